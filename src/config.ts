@@ -1,0 +1,85 @@
+/**
+ * The environment, parsed once at start into a frozen {@linkcode Config}. No other module reads
+ * `Deno.env`; a bad value stops the start with a message naming the variable.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+const booleanFlag = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((v) =>
+  v === "1" || v === "true" || v === "yes"
+);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOSTNAME: z.string().default("0.0.0.0"),
+  JOBSEEK_KV: z.string().min(1).default("./data/jobseek.sqlite3"),
+  JOBSEEK_API_KEYS: z.string().default(""),
+  JOBSEEK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  JOBSEEK_ALLOWED_HOSTS: z.string().default(""),
+  JOBSEEK_PUBLIC_URL: z.url().optional(),
+  JOBSEEK_BOOTSTRAP_KEY: booleanFlag.default(true),
+  JOBSEEK_SEED: booleanFlag.default(true),
+  JOBSEEK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
+  JOBSEEK_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export interface StaticApiKey {
+  name: string;
+  key: string;
+}
+
+export interface Config {
+  port: number;
+  hostname: string;
+  kvLocation: string;
+  staticApiKeys: StaticApiKey[];
+  rateLimitPerMinute: number;
+  /** Host names allowed in `Host`/`Origin` of `/mcp`; empty means loopback names only. */
+  allowedHosts: string[];
+  publicUrl?: string;
+  bootstrapKey: boolean;
+  seedFixtures: boolean;
+  minScore?: number;
+  logLevel: "debug" | "info" | "warn" | "error";
+}
+
+function parseStaticKeys(raw: string): StaticApiKey[] {
+  return raw.split(",").map((pair) => pair.trim()).filter(Boolean).map((pair) => {
+    const at = pair.indexOf(":");
+    if (at <= 0 || at === pair.length - 1) {
+      throw new Error(
+        `Cannot start: JOBSEEK_API_KEYS entries must be name:key pairs, got '${pair.slice(0, 20)}'`,
+      );
+    }
+    return { name: pair.slice(0, at), key: pair.slice(at + 1) };
+  });
+}
+
+/** Parses an environment (by default the process's) into a frozen Config. */
+export function loadConfig(
+  env: Record<string, string | undefined> = Deno.env.toObject(),
+): Readonly<Config> {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Cannot start: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    hostname: e.HOSTNAME,
+    kvLocation: e.JOBSEEK_KV,
+    staticApiKeys: parseStaticKeys(e.JOBSEEK_API_KEYS),
+    rateLimitPerMinute: e.JOBSEEK_RATE_LIMIT,
+    allowedHosts: e.JOBSEEK_ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    publicUrl: e.JOBSEEK_PUBLIC_URL?.replace(/\/+$/, ""),
+    bootstrapKey: e.JOBSEEK_BOOTSTRAP_KEY,
+    seedFixtures: e.JOBSEEK_SEED,
+    minScore: e.JOBSEEK_MIN_SCORE,
+    logLevel: e.JOBSEEK_LOG_LEVEL,
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Error codes of the service and the one error class the domain throws.
+ * Each transport maps a code to its own shape in one place (REST `onError`, MCP `isError`, CLI exit).
+ *
+ * @module
+ */
+
+export const ERROR_CODES = {
+  MISSING_QUERY: "MISSING_QUERY",
+  INVALID_PARAMETER: "INVALID_PARAMETER",
+  INVALID_SOURCE: "INVALID_SOURCE",
+  INVALID_JSON: "INVALID_JSON",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED",
+  AUTH_INVALID_KEY: "AUTH_INVALID_KEY",
+  RATE_LIMITED: "RATE_LIMITED",
+  NOT_READY: "NOT_READY",
+  CONFLICT: "CONFLICT",
+  INTERNAL_ERROR: "INTERNAL_ERROR",
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface JobseekErrorOptions {
+  /** The request parameter at fault, for validation errors. */
+  param?: string;
+  /** Seconds to wait, for RATE_LIMITED. */
+  retryAfter?: number;
+  cause?: unknown;
+}
+
+/** An expected failure with a stable code; anything else is an internal error. */
+export class JobseekError extends Error {
+  readonly code: ErrorCode;
+  readonly param?: string;
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, message: string, options: JobseekErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = "JobseekError";
+    this.code = code;
+    this.param = options.param;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export function isJobseekError(error: unknown): error is JobseekError {
+  return error instanceof JobseekError;
+}

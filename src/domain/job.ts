@@ -1,0 +1,117 @@
+/**
+ * The job posting model: the one place where field names and formats are defined.
+ * Everything else (store, index, REST, MCP, CLI, OpenAPI) derives from these schemas.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** The job boards we accept postings from (JobSpy's site names). */
+export const SOURCES = ["indeed", "linkedin", "glassdoor"] as const;
+export const SourceSchema = z.enum(SOURCES);
+export type Source = z.infer<typeof SourceSchema>;
+
+/** `YYYY-MM-DD HH:MM:SS`, always UTC. */
+export const PUBLISH_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const PublishTimeSchema = z.string().regex(PUBLISH_TIME_PATTERN).describe(
+  "UTC time the posting was published, `YYYY-MM-DD HH:MM:SS`.",
+);
+
+/** `<min>-<max> <CURRENCY>/<PERIOD>`, both amounts with a fractional part. */
+export const BASE_SALARY_PATTERN = /^\d+\.\d+-\d+\.\d+ [A-Z]{3}\/(HOUR|DAY|WEEK|MONTH|YEAR)$/;
+export const BaseSalarySchema = z.string().regex(BASE_SALARY_PATTERN).describe(
+  "Salary range `<min>-<max> <CURRENCY>/<PERIOD>`, e.g. `85000.0-120000.0 USD/YEAR`.",
+);
+
+export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/).describe(
+  "ISO 3166-1 alpha-2 country code.",
+);
+
+/** A posting as the store and the index hold it. */
+export const JobSchema = z.object({
+  id: z.string().min(1).describe("Stable id derived from job_url."),
+  job_title: z.string().min(1),
+  company_name: z.string(),
+  city: z.string().describe("City of the job; empty when the source names none."),
+  country: CountryCodeSchema.optional(),
+  publish_time: PublishTimeSchema,
+  base_salary: BaseSalarySchema.optional(),
+  job_url: z.url(),
+  job_tags: z.array(z.string()),
+  data_source: SourceSchema,
+  seniority_level: z.string().min(1).optional(),
+  employment_type: z.string().min(1).optional(),
+  job_description: z.string(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+/** One entry of `results` in a search response (spec 2.2). */
+export const JobResultSchema = z.object({
+  score: z.number().min(0).max(1).describe("Semantic relevance in [0, 1], higher is better."),
+  job_title: z.string(),
+  city: z.string(),
+  company_name: z.string(),
+  publish_time: PublishTimeSchema,
+  base_salary: BaseSalarySchema.optional(),
+  job_url: z.string(),
+  job_tags: z.array(z.string()),
+  data_source: SourceSchema,
+  seniority_level: z.string().optional(),
+  employment_type: z.string().optional(),
+  job_description: z.string().optional().describe("Only when detail is `full`."),
+});
+export type JobResult = z.infer<typeof JobResultSchema>;
+
+/** The body of a successful search (spec 2.1). */
+export const SearchResponseSchema = z.object({
+  request_id: z.uuid(),
+  total: z.number().int().min(0).describe(
+    "Size of the whole result set (all pages), at most 1,000.",
+  ),
+  search_time_ms: z.number().int().min(0),
+  results: z.array(JobResultSchema),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const CityCountSchema = z.object({
+  city: z.string(),
+  country: CountryCodeSchema.optional(),
+  count: z.number().int().min(0),
+});
+export type CityCount = z.infer<typeof CityCountSchema>;
+
+/**
+ * Derives a posting's id from its URL so that re-importing the same posting updates it in place.
+ *
+ * @example
+ * ```ts
+ * import { assertEquals } from "node:assert";
+ * const a = await jobIdFromUrl("https://www.indeed.com/viewjob?jk=1");
+ * assertEquals(a, await jobIdFromUrl("https://www.indeed.com/viewjob?jk=1"));
+ * assertEquals(a.length, 32);
+ * ```
+ */
+export async function jobIdFromUrl(jobUrl: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(jobUrl.trim()));
+  return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+/** Projects a stored posting onto the result shape; optional fields stay absent, never null. */
+export function toJobResult(job: Job, score: number, detail: "summary" | "full"): JobResult {
+  const result: JobResult = {
+    score,
+    job_title: job.job_title,
+    city: job.city,
+    company_name: job.company_name,
+    publish_time: job.publish_time,
+    job_url: job.job_url,
+    job_tags: job.job_tags,
+    data_source: job.data_source,
+  };
+  if (job.base_salary !== undefined) result.base_salary = job.base_salary;
+  if (job.seniority_level !== undefined) result.seniority_level = job.seniority_level;
+  if (job.employment_type !== undefined) result.employment_type = job.employment_type;
+  if (detail === "full") result.job_description = job.job_description;
+  return result;
+}

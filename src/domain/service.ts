@@ -1,0 +1,36 @@
+/**
+ * The contract every transport (REST, MCP over HTTP and stdio, CLI) calls. Transport concerns
+ * (request ids, auth, rate limits, wire formats) stay out of it.
+ *
+ * @module
+ */
+import type { CityCount, JobResult } from "./job.ts";
+import type { SearchQuery } from "./search_query.ts";
+
+export interface SearchOutcome {
+  /** Size of the whole result set (filters + minimum relevance, at most 1,000). */
+  total: number;
+  search_time_ms: number;
+  /** The page `offset`..`offset + top_k` of the result set, in the query's order. */
+  results: JobResult[];
+}
+
+export interface SearchService {
+  /** Throws `JobseekError("NOT_READY")` while no index is loaded. */
+  search(query: SearchQuery): Promise<SearchOutcome>;
+  /** Cities with their country and number of postings, most postings first. */
+  listCities(options?: { country?: string }): Promise<CityCount[]>;
+  /** True once an index is loaded and serving. */
+  isReady(): boolean;
+}
+
+/** Who is calling: the owner of an API key, or the subject of an OAuth token. */
+export interface Principal {
+  /** Rate-limit subject: stable per key (REST) or per user (MCP). */
+  subject: string;
+  /** Human name for logs (the key's name, or the token's user). */
+  name: string;
+  /** Requests per minute for this principal; absent means the server default. */
+  rateLimit?: number;
+  via: "api_key" | "bearer";
+}

@@ -1,0 +1,28 @@
+/**
+ * What the HTTP app is built from. Only `main.ts` and `cli/` create these; tests pass their own.
+ *
+ * @module
+ */
+import type { Config } from "../config.ts";
+import type { Logger } from "../log.ts";
+import type { Principal, SearchService } from "../domain/service.ts";
+import type { ApiKeyRegistry } from "../auth/api_keys.ts";
+import type { RateLimiter } from "../auth/rate_limiter.ts";
+import type { TokenVerifier } from "../auth/token_verifier.ts";
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  service: SearchService;
+  apiKeys: ApiKeyRegistry;
+  rateLimiter: RateLimiter;
+  tokenVerifier: TokenVerifier;
+  logger: Logger;
+}
+
+/** Hono context variables set by the app's middleware. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    principal?: Principal;
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The only place Deno KV key tuples are spelled. Secondary indexes are named by their lookup.
+ *
+ * @module
+ */
+
+export const keys = {
+  job: (id: string) => ["jobs", id] as const,
+  jobsPrefix: () => ["jobs"] as const,
+  jobByCity: (country: string, city: string, id: string) =>
+    ["jobs_by_city", country, city, id] as const,
+  jobsByCityPrefix: () => ["jobs_by_city"] as const,
+  jobsCount: () => ["jobs_count"] as const,
+
+  importRun: (runId: string) => ["import_runs", runId] as const,
+  importRunsPrefix: () => ["import_runs"] as const,
+
+  embedding: (model: string, textHash: string) => ["embeddings", model, textHash] as const,
+
+  snapshotMeta: (snapId: string) => ["index_snapshots", snapId, "meta"] as const,
+  snapshotChunk: (snapId: string, n: number) => ["index_snapshots", snapId, "chunk", n] as const,
+  snapshotPrefix: (snapId: string) => ["index_snapshots", snapId] as const,
+  snapshotsPrefix: () => ["index_snapshots"] as const,
+  currentSnapshot: () => ["index_current"] as const,
+
+  apiKey: (keyHash: string) => ["api_keys", keyHash] as const,
+  apiKeysPrefix: () => ["api_keys"] as const,
+  apiKeyByName: (name: string) => ["api_keys_by_name", name] as const,
+  apiKeysByNamePrefix: () => ["api_keys_by_name"] as const,
+
+  rateWindow: (subject: string, windowStart: number) => ["rate", subject, windowStart] as const,
+
+  oauthClient: (clientId: string) => ["oauth_clients", clientId] as const,
+  oauthCode: (codeHash: string) => ["oauth_codes", codeHash] as const,
+  oauthAccessToken: (tokenHash: string) => ["oauth_access_tokens", tokenHash] as const,
+  oauthRefreshToken: (tokenHash: string) => ["oauth_refresh_tokens", tokenHash] as const,
+};
+
+/** The empty-string slot used in `jobs_by_city` for postings whose country is unknown. */
+export const NO_COUNTRY = "";

@@ -1,0 +1,522 @@
+/**
+ * The sole user of Deno KV. Postings, cities, import runs, embeddings, index snapshots, API keys,
+ * rate-limit windows and OAuth records all live here, so any number of stateless servers can share
+ * one KV.
+ *
+ * @module
+ */
+import { ulid } from "ulid";
+import { type CityCount, type Job, JobSchema } from "../domain/job.ts";
+import { JobseekError } from "../domain/errors.ts";
+import { keys, NO_COUNTRY } from "./kv_keys.ts";
+
+/** Deno KV's hard limits (denokv limits.rs), with a margin. */
+const MAX_VALUE_BYTES = 65_536;
+const MAX_COMMIT_BYTES = 800_000;
+const MAX_COMMIT_MUTATIONS = 1000;
+/** Snapshot chunk size: under the 64 KiB value limit. */
+const SNAPSHOT_CHUNK_BYTES = 60 * 1024;
+/** Chunks per commit: 12 × 60 KiB stays under the 800 KiB commit limit. */
+const SNAPSHOT_CHUNKS_PER_COMMIT = 12;
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface ImportRun {
+  id: string;
+  started_at: string;
+  finished_at: string;
+  files: string[];
+  rows_read: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped_source: number;
+  invalid: number;
+  snapshot_id?: string;
+}
+
+export interface SnapshotMeta {
+  formatVersion: number;
+  chunkCount: number;
+  byteLength: number;
+  sha256: string;
+  docCount: number;
+  model: string;
+  createdAt: string;
+}
+
+export interface Snapshot {
+  id: string;
+  meta: SnapshotMeta;
+  bytes: Uint8Array;
+}
+
+export interface ApiKeyRecord {
+  name: string;
+  keyHash: string;
+  /** First characters of the key, to recognise it in listings without revealing it. */
+  prefix: string;
+  createdAt: string;
+  /** Requests per minute; absent means the server default. */
+  rateLimit?: number;
+}
+
+export interface OAuthRecord {
+  [field: string]: unknown;
+}
+
+function sizeOf(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value)).length;
+}
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class KvStore {
+  readonly #kv: Deno.Kv;
+
+  constructor(kv: Deno.Kv) {
+    this.#kv = kv;
+  }
+
+  /** Opens the KV at a path (`:memory:`, a SQLite file, or a KV Connect URL). */
+  static async open(location: string): Promise<KvStore> {
+    if (location !== ":memory:" && !/^https?:\/\//.test(location)) {
+      const dir = location.replace(/[\\/][^\\/]*$/, "");
+      if (dir && dir !== location) await Deno.mkdir(dir, { recursive: true });
+    }
+    return new KvStore(await Deno.openKv(location));
+  }
+
+  close(): void {
+    this.#kv.close();
+  }
+
+  // ---- postings -------------------------------------------------------------------------------
+
+  /**
+   * Inserts or updates postings by id. A posting identical to the stored one is left alone, so a
+   * re-import changes nothing. Each posting and its city index entry are written in one atomic.
+   */
+  async upsertJobs(jobs: Job[]): Promise<UpsertCounts> {
+    const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
+    const unique = new Map(jobs.map((job) => [job.id, job]));
+    const list = [...unique.values()];
+    for (let i = 0; i < list.length; i += 10) {
+      const slice = list.slice(i, i + 10);
+      const existing = await this.#kv.getMany<Job[]>(slice.map((job) => keys.job(job.id)));
+      let op = this.#kv.atomic();
+      let opBytes = 0;
+      let opMutations = 0;
+      for (let j = 0; j < slice.length; j++) {
+        const job = JobSchema.parse(slice[j]);
+        const entry = existing[j];
+        const bytes = sizeOf(job);
+        if (bytes > MAX_VALUE_BYTES) {
+          throw new JobseekError(
+            "INTERNAL_ERROR",
+            `Cannot store posting ${job.id}: ${bytes} bytes`,
+          );
+        }
+        if (entry.value && JSON.stringify(entry.value) === JSON.stringify(job)) {
+          counts.unchanged++;
+          continue;
+        }
+        if (opBytes + bytes > MAX_COMMIT_BYTES || opMutations + 3 > MAX_COMMIT_MUTATIONS) {
+          await this.#commit(op);
+          op = this.#kv.atomic();
+          opBytes = 0;
+          opMutations = 0;
+        }
+        op.check(entry).set(keys.job(job.id), job);
+        if (entry.value) {
+          op.delete(keys.jobByCity(entry.value.country ?? NO_COUNTRY, entry.value.city, job.id));
+          counts.updated++;
+        } else {
+          counts.inserted++;
+        }
+        op.set(keys.jobByCity(job.country ?? NO_COUNTRY, job.city, job.id), 1);
+        opBytes += bytes + 200;
+        opMutations += 3;
+      }
+      if (opMutations > 0) await this.#commit(op);
+    }
+    return counts;
+  }
+
+  async #commit(op: Deno.AtomicOperation): Promise<void> {
+    const result = await op.commit();
+    if (!result.ok) {
+      throw new JobseekError(
+        "CONFLICT",
+        "Cannot write: a concurrent writer changed the same records",
+      );
+    }
+  }
+
+  async getJob(id: string): Promise<Job | null> {
+    return (await this.#kv.get<Job>(keys.job(id))).value;
+  }
+
+  /** Every posting, in id order. */
+  async *listJobs(): AsyncIterable<Job> {
+    for await (
+      const entry of this.#kv.list<Job>({ prefix: keys.jobsPrefix() }, { batchSize: 500 })
+    ) {
+      yield entry.value;
+    }
+  }
+
+  async countJobs(): Promise<number> {
+    let n = 0;
+    for await (const _ of this.#kv.list({ prefix: keys.jobsByCityPrefix() }, { batchSize: 1000 })) {
+      n++;
+    }
+    return n;
+  }
+
+  /** Cities with their country and number of postings, most postings first. */
+  async listCities(options: { country?: string } = {}): Promise<CityCount[]> {
+    const prefix = options.country === undefined
+      ? keys.jobsByCityPrefix()
+      : [...keys.jobsByCityPrefix(), options.country];
+    const counts = new Map<string, CityCount>();
+    for await (const entry of this.#kv.list({ prefix }, { batchSize: 1000 })) {
+      const [, country, city] = entry.key as [string, string, string, string];
+      if (city === "") continue;
+      const id = `${country}\u0000${city}`;
+      const current = counts.get(id);
+      if (current) current.count++;
+      else {
+        counts.set(id, country === NO_COUNTRY ? { city, count: 1 } : { city, country, count: 1 });
+      }
+    }
+    return [...counts.values()].sort((a, b) =>
+      b.count - a.count || a.city.localeCompare(b.city) ||
+      (a.country ?? "").localeCompare(b.country ?? "")
+    );
+  }
+
+  // ---- import runs ----------------------------------------------------------------------------
+
+  async saveImportRun(run: Omit<ImportRun, "id">): Promise<ImportRun> {
+    const saved = { id: ulid(), ...run };
+    await this.#kv.set(keys.importRun(saved.id), saved);
+    return saved;
+  }
+
+  /** Import runs, newest first. */
+  async listImportRuns(limit = 20): Promise<ImportRun[]> {
+    const runs: ImportRun[] = [];
+    for await (
+      const entry of this.#kv.list<ImportRun>({ prefix: keys.importRunsPrefix() }, {
+        reverse: true,
+        limit,
+      })
+    ) runs.push(entry.value);
+    return runs;
+  }
+
+  // ---- embedding cache ------------------------------------------------------------------------
+
+  /** Cached vectors for the given text hashes; missing ones are absent from the map. */
+  async getEmbeddings(model: string, textHashes: string[]): Promise<Map<string, Float32Array>> {
+    const found = new Map<string, Float32Array>();
+    for (let i = 0; i < textHashes.length; i += 10) {
+      const slice = textHashes.slice(i, i + 10);
+      const entries = await this.#kv.getMany<Uint8Array[]>(
+        slice.map((hash) => keys.embedding(model, hash)),
+      );
+      entries.forEach((entry, j) => {
+        if (entry.value) {
+          const copy = entry.value.slice();
+          found.set(slice[j], new Float32Array(copy.buffer, 0, copy.byteLength / 4));
+        }
+      });
+    }
+    return found;
+  }
+
+  async putEmbeddings(model: string, vectors: Map<string, Float32Array>): Promise<void> {
+    let op = this.#kv.atomic();
+    let opBytes = 0;
+    let mutations = 0;
+    for (const [hash, vector] of vectors) {
+      const bytes = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength).slice();
+      if (opBytes + bytes.byteLength > MAX_COMMIT_BYTES || mutations >= MAX_COMMIT_MUTATIONS) {
+        await op.commit();
+        op = this.#kv.atomic();
+        opBytes = 0;
+        mutations = 0;
+      }
+      op.set(keys.embedding(model, hash), bytes);
+      opBytes += bytes.byteLength + 100;
+      mutations++;
+    }
+    if (mutations > 0) await op.commit();
+  }
+
+  // ---- index snapshots ------------------------------------------------------------------------
+
+  /**
+   * Writes a snapshot as chunks over several commits, then makes it current with one atomic flip
+   * that checks the pointer it replaces: of two racing publishers only one wins, and a publisher
+   * that dies half-way leaves the previous snapshot current. Keeps the previous snapshot for
+   * rollback and deletes older ones.
+   */
+  async publishSnapshot(
+    bytes: Uint8Array,
+    meta: Omit<SnapshotMeta, "chunkCount" | "byteLength" | "sha256" | "createdAt">,
+  ): Promise<string> {
+    const previous = await this.#kv.get<string>(keys.currentSnapshot());
+    const snapId = ulid();
+    const chunkCount = Math.ceil(bytes.byteLength / SNAPSHOT_CHUNK_BYTES);
+    for (let first = 0; first < chunkCount; first += SNAPSHOT_CHUNKS_PER_COMMIT) {
+      const op = this.#kv.atomic();
+      for (let n = first; n < Math.min(chunkCount, first + SNAPSHOT_CHUNKS_PER_COMMIT); n++) {
+        op.set(
+          keys.snapshotChunk(snapId, n),
+          // slice, not subarray: KV would serialise a view's whole underlying buffer.
+          bytes.slice(n * SNAPSHOT_CHUNK_BYTES, (n + 1) * SNAPSHOT_CHUNK_BYTES),
+        );
+      }
+      await this.#commit(op);
+    }
+    const fullMeta: SnapshotMeta = {
+      ...meta,
+      chunkCount,
+      byteLength: bytes.byteLength,
+      sha256: await sha256Hex(bytes),
+      createdAt: new Date().toISOString(),
+    };
+    await this.#kv.set(keys.snapshotMeta(snapId), fullMeta);
+    const flipped = await this.#kv.atomic().check(previous).set(keys.currentSnapshot(), snapId)
+      .commit();
+    if (!flipped.ok) {
+      await this.#deleteSnapshot(snapId);
+      throw new JobseekError(
+        "CONFLICT",
+        "Cannot publish snapshot: another snapshot was published at the same time",
+      );
+    }
+    await this.#pruneSnapshots([snapId, previous.value].filter((id): id is string => !!id));
+    return snapId;
+  }
+
+  async currentSnapshotId(): Promise<string | null> {
+    return (await this.#kv.get<string>(keys.currentSnapshot())).value;
+  }
+
+  /** Reads a snapshot and verifies its hash; `null` if it does not exist (or was pruned). */
+  async readSnapshot(snapId: string): Promise<Snapshot | null> {
+    const meta = (await this.#kv.get<SnapshotMeta>(keys.snapshotMeta(snapId))).value;
+    if (!meta) return null;
+    const bytes = new Uint8Array(meta.byteLength);
+    let offset = 0;
+    let n = 0;
+    for await (
+      const entry of this.#kv.list<Uint8Array>({
+        prefix: [...keys.snapshotPrefix(snapId), "chunk"],
+      }, { batchSize: 50 })
+    ) {
+      if (entry.key[3] !== n) {
+        throw new JobseekError("INTERNAL_ERROR", `Snapshot ${snapId} misses chunk ${n}`);
+      }
+      bytes.set(entry.value, offset);
+      offset += entry.value.byteLength;
+      n++;
+    }
+    if (
+      n !== meta.chunkCount || offset !== meta.byteLength ||
+      (await sha256Hex(bytes)) !== meta.sha256
+    ) {
+      throw new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
+    }
+    return { id: snapId, meta, bytes };
+  }
+
+  /**
+   * Calls `onChange` with the current snapshot id whenever it changes. `kv.watch` reports writes of
+   * this process (and of remote KV) at once; a cheap poll catches writes of other processes to a
+   * local SQLite file, which `watch` does not see (FACTS.md).
+   */
+  watchCurrentSnapshot(
+    onChange: (snapId: string | null) => void,
+    options: { pollMs?: number; signal?: AbortSignal } = {},
+  ): void {
+    let last: string | null | undefined;
+    const report = (id: string | null) => {
+      if (id === last) return;
+      last = id;
+      onChange(id);
+    };
+    const stream = this.#kv.watch<[string]>([keys.currentSnapshot()]);
+    const reader = stream.getReader();
+    options.signal?.addEventListener("abort", () => reader.cancel().catch(() => {}));
+    (async () => {
+      try {
+        while (true) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          report(value[0].value);
+        }
+      } catch {
+        // The KV was closed or the watch cancelled: polling (or nothing) goes on.
+      }
+    })();
+    const pollMs = options.pollMs ?? 1500;
+    const timer = setInterval(() => {
+      this.currentSnapshotId().then(report, () => {});
+    }, pollMs);
+    options.signal?.addEventListener("abort", () => clearInterval(timer));
+  }
+
+  async #pruneSnapshots(keep: string[]): Promise<void> {
+    const ids = new Set<string>();
+    for await (const entry of this.#kv.list({ prefix: keys.snapshotsPrefix() })) {
+      ids.add(entry.key[1] as string);
+    }
+    for (const id of ids) if (!keep.includes(id)) await this.#deleteSnapshot(id);
+  }
+
+  async #deleteSnapshot(snapId: string): Promise<void> {
+    let op = this.#kv.atomic();
+    let mutations = 0;
+    for await (const entry of this.#kv.list({ prefix: keys.snapshotPrefix(snapId) })) {
+      op.delete(entry.key);
+      if (++mutations === 500) {
+        await op.commit();
+        op = this.#kv.atomic();
+        mutations = 0;
+      }
+    }
+    if (mutations > 0) await op.commit();
+  }
+
+  // ---- API keys -------------------------------------------------------------------------------
+
+  /** Stores a new key (by hash). Names are unique; a taken name is a CONFLICT. */
+  async createApiKey(record: ApiKeyRecord): Promise<void> {
+    const result = await this.#kv.atomic()
+      .check({ key: keys.apiKeyByName(record.name), versionstamp: null })
+      .check({ key: keys.apiKey(record.keyHash), versionstamp: null })
+      .set(keys.apiKey(record.keyHash), record)
+      .set(keys.apiKeyByName(record.name), record.keyHash)
+      .commit();
+    if (!result.ok) {
+      throw new JobseekError("CONFLICT", `Cannot create key: the name '${record.name}' is taken`);
+    }
+  }
+
+  async findApiKey(keyHash: string): Promise<ApiKeyRecord | null> {
+    return (await this.#kv.get<ApiKeyRecord>(keys.apiKey(keyHash))).value;
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    const records: ApiKeyRecord[] = [];
+    for await (const entry of this.#kv.list<ApiKeyRecord>({ prefix: keys.apiKeysPrefix() })) {
+      records.push(entry.value);
+    }
+    return records.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Deletes a key by name; false when no key has that name. */
+  async revokeApiKey(name: string): Promise<boolean> {
+    const byName = await this.#kv.get<string>(keys.apiKeyByName(name));
+    if (!byName.value) return false;
+    const result = await this.#kv.atomic().check(byName)
+      .delete(keys.apiKeyByName(name))
+      .delete(keys.apiKey(byName.value))
+      .commit();
+    return result.ok;
+  }
+
+  async setApiKeyRateLimit(name: string, rateLimit: number | undefined): Promise<boolean> {
+    const byName = await this.#kv.get<string>(keys.apiKeyByName(name));
+    if (!byName.value) return false;
+    const entry = await this.#kv.get<ApiKeyRecord>(keys.apiKey(byName.value));
+    if (!entry.value) return false;
+    const updated: ApiKeyRecord = { ...entry.value };
+    if (rateLimit === undefined) delete updated.rateLimit;
+    else updated.rateLimit = rateLimit;
+    const result = await this.#kv.atomic().check(entry).set(keys.apiKey(byName.value), updated)
+      .commit();
+    return result.ok;
+  }
+
+  // ---- rate limits ----------------------------------------------------------------------------
+
+  /**
+   * Counts one request of `subject` in the fixed window starting at `windowStart` (ms) and returns
+   * the count including this one. The window record expires by itself after `ttlMs`.
+   */
+  async hitRateWindow(subject: string, windowStart: number, ttlMs: number): Promise<number> {
+    const key = keys.rateWindow(subject, windowStart);
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const entry = await this.#kv.get<number>(key);
+      const count = (entry.value ?? 0) + 1;
+      const result = await this.#kv.atomic().check(entry).set(key, count, { expireIn: ttlMs })
+        .commit();
+      if (result.ok) return count;
+    }
+    throw new JobseekError("CONFLICT", "Cannot count request: rate window too contended");
+  }
+
+  // ---- OAuth records --------------------------------------------------------------------------
+
+  async putOAuthRecord(
+    kind: "client" | "code" | "access" | "refresh",
+    id: string,
+    value: OAuthRecord,
+    expireInMs?: number,
+  ): Promise<void> {
+    await this.#kv.set(oauthKey(kind, id), value, expireInMs ? { expireIn: expireInMs } : {});
+  }
+
+  async getOAuthRecord<T extends OAuthRecord>(
+    kind: "client" | "code" | "access" | "refresh",
+    id: string,
+  ): Promise<T | null> {
+    const value = (await this.#kv.get<T>(oauthKey(kind, id))).value;
+    if (value && typeof value.expiresAt === "number" && value.expiresAt < Date.now()) return null;
+    return value;
+  }
+
+  /** Reads and deletes a one-time record (authorization code, refresh token) atomically. */
+  async consumeOAuthRecord<T extends OAuthRecord>(
+    kind: "code" | "refresh",
+    id: string,
+  ): Promise<T | null> {
+    const key = oauthKey(kind, id);
+    const entry = await this.#kv.get<T>(key);
+    if (!entry.value) return null;
+    const result = await this.#kv.atomic().check(entry).delete(key).commit();
+    if (!result.ok) return null;
+    const value = entry.value;
+    if (typeof value.expiresAt === "number" && value.expiresAt < Date.now()) return null;
+    return value;
+  }
+
+  async deleteOAuthRecord(kind: "client" | "code" | "access" | "refresh", id: string) {
+    await this.#kv.delete(oauthKey(kind, id));
+  }
+}
+
+function oauthKey(kind: "client" | "code" | "access" | "refresh", id: string) {
+  switch (kind) {
+    case "client":
+      return keys.oauthClient(id);
+    case "code":
+      return keys.oauthCode(id);
+    case "access":
+      return keys.oauthAccessToken(id);
+    case "refresh":
+      return keys.oauthRefreshToken(id);
+  }
+}
