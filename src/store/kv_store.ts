@@ -34,8 +34,14 @@ export interface ImportRun {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Rows whose job_url came again later in the same run (the later row was kept). */
+  duplicates: number;
   skipped_source: number;
+  /** Skipped rows per source site, e.g. `{ zip_recruiter: 300 }`. */
+  skipped_by_site: Record<string, number>;
   invalid: number;
+  /** The first few invalid rows as `file:line: reason`. */
+  invalid_examples: string[];
   snapshot_id?: string;
 }
 
@@ -69,8 +75,14 @@ export interface OAuthRecord {
   [field: string]: unknown;
 }
 
+/**
+ * Estimates the size KV will store: V8 serialises a string with one byte per character while every
+ * character is Latin-1 and two bytes per character otherwise (UTF-8 length would under-count CJK).
+ */
 function sizeOf(value: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(value)).length;
+  const json = JSON.stringify(value);
+  // deno-lint-ignore no-control-regex
+  return /[^\u0000-\u00ff]/.test(json) ? json.length * 2 : json.length;
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {

@@ -1,0 +1,258 @@
+/**
+ * Imports postings from JobSpy CSV and JSON Lines files into the store: every file is read and
+ * checked before anything is written, bad rows are counted and reported, and re-importing the same
+ * files changes nothing.
+ *
+ * @module
+ */
+import { JobseekError } from "../domain/errors.ts";
+import type { Job } from "../domain/job.ts";
+import type { KvStore } from "../store/kv_store.ts";
+import { type ImportRow, InvalidFileError } from "./import_row.ts";
+import { parseJobspyCsv } from "./jobspy_csv.ts";
+import { parseJobsJsonl } from "./jsonl.ts";
+
+export type ImportFormat = "csv" | "jsonl";
+
+/** Row counts; `rows_read` is exactly the sum of the other six. */
+export interface ImportCounts {
+  rows_read: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Rows whose job_url comes again later in this run; the later row is the one imported. */
+  duplicates: number;
+  /** Rows from a site other than indeed, linkedin or glassdoor. */
+  skipped_source: number;
+  invalid: number;
+}
+
+export interface FileImportReport extends ImportCounts {
+  file: string;
+  format: ImportFormat;
+  skipped_by_site: Record<string, number>;
+  /** The first invalid rows of this file as `file:line: reason`. */
+  invalid_examples: string[];
+}
+
+export interface ImportTotals extends ImportCounts {
+  skipped_by_site: Record<string, number>;
+  /** The first invalid rows of the run as `file:line: reason`. */
+  invalid_examples: string[];
+}
+
+export interface ImportReport {
+  run_id: string;
+  started_at: string;
+  finished_at: string;
+  files: FileImportReport[];
+  totals: ImportTotals;
+}
+
+export interface ImportProgress {
+  file: string;
+  /** Rows written or accounted for so far, over all files. */
+  rowsDone: number;
+  /** Rows of all files together. */
+  rowsTotal: number;
+}
+
+export interface ImportFilesOptions {
+  onProgress?: (progress: ImportProgress) => void;
+  /** How many invalid rows to quote, per file and for the run; default 20. */
+  maxExamples?: number;
+  /** Postings per store write; default 200. */
+  batchSize?: number;
+}
+
+const FORMATS: Record<string, ImportFormat> = {
+  ".csv": "csv",
+  ".jsonl": "jsonl",
+  ".json-lines": "jsonl",
+  ".ndjson": "jsonl",
+};
+
+function extensionOf(path: string): string {
+  const base = path.split(/[\\/]/).pop() ?? path;
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot).toLowerCase() : "";
+}
+
+async function readText(path: string): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    const info = await Deno.stat(path);
+    if (info.isDirectory) throw new InvalidFileError("it is a directory");
+    bytes = await Deno.readFile(path);
+  } catch (error) {
+    if (error instanceof InvalidFileError) throw error;
+    if (error instanceof Deno.errors.NotFound) throw new InvalidFileError("no such file");
+    if (error instanceof Deno.errors.PermissionDenied) {
+      throw new InvalidFileError("permission denied");
+    }
+    throw new InvalidFileError((error as Error).message);
+  }
+  if (bytes.subarray(0, 64 * 1024).includes(0)) {
+    throw new InvalidFileError("it is a binary file, not text");
+  }
+  try {
+    // Strips a UTF-8 byte order mark, as spreadsheet programs write one.
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new InvalidFileError("it is not UTF-8 text");
+  }
+}
+
+interface ParsedFile {
+  file: string;
+  format: ImportFormat;
+  rows: ImportRow[];
+}
+
+async function parseFile(path: string): Promise<ParsedFile> {
+  const extension = extensionOf(path);
+  const format = FORMATS[extension];
+  if (format === undefined) {
+    // A missing file or a directory is the more useful message (a typo, a folder given).
+    const info = await Deno.stat(path).catch((error) => {
+      if (error instanceof Deno.errors.NotFound) throw new InvalidFileError("no such file");
+      return undefined;
+    });
+    if (info?.isDirectory) throw new InvalidFileError("it is a directory");
+    throw new InvalidFileError(
+      `unsupported file type${
+        extension ? ` '${extension}'` : ""
+      } (expected .csv, .jsonl or .json-lines)`,
+    );
+  }
+  const text = await readText(path);
+  if (format === "csv") {
+    if (text.trim() === "") throw new InvalidFileError("it is empty (no CSV header)");
+    return { file: path, format, rows: await parseJobspyCsv(text, { fileName: path }) };
+  }
+  return { file: path, format, rows: await parseJobsJsonl(text) };
+}
+
+function emptyCounts(): ImportCounts {
+  return {
+    rows_read: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    duplicates: 0,
+    skipped_source: 0,
+    invalid: 0,
+  };
+}
+
+function addCounts(total: ImportCounts, part: ImportCounts): void {
+  for (const key of Object.keys(total) as (keyof ImportCounts)[]) total[key] += part[key];
+}
+
+/**
+ * Imports the given files. Throws a JobseekError (`Cannot import FILE: reason`, one line per bad
+ * file) and writes nothing when any file cannot be read as an import file; bad rows inside a good
+ * file are counted as invalid and the rest is imported. Saves a run record and returns the report.
+ */
+export async function importFiles(
+  store: KvStore,
+  paths: string[],
+  options: ImportFilesOptions = {},
+): Promise<ImportReport> {
+  const maxExamples = options.maxExamples ?? 20;
+  const batchSize = options.batchSize ?? 200;
+  const startedAt = new Date().toISOString();
+
+  const parsed: ParsedFile[] = [];
+  const problems: string[] = [];
+  for (const path of paths) {
+    try {
+      parsed.push(await parseFile(path));
+    } catch (error) {
+      if (!(error instanceof InvalidFileError)) throw error;
+      problems.push(`Cannot import ${path}: ${error.message}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new JobseekError("INVALID_PARAMETER", problems.join("\n"), { param: "file" });
+  }
+
+  // The last row with a given job_url wins, as if the files had been imported one by one.
+  const winner = new Map<string, string>();
+  parsed.forEach((file, f) =>
+    file.rows.forEach((row, r) => {
+      if (row.kind === "job") winner.set(row.job.id, `${f}:${r}`);
+    })
+  );
+
+  const rowsTotal = parsed.reduce((n, file) => n + file.rows.length, 0);
+  let rowsBefore = 0;
+  const reports: FileImportReport[] = [];
+  for (const [f, file] of parsed.entries()) {
+    const report: FileImportReport = {
+      file: file.file,
+      format: file.format,
+      ...emptyCounts(),
+      skipped_by_site: {},
+      invalid_examples: [],
+    };
+    report.rows_read = file.rows.length;
+    let batch: Job[] = [];
+    const flush = async (rowsDone: number) => {
+      if (batch.length > 0) {
+        const counts = await store.upsertJobs(batch);
+        report.inserted += counts.inserted;
+        report.updated += counts.updated;
+        report.unchanged += counts.unchanged;
+        batch = [];
+      }
+      options.onProgress?.({ file: file.file, rowsDone: rowsBefore + rowsDone, rowsTotal });
+    };
+    for (const [r, row] of file.rows.entries()) {
+      if (row.kind === "invalid") {
+        report.invalid++;
+        if (report.invalid_examples.length < maxExamples) {
+          report.invalid_examples.push(`${file.file}:${row.line}: ${row.reason}`);
+        }
+      } else if (row.kind === "skipped") {
+        report.skipped_source++;
+        report.skipped_by_site[row.site] = (report.skipped_by_site[row.site] ?? 0) + 1;
+      } else if (winner.get(row.job.id) !== `${f}:${r}`) {
+        report.duplicates++;
+      } else {
+        batch.push(row.job);
+        if (batch.length === batchSize) await flush(r + 1);
+      }
+    }
+    await flush(file.rows.length);
+    rowsBefore += file.rows.length;
+    reports.push(report);
+  }
+
+  const totals = emptyCounts();
+  const skippedBySite: Record<string, number> = {};
+  const examples: string[] = [];
+  for (const report of reports) {
+    addCounts(totals, report);
+    for (const [site, n] of Object.entries(report.skipped_by_site)) {
+      skippedBySite[site] = (skippedBySite[site] ?? 0) + n;
+    }
+    examples.push(...report.invalid_examples.slice(0, maxExamples - examples.length));
+  }
+  const finishedAt = new Date().toISOString();
+  const run = await store.saveImportRun({
+    started_at: startedAt,
+    finished_at: finishedAt,
+    files: reports.map((report) => report.file),
+    ...totals,
+    skipped_by_site: skippedBySite,
+    invalid_examples: examples,
+  });
+  return {
+    run_id: run.id,
+    started_at: startedAt,
+    finished_at: finishedAt,
+    files: reports,
+    totals: { ...totals, skipped_by_site: skippedBySite, invalid_examples: examples },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * What parsing one row of an import file yields, and the helpers both importers share.
+ *
+ * @module
+ */
+import type { Job } from "../domain/job.ts";
+
+/** One data row of an import file: a posting, a row from a source we do not take, or a bad row. */
+export type ImportRow =
+  | { kind: "job"; line: number; job: Job }
+  | { kind: "skipped"; line: number; site: string }
+  | { kind: "invalid"; line: number; reason: string };
+
+/** True for an absolute http(s) URL with a dotted host, the only links a posting may carry. */
+export function isHttpUrl(text: string): boolean {
+  return /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(text) && URL.canParse(text);
+}
+
+/** The file as a whole cannot be imported (wrong kind of file, no usable header). */
+export class InvalidFileError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "InvalidFileError";
+  }
+}
+
+/**
+ * Description budget in bytes. A stored posting must fit one Deno KV value (64 KiB). KV stores a
+ * string in one byte per character when every character fits Latin-1 and in two otherwise (V8
+ * serialisation), and the store measures postings as UTF-8 JSON; the description must stay within
+ * this budget by both measures, which leaves room for the other fields.
+ */
+export const MAX_DESCRIPTION_BYTES = 48 * 1024;
+
+/** UTF-8 bytes of one UTF-16 unit once escaped in JSON (a surrogate pair counts 2 + 2). */
+function jsonBytes(code: number): number {
+  if (code === 0x22 || code === 0x5c) return 2;
+  if (code < 0x20) return [8, 9, 10, 12, 13].includes(code) ? 2 : 6;
+  if (code < 0x80) return 1;
+  if (code < 0x800 || (code >= 0xd800 && code <= 0xdfff)) return 2;
+  return 3;
+}
+
+/**
+ * Trims a description and cuts it to {@link MAX_DESCRIPTION_BYTES} as Deno KV and the store count
+ * them, at a character boundary, marking the cut with `...`.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(capDescription("  short  "), "short");
+ * assert.equal(capDescription("a".repeat(60_000)).length, 48 * 1024);
+ * assert.equal(capDescription("’" + "a".repeat(60_000)).length, 24 * 1024);
+ * ```
+ */
+export function capDescription(text: string): string {
+  const trimmed = text.trim();
+  // deno-lint-ignore no-control-regex
+  const storedPerChar = /[^\u0000-\u00ff]/.test(trimmed) ? 2 : 1;
+  // The cut is marked with ASCII "...": a non-Latin-1 "…" would double a Latin-1 text's size.
+  const storedBudget = MAX_DESCRIPTION_BYTES - 3 * storedPerChar;
+  const jsonBudget = MAX_DESCRIPTION_BYTES - 3;
+  let stored = 0;
+  let json = 0;
+  let cut = -1;
+  for (let i = 0; i < trimmed.length; i++) {
+    stored += storedPerChar;
+    json += jsonBytes(trimmed.charCodeAt(i));
+    if (cut < 0 && (stored > storedBudget || json > jsonBudget)) cut = i;
+    if (stored > MAX_DESCRIPTION_BYTES || json > MAX_DESCRIPTION_BYTES) {
+      const code = trimmed.charCodeAt(cut - 1);
+      if (code >= 0xd800 && code <= 0xdbff) cut--; // do not split a surrogate pair
+      return trimmed.slice(0, cut) + "...";
+    }
+  }
+  return trimmed;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a UTC time given by parts, or null if the parts are no real time. */
+function utcTime(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, offsetMin = 0) {
+  if (y < 1970 || y > 2100 || mo < 1 || mo > 12 || d < 1 || d > 31) return null;
+  if (h > 23 || mi > 59 || s > 59) return null;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  // Date.UTC rolls 2024-02-30 over to March; such a date does not exist.
+  if (date.getUTCDate() !== d || date.getUTCMonth() !== mo - 1) return null;
+  const t = new Date(date.getTime() - offsetMin * 60_000);
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${
+    pad(t.getUTCHours())
+  }:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
+}
+
+/**
+ * Reads a source date as a UTC `YYYY-MM-DD HH:MM:SS`, or returns null when it is not one of the
+ * accepted forms: `YYYY-MM-DD` (midnight UTC), `YYYY-MM-DD HH:MM[:SS]` or ISO 8601 with `T`, `Z`
+ * or an offset (taken as UTC when it has no zone), and `M/D/YYYY` as spreadsheets in US locale
+ * write it (read as `D/M/YYYY` only when the first number cannot be a month).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(parsePublishTime("2024-04-16"), "2024-04-16 00:00:00");
+ * assert.equal(parsePublishTime("12/20/2024"), "2024-12-20 00:00:00");
+ * assert.equal(parsePublishTime("2024-04-16T10:00:00+02:00"), "2024-04-16 08:00:00");
+ * assert.equal(parsePublishTime("2024-02-30"), null);
+ * ```
+ */
+export function parsePublishTime(text: string): string | null {
+  const value = text.trim();
+  let m = value.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (m) return utcTime(+m[1], +m[2], +m[3]);
+  m = value.match(
+    /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i,
+  );
+  if (m) {
+    let offset = 0;
+    const zone = m[7]?.toUpperCase();
+    if (zone && zone !== "Z") {
+      const sign = zone.startsWith("-") ? -1 : 1;
+      const digits = zone.slice(1).replace(":", "");
+      offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    }
+    return utcTime(+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0), offset);
+  }
+  m = value.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  if (m) {
+    const [a, b, y] = [+m[1], +m[2], +m[3]];
+    return a > 12 && b <= 12 ? utcTime(y, b, a) : utcTime(y, a, b);
+  }
+  return null;
+}

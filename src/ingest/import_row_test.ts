@@ -1,0 +1,108 @@
+import { strict as assert } from "node:assert";
+import { jobIdFromUrl } from "../domain/job.ts";
+import { KvStore } from "../store/kv_store.ts";
+import {
+  capDescription,
+  isHttpUrl,
+  MAX_DESCRIPTION_BYTES,
+  parsePublishTime,
+} from "./import_row.ts";
+
+Deno.test("parsePublishTime() completes dates and converts times to UTC", () => {
+  assert.equal(parsePublishTime("2024-04-16"), "2024-04-16 00:00:00");
+  assert.equal(parsePublishTime(" 2024-04-16 "), "2024-04-16 00:00:00");
+  assert.equal(parsePublishTime("2024-04-16 13:05:09"), "2024-04-16 13:05:09");
+  assert.equal(parsePublishTime("2024-04-16 13:05"), "2024-04-16 13:05:00");
+  assert.equal(parsePublishTime("2024-04-16T13:05:09Z"), "2024-04-16 13:05:09");
+  assert.equal(parsePublishTime("2024-04-16T13:05:09.123Z"), "2024-04-16 13:05:09");
+  assert.equal(parsePublishTime("2024-04-16T01:00:00+02:00"), "2024-04-15 23:00:00");
+  assert.equal(parsePublishTime("2024-04-16T22:30:00-0230"), "2024-04-17 01:00:00");
+  assert.equal(parsePublishTime("4/2/2023"), "2023-04-02 00:00:00");
+  assert.equal(parsePublishTime("11/21/2024"), "2024-11-21 00:00:00");
+  assert.equal(parsePublishTime("21/11/2024"), "2024-11-21 00:00:00");
+});
+
+Deno.test("parsePublishTime() rejects texts that are no real date", () => {
+  for (
+    const text of [
+      "",
+      "yesterday",
+      "2024-13-01",
+      "2024-02-30",
+      "2023-02-29",
+      "24-04-16",
+      "4/2/23",
+      "13/13/2024",
+      "2024-04-16 25:00:00",
+      "1900-01-01",
+    ]
+  ) {
+    assert.equal(parsePublishTime(text), null, text);
+  }
+  assert.equal(parsePublishTime("2024-02-29"), "2024-02-29 00:00:00");
+});
+
+Deno.test("capDescription() keeps texts that fit and cuts others by stored and JSON size", () => {
+  assert.equal(capDescription(" keep me \n"), "keep me");
+  const ascii = "x".repeat(MAX_DESCRIPTION_BYTES);
+  assert.equal(capDescription(ascii), ascii);
+  const cutAscii = capDescription(ascii + "y");
+  assert.equal(cutAscii, "x".repeat(MAX_DESCRIPTION_BYTES - 3) + "...");
+  // Latin-1 "é" is one stored byte but two UTF-8 bytes.
+  const latin1 = "é".repeat(MAX_DESCRIPTION_BYTES / 2);
+  assert.equal(capDescription(latin1), latin1);
+  assert.equal(
+    capDescription(latin1 + "x").length,
+    Math.floor((MAX_DESCRIPTION_BYTES - 3) / 2) + 3,
+  );
+  // "’" is two stored bytes and three UTF-8 bytes.
+  const quotes = "’".repeat((MAX_DESCRIPTION_BYTES - 3) / 3);
+  assert.equal(capDescription(quotes), quotes);
+  assert.equal(capDescription(quotes + "’’’").length, quotes.length + 3);
+  // Beyond Latin-1 every character is stored in two bytes.
+  assert.equal(capDescription("’" + "a".repeat(60_000)).length, MAX_DESCRIPTION_BYTES / 2);
+  // A surrogate pair is never cut in half.
+  const cut = capDescription("😀".repeat(MAX_DESCRIPTION_BYTES));
+  assert.ok(cut.endsWith("😀..."));
+});
+
+Deno.test("capDescription() output fits in a Deno KV value with the rest of a posting", async () => {
+  const store = await KvStore.open(":memory:");
+  try {
+    const texts = [
+      "a".repeat(200_000),
+      "’" + "a".repeat(200_000),
+      "😀".repeat(100_000),
+      "求人".repeat(50_000),
+      '"quoted"\n'.repeat(20_000),
+    ];
+    for (const [i, text] of texts.entries()) {
+      const url = `https://www.indeed.com/viewjob?jk=${i}`;
+      const counts = await store.upsertJobs([{
+        id: await jobIdFromUrl(url),
+        job_title: "Ünïcode title ’".repeat(10),
+        company_name: "ACME",
+        city: "Berlin",
+        country: "DE",
+        publish_time: "2024-01-01 00:00:00",
+        job_url: url,
+        job_tags: ["Python", "Docker", "Kubernetes", "AWS", "Remote"],
+        data_source: "indeed",
+        job_description: capDescription(text),
+      }]);
+      assert.equal(counts.inserted, 1);
+    }
+  } finally {
+    store.close();
+  }
+});
+
+Deno.test("isHttpUrl() accepts absolute http(s) links only", () => {
+  assert.ok(isHttpUrl("https://www.indeed.com/viewjob?jk=1"));
+  assert.ok(isHttpUrl("http://example.org/x"));
+  assert.ok(!isHttpUrl("ftp://example.org/x"));
+  assert.ok(!isHttpUrl("javascript:alert(1)"));
+  assert.ok(!isHttpUrl("https://localhost/x"));
+  assert.ok(!isHttpUrl("www.indeed.com/viewjob"));
+  assert.ok(!isHttpUrl("https://exa mple.org"));
+});

@@ -1,0 +1,95 @@
+/**
+ * Reads JSON Lines of job result fields (the posting fields of `JobSchema` without `id`) into
+ * postings.
+ *
+ * @module
+ */
+import { jobIdFromUrl, JobSchema, SOURCES } from "../domain/job.ts";
+import {
+  capDescription,
+  type ImportRow,
+  InvalidFileError,
+  isHttpUrl,
+  parsePublishTime,
+} from "./import_row.ts";
+
+function invalid(line: number, reason: string): ImportRow {
+  return { kind: "invalid", line, reason };
+}
+
+/** Maps one parsed JSON line to a posting, a skip (source we do not take) or an invalid row. */
+export async function jobFromJsonLine(value: unknown, line: number): Promise<ImportRow> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return invalid(line, "not a JSON object");
+  }
+  const fields = { ...value } as Record<string, unknown>;
+  const source = fields.data_source;
+  if (
+    typeof source === "string" && source !== "" && !(SOURCES as readonly string[]).includes(source)
+  ) {
+    return { kind: "skipped", line, site: source };
+  }
+  if (typeof fields.job_url !== "string" || fields.job_url.trim() === "") {
+    return invalid(line, "no job_url");
+  }
+  const jobUrl = fields.job_url.trim();
+  if (!isHttpUrl(jobUrl)) return invalid(line, `job_url is not an http(s) URL: '${jobUrl}'`);
+  fields.job_url = jobUrl;
+  // Summary-form results carry neither description nor (always) tags; both may be left out.
+  fields.job_description ??= "";
+  fields.job_tags ??= [];
+  if (typeof fields.job_description === "string") {
+    fields.job_description = capDescription(fields.job_description);
+  }
+  if (typeof fields.publish_time === "string") {
+    // A date alone or an ISO time is accepted and written the one way the store keeps.
+    fields.publish_time = parsePublishTime(fields.publish_time) ?? fields.publish_time;
+  }
+  for (const optional of ["country", "base_salary", "seniority_level", "employment_type"]) {
+    if (fields[optional] === null || fields[optional] === "") delete fields[optional];
+  }
+  const parsed = JobSchema.safeParse({ ...fields, id: await jobIdFromUrl(jobUrl) });
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.slice(0, 3).map((issue) =>
+      `${issue.path.join(".") || "value"}: ${issue.message}`
+    );
+    return invalid(line, reasons.join("; "));
+  }
+  return { kind: "job", line, job: parsed.data };
+}
+
+/**
+ * Parses JSON Lines: one object per line, blank lines ignored. A line that is no JSON or no valid
+ * posting becomes an invalid row; the rest goes on. Throws {@link InvalidFileError} when the first
+ * non-blank line is not a JSON object, i.e. the file is not JSON Lines at all.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const rows = await parseJobsJsonl('\n{"job_url": "https://x.org/1"}\n');
+ * assert.equal(rows.length, 1);
+ * assert.equal(rows[0].line, 2);
+ * assert.equal(rows[0].kind, "invalid");
+ * ```
+ */
+export async function parseJobsJsonl(text: string): Promise<ImportRow[]> {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const first = lines.find((line) => line.trim() !== "");
+  if (first !== undefined && !first.trim().startsWith("{")) {
+    throw new InvalidFileError("the first line is not a JSON object (is it JSON Lines?)");
+  }
+  const rows: ImportRow[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i].trim();
+    if (text === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      rows.push(invalid(i + 1, `not valid JSON (${(error as Error).message})`));
+      continue;
+    }
+    rows.push(await jobFromJsonLine(value, i + 1));
+  }
+  return rows;
+}

@@ -1,0 +1,93 @@
+import { strict as assert } from "node:assert";
+import { jobIdFromUrl } from "../domain/job.ts";
+import { type ImportRow, InvalidFileError } from "./import_row.ts";
+import { parseJobsJsonl } from "./jsonl.ts";
+
+const posting = {
+  job_title: "Backend Engineer",
+  company_name: "ACME",
+  city: "Berlin",
+  country: "DE",
+  publish_time: "2025-01-02 03:04:05",
+  base_salary: "60000.0-80000.0 EUR/YEAR",
+  job_url: "https://www.linkedin.com/jobs/view/42",
+  job_tags: ["Go", "Kubernetes"],
+  data_source: "linkedin",
+  seniority_level: "Mid-Senior level",
+  employment_type: "Full-time",
+  job_description: "Build things.",
+};
+
+function reasons(rows: ImportRow[]): [number, string][] {
+  return rows.flatMap((r) => r.kind === "invalid" ? [[r.line, r.reason] as [number, string]] : []);
+}
+
+Deno.test("parseJobsJsonl() reads postings and derives their id from job_url", async () => {
+  const rows = await parseJobsJsonl(JSON.stringify(posting) + "\n");
+  assert.deepEqual(rows, [{
+    kind: "job",
+    line: 1,
+    job: { id: await jobIdFromUrl(posting.job_url), ...posting },
+  }]);
+});
+
+Deno.test("parseJobsJsonl() ignores blank lines and counts lines as in the file", async () => {
+  const { country: _country, ...noCountry } = posting;
+  const text = "\n" + JSON.stringify(noCountry) + "\r\n   \n" +
+    JSON.stringify({ ...posting, job_url: "https://www.indeed.com/viewjob?jk=7" }) + "\n\n";
+  const rows = await parseJobsJsonl(text);
+  assert.deepEqual(rows.map((r) => [r.kind, r.line]), [["job", 2], ["job", 4]]);
+  assert.ok(rows[0].kind === "job" && !("country" in rows[0].job));
+});
+
+Deno.test("parseJobsJsonl() fills in what summary results leave out and normalises times", async () => {
+  const { job_description: _d, job_tags: _t, ...summary } = posting;
+  const [row] = await parseJobsJsonl(
+    JSON.stringify({ ...summary, score: 0.9, publish_time: "2025-01-02", base_salary: null }),
+  );
+  assert.ok(row.kind === "job");
+  assert.equal(row.job.job_description, "");
+  assert.deepEqual(row.job.job_tags, []);
+  assert.equal(row.job.publish_time, "2025-01-02 00:00:00");
+  assert.ok(!("base_salary" in row.job));
+  assert.ok(!("score" in row.job));
+});
+
+Deno.test("parseJobsJsonl() reports each bad line with its reason and reads the rest", async () => {
+  const lines = [
+    JSON.stringify(posting),
+    "{not json",
+    "[1, 2]",
+    JSON.stringify({ ...posting, job_url: undefined }),
+    JSON.stringify({ ...posting, job_url: "mailto:jobs@acme.example" }),
+    JSON.stringify({ ...posting, job_url: "https://a.org/5", country: "Germany" }),
+    JSON.stringify({ ...posting, job_url: "https://a.org/6", publish_time: "soon" }),
+    JSON.stringify({ ...posting, job_url: "https://a.org/7", base_salary: "lots" }),
+    JSON.stringify({ ...posting, job_url: "https://a.org/8", job_title: "" }),
+    JSON.stringify({ ...posting, job_url: "https://a.org/9", data_source: "zip_recruiter" }),
+    JSON.stringify({ ...posting, job_url: "https://a.org/10" }),
+  ];
+  const rows = await parseJobsJsonl(lines.join("\n"));
+  const found = reasons(rows);
+  assert.deepEqual(found.map(([line]) => line), [2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.match(found[0][1], /^not valid JSON \(/);
+  assert.equal(found[1][1], "not a JSON object");
+  assert.equal(found[2][1], "no job_url");
+  assert.equal(found[3][1], "job_url is not an http(s) URL: 'mailto:jobs@acme.example'");
+  assert.match(found[4][1], /^country: /);
+  assert.match(found[5][1], /^publish_time: /);
+  assert.match(found[6][1], /^base_salary: /);
+  assert.match(found[7][1], /^job_title: /);
+  assert.deepEqual(rows[9], { kind: "skipped", line: 10, site: "zip_recruiter" });
+  assert.deepEqual(rows.filter((r) => r.kind === "job").map((r) => r.line), [1, 11]);
+});
+
+Deno.test("parseJobsJsonl() rejects a file that is not JSON Lines", async () => {
+  await assert.rejects(
+    () => parseJobsJsonl("site,job_url,title\nindeed,https://x.org,A\n"),
+    (error: Error) =>
+      error instanceof InvalidFileError &&
+      error.message === "the first line is not a JSON object (is it JSON Lines?)",
+  );
+  assert.deepEqual(await parseJobsJsonl("\n\n"), []);
+});
