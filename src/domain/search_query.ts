@@ -51,9 +51,12 @@ function completeTime(value: string, ctx: z.RefinementCtx): string {
   return full;
 }
 
-/** Empty strings (`?city=`) mean "not given", as a URL builder with blank fields would intend. */
+/**
+ * Empty strings (`?city=`) mean "not given", as a URL builder with blank fields would intend; so
+ * does JSON `null` (`"city": null`), which JSON clients and agents send for unset optional fields.
+ */
 function blankAsAbsent(value: unknown): unknown {
-  return typeof value === "string" && value.trim() === "" ? undefined : value;
+  return value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 }
 
 const integerParam = z.union([

@@ -1,0 +1,173 @@
+/**
+ * `jobseek keys`: operator commands for API keys (create, list, revoke, set-limit). They work on
+ * the store directly (`JOBSEEK_KV` or `--kv`), so they run beside a live server: a revoked key stops
+ * working at once on every server sharing that store.
+ *
+ * @module
+ */
+import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
+import { ApiKeyRegistry } from "../../src/auth/api_keys.ts";
+import { loadConfig } from "../../src/config.ts";
+import { JobseekError } from "../../src/domain/errors.ts";
+import { KvStore } from "../../src/store/kv_store.ts";
+import { outputWidth, writeOut } from "../output.ts";
+import { renderTable } from "../table.ts";
+
+export interface KeysCommandOptions {
+  /** Receives stdout text (tests capture it); defaults to the process's stdout. */
+  write?: (text: string) => Promise<void>;
+  /** Environment to read settings from; defaults to the process's. */
+  env?: Record<string, string | undefined>;
+}
+
+function parseRateLimit(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) {
+    throw new InvalidArgumentError("must be a whole number of requests per minute, 1 or more.");
+  }
+  return Number(value);
+}
+
+function parseLimitOrDefault(value: string): number | "default" {
+  return value.trim().toLowerCase() === "default" ? "default" : parseRateLimit(value);
+}
+
+function describeLimit(rateLimit: number | undefined, serverDefault: number): string {
+  return rateLimit === undefined
+    ? `the server default (JOBSEEK_RATE_LIMIT, here ${serverDefault}) requests per minute`
+    : `${rateLimit} requests per minute`;
+}
+
+/** The `keys` command group. */
+export function keysCommand(options: KeysCommandOptions = {}) {
+  const write = options.write ?? writeOut;
+
+  async function withRegistry<T>(
+    kv: string | undefined,
+    fn: (registry: ApiKeyRegistry, serverDefault: number) => Promise<T>,
+  ): Promise<T> {
+    const config = loadConfig(options.env ?? Deno.env.toObject());
+    const store = await KvStore.open(kv ?? config.kvLocation);
+    try {
+      return await fn(new ApiKeyRegistry(store, config.staticApiKeys), config.rateLimitPerMinute);
+    } finally {
+      store.close();
+    }
+  }
+
+  const kvOption = "--kv <location>";
+  const kvHelp = "Deno KV location: SQLite path or KV Connect URL (JOBSEEK_KV)";
+
+  const create = new Command("create")
+    .description("Create an API key. The key is printed once, alone on the last line.")
+    .requiredOption("--name <name>", "unique name of the key (letters, digits, . _ -)")
+    .option(
+      "--rate-limit <n>",
+      "requests per minute for this key (default: server's)",
+      parseRateLimit,
+    )
+    .option(kvOption, kvHelp)
+    .action(async (opts) => {
+      await withRegistry(opts.kv, async (registry, serverDefault) => {
+        const { key, record } = await registry.create(opts.name, { rateLimit: opts.rateLimit });
+        await write(
+          `Created API key '${record.name}' allowing ${
+            describeLimit(record.rateLimit, serverDefault)
+          }.\n` +
+            "It is shown only this once and cannot be recovered; store it now " +
+            "(clients send it in the x-api-key header):\n" +
+            `${key}\n`,
+        );
+      });
+    });
+
+  const list = new Command("list")
+    .description("List API keys: name, prefix, creation time, rate limit (never the key).")
+    .option("--json", "print JSON for scripts")
+    .option(kvOption, kvHelp)
+    .action(async (opts) => {
+      await withRegistry(opts.kv, async (registry, serverDefault) => {
+        const records = await registry.list();
+        const rows = [
+          ...records.map((r) => ({
+            name: r.name,
+            prefix: r.prefix,
+            created: r.createdAt,
+            rate_limit: r.rateLimit ?? null,
+            origin: "store",
+          })),
+          ...registry.staticKeyNames().map((name) => ({
+            name,
+            prefix: null,
+            created: null,
+            rate_limit: null,
+            origin: "JOBSEEK_API_KEYS",
+          })),
+        ];
+        if (opts.json) {
+          await write(JSON.stringify(rows, null, 2) + "\n");
+          return;
+        }
+        if (rows.length === 0) {
+          await write("No API keys. Create one with `jobseek keys create --name NAME`.\n");
+          return;
+        }
+        const table = renderTable(
+          [
+            { header: "NAME", minWidth: 8 },
+            { header: "PREFIX" },
+            { header: "CREATED" },
+            { header: "RATE LIMIT/MIN", align: "right" },
+          ],
+          rows.map((row) => [
+            row.name,
+            row.prefix ? `${row.prefix}…` : "(static)",
+            row.created ?? row.origin,
+            row.rate_limit === null ? `default (${serverDefault})` : String(row.rate_limit),
+          ]),
+          outputWidth(),
+        );
+        await write(table + "\n");
+      });
+    });
+
+  const revoke = new Command("revoke")
+    .description("Revoke an API key: it stops working at once.")
+    .argument("<name>", "name of the key")
+    .option(kvOption, kvHelp)
+    .action(async (name, opts) => {
+      await withRegistry(opts.kv, async (registry) => {
+        if (!(await registry.revoke(name))) {
+          throw new JobseekError(
+            "NOT_FOUND",
+            `Cannot revoke key '${name}': no key has that name (see \`jobseek keys list\`)`,
+          );
+        }
+        await write(`Revoked API key '${name}'.\n`);
+      });
+    });
+
+  const setLimit = new Command("set-limit")
+    .description("Set a key's requests per minute, or `default` for the server's.")
+    .argument("<name>", "name of the key")
+    .argument("<limit>", "requests per minute, or `default`", parseLimitOrDefault)
+    .option(kvOption, kvHelp)
+    .action(async (name, limit, opts) => {
+      await withRegistry(opts.kv, async (registry, serverDefault) => {
+        const rateLimit = limit === "default" ? undefined : limit;
+        if (!(await registry.setRateLimit(name, rateLimit))) {
+          throw new JobseekError(
+            "NOT_FOUND",
+            `Cannot set the limit of key '${name}': no key has that name (see \`jobseek keys list\`)`,
+          );
+        }
+        await write(`API key '${name}' now allows ${describeLimit(rateLimit, serverDefault)}.\n`);
+      });
+    });
+
+  return new Command("keys")
+    .description("Manage API keys (operators): create, list, revoke, set-limit.")
+    .addCommand(create)
+    .addCommand(list)
+    .addCommand(revoke)
+    .addCommand(setLimit);
+}

@@ -1,0 +1,174 @@
+/**
+ * API keys: issued by operators, shown once, stored only as SHA-256 hashes in KV, revocable. Static
+ * keys from `JOBSEEK_API_KEYS` (container deployments) are accepted beside them and live only in
+ * memory.
+ *
+ * @module
+ */
+import type { StaticApiKey } from "../config.ts";
+import { JobseekError } from "../domain/errors.ts";
+import type { Principal } from "../domain/service.ts";
+import type { ApiKeyRecord, KvStore } from "../store/kv_store.ts";
+
+export type { ApiKeyRecord } from "../store/kv_store.ts";
+
+/** Prefix of generated keys: recognisable in config files and by secret scanners. */
+export const API_KEY_PREFIX = "jsk_";
+/** Characters of a key kept in the record so that listings can show which key is which. */
+const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
+/** Longer input cannot be a key of ours; refusing it early keeps hashing cheap. */
+const MAX_KEY_LENGTH = 512;
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export interface CreateApiKeyOptions {
+  /** Requests per minute for this key; absent means the server default. */
+  rateLimit?: number;
+}
+
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** Compares two equally long digests without an early exit, so timing reveals nothing. */
+function digestsEqual(a: Uint8Array, b: Uint8Array): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ (b[i] ?? 0);
+  return diff === 0;
+}
+
+function checkRateLimit(perMinute: number | undefined): void {
+  if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1)) {
+    throw new JobseekError(
+      "INVALID_PARAMETER",
+      `Cannot set rate limit: ${perMinute} is not a whole number of requests per minute >= 1`,
+      { param: "rate_limit" },
+    );
+  }
+}
+
+function principalFor(name: string, rateLimit?: number): Principal {
+  const principal: Principal = { subject: `key:${name}`, name, via: "api_key" };
+  if (rateLimit !== undefined) principal.rateLimit = rateLimit;
+  return principal;
+}
+
+/** Issues, verifies, lists and revokes API keys. */
+export class ApiKeyRegistry {
+  readonly #store: KvStore;
+  readonly #static: Promise<{ name: string; digest: Uint8Array }[]>;
+  readonly #staticNames: Set<string>;
+
+  constructor(store: KvStore, staticKeys: StaticApiKey[]) {
+    this.#store = store;
+    this.#staticNames = new Set(staticKeys.map((k) => k.name));
+    this.#static = Promise.all(
+      staticKeys.map(async (k) => ({ name: k.name, digest: await sha256(k.key) })),
+    );
+  }
+
+  /** Names of the keys configured through `JOBSEEK_API_KEYS` (not stored, not revocable here). */
+  staticKeyNames(): string[] {
+    return [...this.#staticNames];
+  }
+
+  /**
+   * Creates a key named `name` and returns it: the only time the key itself is available.
+   * Throws CONFLICT when the name is taken (by a stored or a static key).
+   */
+  async create(
+    name: string,
+    options: CreateApiKeyOptions = {},
+  ): Promise<{ key: string; record: ApiKeyRecord }> {
+    if (!NAME_PATTERN.test(name)) {
+      throw new JobseekError(
+        "INVALID_PARAMETER",
+        `Cannot create key: the name '${name}' must be 1-64 letters, digits, '.', '_' or '-'`,
+        { param: "name" },
+      );
+    }
+    checkRateLimit(options.rateLimit);
+    if (this.#staticNames.has(name)) {
+      throw new JobseekError(
+        "CONFLICT",
+        `Cannot create key: the name '${name}' is taken by a key in JOBSEEK_API_KEYS`,
+      );
+    }
+    const key = API_KEY_PREFIX + toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+    const record: ApiKeyRecord = {
+      name,
+      keyHash: toHex(await sha256(key)),
+      prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+      createdAt: new Date().toISOString(),
+    };
+    if (options.rateLimit !== undefined) record.rateLimit = options.rateLimit;
+    await this.#store.createApiKey(record);
+    return { key, record };
+  }
+
+  /** The principal a key belongs to, or null for a missing, unknown or revoked key. */
+  async verify(key: string | null | undefined): Promise<Principal | null> {
+    if (typeof key !== "string" || key.length === 0 || key.length > MAX_KEY_LENGTH) return null;
+    const digest = await sha256(key);
+    // Every static key is compared, match or not, so the time taken does not depend on which.
+    let match: string | null = null;
+    for (const entry of await this.#static) {
+      if (digestsEqual(digest, entry.digest) && match === null) match = entry.name;
+    }
+    if (match !== null) return principalFor(match);
+    // Stored keys are looked up by hash: the lookup never sees the key, so it leaks nothing.
+    const record = await this.#store.findApiKey(toHex(digest));
+    return record ? principalFor(record.name, record.rateLimit) : null;
+  }
+
+  /** Stored keys by name (never the keys themselves; static keys are not included). */
+  list(): Promise<ApiKeyRecord[]> {
+    return this.#store.listApiKeys();
+  }
+
+  /** Revokes a stored key; false when no stored key has that name. */
+  async revoke(name: string): Promise<boolean> {
+    this.#refuseStatic(name, "revoke");
+    return await this.#store.revokeApiKey(name);
+  }
+
+  /** Sets (or, with undefined, resets to the server default) a key's requests per minute. */
+  async setRateLimit(name: string, perMinute: number | undefined): Promise<boolean> {
+    checkRateLimit(perMinute);
+    this.#refuseStatic(name, "change");
+    return await this.#store.setApiKeyRateLimit(name, perMinute);
+  }
+
+  /**
+   * When no key exists at all (neither stored nor static), creates one named "bootstrap" and
+   * returns it so that the server can print it once; otherwise returns null. Of two servers that
+   * start together on an empty store, one creates the key and the other returns null.
+   */
+  async ensureBootstrapKey(): Promise<string | null> {
+    if (this.#staticNames.size > 0) return null;
+    if ((await this.#store.listApiKeys()).length > 0) return null;
+    try {
+      return (await this.create("bootstrap")).key;
+    } catch (error) {
+      if (error instanceof JobseekError && error.code === "CONFLICT") return null;
+      throw error;
+    }
+  }
+
+  #refuseStatic(name: string, verb: string): void {
+    if (this.#staticNames.has(name)) {
+      throw new JobseekError(
+        "CONFLICT",
+        `Cannot ${verb} key '${name}': it comes from JOBSEEK_API_KEYS; edit that setting instead`,
+      );
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import { strict as assert } from "node:assert";
+import { API_KEY_PREFIX, ApiKeyRegistry } from "./api_keys.ts";
+import { JobseekError } from "../domain/errors.ts";
+import { KvStore } from "../store/kv_store.ts";
+
+async function withRegistry(
+  staticKeys: { name: string; key: string }[],
+  fn: (registry: ApiKeyRegistry, store: KvStore) => Promise<void>,
+): Promise<void> {
+  const store = await KvStore.open(":memory:");
+  try {
+    await fn(new ApiKeyRegistry(store, staticKeys), store);
+  } finally {
+    store.close();
+  }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<JobseekError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof JobseekError);
+    return error;
+  }
+  assert.fail("expected a rejection");
+}
+
+Deno.test("ApiKeyRegistry.create() returns a random key that verify() accepts", async () => {
+  await withRegistry([], async (registry) => {
+    const { key, record } = await registry.create("alice", { rateLimit: 5 });
+    assert.match(key, /^jsk_[A-Za-z0-9_-]{43}$/);
+    assert.equal(record.name, "alice");
+    assert.equal(record.rateLimit, 5);
+    assert.ok(key.startsWith(record.prefix) && record.prefix.length > API_KEY_PREFIX.length);
+    assert.deepEqual(await registry.verify(key), {
+      subject: "key:alice",
+      name: "alice",
+      rateLimit: 5,
+      via: "api_key",
+    });
+    const other = await registry.create("bob");
+    assert.notEqual(other.key, key);
+    assert.equal((await registry.verify(other.key))?.rateLimit, undefined);
+  });
+});
+
+Deno.test("ApiKeyRegistry stores only a hash of the key", async () => {
+  await withRegistry([], async (registry) => {
+    const { key } = await registry.create("alice");
+    const [record] = await registry.list();
+    assert.equal(record.name, "alice");
+    assert.match(record.keyHash, /^[0-9a-f]{64}$/);
+    assert.ok(!JSON.stringify(record).includes(key.slice(API_KEY_PREFIX.length + 4)));
+  });
+});
+
+Deno.test("ApiKeyRegistry.verify() rejects missing, unknown and near-miss keys", async () => {
+  await withRegistry([{ name: "ops", key: "static-secret" }], async (registry) => {
+    const { key } = await registry.create("alice");
+    for (
+      const bad of [
+        null,
+        undefined,
+        "",
+        key + "x",
+        key.slice(0, -1),
+        "static-secre",
+        "x".repeat(600),
+      ]
+    ) {
+      assert.equal(await registry.verify(bad), null, String(bad));
+    }
+  });
+});
+
+Deno.test("ApiKeyRegistry.verify() accepts static keys from JOBSEEK_API_KEYS", async () => {
+  await withRegistry(
+    [{ name: "ops", key: "static-secret" }, { name: "ci", key: "ci-secret" }],
+    async (registry) => {
+      assert.deepEqual(await registry.verify("ci-secret"), {
+        subject: "key:ci",
+        name: "ci",
+        via: "api_key",
+      });
+      assert.equal((await registry.verify("static-secret"))?.name, "ops");
+      assert.deepEqual(registry.staticKeyNames(), ["ops", "ci"]);
+      assert.equal((await rejection(registry.create("ops"))).code, "CONFLICT");
+      assert.equal((await rejection(registry.revoke("ops"))).code, "CONFLICT");
+    },
+  );
+});
+
+Deno.test("ApiKeyRegistry.create() refuses a taken name and a bad name or limit", async () => {
+  await withRegistry([], async (registry) => {
+    await registry.create("alice");
+    assert.equal((await rejection(registry.create("alice"))).code, "CONFLICT");
+    for (const name of ["", "has space", "x".repeat(65), "-dash-first"]) {
+      assert.equal((await rejection(registry.create(name))).code, "INVALID_PARAMETER", name);
+    }
+    for (const rateLimit of [0, -1, 1.5]) {
+      assert.equal(
+        (await rejection(registry.create("z", { rateLimit }))).code,
+        "INVALID_PARAMETER",
+      );
+    }
+  });
+});
+
+Deno.test("ApiKeyRegistry.revoke() makes a key unusable at once", async () => {
+  await withRegistry([], async (registry) => {
+    const { key } = await registry.create("alice");
+    assert.equal(await registry.revoke("alice"), true);
+    assert.equal(await registry.verify(key), null);
+    assert.equal(await registry.revoke("alice"), false);
+    assert.deepEqual(await registry.list(), []);
+  });
+});
+
+Deno.test("ApiKeyRegistry.setRateLimit() sets and resets a key's limit", async () => {
+  await withRegistry([], async (registry) => {
+    const { key } = await registry.create("alice");
+    assert.equal(await registry.setRateLimit("alice", 7), true);
+    assert.equal((await registry.verify(key))?.rateLimit, 7);
+    assert.equal(await registry.setRateLimit("alice", undefined), true);
+    assert.equal((await registry.verify(key))?.rateLimit, undefined);
+    assert.equal(await registry.setRateLimit("nobody", 7), false);
+  });
+});
+
+Deno.test("ApiKeyRegistry.ensureBootstrapKey() creates one key only when none exists", async () => {
+  await withRegistry([], async (registry) => {
+    const key = await registry.ensureBootstrapKey();
+    assert.ok(key);
+    assert.equal((await registry.verify(key))?.name, "bootstrap");
+    assert.equal(await registry.ensureBootstrapKey(), null);
+    assert.equal((await registry.list()).length, 1);
+  });
+  await withRegistry([{ name: "ops", key: "static-secret" }], async (registry) => {
+    assert.equal(await registry.ensureBootstrapKey(), null);
+    assert.deepEqual(await registry.list(), []);
+  });
+  await withRegistry([], async (registry, store) => {
+    // Two servers starting on one empty store: exactly one bootstrap key comes out.
+    const second = new ApiKeyRegistry(store, []);
+    const keys = await Promise.all([registry.ensureBootstrapKey(), second.ensureBootstrapKey()]);
+    assert.equal(keys.filter(Boolean).length, 1);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The HTTP application: request ids, one log line per request, the single error mapping, and the
+ * routes (REST search, health, OpenAPI, and the MCP endpoint with its OAuth routes).
+ *
+ * Order of checks for `/v1/search` (documented in docs/rest-api.md):
+ * route (404) → method (405) → API key (403) → rate limit (429, authenticated requests only) →
+ * body size and JSON (413, 400 INVALID_JSON) → parameters (400) → readiness (503) → search (500).
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { JobseekError } from "../domain/errors.ts";
+import { createMcpRoutes } from "../mcp/http_handler.ts";
+import type { AppDeps, AppEnv } from "./app_deps.ts";
+import { errorResponse } from "./error_response.ts";
+import { createHealthRoutes } from "./health_routes.ts";
+import { methodNotAllowed } from "./method_not_allowed.ts";
+import { createOpenApiDocument, OPENAPI_PATH } from "./openapi.ts";
+import { createSearchRoutes } from "./search_routes.ts";
+
+function setHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    // Some responses (e.g. from fetch) have immutable headers: copy them.
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/** Builds the app; `Deno.serve(app.fetch)` serves it. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async function requestContext(c, next) {
+    const requestId = crypto.randomUUID();
+    const started = performance.now();
+    c.set("requestId", requestId);
+    await next();
+    c.res = setHeader(c.res, "x-request-id", requestId);
+    const principal = c.get("principal");
+    logger.info("request", {
+      request_id: requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      // The key's name, never the key.
+      ...(principal ? { key_name: principal.name, auth: principal.via } : {}),
+    });
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    return errorResponse(error, c.get("requestId") ?? crypto.randomUUID(), logger);
+  });
+  app.notFound((c) =>
+    errorResponse(
+      new JobseekError("NOT_FOUND", `Not found: no endpoint at ${c.req.path}`),
+      c.get("requestId") ?? crypto.randomUUID(),
+      logger,
+    )
+  );
+
+  app.route("/", createSearchRoutes(deps));
+  app.route("/", createHealthRoutes(deps));
+
+  let openApi: Promise<Record<string, unknown>> | undefined;
+  app.get(OPENAPI_PATH, async (c) => {
+    openApi ??= createOpenApiDocument({ serverUrl: deps.config.publicUrl });
+    return c.json(await openApi);
+  });
+  app.all(OPENAPI_PATH, methodNotAllowed(["GET", "HEAD"], logger));
+
+  app.route("/", createMcpRoutes(deps));
+  return app;
+}

@@ -1,0 +1,30 @@
+/**
+ * `GET /healthz` for load balancers and orchestrators: no key needed, 200 once the index is loaded
+ * and serving, 503 before.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppDeps, AppEnv } from "./app_deps.ts";
+import { NOT_READY_RETRY_AFTER_SECONDS } from "./error_response.ts";
+import { methodNotAllowed } from "./method_not_allowed.ts";
+
+export const HEALTH_PATH = "/healthz";
+
+export const HealthBodySchema = z.object({
+  status: z.enum(["ok", "starting"]).describe("`ok` once the index serves, `starting` before."),
+});
+export type HealthBody = z.infer<typeof HealthBodySchema>;
+
+export function createHealthRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get(HEALTH_PATH, (c) => {
+    if (deps.service.isReady()) return c.json({ status: "ok" } satisfies HealthBody);
+    return c.json({ status: "starting" } satisfies HealthBody, 503, {
+      "retry-after": String(NOT_READY_RETRY_AFTER_SECONDS),
+    });
+  });
+  app.all(HEALTH_PATH, methodNotAllowed(["GET", "HEAD"], deps.logger));
+  return app;
+}

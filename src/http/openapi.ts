@@ -1,0 +1,275 @@
+/**
+ * The OpenAPI 3.1 document of the REST API, generated from the zod schemas that validate requests
+ * and shape responses. Defaults and error examples come from running the real validator, so the
+ * document cannot drift from what the server does.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { JobseekError } from "../domain/errors.ts";
+import { SearchResponseSchema } from "../domain/job.ts";
+import { parseSearchQuery, RestSearchSchema } from "../domain/search_query.ts";
+import {
+  type ErrorBody,
+  ErrorBodySchema,
+  NOT_READY_RETRY_AFTER_SECONDS,
+  RateLimitBodySchema,
+} from "./error_response.ts";
+import { HEALTH_PATH, HealthBodySchema } from "./health_routes.ts";
+import { MAX_BODY_BYTES, readJsonObject } from "./read_json_body.ts";
+import { SEARCH_PATH } from "./search_routes.ts";
+
+export const OPENAPI_PATH = "/v1/openapi.json";
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiOptions {
+  /** Base URL of the server, listed under `servers` (e.g. `JOBSEEK_PUBLIC_URL`). */
+  serverUrl?: string;
+}
+
+const EXAMPLE_REQUEST_ID = "3f1c2a9e-7b4d-4e8a-9c2f-5d6b7a8e9f01";
+
+function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io }) as JsonSchema;
+  return rest;
+}
+
+/** The defaults the validator applies, found by validating a query that sets nothing else. */
+function defaults(): Record<string, unknown> {
+  const { q: _, ...applied } = parseSearchQuery({ q: "x" });
+  return applied;
+}
+
+/** The request schema with the validator's defaults written in. */
+function searchRequestSchema(): JsonSchema {
+  const schema = toSchema(RestSearchSchema, "input");
+  const properties = schema.properties as Record<string, JsonSchema>;
+  for (const [name, value] of Object.entries(defaults())) {
+    if (properties[name]) properties[name] = { ...properties[name], default: value };
+  }
+  return schema;
+}
+
+/**
+ * A query string carries text only; a field that accepts a number or a numeric string is an
+ * integer parameter there (the validator rejects fractions).
+ */
+function queryParameterSchema(schema: JsonSchema): JsonSchema {
+  const { description: _, anyOf, ...rest } = schema;
+  if (Array.isArray(anyOf) && anyOf.some((branch) => branch.type === "number")) {
+    return { ...rest, type: "integer" };
+  }
+  return anyOf ? { ...rest, anyOf } : rest;
+}
+
+function queryParameters(request: JsonSchema): JsonSchema[] {
+  const required = new Set(request.required as string[]);
+  return Object.entries(request.properties as Record<string, JsonSchema>).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: required.has(name),
+    description: schema.description,
+    schema: queryParameterSchema(schema),
+  }));
+}
+
+function errorExample(error: unknown): ErrorBody {
+  if (!(error instanceof JobseekError)) throw error;
+  return {
+    error: error.message,
+    error_code: error.code as ErrorBody["error_code"],
+    request_id: EXAMPLE_REQUEST_ID,
+  };
+}
+
+/** Runs the real validator on bad input and returns the body the API answers with. */
+function validationExample(raw: Record<string, unknown>): { value: ErrorBody } {
+  try {
+    parseSearchQuery(raw, "q");
+  } catch (error) {
+    return { value: errorExample(error) };
+  }
+  throw new Error(`Cannot build OpenAPI example: ${JSON.stringify(raw)} is valid`);
+}
+
+async function bodyExample(body: string): Promise<{ value: ErrorBody }> {
+  try {
+    await readJsonObject(new Request("http://x/", { method: "POST", body }));
+  } catch (error) {
+    return { value: errorExample(error) };
+  }
+  throw new Error(`Cannot build OpenAPI example: ${body} is accepted`);
+}
+
+function fixedExample(code: ErrorBody["error_code"], error: string): { value: ErrorBody } {
+  return { value: { error, error_code: code, request_id: EXAMPLE_REQUEST_ID } };
+}
+
+const requestIdHeader = {
+  "x-request-id": {
+    description: "Id of the request (UUID), also in logs and in error bodies.",
+    schema: { type: "string", format: "uuid" },
+  },
+};
+
+const retryAfterHeader = (description: string) => ({
+  "Retry-After": { description, schema: { type: "integer", minimum: 1 } },
+});
+
+function errorResponseObject(
+  description: string,
+  examples: Record<string, { value: unknown }>,
+  headers: Record<string, unknown> = {},
+): JsonSchema {
+  return {
+    description,
+    headers: { ...requestIdHeader, ...headers },
+    content: {
+      "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples },
+    },
+  };
+}
+
+async function searchResponses(method: "get" | "post"): Promise<Record<string, unknown>> {
+  const badRequest: Record<string, { value: unknown }> = {
+    missing_query: validationExample({}),
+    invalid_parameter: validationExample({ q: "nurse", since: "2024-13-01" }),
+    invalid_source: validationExample({ q: "nurse", source: "monster" }),
+  };
+  if (method === "post") badRequest.invalid_json = await bodyExample("q=nurse");
+  const responses: Record<string, unknown> = {
+    "200": {
+      description:
+        "Results, newest first then most relevant (or by relevance with sort=relevance).",
+      headers: requestIdHeader,
+      content: {
+        "application/json": { schema: { $ref: "#/components/schemas/SearchResponse" } },
+      },
+    },
+    "400": errorResponseObject(
+      "Missing query (MISSING_QUERY), malformed parameter (INVALID_PARAMETER, the message names " +
+        "it), unknown source (INVALID_SOURCE)" +
+        (method === "post" ? ", body not a JSON object (INVALID_JSON)." : "."),
+      badRequest,
+    ),
+    "403": errorResponseObject("The `x-api-key` header is missing or not a valid key.", {
+      invalid_key: fixedExample("AUTH_INVALID_KEY", "Invalid API key"),
+    }),
+  };
+  if (method === "post") {
+    responses["413"] = errorResponseObject(`Body larger than ${MAX_BODY_BYTES} bytes.`, {
+      too_large: fixedExample(
+        "PAYLOAD_TOO_LARGE",
+        `Request body too large: the limit is ${MAX_BODY_BYTES} bytes`,
+      ),
+    });
+  }
+  responses["429"] = {
+    description: "The key's requests-per-minute limit is exceeded. The body has no `error_code` " +
+      "and no `request_id`.",
+    headers: {
+      ...requestIdHeader,
+      ...retryAfterHeader("Seconds to wait; equals `retry_after` in the body."),
+    },
+    content: {
+      "application/json": {
+        schema: { $ref: "#/components/schemas/RateLimitError" },
+        example: { error: "Rate limit exceeded", retry_after: 42 },
+      },
+    },
+  };
+  responses["500"] = errorResponseObject(
+    "Unexpected server error; may be retried after a few seconds.",
+    { internal: fixedExample("INTERNAL_ERROR", "Internal server error") },
+  );
+  responses["503"] = errorResponseObject(
+    "The server has started but its search index is not loaded yet.",
+    { not_ready: fixedExample("NOT_READY", "Cannot search: the search index is not loaded yet") },
+    retryAfterHeader(`Seconds to wait (${NOT_READY_RETRY_AFTER_SECONDS}).`),
+  );
+  return responses;
+}
+
+/** Builds the OpenAPI 3.1 document served at `/v1/openapi.json`. */
+export async function createOpenApiDocument(options: OpenApiOptions = {}): Promise<JsonSchema> {
+  const request = searchRequestSchema();
+  const document: JsonSchema = {
+    openapi: "3.1.0",
+    info: {
+      title: "jobseek",
+      version: "1",
+      description: "Semantic job search. Results are ordered by publish_time descending, then " +
+        "score, unless sort=relevance. Every search endpoint needs an `x-api-key` header.",
+    },
+    paths: {
+      [SEARCH_PATH]: {
+        get: {
+          operationId: "searchJobsGet",
+          summary: "Search job postings (query string)",
+          parameters: queryParameters(request),
+          responses: await searchResponses("get"),
+        },
+        post: {
+          operationId: "searchJobs",
+          summary: "Search job postings (JSON body; recommended)",
+          description: "Accepts every parameter of the GET form; unknown fields are ignored.",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: { $ref: "#/components/schemas/SearchRequest" } },
+            },
+          },
+          responses: await searchResponses("post"),
+        },
+      },
+      [HEALTH_PATH]: {
+        get: {
+          operationId: "health",
+          summary: "Readiness: 200 once the index serves, 503 before",
+          security: [],
+          responses: {
+            "200": {
+              description: "Serving.",
+              content: { "application/json": { schema: toSchema(HealthBodySchema, "output") } },
+            },
+            "503": {
+              description: "Index not loaded yet.",
+              headers: retryAfterHeader(`Seconds to wait (${NOT_READY_RETRY_AFTER_SECONDS}).`),
+              content: { "application/json": { schema: toSchema(HealthBodySchema, "output") } },
+            },
+          },
+        },
+      },
+      [OPENAPI_PATH]: {
+        get: {
+          operationId: "openapi",
+          summary: "This document",
+          security: [],
+          responses: {
+            "200": { description: "OpenAPI 3.1 document.", content: { "application/json": {} } },
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        ApiKeyAuth: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description: "Issued by operators (`jobseek keys create --name NAME`).",
+        },
+      },
+      schemas: {
+        SearchRequest: request,
+        SearchResponse: toSchema(SearchResponseSchema, "output"),
+        Error: toSchema(ErrorBodySchema, "output"),
+        RateLimitError: toSchema(RateLimitBodySchema, "output"),
+      },
+    },
+    security: [{ ApiKeyAuth: [] }],
+  };
+  if (options.serverUrl) document.servers = [{ url: options.serverUrl }];
+  return document;
+}

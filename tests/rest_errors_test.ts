@@ -1,0 +1,297 @@
+import { strict as assert } from "node:assert";
+import type { SearchService } from "../src/domain/service.ts";
+import { ErrorBodySchema } from "../src/http/error_response.ts";
+import { silentLogger } from "../src/log.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { createSearchService } from "../src/search/search_service.ts";
+import { KvStore } from "../src/store/kv_store.ts";
+import { createTestSearch } from "./helpers.ts";
+import {
+  getSearch,
+  jsonBody,
+  postSearch,
+  type RestServer,
+  restTestJobs,
+  startRestServer,
+  UUID_PATTERN,
+} from "./rest_server.ts";
+
+/** Checks an error response field by field and returns its message. */
+async function expectError(
+  response: Response,
+  status: number,
+  errorCode: string,
+  error?: string | RegExp,
+): Promise<string> {
+  const body = await jsonBody(response);
+  assert.equal(response.status, status, JSON.stringify(body));
+  assert.deepEqual(Object.keys(body).sort(), ["error", "error_code", "request_id"]);
+  ErrorBodySchema.parse(body);
+  assert.equal(body.error_code, errorCode);
+  assert.match(body.request_id as string, UUID_PATTERN);
+  assert.equal(response.headers.get("x-request-id"), body.request_id);
+  if (typeof error === "string") assert.equal(body.error, error);
+  else if (error) assert.match(body.error as string, error);
+  return body.error as string;
+}
+
+/** Malformed values of each parameter, with the parameter the message must name. */
+const MALFORMED: [string, Record<string, unknown>, Record<string, string>][] = [
+  ["top_k", { top_k: "abc" }, { top_k: "abc" }],
+  ["top_k", { top_k: 2.5 }, { top_k: "2.5" }],
+  ["offset", { offset: -1 }, { offset: "-1" }],
+  ["offset", { offset: "x" }, { offset: "1e3" }],
+  ["country", { country: "de" }, { country: "de" }],
+  ["country", { country: "DEU" }, { country: "Germany" }],
+  ["since", { since: "2024-13-01" }, { since: "2024-13-01" }],
+  ["since", { since: "2024-02-30" }, { since: "2024-05-01T00:00:00" }],
+  ["until", { until: "yesterday" }, { until: "2024-05-01 25:00:00" }],
+  ["detail", { detail: "xml" }, { detail: "xml" }],
+  ["sort", { sort: "x" }, { sort: "x" }],
+  ["q", { q: "x".repeat(1001) }, { q: "x".repeat(1001) }],
+  ["city", { city: 42 }, { city: "c".repeat(201) }],
+  ["q", { q: 42 }, { q: "y".repeat(5000) }],
+];
+
+/** The real service with a search that fails unexpectedly. */
+function failingService(error: Error) {
+  return (real: SearchService): SearchService => ({
+    search: () => Promise.reject(error),
+    listCities: (options) => real.listCities(options),
+    isReady: () => real.isReady(),
+  });
+}
+
+Deno.test("REST errors over HTTP", async (t) => {
+  const search = await createTestSearch({ jobs: await restTestJobs() });
+  const server = await startRestServer(search.store, search.service);
+  const servers: RestServer[] = [server];
+  try {
+    await t.step("missing, empty or blank q gives 400 MISSING_QUERY", async () => {
+      const missing: Record<string, string>[] = [{}, { q: "" }, { q: "   " }, { city: "Berlin" }];
+      for (const params of missing) {
+        await expectError(await getSearch(server, params), 400, "MISSING_QUERY", "q is required");
+      }
+      for (const body of [{}, { q: "" }, { q: "   " }, { q: null }, { query: "nurse" }]) {
+        await expectError(await postSearch(server, body), 400, "MISSING_QUERY", "q is required");
+      }
+    });
+
+    await t.step("a missing q is reported before other bad parameters", async () => {
+      await expectError(await getSearch(server, { top_k: "abc" }), 400, "MISSING_QUERY");
+    });
+
+    await t.step("each malformed parameter gives 400 INVALID_PARAMETER naming it", async () => {
+      for (const [param, body, query] of MALFORMED) {
+        const viaPost = await expectError(
+          await postSearch(server, { q: "nurse", ...body }),
+          400,
+          "INVALID_PARAMETER",
+        );
+        assert.match(viaPost, new RegExp(`'${param}'`), `POST ${JSON.stringify(body)}`);
+        const viaGet = await expectError(
+          await getSearch(server, { q: "nurse", ...query }),
+          400,
+          "INVALID_PARAMETER",
+        );
+        assert.match(viaGet, new RegExp(`'${param}'`), `GET ${JSON.stringify(query)}`);
+      }
+    });
+
+    await t.step("an unknown source gives 400 INVALID_SOURCE", async () => {
+      for (const source of ["monster", "Indeed", "ziprecruiter"]) {
+        const message = await expectError(
+          await getSearch(server, { q: "nurse", source }),
+          400,
+          "INVALID_SOURCE",
+        );
+        assert.match(message, /indeed, linkedin, glassdoor/);
+        await expectError(await postSearch(server, { q: "nurse", source }), 400, "INVALID_SOURCE");
+      }
+      await expectError(await postSearch(server, { q: "nurse", source: 3 }), 400, "INVALID_SOURCE");
+    });
+
+    await t.step("a body that is not a JSON object gives 400 INVALID_JSON", async () => {
+      const bodies: [string, string][] = [
+        ["hello, search for nurses", "text/plain"],
+        ['{"q": "nurse"', "application/json"],
+        ['["q", "nurse"]', "application/json"],
+        ["null", "application/json"],
+        ['"nurse"', "application/json"],
+        ["42", "application/json"],
+        ["", "application/json"],
+      ];
+      for (const [body, type] of bodies) {
+        await expectError(
+          await postSearch(server, body, { headers: { "content-type": type } }),
+          400,
+          "INVALID_JSON",
+          /^Invalid JSON body: /,
+        );
+      }
+      const bytes = new Uint8Array([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]);
+      await expectError(
+        await server.fetch("/v1/search", { method: "POST", body: bytes }),
+        400,
+        "INVALID_JSON",
+      );
+    });
+
+    await t.step("a JSON object is accepted whatever the content type says", async () => {
+      const response = await postSearch(server, '{"q":"nurse","top_k":1}', {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      assert.equal(response.status, 200);
+      await response.body?.cancel();
+    });
+
+    await t.step(
+      "a body over 64 KiB gives 413 PAYLOAD_TOO_LARGE; 64 KiB exactly passes",
+      async () => {
+        const sized = (bytes: number) => {
+          const head = '{"q":"nurse","pad":"';
+          return head + "x".repeat(bytes - head.length - 2) + '"}';
+        };
+        assert.equal(sized(65536).length, 65536);
+        const ok = await postSearch(server, sized(65536));
+        assert.equal(ok.status, 200);
+        await ok.body?.cancel();
+        await expectError(await postSearch(server, sized(65537)), 413, "PAYLOAD_TOO_LARGE");
+        await expectError(await postSearch(server, sized(66 * 1024)), 413, "PAYLOAD_TOO_LARGE");
+      },
+    );
+
+    await t.step("a streamed body without Content-Length is limited too", async () => {
+      const chunk = new TextEncoder().encode("x".repeat(8 * 1024));
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new TextEncoder().encode('{"q":"nurse","pad":"'));
+          if (sent >= 10) {
+            controller.enqueue(new TextEncoder().encode('"}'));
+            controller.close();
+            return;
+          }
+          controller.enqueue(chunk);
+          sent++;
+        },
+      });
+      const response = await server.fetch("/v1/search", { method: "POST", body: stream });
+      await expectError(response, 413, "PAYLOAD_TOO_LARGE");
+    });
+
+    await t.step("an unknown path gives 404 NOT_FOUND, with or without a key", async () => {
+      for (const path of ["/v1/nope", "/", "/v2/search", "/v1/search/", "/v1/SEARCH"]) {
+        await expectError(await server.fetch(path), 404, "NOT_FOUND");
+        await expectError(await server.fetch(path, { key: null }), 404, "NOT_FOUND");
+      }
+      await expectError(
+        await server.fetch("/v1/nope", { method: "POST", body: "{}" }),
+        404,
+        "NOT_FOUND",
+      );
+    });
+
+    await t.step("a wrong method gives 405 METHOD_NOT_ALLOWED with Allow", async () => {
+      for (const method of ["PUT", "DELETE", "PATCH"]) {
+        const response = await server.fetch("/v1/search?q=nurse", { method, body: "{}" });
+        assert.equal(response.headers.get("allow"), "GET, HEAD, POST");
+        await expectError(response, 405, "METHOD_NOT_ALLOWED");
+      }
+      for (const path of ["/healthz", "/v1/openapi.json"]) {
+        const response = await server.fetch(path, { method: "POST", body: "{}" });
+        assert.equal(response.headers.get("allow"), "GET, HEAD");
+        await expectError(response, 405, "METHOD_NOT_ALLOWED");
+      }
+    });
+
+    await t.step("GET /healthz answers 200 {status: ok} without a key", async () => {
+      const response = await server.fetch("/healthz", { key: null });
+      assert.equal(response.status, 200);
+      assert.deepEqual(await jsonBody(response), { status: "ok" });
+    });
+
+    await t.step(
+      "an unexpected failure gives 500 without details, logged with its id",
+      async () => {
+        const secret = "connection to 10.0.0.7 refused in /srv/jobseek/search.ts";
+        const broken = await startRestServer(search.store, search.service, {
+          wrapService: failingService(new Error(secret)),
+        });
+        servers.push(broken);
+        const response = await getSearch(broken, { q: "nurse" });
+        const text = await response.clone().text();
+        const message = await expectError(response, 500, "INTERNAL_ERROR", "Internal server error");
+        assert.equal(message, "Internal server error");
+        assert.ok(
+          !text.includes("10.0.0.7") && !text.includes("search.ts") && !text.includes("at "),
+        );
+        const requestId = response.headers.get("x-request-id");
+        const logged = broken.logs.find((line) => line.level === "error");
+        assert.ok(logged, "the failure is logged");
+        assert.equal(logged.request_id, requestId);
+        assert.match(String(logged.error), /10\.0\.0\.7/);
+        assert.ok(typeof logged.stack === "string");
+        const post = await postSearch(broken, { q: "nurse" });
+        await expectError(post, 500, "INTERNAL_ERROR", "Internal server error");
+      },
+    );
+
+    await t.step("search before the index is loaded gives 503 NOT_READY, 200 after", async () => {
+      // A real service started on a store that has no index yet, as on a server's first start.
+      const emptyStore = await KvStore.open(":memory:");
+      const starting = createSearchService({
+        store: emptyStore,
+        embedder: search.embedder,
+        logger: silentLogger,
+        pollMs: 50,
+      });
+      try {
+        await starting.start();
+        const early = await startRestServer(emptyStore, starting);
+        servers.push(early);
+        const response = await getSearch(early, { q: "nurse" });
+        assert.equal(response.headers.get("retry-after"), "5");
+        await expectError(response, 503, "NOT_READY", /not loaded yet/);
+        const health = await early.fetch("/healthz", { key: null });
+        assert.equal(health.status, 503);
+        assert.equal(health.headers.get("retry-after"), "5");
+        assert.deepEqual(await jsonBody(health), { status: "starting" });
+
+        await emptyStore.upsertJobs(await restTestJobs());
+        await publishIndex(emptyStore, { embedder: search.embedder, logger: silentLogger });
+        let status = 503;
+        for (let i = 0; i < 200 && status !== 200; i++) {
+          const probe = await early.fetch("/healthz", { key: null });
+          status = probe.status;
+          await probe.body?.cancel();
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        assert.equal(status, 200, "the server turns ready once an index is published");
+        const ready = await getSearch(early, { q: "nurse" });
+        assert.equal(ready.status, 200);
+        await ready.body?.cancel();
+      } finally {
+        starting.stop();
+        await starting.whenIdle();
+        await servers.pop()?.close();
+        emptyStore.close();
+      }
+    });
+
+    await t.step("every request is logged once with id, method, path, status, duration", () => {
+      const requests = server.logs.filter((line) => line.msg === "request");
+      assert.ok(requests.length > 50);
+      for (const line of requests) {
+        assert.match(String(line.request_id), UUID_PATTERN);
+        assert.ok(typeof line.method === "string" && typeof line.path === "string");
+        assert.ok(Number.isInteger(line.status));
+        assert.ok(typeof line.duration_ms === "number");
+      }
+      assert.equal(new Set(requests.map((line) => line.request_id)).size, requests.length);
+    });
+  } finally {
+    for (const s of servers) await s.close();
+    await search.close();
+  }
+});
