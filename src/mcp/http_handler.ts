@@ -1,0 +1,246 @@
+/**
+ * `POST /mcp`: MCP over Streamable HTTP in stateless mode, plus the OAuth protected-resource
+ * metadata (RFC 9728) that tells MCP clients where to log in.
+ *
+ * Order of checks for `/mcp` (spec 5.2 and 7.2):
+ * Host/Origin (403, DNS-rebinding protection) → method (405 for anything but POST) →
+ * credentials (401 without any, 401 `invalid_token` for a bad Bearer token, 403 for a bad
+ * `x-api-key`) → rate limit per user (429) → the SDK transport (406 without both Accept types,
+ * 415, 400 for bad JSON-RPC, then the MCP request itself) → 500 / -32603 for anything unexpected.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/server/auth/types"
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { JobseekError } from "../domain/errors.ts";
+import type { Principal } from "../domain/service.ts";
+import type { AppDeps, AppEnv } from "../http/app_deps.ts";
+import { errorResponse } from "../http/error_response.ts";
+import { methodNotAllowed } from "../http/method_not_allowed.ts";
+import { createMcpServer } from "./server.ts";
+
+export const MCP_PATH = "/mcp";
+export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
+/** The one scope there is: searching is all a token can do. */
+export const MCP_SCOPES = ["jobs:read"];
+/** Same bound as REST bodies: a search request is a few hundred bytes. */
+const MAX_BODY_BYTES = 64 * 1024;
+/** Host names that are always allowed: a server on the same machine. */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+type McpContext = Context<AppEnv>;
+
+/** A JSON-RPC error response with `id` null unless given (the shape the SDK uses for its own). */
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  options: { id?: string | number | null; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(
+    JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: options.id ?? null }),
+    { status, headers: { "content-type": "application/json", ...options.headers } },
+  );
+}
+
+/** `config.publicUrl`, or the origin the request was sent to. */
+function baseUrl(deps: AppDeps, c: McpContext): string {
+  return deps.config.publicUrl ?? new URL(c.req.url).origin;
+}
+
+/**
+ * Host names (or `host:port` pairs) that may appear in `Host` and `Origin` of `/mcp`: loopback
+ * names, `JOBSEEK_ALLOWED_HOSTS`, and the host of `JOBSEEK_PUBLIC_URL` (the operator's own name).
+ */
+function allowedHostSet(deps: AppDeps): Set<string> {
+  const hosts = new Set([
+    ...LOOPBACK_HOSTS,
+    ...deps.config.allowedHosts.map((h) => h.toLowerCase()),
+  ]);
+  if (deps.config.publicUrl) hosts.add(new URL(deps.config.publicUrl).hostname);
+  return hosts;
+}
+
+/** True when `host` (`name` or `name:port`) is allowed by name alone or by name and port. */
+function hostAllowed(allowed: Set<string>, host: string): boolean {
+  // Anything but a name and a port (userinfo, a path) would make URL parsing lie about the host.
+  if (/[/@?#\\\s]/.test(host)) return false;
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return false;
+  }
+  return allowed.has(url.hostname) || allowed.has(host.toLowerCase());
+}
+
+/** The DNS-rebinding check: a 403 response for a foreign Host or Origin, else null. */
+function checkHostAndOrigin(allowed: Set<string>, c: McpContext): Response | null {
+  const host = c.req.header("host") ?? new URL(c.req.url).host;
+  if (!hostAllowed(allowed, host)) {
+    return jsonRpcError(403, -32000, `Forbidden: Host header '${host}' is not allowed`);
+  }
+  const origin = c.req.header("origin");
+  if (origin !== undefined) {
+    let originHost: string | null = null;
+    try {
+      const url = new URL(origin);
+      if (url.protocol === "http:" || url.protocol === "https:") originHost = url.host;
+    } catch {
+      // An opaque origin ("null") or garbage: never allowed.
+    }
+    if (originHost === null || !hostAllowed(allowed, originHost)) {
+      return jsonRpcError(403, -32000, `Forbidden: Origin header '${origin}' is not allowed`);
+    }
+  }
+  return null;
+}
+
+type AuthOutcome = { principal: Principal; authInfo: AuthInfo } | { response: Response };
+
+/** Bearer token first (the primary scheme), then `x-api-key`; neither gives 401 (spec 5.2). */
+async function authenticate(deps: AppDeps, c: McpContext): Promise<AuthOutcome> {
+  const metadataUrl = `${baseUrl(deps, c)}${RESOURCE_METADATA_PATH}`;
+  const authorization = c.req.header("authorization");
+  const bearer = authorization?.match(/^Bearer(?:\s+(.*))?$/i);
+  if (bearer) {
+    const token = (bearer[1] ?? "").trim();
+    const principal = token ? await deps.tokenVerifier.verify(token) : null;
+    if (!principal) {
+      return {
+        response: jsonRpcError(401, -32600, "Unauthorized: invalid or expired token", {
+          headers: {
+            "www-authenticate":
+              `Bearer resource_metadata="${metadataUrl}", error="invalid_token", ` +
+              `error_description="The access token is invalid or expired"`,
+          },
+        }),
+      };
+    }
+    return { principal, authInfo: { token, clientId: principal.name, scopes: MCP_SCOPES } };
+  }
+  const apiKey = c.req.header("x-api-key");
+  if (apiKey !== undefined) {
+    const principal = await deps.apiKeys.verify(apiKey);
+    if (!principal) {
+      const error = new JobseekError("AUTH_INVALID_KEY", "Invalid API key");
+      return { response: errorResponse(error, c.get("requestId"), deps.logger) };
+    }
+    // The key itself stays out of the auth info that tool handlers see.
+    return { principal, authInfo: { token: "", clientId: principal.name, scopes: MCP_SCOPES } };
+  }
+  return {
+    response: jsonRpcError(401, -32600, "Unauthorized", {
+      headers: { "www-authenticate": `Bearer resource_metadata="${metadataUrl}"` },
+    }),
+  };
+}
+
+/** The JSON-RPC id of a single response, to put on the 500 that replaces it. */
+async function responseId(response: Response): Promise<string | number | null> {
+  try {
+    const body = await response.clone().json();
+    const id = body && !Array.isArray(body) ? body.id : null;
+    return typeof id === "string" || typeof id === "number" ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Serves one MCP request with a fresh server and transport (stateless mode). */
+async function serveMcpRequest(
+  deps: AppDeps,
+  c: McpContext,
+  authInfo: AuthInfo,
+): Promise<Response> {
+  const requestId = c.get("requestId");
+  let failed = false;
+  const server = createMcpServer({
+    service: deps.service,
+    logger: deps.logger,
+    requestId: () => requestId,
+    onInternalError: () => {
+      failed = true;
+    },
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  transport.onerror = (error: Error) => {
+    deps.logger.debug("mcp transport refused request", {
+      request_id: requestId,
+      error: error.message,
+    });
+  };
+  await server.connect(transport);
+  try {
+    const response = await transport.handleRequest(c.req.raw, { authInfo });
+    if (failed) {
+      return jsonRpcError(500, -32603, "Internal error", { id: await responseId(response) });
+    }
+    return response;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Routes for `/mcp` and the OAuth protected-resource metadata, mounted at the app's root. */
+export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const allowedHosts = allowedHostSet(deps);
+
+  app.all(MCP_PATH, async function mcpHandler(c) {
+    try {
+      const forbidden = checkHostAndOrigin(allowedHosts, c);
+      if (forbidden) return forbidden;
+      if (c.req.method !== "POST") {
+        // Stateless: no SSE stream to open with GET, no session to end with DELETE.
+        return jsonRpcError(405, -32000, "Method not allowed: /mcp accepts POST", {
+          headers: { allow: "POST" },
+        });
+      }
+      const auth = await authenticate(deps, c);
+      if ("response" in auth) return auth.response;
+      c.set("principal", auth.principal);
+      try {
+        await deps.rateLimiter.consume(auth.principal);
+      } catch (error) {
+        if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
+          return errorResponse(error, c.get("requestId"), deps.logger);
+        }
+        throw error;
+      }
+      return await serveMcpRequest(deps, c, auth.authInfo);
+    } catch (error) {
+      deps.logger.error("mcp request failed", {
+        request_id: c.get("requestId"),
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      });
+      return jsonRpcError(500, -32603, "Internal error");
+    }
+  });
+
+  const metadata = (c: McpContext) => {
+    const base = baseUrl(deps, c);
+    c.header("access-control-allow-origin", "*");
+    return c.json({
+      resource: `${base}${MCP_PATH}`,
+      authorization_servers: [base],
+      bearer_methods_supported: ["header"],
+      scopes_supported: MCP_SCOPES,
+      resource_name: "jobseek",
+    });
+  };
+  for (const path of [RESOURCE_METADATA_PATH, `${RESOURCE_METADATA_PATH}${MCP_PATH}`]) {
+    app.get(path, metadata);
+    app.all(path, methodNotAllowed(["GET", "HEAD"], deps.logger));
+  }
+  return app;
+}

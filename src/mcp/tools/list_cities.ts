@@ -1,0 +1,98 @@
+/**
+ * `list_cities`: the cities that have postings, with their country and number of postings, most
+ * postings first. It tells a model which exact city names `search_jobs` accepts.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/server/mcp"
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { type CityCount, CityCountSchema } from "../../domain/job.ts";
+import { JobseekError } from "../../domain/errors.ts";
+import { searchFields } from "../../domain/search_query.ts";
+import { declaredInputSchema, type ToolDeps, toolErrorResult } from "./tool_context.ts";
+
+export const LIST_CITIES = "list_cities";
+
+/** Arguments of `list_cities`; `country` follows the same rule as in `search_jobs`. */
+export const ListCitiesArgsSchema = z.object({
+  country: searchFields.country.describe(
+    "Only cities in this country (ISO 3166-1 alpha-2 code, e.g. `US`).",
+  ),
+});
+
+export const ListCitiesResultSchema = z.object({
+  cities: z.array(CityCountSchema).describe("Most postings first."),
+});
+export type ListCitiesResult = z.infer<typeof ListCitiesResultSchema>;
+
+export const listCitiesConfig = {
+  title: "List cities",
+  description: "Lists the cities that have job postings, with country code and number of " +
+    "postings, most postings first. Optionally only one `country` (e.g. `US`). City names are " +
+    "exactly what search_jobs' `city` filter expects.",
+  inputSchema: declaredInputSchema(ListCitiesArgsSchema),
+  outputSchema: ListCitiesResultSchema,
+  annotations: {
+    title: "List cities",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+};
+
+/** Registers `list_cities` on `server`. */
+export function registerListCitiesTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(LIST_CITIES, listCitiesConfig, async (args: Record<string, unknown>) => {
+    try {
+      const { country } = parseListCitiesArgs(args);
+      const cities = await deps.service.listCities(country === undefined ? {} : { country });
+      const result: ListCitiesResult = { cities };
+      return {
+        content: [{ type: "text" as const, text: formatCities(cities, country) }],
+        structuredContent: result,
+      };
+    } catch (error) {
+      return toolErrorResult(error, deps, LIST_CITIES);
+    }
+  });
+}
+
+function parseListCitiesArgs(args: Record<string, unknown>): { country?: string } {
+  const parsed = ListCitiesArgsSchema.safeParse(args);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const param = String(issue.path[0] ?? "country");
+    const reason = issue.code === "invalid_type" ? `must be a ${issue.expected}` : issue.message;
+    throw new JobseekError("INVALID_PARAMETER", `Invalid parameter '${param}': ${reason}`, {
+      param,
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * One numbered line per city.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   formatCities([{ city: "Austin", country: "US", count: 3 }, { city: "Graz", count: 1 }]),
+ *   "2 cities with postings, most postings first:\n\n1. Austin, US — 3 postings\n2. Graz — 1 posting",
+ * );
+ * ```
+ */
+export function formatCities(cities: CityCount[], country?: string): string {
+  const where = country === undefined ? "" : ` in ${country}`;
+  if (cities.length === 0) return `No cities with postings${where}.`;
+  const lines = cities.map((c, i) => {
+    const name = [c.city || "(no city given)", c.country].filter(Boolean).join(", ");
+    return `${i + 1}. ${name} — ${c.count} posting${c.count === 1 ? "" : "s"}`;
+  });
+  const noun = cities.length === 1 ? "city" : "cities";
+  return `${cities.length} ${noun} with postings${where}, most postings first:\n\n${
+    lines.join("\n")
+  }`;
+}

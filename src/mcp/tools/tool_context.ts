@@ -1,0 +1,81 @@
+/**
+ * What every tool gets from the server factory, and the two helpers the tools share: the declared
+ * input schema that lets our own validation speak, and the mapping of thrown errors to tool results.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { isJobseekError } from "../../domain/errors.ts";
+import type { SearchService } from "../../domain/service.ts";
+import type { Logger } from "../../log.ts";
+
+export interface ToolDeps {
+  service: SearchService;
+  logger: Logger;
+  /** Id stamped on search results and log lines: the HTTP request's id, or a fresh UUID on stdio. */
+  requestId: () => string;
+  /**
+   * Called when a tool fails unexpectedly. Over HTTP this turns the whole response into a 500
+   * with JSON-RPC error -32603 (spec 7.2), which the SDK alone cannot do: it wraps every thrown
+   * error into a tool result.
+   */
+  onInternalError?: (error: unknown) => void;
+}
+
+/** A tool result carrying a message for the model and the person, flagged as an error. */
+export interface ToolErrorResult {
+  [key: string]: unknown;
+  content: { type: "text"; text: string }[];
+  isError: true;
+}
+
+/** Errors a caller can fix or wait out; their message goes into the tool result as is. */
+const CALLER_ERRORS = new Set([
+  "MISSING_QUERY",
+  "INVALID_PARAMETER",
+  "INVALID_SOURCE",
+  "NOT_READY",
+]);
+
+/**
+ * Turns a thrown value into an `isError` tool result. Validation errors keep their message (the
+ * same text REST sends); anything unexpected is logged with the request id and reported to
+ * `onInternalError`, and the result says only "Internal error", so nothing internal leaks.
+ */
+export function toolErrorResult(error: unknown, deps: ToolDeps, tool: string): ToolErrorResult {
+  if (isJobseekError(error) && CALLER_ERRORS.has(error.code)) {
+    return { content: [{ type: "text", text: error.message }], isError: true };
+  }
+  deps.logger.error("tool failed", {
+    request_id: deps.requestId(),
+    tool,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  });
+  deps.onInternalError?.(error);
+  return { content: [{ type: "text", text: "Internal error" }], isError: true };
+}
+
+/**
+ * The input schema a tool declares: the JSON Schema that `tools/list` shows is exactly that of
+ * `schema` (types, patterns, descriptions, required fields), but parsing accepts any value, so the
+ * raw arguments reach the handler. The handler then validates them with the domain's own parser,
+ * which gives the same messages as REST (`query is required`, `Invalid parameter 'country': ...`)
+ * instead of the SDK's generic "Input validation error".
+ */
+export function declaredInputSchema<T extends z.ZodRawShape>(
+  schema: z.ZodObject<T>,
+): z.ZodObject<{ [K in keyof T]: z.ZodOptional<z.ZodUnknown> }> {
+  const shape: Record<string, z.ZodOptional<z.ZodUnknown>> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const { $schema: _, ...jsonSchema } = z.toJSONSchema(field as z.ZodType, {
+      io: "input",
+      unrepresentable: "any",
+    });
+    shape[key] = z.unknown().optional().meta(jsonSchema);
+  }
+  const { required } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return z.object(shape).meta(required ? { required } : {}) as z.ZodObject<
+    { [K in keyof T]: z.ZodOptional<z.ZodUnknown> }
+  >;
+}
