@@ -1,0 +1,89 @@
+/**
+ * Turns what went wrong talking to a jobseek server into one line a person can act on. Search
+ * (REST) and cities (MCP) share it so that both say the same thing for the same failure.
+ *
+ * @module
+ */
+
+/** An HTTP answer that was not a success, as far as the message needs it. */
+export interface FailedResponse {
+  status: number;
+  statusText?: string;
+  /** Value of the `Retry-After` header, if any. */
+  retryAfterHeader?: string | null;
+  body: string;
+}
+
+function retrySeconds(body: Record<string, unknown>, header?: string | null): number | undefined {
+  if (typeof body.retry_after === "number" && body.retry_after >= 0) return body.retry_after;
+  const fromHeader = Number(header);
+  return header && Number.isFinite(fromHeader) ? fromHeader : undefined;
+}
+
+/**
+ * The message for an error response: `<error> (<error_code>)` from the API's body, a wait time for
+ * 429 (and 503 while the server loads), the status line when the body is not the API's JSON.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   describeFailedResponse({ status: 403, body: '{"error":"Invalid API key","error_code":"AUTH_INVALID_KEY"}' }),
+ *   "Invalid API key (AUTH_INVALID_KEY). Check the key with `jobseek config list` or store a new one with `jobseek configure`.",
+ * );
+ * assert.equal(
+ *   describeFailedResponse({ status: 429, body: '{"error":"Rate limit exceeded","retry_after":12}' }),
+ *   "Rate limit exceeded: retry after 12 seconds.",
+ * );
+ * ```
+ */
+export function describeFailedResponse(response: FailedResponse): string {
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(response.body);
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) body = parsed;
+  } catch {
+    // Not the API's JSON (a proxy page, say): fall back to the status line below.
+  }
+  const error = typeof body.error === "string" ? body.error : undefined;
+  if (response.status === 429) {
+    const wait = retrySeconds(body, response.retryAfterHeader);
+    const text = error ?? "Rate limit exceeded";
+    return wait === undefined
+      ? `${text}: retry later.`
+      : `${text}: retry after ${wait} second${wait === 1 ? "" : "s"}.`;
+  }
+  if (!error) {
+    const line = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+    return `The server answered ${line} without an error message.`;
+  }
+  const code = typeof body.error_code === "string" ? ` (${body.error_code})` : "";
+  let hint = "";
+  if (response.status === 403) {
+    hint =
+      ". Check the key with `jobseek config list` or store a new one with `jobseek configure`.";
+  } else if (response.status === 503) {
+    const wait = retrySeconds(body, response.retryAfterHeader);
+    hint = wait === undefined ? ". Retry shortly." : `. Retry after ${wait} seconds.`;
+  }
+  return `${error}${code}${hint}`;
+}
+
+/**
+ * The message when no HTTP answer came at all: the endpoint is wrong or the server is down.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.match(unreachableMessage("http://localhost:1", new TypeError("refused")), /jobseek configure/);
+ * ```
+ */
+export function unreachableMessage(endpoint: string, cause: unknown): string {
+  const reason = cause instanceof DOMException && cause.name === "TimeoutError"
+    ? "no answer in time"
+    : cause instanceof Error
+    ? cause.message
+    : String(cause);
+  return `Cannot reach the jobseek API at ${endpoint} (${reason}). Is the server running and the ` +
+    "endpoint right? Set it with `jobseek configure` or --endpoint.";
+}

@@ -1,0 +1,135 @@
+/**
+ * `jobseek cities`: the cities that have postings, most postings first. The REST API has no cities
+ * endpoint, so this asks the server's MCP endpoint (tool `list_cities`) with the API key.
+ *
+ * @module
+ */
+import { Command } from "@commander-js/extra-typings";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CityCount } from "../../src/domain/job.ts";
+import { describeFailedResponse, type FailedResponse, unreachableMessage } from "../api_errors.ts";
+import { requireApiKey, resolveClientSettings } from "../config_file.ts";
+import { outputWidth, writeOut } from "../output.ts";
+import { renderTable } from "../table.ts";
+import { parseInteger, REQUEST_TIMEOUT_MS, warnConfigProblem } from "./search.ts";
+
+export interface ListCitiesOptions {
+  country?: string;
+}
+
+/** What the server's `list_cities` tool returns in `structuredContent`. */
+export interface CitiesResult {
+  cities: CityCount[];
+}
+
+function isCitiesResult(value: unknown): value is CitiesResult {
+  return typeof value === "object" && value !== null &&
+    Array.isArray((value as { cities?: unknown }).cities);
+}
+
+/**
+ * Calls `list_cities` over MCP (Streamable HTTP, `x-api-key`). The SDK turns HTTP errors into
+ * generic errors, so a wrapped fetch keeps the failed response to explain it like `search` does.
+ */
+export async function fetchCities(
+  endpoint: string,
+  apiKey: string,
+  options: ListCitiesOptions = {},
+): Promise<CitiesResult> {
+  let failed: FailedResponse | undefined;
+  let unreachable: unknown;
+  const watchedFetch = async (input: string | URL | Request, init?: RequestInit) => {
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (error) {
+      unreachable = error;
+      throw error;
+    }
+    if (!response.ok && !failed) {
+      failed = {
+        status: response.status,
+        statusText: response.statusText,
+        retryAfterHeader: response.headers.get("retry-after"),
+        body: await response.clone().text(),
+      };
+    }
+    return response;
+  };
+  const transport = new StreamableHTTPClientTransport(new URL(`${endpoint}/mcp`), {
+    requestInit: { headers: { "x-api-key": apiKey } },
+    fetch: watchedFetch,
+  });
+  const client = new Client({ name: "jobseek-cli", version: "0.1.0" });
+  try {
+    await client.connect(transport);
+    const args: Record<string, unknown> = {};
+    if (options.country !== undefined) args.country = options.country;
+    const result = await client.callTool({ name: "list_cities", arguments: args });
+    if (result.isError) {
+      const content = Array.isArray(result.content) ? result.content : [];
+      const text = content.map((item) => (item.type === "text" ? item.text : "")).join(" ").trim();
+      throw new Error(text || "The server could not list cities.");
+    }
+    if (!isCitiesResult(result.structuredContent)) {
+      throw new Error("Cannot read the server's answer: list_cities returned no city list.");
+    }
+    return result.structuredContent;
+  } catch (error) {
+    if (failed) throw new Error(describeFailedResponse(failed));
+    if (unreachable !== undefined) throw new Error(unreachableMessage(endpoint, unreachable));
+    throw error;
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
+
+/** The human form: a table of city, country and number of postings. */
+export function formatCities(cities: CityCount[], total: number, width: number): string {
+  if (cities.length === 0) return "No cities found.\n";
+  const table = renderTable(
+    [{ header: "city", minWidth: 12 }, { header: "country" }, {
+      header: "postings",
+      align: "right",
+    }],
+    cities.map((c) => [c.city || "(no city)", c.country ?? "", String(c.count)]),
+    width,
+  );
+  const more = total > cities.length ? `Showing ${cities.length} of ${total} cities\n` : "";
+  return table + more;
+}
+
+export function citiesCommand() {
+  return new Command("cities")
+    .description("List the cities that have job postings, most postings first.")
+    .option("--country <cc>", "only cities in this country (ISO code, e.g. DE)")
+    .option("--limit <n>", "show at most this many cities", parseInteger)
+    .option("--json", "print the result as JSON ({ cities: [...] })")
+    .option("--api-key <key>", "API key (default: JOBSEEK_API_KEY, then the config file)")
+    .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
+    .action(async (options) => {
+      if (options.limit !== undefined && options.limit < 1) {
+        throw new Error("Cannot list cities: --limit must be 1 or more");
+      }
+      const settings = await resolveClientSettings({
+        apiKey: options.apiKey,
+        endpoint: options.endpoint,
+      });
+      const apiKey = requireApiKey(settings);
+      await warnConfigProblem(settings);
+      const result = await fetchCities(settings.endpoint.value, apiKey, {
+        country: options.country?.toUpperCase(),
+      });
+      const shown = options.limit === undefined
+        ? result.cities
+        : result.cities.slice(0, options.limit);
+      if (options.json) {
+        await writeOut(JSON.stringify({ ...result, cities: shown }, null, 2) + "\n");
+        return;
+      }
+      await writeOut(formatCities(shown, result.cities.length, outputWidth()));
+    });
+}

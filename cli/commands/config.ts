@@ -1,0 +1,129 @@
+/**
+ * `jobseek config list|set|unset`: shows the effective settings and where each comes from, and
+ * edits the config file one setting at a time.
+ *
+ * @module
+ */
+import { Argument, Command } from "@commander-js/extra-typings";
+import {
+  type ClientConfig,
+  loadConfigFile,
+  maskKey,
+  normalizeEndpoint,
+  processEnv,
+  resolveClientSettings,
+  saveConfigFile,
+  SETTING_KEYS,
+  type SettingKey,
+  type SettingSource,
+} from "../config_file.ts";
+import { outputWidth, writeErr, writeOut } from "../output.ts";
+import { renderTable } from "../table.ts";
+import { checkApiKey } from "./configure.ts";
+
+const ENV_NAMES: Record<SettingKey, string> = {
+  api_key: "JOBSEEK_API_KEY",
+  endpoint: "JOBSEEK_ENDPOINT",
+};
+
+function describeSource(key: SettingKey, source: SettingSource): string {
+  return source === "env" ? `env ${ENV_NAMES[key]}` : source;
+}
+
+async function loadForEdit(): Promise<ClientConfig> {
+  const loaded = await loadConfigFile();
+  if (loaded.problem) {
+    await writeErr(
+      `jobseek: note: the old config file could not be used (${loaded.problem.reason}) and was ` +
+        "removed; only the setting you give now is kept.\n",
+    );
+  }
+  return loaded.config;
+}
+
+/** Tells the person when the file setting they just changed is hidden by an environment variable. */
+async function noteOverride(key: SettingKey): Promise<void> {
+  const name = ENV_NAMES[key];
+  if (processEnv()[name]?.trim()) {
+    await writeErr(`jobseek: note: ${name} is set and takes precedence over the config file.\n`);
+  }
+}
+
+function listCommand() {
+  return new Command("list")
+    .description("Show the effective API key (masked) and endpoint, and where each comes from.")
+    .option("--api-key <key>", "show what this flag would resolve to")
+    .option("--endpoint <url>", "show what this flag would resolve to")
+    .action(async (options) => {
+      const settings = await resolveClientSettings({
+        apiKey: options.apiKey,
+        endpoint: options.endpoint,
+      });
+      if (settings.problem) await writeErr(`jobseek: warning: ${settings.problem.message}\n`);
+      const rows = [
+        settings.apiKey
+          ? [
+            "api_key",
+            maskKey(settings.apiKey.value),
+            describeSource("api_key", settings.apiKey.source),
+          ]
+          : ["api_key", "(not set)", "run `jobseek configure`"],
+        [
+          "endpoint",
+          settings.endpoint.value,
+          describeSource("endpoint", settings.endpoint.source),
+        ],
+      ];
+      await writeOut(
+        renderTable(
+          [{ header: "setting" }, { header: "value" }, { header: "source" }],
+          rows,
+          outputWidth(),
+        ) +
+          `config file: ${settings.paths.file}\n`,
+      );
+    });
+}
+
+function setCommand() {
+  return new Command("set")
+    .description("Store one setting in the config file.")
+    .addArgument(new Argument("<key>", "setting to store").choices(SETTING_KEYS))
+    .argument("<value>", "its value")
+    .action(async (key, value) => {
+      const config = await loadForEdit();
+      if (key === "endpoint") {
+        config.endpoint = normalizeEndpoint(value);
+      } else {
+        const problem = checkApiKey(value);
+        if (problem !== true) throw new Error(`Cannot set api_key: ${problem}`);
+        config.apiKey = value.trim();
+      }
+      const path = await saveConfigFile(config);
+      const shown = key === "endpoint" ? config.endpoint : maskKey(config.apiKey ?? "");
+      await writeOut(`Set ${key} to ${shown} in ${path}\n`);
+      await noteOverride(key);
+    });
+}
+
+function unsetCommand() {
+  return new Command("unset")
+    .description("Remove one setting from the config file.")
+    .addArgument(new Argument("<key>", "setting to remove").choices(SETTING_KEYS))
+    .action(async (key) => {
+      const config = await loadForEdit();
+      if (key === "endpoint") delete config.endpoint;
+      else delete config.apiKey;
+      const path = await saveConfigFile(config);
+      await writeOut(`Removed ${key} from ${path}\n`);
+      await noteOverride(key);
+    });
+}
+
+export function configCommand() {
+  return new Command("config")
+    .description("Show or change the client's settings (api_key, endpoint).")
+    .addCommand(listCommand())
+    .addCommand(setCommand())
+    .addCommand(unsetCommand());
+}

@@ -1,0 +1,128 @@
+/**
+ * `jobseek configure`: asks for the API key (hidden input) and the endpoint, and stores them,
+ * replacing the stored key (the spec: "a configure command that resets the stored API key").
+ * With both flags, or with stdin not a terminal (the key is then stdin's first line), it asks
+ * nothing, so scripts and tests can use it.
+ *
+ * @module
+ */
+import { Command } from "@commander-js/extra-typings";
+import input from "@inquirer/input";
+import password from "@inquirer/password";
+import {
+  DEFAULT_ENDPOINT,
+  loadConfigFile,
+  maskKey,
+  normalizeEndpoint,
+  saveConfigFile,
+} from "../config_file.ts";
+import { writeErr, writeOut } from "../output.ts";
+
+/** Reads stdin up to its first line break (or its end) without waiting for more. */
+export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+      const newline = text.indexOf("\n");
+      if (newline >= 0) {
+        text = text.slice(0, newline);
+        break;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.replace(/\r$/, "");
+}
+
+/** Checks a key as typed: no blanks inside, not empty. Returns an error text or true. */
+export function checkApiKey(value: string): true | string {
+  const key = value.trim();
+  if (key === "") return "An API key is required (operators issue them: jobseek keys create).";
+  if (/\s/.test(key)) return "An API key has no spaces in it.";
+  return true;
+}
+
+/** Inquirer rejects with ExitPromptError on Ctrl-C; the person meant "stop, change nothing". */
+function cancelled(error: unknown): unknown {
+  return error instanceof Error && error.name === "ExitPromptError"
+    ? new Error("Cancelled: nothing was changed.")
+    : error;
+}
+
+async function askEndpoint(current: string): Promise<string> {
+  try {
+    const answer = await input({
+      message: "Endpoint (URL of the jobseek server):",
+      default: current,
+      validate: (value) => {
+        try {
+          normalizeEndpoint(value);
+          return true;
+        } catch (error) {
+          return (error as Error).message;
+        }
+      },
+    });
+    return normalizeEndpoint(answer);
+  } catch (error) {
+    throw cancelled(error);
+  }
+}
+
+async function askApiKey(): Promise<string> {
+  try {
+    return await password({
+      message: "API key:",
+      mask: "*",
+      validate: checkApiKey,
+    });
+  } catch (error) {
+    throw cancelled(error);
+  }
+}
+
+export function configureCommand() {
+  return new Command("configure")
+    .description("Store your API key (replacing the old one) and the server endpoint.")
+    .addHelpText(
+      "after",
+      "\nOn a terminal it prompts (the key is masked). Otherwise, unless --api-key is given, the\n" +
+        "key is read from stdin's first line: printf '%s\\n' \"$KEY\" | jobseek configure",
+    )
+    .option("--endpoint <url>", "server URL, e.g. https://jobs.example.com")
+    .option("--api-key <key>", "API key (visible in shell history: prefer the prompt or stdin)")
+    .action(async (options) => {
+      const loaded = await loadConfigFile();
+      if (loaded.problem) {
+        await writeErr(
+          `jobseek: note: the old config file could not be used (${loaded.problem.reason}) and ` +
+            "was removed.\n",
+        );
+      }
+      const interactive = Deno.stdin.isTerminal();
+      const current = loaded.config.endpoint ?? DEFAULT_ENDPOINT;
+
+      let endpoint: string;
+      if (options.endpoint !== undefined) endpoint = normalizeEndpoint(options.endpoint);
+      else if (interactive) endpoint = await askEndpoint(current);
+      else endpoint = current;
+
+      let apiKey: string;
+      if (options.apiKey !== undefined) apiKey = options.apiKey;
+      else if (interactive) apiKey = await askApiKey();
+      else apiKey = await readFirstLine(Deno.stdin.readable);
+      const problem = checkApiKey(apiKey);
+      if (problem !== true) throw new Error(`Cannot configure: ${problem}`);
+      apiKey = apiKey.trim();
+
+      const path = await saveConfigFile({ endpoint, apiKey });
+      await writeOut(
+        `Saved API key ${maskKey(apiKey)} and endpoint ${endpoint} to ${path}\n`,
+      );
+    });
+}

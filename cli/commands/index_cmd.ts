@@ -1,0 +1,69 @@
+import { Command } from "@commander-js/extra-typings";
+import { loadConfig } from "../../src/config.ts";
+import { createLogger } from "../../src/log.ts";
+import { KvStore } from "../../src/store/kv_store.ts";
+import { createUseLiteEmbedder } from "../../src/index/embedder.ts";
+import { publishIndex } from "../../src/search/publish_index.ts";
+import { createProgressReporter } from "../progress.ts";
+
+const encoder = new TextEncoder();
+const print = (text: string) => Deno.stdout.writeSync(encoder.encode(text + "\n"));
+
+async function withStore<T>(kv: string | undefined, work: (store: KvStore) => Promise<T>) {
+  const env: Record<string, string | undefined> = Deno.env.toObject();
+  if (kv !== undefined) env.JOBSEEK_KV = kv;
+  const store = await KvStore.open(loadConfig(env).kvLocation);
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** `jobseek index status|rebuild`: inspect or rebuild the published search index. */
+export function indexCommand() {
+  const index = new Command("index").description("Inspect or rebuild the search index.");
+  index.command("status")
+    .description("Show the current index snapshot and the number of stored postings.")
+    .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
+    .option("--json", "print JSON")
+    .action((options) =>
+      withStore(options.kv, async (store) => {
+        const snapId = await store.currentSnapshotId();
+        const meta = snapId ? await store.readSnapshotMeta(snapId) : null;
+        const status = {
+          snapshot_id: snapId,
+          snapshot: meta,
+          stored_postings: await store.countJobs(),
+        };
+        if (options.json) print(JSON.stringify(status, null, 2));
+        else if (!snapId || !meta) {
+          print(`no index published; ${status.stored_postings} postings stored`);
+        } else {
+          print(
+            `snapshot ${snapId}: ${meta.docCount} postings, ${
+              (meta.byteLength / 1048576).toFixed(1)
+            } MiB, ` +
+              `model ${meta.model}, created ${meta.createdAt}; ${status.stored_postings} postings stored`,
+          );
+        }
+      })
+    );
+  index.command("rebuild")
+    .description("Build an index from every stored posting and publish it.")
+    .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
+    .action((options) =>
+      withStore(options.kv, async (store) => {
+        const embedder = await createUseLiteEmbedder();
+        const progress = createProgressReporter({ label: "index" });
+        const result = await publishIndex(store, {
+          embedder,
+          logger: createLogger({ level: "warn" }),
+          onProgress: (p) => progress.update(p.done, p.total, p.phase),
+        });
+        progress.finish(`published snapshot ${result.snapshotId}`);
+        print(`index: snapshot ${result.snapshotId} with ${result.docCount} postings is current`);
+      })
+    );
+  return index;
+}

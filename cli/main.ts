@@ -1,0 +1,67 @@
+/**
+ * `jobseek`: the command-line client and operator tool. Each command lives in `cli/commands/`;
+ * this file only assembles them and turns failures into exit codes.
+ *
+ * @module
+ */
+import { Command, CommanderError } from "@commander-js/extra-typings";
+import { isJobseekError } from "../src/domain/errors.ts";
+import { serveCommand } from "./commands/serve.ts";
+import { mcpCommand } from "./commands/mcp.ts";
+import { ingestCommand } from "./commands/ingest.ts";
+import { indexCommand } from "./commands/index_cmd.ts";
+import { keysCommand } from "./commands/keys.ts";
+import { searchCommand } from "./commands/search.ts";
+import { citiesCommand } from "./commands/cities.ts";
+import { configureCommand } from "./commands/configure.ts";
+import { configCommand } from "./commands/config.ts";
+
+/**
+ * `addCommand` does not pass `exitOverride`/`showHelpAfterError` down (only `.command()` does), so
+ * without this a usage error in a subcommand would exit 1 from inside commander instead of 2 here.
+ */
+function applyToAll(command: Command): Command {
+  command.exitOverride().showHelpAfterError();
+  for (const sub of command.commands) applyToAll(sub as unknown as Command);
+  return command;
+}
+
+export function buildProgram(): Command {
+  return applyToAll(buildCommands());
+}
+
+function buildCommands(): Command {
+  return new Command("jobseek")
+    .description("Semantic job search: client, servers and operator tools.")
+    .version("0.1.0")
+    .showHelpAfterError()
+    .exitOverride()
+    .addCommand(searchCommand())
+    .addCommand(citiesCommand())
+    .addCommand(configureCommand())
+    .addCommand(configCommand())
+    .addCommand(serveCommand())
+    .addCommand(mcpCommand())
+    .addCommand(ingestCommand())
+    .addCommand(indexCommand())
+    .addCommand(keysCommand());
+}
+
+/** Runs the CLI and returns the process exit code (0 ok, 1 failure, 2 usage error). */
+export async function runCli(args: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(args, { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    const message = isJobseekError(error) || error instanceof Error ? error.message : String(error);
+    Deno.stderr.writeSync(new TextEncoder().encode(`jobseek: ${message}\n`));
+    return 1;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await runCli(Deno.args));
+}

@@ -1,0 +1,116 @@
+/**
+ * Composition root: config → KV → store → embedder → search service → transports. Only this file
+ * and `cli/` create concrete dependencies; everything below takes them as parameters.
+ *
+ * @module
+ */
+import type { Config } from "./src/config.ts";
+import type { Logger } from "./src/log.ts";
+import { KvStore } from "./src/store/kv_store.ts";
+import { createUseLiteEmbedder, type Embedder } from "./src/index/embedder.ts";
+import { createSearchService, type JobSearchService } from "./src/search/search_service.ts";
+import { publishIndex } from "./src/search/publish_index.ts";
+import { importFiles } from "./src/ingest/import_files.ts";
+import { ApiKeyRegistry } from "./src/auth/api_keys.ts";
+import { RateLimiter } from "./src/auth/rate_limiter.ts";
+import { rejectAllTokens } from "./src/auth/token_verifier.ts";
+import { createApp } from "./src/http/app.ts";
+
+/** The embedded default data set, imported into an empty store on first start. */
+export const DEFAULT_FIXTURES = new URL("./fixtures/jobs.jsonl", import.meta.url);
+
+export interface Runtime {
+  store: KvStore;
+  embedder: Embedder;
+  service: JobSearchService;
+  /** Resolves once the index is loaded (after seeding an empty store, if enabled). */
+  ready: Promise<void>;
+  close(): void;
+}
+
+/**
+ * Opens the store and the search service. The service starts loading at once; `ready` settles when
+ * it serves. An empty store is seeded with the bundled fixtures, and a store that has postings but no
+ * published index (an import that died before publishing) gets one built.
+ */
+export async function openRuntime(config: Readonly<Config>, logger: Logger): Promise<Runtime> {
+  const store = await KvStore.open(config.kvLocation);
+  const embedder = await createUseLiteEmbedder();
+  const service = createSearchService({ store, embedder, logger, minScore: config.minScore });
+  const ready = (async () => {
+    if (!(await store.currentSnapshotId())) {
+      if (config.seedFixtures && (await store.countJobs()) === 0) {
+        logger.info("seeding empty store with the bundled fixtures", {
+          file: DEFAULT_FIXTURES.pathname,
+        });
+        const report = await importFiles(store, [DEFAULT_FIXTURES.pathname]);
+        logger.info("fixtures imported", { inserted: report.totals.inserted });
+      }
+      if ((await store.countJobs()) > 0) {
+        const published = await publishIndex(store, { embedder, logger });
+        logger.info("index published", { ...published });
+      }
+    }
+    await service.start();
+  })();
+  ready.catch((error) => logger.error("index failed to load", { error: String(error) }));
+  return {
+    store,
+    embedder,
+    service,
+    ready,
+    close() {
+      service.stop();
+      store.close();
+    },
+  };
+}
+
+export interface StartedServer {
+  runtime: Runtime;
+  server: Deno.HttpServer<Deno.NetAddr>;
+  /** The key created for an empty key store, shown once; null when keys already existed. */
+  bootstrapKey: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the HTTP server (REST, MCP, OAuth metadata). It listens at once and answers `/healthz`
+ * with 503 until the index is loaded, so an orchestrator can tell "up" from "ready".
+ */
+export async function startServer(
+  config: Readonly<Config>,
+  logger: Logger,
+): Promise<StartedServer> {
+  const runtime = await openRuntime(config, logger);
+  const apiKeys = new ApiKeyRegistry(runtime.store, config.staticApiKeys);
+  const bootstrapKey = config.bootstrapKey ? await apiKeys.ensureBootstrapKey() : null;
+  const app = createApp({
+    config,
+    service: runtime.service,
+    apiKeys,
+    rateLimiter: new RateLimiter(runtime.store, { perMinute: config.rateLimitPerMinute }),
+    tokenVerifier: rejectAllTokens,
+    logger,
+  });
+  const server = Deno.serve({
+    port: config.port,
+    hostname: config.hostname,
+    onListen: ({ hostname, port }) => logger.info("listening", { hostname, port }),
+  }, app.fetch);
+  return {
+    runtime,
+    server,
+    bootstrapKey,
+    async close() {
+      await server.shutdown();
+      runtime.close();
+    },
+  };
+}
+
+if (import.meta.main) {
+  // No top-level await here: cli/ imports this module back, and it must finish evaluating first,
+  // or the import cycle waits on itself ("Top-level await promise never resolved").
+  import("./cli/main.ts").then(async ({ runCli }) => Deno.exit(await runCli(Deno.args)));
+}

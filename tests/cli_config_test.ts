@@ -1,0 +1,184 @@
+/**
+ * The client's settings as a person meets them: `jobseek configure`, `config list|set|unset`, the
+ * config file on disk, and which value wins. Every test runs the real CLI as a subprocess.
+ */
+import { strict as assert } from "node:assert";
+import { loadConfigFile } from "../cli/config_file.ts";
+import { createCliSandbox } from "./cli_process.ts";
+
+const KEY_A = "jsk_AAAAfirstKeyForTestsOnly0123456789abcdWXYZ";
+const KEY_B = "jsk_BBBBsecondKeyForTestsOnly987654321zyxwQRST";
+
+function mode(info: Deno.FileInfo): number {
+  return (info.mode ?? 0) & 0o777;
+}
+
+Deno.test("jobseek configure stores the key encrypted in an owner-only file", async () => {
+  await using cli = await createCliSandbox();
+  const run = await cli.run(["configure", "--endpoint", "http://127.0.0.1:8123/"], {
+    stdin: `${KEY_A}\n`,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stdout,
+    /Saved API key jsk_\*\*\*\*WXYZ and endpoint http:\/\/127\.0\.0\.1:8123/,
+  );
+  assert.ok(!run.stdout.includes(KEY_A), "configure must not echo the key");
+
+  assert.equal(mode(await Deno.stat(cli.configFile)), 0o600);
+  assert.equal(mode(await Deno.stat(`${cli.home}/cfg`)), 0o700);
+  const text = await Deno.readTextFile(cli.configFile);
+  assert.ok(!text.includes(KEY_A), "the raw key must not be in the file");
+  assert.ok(!text.includes(KEY_A.slice(4, 20)), "no part of the key may be in the file");
+  assert.ok(!text.includes(btoa(KEY_A).slice(0, 20)), "nor its base64");
+
+  const secret = await Deno.stat(cli.secretFile);
+  assert.equal(mode(secret), 0o600);
+  assert.equal(secret.size, 32);
+
+  const loaded = await loadConfigFile(cli.env);
+  assert.deepEqual(loaded.config, { apiKey: KEY_A, endpoint: "http://127.0.0.1:8123" });
+});
+
+Deno.test("jobseek configure replaces the stored key and keeps the endpoint", async () => {
+  await using cli = await createCliSandbox();
+  const first = await cli.run([
+    "configure",
+    "--endpoint",
+    "https://jobs.example.com",
+    "--api-key",
+    KEY_A,
+  ]);
+  assert.equal(first.code, 0, first.stderr);
+  const before = await Deno.readTextFile(cli.configFile);
+
+  const second = await cli.run(["configure"], { stdin: `${KEY_B}\r\n` });
+  assert.equal(second.code, 0, second.stderr);
+  const loaded = await loadConfigFile(cli.env);
+  assert.deepEqual(loaded.config, { apiKey: KEY_B, endpoint: "https://jobs.example.com" });
+  assert.notEqual(await Deno.readTextFile(cli.configFile), before);
+
+  const list = await cli.run(["config", "list"]);
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /api_key\s+jsk_\*\*\*\*QRST\s+file/);
+  assert.ok(!list.stdout.includes(KEY_B));
+});
+
+Deno.test("jobseek configure refuses an empty key and a non-http endpoint", async () => {
+  await using cli = await createCliSandbox();
+  const empty = await cli.run(["configure"], { stdin: "\n" });
+  assert.equal(empty.code, 1);
+  assert.match(empty.stderr, /^jobseek: Cannot configure: An API key is required/);
+
+  const ftp = await cli.run(["configure", "--endpoint", "ftp://example.com"], { stdin: KEY_A });
+  assert.equal(ftp.code, 1);
+  assert.match(ftp.stderr, /must be an http:\/\/ or https:\/\/ URL/);
+  await assert.rejects(Deno.stat(cli.configFile), Deno.errors.NotFound);
+});
+
+Deno.test("a corrupt config file is removed and the person is told to configure again", async () => {
+  await using cli = await createCliSandbox();
+  await Deno.mkdir(`${cli.home}/cfg`);
+  await Deno.writeTextFile(cli.configFile, "{ not json");
+
+  const search = await cli.run(["search", "nurse"]);
+  assert.equal(search.code, 1);
+  assert.match(search.stderr, /Cannot use the config file .*config\.json: it is not valid JSON/);
+  assert.match(search.stderr, /it has been removed\. Run `jobseek configure`/);
+  await assert.rejects(Deno.stat(cli.configFile), Deno.errors.NotFound);
+
+  // Removed once: the next run just finds no key.
+  const again = await cli.run(["search", "nurse"]);
+  assert.equal(again.code, 1);
+  assert.match(again.stderr, /No API key configured\. Run `jobseek configure`/);
+});
+
+Deno.test("a config file whose key cannot be decrypted here is removed", async () => {
+  await using cli = await createCliSandbox();
+  assert.equal(
+    (await cli.run(["configure", "--api-key", KEY_A, "--endpoint", "http://localhost:8000"])).code,
+    0,
+  );
+  // Another machine's secret: the file was copied here, or the secret was replaced.
+  await Deno.writeFile(cli.secretFile, crypto.getRandomValues(new Uint8Array(32)));
+
+  const list = await cli.run(["config", "list"]);
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stderr, /cannot be decrypted.*it has been removed\. Run `jobseek configure`/);
+  assert.match(list.stdout, /api_key\s+\(not set\)/);
+  await assert.rejects(Deno.stat(cli.configFile), Deno.errors.NotFound);
+});
+
+Deno.test("config list masks the key and names where each setting comes from", async () => {
+  await using cli = await createCliSandbox();
+  const none = await cli.run(["config", "list"]);
+  assert.equal(none.code, 0, none.stderr);
+  assert.match(none.stdout, /api_key\s+\(not set\)/);
+  assert.match(none.stdout, /endpoint\s+http:\/\/localhost:8000\s+default/);
+  assert.ok(none.stdout.includes(`config file: ${cli.configFile}`));
+
+  await cli.run(["configure", "--api-key", KEY_A, "--endpoint", "http://file.example:1"]);
+  const file = await cli.run(["config", "list"]);
+  assert.match(file.stdout, /api_key\s+jsk_\*\*\*\*WXYZ\s+file/);
+  assert.match(file.stdout, /endpoint\s+http:\/\/file\.example:1\s+file/);
+
+  const env = { JOBSEEK_API_KEY: KEY_B, JOBSEEK_ENDPOINT: "http://env.example:2" };
+  const fromEnv = await cli.run(["config", "list"], { env });
+  assert.match(fromEnv.stdout, /api_key\s+jsk_\*\*\*\*QRST\s+env JOBSEEK_API_KEY/);
+  assert.match(fromEnv.stdout, /endpoint\s+http:\/\/env\.example:2\s+env JOBSEEK_ENDPOINT/);
+
+  const flagKey = "jsk_CCCCflagKeyForTestsOnly000000000000000LMNO";
+  const fromFlag = await cli.run(
+    ["config", "list", "--api-key", flagKey, "--endpoint", "https://flag.example"],
+    { env },
+  );
+  assert.match(fromFlag.stdout, /api_key\s+jsk_\*\*\*\*LMNO\s+flag/);
+  assert.match(fromFlag.stdout, /endpoint\s+https:\/\/flag\.example\s+flag/);
+  for (const key of [KEY_A, KEY_B, flagKey]) {
+    assert.ok(!`${file.stdout}${fromEnv.stdout}${fromFlag.stdout}`.includes(key));
+  }
+});
+
+Deno.test("config set and unset change one setting and validate it", async () => {
+  await using cli = await createCliSandbox();
+  const set = await cli.run(["config", "set", "endpoint", "https://jobs.example.com/"]);
+  assert.equal(set.code, 0, set.stderr);
+  assert.equal(set.stdout, `Set endpoint to https://jobs.example.com in ${cli.configFile}\n`);
+  assert.equal(mode(await Deno.stat(cli.configFile)), 0o600);
+
+  const setKey = await cli.run(["config", "set", "api_key", KEY_A]);
+  assert.equal(setKey.code, 0, setKey.stderr);
+  assert.deepEqual((await loadConfigFile(cli.env)).config, {
+    apiKey: KEY_A,
+    endpoint: "https://jobs.example.com",
+  });
+  assert.ok(!(await Deno.readTextFile(cli.configFile)).includes(KEY_A));
+
+  const bad = await cli.run(["config", "set", "endpoint", "jobs.example.com"]);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /^jobseek: Cannot use endpoint 'jobs\.example\.com': not a URL/);
+
+  const unknown = await cli.run(["config", "set", "colour", "blue"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /Allowed choices are api_key, endpoint/);
+
+  const unset = await cli.run(["config", "unset", "api_key"]);
+  assert.equal(unset.code, 0, unset.stderr);
+  assert.deepEqual((await loadConfigFile(cli.env)).config, {
+    endpoint: "https://jobs.example.com",
+  });
+
+  const shadowed = await cli.run(["config", "set", "endpoint", "http://localhost:9000"], {
+    env: { JOBSEEK_ENDPOINT: "http://env.example" },
+  });
+  assert.match(shadowed.stderr, /JOBSEEK_ENDPOINT is set and takes precedence/);
+});
+
+Deno.test("an invalid JOBSEEK_ENDPOINT is reported with its source", async () => {
+  await using cli = await createCliSandbox();
+  const run = await cli.run(["search", "nurse", "--api-key", KEY_A], {
+    env: { JOBSEEK_ENDPOINT: "localhost:8000" },
+  });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /Cannot use endpoint 'localhost:8000'.*\(from JOBSEEK_ENDPOINT\)/);
+});

@@ -1,0 +1,81 @@
+/**
+ * Runs the real `jobseek` CLI as a subprocess with a private HOME and config file, so that tests
+ * neither read nor write the person's own settings.
+ *
+ * @module
+ */
+
+export const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliSandbox {
+  home: string;
+  /** `JOBSEEK_CONFIG` of every run. */
+  configFile: string;
+  /** Where the machine-local secret lands (`$HOME/.config/jobseek/.secret`). */
+  secretFile: string;
+  /** The environment the CLI sees (without per-run extras), for calling cli/ modules directly. */
+  env: Record<string, string>;
+  run(args: string[], options?: { stdin?: string; env?: Record<string, string> }): Promise<CliRun>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+let denoDir: Promise<string> | undefined;
+
+/**
+ * Deno keeps its package cache under HOME by default; a sandbox HOME would make every run fetch
+ * package metadata again, so runs get the real cache directory.
+ */
+function realDenoDir(): Promise<string> {
+  denoDir ??= (async () => {
+    const out = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"] }).output();
+    return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir as string;
+  })();
+  return denoDir;
+}
+
+/** A temporary HOME and config location; `run` starts `deno run -A cli/main.ts ARGS`. */
+export async function createCliSandbox(): Promise<CliSandbox> {
+  const home = await Deno.makeTempDir({ prefix: "jobseek_cli_" });
+  const configFile = `${home}/cfg/config.json`;
+  const env: Record<string, string> = {
+    PATH: Deno.env.get("PATH") ?? "",
+    HOME: home,
+    DENO_DIR: await realDenoDir(),
+    NO_COLOR: "1",
+    JOBSEEK_CONFIG: configFile,
+  };
+  return {
+    home,
+    configFile,
+    secretFile: `${home}/.config/jobseek/.secret`,
+    env,
+    async run(args, options = {}) {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-all", CLI_MAIN, ...args],
+        clearEnv: true,
+        env: { ...env, ...options.env },
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const writer = child.stdin.getWriter();
+      if (options.stdin !== undefined) await writer.write(new TextEncoder().encode(options.stdin));
+      await writer.close();
+      const out = await child.output();
+      return {
+        code: out.code,
+        stdout: new TextDecoder().decode(out.stdout),
+        stderr: new TextDecoder().decode(out.stderr),
+      };
+    },
+    async [Symbol.asyncDispose]() {
+      await Deno.remove(home, { recursive: true });
+    },
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * `jobseek search` and `jobseek cities` as subprocesses against a real server in this process
+ * (REST and MCP on `Deno.serve`, real search over a small known set of postings, real keys and
+ * rate limits in `:memory:` KV).
+ */
+import { strict as assert } from "node:assert";
+import type { SearchResponse } from "../src/domain/job.ts";
+import { createCliSandbox } from "./cli_process.ts";
+import { createTestSearch } from "./helpers.ts";
+import { getSearch, jsonBody, restTestJobs, startRestServer } from "./rest_server.ts";
+
+/** A port nothing listens on: bound once, then released. */
+function closedPort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+Deno.test("jobseek search and cities against a running server", async (t) => {
+  const search = await createTestSearch({ jobs: await restTestJobs() });
+  const server = await startRestServer(search.store, search.service);
+  await using cli = await createCliSandbox();
+  const direct = async (params: Record<string, string>) =>
+    (await jsonBody(await getSearch(server, params))) as unknown as SearchResponse;
+  try {
+    await t.step("configure, then search --json prints the API's response as is", async () => {
+      const configure = await cli.run(["configure", "--endpoint", server.url], {
+        stdin: `${server.key}\n`,
+      });
+      assert.equal(configure.code, 0, configure.stderr);
+
+      const run = await cli.run(["search", "software", "engineer", "--top-k", "5", "--json"]);
+      assert.equal(run.code, 0, run.stderr);
+      const body = JSON.parse(run.stdout) as SearchResponse;
+      // Verbatim: the server's compact JSON, not a re-serialisation.
+      assert.equal(run.stdout, `${JSON.stringify(body)}\n`);
+      assert.deepEqual(Object.keys(body), ["request_id", "total", "search_time_ms", "results"]);
+      const expected = await direct({ q: "software engineer", top_k: "5" });
+      assert.ok(expected.results.length === 5 && expected.total > 5, "fixture should have pages");
+      assert.equal(body.total, expected.total);
+      assert.deepEqual(body.results, expected.results);
+    });
+
+    await t.step("search passes every filter to the API", async () => {
+      const run = await cli.run([
+        "search",
+        "software engineer",
+        "--country",
+        "de",
+        "--source",
+        "linkedin",
+        "--since",
+        "2024-01-01",
+        "--until",
+        "2025-01-01",
+        "--sort",
+        "relevance",
+        "--detail",
+        "full",
+        "--json",
+      ]);
+      assert.equal(run.code, 0, run.stderr);
+      const body = JSON.parse(run.stdout) as SearchResponse;
+      const expected = await direct({
+        q: "software engineer",
+        country: "DE",
+        source: "linkedin",
+        since: "2024-01-01",
+        until: "2025-01-01",
+        sort: "relevance",
+        detail: "full",
+      });
+      assert.ok(body.results.length > 0);
+      assert.deepEqual(body.results, expected.results);
+      for (const job of body.results) {
+        assert.ok(["Berlin", "Munich"].includes(job.city), job.city);
+        assert.equal(job.data_source, "linkedin");
+        assert.equal(typeof job.job_description, "string");
+      }
+    });
+
+    await t.step("search prints a table within 120 columns and the page line", async () => {
+      const expected = await direct({ q: "software engineer", top_k: "3", offset: "2" });
+      const run = await cli.run([
+        "search",
+        "software engineer",
+        "--top-k",
+        "3",
+        "--offset",
+        "2",
+      ]);
+      assert.equal(run.code, 0, run.stderr);
+      const lines = run.stdout.trimEnd().split("\n");
+      assert.match(lines[0], /^\s*#\s+title\s+company\s+city\s+date\s+salary\s+score$/);
+      assert.equal(lines.length, 5);
+      for (const line of lines) assert.ok(line.length <= 120, `too wide: ${line}`);
+      expected.results.forEach((job, i) => {
+        const row = lines[i + 1];
+        assert.ok(row.trimStart().startsWith(`${i + 3}  ${job.job_title.slice(0, 12)}`), row);
+        assert.ok(row.includes(job.company_name) && row.includes(job.city), row);
+        assert.ok(row.includes(job.publish_time.slice(0, 10)), row);
+        assert.ok(row.endsWith(job.score.toFixed(2)), row);
+      });
+      assert.equal(lines[4], `Showing 3-5 of ${expected.total}`);
+    });
+
+    await t.step("a wrong key exits 1 with the API's error and code", async () => {
+      const run = await cli.run(["search", "nurse", "--api-key", "jsk_not_a_real_key"]);
+      assert.equal(run.code, 1);
+      assert.equal(run.stdout, "");
+      assert.match(
+        run.stderr,
+        /^jobseek: Invalid API key \(AUTH_INVALID_KEY\)\. Check the key with `jobseek config list`/,
+      );
+    });
+
+    await t.step("a bad parameter exits 1 naming it", async () => {
+      const run = await cli.run(["search", "nurse", "--since", "2024-13-01", "--json"]);
+      assert.equal(run.code, 1);
+      assert.equal(run.stdout, "", "--json prints nothing on an error");
+      assert.match(run.stderr, /^jobseek: Invalid parameter 'since': .*\(INVALID_PARAMETER\)\n$/);
+    });
+
+    await t.step("a usage error exits 2", async () => {
+      const run = await cli.run(["search", "nurse", "--top-k", "many"]);
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /--top-k.*must be a whole number/);
+    });
+
+    await t.step("429 says how long to wait", async () => {
+      const { key } = await server.apiKeys.create("cli-slow", { rateLimit: 1 });
+      const first = await cli.run(["search", "nurse", "--api-key", key]);
+      assert.equal(first.code, 0, first.stderr);
+      const second = await cli.run(["search", "nurse", "--api-key", key]);
+      assert.equal(second.code, 1);
+      assert.match(second.stderr, /^jobseek: Rate limit exceeded: retry after \d+ seconds?\.\n$/);
+    });
+
+    await t.step("an unreachable endpoint exits 1 with a hint", async () => {
+      const endpoint = `http://127.0.0.1:${closedPort()}`;
+      for (const command of [["search", "nurse"], ["cities"]]) {
+        const run = await cli.run([...command, "--endpoint", endpoint]);
+        assert.equal(run.code, 1);
+        assert.ok(run.stderr.startsWith(`jobseek: Cannot reach the jobseek API at ${endpoint} (`));
+        assert.match(run.stderr, /Set it with `jobseek configure` or --endpoint\./);
+      }
+    });
+
+    await t.step("cities --json lists cities from the MCP endpoint", async () => {
+      const expected = await search.service.listCities();
+      assert.equal(expected.length, 5);
+      const run = await cli.run(["cities", "--json"]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(JSON.parse(run.stdout), { cities: expected });
+
+      const germany = await cli.run(["cities", "--country", "DE", "--json", "--limit", "1"]);
+      assert.equal(germany.code, 0, germany.stderr);
+      const deCities = await search.service.listCities({ country: "DE" });
+      assert.deepEqual(JSON.parse(germany.stdout), { cities: deCities.slice(0, 1) });
+    });
+
+    await t.step("cities prints a table; a wrong key fails like search", async () => {
+      const run = await cli.run(["cities", "--limit", "2"]);
+      assert.equal(run.code, 0, run.stderr);
+      const expected = (await search.service.listCities()).slice(0, 2);
+      const lines = run.stdout.trimEnd().split("\n");
+      assert.match(lines[0], /^city\s+country\s+postings$/);
+      expected.forEach((c, i) => {
+        assert.match(lines[i + 1], new RegExp(`^${c.city}\\s+${c.country}\\s+${c.count}$`));
+      });
+      assert.equal(lines[3], "Showing 2 of 5 cities");
+
+      const bad = await cli.run(["cities", "--api-key", "jsk_not_a_real_key"]);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /^jobseek: Invalid API key \(AUTH_INVALID_KEY\)/);
+    });
+  } finally {
+    await server.close();
+    await search.close();
+  }
+});
