@@ -325,6 +325,10 @@ export class KvStore {
     return (await this.#kv.get<string>(keys.currentSnapshot())).value;
   }
 
+  async readSnapshotMeta(snapId: string): Promise<SnapshotMeta | null> {
+    return (await this.#kv.get<SnapshotMeta>(keys.snapshotMeta(snapId))).value;
+  }
+
   /** Reads a snapshot and verifies its hash; `null` if it does not exist (or was pruned). */
   async readSnapshot(snapId: string): Promise<Snapshot | null> {
     const meta = (await this.#kv.get<SnapshotMeta>(keys.snapshotMeta(snapId))).value;
@@ -362,6 +366,8 @@ export class KvStore {
     onChange: (snapId: string | null) => void,
     options: { pollMs?: number; signal?: AbortSignal } = {},
   ): void {
+    // An already aborted signal never fires "abort": starting would leak the watch and the timer.
+    if (options.signal?.aborted) return;
     let last: string | null | undefined;
     const report = (id: string | null) => {
       if (id === last) return;

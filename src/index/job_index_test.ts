@@ -1,0 +1,135 @@
+import { strict as assert } from "node:assert";
+import type { Job } from "../domain/job.ts";
+import { analyzeQuery } from "./analyze_query.ts";
+import { assembleIndexData, embeddingTextOf, JobIndex, type JobIndexData } from "./job_index.ts";
+import { buildTextIndex } from "./text_index.ts";
+
+function job(n: number, title: string, extra: Partial<Job> = {}): Job {
+  return {
+    id: `id-${String(n).padStart(4, "0")}`,
+    job_title: title,
+    company_name: "Acme",
+    city: "Berlin",
+    country: "DE",
+    publish_time: `2025-01-${String((n % 28) + 1).padStart(2, "0")} 10:00:00`,
+    job_url: `https://www.linkedin.com/jobs/view/${n}`,
+    job_tags: [],
+    data_source: "linkedin",
+    job_description: "",
+    ...extra,
+  };
+}
+
+/** Unit vectors along axes: titles about the same thing share an axis. */
+function axis(i: number, dimensions = 4): Float32Array {
+  const v = new Float32Array(dimensions);
+  v[i] = 1;
+  return v;
+}
+
+function indexOf(jobs: Job[], vectors: Float32Array[]): JobIndexData {
+  const text = buildTextIndex(jobs.map((j) => ({
+    title: j.job_title,
+    tags: "",
+    company: j.company_name,
+    description: j.job_description,
+    location: j.city,
+  })));
+  return assembleIndexData({ model: "test", dimensions: 4, jobs, text, vectors });
+}
+
+const nurseAxis = axis(0);
+const codeAxis = axis(1);
+const jobs = [
+  job(1, "Registered Nurse", { city: "Chicago", country: "US", data_source: "indeed" }),
+  job(2, "Nurse", { publish_time: "2025-02-01 00:00:00" }),
+  job(3, "Staff Nurse", { city: "chicago", country: "US" }),
+  job(4, "Software Developer"),
+  job(5, "Registered Nurse", { publish_time: "2025-02-01 00:00:00", data_source: "glassdoor" }),
+];
+const index = new JobIndex(
+  indexOf(jobs, [nurseAxis, nurseAxis, nurseAxis, codeAxis, nurseAxis]),
+);
+
+function search(q: string, vector: Float32Array, extra: object = {}) {
+  return index.search({ query: analyzeQuery(q), vector, ...extra });
+}
+
+Deno.test("JobIndex.search() keeps postings at or above the minimum score, none else", () => {
+  const result = search("nurse", nurseAxis);
+  assert.deepEqual(result.hits.map((h) => h.job.id).sort(), [
+    "id-0001",
+    "id-0002",
+    "id-0003",
+    "id-0005",
+  ]);
+  assert.equal(result.total, 4);
+  assert.ok(result.hits.every((h) => h.score >= 0.35 && h.score <= 1));
+});
+
+Deno.test("JobIndex.search() orders by publish time, then score", () => {
+  const result = search("registered nurse", nurseAxis);
+  const order = result.hits.map((h) => h.job.id);
+  // id-0005 and id-0002 share the newest time: the better score (full title match) first.
+  assert.deepEqual(order.slice(0, 2), ["id-0005", "id-0002"]);
+  for (let i = 1; i < result.hits.length; i++) {
+    const [a, b] = [result.hits[i - 1], result.hits[i]];
+    assert.ok(
+      a.job.publish_time > b.job.publish_time ||
+        (a.job.publish_time === b.job.publish_time && a.score >= b.score),
+    );
+  }
+});
+
+Deno.test("JobIndex.search() orders by score alone with sort=relevance", () => {
+  const result = search("registered nurse", nurseAxis, { sort: "relevance" });
+  const scores = result.hits.map((h) => h.score);
+  assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+  assert.equal(result.hits[0].job.job_title, "Registered Nurse");
+});
+
+Deno.test("JobIndex.search() filters by exact city, country, source and time window", () => {
+  const ids = (extra: object) => search("nurse", nurseAxis, extra).hits.map((h) => h.job.id).sort();
+  assert.deepEqual(ids({ filters: { city: "Chicago" } }), ["id-0001"]);
+  assert.deepEqual(ids({ filters: { city: "chicago" } }), ["id-0003"]);
+  assert.deepEqual(ids({ filters: { country: "US" } }), ["id-0001", "id-0003"]);
+  assert.deepEqual(ids({ filters: { source: "glassdoor" } }), ["id-0005"]);
+  // since is inclusive, until exclusive.
+  assert.deepEqual(ids({ filters: { since: "2025-02-01 00:00:00" } }), ["id-0002", "id-0005"]);
+  assert.deepEqual(ids({ filters: { until: "2025-02-01 00:00:00" } }), ["id-0001", "id-0003"]);
+});
+
+Deno.test("JobIndex.search() pages through the ordered set and reports its full size", () => {
+  const all = search("nurse", nurseAxis).hits.map((h) => h.job.id);
+  const page1 = search("nurse", nurseAxis, { offset: 0, limit: 3 });
+  const page2 = search("nurse", nurseAxis, { offset: 3, limit: 3 });
+  assert.equal(page1.total, 4);
+  assert.equal(page2.total, 4);
+  assert.deepEqual([...page1.hits, ...page2.hits].map((h) => h.job.id), all);
+  assert.equal(search("nurse", nurseAxis, { offset: 10, limit: 3 }).hits.length, 0);
+});
+
+Deno.test("JobIndex.search() caps the result set at the 1,000 most relevant postings", () => {
+  const many = Array.from({ length: 1200 }, (_, n) => job(n, n % 2 ? "Nurse" : "Night Nurse"));
+  const big = new JobIndex(indexOf(many, many.map(() => nurseAxis)));
+  const result = big.search({
+    query: analyzeQuery("night nurse"),
+    vector: nurseAxis,
+    sort: "relevance",
+    limit: 1000,
+  });
+  assert.equal(result.total, 1000);
+  // The 600 exact matches outrank the 600 partial ones, so all of them are in the set.
+  assert.equal(result.hits.filter((h) => h.job.job_title === "Night Nurse").length, 600);
+});
+
+Deno.test("JobIndex.search() finds a posting by meaning alone when the vectors agree", () => {
+  // "Software Developer" shares no word with the query, only the direction of its vector.
+  const result = search("computer programmer", codeAxis);
+  assert.deepEqual(result.hits.map((h) => h.job.id), ["id-0004"]);
+});
+
+Deno.test("embeddingTextOf() lower-cases the title and drops gender markers", () => {
+  assert.equal(embeddingTextOf({ job_title: "JAVA Developer (m/w/d)" }), "java developer");
+  assert.equal(embeddingTextOf({ job_title: "Koch (all genders) in Berlin" }), "koch in berlin");
+});

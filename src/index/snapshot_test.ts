@@ -1,0 +1,81 @@
+import { strict as assert } from "node:assert";
+import type { Job } from "../domain/job.ts";
+import { assembleIndexData } from "./job_index.ts";
+import { decodeSnapshot, encodeSnapshot } from "./snapshot.ts";
+import { buildTextIndex } from "./text_index.ts";
+
+function sampleData() {
+  const jobs: Job[] = Array.from({ length: 50 }, (_, n) => ({
+    id: `id-${n}`,
+    job_title: n % 3 ? `Nurse ${n}` : `Développeur logiciel ${n}`,
+    company_name: "Clinic",
+    city: n % 2 ? "Köln" : "",
+    publish_time: "2025-03-01 08:00:00",
+    job_url: `https://de.indeed.com/viewjob?jk=${n}`,
+    job_tags: ["care"],
+    data_source: "indeed",
+    job_description: 'Ward work 🙂 with "quotes"\nand lines.',
+    ...(n % 5 ? { country: "DE" } : {}),
+  }));
+  const vectors = Array.from({ length: 10 }, (_, r) => {
+    const v = Float32Array.from({ length: 8 }, (_, k) => Math.sin(r * 7 + k));
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  });
+  const text = buildTextIndex(jobs.map((j) => ({
+    title: j.job_title,
+    tags: j.job_tags.join(" "),
+    company: j.company_name,
+    description: j.job_description,
+    location: j.city,
+  })));
+  return assembleIndexData({
+    model: "test-model",
+    dimensions: 8,
+    jobs,
+    text,
+    vectors: jobs.map((_, n) => vectors[n % 10]),
+  });
+}
+
+Deno.test("decodeSnapshot() restores what encodeSnapshot() saved", async () => {
+  const data = sampleData();
+  const bytes = await encodeSnapshot(data);
+  const copy = await decodeSnapshot(bytes);
+  assert.equal(copy.model, "test-model");
+  assert.equal(copy.dimensions, 8);
+  assert.deepEqual(copy.jobs, data.jobs);
+  assert.deepEqual(copy.text.terms, data.text.terms);
+  assert.deepEqual(Array.from(copy.text.offsets), Array.from(data.text.offsets));
+  assert.deepEqual(Array.from(copy.text.docs), Array.from(data.text.docs));
+  assert.deepEqual(Array.from(copy.text.frequencies), Array.from(data.text.frequencies));
+  assert.deepEqual(Array.from(copy.vectorOfDoc), Array.from(data.vectorOfDoc));
+  assert.equal(copy.vectors.length, 80);
+  // Vectors travel as int8: each component within half a quantisation step.
+  for (let i = 0; i < data.vectors.length; i++) {
+    assert.ok(Math.abs(copy.vectors[i] - data.vectors[i]) < 0.005, `component ${i}`);
+  }
+});
+
+Deno.test("encodeSnapshot() is stable: a decoded snapshot encodes to the same bytes' content", async () => {
+  const once = await decodeSnapshot(await encodeSnapshot(sampleData()));
+  const twice = await decodeSnapshot(await encodeSnapshot(once));
+  assert.deepEqual(Array.from(twice.vectors), Array.from(once.vectors));
+});
+
+Deno.test("decodeSnapshot() rejects bytes that are not a snapshot, or a cut one", async () => {
+  const gz = async (bytes: Uint8Array) =>
+    new Uint8Array(
+      await new Response(
+        new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
+          .pipeThrough(new CompressionStream("gzip")),
+      ).arrayBuffer(),
+    );
+  await assert.rejects(
+    decodeSnapshot(await gz(new TextEncoder().encode("hello"))),
+    /not a jobseek/,
+  );
+  const good = await encodeSnapshot(sampleData());
+  await assert.rejects(decodeSnapshot(good.slice(0, good.length - 40)));
+  await assert.rejects(decodeSnapshot(new Uint8Array([1, 2, 3])));
+});

@@ -1,0 +1,152 @@
+/**
+ * Builds the search index from every posting in the store and publishes it as the current
+ * snapshot. Title vectors are cached in KV by a hash of the embedded text, so a re-import or a
+ * rebuild embeds only titles it has not seen.
+ *
+ * @module
+ */
+import type { Job } from "../domain/job.ts";
+import type { Logger } from "../log.ts";
+import type { KvStore } from "../store/kv_store.ts";
+import type { Embedder } from "../index/embedder.ts";
+import { assembleIndexData, embeddingTextOf } from "../index/job_index.ts";
+import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { buildTextIndex } from "../index/text_index.ts";
+
+export interface PublishProgress {
+  /** `read`, `embed`, `index` or `save`. */
+  phase: string;
+  done: number;
+  total: number;
+}
+
+export interface PublishIndexOptions {
+  embedder: Embedder;
+  logger: Logger;
+  onProgress?: (progress: PublishProgress) => void;
+}
+
+export interface PublishedIndex {
+  snapshotId: string;
+  docCount: number;
+}
+
+/** Texts embedded per step: progress is reported and vectors are cached after each. */
+const EMBED_STEP = 512;
+/** Cache look-ups per step. */
+const LOOKUP_STEP = 1000;
+
+async function hashText(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+/**
+ * Vectors for the given texts (distinct), from the KV cache where present, else from the embedder,
+ * whose new vectors are cached step by step: a build that dies half-way keeps what it embedded.
+ */
+export async function embedWithCache(
+  store: KvStore,
+  embedder: Embedder,
+  texts: string[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ vectors: Map<string, Float32Array>; embedded: number }> {
+  const hashes = await Promise.all(texts.map(hashText));
+  const vectors = new Map<string, Float32Array>();
+  const missing: number[] = [];
+  for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
+    const slice = hashes.slice(i, i + LOOKUP_STEP);
+    const cached = await store.getEmbeddings(embedder.model, slice);
+    slice.forEach((hash, j) => {
+      const vector = cached.get(hash);
+      if (vector && vector.length === embedder.dimensions) vectors.set(texts[i + j], vector);
+      else missing.push(i + j);
+    });
+  }
+  let done = texts.length - missing.length;
+  onProgress?.(done, texts.length);
+  for (let i = 0; i < missing.length; i += EMBED_STEP) {
+    const step = missing.slice(i, i + EMBED_STEP);
+    const fresh = await embedder.embed(step.map((k) => texts[k]));
+    const toCache = new Map<string, Float32Array>();
+    step.forEach((k, j) => {
+      vectors.set(texts[k], fresh[j]);
+      toCache.set(hashes[k], fresh[j]);
+    });
+    await store.putEmbeddings(embedder.model, toCache);
+    done += step.length;
+    onProgress?.(done, texts.length);
+  }
+  return { vectors, embedded: missing.length };
+}
+
+/**
+ * Builds the index from every posting in the store (embedding what the cache lacks), saves it as a
+ * snapshot and makes it current. Running servers pick it up without a restart.
+ */
+export async function publishIndex(
+  store: KvStore,
+  options: PublishIndexOptions,
+): Promise<PublishedIndex> {
+  const { embedder, logger, onProgress } = options;
+  const started = performance.now();
+  const total = await store.countJobs();
+  const jobs: Job[] = [];
+  onProgress?.({ phase: "read", done: 0, total });
+  for await (const job of store.listJobs()) {
+    jobs.push(job);
+    if (jobs.length % 1000 === 0) onProgress?.({ phase: "read", done: jobs.length, total });
+  }
+  onProgress?.({ phase: "read", done: jobs.length, total: jobs.length });
+
+  const texts = jobs.map(embeddingTextOf);
+  const distinct = [...new Set(texts)];
+  const embedStarted = performance.now();
+  const { vectors, embedded } = await embedWithCache(
+    store,
+    embedder,
+    distinct,
+    (done, all) => onProgress?.({ phase: "embed", done, total: all }),
+  );
+  const embedMs = performance.now() - embedStarted;
+
+  onProgress?.({ phase: "index", done: 0, total: jobs.length });
+  const indexStarted = performance.now();
+  const text = buildTextIndex(jobs.map((job) => ({
+    title: job.job_title,
+    tags: job.job_tags.join(" "),
+    company: job.company_name,
+    description: job.job_description,
+    location: job.city,
+  })));
+  const data = assembleIndexData({
+    model: embedder.model,
+    dimensions: embedder.dimensions,
+    jobs,
+    text,
+    vectors: texts.map((t) => vectors.get(t)!),
+  });
+  const indexMs = performance.now() - indexStarted;
+  onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
+
+  onProgress?.({ phase: "save", done: 0, total: 1 });
+  const bytes = await encodeSnapshot(data);
+  const snapshotId = await store.publishSnapshot(bytes, {
+    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    docCount: jobs.length,
+    model: embedder.model,
+  });
+  onProgress?.({ phase: "save", done: 1, total: 1 });
+  logger.info("index published", {
+    snapshot_id: snapshotId,
+    doc_count: jobs.length,
+    distinct_titles: distinct.length,
+    embedded,
+    embed_ms: Math.round(embedMs),
+    index_ms: Math.round(indexMs),
+    snapshot_bytes: bytes.byteLength,
+    total_ms: Math.round(performance.now() - started),
+  });
+  return { snapshotId, docCount: jobs.length };
+}

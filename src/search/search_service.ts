@@ -1,0 +1,238 @@
+/**
+ * The one search service behind REST, MCP and the CLI. It serves the current index snapshot from
+ * memory, and swaps in a newer one when it is published, without a restart and without failing a
+ * request: a search runs on the index it started with, and a snapshot that cannot be loaded leaves
+ * the previous one serving.
+ *
+ * @module
+ */
+import { JobseekError } from "../domain/errors.ts";
+import { type CityCount, toJobResult } from "../domain/job.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
+import type { SearchOutcome, SearchService } from "../domain/service.ts";
+import type { Logger } from "../log.ts";
+import type { KvStore } from "../store/kv_store.ts";
+import { analyzeQuery } from "../index/analyze_query.ts";
+import type { Embedder } from "../index/embedder.ts";
+import { DEFAULT_MIN_SCORE, JobIndex } from "../index/job_index.ts";
+import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+
+export interface JobSearchService extends SearchService {
+  /**
+   * Loads the current snapshot, if any, then watches for newer ones. Safe without a snapshot:
+   * `isReady()` stays false and `search` throws NOT_READY until one is published.
+   */
+  start(): Promise<void>;
+  /** Stops watching for snapshots; the loaded index keeps serving. */
+  stop(): void;
+  /** Resolves once no snapshot is being loaded (tests use it before closing the store). */
+  whenIdle(): Promise<void>;
+  /** The id of the snapshot being served, or null. */
+  snapshotId(): string | null;
+}
+
+export interface SearchServiceOptions {
+  store: KvStore;
+  embedder: Embedder;
+  logger: Logger;
+  /** Least relevance for a posting to be in a result set; default 0.35 (docs/search.md). */
+  minScore?: number;
+  /** How often to poll for a snapshot published by another process (ms); default 1,500. */
+  pollMs?: number;
+  /** Query vectors kept (LRU); 0 disables the cache. Default 1,000 (2 MiB). */
+  queryCacheSize?: number;
+}
+
+interface Loaded {
+  id: string;
+  index: JobIndex;
+  cities: Map<string, Promise<CityCount[]>>;
+}
+
+/** A least-recently-used map: Map keeps insertion order, so re-inserting marks as recent. */
+class LruCache<V> {
+  readonly #map = new Map<string, V>();
+  readonly #capacity: number;
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  get(key: string): V | undefined {
+    const value = this.#map.get(key);
+    if (value !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.#capacity <= 0) return;
+    this.#map.delete(key);
+    this.#map.set(key, value);
+    if (this.#map.size > this.#capacity) this.#map.delete(this.#map.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.#map.delete(key);
+  }
+}
+
+class SnapshotSearchService implements JobSearchService {
+  readonly #store: KvStore;
+  readonly #embedder: Embedder;
+  readonly #logger: Logger;
+  readonly #minScore: number;
+  readonly #pollMs: number | undefined;
+  readonly #queryVectors: LruCache<Promise<Float32Array>>;
+  #current: Loaded | null = null;
+  #wanted: string | null = null;
+  #loading: Promise<void> | null = null;
+  #abort: AbortController | null = null;
+
+  constructor(options: SearchServiceOptions) {
+    this.#store = options.store;
+    this.#embedder = options.embedder;
+    this.#logger = options.logger;
+    this.#minScore = options.minScore ?? DEFAULT_MIN_SCORE;
+    this.#pollMs = options.pollMs;
+    this.#queryVectors = new LruCache(options.queryCacheSize ?? 1000);
+  }
+
+  isReady(): boolean {
+    return this.#current !== null;
+  }
+
+  snapshotId(): string | null {
+    return this.#current?.id ?? null;
+  }
+
+  async start(): Promise<void> {
+    if (this.#abort) return;
+    this.#abort = new AbortController();
+    const id = await this.#store.currentSnapshotId();
+    if (id) this.#request(id);
+    await this.whenIdle();
+    if (!this.#current) this.#logger.warn("no index snapshot to serve yet", {});
+    this.#store.watchCurrentSnapshot((next) => {
+      if (next) this.#request(next);
+    }, { pollMs: this.#pollMs, signal: this.#abort.signal });
+  }
+
+  stop(): void {
+    this.#abort?.abort();
+    this.#wanted = null;
+  }
+
+  whenIdle(): Promise<void> {
+    return this.#loading ?? Promise.resolve();
+  }
+
+  /** Loads `id` after whatever is loading now; only the newest request is kept. */
+  #request(id: string): void {
+    this.#wanted = id;
+    this.#loading ??= this.#drain().finally(() => {
+      this.#loading = null;
+    });
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#wanted !== null && this.#wanted !== this.#current?.id) {
+      const id = this.#wanted;
+      try {
+        await this.#load(id);
+      } catch (error) {
+        this.#logger.error("cannot load index snapshot; the previous one keeps serving", {
+          snapshot_id: id,
+          serving: this.#current?.id ?? null,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+      if (this.#wanted === id) this.#wanted = null;
+    }
+  }
+
+  async #load(id: string): Promise<void> {
+    const started = performance.now();
+    const snapshot = await this.#store.readSnapshot(id);
+    if (!snapshot) throw new Error(`snapshot ${id} does not exist`);
+    if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
+      throw new Error(
+        `snapshot ${id} has format version ${snapshot.meta.formatVersion}, this server reads ${SNAPSHOT_FORMAT_VERSION}`,
+      );
+    }
+    const readMs = performance.now() - started;
+    const data = await decodeSnapshot(snapshot.bytes);
+    if (data.model !== this.#embedder.model) {
+      throw new Error(
+        `snapshot ${id} was built with model ${data.model}, this server embeds queries with ${this.#embedder.model}`,
+      );
+    }
+    const index = new JobIndex(data);
+    if (this.#abort?.signal.aborted) return;
+    this.#current = { id, index, cities: new Map() };
+    this.#logger.info("index snapshot loaded", {
+      snapshot_id: id,
+      doc_count: index.size,
+      snapshot_bytes: snapshot.bytes.byteLength,
+      read_ms: Math.round(readMs),
+      load_ms: Math.round(performance.now() - started),
+    });
+  }
+
+  #queryVector(text: string): Promise<Float32Array> {
+    let vector = this.#queryVectors.get(text);
+    if (!vector) {
+      const pending = this.#embedder.embed([text]).then(([v]) => v);
+      // A failed embedding must not stay cached.
+      pending.catch(() => this.#queryVectors.delete(text));
+      this.#queryVectors.set(text, pending);
+      vector = pending;
+    }
+    return vector;
+  }
+
+  async search(query: SearchQuery): Promise<SearchOutcome> {
+    if (!this.#current) {
+      throw new JobseekError("NOT_READY", "Cannot search: the search index is not loaded yet");
+    }
+    const started = performance.now();
+    const analyzed = analyzeQuery(query.q);
+    const vector = await this.#queryVector(analyzed.embeddingText);
+    // The index may have been swapped while the query was embedded: either one is complete.
+    const { index } = this.#current;
+    const { total, hits } = index.search({
+      query: analyzed,
+      vector,
+      filters: query,
+      sort: query.sort,
+      offset: query.offset,
+      limit: query.top_k,
+      minScore: this.#minScore,
+    });
+    return {
+      total,
+      search_time_ms: Math.round(performance.now() - started),
+      results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail)),
+    };
+  }
+
+  listCities(options: { country?: string } = {}): Promise<CityCount[]> {
+    const current = this.#current;
+    if (!current) return this.#store.listCities(options);
+    const key = options.country ?? "";
+    let cities = current.cities.get(key);
+    if (!cities) {
+      cities = this.#store.listCities(options);
+      cities.catch(() => current.cities.delete(key));
+      current.cities.set(key, cities);
+    }
+    return cities;
+  }
+}
+
+/** Creates the search service; call `start()` to load the current snapshot. */
+export function createSearchService(options: SearchServiceOptions): JobSearchService {
+  return new SnapshotSearchService(options);
+}

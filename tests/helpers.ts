@@ -1,0 +1,74 @@
+/**
+ * A real search stack for tests: a `:memory:` KV store holding the given postings, their index
+ * built with the real embedding model and published as a snapshot, and a started search service.
+ *
+ * @module
+ */
+import { type Job, jobIdFromUrl, JobSchema } from "../src/domain/job.ts";
+import { createUseLiteEmbedder, type Embedder } from "../src/index/embedder.ts";
+import { silentLogger } from "../src/log.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
+import { KvStore } from "../src/store/kv_store.ts";
+
+export interface TestSearch {
+  store: KvStore;
+  service: JobSearchService;
+  embedder: Embedder;
+  /** Stops the service and closes the store. */
+  close(): Promise<void>;
+}
+
+/** How many postings of fixtures/jobs.jsonl the default set takes. */
+const DEFAULT_JOB_COUNT = 100;
+
+let fixtureJobs: Promise<Job[]> | undefined;
+
+/**
+ * The first postings of the embedded default set (fixtures/jobs.jsonl: invented postings of many
+ * occupations and countries), with their ids derived as the importer does.
+ */
+export function defaultTestJobs(count = DEFAULT_JOB_COUNT): Promise<Job[]> {
+  fixtureJobs ??= (async () => {
+    const text = await Deno.readTextFile(new URL("../fixtures/jobs.jsonl", import.meta.url));
+    const lines = text.split("\n").filter((line) => line.trim() !== "");
+    return await Promise.all(lines.map(async (line) => {
+      const raw = JSON.parse(line) as Omit<Job, "id">;
+      return JobSchema.parse({ ...raw, id: await jobIdFromUrl(raw.job_url) });
+    }));
+  })();
+  return fixtureJobs.then((jobs) => jobs.slice(0, count));
+}
+
+/**
+ * Stores `jobs` (default: the first 100 fixture postings) in a fresh `:memory:` KV, publishes their
+ * index and starts a search service on it. Call `close()` at the end of the test.
+ */
+export async function createTestSearch(options: { jobs?: Job[] } = {}): Promise<TestSearch> {
+  const jobs = options.jobs ?? await defaultTestJobs();
+  const store = await KvStore.open(":memory:");
+  let service: JobSearchService | undefined;
+  try {
+    const embedder = await createUseLiteEmbedder();
+    await store.upsertJobs(jobs);
+    await publishIndex(store, { embedder, logger: silentLogger });
+    service = createSearchService({ store, embedder, logger: silentLogger });
+    await service.start();
+    const started = service;
+    return {
+      store,
+      service: started,
+      embedder,
+      async close() {
+        started.stop();
+        await started.whenIdle();
+        embedder.close();
+        store.close();
+      },
+    };
+  } catch (error) {
+    service?.stop();
+    store.close();
+    throw error;
+  }
+}

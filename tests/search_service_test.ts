@@ -1,0 +1,103 @@
+import { strict as assert } from "node:assert";
+import { JobseekError } from "../src/domain/errors.ts";
+import { jobIdFromUrl } from "../src/domain/job.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { silentLogger } from "../src/log.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { createSearchService } from "../src/search/search_service.ts";
+import { createTestSearch, defaultTestJobs } from "./helpers.ts";
+
+Deno.test("createTestSearch() serves the default postings and closes cleanly", async () => {
+  const search = await createTestSearch();
+  try {
+    assert.equal(search.service.isReady(), true);
+    const outcome = await search.service.search(parseSearchQuery({ q: "teacher" }));
+    const teachers = (await defaultTestJobs()).filter((j) => /teacher/i.test(j.job_title));
+    assert.ok(teachers.length > 0, "the default set must hold teachers");
+    for (const teacher of teachers) {
+      assert.ok(outcome.results.some((r) => r.job_url === teacher.job_url), teacher.job_title);
+    }
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("search service answers NOT_READY until started", async () => {
+  const search = await createTestSearch({ jobs: await defaultTestJobs(10) });
+  const { store, embedder } = search;
+  try {
+    const idle = createSearchService({ store, embedder, logger: silentLogger });
+    assert.equal(idle.isReady(), false);
+    await assert.rejects(
+      idle.search(parseSearchQuery({ q: "nurse" })),
+      (e) => e instanceof JobseekError && e.code === "NOT_READY" && /not loaded/.test(e.message),
+    );
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("search service's minScore decides what enters the result set", async () => {
+  const jobs = await defaultTestJobs(40);
+  const search = await createTestSearch({ jobs });
+  const { store, embedder } = search;
+  const everything = createSearchService({ store, embedder, logger: silentLogger, minScore: 0 });
+  try {
+    await everything.start();
+    const all = await everything.search(parseSearchQuery({ q: "nurse", top_k: "100" }));
+    assert.equal(all.total, jobs.length);
+    const strict = await search.service.search(parseSearchQuery({ q: "nurse", top_k: "100" }));
+    assert.ok(strict.total < jobs.length);
+    assert.ok(strict.results.every((r) => r.score >= 0.35));
+  } finally {
+    everything.stop();
+    await search.close();
+  }
+});
+
+Deno.test("listCities() answers from the store, refreshed with each snapshot", async () => {
+  const search = await createTestSearch({ jobs: await defaultTestJobs(30) });
+  const { store, service, embedder } = search;
+  try {
+    assert.deepEqual(await service.listCities(), await store.listCities());
+    const job_url = "https://www.linkedin.com/jobs/view/990011";
+    await store.upsertJobs([{
+      id: await jobIdFromUrl(job_url),
+      job_title: "Ferry Deckhand",
+      company_name: "Isles Ferries",
+      city: "Stornoway",
+      country: "GB",
+      publish_time: "2026-11-01 07:00:00",
+      job_url,
+      job_tags: [],
+      data_source: "linkedin",
+      job_description: "",
+    }]);
+    // Same snapshot: the cached list.
+    assert.ok(!(await service.listCities()).some((c) => c.city === "Stornoway"));
+    const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger });
+    const deadline = Date.now() + 10_000;
+    while (service.snapshotId() !== snapshotId && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.deepEqual(
+      await service.listCities({ country: "GB" }),
+      await store.listCities({ country: "GB" }),
+    );
+    assert.ok((await service.listCities()).some((c) => c.city === "Stornoway" && c.count === 1));
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("publishIndex() on an empty store publishes an index that finds nothing", async () => {
+  const search = await createTestSearch({ jobs: [] });
+  try {
+    assert.equal(search.service.isReady(), true);
+    const outcome = await search.service.search(parseSearchQuery({ q: "nurse" }));
+    assert.equal(outcome.total, 0);
+    assert.deepEqual(outcome.results, []);
+  } finally {
+    await search.close();
+  }
+});
