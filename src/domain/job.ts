@@ -85,10 +85,10 @@ export type CityCount = z.infer<typeof CityCountSchema>;
  *
  * @example
  * ```ts
- * import { assertEquals } from "node:assert";
+ * import { strict as assert } from "node:assert";
  * const a = await jobIdFromUrl("https://www.indeed.com/viewjob?jk=1");
- * assertEquals(a, await jobIdFromUrl("https://www.indeed.com/viewjob?jk=1"));
- * assertEquals(a.length, 32);
+ * assert.equal(a, await jobIdFromUrl("https://www.indeed.com/viewjob?jk=1"));
+ * assert.equal(a.length, 32);
  * ```
  */
 export async function jobIdFromUrl(jobUrl: string): Promise<string> {

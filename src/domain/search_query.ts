@@ -122,10 +122,10 @@ type ParsedFields = Omit<SearchQuery, "q">;
  *
  * @example
  * ```ts
- * import { assertEquals } from "node:assert";
+ * import { strict as assert } from "node:assert";
  * const q = parseSearchQuery({ q: "nurse", top_k: "500", since: "2024-05-01" });
- * assertEquals(q.top_k, 100);
- * assertEquals(q.since, "2024-05-01 00:00:00");
+ * assert.equal(q.top_k, 100);
+ * assert.equal(q.since, "2024-05-01 00:00:00");
  * ```
  */
 export function parseSearchQuery(

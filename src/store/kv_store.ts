@@ -76,13 +76,20 @@ export interface OAuthRecord {
 }
 
 /**
- * Estimates the size KV will store: V8 serialises a string with one byte per character while every
- * character is Latin-1 and two bytes per character otherwise (UTF-8 length would under-count CJK).
+ * Estimates the size KV will store for a value. V8 serialises each string with one byte per
+ * character while all its characters are Latin-1 and two bytes per character otherwise, so a UTF-8
+ * length would under-count CJK text and a whole-value check would over-count mixed values.
  */
 function sizeOf(value: unknown): number {
-  const json = JSON.stringify(value);
-  // deno-lint-ignore no-control-regex
-  return /[^\u0000-\u00ff]/.test(json) ? json.length * 2 : json.length;
+  if (typeof value === "string") {
+    // deno-lint-ignore no-control-regex
+    return 5 + (/[^\u0000-\u00ff]/.test(value) ? value.length * 2 : value.length);
+  }
+  if (Array.isArray(value)) return 5 + value.reduce((n: number, v) => n + sizeOf(v), 0);
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).reduce((n, [k, v]) => n + sizeOf(k) + sizeOf(v), 5);
+  }
+  return 9;
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
