@@ -7,7 +7,7 @@
 import type { Config } from "./src/config.ts";
 import type { Logger } from "./src/log.ts";
 import { KvStore } from "./src/store/kv_store.ts";
-import { createUseLiteEmbedder, type Embedder } from "./src/index/embedder.ts";
+import { createUseLiteEmbedder, type UseLiteEmbedder } from "./src/index/embedder.ts";
 import { createSearchService, type JobSearchService } from "./src/search/search_service.ts";
 import { publishIndex } from "./src/search/publish_index.ts";
 import { importFiles } from "./src/ingest/import_files.ts";
@@ -21,7 +21,7 @@ export const DEFAULT_FIXTURES = new URL("./fixtures/jobs.jsonl", import.meta.url
 
 export interface Runtime {
   store: KvStore;
-  embedder: Embedder;
+  embedder: UseLiteEmbedder;
   service: JobSearchService;
   /** Resolves once the index is loaded (after seeding an empty store, if enabled). */
   ready: Promise<void>;
@@ -46,10 +46,8 @@ export async function openRuntime(config: Readonly<Config>, logger: Logger): Pro
         const report = await importFiles(store, [DEFAULT_FIXTURES.pathname]);
         logger.info("fixtures imported", { inserted: report.totals.inserted });
       }
-      if ((await store.countJobs()) > 0) {
-        const published = await publishIndex(store, { embedder, logger });
-        logger.info("index published", { ...published });
-      }
+      // publishIndex logs its own figures.
+      if ((await store.countJobs()) > 0) await publishIndex(store, { embedder, logger });
     }
     await service.start();
   })();
@@ -61,6 +59,7 @@ export async function openRuntime(config: Readonly<Config>, logger: Logger): Pro
     ready,
     close() {
       service.stop();
+      embedder.close();
       store.close();
     },
   };

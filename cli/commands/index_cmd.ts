@@ -60,7 +60,7 @@ export function indexCommand() {
           embedder,
           logger: createLogger({ level: "warn" }),
           onProgress: (p) => progress.update(p.done, p.total, p.phase),
-        });
+        }).finally(() => embedder.close());
         progress.finish(`published snapshot ${result.snapshotId}`);
         print(`index: snapshot ${result.snapshotId} with ${result.docCount} postings is current`);
       })

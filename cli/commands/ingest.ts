@@ -84,11 +84,15 @@ export function ingestCommand() {
         if (options.index) {
           const embedder = await createUseLiteEmbedder();
           const indexProgress = createProgressReporter({ label: "index" });
-          snapshot = await publishIndex(store, {
-            embedder,
-            logger,
-            onProgress: (p) => indexProgress.update(p.done, p.total, p.phase),
-          });
+          try {
+            snapshot = await publishIndex(store, {
+              embedder,
+              logger,
+              onProgress: (p) => indexProgress.update(p.done, p.total, p.phase),
+            });
+          } finally {
+            embedder.close();
+          }
           indexProgress.finish(`published snapshot ${snapshot.snapshotId}`);
         }
         if (options.json) print(JSON.stringify({ ...report, snapshot }, null, 2));
