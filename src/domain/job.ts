@@ -115,3 +115,19 @@ export function toJobResult(job: Job, score: number, detail: "summary" | "full")
   if (detail === "full") result.job_description = job.job_description;
   return result;
 }
+
+/**
+ * The search response both REST and MCP send: the service's outcome under the request's id. The
+ * service builds results with {@linkcode toJobResult}, so optional fields are already absent.
+ */
+export function toSearchResponse(
+  requestId: string,
+  outcome: { total: number; search_time_ms: number; results: JobResult[] },
+): SearchResponse {
+  return {
+    request_id: requestId,
+    total: outcome.total,
+    search_time_ms: Math.round(outcome.search_time_ms),
+    results: outcome.results,
+  };
+}

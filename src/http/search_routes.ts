@@ -5,7 +5,7 @@
  * @module
  */
 import { type Context, Hono } from "hono";
-import type { JobResult, SearchResponse } from "../domain/job.ts";
+import { toSearchResponse } from "../domain/job.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
 import { apiKeyAuth } from "./api_key_auth.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
@@ -14,31 +14,13 @@ import { readJsonObject } from "./read_json_body.ts";
 
 export const SEARCH_PATH = "/v1/search";
 
-/** Drops any optional field a service left as null: the wire format has them absent. */
-function withoutNulls(result: JobResult): JobResult {
-  const entries = Object.entries(result).filter(([, value]) =>
-    value !== null && value !== undefined
-  );
-  return Object.fromEntries(entries) as JobResult;
-}
-
 async function search(
   c: Context<AppEnv>,
   deps: AppDeps,
   raw: Record<string, unknown>,
 ): Promise<Response> {
   const query = parseSearchQuery(raw, "q");
-  const outcome = await deps.service.search(query);
-  const body: SearchResponse = {
-    request_id: c.get("requestId"),
-    total: outcome.total,
-    search_time_ms: Math.round(outcome.search_time_ms),
-    results: outcome.results.map((result) => {
-      const clean = withoutNulls(result);
-      if (query.detail !== "full") delete clean.job_description;
-      return clean;
-    }),
-  };
+  const body = toSearchResponse(c.get("requestId"), await deps.service.search(query));
   return c.json(body);
 }
 

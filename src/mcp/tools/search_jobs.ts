@@ -6,7 +6,7 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { type SearchResponse, SearchResponseSchema } from "../../domain/job.ts";
+import { type SearchResponse, SearchResponseSchema, toSearchResponse } from "../../domain/job.ts";
 import { McpSearchSchema, parseSearchQuery, type SearchQuery } from "../../domain/search_query.ts";
 import { declaredInputSchema, type ToolDeps, toolErrorResult } from "./tool_context.ts";
 
@@ -36,13 +36,7 @@ export function registerSearchJobsTool(server: McpServer, deps: ToolDeps): void 
   server.registerTool(SEARCH_JOBS, searchJobsConfig, async (args: Record<string, unknown>) => {
     try {
       const query = parseSearchQuery(args, "query");
-      const outcome = await deps.service.search(query);
-      const response: SearchResponse = {
-        request_id: deps.requestId(),
-        total: outcome.total,
-        search_time_ms: outcome.search_time_ms,
-        results: outcome.results,
-      };
+      const response = toSearchResponse(deps.requestId(), await deps.service.search(query));
       return {
         content: [{ type: "text" as const, text: formatSearchResponse(query, response) }],
         structuredContent: response,
