@@ -72,7 +72,10 @@ const timeParam = z.preprocess(
 
 /** The input fields of a search, with their rules. Shared by REST (as `q`) and MCP (as `query`). */
 export const searchFields = {
-  city: z.preprocess(blankAsAbsent, z.string().max(200).optional())
+  city: z.preprocess(
+    blankAsAbsent,
+    z.string().max(200, "must be at most 200 characters").optional(),
+  )
     .describe("Exact, case-sensitive city name."),
   country: z.preprocess(
     blankAsAbsent,
@@ -99,8 +102,9 @@ export const searchFields = {
     .describe("`date` (default: newest first, then relevance) or `relevance`."),
 };
 
-const queryText = z.string().max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`)
-  .transform((s) => s.trim());
+// Trimmed first: the limit is on what is searched, so surrounding spaces never make a query too long.
+const queryText = z.string().transform((s) => s.trim())
+  .pipe(z.string().max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`));
 
 /** REST search parameters: the query is called `q`. */
 export const RestSearchSchema = z.object({

@@ -81,3 +81,15 @@ Deno.test("parseSearchQuery() rejects an unknown source with its own code", () =
   assert.equal(error.message, "Invalid source: must be one of indeed, linkedin, glassdoor");
   assert.equal(parseSearchQuery({ q: "x", source: "linkedin" }).source, "linkedin");
 });
+
+Deno.test("parseSearchQuery() measures q after trimming it", () => {
+  assert.equal(parseSearchQuery({ q: "a".repeat(1000) + "   " }).q.length, 1000);
+  assert.equal(failure({ q: "a".repeat(1001) }).param, "q");
+});
+
+Deno.test("parseSearchQuery() words length errors in its own style", () => {
+  assert.equal(
+    failure({ q: "x", city: "c".repeat(201) }).message,
+    "Invalid parameter 'city': must be at most 200 characters",
+  );
+});
