@@ -1,8 +1,8 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
 import { analyzeQuery } from "./analyze_query.ts";
-import { assembleIndexData, embeddingTextOf, JobIndex, type JobIndexData } from "./job_index.ts";
-import { buildTextIndex } from "./text_index.ts";
+import { assembleIndexData, embeddingTextOf, type JobIndexData } from "./job_index.ts";
+import { buildOrama, JobIndex, saveOrama } from "./orama_index.ts";
 
 function job(n: number, title: string, extra: Partial<Job> = {}): Job {
   return {
@@ -28,14 +28,7 @@ function axis(i: number, dimensions = 4): Float32Array {
 }
 
 function indexOf(jobs: Job[], vectors: Float32Array[]): JobIndexData {
-  const text = buildTextIndex(jobs.map((j) => ({
-    title: j.job_title,
-    tags: "",
-    company: j.company_name,
-    description: j.job_description,
-    location: j.city,
-  })));
-  return assembleIndexData({ model: "test", dimensions: 4, jobs, text, vectors });
+  return assembleIndexData({ model: "test", dimensions: 4, jobs, vectors });
 }
 
 const nurseAxis = axis(0);
@@ -132,4 +125,66 @@ Deno.test("JobIndex.search() finds a posting by meaning alone when the vectors a
 Deno.test("embeddingTextOf() lower-cases the title and drops gender markers", () => {
   assert.equal(embeddingTextOf({ job_title: "JAVA Developer (m/w/d)" }), "java developer");
   assert.equal(embeddingTextOf({ job_title: "Koch (all genders) in Berlin" }), "koch in berlin");
+});
+
+Deno.test("JobIndex.search() ranks the same from Orama's saved index as from a fresh one", () => {
+  const data = indexOf(jobs, [nurseAxis, nurseAxis, nurseAxis, codeAxis, nurseAxis]);
+  const loaded = new JobIndex({
+    ...data,
+    orama: JSON.parse(JSON.stringify(saveOrama(buildOrama(jobs)))),
+  });
+  for (const q of ["registered nurse", "nurse", "developer"]) {
+    const request = { query: analyzeQuery(q), vector: nurseAxis, sort: "relevance" as const };
+    assert.deepEqual(loaded.search(request), index.search(request));
+  }
+});
+
+// The keyword score alone (mode "keyword"), on postings with descriptions, company and city.
+const texts = [
+  job(1, "Registered Nurse", { job_description: "Care for patients on a busy ward." }),
+  job(2, "Software Engineer", {
+    job_description: "We build tools for nurses and doctors. Our nurses love them.",
+  }),
+  job(3, "Warehouse Associate", { job_description: "Pick and pack orders." }),
+  job(4, "Nurse Practitioner", { city: "Chicago" }),
+  job(5, "Cashier", { company_name: "Nurse Bakery" }),
+].map((j) => ({ ...j, company_name: j.company_name === "Acme" ? "" : j.company_name }))
+  .map((j) => ({ ...j, city: j.city === "Berlin" ? "" : j.city }));
+const textIndex = new JobIndex(indexOf(texts, texts.map(() => nurseAxis)));
+
+function keywordScores(q: string): number[] {
+  const { hits } = textIndex.search({ query: analyzeQuery(q), mode: "keyword", minScore: 0 });
+  const byId = new Map(hits.map((h) => [h.job.id, h.score]));
+  return texts.map((j) => byId.get(j.id) ?? 0);
+}
+
+Deno.test("keyword score: a full title match ~1 and a posting without the words 0", () => {
+  const s = keywordScores("registered nurse");
+  assert.ok(s[0] > 0.95, `full title match scored ${s[0]}`);
+  assert.equal(s[2], 0);
+  assert.ok(s.every((x) => x >= 0 && x <= 1));
+});
+
+Deno.test("keyword score: a word in the description counts at most half as much", () => {
+  const s = keywordScores("nurse");
+  assert.ok(s[1] > 0 && s[1] <= 0.5, `description-only match scored ${s[1]}`);
+  assert.ok(s[3] > s[1]);
+});
+
+Deno.test("keyword score: rare words weigh more than common ones", () => {
+  // "nurse" is in four postings, "registered" in one: the rare word decides more of the score.
+  const s = keywordScores("registered nurse");
+  assert.ok(s[3] < 0.5, `common word alone scored ${s[3]}`);
+});
+
+Deno.test("keyword score: words in company and location count", () => {
+  assert.ok(keywordScores("chicago")[3] > 0.7);
+  assert.ok(keywordScores("bakery")[4] > 0.7);
+});
+
+Deno.test("keyword score: a query of unknown words or prefixes scores 0 everywhere", () => {
+  assert.deepEqual(keywordScores("astronaut"), [0, 0, 0, 0, 0]);
+  assert.deepEqual(keywordScores(""), [0, 0, 0, 0, 0]);
+  // Orama matches prefixes; the score counts whole terms only ("ware" is not "warehouse").
+  assert.deepEqual(keywordScores("ware"), [0, 0, 0, 0, 0]);
 });

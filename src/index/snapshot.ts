@@ -1,27 +1,26 @@
 /**
  * Index data ⇄ snapshot bytes (pure; src/store/kv_store.ts chunks them into KV).
  *
- * Orama's `save()` was not used: it writes every vector twice as JSON numbers (347 MiB for 20,000
- * postings, FACTS.md), and re-inserting postings into Orama on load took 4.4 s for 20,000. This
- * format keeps what a search needs as typed arrays, so loading is gunzip + one JSON.parse (the
- * postings) + views on the rest:
+ * The text side is Orama's own `save()` output as JSON (loading it took 0.4 s for 20,000 postings,
+ * re-inserting them 2-3 s); the vectors are not in Orama (its `save()` writes each twice as JSON
+ * numbers, 347 MiB for 20,000, FACTS.md) but kept once, as a binary block:
  *
  * ```
  * "JSNP" | u32 header length | header JSON | padding to 8 | sections...
  * ```
  *
- * Sections (each 8-byte aligned, listed in the header with offset and length): the keyword index
- * (`offsets`, `docs` u32; `frequencies`, `descriptionFrequencies` f32; `terms` as UTF-8 joined by
- * "\n"), the distinct title vectors as int8 with one f32 scale per row, `vectorOfDoc` u32, and the
- * postings as a UTF-8 JSON array. The whole is gzipped.
+ * Sections (each 8-byte aligned, listed in the header with offset and length): the distinct title
+ * vectors as int8 with one f32 scale per row, `vectorOfDoc` u32, the postings as a UTF-8 JSON
+ * array, and Orama's saved index as UTF-8 JSON. The whole is gzipped.
  *
  * @module
  */
+import type { RawData } from "@orama/orama";
 import type { Job } from "../domain/job.ts";
 import type { JobIndexData } from "./job_index.ts";
 
 /** Bump when the layout or the meaning of a field changes; servers ignore other versions. */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FORMAT_VERSION = 2;
 
 const MAGIC = "JSNP";
 
@@ -35,10 +34,6 @@ interface Header {
   dimensions: number;
   docCount: number;
   vectorRows: number;
-  k1: number;
-  referenceFrequency: number;
-  descriptionReference: number;
-  descriptionShare: number;
   sections: SectionTable;
 }
 
@@ -80,20 +75,18 @@ function asBytes(view: ArrayBufferView): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
-/** Serialises index data into gzipped snapshot bytes. */
-export async function encodeSnapshot(data: JobIndexData): Promise<Uint8Array> {
+/** Serialises index data, with Orama's saved index, into gzipped snapshot bytes. */
+export async function encodeSnapshot(
+  data: JobIndexData & { orama: RawData },
+): Promise<Uint8Array> {
   const encoder = new TextEncoder();
   const { values, scales } = quantise(data.vectors, data.dimensions);
   const parts: [string, Uint8Array][] = [
-    ["offsets", asBytes(data.text.offsets)],
-    ["docs", asBytes(data.text.docs)],
-    ["frequencies", asBytes(data.text.frequencies)],
-    ["descriptionFrequencies", asBytes(data.text.descriptionFrequencies)],
     ["vectorOfDoc", asBytes(data.vectorOfDoc)],
     ["vectorScales", asBytes(scales)],
     ["vectors", asBytes(values)],
-    ["terms", encoder.encode(data.text.terms.join("\n"))],
     ["jobs", encoder.encode(JSON.stringify(data.jobs))],
+    ["orama", encoder.encode(JSON.stringify(data.orama))],
   ];
   const sections: SectionTable = {};
   let offset = 0;
@@ -107,10 +100,6 @@ export async function encodeSnapshot(data: JobIndexData): Promise<Uint8Array> {
     dimensions: data.dimensions,
     docCount: data.jobs.length,
     vectorRows: scales.length,
-    k1: data.text.k1,
-    referenceFrequency: data.text.referenceFrequency,
-    descriptionReference: data.text.descriptionReference,
-    descriptionShare: data.text.descriptionShare,
     sections,
   };
   const headerBytes = encoder.encode(JSON.stringify(header));
@@ -135,7 +124,9 @@ function readHeader(raw: Uint8Array): { header: Header; bodyStart: number } | nu
  * Decodes gzipped snapshot bytes. Throws a RangeError naming the problem when the bytes are not a
  * snapshot of this format version.
  */
-export async function decodeSnapshot(bytes: Uint8Array): Promise<JobIndexData> {
+export async function decodeSnapshot(
+  bytes: Uint8Array,
+): Promise<JobIndexData & { orama: RawData }> {
   const raw = await pipeBytes(bytes, new DecompressionStream("gzip"));
   const read = readHeader(raw);
   if (!read) throw new RangeError("Cannot decode snapshot: not a jobseek index snapshot");
@@ -170,7 +161,6 @@ export async function decodeSnapshot(bytes: Uint8Array): Promise<JobIndexData> {
     f32("vectorScales"),
     header.dimensions,
   );
-  const termsText = text("terms");
   const jobs = JSON.parse(text("jobs")) as Job[];
   if (jobs.length !== header.docCount) {
     throw new RangeError("Cannot decode snapshot: posting count does not match its header");
@@ -179,19 +169,8 @@ export async function decodeSnapshot(bytes: Uint8Array): Promise<JobIndexData> {
     model: header.model,
     dimensions: header.dimensions,
     jobs,
-    text: {
-      docCount: header.docCount,
-      k1: header.k1,
-      referenceFrequency: header.referenceFrequency,
-      descriptionReference: header.descriptionReference,
-      descriptionShare: header.descriptionShare,
-      terms: termsText === "" ? [] : termsText.split("\n"),
-      offsets: u32("offsets"),
-      docs: u32("docs"),
-      frequencies: f32("frequencies"),
-      descriptionFrequencies: f32("descriptionFrequencies"),
-    },
     vectors,
     vectorOfDoc: u32("vectorOfDoc"),
+    orama: JSON.parse(text("orama")) as RawData,
   };
 }

@@ -1,8 +1,9 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
 import { assembleIndexData } from "./job_index.ts";
+import { buildOrama, JobIndex, saveOrama } from "./orama_index.ts";
 import { decodeSnapshot, encodeSnapshot } from "./snapshot.ts";
-import { buildTextIndex } from "./text_index.ts";
+import { analyzeQuery } from "./analyze_query.ts";
 
 function sampleData() {
   const jobs: Job[] = Array.from({ length: 50 }, (_, n) => ({
@@ -22,20 +23,13 @@ function sampleData() {
     const norm = Math.hypot(...v);
     return v.map((x) => x / norm);
   });
-  const text = buildTextIndex(jobs.map((j) => ({
-    title: j.job_title,
-    tags: j.job_tags.join(" "),
-    company: j.company_name,
-    description: j.job_description,
-    location: j.city,
-  })));
-  return assembleIndexData({
+  const data = assembleIndexData({
     model: "test-model",
     dimensions: 8,
     jobs,
-    text,
     vectors: jobs.map((_, n) => vectors[n % 10]),
   });
+  return { ...data, orama: saveOrama(buildOrama(jobs)) };
 }
 
 Deno.test("decodeSnapshot() restores what encodeSnapshot() saved", async () => {
@@ -45,16 +39,23 @@ Deno.test("decodeSnapshot() restores what encodeSnapshot() saved", async () => {
   assert.equal(copy.model, "test-model");
   assert.equal(copy.dimensions, 8);
   assert.deepEqual(copy.jobs, data.jobs);
-  assert.deepEqual(copy.text.terms, data.text.terms);
-  assert.deepEqual(Array.from(copy.text.offsets), Array.from(data.text.offsets));
-  assert.deepEqual(Array.from(copy.text.docs), Array.from(data.text.docs));
-  assert.deepEqual(Array.from(copy.text.frequencies), Array.from(data.text.frequencies));
+  assert.deepEqual(copy.orama, JSON.parse(JSON.stringify(data.orama)));
   assert.deepEqual(Array.from(copy.vectorOfDoc), Array.from(data.vectorOfDoc));
   assert.equal(copy.vectors.length, 80);
   // Vectors travel as int8: each component within half a quantisation step.
   for (let i = 0; i < data.vectors.length; i++) {
     assert.ok(Math.abs(copy.vectors[i] - data.vectors[i]) < 0.005, `component ${i}`);
   }
+});
+
+Deno.test("decodeSnapshot() gives an index that finds what the original finds", async () => {
+  const data = sampleData();
+  const copy = await decodeSnapshot(await encodeSnapshot(data));
+  const request = { query: analyzeQuery("nurse köln"), mode: "keyword" as const };
+  const before = new JobIndex(data).search(request);
+  const after = new JobIndex(copy).search(request);
+  assert.ok(after.total > 0);
+  assert.deepEqual(after, before);
 });
 
 Deno.test("encodeSnapshot() is stable: a decoded snapshot encodes to the same bytes' content", async () => {

@@ -10,8 +10,8 @@ import type { Logger } from "../log.ts";
 import type { KvStore } from "../store/kv_store.ts";
 import type { Embedder } from "../index/embedder.ts";
 import { assembleIndexData, embeddingTextOf } from "../index/job_index.ts";
+import { buildOrama, saveOrama } from "../index/orama_index.ts";
 import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
-import { buildTextIndex } from "../index/text_index.ts";
 
 export interface PublishProgress {
   /** `read`, `embed`, `index` or `save`. */
@@ -113,25 +113,19 @@ export async function publishIndex(
 
   onProgress?.({ phase: "index", done: 0, total: jobs.length });
   const indexStarted = performance.now();
-  const text = buildTextIndex(jobs.map((job) => ({
-    title: job.job_title,
-    tags: job.job_tags.join(" "),
-    company: job.company_name,
-    description: job.job_description,
-    location: job.city,
-  })));
   const data = assembleIndexData({
     model: embedder.model,
     dimensions: embedder.dimensions,
     jobs,
-    text,
     vectors: texts.map((t) => vectors.get(t)!),
   });
+  // Servers load Orama's saved index rather than re-inserting every posting (docs/search.md).
+  const orama = saveOrama(buildOrama(jobs));
   const indexMs = performance.now() - indexStarted;
   onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
-  const bytes = await encodeSnapshot(data);
+  const bytes = await encodeSnapshot({ ...data, orama });
   const snapshotId = await store.publishSnapshot(bytes, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     docCount: jobs.length,

@@ -14,7 +14,8 @@ import type { Logger } from "../log.ts";
 import type { KvStore } from "../store/kv_store.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
 import type { Embedder } from "../index/embedder.ts";
-import { DEFAULT_MIN_SCORE, JobIndex } from "../index/job_index.ts";
+import { DEFAULT_MIN_SCORE } from "../index/job_index.ts";
+import { JobIndex } from "../index/orama_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
 export interface JobSearchService extends SearchService {
