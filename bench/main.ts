@@ -18,6 +18,7 @@ import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
+import { type LoadStats, runRestBench } from "./rest_bench.ts";
 import { KvStore } from "../src/store/kv_store.ts";
 import { JUDGED_QUERIES } from "./judged_queries.ts";
 import { judge, meanRows, type QualityRow } from "./quality.ts";
@@ -343,6 +344,38 @@ async function largeSet(real: Job[], size: number): Promise<Job[]> {
   return jobs;
 }
 
+/** The REST layer under 16 concurrent clients, next to a bare Deno.serve handler. */
+async function measureRest(store: KvStore, embedder: Embedder, size: number) {
+  const service = createSearchService({ store, embedder, logger: silentLogger });
+  await service.start();
+  try {
+    const r = await runRestBench({
+      service,
+      concurrency: 16,
+      durationMs: quick ? 3_000 : 8_000,
+      warmupMs: quick ? 500 : 1_500,
+    });
+    print(`  REST over HTTP, ${r.concurrency} concurrent clients, ${size} postings:`);
+    const row = (label: string, s: LoadStats) =>
+      print(
+        `    ${label.padEnd(34)} ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${
+          ms(s.p50Ms)
+        }  p99 ${ms(s.p99Ms)}  errors ${s.errors}`,
+      );
+    row("REST, real search", r.rest);
+    row("REST, instant search (HTTP layer)", r.restInstantSearch);
+    row("bare Deno.serve, same bytes", r.bare);
+    print(
+      `    throughput ratio to bare: ${r.ratioToBare.toFixed(3)} (real search), ${
+        r.instantRatioToBare.toFixed(3)
+      } (HTTP layer only)`,
+    );
+  } finally {
+    service.stop();
+    await service.whenIdle();
+  }
+}
+
 async function main() {
   const dir = await Deno.makeTempDir({ prefix: "jobseek-bench-" });
   const realPath = `${dir}/real.sqlite3`;
@@ -423,6 +456,7 @@ async function main() {
     await measureLatency(largeStore2, embedder, `${large.length} postings`, large);
     oramaLoadVersusRebuild(large);
     worstCaseVectorScoring(await loadIndex(largeStore2));
+    await measureRest(largeStore2, embedder, large.length);
     largeStore2.close();
   } finally {
     embedder.close();
