@@ -13,7 +13,7 @@ import { publishIndex } from "./src/search/publish_index.ts";
 import { importFiles } from "./src/ingest/import_files.ts";
 import { ApiKeyRegistry } from "./src/auth/api_keys.ts";
 import { RateLimiter } from "./src/auth/rate_limiter.ts";
-import { rejectAllTokens } from "./src/auth/token_verifier.ts";
+import { OAuthServer } from "./src/auth/oauth_server.ts";
 import { createApp } from "./src/http/app.ts";
 
 /** The embedded default data set, imported into an empty store on first start. */
@@ -84,12 +84,14 @@ export async function startServer(
   const runtime = await openRuntime(config, logger);
   const apiKeys = new ApiKeyRegistry(runtime.store, config.staticApiKeys);
   const bootstrapKey = config.bootstrapKey ? await apiKeys.ensureBootstrapKey() : null;
+  const oauth = new OAuthServer(runtime.store, apiKeys);
   const app = createApp({
     config,
     service: runtime.service,
     apiKeys,
     rateLimiter: new RateLimiter(runtime.store, { perMinute: config.rateLimitPerMinute }),
-    tokenVerifier: rejectAllTokens,
+    tokenVerifier: oauth,
+    oauth,
     logger,
   });
   const server = Deno.serve({

@@ -38,6 +38,14 @@ function toBase64Url(bytes: Uint8Array): string {
     .replace(/=+$/, "");
 }
 
+/**
+ * The hex SHA-256 of a key: what the store keeps, and what an OAuth grant records to find out
+ * later whether the key it was signed in with still stands.
+ */
+export async function apiKeyHash(key: string): Promise<string> {
+  return toHex(await sha256(key));
+}
+
 /** Compares two equally long digests without an early exit, so timing reveals nothing. */
 function digestsEqual(a: Uint8Array, b: Uint8Array): boolean {
   let diff = a.length ^ b.length;
@@ -126,6 +134,19 @@ export class ApiKeyRegistry {
     if (match !== null) return principalFor(match);
     // Stored keys are looked up by hash: the lookup never sees the key, so it leaks nothing.
     const record = await this.#store.findApiKey(toHex(digest));
+    return record ? principalFor(record.name, record.rateLimit) : null;
+  }
+
+  /**
+   * The principal of the key whose hash is `keyHash` (from {@linkcode apiKeyHash}), or null once
+   * that key is revoked. OAuth tokens carry the hash, so revoking a key ends its tokens too.
+   */
+  async verifyHash(keyHash: string): Promise<Principal | null> {
+    if (!/^[0-9a-f]{64}$/.test(keyHash)) return null;
+    for (const entry of await this.#static) {
+      if (toHex(entry.digest) === keyHash) return principalFor(entry.name);
+    }
+    const record = await this.#store.findApiKey(keyHash);
     return record ? principalFor(record.name, record.rateLimit) : null;
   }
 

@@ -1,6 +1,7 @@
 /**
  * The seam where OAuth plugs in: `/mcp` hands a Bearer token to a TokenVerifier and serves the
- * principal it returns. Until our own authorization server exists, no token verifies.
+ * principal it returns. The server uses jobseek's own authorization server
+ * (`oauth_server.ts`); `rejectAllTokens` is for tests that exercise the API-key path alone.
  *
  * @module
  */
@@ -11,7 +12,7 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal | null>;
 }
 
-/** A verifier that accepts nothing: Bearer tokens get 401 until an issuer is configured. */
+/** A verifier that accepts nothing: every Bearer token gets 401. */
 export const rejectAllTokens: TokenVerifier = {
   verify: () => Promise.resolve(null),
 };

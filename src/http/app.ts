@@ -16,6 +16,7 @@ import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { errorResponse } from "./error_response.ts";
 import { createHealthRoutes } from "./health_routes.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
+import { createOAuthRoutes } from "./oauth_routes.ts";
 import { createOpenApiDocument, OPENAPI_PATH } from "./openapi.ts";
 import { createSearchRoutes } from "./search_routes.ts";
 
@@ -77,5 +78,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.all(OPENAPI_PATH, methodNotAllowed(["GET", "HEAD"], logger));
 
   app.route("/", createMcpRoutes(deps));
+  app.route("/", createOAuthRoutes(deps));
   return app;
 }

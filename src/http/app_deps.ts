@@ -9,6 +9,7 @@ import type { Principal, SearchService } from "../domain/service.ts";
 import type { ApiKeyRegistry } from "../auth/api_keys.ts";
 import type { RateLimiter } from "../auth/rate_limiter.ts";
 import type { TokenVerifier } from "../auth/token_verifier.ts";
+import type { OAuthServer } from "../auth/oauth_server.ts";
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -16,6 +17,8 @@ export interface AppDeps {
   apiKeys: ApiKeyRegistry;
   rateLimiter: RateLimiter;
   tokenVerifier: TokenVerifier;
+  /** jobseek's own OAuth authorization server; without it the `/oauth/*` routes are not served. */
+  oauth?: OAuthServer;
   logger: Logger;
 }
 

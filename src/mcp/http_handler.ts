@@ -4,9 +4,10 @@
  *
  * Order of checks for `/mcp` (spec 5.2 and 7.2):
  * Host/Origin (403, DNS-rebinding protection) → method (405 for anything but POST) →
- * credentials (401 without any, 401 `invalid_token` for a bad Bearer token, 403 for a bad
- * `x-api-key`) → rate limit per user (429) → the SDK transport (406 without both Accept types,
- * 415, 400 for bad JSON-RPC, then the MCP request itself) → 500 / -32603 for anything unexpected.
+ * credentials (401 without any, 401 `invalid_token` for a bad Bearer token unless a valid
+ * `x-api-key` comes with it, 403 for a bad `x-api-key` alone) → rate limit per user (429) → the
+ * SDK transport (406 without both Accept types, 415, 400 for bad JSON-RPC, then the MCP request
+ * itself) → 500 / -32603 for anything unexpected.
  *
  * @module
  */
@@ -19,6 +20,7 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
 import type { AppDeps, AppEnv } from "../http/app_deps.ts";
+import { baseUrl } from "../http/base_url.ts";
 import { errorResponse } from "../http/error_response.ts";
 import { methodNotAllowed } from "../http/method_not_allowed.ts";
 import { createMcpServer } from "./server.ts";
@@ -45,11 +47,6 @@ function jsonRpcError(
     JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: options.id ?? null }),
     { status, headers: { "content-type": "application/json", ...options.headers } },
   );
-}
-
-/** `config.publicUrl`, or the origin the request was sent to. */
-function baseUrl(deps: AppDeps, c: McpContext): string {
-  return deps.config.publicUrl ?? new URL(c.req.url).origin;
 }
 
 /**
@@ -102,36 +99,44 @@ function checkHostAndOrigin(allowed: Set<string>, c: McpContext): Response | nul
 
 type AuthOutcome = { principal: Principal; authInfo: AuthInfo } | { response: Response };
 
-/** Bearer token first (the primary scheme), then `x-api-key`; neither gives 401 (spec 5.2). */
+/**
+ * Bearer token first (the primary scheme), then `x-api-key` (spec 5.2). A valid key rescues a
+ * request whose token does not verify (a client configured with both keeps working when its token
+ * expires); when neither verifies, the Bearer answer wins (401 `invalid_token`, so that an OAuth
+ * client refreshes its token). `Authorization: Bearer` with nothing after it counts as no token.
+ */
 async function authenticate(deps: AppDeps, c: McpContext): Promise<AuthOutcome> {
-  const metadataUrl = `${baseUrl(deps, c)}${RESOURCE_METADATA_PATH}`;
+  const metadataUrl = `${baseUrl(deps.config, c.req.url)}${RESOURCE_METADATA_PATH}`;
   const authorization = c.req.header("authorization");
-  const bearer = authorization?.match(/^Bearer(?:\s+(.*))?$/i);
-  if (bearer) {
-    const token = (bearer[1] ?? "").trim();
-    const principal = token ? await deps.tokenVerifier.verify(token) : null;
-    if (!principal) {
-      return {
-        response: jsonRpcError(401, -32600, "Unauthorized: invalid or expired token", {
-          headers: {
-            "www-authenticate":
-              `Bearer resource_metadata="${metadataUrl}", error="invalid_token", ` +
-              `error_description="The access token is invalid or expired"`,
-          },
-        }),
-      };
+  const token = (authorization?.match(/^Bearer(?:\s+(.*))?$/i)?.[1] ?? "").trim();
+  if (token) {
+    const principal = await deps.tokenVerifier.verify(token);
+    if (principal) {
+      return { principal, authInfo: { token, clientId: principal.name, scopes: MCP_SCOPES } };
     }
-    return { principal, authInfo: { token, clientId: principal.name, scopes: MCP_SCOPES } };
   }
   const apiKey = c.req.header("x-api-key");
-  if (apiKey !== undefined) {
-    const principal = await deps.apiKeys.verify(apiKey);
-    if (!principal) {
-      const error = new JobseekError("AUTH_INVALID_KEY", "Invalid API key");
-      return { response: errorResponse(error, c.get("requestId"), deps.logger) };
-    }
+  const keyPrincipal = apiKey === undefined ? null : await deps.apiKeys.verify(apiKey);
+  if (keyPrincipal) {
     // The key itself stays out of the auth info that tool handlers see.
-    return { principal, authInfo: { token: "", clientId: principal.name, scopes: MCP_SCOPES } };
+    return {
+      principal: keyPrincipal,
+      authInfo: { token: "", clientId: keyPrincipal.name, scopes: MCP_SCOPES },
+    };
+  }
+  if (token) {
+    return {
+      response: jsonRpcError(401, -32600, "Unauthorized: invalid or expired token", {
+        headers: {
+          "www-authenticate": `Bearer resource_metadata="${metadataUrl}", error="invalid_token", ` +
+            `error_description="The access token is invalid or expired"`,
+        },
+      }),
+    };
+  }
+  if (apiKey !== undefined) {
+    const error = new JobseekError("AUTH_INVALID_KEY", "Invalid API key");
+    return { response: errorResponse(error, c.get("requestId"), deps.logger) };
   }
   return {
     response: jsonRpcError(401, -32600, "Unauthorized", {
@@ -228,7 +233,7 @@ export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   const metadata = (c: McpContext) => {
-    const base = baseUrl(deps, c);
+    const base = baseUrl(deps.config, c.req.url);
     c.header("access-control-allow-origin", "*");
     return c.json({
       resource: `${base}${MCP_PATH}`,

@@ -34,6 +34,7 @@ export const keys = {
   oauthCode: (codeHash: string) => ["oauth_codes", codeHash] as const,
   oauthAccessToken: (tokenHash: string) => ["oauth_access_tokens", tokenHash] as const,
   oauthRefreshToken: (tokenHash: string) => ["oauth_refresh_tokens", tokenHash] as const,
+  oauthConsent: (formTokenHash: string) => ["oauth_consents", formTokenHash] as const,
 };
 
 /** The empty-string slot used in `jobs_by_city` for postings whose country is unknown. */

@@ -76,6 +76,12 @@ export interface OAuthRecord {
 }
 
 /**
+ * Kinds of OAuth records: registered clients, authorization codes, access and refresh tokens, and
+ * the one-time form tokens of pending consent pages.
+ */
+export type OAuthRecordKind = "client" | "code" | "access" | "refresh" | "consent";
+
+/**
  * Estimates the size KV will store for a value. V8 serialises each string with one byte per
  * character while all its characters are Latin-1 and two bytes per character otherwise, so a UTF-8
  * length would under-count CJK text and a whole-value check would over-count mixed values.
@@ -496,7 +502,7 @@ export class KvStore {
   // ---- OAuth records --------------------------------------------------------------------------
 
   async putOAuthRecord(
-    kind: "client" | "code" | "access" | "refresh",
+    kind: OAuthRecordKind,
     id: string,
     value: OAuthRecord,
     expireInMs?: number,
@@ -505,7 +511,7 @@ export class KvStore {
   }
 
   async getOAuthRecord<T extends OAuthRecord>(
-    kind: "client" | "code" | "access" | "refresh",
+    kind: OAuthRecordKind,
     id: string,
   ): Promise<T | null> {
     const value = (await this.#kv.get<T>(oauthKey(kind, id))).value;
@@ -515,7 +521,7 @@ export class KvStore {
 
   /** Reads and deletes a one-time record (authorization code, refresh token) atomically. */
   async consumeOAuthRecord<T extends OAuthRecord>(
-    kind: "code" | "refresh",
+    kind: "code" | "refresh" | "consent",
     id: string,
   ): Promise<T | null> {
     const key = oauthKey(kind, id);
@@ -528,12 +534,12 @@ export class KvStore {
     return value;
   }
 
-  async deleteOAuthRecord(kind: "client" | "code" | "access" | "refresh", id: string) {
+  async deleteOAuthRecord(kind: OAuthRecordKind, id: string) {
     await this.#kv.delete(oauthKey(kind, id));
   }
 }
 
-function oauthKey(kind: "client" | "code" | "access" | "refresh", id: string) {
+function oauthKey(kind: OAuthRecordKind, id: string) {
   switch (kind) {
     case "client":
       return keys.oauthClient(id);
@@ -543,5 +549,7 @@ function oauthKey(kind: "client" | "code" | "access" | "refresh", id: string) {
       return keys.oauthAccessToken(id);
     case "refresh":
       return keys.oauthRefreshToken(id);
+    case "consent":
+      return keys.oauthConsent(id);
   }
 }

@@ -1,0 +1,712 @@
+/**
+ * jobseek's own OAuth 2.1 authorization server for MCP clients: metadata (RFC 8414), dynamic
+ * client registration (RFC 7591), authorization code with PKCE S256, refresh-token rotation,
+ * revocation (RFC 7009), resource indicators (RFC 8707), and the verifier `/mcp` uses for the
+ * tokens it issues. People sign in on the consent page with their jobseek API key; a token acts
+ * for that key's owner (same subject, same rate budget) and stops working when the key is revoked.
+ *
+ * Everything lives in KV through {@linkcode KvStore}: clients, one-time codes and consent-form
+ * tokens, and access and refresh tokens, the secrets only as SHA-256 hashes. HTTP is left to
+ * `src/http/oauth_routes.ts`.
+ *
+ * @module
+ */
+import type { Principal } from "../domain/service.ts";
+import type { KvStore } from "../store/kv_store.ts";
+import { apiKeyHash, type ApiKeyRegistry } from "./api_keys.ts";
+import type { TokenVerifier } from "./token_verifier.ts";
+
+export const OAUTH_METADATA_PATH = "/.well-known/oauth-authorization-server";
+export const AUTHORIZE_PATH = "/oauth/authorize";
+export const TOKEN_PATH = "/oauth/token";
+export const REGISTER_PATH = "/oauth/register";
+export const REVOKE_PATH = "/oauth/revoke";
+/** The one scope there is (also in the protected-resource metadata): searching. */
+export const OAUTH_SCOPE = "jobs:read";
+/** The protected resource, relative to the base URL. */
+const RESOURCE_PATH = "/mcp";
+
+export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const CODE_TTL_MS = 60 * 1000;
+/** How long a consent page may stay open before its form token lapses. */
+export const CONSENT_TTL_MS = 10 * 60 * 1000;
+
+/** Prefixes make our secrets recognisable to people and to secret scanners. */
+const ACCESS_TOKEN_PREFIX = "jsa_";
+const REFRESH_TOKEN_PREFIX = "jsr_";
+const CLIENT_SECRET_PREFIX = "jss_";
+/** Nothing we issue is longer; longer input is refused before it is hashed. */
+const MAX_SECRET_LENGTH = 512;
+const MAX_REDIRECT_URIS = 10;
+const MAX_URI_LENGTH = 2000;
+const MAX_STATE_LENGTH = 2000;
+const MAX_NAME_LENGTH = 200;
+/** RFC 7636 4.1: 43-128 unreserved characters, for the verifier and (S256) the challenge. */
+const PKCE_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const AUTH_METHODS = ["none", "client_secret_post", "client_secret_basic"] as const;
+type AuthMethod = typeof AUTH_METHODS[number];
+const GRANT_TYPES = ["authorization_code", "refresh_token"];
+
+/** Error codes of RFC 6749 5.2, RFC 7591 3.2.2 and RFC 8707. */
+export type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "invalid_scope"
+  | "invalid_target"
+  | "invalid_redirect_uri"
+  | "invalid_client_metadata";
+
+/**
+ * An OAuth error answer (`{"error", "error_description"}`). Its own class because the routes
+ * catch it to answer in the RFC 6749 shape rather than jobseek's REST error body.
+ */
+export class OAuthError extends Error {
+  readonly error: OAuthErrorCode;
+  readonly status: number;
+
+  constructor(error: OAuthErrorCode, description: string, status = 400) {
+    super(description);
+    this.name = "OAuthError";
+    this.error = error;
+    this.status = status;
+  }
+
+  toJSON(): { error: OAuthErrorCode; error_description: string } {
+    return { error: this.error, error_description: this.message };
+  }
+}
+
+/** A registered client as stored (the secret only as a hash). */
+type ClientRecord = {
+  client_id: string;
+  client_secret_hash?: string;
+  client_id_issued_at: number;
+  redirect_uris: string[];
+  token_endpoint_auth_method: AuthMethod;
+  grant_types: string[];
+  response_types: string[];
+  scope: string;
+  client_name?: string;
+  client_uri?: string;
+  software_id?: string;
+  software_version?: string;
+};
+
+/** The RFC 7591 registration response. */
+export type ClientInformation = Omit<ClientRecord, "client_secret_hash"> & {
+  client_secret?: string;
+  client_secret_expires_at?: number;
+};
+
+/** A validated authorization request, waiting on the consent page. */
+export type AuthorizationRequest = {
+  clientId: string;
+  clientName?: string;
+  redirectUri: string;
+  /** Whether the request named `redirect_uri` (then the token request must name it too). */
+  redirectUriGiven: boolean;
+  state?: string;
+  codeChallenge: string;
+  scope: string;
+  resource: string;
+  issuer: string;
+};
+
+/** What a person granted: who (by key hash), to which client, for what. */
+type Grant = {
+  clientId: string;
+  keyHash: string;
+  keyName: string;
+  scope: string;
+  resource: string;
+  expiresAt: number;
+};
+
+type CodeRecord = Grant & {
+  redirectUri: string;
+  redirectUriGiven: boolean;
+  codeChallenge: string;
+};
+
+/** Outcome of checking `GET /oauth/authorize`. */
+export type AuthorizeCheck =
+  | { ok: true; request: AuthorizationRequest }
+  /** Before the redirect URI is known to be the client's: shown on the page, never redirected. */
+  | { ok: false; page: string }
+  /** After: sent back to the client. */
+  | { ok: false; redirect: string };
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+}
+
+/** Client credentials from an `Authorization: Basic` header (RFC 6749 2.3.1). */
+export interface BasicCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OAuthServerOptions {
+  accessTokenTtlMs?: number;
+  refreshTokenTtlMs?: number;
+  codeTtlMs?: number;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+function randomSecret(prefix = ""): string {
+  return prefix + toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  return Array.from(await sha256(text), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The RFC 7636 S256 challenge of a verifier. */
+export async function pkceChallenge(verifier: string): Promise<string> {
+  return toBase64Url(await sha256(verifier));
+}
+
+/** Compares two strings in time that depends only on their lengths. */
+function constantTimeEqual(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
+
+/**
+ * Why `uri` cannot be a redirect URI, or null when it can: an absolute URL without a fragment,
+ * https, or http on a loopback host (RFC 8252 7.3, for apps on the person's own machine).
+ */
+export function redirectUriProblem(uri: unknown): string | null {
+  if (typeof uri !== "string" || uri.length === 0) return "must be a non-empty string";
+  if (uri.length > MAX_URI_LENGTH) return `must be at most ${MAX_URI_LENGTH} characters`;
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return "must be an absolute URL";
+  }
+  if (uri.includes("#")) return "must not have a fragment";
+  if (url.username || url.password) return "must not carry credentials";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return "must use https, or http on localhost, 127.0.0.1 or [::1]";
+}
+
+/** `uri` with `params` added to its query (an existing query is kept, RFC 6749 3.1.2). */
+function redirectWith(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) url.searchParams.set(name, value);
+  }
+  return url.href;
+}
+
+/** A single parameter; a repeated one is an error (RFC 6749 3.1). */
+function single(params: URLSearchParams, name: string): string | undefined {
+  const values = params.getAll(name);
+  if (values.length > 1) {
+    throw new OAuthError("invalid_request", `The parameter '${name}' is repeated`);
+  }
+  return values[0] === "" ? undefined : values[0];
+}
+
+function required(params: URLSearchParams, name: string): string {
+  const value = single(params, name);
+  if (value === undefined) {
+    throw new OAuthError("invalid_request", `The parameter '${name}' is required`);
+  }
+  return value;
+}
+
+function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string" || value.length > MAX_NAME_LENGTH) {
+    throw new OAuthError(
+      "invalid_client_metadata",
+      `${field} must be a string of at most ${MAX_NAME_LENGTH} characters`,
+    );
+  }
+  return value;
+}
+
+/** Issues and checks everything OAuth; see the module documentation. */
+export class OAuthServer implements TokenVerifier {
+  readonly #store: KvStore;
+  readonly #apiKeys: ApiKeyRegistry;
+  readonly #accessTtl: number;
+  readonly #refreshTtl: number;
+  readonly #codeTtl: number;
+
+  constructor(store: KvStore, apiKeys: ApiKeyRegistry, options: OAuthServerOptions = {}) {
+    this.#store = store;
+    this.#apiKeys = apiKeys;
+    this.#accessTtl = options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS;
+    this.#refreshTtl = options.refreshTokenTtlMs ?? REFRESH_TOKEN_TTL_MS;
+    this.#codeTtl = options.codeTtlMs ?? CODE_TTL_MS;
+  }
+
+  /** The RFC 8414 authorization server metadata for the server at `base`. */
+  metadata(base: string): Record<string, unknown> {
+    return {
+      issuer: base,
+      authorization_endpoint: base + AUTHORIZE_PATH,
+      token_endpoint: base + TOKEN_PATH,
+      registration_endpoint: base + REGISTER_PATH,
+      revocation_endpoint: base + REVOKE_PATH,
+      scopes_supported: [OAUTH_SCOPE],
+      response_types_supported: ["code"],
+      response_modes_supported: ["query"],
+      grant_types_supported: GRANT_TYPES,
+      token_endpoint_auth_methods_supported: AUTH_METHODS,
+      revocation_endpoint_auth_methods_supported: AUTH_METHODS,
+      code_challenge_methods_supported: ["S256"],
+      authorization_response_iss_parameter_supported: true,
+    };
+  }
+
+  /** RFC 7591 registration. Throws OAuthError invalid_redirect_uri / invalid_client_metadata. */
+  async registerClient(body: unknown): Promise<ClientInformation> {
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      throw new OAuthError("invalid_client_metadata", "The body must be a JSON object");
+    }
+    const meta = body as Record<string, unknown>;
+    const uris = meta.redirect_uris;
+    if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
+      throw new OAuthError(
+        "invalid_redirect_uri",
+        `redirect_uris must be an array of 1 to ${MAX_REDIRECT_URIS} URIs`,
+      );
+    }
+    for (const uri of uris) {
+      const problem = redirectUriProblem(uri);
+      if (problem) {
+        throw new OAuthError(
+          "invalid_redirect_uri",
+          `Invalid redirect URI '${String(uri).slice(0, 200)}': it ${problem}`,
+        );
+      }
+    }
+    const method = meta.token_endpoint_auth_method ?? "none";
+    if (!AUTH_METHODS.includes(method as AuthMethod)) {
+      throw new OAuthError(
+        "invalid_client_metadata",
+        `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(", ")}`,
+      );
+    }
+    const grantTypes = meta.grant_types ?? GRANT_TYPES;
+    if (
+      !Array.isArray(grantTypes) || grantTypes.length === 0 ||
+      grantTypes.some((g) => !GRANT_TYPES.includes(g))
+    ) {
+      throw new OAuthError(
+        "invalid_client_metadata",
+        `grant_types may only hold ${GRANT_TYPES.join(" and ")}`,
+      );
+    }
+    const responseTypes = meta.response_types ?? ["code"];
+    if (
+      !Array.isArray(responseTypes) || responseTypes.length !== 1 || responseTypes[0] !== "code"
+    ) {
+      throw new OAuthError("invalid_client_metadata", 'response_types may only hold "code"');
+    }
+    const clientUri = optionalString(meta, "client_uri");
+    if (clientUri !== undefined && redirectUriProblem(clientUri) !== null) {
+      throw new OAuthError("invalid_client_metadata", "client_uri must be an https URL");
+    }
+    const record: ClientRecord = {
+      client_id: crypto.randomUUID(),
+      client_id_issued_at: Math.floor(Date.now() / 1000),
+      redirect_uris: uris as string[],
+      token_endpoint_auth_method: method as AuthMethod,
+      grant_types: grantTypes as string[],
+      response_types: ["code"],
+      // Whatever was asked for, searching is all there is to grant.
+      scope: OAUTH_SCOPE,
+    };
+    const name = optionalString(meta, "client_name");
+    if (name !== undefined) record.client_name = name;
+    if (clientUri !== undefined) record.client_uri = clientUri;
+    const softwareId = optionalString(meta, "software_id");
+    if (softwareId !== undefined) record.software_id = softwareId;
+    const softwareVersion = optionalString(meta, "software_version");
+    if (softwareVersion !== undefined) record.software_version = softwareVersion;
+    let secret: string | undefined;
+    if (record.token_endpoint_auth_method !== "none") {
+      secret = randomSecret(CLIENT_SECRET_PREFIX);
+      record.client_secret_hash = await sha256Hex(secret);
+    }
+    await this.#store.putOAuthRecord("client", record.client_id, record);
+    const { client_secret_hash: _, ...info } = record;
+    return secret === undefined
+      ? info
+      : { ...info, client_secret: secret, client_secret_expires_at: 0 };
+  }
+
+  /** Checks `GET /oauth/authorize` parameters for the server at `base`. */
+  async checkAuthorizationRequest(params: URLSearchParams, base: string): Promise<AuthorizeCheck> {
+    let clientId: string | undefined;
+    let redirectParam: string | undefined;
+    try {
+      clientId = single(params, "client_id");
+      redirectParam = single(params, "redirect_uri");
+    } catch (error) {
+      return { ok: false, page: (error as Error).message };
+    }
+    if (!clientId) return { ok: false, page: "The request names no client (client_id)." };
+    const client = await this.#client(clientId);
+    if (!client) {
+      return {
+        ok: false,
+        page: "The app asking is not registered here (unknown client_id). " +
+          "Remove jobseek from the app and add it again.",
+      };
+    }
+    let redirectUri: string;
+    if (redirectParam !== undefined) {
+      if (!client.redirect_uris.includes(redirectParam)) {
+        return {
+          ok: false,
+          page: "The redirect URI of this request is not one the app registered.",
+        };
+      }
+      redirectUri = redirectParam;
+    } else if (client.redirect_uris.length === 1) {
+      redirectUri = client.redirect_uris[0];
+    } else {
+      return { ok: false, page: "The request names no redirect URI (redirect_uri)." };
+    }
+    // From here on, errors go back to the app (RFC 6749 4.1.2.1).
+    const state = params.get("state") ?? undefined;
+    const fail = (error: string, description: string): AuthorizeCheck => ({
+      ok: false,
+      redirect: redirectWith(redirectUri, {
+        error,
+        error_description: description,
+        state: state?.slice(0, MAX_STATE_LENGTH),
+        iss: base,
+      }),
+    });
+    try {
+      if (state !== undefined && (single(params, "state") ?? "").length > MAX_STATE_LENGTH) {
+        return fail("invalid_request", `state must be at most ${MAX_STATE_LENGTH} characters`);
+      }
+      const responseType = single(params, "response_type");
+      if (responseType !== "code") {
+        return fail("unsupported_response_type", "Only response_type=code is supported");
+      }
+      const challenge = single(params, "code_challenge");
+      if (challenge === undefined) {
+        return fail("invalid_request", "code_challenge is required (PKCE with S256)");
+      }
+      if (single(params, "code_challenge_method") !== "S256") {
+        return fail("invalid_request", "code_challenge_method must be S256");
+      }
+      if (!PKCE_PATTERN.test(challenge)) {
+        return fail("invalid_request", "code_challenge must be 43-128 unreserved characters");
+      }
+      const resource = this.#checkResource(params.getAll("resource"), base);
+      if (resource === null) {
+        return fail("invalid_target", `The only resource here is ${base}${RESOURCE_PATH}`);
+      }
+      const request: AuthorizationRequest = {
+        clientId,
+        redirectUri,
+        redirectUriGiven: redirectParam !== undefined,
+        codeChallenge: challenge,
+        scope: OAUTH_SCOPE,
+        resource,
+        issuer: base,
+      };
+      if (client.client_name) request.clientName = client.client_name;
+      if (state !== undefined) request.state = state;
+      return { ok: true, request };
+    } catch (error) {
+      if (error instanceof OAuthError) return fail(error.error, error.message);
+      throw error;
+    }
+  }
+
+  /** Keeps a checked request for the consent form; returns the form's one-time token. */
+  async startConsent(request: AuthorizationRequest): Promise<string> {
+    const formToken = randomSecret();
+    await this.#store.putOAuthRecord(
+      "consent",
+      await sha256Hex(formToken),
+      { ...request, expiresAt: Date.now() + CONSENT_TTL_MS },
+      CONSENT_TTL_MS,
+    );
+    return formToken;
+  }
+
+  /** The request behind a consent form, once: null for an unknown, used or lapsed form token. */
+  async takeConsent(formToken: string): Promise<AuthorizationRequest | null> {
+    if (!formToken || formToken.length > MAX_SECRET_LENGTH) return null;
+    const record = await this.#store.consumeOAuthRecord<
+      AuthorizationRequest & { expiresAt: number }
+    >(
+      "consent",
+      await sha256Hex(formToken),
+    );
+    if (!record) return null;
+    const { expiresAt: _, ...request } = record;
+    return request;
+  }
+
+  /** The redirect that tells the app the person said no. */
+  deny(request: AuthorizationRequest): string {
+    return redirectWith(request.redirectUri, {
+      error: "access_denied",
+      error_description: "The person denied the request",
+      state: request.state,
+      iss: request.issuer,
+    });
+  }
+
+  /**
+   * Grants the request for the owner of `apiKey`: the redirect carrying a one-time code, or null
+   * when the key does not verify.
+   */
+  async approve(
+    request: AuthorizationRequest,
+    apiKey: string,
+  ): Promise<{ redirect: string; keyName: string } | null> {
+    const principal = await this.#apiKeys.verify(apiKey);
+    if (!principal) return null;
+    const code = randomSecret();
+    const record: CodeRecord = {
+      clientId: request.clientId,
+      keyHash: await apiKeyHash(apiKey),
+      keyName: principal.name,
+      scope: request.scope,
+      resource: request.resource,
+      redirectUri: request.redirectUri,
+      redirectUriGiven: request.redirectUriGiven,
+      codeChallenge: request.codeChallenge,
+      expiresAt: Date.now() + this.#codeTtl,
+    };
+    await this.#store.putOAuthRecord("code", await sha256Hex(code), record, this.#codeTtl);
+    return {
+      redirect: redirectWith(request.redirectUri, {
+        code,
+        state: request.state,
+        iss: request.issuer,
+      }),
+      keyName: principal.name,
+    };
+  }
+
+  /**
+   * `POST /oauth/token` for the server at `base`: the authorization_code and refresh_token grants.
+   * Throws OAuthError for every refusal.
+   */
+  async token(
+    params: URLSearchParams,
+    basic: BasicCredentials | null,
+    base: string,
+  ): Promise<{ tokens: TokenResponse; clientId: string; keyName: string }> {
+    const grantType = required(params, "grant_type");
+    if (!GRANT_TYPES.includes(grantType)) {
+      throw new OAuthError(
+        "unsupported_grant_type",
+        `grant_type must be ${GRANT_TYPES.join(" or ")}`,
+      );
+    }
+    const client = await this.#authenticateClient(params, basic);
+    if (!client.grant_types.includes(grantType)) {
+      throw new OAuthError(
+        "unauthorized_client",
+        `This client did not register the ${grantType} grant`,
+      );
+    }
+    const resources = params.getAll("resource");
+    const grant = grantType === "authorization_code"
+      ? await this.#redeemCode(params, client)
+      : await this.#redeemRefreshToken(params, client);
+    if (resources.length > 0 && this.#checkResource(resources, base) !== grant.resource) {
+      throw new OAuthError("invalid_target", `The only resource here is ${base}${RESOURCE_PATH}`);
+    }
+    // A key revoked since the grant ends it.
+    const owner = await this.#apiKeys.verifyHash(grant.keyHash);
+    if (!owner) {
+      throw new OAuthError("invalid_grant", "The API key this access was granted with is revoked");
+    }
+    const tokens = await this.#issueTokens({ ...grant, keyName: owner.name });
+    return { tokens, clientId: client.client_id, keyName: owner.name };
+  }
+
+  /**
+   * RFC 7009 revocation of an access or refresh token the calling client holds. Unknown tokens
+   * are not an error (the client's goal, a dead token, is met).
+   */
+  async revoke(params: URLSearchParams, basic: BasicCredentials | null): Promise<void> {
+    const token = required(params, "token");
+    const client = await this.#authenticateClient(params, basic);
+    if (token.length > MAX_SECRET_LENGTH) return;
+    const hash = await sha256Hex(token);
+    for (const kind of ["access", "refresh"] as const) {
+      const record = await this.#store.getOAuthRecord<Grant>(kind, hash);
+      if (record && record.clientId === client.client_id) {
+        await this.#store.deleteOAuthRecord(kind, hash);
+      }
+    }
+  }
+
+  /** TokenVerifier: the principal of a live access token whose API key still stands. */
+  async verify(token: string): Promise<Principal | null> {
+    if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > MAX_SECRET_LENGTH) return null;
+    const record = await this.#store.getOAuthRecord<Grant>("access", await sha256Hex(token));
+    if (!record || record.expiresAt <= Date.now()) return null;
+    const owner = await this.#apiKeys.verifyHash(record.keyHash);
+    if (!owner) return null;
+    // The key's subject: one rate budget per person across REST and MCP.
+    const principal: Principal = { subject: owner.subject, name: owner.name, via: "bearer" };
+    if (owner.rateLimit !== undefined) principal.rateLimit = owner.rateLimit;
+    return principal;
+  }
+
+  async #client(clientId: string): Promise<ClientRecord | null> {
+    if (clientId.length > MAX_NAME_LENGTH) return null;
+    return await this.#store.getOAuthRecord<ClientRecord>("client", clientId);
+  }
+
+  /**
+   * The resource a request names (RFC 8707), canonicalised to `{base}/mcp`; undefined names mean
+   * that one. The origin alone is accepted too, as some clients send the server's origin. Null for
+   * anything else.
+   */
+  #checkResource(resources: string[], base: string): string | null {
+    const canonical = base + RESOURCE_PATH;
+    const accepted = new Set([canonical, canonical + "/", base, base + "/"]);
+    return resources.every((r) => accepted.has(r)) ? canonical : null;
+  }
+
+  /** RFC 6749 2.3: the client by id, with its secret checked when it has one. */
+  async #authenticateClient(
+    params: URLSearchParams,
+    basic: BasicCredentials | null,
+  ): Promise<ClientRecord> {
+    const bodyId = single(params, "client_id");
+    const bodySecret = single(params, "client_secret");
+    if (basic && bodyId !== undefined && bodyId !== basic.clientId) {
+      throw new OAuthError("invalid_request", "client_id differs from the Authorization header");
+    }
+    const clientId = basic?.clientId ?? bodyId;
+    if (!clientId) throw new OAuthError("invalid_client", "client_id is required", 401);
+    const client = await this.#client(clientId);
+    if (!client) throw new OAuthError("invalid_client", "Unknown client", 401);
+    if (client.client_secret_hash) {
+      const secret = basic?.clientSecret ?? bodySecret;
+      if (
+        !secret || secret.length > MAX_SECRET_LENGTH ||
+        !constantTimeEqual(await sha256Hex(secret), client.client_secret_hash)
+      ) {
+        throw new OAuthError("invalid_client", "Client authentication failed", 401);
+      }
+    }
+    return client;
+  }
+
+  async #redeemCode(params: URLSearchParams, client: ClientRecord): Promise<Grant> {
+    const code = required(params, "code");
+    const verifier = required(params, "code_verifier");
+    const redirectUri = single(params, "redirect_uri");
+    const invalid = new OAuthError(
+      "invalid_grant",
+      "The authorization code is invalid, expired or already used",
+    );
+    if (code.length > MAX_SECRET_LENGTH) throw invalid;
+    // Consumed before anything else is checked: a code gets one try, right or wrong.
+    const record = await this.#store.consumeOAuthRecord<CodeRecord>("code", await sha256Hex(code));
+    if (!record || record.expiresAt <= Date.now()) throw invalid;
+    if (record.clientId !== client.client_id) {
+      throw new OAuthError("invalid_grant", "The code was issued to another client");
+    }
+    if (
+      (record.redirectUriGiven || redirectUri !== undefined) &&
+      redirectUri !== record.redirectUri
+    ) {
+      throw new OAuthError(
+        "invalid_grant",
+        "redirect_uri differs from the one of the authorization request",
+      );
+    }
+    if (
+      !PKCE_PATTERN.test(verifier) ||
+      !constantTimeEqual(await pkceChallenge(verifier), record.codeChallenge)
+    ) {
+      throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge");
+    }
+    return record;
+  }
+
+  async #redeemRefreshToken(params: URLSearchParams, client: ClientRecord): Promise<Grant> {
+    const token = required(params, "refresh_token");
+    const scope = single(params, "scope");
+    if (scope !== undefined && scope.split(" ").some((s) => s !== "" && s !== OAUTH_SCOPE)) {
+      throw new OAuthError("invalid_scope", `The only scope is ${OAUTH_SCOPE}`);
+    }
+    const invalid = new OAuthError(
+      "invalid_grant",
+      "The refresh token is invalid, expired or already used",
+    );
+    if (!token.startsWith(REFRESH_TOKEN_PREFIX) || token.length > MAX_SECRET_LENGTH) throw invalid;
+    // Rotation: the token is spent whatever happens next.
+    const record = await this.#store.consumeOAuthRecord<Grant>("refresh", await sha256Hex(token));
+    if (!record || record.expiresAt <= Date.now()) throw invalid;
+    if (record.clientId !== client.client_id) {
+      throw new OAuthError("invalid_grant", "The refresh token was issued to another client");
+    }
+    return record;
+  }
+
+  async #issueTokens(grant: Grant): Promise<TokenResponse> {
+    const access = randomSecret(ACCESS_TOKEN_PREFIX);
+    const refresh = randomSecret(REFRESH_TOKEN_PREFIX);
+    const now = Date.now();
+    const base = {
+      clientId: grant.clientId,
+      keyHash: grant.keyHash,
+      keyName: grant.keyName,
+      scope: grant.scope,
+      resource: grant.resource,
+    };
+    await this.#store.putOAuthRecord(
+      "access",
+      await sha256Hex(access),
+      { ...base, expiresAt: now + this.#accessTtl },
+      this.#accessTtl,
+    );
+    await this.#store.putOAuthRecord(
+      "refresh",
+      await sha256Hex(refresh),
+      { ...base, expiresAt: now + this.#refreshTtl },
+      this.#refreshTtl,
+    );
+    return {
+      access_token: access,
+      token_type: "Bearer",
+      expires_in: Math.floor(this.#accessTtl / 1000),
+      refresh_token: refresh,
+      scope: grant.scope,
+    };
+  }
+}

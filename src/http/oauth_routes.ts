@@ -1,0 +1,301 @@
+/**
+ * HTTP face of jobseek's OAuth authorization server ({@linkcode OAuthServer}): the RFC 8414
+ * metadata, client registration, the consent page, and the token and revocation endpoints.
+ * Answers follow the OAuth RFCs (`{"error", "error_description"}` bodies, `Cache-Control:
+ * no-store` on anything carrying a secret) rather than the REST error body. The endpoints a
+ * browser-based client calls by script (metadata, register, token, revoke) allow any origin: they
+ * take no cookies, so CORS protects nothing there.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { cors } from "hono/cors";
+import { renderConsentPage, renderErrorPage } from "../auth/oauth_consent_page.ts";
+import {
+  type AuthorizationRequest,
+  AUTHORIZE_PATH,
+  type BasicCredentials,
+  OAUTH_METADATA_PATH,
+  OAuthError,
+  type OAuthServer,
+  REGISTER_PATH,
+  REVOKE_PATH,
+  TOKEN_PATH,
+} from "../auth/oauth_server.ts";
+import type { AppDeps, AppEnv } from "./app_deps.ts";
+import { baseUrl } from "./base_url.ts";
+import { methodNotAllowed } from "./method_not_allowed.ts";
+
+/** Registrations, token requests and consent forms are a few hundred bytes. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+type OAuthContext = Context<AppEnv>;
+
+const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+
+/**
+ * The consent page must not be framed (clickjacking) nor load anything. No `form-action`: browsers
+ * apply it to the redirect that follows the form, which goes to the app.
+ */
+const PAGE_HEADERS = {
+  ...NO_STORE,
+  "content-type": "text/html; charset=utf-8",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+};
+
+function oauthJson(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...NO_STORE, ...headers },
+  });
+}
+
+function oauthErrorResponse(error: OAuthError, basicAttempted = false): Response {
+  // RFC 6749 5.2: a client that tried Basic authentication and failed is told the scheme.
+  const headers: Record<string, string> = error.status === 401 && basicAttempted
+    ? { "www-authenticate": 'Basic realm="jobseek"' }
+    : {};
+  return oauthJson(error.toJSON(), error.status, headers);
+}
+
+function html(body: string, status = 200): Response {
+  return new Response(body, { status, headers: PAGE_HEADERS });
+}
+
+function redirect(location: string): Response {
+  // 303: the browser follows a form POST with a GET.
+  return new Response(null, { status: 303, headers: { location, ...NO_STORE } });
+}
+
+/** The body as text, refused when larger than {@linkcode MAX_BODY_BYTES}. */
+async function readBody(request: Request): Promise<string> {
+  const declared = request.headers.get("content-length");
+  const tooLarge = new OAuthError(
+    "invalid_request",
+    `The body exceeds ${MAX_BODY_BYTES} bytes`,
+    413,
+  );
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** A form-encoded body (RFC 6749 3.2 requires that encoding on the token endpoint). */
+async function readForm(c: OAuthContext): Promise<URLSearchParams> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    throw new OAuthError(
+      "invalid_request",
+      "The body must be application/x-www-form-urlencoded",
+    );
+  }
+  return new URLSearchParams(await readBody(c.req.raw));
+}
+
+/** Client credentials from `Authorization: Basic` (form-urlencoded parts, RFC 6749 2.3.1). */
+function basicCredentials(c: OAuthContext): BasicCredentials | null {
+  const match = c.req.header("authorization")?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
+  if (!match) return null;
+  let decoded: string;
+  try {
+    decoded = atob(match[1]);
+  } catch {
+    throw new OAuthError("invalid_client", "Malformed Basic credentials", 401);
+  }
+  const colon = decoded.indexOf(":");
+  if (colon < 0) throw new OAuthError("invalid_client", "Malformed Basic credentials", 401);
+  try {
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " ")),
+      clientSecret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")),
+    };
+  } catch {
+    throw new OAuthError("invalid_client", "Malformed Basic credentials", 401);
+  }
+}
+
+/** The consent page for `request`, with a fresh one-time form token. */
+async function consentPage(
+  oauth: OAuthServer,
+  request: AuthorizationRequest,
+  options: { error?: string; status?: number } = {},
+): Promise<Response> {
+  const formToken = await oauth.startConsent(request);
+  return html(
+    renderConsentPage({
+      action: request.issuer + AUTHORIZE_PATH,
+      formToken,
+      clientName: request.clientName,
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      scope: request.scope,
+      error: options.error,
+    }),
+    options.status,
+  );
+}
+
+/** Routes of the authorization server, mounted at the app's root; none without `deps.oauth`. */
+export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const oauth = deps.oauth;
+  if (!oauth) return app;
+  const { logger } = deps;
+  const base = (c: OAuthContext) => baseUrl(deps.config, c.req.url);
+
+  const scripted = cors({
+    origin: "*",
+    allowMethods: ["GET", "POST", "OPTIONS"],
+    allowHeaders: ["authorization", "content-type", "mcp-protocol-version"],
+    maxAge: 86400,
+  });
+  for (const path of [OAUTH_METADATA_PATH, REGISTER_PATH, TOKEN_PATH, REVOKE_PATH]) {
+    app.use(path, scripted);
+  }
+
+  app.get(OAUTH_METADATA_PATH, (c) => c.json(oauth.metadata(base(c))));
+  app.all(OAUTH_METADATA_PATH, methodNotAllowed(["GET", "HEAD"], logger));
+
+  app.post(REGISTER_PATH, async function registerClient(c) {
+    try {
+      let body: unknown;
+      try {
+        body = JSON.parse(await readBody(c.req.raw));
+      } catch (error) {
+        if (error instanceof OAuthError) throw error;
+        throw new OAuthError("invalid_client_metadata", "The body must be a JSON object");
+      }
+      const client = await oauth.registerClient(body);
+      logger.info("oauth client registered", {
+        request_id: c.get("requestId"),
+        client_id: client.client_id,
+        client_name: client.client_name,
+      });
+      return oauthJson(client, 201);
+    } catch (error) {
+      if (error instanceof OAuthError) return oauthErrorResponse(error);
+      throw error;
+    }
+  });
+  app.all(REGISTER_PATH, methodNotAllowed(["POST"], logger));
+
+  app.get(AUTHORIZE_PATH, async function showConsent(c) {
+    const check = await oauth.checkAuthorizationRequest(new URL(c.req.url).searchParams, base(c));
+    if (check.ok) return await consentPage(oauth, check.request);
+    if ("redirect" in check) return redirect(check.redirect);
+    return html(renderErrorPage(check.page), 400);
+  });
+
+  app.post(AUTHORIZE_PATH, async function answerConsent(c) {
+    let form: URLSearchParams;
+    try {
+      form = await readForm(c);
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      return html(renderErrorPage(error.message), error.status);
+    }
+    const request = await oauth.takeConsent(form.get("consent") ?? "");
+    if (!request) {
+      return html(
+        renderErrorPage(
+          "This sign-in page has expired or was already used. Start again from the app.",
+        ),
+        400,
+      );
+    }
+    const decision = form.get("decision");
+    if (decision === "deny") {
+      logger.info("oauth consent denied", {
+        request_id: c.get("requestId"),
+        client_id: request.clientId,
+      });
+      return redirect(oauth.deny(request));
+    }
+    if (decision !== "approve") {
+      return await consentPage(oauth, request, { error: "Choose Approve or Deny.", status: 400 });
+    }
+    const approved = await oauth.approve(request, form.get("api_key")?.trim() ?? "");
+    if (!approved) {
+      return await consentPage(oauth, request, {
+        error: "That API key is not valid. Check it and try again.",
+        status: 401,
+      });
+    }
+    logger.info("oauth consent approved", {
+      request_id: c.get("requestId"),
+      client_id: request.clientId,
+      key_name: approved.keyName,
+    });
+    return redirect(approved.redirect);
+  });
+  app.all(AUTHORIZE_PATH, methodNotAllowed(["GET", "HEAD", "POST"], logger));
+
+  app.post(TOKEN_PATH, async function issueToken(c) {
+    let basicAttempted = false;
+    try {
+      basicAttempted = /^Basic\s/i.test(c.req.header("authorization") ?? "");
+      const form = await readForm(c);
+      const basic = basicCredentials(c);
+      const issued = await oauth.token(form, basic, base(c));
+      logger.info("oauth tokens issued", {
+        request_id: c.get("requestId"),
+        grant_type: form.get("grant_type"),
+        client_id: issued.clientId,
+        key_name: issued.keyName,
+      });
+      return oauthJson(issued.tokens, 200);
+    } catch (error) {
+      if (error instanceof OAuthError) {
+        logger.info("oauth token refused", {
+          request_id: c.get("requestId"),
+          error: error.error,
+          description: error.message,
+        });
+        return oauthErrorResponse(error, basicAttempted);
+      }
+      throw error;
+    }
+  });
+  app.all(TOKEN_PATH, methodNotAllowed(["POST"], logger));
+
+  app.post(REVOKE_PATH, async function revokeToken(c) {
+    let basicAttempted = false;
+    try {
+      basicAttempted = /^Basic\s/i.test(c.req.header("authorization") ?? "");
+      const form = await readForm(c);
+      const basic = basicCredentials(c);
+      await oauth.revoke(form, basic);
+      return new Response(null, { status: 200, headers: NO_STORE });
+    } catch (error) {
+      if (error instanceof OAuthError) return oauthErrorResponse(error, basicAttempted);
+      throw error;
+    }
+  });
+  app.all(REVOKE_PATH, methodNotAllowed(["POST"], logger));
+
+  return app;
+}

@@ -1,0 +1,964 @@
+/**
+ * jobseek as its own OAuth 2.1 authorization server, over real HTTP: metadata, registration, the
+ * consent page, the token endpoint, and `/mcp` with the tokens it issues; then the MCP SDK's own
+ * client-side OAuth (`auth()` through `StreamableHTTPClientTransport`) completing the login.
+ *
+ * @module
+ */
+import { strict as assert } from "node:assert";
+// @ts-types="@modelcontextprotocol/sdk/shared/auth"
+import {
+  OAuthClientInformationFullSchema,
+  type OAuthClientInformationMixed,
+  type OAuthClientMetadata,
+  OAuthMetadataSchema,
+  OAuthProtectedResourceMetadataSchema,
+  type OAuthTokens,
+  OAuthTokensSchema,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+// @ts-types="@modelcontextprotocol/sdk/client/auth"
+import {
+  type OAuthClientProvider,
+  UnauthorizedError,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { OAuthServer, type OAuthServerOptions, pkceChallenge } from "../src/auth/oauth_server.ts";
+import { RateLimiter } from "../src/auth/rate_limiter.ts";
+import { loadConfig } from "../src/config.ts";
+import type { SearchService } from "../src/domain/service.ts";
+import { createApp } from "../src/http/app.ts";
+import { createLogger } from "../src/log.ts";
+import type { KvStore } from "../src/store/kv_store.ts";
+import { createTestSearch, defaultTestJobs } from "./helpers.ts";
+import { MCP_HEADERS } from "./mcp_server.ts";
+
+const LIST_TOOLS = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+const REDIRECT = "http://127.0.0.1:53682/callback";
+/** 30 s into a rate window, so that no test sees a window roll over. */
+const FROZEN_NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
+
+interface OAuthTestServer {
+  url: string;
+  key: string;
+  keyName: string;
+  apiKeys: ApiKeyRegistry;
+  rawLogs: string[];
+  close(): Promise<void>;
+}
+
+async function startOAuthServer(
+  store: KvStore,
+  service: SearchService,
+  options: { env?: Record<string, string>; oauth?: OAuthServerOptions } = {},
+): Promise<OAuthTestServer> {
+  const rawLogs: string[] = [];
+  const logger = createLogger({ level: "debug", write: (line) => rawLogs.push(line) });
+  const config = loadConfig(options.env ?? {});
+  const apiKeys = new ApiKeyRegistry(store, config.staticApiKeys);
+  const keyName = `oauth-${crypto.randomUUID().slice(0, 8)}`;
+  const { key } = await apiKeys.create(keyName);
+  const oauth = new OAuthServer(store, apiKeys, options.oauth);
+  const app = createApp({
+    config,
+    service,
+    apiKeys,
+    rateLimiter: new RateLimiter(store, { perMinute: 100_000, now: () => FROZEN_NOW }),
+    tokenVerifier: oauth,
+    oauth,
+    logger,
+  });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    key,
+    keyName,
+    apiKeys,
+    rawLogs,
+    close: () => server.shutdown(),
+  };
+}
+
+function randomVerifier(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+  return await response.json();
+}
+
+async function register(
+  server: OAuthTestServer,
+  metadata: Record<string, unknown>,
+): Promise<Response> {
+  return await fetch(`${server.url}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(metadata),
+  });
+}
+
+async function registerClient(
+  server: OAuthTestServer,
+  metadata: Record<string, unknown> = {},
+): Promise<Record<string, unknown> & { client_id: string }> {
+  const response = await register(server, { redirect_uris: [REDIRECT], ...metadata });
+  const body = await json(response);
+  assert.equal(response.status, 201, JSON.stringify(body));
+  return body as Record<string, unknown> & { client_id: string };
+}
+
+function authorizeUrl(server: OAuthTestServer, params: Record<string, string>): string {
+  return `${server.url}/oauth/authorize?${new URLSearchParams(params)}`;
+}
+
+/** The parameters of a good authorization request for `clientId`, and its verifier. */
+async function authorizeParams(
+  clientId: string,
+  extra: Record<string, string> = {},
+): Promise<{ params: Record<string, string>; verifier: string }> {
+  const verifier = randomVerifier();
+  return {
+    verifier,
+    params: {
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: await pkceChallenge(verifier),
+      code_challenge_method: "S256",
+      state: "st-" + crypto.randomUUID(),
+      scope: "jobs:read",
+      ...extra,
+    },
+  };
+}
+
+/** The one-time form token of a consent page. */
+function formTokenOf(page: string): string {
+  const match = page.match(/name="consent" value="([^"]+)"/);
+  assert.ok(match, `no consent form token in: ${page.slice(0, 300)}`);
+  return match[1];
+}
+
+async function openConsentPage(url: string): Promise<{ response: Response; page: string }> {
+  const response = await fetch(url, { redirect: "manual" });
+  return { response, page: await response.text() };
+}
+
+async function postConsent(
+  server: OAuthTestServer,
+  form: Record<string, string>,
+): Promise<Response> {
+  return await fetch(`${server.url}/oauth/authorize`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+}
+
+/** Follows the consent page with `apiKey` and returns the redirect's query parameters. */
+async function consent(
+  server: OAuthTestServer,
+  url: string,
+  apiKey: string,
+  decision = "approve",
+): Promise<URLSearchParams> {
+  const { response, page } = await openConsentPage(url);
+  assert.equal(response.status, 200, page);
+  const answer = await postConsent(server, {
+    consent: formTokenOf(page),
+    api_key: apiKey,
+    decision,
+  });
+  await answer.body?.cancel();
+  assert.equal(answer.status, 303);
+  const location = new URL(answer.headers.get("location")!);
+  assert.equal(location.origin + location.pathname, REDIRECT);
+  return location.searchParams;
+}
+
+async function tokenRequest(
+  server: OAuthTestServer,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return await fetch(`${server.url}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(params),
+  });
+}
+
+/** Registers nothing: runs authorize → consent → code for `clientId`; returns code and verifier. */
+async function obtainCode(
+  server: OAuthTestServer,
+  clientId: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: string; verifier: string; state: string }> {
+  const { params, verifier } = await authorizeParams(clientId, extra);
+  const result = await consent(server, authorizeUrl(server, params), server.key);
+  assert.equal(result.get("error"), null, result.get("error_description") ?? "");
+  assert.equal(result.get("state"), params.state);
+  assert.equal(result.get("iss"), server.url);
+  return { code: result.get("code")!, verifier, state: params.state };
+}
+
+async function obtainTokens(server: OAuthTestServer, clientId: string): Promise<OAuthTokens> {
+  const { code, verifier } = await obtainCode(server, clientId);
+  const response = await tokenRequest(server, {
+    grant_type: "authorization_code",
+    code,
+    code_verifier: verifier,
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+  });
+  const body = await json(response);
+  assert.equal(response.status, 200, JSON.stringify(body));
+  return OAuthTokensSchema.parse(body);
+}
+
+async function postMcp(
+  server: OAuthTestServer,
+  headers: Record<string, string>,
+): Promise<Response> {
+  return await fetch(`${server.url}/mcp`, {
+    method: "POST",
+    headers: { ...MCP_HEADERS, ...headers },
+    body: JSON.stringify(LIST_TOOLS),
+  });
+}
+
+/** Asserts an RFC 6749 error answer and returns its description. */
+async function assertOAuthError(response: Response, status: number, error: string) {
+  const body = await json(response);
+  assert.equal(response.status, status, JSON.stringify(body));
+  assert.equal(body.error, error, JSON.stringify(body));
+  assert.equal(typeof body.error_description, "string");
+  assert.equal(response.headers.get("cache-control"), "no-store");
+  return body.error_description as string;
+}
+
+async function assertInvalidToken(server: OAuthTestServer, token: string): Promise<void> {
+  const response = await postMcp(server, { authorization: `Bearer ${token}` });
+  assert.equal(response.status, 401);
+  assert.equal((await response.json()).error.code, -32600);
+  assert.equal(
+    response.headers.get("www-authenticate")?.startsWith(
+      `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+        `error="invalid_token"`,
+    ),
+    true,
+  );
+}
+
+Deno.test("OAuth authorization server: metadata, registration, code flow, tokens on /mcp", async (t) => {
+  const search = await createTestSearch({ jobs: await defaultTestJobs(20) });
+  const server = await startOAuthServer(search.store, search.service);
+  try {
+    await t.step(
+      "metadata: RFC 9728 resource names RFC 8414 server with our endpoints",
+      async () => {
+        const prmResponse = await fetch(`${server.url}/.well-known/oauth-protected-resource`);
+        const prm = OAuthProtectedResourceMetadataSchema.parse(await prmResponse.json());
+        assert.deepEqual(prm.authorization_servers, [server.url]);
+        const response = await fetch(
+          `${prm.authorization_servers![0]}/.well-known/oauth-authorization-server`,
+        );
+        assert.equal(response.status, 200);
+        assert.equal(response.headers.get("access-control-allow-origin"), "*");
+        const meta = OAuthMetadataSchema.parse(await json(response));
+        assert.equal(meta.issuer, server.url);
+        assert.equal(meta.authorization_endpoint, `${server.url}/oauth/authorize`);
+        assert.equal(meta.token_endpoint, `${server.url}/oauth/token`);
+        assert.equal(meta.registration_endpoint, `${server.url}/oauth/register`);
+        assert.equal(meta.revocation_endpoint, `${server.url}/oauth/revoke`);
+        assert.deepEqual(meta.response_types_supported, ["code"]);
+        assert.deepEqual(meta.grant_types_supported, ["authorization_code", "refresh_token"]);
+        assert.deepEqual(meta.code_challenge_methods_supported, ["S256"]);
+        assert.ok(meta.token_endpoint_auth_methods_supported?.includes("none"));
+        assert.deepEqual(meta.scopes_supported, ["jobs:read"]);
+        // Browser-based clients fetch these cross-origin.
+        const preflight = await fetch(`${server.url}/oauth/token`, {
+          method: "OPTIONS",
+          headers: {
+            origin: "http://localhost:6274",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type",
+          },
+        });
+        await preflight.body?.cancel();
+        assert.equal(preflight.status, 204);
+        assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
+      },
+    );
+
+    await t.step("registration accepts https and loopback http redirect URIs", async () => {
+      for (
+        const uri of [
+          "https://claude.ai/api/mcp/auth_callback",
+          "http://localhost:6274/oauth/callback",
+          "http://127.0.0.1:33418/",
+          "http://[::1]:8080/cb?x=1",
+        ]
+      ) {
+        const client = await registerClient(server, { redirect_uris: [uri], client_name: "A" });
+        const info = OAuthClientInformationFullSchema.parse(client);
+        assert.deepEqual(info.redirect_uris, [uri]);
+        assert.equal(typeof info.client_id, "string");
+        assert.equal(info.token_endpoint_auth_method, "none");
+        assert.equal(info.client_secret, undefined);
+        assert.equal(info.client_name, "A");
+        assert.equal(info.scope, "jobs:read");
+      }
+    });
+
+    await t.step("registration refuses other redirect URIs and bad metadata", async () => {
+      for (
+        const uris of [
+          ["http://example.com/callback"],
+          ["http://192.168.1.5/callback"],
+          ["javascript:alert(1)"],
+          ["myapp://callback"],
+          ["https://example.com/cb#fragment"],
+          ["/relative/callback"],
+          [""],
+          [],
+          "https://example.com/not-an-array",
+          ["https://good.example.com/cb", "http://bad.example.com/cb"],
+        ]
+      ) {
+        const response = await register(server, { redirect_uris: uris });
+        await assertOAuthError(response, 400, "invalid_redirect_uri");
+      }
+      await assertOAuthError(await register(server, {}), 400, "invalid_redirect_uri");
+      await assertOAuthError(
+        await register(server, { redirect_uris: [REDIRECT], grant_types: ["client_credentials"] }),
+        400,
+        "invalid_client_metadata",
+      );
+      await assertOAuthError(
+        await register(server, {
+          redirect_uris: [REDIRECT],
+          token_endpoint_auth_method: "private_key_jwt",
+        }),
+        400,
+        "invalid_client_metadata",
+      );
+      const notJson = await fetch(`${server.url}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      });
+      await assertOAuthError(notJson, 400, "invalid_client_metadata");
+    });
+
+    await t.step("full flow: consent with the API key, code, token, /mcp, refresh", async () => {
+      const client = await registerClient(server, {
+        client_name: `<script>alert("x")</script> & Co`,
+      });
+      const { params, verifier } = await authorizeParams(client.client_id, {
+        resource: `${server.url}/mcp`,
+      });
+      const { response, page } = await openConsentPage(authorizeUrl(server, params));
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
+      assert.equal(response.headers.get("x-frame-options"), "DENY");
+      assert.match(response.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+      assert.equal(response.headers.get("cache-control"), "no-store");
+      // The self-asserted name is shown, escaped; the page loads nothing from elsewhere.
+      assert.ok(page.includes("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co"));
+      assert.ok(!page.includes("<script"));
+      assert.ok(!/\b(src|href)=/.test(page));
+      assert.ok(page.includes("http://127.0.0.1:53682"), "the redirect origin is shown");
+
+      // A wrong key shows the page again with an error and a new form token.
+      const firstToken = formTokenOf(page);
+      const wrong = await postConsent(server, {
+        consent: firstToken,
+        api_key: "jsk_wrong",
+        decision: "approve",
+      });
+      assert.equal(wrong.status, 401);
+      const wrongPage = await wrong.text();
+      assert.match(wrongPage, /That API key is not valid/);
+      const secondToken = formTokenOf(wrongPage);
+      assert.notEqual(secondToken, firstToken);
+      // The first form token is spent.
+      const replay = await postConsent(server, {
+        consent: firstToken,
+        api_key: server.key,
+        decision: "approve",
+      });
+      assert.equal(replay.status, 400);
+      assert.match(await replay.text(), /expired or was already used/);
+
+      const approved = await postConsent(server, {
+        consent: secondToken,
+        api_key: server.key,
+        decision: "approve",
+      });
+      await approved.body?.cancel();
+      assert.equal(approved.status, 303);
+      const location = new URL(approved.headers.get("location")!);
+      assert.equal(location.origin + location.pathname, REDIRECT);
+      assert.equal(location.searchParams.get("state"), params.state);
+      assert.equal(location.searchParams.get("iss"), server.url);
+      const code = location.searchParams.get("code")!;
+      assert.ok(code.length >= 43);
+
+      const tokenResponse = await tokenRequest(server, {
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        client_id: client.client_id,
+        redirect_uri: REDIRECT,
+        resource: `${server.url}/mcp`,
+      });
+      assert.equal(tokenResponse.status, 200);
+      assert.equal(tokenResponse.headers.get("cache-control"), "no-store");
+      const tokens = OAuthTokensSchema.parse(await json(tokenResponse));
+      assert.equal(tokens.token_type, "Bearer");
+      assert.equal(tokens.expires_in, 3600);
+      assert.equal(tokens.scope, "jobs:read");
+      assert.ok(tokens.refresh_token);
+
+      const mcp = await postMcp(server, { authorization: `Bearer ${tokens.access_token}` });
+      assert.equal(mcp.status, 200);
+      const tools = (await mcp.json()).result.tools.map((tool: { name: string }) => tool.name);
+      assert.deepEqual(tools.sort(), ["list_cities", "search_jobs"]);
+
+      const refreshed = await tokenRequest(server, {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token!,
+        client_id: client.client_id,
+      });
+      assert.equal(refreshed.status, 200);
+      const next = OAuthTokensSchema.parse(await json(refreshed));
+      assert.notEqual(next.access_token, tokens.access_token);
+      assert.notEqual(next.refresh_token, tokens.refresh_token);
+      const again = await postMcp(server, { authorization: `Bearer ${next.access_token}` });
+      assert.equal(again.status, 200);
+      await again.body?.cancel();
+      // Rotation: the old refresh token is spent.
+      const reused = await tokenRequest(server, {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token!,
+        client_id: client.client_id,
+      });
+      await assertOAuthError(reused, 400, "invalid_grant");
+      // Secrets never reach the log.
+      const logs = server.rawLogs.join("\n");
+      for (const secret of [server.key, code, tokens.access_token, tokens.refresh_token!]) {
+        assert.ok(!logs.includes(secret));
+      }
+    });
+
+    await t.step("a token's requests count against its key owner's budget", async () => {
+      const client = await registerClient(server);
+      const owner = await server.apiKeys.create(`budget-${crypto.randomUUID().slice(0, 8)}`, {
+        rateLimit: 3,
+      });
+      const { params, verifier } = await authorizeParams(client.client_id);
+      const code = (await consent(server, authorizeUrl(server, params), owner.key)).get("code")!;
+      const tokens = OAuthTokensSchema.parse(
+        await (await tokenRequest(server, {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          client_id: client.client_id,
+          redirect_uri: REDIRECT,
+        })).json(),
+      );
+      // Two requests with the key itself (REST), one with the token (MCP): the budget of 3 is spent.
+      for (let i = 0; i < 2; i++) {
+        const rest = await fetch(`${server.url}/v1/search?q=nurse`, {
+          headers: { "x-api-key": owner.key },
+        });
+        assert.equal(rest.status, 200);
+        await rest.body?.cancel();
+      }
+      const third = await postMcp(server, { authorization: `Bearer ${tokens.access_token}` });
+      assert.equal(third.status, 200);
+      await third.body?.cancel();
+      const fourth = await postMcp(server, { authorization: `Bearer ${tokens.access_token}` });
+      assert.equal(fourth.status, 429);
+      assert.equal((await fourth.json()).error, "Rate limit exceeded");
+    });
+
+    await t.step("PKCE: a wrong verifier fails and spends the code", async () => {
+      const client = await registerClient(server);
+      const { code, verifier } = await obtainCode(server, client.client_id);
+      const base = {
+        grant_type: "authorization_code",
+        code,
+        client_id: client.client_id,
+        redirect_uri: REDIRECT,
+      };
+      await assertOAuthError(
+        await tokenRequest(server, { ...base, code_verifier: randomVerifier() }),
+        400,
+        "invalid_grant",
+      );
+      await assertOAuthError(
+        await tokenRequest(server, { ...base, code_verifier: verifier }),
+        400,
+        "invalid_grant",
+      );
+      const missing = await obtainCode(server, client.client_id);
+      await assertOAuthError(
+        await tokenRequest(server, { ...base, code: missing.code }),
+        400,
+        "invalid_request",
+      );
+    });
+
+    await t.step("PKCE: authorization without S256 is sent back as invalid_request", async () => {
+      const client = await registerClient(server);
+      const { params } = await authorizeParams(client.client_id);
+      const cases: Record<string, string | undefined>[] = [
+        { code_challenge: undefined, code_challenge_method: undefined },
+        { code_challenge_method: "plain" },
+        { code_challenge_method: undefined },
+        { code_challenge: "short" },
+      ];
+      for (const change of cases) {
+        const query = { ...params, ...change };
+        for (const [name, value] of Object.entries(query)) {
+          if (value === undefined) delete query[name];
+        }
+        const response = await fetch(authorizeUrl(server, query as Record<string, string>), {
+          redirect: "manual",
+        });
+        await response.body?.cancel();
+        assert.equal(response.status, 303);
+        const location = new URL(response.headers.get("location")!);
+        assert.equal(location.origin + location.pathname, REDIRECT);
+        assert.equal(location.searchParams.get("error"), "invalid_request");
+        assert.equal(location.searchParams.get("state"), params.state);
+        assert.equal(location.searchParams.get("code"), null);
+      }
+      const unsupported = await fetch(
+        authorizeUrl(server, { ...params, response_type: "token" }),
+        { redirect: "manual" },
+      );
+      await unsupported.body?.cancel();
+      assert.equal(
+        new URL(unsupported.headers.get("location")!).searchParams.get("error"),
+        "unsupported_response_type",
+      );
+    });
+
+    await t.step("a code works once", async () => {
+      const client = await registerClient(server);
+      const { code, verifier } = await obtainCode(server, client.client_id);
+      const params = {
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        client_id: client.client_id,
+        redirect_uri: REDIRECT,
+      };
+      const first = await tokenRequest(server, params);
+      assert.equal(first.status, 200);
+      await first.body?.cancel();
+      await assertOAuthError(await tokenRequest(server, params), 400, "invalid_grant");
+    });
+
+    await t.step("redirect_uri and client_id must match the code's", async () => {
+      const client = await registerClient(server, {
+        redirect_uris: [REDIRECT, "https://app.example.com/cb"],
+      });
+      const other = await registerClient(server);
+      const attempts: [Record<string, string>, number, string][] = [
+        [{ redirect_uri: "https://app.example.com/cb" }, 400, "invalid_grant"],
+        [{ redirect_uri: "" }, 400, "invalid_grant"],
+        [{ client_id: other.client_id }, 400, "invalid_grant"],
+        [{ client_id: "no-such-client" }, 401, "invalid_client"],
+        [{ client_id: "" }, 401, "invalid_client"],
+      ];
+      for (const [change, status, error] of attempts) {
+        const { code, verifier } = await obtainCode(server, client.client_id);
+        const params: Record<string, string> = {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          client_id: client.client_id,
+          redirect_uri: REDIRECT,
+          ...change,
+        };
+        for (const [name, value] of Object.entries(params)) if (value === "") delete params[name];
+        await assertOAuthError(await tokenRequest(server, params), status, error);
+      }
+      await assertOAuthError(
+        await tokenRequest(server, { grant_type: "password", client_id: client.client_id }),
+        400,
+        "unsupported_grant_type",
+      );
+      const notForm = await fetch(`${server.url}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ grant_type: "authorization_code" }),
+      });
+      await assertOAuthError(notForm, 400, "invalid_request");
+    });
+
+    await t.step("errors before the redirect URI is trusted stay on the page", async () => {
+      const client = await registerClient(server);
+      const { params } = await authorizeParams(client.client_id);
+      for (
+        const change of [
+          { redirect_uri: "https://attacker.example.com/cb" },
+          { client_id: "unknown-client" },
+          { client_id: "" },
+        ] as Record<string, string>[]
+      ) {
+        const query: Record<string, string> = { ...params, ...change };
+        const { response, page } = await openConsentPage(authorizeUrl(server, query));
+        assert.equal(response.status, 400);
+        assert.equal(response.headers.get("location"), null);
+        assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
+        assert.match(page, /This sign-in cannot go on/);
+        assert.ok(!page.includes("attacker.example.com"));
+      }
+    });
+
+    await t.step("resource (RFC 8707) must be this server's /mcp", async () => {
+      const client = await registerClient(server);
+      const { params } = await authorizeParams(client.client_id, {
+        resource: "https://other.example.com/mcp",
+      });
+      const response = await fetch(authorizeUrl(server, params), { redirect: "manual" });
+      await response.body?.cancel();
+      assert.equal(
+        new URL(response.headers.get("location")!).searchParams.get("error"),
+        "invalid_target",
+      );
+      const { code, verifier } = await obtainCode(server, client.client_id);
+      await assertOAuthError(
+        await tokenRequest(server, {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          client_id: client.client_id,
+          redirect_uri: REDIRECT,
+          resource: "https://other.example.com/mcp",
+        }),
+        400,
+        "invalid_target",
+      );
+    });
+
+    await t.step("denied consent goes back with access_denied", async () => {
+      const client = await registerClient(server);
+      const { params } = await authorizeParams(client.client_id);
+      const result = await consent(server, authorizeUrl(server, params), "", "deny");
+      assert.equal(result.get("error"), "access_denied");
+      assert.equal(result.get("state"), params.state);
+      assert.equal(result.get("code"), null);
+    });
+
+    await t.step("unknown tokens get 401 invalid_token on /mcp", async () => {
+      for (const token of ["jsa_unknown", "not-ours", "x".repeat(600)]) {
+        await assertInvalidToken(server, token);
+      }
+    });
+
+    await t.step("revoking the API key ends its tokens", async () => {
+      const client = await registerClient(server);
+      const name = `revoked-${crypto.randomUUID().slice(0, 8)}`;
+      const owner = await server.apiKeys.create(name);
+      const { params, verifier } = await authorizeParams(client.client_id);
+      const code = (await consent(server, authorizeUrl(server, params), owner.key)).get("code")!;
+      const tokens = OAuthTokensSchema.parse(
+        await (await tokenRequest(server, {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          client_id: client.client_id,
+          redirect_uri: REDIRECT,
+        })).json(),
+      );
+      const before = await postMcp(server, { authorization: `Bearer ${tokens.access_token}` });
+      assert.equal(before.status, 200);
+      await before.body?.cancel();
+      assert.equal(await server.apiKeys.revoke(name), true);
+      await assertInvalidToken(server, tokens.access_token);
+      await assertOAuthError(
+        await tokenRequest(server, {
+          grant_type: "refresh_token",
+          refresh_token: tokens.refresh_token!,
+          client_id: client.client_id,
+        }),
+        400,
+        "invalid_grant",
+      );
+    });
+
+    await t.step("revocation endpoint (RFC 7009) ends an access token", async () => {
+      const client = await registerClient(server);
+      const tokens = await obtainTokens(server, client.client_id);
+      const revoke = (token: string) =>
+        fetch(`${server.url}/oauth/revoke`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ token, client_id: client.client_id }),
+        });
+      const response = await revoke(tokens.access_token);
+      assert.equal(response.status, 200);
+      await response.body?.cancel();
+      await assertInvalidToken(server, tokens.access_token);
+      const unknown = await revoke("jsa_never_issued");
+      assert.equal(unknown.status, 200);
+      await unknown.body?.cancel();
+    });
+
+    await t.step("a confidential client must present its secret", async () => {
+      const client = await registerClient(server, {
+        token_endpoint_auth_method: "client_secret_post",
+      });
+      assert.equal(client.token_endpoint_auth_method, "client_secret_post");
+      assert.equal(typeof client.client_secret, "string");
+      const attempt = async (headers: Record<string, string>, extra: Record<string, string>) => {
+        const { code, verifier } = await obtainCode(server, client.client_id);
+        return await tokenRequest(server, {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          redirect_uri: REDIRECT,
+          ...extra,
+        }, headers);
+      };
+      await assertOAuthError(
+        await attempt({}, { client_id: client.client_id }),
+        401,
+        "invalid_client",
+      );
+      await assertOAuthError(
+        await attempt({}, { client_id: client.client_id, client_secret: "jss_wrong" }),
+        401,
+        "invalid_client",
+      );
+      const badBasic = await attempt({
+        authorization: `Basic ${btoa(`${client.client_id}:jss_wrong`)}`,
+      }, {});
+      assert.equal(badBasic.headers.get("www-authenticate"), 'Basic realm="jobseek"');
+      await assertOAuthError(badBasic, 401, "invalid_client");
+      const post = await attempt({}, {
+        client_id: client.client_id,
+        client_secret: String(client.client_secret),
+      });
+      assert.equal(post.status, 200);
+      await post.body?.cancel();
+      const basic = await attempt({
+        authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`,
+      }, {});
+      assert.equal(basic.status, 200);
+      await basic.body?.cancel();
+    });
+
+    await t.step("/mcp: an empty Bearer is no token; a valid key rescues a bad token", async () => {
+      const empty = await postMcp(server, { authorization: "Bearer" });
+      assert.equal(empty.status, 401);
+      assert.deepEqual(await empty.json(), {
+        jsonrpc: "2.0",
+        error: { code: -32600, message: "Unauthorized" },
+        id: null,
+      });
+      const rescued = await postMcp(server, {
+        authorization: "Bearer jsa_unknown",
+        "x-api-key": server.key,
+      });
+      assert.equal(rescued.status, 200);
+      await rescued.body?.cancel();
+    });
+  } finally {
+    await server.close();
+    await search.close();
+  }
+});
+
+Deno.test("OAuth tokens and codes expire", async () => {
+  const search = await createTestSearch({ jobs: await defaultTestJobs(5) });
+  const server = await startOAuthServer(search.store, search.service, {
+    oauth: { accessTokenTtlMs: 1, codeTtlMs: 1 },
+  });
+  try {
+    const client = await registerClient(server);
+    const { code, verifier } = await obtainCode(server, client.client_id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await assertOAuthError(
+      await tokenRequest(server, {
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        client_id: client.client_id,
+        redirect_uri: REDIRECT,
+      }),
+      400,
+      "invalid_grant",
+    );
+  } finally {
+    await server.close();
+    await search.close();
+  }
+  // Same store, a server whose codes live long enough but whose access tokens do not.
+  const search2 = await createTestSearch({ jobs: await defaultTestJobs(5) });
+  const server2 = await startOAuthServer(search2.store, search2.service, {
+    oauth: { accessTokenTtlMs: 1 },
+  });
+  try {
+    const client = await registerClient(server2);
+    const tokens = await obtainTokens(server2, client.client_id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await assertInvalidToken(server2, tokens.access_token);
+    // The refresh token outlives it and gets a new one.
+    const refreshed = await tokenRequest(server2, {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      client_id: client.client_id,
+    });
+    assert.equal(refreshed.status, 200);
+    await refreshed.body?.cancel();
+  } finally {
+    await server2.close();
+    await search2.close();
+  }
+});
+
+Deno.test("OAuth: JOBSEEK_PUBLIC_URL is the issuer and names every endpoint", async () => {
+  const search = await createTestSearch({ jobs: await defaultTestJobs(5) });
+  const server = await startOAuthServer(search.store, search.service, {
+    env: { JOBSEEK_PUBLIC_URL: "https://jobs.example.com/" },
+  });
+  try {
+    const meta = OAuthMetadataSchema.parse(
+      await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json(),
+    );
+    assert.equal(meta.issuer, "https://jobs.example.com");
+    assert.equal(meta.token_endpoint, "https://jobs.example.com/oauth/token");
+    assert.equal(meta.authorization_endpoint, "https://jobs.example.com/oauth/authorize");
+    const client = await registerClient(server);
+    const { params } = await authorizeParams(client.client_id, {
+      resource: "https://jobs.example.com/mcp",
+    });
+    const { response, page } = await openConsentPage(authorizeUrl(server, params));
+    assert.equal(response.status, 200);
+    assert.ok(page.includes('action="https://jobs.example.com/oauth/authorize"'));
+  } finally {
+    await server.close();
+    await search.close();
+  }
+});
+
+/**
+ * An OAuthClientProvider as an MCP client keeps it, whose "browser" is a script: it opens the
+ * authorization URL, signs in on the consent page with `apiKey` and keeps the code it is sent back.
+ */
+class ScriptedProvider implements OAuthClientProvider {
+  #client?: OAuthClientInformationMixed;
+  #tokens?: OAuthTokens;
+  #verifier = "";
+  code?: string;
+  readonly #apiKey: string;
+
+  constructor(apiKey: string) {
+    this.#apiKey = apiKey;
+  }
+
+  get redirectUrl(): string {
+    return REDIRECT;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      redirect_uris: [REDIRECT],
+      client_name: "jobseek SDK test",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
+  }
+
+  clientInformation() {
+    return this.#client;
+  }
+
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.#client = info;
+  }
+
+  tokens() {
+    return this.#tokens;
+  }
+
+  saveTokens(tokens: OAuthTokens) {
+    this.#tokens = tokens;
+  }
+
+  saveCodeVerifier(verifier: string) {
+    this.#verifier = verifier;
+  }
+
+  codeVerifier() {
+    return this.#verifier;
+  }
+
+  async redirectToAuthorization(url: URL): Promise<void> {
+    const page = await (await fetch(url)).text();
+    const answer = await fetch(new URL("/oauth/authorize", url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        consent: formTokenOf(page),
+        api_key: this.#apiKey,
+        decision: "approve",
+      }),
+      redirect: "manual",
+    });
+    await answer.body?.cancel();
+    this.code = new URL(answer.headers.get("location")!).searchParams.get("code") ?? undefined;
+  }
+}
+
+Deno.test("the MCP SDK's client completes the OAuth login and calls the tools", async () => {
+  const search = await createTestSearch({ jobs: await defaultTestJobs(20) });
+  const server = await startOAuthServer(search.store, search.service);
+  const provider = new ScriptedProvider(server.key);
+  const endpoint = new URL(`${server.url}/mcp`);
+  const clients: Client[] = [];
+  try {
+    // First connect: 401 → discovery → registration → authorization (the consent POST) → stop.
+    const first = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
+    const before = new Client({ name: "jobseek-oauth-test", version: "1.0.0" });
+    await assert.rejects(() => before.connect(first), UnauthorizedError);
+    assert.ok(provider.code, "the consent page sent a code back");
+    assert.equal(provider.tokens(), undefined);
+    await first.finishAuth(provider.code!);
+    assert.ok(provider.tokens()?.access_token.startsWith("jsa_"));
+    assert.equal(provider.clientInformation()?.client_id !== undefined, true);
+
+    // Second connect: the saved token works.
+    const client = new Client({ name: "jobseek-oauth-test", version: "1.0.0" });
+    clients.push(client);
+    await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }));
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), ["list_cities", "search_jobs"]);
+    const result = await client.callTool({
+      name: "search_jobs",
+      arguments: { query: "nurse", top_k: 3 },
+    });
+    assert.notEqual(result.isError, true);
+    assert.ok(Array.isArray((result.structuredContent as { results: unknown[] }).results));
+  } finally {
+    for (const client of clients) await client.close();
+    await server.close();
+    await search.close();
+  }
+});
