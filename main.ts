@@ -5,7 +5,7 @@
  * @module
  */
 import type { Config } from "./src/config.ts";
-import type { Logger } from "./src/log.ts";
+import { errorFields, type Logger } from "./src/log.ts";
 import { KvStore } from "./src/store/kv_store.ts";
 import { createUseLiteEmbedder, type UseLiteEmbedder } from "./src/index/embedder.ts";
 import { createSearchService, type JobSearchService } from "./src/search/search_service.ts";
@@ -51,7 +51,7 @@ export async function openRuntime(config: Readonly<Config>, logger: Logger): Pro
     }
     await service.start();
   })();
-  ready.catch((error) => logger.error("index failed to load", { error: String(error) }));
+  ready.catch((error) => logger.error("index failed to load", errorFields(error)));
   return {
     store,
     embedder,

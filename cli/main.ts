@@ -5,7 +5,6 @@
  * @module
  */
 import { Command, CommanderError } from "@commander-js/extra-typings";
-import { isJobseekError } from "../src/domain/errors.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { mcpCommand } from "./commands/mcp.ts";
 import { ingestCommand } from "./commands/ingest.ts";
@@ -27,15 +26,9 @@ function applyToAll(command: Command): Command {
 }
 
 export function buildProgram(): Command {
-  return applyToAll(buildCommands());
-}
-
-function buildCommands(): Command {
-  return new Command("jobseek")
+  const program = new Command("jobseek")
     .description("Semantic job search: client, servers and operator tools.")
     .version("0.1.0")
-    .showHelpAfterError()
-    .exitOverride()
     .addCommand(searchCommand())
     .addCommand(citiesCommand())
     .addCommand(configureCommand())
@@ -45,6 +38,7 @@ function buildCommands(): Command {
     .addCommand(ingestCommand())
     .addCommand(indexCommand())
     .addCommand(keysCommand());
+  return applyToAll(program);
 }
 
 /** Runs the CLI and returns the process exit code (0 ok, 1 failure, 2 usage error). */
@@ -56,7 +50,7 @@ export async function runCli(args: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : 2;
     }
-    const message = isJobseekError(error) || error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
     Deno.stderr.writeSync(new TextEncoder().encode(`jobseek: ${message}\n`));
     return 1;
   }

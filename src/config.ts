@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import type { LogLevel } from "./log.ts";
 
 const booleanFlag = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((v) =>
   v === "1" || v === "true" || v === "yes"
@@ -41,7 +42,7 @@ export interface Config {
   bootstrapKey: boolean;
   seedFixtures: boolean;
   minScore?: number;
-  logLevel: "debug" | "info" | "warn" | "error";
+  logLevel: LogLevel;
 }
 
 function parseStaticKeys(raw: string): StaticApiKey[] {

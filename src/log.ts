@@ -42,5 +42,24 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   };
 }
 
+/**
+ * The log fields describing an unexpected error: its name and message, and its stack (for the
+ * operator; it never goes into a response).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { errorFields } from "./log.ts";
+ *
+ * assert.equal(errorFields(new TypeError("boom")).error, "TypeError: boom");
+ * assert.deepEqual(errorFields("boom"), { error: "boom", stack: undefined });
+ * ```
+ */
+export function errorFields(error: unknown): { error: string; stack: string | undefined } {
+  return error instanceof Error
+    ? { error: `${error.name}: ${error.message}`, stack: error.stack }
+    : { error: String(error), stack: undefined };
+}
+
 /** A logger that drops everything, for tests and quiet tools. */
 export const silentLogger: Logger = createLogger({ write: () => {} });

@@ -1,7 +1,7 @@
 /**
- * A real jobseek HTTP server for MCP tests: `createApp` (REST and `/mcp` together) on `Deno.serve`
- * (port 0) with real API keys and rate limits in KV, plus helpers to talk to `/mcp` with the SDK's
- * own client, with plain fetch, and over a raw socket (fetch cannot send a foreign `Host`).
+ * A real jobseek HTTP server for MCP tests (the shared test server: REST and `/mcp` together),
+ * plus helpers to talk to `/mcp` with the SDK's own client, with plain fetch, and over a raw socket
+ * (fetch cannot send a foreign `Host`).
  *
  * @module
  */
@@ -9,17 +9,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import { RateLimiter } from "../src/auth/rate_limiter.ts";
-import { rejectAllTokens, type TokenVerifier } from "../src/auth/token_verifier.ts";
-import { loadConfig } from "../src/config.ts";
 import type { SearchService } from "../src/domain/service.ts";
-import { createApp } from "../src/http/app.ts";
-import { createLogger } from "../src/log.ts";
 import type { KvStore } from "../src/store/kv_store.ts";
-
-/** 30 s into a rate window, so that no test sees a window roll over. */
-const FROZEN_NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
+import { startTestServer, type TestServer, type TestServerOptions } from "./test_server.ts";
 
 /** What a JSON-RPC request to `/mcp` needs besides credentials. */
 export const MCP_HEADERS = {
@@ -27,33 +19,16 @@ export const MCP_HEADERS = {
   accept: "application/json, text/event-stream",
 };
 
-export interface McpTestServerOptions {
-  /** Environment for loadConfig (JOBSEEK_ALLOWED_HOSTS, JOBSEEK_PUBLIC_URL, ...). */
-  env?: Record<string, string>;
-  /** Requests per minute; generous unless a test lowers it. */
-  rateLimit?: number;
-  tokenVerifier?: TokenVerifier;
-  /** Replaces the service the app sees (e.g. one that fails), given the real one. */
-  wrapService?: (service: SearchService) => SearchService;
-}
+export type McpTestServerOptions = Pick<
+  TestServerOptions,
+  "env" | "rateLimit" | "tokenVerifier" | "wrapService"
+>;
 
-export interface McpTestServer {
-  /** Base URL, e.g. `http://127.0.0.1:PORT`. */
-  url: string;
-  port: number;
-  /** A valid API key, and its name. */
-  key: string;
-  keyName: string;
-  apiKeys: ApiKeyRegistry;
-  /** Parsed JSON log lines written so far. */
-  logs: Record<string, unknown>[];
-  /** Handles one request in-process, as Deno.serve would. */
-  fetchApp(request: Request): Promise<Response>;
+export interface McpTestServer extends TestServer {
   /** POSTs a JSON-RPC body to /mcp with the MCP headers plus `headers` (no key unless given). */
   postMcp(body: unknown, headers?: Record<string, string>): Promise<Response>;
   /** An SDK client, initialized against /mcp (or `endpoint`) with the tester's key (or `headers`). */
   connectClient(headers?: Record<string, string>, endpoint?: string): Promise<Client>;
-  close(): Promise<void>;
 }
 
 /** Starts the app on a free port over `store` and `service`, with one API key created. */
@@ -62,42 +37,18 @@ export async function startMcpServer(
   service: SearchService,
   options: McpTestServerOptions = {},
 ): Promise<McpTestServer> {
-  const logs: Record<string, unknown>[] = [];
-  const logger = createLogger({ level: "debug", write: (line) => logs.push(JSON.parse(line)) });
-  const config = loadConfig(options.env ?? {});
-  const apiKeys = new ApiKeyRegistry(store, config.staticApiKeys);
-  const keyName = `mcp-tester-${crypto.randomUUID().slice(0, 8)}`;
-  const { key } = await apiKeys.create(keyName);
-  const app = createApp({
-    config,
-    service: options.wrapService ? options.wrapService(service) : service,
-    apiKeys,
-    rateLimiter: new RateLimiter(store, {
-      perMinute: options.rateLimit ?? 100_000,
-      now: () => FROZEN_NOW,
-    }),
-    tokenVerifier: options.tokenVerifier ?? rejectAllTokens,
-    logger,
-  });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-  const url = `http://127.0.0.1:${server.addr.port}`;
+  const server = await startTestServer(store, service, { ...options, keyPrefix: "mcp-tester" });
   const clients: Client[] = [];
   return {
-    url,
-    port: server.addr.port,
-    key,
-    keyName,
-    apiKeys,
-    logs,
-    fetchApp: async (request) => await app.fetch(request),
+    ...server,
     postMcp(body, headers = {}) {
-      return fetch(`${url}/mcp`, {
+      return fetch(`${server.url}/mcp`, {
         method: "POST",
         headers: { ...MCP_HEADERS, ...headers },
         body: typeof body === "string" ? body : JSON.stringify(body),
       });
     },
-    async connectClient(headers = { "x-api-key": key }, endpoint = `${url}/mcp`) {
+    async connectClient(headers = { "x-api-key": server.key }, endpoint = `${server.url}/mcp`) {
       const client = new Client({ name: "jobseek-test", version: "1.0.0" });
       const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
         requestInit: { headers },
@@ -108,7 +59,7 @@ export async function startMcpServer(
     },
     async close() {
       for (const client of clients) await client.close();
-      await server.shutdown();
+      await server.close();
     },
   };
 }

@@ -25,61 +25,26 @@ import {
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { OAuthServer, type OAuthServerOptions, pkceChallenge } from "../src/auth/oauth_server.ts";
-import { RateLimiter } from "../src/auth/rate_limiter.ts";
-import { loadConfig } from "../src/config.ts";
 import type { SearchService } from "../src/domain/service.ts";
-import { createApp } from "../src/http/app.ts";
-import { createLogger } from "../src/log.ts";
 import type { KvStore } from "../src/store/kv_store.ts";
 import { createTestSearch, defaultTestJobs } from "./helpers.ts";
 import { MCP_HEADERS } from "./mcp_server.ts";
+import { startTestServer, type TestServer } from "./test_server.ts";
 
 const LIST_TOOLS = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 const REDIRECT = "http://127.0.0.1:53682/callback";
-/** 30 s into a rate window, so that no test sees a window roll over. */
-const FROZEN_NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
 
-interface OAuthTestServer {
-  url: string;
-  key: string;
-  keyName: string;
-  apiKeys: ApiKeyRegistry;
-  rawLogs: string[];
-  close(): Promise<void>;
-}
-
-async function startOAuthServer(
+function startOAuthServer(
   store: KvStore,
   service: SearchService,
   options: { env?: Record<string, string>; oauth?: OAuthServerOptions } = {},
-): Promise<OAuthTestServer> {
-  const rawLogs: string[] = [];
-  const logger = createLogger({ level: "debug", write: (line) => rawLogs.push(line) });
-  const config = loadConfig(options.env ?? {});
-  const apiKeys = new ApiKeyRegistry(store, config.staticApiKeys);
-  const keyName = `oauth-${crypto.randomUUID().slice(0, 8)}`;
-  const { key } = await apiKeys.create(keyName);
-  const oauth = new OAuthServer(store, apiKeys, options.oauth);
-  const app = createApp({
-    config,
-    service,
-    apiKeys,
-    rateLimiter: new RateLimiter(store, { perMinute: 100_000, now: () => FROZEN_NOW }),
-    tokenVerifier: oauth,
-    oauth,
-    logger,
+): Promise<TestServer> {
+  return startTestServer(store, service, {
+    env: options.env,
+    oauth: (apiKeys) => new OAuthServer(store, apiKeys, options.oauth),
+    keyPrefix: "oauth",
   });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-  return {
-    url: `http://127.0.0.1:${server.addr.port}`,
-    key,
-    keyName,
-    apiKeys,
-    rawLogs,
-    close: () => server.shutdown(),
-  };
 }
 
 function randomVerifier(): string {
@@ -94,7 +59,7 @@ async function json(response: Response): Promise<Record<string, unknown>> {
 }
 
 async function register(
-  server: OAuthTestServer,
+  server: TestServer,
   metadata: Record<string, unknown>,
 ): Promise<Response> {
   return await fetch(`${server.url}/oauth/register`, {
@@ -105,7 +70,7 @@ async function register(
 }
 
 async function registerClient(
-  server: OAuthTestServer,
+  server: TestServer,
   metadata: Record<string, unknown> = {},
 ): Promise<Record<string, unknown> & { client_id: string }> {
   const response = await register(server, { redirect_uris: [REDIRECT], ...metadata });
@@ -114,7 +79,7 @@ async function registerClient(
   return body as Record<string, unknown> & { client_id: string };
 }
 
-function authorizeUrl(server: OAuthTestServer, params: Record<string, string>): string {
+function authorizeUrl(server: TestServer, params: Record<string, string>): string {
   return `${server.url}/oauth/authorize?${new URLSearchParams(params)}`;
 }
 
@@ -152,7 +117,7 @@ async function openConsentPage(url: string): Promise<{ response: Response; page:
 }
 
 async function postConsent(
-  server: OAuthTestServer,
+  server: TestServer,
   form: Record<string, string>,
 ): Promise<Response> {
   return await fetch(`${server.url}/oauth/authorize`, {
@@ -165,7 +130,7 @@ async function postConsent(
 
 /** Follows the consent page with `apiKey` and returns the redirect's query parameters. */
 async function consent(
-  server: OAuthTestServer,
+  server: TestServer,
   url: string,
   apiKey: string,
   decision = "approve",
@@ -185,7 +150,7 @@ async function consent(
 }
 
 async function tokenRequest(
-  server: OAuthTestServer,
+  server: TestServer,
   params: Record<string, string>,
   headers: Record<string, string> = {},
 ): Promise<Response> {
@@ -198,7 +163,7 @@ async function tokenRequest(
 
 /** Registers nothing: runs authorize → consent → code for `clientId`; returns code and verifier. */
 async function obtainCode(
-  server: OAuthTestServer,
+  server: TestServer,
   clientId: string,
   extra: Record<string, string> = {},
 ): Promise<{ code: string; verifier: string; state: string }> {
@@ -210,7 +175,7 @@ async function obtainCode(
   return { code: result.get("code")!, verifier, state: params.state };
 }
 
-async function obtainTokens(server: OAuthTestServer, clientId: string): Promise<OAuthTokens> {
+async function obtainTokens(server: TestServer, clientId: string): Promise<OAuthTokens> {
   const { code, verifier } = await obtainCode(server, clientId);
   const response = await tokenRequest(server, {
     grant_type: "authorization_code",
@@ -225,7 +190,7 @@ async function obtainTokens(server: OAuthTestServer, clientId: string): Promise<
 }
 
 async function postMcp(
-  server: OAuthTestServer,
+  server: TestServer,
   headers: Record<string, string>,
 ): Promise<Response> {
   return await fetch(`${server.url}/mcp`, {
@@ -245,7 +210,7 @@ async function assertOAuthError(response: Response, status: number, error: strin
   return body.error_description as string;
 }
 
-async function assertInvalidToken(server: OAuthTestServer, token: string): Promise<void> {
+async function assertInvalidToken(server: TestServer, token: string): Promise<void> {
   const response = await postMcp(server, { authorization: `Bearer ${token}` });
   assert.equal(response.status, 401);
   assert.equal((await response.json()).error.code, -32600);
@@ -808,7 +773,7 @@ Deno.test("OAuth tokens and codes expire", async () => {
     await server.close();
     await search.close();
   }
-  // Same store, a server whose codes live long enough but whose access tokens do not.
+  // A second server whose codes live long enough but whose access tokens do not.
   const search2 = await createTestSearch({ jobs: await defaultTestJobs(5) });
   const server2 = await startOAuthServer(search2.store, search2.service, {
     oauth: { accessTokenTtlMs: 1 },

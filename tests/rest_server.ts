@@ -1,19 +1,13 @@
 /**
- * A real jobseek HTTP server for REST tests: `createApp` on `Deno.serve` (port 0), a real search
- * service over a small known set of postings, real API keys and rate limits in `:memory:` KV, and a
- * logger whose lines the test can read.
+ * A real jobseek HTTP server for REST tests (the shared test server plus a fetch that sends the
+ * tester's key), and the small known set of postings the REST tests search.
  *
  * @module
  */
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import { RateLimiter } from "../src/auth/rate_limiter.ts";
-import { rejectAllTokens } from "../src/auth/token_verifier.ts";
-import { loadConfig, type StaticApiKey } from "../src/config.ts";
 import { type Job, jobIdFromUrl, SOURCES } from "../src/domain/job.ts";
 import type { SearchService } from "../src/domain/service.ts";
-import { createApp } from "../src/http/app.ts";
-import { createLogger } from "../src/log.ts";
 import type { KvStore } from "../src/store/kv_store.ts";
+import { startTestServer, type TestServer, type TestServerOptions } from "./test_server.ts";
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -99,32 +93,14 @@ export function restTestJobs(): Promise<Job[]> {
   }));
 }
 
-/** 30 s into a rate window. */
-const FROZEN_NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
+export type RestServerOptions = Pick<
+  TestServerOptions,
+  "rateLimit" | "staticKeys" | "wrapService"
+>;
 
-export interface RestServerOptions {
-  /** Default requests per minute (JOBSEEK_RATE_LIMIT); generous unless a test lowers it. */
-  rateLimit?: number;
-  /** Static keys, as from JOBSEEK_API_KEYS. */
-  staticKeys?: StaticApiKey[];
-  /** Replaces the service the app sees (e.g. one that fails), given the real one. */
-  wrapService?: (service: SearchService) => SearchService;
-}
-
-export interface RestServer {
-  url: string;
-  /** A valid key, created for this server. */
-  key: string;
-  /** Its name. */
-  keyName: string;
-  apiKeys: ApiKeyRegistry;
-  /** Parsed JSON log lines written so far. */
-  logs: Record<string, unknown>[];
-  /** Raw log lines, to check that no secret ever reaches a log. */
-  rawLogs: string[];
+export interface RestServer extends TestServer {
   /** fetch on this server with the tester's key unless `headers` set `x-api-key` otherwise. */
   fetch(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
-  close(): Promise<void>;
 }
 
 /** Starts the app on a free port, on the given store and search service. */
@@ -133,48 +109,16 @@ export async function startRestServer(
   service: SearchService,
   options: RestServerOptions = {},
 ): Promise<RestServer> {
-  const rawLogs: string[] = [];
-  const logs: Record<string, unknown>[] = [];
-  const logger = createLogger({
-    level: "debug",
-    write: (line) => {
-      rawLogs.push(line);
-      logs.push(JSON.parse(line));
-    },
-  });
-  const config = loadConfig({});
-  const apiKeys = new ApiKeyRegistry(store, options.staticKeys ?? []);
-  const keyName = `tester-${crypto.randomUUID().slice(0, 8)}`;
-  const { key } = await apiKeys.create(keyName);
-  const app = createApp({
-    config,
-    service: options.wrapService ? options.wrapService(service) : service,
-    apiKeys,
-    // A frozen clock keeps every request of a test in one rate window: no flaky window roll-over.
-    rateLimiter: new RateLimiter(store, {
-      perMinute: options.rateLimit ?? 100_000,
-      now: () => FROZEN_NOW,
-    }),
-    tokenVerifier: rejectAllTokens,
-    logger,
-  });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-  const url = `http://127.0.0.1:${server.addr.port}`;
+  const server = await startTestServer(store, service, options);
   return {
-    url,
-    key,
-    keyName,
-    apiKeys,
-    logs,
-    rawLogs,
+    ...server,
     fetch(path, init = {}) {
       const { key: keyOption, ...rest } = init;
       const headers = new Headers(rest.headers);
-      const useKey = keyOption === undefined ? key : keyOption;
+      const useKey = keyOption === undefined ? server.key : keyOption;
       if (useKey !== null && !headers.has("x-api-key")) headers.set("x-api-key", useKey);
-      return fetch(url + path, { ...rest, headers });
+      return fetch(server.url + path, { ...rest, headers });
     },
-    close: () => server.shutdown(),
   };
 }
 

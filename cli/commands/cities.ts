@@ -11,10 +11,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CityCount } from "../../src/domain/job.ts";
 import { describeFailedResponse, type FailedResponse, unreachableMessage } from "../api_errors.ts";
-import { requireApiKey, resolveClientSettings } from "../config_file.ts";
 import { outputWidth, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
-import { parseInteger, REQUEST_TIMEOUT_MS, warnConfigProblem } from "./search.ts";
+import { parseInteger, REQUEST_TIMEOUT_MS, resolveServerConnection } from "../server_connection.ts";
 
 export interface ListCitiesOptions {
   country?: string;
@@ -114,13 +113,8 @@ export function citiesCommand() {
       if (options.limit !== undefined && options.limit < 1) {
         throw new Error("Cannot list cities: --limit must be 1 or more");
       }
-      const settings = await resolveClientSettings({
-        apiKey: options.apiKey,
-        endpoint: options.endpoint,
-      });
-      const apiKey = requireApiKey(settings);
-      await warnConfigProblem(settings);
-      const result = await fetchCities(settings.endpoint.value, apiKey, {
+      const { endpoint, apiKey } = await resolveServerConnection(options);
+      const result = await fetchCities(endpoint, apiKey, {
         country: options.country?.toUpperCase(),
       });
       const shown = options.limit === undefined

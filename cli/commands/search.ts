@@ -4,24 +4,13 @@
  *
  * @module
  */
-import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import { Command, Option } from "@commander-js/extra-typings";
 import { type JobResult, type SearchResponse, SOURCES } from "../../src/domain/job.ts";
 import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
 import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
-import { type ClientSettings, requireApiKey, resolveClientSettings } from "../config_file.ts";
-import { outputWidth, writeErr, writeOut } from "../output.ts";
+import { outputWidth, writeOut } from "../output.ts";
+import { parseInteger, REQUEST_TIMEOUT_MS, resolveServerConnection } from "../server_connection.ts";
 import { renderTable, type TableColumn, wrapText } from "../table.ts";
-
-/** The first request after idle may take seconds (spec: cold start); this is far beyond that. */
-export const REQUEST_TIMEOUT_MS = 60_000;
-
-/** Parses a whole-number flag value; commander reports the error as a usage error. */
-export function parseInteger(value: string): number {
-  if (!/^[+-]?\d+$/.test(value.trim())) {
-    throw new InvalidArgumentError("must be a whole number.");
-  }
-  return Number(value);
-}
 
 export interface SearchParams {
   q: string;
@@ -54,13 +43,6 @@ export function searchUrl(endpoint: string, params: SearchParams): URL {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return url;
-}
-
-/** Prints a warning about a removed config file when the command can go on without it. */
-export async function warnConfigProblem(settings: ClientSettings): Promise<void> {
-  if (settings.problem && settings.apiKey) {
-    await writeErr(`jobseek: warning: ${settings.problem.message}\n`);
-  }
 }
 
 function formatAmount(text: string): string {
@@ -202,12 +184,7 @@ export function searchCommand() {
     .option("--api-key <key>", "API key (default: JOBSEEK_API_KEY, then the config file)")
     .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
     .action(async (words, options) => {
-      const settings = await resolveClientSettings({
-        apiKey: options.apiKey,
-        endpoint: options.endpoint,
-      });
-      const apiKey = requireApiKey(settings);
-      await warnConfigProblem(settings);
+      const { endpoint, apiKey } = await resolveServerConnection(options);
       const params: SearchParams = {
         q: words.join(" "),
         city: options.city,
@@ -221,7 +198,7 @@ export function searchCommand() {
         source: options.source,
         sort: options.sort,
       };
-      const body = await fetchSearch(settings.endpoint.value, apiKey, params);
+      const body = await fetchSearch(endpoint, apiKey, params);
       if (options.json) {
         await writeOut(body.endsWith("\n") ? body : `${body}\n`);
         return;
@@ -231,13 +208,13 @@ export function searchCommand() {
         response = JSON.parse(body);
       } catch {
         throw new Error(
-          `Cannot read the answer from ${settings.endpoint.value}: it is not JSON. Is it a ` +
+          `Cannot read the answer from ${endpoint}: it is not JSON. Is it a ` +
             "jobseek server?",
         );
       }
       if (!Array.isArray(response?.results) || typeof response.total !== "number") {
         throw new Error(
-          `Cannot read the answer from ${settings.endpoint.value}: it is not a search response`,
+          `Cannot read the answer from ${endpoint}: it is not a search response`,
         );
       }
       await writeOut(formatResults(response, options.offset ?? 0, outputWidth()));

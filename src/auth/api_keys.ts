@@ -9,6 +9,7 @@ import type { StaticApiKey } from "../config.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
 import type { ApiKeyRecord, KvStore } from "../store/kv_store.ts";
+import { randomSecret, sha256, sha256Hex, toHex } from "./secrets.ts";
 
 export type { ApiKeyRecord } from "../store/kv_store.ts";
 
@@ -25,25 +26,12 @@ export interface CreateApiKeyOptions {
   rateLimit?: number;
 }
 
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
-function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
 /**
  * The hex SHA-256 of a key: what the store keeps, and what an OAuth grant records to find out
  * later whether the key it was signed in with still stands.
  */
-export async function apiKeyHash(key: string): Promise<string> {
-  return toHex(await sha256(key));
+export function apiKeyHash(key: string): Promise<string> {
+  return sha256Hex(key);
 }
 
 /** Compares two equally long digests without an early exit, so timing reveals nothing. */
@@ -72,14 +60,17 @@ function principalFor(name: string, rateLimit?: number): Principal {
 /** Issues, verifies, lists and revokes API keys. */
 export class ApiKeyRegistry {
   readonly #store: KvStore;
-  readonly #static: Promise<{ name: string; digest: Uint8Array }[]>;
+  readonly #static: Promise<{ name: string; digest: Uint8Array; hash: string }[]>;
   readonly #staticNames: Set<string>;
 
   constructor(store: KvStore, staticKeys: StaticApiKey[]) {
     this.#store = store;
     this.#staticNames = new Set(staticKeys.map((k) => k.name));
     this.#static = Promise.all(
-      staticKeys.map(async (k) => ({ name: k.name, digest: await sha256(k.key) })),
+      staticKeys.map(async (k) => {
+        const digest = await sha256(k.key);
+        return { name: k.name, digest, hash: toHex(digest) };
+      }),
     );
   }
 
@@ -110,10 +101,10 @@ export class ApiKeyRegistry {
         `Cannot create key: the name '${name}' is taken by a key in JOBSEEK_API_KEYS`,
       );
     }
-    const key = API_KEY_PREFIX + toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+    const key = randomSecret(API_KEY_PREFIX);
     const record: ApiKeyRecord = {
       name,
-      keyHash: toHex(await sha256(key)),
+      keyHash: await apiKeyHash(key),
       prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
       createdAt: new Date().toISOString(),
     };
@@ -144,7 +135,7 @@ export class ApiKeyRegistry {
   async verifyHash(keyHash: string): Promise<Principal | null> {
     if (!/^[0-9a-f]{64}$/.test(keyHash)) return null;
     for (const entry of await this.#static) {
-      if (toHex(entry.digest) === keyHash) return principalFor(entry.name);
+      if (entry.hash === keyHash) return principalFor(entry.name);
     }
     const record = await this.#store.findApiKey(keyHash);
     return record ? principalFor(record.name, record.rateLimit) : null;

@@ -14,6 +14,7 @@
 import type { Principal } from "../domain/service.ts";
 import type { KvStore } from "../store/kv_store.ts";
 import { apiKeyHash, type ApiKeyRegistry } from "./api_keys.ts";
+import { randomSecret, sha256, sha256Hex, toBase64Url } from "./secrets.ts";
 import type { TokenVerifier } from "./token_verifier.ts";
 
 export const OAUTH_METADATA_PATH = "/.well-known/oauth-authorization-server";
@@ -159,23 +160,6 @@ export interface OAuthServerOptions {
   accessTokenTtlMs?: number;
   refreshTokenTtlMs?: number;
   codeTtlMs?: number;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function randomSecret(prefix = ""): string {
-  return prefix + toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  return Array.from(await sha256(text), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The RFC 7636 S256 challenge of a verifier. */

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { type ErrorCode, isJobseekError, type JobseekError } from "../domain/errors.ts";
-import type { Logger } from "../log.ts";
+import { errorFields, type Logger } from "../log.ts";
 
 /** Seconds a client should wait before retrying while the index loads (503 NOT_READY). */
 export const NOT_READY_RETRY_AFTER_SECONDS = 5;
@@ -99,8 +99,7 @@ export function errorResponse(error: unknown, requestId: string, logger: Logger)
   }
   logger.error("internal error", {
     request_id: requestId,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    stack: error instanceof Error ? error.stack : undefined,
+    ...errorFields(error),
   });
   const body: ErrorBody = {
     error: "Internal server error",

@@ -26,6 +26,7 @@ import {
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { baseUrl } from "./base_url.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
+import { readLimitedBody } from "./read_json_body.ts";
 
 /** Registrations, token requests and consent forms are a few hundred bytes. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -74,33 +75,11 @@ function redirect(location: string): Response {
 
 /** The body as text, refused when larger than {@linkcode MAX_BODY_BYTES}. */
 async function readBody(request: Request): Promise<string> {
-  const declared = request.headers.get("content-length");
-  const tooLarge = new OAuthError(
-    "invalid_request",
-    `The body exceeds ${MAX_BODY_BYTES} bytes`,
-    413,
-  );
-  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readLimitedBody(request, {
+    maxBytes: MAX_BODY_BYTES,
+    tooLarge: () =>
+      new OAuthError("invalid_request", `The body exceeds ${MAX_BODY_BYTES} bytes`, 413),
+  });
   return new TextDecoder().decode(bytes);
 }
 

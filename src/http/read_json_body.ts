@@ -20,15 +20,33 @@ function invalid(reason: string): JobseekError {
   return new JobseekError("INVALID_JSON", `Invalid JSON body: ${reason}`);
 }
 
-async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+export interface ReadLimitedBodyOptions {
+  maxBytes: number;
+  /** The error thrown for a body over `maxBytes`. */
+  tooLarge: () => Error;
+}
+
+/**
+ * The request's body as bytes, refused when the declared `Content-Length` or the bytes actually
+ * streamed (a chunked body declares none) exceed `maxBytes`: the stream is cancelled then, so an
+ * oversized body is never buffered whole.
+ */
+export async function readLimitedBody(
+  request: Request,
+  options: ReadLimitedBodyOptions,
+): Promise<Uint8Array> {
+  const { maxBytes, tooLarge } = options;
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = body.getReader();
+  const reader = request.body.getReader();
   while (true) {
     const { value, done } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => {});
       throw tooLarge();
     }
@@ -48,9 +66,7 @@ async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array
  * form encoding by default, and a JSON object is unambiguous whatever the header says.
  */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = request.body ? await readLimited(request.body) : new Uint8Array();
+  const bytes = await readLimitedBody(request, { maxBytes: MAX_BODY_BYTES, tooLarge });
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);

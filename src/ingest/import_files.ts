@@ -7,38 +7,18 @@
  */
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
-import type { KvStore } from "../store/kv_store.ts";
+import type { ImportCounts, ImportTotals, KvStore } from "../store/kv_store.ts";
 import { type ImportRow, InvalidFileError } from "./import_row.ts";
 import { parseJobspyCsv } from "./jobspy_csv.ts";
 import { parseJobsJsonl } from "./jsonl.ts";
 
 export type ImportFormat = "csv" | "jsonl";
 
-/** Row counts; `rows_read` is exactly the sum of the other six. */
-export interface ImportCounts {
-  rows_read: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  /** Rows whose job_url comes again later in this run; the later row is the one imported. */
-  duplicates: number;
-  /** Rows from a site other than indeed, linkedin or glassdoor. */
-  skipped_source: number;
-  invalid: number;
-}
+export type { ImportCounts, ImportTotals };
 
-export interface FileImportReport extends ImportCounts {
+export interface FileImportReport extends ImportTotals {
   file: string;
   format: ImportFormat;
-  skipped_by_site: Record<string, number>;
-  /** The first invalid rows of this file as `file:line: reason`. */
-  invalid_examples: string[];
-}
-
-export interface ImportTotals extends ImportCounts {
-  skipped_by_site: Record<string, number>;
-  /** The first invalid rows of the run as `file:line: reason`. */
-  invalid_examples: string[];
 }
 
 export interface ImportReport {
@@ -146,7 +126,7 @@ function emptyCounts(): ImportCounts {
 }
 
 function addCounts(total: ImportCounts, part: ImportCounts): void {
-  for (const key of Object.keys(total) as (keyof ImportCounts)[]) total[key] += part[key];
+  for (const key of Object.keys(emptyCounts()) as (keyof ImportCounts)[]) total[key] += part[key];
 }
 
 /**
@@ -193,10 +173,10 @@ export async function importFiles(
       file: file.file,
       format: file.format,
       ...emptyCounts(),
+      rows_read: file.rows.length,
       skipped_by_site: {},
       invalid_examples: [],
     };
-    report.rows_read = file.rows.length;
     let batch: Job[] = [];
     const flush = async (rowsDone: number) => {
       if (batch.length > 0) {
@@ -229,15 +209,15 @@ export async function importFiles(
     reports.push(report);
   }
 
-  const totals = emptyCounts();
-  const skippedBySite: Record<string, number> = {};
-  const examples: string[] = [];
+  const totals: ImportTotals = { ...emptyCounts(), skipped_by_site: {}, invalid_examples: [] };
   for (const report of reports) {
     addCounts(totals, report);
     for (const [site, n] of Object.entries(report.skipped_by_site)) {
-      skippedBySite[site] = (skippedBySite[site] ?? 0) + n;
+      totals.skipped_by_site[site] = (totals.skipped_by_site[site] ?? 0) + n;
     }
-    examples.push(...report.invalid_examples.slice(0, maxExamples - examples.length));
+    totals.invalid_examples.push(
+      ...report.invalid_examples.slice(0, maxExamples - totals.invalid_examples.length),
+    );
   }
   const finishedAt = new Date().toISOString();
   const run = await store.saveImportRun({
@@ -245,14 +225,12 @@ export async function importFiles(
     finished_at: finishedAt,
     files: reports.map((report) => report.file),
     ...totals,
-    skipped_by_site: skippedBySite,
-    invalid_examples: examples,
   });
   return {
     run_id: run.id,
     started_at: startedAt,
     finished_at: finishedAt,
     files: reports,
-    totals: { ...totals, skipped_by_site: skippedBySite, invalid_examples: examples },
+    totals,
   };
 }

@@ -17,20 +17,21 @@ import type { Context } from "hono";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/auth/types"
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { OAUTH_SCOPE } from "../auth/oauth_server.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
 import type { AppDeps, AppEnv } from "../http/app_deps.ts";
 import { baseUrl } from "../http/base_url.ts";
 import { errorResponse } from "../http/error_response.ts";
 import { methodNotAllowed } from "../http/method_not_allowed.ts";
+import { MAX_BODY_BYTES } from "../http/read_json_body.ts";
+import { errorFields } from "../log.ts";
 import { createMcpServer } from "./server.ts";
 
 export const MCP_PATH = "/mcp";
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 /** The one scope there is: searching is all a token can do. */
-export const MCP_SCOPES = ["jobs:read"];
-/** Same bound as REST bodies: a search request is a few hundred bytes. */
-const MAX_BODY_BYTES = 64 * 1024;
+const MCP_SCOPES = [OAUTH_SCOPE];
 /** Host names that are always allowed: a server on the same machine. */
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -54,10 +55,8 @@ function jsonRpcError(
  * names, `JOBSEEK_ALLOWED_HOSTS`, and the host of `JOBSEEK_PUBLIC_URL` (the operator's own name).
  */
 function allowedHostSet(deps: AppDeps): Set<string> {
-  const hosts = new Set([
-    ...LOOPBACK_HOSTS,
-    ...deps.config.allowedHosts.map((h) => h.toLowerCase()),
-  ]);
+  // config.ts has lower-cased the names already.
+  const hosts = new Set([...LOOPBACK_HOSTS, ...deps.config.allowedHosts]);
   if (deps.config.publicUrl) hosts.add(new URL(deps.config.publicUrl).hostname);
   return hosts;
 }
@@ -225,8 +224,7 @@ export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
     } catch (error) {
       deps.logger.error("mcp request failed", {
         request_id: c.get("requestId"),
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        stack: error instanceof Error ? error.stack : undefined,
+        ...errorFields(error),
       });
       return jsonRpcError(500, -32603, "Internal error");
     }

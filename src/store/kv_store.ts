@@ -25,24 +25,33 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
-export interface ImportRun {
-  id: string;
-  started_at: string;
-  finished_at: string;
-  files: string[];
+/** Row counts of an import; `rows_read` is exactly the sum of the other six. */
+export interface ImportCounts {
   rows_read: number;
   inserted: number;
   updated: number;
   unchanged: number;
-  /** Rows whose job_url came again later in the same run (the later row was kept). */
+  /** Rows whose job_url comes again later in the same run; the later row is the one imported. */
   duplicates: number;
+  /** Rows from a site other than indeed, linkedin or glassdoor. */
   skipped_source: number;
+  invalid: number;
+}
+
+/** Counts plus what a person needs to act on them: skipped sites and examples of invalid rows. */
+export interface ImportTotals extends ImportCounts {
   /** Skipped rows per source site, e.g. `{ zip_recruiter: 300 }`. */
   skipped_by_site: Record<string, number>;
-  invalid: number;
   /** The first few invalid rows as `file:line: reason`. */
   invalid_examples: string[];
-  snapshot_id?: string;
+}
+
+/** The record of one `jobseek ingest` run. */
+export interface ImportRun extends ImportTotals {
+  id: string;
+  started_at: string;
+  finished_at: string;
+  files: string[];
 }
 
 export interface SnapshotMeta {
@@ -344,7 +353,7 @@ export class KvStore {
 
   /** Reads a snapshot and verifies its hash; `null` if it does not exist (or was pruned). */
   async readSnapshot(snapId: string): Promise<Snapshot | null> {
-    const meta = (await this.#kv.get<SnapshotMeta>(keys.snapshotMeta(snapId))).value;
+    const meta = await this.readSnapshotMeta(snapId);
     if (!meta) return null;
     const bytes = new Uint8Array(meta.byteLength);
     let offset = 0;

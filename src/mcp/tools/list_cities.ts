@@ -10,7 +10,12 @@ import { z } from "zod";
 import { type CityCount, CityCountSchema } from "../../domain/job.ts";
 import { JobseekError } from "../../domain/errors.ts";
 import { searchFields } from "../../domain/search_query.ts";
-import { declaredInputSchema, type ToolDeps, toolErrorResult } from "./tool_context.ts";
+import {
+  declaredInputSchema,
+  READ_ONLY_HINTS,
+  type ToolDeps,
+  toolErrorResult,
+} from "./tool_context.ts";
 
 export const LIST_CITIES = "list_cities";
 
@@ -33,13 +38,7 @@ export const listCitiesConfig = {
     "exactly what search_jobs' `city` filter expects.",
   inputSchema: declaredInputSchema(ListCitiesArgsSchema),
   outputSchema: ListCitiesResultSchema,
-  annotations: {
-    title: "List cities",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: { title: "List cities", ...READ_ONLY_HINTS },
 };
 
 /** Registers `list_cities` on `server`. */

@@ -8,7 +8,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type SearchResponse, SearchResponseSchema, toSearchResponse } from "../../domain/job.ts";
 import { McpSearchSchema, parseSearchQuery, type SearchQuery } from "../../domain/search_query.ts";
-import { declaredInputSchema, type ToolDeps, toolErrorResult } from "./tool_context.ts";
+import {
+  declaredInputSchema,
+  READ_ONLY_HINTS,
+  type ToolDeps,
+  toolErrorResult,
+} from "./tool_context.ts";
 
 export const SEARCH_JOBS = "search_jobs";
 
@@ -22,13 +27,7 @@ export const searchJobsConfig = {
     "`detail: full` adds the job descriptions. Use list_cities to find city names.",
   inputSchema: declaredInputSchema(McpSearchSchema),
   outputSchema: SearchResponseSchema,
-  annotations: {
-    title: "Search jobs",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: { title: "Search jobs", ...READ_ONLY_HINTS },
 };
 
 /** Registers `search_jobs` on `server`. */

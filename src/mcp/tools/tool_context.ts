@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { isJobseekError } from "../../domain/errors.ts";
 import type { SearchService } from "../../domain/service.ts";
-import type { Logger } from "../../log.ts";
+import { errorFields, type Logger } from "../../log.ts";
 
 export interface ToolDeps {
   service: SearchService;
@@ -21,6 +21,14 @@ export interface ToolDeps {
    */
   onInternalError?: (error: unknown) => void;
 }
+
+/** The hints of every jobseek tool: they only read the postings in our own store. */
+export const READ_ONLY_HINTS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
 
 /** A tool result carrying a message for the model and the person, flagged as an error. */
 export interface ToolErrorResult {
@@ -49,8 +57,7 @@ export function toolErrorResult(error: unknown, deps: ToolDeps, tool: string): T
   deps.logger.error("tool failed", {
     request_id: deps.requestId(),
     tool,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    stack: error instanceof Error ? error.stack : undefined,
+    ...errorFields(error),
   });
   deps.onInternalError?.(error);
   return { content: [{ type: "text", text: "Internal error" }], isError: true };
