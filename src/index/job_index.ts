@@ -5,12 +5,15 @@
  *
  * How the score is made (measured on a judged query set, see docs/search.md):
  * - keyword: the IDF-weighted share of the query's words a posting has, a word counting fully in
- *   the title (or tags, company, location) and at most half in the description alone;
+ *   the title or tags, at most half in the description alone, and in the company or location
+ *   fully if it is a name there ("amazon", "berlin") but a quarter if it is a job word
+ *   ("recruiter" in "X Recruitment");
  * - semantic: the cosine between the query and the posting's title, both embedded lower-cased,
- *   mapped linearly from [0.45, 0.85] onto [0, 1] (below 0.45 USE-lite relates anything to
- *   anything: "asdfghjkl" meets "STAFF NURSE" at 0.61 before lower-casing);
+ *   mapped linearly from [0.45, 0.9] onto [0, 1] (below 0.45 USE-lite relates anything to
+ *   anything: "asdfghjkl" meets "STAFF NURSE" at 0.61 before lower-casing; unrelated job titles
+ *   meet at 0.5-0.7);
  * - score = half of each. A posting with none of the query's words thus needs a cosine of at least
- *   0.73 to reach the default minimum of 0.35.
+ *   0.765 to reach the default minimum of 0.35.
  *
  * @module
  */
@@ -31,7 +34,7 @@ export interface RankingParams {
 export const DEFAULT_RANKING: RankingParams = {
   vectorWeight: 0.5,
   cosineFloor: 0.45,
-  cosineCeiling: 0.85,
+  cosineCeiling: 0.9,
 };
 
 /** The least score a posting needs to be part of a result set. */

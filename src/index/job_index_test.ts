@@ -182,6 +182,32 @@ Deno.test("keyword score: words in company and location count", () => {
   assert.ok(keywordScores("bakery")[4] > 0.7);
 });
 
+Deno.test("keyword score: a job word found only in the company name counts a quarter", () => {
+  // "nurse" is in two titles and one company name: a job word, and the cashier is no nurse.
+  const s = keywordScores("nurse");
+  assert.ok(s[4] > 0 && s[4] <= 0.25, `company-only match scored ${s[4]}`);
+  assert.ok(s[0] > 0.95);
+});
+
+Deno.test("keyword score: the company's own name in the description does not count", () => {
+  const postings = [
+    job(1, "Staff Accountant"),
+    job(2, "Program Analyst", {
+      company_name: "Rowbotham Accountants",
+      job_description: "Rowbotham Accountants is hiring a program analyst for public policy work.",
+    }),
+  ];
+  const accounts = new JobIndex(indexOf(postings, postings.map(() => nurseAxis)));
+  const { hits } = accounts.search({
+    query: analyzeQuery("accountant"),
+    mode: "keyword",
+    minScore: 0,
+  });
+  const score = new Map(hits.map((h) => [h.job.id, h.score]));
+  assert.ok(score.get(postings[0].id)! > 0.95);
+  assert.ok((score.get(postings[1].id) ?? 0) <= 0.25, `scored ${score.get(postings[1].id)}`);
+});
+
 Deno.test("keyword score: a query of unknown words or prefixes scores 0 everywhere", () => {
   assert.deepEqual(keywordScores("astronaut"), [0, 0, 0, 0, 0]);
   assert.deepEqual(keywordScores(""), [0, 0, 0, 0, 0]);

@@ -13,10 +13,11 @@
  * different things for different queries, and its hybrid mode min-max rescales every query's
  * scores onto [0, 1], so 1.0 is "the best of this query" however poor. The keyword score here is
  * computed from the same term frequencies Orama stores, as before: the IDF-weighted share of the
- * query's words a posting has, a word counting fully in the title (or tags, company, location)
- * and at most half in the description alone. The vectors stay outside Orama: brute-force cosine
- * over the distinct titles (6,712 for 11,517 postings) is 4x less work than Orama's vector search
- * over every posting, and Orama's `save()` writes each vector twice as JSON numbers.
+ * query's words a posting has, a word counting fully in the title or tags, at most half in the
+ * description alone, and in the company or location fully only if it is used as a name there.
+ * The vectors stay outside Orama: brute-force cosine over the distinct titles (6,712 for 11,517
+ * postings) is 4x less work than Orama's vector search over every posting, and Orama's `save()`
+ * writes each vector twice as JSON numbers.
  *
  * @module
  */
@@ -74,12 +75,26 @@ export interface Bm25Params {
    * title: descriptions mention many things a posting is not about.
    */
   descriptionShare: number;
+  /**
+   * What a word found only in the company or location is worth when it is a job word rather than a
+   * name: "recruiter" in "Wrenbay Recruitment" or "police" in "Elmwick Police Department" says
+   * where the job is, not what it is.
+   */
+  nameShare: number;
+  /**
+   * A word is a name (counting fully in the company or location, as "amazon" or "berlin") when at
+   * most this many postings have it in their title or tags per posting having it in their company
+   * or location; otherwise it is a job word.
+   */
+  nameRatio: number;
 }
 
 /**
  * The title weighs most; company and location count so that "amazon" or "berlin" find their
  * postings. The description's length normalisation is strong so that long texts do not win by
- * sheer size.
+ * sheer size. Measured on both judged sets (docs/search.md): counting job words found only in the
+ * company name at a quarter removed "accountant" → "Program Analyst" at "Rowbotham Accountants"
+ * and raised nDCG@10 on the real postings from 0.882 to 0.895.
  */
 export const DEFAULT_BM25: Bm25Params = {
   k1: 1.2,
@@ -91,6 +106,8 @@ export const DEFAULT_BM25: Bm25Params = {
     description: { weight: 1, b: 0.9 },
   },
   descriptionShare: 0.5,
+  nameShare: 0.25,
+  nameRatio: 0.25,
 };
 
 /**
@@ -101,10 +118,10 @@ export const DEFAULT_BM25: Bm25Params = {
 export const DESCRIPTION_CHARS = 1000;
 
 /**
- * Orama's tokenizer, replaced by ours (stop words, Porter stems, accents folded) so that postings
- * and queries meet on the same terms. Queries arrive already analysed (src/index/analyze_query.ts,
- * which also spells out abbreviations), as terms joined by spaces: Orama calls the tokenizer
- * without a property name for the search term.
+ * Orama's tokenizer, replaced by ours (stop words, Orama's English stems with our exceptions,
+ * accents folded) so that postings and queries meet on the same terms. Queries arrive already
+ * analysed (src/index/analyze_query.ts, which also spells out abbreviations), as terms joined by
+ * spaces: Orama calls the tokenizer without a property name for the search term.
  */
 const TOKENIZER: Tokenizer = {
   language: "english",
@@ -132,7 +149,7 @@ function oramaDocOf(job: Job, position: number, descriptionChars: number) {
     tags: job.job_tags.join(" "),
     company: job.company_name,
     location: job.city,
-    description: job.job_description.slice(0, descriptionChars),
+    description: withoutName(job.job_description.slice(0, descriptionChars), job.company_name),
     city: job.city,
     country: job.country,
     source: job.data_source,
@@ -140,6 +157,21 @@ function oramaDocOf(job: Job, position: number, descriptionChars: number) {
     seniority: job.seniority_level,
     employmentType: job.employment_type,
   };
+}
+
+/**
+ * The description without the company's own name: "Rowbotham Accountants is hiring a Program
+ * Analyst" names the employer (which the company field holds), not the job.
+ */
+function withoutName(description: string, company: string): string {
+  const name = company.trim();
+  if (name.length < 2) return description;
+  const literal = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  // Whole words only: a company called "AB" must not cut "about".
+  return description.replace(
+    new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "giu"),
+    " ",
+  );
 }
 
 /** Orama's index of the postings, numbered by their position in `jobs`. */
@@ -192,7 +224,10 @@ function whereOf(filters: IndexSearch["filters"]) {
 interface TermPostings {
   /** Postings (positions in `jobs`) with the term in any field. */
   positions: Uint32Array;
-  /** The term's share of a full match in each: 1 = as in a title, at most 0.5 description only. */
+  /**
+   * The term's share of a full match in each: 1 = as in a title, at most 0.5 description only, 0.25
+   * company or location only (for a job word).
+   */
   values: Float32Array;
   idf: number;
 }
@@ -291,19 +326,20 @@ export class JobIndex {
 
   /**
    * A term's postings from Orama's inverted index and term frequencies: every posting with the
-   * term, and what the term is worth there in the title-like fields and in the description
-   * (saturated BM25F frequencies over the reference of one mention in an average title). Depends
-   * on the term alone, so it is cached per index.
+   * term, and what the term is worth there in the title and tags, the company and location, and
+   * the description (saturated BM25F frequencies over the reference of one mention in an average
+   * title). Depends on the term alone, so it is cached per index.
    */
   #postings(term: string): TermPostings {
     let postings = this.#termCache.get(term);
     if (postings) return postings;
-    const { k1, fields, descriptionShare } = this.#bm25;
+    const { k1, fields, descriptionShare, nameShare, nameRatio } = this.#bm25;
     const reference = fields.title.weight / (k1 + fields.title.weight);
     const descriptionFull = 2 * fields.description.weight;
     const descriptionReference = descriptionFull / (k1 + descriptionFull);
     const { frequencies, fieldLengths } = this.#store;
-    const found = new Map<number, [tf: number, dtf: number]>();
+    // Per posting: weighted frequency in title + tags, company + location, description.
+    const found = new Map<number, [tf: number, ntf: number, dtf: number]>();
     for (const field of TEXT_FIELDS) {
       const ids = this.#store.indexes[field].node.find({ term, exact: true })[term] ?? [];
       const { weight, b } = fields[field];
@@ -314,17 +350,29 @@ export class JobIndex {
         const count = Math.round((frequencies[field][id]?.[term] ?? 0) * length);
         const value = (weight * count) / (1 - b + (b * length) / average);
         let pair = found.get(id);
-        if (!pair) found.set(id, pair = [0, 0]);
-        pair[field === "description" ? 1 : 0] += value;
+        if (!pair) found.set(id, pair = [0, 0, 0]);
+        pair[field === "description" ? 2 : field === "company" || field === "location" ? 1 : 0] +=
+          value;
       }
     }
+    let inTitles = 0;
+    let inNames = 0;
+    for (const [tf, ntf] of found.values()) {
+      if (tf > 0) inTitles++;
+      if (ntf > 0) inNames++;
+    }
+    const isName = inTitles <= nameRatio * inNames;
+    const saturated = (tf: number) => Math.min(1, tf / (k1 + tf) / reference);
     const positions = new Uint32Array(found.size);
     const values = new Float32Array(found.size);
     let k = 0;
-    for (const [id, [tf, dtf]] of found) {
+    for (const [id, [tf, ntf, dtf]] of found) {
       positions[k] = this.#positionOf[id];
-      const short = Math.min(1, tf / (k1 + tf) / reference);
-      const long = descriptionShare * Math.min(1, dtf / (k1 + dtf) / descriptionReference);
+      const short = saturated(isName ? tf + ntf : tf);
+      const long = Math.max(
+        descriptionShare * Math.min(1, dtf / (k1 + dtf) / descriptionReference),
+        isName ? 0 : nameShare * saturated(ntf),
+      );
       // Either place suffices; both together count a little more than the better one alone.
       values[k++] = short + (1 - short) * long;
     }

@@ -19,8 +19,12 @@ import type { RawData } from "@orama/orama";
 import type { Job } from "../domain/job.ts";
 import type { JobIndexData } from "./job_index.ts";
 
-/** Bump when the layout or the meaning of a field changes; servers ignore other versions. */
-export const SNAPSHOT_FORMAT_VERSION = 2;
+/**
+ * Bump when the layout or the meaning of a field changes; servers ignore other versions. 3: the
+ * tokenizer's stems changed (Orama's stemmer, stemming exceptions), so Orama's saved terms of a
+ * version 2 snapshot no longer meet the analysed queries.
+ */
+export const SNAPSHOT_FORMAT_VERSION = 3;
 
 const MAGIC = "JSNP";
 

@@ -144,3 +144,14 @@ export async function publishIndex(
   });
   return { snapshotId, docCount: jobs.length };
 }
+
+/**
+ * Whether the store lacks an index this code can serve: none published yet, or one written in an
+ * older snapshot format or with another embedding model (a server ignores those, so without a
+ * rebuild it would never become ready after an upgrade).
+ */
+export async function needsIndexBuild(store: KvStore, embedder: Embedder): Promise<boolean> {
+  const current = await store.currentSnapshotId();
+  const meta = current ? await store.readSnapshotMeta(current) : null;
+  return !meta || meta.formatVersion !== SNAPSHOT_FORMAT_VERSION || meta.model !== embedder.model;
+}

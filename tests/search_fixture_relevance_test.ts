@@ -1,0 +1,79 @@
+/**
+ * Relevance on the bundled postings (fixtures/jobs.jsonl, what a new install searches first),
+ * through the real search service and model. `generatePostings()` knows the occupation of every
+ * posting, so "unrelated" is decided by occupation, not by the title words the ranking sees.
+ */
+import { strict as assert } from "node:assert";
+import type { JobResult } from "../src/domain/job.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { generatePostings } from "../fixtures/generate.ts";
+import { createTestSearch, defaultTestJobs } from "./helpers.ts";
+
+const occupationOfUrl = new Map(generatePostings().map((p) => [p.job.job_url, p.occupation]));
+
+Deno.test("search on the bundled postings keeps unrelated occupations out", async (t) => {
+  const jobs = await defaultTestJobs(Number.MAX_SAFE_INTEGER);
+  const search = await createTestSearch({ jobs });
+  /** The whole result set of a query. */
+  const resultSet = async (q: string): Promise<JobResult[]> => {
+    const outcome = await search.service.search(
+      parseSearchQuery({ q, top_k: "100", sort: "relevance" }),
+    );
+    assert.ok(outcome.total <= 100, `"${q}" has ${outcome.total} results; page through them`);
+    return outcome.results;
+  };
+  const occupationOf = (r: JobResult) => occupationOfUrl.get(r.job_url)!;
+  try {
+    await t.step('"accountant" finds accountants, not account managers or sales', async () => {
+      const results = await resultSet("accountant");
+      const accountants = jobs.filter((j) => occupationOfUrl.get(j.job_url) === "accountant");
+      assert.equal(
+        results.filter((r) => occupationOf(r) === "accountant").length,
+        accountants.length,
+      );
+      const others = results.filter((r) =>
+        !["accountant", "bookkeeper", "financial_analyst"].includes(occupationOf(r))
+      );
+      assert.deepEqual(others.map((r) => `${r.job_title} (${occupationOf(r)})`), []);
+    });
+
+    await t.step('"computer programmer" does not find program managers', async () => {
+      const results = await resultSet("computer programmer");
+      assert.deepEqual(
+        results.filter((r) => /program(me)? manager/i.test(r.job_title)).map((r) => r.job_title),
+        [],
+      );
+    });
+
+    await t.step("a job word in the employer's name does not make a posting relevant", async () => {
+      // Companies named "... Recruitment" post every kind of job; their name is no recruiter job.
+      const results = await resultSet("recruiter");
+      assert.ok(results.some((r) => occupationOf(r) === "recruiter"));
+      const byName = results.filter((r) =>
+        /recruit/i.test(r.company_name) && !/recruit|talent/i.test(r.job_title)
+      );
+      assert.deepEqual(byName.map((r) => `${r.job_title} at ${r.company_name}`), []);
+    });
+
+    await t.step('"marketing manager" does not find audit managers at "... Market"', async () => {
+      const results = await resultSet("marketing manager");
+      assert.ok(results.some((r) => occupationOf(r) === "marketing_specialist"));
+      assert.deepEqual(
+        results.filter((r) => occupationOf(r) === "accountant").map((r) => r.job_title),
+        [],
+      );
+    });
+
+    await t.step(
+      'bare filler words ("job", "work") find nothing rather than everything',
+      async () => {
+        for (const q of ["job", "work"]) {
+          const outcome = await search.service.search(parseSearchQuery({ q }));
+          assert.equal(outcome.total, 0, q);
+        }
+      },
+    );
+  } finally {
+    await search.close();
+  }
+});
