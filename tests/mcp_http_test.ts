@@ -431,26 +431,29 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       }
     });
 
-    await t.step("the HTTP client entry in docs/mcp.md works as written", async () => {
-      const entry = await docsClientEntry("url");
-      assert.equal(entry.type, "http");
-      const url = new URL(entry.url as string);
-      assert.equal(url.pathname, "/mcp");
-      const headers = Object.fromEntries(
-        Object.entries(entry.headers as Record<string, string>).map(([name, value]) => [
-          name,
-          value.replace("jsk_your_key_here", server.key),
-        ]),
-      );
-      assert.deepEqual(Object.keys(headers), ["x-api-key"]);
-      const docsClient = await server.connectClient(headers, `${server.url}${url.pathname}`);
-      assert.equal((await docsClient.listTools()).tools.length, 2);
-      const result = await docsClient.callTool({
-        name: "search_jobs",
-        arguments: { query: QUERY },
-      });
-      assert.notEqual(result.isError, true);
-    });
+    await t.step(
+      "the HTTP client entry in README.md (and docs/mcp.md) works as written",
+      async () => {
+        const entry = await docsClientEntry("url");
+        assert.equal(entry.type, "http");
+        const url = new URL(entry.url as string);
+        assert.equal(url.pathname, "/mcp");
+        const headers = Object.fromEntries(
+          Object.entries(entry.headers as Record<string, string>).map(([name, value]) => [
+            name,
+            value.replace("jsk_your_key_here", server.key),
+          ]),
+        );
+        assert.deepEqual(Object.keys(headers), ["x-api-key"]);
+        const docsClient = await server.connectClient(headers, `${server.url}${url.pathname}`);
+        assert.equal((await docsClient.listTools()).tools.length, 2);
+        const result = await docsClient.callTool({
+          name: "search_jobs",
+          arguments: { query: QUERY },
+        });
+        assert.notEqual(result.isError, true);
+      },
+    );
 
     await t.step("each response carries the request id that search results report", async () => {
       const response = await server.postMcp(callBody("search_jobs", { query: QUERY, top_k: 1 }), {

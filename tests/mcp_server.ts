@@ -129,12 +129,23 @@ function dechunk(text: string): string {
   return out;
 }
 
-/** A client entry from docs/mcp.md: the JSON block whose `jobseek` server has `field` set. */
+/**
+ * A client entry as README.md shows it: the JSON block whose `jobseek` server has `field` set.
+ * docs/mcp.md repeats the same entries; they must not drift apart.
+ */
 export async function docsClientEntry(field: "url" | "command"): Promise<Record<string, unknown>> {
-  const text = await Deno.readTextFile(new URL("../docs/mcp.md", import.meta.url));
-  for (const [, block] of text.matchAll(/```json\n([\s\S]*?)```/g)) {
-    const entry = JSON.parse(block).mcpServers?.jobseek;
-    if (entry && field in entry) return entry;
+  const [readme, guide] = await Promise.all(
+    ["../README.md", "../docs/mcp.md"].map(async (path) => {
+      const text = await Deno.readTextFile(new URL(path, import.meta.url));
+      for (const [, block] of text.matchAll(/```json\n([\s\S]*?)```/g)) {
+        const entry = JSON.parse(block).mcpServers?.jobseek;
+        if (entry && field in entry) return entry as Record<string, unknown>;
+      }
+      throw new Error(`${path} has no MCP client entry with "${field}"`);
+    }),
+  );
+  if (JSON.stringify(readme) !== JSON.stringify(guide)) {
+    throw new Error(`README.md and docs/mcp.md show different "${field}" client entries`);
   }
-  throw new Error(`docs/mcp.md has no client entry with "${field}"`);
+  return readme;
 }

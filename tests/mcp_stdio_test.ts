@@ -64,13 +64,16 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
   const service = createSearchService({ store, embedder, logger: silentLogger });
   let http: Awaited<ReturnType<typeof startMcpServer>> | undefined;
   try {
-    await t.step("the docs' stdio entry starts the server; it lists the two tools", async () => {
-      assert.equal(entry.command, "deno");
-      assert.deepEqual(args.slice(0, 2), ["run", "-A"]);
-      assert.equal(client.getServerVersion()?.name, "jobseek");
-      const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((tool) => tool.name).sort(), ["list_cities", "search_jobs"]);
-    });
+    await t.step(
+      "the stdio entry in README.md (and docs/mcp.md) starts the server; it lists the two tools",
+      async () => {
+        assert.equal(entry.command, "deno");
+        assert.deepEqual(args.slice(0, 2), ["run", "-A"]);
+        assert.equal(client.getServerVersion()?.name, "jobseek");
+        const { tools } = await client.listTools();
+        assert.deepEqual(tools.map((tool) => tool.name).sort(), ["list_cities", "search_jobs"]);
+      },
+    );
 
     // A search waits for the index the server is building instead of failing.
     const first = await client.callTool({ name: "search_jobs", arguments: { query: QUERY } });
