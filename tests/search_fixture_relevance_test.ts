@@ -45,6 +45,39 @@ Deno.test("search on the bundled postings keeps unrelated occupations out", asyn
       );
     });
 
+    await t.step('"computer programmer" finds developers under their other names', async () => {
+      // Developer titles say "Developer" or "Software Engineer", hardly ever "programmer".
+      const developers = ["software_engineer", "frontend_developer", "mobile_developer"];
+      const isDeveloper = (occupation: string) => developers.includes(occupation);
+      const results = await resultSet("computer programmer");
+      const found = results.filter((r) => isDeveloper(occupationOf(r)));
+      const all = jobs.filter((j) => isDeveloper(occupationOfUrl.get(j.job_url)!));
+      assert.ok(
+        found.length >= 0.2 * all.length,
+        `${found.length} of ${all.length} developer postings`,
+      );
+      assert.ok(found.some((r) => !/programmer/i.test(r.job_title)));
+      // The rest: other software engineers, and programmers of machines ("CNC Programmer").
+      const software = [
+        ...developers,
+        "devops_engineer",
+        "data_engineer",
+        "ml_engineer",
+        "qa_engineer",
+      ];
+      const others = results.filter((r) =>
+        !software.includes(occupationOf(r)) && !/programmer/i.test(r.job_title)
+      );
+      assert.deepEqual(others.map((r) => `${r.job_title} (${occupationOf(r)})`), []);
+    });
+
+    await t.step('"IT helpdesk" finds the "Help Desk" and "Service Desk" postings', async () => {
+      const results = await resultSet("IT helpdesk");
+      const support = results.filter((r) => occupationOf(r) === "it_support");
+      assert.ok(support.some((r) => /help desk/i.test(r.job_title)));
+      assert.ok(support.some((r) => /service desk/i.test(r.job_title)));
+    });
+
     await t.step("a job word in the employer's name does not make a posting relevant", async () => {
       // Companies named "... Recruitment" post every kind of job; their name is no recruiter job.
       const results = await resultSet("recruiter");

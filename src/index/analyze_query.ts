@@ -2,7 +2,9 @@
  * Query → what each side of the index searches for. Job titles are full of abbreviations
  * ("RN", "HGV", "SRE") that neither the keyword index nor the sentence encoder can resolve on their
  * own, so the common ones are spelled out: the keyword side searches the abbreviation and its
- * expansion as alternatives, and the encoder sees both.
+ * expansion as alternatives, and the encoder sees both. Occupations with several names
+ * ("programmer", "developer") are searched under each of them, on the keyword side only
+ * (docs/search.md, "Occupation synonyms").
  *
  * @module
  */
@@ -39,6 +41,7 @@ const ABBREVIATIONS: Record<string, string> = {
   cfo: "chief financial officer",
   cto: "chief technology officer",
   ceo: "chief executive officer",
+  cpa: "certified public accountant",
   k8s: "kubernetes",
   js: "javascript",
 };
@@ -46,12 +49,124 @@ const ABBREVIATIONS: Record<string, string> = {
 /** Expansion → abbreviation, so that "registered nurse" also finds "RN" titles. */
 const PHRASES = Object.entries(ABBREVIATIONS).map(([short, long]) => ({ short, long }));
 
+/**
+ * Words and phrases that name the same occupation in job titles (other words, British and American
+ * spellings, the German words of the postings): a query with one of them also searches each of the
+ * others, as alternatives. Our own list, from the titles the judged sets missed and the common
+ * names of jobs; only true equivalents, not neighbours ("bookkeeper" is near "accountant" but not
+ * the same job, so it is not here). Not "teacher"/"educator": the stemmer gives "educator" and
+ * "education" one term.
+ */
+const SYNONYMS: readonly (readonly string[])[] = [
+  // Software: "developer" titles rarely say "programmer", German ones say "Entwickler".
+  [
+    "programmer",
+    "developer",
+    "software engineer",
+    "software developer",
+    "entwickler",
+    "softwareentwickler",
+  ],
+  ["tester", "test engineer", "qa engineer"],
+  ["helpdesk", "help desk", "service desk"],
+  ["sysadmin", "system administrator"],
+  ["cybersecurity", "cyber security", "information security", "infosec"],
+  // Health and care.
+  ["doctor", "physician"],
+  ["physiotherapist", "physical therapist", "physio"],
+  ["veterinarian", "vet", "veterinary surgeon"],
+  ["dentist", "dental surgeon"],
+  ["caregiver", "carer", "care worker", "care assistant", "support worker"],
+  [
+    "nursing assistant",
+    "nurse aide",
+    "nursing aide",
+    "healthcare assistant",
+    "health care assistant",
+  ],
+  ["healthcare", "health care"],
+  ["lab", "laboratory"],
+  // Law, office, sales.
+  ["lawyer", "attorney", "solicitor"],
+  ["paralegal", "legal assistant"],
+  ["administrative assistant", "admin assistant"],
+  ["salesperson", "sales representative", "sales rep", "salesman", "saleswoman"],
+  ["realtor", "real estate agent", "estate agent"],
+  // Hospitality, cleaning.
+  ["chef", "cook"],
+  ["waiter", "waitress", "waitstaff", "waiting staff", "restaurant server"],
+  ["bartender", "barman", "barmaid", "bar staff"],
+  ["dishwasher", "kitchen porter"],
+  ["receptionist", "front desk"],
+  ["housekeeper", "room attendant"],
+  ["cleaner", "janitor", "custodian"],
+  ["flight attendant", "cabin crew"],
+  // Trades, transport, public service.
+  ["mechanic", "automotive technician", "vehicle technician"],
+  ["carpenter", "joiner"],
+  ["truck", "lorry"],
+  ["driver", "chauffeur"],
+  ["security guard", "security officer"],
+  ["police officer", "police constable"],
+  ["firefighter", "fireman"],
+  ["postman", "mail carrier", "postal worker"],
+  // Education and training.
+  ["lecturer", "professor"],
+  ["internship", "intern", "praktikum", "praktikant"],
+  ["working student", "werkstudent"],
+  // British and American spellings the stemmer keeps apart.
+  ["laborer", "labourer"],
+  ["labor", "labour"],
+  ["center", "centre"],
+  ["programme", "program"],
+  ["counselor", "counsellor"],
+  ["pediatric", "paediatric"],
+  ["orthopedic", "orthopaedic"],
+  ["anesthetist", "anaesthetist"],
+];
+
+/** Each synonym → the others of its group, as word lists. */
+const SYNONYMS_OF = new Map<string, string[][]>(
+  SYNONYMS.flatMap((group) =>
+    group.map((name) => [name, group.filter((other) => other !== name).map((o) => o.split(" "))])
+  ),
+);
+
+/** Words in the longest synonym. */
+const LONGEST_SYNONYM = Math.max(...SYNONYMS.flat().map((name) => name.split(" ").length));
+
+/**
+ * The synonyms in the query's words, longest first where they overlap ("health care assistant" is
+ * one name, not "health" + "care assistant"), as [start, length, the other names].
+ */
+function synonymsIn(words: string[]): [number, number, string[][]][] {
+  const found: [number, number, string[][]][] = [];
+  const taken = new Set<number>();
+  for (let length = LONGEST_SYNONYM; length >= 1; length--) {
+    for (let start = 0; start + length <= words.length; start++) {
+      const others = SYNONYMS_OF.get(words.slice(start, start + length).join(" "));
+      if (!others) continue;
+      const span = Array.from({ length }, (_, k) => start + k);
+      if (span.some((k) => taken.has(k))) continue;
+      span.forEach((k) => taken.add(k));
+      found.push([start, length, others]);
+    }
+  }
+  return found;
+}
+
 export interface AnalyzedQuery {
   /**
    * Alternative term lists for the keyword side; a posting's keyword score is its best score over
    * them. The first is the query as typed.
    */
   termVariants: string[][];
+  /**
+   * Per variant, the terms a posting must have in its title or tags for that variant to count:
+   * the words of the synonym it puts in ("physician" in a nurse posting's description does not make
+   * it a doctor's job, nor "officer" in "Police Officer" a security officer). Empty: none.
+   */
+  titleTerms: string[][];
   /** The text given to the sentence encoder: lower-cased, abbreviations spelled out beside them. */
   embeddingText: string;
 }
@@ -67,25 +182,40 @@ export interface AnalyzedQuery {
  */
 export function analyzeQuery(query: string): AnalyzedQuery {
   const words = splitWords(query);
-  const typed = tokenize(query);
-  const variants: string[][] = [typed];
+  const variants: { terms: string[]; titleTerms: string[] }[] = [
+    { terms: tokenize(query), titleTerms: [] },
+  ];
   const embeddingWords: string[] = [];
   for (const word of words) {
     const long = ABBREVIATIONS[word];
     embeddingWords.push(long ? `${word} (${long})` : word);
     if (long) {
-      variants.push(tokenize(words.map((w) => (w === word ? long : w)).join(" ")));
+      const terms = tokenize(words.map((w) => (w === word ? long : w)).join(" "));
+      variants.push({ terms, titleTerms: [] });
     }
   }
   const joined = ` ${words.join(" ")} `;
   for (const { short, long } of PHRASES) {
     if (long.includes(" ") && joined.includes(` ${long} `)) {
-      variants.push(tokenize(joined.replace(` ${long} `, ` ${short} `)));
+      variants.push({ terms: tokenize(joined.replace(` ${long} `, ` ${short} `)), titleTerms: [] });
     }
   }
-  const unique = new Map(variants.filter((v) => v.length > 0).map((v) => [v.join(" "), v]));
+  for (const [start, length, others] of synonymsIn(words)) {
+    for (const other of others) {
+      const replaced = [...words.slice(0, start), ...other, ...words.slice(start + length)];
+      variants.push({ terms: tokenize(replaced.join(" ")), titleTerms: tokenize(other.join(" ")) });
+    }
+  }
+  // The first of equal variants wins: the one with the fewest conditions comes first.
+  const unique = new Map<string, { terms: string[]; titleTerms: string[] }>();
+  for (const variant of variants) {
+    const key = variant.terms.join(" ");
+    if (variant.terms.length > 0 && !unique.has(key)) unique.set(key, variant);
+  }
+  const kept = unique.size > 0 ? [...unique.values()] : [variants[0]];
   return {
-    termVariants: unique.size > 0 ? [...unique.values()] : [typed],
+    termVariants: kept.map((v) => v.terms),
+    titleTerms: kept.map((v) => v.titleTerms),
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
   };
 }

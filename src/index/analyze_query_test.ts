@@ -19,3 +19,48 @@ Deno.test("analyzeQuery() keeps a query of filler words for the encoder", () => 
   assert.deepEqual(query.termVariants, [[]]);
   assert.equal(query.embeddingText, "jobs");
 });
+
+Deno.test("analyzeQuery() searches an occupation's other names, each needed in the title", () => {
+  const query = analyzeQuery("Java Programmer");
+  assert.deepEqual(query.termVariants[0], ["java", "programmer"]);
+  assert.deepEqual(query.titleTerms[0], []);
+  const developer = query.termVariants.findIndex((v) => v.join(" ") === "java develop");
+  assert.ok(developer > 0, JSON.stringify(query.termVariants));
+  assert.deepEqual(query.titleTerms[developer], ["develop"]);
+  const engineer = query.termVariants.findIndex((v) => v.join(" ") === "java softwar engin");
+  assert.deepEqual(query.titleTerms[engineer], ["softwar", "engin"]);
+  assert.equal(query.titleTerms.length, query.termVariants.length);
+  // The encoder sees the query as typed: synonyms there moved results both ways (docs/search.md).
+  assert.equal(query.embeddingText, "java programmer");
+});
+
+Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () => {
+  const has = (q: string, terms: string[]) =>
+    analyzeQuery(q).termVariants.some((v) => v.join(" ") === terms.join(" "));
+  assert.ok(has("IT helpdesk", ["help", "desk"]));
+  assert.ok(has("help desk analyst", ["helpdesk", "analyst"]));
+  assert.ok(has("lab technician", ["laboratori", "technician"]));
+  assert.ok(has("laboratory technician", ["lab", "technician"]));
+  assert.ok(has("attorney", ["lawyer"]));
+  assert.ok(has("doctor", ["physician"]));
+  assert.ok(has("call centre", ["call", "center"]));
+  assert.ok(has("CPA", ["certifi", "public", "accountant"]));
+});
+
+Deno.test("analyzeQuery() takes the longest synonym where names overlap", () => {
+  // "health care assistant" is one name (a nursing assistant), not "health" + a care assistant.
+  const query = analyzeQuery("health care assistant");
+  assert.ok(query.termVariants.some((v) => v.join(" ") === "nurs assist"));
+  assert.ok(query.termVariants.every((v) => !v.includes("caregiv")));
+});
+
+Deno.test("analyzeQuery() keeps neighbouring occupations apart", () => {
+  // A bookkeeper is near an accountant, not the same job: the table holds equivalents only.
+  const terms = analyzeQuery("accountant").termVariants.flat();
+  assert.ok(!terms.some((t) => t.startsWith("bookkeep")), terms.join(" "));
+  assert.deepEqual(analyzeQuery("banana bread recipe").termVariants, [[
+    "banana",
+    "bread",
+    "recip",
+  ]]);
+});

@@ -214,3 +214,20 @@ Deno.test("keyword score: a query of unknown words or prefixes scores 0 everywhe
   // Orama matches prefixes; the score counts whole terms only ("ware" is not "warehouse").
   assert.deepEqual(keywordScores("ware"), [0, 0, 0, 0, 0]);
 });
+
+Deno.test("keyword score: a synonym counts where the title has it, not in the description", () => {
+  const postings = [
+    job(1, "Physician"),
+    job(2, "Staff Nurse", { job_description: "Work alongside our physicians on the ward." }),
+    job(3, "Doctor"),
+  ];
+  const clinic = new JobIndex(indexOf(postings, postings.map(() => nurseAxis)));
+  const { hits } = clinic.search({ query: analyzeQuery("doctor"), mode: "keyword", minScore: 0 });
+  const score = new Map(hits.map((h) => [h.job.id, h.score]));
+  assert.ok(
+    score.get(postings[0].id)! > 0.95,
+    `synonym in the title scored ${score.get("id-0001")}`,
+  );
+  assert.equal(score.get(postings[1].id) ?? 0, 0);
+  assert.ok(score.get(postings[2].id)! > 0.95);
+});

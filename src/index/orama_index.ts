@@ -3,7 +3,9 @@
  * (tokenised with our tokenizer), its inverted index finds the postings with each query word, its
  * per-field term frequencies give the keyword score, and its `search()` with `where` applies the
  * city, country, source and time filters. Our code adds the title-vector score and ranks. Pure
- * computation, no I/O.
+ * computation, no I/O. An index loaded from a snapshot reads the words from a term dictionary made
+ * of Orama's radix trees and frequencies at publish time (`splitSavedOrama`): the same lookups,
+ * without the cost of loading those structures (docs/search.md, "Cold start").
  *
  * Not Orama's full-text `search()` for the words: it scores, sorts and wraps every match (per
  * posting a Map of matches per field), 20 ms for a broad query over 20,000 postings against 2 ms
@@ -229,6 +231,8 @@ interface TermPostings {
    * company or location only (for a job word).
    */
   values: Float32Array;
+  /** 1 where the posting has the term in its title or tags (or, for a name, company/location). */
+  inTitle: Uint8Array;
   idf: number;
 }
 
@@ -240,6 +244,14 @@ const WHERE_CACHE_SIZE = 200;
 /** Scores are rounded to 4 decimals and handled as integers 0..10,000. */
 const SCORE_STEPS = 10_000;
 
+/** A node of Orama's radix tree in its `save()` output (`w`: its whole word, `e`: a word ends). */
+interface SavedRadixNode {
+  w: string;
+  e: boolean;
+  d: number[];
+  c: [string, SavedRadixNode][];
+}
+
 /** Orama's index internals the keyword score reads (typed loosely by Orama). */
 interface OramaIndexStore {
   indexes: Record<
@@ -249,6 +261,117 @@ interface OramaIndexStore {
   frequencies: Record<string, Record<number, Record<string, number> | undefined>>;
   fieldLengths: Record<string, Record<number, number | undefined>>;
   avgFieldLength: Record<string, number>;
+}
+
+/** Orama's `save()` output of its index, as far as `splitSavedOrama` reads it. */
+interface SavedOramaIndex {
+  indexes: Record<string, { type: string; node: SavedRadixNode; isArray: boolean }>;
+  frequencies: OramaIndexStore["frequencies"];
+}
+
+/**
+ * One text field's terms as Orama indexed them, flat: `words` sorted (by UTF-16 code units), and
+ * for `words[t]` the Orama internal ids of the postings with it, `ids[start[t]..start[t + 1]]`, in
+ * the order of Orama's radix tree, with how often each has it (`counts`). What a lookup of a term in
+ * Orama's radix tree and its `frequencies` give, in typed arrays a snapshot carries as they are.
+ */
+export interface FieldTerms {
+  words: string[];
+  start: Uint32Array;
+  ids: Uint32Array;
+  counts: Uint16Array;
+}
+
+/**
+ * The text fields' terms, replacing Orama's radix trees and `frequencies` in a snapshot: loading
+ * those took most of a 20,000-posting cold start (`JSON.parse` making an object per posting keyed
+ * by its terms, 0.4 s; Orama's `load()` making a Set and a Map per tree node, 0.1 s; docs/search.md).
+ */
+export type TermDictionary = Record<TextField, FieldTerms>;
+
+/** Orama's radix tree in its saved form as a `FieldTerms`; counts from Orama's `frequencies`. */
+function fieldTermsOf(
+  root: SavedRadixNode,
+  frequencies: Record<number, Record<string, number> | undefined>,
+  lengths: Record<number, number | undefined>,
+): FieldTerms {
+  const nodes: SavedRadixNode[] = [];
+  const visit = (node: SavedRadixNode) => {
+    if (node.e && node.d.length > 0) nodes.push(node);
+    for (const [, child] of node.c) visit(child);
+  };
+  visit(root);
+  nodes.sort((a, b) => a.w < b.w ? -1 : a.w > b.w ? 1 : 0);
+  const start = new Uint32Array(nodes.length + 1);
+  nodes.forEach((node, t) => start[t + 1] = start[t] + node.d.length);
+  const ids = new Uint32Array(start[nodes.length]);
+  const counts = new Uint16Array(ids.length);
+  nodes.forEach((node, t) => {
+    node.d.forEach((id, k) => {
+      ids[start[t] + k] = id;
+      // Orama stores occurrences / field length.
+      const count = Math.round((frequencies[id]?.[node.w] ?? 0) * (lengths[id] ?? 0));
+      if (count > 0xffff) {
+        throw new RangeError(`Cannot save index: "${node.w}" occurs ${count} times`);
+      }
+      counts[start[t] + k] = count;
+    });
+  });
+  return { words: nodes.map((node) => node.w), start, ids, counts };
+}
+
+/**
+ * Splits Orama's `save()` output for a snapshot: the text fields' terms as a `TermDictionary`, and
+ * the rest, which keeps what the `where` filters and the keyword score's field lengths need, and
+ * leaves out what the dictionary replaces (the text fields' radix trees, `frequencies`) and Orama's
+ * documents (its copy of each posting's fields: the postings travel on their own, and Orama's
+ * `search()` with `where` reads ids, not documents). The Orama index loaded from the rest runs no
+ * full-text search of its own; `JobIndex` uses the dictionary for the words.
+ */
+export function splitSavedOrama(raw: RawData): { orama: RawData; terms: TermDictionary } {
+  const index = raw.index as SavedOramaIndex;
+  const { fieldLengths } = raw.index as OramaIndexStore;
+  const terms = {} as TermDictionary;
+  const indexes = { ...index.indexes };
+  const empty: SavedRadixNode & { s: string; k: string } = {
+    w: "",
+    s: "",
+    k: "",
+    e: false,
+    d: [],
+    c: [],
+  };
+  for (const field of TEXT_FIELDS) {
+    const { node } = index.indexes[field];
+    terms[field] = fieldTermsOf(node, index.frequencies[field], fieldLengths[field]);
+    indexes[field] = { ...index.indexes[field], node: empty };
+  }
+  return {
+    orama: {
+      ...raw,
+      index: {
+        ...index,
+        indexes,
+        frequencies: Object.fromEntries(TEXT_FIELDS.map((f) => [f, {}])),
+      },
+      docs: { docs: {}, count: (raw.docs as { count: number }).count },
+    },
+    terms,
+  };
+}
+
+/** Index of `term` in sorted `words`, or -1. */
+function wordIndex(words: string[], term: string): number {
+  let low = 0;
+  let high = words.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const word = words[mid];
+    if (word === term) return mid;
+    if (word < term) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
 }
 
 /** A loaded index. Searching is synchronous, so scratch buffers are shared between calls. */
@@ -263,11 +386,15 @@ export class JobIndex {
   readonly #rowStart: Uint32Array;
   readonly #docsOfRow: Uint32Array;
   readonly #averages: Record<TextField, number>;
+  /** From a snapshot: the text fields' terms; otherwise null, and Orama's radix trees have them. */
+  readonly #terms: TermDictionary | null;
   readonly #termCache = new Map<string, TermPostings>();
   readonly #whereCache = new Map<string, Uint8Array>();
   /** Keyword score of every posting for the running search, and one variant's scratch. */
   readonly #keyword: Float32Array;
   readonly #variant: Float32Array;
+  /** Per posting, how many of a variant's title terms it has in its title or tags. */
+  readonly #titleHits: Uint8Array;
   readonly #cosines: Float32Array;
   /** Posting → 1 + its slot in the candidate list of the running search (0: not a candidate). */
   readonly #slot: Uint32Array;
@@ -276,7 +403,7 @@ export class JobIndex {
   readonly #histogram = new Uint32Array(SCORE_STEPS + 1);
 
   constructor(
-    data: JobIndexData,
+    data: JobIndexData & { terms?: TermDictionary },
     options: {
       db?: OramaDb;
       bm25?: Bm25Params;
@@ -293,6 +420,7 @@ export class JobIndex {
       (data.orama ? loadOrama(data.orama) : buildOrama(data.jobs, options.descriptionChars));
     this.#bm25 = bm25;
     this.#store = this.db.data.index as unknown as OramaIndexStore;
+    this.#terms = data.terms ?? null;
     this.#positionOf = new Uint32Array(n + 1);
     for (let p = 0; p < n; p++) {
       this.#positionOf[
@@ -314,10 +442,37 @@ export class JobIndex {
     ) as Record<TextField, number>;
     this.#keyword = new Float32Array(n);
     this.#variant = new Float32Array(n);
+    this.#titleHits = new Uint8Array(n);
     this.#cosines = new Float32Array(rows);
     this.#slot = new Uint32Array(n);
     this.#candidates = new Uint32Array(n);
     this.#candidateScores = new Uint16Array(n);
+  }
+
+  /**
+   * The postings (Orama internal ids) with `term` in `field`, and how often each has it: from the
+   * snapshot's term dictionary, or Orama's radix tree and `frequencies`.
+   */
+  #occurrences(
+    field: TextField,
+    term: string,
+  ): { ids: ArrayLike<number>; counts: ArrayLike<number> } {
+    if (this.#terms) {
+      const { words, start, ids, counts } = this.#terms[field];
+      const t = wordIndex(words, term);
+      if (t < 0) return { ids: [], counts: [] };
+      return {
+        ids: ids.subarray(start[t], start[t + 1]),
+        counts: counts.subarray(start[t], start[t + 1]),
+      };
+    }
+    const { frequencies, fieldLengths } = this.#store;
+    const ids = this.#store.indexes[field].node.find({ term, exact: true })[term] ?? [];
+    // Orama stores occurrences / field length.
+    const counts = ids.map((id) =>
+      Math.round((frequencies[field][id]?.[term] ?? 0) * fieldLengths[field][id]!)
+    );
+    return { ids, counts };
   }
 
   get size(): number {
@@ -337,17 +492,17 @@ export class JobIndex {
     const reference = fields.title.weight / (k1 + fields.title.weight);
     const descriptionFull = 2 * fields.description.weight;
     const descriptionReference = descriptionFull / (k1 + descriptionFull);
-    const { frequencies, fieldLengths } = this.#store;
+    const { fieldLengths } = this.#store;
     // Per posting: weighted frequency in title + tags, company + location, description.
     const found = new Map<number, [tf: number, ntf: number, dtf: number]>();
     for (const field of TEXT_FIELDS) {
-      const ids = this.#store.indexes[field].node.find({ term, exact: true })[term] ?? [];
+      const { ids, counts } = this.#occurrences(field, term);
       const { weight, b } = fields[field];
       const average = this.#averages[field];
-      for (const id of ids) {
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k];
         const length = fieldLengths[field][id]!;
-        // Orama stores occurrences / field length.
-        const count = Math.round((frequencies[field][id]?.[term] ?? 0) * length);
+        const count = counts[k];
         const value = (weight * count) / (1 - b + (b * length) / average);
         let pair = found.get(id);
         if (!pair) found.set(id, pair = [0, 0, 0]);
@@ -365,10 +520,12 @@ export class JobIndex {
     const saturated = (tf: number) => Math.min(1, tf / (k1 + tf) / reference);
     const positions = new Uint32Array(found.size);
     const values = new Float32Array(found.size);
+    const inTitle = new Uint8Array(found.size);
     let k = 0;
     for (const [id, [tf, ntf, dtf]] of found) {
       positions[k] = this.#positionOf[id];
       const short = saturated(isName ? tf + ntf : tf);
+      inTitle[k] = short > 0 ? 1 : 0;
       const long = Math.max(
         descriptionShare * Math.min(1, dtf / (k1 + dtf) / descriptionReference),
         isName ? 0 : nameShare * saturated(ntf),
@@ -378,7 +535,7 @@ export class JobIndex {
     }
     const n = this.data.jobs.length;
     const idf = Math.log(1 + (n - found.size + 0.5) / (found.size + 0.5));
-    postings = { positions, values, idf };
+    postings = { positions, values, inTitle, idf };
     if (this.#termCache.size >= TERM_CACHE_SIZE) this.#termCache.clear();
     this.#termCache.set(term, postings);
     return postings;
@@ -386,27 +543,37 @@ export class JobIndex {
 
   /**
    * Keyword scores into `#keyword` (zeroed first), the best over the query's term variants: the
-   * IDF-weighted share of the query's words a posting has. Returns the postings lists touched.
+   * IDF-weighted share of the query's words a posting has. A variant with title terms (a synonym's
+   * words) counts only for postings with all of them in the title or tags. Returns the postings
+   * lists touched.
    */
   #scoreKeywords(query: AnalyzedQuery): Uint32Array[] {
     const keyword = this.#keyword;
     const variant = this.#variant;
+    const titleHits = this.#titleHits;
     keyword.fill(0);
     const touched: Uint32Array[] = [];
-    for (const terms of query.termVariants) {
+    query.termVariants.forEach((terms, v) => {
       const unique = [...new Set(terms)].map((t) => this.#postings(t));
       const total = unique.reduce((sum, p) => sum + p.idf, 0);
-      if (total === 0) continue;
+      if (total === 0) return;
+      const required = [...new Set(query.titleTerms[v] ?? [])].map((t) => this.#postings(t));
       for (const { positions } of unique) for (const p of positions) variant[p] = 0;
       for (const { positions, values, idf } of unique) {
         const weight = idf / total;
         for (let k = 0; k < positions.length; k++) variant[positions[k]] += weight * values[k];
       }
+      for (const { positions, inTitle } of required) {
+        for (let k = 0; k < positions.length; k++) titleHits[positions[k]] += inTitle[k];
+      }
       for (const { positions } of unique) {
-        for (const p of positions) if (variant[p] > keyword[p]) keyword[p] = variant[p];
+        for (const p of positions) {
+          if (variant[p] > keyword[p] && titleHits[p] === required.length) keyword[p] = variant[p];
+        }
         touched.push(positions);
       }
-    }
+      for (const { positions } of required) for (const p of positions) titleHits[p] = 0;
+    });
     return touched;
   }
 
