@@ -15,8 +15,7 @@ import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
 import { needsIndexBuild, publishIndex } from "../src/search/publish_index.ts";
 import { KvStore } from "../src/store/kv_store.ts";
-
-const DATA = new URL("../../shared/data/jobspy/", import.meta.url);
+import { realCsvFiles } from "./real_data.ts";
 
 function option(name: string, fallback: number): number {
   const at = Deno.args.indexOf(name);
@@ -30,26 +29,13 @@ if (!kvPath || kvPath.startsWith("--")) {
   throw new Error("Usage: cold_start_repeat.ts [...] KV_PATH");
 }
 
-function csvFiles(): string[] {
-  const paths: string[] = [];
-  for (const dir of Deno.readDirSync(DATA)) {
-    if (!dir.isDirectory) continue;
-    for (const file of Deno.readDirSync(new URL(`${dir.name}/`, DATA))) {
-      if (file.name.endsWith(".csv")) {
-        paths.push(decodeURIComponent(new URL(`${dir.name}/${file.name}`, DATA).pathname));
-      }
-    }
-  }
-  return paths.sort();
-}
-
 /** Fills an empty store with the real postings, repeated under new URLs up to `size`. */
 async function fill(store: KvStore): Promise<void> {
   const scratch = await Deno.makeTempDir({ prefix: "jobseek-cold-" });
   const real: Job[] = [];
   try {
     const staging = await KvStore.open(`${scratch}/real.sqlite3`);
-    await importFiles(staging, csvFiles());
+    await importFiles(staging, realCsvFiles());
     for await (const job of staging.listJobs()) real.push(job);
     staging.close();
   } finally {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { REAL_DATA_DIR, realCsvFiles } from "./real_data.ts";
 import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import { type Job, jobIdFromUrl, JobSchema } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -35,7 +36,7 @@ import {
 } from "./quality.ts";
 
 const quick = Deno.args.includes("--quick");
-const DATA = new URL("../../shared/data/jobspy/", import.meta.url);
+const DATA = REAL_DATA_DIR;
 const QUICK_FILES = [
   "collinshack-samples/jobs_Chicago.csv",
   "collinshack-samples/jobs_Manchester.csv",
@@ -52,16 +53,7 @@ function print(line = ""): void {
 
 function csvFiles(): string[] {
   if (quick) return QUICK_FILES.map((f) => decodeURIComponent(new URL(f, DATA).pathname));
-  const paths: string[] = [];
-  for (const dir of Deno.readDirSync(DATA)) {
-    if (!dir.isDirectory) continue;
-    for (const file of Deno.readDirSync(new URL(`${dir.name}/`, DATA))) {
-      if (file.name.endsWith(".csv")) {
-        paths.push(decodeURIComponent(new URL(`${dir.name}/${file.name}`, DATA).pathname));
-      }
-    }
-  }
-  return paths.sort();
+  return realCsvFiles();
 }
 
 function percentile(values: number[], p: number): number {
