@@ -51,6 +51,8 @@ export async function openRuntime(config: Readonly<Config>, logger: Logger): Pro
       if ((await store.countJobs()) > 0) await publishIndex(store, { embedder, logger });
     }
     await service.start();
+    // The model's first run costs ~100 ms more than later ones: pay it before reporting ready.
+    await embedder.embed(["warm-up"]);
   })();
   ready.catch((error) => logger.error("index failed to load", errorFields(error)));
   return {
