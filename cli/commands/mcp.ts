@@ -3,7 +3,7 @@ import { loadConfig } from "../../src/config.ts";
 import type { SearchService } from "../../src/domain/service.ts";
 import { createLogger } from "../../src/log.ts";
 import { keepStdoutForProtocol, serveStdio } from "../../src/mcp/stdio.ts";
-import { openRuntime } from "../../main.ts";
+import { openRuntime } from "../../src/runtime.ts";
 
 /**
  * `jobseek mcp` (also `deno task stdio`): MCP over stdio on the local store, for desktop agents.

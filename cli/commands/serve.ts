@@ -1,7 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
-import { startServer } from "../../main.ts";
+import { startServer } from "../../src/runtime.ts";
 
 /** `jobseek serve`: the HTTP server. Flags override the environment variables they name. */
 export function serveCommand() {

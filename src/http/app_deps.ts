@@ -1,5 +1,5 @@
 /**
- * What the HTTP app is built from. Only `main.ts` and `cli/` create these; tests pass their own.
+ * What the HTTP app is built from. Only `src/runtime.ts` and `cli/` create these; tests pass their own.
  *
  * @module
  */

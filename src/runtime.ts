@@ -1,0 +1,114 @@
+/**
+ * Composition root: config → KV → store → embedder → search service → transports. Only this file
+ * and `cli/` create concrete dependencies; everything below takes them as parameters.
+ *
+ * @module
+ */
+import type { Config } from "./config.ts";
+import { errorFields, type Logger } from "./log.ts";
+import { KvStore } from "./store/kv_store.ts";
+import { createUseLiteEmbedder, type UseLiteEmbedder } from "./index/embedder.ts";
+import { createSearchService, type JobSearchService } from "./search/search_service.ts";
+import { needsIndexBuild, publishIndex } from "./search/publish_index.ts";
+import { importFiles } from "./ingest/import_files.ts";
+import { ApiKeyRegistry } from "./auth/api_keys.ts";
+import { RateLimiter } from "./auth/rate_limiter.ts";
+import { OAuthServer } from "./auth/oauth_server.ts";
+import { createApp } from "./http/app.ts";
+
+/** The embedded default data set, imported into an empty store on first start. */
+export const DEFAULT_FIXTURES = new URL("../fixtures/jobs.jsonl", import.meta.url);
+
+export interface Runtime {
+  store: KvStore;
+  embedder: UseLiteEmbedder;
+  service: JobSearchService;
+  /** Resolves once the index is loaded (after seeding an empty store, if enabled). */
+  ready: Promise<void>;
+  close(): void;
+}
+
+/**
+ * Opens the store and the search service. The service starts loading at once; `ready` settles when
+ * it serves. An empty store is seeded with the bundled fixtures, and a store that has postings but no
+ * index it can serve (an import that died before publishing, or an index of an older format or
+ * model after an upgrade) gets one built.
+ */
+export async function openRuntime(config: Readonly<Config>, logger: Logger): Promise<Runtime> {
+  const store = await KvStore.open(config.kvLocation);
+  const embedder = await createUseLiteEmbedder();
+  const service = createSearchService({ store, embedder, logger, minScore: config.minScore });
+  const ready = (async () => {
+    if (await needsIndexBuild(store, embedder)) {
+      if (config.seedFixtures && (await store.countJobs()) === 0) {
+        logger.info("seeding empty store with the bundled fixtures", {
+          file: DEFAULT_FIXTURES.pathname,
+        });
+        const report = await importFiles(store, [DEFAULT_FIXTURES.pathname]);
+        logger.info("fixtures imported", { inserted: report.totals.inserted });
+      }
+      // publishIndex logs its own figures.
+      if ((await store.countJobs()) > 0) await publishIndex(store, { embedder, logger });
+    }
+    await service.start();
+    // The model's first run costs ~100 ms more than later ones: pay it before reporting ready.
+    await embedder.embed(["warm-up"]);
+  })();
+  ready.catch((error) => logger.error("index failed to load", errorFields(error)));
+  return {
+    store,
+    embedder,
+    service,
+    ready,
+    close() {
+      service.stop();
+      embedder.close();
+      store.close();
+    },
+  };
+}
+
+export interface StartedServer {
+  runtime: Runtime;
+  server: Deno.HttpServer<Deno.NetAddr>;
+  /** The key created for an empty key store, shown once; null when keys already existed. */
+  bootstrapKey: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the HTTP server (REST, MCP, OAuth metadata). It listens at once and answers `/healthz`
+ * with 503 until the index is loaded, so an orchestrator can tell "up" from "ready".
+ */
+export async function startServer(
+  config: Readonly<Config>,
+  logger: Logger,
+): Promise<StartedServer> {
+  const runtime = await openRuntime(config, logger);
+  const apiKeys = new ApiKeyRegistry(runtime.store, config.staticApiKeys);
+  const bootstrapKey = config.bootstrapKey ? await apiKeys.ensureBootstrapKey() : null;
+  const oauth = new OAuthServer(runtime.store, apiKeys);
+  const app = createApp({
+    config,
+    service: runtime.service,
+    apiKeys,
+    rateLimiter: new RateLimiter(runtime.store, { perMinute: config.rateLimitPerMinute }),
+    tokenVerifier: oauth,
+    oauth,
+    logger,
+  });
+  const server = Deno.serve({
+    port: config.port,
+    hostname: config.hostname,
+    onListen: ({ hostname, port }) => logger.info("listening", { hostname, port }),
+  }, app.fetch);
+  return {
+    runtime,
+    server,
+    bootstrapKey,
+    async close() {
+      await server.shutdown();
+      runtime.close();
+    },
+  };
+}
