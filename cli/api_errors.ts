@@ -70,6 +70,41 @@ export function describeFailedResponse(response: FailedResponse): string {
 }
 
 /**
+ * Why a request got no answer, as specific as the error allows. Deno's fetch throws a bare
+ * "fetch failed" and keeps the reason (connection refused, DNS, TLS) in `cause`, prefixed with
+ * the URL and the connector's name, which the message names anyway.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const cause = new Error(
+ *   "error sending request for url (http://127.0.0.1:9/): client error (Connect): " +
+ *     "tcp connect error: Connection refused (os error 111)",
+ * );
+ * assert.equal(
+ *   transportReason(new TypeError("fetch failed", { cause })),
+ *   "tcp connect error: Connection refused (os error 111)",
+ * );
+ * ```
+ */
+export function transportReason(error: unknown): string {
+  if (error instanceof DOMException && error.name === "TimeoutError") return "no answer in time";
+  const messages: string[] = [];
+  for (let e: unknown = error, depth = 0; e !== undefined && depth < 5; depth++) {
+    const text = e instanceof Error ? e.message : String(e);
+    const cleaned = text
+      .replace(/^error sending request for url \([^)]*\):\s*/, "")
+      .replace(/^client error \((?:Connect|SendRequest)\):\s*/, "")
+      .trim();
+    if (cleaned && !messages.includes(cleaned)) messages.push(cleaned);
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  // The outermost text is the least specific ("fetch failed"): show the innermost reason first.
+  const specific = messages.filter((m) => m !== "fetch failed");
+  return (specific.length > 0 ? specific.reverse()[0] : messages[0]) ?? "unknown error";
+}
+
+/**
  * The message when no HTTP answer came at all: the endpoint is wrong or the server is down.
  *
  * @example
@@ -79,11 +114,6 @@ export function describeFailedResponse(response: FailedResponse): string {
  * ```
  */
 export function unreachableMessage(endpoint: string, cause: unknown): string {
-  const reason = cause instanceof DOMException && cause.name === "TimeoutError"
-    ? "no answer in time"
-    : cause instanceof Error
-    ? cause.message
-    : String(cause);
-  return `Cannot reach the jobseek API at ${endpoint} (${reason}). Is the server running and the ` +
-    "endpoint right? Set it with `jobseek configure` or --endpoint.";
+  return `Cannot reach the jobseek API at ${endpoint} (${transportReason(cause)}). Is the server ` +
+    "running and the endpoint right? Set it with `jobseek configure` or --endpoint.";
 }

@@ -143,8 +143,38 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
         const run = await cli.run([...command, "--endpoint", endpoint]);
         assert.equal(run.code, 1);
         assert.ok(run.stderr.startsWith(`jobseek: Cannot reach the jobseek API at ${endpoint} (`));
+        assert.match(run.stderr, /\(tcp connect error: Connection refused \(os error 111\)\)/);
         assert.match(run.stderr, /Set it with `jobseek configure` or --endpoint\./);
       }
+    });
+
+    await t.step("a name that does not resolve is reported as a DNS failure", async () => {
+      const endpoint = "http://no-such-host.invalid";
+      for (const command of [["search", "nurse"], ["cities"]]) {
+        const run = await cli.run([...command, "--endpoint", endpoint]);
+        assert.equal(run.code, 1);
+        assert.ok(run.stderr.startsWith(`jobseek: Cannot reach the jobseek API at ${endpoint} (`));
+        assert.match(run.stderr, /\(dns error: /);
+      }
+    });
+
+    await t.step("a TLS handshake with a plain-HTTP server names the TLS failure", async () => {
+      const endpoint = server.url.replace("http://", "https://");
+      const run = await cli.run(["search", "nurse", "--endpoint", endpoint]);
+      assert.equal(run.code, 1);
+      assert.ok(run.stderr.startsWith(`jobseek: Cannot reach the jobseek API at ${endpoint} (`));
+      assert.doesNotMatch(run.stderr, /\(fetch failed\)/);
+      assert.match(run.stderr, /corrupt message|tls|InvalidContentType/i);
+    });
+
+    await t.step("cities reports the tool's own error, not the MCP stream probe", async () => {
+      const run = await cli.run(["cities", "--country", "germany"]);
+      assert.equal(run.code, 1);
+      assert.equal(run.stdout, "");
+      assert.equal(
+        run.stderr,
+        "jobseek: Invalid parameter 'country': must be two uppercase letters\n",
+      );
     });
 
     await t.step("cities --json lists cities from the MCP endpoint", async () => {

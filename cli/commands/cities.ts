@@ -32,6 +32,7 @@ function isCitiesResult(value: unknown): value is CitiesResult {
 /**
  * Calls `list_cities` over MCP (Streamable HTTP, `x-api-key`). The SDK turns HTTP errors into
  * generic errors, so a wrapped fetch keeps the failed response to explain it like `search` does.
+ * A tool error (`isError`) is the server's own message and is reported as it is.
  */
 export async function fetchCities(
   endpoint: string,
@@ -40,6 +41,7 @@ export async function fetchCities(
 ): Promise<CitiesResult> {
   let failed: FailedResponse | undefined;
   let unreachable: unknown;
+  let toolError: Error | undefined;
   const watchedFetch = async (input: string | URL | Request, init?: RequestInit) => {
     let response: Response;
     try {
@@ -48,7 +50,10 @@ export async function fetchCities(
       unreachable = error;
       throw error;
     }
-    if (!response.ok && !failed) {
+    // After `initialize` the SDK probes `GET /mcp` for a server-to-client stream; a server without
+    // one answers 405, which the SDK expects. Only a failed POST (a JSON-RPC message) explains why
+    // the call failed.
+    if (!response.ok && !failed && (init?.method ?? "GET").toUpperCase() === "POST") {
       failed = {
         status: response.status,
         statusText: response.statusText,
@@ -71,13 +76,15 @@ export async function fetchCities(
     if (result.isError) {
       const content = Array.isArray(result.content) ? result.content : [];
       const text = content.map((item) => (item.type === "text" ? item.text : "")).join(" ").trim();
-      throw new Error(text || "The server could not list cities.");
+      toolError = new Error(text || "The server could not list cities.");
+      throw toolError;
     }
     if (!isCitiesResult(result.structuredContent)) {
       throw new Error("Cannot read the server's answer: list_cities returned no city list.");
     }
     return result.structuredContent;
   } catch (error) {
+    if (error === toolError) throw error;
     if (failed) throw new Error(describeFailedResponse(failed));
     if (unreachable !== undefined) throw new Error(unreachableMessage(endpoint, unreachable));
     throw error;
