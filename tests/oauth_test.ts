@@ -34,6 +34,8 @@ import { startTestServer, type TestServer } from "./test_server.ts";
 
 const LIST_TOOLS = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 const REDIRECT = "http://127.0.0.1:53682/callback";
+/** What Cursor registers (with https and loopback URIs beside it) and signs in with. */
+const CURSOR_REDIRECT = "cursor://anysphere.cursor-mcp/oauth/callback";
 
 function startOAuthServer(
   store: KvStore,
@@ -264,13 +266,16 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
       },
     );
 
-    await t.step("registration accepts https and loopback http redirect URIs", async () => {
+    await t.step("registration accepts https, loopback http and native app schemes", async () => {
       for (
         const uri of [
           "https://claude.ai/api/mcp/auth_callback",
           "http://localhost:6274/oauth/callback",
           "http://127.0.0.1:33418/",
           "http://[::1]:8080/cb?x=1",
+          CURSOR_REDIRECT,
+          "vscode://vscode.github-authentication/did-authenticate",
+          "com.example.app:/oauth2redirect",
         ]
       ) {
         const client = await registerClient(server, { redirect_uris: [uri], client_name: "A" });
@@ -290,7 +295,10 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
           ["http://example.com/callback"],
           ["http://192.168.1.5/callback"],
           ["javascript:alert(1)"],
-          ["myapp://callback"],
+          ["data:text/html,<h1>x</h1>"],
+          ["file:///etc/passwd"],
+          ["wss://example.com/cb"],
+          ["cursor://anysphere.cursor-mcp/oauth/callback#x"],
           ["https://example.com/cb#fragment"],
           ["/relative/callback"],
           [""],
@@ -303,6 +311,15 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
         await assertOAuthError(response, 400, "invalid_redirect_uri");
       }
       await assertOAuthError(await register(server, {}), 400, "invalid_redirect_uri");
+      // One bad URI among good ones: the whole registration is refused, naming the bad one.
+      const mixed = await register(server, {
+        redirect_uris: [CURSOR_REDIRECT, "http://127.0.0.1:33418/", "http://evil.example/cb"],
+      });
+      assert.equal(
+        await assertOAuthError(mixed, 400, "invalid_redirect_uri"),
+        "Invalid redirect URI 'http://evil.example/cb': it must use https; http only on " +
+          "localhost, 127.0.0.1 or [::1]",
+      );
       await assertOAuthError(
         await register(server, { redirect_uris: [REDIRECT], grant_types: ["client_credentials"] }),
         400,
@@ -574,6 +591,67 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
       await assertOAuthError(notForm, 400, "invalid_request");
     });
 
+    await t.step("authorization: loopback URIs match on any port, all others exactly", async () => {
+      const client = await registerClient(server, {
+        redirect_uris: [
+          "http://127.0.0.1:33418/callback",
+          "http://[::1]:33418/cb",
+          CURSOR_REDIRECT,
+          "https://app.example.com/cb",
+        ],
+      });
+      for (
+        const uri of [
+          "http://127.0.0.1:41234/callback",
+          "http://127.0.0.1/callback",
+          "http://[::1]:5000/cb",
+          CURSOR_REDIRECT,
+          "https://app.example.com/cb",
+        ]
+      ) {
+        const { params, verifier } = await authorizeParams(client.client_id, { redirect_uri: uri });
+        const { response, page } = await openConsentPage(authorizeUrl(server, params));
+        assert.equal(response.status, 200, `${uri}: ${page}`);
+        if (uri === CURSOR_REDIRECT) assert.match(page, /cursor:\/\/anysphere\.cursor-mcp</);
+        const answer = await postConsent(server, {
+          consent: formTokenOf(page),
+          api_key: server.key,
+          decision: "approve",
+        });
+        await answer.body?.cancel();
+        assert.equal(answer.status, 303);
+        const location = answer.headers.get("location")!;
+        assert.ok(location.startsWith(`${uri}?`), `${uri} → ${location}`);
+        const token = await tokenRequest(server, {
+          grant_type: "authorization_code",
+          code: new URL(location).searchParams.get("code")!,
+          code_verifier: verifier,
+          client_id: client.client_id,
+          redirect_uri: uri,
+        });
+        assert.equal(token.status, 200, `${uri}: ${JSON.stringify(await token.json())}`);
+      }
+      for (
+        const uri of [
+          "http://127.0.0.1:41234/other",
+          "http://127.0.0.1:41234/callback?x=1",
+          "http://localhost:33418/callback",
+          "https://127.0.0.1:33418/callback",
+          `${CURSOR_REDIRECT}/x`,
+          `${CURSOR_REDIRECT}?x=1`,
+          "cursor://anysphere.cursor-mcp:1/oauth/callback",
+          "https://app.example.com:8443/cb",
+          "https://app.example.com/cb/",
+        ]
+      ) {
+        const { params } = await authorizeParams(client.client_id, { redirect_uri: uri });
+        const { response, page } = await openConsentPage(authorizeUrl(server, params));
+        assert.equal(response.status, 400, uri);
+        assert.equal(response.headers.get("location"), null, uri);
+        assert.match(page, /not one the app registered/, uri);
+      }
+    });
+
     await t.step("errors before the redirect URI is trusted stay on the page", async () => {
       const client = await registerClient(server);
       const { params } = await authorizeParams(client.client_id);
@@ -831,20 +909,24 @@ class ScriptedProvider implements OAuthClientProvider {
   #tokens?: OAuthTokens;
   #verifier = "";
   code?: string;
+  /** Where the consent page sent the "browser" back to. */
+  returnedTo?: string;
   readonly #apiKey: string;
+  readonly #shape: ClientShape;
 
-  constructor(apiKey: string) {
+  constructor(apiKey: string, shape: ClientShape = SDK_TEST_CLIENT) {
     this.#apiKey = apiKey;
+    this.#shape = shape;
   }
 
   get redirectUrl(): string {
-    return REDIRECT;
+    return this.#shape.signInWith;
   }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
-      redirect_uris: [REDIRECT],
-      client_name: "jobseek SDK test",
+      redirect_uris: this.#shape.registers,
+      client_name: this.#shape.name,
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       token_endpoint_auth_method: "none",
@@ -888,9 +970,42 @@ class ScriptedProvider implements OAuthClientProvider {
       redirect: "manual",
     });
     await answer.body?.cancel();
-    this.code = new URL(answer.headers.get("location")!).searchParams.get("code") ?? undefined;
+    const location = new URL(answer.headers.get("location")!);
+    this.returnedTo = `${location.protocol}//${location.host}${location.pathname}`;
+    this.code = location.searchParams.get("code") ?? undefined;
   }
 }
+
+/** How a client registers (its redirect URIs) and which of them it signs in with. */
+interface ClientShape {
+  name: string;
+  registers: string[];
+  signInWith: string;
+}
+
+const SDK_TEST_CLIENT: ClientShape = {
+  name: "jobseek SDK test",
+  registers: [REDIRECT],
+  signInWith: REDIRECT,
+};
+
+/**
+ * The registrations of two widely used clients (FACTS.md "MCP clients"): Cursor registers its own
+ * scheme beside https and loopback URIs and signs in through the scheme; VS Code registers a
+ * loopback port and, when that port is busy, signs in on another one.
+ */
+const CLIENT_SHAPES: ClientShape[] = [
+  {
+    name: "Cursor",
+    registers: [CURSOR_REDIRECT, "https://cursor.com/oauth/callback", "http://localhost:8976/cb"],
+    signInWith: CURSOR_REDIRECT,
+  },
+  {
+    name: "Visual Studio Code",
+    registers: ["http://127.0.0.1:33418/", "https://vscode.dev/redirect"],
+    signInWith: "http://127.0.0.1:41234/",
+  },
+];
 
 Deno.test("the MCP SDK's client completes the OAuth login and calls the tools", async () => {
   const search = await createTestSearch({ jobs: await defaultTestJobs(20) });
@@ -927,3 +1042,37 @@ Deno.test("the MCP SDK's client completes the OAuth login and calls the tools", 
     await search.close();
   }
 });
+
+for (const shape of CLIENT_SHAPES) {
+  Deno.test(`the MCP SDK's client signs in registered as ${shape.name} does`, async () => {
+    const search = await createTestSearch({ jobs: await defaultTestJobs(20) });
+    const server = await startOAuthServer(search.store, search.service);
+    const provider = new ScriptedProvider(server.key, shape);
+    const endpoint = new URL(`${server.url}/mcp`);
+    const client = new Client({ name: shape.name, version: "1.0.0" });
+    try {
+      const first = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
+      await assert.rejects(
+        () => new Client({ name: shape.name, version: "1.0.0" }).connect(first),
+        UnauthorizedError,
+      );
+      const registered = OAuthClientInformationFullSchema.parse(provider.clientInformation());
+      assert.deepEqual(registered.redirect_uris, shape.registers);
+      assert.equal(provider.returnedTo, shape.signInWith);
+      assert.ok(provider.code, "the consent page sent a code back");
+      await first.finishAuth(provider.code!);
+      assert.ok(provider.tokens()?.access_token.startsWith("jsa_"));
+
+      await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }));
+      const result = await client.callTool({
+        name: "list_cities",
+        arguments: { country: "US" },
+      });
+      assert.notEqual(result.isError, true, JSON.stringify(result));
+    } finally {
+      await client.close();
+      await server.close();
+      await search.close();
+    }
+  });
+}

@@ -59,6 +59,11 @@ ${body}
 `;
 }
 
+/** Where the person is sent back to; an app's own scheme (`cursor://...`) has an opaque origin. */
+function appOrigin(url: URL): string {
+  return url.origin === "null" ? `${url.protocol}//${url.host}` : url.origin;
+}
+
 /** The page asking a person to approve an app's access. */
 export function renderConsentPage(options: ConsentPageOptions): string {
   const redirect = new URL(options.redirectUri);
@@ -75,7 +80,9 @@ ${error}<div class="box">
 <p>${appName} wants to search job postings on jobseek for you.</p>
 <p class="muted">Access asked for: <code>${escapeHtml(options.scope)}</code> (search only; it
 cannot change anything). After you answer you will be sent back to
-<code>${escapeHtml(redirect.origin)}</code>. App id: <code>${escapeHtml(options.clientId)}</code>.
+<code>${escapeHtml(appOrigin(redirect))}</code>. App id: <code>${
+      escapeHtml(options.clientId)
+    }</code>.
 The name above is what the app calls itself; approve only if you just asked it to connect.</p>
 <form method="post" action="${escapeHtml(options.action)}">
 <input type="hidden" name="consent" value="${escapeHtml(options.formToken)}">

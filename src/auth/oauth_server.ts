@@ -175,8 +175,30 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 /**
+ * Schemes that are not an app's own (RFC 8252 7.1 private-use schemes are): web and network schemes
+ * other apps own, and those a browser would run or render itself instead of handing to an app.
+ */
+const NOT_PRIVATE_USE_SCHEMES = new Set([
+  "about:",
+  "blob:",
+  "data:",
+  "file:",
+  "filesystem:",
+  "ftp:",
+  "javascript:",
+  "mailto:",
+  "sms:",
+  "tel:",
+  "vbscript:",
+  "view-source:",
+  "ws:",
+  "wss:",
+]);
+
+/**
  * Why `uri` cannot be a redirect URI, or null when it can: an absolute URL without a fragment,
- * https, or http on a loopback host (RFC 8252 7.3, for apps on the person's own machine).
+ * https, http on a loopback host (RFC 8252 7.3, for apps on the person's own machine), or a
+ * private-use scheme of a native app such as `cursor://` or `vscode://` (RFC 8252 7.1).
  */
 export function redirectUriProblem(uri: unknown): string | null {
   if (typeof uri !== "string" || uri.length === 0) return "must be a non-empty string";
@@ -190,8 +212,33 @@ export function redirectUriProblem(uri: unknown): string | null {
   if (uri.includes("#")) return "must not have a fragment";
   if (url.username || url.password) return "must not carry credentials";
   if (url.protocol === "https:") return null;
-  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return null;
-  return "must use https, or http on localhost, 127.0.0.1 or [::1]";
+  if (url.protocol === "http:") {
+    return LOOPBACK_HOSTS.has(url.hostname)
+      ? null
+      : "must use https; http only on localhost, 127.0.0.1 or [::1]";
+  }
+  if (NOT_PRIVATE_USE_SCHEMES.has(url.protocol)) {
+    return `must not use the ${url.protocol} scheme (https, loopback http or an app's own scheme)`;
+  }
+  return null;
+}
+
+/**
+ * Whether `requested` may stand for the registered `registered`: character for character, except
+ * that a loopback http URI matches on any port (RFC 8252 7.3: a native app listens on whatever
+ * port is free when it signs in, not the one it registered).
+ */
+export function redirectUriMatches(registered: string, requested: string): boolean {
+  if (registered === requested) return true;
+  if (redirectUriProblem(requested) !== null) return false;
+  const a = new URL(registered);
+  const b = new URL(requested);
+  if (a.protocol !== "http:" || b.protocol !== "http:" || !LOOPBACK_HOSTS.has(a.hostname)) {
+    return false;
+  }
+  a.port = "";
+  b.port = "";
+  return a.href === b.href;
 }
 
 /** `uri` with `params` added to its query (an existing query is kept, RFC 6749 3.1.2). */
@@ -313,7 +360,10 @@ export class OAuthServer implements TokenVerifier {
       throw new OAuthError("invalid_client_metadata", 'response_types may only hold "code"');
     }
     const clientUri = optionalString(meta, "client_uri");
-    if (clientUri !== undefined && redirectUriProblem(clientUri) !== null) {
+    if (
+      clientUri !== undefined &&
+      (redirectUriProblem(clientUri) !== null || !/^https?:$/.test(new URL(clientUri).protocol))
+    ) {
       throw new OAuthError("invalid_client_metadata", "client_uri must be an https URL");
     }
     const record: ClientRecord = {
@@ -366,7 +416,8 @@ export class OAuthServer implements TokenVerifier {
     }
     let redirectUri: string;
     if (redirectParam !== undefined) {
-      if (!client.redirect_uris.includes(redirectParam)) {
+      const wanted = redirectParam;
+      if (!client.redirect_uris.some((uri) => redirectUriMatches(uri, wanted))) {
         return {
           ok: false,
           page: "The redirect URI of this request is not one the app registered.",
