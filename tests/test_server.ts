@@ -16,7 +16,7 @@ import { createApp } from "../src/http/app.ts";
 import { createLogger } from "../src/log.ts";
 import type { KvStore } from "../src/store/kv_store.ts";
 
-/** 30 s into a rate window, so that no test sees a window roll over. */
+/** A fixed instant: no counted request of a test ever ages out of the rate window. */
 const FROZEN_NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
 
 export interface TestServerOptions {
@@ -77,7 +77,7 @@ export async function startTestServer(
     config,
     service: options.wrapService ? options.wrapService(service) : service,
     apiKeys,
-    // A frozen clock keeps every request of a test in one rate window: no flaky window roll-over.
+    // A frozen clock keeps every request of a test inside the rate window: no flaky expiry.
     rateLimiter: new RateLimiter(store, {
       perMinute: options.rateLimit ?? 100_000,
       now: () => FROZEN_NOW,

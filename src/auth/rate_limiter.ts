@@ -1,16 +1,30 @@
 /**
- * Requests per minute per principal (per API key on REST, per user on MCP), counted in KV fixed
- * windows so that every server sharing the KV enforces one budget.
+ * Requests per minute per principal (per API key on REST, per user on MCP), in a sliding window
+ * kept in KV so that every server sharing the KV enforces one budget exactly.
+ *
+ * The window is the last 60 whole seconds: a subject's record holds, per second, how many requests
+ * were admitted, and a request is admitted while the seconds still inside the window add up to
+ * less than the limit. Unlike fixed one-minute windows, no 60 s span ever admits more than the
+ * limit (fixed windows admit twice the limit across a boundary). Counting is batched: the requests
+ * of one subject that arrive while its previous commit is in flight are decided together in the
+ * next one, so a busy key costs one checked commit per round trip, not one per request, and the
+ * count stays exact because every decision rests on a commit that checked the record it read.
+ * A subject known to be over its limit is refused from memory until its budget can have come back:
+ * flooding a throttled key costs no KV write at all.
  *
  * @module
  */
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
-import type { KvStore } from "../store/kv_store.ts";
+import type { KvStore, RateBuckets } from "../store/kv_store.ts";
 
 export const RATE_WINDOW_MS = 60_000;
+const BUCKET_MS = 1000;
+const WINDOW_BUCKETS = RATE_WINDOW_MS / BUCKET_MS;
 /** Largest random delay added to `retry_after`, so that throttled clients do not return in step. */
 export const RATE_JITTER_MAX_SECONDS = 5;
+/** Above this many remembered refusals, lapsed ones are dropped (memory stays bounded). */
+const MAX_REMEMBERED_REFUSALS = 10_000;
 
 export interface RateLimiterOptions {
   /** Default requests per minute for principals without their own limit. */
@@ -21,14 +35,68 @@ export interface RateLimiterOptions {
   random?: () => number;
 }
 
-/** Counts requests and throws RATE_LIMITED once a principal exceeds its limit in a window. */
+interface Pending {
+  cost: number;
+  limit: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+type Decision = { admitted: true } | { admitted: false; retryAt: number };
+
+/** The earliest time (ms) at which `cost` more fits under `limit`, given `buckets` in the window. */
+function earliestFit(buckets: RateBuckets, used: number, cost: number, limit: number): number {
+  if (cost > limit) return Infinity;
+  let remaining = used;
+  for (const [second, count] of buckets) {
+    remaining -= count;
+    // That second leaves the window once the current second is WINDOW_BUCKETS past it.
+    if (remaining + cost <= limit) return (second + WINDOW_BUCKETS) * BUCKET_MS;
+  }
+  return 0;
+}
+
+/**
+ * Decides a batch in arrival order against the buckets read from KV: admitted requests are added
+ * to the current second, refused ones learn when they could fit. `buckets: null` when nothing was
+ * admitted (then nothing needs writing).
+ */
+function decideBatch(
+  stored: RateBuckets,
+  batch: Pending[],
+  now: number,
+): { buckets: RateBuckets | null; result: Decision[] } {
+  const second = Math.floor(now / BUCKET_MS);
+  const buckets = stored.filter(([s]) => s > second - WINDOW_BUCKETS && s <= second)
+    .sort((a, b) => a[0] - b[0]);
+  let used = buckets.reduce((sum, [, count]) => sum + count, 0);
+  let admittedNow = 0;
+  const result = batch.map((pending): Decision => {
+    if (used + pending.cost <= pending.limit) {
+      used += pending.cost;
+      admittedNow += pending.cost;
+      return { admitted: true };
+    }
+    const withNow: RateBuckets = admittedNow > 0 ? [...buckets, [second, admittedNow]] : buckets;
+    return { admitted: false, retryAt: earliestFit(withNow, used, pending.cost, pending.limit) };
+  });
+  if (admittedNow === 0) return { buckets: null, result };
+  const last = buckets.at(-1);
+  if (last && last[0] === second) last[1] += admittedNow;
+  else buckets.push([second, admittedNow]);
+  return { buckets, result };
+}
+
+/** Counts requests and throws RATE_LIMITED once a principal exceeds its limit in the window. */
 export class RateLimiter {
   readonly #store: KvStore;
   readonly #perMinute: number;
   readonly #now: () => number;
   readonly #random: () => number;
-  /** Per subject, the count in flight; the next one waits for it (see {@linkcode #count}). */
-  readonly #inFlight = new Map<string, Promise<unknown>>();
+  /** Per subject, the requests waiting for the next commit (present while a commit runs). */
+  readonly #queues = new Map<string, Pending[]>();
+  /** Per subject, until when (ms) a request cannot fit under a limit of at most `limit`. */
+  readonly #refusedUntil = new Map<string, { until: number; limit: number }>();
 
   constructor(store: KvStore, options: RateLimiterOptions) {
     if (!Number.isInteger(options.perMinute) || options.perMinute < 1) {
@@ -44,39 +112,74 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one request of `principal`. Throws `JobseekError("RATE_LIMITED")` with `retryAfter` =
-   * whole seconds until the window ends plus jitter (at least 1) when the limit is exceeded.
+   * Counts `cost` requests of `principal` (an MCP batch counts each call in it). Throws
+   * `JobseekError("RATE_LIMITED")` with `retryAfter` = whole seconds until enough of the window
+   * has passed, plus jitter (at least 1), when they do not fit; then none of them is counted.
    */
-  async consume(principal: Principal): Promise<void> {
+  async consume(principal: Principal, cost = 1): Promise<void> {
     const limit = principal.rateLimit ?? this.#perMinute;
-    const now = this.#now();
-    const windowStart = now - (now % RATE_WINDOW_MS);
-    const count = await this.#count(principal.subject, windowStart);
-    if (count <= limit) return;
-    const untilWindowEnd = Math.ceil((windowStart + RATE_WINDOW_MS - now) / 1000);
-    const jitter = Math.floor(this.#random() * (RATE_JITTER_MAX_SECONDS + 1));
-    throw new JobseekError("RATE_LIMITED", "Rate limit exceeded", {
-      retryAfter: Math.max(1, untilWindowEnd + jitter),
+    const subject = principal.subject;
+    // Another server's admissions only add to the window, so a refusal stands until it said.
+    const refused = this.#refusedUntil.get(subject);
+    if (refused) {
+      const now = this.#now();
+      if (now < refused.until && limit <= refused.limit) throw this.#limited(refused.until, now);
+      if (now >= refused.until) this.#refusedUntil.delete(subject);
+    }
+    await new Promise<void>((resolve, reject) => {
+      const queue = this.#queues.get(subject);
+      const pending = { cost, limit, resolve, reject };
+      if (queue) queue.push(pending);
+      else {
+        const fresh = [pending];
+        this.#queues.set(subject, fresh);
+        this.#drain(subject, fresh);
+      }
     });
   }
 
-  /**
-   * Counts one hit, one at a time per subject within this process. The KV counter is a checked
-   * read-modify-write: concurrent hits of one key would mostly conflict and retry (measured: 16
-   * concurrent clients on one key fell to ~1,800 counts/s, and some gave up after 50 retries),
-   * while queued they cost one get + one commit each (~7,000/s per key) and the count stays exact.
-   * Other servers sharing the KV still race, which the store's retry resolves.
-   */
-  #count(subject: string, windowStart: number): Promise<number> {
-    const previous = this.#inFlight.get(subject) ?? Promise.resolve();
-    // The record outlives its window a little so that a slow clock on another server still finds it.
-    const hit = () => this.#store.hitRateWindow(subject, windowStart, 2 * RATE_WINDOW_MS);
-    const counted = previous.then(hit, hit);
-    const settled = counted.then(() => {}, () => {});
-    this.#inFlight.set(subject, settled);
-    settled.then(() => {
-      if (this.#inFlight.get(subject) === settled) this.#inFlight.delete(subject);
+  async #drain(subject: string, queue: Pending[]): Promise<void> {
+    // Requests of the same tick join the first commit.
+    await Promise.resolve();
+    while (queue.length > 0) {
+      const batch = queue.splice(0);
+      const now = this.#now();
+      try {
+        const decisions = await this.#store.updateRateBuckets(
+          subject,
+          RATE_WINDOW_MS + BUCKET_MS,
+          (buckets) => decideBatch(buckets, batch, now),
+        );
+        decisions.forEach((decision, i) => {
+          if (decision.admitted) return batch[i].resolve();
+          if (batch[i].cost === 1 && Number.isFinite(decision.retryAt)) {
+            this.#rememberRefusal(subject, decision.retryAt, batch[i].limit);
+          }
+          batch[i].reject(this.#limited(decision.retryAt, now));
+        });
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+    // Synchronous with the last check of the loop: nothing can have been queued in between.
+    this.#queues.delete(subject);
+  }
+
+  #rememberRefusal(subject: string, until: number, limit: number): void {
+    if (this.#refusedUntil.size >= MAX_REMEMBERED_REFUSALS) {
+      const now = this.#now();
+      for (const [s, r] of this.#refusedUntil) if (r.until <= now) this.#refusedUntil.delete(s);
+      if (this.#refusedUntil.size >= MAX_REMEMBERED_REFUSALS) return;
+    }
+    const known = this.#refusedUntil.get(subject);
+    if (!known || known.until < until) this.#refusedUntil.set(subject, { until, limit });
+  }
+
+  #limited(retryAt: number, now: number): JobseekError {
+    const wait = Number.isFinite(retryAt) ? retryAt - now : RATE_WINDOW_MS;
+    const jitter = Math.floor(this.#random() * (RATE_JITTER_MAX_SECONDS + 1));
+    return new JobseekError("RATE_LIMITED", "Rate limit exceeded", {
+      retryAfter: Math.max(1, Math.ceil(wait / 1000) + jitter),
     });
-    return counted;
   }
 }

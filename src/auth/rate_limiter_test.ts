@@ -17,21 +17,69 @@ async function rejection(promise: Promise<unknown>): Promise<JobseekError> {
   assert.fail("expected RATE_LIMITED");
 }
 
-Deno.test("RateLimiter.consume() allows perMinute requests per window, then throws", async () => {
+Deno.test("RateLimiter.consume() admits perMinute requests in any 60 s, sliding", async () => {
   const store = await KvStore.open(":memory:");
-  let now = 1_700_000_000_000 - (1_700_000_000_000 % 60_000) + 15_000; // 15 s into a window
+  let now = 1_700_000_000_000 - (1_700_000_000_000 % 60_000) + 15_000; // 15 s into a minute
   const limiter = new RateLimiter(store, { perMinute: 3, now: () => now, random: () => 0 });
   for (let i = 0; i < 3; i++) await limiter.consume(alice);
   const error = await rejection(limiter.consume(alice));
   assert.equal(error.code, "RATE_LIMITED");
   assert.equal(error.message, "Rate limit exceeded");
-  assert.equal(error.retryAfter, 45);
+  // The three leave the window 60 s after they came, not when a clock minute ends.
+  assert.equal(error.retryAfter, 60);
   // Another principal has its own budget.
   await limiter.consume(bob);
-  // The next window starts afresh.
-  now += 45_000;
+  now += 45_000; // a new clock minute has begun: a fixed window would admit three more here
+  assert.equal((await rejection(limiter.consume(alice))).retryAfter, 15);
+  now += 15_000;
   await limiter.consume(alice);
   store.close();
+});
+
+Deno.test("RateLimiter.consume() frees the budget second by second as requests age", async () => {
+  const store = await KvStore.open(":memory:");
+  let now = 1_800_000_000_000;
+  const limiter = new RateLimiter(store, { perMinute: 4, now: () => now, random: () => 0 });
+  await limiter.consume(alice);
+  now += 10_000;
+  await limiter.consume(alice);
+  await limiter.consume(alice);
+  await limiter.consume(alice);
+  // The oldest request leaves the window first: one fits 50 s later, not 60.
+  assert.equal((await rejection(limiter.consume(alice))).retryAfter, 50);
+  now += 50_000;
+  await limiter.consume(alice);
+  await rejection(limiter.consume(alice));
+  store.close();
+});
+
+Deno.test("RateLimiter.consume() counts a cost of several calls at once, all or none", async () => {
+  const store = await KvStore.open(":memory:");
+  const limiter = new RateLimiter(store, { perMinute: 4, now: () => 1_800_000_000_000 });
+  // More than the limit can never fit: refused, and nothing is spent.
+  await rejection(limiter.consume(alice, 5));
+  await limiter.consume(alice, 3);
+  await rejection(limiter.consume(alice, 2));
+  await limiter.consume(alice);
+  await rejection(limiter.consume(alice));
+  store.close();
+});
+
+Deno.test("RateLimiter refuses a subject over its limit from memory, without the store", async () => {
+  const store = await KvStore.open(":memory:");
+  const limiter = new RateLimiter(store, { perMinute: 2, now: () => 1_800_000_000_000 });
+  await limiter.consume(alice);
+  await limiter.consume(alice);
+  await rejection(limiter.consume(alice));
+  store.close();
+  // The store is gone: only a refusal remembered in memory can still answer.
+  const error = await rejection(limiter.consume(alice));
+  assert.equal(error.code, "RATE_LIMITED");
+  // A principal with a higher limit than the one refused is not refused from memory.
+  await assert.rejects(limiter.consume({ ...alice, rateLimit: 50 }), (e) =>
+    !(
+      e instanceof JobseekError && e.code === "RATE_LIMITED"
+    ));
 });
 
 Deno.test("RateLimiter.consume() uses the principal's own limit when it has one", async () => {
@@ -47,21 +95,19 @@ Deno.test("RateLimiter.consume() uses the principal's own limit when it has one"
 
 Deno.test("RateLimiter.consume() adds whole-second jitter and never advises less than 1 s", async () => {
   const store = await KvStore.open(":memory:");
-  const windowEnd = 60_000 * 1000;
-  const late = new RateLimiter(store, {
-    perMinute: 1,
-    now: () => windowEnd - 200,
-    random: () => 0,
-  });
+  const start = 60_000 * 1000;
+  let now = start;
+  const late = new RateLimiter(store, { perMinute: 1, now: () => now, random: () => 0 });
   await late.consume(alice);
+  now = start + 60_000 - 200;
   assert.equal((await rejection(late.consume(alice))).retryAfter, 1);
   const jittered = new RateLimiter(store, {
     perMinute: 1,
-    now: () => windowEnd - 30_000,
+    now: () => start + 30_000,
     random: () => 0.999,
   });
   await jittered.consume(bob);
-  assert.equal((await rejection(jittered.consume(bob))).retryAfter, 30 + RATE_JITTER_MAX_SECONDS);
+  assert.equal((await rejection(jittered.consume(bob))).retryAfter, 60 + RATE_JITTER_MAX_SECONDS);
   store.close();
 });
 

@@ -28,7 +28,7 @@ export const keys = {
   apiKeyByName: (name: string) => ["api_keys_by_name", name] as const,
   apiKeysByNamePrefix: () => ["api_keys_by_name"] as const,
 
-  rateWindow: (subject: string, windowStart: number) => ["rate", subject, windowStart] as const,
+  rateBuckets: (subject: string) => ["rate_buckets", subject] as const,
 
   oauthClient: (clientId: string) => ["oauth_clients", clientId] as const,
   oauthCode: (codeHash: string) => ["oauth_codes", codeHash] as const,

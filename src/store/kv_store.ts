@@ -112,6 +112,49 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * How long one KV call keeps retrying while SQLite reports the file busy. Another process (a
+ * second server, `jobseek ingest`, `jobseek keys`) holds the write lock for milliseconds at a
+ * time, so this is a ceiling for pathological contention, not a wait anyone should see.
+ */
+const BUSY_RETRY_MS = 15_000;
+const BUSY_FIRST_DELAY_MS = 1;
+const BUSY_MAX_DELAY_MS = 100;
+
+/**
+ * True for SQLite's "database is locked"/"busy": another process holds the lock and the call did
+ * nothing, so repeating it is safe (a commit that throws this was rolled back; measured: three
+ * processes retrying checked commits on one counter lost no increment).
+ */
+export function isBusyError(error: unknown): boolean {
+  return error instanceof Error && /database is (locked|busy)|SQLITE_BUSY/i.test(error.message);
+}
+
+/**
+ * Runs `call`, and again with jittered exponential backoff while it fails with a busy database.
+ * The jitter keeps processes that collided from colliding again in step.
+ */
+export async function retryWhileBusy<T>(call: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + BUSY_RETRY_MS;
+  let delay = BUSY_FIRST_DELAY_MS;
+  while (true) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isBusyError(error) || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
+    delay = Math.min(delay * 2, BUSY_MAX_DELAY_MS);
+  }
+}
+
+/**
+ * A subject's recent admitted requests for the sliding rate window: per whole second (ms since
+ * the epoch / 1000), how many. Only seconds inside the window are kept, so a value holds at most
+ * one entry per second of the window whatever the limit.
+ */
+export type RateBuckets = [second: number, count: number][];
+
 export class KvStore {
   readonly #kv: Deno.Kv;
 
@@ -144,7 +187,9 @@ export class KvStore {
     const list = [...unique.values()];
     for (let i = 0; i < list.length; i += 10) {
       const slice = list.slice(i, i + 10);
-      const existing = await this.#kv.getMany<Job[]>(slice.map((job) => keys.job(job.id)));
+      const existing = await retryWhileBusy(() =>
+        this.#kv.getMany<Job[]>(slice.map((job) => keys.job(job.id)))
+      );
       let op = this.#kv.atomic();
       let opBytes = 0;
       let opMutations = 0;
@@ -185,7 +230,7 @@ export class KvStore {
   }
 
   async #commit(op: Deno.AtomicOperation): Promise<void> {
-    const result = await op.commit();
+    const result = await retryWhileBusy(() => op.commit());
     if (!result.ok) {
       throw new JobseekError(
         "CONFLICT",
@@ -195,13 +240,13 @@ export class KvStore {
   }
 
   async getJob(id: string): Promise<Job | null> {
-    return (await this.#kv.get<Job>(keys.job(id))).value;
+    return (await this.#get<Job>(keys.job(id))).value;
   }
 
   /** Every posting, in id order. */
   async *listJobs(): AsyncIterable<Job> {
     for await (
-      const entry of this.#kv.list<Job>({ prefix: keys.jobsPrefix() }, { batchSize: 500 })
+      const entry of this.#list<Job>({ prefix: keys.jobsPrefix() }, { batchSize: 500 })
     ) {
       yield entry.value;
     }
@@ -209,7 +254,7 @@ export class KvStore {
 
   async countJobs(): Promise<number> {
     let n = 0;
-    for await (const _ of this.#kv.list({ prefix: keys.jobsByCityPrefix() }, { batchSize: 1000 })) {
+    for await (const _ of this.#list({ prefix: keys.jobsByCityPrefix() }, { batchSize: 1000 })) {
       n++;
     }
     return n;
@@ -221,7 +266,7 @@ export class KvStore {
       ? keys.jobsByCityPrefix()
       : [...keys.jobsByCityPrefix(), options.country];
     const counts = new Map<string, CityCount>();
-    for await (const entry of this.#kv.list({ prefix }, { batchSize: 1000 })) {
+    for await (const entry of this.#list({ prefix }, { batchSize: 1000 })) {
       const [, country, city] = entry.key as [string, string, string, string];
       if (city === "") continue;
       const id = `${country}\u0000${city}`;
@@ -241,7 +286,7 @@ export class KvStore {
 
   async saveImportRun(run: Omit<ImportRun, "id">): Promise<ImportRun> {
     const saved = { id: ulid(), ...run };
-    await this.#kv.set(keys.importRun(saved.id), saved);
+    await this.#set(keys.importRun(saved.id), saved);
     return saved;
   }
 
@@ -249,7 +294,7 @@ export class KvStore {
   async listImportRuns(limit = 20): Promise<ImportRun[]> {
     const runs: ImportRun[] = [];
     for await (
-      const entry of this.#kv.list<ImportRun>({ prefix: keys.importRunsPrefix() }, {
+      const entry of this.#list<ImportRun>({ prefix: keys.importRunsPrefix() }, {
         reverse: true,
         limit,
       })
@@ -264,8 +309,8 @@ export class KvStore {
     const found = new Map<string, Float32Array>();
     for (let i = 0; i < textHashes.length; i += 10) {
       const slice = textHashes.slice(i, i + 10);
-      const entries = await this.#kv.getMany<Uint8Array[]>(
-        slice.map((hash) => keys.embedding(model, hash)),
+      const entries = await retryWhileBusy(() =>
+        this.#kv.getMany<Uint8Array[]>(slice.map((hash) => keys.embedding(model, hash)))
       );
       entries.forEach((entry, j) => {
         if (entry.value) {
@@ -284,7 +329,7 @@ export class KvStore {
     for (const [hash, vector] of vectors) {
       const bytes = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength).slice();
       if (opBytes + bytes.byteLength > MAX_COMMIT_BYTES || mutations >= MAX_COMMIT_MUTATIONS) {
-        await op.commit();
+        await this.#commit(op);
         op = this.#kv.atomic();
         opBytes = 0;
         mutations = 0;
@@ -293,7 +338,7 @@ export class KvStore {
       opBytes += bytes.byteLength + 100;
       mutations++;
     }
-    if (mutations > 0) await op.commit();
+    if (mutations > 0) await this.#commit(op);
   }
 
   // ---- index snapshots ------------------------------------------------------------------------
@@ -308,7 +353,7 @@ export class KvStore {
     bytes: Uint8Array,
     meta: Omit<SnapshotMeta, "chunkCount" | "byteLength" | "sha256" | "createdAt">,
   ): Promise<string> {
-    const previous = await this.#kv.get<string>(keys.currentSnapshot());
+    const previous = await this.#get<string>(keys.currentSnapshot());
     const snapId = ulid();
     const chunkCount = Math.ceil(bytes.byteLength / SNAPSHOT_CHUNK_BYTES);
     for (let first = 0; first < chunkCount; first += SNAPSHOT_CHUNKS_PER_COMMIT) {
@@ -329,9 +374,9 @@ export class KvStore {
       sha256: await sha256Hex(bytes),
       createdAt: new Date().toISOString(),
     };
-    await this.#kv.set(keys.snapshotMeta(snapId), fullMeta);
-    const flipped = await this.#kv.atomic().check(previous).set(keys.currentSnapshot(), snapId)
-      .commit();
+    await this.#set(keys.snapshotMeta(snapId), fullMeta);
+    const flip = this.#kv.atomic().check(previous).set(keys.currentSnapshot(), snapId);
+    const flipped = await retryWhileBusy(() => flip.commit());
     if (!flipped.ok) {
       await this.#deleteSnapshot(snapId);
       throw new JobseekError(
@@ -344,11 +389,11 @@ export class KvStore {
   }
 
   async currentSnapshotId(): Promise<string | null> {
-    return (await this.#kv.get<string>(keys.currentSnapshot())).value;
+    return (await this.#get<string>(keys.currentSnapshot())).value;
   }
 
   async readSnapshotMeta(snapId: string): Promise<SnapshotMeta | null> {
-    return (await this.#kv.get<SnapshotMeta>(keys.snapshotMeta(snapId))).value;
+    return (await this.#get<SnapshotMeta>(keys.snapshotMeta(snapId))).value;
   }
 
   /** Reads a snapshot and verifies its hash; `null` if it does not exist (or was pruned). */
@@ -359,7 +404,7 @@ export class KvStore {
     let offset = 0;
     let n = 0;
     for await (
-      const entry of this.#kv.list<Uint8Array>({
+      const entry of this.#list<Uint8Array>({
         prefix: [...keys.snapshotPrefix(snapId), "chunk"],
       }, { batchSize: 50 })
     ) {
@@ -419,7 +464,7 @@ export class KvStore {
 
   async #pruneSnapshots(keep: string[]): Promise<void> {
     const ids = new Set<string>();
-    for await (const entry of this.#kv.list({ prefix: keys.snapshotsPrefix() })) {
+    for await (const entry of this.#list({ prefix: keys.snapshotsPrefix() })) {
       ids.add(entry.key[1] as string);
     }
     for (const id of ids) if (!keep.includes(id)) await this.#deleteSnapshot(id);
@@ -428,39 +473,39 @@ export class KvStore {
   async #deleteSnapshot(snapId: string): Promise<void> {
     let op = this.#kv.atomic();
     let mutations = 0;
-    for await (const entry of this.#kv.list({ prefix: keys.snapshotPrefix(snapId) })) {
+    for await (const entry of this.#list({ prefix: keys.snapshotPrefix(snapId) })) {
       op.delete(entry.key);
       if (++mutations === 500) {
-        await op.commit();
+        await this.#commit(op);
         op = this.#kv.atomic();
         mutations = 0;
       }
     }
-    if (mutations > 0) await op.commit();
+    if (mutations > 0) await this.#commit(op);
   }
 
   // ---- API keys -------------------------------------------------------------------------------
 
   /** Stores a new key (by hash). Names are unique; a taken name is a CONFLICT. */
   async createApiKey(record: ApiKeyRecord): Promise<void> {
-    const result = await this.#kv.atomic()
+    const op = this.#kv.atomic()
       .check({ key: keys.apiKeyByName(record.name), versionstamp: null })
       .check({ key: keys.apiKey(record.keyHash), versionstamp: null })
       .set(keys.apiKey(record.keyHash), record)
-      .set(keys.apiKeyByName(record.name), record.keyHash)
-      .commit();
+      .set(keys.apiKeyByName(record.name), record.keyHash);
+    const result = await retryWhileBusy(() => op.commit());
     if (!result.ok) {
       throw new JobseekError("CONFLICT", `Cannot create key: the name '${record.name}' is taken`);
     }
   }
 
   async findApiKey(keyHash: string): Promise<ApiKeyRecord | null> {
-    return (await this.#kv.get<ApiKeyRecord>(keys.apiKey(keyHash))).value;
+    return (await this.#get<ApiKeyRecord>(keys.apiKey(keyHash))).value;
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
     const records: ApiKeyRecord[] = [];
-    for await (const entry of this.#kv.list<ApiKeyRecord>({ prefix: keys.apiKeysPrefix() })) {
+    for await (const entry of this.#list<ApiKeyRecord>({ prefix: keys.apiKeysPrefix() })) {
       records.push(entry.value);
     }
     return records.sort((a, b) => a.name.localeCompare(b.name));
@@ -468,44 +513,51 @@ export class KvStore {
 
   /** Deletes a key by name; false when no key has that name. */
   async revokeApiKey(name: string): Promise<boolean> {
-    const byName = await this.#kv.get<string>(keys.apiKeyByName(name));
-    if (!byName.value) return false;
-    const result = await this.#kv.atomic().check(byName)
-      .delete(keys.apiKeyByName(name))
-      .delete(keys.apiKey(byName.value))
-      .commit();
-    return result.ok;
+    while (true) {
+      const byName = await this.#get<string>(keys.apiKeyByName(name));
+      if (!byName.value) return false;
+      const op = this.#kv.atomic().check(byName)
+        .delete(keys.apiKeyByName(name))
+        .delete(keys.apiKey(byName.value));
+      // A concurrent change of the same key (a new limit) is no reason not to revoke it.
+      if ((await retryWhileBusy(() => op.commit())).ok) return true;
+    }
   }
 
   async setApiKeyRateLimit(name: string, rateLimit: number | undefined): Promise<boolean> {
-    const byName = await this.#kv.get<string>(keys.apiKeyByName(name));
+    const byName = await this.#get<string>(keys.apiKeyByName(name));
     if (!byName.value) return false;
-    const entry = await this.#kv.get<ApiKeyRecord>(keys.apiKey(byName.value));
+    const entry = await this.#get<ApiKeyRecord>(keys.apiKey(byName.value));
     if (!entry.value) return false;
     const updated: ApiKeyRecord = { ...entry.value };
     if (rateLimit === undefined) delete updated.rateLimit;
     else updated.rateLimit = rateLimit;
-    const result = await this.#kv.atomic().check(entry).set(keys.apiKey(byName.value), updated)
-      .commit();
-    return result.ok;
+    const op = this.#kv.atomic().check(entry).set(keys.apiKey(byName.value), updated);
+    return (await retryWhileBusy(() => op.commit())).ok;
   }
 
   // ---- rate limits ----------------------------------------------------------------------------
 
   /**
-   * Counts one request of `subject` in the fixed window starting at `windowStart` (ms) and returns
-   * the count including this one. The window record expires by itself after `ttlMs`.
+   * Reads `subject`'s rate buckets, lets `decide` compute the next ones, and commits them only if
+   * no other writer (this process or another) changed them meanwhile; on a conflict it reads again
+   * and decides again, so `decide` may run several times and must not act on its own. The record
+   * expires `ttlMs` after the last write. Returns what the committed `decide` returned.
    */
-  async hitRateWindow(subject: string, windowStart: number, ttlMs: number): Promise<number> {
-    const key = keys.rateWindow(subject, windowStart);
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const entry = await this.#kv.get<number>(key);
-      const count = (entry.value ?? 0) + 1;
-      const result = await this.#kv.atomic().check(entry).set(key, count, { expireIn: ttlMs })
-        .commit();
-      if (result.ok) return count;
+  async updateRateBuckets<R>(
+    subject: string,
+    ttlMs: number,
+    decide: (buckets: RateBuckets) => { buckets: RateBuckets | null; result: R },
+  ): Promise<R> {
+    const key = keys.rateBuckets(subject);
+    while (true) {
+      const entry = await this.#get<RateBuckets>(key);
+      const { buckets, result } = decide(entry.value ?? []);
+      // Nothing admitted: nothing to write, and nothing another writer could invalidate.
+      if (buckets === null) return result;
+      const op = this.#kv.atomic().check(entry).set(key, buckets, { expireIn: ttlMs });
+      if ((await retryWhileBusy(() => op.commit())).ok) return result;
     }
-    throw new JobseekError("CONFLICT", "Cannot count request: rate window too contended");
   }
 
   // ---- OAuth records --------------------------------------------------------------------------
@@ -516,14 +568,14 @@ export class KvStore {
     value: OAuthRecord,
     expireInMs?: number,
   ): Promise<void> {
-    await this.#kv.set(oauthKey(kind, id), value, expireInMs ? { expireIn: expireInMs } : {});
+    await this.#set(oauthKey(kind, id), value, expireInMs ? { expireIn: expireInMs } : {});
   }
 
   async getOAuthRecord<T extends OAuthRecord>(
     kind: OAuthRecordKind,
     id: string,
   ): Promise<T | null> {
-    const value = (await this.#kv.get<T>(oauthKey(kind, id))).value;
+    const value = (await this.#get<T>(oauthKey(kind, id))).value;
     if (value && typeof value.expiresAt === "number" && value.expiresAt < Date.now()) return null;
     return value;
   }
@@ -534,17 +586,58 @@ export class KvStore {
     id: string,
   ): Promise<T | null> {
     const key = oauthKey(kind, id);
-    const entry = await this.#kv.get<T>(key);
+    const entry = await this.#get<T>(key);
     if (!entry.value) return null;
-    const result = await this.#kv.atomic().check(entry).delete(key).commit();
-    if (!result.ok) return null;
+    const op = this.#kv.atomic().check(entry).delete(key);
+    if (!(await retryWhileBusy(() => op.commit())).ok) return null;
     const value = entry.value;
     if (typeof value.expiresAt === "number" && value.expiresAt < Date.now()) return null;
     return value;
   }
 
   async deleteOAuthRecord(kind: OAuthRecordKind, id: string) {
-    await this.#kv.delete(oauthKey(kind, id));
+    await retryWhileBusy(() => this.#kv.delete(oauthKey(kind, id)));
+  }
+
+  // ---- KV calls, retried on a busy database ---------------------------------------------------
+
+  #get<T>(key: Deno.KvKey): Promise<Deno.KvEntryMaybe<T>> {
+    return retryWhileBusy(() => this.#kv.get<T>(key));
+  }
+
+  async #set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }): Promise<void> {
+    await retryWhileBusy(() => this.#kv.set(key, value, options));
+  }
+
+  /**
+   * `kv.list`, resumed from its cursor when a batch read meets a busy database, so a long listing
+   * (an index build reading every posting) survives a writer in another process.
+   */
+  async *#list<T>(
+    selector: Deno.KvListSelector,
+    options: Deno.KvListOptions = {},
+  ): AsyncIterableIterator<Deno.KvEntry<T>> {
+    let cursor: string | undefined;
+    let yielded = 0;
+    const deadline = () => Date.now() + BUSY_RETRY_MS;
+    let giveUpAt = deadline();
+    while (true) {
+      const limit = options.limit === undefined ? undefined : options.limit - yielded;
+      if (limit !== undefined && limit <= 0) return;
+      const iterator = this.#kv.list<T>(selector, { ...options, limit, cursor });
+      try {
+        for await (const entry of iterator) {
+          yielded++;
+          yield entry;
+          cursor = iterator.cursor;
+          giveUpAt = deadline();
+        }
+        return;
+      } catch (error) {
+        if (!isBusyError(error) || Date.now() > giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+      }
+    }
   }
 }
 
