@@ -36,18 +36,22 @@ export interface ConfigPaths {
 
 export type Env = Record<string, string | undefined>;
 
-/** A config file that could not be used: it has been removed, and the person must configure again. */
+/**
+ * A config file that could not be used. It is left exactly as it was: it may be someone else's
+ * file (`JOBSEEK_CONFIG` pointing at the wrong place), hand-written, or recoverable, and a client
+ * must not destroy what it cannot read.
+ */
 export interface ConfigProblem {
   path: string;
   reason: string;
-  /** Ready to print: what happened and what to do. */
+  /** Ready to print: what is wrong, that the file was not touched, and how to fix it. */
   message: string;
 }
 
 export interface LoadedConfig {
   config: ClientConfig;
   paths: ConfigPaths;
-  /** Set when the file existed but could not be read or decrypted (it was removed). */
+  /** Set when the file exists but cannot be read, parsed or decrypted (it is left untouched). */
   problem?: ConfigProblem;
 }
 
@@ -191,14 +195,22 @@ function isNotFound(error: unknown): boolean {
   return error instanceof Deno.errors.NotFound;
 }
 
+/** The secret, or null when there is none; a file of the wrong size is an error, never replaced. */
 async function readSecret(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  let bytes: Uint8Array;
   try {
-    const bytes = await Deno.readFile(path);
-    return bytes.length === SECRET_BYTES ? new Uint8Array(bytes) : null;
+    bytes = await Deno.readFile(path);
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
   }
+  if (bytes.length !== SECRET_BYTES) {
+    throw new Error(
+      `the key's secret ${path} is not a jobseek secret (${bytes.length} bytes, expected ` +
+        `${SECRET_BYTES}); move it aside to let jobseek create a new one`,
+    );
+  }
+  return new Uint8Array(bytes);
 }
 
 /** Creates a directory (and its parents) owner-only; an existing directory keeps its mode. */
@@ -293,8 +305,13 @@ async function parseConfigFile(text: string, secretPath: string): Promise<Client
     throw new Error("it is not a JSON object");
   }
   const file = raw as Record<string, unknown>;
+  if (file.version === undefined) {
+    throw new Error('it is not a jobseek config file (it has no "version": 1)');
+  }
   if (file.version !== FILE_VERSION) {
-    throw new Error(`unknown format version ${JSON.stringify(file.version)}`);
+    throw new Error(
+      `it has format version ${JSON.stringify(file.version)}, which this jobseek cannot read`,
+    );
   }
   const config: ClientConfig = {};
   if (file.endpoint !== undefined) {
@@ -302,7 +319,10 @@ async function parseConfigFile(text: string, secretPath: string): Promise<Client
     config.endpoint = normalizeEndpoint(file.endpoint);
   }
   if (file.api_key !== undefined) {
-    if (!isEncryptedValue(file.api_key)) throw new Error("api_key is not an encrypted value");
+    if (typeof file.api_key === "string") {
+      throw new Error("its api_key is plain text, and jobseek only reads a key it encrypted");
+    }
+    if (!isEncryptedValue(file.api_key)) throw new Error("its api_key is not an encrypted value");
     config.apiKey = await decryptKey(file.api_key, secretPath);
   }
   return config;
@@ -310,7 +330,7 @@ async function parseConfigFile(text: string, secretPath: string): Promise<Client
 
 /**
  * Reads the config file. A missing file is an empty config. A file that cannot be read, parsed or
- * decrypted is removed (it would fail the same way every time) and reported in `problem`.
+ * decrypted is reported in `problem` and left untouched.
  */
 export async function loadConfigFile(env: Env = processEnv()): Promise<LoadedConfig> {
   const paths = configPaths(env);
@@ -319,12 +339,12 @@ export async function loadConfigFile(env: Env = processEnv()): Promise<LoadedCon
     text = await Deno.readTextFile(paths.file);
   } catch (error) {
     if (isNotFound(error)) return { config: {}, paths };
-    return { config: {}, paths, problem: await discard(paths.file, errorText(error)) };
+    return { config: {}, paths, problem: describeProblem(paths.file, errorText(error)) };
   }
   try {
     return { config: await parseConfigFile(text, paths.secret), paths };
   } catch (error) {
-    return { config: {}, paths, problem: await discard(paths.file, errorText(error)) };
+    return { config: {}, paths, problem: describeProblem(paths.file, errorText(error)) };
   }
 }
 
@@ -332,20 +352,24 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function discard(path: string, reason: string): Promise<ConfigProblem> {
-  let removed = true;
-  try {
-    await Deno.remove(path);
-  } catch (error) {
-    removed = isNotFound(error);
-  }
-  const what = removed ? "it has been removed" : "it could not be removed either; delete it";
+function describeProblem(path: string, reason: string): ConfigProblem {
   return {
     path,
     reason,
-    message: `Cannot use the config file ${path}: ${reason}; ${what}. ` +
-      "Run `jobseek configure` to set your API key and endpoint again.",
+    message: `Cannot use the config file ${path}: ${reason}. It was left as it is. If it is not ` +
+      "jobseek's, point JOBSEEK_CONFIG at another file (or unset it); if it is, move it aside " +
+      `(mv '${path}' '${path}.bak') and run \`jobseek configure\` again.`,
   };
+}
+
+/**
+ * The config as it is on disk, for a command about to rewrite it; throws when the file exists but
+ * cannot be read, since writing would destroy it.
+ */
+export async function loadConfigForUpdate(env: Env = processEnv()): Promise<LoadedConfig> {
+  const loaded = await loadConfigFile(env);
+  if (loaded.problem) throw new Error(`${loaded.problem.message} Nothing was changed.`);
+  return loaded;
 }
 
 /** Writes the whole config (mode 600, directory 700), encrypting the API key. */
@@ -373,7 +397,7 @@ export interface ClientSettings {
   endpoint: Resolved<string>;
   apiKey?: Resolved<string>;
   paths: ConfigPaths;
-  /** A config file that had to be removed; the caller tells the person. */
+  /** A config file that cannot be used (left untouched); the caller tells the person. */
   problem?: ConfigProblem;
 }
 
@@ -423,8 +447,8 @@ export async function resolveClientSettings(
 }
 
 /**
- * The API key a request needs, or an error that says how to provide one. A removed config file is
- * the likelier story, so its message wins.
+ * The API key a request needs, or an error that says how to provide one. An unusable config file
+ * is the likelier story, so its message wins.
  */
 export function requireApiKey(settings: ClientSettings): string {
   if (settings.apiKey) return settings.apiKey.value;

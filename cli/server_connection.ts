@@ -21,7 +21,7 @@ export function parseInteger(value: string): number {
 
 /**
  * The endpoint and API key for a request (flag > environment > config file), or an error saying how
- * to provide a key. A removed config file is reported as a warning when a flag or the environment
+ * to provide a key. An unusable config file is reported as a warning when a flag or the environment
  * supplied the key, so the command goes on.
  */
 export async function resolveServerConnection(

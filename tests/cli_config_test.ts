@@ -76,36 +76,121 @@ Deno.test("jobseek configure refuses an empty key and a non-http endpoint", asyn
   await assert.rejects(Deno.stat(cli.configFile), Deno.errors.NotFound);
 });
 
-Deno.test("a corrupt config file is removed and the person is told to configure again", async () => {
-  await using cli = await createCliSandbox();
-  await Deno.mkdir(`${cli.home}/cfg`);
-  await Deno.writeTextFile(cli.configFile, "{ not json");
+/** Files the CLI did not write and cannot read, each with the reason the CLI must give. */
+const UNREADABLE_FILES: { name: string; text: string; reason: RegExp }[] = [
+  {
+    name: "another program's JSON",
+    text: '{\n  "theme": "dark",\n  "endpoint": 42\n}\n',
+    reason: /it is not a jobseek config file \(it has no "version": 1\)/,
+  },
+  {
+    name: "a hand-written plaintext key",
+    text: `{ "version": 1, "endpoint": "https://jobs.example.com", "api_key": "${KEY_A}" }\n`,
+    reason: /its api_key is plain text, and jobseek only reads a key it encrypted/,
+  },
+  { name: "a corrupt file", text: '{ "version": 1, "endpo', reason: /it is not valid JSON/ },
+];
 
-  const search = await cli.run(["search", "nurse"]);
-  assert.equal(search.code, 1);
-  assert.match(search.stderr, /Cannot use the config file .*config\.json: it is not valid JSON/);
-  assert.match(search.stderr, /it has been removed\. Run `jobseek configure`/);
-  await assert.rejects(Deno.stat(cli.configFile), Deno.errors.NotFound);
+for (const file of UNREADABLE_FILES) {
+  Deno.test(`${file.name} as config file is never changed, and every command says how to fix it`, async () => {
+    await using cli = await createCliSandbox();
+    await Deno.mkdir(`${cli.home}/cfg`);
+    await Deno.writeTextFile(cli.configFile, file.text);
+    const before = await Deno.stat(cli.configFile);
+    const fix = new RegExp(
+      `Cannot use the config file ${cli.configFile}: .*It was left as it is\\. If it is not ` +
+        "jobseek's, point JOBSEEK_CONFIG at another file \\(or unset it\\); if it is, move it aside " +
+        `\\(mv '${cli.configFile}' '${cli.configFile}\\.bak'\\) and run \`jobseek configure\` again`,
+    );
 
-  // Removed once: the next run just finds no key.
-  const again = await cli.run(["search", "nurse"]);
-  assert.equal(again.code, 1);
-  assert.match(again.stderr, /No API key configured\. Run `jobseek configure`/);
-});
+    const runs = {
+      list: await cli.run(["config", "list"]),
+      search: await cli.run(["search", "nurse"]),
+      configure: await cli.run(["configure", "--endpoint", "http://127.0.0.1:1"], {
+        stdin: `${KEY_B}\n`,
+      }),
+      configureFlags: await cli.run([
+        "configure",
+        "--endpoint",
+        "http://x.example",
+        "--api-key",
+        KEY_B,
+      ]),
+      set: await cli.run(["config", "set", "endpoint", "https://other.example"]),
+      setKey: await cli.run(["config", "set", "api_key", KEY_B]),
+      unset: await cli.run(["config", "unset", "api_key"]),
+    };
+    for (const [name, run] of Object.entries(runs)) {
+      assert.equal(run.code, 1, `${name}: ${run.stderr}`);
+      assert.match(run.stderr, file.reason, name);
+      assert.match(run.stderr, fix, name);
+    }
+    for (const name of ["configure", "configureFlags", "set", "setKey", "unset"] as const) {
+      assert.match(runs[name].stderr, /Nothing was changed\.\n$/, name);
+      assert.equal(runs[name].stdout, "", name);
+    }
+    // list still shows what a call would use, and marks the file.
+    assert.match(runs.list.stdout, /api_key\s+\(not set\)/);
+    assert.ok(runs.list.stdout.includes(`config file: ${cli.configFile} (cannot be used)`));
 
-Deno.test("a config file whose key cannot be decrypted here is removed", async () => {
+    // A key from the environment lets a search go on, with the file's problem as a warning.
+    const withEnv = await cli.run(
+      ["search", "nurse", "--endpoint", "http://no-such-host.invalid"],
+      {
+        env: { JOBSEEK_API_KEY: KEY_B },
+      },
+    );
+    assert.match(withEnv.stderr, /^jobseek: warning: Cannot use the config file/);
+    assert.match(withEnv.stderr, /Cannot reach the jobseek API at http:\/\/no-such-host\.invalid/);
+
+    assert.equal(await Deno.readTextFile(cli.configFile), file.text);
+    const after = await Deno.stat(cli.configFile);
+    assert.equal(after.mtime?.getTime(), before.mtime?.getTime());
+    assert.equal(after.ino, before.ino, "the file must not have been replaced");
+    assert.deepEqual(
+      [...Deno.readDirSync(`${cli.home}/cfg`)].map((e) => e.name),
+      ["config.json"],
+      "no temporary or backup file is left beside it",
+    );
+  });
+}
+
+Deno.test("a config file whose key cannot be decrypted here is kept, and configure refuses to overwrite it", async () => {
   await using cli = await createCliSandbox();
   assert.equal(
     (await cli.run(["configure", "--api-key", KEY_A, "--endpoint", "http://localhost:8000"])).code,
     0,
   );
+  const text = await Deno.readTextFile(cli.configFile);
   // Another machine's secret: the file was copied here, or the secret was replaced.
   await Deno.writeFile(cli.secretFile, crypto.getRandomValues(new Uint8Array(32)));
 
   const list = await cli.run(["config", "list"]);
-  assert.equal(list.code, 0, list.stderr);
-  assert.match(list.stderr, /cannot be decrypted.*it has been removed\. Run `jobseek configure`/);
+  assert.equal(list.code, 1);
+  assert.match(list.stderr, /cannot be decrypted .*It was left as it is/);
   assert.match(list.stdout, /api_key\s+\(not set\)/);
+  const configure = await cli.run(["configure"], { stdin: `${KEY_B}\n` });
+  assert.equal(configure.code, 1);
+  assert.match(configure.stderr, /Nothing was changed/);
+  assert.equal(await Deno.readTextFile(cli.configFile), text);
+
+  // The documented fix works: move it aside, configure again.
+  await Deno.rename(cli.configFile, `${cli.configFile}.bak`);
+  const again = await cli.run(["configure"], { stdin: `${KEY_B}\n` });
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(await Deno.readTextFile(`${cli.configFile}.bak`), text);
+});
+
+Deno.test("a secret file of the wrong size is never replaced", async () => {
+  await using cli = await createCliSandbox();
+  await Deno.mkdir(`${cli.home}/.config/jobseek`, { recursive: true });
+  await Deno.writeTextFile(cli.secretFile, "not a secret\n");
+  const run = await cli.run(["configure", "--endpoint", "http://localhost:8000"], {
+    stdin: `${KEY_A}\n`,
+  });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /secret .*\.secret is not a jobseek secret \(13 bytes, expected 32\)/);
+  assert.equal(await Deno.readTextFile(cli.secretFile), "not a secret\n");
   await assert.rejects(Deno.stat(cli.configFile), Deno.errors.NotFound);
 });
 

@@ -7,7 +7,7 @@
 import { Argument, Command } from "@commander-js/extra-typings";
 import {
   type ClientConfig,
-  loadConfigFile,
+  loadConfigForUpdate,
   maskKey,
   normalizeEndpoint,
   processEnv,
@@ -31,14 +31,7 @@ function describeSource(key: SettingKey, source: SettingSource): string {
 }
 
 async function loadForEdit(): Promise<ClientConfig> {
-  const loaded = await loadConfigFile();
-  if (loaded.problem) {
-    await writeErr(
-      `jobseek: note: the old config file could not be used (${loaded.problem.reason}) and was ` +
-        "removed; only the setting you give now is kept.\n",
-    );
-  }
-  return loaded.config;
+  return (await loadConfigForUpdate()).config;
 }
 
 /** Tells the person when the file setting they just changed is hidden by an environment variable. */
@@ -59,7 +52,6 @@ function listCommand() {
         apiKey: options.apiKey,
         endpoint: options.endpoint,
       });
-      if (settings.problem) await writeErr(`jobseek: warning: ${settings.problem.message}\n`);
       const rows = [
         settings.apiKey
           ? [
@@ -80,8 +72,10 @@ function listCommand() {
           rows,
           outputWidth(),
         ) +
-          `config file: ${settings.paths.file}\n`,
+          `config file: ${settings.paths.file}${settings.problem ? " (cannot be used)" : ""}\n`,
       );
+      // The table shows what a call would use; the exit status says the file needs fixing.
+      if (settings.problem) throw new Error(settings.problem.message);
     });
 }
 

@@ -11,12 +11,12 @@ import input from "@inquirer/input";
 import password from "@inquirer/password";
 import {
   DEFAULT_ENDPOINT,
-  loadConfigFile,
+  loadConfigForUpdate,
   maskKey,
   normalizeEndpoint,
   saveConfigFile,
 } from "../config_file.ts";
-import { writeErr, writeOut } from "../output.ts";
+import { writeOut } from "../output.ts";
 
 /** Reads stdin up to its first line break (or its end) without waiting for more. */
 export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -97,13 +97,7 @@ export function configureCommand() {
     .option("--endpoint <url>", "server URL, e.g. https://jobs.example.com")
     .option("--api-key <key>", "API key (visible in shell history: prefer the prompt or stdin)")
     .action(async (options) => {
-      const loaded = await loadConfigFile();
-      if (loaded.problem) {
-        await writeErr(
-          `jobseek: note: the old config file could not be used (${loaded.problem.reason}) and ` +
-            "was removed.\n",
-        );
-      }
+      const loaded = await loadConfigForUpdate();
       const interactive = Deno.stdin.isTerminal();
       const current = loaded.config.endpoint ?? DEFAULT_ENDPOINT;
 
