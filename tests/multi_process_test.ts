@@ -1,0 +1,162 @@
+/**
+ * Three `jobseek serve` processes on one SQLite store file, under load, while `jobseek ingest` and
+ * `jobseek keys revoke` run beside them as further processes: the documented way to operate
+ * several servers on one machine. SQLite lets one process write at a time, so this is where "database is
+ * locked" used to surface as 500s and failed imports.
+ */
+import { strict as assert } from "node:assert";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { createUseLiteEmbedder } from "../src/index/embedder.ts";
+import { silentLogger } from "../src/log.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { KvStore } from "../src/store/kv_store.ts";
+import { defaultTestJobs } from "./helpers.ts";
+import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
+
+const SHARED_LIMIT = 25;
+const LOAD_CLIENTS = 6;
+const QUERIES = ["nurse", "software engineer", "teacher", "truck driver", "accountant"];
+/** A title that only the postings imported during the test carry. */
+const NEW_TITLE = "Lighthouse Keeper";
+
+/** Figures for the person reading the test output (measurements, not assertions). */
+function report(line: string): void {
+  Deno.stderr.writeSync(new TextEncoder().encode(line + "\n"));
+}
+
+async function status(url: string, key: string, query = "nurse"): Promise<number> {
+  const response = await fetch(`${url}/v1/search?${new URLSearchParams({ q: query })}`, {
+    headers: { "x-api-key": key },
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/** Polls `check` on every server until it holds on all; the ms it took. */
+async function untilAll(
+  servers: ServerProcess[],
+  check: (server: ServerProcess) => Promise<boolean>,
+  timeoutMs: number,
+): Promise<number> {
+  const started = performance.now();
+  const pending = new Set(servers);
+  while (pending.size > 0) {
+    if (performance.now() - started > timeoutMs) {
+      throw new Error(`${pending.size} server(s) still not there after ${timeoutMs} ms`);
+    }
+    for (const server of [...pending]) if (await check(server)) pending.delete(server);
+    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return performance.now() - started;
+}
+
+Deno.test({
+  name: "three servers on one store file: no 5xx under load beside ingest and revoke",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_multi_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  const env = { JOBSEEK_KV: kvPath, JOBSEEK_RATE_LIMIT: "1000000" };
+  const servers: ServerProcess[] = [];
+  try {
+    const store = await KvStore.open(kvPath);
+    const apiKeys = new ApiKeyRegistry(store, []);
+    const load = (await apiKeys.create("load")).key;
+    const shared = (await apiKeys.create("shared", { rateLimit: SHARED_LIMIT })).key;
+    const revokee = (await apiKeys.create("revokee")).key;
+    const embedder = await createUseLiteEmbedder();
+    await store.upsertJobs(await defaultTestJobs(60));
+    await publishIndex(store, { embedder, logger: silentLogger });
+    embedder.close();
+    store.close();
+    const newPostings = Array.from({ length: 10 }, (_, i) => ({
+      job_title: NEW_TITLE,
+      company_name: `Coastal Lights ${i}`,
+      city: "Portland",
+      country: "US",
+      publish_time: "2026-11-01 09:00:00",
+      job_url: `https://jobs.example.com/lighthouse/${i}`,
+      job_tags: ["maritime"],
+      data_source: "indeed",
+      job_description: "Keep the lighthouse lamp burning and log passing ships.",
+    }));
+    const ingestFile = `${dir}/new.jsonl`;
+    await Deno.writeTextFile(ingestFile, newPostings.map((p) => JSON.stringify(p)).join("\n"));
+
+    servers.push(...await Promise.all([0, 1, 2].map(() => startServerProcess(env))));
+    await Promise.all(servers.map((s) => s.ready()));
+    for (const server of servers) assert.equal(await status(server.url, revokee), 200);
+
+    const statuses = new Map<number, number>();
+    const count = (code: number) => statuses.set(code, (statuses.get(code) ?? 0) + 1);
+    let loading = true;
+    const loaders = Array.from({ length: LOAD_CLIENTS }, async (_, client) => {
+      for (let i = client; loading; i++) {
+        const server = servers[i % servers.length];
+        count(await status(server.url, load, QUERIES[i % QUERIES.length]));
+      }
+    });
+
+    try {
+      const ingest = runCli(["ingest", ingestFile], env).then((run) => ({
+        ...run,
+        endedAt: performance.now(),
+      }));
+      const revoke = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const run = await runCli(["keys", "revoke", "revokee"], env);
+        assert.equal(run.code, 0, run.stderr);
+        // Every server refuses the key within a second of the command's end.
+        const ms = await untilAll(
+          servers,
+          async (s) => (await status(s.url, revokee)) === 403,
+          1000,
+        );
+        return ms;
+      })();
+
+      // The shared key's budget holds across the three: exactly the limit, whoever serves.
+      const burst = await Promise.all(
+        Array.from({ length: SHARED_LIMIT * 3 }, (_, i) => status(servers[i % 3].url, shared)),
+      );
+      assert.equal(burst.filter((s) => s === 200).length, SHARED_LIMIT, JSON.stringify(burst));
+      assert.equal(burst.filter((s) => s === 429).length, SHARED_LIMIT * 2);
+
+      const revokedWithinMs = await revoke;
+      const ingested = await ingest;
+      assert.equal(ingested.code, 0, ingested.stderr);
+      // All three serve the new index within 2 s of the import's end.
+      const sinceIngest = performance.now() - ingested.endedAt;
+      const swapMs = await untilAll(servers, async (s) => {
+        const response = await fetch(`${s.url}/v1/search?q=lighthouse+keeper&sort=relevance`, {
+          headers: { "x-api-key": load },
+        });
+        const body = await response.json();
+        return body.results?.[0]?.job_title === NEW_TITLE;
+      }, Math.max(0, 2000 - sinceIngest));
+      report(
+        `revoked on all within ${Math.round(revokedWithinMs)} ms; ` +
+          `new index on all ${Math.round(sinceIngest + swapMs)} ms after ingest ended`,
+      );
+    } finally {
+      loading = false;
+      await Promise.all(loaders);
+    }
+    const summary = JSON.stringify(Object.fromEntries(statuses));
+    const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+    const serverErrors = [...statuses].filter(([code]) => code >= 500)
+      .reduce((n, [, c]) => n + c, 0);
+    report(`load: ${total} requests, statuses ${summary}`);
+    assert.equal(serverErrors, 0, summary);
+    assert.equal(statuses.get(200), total, summary);
+    assert.ok(total >= 100, `the load ran: ${summary}`);
+    for (const server of servers) {
+      const errors = server.logs.filter((l) => l.level === "error");
+      assert.deepEqual(errors, [], JSON.stringify(errors).slice(0, 2000));
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,136 @@
+/**
+ * Real `jobseek serve` processes for tests that need what only separate processes show: several
+ * servers on one store file, signals, and connections held open by misbehaving clients.
+ *
+ * @module
+ */
+import { CLI_MAIN } from "./cli_process.ts";
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  pid: number;
+  /** Parsed JSON log lines so far (stderr). */
+  logs: Record<string, unknown>[];
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number>;
+  /** Resolves once `/healthz` answers 200; rejects after `timeoutMs`. */
+  ready(timeoutMs?: number): Promise<void>;
+  /** Sends `signal` and waits for the exit; SIGKILL after `graceMs`. */
+  stop(signal?: Deno.Signal, graceMs?: number): Promise<{ code: number; ms: number }>;
+}
+
+/**
+ * Starts `jobseek serve` on 127.0.0.1 and a free port with `env` on top of this process's
+ * environment (seeding and the bootstrap key off unless `env` says otherwise).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", CLI_MAIN, "serve"],
+    env: {
+      ...Deno.env.toObject(),
+      NO_COLOR: "1",
+      PORT: "0",
+      HOSTNAME: "127.0.0.1",
+      JOBSEEK_SEED: "0",
+      JOBSEEK_BOOTSTRAP_KEY: "0",
+      ...env,
+    },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const logs: Record<string, unknown>[] = [];
+  let onListening: (port: number) => void = () => {};
+  const listening = new Promise<number>((resolve) => onListening = resolve);
+  const exited = child.status.then((s) => s.code);
+  (async () => {
+    let buffered = "";
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        try {
+          const entry = JSON.parse(line);
+          logs.push(entry);
+          if (entry.msg === "listening") onListening(entry.port);
+        } catch {
+          logs.push({ msg: "unparsed", line });
+        }
+      }
+    }
+  })();
+  const timeout = options.startTimeoutMs ?? 60_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const port = await Promise.race([
+    listening,
+    exited.then((code) => Promise.reject(new Error(`server exited with ${code}: ${lastLogs()}`))),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`server did not listen: ${lastLogs()}`)), timeout);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  function lastLogs() {
+    return JSON.stringify(logs.slice(-5));
+  }
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    pid: child.pid,
+    logs,
+    exited,
+    async ready(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        try {
+          const response = await fetch(`${url}/healthz`);
+          await response.body?.cancel();
+          if (response.status === 200) return;
+        } catch {
+          // Not accepting yet.
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`server at ${url} not ready after ${timeoutMs} ms: ${lastLogs()}`);
+    },
+    async stop(signal = "SIGTERM", graceMs = 15_000) {
+      const started = performance.now();
+      try {
+        child.kill(signal);
+      } catch {
+        // Already gone.
+      }
+      const kill = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }, graceMs);
+      const code = await exited;
+      clearTimeout(kill);
+      return { code, ms: performance.now() - started };
+    },
+  };
+}
+
+/** Runs the `jobseek` CLI with `args` and `env` on top of this process's environment. */
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", CLI_MAIN, ...args],
+    env: { ...Deno.env.toObject(), NO_COLOR: "1", ...env },
+    stdin: "null",
+  }).output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}
