@@ -20,7 +20,7 @@ export const SETTING_KEYS = ["api_key", "endpoint"] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Where a resolved value came from, as `config list` shows it. */
-export type SettingSource = "flag" | "env" | "file" | "default";
+export type SettingSource = "flag" | "stdin" | "env" | "file" | "default";
 
 export interface ClientConfig {
   apiKey?: string;
@@ -403,12 +403,19 @@ export interface ClientSettings {
 
 export interface ClientFlags {
   apiKey?: string;
+  /** Where `apiKey` came from: `--api-key` (default) or `--api-key-stdin`. */
+  apiKeySource?: "flag" | "stdin";
   endpoint?: string;
 }
 
-function pick(flag: string | undefined, envValue: string | undefined, file: string | undefined) {
+function pick(
+  flag: string | undefined,
+  envValue: string | undefined,
+  file: string | undefined,
+  flagSource: "flag" | "stdin" = "flag",
+) {
   if (flag !== undefined && flag.trim() !== "") {
-    return { value: flag.trim(), source: "flag" } as const;
+    return { value: flag.trim(), source: flagSource } as const;
   }
   if (envValue !== undefined && envValue.trim() !== "") {
     return { value: envValue.trim(), source: "env" } as const;
@@ -440,7 +447,7 @@ export async function resolveClientSettings(
     endpoint: { value: normalized, source: endpoint.source },
     paths: loaded.paths,
   };
-  const apiKey = pick(flags.apiKey, env.JOBSEEK_API_KEY, loaded.config.apiKey);
+  const apiKey = pick(flags.apiKey, env.JOBSEEK_API_KEY, loaded.config.apiKey, flags.apiKeySource);
   if (apiKey) settings.apiKey = apiKey;
   if (loaded.problem) settings.problem = loaded.problem;
   return settings;
@@ -454,7 +461,7 @@ export function requireApiKey(settings: ClientSettings): string {
   if (settings.apiKey) return settings.apiKey.value;
   if (settings.problem) throw new Error(settings.problem.message);
   throw new Error(
-    "No API key configured. Run `jobseek configure` to store one, or pass --api-key / set " +
-      "JOBSEEK_API_KEY.",
+    "No API key configured. Run `jobseek configure` to store one, set JOBSEEK_API_KEY, or pipe " +
+      "it in with --api-key-stdin.",
   );
 }

@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { type ClientFlags, requireApiKey, resolveClientSettings } from "./config_file.ts";
 import { writeErr } from "./output.ts";
+import { readApiKeyFromStdin } from "./stdin.ts";
 
 /** The first request after idle may take seconds (spec: cold start); this is far beyond that. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -20,14 +21,41 @@ export function parseInteger(value: string): number {
 }
 
 /**
- * The endpoint and API key for a request (flag > environment > config file), or an error saying how
- * to provide a key. An unusable config file is reported as a warning when a flag or the environment
- * supplied the key, so the command goes on.
+ * `--api-key` still works, for scripts written before `--api-key-stdin`, but help and docs leave it
+ * out: a key in the arguments is in shell history, process lists and `deno task`'s echo.
+ */
+export function apiKeyFlagOption() {
+  return new Option("--api-key <key>", "API key (prefer JOBSEEK_API_KEY or --api-key-stdin)")
+    .hideHelp();
+}
+
+export const API_KEY_STDIN_HELP = "read the API key from stdin's first line";
+
+/** What a command that talks to a server takes on its command line. */
+export interface ConnectionFlags {
+  apiKey?: string;
+  apiKeyStdin?: boolean;
+  endpoint?: string;
+}
+
+/** Turns the flags into client settings input, reading the key from stdin when asked to. */
+export async function connectionFlags(flags: ConnectionFlags): Promise<ClientFlags> {
+  if (!flags.apiKeyStdin) return { apiKey: flags.apiKey, endpoint: flags.endpoint };
+  if (flags.apiKey !== undefined) {
+    throw new Error("Give the key once: --api-key and --api-key-stdin exclude each other.");
+  }
+  return { apiKey: await readApiKeyFromStdin(), apiKeySource: "stdin", endpoint: flags.endpoint };
+}
+
+/**
+ * The endpoint and API key for a request (flag or stdin > environment > config file), or an error
+ * saying how to provide a key. An unusable config file is reported as a warning when a flag, stdin
+ * or the environment supplied the key, so the command goes on.
  */
 export async function resolveServerConnection(
-  flags: ClientFlags,
+  flags: ConnectionFlags,
 ): Promise<{ endpoint: string; apiKey: string }> {
-  const settings = await resolveClientSettings(flags);
+  const settings = await resolveClientSettings(await connectionFlags(flags));
   const apiKey = requireApiKey(settings);
   if (settings.problem) await writeErr(`jobseek: warning: ${settings.problem.message}\n`);
   return { endpoint: settings.endpoint.value, apiKey };

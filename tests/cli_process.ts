@@ -6,11 +6,24 @@
  */
 
 export const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
+const CHECKOUT = new URL("..", import.meta.url).pathname;
 
 export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+export interface CliRunOptions {
+  stdin?: string;
+  env?: Record<string, string>;
+  /**
+   * Run through the checkout's `deno task jobseek` (from its directory) instead of `deno run`, as
+   * the docs tell people to; `"quiet"` adds `-q`.
+   */
+  task?: "plain" | "quiet";
+  /** Working directory; default: the sandbox HOME, or the checkout for `task`. */
+  cwd?: string;
 }
 
 export interface CliSandbox {
@@ -21,7 +34,7 @@ export interface CliSandbox {
   secretFile: string;
   /** The environment the CLI sees (without per-run extras), for calling cli/ modules directly. */
   env: Record<string, string>;
-  run(args: string[], options?: { stdin?: string; env?: Record<string, string> }): Promise<CliRun>;
+  run(args: string[], options?: CliRunOptions): Promise<CliRun>;
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -56,8 +69,14 @@ export async function createCliSandbox(): Promise<CliSandbox> {
     secretFile: `${home}/.config/jobseek/.secret`,
     env,
     async run(args, options = {}) {
+      const command = options.task === undefined
+        ? ["run", "--allow-all", CLI_MAIN, ...args]
+        : ["task", ...(options.task === "quiet" ? ["-q"] : []), "jobseek", ...args];
       const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", "--allow-all", CLI_MAIN, ...args],
+        args: command,
+        // Plain runs start in the sandbox, so a command that creates files in its working
+        // directory (a default ./data store) shows up there and nowhere else.
+        cwd: options.cwd ?? (options.task === undefined ? home : CHECKOUT),
         clearEnv: true,
         env: { ...env, ...options.env },
         stdin: "piped",

@@ -13,7 +13,13 @@ import type { CityCount } from "../../src/domain/job.ts";
 import { describeFailedResponse, type FailedResponse, unreachableMessage } from "../api_errors.ts";
 import { outputWidth, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
-import { parseInteger, REQUEST_TIMEOUT_MS, resolveServerConnection } from "../server_connection.ts";
+import {
+  API_KEY_STDIN_HELP,
+  apiKeyFlagOption,
+  parseInteger,
+  REQUEST_TIMEOUT_MS,
+  resolveServerConnection,
+} from "../server_connection.ts";
 
 export interface ListCitiesOptions {
   country?: string;
@@ -114,7 +120,8 @@ export function citiesCommand() {
     .option("--country <cc>", "only cities in this country (ISO code, e.g. DE)")
     .option("--limit <n>", "show at most this many cities", parseInteger)
     .option("--json", "print the result as JSON ({ cities: [...] })")
-    .option("--api-key <key>", "API key (default: JOBSEEK_API_KEY, then the config file)")
+    .option("--api-key-stdin", API_KEY_STDIN_HELP)
+    .addOption(apiKeyFlagOption())
     .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
     .action(async (options) => {
       if (options.limit !== undefined && options.limit < 1) {

@@ -20,6 +20,7 @@ import {
 import { outputWidth, writeErr, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
 import { checkApiKey } from "./configure.ts";
+import { apiKeyFlagOption, connectionFlags } from "../server_connection.ts";
 
 const ENV_NAMES: Record<SettingKey, string> = {
   api_key: "JOBSEEK_API_KEY",
@@ -45,13 +46,11 @@ async function noteOverride(key: SettingKey): Promise<void> {
 function listCommand() {
   return new Command("list")
     .description("Show the effective API key (masked) and endpoint, and where each comes from.")
-    .option("--api-key <key>", "show what this flag would resolve to")
+    .option("--api-key-stdin", "show what a key piped to stdin would resolve to")
+    .addOption(apiKeyFlagOption())
     .option("--endpoint <url>", "show what this flag would resolve to")
     .action(async (options) => {
-      const settings = await resolveClientSettings({
-        apiKey: options.apiKey,
-        endpoint: options.endpoint,
-      });
+      const settings = await resolveClientSettings(await connectionFlags(options));
       const rows = [
         settings.apiKey
           ? [

@@ -17,27 +17,8 @@ import {
   saveConfigFile,
 } from "../config_file.ts";
 import { writeOut } from "../output.ts";
-
-/** Reads stdin up to its first line break (or its end) without waiting for more. */
-export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  try {
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += value;
-      const newline = text.indexOf("\n");
-      if (newline >= 0) {
-        text = text.slice(0, newline);
-        break;
-      }
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return text.replace(/\r$/, "");
-}
+import { readFirstLine } from "../stdin.ts";
+import { apiKeyFlagOption } from "../server_connection.ts";
 
 /** Checks a key as typed: no blanks inside, not empty. Returns an error text or true. */
 export function checkApiKey(value: string): true | string {
@@ -95,7 +76,7 @@ export function configureCommand() {
         "key is read from stdin's first line: printf '%s\\n' \"$KEY\" | jobseek configure",
     )
     .option("--endpoint <url>", "server URL, e.g. https://jobs.example.com")
-    .option("--api-key <key>", "API key (visible in shell history: prefer the prompt or stdin)")
+    .addOption(apiKeyFlagOption())
     .action(async (options) => {
       const loaded = await loadConfigForUpdate();
       const interactive = Deno.stdin.isTerminal();

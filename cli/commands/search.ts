@@ -9,7 +9,13 @@ import { type JobResult, type SearchResponse, SOURCES } from "../../src/domain/j
 import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
 import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
 import { outputWidth, writeOut } from "../output.ts";
-import { parseInteger, REQUEST_TIMEOUT_MS, resolveServerConnection } from "../server_connection.ts";
+import {
+  API_KEY_STDIN_HELP,
+  apiKeyFlagOption,
+  parseInteger,
+  REQUEST_TIMEOUT_MS,
+  resolveServerConnection,
+} from "../server_connection.ts";
 import { renderTable, type TableColumn, wrapText } from "../table.ts";
 
 export interface SearchParams {
@@ -181,7 +187,8 @@ export function searchCommand() {
       new Option("--sort <order>", "date (newest first, the default) or relevance").choices(SORTS),
     )
     .option("--json", "print the API's JSON response as is")
-    .option("--api-key <key>", "API key (default: JOBSEEK_API_KEY, then the config file)")
+    .option("--api-key-stdin", API_KEY_STDIN_HELP)
+    .addOption(apiKeyFlagOption())
     .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
     .action(async (words, options) => {
       const { endpoint, apiKey } = await resolveServerConnection(options);
