@@ -1,7 +1,8 @@
 import { Command } from "@commander-js/extra-typings";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
-import { KvStore } from "../../src/store/kv_store.ts";
+import type { KvStore } from "../../src/store/kv_store.ts";
+import { openExistingStore, storeName } from "../store_location.ts";
 import { createUseLiteEmbedder } from "../../src/index/embedder.ts";
 import { publishIndex } from "../../src/search/publish_index.ts";
 import { createProgressReporter } from "../progress.ts";
@@ -9,12 +10,17 @@ import { createProgressReporter } from "../progress.ts";
 const encoder = new TextEncoder();
 const print = (text: string) => Deno.stdout.writeSync(encoder.encode(text + "\n"));
 
-async function withStore<T>(kv: string | undefined, work: (store: KvStore) => Promise<T>) {
+/** Both subcommands need postings, so a store that exists: neither creates one. */
+async function withStore<T>(
+  kv: string | undefined,
+  work: (store: KvStore, name: string) => Promise<T>,
+) {
   const env: Record<string, string | undefined> = Deno.env.toObject();
   if (kv !== undefined) env.JOBSEEK_KV = kv;
-  const store = await KvStore.open(loadConfig(env).kvLocation);
+  const location = loadConfig(env).kvLocation;
+  const store = await openExistingStore(location);
   try {
-    return await work(store);
+    return await work(store, storeName(location));
   } finally {
     store.close();
   }
@@ -28,14 +34,16 @@ export function indexCommand() {
     .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
     .option("--json", "print JSON")
     .action((options) =>
-      withStore(options.kv, async (store) => {
+      withStore(options.kv, async (store, name) => {
         const snapId = await store.currentSnapshotId();
         const meta = snapId ? await store.readSnapshotMeta(snapId) : null;
         const status = {
+          store: name,
           snapshot_id: snapId,
           snapshot: meta,
           stored_postings: await store.countJobs(),
         };
+        if (!options.json) print(`store: ${name}`);
         if (options.json) print(JSON.stringify(status, null, 2));
         else if (!snapId || !meta) {
           print(`no index published; ${status.stored_postings} postings stored`);

@@ -12,6 +12,7 @@ import { JobseekError } from "../../src/domain/errors.ts";
 import { KvStore } from "../../src/store/kv_store.ts";
 import { outputWidth, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
+import { openExistingStore, storeName } from "../store_location.ts";
 
 export interface KeysCommandOptions {
   /** Receives stdout text (tests capture it); defaults to the process's stdout. */
@@ -41,14 +42,21 @@ function describeLimit(rateLimit: number | undefined, serverDefault: number): st
 export function keysCommand(options: KeysCommandOptions = {}) {
   const write = options.write ?? writeOut;
 
+  /** Only `create` may create the store; the others need keys that exist, so a store that does. */
   async function withRegistry<T>(
     kv: string | undefined,
-    fn: (registry: ApiKeyRegistry, serverDefault: number) => Promise<T>,
+    fn: (registry: ApiKeyRegistry, serverDefault: number, store: string) => Promise<T>,
+    { create = false } = {},
   ): Promise<T> {
     const config = loadConfig(options.env ?? Deno.env.toObject());
-    const store = await KvStore.open(kv ?? config.kvLocation);
+    const location = kv ?? config.kvLocation;
+    const store = create ? await KvStore.open(location) : await openExistingStore(location);
     try {
-      return await fn(new ApiKeyRegistry(store, config.staticApiKeys), config.rateLimitPerMinute);
+      return await fn(
+        new ApiKeyRegistry(store, config.staticApiKeys),
+        config.rateLimitPerMinute,
+        storeName(location),
+      );
     } finally {
       store.close();
     }
@@ -67,17 +75,17 @@ export function keysCommand(options: KeysCommandOptions = {}) {
     )
     .option(kvOption, kvHelp)
     .action(async (opts) => {
-      await withRegistry(opts.kv, async (registry, serverDefault) => {
+      await withRegistry(opts.kv, async (registry, serverDefault, store) => {
         const { key, record } = await registry.create(opts.name, { rateLimit: opts.rateLimit });
         await write(
-          `Created API key '${record.name}' allowing ${
+          `Created API key '${record.name}' in the store ${store}, allowing ${
             describeLimit(record.rateLimit, serverDefault)
           }.\n` +
             "It is shown only this once and cannot be recovered; store it now " +
             "(clients send it in the x-api-key header):\n" +
             `${key}\n`,
         );
-      });
+      }, { create: true });
     });
 
   const list = new Command("list")
@@ -85,7 +93,7 @@ export function keysCommand(options: KeysCommandOptions = {}) {
     .option("--json", "print JSON for scripts")
     .option(kvOption, kvHelp)
     .action(async (opts) => {
-      await withRegistry(opts.kv, async (registry, serverDefault) => {
+      await withRegistry(opts.kv, async (registry, serverDefault, store) => {
         const records = await registry.list();
         const rows = [
           ...records.map((r) => ({
@@ -108,7 +116,10 @@ export function keysCommand(options: KeysCommandOptions = {}) {
           return;
         }
         if (rows.length === 0) {
-          await write("No API keys. Create one with `jobseek keys create --name NAME`.\n");
+          await write(
+            `No API keys in the store ${store}. Create one with ` +
+              "`jobseek keys create --name NAME`.\n",
+          );
           return;
         }
         const table = renderTable(
@@ -126,7 +137,7 @@ export function keysCommand(options: KeysCommandOptions = {}) {
           ]),
           outputWidth(),
         );
-        await write(table + "\n");
+        await write(`${table}store: ${store}\n`);
       });
     });
 

@@ -1,0 +1,49 @@
+/**
+ * Which store an operator command works on. Read-only commands open only a store that exists:
+ * opening a missing SQLite file would create an empty one (in whatever directory the command ran
+ * from) and report "no keys" or "0 postings" about a store nobody uses.
+ *
+ * @module
+ */
+import { KvStore } from "../src/store/kv_store.ts";
+
+function isFileLocation(location: string): boolean {
+  return location !== ":memory:" && !/^https?:\/\//.test(location);
+}
+
+/**
+ * The store's location as a person can find it again: an absolute path for a file, else as given.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(storeName(":memory:"), ":memory:");
+ * assert.equal(storeName("/srv/jobseek.sqlite3"), "/srv/jobseek.sqlite3");
+ * assert.ok(storeName("data/x.sqlite3").endsWith("/data/x.sqlite3"));
+ * ```
+ */
+export function storeName(location: string): string {
+  if (!isFileLocation(location) || location.startsWith("/")) return location;
+  const cwd = Deno.cwd();
+  return `${cwd === "/" ? "" : cwd}/${location.replace(/^\.\//, "")}`;
+}
+
+/** Opens the store at `location`, or throws naming it when it does not exist (and creates nothing). */
+export async function openExistingStore(location: string): Promise<KvStore> {
+  if (isFileLocation(location)) {
+    const path = storeName(location);
+    let info: Deno.FileInfo;
+    try {
+      info = await Deno.stat(path);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      throw new Error(
+        `No store at ${path}. Point --kv or JOBSEEK_KV at the server's store (its default is ` +
+          "./data/jobseek.sqlite3 in the directory the server runs in); `jobseek serve` or " +
+          "`jobseek ingest` creates one.",
+      );
+    }
+    if (!info.isFile) throw new Error(`Cannot open the store ${path}: it is not a file.`);
+  }
+  return await KvStore.open(location);
+}

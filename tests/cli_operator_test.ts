@@ -1,0 +1,82 @@
+/**
+ * Operator commands that only read (`keys list`, `index status`) on a real KV file, run as the real
+ * CLI: they name the store they opened, and when it does not exist they say so and create nothing.
+ */
+import { strict as assert } from "node:assert";
+import { createCliSandbox } from "./cli_process.ts";
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+Deno.test("read-only operator commands never create a store", async () => {
+  await using cli = await createCliSandbox();
+  const defaultStore = `${cli.home}/data/jobseek.sqlite3`;
+  const elsewhere = `${cli.home}/srv/store.sqlite3`;
+  const cases = [
+    { args: ["keys", "list"], store: defaultStore },
+    { args: ["keys", "list", "--json"], store: defaultStore },
+    { args: ["index", "status"], store: defaultStore },
+    { args: ["index", "status", "--kv", elsewhere], store: elsewhere },
+    { args: ["keys", "revoke", "alice"], store: defaultStore },
+    { args: ["keys", "set-limit", "alice", "5"], store: defaultStore },
+  ];
+  for (const { args, store } of cases) {
+    const run = await cli.run(args);
+    assert.equal(run.code, 1, `${args.join(" ")}: ${run.stdout}${run.stderr}`);
+    assert.equal(run.stdout, "", args.join(" "));
+    assert.ok(
+      run.stderr.startsWith(`jobseek: No store at ${store}. Point --kv or JOBSEEK_KV at`),
+      run.stderr,
+    );
+  }
+  const viaEnv = await cli.run(["keys", "list"], { env: { JOBSEEK_KV: elsewhere } });
+  assert.equal(viaEnv.code, 1);
+  assert.match(viaEnv.stderr, new RegExp(`No store at ${elsewhere}\\.`));
+  assert.equal(await exists(`${cli.home}/data`), false, "no ./data directory was created");
+  assert.equal(await exists(`${cli.home}/srv`), false);
+});
+
+Deno.test("operator commands name the store they opened", async () => {
+  await using cli = await createCliSandbox();
+  await Deno.mkdir(`${cli.home}/work`);
+  const created = await cli.run(["keys", "create", "--name", "ops", "--kv", "srv/jobs.sqlite3"], {
+    cwd: `${cli.home}/work`,
+  });
+  assert.equal(created.code, 0, created.stderr);
+  const store = `${cli.home}/work/srv/jobs.sqlite3`;
+  assert.match(
+    created.stdout,
+    new RegExp(`^Created API key 'ops' in the store ${store}, allowing`),
+  );
+  assert.match(created.stdout.trimEnd().split("\n").at(-1)!, /^jsk_/, "the key stays last");
+
+  const list = await cli.run(["keys", "list"], { env: { JOBSEEK_KV: store } });
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /^NAME\s+PREFIX/);
+  assert.match(list.stdout, /\nops\s+jsk_/);
+  assert.ok(list.stdout.endsWith(`store: ${store}\n`), list.stdout);
+
+  const status = await cli.run(["index", "status", "--kv", store]);
+  assert.equal(status.code, 0, status.stderr);
+  assert.match(
+    status.stdout,
+    new RegExp(`^store: ${store}\nno index published; 0 postings stored`),
+  );
+  const json = await cli.run(["index", "status", "--kv", store, "--json"]);
+  assert.equal(json.code, 0, json.stderr);
+  assert.equal(JSON.parse(json.stdout).store, store);
+
+  await cli.run(["keys", "revoke", "ops", "--kv", store]);
+  const empty = await cli.run(["keys", "list", "--kv", store]);
+  assert.equal(
+    empty.stdout,
+    `No API keys in the store ${store}. Create one with \`jobseek keys create --name NAME\`.\n`,
+  );
+});
