@@ -5,6 +5,7 @@
  * @module
  */
 import { Command, CommanderError } from "@commander-js/extra-typings";
+import { CANCELLED_EXIT_CODE, CancelledError } from "./cancelled.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { mcpCommand } from "./commands/mcp.ts";
 import { ingestCommand } from "./commands/ingest.ts";
@@ -41,7 +42,10 @@ export function buildProgram(): Command {
   return applyToAll(program);
 }
 
-/** Runs the CLI and returns the process exit code (0 ok, 1 failure, 2 usage error). */
+/**
+ * Runs the CLI and returns the process exit code (0 ok, 1 failure, 2 usage error, 130 cancelled
+ * with Ctrl-C).
+ */
 export async function runCli(args: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(args, { from: "user" });
@@ -52,7 +56,7 @@ export async function runCli(args: string[]): Promise<number> {
     }
     const message = error instanceof Error ? error.message : String(error);
     Deno.stderr.writeSync(new TextEncoder().encode(`jobseek: ${message}\n`));
-    return 1;
+    return error instanceof CancelledError ? CANCELLED_EXIT_CODE : 1;
   }
 }
 

@@ -97,7 +97,10 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
     await t.step("search_jobs declares the MCP search fields, query required", () => {
       const tool = tools.find((tool) => tool.name === "search_jobs")!;
       const properties = tool.inputSchema.properties as Record<string, Record<string, unknown>>;
-      assert.deepEqual(Object.keys(properties), Object.keys(McpSearchSchema.shape));
+      assert.deepEqual(Object.keys(properties), [
+        ...Object.keys(McpSearchSchema.shape),
+        "max_chars",
+      ]);
       assert.deepEqual(tool.inputSchema.required, ["query"]);
       assert.equal(properties.query.type, "string");
       assert.equal(properties.country.pattern, "^[A-Z]{2}$");
@@ -153,9 +156,13 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       assert.ok(total > 4, "the fixture has more than one page");
       assert.ok(text.startsWith(`Found ${total} jobs for "${QUERY}" (showing 1-4`), text);
       results.forEach((job, i) => {
-        const line = `${i + 1}. ${job.job_title} — ${job.company_name}, ${job.city}, ` +
-          `${job.publish_time}${job.base_salary ? `, ${job.base_salary}` : ""}`;
-        assert.ok(text.includes(`${line}\n   ${job.job_url}`), `missing entry:\n${line}\n${text}`);
+        const entry = [
+          `${i + 1}. ${job.job_title} — ${job.company_name}`,
+          `   ${job.city}, ${job.country} · ${job.publish_time}` +
+          (job.base_salary ? ` · salary ${job.base_salary}` : ""),
+        ].join("\n");
+        assert.ok(text.includes(entry), `missing entry:\n${entry}\n${text}`);
+        assert.ok(text.includes(`\n   ${job.job_url}`), job.job_url);
       });
       assert.match(text, /call search_jobs again with offset 4\./);
       assert.doesNotMatch(text, /Posting number/, "summary text has no descriptions");
@@ -281,14 +288,16 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         assert.deepEqual(await response.json(), UNAUTHORIZED);
         assert.equal(
           response.headers.get("www-authenticate"),
-          `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`,
+          `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+            'scope="jobs:read"',
         );
       }
     });
 
     await t.step("the discovery URL serves RFC 9728 metadata for /mcp", async () => {
       const response = await server.postMcp(LIST_TOOLS);
-      const url = response.headers.get("www-authenticate")!.match(/resource_metadata="(.+)"/)![1];
+      const url =
+        response.headers.get("www-authenticate")!.match(/resource_metadata="([^"]+)"/)![1];
       await response.body?.cancel();
       for (const path of [url, `${server.url}/.well-known/oauth-protected-resource/mcp`]) {
         const meta = await fetch(path);
@@ -314,7 +323,7 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       assert.equal(
         response.headers.get("www-authenticate")?.startsWith(
           `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
-            `error="invalid_token"`,
+            `scope="jobs:read", error="invalid_token"`,
         ),
         true,
       );
@@ -324,7 +333,8 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       assert.deepEqual(await empty.json(), UNAUTHORIZED);
       assert.equal(
         empty.headers.get("www-authenticate"),
-        `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`,
+        `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+          'scope="jobs:read"',
       );
       const ok = await server.postMcp(LIST_TOOLS, { authorization: "Bearer good-token" });
       assert.equal(ok.status, 200);
@@ -498,7 +508,8 @@ Deno.test("MCP over HTTP: allowed hosts and the public URL come from the config"
     assert.equal(response.status, 401);
     assert.equal(
       response.headers.get("www-authenticate"),
-      'Bearer resource_metadata="https://jobs.example.com/.well-known/oauth-protected-resource"',
+      'Bearer resource_metadata="https://jobs.example.com/.well-known/oauth-protected-resource", ' +
+        'scope="jobs:read"',
     );
     await response.body?.cancel();
     const meta = await (await fetch(`${server.url}/.well-known/oauth-protected-resource`)).json();

@@ -219,7 +219,7 @@ async function assertInvalidToken(server: TestServer, token: string): Promise<vo
   assert.equal(
     response.headers.get("www-authenticate")?.startsWith(
       `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
-        `error="invalid_token"`,
+        `scope="jobs:read", error="invalid_token"`,
     ),
     true,
   );

@@ -48,35 +48,42 @@ export type Job = z.infer<typeof JobSchema>;
 /** One entry of `results` in a search response (spec 2.2). */
 export const JobResultSchema = z.object({
   score: z.number().min(0).max(1).describe("Semantic relevance in [0, 1], higher is better."),
-  job_title: z.string(),
-  city: z.string(),
-  company_name: z.string(),
+  job_title: z.string().describe("Job title."),
+  city: z.string().describe("City of the job; empty when the source names none."),
+  country: CountryCodeSchema.optional().describe(
+    "ISO 3166-1 alpha-2 country code of the job; absent when unknown.",
+  ),
+  company_name: z.string().describe("Hiring company."),
   publish_time: PublishTimeSchema,
   base_salary: BaseSalarySchema.optional(),
-  job_url: z.string(),
-  job_tags: z.array(z.string()),
-  data_source: SourceSchema,
-  seniority_level: z.string().optional(),
-  employment_type: z.string().optional(),
-  job_description: z.string().optional().describe("Only when detail is `full`."),
+  job_url: z.string().describe("Link to the posting on its job board; also its identity."),
+  job_tags: z.array(z.string()).describe("Tags of the posting (skills, remote, ...)."),
+  data_source: SourceSchema.describe("Job board the posting came from."),
+  seniority_level: z.string().optional().describe(
+    "Seniority, e.g. `mid-senior level`; absent when unknown.",
+  ),
+  employment_type: z.string().optional().describe(
+    "Employment type, e.g. `fulltime`; absent when unknown.",
+  ),
+  job_description: z.string().optional().describe("Full description; only when detail is `full`."),
 });
 export type JobResult = z.infer<typeof JobResultSchema>;
 
 /** The body of a successful search (spec 2.1). */
 export const SearchResponseSchema = z.object({
-  request_id: z.uuid(),
+  request_id: z.uuid().describe("Id of this request, also in the logs and `x-request-id`."),
   total: z.number().int().min(0).describe(
     "Size of the whole result set (all pages), at most 1,000.",
   ),
-  search_time_ms: z.number().int().min(0),
-  results: z.array(JobResultSchema),
+  search_time_ms: z.number().int().min(0).describe("Time the search took, in milliseconds."),
+  results: z.array(JobResultSchema).describe("This page of the result set, in order."),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 export const CityCountSchema = z.object({
-  city: z.string(),
+  city: z.string().describe("City name, exactly as the `city` filter of a search expects it."),
   country: CountryCodeSchema.optional(),
-  count: z.number().int().min(0),
+  count: z.number().int().min(0).describe("Number of postings in this city."),
 });
 export type CityCount = z.infer<typeof CityCountSchema>;
 
@@ -109,6 +116,7 @@ export function toJobResult(job: Job, score: number, detail: "summary" | "full")
     job_tags: job.job_tags,
     data_source: job.data_source,
   };
+  if (job.country !== undefined) result.country = job.country;
   if (job.base_salary !== undefined) result.base_salary = job.base_salary;
   if (job.seniority_level !== undefined) result.seniority_level = job.seniority_level;
   if (job.employment_type !== undefined) result.employment_type = job.employment_type;

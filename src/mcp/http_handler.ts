@@ -3,7 +3,8 @@
  * metadata (RFC 9728) that tells MCP clients where to log in.
  *
  * Order of checks for `/mcp` (spec 5.2 and 7.2):
- * Host/Origin (403, DNS-rebinding protection) → method (405 for anything but POST) →
+ * Host/Origin (403, DNS-rebinding protection) → CORS (an `OPTIONS` preflight is answered here) →
+ * method (405 for anything but POST) →
  * credentials (401 without any, 401 `invalid_token` for a bad Bearer token unless a valid
  * `x-api-key` comes with it, 403 for a bad `x-api-key` alone) → rate limit per user (429) → the
  * SDK transport (406 without both Accept types, 415, 400 for bad JSON-RPC, then the MCP request
@@ -13,6 +14,7 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
+import { cors } from "hono/cors";
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/auth/types"
@@ -26,12 +28,32 @@ import { errorResponse } from "../http/error_response.ts";
 import { methodNotAllowed } from "../http/method_not_allowed.ts";
 import { MAX_BODY_BYTES } from "../http/read_json_body.ts";
 import { errorFields } from "../log.ts";
+import { guardRequestParams } from "./request_guard.ts";
 import { createMcpServer } from "./server.ts";
 
 export const MCP_PATH = "/mcp";
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 /** The one scope there is: searching is all a token can do. */
 const MCP_SCOPES = [OAUTH_SCOPE];
+/** Request headers a browser-based MCP client sends (the protocol's, and our credentials). */
+export const CORS_ALLOW_HEADERS = [
+  "Content-Type",
+  "Accept",
+  "Authorization",
+  "x-api-key",
+  "Mcp-Session-Id",
+  "MCP-Protocol-Version",
+  "Last-Event-ID",
+];
+/** Response headers such a client must be able to read. */
+const CORS_EXPOSE_HEADERS = [
+  "Mcp-Session-Id",
+  "MCP-Protocol-Version",
+  "WWW-Authenticate",
+  "Retry-After",
+  "x-request-id",
+];
+const CORS_MAX_AGE_SECONDS = 600;
 /** Host names that are always allowed: a server on the same machine. */
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -123,11 +145,13 @@ async function authenticate(deps: AppDeps, c: McpContext): Promise<AuthOutcome> 
       authInfo: { token: "", clientId: keyPrincipal.name, scopes: MCP_SCOPES },
     };
   }
+  // `scope` tells a client what to ask for at authorization (MCP 2025-11-25 scope selection).
+  const challenge = `Bearer resource_metadata="${metadataUrl}", scope="${MCP_SCOPES.join(" ")}"`;
   if (token) {
     return {
       response: jsonRpcError(401, -32600, "Unauthorized: invalid or expired token", {
         headers: {
-          "www-authenticate": `Bearer resource_metadata="${metadataUrl}", error="invalid_token", ` +
+          "www-authenticate": `${challenge}, error="invalid_token", ` +
             `error_description="The access token is invalid or expired"`,
         },
       }),
@@ -139,7 +163,7 @@ async function authenticate(deps: AppDeps, c: McpContext): Promise<AuthOutcome> 
   }
   return {
     response: jsonRpcError(401, -32600, "Unauthorized", {
-      headers: { "www-authenticate": `Bearer resource_metadata="${metadataUrl}"` },
+      headers: { "www-authenticate": challenge },
     }),
   };
 }
@@ -183,6 +207,7 @@ async function serveMcpRequest(
     });
   };
   await server.connect(transport);
+  guardRequestParams(transport);
   try {
     const response = await transport.handleRequest(c.req.raw, { authInfo });
     if (failed) {
@@ -199,10 +224,29 @@ export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const allowedHosts = allowedHostSet(deps);
 
+  // DNS-rebinding protection first, for every method: a foreign Host or Origin gets a 403 and no
+  // CORS headers, preflight included.
+  app.use(MCP_PATH, async function hostAndOrigin(c, next) {
+    const forbidden = checkHostAndOrigin(allowedHosts, c);
+    if (forbidden) return forbidden;
+    await next();
+  });
+  // Browser-based clients: an Origin that passed the check above may call /mcp and read the
+  // answers, 401 and its WWW-Authenticate included (that is how such a client finds the sign-in).
+  // No credentials mode: the API key and the token are headers, never cookies.
+  app.use(
+    MCP_PATH,
+    cors({
+      origin: (origin) => origin || null,
+      allowMethods: ["POST"],
+      allowHeaders: CORS_ALLOW_HEADERS,
+      exposeHeaders: CORS_EXPOSE_HEADERS,
+      maxAge: CORS_MAX_AGE_SECONDS,
+    }),
+  );
+
   app.all(MCP_PATH, async function mcpHandler(c) {
     try {
-      const forbidden = checkHostAndOrigin(allowedHosts, c);
-      if (forbidden) return forbidden;
       if (c.req.method !== "POST") {
         // Stateless: no SSE stream to open with GET, no session to end with DELETE.
         return jsonRpcError(405, -32000, "Method not allowed: /mcp accepts POST", {

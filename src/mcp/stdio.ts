@@ -12,6 +12,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { SearchService } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
+import { guardRequestParams } from "./request_guard.ts";
 import { createMcpServer } from "./server.ts";
 
 export interface ServeStdioDeps {
@@ -48,6 +49,7 @@ export async function serveStdio(deps: ServeStdioDeps): Promise<void> {
     deps.logger.warn("mcp stdio message refused", { error: error.message });
   };
   await server.connect(transport);
+  guardRequestParams(transport);
 
   // Count requests in flight by wrapping the handlers the server installed on the transport.
   let pending = 0;

@@ -13,6 +13,7 @@ import { searchFields } from "../../domain/search_query.ts";
 import {
   declaredInputSchema,
   READ_ONLY_HINTS,
+  rejectUnknownArguments,
   type ToolDeps,
   toolErrorResult,
 } from "./tool_context.ts";
@@ -46,6 +47,7 @@ export function registerListCitiesTool(server: McpServer, deps: ToolDeps): void 
   server.registerTool(LIST_CITIES, listCitiesConfig, async (args: Record<string, unknown>) => {
     try {
       const { country } = parseListCitiesArgs(args);
+      rejectUnknownArguments(args, Object.keys(ListCitiesArgsSchema.shape), LIST_CITIES);
       const cities = await deps.service.listCities(country === undefined ? {} : { country });
       const result: ListCitiesResult = { cities };
       return {

@@ -1,21 +1,66 @@
 /**
  * `search_jobs`: the REST search as an MCP tool. The argument is called `query` (REST: `q`); the
- * other arguments, their rules and the structured result are those of `GET /v1/search`.
+ * other search arguments, their rules and the structured result are those of `GET /v1/search`.
+ * MCP adds `max_chars`, the budget a page is cut to (search_page.ts).
  *
  * @module
  */
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { type SearchResponse, SearchResponseSchema, toSearchResponse } from "../../domain/job.ts";
-import { McpSearchSchema, parseSearchQuery, type SearchQuery } from "../../domain/search_query.ts";
+import { z } from "zod";
+import { isJobseekError, JobseekError } from "../../domain/errors.ts";
+import { toSearchResponse } from "../../domain/job.ts";
+import {
+  McpSearchSchema,
+  parseSearchQuery,
+  RESULT_SET_MAX,
+  type SearchQuery,
+  TOP_K_DEFAULT,
+  TOP_K_MAX,
+  TOP_K_MIN,
+} from "../../domain/search_query.ts";
+import {
+  buildSearchPage,
+  DESCRIPTION_MAX_CHARS,
+  MAX_CHARS_DEFAULT,
+  MAX_CHARS_MAX,
+  MAX_CHARS_MIN,
+  McpSearchResponseSchema,
+} from "./search_page.ts";
 import {
   declaredInputSchema,
   READ_ONLY_HINTS,
+  rejectUnknownArguments,
   type ToolDeps,
   toolErrorResult,
 } from "./tool_context.ts";
 
 export const SEARCH_JOBS = "search_jobs";
+
+/**
+ * What `tools/list` declares: the search fields of REST with integers, bounds and defaults spelled
+ * out, plus `max_chars`. Parsing stays with {@linkcode parseSearchQuery}, which is more lenient
+ * than this declaration in one way: numbers sent as strings (`"top_k": "5"`) are taken, as REST
+ * query strings are.
+ */
+export const SearchJobsDeclaration = McpSearchSchema.extend({
+  top_k: z.number().int().min(TOP_K_MIN).max(TOP_K_MAX).default(TOP_K_DEFAULT).describe(
+    `Page size, ${TOP_K_MIN}-${TOP_K_MAX} (default ${TOP_K_DEFAULT}); a value outside is ` +
+      "clamped to the range, and the result says so.",
+  ),
+  offset: z.number().int().min(0).max(RESULT_SET_MAX).default(0).describe(
+    "Zero-based index of the first result (default 0): with top_k N, offset N is page 2. A " +
+      `result set holds at most ${RESULT_SET_MAX} postings.`,
+  ),
+  max_chars: z.number().int().min(MAX_CHARS_MIN).max(MAX_CHARS_MAX).default(MAX_CHARS_DEFAULT)
+    .describe(
+      `Budget of the result in characters (default ${MAX_CHARS_DEFAULT}, ${MAX_CHARS_MIN}-` +
+        `${MAX_CHARS_MAX}; outside is clamped): postings that do not fit are left out from the ` +
+        "end of the page and the result says how to get them; with detail `full`, descriptions " +
+        `are cut at ${DESCRIPTION_MAX_CHARS} characters.`,
+    ),
+});
+const ARGUMENTS = Object.keys(SearchJobsDeclaration.shape);
 
 export const searchJobsConfig = {
   title: "Search jobs",
@@ -24,76 +69,84 @@ export const searchJobsConfig = {
     "sentence); optionally filter by `city` (exact), `country` (ISO code such as `US`), publish " +
     "time (`since` inclusive, `until` exclusive, UTC) and `source`. Results are newest first, " +
     "then most relevant (`sort: relevance` for relevance only); page with `top_k` and `offset`. " +
-    "`detail: full` adds the job descriptions. Use list_cities to find city names.",
-  inputSchema: declaredInputSchema(McpSearchSchema),
-  outputSchema: SearchResponseSchema,
+    "`detail: full` adds the job descriptions (long ones cut; read one posting in full as the " +
+    "resource jobseek://postings/{job_url}). A page is kept within `max_chars`. Use list_cities " +
+    "to find city names.",
+  inputSchema: declaredInputSchema(SearchJobsDeclaration),
+  outputSchema: McpSearchResponseSchema,
   annotations: { title: "Search jobs", ...READ_ONLY_HINTS },
 };
+
+const integerArgument = z.union([
+  z.number().int(),
+  z.string().trim().regex(/^[+-]?\d+$/).transform(Number),
+]);
+
+/** `max_chars`, clamped like `top_k`; a non-integer is an error naming it. */
+function parseMaxChars(value: unknown): { maxChars: number; note?: string } {
+  if (value === undefined || value === null || value === "") return { maxChars: MAX_CHARS_DEFAULT };
+  const parsed = integerArgument.safeParse(value);
+  if (!parsed.success) {
+    throw new JobseekError(
+      "INVALID_PARAMETER",
+      "Invalid parameter 'max_chars': must be an integer",
+      {
+        param: "max_chars",
+      },
+    );
+  }
+  const maxChars = Math.min(MAX_CHARS_MAX, Math.max(MAX_CHARS_MIN, parsed.data));
+  return maxChars === parsed.data ? { maxChars } : {
+    maxChars,
+    note:
+      `max_chars ${parsed.data} is outside ${MAX_CHARS_MIN}-${MAX_CHARS_MAX}: used ${maxChars}.`,
+  };
+}
+
+/** The note for a `top_k` the search clamped (REST's rule), so that the model knows. */
+function topKNote(raw: unknown, query: SearchQuery): string | undefined {
+  const asked = integerArgument.safeParse(raw);
+  if (!asked.success || asked.data === query.top_k) return undefined;
+  return `top_k ${asked.data} is outside ${TOP_K_MIN}-${TOP_K_MAX}: used ${query.top_k}.`;
+}
+
+/**
+ * The arguments as a search: a missing query first (the spec's `query is required`), then unknown
+ * arguments, then the rules of each argument.
+ */
+function parseArguments(args: Record<string, unknown>): {
+  query: SearchQuery;
+  maxChars: number;
+  notes: string[];
+} {
+  let query: SearchQuery | undefined;
+  let invalid: unknown;
+  try {
+    query = parseSearchQuery(args, "query");
+  } catch (error) {
+    if (isJobseekError(error) && error.code === "MISSING_QUERY") throw error;
+    invalid = error;
+  }
+  rejectUnknownArguments(args, ARGUMENTS, SEARCH_JOBS);
+  if (invalid !== undefined || query === undefined) throw invalid;
+  const { maxChars, note } = parseMaxChars(args.max_chars);
+  const notes = [topKNote(args.top_k, query), note].filter((n): n is string => n !== undefined);
+  return { query, maxChars, notes };
+}
 
 /** Registers `search_jobs` on `server`. */
 export function registerSearchJobsTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(SEARCH_JOBS, searchJobsConfig, async (args: Record<string, unknown>) => {
     try {
-      const query = parseSearchQuery(args, "query");
+      const { query, maxChars, notes } = parseArguments(args);
       const response = toSearchResponse(deps.requestId(), await deps.service.search(query));
+      const page = buildSearchPage(query, response, { maxChars, notes });
       return {
-        content: [{ type: "text" as const, text: formatSearchResponse(query, response) }],
-        structuredContent: response,
+        content: [{ type: "text" as const, text: page.text }],
+        structuredContent: page.structured,
       };
     } catch (error) {
       return toolErrorResult(error, deps, SEARCH_JOBS);
     }
   });
-}
-
-/**
- * The text a person (or a model that reads only text) sees: a numbered list, one posting per
- * entry, with a hint for the next page.
- *
- * @example
- * ```ts
- * import { strict as assert } from "node:assert";
- * const text = formatSearchResponse(
- *   { q: "nurse", top_k: 20, offset: 0, detail: "summary", sort: "date" },
- *   { request_id: crypto.randomUUID(), total: 1, search_time_ms: 3, results: [{
- *     score: 0.8, job_title: "Nurse", company_name: "Clinic", city: "Austin",
- *     publish_time: "2024-05-01 00:00:00", job_url: "https://example.com/1", job_tags: [],
- *     data_source: "indeed",
- *   }] },
- * );
- * assert.match(text, /^1\. Nurse — Clinic, Austin, 2024-05-01 00:00:00$/m);
- * ```
- */
-export function formatSearchResponse(query: SearchQuery, response: SearchResponse): string {
-  const { total, results } = response;
-  if (results.length === 0) {
-    return total === 0
-      ? `No jobs found for "${query.q}".`
-      : `No more jobs for "${query.q}": all ${total} were shown before offset ${query.offset}.`;
-  }
-  const first = query.offset + 1;
-  const last = query.offset + results.length;
-  const order = query.sort === "date" ? "newest first" : "most relevant first";
-  const lines = [
-    `Found ${total} job${
-      total === 1 ? "" : "s"
-    } for "${query.q}" (showing ${first}-${last}, ${order}):`,
-    "",
-  ];
-  results.forEach((job, i) => {
-    const facts = [job.city, job.publish_time, job.base_salary].filter(Boolean);
-    lines.push(`${first + i}. ${job.job_title} — ${[job.company_name, ...facts].join(", ")}`);
-    lines.push(`   ${job.job_url}`);
-    if (job.job_description !== undefined) {
-      lines.push("", indent(job.job_description.trim()), "");
-    }
-  });
-  if (last < total) {
-    lines.push("", `More results: call search_jobs again with offset ${last}.`);
-  }
-  return lines.join("\n");
-}
-
-function indent(text: string): string {
-  return text.split("\n").map((line) => `   ${line}`).join("\n");
 }

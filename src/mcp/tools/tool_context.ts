@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { isJobseekError } from "../../domain/errors.ts";
+import { isJobseekError, JobseekError } from "../../domain/errors.ts";
 import type { SearchService } from "../../domain/service.ts";
 import { errorFields, type Logger } from "../../log.ts";
 
@@ -65,10 +65,12 @@ export function toolErrorResult(error: unknown, deps: ToolDeps, tool: string): T
 
 /**
  * The input schema a tool declares: the JSON Schema that `tools/list` shows is exactly that of
- * `schema` (types, patterns, descriptions, required fields), but parsing accepts any value, so the
- * raw arguments reach the handler. The handler then validates them with the domain's own parser,
- * which gives the same messages as REST (`query is required`, `Invalid parameter 'country': ...`)
- * instead of the SDK's generic "Input validation error".
+ * `schema` (types, bounds, defaults, patterns, descriptions, required fields, and
+ * `additionalProperties: false`), but parsing accepts any value and keeps unknown keys, so the raw
+ * arguments reach the handler. The handler then validates them with the domain's own parser, which
+ * gives the same messages as REST (`query is required`, `Invalid parameter 'country': ...`) instead
+ * of the SDK's generic "Input validation error", and names unknown arguments instead of dropping
+ * them.
  */
 export function declaredInputSchema<T extends z.ZodRawShape>(
   schema: z.ZodObject<T>,
@@ -82,7 +84,40 @@ export function declaredInputSchema<T extends z.ZodRawShape>(
     shape[key] = z.unknown().optional().meta(jsonSchema);
   }
   const { required } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
-  return z.object(shape).meta(required ? { required } : {}) as z.ZodObject<
-    { [K in keyof T]: z.ZodOptional<z.ZodUnknown> }
-  >;
+  return z.looseObject(shape).meta({
+    ...(required ? { required } : {}),
+    additionalProperties: false,
+  }) as unknown as z.ZodObject<{ [K in keyof T]: z.ZodOptional<z.ZodUnknown> }>;
+}
+
+/**
+ * Refuses arguments a tool does not take, naming them and the ones it does take, so that a model
+ * that guessed a name (`location`, `limit`) learns the right one instead of getting results that
+ * silently ignore what it asked for.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.throws(
+ *   () => rejectUnknownArguments({ country: "US", limit: 5 }, ["country"], "list_cities"),
+ *   { message: "Unknown argument 'limit': list_cities takes only country" },
+ * );
+ * rejectUnknownArguments({ country: "US" }, ["country"], "list_cities");
+ * ```
+ */
+export function rejectUnknownArguments(
+  args: Record<string, unknown>,
+  known: readonly string[],
+  tool: string,
+): void {
+  const unknown = Object.keys(args).filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const names = unknown.slice(0, 5).map((name) => `'${name.slice(0, 40)}'`).join(", ");
+  const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : "";
+  const takes = known.length === 0 ? "no arguments" : `only ${known.join(", ")}`;
+  throw new JobseekError(
+    "INVALID_PARAMETER",
+    `Unknown argument${unknown.length === 1 ? "" : "s"} ${names}${more}: ${tool} takes ${takes}`,
+    { param: unknown[0] },
+  );
 }

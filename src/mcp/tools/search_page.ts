@@ -1,0 +1,210 @@
+/**
+ * A `search_jobs` page as an agent gets it: the text a person or a text-only model reads, and the
+ * structured result, both cut to a character budget so that a page fits an agent's context window
+ * (Claude Code, for one, refuses tool results above 25,000 tokens by default). Descriptions are cut
+ * first (to {@link DESCRIPTION_MAX_CHARS}), then whole postings from the end of the page; the text
+ * says what was cut and how to get the rest.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { type JobResult, type SearchResponse, SearchResponseSchema } from "../../domain/job.ts";
+import type { SearchQuery } from "../../domain/search_query.ts";
+import { POSTING_URI_PREFIX } from "../resources/postings.ts";
+
+export const MAX_CHARS_DEFAULT = 20_000;
+export const MAX_CHARS_MIN = 2_000;
+export const MAX_CHARS_MAX = 100_000;
+/** A description longer than this is cut in `detail: full` (the whole one is a resource read). */
+export const DESCRIPTION_MAX_CHARS = 1_500;
+/** Room kept for the header and the notes at the end (they are written after the postings fit). */
+const TEXT_RESERVE = 900;
+const JSON_RESERVE = 300;
+
+export const TruncationSchema = z.object({
+  max_chars: z.number().int().describe("The budget this page was cut to."),
+  results_omitted: z.number().int().min(0).describe(
+    "Postings of the requested page left out to stay within max_chars.",
+  ),
+  next_offset: z.number().int().min(0).describe(
+    "The offset that continues right after the last posting shown.",
+  ),
+  descriptions_cut: z.number().int().min(0).describe(
+    `Descriptions cut to ${DESCRIPTION_MAX_CHARS} characters; read a posting in full as the ` +
+      `resource ${POSTING_URI_PREFIX}{job_url}.`,
+  ),
+}).describe("Present only when something was cut to fit max_chars; says what and how to get it.");
+export type Truncation = z.infer<typeof TruncationSchema>;
+
+/** The structured result of `search_jobs`: the REST search response, plus what was cut. */
+export const McpSearchResponseSchema = SearchResponseSchema.extend({
+  truncated: TruncationSchema.optional(),
+});
+export type McpSearchResponse = z.infer<typeof McpSearchResponseSchema>;
+
+export interface SearchPage {
+  text: string;
+  structured: McpSearchResponse;
+}
+
+export interface PageOptions {
+  maxChars: number;
+  /** Notes on arguments that were adjusted (clamped), shown at the end of the text. */
+  notes?: string[];
+}
+
+/** Cuts `text` at a word boundary near `max` characters. */
+function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  const space = head.lastIndexOf(" ");
+  return (space > max * 0.8 ? head.slice(0, space) : head).trimEnd();
+}
+
+function withCutDescription(job: JobResult): { job: JobResult; cutFrom?: number } {
+  const description = job.job_description;
+  if (description === undefined || description.length <= DESCRIPTION_MAX_CHARS) return { job };
+  return {
+    job: { ...job, job_description: cutText(description, DESCRIPTION_MAX_CHARS) },
+    cutFrom: description.length,
+  };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function indent(text: string): string {
+  return text.split("\n").map((line) => `   ${line}`).join("\n");
+}
+
+/**
+ * One posting as text: every field an agent may need, labelled where the value alone is ambiguous.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   formatPosting(3, {
+ *     score: 0.8123, job_title: "Nurse", company_name: "Clinic", city: "Austin", country: "US",
+ *     publish_time: "2024-05-01 00:00:00", base_salary: "60000.0-80000.0 USD/YEAR",
+ *     job_url: "https://example.com/1", job_tags: ["icu", "nights"], data_source: "indeed",
+ *     employment_type: "fulltime", seniority_level: "entry level",
+ *   }),
+ *   "3. Nurse — Clinic\n" +
+ *     "   Austin, US · 2024-05-01 00:00:00 · salary 60000.0-80000.0 USD/YEAR\n" +
+ *     "   source indeed · score 0.81 · employment fulltime · seniority entry level · tags icu, nights\n" +
+ *     "   https://example.com/1",
+ * );
+ * ```
+ */
+export function formatPosting(n: number, job: JobResult, cutFrom?: number): string {
+  const place = [job.city || "(no city)", job.country].filter(Boolean).join(", ");
+  const facts = [place, job.publish_time];
+  if (job.base_salary) facts.push(`salary ${job.base_salary}`);
+  const more = [`source ${job.data_source}`, `score ${job.score.toFixed(2)}`];
+  if (job.employment_type) more.push(`employment ${job.employment_type}`);
+  if (job.seniority_level) more.push(`seniority ${job.seniority_level}`);
+  if (job.job_tags.length > 0) more.push(`tags ${job.job_tags.join(", ")}`);
+  const lines = [
+    `${n}. ${job.job_title} — ${job.company_name || "(no company given)"}`,
+    `   ${facts.join(" · ")}`,
+    `   ${more.join(" · ")}`,
+    `   ${job.job_url}`,
+  ];
+  if (job.job_description !== undefined) {
+    lines.push("", indent(job.job_description.trim()));
+    if (cutFrom !== undefined) {
+      lines.push(`   [… cut at ${job.job_description.length} of ${cutFrom} characters]`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The page for `query` within `options.maxChars`: the text and the structured result are each at
+ * most that long (one posting is always shown, however long). Postings keep their order; the ones
+ * that do not fit are left out from the end, and the text says how to get them.
+ */
+export function buildSearchPage(
+  query: SearchQuery,
+  response: SearchResponse,
+  options: PageOptions,
+): SearchPage {
+  const { maxChars } = options;
+  const { total } = response;
+  const first = query.offset + 1;
+  const skeleton = JSON.stringify({ ...response, results: [] }).length + JSON_RESERVE;
+  let textSize = TEXT_RESERVE + query.q.length;
+  let jsonSize = skeleton;
+  const shown: JobResult[] = [];
+  const entries: string[] = [];
+  let descriptionsCut = 0;
+  let firstCutUrl: string | undefined;
+  for (const [i, original] of response.results.entries()) {
+    const { job, cutFrom } = withCutDescription(original);
+    const entry = formatPosting(first + i, job, cutFrom);
+    const json = JSON.stringify(job).length + 1;
+    if (
+      shown.length > 0 && (textSize + entry.length + 2 > maxChars || jsonSize + json > maxChars)
+    ) {
+      break;
+    }
+    textSize += entry.length + 2;
+    jsonSize += json;
+    shown.push(job);
+    entries.push(entry);
+    if (cutFrom !== undefined) {
+      descriptionsCut++;
+      firstCutUrl ??= job.job_url;
+    }
+  }
+  const omitted = response.results.length - shown.length;
+  const last = query.offset + shown.length;
+  const structured: McpSearchResponse = { ...response, results: shown };
+  if (omitted > 0 || descriptionsCut > 0) {
+    structured.truncated = {
+      max_chars: maxChars,
+      results_omitted: omitted,
+      next_offset: last,
+      descriptions_cut: descriptionsCut,
+    };
+  }
+
+  const lines: string[] = [];
+  if (shown.length === 0) {
+    lines.push(
+      total === 0
+        ? `No jobs found for "${query.q}".`
+        : `No more jobs for "${query.q}": all ${total} were shown before offset ${query.offset}.`,
+    );
+  } else {
+    const order = query.sort === "date" ? "newest first" : "most relevant first";
+    lines.push(
+      `Found ${plural(total, "job")} for "${query.q}" (showing ${first}-${last}, ${order}):`,
+      "",
+      entries.join("\n\n"),
+    );
+  }
+  const notes = [...(options.notes ?? [])];
+  if (omitted > 0) {
+    notes.push(
+      `Cut to fit max_chars ${maxChars}: ${plural(omitted, "more posting")} of this page ` +
+        `left out. To see them, call search_jobs again with offset ${last}, or with a larger ` +
+        `max_chars (up to ${MAX_CHARS_MAX})${
+          query.detail === "full" ? ' or detail "summary"' : ""
+        }.`,
+    );
+  } else if (last < total && shown.length > 0) {
+    notes.push(`More results: call search_jobs again with offset ${last}.`);
+  }
+  if (descriptionsCut > 0) {
+    notes.push(
+      `${plural(descriptionsCut, "description")} cut at ${DESCRIPTION_MAX_CHARS} characters. ` +
+        `Read a posting in full as the MCP resource ${POSTING_URI_PREFIX}{job_url}, e.g. ` +
+        `${POSTING_URI_PREFIX}${firstCutUrl}`,
+    );
+  }
+  if (notes.length > 0) lines.push("", ...notes);
+  return { text: lines.join("\n"), structured };
+}
