@@ -15,7 +15,7 @@ function mode(info: Deno.FileInfo): number {
 
 Deno.test("jobseek configure stores the key encrypted in an owner-only file", async () => {
   await using cli = await createCliSandbox();
-  const run = await cli.run(["configure", "--endpoint", "http://127.0.0.1:8123/"], {
+  const run = await cli.run(["configure", "--no-verify", "--endpoint", "http://127.0.0.1:8123/"], {
     stdin: `${KEY_A}\n`,
   });
   assert.equal(run.code, 0, run.stderr);
@@ -44,6 +44,7 @@ Deno.test("jobseek configure replaces the stored key and keeps the endpoint", as
   await using cli = await createCliSandbox();
   const first = await cli.run([
     "configure",
+    "--no-verify",
     "--endpoint",
     "https://jobs.example.com",
     "--api-key",
@@ -52,7 +53,7 @@ Deno.test("jobseek configure replaces the stored key and keeps the endpoint", as
   assert.equal(first.code, 0, first.stderr);
   const before = await Deno.readTextFile(cli.configFile);
 
-  const second = await cli.run(["configure"], { stdin: `${KEY_B}\r\n` });
+  const second = await cli.run(["configure", "--no-verify"], { stdin: `${KEY_B}\r\n` });
   assert.equal(second.code, 0, second.stderr);
   const loaded = await loadConfigFile(cli.env);
   assert.deepEqual(loaded.config, { apiKey: KEY_B, endpoint: "https://jobs.example.com" });
@@ -66,7 +67,7 @@ Deno.test("jobseek configure replaces the stored key and keeps the endpoint", as
 
 Deno.test("jobseek configure refuses an empty key and a non-http endpoint", async () => {
   await using cli = await createCliSandbox();
-  const empty = await cli.run(["configure"], { stdin: "\n" });
+  const empty = await cli.run(["configure", "--no-verify"], { stdin: "\n" });
   assert.equal(empty.code, 1);
   assert.match(empty.stderr, /^jobseek: Cannot configure: An API key is required/);
 
@@ -158,7 +159,14 @@ for (const file of UNREADABLE_FILES) {
 Deno.test("a config file whose key cannot be decrypted here is kept, and configure refuses to overwrite it", async () => {
   await using cli = await createCliSandbox();
   assert.equal(
-    (await cli.run(["configure", "--api-key", KEY_A, "--endpoint", "http://localhost:8000"])).code,
+    (await cli.run([
+      "configure",
+      "--no-verify",
+      "--api-key",
+      KEY_A,
+      "--endpoint",
+      "http://localhost:8000",
+    ])).code,
     0,
   );
   const text = await Deno.readTextFile(cli.configFile);
@@ -169,14 +177,14 @@ Deno.test("a config file whose key cannot be decrypted here is kept, and configu
   assert.equal(list.code, 1);
   assert.match(list.stderr, /cannot be decrypted .*It was left as it is/);
   assert.match(list.stdout, /api_key\s+\(not set\)/);
-  const configure = await cli.run(["configure"], { stdin: `${KEY_B}\n` });
+  const configure = await cli.run(["configure", "--no-verify"], { stdin: `${KEY_B}\n` });
   assert.equal(configure.code, 1);
   assert.match(configure.stderr, /Nothing was changed/);
   assert.equal(await Deno.readTextFile(cli.configFile), text);
 
   // The documented fix works: move it aside, configure again.
   await Deno.rename(cli.configFile, `${cli.configFile}.bak`);
-  const again = await cli.run(["configure"], { stdin: `${KEY_B}\n` });
+  const again = await cli.run(["configure", "--no-verify"], { stdin: `${KEY_B}\n` });
   assert.equal(again.code, 0, again.stderr);
   assert.equal(await Deno.readTextFile(`${cli.configFile}.bak`), text);
 });
@@ -185,7 +193,7 @@ Deno.test("a secret file of the wrong size is never replaced", async () => {
   await using cli = await createCliSandbox();
   await Deno.mkdir(`${cli.home}/.config/jobseek`, { recursive: true });
   await Deno.writeTextFile(cli.secretFile, "not a secret\n");
-  const run = await cli.run(["configure", "--endpoint", "http://localhost:8000"], {
+  const run = await cli.run(["configure", "--no-verify", "--endpoint", "http://localhost:8000"], {
     stdin: `${KEY_A}\n`,
   });
   assert.equal(run.code, 1);
@@ -202,7 +210,14 @@ Deno.test("config list masks the key and names where each setting comes from", a
   assert.match(none.stdout, /endpoint\s+http:\/\/localhost:8000\s+default/);
   assert.ok(none.stdout.includes(`config file: ${cli.configFile}`));
 
-  await cli.run(["configure", "--api-key", KEY_A, "--endpoint", "http://file.example:1"]);
+  await cli.run([
+    "configure",
+    "--no-verify",
+    "--api-key",
+    KEY_A,
+    "--endpoint",
+    "http://file.example:1",
+  ]);
   const file = await cli.run(["config", "list"]);
   assert.match(file.stdout, /api_key\s+jsk_\*\*\*\*WXYZ\s+file/);
   assert.match(file.stdout, /endpoint\s+http:\/\/file\.example:1\s+file/);
@@ -249,6 +264,12 @@ Deno.test("config set and unset change one setting and validate it", async () =>
 
   const unset = await cli.run(["config", "unset", "api_key"]);
   assert.equal(unset.code, 0, unset.stderr);
+  assert.equal(unset.stdout, `Removed api_key from ${cli.configFile}\n`);
+  const before = await Deno.readTextFile(cli.configFile);
+  const again = await cli.run(["config", "unset", "api_key"]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(again.stdout, `Nothing to remove: api_key is not stored in ${cli.configFile}\n`);
+  assert.equal(await Deno.readTextFile(cli.configFile), before);
   assert.deepEqual((await loadConfigFile(cli.env)).config, {
     endpoint: "https://jobs.example.com",
   });
@@ -266,4 +287,12 @@ Deno.test("an invalid JOBSEEK_ENDPOINT is reported with its source", async () =>
   });
   assert.equal(run.code, 1);
   assert.match(run.stderr, /Cannot use endpoint 'localhost:8000'.*\(from JOBSEEK_ENDPOINT\)/);
+});
+
+Deno.test("config unset with no config file creates none", async () => {
+  await using cli = await createCliSandbox();
+  const run = await cli.run(["config", "unset", "endpoint"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, `Nothing to remove: endpoint is not stored in ${cli.configFile}\n`);
+  await assert.rejects(Deno.stat(cli.configFile), Deno.errors.NotFound);
 });

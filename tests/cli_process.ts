@@ -7,6 +7,7 @@
 
 export const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 const CHECKOUT = new URL("..", import.meta.url).pathname;
+const PTY_DRIVER = new URL("./pty_driver.py", import.meta.url).pathname;
 
 export interface CliRun {
   code: number;
@@ -26,6 +27,20 @@ export interface CliRunOptions {
   cwd?: string;
 }
 
+/** One exchange with a prompt: wait until `expect` is on the terminal, then type `send`. */
+export interface TerminalStep {
+  expect: string;
+  send: string;
+}
+
+export interface TerminalRun {
+  code: number;
+  /** Everything the terminal showed (prompts, echo, messages; stdout and stderr together). */
+  output: string;
+  /** Prompts that never appeared. */
+  stepsLeft: string[];
+}
+
 export interface CliSandbox {
   home: string;
   /** `JOBSEEK_CONFIG` of every run. */
@@ -35,6 +50,8 @@ export interface CliSandbox {
   /** The environment the CLI sees (without per-run extras), for calling cli/ modules directly. */
   env: Record<string, string>;
   run(args: string[], options?: CliRunOptions): Promise<CliRun>;
+  /** Runs the CLI in a pseudo-terminal (tests/pty_driver.py) and types the steps into it. */
+  runInTerminal(args: string[], steps: TerminalStep[]): Promise<TerminalRun>;
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -92,6 +109,22 @@ export async function createCliSandbox(): Promise<CliSandbox> {
         stdout: new TextDecoder().decode(out.stdout),
         stderr: new TextDecoder().decode(out.stderr),
       };
+    },
+    async runInTerminal(args, steps) {
+      const spec = {
+        cmd: [Deno.execPath(), "run", "--allow-all", CLI_MAIN, ...args],
+        env: { ...env, TERM: "xterm" },
+        cwd: home,
+        steps,
+        timeout: 60,
+      };
+      const out = await new Deno.Command("python3", {
+        args: [PTY_DRIVER, JSON.stringify(spec)],
+        stdout: "piped",
+        stderr: "inherit",
+      }).output();
+      const result = JSON.parse(new TextDecoder().decode(out.stdout));
+      return { code: result.code, output: result.output, stepsLeft: result.steps_left };
     },
     async [Symbol.asyncDispose]() {
       await Deno.remove(home, { recursive: true });

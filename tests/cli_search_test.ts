@@ -122,6 +122,23 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       assert.match(run.stderr, /^jobseek: Invalid parameter 'since': .*\(INVALID_PARAMETER\)\n$/);
     });
 
+    await t.step("--top-k beyond 1-100 is clamped like the server does, and says so", async () => {
+      const run = await cli.run(["search", "software", "--top-k", "500", "--json"]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(
+        run.stderr,
+        "jobseek: note: --top-k 500 is more than 100, the most per page; showing 100 per page.\n",
+      );
+      const body = JSON.parse(run.stdout) as SearchResponse;
+      assert.equal(body.results.length, Math.min(100, body.total));
+      const zero = await cli.run(["search", "software", "--top-k", "0", "--json"]);
+      assert.equal(zero.code, 0, zero.stderr);
+      assert.match(zero.stderr, /--top-k 0 is less than 1 per page; showing 1 per page\./);
+      assert.equal((JSON.parse(zero.stdout) as SearchResponse).results.length, 1);
+      const fine = await cli.run(["search", "software", "--top-k", "100", "--json"]);
+      assert.equal(fine.stderr, "");
+    });
+
     await t.step("a usage error exits 2", async () => {
       const run = await cli.run(["search", "nurse", "--top-k", "many"]);
       assert.equal(run.code, 2);

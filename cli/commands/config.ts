@@ -104,11 +104,16 @@ function unsetCommand() {
     .description("Remove one setting from the config file.")
     .addArgument(new Argument("<key>", "setting to remove").choices(SETTING_KEYS))
     .action(async (key) => {
-      const config = await loadForEdit();
-      if (key === "endpoint") delete config.endpoint;
-      else delete config.apiKey;
-      const path = await saveConfigFile(config);
-      await writeOut(`Removed ${key} from ${path}\n`);
+      const { config, paths } = await loadConfigForUpdate();
+      const field = key === "endpoint" ? "endpoint" : "apiKey";
+      if (config[field] === undefined) {
+        // Nothing to remove, so nothing to write either: no file is created for "unset".
+        await writeOut(`Nothing to remove: ${key} is not stored in ${paths.file}\n`);
+      } else {
+        delete config[field];
+        const path = await saveConfigFile(config);
+        await writeOut(`Removed ${key} from ${path}\n`);
+      }
       await noteOverride(key);
     });
 }

@@ -18,6 +18,8 @@ import {
 } from "../config_file.ts";
 import { writeOut } from "../output.ts";
 import { readFirstLine } from "../stdin.ts";
+import { CancelledError } from "../cancelled.ts";
+import { verifyApiKey } from "../verify_key.ts";
 import { apiKeyFlagOption } from "../server_connection.ts";
 
 /** Checks a key as typed: no blanks inside, not empty. Returns an error text or true. */
@@ -30,9 +32,7 @@ export function checkApiKey(value: string): true | string {
 
 /** Inquirer rejects with ExitPromptError on Ctrl-C; the person meant "stop, change nothing". */
 function cancelled(error: unknown): unknown {
-  return error instanceof Error && error.name === "ExitPromptError"
-    ? new Error("Cancelled: nothing was changed.")
-    : error;
+  return error instanceof Error && error.name === "ExitPromptError" ? new CancelledError() : error;
 }
 
 async function askEndpoint(current: string): Promise<string> {
@@ -76,6 +76,7 @@ export function configureCommand() {
         "key is read from stdin's first line: printf '%s\\n' \"$KEY\" | jobseek configure",
     )
     .option("--endpoint <url>", "server URL, e.g. https://jobs.example.com")
+    .option("--no-verify", "save without checking the key against the server")
     .addOption(apiKeyFlagOption())
     .action(async (options) => {
       const loaded = await loadConfigForUpdate();
@@ -95,9 +96,15 @@ export function configureCommand() {
       if (problem !== true) throw new Error(`Cannot configure: ${problem}`);
       apiKey = apiKey.trim();
 
+      let checked = "not checked against the server (--no-verify)";
+      if (options.verify) {
+        const check = await verifyApiKey(endpoint, apiKey);
+        checked = `accepted by the server at ${endpoint}${check.note ? `; ${check.note}` : ""}`;
+      }
       const path = await saveConfigFile({ endpoint, apiKey });
       await writeOut(
-        `Saved API key ${maskKey(apiKey)} and endpoint ${endpoint} to ${path}\n`,
+        `Saved API key ${maskKey(apiKey)} and endpoint ${endpoint} to ${path}\n` +
+          `The key was ${checked}.\n`,
       );
     });
 }

@@ -8,7 +8,7 @@ import { Command, Option } from "@commander-js/extra-typings";
 import { type JobResult, type SearchResponse, SOURCES } from "../../src/domain/job.ts";
 import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
 import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
-import { outputWidth, writeOut } from "../output.ts";
+import { outputWidth, writeErr, writeOut } from "../output.ts";
 import {
   API_KEY_STDIN_HELP,
   apiKeyFlagOption,
@@ -168,6 +168,24 @@ export async function fetchSearch(
   return body;
 }
 
+export const TOP_K_MIN = 1;
+export const TOP_K_MAX = 100;
+
+/**
+ * The server clamps `top_k` to 1-100 without an error (spec 4.2); the CLI clamps the same way, but
+ * says so on stderr, so that `--top-k 500` does not look like "only 100 matched".
+ */
+async function clampTopK(value: number): Promise<number> {
+  const clamped = Math.min(TOP_K_MAX, Math.max(TOP_K_MIN, value));
+  if (clamped !== value) {
+    const bound = value > TOP_K_MAX ? `more than ${TOP_K_MAX}, the most` : `less than ${TOP_K_MIN}`;
+    await writeErr(
+      `jobseek: note: --top-k ${value} is ${bound} per page; showing ${clamped} per page.\n`,
+    );
+  }
+  return clamped;
+}
+
 export function searchCommand() {
   return new Command("search")
     .description("Search job postings with a natural-language query.")
@@ -192,6 +210,7 @@ export function searchCommand() {
     .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
     .action(async (words, options) => {
       const { endpoint, apiKey } = await resolveServerConnection(options);
+      const topK = options.topK === undefined ? undefined : await clampTopK(options.topK);
       const params: SearchParams = {
         q: words.join(" "),
         city: options.city,
@@ -199,7 +218,7 @@ export function searchCommand() {
         country: options.country?.toUpperCase(),
         since: options.since,
         until: options.until,
-        top_k: options.topK,
+        top_k: topK,
         offset: options.offset,
         detail: options.detail,
         source: options.source,
