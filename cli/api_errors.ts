@@ -62,7 +62,9 @@ export function describeFailedResponse(response: FailedResponse): string {
   if (response.status === 403) {
     hint =
       ". Check the key with `jobseek config list` or store a new one with `jobseek configure`.";
-  } else if (response.status === 503) {
+  } else if (response.status === 503 && body.error_code !== "NO_INDEX") {
+    // NO_INDEX (a store with nothing imported) does not pass with time: its message says what an
+    // operator must do, and a "retry" hint would contradict it.
     const wait = retrySeconds(body, response.retryAfterHeader);
     hint = wait === undefined ? ". Retry shortly." : `. Retry after ${wait} seconds.`;
   }

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   AUTH_INVALID_KEY: "AUTH_INVALID_KEY",
   RATE_LIMITED: "RATE_LIMITED",
   NOT_READY: "NOT_READY",
+  NO_INDEX: "NO_INDEX",
   CONFLICT: "CONFLICT",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
@@ -28,6 +29,15 @@ export interface JobseekErrorOptions {
   retryAfter?: number;
   cause?: unknown;
 }
+
+/**
+ * Why a server cannot search when its store has no index at all (a `--no-seed` server on an empty
+ * store): unlike NOT_READY, waiting does not help until an operator imports postings.
+ */
+export const NO_INDEX_MESSAGE =
+  "Cannot search: this server has no index, because no postings have been imported into its " +
+  "store. An operator must run `jobseek ingest FILE...` on that store; the server picks up the " +
+  "new index within seconds, without a restart.";
 
 /** An expected failure with a stable code; anything else is an internal error. */
 export class JobseekError extends Error {

@@ -24,6 +24,7 @@ const STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,
   NOT_READY: 503,
+  NO_INDEX: 503,
 } as const satisfies Partial<Record<ErrorCode, number>>;
 type RestErrorCode = keyof typeof STATUS;
 const REST_ERROR_CODES = Object.keys(STATUS) as [RestErrorCode, ...RestErrorCode[]];

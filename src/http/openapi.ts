@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { JobseekError } from "../domain/errors.ts";
+import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
 import { SearchResponseSchema } from "../domain/job.ts";
 import { parseSearchQuery, RestSearchSchema } from "../domain/search_query.ts";
 import {
@@ -184,8 +184,13 @@ async function searchResponses(method: "get" | "post"): Promise<Record<string, u
     { internal: fixedExample("INTERNAL_ERROR", "Internal server error") },
   );
   responses["503"] = errorResponseObject(
-    "The server has started but its search index is not loaded yet.",
-    { not_ready: fixedExample("NOT_READY", "Cannot search: the search index is not loaded yet") },
+    "The server has started but its search index is not loaded yet (`NOT_READY`, with " +
+      "`Retry-After`), or its store has no postings to index (`NO_INDEX`: an operator must " +
+      "import some; no `Retry-After`).",
+    {
+      not_ready: fixedExample("NOT_READY", "Cannot search: the search index is not loaded yet"),
+      no_index: fixedExample("NO_INDEX", NO_INDEX_MESSAGE),
+    },
     retryAfterHeader(`Seconds to wait (${NOT_READY_RETRY_AFTER_SECONDS}).`),
   );
   return responses;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { JobseekError } from "../domain/errors.ts";
+import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
 import { type CityCount, toJobResult } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService } from "../domain/service.ts";
@@ -88,6 +88,7 @@ class SnapshotSearchService implements JobSearchService {
   readonly #pollMs: number | undefined;
   readonly #queryVectors: LruCache<Promise<Float32Array>>;
   #current: Loaded | null = null;
+  #noIndex = false;
   #wanted: string | null = null;
   #loading: Promise<void> | null = null;
   #abort: AbortController | null = null;
@@ -114,6 +115,9 @@ class SnapshotSearchService implements JobSearchService {
     this.#abort = new AbortController();
     const id = await this.#store.currentSnapshotId();
     if (id) this.#request(id);
+    // Started on a store with nothing to serve (a --no-seed server on an empty store): waiting
+    // will not help until an operator imports postings, so searches say that instead of "retry".
+    else this.#noIndex = true;
     await this.whenIdle();
     if (!this.#current) this.#logger.warn("no index snapshot to serve yet", {});
     this.#store.watchCurrentSnapshot((next) => {
@@ -196,6 +200,7 @@ class SnapshotSearchService implements JobSearchService {
 
   async search(query: SearchQuery): Promise<SearchOutcome> {
     if (!this.#current) {
+      if (this.#noIndex) throw new JobseekError("NO_INDEX", NO_INDEX_MESSAGE);
       throw new JobseekError("NOT_READY", "Cannot search: the search index is not loaded yet");
     }
     const started = performance.now();

@@ -43,6 +43,7 @@ const CALLER_ERRORS = new Set([
   "INVALID_PARAMETER",
   "INVALID_SOURCE",
   "NOT_READY",
+  "NO_INDEX",
 ]);
 
 /**
