@@ -15,6 +15,8 @@ import { ApiKeyRegistry } from "./auth/api_keys.ts";
 import { RateLimiter } from "./auth/rate_limiter.ts";
 import { OAuthServer } from "./auth/oauth_server.ts";
 import { createApp } from "./http/app.ts";
+import { serveApp, type ServedApp } from "./http/serve_app.ts";
+import { startOAuthSweep } from "./auth/oauth_sweep.ts";
 
 /** The embedded default data set, imported into an empty store on first start. */
 export const DEFAULT_FIXTURES = new URL("../fixtures/jobs.jsonl", import.meta.url);
@@ -70,7 +72,8 @@ export async function openRuntime(config: Readonly<Config>, logger: Logger): Pro
 
 export interface StartedServer {
   runtime: Runtime;
-  server: Deno.HttpServer<Deno.NetAddr>;
+  /** The HTTP server behind its connection guard (src/http/serve_app.ts). */
+  server: ServedApp;
   /** The key created for an empty key store, shown once; null when keys already existed. */
   bootstrapKey: string | null;
   close(): Promise<void>;
@@ -88,6 +91,8 @@ export async function startServer(
   const apiKeys = new ApiKeyRegistry(runtime.store, config.staticApiKeys);
   const bootstrapKey = config.bootstrapKey ? await apiKeys.ensureBootstrapKey() : null;
   const oauth = new OAuthServer(runtime.store, apiKeys);
+  // Per server and in memory: unauthenticated callers never make it write to the store.
+  const addressCounts = await KvStore.open(":memory:");
   const app = createApp({
     config,
     service: runtime.service,
@@ -95,19 +100,23 @@ export async function startServer(
     rateLimiter: new RateLimiter(runtime.store, { perMinute: config.rateLimitPerMinute }),
     tokenVerifier: oauth,
     oauth,
+    addressLimiter: new RateLimiter(addressCounts, { perMinute: config.rateLimitPerMinute }),
     logger,
   });
-  const server = Deno.serve({
+  const server = await serveApp(app.fetch, {
     port: config.port,
     hostname: config.hostname,
-    onListen: ({ hostname, port }) => logger.info("listening", { hostname, port }),
-  }, app.fetch);
+    logger,
+  });
+  const stopSweep = startOAuthSweep(oauth, logger);
   return {
     runtime,
     server,
     bootstrapKey,
     async close() {
-      await server.shutdown();
+      stopSweep();
+      await server.close();
+      addressCounts.close();
       runtime.close();
     },
   };

@@ -11,8 +11,9 @@
  *
  * @module
  */
+import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
-import type { KvStore } from "../store/kv_store.ts";
+import type { KvStore, OAuthSweep } from "../store/kv_store.ts";
 import { apiKeyHash, type ApiKeyRegistry } from "./api_keys.ts";
 import { randomSecret, sha256, sha256Hex, toBase64Url } from "./secrets.ts";
 import type { TokenVerifier } from "./token_verifier.ts";
@@ -32,6 +33,25 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const CODE_TTL_MS = 60 * 1000;
 /** How long a consent page may stay open before its form token lapses. */
 export const CONSENT_TTL_MS = 10 * 60 * 1000;
+/**
+ * A registered client that has not completed a sign-in within this time is forgotten: MCP
+ * clients register right before they open the sign-in page, and register again when their
+ * client_id is unknown.
+ */
+export const PENDING_CLIENT_TTL_MS = 60 * 60 * 1000;
+/**
+ * Registrations accepted from all addresses together in a clock hour and the one before. With
+ * {@linkcode PENDING_CLIENT_TTL_MS} this bounds the never-used clients in the store at any time.
+ */
+export const MAX_REGISTRATIONS_PER_HOUR = 1000;
+/** Largest client record (JSON characters): what one registration may cost the store. */
+const MAX_CLIENT_RECORD_CHARS = 4096;
+/** A consent form token carries its request (signed); URIs and state make it at most this long. */
+const MAX_FORM_TOKEN_LENGTH = 12_000;
+/** Access tokens a grant remembers, so that a replayed refresh token can end all of them. */
+const MAX_ACCESS_TOKENS_PER_GRANT = 20;
+/** An active client's record is extended at most once a day, not on every token request. */
+const CLIENT_EXTEND_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /** Prefixes make our secrets recognisable to people and to secret scanners. */
 const ACCESS_TOKEN_PREFIX = "jsa_";
@@ -96,10 +116,12 @@ type ClientRecord = {
   client_uri?: string;
   software_id?: string;
   software_version?: string;
+  /** When a sign-in last completed (ms); absent while the client never signed anyone in. */
+  activated_at?: number;
 };
 
 /** The RFC 7591 registration response. */
-export type ClientInformation = Omit<ClientRecord, "client_secret_hash"> & {
+export type ClientInformation = Omit<ClientRecord, "client_secret_hash" | "activated_at"> & {
   client_secret?: string;
   client_secret_expires_at?: number;
 };
@@ -120,6 +142,8 @@ export type AuthorizationRequest = {
 
 /** What a person granted: who (by key hash), to which client, for what. */
 type Grant = {
+  /** The sign-in this descends from (absent on tokens issued before grants were tracked). */
+  grantId?: string;
   clientId: string;
   keyHash: string;
   keyName: string;
@@ -156,10 +180,32 @@ export interface BasicCredentials {
   clientSecret: string;
 }
 
+/** A sign-in and the tokens rotated from it, so that replaying a spent refresh token ends all. */
+type GrantRecord = {
+  clientId: string;
+  /** Hashes of the access tokens issued under it, newest last. */
+  accessHashes: string[];
+  refreshHash: string;
+  expiresAt: number;
+};
+
 export interface OAuthServerOptions {
   accessTokenTtlMs?: number;
   refreshTokenTtlMs?: number;
   codeTtlMs?: number;
+  pendingClientTtlMs?: number;
+  maxRegistrationsPerHour?: number;
+}
+
+/** The grant id inside a refresh token (`jsr_<grant>.<secret>`), or null for older tokens. */
+function grantIdOf(refreshToken: string): string | null {
+  const match = refreshToken.match(/^jsr_([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}$/);
+  return match ? match[1] : null;
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
 /** The RFC 7636 S256 challenge of a verifier. */
@@ -286,6 +332,9 @@ export class OAuthServer implements TokenVerifier {
   readonly #accessTtl: number;
   readonly #refreshTtl: number;
   readonly #codeTtl: number;
+  readonly #pendingClientTtl: number;
+  readonly #maxRegistrations: number;
+  #signingKey: Promise<CryptoKey> | undefined;
 
   constructor(store: KvStore, apiKeys: ApiKeyRegistry, options: OAuthServerOptions = {}) {
     this.#store = store;
@@ -293,6 +342,16 @@ export class OAuthServer implements TokenVerifier {
     this.#accessTtl = options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS;
     this.#refreshTtl = options.refreshTokenTtlMs ?? REFRESH_TOKEN_TTL_MS;
     this.#codeTtl = options.codeTtlMs ?? CODE_TTL_MS;
+    this.#pendingClientTtl = options.pendingClientTtlMs ?? PENDING_CLIENT_TTL_MS;
+    this.#maxRegistrations = options.maxRegistrationsPerHour ?? MAX_REGISTRATIONS_PER_HOUR;
+  }
+
+  /**
+   * Deletes clients that never completed a sign-in and records past their expiry (see
+   * {@linkcode KvStore.sweepOAuth}). Servers run it periodically.
+   */
+  sweep(now = Date.now()): Promise<OAuthSweep> {
+    return this.#store.sweepOAuth(now, this.#pendingClientTtl);
   }
 
   /** The RFC 8414 authorization server metadata for the server at `base`. */
@@ -388,7 +447,25 @@ export class OAuthServer implements TokenVerifier {
       secret = randomSecret(CLIENT_SECRET_PREFIX);
       record.client_secret_hash = await sha256Hex(secret);
     }
-    await this.#store.putOAuthRecord("client", record.client_id, record);
+    if (JSON.stringify(record).length > MAX_CLIENT_RECORD_CHARS) {
+      throw new OAuthError(
+        "invalid_client_metadata",
+        `The registration is too large: at most ${MAX_CLIENT_RECORD_CHARS} characters of metadata`,
+      );
+    }
+    // Registration needs no credentials: a global cap and an expiry bound what it can cost.
+    const waitMs = await this.#store.countRegistration(Date.now(), this.#maxRegistrations);
+    if (waitMs !== null) {
+      throw new JobseekError("RATE_LIMITED", "Rate limit exceeded", {
+        retryAfter: Math.ceil(waitMs / 1000),
+      });
+    }
+    await this.#store.putOAuthRecord(
+      "client",
+      record.client_id,
+      record,
+      this.#pendingClientTtl,
+    );
     const { client_secret_hash: _, ...info } = record;
     return secret === undefined
       ? info
@@ -480,30 +557,69 @@ export class OAuthServer implements TokenVerifier {
     }
   }
 
-  /** Keeps a checked request for the consent form; returns the form's one-time token. */
+  /**
+   * The consent form's one-time token for a checked request. The request travels in the token,
+   * signed, rather than in the store: showing a sign-in page writes nothing, so fetching it in a
+   * loop cannot fill the disk. A random nonce makes every page's token different.
+   */
   async startConsent(request: AuthorizationRequest): Promise<string> {
-    const formToken = randomSecret();
-    await this.#store.putOAuthRecord(
-      "consent",
-      await sha256Hex(formToken),
-      { ...request, expiresAt: Date.now() + CONSENT_TTL_MS },
-      CONSENT_TTL_MS,
+    const payload = toBase64Url(
+      new TextEncoder().encode(
+        JSON.stringify({ request, expiresAt: Date.now() + CONSENT_TTL_MS, nonce: randomSecret() }),
+      ),
     );
-    return formToken;
+    const signature = await crypto.subtle.sign(
+      "HMAC",
+      await this.#consentKey(),
+      new TextEncoder().encode(payload),
+    );
+    return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
   }
 
-  /** The request behind a consent form, once: null for an unknown, used or lapsed form token. */
+  /**
+   * The request behind a consent form, once: null for a forged, used or lapsed form token. The
+   * first submission marks the token spent (the only store write of the consent page, made after
+   * a person acted).
+   */
   async takeConsent(formToken: string): Promise<AuthorizationRequest | null> {
-    if (!formToken || formToken.length > MAX_SECRET_LENGTH) return null;
-    const record = await this.#store.consumeOAuthRecord<
-      AuthorizationRequest & { expiresAt: number }
-    >(
-      "consent",
-      await sha256Hex(formToken),
+    if (!formToken || formToken.length > MAX_FORM_TOKEN_LENGTH) return null;
+    const dot = formToken.indexOf(".");
+    if (dot < 0) return null;
+    const payload = formToken.slice(0, dot);
+    let signature: Uint8Array;
+    let parsed: { request: AuthorizationRequest; expiresAt: number };
+    try {
+      signature = fromBase64Url(formToken.slice(dot + 1));
+      const valid = await crypto.subtle.verify(
+        "HMAC",
+        await this.#consentKey(),
+        signature as Uint8Array<ArrayBuffer>,
+        new TextEncoder().encode(payload),
+      );
+      if (!valid) return null;
+      parsed = JSON.parse(new TextDecoder().decode(fromBase64Url(payload)));
+    } catch {
+      return null;
+    }
+    const left = parsed.expiresAt - Date.now();
+    if (!(left > 0)) return null;
+    if (!(await this.#store.claimOnce(await sha256Hex(formToken), left))) return null;
+    return parsed.request;
+  }
+
+  /** The HMAC key of consent forms, shared through the store by every server. */
+  #consentKey(): Promise<CryptoKey> {
+    this.#signingKey ??= this.#store.sharedSecret("oauth_consent_hmac").then((raw) =>
+      crypto.subtle.importKey(
+        "raw",
+        raw as Uint8Array<ArrayBuffer>,
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign", "verify"],
+      )
     );
-    if (!record) return null;
-    const { expiresAt: _, ...request } = record;
-    return request;
+    this.#signingKey.catch(() => this.#signingKey = undefined);
+    return this.#signingKey;
   }
 
   /** The redirect that tells the app the person said no. */
@@ -585,7 +701,25 @@ export class OAuthServer implements TokenVerifier {
       throw new OAuthError("invalid_grant", "The API key this access was granted with is revoked");
     }
     const tokens = await this.#issueTokens({ ...grant, keyName: owner.name });
+    await this.#keepClient(client);
     return { tokens, clientId: client.client_id, keyName: owner.name };
+  }
+
+  /**
+   * A client that signs someone in is no longer pending: its record lives as long as the refresh
+   * tokens it may hold, extended at most once a day.
+   */
+  async #keepClient(client: ClientRecord): Promise<void> {
+    const now = Date.now();
+    if (client.activated_at !== undefined && now - client.activated_at < CLIENT_EXTEND_EVERY_MS) {
+      return;
+    }
+    await this.#store.putOAuthRecord(
+      "client",
+      client.client_id,
+      { ...client, activated_at: now },
+      this.#refreshTtl + CLIENT_EXTEND_EVERY_MS,
+    );
   }
 
   /**
@@ -601,6 +735,8 @@ export class OAuthServer implements TokenVerifier {
       const record = await this.#store.getOAuthRecord<Grant>(kind, hash);
       if (record && record.clientId === client.client_id) {
         await this.#store.deleteOAuthRecord(kind, hash);
+        // RFC 7009 2.1: revoking a refresh token ends the access tokens of its grant too.
+        if (kind === "refresh" && record.grantId) await this.#revokeGrant(record.grantId);
       }
     }
   }
@@ -706,18 +842,58 @@ export class OAuthServer implements TokenVerifier {
     if (!token.startsWith(REFRESH_TOKEN_PREFIX) || token.length > MAX_SECRET_LENGTH) throw invalid;
     // Rotation: the token is spent whatever happens next.
     const record = await this.#store.consumeOAuthRecord<Grant>("refresh", await sha256Hex(token));
-    if (!record || record.expiresAt <= Date.now()) throw invalid;
+    if (!record || record.expiresAt <= Date.now()) {
+      // A spent token of a live grant was replayed: it leaked (or its holder lost track), and
+      // which party holds the current one cannot be told, so the whole grant ends (OAuth 2.1
+      // 4.3.1; Security BCP 4.14.2). The grant id is random: only a holder of one of its tokens
+      // knows it.
+      const grantId = grantIdOf(token);
+      if (grantId && await this.#revokeGrant(grantId)) {
+        throw new OAuthError(
+          "invalid_grant",
+          "The refresh token was already used; every token of this sign-in is revoked",
+        );
+      }
+      throw invalid;
+    }
     if (record.clientId !== client.client_id) {
       throw new OAuthError("invalid_grant", "The refresh token was issued to another client");
     }
     return record;
   }
 
+  /** Ends a grant and every token it still has; false when there was no such grant. */
+  async #revokeGrant(grantId: string): Promise<boolean> {
+    const record = await this.#store.getOAuthRecord<GrantRecord>("grant", grantId);
+    if (!record) return false;
+    for (const hash of record.accessHashes) await this.#store.deleteOAuthRecord("access", hash);
+    await this.#store.deleteOAuthRecord("refresh", record.refreshHash);
+    await this.#store.deleteOAuthRecord("grant", grantId);
+    return true;
+  }
+
   async #issueTokens(grant: Grant): Promise<TokenResponse> {
+    const grantId = grant.grantId ?? toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
     const access = randomSecret(ACCESS_TOKEN_PREFIX);
-    const refresh = randomSecret(REFRESH_TOKEN_PREFIX);
+    const refresh = randomSecret(`${REFRESH_TOKEN_PREFIX}${grantId}.`);
     const now = Date.now();
+    const accessHash = await sha256Hex(access);
+    const refreshHash = await sha256Hex(refresh);
+    const previous = await this.#store.getOAuthRecord<GrantRecord>("grant", grantId);
+    const accessHashes = [...(previous?.accessHashes ?? []), accessHash];
+    // The oldest access tokens of a grant that refreshes very often are ended, not forgotten.
+    for (const old of accessHashes.splice(0, accessHashes.length - MAX_ACCESS_TOKENS_PER_GRANT)) {
+      await this.#store.deleteOAuthRecord("access", old);
+    }
+    const grantRecord: GrantRecord = {
+      clientId: grant.clientId,
+      accessHashes,
+      refreshHash,
+      expiresAt: now + this.#refreshTtl,
+    };
+    await this.#store.putOAuthRecord("grant", grantId, grantRecord, this.#refreshTtl);
     const base = {
+      grantId,
       clientId: grant.clientId,
       keyHash: grant.keyHash,
       keyName: grant.keyName,
@@ -726,13 +902,13 @@ export class OAuthServer implements TokenVerifier {
     };
     await this.#store.putOAuthRecord(
       "access",
-      await sha256Hex(access),
+      accessHash,
       { ...base, expiresAt: now + this.#accessTtl },
       this.#accessTtl,
     );
     await this.#store.putOAuthRecord(
       "refresh",
-      await sha256Hex(refresh),
+      refreshHash,
       { ...base, expiresAt: now + this.#refreshTtl },
       this.#refreshTtl,
     );

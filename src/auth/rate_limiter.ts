@@ -116,9 +116,12 @@ export class RateLimiter {
    * `JobseekError("RATE_LIMITED")` with `retryAfter` = whole seconds until enough of the window
    * has passed, plus jitter (at least 1), when they do not fit; then none of them is counted.
    */
-  async consume(principal: Principal, cost = 1): Promise<void> {
-    const limit = principal.rateLimit ?? this.#perMinute;
-    const subject = principal.subject;
+  consume(principal: Principal, cost = 1): Promise<void> {
+    return this.consumeSubject(principal.subject, principal.rateLimit ?? this.#perMinute, cost);
+  }
+
+  /** {@linkcode consume} for any subject (e.g. a client address) with its limit per minute. */
+  async consumeSubject(subject: string, limit: number, cost = 1): Promise<void> {
     // Another server's admissions only add to the window, so a refusal stands until it said.
     const refused = this.#refusedUntil.get(subject);
     if (refused) {

@@ -19,6 +19,11 @@ export interface AppDeps {
   tokenVerifier: TokenVerifier;
   /** jobseek's own OAuth authorization server; without it the `/oauth/*` routes are not served. */
   oauth?: OAuthServer;
+  /**
+   * Counts unauthenticated `/oauth/*` requests per client address (src/http/address_limit.ts);
+   * without it they are not limited.
+   */
+  addressLimiter?: RateLimiter;
   logger: Logger;
 }
 

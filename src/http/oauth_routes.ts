@@ -23,6 +23,11 @@ import {
   REVOKE_PATH,
   TOKEN_PATH,
 } from "../auth/oauth_server.ts";
+import {
+  addressLimit,
+  OAUTH_PER_ADDRESS_PER_MINUTE,
+  REGISTER_PER_ADDRESS_PER_MINUTE,
+} from "./address_limit.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { baseUrl } from "./base_url.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
@@ -117,7 +122,7 @@ function basicCredentials(c: OAuthContext): BasicCredentials | null {
   }
 }
 
-/** The consent page for `request`, with a fresh one-time form token. */
+/** The consent page for `request`, with a fresh one-time form token (signed, not stored). */
 async function consentPage(
   oauth: OAuthServer,
   request: AuthorizationRequest,
@@ -155,6 +160,11 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
   for (const path of [OAUTH_METADATA_PATH, REGISTER_PATH, TOKEN_PATH, REVOKE_PATH]) {
     app.use(path, scripted);
   }
+  // Only the routes that touch the store are limited; the metadata is a constant.
+  for (const path of [REGISTER_PATH, AUTHORIZE_PATH, TOKEN_PATH, REVOKE_PATH]) {
+    app.use(path, addressLimit(deps, "oauth", OAUTH_PER_ADDRESS_PER_MINUTE));
+  }
+  app.post(REGISTER_PATH, addressLimit(deps, "register", REGISTER_PER_ADDRESS_PER_MINUTE));
 
   app.get(OAUTH_METADATA_PATH, (c) => c.json(oauth.metadata(base(c))));
   app.all(OAUTH_METADATA_PATH, methodNotAllowed(["GET", "HEAD"], logger));

@@ -35,6 +35,12 @@ export const keys = {
   oauthAccessToken: (tokenHash: string) => ["oauth_access_tokens", tokenHash] as const,
   oauthRefreshToken: (tokenHash: string) => ["oauth_refresh_tokens", tokenHash] as const,
   oauthConsent: (formTokenHash: string) => ["oauth_consents", formTokenHash] as const,
+  oauthGrant: (grantId: string) => ["oauth_grants", grantId] as const,
+  oauthClientsPrefix: () => ["oauth_clients"] as const,
+  /** Registrations counted per clock hour (ms of the hour's start), for the global cap. */
+  oauthRegistrations: (hourStart: number) => ["oauth_registrations", hourStart] as const,
+  /** Random secrets the servers sharing a store share (e.g. the consent-form signing key). */
+  secret: (name: string) => ["secrets", name] as const,
 };
 
 /** The empty-string slot used in `jobs_by_city` for postings whose country is unknown. */

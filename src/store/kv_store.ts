@@ -85,10 +85,20 @@ export interface OAuthRecord {
 }
 
 /**
- * Kinds of OAuth records: registered clients, authorization codes, access and refresh tokens, and
- * the one-time form tokens of pending consent pages.
+ * Kinds of OAuth records: registered clients, authorization codes, access and refresh tokens, the
+ * spent marks of consent forms, and grants (one sign-in and the tokens rotated from it).
  */
-export type OAuthRecordKind = "client" | "code" | "access" | "refresh" | "consent";
+export type OAuthRecordKind = "client" | "code" | "access" | "refresh" | "consent" | "grant";
+
+/** What a sweep of OAuth records removed. */
+export interface OAuthSweep {
+  /** Registered clients that never completed a sign-in in time. */
+  pendingClients: number;
+  /** Codes, tokens, consent marks and grants past their `expiresAt`. */
+  expired: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Estimates the size KV will store for a value. V8 serialises each string with one byte per
@@ -599,6 +609,82 @@ export class KvStore {
     await retryWhileBusy(() => this.#kv.delete(oauthKey(kind, id)));
   }
 
+  /**
+   * Marks `id` (e.g. a consent form's hash) used for `ttlMs`; true for the first caller only,
+   * whichever server it runs on.
+   */
+  async claimOnce(id: string, ttlMs: number): Promise<boolean> {
+    const key = oauthKey("consent", id);
+    const op = this.#kv.atomic().check({ key, versionstamp: null })
+      .set(key, { expiresAt: Date.now() + ttlMs }, { expireIn: Math.max(1, ttlMs) });
+    return (await retryWhileBusy(() => op.commit())).ok;
+  }
+
+  /**
+   * Counts one client registration unless `cap` registrations were counted in this clock hour
+   * and the one before; returns null when counted, else the ms until the older hour lapses.
+   */
+  async countRegistration(now: number, cap: number): Promise<number | null> {
+    const hour = now - (now % HOUR_MS);
+    const currentKey = keys.oauthRegistrations(hour);
+    while (true) {
+      const [previous, current] = await retryWhileBusy(() =>
+        this.#kv.getMany<[number, number]>([keys.oauthRegistrations(hour - HOUR_MS), currentKey])
+      );
+      if ((previous.value ?? 0) + (current.value ?? 0) >= cap) return hour + HOUR_MS - now;
+      const op = this.#kv.atomic().check(current)
+        .set(currentKey, (current.value ?? 0) + 1, { expireIn: 2 * HOUR_MS + 60_000 });
+      if ((await retryWhileBusy(() => op.commit())).ok) return null;
+    }
+  }
+
+  /** A random 32-byte secret under `name`, created by the first server that asks. */
+  async sharedSecret(name: string): Promise<Uint8Array> {
+    const key = keys.secret(name);
+    while (true) {
+      const entry = await this.#get<Uint8Array>(key);
+      if (entry.value) return entry.value;
+      const op = this.#kv.atomic().check(entry)
+        .set(key, crypto.getRandomValues(new Uint8Array(32)));
+      await retryWhileBusy(() => op.commit());
+    }
+  }
+
+  /**
+   * Deletes OAuth records nobody can use any more: clients registered more than `pendingClientMs`
+   * ago that never completed a sign-in, and codes, tokens, consent marks and grants past their
+   * `expiresAt`. KV's own expiry normally removes them first; the sweep covers records written
+   * without one (by older versions) and stores whose expiry runs late.
+   */
+  async sweepOAuth(now: number, pendingClientMs: number): Promise<OAuthSweep> {
+    const result: OAuthSweep = { pendingClients: 0, expired: 0 };
+    for await (const entry of this.#list<OAuthRecord>({ prefix: keys.oauthClientsPrefix() })) {
+      const client = entry.value;
+      const issuedMs = Number(client.client_id_issued_at) * 1000;
+      if (client.activated_at === undefined && issuedMs + pendingClientMs < now) {
+        await retryWhileBusy(() => this.#kv.delete(entry.key));
+        result.pendingClients++;
+      }
+    }
+    const prefixes = [
+      keys.oauthCode(""),
+      keys.oauthAccessToken(""),
+      keys.oauthRefreshToken(""),
+      keys.oauthConsent(""),
+      keys.oauthGrant(""),
+    ].map((key) => key.slice(0, 1));
+    for (const prefix of prefixes) {
+      for await (const entry of this.#list<OAuthRecord>({ prefix })) {
+        const expiresAt = entry.value?.expiresAt;
+        if (typeof expiresAt === "number" && expiresAt < now) {
+          await retryWhileBusy(() => this.#kv.delete(entry.key));
+          result.expired++;
+        }
+      }
+    }
+    return result;
+  }
+
   // ---- KV calls, retried on a busy database ---------------------------------------------------
 
   #get<T>(key: Deno.KvKey): Promise<Deno.KvEntryMaybe<T>> {
@@ -653,5 +739,7 @@ function oauthKey(kind: OAuthRecordKind, id: string) {
       return keys.oauthRefreshToken(id);
     case "consent":
       return keys.oauthConsent(id);
+    case "grant":
+      return keys.oauthGrant(id);
   }
 }

@@ -1,0 +1,190 @@
+/**
+ * What a client connection may hold, tested with raw TCP connections that misbehave as slowloris
+ * clients do: unfinished heads, short and unterminated bodies, idle keep-alive, oversized heads,
+ * ambiguous framing; and a shutdown that ends within its deadline while such clients hang on.
+ */
+import { strict as assert } from "node:assert";
+import { silentLogger } from "../src/log.ts";
+import { PEER_HEADER } from "../src/http/connection_guard.ts";
+import { serveApp, type ServedApp } from "../src/http/serve_app.ts";
+
+const LIMITS = { headerTimeoutMs: 400, bodyTimeoutMs: 400, idleTimeoutMs: 400 };
+/** Far above every limit, far below the time the connections were held before. */
+const CLOSED_WITHIN_MS = 2500;
+
+/** Echoes the body's length and the client address the app was told. */
+async function echo(request: Request): Promise<Response> {
+  const body = await request.arrayBuffer();
+  return Response.json({ bytes: body.byteLength, peer: request.headers.get(PEER_HEADER) });
+}
+
+async function withServer(
+  test: (app: ServedApp) => Promise<void>,
+  options: { shutdownDeadlineMs?: number } = {},
+): Promise<void> {
+  const app = await serveApp(echo, {
+    port: 0,
+    hostname: "127.0.0.1",
+    logger: silentLogger,
+    limits: LIMITS,
+    ...options,
+  });
+  try {
+    await test(app);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Sends `data` on a fresh connection and reads until the server closes it (or gives up). */
+async function exchange(
+  app: ServedApp,
+  data: string,
+  giveUpMs = 8000,
+): Promise<{ text: string; ms: number; closed: boolean }> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: app.addr.port });
+  await conn.write(new TextEncoder().encode(data));
+  const started = performance.now();
+  let text = "";
+  let closed = false;
+  const timer = setTimeout(() => conn.close(), giveUpMs);
+  try {
+    const buffer = new Uint8Array(8192);
+    while (true) {
+      const n = await conn.read(buffer);
+      if (n === null) {
+        closed = true;
+        break;
+      }
+      text += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+  } catch {
+    // Closed by our own give-up timer.
+  }
+  clearTimeout(timer);
+  try {
+    conn.close();
+  } catch {
+    // Already closed.
+  }
+  return { text, ms: performance.now() - started, closed };
+}
+
+Deno.test("a complete request is answered, keep-alive and pipelining work", async () => {
+  await withServer(async (app) => {
+    const response = await fetch(`http://127.0.0.1:${app.addr.port}/x`, {
+      method: "POST",
+      body: "hello",
+      headers: { [PEER_HEADER]: "6.6.6.6" },
+    });
+    // A client cannot claim another address: the guard replaces the header.
+    assert.deepEqual(await response.json(), { bytes: 5, peer: "127.0.0.1" });
+    const chunked = await fetch(`http://127.0.0.1:${app.addr.port}/x`, {
+      method: "POST",
+      body: ReadableStream.from([new TextEncoder().encode("ab"), new TextEncoder().encode("cde")]),
+    });
+    assert.equal((await chunked.json()).bytes, 5);
+    // Two requests in one write: both are answered, then the idle connection is closed.
+    const two = await exchange(
+      app,
+      "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc" +
+        "POST /b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nde\r\n0\r\n\r\n",
+    );
+    assert.equal(two.text.match(/HTTP\/1\.1 200/g)?.length, 2, two.text);
+    assert.ok(two.closed && two.ms < CLOSED_WITHIN_MS, `idle close after ${two.ms} ms`);
+  });
+});
+
+Deno.test("an unfinished head gets 408 and is closed", async () => {
+  await withServer(async (app) => {
+    const result = await exchange(app, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+    assert.ok(result.closed, "closed by the server");
+    assert.ok(result.ms < CLOSED_WITHIN_MS, `${result.ms} ms`);
+    assert.match(result.text, /^HTTP\/1\.1 408 /);
+  });
+});
+
+Deno.test("a short or unterminated body is closed after the body timeout", async () => {
+  await withServer(async (app) => {
+    const results = await Promise.all([
+      exchange(app, "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc"),
+      exchange(app, "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab"),
+    ]);
+    for (const result of results) {
+      assert.ok(result.closed, "closed by the server");
+      assert.ok(result.ms < CLOSED_WITHIN_MS, `${result.ms} ms`);
+    }
+  });
+});
+
+Deno.test("an idle keep-alive connection and a silent one are closed", async () => {
+  await withServer(async (app) => {
+    const [idle, silent] = await Promise.all([
+      exchange(app, "GET /x HTTP/1.1\r\nHost: x\r\n\r\n"),
+      exchange(app, ""),
+    ]);
+    assert.match(idle.text, /^HTTP\/1\.1 200/);
+    for (const result of [idle, silent]) {
+      assert.ok(result.closed && result.ms < CLOSED_WITHIN_MS, `${result.ms} ms`);
+    }
+  });
+});
+
+Deno.test("oversized heads and ambiguous framing are refused", async () => {
+  await withServer(async (app) => {
+    const huge = await exchange(app, `GET /x HTTP/1.1\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`);
+    assert.match(huge.text, /^HTTP\/1\.1 431 /);
+    for (
+      const framing of [
+        "Content-Length: 3\r\nTransfer-Encoding: chunked",
+        "Content-Length: 3\r\nContent-Length: 4",
+        "Transfer-Encoding: gzip, chunked",
+        "Content-Length: -1",
+      ]
+    ) {
+      const result = await exchange(app, `POST /x HTTP/1.1\r\nHost: x\r\n${framing}\r\n\r\nabc`);
+      assert.match(result.text, /^HTTP\/1\.1 400 /, framing);
+      assert.ok(result.closed);
+    }
+  });
+});
+
+Deno.test("shutdown ends within its deadline while clients hold connections", async () => {
+  const app = await serveApp(echo, {
+    port: 0,
+    hostname: "127.0.0.1",
+    logger: silentLogger,
+    // Timeouts far beyond the deadline: only the deadline can end these connections.
+    limits: { headerTimeoutMs: 60_000, bodyTimeoutMs: 60_000, idleTimeoutMs: 60_000 },
+    shutdownDeadlineMs: 1000,
+  });
+  const held = await Promise.all([
+    "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc",
+    "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab",
+    "GET /x HTTP/1.1\r\nHost: x\r\n",
+    "GET /x HTTP/1.1\r\nHost: x\r\n\r\n",
+    "",
+  ].map(async (data) => {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: app.addr.port });
+    await conn.write(new TextEncoder().encode(data));
+    return conn;
+  }));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const started = performance.now();
+  await app.close();
+  const ms = performance.now() - started;
+  assert.ok(ms < 4000, `shutdown took ${ms} ms`);
+  for (const conn of held) {
+    // Every connection was closed by the server: reading ends (EOF or reset), it does not hang.
+    const read = await Promise.race([
+      conn.read(new Uint8Array(1024)).then(() => "ended", () => "ended"),
+      new Promise((resolve) => setTimeout(() => resolve("hung"), 2000)),
+    ]);
+    assert.equal(read, "ended");
+    try {
+      conn.close();
+    } catch {
+      // Already closed.
+    }
+  }
+});
