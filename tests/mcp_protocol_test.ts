@@ -16,6 +16,12 @@ import {
   MAX_CHARS_DEFAULT,
   type McpSearchResponse,
 } from "../src/mcp/tools/search_page.ts";
+import { createUseLiteEmbedder } from "../src/index/embedder.ts";
+import { silentLogger } from "../src/log.ts";
+import { NO_POSTINGS_TEXT } from "../src/mcp/tools/tool_context.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { createSearchService } from "../src/search/search_service.ts";
+import { KvStore } from "../src/store/kv_store.ts";
 import { createTestSearch } from "./helpers.ts";
 import { MCP_HEADERS, type McpTestServer, startMcpServer } from "./mcp_server.ts";
 
@@ -353,6 +359,68 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
       }
     });
 
+    await t.step("one posting in full as a resource; the tools stay two", async () => {
+      assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name).sort(), [
+        "list_cities",
+        "search_jobs",
+      ]);
+      const { resourceTemplates } = await client.listResourceTemplates();
+      assert.deepEqual(resourceTemplates.map((r) => [r.uriTemplate, r.mimeType]), [
+        ["jobseek://postings/{+job_url}", "text/markdown"],
+      ]);
+      assert.deepEqual((await client.listResources()).resources, []);
+
+      // The URI the cut page points to reads the posting it names, description whole.
+      const page = await client.callTool({
+        name: "search_jobs",
+        arguments: { query: QUERY, top_k: 3, detail: "full" },
+      }) as CallToolResult;
+      const uri = textOf(page).match(/e\.g\. (jobseek:\/\/postings\/\S+)/)![1];
+      const job = jobs.find((j) => uri === `jobseek://postings/${j.job_url}`)!;
+      assert.ok(job, uri);
+      for (const asked of [uri, `jobseek://postings/${encodeURIComponent(job.job_url)}`]) {
+        const { contents } = await client.readResource({ uri: asked });
+        assert.equal(contents.length, 1);
+        const [content] = contents as { uri: string; mimeType: string; text: string }[];
+        assert.equal(content.mimeType, "text/markdown");
+        assert.ok(content.text.length > DESCRIPTION_MAX_CHARS);
+        assert.ok(content.text.endsWith(job.job_description), "the whole description");
+        for (
+          const part of [
+            `# ${job.job_title}`,
+            `${job.company_name} · ${job.city}, ${job.country} · published ${job.publish_time}`,
+            `- Salary: ${job.base_salary}`,
+            `- Employment type: ${job.employment_type}`,
+            `- Seniority: ${job.seniority_level}`,
+            `- Tags: ${job.job_tags.join(", ")}`,
+            `- Source: ${job.data_source}`,
+            `- URL: ${job.job_url}`,
+          ]
+        ) {
+          assert.ok(content.text.includes(part), part);
+        }
+      }
+
+      const missing = await rawCall(server, {
+        jsonrpc: "2.0",
+        id: 9,
+        method: "resources/read",
+        params: { uri: "jobseek://postings/https://jobs.example.com/engineering/9999" },
+      });
+      assert.equal(missing.body.error.code, -32002, missing.text);
+      assert.match(missing.body.error.message, /No posting with job_url https:\/\/jobs\.example/);
+      const notUri = await rawCall(server, {
+        jsonrpc: "2.0",
+        id: 10,
+        method: "resources/read",
+        params: { uri: "engineering 9" },
+      });
+      assert.deepEqual(notUri.body.error, {
+        code: -32602,
+        message: "Invalid params: params.uri must be an absolute URI",
+      });
+    });
+
     await t.step(
       "CORS: preflight for allowed origins, headers on answers, 403 for others",
       async () => {
@@ -423,3 +491,52 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
     await search.close();
   }
 });
+
+Deno.test("MCP on an empty store: search_jobs says an operator must ingest", async () => {
+  const store = await KvStore.open(":memory:");
+  const embedder = await createUseLiteEmbedder();
+  const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 50 });
+  const server = await startMcpServer(store, service);
+  try {
+    const client = await server.connectClient();
+    const search = () =>
+      client.callTool({ name: "search_jobs", arguments: { query: QUERY } }) as Promise<
+        CallToolResult
+      >;
+    // Still starting: the index may be on its way, so the old answer stands.
+    const starting = await search();
+    assert.equal(starting.isError, true);
+    assert.match(textOf(starting), /not loaded yet/);
+
+    await service.start();
+    const empty = await search();
+    assert.equal(empty.isError, true);
+    assert.equal(textOf(empty), NO_POSTINGS_TEXT);
+    assert.match(textOf(empty), /^no postings yet: an operator must run jobseek ingest/);
+    // REST keeps its 503 body shape, with a code of its own.
+    const rest = await fetch(`${server.url}/v1/search?q=nurse`, {
+      headers: { "x-api-key": server.key },
+    });
+    assert.equal(rest.status, 503);
+    const body = await rest.json();
+    assert.deepEqual(Object.keys(body).sort(), ["error", "error_code", "request_id"]);
+    assert.equal(body.error_code, "NO_INDEX");
+
+    // Once an operator ingests, the same server searches.
+    await store.upsertJobs((await longPostings()).slice(0, 3));
+    await publishIndex(store, { embedder, logger: silentLogger });
+    for (let i = 0; i < 100 && !service.isReady(); i++) await delay(50);
+    const found = await search();
+    assert.notEqual(found.isError, true, textOf(found));
+  } finally {
+    await server.close();
+    service.stop();
+    await service.whenIdle();
+    embedder.close();
+    store.close();
+  }
+});
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

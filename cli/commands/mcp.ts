@@ -36,6 +36,7 @@ export function mcpCommand() {
           await ready;
           return runtime.service.listCities(options);
         },
+        getJob: (jobUrl) => runtime.service.getJob(jobUrl),
       };
       try {
         await serveStdio({ service, logger });

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CityCount, JobResult } from "./job.ts";
+import type { CityCount, Job, JobResult } from "./job.ts";
 import type { SearchQuery } from "./search_query.ts";
 
 export interface SearchOutcome {
@@ -22,6 +22,11 @@ export interface SearchService {
   listCities(options?: { country?: string }): Promise<CityCount[]>;
   /** True once an index is loaded and serving. */
   isReady(): boolean;
+  /**
+   * The posting whose `job_url` this is, in full, or null. Optional: a transport without it (a
+   * test double, say) offers no way to read one posting.
+   */
+  getJob?(jobUrl: string): Promise<Job | null>;
 }
 
 /** Who is calling: the owner of an API key, or the subject of an OAuth token. */

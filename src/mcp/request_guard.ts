@@ -90,7 +90,14 @@ export function invalidParamsMessage(request: JSONRPCRequest): string | null {
   const schema = SCHEMAS.get(request.method);
   if (!schema) return null;
   const parsed = schema.safeParse({ method: request.method, params: request.params });
-  if (parsed.success) return null;
+  if (parsed.success) {
+    // The SDK parses the URI with `new URL`, whose TypeError would become -32603.
+    const uri = request.params?.uri;
+    if (request.method === "resources/read" && !URL.canParse(String(uri))) {
+      return "Invalid params: params.uri must be an absolute URI";
+    }
+    return null;
+  }
   const issue = parsed.error.issues[0];
   const where = issue.path.length > 0 ? issue.path.map(String).join(".") : "params";
   let reason: string;

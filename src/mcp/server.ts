@@ -8,6 +8,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { SearchService } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
+import { registerPostingResource } from "./resources/postings.ts";
 import { registerTools } from "./tools/index.ts";
 
 export const SERVER_NAME = "jobseek";
@@ -15,7 +16,8 @@ export const SERVER_VERSION = "0.1.0";
 
 const INSTRUCTIONS = "jobseek searches job postings. Call search_jobs with a natural-language " +
   "query and optional filters; call list_cities to learn the exact city names and countries " +
-  "available. Both tools only read.";
+  "available. Both tools only read. Long descriptions are cut to fit your context; read one " +
+  "posting in full as the resource jobseek://postings/{job_url}.";
 
 export interface McpServerDeps {
   service: SearchService;
@@ -38,8 +40,12 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
     requestId: deps.requestId ?? (() => crypto.randomUUID()),
     onInternalError: deps.onInternalError,
   });
-  // Registering tools announces `listChanged: true`; the set never changes, and a stateless
-  // server could not send the notification anyway.
-  server.server.registerCapabilities({ tools: { listChanged: false } });
+  registerPostingResource(server, deps.service);
+  // Registering announces `listChanged: true`; the sets never change, and a stateless server could
+  // not send the notification anyway.
+  server.server.registerCapabilities({
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+  });
   return server;
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
-import { type CityCount, toJobResult } from "../domain/job.ts";
+import { type CityCount, type Job, jobIdFromUrl, toJobResult } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
@@ -19,6 +19,7 @@ import { JobIndex } from "../index/orama_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
 export interface JobSearchService extends SearchService {
+  getJob(jobUrl: string): Promise<Job | null>;
   /**
    * Loads the current snapshot, if any, then watches for newer ones. Safe without a snapshot:
    * `isReady()` stays false and `search` throws NOT_READY until one is published.
@@ -222,6 +223,12 @@ class SnapshotSearchService implements JobSearchService {
       search_time_ms: Math.round(performance.now() - started),
       results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail)),
     };
+  }
+
+  async getJob(jobUrl: string): Promise<Job | null> {
+    const job = await this.#store.getJob(await jobIdFromUrl(jobUrl));
+    // The id is a hash prefix of the URL: make sure it is this URL's posting.
+    return job?.job_url === jobUrl.trim() ? job : null;
   }
 
   listCities(options: { country?: string } = {}): Promise<CityCount[]> {

@@ -5,6 +5,100 @@
  *
  * @module
  */
+// @ts-types="@modelcontextprotocol/sdk/server/mcp"
+import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Job } from "../../domain/job.ts";
+import type { SearchService } from "../../domain/service.ts";
 
 /** A posting's resource URI is this prefix followed by its `job_url`, as is. */
 export const POSTING_URI_PREFIX = "jobseek://postings/";
+/** RFC 6570 reserved expansion: the job URL goes in unencoded, `/`, `?` and `&` included. */
+export const POSTING_URI_TEMPLATE = `${POSTING_URI_PREFIX}{+job_url}`;
+/** MCP's code for a resource that does not exist. */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * The posting as Markdown: every field, then the whole description.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const text = formatPostingDocument({
+ *   id: "x", job_title: "Nurse", company_name: "Clinic", city: "Austin", country: "US",
+ *   publish_time: "2024-05-01 00:00:00", job_url: "https://example.com/1", job_tags: ["icu"],
+ *   data_source: "indeed", job_description: "Care for patients.",
+ * });
+ * assert.match(text, /^# Nurse\n\nClinic · Austin, US · published 2024-05-01 00:00:00\n/);
+ * assert.match(text, /\n\nCare for patients\.$/);
+ * ```
+ */
+export function formatPostingDocument(job: Job): string {
+  const place = [job.city || "(no city)", job.country].filter(Boolean).join(", ");
+  const facts: [string, string | undefined][] = [
+    ["Salary", job.base_salary],
+    ["Employment type", job.employment_type],
+    ["Seniority", job.seniority_level],
+    ["Tags", job.job_tags.length > 0 ? job.job_tags.join(", ") : undefined],
+    ["Source", job.data_source],
+    ["URL", job.job_url],
+  ];
+  return [
+    `# ${job.job_title}`,
+    "",
+    `${job.company_name || "(no company given)"} · ${place} · published ${job.publish_time}`,
+    "",
+    ...facts.filter(([, value]) => value !== undefined).map(([name, value]) =>
+      `- ${name}: ${value}`
+    ),
+    "",
+    job.job_description.trim(),
+  ].join("\n");
+}
+
+/** The job URL a template match stands for: as sent, or percent-decoded if it was encoded. */
+function candidateUrls(value: string | string[]): string[] {
+  const raw = Array.isArray(value) ? value.join(",") : value;
+  const urls = [raw];
+  try {
+    const decoded = decodeURIComponent(raw);
+    if (decoded !== raw) urls.push(decoded);
+  } catch {
+    // Not percent-encoded after all.
+  }
+  return urls;
+}
+
+/** Registers the posting resource template on `server`. */
+export function registerPostingResource(server: McpServer, service: SearchService): void {
+  server.registerResource(
+    "posting",
+    // No listing: there are thousands of postings; search_jobs finds them.
+    new ResourceTemplate(POSTING_URI_TEMPLATE, { list: undefined }),
+    {
+      title: "Job posting",
+      description: "One job posting in full (every field and the whole description), by its " +
+        `job_url as search_jobs returns it: ${POSTING_URI_PREFIX}https://...`,
+      mimeType: "text/markdown",
+    },
+    async (uri: URL, variables: Record<string, string | string[]>) => {
+      for (const jobUrl of candidateUrls(variables.job_url ?? "")) {
+        const job = await service.getJob?.(jobUrl);
+        if (job) {
+          return {
+            contents: [{
+              uri: uri.href,
+              mimeType: "text/markdown",
+              text: formatPostingDocument(job),
+            }],
+          };
+        }
+      }
+      throw new McpError(
+        RESOURCE_NOT_FOUND,
+        `No posting with job_url ${String(variables.job_url).slice(0, 300)}`,
+      );
+    },
+  );
+}

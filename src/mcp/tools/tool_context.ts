@@ -37,6 +37,13 @@ export interface ToolErrorResult {
   isError: true;
 }
 
+/**
+ * What an agent is told when the store has nothing in it: plainly that retrying will not help, so
+ * that it stops instead of polling (REST says the same in its own words, with `NO_INDEX`).
+ */
+export const NO_POSTINGS_TEXT = "no postings yet: an operator must run jobseek ingest " +
+  "(nothing has been imported into this server's store; retrying will not help until then)";
+
 /** Errors a caller can fix or wait out; their message goes into the tool result as is. */
 const CALLER_ERRORS = new Set([
   "MISSING_QUERY",
@@ -53,7 +60,8 @@ const CALLER_ERRORS = new Set([
  */
 export function toolErrorResult(error: unknown, deps: ToolDeps, tool: string): ToolErrorResult {
   if (isJobseekError(error) && CALLER_ERRORS.has(error.code)) {
-    return { content: [{ type: "text", text: error.message }], isError: true };
+    const text = error.code === "NO_INDEX" ? NO_POSTINGS_TEXT : error.message;
+    return { content: [{ type: "text", text }], isError: true };
   }
   deps.logger.error("tool failed", {
     request_id: deps.requestId(),
