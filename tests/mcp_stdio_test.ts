@@ -174,6 +174,14 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
         params: { name: "search_jobs", arguments: { query: "nurse", top_k: 2 } },
       },
       { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "list_cities" } },
+      // Malformed: no tool name. Answered -32602 in one line, and the rest still served.
+      { jsonrpc: "2.0", id: 5, method: "tools/call", params: { arguments: {} } },
+      {
+        jsonrpc: "2.0",
+        id: 6,
+        method: "resources/read",
+        params: { uri: `jobseek://postings/${jobs[0].job_url}` },
+      },
     ];
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", `${ROOT}/main.ts`, "mcp"],
@@ -191,10 +199,17 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
     const { code, stdout } = await child.output();
     assert.equal(code, 0);
     const messages = parseProtocolLines(new TextDecoder().decode(stdout));
-    assert.deepEqual(messages.map((m) => m.id), [1, 2, 3, 4]);
-    const search = messages[2].result as CallToolResult;
+    assert.deepEqual(messages.map((m) => m.id).sort(), [1, 2, 3, 4, 5, 6]);
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    assert.deepEqual(byId.get(5)!.error, {
+      code: -32602,
+      message: "Invalid params: params.name is required",
+    });
+    const posting = byId.get(6)!.result as { contents: { text: string }[] };
+    assert.ok(posting.contents[0].text.endsWith(jobs[0].job_description));
+    const search = byId.get(3)!.result as CallToolResult;
     assert.equal((search.structuredContent as SearchResponse).results.length, 2);
-    const cities = (messages[3].result as CallToolResult).structuredContent as {
+    const cities = (byId.get(4)!.result as CallToolResult).structuredContent as {
       cities: CityCount[];
     };
     assert.ok(cities.cities.length > 0);
