@@ -28,6 +28,7 @@ import { errorResponse } from "../http/error_response.ts";
 import { methodNotAllowed } from "../http/method_not_allowed.ts";
 import { MAX_BODY_BYTES } from "../http/read_json_body.ts";
 import { errorFields } from "../log.ts";
+import { callCount } from "./call_count.ts";
 import { guardRequestParams } from "./request_guard.ts";
 import { createMcpServer } from "./server.ts";
 
@@ -257,7 +258,8 @@ export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
       if ("response" in auth) return auth.response;
       c.set("principal", auth.principal);
       try {
-        await deps.rateLimiter.consume(auth.principal);
+        // Each call of a JSON-RPC batch counts, so a batch cannot multiply the budget.
+        await deps.rateLimiter.consume(auth.principal, await callCount(c.req.raw, MAX_BODY_BYTES));
       } catch (error) {
         if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
           return errorResponse(error, c.get("requestId"), deps.logger);
