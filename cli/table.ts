@@ -1,9 +1,12 @@
 /**
  * Plain-text tables that fit a given width: columns shrink (widest for their weight first, never
- * below their minimum) and cells that do not fit end in an ellipsis.
+ * below their minimum) and cells that do not fit end in an ellipsis. Widths are terminal columns
+ * (string-width: CJK and most emoji take two, combining marks none), not characters, so columns
+ * line up whatever the script.
  *
  * @module
  */
+import stringWidth from "string-width";
 
 export interface TableColumn {
   header: string;
@@ -21,38 +24,57 @@ export interface TableColumn {
    * goes first. Columns without one always stay.
    */
   dropRank?: number;
+  /** Where a cell too long for the column loses text: "end" (default) or "start" (file paths). */
+  cut?: "start" | "end";
 }
 
 const GAP = "  ";
 
-function length(text: string): number {
-  return Array.from(text).length;
+/** Terminal columns `text` takes. */
+export function displayWidth(text: string): number {
+  return stringWidth(text);
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
 /**
- * Shortens text to at most `width` characters, marking a cut with "…".
+ * Shortens text to at most `width` terminal columns, marking a cut with "…". It cuts between
+ * graphemes, so an emoji sequence or an accented letter is kept whole or dropped whole.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.equal(truncate("Senior Rust Engineer", 10), "Senior Ru…");
  * assert.equal(truncate("Nurse", 10), "Nurse");
+ * assert.equal(truncate("東京都のエンジニア", 7), "東京都…");
+ * assert.equal(truncate("data/jobspy/2024/indeed.csv", 12, "start"), "…/indeed.csv");
  * ```
  */
-export function truncate(text: string, width: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= width) return text;
+export function truncate(text: string, width: number, cut: "start" | "end" = "end"): string {
+  if (displayWidth(text) <= width) return text;
   if (width <= 0) return "";
-  return chars.slice(0, width - 1).join("").trimEnd() + "…";
+  const pieces = Array.from(graphemes.segment(text), ({ segment }) => segment);
+  if (cut === "start") pieces.reverse();
+  const kept: string[] = [];
+  let used = 0;
+  for (const piece of pieces) {
+    const w = displayWidth(piece);
+    if (used + w > width - 1) break;
+    kept.push(piece);
+    used += w;
+  }
+  return cut === "start"
+    ? "…" + kept.reverse().join("").trimStart()
+    : kept.join("").trimEnd() + "…";
 }
 
 function pad(text: string, width: number, align: "left" | "right"): string {
-  const fill = " ".repeat(Math.max(0, width - length(text)));
+  const fill = " ".repeat(Math.max(0, width - displayWidth(text)));
   return align === "right" ? fill + text : text + fill;
 }
 
 /**
- * Renders rows under a header line, at most `maxWidth` characters per line (as long as the
+ * Renders rows under a header line, at most `maxWidth` terminal columns per line (as long as the
  * columns' minimum widths allow it).
  *
  * @example
@@ -71,7 +93,7 @@ export function renderTable(columns: TableColumn[], rows: string[][], maxWidth: 
     columns.map((_, i) => (row[i] ?? "").replace(/\s+/g, " ").trim())
   );
   const natural = columns.map((column, i) =>
-    Math.max(length(column.header), ...clean.map((row) => length(row[i])))
+    Math.max(displayWidth(column.header), ...clean.map((row) => displayWidth(row[i])))
   );
   const minimum = columns.map((column, i) => Math.min(natural[i], column.minWidth ?? natural[i]));
   const kept = dropColumns(columns, minimum, maxWidth);
@@ -93,7 +115,7 @@ export function renderTable(columns: TableColumn[], rows: string[][], maxWidth: 
   const line = (cells: string[]) =>
     kept.map((i, k) => {
       const align = columns[i].align ?? "left";
-      const text = pad(truncate(cells[i], widths[k]), widths[k], align);
+      const text = pad(truncate(cells[i], widths[k], columns[i].cut), widths[k], align);
       return k === kept.length - 1 && align !== "right" ? text.trimEnd() : text;
     }).join(GAP);
   return [line(columns.map((c) => c.header)), ...clean.map(line)].join("\n") + "\n";
@@ -131,7 +153,7 @@ export function wrapText(text: string, width: number): string[] {
     let line = "";
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       if (line === "") line = word;
-      else if (length(line) + 1 + length(word) <= width) line += ` ${word}`;
+      else if (displayWidth(line) + 1 + displayWidth(word) <= width) line += ` ${word}`;
       else {
         lines.push(line);
         line = word;

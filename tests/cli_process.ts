@@ -51,7 +51,11 @@ export interface CliSandbox {
   env: Record<string, string>;
   run(args: string[], options?: CliRunOptions): Promise<CliRun>;
   /** Runs the CLI in a pseudo-terminal (tests/pty_driver.py) and types the steps into it. */
-  runInTerminal(args: string[], steps: TerminalStep[]): Promise<TerminalRun>;
+  runInTerminal(
+    args: string[],
+    steps: TerminalStep[],
+    options?: { columns?: number; env?: Record<string, string> },
+  ): Promise<TerminalRun>;
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -110,10 +114,11 @@ export async function createCliSandbox(): Promise<CliSandbox> {
         stderr: new TextDecoder().decode(out.stderr),
       };
     },
-    async runInTerminal(args, steps) {
+    async runInTerminal(args, steps, options = {}) {
       const spec = {
         cmd: [Deno.execPath(), "run", "--allow-all", CLI_MAIN, ...args],
-        env: { ...env, TERM: "xterm" },
+        env: { ...env, TERM: "xterm", ...options.env },
+        cols: options.columns ?? 80,
         cwd: home,
         steps,
         timeout: 60,

@@ -2,21 +2,27 @@
 
 Usage: python3 pty_driver.py SPEC_JSON, where SPEC is
   {"cmd": [...], "env": {...}, "cwd": "...", "steps": [{"expect": "text", "send": "keys"}, ...],
-   "timeout": seconds}
+   "timeout": seconds, "cols": terminal width (default 80), "rows": height (default 24)}
 Each step waits until `expect` has appeared in the output (after the previous step's match), then
 writes `send`. Prints {"code": exit code, "output": everything the terminal showed} as JSON.
 """
+import fcntl
 import json
 import os
 import pty
 import select
+import struct
 import sys
+import termios
 import time
 
 spec = json.loads(sys.argv[1])
 deadline = time.monotonic() + spec.get("timeout", 60)
 pid, fd = pty.fork()
 if pid == 0:
+    # Sized in the child, before exec, so the program never sees the default size first.
+    size = struct.pack("HHHH", spec.get("rows", 24), spec.get("cols", 80), 0, 0)
+    fcntl.ioctl(0, termios.TIOCSWINSZ, size)
     os.chdir(spec.get("cwd", "."))
     os.execvpe(spec["cmd"][0], spec["cmd"], spec.get("env", dict(os.environ)))
 

@@ -4,56 +4,57 @@ import { createLogger } from "../../src/log.ts";
 import { KvStore } from "../../src/store/kv_store.ts";
 import { importFiles, type ImportReport } from "../../src/ingest/import_files.ts";
 import { createUseLiteEmbedder } from "../../src/index/embedder.ts";
-import { publishIndex } from "../../src/search/publish_index.ts";
+import { needsIndexBuild, publishIndex } from "../../src/search/publish_index.ts";
 import { createProgressReporter } from "../progress.ts";
+import { outputWidth } from "../output.ts";
+import { displayWidth, renderTable, type TableColumn, truncate, wrapText } from "../table.ts";
 
 const encoder = new TextEncoder();
 const print = (text: string) => Deno.stdout.writeSync(encoder.encode(text + "\n"));
 
-function formatReport(report: ImportReport): string {
-  const header = [
-    "file",
-    "read",
-    "inserted",
-    "updated",
-    "unchanged",
-    "duplicates",
-    "skipped",
-    "invalid",
+const REPORT_COLUMNS: TableColumn[] = [
+  // Paths lose their start, so the file name stays visible on a narrow terminal.
+  { header: "file", minWidth: 12, cut: "start" },
+  { header: "read", align: "right" },
+  { header: "inserted", align: "right" },
+  { header: "updated", align: "right" },
+  { header: "unchanged", align: "right" },
+  { header: "duplicates", align: "right" },
+  { header: "skipped", align: "right" },
+  { header: "invalid", align: "right" },
+];
+
+/**
+ * The import report in `width` columns: a table when its columns fit, else one block per file
+ * (a table whose numbers wrap or vanish would be worse than none), then skipped sources and bad
+ * rows.
+ */
+export function formatReport(report: ImportReport, width: number): string {
+  const counts = (f: ImportReport["totals"]) =>
+    [f.rows_read, f.inserted, f.updated, f.unchanged, f.duplicates, f.skipped_source, f.invalid]
+      .map(String);
+  const rows = [
+    ...report.files.map((f) => [f.file, ...counts(f)]),
+    ["total", ...counts(report.totals)],
   ];
-  const rows = report.files.map((f) =>
-    [
-      f.file,
-      f.rows_read,
-      f.inserted,
-      f.updated,
-      f.unchanged,
-      f.duplicates,
-      f.skipped_source,
-      f.invalid,
-    ].map(String)
-  );
   const t = report.totals;
-  rows.push(
-    [
-      "total",
-      t.rows_read,
-      t.inserted,
-      t.updated,
-      t.unchanged,
-      t.duplicates,
-      t.skipped_source,
-      t.invalid,
-    ].map(String),
-  );
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  const out = [line(header), ...rows.map(line)];
+  const table = renderTable(REPORT_COLUMNS, rows, width).trimEnd();
+  const out: string[] = [];
+  if (table.split("\n").every((line) => displayWidth(line) <= width)) out.push(table);
+  else {
+    for (const [file, ...numbers] of rows) {
+      out.push(file === "total" ? "total:" : `${truncate(file, width - 1, "start")}:`);
+      const pairs = numbers.map((n, i) => `${REPORT_COLUMNS[i + 1].header} ${n}`);
+      out.push(...wrapText(pairs.join(", "), width - 2).map((line) => `  ${line}`));
+    }
+  }
   const skipped = Object.entries(t.skipped_by_site).map(([site, n]) => `${site}: ${n}`);
-  if (skipped.length) out.push(`skipped sources: ${skipped.join(", ")}`);
+  if (skipped.length) out.push(...wrapText(`skipped sources: ${skipped.join(", ")}`, width));
   if (t.invalid_examples.length) {
-    out.push("invalid rows (first ones):", ...t.invalid_examples.map((e) => `  ${e}`));
+    out.push(
+      "invalid rows (first ones):",
+      ...t.invalid_examples.map((e) => truncate(`  ${e}`, width)),
+    );
   }
   return out.join("\n");
 }
@@ -81,28 +82,43 @@ export function ingestCommand() {
         });
         importProgress.finish(`imported ${report.totals.rows_read} rows`);
         let snapshot: { snapshotId: string; docCount: number } | undefined;
+        let published = false;
         if (options.index) {
           const embedder = await createUseLiteEmbedder();
-          const indexProgress = createProgressReporter({ label: "index" });
           try {
-            snapshot = await publishIndex(store, {
-              embedder,
-              logger,
-              onProgress: (p) => indexProgress.update(p.done, p.total, p.phase),
-            });
+            // Nothing inserted or updated, and the current index is one this model can serve:
+            // building it again would give the same index, and cost seconds per thousand postings.
+            const changed = report.totals.inserted + report.totals.updated;
+            const currentId = await store.currentSnapshotId();
+            const meta = currentId ? await store.readSnapshotMeta(currentId) : null;
+            if (changed === 0 && currentId && meta && !(await needsIndexBuild(store, embedder))) {
+              snapshot = { snapshotId: currentId, docCount: meta.docCount };
+              published = false;
+            } else {
+              const indexProgress = createProgressReporter({ label: "index" });
+              snapshot = await publishIndex(store, {
+                embedder,
+                logger,
+                onProgress: (p) => indexProgress.update(p.done, p.total, p.phase),
+              });
+              indexProgress.finish(`published snapshot ${snapshot.snapshotId}`);
+              published = true;
+            }
           } finally {
             embedder.close();
           }
-          indexProgress.finish(`published snapshot ${snapshot.snapshotId}`);
         }
-        if (options.json) print(JSON.stringify({ ...report, snapshot }, null, 2));
+        if (options.json) print(JSON.stringify({ ...report, snapshot, published }, null, 2));
         else {
-          print(formatReport(report));
-          if (snapshot) {
-            print(
-              `index: snapshot ${snapshot.snapshotId} with ${snapshot.docCount} postings is current`,
-            );
-          }
+          const width = outputWidth();
+          print(formatReport(report, width));
+          const line = !snapshot
+            ? undefined
+            : published
+            ? `index: snapshot ${snapshot.snapshotId} with ${snapshot.docCount} postings is current`
+            : `index: no posting changed, so nothing was published; snapshot ` +
+              `${snapshot.snapshotId} with ${snapshot.docCount} postings stays current`;
+          if (line) print(wrapText(line, width).join("\n"));
         }
       } finally {
         store.close();

@@ -1,0 +1,117 @@
+/**
+ * What the CLI prints fits the terminal by display columns: the search table lines up with CJK and
+ * emoji titles (string-width), and the ingest report fits a narrow terminal. Also: ingesting data
+ * that changed nothing publishes nothing. Runs the real CLI against a real server, a real KV file
+ * and, for the terminal width, a pseudo-terminal.
+ */
+import { strict as assert } from "node:assert";
+import stringWidth from "string-width";
+import type { Job } from "../src/domain/job.ts";
+import { createCliSandbox } from "./cli_process.ts";
+import { createTestSearch } from "./helpers.ts";
+import { restTestJobs, startRestServer } from "./rest_server.ts";
+
+/** Each keeps "Software Engineer", so that the search below finds it. */
+const WIDE_TITLES = [
+  "Software Engineer 東京本社のバックエンドチーム（正社員）",
+  "Software Engineer 🚀🌍 Remote-first team",
+  "소프트웨어 Software Engineer 서울 본사 개발팀",
+  "Software Engineer confirmé — équipe produit à Paris",
+];
+
+/** Display column where the date (YYYY-MM-DD) starts in a table row. */
+function dateColumn(line: string): number {
+  const at = line.search(/\d{4}-\d\d-\d\d/);
+  assert.ok(at > 0, `no date in: ${line}`);
+  return stringWidth(line.slice(0, at));
+}
+
+Deno.test("the search table lines up wide characters by display width", async () => {
+  const jobs: Job[] = (await restTestJobs()).map((job, i) =>
+    i < WIDE_TITLES.length * 4 && i % 4 === 0 ? { ...job, job_title: WIDE_TITLES[i / 4] } : job
+  );
+  const search = await createTestSearch({ jobs });
+  const server = await startRestServer(search.store, search.service);
+  await using cli = await createCliSandbox();
+  try {
+    const env = { JOBSEEK_API_KEY: server.key, JOBSEEK_ENDPOINT: server.url };
+    const run = await cli.run(["search", "software engineer", "--top-k", "100"], { env });
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trimEnd().split("\n");
+    const rows = lines.slice(1, -1);
+    const wide = rows.filter((row) => WIDE_TITLES.some((t) => row.includes(t.slice(0, 20))));
+    assert.equal(wide.length, WIDE_TITLES.length, `expected rows with wide titles:\n${run.stdout}`);
+    const column = dateColumn(lines[0].replace("date", "0000-00-00"));
+    for (const row of rows) {
+      assert.ok(stringWidth(row) <= 120, `wider than 120 columns: ${row}`);
+      assert.equal(dateColumn(row), column, `date column drifts in: ${row}`);
+    }
+  } finally {
+    await server.close();
+    await search.close();
+  }
+});
+
+Deno.test("ingest fits the terminal, and unchanged data publishes nothing", async () => {
+  await using cli = await createCliSandbox();
+  const dir = `${cli.home}/exports/jobspy-scrapes/2026-11-20/a-rather-long-directory-name`;
+  await Deno.mkdir(dir, { recursive: true });
+  const fixture = await Deno.readTextFile(new URL("../fixtures/jobs.jsonl", import.meta.url));
+  const lines = fixture.split("\n").filter(Boolean).slice(0, 40);
+  const file = `${dir}/indeed-and-linkedin-postings.jsonl`;
+  await Deno.writeTextFile(
+    file,
+    [...lines, '{"job_title": "no url, so invalid"}'].join("\n") + "\n",
+  );
+  const kv = `${cli.home}/store/jobs.sqlite3`;
+
+  const first = await cli.runInTerminal(["ingest", file, "--kv", kv], [], { columns: 60 });
+  assert.equal(first.code, 0, first.output);
+  const report = first.output.replace(/\r/g, "").split("\n")
+    // Progress lines are redrawn in place (ANSI); the report is what is left after them.
+    .filter((line) => line !== "" && !line.includes("\x1b"));
+  // 60 columns cannot hold the eight columns of the table: one block per file instead.
+  const start = report.findIndex((l) => l.startsWith("…"));
+  assert.ok(start >= 0, first.output);
+  assert.match(report[start], /^…\S*\/indeed-and-linkedin-postings\.jsonl:$/);
+  assert.equal(
+    report[start + 1] + " " + report[start + 2].trim(),
+    "  read 41, inserted 40, updated 0, unchanged 0, duplicates 0, skipped 0, invalid 1",
+  );
+  assert.equal(report[start + 3], "total:");
+  for (const line of report.slice(start)) {
+    assert.ok(stringWidth(line) <= 60, `wider than 60 columns: ${line}`);
+  }
+  assert.match(first.output, /index: snapshot (\S+) with 40 postings\r?\nis current/);
+  const snapshot = first.output.match(/index: snapshot (\S+) with/)![1];
+
+  const again = await cli.run(["ingest", file, "--kv", kv]);
+  assert.equal(again.code, 0, again.stderr);
+  // A pipe gets 120 columns: the table form.
+  assert.match(again.stdout, /^file\s+read\s+inserted\s+updated\s+unchanged\s+duplicates/);
+  assert.match(again.stdout, /\ntotal\s+41\s+0\s+0\s+40\s+0\s+0\s+1\n/);
+  assert.ok(
+    again.stdout.includes(
+      `index: no posting changed, so nothing was published; snapshot ${snapshot} with 40 ` +
+        "postings stays current\n",
+    ),
+    again.stdout,
+  );
+  const status = await cli.run(["index", "status", "--kv", kv, "--json"]);
+  assert.equal(JSON.parse(status.stdout).snapshot_id, snapshot);
+
+  const json = await cli.run(["ingest", file, "--kv", kv, "--json"]);
+  const body = JSON.parse(json.stdout);
+  assert.equal(body.published, false);
+  assert.equal(body.snapshot.snapshotId, snapshot);
+
+  // One changed posting: a new index is published.
+  const changed = JSON.parse(lines[0]);
+  changed.job_title = "Physics Teacher (changed)";
+  await Deno.writeTextFile(file, [JSON.stringify(changed), ...lines.slice(1)].join("\n") + "\n");
+  const third = await cli.run(["ingest", file, "--kv", kv]);
+  assert.equal(third.code, 0, third.stderr);
+  assert.match(third.stdout, /\ntotal\s+40\s+0\s+1\s+39\s/);
+  const next = third.stdout.match(/index: snapshot (\S+) with 40 postings is current/);
+  assert.ok(next && next[1] !== snapshot, third.stdout);
+});
