@@ -110,13 +110,14 @@ export function toJobResult(job: Job, score: number, detail: "summary" | "full")
     score,
     job_title: job.job_title,
     city: job.city,
+    // Next to the city it qualifies ("Remote, US" and "Remote, DE" are different jobs).
+    ...(job.country !== undefined ? { country: job.country } : {}),
     company_name: job.company_name,
     publish_time: job.publish_time,
     job_url: job.job_url,
     job_tags: job.job_tags,
     data_source: job.data_source,
   };
-  if (job.country !== undefined) result.country = job.country;
   if (job.base_salary !== undefined) result.base_salary = job.base_salary;
   if (job.seniority_level !== undefined) result.seniority_level = job.seniority_level;
   if (job.employment_type !== undefined) result.employment_type = job.employment_type;
