@@ -203,6 +203,9 @@ Deno.test({
     return total;
   };
   try {
+    // Behind the connection guard the issuer is still the address the client used.
+    const meta = await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json();
+    assert.equal(meta.issuer, server.url);
     const client = await (await register(server.url)).json();
     const consentUrl = await authorizeUrl(server.url, client.client_id, "v".repeat(43));
     const before = await size();

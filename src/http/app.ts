@@ -13,6 +13,8 @@ import { HTTPException } from "hono/http-exception";
 import { JobseekError } from "../domain/errors.ts";
 import { createMcpRoutes } from "../mcp/http_handler.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
+import { MisdirectedRequestError } from "./base_url.ts";
+import { clientAborted, isClientAbort } from "./client_abort.ts";
 import { errorResponse } from "./error_response.ts";
 import { createHealthRoutes } from "./health_routes.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
@@ -57,7 +59,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    return errorResponse(error, c.get("requestId") ?? crypto.randomUUID(), logger);
+    if (error instanceof MisdirectedRequestError) return error.response();
+    const requestId = c.get("requestId") ?? crypto.randomUUID();
+    if (isClientAbort(error, c.req.raw)) return clientAborted(error, requestId, c.req.raw, logger);
+    return errorResponse(error, requestId, logger);
   });
   app.notFound((c) =>
     errorResponse(

@@ -1,13 +1,41 @@
 /**
  * The service's public base URL, as the OAuth metadata, `WWW-Authenticate` and the consent page
- * name it: `JOBSEEK_PUBLIC_URL`, or else the origin the request was sent to.
+ * name it: `JOBSEEK_PUBLIC_URL`, or else the origin the request was sent to, but only when its
+ * host is one the server answers for (loopback names, `JOBSEEK_ALLOWED_HOSTS`). Anything else
+ * would let a request's `Host` header choose the issuer and the endpoints a client is sent to.
  *
  * @module
  */
 import type { Config } from "../config.ts";
 
+/** Host names a server on this machine is always reached by. */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** A request for a host this server does not answer for: 421 Misdirected Request. */
+export class MisdirectedRequestError extends Error {
+  readonly host: string;
+
+  constructor(host: string) {
+    super(
+      `This server does not answer for the host '${host.slice(0, 100)}': ` +
+        "set JOBSEEK_PUBLIC_URL, or add the name to JOBSEEK_ALLOWED_HOSTS",
+    );
+    this.name = "MisdirectedRequestError";
+    this.host = host;
+  }
+
+  /** The answer, in the OAuth error shape of the endpoints that need a base URL. */
+  response(): Response {
+    return new Response(
+      JSON.stringify({ error: "invalid_request", error_description: this.message }),
+      { status: 421, headers: { "content-type": "application/json", "cache-control": "no-store" } },
+    );
+  }
+}
+
 /**
- * `config.publicUrl`, or the origin of `requestUrl`.
+ * `config.publicUrl`, or the origin of `requestUrl` when its host is allowed; throws
+ * {@linkcode MisdirectedRequestError} otherwise.
  *
  * @example
  * ```ts
@@ -16,8 +44,23 @@ import type { Config } from "../config.ts";
  *
  * assert.equal(baseUrl({}, "http://127.0.0.1:8000/mcp?x=1"), "http://127.0.0.1:8000");
  * assert.equal(baseUrl({ publicUrl: "https://jobs.example.com" }, "http://10.0.0.5/mcp"), "https://jobs.example.com");
+ * assert.equal(baseUrl({ allowedHosts: ["jobs.lan"] }, "http://jobs.lan:8000/mcp"), "http://jobs.lan:8000");
+ * assert.equal(baseUrl({}, "http+unix://localhost:8000/mcp"), "http://localhost:8000");
+ * assert.throws(() => baseUrl({}, "http://evil.example/mcp"), /does not answer for the host 'evil.example'/);
  * ```
  */
-export function baseUrl(config: Pick<Config, "publicUrl">, requestUrl: string): string {
-  return config.publicUrl ?? new URL(requestUrl).origin;
+export function baseUrl(
+  config: Partial<Pick<Config, "publicUrl" | "allowedHosts">>,
+  requestUrl: string,
+): string {
+  if (config.publicUrl) return config.publicUrl;
+  const url = new URL(requestUrl);
+  const allowed = [...LOOPBACK_HOSTS, ...(config.allowedHosts ?? [])];
+  if (allowed.includes(url.hostname) || allowed.includes(url.host)) {
+    // Behind the connection guard Deno.serve listens on a Unix socket and names requests
+    // `http+unix://host/...`; the client spoke plain http to the guard.
+    const scheme = url.protocol === "http+unix:" ? "http:" : url.protocol;
+    return `${scheme}//${url.host}`;
+  }
+  throw new MisdirectedRequestError(url.host);
 }

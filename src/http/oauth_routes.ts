@@ -171,11 +171,12 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(REGISTER_PATH, async function registerClient(c) {
     try {
+      // Read apart from parsing: a client gone mid-body is an abort, not bad metadata.
+      const text = await readBody(c.req.raw);
       let body: unknown;
       try {
-        body = JSON.parse(await readBody(c.req.raw));
-      } catch (error) {
-        if (error instanceof OAuthError) throw error;
+        body = JSON.parse(text);
+      } catch {
         throw new OAuthError("invalid_client_metadata", "The body must be a JSON object");
       }
       const client = await oauth.registerClient(body);

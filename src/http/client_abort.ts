@@ -1,0 +1,51 @@
+/**
+ * A client that goes away mid-request (closes the connection during its body, or is cut off by
+ * the connection guard's body timeout) is not a server error: it is logged at info as an abort,
+ * without a stack, and answered 499 (nginx's "client closed request"; nobody receives it, but the
+ * request's log line shows what happened).
+ *
+ * @module
+ */
+import type { Logger } from "../log.ts";
+
+/** The status logged for a request whose client went away. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** Error names Deno gives a body read on a connection the peer closed or reset. */
+const ABORT_NAMES = new Set([
+  "BadResource",
+  "Interrupted",
+  "ConnectionReset",
+  "ConnectionAborted",
+  "BrokenPipe",
+  "UnexpectedEof",
+]);
+
+/**
+ * Whether `error` is the client going away: the request's signal says so, or reading the body
+ * failed the way a closed connection makes it fail.
+ */
+export function isClientAbort(error: unknown, request: Request): boolean {
+  if (request.signal.aborted) return true;
+  if (!(error instanceof Error)) return false;
+  return (ABORT_NAMES.has(error.name) && /body|resource|connection/i.test(error.message)) ||
+    /connection closed|body is no longer readable|unexpected EOF|error reading a body/i.test(
+      error.message,
+    );
+}
+
+/** Logs the abort at info and returns the (undelivered) 499. */
+export function clientAborted(
+  error: unknown,
+  requestId: string,
+  request: Request,
+  logger: Logger,
+): Response {
+  logger.info("request aborted by the client", {
+    request_id: requestId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
+  return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+}
