@@ -11,6 +11,7 @@ import { createUseLiteEmbedder, type UseLiteEmbedder } from "./index/embedder.ts
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
 import { needsIndexBuild, publishIndex } from "./search/publish_index.ts";
 import { importFiles } from "./ingest/import_files.ts";
+import { reportIndexGap } from "./search/index_gap.ts";
 import { ApiKeyRegistry } from "./auth/api_keys.ts";
 import { RateLimiter } from "./auth/rate_limiter.ts";
 import { OAuthServer } from "./auth/oauth_server.ts";
@@ -57,6 +58,8 @@ export async function openRuntime(config: Readonly<Config>, logger: Logger): Pro
     await embedder.embed(["warm-up"]);
   })();
   ready.catch((error) => logger.error("index failed to load", errorFields(error)));
+  // Postings an import wrote but never published: say so, with the command that indexes them.
+  ready.then(() => reportIndexGap(store, logger)).catch(() => {});
   return {
     store,
     embedder,

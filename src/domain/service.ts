@@ -23,6 +23,11 @@ export interface SearchService {
   /** True once an index is loaded and serving. */
   isReady(): boolean;
   /**
+   * What an operator should know about what is serving, or null when all is as it should be
+   * (e.g. the previous index serves because the current one cannot be loaded).
+   */
+  healthDetail?(): string | null;
+  /**
    * The posting whose `job_url` this is, in full, or null. Optional: a transport without it (a
    * test double, say) offers no way to read one posting.
    */

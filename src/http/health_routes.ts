@@ -14,13 +14,20 @@ export const HEALTH_PATH = "/healthz";
 
 export const HealthBodySchema = z.object({
   status: z.enum(["ok", "starting"]).describe("`ok` once the index serves, `starting` before."),
+  detail: z.string().optional().describe(
+    "Present when something needs an operator, e.g. the previous index serves because the " +
+      "current one cannot be loaded.",
+  ),
 });
 export type HealthBody = z.infer<typeof HealthBodySchema>;
 
 export function createHealthRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get(HEALTH_PATH, (c) => {
-    if (deps.service.isReady()) return c.json({ status: "ok" } satisfies HealthBody);
+    if (deps.service.isReady()) {
+      const detail = deps.service.healthDetail?.() ?? null;
+      return c.json((detail ? { status: "ok", detail } : { status: "ok" }) satisfies HealthBody);
+    }
     return c.json({ status: "starting" } satisfies HealthBody, 503, {
       "retry-after": String(NOT_READY_RETRY_AFTER_SECONDS),
     });

@@ -91,6 +91,8 @@ class SnapshotSearchService implements JobSearchService {
   #current: Loaded | null = null;
   #noIndex = false;
   #wanted: string | null = null;
+  /** The snapshot that last failed to load while it was the one wanted, and why. */
+  #unloadable: { id: string; reason: string } | null = null;
   #loading: Promise<void> | null = null;
   #abort: AbortController | null = null;
 
@@ -148,15 +150,50 @@ class SnapshotSearchService implements JobSearchService {
       const id = this.#wanted;
       try {
         await this.#load(id);
+        this.#unloadable = null;
       } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.#unloadable = { id, reason };
         this.#logger.error("cannot load index snapshot; the previous one keeps serving", {
           snapshot_id: id,
           serving: this.#current?.id ?? null,
-          error: error instanceof Error ? error.message : String(error),
+          error: reason,
         });
+        if (!this.#current) await this.#fallBack(id);
       }
       if (this.#wanted === id) this.#wanted = null;
     }
+  }
+
+  /**
+   * With nothing serving and the current snapshot unloadable (damaged, say), serves the newest
+   * other snapshot the store keeps: publishing keeps the previous one for exactly this.
+   */
+  async #fallBack(failed: string): Promise<void> {
+    for (const id of await this.#store.listSnapshotIds()) {
+      if (id === failed) continue;
+      try {
+        await this.#load(id);
+        this.#logger.warn("serving the previous index snapshot: the current one cannot be loaded", {
+          snapshot_id: id,
+          current: failed,
+          fix: "jobseek index rebuild",
+        });
+        return;
+      } catch (error) {
+        this.#logger.error("cannot load the previous index snapshot either", {
+          snapshot_id: id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+
+  healthDetail(): string | null {
+    if (!this.#unloadable || !this.#current) return null;
+    return `serving index snapshot ${this.#current.id}: the current snapshot ` +
+      `${this.#unloadable.id} cannot be loaded (${this.#unloadable.reason}); ` +
+      "run `jobseek index rebuild`";
   }
 
   async #load(id: string): Promise<void> {

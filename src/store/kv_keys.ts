@@ -11,6 +11,8 @@ export const keys = {
     ["jobs_by_city", country, city, id] as const,
   jobsByCityPrefix: () => ["jobs_by_city"] as const,
   jobsCount: () => ["jobs_count"] as const,
+  /** When postings were last written (ms), to tell an index that lacks some of them. */
+  jobsChangedAt: () => ["jobs_changed_at"] as const,
 
   importRun: (runId: string) => ["import_runs", runId] as const,
   importRunsPrefix: () => ["import_runs"] as const,

@@ -217,7 +217,7 @@ export class KvStore {
           counts.unchanged++;
           continue;
         }
-        if (opBytes + bytes > MAX_COMMIT_BYTES || opMutations + 3 > MAX_COMMIT_MUTATIONS) {
+        if (opBytes + bytes > MAX_COMMIT_BYTES || opMutations + 4 > MAX_COMMIT_MUTATIONS) {
           await this.#commit(op);
           op = this.#kv.atomic();
           opBytes = 0;
@@ -231,8 +231,9 @@ export class KvStore {
           counts.inserted++;
         }
         op.set(keys.jobByCity(job.country ?? NO_COUNTRY, job.city, job.id), 1);
+        op.set(keys.jobsChangedAt(), Date.now());
         opBytes += bytes + 200;
-        opMutations += 3;
+        opMutations += 4;
       }
       if (opMutations > 0) await this.#commit(op);
     }
@@ -396,6 +397,32 @@ export class KvStore {
     }
     await this.#pruneSnapshots([snapId, previous.value].filter((id): id is string => !!id));
     return snapId;
+  }
+
+  /**
+   * What the current index lacks: null when it holds every stored posting as last written, else
+   * the counts, and whether postings were written after it was built (an import that stopped
+   * before publishing, or one running now).
+   */
+  async indexGap(): Promise<{ stored: number; indexed: number; changedSince: boolean } | null> {
+    const current = await this.currentSnapshotId();
+    const meta = current ? await this.readSnapshotMeta(current) : null;
+    if (!meta) return null;
+    const stored = await this.countJobs();
+    const changedAt = (await this.#get<number>(keys.jobsChangedAt())).value;
+    const changedSince = changedAt !== null && changedAt > Date.parse(meta.createdAt);
+    if (stored === meta.docCount && !changedSince) return null;
+    return { stored, indexed: meta.docCount, changedSince };
+  }
+
+  /** Ids of the snapshots kept (the current one and the previous, for rollback), newest first. */
+  async listSnapshotIds(): Promise<string[]> {
+    const ids = new Set<string>();
+    for await (const entry of this.#list({ prefix: keys.snapshotsPrefix() })) {
+      if (entry.key[2] === "meta") ids.add(entry.key[1] as string);
+    }
+    // Ids are ULIDs: their order is the order they were published in.
+    return [...ids].sort().reverse();
   }
 
   async currentSnapshotId(): Promise<string | null> {

@@ -1,0 +1,24 @@
+/**
+ * The warning a server gives at start when its store holds postings the current index lacks (an
+ * import that stopped between writing postings and publishing): it names the gap and the command
+ * that closes it. A server does not rebuild by itself: several servers starting together would all
+ * build the same index, and one starting beside a running import would race its publish.
+ *
+ * @module
+ */
+import type { Logger } from "../log.ts";
+import type { KvStore } from "../store/kv_store.ts";
+
+/** Logs the gap at warn, if there is one; returns whether there was. */
+export async function reportIndexGap(store: KvStore, logger: Logger): Promise<boolean> {
+  const gap = await store.indexGap();
+  if (!gap) return false;
+  logger.warn("stored postings are missing from the index", {
+    stored: gap.stored,
+    indexed: gap.indexed,
+    written_after_index: gap.changedSince,
+    cause: "an import stopped before it published its index (or one is running now)",
+    fix: "jobseek index rebuild",
+  });
+  return true;
+}

@@ -1,0 +1,78 @@
+/**
+ * A server starting on a store whose current index snapshot is damaged serves the previous one
+ * (and says so in its log and `/healthz`), and one whose store holds postings the index lacks
+ * warns with the command that indexes them. Real processes: `jobseek ingest` builds the indexes
+ * with the server's own model.
+ */
+import { strict as assert } from "node:assert";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { KvStore } from "../src/store/kv_store.ts";
+import { defaultTestJobs } from "./helpers.ts";
+import { runCli, startServerProcess } from "./server_process.ts";
+
+async function writeJsonl(path: string, from: number, to: number): Promise<void> {
+  const jobs = (await defaultTestJobs(to)).slice(from).map(({ id: _, ...job }) => job);
+  await Deno.writeTextFile(path, jobs.map((job) => JSON.stringify(job)).join("\n"));
+}
+
+Deno.test({
+  name: "a damaged current snapshot: the previous one serves; unindexed postings are reported",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_recovery_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  const env = { JOBSEEK_KV: kvPath };
+  try {
+    await writeJsonl(`${dir}/a.jsonl`, 0, 20);
+    await writeJsonl(`${dir}/b.jsonl`, 20, 30);
+    for (const file of ["a.jsonl", "b.jsonl"]) {
+      const run = await runCli(["ingest", `${dir}/${file}`], env);
+      assert.equal(run.code, 0, run.stderr);
+    }
+    const store = await KvStore.open(kvPath);
+    const [current, previous] = await store.listSnapshotIds();
+    assert.equal(await store.currentSnapshotId(), current);
+    // Postings an import wrote but never published.
+    await store.upsertJobs((await defaultTestJobs(35)).slice(30));
+    const { key } = await new ApiKeyRegistry(store, []).create("reader");
+    store.close();
+    // Damage the current snapshot: its first chunk no longer matches the recorded hash.
+    const kv = await Deno.openKv(kvPath);
+    await kv.set(["index_snapshots", current, "chunk", 0], new Uint8Array([1, 2, 3]));
+    kv.close();
+
+    const server = await startServerProcess(env);
+    try {
+      await server.ready();
+      const health = await (await fetch(`${server.url}/healthz`)).json();
+      assert.equal(health.status, "ok");
+      assert.match(health.detail, new RegExp(`serving index snapshot ${previous}`));
+      assert.match(health.detail, new RegExp(`current snapshot ${current} cannot be loaded`));
+      const search = await fetch(`${server.url}/v1/search?q=nurse`, {
+        headers: { "x-api-key": key },
+      });
+      assert.equal(search.status, 200);
+      await search.body?.cancel();
+
+      const deadline = Date.now() + 5000;
+      const find = (msg: string) => server.logs.find((l) => l.msg === msg);
+      while (!find("stored postings are missing from the index") && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const fellBack = find(
+        "serving the previous index snapshot: the current one cannot be loaded",
+      );
+      assert.equal(fellBack?.level, "warn");
+      assert.equal(fellBack?.snapshot_id, previous);
+      const gap = find("stored postings are missing from the index");
+      assert.equal(gap?.level, "warn", JSON.stringify(server.logs.slice(-5)));
+      assert.equal(gap?.stored, 35);
+      assert.equal(gap?.fix, "jobseek index rebuild");
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
