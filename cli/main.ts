@@ -15,6 +15,8 @@ import { searchCommand } from "./commands/search.ts";
 import { citiesCommand } from "./commands/cities.ts";
 import { configureCommand } from "./commands/configure.ts";
 import { configCommand } from "./commands/config.ts";
+import { completionsCommand } from "./commands/completions.ts";
+import { addHelpFooters } from "./help.ts";
 
 /**
  * `addCommand` does not pass `exitOverride`/`showHelpAfterError` down (only `.command()` does), so
@@ -39,7 +41,8 @@ export function buildProgram(): Command {
     .addCommand(ingestCommand())
     .addCommand(indexCommand())
     .addCommand(keysCommand());
-  return applyToAll(program);
+  program.addCommand(completionsCommand(() => program));
+  return applyToAll(addHelpFooters(program));
 }
 
 /**

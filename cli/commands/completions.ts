@@ -1,0 +1,19 @@
+/**
+ * `jobseek completions bash|zsh|fish`: prints the completion script for a shell (docs/cli.md has
+ * the lines that install it).
+ *
+ * @module
+ */
+import { Argument, Command } from "@commander-js/extra-typings";
+import { completionScript, SHELLS } from "../completions.ts";
+import { writeOut } from "../output.ts";
+
+/** `program` gives the whole command tree at run time, so the script covers every command. */
+export function completionsCommand(program: () => Command) {
+  return new Command("completions")
+    .description("Print the shell completion script for bash, zsh or fish.")
+    .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(SHELLS))
+    .action(async (shell) => {
+      await writeOut(completionScript(program(), shell));
+    });
+}
