@@ -6,9 +6,6 @@
  */
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import { createUseLiteEmbedder } from "../src/index/embedder.ts";
-import { silentLogger } from "../src/log.ts";
-import { publishIndex } from "../src/search/publish_index.ts";
 import { KvStore } from "../src/store/kv_store.ts";
 import { defaultTestJobs } from "./helpers.ts";
 import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
@@ -65,11 +62,12 @@ Deno.test({
     const load = (await apiKeys.create("load")).key;
     const shared = (await apiKeys.create("shared", { rateLimit: SHARED_LIMIT })).key;
     const revokee = (await apiKeys.create("revokee")).key;
-    const embedder = await createUseLiteEmbedder();
-    await store.upsertJobs(await defaultTestJobs(60));
-    await publishIndex(store, { embedder, logger: silentLogger });
-    embedder.close();
     store.close();
+    // The first index comes from `jobseek ingest`, built with the servers' own model.
+    const initial = (await defaultTestJobs(60)).map(({ id: _, ...job }) => JSON.stringify(job));
+    await Deno.writeTextFile(`${dir}/initial.jsonl`, initial.join("\n"));
+    const first = await runCli(["ingest", `${dir}/initial.jsonl`], env);
+    assert.equal(first.code, 0, first.stderr);
     const newPostings = Array.from({ length: 10 }, (_, i) => ({
       job_title: NEW_TITLE,
       company_name: `Coastal Lights ${i}`,
