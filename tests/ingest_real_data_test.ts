@@ -158,11 +158,11 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
       }
       assert.ok(foxtek.job_tags.length <= 12);
 
-      // glassdoor.nl: a lone city keeps the country absent; monthly EUR.
+      // glassdoor.nl names only "Tilburg": other postings place Tilburg in NL, the board's country.
       const cm = await jobAt(store, "https://www.glassdoor.nl/job-listing/j?jl=1009702599874");
       assert.deepEqual(
         [cm.city, cm.country, cm.base_salary, cm.publish_time],
-        ["Tilburg", undefined, "3500.0-4500.0 EUR/MONTH", "2025-04-08 00:00:00"],
+        ["Tilburg", "NL", "3500.0-4500.0 EUR/MONTH", "2025-04-08 00:00:00"],
       );
 
       // "MH, IN" names a state of India, no city.
@@ -182,6 +182,29 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
       const repost = await jobAt(store, "https://www.linkedin.com/jobs/view/4349519884");
       assert.equal(repost.publish_time, "2026-04-24 00:00:00");
     });
+
+    await t.step(
+      "postings with only a city get their country where the data tells it",
+      async () => {
+        // Before the fill 165 postings had a city and no country (docs/import.md).
+        let cityOnly = 0;
+        for await (const place of store.listJobPlaces()) {
+          if (place.country === undefined && place.city !== "") cityOnly++;
+        }
+        assert.equal(cityOnly, 11);
+        assert.deepEqual(report.countries_filled, {
+          from_site: 154,
+          from_other_postings: 0,
+          earlier_postings: 0,
+        });
+        const cities = await store.listCities();
+        const toronto = cities.filter((c) => c.city === "Toronto");
+        assert.deepEqual(toronto.map((c) => c.country), ["CA"]);
+        const named = new Set(cities.filter((c) => c.country !== undefined).map((c) => c.city));
+        const alsoWithout = cities.filter((c) => c.country === undefined && named.has(c.city));
+        assert.deepEqual(alsoWithout, []);
+      },
+    );
 
     await t.step("a second import changes nothing", async () => {
       const secondReport = await importFiles(store, files);

@@ -8,6 +8,7 @@
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
 import type { ImportCounts, ImportTotals, KvStore } from "../store/kv_store.ts";
+import { CityCountries, fillCountries, type FilledCountry, lacksCountry } from "./country_fill.ts";
 import { type ImportRow, InvalidFileError } from "./import_row.ts";
 import { parseJobspyCsv } from "./jobspy_csv.ts";
 import { parseJobsJsonl } from "./jsonl.ts";
@@ -21,12 +22,23 @@ export interface FileImportReport extends ImportTotals {
   format: ImportFormat;
 }
 
+/** Postings given a country their location did not name (docs/import.md). */
+export interface CountriesFilled {
+  /** Postings of this run placed in the country of the national board they come from. */
+  from_site: number;
+  /** Postings of this run placed in the only country the other postings give their city. */
+  from_other_postings: number;
+  /** Postings stored by earlier runs that got a country now, from what this run added. */
+  earlier_postings: number;
+}
+
 export interface ImportReport {
   run_id: string;
   started_at: string;
   finished_at: string;
   files: FileImportReport[];
   totals: ImportTotals;
+  countries_filled: CountriesFilled;
 }
 
 export interface ImportProgress {
@@ -113,6 +125,47 @@ async function parseFile(path: string): Promise<ParsedFile> {
   return { file: path, format, rows: await parseJobsJsonl(text) };
 }
 
+interface CountryFill {
+  /** This run's postings that get a country, by id. */
+  run: Map<string, FilledCountry>;
+  /** Postings of earlier runs that get a country, ready to store. */
+  earlier: Job[];
+}
+
+/**
+ * Decides the countries of postings with only a city before anything is written, from this run's
+ * postings and the stored ones together. Stored postings without a country are decided again, so
+ * the order of the runs does not decide whether a posting gets one, and a store filled before this
+ * rule existed gets its countries at its next import.
+ */
+async function fillMissingCountries(store: KvStore, runJobs: Job[]): Promise<CountryFill> {
+  const runIds = new Set(runJobs.map((job) => job.id));
+  const evidence = new CityCountries();
+  const earlierCandidates: { id: string; city: string }[] = [];
+  for await (const place of store.listJobPlaces()) {
+    // This run's rows replace what is stored under their ids, so only the rows count.
+    if (runIds.has(place.id)) continue;
+    if (place.country !== undefined) evidence.add(place.city, place.country);
+    else if (lacksCountry(place)) earlierCandidates.push(place);
+  }
+  for (const job of runJobs) if (job.country !== undefined) evidence.add(job.city, job.country);
+  const earlierJobs: Job[] = [];
+  for (const { id, city } of earlierCandidates) {
+    // A city nothing places anywhere cannot get a country: no need to read the posting.
+    if (!evidence.mentions(city)) continue;
+    const job = await store.getJob(id);
+    if (job && lacksCountry(job)) earlierJobs.push(job);
+  }
+  const filled = fillCountries([...runJobs, ...earlierJobs], evidence);
+  const run = new Map<string, FilledCountry>();
+  const earlier: Job[] = [];
+  for (const [i, fill] of filled) {
+    if (i < runJobs.length) run.set(fill.job.id, fill);
+    else earlier.push(fill.job);
+  }
+  return { run, earlier };
+}
+
 function emptyCounts(): ImportCounts {
   return {
     rows_read: 0,
@@ -165,6 +218,19 @@ export async function importFiles(
     })
   );
 
+  const runJobs = parsed.flatMap((file, f) =>
+    file.rows.flatMap((row, r) =>
+      row.kind === "job" && winner.get(row.job.id) === `${f}:${r}` ? [row.job] : []
+    )
+  );
+  const countries = await fillMissingCountries(store, runJobs);
+  const countriesFilled: CountriesFilled = {
+    from_site: [...countries.run.values()].filter((fill) => fill.reason === "site").length,
+    from_other_postings: [...countries.run.values()]
+      .filter((fill) => fill.reason === "other_postings").length,
+    earlier_postings: 0,
+  };
+
   const rowsTotal = parsed.reduce((n, file) => n + file.rows.length, 0);
   let rowsBefore = 0;
   const reports: FileImportReport[] = [];
@@ -200,13 +266,18 @@ export async function importFiles(
       } else if (winner.get(row.job.id) !== `${f}:${r}`) {
         report.duplicates++;
       } else {
-        batch.push(row.job);
+        batch.push(countries.run.get(row.job.id)?.job ?? row.job);
         if (batch.length === batchSize) await flush(r + 1);
       }
     }
     await flush(file.rows.length);
     rowsBefore += file.rows.length;
     reports.push(report);
+  }
+
+  if (countries.earlier.length > 0) {
+    const counts = await store.upsertJobs(countries.earlier);
+    countriesFilled.earlier_postings = counts.updated;
   }
 
   const totals: ImportTotals = { ...emptyCounts(), skipped_by_site: {}, invalid_examples: [] };
@@ -232,5 +303,6 @@ export async function importFiles(
     finished_at: finishedAt,
     files: reports,
     totals,
+    countries_filled: countriesFilled,
   };
 }

@@ -31,7 +31,8 @@ export interface SplitLocationOptions {
   /**
    * The country the source most likely means (e.g. `DE` for de.indeed.com). Used only to settle a
    * code that is both a region and a country ("Sharon, CA" on glassdoor.ca is Canada, "Irvine, CA"
-   * on glassdoor.com is California); it never fills in a missing country.
+   * on glassdoor.com is California); it never fills in a missing country (the import may, from
+   * the board and the other postings: country_fill.ts).
    */
   countryHint?: string;
 }

@@ -752,6 +752,19 @@ export class KvStore {
       }
     }
   }
+
+  /**
+   * Every posting's id, city and country, read from the city index alone: the import fills in
+   * missing countries from the other postings' places without reading any posting in full.
+   */
+  async *listJobPlaces(): AsyncIterable<{ id: string; city: string; country?: string }> {
+    for await (
+      const entry of this.#list({ prefix: keys.jobsByCityPrefix() }, { batchSize: 1000 })
+    ) {
+      const [, country, city, id] = entry.key as [string, string, string, string];
+      yield country === NO_COUNTRY ? { id, city } : { id, city, country };
+    }
+  }
 }
 
 function oauthKey(kind: OAuthRecordKind, id: string) {
