@@ -296,3 +296,19 @@ Deno.test("config unset with no config file creates none", async () => {
   assert.equal(run.stdout, `Nothing to remove: endpoint is not stored in ${cli.configFile}\n`);
   await assert.rejects(Deno.stat(cli.configFile), Deno.errors.NotFound);
 });
+
+Deno.test("config set api_key reads the key from stdin, so it is never an argument", async () => {
+  await using cli = await createCliSandbox();
+  const run = await cli.run(["config", "set", "api_key"], { stdin: `${KEY_A}\n` });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, `Set api_key to jsk_****WXYZ in ${cli.configFile}\n`);
+  assert.equal((await loadConfigFile(cli.env)).config.apiKey, KEY_A);
+
+  const empty = await cli.run(["config", "set", "api_key"], { stdin: "" });
+  assert.equal(empty.code, 1);
+  assert.match(empty.stderr, /^jobseek: Cannot set api_key: An API key is required/);
+  const noUrl = await cli.run(["config", "set", "endpoint"]);
+  assert.equal(noUrl.code, 1);
+  assert.equal(noUrl.stderr, "jobseek: Cannot set endpoint: give the URL.\n");
+  assert.equal((await loadConfigFile(cli.env)).config.apiKey, KEY_A);
+});

@@ -20,6 +20,7 @@ import {
 import { outputWidth, writeErr, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
 import { checkApiKey } from "./configure.ts";
+import { readFirstLine } from "../stdin.ts";
 import { apiKeyFlagOption, connectionFlags } from "../server_connection.ts";
 
 const ENV_NAMES: Record<SettingKey, string> = {
@@ -78,16 +79,29 @@ function listCommand() {
     });
 }
 
+async function readApiKeyForSet(): Promise<string> {
+  if (Deno.stdin.isTerminal()) {
+    throw new Error(
+      "Cannot set api_key: pipe it in (printf '%s\\n' \"$KEY\" | jobseek config set api_key), " +
+        "or run `jobseek configure`, which prompts for it.",
+    );
+  }
+  return await readFirstLine(Deno.stdin.readable);
+}
+
 function setCommand() {
   return new Command("set")
     .description("Store one setting in the config file.")
     .addArgument(new Argument("<key>", "setting to store").choices(SETTING_KEYS))
-    .argument("<value>", "its value")
-    .action(async (key, value) => {
+    .argument("[value]", "its value; for api_key, leave it out and pipe the key to stdin")
+    .action(async (key, given) => {
       const config = await loadForEdit();
       if (key === "endpoint") {
-        config.endpoint = normalizeEndpoint(value);
+        if (given === undefined) throw new Error("Cannot set endpoint: give the URL.");
+        config.endpoint = normalizeEndpoint(given);
       } else {
+        // A key in the arguments ends up in shell history and process lists: read it from stdin.
+        const value = given ?? await readApiKeyForSet();
         const problem = checkApiKey(value);
         if (problem !== true) throw new Error(`Cannot set api_key: ${problem}`);
         config.apiKey = value.trim();
