@@ -72,8 +72,8 @@ export function configureCommand() {
     .description("Store your API key (replacing the old one) and the server endpoint.")
     .addHelpText(
       "after",
-      "\nOn a terminal it prompts (the key is masked). Otherwise, unless --api-key is given, the\n" +
-        "key is read from stdin's first line: printf '%s\\n' \"$KEY\" | jobseek configure",
+      "\nOn a terminal it prompts for the endpoint and the key (masked). Otherwise the key is\n" +
+        "read from stdin's first line. Before saving, it checks the key against the server.",
     )
     .option("--endpoint <url>", "server URL, e.g. https://jobs.example.com")
     .option("--no-verify", "save without checking the key against the server")
