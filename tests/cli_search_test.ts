@@ -30,13 +30,23 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       });
       assert.equal(configure.code, 0, configure.stderr);
 
-      const run = await cli.run(["search", "software", "engineer", "--top-k", "5", "--json"]);
+      // An explicit order, so that the comparison holds whatever the CLI's default order is.
+      const run = await cli.run([
+        "search",
+        "software",
+        "engineer",
+        "--top-k",
+        "5",
+        "--sort",
+        "relevance",
+        "--json",
+      ]);
       assert.equal(run.code, 0, run.stderr);
       const body = JSON.parse(run.stdout) as SearchResponse;
       // Verbatim: the server's compact JSON, not a re-serialisation.
       assert.equal(run.stdout, `${JSON.stringify(body)}\n`);
       assert.deepEqual(Object.keys(body), ["request_id", "total", "search_time_ms", "results"]);
-      const expected = await direct({ q: "software engineer", top_k: "5" });
+      const expected = await direct({ q: "software engineer", top_k: "5", sort: "relevance" });
       assert.ok(expected.results.length === 5 && expected.total > 5, "fixture should have pages");
       assert.equal(body.total, expected.total);
       assert.deepEqual(body.results, expected.results);
@@ -81,7 +91,12 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
     });
 
     await t.step("search prints a table within 120 columns and the page line", async () => {
-      const expected = await direct({ q: "software engineer", top_k: "3", offset: "2" });
+      const expected = await direct({
+        q: "software engineer",
+        top_k: "3",
+        offset: "2",
+        sort: "relevance",
+      });
       const run = await cli.run([
         "search",
         "software engineer",
@@ -89,6 +104,8 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
         "3",
         "--offset",
         "2",
+        "--sort",
+        "relevance",
       ]);
       assert.equal(run.code, 0, run.stderr);
       const lines = run.stdout.trimEnd().split("\n");
