@@ -7,8 +7,8 @@
  */
 import { z } from "zod";
 import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
-import { SearchResponseSchema } from "../domain/job.ts";
-import { parseSearchQuery, RestSearchSchema } from "../domain/search_query.ts";
+import { SearchResponseSchema, SOURCES } from "../domain/job.ts";
+import { DETAILS, parseSearchQuery, RestSearchSchema, SORTS } from "../domain/search_query.ts";
 import {
   type ErrorBody,
   ErrorBodySchema,
@@ -41,26 +41,66 @@ function defaults(): Record<string, unknown> {
   return applied;
 }
 
-/** The request schema with the validator's defaults written in. */
+/**
+ * Rules the validator applies in code, which zod cannot put into JSON Schema, written out so that
+ * the document accepts exactly what the server does (schemathesis in `.ci/run` checks both ways):
+ * `q` holds 1-1,000 characters once trimmed; a blank value (only spaces) or JSON null of an
+ * optional field means "not given"; numbers may be numeric strings; `offset` is not negative;
+ * times are real calendar dates. "Spaces" are what JavaScript's `trim()` removes, spelled out so
+ * that every regex dialect reads them alike (and digits as [0-9]: Python's `\d` takes any
+ * script's digits). February 29 is left out for simplicity, so the document is stricter there
+ * than the server.
+ */
+const WS = String.raw`[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]`;
+const NOT_WS = `[^${WS.slice(1)}`;
+const BLANK: JsonSchema = { type: "string", pattern: `^${WS}*$` };
+const Q_PATTERN = `^${WS}*${NOT_WS}(?:[\\s\\S]{0,998}${NOT_WS})?${WS}*$`;
+const TIME_PATTERN = String.raw`^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|` +
+  String.raw`(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))` +
+  String.raw`(?: (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9])?$`;
+
+/** What each field accepts besides "not given", for a query string (`query`) or a JSON body. */
+function fieldSchemas(): Record<string, JsonSchema[]> {
+  const integer = (pattern: string, minimum?: number): JsonSchema[] => [
+    minimum === undefined ? { type: "integer" } : { type: "integer", minimum },
+    { type: "string", pattern: `^${WS}*${pattern}${WS}*$` },
+  ];
+  return {
+    city: [{ type: "string", maxLength: 200 }],
+    country: [{ type: "string", pattern: "^[A-Z]{2}$" }],
+    since: [{ type: "string", pattern: TIME_PATTERN }],
+    until: [{ type: "string", pattern: TIME_PATTERN }],
+    top_k: integer(String.raw`[+-]?[0-9]+`),
+    offset: integer(String.raw`(?:\+?[0-9]+|-0+)`, 0),
+    detail: [{ type: "string", enum: [...DETAILS] }],
+    source: [{ type: "string", enum: [...SOURCES] }],
+    sort: [{ type: "string", enum: [...SORTS] }],
+  };
+}
+
+/** The request schema (a JSON body) with the validator's defaults and rules written in. */
 function searchRequestSchema(): JsonSchema {
   const schema = toSchema(RestSearchSchema, "input");
   const properties = schema.properties as Record<string, JsonSchema>;
+  properties.q = { type: "string", description: properties.q.description, pattern: Q_PATTERN };
+  for (const [name, accepted] of Object.entries(fieldSchemas())) {
+    if (!properties[name]) throw new Error(`Cannot build OpenAPI: no field ${name}`);
+    properties[name] = {
+      description: properties[name].description,
+      anyOf: [...accepted, BLANK, { type: "null" }],
+    };
+  }
   for (const [name, value] of Object.entries(defaults())) {
     if (properties[name]) properties[name] = { ...properties[name], default: value };
   }
   return schema;
 }
 
-/**
- * A query string carries text only; a field that accepts a number or a numeric string is an
- * integer parameter there (the validator rejects fractions).
- */
+/** A query string carries text only: the body's schema without JSON null. */
 function queryParameterSchema(schema: JsonSchema): JsonSchema {
   const { description: _, anyOf, ...rest } = schema;
-  if (Array.isArray(anyOf) && anyOf.some((branch) => branch.type === "number")) {
-    return { ...rest, type: "integer" };
-  }
-  return anyOf ? { ...rest, anyOf } : rest;
+  if (!Array.isArray(anyOf)) return rest;
+  return { ...rest, anyOf: anyOf.filter((branch) => branch.type !== "null") };
 }
 
 function queryParameters(request: JsonSchema): JsonSchema[] {
