@@ -12,7 +12,10 @@ import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import { type Job, jobIdFromUrl, JobSchema } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import { createUseLiteEmbedder, type Embedder } from "../src/index/embedder.ts";
+import type { Embedder } from "../src/index/embedder.ts";
+import { loadConfig } from "../src/config.ts";
+import { openEmbedder } from "../src/model/open_embedder.ts";
+import { compareModels } from "./model_compare.ts";
 import { buildOrama as buildJobsOrama, JobIndex, saveOrama } from "../src/index/orama_index.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
@@ -389,7 +392,16 @@ async function main() {
   const realPath = `${dir}/real.sqlite3`;
   const largePath = `${dir}/large.sqlite3`;
   print(`jobseek bench${quick ? " --quick" : ""} (${navigator.hardwareConcurrency} cores)`);
-  const embedder = await createUseLiteEmbedder();
+  const config = loadConfig(Deno.env.toObject());
+  // The configured model (default: the catalog's), never a silent fallback: a bench must say what
+  // it measured.
+  const embedder = await openEmbedder({
+    model: config.model,
+    modelDir: config.modelDir,
+    modelSource: config.modelSource,
+    hubEndpoint: config.modelHub,
+  }, { logger: silentLogger, noFallback: true });
+  print(`embedding model: ${config.model} (${embedder.model})`);
   try {
     // ---- real postings ----
     const files = csvFiles();
@@ -432,6 +444,7 @@ async function main() {
     await measureQuality(await loadIndex(realStore), embedder, orama);
     realStore.close();
     await measureFixtureQuality(embedder, `${dir}/fixtures.sqlite3`);
+    await compareModels(realJobs, print, { variants: !quick });
 
     // ---- large set ----
     const large = await largeSet(realJobs, LARGE_SET);

@@ -11,6 +11,7 @@ import { mcpCommand } from "./commands/mcp.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { indexCommand } from "./commands/index_cmd.ts";
 import { keysCommand } from "./commands/keys.ts";
+import { modelCommand } from "./commands/model.ts";
 import { searchCommand } from "./commands/search.ts";
 import { citiesCommand } from "./commands/cities.ts";
 import { configureCommand } from "./commands/configure.ts";
@@ -40,7 +41,8 @@ export function buildProgram(): Command {
     .addCommand(mcpCommand())
     .addCommand(ingestCommand())
     .addCommand(indexCommand())
-    .addCommand(keysCommand());
+    .addCommand(keysCommand())
+    .addCommand(modelCommand());
   program.addCommand(completionsCommand(() => program));
   return applyToAll(addHelpFooters(program));
 }

@@ -6,6 +6,9 @@
  */
 import { z } from "zod";
 import type { LogLevel } from "./log.ts";
+import { DEFAULT_MODEL_ID, findModel } from "./model/catalog.ts";
+import { DEFAULT_HUB_ENDPOINT } from "./model/obtain_model.ts";
+import { defaultModelDir } from "./model/open_embedder.ts";
 
 const booleanFlag = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((v) =>
   v === "1" || v === "true" || v === "yes"
@@ -23,6 +26,11 @@ const EnvSchema = z.object({
   JOBSEEK_SEED: booleanFlag.default(true),
   JOBSEEK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   JOBSEEK_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  JOBSEEK_MODEL: z.string().default(DEFAULT_MODEL_ID),
+  JOBSEEK_MODEL_DIR: z.string().min(1).optional(),
+  JOBSEEK_MODEL_SOURCE: z.string().min(1).optional(),
+  JOBSEEK_MODEL_HUB: z.union([z.literal("off"), z.url()]).optional(),
+  HF_ENDPOINT: z.url().optional(),
 });
 
 export interface StaticApiKey {
@@ -43,6 +51,14 @@ export interface Config {
   seedFixtures: boolean;
   minScore?: number;
   logLevel: LogLevel;
+  /** The embedding model's id in src/model/catalog.ts. */
+  model: string;
+  /** Where fetched models are kept. */
+  modelDir: string;
+  /** A folder holding the model's files or wheels, tried before any network source. */
+  modelSource?: string;
+  /** The hub (or a mirror) to fetch models from; null: do not try the hub. */
+  modelHub: string | null;
 }
 
 function parseStaticKeys(raw: string): StaticApiKey[] {
@@ -55,6 +71,15 @@ function parseStaticKeys(raw: string): StaticApiKey[] {
     }
     return { name: pair.slice(0, at), key: pair.slice(at + 1) };
   });
+}
+
+/** A known model id, or a start-up error that lists the known ones. */
+function modelId(id: string): string {
+  try {
+    return findModel(id).id;
+  } catch (error) {
+    throw new Error(`Cannot start: JOBSEEK_MODEL: ${(error as Error).message}`);
+  }
 }
 
 /** Parses an environment (by default the process's) into a frozen Config. */
@@ -82,5 +107,11 @@ export function loadConfig(
     seedFixtures: e.JOBSEEK_SEED,
     minScore: e.JOBSEEK_MIN_SCORE,
     logLevel: e.JOBSEEK_LOG_LEVEL,
+    model: modelId(e.JOBSEEK_MODEL),
+    modelDir: e.JOBSEEK_MODEL_DIR ?? defaultModelDir(env),
+    modelSource: e.JOBSEEK_MODEL_SOURCE,
+    modelHub: e.JOBSEEK_MODEL_HUB === "off"
+      ? null
+      : (e.JOBSEEK_MODEL_HUB ?? e.HF_ENDPOINT ?? DEFAULT_HUB_ENDPOINT),
   });
 }

@@ -7,7 +7,8 @@
 import type { Config } from "./config.ts";
 import { errorFields, type Logger } from "./log.ts";
 import { KvStore } from "./store/kv_store.ts";
-import { createUseLiteEmbedder, type UseLiteEmbedder } from "./index/embedder.ts";
+import { type OpenedEmbedder, openEmbedder } from "./model/open_embedder.ts";
+import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
 import { needsIndexBuild, publishIndex } from "./search/publish_index.ts";
 import { importFiles } from "./ingest/import_files.ts";
@@ -24,11 +25,27 @@ export const DEFAULT_FIXTURES = new URL("../fixtures/jobs.jsonl", import.meta.ur
 
 export interface Runtime {
   store: KvStore;
-  embedder: UseLiteEmbedder;
+  /** The embedding model; it may still be downloading on the first start. */
+  embedder: Promise<OpenedEmbedder>;
   service: JobSearchService;
   /** Resolves once the index is loaded (after seeding an empty store, if enabled). */
   ready: Promise<void>;
   close(): void;
+}
+
+/** The configured embedding model (fetched on first need), or USE-lite when it cannot be had. */
+export function openRuntimeEmbedder(
+  config: Readonly<Config>,
+  logger: Logger,
+  onProgress?: (progress: FetchProgress) => void,
+  options: { noFallback?: boolean } = {},
+): Promise<OpenedEmbedder> {
+  return openEmbedder({
+    model: config.model,
+    modelDir: config.modelDir,
+    modelSource: config.modelSource,
+    hubEndpoint: config.modelHub,
+  }, { logger, onProgress, noFallback: options.noFallback });
 }
 
 /**
@@ -37,11 +54,21 @@ export interface Runtime {
  * index it can serve (an import that died before publishing, or an index of an older format or
  * model after an upgrade) gets one built.
  */
-export async function openRuntime(config: Readonly<Config>, logger: Logger): Promise<Runtime> {
+export async function openRuntime(
+  config: Readonly<Config>,
+  logger: Logger,
+  options: { onModelProgress?: (progress: FetchProgress) => void } = {},
+): Promise<Runtime> {
   const store = await KvStore.open(config.kvLocation);
-  const embedder = await createUseLiteEmbedder();
-  const service = createSearchService({ store, embedder, logger, minScore: config.minScore });
+  const embedderReady = openRuntimeEmbedder(config, logger, options.onModelProgress);
+  const service = createSearchService({
+    store,
+    embedder: embedderReady,
+    logger,
+    minScore: config.minScore,
+  });
   const ready = (async () => {
+    const embedder = await embedderReady;
     if (await needsIndexBuild(store, embedder)) {
       if (config.seedFixtures && (await store.countJobs()) === 0) {
         logger.info("seeding empty store with the bundled fixtures", {
@@ -62,12 +89,12 @@ export async function openRuntime(config: Readonly<Config>, logger: Logger): Pro
   ready.then(() => reportIndexGap(store, logger)).catch(() => {});
   return {
     store,
-    embedder,
+    embedder: embedderReady,
     service,
     ready,
     close() {
       service.stop();
-      embedder.close();
+      embedderReady.then((embedder) => embedder.close(), () => {});
       store.close();
     },
   };
@@ -89,8 +116,9 @@ export interface StartedServer {
 export async function startServer(
   config: Readonly<Config>,
   logger: Logger,
+  options: { onModelProgress?: (progress: FetchProgress) => void } = {},
 ): Promise<StartedServer> {
-  const runtime = await openRuntime(config, logger);
+  const runtime = await openRuntime(config, logger, options);
   const apiKeys = new ApiKeyRegistry(runtime.store, config.staticApiKeys);
   const bootstrapKey = config.bootstrapKey ? await apiKeys.ensureBootstrapKey() : null;
   const oauth = new OAuthServer(runtime.store, apiKeys);

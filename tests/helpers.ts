@@ -5,8 +5,10 @@
  * @module
  */
 import { type Job, jobIdFromUrl, JobSchema } from "../src/domain/job.ts";
-import { createUseLiteEmbedder, type Embedder } from "../src/index/embedder.ts";
+import type { Embedder } from "../src/index/embedder.ts";
 import { silentLogger } from "../src/log.ts";
+import { loadConfig } from "../src/config.ts";
+import { openEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
 import { KvStore } from "../src/store/kv_store.ts";
@@ -23,6 +25,29 @@ export interface TestSearch {
 const DEFAULT_JOB_COUNT = 100;
 
 let fixtureJobs: Promise<Job[]> | undefined;
+
+let sharedEmbedder: Promise<Embedder> | undefined;
+
+/**
+ * The default embedding model, as a server on this machine would open it (JOBSEEK_MODEL and
+ * JOBSEEK_MODEL_DIR are honoured), loaded once per test process. Tests never fall back to
+ * USE-lite: a model that cannot be had fails them. `.ci/run` fetches it first
+ * (`jobseek model fetch`), as a fresh machine would.
+ */
+export function testEmbedder(): Promise<Embedder> {
+  sharedEmbedder ??= (async () => {
+    const config = loadConfig(Deno.env.toObject());
+    const embedder = await openEmbedder({
+      model: config.model,
+      modelDir: config.modelDir,
+      modelSource: config.modelSource,
+      hubEndpoint: config.modelHub,
+    }, { logger: silentLogger, noFallback: true });
+    // Shared by every test in the process: closing it is the process's exit.
+    return { model: embedder.model, dimensions: embedder.dimensions, embed: embedder.embed };
+  })();
+  return sharedEmbedder;
+}
 
 /**
  * The first postings of the embedded default set (fixtures/jobs.jsonl: invented postings of many
@@ -49,7 +74,7 @@ export async function createTestSearch(options: { jobs?: Job[] } = {}): Promise<
   const store = await KvStore.open(":memory:");
   let service: JobSearchService | undefined;
   try {
-    const embedder = await createUseLiteEmbedder();
+    const embedder = await testEmbedder();
     await store.upsertJobs(jobs);
     await publishIndex(store, { embedder, logger: silentLogger });
     service = createSearchService({ store, embedder, logger: silentLogger });
@@ -62,7 +87,6 @@ export async function createTestSearch(options: { jobs?: Job[] } = {}): Promise<
       async close() {
         started.stop();
         await started.whenIdle();
-        embedder.close();
         store.close();
       },
     };

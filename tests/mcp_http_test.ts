@@ -141,9 +141,31 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         const structured = result.structuredContent as SearchResponse;
         assert.match(structured.request_id, UUID_PATTERN);
         assert.ok(Number.isInteger(structured.search_time_ms));
-        assert.deepEqual(withoutVolatile(structured), await restSearch(server, params));
+        // MCP orders by relevance unless told otherwise; REST by date (the spec's order).
+        assert.deepEqual(
+          withoutVolatile(structured),
+          await restSearch(server, { sort: "relevance", ...params }),
+        );
         assert.ok(structured.results.length > 0, `no results for ${JSON.stringify(args)}`);
       }
+    });
+
+    await t.step("search_jobs orders by relevance unless sort date is asked for", async () => {
+      const call = async (args: Record<string, unknown>) =>
+        ((await client.callTool({ name: "search_jobs", arguments: args }))
+          .structuredContent as SearchResponse).results;
+      const byDefault = await call({ query: QUERY, top_k: 20 });
+      const scores = byDefault.map((r) => r.score);
+      assert.deepEqual(scores, scores.toSorted((a, b) => b - a));
+      const byDate = (await call({ query: QUERY, top_k: 20, sort: "date" })).map((r) =>
+        r.publish_time
+      );
+      assert.deepEqual(byDate, byDate.toSorted().reverse());
+      assert.notDeepEqual(
+        byDefault.map((r) => r.publish_time),
+        byDate,
+        "the fixture tells them apart",
+      );
     });
 
     await t.step("search_jobs text is a numbered list a person can read", async () => {

@@ -323,7 +323,11 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
       const { request_id: _, search_time_ms: __, ...structured } = result
         .structuredContent as McpSearchResponse;
       const rest = await (await fetch(
-        `${server.url}/v1/search?${new URLSearchParams({ q: QUERY, top_k: "10" })}`,
+        `${server.url}/v1/search?${new URLSearchParams({
+          q: QUERY,
+          top_k: "10",
+          sort: "relevance",
+        })}`,
         { headers: { "x-api-key": server.key } },
       )).json();
       const { request_id: ___, search_time_ms: ____, ...expected } = rest;

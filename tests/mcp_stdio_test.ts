@@ -1,12 +1,12 @@
 import { strict as assert } from "node:assert";
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { testEmbedder } from "./helpers.ts";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CityCount, SearchResponse } from "../src/domain/job.ts";
-import { createUseLiteEmbedder } from "../src/index/embedder.ts";
 import { silentLogger } from "../src/log.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { KvStore } from "../src/store/kv_store.ts";
@@ -60,7 +60,7 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
   const client = new Client({ name: "jobseek-stdio-test", version: "1.0.0" });
   await client.connect(transport);
   const store = await KvStore.open(kvPath);
-  const embedder = await createUseLiteEmbedder();
+  const embedder = await testEmbedder();
   const service = createSearchService({ store, embedder, logger: silentLogger });
   let http: Awaited<ReturnType<typeof startMcpServer>> | undefined;
   try {
@@ -106,9 +106,13 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
           .structuredContent as SearchResponse;
         assert.match(request_id, UUID_PATTERN);
         const rest = await http!.fetchApp(
-          new Request(`${http!.url}/v1/search?${new URLSearchParams(params)}`, {
-            headers: { "x-api-key": http!.key },
-          }),
+          // MCP orders by relevance unless told otherwise; REST by date (the spec's order).
+          new Request(
+            `${http!.url}/v1/search?${new URLSearchParams({ sort: "relevance", ...params })}`,
+            {
+              headers: { "x-api-key": http!.key },
+            },
+          ),
         );
         const { request_id: __, search_time_ms: ___, ...expected } = await rest.json();
         assert.deepEqual(structured, expected);

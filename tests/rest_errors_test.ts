@@ -247,7 +247,7 @@ Deno.test("REST errors over HTTP", async (t) => {
         pollMs: 50,
       });
       try {
-        await starting.start();
+        // Listening before the service has loaded anything: worth a retry.
         const early = await startRestServer(emptyStore, starting);
         servers.push(early);
         const response = await getSearch(early, { q: "nurse" });
@@ -257,6 +257,17 @@ Deno.test("REST errors over HTTP", async (t) => {
         assert.equal(health.status, 503);
         assert.equal(health.headers.get("retry-after"), "5");
         assert.deepEqual(await jsonBody(health), { status: "starting" });
+
+        // Started, and the store has nothing to index: no retry helps until an operator ingests.
+        await starting.start();
+        const empty = await getSearch(early, { q: "nurse" });
+        assert.equal(empty.headers.get("retry-after"), null);
+        await expectError(
+          empty,
+          503,
+          "NO_INDEX",
+          /An operator must run `jobseek ingest FILE\.\.\.`/,
+        );
 
         await emptyStore.upsertJobs(await restTestJobs());
         await publishIndex(emptyStore, { embedder: search.embedder, logger: silentLogger });

@@ -20,7 +20,11 @@ const StrictResult = JobResultSchema.strict();
 async function searchOk(response: Response): Promise<SearchResponse> {
   const body = await jsonBody(response);
   assert.equal(response.status, 200, JSON.stringify(body));
-  assert.deepEqual(Object.keys(body), ["request_id", "total", "search_time_ms", "results"]);
+  // The spec's four fields, in its order; then, only when they say something, the place the query
+  // named and a hint for an empty or misspelled filter.
+  const keys = Object.keys(body);
+  assert.deepEqual(keys.slice(0, 4), ["request_id", "total", "search_time_ms", "results"]);
+  assert.deepEqual(keys.slice(4).filter((k) => !["query_place", "hint"].includes(k)), []);
   assert.match(body.request_id as string, UUID_PATTERN);
   assert.equal(response.headers.get("x-request-id"), body.request_id);
   assert.ok(Number.isInteger(body.total) && (body.total as number) >= 0);
@@ -169,7 +173,12 @@ Deno.test("REST /v1/search over HTTP", async (t) => {
       const berlin = await get(server, { city: "Berlin", top_k: "100" });
       assert.ok(berlin.results.length > 0);
       assert.ok(berlin.results.every((r) => r.city === "Berlin"));
-      assert.equal((await get(server, { city: "berlin" })).total, 0, "city is case-sensitive");
+      const lower = await get(server, { city: "berlin" });
+      assert.equal(lower.total, 0, "city is case-sensitive");
+      assert.equal(
+        lower.hint,
+        "No postings have the city 'berlin' (city is matched exactly); the postings write it 'Berlin'.",
+      );
       const de = await post(server, { country: "DE", top_k: 100 });
       assert.ok(de.results.length > 0);
       assert.ok(de.results.every((r) => byUrl.get(r.job_url)!.country === "DE"));

@@ -4,10 +4,10 @@
  * from the stored postings, independently of the index.
  */
 import { strict as assert } from "node:assert";
+import { testEmbedder } from "./helpers.ts";
 import type { Job, JobResult } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
-import { createUseLiteEmbedder } from "../src/index/embedder.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
@@ -26,7 +26,7 @@ type Params = Record<string, string>;
 
 Deno.test("search over real postings", async (t) => {
   const store = await KvStore.open(":memory:");
-  const embedder = await createUseLiteEmbedder();
+  const embedder = await testEmbedder();
   const services: JobSearchService[] = [];
   try {
     await importFiles(store, FILES.map((f) => decodeURIComponent(new URL(f, DATA).pathname)));
@@ -185,7 +185,6 @@ Deno.test("search over real postings", async (t) => {
       service.stop();
       await service.whenIdle();
     }
-    embedder.close();
     store.close();
   }
 });

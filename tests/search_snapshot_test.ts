@@ -6,13 +6,13 @@ import { strict as assert } from "node:assert";
 import { JobseekError } from "../src/domain/errors.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { createUseLiteEmbedder, type Embedder } from "../src/index/embedder.ts";
+import type { Embedder } from "../src/index/embedder.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
 import { embedWithCache, publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { keys } from "../src/store/kv_keys.ts";
 import { KvStore } from "../src/store/kv_store.ts";
-import { createTestSearch, defaultTestJobs } from "./helpers.ts";
+import { createTestSearch, defaultTestJobs, testEmbedder } from "./helpers.ts";
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
@@ -47,7 +47,7 @@ function capturingLogger() {
 
 Deno.test("search service without a snapshot is not ready, then serves the first one published", async () => {
   const store = await KvStore.open(":memory:");
-  const embedder = await createUseLiteEmbedder();
+  const embedder = await testEmbedder();
   const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 100 });
   try {
     await service.start();
@@ -108,7 +108,7 @@ Deno.test("search service swaps in a newer snapshot without failing a request", 
 Deno.test("search service keeps serving when a corrupt or foreign snapshot is published", async () => {
   const { lines, logger } = capturingLogger();
   const store = await KvStore.open(":memory:");
-  const embedder = await createUseLiteEmbedder();
+  const embedder = await testEmbedder();
   const service = createSearchService({ store, embedder, logger, pollMs: 100 });
   try {
     await store.upsertJobs(await defaultTestJobs(30));
@@ -156,7 +156,7 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
   const path = `${dir}/kv.sqlite3`;
   const store = await KvStore.open(path);
   const raw = await Deno.openKv(path);
-  const embedder = await createUseLiteEmbedder();
+  const embedder = await testEmbedder();
   const { lines, logger } = capturingLogger();
   const service = createSearchService({ store, embedder, logger, pollMs: 50 });
   try {
@@ -202,7 +202,7 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
 Deno.test("embedWithCache() embeds each text once and serves repeats from KV", async () => {
   const store = await KvStore.open(":memory:");
   try {
-    const real = await createUseLiteEmbedder({ workers: 0 });
+    const real = await testEmbedder();
     let embedded = 0;
     const counting: Embedder = {
       model: real.model,

@@ -3,7 +3,9 @@ import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import type { KvStore } from "../../src/store/kv_store.ts";
 import { openExistingStore, storeName } from "../store_location.ts";
-import { createUseLiteEmbedder } from "../../src/index/embedder.ts";
+import { openRuntimeEmbedder } from "../../src/runtime.ts";
+import { findModel } from "../../src/model/catalog.ts";
+import { modelProgress } from "../model_progress.ts";
 import { publishIndex } from "../../src/search/publish_index.ts";
 import { createProgressReporter } from "../progress.ts";
 
@@ -37,16 +39,19 @@ export function indexCommand() {
       withStore(options.kv, async (store, name) => {
         const snapId = await store.currentSnapshotId();
         const meta = snapId ? await store.readSnapshotMeta(snapId) : null;
+        const model = findModel(loadConfig(Deno.env.toObject()).model);
         const status = {
           store: name,
           snapshot_id: snapId,
           snapshot: meta,
           stored_postings: await store.countJobs(),
+          model: { id: model.id, stamp: model.stamp },
         };
         if (!options.json) print(`store: ${name}`);
         if (options.json) print(JSON.stringify(status, null, 2));
         else if (!snapId || !meta) {
           print(`no index published; ${status.stored_postings} postings stored`);
+          print(`model: ${model.id} (${model.stamp})`);
         } else {
           print(
             `snapshot ${snapId}: ${meta.docCount} postings, ${
@@ -54,19 +59,30 @@ export function indexCommand() {
             } MiB, ` +
               `model ${meta.model}, created ${meta.createdAt}; ${status.stored_postings} postings stored`,
           );
+          print(
+            meta.model === model.stamp
+              ? `model: ${model.id} (${model.stamp}), the one the index was built with`
+              : `model: ${model.id} (${model.stamp}); the index was built with ${meta.model}, so a server rebuilds it on start`,
+          );
         }
       })
     );
   index.command("rebuild")
     .description("Build an index from every stored posting and publish it.")
     .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
+    .option("--model <id>", "embedding model for the index (JOBSEEK_MODEL)")
     .action((options) =>
       withStore(options.kv, async (store) => {
-        const embedder = await createUseLiteEmbedder();
+        const env: Record<string, string | undefined> = Deno.env.toObject();
+        if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
+        const logger = createLogger({ level: "warn" });
+        const fetching = modelProgress();
+        const embedder = await openRuntimeEmbedder(loadConfig(env), logger, fetching.onProgress)
+          .finally(fetching.finish);
         const progress = createProgressReporter({ label: "index" });
         const result = await publishIndex(store, {
           embedder,
-          logger: createLogger({ level: "warn" }),
+          logger,
           onProgress: (p) => progress.update(p.done, p.total, p.phase),
         }).finally(() => embedder.close());
         progress.finish(`published snapshot ${result.snapshotId}`);

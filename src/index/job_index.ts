@@ -25,6 +25,13 @@ import type { AnalyzedQuery } from "./analyze_query.ts";
 export interface RankingParams {
   /** Share of the semantic score in the final score; the rest is the keyword score. */
   vectorWeight: number;
+  /**
+   * The share used instead when no posting has all of the query's words (the person named the
+   * occupation in other words than the titles use): the keyword side then only knows fragments
+   * ("officer" of "personnel officer" in "Security Officer"), the model knows more. Between the
+   * two, the share follows the best keyword score. Absent: `vectorWeight` always.
+   */
+  vectorWeightUnmatched?: number;
   /** Cosine at and below which the semantic score is 0. */
   cosineFloor: number;
   /** Cosine at and above which the semantic score is 1. */
@@ -64,15 +71,40 @@ export type ScoreMode = "hybrid" | "keyword" | "vector";
 
 export type IndexFilters = Pick<SearchQuery, "city" | "country" | "since" | "until" | "source">;
 
+/** A place found in the query text (src/index/query_place.ts), applied beside the filters. */
+export interface PlaceFilter {
+  /** Folded city name: every spelling of the city matches. */
+  cityKey?: string;
+  country?: string;
+  remote?: boolean;
+}
+
 export interface IndexSearch {
   query: AnalyzedQuery;
   /** The query's embedding; unused in `keyword` mode. */
   vector?: Float32Array;
   filters?: IndexFilters;
+  place?: PlaceFilter;
+  /** Keep reposts apart (only to measure what collapsing them changes, in bench/). */
+  keepReposts?: boolean;
   sort?: SearchQuery["sort"];
   offset?: number;
   limit?: number;
+  /** The score a posting needs to be in the result set, when the best match reaches it. */
   minScore?: number;
+  /**
+   * The result set keeps only postings scoring at least this share of the best match's score, so
+   * a query with strong matches drops the marginal ones that a date order would show first.
+   * Default 0: no relative cut.
+   */
+  relativeCut?: number;
+  /**
+   * When even the best match scores below `minScore`, the set keeps the best matches (within
+   * `relativeCut` of the best) if the best scores at least this: a person who named an occupation
+   * in words the titles do not use still gets its nearest postings rather than nothing.
+   * Unrelated queries score below it. Default: `minScore` (no rescue).
+   */
+  weakFloor?: number;
   mode?: ScoreMode;
   ranking?: RankingParams;
 }
@@ -81,6 +113,8 @@ export interface IndexHit {
   job: Job;
   /** Rounded to 4 decimals, the value clients see and the order uses. */
   score: number;
+  /** URLs of the reposts of the same job that this hit stands for in the result set. */
+  alsoPostedAt?: string[];
 }
 
 export interface IndexResult {

@@ -46,6 +46,9 @@ import {
   type JobIndexData,
 } from "./job_index.ts";
 import { tokenize } from "./tokenize.ts";
+import { buildGazetteer, findPlace, type Gazetteer, type QueryPlace } from "./query_place.ts";
+import { foldText, repostGroups } from "./reposts.ts";
+import { REMOTE_CITY } from "../ingest/location.ts";
 
 /** The postings' fields as Orama indexes them. */
 const SCHEMA = {
@@ -401,6 +404,9 @@ export class JobIndex {
   readonly #candidates: Uint32Array;
   readonly #candidateScores: Uint16Array;
   readonly #histogram = new Uint32Array(SCORE_STEPS + 1);
+  /** Built on first need (or by `prepare()`): what reposts and places are made of. */
+  #places: { gazetteer: Gazetteer; cityKeyOf: string[]; remote: Uint8Array } | null = null;
+  #reposts: Uint32Array | null = null;
 
   constructor(
     data: JobIndexData & { terms?: TermDictionary },
@@ -661,16 +667,98 @@ export class JobIndex {
     return set;
   }
 
+  /** Builds what the first search would otherwise build (a server calls it before serving). */
+  prepare(): this {
+    this.#placeData();
+    this.#repostGroups();
+    this.#positionOfJob(this.data.jobs[0]);
+    return this;
+  }
+
+  #placeData() {
+    this.#places ??= {
+      gazetteer: buildGazetteer(this.data.jobs),
+      cityKeyOf: this.data.jobs.map((job) => foldText(job.city)),
+      remote: Uint8Array.from(
+        this.data.jobs,
+        (job) => job.city === REMOTE_CITY || job.job_tags.includes("remote") ? 1 : 0,
+      ),
+    };
+    return this.#places;
+  }
+
+  #repostGroups(): Uint32Array {
+    return this.#reposts ??= repostGroups(this.data.jobs);
+  }
+
+  /** The place the query text names, if the index has postings there (src/index/query_place.ts). */
+  placeIn(query: string): QueryPlace | null {
+    return findPlace(query, this.#placeData().gazetteer);
+  }
+
+  /** The spelling the postings use for a city written with other case or accents, if any. */
+  cityNamed(city: string): string | undefined {
+    return this.#placeData().gazetteer.cities.get(foldText(city))?.name;
+  }
+
+  /** Postings at the place: the mask for `passes`, null when no place is asked. */
+  #placeMask(place: IndexSearch["place"]): ((p: number) => boolean) | null {
+    if (!place || (!place.cityKey && !place.country && !place.remote)) return null;
+    const { cityKeyOf, remote } = this.#placeData();
+    const { jobs } = this.data;
+    return (p) =>
+      (place.cityKey === undefined || cityKeyOf[p] === place.cityKey) &&
+      (place.country === undefined || jobs[p].country === place.country) &&
+      (!place.remote || remote[p] === 1);
+  }
+
+  /**
+   * One hit per job: of reposts of the same job in `set` (sorted best first), the first stays and
+   * carries the others' URLs.
+   */
+  #collapseReposts(set: IndexHit[]): IndexHit[] {
+    const groups = this.#repostGroups();
+    const positionOf = new Map<Job, number>();
+    const kept = new Map<number, IndexHit>();
+    const out: IndexHit[] = [];
+    for (const hit of set) {
+      let p = positionOf.get(hit.job);
+      if (p === undefined) {
+        p = this.#positionOfJob(hit.job);
+        positionOf.set(hit.job, p);
+      }
+      const group = groups[p];
+      const first = kept.get(group);
+      if (first) (first.alsoPostedAt ??= []).push(hit.job.job_url);
+      else {
+        kept.set(group, hit);
+        out.push(hit);
+      }
+    }
+    return out;
+  }
+
+  #jobPositions: Map<Job, number> | null = null;
+
+  #positionOfJob(job: Job | undefined): number {
+    this.#jobPositions ??= new Map(this.data.jobs.map((j, p) => [j, p]));
+    return job ? this.#jobPositions.get(job)! : -1;
+  }
+
   search(request: IndexSearch): IndexResult {
     const mode = request.mode ?? "hybrid";
     const ranking = request.ranking ?? DEFAULT_RANKING;
     const minScore = request.minScore ?? DEFAULT_MIN_SCORE;
     const { vectorOfDoc } = this.data;
-    const { vectorWeight, cosineFloor, cosineCeiling } = ranking;
+    const { cosineFloor, cosineCeiling } = ranking;
     const span = cosineCeiling - cosineFloor;
-    const least = Math.max(0, Math.ceil(minScore * SCORE_STEPS - 1e-6));
+    const steps = (score: number) => Math.max(0, Math.ceil(score * SCORE_STEPS - 1e-6));
+    const enough = steps(minScore);
+    const least = Math.min(enough, steps(request.weakFloor ?? minScore));
     const allowed = this.#allowed(request.filters);
-    const passes = (p: number) => allowed === null || allowed[p] === 1;
+    const atPlace = this.#placeMask(request.place);
+    const passes = (p: number) =>
+      (allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p));
 
     // Posting -> 1 + its candidate slot; cleared first, a failed search may leave it dirty.
     const slot = this.#slot;
@@ -704,6 +792,11 @@ export class JobIndex {
       }
     }
 
+    let bestKeyword = 0;
+    for (let k = 0; k < count; k++) bestKeyword = Math.max(bestKeyword, keyword[candidates[k]]);
+    const vectorWeight = ranking.vectorWeight +
+      ((ranking.vectorWeightUnmatched ?? ranking.vectorWeight) - ranking.vectorWeight) *
+        (1 - Math.min(1, bestKeyword));
     const scores = this.#candidateScores;
     let kept = 0;
     for (let k = 0; k < count; k++) {
@@ -718,17 +811,30 @@ export class JobIndex {
           score = vectorWeight * semantic + (1 - vectorWeight) * keyword[p];
         }
       }
-      const steps = Math.round(Math.min(1, score) * SCORE_STEPS);
-      if (steps >= least) {
+      const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
+      if (scoreSteps >= least) {
         candidates[kept] = p;
-        scores[kept] = steps;
+        scores[kept] = scoreSteps;
         kept++;
       }
     }
-    count = kept;
-    const set = this.#bestByScore(count);
+    let best = 0;
+    for (let k = 0; k < kept; k++) best = Math.max(best, scores[k]);
+    const bar = Math.max(
+      best >= enough ? enough : least,
+      steps((request.relativeCut ?? 0) * best / SCORE_STEPS),
+    );
+    count = 0;
+    for (let k = 0; k < kept; k++) {
+      if (scores[k] >= bar) {
+        candidates[count] = candidates[k];
+        scores[count] = scores[k];
+        count++;
+      }
+    }
+    const ranked = this.#bestByScore(count).sort(byScoreThenDate);
+    const set = request.keepReposts ? ranked : this.#collapseReposts(ranked);
     if ((request.sort ?? "date") === "date") set.sort(byDateThenScore);
-    else set.sort(byScoreThenDate);
     const offset = request.offset ?? 0;
     const limit = request.limit ?? set.length;
     return { total: set.length, hits: set.slice(offset, offset + limit) };

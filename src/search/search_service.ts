@@ -9,12 +9,14 @@
 import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
 import { type CityCount, type Job, jobIdFromUrl, toJobResult } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
-import type { SearchOutcome, SearchService } from "../domain/service.ts";
+import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { KvStore } from "../store/kv_store.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
 import type { Embedder } from "../index/embedder.ts";
-import { DEFAULT_MIN_SCORE } from "../index/job_index.ts";
+import { modelOfStamp } from "../model/catalog.ts";
+import { DEFAULT_MIN_SCORE, type IndexSearch } from "../index/job_index.ts";
+import type { QueryPlace } from "../index/query_place.ts";
 import { JobIndex } from "../index/orama_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
@@ -35,9 +37,16 @@ export interface JobSearchService extends SearchService {
 
 export interface SearchServiceOptions {
   store: KvStore;
-  embedder: Embedder;
+  /**
+   * The query embedder, or its promise: a server listens (and answers 503) while the model is
+   * still being fetched; the service is ready only once both the model and an index are.
+   */
+  embedder: Embedder | Promise<Embedder>;
   logger: Logger;
-  /** Least relevance for a posting to be in a result set; default 0.35 (docs/search.md). */
+  /**
+   * Least relevance for a posting to be in a result set (`JOBSEEK_MIN_SCORE`); default: the
+   * model's own, measured cut (src/model/catalog.ts, docs/search.md).
+   */
   minScore?: number;
   /** How often to poll for a snapshot published by another process (ms); default 1,500. */
   pollMs?: number;
@@ -83,9 +92,10 @@ class LruCache<V> {
 
 class SnapshotSearchService implements JobSearchService {
   readonly #store: KvStore;
-  readonly #embedder: Embedder;
+  readonly #embedder: Promise<Embedder>;
+  #model: Embedder | null = null;
   readonly #logger: Logger;
-  readonly #minScore: number;
+  readonly #minScore: number | undefined;
   readonly #pollMs: number | undefined;
   readonly #queryVectors: LruCache<Promise<Float32Array>>;
   #current: Loaded | null = null;
@@ -98,9 +108,9 @@ class SnapshotSearchService implements JobSearchService {
 
   constructor(options: SearchServiceOptions) {
     this.#store = options.store;
-    this.#embedder = options.embedder;
+    this.#embedder = Promise.resolve(options.embedder).then((embedder) => this.#model = embedder);
     this.#logger = options.logger;
-    this.#minScore = options.minScore ?? DEFAULT_MIN_SCORE;
+    this.#minScore = options.minScore;
     this.#pollMs = options.pollMs;
     this.#queryVectors = new LruCache(options.queryCacheSize ?? 1000);
   }
@@ -113,9 +123,14 @@ class SnapshotSearchService implements JobSearchService {
     return this.#current?.id ?? null;
   }
 
+  info(): ServiceInfo {
+    return { model: this.#model?.model ?? null, snapshot: this.#current?.id ?? null };
+  }
+
   async start(): Promise<void> {
     if (this.#abort) return;
     this.#abort = new AbortController();
+    await this.#embedder;
     const id = await this.#store.currentSnapshotId();
     if (id) this.#request(id);
     // Started on a store with nothing to serve (a --no-seed server on an empty store): waiting
@@ -207,12 +222,14 @@ class SnapshotSearchService implements JobSearchService {
     }
     const readMs = performance.now() - started;
     const data = await decodeSnapshot(snapshot.bytes);
-    if (data.model !== this.#embedder.model) {
+    const embedder = await this.#embedder;
+    if (data.model !== embedder.model) {
       throw new Error(
-        `snapshot ${id} was built with model ${data.model}, this server embeds queries with ${this.#embedder.model}`,
+        `snapshot ${id} was built with model ${data.model}, this server embeds queries with ${embedder.model}`,
       );
     }
-    const index = new JobIndex(data);
+    // Reposts and places are worked out before the index serves, not on its first query.
+    const index = new JobIndex(data).prepare();
     if (this.#abort?.signal.aborted) return;
     this.#current = { id, index, cities: new Map() };
     this.#logger.info("index snapshot loaded", {
@@ -227,7 +244,7 @@ class SnapshotSearchService implements JobSearchService {
   #queryVector(text: string): Promise<Float32Array> {
     let vector = this.#queryVectors.get(text);
     if (!vector) {
-      const pending = this.#embedder.embed([text]).then(([v]) => v);
+      const pending = this.#embedder.then((embedder) => embedder.embed([text])).then(([v]) => v);
       // A failed embedding must not stay cached.
       pending.catch(() => this.#queryVectors.delete(text));
       this.#queryVectors.set(text, pending);
@@ -242,24 +259,39 @@ class SnapshotSearchService implements JobSearchService {
       throw new JobseekError("NOT_READY", "Cannot search: the search index is not loaded yet");
     }
     const started = performance.now();
-    const analyzed = analyzeQuery(query.q);
+    const place = placeToApply(this.#current.index, query);
+    const analyzed = analyzeQuery(place?.rest ?? query.q);
     const vector = await this.#queryVector(analyzed.embeddingText);
     // The index may have been swapped while the query was embedded: either one is complete.
     const { index } = this.#current;
-    const { total, hits } = index.search({
+    const request: IndexSearch = {
       query: analyzed,
       vector,
       filters: query,
+      place: place ?? undefined,
       sort: query.sort,
       offset: query.offset,
       limit: query.top_k,
-      minScore: this.#minScore,
-    });
-    return {
-      total,
-      search_time_ms: Math.round(performance.now() - started),
-      results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail)),
+      ...calibrated(index.data.model, this.#minScore),
     };
+    const { total, hits } = index.search(request);
+    const outcome: SearchOutcome = {
+      total,
+      search_time_ms: 0,
+      results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail, hit.alsoPostedAt)),
+    };
+    if (place) {
+      outcome.query_place = {
+        matched: place.matched,
+        ...(place.city ? { city: place.city } : {}),
+        ...(place.country ? { country: place.country } : {}),
+        ...(place.remote ? { remote: true } : {}),
+      };
+    }
+    const hint = hintFor(index, query, request, total, place);
+    if (hint) outcome.hint = hint;
+    outcome.search_time_ms = Math.round(performance.now() - started);
+    return outcome;
   }
 
   async getJob(jobUrl: string): Promise<Job | null> {
@@ -280,6 +312,60 @@ class SnapshotSearchService implements JobSearchService {
     }
     return cities;
   }
+}
+
+/**
+ * The place the query text names, to be applied: an explicit `city` or `country` parameter wins
+ * over a city or country in the text (which is then searched as words, as typed); "remote" applies
+ * beside them.
+ */
+export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | null {
+  const place = index.placeIn(query.q);
+  if (!place) return null;
+  if (query.city === undefined && query.country === undefined) return place;
+  return place.remote ? { remote: true, matched: place.matched, rest: place.rest } : null;
+}
+
+const FILTER_NAMES = ["city", "country", "since", "until", "source"] as const;
+
+/**
+ * What to tell a person whose filters left nothing: a city that exists under another spelling,
+ * or how many postings the same words find without the filters.
+ */
+function hintFor(
+  index: JobIndex,
+  query: SearchQuery,
+  request: IndexSearch,
+  total: number,
+  place: QueryPlace | null,
+): string | undefined {
+  const spelled = query.city !== undefined ? index.cityNamed(query.city) : undefined;
+  if (query.city !== undefined && spelled !== undefined && spelled !== query.city) {
+    return `No postings have the city '${query.city}' (city is matched exactly); ` +
+      `the postings write it '${spelled}'.`;
+  }
+  if (total > 0) return undefined;
+  const named = FILTER_NAMES.filter((name) => query[name] !== undefined)
+    .map((name) => `${name}=${query[name]}`);
+  if (place) named.push(`the place in the query ('${place.matched}')`);
+  if (named.length === 0) return undefined;
+  const unfiltered =
+    index.search({ ...request, filters: {}, place: undefined, offset: 0, limit: 0 }).total;
+  if (unfiltered === 0) return undefined;
+  return `Nothing matches with ${named.join(", ")}; without ${
+    named.length > 1 ? "them" : "it"
+  } the query finds ${unfiltered} postings.`;
+}
+
+/**
+ * The ranking and cut for an index whose vectors carry `stamp`; an operator's minimum score, when
+ * set, replaces the model's and turns the relative cut and the rescue of weak matches off.
+ */
+function calibrated(stamp: string, minScore: number | undefined): Partial<IndexSearch> {
+  const spec = modelOfStamp(stamp);
+  if (minScore !== undefined) return { ranking: spec?.ranking, minScore };
+  if (!spec) return { minScore: DEFAULT_MIN_SCORE };
+  return { ranking: spec.ranking, ...spec.cut };
 }
 
 /** Creates the search service; call `start()` to load the current snapshot. */

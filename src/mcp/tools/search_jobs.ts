@@ -67,8 +67,9 @@ export const searchJobsConfig = {
   description:
     "Semantic search over job postings. Give a natural-language `query` (keywords or a " +
     "sentence); optionally filter by `city` (exact), `country` (ISO code such as `US`), publish " +
-    "time (`since` inclusive, `until` exclusive, UTC) and `source`. Results are newest first, " +
-    "then most relevant (`sort: relevance` for relevance only); page with `top_k` and `offset`. " +
+    'time (`since` inclusive, `until` exclusive, UTC) and `source`. A place in the query ("nurse ' +
+    'in Toronto", "remote") filters by it. Results are most relevant first (`sort: date` for ' +
+    "newest first); reposts of one job count once. Page with `top_k` and `offset`. " +
     "`detail: full` adds the job descriptions (long ones cut; read one posting in full as the " +
     "resource jobseek://postings/{job_url}). A page is kept within `max_chars`. Use list_cities " +
     "to find city names.",
@@ -129,6 +130,11 @@ function parseArguments(args: Record<string, unknown>): {
   }
   rejectUnknownArguments(args, ARGUMENTS, SEARCH_JOBS);
   if (invalid !== undefined || query === undefined) throw invalid;
+  // Agents read the first results first: best match first unless `sort: date` is asked for
+  // (the spec fixes the order of REST results only).
+  if (args.sort === undefined || args.sort === null || args.sort === "") {
+    query = { ...query, sort: "relevance" };
+  }
   const { maxChars, note } = parseMaxChars(args.max_chars);
   const notes = [topKNote(args.top_k, query), note].filter((n): n is string => n !== undefined);
   return { query, maxChars, notes };

@@ -112,6 +112,9 @@ export function formatPosting(n: number, job: JobResult, cutFrom?: number): stri
     `   ${more.join(" · ")}`,
     `   ${job.job_url}`,
   ];
+  if (job.also_posted_at?.length) {
+    lines.push(`   also posted at: ${job.also_posted_at.join(", ")}`);
+  }
   if (job.job_description !== undefined) {
     lines.push("", indent(job.job_description.trim()));
     if (cutFrom !== undefined) {
@@ -187,6 +190,17 @@ export function buildSearchPage(
     );
   }
   const notes = [...(options.notes ?? [])];
+  const named = response.query_place;
+  if (named) {
+    const where = named.remote
+      ? ["remote", named.city, named.country].filter(Boolean).join(", ")
+      : [named.city, named.country].filter(Boolean).join(", ");
+    notes.push(
+      `Only postings in ${where}: the query named it ("${named.matched}"). Give city or country ` +
+        "to search elsewhere.",
+    );
+  }
+  if (response.hint) notes.push(response.hint);
   if (omitted > 0) {
     notes.push(
       `Cut to fit max_chars ${maxChars}: ${plural(omitted, "more posting")} of this page ` +

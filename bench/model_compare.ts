@@ -1,0 +1,260 @@
+/**
+ * The embedding models side by side on the real postings: embedding throughput with an empty
+ * cache, query embedding latency, and ranking quality per query kind on two judged sets written
+ * before any result was seen (bench/model_judged_queries.ts, used to choose; and
+ * bench/heldout_judged_queries.ts, never tuned on). Each model is also tried with other texts
+ * embedded for a posting (title; title + tags; title + the start of the description).
+ *
+ * Run alone: `deno run -A bench/model_compare.ts [--quick]`; `deno task bench` runs it too.
+ *
+ * @module
+ */
+import countries from "i18n-iso-countries";
+import type { Job } from "../src/domain/job.ts";
+import { analyzeQuery } from "../src/index/analyze_query.ts";
+import type { Embedder } from "../src/index/embedder.ts";
+import {
+  assembleIndexData,
+  DEFAULT_MIN_SCORE,
+  embeddingTextOf,
+  type RankingParams,
+  type ScoreMode,
+} from "../src/index/job_index.ts";
+import { JobIndex } from "../src/index/orama_index.ts";
+import { silentLogger } from "../src/log.ts";
+import { loadConfig } from "../src/config.ts";
+import { MODELS, type ModelSpec } from "../src/model/catalog.ts";
+import { openEmbedder } from "../src/model/open_embedder.ts";
+import { gradeTitle } from "./judged_queries.ts";
+import { MODEL_JUDGED_QUERIES, type TypedJudgedQuery } from "./model_judged_queries.ts";
+import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { placeToApply } from "../src/search/search_service.ts";
+import { type Grade, judge, meanRows, type QualityRow } from "./quality.ts";
+
+/** What is embedded for a posting. */
+export const EMBEDDED_TEXTS: Record<string, (job: Job) => string> = {
+  title: embeddingTextOf,
+  "title + tags": (job) =>
+    [embeddingTextOf(job), ...job.job_tags.filter((t) => t !== "remote")].join(", "),
+  "title + description start": (job) =>
+    `${embeddingTextOf(job)}. ${job.job_description.replace(/\s+/g, " ").slice(0, 300)}`,
+};
+
+function normalisePlace(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
+}
+
+/** Whether a posting is where a place query asks (a city, a country, or remote). */
+export function inPlace(job: Job, place: TypedJudgedQuery["place"]): boolean {
+  if (!place) return true;
+  if (place.remote) {
+    return job.job_tags.includes("remote") || /remote|home ?office/i.test(job.city);
+  }
+  const code = place.country
+    ? (countries.getAlpha2Code(place.country, "en") ?? place.country)
+    : undefined;
+  if (code && job.country && job.country !== code) return false;
+  if (place.city) return normalisePlace(job.city) === normalisePlace(place.city);
+  return job.country === code;
+}
+
+/** The grade of a posting for a typed query: its title's grade, 0 outside the asked place. */
+export function gradeTyped(query: TypedJudgedQuery, job: Job): Grade {
+  return inPlace(job, query.place) ? gradeTitle(query, job.job_title) : 0;
+}
+
+export interface KindQuality extends QualityRow {
+  queries: number;
+  /** Queries with relevant postings whose result set is empty. */
+  empty: number;
+  /** nDCG@10 of the first page in the REST default order (newest first, then score). */
+  firstPage: number;
+}
+
+/** Quality of one index on a judged set, per query kind and over all. */
+export async function qualityByKind(
+  index: JobIndex,
+  embedder: Embedder,
+  queries: TypedJudgedQuery[],
+  options: {
+    ranking: RankingParams;
+    minScore: number;
+    relativeCut?: number;
+    weakFloor?: number;
+    /** Apply a place named in the query, as the search service does. */
+    places?: boolean;
+    /** Keep reposts apart (as before they were collapsed). */
+    keepReposts?: boolean;
+    mode?: ScoreMode;
+    vectors?: Map<string, Float32Array>;
+  },
+): Promise<Record<string, KindQuality>> {
+  const jobs = index.data.jobs;
+  const vectors = options.vectors ?? new Map<string, Float32Array>();
+  const rows: Record<string, { row: QualityRow; empty: boolean; firstPage: number }[]> = {};
+  for (const judged of queries) {
+    const place = options.places ? placeToApply(index, parseSearchQuery({ q: judged.q })) : null;
+    const query = analyzeQuery(place?.rest ?? judged.q);
+    let vector = vectors.get(query.embeddingText);
+    if (!vector) {
+      [vector] = await embedder.embed([query.embeddingText]);
+      vectors.set(query.embeddingText, vector);
+    }
+    const search = (minScore: number, limit?: number, sort: "relevance" | "date" = "relevance") =>
+      index.search({
+        query,
+        vector,
+        place: place ?? undefined,
+        keepReposts: options.keepReposts,
+        mode: options.mode ?? "hybrid",
+        sort,
+        minScore,
+        relativeCut: options.relativeCut,
+        weakFloor: options.weakFloor,
+        limit,
+        ranking: options.ranking,
+      }).hits.map((h) => h.job);
+    const grade = (job: Job) => gradeTyped(judged, job);
+    // The ranking is judged whole (no cut), the result set with the cut.
+    const ranked = index.search({
+      query,
+      vector,
+      place: place ?? undefined,
+      keepReposts: options.keepReposts,
+      mode: options.mode ?? "hybrid",
+      sort: "relevance",
+      minScore: 0,
+      limit: 100,
+      ranking: options.ranking,
+    }).hits.map((h) => h.job);
+    const row = judge(grade, jobs, ranked, search(options.minScore));
+    const firstPage = judge(grade, jobs, search(options.minScore, 10, "date"), []).ndcg10;
+    const hasRelevant = jobs.some((job) => grade(job) === 2);
+    const entry = { row, empty: hasRelevant && row.setSize === 0, firstPage };
+    (rows[judged.kind] ??= []).push(entry);
+    (rows.all ??= []).push(entry);
+  }
+  return Object.fromEntries(
+    Object.entries(rows).map(([kind, list]) => [kind, {
+      ...meanRows(list.map((e) => e.row)),
+      queries: list.length,
+      empty: list.filter((e) => e.empty).length,
+      firstPage: list.reduce((s, e) => s + e.firstPage, 0) / list.length,
+    }]),
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export const QUALITY_BY_KIND_HEADER =
+  "      kind        queries  nDCG@10  R@100 | set precision recall  size  empty | first page nDCG@10";
+
+export function formatKindRow(kind: string, q: KindQuality): string {
+  return `      ${kind.padEnd(11)} ${String(q.queries).padStart(7)}  ${q.ndcg10.toFixed(3)}  ${
+    q.r100.toFixed(3)
+  } |      ${q.setPrecision.toFixed(2)}   ${q.setRecall.toFixed(2)} ${
+    q.setSize.toFixed(0).padStart(5)
+  }  ${String(q.empty).padStart(5)} | ${q.firstPage.toFixed(3)}`;
+}
+
+async function openModel(spec: ModelSpec): Promise<Embedder & { close(): void }> {
+  const config = loadConfig(Deno.env.toObject());
+  return await openEmbedder({
+    model: spec.id,
+    modelDir: config.modelDir,
+    modelSource: config.modelSource,
+    hubEndpoint: config.modelHub,
+  }, { logger: silentLogger, noFallback: true });
+}
+
+/**
+ * Prints the comparison for `jobs` (the real postings). `texts` limits the embedded-text variants
+ * tried beyond the title (they re-embed every posting).
+ */
+export async function compareModels(
+  jobs: Job[],
+  print: (line?: string) => void,
+  options: { variants?: boolean } = {},
+): Promise<void> {
+  const sets = [
+    { name: "model set (chosen on)", queries: MODEL_JUDGED_QUERIES },
+    { name: "held-out set (never tuned on)", queries: HELDOUT_JUDGED_QUERIES },
+  ];
+  const probes = [...MODEL_JUDGED_QUERIES, ...HELDOUT_JUDGED_QUERIES].slice(0, 40)
+    .map((q) => analyzeQuery(q.q).embeddingText);
+  print();
+  print(`embedding models on ${jobs.length} real postings (medians; 2 shared cores):`);
+  for (const spec of MODELS) {
+    const embedder = await openModel(spec);
+    try {
+      const titles = [...new Set(jobs.map(embeddingTextOf))];
+      const started = performance.now();
+      const titleVectors = await embedder.embed(titles);
+      const embedMs = performance.now() - started;
+      const latencies: number[] = [];
+      for (const text of probes) {
+        const t = performance.now();
+        await embedder.embed([`${text} `]);
+        latencies.push(performance.now() - t);
+      }
+      print(
+        `  ${spec.id} (${spec.description}): embedding with an empty cache ${
+          (jobs.length / embedMs * 1000).toFixed(0)
+        } postings/s (${titles.length} distinct titles in ${(embedMs / 1000).toFixed(1)} s); ` +
+          `query embedding p50 ${median(latencies).toFixed(1)} ms`,
+      );
+      const byTitle = new Map(titles.map((t, i) => [t, titleVectors[i]]));
+      const variants = options.variants && spec.kind === "onnx"
+        ? Object.keys(EMBEDDED_TEXTS)
+        : ["title"];
+      for (const variant of variants) {
+        const textOf = EMBEDDED_TEXTS[variant];
+        const texts = jobs.map(textOf);
+        let vectorOf = byTitle;
+        if (variant !== "title") {
+          const distinct = [...new Set(texts)];
+          const vectors = await embedder.embed(distinct);
+          vectorOf = new Map(distinct.map((t, i) => [t, vectors[i]]));
+        }
+        const index = new JobIndex(assembleIndexData({
+          model: embedder.model,
+          dimensions: embedder.dimensions,
+          jobs,
+          vectors: texts.map((t) => vectorOf.get(t)!),
+        }));
+        const queryVectors = new Map<string, Float32Array>();
+        for (const set of sets) {
+          print(`    embedded: ${variant}; ${set.name}, hybrid, cut score>=${DEFAULT_MIN_SCORE}:`);
+          print(QUALITY_BY_KIND_HEADER);
+          const quality = await qualityByKind(index, embedder, set.queries, {
+            ranking: spec.ranking,
+            minScore: DEFAULT_MIN_SCORE,
+            vectors: queryVectors,
+          });
+          for (const [kind, q] of Object.entries(quality)) print(formatKindRow(kind, q));
+        }
+      }
+    } finally {
+      embedder.close();
+    }
+  }
+}
+
+if (import.meta.main) {
+  const { realCsvFiles } = await import("./real_data.ts");
+  const { importFiles } = await import("../src/ingest/import_files.ts");
+  const { KvStore } = await import("../src/store/kv_store.ts");
+  const store = await KvStore.open(":memory:");
+  await importFiles(store, realCsvFiles());
+  const jobs: Job[] = [];
+  for await (const job of store.listJobs()) jobs.push(job);
+  store.close();
+  const encoder = new TextEncoder();
+  await compareModels(jobs, (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n")), {
+    variants: !Deno.args.includes("--quick"),
+  });
+}

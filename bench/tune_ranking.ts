@@ -1,0 +1,177 @@
+/**
+ * How a model's ranking calibration and result-set cut (src/model/catalog.ts) were chosen, on the
+ * model judged set only (bench/model_judged_queries.ts): first the ranking (vector weight for
+ * queries whose words some title has and for those whose words none has, cosine floor and
+ * ceiling) by nDCG@10 of paraphrase and keyword queries; then, on that ranking, the cut (minimum
+ * score, share of the best match's score, floor below which nothing is rescued) by the result
+ * set's F1, with a penalty per query left empty although it has relevant postings. The held-out
+ * set is printed for the chosen settings, never used to pick. Unrelated queries (no posting answers
+ * them) must keep an empty result set.
+ * `deno run -A bench/tune_ranking.ts [model-id]`.
+ *
+ * @module
+ */
+import type { Job } from "../src/domain/job.ts";
+import { assembleIndexData, embeddingTextOf, type RankingParams } from "../src/index/job_index.ts";
+import { analyzeQuery } from "../src/index/analyze_query.ts";
+import { JobIndex } from "../src/index/orama_index.ts";
+import { importFiles } from "../src/ingest/import_files.ts";
+import { silentLogger } from "../src/log.ts";
+import { loadConfig } from "../src/config.ts";
+import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
+import { openEmbedder } from "../src/model/open_embedder.ts";
+import { KvStore } from "../src/store/kv_store.ts";
+import {
+  formatKindRow,
+  type KindQuality,
+  QUALITY_BY_KIND_HEADER,
+  qualityByKind,
+} from "./model_compare.ts";
+import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
+import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
+import { realCsvFiles } from "./real_data.ts";
+
+const encoder = new TextEncoder();
+const print = (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n"));
+
+const spec = findModel(Deno.args[0] ?? DEFAULT_MODEL_ID);
+const config = loadConfig(Deno.env.toObject());
+const embedder = await openEmbedder({
+  model: spec.id,
+  modelDir: config.modelDir,
+  hubEndpoint: config.modelHub,
+}, { logger: silentLogger, noFallback: true });
+const store = await KvStore.open(":memory:");
+await importFiles(store, realCsvFiles());
+const jobs: Job[] = [];
+for await (const job of store.listJobs()) jobs.push(job);
+store.close();
+const titles = [...new Set(jobs.map(embeddingTextOf))];
+const vectors = await embedder.embed(titles);
+const vectorOf = new Map(titles.map((t, i) => [t, vectors[i]]));
+/**
+ * Queries no posting answers (no such job in the data, or no job at all): their result sets must
+ * stay empty, so a cut that lets them in is penalised.
+ */
+const UNRELATED = [
+  "banana bread recipe",
+  "football scores tonight",
+  "asdfghjkl",
+  "cheap flights to paris",
+  "how to fix a leaking tap",
+  "astronaut",
+  "zookeeper",
+  "opera singer",
+  "weather tomorrow",
+  "lottery numbers",
+  // Search filler alone names no job (docs/search.md).
+  "job",
+  "work",
+];
+async function unrelatedAnswered(
+  cut: { minScore: number; relativeCut: number; weakFloor: number },
+  ranking: RankingParams,
+): Promise<number> {
+  let answered = 0;
+  for (const q of UNRELATED) {
+    const query = analyzeQuery(q);
+    let vector = queryVectors.get(query.embeddingText);
+    if (!vector) {
+      [vector] = await embedder.embed([query.embeddingText]);
+      queryVectors.set(query.embeddingText, vector);
+    }
+    if (index.search({ query, vector, ranking, ...cut, limit: 0 }).total > 0) answered++;
+  }
+  return answered;
+}
+const index = new JobIndex(assembleIndexData({
+  model: embedder.model,
+  dimensions: embedder.dimensions,
+  jobs,
+  vectors: jobs.map((job) => vectorOf.get(embeddingTextOf(job))!),
+}));
+const queryVectors = new Map<string, Float32Array>();
+
+const f1 = (r: KindQuality) =>
+  r.setPrecision + r.setRecall > 0
+    ? 2 * r.setPrecision * r.setRecall / (r.setPrecision + r.setRecall)
+    : 0;
+const describe = (q: Record<string, KindQuality>) =>
+  `para ${q.paraphrase.ndcg10.toFixed(3)} kw ${q.keyword.ndcg10.toFixed(3)} set P ${
+    q.all.setPrecision.toFixed(2)
+  } R ${q.all.setRecall.toFixed(2)} size ${q.all.setSize.toFixed(0)} empty ${q.all.empty}`;
+
+const rankings: { ranking: RankingParams; objective: number; summary: string }[] = [];
+for (const vectorWeight of [0.4, 0.5, 0.6]) {
+  for (const vectorWeightUnmatched of [vectorWeight, 0.8, 1]) {
+    for (const cosineFloor of [0.2, 0.3, 0.4]) {
+      for (const cosineCeiling of [0.8, 0.9]) {
+        const ranking = { vectorWeight, vectorWeightUnmatched, cosineFloor, cosineCeiling };
+        const q = await qualityByKind(index, embedder, MODEL_JUDGED_QUERIES, {
+          ranking,
+          minScore: 0.3,
+          vectors: queryVectors,
+        });
+        rankings.push({
+          ranking,
+          objective: q.paraphrase.ndcg10 + q.keyword.ndcg10,
+          summary: describe(q),
+        });
+      }
+    }
+  }
+}
+rankings.sort((a, b) => b.objective - a.objective);
+print(`${spec.id}: ranking, best of ${rankings.length} on the model set (nDCG@10 para + kw)`);
+for (const r of rankings.slice(0, 8)) {
+  print(`  ${JSON.stringify(r.ranking)}: ${r.objective.toFixed(3)}  ${r.summary}`);
+}
+const ranking = rankings[0].ranking;
+
+const cuts: {
+  cut: { minScore: number; relativeCut: number; weakFloor: number };
+  objective: number;
+  summary: string;
+}[] = [];
+for (const minScore of [0.3, 0.35, 0.4, 0.45]) {
+  for (const relativeCut of [0, 0.5, 0.6, 0.7]) {
+    for (const weakFloor of [0.1, 0.15, 0.2, 0.25, minScore]) {
+      const cut = { minScore, relativeCut, weakFloor };
+      const q = await qualityByKind(index, embedder, MODEL_JUDGED_QUERIES, {
+        ranking,
+        ...cut,
+        vectors: queryVectors,
+      });
+      const answered = await unrelatedAnswered(cut, ranking);
+      cuts.push({
+        cut,
+        objective: f1(q.all) - 0.01 * q.all.empty - 0.05 * answered,
+        summary: `${describe(q)} unrelated answered ${answered}/${UNRELATED.length}`,
+      });
+    }
+  }
+}
+cuts.sort((a, b) => b.objective - a.objective);
+print(
+  `${spec.id}: result-set cut, best of ${cuts.length} on the model set ` +
+    "(F1 - 0.01 per empty set - 0.05 per unrelated query answered)",
+);
+for (const c of cuts.slice(0, 8)) {
+  print(`  ${JSON.stringify(c.cut)}: ${c.objective.toFixed(3)}  ${c.summary}`);
+}
+for (
+  const { name, queries } of [
+    { name: "model set", queries: MODEL_JUDGED_QUERIES },
+    { name: "held-out set", queries: HELDOUT_JUDGED_QUERIES },
+  ]
+) {
+  print(`${name} with the chosen ranking and cut:`);
+  print(QUALITY_BY_KIND_HEADER);
+  const q = await qualityByKind(index, embedder, queries, {
+    ranking,
+    ...cuts[0].cut,
+    vectors: queryVectors,
+  });
+  for (const [kind, row] of Object.entries(q)) print(formatKindRow(kind, row));
+}
+embedder.close();

