@@ -62,6 +62,7 @@ export class ApiKeyRegistry {
   readonly #store: KvStore;
   readonly #static: Promise<{ name: string; digest: Uint8Array; hash: string }[]>;
   readonly #staticNames: Set<string>;
+  readonly #lookups = new Map<string, Promise<ApiKeyRecord | null>>();
 
   constructor(store: KvStore, staticKeys: StaticApiKey[]) {
     this.#store = store;
@@ -124,8 +125,24 @@ export class ApiKeyRegistry {
     }
     if (match !== null) return principalFor(match);
     // Stored keys are looked up by hash: the lookup never sees the key, so it leaks nothing.
-    const record = await this.#store.findApiKey(toHex(digest));
+    const record = await this.#lookup(toHex(digest));
     return record ? principalFor(record.name, record.rateLimit) : null;
+  }
+
+  /**
+   * The stored record of a key hash. Concurrent requests with the same key share one read: a
+   * busy key costs one KV read per round trip, and nothing is cached beyond it, so a revocation
+   * holds for every request that starts after it.
+   */
+  #lookup(keyHash: string): Promise<ApiKeyRecord | null> {
+    let pending = this.#lookups.get(keyHash);
+    if (!pending) {
+      pending = this.#store.findApiKey(keyHash);
+      this.#lookups.set(keyHash, pending);
+      const forget = () => this.#lookups.delete(keyHash);
+      pending.then(forget, forget);
+    }
+    return pending;
   }
 
   /**

@@ -10,7 +10,12 @@
  * next one, so a busy key costs one checked commit per round trip, not one per request, and the
  * count stays exact because every decision rests on a commit that checked the record it read.
  * A subject known to be over its limit is refused from memory until its budget can have come back:
- * flooding a throttled key costs no KV write at all.
+ * flooding a throttled key costs no KV write at all. A subject far below its limit (at least
+ * {@linkcode LEASE_MIN_HEADROOM} to spare) reserves a block of its budget with its commit, at most
+ * 1% of what is left, and spends it from memory within the same second; what is not spent lapses
+ * with the second. So a generous key costs about one commit per second per server, can be
+ * refused up to 1% early, and is never admitted over its limit; a key near its limit, or with a
+ * small one, is counted request by request.
  *
  * @module
  */
@@ -23,8 +28,13 @@ const BUCKET_MS = 1000;
 const WINDOW_BUCKETS = RATE_WINDOW_MS / BUCKET_MS;
 /** Largest random delay added to `retry_after`, so that throttled clients do not return in step. */
 export const RATE_JITTER_MAX_SECONDS = 5;
-/** Above this many remembered refusals, lapsed ones are dropped (memory stays bounded). */
+/** Above this many remembered refusals or reservations, lapsed ones are dropped. */
 const MAX_REMEMBERED_REFUSALS = 10_000;
+/** Budget left in the window from which a server reserves blocks rather than single requests. */
+export const LEASE_MIN_HEADROOM = 1000;
+/** A reservation is at most this share of the budget left, and at most LEASE_MAX. */
+const LEASE_SHARE = 0.01;
+const LEASE_MAX = 10_000;
 
 export interface RateLimiterOptions {
   /** Default requests per minute for principals without their own limit. */
@@ -43,6 +53,13 @@ interface Pending {
 }
 
 type Decision = { admitted: true } | { admitted: false; retryAt: number };
+
+/** Admissions reserved in KV for `second` and not yet spent by this server. */
+interface Lease {
+  second: number;
+  limit: number;
+  left: number;
+}
 
 /** The earliest time (ms) at which `cost` more fits under `limit`, given `buckets` in the window. */
 function earliestFit(buckets: RateBuckets, used: number, cost: number, limit: number): number {
@@ -65,7 +82,7 @@ function decideBatch(
   stored: RateBuckets,
   batch: Pending[],
   now: number,
-): { buckets: RateBuckets | null; result: Decision[] } {
+): { buckets: RateBuckets | null; result: { decisions: Decision[]; lease: number } } {
   const second = Math.floor(now / BUCKET_MS);
   const buckets = stored.filter(([s]) => s > second - WINDOW_BUCKETS && s <= second)
     .sort((a, b) => a[0] - b[0]);
@@ -80,11 +97,18 @@ function decideBatch(
     const withNow: RateBuckets = admittedNow > 0 ? [...buckets, [second, admittedNow]] : buckets;
     return { admitted: false, retryAt: earliestFit(withNow, used, pending.cost, pending.limit) };
   });
-  if (admittedNow === 0) return { buckets: null, result };
+  // All admitted and plenty left: reserve a block for the rest of this second.
+  const limit = Math.min(...batch.map((p) => p.limit));
+  const headroom = limit - used;
+  const lease = result.every((d) => d.admitted) && headroom >= LEASE_MIN_HEADROOM
+    ? Math.min(LEASE_MAX, Math.floor(headroom * LEASE_SHARE))
+    : 0;
+  admittedNow += lease;
+  if (admittedNow === 0) return { buckets: null, result: { decisions: result, lease } };
   const last = buckets.at(-1);
   if (last && last[0] === second) last[1] += admittedNow;
   else buckets.push([second, admittedNow]);
-  return { buckets, result };
+  return { buckets, result: { decisions: result, lease } };
 }
 
 /** Counts requests and throws RATE_LIMITED once a principal exceeds its limit in the window. */
@@ -97,6 +121,8 @@ export class RateLimiter {
   readonly #queues = new Map<string, Pending[]>();
   /** Per subject, until when (ms) a request cannot fit under a limit of at most `limit`. */
   readonly #refusedUntil = new Map<string, { until: number; limit: number }>();
+  /** Per subject, admissions reserved for the current second (see the module documentation). */
+  readonly #leases = new Map<string, Lease>();
 
   constructor(store: KvStore, options: RateLimiterOptions) {
     if (!Number.isInteger(options.perMinute) || options.perMinute < 1) {
@@ -122,6 +148,15 @@ export class RateLimiter {
 
   /** {@linkcode consume} for any subject (e.g. a client address) with its limit per minute. */
   async consumeSubject(subject: string, limit: number, cost = 1): Promise<void> {
+    const lease = this.#leases.get(subject);
+    if (lease) {
+      const second = Math.floor(this.#now() / BUCKET_MS);
+      if (lease.second === second && lease.limit === limit && lease.left >= cost) {
+        lease.left -= cost;
+        return;
+      }
+      if (lease.second !== second) this.#leases.delete(subject);
+    }
     // Another server's admissions only add to the window, so a refusal stands until it said.
     const refused = this.#refusedUntil.get(subject);
     if (refused) {
@@ -148,11 +183,12 @@ export class RateLimiter {
       const batch = queue.splice(0);
       const now = this.#now();
       try {
-        const decisions = await this.#store.updateRateBuckets(
+        const { decisions, lease } = await this.#store.updateRateBuckets(
           subject,
           RATE_WINDOW_MS + BUCKET_MS,
           (buckets) => decideBatch(buckets, batch, now),
         );
+        if (lease > 0) this.#lease(subject, Math.floor(now / BUCKET_MS), batch, lease);
         decisions.forEach((decision, i) => {
           if (decision.admitted) return batch[i].resolve();
           if (batch[i].cost === 1 && Number.isFinite(decision.retryAt)) {
@@ -166,6 +202,15 @@ export class RateLimiter {
     }
     // Synchronous with the last check of the loop: nothing can have been queued in between.
     this.#queues.delete(subject);
+  }
+
+  #lease(subject: string, second: number, batch: Pending[], left: number): void {
+    if (this.#leases.size >= MAX_REMEMBERED_REFUSALS) {
+      const current = Math.floor(this.#now() / BUCKET_MS);
+      for (const [s, l] of this.#leases) if (l.second !== current) this.#leases.delete(s);
+      if (this.#leases.size >= MAX_REMEMBERED_REFUSALS) return;
+    }
+    this.#leases.set(subject, { second, limit: Math.min(...batch.map((p) => p.limit)), left });
   }
 
   #rememberRefusal(subject: string, until: number, limit: number): void {

@@ -140,3 +140,41 @@ Deno.test("RateLimiter.consume() counts concurrent requests of one key without f
   }
   store.close();
 });
+
+Deno.test("RateLimiter reserves blocks for a generous key: few commits, never over", async () => {
+  const store = await KvStore.open(":memory:");
+  const now = () => 1_900_000_000_000;
+  const generous = { ...alice, rateLimit: 2000 };
+  const servers = [
+    new RateLimiter(store, { perMinute: 60, now }),
+    new RateLimiter(store, { perMinute: 60, now }),
+  ];
+  let admitted = 0;
+  await Promise.all(servers.map(async (server) => {
+    while (true) {
+      try {
+        await server.consume(generous);
+        admitted++;
+      } catch (error) {
+        assert.ok(error instanceof JobseekError && error.code === "RATE_LIMITED");
+        return;
+      }
+    }
+  }));
+  // Reservations that were not spent lapse: a little early, never over.
+  assert.ok(admitted <= 2000, `${admitted}`);
+  assert.ok(admitted >= 1960, `${admitted}`);
+  store.close();
+});
+
+Deno.test("RateLimiter spends a reservation from memory, within its second only", async () => {
+  const store = await KvStore.open(":memory:");
+  let now = 1_900_000_000_000;
+  const limiter = new RateLimiter(store, { perMinute: 100_000, now: () => now });
+  await limiter.consume(alice);
+  store.close();
+  // The store is gone: only the block reserved with the first commit can admit these.
+  for (let i = 0; i < 500; i++) await limiter.consume(alice);
+  now += 1000;
+  await assert.rejects(limiter.consume(alice), (e) => !(e instanceof JobseekError));
+});
