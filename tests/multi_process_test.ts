@@ -47,17 +47,20 @@ async function untilAll(
   return performance.now() - started;
 }
 
-Deno.test({
-  name: "three servers on one store file: no 5xx under load beside ingest and revoke",
-  sanitizeResources: false,
-  sanitizeOps: false,
-}, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_multi_" });
-  const kvPath = `${dir}/kv.sqlite3`;
-  const env = { JOBSEEK_KV: kvPath, JOBSEEK_RATE_LIMIT: "1000000" };
+/**
+ * Three servers on the store at `kvLocation` (a SQLite file, or a KV Connect URL with its token in
+ * `kvEnv`) under load, while `jobseek ingest` and `jobseek keys revoke` run beside them; `dir` is
+ * for the files the test writes.
+ */
+async function sharedStoreScenario(
+  kvLocation: string,
+  kvEnv: Record<string, string>,
+  dir: string,
+): Promise<void> {
+  const env = { ...kvEnv, JOBSEEK_KV: kvLocation, JOBSEEK_RATE_LIMIT: "1000000" };
   const servers: ServerProcess[] = [];
   try {
-    const store = await KvStore.open(kvPath);
+    const store = await KvStore.open(kvLocation);
     const apiKeys = new ApiKeyRegistry(store, []);
     const load = (await apiKeys.create("load")).key;
     const shared = (await apiKeys.create("shared", { rateLimit: SHARED_LIMIT })).key;
@@ -155,6 +158,18 @@ Deno.test({
     }
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+Deno.test({
+  name: "three servers on one store file: no 5xx under load beside ingest and revoke",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_multi_" });
+  try {
+    await sharedStoreScenario(`${dir}/kv.sqlite3`, {}, dir);
+  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });

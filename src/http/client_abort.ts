@@ -26,12 +26,15 @@ const ABORT_NAMES = new Set([
  * failed the way a closed connection makes it fail.
  */
 export function isClientAbort(error: unknown, request: Request): boolean {
-  if (request.signal.aborted) return true;
-  if (!(error instanceof Error)) return false;
-  return (ABORT_NAMES.has(error.name) && /body|resource|connection/i.test(error.message)) ||
-    /connection closed|body is no longer readable|unexpected EOF|error reading a body/i.test(
-      error.message,
-    );
+  if (
+    error instanceof Error &&
+    ((ABORT_NAMES.has(error.name) && /body|resource|connection/i.test(error.message)) ||
+      /connection closed|body is no longer readable|unexpected EOF|error reading a body/i.test(
+        error.message,
+      ))
+  ) return true;
+  // Read last: Deno warns once per process when a handler reads `request.signal`.
+  return request.signal.aborted;
 }
 
 /** Logs the abort at info and returns the (undelivered) 499. */
