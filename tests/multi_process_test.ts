@@ -173,3 +173,67 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** The self-hosted Deno KV server: `DENOKV_BIN`, or `denokv` on the PATH; null without one. */
+function denokvBinary(): string | null {
+  const explicit = Deno.env.get("DENOKV_BIN");
+  if (explicit) return explicit;
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    try {
+      if (Deno.statSync(`${dir}/denokv`).isFile) return `${dir}/denokv`;
+    } catch {
+      // Not in this directory.
+    }
+  }
+  return null;
+}
+
+const DENOKV = denokvBinary();
+
+Deno.test({
+  name: "three servers over KV Connect (denokv): the same, across the network" +
+    (DENOKV ? "" : " [skipped: no denokv binary; see docs/operations.md]"),
+  ignore: DENOKV === null,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_kvconnect_" });
+  const token = crypto.randomUUID();
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = listener.addr.port;
+  listener.close();
+  const denokv = new Deno.Command(DENOKV!, {
+    args: [
+      "--sqlite-path",
+      `${dir}/kv.sqlite3`,
+      "serve",
+      "--access-token",
+      token,
+      "--addr",
+      `127.0.0.1:${port}`,
+    ],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const previousToken = Deno.env.get("DENO_KV_ACCESS_TOKEN");
+  Deno.env.set("DENO_KV_ACCESS_TOKEN", token);
+  try {
+    const deadline = Date.now() + 10_000;
+    while (true) {
+      try {
+        (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await sharedStoreScenario(`http://127.0.0.1:${port}`, { DENO_KV_ACCESS_TOKEN: token }, dir);
+  } finally {
+    if (previousToken === undefined) Deno.env.delete("DENO_KV_ACCESS_TOKEN");
+    else Deno.env.set("DENO_KV_ACCESS_TOKEN", previousToken);
+    denokv.kill();
+    await denokv.status;
+    await Deno.remove(dir, { recursive: true });
+  }
+});
