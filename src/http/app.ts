@@ -44,7 +44,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const started = performance.now();
     c.set("requestId", requestId);
     await next();
-    c.res = setHeader(c.res, "x-request-id", requestId);
+    // Reassigning c.res makes Hono copy every header again: only when the response was replaced.
+    const withId = setHeader(c.res, "x-request-id", requestId);
+    if (withId !== c.res) c.res = withId;
     const principal = c.get("principal");
     logger.info("request", {
       request_id: requestId,
