@@ -28,6 +28,7 @@ import { openEmbedder } from "../src/model/open_embedder.ts";
 import { gradeTitle } from "./judged_queries.ts";
 import { MODEL_JUDGED_QUERIES, type TypedJudgedQuery } from "./model_judged_queries.ts";
 import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
+import { EVERYDAY_QUERIES } from "./everyday_queries.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { placeToApply } from "../src/search/search_service.ts";
 import { type Grade, judge, meanRows, type QualityRow } from "./quality.ts";
@@ -145,6 +146,51 @@ export async function qualityByKind(
   );
 }
 
+/**
+ * The ten everyday searches of issue 9 (bench/everyday_queries.ts): of their first five results
+ * in the REST default order (newest first), how many are what was asked for (grade 2) and how
+ * many a neighbour (grade 1).
+ */
+async function everydayFirstPages(
+  index: JobIndex,
+  embedder: Embedder,
+  settings: {
+    ranking: RankingParams;
+    minScore: number;
+    relativeCut?: number;
+    weakFloor?: number;
+    keepReposts?: boolean;
+    places?: boolean;
+  },
+  vectors: Map<string, Float32Array>,
+): Promise<{ relevant: number; acceptable: number; shown: number }> {
+  let relevant = 0, acceptable = 0, shown = 0;
+  for (const judged of EVERYDAY_QUERIES) {
+    const place = settings.places ? placeToApply(index, parseSearchQuery({ q: judged.q })) : null;
+    const query = analyzeQuery(place?.rest ?? judged.q);
+    let vector = vectors.get(query.embeddingText);
+    if (!vector) {
+      [vector] = await embedder.embed([query.embeddingText]);
+      vectors.set(query.embeddingText, vector);
+    }
+    const { hits } = index.search({
+      query,
+      vector,
+      place: place ?? undefined,
+      sort: "date",
+      limit: 5,
+      ...settings,
+    });
+    for (const hit of hits) {
+      const grade = gradeTyped(judged, hit.job);
+      if (grade === 2) relevant++;
+      else if (grade === 1) acceptable++;
+    }
+    shown += hits.length;
+  }
+  return { relevant, acceptable, shown };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -228,14 +274,44 @@ export async function compareModels(
         }));
         const queryVectors = new Map<string, Float32Array>();
         for (const set of sets) {
-          print(`    embedded: ${variant}; ${set.name}, hybrid, cut score>=${DEFAULT_MIN_SCORE}:`);
+          print(
+            `    embedded: ${variant}; ${set.name}; the model's cut ${JSON.stringify(spec.cut)}:`,
+          );
           print(QUALITY_BY_KIND_HEADER);
           const quality = await qualityByKind(index, embedder, set.queries, {
             ranking: spec.ranking,
-            minScore: DEFAULT_MIN_SCORE,
+            ...spec.cut,
+            places: true,
             vectors: queryVectors,
           });
           for (const [kind, q] of Object.entries(quality)) print(formatKindRow(kind, q));
+        }
+        if (variant !== "title") continue;
+        // Before issue 9: one fixed cut, reposts shown apart, places in the text searched as words.
+        const before = {
+          ranking: spec.ranking,
+          minScore: DEFAULT_MIN_SCORE,
+          keepReposts: true,
+          places: false,
+        };
+        const now = { ranking: spec.ranking, ...spec.cut, places: true };
+        for (const [label, settings] of [["as before", before], ["now", now]] as const) {
+          const quality = await qualityByKind(index, embedder, HELDOUT_JUDGED_QUERIES, {
+            ...settings,
+            vectors: queryVectors,
+          });
+          const everyday = await everydayFirstPages(index, embedder, settings, queryVectors);
+          print(
+            `    first page (REST default order), ${label}: held-out first-page nDCG@10 ${
+              quality.all.firstPage.toFixed(3)
+            } (paraphrase ${quality.paraphrase.firstPage.toFixed(3)}, keyword ${
+              quality.keyword.firstPage.toFixed(3)
+            }, place ${quality.place.firstPage.toFixed(3)}); set P ${
+              quality.all.setPrecision.toFixed(2)
+            } R ${quality.all.setRecall.toFixed(2)}, empty ${quality.all.empty}; ` +
+              `10 everyday searches: ${everyday.relevant} relevant (+${everyday.acceptable} ` +
+              `acceptable) of the first ${everyday.shown} (5 each)`,
+          );
         }
       }
     } finally {

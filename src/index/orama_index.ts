@@ -747,6 +747,11 @@ export class JobIndex {
 
   search(request: IndexSearch): IndexResult {
     const mode = request.mode ?? "hybrid";
+    // Only filler ("job", "work", "jobs in"): the query names no job, and a sentence encoder
+    // relates filler to every title a little; the result set stays empty (docs/search.md).
+    if (mode !== "vector" && request.query.termVariants.every((terms) => terms.length === 0)) {
+      return { total: 0, hits: [] };
+    }
     const ranking = request.ranking ?? DEFAULT_RANKING;
     const minScore = request.minScore ?? DEFAULT_MIN_SCORE;
     const { vectorOfDoc } = this.data;

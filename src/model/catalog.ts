@@ -73,8 +73,9 @@ export const MINILM_L6_INT8: OnnxModelSpec = {
   description: "all-MiniLM-L6-v2, int8 ONNX (23 MB), 384-d",
   licence: "Apache-2.0",
   dimensions: 384,
-  ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 0.9, cosineFloor: 0.3, cosineCeiling: 0.8 },
-  cut: { minScore: 0.35, relativeCut: 0.6, weakFloor: 0.2 },
+  // Chosen on bench/model_judged_queries.ts by bench/tune_ranking.ts (docs/search.md).
+  ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 1, cosineFloor: 0.2, cosineCeiling: 0.9 },
+  cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25 },
   files: [
     {
       name: "model.onnx",
