@@ -208,7 +208,7 @@ Deno.test("REST errors over HTTP", async (t) => {
     await t.step("GET /healthz answers 200 {status: ok} without a key", async () => {
       const response = await server.fetch("/healthz", { key: null });
       assert.equal(response.status, 200);
-      assert.deepEqual(await jsonBody(response), { status: "ok" });
+      assert.deepEqual(await jsonBody(response), { status: "ok", model: search.embedder.model });
     });
 
     await t.step(
@@ -256,7 +256,10 @@ Deno.test("REST errors over HTTP", async (t) => {
         const health = await early.fetch("/healthz", { key: null });
         assert.equal(health.status, 503);
         assert.equal(health.headers.get("retry-after"), "5");
-        assert.deepEqual(await jsonBody(health), { status: "starting" });
+        assert.deepEqual(await jsonBody(health), {
+          status: "starting",
+          model: search.embedder.model,
+        });
 
         // Started, and the store has nothing to index: no retry helps until an operator ingests.
         await starting.start();

@@ -18,17 +18,27 @@ export const HealthBodySchema = z.object({
     "Present when something needs an operator, e.g. the previous index serves because the " +
       "current one cannot be loaded.",
   ),
+  model: z.string().optional().describe(
+    "The embedding model in use (its stamp), once it is loaded: an operator sees at once whether " +
+      "the configured model or the USE-lite fallback serves.",
+  ),
 });
 export type HealthBody = z.infer<typeof HealthBodySchema>;
 
 export function createHealthRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get(HEALTH_PATH, (c) => {
+    const model = deps.service.info?.().model ?? undefined;
+    const named = model ? { model } : {};
     if (deps.service.isReady()) {
       const detail = deps.service.healthDetail?.() ?? null;
-      return c.json((detail ? { status: "ok", detail } : { status: "ok" }) satisfies HealthBody);
+      return c.json(
+        (detail
+          ? { status: "ok", detail, ...named }
+          : { status: "ok", ...named }) satisfies HealthBody,
+      );
     }
-    return c.json({ status: "starting" } satisfies HealthBody, 503, {
+    return c.json({ status: "starting", ...named } satisfies HealthBody, 503, {
       "retry-after": String(NOT_READY_RETRY_AFTER_SECONDS),
     });
   });
