@@ -5,6 +5,8 @@
  * @module
  */
 
+import { loadConfig } from "../src/config.ts";
+
 export const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 const CHECKOUT = new URL("..", import.meta.url).pathname;
 const PTY_DRIVER = new URL("./pty_driver.py", import.meta.url).pathname;
@@ -81,6 +83,8 @@ export async function createCliSandbox(): Promise<CliSandbox> {
     PATH: Deno.env.get("PATH") ?? "",
     HOME: home,
     DENO_DIR: await realDenoDir(),
+    // Likewise the embedding model: a sandbox HOME would fetch it again (105 MB) for every run.
+    JOBSEEK_MODEL_DIR: loadConfig(Deno.env.toObject()).modelDir,
     NO_COLOR: "1",
     JOBSEEK_CONFIG: configFile,
   };
