@@ -7,6 +7,7 @@ import { strict as assert } from "node:assert";
 import { silentLogger } from "../src/log.ts";
 import { PEER_HEADER } from "../src/http/connection_guard.ts";
 import { serveApp, type ServedApp } from "../src/http/serve_app.ts";
+import { startServerProcess } from "./server_process.ts";
 
 const LIMITS = { headerTimeoutMs: 400, bodyTimeoutMs: 400, idleTimeoutMs: 400 };
 /** Far above every limit, far below the time the connections were held before. */
@@ -186,5 +187,47 @@ Deno.test("shutdown ends within its deadline while clients hold connections", as
     } catch {
       // Already closed.
     }
+  }
+});
+
+Deno.test({
+  name: "jobseek serve: SIGTERM ends within the 10 s deadline while five clients hang on",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_shutdown_" });
+  const server = await startServerProcess({ JOBSEEK_KV: `${dir}/kv.sqlite3` });
+  const held: Deno.Conn[] = [];
+  try {
+    for (
+      const data of [
+        "POST /oauth/register HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{",
+        "POST /v1/search HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab",
+        "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: x\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+      ]
+    ) {
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+      await conn.write(new TextEncoder().encode(data));
+      held.push(conn);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { code, ms } = await server.stop("SIGTERM", 30_000);
+    assert.equal(code, 0);
+    assert.ok(ms < 12_000, `shutdown took ${Math.round(ms)} ms`);
+    // The clients stuck in their bodies were still there at the deadline, and were cut off.
+    const cut = server.logs.find((l) => String(l.msg).startsWith("shutdown deadline passed"));
+    assert.ok(cut, JSON.stringify(server.logs.slice(-5)));
+  } finally {
+    for (const conn of held) {
+      try {
+        conn.close();
+      } catch {
+        // Closed by the server.
+      }
+    }
+    await server.stop("SIGKILL");
+    await Deno.remove(dir, { recursive: true });
   }
 });
