@@ -198,7 +198,14 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         name: "search_jobs",
         arguments: { query: QUERY, city: "Atlantis" },
       }) as CallToolResult;
-      assert.equal(textOf(none), `No jobs found for "${QUERY}".`);
+      // The filter that left nothing explains itself.
+      assert.match(
+        textOf(none),
+        new RegExp(
+          `^No jobs found for "${QUERY}"\\.\\n\\nNothing matches with city=Atlantis; without it ` +
+            "the query finds \\d+ postings\\.$",
+        ),
+      );
       assert.deepEqual((none.structuredContent as SearchResponse).results, []);
     });
 

@@ -277,6 +277,8 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
           q: QUERY,
           top_k: "100",
           detail: "full",
+          // MCP's default order.
+          sort: "relevance",
         })}`,
         { headers: { "x-api-key": server.key } },
       )).json() as SearchResponse;

@@ -26,7 +26,8 @@ async function postings(): Promise<Job[]> {
     company_name: "St. Mary Hospital",
     city: "Liverpool",
     country: "GB",
-    job_description: "Care for patients in the intensive care unit.  Nights and weekends.",
+    job_description: "Care for patients in the intensive care unit.  Nights and weekends. " +
+      "Band 5, full time, with a preceptorship for newly qualified nurses and paid parking.",
   };
   return [
     await posting({
@@ -45,6 +46,7 @@ async function postings(): Promise<Job[]> {
       data_source: "linkedin",
       // The same text with other spacing and a tracking footer past the compared start.
       job_description: "Care for patients in the intensive care unit. Nights and weekends. " +
+        "Band 5, full time, with a preceptorship for newly qualified nurses and paid parking. " +
         "x".repeat(400) + " ref 123",
     }),
     // Same title and company, another city: another job.

@@ -35,7 +35,8 @@ async function lighthouseKeepers(count: number): Promise<Job[]> {
       job_url,
       job_tags: ["maritime"],
       data_source: "indeed" as const,
-      job_description: "Keep the light burning and log passing ships.",
+      // Three lighthouses, not one job posted three times (which would count once).
+      job_description: `Keep light number ${n + 1} burning and log passing ships.`,
     };
   }));
 }
@@ -45,16 +46,21 @@ function capturingLogger() {
   return { lines, logger: createLogger({ write: (line) => lines.push(JSON.parse(line)) }) };
 }
 
-Deno.test("search service without a snapshot is not ready, then serves the first one published", async () => {
+Deno.test("search service on an empty store says no index (no retry helps), then serves the first one published", async () => {
   const store = await KvStore.open(":memory:");
   const embedder = await testEmbedder();
   const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 100 });
   try {
+    await assert.rejects(
+      service.search(parseSearchQuery({ q: "nurse" })),
+      (e) => e instanceof JobseekError && e.code === "NOT_READY",
+      "not started yet: worth a retry",
+    );
     await service.start();
     assert.equal(service.isReady(), false);
     await assert.rejects(
       service.search(parseSearchQuery({ q: "nurse" })),
-      (e) => e instanceof JobseekError && e.code === "NOT_READY",
+      (e) => e instanceof JobseekError && e.code === "NO_INDEX",
     );
     await store.upsertJobs(await defaultTestJobs(20));
     const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger });

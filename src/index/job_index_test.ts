@@ -103,7 +103,11 @@ Deno.test("JobIndex.search() pages through the ordered set and reports its full 
 });
 
 Deno.test("JobIndex.search() caps the result set at the 1,000 most relevant postings", () => {
-  const many = Array.from({ length: 1200 }, (_, n) => job(n, n % 2 ? "Nurse" : "Night Nurse"));
+  // Each its own job (a description of its own), or they would count once as reposts.
+  const many = Array.from(
+    { length: 1200 },
+    (_, n) => job(n, n % 2 ? "Nurse" : "Night Nurse", { job_description: `Ward ${n}.` }),
+  );
   const big = new JobIndex(indexOf(many, many.map(() => nurseAxis)));
   const result = big.search({
     query: analyzeQuery("night nurse"),

@@ -27,9 +27,17 @@ function jobKey(job: Job): string | null {
   return [foldText(job.job_title), company, foldText(job.city), job.country ?? ""].join("\u0000");
 }
 
+/**
+ * Shortest description start that may stand for a longer one it begins: a board that cuts a
+ * description still shows its first paragraph, while "Ward 1." and "Ward 12." are two jobs.
+ */
+const MIN_SHARED_PREFIX = 100;
+
 /** Whether two folded description starts are the same text, one perhaps cut shorter. */
 function sameText(a: string, b: string): boolean {
-  return a.length <= b.length ? b.startsWith(a) : a.startsWith(b);
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= MIN_SHARED_PREFIX && long.startsWith(short);
 }
 
 /**
@@ -39,14 +47,20 @@ function sameText(a: string, b: string): boolean {
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
- * const job = (url: string, company = "Acme") => ({
+ * const job = (url: string, company = "Acme", job_description = "Care for patients.") => ({
  *   id: url, job_url: url, job_title: "Nurse", company_name: company, city: "Leeds",
  *   country: "GB", publish_time: "2024-01-01 00:00:00", job_tags: [], data_source: "indeed" as const,
- *   job_description: "Care for patients.",
+ *   job_description,
  * });
  * assert.deepEqual(
- *   Array.from(repostGroups([job("https://a/1"), job("https://a/2", "Other"), job("https://a/3")])),
- *   [0, 1, 0],
+ *   Array.from(repostGroups([
+ *     job("https://a/1"),
+ *     job("https://a/2", "Other"),
+ *     job("https://a/3"),
+ *     // A short text that begins another is not taken for a cut copy of it.
+ *     job("https://a/4", "Acme", "Care for patients. Ward 12."),
+ *   ])),
+ *   [0, 1, 0, 3],
  * );
  * ```
  */
