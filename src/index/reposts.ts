@@ -72,7 +72,11 @@ export function repostGroups(jobs: readonly Job[]): Uint32Array {
     groups[p] = p;
     const key = jobKey(job);
     if (key === null) return;
-    const text = foldText(job.job_description).slice(0, DESCRIPTION_PREFIX);
+    // Folding shortens a text (spaces, punctuation), never lengthens it: twice the prefix is enough.
+    const text = foldText(job.job_description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(
+      0,
+      DESCRIPTION_PREFIX,
+    );
     const candidates = seen.get(key) ?? [];
     const match = candidates.find((c) => sameText(c.text, text));
     if (match) groups[p] = match.first;
