@@ -14,7 +14,7 @@ import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import type { Embedder } from "../src/index/embedder.ts";
 import { loadConfig } from "../src/config.ts";
-import { openEmbedder } from "../src/model/open_embedder.ts";
+import { openRuntimeEmbedder } from "../src/runtime.ts";
 import { compareModels } from "./model_compare.ts";
 import { buildOrama as buildJobsOrama, JobIndex, saveOrama } from "../src/index/orama_index.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
@@ -395,12 +395,7 @@ async function main() {
   const config = loadConfig(Deno.env.toObject());
   // The configured model (default: the catalog's), never a silent fallback: a bench must say what
   // it measured.
-  const embedder = await openEmbedder({
-    model: config.model,
-    modelDir: config.modelDir,
-    modelSource: config.modelSource,
-    hubEndpoint: config.modelHub,
-  }, { logger: silentLogger, noFallback: true });
+  const embedder = await openRuntimeEmbedder(config, silentLogger, undefined, { noFallback: true });
   print(`embedding model: ${config.model} (${embedder.model})`);
   try {
     // ---- real postings ----
