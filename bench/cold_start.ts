@@ -6,7 +6,7 @@
  */
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { loadConfig } from "../src/config.ts";
-import { openEmbedder } from "../src/model/open_embedder.ts";
+import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { KvStore } from "../src/store/kv_store.ts";
@@ -16,11 +16,11 @@ const moduleReady = performance.now();
 let t = performance.now();
 const config = loadConfig(Deno.env.toObject());
 // What a server does on start: check every model file's sha256, then load it.
-const embedder = await openEmbedder({
-  model: config.model,
-  modelDir: config.modelDir,
-  hubEndpoint: config.modelHub,
-}, { logger: silentLogger, noFallback: true, useLiteWorkers: 0 });
+const embedder = await openConfiguredEmbedder(config, {
+  logger: silentLogger,
+  noFallback: true,
+  useLiteWorkers: 0,
+});
 const modelMs = performance.now() - t;
 
 t = performance.now();

@@ -14,7 +14,7 @@ import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import type { Embedder } from "../src/index/embedder.ts";
 import { loadConfig } from "../src/config.ts";
-import { openRuntimeEmbedder } from "../src/runtime.ts";
+import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { compareModels } from "./model_compare.ts";
 import { buildOrama as buildJobsOrama, JobIndex, saveOrama } from "../src/index/orama_index.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
@@ -395,7 +395,7 @@ async function main() {
   const config = loadConfig(Deno.env.toObject());
   // The configured model (default: the catalog's), never a silent fallback: a bench must say what
   // it measured.
-  const embedder = await openRuntimeEmbedder(config, silentLogger, undefined, { noFallback: true });
+  const embedder = await openConfiguredEmbedder(config, { logger: silentLogger, noFallback: true });
   print(`embedding model: ${config.model} (${embedder.model})`);
   try {
     // ---- real postings ----
@@ -415,7 +415,7 @@ async function main() {
     const pub = await timedPublish(store, embedder);
     const distinct = new Set(realJobs.map((j) => j.job_title.toLowerCase())).size;
     print(
-      `  embedding (empty cache, ${navigator.hardwareConcurrency} workers): ${ms(pub.embedMs)} = ${
+      `  embedding (empty cache, ${navigator.hardwareConcurrency} cores): ${ms(pub.embedMs)} = ${
         (realJobs.length / pub.embedMs * 1000).toFixed(0)
       } postings/s (~${distinct} distinct titles, ${
         (distinct / pub.embedMs * 1000).toFixed(0)

@@ -24,7 +24,7 @@ import { JobIndex } from "../src/index/orama_index.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { MODELS, type ModelSpec } from "../src/model/catalog.ts";
-import { openEmbedder } from "../src/model/open_embedder.ts";
+import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { gradeTitle } from "./judged_queries.ts";
 import { MODEL_JUDGED_QUERIES, type TypedJudgedQuery } from "./model_judged_queries.ts";
 import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
@@ -73,6 +73,20 @@ export interface KindQuality extends QualityRow {
   firstPage: number;
 }
 
+/** The query's vector, embedded once per text across the calls that share `cache`. */
+export async function queryVector(
+  embedder: Embedder,
+  cache: Map<string, Float32Array>,
+  text: string,
+): Promise<Float32Array> {
+  let vector = cache.get(text);
+  if (!vector) {
+    [vector] = await embedder.embed([text]);
+    cache.set(text, vector);
+  }
+  return vector;
+}
+
 /** Quality of one index on a judged set, per query kind and over all. */
 export async function qualityByKind(
   index: JobIndex,
@@ -97,12 +111,8 @@ export async function qualityByKind(
   for (const judged of queries) {
     const place = options.places ? placeToApply(index, parseSearchQuery({ q: judged.q })) : null;
     const query = analyzeQuery(place?.rest ?? judged.q);
-    let vector = vectors.get(query.embeddingText);
-    if (!vector) {
-      [vector] = await embedder.embed([query.embeddingText]);
-      vectors.set(query.embeddingText, vector);
-    }
-    const search = (minScore: number, limit?: number, sort: "relevance" | "date" = "relevance") =>
+    const vector = await queryVector(embedder, vectors, query.embeddingText);
+    const search = (cut: boolean, limit?: number, sort: "relevance" | "date" = "relevance") =>
       index.search({
         query,
         vector,
@@ -110,27 +120,20 @@ export async function qualityByKind(
         keepReposts: options.keepReposts,
         mode: options.mode ?? "hybrid",
         sort,
-        minScore,
-        relativeCut: options.relativeCut,
-        weakFloor: options.weakFloor,
         limit,
         ranking: options.ranking,
+        ...(cut
+          ? {
+            minScore: options.minScore,
+            relativeCut: options.relativeCut,
+            weakFloor: options.weakFloor,
+          }
+          : { minScore: 0 }),
       }).hits.map((h) => h.job);
     const grade = (job: Job) => gradeTyped(judged, job);
-    // The ranking is judged whole (no cut), the result set with the cut.
-    const ranked = index.search({
-      query,
-      vector,
-      place: place ?? undefined,
-      keepReposts: options.keepReposts,
-      mode: options.mode ?? "hybrid",
-      sort: "relevance",
-      minScore: 0,
-      limit: 100,
-      ranking: options.ranking,
-    }).hits.map((h) => h.job);
-    const row = judge(grade, jobs, ranked, search(options.minScore));
-    const firstPage = judge(grade, jobs, search(options.minScore, 10, "date"), []).ndcg10;
+    // The ranking is judged whole (no cut), the result set and its first page with the cut.
+    const row = judge(grade, jobs, search(false, 100), search(true));
+    const firstPage = judge(grade, jobs, search(true, 10, "date"), []).ndcg10;
     const hasRelevant = jobs.some((job) => grade(job) === 2);
     const entry = { row, empty: hasRelevant && row.setSize === 0, firstPage };
     (rows[judged.kind] ??= []).push(entry);
@@ -168,11 +171,7 @@ async function everydayFirstPages(
   for (const judged of EVERYDAY_QUERIES) {
     const place = settings.places ? placeToApply(index, parseSearchQuery({ q: judged.q })) : null;
     const query = analyzeQuery(place?.rest ?? judged.q);
-    let vector = vectors.get(query.embeddingText);
-    if (!vector) {
-      [vector] = await embedder.embed([query.embeddingText]);
-      vectors.set(query.embeddingText, vector);
-    }
+    const vector = await queryVector(embedder, vectors, query.embeddingText);
     const { hits } = index.search({
       query,
       vector,
@@ -207,14 +206,13 @@ export function formatKindRow(kind: string, q: KindQuality): string {
   }  ${String(q.empty).padStart(5)} | ${q.firstPage.toFixed(3)}`;
 }
 
-async function openModel(spec: ModelSpec): Promise<Embedder & { close(): void }> {
+/** `spec`, from this machine's model folder and sources; never a fallback in its place. */
+export function openModel(spec: ModelSpec): Promise<Embedder & { close(): void }> {
   const config = loadConfig(Deno.env.toObject());
-  return await openEmbedder({
-    model: spec.id,
-    modelDir: config.modelDir,
-    modelSource: config.modelSource,
-    hubEndpoint: config.modelHub,
-  }, { logger: silentLogger, noFallback: true });
+  return openConfiguredEmbedder({ ...config, model: spec.id }, {
+    logger: silentLogger,
+    noFallback: true,
+  });
 }
 
 /**

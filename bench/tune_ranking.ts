@@ -17,16 +17,15 @@ import { assembleIndexData, embeddingTextOf, type RankingParams } from "../src/i
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { JobIndex } from "../src/index/orama_index.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
-import { silentLogger } from "../src/log.ts";
-import { loadConfig } from "../src/config.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
-import { openEmbedder } from "../src/model/open_embedder.ts";
 import { KvStore } from "../src/store/kv_store.ts";
 import {
   formatKindRow,
   type KindQuality,
+  openModel,
   QUALITY_BY_KIND_HEADER,
   qualityByKind,
+  queryVector,
 } from "./model_compare.ts";
 import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
 import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
@@ -36,12 +35,7 @@ const encoder = new TextEncoder();
 const print = (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n"));
 
 const spec = findModel(Deno.args[0] ?? DEFAULT_MODEL_ID);
-const config = loadConfig(Deno.env.toObject());
-const embedder = await openEmbedder({
-  model: spec.id,
-  modelDir: config.modelDir,
-  hubEndpoint: config.modelHub,
-}, { logger: silentLogger, noFallback: true });
+const embedder = await openModel(spec);
 const store = await KvStore.open(":memory:");
 await importFiles(store, realCsvFiles());
 const jobs: Job[] = [];
@@ -76,11 +70,7 @@ async function unrelatedAnswered(
   let answered = 0;
   for (const q of UNRELATED) {
     const query = analyzeQuery(q);
-    let vector = queryVectors.get(query.embeddingText);
-    if (!vector) {
-      [vector] = await embedder.embed([query.embeddingText]);
-      queryVectors.set(query.embeddingText, vector);
-    }
+    const vector = await queryVector(embedder, queryVectors, query.embeddingText);
     if (index.search({ query, vector, ranking, ...cut, limit: 0 }).total > 0) answered++;
   }
   return answered;

@@ -6,9 +6,14 @@
  */
 import { z } from "zod";
 import type { LogLevel } from "./log.ts";
-import { DEFAULT_MODEL_ID, findModel } from "./model/catalog.ts";
-import { DEFAULT_HUB_ENDPOINT } from "./model/obtain_model.ts";
-import { defaultModelDir } from "./model/open_embedder.ts";
+// The catalog only: the model's runtime (ONNX, TF.js) loads where a model is opened, not with the
+// configuration every CLI command reads.
+import {
+  DEFAULT_HUB_ENDPOINT,
+  DEFAULT_MODEL_ID,
+  defaultModelDir,
+  findModel,
+} from "./model/catalog.ts";
 
 const booleanFlag = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((v) =>
   v === "1" || v === "true" || v === "yes"

@@ -7,7 +7,7 @@
 import type { Config } from "./config.ts";
 import { errorFields, type Logger } from "./log.ts";
 import { KvStore } from "./store/kv_store.ts";
-import { type OpenedEmbedder, openEmbedder } from "./model/open_embedder.ts";
+import { openConfiguredEmbedder, type OpenedEmbedder } from "./model/open_embedder.ts";
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
 import { needsIndexBuild, publishIndex } from "./search/publish_index.ts";
@@ -33,21 +33,6 @@ export interface Runtime {
   close(): void;
 }
 
-/** The configured embedding model (fetched on first need), or USE-lite when it cannot be had. */
-export function openRuntimeEmbedder(
-  config: Readonly<Config>,
-  logger: Logger,
-  onProgress?: (progress: FetchProgress) => void,
-  options: { noFallback?: boolean } = {},
-): Promise<OpenedEmbedder> {
-  return openEmbedder({
-    model: config.model,
-    modelDir: config.modelDir,
-    modelSource: config.modelSource,
-    hubEndpoint: config.modelHub,
-  }, { logger, onProgress, noFallback: options.noFallback });
-}
-
 /**
  * Opens the store and the search service. The service starts loading at once; `ready` settles when
  * it serves. An empty store is seeded with the bundled fixtures, and a store that has postings but no
@@ -60,7 +45,10 @@ export async function openRuntime(
   options: { onModelProgress?: (progress: FetchProgress) => void } = {},
 ): Promise<Runtime> {
   const store = await KvStore.open(config.kvLocation);
-  const embedderReady = openRuntimeEmbedder(config, logger, options.onModelProgress);
+  const embedderReady = openConfiguredEmbedder(config, {
+    logger,
+    onProgress: options.onModelProgress,
+  });
   const service = createSearchService({
     store,
     embedder: embedderReady,

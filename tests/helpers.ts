@@ -8,7 +8,7 @@ import { type Job, jobIdFromUrl, JobSchema } from "../src/domain/job.ts";
 import type { Embedder } from "../src/index/embedder.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
-import { openRuntimeEmbedder } from "../src/runtime.ts";
+import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
 import { KvStore } from "../src/store/kv_store.ts";
@@ -37,7 +37,8 @@ let sharedEmbedder: Promise<Embedder> | undefined;
 export function testEmbedder(): Promise<Embedder> {
   sharedEmbedder ??= (async () => {
     const config = loadConfig(Deno.env.toObject());
-    const embedder = await openRuntimeEmbedder(config, silentLogger, undefined, {
+    const embedder = await openConfiguredEmbedder(config, {
+      logger: silentLogger,
       noFallback: true,
     });
     // Shared by every test in the process: closing it is the process's exit.

@@ -3,7 +3,7 @@ import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import type { KvStore } from "../../src/store/kv_store.ts";
 import { openExistingStore, storeName } from "../store_location.ts";
-import { openRuntimeEmbedder } from "../../src/runtime.ts";
+import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { findModel } from "../../src/model/catalog.ts";
 import { modelProgress } from "../model_progress.ts";
 import { publishIndex } from "../../src/search/publish_index.ts";
@@ -77,7 +77,10 @@ export function indexCommand() {
         if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
         const logger = createLogger({ level: "warn" });
         const fetching = modelProgress();
-        const embedder = await openRuntimeEmbedder(loadConfig(env), logger, fetching.onProgress)
+        const embedder = await openConfiguredEmbedder(loadConfig(env), {
+          logger,
+          onProgress: fetching.onProgress,
+        })
           .finally(fetching.finish);
         const progress = createProgressReporter({ label: "index" });
         const result = await publishIndex(store, {

@@ -3,7 +3,7 @@ import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import { KvStore } from "../../src/store/kv_store.ts";
 import { importFiles, type ImportReport } from "../../src/ingest/import_files.ts";
-import { openRuntimeEmbedder } from "../../src/runtime.ts";
+import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { modelProgress } from "../model_progress.ts";
 import { needsIndexBuild, publishIndex } from "../../src/search/publish_index.ts";
 import { createProgressReporter } from "../progress.ts";
@@ -88,7 +88,10 @@ export function ingestCommand() {
         let published = false;
         if (options.index) {
           const fetching = modelProgress();
-          const embedder = await openRuntimeEmbedder(config, logger, fetching.onProgress)
+          const embedder = await openConfiguredEmbedder(config, {
+            logger,
+            onProgress: fetching.onProgress,
+          })
             .finally(fetching.finish);
           try {
             // Nothing inserted or updated, and the current index is one this model can serve:

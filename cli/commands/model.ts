@@ -2,7 +2,7 @@ import { Command } from "@commander-js/extra-typings";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import { DEFAULT_MODEL_ID, MODELS } from "../../src/model/catalog.ts";
-import { openRuntimeEmbedder } from "../../src/runtime.ts";
+import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { checkModelFiles } from "../../src/model/obtain_model.ts";
 import { modelProgress } from "../model_progress.ts";
 import { writeOut } from "../output.ts";
@@ -49,7 +49,9 @@ export function modelCommand() {
       const config = loadConfig(modelEnv(options));
       const progress = modelProgress();
       const logger = createLogger({ level: config.logLevel });
-      const embedder = await openRuntimeEmbedder(config, logger, progress.onProgress, {
+      const embedder = await openConfiguredEmbedder(config, {
+        logger,
+        onProgress: progress.onProgress,
         noFallback: true,
       }).finally(progress.finish);
       const [vector] = await embedder.embed(["registered nurse"]);

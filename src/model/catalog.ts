@@ -130,6 +130,15 @@ export const USE_LITE: UseLiteModelSpec = {
 
 export const MODELS: readonly ModelSpec[] = [MINILM_L6_INT8, USE_LITE];
 
+/** The hub files are asked from unless `JOBSEEK_MODEL_HUB` names a mirror. */
+export const DEFAULT_HUB_ENDPOINT = "https://huggingface.co";
+
+/** The default model folder: `$XDG_CACHE_HOME/jobseek/models`, else `~/.cache/jobseek/models`. */
+export function defaultModelDir(env: Record<string, string | undefined>): string {
+  const cache = env.XDG_CACHE_HOME || (env.HOME ? `${env.HOME}/.cache` : "./data/cache");
+  return `${cache}/jobseek/models`;
+}
+
 /** The model used when none is named: the best measured one (docs/search.md). */
 export const DEFAULT_MODEL_ID = MINILM_L6_INT8.id;
 

