@@ -172,3 +172,31 @@ Deno.test("filters that match nothing explain themselves", async (t) => {
     await search.close();
   }
 });
+
+Deno.test("a place without the asked job answers none, not the nearest other jobs there", async () => {
+  // Berlin has kitchen jobs near a barista's, but no barista; the bundled postings showed a sous
+  // chef and a pharmacist for "barista berlin" before weak matches were rescued only unfiltered.
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Barista", city: "Toronto", country: "CA" }),
+      await posting({ job_title: "Sous Chef", city: "Berlin", country: "DE" }),
+      await posting({ job_title: "Kitchen Assistant", city: "Berlin", country: "DE" }),
+      await posting({ job_title: "Pharmacist", city: "Berlin", country: "DE" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const asked: Record<string, string>[] = [{ q: "barista berlin" }, {
+      q: "barista",
+      city: "Berlin",
+    }];
+    for (const params of asked) {
+      const out = await run(params);
+      assert.deepEqual(out.results.map((r) => r.job_title), [], JSON.stringify(params));
+      assert.match(out.hint ?? "", /; without (it|them) the query finds 1 postings\.$/);
+    }
+    assert.deepEqual((await run({ q: "barista" })).results.map((r) => r.job_title), ["Barista"]);
+  } finally {
+    await search.close();
+  }
+});

@@ -102,7 +102,8 @@ export interface IndexSearch {
    * When even the best match scores below `minScore`, the set keeps the best matches (within
    * `relativeCut` of the best) if the best scores at least this: a person who named an occupation
    * in words the titles do not use still gets its nearest postings rather than nothing.
-   * Unrelated queries score below it. Default: `minScore` (no rescue).
+   * Unrelated queries score below it. Not applied under filters or a place (a weak best match
+   * there means "none here"). Default: `minScore` (no rescue).
    */
   weakFloor?: number;
   mode?: ScoreMode;

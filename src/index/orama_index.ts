@@ -759,9 +759,13 @@ export class JobIndex {
     const span = cosineCeiling - cosineFloor;
     const steps = (score: number) => Math.max(0, Math.ceil(score * SCORE_STEPS - 1e-6));
     const enough = steps(minScore);
-    const least = Math.min(enough, steps(request.weakFloor ?? minScore));
     const allowed = this.#allowed(request.filters);
     const atPlace = this.#placeMask(request.place);
+    // Weak matches are rescued only for the query alone: under a filter or a place, a weak best
+    // match says "not here" ("barista berlin" with no barista in Berlin must not answer with a
+    // sous chef), and the service's hint tells how many the words find without the filters.
+    const rescue = allowed === null && atPlace === null;
+    const least = rescue ? Math.min(enough, steps(request.weakFloor ?? minScore)) : enough;
     const passes = (p: number) =>
       (allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p));
 
