@@ -1,6 +1,9 @@
 /**
- * The environment, parsed once at start into a frozen {@linkcode Config}. No other module reads
- * `Deno.env`; a bad value stops the start with a message naming the variable.
+ * The server's environment, parsed once at start into a frozen {@linkcode Config}; a bad value
+ * stops the start with a message naming the variable. Under `src/` only this module reads
+ * `Deno.env`; the CLI commands that start a server, import or manage keys pass the environment in
+ * (with their flags applied), and the CLI client's own variables (`JOBSEEK_API_KEY`,
+ * `JOBSEEK_ENDPOINT`, `JOBSEEK_CONFIG`) are read by `cli/config_file.ts`.
  *
  * @module
  */

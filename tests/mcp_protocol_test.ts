@@ -10,7 +10,7 @@ import { strict as assert } from "node:assert";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type Job, jobIdFromUrl, type SearchResponse } from "../src/domain/job.ts";
-import { CORS_ALLOW_HEADERS } from "../src/mcp/http_handler.ts";
+import { CORS_ALLOW_HEADERS } from "../src/http/mcp_routes.ts";
 import {
   DESCRIPTION_MAX_CHARS,
   MAX_CHARS_DEFAULT,

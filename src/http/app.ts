@@ -11,7 +11,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { JobseekError } from "../domain/errors.ts";
-import { createMcpRoutes } from "../mcp/http_handler.ts";
+import { createMcpRoutes } from "./mcp_routes.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { MisdirectedRequestError } from "./base_url.ts";
 import { clientAborted, isClientAbort } from "./client_abort.ts";

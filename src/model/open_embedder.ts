@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { createUseLiteEmbedder } from "../index/embedder.ts";
 import type { Embedder } from "../index/embedder.ts";
@@ -94,11 +93,22 @@ export async function openEmbedder(
 }
 
 /**
+ * The model settings of the configuration (src/config.ts), spelled here so the model layer does not
+ * import the configuration that imports its catalog.
+ */
+export interface ConfiguredModel {
+  readonly model: string;
+  readonly modelDir: string;
+  readonly modelSource?: string;
+  readonly modelHub: string | null;
+}
+
+/**
  * The model `config` names (`JOBSEEK_MODEL`, fetched on first need into `JOBSEEK_MODEL_DIR`), as
  * a server, the CLI, the bench and the tests all open it.
  */
 export function openConfiguredEmbedder(
-  config: Pick<Readonly<Config>, "model" | "modelDir" | "modelSource" | "modelHub">,
+  config: ConfiguredModel,
   options: OpenEmbedderOptions,
 ): Promise<OpenedEmbedder> {
   return openEmbedder({

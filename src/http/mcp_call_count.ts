@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { readLimitedBody } from "../http/read_json_body.ts";
+import { readLimitedBody } from "./read_json_body.ts";
 
 function isCall(message: unknown): boolean {
   return typeof message === "object" && message !== null && "method" in message &&

@@ -1,0 +1,153 @@
+/**
+ * The layering README.md promises, checked on the real module graph (`deno info`): no module imports
+ * itself back through others, the folders of `src/` form no circle, the domain depends on nothing
+ * but itself, and only the composition root and the CLI reach every layer.
+ */
+import { strict as assert } from "node:assert";
+import { z } from "zod";
+
+const ROOT = new URL("../", import.meta.url);
+const ENTRY_POINTS = ["main.ts", "cli/main.ts"];
+
+const InfoSchema = z.object({
+  modules: z.array(z.object({
+    specifier: z.string(),
+    dependencies: z.array(z.object({
+      code: z.object({ specifier: z.string() }).optional(),
+      type: z.object({ specifier: z.string() }).optional(),
+    })).optional(),
+  })),
+});
+
+/** Module (path relative to the repository) -> the repository modules it imports. */
+async function moduleGraph(): Promise<Map<string, string[]>> {
+  const graph = new Map<string, string[]>();
+  for (const entry of ENTRY_POINTS) {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", entry],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!output.success) throw new Error(new TextDecoder().decode(output.stderr));
+    const info = InfoSchema.parse(JSON.parse(new TextDecoder().decode(output.stdout)));
+    for (const module of info.modules) {
+      const path = repoPath(module.specifier);
+      if (!path) continue;
+      const deps = (module.dependencies ?? [])
+        .flatMap((d) => [d.code?.specifier, d.type?.specifier])
+        .map((s) => s && repoPath(s))
+        .filter((p): p is string => !!p);
+      graph.set(path, [...new Set(deps)]);
+    }
+  }
+  return graph;
+}
+
+function repoPath(specifier: string): string | null {
+  return specifier.startsWith(ROOT.href) ? specifier.slice(ROOT.href.length) : null;
+}
+
+/** Strongly connected components of more than one node, or of one node importing itself. */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let counter = 0;
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) {
+        found.push(component.sort());
+      }
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+/** `src/http/app.ts` -> `src/http`; top-level modules (`src/config.ts`, `main.ts`) stand alone. */
+function folderOf(path: string): string {
+  const parts = path.split("/");
+  return parts.length > 2 ? parts.slice(0, 2).join("/") : path;
+}
+
+function folderGraph(modules: Map<string, string[]>): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [module, deps] of modules) {
+    const from = folderOf(module);
+    const targets = folders.get(from) ?? new Set<string>();
+    for (const dep of deps) {
+      const to = folderOf(dep);
+      if (to !== from) targets.add(to);
+    }
+    folders.set(from, targets);
+  }
+  return new Map([...folders].map(([folder, deps]) => [folder, [...deps]]));
+}
+
+const graph = await moduleGraph();
+
+Deno.test("the module graph holds every layer the entry points load", () => {
+  for (const folder of ["src/domain", "src/store", "src/index", "src/search", "src/http", "cli"]) {
+    const modules = [...graph.keys()].filter((m) => m.startsWith(`${folder}/`));
+    if (modules.length === 0) throw new Error(`no module of ${folder} in the graph`);
+  }
+});
+
+Deno.test("no module imports itself back through others", () => {
+  assert.deepEqual(circles(graph), []);
+});
+
+Deno.test("the folders of src/ and the CLI form no import circle", () => {
+  assert.deepEqual(circles(folderGraph(graph)), []);
+});
+
+Deno.test("the domain imports nothing outside itself", () => {
+  const outside = [...graph]
+    .filter(([module]) => module.startsWith("src/domain/"))
+    .flatMap(([module, deps]) =>
+      deps.filter((d) => !d.startsWith("src/domain/")).map((d) => `${module} -> ${d}`)
+    );
+  assert.deepEqual(outside, []);
+});
+
+Deno.test("nothing under src/ imports the CLI, the tests or the bench", () => {
+  const upward = [...graph]
+    .filter(([module]) => module.startsWith("src/"))
+    .flatMap(([module, deps]) =>
+      deps.filter((d) => /^(cli|tests|bench)\//.test(d) || d === "main.ts")
+        .map((d) => `${module} -> ${d}`)
+    );
+  assert.deepEqual(upward, []);
+});
+
+Deno.test("under src/ only the configuration reads the environment", async () => {
+  const readers: string[] = [];
+  for (const module of graph.keys()) {
+    if (!module.startsWith("src/") || module === "src/config.ts") continue;
+    const source = await Deno.readTextFile(new URL(module, ROOT));
+    if (/Deno\.env\b/.test(source)) readers.push(module);
+  }
+  assert.deepEqual(readers, []);
+});
