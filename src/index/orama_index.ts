@@ -24,15 +24,14 @@
  * @module
  */
 import {
-  components,
   create,
   insertMultiple,
   load,
   type Orama,
   type RawData,
   save,
-  search as oramaSearch,
   type Tokenizer,
+  type WhereCondition,
 } from "@orama/orama";
 import type { Job } from "../domain/job.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
@@ -49,6 +48,14 @@ import { tokenize } from "./tokenize.ts";
 import { buildGazetteer, findPlace, type Gazetteer, type QueryPlace } from "./query_place.ts";
 import { foldText, repostGroups } from "./reposts.ts";
 import { REMOTE_CITY } from "../ingest/location.ts";
+import {
+  idsWhere,
+  indexStoreOf,
+  internalIdOf,
+  type OramaIndexStore,
+  savedOramaOf,
+  type SavedRadixNode,
+} from "./orama_internals.ts";
 
 /** The postings' fields as Orama indexes them. */
 const SCHEMA = {
@@ -214,9 +221,9 @@ function byScoreThenDate(a: IndexHit, b: IndexHit): number {
 }
 
 /** Orama's `where` for the request's filters; undefined without filters. */
-function whereOf(filters: IndexSearch["filters"]) {
+function whereOf(filters: IndexSearch["filters"]): WhereCondition<typeof SCHEMA> | undefined {
   const { city, country, since, until, source } = filters ?? {};
-  const clauses: Record<string, unknown>[] = [];
+  const clauses: WhereCondition<typeof SCHEMA>[] = [];
   if (city !== undefined) clauses.push({ city: { eq: city } });
   if (country !== undefined) clauses.push({ country: { eq: country } });
   if (source !== undefined) clauses.push({ source: { eq: source } });
@@ -246,31 +253,6 @@ const WHERE_CACHE_SIZE = 200;
 
 /** Scores are rounded to 4 decimals and handled as integers 0..10,000. */
 const SCORE_STEPS = 10_000;
-
-/** A node of Orama's radix tree in its `save()` output (`w`: its whole word, `e`: a word ends). */
-interface SavedRadixNode {
-  w: string;
-  e: boolean;
-  d: number[];
-  c: [string, SavedRadixNode][];
-}
-
-/** Orama's index internals the keyword score reads (typed loosely by Orama). */
-interface OramaIndexStore {
-  indexes: Record<
-    string,
-    { node: { find(p: { term: string; exact: boolean }): Record<string, number[]> } }
-  >;
-  frequencies: Record<string, Record<number, Record<string, number> | undefined>>;
-  fieldLengths: Record<string, Record<number, number | undefined>>;
-  avgFieldLength: Record<string, number>;
-}
-
-/** Orama's `save()` output of its index, as far as `splitSavedOrama` reads it. */
-interface SavedOramaIndex {
-  indexes: Record<string, { type: string; node: SavedRadixNode; isArray: boolean }>;
-  frequencies: OramaIndexStore["frequencies"];
-}
 
 /**
  * One text field's terms as Orama indexed them, flat: `words` sorted (by UTF-16 code units), and
@@ -332,8 +314,8 @@ function fieldTermsOf(
  * full-text search of its own; `JobIndex` uses the dictionary for the words.
  */
 export function splitSavedOrama(raw: RawData): { orama: RawData; terms: TermDictionary } {
-  const index = raw.index as SavedOramaIndex;
-  const { fieldLengths } = raw.index as OramaIndexStore;
+  const { index, docCount } = savedOramaOf(raw, TEXT_FIELDS);
+  const { fieldLengths } = index;
   const terms = {} as TermDictionary;
   const indexes = { ...index.indexes };
   const empty: SavedRadixNode & { s: string; k: string } = {
@@ -357,7 +339,7 @@ export function splitSavedOrama(raw: RawData): { orama: RawData; terms: TermDict
         indexes,
         frequencies: Object.fromEntries(TEXT_FIELDS.map((f) => [f, {}])),
       },
-      docs: { docs: {}, count: (raw.docs as { count: number }).count },
+      docs: { docs: {}, count: docCount },
     },
     terms,
   };
@@ -425,16 +407,11 @@ export class JobIndex {
     this.db = db ??
       (data.orama ? loadOrama(data.orama) : buildOrama(data.jobs, options.descriptionChars));
     this.#bm25 = bm25;
-    this.#store = this.db.data.index as unknown as OramaIndexStore;
+    this.#store = indexStoreOf(this.db, TEXT_FIELDS);
     this.#terms = data.terms ?? null;
     this.#positionOf = new Uint32Array(n + 1);
     for (let p = 0; p < n; p++) {
-      this.#positionOf[
-        components.internalDocumentIDStore.getInternalDocumentId(
-          this.db.internalDocumentIDStore,
-          String(p),
-        )
-      ] = p;
+      this.#positionOf[internalIdOf(this.db, String(p))] = p;
     }
     const rows = data.vectors.length / data.dimensions;
     this.#rowStart = new Uint32Array(rows + 1);
@@ -591,21 +568,11 @@ export class JobIndex {
     let allowed = this.#whereCache.get(key);
     if (!allowed) {
       allowed = new Uint8Array(this.data.jobs.length);
-      for (const p of this.#find({ where })) allowed[p] = 1;
+      for (const id of idsWhere(this.db, where, this.data.jobs.length)) allowed[Number(id)] = 1;
       if (this.#whereCache.size >= WHERE_CACHE_SIZE) this.#whereCache.clear();
       this.#whereCache.set(key, allowed);
     }
     return allowed;
-  }
-
-  /** Positions of the postings Orama's `search()` lets through `where` (every one, unranked). */
-  #find(params: { where: unknown }): number[] {
-    const result = oramaSearch(this.db, {
-      // deno-lint-ignore no-explicit-any
-      where: params.where as any,
-      limit: this.data.jobs.length,
-    }) as { hits: { id: string }[] };
-    return result.hits.map((hit) => Number(hit.id));
   }
 
   /** Cosine of the query with every distinct title vector (all unit length: a dot product). */

@@ -23,9 +23,11 @@
  */
 import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import type { RawData } from "@orama/orama";
+import { z } from "zod";
 import type { Job } from "../domain/job.ts";
 import type { JobIndexData } from "./job_index.ts";
 import { type FieldTerms, splitSavedOrama, type TermDictionary } from "./orama_index.ts";
+import { savedOramaOf } from "./orama_internals.ts";
 
 /**
  * Bump when the layout or the meaning of a field changes; servers ignore other versions. 3: the
@@ -51,18 +53,19 @@ export type SnapshotData = JobIndexData & { orama: RawData; terms: TermDictionar
 
 const MAGIC = "JSNP";
 
-interface SectionTable {
-  [name: string]: [offset: number, length: number];
-}
+const count = z.number().int().nonnegative();
 
-interface Header {
-  formatVersion: number;
-  model: string;
-  dimensions: number;
-  docCount: number;
-  vectorRows: number;
-  sections: SectionTable;
-}
+const HeaderSchema = z.object({
+  formatVersion: z.number().int(),
+  model: z.string(),
+  dimensions: z.number().int().positive(),
+  docCount: count,
+  vectorRows: count,
+  sections: z.record(z.string(), z.tuple([count, count])),
+});
+
+type SectionTable = Header["sections"];
+type Header = z.infer<typeof HeaderSchema>;
 
 /**
  * Before the zstd frame: these 4 bytes and the length of what it holds (u32), so that it
@@ -182,27 +185,57 @@ export function encodeSnapshot(
   return Promise.resolve(bytes);
 }
 
-/** Reads the format version without decoding the rest; `null` if these are not snapshot bytes. */
+/** Reads the header without decoding the rest; `null` if these are not snapshot bytes. */
 function readHeader(raw: Uint8Array): { header: Header; bodyStart: number } | null {
   if (raw.byteLength < 8 || new TextDecoder().decode(raw.subarray(0, 4)) !== MAGIC) return null;
   const length = new DataView(raw.buffer, raw.byteOffset).getUint32(4, true);
-  const header = JSON.parse(new TextDecoder().decode(raw.subarray(8, 8 + length))) as Header;
-  return { header, bodyStart: Math.ceil((8 + length) / 8) * 8 };
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(raw.subarray(8, 8 + length)));
+  } catch {
+    throw new RangeError("Cannot decode snapshot: its header is corrupt");
+  }
+  // The version first: another format's header may have other fields.
+  const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
+  if (version !== SNAPSHOT_FORMAT_VERSION) {
+    throw new RangeError(
+      `Cannot decode snapshot: format version ${version}, expected ${SNAPSHOT_FORMAT_VERSION}`,
+    );
+  }
+  const header = HeaderSchema.safeParse(json);
+  if (!header.success) throw new RangeError("Cannot decode snapshot: its header is corrupt");
+  return { header: header.data, bodyStart: Math.ceil((8 + length) / 8) * 8 };
 }
 
-/** Decompresses snapshot bytes, 8-byte aligned for the typed views on its sections. */
+/**
+ * Decompresses snapshot bytes, 8-byte aligned for the typed views on its sections. node:zlib
+ * decompresses a cut zstd frame without complaint (to fewer bytes, or none), so the length recorded
+ * before the frame is what tells a whole snapshot from a truncated one.
+ */
 function decompress(bytes: Uint8Array): Uint8Array {
   if (bytes.byteLength < 8 || new TextDecoder().decode(bytes.subarray(0, 4)) !== OUTER_MAGIC) {
     throw new RangeError("Cannot decode snapshot: not a jobseek index snapshot");
   }
   const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
-  const raw = zstdDecompressSync(bytes.subarray(8), { chunkSize: Math.max(2 ** 16, length) });
+  let raw: Uint8Array;
+  try {
+    raw = zstdDecompressSync(bytes.subarray(8), { chunkSize: Math.max(2 ** 16, length) });
+  } catch (error) {
+    throw new RangeError("Cannot decode snapshot: its compressed data is corrupt", {
+      cause: error,
+    });
+  }
+  if (raw.byteLength !== length) {
+    throw new RangeError(
+      `Cannot decode snapshot: truncated or corrupt (${raw.byteLength} of ${length} bytes)`,
+    );
+  }
   return raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw);
 }
 
 /**
  * Decodes compressed snapshot bytes. Throws a RangeError naming the problem when the bytes are not
- * a snapshot of this format version.
+ * a whole, consistent snapshot of this format version.
  */
 export function decodeSnapshot(bytes: Uint8Array): Promise<SnapshotData> {
   try {
@@ -212,52 +245,82 @@ export function decodeSnapshot(bytes: Uint8Array): Promise<SnapshotData> {
   }
 }
 
+function corrupt(what: string): RangeError {
+  return new RangeError(`Cannot decode snapshot: ${what}`);
+}
+
 function decodeRaw(raw: Uint8Array): SnapshotData {
   const read = readHeader(raw);
-  if (!read) throw new RangeError("Cannot decode snapshot: not a jobseek index snapshot");
+  if (!read) throw corrupt("not a jobseek index snapshot");
   const { header, bodyStart } = read;
-  if (header.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
-    throw new RangeError(
-      `Cannot decode snapshot: format version ${header.formatVersion}, expected ${SNAPSHOT_FORMAT_VERSION}`,
-    );
-  }
-  const section = (name: string): [number, number] => {
+  const { docCount, vectorRows, dimensions } = header;
+  /** A section's bytes, checked to lie within the snapshot and to hold whole `size`-byte items. */
+  const bytesOf = (name: string, size = 1): [at: number, length: number] => {
     const entry = header.sections[name];
     if (!entry || bodyStart + entry[0] + entry[1] > raw.byteLength) {
-      throw new RangeError(`Cannot decode snapshot: section ${name} is missing or truncated`);
+      throw corrupt(`section ${name} is missing or truncated`);
     }
-    return [raw.byteOffset + bodyStart + entry[0], entry[1]];
+    const at = raw.byteOffset + bodyStart + entry[0];
+    if (at % size !== 0 || entry[1] % size !== 0) throw corrupt(`section ${name} is misaligned`);
+    return [at, entry[1]];
   };
   const u32 = (name: string) => {
-    const [at, length] = section(name);
+    const [at, length] = bytesOf(name, 4);
     return new Uint32Array(raw.buffer, at, length / 4);
   };
   const u16 = (name: string) => {
-    const [at, length] = section(name);
+    const [at, length] = bytesOf(name, 2);
     return new Uint16Array(raw.buffer, at, length / 2);
   };
   const f32 = (name: string) => {
-    const [at, length] = section(name);
+    const [at, length] = bytesOf(name, 4);
     return new Float32Array(raw.buffer, at, length / 4);
   };
   const text = (name: string) => {
-    const [at, length] = section(name);
+    const [at, length] = bytesOf(name);
     // ignoreBOM: keep a leading U+FEFF of the first description (the ends count it).
     return new TextDecoder("utf-8", { ignoreBOM: true }).decode(
       new Uint8Array(raw.buffer, at, length),
     );
   };
-  const [vectorsAt, vectorsLength] = section("vectors");
+  const json = (name: string): unknown => {
+    try {
+      return JSON.parse(text(name));
+    } catch (error) {
+      if (error instanceof SyntaxError) throw corrupt(`section ${name} is corrupt`);
+      throw error;
+    }
+  };
+
+  const [vectorsAt, vectorsLength] = bytesOf("vectors");
+  const scales = f32("vectorScales");
+  if (scales.length !== vectorRows || vectorsLength !== vectorRows * dimensions) {
+    throw corrupt(`the vectors do not make ${vectorRows} rows of ${dimensions}`);
+  }
   const vectors = dequantise(
     new Int8Array(raw.buffer, vectorsAt, vectorsLength),
-    f32("vectorScales"),
-    header.dimensions,
+    scales,
+    dimensions,
   );
-  const jobs = JSON.parse(text("jobs")) as Job[];
+  // A row out of range would give its posting no vector: it would silently never be found.
+  const vectorOfDoc = u32("vectorOfDoc");
+  if (vectorOfDoc.length !== docCount) {
+    throw corrupt(`${vectorOfDoc.length} vector rows of postings for ${docCount} postings`);
+  }
+  for (let p = 0; p < docCount; p++) {
+    if (vectorOfDoc[p] >= vectorRows) {
+      throw corrupt(`posting ${p} has vector row ${vectorOfDoc[p]}, of ${vectorRows} rows`);
+    }
+  }
+
+  const jobs = json("jobs");
+  if (!Array.isArray(jobs) || jobs.length !== docCount) {
+    throw corrupt("posting count does not match its header");
+  }
   const descriptions = text("descriptions");
   const ends = u32("descriptionEnds");
   if (ends.length !== jobs.length || ends[ends.length - 1] > descriptions.length) {
-    throw new RangeError("Cannot decode snapshot: descriptions do not match the postings");
+    throw corrupt("descriptions do not match the postings");
   }
   // Slices share the decoded text (no copy); an empty one keeps what the JSON holds.
   for (let p = 0; p < jobs.length; p++) {
@@ -265,24 +328,35 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
       jobs[p].job_description = descriptions.slice(p > 0 ? ends[p - 1] : 0, ends[p]);
     }
   }
-  const words = JSON.parse(text("words")) as Record<string, string[]>;
-  if (jobs.length !== header.docCount) {
-    throw new RangeError("Cannot decode snapshot: posting count does not match its header");
-  }
+
+  const words = json("words") as Record<string, unknown> | null;
+  const terms = Object.fromEntries(TERM_FIELDS.map((f): [string, FieldTerms] => {
+    const fieldWords = words?.[f];
+    const start = u32(`${f}.start`);
+    const ids = u32(`${f}.ids`);
+    const counts = u16(`${f}.counts`);
+    if (
+      !Array.isArray(fieldWords) || start.length !== fieldWords.length + 1 ||
+      start[fieldWords.length] !== ids.length || counts.length !== ids.length
+    ) {
+      throw corrupt(`the terms of ${f} do not match`);
+    }
+    // Orama's internal ids run from 1 to the posting count.
+    for (let k = 0; k < ids.length; k++) {
+      if (ids[k] < 1 || ids[k] > docCount) throw corrupt(`the terms of ${f} name no posting`);
+    }
+    return [f, { words: fieldWords, start, ids, counts }];
+  })) as TermDictionary;
+
+  const orama = savedOramaOf(json("orama"), TERM_FIELDS);
+  if (orama.docCount !== docCount) throw corrupt("Orama's index does not match the postings");
   return {
     model: header.model,
-    dimensions: header.dimensions,
-    jobs,
+    dimensions,
+    jobs: jobs as Job[],
     vectors,
-    vectorOfDoc: u32("vectorOfDoc"),
-    orama: JSON.parse(text("orama")) as RawData,
-    terms: Object.fromEntries(TERM_FIELDS.map((f): [string, FieldTerms] => {
-      const fieldWords = words[f];
-      const start = u32(`${f}.start`);
-      if (!Array.isArray(fieldWords) || start.length !== fieldWords.length + 1) {
-        throw new RangeError(`Cannot decode snapshot: the terms of ${f} do not match`);
-      }
-      return [f, { words: fieldWords, start, ids: u32(`${f}.ids`), counts: u16(`${f}.counts`) }];
-    })) as TermDictionary,
+    vectorOfDoc,
+    orama: orama.raw,
+    terms,
   };
 }

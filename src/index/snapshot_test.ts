@@ -1,8 +1,9 @@
 import { strict as assert } from "node:assert";
+import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import type { Job } from "../domain/job.ts";
 import { assembleIndexData } from "./job_index.ts";
 import { buildOrama, JobIndex, saveOrama, splitSavedOrama } from "./orama_index.ts";
-import { decodeSnapshot, encodeSnapshot } from "./snapshot.ts";
+import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "./snapshot.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 
 function sampleData() {
@@ -100,25 +101,105 @@ Deno.test("decodeSnapshot() gives an index that finds what the original finds", 
   assert.ok(found > 0);
 });
 
-Deno.test("encodeSnapshot() is stable: a decoded snapshot encodes to the same bytes' content", async () => {
-  const once = await decodeSnapshot(await encodeSnapshot(sampleData()));
-  const twice = await decodeSnapshot(await encodeSnapshot(once));
-  assert.deepEqual(Array.from(twice.vectors), Array.from(once.vectors));
+Deno.test("encodeSnapshot() is stable: a decoded snapshot encodes to the same bytes", async () => {
+  const bytes = await encodeSnapshot(sampleData());
+  const once = await decodeSnapshot(bytes);
+  const again = await encodeSnapshot(once);
+  assert.deepEqual(again, bytes);
+  assert.deepEqual(await decodeSnapshot(again), once);
 });
 
-Deno.test("decodeSnapshot() rejects bytes that are not a snapshot, or a cut one", async () => {
-  const gz = async (bytes: Uint8Array) =>
-    new Uint8Array(
-      await new Response(
-        new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
-          .pipeThrough(new CompressionStream("gzip")),
-      ).arrayBuffer(),
-    );
+/** Decompresses snapshot bytes, lets `edit` change the raw snapshot, and compresses it again. */
+function rewrapped(bytes: Uint8Array, edit: (raw: Uint8Array) => Uint8Array): Uint8Array {
+  const raw = edit(new Uint8Array(zstdDecompressSync(bytes.subarray(8))));
+  const compressed = zstdCompressSync(raw);
+  const out = new Uint8Array(8 + compressed.byteLength);
+  out.set(bytes.subarray(0, 4));
+  new DataView(out.buffer).setUint32(4, raw.byteLength, true);
+  out.set(compressed, 8);
+  return out;
+}
+
+/** The raw snapshot's header, edited by `edit`, written back in place (same length or shorter). */
+function withHeader(raw: Uint8Array, edit: (header: Record<string, unknown>) => void): Uint8Array {
+  const length = new DataView(raw.buffer).getUint32(4, true);
+  const header = JSON.parse(new TextDecoder().decode(raw.subarray(8, 8 + length)));
+  edit(header);
+  const text = JSON.stringify(header).padEnd(length, " ");
+  assert.equal(text.length, length, "the edited header must not grow");
+  raw.set(new TextEncoder().encode(text), 8);
+  return raw;
+}
+
+Deno.test("decodeSnapshot() rejects bytes that are not a snapshot, naming that", async () => {
   await assert.rejects(
-    decodeSnapshot(await gz(new TextEncoder().encode("hello"))),
-    /not a jobseek/,
+    decodeSnapshot(new TextEncoder().encode("hello, world")),
+    /^RangeError: Cannot decode snapshot: not a jobseek index snapshot$/,
   );
+  await assert.rejects(decodeSnapshot(new Uint8Array([1, 2, 3])), /not a jobseek index snapshot/);
+});
+
+Deno.test("decodeSnapshot() rejects a cut snapshot as truncated, not as a foreign file", async () => {
   const good = await encodeSnapshot(sampleData());
-  await assert.rejects(decodeSnapshot(good.slice(0, good.length - 40)));
-  await assert.rejects(decodeSnapshot(new Uint8Array([1, 2, 3])));
+  for (const cut of [40, Math.floor(good.length / 2)]) {
+    await assert.rejects(
+      decodeSnapshot(good.slice(0, good.length - cut)),
+      /^RangeError: Cannot decode snapshot: truncated or corrupt \(\d+ of \d+ bytes\)$/,
+      `cut ${cut} bytes`,
+    );
+  }
+});
+
+Deno.test("decodeSnapshot() rejects damaged compressed data as corrupt", async () => {
+  const good = await encodeSnapshot(sampleData());
+  const damaged = good.slice();
+  for (let i = 8; i < 40; i++) damaged[i] ^= 0x5a;
+  await assert.rejects(decodeSnapshot(damaged), /Cannot decode snapshot: .*corrupt/);
+});
+
+Deno.test("decodeSnapshot() rejects another format version, naming both", async () => {
+  const bytes = rewrapped(
+    await encodeSnapshot(sampleData()),
+    (raw) => withHeader(raw, (h) => h.formatVersion = SNAPSHOT_FORMAT_VERSION - 1),
+  );
+  await assert.rejects(
+    decodeSnapshot(bytes),
+    new RegExp(
+      `format version ${SNAPSHOT_FORMAT_VERSION - 1}, expected ${SNAPSHOT_FORMAT_VERSION}`,
+    ),
+  );
+});
+
+Deno.test("decodeSnapshot() rejects a posting whose vector row is out of range (not dropped)", async () => {
+  const data = sampleData();
+  const rows = data.vectors.length / data.dimensions;
+  data.vectorOfDoc[7] = rows;
+  await assert.rejects(
+    decodeSnapshot(await encodeSnapshot(data)),
+    new RegExp(
+      `^RangeError: Cannot decode snapshot: posting 7 has vector row ${rows}, of ${rows} rows$`,
+    ),
+  );
+});
+
+Deno.test("decodeSnapshot() rejects a header whose counts disagree with the sections", async () => {
+  const bytes = await encodeSnapshot(sampleData());
+  await assert.rejects(
+    decodeSnapshot(rewrapped(bytes, (raw) => withHeader(raw, (h) => h.docCount = 49))),
+    /Cannot decode snapshot: 50 vector rows of postings for 49 postings/,
+  );
+  await assert.rejects(
+    decodeSnapshot(rewrapped(bytes, (raw) => withHeader(raw, (h) => h.vectorRows = 9))),
+    /Cannot decode snapshot: the vectors do not make 9 rows of 8/,
+  );
+});
+
+Deno.test("decodeSnapshot() rejects a term dictionary naming a posting that does not exist", async () => {
+  const data = sampleData();
+  const { orama, terms } = splitSavedOrama(data.orama);
+  terms.title.ids[0] = data.jobs.length + 1;
+  await assert.rejects(
+    decodeSnapshot(await encodeSnapshot({ ...data, orama, terms })),
+    /Cannot decode snapshot: the terms of title name no posting/,
+  );
 });

@@ -1,0 +1,159 @@
+/**
+ * Orama's internals that jobseek reads, in one place: per text field, the live index's radix tree,
+ * term frequencies and field lengths (the keyword score), the same in `save()`'s output (the
+ * snapshot's term dictionary), the internal id of a document, and `search()` run synchronously for
+ * `where`. Orama types these loosely (`unknown`, unions of tree kinds, a result that may be a
+ * promise) and may reshape them in any release, so each is checked here, once per index built or
+ * loaded, and a shape that differs fails at once with an error naming the Orama version this was
+ * written for, not as wrong scores later. The rest of the code reads Orama through this module only.
+ *
+ * The checks are shallow (an object, a function, a root node): enough to catch a renamed or
+ * restructured field, and cheap on 20,000 postings.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { type AnyOrama, components, type RawData, search, type WhereCondition } from "@orama/orama";
+
+/** The @orama/orama version (pinned in deno.json) whose internals this module reads. */
+export const ORAMA_VERSION = "3.1.18";
+
+/** What `find` on one of Orama's live radix trees gives: internal ids per matched word. */
+type FindResult = Record<string, number[]>;
+
+/** Orama's live index as the keyword score reads it, per text field. */
+export interface OramaIndexStore {
+  indexes: Record<string, { node: { find(p: { term: string; exact: boolean }): FindResult } }>;
+  /** Per field, per internal id: occurrences of each term divided by the field's length. */
+  frequencies: Record<string, Record<number, Record<string, number> | undefined>>;
+  /** Per field, per internal id: the field's length in tokens. */
+  fieldLengths: Record<string, Record<number, number | undefined>>;
+  avgFieldLength: Record<string, number | undefined>;
+}
+
+/** A node of Orama's radix tree in its `save()` output (`w`: its whole word, `e`: a word ends). */
+export interface SavedRadixNode {
+  w: string;
+  e: boolean;
+  d: number[];
+  c: [string, SavedRadixNode][];
+}
+
+/** Orama's `save()` output of its index, as far as the snapshot reads it. */
+export interface SavedOramaIndex {
+  indexes: Record<string, { type: string; node: SavedRadixNode; isArray: boolean }>;
+  frequencies: OramaIndexStore["frequencies"];
+  fieldLengths: OramaIndexStore["fieldLengths"];
+}
+
+/** Orama's saved data with its index and documents store read. */
+export interface SavedOrama {
+  raw: RawData;
+  index: SavedOramaIndex;
+  /** How many documents Orama holds (its documents store's `count`). */
+  docCount: number;
+}
+
+const isFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function");
+const anyRecord = z.record(z.string(), z.unknown());
+
+function perField<T extends z.ZodType>(fields: readonly string[], schema: T) {
+  return z.looseObject(Object.fromEntries(fields.map((f) => [f, schema])));
+}
+
+function liveIndexSchema(fields: readonly string[]) {
+  return z.looseObject({
+    indexes: perField(
+      fields,
+      z.looseObject({ type: z.literal("Radix"), node: z.looseObject({ find: isFunction }) }),
+    ),
+    frequencies: perField(fields, anyRecord),
+    fieldLengths: perField(fields, anyRecord),
+    avgFieldLength: z.looseObject(
+      Object.fromEntries(fields.map((f) => [f, z.number().optional()])),
+    ),
+  });
+}
+
+const savedNodeSchema = z.looseObject({
+  w: z.string(),
+  e: z.boolean(),
+  d: z.array(z.number()),
+  c: z.array(z.tuple([z.string(), z.unknown()])),
+});
+
+function savedSchema(fields: readonly string[]) {
+  return z.looseObject({
+    internalDocumentIDStore: z.unknown(),
+    index: z.looseObject({
+      indexes: perField(
+        fields,
+        z.looseObject({ type: z.literal("Radix"), node: savedNodeSchema, isArray: z.boolean() }),
+      ),
+      frequencies: perField(fields, anyRecord),
+      fieldLengths: perField(fields, anyRecord),
+    }),
+    docs: z.looseObject({ docs: anyRecord, count: z.number().int().nonnegative() }),
+    sorting: z.unknown(),
+    pinning: z.unknown(),
+    language: z.string(),
+  });
+}
+
+function shapeError(what: string, error: z.ZodError): TypeError {
+  const issue = error.issues[0];
+  const where = issue.path.length > 0 ? issue.path.join(".") : "(root)";
+  return new TypeError(
+    `Cannot read ${what}: its shape differs from what src/index/orama_internals.ts reads in ` +
+      `@orama/orama ${ORAMA_VERSION} (${where}: ${issue.message})`,
+  );
+}
+
+/**
+ * Orama's live index of `db`, checked to have a radix tree, frequencies and field lengths for
+ * each of `textFields`. Throws a TypeError naming the Orama version when it does not.
+ */
+export function indexStoreOf(db: AnyOrama, textFields: readonly string[]): OramaIndexStore {
+  const index: unknown = db.data.index;
+  const checked = liveIndexSchema(textFields).safeParse(index);
+  if (!checked.success) throw shapeError("Orama's index", checked.error);
+  // The parse only checks: its output is a plain copy, without the trees' methods.
+  return index as OramaIndexStore;
+}
+
+/**
+ * Orama's saved data (`save()`, or what a snapshot carries), checked to hold the text fields' saved
+ * radix trees, frequencies and field lengths, and its documents store's count. Throws a TypeError
+ * naming the Orama version when it does not.
+ */
+export function savedOramaOf(raw: unknown, textFields: readonly string[]): SavedOrama {
+  const checked = savedSchema(textFields).safeParse(raw);
+  if (!checked.success) throw shapeError("Orama's saved index", checked.error);
+  // Checked above; the original keeps every field Orama's `load()` needs.
+  const data = raw as RawData & { index: SavedOramaIndex; docs: { count: number } };
+  return { raw: data, index: data.index, docCount: data.docs.count };
+}
+
+/** Orama's internal id of the document whose `id` is `id`. */
+export function internalIdOf(db: AnyOrama, id: string): number {
+  return components.internalDocumentIDStore.getInternalDocumentId(db.internalDocumentIDStore, id);
+}
+
+/**
+ * The ids of every document Orama's `search()` lets through `where`, unranked. Every component of
+ * an index built here is synchronous, so `search()` answers at once; a promise means Orama changed.
+ */
+export function idsWhere<T extends AnyOrama>(
+  db: T,
+  where: Partial<WhereCondition<T["schema"]>>,
+  limit: number,
+): string[] {
+  const result = search(db, { where, limit });
+  if (result instanceof Promise) {
+    throw new TypeError(
+      `Cannot filter postings: Orama's search() answered with a promise, which @orama/orama ` +
+        `${ORAMA_VERSION} does not for synchronous components (src/index/orama_internals.ts)`,
+    );
+  }
+  return result.hits.map((hit) => hit.id);
+}
