@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { fromBase64, toBase64 } from "../src/crypto.ts";
 
 export const DEFAULT_ENDPOINT = "http://localhost:8000";
 
@@ -165,19 +166,6 @@ export function normalizeEndpoint(value: string): string {
  */
 export function maskKey(key: string): string {
   return key.length < 16 ? "****" : `${key.slice(0, 4)}****${key.slice(-4)}`;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 async function deriveKey(secret: Uint8Array<ArrayBuffer>, salt: Uint8Array<ArrayBuffer>) {

@@ -2,7 +2,8 @@ import { strict as assert } from "node:assert";
 import { loadConfig } from "../src/config.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
 import { MINILM_L6_INT8, USE_LITE } from "../src/model/catalog.ts";
-import { checkModelFiles, obtainModel, sha256Hex } from "../src/model/obtain_model.ts";
+import { checkModelFiles, obtainModel } from "../src/model/obtain_model.ts";
+import { sha256Hex } from "../src/crypto.ts";
 import { openEmbedder } from "../src/model/open_embedder.ts";
 import { testEmbedder } from "./helpers.ts";
 
@@ -157,7 +158,7 @@ Deno.test("obtainModel() fetches from a hub mirror, checks every file and never 
         await obtainModel(MINILM_L6_INT8, { modelDir, hubEndpoint: hub.url, pip: null, logger });
         assert.equal(hub.requests.length, 3);
         assert.equal(
-          await sha256Hex(await Deno.readFile(`${dir}/tokenizer.json`)),
+          sha256Hex(await Deno.readFile(`${dir}/tokenizer.json`)),
           MINILM_L6_INT8.files[1].sha256,
         );
         await assert.rejects(Deno.stat(leftover), Deno.errors.NotFound);

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { sha256Hex } from "../crypto.ts";
 
 /** The job boards we accept postings from (JobSpy's site names). */
 export const SOURCES = ["indeed", "linkedin", "glassdoor"] as const;
@@ -118,10 +119,9 @@ export type CityCount = z.infer<typeof CityCountSchema>;
  * assert.equal(a.length, 32);
  * ```
  */
-export async function jobIdFromUrl(jobUrl: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(jobUrl.trim()));
-  return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0"))
-    .join("");
+export function jobIdFromUrl(jobUrl: string): Promise<string> {
+  // The first 128 bits of the URL's SHA-256, in hex.
+  return Promise.resolve(sha256Hex(jobUrl.trim()).slice(0, 32));
 }
 
 /** Projects a stored posting onto the result shape; optional fields stay absent, never null. */

