@@ -34,6 +34,8 @@ export interface UseLiteEmbedderOptions {
   workers?: number;
   /** Smallest call that is worth starting workers for (they take ~0.5 s to load the model). */
   workerThreshold?: number;
+  /** The workers' module; tests pass one that fails (src/index/testdata/faulty_embed_worker.ts). */
+  workerUrl?: URL;
 }
 
 interface RawModel {
@@ -99,13 +101,15 @@ const WORKER_IDLE_MS = 1000;
 class WorkerPool {
   readonly #size: number;
   readonly #batchSize: number;
+  readonly #url: URL;
   #workers: Worker[] | null = null;
   #idle: ReturnType<typeof setTimeout> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(size: number, batchSize: number) {
+  constructor(size: number, batchSize: number, url: URL) {
     this.#size = size;
     this.#batchSize = batchSize;
+    this.#url = url;
   }
 
   embed(texts: string[]): Promise<Float32Array[]> {
@@ -124,7 +128,7 @@ class WorkerPool {
     clearTimeout(this.#idle);
     this.#workers ??= Array.from(
       { length: this.#size },
-      () => new Worker(new URL("./embed_worker.ts", import.meta.url).href, { type: "module" }),
+      () => new Worker(this.#url.href, { type: "module" }),
     );
     const workers = this.#workers;
     const slice = Math.max(this.#batchSize, 32);
@@ -155,7 +159,12 @@ class WorkerPool {
         };
         worker.onerror = (event) => {
           event.preventDefault();
-          reject(new JobseekError("INTERNAL_ERROR", `Cannot embed texts: ${event.message}`));
+          reject(
+            new JobseekError(
+              "INTERNAL_ERROR",
+              `Cannot embed texts: an embedding worker died (${event.message})`,
+            ),
+          );
         };
         sendNext();
       });
@@ -191,7 +200,8 @@ export async function createUseLiteEmbedder(
   const workers = options.workers ?? navigator.hardwareConcurrency ?? 1;
   const workerThreshold = options.workerThreshold ?? 256;
   await loadUseLite();
-  const pool = workers > 0 ? new WorkerPool(workers, batchSize) : null;
+  const workerUrl = options.workerUrl ?? new URL("./embed_worker.ts", import.meta.url);
+  const pool = workers > 0 ? new WorkerPool(workers, batchSize, workerUrl) : null;
   return {
     model: USE_LITE_MODEL,
     dimensions: USE_LITE_DIMENSIONS,

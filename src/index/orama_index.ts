@@ -33,7 +33,7 @@ import {
   type Tokenizer,
   type WhereCondition,
 } from "@orama/orama";
-import type { Job } from "../domain/job.ts";
+import type { CityCount, Job } from "../domain/job.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import {
@@ -345,6 +345,21 @@ export function splitSavedOrama(raw: RawData): { orama: RawData; terms: TermDict
   };
 }
 
+function countCities(jobs: Job[]): CityCount[] {
+  const counts = new Map<string, CityCount>();
+  for (const { city, country } of jobs) {
+    if (city === "") continue;
+    const key = `${country ?? ""}\u0000${city}`;
+    const found = counts.get(key);
+    if (found) found.count++;
+    else counts.set(key, country === undefined ? { city, count: 1 } : { city, country, count: 1 });
+  }
+  return [...counts.values()].sort((a, b) =>
+    b.count - a.count || a.city.localeCompare(b.city) ||
+    (a.country ?? "").localeCompare(b.country ?? "")
+  );
+}
+
 /** Index of `term` in sorted `words`, or -1. */
 function wordIndex(words: string[], term: string): number {
   let low = 0;
@@ -640,6 +655,20 @@ export class JobIndex {
     this.#repostGroups();
     this.#positionOfJob(this.data.jobs[0]);
     return this;
+  }
+
+  #cityCounts: CityCount[] | null = null;
+
+  /**
+   * The cities of this index's postings with their country and number of postings (reposts each
+   * counted), most postings first, then by name and country; with `country`, that country's only.
+   * Postings without a city are not counted. Read from the index, not the store, so that every city
+   * listed is one a search on this index finds postings in, as many as listed (a search shows
+   * reposts of one job as one hit, with the others' URLs).
+   */
+  cities(country?: string): CityCount[] {
+    this.#cityCounts ??= countCities(this.data.jobs);
+    return this.#cityCounts.filter((c) => country === undefined || c.country === country);
   }
 
   #placeData() {
