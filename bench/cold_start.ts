@@ -9,7 +9,7 @@ import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
 import { createSearchService } from "../src/search/search_service.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 
 const processStart = performance.timeOrigin;
 const moduleReady = performance.now();
@@ -24,7 +24,7 @@ const embedder = await openConfiguredEmbedder(config, {
 const modelMs = performance.now() - t;
 
 t = performance.now();
-const store = await KvStore.open(Deno.args[0]);
+const store = await openStore(Deno.args[0]);
 let readMs = NaN;
 const logger = createLogger({
   write: (line) => {

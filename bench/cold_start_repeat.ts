@@ -14,7 +14,7 @@ import { createUseLiteEmbedder } from "../src/index/embedder.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
 import { needsIndexBuild, publishIndex } from "../src/search/publish_index.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore, type Store } from "../src/store/store.ts";
 import { realCsvFiles } from "./real_data.ts";
 
 function option(name: string, fallback: number): number {
@@ -30,13 +30,13 @@ if (!kvPath || kvPath.startsWith("--")) {
 }
 
 /** Fills an empty store with the real postings, repeated under new URLs up to `size`. */
-async function fill(store: KvStore): Promise<void> {
+async function fill(store: Store): Promise<void> {
   const scratch = await Deno.makeTempDir({ prefix: "jobseek-cold-" });
   const real: Job[] = [];
   try {
-    const staging = await KvStore.open(`${scratch}/real.sqlite3`);
+    const staging = await openStore(`${scratch}/real.sqlite3`);
     await importFiles(staging, realCsvFiles());
-    for await (const job of staging.listJobs()) real.push(job);
+    for await (const job of staging.postings.listJobs()) real.push(job);
     staging.close();
   } finally {
     await Deno.remove(scratch, { recursive: true });
@@ -52,17 +52,19 @@ async function fill(store: KvStore): Promise<void> {
       }
     }
   }
-  for (let i = 0; i < jobs.length; i += 500) await store.upsertJobs(jobs.slice(i, i + 500));
+  for (let i = 0; i < jobs.length; i += 500) {
+    await store.postings.upsertJobs(jobs.slice(i, i + 500));
+  }
 }
 
 const encoder = new TextEncoder();
 const print = (line: string) => Deno.stdout.writeSync(encoder.encode(line + "\n"));
 
 async function prepare(): Promise<void> {
-  const store = await KvStore.open(kvPath!);
+  const store = await openStore(kvPath!);
   const embedder = await createUseLiteEmbedder();
   try {
-    if ((await store.countJobs()) === 0) {
+    if ((await store.postings.countJobs()) === 0) {
       print(`filling ${kvPath} with ${size} postings...`);
       await fill(store);
     }

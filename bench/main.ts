@@ -23,7 +23,7 @@ import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { type LoadStats, runRestBench } from "./rest_bench.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore, type Store } from "../src/store/store.ts";
 import { generatePostings } from "../fixtures/generate.ts";
 import { FIXTURE_JUDGED_QUERIES, gradeOccupation } from "./fixture_judged_queries.ts";
 import { gradeTitle, JUDGED_QUERIES } from "./judged_queries.ts";
@@ -67,14 +67,14 @@ function percentile(values: number[], p: number): number {
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-async function readAll(store: KvStore): Promise<Job[]> {
+async function readAll(store: Store): Promise<Job[]> {
   const jobs: Job[] = [];
-  for await (const job of store.listJobs()) jobs.push(job);
+  for await (const job of store.postings.listJobs()) jobs.push(job);
   return jobs;
 }
 
 /** Publishes the store's index, timing each phase. */
-async function timedPublish(store: KvStore, embedder: Embedder) {
+async function timedPublish(store: Store, embedder: Embedder) {
   const starts: Record<string, number> = {};
   const started = performance.now();
   const published = await publishIndex(store, {
@@ -83,7 +83,7 @@ async function timedPublish(store: KvStore, embedder: Embedder) {
     onProgress: (p) => starts[p.phase] ??= performance.now(),
   });
   const end = performance.now();
-  const meta = (await store.readSnapshotMeta(published.snapshotId))!;
+  const meta = (await store.snapshots.readSnapshotMeta(published.snapshotId))!;
   return {
     ...published,
     totalMs: end - started,
@@ -159,7 +159,7 @@ function latencyQueries(): Record<string, string>[] {
   ]);
 }
 
-async function measureLatency(store: KvStore, embedder: Embedder, label: string, jobs: Job[]) {
+async function measureLatency(store: Store, embedder: Embedder, label: string, jobs: Job[]) {
   const queries = latencyQueries();
   const cachedService = createSearchService({ store, embedder, logger: silentLogger });
   const uncachedService = createSearchService({
@@ -218,9 +218,9 @@ async function measureLatency(store: KvStore, embedder: Embedder, label: string,
 }
 
 /** The index as the server holds it, for scoring the parts separately. */
-async function loadIndex(store: KvStore): Promise<JobIndex> {
-  const id = (await store.currentSnapshotId())!;
-  return new JobIndex(await decodeSnapshot((await store.readSnapshot(id))!.bytes));
+async function loadIndex(store: Store): Promise<JobIndex> {
+  const id = (await store.snapshots.currentSnapshotId())!;
+  return new JobIndex(await decodeSnapshot((await store.snapshots.readSnapshot(id))!.bytes));
 }
 
 /** Orama's side of a snapshot: built by re-inserting every posting vs loaded from `save()`. */
@@ -283,9 +283,9 @@ async function measureFixtureQuality(embedder: Embedder, path: string) {
     occupationOf.set(parsed.id, occupation);
     jobs.push(parsed);
   }
-  const store = await KvStore.open(path);
+  const store = await openStore(path);
   try {
-    await store.upsertJobs(jobs);
+    await store.postings.upsertJobs(jobs);
     await publishIndex(store, { embedder, logger: silentLogger });
     const index = await loadIndex(store);
     const queries: GradedQuery[] = FIXTURE_JUDGED_QUERIES.map((judged) => ({
@@ -356,7 +356,7 @@ async function largeSet(real: Job[], size: number): Promise<Job[]> {
 }
 
 /** The REST layer under 16 concurrent clients, next to a bare Deno.serve handler. */
-async function measureRest(store: KvStore, embedder: Embedder, size: number) {
+async function measureRest(store: Store, embedder: Embedder, size: number) {
   const service = createSearchService({ store, embedder, logger: silentLogger });
   await service.start();
   try {
@@ -400,7 +400,7 @@ async function main() {
   try {
     // ---- real postings ----
     const files = csvFiles();
-    const store = await KvStore.open(realPath);
+    const store = await openStore(realPath);
     let t = performance.now();
     const report = await importFiles(store, files);
     const importMs = performance.now() - t;
@@ -434,7 +434,7 @@ async function main() {
         coldReal.heap_mb.toFixed(0)
       } MiB`,
     );
-    const realStore = await KvStore.open(realPath);
+    const realStore = await openStore(realPath);
     const orama = await measureLatency(realStore, embedder, "real postings", realJobs);
     await measureQuality(await loadIndex(realStore), embedder, orama);
     realStore.close();
@@ -443,10 +443,10 @@ async function main() {
 
     // ---- large set ----
     const large = await largeSet(realJobs, LARGE_SET);
-    const largeStore = await KvStore.open(largePath);
+    const largeStore = await openStore(largePath);
     t = performance.now();
     for (let i = 0; i < large.length; i += 500) {
-      await largeStore.upsertJobs(large.slice(i, i + 500));
+      await largeStore.postings.upsertJobs(large.slice(i, i + 500));
     }
     print();
     print(`${large.length} postings (the real ones repeated under new URLs)`);
@@ -469,7 +469,7 @@ async function main() {
         coldLarge.heap_mb.toFixed(0)
       } MiB`,
     );
-    const largeStore2 = await KvStore.open(largePath);
+    const largeStore2 = await openStore(largePath);
     await measureLatency(largeStore2, embedder, `${large.length} postings`, large);
     oramaLoadVersusRebuild(large);
     worstCaseVectorScoring(await loadIndex(largeStore2));

@@ -321,11 +321,11 @@ export async function compareModels(
 if (import.meta.main) {
   const { realCsvFiles } = await import("./real_data.ts");
   const { importFiles } = await import("../src/ingest/import_files.ts");
-  const { KvStore } = await import("../src/store/kv_store.ts");
-  const store = await KvStore.open(":memory:");
+  const { openStore } = await import("../src/store/store.ts");
+  const store = await openStore(":memory:");
   await importFiles(store, realCsvFiles());
   const jobs: Job[] = [];
-  for await (const job of store.listJobs()) jobs.push(job);
+  for await (const job of store.postings.listJobs()) jobs.push(job);
   store.close();
   const encoder = new TextEncoder();
   await compareModels(jobs, (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n")), {

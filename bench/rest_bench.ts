@@ -21,14 +21,14 @@ import { createUseLiteEmbedder } from "../src/index/embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { generatePostings } from "../fixtures/generate.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore, type Store } from "../src/store/store.ts";
 import type { LoadReport, LoadRequest } from "./load_worker.ts";
 
 export interface RestBenchOptions {
   /** A loaded search service, e.g. over the 20,000-posting bench index. */
   service: SearchService;
   /** Where API keys and rate counters live; a `:memory:` KV when absent. */
-  store?: KvStore;
+  store?: Store;
   /** Query texts, sent round-robin (default: a dozen everyday job searches). */
   queries?: string[];
   /** Concurrent clients (default 16). */
@@ -140,8 +140,8 @@ async function measure(
   return toStats(report);
 }
 
-async function startApp(service: SearchService, store: KvStore, logger: Logger) {
-  const apiKeys = new ApiKeyRegistry(store, []);
+async function startApp(service: SearchService, store: Store, logger: Logger) {
+  const apiKeys = new ApiKeyRegistry(store.apiKeys, []);
   const { key } = await apiKeys.create(`bench-${crypto.randomUUID().slice(0, 8)}`, {
     rateLimit: 1_000_000_000,
   });
@@ -149,7 +149,7 @@ async function startApp(service: SearchService, store: KvStore, logger: Logger) 
     config: loadConfig({}),
     service,
     apiKeys,
-    rateLimiter: new RateLimiter(store, { perMinute: 60 }),
+    rateLimiter: new RateLimiter(store.rateLimits, { perMinute: 60 }),
     tokenVerifier: rejectAllTokens,
     logger,
   });
@@ -171,7 +171,7 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
   const durationMs = options.durationMs ?? 8000;
   const warmupMs = options.warmupMs ?? 1500;
   const logger = options.logger ?? silentLogger;
-  const ownStore = options.store ? null : await KvStore.open(":memory:");
+  const ownStore = options.store ? null : await openStore(":memory:");
   const store = options.store ?? ownStore!;
   const queries = options.queries ?? DEFAULT_QUERIES;
   const paths = queries.map((q) => `/v1/search?${new URLSearchParams({ q, top_k: "20" })}`);
@@ -245,15 +245,17 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
  * and starts a search service on it. The store is a file, so later runs skip the build.
  */
 export async function openBenchSearch(kvLocation: string, count: number, logger: Logger) {
-  const store = await KvStore.open(kvLocation);
+  const store = await openStore(kvLocation);
   const embedder = await createUseLiteEmbedder();
-  if (!(await store.currentSnapshotId()) || (await store.countJobs()) !== count) {
+  if (
+    !(await store.snapshots.currentSnapshotId()) || (await store.postings.countJobs()) !== count
+  ) {
     const postings = generatePostings({ count });
     const jobs = await Promise.all(
       postings.map(async ({ job }) => ({ ...job, id: await jobIdFromUrl(job.job_url) })),
     );
     const started = performance.now();
-    await store.upsertJobs(jobs);
+    await store.postings.upsertJobs(jobs);
     const published = await publishIndex(store, { embedder, logger });
     logger.info("bench index built", {
       ...published,

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { JobIndex } from "../src/index/orama_index.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
@@ -16,8 +16,8 @@ import { FIXTURE_JUDGED_QUERIES } from "./fixture_judged_queries.ts";
 import { createUseLiteEmbedder } from "../src/index/embedder.ts";
 import { strict as assert } from "node:assert";
 const print = (line: string) => Deno.stdout.writeSync(new TextEncoder().encode(line + "\n"));
-const store = await KvStore.open(Deno.args[0]);
-const snap = (await store.readSnapshot((await store.currentSnapshotId())!))!;
+const store = await openStore(Deno.args[0]);
+const snap = (await store.snapshots.readSnapshot((await store.snapshots.currentSnapshotId())!))!;
 store.close();
 const data = await decodeSnapshot(snap.bytes);
 const loaded = new JobIndex(data);

@@ -18,7 +18,7 @@ import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { JobIndex } from "../src/index/orama_index.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import {
   formatKindRow,
   type KindQuality,
@@ -36,10 +36,10 @@ const print = (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n"));
 
 const spec = findModel(Deno.args[0] ?? DEFAULT_MODEL_ID);
 const embedder = await openModel(spec);
-const store = await KvStore.open(":memory:");
+const store = await openStore(":memory:");
 await importFiles(store, realCsvFiles());
 const jobs: Job[] = [];
-for await (const job of store.listJobs()) jobs.push(job);
+for await (const job of store.postings.listJobs()) jobs.push(job);
 store.close();
 const titles = [...new Set(jobs.map(embeddingTextOf))];
 const vectors = await embedder.embed(titles);

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore, type Store } from "../src/store/store.ts";
 
 function isFileLocation(location: string): boolean {
   return location !== ":memory:" && !/^https?:\/\//.test(location);
@@ -29,7 +29,7 @@ export function storeName(location: string): string {
 }
 
 /** Opens the store at `location`, or throws naming it when it does not exist (and creates nothing). */
-export async function openExistingStore(location: string): Promise<KvStore> {
+export async function openExistingStore(location: string): Promise<Store> {
   if (isFileLocation(location)) {
     const path = storeName(location);
     let info: Deno.FileInfo;
@@ -45,5 +45,5 @@ export async function openExistingStore(location: string): Promise<KvStore> {
     }
     if (!info.isFile) throw new Error(`Cannot open the store ${path}: it is not a file.`);
   }
-  return await KvStore.open(location);
+  return await openStore(location);
 }

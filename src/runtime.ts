@@ -6,7 +6,7 @@
  */
 import type { Config } from "./config.ts";
 import { errorFields, type Logger } from "./log.ts";
-import { KvStore } from "./store/kv_store.ts";
+import { openStore, type Store } from "./store/store.ts";
 import { openConfiguredEmbedder, type OpenedEmbedder } from "./model/open_embedder.ts";
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
@@ -24,7 +24,7 @@ import { startOAuthSweep } from "./auth/oauth_sweep.ts";
 export const DEFAULT_FIXTURES = new URL("../fixtures/jobs.jsonl", import.meta.url);
 
 export interface Runtime {
-  store: KvStore;
+  store: Store;
   /** The embedding model; it may still be downloading on the first start. */
   embedder: Promise<OpenedEmbedder>;
   service: JobSearchService;
@@ -44,7 +44,7 @@ export async function openRuntime(
   logger: Logger,
   options: { onModelProgress?: (progress: FetchProgress) => void } = {},
 ): Promise<Runtime> {
-  const store = await KvStore.open(config.kvLocation);
+  const store = await openStore(config.kvLocation, { logger });
   const embedderReady = openConfiguredEmbedder(config, {
     logger,
     onProgress: options.onModelProgress,
@@ -58,7 +58,7 @@ export async function openRuntime(
   const ready = (async () => {
     const embedder = await embedderReady;
     if (await needsIndexBuild(store, embedder)) {
-      if (config.seedFixtures && (await store.countJobs()) === 0) {
+      if (config.seedFixtures && (await store.postings.countJobs()) === 0) {
         logger.info("seeding empty store with the bundled fixtures", {
           file: DEFAULT_FIXTURES.pathname,
         });
@@ -66,7 +66,7 @@ export async function openRuntime(
         logger.info("fixtures imported", { inserted: report.totals.inserted });
       }
       // publishIndex logs its own figures.
-      if ((await store.countJobs()) > 0) await publishIndex(store, { embedder, logger });
+      if ((await store.postings.countJobs()) > 0) await publishIndex(store, { embedder, logger });
     }
     await service.start();
     // The model's first run costs ~100 ms more than later ones: pay it before reporting ready.
@@ -107,19 +107,23 @@ export async function startServer(
   options: { onModelProgress?: (progress: FetchProgress) => void } = {},
 ): Promise<StartedServer> {
   const runtime = await openRuntime(config, logger, options);
-  const apiKeys = new ApiKeyRegistry(runtime.store, config.staticApiKeys);
+  const apiKeys = new ApiKeyRegistry(runtime.store.apiKeys, config.staticApiKeys);
   const bootstrapKey = config.bootstrapKey ? await apiKeys.ensureBootstrapKey() : null;
   const oauth = new OAuthServer(runtime.store, apiKeys);
   // Per server and in memory: unauthenticated callers never make it write to the store.
-  const addressCounts = await KvStore.open(":memory:");
+  const addressCounts = await openStore(":memory:", { logger });
   const app = createApp({
     config,
     service: runtime.service,
     apiKeys,
-    rateLimiter: new RateLimiter(runtime.store, { perMinute: config.rateLimitPerMinute }),
+    rateLimiter: new RateLimiter(runtime.store.rateLimits, {
+      perMinute: config.rateLimitPerMinute,
+    }),
     tokenVerifier: oauth,
     oauth,
-    addressLimiter: new RateLimiter(addressCounts, { perMinute: config.rateLimitPerMinute }),
+    addressLimiter: new RateLimiter(addressCounts.rateLimits, {
+      perMinute: config.rateLimitPerMinute,
+    }),
     logger,
   });
   const server = await serveApp(app.fetch, {

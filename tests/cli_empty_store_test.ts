@@ -7,12 +7,12 @@ import { strict as assert } from "node:assert";
 import { silentLogger } from "../src/log.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { createUseLiteEmbedder } from "../src/index/embedder.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { createCliSandbox } from "./cli_process.ts";
 import { startTestServer } from "./test_server.ts";
 
 Deno.test("search on an empty store says an operator must ingest", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const embedder = await createUseLiteEmbedder();
   const service = createSearchService({ store, embedder, logger: silentLogger });
   const server = await startTestServer(store, service);

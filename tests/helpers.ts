@@ -11,10 +11,10 @@ import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore, type Store } from "../src/store/store.ts";
 
 export interface TestSearch {
-  store: KvStore;
+  store: Store;
   service: JobSearchService;
   embedder: Embedder;
   /** Stops the service and closes the store. */
@@ -69,11 +69,11 @@ export function defaultTestJobs(count = DEFAULT_JOB_COUNT): Promise<Job[]> {
  */
 export async function createTestSearch(options: { jobs?: Job[] } = {}): Promise<TestSearch> {
   const jobs = options.jobs ?? await defaultTestJobs();
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   let service: JobSearchService | undefined;
   try {
     const embedder = await testEmbedder();
-    await store.upsertJobs(jobs);
+    await store.postings.upsertJobs(jobs);
     await publishIndex(store, { embedder, logger: silentLogger });
     service = createSearchService({ store, embedder, logger: silentLogger });
     await service.start();

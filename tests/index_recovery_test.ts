@@ -6,7 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
 import { runCli, startServerProcess } from "./server_process.ts";
 
@@ -30,12 +30,12 @@ Deno.test({
       const run = await runCli(["ingest", `${dir}/${file}`], env);
       assert.equal(run.code, 0, run.stderr);
     }
-    const store = await KvStore.open(kvPath);
-    const [current, previous] = await store.listSnapshotIds();
-    assert.equal(await store.currentSnapshotId(), current);
+    const store = await openStore(kvPath);
+    const [current, previous] = await store.snapshots.listSnapshotIds();
+    assert.equal(await store.snapshots.currentSnapshotId(), current);
     // Postings an import wrote but never published.
-    await store.upsertJobs((await defaultTestJobs(35)).slice(30));
-    const { key } = await new ApiKeyRegistry(store, []).create("reader");
+    await store.postings.upsertJobs((await defaultTestJobs(35)).slice(30));
+    const { key } = await new ApiKeyRegistry(store.apiKeys, []).create("reader");
     store.close();
     // Damage the current snapshot: its first chunk no longer matches the recorded hash.
     const kv = await Deno.openKv(kvPath);

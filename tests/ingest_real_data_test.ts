@@ -6,7 +6,7 @@ import { strict as assert } from "node:assert";
 import { JobseekError } from "../src/domain/errors.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { type ImportCounts, importFiles, type ImportReport } from "../src/ingest/import_files.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore, type Store } from "../src/store/store.ts";
 
 const DATA_DIR = new URL("../../shared/data/jobspy/", import.meta.url);
 
@@ -50,8 +50,8 @@ function assertCountsAddUp(report: ImportReport) {
   }
 }
 
-async function jobAt(store: KvStore, url: string): Promise<Job> {
-  const job = await store.getJob(await jobIdFromUrl(url));
+async function jobAt(store: Store, url: string): Promise<Job> {
+  const job = await store.postings.getJob(await jobIdFromUrl(url));
   assert.ok(job, `no posting for ${url}`);
   return job;
 }
@@ -59,7 +59,7 @@ async function jobAt(store: KvStore, url: string): Promise<Job> {
 Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t) => {
   const files = await listCsvFiles(DATA_DIR);
   assert.equal(files.length, 47);
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   try {
     const report = await importFiles(store, files);
     const first = report.totals;
@@ -71,7 +71,7 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
         perFolder[folderOf(f.file)] = (perFolder[folderOf(f.file)] ?? 0) + f.rows_read;
       }
       assert.deepEqual(perFolder, README_ROWS);
-      assert.equal(await store.countJobs(), first.inserted);
+      assert.equal(await store.postings.countJobs(), first.inserted);
       assert.ok(first.inserted > 11_000, `only ${first.inserted} inserted`);
       assert.ok(first.duplicates > 0);
     });
@@ -84,7 +84,7 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
         assert.deepEqual(f.skipped_by_site, expected, f.file);
       }
       const zip = "https://www.ziprecruiter.com/jobs//j?lvk=06yE2sJ2wnylY-mExQC9SQ";
-      assert.equal(await store.getJob(await jobIdFromUrl(zip)), null);
+      assert.equal(await store.postings.getJob(await jobIdFromUrl(zip)), null);
     });
 
     await t.step("rows without any date are invalid, with file:line", () => {
@@ -188,7 +188,7 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
       async () => {
         // Before the fill 165 postings had a city and no country (docs/import.md).
         let cityOnly = 0;
-        for await (const place of store.listJobPlaces()) {
+        for await (const place of store.postings.listJobPlaces()) {
           if (place.country === undefined && place.city !== "") cityOnly++;
         }
         assert.equal(cityOnly, 11);
@@ -197,7 +197,7 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
           from_other_postings: 0,
           earlier_postings: 0,
         });
-        const cities = await store.listCities();
+        const cities = await store.postings.listCities();
         const toronto = cities.filter((c) => c.city === "Toronto");
         assert.deepEqual(toronto.map((c) => c.country), ["CA"]);
         const named = new Set(cities.filter((c) => c.country !== undefined).map((c) => c.city));
@@ -216,8 +216,8 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
         [second.rows_read, second.duplicates, second.skipped_source, second.invalid],
         [first.rows_read, first.duplicates, first.skipped_source, first.invalid],
       );
-      assert.equal(await store.countJobs(), first.inserted);
-      const runs = await store.listImportRuns();
+      assert.equal(await store.postings.countJobs(), first.inserted);
+      const runs = await store.postings.listImportRuns();
       assert.deepEqual(runs.map((r) => r.id), [secondReport.run_id, report.run_id]);
     });
   } finally {
@@ -227,7 +227,7 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
 
 Deno.test("importFiles() refuses bad files with clear errors and writes nothing", async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_real_" });
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   try {
     const real = decodeURIComponent(
       new URL("collinshack-samples/jobs_london.csv", DATA_DIR).pathname,
@@ -247,8 +247,8 @@ Deno.test("importFiles() refuses bad files with clear errors and writes nothing"
         return true;
       });
     }
-    assert.equal(await store.countJobs(), 0);
-    assert.deepEqual(await store.listImportRuns(), []);
+    assert.equal(await store.postings.countJobs(), 0);
+    assert.deepEqual(await store.postings.listImportRuns(), []);
   } finally {
     store.close();
     await Deno.remove(dir, { recursive: true });
@@ -257,7 +257,7 @@ Deno.test("importFiles() refuses bad files with clear errors and writes nothing"
 
 Deno.test("importFiles() reports a malformed row of a real CSV by line and imports the rest", async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_real_" });
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   try {
     const real = decodeURIComponent(
       new URL("collinshack-samples/jobs_london.csv", DATA_DIR).pathname,
@@ -279,7 +279,7 @@ Deno.test("importFiles() reports a malformed row of a real CSV by line and impor
     const copy = `${dir}/jobs_london_broken.csv`;
     await Deno.writeTextFile(copy, lines.join("\n"));
 
-    const fresh = await KvStore.open(":memory:");
+    const fresh = await openStore(":memory:");
     try {
       const report = await importFiles(fresh, [copy]);
       assert.equal(report.totals.rows_read, records + 1);

@@ -21,7 +21,7 @@ import { silentLogger } from "../src/log.ts";
 import { NO_POSTINGS_TEXT } from "../src/mcp/tools/tool_context.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { createTestSearch } from "./helpers.ts";
 import { MCP_HEADERS, type McpTestServer, startMcpServer } from "./mcp_server.ts";
 
@@ -499,7 +499,7 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
 });
 
 Deno.test("MCP on an empty store: search_jobs says an operator must ingest", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const embedder = await createUseLiteEmbedder();
   const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 50 });
   const server = await startMcpServer(store, service);
@@ -529,7 +529,7 @@ Deno.test("MCP on an empty store: search_jobs says an operator must ingest", asy
     assert.equal(body.error_code, "NO_INDEX");
 
     // Once an operator ingests, the same server searches.
-    await store.upsertJobs((await longPostings()).slice(0, 3));
+    await store.postings.upsertJobs((await longPostings()).slice(0, 3));
     await publishIndex(store, { embedder, logger: silentLogger });
     for (let i = 0; i < 100 && !service.isReady(); i++) await delay(50);
     const found = await search();

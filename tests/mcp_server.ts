@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { SearchService } from "../src/domain/service.ts";
-import type { KvStore } from "../src/store/kv_store.ts";
+import type { Store } from "../src/store/store.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "./test_server.ts";
 
 /** What a JSON-RPC request to `/mcp` needs besides credentials. */
@@ -33,7 +33,7 @@ export interface McpTestServer extends TestServer {
 
 /** Starts the app on a free port over `store` and `service`, with one API key created. */
 export async function startMcpServer(
-  store: KvStore,
+  store: Store,
   service: SearchService,
   options: McpTestServerOptions = {},
 ): Promise<McpTestServer> {

@@ -9,7 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CityCount, SearchResponse } from "../src/domain/job.ts";
 import { silentLogger } from "../src/log.ts";
 import { createSearchService } from "../src/search/search_service.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { docsClientEntry, startMcpServer } from "./mcp_server.ts";
 import { restTestJobs, UUID_PATTERN } from "./rest_server.ts";
 
@@ -37,8 +37,8 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
   const jobs = await restTestJobs();
   {
     // Postings but no index yet: the server builds and publishes it as it starts.
-    const store = await KvStore.open(kvPath);
-    await store.upsertJobs(jobs);
+    const store = await openStore(kvPath);
+    await store.postings.upsertJobs(jobs);
     store.close();
   }
   const entry = await docsClientEntry("command");
@@ -59,7 +59,7 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
   transport.stderr?.on("data", (chunk: Uint8Array) => stderr.push(new TextDecoder().decode(chunk)));
   const client = new Client({ name: "jobseek-stdio-test", version: "1.0.0" });
   await client.connect(transport);
-  const store = await KvStore.open(kvPath);
+  const store = await openStore(kvPath);
   const embedder = await testEmbedder();
   const service = createSearchService({ store, embedder, logger: silentLogger });
   let http: Awaited<ReturnType<typeof startMcpServer>> | undefined;

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
 import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
 
@@ -60,8 +60,8 @@ async function sharedStoreScenario(
   const env = { ...kvEnv, JOBSEEK_KV: kvLocation, JOBSEEK_RATE_LIMIT: "1000000" };
   const servers: ServerProcess[] = [];
   try {
-    const store = await KvStore.open(kvLocation);
-    const apiKeys = new ApiKeyRegistry(store, []);
+    const store = await openStore(kvLocation);
+    const apiKeys = new ApiKeyRegistry(store.apiKeys, []);
     const load = (await apiKeys.create("load")).key;
     const shared = (await apiKeys.create("shared", { rateLimit: SHARED_LIMIT })).key;
     const revokee = (await apiKeys.create("revokee")).key;

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { OAuthServer, type OAuthServerOptions, pkceChallenge } from "../src/auth/oauth_server.ts";
 import { toBase64Url } from "../src/auth/secrets.ts";
 import { REGISTER_PER_ADDRESS_PER_MINUTE } from "../src/http/address_limit.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { createTestSearch, defaultTestJobs } from "./helpers.ts";
 import { startServerProcess } from "./server_process.ts";
 import { startTestServer, type TestServer } from "./test_server.ts";
@@ -85,7 +85,7 @@ async function withOAuthServer(
 ): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_oauth_" });
   const kvPath = `${dir}/kv.sqlite3`;
-  const store = await KvStore.open(kvPath);
+  const store = await openStore(kvPath);
   const search = await createTestSearch({ jobs: await defaultTestJobs(4) });
   let oauth: OAuthServer | undefined;
   const server = await startTestServer(store, search.service, {

@@ -27,7 +27,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { OAuthServer, type OAuthServerOptions, pkceChallenge } from "../src/auth/oauth_server.ts";
 import type { SearchService } from "../src/domain/service.ts";
-import type { KvStore } from "../src/store/kv_store.ts";
+import type { Store } from "../src/store/store.ts";
 import { createTestSearch, defaultTestJobs } from "./helpers.ts";
 import { MCP_HEADERS } from "./mcp_server.ts";
 import { startTestServer, type TestServer } from "./test_server.ts";
@@ -38,7 +38,7 @@ const REDIRECT = "http://127.0.0.1:53682/callback";
 const CURSOR_REDIRECT = "cursor://anysphere.cursor-mcp/oauth/callback";
 
 function startOAuthServer(
-  store: KvStore,
+  store: Store,
   service: SearchService,
   options: { env?: Record<string, string>; oauth?: OAuthServerOptions } = {},
 ): Promise<TestServer> {

@@ -4,7 +4,7 @@ import { ErrorBodySchema } from "../src/http/error_response.ts";
 import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { createTestSearch } from "./helpers.ts";
 import {
   getSearch,
@@ -239,7 +239,7 @@ Deno.test("REST errors over HTTP", async (t) => {
 
     await t.step("search before the index is loaded gives 503 NOT_READY, 200 after", async () => {
       // A real service started on a store that has no index yet, as on a server's first start.
-      const emptyStore = await KvStore.open(":memory:");
+      const emptyStore = await openStore(":memory:");
       const starting = createSearchService({
         store: emptyStore,
         embedder: search.embedder,
@@ -272,7 +272,7 @@ Deno.test("REST errors over HTTP", async (t) => {
           /An operator must run `jobseek ingest FILE\.\.\.`/,
         );
 
-        await emptyStore.upsertJobs(await restTestJobs());
+        await emptyStore.postings.upsertJobs(await restTestJobs());
         await publishIndex(emptyStore, { embedder: search.embedder, logger: silentLogger });
         let status = 503;
         for (let i = 0; i < 200 && status !== 200; i++) {

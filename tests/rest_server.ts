@@ -6,7 +6,7 @@
  */
 import { type Job, jobIdFromUrl, SOURCES } from "../src/domain/job.ts";
 import type { SearchService } from "../src/domain/service.ts";
-import type { KvStore } from "../src/store/kv_store.ts";
+import type { Store } from "../src/store/store.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "./test_server.ts";
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -105,7 +105,7 @@ export interface RestServer extends TestServer {
 
 /** Starts the app on a free port, on the given store and search service. */
 export async function startRestServer(
-  store: KvStore,
+  store: Store,
   service: SearchService,
   options: RestServerOptions = {},
 ): Promise<RestServer> {

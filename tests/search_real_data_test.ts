@@ -12,7 +12,7 @@ import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 
 const DATA = new URL("../../shared/data/jobspy/", import.meta.url);
 const FILES = [
@@ -25,7 +25,7 @@ const FILES = [
 type Params = Record<string, string>;
 
 Deno.test("search over real postings", async (t) => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const embedder = await testEmbedder();
   const services: JobSearchService[] = [];
   try {
@@ -35,7 +35,7 @@ Deno.test("search over real postings", async (t) => {
     services.push(service);
     await service.start();
     const stored: Job[] = [];
-    for await (const job of store.listJobs()) stored.push(job);
+    for await (const job of store.postings.listJobs()) stored.push(job);
     const byUrl = new Map(stored.map((job) => [job.job_url, job]));
 
     const search = (params: Params) => service.search(parseSearchQuery(params));

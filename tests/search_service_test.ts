@@ -59,9 +59,9 @@ Deno.test("listCities() answers from the store, refreshed with each snapshot", a
   const search = await createTestSearch({ jobs: await defaultTestJobs(30) });
   const { store, service, embedder } = search;
   try {
-    assert.deepEqual(await service.listCities(), await store.listCities());
+    assert.deepEqual(await service.listCities(), await store.postings.listCities());
     const job_url = "https://www.linkedin.com/jobs/view/990011";
-    await store.upsertJobs([{
+    await store.postings.upsertJobs([{
       id: await jobIdFromUrl(job_url),
       job_title: "Ferry Deckhand",
       company_name: "Isles Ferries",
@@ -82,7 +82,7 @@ Deno.test("listCities() answers from the store, refreshed with each snapshot", a
     }
     assert.deepEqual(
       await service.listCities({ country: "GB" }),
-      await store.listCities({ country: "GB" }),
+      await store.postings.listCities({ country: "GB" }),
     );
     assert.ok((await service.listCities()).some((c) => c.city === "Stornoway" && c.count === 1));
   } finally {

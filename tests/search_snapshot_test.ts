@@ -11,7 +11,7 @@ import { createLogger, silentLogger } from "../src/log.ts";
 import { embedWithCache, publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { keys } from "../src/store/kv_keys.ts";
-import { KvStore } from "../src/store/kv_store.ts";
+import { openStore } from "../src/store/store.ts";
 import { createTestSearch, defaultTestJobs, testEmbedder } from "./helpers.ts";
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000) {
@@ -47,7 +47,7 @@ function capturingLogger() {
 }
 
 Deno.test("search service on an empty store says no index (no retry helps), then serves the first one published", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const embedder = await testEmbedder();
   const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 100 });
   try {
@@ -62,7 +62,7 @@ Deno.test("search service on an empty store says no index (no retry helps), then
       service.search(parseSearchQuery({ q: "nurse" })),
       (e) => e instanceof JobseekError && e.code === "NO_INDEX",
     );
-    await store.upsertJobs(await defaultTestJobs(20));
+    await store.postings.upsertJobs(await defaultTestJobs(20));
     const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger });
     await waitFor(() => service.snapshotId() === snapshotId, "the first snapshot");
     assert.equal(service.isReady(), true);
@@ -82,7 +82,7 @@ Deno.test("search service swaps in a newer snapshot without failing a request", 
     const before = await service.search(parseSearchQuery({ q: "lighthouse keeper" }));
     assert.equal(before.results.filter((r) => r.job_title === "Lighthouse Keeper").length, 0);
 
-    await store.upsertJobs(await lighthouseKeepers(3));
+    await store.postings.upsertJobs(await lighthouseKeepers(3));
     let requests = 0;
     let swapped = false;
     const load = (async () => {
@@ -113,18 +113,18 @@ Deno.test("search service swaps in a newer snapshot without failing a request", 
 
 Deno.test("search service keeps serving when a corrupt or foreign snapshot is published", async () => {
   const { lines, logger } = capturingLogger();
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const embedder = await testEmbedder();
   const service = createSearchService({ store, embedder, logger, pollMs: 100 });
   try {
-    await store.upsertJobs(await defaultTestJobs(30));
+    await store.postings.upsertJobs(await defaultTestJobs(30));
     const good = await publishIndex(store, { embedder, logger: silentLogger });
     await service.start();
     const query = parseSearchQuery({ q: "engineer", top_k: "50" });
     const before = await service.search(query);
 
     const garbage = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 251);
-    const bad = await store.publishSnapshot(garbage, {
+    const bad = await store.snapshots.publishSnapshot(garbage, {
       formatVersion: 1,
       docCount: 30,
       model: embedder.model,
@@ -133,8 +133,8 @@ Deno.test("search service keeps serving when a corrupt or foreign snapshot is pu
       () => lines.some((l) => l.snapshot_id === bad && l.level === "error"),
       "the corrupt snapshot to be rejected",
     );
-    const foreign = await store.publishSnapshot(
-      (await store.readSnapshot(good.snapshotId))!.bytes,
+    const foreign = await store.snapshots.publishSnapshot(
+      (await store.snapshots.readSnapshot(good.snapshotId))!.bytes,
       {
         formatVersion: 999,
         docCount: 30,
@@ -160,13 +160,13 @@ Deno.test("search service keeps serving when a corrupt or foreign snapshot is pu
 Deno.test("a build that dies half-way leaves the previous snapshot serving", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/kv.sqlite3`;
-  const store = await KvStore.open(path);
+  const store = await openStore(path);
   const raw = await Deno.openKv(path);
   const embedder = await testEmbedder();
   const { lines, logger } = capturingLogger();
   const service = createSearchService({ store, embedder, logger, pollMs: 50 });
   try {
-    await store.upsertJobs(await defaultTestJobs(30));
+    await store.postings.upsertJobs(await defaultTestJobs(30));
     const good = await publishIndex(store, { embedder, logger: silentLogger });
     await service.start();
     const query = parseSearchQuery({ q: "nurse", top_k: "50" });
@@ -176,7 +176,7 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
     await raw.set(keys.snapshotChunk("01DEADBUILD0000000000000000", 0), new Uint8Array(1000));
     await raw.set(keys.snapshotChunk("01DEADBUILD0000000000000000", 1), new Uint8Array(1000));
     // Another one flipped the pointer to a snapshot whose chunks are not all there.
-    const bytes = (await store.readSnapshot(good.snapshotId))!.bytes;
+    const bytes = (await store.snapshots.readSnapshot(good.snapshotId))!.bytes;
     const half = "01HALFWRITTEN00000000000000";
     await raw.set(keys.snapshotChunk(half, 0), bytes.slice(0, 1000));
     await raw.set(keys.snapshotMeta(half), {
@@ -206,7 +206,7 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
 });
 
 Deno.test("embedWithCache() embeds each text once and serves repeats from KV", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   try {
     const real = await testEmbedder();
     let embedded = 0;

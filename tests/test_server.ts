@@ -14,7 +14,7 @@ import { loadConfig, type StaticApiKey } from "../src/config.ts";
 import type { SearchService } from "../src/domain/service.ts";
 import { createApp } from "../src/http/app.ts";
 import { createLogger } from "../src/log.ts";
-import type { KvStore } from "../src/store/kv_store.ts";
+import type { Store } from "../src/store/store.ts";
 
 /** A fixed instant: no counted request of a test ever ages out of the rate window. */
 const FROZEN_NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
@@ -55,7 +55,7 @@ export interface TestServer {
 
 /** Starts the app on a free port over `store` and `service`, with one API key created. */
 export async function startTestServer(
-  store: KvStore,
+  store: Store,
   service: SearchService,
   options: TestServerOptions = {},
 ): Promise<TestServer> {
@@ -69,7 +69,7 @@ export async function startTestServer(
     },
   });
   const config = loadConfig(options.env ?? {});
-  const apiKeys = new ApiKeyRegistry(store, options.staticKeys ?? config.staticApiKeys);
+  const apiKeys = new ApiKeyRegistry(store.apiKeys, options.staticKeys ?? config.staticApiKeys);
   const keyName = `${options.keyPrefix ?? "tester"}-${crypto.randomUUID().slice(0, 8)}`;
   const { key } = await apiKeys.create(keyName);
   const oauth = options.oauth?.(apiKeys);
@@ -78,7 +78,7 @@ export async function startTestServer(
     service: options.wrapService ? options.wrapService(service) : service,
     apiKeys,
     // A frozen clock keeps every request of a test inside the rate window: no flaky expiry.
-    rateLimiter: new RateLimiter(store, {
+    rateLimiter: new RateLimiter(store.rateLimits, {
       perMinute: options.rateLimit ?? 100_000,
       now: () => FROZEN_NOW,
     }),

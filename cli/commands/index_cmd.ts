@@ -1,7 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
-import type { KvStore } from "../../src/store/kv_store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { openExistingStore, storeName } from "../store_location.ts";
 import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { findModel } from "../../src/model/catalog.ts";
@@ -15,7 +15,7 @@ const print = (text: string) => Deno.stdout.writeSync(encoder.encode(text + "\n"
 /** Both subcommands need postings, so a store that exists: neither creates one. */
 async function withStore<T>(
   kv: string | undefined,
-  work: (store: KvStore, name: string) => Promise<T>,
+  work: (store: Store, name: string) => Promise<T>,
 ) {
   const env: Record<string, string | undefined> = Deno.env.toObject();
   if (kv !== undefined) env.JOBSEEK_KV = kv;
@@ -37,14 +37,14 @@ export function indexCommand() {
     .option("--json", "print JSON")
     .action((options) =>
       withStore(options.kv, async (store, name) => {
-        const snapId = await store.currentSnapshotId();
-        const meta = snapId ? await store.readSnapshotMeta(snapId) : null;
+        const snapId = await store.snapshots.currentSnapshotId();
+        const meta = snapId ? await store.snapshots.readSnapshotMeta(snapId) : null;
         const model = findModel(loadConfig(Deno.env.toObject()).model);
         const status = {
           store: name,
           snapshot_id: snapId,
           snapshot: meta,
-          stored_postings: await store.countJobs(),
+          stored_postings: await store.postings.countJobs(),
           model: { id: model.id, stamp: model.stamp },
         };
         if (!options.json) print(`store: ${name}`);

@@ -1,7 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
-import { KvStore } from "../../src/store/kv_store.ts";
+import { openStore } from "../../src/store/store.ts";
 import { importFiles, type ImportReport } from "../../src/ingest/import_files.ts";
 import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { modelProgress } from "../model_progress.ts";
@@ -77,7 +77,7 @@ export function ingestCommand() {
       if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
       const config = loadConfig(env);
       const logger = createLogger({ level: "warn" });
-      const store = await KvStore.open(config.kvLocation);
+      const store = await openStore(config.kvLocation, { logger });
       try {
         const importProgress = createProgressReporter({ label: "import" });
         const report = await importFiles(store, files, {
@@ -97,8 +97,8 @@ export function ingestCommand() {
             // Nothing inserted or updated, and the current index is one this model can serve:
             // building it again would give the same index, and cost seconds per thousand postings.
             const changed = report.totals.inserted + report.totals.updated;
-            const currentId = await store.currentSnapshotId();
-            const meta = currentId ? await store.readSnapshotMeta(currentId) : null;
+            const currentId = await store.snapshots.currentSnapshotId();
+            const meta = currentId ? await store.snapshots.readSnapshotMeta(currentId) : null;
             if (changed === 0 && currentId && meta && !(await needsIndexBuild(store, embedder))) {
               snapshot = { snapshotId: currentId, docCount: meta.docCount };
               published = false;

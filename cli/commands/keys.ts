@@ -9,7 +9,7 @@ import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { ApiKeyRegistry } from "../../src/auth/api_keys.ts";
 import { loadConfig } from "../../src/config.ts";
 import { JobseekError } from "../../src/domain/errors.ts";
-import { KvStore } from "../../src/store/kv_store.ts";
+import { openStore } from "../../src/store/store.ts";
 import { outputWidth, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
 import { openExistingStore, storeName } from "../store_location.ts";
@@ -50,10 +50,10 @@ export function keysCommand(options: KeysCommandOptions = {}) {
   ): Promise<T> {
     const config = loadConfig(options.env ?? Deno.env.toObject());
     const location = kv ?? config.kvLocation;
-    const store = create ? await KvStore.open(location) : await openExistingStore(location);
+    const store = create ? await openStore(location) : await openExistingStore(location);
     try {
       return await fn(
-        new ApiKeyRegistry(store, config.staticApiKeys),
+        new ApiKeyRegistry(store.apiKeys, config.staticApiKeys),
         config.rateLimitPerMinute,
         storeName(location),
       );

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { keysCommand } from "./keys.ts";
 import { JobseekError } from "../../src/domain/errors.ts";
 import { ApiKeyRegistry } from "../../src/auth/api_keys.ts";
-import { KvStore } from "../../src/store/kv_store.ts";
+import { openStore } from "../../src/store/store.ts";
 import { createCliSandbox } from "../../tests/cli_process.ts";
 
 /** Runs `jobseek keys ARGS` against a KV file and returns what it printed to stdout. */
@@ -29,9 +29,9 @@ async function withKvFile(fn: (kv: string) => Promise<void>): Promise<void> {
 }
 
 async function verify(kv: string, key: string) {
-  const store = await KvStore.open(kv);
+  const store = await openStore(kv);
   try {
-    return await new ApiKeyRegistry(store, []).verify(key);
+    return await new ApiKeyRegistry(store.apiKeys, []).verify(key);
   } finally {
     store.close();
   }

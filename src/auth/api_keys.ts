@@ -8,10 +8,10 @@
 import type { StaticApiKey } from "../config.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
-import type { ApiKeyRecord, KvStore } from "../store/kv_store.ts";
+import type { ApiKeyRecord, ApiKeyStore } from "../store/api_key_store.ts";
 import { randomSecret, sha256, sha256Hex, toHex } from "./secrets.ts";
 
-export type { ApiKeyRecord } from "../store/kv_store.ts";
+export type { ApiKeyRecord } from "../store/api_key_store.ts";
 
 /** Prefix of generated keys: recognisable in config files and by secret scanners. */
 export const API_KEY_PREFIX = "jsk_";
@@ -63,14 +63,14 @@ function principalFor(name: string, rateLimit?: number): Principal {
 
 /** Issues, verifies, lists and revokes API keys. */
 export class ApiKeyRegistry {
-  readonly #store: KvStore;
+  readonly #store: ApiKeyStore;
   readonly #static: Promise<{ name: string; digest: Uint8Array; hash: string }[]>;
   readonly #staticNames: Set<string>;
   readonly #lookups = new Map<string, Promise<ApiKeyRecord | null>>();
   readonly #known = new Map<string, { record: ApiKeyRecord; until: number }>();
   #generation = 0;
 
-  constructor(store: KvStore, staticKeys: StaticApiKey[]) {
+  constructor(store: ApiKeyStore, staticKeys: StaticApiKey[]) {
     this.#store = store;
     this.#staticNames = new Set(staticKeys.map((k) => k.name));
     this.#static = Promise.all(

@@ -1,15 +1,15 @@
 import { strict as assert } from "node:assert";
 import { API_KEY_PREFIX, ApiKeyRegistry } from "./api_keys.ts";
 import { JobseekError } from "../domain/errors.ts";
-import { KvStore } from "../store/kv_store.ts";
+import { openStore, type Store } from "../store/store.ts";
 
 async function withRegistry(
   staticKeys: { name: string; key: string }[],
-  fn: (registry: ApiKeyRegistry, store: KvStore) => Promise<void>,
+  fn: (registry: ApiKeyRegistry, store: Store) => Promise<void>,
 ): Promise<void> {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   try {
-    await fn(new ApiKeyRegistry(store, staticKeys), store);
+    await fn(new ApiKeyRegistry(store.apiKeys, staticKeys), store);
   } finally {
     store.close();
   }
@@ -141,7 +141,7 @@ Deno.test("ApiKeyRegistry.ensureBootstrapKey() creates one key only when none ex
   });
   await withRegistry([], async (registry, store) => {
     // Two servers starting on one empty store: exactly one bootstrap key comes out.
-    const second = new ApiKeyRegistry(store, []);
+    const second = new ApiKeyRegistry(store.apiKeys, []);
     const keys = await Promise.all([registry.ensureBootstrapKey(), second.ensureBootstrapKey()]);
     assert.equal(keys.filter(Boolean).length, 1);
   });

@@ -5,7 +5,7 @@
  * tokens it issues. People sign in on the consent page with their jobseek API key; a token acts
  * for that key's owner (same subject, same rate budget) and stops working when the key is revoked.
  *
- * Everything lives in KV through {@linkcode KvStore}: clients, one-time codes and consent-form
+ * Everything lives in KV through {@linkcode OAuthStore}: clients, one-time codes and consent-form
  * tokens, and access and refresh tokens, the secrets only as SHA-256 hashes. HTTP is left to
  * `src/http/oauth_routes.ts`.
  *
@@ -13,7 +13,20 @@
  */
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
-import type { KvStore, OAuthSweep } from "../store/kv_store.ts";
+import type { OAuthStore, OAuthSweep } from "../store/oauth_store.ts";
+import type { SecretStore } from "../store/secret_store.ts";
+import {
+  AUTH_METHODS,
+  type AuthMethod,
+  type ClientRecord,
+  ClientRecordSchema,
+  type CodeRecord,
+  CodeRecordSchema,
+  type Grant,
+  type GrantRecord,
+  GrantRecordSchema,
+  GrantSchema,
+} from "./oauth_records.ts";
 import { apiKeyHash, type ApiKeyRegistry } from "./api_keys.ts";
 import { randomSecret, sha256, sha256Hex, toBase64Url } from "./secrets.ts";
 import type { TokenVerifier } from "./token_verifier.ts";
@@ -66,8 +79,6 @@ const MAX_NAME_LENGTH = 200;
 /** RFC 7636 4.1: 43-128 unreserved characters, for the verifier and (S256) the challenge. */
 const PKCE_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const AUTH_METHODS = ["none", "client_secret_post", "client_secret_basic"] as const;
-type AuthMethod = typeof AUTH_METHODS[number];
 const GRANT_TYPES = ["authorization_code", "refresh_token"];
 
 /** Error codes of RFC 6749 5.2, RFC 7591 3.2.2 and RFC 8707. */
@@ -102,24 +113,6 @@ export class OAuthError extends Error {
   }
 }
 
-/** A registered client as stored (the secret only as a hash). */
-type ClientRecord = {
-  client_id: string;
-  client_secret_hash?: string;
-  client_id_issued_at: number;
-  redirect_uris: string[];
-  token_endpoint_auth_method: AuthMethod;
-  grant_types: string[];
-  response_types: string[];
-  scope: string;
-  client_name?: string;
-  client_uri?: string;
-  software_id?: string;
-  software_version?: string;
-  /** When a sign-in last completed (ms); absent while the client never signed anyone in. */
-  activated_at?: number;
-};
-
 /** The RFC 7591 registration response. */
 export type ClientInformation = Omit<ClientRecord, "client_secret_hash" | "activated_at"> & {
   client_secret?: string;
@@ -138,24 +131,6 @@ export type AuthorizationRequest = {
   scope: string;
   resource: string;
   issuer: string;
-};
-
-/** What a person granted: who (by key hash), to which client, for what. */
-type Grant = {
-  /** The sign-in this descends from (absent on tokens issued before grants were tracked). */
-  grantId?: string;
-  clientId: string;
-  keyHash: string;
-  keyName: string;
-  scope: string;
-  resource: string;
-  expiresAt: number;
-};
-
-type CodeRecord = Grant & {
-  redirectUri: string;
-  redirectUriGiven: boolean;
-  codeChallenge: string;
 };
 
 /** Outcome of checking `GET /oauth/authorize`. */
@@ -179,15 +154,6 @@ export interface BasicCredentials {
   clientId: string;
   clientSecret: string;
 }
-
-/** A sign-in and the tokens rotated from it, so that replaying a spent refresh token ends all. */
-type GrantRecord = {
-  clientId: string;
-  /** Hashes of the access tokens issued under it, newest last. */
-  accessHashes: string[];
-  refreshHash: string;
-  expiresAt: number;
-};
 
 export interface OAuthServerOptions {
   accessTokenTtlMs?: number;
@@ -327,7 +293,8 @@ function optionalString(body: Record<string, unknown>, field: string): string | 
 
 /** Issues and checks everything OAuth; see the module documentation. */
 export class OAuthServer implements TokenVerifier {
-  readonly #store: KvStore;
+  readonly #store: OAuthStore;
+  readonly #secrets: SecretStore;
   readonly #apiKeys: ApiKeyRegistry;
   readonly #accessTtl: number;
   readonly #refreshTtl: number;
@@ -336,8 +303,13 @@ export class OAuthServer implements TokenVerifier {
   readonly #maxRegistrations: number;
   #signingKey: Promise<CryptoKey> | undefined;
 
-  constructor(store: KvStore, apiKeys: ApiKeyRegistry, options: OAuthServerOptions = {}) {
-    this.#store = store;
+  constructor(
+    store: { oauth: OAuthStore; secrets: SecretStore },
+    apiKeys: ApiKeyRegistry,
+    options: OAuthServerOptions = {},
+  ) {
+    this.#store = store.oauth;
+    this.#secrets = store.secrets;
     this.#apiKeys = apiKeys;
     this.#accessTtl = options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS;
     this.#refreshTtl = options.refreshTokenTtlMs ?? REFRESH_TOKEN_TTL_MS;
@@ -348,7 +320,7 @@ export class OAuthServer implements TokenVerifier {
 
   /**
    * Deletes clients that never completed a sign-in and records past their expiry (see
-   * {@linkcode KvStore.sweepOAuth}). Servers run it periodically.
+   * {@linkcode OAuthStore.sweepOAuth}). Servers run it periodically.
    */
   sweep(now = Date.now()): Promise<OAuthSweep> {
     return this.#store.sweepOAuth(now, this.#pendingClientTtl);
@@ -609,7 +581,7 @@ export class OAuthServer implements TokenVerifier {
 
   /** The HMAC key of consent forms, shared through the store by every server. */
   #consentKey(): Promise<CryptoKey> {
-    this.#signingKey ??= this.#store.sharedSecret("oauth_consent_hmac").then((raw) =>
+    this.#signingKey ??= this.#secrets.sharedSecret("oauth_consent_hmac").then((raw) =>
       crypto.subtle.importKey(
         "raw",
         raw as Uint8Array<ArrayBuffer>,
@@ -732,7 +704,7 @@ export class OAuthServer implements TokenVerifier {
     if (token.length > MAX_SECRET_LENGTH) return;
     const hash = await sha256Hex(token);
     for (const kind of ["access", "refresh"] as const) {
-      const record = await this.#store.getOAuthRecord<Grant>(kind, hash);
+      const record = await this.#store.getOAuthRecord(kind, hash, GrantSchema);
       if (record && record.clientId === client.client_id) {
         await this.#store.deleteOAuthRecord(kind, hash);
         // RFC 7009 2.1: revoking a refresh token ends the access tokens of its grant too.
@@ -744,7 +716,7 @@ export class OAuthServer implements TokenVerifier {
   /** TokenVerifier: the principal of a live access token whose API key still stands. */
   async verify(token: string): Promise<Principal | null> {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > MAX_SECRET_LENGTH) return null;
-    const record = await this.#store.getOAuthRecord<Grant>("access", await sha256Hex(token));
+    const record = await this.#store.getOAuthRecord("access", await sha256Hex(token), GrantSchema);
     if (!record || record.expiresAt <= Date.now()) return null;
     const owner = await this.#apiKeys.verifyHash(record.keyHash);
     if (!owner) return null;
@@ -756,7 +728,7 @@ export class OAuthServer implements TokenVerifier {
 
   async #client(clientId: string): Promise<ClientRecord | null> {
     if (clientId.length > MAX_NAME_LENGTH) return null;
-    return await this.#store.getOAuthRecord<ClientRecord>("client", clientId);
+    return await this.#store.getOAuthRecord("client", clientId, ClientRecordSchema);
   }
 
   /**
@@ -806,7 +778,11 @@ export class OAuthServer implements TokenVerifier {
     );
     if (code.length > MAX_SECRET_LENGTH) throw invalid;
     // Consumed before anything else is checked: a code gets one try, right or wrong.
-    const record = await this.#store.consumeOAuthRecord<CodeRecord>("code", await sha256Hex(code));
+    const record = await this.#store.consumeOAuthRecord(
+      "code",
+      await sha256Hex(code),
+      CodeRecordSchema,
+    );
     if (!record || record.expiresAt <= Date.now()) throw invalid;
     if (record.clientId !== client.client_id) {
       throw new OAuthError("invalid_grant", "The code was issued to another client");
@@ -841,7 +817,11 @@ export class OAuthServer implements TokenVerifier {
     );
     if (!token.startsWith(REFRESH_TOKEN_PREFIX) || token.length > MAX_SECRET_LENGTH) throw invalid;
     // Rotation: the token is spent whatever happens next.
-    const record = await this.#store.consumeOAuthRecord<Grant>("refresh", await sha256Hex(token));
+    const record = await this.#store.consumeOAuthRecord(
+      "refresh",
+      await sha256Hex(token),
+      GrantSchema,
+    );
     if (!record || record.expiresAt <= Date.now()) {
       // A spent token of a live grant was replayed: it leaked (or its holder lost track), and
       // which party holds the current one cannot be told, so the whole grant ends (OAuth 2.1
@@ -864,7 +844,7 @@ export class OAuthServer implements TokenVerifier {
 
   /** Ends a grant and every token it still has; false when there was no such grant. */
   async #revokeGrant(grantId: string): Promise<boolean> {
-    const record = await this.#store.getOAuthRecord<GrantRecord>("grant", grantId);
+    const record = await this.#store.getOAuthRecord("grant", grantId, GrantRecordSchema);
     if (!record) return false;
     for (const hash of record.accessHashes) await this.#store.deleteOAuthRecord("access", hash);
     await this.#store.deleteOAuthRecord("refresh", record.refreshHash);
@@ -879,7 +859,7 @@ export class OAuthServer implements TokenVerifier {
     const now = Date.now();
     const accessHash = await sha256Hex(access);
     const refreshHash = await sha256Hex(refresh);
-    const previous = await this.#store.getOAuthRecord<GrantRecord>("grant", grantId);
+    const previous = await this.#store.getOAuthRecord("grant", grantId, GrantRecordSchema);
     const accessHashes = [...(previous?.accessHashes ?? []), accessHash];
     // The oldest access tokens of a grant that refreshes very often are ended, not forgotten.
     for (const old of accessHashes.splice(0, accessHashes.length - MAX_ACCESS_TOKENS_PER_GRANT)) {

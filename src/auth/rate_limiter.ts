@@ -21,7 +21,7 @@
  */
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
-import type { KvStore, RateBuckets } from "../store/kv_store.ts";
+import type { RateBuckets, RateLimitStore } from "../store/rate_limit_store.ts";
 
 export const RATE_WINDOW_MS = 60_000;
 const BUCKET_MS = 1000;
@@ -113,7 +113,7 @@ function decideBatch(
 
 /** Counts requests and throws RATE_LIMITED once a principal exceeds its limit in the window. */
 export class RateLimiter {
-  readonly #store: KvStore;
+  readonly #store: RateLimitStore;
   readonly #perMinute: number;
   readonly #now: () => number;
   readonly #random: () => number;
@@ -124,7 +124,7 @@ export class RateLimiter {
   /** Per subject, admissions reserved for the current second (see the module documentation). */
   readonly #leases = new Map<string, Lease>();
 
-  constructor(store: KvStore, options: RateLimiterOptions) {
+  constructor(store: RateLimitStore, options: RateLimiterOptions) {
     if (!Number.isInteger(options.perMinute) || options.perMinute < 1) {
       throw new JobseekError(
         "INVALID_PARAMETER",

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { RATE_JITTER_MAX_SECONDS, RateLimiter } from "./rate_limiter.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
-import { KvStore } from "../store/kv_store.ts";
+import { openStore } from "../store/store.ts";
 
 const alice: Principal = { subject: "key:alice", name: "alice", via: "api_key" };
 const bob: Principal = { subject: "key:bob", name: "bob", via: "api_key" };
@@ -18,9 +18,13 @@ async function rejection(promise: Promise<unknown>): Promise<JobseekError> {
 }
 
 Deno.test("RateLimiter.consume() admits perMinute requests in any 60 s, sliding", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   let now = 1_700_000_000_000 - (1_700_000_000_000 % 60_000) + 15_000; // 15 s into a minute
-  const limiter = new RateLimiter(store, { perMinute: 3, now: () => now, random: () => 0 });
+  const limiter = new RateLimiter(store.rateLimits, {
+    perMinute: 3,
+    now: () => now,
+    random: () => 0,
+  });
   for (let i = 0; i < 3; i++) await limiter.consume(alice);
   const error = await rejection(limiter.consume(alice));
   assert.equal(error.code, "RATE_LIMITED");
@@ -37,9 +41,13 @@ Deno.test("RateLimiter.consume() admits perMinute requests in any 60 s, sliding"
 });
 
 Deno.test("RateLimiter.consume() frees the budget second by second as requests age", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   let now = 1_800_000_000_000;
-  const limiter = new RateLimiter(store, { perMinute: 4, now: () => now, random: () => 0 });
+  const limiter = new RateLimiter(store.rateLimits, {
+    perMinute: 4,
+    now: () => now,
+    random: () => 0,
+  });
   await limiter.consume(alice);
   now += 10_000;
   await limiter.consume(alice);
@@ -54,8 +62,8 @@ Deno.test("RateLimiter.consume() frees the budget second by second as requests a
 });
 
 Deno.test("RateLimiter.consume() counts a cost of several calls at once, all or none", async () => {
-  const store = await KvStore.open(":memory:");
-  const limiter = new RateLimiter(store, { perMinute: 4, now: () => 1_800_000_000_000 });
+  const store = await openStore(":memory:");
+  const limiter = new RateLimiter(store.rateLimits, { perMinute: 4, now: () => 1_800_000_000_000 });
   // More than the limit can never fit: refused, and nothing is spent.
   await rejection(limiter.consume(alice, 5));
   await limiter.consume(alice, 3);
@@ -66,8 +74,8 @@ Deno.test("RateLimiter.consume() counts a cost of several calls at once, all or 
 });
 
 Deno.test("RateLimiter refuses a subject over its limit from memory, without the store", async () => {
-  const store = await KvStore.open(":memory:");
-  const limiter = new RateLimiter(store, { perMinute: 2, now: () => 1_800_000_000_000 });
+  const store = await openStore(":memory:");
+  const limiter = new RateLimiter(store.rateLimits, { perMinute: 2, now: () => 1_800_000_000_000 });
   await limiter.consume(alice);
   await limiter.consume(alice);
   await rejection(limiter.consume(alice));
@@ -83,8 +91,12 @@ Deno.test("RateLimiter refuses a subject over its limit from memory, without the
 });
 
 Deno.test("RateLimiter.consume() uses the principal's own limit when it has one", async () => {
-  const store = await KvStore.open(":memory:");
-  const limiter = new RateLimiter(store, { perMinute: 1, now: () => 120_000, random: () => 0 });
+  const store = await openStore(":memory:");
+  const limiter = new RateLimiter(store.rateLimits, {
+    perMinute: 1,
+    now: () => 120_000,
+    random: () => 0,
+  });
   const generous = { ...alice, rateLimit: 4 };
   for (let i = 0; i < 4; i++) await limiter.consume(generous);
   await rejection(limiter.consume(generous));
@@ -94,14 +106,14 @@ Deno.test("RateLimiter.consume() uses the principal's own limit when it has one"
 });
 
 Deno.test("RateLimiter.consume() adds whole-second jitter and never advises less than 1 s", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const start = 60_000 * 1000;
   let now = start;
-  const late = new RateLimiter(store, { perMinute: 1, now: () => now, random: () => 0 });
+  const late = new RateLimiter(store.rateLimits, { perMinute: 1, now: () => now, random: () => 0 });
   await late.consume(alice);
   now = start + 60_000 - 200;
   assert.equal((await rejection(late.consume(alice))).retryAfter, 1);
-  const jittered = new RateLimiter(store, {
+  const jittered = new RateLimiter(store.rateLimits, {
     perMinute: 1,
     now: () => start + 30_000,
     random: () => 0.999,
@@ -112,10 +124,10 @@ Deno.test("RateLimiter.consume() adds whole-second jitter and never advises less
 });
 
 Deno.test("RateLimiter counts shared by servers on one KV", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const now = () => 600_000;
-  const a = new RateLimiter(store, { perMinute: 4, now });
-  const b = new RateLimiter(store, { perMinute: 4, now });
+  const a = new RateLimiter(store.rateLimits, { perMinute: 4, now });
+  const b = new RateLimiter(store.rateLimits, { perMinute: 4, now });
   await Promise.all([a.consume(alice), b.consume(alice), a.consume(alice), b.consume(alice)]);
   await rejection(a.consume(alice));
   await rejection(b.consume(alice));
@@ -123,14 +135,14 @@ Deno.test("RateLimiter counts shared by servers on one KV", async () => {
 });
 
 Deno.test("RateLimiter.consume() counts concurrent requests of one key without failing", async () => {
-  const store = await KvStore.open(":memory:");
-  const generous = new RateLimiter(store, { perMinute: 1_000_000, now: () => 60_000 });
+  const store = await openStore(":memory:");
+  const generous = new RateLimiter(store.rateLimits, { perMinute: 1_000_000, now: () => 60_000 });
   await Promise.all(
     Array.from({ length: 16 }, async () => {
       for (let i = 0; i < 40; i++) await generous.consume(alice);
     }),
   );
-  const strict = new RateLimiter(store, { perMinute: 10, now: () => 60_000 });
+  const strict = new RateLimiter(store.rateLimits, { perMinute: 10, now: () => 60_000 });
   const outcomes = await Promise.allSettled(
     Array.from({ length: 30 }, () => strict.consume(bob)),
   );
@@ -142,12 +154,12 @@ Deno.test("RateLimiter.consume() counts concurrent requests of one key without f
 });
 
 Deno.test("RateLimiter reserves blocks for a generous key: few commits, never over", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const now = () => 1_900_000_000_000;
   const generous = { ...alice, rateLimit: 2000 };
   const servers = [
-    new RateLimiter(store, { perMinute: 60, now }),
-    new RateLimiter(store, { perMinute: 60, now }),
+    new RateLimiter(store.rateLimits, { perMinute: 60, now }),
+    new RateLimiter(store.rateLimits, { perMinute: 60, now }),
   ];
   let admitted = 0;
   await Promise.all(servers.map(async (server) => {
@@ -168,9 +180,9 @@ Deno.test("RateLimiter reserves blocks for a generous key: few commits, never ov
 });
 
 Deno.test("RateLimiter spends a reservation from memory, within its second only", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   let now = 1_900_000_000_000;
-  const limiter = new RateLimiter(store, { perMinute: 100_000, now: () => now });
+  const limiter = new RateLimiter(store.rateLimits, { perMinute: 100_000, now: () => now });
   await limiter.consume(alice);
   store.close();
   // The store is gone: only the block reserved with the first commit can admit these.

@@ -1,5 +1,5 @@
 /**
- * Index data ⇄ snapshot bytes (pure; src/store/kv_store.ts chunks them into KV).
+ * Index data ⇄ snapshot bytes (pure; src/store/snapshot_store.ts chunks them into KV).
  *
  * The text side is Orama's own `save()` output (loading beats re-inserting every posting, 2-3 s for
  * 20,000), split by `splitSavedOrama`: the text fields' terms (radix trees and frequencies) as a

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { type Job, jobIdFromUrl } from "../domain/job.ts";
-import { KvStore } from "../store/kv_store.ts";
+import { openStore, type Store } from "../store/store.ts";
 import { boardCountry } from "./country_fill.ts";
 import { importFiles, type ImportReport } from "./import_files.ts";
 
@@ -24,8 +24,8 @@ function csv(rows: Row[]): string {
     ).join("");
 }
 
-async function withStore(fn: (store: KvStore, write: (rows: Row[]) => Promise<string>) => unknown) {
-  const store = await KvStore.open(":memory:");
+async function withStore(fn: (store: Store, write: (rows: Row[]) => Promise<string>) => unknown) {
+  const store = await openStore(":memory:");
   const dir = await Deno.makeTempDir({ prefix: "jobseek_country_" });
   let n = 0;
   const write = async (rows: Row[]) => {
@@ -41,13 +41,13 @@ async function withStore(fn: (store: KvStore, write: (rows: Row[]) => Promise<st
   }
 }
 
-async function posting(store: KvStore, url: string): Promise<Job> {
-  const job = await store.getJob(await jobIdFromUrl(url));
+async function posting(store: Store, url: string): Promise<Job> {
+  const job = await store.postings.getJob(await jobIdFromUrl(url));
   assert.ok(job, `no posting for ${url}`);
   return job;
 }
 
-async function countryOf(store: KvStore, url: string): Promise<string | undefined> {
+async function countryOf(store: Store, url: string): Promise<string | undefined> {
   return (await posting(store, url)).country;
 }
 
@@ -107,7 +107,11 @@ Deno.test("a glassdoor.ca posting in Toronto gets CA, and Toronto is listed once
       from_other_postings: 0,
       earlier_postings: 0,
     });
-    assert.deepEqual(await store.listCities(), [{ city: "Toronto", country: "CA", count: 3 }]);
+    assert.deepEqual(await store.postings.listCities(), [{
+      city: "Toronto",
+      country: "CA",
+      count: 3,
+    }]);
   });
 });
 
@@ -154,7 +158,7 @@ Deno.test("a city placed in two countries elsewhere keeps a lone posting without
     assert.equal(await countryOf(store, LINKEDIN(1)), undefined);
     assert.equal(await countryOf(store, GD_CA(4)), "CA");
     assert.deepEqual(
-      (await store.listCities()).map((c) => [c.city, c.country, c.count]),
+      (await store.postings.listCities()).map((c) => [c.city, c.country, c.count]),
       [["London", "CA", 2], ["London", undefined, 1], ["London", "GB", 1]],
     );
     assertCountsAddUp(report);
@@ -212,7 +216,11 @@ Deno.test("stored postings count as elsewhere, and get a country when a later ru
     ]);
     assert.equal(await countryOf(store, LINKEDIN(3)), "CA");
     assert.equal(third.countries_filled.from_other_postings, 1);
-    assert.deepEqual(await store.listCities(), [{ city: "Oakville", country: "CA", count: 3 }]);
+    assert.deepEqual(await store.postings.listCities(), [{
+      city: "Oakville",
+      country: "CA",
+      count: 3,
+    }]);
   });
 });
 
@@ -233,7 +241,7 @@ Deno.test("re-importing postings whose country was filled in changes nothing", a
       [first.totals.rows_read, first.totals.inserted, first.totals.duplicates],
       [7, 6, 1],
     );
-    const cities = await store.listCities();
+    const cities = await store.postings.listCities();
 
     const again = await importFiles(store, [file]);
     assertCountsAddUp(again);
@@ -246,7 +254,7 @@ Deno.test("re-importing postings whose country was filled in changes nothing", a
       from_other_postings: 1,
       earlier_postings: 0,
     });
-    assert.deepEqual(await store.listCities(), cities);
+    assert.deepEqual(await store.postings.listCities(), cities);
     assert.equal((await posting(store, LINKEDIN(2))).job_title, "Charge Nurse");
   });
 });

@@ -7,7 +7,8 @@
  */
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
-import type { ImportCounts, ImportTotals, KvStore } from "../store/kv_store.ts";
+import type { ImportCounts, ImportTotals, PostingsStore } from "../store/postings_store.ts";
+import type { Store } from "../store/store.ts";
 import { CityCountries, fillCountries, type FilledCountry, lacksCountry } from "./country_fill.ts";
 import { type ImportRow, InvalidFileError } from "./import_row.ts";
 import { parseJobspyCsv } from "./jobspy_csv.ts";
@@ -138,7 +139,7 @@ interface CountryFill {
  * the order of the runs does not decide whether a posting gets one, and a store filled before this
  * rule existed gets its countries at its next import.
  */
-async function fillMissingCountries(store: KvStore, runJobs: Job[]): Promise<CountryFill> {
+async function fillMissingCountries(store: PostingsStore, runJobs: Job[]): Promise<CountryFill> {
   const runIds = new Set(runJobs.map((job) => job.id));
   const evidence = new CityCountries();
   const earlierCandidates: { id: string; city: string }[] = [];
@@ -188,7 +189,7 @@ function addCounts(total: ImportCounts, part: ImportCounts): void {
  * file are counted as invalid and the rest is imported. Saves a run record and returns the report.
  */
 export async function importFiles(
-  store: KvStore,
+  { postings }: Pick<Store, "postings">,
   paths: string[],
   options: ImportFilesOptions = {},
 ): Promise<ImportReport> {
@@ -223,7 +224,7 @@ export async function importFiles(
       row.kind === "job" && winner.get(row.job.id) === `${f}:${r}` ? [row.job] : []
     )
   );
-  const countries = await fillMissingCountries(store, runJobs);
+  const countries = await fillMissingCountries(postings, runJobs);
   const countriesFilled: CountriesFilled = {
     from_site: [...countries.run.values()].filter((fill) => fill.reason === "site").length,
     from_other_postings: [...countries.run.values()]
@@ -246,7 +247,7 @@ export async function importFiles(
     let batch: Job[] = [];
     const flush = async (rowsDone: number) => {
       if (batch.length > 0) {
-        const counts = await store.upsertJobs(batch);
+        const counts = await postings.upsertJobs(batch);
         report.inserted += counts.inserted;
         report.updated += counts.updated;
         report.unchanged += counts.unchanged;
@@ -276,7 +277,7 @@ export async function importFiles(
   }
 
   if (countries.earlier.length > 0) {
-    const counts = await store.upsertJobs(countries.earlier);
+    const counts = await postings.upsertJobs(countries.earlier);
     countriesFilled.earlier_postings = counts.updated;
   }
 
@@ -291,7 +292,7 @@ export async function importFiles(
     );
   }
   const finishedAt = new Date().toISOString();
-  const run = await store.saveImportRun({
+  const run = await postings.saveImportRun({
     started_at: startedAt,
     finished_at: finishedAt,
     files: reports.map((report) => report.file),

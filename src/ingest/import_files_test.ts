@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { JobseekError } from "../domain/errors.ts";
 import { jobIdFromUrl } from "../domain/job.ts";
-import { KvStore } from "../store/kv_store.ts";
+import { openStore, type Store } from "../store/store.ts";
 import { importFiles, type ImportProgress } from "./import_files.ts";
 
 const CSV_HEADER = "site,job_url,title,company,location,date_posted,description\n";
@@ -26,8 +26,8 @@ function jsonLine(n: number, title = `Posting ${n}`) {
   }) + "\n";
 }
 
-async function withStore(fn: (store: KvStore, dir: string) => Promise<void>) {
-  const store = await KvStore.open(":memory:");
+async function withStore(fn: (store: Store, dir: string) => Promise<void>) {
+  const store = await openStore(":memory:");
   const dir = await Deno.makeTempDir({ prefix: "jobseek_import_" });
   try {
     await fn(store, dir);
@@ -67,12 +67,14 @@ Deno.test("importFiles() imports CSV and JSONL and reports counts that add up", 
       [8, 4, 1, 1, 2],
     );
     assert.deepEqual(totals.skipped_by_site, { zip_recruiter: 1 });
-    assert.equal(await store.countJobs(), 4);
+    assert.equal(await store.postings.countJobs(), 4);
     // The later row with the same job_url is the one kept.
-    const job1 = await store.getJob(await jobIdFromUrl("https://www.indeed.com/viewjob?jk=1"));
+    const job1 = await store.postings.getJob(
+      await jobIdFromUrl("https://www.indeed.com/viewjob?jk=1"),
+    );
     assert.equal(job1?.job_title, "Job 1 again");
 
-    const [run] = await store.listImportRuns(1);
+    const [run] = await store.postings.listImportRuns(1);
     assert.equal(run.id, report.run_id);
     assert.deepEqual(run.files, [csv, jsonl]);
     assert.deepEqual([run.rows_read, run.inserted, run.duplicates, run.invalid], [8, 4, 1, 2]);
@@ -92,7 +94,7 @@ Deno.test("importFiles() changes nothing on re-import and updates changed postin
     await Deno.writeTextFile(csv, CSV_HEADER + csvRow(1, { title: "Renamed" }) + csvRow(2));
     const changed = (await importFiles(store, [csv])).totals;
     assert.deepEqual([changed.inserted, changed.updated, changed.unchanged], [0, 1, 1]);
-    assert.equal(await store.countJobs(), 2);
+    assert.equal(await store.postings.countJobs(), 2);
   });
 });
 
@@ -134,8 +136,8 @@ Deno.test("importFiles() writes nothing when any file cannot be imported", async
         return true;
       },
     );
-    assert.equal(await store.countJobs(), 0);
-    assert.deepEqual(await store.listImportRuns(), []);
+    assert.equal(await store.postings.countJobs(), 0);
+    assert.deepEqual(await store.postings.listImportRuns(), []);
   });
 });
 

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { jobIdFromUrl } from "../domain/job.ts";
-import { KvStore } from "../store/kv_store.ts";
+import { openStore } from "../store/store.ts";
 import {
   capDescription,
   isHttpUrl,
@@ -67,7 +67,7 @@ Deno.test("capDescription() keeps texts that fit and cuts others by stored and J
 });
 
 Deno.test("capDescription() output fits in a Deno KV value with the rest of a posting", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   try {
     const texts = [
       "a".repeat(200_000),
@@ -78,7 +78,7 @@ Deno.test("capDescription() output fits in a Deno KV value with the rest of a po
     ];
     for (const [i, text] of texts.entries()) {
       const url = `https://www.indeed.com/viewjob?jk=${i}`;
-      const counts = await store.upsertJobs([{
+      const counts = await store.postings.upsertJobs([{
         id: await jobIdFromUrl(url),
         job_title: "Ünïcode title ’".repeat(10),
         company_name: "ACME",

@@ -7,11 +7,15 @@
  * @module
  */
 import type { Logger } from "../log.ts";
-import type { KvStore } from "../store/kv_store.ts";
+import type { Store } from "../store/store.ts";
+import { indexGap } from "../store/snapshot_store.ts";
 
 /** Logs the gap at warn, if there is one; returns whether there was. */
-export async function reportIndexGap(store: KvStore, logger: Logger): Promise<boolean> {
-  const gap = await store.indexGap();
+export async function reportIndexGap(
+  store: Pick<Store, "postings" | "snapshots">,
+  logger: Logger,
+): Promise<boolean> {
+  const gap = await indexGap(store);
   if (!gap) return false;
   logger.warn("stored postings are missing from the index", {
     stored: gap.stored,

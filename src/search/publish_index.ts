@@ -7,7 +7,7 @@
  */
 import type { Job } from "../domain/job.ts";
 import type { Logger } from "../log.ts";
-import type { KvStore } from "../store/kv_store.ts";
+import type { Store } from "../store/store.ts";
 import type { Embedder } from "../index/embedder.ts";
 import { assembleIndexData, embeddingTextOf } from "../index/job_index.ts";
 import { buildOrama, saveOrama } from "../index/orama_index.ts";
@@ -47,7 +47,7 @@ async function hashText(text: string): Promise<string> {
  * whose new vectors are cached step by step: a build that dies half-way keeps what it embedded.
  */
 export async function embedWithCache(
-  store: KvStore,
+  store: Pick<Store, "embeddings">,
   embedder: Embedder,
   texts: string[],
   onProgress?: (done: number, total: number) => void,
@@ -57,7 +57,7 @@ export async function embedWithCache(
   const missing: number[] = [];
   for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
     const slice = hashes.slice(i, i + LOOKUP_STEP);
-    const cached = await store.getEmbeddings(embedder.model, slice);
+    const cached = await store.embeddings.getEmbeddings(embedder.model, slice);
     slice.forEach((hash, j) => {
       const vector = cached.get(hash);
       if (vector && vector.length === embedder.dimensions) vectors.set(texts[i + j], vector);
@@ -74,7 +74,7 @@ export async function embedWithCache(
       vectors.set(texts[k], fresh[j]);
       toCache.set(hashes[k], fresh[j]);
     });
-    await store.putEmbeddings(embedder.model, toCache);
+    await store.embeddings.putEmbeddings(embedder.model, toCache);
     done += step.length;
     onProgress?.(done, texts.length);
   }
@@ -86,15 +86,15 @@ export async function embedWithCache(
  * snapshot and makes it current. Running servers pick it up without a restart.
  */
 export async function publishIndex(
-  store: KvStore,
+  store: Pick<Store, "postings" | "embeddings" | "snapshots">,
   options: PublishIndexOptions,
 ): Promise<PublishedIndex> {
   const { embedder, logger, onProgress } = options;
   const started = performance.now();
-  const total = await store.countJobs();
+  const total = await store.postings.countJobs();
   const jobs: Job[] = [];
   onProgress?.({ phase: "read", done: 0, total });
-  for await (const job of store.listJobs()) {
+  for await (const job of store.postings.listJobs()) {
     jobs.push(job);
     if (jobs.length % 1000 === 0) onProgress?.({ phase: "read", done: jobs.length, total });
   }
@@ -126,7 +126,7 @@ export async function publishIndex(
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
   const bytes = await encodeSnapshot({ ...data, orama });
-  const snapshotId = await store.publishSnapshot(bytes, {
+  const snapshotId = await store.snapshots.publishSnapshot(bytes, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     docCount: jobs.length,
     model: embedder.model,
@@ -150,8 +150,11 @@ export async function publishIndex(
  * older snapshot format or with another embedding model (a server ignores those, so without a
  * rebuild it would never become ready after an upgrade).
  */
-export async function needsIndexBuild(store: KvStore, embedder: Embedder): Promise<boolean> {
-  const current = await store.currentSnapshotId();
-  const meta = current ? await store.readSnapshotMeta(current) : null;
+export async function needsIndexBuild(
+  store: Pick<Store, "snapshots">,
+  embedder: Embedder,
+): Promise<boolean> {
+  const current = await store.snapshots.currentSnapshotId();
+  const meta = current ? await store.snapshots.readSnapshotMeta(current) : null;
   return !meta || meta.formatVersion !== SNAPSHOT_FORMAT_VERSION || meta.model !== embedder.model;
 }

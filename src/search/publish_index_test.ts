@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { KvStore } from "../store/kv_store.ts";
+import { openStore } from "../store/store.ts";
 import { createUseLiteEmbedder } from "../index/embedder.ts";
 import { silentLogger } from "../log.ts";
 import { jobIdFromUrl } from "../domain/job.ts";
@@ -7,12 +7,12 @@ import { needsIndexBuild, publishIndex } from "./publish_index.ts";
 import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
 Deno.test("needsIndexBuild() is true without an index, false after publishing, true for an old format", async () => {
-  const store = await KvStore.open(":memory:");
+  const store = await openStore(":memory:");
   const embedder = await createUseLiteEmbedder({ workers: 0 });
   try {
     assert.equal(await needsIndexBuild(store, embedder), true);
     const url = "https://www.indeed.com/viewjob?jk=needs-build";
-    await store.upsertJobs([{
+    await store.postings.upsertJobs([{
       id: await jobIdFromUrl(url),
       job_title: "Registered Nurse",
       company_name: "Clinic",
@@ -27,13 +27,13 @@ Deno.test("needsIndexBuild() is true without an index, false after publishing, t
     await publishIndex(store, { embedder, logger: silentLogger });
     assert.equal(await needsIndexBuild(store, embedder), false);
 
-    await store.publishSnapshot(new Uint8Array([1, 2, 3]), {
+    await store.snapshots.publishSnapshot(new Uint8Array([1, 2, 3]), {
       formatVersion: SNAPSHOT_FORMAT_VERSION - 1,
       docCount: 1,
       model: embedder.model,
     });
     assert.equal(await needsIndexBuild(store, embedder), true);
-    await store.publishSnapshot(new Uint8Array([1, 2, 3]), {
+    await store.snapshots.publishSnapshot(new Uint8Array([1, 2, 3]), {
       formatVersion: SNAPSHOT_FORMAT_VERSION,
       docCount: 1,
       model: "another-model",

@@ -11,7 +11,7 @@ import { type CityCount, type Job, jobIdFromUrl, toJobResult } from "../domain/j
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
-import type { KvStore } from "../store/kv_store.ts";
+import type { Store } from "../store/store.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
 import type { Embedder } from "../index/embedder.ts";
 import { modelOfStamp } from "../model/catalog.ts";
@@ -36,7 +36,7 @@ export interface JobSearchService extends SearchService {
 }
 
 export interface SearchServiceOptions {
-  store: KvStore;
+  store: Pick<Store, "postings" | "snapshots">;
   /**
    * The query embedder, or its promise: a server listens (and answers 503) while the model is
    * still being fetched; the service is ready only once both the model and an index are.
@@ -91,7 +91,7 @@ class LruCache<V> {
 }
 
 class SnapshotSearchService implements JobSearchService {
-  readonly #store: KvStore;
+  readonly #store: Pick<Store, "postings" | "snapshots">;
   readonly #embedder: Promise<Embedder>;
   #model: Embedder | null = null;
   readonly #logger: Logger;
@@ -131,14 +131,14 @@ class SnapshotSearchService implements JobSearchService {
     if (this.#abort) return;
     this.#abort = new AbortController();
     await this.#embedder;
-    const id = await this.#store.currentSnapshotId();
+    const id = await this.#store.snapshots.currentSnapshotId();
     if (id) this.#request(id);
     // Started on a store with nothing to serve (a --no-seed server on an empty store): waiting
     // will not help until an operator imports postings, so searches say that instead of "retry".
     else this.#noIndex = true;
     await this.whenIdle();
     if (!this.#current) this.#logger.warn("no index snapshot to serve yet", {});
-    this.#store.watchCurrentSnapshot((next) => {
+    this.#store.snapshots.watchCurrentSnapshot((next) => {
       if (next) this.#request(next);
     }, { pollMs: this.#pollMs, signal: this.#abort.signal });
   }
@@ -185,7 +185,7 @@ class SnapshotSearchService implements JobSearchService {
    * other snapshot the store keeps: publishing keeps the previous one for exactly this.
    */
   async #fallBack(failed: string): Promise<void> {
-    for (const id of await this.#store.listSnapshotIds()) {
+    for (const id of await this.#store.snapshots.listSnapshotIds()) {
       if (id === failed) continue;
       try {
         await this.#load(id);
@@ -213,7 +213,7 @@ class SnapshotSearchService implements JobSearchService {
 
   async #load(id: string): Promise<void> {
     const started = performance.now();
-    const snapshot = await this.#store.readSnapshot(id);
+    const snapshot = await this.#store.snapshots.readSnapshot(id);
     if (!snapshot) throw new Error(`snapshot ${id} does not exist`);
     if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
       throw new Error(
@@ -295,18 +295,18 @@ class SnapshotSearchService implements JobSearchService {
   }
 
   async getJob(jobUrl: string): Promise<Job | null> {
-    const job = await this.#store.getJob(await jobIdFromUrl(jobUrl));
+    const job = await this.#store.postings.getJob(await jobIdFromUrl(jobUrl));
     // The id is a hash prefix of the URL: make sure it is this URL's posting.
     return job?.job_url === jobUrl.trim() ? job : null;
   }
 
   listCities(options: { country?: string } = {}): Promise<CityCount[]> {
     const current = this.#current;
-    if (!current) return this.#store.listCities(options);
+    if (!current) return this.#store.postings.listCities(options);
     const key = options.country ?? "";
     let cities = current.cities.get(key);
     if (!cities) {
-      cities = this.#store.listCities(options);
+      cities = this.#store.postings.listCities(options);
       cities.catch(() => current.cities.delete(key));
       current.cities.set(key, cities);
     }

@@ -10,7 +10,6 @@ export const keys = {
   jobByCity: (country: string, city: string, id: string) =>
     ["jobs_by_city", country, city, id] as const,
   jobsByCityPrefix: () => ["jobs_by_city"] as const,
-  jobsCount: () => ["jobs_count"] as const,
   /** When postings were last written (ms), to tell an index that lacks some of them. */
   jobsChangedAt: () => ["jobs_changed_at"] as const,
 
@@ -21,6 +20,7 @@ export const keys = {
 
   snapshotMeta: (snapId: string) => ["index_snapshots", snapId, "meta"] as const,
   snapshotChunk: (snapId: string, n: number) => ["index_snapshots", snapId, "chunk", n] as const,
+  snapshotChunksPrefix: (snapId: string) => ["index_snapshots", snapId, "chunk"] as const,
   snapshotPrefix: (snapId: string) => ["index_snapshots", snapId] as const,
   snapshotsPrefix: () => ["index_snapshots"] as const,
   currentSnapshot: () => ["index_current"] as const,
@@ -28,7 +28,6 @@ export const keys = {
   apiKey: (keyHash: string) => ["api_keys", keyHash] as const,
   apiKeysPrefix: () => ["api_keys"] as const,
   apiKeyByName: (name: string) => ["api_keys_by_name", name] as const,
-  apiKeysByNamePrefix: () => ["api_keys_by_name"] as const,
 
   rateBuckets: (subject: string) => ["rate_buckets", subject] as const,
 
@@ -39,6 +38,15 @@ export const keys = {
   oauthConsent: (formTokenHash: string) => ["oauth_consents", formTokenHash] as const,
   oauthGrant: (grantId: string) => ["oauth_grants", grantId] as const,
   oauthClientsPrefix: () => ["oauth_clients"] as const,
+  /** The prefixes of the OAuth records that carry an `expiresAt`. */
+  oauthExpiringPrefixes: () =>
+    [
+      ["oauth_codes"],
+      ["oauth_access_tokens"],
+      ["oauth_refresh_tokens"],
+      ["oauth_consents"],
+      ["oauth_grants"],
+    ] as const,
   /** Registrations counted per clock hour (ms of the hour's start), for the global cap. */
   oauthRegistrations: (hourStart: number) => ["oauth_registrations", hourStart] as const,
   /** Random secrets the servers sharing a store share (e.g. the consent-form signing key). */
@@ -47,3 +55,29 @@ export const keys = {
 
 /** The empty-string slot used in `jobs_by_city` for postings whose country is unknown. */
 export const NO_COUNTRY = "";
+
+/** The posting a `jobs_by_city` key stands for, or null for a key of another shape. */
+export function parseJobByCity(
+  key: Deno.KvKey,
+): { country: string; city: string; id: string } | null {
+  const [kind, country, city, id] = key;
+  if (
+    key.length !== 4 || kind !== "jobs_by_city" || typeof country !== "string" ||
+    typeof city !== "string" || typeof id !== "string"
+  ) return null;
+  return { country, city, id };
+}
+
+/**
+ * What an `index_snapshots` key is: the snapshot's meta record or its chunk number `n`; null for
+ * a key of another shape.
+ */
+export function parseSnapshotKey(
+  key: Deno.KvKey,
+): { snapId: string; part: "meta" } | { snapId: string; part: "chunk"; n: number } | null {
+  const [kind, snapId, part, n] = key;
+  if (kind !== "index_snapshots" || typeof snapId !== "string") return null;
+  if (key.length === 3 && part === "meta") return { snapId, part };
+  if (key.length === 4 && part === "chunk" && typeof n === "number") return { snapId, part, n };
+  return null;
+}

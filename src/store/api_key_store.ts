@@ -1,0 +1,95 @@
+/**
+ * API keys, stored by the hash of the key with an index by name.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { JobseekError } from "../domain/errors.ts";
+import { keys } from "./kv_keys.ts";
+import type { KvAccess } from "./kv.ts";
+
+export interface ApiKeyRecord {
+  name: string;
+  keyHash: string;
+  /** First characters of the key, to recognise it in listings without revealing it. */
+  prefix: string;
+  createdAt: string;
+  /** Requests per minute; absent means the server default. */
+  rateLimit?: number;
+}
+
+const ApiKeyRecordSchema: z.ZodType<ApiKeyRecord> = z.object({
+  name: z.string().min(1),
+  keyHash: z.string().min(1),
+  prefix: z.string(),
+  createdAt: z.string(),
+  rateLimit: z.number().int().positive().optional(),
+});
+
+const KeyHashSchema = z.string().min(1);
+
+/** API key records by key hash, and key hashes by name. */
+export class ApiKeyStore {
+  readonly #kv: KvAccess;
+
+  constructor(kv: KvAccess) {
+    this.#kv = kv;
+  }
+
+  /** Stores a new key (by hash). Names are unique; a taken name is a CONFLICT. */
+  async createApiKey(record: ApiKeyRecord): Promise<void> {
+    const created = await this.#kv.commit((op) =>
+      op.check({ key: keys.apiKeyByName(record.name), versionstamp: null })
+        .check({ key: keys.apiKey(record.keyHash), versionstamp: null })
+        .set(keys.apiKey(record.keyHash), record)
+        .set(keys.apiKeyByName(record.name), record.keyHash)
+    );
+    if (!created) {
+      throw new JobseekError("CONFLICT", `Cannot create key: the name '${record.name}' is taken`);
+    }
+  }
+
+  async findApiKey(keyHash: string): Promise<ApiKeyRecord | null> {
+    return (await this.#kv.get(keys.apiKey(keyHash), ApiKeyRecordSchema)).value;
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    const records: ApiKeyRecord[] = [];
+    for await (const entry of this.#kv.list({ prefix: keys.apiKeysPrefix() }, ApiKeyRecordSchema)) {
+      records.push(entry.value);
+    }
+    return records.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Deletes a key by name; false when no key has that name. */
+  async revokeApiKey(name: string): Promise<boolean> {
+    while (true) {
+      const byName = await this.#kv.get(keys.apiKeyByName(name), KeyHashSchema);
+      if (!byName.value) return false;
+      const keyHash = byName.value;
+      // A concurrent change of the same key (a new limit) is no reason not to revoke it.
+      const revoked = await this.#kv.commit((op) =>
+        op.check(byName).delete(keys.apiKeyByName(name)).delete(keys.apiKey(keyHash))
+      );
+      if (revoked) return true;
+    }
+  }
+
+  /**
+   * Sets (or with `undefined`, clears) a key's own rate limit; false when no key has that name.
+   * A concurrent change of the same key makes it read the key again, not fail.
+   */
+  async setApiKeyRateLimit(name: string, rateLimit: number | undefined): Promise<boolean> {
+    while (true) {
+      const byName = await this.#kv.get(keys.apiKeyByName(name), KeyHashSchema);
+      if (!byName.value) return false;
+      const key = keys.apiKey(byName.value);
+      const entry = await this.#kv.get(key, ApiKeyRecordSchema);
+      if (!entry.value) return false;
+      const updated: ApiKeyRecord = { ...entry.value };
+      if (rateLimit === undefined) delete updated.rateLimit;
+      else updated.rateLimit = rateLimit;
+      if (await this.#kv.commit((op) => op.check(byName, entry).set(key, updated))) return true;
+    }
+  }
+}
