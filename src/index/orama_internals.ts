@@ -55,7 +55,11 @@ export interface SavedOrama {
 }
 
 const isFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function");
-const anyRecord = z.record(z.string(), z.unknown());
+/** An object, its entries unread: a field's map has an entry per posting (20,000). */
+const anyRecord = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  { message: "expected an object" },
+);
 
 function perField<T extends z.ZodType>(fields: readonly string[], schema: T) {
   return z.looseObject(Object.fromEntries(fields.map((f) => [f, schema])));
