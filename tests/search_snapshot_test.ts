@@ -3,6 +3,7 @@
  * the previous one when a snapshot is corrupt, half-written or of another format.
  */
 import { strict as assert } from "node:assert";
+import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import { JobseekError } from "../src/domain/errors.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -10,8 +11,9 @@ import type { Embedder } from "../src/index/embedder.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
 import { embedWithCache, publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
+import { SNAPSHOT_FORMAT_VERSION } from "../src/index/snapshot.ts";
 import { keys } from "../src/store/kv_keys.ts";
-import { openStore } from "../src/store/store.ts";
+import { openStore, type Store } from "../src/store/store.ts";
 import { createTestSearch, defaultTestJobs, testEmbedder } from "./helpers.ts";
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000) {
@@ -46,27 +48,66 @@ function capturingLogger() {
   return { lines, logger: createLogger({ write: (line) => lines.push(JSON.parse(line)) }) };
 }
 
+/**
+ * The snapshot bytes with the first posting's vector row pointed past the last row, compressed
+ * and framed again: the outer frame and the header are intact, so only the decoder can tell.
+ */
+function withBadVectorRow(bytes: Uint8Array): Uint8Array {
+  const raw = new Uint8Array(zstdDecompressSync(bytes.subarray(8)));
+  const view = new DataView(raw.buffer);
+  const headerLength = view.getUint32(4, true);
+  const header = JSON.parse(new TextDecoder().decode(raw.subarray(8, 8 + headerLength)));
+  const bodyStart = Math.ceil((8 + headerLength) / 8) * 8;
+  view.setUint32(bodyStart + header.sections.vectorOfDoc[0], header.vectorRows + 5, true);
+  const compressed = zstdCompressSync(raw);
+  const framed = new Uint8Array(8 + compressed.byteLength);
+  framed.set(bytes.subarray(0, 8));
+  framed.set(compressed, 8);
+  return framed;
+}
+
+/** The real model under another name, or cut to fewer dimensions under its own name. */
+function impostor(real: Embedder, options: { model?: string; dimensions?: number }): Embedder {
+  const dimensions = options.dimensions ?? real.dimensions;
+  return {
+    model: options.model ?? real.model,
+    dimensions,
+    async embed(texts) {
+      return (await real.embed(texts)).map((vector) => {
+        const cut = vector.slice(0, dimensions);
+        const norm = Math.hypot(...cut);
+        return cut.map((x) => x / norm);
+      });
+    },
+  };
+}
+
+function errorsAbout(lines: Record<string, unknown>[], snapshotId: string): string[] {
+  return lines.filter((l) => l.snapshot_id === snapshotId && l.level === "error")
+    .map((l) => String(l.error));
+}
+
 Deno.test("search service on an empty store says no index (no retry helps), then serves the first one published", async () => {
   const store = await openStore(":memory:");
   const embedder = await testEmbedder();
   const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 100 });
   try {
-    await assert.rejects(
-      service.search(parseSearchQuery({ q: "nurse" })),
-      (e) => e instanceof JobseekError && e.code === "NOT_READY",
-      "not started yet: worth a retry",
-    );
+    const notReady = (e: unknown) => e instanceof JobseekError && e.code === "NOT_READY";
+    const noIndex = (e: unknown) => e instanceof JobseekError && e.code === "NO_INDEX";
+    await assert.rejects(service.search(parseSearchQuery({ q: "nurse" })), notReady);
+    await assert.rejects(service.listCities(), notReady, "not started yet: worth a retry");
     await service.start();
     assert.equal(service.isReady(), false);
-    await assert.rejects(
-      service.search(parseSearchQuery({ q: "nurse" })),
-      (e) => e instanceof JobseekError && e.code === "NO_INDEX",
-    );
+    await assert.rejects(service.search(parseSearchQuery({ q: "nurse" })), noIndex);
+    await assert.rejects(service.listCities(), noIndex);
     await store.postings.upsertJobs(await defaultTestJobs(20));
     const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger });
     await waitFor(() => service.snapshotId() === snapshotId, "the first snapshot");
     assert.equal(service.isReady(), true);
-    assert.ok((await service.search(parseSearchQuery({ q: "teacher" }))).total >= 0);
+    // Of the first 20 fixture postings, one teaches.
+    const found = await service.search(parseSearchQuery({ q: "teacher" }));
+    assert.deepEqual(found.results.map((r) => r.job_title), ["Physics Teacher"]);
+    assert.equal(found.total, 1);
   } finally {
     service.stop();
     await service.whenIdle();
@@ -83,14 +124,14 @@ Deno.test("search service swaps in a newer snapshot without failing a request", 
     assert.equal(before.results.filter((r) => r.job_title === "Lighthouse Keeper").length, 0);
 
     await store.postings.upsertJobs(await lighthouseKeepers(3));
-    let requests = 0;
+    const answers: { keepers: number; total: number }[] = [];
     let swapped = false;
     const load = (async () => {
       // Requests keep coming while the new index is built, published and swapped in.
       while (!swapped) {
         const outcome = await service.search(parseSearchQuery({ q: "lighthouse keeper" }));
-        assert.ok(outcome.total >= 0);
-        requests++;
+        const keepers = outcome.results.filter((r) => r.job_title === "Lighthouse Keeper").length;
+        answers.push({ keepers, total: outcome.total });
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
     })();
@@ -99,19 +140,130 @@ Deno.test("search service swaps in a newer snapshot without failing a request", 
     swapped = true;
     await load;
     assert.notEqual(snapshotId, first);
-    assert.ok(requests > 0);
 
     const after = await service.search(parseSearchQuery({ q: "lighthouse keeper" }));
     assert.deepEqual(
       after.results.filter((r) => r.job_title === "Lighthouse Keeper").map((r) => r.publish_time),
       ["2026-12-03 09:00:00", "2026-12-02 09:00:00", "2026-12-01 09:00:00"],
     );
+    // Every answer came whole from one index or the other, never a mix or a failure.
+    assert.ok(answers.length > 0);
+    for (const answer of answers) {
+      assert.deepEqual(
+        answer,
+        answer.keepers === 0
+          ? { keepers: 0, total: before.total }
+          : { keepers: 3, total: after.total },
+      );
+    }
   } finally {
     await search.close();
   }
 });
 
-Deno.test("search service keeps serving when a corrupt or foreign snapshot is published", async () => {
+/**
+ * A store with 30 postings and their index, and a started service serving it, logging to `lines`;
+ * `run` gets them and the query's answer before anything else is published.
+ */
+async function servingGoodSnapshot(
+  run: (context: {
+    store: Store;
+    embedder: Embedder;
+    service: ReturnType<typeof createSearchService>;
+    lines: Record<string, unknown>[];
+    good: string;
+    before: Awaited<ReturnType<ReturnType<typeof createSearchService>["search"]>>;
+  }) => Promise<void>,
+) {
+  const { lines, logger } = capturingLogger();
+  const store = await openStore(":memory:");
+  const embedder = await testEmbedder();
+  const service = createSearchService({ store, embedder, logger, pollMs: 100 });
+  try {
+    await store.postings.upsertJobs(await defaultTestJobs(30));
+    const good = (await publishIndex(store, { embedder, logger: silentLogger })).snapshotId;
+    await service.start();
+    const before = await service.search(QUERY);
+    await run({ store, embedder, service, lines, good, before });
+    // Still the good index, answering as before.
+    assert.equal(service.snapshotId(), good);
+    const after = await service.search(QUERY);
+    assert.deepEqual(after.results, before.results);
+    assert.equal(after.total, before.total);
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    store.close();
+  }
+}
+
+const QUERY = parseSearchQuery({ q: "engineer", top_k: "50" });
+
+Deno.test("search service keeps serving when a snapshot of another format version is published", async () => {
+  await servingGoodSnapshot(async ({ store, embedder, lines, good }) => {
+    const garbage = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 251);
+    const old = await store.snapshots.publishSnapshot(garbage, {
+      formatVersion: SNAPSHOT_FORMAT_VERSION - 1,
+      docCount: 30,
+      model: embedder.model,
+    });
+    await waitFor(() => errorsAbout(lines, old).length > 0, "the old-format snapshot rejected");
+    assert.match(errorsAbout(lines, old)[0], /has format version 3, this server reads 4/);
+    const future = await store.snapshots.publishSnapshot(
+      (await store.snapshots.readSnapshot(good))!.bytes,
+      { formatVersion: 999, docCount: 30, model: embedder.model },
+    );
+    await waitFor(() => errorsAbout(lines, future).length > 0, "the future snapshot rejected");
+  });
+});
+
+Deno.test("search service decodes a current-format snapshot with corrupt bytes, rejects it and keeps serving", async () => {
+  await servingGoodSnapshot(async ({ store, embedder, lines, good }) => {
+    const bytes = withBadVectorRow((await store.snapshots.readSnapshot(good))!.bytes);
+    const corrupt = await store.snapshots.publishSnapshot(bytes, {
+      formatVersion: SNAPSHOT_FORMAT_VERSION,
+      docCount: 30,
+      model: embedder.model,
+    });
+    await waitFor(() => errorsAbout(lines, corrupt).length > 0, "the corrupt snapshot rejected");
+    assert.match(
+      errorsAbout(lines, corrupt)[0],
+      /^Cannot decode snapshot: posting 0 has vector row \d+, of \d+ rows$/,
+    );
+  });
+});
+
+Deno.test("search service refuses a snapshot built with another model and keeps serving, saying so in its health", async () => {
+  await servingGoodSnapshot(async ({ store, embedder, service, lines, good }) => {
+    const other = impostor(embedder, { model: "other-model@1" });
+    const { snapshotId } = await publishIndex(store, { embedder: other, logger: silentLogger });
+    await waitFor(() => errorsAbout(lines, snapshotId).length > 0, "the other model's snapshot");
+    assert.equal(
+      errorsAbout(lines, snapshotId)[0],
+      `snapshot ${snapshotId} was built with model other-model@1, this server embeds queries ` +
+        `with ${embedder.model}`,
+    );
+    assert.match(
+      service.healthDetail!()!,
+      new RegExp(`^serving index snapshot ${good}: the current snapshot ${snapshotId} cannot be`),
+    );
+  });
+});
+
+Deno.test("search service refuses a snapshot of another vector width under its model's name", async () => {
+  await servingGoodSnapshot(async ({ store, embedder, lines }) => {
+    const narrow = impostor(embedder, { dimensions: 8 });
+    const { snapshotId } = await publishIndex(store, { embedder: narrow, logger: silentLogger });
+    await waitFor(() => errorsAbout(lines, snapshotId).length > 0, "the 8-d snapshot");
+    assert.equal(
+      errorsAbout(lines, snapshotId)[0],
+      `snapshot ${snapshotId} holds 8-d vectors of ${embedder.model}, this server embeds ` +
+        `queries as ${embedder.dimensions}-d vectors of ${embedder.model}`,
+    );
+  });
+});
+
+Deno.test("search service starting on a current snapshot of another model serves the previous one", async () => {
   const { lines, logger } = capturingLogger();
   const store = await openStore(":memory:");
   const embedder = await testEmbedder();
@@ -119,37 +271,16 @@ Deno.test("search service keeps serving when a corrupt or foreign snapshot is pu
   try {
     await store.postings.upsertJobs(await defaultTestJobs(30));
     const good = await publishIndex(store, { embedder, logger: silentLogger });
+    const other = impostor(embedder, { model: "other-model@1" });
+    const foreign = await publishIndex(store, { embedder: other, logger: silentLogger });
     await service.start();
-    const query = parseSearchQuery({ q: "engineer", top_k: "50" });
-    const before = await service.search(query);
-
-    const garbage = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 251);
-    const bad = await store.snapshots.publishSnapshot(garbage, {
-      formatVersion: 1,
-      docCount: 30,
-      model: embedder.model,
-    });
-    await waitFor(
-      () => lines.some((l) => l.snapshot_id === bad && l.level === "error"),
-      "the corrupt snapshot to be rejected",
-    );
-    const foreign = await store.snapshots.publishSnapshot(
-      (await store.snapshots.readSnapshot(good.snapshotId))!.bytes,
-      {
-        formatVersion: 999,
-        docCount: 30,
-        model: embedder.model,
-      },
-    );
-    await waitFor(
-      () => lines.some((l) => l.snapshot_id === foreign && l.level === "error"),
-      "the foreign snapshot to be rejected",
-    );
-
     assert.equal(service.snapshotId(), good.snapshotId);
-    const after = await service.search(query);
-    assert.deepEqual(after.results, before.results);
-    assert.equal(after.total, before.total);
+    const fellBack = lines.find((l) => String(l.msg).startsWith("serving the previous index"));
+    assert.deepEqual(
+      [fellBack?.level, fellBack?.snapshot_id, fellBack?.current],
+      ["warn", good.snapshotId, foreign.snapshotId],
+    );
+    assert.equal((await service.search(QUERY)).total > 0, true);
   } finally {
     service.stop();
     await service.whenIdle();
@@ -202,6 +333,71 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
     raw.close();
     store.close();
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("embedWithCache() re-embeds cached vectors of another width left under its model's name", async () => {
+  const store = await openStore(":memory:");
+  try {
+    const real = await testEmbedder();
+    let embedded = 0;
+    const counting: Embedder = {
+      model: real.model,
+      dimensions: real.dimensions,
+      embed(texts) {
+        embedded += texts.length;
+        return real.embed(texts);
+      },
+    };
+    // Another build of the model, stamped the same, left 8-d vectors under the same keys.
+    const narrow = impostor(real, { dimensions: 8 });
+    await embedWithCache(store, narrow, ["nurse", "chef"]);
+    const fresh = await embedWithCache(store, counting, ["nurse", "chef", "welder"]);
+    assert.equal(fresh.embedded, 3);
+    assert.deepEqual(
+      [...fresh.vectors.values()].map((v) => v.length),
+      Array(3).fill(real.dimensions),
+    );
+    assert.deepEqual(
+      Array.from(fresh.vectors.get("nurse")!),
+      Array.from((await real.embed(["nurse"]))[0]),
+    );
+    // The cache now holds the right vectors: nothing is embedded again.
+    assert.equal((await embedWithCache(store, counting, ["chef", "nurse"])).embedded, 0);
+    assert.equal(embedded, 3);
+  } finally {
+    store.close();
+  }
+});
+
+Deno.test("publishIndex() over cached vectors of another width ranks as over an empty cache", async () => {
+  const jobs = await defaultTestJobs(40);
+  const clean = await createTestSearch({ jobs });
+  const store = await openStore(":memory:");
+  const embedder = await testEmbedder();
+  const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 100 });
+  try {
+    await store.postings.upsertJobs(jobs);
+    await publishIndex(store, {
+      embedder: impostor(embedder, { dimensions: 8 }),
+      logger: silentLogger,
+    });
+    const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger });
+    await service.start();
+    assert.equal(service.snapshotId(), snapshotId);
+    // Scores carry the title vectors' cosines: any stale vector would change them.
+    for (const q of ["teacher", "nurse", "warehouse", "software developer"]) {
+      const query = parseSearchQuery({ q, sort: "relevance" });
+      const { search_time_ms: _, ...found } = await service.search(query);
+      const { search_time_ms: __, ...expected } = await clean.service.search(query);
+      assert.deepEqual(found, expected, q);
+      assert.ok(expected.total > 0, q);
+    }
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    store.close();
+    await clean.close();
   }
 });
 

@@ -1,5 +1,7 @@
 import { strict as assert } from "node:assert";
-import { openStore } from "../store/store.ts";
+import { openStore, storeOn } from "../store/store.ts";
+import { keys } from "../store/kv_keys.ts";
+import { JobseekError } from "../domain/errors.ts";
 import { createUseLiteEmbedder } from "../index/embedder.ts";
 import { silentLogger } from "../log.ts";
 import { jobIdFromUrl } from "../domain/job.ts";
@@ -41,6 +43,79 @@ Deno.test("needsIndexBuild() is true without an index, false after publishing, t
     assert.equal(await needsIndexBuild(store, embedder), true);
   } finally {
     embedder.close();
+    store.close();
+  }
+});
+
+/** The ids of every snapshot with any record in KV (meta or chunks). */
+async function snapshotIdsInKv(kv: Deno.Kv): Promise<string[]> {
+  const ids = new Set<string>();
+  for await (const entry of kv.list({ prefix: keys.snapshotsPrefix() })) {
+    ids.add(String(entry.key[1]));
+  }
+  return [...ids].sort();
+}
+
+Deno.test("publishIndex() fails with the worker's error when an embedding worker fails midway, leaving the current snapshot and no partial one", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const store = storeOn(kv);
+  const inline = await createUseLiteEmbedder({ workers: 0 });
+  try {
+    const posting = async (n: number, title: string) => {
+      const url = `https://www.indeed.com/viewjob?jk=pool-${n}`;
+      return {
+        id: await jobIdFromUrl(url),
+        job_title: title,
+        company_name: "Depot",
+        city: "Leeds",
+        country: "GB",
+        publish_time: "2026-11-01 00:00:00",
+        job_url: url,
+        job_tags: [],
+        data_source: "indeed" as const,
+        job_description: `Posting ${n}.`,
+      };
+    };
+    await store.postings.upsertJobs(
+      await Promise.all(Array.from({ length: 5 }, (_, n) => posting(n, `Forklift Driver ${n}`))),
+    );
+    const { snapshotId } = await publishIndex(store, { embedder: inline, logger: silentLogger });
+    const kept = await snapshotIdsInKv(kv);
+    // An import's new postings: 100 titles the cache lacks, in slices of 32 over 2 workers that
+    // each embed one slice and fail on the next.
+    await store.postings.upsertJobs(
+      await Promise.all(
+        Array.from({ length: 100 }, (_, n) => posting(100 + n, `Night Porter ${n}`)),
+      ),
+    );
+    for (
+      const [mode, message] of [
+        ["throw", /^Cannot embed texts: an embedding worker died \(.*died after 1 slices\)$/],
+        ["reply", /^Cannot embed texts: model exploded$/],
+      ] as const
+    ) {
+      const pooled = await createUseLiteEmbedder({
+        workers: 2,
+        workerThreshold: 1,
+        workerUrl: new URL(
+          `../index/testdata/faulty_embed_worker.ts?after=1&mode=${mode}`,
+          import.meta.url,
+        ),
+      });
+      try {
+        await assert.rejects(
+          publishIndex(store, { embedder: pooled, logger: silentLogger }),
+          (error: Error) => error instanceof JobseekError && message.test(error.message),
+          mode,
+        );
+      } finally {
+        pooled.close();
+      }
+      assert.equal(await store.snapshots.currentSnapshotId(), snapshotId, mode);
+      assert.deepEqual(await snapshotIdsInKv(kv), kept, mode);
+    }
+  } finally {
+    inline.close();
     store.close();
   }
 });

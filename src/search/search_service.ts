@@ -57,7 +57,6 @@ export interface SearchServiceOptions {
 interface Loaded {
   id: string;
   index: JobIndex;
-  cities: Map<string, Promise<CityCount[]>>;
 }
 
 /** A least-recently-used map: Map keeps insertion order, so re-inserting marks as recent. */
@@ -221,17 +220,25 @@ class SnapshotSearchService implements JobSearchService {
       );
     }
     const readMs = performance.now() - started;
-    const data = await decodeSnapshot(snapshot.bytes);
     const embedder = await this.#embedder;
-    if (data.model !== embedder.model) {
+    // Checked before decoding, which is most of a load, and again on what the snapshot holds: its
+    // vectors must be comparable with the query's, or every search would fail or mean nothing.
+    if (snapshot.meta.model !== embedder.model) {
       throw new Error(
-        `snapshot ${id} was built with model ${data.model}, this server embeds queries with ${embedder.model}`,
+        `snapshot ${id} was built with model ${snapshot.meta.model}, this server embeds queries with ${embedder.model}`,
+      );
+    }
+    const data = await decodeSnapshot(snapshot.bytes);
+    if (data.model !== embedder.model || data.dimensions !== embedder.dimensions) {
+      throw new Error(
+        `snapshot ${id} holds ${data.dimensions}-d vectors of ${data.model}, this server embeds ` +
+          `queries as ${embedder.dimensions}-d vectors of ${embedder.model}`,
       );
     }
     // Reposts and places are worked out before the index serves, not on its first query.
     const index = new JobIndex(data).prepare();
     if (this.#abort?.signal.aborted) return;
-    this.#current = { id, index, cities: new Map() };
+    this.#current = { id, index };
     this.#logger.info("index snapshot loaded", {
       snapshot_id: id,
       doc_count: index.size,
@@ -253,11 +260,14 @@ class SnapshotSearchService implements JobSearchService {
     return vector;
   }
 
+  /** Why nothing can be searched or listed yet: no index at all, or one still loading. */
+  #notServing(action: string): JobseekError {
+    if (this.#noIndex) return new JobseekError("NO_INDEX", NO_INDEX_MESSAGE);
+    return new JobseekError("NOT_READY", `Cannot ${action}: the search index is not loaded yet`);
+  }
+
   async search(query: SearchQuery): Promise<SearchOutcome> {
-    if (!this.#current) {
-      if (this.#noIndex) throw new JobseekError("NO_INDEX", NO_INDEX_MESSAGE);
-      throw new JobseekError("NOT_READY", "Cannot search: the search index is not loaded yet");
-    }
+    if (!this.#current) throw this.#notServing("search");
     const started = performance.now();
     const place = placeToApply(this.#current.index, query);
     const analyzed = analyzeQuery(place?.rest ?? query.q);
@@ -300,17 +310,14 @@ class SnapshotSearchService implements JobSearchService {
     return job?.job_url === jobUrl.trim() ? job : null;
   }
 
+  /**
+   * The cities of the index being served (`JobIndex.cities`): postings stored but not yet indexed
+   * are not listed, as search cannot find them either. Without an index, the error search gives.
+   */
   listCities(options: { country?: string } = {}): Promise<CityCount[]> {
     const current = this.#current;
-    if (!current) return this.#store.postings.listCities(options);
-    const key = options.country ?? "";
-    let cities = current.cities.get(key);
-    if (!cities) {
-      cities = this.#store.postings.listCities(options);
-      cities.catch(() => current.cities.delete(key));
-      current.cities.set(key, cities);
-    }
-    return cities;
+    if (!current) return Promise.reject(this.#notServing("list cities"));
+    return Promise.resolve(current.index.cities(options.country));
   }
 }
 
