@@ -9,7 +9,7 @@ import type { StaticApiKey } from "../config.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
 import type { ApiKeyRecord, ApiKeyStore } from "../store/api_key_store.ts";
-import { randomSecret, sha256, sha256Hex, toHex } from "./secrets.ts";
+import { constantTimeEqual, randomSecret, sha256Hex } from "../crypto.ts";
 
 export type { ApiKeyRecord } from "../store/api_key_store.ts";
 
@@ -34,15 +34,8 @@ export interface CreateApiKeyOptions {
  * The hex SHA-256 of a key: what the store keeps, and what an OAuth grant records to find out
  * later whether the key it was signed in with still stands.
  */
-export function apiKeyHash(key: string): Promise<string> {
+export function apiKeyHash(key: string): string {
   return sha256Hex(key);
-}
-
-/** Compares two equally long digests without an early exit, so timing reveals nothing. */
-function digestsEqual(a: Uint8Array, b: Uint8Array): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ (b[i] ?? 0);
-  return diff === 0;
 }
 
 function checkRateLimit(perMinute: number | undefined): void {
@@ -64,7 +57,7 @@ function principalFor(name: string, rateLimit?: number): Principal {
 /** Issues, verifies, lists and revokes API keys. */
 export class ApiKeyRegistry {
   readonly #store: ApiKeyStore;
-  readonly #static: Promise<{ name: string; digest: Uint8Array; hash: string }[]>;
+  readonly #static: { name: string; hash: string }[];
   readonly #staticNames: Set<string>;
   readonly #lookups = new Map<string, Promise<ApiKeyRecord | null>>();
   readonly #known = new Map<string, { record: ApiKeyRecord; until: number }>();
@@ -73,12 +66,7 @@ export class ApiKeyRegistry {
   constructor(store: ApiKeyStore, staticKeys: StaticApiKey[]) {
     this.#store = store;
     this.#staticNames = new Set(staticKeys.map((k) => k.name));
-    this.#static = Promise.all(
-      staticKeys.map(async (k) => {
-        const digest = await sha256(k.key);
-        return { name: k.name, digest, hash: toHex(digest) };
-      }),
-    );
+    this.#static = staticKeys.map((k) => ({ name: k.name, hash: apiKeyHash(k.key) }));
   }
 
   /** Names of the keys configured through `JOBSEEK_API_KEYS` (not stored, not revocable here). */
@@ -111,7 +99,7 @@ export class ApiKeyRegistry {
     const key = randomSecret(API_KEY_PREFIX);
     const record: ApiKeyRecord = {
       name,
-      keyHash: await apiKeyHash(key),
+      keyHash: apiKeyHash(key),
       prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
       createdAt: new Date().toISOString(),
     };
@@ -123,15 +111,15 @@ export class ApiKeyRegistry {
   /** The principal a key belongs to, or null for a missing, unknown or revoked key. */
   async verify(key: string | null | undefined): Promise<Principal | null> {
     if (typeof key !== "string" || key.length === 0 || key.length > MAX_KEY_LENGTH) return null;
-    const digest = await sha256(key);
+    const hash = apiKeyHash(key);
     // Every static key is compared, match or not, so the time taken does not depend on which.
     let match: string | null = null;
-    for (const entry of await this.#static) {
-      if (digestsEqual(digest, entry.digest) && match === null) match = entry.name;
+    for (const entry of this.#static) {
+      if (constantTimeEqual(hash, entry.hash) && match === null) match = entry.name;
     }
     if (match !== null) return principalFor(match);
     // Stored keys are looked up by hash: the lookup never sees the key, so it leaks nothing.
-    const record = await this.#lookup(toHex(digest));
+    const record = await this.#lookup(hash);
     return record ? principalFor(record.name, record.rateLimit) : null;
   }
 
@@ -186,7 +174,7 @@ export class ApiKeyRegistry {
    */
   async verifyHash(keyHash: string): Promise<Principal | null> {
     if (!/^[0-9a-f]{64}$/.test(keyHash)) return null;
-    for (const entry of await this.#static) {
+    for (const entry of this.#static) {
       if (entry.hash === keyHash) return principalFor(entry.name);
     }
     const record = await this.#lookup(keyHash);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { sha256Hex } from "../crypto.ts";
 import type { Job } from "../domain/job.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
@@ -36,10 +37,9 @@ const EMBED_STEP = 512;
 /** Cache look-ups per step. */
 const LOOKUP_STEP = 1000;
 
-async function hashText(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0"))
-    .join("");
+/** The vector cache's key of a text: the first 128 bits of its SHA-256, in hex. */
+function hashText(text: string): string {
+  return sha256Hex(text).slice(0, 32);
 }
 
 /**
@@ -52,7 +52,7 @@ export async function embedWithCache(
   texts: string[],
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ vectors: Map<string, Float32Array>; embedded: number }> {
-  const hashes = await Promise.all(texts.map(hashText));
+  const hashes = texts.map(hashText);
   const vectors = new Map<string, Float32Array>();
   const missing: number[] = [];
   for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
