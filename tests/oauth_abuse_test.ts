@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { OAuthServer, type OAuthServerOptions, pkceChallenge } from "../src/auth/oauth_server.ts";
-import { toBase64Url } from "../src/auth/secrets.ts";
+import { randomSecret } from "../src/crypto.ts";
 import { REGISTER_PER_ADDRESS_PER_MINUTE } from "../src/http/address_limit.ts";
 import { openStore } from "../src/store/store.ts";
 import { createTestSearch, defaultTestJobs } from "./helpers.ts";
@@ -26,12 +26,12 @@ async function register(url: string): Promise<Response> {
   });
 }
 
-async function authorizeUrl(url: string, clientId: string, verifier: string): Promise<string> {
+function authorizeUrl(url: string, clientId: string, verifier: string): string {
   const params = new URLSearchParams({
     response_type: "code",
     client_id: clientId,
     redirect_uri: REDIRECT,
-    code_challenge: await pkceChallenge(verifier),
+    code_challenge: pkceChallenge(verifier),
     code_challenge_method: "S256",
     state: "s",
   });
@@ -50,8 +50,8 @@ function form(url: string, path: string, fields: Record<string, string>): Promis
 /** Registers a client and signs in with the server's key; the tokens and the client id. */
 async function signIn(server: TestServer) {
   const client = await (await register(server.url)).json();
-  const verifier = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-  const page = await (await fetch(await authorizeUrl(server.url, client.client_id, verifier)))
+  const verifier = randomSecret();
+  const page = await (await fetch(authorizeUrl(server.url, client.client_id, verifier)))
     .text();
   const consent = page.match(/name="consent" value="([^"]+)"/)![1];
   const approved = await form(server.url, "/oauth/authorize", {
@@ -104,7 +104,7 @@ async function withOAuthServer(
 Deno.test("showing the consent page writes nothing to the store", async () => {
   await withOAuthServer({}, async (server, kvPath) => {
     const client = await (await register(server.url)).json();
-    const url = await authorizeUrl(server.url, client.client_id, "v".repeat(43));
+    const url = authorizeUrl(server.url, client.client_id, "v".repeat(43));
     // The first page creates the shared signing key: one entry, once.
     await (await fetch(url)).body?.cancel();
     const before = await countEntries(kvPath);
@@ -138,7 +138,7 @@ Deno.test("clients that never sign in are swept; clients that did stay", async (
     const signedIn = await signIn(server);
     const pending = await (await register(server.url)).json();
     const page = async (clientId: string) =>
-      await (await fetch(await authorizeUrl(server.url, clientId, "v".repeat(43)))).text();
+      await (await fetch(authorizeUrl(server.url, clientId, "v".repeat(43)))).text();
     assert.match(await page(pending.client_id), /Sign in to jobseek/);
     // The sweep as a server runs it, two hours on.
     const swept = await oauth.sweep(Date.now() + 2 * 60 * 60 * 1000);
@@ -207,7 +207,7 @@ Deno.test({
     const meta = await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json();
     assert.equal(meta.issuer, server.url);
     const client = await (await register(server.url)).json();
-    const consentUrl = await authorizeUrl(server.url, client.client_id, "v".repeat(43));
+    const consentUrl = authorizeUrl(server.url, client.client_id, "v".repeat(43));
     const before = await size();
     const statuses = new Map<number, number>();
     const until = performance.now() + 4000;

@@ -25,7 +25,16 @@ import {
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { OAuthServer, type OAuthServerOptions, pkceChallenge } from "../src/auth/oauth_server.ts";
+import {
+  ACCESS_TOKEN_TTL_MS,
+  CODE_TTL_MS,
+  CONSENT_TTL_MS,
+  OAuthServer,
+  type OAuthServerOptions,
+  pkceChallenge,
+  REFRESH_TOKEN_TTL_MS,
+} from "../src/auth/oauth_server.ts";
+import { randomSecret } from "../src/crypto.ts";
 import type { SearchService } from "../src/domain/service.ts";
 import type { Store } from "../src/store/store.ts";
 import { createTestSearch, defaultTestJobs } from "./helpers.ts";
@@ -49,10 +58,9 @@ function startOAuthServer(
   });
 }
 
+/** A PKCE verifier as clients make them: 32 random bytes in base64url (RFC 7636 4.1). */
 function randomVerifier(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return randomSecret();
 }
 
 async function json(response: Response): Promise<Record<string, unknown>> {
@@ -86,10 +94,10 @@ function authorizeUrl(server: TestServer, params: Record<string, string>): strin
 }
 
 /** The parameters of a good authorization request for `clientId`, and its verifier. */
-async function authorizeParams(
+function authorizeParams(
   clientId: string,
   extra: Record<string, string> = {},
-): Promise<{ params: Record<string, string>; verifier: string }> {
+): { params: Record<string, string>; verifier: string } {
   const verifier = randomVerifier();
   return {
     verifier,
@@ -97,7 +105,7 @@ async function authorizeParams(
       response_type: "code",
       client_id: clientId,
       redirect_uri: REDIRECT,
-      code_challenge: await pkceChallenge(verifier),
+      code_challenge: pkceChallenge(verifier),
       code_challenge_method: "S256",
       state: "st-" + crypto.randomUUID(),
       scope: "jobs:read",
@@ -169,7 +177,7 @@ async function obtainCode(
   clientId: string,
   extra: Record<string, string> = {},
 ): Promise<{ code: string; verifier: string; state: string }> {
-  const { params, verifier } = await authorizeParams(clientId, extra);
+  const { params, verifier } = authorizeParams(clientId, extra);
   const result = await consent(server, authorizeUrl(server, params), server.key);
   assert.equal(result.get("error"), null, result.get("error_description") ?? "");
   assert.equal(result.get("state"), params.state);
@@ -333,6 +341,27 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
         400,
         "invalid_client_metadata",
       );
+      // Field types and URLs as the MCP SDK's RFC 7591 schema has them; the field is named.
+      const malformed: [Record<string, unknown>, RegExp][] = [
+        [{ client_name: 42 }, /^client_name: /],
+        [{ grant_types: "authorization_code" }, /^grant_types: /],
+        [{ logo_uri: "javascript:alert(1)" }, /^logo_uri: /],
+        [{ client_uri: "not a url" }, /^client_uri: /],
+        [{ contacts: "ops@example.com" }, /^contacts: /],
+        [{ client_name: "x".repeat(201) }, /^client_name must be a string of at most 200/],
+        [{ client_uri: "http://example.com/" }, /^client_uri must be an https URL$/],
+      ];
+      for (const [fields, description] of malformed) {
+        const response = await register(server, { redirect_uris: [REDIRECT], ...fields });
+        assert.match(
+          await assertOAuthError(response, 400, "invalid_client_metadata"),
+          description,
+          JSON.stringify(fields),
+        );
+      }
+      // Null stands for a field left out, as some clients send it.
+      const nulls = await registerClient(server, { client_name: null, client_uri: null });
+      assert.equal(nulls.client_name, undefined);
       const notJson = await fetch(`${server.url}/oauth/register`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -345,7 +374,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
       const client = await registerClient(server, {
         client_name: `<script>alert("x")</script> & Co`,
       });
-      const { params, verifier } = await authorizeParams(client.client_id, {
+      const { params, verifier } = authorizeParams(client.client_id, {
         resource: `${server.url}/mcp`,
       });
       const { response, page } = await openConsentPage(authorizeUrl(server, params));
@@ -447,7 +476,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
       const owner = await server.apiKeys.create(`budget-${crypto.randomUUID().slice(0, 8)}`, {
         rateLimit: 3,
       });
-      const { params, verifier } = await authorizeParams(client.client_id);
+      const { params, verifier } = authorizeParams(client.client_id);
       const code = (await consent(server, authorizeUrl(server, params), owner.key)).get("code")!;
       const tokens = OAuthTokensSchema.parse(
         await (await tokenRequest(server, {
@@ -503,7 +532,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
 
     await t.step("PKCE: authorization without S256 is sent back as invalid_request", async () => {
       const client = await registerClient(server);
-      const { params } = await authorizeParams(client.client_id);
+      const { params } = authorizeParams(client.client_id);
       const cases: Record<string, string | undefined>[] = [
         { code_challenge: undefined, code_challenge_method: undefined },
         { code_challenge_method: "plain" },
@@ -609,7 +638,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
           "https://app.example.com/cb",
         ]
       ) {
-        const { params, verifier } = await authorizeParams(client.client_id, { redirect_uri: uri });
+        const { params, verifier } = authorizeParams(client.client_id, { redirect_uri: uri });
         const { response, page } = await openConsentPage(authorizeUrl(server, params));
         assert.equal(response.status, 200, `${uri}: ${page}`);
         if (uri === CURSOR_REDIRECT) assert.match(page, /cursor:\/\/anysphere\.cursor-mcp</);
@@ -644,7 +673,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
           "https://app.example.com/cb/",
         ]
       ) {
-        const { params } = await authorizeParams(client.client_id, { redirect_uri: uri });
+        const { params } = authorizeParams(client.client_id, { redirect_uri: uri });
         const { response, page } = await openConsentPage(authorizeUrl(server, params));
         assert.equal(response.status, 400, uri);
         assert.equal(response.headers.get("location"), null, uri);
@@ -654,7 +683,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
 
     await t.step("errors before the redirect URI is trusted stay on the page", async () => {
       const client = await registerClient(server);
-      const { params } = await authorizeParams(client.client_id);
+      const { params } = authorizeParams(client.client_id);
       for (
         const change of [
           { redirect_uri: "https://attacker.example.com/cb" },
@@ -674,7 +703,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
 
     await t.step("resource (RFC 8707) must be this server's /mcp", async () => {
       const client = await registerClient(server);
-      const { params } = await authorizeParams(client.client_id, {
+      const { params } = authorizeParams(client.client_id, {
         resource: "https://other.example.com/mcp",
       });
       const response = await fetch(authorizeUrl(server, params), { redirect: "manual" });
@@ -700,7 +729,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
 
     await t.step("denied consent goes back with access_denied", async () => {
       const client = await registerClient(server);
-      const { params } = await authorizeParams(client.client_id);
+      const { params } = authorizeParams(client.client_id);
       const result = await consent(server, authorizeUrl(server, params), "", "deny");
       assert.equal(result.get("error"), "access_denied");
       assert.equal(result.get("state"), params.state);
@@ -717,7 +746,7 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
       const client = await registerClient(server);
       const name = `revoked-${crypto.randomUUID().slice(0, 8)}`;
       const owner = await server.apiKeys.create(name);
-      const { params, verifier } = await authorizeParams(client.client_id);
+      const { params, verifier } = authorizeParams(client.client_id);
       const code = (await consent(server, authorizeUrl(server, params), owner.key)).get("code")!;
       const tokens = OAuthTokensSchema.parse(
         await (await tokenRequest(server, {
@@ -827,51 +856,343 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
   }
 });
 
-Deno.test("OAuth tokens and codes expire", async () => {
+Deno.test("OAuth codes, consent forms, access and refresh tokens lapse on the server's clock", async (t) => {
   const search = await createTestSearch({ jobs: await defaultTestJobs(5) });
+  // From the real time on: the store drops records that lapsed on the real clock.
+  let now = Date.now();
   const server = await startOAuthServer(search.store, search.service, {
-    oauth: { accessTokenTtlMs: 1, codeTtlMs: 1 },
+    oauth: { now: () => now },
   });
+  const exchange = (clientId: string, code: string, verifier: string) =>
+    tokenRequest(server, {
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+    });
+  const refresh = (clientId: string, refreshToken: string) =>
+    tokenRequest(server, {
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: clientId,
+    });
   try {
     const client = await registerClient(server);
-    const { code, verifier } = await obtainCode(server, client.client_id);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await assertOAuthError(
-      await tokenRequest(server, {
-        grant_type: "authorization_code",
-        code,
-        code_verifier: verifier,
-        client_id: client.client_id,
-        redirect_uri: REDIRECT,
-      }),
-      400,
-      "invalid_grant",
+
+    await t.step("a code works until CODE_TTL_MS after the consent, not from then on", async () => {
+      const early = await obtainCode(server, client.client_id);
+      now += CODE_TTL_MS - 1;
+      const accepted = await exchange(client.client_id, early.code, early.verifier);
+      assert.equal(accepted.status, 200);
+      await accepted.body?.cancel();
+      const late = await obtainCode(server, client.client_id);
+      now += CODE_TTL_MS;
+      assert.equal(
+        await assertOAuthError(
+          await exchange(client.client_id, late.code, late.verifier),
+          400,
+          "invalid_grant",
+        ),
+        "The authorization code is invalid, expired or already used",
+      );
+    });
+
+    await t.step("a consent form works until CONSENT_TTL_MS after it was shown", async () => {
+      const { params } = authorizeParams(client.client_id);
+      const approve = async () => {
+        const { page } = await openConsentPage(authorizeUrl(server, params));
+        return { consent: formTokenOf(page), api_key: server.key, decision: "approve" };
+      };
+      const inTime = await approve();
+      now += CONSENT_TTL_MS - 1;
+      const accepted = await postConsent(server, inTime);
+      await accepted.body?.cancel();
+      assert.equal(accepted.status, 303);
+      assert.ok(new URL(accepted.headers.get("location")!).searchParams.get("code"));
+      const lapsed = await approve();
+      now += CONSENT_TTL_MS;
+      const refused = await postConsent(server, lapsed);
+      assert.equal(refused.status, 400);
+      assert.equal(refused.headers.get("location"), null);
+      assert.match(await refused.text(), /This sign-in page has expired or was already used/);
+    });
+
+    await t.step(
+      "an access token lapses after ACCESS_TOKEN_TTL_MS; its refresh token does not",
+      async () => {
+        const tokens = await obtainTokens(server, client.client_id);
+        now += ACCESS_TOKEN_TTL_MS - 1;
+        const live = await postMcp(server, { authorization: `Bearer ${tokens.access_token}` });
+        assert.equal(live.status, 200);
+        await live.body?.cancel();
+        now += 1;
+        await assertInvalidToken(server, tokens.access_token);
+        const refreshed = await refresh(client.client_id, tokens.refresh_token!);
+        assert.equal(refreshed.status, 200);
+        const next = OAuthTokensSchema.parse(await refreshed.json());
+        const renewed = await postMcp(server, { authorization: `Bearer ${next.access_token}` });
+        assert.equal(renewed.status, 200);
+        await renewed.body?.cancel();
+      },
     );
+
+    await t.step("a refresh token lapses after REFRESH_TOKEN_TTL_MS", async () => {
+      const early = await obtainTokens(server, client.client_id);
+      now += REFRESH_TOKEN_TTL_MS - 1;
+      const accepted = await refresh(client.client_id, early.refresh_token!);
+      assert.equal(accepted.status, 200);
+      await accepted.body?.cancel();
+      const late = await obtainTokens(server, client.client_id);
+      now += REFRESH_TOKEN_TTL_MS;
+      // Lapsed, not replayed: the plain refusal, not the one that ends a sign-in.
+      assert.equal(
+        await assertOAuthError(
+          await refresh(client.client_id, late.refresh_token!),
+          400,
+          "invalid_grant",
+        ),
+        "The refresh token is invalid, expired or already used",
+      );
+    });
   } finally {
     await server.close();
     await search.close();
   }
-  // A second server whose codes live long enough but whose access tokens do not.
-  const search2 = await createTestSearch({ jobs: await defaultTestJobs(5) });
-  const server2 = await startOAuthServer(search2.store, search2.service, {
-    oauth: { accessTokenTtlMs: 1 },
-  });
-  try {
-    const client = await registerClient(server2);
-    const tokens = await obtainTokens(server2, client.client_id);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await assertInvalidToken(server2, tokens.access_token);
-    // The refresh token outlives it and gets a new one.
-    const refreshed = await tokenRequest(server2, {
+});
+
+Deno.test("OAuth refuses what another client, a replay or a malformed request asks for", async (t) => {
+  const search = await createTestSearch({ jobs: await defaultTestJobs(5) });
+  const server = await startOAuthServer(search.store, search.service);
+  const refresh = (clientId: string, refreshToken: string, extra: Record<string, string> = {}) =>
+    tokenRequest(server, {
       grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token!,
-      client_id: client.client_id,
+      refresh_token: refreshToken,
+      client_id: clientId,
+      ...extra,
     });
-    assert.equal(refreshed.status, 200);
-    await refreshed.body?.cancel();
+  const assertLive = async (accessToken: string) => {
+    const response = await postMcp(server, { authorization: `Bearer ${accessToken}` });
+    assert.equal(response.status, 200);
+    await response.body?.cancel();
+  };
+  try {
+    const owner = await registerClient(server);
+    const other = await registerClient(server);
+
+    await t.step("another client's refresh token gets invalid_grant and no tokens", async () => {
+      const tokens = await obtainTokens(server, owner.client_id);
+      const response = await refresh(other.client_id, tokens.refresh_token!);
+      const body = await json(response);
+      assert.equal(response.status, 400);
+      assert.deepEqual(body, {
+        error: "invalid_grant",
+        error_description: "The refresh token was issued to another client",
+      });
+    });
+
+    await t.step("a scope other than jobs:read gets invalid_scope and spends nothing", async () => {
+      const tokens = await obtainTokens(server, owner.client_id);
+      for (const scope of ["admin", "jobs:read jobs:write"]) {
+        assert.equal(
+          await assertOAuthError(
+            await refresh(owner.client_id, tokens.refresh_token!, { scope }),
+            400,
+            "invalid_scope",
+          ),
+          "The only scope is jobs:read",
+        );
+      }
+      const accepted = await refresh(owner.client_id, tokens.refresh_token!, {
+        scope: "jobs:read",
+      });
+      assert.equal(accepted.status, 200);
+      assert.equal(OAuthTokensSchema.parse(await accepted.json()).scope, "jobs:read");
+    });
+
+    await t.step("another client's revocation leaves the tokens working", async () => {
+      const tokens = await obtainTokens(server, owner.client_id);
+      for (const token of [tokens.access_token, tokens.refresh_token!]) {
+        const response = await fetch(`${server.url}/oauth/revoke`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ token, client_id: other.client_id }),
+        });
+        // RFC 7009 2.2: answered 200 as for any token the caller does not hold.
+        assert.equal(response.status, 200);
+        await response.body?.cancel();
+      }
+      await assertLive(tokens.access_token);
+      const refreshed = await refresh(owner.client_id, tokens.refresh_token!);
+      assert.equal(refreshed.status, 200);
+      await refreshed.body?.cancel();
+    });
+
+    await t.step("a repeated client_id or redirect_uri is refused, never picked from", async () => {
+      const { params } = authorizeParams(owner.client_id);
+      for (const [name, second] of [["client_id", other.client_id], ["redirect_uri", REDIRECT]]) {
+        const query = new URLSearchParams(params);
+        query.append(name, second);
+        const { response, page } = await openConsentPage(`${server.url}/oauth/authorize?${query}`);
+        assert.equal(response.status, 400, name);
+        assert.equal(response.headers.get("location"), null, name);
+        // Shown on the page (HTML-escaped), never sent to either redirect URI.
+        assert.ok(page.includes(`The parameter &#39;${name}&#39; is repeated`), page);
+      }
+      for (const [name, second] of [["client_id", other.client_id], ["redirect_uri", REDIRECT]]) {
+        const { code, verifier } = await obtainCode(server, owner.client_id);
+        const form = new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          client_id: owner.client_id,
+          redirect_uri: REDIRECT,
+        });
+        form.append(name, second);
+        const response = await fetch(`${server.url}/oauth/token`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: form,
+        });
+        assert.equal(
+          await assertOAuthError(response, 400, "invalid_request"),
+          `The parameter '${name}' is repeated`,
+        );
+      }
+    });
+
+    await t.step("a malformed Authorization header gets 401 invalid_client", async () => {
+      const confidential = await registerClient(server, {
+        token_endpoint_auth_method: "client_secret_basic",
+      });
+      const secret = String(confidential.client_secret);
+      const cases: [string, string, string][] = [
+        ["bad base64", "Basic !!!notbase64!!!", "Malformed Basic credentials"],
+        [
+          "no colon",
+          `Basic ${btoa(`${confidential.client_id}${secret}`)}`,
+          "Malformed Basic credentials",
+        ],
+        [
+          "wrong scheme",
+          `Bearer ${btoa(`${confidential.client_id}:${secret}`)}`,
+          "Client authentication must use the Basic scheme",
+        ],
+        ["scheme only", "Basic", "Client authentication must use the Basic scheme"],
+      ];
+      for (const [label, authorization, description] of cases) {
+        // A public client's id in the form must not stand in for the credentials that failed.
+        const forms: Record<string, string>[] = [{}, { client_id: owner.client_id }];
+        for (const form of forms) {
+          const { code, verifier } = await obtainCode(server, owner.client_id);
+          const response = await tokenRequest(server, {
+            grant_type: "authorization_code",
+            code,
+            code_verifier: verifier,
+            redirect_uri: REDIRECT,
+            ...form,
+          }, { authorization });
+          assert.equal(response.headers.get("www-authenticate"), 'Basic realm="jobseek"', label);
+          assert.equal(await assertOAuthError(response, 401, "invalid_client"), description, label);
+        }
+        const revoke = await fetch(`${server.url}/oauth/revoke`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", authorization },
+          body: new URLSearchParams({ token: "jsa_anything", client_id: owner.client_id }),
+        });
+        assert.equal(await assertOAuthError(revoke, 401, "invalid_client"), description, label);
+      }
+    });
+
+    await t.step(
+      "of eight requests racing with one code, exactly one gets tokens, the others invalid_grant",
+      async () => {
+        const { code, verifier } = await obtainCode(server, owner.client_id);
+        const params = {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          client_id: owner.client_id,
+          redirect_uri: REDIRECT,
+        };
+        // Eight rather than two: enough that their store reads overlap on every run.
+        const responses = await Promise.all(
+          Array.from({ length: 8 }, () => tokenRequest(server, params)),
+        );
+        const bodies = await Promise.all(responses.map((response) => response.json()));
+        const statuses = responses.map((r) => r.status);
+        assert.deepEqual(statuses.toSorted(), [200, 400, 400, 400, 400, 400, 400, 400]);
+        const winner = OAuthTokensSchema.parse(bodies[statuses.indexOf(200)]);
+        for (const body of bodies.filter((_, i) => statuses[i] === 400)) {
+          assert.equal(body.error, "invalid_grant", JSON.stringify(body));
+        }
+
+        // A loser may end the winner's tokens or come too early to find them; presented once more,
+        // the code surely ends them.
+        await assertOAuthError(await tokenRequest(server, params), 400, "invalid_grant");
+        await assertInvalidToken(server, winner.access_token);
+        await assertOAuthError(
+          await refresh(owner.client_id, winner.refresh_token!),
+          400,
+          "invalid_grant",
+        );
+      },
+    );
+
+    await t.step("a code presented after its exchange ends the tokens issued for it", async () => {
+      const { code, verifier } = await obtainCode(server, owner.client_id);
+      const params = {
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        client_id: owner.client_id,
+        redirect_uri: REDIRECT,
+      };
+      const exchanged = await tokenRequest(server, params);
+      assert.equal(exchanged.status, 200);
+      const tokens = OAuthTokensSchema.parse(await exchanged.json());
+      await assertLive(tokens.access_token);
+      // OAuth 2.1 4.1.3: a code used twice was intercepted; which use was the rightful one is
+      // unknown, so neither keeps its tokens.
+      assert.equal(
+        await assertOAuthError(await tokenRequest(server, params), 400, "invalid_grant"),
+        "The authorization code was already used; every token issued for it is revoked",
+      );
+      await assertInvalidToken(server, tokens.access_token);
+      await assertOAuthError(
+        await refresh(owner.client_id, tokens.refresh_token!),
+        400,
+        "invalid_grant",
+      );
+    });
+
+    await t.step("a code spent on a wrong verifier ends nothing when presented again", async () => {
+      const tokens = await obtainTokens(server, owner.client_id);
+      const { code, verifier } = await obtainCode(server, owner.client_id);
+      const params = {
+        grant_type: "authorization_code",
+        code,
+        client_id: owner.client_id,
+        redirect_uri: REDIRECT,
+      };
+      await assertOAuthError(
+        await tokenRequest(server, { ...params, code_verifier: randomVerifier() }),
+        400,
+        "invalid_grant",
+      );
+      assert.equal(
+        await assertOAuthError(
+          await tokenRequest(server, { ...params, code_verifier: verifier }),
+          400,
+          "invalid_grant",
+        ),
+        "The authorization code is invalid, expired or already used",
+      );
+      await assertLive(tokens.access_token);
+    });
   } finally {
-    await server2.close();
-    await search2.close();
+    await server.close();
+    await search.close();
   }
 });
 
@@ -888,7 +1209,7 @@ Deno.test("OAuth: JOBSEEK_PUBLIC_URL is the issuer and names every endpoint", as
     assert.equal(meta.token_endpoint, "https://jobs.example.com/oauth/token");
     assert.equal(meta.authorization_endpoint, "https://jobs.example.com/oauth/authorize");
     const client = await registerClient(server);
-    const { params } = await authorizeParams(client.client_id, {
+    const { params } = authorizeParams(client.client_id, {
       resource: "https://jobs.example.com/mcp",
     });
     const { response, page } = await openConsentPage(authorizeUrl(server, params));

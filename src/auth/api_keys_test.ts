@@ -1,7 +1,8 @@
 import { strict as assert } from "node:assert";
 import { API_KEY_PREFIX, ApiKeyRegistry } from "./api_keys.ts";
 import { JobseekError } from "../domain/errors.ts";
-import { openStore, type Store } from "../store/store.ts";
+import { openStore, type Store, storeOn } from "../store/store.ts";
+import { sha256Hex } from "../crypto.ts";
 
 async function withRegistry(
   staticKeys: { name: string; key: string }[],
@@ -44,14 +45,39 @@ Deno.test("ApiKeyRegistry.create() returns a random key that verify() accepts", 
   });
 });
 
-Deno.test("ApiKeyRegistry stores only a hash of the key", async () => {
-  await withRegistry([], async (registry) => {
-    const { key } = await registry.create("alice");
-    const [record] = await registry.list();
-    assert.equal(record.name, "alice");
-    assert.match(record.keyHash, /^[0-9a-f]{64}$/);
-    assert.ok(!JSON.stringify(record).includes(key.slice(API_KEY_PREFIX.length + 4)));
-  });
+/** Every key part and value of a KV entry as text: strings as they are, bytes as Latin-1. */
+function entryText(value: unknown): string {
+  if (value instanceof Uint8Array) return String.fromCharCode(...value);
+  if (Array.isArray(value)) return value.map(entryText).join("\u0000");
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k}\u0000${entryText(v)}`).join("\u0000");
+  }
+  return String(value);
+}
+
+Deno.test("ApiKeyRegistry keeps the key's SHA-256 in the KV and the key itself nowhere", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const store = storeOn(kv);
+  try {
+    const registry = new ApiKeyRegistry(store.apiKeys, []);
+    const { key, record } = await registry.create("alice", { rateLimit: 5 });
+    assert.equal((await registry.verify(key))?.name, "alice");
+    const stored: string[] = [];
+    for await (const entry of kv.list({ prefix: [] })) {
+      stored.push(entryText(entry.key) + "\u0000" + entryText(entry.value));
+    }
+    const everything = stored.join("\n");
+    assert.ok(everything.includes(sha256Hex(key)), "the hash is what is stored");
+    // Listings show the first characters (record.prefix); the secret part is nowhere.
+    const secretPart = key.slice(record.prefix.length);
+    assert.equal(secretPart.length, key.length - record.prefix.length);
+    assert.ok(secretPart.length >= 39);
+    for (let i = 0; i + 8 <= secretPart.length; i++) {
+      assert.ok(!everything.includes(secretPart.slice(i, i + 8)), `key characters ${i}-${i + 8}`);
+    }
+  } finally {
+    store.close();
+  }
 });
 
 Deno.test("ApiKeyRegistry.verify() rejects missing, unknown and near-miss keys", async () => {

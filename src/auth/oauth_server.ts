@@ -11,6 +11,8 @@
  *
  * @module
  */
+// @ts-types="@modelcontextprotocol/sdk/shared/auth"
+import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
 import type { OAuthStore, OAuthSweep } from "../store/oauth_store.ts";
@@ -28,7 +30,14 @@ import {
   GrantSchema,
 } from "./oauth_records.ts";
 import { apiKeyHash, type ApiKeyRegistry } from "./api_keys.ts";
-import { randomSecret, sha256, sha256Hex, toBase64Url } from "./secrets.ts";
+import {
+  constantTimeEqual,
+  fromBase64Url,
+  randomSecret,
+  sha256,
+  sha256Hex,
+  toBase64Url,
+} from "../crypto.ts";
 import type { TokenVerifier } from "./token_verifier.ts";
 
 export const OAUTH_METADATA_PATH = "/.well-known/oauth-authorization-server";
@@ -161,29 +170,36 @@ export interface OAuthServerOptions {
   codeTtlMs?: number;
   pendingClientTtlMs?: number;
   maxRegistrationsPerHour?: number;
+  /** The clock (ms since the epoch) every lifetime is measured on; tests move it forward. */
+  now?: () => number;
 }
 
-/** The grant id inside a refresh token (`jsr_<grant>.<secret>`), or null for older tokens. */
-function grantIdOf(refreshToken: string): string | null {
-  const match = refreshToken.match(/^jsr_([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}$/);
+/**
+ * The grant id inside an authorization code (`<grant>.<secret>`) or a refresh token
+ * (`jsr_<grant>.<secret>`), or null for older ones that carry none.
+ */
+function grantIdOf(secret: string): string | null {
+  const match = secret.match(/^(?:jsr_)?([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}$/);
   return match ? match[1] : null;
 }
 
-function fromBase64Url(text: string): Uint8Array {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-/** The RFC 7636 S256 challenge of a verifier. */
-export async function pkceChallenge(verifier: string): Promise<string> {
-  return toBase64Url(await sha256(verifier));
-}
-
-/** Compares two strings in time that depends only on their lengths. */
-function constantTimeEqual(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ (b.charCodeAt(i) || 0);
-  return diff === 0;
+/**
+ * The RFC 7636 S256 challenge of a verifier.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { pkceChallenge } from "./oauth_server.ts";
+ *
+ * // RFC 7636 appendix B.
+ * assert.equal(
+ *   pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
+ *   "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+ * );
+ * ```
+ */
+export function pkceChallenge(verifier: string): string {
+  return toBase64Url(sha256(verifier));
 }
 
 /**
@@ -279,16 +295,38 @@ function required(params: URLSearchParams, name: string): string {
   return value;
 }
 
-function optionalString(body: Record<string, unknown>, field: string): string | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string" || value.length > MAX_NAME_LENGTH) {
+/** A short free-text field of a registration, refused when longer than a name may be. */
+function shortText(field: string, value: string | undefined): string | undefined {
+  if (value !== undefined && value.length > MAX_NAME_LENGTH) {
     throw new OAuthError(
       "invalid_client_metadata",
       `${field} must be a string of at most ${MAX_NAME_LENGTH} characters`,
     );
   }
   return value;
+}
+
+/** Throws invalid_redirect_uri unless `uris` holds 1 to 10 URIs that {@linkcode redirectUriProblem} accepts. */
+function checkRedirectUris(uris: unknown): void {
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
+    throw new OAuthError(
+      "invalid_redirect_uri",
+      `redirect_uris must be an array of 1 to ${MAX_REDIRECT_URIS} URIs`,
+    );
+  }
+  for (const uri of uris) {
+    const problem = redirectUriProblem(uri);
+    if (problem) {
+      throw new OAuthError(
+        "invalid_redirect_uri",
+        `Invalid redirect URI '${String(uri).slice(0, 200)}': it ${problem}`,
+      );
+    }
+  }
+}
+
+function isAuthMethod(method: string): method is AuthMethod {
+  return (AUTH_METHODS as readonly string[]).includes(method);
 }
 
 /** Issues and checks everything OAuth; see the module documentation. */
@@ -301,6 +339,7 @@ export class OAuthServer implements TokenVerifier {
   readonly #codeTtl: number;
   readonly #pendingClientTtl: number;
   readonly #maxRegistrations: number;
+  readonly #now: () => number;
   #signingKey: Promise<CryptoKey> | undefined;
 
   constructor(
@@ -316,13 +355,14 @@ export class OAuthServer implements TokenVerifier {
     this.#codeTtl = options.codeTtlMs ?? CODE_TTL_MS;
     this.#pendingClientTtl = options.pendingClientTtlMs ?? PENDING_CLIENT_TTL_MS;
     this.#maxRegistrations = options.maxRegistrationsPerHour ?? MAX_REGISTRATIONS_PER_HOUR;
+    this.#now = options.now ?? Date.now;
   }
 
   /**
    * Deletes clients that never completed a sign-in and records past their expiry (see
    * {@linkcode OAuthStore.sweepOAuth}). Servers run it periodically.
    */
-  sweep(now = Date.now()): Promise<OAuthSweep> {
+  sweep(now = this.#now()): Promise<OAuthSweep> {
     return this.#store.sweepOAuth(now, this.#pendingClientTtl);
   }
 
@@ -350,47 +390,39 @@ export class OAuthServer implements TokenVerifier {
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw new OAuthError("invalid_client_metadata", "The body must be a JSON object");
     }
-    const meta = body as Record<string, unknown>;
-    const uris = meta.redirect_uris;
-    if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
+    // Some clients send null for a field they leave out; RFC 7591 has no null, so it means absent.
+    const fields = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+    // Our redirect URI rules come first: they are stricter than the schema's (RFC 8252) and their
+    // error names the URI and why.
+    checkRedirectUris(fields.redirect_uris);
+    const parsed = OAuthClientMetadataSchema.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
       throw new OAuthError(
-        "invalid_redirect_uri",
-        `redirect_uris must be an array of 1 to ${MAX_REDIRECT_URIS} URIs`,
+        "invalid_client_metadata",
+        `${issue.path.join(".") || "The body"}: ${issue.message}`,
       );
     }
-    for (const uri of uris) {
-      const problem = redirectUriProblem(uri);
-      if (problem) {
-        throw new OAuthError(
-          "invalid_redirect_uri",
-          `Invalid redirect URI '${String(uri).slice(0, 200)}': it ${problem}`,
-        );
-      }
-    }
+    const meta = parsed.data;
     const method = meta.token_endpoint_auth_method ?? "none";
-    if (!AUTH_METHODS.includes(method as AuthMethod)) {
+    if (!isAuthMethod(method)) {
       throw new OAuthError(
         "invalid_client_metadata",
         `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(", ")}`,
       );
     }
     const grantTypes = meta.grant_types ?? GRANT_TYPES;
-    if (
-      !Array.isArray(grantTypes) || grantTypes.length === 0 ||
-      grantTypes.some((g) => !GRANT_TYPES.includes(g))
-    ) {
+    if (grantTypes.length === 0 || grantTypes.some((g) => !GRANT_TYPES.includes(g))) {
       throw new OAuthError(
         "invalid_client_metadata",
         `grant_types may only hold ${GRANT_TYPES.join(" and ")}`,
       );
     }
     const responseTypes = meta.response_types ?? ["code"];
-    if (
-      !Array.isArray(responseTypes) || responseTypes.length !== 1 || responseTypes[0] !== "code"
-    ) {
+    if (responseTypes.length !== 1 || responseTypes[0] !== "code") {
       throw new OAuthError("invalid_client_metadata", 'response_types may only hold "code"');
     }
-    const clientUri = optionalString(meta, "client_uri");
+    const clientUri = shortText("client_uri", meta.client_uri);
     if (
       clientUri !== undefined &&
       (redirectUriProblem(clientUri) !== null || !/^https?:$/.test(new URL(clientUri).protocol))
@@ -399,25 +431,25 @@ export class OAuthServer implements TokenVerifier {
     }
     const record: ClientRecord = {
       client_id: crypto.randomUUID(),
-      client_id_issued_at: Math.floor(Date.now() / 1000),
-      redirect_uris: uris as string[],
-      token_endpoint_auth_method: method as AuthMethod,
-      grant_types: grantTypes as string[],
+      client_id_issued_at: Math.floor(this.#now() / 1000),
+      redirect_uris: meta.redirect_uris,
+      token_endpoint_auth_method: method,
+      grant_types: grantTypes,
       response_types: ["code"],
       // Whatever was asked for, searching is all there is to grant.
       scope: OAUTH_SCOPE,
     };
-    const name = optionalString(meta, "client_name");
+    const name = shortText("client_name", meta.client_name);
     if (name !== undefined) record.client_name = name;
     if (clientUri !== undefined) record.client_uri = clientUri;
-    const softwareId = optionalString(meta, "software_id");
+    const softwareId = shortText("software_id", meta.software_id);
     if (softwareId !== undefined) record.software_id = softwareId;
-    const softwareVersion = optionalString(meta, "software_version");
+    const softwareVersion = shortText("software_version", meta.software_version);
     if (softwareVersion !== undefined) record.software_version = softwareVersion;
     let secret: string | undefined;
     if (record.token_endpoint_auth_method !== "none") {
       secret = randomSecret(CLIENT_SECRET_PREFIX);
-      record.client_secret_hash = await sha256Hex(secret);
+      record.client_secret_hash = sha256Hex(secret);
     }
     if (JSON.stringify(record).length > MAX_CLIENT_RECORD_CHARS) {
       throw new OAuthError(
@@ -426,7 +458,7 @@ export class OAuthServer implements TokenVerifier {
       );
     }
     // Registration needs no credentials: a global cap and an expiry bound what it can cost.
-    const waitMs = await this.#store.countRegistration(Date.now(), this.#maxRegistrations);
+    const waitMs = await this.#store.countRegistration(this.#now(), this.#maxRegistrations);
     if (waitMs !== null) {
       throw new JobseekError("RATE_LIMITED", "Rate limit exceeded", {
         retryAfter: Math.ceil(waitMs / 1000),
@@ -537,7 +569,7 @@ export class OAuthServer implements TokenVerifier {
   async startConsent(request: AuthorizationRequest): Promise<string> {
     const payload = toBase64Url(
       new TextEncoder().encode(
-        JSON.stringify({ request, expiresAt: Date.now() + CONSENT_TTL_MS, nonce: randomSecret() }),
+        JSON.stringify({ request, expiresAt: this.#now() + CONSENT_TTL_MS, nonce: randomSecret() }),
       ),
     );
     const signature = await crypto.subtle.sign(
@@ -558,14 +590,14 @@ export class OAuthServer implements TokenVerifier {
     const dot = formToken.indexOf(".");
     if (dot < 0) return null;
     const payload = formToken.slice(0, dot);
-    let signature: Uint8Array;
+    let signature: Uint8Array<ArrayBuffer>;
     let parsed: { request: AuthorizationRequest; expiresAt: number };
     try {
       signature = fromBase64Url(formToken.slice(dot + 1));
       const valid = await crypto.subtle.verify(
         "HMAC",
         await this.#consentKey(),
-        signature as Uint8Array<ArrayBuffer>,
+        signature,
         new TextEncoder().encode(payload),
       );
       if (!valid) return null;
@@ -573,9 +605,9 @@ export class OAuthServer implements TokenVerifier {
     } catch {
       return null;
     }
-    const left = parsed.expiresAt - Date.now();
+    const left = parsed.expiresAt - this.#now();
     if (!(left > 0)) return null;
-    if (!(await this.#store.claimOnce(await sha256Hex(formToken), left))) return null;
+    if (!(await this.#store.claimOnce(sha256Hex(formToken), left))) return null;
     return parsed.request;
   }
 
@@ -614,19 +646,22 @@ export class OAuthServer implements TokenVerifier {
   ): Promise<{ redirect: string; keyName: string } | null> {
     const principal = await this.#apiKeys.verify(apiKey);
     if (!principal) return null;
-    const code = randomSecret();
+    // The sign-in's grant id travels in the code, so that a replayed code can end its tokens.
+    const grantId = randomSecret("", 16);
+    const code = `${grantId}.${randomSecret()}`;
     const record: CodeRecord = {
+      grantId,
       clientId: request.clientId,
-      keyHash: await apiKeyHash(apiKey),
+      keyHash: apiKeyHash(apiKey),
       keyName: principal.name,
       scope: request.scope,
       resource: request.resource,
       redirectUri: request.redirectUri,
       redirectUriGiven: request.redirectUriGiven,
       codeChallenge: request.codeChallenge,
-      expiresAt: Date.now() + this.#codeTtl,
+      expiresAt: this.#now() + this.#codeTtl,
     };
-    await this.#store.putOAuthRecord("code", await sha256Hex(code), record, this.#codeTtl);
+    await this.#store.putOAuthRecord("code", sha256Hex(code), record, this.#codeTtl);
     return {
       redirect: redirectWith(request.redirectUri, {
         code,
@@ -682,7 +717,7 @@ export class OAuthServer implements TokenVerifier {
    * tokens it may hold, extended at most once a day.
    */
   async #keepClient(client: ClientRecord): Promise<void> {
-    const now = Date.now();
+    const now = this.#now();
     if (client.activated_at !== undefined && now - client.activated_at < CLIENT_EXTEND_EVERY_MS) {
       return;
     }
@@ -702,7 +737,7 @@ export class OAuthServer implements TokenVerifier {
     const token = required(params, "token");
     const client = await this.#authenticateClient(params, basic);
     if (token.length > MAX_SECRET_LENGTH) return;
-    const hash = await sha256Hex(token);
+    const hash = sha256Hex(token);
     for (const kind of ["access", "refresh"] as const) {
       const record = await this.#store.getOAuthRecord(kind, hash, GrantSchema);
       if (record && record.clientId === client.client_id) {
@@ -716,8 +751,8 @@ export class OAuthServer implements TokenVerifier {
   /** TokenVerifier: the principal of a live access token whose API key still stands. */
   async verify(token: string): Promise<Principal | null> {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > MAX_SECRET_LENGTH) return null;
-    const record = await this.#store.getOAuthRecord("access", await sha256Hex(token), GrantSchema);
-    if (!record || record.expiresAt <= Date.now()) return null;
+    const record = await this.#store.getOAuthRecord("access", sha256Hex(token), GrantSchema);
+    if (!record || record.expiresAt <= this.#now()) return null;
     const owner = await this.#apiKeys.verifyHash(record.keyHash);
     if (!owner) return null;
     // The key's subject: one rate budget per person across REST and MCP.
@@ -760,7 +795,7 @@ export class OAuthServer implements TokenVerifier {
       const secret = basic?.clientSecret ?? bodySecret;
       if (
         !secret || secret.length > MAX_SECRET_LENGTH ||
-        !constantTimeEqual(await sha256Hex(secret), client.client_secret_hash)
+        !constantTimeEqual(sha256Hex(secret), client.client_secret_hash)
       ) {
         throw new OAuthError("invalid_client", "Client authentication failed", 401);
       }
@@ -778,12 +813,20 @@ export class OAuthServer implements TokenVerifier {
     );
     if (code.length > MAX_SECRET_LENGTH) throw invalid;
     // Consumed before anything else is checked: a code gets one try, right or wrong.
-    const record = await this.#store.consumeOAuthRecord(
-      "code",
-      await sha256Hex(code),
-      CodeRecordSchema,
-    );
-    if (!record || record.expiresAt <= Date.now()) throw invalid;
+    const record = await this.#store.consumeOAuthRecord("code", sha256Hex(code), CodeRecordSchema);
+    if (record && record.expiresAt <= this.#now()) throw invalid;
+    if (!record) {
+      // A code presented after it was exchanged was intercepted or leaked, and which request was
+      // the rightful one cannot be told: the tokens issued for it end (OAuth 2.1 4.1.3).
+      const grantId = grantIdOf(code);
+      if (grantId && await this.#revokeGrant(grantId)) {
+        throw new OAuthError(
+          "invalid_grant",
+          "The authorization code was already used; every token issued for it is revoked",
+        );
+      }
+      throw invalid;
+    }
     if (record.clientId !== client.client_id) {
       throw new OAuthError("invalid_grant", "The code was issued to another client");
     }
@@ -798,7 +841,7 @@ export class OAuthServer implements TokenVerifier {
     }
     if (
       !PKCE_PATTERN.test(verifier) ||
-      !constantTimeEqual(await pkceChallenge(verifier), record.codeChallenge)
+      !constantTimeEqual(pkceChallenge(verifier), record.codeChallenge)
     ) {
       throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge");
     }
@@ -817,15 +860,12 @@ export class OAuthServer implements TokenVerifier {
     );
     if (!token.startsWith(REFRESH_TOKEN_PREFIX) || token.length > MAX_SECRET_LENGTH) throw invalid;
     // Rotation: the token is spent whatever happens next.
-    const record = await this.#store.consumeOAuthRecord(
-      "refresh",
-      await sha256Hex(token),
-      GrantSchema,
-    );
-    if (!record || record.expiresAt <= Date.now()) {
+    const record = await this.#store.consumeOAuthRecord("refresh", sha256Hex(token), GrantSchema);
+    if (record && record.expiresAt <= this.#now()) throw invalid;
+    if (!record) {
       // A spent token of a live grant was replayed: it leaked (or its holder lost track), and
       // which party holds the current one cannot be told, so the whole grant ends (OAuth 2.1
-      // 4.3.1; Security BCP 4.14.2). The grant id is random: only a holder of one of its tokens
+      // 4.3.1; Security BCP 4.14.2). The grant id is random: only a holder of its code or tokens
       // knows it.
       const grantId = grantIdOf(token);
       if (grantId && await this.#revokeGrant(grantId)) {
@@ -853,12 +893,12 @@ export class OAuthServer implements TokenVerifier {
   }
 
   async #issueTokens(grant: Grant): Promise<TokenResponse> {
-    const grantId = grant.grantId ?? toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+    const grantId = grant.grantId ?? randomSecret("", 16);
     const access = randomSecret(ACCESS_TOKEN_PREFIX);
     const refresh = randomSecret(`${REFRESH_TOKEN_PREFIX}${grantId}.`);
-    const now = Date.now();
-    const accessHash = await sha256Hex(access);
-    const refreshHash = await sha256Hex(refresh);
+    const now = this.#now();
+    const accessHash = sha256Hex(access);
+    const refreshHash = sha256Hex(refresh);
     const previous = await this.#store.getOAuthRecord("grant", grantId, GrantRecordSchema);
     const accessHashes = [...(previous?.accessHashes ?? []), accessHash];
     // The oldest access tokens of a grant that refreshes very often are ended, not forgotten.

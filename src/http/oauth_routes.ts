@@ -29,6 +29,7 @@ import {
   REGISTER_PER_ADDRESS_PER_MINUTE,
 } from "./address_limit.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
+import { fromBase64 } from "../crypto.ts";
 import { baseUrl } from "./base_url.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
 import { readLimitedBody } from "./read_json_body.ts";
@@ -61,9 +62,9 @@ function oauthJson(body: unknown, status: number, headers: Record<string, string
   });
 }
 
-function oauthErrorResponse(error: OAuthError, basicAttempted = false): Response {
-  // RFC 6749 5.2: a client that tried Basic authentication and failed is told the scheme.
-  const headers: Record<string, string> = error.status === 401 && basicAttempted
+function oauthErrorResponse(error: OAuthError, headerAttempted = false): Response {
+  // RFC 6749 5.2: a client that tried the Authorization header and failed is told the scheme.
+  const headers: Record<string, string> = error.status === 401 && headerAttempted
     ? { "www-authenticate": 'Basic realm="jobseek"' }
     : {};
   return oauthJson(error.toJSON(), error.status, headers);
@@ -100,25 +101,34 @@ async function readForm(c: OAuthContext): Promise<URLSearchParams> {
   return new URLSearchParams(await readBody(c.req.raw));
 }
 
-/** Client credentials from `Authorization: Basic` (form-urlencoded parts, RFC 6749 2.3.1). */
-function basicCredentials(c: OAuthContext): BasicCredentials | null {
-  const match = c.req.header("authorization")?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
-  if (!match) return null;
+/**
+ * Client credentials from the Authorization header (Basic with form-urlencoded parts, RFC 6749
+ * 2.3.1); null without one. Another scheme, or Basic that is not base64 of `id:secret`, is a failed
+ * client authentication (RFC 6749 5.2) rather than ignored: credentials a client sent must never be
+ * passed over in favour of a bare client_id in the form.
+ */
+function basicCredentials(header: string | undefined): BasicCredentials | null {
+  if (!header) return null;
+  const match = header.match(/^Basic +(\S+) *$/i);
+  if (!match) {
+    throw new OAuthError("invalid_client", "Client authentication must use the Basic scheme", 401);
+  }
+  const malformed = new OAuthError("invalid_client", "Malformed Basic credentials", 401);
   let decoded: string;
   try {
-    decoded = atob(match[1]);
+    decoded = new TextDecoder("utf-8", { fatal: true }).decode(fromBase64(match[1]));
   } catch {
-    throw new OAuthError("invalid_client", "Malformed Basic credentials", 401);
+    throw malformed;
   }
   const colon = decoded.indexOf(":");
-  if (colon < 0) throw new OAuthError("invalid_client", "Malformed Basic credentials", 401);
+  if (colon < 0) throw malformed;
   try {
     return {
       clientId: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " ")),
       clientSecret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")),
     };
   } catch {
-    throw new OAuthError("invalid_client", "Malformed Basic credentials", 401);
+    throw malformed;
   }
 }
 
@@ -245,11 +255,10 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
   app.all(AUTHORIZE_PATH, methodNotAllowed(["GET", "HEAD", "POST"], logger));
 
   app.post(TOKEN_PATH, async function issueToken(c) {
-    let basicAttempted = false;
+    const authorization = c.req.header("authorization");
     try {
-      basicAttempted = /^Basic\s/i.test(c.req.header("authorization") ?? "");
       const form = await readForm(c);
-      const basic = basicCredentials(c);
+      const basic = basicCredentials(authorization);
       const issued = await oauth.token(form, basic, base(c));
       logger.info("oauth tokens issued", {
         request_id: c.get("requestId"),
@@ -265,7 +274,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
           error: error.error,
           description: error.message,
         });
-        return oauthErrorResponse(error, basicAttempted);
+        return oauthErrorResponse(error, Boolean(authorization));
       }
       throw error;
     }
@@ -273,15 +282,16 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
   app.all(TOKEN_PATH, methodNotAllowed(["POST"], logger));
 
   app.post(REVOKE_PATH, async function revokeToken(c) {
-    let basicAttempted = false;
+    const authorization = c.req.header("authorization");
     try {
-      basicAttempted = /^Basic\s/i.test(c.req.header("authorization") ?? "");
       const form = await readForm(c);
-      const basic = basicCredentials(c);
+      const basic = basicCredentials(authorization);
       await oauth.revoke(form, basic);
       return new Response(null, { status: 200, headers: NO_STORE });
     } catch (error) {
-      if (error instanceof OAuthError) return oauthErrorResponse(error, basicAttempted);
+      if (error instanceof OAuthError) {
+        return oauthErrorResponse(error, Boolean(authorization));
+      }
       throw error;
     }
   });
