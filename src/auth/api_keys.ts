@@ -25,6 +25,11 @@ export const KEY_CACHE_MS = 250;
 /** Keys remembered at most; beyond, the lapsed ones go (or all of them). */
 const MAX_KNOWN_KEYS = 10_000;
 
+export interface ApiKeyRegistryOptions {
+  /** The clock (ms) found keys are remembered on; tests move it forward. */
+  now?: () => number;
+}
+
 export interface CreateApiKeyOptions {
   /** Requests per minute for this key; absent means the server default. */
   rateLimit?: number;
@@ -62,8 +67,10 @@ export class ApiKeyRegistry {
   readonly #lookups = new Map<string, Promise<ApiKeyRecord | null>>();
   readonly #known = new Map<string, { record: ApiKeyRecord; until: number }>();
   #generation = 0;
+  readonly #now: () => number;
 
-  constructor(store: ApiKeyStore, staticKeys: StaticApiKey[]) {
+  constructor(store: ApiKeyStore, staticKeys: StaticApiKey[], options: ApiKeyRegistryOptions = {}) {
+    this.#now = options.now ?? Date.now;
     this.#store = store;
     this.#staticNames = new Set(staticKeys.map((k) => k.name));
     this.#static = staticKeys.map((k) => ({ name: k.name, hash: apiKeyHash(k.key) }));
@@ -132,7 +139,7 @@ export class ApiKeyRegistry {
    * key works at once, and made-up keys cannot fill the memory.
    */
   #lookup(keyHash: string): Promise<ApiKeyRecord | null> {
-    const now = Date.now();
+    const now = this.#now();
     const known = this.#known.get(keyHash);
     if (known && known.until > now) return Promise.resolve(known.record);
     const shared = this.#lookups.get(keyHash);
@@ -153,11 +160,11 @@ export class ApiKeyRegistry {
 
   #remember(keyHash: string, record: ApiKeyRecord): void {
     if (this.#known.size >= MAX_KNOWN_KEYS) {
-      const now = Date.now();
+      const now = this.#now();
       for (const [hash, entry] of this.#known) if (entry.until <= now) this.#known.delete(hash);
       if (this.#known.size >= MAX_KNOWN_KEYS) this.#known.clear();
     }
-    this.#known.set(keyHash, { record, until: Date.now() + KEY_CACHE_MS });
+    this.#known.set(keyHash, { record, until: this.#now() + KEY_CACHE_MS });
   }
 
   /** Forgets every remembered key: this registry just changed one. */

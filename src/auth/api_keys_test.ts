@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { API_KEY_PREFIX, ApiKeyRegistry } from "./api_keys.ts";
+import { API_KEY_PREFIX, ApiKeyRegistry, KEY_CACHE_MS } from "./api_keys.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { openStore, type Store, storeOn } from "../store/store.ts";
 import { sha256Hex } from "../crypto.ts";
@@ -140,6 +140,27 @@ Deno.test("ApiKeyRegistry.revoke() makes a key unusable at once", async () => {
     assert.equal(await registry.revoke("alice"), false);
     assert.deepEqual(await registry.list(), []);
   });
+});
+
+Deno.test("ApiKeyRegistry: a key revoked by another process stops working KEY_CACHE_MS later", async () => {
+  const store = await openStore(":memory:");
+  try {
+    let now = Date.now();
+    const server = new ApiKeyRegistry(store.apiKeys, [], { now: () => now });
+    // `jobseek keys revoke` runs in its own process, with its own registry.
+    const operator = new ApiKeyRegistry(store.apiKeys, []);
+    const { key, record } = await operator.create("alice");
+    assert.equal((await server.verify(key))?.name, "alice");
+    assert.equal(await operator.revoke("alice"), true);
+    now += KEY_CACHE_MS - 1;
+    assert.equal((await server.verify(key))?.name, "alice", "remembered for KEY_CACHE_MS");
+    assert.equal((await server.verifyHash(record.keyHash))?.name, "alice");
+    now += 1;
+    assert.equal(await server.verify(key), null);
+    assert.equal(await server.verifyHash(record.keyHash), null);
+  } finally {
+    store.close();
+  }
 });
 
 Deno.test("ApiKeyRegistry.setRateLimit() sets and resets a key's limit", async () => {
