@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ulid } from "ulid";
+import { monotonicFactory } from "ulid";
 import { z } from "zod";
 import { sha256HexOffThread } from "../crypto.ts";
 import { JobseekError } from "../domain/errors.ts";
@@ -12,6 +12,9 @@ import { errorFields } from "../log.ts";
 import { keys, parseSnapshotKey } from "./kv_keys.ts";
 import type { KvAccess } from "./kv.ts";
 import type { PostingsStore } from "./postings_store.ts";
+
+/** Snapshot ids: increasing even within one millisecond, so they order publishes in a process. */
+const ulid = monotonicFactory();
 
 /** Snapshot chunk size: under KV's 64 KiB value limit. */
 const SNAPSHOT_CHUNK_BYTES = 60 * 1024;

@@ -1,0 +1,140 @@
+import { strict as assert } from "node:assert";
+import { JobseekError } from "../domain/errors.ts";
+import { createLogger } from "../log.ts";
+import { keys } from "./kv_keys.ts";
+import { type Store, storeOn } from "./store.ts";
+
+const META = { formatVersion: 1, docCount: 0, model: "test-model" };
+
+/** A store over a memory KV that the test can also read and write raw; warnings go to `lines`. */
+async function withStore(
+  fn: (store: Store, kv: Deno.Kv, lines: string[]) => Promise<void>,
+): Promise<void> {
+  const kv = await Deno.openKv(":memory:");
+  const lines: string[] = [];
+  const store = storeOn(kv, { logger: createLogger({ write: (line) => lines.push(line) }) });
+  try {
+    await fn(store, kv, lines);
+  } finally {
+    store.close();
+  }
+}
+
+/** Distinct bytes of a given length, so every chunk differs. */
+function bytesOf(length: number, seed: number): Uint8Array {
+  return Uint8Array.from({ length }, (_, i) => (i * 31 + seed) & 0xff);
+}
+
+/** The id of every snapshot with any record (meta or chunk) in KV. */
+async function snapshotIdsInKv(kv: Deno.Kv): Promise<string[]> {
+  const ids = new Set<string>();
+  for await (const entry of kv.list({ prefix: keys.snapshotsPrefix() })) {
+    ids.add(String(entry.key[1]));
+  }
+  return [...ids].sort();
+}
+
+Deno.test("publishSnapshot() writes a snapshot over several commits that reads back byte for byte", async () => {
+  await withStore(async (store) => {
+    // 1 MB: 18 chunks of 60 KiB, more than one commit's 800 KB.
+    const bytes = bytesOf(1_000_000, 7);
+    const id = await store.snapshots.publishSnapshot(bytes, META);
+    const read = await store.snapshots.readSnapshot(id);
+    assert.equal(read?.meta.chunkCount, 17);
+    assert.deepEqual(read?.bytes, bytes);
+    assert.equal(await store.snapshots.currentSnapshotId(), id);
+  });
+});
+
+Deno.test("publishSnapshot() by two publishers at once: one is current, the other gets CONFLICT and leaves no record", async () => {
+  await withStore(async (store, kv) => {
+    // The smaller snapshot is written first and flips first; the larger one read the same
+    // pointer before that flip, so its flip fails.
+    const small = store.snapshots.publishSnapshot(bytesOf(200_000, 1), META);
+    const large = store.snapshots.publishSnapshot(bytesOf(2_000_000, 2), META);
+    const [won, lost] = await Promise.allSettled([small, large]);
+    assert.equal(won.status, "fulfilled");
+    assert.equal(lost.status, "rejected");
+    assert.ok(lost.reason instanceof JobseekError);
+    assert.equal(lost.reason.code, "CONFLICT");
+    assert.match(lost.reason.message, /another snapshot was published at the same time/);
+    assert.equal(await store.snapshots.currentSnapshotId(), won.value);
+    assert.deepEqual(await snapshotIdsInKv(kv), [won.value]);
+    assert.deepEqual((await store.snapshots.readSnapshot(won.value))?.bytes, bytesOf(200_000, 1));
+  });
+});
+
+Deno.test("publishSnapshot() keeps the current and the previous snapshot and deletes older ones", async () => {
+  await withStore(async (store, kv) => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push(await store.snapshots.publishSnapshot(bytesOf(100_000, i), META));
+    }
+    assert.deepEqual(await store.snapshots.listSnapshotIds(), [ids[3], ids[2]]);
+    assert.deepEqual(await snapshotIdsInKv(kv), [ids[2], ids[3]]);
+  });
+});
+
+Deno.test("publishSnapshot() leaves a newer snapshot that another publisher is still writing alone", async () => {
+  await withStore(async (store, kv) => {
+    // The largest ULID: a publisher that started later than this one.
+    const newer = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ";
+    await kv.set(keys.snapshotChunk(newer, 0), new Uint8Array(10));
+    const older = "00000000000000000000000000";
+    await kv.set(keys.snapshotChunk(older, 0), new Uint8Array(10));
+    const id = await store.snapshots.publishSnapshot(bytesOf(1000, 0), META);
+    assert.deepEqual(await snapshotIdsInKv(kv), [id, newer]);
+  });
+});
+
+Deno.test("readSnapshotMeta() reads a meta record that fails its schema as absent, with a warning naming its key", async () => {
+  await withStore(async (store, kv, lines) => {
+    const id = await store.snapshots.publishSnapshot(bytesOf(1000, 0), META);
+    await kv.set(keys.snapshotMeta(id), { formatVersion: "5", chunkCount: 1 });
+    assert.equal(await store.snapshots.readSnapshotMeta(id), null);
+    assert.equal(await store.snapshots.readSnapshot(id), null);
+    const warning = JSON.parse(lines.at(-1)!);
+    assert.equal(warning.level, "warn");
+    assert.equal(warning.msg, "ignoring a store record that fails its schema");
+    assert.equal(warning.key, `index_snapshots/${id}/meta`);
+    assert.match(warning.error, /formatVersion/);
+  });
+});
+
+Deno.test("watchCurrentSnapshot() goes on reporting after its handler throws, and logs the failure", async () => {
+  await withStore(async (store, _kv, lines) => {
+    const seen: (string | null)[] = [];
+    const waiters: { count: number; resolve: () => void }[] = [];
+    const seenCount = (count: number) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      return Promise.race([
+        new Promise<void>((resolve) => {
+          if (seen.length >= count) resolve();
+          else waiters.push({ count, resolve });
+        }),
+        new Promise<void>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`watch stopped after ${seen}`)), 5000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    };
+    const stop = new AbortController();
+    // A poll far slower than the test: only the watch can report the snapshots in time.
+    store.snapshots.watchCurrentSnapshot((id) => {
+      seen.push(id);
+      for (const w of waiters) if (seen.length >= w.count) w.resolve();
+      if (seen.length === 2) throw new Error("handler broke");
+    }, { pollMs: 600_000, signal: stop.signal });
+    try {
+      const first = await store.snapshots.publishSnapshot(bytesOf(1000, 1), META);
+      await seenCount(2);
+      const next = await store.snapshots.publishSnapshot(bytesOf(1000, 2), META);
+      await seenCount(3);
+      assert.deepEqual(seen, [null, first, next]);
+      const failure = lines.map((line) => JSON.parse(line)).find((l) => l.level === "error");
+      assert.equal(failure?.msg, "the handler of a new index snapshot failed");
+      assert.equal(failure?.error, "Error: handler broke");
+    } finally {
+      stop.abort();
+    }
+  });
+});
