@@ -484,7 +484,8 @@ export class OAuthServer implements TokenVerifier {
       clientId = single(params, "client_id");
       redirectParam = single(params, "redirect_uri");
     } catch (error) {
-      return { ok: false, page: (error as Error).message };
+      if (!(error instanceof OAuthError)) throw error;
+      return { ok: false, page: error.message };
     }
     if (!clientId) return { ok: false, page: "The request names no client (client_id)." };
     const client = await this.#client(clientId);
