@@ -174,12 +174,15 @@ Deno.test("search over real postings", async (t) => {
       }
     });
 
-    await t.step("listCities() counts the indexed postings per city (here every stored one)", async () => {
-      const cities = await service.listCities({ country: "US" });
-      const houston = stored.filter((j) => j.city === "Houston" && j.country === "US").length;
-      assert.equal(cities.find((c) => c.city === "Houston")?.count, houston);
-      assert.ok(cities.every((c) => c.country === "US"));
-    });
+    await t.step(
+      "listCities() counts the indexed postings per city (here every stored one)",
+      async () => {
+        const cities = await service.listCities({ country: "US" });
+        const houston = stored.filter((j) => j.city === "Houston" && j.country === "US").length;
+        assert.equal(cities.find((c) => c.city === "Houston")?.count, houston);
+        assert.ok(cities.every((c) => c.country === "US"));
+      },
+    );
   } finally {
     for (const service of services) {
       service.stop();
