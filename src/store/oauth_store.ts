@@ -38,11 +38,12 @@ const SweptClientSchema = z.looseObject({
 /** What the sweep reads of every other record. */
 const ExpiringSchema = z.looseObject({ expiresAt: z.number().optional() });
 
-function expiryOf(value: object): number | undefined {
-  return "expiresAt" in value && typeof value.expiresAt === "number" ? value.expiresAt : undefined;
-}
-
-/** OAuth records by kind and id, each expiring at its `expiresAt`. */
+/**
+ * OAuth records by kind and id. Reads return a record whatever its `expiresAt`: lifetimes are the
+ * OAuth server's to judge, on its clock (a store-side check on this machine's clock answered an
+ * expired refresh token as a replayed one, and disagreed with an injected clock). KV's `expireIn`
+ * and the sweep only reclaim space.
+ */
 export class OAuthStore {
   readonly #kv: KvAccess;
 
@@ -59,16 +60,13 @@ export class OAuthStore {
     await this.#kv.set(oauthKey(kind, id), value, expireInMs ? { expireIn: expireInMs } : {});
   }
 
-  /** The record, or null when absent, past its `expiresAt`, or failing `schema`. */
+  /** The record, or null when absent or failing `schema`. */
   async getOAuthRecord<T extends object>(
     kind: OAuthRecordKind,
     id: string,
     schema: z.ZodType<T>,
   ): Promise<T | null> {
-    const value = (await this.#kv.get(oauthKey(kind, id), schema)).value;
-    if (value === null) return null;
-    const expiresAt = expiryOf(value);
-    return expiresAt !== undefined && expiresAt < Date.now() ? null : value;
+    return (await this.#kv.get(oauthKey(kind, id), schema)).value;
   }
 
   /**
@@ -84,8 +82,7 @@ export class OAuthStore {
     const entry = await this.#kv.get(key, schema);
     if (!entry.value) return null;
     if (!(await this.#kv.commit((op) => op.check(entry).delete(key)))) return null;
-    const expiresAt = expiryOf(entry.value);
-    return expiresAt !== undefined && expiresAt < Date.now() ? null : entry.value;
+    return entry.value;
   }
 
   async deleteOAuthRecord(kind: OAuthRecordKind, id: string): Promise<void> {
