@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { JobseekError } from "../domain/errors.ts";
 import { createUseLiteEmbedder } from "./embedder.ts";
+import { faultyPooledEmbedder, WORKER_FAULTS } from "./testdata/faulty_embedder.ts";
 
 function dot(a: Float32Array, b: Float32Array): number {
   let s = 0;
@@ -44,25 +45,11 @@ Deno.test("createUseLiteEmbedder() gives the same vectors on worker threads as i
   }
 });
 
-/** The real worker made to fail on its second slice (src/index/testdata/faulty_embed_worker.ts). */
-function faultyWorker(mode: "throw" | "reply"): URL {
-  return new URL(`./testdata/faulty_embed_worker.ts?after=1&mode=${mode}`, import.meta.url);
-}
-
 Deno.test("createUseLiteEmbedder() fails a call whose worker dies or fails midway, naming why", async () => {
   // 100 texts in slices of 32 over 2 workers: each serves a slice, then fails on its next.
   const texts = Array.from({ length: 100 }, (_, i) => `night shift nurse ${i}`);
-  for (
-    const [mode, message] of [
-      ["throw", /^Cannot embed texts: an embedding worker died \(.*died after 1 slices\)$/],
-      ["reply", /^Cannot embed texts: model exploded$/],
-    ] as const
-  ) {
-    const pooled = await createUseLiteEmbedder({
-      workers: 2,
-      workerThreshold: 1,
-      workerUrl: faultyWorker(mode),
-    });
+  for (const [mode, message] of WORKER_FAULTS) {
+    const pooled = await faultyPooledEmbedder(mode);
     try {
       await assert.rejects(
         pooled.embed(texts),
@@ -78,11 +65,7 @@ Deno.test("createUseLiteEmbedder() fails a call whose worker dies or fails midwa
 Deno.test("createUseLiteEmbedder() starts fresh workers for the call after one that failed", async () => {
   const texts = Array.from({ length: 40 }, (_, i) => `forklift driver ${i}`);
   // One slice per worker succeeds: a fresh pool of faulty workers serves 40 texts on 2 workers.
-  const pooled = await createUseLiteEmbedder({
-    workers: 2,
-    workerThreshold: 1,
-    workerUrl: faultyWorker("reply"),
-  });
+  const pooled = await faultyPooledEmbedder("reply");
   try {
     const many = Array.from({ length: 100 }, (_, i) => `cook ${i}`);
     await assert.rejects(pooled.embed(many), /model exploded/);

@@ -3,6 +3,7 @@ import { openStore, storeOn } from "../store/store.ts";
 import { keys } from "../store/kv_keys.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { createUseLiteEmbedder } from "../index/embedder.ts";
+import { faultyPooledEmbedder, WORKER_FAULTS } from "../index/testdata/faulty_embedder.ts";
 import { silentLogger } from "../log.ts";
 import { jobIdFromUrl } from "../domain/job.ts";
 import { needsIndexBuild, publishIndex } from "./publish_index.ts";
@@ -88,20 +89,8 @@ Deno.test("publishIndex() fails with the worker's error when an embedding worker
         Array.from({ length: 100 }, (_, n) => posting(100 + n, `Night Porter ${n}`)),
       ),
     );
-    for (
-      const [mode, message] of [
-        ["throw", /^Cannot embed texts: an embedding worker died \(.*died after 1 slices\)$/],
-        ["reply", /^Cannot embed texts: model exploded$/],
-      ] as const
-    ) {
-      const pooled = await createUseLiteEmbedder({
-        workers: 2,
-        workerThreshold: 1,
-        workerUrl: new URL(
-          `../index/testdata/faulty_embed_worker.ts?after=1&mode=${mode}`,
-          import.meta.url,
-        ),
-      });
+    for (const [mode, message] of WORKER_FAULTS) {
+      const pooled = await faultyPooledEmbedder(mode);
       try {
         await assert.rejects(
           publishIndex(store, { embedder: pooled, logger: silentLogger }),

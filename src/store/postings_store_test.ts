@@ -1,23 +1,9 @@
 import { strict as assert } from "node:assert";
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
-import { createLogger } from "../log.ts";
 import { keys } from "./kv_keys.ts";
-import { type Store, storeOn } from "./store.ts";
+import { withStore } from "./test_store.ts";
 import { indexGap } from "./snapshot_store.ts";
-
-async function withStore(
-  fn: (store: Store, kv: Deno.Kv, lines: string[]) => Promise<void>,
-): Promise<void> {
-  const kv = await Deno.openKv(":memory:");
-  const lines: string[] = [];
-  const store = storeOn(kv, { logger: createLogger({ write: (line) => lines.push(line) }) });
-  try {
-    await fn(store, kv, lines);
-  } finally {
-    store.close();
-  }
-}
 
 function posting(n: number, place: { city: string; country?: string }): Job {
   return {

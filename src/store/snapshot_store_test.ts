@@ -1,24 +1,9 @@
 import { strict as assert } from "node:assert";
 import { JobseekError } from "../domain/errors.ts";
-import { createLogger } from "../log.ts";
 import { keys } from "./kv_keys.ts";
-import { type Store, storeOn } from "./store.ts";
+import { withStore } from "./test_store.ts";
 
 const META = { formatVersion: 1, docCount: 0, model: "test-model" };
-
-/** A store over a memory KV that the test can also read and write raw; warnings go to `lines`. */
-async function withStore(
-  fn: (store: Store, kv: Deno.Kv, lines: string[]) => Promise<void>,
-): Promise<void> {
-  const kv = await Deno.openKv(":memory:");
-  const lines: string[] = [];
-  const store = storeOn(kv, { logger: createLogger({ write: (line) => lines.push(line) }) });
-  try {
-    await fn(store, kv, lines);
-  } finally {
-    store.close();
-  }
-}
 
 /** Distinct bytes of a given length, so every chunk differs. */
 function bytesOf(length: number, seed: number): Uint8Array {
