@@ -66,10 +66,12 @@ Deno.test("parseJobsJsonl() reports each bad line with its reason and reads the 
     JSON.stringify({ ...posting, job_url: "https://a.org/8", job_title: "" }),
     JSON.stringify({ ...posting, job_url: "https://a.org/9", data_source: "zip_recruiter" }),
     JSON.stringify({ ...posting, job_url: "https://a.org/10" }),
+    // A code in lower case would never match the `country` filter (`DE`): refused, not stored.
+    JSON.stringify({ ...posting, job_url: "https://a.org/11", country: "de" }),
   ];
   const rows = await parseJobsJsonl(lines.join("\n"));
   const found = reasons(rows);
-  assert.deepEqual(found.map(([line]) => line), [2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(found.map(([line]) => line), [2, 3, 4, 5, 6, 7, 8, 9, 12]);
   assert.match(found[0][1], /^not valid JSON \(/);
   assert.equal(found[1][1], "not a JSON object");
   assert.equal(found[2][1], "no job_url");
@@ -78,6 +80,7 @@ Deno.test("parseJobsJsonl() reports each bad line with its reason and reads the 
   assert.match(found[5][1], /^publish_time: /);
   assert.match(found[6][1], /^base_salary: /);
   assert.match(found[7][1], /^job_title: /);
+  assert.match(found[8][1], /^country: /);
   assert.deepEqual(rows[9], { kind: "skipped", line: 10, site: "zip_recruiter" });
   assert.deepEqual(rows.filter((r) => r.kind === "job").map((r) => r.line), [1, 11]);
 });
