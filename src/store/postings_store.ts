@@ -8,6 +8,9 @@ import { z } from "zod";
 import { type CityCount, type Job, JobSchema } from "../domain/job.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { keys, NO_COUNTRY, parseJobByCity } from "./kv_keys.ts";
+
+/** What upsertJobs needs of a stored posting that may fail JobSchema: where it is indexed. */
+const StoredPlaceSchema = z.object({ city: z.string(), country: z.string().optional() });
 import { KV_LIMITS, type KvAccess, sizeOf } from "./kv.ts";
 
 export interface UpsertCounts {
@@ -102,7 +105,11 @@ export class PostingsStore {
           counts.unchanged++;
           continue;
         }
-        const previous = stored.value;
+        // A stored record that fails its schema still has a city index entry to move.
+        const previous = stored.value ??
+          (stored.versionstamp === null
+            ? null
+            : (await this.#kv.get(keys.job(job.id), StoredPlaceSchema)).value);
         await writer.add((group) => {
           group.check(stored).set(keys.job(job.id), job);
           if (previous) {

@@ -98,6 +98,22 @@ Deno.test("getJob() and listJobs() read a posting that fails its schema as absen
   });
 });
 
+Deno.test("upsertJobs() over a posting that fails its schema replaces it and moves its city index entry", async () => {
+  await withStore(async (store, kv) => {
+    await store.postings.upsertJobs([posting(1, { city: "Oslo", country: "NO" })]);
+    await kv.set(keys.job("job1"), {
+      ...posting(1, { city: "Oslo", country: "NO" }),
+      job_title: 42,
+    });
+    const counts = await store.postings.upsertJobs([posting(1, { city: "Bergen", country: "NO" })]);
+    assert.deepEqual(counts, { inserted: 0, updated: 1, unchanged: 0 });
+    assert.equal((await store.postings.getJob("job1"))?.city, "Bergen");
+    assert.deepEqual(await store.postings.listCities(), [
+      { city: "Bergen", country: "NO", count: 1 },
+    ]);
+  });
+});
+
 Deno.test("indexGap() names postings written after the current snapshot even when their number did not change", async () => {
   await withStore(async (store) => {
     await store.postings.upsertJobs([posting(1, { city: "Oslo" }), posting(2, { city: "Oslo" })]);
