@@ -51,6 +51,14 @@ async function postings(): Promise<Job[]> {
     }),
     // Same title and company, another city: another job.
     await posting({ ...repost, city: "Leeds", job_url: "https://uk.indeed.com/d" }),
+    // Same title, company and city, another description: a second opening, not a repost.
+    await posting({
+      ...repost,
+      job_url: "https://uk.indeed.com/e",
+      publish_time: "2024-05-18 09:00:00",
+      job_description: "Lead the day team of the intensive care unit: rotas, audits and the " +
+        "training of newly qualified nurses. Band 6, full time, with a leadership course.",
+    }),
     await posting({ job_title: "Registered Nurse", city: "Toronto", country: "CA" }),
     await posting({ job_title: "Staff Nurse", city: "Toronto", country: "CA" }),
     await posting({ job_title: "Nurse Practitioner", city: "Zürich", country: "CH" }),
@@ -78,16 +86,20 @@ Deno.test("a result set shows a reposted job once, with its other URLs", async (
   try {
     const out = await search.service.search(parseSearchQuery({ q: "icu nurse", top_k: "100" }));
     const liverpool = out.results.filter((r) => r.city === "Liverpool");
-    assert.equal(liverpool.length, 1, JSON.stringify(out.results.map((r) => r.job_url)));
-    assert.equal(
-      liverpool[0].job_url,
-      "https://uk.indeed.com/a",
-      "the newest copy stands for the job",
+    assert.deepEqual(
+      liverpool.map((r) => r.job_url).toSorted(),
+      ["https://uk.indeed.com/a", "https://uk.indeed.com/e"],
+      "three copies of one job count once; another opening there stays apart",
     );
-    assert.deepEqual(liverpool[0].also_posted_at?.toSorted(), [
+    const reposted = liverpool.find((r) => r.job_url === "https://uk.indeed.com/a");
+    assert.deepEqual(reposted?.also_posted_at?.toSorted(), [
       "https://uk.indeed.com/b",
       "https://www.linkedin.com/jobs/view/c",
     ]);
+    assert.equal(
+      liverpool.find((r) => r.job_url === "https://uk.indeed.com/e")?.also_posted_at,
+      undefined,
+    );
     assert.equal(out.results.filter((r) => r.city === "Leeds").length, 1);
     assert.equal(out.total, out.results.length, "total counts the job once");
     const urls = out.results.map((r) => r.job_url);
