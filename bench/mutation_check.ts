@@ -1,0 +1,164 @@
+/**
+ * The suite's mutation check (`deno task mutation [ID...]`): each mutant below breaks one line of
+ * the product the way a careless change would; the whole suite (`deno test --doc`, fail-fast) runs
+ * against each in a throwaway git worktree beside this checkout (so `../shared` resolves as it does
+ * here), and a mutant the suite does not fail has "survived". Committed code only: the worktree is
+ * made from HEAD. Prints one line per mutant, then `caught N of M`.
+ *
+ * @module
+ */
+
+interface Mutant {
+  id: string;
+  layer: string;
+  file: string;
+  line: string;
+  becomes: string;
+  breaks: string;
+}
+
+export const MUTANTS: Mutant[] = [
+  {
+    id: "M1",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: "z.string().regex(/^[A-Z]{2}$/)",
+    becomes: "z.string().regex(/^[A-Za-z]{2}$/)",
+    breaks: "a lower-case country code is accepted into the store",
+  },
+  {
+    id: "M2",
+    layer: "domain",
+    file: "src/domain/search_query.ts",
+    line: "export const TOP_K_MAX = 100;",
+    becomes: "export const TOP_K_MAX = 1000;",
+    breaks: "top_k is no longer clamped to 100",
+  },
+  {
+    id: "M3",
+    layer: "index",
+    file: "src/index/orama_index.ts",
+    line: "if (scores[k] > bar) set.push(hit(k));",
+    becomes: "if (scores[k] >= bar) set.push(hit(k));",
+    breaks: "ties at the cut overfill the 1,000-result set",
+  },
+  {
+    id: "M4",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line: "  return short.length >= MIN_SHARED_PREFIX && long.startsWith(short);",
+    becomes: "  return short.length >= MIN_SHARED_PREFIX;",
+    breaks: "two openings of one title, company and place count as reposts",
+  },
+  {
+    id: "M5",
+    layer: "store",
+    file: "src/store/snapshot_store.ts",
+    line: "op.check(previous).set(keys.currentSnapshot(), snapId)",
+    becomes: "op.set(keys.currentSnapshot(), snapId)",
+    breaks: "two racing publishers both win the pointer flip",
+  },
+  {
+    id: "M6",
+    layer: "store",
+    file: "src/store/api_key_store.ts",
+    line: "op.check(byName).delete(keys.apiKeyByName(name)).delete(keys.apiKey(keyHash))",
+    becomes: "op.check(byName).delete(keys.apiKeyByName(name))",
+    breaks: "a revoked key keeps working",
+  },
+  {
+    id: "M7",
+    layer: "auth",
+    file: "src/auth/rate_limiter.ts",
+    line: "    if (used + pending.cost <= pending.limit) {",
+    becomes: "    if (used + pending.cost <= pending.limit + 1) {",
+    breaks: "one request over the limit is admitted",
+  },
+  {
+    id: "M8",
+    layer: "auth",
+    file: "src/auth/oauth_server.ts",
+    line: "      redirectUri !== record.redirectUri",
+    becomes: "      redirectUri === undefined",
+    breaks: "a token request naming another redirect_uri gets the code's tokens",
+  },
+  {
+    id: "M9",
+    layer: "transport (REST)",
+    file: "src/http/error_response.ts",
+    line: 'return json(body, 429, { "retry-after": String(retryAfter) });',
+    becomes: "return json(body, 429);",
+    breaks: "429 without Retry-After",
+  },
+  {
+    id: "M10",
+    layer: "transport (MCP)",
+    file: "src/mcp/tools/search_jobs.ts",
+    line: 'query = { ...query, sort: "relevance" };',
+    becomes: 'query = { ...query, sort: "date" };',
+    breaks: "search_jobs defaults to date order",
+  },
+];
+
+const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+const TREE = `${ROOT}/../.mutation_tree`;
+
+const encoder = new TextEncoder();
+
+function print(line: string): void {
+  Deno.stdout.writeSync(encoder.encode(line + "\n"));
+}
+
+async function run(cmd: string, args: string[], cwd: string): Promise<Deno.CommandOutput> {
+  return await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" }).output();
+}
+
+async function git(args: string[], cwd = ROOT): Promise<void> {
+  const out = await run("git", args, cwd);
+  if (!out.success) {
+    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  }
+}
+
+/** The first failing test the run names, for the report. */
+function firstFailure(output: string): string {
+  // deno test colours its output; the names are what matter.
+  // deno-lint-ignore no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  return plain.split("\n").find((line) => / => \.\//.test(line))?.trim() ?? "";
+}
+
+async function main(ids: string[]) {
+  const chosen = ids.length ? MUTANTS.filter((m) => ids.includes(m.id)) : MUTANTS;
+  await run("git", ["worktree", "remove", "--force", TREE], ROOT);
+  await git(["worktree", "add", "--detach", TREE, "HEAD"]);
+  let caught = 0;
+  try {
+    for (const mutant of chosen) {
+      await git(["checkout", "--quiet", "--", "."], TREE);
+      const path = `${TREE}/${mutant.file}`;
+      const source = await Deno.readTextFile(path);
+      const found = source.split(mutant.line).length - 1;
+      if (found !== 1) {
+        throw new Error(`${mutant.id}: the line occurs ${found} times in ${mutant.file}`);
+      }
+      await Deno.writeTextFile(path, source.replace(mutant.line, mutant.becomes));
+      const started = performance.now();
+      const out = await run(Deno.execPath(), ["test", "--allow-all", "--doc", "--fail-fast"], TREE);
+      const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+      const seconds = Math.round((performance.now() - started) / 1000);
+      if (!out.success) caught++;
+      print(
+        `${mutant.id} ${mutant.layer}: ${mutant.breaks} -> ` +
+          (out.success
+            ? `SURVIVED (${seconds} s)`
+            : `caught in ${seconds} s by ${firstFailure(text)}`),
+      );
+    }
+  } finally {
+    await run("git", ["worktree", "remove", "--force", TREE], ROOT);
+  }
+  print(`caught ${caught} of ${chosen.length}`);
+}
+
+if (import.meta.main) await main(Deno.args);
