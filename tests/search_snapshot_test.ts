@@ -336,19 +336,25 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
   }
 });
 
+/** `real`, counting the texts it is asked to embed (what the cache did not serve). */
+function countingEmbedder(real: Embedder): Embedder & { textsEmbedded(): number } {
+  let embedded = 0;
+  return {
+    model: real.model,
+    dimensions: real.dimensions,
+    embed(texts) {
+      embedded += texts.length;
+      return real.embed(texts);
+    },
+    textsEmbedded: () => embedded,
+  };
+}
+
 Deno.test("embedWithCache() re-embeds cached vectors of another width left under its model's name", async () => {
   const store = await openStore(":memory:");
   try {
     const real = await testEmbedder();
-    let embedded = 0;
-    const counting: Embedder = {
-      model: real.model,
-      dimensions: real.dimensions,
-      embed(texts) {
-        embedded += texts.length;
-        return real.embed(texts);
-      },
-    };
+    const counting = countingEmbedder(real);
     // Another build of the model, stamped the same, left 8-d vectors under the same keys.
     const narrow = impostor(real, { dimensions: 8 });
     await embedWithCache(store, narrow, ["nurse", "chef"]);
@@ -364,7 +370,7 @@ Deno.test("embedWithCache() re-embeds cached vectors of another width left under
     );
     // The cache now holds the right vectors: nothing is embedded again.
     assert.equal((await embedWithCache(store, counting, ["chef", "nurse"])).embedded, 0);
-    assert.equal(embedded, 3);
+    assert.equal(counting.textsEmbedded(), 3);
   } finally {
     store.close();
   }
@@ -405,20 +411,12 @@ Deno.test("embedWithCache() embeds each text once and serves repeats from KV", a
   const store = await openStore(":memory:");
   try {
     const real = await testEmbedder();
-    let embedded = 0;
-    const counting: Embedder = {
-      model: real.model,
-      dimensions: real.dimensions,
-      embed(texts) {
-        embedded += texts.length;
-        return real.embed(texts);
-      },
-    };
+    const counting = countingEmbedder(real);
     const first = await embedWithCache(store, counting, ["nurse", "chef", "welder"]);
     assert.equal(first.embedded, 3);
     const second = await embedWithCache(store, counting, ["chef", "nurse", "baker"]);
     assert.equal(second.embedded, 1);
-    assert.equal(embedded, 4);
+    assert.equal(counting.textsEmbedded(), 4);
     assert.deepEqual(
       Array.from(second.vectors.get("chef")!),
       Array.from(first.vectors.get("chef")!),

@@ -13,6 +13,7 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/shared/auth"
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { z } from "zod";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
 import type { OAuthStore, OAuthSweep } from "../store/oauth_store.ts";
@@ -813,21 +814,12 @@ export class OAuthServer implements TokenVerifier {
       "The authorization code is invalid, expired or already used",
     );
     if (code.length > MAX_SECRET_LENGTH) throw invalid;
-    // Consumed before anything else is checked: a code gets one try, right or wrong.
-    const record = await this.#store.consumeOAuthRecord("code", sha256Hex(code), CodeRecordSchema);
-    if (record && record.expiresAt <= this.#now()) throw invalid;
-    if (!record) {
-      // A code presented after it was exchanged was intercepted or leaked, and which request was
-      // the rightful one cannot be told: the tokens issued for it end (OAuth 2.1 4.1.3).
-      const grantId = grantIdOf(code);
-      if (grantId && await this.#revokeGrant(grantId)) {
-        throw new OAuthError(
-          "invalid_grant",
-          "The authorization code was already used; every token issued for it is revoked",
-        );
-      }
-      throw invalid;
-    }
+    // Consumed before anything else is checked: a code gets one try, right or wrong. One
+    // presented after it was exchanged was intercepted or leaked, and which request was the
+    // rightful one cannot be told: the tokens issued for it end (OAuth 2.1 4.1.3).
+    const record = await this.#spendOnce("code", code, CodeRecordSchema, invalid, {
+      replayed: "The authorization code was already used; every token issued for it is revoked",
+    });
     if (record.clientId !== client.client_id) {
       throw new OAuthError("invalid_grant", "The code was issued to another client");
     }
@@ -849,6 +841,30 @@ export class OAuthServer implements TokenVerifier {
     return record;
   }
 
+  /**
+   * Spends a one-time secret (a code or a refresh token): its record, if it was live. A secret
+   * already spent whose grant still lives was replayed: the grant ends and the answer says so.
+   * The grant id inside the secret is random: only a holder of its code or tokens knows it.
+   */
+  async #spendOnce<T extends { expiresAt: number }>(
+    kind: "code" | "refresh",
+    secret: string,
+    schema: z.ZodType<T>,
+    invalid: OAuthError,
+    messages: { replayed: string },
+  ): Promise<T> {
+    const record = await this.#store.consumeOAuthRecord(kind, sha256Hex(secret), schema);
+    if (record) {
+      if (record.expiresAt <= this.#now()) throw invalid;
+      return record;
+    }
+    const grantId = grantIdOf(secret);
+    if (grantId && await this.#revokeGrant(grantId)) {
+      throw new OAuthError("invalid_grant", messages.replayed);
+    }
+    throw invalid;
+  }
+
   async #redeemRefreshToken(params: URLSearchParams, client: ClientRecord): Promise<Grant> {
     const token = required(params, "refresh_token");
     const scope = single(params, "scope");
@@ -860,23 +876,12 @@ export class OAuthServer implements TokenVerifier {
       "The refresh token is invalid, expired or already used",
     );
     if (!token.startsWith(REFRESH_TOKEN_PREFIX) || token.length > MAX_SECRET_LENGTH) throw invalid;
-    // Rotation: the token is spent whatever happens next.
-    const record = await this.#store.consumeOAuthRecord("refresh", sha256Hex(token), GrantSchema);
-    if (record && record.expiresAt <= this.#now()) throw invalid;
-    if (!record) {
-      // A spent token of a live grant was replayed: it leaked (or its holder lost track), and
-      // which party holds the current one cannot be told, so the whole grant ends (OAuth 2.1
-      // 4.3.1; Security BCP 4.14.2). The grant id is random: only a holder of its code or tokens
-      // knows it.
-      const grantId = grantIdOf(token);
-      if (grantId && await this.#revokeGrant(grantId)) {
-        throw new OAuthError(
-          "invalid_grant",
-          "The refresh token was already used; every token of this sign-in is revoked",
-        );
-      }
-      throw invalid;
-    }
+    // Rotation: the token is spent whatever happens next. A spent token of a live grant that
+    // comes back leaked (or its holder lost track), and which party holds the current one cannot
+    // be told, so the whole grant ends (OAuth 2.1 4.3.1; Security BCP 4.14.2).
+    const record = await this.#spendOnce("refresh", token, GrantSchema, invalid, {
+      replayed: "The refresh token was already used; every token of this sign-in is revoked",
+    });
     if (record.clientId !== client.client_id) {
       throw new OAuthError("invalid_grant", "The refresh token was issued to another client");
     }
