@@ -13,13 +13,8 @@ import countries from "i18n-iso-countries";
 import type { Job } from "../src/domain/job.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import type { Embedder } from "../src/index/embedder.ts";
-import {
-  assembleIndexData,
-  DEFAULT_MIN_SCORE,
-  embeddingTextOf,
-  type RankingParams,
-  type ScoreMode,
-} from "../src/index/job_index.ts";
+import { assembleIndexData, embeddingTextOf, type ScoreMode } from "../src/index/job_index.ts";
+import { DEFAULT_CUT, rankingForModel, type RankingParams } from "../src/index/ranking.ts";
 import { JobIndex } from "../src/index/orama_index.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
@@ -271,14 +266,17 @@ export async function compareModels(
           vectors: texts.map((t) => vectorOf.get(t)!),
         }));
         const queryVectors = new Map<string, Float32Array>();
+        const measured = rankingForModel(spec.stamp);
         for (const set of sets) {
           print(
-            `    embedded: ${variant}; ${set.name}; the model's cut ${JSON.stringify(spec.cut)}:`,
+            `    embedded: ${variant}; ${set.name}; the model's cut ${
+              JSON.stringify(measured.cut)
+            }:`,
           );
           print(QUALITY_BY_KIND_HEADER);
           const quality = await qualityByKind(index, embedder, set.queries, {
-            ranking: spec.ranking,
-            ...spec.cut,
+            ranking: measured.ranking,
+            ...measured.cut,
             places: true,
             vectors: queryVectors,
           });
@@ -287,12 +285,12 @@ export async function compareModels(
         if (variant !== "title") continue;
         // Before issue 9: one fixed cut, reposts shown apart, places in the text searched as words.
         const before = {
-          ranking: spec.ranking,
-          minScore: DEFAULT_MIN_SCORE,
+          ranking: measured.ranking,
+          minScore: DEFAULT_CUT.minScore,
           keepReposts: true,
           places: false,
         };
-        const now = { ranking: spec.ranking, ...spec.cut, places: true };
+        const now = { ...measured.cut, ranking: measured.ranking, places: true };
         for (const [label, settings] of [["as before", before], ["now", now]] as const) {
           const quality = await qualityByKind(index, embedder, HELDOUT_JUDGED_QUERIES, {
             ...settings,

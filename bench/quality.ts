@@ -8,7 +8,8 @@
 import type { Job } from "../src/domain/job.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import type { Embedder } from "../src/index/embedder.ts";
-import { DEFAULT_MIN_SCORE, type RankingParams, type ScoreMode } from "../src/index/job_index.ts";
+import type { ScoreMode } from "../src/index/job_index.ts";
+import { DEFAULT_CUT, type RankingParams } from "../src/index/ranking.ts";
 import type { JobIndex } from "../src/index/orama_index.ts";
 
 export interface QualityRow {
@@ -81,8 +82,8 @@ export const PARTS: { name: string; mode: ScoreMode; cut: string; minScore: numb
   {
     name: "hybrid (the service)",
     mode: "hybrid",
-    cut: `score>=${DEFAULT_MIN_SCORE}`,
-    minScore: DEFAULT_MIN_SCORE,
+    cut: `score>=${DEFAULT_CUT.minScore}`,
+    minScore: DEFAULT_CUT.minScore,
   },
 ];
 

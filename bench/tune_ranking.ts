@@ -13,7 +13,8 @@
  * @module
  */
 import type { Job } from "../src/domain/job.ts";
-import { assembleIndexData, embeddingTextOf, type RankingParams } from "../src/index/job_index.ts";
+import { assembleIndexData, embeddingTextOf } from "../src/index/job_index.ts";
+import type { RankingParams } from "../src/index/ranking.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { JobIndex } from "../src/index/orama_index.ts";
 import { importFiles } from "../src/ingest/import_files.ts";

@@ -189,11 +189,15 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       assert.match(
         textOf(none),
         new RegExp(
-          `^No jobs found for "${QUERY}"\\.\\n\\nNothing matches with city=Atlantis; without it ` +
-            "the query finds \\d+ postings\\.$",
+          `^No jobs found for "${QUERY}"\\.\\n\\nFilters applied: city=Atlantis\\.\\n` +
+            "Nothing matches with city=Atlantis; without it the query finds \\d+ postings\\.$",
         ),
       );
       assert.deepEqual((none.structuredContent as SearchResponse).results, []);
+      assert.deepEqual((none.structuredContent as SearchResponse).applied, {
+        filters: { city: "Atlantis" },
+        emptied_by: ["city"],
+      });
     });
 
     await t.step("search_jobs without query is a tool error 'query is required'", async () => {

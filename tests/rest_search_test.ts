@@ -24,7 +24,10 @@ async function searchOk(response: Response): Promise<SearchResponse> {
   // named and a hint for an empty or misspelled filter.
   const keys = Object.keys(body);
   assert.deepEqual(keys.slice(0, 4), ["request_id", "total", "search_time_ms", "results"]);
-  assert.deepEqual(keys.slice(4).filter((k) => !["query_place", "hint"].includes(k)), []);
+  assert.deepEqual(
+    keys.slice(4).filter((k) => !["query_place", "applied", "hint"].includes(k)),
+    [],
+  );
   assert.match(body.request_id as string, UUID_PATTERN);
   assert.equal(response.headers.get("x-request-id"), body.request_id);
   assert.ok(Number.isInteger(body.total) && (body.total as number) >= 0);

@@ -5,6 +5,7 @@ import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
+import { rankingForModel } from "../src/index/ranking.ts";
 import { createTestSearch, defaultTestJobs } from "./helpers.ts";
 
 Deno.test("createTestSearch() serves the default postings and closes cleanly", async () => {
@@ -37,20 +38,32 @@ Deno.test("search service answers NOT_READY until started", async () => {
   }
 });
 
-Deno.test("search service's minScore decides what enters the result set", async () => {
-  const jobs = await defaultTestJobs(40);
+Deno.test("search service's minScore replaces the model's minimum and keeps its relative cut", async () => {
+  const jobs = await defaultTestJobs(300);
   const search = await createTestSearch({ jobs });
   const { store, embedder } = search;
-  const everything = createSearchService({ store, embedder, logger: silentLogger, minScore: 0 });
+  const { cut } = rankingForModel(embedder.model);
+  assert.ok(cut.relativeCut > 0, "the test needs a model with a relative cut");
+  const high = createSearchService({ store, embedder, logger: silentLogger, minScore: 0.8 });
+  const lenient = createSearchService({ store, embedder, logger: silentLogger, minScore: 0 });
   try {
-    await everything.start();
-    const all = await everything.search(parseSearchQuery({ q: "nurse", top_k: "100" }));
-    assert.equal(all.total, jobs.length);
-    const strict = await search.service.search(parseSearchQuery({ q: "nurse", top_k: "100" }));
-    assert.ok(strict.total < jobs.length);
-    assert.ok(strict.results.every((r) => r.score >= 0.35));
+    await high.start();
+    await lenient.start();
+    const query = parseSearchQuery({ q: "software developer", top_k: "100", sort: "relevance" });
+    const usual = await search.service.search(query);
+    const strict = await high.search(query);
+    assert.ok(strict.total > 0 && strict.total < usual.total, `${strict.total} < ${usual.total}`);
+    assert.ok(strict.results.every((r) => r.score >= 0.8));
+    // Before, a minimum of 0 turned the relative cut off and let every posting in.
+    const wide = await lenient.search(query);
+    assert.ok(wide.total < jobs.length / 2, `${wide.total} of ${jobs.length}`);
+    const best = wide.results[0].score;
+    for (const r of wide.results) {
+      assert.ok(r.score >= cut.relativeCut * best - 1e-4, `${r.score} kept under ${best}`);
+    }
   } finally {
-    everything.stop();
+    high.stop();
+    lenient.stop();
     await search.close();
   }
 });

@@ -5,7 +5,12 @@
  * @module
  */
 import { Command, Option } from "@commander-js/extra-typings";
-import { type JobResult, type SearchResponse, SOURCES } from "../../src/domain/job.ts";
+import {
+  describeApplied,
+  type JobResult,
+  type SearchResponse,
+  SOURCES,
+} from "../../src/domain/job.ts";
 import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
 import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
 import { outputWidth, writeErr, writeOut } from "../output.ts";
@@ -124,6 +129,8 @@ export function formatResults(response: SearchResponse, offset: number, width: n
     const where = [place.remote ? "remote" : "", place.city, place.country].filter(Boolean);
     notes.push(`Only jobs in ${where.join(", ")} (named in the query; --city/--country override).`);
   }
+  const filters = describeApplied(response.applied);
+  if (filters) notes.push(filters);
   if (response.hint) notes.push(response.hint);
   return `${text}${pagingLine(offset, rows.length, response.total)}\n${
     notes.map((note) => `${note}\n`).join("")

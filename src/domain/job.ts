@@ -82,6 +82,49 @@ export const QueryPlaceSchema = z.object({
 });
 export type QueryPlaceResult = z.infer<typeof QueryPlaceSchema>;
 
+export const AppliedFiltersSchema = z.object({
+  city: z.string().optional().describe("The `city` filter, matched exactly."),
+  country: CountryCodeSchema.optional(),
+  since: z.string().optional().describe(
+    "The `since` filter (inclusive), completed to `YYYY-MM-DD HH:MM:SS`.",
+  ),
+  until: z.string().optional().describe(
+    "The `until` filter (exclusive), completed to `YYYY-MM-DD HH:MM:SS`.",
+  ),
+  source: z.string().optional().describe("The `source` filter."),
+});
+export type AppliedFilters = z.infer<typeof AppliedFiltersSchema>;
+
+export const AppliedSchema = z.object({
+  filters: AppliedFiltersSchema.describe(
+    "The filter parameters the result set was narrowed by (only narrowed: relevance is decided " +
+      "by the query alone).",
+  ),
+  emptied_by: z.array(z.string()).optional().describe(
+    "When the set is empty but the query alone finds postings: the filters (or `query_place`) " +
+      "that leave nothing on their own, or all applied ones when none does alone.",
+  ),
+});
+export type Applied = z.infer<typeof AppliedSchema>;
+
+/**
+ * One line naming the filters a search applied, for people and agents; null without filters.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   describeApplied({ filters: { city: "Berlin", since: "2026-11-01 00:00:00" } }),
+ *   "Filters applied: city=Berlin, since=2026-11-01 00:00:00.",
+ * );
+ * assert.equal(describeApplied({ filters: {} }), null);
+ * ```
+ */
+export function describeApplied(applied: Applied | undefined): string | null {
+  const named = Object.entries(applied?.filters ?? {}).map(([name, value]) => `${name}=${value}`);
+  return named.length > 0 ? `Filters applied: ${named.join(", ")}.` : null;
+}
+
 /** The body of a successful search (spec 2.1). */
 export const SearchResponseSchema = z.object({
   request_id: z.uuid().describe("Id of this request, also in the logs and `x-request-id`."),
@@ -91,8 +134,11 @@ export const SearchResponseSchema = z.object({
   search_time_ms: z.number().int().min(0).describe("Time the search took, in milliseconds."),
   results: z.array(JobResultSchema).describe("This page of the result set, in order."),
   query_place: QueryPlaceSchema.optional().describe(
-    'The place the query named ("nurse jobs in Toronto"), searched as a filter; absent when ' +
-      "it named none or an explicit `city`/`country` parameter was given.",
+    'The place the query named ("nurse jobs in Toronto"), applied as a filter beside `city` and ' +
+      "`country`; a `city`/`country` parameter that contradicts it replaces it.",
+  ),
+  applied: AppliedSchema.optional().describe(
+    "The filters that narrowed the result set, and which emptied it; absent without filters.",
   ),
   hint: z.string().optional().describe(
     "Why the result set is empty or smaller than it might be (a filter that matched nothing, a " +
@@ -162,6 +208,7 @@ export function toSearchResponse(
     search_time_ms: number;
     results: JobResult[];
     query_place?: QueryPlaceResult;
+    applied?: Applied;
     hint?: string;
   },
 ): SearchResponse {
@@ -171,6 +218,7 @@ export function toSearchResponse(
     search_time_ms: Math.round(outcome.search_time_ms),
     results: outcome.results,
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
+    ...(outcome.applied ? { applied: outcome.applied } : {}),
     ...(outcome.hint ? { hint: outcome.hint } : {}),
   };
 }

@@ -4,17 +4,22 @@
  *
  * @module
  */
-import type { CityCount, Job, JobResult, QueryPlaceResult } from "./job.ts";
+import type { Applied, CityCount, Job, JobResult, QueryPlaceResult } from "./job.ts";
 import type { SearchQuery } from "./search_query.ts";
 
 export interface SearchOutcome {
-  /** Size of the whole result set (filters + minimum relevance, at most 1,000). */
+  /**
+   * Size of the whole result set: the query's relevant postings that pass the filters, at most
+   * 1,000.
+   */
   total: number;
   search_time_ms: number;
   /** The page `offset`..`offset + top_k` of the result set, in the query's order. */
   results: JobResult[];
   /** The place the query text named and the search applied. */
   query_place?: QueryPlaceResult;
+  /** The filters the set was narrowed by, and which of them emptied it. */
+  applied?: Applied;
   /** Why the set is empty or what to change (a filter matched nothing, a city's spelling). */
   hint?: string;
 }

@@ -1,19 +1,7 @@
 /**
- * What the search index is made of and how it ranks: the ranking parameters, the request and
- * result shapes, and what is embedded for a posting. The index itself (Orama plus the title
- * vectors) is `JobIndex` in src/index/orama_index.ts.
- *
- * How the score is made (measured on a judged query set, see docs/search.md):
- * - keyword: the IDF-weighted share of the query's words a posting has, a word counting fully in
- *   the title or tags, at most half in the description alone, and in the company or location
- *   fully if it is a name there ("amazon", "berlin") but a quarter if it is a job word
- *   ("recruiter" in "X Recruitment");
- * - semantic: the cosine between the query and the posting's title, both embedded lower-cased,
- *   mapped linearly from [0.45, 0.9] onto [0, 1] (below 0.45 USE-lite relates anything to
- *   anything: "asdfghjkl" meets "STAFF NURSE" at 0.61 before lower-casing; unrelated job titles
- *   meet at 0.5-0.7);
- * - score = half of each. A posting with none of the query's words thus needs a cosine of at least
- *   0.765 to reach the default minimum of 0.35.
+ * What the search index is made of: the request and result shapes, and what is embedded for a
+ * posting. The index itself (Orama plus the title vectors) is `JobIndex` in
+ * src/index/orama_index.ts; how it scores and cuts is in src/index/ranking.ts.
  *
  * @module
  */
@@ -21,31 +9,7 @@ import type { Job } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { RawData } from "@orama/orama";
 import type { AnalyzedQuery } from "./analyze_query.ts";
-
-export interface RankingParams {
-  /** Share of the semantic score in the final score; the rest is the keyword score. */
-  vectorWeight: number;
-  /**
-   * The share used instead when no posting has all of the query's words (the person named the
-   * occupation in other words than the titles use): the keyword side then only knows fragments
-   * ("officer" of "personnel officer" in "Security Officer"), the model knows more. Between the
-   * two, the share follows the best keyword score. Absent: `vectorWeight` always.
-   */
-  vectorWeightUnmatched?: number;
-  /** Cosine at and below which the semantic score is 0. */
-  cosineFloor: number;
-  /** Cosine at and above which the semantic score is 1. */
-  cosineCeiling: number;
-}
-
-export const DEFAULT_RANKING: RankingParams = {
-  vectorWeight: 0.5,
-  cosineFloor: 0.45,
-  cosineCeiling: 0.9,
-};
-
-/** The least score a posting needs to be part of a result set. */
-export const DEFAULT_MIN_SCORE = 0.35;
+import type { RankingParams } from "./ranking.ts";
 
 /** Everything a snapshot holds. */
 export interface JobIndexData {
@@ -90,21 +54,13 @@ export interface IndexSearch {
   sort?: SearchQuery["sort"];
   offset?: number;
   limit?: number;
-  /** The score a posting needs to be in the result set, when the best match reaches it. */
+  /**
+   * The cut (`ResultCut` in src/index/ranking.ts), decided on the query alone over every posting:
+   * filters and the place only remove postings from the set it makes. Defaults: `DEFAULT_CUT`'s
+   * minimum, no relative cut, and a floor equal to the minimum (no rescue).
+   */
   minScore?: number;
-  /**
-   * The result set keeps only postings scoring at least this share of the best match's score, so
-   * a query with strong matches drops the marginal ones that a date order would show first.
-   * Default 0: no relative cut.
-   */
   relativeCut?: number;
-  /**
-   * When even the best match scores below `minScore`, the set keeps the best matches (within
-   * `relativeCut` of the best) if the best scores at least this: a person who named an occupation
-   * in words the titles do not use still gets its nearest postings rather than nothing.
-   * Unrelated queries score below it. Not applied under filters or a place (a weak best match
-   * there means "none here"). Default: `minScore` (no rescue).
-   */
   weakFloor?: number;
   mode?: ScoreMode;
   ranking?: RankingParams;
@@ -119,7 +75,10 @@ export interface IndexHit {
 }
 
 export interface IndexResult {
-  /** Size of the result set: postings passing the filters with score >= minScore, at most 1,000. */
+  /**
+   * Size of the result set: the query's relevant postings (reposts once) that pass the filters and
+   * the place, at most 1,000.
+   */
   total: number;
   hits: IndexHit[];
 }

@@ -36,14 +36,14 @@ import {
 import type { CityCount, Job } from "../domain/job.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
+import type { IndexHit, IndexResult, IndexSearch, JobIndexData } from "./job_index.ts";
 import {
-  DEFAULT_MIN_SCORE,
+  type Bm25Params,
+  DEFAULT_BM25,
+  DEFAULT_CUT,
   DEFAULT_RANKING,
-  type IndexHit,
-  type IndexResult,
-  type IndexSearch,
-  type JobIndexData,
-} from "./job_index.ts";
+  type TextField,
+} from "./ranking.ts";
 import { tokenize } from "./tokenize.ts";
 import { buildGazetteer, findPlace, type Gazetteer, type QueryPlace } from "./query_place.ts";
 import { foldText, repostGroups } from "./reposts.ts";
@@ -75,52 +75,7 @@ const SCHEMA = {
 type OramaDb = Orama<typeof SCHEMA>;
 
 /** The text fields the keyword score reads. */
-type TextField = "title" | "tags" | "company" | "location" | "description";
 const TEXT_FIELDS: TextField[] = ["title", "tags", "company", "location", "description"];
-
-export interface Bm25Params {
-  k1: number;
-  /** Weight and length normalisation (b) per field. */
-  fields: Record<TextField, { weight: number; b: number }>;
-  /**
-   * What a term found only in the description is worth, at most, next to the same term in the
-   * title: descriptions mention many things a posting is not about.
-   */
-  descriptionShare: number;
-  /**
-   * What a word found only in the company or location is worth when it is a job word rather than a
-   * name: "recruiter" in "Wrenbay Recruitment" or "police" in "Elmwick Police Department" says
-   * where the job is, not what it is.
-   */
-  nameShare: number;
-  /**
-   * A word is a name (counting fully in the company or location, as "amazon" or "berlin") when at
-   * most this many postings have it in their title or tags per posting having it in their company
-   * or location; otherwise it is a job word.
-   */
-  nameRatio: number;
-}
-
-/**
- * The title weighs most; company and location count so that "amazon" or "berlin" find their
- * postings. The description's length normalisation is strong so that long texts do not win by
- * sheer size. Measured on both judged sets (docs/search.md): counting job words found only in the
- * company name at a quarter removed "accountant" → "Program Analyst" at "Rowbotham Accountants"
- * and raised nDCG@10 on the real postings from 0.882 to 0.895.
- */
-export const DEFAULT_BM25: Bm25Params = {
-  k1: 1.2,
-  fields: {
-    title: { weight: 3, b: 0.5 },
-    tags: { weight: 2, b: 0.5 },
-    company: { weight: 2, b: 0.3 },
-    location: { weight: 2, b: 0.3 },
-    description: { weight: 1, b: 0.9 },
-  },
-  descriptionShare: 0.5,
-  nameShare: 0.25,
-  nameRatio: 0.25,
-};
 
 /**
  * Characters of the description Orama indexes. Orama counts a token's frequency by scanning the
@@ -401,6 +356,8 @@ export class JobIndex {
   readonly #candidates: Uint32Array;
   readonly #candidateScores: Uint16Array;
   readonly #histogram = new Uint32Array(SCORE_STEPS + 1);
+  /** Per repost group, 1 + the candidate slot of its best copy in the running search (0: none). */
+  readonly #groupBest: Uint32Array;
   /** Built on first need (or by `prepare()`): what reposts and places are made of. */
   #places: { gazetteer: Gazetteer; cityKeyOf: string[]; remote: Uint8Array } | null = null;
   #reposts: Uint32Array | null = null;
@@ -445,6 +402,7 @@ export class JobIndex {
     this.#slot = new Uint32Array(n);
     this.#candidates = new Uint32Array(n);
     this.#candidateScores = new Uint16Array(n);
+    this.#groupBest = new Uint32Array(n);
   }
 
   /**
@@ -709,29 +667,58 @@ export class JobIndex {
   }
 
   /**
-   * One hit per job: of reposts of the same job in `set` (sorted best first), the first stays and
-   * carries the others' URLs.
+   * One candidate per job: of the reposts of one job among the first `count` candidates, the one
+   * scoring best (then newest, then lowest id) stays, compacted to the front; the others are
+   * returned, to be listed as `also_posted_at` of the copy that stays. Before any filter, so that
+   * a filter tests the copy that stands for the job, as the unfiltered set shows it.
    */
-  #collapseReposts(set: IndexHit[]): IndexHit[] {
+  #keepOneCopy(count: number): { count: number; others: { position: number; score: number }[] } {
     const groups = this.#repostGroups();
-    const positionOf = new Map<Job, number>();
-    const kept = new Map<number, IndexHit>();
-    const out: IndexHit[] = [];
-    for (const hit of set) {
-      let p = positionOf.get(hit.job);
-      if (p === undefined) {
-        p = this.#positionOfJob(hit.job);
-        positionOf.set(hit.job, p);
-      }
-      const group = groups[p];
-      const first = kept.get(group);
-      if (first) (first.alsoPostedAt ??= []).push(hit.job.job_url);
-      else {
-        kept.set(group, hit);
-        out.push(hit);
-      }
+    const { jobs } = this.data;
+    const candidates = this.#candidates;
+    const scores = this.#candidateScores;
+    const bestOf = this.#groupBest;
+    const better = (k: number, than: number) => {
+      if (scores[k] !== scores[than]) return scores[k] > scores[than];
+      const a = jobs[candidates[k]];
+      const b = jobs[candidates[than]];
+      if (a.publish_time !== b.publish_time) return a.publish_time > b.publish_time;
+      return a.id < b.id;
+    };
+    for (let k = 0; k < count; k++) {
+      const group = groups[candidates[k]];
+      const held = bestOf[group];
+      if (held === 0 || better(k, held - 1)) bestOf[group] = k + 1;
     }
-    return out;
+    const others: { position: number; score: number }[] = [];
+    let kept = 0;
+    for (let k = 0; k < count; k++) {
+      const p = candidates[k];
+      if (bestOf[groups[p]] === k + 1) {
+        candidates[kept] = p;
+        scores[kept] = scores[k];
+        kept++;
+      } else others.push({ position: p, score: scores[k] });
+    }
+    for (let k = 0; k < kept; k++) bestOf[groups[candidates[k]]] = 0;
+    return { count: kept, others };
+  }
+
+  /** The other copies' URLs on the hit of their job, best copy first. */
+  #listOtherCopies(set: IndexHit[], others: { position: number; score: number }[]): void {
+    if (others.length === 0) return;
+    const groups = this.#repostGroups();
+    const { jobs } = this.data;
+    const hitOfGroup = new Map<number, IndexHit>();
+    for (const hit of set) hitOfGroup.set(groups[this.#positionOfJob(hit.job)], hit);
+    const listed = others
+      .filter(({ position }) => hitOfGroup.has(groups[position]))
+      .map(({ position, score }): IndexHit => ({ job: jobs[position], score: score / SCORE_STEPS }))
+      .sort(byScoreThenDate);
+    for (const other of listed) {
+      const hit = hitOfGroup.get(groups[this.#positionOfJob(other.job)])!;
+      (hit.alsoPostedAt ??= []).push(other.job.job_url);
+    }
   }
 
   #jobPositions: Map<Job, number> | null = null;
@@ -741,6 +728,14 @@ export class JobIndex {
     return job ? this.#jobPositions.get(job)! : -1;
   }
 
+  /**
+   * The result set and the requested page of it. Which postings are relevant is decided on the
+   * query alone, over every posting: the score, the floor, the relative cut against the best match
+   * anywhere, the rescue of weak best matches, and which copy of a reposted job stands for it.
+   * Only then do the filters and the place remove postings, and the 1,000 cap applies to what
+   * remains. So the set for (query, filters) is exactly the members of the query's set that pass
+   * the filters (docs/search.md, "Filters only narrow").
+   */
   search(request: IndexSearch): IndexResult {
     const mode = request.mode ?? "hybrid";
     // Only filler ("job", "work", "jobs in"): the query names no job, and a sentence encoder
@@ -749,21 +744,13 @@ export class JobIndex {
       return { total: 0, hits: [] };
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
-    const minScore = request.minScore ?? DEFAULT_MIN_SCORE;
+    const minScore = request.minScore ?? DEFAULT_CUT.minScore;
     const { vectorOfDoc } = this.data;
     const { cosineFloor, cosineCeiling } = ranking;
     const span = cosineCeiling - cosineFloor;
     const steps = (score: number) => Math.max(0, Math.ceil(score * SCORE_STEPS - 1e-6));
     const enough = steps(minScore);
-    const allowed = this.#allowed(request.filters);
-    const atPlace = this.#placeMask(request.place);
-    // Weak matches are rescued only for the query alone: under a filter or a place, a weak best
-    // match says "not here" ("barista berlin" with no barista in Berlin must not answer with a
-    // sous chef), and the service's hint tells how many the words find without the filters.
-    const rescue = allowed === null && atPlace === null;
-    const least = rescue ? Math.min(enough, steps(request.weakFloor ?? minScore)) : enough;
-    const passes = (p: number) =>
-      (allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p));
+    const least = Math.min(enough, steps(request.weakFloor ?? minScore));
 
     // Posting -> 1 + its candidate slot; cleared first, a failed search may leave it dirty.
     const slot = this.#slot;
@@ -771,7 +758,7 @@ export class JobIndex {
     const candidates = this.#candidates;
     let count = 0;
     const add = (p: number) => {
-      if (slot[p] === 0 && passes(p)) {
+      if (slot[p] === 0) {
         candidates[count++] = p;
         slot[p] = count;
       }
@@ -837,8 +824,25 @@ export class JobIndex {
         count++;
       }
     }
-    const ranked = this.#bestByScore(count).sort(byScoreThenDate);
-    const set = request.keepReposts ? ranked : this.#collapseReposts(ranked);
+    let others: { position: number; score: number }[] = [];
+    if (!request.keepReposts) ({ count, others } = this.#keepOneCopy(count));
+
+    const allowed = this.#allowed(request.filters);
+    const atPlace = this.#placeMask(request.place);
+    if (allowed !== null || atPlace !== null) {
+      kept = 0;
+      for (let k = 0; k < count; k++) {
+        const p = candidates[k];
+        if ((allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p))) {
+          candidates[kept] = p;
+          scores[kept] = scores[k];
+          kept++;
+        }
+      }
+      count = kept;
+    }
+    const set = this.#bestByScore(count).sort(byScoreThenDate);
+    this.#listOtherCopies(set, others);
     if ((request.sort ?? "date") === "date") set.sort(byDateThenScore);
     const offset = request.offset ?? 0;
     const limit = request.limit ?? set.length;

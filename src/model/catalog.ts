@@ -7,7 +7,6 @@
  *
  * @module
  */
-import type { RankingParams } from "../index/job_index.ts";
 
 /** Where one file of a model is published, and what it must hash to. */
 export interface ModelFile {
@@ -31,17 +30,7 @@ interface ModelSpecBase {
   stamp: string;
   description: string;
   dimensions: number;
-  /** How this model's cosines become the semantic half of the score. */
-  ranking: RankingParams;
-  /** Which postings make the result set, on this model's scores. */
-  cut: ResultCut;
-}
-
-/** The result-set cut (see `IndexSearch` in src/index/job_index.ts). */
-export interface ResultCut {
-  minScore: number;
-  relativeCut: number;
-  weakFloor: number;
+  // How this model's scores rank and cut: src/index/ranking.ts, keyed by `stamp`.
 }
 
 /** A BERT-style sentence encoder run with ONNX Runtime, fetched on first need. */
@@ -73,9 +62,6 @@ export const MINILM_L6_INT8: OnnxModelSpec = {
   description: "all-MiniLM-L6-v2, int8 ONNX (23 MB), 384-d",
   licence: "Apache-2.0",
   dimensions: 384,
-  // Chosen on bench/model_judged_queries.ts by bench/tune_ranking.ts (docs/search.md).
-  ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 1, cosineFloor: 0.2, cosineCeiling: 0.9 },
-  cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25 },
   files: [
     {
       name: "model.onnx",
@@ -123,9 +109,6 @@ export const USE_LITE: UseLiteModelSpec = {
   description: "Universal Sentence Encoder lite (npm, offline), 512-d",
   dimensions: 512,
   // Below 0.45 USE-lite relates anything to anything ("asdfghjkl" meets "staff nurse" at 0.61).
-  ranking: { vectorWeight: 0.5, cosineFloor: 0.45, cosineCeiling: 0.9 },
-  // As measured before the model was a setting: one fixed minimum.
-  cut: { minScore: 0.35, relativeCut: 0, weakFloor: 0.35 },
 };
 
 export const MODELS: readonly ModelSpec[] = [MINILM_L6_INT8, USE_LITE];

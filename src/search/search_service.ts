@@ -7,16 +7,23 @@
  * @module
  */
 import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
-import { type CityCount, type Job, jobIdFromUrl, toJobResult } from "../domain/job.ts";
+import {
+  type AppliedFilters,
+  type CityCount,
+  type Job,
+  jobIdFromUrl,
+  toJobResult,
+} from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
 import type { Embedder } from "../index/embedder.ts";
-import { modelOfStamp } from "../model/catalog.ts";
-import { DEFAULT_MIN_SCORE, type IndexSearch } from "../index/job_index.ts";
+import type { IndexSearch } from "../index/job_index.ts";
+import { rankingForModel } from "../index/ranking.ts";
 import type { QueryPlace } from "../index/query_place.ts";
+import { foldText } from "../index/reposts.ts";
 import { JobIndex } from "../index/orama_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
@@ -45,7 +52,8 @@ export interface SearchServiceOptions {
   logger: Logger;
   /**
    * Least relevance for a posting to be in a result set (`JOBSEEK_MIN_SCORE`); default: the
-   * model's own, measured cut (src/model/catalog.ts, docs/search.md).
+   * model's own, measured minimum (src/index/ranking.ts, docs/search.md). Replaces the minimum
+   * only: the relative cut and the floor stay.
    */
   minScore?: number;
   /** How often to poll for a snapshot published by another process (ms); default 1,500. */
@@ -290,7 +298,7 @@ class SnapshotSearchService implements JobSearchService {
       search_time_ms: 0,
       results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail, hit.alsoPostedAt)),
     };
-    if (place) {
+    if (place && (place.cityKey || place.country || place.remote)) {
       outcome.query_place = {
         matched: place.matched,
         ...(place.city ? { city: place.city } : {}),
@@ -298,7 +306,16 @@ class SnapshotSearchService implements JobSearchService {
         ...(place.remote ? { remote: true } : {}),
       };
     }
-    const hint = hintFor(index, query, request, total, place);
+    const emptied = total === 0 ? emptiedBy(index, query, request, place) : null;
+    const filters = appliedFilters(query);
+    const emptiedNames = emptied?.names ?? [];
+    if (Object.keys(filters).length > 0 || emptiedNames.length > 0) {
+      outcome.applied = {
+        filters,
+        ...(emptiedNames.length > 0 ? { emptied_by: emptiedNames } : {}),
+      };
+    }
+    const hint = hintFor(index, query, emptied, place);
     if (hint) outcome.hint = hint;
     outcome.search_time_ms = Math.round(performance.now() - started);
     return outcome;
@@ -322,28 +339,70 @@ class SnapshotSearchService implements JobSearchService {
 }
 
 /**
- * The place the query text names, to be applied: an explicit `city` or `country` parameter wins
- * over a city or country in the text (which is then searched as words, as typed); "remote" applies
- * beside them.
+ * The place the query text names, to be applied. Its words are never searched (the query's
+ * relevance does not depend on the parameters), and it is applied as a filter beside explicit
+ * `city`/`country` parameters, so that a parameter only narrows ("nurse in Chicago" with
+ * `country=US` stays in Chicago). An explicit parameter that contradicts it (another city,
+ * another country) wins: the text's city or country is then dropped, "remote" still applies.
  */
 export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | null {
   const place = index.placeIn(query.q);
   if (!place) return null;
-  if (query.city === undefined && query.country === undefined) return place;
-  return place.remote ? { remote: true, matched: place.matched, rest: place.rest } : null;
+  const cityClash = query.city !== undefined && place.cityKey !== undefined &&
+    foldText(query.city) !== place.cityKey;
+  const countryClash = query.country !== undefined && place.country !== undefined &&
+    query.country !== place.country;
+  if (!cityClash && !countryClash) return place;
+  return { matched: place.matched, rest: place.rest, ...(place.remote ? { remote: true } : {}) };
 }
 
 const FILTER_NAMES = ["city", "country", "since", "until", "source"] as const;
 
+/** The filters a query applies, by name, as the search read them (times completed). */
+export function appliedFilters(query: SearchQuery): AppliedFilters {
+  const filters: AppliedFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = query[name];
+    if (value !== undefined) filters[name] = value;
+  }
+  return filters;
+}
+
+/**
+ * What emptied a result set whose query alone finds postings: each filter (or the query's place)
+ * that leaves nothing on its own, or, when none does alone, all of them together. Empty when the
+ * query alone finds nothing.
+ */
+function emptiedBy(
+  index: JobIndex,
+  query: SearchQuery,
+  request: IndexSearch,
+  place: QueryPlace | null,
+): { names: string[]; unfiltered: number } {
+  const count = (filters: IndexSearch["filters"], at: IndexSearch["place"]) =>
+    index.search({ ...request, filters, place: at, offset: 0, limit: 0 }).total;
+  const unfiltered = count({}, undefined);
+  if (unfiltered === 0) return { names: [], unfiltered };
+  const applied = appliedFilters(query);
+  const alone: string[] = [];
+  for (const [name, value] of Object.entries(applied)) {
+    if (count({ [name]: value }, undefined) === 0) alone.push(name);
+  }
+  const placeName = "query_place";
+  const hasPlace = place !== null && (place.cityKey || place.country || place.remote);
+  if (hasPlace && count({}, place) === 0) alone.push(placeName);
+  if (alone.length > 0) return { names: alone, unfiltered };
+  return { names: [...Object.keys(applied), ...(hasPlace ? [placeName] : [])], unfiltered };
+}
+
 /**
  * What to tell a person whose filters left nothing: a city that exists under another spelling,
- * or how many postings the same words find without the filters.
+ * or which filters emptied the set and how many postings the same words find without them.
  */
 function hintFor(
   index: JobIndex,
   query: SearchQuery,
-  request: IndexSearch,
-  total: number,
+  emptied: { names: string[]; unfiltered: number } | null,
   place: QueryPlace | null,
 ): string | undefined {
   const spelled = query.city !== undefined ? index.cityNamed(query.city) : undefined;
@@ -351,28 +410,21 @@ function hintFor(
     return `No postings have the city '${query.city}' (city is matched exactly); ` +
       `the postings write it '${spelled}'.`;
   }
-  if (total > 0) return undefined;
-  const named = FILTER_NAMES.filter((name) => query[name] !== undefined)
-    .map((name) => `${name}=${query[name]}`);
-  if (place) named.push(`the place in the query ('${place.matched}')`);
-  if (named.length === 0) return undefined;
-  const unfiltered =
-    index.search({ ...request, filters: {}, place: undefined, offset: 0, limit: 0 }).total;
-  if (unfiltered === 0) return undefined;
+  if (!emptied || emptied.names.length === 0) return undefined;
+  const named = emptied.names.map((name) =>
+    name === "query_place"
+      ? `the place in the query ('${place?.matched}')`
+      : `${name}=${query[name as (typeof FILTER_NAMES)[number]]}`
+  );
   return `Nothing matches with ${named.join(", ")}; without ${
     named.length > 1 ? "them" : "it"
-  } the query finds ${unfiltered} postings.`;
+  } the query finds ${emptied.unfiltered} postings.`;
 }
 
-/**
- * The ranking and cut for an index whose vectors carry `stamp`; an operator's minimum score, when
- * set, replaces the model's and turns the relative cut and the rescue of weak matches off.
- */
+/** The ranking and cut for an index whose vectors carry `stamp` (src/index/ranking.ts). */
 function calibrated(stamp: string, minScore: number | undefined): Partial<IndexSearch> {
-  const spec = modelOfStamp(stamp);
-  if (minScore !== undefined) return { ranking: spec?.ranking, minScore };
-  if (!spec) return { minScore: DEFAULT_MIN_SCORE };
-  return { ranking: spec.ranking, ...spec.cut };
+  const { ranking, cut } = rankingForModel(stamp, { minScore });
+  return { ranking, ...cut };
 }
 
 /** Creates the search service; call `start()` to load the current snapshot. */

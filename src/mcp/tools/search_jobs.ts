@@ -68,7 +68,10 @@ export const searchJobsConfig = {
     "Semantic search over job postings. Give a natural-language `query` (keywords or a " +
     "sentence); optionally filter by `city` (exact), `country` (ISO code such as `US`), publish " +
     'time (`since` inclusive, `until` exclusive, UTC) and `source`. A place in the query ("nurse ' +
-    'in Toronto", "remote") filters by it. Results are most relevant first (`sort: date` for ' +
+    'in Toronto", "remote") filters by it. Filters only narrow: relevance is decided by the query ' +
+    "alone, so a filtered search shows exactly the unfiltered one's results that pass the " +
+    "filters, and the result says which filters it applied (and which emptied it). " +
+    "Results are most relevant first (`sort: date` for " +
     "newest first); reposts of one job count once. Page with `top_k` and `offset`. " +
     "`detail: full` adds the job descriptions (long ones cut; read one posting in full as the " +
     "resource jobseek://postings/{job_url}). A page is kept within `max_chars`. Use list_cities " +

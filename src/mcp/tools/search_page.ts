@@ -8,7 +8,12 @@
  * @module
  */
 import { z } from "zod";
-import { type JobResult, type SearchResponse, SearchResponseSchema } from "../../domain/job.ts";
+import {
+  describeApplied,
+  type JobResult,
+  type SearchResponse,
+  SearchResponseSchema,
+} from "../../domain/job.ts";
 import type { SearchQuery } from "../../domain/search_query.ts";
 import { POSTING_URI_PREFIX } from "../resources/postings.ts";
 
@@ -200,6 +205,8 @@ export function buildSearchPage(
         "to search elsewhere.",
     );
   }
+  const filters = describeApplied(response.applied);
+  if (filters) notes.push(filters);
   if (response.hint) notes.push(response.hint);
   if (omitted > 0) {
     notes.push(

@@ -1,0 +1,112 @@
+/**
+ * The served ranking and cut, held to their documented values and to what each part does: remove
+ * or change the relative cut, the rescue of weak matches, the floor or the fusion weight in
+ * src/index/ranking.ts and one of these fails. Postings get 2-d title vectors at a chosen cosine
+ * with the query, so every score is known in advance.
+ */
+import { strict as assert } from "node:assert";
+import type { Job } from "../domain/job.ts";
+import { MINILM_L6_INT8, MODELS } from "../model/catalog.ts";
+import { analyzeQuery } from "./analyze_query.ts";
+import { assembleIndexData, type IndexSearch } from "./job_index.ts";
+import { JobIndex } from "./orama_index.ts";
+import { RANKED_MODELS, rankingForModel } from "./ranking.ts";
+
+const MODEL = MINILM_L6_INT8.stamp;
+const served = rankingForModel(MODEL);
+const QUERY = [1, 0];
+
+function job(n: number, title: string): Job {
+  return {
+    id: `id-${String(n).padStart(4, "0")}`,
+    job_title: title,
+    company_name: `Company ${n}`,
+    city: "Berlin",
+    country: "DE",
+    publish_time: `2025-01-${String(n + 1).padStart(2, "0")} 10:00:00`,
+    job_url: `https://www.linkedin.com/jobs/view/${n}`,
+    job_tags: [],
+    data_source: "linkedin",
+    job_description: "",
+  };
+}
+
+/** The cosine with the query that gives `semantic` on the served model's mapping. */
+function cosineFor(semantic: number): number {
+  const { cosineFloor, cosineCeiling } = served.ranking;
+  return cosineFloor + semantic * (cosineCeiling - cosineFloor);
+}
+
+/** An index of postings titled `titles[i]` whose title vectors meet the query at `cosines[i]`. */
+function indexOf(titles: string[], cosines: number[]): JobIndex {
+  const jobs = titles.map((title, n) => job(n, title));
+  const vectors = cosines.map((c) => Float32Array.from([c, Math.sqrt(1 - c * c)]));
+  return new JobIndex(assembleIndexData({ model: MODEL, dimensions: 2, jobs, vectors }));
+}
+
+function servedSearch(index: JobIndex, q: string, extra: Partial<IndexSearch> = {}) {
+  const { hits } = index.search({
+    query: analyzeQuery(q),
+    vector: Float32Array.from(QUERY),
+    sort: "relevance",
+    ranking: served.ranking,
+    ...served.cut,
+    ...extra,
+  });
+  return hits.map((h) => [h.job.job_title, h.score]);
+}
+
+Deno.test("rankingForModel() serves the measured settings of docs/search.md", () => {
+  assert.deepEqual(served, {
+    ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 1, cosineFloor: 0.2, cosineCeiling: 0.9 },
+    cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25 },
+  });
+  for (const model of MODELS) assert.ok(RANKED_MODELS.includes(model.stamp), model.id);
+});
+
+Deno.test("rankingForModel() lets an operator's minimum replace the minimum alone", () => {
+  assert.deepEqual(rankingForModel(MODEL, { minScore: 0.7 }).cut, {
+    minScore: 0.7,
+    relativeCut: 0.6,
+    weakFloor: 0.25,
+  });
+  // A minimum under the floor lowers the floor with it: nothing it admits is cut by the floor.
+  assert.deepEqual(rankingForModel(MODEL, { minScore: 0.1 }).cut, {
+    minScore: 0.1,
+    relativeCut: 0.6,
+    weakFloor: 0.1,
+  });
+  assert.deepEqual(rankingForModel("unknown@1").cut.relativeCut, 0);
+});
+
+// Titles share no word with the query "zqxv", so each score is the semantic part alone
+// (`vectorWeightUnmatched` 1): the chosen cosine's mapping.
+Deno.test("the relative cut drops matches under 60% of the best, above the minimum", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.9, 0.56, 0.5].map(cosineFor));
+  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.9], ["Beta", 0.56]]);
+});
+
+Deno.test("weak best matches are rescued down to the floor, within the relative cut", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.26, 0.22].map(cosineFor));
+  // Best 0.40 < minimum 0.45: kept, with what reaches both 60% of it (0.24) and the floor (0.25).
+  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.4], ["Beta", 0.26]]);
+});
+
+Deno.test("nothing under the floor is ever shown", () => {
+  const index = indexOf(["Alpha", "Beta"], [0.24, 0.2].map(cosineFor));
+  assert.deepEqual(servedSearch(index, "zqxv"), []);
+});
+
+Deno.test("a posting with the query's words mixes both parts half and half", () => {
+  // "nurse" is in every title, so the best keyword score is 1 and the weight is vectorWeight.
+  const index = indexOf(["Nurse", "Nurse Assistant"], [0.8, 0.6].map(cosineFor));
+  const hits = servedSearch(index, "nurse");
+  const keyword = Object.fromEntries(
+    servedSearch(index, "nurse", { mode: "keyword", minScore: 0, weakFloor: 0, relativeCut: 0 }),
+  );
+  assert.equal(keyword["Nurse"], 1);
+  assert.deepEqual(hits, [
+    ["Nurse", 0.5 * 0.8 + 0.5 * 1],
+    ["Nurse Assistant", Math.round((0.5 * 0.6 + 0.5 * keyword["Nurse Assistant"]) * 1e4) / 1e4],
+  ]);
+});

@@ -1,0 +1,284 @@
+/**
+ * "A filter only narrows", as properties over many generated searches on the real JobSpy postings
+ * (../shared/data/jobspy, imported with the real importer, indexed with the real model): the result
+ * set for (query, filters) is exactly the members of the query's own set that pass the filters,
+ * `since=D` and `until=D` partition the set, pages tile it in both orders, and no result scores
+ * below the floor. The expected sets are computed here from the stored postings, not by the index.
+ */
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { testEmbedder } from "./helpers.ts";
+import type { Job, JobResult } from "../src/domain/job.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import type { SearchOutcome } from "../src/domain/service.ts";
+import { importFiles } from "../src/ingest/import_files.ts";
+import { rankingForModel } from "../src/index/ranking.ts";
+import { silentLogger } from "../src/log.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { createSearchService } from "../src/search/search_service.ts";
+import { openStore } from "../src/store/store.ts";
+
+const DATA = new URL("../../shared/data/jobspy/", import.meta.url);
+
+/** Every real file (the weekly German feed's 22 weeks too: a posting seen again is updated). */
+async function realFiles(): Promise<string[]> {
+  const files: string[] = [];
+  for await (const folder of Deno.readDir(DATA)) {
+    if (!folder.isDirectory) continue;
+    const names: string[] = [];
+    for await (const entry of Deno.readDir(new URL(`${folder.name}/`, DATA))) {
+      if (entry.isFile && entry.name.endsWith(".csv")) names.push(entry.name);
+    }
+    for (const name of names) {
+      files.push(decodeURIComponent(new URL(`${folder.name}/${name}`, DATA).pathname));
+    }
+  }
+  return files.sort();
+}
+
+/**
+ * Written before looking at any result: occupations as titles name them, in other words, several
+ * roles at once, with a place in the text, filler, and garbage.
+ */
+const QUERIES = [
+  "nurse",
+  "registered nurse",
+  "software engineer",
+  "python developer",
+  "backend java",
+  "data analyst",
+  "accountant",
+  "electrician",
+  "handyman",
+  "warehouse associate",
+  "truck driver",
+  "teacher",
+  "customer service",
+  "sales manager",
+  "project manager",
+  "cleaner",
+  "chef",
+  "barista part time",
+  "someone who fixes cars",
+  "person who looks after sick people",
+  "computer programmer",
+  "bookkeeping and payroll",
+  "helps customers in a shop",
+  "builds websites",
+  "nurse jobs in Chicago",
+  "developer in Toronto",
+  "remote python developer",
+  "accountant london",
+  "jobs in germany",
+  "software engineer berlin",
+  "\uFFFD",
+  "asdfghjkl",
+  "the",
+  "x",
+  "senior",
+  "devops kubernetes",
+  "machine learning engineer",
+  "marketing",
+  "forklift",
+  "security officer",
+];
+
+Deno.test("filters only narrow the result set, on the real postings", async (t) => {
+  const store = await openStore(":memory:");
+  const embedder = await testEmbedder();
+  const service = createSearchService({ store, embedder, logger: silentLogger });
+  try {
+    await importFiles(store, await realFiles());
+    await publishIndex(store, { embedder, logger: silentLogger });
+    await service.start();
+    const stored: Job[] = [];
+    for await (const job of store.postings.listJobs()) stored.push(job);
+    const byUrl = new Map(stored.map((job) => [job.job_url, job]));
+    const floor = rankingForModel(embedder.model).cut.weakFloor;
+    assert.ok(stored.length > 5_000, `${stored.length} postings stored`);
+
+    type Params = Record<string, string>;
+    const search = (params: Params) => service.search(parseSearchQuery(params));
+    const memo = new Map<string, Promise<SearchOutcome & { all: JobResult[] }>>();
+    /** Every member of a result set, page by page (top_k 100), in the set's order. */
+    const searchAll = (params: Params) => {
+      const key = JSON.stringify(Object.entries(params).sort());
+      let found = memo.get(key);
+      if (!found) {
+        found = (async () => {
+          const first = await search({ ...params, top_k: "100" });
+          const all = [...first.results];
+          while (all.length < first.total) {
+            const page = await search({ ...params, top_k: "100", offset: String(all.length) });
+            assert.equal(page.total, first.total, "every page reports the same total");
+            assert.ok(page.results.length > 0, "a page inside the set is never empty");
+            all.push(...page.results);
+          }
+          return { ...first, all };
+        })();
+        memo.set(key, found);
+      }
+      return found;
+    };
+
+    const words = [
+      ...new Set(
+        stored.flatMap((job) => job.job_title.toLowerCase().split(/[^\p{L}\p{N}+#]+/u))
+          .filter((w) => w.length > 2),
+      ),
+    ].sort();
+    const cityCounts = new Map<string, number>();
+    for (const job of stored) cityCounts.set(job.city, (cityCounts.get(job.city) ?? 0) + 1);
+    const cities = [...cityCounts].filter(([city, n]) => city !== "" && n >= 5).map(([c]) => c)
+      .sort();
+    const countries = [...new Set(stored.map((j) => j.country).filter((c) => c !== undefined))]
+      .sort() as string[];
+    const days = [...new Set(stored.map((j) => j.publish_time.slice(0, 10)))].sort();
+    const times = [...new Set(stored.map((j) => j.publish_time))].sort();
+
+    const query = fc.oneof(
+      fc.constantFrom(...QUERIES),
+      fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")),
+    );
+    const moment = fc.oneof(fc.constantFrom(...days), fc.constantFrom(...times));
+    const filters = fc.record({
+      city: fc.constantFrom(...cities),
+      country: fc.constantFrom(...countries),
+      source: fc.constantFrom("indeed", "linkedin", "glassdoor"),
+      since: moment,
+      until: moment,
+    }, { requiredKeys: [] }).filter((f) =>
+      Object.keys(f).length === 1 || Object.keys(f).length === 2
+    );
+    const sort = fc.constantFrom("date", "relevance");
+
+    const complete = (time: string) => time.length === 10 ? `${time} 00:00:00` : time;
+    const passes = (job: Job, f: Params) =>
+      (f.city === undefined || job.city === f.city) &&
+      (f.country === undefined || job.country === f.country) &&
+      (f.source === undefined || job.data_source === f.source) &&
+      (f.since === undefined || job.publish_time >= complete(f.since)) &&
+      (f.until === undefined || job.publish_time < complete(f.until));
+
+    await t.step(
+      "the set under filters is the unfiltered set's members that pass them",
+      async () => {
+        let compared = 0;
+        let nonEmpty = 0;
+        await fc.assert(
+          fc.asyncProperty(query, filters, sort, async (q, f, order) => {
+            const whole = await searchAll({ q, sort: order });
+            const narrowed = await searchAll({ q, sort: order, ...f });
+            for (const r of narrowed.all) {
+              assert.ok(
+                passes(byUrl.get(r.job_url)!, f),
+                `${r.job_url} fails ${JSON.stringify(f)}`,
+              );
+            }
+            assert.deepEqual(
+              narrowed.applied?.filters ?? {},
+              Object.fromEntries(
+                Object.entries(f).map((
+                  [k, v],
+                ) => [k, k === "since" || k === "until" ? complete(v) : v]),
+              ),
+            );
+            // A city or country parameter that contradicts the place named in the query replaces
+            // it (docs/search.md): that search is another one, not a narrower one.
+            const samePlace = JSON.stringify(narrowed.query_place) ===
+              JSON.stringify(whole.query_place);
+            if (whole.total >= 1000 || !samePlace) return;
+            compared++;
+            if (narrowed.total > 0) nonEmpty++;
+            const expected = whole.all.filter((r) => passes(byUrl.get(r.job_url)!, f));
+            assert.equal(narrowed.total, expected.length, `total for ${q} ${JSON.stringify(f)}`);
+            // The same members in the same order, each with the same score.
+            assert.deepEqual(
+              narrowed.all.map((r) => [r.job_url, r.score]),
+              expected.map((r) => [r.job_url, r.score]),
+              `${q} ${JSON.stringify(f)}`,
+            );
+          }),
+          { numRuns: 250, seed: 20261125 },
+        );
+        assert.ok(compared >= 150, `${compared} searches compared`);
+        assert.ok(nonEmpty >= 40, `${nonEmpty} of them non-empty`);
+      },
+    );
+
+    await t.step("since=D and until=D partition the set", async () => {
+      await fc.assert(
+        fc.asyncProperty(query, moment, async (q, d) => {
+          const whole = await searchAll({ q });
+          if (whole.total >= 1000) return;
+          const after = await searchAll({ q, since: d });
+          const before = await searchAll({ q, until: d });
+          assert.equal(after.total + before.total, whole.total, `${q} at ${d}`);
+          const urls = new Set([...after.all, ...before.all].map((r) => r.job_url));
+          assert.deepEqual(urls, new Set(whole.all.map((r) => r.job_url)));
+        }),
+        { numRuns: 120, seed: 7 },
+      );
+    });
+
+    await t.step("pages of any size tile the set in both orders, filtered or not", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          query,
+          fc.option(filters, { nil: undefined }),
+          sort,
+          fc.integer({ min: 1, max: 100 }),
+          async (q, f, order, size) => {
+            const params = { q, sort: order, ...(f ?? {}) };
+            const whole = await searchAll(params);
+            const pages: JobResult[] = [];
+            for (let offset = 0; offset < Math.min(whole.total, 300); offset += size) {
+              const page = await search({ ...params, top_k: String(size), offset: String(offset) });
+              assert.equal(page.total, whole.total);
+              pages.push(...page.results);
+            }
+            assert.deepEqual(pages, whole.all.slice(0, pages.length));
+            const walked = Math.min(whole.total, 300);
+            assert.equal(pages.length, Math.min(whole.total, Math.ceil(walked / size) * size));
+          },
+        ),
+        { numRuns: 60, seed: 11 },
+      );
+    });
+
+    await t.step("no result scores below the floor, whatever the query", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(query, fc.string({ minLength: 1, maxLength: 30 })),
+          fc.option(filters, { nil: undefined }),
+          async (q, f) => {
+            if (q.trim() === "") return;
+            const { all } = await searchAll({ q, sort: "relevance", ...(f ?? {}) });
+            for (const r of all) assert.ok(r.score >= floor, `${q}: ${r.job_title} ${r.score}`);
+          },
+        ),
+        { numRuns: 150, seed: 3 },
+      );
+    });
+
+    await t.step("an empty set names the filter that emptied it", async () => {
+      const whole = await searchAll({ q: "nurse" });
+      assert.ok(whole.total > 0);
+      const absent = countries.find((c) =>
+        !whole.all.some((r) => byUrl.get(r.job_url)!.country === c)
+      )!;
+      const present = whole.all[0].data_source;
+      const emptied = await search({ q: "nurse", country: absent, source: present });
+      assert.equal(emptied.total, 0);
+      assert.deepEqual(emptied.applied, {
+        filters: { country: absent, source: present },
+        emptied_by: ["country"],
+      });
+      assert.match(emptied.hint ?? "", new RegExp(`country=${absent}`));
+    });
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    store.close();
+  }
+});
