@@ -1,40 +1,17 @@
 /**
  * "A filter only narrows", as properties over many generated searches on the real JobSpy postings
- * (../shared/data/jobspy, imported with the real importer, indexed with the real model): the result
+ * (every file of ../shared/data/jobspy, imported with the real importer, indexed with the real model): the result
  * set for (query, filters) is exactly the members of the query's own set that pass the filters,
  * `since=D` and `until=D` partition the set, pages tile it in both orders, and no result scores
  * below the floor. The expected sets are computed here from the stored postings, not by the index.
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { testEmbedder } from "./helpers.ts";
+import { createTestSearch, realJobs } from "./helpers.ts";
 import type { Job, JobResult } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
-import { importFiles } from "../src/ingest/import_files.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
-import { silentLogger } from "../src/log.ts";
-import { publishIndex } from "../src/search/publish_index.ts";
-import { createSearchService } from "../src/search/search_service.ts";
-import { openStore } from "../src/store/store.ts";
-
-const DATA = new URL("../../shared/data/jobspy/", import.meta.url);
-
-/** Every real file (the weekly German feed's 22 weeks too: a posting seen again is updated). */
-async function realFiles(): Promise<string[]> {
-  const files: string[] = [];
-  for await (const folder of Deno.readDir(DATA)) {
-    if (!folder.isDirectory) continue;
-    const names: string[] = [];
-    for await (const entry of Deno.readDir(new URL(`${folder.name}/`, DATA))) {
-      if (entry.isFile && entry.name.endsWith(".csv")) names.push(entry.name);
-    }
-    for (const name of names) {
-      files.push(decodeURIComponent(new URL(`${folder.name}/${name}`, DATA).pathname));
-    }
-  }
-  return files.sort();
-}
 
 /**
  * Written before looking at any result: occupations as titles name them, in other words, several
@@ -84,15 +61,9 @@ const QUERIES = [
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
-  const store = await openStore(":memory:");
-  const embedder = await testEmbedder();
-  const service = createSearchService({ store, embedder, logger: silentLogger });
+  const stored = await realJobs();
+  const { service, embedder, close } = await createTestSearch({ jobs: stored });
   try {
-    await importFiles(store, await realFiles());
-    await publishIndex(store, { embedder, logger: silentLogger });
-    await service.start();
-    const stored: Job[] = [];
-    for await (const job of store.postings.listJobs()) stored.push(job);
     const byUrl = new Map(stored.map((job) => [job.job_url, job]));
     const floor = rankingForModel(embedder.model).cut.weakFloor;
     assert.ok(stored.length > 5_000, `${stored.length} postings stored`);
@@ -277,8 +248,6 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
       assert.match(emptied.hint ?? "", new RegExp(`country=${absent}`));
     });
   } finally {
-    service.stop();
-    await service.whenIdle();
-    store.close();
+    await close();
   }
 });

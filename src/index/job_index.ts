@@ -10,6 +10,7 @@ import type { SearchQuery } from "../domain/search_query.ts";
 import type { RawData } from "@orama/orama";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import type { RankingParams } from "./ranking.ts";
+import { roleTextOf } from "./role_text.ts";
 
 /** Everything a snapshot holds. */
 export interface JobIndexData {
@@ -83,16 +84,14 @@ export interface IndexResult {
   hits: IndexHit[];
 }
 
-const GENDER_MARKERS =
-  /\(\s*(?:[mwfdxyi*]\s*[\/|,]\s*){1,3}[mwfdxyi*]\s*\)|\((?:all|alle) (?:genders?|geschlechter|identitäten|people)\)|\(gn\)|\b[mwfd]\/[mwfd]\/[mwfdx]\b/gi;
-
 /**
- * The text embedded for a posting: its title, lower-cased (USE-lite's vocabulary splits ALL-CAPS
- * titles into junk pieces), without German gender markers ("(m/w/d)"), which carry no meaning.
+ * The text embedded for a posting: the role its title names (src/index/role_text.ts), lower-cased.
  * Titles alone: adding the start of the description made ranking worse and embedding 5x slower.
  */
-export function embeddingTextOf(job: Pick<Job, "job_title">): string {
-  return job.job_title.replace(GENDER_MARKERS, " ").replace(/\s+/g, " ").trim().toLowerCase();
+export function embeddingTextOf(
+  job: Pick<Job, "job_title"> & Partial<Pick<Job, "city" | "company_name">>,
+): string {
+  return roleTextOf(job);
 }
 
 /**
