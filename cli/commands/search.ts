@@ -127,7 +127,11 @@ export function formatResults(response: SearchResponse, offset: number, width: n
   const place = response.query_place;
   if (place) {
     const where = [place.remote ? "remote" : "", place.city, place.country].filter(Boolean);
-    notes.push(`Only jobs in ${where.join(", ")} (named in the query; --city/--country override).`);
+    notes.push(
+      `Only jobs in ${
+        where.join(", ")
+      } (named in the query; a --city/--country naming another place replaces it).`,
+    );
   }
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
