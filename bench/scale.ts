@@ -1,0 +1,305 @@
+/**
+ * `deno task bench:scale --postings N [--random-vectors] [--kv PATH]`: the service at N postings
+ * that do not flatter it. Every posting gets its own title and description, composed from the real
+ * files' fragments (title segments and description sentences, descriptions as long as the real
+ * ones), so there are as many distinct texts and title vectors as postings (printed as
+ * `distinct_vectors`). They are written through the product's own store, published with the
+ * product's own publish step, then a fresh process starts cold on the store file and searches
+ * (judged queries, query vector cached and not, with and without a filter). The last line of
+ * output is one JSON object.
+ *
+ * `--random-vectors` replaces the model by random word vectors (`randomVectorEmbedder`) for sizes
+ * where embedding would take hours: search time and memory are about the same, relevance means
+ * nothing. The output says which.
+ *
+ * @module
+ */
+import type { Job } from "../src/domain/job.ts";
+import { jobIdFromUrl } from "../src/domain/job.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import type { Embedder } from "../src/index/embedder.ts";
+import { silentLogger } from "../src/log.ts";
+import { loadConfig } from "../src/config.ts";
+import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { createSearchService } from "../src/search/search_service.ts";
+import { openStore } from "../src/store/store.ts";
+import { importFiles } from "../src/ingest/import_files.ts";
+import { sha256Hex } from "../src/crypto.ts";
+import { embeddingTextOf } from "../src/index/job_index.ts";
+import { realCsvFiles } from "./real_data.ts";
+import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
+import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
+
+const encoder = new TextEncoder();
+const log = (line: string) => Deno.stderr.writeSync(encoder.encode(line + "\n"));
+const print = (line: string) => Deno.stdout.writeSync(encoder.encode(line + "\n"));
+
+function flag(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
+const RANDOM_MODEL = "random-unit-384@bench";
+
+/**
+ * Vectors without a model: each word gets a random unit vector (seeded by the word), a text the
+ * normalised sum of its words'. Texts sharing words are near one another as with a real encoder,
+ * so a query finds about as many candidates above the cosine floor as it would, and the vector scan
+ * costs the same; what is near means nothing.
+ */
+export function randomVectorEmbedder(dimensions = 384): Embedder {
+  const wordVectors = new Map<string, Float32Array>();
+  const wordVector = (word: string) => {
+    let vector = wordVectors.get(word);
+    if (!vector) {
+      let seed = parseInt(sha256Hex(word).slice(0, 8), 16) || 1;
+      vector = new Float32Array(dimensions);
+      for (let k = 0; k < dimensions; k++) {
+        // xorshift32: cheap, and enough to spread vectors over the sphere.
+        seed ^= seed << 13;
+        seed ^= seed >>> 17;
+        seed ^= seed << 5;
+        vector[k] = ((seed >>> 0) / 0xffffffff) * 2 - 1;
+      }
+      if (wordVectors.size > 200_000) wordVectors.clear();
+      wordVectors.set(word, vector);
+    }
+    return vector;
+  };
+  return {
+    model: RANDOM_MODEL,
+    dimensions,
+    embed(texts: string[]): Promise<Float32Array[]> {
+      return Promise.resolve(texts.map((text) => {
+        const sum = new Float32Array(dimensions);
+        for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+          if (word === "") continue;
+          const vector = wordVector(word);
+          for (let k = 0; k < dimensions; k++) sum[k] += vector[k];
+        }
+        let norm = 0;
+        for (let k = 0; k < dimensions; k++) norm += sum[k] * sum[k];
+        const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+        for (let k = 0; k < dimensions; k++) sum[k] *= scale;
+        return sum;
+      }));
+    },
+  };
+}
+
+function openEmbedder(random: boolean): Promise<Embedder> {
+  if (random) return Promise.resolve(randomVectorEmbedder());
+  const config = loadConfig(Deno.env.toObject());
+  return openConfiguredEmbedder(config, { logger: silentLogger, noFallback: true });
+}
+
+/** A seeded random source, so that a size always gives the same corpus. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+}
+
+/** The real postings' fragments a corpus is composed of. */
+async function realFragments() {
+  const store = await openStore(":memory:");
+  try {
+    await importFiles(store, realCsvFiles());
+    const jobs: Job[] = [];
+    for await (const job of store.postings.listJobs()) jobs.push(job);
+    const roles = [...new Set(jobs.map((j) => j.job_title.split(/\s+[-–|]\s+/)[0].trim()))]
+      .filter((t) => t.length > 2);
+    const modifiers = [
+      ...new Set(
+        jobs.flatMap((j) => j.job_title.split(/\s+[-–|]\s+/).slice(1)).map((s) => s.trim())
+          .filter((s) => s.length > 2 && s.length < 40),
+      ),
+    ];
+    const sentences = [
+      ...new Set(
+        jobs.flatMap((j) => j.job_description.split(/(?<=[.!?])\s+/)).map((s) => s.trim())
+          .filter((s) => s.length > 20 && s.length < 400),
+      ),
+    ];
+    const lengths = jobs.map((j) => j.job_description.length).filter((n) => n > 0);
+    return { jobs, roles, modifiers, sentences, lengths };
+  } finally {
+    store.close();
+  }
+}
+
+/** `count` postings, each with a title and a description no other has. */
+async function* composeCorpus(count: number): AsyncGenerator<Job[]> {
+  const { jobs, roles, modifiers, sentences, lengths } = await realFragments();
+  const random = seeded(count);
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  const roleWords = roles.map((role) => role.split(/\s+/));
+  const embedded = new Set<string>();
+  let batch: Job[] = [];
+  for (let n = 0; n < count; n++) {
+    const model = pick(jobs);
+    // The role is what is embedded (src/index/role_text.ts): the front of one real role and the
+    // back of another ("Registered" + "Data Engineer"), then real tails that the role leaves out.
+    let title = "";
+    for (
+      let attempt = 0;
+      attempt < 20 &&
+      (title === "" || embedded.has(embeddingTextOf({ ...model, job_title: title })));
+      attempt++
+    ) {
+      const front = pick(roleWords);
+      const back = pick(roleWords);
+      const role = [
+        ...front.slice(0, Math.max(1, Math.floor(front.length / 2))),
+        ...back.slice(Math.floor(back.length / 2)),
+      ].join(" ");
+      const tails = random() < 0.5 ? [] : [pick(modifiers)];
+      title = [role, ...tails].join(" - ");
+    }
+    if (embedded.has(embeddingTextOf({ ...model, job_title: title }))) {
+      title = `${title.split(" - ")[0]} ${n}`;
+    }
+    embedded.add(embeddingTextOf({ ...model, job_title: title }));
+    const target = pick(lengths);
+    const parts: string[] = [];
+    let length = 0;
+    while (length < target) {
+      const sentence = pick(sentences);
+      parts.push(sentence);
+      length += sentence.length + 1;
+    }
+    // The posting's own reference makes every description distinct, as real ones are.
+    parts.push(`Reference ${n}.`);
+    const job_url = `https://www.linkedin.com/jobs/view/scale-${count}-${n}`;
+    batch.push({
+      ...model,
+      id: await jobIdFromUrl(job_url),
+      job_url,
+      job_title: title,
+      job_description: parts.join(" "),
+      publish_time: `2026-${String(1 + Math.floor(random() * 11)).padStart(2, "0")}-${
+        String(1 + Math.floor(random() * 28)).padStart(2, "0")
+      } ${String(Math.floor(random() * 24)).padStart(2, "0")}:00:00`,
+    });
+    if (batch.length === 1000) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** The cold half, in its own process: start on the store, measure memory, search. */
+async function serveAndSearch(kvPath: string, random: boolean) {
+  const started = performance.now();
+  const store = await openStore(kvPath);
+  const embedder = await openEmbedder(random);
+  const service = createSearchService({ store, embedder, logger: silentLogger });
+  await service.start();
+  if (!service.isReady()) throw new Error("Cannot search: no index loaded");
+  const coldStart = (performance.now() - started) / 1000;
+  const queries = [...MODEL_JUDGED_QUERIES, ...HELDOUT_JUDGED_QUERIES].map((q) => q.q);
+  const timed = async (params: Record<string, string>) => {
+    const t = performance.now();
+    await service.search(parseSearchQuery(params));
+    return performance.now() - t;
+  };
+  const uncached: number[] = [];
+  for (const q of queries) uncached.push(await timed({ q }));
+  const cached: number[] = [];
+  const filtered: number[] = [];
+  for (let pass = 0; pass < 3; pass++) {
+    for (const q of queries) {
+      cached.push(await timed({ q }));
+      filtered.push(await timed({ q, country: "US" }));
+    }
+  }
+  const rss = Deno.memoryUsage().rss / 2 ** 20;
+  service.stop();
+  store.close();
+  return {
+    cold_start_s: round(coldStart, 2),
+    rss_mib: Math.round(rss),
+    search_p50_ms: round(percentile(cached, 0.5)),
+    search_p95_ms: round(percentile(cached, 0.95)),
+    uncached_p50_ms: round(percentile(uncached, 0.5)),
+    filtered_p50_ms: round(percentile(filtered, 0.5)),
+  };
+}
+
+if (import.meta.main) {
+  const random = Deno.args.includes("--random-vectors");
+  const childKv = flag("--serve-child");
+  if (childKv) {
+    print(JSON.stringify(await serveAndSearch(childKv, random)));
+  } else {
+    const postings = Number(flag("--postings") ?? "20000");
+    if (!Number.isInteger(postings) || postings < 1) {
+      throw new RangeError("Cannot run: --postings must be a positive integer");
+    }
+    const dir = await Deno.makeTempDir({ prefix: "jobseek_scale_" });
+    const kvPath = flag("--kv") ?? `${dir}/scale.sqlite3`;
+    try {
+      const store = await openStore(kvPath);
+      const embedder = await openEmbedder(random);
+      let stored = 0;
+      let storeMs = 0;
+      for await (const batch of composeCorpus(postings)) {
+        const t = performance.now();
+        await store.postings.upsertJobs(batch);
+        storeMs += performance.now() - t;
+        stored += batch.length;
+        if (stored % 50_000 === 0) log(`stored ${stored} of ${postings}`);
+      }
+      const publishStarted = performance.now();
+      const published = await publishIndex(store, { embedder, logger: silentLogger });
+      const publishS = (performance.now() - publishStarted) / 1000;
+      const meta = await store.snapshots.readSnapshotMeta(published.snapshotId);
+      const snapshot = await store.snapshots.readSnapshot(published.snapshotId);
+      store.close();
+      log(`published ${published.docCount} postings; starting a cold process`);
+      const child = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-all",
+          import.meta.filename!,
+          "--serve-child",
+          kvPath,
+          ...(random ? ["--random-vectors"] : []),
+        ],
+        stderr: "inherit",
+      }).output();
+      if (!child.success) throw new Error("Cannot measure: the cold process failed");
+      const cold = JSON.parse(new TextDecoder().decode(child.stdout).trim().split("\n").pop()!);
+      const texts = new Set<string>();
+      const reopened = await openStore(kvPath);
+      for await (const job of reopened.postings.listJobs()) texts.add(embeddingTextOf(job));
+      reopened.close();
+      print(JSON.stringify({
+        postings: published.docCount,
+        distinct_vectors: texts.size,
+        vectors: random ? "random word vectors (--random-vectors)" : embedder.model,
+        store_s: round(storeMs / 1000),
+        publish_s: round(publishS),
+        snapshot_mib: round((snapshot?.bytes.byteLength ?? 0) / 2 ** 20),
+        ...cold,
+        load_average: Deno.loadavg().map((l) => round(l, 2)),
+        snapshot_format: meta?.formatVersion,
+      }));
+    } finally {
+      if (!flag("--kv")) await Deno.remove(dir, { recursive: true });
+    }
+  }
+}
