@@ -197,7 +197,7 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
           "search_jobs",
           { query: QUERY, location: "Berlin" },
           "Unknown argument 'location': search_jobs takes only query, city, country, since, " +
-          "until, top_k, offset, detail, source, sort, max_chars",
+          "until, top_k, offset, detail, source, added_since, sort, max_chars",
         ],
         ["list_cities", { limit: 5 }, "Unknown argument 'limit': list_cities takes only country"],
         [

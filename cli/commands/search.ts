@@ -33,6 +33,7 @@ export interface SearchParams {
   offset?: number;
   detail?: string;
   source?: string;
+  added_since?: string;
   sort?: string;
 }
 
@@ -214,6 +215,10 @@ export function searchCommand() {
     .option("--country <cc>", "only jobs in this country (ISO code, e.g. DE)")
     .option("--since <date>", "only jobs published at or after YYYY-MM-DD[ HH:MM:SS] (UTC)")
     .option("--until <date>", "only jobs published before YYYY-MM-DD[ HH:MM:SS] (UTC)")
+    .option(
+      "--added-since <date>",
+      "only jobs the service first saw at or after YYYY-MM-DD[ HH:MM:SS] (UTC): what is new",
+    )
     .option("--top-k <n>", "results per page, 1-100 (server default 20)", parseInteger)
     .option("--offset <n>", "index of the first result, for paging (default 0)", parseInteger)
     .addOption(
@@ -245,6 +250,7 @@ export function searchCommand() {
         offset: options.offset,
         detail: options.detail,
         source: options.source,
+        added_since: options.addedSince,
         sort: options.sort,
       };
       const body = await fetchSearch(endpoint, apiKey, params);

@@ -43,6 +43,11 @@ export const JobSchema = z.object({
   seniority_level: z.string().min(1).optional(),
   employment_type: z.string().min(1).optional(),
   job_description: z.string(),
+  /**
+   * When this service first stored the posting (UTC, `YYYY-MM-DD HH:MM:SS`), kept across
+   * re-imports; absent on postings stored before it was recorded.
+   */
+  first_seen: PublishTimeSchema.optional(),
 });
 export type Job = z.infer<typeof JobSchema>;
 
@@ -67,6 +72,9 @@ export const JobResultSchema = z.object({
     "Employment type, e.g. `fulltime`; absent when unknown.",
   ),
   job_description: z.string().optional().describe("Full description; only when detail is `full`."),
+  first_seen: PublishTimeSchema.optional().describe(
+    "When this service first saw the posting (UTC); what `added_since` filters on.",
+  ),
   also_posted_at: z.array(z.string()).optional().describe(
     "URLs of reposts of this job (same title, company and place, near-identical description), " +
       "which the result set counts once, here; absent when there are none.",
@@ -92,6 +100,9 @@ export const AppliedFiltersSchema = z.object({
     "The `until` filter (exclusive), completed to `YYYY-MM-DD HH:MM:SS`.",
   ),
   source: z.string().optional().describe("The `source` filter."),
+  added_since: z.string().optional().describe(
+    "The `added_since` filter (inclusive), completed to `YYYY-MM-DD HH:MM:SS`.",
+  ),
 });
 export type AppliedFilters = z.infer<typeof AppliedFiltersSchema>;
 
@@ -193,6 +204,7 @@ export function toJobResult(
   if (job.seniority_level !== undefined) result.seniority_level = job.seniority_level;
   if (job.employment_type !== undefined) result.employment_type = job.employment_type;
   if (detail === "full") result.job_description = job.job_description;
+  if (job.first_seen !== undefined) result.first_seen = job.first_seen;
   if (alsoPostedAt?.length) result.also_posted_at = alsoPostedAt;
   return result;
 }

@@ -33,8 +33,14 @@ export interface SearchQuery {
   offset: number;
   detail: Detail;
   source?: Source;
+  /** Inclusive lower bound on when the service first saw the posting, `YYYY-MM-DD HH:MM:SS`. */
+  added_since?: string;
   sort: Sort;
 }
+
+/** The parameters that narrow a result set (docs/search.md, "Filters only narrow"). */
+export const FILTER_NAMES = ["city", "country", "since", "until", "source", "added_since"] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
 
 const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
@@ -97,6 +103,10 @@ export const searchFields = {
     .describe("`summary` (default) or `full` (adds job_description)."),
   source: z.preprocess(blankAsAbsent, z.enum(SOURCES).optional())
     .describe("Only postings from this job board."),
+  added_since: timeParam.describe(
+    "Only postings this service first saw at or after this UTC time (same format as `since`): " +
+      '"what is new since my last look".',
+  ),
   sort: z.preprocess(blankAsAbsent, z.enum(SORTS).optional())
     .transform((s) => s ?? "date")
     .describe("`date` (default: newest first, then relevance) or `relevance`."),
@@ -171,7 +181,7 @@ export function parseSearchQuery(
     detail: data.detail,
     sort: data.sort,
   };
-  for (const key of ["city", "country", "since", "until", "source"] as const) {
+  for (const key of FILTER_NAMES) {
     if (data[key] !== undefined) (query as unknown as Record<string, unknown>)[key] = data[key];
   }
   return query;

@@ -70,6 +70,7 @@ function fieldSchemas(): Record<string, JsonSchema[]> {
     country: [{ type: "string", pattern: "^[A-Z]{2}$" }],
     since: [{ type: "string", pattern: TIME_PATTERN }],
     until: [{ type: "string", pattern: TIME_PATTERN }],
+    added_since: [{ type: "string", pattern: TIME_PATTERN }],
     top_k: integer(String.raw`[+-]?[0-9]+`),
     offset: integer(String.raw`(?:\+?[0-9]+|-0+)`, 0),
     detail: [{ type: "string", enum: [...DETAILS] }],

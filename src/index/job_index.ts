@@ -6,7 +6,7 @@
  * @module
  */
 import type { Job } from "../domain/job.ts";
-import type { SearchQuery } from "../domain/search_query.ts";
+import type { FilterName, SearchQuery } from "../domain/search_query.ts";
 import type { RawData } from "@orama/orama";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import type { RankingParams } from "./ranking.ts";
@@ -34,7 +34,7 @@ export interface JobIndexData {
 /** How postings are scored; anything but `hybrid` exists to measure the parts (bench/). */
 export type ScoreMode = "hybrid" | "keyword" | "vector";
 
-export type IndexFilters = Pick<SearchQuery, "city" | "country" | "since" | "until" | "source">;
+export type IndexFilters = Pick<SearchQuery, FilterName>;
 
 /** A place found in the query text (src/index/query_place.ts), applied beside the filters. */
 export interface PlaceFilter {

@@ -533,15 +533,27 @@ export class JobIndex {
     return touched;
   }
 
-  /** The postings that pass `filters`, or null without filters (Orama's `where`, cached). */
+  /**
+   * The postings that pass `filters`, or null without filters (Orama's `where` for the fields it
+   * indexes, `first_seen` from the postings; cached).
+   */
   #allowed(filters: IndexSearch["filters"]): Uint8Array | null {
     const where = whereOf(filters);
-    if (where === undefined) return null;
-    const key = JSON.stringify(where);
+    const addedSince = filters?.added_since;
+    if (where === undefined && addedSince === undefined) return null;
+    const key = JSON.stringify([where, addedSince]);
     let allowed = this.#whereCache.get(key);
     if (!allowed) {
-      allowed = new Uint8Array(this.data.jobs.length);
-      for (const id of idsWhere(this.db, where, this.data.jobs.length)) allowed[Number(id)] = 1;
+      const { jobs } = this.data;
+      allowed = new Uint8Array(jobs.length);
+      if (where === undefined) allowed.fill(1);
+      else for (const id of idsWhere(this.db, where, jobs.length)) allowed[Number(id)] = 1;
+      if (addedSince !== undefined) {
+        // A posting stored before first_seen was recorded is not known to be new.
+        jobs.forEach((job, p) => {
+          if (job.first_seen === undefined || job.first_seen < addedSince) allowed![p] = 0;
+        });
+      }
       if (this.#whereCache.size >= WHERE_CACHE_SIZE) this.#whereCache.clear();
       this.#whereCache.set(key, allowed);
     }

@@ -14,7 +14,7 @@ import {
   jobIdFromUrl,
   toJobResult,
 } from "../domain/job.ts";
-import type { SearchQuery } from "../domain/search_query.ts";
+import { FILTER_NAMES, type SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
@@ -356,7 +356,6 @@ export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | 
   return { matched: place.matched, rest: place.rest, ...(place.remote ? { remote: true } : {}) };
 }
 
-const FILTER_NAMES = ["city", "country", "since", "until", "source"] as const;
 
 /** The filters a query applies, by name, as the search read them (times completed). */
 export function appliedFilters(query: SearchQuery): AppliedFilters {

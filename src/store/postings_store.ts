@@ -80,7 +80,8 @@ export class PostingsStore {
 
   /**
    * Inserts or updates postings by id. A posting identical to the stored one is left alone, so a
-   * re-import changes nothing. Each posting and its city index entry are written in one atomic
+   * re-import changes nothing. A new posting gets `first_seen` (now, UTC); an update keeps the
+   * stored one. Each posting and its city index entry are written in one atomic
    * that checks the posting read before, so a concurrent change of the same posting is a
    * CONFLICT rather than a stale index entry.
    */
@@ -91,7 +92,13 @@ export class PostingsStore {
       const slice = list.slice(i, i + UPSERT_BATCH).map((job) => JobSchema.parse(job));
       const existing = await this.#kv.getMany(slice.map((job) => keys.job(job.id)), JobSchema);
       const writer = this.#kv.splitCommit("write postings");
-      for (const [j, job] of slice.entries()) {
+      const now = new Date().toISOString().slice(0, 19).replace("T", " ");
+      for (const [j, incoming] of slice.entries()) {
+        const stored = existing[j];
+        // When the service first saw a posting is the store's to say, never the import's.
+        const { first_seen: _, ...fields } = incoming;
+        const firstSeen = stored.versionstamp === null ? now : stored.value?.first_seen;
+        const job: Job = firstSeen === undefined ? fields : { ...fields, first_seen: firstSeen };
         const bytes = sizeOf(job);
         if (bytes > KV_LIMITS.valueBytes) {
           throw new JobseekError(
@@ -100,7 +107,6 @@ export class PostingsStore {
               `${KV_LIMITS.valueBytes} bytes for one value`,
           );
         }
-        const stored = existing[j];
         if (stored.value && JSON.stringify(stored.value) === JSON.stringify(job)) {
           counts.unchanged++;
           continue;
