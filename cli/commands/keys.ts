@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
+import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import { DEFAULT_SCOPES, type Scope, SCOPES } from "../../src/domain/service.ts";
 import { ApiKeyRegistry } from "../../src/auth/api_keys.ts";
 import { loadConfig } from "../../src/config.ts";
 import { JobseekError } from "../../src/domain/errors.ts";
@@ -73,14 +74,26 @@ export function keysCommand(options: KeysCommandOptions = {}) {
       "requests per minute for this key (default: server's)",
       parseRateLimit,
     )
+    .addOption(
+      new Option(
+        "--scope <scope>",
+        "what the key may do: search (the default) or ingest (push postings); repeat for both",
+      ).choices(SCOPES).argParser((value, previous: Scope[] | undefined) => [
+        ...(previous ?? []),
+        value as Scope,
+      ]),
+    )
     .option(kvOption, kvHelp)
     .action(async (opts) => {
       await withRegistry(opts.kv, async (registry, serverDefault, store) => {
-        const { key, record } = await registry.create(opts.name, { rateLimit: opts.rateLimit });
+        const { key, record } = await registry.create(opts.name, {
+          rateLimit: opts.rateLimit,
+          scopes: opts.scope,
+        });
         await write(
-          `Created API key '${record.name}' in the store ${store}, allowing ${
-            describeLimit(record.rateLimit, serverDefault)
-          }.\n` +
+          `Created API key '${record.name}' in the store ${store}, with scope ${
+            (record.scopes ?? DEFAULT_SCOPES).join(" and ")
+          }, allowing ${describeLimit(record.rateLimit, serverDefault)}.\n` +
             "It is shown only this once and cannot be recovered; store it now " +
             "(clients send it in the x-api-key header):\n" +
             `${key}\n`,
@@ -101,6 +114,7 @@ export function keysCommand(options: KeysCommandOptions = {}) {
             prefix: r.prefix,
             created: r.createdAt,
             rate_limit: r.rateLimit ?? null,
+            scopes: r.scopes ?? [...DEFAULT_SCOPES],
             origin: "store",
           })),
           ...registry.staticKeyNames().map((name) => ({
@@ -108,6 +122,7 @@ export function keysCommand(options: KeysCommandOptions = {}) {
             prefix: null,
             created: null,
             rate_limit: null,
+            scopes: [...DEFAULT_SCOPES],
             origin: "JOBSEEK_API_KEYS",
           })),
         ];
@@ -128,12 +143,14 @@ export function keysCommand(options: KeysCommandOptions = {}) {
             { header: "PREFIX" },
             { header: "CREATED" },
             { header: "RATE LIMIT/MIN", align: "right" },
+            { header: "SCOPES" },
           ],
           rows.map((row) => [
             row.name,
             row.prefix ? `${row.prefix}…` : "(static)",
             row.created ?? row.origin,
             row.rate_limit === null ? `default (${serverDefault})` : String(row.rate_limit),
+            row.scopes.join(","),
           ]),
           outputWidth(),
         );

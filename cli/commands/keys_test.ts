@@ -64,7 +64,7 @@ Deno.test("keys list shows names, prefixes and limits but never a key", async ()
       table,
       new RegExp(`alice\\s+${key.slice(0, 8)}…\\s+\\d{4}-\\d\\d-\\d\\dT.*default \\(60\\)`),
     );
-    assert.match(table, /bob\s+jsk_\S+\s+\S+\s+5\n/);
+    assert.match(table, /bob\s+jsk_\S+\s+\S+\s+5\s+search\n/);
     assert.match(table, /ops\s+\(static\)\s+JOBSEEK_API_KEYS/);
     assert.ok(!table.includes(key));
     assert.ok(!table.includes("static-secret"));
@@ -124,4 +124,28 @@ Deno.test("jobseek keys (real CLI process): key on the last line, exit 1 on unkn
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /Cannot revoke key 'nobody': no key has that name/);
   assert.equal(unknown.stdout, "");
+});
+
+Deno.test("keys create --scope ingest makes a feeder key, and keys list shows scopes", async () => {
+  await withKvFile(async (kv) => {
+    const out = await keys(kv, ["create", "--name", "feeder", "--scope", "ingest"]);
+    assert.match(out, /with scope ingest/);
+    const key = out.trimEnd().split("\n").at(-1)!;
+    assert.deepEqual((await verify(kv, key))?.scopes, ["ingest"]);
+    await keys(kv, ["create", "--name", "both", "--scope", "search", "--scope", "ingest"]);
+    await keys(kv, ["create", "--name", "reader"]);
+    const listed = JSON.parse(await keys(kv, ["list", "--json"])) as {
+      name: string;
+      scopes: string[];
+    }[];
+    assert.deepEqual(
+      listed.map((row) => [row.name, row.scopes]),
+      [["both", ["search", "ingest"]], ["feeder", ["ingest"]], ["reader", ["search"]]],
+    );
+    assert.match(await keys(kv, ["list"]), /SCOPES/);
+    await assert.rejects(
+      keys(kv, ["create", "--name", "bad", "--scope", "admin"]),
+      /scopes must be one or more of search, ingest \(not admin\)/,
+    );
+  });
 });

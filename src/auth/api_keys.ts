@@ -7,7 +7,7 @@
  */
 import type { StaticApiKey } from "../config.ts";
 import { JobseekError } from "../domain/errors.ts";
-import type { Principal } from "../domain/service.ts";
+import { DEFAULT_SCOPES, type Principal, type Scope, SCOPES } from "../domain/service.ts";
 import type { ApiKeyRecord, ApiKeyStore } from "../store/api_key_store.ts";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../crypto.ts";
 
@@ -33,6 +33,8 @@ export interface ApiKeyRegistryOptions {
 export interface CreateApiKeyOptions {
   /** Requests per minute for this key; absent means the server default. */
   rateLimit?: number;
+  /** What the key may do; default `search` alone. */
+  scopes?: readonly Scope[];
 }
 
 /**
@@ -53,9 +55,26 @@ function checkRateLimit(perMinute: number | undefined): void {
   }
 }
 
-function principalFor(name: string, rateLimit?: number): Principal {
+function checkScopes(scopes: readonly Scope[]): void {
+  const unknown = scopes.filter((scope) => !SCOPES.includes(scope));
+  if (scopes.length === 0 || unknown.length > 0) {
+    throw new JobseekError(
+      "INVALID_PARAMETER",
+      `Cannot create key: scopes must be one or more of ${SCOPES.join(", ")}` +
+        (unknown.length > 0 ? ` (not ${unknown.join(", ")})` : ""),
+      { param: "scope" },
+    );
+  }
+}
+
+function principalFor(
+  name: string,
+  rateLimit?: number,
+  scopes: readonly Scope[] = DEFAULT_SCOPES,
+): Principal {
   const principal: Principal = { subject: `key:${name}`, name, via: "api_key" };
   if (rateLimit !== undefined) principal.rateLimit = rateLimit;
+  if (scopes.join() !== DEFAULT_SCOPES.join()) principal.scopes = scopes;
   return principal;
 }
 
@@ -97,6 +116,8 @@ export class ApiKeyRegistry {
       );
     }
     checkRateLimit(options.rateLimit);
+    const scopes = [...new Set(options.scopes ?? DEFAULT_SCOPES)];
+    checkScopes(scopes);
     if (this.#staticNames.has(name)) {
       throw new JobseekError(
         "CONFLICT",
@@ -111,6 +132,8 @@ export class ApiKeyRegistry {
       createdAt: new Date().toISOString(),
     };
     if (options.rateLimit !== undefined) record.rateLimit = options.rateLimit;
+    // The default is left implicit, as on keys made before scopes existed.
+    if (scopes.join() !== DEFAULT_SCOPES.join()) record.scopes = scopes;
     await this.#store.createApiKey(record);
     return { key, record };
   }
@@ -127,7 +150,7 @@ export class ApiKeyRegistry {
     if (match !== null) return principalFor(match);
     // Stored keys are looked up by hash: the lookup never sees the key, so it leaks nothing.
     const record = await this.#lookup(hash);
-    return record ? principalFor(record.name, record.rateLimit) : null;
+    return record ? principalFor(record.name, record.rateLimit, record.scopes) : null;
   }
 
   /**
@@ -185,7 +208,7 @@ export class ApiKeyRegistry {
       if (entry.hash === keyHash) return principalFor(entry.name);
     }
     const record = await this.#lookup(keyHash);
-    return record ? principalFor(record.name, record.rateLimit) : null;
+    return record ? principalFor(record.name, record.rateLimit, record.scopes) : null;
   }
 
   /** Stored keys by name (never the keys themselves; static keys are not included). */

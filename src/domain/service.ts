@@ -52,6 +52,14 @@ export interface ServiceInfo {
   snapshot: string | null;
 }
 
+/**
+ * What a caller may do: `search` (search and list cities, over REST and MCP) and `ingest` (push
+ * postings). A key has `search` alone unless created with other scopes.
+ */
+export const SCOPES = ["search", "ingest"] as const;
+export type Scope = (typeof SCOPES)[number];
+export const DEFAULT_SCOPES: readonly Scope[] = ["search"];
+
 /** Who is calling: the owner of an API key, or the subject of an OAuth token. */
 export interface Principal {
   /** Rate-limit subject: stable per key (REST) or per user (MCP). */
@@ -61,4 +69,6 @@ export interface Principal {
   /** Requests per minute for this principal; absent means the server default. */
   rateLimit?: number;
   via: "api_key" | "bearer";
+  /** What the caller may do; absent means {@linkcode DEFAULT_SCOPES}. */
+  scopes?: readonly Scope[];
 }

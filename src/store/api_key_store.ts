@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { JobseekError } from "../domain/errors.ts";
+import { type Scope, SCOPES } from "../domain/service.ts";
 import { keys } from "./kv_keys.ts";
 import type { KvAccess } from "./kv.ts";
 
@@ -16,6 +17,8 @@ export interface ApiKeyRecord {
   createdAt: string;
   /** Requests per minute; absent means the server default. */
   rateLimit?: number;
+  /** What the key may do; absent (keys made before scopes existed) means `search` alone. */
+  scopes?: Scope[];
 }
 
 const ApiKeyRecordSchema: z.ZodType<ApiKeyRecord> = z.object({
@@ -24,6 +27,7 @@ const ApiKeyRecordSchema: z.ZodType<ApiKeyRecord> = z.object({
   prefix: z.string(),
   createdAt: z.string(),
   rateLimit: z.number().int().positive().optional(),
+  scopes: z.array(z.enum(SCOPES)).min(1).optional(),
 });
 
 const KeyHashSchema = z.string().min(1);
