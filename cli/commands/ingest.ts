@@ -1,6 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
+import { indexGap } from "../../src/store/snapshot_store.ts";
 import { openStore } from "../../src/store/store.ts";
 import { importFiles, type ImportReport } from "../../src/ingest/import_files.ts";
 import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
@@ -94,12 +95,17 @@ export function ingestCommand() {
           })
             .finally(fetching.finish);
           try {
-            // Nothing inserted or updated, and the current index is one this model can serve:
-            // building it again would give the same index, and cost seconds per thousand postings.
+            // Nothing inserted or updated, the current index is one this model can serve, and it
+            // holds every stored posting: building it again would give the same index, and cost
+            // seconds per thousand postings. An earlier import that died before publishing left
+            // a gap, which this run closes.
             const changed = report.totals.inserted + report.totals.updated;
             const currentId = await store.snapshots.currentSnapshotId();
             const meta = currentId ? await store.snapshots.readSnapshotMeta(currentId) : null;
-            if (changed === 0 && currentId && meta && !(await needsIndexBuild(store, embedder))) {
+            if (
+              changed === 0 && currentId && meta && !(await needsIndexBuild(store, embedder)) &&
+              !(await indexGap(store))
+            ) {
               snapshot = { snapshotId: currentId, docCount: meta.docCount };
               published = false;
             } else {

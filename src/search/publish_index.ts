@@ -91,6 +91,8 @@ export async function publishIndex(
 ): Promise<PublishedIndex> {
   const { embedder, logger, onProgress } = options;
   const started = performance.now();
+  // Read before the postings: whatever changes after it may be missing, and the gap check knows.
+  const postingsChangedAt = await store.postings.changedAt();
   const total = await store.postings.countJobs();
   const jobs: Job[] = [];
   onProgress?.({ phase: "read", done: 0, total });
@@ -130,6 +132,7 @@ export async function publishIndex(
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     docCount: jobs.length,
     model: embedder.model,
+    ...(postingsChangedAt === null ? {} : { postingsChangedAt }),
   });
   onProgress?.({ phase: "save", done: 1, total: 1 });
   logger.info("index published", {

@@ -24,6 +24,8 @@ export const keys = {
   snapshotPrefix: (snapId: string) => ["index_snapshots", snapId] as const,
   snapshotsPrefix: () => ["index_snapshots"] as const,
   currentSnapshot: () => ["index_current"] as const,
+  /** Who may publish now, and until when (ms): one server of those sharing a store at a time. */
+  publishLease: () => ["index_publish_lease"] as const,
 
   apiKey: (keyHash: string) => ["api_keys", keyHash] as const,
   apiKeysPrefix: () => ["api_keys"] as const,

@@ -27,6 +27,11 @@ export interface SnapshotMeta {
   docCount: number;
   model: string;
   createdAt: string;
+  /**
+   * The store's postings-changed time (ms) read before the publish read the postings: a later
+   * change may be missing from this snapshot. Absent on snapshots published before it was kept.
+   */
+  postingsChangedAt?: number;
 }
 
 const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
@@ -37,7 +42,10 @@ const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
   docCount: z.number().int().min(0),
   model: z.string(),
   createdAt: z.iso.datetime(),
+  postingsChangedAt: z.number().optional(),
 });
+
+const LeaseSchema = z.object({ owner: z.string(), until: z.number() });
 
 const SnapshotIdSchema = z.string().min(1);
 const ChunkSchema = z.instanceof(Uint8Array);
@@ -99,6 +107,25 @@ export class SnapshotStore {
   }
 
   /** Ids of the snapshots kept (the current one and the previous, for rollback), newest first. */
+  /**
+   * Takes the publish lease for `ms` unless another owner holds one that has not run out: of the
+   * servers sharing a store, one publishes at a time. True when `owner` holds it now.
+   */
+  async takePublishLease(owner: string, ms: number, now = Date.now()): Promise<boolean> {
+    const held = await this.#kv.get(keys.publishLease(), LeaseSchema);
+    if (held.value && held.value.owner !== owner && held.value.until > now) return false;
+    return await this.#kv.commit((op) =>
+      op.check(held).set(keys.publishLease(), { owner, until: now + ms })
+    );
+  }
+
+  /** Gives the publish lease back, if `owner` still holds it. */
+  async releasePublishLease(owner: string): Promise<void> {
+    const held = await this.#kv.get(keys.publishLease(), LeaseSchema);
+    if (held.value?.owner !== owner) return;
+    await this.#kv.commit((op) => op.check(held).delete(keys.publishLease()));
+  }
+
   async listSnapshotIds(): Promise<string[]> {
     const ids = new Set<string>();
     for await (const key of this.#kv.listKeys({ prefix: keys.snapshotsPrefix() })) {
@@ -238,7 +265,8 @@ export async function indexGap(
   if (!meta) return null;
   const stored = await store.postings.countJobs();
   const changedAt = await store.postings.changedAt();
-  const changedSince = changedAt !== null && changedAt > Date.parse(meta.createdAt);
+  const changedSince = changedAt !== null &&
+    changedAt > (meta.postingsChangedAt ?? Date.parse(meta.createdAt));
   if (stored === meta.docCount && !changedSince) return null;
   return { stored, indexed: meta.docCount, changedSince };
 }
