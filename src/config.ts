@@ -29,16 +29,23 @@ const EnvSchema = z.object({
   JOBSEEK_API_KEYS: z.string().default(""),
   JOBSEEK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   JOBSEEK_ALLOWED_HOSTS: z.string().default(""),
+  JOBSEEK_CORS_ORIGINS: z.string().default(""),
   JOBSEEK_PUBLIC_URL: z.url().optional(),
   JOBSEEK_BOOTSTRAP_KEY: booleanFlag.default(true),
   JOBSEEK_SEED: booleanFlag.default(true),
   JOBSEEK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
+  JOBSEEK_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   JOBSEEK_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   JOBSEEK_MODEL: z.string().default(DEFAULT_MODEL_ID),
   JOBSEEK_MODEL_DIR: z.string().min(1).optional(),
   JOBSEEK_MODEL_SOURCE: z.string().min(1).optional(),
   JOBSEEK_MODEL_HUB: z.union([z.literal("off"), z.url()]).optional(),
   HF_ENDPOINT: z.url().optional(),
+  JOBSEEK_OAUTH_ISSUER: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).refine(
+    (url) => !/[?#]/.test(url),
+    "must be an http(s) URL without query or fragment",
+  ).optional(),
+  JOBSEEK_OAUTH_AUDIENCE: z.string().optional(),
 });
 
 export interface StaticApiKey {
@@ -54,10 +61,14 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Host names allowed in `Host`/`Origin` of `/mcp`; empty means loopback names only. */
   allowedHosts: string[];
+  /** Origins (`https://app.example.com`) whose pages may call the REST API; empty: none. */
+  corsOrigins: string[];
   publicUrl?: string;
   bootstrapKey: boolean;
   seedFixtures: boolean;
   minScore?: number;
+  /** Most client connections at once; unset: derived from the descriptor limit. */
+  maxConnections?: number;
   logLevel: LogLevel;
   /** The embedding model's id in src/model/catalog.ts. */
   model: string;
@@ -67,6 +78,13 @@ export interface Config {
   modelSource?: string;
   /** The hub (or a mirror) to fetch models from; null: do not try the hub. */
   modelHub: string | null;
+  /**
+   * An external OAuth issuer whose JWTs `/mcp` accepts; when set, jobseek's own authorization
+   * server is off (src/auth/external_issuer.ts).
+   */
+  oauthIssuer?: string;
+  /** `aud` values accepted in the issuer's tokens; unset: the server's own URLs. */
+  oauthAudience?: string[];
 }
 
 function parseStaticKeys(raw: string): StaticApiKey[] {
@@ -81,6 +99,24 @@ function parseStaticKeys(raw: string): StaticApiKey[] {
   });
 }
 
+/**
+ * The comma-separated origins, each as a browser sends it in `Origin` (scheme, host, and a port
+ * only when it is not the scheme's default), so that comparing strings is comparing origins.
+ */
+function corsOrigins(raw: string): string[] {
+  return raw.split(",").map((o) => o.trim()).filter(Boolean).map((text) => {
+    const url = URL.parse(text);
+    const bare = url?.pathname === "/" && !/[?#@]/.test(text);
+    if (!url || !/^https?:$/.test(url.protocol) || !bare) {
+      throw new Error(
+        "Cannot start: JOBSEEK_CORS_ORIGINS entries must be origins such as " +
+          `https://app.example.com, got '${text.slice(0, 60)}'`,
+      );
+    }
+    return url.origin;
+  });
+}
+
 /** A known model id, or a start-up error that lists the known ones. */
 function modelId(id: string): string {
   try {
@@ -88,6 +124,19 @@ function modelId(id: string): string {
   } catch (error) {
     throw new Error(`Cannot start: JOBSEEK_MODEL: ${(error as Error).message}`);
   }
+}
+
+/** The comma-separated audiences; refused without an issuer, where they would mean nothing. */
+function oauthAudience(raw: string | undefined, issuer: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  if (issuer === undefined) {
+    throw new Error("Cannot start: JOBSEEK_OAUTH_AUDIENCE needs JOBSEEK_OAUTH_ISSUER");
+  }
+  const values = raw.split(",").map((a) => a.trim()).filter(Boolean);
+  if (values.length === 0) {
+    throw new Error("Cannot start: JOBSEEK_OAUTH_AUDIENCE names no audience");
+  }
+  return values;
 }
 
 /** Parses an environment (by default the process's) into a frozen Config. */
@@ -108,12 +157,14 @@ export function loadConfig(
     kvLocation: e.JOBSEEK_KV,
     staticApiKeys: parseStaticKeys(e.JOBSEEK_API_KEYS),
     rateLimitPerMinute: e.JOBSEEK_RATE_LIMIT,
+    corsOrigins: corsOrigins(e.JOBSEEK_CORS_ORIGINS),
     allowedHosts: e.JOBSEEK_ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     publicUrl: e.JOBSEEK_PUBLIC_URL?.replace(/\/+$/, ""),
     bootstrapKey: e.JOBSEEK_BOOTSTRAP_KEY,
     seedFixtures: e.JOBSEEK_SEED,
     minScore: e.JOBSEEK_MIN_SCORE,
+    maxConnections: e.JOBSEEK_MAX_CONNECTIONS,
     logLevel: e.JOBSEEK_LOG_LEVEL,
     model: modelId(e.JOBSEEK_MODEL),
     modelDir: e.JOBSEEK_MODEL_DIR ?? defaultModelDir(env),
@@ -121,5 +172,8 @@ export function loadConfig(
     modelHub: e.JOBSEEK_MODEL_HUB === "off"
       ? null
       : (e.JOBSEEK_MODEL_HUB ?? e.HF_ENDPOINT ?? DEFAULT_HUB_ENDPOINT),
+    // Verbatim: an issuer identifier is compared character for character (RFC 8414 3.3).
+    oauthIssuer: e.JOBSEEK_OAUTH_ISSUER,
+    oauthAudience: oauthAudience(e.JOBSEEK_OAUTH_AUDIENCE, e.JOBSEEK_OAUTH_ISSUER),
   });
 }

@@ -26,10 +26,19 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { startTimeoutMs?: number } = {},
+  options: {
+    startTimeoutMs?: number;
+    /** Runs the server under `ulimit -n` of this (soft and hard: Deno raises soft to hard). */
+    descriptorLimit?: number;
+  } = {},
 ): Promise<ServerProcess> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", CLI_MAIN, "serve"],
+  const serve = [Deno.execPath(), "run", "--allow-all", CLI_MAIN, "serve"];
+  // `exec` keeps the pid the server's own, so signals reach it and not a shell.
+  const [command, ...args] = options.descriptorLimit === undefined
+    ? serve
+    : ["sh", "-c", `ulimit -n ${options.descriptorLimit} && exec "$@"`, "sh", ...serve];
+  const child = new Deno.Command(command, {
+    args,
     env: {
       ...Deno.env.toObject(),
       NO_COLOR: "1",

@@ -15,6 +15,10 @@ export function serveCommand() {
     .option("--no-bootstrap-key", "do not create a key when none exists (JOBSEEK_BOOTSTRAP_KEY=0)")
     .option("--no-seed", "do not import the bundled fixtures into an empty store (JOBSEEK_SEED=0)")
     .option("--model <id>", "embedding model (JOBSEEK_MODEL; `jobseek model list` shows them)")
+    .option(
+      "--max-connections <n>",
+      "most client connections at once (JOBSEEK_MAX_CONNECTIONS, default from ulimit -n)",
+    )
     .action(async (options) => {
       const env: Record<string, string | undefined> = Deno.env.toObject();
       if (options.port !== undefined) env.PORT = options.port;
@@ -24,6 +28,9 @@ export function serveCommand() {
       if (!options.bootstrapKey) env.JOBSEEK_BOOTSTRAP_KEY = "0";
       if (!options.seed) env.JOBSEEK_SEED = "0";
       if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
+      if (options.maxConnections !== undefined) {
+        env.JOBSEEK_MAX_CONNECTIONS = options.maxConnections;
+      }
       const config = loadConfig(env);
       const logger = createLogger({ level: config.logLevel });
       const fetching = modelProgress();

@@ -2,9 +2,10 @@
  * The HTTP application: request ids, one log line per request, the single error mapping, and the
  * routes (REST search, health, OpenAPI, and the MCP endpoint with its OAuth routes).
  *
- * Order of checks for `/v1/search` (documented in docs/rest-api.md):
- * route (404) → method (405) → API key (403) → rate limit (429, authenticated requests only) →
- * body size and JSON (413, 400 INVALID_JSON) → parameters (400) → readiness (503) → search (500).
+ * Order of checks for `/v1/search` (documented in docs/rest-api.md): CORS preflight from an origin
+ * of `JOBSEEK_CORS_ORIGINS` (204) → route (404) → method (405) → API key (403) → rate limit (429,
+ * authenticated requests only) → body size and JSON (413, 400 INVALID_JSON) → parameters (400) →
+ * readiness (503) → search (500).
  *
  * @module
  */
@@ -14,13 +15,14 @@ import { JobseekError } from "../domain/errors.ts";
 import { createMcpRoutes } from "./mcp_routes.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { MisdirectedRequestError } from "./base_url.ts";
-import { clientAborted, isClientAbort } from "./client_abort.ts";
+import { CLIENT_CLOSED_REQUEST, clientAborted, isClientAbort } from "./client_abort.ts";
 import { errorResponse } from "./error_response.ts";
 import { createHealthRoutes } from "./health_routes.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
 import { createOAuthRoutes } from "./oauth_routes.ts";
 import { createOpenApiDocument, OPENAPI_PATH } from "./openapi.ts";
 import { createSearchRoutes } from "./search_routes.ts";
+import { createPostingsRoutes } from "./postings_routes.ts";
 
 function setHeader(response: Response, name: string, value: string): Response {
   try {
@@ -52,7 +54,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       request_id: requestId,
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
+      status: c.get("clientAborted") ? CLIENT_CLOSED_REQUEST : c.res.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
       // The key's name, never the key.
       ...(principal ? { key_name: principal.name, auth: principal.via } : {}),
@@ -63,7 +65,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (error instanceof HTTPException) return error.getResponse();
     if (error instanceof MisdirectedRequestError) return error.response();
     const requestId = c.get("requestId") ?? crypto.randomUUID();
-    if (isClientAbort(error, c.req.raw)) return clientAborted(error, requestId, c.req.raw, logger);
+    if (isClientAbort(error, c.req.raw)) {
+      c.set("clientAborted", true);
+      return clientAborted(error, requestId, c.req.raw, logger);
+    }
     return errorResponse(error, requestId, logger);
   });
   app.notFound((c) =>
@@ -75,6 +80,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.route("/", createSearchRoutes(deps));
+  app.route("/", createPostingsRoutes(deps));
   app.route("/", createHealthRoutes(deps));
 
   let openApi: Promise<Record<string, unknown>> | undefined;

@@ -10,6 +10,7 @@ import type { ApiKeyRegistry } from "../auth/api_keys.ts";
 import type { RateLimiter } from "../auth/rate_limiter.ts";
 import type { TokenVerifier } from "../auth/token_verifier.ts";
 import type { OAuthServer } from "../auth/oauth_server.ts";
+import type { IngestService } from "../search/ingest_service.ts";
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -25,6 +26,8 @@ export interface AppDeps {
    */
   addressLimiter?: RateLimiter;
   logger: Logger;
+  /** Where pushed postings go (`POST /v1/postings`); without it that route is not served. */
+  ingest?: IngestService;
 }
 
 /** Hono context variables set by the app's middleware. */
@@ -32,5 +35,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     principal?: Principal;
+    /** Set when the client went away mid-request: the request line then logs 499. */
+    clientAborted?: boolean;
   };
 }

@@ -1,14 +1,18 @@
 /**
  * A client that goes away mid-request (closes the connection during its body, or is cut off by
  * the connection guard's body timeout) is not a server error: it is logged at info as an abort,
- * without a stack, and answered 499 (nginx's "client closed request"; nobody receives it, but the
- * request's log line shows what happened).
+ * without a stack, and its request line shows 499 (nginx's "client closed request"), as nginx logs
+ * it. 499 is no HTTP status, so it never goes on the wire: when someone is still there to read the
+ * answer (a shutdown ends body reads of requests in flight, measured with Deno 2.9, while their
+ * clients wait) they get a real one, 503 with `Retry-After` and `connection: close`.
  *
  * @module
  */
+import { JobseekError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
+import { errorResponse } from "./error_response.ts";
 
-/** The status logged for a request whose client went away. */
+/** The status logged (never sent) for a request whose client went away. */
 export const CLIENT_CLOSED_REQUEST = 499;
 
 /** Error names Deno gives a body read on a connection the peer closed or reset. */
@@ -37,7 +41,7 @@ export function isClientAbort(error: unknown, request: Request): boolean {
   return request.signal.aborted;
 }
 
-/** Logs the abort at info and returns the (undelivered) 499. */
+/** Logs the abort at info and returns a 503 for whoever may still read it. */
 export function clientAborted(
   error: unknown,
   requestId: string,
@@ -50,5 +54,14 @@ export function clientAborted(
     path: new URL(request.url).pathname,
     reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
   });
-  return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+  const response = errorResponse(
+    new JobseekError(
+      "NOT_READY",
+      "Cannot finish the request: its body was cut off (the server may be shutting down); retry",
+    ),
+    requestId,
+    logger,
+  );
+  response.headers.set("connection", "close");
+  return response;
 }

@@ -18,6 +18,11 @@
  * transfer coding other than chunked) is answered 400 and closed, so that guard and server never
  * disagree on where a request ends.
  *
+ * It holds at most `maxConnections` client connections (src/http/connection_cap.ts derives it from
+ * the descriptor limit): one more is answered 503 and closed at once, never queued. A failed accept
+ * or a failed connect to the app server (out of descriptors, most likely) costs that one connection
+ * a 503 or a short wait in the backlog, never the accept loop or the process.
+ *
  * @module
  */
 import type { Logger } from "../log.ts";
@@ -45,6 +50,12 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 };
 
 const CRLF2 = "\r\n\r\n";
+/**
+ * Each direction's read buffer. Every open connection holds two, and the cap lets one client open
+ * thousands: with 64 KiB towards the client a held connection cost ~105 KiB of memory (measured:
+ * 6,000 half-sent requests, +630 MB); responses larger than this just take more reads.
+ */
+const READ_BUFFER_BYTES = 16 * 1024;
 const CHECK_EVERY_MS = 250;
 
 function latin1(bytes: Uint8Array): string {
@@ -204,7 +215,7 @@ class GuardedConnection {
   }
 
   async #clientToUpstream(): Promise<void> {
-    const buffer = new Uint8Array(16 * 1024);
+    const buffer = new Uint8Array(READ_BUFFER_BYTES);
     try {
       while (!this.closed) {
         const n = await this.#client.read(buffer);
@@ -287,7 +298,7 @@ class GuardedConnection {
   }
 
   async #upstreamToClient(): Promise<void> {
-    const buffer = new Uint8Array(64 * 1024);
+    const buffer = new Uint8Array(READ_BUFFER_BYTES);
     try {
       while (!this.closed) {
         const n = await this.#upstream.read(buffer);
@@ -306,22 +317,123 @@ class GuardedConnection {
 export interface ConnectionGuardOptions {
   hostname: string;
   port: number;
-  /** The Unix socket the app's `Deno.serve` listens on. */
-  upstreamPath: string;
+  /**
+   * The Unix socket the app's `Deno.serve` listens on, asked for each connection: the app server
+   * is replaced on a new socket if it ever stops accepting (src/http/serve_app.ts).
+   */
+  upstreamPath: string | (() => string);
   limits?: Partial<ConnectionLimits>;
+  /** Most client connections open at once; beyond it a connection is answered 503 and closed. */
+  maxConnections?: number;
+  /** Most connections over the cap being answered 503 at once; beyond it they are just closed. */
+  maxTurningAway?: number;
   logger: Logger;
+}
+
+/** How long the accept loop pauses after a failed accept (EMFILE, ENFILE, ENOBUFS...). */
+export const ACCEPT_BACKOFF_MS = 100;
+/**
+ * How long a connection being turned away may hold its descriptor. The 503 waits for the client's
+ * first bytes (an HTTP client that gets an answer before it has sent its request reports a broken
+ * connection, not the 503: measured with Deno's fetch); then the guard shuts its side and reads
+ * and drops what the client still sends until the client closes (closing a socket with unread
+ * bytes resets it, and a reset can destroy the 503 before the client reads it).
+ */
+const TURN_AWAY_MS = 500;
+/**
+ * Most connections being turned away at once, by default; more are closed the moment they are
+ * accepted, without a 503. They come out of the cap's reserve (src/http/connection_cap.ts): without
+ * a bound a burst of connects over the cap took as many descriptors again.
+ */
+const DEFAULT_MAX_TURNING_AWAY = 32;
+/** A repeated warning (cap reached, accept failing) is logged at most this often, with a count. */
+const WARN_EVERY_MS = 10_000;
+
+function unavailable(reason: string): Uint8Array {
+  const body = `Service unavailable: ${reason}; retry shortly.\n`;
+  return fromLatin1(
+    "HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\nretry-after: 1\r\n" +
+      `content-type: text/plain; charset=utf-8\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+  );
+}
+
+const AT_CAPACITY = unavailable("the server has too many open connections");
+const UPSTREAM_DOWN = unavailable("the server cannot take this connection now");
+
+function closeQuietly(conn: Deno.Conn): void {
+  try {
+    conn.close();
+  } catch {
+    // Already closed.
+  }
+}
+
+/** Logs the first of a kind of event at once, then at most every WARN_EVERY_MS with a count. */
+class ThrottledWarning {
+  readonly #logger: Logger;
+  readonly #msg: string;
+  #last = -Infinity;
+  #suppressed = 0;
+
+  constructor(logger: Logger, msg: string) {
+    this.#logger = logger;
+    this.#msg = msg;
+  }
+
+  note(fields: Record<string, unknown> = {}): void {
+    const now = performance.now();
+    if (now - this.#last < WARN_EVERY_MS) {
+      this.#suppressed++;
+      return;
+    }
+    this.#logger.warn(this.#msg, { ...fields, since_last_warning: this.#suppressed });
+    this.#last = now;
+    this.#suppressed = 0;
+  }
 }
 
 /** The listening guard; see the module documentation. */
 export class ConnectionGuard {
   readonly addr: Deno.NetAddr;
+  readonly maxConnections: number;
+  readonly #maxTurningAway: number;
   readonly #listener: Deno.TcpListener;
   readonly #connections = new Set<GuardedConnection>();
+  readonly #upstreamPath: () => string;
+  readonly #limits: ConnectionLimits;
   readonly #timer: ReturnType<typeof setInterval>;
   readonly #accepting: Promise<void>;
+  readonly #atCapacity: ThrottledWarning;
+  readonly #acceptFailed: ThrottledWarning;
+  readonly #upstreamFailed: ThrottledWarning;
+  /** Connections counted against the cap: adopted, or still connecting upstream. */
+  #open = 0;
+  /** Connections being answered 503, closed at once by {@linkcode closeAll}. */
+  readonly #turningAway = new Set<Deno.Conn>();
+  #turnedAway = 0;
+  /** Connections over the cap closed without a 503: too many were being answered already. */
+  #closedUnanswered = 0;
+  #stopped = false;
+  #closingAll = false;
 
   constructor(options: ConnectionGuardOptions) {
-    const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+    this.#limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+    this.maxConnections = options.maxConnections ?? Infinity;
+    this.#maxTurningAway = options.maxTurningAway ?? DEFAULT_MAX_TURNING_AWAY;
+    const upstream = options.upstreamPath;
+    this.#upstreamPath = typeof upstream === "string" ? () => upstream : upstream;
+    this.#atCapacity = new ThrottledWarning(
+      options.logger,
+      "connection cap reached; answering new connections 503",
+    );
+    this.#acceptFailed = new ThrottledWarning(
+      options.logger,
+      "cannot accept a connection; retrying shortly",
+    );
+    this.#upstreamFailed = new ThrottledWarning(
+      options.logger,
+      "cannot reach the app server; answering 503",
+    );
     const listener = Deno.listen({ hostname: options.hostname, port: options.port });
     this.#listener = listener;
     this.addr = listener.addr;
@@ -329,44 +441,102 @@ export class ConnectionGuard {
       const now = performance.now();
       for (const connection of this.#connections) connection.check(now);
     }, CHECK_EVERY_MS);
-    this.#accepting = (async () => {
-      for await (const client of listener) {
-        this.#adopt(client, options.upstreamPath, limits, options.logger);
-      }
-    })().catch(() => {});
+    this.#accepting = this.#acceptLoop();
   }
 
-  async #adopt(
-    client: Deno.TcpConn,
-    upstreamPath: string,
-    limits: ConnectionLimits,
-    logger: Logger,
-  ): Promise<void> {
+  /**
+   * Accepts until stopped. A failed accept is never the end: running out of descriptors (EMFILE,
+   * ENFILE) or kernel buffers passes once connections close, so the loop pauses and tries again,
+   * and the clients meanwhile wait in the listen backlog.
+   */
+  async #acceptLoop(): Promise<void> {
+    while (!this.#stopped) {
+      let client: Deno.TcpConn;
+      try {
+        client = await this.#listener.accept();
+      } catch (error) {
+        if (this.#stopped || error instanceof Deno.errors.BadResource) return;
+        this.#acceptFailed.note({
+          error: error instanceof Error ? error.message : String(error),
+          open: this.#open,
+        });
+        await new Promise((resolve) => setTimeout(resolve, ACCEPT_BACKOFF_MS));
+        continue;
+      }
+      if (this.#open >= this.maxConnections) {
+        this.#turnedAway++;
+        this.#atCapacity.note({
+          open: this.#open,
+          max_connections: this.maxConnections,
+          turned_away: this.#turnedAway,
+          closed_unanswered: this.#closedUnanswered,
+        });
+        void this.#turnAway(client, AT_CAPACITY);
+        continue;
+      }
+      this.#open++;
+      this.#adopt(client).catch(() => closeQuietly(client)).finally(() => this.#open--);
+    }
+  }
+
+  /** Answers a connection the guard will not serve with `response`, then closes it. */
+  async #turnAway(client: Deno.Conn, response: Uint8Array): Promise<void> {
+    if (this.#turningAway.size >= this.#maxTurningAway || this.#closingAll) {
+      this.#closedUnanswered++;
+      closeQuietly(client);
+      return;
+    }
+    this.#turningAway.add(client);
+    const timer = setTimeout(() => closeQuietly(client), TURN_AWAY_MS);
+    try {
+      const sink = new Uint8Array(4096);
+      if ((await client.read(sink)) === null) return;
+      await client.write(response);
+      await client.closeWrite();
+      while ((await client.read(sink)) !== null) { /* dropped */ }
+    } catch {
+      // Gone, reset, or closed by the timer.
+    } finally {
+      clearTimeout(timer);
+      closeQuietly(client);
+      this.#turningAway.delete(client);
+    }
+  }
+
+  async #adopt(client: Deno.TcpConn): Promise<void> {
     let upstream: Deno.Conn;
     try {
       client.setNoDelay(true);
-      upstream = await Deno.connect({ transport: "unix", path: upstreamPath });
+      upstream = await Deno.connect({ transport: "unix", path: this.#upstreamPath() });
     } catch (error) {
-      logger.warn("cannot reach the app socket; closing the connection", {
-        error: error instanceof Error ? error.message : String(error),
-      });
-      client.close();
+      this.#upstreamFailed.note({ error: error instanceof Error ? error.message : String(error) });
+      await this.#turnAway(client, UPSTREAM_DOWN);
+      return;
+    }
+    if (this.#closingAll) {
+      closeQuietly(upstream);
+      closeQuietly(client);
       return;
     }
     const peer = (client.remoteAddr as Deno.NetAddr).hostname;
-    const connection = new GuardedConnection(client, upstream, peer, limits);
+    const connection = new GuardedConnection(client, upstream, peer, this.#limits);
     this.#connections.add(connection);
-    await connection.run();
-    this.#connections.delete(connection);
+    try {
+      await connection.run();
+    } finally {
+      connection.close();
+      this.#connections.delete(connection);
+    }
   }
 
-  /** Connections open now. */
+  /** Connections open now (adopted or connecting upstream). */
   get size(): number {
-    return this.#connections.size;
+    return this.#open;
   }
 
   /** Stops accepting; connections go on until they end or {@linkcode closeAll}. */
   stopAccepting(): void {
+    this.#stopped = true;
     try {
       this.#listener.close();
     } catch {
@@ -376,7 +546,9 @@ export class ConnectionGuard {
 
   /** Closes every connection, whatever it is doing. */
   closeAll(): void {
+    this.#closingAll = true;
     for (const connection of this.#connections) connection.close();
+    for (const client of this.#turningAway) closeQuietly(client);
   }
 
   async close(): Promise<void> {
