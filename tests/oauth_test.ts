@@ -370,6 +370,41 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
       await assertOAuthError(notJson, 400, "invalid_client_metadata");
     });
 
+    await t.step("the largest registration accepted is a working client_id", async () => {
+      // The client_id carries the metadata: its bound is in bytes (a non-ASCII name takes more).
+      const metadata = (pad: number) => ({
+        redirect_uris: [
+          ...Array.from({ length: 9 }, (_, i) => `https://app.example/callback/${i}`),
+          `${REDIRECT}?${"p".repeat(pad)}`,
+        ],
+        client_name: "é".repeat(200),
+      });
+      let [fits, tooLarge] = [0, 1900];
+      while (tooLarge - fits > 1) {
+        const pad = Math.floor((fits + tooLarge) / 2);
+        const response = await register(server, metadata(pad));
+        await response.body?.cancel();
+        if (response.status === 201) fits = pad;
+        else tooLarge = pad;
+      }
+      assert.match(
+        await assertOAuthError(
+          await register(server, metadata(tooLarge)),
+          400,
+          "invalid_client_metadata",
+        ),
+        /^The registration is too large: at most 2048 bytes of metadata$/,
+      );
+      const largest = await registerClient(server, metadata(fits));
+      assert.ok(largest.client_id.length > 2700, String(largest.client_id.length));
+      const { params } = authorizeParams(largest.client_id, {
+        redirect_uri: `${REDIRECT}?${"p".repeat(fits)}`,
+      });
+      const { response, page } = await openConsentPage(authorizeUrl(server, params));
+      assert.equal(response.status, 200, page.slice(0, 300));
+      assert.match(page, /Sign in to jobseek/);
+    });
+
     await t.step("full flow: consent with the API key, code, token, /mcp, refresh", async () => {
       const client = await registerClient(server, {
         client_name: `<script>alert("x")</script> & Co`,
@@ -401,14 +436,6 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
       assert.match(wrongPage, /That API key is not valid/);
       const secondToken = formTokenOf(wrongPage);
       assert.notEqual(secondToken, firstToken);
-      // The first form token is spent.
-      const replay = await postConsent(server, {
-        consent: firstToken,
-        api_key: server.key,
-        decision: "approve",
-      });
-      assert.equal(replay.status, 400);
-      assert.match(await replay.text(), /expired or was already used/);
 
       const approved = await postConsent(server, {
         consent: secondToken,
@@ -417,6 +444,14 @@ Deno.test("OAuth authorization server: metadata, registration, code flow, tokens
       });
       await approved.body?.cancel();
       assert.equal(approved.status, 303);
+      // An approved form is spent, on every server sharing the store.
+      const replay = await postConsent(server, {
+        consent: secondToken,
+        api_key: server.key,
+        decision: "approve",
+      });
+      assert.equal(replay.status, 400);
+      assert.match(await replay.text(), /expired or was already used/);
       const location = new URL(approved.headers.get("location")!);
       assert.equal(location.origin + location.pathname, REDIRECT);
       assert.equal(location.searchParams.get("state"), params.state);

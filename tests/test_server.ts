@@ -11,6 +11,7 @@ import type { OAuthServer } from "../src/auth/oauth_server.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens, type TokenVerifier } from "../src/auth/token_verifier.ts";
 import { loadConfig, type StaticApiKey } from "../src/config.ts";
+import { PEER_HEADER } from "../src/http/connection_guard.ts";
 import type { SearchService } from "../src/domain/service.ts";
 import { createApp } from "../src/http/app.ts";
 import { createLogger } from "../src/log.ts";
@@ -34,6 +35,8 @@ export interface TestServerOptions {
   wrapService?: (service: SearchService) => SearchService;
   /** Start of the tester key's name; default `tester`. */
   keyPrefix?: string;
+  /** Limit `/oauth/*` per client network, as servers do (src/http/address_limit.ts). */
+  addressLimits?: boolean;
 }
 
 export interface TestServer {
@@ -48,8 +51,11 @@ export interface TestServer {
   logs: Record<string, unknown>[];
   /** Raw log lines, to check that no secret ever reaches a log. */
   rawLogs: string[];
-  /** Handles one request in-process, as Deno.serve would. */
-  fetchApp(request: Request): Promise<Response>;
+  /**
+   * Handles one request in-process, as Deno.serve would; with `peer`, as if the connection guard
+   * had accepted it from that address (IPv4 or IPv6).
+   */
+  fetchApp(request: Request, peer?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -84,6 +90,9 @@ export async function startTestServer(
     }),
     tokenVerifier: options.tokenVerifier ?? oauth ?? rejectAllTokens,
     oauth,
+    addressLimiter: options.addressLimits
+      ? new RateLimiter(store.rateLimits, { perMinute: 60, now: () => FROZEN_NOW })
+      : undefined,
     logger,
   });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
@@ -95,7 +104,15 @@ export async function startTestServer(
     apiKeys,
     logs,
     rawLogs,
-    fetchApp: async (request) => await app.fetch(request),
+    fetchApp: async (request, peer) => {
+      if (peer === undefined) return await app.fetch(request);
+      // What the app sees behind the guard: a Unix-socket connection and the guard's header.
+      const headers = new Headers(request.headers);
+      headers.set(PEER_HEADER, peer);
+      return await app.fetch(new Request(request, { headers }), {
+        remoteAddr: { transport: "unix", path: "" },
+      });
+    },
     close: () => server.shutdown(),
   };
 }

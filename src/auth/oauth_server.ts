@@ -5,16 +5,18 @@
  * tokens it issues. People sign in on the consent page with their jobseek API key; a token acts
  * for that key's owner (same subject, same rate budget) and stops working when the key is revoked.
  *
- * Everything lives in KV through {@linkcode OAuthStore}: clients, one-time codes and consent-form
- * tokens, and access and refresh tokens, the secrets only as SHA-256 hashes. HTTP is left to
- * `src/http/oauth_routes.ts`.
+ * Nothing is written for anyone who has not signed in: a registered client is not stored but
+ * carried in its `client_id`, signed (HMAC-SHA-256 under the key the servers share through the
+ * store), and so is the request behind a consent page, in its form token. The first write is the
+ * one-time code, once a person approved with a valid API key. From there on, KV holds (through
+ * {@linkcode OAuthStore}) codes, grants, access and refresh tokens, the secrets only as SHA-256
+ * hashes, and the spent marks of consent forms. HTTP is left to `src/http/oauth_routes.ts`.
  *
  * @module
  */
 // @ts-types="@modelcontextprotocol/sdk/shared/auth"
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { z } from "zod";
-import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
 import type { OAuthStore, OAuthSweep } from "../store/oauth_store.ts";
 import type { SecretStore } from "../store/secret_store.ts";
@@ -57,26 +59,30 @@ export const CODE_TTL_MS = 60 * 1000;
 /** How long a consent page may stay open before its form token lapses. */
 export const CONSENT_TTL_MS = 10 * 60 * 1000;
 /**
- * A registered client that has not completed a sign-in within this time is forgotten: MCP
- * clients register right before they open the sign-in page, and register again when their
- * client_id is unknown.
+ * A client stored by an older version (registrations were stored then) that has not completed a
+ * sign-in within this time is swept. Clients registered now are not stored at all.
  */
 export const PENDING_CLIENT_TTL_MS = 60 * 60 * 1000;
 /**
- * Registrations accepted from all addresses together in a clock hour and the one before. With
- * {@linkcode PENDING_CLIENT_TTL_MS} this bounds the never-used clients in the store at any time.
+ * Most metadata a registration may carry (bytes of JSON): it travels in the client_id, and the
+ * client_id in every authorization URL, consent form and token request of that client.
  */
-export const MAX_REGISTRATIONS_PER_HOUR = 1000;
-/** Largest client record (JSON characters): what one registration may cost the store. */
-const MAX_CLIENT_RECORD_CHARS = 4096;
-/** A consent form token carries its request (signed); URIs and state make it at most this long. */
-const MAX_FORM_TOKEN_LENGTH = 12_000;
+const MAX_CLIENT_METADATA_BYTES = 2048;
+/** A signed client_id: prefix, 22-character id, the metadata, the signature. */
+const SIGNED_CLIENT_ID = /^jsc_([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
+/** Longest signed client_id: {@linkcode MAX_CLIENT_METADATA_BYTES} in base64url and the rest. */
+const MAX_CLIENT_ID_LENGTH = 3000;
+/** Client ids of clients stored by older versions (UUIDs) are no longer than this. */
+const MAX_STORED_CLIENT_ID_LENGTH = 200;
+/** A consent form token carries its request (signed): client_id, URIs and state. */
+const MAX_FORM_TOKEN_LENGTH = 24_000;
 /** Access tokens a grant remembers, so that a replayed refresh token can end all of them. */
 const MAX_ACCESS_TOKENS_PER_GRANT = 20;
-/** An active client's record is extended at most once a day, not on every token request. */
+/** An active stored client's record is extended at most once a day, not on every token request. */
 const CLIENT_EXTEND_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /** Prefixes make our secrets recognisable to people and to secret scanners. */
+const SIGNED_CLIENT_PREFIX = "jsc_";
 const ACCESS_TOKEN_PREFIX = "jsa_";
 const REFRESH_TOKEN_PREFIX = "jsr_";
 const CLIENT_SECRET_PREFIX = "jss_";
@@ -143,6 +149,13 @@ export type AuthorizationRequest = {
   issuer: string;
 };
 
+/** A consent form as submitted, its signature checked: the request it carries. */
+export interface ConsentForm {
+  request: AuthorizationRequest;
+  formToken: string;
+  expiresAt: number;
+}
+
 /** Outcome of checking `GET /oauth/authorize`. */
 export type AuthorizeCheck =
   | { ok: true; request: AuthorizationRequest }
@@ -170,7 +183,6 @@ export interface OAuthServerOptions {
   refreshTokenTtlMs?: number;
   codeTtlMs?: number;
   pendingClientTtlMs?: number;
-  maxRegistrationsPerHour?: number;
   /** The clock (ms since the epoch) every lifetime is measured on; tests move it forward. */
   now?: () => number;
 }
@@ -326,6 +338,36 @@ function checkRedirectUris(uris: unknown): void {
   }
 }
 
+/** What a signed client_id carries: the client as registered, without its id. */
+const SignedClientSchema = ClientRecordSchema.omit({ client_id: true, activated_at: true });
+
+/**
+ * The bytes a client_id's signature covers. Its own prefix keeps a consent form's signature (over
+ * bare base64url, which has no newline) from ever passing for a client's, and the other way round.
+ */
+function clientSignatureInput(signed: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(`client\n${signed}`);
+}
+
+/**
+ * A short name for a client_id, for pages and logs: a signed id's prefix and random part (unique
+ * per registration), or an older stored client's whole id.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { clientLabel } from "./oauth_server.ts";
+ *
+ * assert.equal(clientLabel("jsc_AAAAAAAAAAAAAAAAAAAAAA.eyJ9.sig"), "jsc_AAAAAAAAAAAAAAAAAAAAAA");
+ * assert.equal(clientLabel("3f1c0a7e-1111-4222-8333-944445555666"), "3f1c0a7e-1111-4222-8333-944445555666");
+ * ```
+ */
+export function clientLabel(clientId: string): string {
+  return clientId.startsWith(SIGNED_CLIENT_PREFIX)
+    ? clientId.slice(0, SIGNED_CLIENT_PREFIX.length + 22)
+    : clientId.slice(0, MAX_STORED_CLIENT_ID_LENGTH);
+}
+
 function isAuthMethod(method: string): method is AuthMethod {
   return (AUTH_METHODS as readonly string[]).includes(method);
 }
@@ -339,7 +381,6 @@ export class OAuthServer implements TokenVerifier {
   readonly #refreshTtl: number;
   readonly #codeTtl: number;
   readonly #pendingClientTtl: number;
-  readonly #maxRegistrations: number;
   readonly #now: () => number;
   #signingKey: Promise<CryptoKey> | undefined;
 
@@ -355,7 +396,6 @@ export class OAuthServer implements TokenVerifier {
     this.#refreshTtl = options.refreshTokenTtlMs ?? REFRESH_TOKEN_TTL_MS;
     this.#codeTtl = options.codeTtlMs ?? CODE_TTL_MS;
     this.#pendingClientTtl = options.pendingClientTtlMs ?? PENDING_CLIENT_TTL_MS;
-    this.#maxRegistrations = options.maxRegistrationsPerHour ?? MAX_REGISTRATIONS_PER_HOUR;
     this.#now = options.now ?? Date.now;
   }
 
@@ -430,8 +470,7 @@ export class OAuthServer implements TokenVerifier {
     ) {
       throw new OAuthError("invalid_client_metadata", "client_uri must be an https URL");
     }
-    const record: ClientRecord = {
-      client_id: crypto.randomUUID(),
+    const record: Omit<ClientRecord, "client_id"> = {
       client_id_issued_at: Math.floor(this.#now() / 1000),
       redirect_uris: meta.redirect_uris,
       token_endpoint_auth_method: method,
@@ -452,26 +491,19 @@ export class OAuthServer implements TokenVerifier {
       secret = randomSecret(CLIENT_SECRET_PREFIX);
       record.client_secret_hash = sha256Hex(secret);
     }
-    if (JSON.stringify(record).length > MAX_CLIENT_RECORD_CHARS) {
+    const metadata = new TextEncoder().encode(JSON.stringify(record));
+    if (metadata.length > MAX_CLIENT_METADATA_BYTES) {
       throw new OAuthError(
         "invalid_client_metadata",
-        `The registration is too large: at most ${MAX_CLIENT_RECORD_CHARS} characters of metadata`,
+        `The registration is too large: at most ${MAX_CLIENT_METADATA_BYTES} bytes of metadata`,
       );
     }
-    // Registration needs no credentials: a global cap and an expiry bound what it can cost.
-    const waitMs = await this.#store.countRegistration(this.#now(), this.#maxRegistrations);
-    if (waitMs !== null) {
-      throw new JobseekError("RATE_LIMITED", "Rate limit exceeded", {
-        retryAfter: Math.ceil(waitMs / 1000),
-      });
-    }
-    await this.#store.putOAuthRecord(
-      "client",
-      record.client_id,
-      record,
-      this.#pendingClientTtl,
-    );
-    const { client_secret_hash: _, ...info } = record;
+    // Registration needs no credentials, so it writes nothing: the client is its signed id. No
+    // number of registrations, from however many addresses, can fill the store or use up a
+    // budget that anyone else's sign-in needs.
+    const clientId = await this.#signClientId(metadata);
+    const { client_secret_hash: _, ...rest } = record;
+    const info = { client_id: clientId, ...rest };
     return secret === undefined
       ? info
       : { ...info, client_secret: secret, client_secret_expires_at: 0 };
@@ -583,11 +615,11 @@ export class OAuthServer implements TokenVerifier {
   }
 
   /**
-   * The request behind a consent form, once: null for a forged, used or lapsed form token. The
-   * first submission marks the token spent (the only store write of the consent page, made after
-   * a person acted).
+   * The request behind a consent form: null for a forged or lapsed form token. Writes nothing: a
+   * form token is spent only when it is approved with a valid key ({@linkcode approve}), so that
+   * answering the form with a wrong key, or denying, costs the store nothing.
    */
-  async takeConsent(formToken: string): Promise<AuthorizationRequest | null> {
+  async readConsent(formToken: string): Promise<ConsentForm | null> {
     if (!formToken || formToken.length > MAX_FORM_TOKEN_LENGTH) return null;
     const dot = formToken.indexOf(".");
     if (dot < 0) return null;
@@ -607,10 +639,8 @@ export class OAuthServer implements TokenVerifier {
     } catch {
       return null;
     }
-    const left = parsed.expiresAt - this.#now();
-    if (!(left > 0)) return null;
-    if (!(await this.#store.claimOnce(sha256Hex(formToken), left))) return null;
-    return parsed.request;
+    if (!(parsed.expiresAt > this.#now())) return null;
+    return { request: parsed.request, formToken, expiresAt: parsed.expiresAt };
   }
 
   /** The HMAC key of consent forms, shared through the store by every server. */
@@ -639,15 +669,22 @@ export class OAuthServer implements TokenVerifier {
   }
 
   /**
-   * Grants the request for the owner of `apiKey`: the redirect carrying a one-time code, or null
-   * when the key does not verify.
+   * Grants the form's request for the owner of `apiKey`: the redirect carrying a one-time code;
+   * `invalid_key` when the key does not verify (the form stays usable); `used` when the form was
+   * approved before, on any server.
    */
   async approve(
-    request: AuthorizationRequest,
+    form: ConsentForm,
     apiKey: string,
-  ): Promise<{ redirect: string; keyName: string } | null> {
+  ): Promise<{ redirect: string; keyName: string } | "invalid_key" | "used"> {
     const principal = await this.#apiKeys.verify(apiKey);
-    if (!principal) return null;
+    if (!principal) return "invalid_key";
+    // The first write of a sign-in, made for a person who proved a key.
+    const left = form.expiresAt - this.#now();
+    if (!(left > 0) || !(await this.#store.claimOnce(sha256Hex(form.formToken), left))) {
+      return "used";
+    }
+    const request = form.request;
     // The sign-in's grant id travels in the code, so that a replayed code can end its tokens.
     const grantId = randomSecret("", 16);
     const code = `${grantId}.${randomSecret()}`;
@@ -719,6 +756,8 @@ export class OAuthServer implements TokenVerifier {
    * tokens it may hold, extended at most once a day.
    */
   async #keepClient(client: ClientRecord): Promise<void> {
+    // A signed client has no record to keep: its id is all of it.
+    if (client.client_id.startsWith(SIGNED_CLIENT_PREFIX)) return;
     const now = this.#now();
     if (client.activated_at !== undefined && now - client.activated_at < CLIENT_EXTEND_EVERY_MS) {
       return;
@@ -760,12 +799,52 @@ export class OAuthServer implements TokenVerifier {
     // The key's subject: one rate budget per person across REST and MCP.
     const principal: Principal = { subject: owner.subject, name: owner.name, via: "bearer" };
     if (owner.rateLimit !== undefined) principal.rateLimit = owner.rateLimit;
+    // A token can do what its key can: a feeder key's token cannot search.
+    if (owner.scopes !== undefined) principal.scopes = owner.scopes;
     return principal;
   }
 
+  /** A client by id: a signed one from the id itself, an older stored one from the store. */
   async #client(clientId: string): Promise<ClientRecord | null> {
-    if (clientId.length > MAX_NAME_LENGTH) return null;
+    if (clientId.startsWith(SIGNED_CLIENT_PREFIX)) return await this.#verifyClientId(clientId);
+    if (clientId.length > MAX_STORED_CLIENT_ID_LENGTH) return null;
     return await this.#store.getOAuthRecord("client", clientId, ClientRecordSchema);
+  }
+
+  /** `jsc_<id>.<metadata>.<signature>`; the signature covers the id and the metadata. */
+  async #signClientId(metadata: Uint8Array): Promise<string> {
+    const signed = `${randomSecret(SIGNED_CLIENT_PREFIX, 16)}.${toBase64Url(metadata)}`;
+    const signature = await crypto.subtle.sign(
+      "HMAC",
+      await this.#consentKey(),
+      clientSignatureInput(signed),
+    );
+    return `${signed}.${toBase64Url(new Uint8Array(signature))}`;
+  }
+
+  /** The client a signed id describes, or null when it is malformed or not signed by us. */
+  async #verifyClientId(clientId: string): Promise<ClientRecord | null> {
+    if (clientId.length > MAX_CLIENT_ID_LENGTH || !SIGNED_CLIENT_ID.test(clientId)) return null;
+    const dot = clientId.lastIndexOf(".");
+    const signed = clientId.slice(0, dot);
+    // Outside the try: a store that cannot give the key is a server error, not an unknown client.
+    const key = await this.#consentKey();
+    try {
+      const valid = await crypto.subtle.verify(
+        "HMAC",
+        key,
+        fromBase64Url(clientId.slice(dot + 1)),
+        clientSignatureInput(signed),
+      );
+      if (!valid) return null;
+      const metadata = new TextDecoder().decode(
+        fromBase64Url(signed.slice(signed.indexOf(".") + 1)),
+      );
+      const parsed = SignedClientSchema.safeParse(JSON.parse(metadata));
+      return parsed.success ? { ...parsed.data, client_id: clientId } : null;
+    } catch {
+      return null;
+    }
   }
 
   /**

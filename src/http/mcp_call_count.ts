@@ -12,9 +12,10 @@ function isCall(message: unknown): boolean {
 }
 
 /**
- * The JSON-RPC requests (messages with a method and an id) in the body of `request`, at least 1.
- * Reads a clone, so the transport still reads the body itself; a body it cannot parse counts as
- * one request, which the transport then refuses.
+ * The JSON-RPC requests (messages with a method and an id) in the body of `request`, at least 1,
+ * except for an empty batch (`[]`): 0, which is no request at all. Reads a clone, so the transport
+ * still reads the body itself; a body it cannot parse counts as one request, which the transport
+ * then refuses.
  *
  * @example
  * ```ts
@@ -22,6 +23,7 @@ function isCall(message: unknown): boolean {
  * const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: {} };
  * const post = (body: unknown) => new Request("http://x/mcp", { method: "POST", body: JSON.stringify(body) });
  * assert.equal(await callCount(post(call), 65536), 1);
+ * assert.equal(await callCount(post([]), 65536), 0);
  * assert.equal(await callCount(post([call, { ...call, id: 2 }, { jsonrpc: "2.0", method: "notifications/initialized" }]), 65536), 2);
  * ```
  */
@@ -37,5 +39,6 @@ export async function callCount(request: Request, maxBytes: number): Promise<num
     return 1;
   }
   if (!Array.isArray(message)) return 1;
+  if (message.length === 0) return 0;
   return Math.max(1, message.filter(isCall).length);
 }

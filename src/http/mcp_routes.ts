@@ -20,6 +20,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 // @ts-types="@modelcontextprotocol/sdk/server/auth/types"
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { OAUTH_SCOPE } from "../auth/oauth_server.ts";
+import { InvalidTokenError, TokenCheckUnavailableError } from "../auth/token_verifier.ts";
+import { requireScope } from "./api_key_auth.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
@@ -121,20 +123,35 @@ function checkHostAndOrigin(allowed: Set<string>, c: McpContext): Response | nul
 
 type AuthOutcome = { principal: Principal; authInfo: AuthInfo } | { response: Response };
 
+/** A value fit for a quoted-string of `WWW-Authenticate` (RFC 9110 5.6.4). */
+function quotable(text: string): string {
+  return text.replace(/["\\\r\n]/g, "'");
+}
+
 /**
  * Bearer token first (the primary scheme), then `x-api-key` (spec 5.2). A valid key rescues a
  * request whose token does not verify (a client configured with both keeps working when its token
  * expires); when neither verifies, the Bearer answer wins (401 `invalid_token`, so that an OAuth
- * client refreshes its token). `Authorization: Bearer` with nothing after it counts as no token.
+ * client refreshes its token), or 503 when the token could not be checked at all (an external
+ * issuer's keys out of reach). `Authorization: Bearer` with nothing after it counts as no token.
  */
 async function authenticate(deps: AppDeps, c: McpContext): Promise<AuthOutcome> {
-  const metadataUrl = `${baseUrl(deps.config, c.req.url)}${RESOURCE_METADATA_PATH}`;
+  const base = baseUrl(deps.config, c.req.url);
+  const metadataUrl = `${base}${RESOURCE_METADATA_PATH}`;
   const authorization = c.req.header("authorization");
   const token = (authorization?.match(/^Bearer(?:\s+(.*))?$/i)?.[1] ?? "").trim();
+  let tokenProblem = "The access token is invalid or expired";
+  let unavailable: TokenCheckUnavailableError | undefined;
   if (token) {
-    const principal = await deps.tokenVerifier.verify(token);
-    if (principal) {
-      return { principal, authInfo: { token, clientId: principal.name, scopes: MCP_SCOPES } };
+    try {
+      const principal = await deps.tokenVerifier.verify(token, { baseUrl: base });
+      if (principal) {
+        return { principal, authInfo: { token, clientId: principal.name, scopes: MCP_SCOPES } };
+      }
+    } catch (error) {
+      if (error instanceof InvalidTokenError) tokenProblem = error.message;
+      else if (error instanceof TokenCheckUnavailableError) unavailable = error;
+      else throw error;
     }
   }
   const apiKey = c.req.header("x-api-key");
@@ -146,14 +163,25 @@ async function authenticate(deps: AppDeps, c: McpContext): Promise<AuthOutcome> 
       authInfo: { token: "", clientId: keyPrincipal.name, scopes: MCP_SCOPES },
     };
   }
-  // `scope` tells a client what to ask for at authorization (MCP 2025-11-25 scope selection).
-  const challenge = `Bearer resource_metadata="${metadataUrl}", scope="${MCP_SCOPES.join(" ")}"`;
+  // `scope` tells a client what to ask for at authorization (MCP 2025-11-25 scope selection);
+  // an external issuer has scopes of its own, which are not ours to name.
+  const challenge = deps.config.oauthIssuer
+    ? `Bearer resource_metadata="${metadataUrl}"`
+    : `Bearer resource_metadata="${metadataUrl}", scope="${MCP_SCOPES.join(" ")}"`;
+  if (unavailable) {
+    deps.logger.debug("bearer token not checked", {
+      request_id: c.get("requestId"),
+      error: unavailable.message,
+    });
+    const error = new JobseekError("NOT_READY", `${unavailable.message}. Try again shortly.`);
+    return { response: errorResponse(error, c.get("requestId"), deps.logger) };
+  }
   if (token) {
     return {
       response: jsonRpcError(401, -32600, "Unauthorized: invalid or expired token", {
         headers: {
           "www-authenticate": `${challenge}, error="invalid_token", ` +
-            `error_description="The access token is invalid or expired"`,
+            `error_description="${quotable(tokenProblem)}"`,
         },
       }),
     };
@@ -258,8 +286,20 @@ export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
       if ("response" in auth) return auth.response;
       c.set("principal", auth.principal);
       try {
+        // The tools search: a key (or a token signed in with a key) without `search` may not.
+        requireScope(auth.principal, "search");
+      } catch (error) {
+        return errorResponse(error, c.get("requestId"), deps.logger);
+      }
+      try {
         // Each call of a JSON-RPC batch counts, so a batch cannot multiply the budget.
-        await deps.rateLimiter.consume(auth.principal, await callCount(c.req.raw, MAX_BODY_BYTES));
+        const calls = await callCount(c.req.raw, MAX_BODY_BYTES);
+        await deps.rateLimiter.consume(auth.principal, Math.max(1, calls));
+        // An empty batch is an Invalid Request (JSON-RPC 2.0, section 6); the SDK would answer
+        // it 202, as if it held only notifications.
+        if (calls === 0) {
+          return jsonRpcError(400, -32600, "Invalid Request: the batch is empty");
+        }
       } catch (error) {
         if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
           return errorResponse(error, c.get("requestId"), deps.logger);
@@ -279,11 +319,13 @@ export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
   const metadata = (c: McpContext) => {
     const base = baseUrl(deps.config, c.req.url);
     c.header("access-control-allow-origin", "*");
+    const issuer = deps.config.oauthIssuer;
     return c.json({
       resource: `${base}${MCP_PATH}`,
-      authorization_servers: [base],
+      authorization_servers: [issuer ?? base],
       bearer_methods_supported: ["header"],
-      scopes_supported: MCP_SCOPES,
+      // An external issuer's scopes are its own; asking it for ours could fail the sign-in.
+      ...(issuer ? {} : { scopes_supported: MCP_SCOPES }),
       resource_name: "jobseek",
     });
   };

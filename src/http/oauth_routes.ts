@@ -16,6 +16,7 @@ import {
   type AuthorizationRequest,
   AUTHORIZE_PATH,
   type BasicCredentials,
+  clientLabel,
   OAUTH_METADATA_PATH,
   OAuthError,
   type OAuthServer,
@@ -25,8 +26,9 @@ import {
 } from "../auth/oauth_server.ts";
 import {
   addressLimit,
-  OAUTH_PER_ADDRESS_PER_MINUTE,
-  REGISTER_PER_ADDRESS_PER_MINUTE,
+  AUTHORIZE_PER_PREFIX_PER_MINUTE,
+  REGISTER_PER_PREFIX_PER_MINUTE,
+  TOKEN_PER_PREFIX_PER_MINUTE,
 } from "./address_limit.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { fromBase64 } from "../crypto.ts";
@@ -34,8 +36,11 @@ import { baseUrl } from "./base_url.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
 import { readLimitedBody } from "./read_json_body.ts";
 
-/** Registrations, token requests and consent forms are a few hundred bytes. */
-const MAX_BODY_BYTES = 16 * 1024;
+/**
+ * Registrations and token requests are a few hundred bytes to a few KB (a client_id carries its
+ * metadata); a consent form carries its signed request: client_id, redirect URI and state.
+ */
+const MAX_BODY_BYTES = 32 * 1024;
 
 type OAuthContext = Context<AppEnv>;
 
@@ -144,7 +149,7 @@ async function consentPage(
       action: request.issuer + AUTHORIZE_PATH,
       formToken,
       clientName: request.clientName,
-      clientId: request.clientId,
+      clientId: clientLabel(request.clientId),
       redirectUri: request.redirectUri,
       scope: request.scope,
       error: options.error,
@@ -170,11 +175,14 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
   for (const path of [OAUTH_METADATA_PATH, REGISTER_PATH, TOKEN_PATH, REVOKE_PATH]) {
     app.use(path, scripted);
   }
-  // Only the routes that touch the store are limited; the metadata is a constant.
-  for (const path of [REGISTER_PATH, AUTHORIZE_PATH, TOKEN_PATH, REVOKE_PATH]) {
-    app.use(path, addressLimit(deps, "oauth", OAUTH_PER_ADDRESS_PER_MINUTE));
+  // Per client network and per endpoint, so that a flood of one kind (registrations, say) from
+  // one network leaves that network's sign-ins and refreshes their own budgets. The metadata is a
+  // constant and is not limited.
+  app.use(REGISTER_PATH, addressLimit(deps, "register", REGISTER_PER_PREFIX_PER_MINUTE));
+  app.use(AUTHORIZE_PATH, addressLimit(deps, "authorize", AUTHORIZE_PER_PREFIX_PER_MINUTE));
+  for (const path of [TOKEN_PATH, REVOKE_PATH]) {
+    app.use(path, addressLimit(deps, "token", TOKEN_PER_PREFIX_PER_MINUTE));
   }
-  app.post(REGISTER_PATH, addressLimit(deps, "register", REGISTER_PER_ADDRESS_PER_MINUTE));
 
   app.get(OAUTH_METADATA_PATH, (c) => c.json(oauth.metadata(base(c))));
   app.all(OAUTH_METADATA_PATH, methodNotAllowed(["GET", "HEAD"], logger));
@@ -192,7 +200,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       const client = await oauth.registerClient(body);
       logger.info("oauth client registered", {
         request_id: c.get("requestId"),
-        client_id: client.client_id,
+        client_id: clientLabel(client.client_id),
         client_name: client.client_name,
       });
       return oauthJson(client, 201);
@@ -218,28 +226,30 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       if (!(error instanceof OAuthError)) throw error;
       return html(renderErrorPage(error.message), error.status);
     }
-    const request = await oauth.takeConsent(form.get("consent") ?? "");
-    if (!request) {
-      return html(
+    const expired = () =>
+      html(
         renderErrorPage(
           "This sign-in page has expired or was already used. Start again from the app.",
         ),
         400,
       );
-    }
+    const consent = await oauth.readConsent(form.get("consent") ?? "");
+    if (!consent) return expired();
+    const { request } = consent;
     const decision = form.get("decision");
     if (decision === "deny") {
       logger.info("oauth consent denied", {
         request_id: c.get("requestId"),
-        client_id: request.clientId,
+        client_id: clientLabel(request.clientId),
       });
       return redirect(oauth.deny(request));
     }
     if (decision !== "approve") {
       return await consentPage(oauth, request, { error: "Choose Approve or Deny.", status: 400 });
     }
-    const approved = await oauth.approve(request, form.get("api_key")?.trim() ?? "");
-    if (!approved) {
+    const approved = await oauth.approve(consent, form.get("api_key")?.trim() ?? "");
+    if (approved === "used") return expired();
+    if (approved === "invalid_key") {
       return await consentPage(oauth, request, {
         error: "That API key is not valid. Check it and try again.",
         status: 401,
@@ -247,7 +257,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     logger.info("oauth consent approved", {
       request_id: c.get("requestId"),
-      client_id: request.clientId,
+      client_id: clientLabel(request.clientId),
       key_name: approved.keyName,
     });
     return redirect(approved.redirect);
@@ -263,7 +273,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       logger.info("oauth tokens issued", {
         request_id: c.get("requestId"),
         grant_type: form.get("grant_type"),
-        client_id: issued.clientId,
+        client_id: clientLabel(issued.clientId),
         key_name: issued.keyName,
       });
       return oauthJson(issued.tokens, 200);

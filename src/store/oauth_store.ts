@@ -1,6 +1,6 @@
 /**
- * OAuth records: registered clients, authorization codes, access and refresh tokens, the spent
- * marks of consent forms, grants, and the hourly count of registrations. The OAuth server owns
+ * OAuth records: registered clients (stored by older versions only), authorization codes, access
+ * and refresh tokens, the spent marks of consent forms, and grants. The OAuth server owns
  * the shape of each record and hands its schema to every read; this store knows only the fields
  * its expiry and sweep need.
  *
@@ -27,9 +27,6 @@ export interface OAuthSweep {
   expired: number;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-
-const RegistrationCountSchema = z.number().int().min(0);
 /** What the sweep reads of a client: when it was issued and whether it ever signed anyone in. */
 const SweptClientSchema = z.looseObject({
   client_id_issued_at: z.number(),
@@ -99,27 +96,6 @@ export class OAuthStore {
       op.check({ key, versionstamp: null })
         .set(key, { expiresAt: Date.now() + ttlMs }, { expireIn: Math.max(1, ttlMs) })
     );
-  }
-
-  /**
-   * Counts one client registration unless `cap` registrations were counted in this clock hour
-   * and the one before; returns null when counted, else the ms until the older hour lapses.
-   */
-  async countRegistration(now: number, cap: number): Promise<number | null> {
-    const hour = now - (now % HOUR_MS);
-    const currentKey = keys.oauthRegistrations(hour);
-    while (true) {
-      const [previous, current] = await this.#kv.getMany(
-        [keys.oauthRegistrations(hour - HOUR_MS), currentKey],
-        RegistrationCountSchema,
-      );
-      if ((previous.value ?? 0) + (current.value ?? 0) >= cap) return hour + HOUR_MS - now;
-      const counted = await this.#kv.commit((op) =>
-        op.check(current)
-          .set(currentKey, (current.value ?? 0) + 1, { expireIn: 2 * HOUR_MS + 60_000 })
-      );
-      if (counted) return null;
-    }
   }
 
   /**
