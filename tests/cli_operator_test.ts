@@ -53,7 +53,7 @@ Deno.test("operator commands name the store they opened", async () => {
   const store = `${cli.home}/work/srv/jobs.sqlite3`;
   assert.match(
     created.stdout,
-    new RegExp(`^Created API key 'ops' in the store ${store}, allowing`),
+    new RegExp(`^Created API key 'ops' in the store ${store}, with scope search, allowing`),
   );
   assert.match(created.stdout.trimEnd().split("\n").at(-1)!, /^jsk_/, "the key stays last");
 

@@ -53,3 +53,35 @@ Deno.test("MCP over HTTP: each call of a JSON-RPC batch counts against the limit
     await search.close();
   }
 });
+
+Deno.test("MCP over HTTP: an empty JSON-RPC batch is an Invalid Request, notifications stay 202", async () => {
+  const search = await createTestSearch({ jobs: await defaultTestJobs(4) });
+  const server = await startMcpServer(search.store, search.service);
+  const key = { "x-api-key": server.key };
+  try {
+    for (const body of ["[]", " [ ]\n"]) {
+      const empty = await server.postMcp(body, key);
+      assert.equal(empty.status, 400, JSON.stringify(body));
+      assert.equal(empty.headers.get("content-type"), "application/json");
+      assert.deepEqual(await empty.json(), {
+        jsonrpc: "2.0",
+        error: { code: -32600, message: "Invalid Request: the batch is empty" },
+        id: null,
+      });
+    }
+    // Only notifications: nothing to answer, as before.
+    const notice = { jsonrpc: "2.0", method: "notifications/initialized" };
+    for (const body of [notice, [notice, notice]]) {
+      const accepted = await server.postMcp(body, key);
+      assert.equal(accepted.status, 202);
+      assert.equal(await accepted.text(), "");
+    }
+    // Without credentials the empty batch is refused for that first, as any request is.
+    const anonymous = await server.postMcp("[]");
+    assert.equal(anonymous.status, 401);
+    await anonymous.body?.cancel();
+  } finally {
+    await server.close();
+    await search.close();
+  }
+});

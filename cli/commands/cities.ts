@@ -9,6 +9,7 @@ import { Command } from "@commander-js/extra-typings";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import type { CityCount } from "../../src/domain/job.ts";
 import { describeFailedResponse, type FailedResponse, unreachableMessage } from "../api_errors.ts";
 import { outputWidth, writeOut } from "../output.ts";
@@ -99,8 +100,9 @@ export async function fetchCities(
   }
 }
 
-/** The human form: a table of city, country and number of postings. */
-export function formatCities(cities: CityCount[], total: number, width: number): string {
+/** The human form: a table of city, country and number of postings (names cleaned: scraped). */
+export function formatCities(dirty: CityCount[], total: number, width: number): string {
+  const cities = cleanFields(dirty);
   if (cities.length === 0) return "No cities found.\n";
   const table = renderTable(
     [{ header: "city", minWidth: 12 }, { header: "country" }, {
@@ -135,7 +137,9 @@ export function citiesCommand() {
         ? result.cities
         : result.cities.slice(0, options.limit);
       if (options.json) {
-        await writeOut(JSON.stringify({ ...result, cities: shown }, null, 2) + "\n");
+        await writeOut(
+          jsonForTerminal(JSON.stringify({ ...result, cities: shown }, null, 2)) + "\n",
+        );
         return;
       }
       await writeOut(formatCities(shown, result.cities.length, outputWidth()));

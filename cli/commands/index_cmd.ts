@@ -7,6 +7,7 @@ import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { findModel } from "../../src/model/catalog.ts";
 import { modelProgress } from "../model_progress.ts";
 import { publishIndex } from "../../src/search/publish_index.ts";
+import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../../src/index/snapshot.ts";
 import { createProgressReporter } from "../progress.ts";
 
 const encoder = new TextEncoder();
@@ -28,30 +29,62 @@ async function withStore<T>(
   }
 }
 
+/**
+ * Whether a server could load the snapshot `snapId`: read whole (every chunk there, the hash as
+ * recorded) and decoded, as a server loads it. A snapshot of an older format is not damaged: a
+ * server rebuilds the index on start (publish_index.ts `needsIndexBuild`).
+ */
+async function checkSnapshot(
+  store: Store,
+  snapId: string,
+): Promise<{ check: "ok" | "old_format" } | { check: "corrupt"; problem: string }> {
+  try {
+    const snapshot = await store.snapshots.readSnapshot(snapId);
+    if (!snapshot) return { check: "corrupt", problem: "its record is missing from the store" };
+    if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) return { check: "old_format" };
+    await decodeSnapshot(snapshot.bytes);
+    return { check: "ok" };
+  } catch (error) {
+    return { check: "corrupt", problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** `jobseek index status|rebuild`: inspect or rebuild the published search index. */
 export function indexCommand() {
-  const index = new Command("index").description("Inspect or rebuild the search index.");
+  // `--kv` before the subcommand too (`jobseek index --kv PATH status`), where commander would
+  // otherwise refuse it as unknown to `index`.
+  const index = new Command("index").description("Inspect or rebuild the search index.")
+    .option("--kv <location>", "Deno KV location (JOBSEEK_KV)");
   index.command("status")
-    .description("Show the current index snapshot and the number of stored postings.")
+    .description(
+      "Show the current index snapshot, checked as a server would load it, and the number of " +
+        "stored postings; exits 1 when the snapshot cannot be loaded.",
+    )
     .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
     .option("--json", "print JSON")
     .action((options) =>
-      withStore(options.kv, async (store, name) => {
+      withStore(options.kv ?? index.opts().kv, async (store, name) => {
         const snapId = await store.snapshots.currentSnapshotId();
         const meta = snapId ? await store.snapshots.readSnapshotMeta(snapId) : null;
         const model = findModel(loadConfig(Deno.env.toObject()).model);
+        const checked = snapId ? await checkSnapshot(store, snapId) : null;
+        const fix = `jobseek index rebuild --kv ${name}`;
         const status = {
           store: name,
           snapshot_id: snapId,
           snapshot: meta,
+          snapshot_check: checked?.check ?? null,
+          ...(checked?.check === "corrupt" ? { problem: checked.problem, fix } : {}),
           stored_postings: await store.postings.countJobs(),
           model: { id: model.id, stamp: model.stamp },
         };
         if (!options.json) print(`store: ${name}`);
         if (options.json) print(JSON.stringify(status, null, 2));
-        else if (!snapId || !meta) {
+        else if (!snapId) {
           print(`no index published; ${status.stored_postings} postings stored`);
           print(`model: ${model.id} (${model.stamp})`);
+        } else if (checked?.check === "corrupt" || !meta) {
+          print(`snapshot ${snapId}: CORRUPT; ${status.stored_postings} postings stored`);
         } else {
           print(
             `snapshot ${snapId}: ${meta.docCount} postings, ${
@@ -60,9 +93,21 @@ export function indexCommand() {
               `model ${meta.model}, created ${meta.createdAt}; ${status.stored_postings} postings stored`,
           );
           print(
+            checked?.check === "old_format"
+              ? `format: version ${meta.formatVersion}, this version reads ${SNAPSHOT_FORMAT_VERSION}, so a server rebuilds it on start`
+              : "check: read whole and decoded as a server loads it: it loads",
+          );
+          print(
             meta.model === model.stamp
               ? `model: ${model.id} (${model.stamp}), the one the index was built with`
               : `model: ${model.id} (${model.stamp}); the index was built with ${meta.model}, so a server rebuilds it on start`,
+          );
+        }
+        if (checked?.check === "corrupt") {
+          throw new Error(
+            `The current index snapshot ${snapId} cannot be loaded: ${checked.problem}. Servers ` +
+              `serve the previous snapshot if it loads, else nothing. Fix: \`${fix}\` builds ` +
+              "and publishes a new one from the stored postings.",
           );
         }
       })
@@ -72,7 +117,7 @@ export function indexCommand() {
     .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
     .option("--model <id>", "embedding model for the index (JOBSEEK_MODEL)")
     .action((options) =>
-      withStore(options.kv, async (store) => {
+      withStore(options.kv ?? index.opts().kv, async (store) => {
         const env: Record<string, string | undefined> = Deno.env.toObject();
         if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
         const logger = createLogger({ level: "warn" });

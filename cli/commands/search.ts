@@ -5,6 +5,7 @@
  * @module
  */
 import { Command, Option } from "@commander-js/extra-typings";
+import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import {
   describeApplied,
   type JobResult,
@@ -109,8 +110,13 @@ export function pagingLine(offset: number, shown: number, total: number): string
   return `Showing ${offset + 1}-${offset + shown} of ${total}`;
 }
 
-/** The human form of a search response: a table that fits `width`, then the paging line. */
-export function formatResults(response: SearchResponse, offset: number, width: number): string {
+/**
+ * The human form of a search response: a table that fits `width`, then the paging line. Postings
+ * are scraped text and a store may hold some imported before the import cleaned them: no control
+ * or bidi character of theirs reaches the terminal.
+ */
+export function formatResults(dirty: SearchResponse, offset: number, width: number): string {
+  const response = cleanFields(dirty);
   const rows = response.results.map((job, i) => [
     String(offset + i + 1),
     job.job_title,
@@ -255,7 +261,9 @@ export function searchCommand() {
       };
       const body = await fetchSearch(endpoint, apiKey, params);
       if (options.json) {
-        await writeOut(body.endsWith("\n") ? body : `${body}\n`);
+        // The same JSON, with what a terminal would act on written as \u escapes.
+        const json = jsonForTerminal(body);
+        await writeOut(json.endsWith("\n") ? json : `${json}\n`);
         return;
       }
       let response: SearchResponse;

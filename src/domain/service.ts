@@ -32,8 +32,9 @@ export interface SearchService {
   /** True once an index is loaded and serving. */
   isReady(): boolean;
   /**
-   * What an operator should know about what is serving, or null when all is as it should be
-   * (e.g. the previous index serves because the current one cannot be loaded).
+   * What an operator should know about what is serving, or null when all is as it should be:
+   * the previous index serves because the current one cannot be loaded, or (while `isReady()` is
+   * false) no snapshot in the store can be loaded, why, and what to run. `/healthz` shows it.
    */
   healthDetail?(): string | null;
   /**

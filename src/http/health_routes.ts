@@ -1,6 +1,7 @@
 /**
  * `GET /healthz` for load balancers and orchestrators: no key needed, 200 once the index is loaded
- * and serving, 503 before.
+ * and serving, 503 before: `starting` while it may still come, `unavailable` with the reason and
+ * the fix when no snapshot in the store can be loaded (waiting will not help; an operator must).
  *
  * @module
  */
@@ -13,10 +14,13 @@ import { methodNotAllowed } from "./method_not_allowed.ts";
 export const HEALTH_PATH = "/healthz";
 
 export const HealthBodySchema = z.object({
-  status: z.enum(["ok", "starting"]).describe("`ok` once the index serves, `starting` before."),
+  status: z.enum(["ok", "starting", "unavailable"]).describe(
+    "`ok` once the index serves, `starting` before, `unavailable` when no index snapshot in the " +
+      "store can be loaded (`detail` says why and what to run).",
+  ),
   detail: z.string().optional().describe(
-    "Present when something needs an operator, e.g. the previous index serves because the " +
-      "current one cannot be loaded.",
+    "Present when something needs an operator: the previous index serves because the current " +
+      "one cannot be loaded, or no snapshot can be loaded at all.",
   ),
   model: z.string().optional().describe(
     "The embedding model in use (its stamp), once it is loaded: an operator sees at once whether " +
@@ -30,17 +34,17 @@ export function createHealthRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get(HEALTH_PATH, (c) => {
     const model = deps.service.info?.().model ?? undefined;
     const named = model ? { model } : {};
+    const detail = deps.service.healthDetail?.() ?? null;
+    const explained = detail ? { detail } : {};
     if (deps.service.isReady()) {
-      const detail = deps.service.healthDetail?.() ?? null;
-      return c.json(
-        (detail
-          ? { status: "ok", detail, ...named }
-          : { status: "ok", ...named }) satisfies HealthBody,
-      );
+      return c.json({ status: "ok", ...explained, ...named } satisfies HealthBody);
     }
-    return c.json({ status: "starting", ...named } satisfies HealthBody, 503, {
-      "retry-after": String(NOT_READY_RETRY_AFTER_SECONDS),
-    });
+    // Not serving, with a detail: the service tried every snapshot and none loads.
+    return c.json(
+      { status: detail ? "unavailable" : "starting", ...explained, ...named } satisfies HealthBody,
+      503,
+      { "retry-after": String(NOT_READY_RETRY_AFTER_SECONDS) },
+    );
   });
   app.all(HEALTH_PATH, methodNotAllowed(["GET", "HEAD"], deps.logger));
   return app;

@@ -3,13 +3,56 @@
  *
  * @module
  */
-import type { Job } from "../domain/job.ts";
+import { cleanFields } from "../domain/clean_text.ts";
+import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
 
 /** One data row of an import file: a posting, a row from a source we do not take, or a bad row. */
 export type ImportRow =
   | { kind: "job"; line: number; job: Job }
   | { kind: "skipped"; line: number; site: string }
   | { kind: "invalid"; line: number; reason: string };
+
+/**
+ * Where every import row becomes a posting: each text field cleaned of control and bidi
+ * characters (scraped text, src/domain/clean_text.ts), the id derived from the cleaned `job_url`,
+ * then the whole checked against `JobSchema`. Both importers end here, so no posting is stored
+ * uncleaned.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const row = await jobFromFields({
+ *   job_title: "Nurse\x1b]0;pwned\x07", company_name: "\u202eClinic", city: "Austin",
+ *   publish_time: "2024-05-01 00:00:00", job_url: "https://example.com/1", job_tags: [],
+ *   data_source: "indeed", job_description: "Care\x1b[2J\r\nfor patients.",
+ * }, 2);
+ * assert.equal(row.kind, "job");
+ * if (row.kind === "job") {
+ *   assert.equal(row.job.job_title, "Nurse");
+ *   assert.equal(row.job.company_name, "Clinic");
+ *   assert.equal(row.job.job_description, "Care\nfor patients.");
+ * }
+ * ```
+ */
+export async function jobFromFields(
+  fields: Record<string, unknown>,
+  line: number,
+): Promise<ImportRow> {
+  const clean = cleanFields(fields);
+  // Empty (or, in JSONL, null) is absent; so is a field that held only control characters.
+  for (const optional of ["country", "base_salary", "seniority_level", "employment_type"]) {
+    if (clean[optional] === null || clean[optional] === "") delete clean[optional];
+  }
+  const jobUrl = typeof clean.job_url === "string" ? clean.job_url : "";
+  const parsed = JobSchema.safeParse({ ...clean, id: await jobIdFromUrl(jobUrl) });
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.slice(0, 3).map((issue) =>
+      `${issue.path.join(".") || "value"}: ${issue.message}`
+    );
+    return { kind: "invalid", line, reason: reasons.join("; ") };
+  }
+  return { kind: "job", line, job: parsed.data };
+}
 
 /** True for an absolute http(s) URL with a dotted host, the only links a posting may carry. */
 export function isHttpUrl(text: string): boolean {

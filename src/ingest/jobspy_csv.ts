@@ -4,12 +4,13 @@
  * @module
  */
 import { CsvError, parse } from "csv-parse/sync";
-import { type Job, jobIdFromUrl, JobSchema, type Source, SOURCES } from "../domain/job.ts";
+import { type Job, type Source, SOURCES } from "../domain/job.ts";
 import {
   capDescription,
   type ImportRow,
   InvalidFileError,
   isHttpUrl,
+  jobFromFields,
   parsePublishTime,
 } from "./import_row.ts";
 import { deriveJobTags } from "./job_tags.ts";
@@ -214,8 +215,7 @@ export async function jobFromJobspyRow(
   const location = splitLocation(field(row, "location"), {
     countryHint: countryHintFromUrl(jobUrl),
   });
-  const candidate: Job = {
-    id: await jobIdFromUrl(jobUrl),
+  const candidate: Omit<Job, "id"> = {
     job_title: title,
     company_name: field(row, "company"),
     city: location.city,
@@ -246,12 +246,7 @@ export async function jobFromJobspyRow(
     isRemote: isTrue(field(row, "is_remote")),
   });
 
-  const parsed = JobSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { kind: "invalid", line, reason: `${issue.path.join(".")}: ${issue.message}` };
-  }
-  return { kind: "job", line, job: parsed.data };
+  return await jobFromFields(candidate, line);
 }
 
 export interface ParseJobspyCsvOptions {

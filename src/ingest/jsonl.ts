@@ -4,12 +4,13 @@
  *
  * @module
  */
-import { jobIdFromUrl, JobSchema, SOURCES } from "../domain/job.ts";
+import { SOURCES } from "../domain/job.ts";
 import {
   capDescription,
   type ImportRow,
   InvalidFileError,
   isHttpUrl,
+  jobFromFields,
   parsePublishTime,
 } from "./import_row.ts";
 
@@ -45,17 +46,7 @@ export async function jobFromJsonLine(value: unknown, line: number): Promise<Imp
     // A date alone or an ISO time is accepted and written the one way the store keeps.
     fields.publish_time = parsePublishTime(fields.publish_time) ?? fields.publish_time;
   }
-  for (const optional of ["country", "base_salary", "seniority_level", "employment_type"]) {
-    if (fields[optional] === null || fields[optional] === "") delete fields[optional];
-  }
-  const parsed = JobSchema.safeParse({ ...fields, id: await jobIdFromUrl(jobUrl) });
-  if (!parsed.success) {
-    const reasons = parsed.error.issues.slice(0, 3).map((issue) =>
-      `${issue.path.join(".") || "value"}: ${issue.message}`
-    );
-    return invalid(line, reasons.join("; "));
-  }
-  return { kind: "job", line, job: parsed.data };
+  return await jobFromFields(fields, line);
 }
 
 /**

@@ -211,8 +211,19 @@ class SnapshotSearchService implements JobSearchService {
     }
   }
 
+  /**
+   * Serving the previous snapshot: which one, and why not the current. Serving nothing, with no
+   * load under way: every snapshot failed, so waiting will not help (`/healthz` says
+   * `unavailable`).
+   */
   healthDetail(): string | null {
-    if (!this.#unloadable || !this.#current) return null;
+    if (!this.#unloadable) return null;
+    if (!this.#current) {
+      if (this.#loading) return null;
+      return `no index snapshot can be loaded: the current snapshot ${this.#unloadable.id} ` +
+        `cannot be loaded (${this.#unloadable.reason}) and no other snapshot can stand in; ` +
+        "run `jobseek index rebuild`";
+    }
     return `serving index snapshot ${this.#current.id}: the current snapshot ` +
       `${this.#unloadable.id} cannot be loaded (${this.#unloadable.reason}); ` +
       "run `jobseek index rebuild`";
@@ -355,7 +366,6 @@ export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | 
   if (!cityClash && !countryClash) return place;
   return { matched: place.matched, rest: place.rest, ...(place.remote ? { remote: true } : {}) };
 }
-
 
 /** The filters a query applies, by name, as the search read them (times completed). */
 export function appliedFilters(query: SearchQuery): AppliedFilters {

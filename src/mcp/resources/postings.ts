@@ -9,6 +9,7 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { cleanFields } from "../../domain/clean_text.ts";
 import type { Job } from "../../domain/job.ts";
 import type { SearchService } from "../../domain/service.ts";
 
@@ -34,7 +35,10 @@ const RESOURCE_NOT_FOUND = -32002;
  * assert.match(text, /\n\nCare for patients\.$/);
  * ```
  */
-export function formatPostingDocument(job: Job): string {
+export function formatPostingDocument(dirty: Job): string {
+  // Scraped text, perhaps stored before the import cleaned it: nothing a terminal or a
+  // text-only reader would act on reaches the agent.
+  const job = cleanFields(dirty);
   const place = [job.city || "(no city)", job.country].filter(Boolean).join(", ");
   const facts: [string, string | undefined][] = [
     ["Salary", job.base_salary],

@@ -7,6 +7,7 @@
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { cleanFields } from "../../domain/clean_text.ts";
 import { type CityCount, CityCountSchema } from "../../domain/job.ts";
 import { JobseekError } from "../../domain/errors.ts";
 import { searchFields } from "../../domain/search_query.ts";
@@ -48,7 +49,10 @@ export function registerListCitiesTool(server: McpServer, deps: ToolDeps): void 
     try {
       const { country } = parseListCitiesArgs(args);
       rejectUnknownArguments(args, Object.keys(ListCitiesArgsSchema.shape), LIST_CITIES);
-      const cities = await deps.service.listCities(country === undefined ? {} : { country });
+      // City names are scraped text: cleaned of control and bidi characters for the agent.
+      const cities = cleanFields(
+        await deps.service.listCities(country === undefined ? {} : { country }),
+      );
       const result: ListCitiesResult = { cities };
       return {
         content: [{ type: "text" as const, text: formatCities(cities, country) }],

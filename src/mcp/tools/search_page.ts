@@ -8,6 +8,7 @@
  * @module
  */
 import { z } from "zod";
+import { cleanFields, cleanText } from "../../domain/clean_text.ts";
 import {
   describeApplied,
   type JobResult,
@@ -136,9 +137,12 @@ export function formatPosting(n: number, job: JobResult, cutFrom?: number): stri
  */
 export function buildSearchPage(
   query: SearchQuery,
-  response: SearchResponse,
+  dirty: SearchResponse,
   options: PageOptions,
 ): SearchPage {
+  // Postings are scraped text, and a store may hold some imported before the import cleaned them:
+  // no control or bidi character of theirs reaches the agent, in the text or the structure.
+  const response = cleanFields(dirty);
   const { maxChars } = options;
   const { total } = response;
   const first = query.offset + 1;
@@ -227,5 +231,6 @@ export function buildSearchPage(
     );
   }
   if (notes.length > 0) lines.push("", ...notes);
-  return { text: lines.join("\n"), structured };
+  // The query is echoed, and it is the caller's own text: cleaned like the rest.
+  return { text: cleanText(lines.join("\n")), structured };
 }

@@ -1,0 +1,69 @@
+/**
+ * A store whose snapshots all fail to load (damaged, say) leaves the server with nothing to serve:
+ * `/healthz` says so with the reason and the fix instead of `starting` forever, and turns `ok` as
+ * soon as a sound snapshot is published. Real search service on a `:memory:` store, the real app.
+ */
+import { strict as assert } from "node:assert";
+import { HealthBodySchema } from "../src/http/health_routes.ts";
+import { silentLogger } from "../src/log.ts";
+import { SNAPSHOT_FORMAT_VERSION } from "../src/index/snapshot.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { createSearchService } from "../src/search/search_service.ts";
+import { openStore } from "../src/store/store.ts";
+import { defaultTestJobs, testEmbedder } from "./helpers.ts";
+import { startTestServer } from "./test_server.ts";
+
+async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+Deno.test("/healthz explains a store with no loadable snapshot, then turns ok once one is published", async () => {
+  const store = await openStore(":memory:");
+  const embedder = await testEmbedder();
+  // Two snapshots, current and previous, whose bytes match their hashes but decode to nothing.
+  const damaged: string[] = [];
+  for (const text of ["JSNZ....", "JSNZ,,,,"]) {
+    damaged.push(
+      await store.snapshots.publishSnapshot(new TextEncoder().encode(text), {
+        formatVersion: SNAPSHOT_FORMAT_VERSION,
+        docCount: 20,
+        model: embedder.model,
+      }),
+    );
+  }
+  const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 100 });
+  const server = await startTestServer(store, service);
+  const health = async () => {
+    const response = await server.fetchApp(new Request("http://localhost/healthz"));
+    return { status: response.status, body: HealthBodySchema.parse(await response.json()) };
+  };
+  try {
+    await service.start();
+    const down = await health();
+    assert.equal(down.status, 503);
+    assert.equal(down.body.status, "unavailable");
+    assert.match(
+      down.body.detail ?? "",
+      new RegExp(
+        `^no index snapshot can be loaded: the current snapshot ${damaged[1]} cannot be loaded ` +
+          `\\(Cannot decode snapshot: .+\\) and no other snapshot can stand in; run ` +
+          "`jobseek index rebuild`$",
+      ),
+    );
+    assert.equal(down.body.model, embedder.model);
+
+    await store.postings.upsertJobs(await defaultTestJobs(20));
+    await publishIndex(store, { embedder, logger: silentLogger });
+    await waitFor(async () => (await health()).status === 200, "the new snapshot to serve");
+    assert.deepEqual((await health()).body, { status: "ok", model: embedder.model });
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    await server.close();
+    store.close();
+  }
+});
