@@ -6,7 +6,9 @@
  * `distinct_vectors`). They are written through the product's own store, published with the
  * product's own publish step, then a fresh process starts cold on the store file and searches
  * (judged queries, query vector cached and not, with and without a filter). The last line of
- * output is one JSON object.
+ * output is one JSON object. Past ~200,000 postings the publish needs more than `deno task`'s
+ * 4 GiB heap: run `deno run --v8-flags=--max-old-space-size=MIB -A bench/scale.ts ...` (the cold
+ * process gets the same heap).
  *
  * `--random-vectors` replaces the model by random word vectors (`randomVectorEmbedder`) for sizes
  * where embedding would take hours: search time and memory are about the same, relevance means
@@ -14,6 +16,7 @@
  *
  * @module
  */
+import { getHeapStatistics } from "node:v8";
 import type { Job } from "../src/domain/job.ts";
 import { jobIdFromUrl } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -273,6 +276,10 @@ if (import.meta.main) {
       const child = await new Deno.Command(Deno.execPath(), {
         args: [
           "run",
+          // The cold process gets the heap this one was given (--v8-flags=--max-old-space-size).
+          `--v8-flags=--max-old-space-size=${
+            Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)
+          }`,
           "--allow-all",
           import.meta.filename!,
           "--serve-child",

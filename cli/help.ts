@@ -60,6 +60,7 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
     examples: [
       'jobseek search "registered nurse" --country US --since 2024-05-01 --top-k 10',
       "jobseek search rust developer --sort relevance --json | jq '.results[].job_url'",
+      'jobseek search "python developer" --added-since 2026-11-20   # what is new since then',
       "printf '%s\\n' \"$KEY\" | jobseek search nurse --api-key-stdin",
     ],
     env: CLIENT_ENV,
@@ -136,7 +137,10 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
     env: [STORE],
   },
   "keys create": {
-    examples: ["jobseek keys create --name alice --rate-limit 120"],
+    examples: [
+      "jobseek keys create --name alice --rate-limit 120",
+      "jobseek keys create --name feeder --scope ingest",
+    ],
     env: [STORE, ["JOBSEEK_RATE_LIMIT", "the default limit the key gets without --rate-limit"]],
   },
   "keys list": {
@@ -151,6 +155,29 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
   "keys set-limit": {
     examples: ["jobseek keys set-limit alice 300", "jobseek keys set-limit alice default"],
     env: [STORE, ["JOBSEEK_RATE_LIMIT", "the limit `default` means"]],
+  },
+  sources: {
+    examples: [
+      "jobseek sources add weekly https://feeds.example.org/jobs.csv --every 6h --expire-after 3d",
+      "jobseek sources list",
+    ],
+    env: [STORE],
+  },
+  "sources add": {
+    examples: [
+      "jobseek sources add weekly https://feeds.example.org/jobs.csv --every 6h --expire-after 3d",
+      "jobseek sources add drop /srv/feeds --every 15m",
+    ],
+    env: [STORE],
+  },
+  "sources list": {
+    examples: ["jobseek sources list", "jobseek sources list --json"],
+    env: [STORE],
+  },
+  "sources remove": { examples: ["jobseek sources remove weekly"], env: [STORE] },
+  "sources run": {
+    examples: ["jobseek sources run weekly"],
+    env: [STORE, ...MODEL_ENV],
   },
   model: {
     examples: ["jobseek model list", "jobseek model fetch"],

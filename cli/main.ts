@@ -11,6 +11,7 @@ import { mcpCommand } from "./commands/mcp.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { indexCommand } from "./commands/index_cmd.ts";
 import { keysCommand } from "./commands/keys.ts";
+import { sourcesCommand } from "./commands/sources.ts";
 import { modelCommand } from "./commands/model.ts";
 import { searchCommand } from "./commands/search.ts";
 import { citiesCommand } from "./commands/cities.ts";
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
     .addCommand(ingestCommand())
     .addCommand(indexCommand())
     .addCommand(keysCommand())
+    .addCommand(sourcesCommand())
     .addCommand(modelCommand());
   program.addCommand(completionsCommand(() => program));
   return applyToAll(addHelpFooters(program));

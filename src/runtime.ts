@@ -10,12 +10,19 @@ import { openStore, type Store } from "./store/store.ts";
 import { openConfiguredEmbedder, type OpenedEmbedder } from "./model/open_embedder.ts";
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
-import { needsIndexBuild, publishIndex } from "./search/publish_index.ts";
+import { indexBuildReason, publishIndex } from "./search/publish_index.ts";
 import { importFiles } from "./ingest/import_files.ts";
 import { reportIndexGap } from "./search/index_gap.ts";
+import {
+  type BackgroundPublisher,
+  createBackgroundPublisher,
+} from "./search/background_publisher.ts";
+import { createIngestService } from "./search/ingest_service.ts";
+import { createSourceScheduler } from "./search/source_puller.ts";
 import { ApiKeyRegistry } from "./auth/api_keys.ts";
 import { RateLimiter } from "./auth/rate_limiter.ts";
 import { OAuthServer } from "./auth/oauth_server.ts";
+import { ExternalIssuerVerifier } from "./auth/external_issuer.ts";
 import { createApp } from "./http/app.ts";
 import { serveApp, type ServedApp } from "./http/serve_app.ts";
 import { startOAuthSweep } from "./auth/oauth_sweep.ts";
@@ -28,6 +35,8 @@ export interface Runtime {
   /** The embedding model; it may still be downloading on the first start. */
   embedder: Promise<OpenedEmbedder>;
   service: JobSearchService;
+  /** Publishes after pushes and closes gaps, in a server (`publishInBackground`). */
+  publisher?: BackgroundPublisher;
   /** Resolves once the index is loaded (after seeding an empty store, if enabled). */
   ready: Promise<void>;
   close(): void;
@@ -42,7 +51,14 @@ export interface Runtime {
 export async function openRuntime(
   config: Readonly<Config>,
   logger: Logger,
-  options: { onModelProgress?: (progress: FetchProgress) => void } = {},
+  options: {
+    onModelProgress?: (progress: FetchProgress) => void;
+    /**
+     * Publish in the background when the store holds postings the index lacks (at start, then
+     * every 30 s) and after pushes (`Runtime.publisher`); otherwise only warn about a gap.
+     */
+    publishInBackground?: boolean;
+  } = {},
 ): Promise<Runtime> {
   const store = await openStore(config.kvLocation, { logger });
   const embedderReady = openConfiguredEmbedder(config, {
@@ -57,7 +73,8 @@ export async function openRuntime(
   });
   const ready = (async () => {
     const embedder = await embedderReady;
-    if (await needsIndexBuild(store, embedder)) {
+    const reason = await indexBuildReason(store, embedder);
+    if (reason !== null) {
       if (config.seedFixtures && (await store.postings.countJobs()) === 0) {
         logger.info("seeding empty store with the bundled fixtures", {
           file: DEFAULT_FIXTURES.pathname,
@@ -66,21 +83,32 @@ export async function openRuntime(
         logger.info("fixtures imported", { inserted: report.totals.inserted });
       }
       // publishIndex logs its own figures.
-      if ((await store.postings.countJobs()) > 0) await publishIndex(store, { embedder, logger });
+      if ((await store.postings.countJobs()) > 0) {
+        logger.info("building the index", { reason });
+        await publishIndex(store, { embedder, logger });
+      }
     }
     await service.start();
     // The model's first run costs ~100 ms more than later ones: pay it before reporting ready.
     await embedder.embed(["warm-up"]);
   })();
   ready.catch((error) => logger.error("index failed to load", errorFields(error)));
-  // Postings an import wrote but never published: say so, with the command that indexes them.
-  ready.then(() => reportIndexGap(store, logger)).catch(() => {});
+  const publisher = options.publishInBackground
+    ? createBackgroundPublisher({ store, embedder: embedderReady, logger })
+    : undefined;
+  // Postings an import wrote but never published (it died, or another process wrote them): a
+  // server publishes them; a stdio process says so, with the command that indexes them.
+  ready.then(() => publisher ? publisher.closeGap() : reportIndexGap(store, logger)).catch(
+    (error) => logger.error("cannot check for a gap between store and index", errorFields(error)),
+  );
   return {
     store,
     embedder: embedderReady,
     service,
     ready,
+    publisher,
     close() {
+      publisher?.stop();
       service.stop();
       embedderReady.then((embedder) => embedder.close(), () => {});
       store.close();
@@ -106,10 +134,19 @@ export async function startServer(
   logger: Logger,
   options: { onModelProgress?: (progress: FetchProgress) => void } = {},
 ): Promise<StartedServer> {
-  const runtime = await openRuntime(config, logger, options);
+  const runtime = await openRuntime(config, logger, { ...options, publishInBackground: true });
   const apiKeys = new ApiKeyRegistry(runtime.store.apiKeys, config.staticApiKeys);
   const bootstrapKey = config.bootstrapKey ? await apiKeys.ensureBootstrapKey() : null;
-  const oauth = new OAuthServer(runtime.store, apiKeys);
+  // With an external issuer, /mcp takes its JWTs and jobseek's own authorization server is off.
+  const issuer = config.oauthIssuer
+    ? new ExternalIssuerVerifier({
+      issuer: config.oauthIssuer,
+      audience: config.oauthAudience,
+      logger,
+    })
+    : undefined;
+  issuer?.discover();
+  const oauth = issuer ? undefined : new OAuthServer(runtime.store, apiKeys);
   // Per server and in memory: unauthenticated callers never make it write to the store.
   const addressCounts = await openStore(":memory:", { logger });
   const app = createApp({
@@ -119,24 +156,33 @@ export async function startServer(
     rateLimiter: new RateLimiter(runtime.store.rateLimits, {
       perMinute: config.rateLimitPerMinute,
     }),
-    tokenVerifier: oauth,
+    tokenVerifier: issuer ?? oauth!,
     oauth,
     addressLimiter: new RateLimiter(addressCounts.rateLimits, {
       perMinute: config.rateLimitPerMinute,
     }),
     logger,
+    ingest: createIngestService({ store: runtime.store, publisher: runtime.publisher }),
+  });
+  // Feeds added with `jobseek sources add`: this server pulls those due that no other is pulling.
+  const sources = createSourceScheduler({
+    store: runtime.store,
+    publisher: runtime.publisher,
+    logger,
   });
   const server = await serveApp(app.fetch, {
     port: config.port,
     hostname: config.hostname,
+    maxConnections: config.maxConnections,
     logger,
   });
-  const stopSweep = startOAuthSweep(oauth, logger);
+  const stopSweep = oauth ? startOAuthSweep(oauth, logger) : () => {};
   return {
     runtime,
     server,
     bootstrapKey,
     async close() {
+      sources.stop();
       stopSweep();
       await server.close();
       addressCounts.close();

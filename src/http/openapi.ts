@@ -18,6 +18,7 @@ import {
 import { HEALTH_PATH, HealthBodySchema } from "./health_routes.ts";
 import { MAX_BODY_BYTES, readJsonObject } from "./read_json_body.ts";
 import { SEARCH_PATH } from "./search_routes.ts";
+import { MAX_PUSH_BYTES, POSTINGS_PATH, PUSH_MEDIA_TYPES } from "./postings_routes.ts";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 
@@ -237,6 +238,88 @@ async function searchResponses(method: "get" | "post"): Promise<Record<string, u
   return responses;
 }
 
+const countsSchema = {
+  type: "object",
+  required: [
+    "rows_read",
+    "inserted",
+    "updated",
+    "unchanged",
+    "duplicates",
+    "skipped_source",
+    "invalid",
+    "skipped_by_site",
+    "invalid_examples",
+  ],
+  properties: {
+    rows_read: { type: "integer", minimum: 0 },
+    inserted: { type: "integer", minimum: 0 },
+    updated: { type: "integer", minimum: 0 },
+    unchanged: { type: "integer", minimum: 0 },
+    duplicates: { type: "integer", minimum: 0, description: "Rows repeating an earlier URL." },
+    skipped_source: {
+      type: "integer",
+      minimum: 0,
+      description: "Rows from a board other than indeed, linkedin, glassdoor.",
+    },
+    invalid: { type: "integer", minimum: 0 },
+    skipped_by_site: { type: "object", additionalProperties: { type: "integer" } },
+    invalid_examples: {
+      type: "array",
+      items: { type: "string" },
+      description: "Up to 20 invalid rows as `body:LINE: reason`.",
+    },
+  },
+};
+
+function pushResponses(): Record<string, unknown> {
+  return {
+    "200": {
+      description: "The import report; `index` says whether a publish was started.",
+      headers: requestIdHeader,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["request_id", "run_id", "totals", "files", "index"],
+            properties: {
+              request_id: { type: "string", format: "uuid" },
+              run_id: { type: "string" },
+              started_at: { type: "string" },
+              finished_at: { type: "string" },
+              files: { type: "array", items: countsSchema },
+              totals: countsSchema,
+              countries_filled: { type: "object" },
+              index: { type: "string", enum: ["publishing", "unchanged"] },
+            },
+          },
+        },
+      },
+    },
+    "400": errorResponseObject("An empty body, not UTF-8, or a CSV without a header.", {
+      empty: fixedExample("INVALID_PARAMETER", "Invalid parameter 'body': it is empty"),
+    }),
+    "403": errorResponseObject(
+      "No valid `x-api-key` (AUTH_INVALID_KEY), or a key without the ingest scope " +
+        "(AUTH_INSUFFICIENT_SCOPE).",
+      { invalid_key: fixedExample("AUTH_INVALID_KEY", "Invalid API key") },
+    ),
+    "413": errorResponseObject(`Body larger than ${MAX_PUSH_BYTES} bytes.`, {}),
+    "415": errorResponseObject(
+      "Content-Type other than text/csv or application/x-ndjson (UNSUPPORTED_MEDIA_TYPE).",
+      {},
+    ),
+    "429": {
+      description: "The key's requests-per-minute limit is exceeded.",
+      headers: { ...requestIdHeader, ...retryAfterHeader("Seconds to wait.") },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/RateLimitError" } } },
+    },
+    "500": errorResponseObject("Unexpected server error.", {
+      internal: fixedExample("INTERNAL_ERROR", "Internal server error"),
+    }),
+  };
+}
+
 /** Builds the OpenAPI 3.1 document served at `/v1/openapi.json`. */
 export async function createOpenApiDocument(options: OpenApiOptions = {}): Promise<JsonSchema> {
   const request = searchRequestSchema();
@@ -267,6 +350,23 @@ export async function createOpenApiDocument(options: OpenApiOptions = {}): Promi
             },
           },
           responses: await searchResponses("post"),
+        },
+      },
+      [POSTINGS_PATH]: {
+        post: {
+          operationId: "pushPostings",
+          summary: "Push postings (JobSpy CSV or JSON Lines); needs a key with the ingest scope",
+          description: "Imports the rows as `jobseek ingest` imports a file: bad rows are " +
+            "reported with their line and the rest is imported; the same body twice changes " +
+            "nothing. Every row the report counts is stored before the reply. The index is " +
+            `published in the background. At most ${MAX_PUSH_BYTES} bytes (32 MiB).`,
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              Object.keys(PUSH_MEDIA_TYPES).map((media) => [media, { schema: { type: "string" } }]),
+            ),
+          },
+          responses: pushResponses(),
         },
       },
       [HEALTH_PATH]: {

@@ -15,8 +15,9 @@
  * Sections (each 8-byte aligned, listed in the header with offset and length): the distinct title
  * vectors as int8 with one f32 scale per row, `vectorOfDoc` u32, per text field the term
  * dictionary's `start` u32, `ids` u32 and `counts` u16, its words as one JSON object, the postings
- * as a UTF-8 JSON array with empty descriptions, the descriptions as one UTF-8 text with their ends
- * (u32), and the rest of Orama's saved index as UTF-8 JSON. zstd decompresses the 33 MiB of a
+ * as UTF-8 JSON arrays with empty descriptions (`jobs.0`, `jobs.1`, ..., {@linkcode JOBS_PER_PART}
+ * each), the descriptions' UTF-8 one after another with the byte offset where each ends (u32), and
+ * the rest of Orama's saved index as UTF-8 JSON. zstd decompresses the 33 MiB of a
  * 20,000-posting snapshot in ~50 ms, gzip (`DecompressionStream`) took ~300 ms for the former 58.
  *
  * @module
@@ -35,9 +36,15 @@ import { savedOramaOf } from "./orama_internals.ts";
  * version 2 snapshot no longer meet the analysed queries. 4: zstd instead of gzip, the text fields'
  * terms as a binary dictionary instead of Orama's radix trees and `frequencies`, no Orama
  * documents, descriptions apart from the postings' JSON (loading 20,000 postings: 1.3 s → 0.36 s,
- * docs/search.md).
+ * docs/search.md). 5: no section is one JavaScript string of the whole corpus (V8's strings end at
+ * 2^29 characters, which the descriptions of ~620,000 real postings pass): descriptions are
+ * written one by one as UTF-8 with byte offsets, the postings' JSON in parts of
+ * {@linkcode JOBS_PER_PART}.
  */
-export const SNAPSHOT_FORMAT_VERSION = 4;
+export const SNAPSHOT_FORMAT_VERSION = 5;
+
+/** Postings per JSON section: 100,000 real postings without descriptions are ~40 MB of JSON. */
+export const JOBS_PER_PART = 100_000;
 
 /** The text fields of the term dictionary, in section order. */
 const TERM_FIELDS: (keyof TermDictionary)[] = [
@@ -103,31 +110,47 @@ function asBytes(view: ArrayBufferView): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
+/** Bytes of a well-formed string in UTF-8, counted without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 /**
- * The postings as JSON without their descriptions, and the descriptions as one text with the end of
- * each (UTF-16 units): the descriptions are 70% of the postings' JSON, and decoding them as one
- * string and slicing it skips a second pass of `JSON.parse` over them. A description that is not
- * well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) stays in the JSON.
+ * The postings as JSON without their descriptions, in parts, and the descriptions' UTF-8 one after
+ * another with the byte offset where each ends: no string holds more than one description or one
+ * part's JSON. A description that is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot
+ * carry) stays in the JSON.
  */
-function jobSections(jobs: Job[]): [string, Uint8Array][] {
+function jobSections(jobs: Job[], perPart: number): [string, Uint8Array][] {
   const encoder = new TextEncoder();
   const ends = new Uint32Array(jobs.length);
-  const moved: string[] = [];
+  const moved = jobs.map((job) => job.job_description.isWellFormed());
+  let size = 0;
+  for (const [p, job] of jobs.entries()) if (moved[p]) size += utf8Length(job.job_description);
+  const buffer = new Uint8Array(size);
   let end = 0;
-  const slim = jobs.map((job, p) => {
-    if (!job.job_description.isWellFormed()) {
-      ends[p] = end;
-      return job;
-    }
-    moved.push(job.job_description);
-    ends[p] = end += job.job_description.length;
-    return { ...job, job_description: "" };
-  });
-  return [
-    ["descriptionEnds", asBytes(ends)],
-    ["jobs", encoder.encode(JSON.stringify(slim))],
-    ["descriptions", encoder.encode(moved.join(""))],
-  ];
+  for (const [p, job] of jobs.entries()) {
+    if (moved[p]) end += encoder.encodeInto(job.job_description, buffer.subarray(end)).written;
+    ends[p] = end;
+  }
+  const parts: [string, Uint8Array][] = [];
+  for (let start = 0, n = 0; start < jobs.length || n === 0; start += perPart, n++) {
+    const slim = jobs.slice(start, start + perPart).map((job, k) =>
+      moved[start + k] ? { ...job, job_description: "" } : job
+    );
+    parts.push([`jobs.${n}`, encoder.encode(JSON.stringify(slim))]);
+  }
+  return [["descriptionEnds", asBytes(ends)], ...parts, ["descriptions", buffer]];
 }
 
 /**
@@ -136,6 +159,7 @@ function jobSections(jobs: Job[]): [string, Uint8Array][] {
  */
 export function encodeSnapshot(
   data: JobIndexData & { orama: RawData; terms?: TermDictionary },
+  options: { jobsPerPart?: number } = {},
 ): Promise<Uint8Array> {
   const encoder = new TextEncoder();
   const { values, scales } = quantise(data.vectors, data.dimensions);
@@ -153,7 +177,7 @@ export function encodeSnapshot(
       [`${f}.counts`, asBytes(terms[f].counts)],
     ]),
     ["words", encoder.encode(JSON.stringify(words))],
-    ...jobSections(data.jobs),
+    ...jobSections(data.jobs, options.jobsPerPart ?? JOBS_PER_PART),
     ["orama", encoder.encode(JSON.stringify(orama))],
   ];
   const sections: SectionTable = {};
@@ -278,10 +302,7 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
   };
   const text = (name: string) => {
     const [at, length] = bytesOf(name);
-    // ignoreBOM: keep a leading U+FEFF of the first description (the ends count it).
-    return new TextDecoder("utf-8", { ignoreBOM: true }).decode(
-      new Uint8Array(raw.buffer, at, length),
-    );
+    return new TextDecoder().decode(new Uint8Array(raw.buffer, at, length));
   };
   const json = (name: string): unknown => {
     try {
@@ -313,19 +334,29 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
     }
   }
 
-  const jobs = json("jobs");
-  if (!Array.isArray(jobs) || jobs.length !== docCount) {
-    throw corrupt("posting count does not match its header");
+  const jobs: Job[] = [];
+  for (let n = 0; `jobs.${n}` in header.sections; n++) {
+    const part = json(`jobs.${n}`);
+    if (!Array.isArray(part)) throw corrupt(`section jobs.${n} is corrupt`);
+    for (const job of part) jobs.push(job);
   }
-  const descriptions = text("descriptions");
+  if (jobs.length !== docCount) throw corrupt("posting count does not match its header");
+  const [descriptionsAt, descriptionsLength] = bytesOf("descriptions");
   const ends = u32("descriptionEnds");
-  if (ends.length !== jobs.length || ends[ends.length - 1] > descriptions.length) {
+  if (
+    ends.length !== jobs.length || (ends.length > 0 && ends[ends.length - 1] > descriptionsLength)
+  ) {
     throw corrupt("descriptions do not match the postings");
   }
-  // Slices share the decoded text (no copy); an empty one keeps what the JSON holds.
+  // ignoreBOM: keep a description's leading U+FEFF. An empty one keeps what the JSON holds.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   for (let p = 0; p < jobs.length; p++) {
-    if (jobs[p].job_description === "") {
-      jobs[p].job_description = descriptions.slice(p > 0 ? ends[p - 1] : 0, ends[p]);
+    const start = p > 0 ? ends[p - 1] : 0;
+    if (ends[p] < start) throw corrupt("descriptions do not match the postings");
+    if (jobs[p].job_description === "" && ends[p] > start) {
+      jobs[p].job_description = decoder.decode(
+        new Uint8Array(raw.buffer, descriptionsAt + start, ends[p] - start),
+      );
     }
   }
 
@@ -353,7 +384,7 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
   return {
     model: header.model,
     dimensions,
-    jobs: jobs as Job[],
+    jobs,
     vectors,
     vectorOfDoc,
     orama: orama.raw,

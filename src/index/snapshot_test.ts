@@ -41,6 +41,24 @@ function sampleData() {
   return { ...data, orama: saveOrama(buildOrama(jobs)) };
 }
 
+Deno.test("a snapshot's postings in several JSON parts come back whole and in order", async () => {
+  const data = sampleData();
+  for (const jobsPerPart of [1, 7, 50, 1000]) {
+    const copy = await decodeSnapshot(await encodeSnapshot(data, { jobsPerPart }));
+    assert.deepEqual(copy.jobs, data.jobs, `${jobsPerPart} per part`);
+  }
+  // The header lists every part, ten postings each.
+  const raw = zstdDecompressSync(
+    (await encodeSnapshot(data, { jobsPerPart: 10 })).subarray(8),
+  );
+  const headerLength = new DataView(raw.buffer, raw.byteOffset).getUint32(4, true);
+  const header = JSON.parse(new TextDecoder().decode(raw.subarray(8, 8 + headerLength)));
+  assert.deepEqual(
+    Object.keys(header.sections).filter((name) => name.startsWith("jobs.")),
+    ["jobs.0", "jobs.1", "jobs.2", "jobs.3", "jobs.4"],
+  );
+});
+
 Deno.test("decodeSnapshot() restores what encodeSnapshot() saved", async () => {
   const data = sampleData();
   const bytes = await encodeSnapshot(data);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { cleanLine } from "../domain/clean_text.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
 import type { ImportCounts, ImportTotals, PostingsStore } from "../store/postings_store.ts";
@@ -52,6 +53,8 @@ export interface ImportProgress {
 
 export interface ImportFilesOptions {
   onProgress?: (progress: ImportProgress) => void;
+  /** Receives the ids of the postings the import stored or found unchanged, batch by batch. */
+  onStored?: (ids: string[]) => void;
   /** How many invalid rows to quote, per file and for the run; default 20. */
   maxExamples?: number;
   /** Postings per store write; default 200. */
@@ -118,12 +121,15 @@ async function parseFile(path: string): Promise<ParsedFile> {
       } (expected .csv, .jsonl or .json-lines)`,
     );
   }
-  const text = await readText(path);
+  return await parseText(path, format, await readText(path));
+}
+
+async function parseText(file: string, format: ImportFormat, text: string): Promise<ParsedFile> {
   if (format === "csv") {
     if (text.trim() === "") throw new InvalidFileError("it is empty (no CSV header)");
-    return { file: path, format, rows: await parseJobspyCsv(text, { fileName: path }) };
+    return { file, format, rows: await parseJobspyCsv(text, { fileName: file }) };
   }
-  return { file: path, format, rows: await parseJobsJsonl(text) };
+  return { file, format, rows: await parseJobsJsonl(text) };
 }
 
 interface CountryFill {
@@ -188,10 +194,46 @@ function addCounts(total: ImportCounts, part: ImportCounts): void {
  * file) and writes nothing when any file cannot be read as an import file; bad rows inside a good
  * file are counted as invalid and the rest is imported. Saves a run record and returns the report.
  */
-export async function importFiles(
-  { postings }: Pick<Store, "postings">,
+export function importFiles(
+  store: Pick<Store, "postings">,
   paths: string[],
   options: ImportFilesOptions = {},
+): Promise<ImportReport> {
+  return importParsed(store, paths.map((path) => ({ name: path, parse: () => parseFile(path) })), {
+    ...options,
+    param: "file",
+  });
+}
+
+/** Text to import that did not come from a file: a pushed body (`POST /v1/postings`). */
+export interface ImportText {
+  /** How the report and its invalid rows name it (e.g. `request body`). */
+  name: string;
+  format: ImportFormat;
+  text: string;
+}
+
+/**
+ * Imports texts as `importFiles` imports files, with the same checks and report. Throws a
+ * JobseekError (`Cannot import NAME: reason`, param `body`) when a text cannot be read as an
+ * import at all (an empty CSV).
+ */
+export function importTexts(
+  store: Pick<Store, "postings">,
+  texts: ImportText[],
+  options: ImportFilesOptions = {},
+): Promise<ImportReport> {
+  return importParsed(
+    store,
+    texts.map(({ name, format, text }) => ({ name, parse: () => parseText(name, format, text) })),
+    { ...options, param: "body" },
+  );
+}
+
+async function importParsed(
+  { postings }: Pick<Store, "postings">,
+  sources: { name: string; parse: () => Promise<ParsedFile> }[],
+  options: ImportFilesOptions & { param: string },
 ): Promise<ImportReport> {
   const maxExamples = options.maxExamples ?? 20;
   const batchSize = options.batchSize ?? 200;
@@ -199,16 +241,16 @@ export async function importFiles(
 
   const parsed: ParsedFile[] = [];
   const problems: string[] = [];
-  for (const path of paths) {
+  for (const source of sources) {
     try {
-      parsed.push(await parseFile(path));
+      parsed.push(await source.parse());
     } catch (error) {
       if (!(error instanceof InvalidFileError)) throw error;
-      problems.push(`Cannot import ${path}: ${error.message}`);
+      problems.push(`Cannot import ${source.name}: ${error.message}`);
     }
   }
   if (problems.length > 0) {
-    throw new JobseekError("INVALID_PARAMETER", problems.join("\n"), { param: "file" });
+    throw new JobseekError("INVALID_PARAMETER", problems.join("\n"), { param: options.param });
   }
 
   // The last row with a given job_url wins, as if the files had been imported one by one.
@@ -248,6 +290,7 @@ export async function importFiles(
     const flush = async (rowsDone: number) => {
       if (batch.length > 0) {
         const counts = await postings.upsertJobs(batch);
+        options.onStored?.(batch.map((job) => job.id));
         report.inserted += counts.inserted;
         report.updated += counts.updated;
         report.unchanged += counts.unchanged;
@@ -259,11 +302,13 @@ export async function importFiles(
       if (row.kind === "invalid") {
         report.invalid++;
         if (report.invalid_examples.length < maxExamples) {
-          report.invalid_examples.push(`${file.file}:${row.line}: ${row.reason}`);
+          // A reason may quote the row (a bad URL or date): it is scraped text too.
+          report.invalid_examples.push(cleanLine(`${file.file}:${row.line}: ${row.reason}`));
         }
       } else if (row.kind === "skipped") {
         report.skipped_source++;
-        report.skipped_by_site[row.site] = (report.skipped_by_site[row.site] ?? 0) + 1;
+        const site = cleanLine(row.site);
+        report.skipped_by_site[site] = (report.skipped_by_site[site] ?? 0) + 1;
       } else if (winner.get(row.job.id) !== `${f}:${r}`) {
         report.duplicates++;
       } else {

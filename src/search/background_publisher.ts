@@ -14,10 +14,13 @@ import type { Embedder } from "../index/embedder.ts";
 import { publishIndex } from "./publish_index.ts";
 
 export interface BackgroundPublisherOptions {
-  store: Pick<Store, "postings" | "embeddings" | "snapshots">;
+  store: Pick<Store, "postings" | "embeddings" | "snapshots"> & Partial<Pick<Store, "sources">>;
   embedder: Embedder | Promise<Embedder>;
   logger: Logger;
-  /** How long a publish may hold the lease before others may take it over (ms); default 10 min. */
+  /**
+   * How long the lease lasts unless renewed (ms; default 30 s). A publish renews it every third of
+   * that, so a server killed mid-publish blocks the others for at most this long.
+   */
   leaseMs?: number;
   /** How long to wait when another server holds the lease (ms); default 1,000. */
   retryMs?: number;
@@ -40,7 +43,7 @@ export function createBackgroundPublisher(
   options: BackgroundPublisherOptions,
 ): BackgroundPublisher {
   const { store, logger } = options;
-  const leaseMs = options.leaseMs ?? 10 * 60_000;
+  const leaseMs = options.leaseMs ?? 30_000;
   const retryMs = options.retryMs ?? 1000;
   const gapCheckMs = options.gapCheckMs ?? 30_000;
   const owner = crypto.randomUUID();
@@ -55,6 +58,11 @@ export function createBackgroundPublisher(
       await sleep(retryMs);
     }
     if (stopped) return;
+    const renew = setInterval(() => {
+      store.snapshots.takePublishLease(owner, leaseMs).catch((error) =>
+        logger.warn("cannot renew the publish lease", errorFields(error))
+      );
+    }, leaseMs / 3);
     try {
       const embedder = await options.embedder;
       const started = performance.now();
@@ -66,6 +74,7 @@ export function createBackgroundPublisher(
         ms: Math.round(performance.now() - started),
       });
     } finally {
+      clearInterval(renew);
       await store.snapshots.releasePublishLease(owner);
     }
   }
@@ -94,10 +103,11 @@ export function createBackgroundPublisher(
     async closeGap() {
       const gap = await indexGap(store);
       if (!gap) return false;
-      logger.warn("stored postings are missing from the index; publishing them", {
+      logger.warn("stored postings are missing from the index", {
         stored: gap.stored,
         indexed: gap.indexed,
         written_after_index: gap.changedSince,
+        action: "publishing them",
       });
       publisher.request("gap between store and index");
       await publisher.whenIdle();

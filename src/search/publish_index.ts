@@ -24,6 +24,8 @@ export interface PublishProgress {
 export interface PublishIndexOptions {
   embedder: Embedder;
   logger: Logger;
+  /** The clock expiry is judged on (ms); default `Date.now`. */
+  now?: () => number;
   onProgress?: (progress: PublishProgress) => void;
 }
 
@@ -86,10 +88,14 @@ export async function embedWithCache(
  * snapshot and makes it current. Running servers pick it up without a restart.
  */
 export async function publishIndex(
-  store: Pick<Store, "postings" | "embeddings" | "snapshots">,
+  store: Pick<Store, "postings" | "embeddings" | "snapshots"> & Partial<Pick<Store, "sources">>,
   options: PublishIndexOptions,
 ): Promise<PublishedIndex> {
   const { embedder, logger, onProgress } = options;
+  // Postings their sources stopped listing longer ago than the source allows stay out.
+  const expired = store.sources
+    ? await store.sources.expiredIds((options.now ?? Date.now)())
+    : new Set<string>();
   const started = performance.now();
   // Read before the postings: whatever changes after it may be missing, and the gap check knows.
   const postingsChangedAt = await store.postings.changedAt();
@@ -97,6 +103,7 @@ export async function publishIndex(
   const jobs: Job[] = [];
   onProgress?.({ phase: "read", done: 0, total });
   for await (const job of store.postings.listJobs()) {
+    if (expired.has(job.id)) continue;
     jobs.push(job);
     if (jobs.length % 1000 === 0) onProgress?.({ phase: "read", done: jobs.length, total });
   }
@@ -133,11 +140,13 @@ export async function publishIndex(
     docCount: jobs.length,
     model: embedder.model,
     ...(postingsChangedAt === null ? {} : { postingsChangedAt }),
+    ...(expired.size > 0 ? { expiredCount: expired.size } : {}),
   });
   onProgress?.({ phase: "save", done: 1, total: 1 });
   logger.info("index published", {
     snapshot_id: snapshotId,
     doc_count: jobs.length,
+    expired: expired.size,
     distinct_titles: distinct.length,
     embedded,
     embed_ms: Math.round(embedMs),
@@ -151,13 +160,34 @@ export async function publishIndex(
 /**
  * Whether the store lacks an index this code can serve: none published yet, or one written in an
  * older snapshot format or with another embedding model (a server ignores those, so without a
- * rebuild it would never become ready after an upgrade).
+ * rebuild it would never become ready after an upgrade). A snapshot of a newer format is left
+ * alone.
  */
 export async function needsIndexBuild(
   store: Pick<Store, "snapshots">,
   embedder: Embedder,
 ): Promise<boolean> {
+  return (await indexBuildReason(store, embedder)) !== null;
+}
+
+/** Why the store needs an index built ({@linkcode needsIndexBuild}), or null when it does not. */
+export async function indexBuildReason(
+  store: Pick<Store, "snapshots">,
+  embedder: Embedder,
+): Promise<string | null> {
   const current = await store.snapshots.currentSnapshotId();
   const meta = current ? await store.snapshots.readSnapshotMeta(current) : null;
-  return !meta || meta.formatVersion !== SNAPSHOT_FORMAT_VERSION || meta.model !== embedder.model;
+  if (!meta) return "no index has been published";
+  // A newer server's snapshot is not ours to overwrite: this one serves the previous snapshot, if
+  // it can, and says why (search_service.ts).
+  if (meta.formatVersion > SNAPSHOT_FORMAT_VERSION) return null;
+  if (meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
+    return `the current snapshot has format version ${meta.formatVersion}, this server writes ` +
+      `${SNAPSHOT_FORMAT_VERSION}`;
+  }
+  if (meta.model !== embedder.model) {
+    return `the current snapshot holds vectors of ${meta.model}, this server embeds with ` +
+      embedder.model;
+  }
+  return null;
 }

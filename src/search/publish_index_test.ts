@@ -6,7 +6,7 @@ import { createUseLiteEmbedder } from "../index/embedder.ts";
 import { faultyPooledEmbedder, WORKER_FAULTS } from "../index/testdata/faulty_embedder.ts";
 import { silentLogger } from "../log.ts";
 import { jobIdFromUrl } from "../domain/job.ts";
-import { needsIndexBuild, publishIndex } from "./publish_index.ts";
+import { indexBuildReason, needsIndexBuild, publishIndex } from "./publish_index.ts";
 import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
 Deno.test("needsIndexBuild() is true without an index, false after publishing, true for an old format", async () => {
@@ -36,12 +36,24 @@ Deno.test("needsIndexBuild() is true without an index, false after publishing, t
       model: embedder.model,
     });
     assert.equal(await needsIndexBuild(store, embedder), true);
+    assert.equal(
+      await indexBuildReason(store, embedder),
+      `the current snapshot has format version ${SNAPSHOT_FORMAT_VERSION - 1}, this server ` +
+        `writes ${SNAPSHOT_FORMAT_VERSION}`,
+    );
     await store.snapshots.publishSnapshot(new Uint8Array([1, 2, 3]), {
       formatVersion: SNAPSHOT_FORMAT_VERSION,
       docCount: 1,
       model: "another-model",
     });
     assert.equal(await needsIndexBuild(store, embedder), true);
+    // A newer server's snapshot is never built over by an older server.
+    await store.snapshots.publishSnapshot(new Uint8Array([1, 2, 3]), {
+      formatVersion: SNAPSHOT_FORMAT_VERSION + 1,
+      docCount: 1,
+      model: embedder.model,
+    });
+    assert.equal(await needsIndexBuild(store, embedder), false);
   } finally {
     embedder.close();
     store.close();

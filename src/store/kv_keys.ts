@@ -27,6 +27,14 @@ export const keys = {
   /** Who may publish now, and until when (ms): one server of those sharing a store at a time. */
   publishLease: () => ["index_publish_lease"] as const,
 
+  source: (name: string) => ["sources", name] as const,
+  sourcesPrefix: () => ["sources"] as const,
+  /** Who pulls the source now, and until when (ms). */
+  sourceLease: (name: string) => ["source_leases", name] as const,
+  /** When the source last listed the posting (ms). */
+  sourceListing: (name: string, id: string) => ["source_listings", name, id] as const,
+  sourceListingsPrefix: (name: string) => ["source_listings", name] as const,
+
   apiKey: (keyHash: string) => ["api_keys", keyHash] as const,
   apiKeysPrefix: () => ["api_keys"] as const,
   apiKeyByName: (name: string) => ["api_keys_by_name", name] as const,
@@ -49,8 +57,6 @@ export const keys = {
       ["oauth_consents"],
       ["oauth_grants"],
     ] as const,
-  /** Registrations counted per clock hour (ms of the hour's start), for the global cap. */
-  oauthRegistrations: (hourStart: number) => ["oauth_registrations", hourStart] as const,
   /** Random secrets the servers sharing a store share (e.g. the consent-form signing key). */
   secret: (name: string) => ["secrets", name] as const,
 };

@@ -12,6 +12,7 @@ import { errorFields } from "../log.ts";
 import { keys, parseSnapshotKey } from "./kv_keys.ts";
 import type { KvAccess } from "./kv.ts";
 import type { PostingsStore } from "./postings_store.ts";
+import type { SourcesStore } from "./sources_store.ts";
 
 /** Snapshot ids: increasing even within one millisecond, so they order publishes in a process. */
 const ulid = monotonicFactory();
@@ -32,6 +33,8 @@ export interface SnapshotMeta {
    * change may be missing from this snapshot. Absent on snapshots published before it was kept.
    */
   postingsChangedAt?: number;
+  /** Stored postings left out because their sources stopped listing them (expired). */
+  expiredCount?: number;
 }
 
 const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
@@ -43,6 +46,7 @@ const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
   model: z.string(),
   createdAt: z.iso.datetime(),
   postingsChangedAt: z.number().optional(),
+  expiredCount: z.number().int().min(0).optional(),
 });
 
 const LeaseSchema = z.object({ owner: z.string(), until: z.number() });
@@ -258,15 +262,20 @@ export class SnapshotStore {
  * before publishing, or one running now).
  */
 export async function indexGap(
-  store: { postings: PostingsStore; snapshots: SnapshotStore },
+  store: { postings: PostingsStore; snapshots: SnapshotStore; sources?: SourcesStore },
+  now = Date.now(),
 ): Promise<{ stored: number; indexed: number; changedSince: boolean } | null> {
   const current = await store.snapshots.currentSnapshotId();
   const meta = current ? await store.snapshots.readSnapshotMeta(current) : null;
   if (!meta) return null;
-  const stored = await store.postings.countJobs();
+  // Postings expired since the snapshot must leave it: they count as a gap too.
+  const expired = store.sources ? (await store.sources.expiredIds(now)).size : 0;
+  const stored = await store.postings.countJobs() - expired;
   const changedAt = await store.postings.changedAt();
   const changedSince = changedAt !== null &&
     changedAt > (meta.postingsChangedAt ?? Date.parse(meta.createdAt));
-  if (stored === meta.docCount && !changedSince) return null;
+  if (stored === meta.docCount && !changedSince && expired === (meta.expiredCount ?? 0)) {
+    return null;
+  }
   return { stored, indexed: meta.docCount, changedSince };
 }

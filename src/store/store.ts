@@ -13,6 +13,7 @@ import { ApiKeyStore } from "./api_key_store.ts";
 import { RateLimitStore } from "./rate_limit_store.ts";
 import { OAuthStore } from "./oauth_store.ts";
 import { SecretStore } from "./secret_store.ts";
+import { SourcesStore } from "./sources_store.ts";
 
 export interface Store {
   /** Postings, their city index and import runs. */
@@ -26,6 +27,8 @@ export interface Store {
   readonly oauth: OAuthStore;
   /** Secrets the servers sharing the store share. */
   readonly secrets: SecretStore;
+  /** Feed sources pulled on a schedule, and what each listed. */
+  readonly sources: SourcesStore;
   /** Closes the KV; watches of the current snapshot stop. */
   close(): void;
 }
@@ -58,18 +61,52 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     rateLimits: new RateLimitStore(access),
     oauth: new OAuthStore(access),
     secrets: new SecretStore(access),
+    sources: new SourcesStore(access),
     close: () => access.close(),
   };
 }
 
+/** Files SQLite keeps beside the store while it is open (write-ahead log, shared memory). */
+const SQLITE_SIBLINGS = ["-wal", "-shm", "-journal"];
+
 /**
- * Opens the store at a location: `:memory:`, a SQLite file (its folder is created), or a KV
- * Connect URL.
+ * Creates an empty store file only its owner may read (0600), in a folder only its owner may
+ * enter (0700) when the folder is new: the store holds the consent-form signing key and OAuth
+ * records. SQLite takes an empty file for an empty database. Returns false when the file exists
+ * (its permissions are the operator's).
+ */
+async function createPrivateFile(path: string): Promise<boolean> {
+  const dir = path.replace(/[\\/][^\\/]*$/, "");
+  if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    await Deno.writeFile(path, new Uint8Array(), { mode: 0o600, createNew: true });
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) return false;
+    throw error;
+  }
+}
+
+/**
+ * Opens the store at a location: `:memory:`, a SQLite file, or a KV Connect URL. A new file is
+ * created 0600 (and its new folder 0700) before SQLite opens it, and so are its sidecar files.
  */
 export async function openStore(location: string, options: StoreOptions = {}): Promise<Store> {
-  if (location !== ":memory:" && !/^https?:\/\//.test(location)) {
-    const dir = location.replace(/[\\/][^\\/]*$/, "");
-    if (dir && dir !== location) await Deno.mkdir(dir, { recursive: true });
+  const isFile = location !== ":memory:" && !/^https?:\/\//.test(location);
+  const created = isFile && await createPrivateFile(location);
+  const kv = await Deno.openKv(location);
+  // SQLite gives its sidecars the database's mode; this holds even where a build would not.
+  if (created && Deno.build.os !== "windows") {
+    try {
+      for (const suffix of SQLITE_SIBLINGS) {
+        await Deno.chmod(location + suffix, 0o600).catch((error) => {
+          if (!(error instanceof Deno.errors.NotFound)) throw error;
+        });
+      }
+    } catch (error) {
+      kv.close();
+      throw error;
+    }
   }
-  return storeOn(await Deno.openKv(location), options);
+  return storeOn(kv, options);
 }

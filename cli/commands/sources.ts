@@ -1,0 +1,210 @@
+/**
+ * `jobseek sources`: feeds a running server pulls on a schedule (add, list, remove, run). Kept in
+ * the store, so every server sharing it sees them; of those servers, one pulls each due source.
+ *
+ * @module
+ */
+import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import { loadConfig } from "../../src/config.ts";
+import { JobseekError } from "../../src/domain/errors.ts";
+import { createLogger } from "../../src/log.ts";
+import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
+import { publishIndex } from "../../src/search/publish_index.ts";
+import { isUrlSource, pullSource } from "../../src/search/source_puller.ts";
+import { SOURCE_NAME_PATTERN, type SourceRecord } from "../../src/store/sources_store.ts";
+import { openStore, type Store } from "../../src/store/store.ts";
+import { outputWidth, writeOut } from "../output.ts";
+import { renderTable } from "../table.ts";
+import { openExistingStore, storeName } from "../store_location.ts";
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * A duration such as `90s`, `30m`, `6h` or `3d`, in ms.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(parseDuration("6h"), 21_600_000);
+ * assert.equal(parseDuration("3d"), 259_200_000);
+ * ```
+ */
+export function parseDuration(value: string): number {
+  const match = value.trim().match(/^(\d+)\s*([smhd])$/);
+  if (!match || Number(match[1]) < 1) {
+    throw new InvalidArgumentError("must be a whole number and a unit: 90s, 30m, 6h or 3d.");
+  }
+  return Number(match[1]) * UNITS[match[2]];
+}
+
+function describeDuration(ms: number): string {
+  for (const [unit, size] of Object.entries(UNITS).reverse()) {
+    if (ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${ms}ms`;
+}
+
+export interface SourcesCommandOptions {
+  write?: (text: string) => Promise<void>;
+  env?: Record<string, string | undefined>;
+}
+
+/** The `sources` command group. */
+export function sourcesCommand(options: SourcesCommandOptions = {}) {
+  const write = options.write ?? writeOut;
+  const kvOption = "--kv <location>";
+  const kvHelp = "Deno KV location: SQLite path or KV Connect URL (JOBSEEK_KV)";
+
+  async function withStore<T>(
+    kv: string | undefined,
+    fn: (store: Store, name: string) => Promise<T>,
+    { create = false } = {},
+  ): Promise<T> {
+    const config = loadConfig(options.env ?? Deno.env.toObject());
+    const location = kv ?? config.kvLocation;
+    const store = create ? await openStore(location) : await openExistingStore(location);
+    try {
+      return await fn(store, storeName(location));
+    } finally {
+      store.close();
+    }
+  }
+
+  const add = new Command("add")
+    .description("Add a feed the servers pull on a schedule: an http(s) URL, a file or a folder.")
+    .argument("<name>", "unique name (letters, digits, . _ -)")
+    .argument("<location>", "URL of a JobSpy CSV or JSON Lines feed, or a path on the servers")
+    .requiredOption("--every <duration>", "how often to pull: 30m, 6h, 1d", parseDuration)
+    .addOption(
+      new Option("--format <format>", "csv or jsonl (default: from the answer or file name)")
+        .choices(["csv", "jsonl"] as const),
+    )
+    .option(
+      "--expire-after <duration>",
+      "postings this feed stops listing leave the index after this long (e.g. 3d)",
+      parseDuration,
+    )
+    .option(kvOption, kvHelp)
+    .action(async (name, location, opts) => {
+      if (!SOURCE_NAME_PATTERN.test(name)) {
+        throw new JobseekError(
+          "INVALID_PARAMETER",
+          `Cannot add source: the name '${name}' must be 1-64 letters, digits, '.', '_' or '-'`,
+        );
+      }
+      const path = isUrlSource(location) ? location : await Deno.realPath(location).catch(() => {
+        throw new JobseekError(
+          "INVALID_PARAMETER",
+          `Cannot add source: ${location} is neither an http(s) URL nor an existing file or folder`,
+        );
+      });
+      await withStore(opts.kv, async (store, where) => {
+        const record: SourceRecord = {
+          name,
+          location: path,
+          everyMs: opts.every,
+          createdAt: Date.now(),
+          nextRunAt: Date.now(),
+        };
+        if (opts.format) record.format = opts.format;
+        if (opts.expireAfter) record.expireAfterMs = opts.expireAfter;
+        await store.sources.addSource(record);
+        await write(
+          `Added source '${name}' (${path}) to the store ${where}: pulled every ${
+            describeDuration(opts.every)
+          } by a running server, the first time within 15 seconds.\n`,
+        );
+      }, { create: true });
+    });
+
+  const list = new Command("list")
+    .description("List sources with their last run.")
+    .option("--json", "print JSON for scripts")
+    .option(kvOption, kvHelp)
+    .action(async (opts) => {
+      await withStore(opts.kv, async (store, where) => {
+        const sources = await store.sources.listSources();
+        if (opts.json) {
+          await write(JSON.stringify(sources, null, 2) + "\n");
+          return;
+        }
+        if (sources.length === 0) {
+          await write(`No sources in the store ${where}. Add one with \`jobseek sources add\`.\n`);
+          return;
+        }
+        const table = renderTable(
+          [
+            { header: "NAME", minWidth: 6 },
+            { header: "LOCATION", minWidth: 12 },
+            { header: "EVERY" },
+            { header: "LAST RUN" },
+            { header: "ROWS", align: "right" },
+            { header: "NEW", align: "right" },
+            { header: "OUTCOME", minWidth: 10 },
+          ],
+          sources.map((s) => [
+            s.name,
+            s.location,
+            describeDuration(s.everyMs),
+            s.lastRun ? new Date(s.lastRun.at).toISOString().slice(0, 19).replace("T", " ") : "-",
+            String(s.lastRun?.rows_read ?? "-"),
+            String(s.lastRun ? s.lastRun.inserted + s.lastRun.updated : "-"),
+            s.lastRun ? (s.lastRun.ok ? s.lastRun.outcome : `error: ${s.lastRun.outcome}`) : "-",
+          ]),
+          outputWidth(),
+        );
+        await write(`${table}store: ${where}\n`);
+      });
+    });
+
+  const remove = new Command("remove")
+    .description("Remove a source (its postings stay; those it alone listed no longer expire).")
+    .argument("<name>", "name of the source")
+    .option(kvOption, kvHelp)
+    .action(async (name, opts) => {
+      await withStore(opts.kv, async (store) => {
+        if (!(await store.sources.removeSource(name))) {
+          throw new JobseekError("INVALID_PARAMETER", `No source named '${name}'`);
+        }
+        await write(`Removed source '${name}'.\n`);
+      });
+    });
+
+  const run = new Command("run")
+    .description("Pull a source now, from this process, and publish the index if it changed.")
+    .argument("<name>", "name of the source")
+    .option(kvOption, kvHelp)
+    .action(async (name, opts) => {
+      await withStore(opts.kv, async (store) => {
+        const source = await store.sources.getSource(name);
+        if (!source) throw new JobseekError("INVALID_PARAMETER", `No source named '${name}'`);
+        const { record, changed } = await pullSource(store, source);
+        await store.sources.saveSource(record);
+        const last = record.lastRun!;
+        await write(
+          `${name}: ${last.ok ? last.outcome : `error: ${last.outcome}`}; ${last.rows_read} rows ` +
+            `read, ${last.inserted} inserted, ${last.updated} updated, ${last.unchanged} ` +
+            `unchanged, ${last.invalid} invalid.\n`,
+        );
+        if (changed > 0) {
+          const config = loadConfig(options.env ?? Deno.env.toObject());
+          const logger = createLogger();
+          const embedder = await openConfiguredEmbedder(config, { logger });
+          try {
+            const { snapshotId, docCount } = await publishIndex(store, { embedder, logger });
+            await write(`index: snapshot ${snapshotId} with ${docCount} postings is current\n`);
+          } finally {
+            embedder.close();
+          }
+        }
+        if (!last.ok) Deno.exitCode = 1;
+      });
+    });
+
+  return new Command("sources")
+    .description("Feeds the servers pull on a schedule (URLs, files, folders).")
+    .addCommand(add)
+    .addCommand(list)
+    .addCommand(remove)
+    .addCommand(run);
+}

@@ -1,0 +1,202 @@
+/**
+ * `POST /v1/postings` against real `jobseek serve` processes: two servers on one store file, a
+ * feeder pushing real JobSpy CSV and JSON Lines to one, postings searchable on both within
+ * seconds, scopes, the import report, idempotence, bad input, and rows acknowledged before a
+ * `kill -9` still there after it.
+ */
+import { strict as assert } from "node:assert";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { openStore } from "../src/store/store.ts";
+import { defaultTestJobs } from "./helpers.ts";
+import { type ServerProcess, startServerProcess } from "./server_process.ts";
+
+const REAL_CSV = new URL(
+  "../../shared/data/jobspy/collinshack-samples/jobs_Chicago.csv",
+  import.meta.url,
+);
+/** A title no posting of the real or bundled data has. */
+const NEW_TITLE = "Lighthouse Keeper";
+
+async function push(
+  server: ServerProcess,
+  key: string | null,
+  body: BodyInit,
+  contentType = "application/x-ndjson",
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${server.url}/v1/postings`, {
+    method: "POST",
+    headers: { "content-type": contentType, ...(key ? { "x-api-key": key } : {}) },
+    body,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** How many of the query's results carry exactly the title searched for. */
+async function searchTotal(server: ServerProcess, key: string, q: string): Promise<number> {
+  const response = await fetch(
+    `${server.url}/v1/search?q=${encodeURIComponent(q)}&top_k=100`,
+    { headers: { "x-api-key": key } },
+  );
+  assert.equal(response.status, 200);
+  const { results } = await response.json() as { results: { job_title: string }[] };
+  return results.filter((r) => r.job_title === q).length;
+}
+
+function lighthouseKeepers(from: number, to: number): string {
+  return Array.from({ length: to - from }, (_, k) =>
+    JSON.stringify({
+      job_title: NEW_TITLE,
+      company_name: `Coastal Lights ${from + k}`,
+      city: "Portland",
+      country: "US",
+      publish_time: "2026-11-20 09:00:00",
+      job_url: `https://www.linkedin.com/jobs/view/9${String(from + k).padStart(8, "0")}`,
+      job_tags: ["maritime"],
+      data_source: "linkedin",
+      job_description: "Keep the light burning and log the weather.",
+    })).join("\n");
+}
+
+Deno.test({
+  name: "pushed postings are stored, reported and searchable on every server",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_push_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  const servers: ServerProcess[] = [];
+  try {
+    const store = await openStore(kvPath);
+    const registry = new ApiKeyRegistry(store.apiKeys, []);
+    const feeder = (await registry.create("feeder", { scopes: ["ingest"] })).key;
+    const reader = (await registry.create("reader")).key;
+    await store.postings.upsertJobs(await defaultTestJobs(30));
+    store.close();
+    const env = { JOBSEEK_KV: kvPath, JOBSEEK_RATE_LIMIT: "100000" };
+    // The first server finds postings and no index: it builds one, then both serve it.
+    servers.push(await startServerProcess(env));
+    await servers[0].ready();
+    servers.push(await startServerProcess(env));
+    await servers[1].ready();
+
+    // Scopes: no key, a search-only key.
+    const anonymous = await push(servers[0], null, lighthouseKeepers(0, 2));
+    assert.equal(anonymous.status, 403);
+    assert.equal(anonymous.body.error_code, "AUTH_INVALID_KEY");
+    const searchOnly = await push(servers[0], reader, lighthouseKeepers(0, 2));
+    assert.equal(searchOnly.status, 403);
+    assert.equal(searchOnly.body.error_code, "AUTH_INSUFFICIENT_SCOPE");
+    assert.match(String(searchOnly.body.error), /lacks the 'ingest' scope/);
+    // And the other way: a feeder key does not search.
+    const feederSearch = await fetch(`${servers[0].url}/v1/search?q=nurse`, {
+      headers: { "x-api-key": feeder },
+    });
+    assert.equal(feederSearch.status, 403);
+    assert.equal((await feederSearch.json()).error_code, "AUTH_INSUFFICIENT_SCOPE");
+    const feederMcp = await fetch(`${servers[0].url}/mcp`, {
+      method: "POST",
+      headers: {
+        "x-api-key": feeder,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    assert.equal(feederMcp.status, 403);
+    assert.equal((await feederMcp.json()).error_code, "AUTH_INSUFFICIENT_SCOPE");
+    assert.equal(await searchTotal(servers[1], reader, NEW_TITLE), 0);
+
+    // JSON Lines with one bad row: the rest is imported, the bad row reported with its line.
+    const body = `${lighthouseKeepers(0, 5)}\n{"job_title": "No URL"}\n`;
+    const pushed = await push(servers[0], feeder, body);
+    assert.equal(pushed.status, 200, JSON.stringify(pushed.body));
+    const totals = pushed.body.totals as Record<string, unknown>;
+    assert.equal(totals.rows_read, 6);
+    assert.equal(totals.inserted, 5);
+    assert.equal(totals.invalid, 1);
+    assert.match(String((totals.invalid_examples as string[])[0]), /^body:6: /);
+    assert.equal(pushed.body.index, "publishing");
+    assert.match(String(pushed.body.request_id), /^[0-9a-f-]{36}$/);
+
+    // Searchable on the other server within seconds.
+    const started = performance.now();
+    while ((await searchTotal(servers[1], reader, NEW_TITLE)) < 5) {
+      assert.ok(performance.now() - started < 60_000, "pushed postings never became searchable");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    Deno.stderr.writeSync(
+      new TextEncoder().encode(
+        `push of 5 to searchable on the other server: ${
+          Math.round(performance.now() - started)
+        } ms\n`,
+      ),
+    );
+    assert.equal(await searchTotal(servers[0], reader, NEW_TITLE), 5);
+
+    // The same body again changes nothing and publishes nothing.
+    const again = await push(servers[1], feeder, body);
+    assert.equal(again.status, 200);
+    assert.equal((again.body.totals as Record<string, number>).unchanged, 5);
+    assert.equal((again.body.totals as Record<string, number>).inserted, 0);
+    assert.equal(again.body.index, "unchanged");
+
+    // Real JobSpy CSV.
+    const csv = await Deno.readFile(REAL_CSV);
+    const csvPush = await push(servers[1], feeder, csv, "text/csv; charset=utf-8");
+    assert.equal(csvPush.status, 200, JSON.stringify(csvPush.body));
+    assert.ok((csvPush.body.totals as Record<string, number>).inserted > 20);
+
+    // Bad input: wrong type, empty, not UTF-8, too large.
+    const wrongType = await push(servers[0], feeder, body, "application/json");
+    assert.equal(wrongType.status, 415);
+    assert.equal(wrongType.body.error_code, "UNSUPPORTED_MEDIA_TYPE");
+    assert.match(String(wrongType.body.error), /send text\/csv .* or application\/x-ndjson/);
+    const noType = await push(servers[0], feeder, body, "");
+    assert.equal(noType.status, 415);
+    const empty = await push(servers[0], feeder, "   \n");
+    assert.equal(empty.status, 400);
+    assert.equal(empty.body.error_code, "INVALID_PARAMETER");
+    assert.match(String(empty.body.error), /'body': it is empty/);
+    const notUtf8 = await push(servers[0], feeder, new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]));
+    assert.equal(notUtf8.status, 400);
+    assert.match(String(notUtf8.body.error), /not UTF-8/);
+    const emptyCsv = await push(servers[0], feeder, "\n\n", "text/csv");
+    assert.equal(emptyCsv.status, 400);
+    const huge = await push(servers[0], feeder, new Uint8Array(32 * 1024 * 1024 + 1).fill(0x20));
+    assert.equal(huge.status, 413);
+    assert.equal(huge.body.error_code, "PAYLOAD_TOO_LARGE");
+    assert.match(String(huge.body.error), /32 MiB/);
+    const get = await fetch(`${servers[0].url}/v1/postings`, { headers: { "x-api-key": feeder } });
+    assert.equal(get.status, 405);
+    assert.equal(get.headers.get("allow"), "POST");
+    await get.body?.cancel();
+
+    // Acknowledged, then kill -9 at once: the rows are in the store after it.
+    const last = await push(servers[0], feeder, lighthouseKeepers(100, 140));
+    assert.equal(last.status, 200);
+    await servers[0].stop("SIGKILL");
+    await servers[1].stop("SIGKILL");
+    const after = await openStore(kvPath);
+    try {
+      for (let k = 100; k < 140; k++) {
+        const url = `https://www.linkedin.com/jobs/view/9${String(k).padStart(8, "0")}`;
+        const found = [];
+        for await (const job of after.postings.listJobs()) if (job.job_url === url) found.push(job);
+        assert.equal(found.length, 1, url);
+      }
+    } finally {
+      after.close();
+    }
+    // A server started on the store closes the gap the killed ones left.
+    servers.push(await startServerProcess(env));
+    await servers[2].ready();
+    const restarted = performance.now();
+    while ((await searchTotal(servers[2], reader, NEW_TITLE)) < 45) {
+      assert.ok(performance.now() - restarted < 60_000, "the gap was never closed");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    for (const server of servers) await server.stop("SIGKILL").catch(() => {});
+    await Deno.remove(dir, { recursive: true });
+  }
+});
