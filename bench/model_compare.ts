@@ -317,14 +317,8 @@ export async function compareModels(
 }
 
 if (import.meta.main) {
-  const { realCsvFiles } = await import("./real_data.ts");
-  const { importFiles } = await import("../src/ingest/import_files.ts");
-  const { openStore } = await import("../src/store/store.ts");
-  const store = await openStore(":memory:");
-  await importFiles(store, realCsvFiles());
-  const jobs: Job[] = [];
-  for await (const job of store.postings.listJobs()) jobs.push(job);
-  store.close();
+  const { importRealJobs } = await import("./real_data.ts");
+  const jobs = await importRealJobs();
   const encoder = new TextEncoder();
   await compareModels(jobs, (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n")), {
     variants: !Deno.args.includes("--quick"),

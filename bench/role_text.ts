@@ -13,9 +13,7 @@ import { assembleIndexData } from "../src/index/job_index.ts";
 import { JobIndex } from "../src/index/orama_index.ts";
 import { rankingForModel, type RankingParams } from "../src/index/ranking.ts";
 import { roleTextOf, withoutGenderMarkers } from "../src/index/role_text.ts";
-import { importFiles } from "../src/ingest/import_files.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
-import { openStore } from "../src/store/store.ts";
 import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
 import {
   formatKindRow,
@@ -24,7 +22,7 @@ import {
   qualityByKind,
 } from "./model_compare.ts";
 import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
-import { realCsvFiles } from "./real_data.ts";
+import { importRealJobs } from "./real_data.ts";
 
 const encoder = new TextEncoder();
 const print = (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n"));
@@ -34,11 +32,7 @@ const wholeTitle = (job: Job) => withoutGenderMarkers(job.job_title).toLowerCase
 
 const spec = findModel(DEFAULT_MODEL_ID);
 const embedder = await openModel(spec);
-const store = await openStore(":memory:");
-await importFiles(store, realCsvFiles());
-const jobs: Job[] = [];
-for await (const job of store.postings.listJobs()) jobs.push(job);
-store.close();
+const jobs = await importRealJobs();
 
 async function indexWith(textOf: (job: Job) => string): Promise<JobIndex> {
   const texts = jobs.map(textOf);

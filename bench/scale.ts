@@ -27,10 +27,9 @@ import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
-import { importFiles } from "../src/ingest/import_files.ts";
 import { sha256Hex } from "../src/crypto.ts";
 import { embeddingTextOf } from "../src/index/job_index.ts";
-import { realCsvFiles } from "./real_data.ts";
+import { importRealJobs } from "./real_data.ts";
 import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
 import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
 
@@ -110,30 +109,25 @@ function seeded(seed: number): () => number {
 
 /** The real postings' fragments a corpus is composed of. */
 async function realFragments() {
-  const store = await openStore(":memory:");
-  try {
-    await importFiles(store, realCsvFiles());
-    const jobs: Job[] = [];
-    for await (const job of store.postings.listJobs()) jobs.push(job);
-    const roles = [...new Set(jobs.map((j) => j.job_title.split(/\s+[-–|]\s+/)[0].trim()))]
-      .filter((t) => t.length > 2);
-    const modifiers = [
-      ...new Set(
-        jobs.flatMap((j) => j.job_title.split(/\s+[-–|]\s+/).slice(1)).map((s) => s.trim())
-          .filter((s) => s.length > 2 && s.length < 40),
-      ),
-    ];
-    const sentences = [
-      ...new Set(
-        jobs.flatMap((j) => j.job_description.split(/(?<=[.!?])\s+/)).map((s) => s.trim())
-          .filter((s) => s.length > 20 && s.length < 400),
-      ),
-    ];
-    const lengths = jobs.map((j) => j.job_description.length).filter((n) => n > 0);
-    return { jobs, roles, modifiers, sentences, lengths };
-  } finally {
-    store.close();
-  }
+  const jobs = await importRealJobs();
+  const roles = [...new Set(jobs.map((j) => j.job_title.split(/\s+[-–|]\s+/)[0].trim()))]
+    .filter((t) => t.length > 2);
+  const modifiers = [
+    ...new Set(
+      jobs.flatMap((j) => j.job_title.split(/\s+[-–|]\s+/).slice(1)).map((s) => s.trim())
+        .filter((s) => s.length > 2 && s.length < 40),
+    ),
+  ];
+  const sentences = [
+    ...new Set(
+      jobs.flatMap((j) => j.job_description.split(/(?<=[.!?])\s+/)).map((s) => s.trim())
+        .filter((s) => s.length > 20 && s.length < 400),
+    ),
+  ];
+  // Non-empty descriptions only: the title-only postings of the real files would make the
+  // composed corpus lighter than a feed with descriptions.
+  const lengths = jobs.map((j) => j.job_description.length).filter((n) => n > 0);
+  return { jobs, roles, modifiers, sentences, lengths };
 }
 
 /** `count` postings, each with a title and a description no other has. */

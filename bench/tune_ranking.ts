@@ -12,14 +12,11 @@
  *
  * @module
  */
-import type { Job } from "../src/domain/job.ts";
 import { assembleIndexData, embeddingTextOf } from "../src/index/job_index.ts";
 import type { RankingParams } from "../src/index/ranking.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { JobIndex } from "../src/index/orama_index.ts";
-import { importFiles } from "../src/ingest/import_files.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
-import { openStore } from "../src/store/store.ts";
 import {
   formatKindRow,
   type KindQuality,
@@ -30,18 +27,14 @@ import {
 } from "./model_compare.ts";
 import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
 import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
-import { realCsvFiles } from "./real_data.ts";
+import { importRealJobs } from "./real_data.ts";
 
 const encoder = new TextEncoder();
 const print = (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n"));
 
 const spec = findModel(Deno.args[0] ?? DEFAULT_MODEL_ID);
 const embedder = await openModel(spec);
-const store = await openStore(":memory:");
-await importFiles(store, realCsvFiles());
-const jobs: Job[] = [];
-for await (const job of store.postings.listJobs()) jobs.push(job);
-store.close();
+const jobs = await importRealJobs();
 const titles = [...new Set(jobs.map(embeddingTextOf))];
 const vectors = await embedder.embed(titles);
 const vectorOf = new Map(titles.map((t, i) => [t, vectors[i]]));

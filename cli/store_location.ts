@@ -47,3 +47,20 @@ export async function openExistingStore(location: string): Promise<Store> {
   }
   return await openStore(location);
 }
+
+/**
+ * Runs `fn` on the store at `location` and closes it after. Only commands that create something
+ * (`create`) may create the store; the others need a store that exists.
+ */
+export async function withOperatorStore<T>(
+  location: string,
+  fn: (store: Store, name: string) => Promise<T>,
+  { create = false } = {},
+): Promise<T> {
+  const store = create ? await openStore(location) : await openExistingStore(location);
+  try {
+    return await fn(store, storeName(location));
+  } finally {
+    store.close();
+  }
+}

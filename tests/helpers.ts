@@ -12,8 +12,7 @@ import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
 import { openStore, type Store } from "../src/store/store.ts";
-import { importFiles } from "../src/ingest/import_files.ts";
-import { realCsvFiles } from "../bench/real_data.ts";
+import { importRealJobs } from "../bench/real_data.ts";
 
 export interface TestSearch {
   store: Store;
@@ -104,16 +103,6 @@ let realJobsOnce: Promise<Job[]> | undefined;
  * with the real importer: a posting seen in several files is the last file's version).
  */
 export function realJobs(): Promise<Job[]> {
-  realJobsOnce ??= (async () => {
-    const store = await openStore(":memory:");
-    try {
-      await importFiles(store, realCsvFiles());
-      const jobs: Job[] = [];
-      for await (const job of store.postings.listJobs()) jobs.push(job);
-      return jobs;
-    } finally {
-      store.close();
-    }
-  })();
+  realJobsOnce ??= importRealJobs();
   return realJobsOnce;
 }

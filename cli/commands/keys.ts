@@ -10,10 +10,9 @@ import { DEFAULT_SCOPES, type Scope, SCOPES } from "../../src/domain/service.ts"
 import { ApiKeyRegistry } from "../../src/auth/api_keys.ts";
 import { loadConfig } from "../../src/config.ts";
 import { JobseekError } from "../../src/domain/errors.ts";
-import { openStore } from "../../src/store/store.ts";
 import { outputWidth, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
-import { openExistingStore, storeName } from "../store_location.ts";
+import { withOperatorStore } from "../store_location.ts";
 
 export interface KeysCommandOptions {
   /** Receives stdout text (tests capture it); defaults to the process's stdout. */
@@ -50,17 +49,16 @@ export function keysCommand(options: KeysCommandOptions = {}) {
     { create = false } = {},
   ): Promise<T> {
     const config = loadConfig(options.env ?? Deno.env.toObject());
-    const location = kv ?? config.kvLocation;
-    const store = create ? await openStore(location) : await openExistingStore(location);
-    try {
-      return await fn(
-        new ApiKeyRegistry(store.apiKeys, config.staticApiKeys),
-        config.rateLimitPerMinute,
-        storeName(location),
-      );
-    } finally {
-      store.close();
-    }
+    return await withOperatorStore(
+      kv ?? config.kvLocation,
+      (store, name) =>
+        fn(
+          new ApiKeyRegistry(store.apiKeys, config.staticApiKeys),
+          config.rateLimitPerMinute,
+          name,
+        ),
+      { create },
+    );
   }
 
   const kvOption = "--kv <location>";

@@ -12,10 +12,10 @@ import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { publishIndex } from "../../src/search/publish_index.ts";
 import { isUrlSource, pullSource } from "../../src/search/source_puller.ts";
 import { SOURCE_NAME_PATTERN, type SourceRecord } from "../../src/store/sources_store.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { outputWidth, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
-import { openExistingStore, storeName } from "../store_location.ts";
+import { withOperatorStore } from "../store_location.ts";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -55,19 +55,13 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
   const kvOption = "--kv <location>";
   const kvHelp = "Deno KV location: SQLite path or KV Connect URL (JOBSEEK_KV)";
 
-  async function withStore<T>(
+  function withStore<T>(
     kv: string | undefined,
     fn: (store: Store, name: string) => Promise<T>,
     { create = false } = {},
   ): Promise<T> {
     const config = loadConfig(options.env ?? Deno.env.toObject());
-    const location = kv ?? config.kvLocation;
-    const store = create ? await openStore(location) : await openExistingStore(location);
-    try {
-      return await fn(store, storeName(location));
-    } finally {
-      store.close();
-    }
+    return withOperatorStore(kv ?? config.kvLocation, fn, { create });
   }
 
   const add = new Command("add")

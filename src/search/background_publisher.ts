@@ -12,6 +12,7 @@ import type { Store } from "../store/store.ts";
 import { indexGap } from "../store/snapshot_store.ts";
 import type { Embedder } from "../index/embedder.ts";
 import { publishIndex } from "./publish_index.ts";
+import { warnIndexGap } from "./index_gap.ts";
 
 export interface BackgroundPublisherOptions {
   store: Pick<Store, "postings" | "embeddings" | "snapshots"> & Partial<Pick<Store, "sources">>;
@@ -103,12 +104,7 @@ export function createBackgroundPublisher(
     async closeGap() {
       const gap = await indexGap(store);
       if (!gap) return false;
-      logger.warn("stored postings are missing from the index", {
-        stored: gap.stored,
-        indexed: gap.indexed,
-        written_after_index: gap.changedSince,
-        action: "publishing them",
-      });
+      warnIndexGap(logger, gap, { action: "publishing them" });
       publisher.request("gap between store and index");
       await publisher.whenIdle();
       return true;

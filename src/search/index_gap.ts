@@ -10,6 +10,20 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import { indexGap } from "../store/snapshot_store.ts";
 
+/** The warning for a gap, with what is done about it (`fields`). */
+export function warnIndexGap(
+  logger: Logger,
+  gap: { stored: number; indexed: number; changedSince: boolean },
+  fields: Record<string, unknown>,
+): void {
+  logger.warn("stored postings are missing from the index", {
+    stored: gap.stored,
+    indexed: gap.indexed,
+    written_after_index: gap.changedSince,
+    ...fields,
+  });
+}
+
 /** Logs the gap at warn, if there is one; returns whether there was. */
 export async function reportIndexGap(
   store: Pick<Store, "postings" | "snapshots">,
@@ -17,10 +31,7 @@ export async function reportIndexGap(
 ): Promise<boolean> {
   const gap = await indexGap(store);
   if (!gap) return false;
-  logger.warn("stored postings are missing from the index", {
-    stored: gap.stored,
-    indexed: gap.indexed,
-    written_after_index: gap.changedSince,
+  warnIndexGap(logger, gap, {
     cause: "an import stopped before it published its index (or one is running now)",
     fix: "jobseek index rebuild",
   });
