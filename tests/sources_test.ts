@@ -204,6 +204,9 @@ Deno.test({
     assert.equal(listed[0].expireAfterMs, 3 * DAY);
     assert.equal(listed[0].lastRun.ok, true);
     assert.match((await runCli(["sources", "list"], env)).stdout, /jobless.*6h.*imported/);
+    const status = JSON.parse((await runCli(["index", "status", "--json"], env)).stdout);
+    assert.equal(status.expired_postings, 0, "nothing expires within the first pull");
+    assert.equal(status.snapshot.docCount, status.stored_postings);
     const badEvery = await runCli(["sources", "add", "x", feed.url, "--every", "soon"], env);
     assert.notEqual(badEvery.code, 0);
     assert.match(badEvery.stderr, /90s, 30m, 6h or 3d/);

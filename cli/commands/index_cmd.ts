@@ -76,21 +76,27 @@ export function indexCommand() {
           snapshot_check: checked?.check ?? null,
           ...(checked?.check === "corrupt" ? { problem: checked.problem, fix } : {}),
           stored_postings: await store.postings.countJobs(),
+          // Stored postings their sources stopped listing longer ago than the source allows.
+          expired_postings: (await store.sources.expiredIds()).size,
           model: { id: model.id, stamp: model.stamp },
         };
+        const stored = `${status.stored_postings} postings stored` +
+          (status.expired_postings > 0
+            ? ` (${status.expired_postings} expired: their sources stopped listing them)`
+            : "");
         if (!options.json) print(`store: ${name}`);
         if (options.json) print(JSON.stringify(status, null, 2));
         else if (!snapId) {
-          print(`no index published; ${status.stored_postings} postings stored`);
+          print(`no index published; ${stored}`);
           print(`model: ${model.id} (${model.stamp})`);
         } else if (checked?.check === "corrupt" || !meta) {
-          print(`snapshot ${snapId}: CORRUPT; ${status.stored_postings} postings stored`);
+          print(`snapshot ${snapId}: CORRUPT; ${stored}`);
         } else {
           print(
             `snapshot ${snapId}: ${meta.docCount} postings, ${
               (meta.byteLength / 1048576).toFixed(1)
             } MiB, ` +
-              `model ${meta.model}, created ${meta.createdAt}; ${status.stored_postings} postings stored`,
+              `model ${meta.model}, created ${meta.createdAt}; ${stored}`,
           );
           print(
             checked?.check === "old_format"

@@ -165,14 +165,16 @@ export function createSourceScheduler(options: {
         const { record, changed } = await pullSource(store, current, options);
         await store.sources.saveSource(record);
         const run = record.lastRun!;
-        (run.ok ? logger.info : logger.warn)("source pulled", {
+        const fields = {
           source: record.name,
           outcome: run.outcome,
           rows_read: run.rows_read,
           inserted: run.inserted,
           updated: run.updated,
           invalid: run.invalid,
-        });
+        };
+        if (run.ok) logger.info("source pulled", fields);
+        else logger.warn("source pulled", fields);
         if (changed > 0) options.publisher?.request(`source ${record.name}`);
       } finally {
         await store.sources.releaseLease(source.name, owner);
