@@ -1,0 +1,99 @@
+/**
+ * "Rows acknowledged in a 200 are durable", as a property over when the server dies: pushes run
+ * against a real `jobseek serve` that is killed with SIGKILL at a generated moment, mid-push or
+ * mid-publish; every row of every push that got its 200 is in the store afterwards.
+ */
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { openStore } from "../src/store/store.ts";
+import { defaultTestJobs } from "./helpers.ts";
+import { startServerProcess } from "./server_process.ts";
+
+function batch(round: number, push: number, size: number): { urls: string[]; body: string } {
+  const urls = Array.from(
+    { length: size },
+    (_, k) =>
+      `https://www.linkedin.com/jobs/view/7${round}${String(push * 1000 + k).padStart(7, "0")}`,
+  );
+  const body = urls.map((job_url, k) =>
+    JSON.stringify({
+      job_title: `Harbour Pilot ${k % 7}`,
+      company_name: `Port ${push}`,
+      city: "Rotterdam",
+      country: "NL",
+      publish_time: "2026-11-20 09:00:00",
+      job_url,
+      data_source: "linkedin",
+      job_description: `Guide ships into the harbour, shift ${k}.`,
+    })
+  ).join("\n");
+  return { urls, body };
+}
+
+Deno.test({
+  name: "no acknowledged push is lost when the server is killed at any moment",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  let round = 0;
+  let acknowledgedInAll = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 50, max: 2500 }), async (killAfterMs) => {
+      round++;
+      const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_" });
+      const kvPath = `${dir}/kv.sqlite3`;
+      try {
+        const store = await openStore(kvPath);
+        const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
+          scopes: ["ingest"],
+        })).key;
+        await store.postings.upsertJobs(await defaultTestJobs(20));
+        store.close();
+        const server = await startServerProcess({ JOBSEEK_KV: kvPath });
+        await server.ready();
+        const acknowledged: string[] = [];
+        let alive = true;
+        const killed = new Promise<void>((resolve) =>
+          setTimeout(async () => {
+            alive = false;
+            await server.stop("SIGKILL");
+            resolve();
+          }, killAfterMs)
+        );
+        // Two feeders pushing batches until the server is gone.
+        await Promise.all([0, 1].map(async (lane) => {
+          for (let push = lane; alive; push += 2) {
+            const { urls, body } = batch(round, push, 40);
+            try {
+              const response = await fetch(`${server.url}/v1/postings`, {
+                method: "POST",
+                headers: { "x-api-key": feeder, "content-type": "application/x-ndjson" },
+                body,
+              });
+              if (response.status === 200) acknowledged.push(...urls);
+              await response.body?.cancel();
+            } catch {
+              // The connection died with the server: not acknowledged.
+            }
+          }
+        }));
+        await killed;
+        const after = await openStore(kvPath);
+        try {
+          const stored = new Set<string>();
+          for await (const job of after.postings.listJobs()) stored.add(job.job_url);
+          const lost = acknowledged.filter((url) => !stored.has(url));
+          assert.deepEqual(lost, [], `killed after ${killAfterMs} ms`);
+        } finally {
+          after.close();
+        }
+        acknowledgedInAll += acknowledged.length;
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    }),
+    { numRuns: 4, seed: 20261125 },
+  );
+  assert.ok(acknowledgedInAll >= 200, `${acknowledgedInAll} rows acknowledged in all runs`);
+});
