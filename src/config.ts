@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   JOBSEEK_SEED: booleanFlag.default(true),
   JOBSEEK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   JOBSEEK_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  JOBSEEK_SOURCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
   JOBSEEK_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   JOBSEEK_MODEL: z.string().default(DEFAULT_MODEL_ID),
   JOBSEEK_MODEL_DIR: z.string().min(1).optional(),
@@ -69,6 +70,8 @@ export interface Config {
   minScore?: number;
   /** Most client connections at once; unset: derived from the descriptor limit. */
   maxConnections?: number;
+  /** How often a server looks for due feed sources (ms). */
+  sourceCheckMs: number;
   logLevel: LogLevel;
   /** The embedding model's id in src/model/catalog.ts. */
   model: string;
@@ -165,6 +168,7 @@ export function loadConfig(
     seedFixtures: e.JOBSEEK_SEED,
     minScore: e.JOBSEEK_MIN_SCORE,
     maxConnections: e.JOBSEEK_MAX_CONNECTIONS,
+    sourceCheckMs: e.JOBSEEK_SOURCE_CHECK_MS,
     logLevel: e.JOBSEEK_LOG_LEVEL,
     model: modelId(e.JOBSEEK_MODEL),
     modelDir: e.JOBSEEK_MODEL_DIR ?? defaultModelDir(env),

@@ -169,6 +169,7 @@ export async function startServer(
     store: runtime.store,
     publisher: runtime.publisher,
     logger,
+    checkMs: config.sourceCheckMs,
   });
   const server = await serveApp(app.fetch, {
     port: config.port,

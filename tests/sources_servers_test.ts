@@ -1,0 +1,134 @@
+/**
+ * Pulls end to end: two `jobseek serve` processes on one store file, a feed served over real HTTP
+ * and a folder that gets a real file; each source is pulled once between the two servers, and its
+ * postings become searchable on both.
+ */
+import { strict as assert } from "node:assert";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { parseJobspyCsv } from "../src/ingest/jobspy_csv.ts";
+import { openStore } from "../src/store/store.ts";
+import { defaultTestJobs } from "./helpers.ts";
+import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
+
+const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
+
+async function weekFile(n: number): Promise<string> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(WEEKS)) {
+    if (entry.name.endsWith(".csv")) names.push(entry.name);
+  }
+  return decodeURIComponent(new URL(names.sort()[n], WEEKS).pathname);
+}
+
+/** The URLs of a file's postings. */
+async function urlsOf(path: string): Promise<Set<string>> {
+  const rows = await parseJobspyCsv(await Deno.readTextFile(path), { fileName: path });
+  return new Set(rows.flatMap((row) => row.kind === "job" ? [row.job.job_url] : []));
+}
+
+/** Whether a search on `server` for `title` returns the posting at `url`. */
+async function finds(server: ServerProcess, key: string, title: string, url: string) {
+  const response = await fetch(
+    `${server.url}/v1/search?${new URLSearchParams({ q: title, top_k: "100", sort: "relevance" })}`,
+    { headers: { "x-api-key": key } },
+  );
+  const body = await response.json() as {
+    results: { job_url: string; also_posted_at?: string[] }[];
+  };
+  return body.results.some((r) => r.job_url === url || r.also_posted_at?.includes(url));
+}
+
+async function eventually(what: string, check: () => Promise<boolean>, ms = 90_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, `${what} within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+Deno.test({
+  name: "a pulled feed and a folder drop are searchable on two servers sharing a store",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_pull_servers_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  const servers: ServerProcess[] = [];
+  const feedFile = await weekFile(0);
+  let requests = 0;
+  const feed = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async () => {
+    requests++;
+    return new Response(await Deno.readFile(feedFile), { headers: { "content-type": "text/csv" } });
+  });
+  try {
+    const store = await openStore(kvPath);
+    const key = (await new ApiKeyRegistry(store.apiKeys, []).create("reader")).key;
+    await store.postings.upsertJobs(await defaultTestJobs(20));
+    store.close();
+    const env = {
+      JOBSEEK_KV: kvPath,
+      JOBSEEK_SOURCE_CHECK_MS: "300",
+      JOBSEEK_RATE_LIMIT: "100000",
+    };
+    servers.push(await startServerProcess(env));
+    await servers[0].ready();
+    servers.push(await startServerProcess(env));
+    await servers[1].ready();
+
+    const feedUrl = `http://127.0.0.1:${feed.addr.port}/feed.csv`;
+    const added = await runCli(["sources", "add", "weekly", feedUrl, "--every", "1h"], env);
+    assert.equal(added.code, 0, added.stderr);
+    await Deno.mkdir(`${dir}/drop`);
+    assert.equal(
+      (await runCli(["sources", "add", "drop", `${dir}/drop`, "--every", "1s"], env)).code,
+      0,
+    );
+
+    // One posting of the feed, found by its own title, on both servers.
+    const [feedPosting] = [...(await urlsOf(feedFile))];
+    const feedRows = await parseJobspyCsv(await Deno.readTextFile(feedFile));
+    const feedTitle = feedRows.flatMap((r) =>
+      r.kind === "job" && r.job.job_url === feedPosting ? [r.job.job_title] : []
+    )[0];
+    for (const server of servers) {
+      await eventually("the feed's posting on every server", () =>
+        finds(server, key, feedTitle, feedPosting));
+    }
+    assert.equal(requests, 1, "one pull of the feed between the two servers");
+
+    // A file dropped into the folder: new postings, on both servers.
+    const dropFile = await weekFile(21);
+    const feedUrls = await urlsOf(feedFile);
+    const fresh = [...(await urlsOf(dropFile))].filter((url) =>
+      !feedUrls.has(url)
+    );
+    assert.ok(fresh.length > 0);
+    await Deno.copyFile(dropFile, `${dir}/drop/week22.csv`);
+    const dropRows = await parseJobspyCsv(await Deno.readTextFile(dropFile));
+    const dropTitle = dropRows.flatMap((r) =>
+      r.kind === "job" && r.job.job_url === fresh[0] ? [r.job.job_title] : []
+    )[0];
+    for (const server of servers) {
+      await eventually("the dropped file's posting on every server", () =>
+        finds(server, key, dropTitle, fresh[0]));
+    }
+    const listed = JSON.parse((await runCli(["sources", "list", "--json"], env)).stdout) as {
+      name: string;
+      lastRun: { ok: boolean; outcome: string; inserted: number };
+    }[];
+    assert.deepEqual(listed.map((s) => [s.name, s.lastRun.ok]), [["drop", true], ["weekly", true]]);
+    assert.ok(listed.every((s) =>
+      s.lastRun.inserted > 0 || s.lastRun.outcome === "no new files"
+    ));
+    const pulled = servers.flatMap((s) =>
+      s.logs.filter((l) =>
+        l.msg === "source pulled"
+      )
+    );
+    assert.equal(pulled.filter((l) => l.source === "weekly").length, 1);
+  } finally {
+    for (const server of servers) await server.stop("SIGKILL").catch(() => {});
+    await feed.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
