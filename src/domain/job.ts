@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { sha256Hex } from "../crypto.ts";
+import { yearlySalary } from "./salary.ts";
 
 /** The job boards we accept postings from (JobSpy's site names). */
 export const SOURCES = ["indeed", "linkedin", "glassdoor"] as const;
@@ -23,6 +24,26 @@ export const BASE_SALARY_PATTERN = /^\d+\.\d+-\d+\.\d+ [A-Z]{3}\/(HOUR|DAY|WEEK|
 export const BaseSalarySchema = z.string().regex(BASE_SALARY_PATTERN).describe(
   "Salary range `<min>-<max> <CURRENCY>/<PERIOD>`, e.g. `85000.0-120000.0 USD/YEAR`.",
 );
+
+/** Where the work is done, as the `remote` filter names it. */
+export const WORK_MODES = ["remote", "hybrid", "onsite"] as const;
+export const WorkModeSchema = z.enum(WORK_MODES);
+export type WorkMode = z.infer<typeof WorkModeSchema>;
+
+/** Seniority as the `seniority` filter names it, derived from the title and JobSpy's `job_level`. */
+export const SENIORITIES = ["intern", "junior", "mid", "senior", "lead", "executive"] as const;
+export const SenioritySchema = z.enum(SENIORITIES);
+export type Seniority = z.infer<typeof SenioritySchema>;
+
+/** Employment types as the `employment_type` filter names them (JobSpy's `job_type` values). */
+export const EMPLOYMENT_TYPES = [
+  "fulltime",
+  "parttime",
+  "contract",
+  "internship",
+  "temporary",
+] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/).describe(
   "ISO 3166-1 alpha-2 country code.",
@@ -48,6 +69,13 @@ export const JobSchema = z.object({
    * re-imports; absent on postings stored before it was recorded.
    */
   first_seen: PublishTimeSchema.optional(),
+  /** Remote, hybrid or on-site, when the posting's fields or text say (derived at import). */
+  work_mode: WorkModeSchema.optional(),
+  /** Normalised seniority, when the title or `job_level` says (derived at import). */
+  seniority: SenioritySchema.optional(),
+  /** Where the city lies (GeoNames, at import); absent for remote jobs and unknown places. */
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
 });
 export type Job = z.infer<typeof JobSchema>;
 
@@ -62,6 +90,10 @@ export const JobResultSchema = z.object({
   company_name: z.string().describe("Hiring company."),
   publish_time: PublishTimeSchema,
   base_salary: BaseSalarySchema.optional(),
+  salary_yearly: z.number().int().min(0).optional().describe(
+    "The yearly equivalent of `base_salary`'s maximum in its currency (hourly x 2,080, daily x 260, " +
+      "weekly x 52, monthly x 12): what `salary_min` compares; absent without a salary.",
+  ),
   job_url: z.string().describe("Link to the posting on its job board; also its identity."),
   job_tags: z.array(z.string()).describe("Tags of the posting (skills, remote, ...)."),
   data_source: SourceSchema.describe("Job board the posting came from."),
@@ -70,6 +102,13 @@ export const JobResultSchema = z.object({
   ),
   employment_type: z.string().optional().describe(
     "Employment type, e.g. `fulltime`; absent when unknown.",
+  ),
+  work_mode: WorkModeSchema.optional().describe(
+    "`remote`, `hybrid` or `onsite`, when the posting says; what the `remote` filter tests.",
+  ),
+  seniority: SenioritySchema.optional().describe(
+    "Normalised seniority (`intern` ... `executive`) from the title and job level, when known; " +
+      "what the `seniority` filter tests.",
   ),
   job_description: z.string().optional().describe("Full description; only when detail is `full`."),
   first_seen: PublishTimeSchema.optional().describe(
@@ -201,8 +240,12 @@ export function toJobResult(
     data_source: job.data_source,
   };
   if (job.base_salary !== undefined) result.base_salary = job.base_salary;
+  const yearly = yearlySalary(job.base_salary);
+  if (yearly) result.salary_yearly = yearly.max;
   if (job.seniority_level !== undefined) result.seniority_level = job.seniority_level;
   if (job.employment_type !== undefined) result.employment_type = job.employment_type;
+  if (job.work_mode !== undefined) result.work_mode = job.work_mode;
+  if (job.seniority !== undefined) result.seniority = job.seniority;
   if (detail === "full") result.job_description = job.job_description;
   if (job.first_seen !== undefined) result.first_seen = job.first_seen;
   if (alsoPostedAt?.length) result.also_posted_at = alsoPostedAt;
