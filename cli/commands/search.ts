@@ -8,10 +8,18 @@ import { Command, Option } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import {
   describeApplied,
+  describeFacets,
   type JobResult,
   type SearchResponse,
   SOURCES,
 } from "../../src/domain/job.ts";
+import {
+  FACET_NAMES,
+  FILTER_NAMES,
+  type FilterName,
+  type FilterParam,
+  FILTERS,
+} from "../../src/domain/filters.ts";
 import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
 import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
 import { outputWidth, writeErr, writeOut } from "../output.ts";
@@ -24,19 +32,8 @@ import {
 } from "../server_connection.ts";
 import { renderTable, type TableColumn, wrapText } from "../table.ts";
 
-export interface SearchParams {
-  q: string;
-  city?: string;
-  country?: string;
-  since?: string;
-  until?: string;
-  top_k?: number;
-  offset?: number;
-  detail?: string;
-  source?: string;
-  added_since?: string;
-  sort?: string;
-}
+/** The query string of a search: a list value is sent as the parameter repeated. */
+export type SearchParams = { q: string } & Record<string, string | number | string[] | undefined>;
 
 /**
  * Builds the request URL. Only given parameters are sent, so the server's defaults apply.
@@ -53,7 +50,8 @@ export interface SearchParams {
 export function searchUrl(endpoint: string, params: SearchParams): URL {
   const url = new URL(`${endpoint.replace(/\/+$/, "")}/v1/search`);
   for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined) url.searchParams.set(name, String(value));
+    if (Array.isArray(value)) { for (const item of value) url.searchParams.append(name, item); }
+    else if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return url;
 }
@@ -142,6 +140,7 @@ export function formatResults(dirty: SearchResponse, offset: number, width: numb
   }
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
+  notes.push(...describeFacets(response.facets));
   if (response.hint) notes.push(response.hint);
   return `${text}${pagingLine(offset, rows.length, response.total)}\n${
     notes.map((note) => `${note}\n`).join("")
@@ -213,17 +212,56 @@ async function clampTopK(value: number): Promise<number> {
   return clamped;
 }
 
+/** The CLI flag of a filter parameter: `salary_min` is `--salary-min`. */
+export function filterFlag(name: FilterName): string {
+  return `--${name.replaceAll("_", "-")}`;
+}
+
+/**
+ * The filter table's parameters as options (src/domain/filters.ts): a list parameter's flag may
+ * be repeated (`--company A --company B`), codes are upper-cased (`--country de` meant DE).
+ */
+function filterOptions(): Option[] {
+  return FILTER_NAMES.map((name) => {
+    const filter = FILTERS[name] as FilterParam;
+    const flag = filterFlag(name);
+    const help = `${filter.description}${
+      filter.cliValue ? ` Example: ${flag} ${filter.example}` : ""
+    }`;
+    const option = new Option(filter.cliValue ? `${flag} ${filter.cliValue}` : flag, help);
+    if (name === "source") option.choices(SOURCES);
+    if (filter.list) {
+      option.argParser((
+        value: string,
+        previous: string[] | undefined,
+      ) => [...(previous ?? []), value]);
+    } else if (filter.upperCase) option.argParser((value: string) => value.toUpperCase());
+    return option;
+  });
+}
+
+/** The filter values the options hold, by parameter name. */
+function filterParams(
+  options: Record<string, unknown>,
+): Record<string, string | string[] | undefined> {
+  const params: Record<string, string | string[] | undefined> = {};
+  for (const name of FILTER_NAMES) {
+    const value = options[name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())];
+    if (value === true) params[name] = "true";
+    else if (typeof value === "string" || Array.isArray(value)) params[name] = value;
+  }
+  return params;
+}
+
 export function searchCommand() {
-  return new Command("search")
+  const command = new Command("search")
     .description("Search job postings with a natural-language query.")
-    .argument("<query...>", "what you are looking for, e.g. 'remote rust developer'")
-    .option("--city <city>", "only jobs in this city (exact, case-sensitive)")
-    .option("--country <cc>", "only jobs in this country (ISO code, e.g. DE)")
-    .option("--since <date>", "only jobs published at or after YYYY-MM-DD[ HH:MM:SS] (UTC)")
-    .option("--until <date>", "only jobs published before YYYY-MM-DD[ HH:MM:SS] (UTC)")
+    .argument("<query...>", "what you are looking for, e.g. 'remote rust developer'");
+  for (const option of filterOptions()) command.addOption(option);
+  return command
     .option(
-      "--added-since <date>",
-      "only jobs the service first saw at or after YYYY-MM-DD[ HH:MM:SS] (UTC): what is new",
+      "--facets <fields>",
+      `count the results by these fields (comma-separated): ${FACET_NAMES.join(", ")}`,
     )
     .option("--top-k <n>", "results per page, 1-100 (server default 20)", parseInteger)
     .option("--offset <n>", "index of the first result, for paging (default 0)", parseInteger)
@@ -231,7 +269,6 @@ export function searchCommand() {
       new Option("--detail <level>", "summary, or full to add descriptions and links")
         .choices(DETAILS),
     )
-    .addOption(new Option("--source <source>", "only jobs from this job board").choices(SOURCES))
     .addOption(
       new Option(
         "--sort <order>",
@@ -247,16 +284,11 @@ export function searchCommand() {
       const topK = options.topK === undefined ? undefined : await clampTopK(options.topK);
       const params: SearchParams = {
         q: words.join(" "),
-        city: options.city,
-        // Country codes are upper case on the server; accept `de` as the person surely meant DE.
-        country: options.country?.toUpperCase(),
-        since: options.since,
-        until: options.until,
+        ...filterParams(options as Record<string, unknown>),
+        facets: options.facets,
         top_k: topK,
         offset: options.offset,
         detail: options.detail,
-        source: options.source,
-        added_since: options.addedSince,
         sort: options.sort,
       };
       const body = await fetchSearch(endpoint, apiKey, params);

@@ -129,21 +129,17 @@ export const QueryPlaceSchema = z.object({
 });
 export type QueryPlaceResult = z.infer<typeof QueryPlaceSchema>;
 
-export const AppliedFiltersSchema = z.object({
-  city: z.string().optional().describe("The `city` filter, matched exactly."),
-  country: CountryCodeSchema.optional(),
-  since: z.string().optional().describe(
-    "The `since` filter (inclusive), completed to `YYYY-MM-DD HH:MM:SS`.",
-  ),
-  until: z.string().optional().describe(
-    "The `until` filter (exclusive), completed to `YYYY-MM-DD HH:MM:SS`.",
-  ),
-  source: z.string().optional().describe("The `source` filter."),
-  added_since: z.string().optional().describe(
-    "The `added_since` filter (inclusive), completed to `YYYY-MM-DD HH:MM:SS`.",
-  ),
-});
+export const AppliedFiltersSchema = z.record(z.string(), z.string()).describe(
+  "Each filter parameter given, by name (see the filter table in docs/search.md), with its value " +
+    "as the search read it: times completed to `YYYY-MM-DD HH:MM:SS`, lists joined by commas.",
+);
 export type AppliedFilters = z.infer<typeof AppliedFiltersSchema>;
+
+export const FacetCountSchema = z.object({
+  value: z.string(),
+  count: z.number().int().min(1),
+});
+export type FacetCount = z.infer<typeof FacetCountSchema>;
 
 export const AppliedSchema = z.object({
   filters: AppliedFiltersSchema.describe(
@@ -175,6 +171,27 @@ export function describeApplied(applied: Applied | undefined): string | null {
   return named.length > 0 ? `Filters applied: ${named.join(", ")}.` : null;
 }
 
+/**
+ * One line per counted field, for people and agents: `remote: remote 12, hybrid 3.`
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(describeFacets({ source: [{ value: "indeed", count: 3 }] }), [
+ *   "Counts by source: indeed 3.",
+ * ]);
+ * ```
+ */
+export function describeFacets(facets: Record<string, FacetCount[]> | undefined): string[] {
+  return Object.entries(facets ?? {}).map(([field, counts]) =>
+    `Counts by ${field}: ${
+      counts.length === 0
+        ? "none"
+        : counts.map(({ value, count }) => `${value} ${count}`).join(", ")
+    }.`
+  );
+}
+
 /** The body of a successful search (spec 2.1). */
 export const SearchResponseSchema = z.object({
   request_id: z.uuid().describe("Id of this request, also in the logs and `x-request-id`."),
@@ -189,6 +206,10 @@ export const SearchResponseSchema = z.object({
   ),
   applied: AppliedSchema.optional().describe(
     "The filters that narrowed the result set, and which emptied it; absent without filters.",
+  ),
+  facets: z.record(z.string(), z.array(FacetCountSchema)).optional().describe(
+    "With `facets`: for each field asked, how many of the result set's members (all pages) have " +
+      "each value, most first; members without a value are not counted.",
   ),
   hint: z.string().optional().describe(
     "Why the result set is empty or smaller than it might be (a filter that matched nothing, a " +
@@ -264,6 +285,7 @@ export function toSearchResponse(
     results: JobResult[];
     query_place?: QueryPlaceResult;
     applied?: Applied;
+    facets?: Record<string, FacetCount[]>;
     hint?: string;
   },
 ): SearchResponse {
@@ -274,6 +296,7 @@ export function toSearchResponse(
     results: outcome.results,
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),
+    ...(outcome.facets ? { facets: outcome.facets } : {}),
     ...(outcome.hint ? { hint: outcome.hint } : {}),
   };
 }

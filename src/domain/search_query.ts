@@ -5,8 +5,19 @@
  * @module
  */
 import { z } from "zod";
-import { type Source, SOURCES } from "./job.ts";
+import { SOURCES } from "./job.ts";
 import { JobseekError } from "./errors.ts";
+import {
+  blankAsAbsent,
+  FACET_NAMES,
+  type FacetName,
+  FILTER_NAMES,
+  filterFields,
+  type FilterName,
+  FILTERS,
+  type FilterValues,
+  listParam,
+} from "./filters.ts";
 
 export const TOP_K_DEFAULT = 20;
 export const TOP_K_MIN = 1;
@@ -20,77 +31,27 @@ export type Detail = (typeof DETAILS)[number];
 export const SORTS = ["date", "relevance"] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** A validated search, every default applied. */
-export interface SearchQuery {
+/** A validated search, every default applied; the filters are those of the filter table. */
+export interface SearchQuery extends FilterValues {
   q: string;
-  city?: string;
-  country?: string;
-  /** Inclusive lower bound, `YYYY-MM-DD HH:MM:SS`. */
-  since?: string;
-  /** Exclusive upper bound, `YYYY-MM-DD HH:MM:SS`. */
-  until?: string;
   top_k: number;
   offset: number;
   detail: Detail;
-  source?: Source;
-  /** Inclusive lower bound on when the service first saw the posting, `YYYY-MM-DD HH:MM:SS`. */
-  added_since?: string;
   sort: Sort;
+  /** Fields to count the result set's members by. */
+  facets?: FacetName[];
 }
 
-/** The parameters that narrow a result set (docs/search.md, "Filters only narrow"). */
-export const FILTER_NAMES = ["city", "country", "since", "until", "source", "added_since"] as const;
-export type FilterName = (typeof FILTER_NAMES)[number];
-
-const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
-
-/** Completes a date-only value to midnight and rejects impossible dates such as 2024-02-30. */
-function completeTime(value: string, ctx: z.RefinementCtx): string {
-  const full = value.length === 10 ? `${value} 00:00:00` : value;
-  const parsed = new Date(`${full.replace(" ", "T")}Z`);
-  if (
-    Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 19) !== full.replace(" ", "T")
-  ) {
-    ctx.addIssue({ code: "custom", message: "is not a valid date/time" });
-    return z.NEVER;
-  }
-  return full;
-}
-
-/**
- * Empty strings (`?city=`) mean "not given", as a URL builder with blank fields would intend; so
- * does JSON `null` (`"city": null`), which JSON clients and agents send for unset optional fields.
- */
-function blankAsAbsent(value: unknown): unknown {
-  return value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-}
+export { FILTER_NAMES, type FilterName };
 
 const integerParam = z.union([
   z.number().refine(Number.isInteger, "must be an integer"),
-  z.string().trim().regex(/^[+-]?\d+$/).transform(Number),
-]);
-
-const timeParam = z.preprocess(
-  blankAsAbsent,
-  z.string().regex(TIME_PATTERN, "must look like YYYY-MM-DD or YYYY-MM-DD HH:MM:SS")
-    .transform(completeTime).optional(),
-);
+  z.string().trim().regex(/^[+-]?\d+$/, "must be an integer").transform(Number),
+], { error: "must be an integer" });
 
 /** The input fields of a search, with their rules. Shared by REST (as `q`) and MCP (as `query`). */
 export const searchFields = {
-  city: z.preprocess(
-    blankAsAbsent,
-    z.string().max(200, "must be at most 200 characters").optional(),
-  )
-    .describe("Exact, case-sensitive city name."),
-  country: z.preprocess(
-    blankAsAbsent,
-    z.string().regex(/^[A-Z]{2}$/, "must be two uppercase letters").optional(),
-  ).describe("ISO 3166-1 alpha-2 country code, e.g. `DE`."),
-  since: timeParam.describe(
-    "Only postings published at or after this UTC time (`YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`).",
-  ),
-  until: timeParam.describe("Only postings published before this UTC time (same format)."),
+  ...filterFields(),
   top_k: z.preprocess(blankAsAbsent, integerParam.optional())
     .transform((n) => n === undefined ? TOP_K_DEFAULT : Math.min(TOP_K_MAX, Math.max(TOP_K_MIN, n)))
     .describe("Page size, 1-100 (default 20); out-of-range values are clamped."),
@@ -101,20 +62,25 @@ export const searchFields = {
   detail: z.preprocess(blankAsAbsent, z.enum(DETAILS).optional())
     .transform((d) => d ?? "summary")
     .describe("`summary` (default) or `full` (adds job_description)."),
-  source: z.preprocess(blankAsAbsent, z.enum(SOURCES).optional())
-    .describe("Only postings from this job board."),
-  added_since: timeParam.describe(
-    "Only postings this service first saw at or after this UTC time (same format as `since`): " +
-      '"what is new since my last look".',
-  ),
   sort: z.preprocess(blankAsAbsent, z.enum(SORTS).optional())
     .transform((s) => s ?? "date")
     .describe("`date` (default: newest first, then relevance) or `relevance`."),
+  facets: listParam(z.enum(FACET_NAMES), true).describe(
+    `Count the result set's members by these fields (comma-separated or a list): ${
+      FACET_NAMES.join(", ")
+    }.`,
+  ),
 };
 
 // Trimmed first: the limit is on what is searched, so surrounding spaces never make a query too long.
 const queryText = z.string().transform((s) => s.trim())
   .pipe(z.string().max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`));
+
+/** Parameters that take several values: a query string repeats them (`?company=A&company=B`). */
+export const LIST_PARAMS: ReadonlySet<string> = new Set([
+  ...FILTER_NAMES.filter((name) => (FILTERS[name] as { list?: true }).list),
+  "facets",
+]);
 
 /** REST search parameters: the query is called `q`. */
 export const RestSearchSchema = z.object({
@@ -184,6 +150,20 @@ export function parseSearchQuery(
   for (const key of FILTER_NAMES) {
     if (data[key] !== undefined) (query as unknown as Record<string, unknown>)[key] = data[key];
   }
+  for (const key of FILTER_NAMES) {
+    const qualified = FILTERS[key].qualifies;
+    if (
+      query[key] !== undefined && qualified !== undefined &&
+      query[qualified as FilterName] === undefined
+    ) {
+      throw new JobseekError(
+        "INVALID_PARAMETER",
+        `Invalid parameter '${key}': only goes with '${qualified}', which is not given`,
+        { param: key },
+      );
+    }
+  }
+  if (data.facets !== undefined && data.facets.length > 0) query.facets = data.facets;
   return query;
 }
 
@@ -191,8 +171,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "invalid_type":
       return `must be ${issue.expected === "number" ? "an integer" : `a ${issue.expected}`}`;
-    case "invalid_union":
-      return "must be an integer";
+    case "invalid_union": {
+      // The branch that came closest says more ("must be 0 or more") than "no branch matched".
+      const telling = issue.errors.flat().find((inner) => inner.code !== "invalid_type");
+      return telling ? describeIssue(telling) : issue.message;
+    }
     case "invalid_value":
       return `must be one of ${issue.values.map(String).join(", ")}`;
     case "invalid_format":

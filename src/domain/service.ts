@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Applied, CityCount, Job, JobResult, QueryPlaceResult } from "./job.ts";
+import type { Applied, CityCount, FacetCount, Job, JobResult, QueryPlaceResult } from "./job.ts";
 import type { SearchQuery } from "./search_query.ts";
 
 export interface SearchOutcome {
@@ -20,6 +20,8 @@ export interface SearchOutcome {
   query_place?: QueryPlaceResult;
   /** The filters the set was narrowed by, and which of them emptied it. */
   applied?: Applied;
+  /** With `facets`: counts of the result set's members per value of each field asked. */
+  facets?: Record<string, FacetCount[]>;
   /** Why the set is empty or what to change (a filter matched nothing, a city's spelling). */
   hint?: string;
 }

@@ -7,7 +7,16 @@
  */
 import { z } from "zod";
 import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
-import { SearchResponseSchema, SOURCES } from "../domain/job.ts";
+import {
+  BLANK,
+  FACET_NAMES,
+  FILTER_NAMES,
+  FILTERS,
+  NOT_WS,
+  wordListForms,
+  WS,
+} from "../domain/filters.ts";
+import { SearchResponseSchema } from "../domain/job.ts";
 import { DETAILS, parseSearchQuery, RestSearchSchema, SORTS } from "../domain/search_query.ts";
 import {
   type ErrorBody,
@@ -52,14 +61,7 @@ function defaults(): Record<string, unknown> {
  * script's digits). February 29 is left out for simplicity, so the document is stricter there
  * than the server.
  */
-const WS = String.raw`[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]`;
-const NOT_WS = `[^${WS.slice(1)}`;
-const BLANK: JsonSchema = { type: "string", pattern: `^${WS}*$` };
 const Q_PATTERN = `^${WS}*${NOT_WS}(?:[\\s\\S]{0,998}${NOT_WS})?${WS}*$`;
-const TIME_PATTERN = String.raw`^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|` +
-  String.raw`(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))` +
-  String.raw`(?: (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9])?$`;
-
 /** What each field accepts besides "not given", for a query string (`query`) or a JSON body. */
 function fieldSchemas(): Record<string, JsonSchema[]> {
   const integer = (pattern: string, minimum?: number): JsonSchema[] => [
@@ -67,16 +69,12 @@ function fieldSchemas(): Record<string, JsonSchema[]> {
     { type: "string", pattern: `^${WS}*${pattern}${WS}*$` },
   ];
   return {
-    city: [{ type: "string", maxLength: 200 }],
-    country: [{ type: "string", pattern: "^[A-Z]{2}$" }],
-    since: [{ type: "string", pattern: TIME_PATTERN }],
-    until: [{ type: "string", pattern: TIME_PATTERN }],
-    added_since: [{ type: "string", pattern: TIME_PATTERN }],
+    ...Object.fromEntries(FILTER_NAMES.map((name) => [name, FILTERS[name].forms])),
     top_k: integer(String.raw`[+-]?[0-9]+`),
     offset: integer(String.raw`(?:\+?[0-9]+|-0+)`, 0),
     detail: [{ type: "string", enum: [...DETAILS] }],
-    source: [{ type: "string", enum: [...SOURCES] }],
     sort: [{ type: "string", enum: [...SORTS] }],
+    facets: wordListForms(FACET_NAMES),
   };
 }
 

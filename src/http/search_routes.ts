@@ -7,7 +7,7 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { toSearchResponse } from "../domain/job.ts";
-import { parseSearchQuery } from "../domain/search_query.ts";
+import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
 import { apiKeyAuth } from "./api_key_auth.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
@@ -23,6 +23,14 @@ async function search(
   const query = parseSearchQuery(raw, "q");
   const body = toSearchResponse(c.get("requestId"), await deps.service.search(query));
   return c.json(body);
+}
+
+function queryStringParams(values: Record<string, string[]>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map((
+      [name, all],
+    ) => [name, LIST_PARAMS.has(name) && all.length > 1 ? all : all[0]]),
+  );
 }
 
 /** How long a browser may keep a preflight's answer (Chromium caps it at 7,200 s). */
@@ -63,8 +71,9 @@ export function createSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = apiKeyAuth(deps);
   if (deps.config.corsOrigins.length > 0) app.use(SEARCH_PATH, searchCors(deps.config.corsOrigins));
-  // GET takes the query string only (the first value of a repeated parameter wins).
-  app.get(SEARCH_PATH, auth, (c) => search(c, deps, c.req.query()));
+  // GET takes the query string only: a list parameter repeated is a list (given once, it is read
+  // as a string, commas and all); any other parameter takes its first value.
+  app.get(SEARCH_PATH, auth, (c) => search(c, deps, queryStringParams(c.req.queries())));
   // POST takes the JSON body only; unknown fields are ignored by the schema.
   app.post(SEARCH_PATH, auth, async (c) => search(c, deps, await readJsonObject(c.req.raw)));
   app.all(SEARCH_PATH, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));

@@ -6,7 +6,9 @@
  * @module
  */
 import type { Job } from "../domain/job.ts";
-import type { FilterName, SearchQuery } from "../domain/search_query.ts";
+import type { FacetName, FilterContext, FilterValues } from "../domain/filters.ts";
+import type { FacetCount } from "../domain/job.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
 import type { RawData } from "@orama/orama";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import type { RankingParams } from "./ranking.ts";
@@ -34,7 +36,7 @@ export interface JobIndexData {
 /** How postings are scored; anything but `hybrid` exists to measure the parts (bench/). */
 export type ScoreMode = "hybrid" | "keyword" | "vector";
 
-export type IndexFilters = Pick<SearchQuery, FilterName>;
+export type IndexFilters = FilterValues;
 
 /** A place found in the query text (src/index/query_place.ts), applied beside the filters. */
 export interface PlaceFilter {
@@ -49,10 +51,14 @@ export interface IndexSearch {
   /** The query's embedding; unused in `keyword` mode. */
   vector?: Float32Array;
   filters?: IndexFilters;
+  /** Where `near` places lie; without it a `near` filter lets nothing through. */
+  context?: FilterContext;
   place?: PlaceFilter;
   /** Keep reposts apart (only to measure what collapsing them changes, in bench/). */
   keepReposts?: boolean;
   sort?: SearchQuery["sort"];
+  /** Count the whole result set's members by these fields. */
+  facets?: FacetName[];
   offset?: number;
   limit?: number;
   /**
@@ -82,6 +88,7 @@ export interface IndexResult {
    */
   total: number;
   hits: IndexHit[];
+  facets?: Record<string, FacetCount[]>;
 }
 
 /**

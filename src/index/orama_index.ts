@@ -1,8 +1,8 @@
 /**
  * The in-memory search index on Orama: Orama holds the postings' searchable and filter fields
  * (tokenised with our tokenizer), its inverted index finds the postings with each query word, its
- * per-field term frequencies give the keyword score, and its `search()` with `where` applies the
- * city, country, source and time filters. Our code adds the title-vector score and ranks. Pure
+ * per-field term frequencies give the keyword score. Our code adds the title-vector score, ranks,
+ * and applies the filter table's tests (src/domain/filters.ts) to the postings themselves. Pure
  * computation, no I/O. An index loaded from a snapshot reads the words from a term dictionary made
  * of Orama's radix trees and frequencies at publish time (`splitSavedOrama`): the same lookups,
  * without the cost of loading those structures (docs/search.md, "Cold start").
@@ -31,8 +31,8 @@ import {
   type RawData,
   save,
   type Tokenizer,
-  type WhereCondition,
 } from "@orama/orama";
+import { countFacets, type FilterContext, postingTests } from "../domain/filters.ts";
 import type { CityCount, Job } from "../domain/job.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
@@ -46,10 +46,10 @@ import {
 } from "./ranking.ts";
 import { tokenize } from "./tokenize.ts";
 import { buildGazetteer, findPlace, type Gazetteer, type QueryPlace } from "./query_place.ts";
-import { foldText, repostGroups } from "./reposts.ts";
+import { foldText } from "../domain/fold_text.ts";
+import { repostGroups } from "./reposts.ts";
 import { REMOTE_CITY } from "../ingest/location.ts";
 import {
-  idsWhere,
   indexStoreOf,
   internalIdOf,
   type OramaIndexStore,
@@ -57,19 +57,16 @@ import {
   type SavedRadixNode,
 } from "./orama_internals.ts";
 
-/** The postings' fields as Orama indexes them. */
+/** Without a gazetteer, no `near` place can be located: such a filter lets nothing through. */
+const NO_PLACES: FilterContext = { locate: () => null };
+
+/** The postings' text fields as Orama indexes them (filters are tested on the postings). */
 const SCHEMA = {
   title: "string",
   tags: "string",
   company: "string",
   location: "string",
   description: "string",
-  city: "enum",
-  country: "enum",
-  source: "enum",
-  publishTime: "number",
-  seniority: "enum",
-  employmentType: "enum",
 } as const;
 
 type OramaDb = Orama<typeof SCHEMA>;
@@ -104,11 +101,6 @@ function createDb(): OramaDb {
   return create({ schema: SCHEMA, sort: { enabled: false }, components: { tokenizer: TOKENIZER } });
 }
 
-/** Publish time as seconds since the epoch: Orama filters numbers by range. */
-function secondsOf(publishTime: string): number {
-  return Date.parse(publishTime.replace(" ", "T") + "Z") / 1000;
-}
-
 function oramaDocOf(job: Job, position: number, descriptionChars: number) {
   return {
     id: String(position),
@@ -117,12 +109,6 @@ function oramaDocOf(job: Job, position: number, descriptionChars: number) {
     company: job.company_name,
     location: job.city,
     description: withoutName(job.job_description.slice(0, descriptionChars), job.company_name),
-    city: job.city,
-    country: job.country,
-    source: job.data_source,
-    publishTime: secondsOf(job.publish_time),
-    seniority: job.seniority_level,
-    employmentType: job.employment_type,
   };
 }
 
@@ -175,19 +161,6 @@ function byScoreThenDate(a: IndexHit, b: IndexHit): number {
   return a.job.id < b.job.id ? -1 : a.job.id > b.job.id ? 1 : 0;
 }
 
-/** Orama's `where` for the request's filters; undefined without filters. */
-function whereOf(filters: IndexSearch["filters"]): WhereCondition<typeof SCHEMA> | undefined {
-  const { city, country, since, until, source } = filters ?? {};
-  const clauses: WhereCondition<typeof SCHEMA>[] = [];
-  if (city !== undefined) clauses.push({ city: { eq: city } });
-  if (country !== undefined) clauses.push({ country: { eq: country } });
-  if (source !== undefined) clauses.push({ source: { eq: source } });
-  if (since !== undefined) clauses.push({ publishTime: { gte: secondsOf(since) } });
-  if (until !== undefined) clauses.push({ publishTime: { lt: secondsOf(until) } });
-  if (clauses.length === 0) return undefined;
-  return clauses.length === 1 ? clauses[0] : { and: clauses };
-}
-
 interface TermPostings {
   /** Postings (positions in `jobs`) with the term in any field. */
   positions: Uint32Array;
@@ -203,8 +176,11 @@ interface TermPostings {
 
 /** Terms whose postings are kept per index; the cache is dropped whole when full. */
 const TERM_CACHE_SIZE = 5000;
-/** Filter combinations whose matching postings are kept per index. */
-const WHERE_CACHE_SIZE = 200;
+/**
+ * Bytes of filter masks kept per index (one byte per posting and filter value): 64 filter values
+ * at 1,000,000 postings.
+ */
+const FILTER_CACHE_BYTES = 64_000_000;
 
 /** Scores are rounded to 4 decimals and handled as integers 0..10,000. */
 const SCORE_STEPS = 10_000;
@@ -262,11 +238,10 @@ function fieldTermsOf(
 
 /**
  * Splits Orama's `save()` output for a snapshot: the text fields' terms as a `TermDictionary`, and
- * the rest, which keeps what the `where` filters and the keyword score's field lengths need, and
- * leaves out what the dictionary replaces (the text fields' radix trees, `frequencies`) and Orama's
- * documents (its copy of each posting's fields: the postings travel on their own, and Orama's
- * `search()` with `where` reads ids, not documents). The Orama index loaded from the rest runs no
- * full-text search of its own; `JobIndex` uses the dictionary for the words.
+ * the rest, which keeps the keyword score's field lengths and the id mapping, and leaves out what
+ * the dictionary replaces (the text fields' radix trees, `frequencies`) and Orama's documents (its
+ * copy of each posting's fields: the postings travel on their own). The Orama index loaded from
+ * the rest runs no full-text search of its own; `JobIndex` uses the dictionary for the words.
  */
 export function splitSavedOrama(raw: RawData): { orama: RawData; terms: TermDictionary } {
   const { index, docCount } = savedOramaOf(raw, TEXT_FIELDS);
@@ -344,7 +319,8 @@ export class JobIndex {
   /** From a snapshot: the text fields' terms; otherwise null, and Orama's radix trees have them. */
   readonly #terms: TermDictionary | null;
   readonly #termCache = new Map<string, TermPostings>();
-  readonly #whereCache = new Map<string, Uint8Array>();
+  /** Per filter value (`postingTests` key), 1 for each posting it lets through. */
+  readonly #filterCache = new Map<string, Uint8Array>();
   /** Keyword score of every posting for the running search, and one variant's scratch. */
   readonly #keyword: Float32Array;
   readonly #variant: Float32Array;
@@ -534,28 +510,30 @@ export class JobIndex {
   }
 
   /**
-   * The postings that pass `filters`, or null without filters (Orama's `where` for the fields it
-   * indexes, `first_seen` from the postings; cached).
+   * The postings that pass every filter (src/domain/filters.ts), or null without filters. Each
+   * filter value's postings are kept, so a new combination of known values costs one pass over
+   * the postings' masks.
    */
-  #allowed(filters: IndexSearch["filters"]): Uint8Array | null {
-    const where = whereOf(filters);
-    const addedSince = filters?.added_since;
-    if (where === undefined && addedSince === undefined) return null;
-    const key = JSON.stringify([where, addedSince]);
-    let allowed = this.#whereCache.get(key);
-    if (!allowed) {
-      const { jobs } = this.data;
-      allowed = new Uint8Array(jobs.length);
-      if (where === undefined) allowed.fill(1);
-      else for (const id of idsWhere(this.db, where, jobs.length)) allowed[Number(id)] = 1;
-      if (addedSince !== undefined) {
-        // A posting stored before first_seen was recorded is not known to be new.
-        jobs.forEach((job, p) => {
-          if (job.first_seen === undefined || job.first_seen < addedSince) allowed![p] = 0;
-        });
+  #allowed(filters: IndexSearch["filters"], context: FilterContext): Uint8Array | null {
+    const tests = postingTests(filters ?? {}, context);
+    if (tests.length === 0) return null;
+    const { jobs } = this.data;
+    const masks = tests.map(({ key, test }) => {
+      let mask = this.#filterCache.get(key);
+      if (!mask) {
+        mask = new Uint8Array(jobs.length);
+        for (let p = 0; p < jobs.length; p++) mask[p] = test(jobs[p]) ? 1 : 0;
+        if ((this.#filterCache.size + 1) * jobs.length > FILTER_CACHE_BYTES) {
+          this.#filterCache.clear();
+        }
+        this.#filterCache.set(key, mask);
       }
-      if (this.#whereCache.size >= WHERE_CACHE_SIZE) this.#whereCache.clear();
-      this.#whereCache.set(key, allowed);
+      return mask;
+    });
+    if (masks.length === 1) return masks[0];
+    const allowed = masks[0].slice();
+    for (const mask of masks.slice(1)) {
+      for (let p = 0; p < allowed.length; p++) allowed[p] &= mask[p];
     }
     return allowed;
   }
@@ -839,7 +817,7 @@ export class JobIndex {
     let others: { position: number; score: number }[] = [];
     if (!request.keepReposts) ({ count, others } = this.#keepOneCopy(count));
 
-    const allowed = this.#allowed(request.filters);
+    const allowed = this.#allowed(request.filters, request.context ?? NO_PLACES);
     const atPlace = this.#placeMask(request.place);
     if (allowed !== null || atPlace !== null) {
       kept = 0;
@@ -858,6 +836,10 @@ export class JobIndex {
     if ((request.sort ?? "date") === "date") set.sort(byDateThenScore);
     const offset = request.offset ?? 0;
     const limit = request.limit ?? set.length;
-    return { total: set.length, hits: set.slice(offset, offset + limit) };
+    const result: IndexResult = { total: set.length, hits: set.slice(offset, offset + limit) };
+    if (request.facets?.length) {
+      result.facets = countFacets(set.map((hit) => hit.job), request.facets);
+    }
+    return result;
   }
 }

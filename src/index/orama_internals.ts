@@ -1,11 +1,10 @@
 /**
  * Orama's internals that jobseek reads, in one place: per text field, the live index's radix tree,
  * term frequencies and field lengths (the keyword score), the same in `save()`'s output (the
- * snapshot's term dictionary), the internal id of a document, and `search()` run synchronously for
- * `where`. Orama types these loosely (`unknown`, unions of tree kinds, a result that may be a
- * promise) and may reshape them in any release, so each is checked here, once per index built or
- * loaded, and a shape that differs fails at once with an error naming the Orama version this was
- * written for, not as wrong scores later. The rest of the code reads Orama through this module only.
+ * snapshot's term dictionary), and the internal id of a document. Orama types these loosely
+ * (`unknown`, unions of tree kinds) and may reshape them in any release, so each is checked here,
+ * once per index built or loaded, and a shape that differs fails at once with an error naming the
+ * Orama version this was written for, not as wrong scores later. The rest of the code reads Orama through this module only.
  *
  * The checks are shallow (an object, a function, a root node): enough to catch a renamed or
  * restructured field, and cheap on 20,000 postings.
@@ -13,7 +12,7 @@
  * @module
  */
 import { z } from "zod";
-import { type AnyOrama, components, type RawData, search, type WhereCondition } from "@orama/orama";
+import { type AnyOrama, components, type RawData } from "@orama/orama";
 
 /** The @orama/orama version (pinned in deno.json) whose internals this module reads. */
 export const ORAMA_VERSION = "3.1.18";
@@ -141,23 +140,4 @@ export function savedOramaOf(raw: unknown, textFields: readonly string[]): Saved
 /** Orama's internal id of the document whose `id` is `id`. */
 export function internalIdOf(db: AnyOrama, id: string): number {
   return components.internalDocumentIDStore.getInternalDocumentId(db.internalDocumentIDStore, id);
-}
-
-/**
- * The ids of every document Orama's `search()` lets through `where`, unranked. Every component of
- * an index built here is synchronous, so `search()` answers at once; a promise means Orama changed.
- */
-export function idsWhere<T extends AnyOrama>(
-  db: T,
-  where: Partial<WhereCondition<T["schema"]>>,
-  limit: number,
-): string[] {
-  const result = search(db, { where, limit });
-  if (result instanceof Promise) {
-    throw new TypeError(
-      `Cannot filter postings: Orama's search() answered with a promise, which @orama/orama ` +
-        `${ORAMA_VERSION} does not for synchronous components (src/index/orama_internals.ts)`,
-    );
-  }
-  return result.hits.map((hit) => hit.id);
 }

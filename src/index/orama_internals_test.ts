@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
 import { buildOrama, saveOrama, splitSavedOrama } from "./orama_index.ts";
-import { idsWhere, indexStoreOf, ORAMA_VERSION, savedOramaOf } from "./orama_internals.ts";
+import { indexStoreOf, ORAMA_VERSION, savedOramaOf } from "./orama_internals.ts";
 
 const FIELDS = ["title", "tags", "company", "location", "description"];
 
@@ -65,10 +65,4 @@ Deno.test("savedOramaOf() rejects a text field saved as another tree kind, namin
   );
   const whole = saveOrama(buildOrama(jobs()));
   assert.throws(() => savedOramaOf({ ...whole, docs: {} }, FIELDS), /\(docs\.docs: /);
-});
-
-Deno.test("idsWhere() gives the ids of every document passing the filter", () => {
-  const db = buildOrama(jobs());
-  assert.deepEqual(idsWhere(db, { city: { eq: "Austin" } }, 10).sort(), ["0", "1"]);
-  assert.deepEqual(idsWhere(db, { country: { eq: "AT" } }, 10), ["2"]);
 });

@@ -5,13 +5,11 @@
  *
  * @module
  */
+import { foldText } from "../domain/fold_text.ts";
 import type { Job } from "../domain/job.ts";
 
-/** Lower-case letters and digits only, accents dropped: what two copies of a text share. */
-export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
+// TODO(lead): query_place.ts imports it from here; point it at src/domain/fold_text.ts.
+export { foldText };
 
 /**
  * Characters of the folded description two reposts must share. Copies differ in their tails

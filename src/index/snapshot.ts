@@ -39,9 +39,10 @@ import { savedOramaOf } from "./orama_internals.ts";
  * docs/search.md). 5: no section is one JavaScript string of the whole corpus (V8's strings end at
  * 2^29 characters, which the descriptions of ~620,000 real postings pass): descriptions are
  * written one by one as UTF-8 with byte offsets, the postings' JSON in parts of
- * {@linkcode JOBS_PER_PART}.
+ * {@linkcode JOBS_PER_PART}. 6: Orama indexes the text fields only (filters test the postings,
+ * src/domain/filters.ts); postings carry work mode, seniority and coordinates.
  */
-export const SNAPSHOT_FORMAT_VERSION = 5;
+export const SNAPSHOT_FORMAT_VERSION = 6;
 
 /** Postings per JSON section: 100,000 real postings without descriptions are ~40 MB of JSON. */
 export const JOBS_PER_PART = 100_000;

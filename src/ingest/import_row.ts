@@ -5,6 +5,8 @@
  */
 import { cleanFields } from "../domain/clean_text.ts";
 import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
+import { seniorityOf } from "./seniority.ts";
+import { workModeOf } from "./work_mode.ts";
 
 /** One data row of an import file: a posting, a row from a source we do not take, or a bad row. */
 export type ImportRow =
@@ -40,11 +42,34 @@ export async function jobFromFields(
 ): Promise<ImportRow> {
   const clean = cleanFields(fields);
   // Empty (or, in JSONL, null) is absent; so is a field that held only control characters.
-  for (const optional of ["country", "base_salary", "seniority_level", "employment_type"]) {
+  for (
+    const optional of [
+      "country",
+      "base_salary",
+      "seniority_level",
+      "employment_type",
+      "work_mode",
+      "seniority",
+      "latitude",
+      "longitude",
+    ]
+  ) {
     if (clean[optional] === null || clean[optional] === "") delete clean[optional];
   }
   const jobUrl = typeof clean.job_url === "string" ? clean.job_url : "";
   const parsed = JobSchema.safeParse({ ...clean, id: await jobIdFromUrl(jobUrl) });
+  if (parsed.success) {
+    // What the filters test, read from the fields unless the row says it itself.
+    const job = parsed.data;
+    if (job.work_mode === undefined) {
+      const mode = workModeOf(job);
+      if (mode) job.work_mode = mode;
+    }
+    if (job.seniority === undefined) {
+      const level = seniorityOf(job);
+      if (level) job.seniority = level;
+    }
+  }
   if (!parsed.success) {
     const reasons = parsed.error.issues.slice(0, 3).map((issue) =>
       `${issue.path.join(".") || "value"}: ${issue.message}`

@@ -14,7 +14,16 @@ import {
   jobIdFromUrl,
   toJobResult,
 } from "../domain/job.ts";
-import { FILTER_NAMES, type SearchQuery } from "../domain/search_query.ts";
+import {
+  FILTER_NAMES,
+  type FilterContext,
+  type FilterName,
+  type FilterParam,
+  FILTERS,
+  showValue,
+  withQualifiers,
+} from "../domain/filters.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
@@ -23,7 +32,7 @@ import type { Embedder } from "../index/embedder.ts";
 import type { IndexSearch } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
 import type { QueryPlace } from "../index/query_place.ts";
-import { foldText } from "../index/reposts.ts";
+import { foldText } from "../domain/fold_text.ts";
 import { JobIndex } from "../index/orama_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
@@ -60,6 +69,8 @@ export interface SearchServiceOptions {
   pollMs?: number;
   /** Query vectors kept (LRU); 0 disables the cache. Default 1,000 (2 MiB). */
   queryCacheSize?: number;
+  /** Where a `near` place lies (src/places/); without it, `near` is refused as unknown. */
+  places?: FilterContext;
 }
 
 interface Loaded {
@@ -105,6 +116,7 @@ class SnapshotSearchService implements JobSearchService {
   readonly #minScore: number | undefined;
   readonly #pollMs: number | undefined;
   readonly #queryVectors: LruCache<Promise<Float32Array>>;
+  readonly #places: FilterContext;
   #current: Loaded | null = null;
   #noIndex = false;
   #wanted: string | null = null;
@@ -120,6 +132,7 @@ class SnapshotSearchService implements JobSearchService {
     this.#minScore = options.minScore;
     this.#pollMs = options.pollMs;
     this.#queryVectors = new LruCache(options.queryCacheSize ?? 1000);
+    this.#places = options.places ?? { locate: () => null };
   }
 
   isReady(): boolean {
@@ -287,6 +300,14 @@ class SnapshotSearchService implements JobSearchService {
 
   async search(query: SearchQuery): Promise<SearchOutcome> {
     if (!this.#current) throw this.#notServing("search");
+    if (query.near !== undefined && this.#places.locate(query.near) === null) {
+      throw new JobseekError(
+        "INVALID_PARAMETER",
+        `Invalid parameter 'near': no place called '${query.near}' is known; give a city ` +
+          "(e.g. 'Toronto', 'Springfield, IL', 'Berlin, DE') or 'lat,lon' (e.g. '43.65,-79.38')",
+        { param: "near" },
+      );
+    }
     const started = performance.now();
     const place = placeToApply(this.#current.index, query);
     const analyzed = analyzeQuery(place?.rest ?? query.q);
@@ -297,13 +318,15 @@ class SnapshotSearchService implements JobSearchService {
       query: analyzed,
       vector,
       filters: query,
+      context: this.#places,
       place: place ?? undefined,
       sort: query.sort,
+      facets: query.facets,
       offset: query.offset,
       limit: query.top_k,
       ...calibrated(index.data.model, this.#minScore),
     };
-    const { total, hits } = index.search(request);
+    const { total, hits, facets } = index.search(request);
     const outcome: SearchOutcome = {
       total,
       search_time_ms: 0,
@@ -326,6 +349,7 @@ class SnapshotSearchService implements JobSearchService {
         ...(emptiedNames.length > 0 ? { emptied_by: emptiedNames } : {}),
       };
     }
+    if (facets) outcome.facets = facets;
     const hint = hintFor(index, query, emptied, place);
     if (hint) outcome.hint = hint;
     outcome.search_time_ms = Math.round(performance.now() - started);
@@ -367,14 +391,24 @@ export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | 
   return { matched: place.matched, rest: place.rest, ...(place.remote ? { remote: true } : {}) };
 }
 
-/** The filters a query applies, by name, as the search read them (times completed). */
+/**
+ * The filter parameters a query gives, by name, as the search read them (times completed, lists
+ * joined by commas), qualifiers included (`radius_km` beside `near`).
+ */
 export function appliedFilters(query: SearchQuery): AppliedFilters {
   const filters: AppliedFilters = {};
   for (const name of FILTER_NAMES) {
     const value = query[name];
-    if (value !== undefined) filters[name] = value;
+    if (value !== undefined) filters[name] = showValue(value);
   }
   return filters;
+}
+
+/** The filters a query applies, without their qualifiers: what can empty a result set. */
+function testedFilters(query: SearchQuery): FilterName[] {
+  return FILTER_NAMES.filter((name) =>
+    query[name] !== undefined && (FILTERS[name] as FilterParam).test !== undefined
+  );
 }
 
 /**
@@ -389,19 +423,19 @@ function emptiedBy(
   place: QueryPlace | null,
 ): { names: string[]; unfiltered: number } {
   const count = (filters: IndexSearch["filters"], at: IndexSearch["place"]) =>
-    index.search({ ...request, filters, place: at, offset: 0, limit: 0 }).total;
+    index.search({ ...request, filters, place: at, facets: undefined, offset: 0, limit: 0 }).total;
   const unfiltered = count({}, undefined);
   if (unfiltered === 0) return { names: [], unfiltered };
-  const applied = appliedFilters(query);
+  const applied = testedFilters(query);
   const alone: string[] = [];
-  for (const [name, value] of Object.entries(applied)) {
-    if (count({ [name]: value }, undefined) === 0) alone.push(name);
+  for (const name of applied) {
+    if (count(withQualifiers(query, name), undefined) === 0) alone.push(name);
   }
   const placeName = "query_place";
   const hasPlace = place !== null && (place.cityKey || place.country || place.remote);
   if (hasPlace && count({}, place) === 0) alone.push(placeName);
   if (alone.length > 0) return { names: alone, unfiltered };
-  return { names: [...Object.keys(applied), ...(hasPlace ? [placeName] : [])], unfiltered };
+  return { names: [...applied, ...(hasPlace ? [placeName] : [])], unfiltered };
 }
 
 /**
@@ -423,7 +457,7 @@ function hintFor(
   const named = emptied.names.map((name) =>
     name === "query_place"
       ? `the place in the query ('${place?.matched}')`
-      : `${name}=${query[name as (typeof FILTER_NAMES)[number]]}`
+      : `${name}=${showValue(query[name as FilterName])}`
   );
   return `Nothing matches with ${named.join(", ")}; without ${
     named.length > 1 ? "them" : "it"

@@ -9,6 +9,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { isJobseekError, JobseekError } from "../../domain/errors.ts";
+import { FACET_NAMES, FILTER_NAMES, type FilterParam, FILTERS } from "../../domain/filters.ts";
 import { toSearchResponse } from "../../domain/job.ts";
 import {
   McpSearchSchema,
@@ -62,15 +63,30 @@ export const SearchJobsDeclaration = McpSearchSchema.extend({
 });
 const ARGUMENTS = Object.keys(SearchJobsDeclaration.shape);
 
+/** Each filter of the table with an example value: `city` (e.g. "Toronto"), ... */
+function filterExamples(): string {
+  return FILTER_NAMES.map((name) => {
+    const { example, list } = FILTERS[name] as FilterParam;
+    const value = list
+      ? JSON.stringify(example.split(","))
+      : /^(?:true|false|[0-9.]+)$/.test(example)
+      ? example
+      : JSON.stringify(example);
+    return `\`${name}\` (e.g. ${value})`;
+  }).join(", ");
+}
+
 export const searchJobsConfig = {
   title: "Search jobs",
   description:
     "Semantic search over job postings. Give a natural-language `query` (keywords or a " +
-    "sentence); optionally filter by `city` (exact), `country` (ISO code such as `US`), publish " +
-    'time (`since` inclusive, `until` exclusive, UTC) and `source`. A place in the query ("nurse ' +
+    `sentence); optionally filter: ${filterExamples()}. A place in the query ("nurse ` +
     'in Toronto", "remote") filters by it. Filters only narrow: relevance is decided by the query ' +
     "alone, so a filtered search shows exactly the unfiltered one's results that pass the " +
     "filters, and the result says which filters it applied (and which emptied it). " +
+    `\`facets\` (e.g. ["remote", "country"]) counts the whole result set by ${
+      FACET_NAMES.join(", ")
+    }. ` +
     "Results are most relevant first (`sort: date` for " +
     "newest first); reposts of one job count once. Page with `top_k` and `offset`. " +
     "`detail: full` adds the job descriptions (long ones cut; read one posting in full as the " +

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { cleanFields, cleanText } from "../../domain/clean_text.ts";
 import {
   describeApplied,
+  describeFacets,
   type JobResult,
   type SearchResponse,
   SearchResponseSchema,
@@ -107,7 +108,13 @@ function indent(text: string): string {
 export function formatPosting(n: number, job: JobResult, cutFrom?: number): string {
   const place = [job.city || "(no city)", job.country].filter(Boolean).join(", ");
   const facts = [place, job.publish_time];
-  if (job.base_salary) facts.push(`salary ${job.base_salary}`);
+  if (job.base_salary) {
+    const yearly = job.base_salary.endsWith("/YEAR") || job.salary_yearly === undefined
+      ? ""
+      : ` (up to ${job.salary_yearly} a year)`;
+    facts.push(`salary ${job.base_salary}${yearly}`);
+  }
+  if (job.work_mode) facts.push(job.work_mode);
   const more = [`source ${job.data_source}`, `score ${job.score.toFixed(2)}`];
   if (job.employment_type) more.push(`employment ${job.employment_type}`);
   if (job.seniority_level) more.push(`seniority ${job.seniority_level}`);
@@ -211,6 +218,7 @@ export function buildSearchPage(
   }
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
+  notes.push(...describeFacets(response.facets));
   if (response.hint) notes.push(response.hint);
   if (omitted > 0) {
     notes.push(
