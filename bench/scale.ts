@@ -131,7 +131,7 @@ async function realFragments() {
 }
 
 /** `count` postings, each with a title and a description no other has. */
-async function* composeCorpus(count: number): AsyncGenerator<Job[]> {
+export async function* composeCorpus(count: number): AsyncGenerator<Job[]> {
   const { jobs, roles, modifiers, sentences, lengths } = await realFragments();
   const random = seeded(count);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];

@@ -36,6 +36,9 @@ const EnvSchema = z.object({
   JOBSEEK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   JOBSEEK_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   JOBSEEK_SOURCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
+  JOBSEEK_INDEX_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
+  JOBSEEK_RETENTION_DAYS: z.coerce.number().int().min(0).default(60),
+  JOBSEEK_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).default(30),
   JOBSEEK_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   JOBSEEK_MODEL: z.string().default(DEFAULT_MODEL_ID),
   JOBSEEK_MODEL_DIR: z.string().min(1).optional(),
@@ -72,6 +75,15 @@ export interface Config {
   maxConnections?: number;
   /** How often a server looks for due feed sources (ms). */
   sourceCheckMs: number;
+  /**
+   * How often a server checks that its index matches the store (postings it lacks, postings
+   * expired or past the retention since it was built) and purges what expired long ago (ms).
+   */
+  indexCheckMs: number;
+  /** Postings whose `publish_time` is older than this many days leave the index; 0: never. */
+  retentionDays: number;
+  /** Expired postings are deleted from the store this many days after they expired; 0: never. */
+  purgeAfterDays: number;
   logLevel: LogLevel;
   /** The embedding model's id in src/model/catalog.ts. */
   model: string;
@@ -169,6 +181,9 @@ export function loadConfig(
     minScore: e.JOBSEEK_MIN_SCORE,
     maxConnections: e.JOBSEEK_MAX_CONNECTIONS,
     sourceCheckMs: e.JOBSEEK_SOURCE_CHECK_MS,
+    indexCheckMs: e.JOBSEEK_INDEX_CHECK_MS,
+    retentionDays: e.JOBSEEK_RETENTION_DAYS,
+    purgeAfterDays: e.JOBSEEK_PURGE_AFTER_DAYS,
     logLevel: e.JOBSEEK_LOG_LEVEL,
     model: modelId(e.JOBSEEK_MODEL),
     modelDir: e.JOBSEEK_MODEL_DIR ?? defaultModelDir(env),

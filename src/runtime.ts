@@ -11,7 +11,8 @@ import { openConfiguredEmbedder, type OpenedEmbedder } from "./model/open_embedd
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
 import { indexBuildReason, publishIndex } from "./search/publish_index.ts";
-import { importFiles } from "./ingest/import_files.ts";
+import { importTexts } from "./ingest/import_files.ts";
+import { redatedForRetention } from "./domain/lifecycle.ts";
 import { reportIndexGap } from "./search/index_gap.ts";
 import {
   type BackgroundPublisher,
@@ -29,6 +30,25 @@ import { startOAuthSweep } from "./auth/oauth_sweep.ts";
 
 /** The embedded default data set, imported into an empty store on first start. */
 export const DEFAULT_FIXTURES = new URL("../fixtures/jobs.jsonl", import.meta.url);
+
+/**
+ * The bundled postings as JSON Lines, their `publish_time`s moved to end now and fit into half
+ * the retention (domain/lifecycle.ts `redatedForRetention`): the file's dates are fixed, and a
+ * store seeded months after them would otherwise show none. Unchanged with the retention off.
+ */
+export async function fixturesWithinRetention(
+  retentionDays: number,
+  now = Date.now(),
+): Promise<string> {
+  const text = await Deno.readTextFile(DEFAULT_FIXTURES);
+  if (retentionDays <= 0) return text;
+  const rows = text.split("\n").filter((line) => line.trim() !== "").map((line) =>
+    JSON.parse(line) as { publish_time: string }
+  );
+  const times = redatedForRetention(rows.map((row) => row.publish_time), now, retentionDays);
+  return rows.map((row, i) => JSON.stringify({ ...row, publish_time: times[i] })).join("\n") +
+    "\n";
+}
 
 export interface Runtime {
   store: Store;
@@ -79,13 +99,17 @@ export async function openRuntime(
         logger.info("seeding empty store with the bundled fixtures", {
           file: DEFAULT_FIXTURES.pathname,
         });
-        const report = await importFiles(store, [DEFAULT_FIXTURES.pathname]);
+        const report = await importTexts(store, [{
+          name: DEFAULT_FIXTURES.pathname,
+          format: "jsonl",
+          text: await fixturesWithinRetention(config.retentionDays),
+        }]);
         logger.info("fixtures imported", { inserted: report.totals.inserted });
       }
       // publishIndex logs its own figures.
       if ((await store.postings.countJobs()) > 0) {
         logger.info("building the index", { reason });
-        await publishIndex(store, { embedder, logger });
+        await publishIndex(store, { embedder, logger, retentionDays: config.retentionDays });
       }
     }
     await service.start();
@@ -94,11 +118,23 @@ export async function openRuntime(
   })();
   ready.catch((error) => logger.error("index failed to load", errorFields(error)));
   const publisher = options.publishInBackground
-    ? createBackgroundPublisher({ store, embedder: embedderReady, logger })
+    ? createBackgroundPublisher({
+      store,
+      embedder: embedderReady,
+      logger,
+      gapCheckMs: config.indexCheckMs,
+      lifecycle: { retentionDays: config.retentionDays, purgeAfterDays: config.purgeAfterDays },
+      served: () => service.served(),
+    })
     : undefined;
-  // Postings an import wrote but never published (it died, or another process wrote them): a
-  // server publishes them; a stdio process says so, with the command that indexes them.
-  ready.then(() => publisher ? publisher.closeGap() : reportIndexGap(store, logger)).catch(
+  // Postings an import wrote but never published (it died, or another process wrote them), or
+  // postings that expired meanwhile: a server publishes (and purges what expired long ago); a
+  // stdio process says so, with the command that indexes them.
+  ready.then(() =>
+    publisher
+      ? publisher.maintain()
+      : reportIndexGap(store, logger, { retentionDays: config.retentionDays }).then(() => {})
+  ).catch(
     (error) => logger.error("cannot check for a gap between store and index", errorFields(error)),
   );
   return {

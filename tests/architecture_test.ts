@@ -1,8 +1,9 @@
 /**
  * The layering README.md promises, checked on the real module graph (`deno info`): no module imports
  * itself back through others, the folders of `src/` form no circle, the domain depends on nothing
- * but itself and leaf helpers, nothing under `src/` reaches up to the CLI, tests or bench, and only
- * the configuration reads the environment.
+ * but itself and leaf helpers, the places (GeoNames) on nothing but the domain, nothing under
+ * `src/` reaches up to the CLI, tests, bench or fixtures, and only the configuration reads the
+ * environment.
  */
 import { strict as assert } from "node:assert";
 import { z } from "zod";
@@ -110,7 +111,18 @@ function folderGraph(modules: Map<string, string[]>): Map<string, string[]> {
 const graph = await moduleGraph();
 
 Deno.test("the module graph holds every layer the entry points load", () => {
-  for (const folder of ["src/domain", "src/store", "src/index", "src/search", "src/http", "cli"]) {
+  for (
+    const folder of [
+      "src/domain",
+      "src/places",
+      "src/store",
+      "src/index",
+      "src/ingest",
+      "src/search",
+      "src/http",
+      "cli",
+    ]
+  ) {
     const modules = [...graph.keys()].filter((m) => m.startsWith(`${folder}/`));
     if (modules.length === 0) throw new Error(`no module of ${folder} in the graph`);
   }
@@ -135,11 +147,30 @@ Deno.test("the domain imports only itself and leaf helpers that import nothing o
   assert.deepEqual(outside, []);
 });
 
-Deno.test("nothing under src/ imports the CLI, the tests or the bench", () => {
+Deno.test("the places import only the domain: the importer and the index both stand on them", () => {
+  const outside = [...graph]
+    .filter(([module]) => module.startsWith("src/places/"))
+    .flatMap(([module, deps]) =>
+      deps.filter((d) => !d.startsWith("src/places/") && !d.startsWith("src/domain/"))
+        .map((d) => `${module} -> ${d}`)
+    );
+  assert.deepEqual(outside, []);
+  // Below both: neither may be reached from the places, directly or through the domain.
+  const reached = new Set<string>();
+  const visit = (module: string) => {
+    if (reached.has(module)) return;
+    reached.add(module);
+    for (const dep of graph.get(module) ?? []) visit(dep);
+  };
+  for (const module of graph.keys()) if (module.startsWith("src/places/")) visit(module);
+  assert.deepEqual([...reached].filter((m) => /^src\/(index|ingest)\//.test(m)), []);
+});
+
+Deno.test("nothing under src/ imports the CLI, the tests, the bench or the fixtures", () => {
   const upward = [...graph]
     .filter(([module]) => module.startsWith("src/"))
     .flatMap(([module, deps]) =>
-      deps.filter((d) => /^(cli|tests|bench)\//.test(d) || d === "main.ts")
+      deps.filter((d) => /^(cli|tests|bench|fixtures)\//.test(d) || d === "main.ts")
         .map((d) => `${module} -> ${d}`)
     );
   assert.deepEqual(upward, []);

@@ -8,6 +8,18 @@
 import { loadConfig } from "../src/config.ts";
 
 export const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
+
+/**
+ * What every `jobseek` process a test starts (tests/server_process.ts, the sandbox below) gets
+ * beneath the test's own variables. The real JobSpy files are dated 2024 and February to June
+ * 2026, and the tests' stores are filled with them or with postings of fixed dates: under the
+ * default retention of 60 days, a search would find none of them, and more of them every month.
+ * So the lifecycle is off unless a test turns it on (tests/lifecycle_servers_test.ts does).
+ */
+export const TEST_PROCESS_ENV: Readonly<Record<string, string>> = Object.freeze({
+  JOBSEEK_RETENTION_DAYS: "0",
+  JOBSEEK_PURGE_AFTER_DAYS: "0",
+});
 const CHECKOUT = new URL("..", import.meta.url).pathname;
 const PTY_DRIVER = new URL("./pty_driver.py", import.meta.url).pathname;
 
@@ -80,6 +92,7 @@ export async function createCliSandbox(): Promise<CliSandbox> {
   const home = await Deno.makeTempDir({ prefix: "jobseek_cli_" });
   const configFile = `${home}/cfg/config.json`;
   const env: Record<string, string> = {
+    ...TEST_PROCESS_ENV,
     PATH: Deno.env.get("PATH") ?? "",
     HOME: home,
     DENO_DIR: await realDenoDir(),

@@ -9,6 +9,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { createTestSearch, realJobs } from "./helpers.ts";
 import type { Job, JobResult } from "../src/domain/job.ts";
+import { FILTER_NAMES, FILTERS } from "../src/domain/filters.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
@@ -112,30 +113,80 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
       fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")),
     );
     const moment = fc.oneof(fc.constantFrom(...days), fc.constantFrom(...times));
+    const companyCounts = new Map<string, number>();
+    for (const job of stored) {
+      companyCounts.set(job.company_name, (companyCounts.get(job.company_name) ?? 0) + 1);
+    }
+    const companies = [...companyCounts].filter(([name, n]) => name !== "" && n >= 5)
+      .map(([name]) => name).sort();
+    // A person types a company as they know it: other case, no accents.
+    const typedCompany = fc.tuple(fc.constantFrom(...companies), fc.boolean()).map((
+      [name, shout],
+    ) => shout ? name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase() : name);
+    const someOf = (values: readonly string[]) =>
+      fc.subarray([...values], { minLength: 1 }).map((list) => list.join(","));
+    const currencies = [
+      ...new Set(stored.map((j) => j.base_salary?.match(/ ([A-Z]{3})\//)?.[1]).filter((c) => c)),
+    ].sort() as string[];
     const filters = fc.record({
       city: fc.constantFrom(...cities),
       country: fc.constantFrom(...countries),
       source: fc.constantFrom("indeed", "linkedin", "glassdoor"),
       since: moment,
       until: moment,
+      remote: someOf(["remote", "hybrid", "onsite"]),
+      employment_type: someOf(["fulltime", "parttime", "contract", "internship", "temporary"]),
+      seniority: someOf(["intern", "junior", "mid", "senior", "lead", "executive"]),
+      company: typedCompany,
+      exclude_company: typedCompany,
+      salary: fc.record({
+        salary_min: fc.constantFrom("0", "20000", "45000", "60000", "90000", "150000"),
+        salary_currency: fc.constantFrom(...currencies),
+        salary_include_unknown: fc.constantFrom("true", "false"),
+      }, { requiredKeys: ["salary_min"] }),
     }, { requiredKeys: [] }).filter((f) =>
       Object.keys(f).length === 1 || Object.keys(f).length === 2
-    );
+    ).map(({ salary, ...rest }): Params => ({ ...rest, ...(salary ?? {}) }));
     const sort = fc.constantFrom("date", "relevance");
 
     const complete = (time: string) => time.length === 10 ? `${time} 00:00:00` : time;
+    const fold = (name: string) =>
+      name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim();
+    const perYear: Record<string, number> = { HOUR: 2080, DAY: 260, WEEK: 52, MONTH: 12, YEAR: 1 };
+    const paysAtLeast = (job: Job, f: Params) => {
+      const salary = job.base_salary?.match(/^[\d.]+-([\d.]+) ([A-Z]{3})\/(\w+)$/);
+      if (!salary) return f.salary_include_unknown === "true";
+      return (f.salary_currency === undefined || salary[2] === f.salary_currency) &&
+        Math.round(Number(salary[1]) * perYear[salary[3]]) >= Number(f.salary_min);
+    };
+    const TYPE_WORDS: Record<string, RegExp> = {
+      fulltime: /full-time/i,
+      parttime: /part-time/i,
+      contract: /contract/i,
+      internship: /internship/i,
+      temporary: /temporary/i,
+    };
     const passes = (job: Job, f: Params) =>
       (f.city === undefined || job.city === f.city) &&
       (f.country === undefined || job.country === f.country) &&
       (f.source === undefined || job.data_source === f.source) &&
       (f.since === undefined || job.publish_time >= complete(f.since)) &&
-      (f.until === undefined || job.publish_time < complete(f.until));
+      (f.until === undefined || job.publish_time < complete(f.until)) &&
+      (f.remote === undefined || f.remote.split(",").includes(job.work_mode ?? "")) &&
+      (f.seniority === undefined || f.seniority.split(",").includes(job.seniority ?? "")) &&
+      (f.employment_type === undefined ||
+        f.employment_type.split(",").some((t) => TYPE_WORDS[t].test(job.employment_type ?? ""))) &&
+      (f.company === undefined || fold(job.company_name) === fold(f.company)) &&
+      (f.exclude_company === undefined || fold(job.company_name) !== fold(f.exclude_company)) &&
+      (f.salary_min === undefined || paysAtLeast(job, f));
 
     await t.step(
       "the set under filters is the unfiltered set's members that pass them",
       async () => {
         let compared = 0;
         let nonEmpty = 0;
+        const askedCounts = new Map<string, number>();
         await fc.assert(
           fc.asyncProperty(query, filters, sort, async (q, f, order) => {
             const whole = await searchAll({ q, sort: order });
@@ -154,6 +205,10 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
                 ) => [k, k === "since" || k === "until" ? complete(v) : v]),
               ),
             );
+            const asked = Object.keys(f).filter((k) =>
+              k !== "salary_currency" && k !== "salary_include_unknown"
+            );
+            for (const name of asked) askedCounts.set(name, (askedCounts.get(name) ?? 0) + 1);
             // A city or country parameter that contradicts the place named in the query replaces
             // it (docs/search.md): that search is another one, not a narrower one.
             const samePlace = JSON.stringify(narrowed.query_place) ===
@@ -174,6 +229,15 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
         );
         assert.ok(compared >= 150, `${compared} searches compared`);
         assert.ok(nonEmpty >= 40, `${nonEmpty} of them non-empty`);
+        // Every filter of the table was tried (added_since and near have tests of their own:
+        // tests/added_since_test.ts, tests/search_filters_test.ts).
+        for (const name of FILTER_NAMES) {
+          if (FILTERS[name].qualifies || name === "near" || name === "added_since") continue;
+          assert.ok(
+            (askedCounts.get(name) ?? 0) >= 10,
+            `${name}: ${askedCounts.get(name)} searches`,
+          );
+        }
       },
     );
 

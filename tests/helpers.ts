@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { type Job, jobIdFromUrl, JobSchema } from "../src/domain/job.ts";
+import { parseJobsJsonl } from "../src/ingest/jsonl.ts";
+import type { Job } from "../src/domain/job.ts";
 import type { Embedder } from "../src/index/embedder.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
@@ -54,12 +55,13 @@ export function testEmbedder(): Promise<Embedder> {
  */
 export function defaultTestJobs(count = DEFAULT_JOB_COUNT): Promise<Job[]> {
   fixtureJobs ??= (async () => {
+    // Read as an import reads them (work mode, seniority, coordinates derived), so that a test
+    // storing them directly stores what `jobseek ingest` would.
     const text = await Deno.readTextFile(new URL("../fixtures/jobs.jsonl", import.meta.url));
-    const lines = text.split("\n").filter((line) => line.trim() !== "");
-    return await Promise.all(lines.map(async (line) => {
-      const raw = JSON.parse(line) as Omit<Job, "id">;
-      return JobSchema.parse({ ...raw, id: await jobIdFromUrl(raw.job_url) });
-    }));
+    return (await parseJobsJsonl(text)).map((row) => {
+      if (row.kind !== "job") throw new Error(`fixtures/jobs.jsonl:${row.line} is not a posting`);
+      return row.job;
+    });
   })();
   return fixtureJobs.then((jobs) => jobs.slice(0, count));
 }

@@ -69,10 +69,12 @@ Deno.test("publishers sharing a store take turns, and a burst of requests costs 
     await stores[1].postings.upsertJobs(jobs.slice(25));
     for (let i = 0; i < 5; i++) for (const publisher of publishers) publisher.request(`push ${i}`);
     await Promise.all(publishers.map((p) => p.whenIdle()));
-    // Each publisher builds once for its first request and once more for all that came during it;
-    // none failed on a CONFLICT (a failed publish logs an error and publishes nothing).
+    // Requests that came during a publish are folded into one more, and a publisher that gets the
+    // lease after another's publish builds only if the index still lacks something: here the
+    // first build holds all 50. None failed on a CONFLICT (a failed publish logs an error and
+    // publishes nothing).
     assert.deepEqual(errors, []);
-    assert.ok(published.length >= 2 && published.length <= 4, `${published.length} builds`);
+    assert.ok(published.length >= 1 && published.length <= 4, `${published.length} builds`);
     const current = await stores[0].snapshots.currentSnapshotId();
     assert.equal(current, published.at(-1));
     assert.equal((await stores[0].snapshots.readSnapshotMeta(current!))?.docCount, 50);

@@ -81,14 +81,18 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       }
     });
 
-    await t.step("search_jobs declares the MCP search fields, query required", () => {
+    await t.step("search_jobs declares the MCP search fields, query or profile", () => {
       const tool = tools.find((tool) => tool.name === "search_jobs")!;
       const properties = tool.inputSchema.properties as Record<string, Record<string, unknown>>;
       assert.deepEqual(Object.keys(properties), [
         ...Object.keys(McpSearchSchema.shape),
         "max_chars",
       ]);
-      assert.deepEqual(tool.inputSchema.required, ["query"]);
+      // `query`, `profile` or both: no field alone is required (the handler says "query is
+      // required" when both are missing), and no top-level anyOf, which some clients refuse.
+      assert.equal(tool.inputSchema.required, undefined);
+      assert.match(String(properties.query.description), /Required unless `profile` is given/);
+      assert.match(String(properties.profile.description), /up to 20000 characters/);
       assert.equal(properties.query.type, "string");
       assert.equal(properties.country.pattern, "^[A-Z]{2}$");
       assert.deepEqual(properties.source.enum, ["indeed", "linkedin", "glassdoor"]);

@@ -196,8 +196,10 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
         [
           "search_jobs",
           { query: QUERY, location: "Berlin" },
-          "Unknown argument 'location': search_jobs takes only query, city, country, since, " +
-          "until, top_k, offset, detail, source, added_since, sort, max_chars",
+          "Unknown argument 'location': search_jobs takes only query, profile, city, country, since, " +
+          "until, source, added_since, remote, salary_min, salary_currency, " +
+          "salary_include_unknown, employment_type, seniority, company, exclude_company, near, " +
+          "radius_km, top_k, offset, detail, sort, facets, max_chars",
         ],
         ["list_cities", { limit: 5 }, "Unknown argument 'limit': list_cities takes only country"],
         [

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { TEST_PROCESS_ENV } from "./cli_process.ts";
 import { testEmbedder } from "./helpers.ts";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -52,7 +53,7 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
     command: (entry.command as string) === "deno" ? Deno.execPath() : entry.command as string,
     args,
     // The whole environment, or Deno would re-download every package into a fresh cache.
-    env: { ...Deno.env.toObject(), ...env },
+    env: { ...Deno.env.toObject(), ...TEST_PROCESS_ENV, ...env },
     cwd: dir,
     stderr: "pipe",
   });
@@ -189,7 +190,7 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
     ];
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", `${ROOT}/main.ts`, "mcp"],
-      env: { JOBSEEK_KV: kvPath },
+      env: { ...TEST_PROCESS_ENV, JOBSEEK_KV: kvPath },
       cwd: dir,
       stdin: "piped",
       stdout: "piped",

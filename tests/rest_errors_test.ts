@@ -51,6 +51,36 @@ const MALFORMED: [string, Record<string, unknown>, Record<string, string>][] = [
   ["q", { q: "x".repeat(1001) }, { q: "x".repeat(1001) }],
   ["city", { city: 42 }, { city: "c".repeat(201) }],
   ["q", { q: 42 }, { q: "y".repeat(5000) }],
+  ["remote", { remote: "yes" }, { remote: "remote,,hybrid" }],
+  ["remote", { remote: ["remote", "office"] }, { remote: "Remote" }],
+  ["remote", { remote: 1 }, { remote: "remote;hybrid" }],
+  ["salary_min", { salary_min: -1 }, { salary_min: "-5" }],
+  ["salary_min", { salary_min: "60k" }, { salary_min: "1e5" }],
+  ["salary_min", { salary_min: true }, { salary_min: "sixty" }],
+  ["salary_currency", { salary_min: 1, salary_currency: "eur" }, {
+    salary_min: "1",
+    salary_currency: "EURO",
+  }],
+  ["salary_currency", { salary_currency: "EUR" }, { salary_currency: "EUR" }],
+  ["salary_include_unknown", { salary_min: 1, salary_include_unknown: "yes" }, {
+    salary_min: "1",
+    salary_include_unknown: "1",
+  }],
+  ["salary_include_unknown", { salary_include_unknown: true }, { salary_include_unknown: "true" }],
+  ["employment_type", { employment_type: ["fulltime", "gig"] }, { employment_type: "full-time" }],
+  ["employment_type", { employment_type: Array(21).fill("contract") }, {
+    employment_type: "contract,",
+  }],
+  ["seniority", { seniority: "medior" }, { seniority: "senior lead" }],
+  ["company", { company: "c".repeat(201) }, { company: "c".repeat(201) }],
+  ["company", { company: [1, 2] }, { company: "d".repeat(300) }],
+  ["exclude_company", { exclude_company: { name: "Acme" } }, { exclude_company: "e".repeat(201) }],
+  ["near", { near: "Nowhereville Xq" }, { near: "Nowhereville Xq" }],
+  ["near", { near: "91,200" }, { near: "n".repeat(201) }],
+  ["radius_km", { radius_km: 10 }, { radius_km: "10" }],
+  ["radius_km", { near: "Toronto", radius_km: -3 }, { near: "Toronto", radius_km: "ten" }],
+  ["facets", { facets: ["remote", "salary"] }, { facets: "city,," }],
+  ["facets", { facets: 7 }, { facets: "everything" }],
 ];
 
 /** The real service with a search that fails unexpectedly. */
@@ -146,18 +176,19 @@ Deno.test("REST errors over HTTP", async (t) => {
     });
 
     await t.step(
-      "a body over 64 KiB gives 413 PAYLOAD_TOO_LARGE; 64 KiB exactly passes",
+      "a body over 192 KiB gives 413 PAYLOAD_TOO_LARGE; 192 KiB exactly passes",
       async () => {
         const sized = (bytes: number) => {
           const head = '{"q":"nurse","pad":"';
           return head + "x".repeat(bytes - head.length - 2) + '"}';
         };
-        assert.equal(sized(65536).length, 65536);
-        const ok = await postSearch(server, sized(65536));
+        const limit = 192 * 1024;
+        assert.equal(sized(limit).length, limit);
+        const ok = await postSearch(server, sized(limit));
         assert.equal(ok.status, 200);
         await ok.body?.cancel();
-        await expectError(await postSearch(server, sized(65537)), 413, "PAYLOAD_TOO_LARGE");
-        await expectError(await postSearch(server, sized(66 * 1024)), 413, "PAYLOAD_TOO_LARGE");
+        await expectError(await postSearch(server, sized(limit + 1)), 413, "PAYLOAD_TOO_LARGE");
+        await expectError(await postSearch(server, sized(200 * 1024)), 413, "PAYLOAD_TOO_LARGE");
       },
     );
 
@@ -167,7 +198,7 @@ Deno.test("REST errors over HTTP", async (t) => {
       const stream = new ReadableStream<Uint8Array>({
         pull(controller) {
           if (sent === 0) controller.enqueue(new TextEncoder().encode('{"q":"nurse","pad":"'));
-          if (sent >= 10) {
+          if (sent >= 30) {
             controller.enqueue(new TextEncoder().encode('"}'));
             controller.close();
             return;

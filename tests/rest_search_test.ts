@@ -208,6 +208,30 @@ Deno.test("REST /v1/search over HTTP", async (t) => {
       assert.ok(byDay.results.some((r) => r.publish_time.startsWith(day)));
     });
 
+    await t.step("since=D and until=D split weak matches too", async () => {
+      // Paraphrases share no word with the titles they find: their sets are made by the rescue
+      // of weak best matches, which once ran only without filters.
+      const paraphrases = [
+        "helps customers in a shop",
+        "cooks food in a restaurant",
+        "person who looks after sick people",
+        "someone who fixes cars",
+        "drives a truck",
+      ];
+      let split = 0;
+      for (const q of paraphrases) {
+        const whole = await get(server, { q, top_k: "100" });
+        if (whole.total === 0) continue;
+        const times = [...new Set(whole.results.map((r) => r.publish_time))].sort();
+        const middle = times[Math.floor(times.length / 2)];
+        const since = await get(server, { q, since: middle, top_k: "1" });
+        const until = await get(server, { q, until: middle, top_k: "1" });
+        assert.equal(since.total + until.total, whole.total, `${q} at ${middle}`);
+        split++;
+      }
+      assert.ok(split >= 2, `${split} paraphrases found postings`);
+    });
+
     await t.step("sort=relevance orders by score alone", async () => {
       const relevance = await get(server, { sort: "relevance", top_k: "100" });
       assert.equal(relevance.total, all.total);

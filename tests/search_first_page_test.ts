@@ -145,6 +145,28 @@ Deno.test("a place in the query filters by it; explicit city or country wins", a
       const out = await run({ q: "Toronto" });
       assert.equal(out.query_place, undefined);
     });
+    await t.step("a place without postings is applied, named as GeoNames names it", async () => {
+      const out = await run({ q: "nurse jobs in Ulaanbaatar" });
+      assert.deepEqual(out.query_place, {
+        matched: "Ulaanbaatar",
+        city: "Ulan Bator",
+        country: "MN",
+      });
+      assert.equal(out.total, 0);
+      assert.match(
+        out.hint ?? "",
+        /the place in the query \('Ulaanbaatar'\); without it the query finds \d+ postings/,
+      );
+    });
+    await t.step("another name of a city with postings finds its postings", async () => {
+      const out = await run({ q: "nurse practitioner in Zurigo" });
+      assert.equal(out.query_place?.city, "Zürich");
+      assert.deepEqual(out.results.map((r) => r.city), ["Zürich"]);
+    });
+    await t.step("a job word that is also a town somewhere is searched, not applied", async () => {
+      const out = await run({ q: "truck driver jobs in mobile" });
+      assert.equal(out.query_place, undefined);
+    });
   } finally {
     await search.close();
   }

@@ -23,17 +23,25 @@ Deno.test("createTestSearch() serves the default postings and closes cleanly", a
   }
 });
 
-Deno.test("search service answers NOT_READY until started", async () => {
-  const search = await createTestSearch({ jobs: await defaultTestJobs(10) });
+Deno.test("search service answers NOT_READY until started, then serves", async () => {
+  const jobs = await defaultTestJobs(10);
+  const search = await createTestSearch({ jobs });
   const { store, embedder } = search;
+  const idle = createSearchService({ store, embedder, logger: silentLogger });
   try {
-    const idle = createSearchService({ store, embedder, logger: silentLogger });
     assert.equal(idle.isReady(), false);
     await assert.rejects(
       idle.search(parseSearchQuery({ q: "nurse" })),
       (e) => e instanceof JobseekError && e.code === "NOT_READY" && /not loaded/.test(e.message),
     );
+    await idle.start();
+    assert.equal(idle.isReady(), true);
+    const title = jobs[0].job_title;
+    const found = await idle.search(parseSearchQuery({ q: title, top_k: "100" }));
+    assert.ok(found.results.some((r) => r.job_url === jobs[0].job_url), title);
   } finally {
+    idle.stop();
+    await idle.whenIdle();
     await search.close();
   }
 });

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { CLI_MAIN } from "./cli_process.ts";
+import { CLI_MAIN, TEST_PROCESS_ENV } from "./cli_process.ts";
 
 export interface ServerProcess {
   url: string;
@@ -22,7 +22,7 @@ export interface ServerProcess {
 
 /**
  * Starts `jobseek serve` on 127.0.0.1 and a free port with `env` on top of this process's
- * environment (seeding and the bootstrap key off unless `env` says otherwise).
+ * environment (seeding, the bootstrap key and the lifecycle off unless `env` says otherwise).
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -41,6 +41,7 @@ export async function startServerProcess(
     args,
     env: {
       ...Deno.env.toObject(),
+      ...TEST_PROCESS_ENV,
       NO_COLOR: "1",
       PORT: "0",
       HOSTNAME: "127.0.0.1",
@@ -134,7 +135,7 @@ export async function runCli(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", CLI_MAIN, ...args],
-    env: { ...Deno.env.toObject(), NO_COLOR: "1", ...env },
+    env: { ...Deno.env.toObject(), ...TEST_PROCESS_ENV, NO_COLOR: "1", ...env },
     stdin: "null",
   }).output();
   return {

@@ -1,5 +1,6 @@
 import { Command } from "@commander-js/extra-typings";
-import { loadConfig } from "../../src/config.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import { expiredPostings } from "../../src/store/lifecycle.ts";
 import { createLogger } from "../../src/log.ts";
 import type { Store } from "../../src/store/store.ts";
 import { openExistingStore, storeName } from "../store_location.ts";
@@ -49,6 +50,60 @@ async function checkSnapshot(
   }
 }
 
+/** The stored postings by where they are in their lifecycle, for `index status`. */
+async function postingCounts(store: Store, config: Readonly<Config>) {
+  const stored = await store.postings.countJobs();
+  const expired = await expiredPostings(store, {
+    now: Date.now(),
+    retentionDays: config.retentionDays,
+  });
+  const purged = await store.postings.purgedCounts();
+  const lastPurge = await store.postings.lastPurge();
+  const expiredCount = expired.bySource.size + expired.byRetention.size;
+  return {
+    stored_postings: stored,
+    // Left the result sets: their sources stopped listing them, or past the retention.
+    expired_postings: expiredCount,
+    live_postings: stored - expiredCount,
+    purged_postings: purged.retention + purged.source,
+    lifecycle: {
+      retention_days: config.retentionDays,
+      purge_after_days: config.purgeAfterDays,
+      expired_by_source: expired.bySource.size,
+      expired_by_retention: expired.byRetention.size,
+      purged_by_retention: purged.retention,
+      purged_by_source: purged.source,
+      last_purge: lastPurge && {
+        at: new Date(lastPurge.at).toISOString(),
+        purged_by_retention: lastPurge.retention,
+        purged_by_source: lastPurge.source,
+        ms: lastPurge.ms,
+      },
+    },
+  };
+}
+
+/** The postings part of the status line: as before when nothing has expired or been purged. */
+function describePostings(
+  counts: Awaited<ReturnType<typeof postingCounts>>,
+  config: Readonly<Config>,
+): string {
+  const { lifecycle } = counts;
+  const why = [
+    lifecycle.expired_by_source > 0 ? `${lifecycle.expired_by_source} gone from their sources` : "",
+    lifecycle.expired_by_retention > 0
+      ? `${lifecycle.expired_by_retention} past the retention of ${config.retentionDays} days`
+      : "",
+  ].filter(Boolean).join(", ");
+  const expired = counts.expired_postings > 0
+    ? ` (${counts.live_postings} live, ${counts.expired_postings} expired: ${why})`
+    : "";
+  const purged = counts.purged_postings > 0
+    ? `; ${counts.purged_postings} expired postings purged so far`
+    : "";
+  return `${counts.stored_postings} postings stored${expired}${purged}`;
+}
+
 /** `jobseek index status|rebuild`: inspect or rebuild the published search index. */
 export function indexCommand() {
   // `--kv` before the subcommand too (`jobseek index --kv PATH status`), where commander would
@@ -66,7 +121,8 @@ export function indexCommand() {
       withStore(options.kv ?? index.opts().kv, async (store, name) => {
         const snapId = await store.snapshots.currentSnapshotId();
         const meta = snapId ? await store.snapshots.readSnapshotMeta(snapId) : null;
-        const model = findModel(loadConfig(Deno.env.toObject()).model);
+        const config = loadConfig(Deno.env.toObject());
+        const model = findModel(config.model);
         const checked = snapId ? await checkSnapshot(store, snapId) : null;
         const fix = `jobseek index rebuild --kv ${name}`;
         const status = {
@@ -75,15 +131,10 @@ export function indexCommand() {
           snapshot: meta,
           snapshot_check: checked?.check ?? null,
           ...(checked?.check === "corrupt" ? { problem: checked.problem, fix } : {}),
-          stored_postings: await store.postings.countJobs(),
-          // Stored postings their sources stopped listing longer ago than the source allows.
-          expired_postings: (await store.sources.expiredIds()).size,
+          ...await postingCounts(store, config),
           model: { id: model.id, stamp: model.stamp },
         };
-        const stored = `${status.stored_postings} postings stored` +
-          (status.expired_postings > 0
-            ? ` (${status.expired_postings} expired: their sources stopped listing them)`
-            : "");
+        const stored = describePostings(status, config);
         if (!options.json) print(`store: ${name}`);
         if (options.json) print(JSON.stringify(status, null, 2));
         else if (!snapId) {
@@ -137,6 +188,7 @@ export function indexCommand() {
         const result = await publishIndex(store, {
           embedder,
           logger,
+          retentionDays: loadConfig(env).retentionDays,
           onProgress: (p) => progress.update(p.done, p.total, p.phase),
         }).finally(() => embedder.close());
         progress.finish(`published snapshot ${result.snapshotId}`);

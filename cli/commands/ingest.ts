@@ -61,6 +61,18 @@ export function formatReport(report: ImportReport, width: number): string {
   return out.join("\n");
 }
 
+/**
+ * What the operator should know of rows already past the retention: they are stored (a later,
+ * longer retention would show them) but no search finds them.
+ */
+export function pastRetentionNote(report: ImportReport): string | undefined {
+  const past = report.past_retention;
+  if (!past || past.rows === 0) return undefined;
+  return `note: ${past.rows} of the rows were published before ${past.published_before}, ` +
+    `longer ago than the retention of ${past.retention_days} days (JOBSEEK_RETENTION_DAYS): ` +
+    "they are stored, but no search finds them.";
+}
+
 /** `jobseek ingest FILE...`: import postings, then publish a new index snapshot. */
 export function ingestCommand() {
   return new Command("ingest")
@@ -83,6 +95,7 @@ export function ingestCommand() {
         const importProgress = createProgressReporter({ label: "import" });
         const report = await importFiles(store, files, {
           onProgress: (p) => importProgress.update(p.rowsDone, p.rowsTotal, p.file),
+          retentionDays: config.retentionDays,
         });
         importProgress.finish(`imported ${report.totals.rows_read} rows`);
         let snapshot: { snapshotId: string; docCount: number } | undefined;
@@ -104,7 +117,7 @@ export function ingestCommand() {
             const meta = currentId ? await store.snapshots.readSnapshotMeta(currentId) : null;
             if (
               changed === 0 && currentId && meta && !(await needsIndexBuild(store, embedder)) &&
-              !(await indexGap(store))
+              !(await indexGap(store, { retentionDays: config.retentionDays }))
             ) {
               snapshot = { snapshotId: currentId, docCount: meta.docCount };
               published = false;
@@ -113,6 +126,7 @@ export function ingestCommand() {
               snapshot = await publishIndex(store, {
                 embedder,
                 logger,
+                retentionDays: config.retentionDays,
                 onProgress: (p) => indexProgress.update(p.done, p.total, p.phase),
               });
               indexProgress.finish(`published snapshot ${snapshot.snapshotId}`);
@@ -126,6 +140,8 @@ export function ingestCommand() {
         else {
           const width = outputWidth();
           print(formatReport(report, width));
+          const past = pastRetentionNote(report);
+          if (past) print(wrapText(past, width).join("\n"));
           const line = !snapshot
             ? undefined
             : published

@@ -1,6 +1,7 @@
 /**
  * `jobseek search QUERY`: asks a jobseek server's REST API (`GET /v1/search`) and prints a table,
- * or the API's JSON with `--json`.
+ * or the API's JSON with `--json`. `--cv FILE` sends the CV's text as the profile (`POST`: a CV
+ * does not fit in a URL) and prints what the server derived from it above the table.
  *
  * @module
  */
@@ -20,7 +21,9 @@ import {
   type FilterParam,
   FILTERS,
 } from "../../src/domain/filters.ts";
+import { describeDerived } from "../../src/domain/profile.ts";
 import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
+import { readCvText } from "../cv_text.ts";
 import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
 import { outputWidth, writeErr, writeOut } from "../output.ts";
 import {
@@ -33,7 +36,7 @@ import {
 import { renderTable, type TableColumn, wrapText } from "../table.ts";
 
 /** The query string of a search: a list value is sent as the parameter repeated. */
-export type SearchParams = { q: string } & Record<string, string | number | string[] | undefined>;
+export type SearchParams = Record<string, string | number | string[] | undefined>;
 
 /**
  * Builds the request URL. Only given parameters are sent, so the server's defaults apply.
@@ -175,10 +178,17 @@ export async function fetchSearch(
 ): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(searchUrl(endpoint, params), {
-      headers: { "x-api-key": apiKey, accept: "application/json" },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    const headers = { "x-api-key": apiKey, accept: "application/json" };
+    const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    // A profile goes in a JSON body; only the given parameters are sent, as in a URL.
+    response = params.profile === undefined
+      ? await fetch(searchUrl(endpoint, params), { headers, signal })
+      : await fetch(searchUrl(endpoint, {}), {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify(params),
+        signal,
+      });
   } catch (error) {
     throw new Error(unreachableMessage(endpoint, error));
   }
@@ -225,9 +235,9 @@ function filterOptions(): Option[] {
   return FILTER_NAMES.map((name) => {
     const filter = FILTERS[name] as FilterParam;
     const flag = filterFlag(name);
-    const help = `${filter.description}${
-      filter.cliValue ? ` Example: ${flag} ${filter.example}` : ""
-    }`;
+    // Quoted as a shell needs it: `--added-since "2026-11-24 08:00:00"`.
+    const example = filter.example.includes(" ") ? `"${filter.example}"` : filter.example;
+    const help = `${filter.description}${filter.cliValue ? ` Example: ${flag} ${example}` : ""}`;
     const option = new Option(filter.cliValue ? `${flag} ${filter.cliValue}` : flag, help);
     if (name === "source") option.choices(SOURCES);
     if (filter.list) {
@@ -256,7 +266,12 @@ function filterParams(
 export function searchCommand() {
   const command = new Command("search")
     .description("Search job postings with a natural-language query.")
-    .argument("<query...>", "what you are looking for, e.g. 'remote rust developer'");
+    .argument("[query...]", "what you are looking for, e.g. 'remote rust developer'")
+    .option(
+      "--cv <file>",
+      "search with your CV (.txt, .md, .pdf or .docx): the roles, skills, places and seniority " +
+        "read from it (a query beside it is searched as one more role)",
+    );
   for (const option of filterOptions()) command.addOption(option);
   return command
     .option(
@@ -279,11 +294,23 @@ export function searchCommand() {
     .option("--api-key-stdin", API_KEY_STDIN_HELP)
     .addOption(apiKeyFlagOption())
     .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
-    .action(async (words, options) => {
+    .action(async (words, options, command) => {
+      if (words.length === 0 && options.cv === undefined) {
+        command.error("error: give a query or --cv FILE", { exitCode: 2 });
+      }
+      // The file first: a CV that cannot be read needs no server to say so.
+      const cv = options.cv === undefined ? undefined : await readCvText(options.cv);
+      if (cv && cv.cut > 0) {
+        await writeErr(
+          `jobseek: note: the CV's text is ${cv.text.length + cv.cut} characters; the first ` +
+            `${cv.text.length} are searched.\n`,
+        );
+      }
       const { endpoint, apiKey } = await resolveServerConnection(options);
       const topK = options.topK === undefined ? undefined : await clampTopK(options.topK);
       const params: SearchParams = {
-        q: words.join(" "),
+        q: words.length > 0 ? words.join(" ") : undefined,
+        profile: cv?.text,
         ...filterParams(options as Record<string, unknown>),
         facets: options.facets,
         top_k: topK,
@@ -312,6 +339,7 @@ export function searchCommand() {
           `Cannot read the answer from ${endpoint}: it is not a search response`,
         );
       }
+      if (response.derived) await writeOut(`${describeDerived(cleanFields(response.derived))}\n\n`);
       await writeOut(formatResults(response, options.offset ?? 0, outputWidth()));
     });
 }

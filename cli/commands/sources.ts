@@ -185,7 +185,11 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
           const logger = createLogger();
           const embedder = await openConfiguredEmbedder(config, { logger });
           try {
-            const { snapshotId, docCount } = await publishIndex(store, { embedder, logger });
+            const { snapshotId, docCount } = await publishIndex(store, {
+              embedder,
+              logger,
+              retentionDays: config.retentionDays,
+            });
             await write(`index: snapshot ${snapshotId} with ${docCount} postings is current\n`);
           } finally {
             embedder.close();

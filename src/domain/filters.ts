@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { foldText } from "./fold_text.ts";
+import { distanceKm, type GeoPoint } from "./geo.ts";
 import {
   EMPLOYMENT_TYPES,
   type FacetCount,
@@ -44,12 +45,6 @@ export const NAME_MAX = 200;
 /** Kilometres a `near` radius may reach: half the Earth's circumference. */
 export const RADIUS_MAX_KM = 20_000;
 export const RADIUS_DEFAULT_KM = 25;
-
-/** A point on the map a `near` filter resolved to. */
-export interface GeoPoint {
-  latitude: number;
-  longitude: number;
-}
 
 /**
  * What a posting test may need beyond the posting: where a `near` place lies. The service checks
@@ -220,15 +215,6 @@ const folded = (names: string[]) => new Set(names.map(foldText));
 export function employmentTypesOf(job: Pick<Job, "employment_type">): string[] {
   return (job.employment_type ?? "").split(",").map((t) => t.toLowerCase().replace(/[^a-z]/g, ""))
     .filter((t) => t !== "");
-}
-
-function distanceKm(a: GeoPoint, b: GeoPoint): number {
-  const radians = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * radians;
-  const dLon = (b.longitude - a.longitude) * radians;
-  const h = Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * radians) * Math.cos(b.latitude * radians) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** The table. The order is the order of help texts and of `applied.filters`. */
@@ -512,4 +498,26 @@ export function countFacets(jobs: Job[], names: FacetName[]): Record<string, Fac
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   }
   return facets;
+}
+
+/**
+ * The filter table as Markdown, for docs/search.md (kept in step by tests/docs_filters_test.ts).
+ * Names, values and examples are the table's own.
+ */
+export function filterTableMarkdown(): string {
+  const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+  const rows = FILTER_NAMES.map((name) => {
+    const filter = FILTERS[name] as FilterParam;
+    const kind = filter.qualifies
+      ? `qualifies \`${filter.qualifies}\``
+      : filter.list
+      ? "several values"
+      : "one value";
+    return `| \`${name}\` | ${kind} | ${cell(filter.description)} | \`${cell(filter.example)}\` |`;
+  });
+  return [
+    "| Parameter | Takes | Meaning | Example |",
+    "| --- | --- | --- | --- |",
+    ...rows,
+  ].join("\n");
 }

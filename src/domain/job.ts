@@ -193,6 +193,25 @@ export function describeFacets(facets: Record<string, FacetCount[]> | undefined)
 }
 
 /** The body of a successful search (spec 2.1). */
+/** What a search derived from a `profile` (src/domain/profile.ts, src/search/profile.ts). */
+export const DerivedSchema = z.object({
+  roles: z.array(z.string()).describe(
+    "The roles searched for, strongest first: the ones the profile asks for, then the ones it " +
+      "names as held, recent ones first.",
+  ),
+  skills: z.array(z.string()).describe("The skills listed in the profile, as written."),
+  places: z.array(z.string()).describe(
+    'Where the person lives or wants to work ("Leeds, GB", "DE"), and `remote` when they want ' +
+      "remote work: the result set keeps postings near these (within 60 km of a city), and an " +
+      "explicit `city`, `country` or `near` replaces them.",
+  ),
+  seniority: SenioritySchema.nullable().describe(
+    "The level the person works at (`intern` for students); postings of other levels rank lower. " +
+      "Null when the profile does not say.",
+  ),
+});
+export type Derived = z.infer<typeof DerivedSchema>;
+
 export const SearchResponseSchema = z.object({
   request_id: z.uuid().describe("Id of this request, also in the logs and `x-request-id`."),
   total: z.number().int().min(0).describe(
@@ -202,7 +221,7 @@ export const SearchResponseSchema = z.object({
   results: z.array(JobResultSchema).describe("This page of the result set, in order."),
   query_place: QueryPlaceSchema.optional().describe(
     'The place the query named ("nurse jobs in Toronto"), applied as a filter beside `city` and ' +
-      "`country`; a `city`/`country` parameter that contradicts it replaces it.",
+      "`country`; a `city`/`country` parameter that contradicts it, or `near`, replaces it.",
   ),
   applied: AppliedSchema.optional().describe(
     "The filters that narrowed the result set, and which emptied it; absent without filters.",
@@ -214,6 +233,10 @@ export const SearchResponseSchema = z.object({
   hint: z.string().optional().describe(
     "Why the result set is empty or smaller than it might be (a filter that matched nothing, a " +
       "city written with other case or accents), and what to change; absent otherwise.",
+  ),
+  derived: DerivedSchema.optional().describe(
+    "With `profile`: the roles, skills, places and seniority the search derived from it and " +
+      "ranked by; absent otherwise.",
   ),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
@@ -287,6 +310,7 @@ export function toSearchResponse(
     applied?: Applied;
     facets?: Record<string, FacetCount[]>;
     hint?: string;
+    derived?: Derived;
   },
 ): SearchResponse {
   return {
@@ -298,5 +322,6 @@ export function toSearchResponse(
     ...(outcome.applied ? { applied: outcome.applied } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),
     ...(outcome.hint ? { hint: outcome.hint } : {}),
+    ...(outcome.derived ? { derived: outcome.derived } : {}),
   };
 }

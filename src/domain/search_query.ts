@@ -18,6 +18,7 @@ import {
   type FilterValues,
   listParam,
 } from "./filters.ts";
+import { PROFILE_MAX_LENGTH } from "./profile.ts";
 
 export const TOP_K_DEFAULT = 20;
 export const TOP_K_MIN = 1;
@@ -33,7 +34,13 @@ export type Sort = (typeof SORTS)[number];
 
 /** A validated search, every default applied; the filters are those of the filter table. */
 export interface SearchQuery extends FilterValues {
+  /** The query text; "" when a `profile` alone is searched. */
   q: string;
+  /**
+   * A CV or a description of the work wanted (POST and MCP only: too long for a URL), searched by
+   * the roles, skills, places and seniority derived from it (src/search/profile_search.ts).
+   */
+  profile?: string;
   top_k: number;
   offset: number;
   detail: Detail;
@@ -76,6 +83,19 @@ export const searchFields = {
 const queryText = z.string().transform((s) => s.trim())
   .pipe(z.string().max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`));
 
+/** `profile`: trimmed, not blank, at most `PROFILE_MAX_LENGTH` characters. */
+export const ProfileSchema = z.string().transform((s) => s.trim()).pipe(
+  z.string().min(1, "must not be empty").max(
+    PROFILE_MAX_LENGTH,
+    `must be at most ${PROFILE_MAX_LENGTH} characters`,
+  ),
+).describe(
+  "A CV, a LinkedIn 'about' text or a description of the work wanted (plain text, up to " +
+    `${PROFILE_MAX_LENGTH} characters), instead of or beside the query: the search derives the ` +
+    "roles, skills, places and seniority it asks for, ranks postings against them (best fit " +
+    "first unless `sort` says otherwise) and says what it derived (`derived`).",
+);
+
 /** Parameters that take several values: a query string repeats them (`?company=A&company=B`). */
 export const LIST_PARAMS: ReadonlySet<string> = new Set([
   ...FILTER_NAMES.filter((name) => (FILTERS[name] as { list?: true }).list),
@@ -88,9 +108,12 @@ export const RestSearchSchema = z.object({
   ...searchFields,
 });
 
-/** MCP `search_jobs` arguments: the query is called `query`. */
+/** MCP `search_jobs` arguments: the query is called `query`; it or `profile` is required. */
 export const McpSearchSchema = z.object({
-  query: queryText.describe("Natural-language query: keywords or full sentences."),
+  query: queryText.optional().describe(
+    "Natural-language query: keywords or full sentences. Required unless `profile` is given.",
+  ),
+  profile: ProfileSchema.optional(),
   ...searchFields,
 });
 
@@ -113,14 +136,26 @@ export function parseSearchQuery(
   queryField: "q" | "query" = "q",
 ): SearchQuery {
   const queryValue = raw[queryField];
-  if (
-    queryValue === undefined || queryValue === null ||
-    (typeof queryValue === "string" && queryValue.trim() === "")
-  ) {
+  const queryBlank = queryValue === undefined || queryValue === null ||
+    (typeof queryValue === "string" && queryValue.trim() === "");
+  const profile = parseProfile(raw.profile);
+  if (queryBlank && profile === undefined) {
     throw new JobseekError("MISSING_QUERY", `${queryField} is required`, { param: queryField });
   }
+  // Beside a profile, JSON null means "not given" (agents send it for unset fields); a blank text
+  // is a mistake worth saying.
+  if (queryBlank && queryValue !== undefined && queryValue !== null) {
+    throw new JobseekError(
+      "INVALID_PARAMETER",
+      `Invalid parameter '${queryField}': must not be blank (leave it out to search by the ` +
+        "profile alone)",
+      { param: queryField },
+    );
+  }
   const schema = queryField === "q" ? RestSearchSchema : McpSearchSchema;
-  const parsed = schema.safeParse(raw);
+  // The profile was checked above; a profile alone searches with no query text.
+  const { profile: _, ...fields } = raw;
+  const parsed = schema.safeParse(queryBlank ? { ...fields, [queryField]: "" } : fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const param = String(issue.path[0] ?? queryField);
@@ -164,7 +199,24 @@ export function parseSearchQuery(
     }
   }
   if (data.facets !== undefined && data.facets.length > 0) query.facets = data.facets;
+  if (profile !== undefined) {
+    query.profile = profile;
+    // A profile asks "what fits me": best fit first unless an order is asked for.
+    if (blankAsAbsent(raw.sort) === undefined) query.sort = "relevance";
+  }
   return query;
+}
+
+/** A `profile` value: undefined when not given (or JSON null); a 400 naming it when invalid. */
+function parseProfile(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parsed = ProfileSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new JobseekError(
+    "INVALID_PARAMETER",
+    `Invalid parameter 'profile': ${describeIssue(parsed.error.issues[0])}`,
+    { param: "profile" },
+  );
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

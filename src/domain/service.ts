@@ -4,7 +4,15 @@
  *
  * @module
  */
-import type { Applied, CityCount, FacetCount, Job, JobResult, QueryPlaceResult } from "./job.ts";
+import type {
+  Applied,
+  CityCount,
+  Derived,
+  FacetCount,
+  Job,
+  JobResult,
+  QueryPlaceResult,
+} from "./job.ts";
 import type { SearchQuery } from "./search_query.ts";
 
 export interface SearchOutcome {
@@ -24,6 +32,8 @@ export interface SearchOutcome {
   facets?: Record<string, FacetCount[]>;
   /** Why the set is empty or what to change (a filter matched nothing, a city's spelling). */
   hint?: string;
+  /** With a `profile`: what the search derived from it. */
+  derived?: Derived;
 }
 
 export interface SearchService {

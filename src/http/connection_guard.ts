@@ -38,7 +38,7 @@ export interface ConnectionLimits {
 }
 
 /**
- * Defaults: a person's client sends a whole head in milliseconds and a body of at most 64 KiB
+ * Defaults: a person's client sends a whole head in milliseconds and a body of at most 192 KiB
  * in well under a second; 10 s and 30 s leave room for bad networks without letting anyone
  * hold a connection for long. Idle keep-alive connections are cheap for clients to reopen.
  */

@@ -17,7 +17,14 @@ import {
   WS,
 } from "../domain/filters.ts";
 import { SearchResponseSchema } from "../domain/job.ts";
-import { DETAILS, parseSearchQuery, RestSearchSchema, SORTS } from "../domain/search_query.ts";
+import { PROFILE_MAX_LENGTH } from "../domain/profile.ts";
+import {
+  DETAILS,
+  parseSearchQuery,
+  ProfileSchema,
+  RestSearchSchema,
+  SORTS,
+} from "../domain/search_query.ts";
 import {
   type ErrorBody,
   ErrorBodySchema,
@@ -26,7 +33,7 @@ import {
 } from "./error_response.ts";
 import { HEALTH_PATH, HealthBodySchema } from "./health_routes.ts";
 import { MAX_BODY_BYTES, readJsonObject } from "./read_json_body.ts";
-import { SEARCH_PATH } from "./search_routes.ts";
+import { PROFILE_IN_GET_MESSAGE, SEARCH_PATH } from "./search_routes.ts";
 import { MAX_PUSH_BYTES, POSTINGS_PATH, PUSH_MEDIA_TYPES } from "./postings_routes.ts";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
@@ -94,6 +101,35 @@ function searchRequestSchema(): JsonSchema {
     if (properties[name]) properties[name] = { ...properties[name], default: value };
   }
   return schema;
+}
+
+/** `profile`: like `q`, 1-20,000 characters once trimmed. */
+const PROFILE_PATTERN = `^${WS}*${NOT_WS}(?:[\\s\\S]{0,${
+  PROFILE_MAX_LENGTH - 2
+}}${NOT_WS})?${WS}*$`;
+
+/**
+ * The JSON body's schema: the GET parameters and `profile`, which only a body takes (a CV does
+ * not fit in a URL). `q`, `profile` or both: JSON null means "not given", as for the filters.
+ */
+function bodySchema(request: JsonSchema): JsonSchema {
+  const { required: _, ...rest } = request;
+  const properties = request.properties as Record<string, JsonSchema>;
+  return {
+    ...rest,
+    properties: {
+      ...properties,
+      q: { description: properties.q.description, anyOf: [properties.q, { type: "null" }] },
+      profile: {
+        description: ProfileSchema.description,
+        anyOf: [{ type: "string", pattern: PROFILE_PATTERN }, { type: "null" }],
+      },
+    },
+    anyOf: [
+      { required: ["q"], properties: { q: { type: "string" } } },
+      { required: ["profile"], properties: { profile: { type: "string" } } },
+    ],
+  };
 }
 
 /** A query string carries text only: the body's schema without JSON null. */
@@ -177,7 +213,12 @@ async function searchResponses(method: "get" | "post"): Promise<Record<string, u
     invalid_parameter: validationExample({ q: "nurse", since: "2024-13-01" }),
     invalid_source: validationExample({ q: "nurse", source: "monster" }),
   };
-  if (method === "post") badRequest.invalid_json = await bodyExample("q=nurse");
+  if (method === "post") {
+    badRequest.invalid_json = await bodyExample("q=nurse");
+    badRequest.empty_profile = validationExample({ profile: " " });
+  } else {
+    badRequest.profile_in_get = fixedExample("INVALID_PARAMETER", PROFILE_IN_GET_MESSAGE);
+  }
   const responses: Record<string, unknown> = {
     "200": {
       description:
@@ -190,7 +231,10 @@ async function searchResponses(method: "get" | "post"): Promise<Record<string, u
     "400": errorResponseObject(
       "Missing query (MISSING_QUERY), malformed parameter (INVALID_PARAMETER, the message names " +
         "it), unknown source (INVALID_SOURCE)" +
-        (method === "post" ? ", body not a JSON object (INVALID_JSON)." : "."),
+        (method === "post"
+          ? ", body not a JSON object (INVALID_JSON); an empty or too long `profile` " +
+            "(INVALID_PARAMETER)."
+          : "; a `profile` (INVALID_PARAMETER: it goes in the body of a POST)."),
       badRequest,
     ),
     "403": errorResponseObject("The `x-api-key` header is missing or not a valid key.", {
@@ -340,7 +384,9 @@ export async function createOpenApiDocument(options: OpenApiOptions = {}): Promi
         post: {
           operationId: "searchJobs",
           summary: "Search job postings (JSON body; recommended)",
-          description: "Accepts every parameter of the GET form; unknown fields are ignored.",
+          description: "Accepts every parameter of the GET form, and `profile` (a CV or a " +
+            "description of the work wanted, instead of or beside `q`: the response then says " +
+            "what it derived, `derived`); unknown fields are ignored.",
           requestBody: {
             required: true,
             content: {
@@ -406,7 +452,7 @@ export async function createOpenApiDocument(options: OpenApiOptions = {}): Promi
         },
       },
       schemas: {
-        SearchRequest: request,
+        SearchRequest: bodySchema(request),
         SearchResponse: toSchema(SearchResponseSchema, "output"),
         Error: toSchema(ErrorBodySchema, "output"),
         RateLimitError: toSchema(RateLimitBodySchema, "output"),

@@ -6,8 +6,12 @@
  */
 import { JobseekError } from "../domain/errors.ts";
 
-/** Largest accepted request body: a search needs a few hundred bytes; 64 KiB leaves ample room. */
-export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * Largest accepted request body. A search with `q` needs a few hundred bytes; one with a
+ * `profile` (20,000 characters) needs up to 120,000 when every character is JSON-escaped to six
+ * bytes (`\u0007`), so every valid profile fits, beside a full `q`.
+ */
+export const MAX_BODY_BYTES = 192 * 1024;
 
 function tooLarge(): JobseekError {
   return new JobseekError(

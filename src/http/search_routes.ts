@@ -6,6 +6,7 @@
  */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
+import { JobseekError } from "../domain/errors.ts";
 import { toSearchResponse } from "../domain/job.ts";
 import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
 import { apiKeyAuth } from "./api_key_auth.ts";
@@ -14,6 +15,10 @@ import { methodNotAllowed } from "./method_not_allowed.ts";
 import { readJsonObject } from "./read_json_body.ts";
 
 export const SEARCH_PATH = "/v1/search";
+
+/** The 400 for a `profile` in a query string. */
+export const PROFILE_IN_GET_MESSAGE = "Invalid parameter 'profile': a profile is too long for a " +
+  `URL; send it in the JSON body of POST ${SEARCH_PATH}`;
 
 async function search(
   c: Context<AppEnv>,
@@ -73,7 +78,14 @@ export function createSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   if (deps.config.corsOrigins.length > 0) app.use(SEARCH_PATH, searchCors(deps.config.corsOrigins));
   // GET takes the query string only: a list parameter repeated is a list (given once, it is read
   // as a string, commas and all); any other parameter takes its first value.
-  app.get(SEARCH_PATH, auth, (c) => search(c, deps, queryStringParams(c.req.queries())));
+  app.get(SEARCH_PATH, auth, (c) => {
+    const params = queryStringParams(c.req.queries());
+    // A CV does not fit in a URL (browsers and proxies cut them at 2-8 KB): POST takes it.
+    if (params.profile !== undefined) {
+      throw new JobseekError("INVALID_PARAMETER", PROFILE_IN_GET_MESSAGE, { param: "profile" });
+    }
+    return search(c, deps, params);
+  });
   // POST takes the JSON body only; unknown fields are ignored by the schema.
   app.post(SEARCH_PATH, auth, async (c) => search(c, deps, await readJsonObject(c.req.raw)));
   app.all(SEARCH_PATH, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));

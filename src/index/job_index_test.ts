@@ -60,6 +60,19 @@ Deno.test("JobIndex.search() keeps postings at or above the minimum score, none 
   assert.ok(result.hits.every((h) => h.score >= 0.35 && h.score <= 1));
 });
 
+Deno.test("JobIndex.search() cuts exactly at the minimum: at it in, one step below out", () => {
+  // Vector mode scores a posting by its cosine alone, so these titles score 0.36, 0.35 and 0.3499.
+  const at = (cosine: number) => Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine), 0, 0);
+  const near = [job(1, "Above"), job(2, "At"), job(3, "Below")];
+  const cut = new JobIndex(indexOf(near, [at(0.36), at(0.35), at(0.3499)]));
+  const ids = (minScore: number) =>
+    cut.search({ query: analyzeQuery("anything"), vector: axis(0), mode: "vector", minScore })
+      .hits.map((h) => h.job.job_title).sort();
+  assert.deepEqual(ids(0.35), ["Above", "At"]);
+  assert.deepEqual(ids(0.36), ["Above"]);
+  assert.deepEqual(ids(0.3), ["Above", "At", "Below"]);
+});
+
 Deno.test("JobIndex.search() orders by publish time, then score", () => {
   const result = search("registered nurse", nurseAxis);
   const order = result.hits.map((h) => h.job.id);

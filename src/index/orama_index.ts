@@ -36,19 +36,26 @@ import { countFacets, type FilterContext, postingTests } from "../domain/filters
 import type { CityCount, Job } from "../domain/job.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
-import type { IndexHit, IndexResult, IndexSearch, JobIndexData } from "./job_index.ts";
+import type { IndexHit, IndexResult, IndexSearch, JobIndexData, ScoreMode } from "./job_index.ts";
 import {
   type Bm25Params,
   DEFAULT_BM25,
   DEFAULT_CUT,
   DEFAULT_RANKING,
+  type RankingParams,
   type TextField,
 } from "./ranking.ts";
 import { tokenize } from "./tokenize.ts";
-import { buildGazetteer, findPlace, type Gazetteer, type QueryPlace } from "./query_place.ts";
+import {
+  buildGazetteer,
+  findPlace,
+  type Gazetteer,
+  type QueryPlace,
+  sameCity,
+} from "./query_place.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { repostGroups } from "./reposts.ts";
-import { REMOTE_CITY } from "../ingest/location.ts";
+import { REMOTE_CITY } from "../places/remote.ts";
 import {
   indexStoreOf,
   internalIdOf,
@@ -304,12 +311,29 @@ function wordIndex(words: string[], term: string): number {
   return -1;
 }
 
+/**
+ * The text fields' terms and lengths addressed by posting position instead of Orama's internal
+ * ids: what an index merged from a base and deltas (src/index/index_delta.ts) is made of, with no
+ * Orama instance behind it. `terms[f].ids` hold positions in `jobs`; `lengths[f][p]` is the
+ * length in tokens of posting `p`'s field `f`.
+ */
+export interface PositionText {
+  terms: TermDictionary;
+  lengths: Record<TextField, Uint32Array>;
+}
+
 /** A loaded index. Searching is synchronous, so scratch buffers are shared between calls. */
 export class JobIndex {
   readonly data: JobIndexData;
-  readonly db: OramaDb;
+  #db: OramaDb | null;
   readonly #bm25: Bm25Params;
-  readonly #store: OramaIndexStore;
+  /** Orama's live index; null for an index given its text by position. */
+  readonly #store: OramaIndexStore | null;
+  /** Per text field, the field's length of each posting, by Orama internal id (or by position). */
+  readonly #lengths: Record<TextField, ArrayLike<number> | Record<number, number | undefined>>;
+  #positionText: PositionText | null = null;
+  /** The id that addresses each posting in the term dictionary and the field lengths. */
+  readonly #idOfPosition: Uint32Array;
   /** Position in `jobs` of each Orama internal id. */
   readonly #positionOf: Uint32Array;
   /** Postings of each vector row: `docsOfRow[rowStart[r]..rowStart[r + 1]]`. */
@@ -335,7 +359,7 @@ export class JobIndex {
   /** Per repost group, 1 + the candidate slot of its best copy in the running search (0: none). */
   readonly #groupBest: Uint32Array;
   /** Built on first need (or by `prepare()`): what reposts and places are made of. */
-  #places: { gazetteer: Gazetteer; cityKeyOf: string[]; remote: Uint8Array } | null = null;
+  #places: { gazetteer: Gazetteer; cityKeyOf: string[] | null; remote: Uint8Array } | null = null;
   #reposts: Uint32Array | null = null;
 
   constructor(
@@ -344,6 +368,8 @@ export class JobIndex {
       db?: OramaDb;
       bm25?: Bm25Params;
       descriptionChars?: number;
+      /** The text by position (a merged index): no Orama instance is loaded or built. */
+      text?: PositionText;
     } = {},
   ) {
     const { db, bm25 = DEFAULT_BM25 } = options;
@@ -352,14 +378,30 @@ export class JobIndex {
       throw new RangeError("Cannot build index: one vector row per posting is required");
     }
     this.data = data;
-    this.db = db ??
-      (data.orama ? loadOrama(data.orama) : buildOrama(data.jobs, options.descriptionChars));
     this.#bm25 = bm25;
-    this.#store = indexStoreOf(this.db, TEXT_FIELDS);
-    this.#terms = data.terms ?? null;
-    this.#positionOf = new Uint32Array(n + 1);
-    for (let p = 0; p < n; p++) {
-      this.#positionOf[internalIdOf(this.db, String(p))] = p;
+    if (options.text) {
+      this.#db = null;
+      this.#store = null;
+      this.#terms = options.text.terms;
+      this.#lengths = options.text.lengths;
+      this.#positionText = options.text;
+      this.#positionOf = new Uint32Array(n + 1);
+      for (let p = 0; p < n; p++) this.#positionOf[p] = p;
+      this.#idOfPosition = this.#positionOf;
+    } else {
+      const loaded = db ??
+        (data.orama ? loadOrama(data.orama) : buildOrama(data.jobs, options.descriptionChars));
+      this.#db = loaded;
+      this.#store = indexStoreOf(loaded, TEXT_FIELDS);
+      this.#terms = data.terms ?? null;
+      this.#lengths = this.#store.fieldLengths as PositionText["lengths"];
+      this.#positionOf = new Uint32Array(n + 1);
+      this.#idOfPosition = new Uint32Array(n);
+      for (let p = 0; p < n; p++) {
+        const id = internalIdOf(loaded, String(p));
+        this.#positionOf[id] = p;
+        this.#idOfPosition[p] = id;
+      }
     }
     const rows = data.vectors.length / data.dimensions;
     this.#rowStart = new Uint32Array(rows + 1);
@@ -368,9 +410,15 @@ export class JobIndex {
     this.#docsOfRow = new Uint32Array(n);
     const cursor = this.#rowStart.slice(0, rows);
     for (let p = 0; p < n; p++) this.#docsOfRow[cursor[data.vectorOfDoc[p]]++] = p;
-    this.#averages = Object.fromEntries(
-      TEXT_FIELDS.map((f) => [f, Math.max(1, this.#store.avgFieldLength[f] ?? 0)]),
-    ) as Record<TextField, number>;
+    // The exact mean (integer sum, one division), not Orama's running mean, whose rounding
+    // depends on the order postings were inserted in: an index merged from deltas must score as
+    // one built at once from the same postings (src/index/index_delta.ts).
+    this.#averages = Object.fromEntries(TEXT_FIELDS.map((f) => {
+      let sum = 0;
+      const lengths = this.#lengths[f];
+      for (let p = 0; p < n; p++) sum += lengths[this.#idOfPosition[p]] ?? 0;
+      return [f, Math.max(1, n === 0 ? 0 : sum / n)];
+    })) as Record<TextField, number>;
     this.#keyword = new Float32Array(n);
     this.#variant = new Float32Array(n);
     this.#titleHits = new Uint8Array(n);
@@ -398,8 +446,8 @@ export class JobIndex {
         counts: counts.subarray(start[t], start[t + 1]),
       };
     }
-    const { frequencies, fieldLengths } = this.#store;
-    const ids = this.#store.indexes[field].node.find({ term, exact: true })[term] ?? [];
+    const { frequencies, fieldLengths } = this.#store!;
+    const ids = this.#store!.indexes[field].node.find({ term, exact: true })[term] ?? [];
     // Orama stores occurrences / field length.
     const counts = ids.map((id) =>
       Math.round((frequencies[field][id]?.[term] ?? 0) * fieldLengths[field][id]!)
@@ -409,6 +457,35 @@ export class JobIndex {
 
   get size(): number {
     return this.data.jobs.length;
+  }
+
+  /** Orama's instance of this index; built on first use for an index merged from deltas. */
+  get db(): OramaDb {
+    return this.#db ??= buildOrama(this.data.jobs);
+  }
+
+  /**
+   * This index's terms and field lengths by posting position, what a delta is merged into
+   * (src/index/index_delta.ts). Made once per index from the term dictionary (or Orama's own
+   * index, for one built rather than loaded).
+   */
+  positionText(): PositionText {
+    if (this.#positionText) return this.#positionText;
+    const n = this.data.jobs.length;
+    const dictionary = this.#terms ?? splitSavedOrama(save(this.db)).terms;
+    const terms = {} as TermDictionary;
+    const lengths = {} as Record<TextField, Uint32Array>;
+    for (const field of TEXT_FIELDS) {
+      const { words, start, ids, counts } = dictionary[field];
+      const positions = new Uint32Array(ids.length);
+      for (let k = 0; k < ids.length; k++) positions[k] = this.#positionOf[ids[k]];
+      terms[field] = { words, start, ids: positions, counts };
+      const byPosition = new Uint32Array(n);
+      const source = this.#lengths[field];
+      for (let p = 0; p < n; p++) byPosition[p] = source[this.#idOfPosition[p]] ?? 0;
+      lengths[field] = byPosition;
+    }
+    return this.#positionText = { terms, lengths };
   }
 
   /**
@@ -424,7 +501,7 @@ export class JobIndex {
     const reference = fields.title.weight / (k1 + fields.title.weight);
     const descriptionFull = 2 * fields.description.weight;
     const descriptionReference = descriptionFull / (k1 + descriptionFull);
-    const { fieldLengths } = this.#store;
+    const fieldLengths = this.#lengths;
     // Per posting: weighted frequency in title + tags, company + location, description.
     const found = new Map<number, [tf: number, ntf: number, dtf: number]>();
     for (const field of TEXT_FIELDS) {
@@ -620,9 +697,11 @@ export class JobIndex {
   }
 
   #placeData() {
-    this.#places ??= {
+    if (this.#places) return this.#places;
+    this.#places = {
       gazetteer: buildGazetteer(this.data.jobs),
-      cityKeyOf: this.data.jobs.map((job) => foldText(job.city)),
+      // On the first query with a city: it reads GeoNames, which the index needs not to be ready.
+      cityKeyOf: null,
       remote: Uint8Array.from(
         this.data.jobs,
         (job) => job.city === REMOTE_CITY || job.job_tags.includes("remote") ? 1 : 0,
@@ -635,7 +714,10 @@ export class JobIndex {
     return this.#reposts ??= repostGroups(this.data.jobs);
   }
 
-  /** The place the query text names, if the index has postings there (src/index/query_place.ts). */
+  /**
+   * The place the query text names: a city or country the index has postings in, or a place of
+   * the world a person plainly names (src/index/query_place.ts).
+   */
   placeIn(query: string): QueryPlace | null {
     return findPlace(query, this.#placeData().gazetteer);
   }
@@ -648,10 +730,20 @@ export class JobIndex {
   /** Postings at the place: the mask for `passes`, null when no place is asked. */
   #placeMask(place: IndexSearch["place"]): ((p: number) => boolean) | null {
     if (!place || (!place.cityKey && !place.country && !place.remote)) return null;
-    const { cityKeyOf, remote } = this.#placeData();
+    const places = this.#placeData();
     const { jobs } = this.data;
+    const { remote } = places;
+    let cityKeyOf = places.cityKeyOf;
+    if (place.cityKey !== undefined && cityKeyOf === null) {
+      // Every spelling and name of one place matches as one city ("München", "Munich").
+      const { keyOf } = sameCity(places.gazetteer);
+      cityKeyOf = places.cityKeyOf = jobs.map((job) => {
+        const key = foldText(job.city);
+        return keyOf.get(key) ?? key;
+      });
+    }
     return (p) =>
-      (place.cityKey === undefined || cityKeyOf[p] === place.cityKey) &&
+      (place.cityKey === undefined || cityKeyOf![p] === place.cityKey) &&
       (place.country === undefined || jobs[p].country === place.country) &&
       (!place.remote || remote[p] === 1);
   }
@@ -826,6 +918,127 @@ export class JobIndex {
         if ((allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p))) {
           candidates[kept] = p;
           scores[kept] = scores[k];
+          kept++;
+        }
+      }
+      count = kept;
+    }
+    const set = this.#bestByScore(count).sort(byScoreThenDate);
+    this.#listOtherCopies(set, others);
+    if ((request.sort ?? "date") === "date") set.sort(byDateThenScore);
+    const offset = request.offset ?? 0;
+    const limit = request.limit ?? set.length;
+    const result: IndexResult = { total: set.length, hits: set.slice(offset, offset + limit) };
+    if (request.facets?.length) {
+      result.facets = countFacets(set.map((hit) => hit.job), request.facets);
+    }
+    return result;
+  }
+
+  // Scores given from outside. A profile search (src/search/profile_search.ts) scores several
+  // queries, fuses them per posting, and hands the fused scores back: the set is then made by the
+  // same rules as `search` makes it. Kept apart from `search` so that each can change alone; the
+  // parity test (src/index/scores_search_test.ts) holds the two to the same result.
+
+  /**
+   * Every posting's score for one query, as `search` computes it before the cut (the keyword
+   * share, the title cosine mapped onto [0, 1], and their mix, whose vector share follows the best
+   * keyword score), unrounded, indexed like `data.jobs`; 0 for a posting with none of the words and
+   * no likeness above the floor.
+   */
+  scoresOf(
+    query: AnalyzedQuery,
+    vector: Float32Array | undefined,
+    options: { mode?: ScoreMode; ranking?: RankingParams } = {},
+  ): Float32Array {
+    const mode = options.mode ?? "hybrid";
+    const ranking = options.ranking ?? DEFAULT_RANKING;
+    const n = this.data.jobs.length;
+    const out = new Float32Array(n);
+    if (mode !== "vector" && query.termVariants.every((terms) => terms.length === 0)) return out;
+    const keyword = this.#keyword;
+    if (mode === "vector") keyword.fill(0);
+    else this.#scoreKeywords(query);
+    if (mode === "keyword") {
+      out.set(keyword.subarray(0, n));
+      return out;
+    }
+    if (!vector) throw new RangeError("Cannot score: a query vector is required");
+    const cosines = this.#scoreVectors(vector);
+    const { vectorOfDoc } = this.data;
+    const { cosineFloor, cosineCeiling } = ranking;
+    const span = cosineCeiling - cosineFloor;
+    let bestKeyword = 0;
+    for (let p = 0; p < n; p++) if (keyword[p] > bestKeyword) bestKeyword = keyword[p];
+    const vectorWeight = ranking.vectorWeight +
+      ((ranking.vectorWeightUnmatched ?? ranking.vectorWeight) - ranking.vectorWeight) *
+        (1 - Math.min(1, bestKeyword));
+    for (let p = 0; p < n; p++) {
+      const cosine = cosines[vectorOfDoc[p]];
+      if (mode === "vector") out[p] = Math.max(0, cosine);
+      else {
+        const semantic = Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
+        out[p] = vectorWeight * semantic + (1 - vectorWeight) * keyword[p];
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The result set for scores given per posting (`scores[p]` in [0, 1] for `data.jobs[p]`), made
+   * as `search` makes it: the cut decided on the scores alone over every posting, one copy per
+   * reposted job, then the filters and the place remove postings, then the 1,000 cap, the order,
+   * the page and the facets.
+   */
+  searchScores(
+    scores: Float32Array,
+    request: Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">,
+  ): IndexResult {
+    const n = this.data.jobs.length;
+    if (scores.length !== n) {
+      throw new RangeError(`Cannot search: ${scores.length} scores for ${n} postings`);
+    }
+    const minScore = request.minScore ?? DEFAULT_CUT.minScore;
+    const steps = (score: number) => Math.max(0, Math.ceil(score * SCORE_STEPS - 1e-6));
+    const enough = steps(minScore);
+    const least = Math.min(enough, steps(request.weakFloor ?? minScore));
+    const candidates = this.#candidates;
+    const stepped = this.#candidateScores;
+    let kept = 0;
+    for (let p = 0; p < n; p++) {
+      const scoreSteps = Math.round(Math.min(1, Math.max(0, scores[p])) * SCORE_STEPS);
+      // A posting scoring 0 is no match, whatever the floor.
+      if (scoreSteps > 0 && scoreSteps >= least) {
+        candidates[kept] = p;
+        stepped[kept] = scoreSteps;
+        kept++;
+      }
+    }
+    let best = 0;
+    for (let k = 0; k < kept; k++) best = Math.max(best, stepped[k]);
+    const bar = Math.max(
+      best >= enough ? enough : least,
+      steps((request.relativeCut ?? 0) * best / SCORE_STEPS),
+    );
+    let count = 0;
+    for (let k = 0; k < kept; k++) {
+      if (stepped[k] >= bar) {
+        candidates[count] = candidates[k];
+        stepped[count] = stepped[k];
+        count++;
+      }
+    }
+    let others: { position: number; score: number }[] = [];
+    if (!request.keepReposts) ({ count, others } = this.#keepOneCopy(count));
+    const allowed = this.#allowed(request.filters, request.context ?? NO_PLACES);
+    const atPlace = this.#placeMask(request.place);
+    if (allowed !== null || atPlace !== null) {
+      kept = 0;
+      for (let k = 0; k < count; k++) {
+        const p = candidates[k];
+        if ((allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p))) {
+          candidates[kept] = p;
+          stepped[kept] = stepped[k];
           kept++;
         }
       }

@@ -8,9 +8,6 @@
 import { foldText } from "../domain/fold_text.ts";
 import type { Job } from "../domain/job.ts";
 
-// TODO(lead): query_place.ts imports it from here; point it at src/domain/fold_text.ts.
-export { foldText };
-
 /**
  * Characters of the folded description two reposts must share. Copies differ in their tails
  * (tracking footers, "posted 3 days ago"), rarely in their first paragraph.

@@ -26,6 +26,8 @@ function sampleData() {
       ? ""
       : `Ward work 🙂 with "quotes"\nand lines, ${n}.`,
     ...(n % 5 ? { country: "DE" } : {}),
+    // Coordinates are posting fields like any other: they travel in the postings' JSON.
+    ...(n % 2 && n % 5 ? { latitude: 50.93333, longitude: 6.95 } : {}),
   }));
   const vectors = Array.from({ length: 10 }, (_, r) => {
     const v = Float32Array.from({ length: 8 }, (_, k) => Math.sin(r * 7 + k));

@@ -105,6 +105,7 @@ Deno.test("a glassdoor.ca posting in Toronto gets CA, and Toronto is listed once
     assert.deepEqual(report.countries_filled, {
       from_site: 1,
       from_other_postings: 0,
+      from_places: 0,
       earlier_postings: 0,
     });
     assert.deepEqual(await store.postings.listCities(), [{
@@ -115,18 +116,80 @@ Deno.test("a glassdoor.ca posting in Toronto gets CA, and Toronto is listed once
   });
 });
 
-Deno.test("a national board's big city counts as known there without other postings", async () => {
+Deno.test("a national board's city counts as known there when GeoNames has it there", async () => {
   await withStore(async (store, write) => {
-    // Toronto and Amsterdam are in the gazetteer; Sneek is in none of the data and no gazetteer.
+    // No posting places any of them; GeoNames has each in the board's country (Vaughan, Pickering
+    // and Concord are the real glassdoor.ca postings that had no country; Emmen is also Swiss).
     const file = await write([
       { url: GD_CA(1), location: "Toronto" },
       { url: GD_NL(2), location: "Amsterdam" },
       { url: GD_NL(3), location: "Sneek" },
+      { url: GD_NL(4), location: "Emmen" },
+      { url: GD_CA(5), location: "Vaughan" },
+      { url: GD_CA(6), location: "Pickering" },
+      { url: GD_CA(7), location: "Concord" },
     ]);
     await importFiles(store, [file]);
-    assert.equal(await countryOf(store, GD_CA(1)), "CA");
-    assert.equal(await countryOf(store, GD_NL(2)), "NL");
-    assert.equal(await countryOf(store, GD_NL(3)), undefined);
+    for (const [url, country] of [[GD_CA(1), "CA"], [GD_NL(2), "NL"], [GD_NL(3), "NL"]]) {
+      assert.equal(await countryOf(store, url), country, url);
+    }
+    // Emmen in Drenthe, not Emmen near Lucerne; Concord in Ontario, not the bigger one in
+    // California: the board's country decides which place the coordinates are.
+    const emmen = await posting(store, GD_NL(4));
+    assert.deepEqual([emmen.country, emmen.latitude, emmen.longitude], ["NL", 52.77917, 6.90694]);
+    const concord = await posting(store, GD_CA(7));
+    assert.deepEqual([concord.country, concord.latitude, concord.longitude], [
+      "CA",
+      43.80011,
+      -79.48291,
+    ]);
+    assert.equal((await posting(store, GD_CA(5))).country, "CA");
+    assert.equal((await posting(store, GD_CA(6))).country, "CA");
+  });
+});
+
+Deno.test("a board's name that nothing places anywhere takes the board's country", async () => {
+  await withStore(async (store, write) => {
+    // Neither GeoNames nor any posting knows these names whole: a neighbourhood (inside Toronto,
+    // where its coordinates are taken from) and a town too small for cities500 on its own.
+    const file = await write([
+      { url: GD_CA(1), location: "Midtown Toronto" },
+      { url: GD_CA(2), location: "Bradford West Gwillimbury" },
+    ]);
+    const report = await importFiles(store, [file]);
+    const midtown = await posting(store, GD_CA(1));
+    assert.deepEqual([midtown.country, midtown.latitude, midtown.longitude], [
+      "CA",
+      43.70011,
+      -79.4163,
+    ]);
+    const bradford = await posting(store, GD_CA(2));
+    assert.deepEqual([bradford.country, bradford.latitude], ["CA", undefined]);
+    assert.equal(report.countries_filled.from_site, 2);
+  });
+});
+
+Deno.test("a posting from no board gets the country GeoNames gives its city alone", async () => {
+  await withStore(async (store, write) => {
+    const file = await write([
+      // Only Canada has a Vaughan.
+      { url: LINKEDIN(1), location: "Vaughan" },
+      // A metropolitan area: Dallas and Fort Worth, both in the US.
+      { url: "https://www.glassdoor.com/job-listing/j?jl=2", location: "Dallas-Fort Worth" },
+      // California's Concord has 129,000 people, New South Wales' 14,000: too close to choose.
+      { url: LINKEDIN(3), location: "Concord" },
+    ]);
+    const report = await importFiles(store, [file]);
+    assert.equal(await countryOf(store, LINKEDIN(1)), "CA");
+    const dallas = await posting(store, "https://www.glassdoor.com/job-listing/j?jl=2");
+    assert.deepEqual([dallas.country, dallas.latitude, dallas.longitude], [
+      "US",
+      32.78306,
+      -96.80667,
+    ]);
+    const concord = await posting(store, LINKEDIN(3));
+    assert.deepEqual([concord.country, concord.latitude], [undefined, undefined]);
+    assert.equal(report.countries_filled.from_places, 2);
   });
 });
 
@@ -177,6 +240,7 @@ Deno.test("a board whose country the city is not known in gives no country at al
     assert.deepEqual(report.countries_filled, {
       from_site: 0,
       from_other_postings: 0,
+      from_places: 0,
       earlier_postings: 0,
     });
   });
@@ -252,6 +316,7 @@ Deno.test("re-importing postings whose country was filled in changes nothing", a
     assert.deepEqual(again.countries_filled, {
       from_site: 1,
       from_other_postings: 1,
+      from_places: 0,
       earlier_postings: 0,
     });
     assert.deepEqual(await store.postings.listCities(), cities);

@@ -8,6 +8,7 @@
 import { cleanLine } from "../domain/clean_text.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
+import { retentionCutoff } from "../domain/lifecycle.ts";
 import type { ImportCounts, ImportTotals, PostingsStore } from "../store/postings_store.ts";
 import type { Store } from "../store/store.ts";
 import { CityCountries, fillCountries, type FilledCountry, lacksCountry } from "./country_fill.ts";
@@ -30,8 +31,18 @@ export interface CountriesFilled {
   from_site: number;
   /** Postings of this run placed in the only country the other postings give their city. */
   from_other_postings: number;
+  /** Postings of this run placed by GeoNames alone: one country's place of that name dominates. */
+  from_places: number;
   /** Postings stored by earlier runs that got a country now, from what this run added. */
   earlier_postings: number;
+}
+
+/** Imported rows already past the retention: stored, but no search finds them. */
+export interface PastRetention {
+  retention_days: number;
+  /** The oldest `publish_time` within the retention when the import ran. */
+  published_before: string;
+  rows: number;
 }
 
 export interface ImportReport {
@@ -41,6 +52,8 @@ export interface ImportReport {
   files: FileImportReport[];
   totals: ImportTotals;
   countries_filled: CountriesFilled;
+  /** With `retentionDays`: how many of the rows stored are past it. */
+  past_retention?: PastRetention;
 }
 
 export interface ImportProgress {
@@ -59,6 +72,10 @@ export interface ImportFilesOptions {
   maxExamples?: number;
   /** Postings per store write; default 200. */
   batchSize?: number;
+  /** The import's clock (ms): what `first_seen`, `last_seen` and the retention are judged on. */
+  now?: number;
+  /** The retention (`JOBSEEK_RETENTION_DAYS`): the report counts the rows past it. */
+  retentionDays?: number;
 }
 
 const FORMATS: Record<string, ImportFormat> = {
@@ -157,9 +174,8 @@ async function fillMissingCountries(store: PostingsStore, runJobs: Job[]): Promi
   }
   for (const job of runJobs) if (job.country !== undefined) evidence.add(job.city, job.country);
   const earlierJobs: Job[] = [];
-  for (const { id, city } of earlierCandidates) {
-    // A city nothing places anywhere cannot get a country: no need to read the posting.
-    if (!evidence.mentions(city)) continue;
+  // Every one is read: even a city nothing places anywhere gets its board's country.
+  for (const { id } of earlierCandidates) {
     const job = await store.getJob(id);
     if (job && lacksCountry(job)) earlierJobs.push(job);
   }
@@ -238,6 +254,8 @@ async function importParsed(
   const maxExamples = options.maxExamples ?? 20;
   const batchSize = options.batchSize ?? 200;
   const startedAt = new Date().toISOString();
+  const cutoff = retentionCutoff(options.now ?? Date.now(), options.retentionDays ?? 0);
+  let pastRetention = 0;
 
   const parsed: ParsedFile[] = [];
   const problems: string[] = [];
@@ -271,6 +289,7 @@ async function importParsed(
     from_site: [...countries.run.values()].filter((fill) => fill.reason === "site").length,
     from_other_postings: [...countries.run.values()]
       .filter((fill) => fill.reason === "other_postings").length,
+    from_places: [...countries.run.values()].filter((fill) => fill.reason === "places").length,
     earlier_postings: 0,
   };
 
@@ -289,7 +308,10 @@ async function importParsed(
     let batch: Job[] = [];
     const flush = async (rowsDone: number) => {
       if (batch.length > 0) {
-        const counts = await postings.upsertJobs(batch);
+        const counts = await postings.upsertJobs(batch, { now: options.now });
+        if (cutoff !== null) {
+          pastRetention += batch.filter((job) => job.publish_time < cutoff).length;
+        }
         options.onStored?.(batch.map((job) => job.id));
         report.inserted += counts.inserted;
         report.updated += counts.updated;
@@ -322,7 +344,11 @@ async function importParsed(
   }
 
   if (countries.earlier.length > 0) {
-    const counts = await postings.upsertJobs(countries.earlier);
+    // Stored postings this run did not list: their country changes, not when they were seen.
+    const counts = await postings.upsertJobs(countries.earlier, {
+      now: options.now,
+      seen: false,
+    });
     countriesFilled.earlier_postings = counts.updated;
   }
 
@@ -350,5 +376,12 @@ async function importParsed(
     files: reports,
     totals,
     countries_filled: countriesFilled,
+    ...(cutoff === null ? {} : {
+      past_retention: {
+        retention_days: options.retentionDays!,
+        published_before: cutoff,
+        rows: pastRetention,
+      },
+    }),
   };
 }

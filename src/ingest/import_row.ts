@@ -5,6 +5,7 @@
  */
 import { cleanFields } from "../domain/clean_text.ts";
 import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
+import { withCoordinates } from "./coordinates.ts";
 import { seniorityOf } from "./seniority.ts";
 import { workModeOf } from "./work_mode.ts";
 
@@ -14,11 +15,17 @@ export type ImportRow =
   | { kind: "skipped"; line: number; site: string }
   | { kind: "invalid"; line: number; reason: string };
 
+/** What a row knows beyond the posting's fields. */
+export interface JobFromFieldsOptions {
+  /** The city's region as the location text wrote it ("ON"): which Concord the coordinates are. */
+  region?: string;
+}
+
 /**
  * Where every import row becomes a posting: each text field cleaned of control and bidi
  * characters (scraped text, src/domain/clean_text.ts), the id derived from the cleaned `job_url`,
- * then the whole checked against `JobSchema`. Both importers end here, so no posting is stored
- * uncleaned.
+ * then the whole checked against `JobSchema`, and the city's coordinates looked up
+ * (src/ingest/coordinates.ts). Both importers end here, so no posting is stored uncleaned.
  *
  * @example
  * ```ts
@@ -39,6 +46,7 @@ export type ImportRow =
 export async function jobFromFields(
   fields: Record<string, unknown>,
   line: number,
+  options: JobFromFieldsOptions = {},
 ): Promise<ImportRow> {
   const clean = cleanFields(fields);
   // Empty (or, in JSONL, null) is absent; so is a field that held only control characters.
@@ -76,7 +84,7 @@ export async function jobFromFields(
     );
     return { kind: "invalid", line, reason: reasons.join("; ") };
   }
-  return { kind: "job", line, job: parsed.data };
+  return { kind: "job", line, job: withCoordinates(parsed.data, options.region) };
 }
 
 /** True for an absolute http(s) URL with a dotted host, the only links a posting may carry. */

@@ -246,7 +246,7 @@ export async function jobFromJobspyRow(
     isRemote: isTrue(field(row, "is_remote")),
   });
 
-  return await jobFromFields(candidate, line);
+  return await jobFromFields(candidate, line, { region: location.region });
 }
 
 export interface ParseJobspyCsvOptions {

@@ -52,6 +52,12 @@ Deno.test("parseJobspyCsv() maps every field of a full JobSpy row", async () => 
     seniority_level: "Mid-Senior level",
     employment_type: "Full-time, Part-time",
     job_description: "We use Kubernetes, Kubernetes and AWS.",
+    // Derived at import: is_remote, the title's "Senior" (src/ingest/work_mode.ts, seniority.ts).
+    work_mode: "remote",
+    seniority: "senior",
+    // München, Bavaria, from GeoNames (src/ingest/coordinates.ts).
+    latitude: 48.13743,
+    longitude: 11.57549,
   });
 });
 
@@ -71,6 +77,8 @@ Deno.test("parseJobspyCsv() reads the title-only layout and leaves optional fiel
     job_tags: ["Backend"],
     data_source: "indeed",
     job_description: "",
+    // "Home Office" is remote work (src/ingest/work_mode.ts); a remote posting has no coordinates.
+    work_mode: "remote",
   });
 });
 

@@ -27,7 +27,15 @@ Deno.test("parseJobsJsonl() reads postings and derives their id from job_url", a
   assert.deepEqual(rows, [{
     kind: "job",
     line: 1,
-    job: { id: await jobIdFromUrl(posting.job_url), ...posting },
+    // Berlin's coordinates come from GeoNames, as for CSV rows (src/ingest/coordinates.ts).
+    job: {
+      id: await jobIdFromUrl(posting.job_url),
+      ...posting,
+      // Derived at import from the job level (src/ingest/seniority.ts).
+      seniority: "mid",
+      latitude: 52.52437,
+      longitude: 13.41053,
+    },
   }]);
 });
 

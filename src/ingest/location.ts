@@ -1,30 +1,27 @@
 /**
  * Splits a job board's location text ("Berlin, BE, DE", "Chicago, IL, USA", "Remote, US") into a
- * city and an ISO 3166-1 alpha-2 country code.
+ * city, its region as written and an ISO 3166-1 alpha-2 country code.
  *
  * @module
  */
-import countries from "i18n-iso-countries";
-import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
-import de from "i18n-iso-countries/langs/de.json" with { type: "json" };
-import nl from "i18n-iso-countries/langs/nl.json" with { type: "json" };
-import fr from "i18n-iso-countries/langs/fr.json" with { type: "json" };
-import es from "i18n-iso-countries/langs/es.json" with { type: "json" };
-import it from "i18n-iso-countries/langs/it.json" with { type: "json" };
+import { countryCode, isCountryCode } from "../places/country_code.ts";
+import { CA_PROVINCES, regionsNamed, US_STATES } from "../places/regions.ts";
 
-// Country names are looked up in the languages job boards write them in ("Nederland", "Deutschland").
-const LANGS = [en, de, nl, fr, es, it];
-for (const lang of LANGS) countries.registerLocale(lang);
-const ALPHA2 = new Set(Object.keys(countries.getAlpha2Codes()));
+import { REMOTE_CITY } from "../places/remote.ts";
 
-/** City of a posting that names no place, only that the work is remote. */
-export const REMOTE_CITY = "Remote";
+export { countryCode, REMOTE_CITY };
 
 export interface Location {
   /** Empty when the text names no city ("DE", "United States", "Bavaria, Germany"). */
   city: string;
   /** ISO 3166-1 alpha-2; absent when the text does not tell ("Toronto"). */
   country?: string;
+  /**
+   * The city's region as written ("ON", "Ontario", "BY", "ENG"), when the text names one of the
+   * country's regions (src/places/regions.ts): it tells the Concord in Ontario from the one in
+   * California when the posting's coordinates are looked up. Not stored.
+   */
+  region?: string;
 }
 
 export interface SplitLocationOptions {
@@ -36,77 +33,6 @@ export interface SplitLocationOptions {
    */
   countryHint?: string;
 }
-
-const US_STATES = new Map(Object.entries({
-  AL: "Alabama",
-  AK: "Alaska",
-  AZ: "Arizona",
-  AR: "Arkansas",
-  CA: "California",
-  CO: "Colorado",
-  CT: "Connecticut",
-  DE: "Delaware",
-  DC: "District of Columbia",
-  FL: "Florida",
-  GA: "Georgia",
-  HI: "Hawaii",
-  ID: "Idaho",
-  IL: "Illinois",
-  IN: "Indiana",
-  IA: "Iowa",
-  KS: "Kansas",
-  KY: "Kentucky",
-  LA: "Louisiana",
-  ME: "Maine",
-  MD: "Maryland",
-  MA: "Massachusetts",
-  MI: "Michigan",
-  MN: "Minnesota",
-  MS: "Mississippi",
-  MO: "Missouri",
-  MT: "Montana",
-  NE: "Nebraska",
-  NV: "Nevada",
-  NH: "New Hampshire",
-  NJ: "New Jersey",
-  NM: "New Mexico",
-  NY: "New York",
-  NC: "North Carolina",
-  ND: "North Dakota",
-  OH: "Ohio",
-  OK: "Oklahoma",
-  OR: "Oregon",
-  PA: "Pennsylvania",
-  PR: "Puerto Rico",
-  RI: "Rhode Island",
-  SC: "South Carolina",
-  SD: "South Dakota",
-  TN: "Tennessee",
-  TX: "Texas",
-  UT: "Utah",
-  VT: "Vermont",
-  VA: "Virginia",
-  WA: "Washington",
-  WV: "West Virginia",
-  WI: "Wisconsin",
-  WY: "Wyoming",
-}));
-
-const CA_PROVINCES = new Map(Object.entries({
-  AB: "Alberta",
-  BC: "British Columbia",
-  MB: "Manitoba",
-  NB: "New Brunswick",
-  NL: "Newfoundland and Labrador",
-  NS: "Nova Scotia",
-  NT: "Northwest Territories",
-  NU: "Nunavut",
-  ON: "Ontario",
-  PE: "Prince Edward Island",
-  QC: "Quebec",
-  SK: "Saskatchewan",
-  YT: "Yukon",
-}));
 
 /**
  * Region names (lower case) that LinkedIn and others put where a city would be ("Bavaria, Germany"),
@@ -166,15 +92,6 @@ const REGIONS = new Map<string, string>([
     .map((name) => [name, "IN"] as [string, string]),
 ]);
 
-/** Country names that the ISO tables lack but postings use. */
-const EXTRA_COUNTRY_NAMES = new Map([
-  ["england", "GB"],
-  ["scotland", "GB"],
-  ["wales", "GB"],
-  ["northern ireland", "GB"],
-  ["u.s.a.", "US"],
-]);
-
 /** Texts that stand for "no fixed place" in the city slot. */
 const REMOTE_WORDS = new Set([
   "remote",
@@ -192,37 +109,6 @@ const REMOTE_WORDS = new Set([
   "teletrabajo",
 ]);
 
-/**
- * The ISO alpha-2 code of a country written as a code ("DE", "USA") or a name ("Germany",
- * "Nederland", "United States"); `undefined` if the text is not a country.
- *
- * @example
- * ```ts
- * import { strict as assert } from "node:assert";
- * assert.equal(countryCode("USA"), "US");
- * assert.equal(countryCode("Nederland"), "NL");
- * assert.equal(countryCode("Toronto"), undefined);
- * ```
- */
-export function countryCode(text: string): string | undefined {
-  const value = text.trim();
-  if (value === "") return undefined;
-  // "UK" is no ISO code but is how the United Kingdom is usually abbreviated.
-  if (value === "UK") return "GB";
-  if (/^[A-Z]{2}$/.test(value)) return ALPHA2.has(value) ? value : undefined;
-  if (/^[A-Z]{3}$/.test(value)) {
-    const code = countries.alpha3ToAlpha2(value);
-    if (code) return code;
-  }
-  const extra = EXTRA_COUNTRY_NAMES.get(value.toLowerCase());
-  if (extra) return extra;
-  for (const lang of LANGS) {
-    const code = countries.getAlpha2Code(value, lang.locale);
-    if (code) return code;
-  }
-  return undefined;
-}
-
 function isRegionCode(part: string): boolean {
   return /^[A-Z]{2,3}$/.test(part);
 }
@@ -237,7 +123,7 @@ function isRemote(part: string): boolean {
  * three parts).
  */
 function resolveCode(code: string, preferCountry: boolean, hint: string | undefined) {
-  const isCountry = ALPHA2.has(code);
+  const isCountry = isCountryCode(code);
   const isState = US_STATES.has(code);
   const isProvince = CA_PROVINCES.has(code);
   if (isCountry && preferCountry) return code;
@@ -272,15 +158,25 @@ function tidy(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** `location` with the region, when `part` is one of its country's regions. */
+function withRegion(location: Location, part: string | undefined): Location {
+  if (part === undefined || location.country === undefined) return location;
+  return regionsNamed(part, location.country).length > 0 ? { ...location, region: part } : location;
+}
+
 /**
- * Splits a location text into city and country.
+ * Splits a location text into city, region and country.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
- * assert.deepEqual(splitLocation("München, BY, DE"), { city: "München", country: "DE" });
- * assert.deepEqual(splitLocation("Chicago, IL, USA"), { city: "Chicago", country: "US" });
- * assert.deepEqual(splitLocation("Austin, TX"), { city: "Austin", country: "US" });
+ * assert.deepEqual(splitLocation("München, BY, DE"), {
+ *   city: "München", country: "DE", region: "BY",
+ * });
+ * assert.deepEqual(splitLocation("Chicago, IL, USA"), {
+ *   city: "Chicago", country: "US", region: "IL",
+ * });
+ * assert.deepEqual(splitLocation("Concord, ON"), { city: "Concord", country: "CA", region: "ON" });
  * assert.deepEqual(splitLocation("Home Office, DE"), { city: "Remote", country: "DE" });
  * assert.deepEqual(splitLocation("United States"), { city: "", country: "US" });
  * assert.deepEqual(splitLocation("Toronto"), { city: "Toronto" });
@@ -312,5 +208,5 @@ export function splitLocation(text: string, options: SplitLocationOptions = {}):
   if (parts.length === 2 && (isRegionCode(first) || REGIONS.get(first.toLowerCase()) === country)) {
     return { city: "", country };
   }
-  return { city: first, country };
+  return withRegion({ city: first, country }, parts.length === 2 ? last : parts[parts.length - 2]);
 }

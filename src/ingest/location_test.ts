@@ -2,17 +2,23 @@ import { strict as assert } from "node:assert";
 import { countryCode, splitLocation } from "./location.ts";
 
 Deno.test("splitLocation() reads the layouts job boards write", () => {
-  const cases: [string, { city: string; country?: string }][] = [
-    ["Berlin, BE, DE", { city: "Berlin", country: "DE" }],
-    ["Berlin, Berlin, Germany", { city: "Berlin", country: "DE" }],
+  const cases: [string, { city: string; country?: string; region?: string }][] = [
+    ["Berlin, BE, DE", { city: "Berlin", country: "DE", region: "BE" }],
+    ["Berlin, Berlin, Germany", { city: "Berlin", country: "DE", region: "Berlin" }],
     ["Berlin, Germany", { city: "Berlin", country: "DE" }],
-    ["München, BY, DE", { city: "München", country: "DE" }],
-    ["Chicago, IL, USA", { city: "Chicago", country: "US" }],
-    ["Houston, TX, US", { city: "Houston", country: "US" }],
-    ["Liverpool, ENG, GB", { city: "Liverpool", country: "GB" }],
-    ["Amsterdam, North Holland, Netherlands", { city: "Amsterdam", country: "NL" }],
-    ["Toronto, Ontario, Canada", { city: "Toronto", country: "CA" }],
-    ["Melbourne, VIC, AU", { city: "Melbourne", country: "AU" }],
+    ["München, BY, DE", { city: "München", country: "DE", region: "BY" }],
+    ["Chicago, IL, USA", { city: "Chicago", country: "US", region: "IL" }],
+    ["Houston, TX, US", { city: "Houston", country: "US", region: "TX" }],
+    ["Liverpool, ENG, GB", { city: "Liverpool", country: "GB", region: "ENG" }],
+    ["Amsterdam, North Holland, Netherlands", {
+      city: "Amsterdam",
+      country: "NL",
+      region: "North Holland",
+    }],
+    ["Toronto, Ontario, Canada", { city: "Toronto", country: "CA", region: "Ontario" }],
+    ["Melbourne, VIC, AU", { city: "Melbourne", country: "AU", region: "VIC" }],
+    // A middle part that is no region of the country is not kept.
+    ["Springfield, Nowhere, US", { city: "Springfield", country: "US" }],
   ];
   for (const [text, expected] of cases) assert.deepEqual(splitLocation(text), expected, text);
 });
@@ -47,28 +53,43 @@ Deno.test("splitLocation() keeps the country absent for a lone city", () => {
 });
 
 Deno.test("splitLocation() reads a US state or Canadian province code as its country", () => {
-  assert.deepEqual(splitLocation("Austin, TX"), { city: "Austin", country: "US" });
+  assert.deepEqual(splitLocation("Austin, TX"), { city: "Austin", country: "US", region: "TX" });
   assert.deepEqual(splitLocation("Minneapolis–Saint Paul, WI"), {
     city: "Minneapolis–Saint Paul",
     country: "US",
+    region: "WI",
   });
-  assert.deepEqual(splitLocation("Toronto, ON"), { city: "Toronto", country: "CA" });
-  assert.deepEqual(splitLocation("Vancouver, BC"), { city: "Vancouver", country: "CA" });
+  assert.deepEqual(splitLocation("Toronto, ON"), { city: "Toronto", country: "CA", region: "ON" });
+  assert.deepEqual(splitLocation("Vancouver, BC"), {
+    city: "Vancouver",
+    country: "CA",
+    region: "BC",
+  });
 });
 
 Deno.test("splitLocation() settles codes that are a state and a country by the hint", () => {
   // CA is California and Canada, IN Indiana and India, DE Delaware and Germany.
-  assert.deepEqual(splitLocation("Irvine, CA"), { city: "Irvine", country: "US" });
+  assert.deepEqual(splitLocation("Irvine, CA"), { city: "Irvine", country: "US", region: "CA" });
   assert.deepEqual(splitLocation("Irvine, CA", { countryHint: "US" }), {
     city: "Irvine",
     country: "US",
+    region: "CA",
   });
+  // Read as the country, CA is no region of it.
   assert.deepEqual(splitLocation("Sharon, CA", { countryHint: "CA" }), {
     city: "Sharon",
     country: "CA",
   });
-  assert.deepEqual(splitLocation("New Albany, IN"), { city: "New Albany", country: "US" });
-  assert.deepEqual(splitLocation("Wilmington, DE"), { city: "Wilmington", country: "US" });
+  assert.deepEqual(splitLocation("New Albany, IN"), {
+    city: "New Albany",
+    country: "US",
+    region: "IN",
+  });
+  assert.deepEqual(splitLocation("Wilmington, DE"), {
+    city: "Wilmington",
+    country: "US",
+    region: "DE",
+  });
   assert.deepEqual(splitLocation("Bonn, DE", { countryHint: "DE" }), {
     city: "Bonn",
     country: "DE",
@@ -77,6 +98,7 @@ Deno.test("splitLocation() settles codes that are a state and a country by the h
   assert.deepEqual(splitLocation("Amsterdam Zuid, NH, NL", { countryHint: "CA" }), {
     city: "Amsterdam Zuid",
     country: "NL",
+    region: "NH",
   });
 });
 
@@ -84,10 +106,18 @@ Deno.test("splitLocation() tidies spaces and keeps city spelling as given", () =
   assert.deepEqual(splitLocation("  Frankfurt   am Main ,HE,  DE "), {
     city: "Frankfurt am Main",
     country: "DE",
+    region: "HE",
   });
   assert.deepEqual(splitLocation("Berlin-Kreuzberg, BE, DE"), {
     city: "Berlin-Kreuzberg",
     country: "DE",
+    region: "BE",
+  });
+  // Written out, the region is kept as written, in any of the names boards use.
+  assert.deepEqual(splitLocation("Leeds, England"), {
+    city: "Leeds",
+    country: "GB",
+    region: "England",
   });
 });
 

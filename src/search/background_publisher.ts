@@ -5,14 +5,26 @@
  * and of the servers sharing a store one publishes at a time (a lease in KV), so a burst of
  * pushes to several servers costs a few builds, not one per push and server.
  *
+ * The same check notices postings that passed the retention or expired since the index was built,
+ * so the index follows time as well as writes; and the server that holds the lease purges what
+ * expired long ago (store/lifecycle.ts), one server at a time, in the same queue as its publishes.
+ *
  * @module
  */
+import { KEEP_FOREVER, type LifecyclePolicy } from "../domain/lifecycle.ts";
 import { errorFields, type Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
+import { purgeExpired } from "../store/lifecycle.ts";
 import { indexGap } from "../store/snapshot_store.ts";
 import type { Embedder } from "../index/embedder.ts";
+import type { PurgeCounts } from "../store/postings_store.ts";
 import { publishIndex } from "./publish_index.ts";
+import { publishDelta } from "./publish_delta.ts";
+import type { JobIndex } from "../index/orama_index.ts";
 import { warnIndexGap } from "./index_gap.ts";
+
+/** The reason a full publish is asked for after deltas passed their threshold. */
+const COMPACTION = "compaction of index deltas";
 
 export interface BackgroundPublisherOptions {
   store: Pick<Store, "postings" | "embeddings" | "snapshots"> & Partial<Pick<Store, "sources">>;
@@ -27,13 +39,37 @@ export interface BackgroundPublisherOptions {
   retryMs?: number;
   /** How often to look for a gap between store and index (ms); 0: never. Default 30,000. */
   gapCheckMs?: number;
+  /** Retention and purge period (`JOBSEEK_RETENTION_DAYS`, ...); default: neither. */
+  lifecycle?: LifecyclePolicy;
+  /**
+   * Least time between two purges by this server (ms); default one hour. A check that finds the
+   * lease taken purges at the next check instead.
+   */
+  purgeEveryMs?: number;
+  /** The clock retention, expiry and purge are judged on (ms); default `Date.now`. */
+  now?: () => number;
+  /**
+   * The index this server serves and the snapshot it stands for: with it, a publish writes a
+   * delta over it when it can (src/search/publish_delta.ts), and a full snapshot only to compact.
+   */
+  served?: () => { id: string; index: JobIndex } | null;
 }
 
 export interface BackgroundPublisher {
   /** Publishes soon: now, or after the publish running now. */
   request(reason: string): void;
-  /** Publishes if the store holds postings the current index lacks; true when it did. */
+  /**
+   * Publishes if the index no longer matches the store (postings it lacks, or holds though they
+   * expired or passed the retention); true when it did.
+   */
   closeGap(): Promise<boolean>;
+  /**
+   * Purges what expired long ago, unless another server holds the lease (it purges then); what
+   * this call deleted, or null when it did not run (off, another server, stopped).
+   */
+  purge(): Promise<PurgeCounts | null>;
+  /** What the periodic check does: {@linkcode closeGap}, then a purge when one is due. */
+  maintain(): Promise<void>;
   /** Settles when no publish is running or waiting. */
   whenIdle(): Promise<void>;
   stop(): void;
@@ -47,11 +83,54 @@ export function createBackgroundPublisher(
   const leaseMs = options.leaseMs ?? 30_000;
   const retryMs = options.retryMs ?? 1000;
   const gapCheckMs = options.gapCheckMs ?? 30_000;
+  const lifecycle = options.lifecycle ?? KEEP_FOREVER;
+  const purgeEveryMs = options.purgeEveryMs ?? 3_600_000;
+  const now = options.now ?? Date.now;
   const owner = crypto.randomUUID();
   let wanted: string | null = null;
+  /** Purges asked for while the queue was busy, each to be told what it deleted. */
+  let purgesWanted: ((counts: PurgeCounts | null) => void)[] = [];
+  let lastPurgeAt = -Infinity;
   let running: Promise<void> | null = null;
   let stopped = false;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Renews the lease while `work` runs, then gives it back. */
+  async function holdingLease<T>(work: () => Promise<T>): Promise<T> {
+    const renew = setInterval(() => {
+      store.snapshots.takePublishLease(owner, leaseMs).catch((error) =>
+        logger.warn("cannot renew the publish lease", errorFields(error))
+      );
+    }, leaseMs / 3);
+    try {
+      return await work();
+    } finally {
+      clearInterval(renew);
+      await store.snapshots.releasePublishLease(owner);
+    }
+  }
+
+  /** Purges under the lease; another server holding it is maintaining the store meanwhile. */
+  async function purgeOnce(): Promise<PurgeCounts | null> {
+    if (!store.sources || lifecycle.purgeAfterDays <= 0 || stopped) return null;
+    // Not counted as a purge when the lease is taken: the next check tries again (its holder may
+    // be a server that died, whose lease runs out).
+    if (!(await store.snapshots.takePublishLease(owner, leaseMs))) return null;
+    lastPurgeAt = now();
+    const sources = store.sources;
+    const run = await holdingLease(() =>
+      purgeExpired({ postings: store.postings, sources }, { now: now(), policy: lifecycle })
+    );
+    if (run.retention + run.source > 0) {
+      logger.info("expired postings purged", {
+        past_retention: run.retention,
+        gone_from_source: run.source,
+        kept_as_seen_recently: run.candidates - run.retention - run.source,
+        ms: Math.round(run.ms),
+      });
+    }
+    return { retention: run.retention, source: run.source };
+  }
 
   async function publishOnce(reason: string): Promise<void> {
     while (!stopped && !(await store.snapshots.takePublishLease(owner, leaseMs))) {
@@ -59,55 +138,130 @@ export function createBackgroundPublisher(
       await sleep(retryMs);
     }
     if (stopped) return;
-    const renew = setInterval(() => {
-      store.snapshots.takePublishLease(owner, leaseMs).catch((error) =>
-        logger.warn("cannot renew the publish lease", errorFields(error))
-      );
-    }, leaseMs / 3);
-    try {
+    await holdingLease(async () => {
+      // Another server may have published what this one was asked to while it waited for the
+      // lease (servers notice the same expiry within one check of each other): build only when
+      // the index still lacks something.
+      const current = await store.snapshots.currentSnapshotId();
+      const meta = current === null ? null : await store.snapshots.readSnapshotMeta(current);
+      const compacting = reason === COMPACTION;
+      const gap = meta === null
+        ? null
+        : await indexGap(store, { now: now(), retentionDays: lifecycle.retentionDays });
+      if (meta !== null && !gap && !(compacting && meta.baseId)) {
+        logger.debug("no publish needed: the current index holds what was asked for", { reason });
+        return;
+      }
       const embedder = await options.embedder;
       const started = performance.now();
-      const { snapshotId, docCount } = await publishIndex(store, { embedder, logger });
+      let served = options.served?.() ?? null;
+      if (served && current !== null && served.id !== current) {
+        // The pointer moved (another server's publish): this server's copy follows within a poll.
+        await sleep(2 * retryMs);
+        served = options.served?.() ?? null;
+      }
+      if (!compacting && served && current !== null && gap) {
+        const delta = await publishDelta(store, served, {
+          embedder,
+          logger,
+          retentionDays: lifecycle.retentionDays,
+          now,
+          expectedCount: gap.stored,
+        });
+        if (!("full" in delta)) {
+          logger.info("published in the background", {
+            reason,
+            snapshot_id: delta.snapshotId,
+            doc_count: delta.docCount,
+            delta: true,
+            ms: Math.round(performance.now() - started),
+          });
+          if (delta.compact) publisher.request(COMPACTION);
+          return;
+        }
+        logger.info("publishing the whole index instead of a delta", { why: delta.full });
+      }
+      const { snapshotId, docCount } = await publishIndex(store, {
+        embedder,
+        logger,
+        retentionDays: lifecycle.retentionDays,
+        now,
+      });
       logger.info("published in the background", {
         reason,
         snapshot_id: snapshotId,
         doc_count: docCount,
         ms: Math.round(performance.now() - started),
       });
-    } finally {
-      clearInterval(renew);
-      await store.snapshots.releasePublishLease(owner);
-    }
+    });
   }
 
   async function drain(): Promise<void> {
-    while (wanted !== null && !stopped) {
-      const reason = wanted;
-      wanted = null;
+    while ((wanted !== null || purgesWanted.length > 0) && !stopped) {
+      if (wanted !== null) {
+        const reason = wanted;
+        wanted = null;
+        try {
+          await publishOnce(reason);
+        } catch (error) {
+          logger.error("background publish failed; the current index keeps serving", {
+            reason,
+            ...errorFields(error),
+          });
+        }
+        continue;
+      }
+      const waiting = purgesWanted;
+      purgesWanted = [];
+      let counts: PurgeCounts | null = null;
       try {
-        await publishOnce(reason);
+        counts = await purgeOnce();
       } catch (error) {
-        logger.error("background publish failed; the current index keeps serving", {
-          reason,
+        logger.error("cannot purge expired postings; the next check tries again", {
           ...errorFields(error),
         });
       }
+      for (const tell of waiting) tell(counts);
     }
+    if (stopped) { for (const tell of purgesWanted.splice(0)) tell(null); }
+  }
+
+  /**
+   * Runs the queue unless it runs; once it ends, again if something was asked for after its last
+   * look and before `running` was cleared.
+   */
+  function kick(): void {
+    running ??= drain().finally(() => {
+      running = null;
+      if (!stopped && (wanted !== null || purgesWanted.length > 0)) kick();
+    });
   }
 
   const publisher: BackgroundPublisher = {
     request(reason) {
       if (stopped) return;
       wanted = wanted ?? reason;
-      running ??= drain().finally(() => running = null);
+      kick();
     },
     async closeGap() {
-      const gap = await indexGap(store);
+      const gap = await indexGap(store, { now: now(), retentionDays: lifecycle.retentionDays });
       if (!gap) return false;
       warnIndexGap(logger, gap, { action: "publishing them" });
-      publisher.request("gap between store and index");
+      publisher.request(gap.lifecycle ?? "gap between store and index");
       await publisher.whenIdle();
       return true;
+    },
+    purge() {
+      if (stopped) return Promise.resolve(null);
+      const told = new Promise<PurgeCounts | null>((resolve) => purgesWanted.push(resolve));
+      kick();
+      return told;
+    },
+    async maintain() {
+      await publisher.closeGap();
+      if (lifecycle.purgeAfterDays > 0 && now() - lastPurgeAt >= purgeEveryMs) {
+        await publisher.purge();
+      }
     },
     async whenIdle() {
       while (running) await running;
@@ -115,11 +269,12 @@ export function createBackgroundPublisher(
     stop() {
       stopped = true;
       clearInterval(timer);
+      if (!running) { for (const tell of purgesWanted.splice(0)) tell(null); }
     },
   };
   const check = () => {
     if (running || stopped) return;
-    publisher.closeGap().catch((error) =>
+    publisher.maintain().catch((error) =>
       logger.error("cannot check for a gap between store and index", errorFields(error))
     );
   };

@@ -7,6 +7,7 @@
  */
 import { sha256Hex } from "../crypto.ts";
 import type { Job } from "../domain/job.ts";
+import { retentionCutoff } from "../domain/lifecycle.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../index/embedder.ts";
@@ -24,8 +25,13 @@ export interface PublishProgress {
 export interface PublishIndexOptions {
   embedder: Embedder;
   logger: Logger;
-  /** The clock expiry is judged on (ms); default `Date.now`. */
+  /** The clock expiry and retention are judged on (ms); default `Date.now`. */
   now?: () => number;
+  /**
+   * Postings whose `publish_time` is older than this many days stay out (`JOBSEEK_RETENTION_DAYS`);
+   * default 0: none. Servers and operator commands pass the configured one.
+   */
+  retentionDays?: number;
   onProgress?: (progress: PublishProgress) => void;
 }
 
@@ -92,18 +98,26 @@ export async function publishIndex(
   options: PublishIndexOptions,
 ): Promise<PublishedIndex> {
   const { embedder, logger, onProgress } = options;
+  const now = (options.now ?? Date.now)();
+  const retentionDays = options.retentionDays ?? 0;
+  const cutoff = retentionCutoff(now, retentionDays);
   // Postings their sources stopped listing longer ago than the source allows stay out.
-  const expired = store.sources
-    ? await store.sources.expiredIds((options.now ?? Date.now)())
-    : new Set<string>();
+  const expired = store.sources ? await store.sources.expiredIds(now) : new Set<string>();
   const started = performance.now();
   // Read before the postings: whatever changes after it may be missing, and the gap check knows.
   const postingsChangedAt = await store.postings.changedAt();
   const total = await store.postings.countJobs();
   const jobs: Job[] = [];
+  let agedOut = 0;
+  let oldest: string | undefined;
   onProgress?.({ phase: "read", done: 0, total });
   for await (const job of store.postings.listJobs()) {
     if (expired.has(job.id)) continue;
+    if (cutoff !== null && job.publish_time < cutoff) {
+      agedOut++;
+      continue;
+    }
+    if (oldest === undefined || job.publish_time < oldest) oldest = job.publish_time;
     jobs.push(job);
     if (jobs.length % 1000 === 0) onProgress?.({ phase: "read", done: jobs.length, total });
   }
@@ -141,12 +155,15 @@ export async function publishIndex(
     model: embedder.model,
     ...(postingsChangedAt === null ? {} : { postingsChangedAt }),
     ...(expired.size > 0 ? { expiredCount: expired.size } : {}),
+    ...(retentionDays > 0 ? { retentionDays, agedOutCount: agedOut } : {}),
+    ...(retentionDays > 0 && oldest !== undefined ? { oldestPublishTime: oldest } : {}),
   });
   onProgress?.({ phase: "save", done: 1, total: 1 });
   logger.info("index published", {
     snapshot_id: snapshotId,
     doc_count: jobs.length,
     expired: expired.size,
+    ...(retentionDays > 0 ? { past_retention: agedOut, retention_days: retentionDays } : {}),
     distinct_titles: distinct.length,
     embedded,
     embed_ms: Math.round(embedMs),

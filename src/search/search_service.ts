@@ -24,6 +24,7 @@ import {
   withQualifiers,
 } from "../domain/filters.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
+import { parseNear } from "../places/mod.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
@@ -35,6 +36,8 @@ import type { QueryPlace } from "../index/query_place.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { JobIndex } from "../index/orama_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { applyDelta, decodeDelta } from "../index/index_delta.ts";
+import { searchByProfile } from "./profile_search.ts";
 
 export interface JobSearchService extends SearchService {
   getJob(jobUrl: string): Promise<Job | null>;
@@ -49,6 +52,8 @@ export interface JobSearchService extends SearchService {
   whenIdle(): Promise<void>;
   /** The id of the snapshot being served, or null. */
   snapshotId(): string | null;
+  /** The index being served and the id of the snapshot (or delta) it stands for, or null. */
+  served(): { id: string; index: JobIndex } | null;
 }
 
 export interface SearchServiceOptions {
@@ -69,13 +74,16 @@ export interface SearchServiceOptions {
   pollMs?: number;
   /** Query vectors kept (LRU); 0 disables the cache. Default 1,000 (2 MiB). */
   queryCacheSize?: number;
-  /** Where a `near` place lies (src/places/); without it, `near` is refused as unknown. */
+  /** Where a `near` place lies; default: GeoNames (src/places/). */
   places?: FilterContext;
 }
 
 interface Loaded {
   id: string;
   index: JobIndex;
+  /** The full snapshot the index was loaded from, and the deltas applied to it since, in order. */
+  base: string;
+  deltas: string[];
 }
 
 /** A least-recently-used map: Map keeps insertion order, so re-inserting marks as recent. */
@@ -132,7 +140,7 @@ class SnapshotSearchService implements JobSearchService {
     this.#minScore = options.minScore;
     this.#pollMs = options.pollMs;
     this.#queryVectors = new LruCache(options.queryCacheSize ?? 1000);
-    this.#places = options.places ?? { locate: () => null };
+    this.#places = options.places ?? { locate: parseNear };
   }
 
   isReady(): boolean {
@@ -243,6 +251,58 @@ class SnapshotSearchService implements JobSearchService {
   }
 
   async #load(id: string): Promise<void> {
+    const meta = await this.#store.snapshots.readSnapshotMeta(id);
+    if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
+    const loaded = await this.#loadFull(id);
+    if (loaded === null || this.#abort?.signal.aborted) return;
+    this.#current = { id, index: loaded.index, base: id, deltas: [] };
+    this.#logger.info("index snapshot loaded", loaded.figures);
+  }
+
+  /**
+   * A delta: merged into the index being served when that is its base with the delta's earlier
+   * deltas applied (what a server following the pointer has), else into its base read afresh.
+   */
+  async #loadDelta(id: string, baseId: string, deltas: string[]): Promise<void> {
+    const started = performance.now();
+    const current = this.#current;
+    let index: JobIndex;
+    let from: number;
+    if (
+      current && current.base === baseId && current.deltas.length < deltas.length &&
+      current.deltas.every((d, k) => deltas[k] === d)
+    ) {
+      index = current.index;
+      from = current.deltas.length;
+    } else {
+      const loaded = await this.#loadFull(baseId);
+      if (loaded === null) return;
+      index = loaded.index;
+      from = 0;
+    }
+    let bytes = 0;
+    for (const deltaId of deltas.slice(from)) {
+      const delta = await this.#store.snapshots.readSnapshot(deltaId);
+      if (!delta) throw new Error(`index delta ${deltaId} does not exist`);
+      bytes += delta.bytes.byteLength;
+      index = applyDelta(index, await decodeDelta(delta.bytes));
+    }
+    index.prepare();
+    if (this.#abort?.signal.aborted) return;
+    this.#current = { id, index, base: baseId, deltas };
+    this.#logger.info("index delta applied", {
+      snapshot_id: id,
+      base_id: baseId,
+      deltas_applied: deltas.length - from,
+      doc_count: index.size,
+      delta_bytes: bytes,
+      load_ms: Math.round(performance.now() - started),
+    });
+  }
+
+  async #loadFull(
+    id: string,
+  ): Promise<{ index: JobIndex; figures: Record<string, unknown> } | null> {
     const started = performance.now();
     const snapshot = await this.#store.snapshots.readSnapshot(id);
     if (!snapshot) throw new Error(`snapshot ${id} does not exist`);
@@ -269,15 +329,21 @@ class SnapshotSearchService implements JobSearchService {
     }
     // Reposts and places are worked out before the index serves, not on its first query.
     const index = new JobIndex(data).prepare();
-    if (this.#abort?.signal.aborted) return;
-    this.#current = { id, index };
-    this.#logger.info("index snapshot loaded", {
-      snapshot_id: id,
-      doc_count: index.size,
-      snapshot_bytes: snapshot.bytes.byteLength,
-      read_ms: Math.round(readMs),
-      load_ms: Math.round(performance.now() - started),
-    });
+    return {
+      index,
+      figures: {
+        snapshot_id: id,
+        doc_count: index.size,
+        snapshot_bytes: snapshot.bytes.byteLength,
+        read_ms: Math.round(readMs),
+        load_ms: Math.round(performance.now() - started),
+      },
+    };
+  }
+
+  /** The index being served and the snapshot it stands for (a publisher makes deltas over it). */
+  served(): { id: string; index: JobIndex } | null {
+    return this.#current ? { id: this.#current.id, index: this.#current.index } : null;
   }
 
   #queryVector(text: string): Promise<Float32Array> {
@@ -309,6 +375,7 @@ class SnapshotSearchService implements JobSearchService {
       );
     }
     const started = performance.now();
+    if (query.profile !== undefined) return await this.#searchProfile(query, started);
     const place = placeToApply(this.#current.index, query);
     const analyzed = analyzeQuery(place?.rest ?? query.q);
     const vector = await this.#queryVector(analyzed.embeddingText);
@@ -356,6 +423,25 @@ class SnapshotSearchService implements JobSearchService {
     return outcome;
   }
 
+  /**
+   * A search by a profile (src/search/profile_search.ts): ranked by what is derived from it, with
+   * the filters, orders and pages of a `q` search.
+   */
+  async #searchProfile(query: SearchQuery, started: number): Promise<SearchOutcome> {
+    const { index } = this.#current!;
+    const { ranking, cut } = rankingForModel(index.data.model, { minScore: this.#minScore });
+    const outcome = await searchByProfile(index, query, {
+      embed: (texts) => Promise.all(texts.map((text) => this.#queryVector(text))),
+      ranking,
+      cut,
+      context: this.#places,
+    });
+    const filters = appliedFilters(query);
+    if (Object.keys(filters).length > 0) outcome.applied = { filters };
+    outcome.search_time_ms = Math.round(performance.now() - started);
+    return outcome;
+  }
+
   async getJob(jobUrl: string): Promise<Job | null> {
     const job = await this.#store.postings.getJob(await jobIdFromUrl(jobUrl));
     // The id is a hash prefix of the URL: make sure it is this URL's posting.
@@ -378,13 +464,17 @@ class SnapshotSearchService implements JobSearchService {
  * relevance does not depend on the parameters), and it is applied as a filter beside explicit
  * `city`/`country` parameters, so that a parameter only narrows ("nurse in Chicago" with
  * `country=US` stays in Chicago). An explicit parameter that contradicts it (another city,
- * another country) wins: the text's city or country is then dropped, "remote" still applies.
+ * another country) wins, and so does `near` (with its radius it says where): the text's city or
+ * country is then dropped, "remote" still applies.
  */
 export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | null {
   const place = index.placeIn(query.q);
   if (!place) return null;
-  const cityClash = query.city !== undefined && place.cityKey !== undefined &&
-    foldText(query.city) !== place.cityKey;
+  // `near` names the place itself, with its radius: the text's city would only cut it back.
+  const cityClash =
+    (query.near !== undefined && (place.cityKey !== undefined || place.country !== undefined)) ||
+    (query.city !== undefined && place.cityKey !== undefined &&
+      foldText(query.city) !== place.cityKey);
   const countryClash = query.country !== undefined && place.country !== undefined &&
     query.country !== place.country;
   if (!cityClash && !countryClash) return place;

@@ -119,6 +119,7 @@ export interface Read<T> {
 export interface Listed<T> {
   key: Deno.KvKey;
   value: T;
+  versionstamp: string;
 }
 
 /** Mutations that must land in the same commit (an entity and its index entries, say). */
@@ -205,7 +206,7 @@ export class KvAccess {
   ): AsyncIterable<Listed<T>> {
     for await (const entry of this.#list(selector, options)) {
       const value = this.parse(entry.key, entry.value, schema);
-      if (value !== null) yield { key: entry.key, value };
+      if (value !== null) yield { key: entry.key, value, versionstamp: entry.versionstamp };
     }
   }
 

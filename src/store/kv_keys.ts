@@ -12,6 +12,25 @@ export const keys = {
   jobsByCityPrefix: () => ["jobs_by_city"] as const,
   /** When postings were last written (ms), to tell an index that lacks some of them. */
   jobsChangedAt: () => ["jobs_changed_at"] as const,
+  /**
+   * A posting written at `at` (ms): the change log an index delta is made from (expires after a
+   * week; an index older than that is rebuilt whole).
+   */
+  jobChange: (at: number, id: string) => ["jobs_changes", at, id] as const,
+  jobChangesPrefix: () => ["jobs_changes"] as const,
+  /** Since when (ms) the change log is kept: older changes are not in it. */
+  jobChangesFrom: () => ["jobs_changes_from"] as const,
+  /** Postings by `publish_time`: those past the retention are one range of keys. */
+  jobByTime: (publishTime: string, id: string) => ["jobs_by_time", publishTime, id] as const,
+  jobsByTimePrefix: () => ["jobs_by_time"] as const,
+  /** Set once every stored posting has its `jobs_by_time` entry (stores older than the index). */
+  jobsByTimeComplete: () => ["jobs_by_time_complete"] as const,
+  /** When an import last saw the posting (ms), written at most once a day (lifecycle.ts). */
+  jobLastSeen: (id: string) => ["jobs_last_seen", id] as const,
+  /** How many postings the purge deleted, by why they had expired (a KvU64 sum). */
+  purged: (reason: "retention" | "source") => ["jobs_purged", reason] as const,
+  /** The last purge run: when, and what it deleted. */
+  lastPurge: () => ["jobs_last_purge"] as const,
 
   importRun: (runId: string) => ["import_runs", runId] as const,
   importRunsPrefix: () => ["import_runs"] as const,

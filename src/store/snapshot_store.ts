@@ -8,9 +8,11 @@ import { monotonicFactory } from "ulid";
 import { z } from "zod";
 import { sha256HexOffThread } from "../crypto.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { retentionCutoff } from "../domain/lifecycle.ts";
 import { errorFields } from "../log.ts";
 import { keys, parseSnapshotKey } from "./kv_keys.ts";
 import type { KvAccess } from "./kv.ts";
+import { expiredPostings } from "./lifecycle.ts";
 import type { PostingsStore } from "./postings_store.ts";
 import type { SourcesStore } from "./sources_store.ts";
 
@@ -35,6 +37,22 @@ export interface SnapshotMeta {
   postingsChangedAt?: number;
   /** Stored postings left out because their sources stopped listing them (expired). */
   expiredCount?: number;
+  /** The retention the snapshot was built with (days); absent: none. */
+  retentionDays?: number;
+  /** Stored postings left out as past that retention (and not counted in `expiredCount`). */
+  agedOutCount?: number;
+  /**
+   * The oldest `publish_time` in the snapshot, kept with a retention: once it is past the
+   * retention, postings in the index have aged out and a server publishes again.
+   */
+  oldestPublishTime?: string;
+  /**
+   * Present on a delta (src/index/index_delta.ts): the full snapshot it builds on. The index it
+   * stands for is that snapshot with `chain`'s deltas and then this one applied.
+   */
+  baseId?: string;
+  /** The deltas between `baseId` and this one, oldest first. */
+  chain?: string[];
 }
 
 const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
@@ -47,6 +65,11 @@ const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
   createdAt: z.iso.datetime(),
   postingsChangedAt: z.number().optional(),
   expiredCount: z.number().int().min(0).optional(),
+  retentionDays: z.number().int().min(0).optional(),
+  agedOutCount: z.number().int().min(0).optional(),
+  oldestPublishTime: z.string().optional(),
+  baseId: z.string().optional(),
+  chain: z.array(z.string()).optional(),
 });
 
 const LeaseSchema = z.object({ owner: z.string(), until: z.number() });
@@ -77,8 +100,16 @@ export class SnapshotStore {
   async publishSnapshot(
     bytes: Uint8Array,
     meta: Omit<SnapshotMeta, "chunkCount" | "byteLength" | "sha256" | "createdAt">,
+    options: { replacing?: string } = {},
   ): Promise<string> {
     const previous = await this.#kv.get(keys.currentSnapshot(), SnapshotIdSchema);
+    // A delta is made against one snapshot: over any other it would stand for the wrong index.
+    if (options.replacing !== undefined && previous.value !== options.replacing) {
+      throw new JobseekError(
+        "CONFLICT",
+        "Cannot publish index delta: another snapshot was published since it was made",
+      );
+    }
     const snapId = ulid();
     const chunkCount = Math.ceil(bytes.byteLength / SNAPSHOT_CHUNK_BYTES);
     const writer = this.#kv.splitCommit("write snapshot chunks");
@@ -106,7 +137,11 @@ export class SnapshotStore {
         "Cannot publish snapshot: another snapshot was published at the same time",
       );
     }
-    await this.#pruneOlderThan(snapId, previous.value);
+    const keep = new Set([
+      ...this.#partsOf(snapId, fullMeta),
+      ...(previous.value ? await this.#partsOfId(previous.value) : []),
+    ]);
+    await this.#pruneOlderThan(snapId, keep);
     return snapId;
   }
 
@@ -234,17 +269,27 @@ export class SnapshotStore {
   }
 
   /**
-   * Deletes snapshots older than the one just published, except `previous` (kept for rollback).
+   * Deletes snapshots older than the one just published, except those in `keep`: the previous one
+   * (kept for rollback) and the base and deltas the new and the previous index are read from.
    * Newer ones are left alone: they belong to publishers still writing, which either win their
    * flip (and prune this one in turn) or lose it and delete their own.
    */
-  async #pruneOlderThan(snapId: string, previous: string | null): Promise<void> {
+  async #pruneOlderThan(snapId: string, keep: Set<string>): Promise<void> {
     const ids = new Set<string>();
     for await (const key of this.#kv.listKeys({ prefix: keys.snapshotsPrefix() })) {
       const part = parseSnapshotKey(key);
-      if (part && part.snapId < snapId && part.snapId !== previous) ids.add(part.snapId);
+      if (part && part.snapId < snapId && !keep.has(part.snapId)) ids.add(part.snapId);
     }
     for (const id of ids) await this.#deleteSnapshot(id);
+  }
+
+  /** The snapshots an index is read from: itself, and for a delta its base and earlier deltas. */
+  #partsOf(snapId: string, meta: SnapshotMeta | null): string[] {
+    return [snapId, ...(meta?.baseId ? [meta.baseId, ...(meta.chain ?? [])] : [])];
+  }
+
+  async #partsOfId(snapId: string): Promise<string[]> {
+    return this.#partsOf(snapId, await this.readSnapshotMeta(snapId));
   }
 
   async #deleteSnapshot(snapId: string): Promise<void> {
@@ -256,26 +301,60 @@ export class SnapshotStore {
   }
 }
 
+/** Why the current index no longer matches the store ({@linkcode indexGap}). */
+export interface IndexGap {
+  /** Stored postings that belong in the index now (neither expired nor past the retention). */
+  stored: number;
+  /** Postings in the index. */
+  indexed: number;
+  /** Postings were written after the index was built. */
+  changedSince: boolean;
+  /**
+   * Present when postings in the index have passed the retention, or the retention is not the
+   * one the index was built with: what to tell the operator.
+   */
+  lifecycle?: string;
+}
+
 /**
- * What the current index lacks: null when it holds every stored posting as last written, else
- * the counts, and whether postings were written after it was built (an import that stopped
- * before publishing, or one running now).
+ * What the current index lacks or holds too many of: null when it holds exactly the stored
+ * postings that belong in it as last written, else the counts, whether postings were written
+ * after it was built (an import that stopped before publishing, or one running now), and whether
+ * time alone has made it stale (postings passed the retention since). Postings the purge deleted
+ * were not in the index, so a purge leaves no gap.
  */
 export async function indexGap(
   store: { postings: PostingsStore; snapshots: SnapshotStore; sources?: SourcesStore },
-  now = Date.now(),
-): Promise<{ stored: number; indexed: number; changedSince: boolean } | null> {
+  options: { now?: number; retentionDays?: number } = {},
+): Promise<IndexGap | null> {
+  const now = options.now ?? Date.now();
+  const retentionDays = options.retentionDays ?? 0;
   const current = await store.snapshots.currentSnapshotId();
   const meta = current ? await store.snapshots.readSnapshotMeta(current) : null;
   if (!meta) return null;
   // Postings expired since the snapshot must leave it: they count as a gap too.
-  const expired = store.sources ? (await store.sources.expiredIds(now)).size : 0;
-  const stored = await store.postings.countJobs() - expired;
+  const expired = await expiredPostings(store, { now, retentionDays });
+  const stored = await store.postings.countJobs() - expired.bySource.size -
+    expired.byRetention.size;
   const changedAt = await store.postings.changedAt();
   const changedSince = changedAt !== null &&
     changedAt > (meta.postingsChangedAt ?? Date.parse(meta.createdAt));
-  if (stored === meta.docCount && !changedSince && expired === (meta.expiredCount ?? 0)) {
-    return null;
-  }
-  return { stored, indexed: meta.docCount, changedSince };
+  const builtWith = meta.retentionDays ?? 0;
+  const cutoff = retentionCutoff(now, retentionDays);
+  const days = (n: number) => n > 0 ? `${n} days` : "none";
+  // The count alone misses a posting that aged out while a source listed another one again.
+  const lifecycle = builtWith !== retentionDays
+    ? `the index was built with a retention of ${days(builtWith)}, this one is ${
+      days(retentionDays)
+    }`
+    : cutoff !== null && meta.oldestPublishTime !== undefined && meta.oldestPublishTime < cutoff
+    ? `indexed postings were published before ${cutoff}, past the retention of ${retentionDays} days`
+    : undefined;
+  if (stored === meta.docCount && !changedSince && lifecycle === undefined) return null;
+  return {
+    stored,
+    indexed: meta.docCount,
+    changedSince,
+    ...(lifecycle === undefined ? {} : { lifecycle }),
+  };
 }

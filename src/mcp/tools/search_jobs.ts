@@ -80,7 +80,11 @@ export const searchJobsConfig = {
   title: "Search jobs",
   description:
     "Semantic search over job postings. Give a natural-language `query` (keywords or a " +
-    `sentence); optionally filter: ${filterExamples()}. A place in the query ("nurse ` +
+    "sentence), or a person's CV or description of the work they want as `profile` (plain text, " +
+    "up to 20,000 characters; the search derives roles, skills, places and seniority from it, " +
+    "says what it derived, and keeps postings near the person's places unless `near`, `city` or " +
+    "`country` is given), or both; " +
+    `optionally filter: ${filterExamples()}. A place in the query ("nurse ` +
     'in Toronto", "remote") filters by it. Filters only narrow: relevance is decided by the query ' +
     "alone, so a filtered search shows exactly the unfiltered one's results that pass the " +
     "filters, and the result says which filters it applied (and which emptied it). " +

@@ -16,6 +16,7 @@ import {
   type SearchResponse,
   SearchResponseSchema,
 } from "../../domain/job.ts";
+import { describeDerived } from "../../domain/profile.ts";
 import type { SearchQuery } from "../../domain/search_query.ts";
 import { POSTING_URI_PREFIX } from "../resources/postings.ts";
 
@@ -154,7 +155,8 @@ export function buildSearchPage(
   const { total } = response;
   const first = query.offset + 1;
   const skeleton = JSON.stringify({ ...response, results: [] }).length + JSON_RESERVE;
-  let textSize = TEXT_RESERVE + query.q.length;
+  let textSize = TEXT_RESERVE + query.q.length +
+    (response.derived ? describeDerived(response.derived).length : 0);
   let jsonSize = skeleton;
   const shown: JobResult[] = [];
   const entries: string[] = [];
@@ -191,20 +193,27 @@ export function buildSearchPage(
   }
 
   const lines: string[] = [];
+  // A profile is not echoed (it may be pages long): what was derived from it is said instead.
+  const asked = query.profile === undefined
+    ? `"${query.q}"`
+    : query.q === ""
+    ? "the profile"
+    : `"${query.q}" and the profile`;
   if (shown.length === 0) {
     lines.push(
       total === 0
-        ? `No jobs found for "${query.q}".`
-        : `No more jobs for "${query.q}": all ${total} were shown before offset ${query.offset}.`,
+        ? `No jobs found for ${asked}.`
+        : `No more jobs for ${asked}: all ${total} were shown before offset ${query.offset}.`,
     );
   } else {
     const order = query.sort === "date" ? "newest first" : "most relevant first";
     lines.push(
-      `Found ${plural(total, "job")} for "${query.q}" (showing ${first}-${last}, ${order}):`,
+      `Found ${plural(total, "job")} for ${asked} (showing ${first}-${last}, ${order}):`,
       "",
       entries.join("\n\n"),
     );
   }
+  if (response.derived) lines.splice(1, 0, describeDerived(response.derived));
   const notes = [...(options.notes ?? [])];
   const named = response.query_place;
   if (named) {

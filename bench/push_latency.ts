@@ -1,0 +1,146 @@
+/**
+ * `deno task bench:push --postings N [--runs R]`: time from a push of 1,000 postings
+ * (`POST /v1/postings`) to their being searchable on both of two `jobseek serve` processes sharing
+ * one store of N distinct postings (bench/scale.ts's corpus, the configured model), and beside it
+ * the full rebuild a publish was before index deltas (every vector cached). Prints one JSON line.
+ *
+ * @module
+ */
+import type { Job } from "../src/domain/job.ts";
+import { silentLogger } from "../src/log.ts";
+import { loadConfig } from "../src/config.ts";
+import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { openStore } from "../src/store/store.ts";
+import { startServerProcess } from "../tests/server_process.ts";
+import { composeCorpus } from "./scale.ts";
+
+const encoder = new TextEncoder();
+const log = (line: string) => Deno.stderr.writeSync(encoder.encode(line + "\n"));
+
+function flag(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const PUSH = 1000;
+
+if (import.meta.main) {
+  const postings = Number(flag("--postings") ?? "20000");
+  const runs = Number(flag("--runs") ?? "3");
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_push_latency_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  const servers: Awaited<ReturnType<typeof startServerProcess>>[] = [];
+  try {
+    const embedder = await openConfiguredEmbedder(loadConfig(Deno.env.toObject()), {
+      logger: silentLogger,
+      noFallback: true,
+    });
+    const store = await openStore(kvPath);
+    const batches: Job[][] = [];
+    for await (const batch of composeCorpus(postings + runs * PUSH)) batches.push(batch);
+    const corpus = batches.flat();
+    for (let i = 0; i < postings; i += 1000) {
+      await store.postings.upsertJobs(corpus.slice(i, Math.min(postings, i + 1000)));
+    }
+    log(`stored ${postings}; publishing (embedding every title)`);
+    await publishIndex(store, { embedder, logger: silentLogger });
+    const registry = new ApiKeyRegistry(store.apiKeys, []);
+    const feeder = (await registry.create("feeder", { scopes: ["ingest"] })).key;
+    const reader = (await registry.create("reader")).key;
+    store.close();
+
+    const env = { JOBSEEK_KV: kvPath, JOBSEEK_RATE_LIMIT: "1000000" };
+    for (let k = 0; k < 2; k++) {
+      servers.push(await startServerProcess(env, { startTimeoutMs: 300_000 }));
+      await servers[k].ready(300_000);
+    }
+    const found = async (url: string, job: Job) => {
+      const query = new URLSearchParams({ q: job.job_title, sort: "relevance", top_k: "100" });
+      const response = await fetch(`${url}/v1/search?${query}`, {
+        headers: { "x-api-key": reader },
+      });
+      const body = await response.json();
+      // Composed corpora hold near-copies: a pushed posting may stand behind an older copy of
+      // the same job, listed in its `also_posted_at` (docs/search.md, reposts).
+      return (body.results ?? []).some((r: { job_url: string; also_posted_at?: string[] }) =>
+        r.job_url === job.job_url || (r.also_posted_at ?? []).includes(job.job_url)
+      );
+    };
+    const latencies: number[] = [];
+    let compactedBefore = 0;
+    for (let run = 0; run < runs; run++) {
+      const pushed = corpus.slice(postings + run * PUSH, postings + (run + 1) * PUSH);
+      const probes = [pushed[0], pushed[PUSH >> 1], pushed[PUSH - 1]];
+      const body = pushed.map(({ id: _, first_seen: __, ...job }) => JSON.stringify(job))
+        .join("\n");
+      const started = performance.now();
+      const response = await fetch(`${servers[0].url}/v1/postings`, {
+        method: "POST",
+        headers: { "x-api-key": feeder, "content-type": "application/x-ndjson" },
+        body,
+      });
+      const report = await response.json();
+      if (response.status !== 200 || report.totals.inserted !== PUSH) {
+        throw new Error(`push failed: ${response.status} ${JSON.stringify(report)}`);
+      }
+      const acknowledged = performance.now() - started;
+      for (const server of servers) {
+        while (!(await Promise.all(probes.map((job) => found(server.url, job)))).every(Boolean)) {
+          if (performance.now() - started > 600_000) throw new Error("never searchable");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      const ms = performance.now() - started;
+      latencies.push(ms);
+      log(
+        `run ${run + 1}: acknowledged ${Math.round(acknowledged)} ms, searchable ${
+          Math.round(ms)
+        } ms`,
+      );
+      // A compaction the delta called for runs before the next push is timed.
+      const compactions = () =>
+        servers[0].logs.filter((l) => l.reason === "compaction of index deltas").length;
+      const due = servers[0].logs.filter((l) => l.msg === "index delta published").at(-1)
+        ?.compact_next === true;
+      const deadline = performance.now() + 600_000;
+      while (due && compactions() === compactedBefore && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      compactedBefore = compactions();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    const figures = (msg: string, field: string) =>
+      servers.flatMap((s) => s.logs.filter((l) => l.msg === msg).map((l) => Number(l[field])));
+    const deltaPublishMs = figures("index delta published", "total_ms");
+    const deltaApplyMs = figures("index delta applied", "load_ms");
+    for (const server of servers) await server.stop();
+    servers.length = 0;
+
+    // What each of those publishes cost before deltas: the whole index again, vectors cached.
+    const reopened = await openStore(kvPath);
+    const rebuildStarted = performance.now();
+    const rebuilt = await publishIndex(reopened, { embedder, logger: silentLogger });
+    const rebuildS = (performance.now() - rebuildStarted) / 1000;
+    reopened.close();
+    Deno.stdout.writeSync(encoder.encode(
+      JSON.stringify({
+        postings,
+        after_pushes: rebuilt.docCount,
+        vectors: embedder.model,
+        push: PUSH,
+        push_to_searchable_ms: latencies.map(Math.round),
+        median_ms: Math.round(median(latencies)),
+        delta_publish_ms: deltaPublishMs,
+        delta_apply_ms: deltaApplyMs,
+        full_rebuild_s: Number(rebuildS.toFixed(1)),
+        load_average: Deno.loadavg().map((l) => Number(l.toFixed(2))),
+      }) + "\n",
+    ));
+  } finally {
+    for (const server of servers) await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * Index deltas: what changed since a published index, and merging it into the index a server
+ * serves without reloading or rebuilding the rest (docs/search.md, "Deltas").
+ *
+ * A delta carries the postings added or updated since its base, as a small snapshot of their own
+ * (their term dictionary, field lengths and int8 title vectors, encoded as a full snapshot is), and
+ * the ids of the postings to drop (updated, expired, past the retention, purged). Applying it is a
+ * merge of typed arrays by posting id: the merged index holds its postings in id order, as an index
+ * built from the store at once does, and computes IDF and average field lengths over the merged
+ * postings, so it answers every search exactly as that index would (tests/index_delta_test.ts).
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Job } from "../domain/job.ts";
+import { assembleIndexData, type JobIndexData } from "./job_index.ts";
+import {
+  buildOrama,
+  type FieldTerms,
+  JobIndex,
+  type PositionText,
+  saveOrama,
+  type TermDictionary,
+} from "./orama_index.ts";
+import type { TextField } from "./ranking.ts";
+import { decodeSnapshot, encodeSnapshot, type SnapshotData } from "./snapshot.ts";
+
+const TEXT_FIELDS: TextField[] = ["title", "tags", "company", "location", "description"];
+
+/** The start of delta bytes: tells a delta from a full snapshot (`JSNZ`) before decoding. */
+const DELTA_MAGIC = "JDLT";
+
+export interface IndexDelta {
+  /** The postings added or updated, with their vectors and terms. */
+  added: SnapshotData;
+  /** Postings to drop: updated ones (their new version is in `added`), expired, purged. */
+  removed: string[];
+}
+
+const DeltaHeaderSchema = z.object({ removed: z.array(z.string()) });
+
+/** The postings as a small index of their own, in the form a snapshot carries. */
+export function deltaData(
+  options: { model: string; dimensions: number; jobs: Job[]; vectors: Float32Array[] },
+): JobIndexData & { orama: ReturnType<typeof saveOrama> } {
+  return { ...assembleIndexData(options), orama: saveOrama(buildOrama(options.jobs)) };
+}
+
+/**
+ * Delta bytes: `JDLT`, the header's length (u32, little-endian), the header (JSON: the removed
+ * ids), padding to 8 bytes, then the added postings as snapshot bytes (src/index/snapshot.ts).
+ */
+export async function encodeDelta(
+  delta: { added: JobIndexData & { orama: ReturnType<typeof saveOrama> }; removed: string[] },
+): Promise<Uint8Array> {
+  const header = new TextEncoder().encode(JSON.stringify({ removed: delta.removed }));
+  const body = await encodeSnapshot(delta.added);
+  const start = Math.ceil((8 + header.byteLength) / 8) * 8;
+  const bytes = new Uint8Array(start + body.byteLength);
+  bytes.set(new TextEncoder().encode(DELTA_MAGIC), 0);
+  new DataView(bytes.buffer).setUint32(4, header.byteLength, true);
+  bytes.set(header, 8);
+  bytes.set(body, start);
+  return bytes;
+}
+
+/** Whether `bytes` are a delta rather than a full snapshot. */
+export function isDelta(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= 8 && new TextDecoder().decode(bytes.subarray(0, 4)) === DELTA_MAGIC;
+}
+
+/** Reads delta bytes; throws `Cannot decode delta: ...` on anything it cannot trust. */
+export async function decodeDelta(bytes: Uint8Array): Promise<IndexDelta> {
+  if (!isDelta(bytes)) throw new RangeError("Cannot decode delta: not a delta");
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+  const start = Math.ceil((8 + length) / 8) * 8;
+  if (start > bytes.byteLength) throw new RangeError("Cannot decode delta: truncated header");
+  let header: z.infer<typeof DeltaHeaderSchema>;
+  try {
+    header = DeltaHeaderSchema.parse(
+      JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length))),
+    );
+  } catch (error) {
+    throw new RangeError(`Cannot decode delta: bad header (${(error as Error).message})`);
+  }
+  const added = await decodeSnapshot(bytes.subarray(start));
+  return { added, removed: header.removed };
+}
+
+/**
+ * `base` with `delta` merged in: the removed postings and the old versions of updated ones
+ * dropped, the added ones inserted in id order with their terms, field lengths and vectors. The
+ * base is left as it was (a search running on it finishes there). Vector rows no posting uses
+ * any more are dropped.
+ */
+export function applyDelta(base: JobIndex, delta: IndexDelta): JobIndex {
+  const { data } = base;
+  const added = delta.added;
+  if (added.model !== data.model || added.dimensions !== data.dimensions) {
+    throw new RangeError(
+      `Cannot apply delta: it holds ${added.dimensions}-d vectors of ${added.model}, the index ` +
+        `${data.dimensions}-d vectors of ${data.model}`,
+    );
+  }
+  const addedIndex = new JobIndex(added);
+  const addText = addedIndex.positionText();
+  const baseText = base.positionText();
+  const drop = new Set(delta.removed);
+  for (const job of added.jobs) drop.add(job.id);
+
+  // New positions: both lists merged by id (the base is in id order, as published or merged).
+  const addOrder = added.jobs.map((_, q) => q).sort((a, b) =>
+    compareIds(added.jobs[a], added.jobs[b])
+  );
+  const baseNew = new Int32Array(data.jobs.length).fill(-1);
+  const addNew = new Int32Array(added.jobs.length);
+  const jobs: Job[] = [];
+  let q = 0;
+  for (let p = 0; p < data.jobs.length; p++) {
+    const job = data.jobs[p];
+    if (drop.has(job.id)) continue;
+    while (q < addOrder.length && compareIds(added.jobs[addOrder[q]], job) < 0) {
+      addNew[addOrder[q]] = jobs.length;
+      jobs.push(added.jobs[addOrder[q++]]);
+    }
+    baseNew[p] = jobs.length;
+    jobs.push(job);
+  }
+  while (q < addOrder.length) {
+    addNew[addOrder[q]] = jobs.length;
+    jobs.push(added.jobs[addOrder[q++]]);
+  }
+  const n = jobs.length;
+
+  // Vectors: the base rows still used, then the delta's.
+  const { dimensions } = data;
+  const baseRows = data.vectors.length / dimensions;
+  const rowMap = new Int32Array(baseRows).fill(-1);
+  let rows = 0;
+  for (let p = 0; p < data.jobs.length; p++) {
+    if (baseNew[p] >= 0 && rowMap[data.vectorOfDoc[p]] < 0) rowMap[data.vectorOfDoc[p]] = rows++;
+  }
+  const addRows = added.vectors.length / dimensions;
+  const vectors = new Float32Array((rows + addRows) * dimensions);
+  for (let r = 0; r < baseRows; r++) {
+    if (rowMap[r] >= 0) {
+      vectors.set(
+        data.vectors.subarray(r * dimensions, (r + 1) * dimensions),
+        rowMap[r] * dimensions,
+      );
+    }
+  }
+  vectors.set(added.vectors, rows * dimensions);
+  const vectorOfDoc = new Uint32Array(n);
+  for (let p = 0; p < data.jobs.length; p++) {
+    if (baseNew[p] >= 0) vectorOfDoc[baseNew[p]] = rowMap[data.vectorOfDoc[p]];
+  }
+  for (let k = 0; k < added.jobs.length; k++) vectorOfDoc[addNew[k]] = rows + added.vectorOfDoc[k];
+
+  const terms = {} as TermDictionary;
+  const lengths = {} as Record<TextField, Uint32Array>;
+  for (const field of TEXT_FIELDS) {
+    terms[field] = mergeTerms(baseText.terms[field], baseNew, addText.terms[field], addNew);
+    const merged = new Uint32Array(n);
+    const fromBase = baseText.lengths[field];
+    for (let p = 0; p < fromBase.length; p++) if (baseNew[p] >= 0) merged[baseNew[p]] = fromBase[p];
+    const fromAdded = addText.lengths[field];
+    for (let k = 0; k < fromAdded.length; k++) merged[addNew[k]] = fromAdded[k];
+    lengths[field] = merged;
+  }
+  const text: PositionText = { terms, lengths };
+  return new JobIndex({ model: data.model, dimensions, jobs, vectors, vectorOfDoc }, { text });
+}
+
+function compareIds(a: Job, b: Job): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * One field's terms of both sides by their new positions: the words' sorted union, each word's
+ * postings those of the base still kept, then the added ones. A word no posting has any more is
+ * left out, as an index built at once would not have it.
+ */
+function mergeTerms(
+  base: FieldTerms,
+  baseNew: Int32Array,
+  add: FieldTerms,
+  addNew: Int32Array,
+): FieldTerms {
+  const words: string[] = [];
+  const sources: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < base.words.length || j < add.words.length) {
+    const a = i < base.words.length ? base.words[i] : undefined;
+    const b = j < add.words.length ? add.words[j] : undefined;
+    if (b === undefined || (a !== undefined && a < b)) sources.push([i++, -1]);
+    else if (a === undefined || b < a) sources.push([-1, j++]);
+    else sources.push([i++, j++]);
+    words.push(a !== undefined && (b === undefined || a <= b) ? a : b!);
+  }
+  const kept = new Uint32Array(sources.length);
+  let total = 0;
+  sources.forEach(([t, u], w) => {
+    let count = 0;
+    if (t >= 0) {
+      for (let k = base.start[t]; k < base.start[t + 1]; k++) {
+        if (baseNew[base.ids[k]] >= 0) count++;
+      }
+    }
+    if (u >= 0) count += add.start[u + 1] - add.start[u];
+    kept[w] = count;
+    total += count;
+  });
+  const outWords: string[] = [];
+  const start: number[] = [0];
+  const ids = new Uint32Array(total);
+  const counts = new Uint16Array(total);
+  let at = 0;
+  sources.forEach(([t, u], w) => {
+    if (kept[w] === 0) return;
+    if (t >= 0) {
+      for (let k = base.start[t]; k < base.start[t + 1]; k++) {
+        const p = baseNew[base.ids[k]];
+        if (p < 0) continue;
+        ids[at] = p;
+        counts[at++] = base.counts[k];
+      }
+    }
+    if (u >= 0) {
+      for (let k = add.start[u]; k < add.start[u + 1]; k++) {
+        ids[at] = addNew[add.ids[k]];
+        counts[at++] = add.counts[k];
+      }
+    }
+    outWords.push(words[w]);
+    start.push(at);
+  });
+  return { words: outWords, start: Uint32Array.from(start), ids, counts };
+}

@@ -1,0 +1,141 @@
+import { strict as assert } from "node:assert";
+import type { Job } from "../domain/job.ts";
+import { buildGazetteer, findPlace } from "./query_place.ts";
+
+/** Postings reduced to what the gazetteer reads. */
+function postings(list: [title: string, city: string, country: string][]): Job[] {
+  return list.map(([job_title, city, country]) => ({
+    job_title,
+    city,
+    country,
+    job_tags: [],
+  })) as unknown as Job[];
+}
+
+const GAZETTEER = buildGazetteer(postings([
+  ["Registered Nurse", "Toronto", "CA"],
+  ["Nurse", "München", "DE"],
+  ["Software Engineer", "Munich", "DE"],
+  ["Software Engineer", "München", "DE"],
+  ["Barista", "Zürich", "CH"],
+  ["Sales Associate", "Köln", "DE"],
+  ["Reading Specialist", "Reading", "GB"],
+  ["Java Developer", "Berlin", "DE"],
+  ["Mobile Developer", "Berlin", "DE"],
+  ["Architect", "Frankfurt am Main", "DE"],
+  ["Accountant", "Frankfurt", "DE"],
+]));
+
+function place(query: string) {
+  const found = findPlace(query, GAZETTEER);
+  return found && { ...found };
+}
+
+Deno.test("findPlace() keeps reading cities with postings as before", () => {
+  assert.deepEqual(place("nurse jobs in Toronto"), {
+    cityKey: "toronto",
+    city: "Toronto",
+    matched: "Toronto",
+    rest: "nurse",
+  });
+  assert.equal(place("barista zurich")?.city, "Zürich");
+  assert.equal(place("Toronto"), null, "a place alone is searched as a word");
+  // "Reading" is a title word at least as often as a city: not a place.
+  assert.equal(place("teacher reading"), null);
+});
+
+Deno.test("findPlace() matches every name GeoNames gives a city with postings", () => {
+  // Munich and München are one place; the key is the spelling with more postings.
+  for (const query of ["nurse in Munich", "nurse münchen", "nurse MUENCHEN"]) {
+    const found = place(query);
+    assert.deepEqual([found?.cityKey, found?.city], ["munchen", "München"], query);
+  }
+  assert.deepEqual([place("sales cologne")?.cityKey, place("sales cologne")?.city], [
+    "koln",
+    "Köln",
+  ]);
+  // One posting each: either name finds both.
+  assert.equal(
+    place("accountant in Frankfurt")?.cityKey,
+    place("accountant in Frankfurt am Main")?.cityKey,
+  );
+});
+
+Deno.test("findPlace() reads a place without postings where a person plainly names one", () => {
+  assert.deepEqual(place("nurse jobs in Ulaanbaatar"), {
+    cityKey: "ulan bator",
+    city: "Ulan Bator",
+    country: "MN",
+    matched: "Ulaanbaatar",
+    rest: "nurse",
+  });
+  // Last in the query, a city of 100,000 people or more.
+  assert.equal(place("nurse ulaanbaatar")?.country, "MN");
+  assert.equal(place("welder in Sneek")?.country, "NL");
+  assert.equal(place("developer Rio de Janeiro")?.city, "Rio de Janeiro");
+  // Anywhere else only a city of a million or more.
+  assert.equal(place("ulaanbaatar nurse jobs"), null);
+  assert.deepEqual(place("barista tokyo part time")?.country, "JP");
+  // A country without postings only after a preposition.
+  assert.deepEqual(place("nurse jobs in Mongolia"), {
+    country: "MN",
+    matched: "Mongolia",
+    rest: "nurse",
+  });
+  assert.equal(place("nurse mongolia"), null);
+});
+
+Deno.test("findPlace() never reads a job word as a place", () => {
+  // Each of these words is a town somewhere (Sales, France; Mobile, Alabama; Security,
+  // Colorado; Best, Netherlands; Nice, France; Java, Georgia...).
+  for (
+    const query of [
+      "nurse",
+      "sales jobs",
+      "jobs in sales",
+      "mobile developer",
+      "developer mobile",
+      "jobs in mobile",
+      "java developer",
+      "architect",
+      "senior architect jobs",
+      "security guard",
+      "jobs in security",
+      "best paid nurse jobs",
+      "nice team sales",
+      "work in construction",
+      "nurse jobs near me",
+      "remote",
+      "ede",
+    ]
+  ) {
+    const found = place(query);
+    assert.ok(found === null || found.remote === true, `${query}: ${JSON.stringify(found)}`);
+  }
+});
+
+Deno.test("findPlace() joins cities that are one place, not a neighbourhood to its city", () => {
+  const g = buildGazetteer(postings([
+    ["Nurse", "Toronto", "CA"],
+    ["Nurse", "Midtown Toronto", "CA"],
+    ["Nurse", "Houston", "US"],
+    ["Nurse", "North Houston", "US"],
+    ["Nurse", "Saint Charles", "US"],
+    ["Nurse", "Denver", "US"],
+  ]));
+  assert.equal(findPlace("nurse in Toronto", g)?.cityKey, "toronto");
+  assert.equal(findPlace("nurse in Midtown Toronto", g)?.cityKey, "midtown toronto");
+  assert.equal(findPlace("nurse in North Houston", g)?.cityKey, "north houston");
+  // GeoNames' old name of Denver does not make Saint Charles, Missouri, Denver.
+  assert.equal(findPlace("nurse in Saint Charles", g)?.cityKey, "saint charles");
+});
+
+Deno.test("findPlace() takes any text without failing", () => {
+  for (const query of ["", "   ", "in", "jobs in", "in in in", "\u0000\u202e", "!!! ???"]) {
+    assert.equal(place(query), null, JSON.stringify(query));
+  }
+  const long = Array.from({ length: 2_000 }, (_, i) => `word${i}`).join(" ") + " in Toronto";
+  const started = performance.now();
+  assert.equal(place(long)?.city, "Toronto");
+  assert.ok(performance.now() - started < 2_000, "a long query is read in linear time");
+});

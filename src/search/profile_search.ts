@@ -1,0 +1,493 @@
+/**
+ * A profile as the query: the roles, skills, places and seniority derived from it
+ * (src/search/profile.ts) scored against every posting and fused into one score per posting, the
+ * result set then made by the rules of a `q` search. Measured on judged CVs in docs/search.md ("A
+ * profile as the query"), which gives every setting below with what it is worth.
+ *
+ * - Role: each derived role scored as a `q` search scores it (`JobIndex.scoresOf`: keyword share
+ *   and title likeness), times the role's weight, times `HEAD_MISMATCH` when the posting's role is
+ *   of another kind; the best role counts.
+ * - Relevance, what decides membership as the score does for `q`: the role score times a seniority
+ *   factor (1 when the posting's level fits or is unknown, less the further apart; a student wants
+ *   student jobs).
+ * - Places: part of what the profile asks, as a place in a `q` text is: the set takes postings
+ *   within `AREA_KM` of the cities it names, in the countries it names, and remote ones there when
+ *   it wants remote work (the whole countries when nothing fits near). An explicit `city`,
+ *   `country` or `near` replaces them.
+ * - The cut, reposts, filters, cap, order and page: `JobIndex.searchScores`, as for `q`.
+ * - The score shown and the relevance order add a bonus for skills the posting names and one for
+ *   being near a city the profile names (or remote, when wanted).
+ *
+ * @module
+ */
+import { FILTER_NAMES, type FilterContext } from "../domain/filters.ts";
+import { type Derived, type Job, SENIORITIES, type Seniority, toJobResult } from "../domain/job.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
+import type { SearchOutcome } from "../domain/service.ts";
+import { foldText } from "../domain/fold_text.ts";
+import { analyzeQuery } from "../index/analyze_query.ts";
+import type { IndexResult, IndexSearch } from "../index/job_index.ts";
+import type { JobIndex } from "../index/orama_index.ts";
+import type { RankingParams, ResultCut } from "../index/ranking.ts";
+import { roleTextOf } from "../index/role_text.ts";
+import { REMOTE_CITY } from "../ingest/location.ts";
+import {
+  type DerivedProfile,
+  deriveProfile,
+  headGroupOf,
+  type KnownCity,
+  type PlaceLookup,
+  UNRELATED_WEIGHT,
+} from "./profile.ts";
+
+/** What a profile's roles count beside a `q` given with it (the query's role counts 1). */
+export const Q_LEAD = 0.75;
+/** Most a posting's skills add to its score, as a share of the role score. */
+export const SKILL_BONUS = 0.15;
+/** Skills a posting must name for the whole bonus. */
+export const SKILLS_FOR_FULL_BONUS = 3;
+/** What a posting in a city the profile names adds, as a share of the role score. */
+export const PLACE_BONUS = 0.3;
+/**
+ * Cosine below which a past role counts as another kind of work than the roles the person asks
+ * for (a store manager's past for a junior developer): it weighs at most `UNRELATED_WEIGHT`.
+ */
+export const RELATED_COSINE = 0.55;
+/**
+ * Kilometres from a city the profile names within which a posting counts as there; the bonus
+ * fades to nothing at twice the distance.
+ */
+export const NEAR_KM = 25;
+/** Kilometres around a city the profile names that its result set takes postings from. */
+export const AREA_KM = 60;
+/**
+ * What a role's score counts for a posting whose title names another kind of work (a manager's
+ * role against "Senior System Engineer - Application Management", which shares its stems).
+ */
+export const HEAD_MISMATCH = 0.75;
+
+/** The settings a profile search is scored with (bench/cv_quality.ts varies them). */
+export interface ProfileRanking {
+  skillBonus: number;
+  skillsForFullBonus: number;
+  placeBonus: number;
+  relatedCosine: number;
+  nearKm: number;
+  headMismatch: number;
+  /** Kilometres around a city the profile names that its set takes postings from. */
+  areaKm: number;
+  /** Seniority factors: fits, one level off, further off; below = the posting is more junior. */
+  seniority: {
+    fits: number;
+    aboveOne: number;
+    aboveMore: number;
+    belowOne: number;
+    belowMore: number;
+    /** An internship or working-student job for someone who is no student. */
+    intern: number;
+  };
+  /** For a student: a posting for students, one of unknown level, one of another level. */
+  student: { intern: number; unknown: number; other: number };
+}
+
+export const DEFAULT_PROFILE_RANKING: ProfileRanking = {
+  skillBonus: SKILL_BONUS,
+  skillsForFullBonus: SKILLS_FOR_FULL_BONUS,
+  placeBonus: PLACE_BONUS,
+  relatedCosine: RELATED_COSINE,
+  nearKm: NEAR_KM,
+  headMismatch: HEAD_MISMATCH,
+  areaKm: AREA_KM,
+  seniority: {
+    fits: 1,
+    aboveOne: 0.95,
+    aboveMore: 0.75,
+    belowOne: 0.85,
+    belowMore: 0.75,
+    intern: 0.4,
+  },
+  student: { intern: 1, unknown: 0.6, other: 0.4 },
+};
+
+export interface ProfileSearchOptions {
+  /** Embeds query texts (the service's cached embedder). */
+  embed(texts: string[]): Promise<Float32Array[]>;
+  ranking: RankingParams;
+  cut: ResultCut;
+  profileRanking?: ProfileRanking;
+  /**
+   * The request's filters, order and page (as for `JobIndex.search`). With an explicit `city`,
+   * `country` or `near` filter the profile's places do not narrow the set.
+   */
+  request: Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">;
+  /** A `q` given beside the profile: searched as one more wished role. */
+  q?: string;
+}
+
+export interface ProfileSearchResult extends IndexResult {
+  /** The roles searched with the weight each got once their likeness was known. */
+  roles: { title: string; weight: number }[];
+  /** The countries of the places the set was narrowed to (none: anywhere). */
+  countries: string[];
+  /** Nothing fitted near the profile's cities, so the set is taken from their whole countries. */
+  widened: boolean;
+  /** When filters left nothing: the size of the set without them. */
+  unfiltered?: number;
+}
+
+/**
+ * A `PlaceLookup` over an index's cities: every city it has postings in, by folded name, with the
+ * country most of them are in and where they lie (the middle of their postings' positions).
+ */
+export function indexPlaces(index: JobIndex): PlaceLookup {
+  let lookup = placesOfIndex.get(index);
+  if (!lookup) {
+    lookup = buildPlaces(index);
+    placesOfIndex.set(index, lookup);
+  }
+  return lookup;
+}
+
+/** Per index: its cities as a lookup, built on first need. */
+const placesOfIndex = new WeakMap<JobIndex, PlaceLookup>();
+
+function buildPlaces(index: JobIndex): PlaceLookup {
+  const byKey = new Map<string, KnownCity>();
+  // `cities()` lists the most postings first: the commonest country of a name wins.
+  for (const { city, country } of index.cities()) {
+    const key = foldText(city);
+    if (city !== REMOTE_CITY && country && !byKey.has(key)) byKey.set(key, { city, country });
+  }
+  const points = new Map<string, { lat: number[]; lon: number[] }>();
+  for (const job of index.data.jobs) {
+    const known = byKey.get(foldText(job.city));
+    if (!known || job.country !== known.country || job.latitude === undefined) continue;
+    const key = foldText(job.city);
+    const point = points.get(key) ?? { lat: [], lon: [] };
+    point.lat.push(job.latitude);
+    point.lon.push(job.longitude!);
+    points.set(key, point);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [key, { lat, lon }] of points) {
+    const known = byKey.get(key)!;
+    known.latitude = median(lat);
+    known.longitude = median(lon);
+  }
+  return { city: (words) => byKey.get(foldText(words)) };
+}
+
+/** Great-circle distance in kilometres. */
+function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
+  const radians = Math.PI / 180;
+  const h = Math.sin((bLat - aLat) * radians / 2) ** 2 +
+    Math.cos(aLat * radians) * Math.cos(bLat * radians) *
+      Math.sin((bLon - aLon) * radians / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Per index: the head-noun group of each posting's role (undefined: none known), computed once. */
+const postingHeads = new WeakMap<JobIndex, (number | undefined)[]>();
+
+function headsOf(index: JobIndex): (number | undefined)[] {
+  let heads = postingHeads.get(index);
+  if (!heads) {
+    heads = index.data.jobs.map((job) => headGroupOf(roleTextOf(job)));
+    postingHeads.set(index, heads);
+  }
+  return heads;
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let k = 0; k < a.length; k++) sum += a[k] * b[k];
+  return sum;
+}
+
+/** How a posting's level sits against the levels that fit the person. */
+export function seniorityFactor(
+  levels: readonly Seniority[],
+  posting: Seniority | undefined,
+  ranking: ProfileRanking = DEFAULT_PROFILE_RANKING,
+): number {
+  if (levels.length === 0) return 1;
+  if (levels.length === 1 && levels[0] === "intern") {
+    if (posting === "intern") return ranking.student.intern;
+    return posting === undefined ? ranking.student.unknown : ranking.student.other;
+  }
+  if (posting === undefined) return 1;
+  if (levels.includes(posting)) return ranking.seniority.fits;
+  const at = SENIORITIES.indexOf(posting);
+  const distances = levels.map((level) => at - SENIORITIES.indexOf(level));
+  const nearest = distances.reduce((a, b) => Math.abs(b) < Math.abs(a) ? b : a);
+  // An internship is never a step for someone already in work.
+  if (posting === "intern") return ranking.seniority.intern;
+  if (nearest > 0) return nearest === 1 ? ranking.seniority.aboveOne : ranking.seniority.aboveMore;
+  return nearest === -1 ? ranking.seniority.belowOne : ranking.seniority.belowMore;
+}
+
+function isRemote(job: Job): boolean {
+  return job.city === REMOTE_CITY || job.work_mode === "remote" || job.job_tags.includes("remote");
+}
+
+/**
+ * Ranks the index's postings for a derived profile and makes the result set.
+ */
+export async function searchProfile(
+  index: JobIndex,
+  profile: DerivedProfile,
+  options: ProfileSearchOptions,
+): Promise<ProfileSearchResult> {
+  const settings = options.profileRanking ?? DEFAULT_PROFILE_RANKING;
+  const { jobs } = index.data;
+  const n = jobs.length;
+  const roles = profile.roles.map((r) => ({ ...r }));
+  if (options.q !== undefined && options.q.trim() !== "") {
+    // The query steers: what the profile names counts a little less than what was typed.
+    for (const role of roles) role.weight *= Q_LEAD;
+    roles.unshift({ title: options.q.trim(), weight: 1, from: "wish" });
+  }
+  const analyzed = roles.map((r) => analyzeQuery(r.title));
+  const vectors = roles.length > 0 ? await options.embed(analyzed.map((a) => a.embeddingText)) : [];
+
+  // A past role unlike every role the person asks for weighs little, whatever its words share.
+  const anchors = roles.map((r, i) => ({ r, i })).filter(({ r }) => r.from !== "experience");
+  if (anchors.length > 0) {
+    roles.forEach((role, i) => {
+      if (role.from !== "experience") return;
+      const likeness = Math.max(...anchors.map(({ i: a }) => cosine(vectors[i], vectors[a])));
+      if (likeness < settings.relatedCosine) role.weight = Math.min(role.weight, UNRELATED_WEIGHT);
+    });
+  }
+
+  const heads = headsOf(index);
+  const role = new Float32Array(n);
+  roles.forEach((r, i) => {
+    if (r.weight <= 0) return;
+    const scores = index.scoresOf(analyzed[i], vectors[i], { ranking: options.ranking });
+    const head = headGroupOf(r.title);
+    for (let p = 0; p < n; p++) {
+      let weighted = r.weight * scores[p];
+      if (head !== undefined && heads[p] !== undefined && heads[p] !== head) {
+        weighted *= settings.headMismatch;
+      }
+      if (weighted > role[p]) role[p] = weighted;
+    }
+  });
+
+  // Skills: how many a posting names, each counted by the keyword side (title and tags fully,
+  // the description at most half).
+  const skill = new Float32Array(n);
+  for (const name of profile.skills) {
+    const query = analyzeQuery(name);
+    if (query.termVariants.every((terms) => terms.length === 0)) continue;
+    const scores = index.scoresOf(query, undefined, { mode: "keyword" });
+    for (let p = 0; p < n; p++) skill[p] += scores[p];
+  }
+
+  const cities = new Set(profile.places.filter((p) => p.city).map((p) => foldText(p.city!)));
+  const points = profile.places.filter((p) => p.latitude !== undefined);
+  /** How near a posting is to a city the profile names: 1 there, fading to 0 at twice `nearKm`. */
+  const nearness = (job: Job) => {
+    if (job.latitude !== undefined && job.longitude !== undefined && points.length > 0) {
+      const km = Math.min(
+        ...points.map((point) =>
+          distanceKm(point.latitude!, point.longitude!, job.latitude!, job.longitude!)
+        ),
+      );
+      return Math.max(0, Math.min(1, 2 - km / settings.nearKm));
+    }
+    return cities.has(foldText(job.city)) ? 1 : 0;
+  };
+  // Relevance (what decides membership, as the score does for `q`): the role, at the person's
+  // level, over every posting. Skills and place then order the members and make the score shown.
+  const relevance = new Float32Array(n);
+  const fused = new Float32Array(n);
+  const norm = (1 + settings.skillBonus) * (1 + settings.placeBonus);
+  for (let p = 0; p < n; p++) {
+    if (role[p] <= 0) continue;
+    const job = jobs[p];
+    relevance[p] = role[p] * seniorityFactor(profile.levels, job.seniority, settings);
+    const local = Math.max(nearness(job), profile.remote && isRemote(job) ? 1 : 0);
+    const skills = Math.min(1, skill[p] / settings.skillsForFullBonus);
+    fused[p] = relevance[p] * (1 + settings.skillBonus * skills) *
+      (1 + settings.placeBonus * local) / norm;
+  }
+  // The profile's places are part of what it asks, as a place in a `q` text is: postings within
+  // `areaKm` of a city it names, in a country it names (postings not on the map, by city name or
+  // country), and remote ones in those countries when it wants remote work. The cut is made among
+  // them. An explicit city, country or near filter replaces the places' area.
+  const explicitPlace = options.request.filters?.city !== undefined ||
+    options.request.filters?.country !== undefined ||
+    options.request.filters?.near !== undefined;
+  let area = explicitPlace ? [] : profile.places;
+  const countries = [...new Set(area.filter((p) => p.country).map((p) => p.country!))];
+  let widened = false;
+  if (area.length > 0) {
+    const inside = (places: DerivedProfile["places"]) =>
+      Uint8Array.from(
+        jobs,
+        (job, p) =>
+          relevance[p] > 0 && inArea(job, places, profile.remote, settings.areaKm) ? 1 : 0,
+      );
+    let mask = inside(area);
+    // Nothing of the kind near the person: the rest of their country rather than nothing.
+    if (!mask.includes(1) && countries.length > 0 && area.some((p) => p.city !== undefined)) {
+      area = countries.map((country) => ({ country, wished: false }));
+      mask = inside(area);
+      widened = true;
+    }
+    for (let p = 0; p < n; p++) {
+      if (mask[p] === 0) {
+        relevance[p] = 0;
+        fused[p] = 0;
+      }
+    }
+  }
+  keepRelevant(fused, relevance, options.cut);
+  const asIs = { minScore: Number.MIN_VALUE, relativeCut: 0, weakFloor: Number.MIN_VALUE };
+  const result = index.searchScores(fused, { ...options.request, ...asIs });
+  // An empty set under filters: how many the profile finds without them, for the hint.
+  const filters = (options.request.filters ?? {}) as Record<string, unknown>;
+  const filtered = FILTER_NAMES.some((name) => filters[name] !== undefined);
+  const unfiltered = result.total === 0 && filtered
+    ? index.searchScores(fused, { ...options.request, filters: undefined, limit: 0, ...asIs })
+      .total
+    : undefined;
+  return {
+    ...result,
+    roles: roles.map((r) => ({ title: r.title, weight: Math.round(r.weight * 100) / 100 })),
+    countries,
+    widened,
+    ...(unfiltered !== undefined ? { unfiltered } : {}),
+  };
+}
+
+/** Whether a posting lies in the area a profile's places make (see `searchProfile`). */
+function inArea(
+  job: Job,
+  places: DerivedProfile["places"],
+  remote: boolean,
+  areaKm: number,
+): boolean {
+  return places.some((place) => {
+    if (remote && isRemote(job) && job.country === place.country) return true;
+    if (place.city === undefined) return job.country === place.country;
+    if (place.latitude !== undefined && job.latitude !== undefined) {
+      return distanceKm(place.latitude, place.longitude!, job.latitude, job.longitude!) <= areaKm;
+    }
+    // Not on the map: a posting naming no city by its country, one naming a city the places data
+    // does not know by that name (a far one would let a date order show it first).
+    return job.country === place.country &&
+      (job.city === "" || foldText(job.city) === foldText(place.city));
+  });
+}
+
+/**
+ * Zeroes the scores of postings whose relevance does not pass the cut, decided as
+ * `JobIndex.search` decides it for one query: the minimum when the best reaches it, else the
+ * floor, and the share of the best relevance anywhere.
+ */
+function keepRelevant(scores: Float32Array, relevance: Float32Array, cut: ResultCut): void {
+  let best = 0;
+  for (const r of relevance) if (r > best) best = r;
+  const least = Math.min(cut.minScore, cut.weakFloor);
+  const bar = Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best);
+  for (let p = 0; p < scores.length; p++) {
+    if (relevance[p] < bar || relevance[p] < least) scores[p] = 0;
+  }
+}
+
+export interface ProfileOutcomeOptions {
+  embed(texts: string[]): Promise<Float32Array[]>;
+  ranking: RankingParams;
+  cut: ResultCut;
+  profileRanking?: ProfileRanking;
+  /** Where a `near` place lies (the service's places). */
+  context?: FilterContext;
+}
+
+/** How a derived profile reads in a response (`derived`). */
+export function summarizeProfile(profile: DerivedProfile, q?: string): Derived {
+  const places = profile.places.map((p) =>
+    p.city ? `${p.city}${p.country ? `, ${p.country}` : ""}` : p.country!
+  );
+  if (profile.remote) places.push("remote");
+  const roles = profile.roles.map((r) => r.title);
+  return {
+    roles: q ? [q, ...roles] : roles,
+    skills: profile.skills,
+    places,
+    seniority: profile.seniority ?? null,
+  };
+}
+
+/**
+ * A search by `query.profile` (beside `query.q`, searched as one more wished role, its place as a
+ * wished place), as the service answers it: the page, the total, facets, what was derived, and a
+ * hint when nothing fits.
+ */
+export async function searchByProfile(
+  index: JobIndex,
+  query: SearchQuery,
+  options: ProfileOutcomeOptions,
+): Promise<SearchOutcome> {
+  const profile = deriveProfile(query.profile ?? "", { places: indexPlaces(index) });
+  let q = query.q.trim();
+  const place = q !== "" ? index.placeIn(q) : null;
+  if (place) {
+    // A place typed in the query says where, as in a `q` search: it replaces the profile's.
+    q = place.rest.trim();
+    const known = place.city ? indexPlaces(index).city(place.city) : undefined;
+    profile.places = place.city || place.country
+      ? [{
+        ...(known ?? (place.city ? { city: place.city } : {})),
+        ...(place.country ? { country: place.country } : {}),
+        wished: true,
+      }]
+      : profile.places;
+    if (place.remote) profile.remote = true;
+  }
+  const result = await searchProfile(index, profile, {
+    embed: options.embed,
+    ranking: options.ranking,
+    cut: options.cut,
+    profileRanking: options.profileRanking,
+    q: q === "" ? undefined : q,
+    request: {
+      filters: query,
+      context: options.context,
+      sort: query.sort,
+      facets: query.facets,
+      offset: query.offset,
+      limit: query.top_k,
+    },
+  });
+  const derived = summarizeProfile(profile, q === "" ? undefined : q);
+  const outcome: SearchOutcome = {
+    total: result.total,
+    search_time_ms: 0,
+    results: result.hits.map((hit) =>
+      toJobResult(hit.job, hit.score, query.detail, hit.alsoPostedAt)
+    ),
+    derived,
+  };
+  if (result.facets) outcome.facets = result.facets;
+  if (result.widened && result.total > 0) {
+    outcome.hint = `Nothing fits the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km of ` +
+      `${derived.places.join(" / ")}: these are from the rest of ${result.countries.join(", ")}.`;
+  }
+  if (result.total === 0) {
+    outcome.hint = derived.roles.length === 0
+      ? 'No role could be read from the profile: say what work is wanted ("I am looking for a ' +
+        'job as a nurse") or give `q` beside it.'
+      : result.unfiltered
+      ? `Nothing fits the profile with these filters; without them it finds ${result.unfiltered} ` +
+        "postings."
+      : result.countries.length > 0
+      ? `Nothing fits the profile near ${derived.places.join(" / ")}; give \`near\`, \`city\` ` +
+        "or `country` to search elsewhere."
+      : "Nothing fits the profile with these filters.";
+  }
+  return outcome;
+}

@@ -1,0 +1,244 @@
+import { strict as assert } from "node:assert";
+import { deriveProfile, headGroupOf, type PlaceLookup, UNRELATED_WEIGHT } from "./profile.ts";
+
+/** A few cities as an index of real postings would know them. */
+const CITIES: Record<
+  string,
+  { city: string; country: string; latitude: number; longitude: number }
+> = {
+  toronto: { city: "Toronto", country: "CA", latitude: 43.65, longitude: -79.38 },
+  leeds: { city: "Leeds", country: "GB", latitude: 53.8, longitude: -1.55 },
+  bradford: { city: "Bradford", country: "GB", latitude: 53.79, longitude: -1.75 },
+  hamburg: { city: "Hamburg", country: "DE", latitude: 53.55, longitude: 9.99 },
+  ontario: { city: "Ontario", country: "US", latitude: 34.06, longitude: -117.65 },
+  mannheim: { city: "Mannheim", country: "DE", latitude: 49.49, longitude: 8.47 },
+};
+const places: PlaceLookup = { city: (words) => CITIES[words.toLowerCase()] };
+const now = new Date("2026-11-25T00:00:00Z");
+
+const titles = (text: string) =>
+  deriveProfile(text, { places, now }).roles.map((r) => [r.title, r.from]);
+
+Deno.test("deriveProfile() weighs a stated wish most and splits its alternatives", () => {
+  const profile = deriveProfile(
+    "Experienced barista.\nI am looking for a Sous Chef or Line Cook position in Toronto.",
+    { places, now },
+  );
+  assert.deepEqual(profile.roles.slice(0, 2), [
+    { title: "Sous Chef", weight: 1, from: "wish" },
+    { title: "Line Cook", weight: 1, from: "wish" },
+  ]);
+  assert.deepEqual(profile.places, [
+    { city: "Toronto", country: "CA", latitude: 43.65, longitude: -79.38, wished: true },
+  ]);
+});
+
+Deno.test("deriveProfile() completes alternatives that share their noun", () => {
+  assert.deepEqual(
+    titles("Seeking a full-time maths or physics teaching position for the next school year.")
+      .slice(0, 2),
+    [["maths teacher", "wish"], ["physics teacher", "wish"]],
+  );
+});
+
+Deno.test("deriveProfile() reads a wish that a hard line wrap split", () => {
+  const profile = deriveProfile(
+    "PROFILE\nCaring support worker with four years in supported living. I am looking for a\n" +
+      "support worker job in Leeds or Bradford.",
+    { places, now },
+  );
+  assert.equal(profile.roles[0].title, "support worker");
+  assert.deepEqual(profile.places.map((p) => p.city), ["Leeds", "Bradford"]);
+});
+
+Deno.test("deriveProfile() takes the headline after the name, not the name", () => {
+  const profile = deriveProfile("Jane Doe RGN\n12 Some Street, Leeds\n\nEXPERIENCE\n", {
+    places,
+    now,
+  });
+  assert.deepEqual(profile.roles.map((r) => r.title), ["registered general nurse"]);
+  assert.deepEqual(profile.places.map((p) => p.city), ["Leeds"]);
+});
+
+Deno.test("deriveProfile() reads job titles beside or above periods of work, recent first", () => {
+  const profile = deriveProfile(
+    [
+      "# Alex Kim — Data Engineer",
+      "## Experience",
+      "**Senior Data Engineer** — Acme GmbH, Hamburg",
+      "*March 2021 – present*",
+      "2016 - 2021    Data Engineer, Beta Ltd, Hamburg",
+      "2012 – 2016  Junior Developer at Gamma",
+      "## Education",
+      "2008 - 2012  B.Sc. Computer Science",
+    ].join("\n"),
+    { places, now },
+  );
+  const weights = Object.fromEntries(profile.roles.map((r) => [r.title, r.weight]));
+  assert.equal(weights["Data Engineer"], 0.95);
+  assert.ok(weights["Senior Data Engineer"] > weights["Junior Developer"]);
+  assert.equal(profile.roles.find((r) => r.title.includes("Computer")), undefined);
+});
+
+Deno.test("deriveProfile() gives past roles of another kind little weight", () => {
+  const profile = deriveProfile(
+    [
+      "About me: after years in retail I retrained. I am looking for a junior web developer role.",
+      "Experience",
+      "2019 - 2023  Store Manager, ShopCo, Hamburg",
+      "2015 - 2019  Sales Assistant, ShopCo, Hamburg",
+    ].join("\n"),
+    { places, now },
+  );
+  assert.equal(profile.roles[0].title, "junior web developer");
+  for (const role of profile.roles.slice(1)) assert.ok(role.weight <= UNRELATED_WEIGHT);
+  assert.equal(profile.seniority, "junior");
+});
+
+Deno.test("deriveProfile() reads a German CV: headings, 'seit', 'ich suche'", () => {
+  const profile = deriveProfile(
+    [
+      "LEBENSLAUF",
+      "Maria Schulz, 20095 Hamburg",
+      "PROFIL",
+      "Ich suche eine neue Position als Senior Java Entwicklerin, gerne remote.",
+      "BERUFSERFAHRUNG",
+      "seit 03/2020   Java Entwicklerin, Foo GmbH, Hamburg",
+      "KENNTNISSE",
+      "Java, Spring Boot, Kafka",
+    ].join("\n"),
+    { places, now },
+  );
+  assert.equal(profile.roles[0].title, "Senior Java Entwicklerin");
+  assert.ok(profile.roles.some((r) => r.title === "Java Entwicklerin" && r.weight >= 0.85));
+  assert.deepEqual(profile.skills, ["Java", "Spring Boot", "Kafka"]);
+  assert.equal(profile.remote, true);
+  assert.equal(profile.seniority, "senior");
+  assert.deepEqual(profile.places.map((p) => p.city), ["Hamburg"]);
+});
+
+Deno.test("deriveProfile() lists skills from a skills section, short items only", () => {
+  const profile = deriveProfile(
+    "SKILLS\nTriage · IV therapy | Cannulation, Phlebotomy (advanced)\n" +
+      "Languages: English, Polish\n" +
+      "A very long sentence that is not a skill but a paragraph about teamwork and goals",
+    { places, now },
+  );
+  assert.deepEqual(profile.skills, ["Triage", "IV therapy", "Cannulation", "Phlebotomy"]);
+});
+
+Deno.test("deriveProfile() takes a name after a city of another country as its region", () => {
+  const profile = deriveProfile("Sam Lee\nToronto, Ontario\nsam@example.com", { places, now });
+  assert.deepEqual(profile.places.map((p) => [p.city, p.country]), [["Toronto", "CA"]]);
+});
+
+Deno.test("deriveProfile() falls back to the phone number's country", () => {
+  const profile = deriveProfile("Ravi Kumar\nPhone: +91 98765 43210\nStaff Nurse", {
+    places,
+    now,
+  });
+  assert.deepEqual(profile.places, [{ country: "IN", wished: false }]);
+});
+
+Deno.test("deriveProfile() reads a country named in a wish", () => {
+  const profile = deriveProfile("Willing to relocate anywhere in India.", { places, now });
+  assert.deepEqual(profile.places, [{ country: "IN", wished: true }]);
+});
+
+Deno.test("deriveProfile() knows a student by their wish or their studies", () => {
+  assert.equal(
+    deriveProfile("I am looking for a working student position in software development.", {
+      now,
+    }).seniority,
+    "intern",
+  );
+  assert.equal(deriveProfile("Student – M.Sc. Physics\nPython, C++", { now }).seniority, "intern");
+  // A worker's CV mentions internships and studies too.
+  assert.equal(
+    deriveProfile("Data engineer, three years after an internship at Zalando; studying for AWS.", {
+      now,
+    }).seniority,
+    "mid",
+  );
+});
+
+Deno.test("deriveProfile() reads seniority from titles, then from years", () => {
+  const lead = deriveProfile("Head of Data — looking for a Head of Analytics role.", { now });
+  assert.ok(lead.levels.includes("lead"));
+  assert.equal(deriveProfile("Accountant with eight years in audit.", { now }).seniority, "senior");
+  assert.equal(deriveProfile("Accountant with 3 years in audit.", { now }).seniority, "mid");
+  assert.equal(deriveProfile("Accountant.", { now }).seniority, undefined);
+});
+
+Deno.test("deriveProfile() reads at most 20,000 characters and survives junk", () => {
+  const long = "Nurse. ".repeat(10_000);
+  assert.doesNotThrow(() => deriveProfile(long, { places, now }));
+  const junk = deriveProfile("%%%\n\n---\n***\n(((", { places, now });
+  assert.deepEqual(junk.roles, []);
+  assert.deepEqual(junk.places, []);
+});
+
+Deno.test("headGroupOf() groups trades by head noun, not by stem", () => {
+  assert.equal(headGroupOf("Java Developer"), headGroupOf("Backend Engineer"));
+  assert.equal(headGroupOf("Softwareentwicklerin"), headGroupOf("Developer"));
+  assert.equal(headGroupOf("Head of Engineering"), headGroupOf("Engineering Manager"));
+  assert.notEqual(headGroupOf("Care Assistant"), headGroupOf("Staff Nurse"));
+  assert.equal(headGroupOf("Application Management"), undefined);
+});
+
+Deno.test("deriveProfile() reads countries from addresses, not from sentences", () => {
+  const derive = (text: string) => deriveProfile(text, { places, now }).places;
+  assert.deepEqual(derive("Kim Park\nAustin, TX 78701\nkim@example.com"), [
+    { country: "US", wished: false },
+  ]);
+  assert.deepEqual(derive("Jo Bauer\nSomewhere, DE\n"), [{ country: "DE", wished: false }]);
+  // "CI" is Côte d'Ivoire's code, and "IT" Italy's: in a sentence they are neither.
+  assert.deepEqual(
+    derive(
+      "Jo Bauer\nI build Kubernetes platforms, CI/CD and observability for teams, IT and ops.",
+    ),
+    [],
+  );
+});
+
+Deno.test("deriveProfile() keeps conditions out of the roles of a wish", () => {
+  const roles = deriveProfile(
+    "I am looking for customer support roles in voice or chat process, comfortable with night " +
+      "shifts. Open to work from home, or to relocate to Pune.",
+    { now },
+  ).roles.map((r) => r.title);
+  assert.ok(roles[0].startsWith("customer support"), roles.join(" | "));
+  for (const junk of ["comfortable with", "from home", "to relocate to Pune"]) {
+    assert.ok(!roles.some((r) => r.includes(junk)), `${junk} in ${roles.join(" | ")}`);
+  }
+});
+
+Deno.test("deriveProfile() reads a title below its period, as Word tables put it", () => {
+  const roles = deriveProfile(
+    "Experience\n2021 – present\nICU Staff Nurse, St Thomas' Hospital\n2018 – 2021\nStaff Nurse, " +
+      "Royal Free Hospital",
+    { now },
+  ).roles.map((r) => r.title);
+  assert.deepEqual(roles, ["ICU Staff Nurse", "Staff Nurse"]);
+});
+
+Deno.test("deriveProfile() joins skills a hard wrap split, and splits bracketed lists", () => {
+  const skills = deriveProfile(
+    "SKILLS\nIFRS, Dutch GAAP, month-end close, consolidation, intercompany, VAT, budgeting and\n" +
+      "forecasting, CRM (Salesforce,\nZendesk), Excel",
+    { now },
+  ).skills;
+  assert.deepEqual(skills, [
+    "IFRS",
+    "Dutch GAAP",
+    "month-end close",
+    "consolidation",
+    "intercompany",
+    "VAT",
+    "budgeting and forecasting",
+    "CRM",
+    "Salesforce",
+    "Zendesk",
+    "Excel",
+  ]);
+});

@@ -1,0 +1,193 @@
+/**
+ * Publishes what changed since the current index as a delta (src/index/index_delta.ts) instead of
+ * a whole snapshot: the postings written since (from the store's change log) that belong in the
+ * index, with their vectors from the embedding cache, and the ids of those that left it. Only a
+ * process that serves the current index can make one (it knows what the index holds without
+ * reading it); anything it cannot vouch for is left to a full publish, which it says by
+ * returning why instead of a snapshot id.
+ *
+ * @module
+ */
+import type { Job } from "../domain/job.ts";
+import { retentionCutoff } from "../domain/lifecycle.ts";
+import type { Logger } from "../log.ts";
+import type { Store } from "../store/store.ts";
+import type { Embedder } from "../index/embedder.ts";
+import { deltaData, encodeDelta } from "../index/index_delta.ts";
+import { embeddingTextOf } from "../index/job_index.ts";
+import type { JobIndex } from "../index/orama_index.ts";
+import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { embedWithCache } from "./publish_index.ts";
+
+/**
+ * How far before the current index's postings-changed time the change log is read again (ms):
+ * writers stamp changes with their own clock just before committing, so a change committed a
+ * little after the index read the store may carry an earlier time. Re-reading a posting the index
+ * already holds costs a little; missing one would leave it out.
+ */
+export const CHANGE_SLACK_MS = 60_000;
+
+/**
+ * When the chain of deltas is compacted into a full snapshot (docs/search.md, "Deltas"): after
+ * this many deltas, or once they hold this share of the base's bytes.
+ */
+export const COMPACT_AFTER_DELTAS = 50;
+export const COMPACT_AT_SHARE = 0.25;
+
+export interface DeltaPublished {
+  snapshotId: string;
+  docCount: number;
+  added: number;
+  removed: number;
+  /** The chain has passed a compaction threshold: a full publish should follow. */
+  compact: boolean;
+}
+
+export interface PublishDeltaOptions {
+  embedder: Embedder;
+  logger: Logger;
+  now?: () => number;
+  retentionDays?: number;
+  /**
+   * Stored postings that belong in the index (neither expired nor past the retention), as the
+   * gap check counted them: a delta whose result would hold another number is not made.
+   */
+  expectedCount?: number;
+}
+
+/** Whether two postings hold the same fields, whatever their keys' order. */
+function sameJob(a: Job, b: Job): boolean {
+  const canonical = (job: Job) =>
+    JSON.stringify(
+      Object.entries(job).filter(([, v]) => v !== undefined).sort(([x], [y]) =>
+        x < y ? -1 : x > y ? 1 : 0
+      ),
+    );
+  return canonical(a) === canonical(b);
+}
+
+/**
+ * Publishes a delta over `served` (the index of the current snapshot `served.id`), or returns why
+ * a full publish is needed instead.
+ */
+export async function publishDelta(
+  store: Pick<Store, "postings" | "embeddings" | "snapshots"> & Partial<Pick<Store, "sources">>,
+  served: { id: string; index: JobIndex },
+  options: PublishDeltaOptions,
+): Promise<DeltaPublished | { full: string }> {
+  const started = performance.now();
+  const { embedder, logger } = options;
+  const now = (options.now ?? Date.now)();
+  const retentionDays = options.retentionDays ?? 0;
+  const current = await store.snapshots.currentSnapshotId();
+  if (current !== served.id) return { full: "the served index is not the current one" };
+  const meta = await store.snapshots.readSnapshotMeta(current);
+  if (!meta || meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
+    return { full: "the current snapshot is of another format" };
+  }
+  if (meta.model !== embedder.model) return { full: "the current snapshot is of another model" };
+  if ((meta.retentionDays ?? 0) !== retentionDays) return { full: "the retention changed" };
+  if (meta.postingsChangedAt === undefined) return { full: "the snapshot predates change times" };
+  const since = meta.postingsChangedAt - CHANGE_SLACK_MS;
+  const log = await store.postings.changeLog(now);
+  // Writes the log lacks are older than its start: those the index read are in it already.
+  if (log === null || log.startedAt > meta.postingsChangedAt || log.keptFrom > since) {
+    return { full: "the change log does not reach back to the current index" };
+  }
+  const chain = meta.baseId ? [...(meta.chain ?? []), current] : [];
+  const baseId = meta.baseId ?? current;
+  if (chain.length >= COMPACT_AFTER_DELTAS) return { full: "compaction: too many deltas" };
+
+  // Read before the changes: whatever is written after may be missing, and the gap check knows.
+  const postingsChangedAt = await store.postings.changedAt();
+  const changed = [...await store.postings.changedSince(since)];
+  const expired = store.sources ? await store.sources.expiredIds(now) : new Set<string>();
+  const cutoff = retentionCutoff(now, retentionDays);
+  const live = (job: Job) =>
+    !expired.has(job.id) && (cutoff === null || job.publish_time >= cutoff);
+
+  const { jobs } = served.index.data;
+  const indexed = new Map<string, Job>();
+  for (const job of jobs) indexed.set(job.id, job);
+  const removed = new Set<string>();
+  // Postings that left by time or by their source, written or not.
+  for (const job of jobs) if (!live(job)) removed.add(job.id);
+  const added: Job[] = [];
+  const stored = new Map<string, Job>();
+  for (let i = 0; i < changed.length; i += 500) {
+    for (const job of await store.postings.getJobs(changed.slice(i, i + 500))) {
+      stored.set(job.id, job);
+    }
+  }
+  for (const id of changed) {
+    const job = stored.get(id);
+    const before = indexed.get(id);
+    if (job && live(job)) {
+      if (!before || !sameJob(before, job)) added.push(job);
+    } else if (before) removed.add(id);
+  }
+  let docCount = jobs.length + added.length;
+  for (const job of added) if (indexed.has(job.id) && !removed.has(job.id)) docCount--;
+  docCount -= removed.size;
+  if (options.expectedCount !== undefined && docCount !== options.expectedCount) {
+    // A posting came back (a source lists it again) without being written: only a full read of
+    // the store finds it.
+    return {
+      full: `a delta would index ${docCount} postings, the store has ${options.expectedCount}`,
+    };
+  }
+
+  const texts = added.map(embeddingTextOf);
+  const { vectors, embedded } = await embedWithCache(store, embedder, [...new Set(texts)]);
+  const bytes = await encodeDelta({
+    added: deltaData({
+      model: embedder.model,
+      dimensions: embedder.dimensions,
+      jobs: added,
+      vectors: texts.map((t) => vectors.get(t)!),
+    }),
+    removed: [...removed],
+  });
+  let oldest: string | undefined;
+  if (retentionDays > 0) {
+    for (const job of jobs) {
+      if (!removed.has(job.id) && (oldest === undefined || job.publish_time < oldest)) {
+        oldest = job.publish_time;
+      }
+    }
+    for (const job of added) {
+      if (oldest === undefined || job.publish_time < oldest) oldest = job.publish_time;
+    }
+  }
+  let chainBytes = bytes.byteLength;
+  for (const id of chain) {
+    chainBytes += (await store.snapshots.readSnapshotMeta(id))?.byteLength ?? 0;
+  }
+  const baseBytes = (await store.snapshots.readSnapshotMeta(baseId))?.byteLength ?? 0;
+  const snapshotId = await store.snapshots.publishSnapshot(bytes, {
+    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    docCount,
+    model: embedder.model,
+    ...(postingsChangedAt === null ? {} : { postingsChangedAt }),
+    ...(expired.size > 0 ? { expiredCount: expired.size } : {}),
+    ...(retentionDays > 0 ? { retentionDays, agedOutCount: meta.agedOutCount ?? 0 } : {}),
+    ...(oldest !== undefined ? { oldestPublishTime: oldest } : {}),
+    baseId,
+    chain,
+  }, { replacing: current });
+  const compact = chain.length + 1 >= COMPACT_AFTER_DELTAS ||
+    chainBytes > COMPACT_AT_SHARE * baseBytes;
+  logger.info("index delta published", {
+    snapshot_id: snapshotId,
+    base_id: baseId,
+    deltas: chain.length + 1,
+    doc_count: docCount,
+    added: added.length,
+    removed: removed.size,
+    embedded,
+    delta_bytes: bytes.byteLength,
+    compact_next: compact,
+    total_ms: Math.round(performance.now() - started),
+  });
+  return { snapshotId, docCount, added: added.length, removed: removed.size, compact };
+}

@@ -1,0 +1,188 @@
+/**
+ * An index with deltas merged in answers every search exactly as an index built at once from the
+ * same postings: random sequences of adds, updates and removals over the real JobSpy postings,
+ * each delta encoded and decoded as servers read it, compared search by search (total, order,
+ * scores, reposts) with a full snapshot of the resulting postings.
+ */
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { realJobs, testEmbedder } from "./helpers.ts";
+import type { Job } from "../src/domain/job.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { analyzeQuery } from "../src/index/analyze_query.ts";
+import { applyDelta, decodeDelta, deltaData, encodeDelta } from "../src/index/index_delta.ts";
+import { embeddingTextOf } from "../src/index/job_index.ts";
+import { JobIndex } from "../src/index/orama_index.ts";
+import { rankingForModel } from "../src/index/ranking.ts";
+import { decodeSnapshot, encodeSnapshot } from "../src/index/snapshot.ts";
+import { placeToApply } from "../src/search/search_service.ts";
+import { parseNear } from "../src/places/mod.ts";
+
+/** As tests/filter_property_test.ts: occupations, other words, places in the text, garbage. */
+const QUERIES = [
+  "nurse",
+  "registered nurse",
+  "software engineer",
+  "python developer",
+  "data analyst",
+  "accountant",
+  "warehouse associate",
+  "truck driver",
+  "customer service",
+  "project manager",
+  "someone who fixes cars",
+  "computer programmer",
+  "nurse jobs in Chicago",
+  "developer in Toronto",
+  "remote python developer",
+  "software engineer berlin",
+  "asdfghjkl",
+  "senior",
+  "machine learning engineer",
+  "security officer",
+];
+
+Deno.test("an index with deltas applied searches exactly as one built at once", async () => {
+  const embedder = await testEmbedder();
+  const all = await realJobs();
+  // Every eighth posting: all sources and countries, few enough to embed in seconds.
+  const pool = all.filter((_, i) => i % 8 === 0).slice(0, 1200);
+  const vectors = new Map<string, Float32Array>();
+  const embedAll = async (jobs: Job[]) => {
+    const texts = [...new Set(jobs.map(embeddingTextOf))].filter((t) => !vectors.has(t));
+    for (let i = 0; i < texts.length; i += 256) {
+      const batch = texts.slice(i, i + 256);
+      (await embedder.embed(batch)).forEach((v, k) => vectors.set(batch[k], v));
+    }
+  };
+  await embedAll(pool);
+  const { ranking, cut } = rankingForModel(embedder.model);
+  const queryVectors = new Map<string, Float32Array>();
+
+  const indexData = (jobs: Job[]) =>
+    deltaData({
+      model: embedder.model,
+      dimensions: embedder.dimensions,
+      jobs,
+      vectors: jobs.map((job) => vectors.get(embeddingTextOf(job))!),
+    });
+  /** As a publish builds it: the postings in id order, through snapshot bytes. */
+  const fullIndex = async (jobs: Job[]) => {
+    const sorted = [...jobs].sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    return new JobIndex(await decodeSnapshot(await encodeSnapshot(indexData(sorted)))).prepare();
+  };
+  const search = async (index: JobIndex, params: Record<string, string>) => {
+    const query = parseSearchQuery(params);
+    const place = placeToApply(index, query);
+    const analyzed = analyzeQuery(place?.rest ?? query.q);
+    let vector = queryVectors.get(analyzed.embeddingText);
+    if (!vector) {
+      [vector] = await embedder.embed([analyzed.embeddingText]);
+      queryVectors.set(analyzed.embeddingText, vector);
+    }
+    const { total, hits } = index.search({
+      query: analyzed,
+      vector,
+      filters: query,
+      context: { locate: parseNear },
+      place: place ?? undefined,
+      sort: query.sort,
+      ranking,
+      ...cut,
+    });
+    return {
+      total,
+      hits: hits.map((h) => [h.job.id, h.score, h.job.job_title, h.alsoPostedAt ?? []]),
+    };
+  };
+
+  const countries = [...new Set(pool.map((j) => j.country).filter((c) => c))] as string[];
+  const cities = [...new Set(pool.map((j) => j.city).filter((c) => c !== ""))].slice(0, 20);
+  const titleWords = [
+    ...new Set(
+      pool.flatMap((job) => job.job_title.toLowerCase().split(/[^\p{L}\p{N}+#]+/u))
+        .filter((w) => w.length > 2),
+    ),
+  ].sort();
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant("add" as const), k: fc.nat() }),
+    fc.record({ kind: fc.constant("update" as const), k: fc.nat(), from: fc.nat() }),
+    fc.record({ kind: fc.constant("remove" as const), k: fc.nat() }),
+  );
+  const params = fc.record({
+    q: fc.oneof(
+      fc.constantFrom(...QUERIES),
+      fc.array(fc.constantFrom(...titleWords), { minLength: 1, maxLength: 3 }).map((w) =>
+        w.join(" ")
+      ),
+    ),
+    sort: fc.constantFrom("date", "relevance"),
+    country: fc.option(fc.constantFrom(...countries), { nil: undefined }),
+    city: fc.option(fc.constantFrom(...cities), { freq: 5, nil: undefined }),
+  });
+
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 100, max: 800 }),
+      fc.array(fc.array(op, { minLength: 1, maxLength: 60 }), { minLength: 1, maxLength: 4 }),
+      fc.array(params, { minLength: 6, maxLength: 6 }),
+      async (baseSize, deltas, searches) => {
+        const live = new Map(pool.slice(0, baseSize).map((job) => [job.id, job]));
+        let served = await fullIndex([...live.values()]);
+        for (const ops of deltas) {
+          const added = new Map<string, Job>();
+          const removed = new Set<string>();
+          for (const o of ops) {
+            const ids = [...live.keys()];
+            if (o.kind === "add") {
+              const job = pool[o.k % pool.length];
+              if (live.has(job.id)) continue;
+              live.set(job.id, job);
+              added.set(job.id, job);
+              removed.delete(job.id);
+            } else if (ids.length > 0) {
+              const id = ids[o.k % ids.length];
+              if (o.kind === "remove") {
+                live.delete(id);
+                added.delete(id);
+                removed.add(id);
+              } else {
+                // Another posting's title, tags and description under this posting's id.
+                const other = pool[o.from % pool.length];
+                const job = {
+                  ...live.get(id)!,
+                  job_title: other.job_title,
+                  job_tags: other.job_tags,
+                  job_description: other.job_description,
+                  publish_time: other.publish_time,
+                };
+                live.set(id, job);
+                added.set(id, job);
+              }
+            }
+          }
+          await embedAll([...added.values()]);
+          const bytes = await encodeDelta({
+            added: indexData([...added.values()]),
+            removed: [...removed],
+          });
+          served = applyDelta(served, await decodeDelta(bytes)).prepare();
+        }
+        const scratch = await fullIndex([...live.values()]);
+        assert.equal(served.size, scratch.size);
+        assert.deepEqual(served.cities(), scratch.cities());
+        for (const p of searches) {
+          const query = Object.fromEntries(
+            Object.entries(p).filter((e): e is [string, string] => e[1] !== undefined),
+          );
+          assert.deepEqual(
+            await search(served, query),
+            await search(scratch, query),
+            JSON.stringify(query),
+          );
+        }
+      },
+    ),
+    { numRuns: 25 },
+  );
+});

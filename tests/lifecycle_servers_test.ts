@@ -1,0 +1,300 @@
+/**
+ * The lifecycle as an operator runs it: two `jobseek serve` processes on one store file with a
+ * retention and a purge period. One of them purges what expired long ago (exactly one: the
+ * publish lease), and when a served posting passes the retention while they run, one publishes
+ * again with nothing written, and both stop finding it. A server killed with SIGKILL in the
+ * middle of a purge of every real posting leaves whole postings and exact counts, and the next
+ * start finishes it. `jobseek ingest` of a real file older than the retention says so, and
+ * `jobseek index status` counts live, expired and purged postings.
+ */
+import { strict as assert } from "node:assert";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import type { Job } from "../src/domain/job.ts";
+import { DAY_MS, formatUtc } from "../src/domain/lifecycle.ts";
+import { importFiles } from "../src/ingest/import_files.ts";
+import { silentLogger } from "../src/log.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { openStore } from "../src/store/store.ts";
+import { realCsvFiles } from "../bench/real_data.ts";
+import { testEmbedder } from "./helpers.ts";
+import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
+
+const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
+
+function keeper(n: number, publishTime: string): Job {
+  return {
+    id: `keeper-${n}`,
+    job_title: "Lighthouse Keeper",
+    company_name: `Harbour Authority ${n}`,
+    city: ["Bergen", "Oban", "Brest", "Cadiz"][n % 4],
+    publish_time: publishTime,
+    job_url: `https://www.indeed.com/viewjob?jk=keeper${n}`,
+    job_tags: ["maritime"],
+    data_source: "indeed",
+    job_description: `Keep the light of harbour ${n} burning; log ships, weather and repairs.`,
+  };
+}
+
+async function found(server: ServerProcess, key: string): Promise<Set<string>> {
+  const response = await fetch(
+    `${server.url}/v1/search?${new URLSearchParams({
+      q: "lighthouse keeper",
+      top_k: "100",
+      sort: "relevance",
+    })}`,
+    { headers: { "x-api-key": key } },
+  );
+  assert.equal(response.status, 200);
+  const body = await response.json() as { results: { job_url: string }[] };
+  return new Set(body.results.map((r) => r.job_url));
+}
+
+Deno.test({
+  name:
+    "two servers: one purges what expired long ago; a posting passing the retention leaves both",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_lifecycle_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  const servers: ServerProcess[] = [];
+  try {
+    const now = Date.now();
+    // Far enough ahead that both servers serve it first (they start in a few seconds).
+    const crossesInMs = 30_000;
+    const jobs = [
+      keeper(0, formatUtc(now - 60 * DAY_MS + crossesInMs)),
+      keeper(1, formatUtc(now - 10 * DAY_MS)),
+      keeper(2, formatUtc(now - 70 * DAY_MS)), // expired, not for long enough to go
+      keeper(3, formatUtc(now - 100 * DAY_MS)), // expired 40 days ago: purged
+      keeper(4, formatUtc(now - 120 * DAY_MS)), // expired 60 days ago: purged
+      keeper(5, formatUtc(now - 100 * DAY_MS)), // as old, but an import saw it yesterday
+    ];
+    const store = await openStore(kvPath);
+    const key = (await new ApiKeyRegistry(store.apiKeys, []).create("reader")).key;
+    await store.postings.upsertJobs(jobs.slice(0, 5), { now: now - 40 * DAY_MS });
+    await store.postings.upsertJobs(jobs.slice(5), { now: now - DAY_MS });
+    await publishIndex(store, {
+      embedder: await testEmbedder(),
+      logger: silentLogger,
+      retentionDays: 60,
+    });
+    store.close();
+    const env = {
+      JOBSEEK_KV: kvPath,
+      JOBSEEK_RETENTION_DAYS: "60",
+      JOBSEEK_PURGE_AFTER_DAYS: "30",
+      JOBSEEK_INDEX_CHECK_MS: "300",
+      JOBSEEK_RATE_LIMIT: "100000",
+    };
+    servers.push(...await Promise.all([startServerProcess(env), startServerProcess(env)]));
+    await Promise.all(servers.map((server) => server.ready()));
+    const url = (n: number) => jobs[n].job_url;
+    for (const server of servers) {
+      assert.deepEqual([...await found(server, key)].sort(), [url(0), url(1)].sort());
+    }
+
+    // The purge: by one server, once.
+    const purgeLogs = () =>
+      servers.map((server) => server.logs.filter((l) => l.msg === "expired postings purged"));
+    const deadline = Date.now() + 20_000;
+    while (purgeLogs().flat().length === 0) {
+      assert.ok(Date.now() < deadline, "a server purged within 20 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Both servers have run their start-up maintenance by now: the other found nothing left.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const [first, second] = purgeLogs();
+    assert.equal(first.length + second.length, 1, JSON.stringify(purgeLogs()));
+    const purged = [...first, ...second][0];
+    assert.equal(purged.past_retention, 2);
+    assert.equal(purged.gone_from_source, 0);
+    const check = await openStore(kvPath);
+    try {
+      assert.deepEqual(await check.postings.purgedCounts(), { retention: 2, source: 0 });
+      for (const n of [3, 4]) assert.equal(await check.postings.getJob(jobs[n].id), null);
+      for (const n of [0, 1, 2, 5]) assert.ok(await check.postings.getJob(jobs[n].id));
+    } finally {
+      check.close();
+    }
+
+    // Then keeper 0 passes the retention: nothing is written, and yet it leaves both servers.
+    const until = now + crossesInMs + 30_000;
+    for (const server of servers) {
+      while ((await found(server, key)).has(url(0))) {
+        assert.ok(Date.now() < until, "the aged-out posting left the results");
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      assert.deepEqual([...await found(server, key)], [url(1)]);
+    }
+    // One publish for the crossing (a delta, which on an index this small calls for compaction
+    // at once: that second publish changes no posting).
+    const republished = servers.flatMap((server) =>
+      server.logs.filter((l) =>
+        l.msg === "published in the background" && l.reason !== "compaction of index deltas"
+      )
+    );
+    assert.equal(republished.length, 1, JSON.stringify(republished));
+    assert.match(String(republished[0].reason), /past the retention of 60 days/);
+
+    const status = await runCli(["index", "status", "--json"], env);
+    assert.equal(status.code, 0, status.stderr);
+    const counts = JSON.parse(status.stdout);
+    assert.equal(counts.stored_postings, 4);
+    assert.equal(counts.live_postings, 1);
+    assert.equal(counts.expired_postings, 3);
+    assert.equal(counts.purged_postings, 2);
+    assert.equal(counts.lifecycle.expired_by_retention, 3);
+    assert.equal(counts.lifecycle.purged_by_retention, 2);
+    assert.equal(counts.snapshot.docCount, 1);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Stored postings, purged postings, and the index entries and sightings left, counted raw. */
+async function census(kvPath: string) {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    const count = async (prefix: string) => {
+      let n = 0;
+      for await (const _ of kv.list({ prefix: [prefix] })) n++;
+      return n;
+    };
+    const purged = await kv.get<Deno.KvU64>(["jobs_purged", "retention"]);
+    return {
+      postings: await count("jobs"),
+      city_entries: await count("jobs_by_city"),
+      time_entries: await count("jobs_by_time"),
+      sightings: await count("jobs_last_seen"),
+      purged: Number(purged.value?.value ?? 0n),
+    };
+  } finally {
+    kv.close();
+  }
+}
+
+Deno.test({
+  name: "a server killed mid-purge leaves whole postings and exact counts; the next start finishes",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_purge_kill_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  try {
+    // Every real posting (2024, and February to June 2026), last seen by an import a year ago:
+    // all past the retention of 60 days by more than the purge period of 30.
+    const store = await openStore(kvPath);
+    const report = await importFiles(store, realCsvFiles(), { now: Date.now() - 365 * DAY_MS });
+    const total = await store.postings.countJobs();
+    assert.equal(total, report.totals.inserted);
+    await publishIndex(store, {
+      embedder: await testEmbedder(),
+      logger: silentLogger,
+      retentionDays: 60,
+    });
+    store.close();
+    const env = {
+      JOBSEEK_KV: kvPath,
+      JOBSEEK_RETENTION_DAYS: "60",
+      JOBSEEK_PURGE_AFTER_DAYS: "30",
+      JOBSEEK_INDEX_CHECK_MS: "500",
+    };
+    const first = await startServerProcess(env);
+    // SIGKILL as soon as the purge has committed something.
+    let during: Awaited<ReturnType<typeof census>>;
+    const deadline = Date.now() + 60_000;
+    while ((during = await census(kvPath)).purged === 0) {
+      assert.ok(Date.now() < deadline, "the purge began within 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await first.stop("SIGKILL");
+    const after = await census(kvPath);
+    // Each posting went whole, with its entries and its sighting, and was counted as it went.
+    assert.equal(after.postings + after.purged, total, JSON.stringify(after));
+    assert.equal(after.city_entries, after.postings);
+    assert.equal(after.time_entries, after.postings);
+    assert.equal(after.sightings, after.postings);
+    assert.ok(during.purged <= after.purged);
+
+    const second = await startServerProcess(env);
+    try {
+      // The killed server's publish lease runs out after 30 s; then the next check purges.
+      const until = Date.now() + 90_000;
+      let now = after;
+      while ((now = await census(kvPath)).postings > 0) {
+        assert.ok(Date.now() < until, "the next start purged the rest within 90 s");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.deepEqual(now, {
+        postings: 0,
+        city_entries: 0,
+        time_entries: 0,
+        sightings: 0,
+        purged: total,
+      });
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test({
+  name: "jobseek ingest of a real file older than the retention: stored, said so, and counted",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_lifecycle_cli_" });
+  try {
+    const names: string[] = [];
+    for await (const entry of Deno.readDir(WEEKS)) {
+      if (entry.name.endsWith(".csv")) names.push(entry.name);
+    }
+    // February to June 2026: all of it older than 60 days by now.
+    const file = decodeURIComponent(new URL(names.sort()[0], WEEKS).pathname);
+    const env = { JOBSEEK_KV: `${dir}/kv.sqlite3`, JOBSEEK_RETENTION_DAYS: "60" };
+    const first = await runCli(["ingest", file, "--json"], env);
+    assert.equal(first.code, 0, first.stderr);
+    const report = JSON.parse(first.stdout);
+    const rows = report.totals.inserted;
+    assert.ok(rows > 100);
+    assert.equal(report.past_retention.retention_days, 60);
+    assert.equal(report.past_retention.rows, rows);
+    assert.equal(report.snapshot.docCount, 0);
+    // The same file again, as a person reads it: unchanged, and the note again.
+    const run = await runCli(["ingest", file], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stdout.replace(/\s+/g, " "),
+      new RegExp(
+        `note: ${rows} of the rows were published before \\d{4}-\\d{2}-\\d{2} [\\d:]{8}, ` +
+          "longer ago than the retention of 60 days \\(JOBSEEK_RETENTION_DAYS\\): they are " +
+          "stored, but no search finds them\\.",
+      ),
+    );
+    assert.match(run.stdout, /index: no posting changed, so nothing was published/);
+
+    const status = await runCli(["index", "status"], env);
+    assert.equal(status.code, 0, status.stderr);
+    assert.match(
+      status.stdout,
+      new RegExp(
+        `${rows} postings stored \\(0 live, ${rows} expired: ${rows} past the retention of 60 days\\)`,
+      ),
+    );
+    // With the retention off (the same store, another setting), all of them are live again.
+    const off = await runCli(["index", "status", "--json"], {
+      ...env,
+      JOBSEEK_RETENTION_DAYS: "0",
+    });
+    const counts = JSON.parse(off.stdout);
+    assert.equal(counts.live_postings, rows);
+    assert.equal(counts.expired_postings, 0);
+    assert.equal(counts.purged_postings, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
