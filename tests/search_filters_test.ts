@@ -141,6 +141,13 @@ Deno.test("the filter table's filters on the real postings", async (t) => {
       const withoutUnknown = await searchAll({ q: broad, salary_min: 150_000 });
       assert.ok(withoutUnknown.all.every((r) => r.base_salary !== undefined));
       assert.ok(withUnknown.total > withoutUnknown.total);
+      // A currency alone keeps pay in it; a qualifier without what it qualifies changes nothing.
+      const inUsd = await searchAll({ q: broad, salary_currency: "USD" });
+      assert.ok(inUsd.total > 0 && inUsd.all.every((r) => r.base_salary?.includes(" USD/")));
+      const plain = await search({ q: broad });
+      const idle = await search({ q: broad, salary_include_unknown: true, radius_km: 5 });
+      assert.equal(idle.total, plain.total);
+      assert.equal(idle.applied, undefined, "a qualifier alone is not a filter applied");
     });
 
     await t.step("employment_type and seniority keep only what they name", async () => {

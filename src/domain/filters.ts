@@ -115,7 +115,8 @@ export function listParam<T extends z.ZodType<string, string>>(item: T, words: b
   return z.preprocess(
     (value) => {
       const given = blankAsAbsent(value);
-      return Array.isArray(given) && given.every((v) => blankAsAbsent(v) === undefined)
+      // Only blank texts are blank items: `[null]` is no list of strings.
+      return Array.isArray(given) && given.every((v) => typeof v === "string" && v.trim() === "")
         ? undefined
         : given;
     },
@@ -142,7 +143,8 @@ const NAME_LIST_FORMS: JsonSchema[] = [
   { type: "array", items: { type: "string", maxLength: NAME_MAX }, maxItems: LIST_MAX },
 ];
 
-const NUMBER_PATTERN = String.raw`\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)`;
+/** A decimal number, with an exponent as a query string may carry one (`1.5e+3`). */
+const NUMBER_PATTERN = String.raw`\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?`;
 
 /**
  * A number of at least 0, as JSON or as a numeric string; above `clampAt` it is taken as
@@ -156,7 +158,8 @@ function numberParam(clampAt = Infinity) {
     z.union([
       number,
       z.string().trim().regex(new RegExp(`^${NUMBER_PATTERN}$`), "must be a number")
-        .transform(Number).pipe(number),
+        // Too large to represent ("1e400") is as large as a number gets.
+        .transform((text) => Math.min(Number(text), Number.MAX_VALUE)).pipe(number),
     ], { error: "must be a number" }).optional(),
   );
 }
@@ -190,10 +193,10 @@ export interface FilterParam<T = unknown> {
   /** A code written in capitals (`DE`, `EUR`): the CLI upper-cases what a person types. */
   upperCase?: true;
   /**
-   * The filter this parameter only qualifies (`radius_km` qualifies `near`): given without it,
-   * the search is a 400 naming it.
+   * The filters this parameter only qualifies (`radius_km` qualifies `near`): without them it
+   * changes nothing, and it is not listed among the filters applied.
    */
-  qualifies?: string;
+  qualifies?: string[];
   /**
    * How a posting is tested: a predicate for this parameter's value (with the other parameters,
    * for its qualifiers), built once per search and cached by the index. Absent on qualifiers.
@@ -298,12 +301,10 @@ export const FILTERS = {
     cliValue: "<amount>",
     forms: NUMBER_FORMS,
     test: (least, query) => {
-      const currency = query.salary_currency as string | undefined;
       const includeUnknown = query.salary_include_unknown === true;
       return (job) => {
         const yearly = yearlySalary(job.base_salary);
-        if (yearly === null) return includeUnknown;
-        return (currency === undefined || yearly.currency === currency) && yearly.max >= least;
+        return yearly === null ? includeUnknown : yearly.max >= least;
       };
     },
   }),
@@ -313,21 +314,28 @@ export const FILTERS = {
       z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code, three uppercase letters")
         .optional(),
     ),
-    description: "With `salary_min`: only pay in this currency (ISO 4217, e.g. `EUR`); default: " +
-      "any.",
+    description: "Only pay in this currency (ISO 4217, e.g. `EUR`); with `salary_min`, the floor " +
+      "is in it. Postings without pay are left out unless `salary_include_unknown`.",
     example: "CAD",
     cliValue: "<code>",
     upperCase: true,
     forms: [{ type: "string", pattern: "^[A-Z]{3}$" }],
-    qualifies: "salary_min",
+    test: (currency, query) => {
+      const includeUnknown = query.salary_include_unknown === true;
+      return (job) => {
+        const yearly = yearlySalary(job.base_salary);
+        return yearly === null ? includeUnknown : yearly.currency === currency;
+      };
+    },
   }),
   salary_include_unknown: param<boolean>({
     schema: booleanParam,
-    description: "With `salary_min`: also keep postings that state no pay (default false).",
+    description: "With `salary_min` or `salary_currency`: also keep postings that state no pay " +
+      "(default false); alone it changes nothing.",
     example: "true",
     cliValue: "",
     forms: [{ type: "boolean" }, { type: "string", enum: ["true", "false"] }],
-    qualifies: "salary_min",
+    qualifies: ["salary_min", "salary_currency"],
   }),
   employment_type: param<string[]>({
     schema: listParam(z.enum(EMPLOYMENT_TYPES), true),
@@ -404,7 +412,7 @@ export const FILTERS = {
     example: "50",
     cliValue: "<km>",
     forms: NUMBER_FORMS,
-    qualifies: "near",
+    qualifies: ["near"],
   }),
 };
 
@@ -437,7 +445,7 @@ export function postingTests(
     const value = query[name];
     const { test } = FILTERS[name] as FilterParam;
     if (value === undefined || !test) continue;
-    const qualifiers = FILTER_NAMES.filter((q) => FILTERS[q].qualifies === name);
+    const qualifiers = FILTER_NAMES.filter((q) => qualifiersOf(q).includes(name));
     tests.push({
       key: JSON.stringify([name, value, ...qualifiers.map((q) => query[q] ?? null)]),
       test: test(value, query, context),
@@ -446,11 +454,25 @@ export function postingTests(
   return tests;
 }
 
+/** The filters `name` qualifies; none for a filter of its own. */
+export function qualifiersOf(name: FilterName): string[] {
+  return (FILTERS[name] as FilterParam).qualifies ?? [];
+}
+
+/**
+ * Whether a given parameter acts: a filter of its own, or a qualifier beside one it qualifies.
+ */
+export function acts(values: FilterValues, name: FilterName): boolean {
+  const qualified = qualifiersOf(name);
+  return values[name] !== undefined &&
+    (qualified.length === 0 || qualified.some((q) => values[q as FilterName] !== undefined));
+}
+
 /** The values of one filter and its qualifiers, to test it alone. */
 export function withQualifiers(values: FilterValues, name: FilterName): FilterValues {
   const alone: Record<string, unknown> = { [name]: values[name] };
   for (const q of FILTER_NAMES) {
-    if (FILTERS[q].qualifies === name && values[q] !== undefined) alone[q] = values[q];
+    if (qualifiersOf(q).includes(name) && values[q] !== undefined) alone[q] = values[q];
   }
   return alone as FilterValues;
 }
@@ -509,7 +531,7 @@ export function filterTableMarkdown(): string {
   const rows = FILTER_NAMES.map((name) => {
     const filter = FILTERS[name] as FilterParam;
     const kind = filter.qualifies
-      ? `qualifies \`${filter.qualifies}\``
+      ? `qualifies ${filter.qualifies.map((q) => `\`${q}\``).join(", ")}`
       : filter.list
       ? "several values"
       : "one value";

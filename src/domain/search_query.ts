@@ -185,19 +185,6 @@ export function parseSearchQuery(
   for (const key of FILTER_NAMES) {
     if (data[key] !== undefined) (query as unknown as Record<string, unknown>)[key] = data[key];
   }
-  for (const key of FILTER_NAMES) {
-    const qualified = FILTERS[key].qualifies;
-    if (
-      query[key] !== undefined && qualified !== undefined &&
-      query[qualified as FilterName] === undefined
-    ) {
-      throw new JobseekError(
-        "INVALID_PARAMETER",
-        `Invalid parameter '${key}': only goes with '${qualified}', which is not given`,
-        { param: key },
-      );
-    }
-  }
   if (data.facets !== undefined && data.facets.length > 0) query.facets = data.facets;
   if (profile !== undefined) {
     query.profile = profile;

@@ -15,6 +15,7 @@ import {
   toJobResult,
 } from "../domain/job.ts";
 import {
+  acts,
   FILTER_NAMES,
   type FilterContext,
   type FilterName,
@@ -482,14 +483,13 @@ export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | 
 }
 
 /**
- * The filter parameters a query gives, by name, as the search read them (times completed, lists
- * joined by commas), qualifiers included (`radius_km` beside `near`).
+ * The filter parameters that act on a query, by name, as the search read them (times completed,
+ * lists joined by commas): qualifiers only beside what they qualify (`radius_km` with `near`).
  */
 export function appliedFilters(query: SearchQuery): AppliedFilters {
   const filters: AppliedFilters = {};
   for (const name of FILTER_NAMES) {
-    const value = query[name];
-    if (value !== undefined) filters[name] = showValue(value);
+    if (acts(query, name)) filters[name] = showValue(query[name]);
   }
   return filters;
 }
