@@ -192,6 +192,11 @@ const FILTER_CACHE_BYTES = 64_000_000;
 /** Scores are rounded to 4 decimals and handled as integers 0..10,000. */
 const SCORE_STEPS = 10_000;
 
+/** The least whole number of score steps at or above `score` (a bar a score must reach). */
+function steps(score: number): number {
+  return Math.max(0, Math.ceil(score * SCORE_STEPS - 1e-6));
+}
+
 /**
  * One text field's terms as Orama indexed them, flat: `words` sorted (by UTF-16 code units), and
  * for `words[t]` the Orama internal ids of the postings with it, `ids[start[t]..start[t + 1]]`, in
@@ -830,7 +835,6 @@ export class JobIndex {
     const { vectorOfDoc } = this.data;
     const { cosineFloor, cosineCeiling } = ranking;
     const span = cosineCeiling - cosineFloor;
-    const steps = (score: number) => Math.max(0, Math.ceil(score * SCORE_STEPS - 1e-6));
     const enough = steps(minScore);
     const least = Math.min(enough, steps(request.weakFloor ?? minScore));
 
@@ -892,13 +896,31 @@ export class JobIndex {
         kept++;
       }
     }
+    return this.#resultSet(kept, request, enough, least);
+  }
+
+  /**
+   * The result set from the `kept` scored candidates (`#candidates`, `#candidateScores`, in
+   * score steps at or above the floor `least`), for `search` and `searchScores` alike: the cut
+   * decided on the scores alone (the minimum `enough` when the best reaches it, the relative cut
+   * against the best), one copy per reposted job, then the filters and the place remove postings,
+   * then the 1,000 cap, the order, the page and the facets.
+   */
+  #resultSet(
+    kept: number,
+    request: Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">,
+    enough: number,
+    least: number,
+  ): IndexResult {
+    const candidates = this.#candidates;
+    const scores = this.#candidateScores;
     let best = 0;
     for (let k = 0; k < kept; k++) best = Math.max(best, scores[k]);
     const bar = Math.max(
       best >= enough ? enough : least,
       steps((request.relativeCut ?? 0) * best / SCORE_STEPS),
     );
-    count = 0;
+    let count = 0;
     for (let k = 0; k < kept; k++) {
       if (scores[k] >= bar) {
         candidates[count] = candidates[k];
@@ -912,16 +934,16 @@ export class JobIndex {
     const allowed = this.#allowed(request.filters, request.context ?? NO_PLACES);
     const atPlace = this.#placeMask(request.place);
     if (allowed !== null || atPlace !== null) {
-      kept = 0;
+      let passed = 0;
       for (let k = 0; k < count; k++) {
         const p = candidates[k];
         if ((allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p))) {
-          candidates[kept] = p;
-          scores[kept] = scores[k];
-          kept++;
+          candidates[passed] = p;
+          scores[passed] = scores[k];
+          passed++;
         }
       }
-      count = kept;
+      count = passed;
     }
     const set = this.#bestByScore(count).sort(byScoreThenDate);
     this.#listOtherCopies(set, others);
@@ -999,7 +1021,6 @@ export class JobIndex {
       throw new RangeError(`Cannot search: ${scores.length} scores for ${n} postings`);
     }
     const minScore = request.minScore ?? DEFAULT_CUT.minScore;
-    const steps = (score: number) => Math.max(0, Math.ceil(score * SCORE_STEPS - 1e-6));
     const enough = steps(minScore);
     const least = Math.min(enough, steps(request.weakFloor ?? minScore));
     const candidates = this.#candidates;
@@ -1014,45 +1035,6 @@ export class JobIndex {
         kept++;
       }
     }
-    let best = 0;
-    for (let k = 0; k < kept; k++) best = Math.max(best, stepped[k]);
-    const bar = Math.max(
-      best >= enough ? enough : least,
-      steps((request.relativeCut ?? 0) * best / SCORE_STEPS),
-    );
-    let count = 0;
-    for (let k = 0; k < kept; k++) {
-      if (stepped[k] >= bar) {
-        candidates[count] = candidates[k];
-        stepped[count] = stepped[k];
-        count++;
-      }
-    }
-    let others: { position: number; score: number }[] = [];
-    if (!request.keepReposts) ({ count, others } = this.#keepOneCopy(count));
-    const allowed = this.#allowed(request.filters, request.context ?? NO_PLACES);
-    const atPlace = this.#placeMask(request.place);
-    if (allowed !== null || atPlace !== null) {
-      kept = 0;
-      for (let k = 0; k < count; k++) {
-        const p = candidates[k];
-        if ((allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p))) {
-          candidates[kept] = p;
-          stepped[kept] = stepped[k];
-          kept++;
-        }
-      }
-      count = kept;
-    }
-    const set = this.#bestByScore(count).sort(byScoreThenDate);
-    this.#listOtherCopies(set, others);
-    if ((request.sort ?? "date") === "date") set.sort(byDateThenScore);
-    const offset = request.offset ?? 0;
-    const limit = request.limit ?? set.length;
-    const result: IndexResult = { total: set.length, hits: set.slice(offset, offset + limit) };
-    if (request.facets?.length) {
-      result.facets = countFacets(set.map((hit) => hit.job), request.facets);
-    }
-    return result;
+    return this.#resultSet(kept, request, enough, least);
   }
 }
