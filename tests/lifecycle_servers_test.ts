@@ -9,31 +9,15 @@
  */
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import type { Job } from "../src/domain/job.ts";
 import { DAY_MS, formatUtc } from "../src/domain/lifecycle.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { openStore } from "../src/store/store.ts";
 import { realCsvFiles } from "../bench/real_data.ts";
+import { firstWeeklyFile, keeper } from "./keepers.ts";
 import { testEmbedder } from "./helpers.ts";
 import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
-
-const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
-
-function keeper(n: number, publishTime: string): Job {
-  return {
-    id: `keeper-${n}`,
-    job_title: "Lighthouse Keeper",
-    company_name: `Harbour Authority ${n}`,
-    city: ["Bergen", "Oban", "Brest", "Cadiz"][n % 4],
-    publish_time: publishTime,
-    job_url: `https://www.indeed.com/viewjob?jk=keeper${n}`,
-    job_tags: ["maritime"],
-    data_source: "indeed",
-    job_description: `Keep the light of harbour ${n} burning; log ships, weather and repairs.`,
-  };
-}
 
 async function found(server: ServerProcess, key: string): Promise<Set<string>> {
   const response = await fetch(
@@ -249,12 +233,8 @@ Deno.test({
 }, async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_lifecycle_cli_" });
   try {
-    const names: string[] = [];
-    for await (const entry of Deno.readDir(WEEKS)) {
-      if (entry.name.endsWith(".csv")) names.push(entry.name);
-    }
     // February to June 2026: all of it older than 60 days by now.
-    const file = decodeURIComponent(new URL(names.sort()[0], WEEKS).pathname);
+    const file = await firstWeeklyFile();
     const env = { JOBSEEK_KV: `${dir}/kv.sqlite3`, JOBSEEK_RETENTION_DAYS: "60" };
     const first = await runCli(["ingest", file, "--json"], env);
     assert.equal(first.code, 0, first.stderr);

@@ -9,7 +9,6 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { DAY_MS, formatUtc, retentionCutoff } from "../src/domain/lifecycle.ts";
-import type { Job } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
@@ -19,25 +18,10 @@ import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
 import { indexGap } from "../src/store/snapshot_store.ts";
 import { openStore, type Store } from "../src/store/store.ts";
+import { firstWeeklyFile, keeper } from "./keepers.ts";
 import { testEmbedder } from "./helpers.ts";
 
 const NOW = Date.UTC(2026, 10, 25, 12);
-const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
-
-/** Lighthouse keepers of distinct harbours: one query finds them all, none is a repost. */
-function keeper(n: number, publishTime: string): Job {
-  return {
-    id: `keeper-${n}`,
-    job_title: "Lighthouse Keeper",
-    company_name: `Harbour Authority ${n}`,
-    city: ["Bergen", "Oban", "Brest", "Cadiz"][n % 4],
-    publish_time: publishTime,
-    job_url: `https://www.indeed.com/viewjob?jk=keeper${n}`,
-    job_tags: ["maritime"],
-    data_source: "indeed",
-    job_description: `Keep the light of harbour ${n} burning; log ships, weather and repairs.`,
-  };
-}
 
 /** The URLs a search for lighthouse keepers finds (reposts included). */
 async function keepersFound(service: JobSearchService): Promise<Set<string>> {
@@ -199,11 +183,7 @@ Deno.test("re-importing a real file: every row unchanged, nothing to publish, an
   const store = await openStore(":memory:");
   const embedder = await testEmbedder();
   try {
-    const names = [];
-    for await (const entry of Deno.readDir(WEEKS)) {
-      if (entry.name.endsWith(".csv")) names.push(entry.name);
-    }
-    const file = decodeURIComponent(new URL(names.sort()[0], WEEKS).pathname);
+    const file = await firstWeeklyFile();
     const first = await importFiles(store, [file], { now: NOW });
     assert.ok(first.totals.inserted > 100);
     await publishIndex(store, { embedder, logger: silentLogger });
