@@ -10,7 +10,7 @@
  */
 import { jobIdFromUrl } from "../src/domain/job.ts";
 import type { Job } from "../src/domain/job.ts";
-import { createUseLiteEmbedder } from "../src/index/embedder.ts";
+import { createUseLiteEmbedder } from "../src/model/use_lite_embedder.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
 import { needsIndexBuild, publishIndex } from "../src/search/publish_index.ts";

@@ -17,7 +17,7 @@ import type { SearchOutcome, SearchService } from "../src/domain/service.ts";
 import { createApp } from "../src/http/app.ts";
 import { createLogger, type Logger, silentLogger } from "../src/log.ts";
 import { jobIdFromUrl } from "../src/domain/job.ts";
-import { createUseLiteEmbedder } from "../src/index/embedder.ts";
+import { createUseLiteEmbedder } from "../src/model/use_lite_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { generatePostings } from "../fixtures/generate.ts";

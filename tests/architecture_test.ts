@@ -1,14 +1,62 @@
 /**
- * The layering README.md promises, checked on the real module graph (`deno info`): no module imports
- * itself back through others, the folders of `src/` form no circle, the domain depends on nothing
- * but itself and leaf helpers, the places (GeoNames) on nothing but the domain, nothing under
- * `src/` reaches up to the CLI, tests, bench or fixtures, and only the configuration reads the
- * environment.
+ * The layering README.md promises, checked on the real module graph (`deno info`): imports point
+ * down the layers below, no module imports itself back through others, the folders of `src/` form
+ * no circle, the domain depends on nothing but itself and leaf helpers, the places (GeoNames) on
+ * nothing but the domain, nothing under `src/` reaches up to the CLI, tests, bench or fixtures, and
+ * only the configuration reads the environment.
+ *
+ * ## Layers
+ *
+ * Lowest first; a module imports its own part and parts of lower layers only, never a part of a
+ * higher layer nor a sibling on its own layer (`LAYERS`):
+ *
+ * 0. domain: `src/domain/` and the leaf helpers `src/crypto.ts`, `src/log.ts`
+ * 1. places: `src/places/` (GeoNames), which the importer and the index both read
+ * 2. store, index, model: storage, the search index, the embedding models, none knowing another
+ * 3. ingest, config: the importer writes through the store; the configuration checks the model it
+ *    names against the catalog (`src/model/catalog.ts`)
+ * 4. search, auth: the services over the store, the index, the models and the importer
+ * 5. mcp: the MCP server, which knows only the domain's service interface
+ * 6. http: REST and OAuth routes, mounting the MCP server at `/mcp`
+ * 7. runtime: `src/runtime.ts`, which puts a server together
+ * 8. cli
+ * 9. main: `main.ts`
+ *
+ * Shared helpers go below all their users (text folding in the domain, place names in
+ * `src/places/`), not into one of two siblings.
  */
 import { strict as assert } from "node:assert";
 import { z } from "zod";
 
 const ROOT = new URL("../", import.meta.url);
+
+/**
+ * The layers, lowest first: per layer its parts, each a list of folders (ending in `/`) and
+ * modules. See the module doc for why each part sits where it does.
+ */
+const LAYERS: Record<string, string[]>[] = [
+  { domain: ["src/domain/", "src/crypto.ts", "src/log.ts"] },
+  { places: ["src/places/"] },
+  { store: ["src/store/"], index: ["src/index/"], model: ["src/model/"] },
+  { ingest: ["src/ingest/"], config: ["src/config.ts"] },
+  { search: ["src/search/"], auth: ["src/auth/"] },
+  { mcp: ["src/mcp/"] },
+  { http: ["src/http/"] },
+  { runtime: ["src/runtime.ts"] },
+  { cli: ["cli/"] },
+  { main: ["main.ts"] },
+];
+
+/** The part of the layers a module belongs to, with its layer's rank; null if none. */
+function partOf(module: string): { part: string; rank: number } | null {
+  for (const [rank, parts] of LAYERS.entries()) {
+    for (const [part, members] of Object.entries(parts)) {
+      const member = (m: string) => m.endsWith("/") ? module.startsWith(m) : module === m;
+      if (members.some(member)) return { part, rank };
+    }
+  }
+  return null;
+}
 const ENTRY_POINTS = ["main.ts", "cli/main.ts"];
 
 const InfoSchema = z.object({
@@ -110,22 +158,28 @@ function folderGraph(modules: Map<string, string[]>): Map<string, string[]> {
 
 const graph = await moduleGraph();
 
-Deno.test("the module graph holds every layer the entry points load", () => {
-  for (
-    const folder of [
-      "src/domain",
-      "src/places",
-      "src/store",
-      "src/index",
-      "src/ingest",
-      "src/search",
-      "src/http",
-      "cli",
-    ]
-  ) {
-    const modules = [...graph.keys()].filter((m) => m.startsWith(`${folder}/`));
-    if (modules.length === 0) throw new Error(`no module of ${folder} in the graph`);
+Deno.test("the module graph holds every part of the layers the entry points load", () => {
+  const loaded = new Set([...graph.keys()].map((m) => partOf(m)?.part));
+  const parts = LAYERS.flatMap((layer) => Object.keys(layer));
+  assert.deepEqual(parts.filter((part) => !loaded.has(part)), []);
+});
+
+Deno.test("every module the entry points load sits in a layer", () => {
+  assert.deepEqual([...graph.keys()].filter((m) => partOf(m) === null), []);
+});
+
+Deno.test("imports point down the layers: none up, none to a sibling", () => {
+  const against: string[] = [];
+  for (const [module, deps] of graph) {
+    const from = partOf(module);
+    for (const dep of deps) {
+      const to = partOf(dep);
+      if (!from || !to || to.part === from.part || to.rank < from.rank) continue;
+      const how = to.rank === from.rank ? "a sibling" : "a higher layer";
+      against.push(`${module} -> ${dep} (${from.part} imports ${to.part}, ${how})`);
+    }
   }
+  assert.deepEqual(against, [], `imports against the layers:\n  ${against.join("\n  ")}`);
 });
 
 Deno.test("no module imports itself back through others", () => {

@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import { silentLogger } from "../src/log.ts";
 import { createSearchService } from "../src/search/search_service.ts";
-import { createUseLiteEmbedder } from "../src/index/embedder.ts";
+import { createUseLiteEmbedder } from "../src/model/use_lite_embedder.ts";
 import { openStore } from "../src/store/store.ts";
 import { createCliSandbox } from "./cli_process.ts";
 import { startTestServer } from "./test_server.ts";

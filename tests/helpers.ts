@@ -6,7 +6,7 @@
  */
 import { parseJobsJsonl } from "../src/ingest/jsonl.ts";
 import type { Job } from "../src/domain/job.ts";
-import type { Embedder } from "../src/index/embedder.ts";
+import type { Embedder } from "../src/model/embedder.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";

@@ -16,7 +16,7 @@ import {
   MAX_CHARS_DEFAULT,
   type McpSearchResponse,
 } from "../src/mcp/tools/search_page.ts";
-import { createUseLiteEmbedder } from "../src/index/embedder.ts";
+import { createUseLiteEmbedder } from "../src/model/use_lite_embedder.ts";
 import { silentLogger } from "../src/log.ts";
 import { NO_POSTINGS_TEXT } from "../src/mcp/tools/tool_context.ts";
 import { publishIndex } from "../src/search/publish_index.ts";

@@ -7,7 +7,7 @@ import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import { JobseekError } from "../src/domain/errors.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import type { Embedder } from "../src/index/embedder.ts";
+import type { Embedder } from "../src/model/embedder.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
 import { embedWithCache, publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";

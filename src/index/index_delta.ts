@@ -13,15 +13,10 @@
  */
 import { z } from "zod";
 import type { Job } from "../domain/job.ts";
-import { assembleIndexData, type JobIndexData } from "./job_index.ts";
-import {
-  buildOrama,
-  type FieldTerms,
-  JobIndex,
-  type PositionText,
-  saveOrama,
-  type TermDictionary,
-} from "./orama_index.ts";
+import { assembleIndexData, type JobIndexData } from "./job_index_data.ts";
+import { buildOrama, saveOrama } from "./orama_db.ts";
+import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
+import { JobIndex } from "./job_index.ts";
 import type { TextField } from "./ranking.ts";
 import { decodeSnapshot, encodeSnapshot, type SnapshotData } from "./snapshot.ts";
 

@@ -1,130 +1,341 @@
 /**
- * What the search index is made of: the request and result shapes, and what is embedded for a
- * posting. The index itself (Orama plus the title vectors) is `JobIndex` in
- * src/index/orama_index.ts; how it scores and cuts is in src/index/ranking.ts.
+ * The in-memory search index: `JobIndex` scores every posting against a query and makes the result
+ * set. Pure computation, no I/O. Its parts, one a file:
+ * - Orama's database of the postings' text (src/index/orama_db.ts), read through
+ *   src/index/orama_internals.ts, or for a loaded snapshot its term dictionary
+ *   (src/index/term_dictionary.ts);
+ * - the keyword score (src/index/keyword_scorer.ts) and the title-vector score
+ *   (src/index/title_vectors.ts), mixed here by the settings of src/index/ranking.ts;
+ * - the cut, the 1,000 cap and the order (src/index/result_cut.ts), one copy of each reposted job
+ *   (src/index/reposts.ts), the filters (src/index/filter_masks.ts) and the places
+ *   (src/index/posting_places.ts).
+ *
+ * The request and answer shapes are in src/index/index_search.ts, what an index is made of in
+ * src/index/job_index_data.ts.
  *
  * @module
  */
-import type { Job } from "../domain/job.ts";
-import type { FacetName, FilterContext, FilterValues } from "../domain/filters.ts";
-import type { FacetCount } from "../domain/job.ts";
-import type { SearchQuery } from "../domain/search_query.ts";
-import type { RawData } from "@orama/orama";
+import { countFacets } from "../domain/filters.ts";
+import type { CityCount } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
-import type { RankingParams } from "./ranking.ts";
-import { roleTextOf } from "./role_text.ts";
+import { FilterMasks } from "./filter_masks.ts";
+import type { IndexResult, IndexSearch, ScoreMode } from "./index_search.ts";
+import type { JobIndexData } from "./job_index_data.ts";
+import { KeywordScorer } from "./keyword_scorer.ts";
+import { buildOrama, loadOrama, type OramaDb } from "./orama_db.ts";
+import { PostingPlaces } from "./posting_places.ts";
+import type { QueryPlace } from "./query_place.ts";
+import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
+import { type OtherCopy, Reposts } from "./reposts.ts";
+import {
+  bestByScore,
+  byDateThenScore,
+  byScoreThenDate,
+  type Candidates,
+  type CutBars,
+  cutBarsOf,
+  cutByScore,
+  SCORE_STEPS,
+} from "./result_cut.ts";
+import type { PositionText, TermDictionary } from "./term_dictionary.ts";
+import { TitleVectors } from "./title_vectors.ts";
 
-/** Everything a snapshot holds. */
-export interface JobIndexData {
-  model: string;
-  dimensions: number;
-  jobs: Job[];
-  /**
-   * Distinct title vectors, row after row (unit length). Postings share titles ("Software
-   * Engineer" 209 times in the real data), so there are fewer rows than postings.
-   */
-  vectors: Float32Array;
-  /** Row in `vectors` of each posting. */
-  vectorOfDoc: Uint32Array;
-  /**
-   * Orama's index of `jobs` as its `save()` gives it; without it, `JobIndex` builds one with
-   * `insertMultiple` (seconds for 20,000 postings, where loading a saved one takes 0.4 s).
-   */
-  orama?: RawData;
-}
-
-/** How postings are scored; anything but `hybrid` exists to measure the parts (bench/). */
-export type ScoreMode = "hybrid" | "keyword" | "vector";
-
-export type IndexFilters = FilterValues;
-
-/** A place found in the query text (src/index/query_place.ts), applied beside the filters. */
-export interface PlaceFilter {
-  /** Folded city name: every spelling of the city matches. */
-  cityKey?: string;
-  country?: string;
-  remote?: boolean;
-}
-
-export interface IndexSearch {
-  query: AnalyzedQuery;
-  /** The query's embedding; unused in `keyword` mode. */
-  vector?: Float32Array;
-  filters?: IndexFilters;
-  /** Where `near` places lie; without it a `near` filter lets nothing through. */
-  context?: FilterContext;
-  place?: PlaceFilter;
-  /** Keep reposts apart (only to measure what collapsing them changes, in bench/). */
-  keepReposts?: boolean;
-  sort?: SearchQuery["sort"];
-  /** Count the whole result set's members by these fields. */
-  facets?: FacetName[];
-  offset?: number;
-  limit?: number;
-  /**
-   * The cut (`ResultCut` in src/index/ranking.ts), decided on the query alone over every posting:
-   * filters and the place only remove postings from the set it makes. Defaults: `DEFAULT_CUT`'s
-   * minimum, no relative cut, and a floor equal to the minimum (no rescue).
-   */
-  minScore?: number;
-  relativeCut?: number;
-  weakFloor?: number;
-  mode?: ScoreMode;
-  ranking?: RankingParams;
-}
-
-export interface IndexHit {
-  job: Job;
-  /** Rounded to 4 decimals, the value clients see and the order uses. */
-  score: number;
-  /** URLs of the reposts of the same job that this hit stands for in the result set. */
-  alsoPostedAt?: string[];
-}
-
-export interface IndexResult {
-  /**
-   * Size of the result set: the query's relevant postings (reposts once) that pass the filters and
-   * the place, at most 1,000.
-   */
-  total: number;
-  hits: IndexHit[];
-  facets?: Record<string, FacetCount[]>;
-}
+/** What the result set is made from besides the scores. */
+type SetRequest = Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">;
 
 /**
- * The text embedded for a posting: the role its title names (src/index/role_text.ts), lower-cased.
- * Titles alone: adding the start of the description made ranking worse and embedding 5x slower.
+ * The vector's share of the mix: `vectorWeight`, moving to `vectorWeightUnmatched` as the best
+ * keyword score falls short of a full match.
  */
-export function embeddingTextOf(
-  job: Pick<Job, "job_title"> & Partial<Pick<Job, "city" | "company_name">>,
-): string {
-  return roleTextOf(job);
+function vectorShare(ranking: RankingParams, bestKeyword: number): number {
+  return ranking.vectorWeight +
+    ((ranking.vectorWeightUnmatched ?? ranking.vectorWeight) - ranking.vectorWeight) *
+      (1 - Math.min(1, bestKeyword));
 }
 
-/**
- * Assembles index data from postings and one vector per posting (in the same order), keeping each
- * distinct vector once.
- */
-export function assembleIndexData(
-  options: {
-    model: string;
-    dimensions: number;
-    jobs: Job[];
-    vectors: Float32Array[];
-  },
-): JobIndexData {
-  const { model, dimensions, jobs, vectors } = options;
-  const rowOf = new Map<Float32Array, number>();
-  const vectorOfDoc = new Uint32Array(jobs.length);
-  vectors.forEach((vector, i) => {
-    let row = rowOf.get(vector);
-    if (row === undefined) {
-      row = rowOf.size;
-      rowOf.set(vector, row);
+/** A loaded index. Searching is synchronous, so scratch buffers are shared between calls. */
+export class JobIndex {
+  readonly data: JobIndexData;
+  #db: OramaDb | null;
+  readonly #keywords: KeywordScorer;
+  readonly #vectors: TitleVectors;
+  readonly #filters: FilterMasks;
+  readonly #places: PostingPlaces;
+  readonly #reposts: Reposts;
+  /** Posting → 1 + its slot in the candidate list of the running search (0: not a candidate). */
+  readonly #slot: Uint32Array;
+  readonly #candidates: Candidates;
+
+  constructor(
+    data: JobIndexData & { terms?: TermDictionary },
+    options: {
+      /** Orama's index of `data.jobs`, already built. */
+      db?: OramaDb;
+      /** The text by position (a merged index): no Orama instance is loaded or built. */
+      text?: PositionText;
+    } = {},
+  ) {
+    const n = data.jobs.length;
+    if (data.vectorOfDoc.length !== n) {
+      throw new RangeError("Cannot build index: one vector row per posting is required");
     }
-    vectorOfDoc[i] = row;
-  });
-  const flat = new Float32Array(rowOf.size * dimensions);
-  for (const [vector, row] of rowOf) flat.set(vector, row * dimensions);
-  return { model, dimensions, jobs, vectors: flat, vectorOfDoc };
+    this.data = data;
+    if (options.text) {
+      this.#db = null;
+      this.#keywords = new KeywordScorer(n, { text: options.text });
+    } else {
+      const db = options.db ?? (data.orama ? loadOrama(data.orama) : buildOrama(data.jobs));
+      this.#db = db;
+      this.#keywords = new KeywordScorer(n, { db, terms: data.terms ?? null });
+    }
+    this.#vectors = new TitleVectors(data);
+    this.#filters = new FilterMasks(data.jobs);
+    this.#places = new PostingPlaces(data.jobs);
+    this.#reposts = new Reposts(data.jobs);
+    this.#slot = new Uint32Array(n);
+    this.#candidates = {
+      positions: new Uint32Array(n),
+      scores: new Uint16Array(n),
+      count: 0,
+    };
+  }
+
+  get size(): number {
+    return this.data.jobs.length;
+  }
+
+  /** Orama's instance of this index; built on first use for an index merged from deltas. */
+  get db(): OramaDb {
+    return this.#db ??= buildOrama(this.data.jobs);
+  }
+
+  /**
+   * This index's terms and field lengths by posting position, what a delta is merged into
+   * (src/index/index_delta.ts). Made once per index.
+   */
+  positionText(): PositionText {
+    return this.#keywords.positionText();
+  }
+
+  /** Builds what the first search would otherwise build (a server calls it before serving). */
+  prepare(): this {
+    this.#places.prepare();
+    this.#reposts.prepare();
+    return this;
+  }
+
+  /**
+   * The cities of this index's postings with their country and number of postings (reposts each
+   * counted), most postings first, then by name and country; with `country`, that country's only.
+   * Postings without a city are not counted. Read from the index, not the store, so that every city
+   * listed is one a search on this index finds postings in, as many as listed (a search shows
+   * reposts of one job as one hit, with the others' URLs).
+   */
+  cities(country?: string): CityCount[] {
+    return this.#places.cities(country);
+  }
+
+  /**
+   * The place the query text names: a city or country the index has postings in, or a place of
+   * the world a person plainly names (src/index/query_place.ts).
+   */
+  placeIn(query: string): QueryPlace | null {
+    return this.#places.placeIn(query);
+  }
+
+  /** The spelling the postings use for a city written with other case or accents, if any. */
+  cityNamed(city: string): string | undefined {
+    return this.#places.cityNamed(city);
+  }
+
+  /**
+   * The result set and the requested page of it. Which postings are relevant is decided on the
+   * query alone, over every posting: the score, the floor, the relative cut against the best match
+   * anywhere, the rescue of weak best matches, and which copy of a reposted job stands for it.
+   * Only then do the filters and the place remove postings, and the 1,000 cap applies to what
+   * remains. So the set for (query, filters) is exactly the members of the query's set that pass
+   * the filters (docs/search.md, "Filters only narrow").
+   */
+  search(request: IndexSearch): IndexResult {
+    const mode = request.mode ?? "hybrid";
+    // Only filler ("job", "work", "jobs in"): the query names no job, and a sentence encoder
+    // relates filler to every title a little; the result set stays empty (docs/search.md).
+    if (mode !== "vector" && request.query.termVariants.every((terms) => terms.length === 0)) {
+      return { total: 0, hits: [] };
+    }
+    const ranking = request.ranking ?? DEFAULT_RANKING;
+    const { vectorOfDoc } = this.data;
+    const { cosineFloor, cosineCeiling } = ranking;
+    const span = cosineCeiling - cosineFloor;
+    const bars = cutBarsOf(request);
+    const { least } = bars;
+
+    // Posting -> 1 + its candidate slot; cleared first, a failed search may leave it dirty.
+    const slot = this.#slot;
+    slot.fill(0);
+    const candidates = this.#candidates.positions;
+    let count = 0;
+    const add = (p: number) => {
+      if (slot[p] === 0) {
+        candidates[count++] = p;
+        slot[p] = count;
+      }
+    };
+    const keyword = this.#keywords.scores;
+    if (mode === "vector") keyword.fill(0);
+    else {
+      for (const positions of this.#keywords.score(request.query)) {
+        for (const p of positions) add(p);
+      }
+    }
+    // Postings with none of the words and no likeness score 0: candidates only if 0 is enough.
+    if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
+    let cosines: Float32Array | null = null;
+    if (mode !== "keyword") {
+      if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
+      cosines = this.#vectors.cosines(request.vector);
+      // Postings whose title alone can score: the postings of the rows above the floor.
+      this.#vectors.postingsAbove(cosines, mode === "vector" ? 0 : cosineFloor, add);
+    }
+
+    let bestKeyword = 0;
+    for (let k = 0; k < count; k++) bestKeyword = Math.max(bestKeyword, keyword[candidates[k]]);
+    const vectorWeight = vectorShare(ranking, bestKeyword);
+    const scores = this.#candidates.scores;
+    let kept = 0;
+    for (let k = 0; k < count; k++) {
+      const p = candidates[k];
+      let score: number;
+      if (mode === "keyword") score = keyword[p];
+      else {
+        const cosine = cosines![vectorOfDoc[p]];
+        if (mode === "vector") score = Math.max(0, cosine);
+        else {
+          const semantic = Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
+          score = vectorWeight * semantic + (1 - vectorWeight) * keyword[p];
+        }
+      }
+      const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
+      if (scoreSteps >= least) {
+        candidates[kept] = p;
+        scores[kept] = scoreSteps;
+        kept++;
+      }
+    }
+    this.#candidates.count = kept;
+    return this.#resultSet(request, bars);
+  }
+
+  /**
+   * The result set from the scored candidates (`#candidates`, in score steps at or above the
+   * floor), for `search` and `searchScores` alike: the cut decided on the scores alone, one copy
+   * per reposted job, then the filters and the place remove postings, then the 1,000 cap, the
+   * order, the page and the facets.
+   */
+  #resultSet(request: SetRequest, bars: CutBars): IndexResult {
+    const candidates = this.#candidates;
+    cutByScore(candidates, { ...bars, relativeCut: request.relativeCut });
+    let others: OtherCopy[] = [];
+    if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
+
+    const allowed = this.#filters.allowed(request.filters, request.context);
+    const atPlace = this.#places.maskOf(request.place);
+    if (allowed !== null || atPlace !== null) {
+      const { positions, scores } = candidates;
+      let passed = 0;
+      for (let k = 0; k < candidates.count; k++) {
+        const p = positions[k];
+        if ((allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p))) {
+          positions[passed] = p;
+          scores[passed] = scores[k];
+          passed++;
+        }
+      }
+      candidates.count = passed;
+    }
+    const set = bestByScore(candidates, this.data.jobs).sort(byScoreThenDate);
+    this.#reposts.listOtherCopies(set, others);
+    if ((request.sort ?? "date") === "date") set.sort(byDateThenScore);
+    const offset = request.offset ?? 0;
+    const limit = request.limit ?? set.length;
+    const result: IndexResult = { total: set.length, hits: set.slice(offset, offset + limit) };
+    if (request.facets?.length) {
+      result.facets = countFacets(set.map((hit) => hit.job), request.facets);
+    }
+    return result;
+  }
+
+  // Scores given from outside. A profile search (src/search/profile_search.ts) scores several
+  // queries, fuses them per posting, and hands the fused scores back: the set is then made by the
+  // same rules as `search` makes it. Kept apart from `search` so that each can change alone; the
+  // parity test (tests/profile_search_test.ts) holds the two to the same result.
+
+  /**
+   * Every posting's score for one query, as `search` computes it before the cut (the keyword
+   * share, the title cosine mapped onto [0, 1], and their mix, whose vector share follows the best
+   * keyword score), unrounded, indexed like `data.jobs`; 0 for a posting with none of the words and
+   * no likeness above the floor.
+   */
+  scoresOf(
+    query: AnalyzedQuery,
+    vector: Float32Array | undefined,
+    options: { mode?: ScoreMode; ranking?: RankingParams } = {},
+  ): Float32Array {
+    const mode = options.mode ?? "hybrid";
+    const ranking = options.ranking ?? DEFAULT_RANKING;
+    const n = this.data.jobs.length;
+    const out = new Float32Array(n);
+    if (mode !== "vector" && query.termVariants.every((terms) => terms.length === 0)) return out;
+    const keyword = this.#keywords.scores;
+    if (mode === "vector") keyword.fill(0);
+    else this.#keywords.score(query);
+    if (mode === "keyword") {
+      out.set(keyword.subarray(0, n));
+      return out;
+    }
+    if (!vector) throw new RangeError("Cannot score: a query vector is required");
+    const cosines = this.#vectors.cosines(vector);
+    const { vectorOfDoc } = this.data;
+    const { cosineFloor, cosineCeiling } = ranking;
+    const span = cosineCeiling - cosineFloor;
+    let bestKeyword = 0;
+    for (let p = 0; p < n; p++) if (keyword[p] > bestKeyword) bestKeyword = keyword[p];
+    const vectorWeight = vectorShare(ranking, bestKeyword);
+    for (let p = 0; p < n; p++) {
+      const cosine = cosines[vectorOfDoc[p]];
+      if (mode === "vector") out[p] = Math.max(0, cosine);
+      else {
+        const semantic = Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
+        out[p] = vectorWeight * semantic + (1 - vectorWeight) * keyword[p];
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The result set for scores given per posting (`scores[p]` in [0, 1] for `data.jobs[p]`), made
+   * as `search` makes it: the cut decided on the scores alone over every posting, one copy per
+   * reposted job, then the filters and the place remove postings, then the 1,000 cap, the order,
+   * the page and the facets.
+   */
+  searchScores(scores: Float32Array, request: SetRequest): IndexResult {
+    const n = this.data.jobs.length;
+    if (scores.length !== n) {
+      throw new RangeError(`Cannot search: ${scores.length} scores for ${n} postings`);
+    }
+    const bars = cutBarsOf(request);
+    const { positions, scores: stepped } = this.#candidates;
+    let kept = 0;
+    for (let p = 0; p < n; p++) {
+      const scoreSteps = Math.round(Math.min(1, Math.max(0, scores[p])) * SCORE_STEPS);
+      // A posting scoring 0 is no match, whatever the floor.
+      if (scoreSteps > 0 && scoreSteps >= bars.least) {
+        positions[kept] = p;
+        stepped[kept] = scoreSteps;
+        kept++;
+      }
+    }
+    this.#candidates.count = kept;
+    return this.#resultSet(request, bars);
+  }
 }

@@ -1,8 +1,9 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
 import { analyzeQuery } from "./analyze_query.ts";
-import { assembleIndexData, embeddingTextOf, type JobIndexData } from "./job_index.ts";
-import { buildOrama, JobIndex, saveOrama } from "./orama_index.ts";
+import { assembleIndexData, embeddingTextOf, type JobIndexData } from "./job_index_data.ts";
+import { buildOrama, saveOrama } from "./orama_db.ts";
+import { JobIndex } from "./job_index.ts";
 
 function job(n: number, title: string, extra: Partial<Job> = {}): Job {
   return {

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
-import { buildOrama, saveOrama, splitSavedOrama } from "./orama_index.ts";
+import { buildOrama, saveOrama } from "./orama_db.ts";
+import { splitSavedOrama } from "./term_dictionary.ts";
 import { indexStoreOf, ORAMA_VERSION, savedOramaOf } from "./orama_internals.ts";
 
 const FIELDS = ["title", "tags", "company", "location", "description"];

@@ -135,15 +135,35 @@ export interface JoinedCities {
   keyOfPlace: Map<string, string>;
 }
 
+/**
+ * A posting's folded title and tag words, kept with the posting: an index with a delta merged in
+ * holds the same posting objects, and folding every title again made most of a merge's time.
+ */
+const jobWordsOfJob = new WeakMap<Job, { title: string[]; tags: string[] }>();
+
+function jobWordsOf(job: Job): { title: string[]; tags: string[] } {
+  let words = jobWordsOfJob.get(job);
+  if (!words) {
+    words = {
+      title: [...new Set(foldText(job.job_title).split(" "))],
+      tags: job.job_tags.flatMap((tag) => foldText(tag).split(" ")),
+    };
+    jobWordsOfJob.set(job, words);
+  }
+  return words;
+}
+
 /** Builds the gazetteer of an index's postings (without reading GeoNames: see `sameCity`). */
 export function buildGazetteer(jobs: readonly Job[]): Gazetteer {
   const spellings = new Map<string, Map<string, number>>();
   const countries = new Set<string>();
   const placed = new Map<string, Map<string, string>>();
+  const foldedCities = new Map<string, string>();
   for (const job of jobs) {
     if (job.country) countries.add(job.country);
     if (job.city === "" || job.city === REMOTE_CITY) continue;
-    const key = foldText(job.city);
+    let key = foldedCities.get(job.city);
+    if (key === undefined) foldedCities.set(job.city, key = foldText(job.city));
     if (key === "") continue;
     const names = spellings.get(key) ?? new Map<string, number>();
     names.set(job.city, (names.get(job.city) ?? 0) + 1);
@@ -172,12 +192,12 @@ export function buildGazetteer(jobs: readonly Job[]): Gazetteer {
   const titleCounts = new Map<string, number>();
   const jobWords = new Set<string>();
   for (const job of jobs) {
-    const words = new Set(foldText(job.job_title).split(" "));
-    for (const word of words) {
+    const { title, tags } = jobWordsOf(job);
+    for (const word of title) {
       jobWords.add(word);
       if (cities.has(word)) titleCounts.set(word, (titleCounts.get(word) ?? 0) + 1);
     }
-    for (const tag of job.job_tags) for (const word of foldText(tag).split(" ")) jobWords.add(word);
+    for (const word of tags) jobWords.add(word);
   }
   const ambiguous = new Set(
     [...titleCounts].filter(([word, n]) => n >= cities.get(word)!.postings).map(([word]) => word),

@@ -54,7 +54,7 @@ export interface ResultCut {
 
 export type TextField = "title" | "tags" | "company" | "location" | "description";
 
-export interface Bm25Params {
+interface Bm25Params {
   k1: number;
   /** Weight and length normalisation (b) per field. */
   fields: Record<TextField, { weight: number; b: number }>;
@@ -113,7 +113,7 @@ export const DEFAULT_CUT: ResultCut = { minScore: 0.35, relativeCut: 0, weakFloo
 
 /** A model's ranking and cut, keyed by the stamp its vectors carry (src/model/catalog.ts). */
 const BY_MODEL: Record<string, { ranking: RankingParams; cut: ResultCut }> = {
-  // Chosen on bench/model_judged_queries.ts by bench/tune_ranking.ts (docs/search.md, "What a
+  // Chosen on bench/queries/model.jsonl by bench/tune_ranking.ts (docs/search.md, "What a
   // searcher sees first"): 0.45 / 0.6 / 0.25 keeps unrelated occupations out of the bundled
   // postings' sets at 0.02 less first-page nDCG than the tuned set's best, with no paraphrase
   // query left empty.

@@ -8,8 +8,9 @@ import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
 import { MINILM_L6_INT8, MODELS } from "../model/catalog.ts";
 import { analyzeQuery } from "./analyze_query.ts";
-import { assembleIndexData, type IndexSearch } from "./job_index.ts";
-import { JobIndex } from "./orama_index.ts";
+import { assembleIndexData } from "./job_index_data.ts";
+import type { IndexSearch } from "./index_search.ts";
+import { JobIndex } from "./job_index.ts";
 import { RANKED_MODELS, rankingForModel } from "./ranking.ts";
 
 const MODEL = MINILM_L6_INT8.stamp;
@@ -90,6 +91,12 @@ Deno.test("weak best matches are rescued down to the floor, within the relative 
   const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.26, 0.22].map(cosineFor));
   // Best 0.40 < minimum 0.45: kept, with what reaches both 60% of it (0.24) and the floor (0.25).
   assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.4], ["Beta", 0.26]]);
+});
+
+Deno.test("a best match that reaches the minimum rescues nothing under it", () => {
+  const index = indexOf(["Alpha", "Beta"], [0.6, 0.4].map(cosineFor));
+  // Beta reaches 60% of the best (0.36) and the floor (0.25), but not the minimum (0.45).
+  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.6]]);
 });
 
 Deno.test("nothing under the floor is ever shown", () => {

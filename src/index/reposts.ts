@@ -7,6 +7,8 @@
  */
 import { foldText } from "../domain/fold_text.ts";
 import type { Job } from "../domain/job.ts";
+import type { IndexHit } from "./index_search.ts";
+import { byScoreThenDate, type Candidates, SCORE_STEPS } from "./result_cut.ts";
 
 /**
  * Characters of the folded description two reposts must share. Copies differ in their tails
@@ -14,12 +16,33 @@ import type { Job } from "../domain/job.ts";
  */
 const DESCRIPTION_PREFIX = 300;
 
+/**
+ * Each posting's key, kept with the posting: an index with a delta merged in holds the same
+ * posting objects as the index before it, and folding every title again made most of a merge's
+ * time at 100,000 postings (docs/search.md, "Deltas").
+ */
+const keyOfJob = new WeakMap<Job, string | null>();
+
 /** What two copies of a job share besides their text; null when there is too little to tell. */
 function jobKey(job: Job): string | null {
+  let key = keyOfJob.get(job);
+  if (key !== undefined) return key;
   const company = foldText(job.company_name);
   // Without a company, two "Nurse" postings in one city are as likely two jobs as one.
-  if (company === "") return null;
-  return [foldText(job.job_title), company, foldText(job.city), job.country ?? ""].join("\u0000");
+  key = company === ""
+    ? null
+    : [foldText(job.job_title), company, foldText(job.city), job.country ?? ""].join("\u0000");
+  keyOfJob.set(job, key);
+  return key;
+}
+
+/** The start of a posting's description as reposts compare it. */
+function descriptionStart(job: Job): string {
+  // Folding shortens a text (spaces, punctuation), never lengthens it: twice the prefix is enough.
+  return foldText(job.job_description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(
+    0,
+    DESCRIPTION_PREFIX,
+  );
 }
 
 /**
@@ -61,17 +84,22 @@ function sameText(a: string, b: string): boolean {
  */
 export function repostGroups(jobs: readonly Job[]): Uint32Array {
   const groups = new Uint32Array(jobs.length);
-  // Per job key, the groups met so far: their first posting and its description's start.
+  // Descriptions are compared only where a key is shared: most postings have a key of their own.
+  const firstWithKey = new Map<string, number>();
+  const shared = new Set<string>();
+  for (let p = 0; p < jobs.length; p++) {
+    groups[p] = p;
+    const key = jobKey(jobs[p]);
+    if (key === null) continue;
+    if (firstWithKey.has(key)) shared.add(key);
+    else firstWithKey.set(key, p);
+  }
+  // Per shared key, the groups met so far: their first posting and its description's start.
   const seen = new Map<string, { first: number; text: string }[]>();
   jobs.forEach((job, p) => {
-    groups[p] = p;
     const key = jobKey(job);
-    if (key === null) return;
-    // Folding shortens a text (spaces, punctuation), never lengthens it: twice the prefix is enough.
-    const text = foldText(job.job_description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(
-      0,
-      DESCRIPTION_PREFIX,
-    );
+    if (key === null || !shared.has(key)) return;
+    const text = descriptionStart(job);
     const candidates = seen.get(key) ?? [];
     const match = candidates.find((c) => sameText(c.text, text));
     if (match) groups[p] = match.first;
@@ -81,4 +109,98 @@ export function repostGroups(jobs: readonly Job[]): Uint32Array {
     }
   });
   return groups;
+}
+
+/** A candidate left out as a repost, to be listed with the copy that stays. */
+export interface OtherCopy {
+  position: number;
+  /** In score steps. */
+  score: number;
+}
+
+/**
+ * The reposts among an index's postings, found on first need (or by `prepare()`). Searching is
+ * synchronous, so the scratch buffer is shared between calls.
+ */
+export class Reposts {
+  readonly #jobs: readonly Job[];
+  #groups: Uint32Array | null = null;
+  /** Per repost group, 1 + the candidate slot of its best copy in the running search (0: none). */
+  readonly #groupBest: Uint32Array;
+  #jobPositions: Map<Job, number> | null = null;
+
+  constructor(jobs: readonly Job[]) {
+    this.#jobs = jobs;
+    this.#groupBest = new Uint32Array(jobs.length);
+  }
+
+  /** Builds what the first search would otherwise build. */
+  prepare(): void {
+    this.#repostGroups();
+    this.#positionOfJob(this.#jobs[0]);
+  }
+
+  #repostGroups(): Uint32Array {
+    return this.#groups ??= repostGroups(this.#jobs);
+  }
+
+  #positionOfJob(job: Job | undefined): number {
+    this.#jobPositions ??= new Map(this.#jobs.map((j, p) => [j, p]));
+    return job ? this.#jobPositions.get(job)! : -1;
+  }
+
+  /**
+   * One candidate per job: of the reposts of one job among the candidates, the one scoring best
+   * (then newest, then lowest id) stays, compacted to the front; the others are returned, to be
+   * listed as `also_posted_at` of the copy that stays. Before any filter, so that a filter tests
+   * the copy that stands for the job, as the unfiltered set shows it.
+   */
+  keepOneCopy(candidates: Candidates): OtherCopy[] {
+    const groups = this.#repostGroups();
+    const jobs = this.#jobs;
+    const { positions, scores, count } = candidates;
+    const bestOf = this.#groupBest;
+    const better = (k: number, than: number) => {
+      if (scores[k] !== scores[than]) return scores[k] > scores[than];
+      const a = jobs[positions[k]];
+      const b = jobs[positions[than]];
+      if (a.publish_time !== b.publish_time) return a.publish_time > b.publish_time;
+      return a.id < b.id;
+    };
+    for (let k = 0; k < count; k++) {
+      const group = groups[positions[k]];
+      const held = bestOf[group];
+      if (held === 0 || better(k, held - 1)) bestOf[group] = k + 1;
+    }
+    const others: OtherCopy[] = [];
+    let kept = 0;
+    for (let k = 0; k < count; k++) {
+      const p = positions[k];
+      if (bestOf[groups[p]] === k + 1) {
+        positions[kept] = p;
+        scores[kept] = scores[k];
+        kept++;
+      } else others.push({ position: p, score: scores[k] });
+    }
+    for (let k = 0; k < kept; k++) bestOf[groups[positions[k]]] = 0;
+    candidates.count = kept;
+    return others;
+  }
+
+  /** The other copies' URLs on the hit of their job in `set`, best copy first. */
+  listOtherCopies(set: IndexHit[], others: OtherCopy[]): void {
+    if (others.length === 0) return;
+    const groups = this.#repostGroups();
+    const jobs = this.#jobs;
+    const hitOfGroup = new Map<number, IndexHit>();
+    for (const hit of set) hitOfGroup.set(groups[this.#positionOfJob(hit.job)], hit);
+    const listed = others
+      .filter(({ position }) => hitOfGroup.has(groups[position]))
+      .map(({ position, score }): IndexHit => ({ job: jobs[position], score: score / SCORE_STEPS }))
+      .sort(byScoreThenDate);
+    for (const other of listed) {
+      const hit = hitOfGroup.get(groups[this.#positionOfJob(other.job)])!;
+      (hit.alsoPostedAt ??= []).push(other.job.job_url);
+    }
+  }
 }

@@ -3,7 +3,7 @@
  *
  * The text side is Orama's own `save()` output (loading beats re-inserting every posting, 2-3 s for
  * 20,000), split by `splitSavedOrama`: the text fields' terms (radix trees and frequencies) as a
- * binary term dictionary, the rest (filter indexes, field lengths) as JSON, without Orama's copy of
+ * binary term dictionary, the rest (field lengths, the id map) as JSON, without Orama's copy of
  * the documents. The vectors are not in Orama (its `save()` writes each twice as JSON numbers, 347
  * MiB for 20,000, FACTS.md) but kept once, as a binary block:
  *
@@ -26,8 +26,8 @@ import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import type { RawData } from "@orama/orama";
 import { z } from "zod";
 import type { Job } from "../domain/job.ts";
-import type { JobIndexData } from "./job_index.ts";
-import { type FieldTerms, splitSavedOrama, type TermDictionary } from "./orama_index.ts";
+import type { JobIndexData } from "./job_index_data.ts";
+import { type FieldTerms, splitSavedOrama, type TermDictionary } from "./term_dictionary.ts";
 import { savedOramaOf } from "./orama_internals.ts";
 
 /**

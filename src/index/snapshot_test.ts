@@ -1,8 +1,10 @@
 import { strict as assert } from "node:assert";
 import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import type { Job } from "../domain/job.ts";
-import { assembleIndexData } from "./job_index.ts";
-import { buildOrama, JobIndex, saveOrama, splitSavedOrama } from "./orama_index.ts";
+import { assembleIndexData } from "./job_index_data.ts";
+import { buildOrama, saveOrama } from "./orama_db.ts";
+import { JobIndex } from "./job_index.ts";
+import { splitSavedOrama } from "./term_dictionary.ts";
 import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "./snapshot.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 

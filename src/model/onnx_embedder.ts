@@ -8,7 +8,7 @@
 import * as ort from "onnxruntime-node";
 import { Tokenizer } from "@huggingface/tokenizers";
 import { JobseekError } from "../domain/errors.ts";
-import type { Embedder } from "../index/embedder.ts";
+import type { Embedder } from "./embedder.ts";
 
 export interface OnnxEmbedderOptions {
   /** Folder holding `model.onnx`, `tokenizer.json` and `tokenizer_config.json`. */

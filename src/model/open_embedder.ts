@@ -6,8 +6,8 @@
  * @module
  */
 import type { Logger } from "../log.ts";
-import { createUseLiteEmbedder } from "../index/embedder.ts";
-import type { Embedder } from "../index/embedder.ts";
+import { createUseLiteEmbedder } from "./use_lite_embedder.ts";
+import type { Embedder } from "./embedder.ts";
 import { findModel, type ModelSpec, USE_LITE } from "./catalog.ts";
 import { createOnnxEmbedder } from "./onnx_embedder.ts";
 import { type FetchProgress, obtainModel } from "./obtain_model.ts";

@@ -16,11 +16,11 @@ import { errorFields, type Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import { purgeExpired } from "../store/lifecycle.ts";
 import { indexGap } from "../store/snapshot_store.ts";
-import type { Embedder } from "../index/embedder.ts";
+import type { Embedder } from "../model/embedder.ts";
 import type { PurgeCounts } from "../store/postings_store.ts";
 import { publishIndex } from "./publish_index.ts";
 import { publishDelta } from "./publish_delta.ts";
-import type { JobIndex } from "../index/orama_index.ts";
+import type { JobIndex } from "../index/job_index.ts";
 import { warnIndexGap } from "./index_gap.ts";
 
 /** The reason a full publish is asked for after deltas passed their threshold. */

@@ -12,10 +12,10 @@ import type { Job } from "../domain/job.ts";
 import { retentionCutoff } from "../domain/lifecycle.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import type { Embedder } from "../index/embedder.ts";
+import type { Embedder } from "../model/embedder.ts";
 import { deltaData, encodeDelta } from "../index/index_delta.ts";
-import { embeddingTextOf } from "../index/job_index.ts";
-import type { JobIndex } from "../index/orama_index.ts";
+import { embeddingTextOf } from "../index/job_index_data.ts";
+import type { JobIndex } from "../index/job_index.ts";
 import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 import { embedWithCache } from "./publish_index.ts";
 

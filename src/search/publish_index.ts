@@ -10,9 +10,9 @@ import type { Job } from "../domain/job.ts";
 import { retentionCutoff } from "../domain/lifecycle.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import type { Embedder } from "../index/embedder.ts";
-import { assembleIndexData, embeddingTextOf } from "../index/job_index.ts";
-import { buildOrama, saveOrama } from "../index/orama_index.ts";
+import type { Embedder } from "../model/embedder.ts";
+import { assembleIndexData, embeddingTextOf } from "../index/job_index_data.ts";
+import { buildOrama, saveOrama } from "../index/orama_db.ts";
 import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
 export interface PublishProgress {

@@ -30,12 +30,12 @@ import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/servic
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
-import type { Embedder } from "../index/embedder.ts";
-import type { IndexSearch } from "../index/job_index.ts";
+import type { Embedder } from "../model/embedder.ts";
+import type { IndexSearch } from "../index/index_search.ts";
 import { rankingForModel } from "../index/ranking.ts";
 import type { QueryPlace } from "../index/query_place.ts";
 import { foldText } from "../domain/fold_text.ts";
-import { JobIndex } from "../index/orama_index.ts";
+import { JobIndex } from "../index/job_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 import { applyDelta, decodeDelta } from "../index/index_delta.ts";
 import { searchByProfile } from "./profile_search.ts";

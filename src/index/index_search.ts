@@ -1,0 +1,68 @@
+/**
+ * What a search of the index is asked and what it answers: the request (the analysed query, its
+ * vector, filters, place, cut, order, page) and the hits. `JobIndex` (src/index/job_index.ts)
+ * answers it; how it scores and cuts is set in src/index/ranking.ts.
+ *
+ * @module
+ */
+import type { FacetName, FilterContext, FilterValues } from "../domain/filters.ts";
+import type { FacetCount, Job } from "../domain/job.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
+import type { AnalyzedQuery } from "./analyze_query.ts";
+import type { RankingParams } from "./ranking.ts";
+
+/** How postings are scored; anything but `hybrid` exists to measure the parts (bench/). */
+export type ScoreMode = "hybrid" | "keyword" | "vector";
+
+/** A place found in the query text (src/index/query_place.ts), applied beside the filters. */
+export interface PlaceFilter {
+  /** Folded city name: every spelling of the city matches. */
+  cityKey?: string;
+  country?: string;
+  remote?: boolean;
+}
+
+export interface IndexSearch {
+  query: AnalyzedQuery;
+  /** The query's embedding; unused in `keyword` mode. */
+  vector?: Float32Array;
+  filters?: FilterValues;
+  /** Where `near` places lie; without it a `near` filter lets nothing through. */
+  context?: FilterContext;
+  place?: PlaceFilter;
+  /** Keep reposts apart (only to measure what collapsing them changes, in bench/). */
+  keepReposts?: boolean;
+  sort?: SearchQuery["sort"];
+  /** Count the whole result set's members by these fields. */
+  facets?: FacetName[];
+  offset?: number;
+  limit?: number;
+  /**
+   * The cut (`ResultCut` in src/index/ranking.ts), decided on the query alone over every posting:
+   * filters and the place only remove postings from the set it makes. Defaults: `DEFAULT_CUT`'s
+   * minimum, no relative cut, and a floor equal to the minimum (no rescue).
+   */
+  minScore?: number;
+  relativeCut?: number;
+  weakFloor?: number;
+  mode?: ScoreMode;
+  ranking?: RankingParams;
+}
+
+export interface IndexHit {
+  job: Job;
+  /** Rounded to 4 decimals, the value clients see and the order uses. */
+  score: number;
+  /** URLs of the reposts of the same job that this hit stands for in the result set. */
+  alsoPostedAt?: string[];
+}
+
+export interface IndexResult {
+  /**
+   * Size of the result set: the query's relevant postings (reposts once) that pass the filters and
+   * the place, at most 1,000.
+   */
+  total: number;
+  hits: IndexHit[];
+  facets?: Record<string, FacetCount[]>;
+}

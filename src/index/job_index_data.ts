@@ -1,0 +1,67 @@
+/**
+ * What an index is made of (and a snapshot holds): the postings, their distinct title vectors, and
+ * Orama's saved index of their text; how it is assembled from postings and their vectors, and the
+ * text embedded for each posting. `JobIndex` (src/index/job_index.ts) is built from it.
+ *
+ * @module
+ */
+import type { RawData } from "@orama/orama";
+import type { Job } from "../domain/job.ts";
+import { roleTextOf } from "./role_text.ts";
+
+/** Everything a snapshot holds. */
+export interface JobIndexData {
+  model: string;
+  dimensions: number;
+  jobs: Job[];
+  /**
+   * Distinct title vectors, row after row (unit length). Postings share titles ("Software
+   * Engineer" 209 times in the real data), so there are fewer rows than postings.
+   */
+  vectors: Float32Array;
+  /** Row in `vectors` of each posting. */
+  vectorOfDoc: Uint32Array;
+  /**
+   * Orama's index of `jobs` as its `save()` gives it; without it, `JobIndex` builds one with
+   * `insertMultiple` (seconds for 20,000 postings, where loading a saved one takes 0.4 s).
+   */
+  orama?: RawData;
+}
+
+/**
+ * The text embedded for a posting: the role its title names (src/index/role_text.ts), lower-cased.
+ * Titles alone: adding the start of the description made ranking worse and embedding 5x slower.
+ */
+export function embeddingTextOf(
+  job: Pick<Job, "job_title"> & Partial<Pick<Job, "city" | "company_name">>,
+): string {
+  return roleTextOf(job);
+}
+
+/**
+ * Assembles index data from postings and one vector per posting (in the same order), keeping each
+ * distinct vector once.
+ */
+export function assembleIndexData(
+  options: {
+    model: string;
+    dimensions: number;
+    jobs: Job[];
+    vectors: Float32Array[];
+  },
+): JobIndexData {
+  const { model, dimensions, jobs, vectors } = options;
+  const rowOf = new Map<Float32Array, number>();
+  const vectorOfDoc = new Uint32Array(jobs.length);
+  vectors.forEach((vector, i) => {
+    let row = rowOf.get(vector);
+    if (row === undefined) {
+      row = rowOf.size;
+      rowOf.set(vector, row);
+    }
+    vectorOfDoc[i] = row;
+  });
+  const flat = new Float32Array(rowOf.size * dimensions);
+  for (const [vector, row] of rowOf) flat.set(vector, row * dimensions);
+  return { model, dimensions, jobs, vectors: flat, vectorOfDoc };
+}

@@ -1,0 +1,113 @@
+/**
+ * Orama's database of the postings: which fields it indexes, with our tokenizer, and how it is
+ * built, saved and loaded. Orama holds the postings' text fields only; the filters are tested on
+ * the postings themselves (src/index/filter_masks.ts), the vectors stay outside it
+ * (src/index/title_vectors.ts), and its structures are read through src/index/orama_internals.ts.
+ *
+ * @module
+ */
+import {
+  create,
+  insertMultiple,
+  load,
+  type Orama,
+  type RawData,
+  save,
+  type Tokenizer,
+} from "@orama/orama";
+import type { Job } from "../domain/job.ts";
+import type { TextField } from "./ranking.ts";
+import { tokenize } from "./tokenize.ts";
+
+/** The postings' text fields as Orama indexes them (filters are tested on the postings). */
+const SCHEMA = {
+  title: "string",
+  tags: "string",
+  company: "string",
+  location: "string",
+  description: "string",
+} as const;
+
+export type OramaDb = Orama<typeof SCHEMA>;
+
+/** The text fields Orama indexes and the keyword score reads. */
+export const TEXT_FIELDS: readonly TextField[] = [
+  "title",
+  "tags",
+  "company",
+  "location",
+  "description",
+];
+
+/**
+ * Characters of the description Orama indexes. Orama counts a token's frequency by scanning the
+ * field's tokens once per token (quadratic in the field's length), so whole descriptions made a
+ * 20,000-posting index take seconds to build; the start of a description says what the job is.
+ */
+const DESCRIPTION_CHARS = 1000;
+
+/**
+ * Orama's tokenizer, replaced by ours (stop words, Orama's English stems with our exceptions,
+ * accents folded) so that postings and queries meet on the same terms. Queries arrive already
+ * analysed (src/index/analyze_query.ts, which also spells out abbreviations), as terms joined by
+ * spaces: Orama calls the tokenizer without a property name for the search term.
+ */
+const TOKENIZER: Tokenizer = {
+  language: "english",
+  normalizationCache: new Map(),
+  tokenize(raw: string, _language?: string, property?: string): string[] {
+    if (property === undefined) return raw.split(" ").filter((t) => t !== "");
+    return tokenize(raw);
+  },
+};
+
+function createDb(): OramaDb {
+  // No sort indexes: results are ordered by JobIndex, and they doubled the index's size.
+  return create({ schema: SCHEMA, sort: { enabled: false }, components: { tokenizer: TOKENIZER } });
+}
+
+function oramaDocOf(job: Job, position: number) {
+  return {
+    id: String(position),
+    title: job.job_title,
+    tags: job.job_tags.join(" "),
+    company: job.company_name,
+    location: job.city,
+    description: withoutName(job.job_description.slice(0, DESCRIPTION_CHARS), job.company_name),
+  };
+}
+
+/**
+ * The description without the company's own name: "Rowbotham Accountants is hiring a Program
+ * Analyst" names the employer (which the company field holds), not the job.
+ */
+function withoutName(description: string, company: string): string {
+  const name = company.trim();
+  if (name.length < 2) return description;
+  const literal = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  // Whole words only: a company called "AB" must not cut "about".
+  return description.replace(
+    new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "giu"),
+    " ",
+  );
+}
+
+/** Orama's index of the postings, numbered by their position in `jobs`. */
+export function buildOrama(jobs: Job[]): OramaDb {
+  const db = createDb();
+  // Synchronous: every component is.
+  insertMultiple(db, jobs.map((job, p) => oramaDocOf(job, p)), 2000);
+  return db;
+}
+
+/** Orama's serialisable form of the index (what `save()` gives). */
+export function saveOrama(db: OramaDb): RawData {
+  return save(db);
+}
+
+/** An Orama index from its saved form (`saveOrama`, or the rest a snapshot carries). */
+export function loadOrama(raw: RawData): OramaDb {
+  const db = createDb();
+  load(db, raw);
+  return db;
+}

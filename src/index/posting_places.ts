@@ -1,0 +1,104 @@
+/**
+ * The places of an index's postings: the place a query names (src/index/query_place.ts), the
+ * postings at a place, and the cities with their number of postings. Built on first need (or by
+ * `prepare()`), not with the index: a search without a place needs none of it.
+ *
+ * @module
+ */
+import { foldText } from "../domain/fold_text.ts";
+import type { CityCount, Job } from "../domain/job.ts";
+import { REMOTE_CITY } from "../places/remote.ts";
+import type { PlaceFilter } from "./index_search.ts";
+import {
+  buildGazetteer,
+  findPlace,
+  type Gazetteer,
+  type QueryPlace,
+  sameCity,
+} from "./query_place.ts";
+
+function countCities(jobs: readonly Job[]): CityCount[] {
+  const counts = new Map<string, CityCount>();
+  for (const { city, country } of jobs) {
+    if (city === "") continue;
+    const key = `${country ?? ""}\u0000${city}`;
+    const found = counts.get(key);
+    if (found) found.count++;
+    else counts.set(key, country === undefined ? { city, count: 1 } : { city, country, count: 1 });
+  }
+  return [...counts.values()].sort((a, b) =>
+    b.count - a.count || a.city.localeCompare(b.city) ||
+    (a.country ?? "").localeCompare(b.country ?? "")
+  );
+}
+
+/** The places of `jobs`, each part made on first use. */
+export class PostingPlaces {
+  readonly #jobs: readonly Job[];
+  #places: { gazetteer: Gazetteer; cityKeyOf: string[] | null; remote: Uint8Array } | null = null;
+  #cityCounts: CityCount[] | null = null;
+
+  constructor(jobs: readonly Job[]) {
+    this.#jobs = jobs;
+  }
+
+  /** Builds what the first search with a place would otherwise build (but the city keys). */
+  prepare(): void {
+    this.#placeData();
+  }
+
+  #placeData() {
+    if (this.#places) return this.#places;
+    this.#places = {
+      gazetteer: buildGazetteer(this.#jobs),
+      // On the first query with a city: it reads GeoNames, which the index needs not to be ready.
+      cityKeyOf: null,
+      remote: Uint8Array.from(
+        this.#jobs,
+        (job) => job.city === REMOTE_CITY || job.job_tags.includes("remote") ? 1 : 0,
+      ),
+    };
+    return this.#places;
+  }
+
+  /**
+   * The cities of the postings with their country and number of postings (reposts each counted),
+   * most postings first, then by name and country; with `country`, that country's only. Postings
+   * without a city are not counted.
+   */
+  cities(country?: string): CityCount[] {
+    this.#cityCounts ??= countCities(this.#jobs);
+    return this.#cityCounts.filter((c) => country === undefined || c.country === country);
+  }
+
+  /** The place the query text names: a city or country of the postings, or a place of the world. */
+  placeIn(query: string): QueryPlace | null {
+    return findPlace(query, this.#placeData().gazetteer);
+  }
+
+  /** The spelling the postings use for a city written with other case or accents, if any. */
+  cityNamed(city: string): string | undefined {
+    return this.#placeData().gazetteer.cities.get(foldText(city))?.name;
+  }
+
+  /** Whether the posting at a position is at the place; null when no place is asked. */
+  maskOf(place: PlaceFilter | undefined): ((position: number) => boolean) | null {
+    if (!place || (!place.cityKey && !place.country && !place.remote)) return null;
+    const places = this.#placeData();
+    const jobs = this.#jobs;
+    const { remote } = places;
+    let cityKeyOf = places.cityKeyOf;
+    if (place.cityKey !== undefined && cityKeyOf === null) {
+      // Every spelling and name of one place matches as one city ("München", "Munich").
+      const { keyOf } = sameCity(places.gazetteer);
+      cityKeyOf = places.cityKeyOf = jobs.map((job) => {
+        const key = foldText(job.city);
+        return keyOf.get(key) ?? key;
+      });
+    }
+    return (p) =>
+      (place.cityKey === undefined || cityKeyOf![p] === place.cityKey) &&
+      (place.country === undefined || jobs[p].country === place.country) &&
+      (!place.remote || remote[p] === 1);
+  }
+}

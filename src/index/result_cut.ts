@@ -1,0 +1,119 @@
+/**
+ * Which scored postings make a result set, and in what order: the cut decided on the scores alone
+ * (the settings are `ResultCut` in src/index/ranking.ts), the 1,000 cap, the two orders a client
+ * can ask for. Scores are handled as whole steps so that ties are exact and the cap can count
+ * postings per score instead of sorting them.
+ *
+ * @module
+ */
+import type { Job } from "../domain/job.ts";
+import { RESULT_SET_MAX } from "../domain/search_query.ts";
+import type { IndexHit, IndexSearch } from "./index_search.ts";
+import { DEFAULT_CUT } from "./ranking.ts";
+
+/** Scores are rounded to 4 decimals and handled as integers 0..10,000. */
+export const SCORE_STEPS = 10_000;
+
+/** The least whole number of score steps at or above `score` (a bar a score must reach). */
+function stepsReaching(score: number): number {
+  return Math.max(0, Math.ceil(score * SCORE_STEPS - 1e-6));
+}
+
+/** The cut's bars in score steps. */
+export interface CutBars {
+  /** The minimum, when the best candidate reaches it. */
+  enough: number;
+  /** The floor: no candidate below it is kept, even when the best misses `enough`. */
+  least: number;
+}
+
+/** The bars of a request: `DEFAULT_CUT`'s minimum and no rescue unless it names others. */
+export function cutBarsOf(request: Pick<IndexSearch, "minScore" | "weakFloor">): CutBars {
+  const minScore = request.minScore ?? DEFAULT_CUT.minScore;
+  const enough = stepsReaching(minScore);
+  return { enough, least: Math.min(enough, stepsReaching(request.weakFloor ?? minScore)) };
+}
+
+/**
+ * The candidates of a running search: `positions[k]` (in `jobs`) scored `scores[k]` steps, for
+ * `k` below `count`. Each step of a search compacts the kept ones to the front.
+ */
+export interface Candidates {
+  positions: Uint32Array;
+  scores: Uint16Array;
+  count: number;
+}
+
+/**
+ * Keeps the candidates that pass the cut: the minimum when the best reaches it (else the floor),
+ * and the share `relativeCut` of the best's score.
+ */
+export function cutByScore(
+  candidates: Candidates,
+  cut: CutBars & { relativeCut?: number },
+): void {
+  const { positions, scores } = candidates;
+  let best = 0;
+  for (let k = 0; k < candidates.count; k++) best = Math.max(best, scores[k]);
+  const bar = Math.max(
+    best >= cut.enough ? cut.enough : cut.least,
+    stepsReaching((cut.relativeCut ?? 0) * best / SCORE_STEPS),
+  );
+  let count = 0;
+  for (let k = 0; k < candidates.count; k++) {
+    if (scores[k] >= bar) {
+      positions[count] = positions[k];
+      scores[count] = scores[k];
+      count++;
+    }
+  }
+  candidates.count = count;
+}
+
+/**
+ * The result set: the best 1,000 of the candidates by score (ties: newer first), found with a
+ * histogram of the integer scores so that a broad query does not sort 20,000 postings.
+ */
+export function bestByScore(candidates: Candidates, jobs: readonly Job[]): IndexHit[] {
+  const { positions, scores, count } = candidates;
+  const hit = (k: number): IndexHit => ({
+    job: jobs[positions[k]],
+    score: scores[k] / SCORE_STEPS,
+  });
+  const set: IndexHit[] = [];
+  if (count <= RESULT_SET_MAX) {
+    for (let k = 0; k < count; k++) set.push(hit(k));
+    return set;
+  }
+  const histogram = new Uint32Array(SCORE_STEPS + 1);
+  for (let k = 0; k < count; k++) histogram[scores[k]]++;
+  // Lower the bar from the top until the next score step would overfill the set.
+  let bar = SCORE_STEPS;
+  let above = 0;
+  while (above + histogram[bar] < RESULT_SET_MAX) above += histogram[bar--];
+  const tied: IndexHit[] = [];
+  for (let k = 0; k < count; k++) {
+    if (scores[k] > bar) set.push(hit(k));
+    else if (scores[k] === bar) tied.push(hit(k));
+  }
+  tied.sort(byScoreThenDate);
+  for (let k = 0; set.length < RESULT_SET_MAX; k++) set.push(tied[k]);
+  return set;
+}
+
+/** Newest first, then best score, then lowest id: the default order. */
+export function byDateThenScore(a: IndexHit, b: IndexHit): number {
+  if (a.job.publish_time !== b.job.publish_time) {
+    return a.job.publish_time < b.job.publish_time ? 1 : -1;
+  }
+  return b.score - a.score || (a.job.id < b.job.id ? -1 : a.job.id > b.job.id ? 1 : 0);
+}
+
+/** Best score first, then newest, then lowest id: the relevance order. */
+export function byScoreThenDate(a: IndexHit, b: IndexHit): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.job.publish_time !== b.job.publish_time) {
+    return a.job.publish_time < b.job.publish_time ? 1 : -1;
+  }
+  return a.job.id < b.job.id ? -1 : a.job.id > b.job.id ? 1 : 0;
+}
