@@ -37,10 +37,18 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M3",
     layer: "index",
-    file: "src/index/orama_index.ts",
+    file: "src/index/result_cut.ts",
     line: "if (scores[k] > bar) set.push(hit(k));",
     becomes: "if (scores[k] >= bar) set.push(hit(k));",
     breaks: "ties at the cut overfill the 1,000-result set",
+  },
+  {
+    id: "M3b",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "best >= cut.enough ? cut.enough : cut.least,",
+    becomes: "cut.least,",
+    breaks: "a query with a match above the minimum also lists weaker ones down to the floor",
   },
   {
     id: "M4",
@@ -77,10 +85,18 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M8",
     layer: "auth",
-    file: "src/auth/oauth_server.ts",
+    file: "src/auth/oauth_token_endpoint.ts",
     line: "      redirectUri !== record.redirectUri",
     becomes: "      redirectUri === undefined",
     breaks: "a token request naming another redirect_uri gets the code's tokens",
+  },
+  {
+    id: "M8b",
+    layer: "auth",
+    file: "src/auth/oauth_token_endpoint.ts",
+    line: 'if (kind === "refresh" && record.grantId) await this.#grants.end(record.grantId);',
+    becomes: "// the grant's access tokens are left alone",
+    breaks: "revoking a refresh token leaves the access tokens of its sign-in working",
   },
   {
     id: "M9",

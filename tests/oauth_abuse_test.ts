@@ -8,7 +8,8 @@
  * address runs against a real server process.
  */
 import { strict as assert } from "node:assert";
-import { OAuthServer, type OAuthServerOptions, pkceChallenge } from "../src/auth/oauth_server.ts";
+import { pkceChallenge } from "../src/auth/oauth_pkce.ts";
+import { OAuthServer, type OAuthServerOptions } from "../src/auth/oauth_server.ts";
 import type { ClientRecord } from "../src/auth/oauth_records.ts";
 import { randomSecret } from "../src/crypto.ts";
 import {
@@ -329,28 +330,54 @@ Deno.test("clients stored by older versions still sign in; never-used ones are s
   });
 });
 
-Deno.test("revoking a refresh token ends the access tokens issued with it", async () => {
+Deno.test("revoking a refresh token ends every access token of its sign-in: /mcp answers 401 invalid_token", async () => {
   await withOAuthServer({}, async (server) => {
     const { clientId, tokens } = await signIn(server);
     // A second sign-in of the same client and person is another grant, and stays.
     const other = await signIn(server, clientId);
-    assert.equal((await listTools(server, tokens.access_token)).status, 200);
+    // After one rotation the sign-in holds two live access tokens: rotation lets the first run
+    // out on its own, so only revoking the grant can end it now.
+    const rotated = await form(server.url, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+    });
+    assert.equal(rotated.status, 200);
+    const next = await rotated.json();
+    const accessTokens = [tokens.access_token, next.access_token];
+    for (const token of accessTokens) assert.equal((await listTools(server, token)).status, 200);
 
     const revoked = await form(server.url, "/oauth/revoke", {
-      token: tokens.refresh_token,
+      token: next.refresh_token,
       token_type_hint: "refresh_token",
       client_id: clientId,
     });
     assert.equal(revoked.status, 200);
     await revoked.body?.cancel();
 
-    const after = await mcp(server, tokens.access_token);
-    assert.equal(after.status, 401);
-    assert.match(after.headers.get("www-authenticate") ?? "", /error="invalid_token"/);
-    assert.equal((await after.json()).error.code, -32600);
+    for (const token of accessTokens) {
+      const after = await mcp(server, token);
+      // MCP authorization: 401 with the RFC 9728 pointer to the protected-resource metadata and
+      // the RFC 6750 error, which tells the client to sign in again.
+      assert.equal(after.status, 401);
+      const challenge = after.headers.get("www-authenticate") ?? "";
+      assert.ok(
+        challenge.startsWith(
+          `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+            `scope="jobs:read", error="invalid_token", error_description="`,
+        ),
+        challenge,
+      );
+      assert.match(after.headers.get("content-type") ?? "", /^application\/json/);
+      assert.deepEqual(await after.json(), {
+        jsonrpc: "2.0",
+        error: { code: -32600, message: "Unauthorized: invalid or expired token" },
+        id: null,
+      });
+    }
     const refresh = await form(server.url, "/oauth/token", {
       grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token,
+      refresh_token: next.refresh_token,
       client_id: clientId,
     });
     assert.equal(refresh.status, 400);

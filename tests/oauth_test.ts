@@ -25,15 +25,10 @@ import {
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {
-  ACCESS_TOKEN_TTL_MS,
-  CODE_TTL_MS,
-  CONSENT_TTL_MS,
-  OAuthServer,
-  type OAuthServerOptions,
-  pkceChallenge,
-  REFRESH_TOKEN_TTL_MS,
-} from "../src/auth/oauth_server.ts";
+import { CODE_TTL_MS, CONSENT_TTL_MS } from "../src/auth/oauth_authorization.ts";
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from "../src/auth/oauth_grants.ts";
+import { pkceChallenge } from "../src/auth/oauth_pkce.ts";
+import { OAuthServer, type OAuthServerOptions } from "../src/auth/oauth_server.ts";
 import { randomSecret } from "../src/crypto.ts";
 import type { SearchService } from "../src/domain/service.ts";
 import type { Store } from "../src/store/store.ts";

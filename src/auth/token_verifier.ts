@@ -1,8 +1,8 @@
 /**
  * The seam where OAuth plugs in: `/mcp` hands a Bearer token to a TokenVerifier and serves the
- * principal it returns. The server uses jobseek's own authorization server (`oauth_server.ts`),
- * or an external issuer's JWTs (`external_issuer.ts`); `rejectAllTokens` is for tests that
- * exercise the API-key path alone.
+ * principal it returns. The server uses jobseek's own authorization server's tokens
+ * (`oauth_token_verifier.ts`), or an external issuer's JWTs (`external_issuer.ts`);
+ * `rejectAllTokens` is for tests that exercise the API-key path alone.
  *
  * @module
  */

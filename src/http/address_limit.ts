@@ -22,7 +22,7 @@ import { errorResponse } from "./error_response.ts";
 
 /**
  * Client registrations per network: a client registers once per sign-in at most, and a
- * registration writes nothing (the client id is signed, src/auth/oauth_server.ts).
+ * registration writes nothing (the client id is signed, src/auth/oauth_clients.ts).
  */
 export const REGISTER_PER_PREFIX_PER_MINUTE = 10;
 /**

@@ -19,7 +19,7 @@ import { cors } from "hono/cors";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/auth/types"
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { OAUTH_SCOPE } from "../auth/oauth_server.ts";
+import { OAUTH_SCOPE } from "../auth/oauth_metadata.ts";
 import { InvalidTokenError, TokenCheckUnavailableError } from "../auth/token_verifier.ts";
 import { requireScope } from "./api_key_auth.ts";
 import { JobseekError } from "../domain/errors.ts";

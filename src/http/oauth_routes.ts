@@ -12,18 +12,18 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { renderConsentPage, renderErrorPage } from "../auth/oauth_consent_page.ts";
+import type { AuthorizationRequest } from "../auth/oauth_authorization.ts";
+import { type BasicCredentials, clientLabel } from "../auth/oauth_clients.ts";
+import { OAuthError } from "../auth/oauth_error.ts";
 import {
-  type AuthorizationRequest,
+  authorizationServerMetadata,
   AUTHORIZE_PATH,
-  type BasicCredentials,
-  clientLabel,
   OAUTH_METADATA_PATH,
-  OAuthError,
-  type OAuthServer,
   REGISTER_PATH,
   REVOKE_PATH,
   TOKEN_PATH,
-} from "../auth/oauth_server.ts";
+} from "../auth/oauth_metadata.ts";
+import type { OAuthServer } from "../auth/oauth_server.ts";
 import {
   addressLimit,
   AUTHORIZE_PER_PREFIX_PER_MINUTE,
@@ -72,7 +72,7 @@ function oauthErrorResponse(error: OAuthError, headerAttempted = false): Respons
   const headers: Record<string, string> = error.status === 401 && headerAttempted
     ? { "www-authenticate": 'Basic realm="jobseek"' }
     : {};
-  return oauthJson(error.toJSON(), error.status, headers);
+  return oauthJson(error.toResponseObject(), error.status, headers);
 }
 
 function html(body: string, status = 200): Response {
@@ -143,7 +143,7 @@ async function consentPage(
   request: AuthorizationRequest,
   options: { error?: string; status?: number } = {},
 ): Promise<Response> {
-  const formToken = await oauth.startConsent(request);
+  const formToken = await oauth.authorization.startConsent(request);
   return html(
     renderConsentPage({
       action: request.issuer + AUTHORIZE_PATH,
@@ -184,7 +184,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     app.use(path, addressLimit(deps, "token", TOKEN_PER_PREFIX_PER_MINUTE));
   }
 
-  app.get(OAUTH_METADATA_PATH, (c) => c.json(oauth.metadata(base(c))));
+  app.get(OAUTH_METADATA_PATH, (c) => c.json(authorizationServerMetadata(base(c))));
   app.all(OAUTH_METADATA_PATH, methodNotAllowed(["GET", "HEAD"], logger));
 
   app.post(REGISTER_PATH, async function registerClient(c) {
@@ -197,7 +197,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       } catch {
         throw new OAuthError("invalid_client_metadata", "The body must be a JSON object");
       }
-      const client = await oauth.registerClient(body);
+      const client = await oauth.clients.register(body);
       logger.info("oauth client registered", {
         request_id: c.get("requestId"),
         client_id: clientLabel(client.client_id),
@@ -212,7 +212,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
   app.all(REGISTER_PATH, methodNotAllowed(["POST"], logger));
 
   app.get(AUTHORIZE_PATH, async function showConsent(c) {
-    const check = await oauth.checkAuthorizationRequest(new URL(c.req.url).searchParams, base(c));
+    const check = await oauth.authorization.check(new URL(c.req.url).searchParams, base(c));
     if (check.ok) return await consentPage(oauth, check.request);
     if ("redirect" in check) return redirect(check.redirect);
     return html(renderErrorPage(check.page), 400);
@@ -233,7 +233,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
         ),
         400,
       );
-    const consent = await oauth.readConsent(form.get("consent") ?? "");
+    const consent = await oauth.authorization.readConsent(form.get("consent") ?? "");
     if (!consent) return expired();
     const { request } = consent;
     const decision = form.get("decision");
@@ -242,12 +242,15 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
         request_id: c.get("requestId"),
         client_id: clientLabel(request.clientId),
       });
-      return redirect(oauth.deny(request));
+      return redirect(oauth.authorization.deny(request));
     }
     if (decision !== "approve") {
       return await consentPage(oauth, request, { error: "Choose Approve or Deny.", status: 400 });
     }
-    const approved = await oauth.approve(consent, form.get("api_key")?.trim() ?? "");
+    const approved = await oauth.authorization.approve(
+      consent,
+      form.get("api_key")?.trim() ?? "",
+    );
     if (approved === "used") return expired();
     if (approved === "invalid_key") {
       return await consentPage(oauth, request, {
@@ -269,7 +272,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     try {
       const form = await readForm(c);
       const basic = basicCredentials(authorization);
-      const issued = await oauth.token(form, basic, base(c));
+      const issued = await oauth.tokens.exchange(form, basic, base(c));
       logger.info("oauth tokens issued", {
         request_id: c.get("requestId"),
         grant_type: form.get("grant_type"),
@@ -281,7 +284,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       if (error instanceof OAuthError) {
         logger.info("oauth token refused", {
           request_id: c.get("requestId"),
-          error: error.error,
+          error: error.errorCode,
           description: error.message,
         });
         return oauthErrorResponse(error, Boolean(authorization));
@@ -296,7 +299,7 @@ export function createOAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     try {
       const form = await readForm(c);
       const basic = basicCredentials(authorization);
-      await oauth.revoke(form, basic);
+      await oauth.tokens.revoke(form, basic);
       return new Response(null, { status: 200, headers: NO_STORE });
     } catch (error) {
       if (error instanceof OAuthError) {
