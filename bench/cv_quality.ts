@@ -15,8 +15,8 @@
  */
 import { parseSearchQuery, QUERY_MAX_LENGTH } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import { assembleIndexData, embeddingTextOf } from "../src/index/job_index.ts";
-import { JobIndex } from "../src/index/orama_index.ts";
+import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
+import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import {

@@ -12,11 +12,12 @@ import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import { type Job, jobIdFromUrl, JobSchema } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import type { Embedder } from "../src/index/embedder.ts";
+import type { Embedder } from "../src/model/embedder.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { compareModels } from "./model_compare.ts";
-import { buildOrama as buildJobsOrama, JobIndex, saveOrama } from "../src/index/orama_index.ts";
+import { buildOrama as buildJobsOrama, saveOrama } from "../src/index/orama_db.ts";
+import { JobIndex } from "../src/index/job_index.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
@@ -25,8 +26,12 @@ import { createSearchService } from "../src/search/search_service.ts";
 import { type LoadStats, runRestBench } from "./rest_bench.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { generatePostings } from "../fixtures/generate.ts";
-import { FIXTURE_JUDGED_QUERIES, gradeOccupation } from "./fixture_judged_queries.ts";
-import { gradeTitle, JUDGED_QUERIES } from "./judged_queries.ts";
+import {
+  FIXTURE_JUDGED_QUERIES,
+  gradeOccupation,
+  gradeTitle,
+  JUDGED_QUERIES,
+} from "./judged_queries.ts";
 import {
   evaluateParts,
   formatRow,
@@ -273,7 +278,7 @@ async function measureQuality(
 
 /**
  * Ranking quality on the bundled postings (fixtures/jobs.jsonl), judged by the occupation each was
- * generated from (bench/fixture_judged_queries.ts): a held-out check of the parameters.
+ * generated from (bench/queries/fixture.jsonl): a held-out check of the parameters.
  */
 async function measureFixtureQuality(embedder: Embedder, path: string) {
   const occupationOf = new Map<string, string>();

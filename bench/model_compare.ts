@@ -1,8 +1,8 @@
 /**
  * The embedding models side by side on the real postings: embedding throughput with an empty
  * cache, query embedding latency, and ranking quality per query kind on two judged sets written
- * before any result was seen (bench/model_judged_queries.ts, used to choose; and
- * bench/heldout_judged_queries.ts, never tuned on). Each model is also tried with other texts
+ * before any result was seen (bench/queries/model.jsonl, used to choose; and
+ * bench/queries/heldout.jsonl, never tuned on). Each model is also tried with other texts
  * embedded for a posting (title; title + tags; title + the start of the description).
  *
  * Run alone: `deno run -A bench/model_compare.ts [--quick]`; `deno task bench` runs it too.
@@ -12,18 +12,22 @@
 import countries from "i18n-iso-countries";
 import type { Job } from "../src/domain/job.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import type { Embedder } from "../src/index/embedder.ts";
-import { assembleIndexData, embeddingTextOf, type ScoreMode } from "../src/index/job_index.ts";
+import type { Embedder } from "../src/model/embedder.ts";
+import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
+import type { ScoreMode } from "../src/index/index_search.ts";
 import { DEFAULT_CUT, rankingForModel, type RankingParams } from "../src/index/ranking.ts";
-import { JobIndex } from "../src/index/orama_index.ts";
+import { JobIndex } from "../src/index/job_index.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { MODELS, type ModelSpec } from "../src/model/catalog.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
-import { gradeTitle } from "./judged_queries.ts";
-import { MODEL_JUDGED_QUERIES, type TypedJudgedQuery } from "./model_judged_queries.ts";
-import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
-import { EVERYDAY_QUERIES } from "./everyday_queries.ts";
+import {
+  EVERYDAY_QUERIES,
+  gradeTitle,
+  HELDOUT_JUDGED_QUERIES,
+  MODEL_JUDGED_QUERIES,
+  type TypedJudgedQuery,
+} from "./judged_queries.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { placeToApply } from "../src/search/search_service.ts";
 import { type Grade, judge, meanRows, type QualityRow } from "./quality.ts";
@@ -145,7 +149,7 @@ export async function qualityByKind(
 }
 
 /**
- * The ten everyday searches of issue 9 (bench/everyday_queries.ts): of their first five results
+ * The ten everyday searches of issue 9 (bench/queries/everyday.jsonl): of their first five results
  * in the REST default order (newest first), how many are what was asked for (grade 2) and how
  * many a neighbour (grade 1).
  */

@@ -8,8 +8,8 @@
  * @module
  */
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import { assembleIndexData, embeddingTextOf } from "../src/index/job_index.ts";
-import { JobIndex } from "../src/index/orama_index.ts";
+import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
+import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -20,9 +20,11 @@ import {
   QUALITY_BY_KIND_HEADER,
   qualityByKind,
 } from "./model_compare.ts";
-import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
-import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
-import { EVERYDAY_QUERIES } from "./everyday_queries.ts";
+import {
+  EVERYDAY_QUERIES,
+  HELDOUT_JUDGED_QUERIES,
+  MODEL_JUDGED_QUERIES,
+} from "./judged_queries.ts";
 import { importRealJobs } from "./real_data.ts";
 
 /** Job searches whose words are also towns somewhere: none of them names a place. */

@@ -3,10 +3,12 @@
  * (`POST /v1/postings`) to their being searchable on both of two `jobseek serve` processes sharing
  * one store of N distinct postings (bench/scale.ts's corpus, the configured model), and beside it
  * the full rebuild a publish was before index deltas (every vector cached). Prints one JSON line.
+ * `--no-rebuild` skips the full rebuild; `--base DIR` keeps the built base store (and its keys) in DIR for later runs of the same size.
  *
  * @module
  */
 import type { Job } from "../src/domain/job.ts";
+import { formatUtc } from "../src/domain/lifecycle.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
@@ -24,8 +26,20 @@ function flag(name: string): string | undefined {
   return i >= 0 ? Deno.args[i + 1] : undefined;
 }
 
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const PUSH = 1000;
+/** The servers' retention (the default), which the base is published with too. */
+const RETENTION_DAYS = 60;
 
 if (import.meta.main) {
   const postings = Number(flag("--postings") ?? "20000");
@@ -38,21 +52,51 @@ if (import.meta.main) {
       logger: silentLogger,
       noFallback: true,
     });
-    const store = await openStore(kvPath);
     const batches: Job[][] = [];
     for await (const batch of composeCorpus(postings + runs * PUSH)) batches.push(batch);
-    const corpus = batches.flat();
-    for (let i = 0; i < postings; i += 1000) {
-      await store.postings.upsertJobs(corpus.slice(i, Math.min(postings, i + 1000)));
+    // Live postings, as a served corpus is: published within the default retention (60 days) of
+    // the day the base was built, so neither the servers nor a publish drop any of them.
+    const day = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const corpus = batches.flat().map((job, i) => ({
+      ...job,
+      publish_time: formatUtc(day - (i % 30) * 86_400_000 - (i % 86_400) * 1000),
+    }));
+    // Building the base embeds every title (minutes at 100,000): `--base DIR` keeps it for the
+    // next run, which starts from a copy of it.
+    const baseDir = flag("--base");
+    const baseKeys = baseDir && `${baseDir}/keys_${postings}_${runs}.json`;
+    const baseKv = baseDir && `${baseDir}/kv_${postings}_${runs}.sqlite3`;
+    let keys: { feeder: string; reader: string };
+    if (baseKeys && baseKv && await exists(baseKeys)) {
+      await Deno.copyFile(baseKv, kvPath);
+      keys = JSON.parse(await Deno.readTextFile(baseKeys));
+      log(`copied the base of ${postings} from ${baseKv}`);
+    } else {
+      const store = await openStore(kvPath);
+      for (let i = 0; i < postings; i += 1000) {
+        await store.postings.upsertJobs(corpus.slice(i, Math.min(postings, i + 1000)));
+      }
+      log(`stored ${postings}; publishing (embedding every title)`);
+      await publishIndex(store, { embedder, logger: silentLogger, retentionDays: RETENTION_DAYS });
+      const registry = new ApiKeyRegistry(store.apiKeys, []);
+      keys = {
+        feeder: (await registry.create("feeder", { scopes: ["ingest"] })).key,
+        reader: (await registry.create("reader")).key,
+      };
+      store.close();
+      if (baseKeys && baseKv) {
+        await Deno.mkdir(baseDir, { recursive: true });
+        await Deno.copyFile(kvPath, baseKv);
+        await Deno.writeTextFile(baseKeys, JSON.stringify(keys));
+      }
     }
-    log(`stored ${postings}; publishing (embedding every title)`);
-    await publishIndex(store, { embedder, logger: silentLogger });
-    const registry = new ApiKeyRegistry(store.apiKeys, []);
-    const feeder = (await registry.create("feeder", { scopes: ["ingest"] })).key;
-    const reader = (await registry.create("reader")).key;
-    store.close();
+    const { feeder, reader } = keys;
 
-    const env = { JOBSEEK_KV: kvPath, JOBSEEK_RATE_LIMIT: "1000000" };
+    const env = {
+      JOBSEEK_KV: kvPath,
+      JOBSEEK_RATE_LIMIT: "1000000",
+      JOBSEEK_RETENTION_DAYS: String(RETENTION_DAYS),
+    };
     for (let k = 0; k < 2; k++) {
       servers.push(await startServerProcess(env, { startTimeoutMs: 300_000 }));
       await servers[k].ready(300_000);
@@ -120,22 +164,30 @@ if (import.meta.main) {
     servers.length = 0;
 
     // What each of those publishes cost before deltas: the whole index again, vectors cached.
-    const reopened = await openStore(kvPath);
-    const rebuildStarted = performance.now();
-    const rebuilt = await publishIndex(reopened, { embedder, logger: silentLogger });
-    const rebuildS = (performance.now() - rebuildStarted) / 1000;
-    reopened.close();
+    let rebuildS: number | null = null;
+    let afterPushes: number | null = null;
+    if (!Deno.args.includes("--no-rebuild")) {
+      const reopened = await openStore(kvPath);
+      const rebuildStarted = performance.now();
+      afterPushes = (await publishIndex(reopened, {
+        embedder,
+        logger: silentLogger,
+        retentionDays: RETENTION_DAYS,
+      })).docCount;
+      rebuildS = (performance.now() - rebuildStarted) / 1000;
+      reopened.close();
+    }
     Deno.stdout.writeSync(encoder.encode(
       JSON.stringify({
         postings,
-        after_pushes: rebuilt.docCount,
+        after_pushes: afterPushes,
         vectors: embedder.model,
         push: PUSH,
         push_to_searchable_ms: latencies.map(Math.round),
         median_ms: Math.round(median(latencies)),
         delta_publish_ms: deltaPublishMs,
         delta_apply_ms: deltaApplyMs,
-        full_rebuild_s: Number(rebuildS.toFixed(1)),
+        full_rebuild_s: rebuildS === null ? null : Number(rebuildS.toFixed(1)),
         load_average: Deno.loadavg().map((l) => Number(l.toFixed(2))),
       }) + "\n",
     ));

@@ -1,16 +1,16 @@
 /**
- * Ranking quality on a judged query set (bench/judged_queries.ts on the real postings,
- * bench/fixture_judged_queries.ts on the bundled ones): nDCG@10, P@10 and R@100 of a ranking, and
+ * Ranking quality on a judged query set (bench/queries/judged.jsonl on the real postings,
+ * bench/queries/fixture.jsonl on the bundled ones): nDCG@10, P@10 and R@100 of a ranking, and
  * precision/recall of a result set (what a date-ordered page draws from).
  *
  * @module
  */
 import type { Job } from "../src/domain/job.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import type { Embedder } from "../src/index/embedder.ts";
-import type { ScoreMode } from "../src/index/job_index.ts";
+import type { Embedder } from "../src/model/embedder.ts";
+import type { ScoreMode } from "../src/index/index_search.ts";
 import { DEFAULT_CUT, type RankingParams } from "../src/index/ranking.ts";
-import type { JobIndex } from "../src/index/orama_index.ts";
+import type { JobIndex } from "../src/index/job_index.ts";
 
 export interface QualityRow {
   ndcg10: number;

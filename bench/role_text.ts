@@ -2,26 +2,25 @@
  * `deno run -A bench/role_text.ts`: what is embedded for a posting (the whole cleaned title, or
  * the role in it: src/index/role_text.ts), what is embedded for a query (as typed, or without
  * filler such as "jobs"), and the fusion weights, on the real postings with the default model.
- * Settings are chosen on the model set (bench/model_judged_queries.ts); the held-out set is
+ * Settings are chosen on the model set (bench/queries/model.jsonl); the held-out set is
  * printed beside it and never used to choose (docs/search.md, "The role leads").
  *
  * @module
  */
 import type { Job } from "../src/domain/job.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import { assembleIndexData } from "../src/index/job_index.ts";
-import { JobIndex } from "../src/index/orama_index.ts";
+import { assembleIndexData } from "../src/index/job_index_data.ts";
+import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel, type RankingParams } from "../src/index/ranking.ts";
 import { roleTextOf, withoutGenderMarkers } from "../src/index/role_text.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
-import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
 import {
   formatKindRow,
   openModel,
   QUALITY_BY_KIND_HEADER,
   qualityByKind,
 } from "./model_compare.ts";
-import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
+import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
 import { importRealJobs } from "./real_data.ts";
 
 const encoder = new TextEncoder();

@@ -9,11 +9,10 @@
  */
 import { openStore } from "../src/store/store.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
-import { JobIndex } from "../src/index/orama_index.ts";
+import { JobIndex } from "../src/index/job_index.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import { JUDGED_QUERIES } from "./judged_queries.ts";
-import { FIXTURE_JUDGED_QUERIES } from "./fixture_judged_queries.ts";
-import { createUseLiteEmbedder } from "../src/index/embedder.ts";
+import { FIXTURE_JUDGED_QUERIES, JUDGED_QUERIES } from "./judged_queries.ts";
+import { createUseLiteEmbedder } from "../src/model/use_lite_embedder.ts";
 import { strict as assert } from "node:assert";
 const print = (line: string) => Deno.stdout.writeSync(new TextEncoder().encode(line + "\n"));
 const store = await openStore(Deno.args[0]);

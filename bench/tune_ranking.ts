@@ -1,6 +1,6 @@
 /**
  * How a model's ranking calibration and result-set cut (src/model/catalog.ts) were chosen, on the
- * model judged set only (bench/model_judged_queries.ts): first the ranking (vector weight for
+ * model judged set only (bench/queries/model.jsonl): first the ranking (vector weight for
  * queries whose words some title has and for those whose words none has, cosine floor and
  * ceiling) by nDCG@10 of paraphrase and keyword queries; then, on that ranking, the cut (minimum
  * score, share of the best match's score, floor below which nothing is rescued) by the result
@@ -12,10 +12,10 @@
  *
  * @module
  */
-import { assembleIndexData, embeddingTextOf } from "../src/index/job_index.ts";
+import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
 import type { RankingParams } from "../src/index/ranking.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
-import { JobIndex } from "../src/index/orama_index.ts";
+import { JobIndex } from "../src/index/job_index.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import {
   formatKindRow,
@@ -25,8 +25,7 @@ import {
   qualityByKind,
   queryVector,
 } from "./model_compare.ts";
-import { HELDOUT_JUDGED_QUERIES } from "./heldout_judged_queries.ts";
-import { MODEL_JUDGED_QUERIES } from "./model_judged_queries.ts";
+import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
 import { importRealJobs } from "./real_data.ts";
 
 const encoder = new TextEncoder();

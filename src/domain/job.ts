@@ -193,7 +193,7 @@ export function describeFacets(facets: Record<string, FacetCount[]> | undefined)
 }
 
 /** The body of a successful search (spec 2.1). */
-/** What a search derived from a `profile` (src/domain/profile.ts, src/search/profile.ts). */
+/** What a search derived from a `profile` (src/domain/profile.ts, src/search/profile/derive_profile.ts). */
 export const DerivedSchema = z.object({
   roles: z.array(z.string()).describe(
     "The roles searched for, strongest first: the ones the profile asks for, then the ones it " +

@@ -1,7 +1,7 @@
 /**
  * A profile as the query (`profile` beside or instead of `q`): its limits, and how what a search
  * derived from it reads in one line (`derived` in REST and MCP responses: `DerivedSchema` in
- * ./job.ts), so that a person or an agent can check it and correct it with ordinary filters. How it is derived and ranked: src/search/profile.ts,
+ * ./job.ts), so that a person or an agent can check it and correct it with ordinary filters. How it is derived and ranked: src/search/profile/derive_profile.ts,
  * src/search/profile_search.ts, docs/search.md ("A profile as the query").
  *
  * @module

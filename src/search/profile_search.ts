@@ -1,6 +1,6 @@
 /**
  * A profile as the query: the roles, skills, places and seniority derived from it
- * (src/search/profile.ts) scored against every posting and fused into one score per posting, the
+ * (src/search/profile/derive_profile.ts) scored against every posting and fused into one score per posting, the
  * result set then made by the rules of a `q` search. Measured on judged CVs in docs/search.md ("A
  * profile as the query"), which gives every setting below with what it is worth.
  *
@@ -26,19 +26,14 @@ import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome } from "../domain/service.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
-import type { IndexResult, IndexSearch } from "../index/job_index.ts";
-import type { JobIndex } from "../index/orama_index.ts";
+import type { IndexResult, IndexSearch } from "../index/index_search.ts";
+import type { JobIndex } from "../index/job_index.ts";
 import type { RankingParams, ResultCut } from "../index/ranking.ts";
 import { roleTextOf } from "../index/role_text.ts";
 import { REMOTE_CITY } from "../ingest/location.ts";
-import {
-  type DerivedProfile,
-  deriveProfile,
-  headGroupOf,
-  type KnownCity,
-  type PlaceLookup,
-  UNRELATED_WEIGHT,
-} from "./profile.ts";
+import { type DerivedProfile, deriveProfile, UNRELATED_WEIGHT } from "./profile/derive_profile.ts";
+import { headGroupOf } from "./profile/head_group.ts";
+import type { KnownCity, PlaceLookup } from "./profile/profile_places.ts";
 
 /** What a profile's roles count beside a `q` given with it (the query's role counts 1). */
 export const Q_LEAD = 0.75;

@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
-import { deriveProfile, headGroupOf, type PlaceLookup, UNRELATED_WEIGHT } from "./profile.ts";
+import { deriveProfile, UNRELATED_WEIGHT } from "./derive_profile.ts";
+import type { PlaceLookup } from "./profile_places.ts";
 
 /** A few cities as an index of real postings would know them. */
 const CITIES: Record<
@@ -176,14 +177,6 @@ Deno.test("deriveProfile() reads at most 20,000 characters and survives junk", (
   const junk = deriveProfile("%%%\n\n---\n***\n(((", { places, now });
   assert.deepEqual(junk.roles, []);
   assert.deepEqual(junk.places, []);
-});
-
-Deno.test("headGroupOf() groups trades by head noun, not by stem", () => {
-  assert.equal(headGroupOf("Java Developer"), headGroupOf("Backend Engineer"));
-  assert.equal(headGroupOf("Softwareentwicklerin"), headGroupOf("Developer"));
-  assert.equal(headGroupOf("Head of Engineering"), headGroupOf("Engineering Manager"));
-  assert.notEqual(headGroupOf("Care Assistant"), headGroupOf("Staff Nurse"));
-  assert.equal(headGroupOf("Application Management"), undefined);
 });
 
 Deno.test("deriveProfile() reads countries from addresses, not from sentences", () => {

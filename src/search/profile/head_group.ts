@@ -1,0 +1,75 @@
+/**
+ * The head noun of a job title and the trade it names: "Staff Nurse", "Class 1 Driver", "Senior
+ * Platform Engineer", "SAP-Entwickler". Titles whose head nouns share a group are one kind of work
+ * ("Java Developer" and "Backend Engineer"), which is how a profile tells a past role of another
+ * kind from the wished one, and how a profile search tells postings of another trade.
+ *
+ * The groups are data (./head_nouns.json: one list of folded words a group, English and German);
+ * a group is known by its place in the file.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { foldText } from "../../domain/fold_text.ts";
+import headNouns from "./head_nouns.json" with { type: "json" };
+
+const HeadNoun = z.string().regex(/^[a-z]+$/, "a head noun is one folded word (a-z)");
+
+const HEAD_GROUP = new Map<string, number>(
+  z.array(z.array(HeadNoun).min(1)).parse(headNouns)
+    .flatMap((group, g) => group.map((word) => [word, g] as const)),
+);
+
+/** German compounds end in their head noun: "SAP-Entwickler", "Softwareentwicklerin". */
+const GERMAN_HEAD =
+  /(entwickler|ingenieur|berater|leiter|fahrer|lehrer|pfleger|techniker)(?:in|innen)?$/;
+
+/**
+ * The group of a word as a head noun: compared as written (folded), plurals and German feminine
+ * endings dropped. Not by stem: "management" and "manager" share one, and "Application
+ * Management" is no manager's job.
+ */
+function groupOfWord(word: string): number | undefined {
+  const direct = HEAD_GROUP.get(word) ??
+    (word.length > 4 && word.endsWith("s") ? HEAD_GROUP.get(word.slice(0, -1)) : undefined) ??
+    (word.endsWith("innen") ? HEAD_GROUP.get(word.slice(0, -5)) : undefined) ??
+    (word.endsWith("in") ? HEAD_GROUP.get(word.slice(0, -2)) : undefined);
+  if (direct !== undefined) return direct;
+  const german = word.match(GERMAN_HEAD);
+  return german ? HEAD_GROUP.get(german[1]) : undefined;
+}
+
+/** The words of a text, folded (src/domain/fold_text.ts): lower case, no accents or punctuation. */
+export function wordsOf(text: string): string[] {
+  return foldText(text).split(" ").filter((w) => w !== "");
+}
+
+/**
+ * The group of a role's head noun (the last word, or the word before "of": "Head of
+ * Engineering"), or undefined when the title ends in no known head noun. Roles of one group are
+ * one kind of work ("Java Developer", "Backend Engineer").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(headGroupOf("Java Developer"), headGroupOf("Senior Backend Engineer"));
+ * assert.notEqual(headGroupOf("Store Manager"), headGroupOf("Frontend Developer"));
+ * assert.equal(headGroupOf("Application Management"), undefined);
+ * ```
+ */
+export function headGroupOf(title: string): number | undefined {
+  const words = wordsOf(title);
+  // "Head of Engineering", "Director of Sales": the head comes before "of".
+  const of = words.findIndex((w) => w === "of" || w === "for" || w === "im" || w === "fur");
+  const candidates = of > 0 ? [words[of - 1]] : words.slice(-1);
+  for (const word of candidates) {
+    const group = groupOfWord(word);
+    if (group !== undefined) return group;
+  }
+  return undefined;
+}
+
+/** Whether a text ends in (or, before "of", names) a known head noun: whether it reads as a role. */
+export function hasHeadNoun(text: string): boolean {
+  return headGroupOf(text) !== undefined;
+}

@@ -1,0 +1,163 @@
+/**
+ * What a profile says the person wants: the roles after "looking for", "seeking", "ich suche" or
+ * in a wish section ("Objective", "Wunschposition"), the places named with them or with a wish to
+ * relocate, and whether they want remote work. A wish is split into its alternatives ("French or
+ * English teaching position": two roles), and its conditions ("nights", "Mumbai preferred") are no
+ * roles.
+ *
+ * @module
+ */
+import { hasHeadNoun, wordsOf } from "./head_group.ts";
+import { type FoundPlace, type PlaceLookup, placesIn } from "./profile_places.ts";
+import { cleanTitle, expandAbbreviations } from "./role_titles.ts";
+import { flowText, type Line, sentencesOf } from "./section_lines.ts";
+
+/** A wish ends at a gerund where a role noun belongs: "teaching position" → "teacher". */
+const GERUNDS: Record<string, string> = {
+  teaching: "teacher",
+  driving: "driver",
+  nursing: "nurse",
+  accounting: "accountant",
+  development: "developer",
+  engineering: "engineer",
+  consulting: "consultant",
+  management: "manager",
+  tutoring: "tutor",
+  cleaning: "cleaner",
+  caring: "carer",
+};
+
+/** Phrases that open a wish: what follows names the job the person wants. */
+const WISH_OPENERS = new RegExp(
+  String
+    .raw`\b(?:(?:i\s+am|i'm|am|currently)\s+)?(?:looking|searching|seeking|hoping|aiming)\s+(?:for|to\s+(?:find|work\s+as|join|become|move\s+into))|` +
+    String
+      .raw`\bseek(?:ing)?\b|\bwould\s+like\s+(?:to\s+work\s+as|a)\b|\binterested\s+in\b|\b(?:want|wish)\s+to\s+(?:work\s+as|become|find)\b|` +
+    String
+      .raw`\bto\s+work\s+as\b|\bnext\s+(?:role|step|position|job)\s+as\b|\bopen\s+to\b|\bavailable\s+for\b|` +
+    String.raw`\bich\s+suche\b|\bsuche\s+(?:eine|einen|ein)\b|\bauf\s+der\s+suche\s+nach\b`,
+  "i",
+);
+
+/** Words of a wish that say nothing about the role. */
+const WISH_FILLER = new Set(
+  (
+    "a an the my first next new another full time full-time part time part-time permanent " +
+    "temporary position positions role roles job jobs post posts opportunity opportunities " +
+    "vacancy work employment career challenge as for some any suitable good great " +
+    "challenging exciting rewarding eine einen ein neue neuen position stelle als rolle " +
+    "gerne gern im in a la"
+  ).split(" "),
+);
+
+/** Where a wish stops naming the role: conditions, times, purposes. */
+const WISH_END =
+  /[.!?;:](?:\s|$)|\s+for\s+(?:the|a|an|\d)|\s+(?:where|which|that|so that|to help|to use|with a focus|starting|beginning|later|ideally|preferably|nights?|days?|gerne|wo|but|because|since)\b/i;
+
+/** Alternatives of a wish clause: "French or English teaching position" → two roles. */
+function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
+  let text = clause.replace(/\([^)]*\)/g, " ").split(WISH_END)[0];
+  // Places and settings after the role: "in Berlin", "in the North West", "in a product company".
+  const cut = text.search(
+    /\s+(?:in|im|at|within|near|around|across|für|fur|bei)\s+(?:the\s+|a\s+|an\s+|der\s+|die\s+|dem\s+)?(?:\p{Lu}|area|region|raum|remote|hybrid|home|office|product|company|companies|startup|team|reputed|leading|large|small|good|industry|europe)/u,
+  );
+  if (cut >= 0) text = text.slice(0, cut);
+  const lowerPlace = text.match(/\s+(?:in|near|around)\s+(\S+)/gi)?.find((m) =>
+    lookup?.city(m.trim().split(/\s+/)[1]) !== undefined
+  );
+  if (lowerPlace) text = text.slice(0, text.indexOf(lowerPlace));
+  text = text.replace(/\s+(?:,\s*)?(?:remote|hybrid|on-?site)\b.*$/i, "");
+  const parts = text.split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\/or\s+|\s+oder\s+|\s+\/\s+/i)
+    .map((part) =>
+      part.split(/\s+/).filter((w) => !WISH_FILLER.has(w.toLowerCase()) && !/^\d/.test(w))
+        .join(" ")
+    )
+    .filter((part) => part !== "");
+  if (parts.length === 0) return [];
+  // "French or English teaching": the last alternative's head completes the bare ones.
+  const last = parts[parts.length - 1].split(" ");
+  const tail = last.length > 1 ? last.slice(1).join(" ") : "";
+  const tailIsHead = tail !== "" &&
+    (hasHeadNoun(tail) || GERUNDS[last[last.length - 1]] !== undefined);
+  return parts.map((part, i) => {
+    let role = i < parts.length - 1 && tailIsHead && !hasHeadNoun(part) &&
+        part.split(" ").length <= 2
+      ? `${part} ${tail}`
+      : part;
+    const words = role.split(" ");
+    const noun = GERUNDS[words[words.length - 1].toLowerCase()];
+    if (noun && words[words.length - 2]?.toLowerCase() !== "of") {
+      role = [...words.slice(0, -1), noun].join(" ");
+    }
+    return cleanTitle(expandAbbreviations(role));
+  }).filter((role) => role !== "" && wordsOf(role).length <= 8);
+}
+
+/**
+ * Words that make a piece of a wish a condition rather than a role: "comfortable with night
+ * shifts", "to relocate to Pune", "Mumbai preferred", "from home".
+ */
+const NOT_A_ROLE =
+  /^(?:to|from|with|and|or|in|at|on|by|as|of|into|within|near|but|also)\b|\b(?:preferred|prefer|relocat\w*|comfortable|willing|able|available|shifts?|hours?|weeks?|offs?|home|salary|visa|permit|sponsorship|notice|period|immediately|asap|days?|nights?|weekends?|time)\b/i;
+
+/**
+ * Whether a piece of a wish names work: a title with a head noun ("Staff Nurse"), or a field of
+ * work of two or three words ("customer service", "machine learning"), never a condition.
+ */
+function isWishedRole(role: string): boolean {
+  if (NOT_A_ROLE.test(role)) return false;
+  if (hasHeadNoun(role)) return true;
+  const words = wordsOf(role).length;
+  return words >= 2 && words <= 3;
+}
+
+/** The wish clauses of a text: what follows "looking for", "seeking", "ich suche", ... */
+function wishClauses(text: string): string[] {
+  const clauses: string[] = [];
+  for (const sentence of sentencesOf(text)) {
+    const match = sentence.match(WISH_OPENERS);
+    if (!match) continue;
+    clauses.push(sentence.slice(match.index! + match[0].length).trim());
+  }
+  return clauses;
+}
+
+const RELOCATION =
+  /\b(?:relocat(?:e|ion|ing)|move\s+to|moving\s+to|umzug(?:sbereit)?|umziehen|bundesweit|deutschlandweit)\b/i;
+
+const REMOTE_WISH =
+  /\b(?:remote|work(?:ing)? from home|wfh|home[- ]?office|telework|fully distributed)\b/i;
+
+export interface Wishes {
+  /** The roles wished for, in the order written. */
+  roles: string[];
+  /** The places wished for: those of the wishes, then those of a wish to relocate. */
+  places: FoundPlace[];
+  /** The person wants remote work (or work from home). */
+  remote: boolean;
+}
+
+/** The wishes of a profile's lines; `lookup` knows the cities a wish may name. */
+export function readWishes(lines: Line[], lookup?: PlaceLookup): Wishes {
+  const text = flowText(lines);
+  // Wishes: a wish section's text, and "looking for ..." anywhere.
+  const clauses = wishClauses(text);
+  const wishSection = flowText(lines.filter((l) => l.section === "wish"));
+  clauses.push(...sentencesOf(wishSection).filter((sentence) => !WISH_OPENERS.test(sentence)));
+  const wishes: Wishes = { roles: [], places: [], remote: false };
+  for (const clause of clauses) {
+    wishes.roles.push(...wishRoles(clause, lookup).filter(isWishedRole));
+    const where = clause.search(/\s(?:in|near|around|to|im|raum|relocate)\s/i);
+    wishes.places.push(...placesIn(clause, { lookup }));
+    if (where >= 0) wishes.places.push(...placesIn(clause.slice(where), { lookup, anyCase: true }));
+    if (REMOTE_WISH.test(clause)) wishes.remote = true;
+  }
+  // "Willing to relocate to ...", "open to relocation within ...": places wished, no role.
+  for (const sentence of sentencesOf(text)) {
+    const relocate = sentence.match(RELOCATION);
+    if (relocate) {
+      wishes.places.push(...placesIn(sentence.slice(relocate.index!), { lookup, anyCase: true }));
+    }
+  }
+  return wishes;
+}

@@ -1,0 +1,47 @@
+/**
+ * Job titles as a profile writes them, made into roles to search for: asides and trailing places
+ * removed, an abbreviation alone spelled out, and the title a person names themselves by ("I am an
+ * experienced staff nurse with ...").
+ *
+ * @module
+ */
+import { hasHeadNoun, wordsOf } from "./head_group.ts";
+
+/** A candidate title cleaned: asides in brackets, trailing "in Berlin", extra spaces. */
+export function cleanTitle(text: string): string {
+  return text
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, " ")
+    .replace(/[*_`"“”]/g, " ")
+    .replace(/\s+(?:in|at|im|bei)\s+\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?\s*$/u, "")
+    .replace(/^[\s,;:.\-–—]+|[\s,;:.\-–—]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Title abbreviations the postings spell out (the search expands others: src/index/analyze_query.ts). */
+const TITLE_ABBREVIATIONS: Record<string, string> = {
+  rgn: "registered general nurse",
+  rmn: "registered mental health nurse",
+  rnld: "learning disability nurse",
+  lgv: "lgv driver",
+  hgv: "hgv driver",
+};
+
+/** A title that is only an abbreviation ("RGN") spelled out. */
+export function expandAbbreviations(title: string): string {
+  return TITLE_ABBREVIATIONS[title.trim().toLowerCase()] ?? title;
+}
+
+/** "I am an experienced staff nurse with ...": the role a person names themselves by. */
+const SELF_DESCRIPTION =
+  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|working\s+as|worked\s+as|work\s+as)\s+(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?(?:(?:experienced|qualified|certified|licensed|registered|passionate|dedicated|motivated|skilled|erfahrene[rn]?)\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit)\b|[,.;:!?]|$)/giu;
+
+/** The roles a text's self-descriptions name ("I am a product designer with ..."), in order. */
+export function selfDescribedRoles(text: string): string[] {
+  const roles: string[] = [];
+  for (const match of text.matchAll(SELF_DESCRIPTION)) {
+    const phrase = cleanTitle(match[1]);
+    if (hasHeadNoun(phrase) && wordsOf(phrase).length <= 6) roles.push(phrase);
+  }
+  return roles;
+}
