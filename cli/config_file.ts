@@ -1,23 +1,27 @@
 /**
- * The command-line client's settings: where the config file lives, how the API key is kept in it,
- * and how a setting is resolved (flag > environment > config file > default).
+ * The command-line tool's settings file: where it lives, how the API key is kept in it, and how the
+ * client's two settings (API key, endpoint) are resolved (flag > environment > config file >
+ * default). The store and model settings it may also hold are resolved with the server's settings
+ * in `cli/resolve_config.ts`.
  *
  * The API key is encrypted at rest with AES-GCM under a key derived (HKDF-SHA256) from a random
  * machine-local secret (`.secret` beside the default config file, mode 600). This protects against
  * casual disclosure (a backup, a screenshot, a config file copied or pasted elsewhere), not against
  * an attacker who can read the user's home directory: such an attacker can read the secret too.
  *
- * Like `src/config.ts` for the server, this module reads the client's own environment variables
- * (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`, `JOBSEEK_CONFIG`, `XDG_CONFIG_HOME`, `HOME`).
+ * Like `src/config.ts` for the server, this module is where the CLI reads the process environment
+ * (`processEnv`): the client's own variables (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`,
+ * `JOBSEEK_CONFIG`, `XDG_CONFIG_HOME`, `HOME`) here, the rest through `cli/resolve_config.ts`.
  *
  * @module
  */
 import { fromBase64, toBase64 } from "../src/crypto.ts";
+import { findModel } from "../src/model/catalog.ts";
 
 export const DEFAULT_ENDPOINT = "http://localhost:8000";
 
 /** The settings a person can store with `jobseek config set`. */
-export const SETTING_KEYS = ["api_key", "endpoint"] as const;
+export const SETTING_KEYS = ["api_key", "endpoint", "kv", "model"] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Where a resolved value came from, as `config list` shows it. */
@@ -26,6 +30,10 @@ export type SettingSource = "flag" | "stdin" | "env" | "file" | "default";
 export interface ClientConfig {
   apiKey?: string;
   endpoint?: string;
+  /** The store (`JOBSEEK_KV`) of the commands that open one. */
+  kv?: string;
+  /** The embedding model's id (`JOBSEEK_MODEL`). */
+  model?: string;
 }
 
 export interface ConfigPaths {
@@ -73,6 +81,8 @@ interface ConfigFileV1 {
   version: 1;
   endpoint?: string;
   api_key?: EncryptedValue;
+  kv?: string;
+  model?: string;
 }
 
 /** The process environment; read here and nowhere else in the client. */
@@ -282,7 +292,19 @@ function isEncryptedValue(value: unknown): value is EncryptedValue {
     typeof v.iv === "string" && typeof v.ciphertext === "string";
 }
 
-async function parseConfigFile(text: string, secretPath: string): Promise<ClientConfig> {
+export interface LoadConfigFileOptions {
+  /**
+   * Whether to read the API key. Commands that need no key leave it unread, so that a key this
+   * machine cannot decrypt does not cost them the file's other settings.
+   */
+  withApiKey?: boolean;
+}
+
+async function parseConfigFile(
+  text: string,
+  secretPath: string,
+  { withApiKey = true }: LoadConfigFileOptions,
+): Promise<ClientConfig> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -306,7 +328,17 @@ async function parseConfigFile(text: string, secretPath: string): Promise<Client
     if (typeof file.endpoint !== "string") throw new Error("endpoint is not a string");
     config.endpoint = normalizeEndpoint(file.endpoint);
   }
-  if (file.api_key !== undefined) {
+  if (file.kv !== undefined) {
+    if (typeof file.kv !== "string" || file.kv.trim() === "") {
+      throw new Error("kv is not a store location");
+    }
+    config.kv = file.kv;
+  }
+  if (file.model !== undefined) {
+    if (typeof file.model !== "string") throw new Error("model is not a string");
+    config.model = findModel(file.model).id;
+  }
+  if (withApiKey && file.api_key !== undefined) {
     if (typeof file.api_key === "string") {
       throw new Error("its api_key is plain text, and jobseek only reads a key it encrypted");
     }
@@ -320,7 +352,10 @@ async function parseConfigFile(text: string, secretPath: string): Promise<Client
  * Reads the config file. A missing file is an empty config. A file that cannot be read, parsed or
  * decrypted is reported in `problem` and left untouched.
  */
-export async function loadConfigFile(env: Env = processEnv()): Promise<LoadedConfig> {
+export async function loadConfigFile(
+  env: Env = processEnv(),
+  options: LoadConfigFileOptions = {},
+): Promise<LoadedConfig> {
   const paths = configPaths(env);
   let text: string;
   try {
@@ -330,7 +365,7 @@ export async function loadConfigFile(env: Env = processEnv()): Promise<LoadedCon
     return { config: {}, paths, problem: describeProblem(paths.file, errorText(error)) };
   }
   try {
-    return { config: await parseConfigFile(text, paths.secret), paths };
+    return { config: await parseConfigFile(text, paths.secret, options), paths };
   } catch (error) {
     return { config: {}, paths, problem: describeProblem(paths.file, errorText(error)) };
   }
@@ -369,6 +404,8 @@ export async function saveConfigFile(
   const file: ConfigFileV1 = { version: FILE_VERSION };
   if (config.endpoint !== undefined) file.endpoint = normalizeEndpoint(config.endpoint);
   if (config.apiKey !== undefined) file.api_key = await encryptKey(config.apiKey, paths.secret);
+  if (config.kv !== undefined) file.kv = config.kv;
+  if (config.model !== undefined) file.model = findModel(config.model).id;
   await writePrivateFile(
     paths.file,
     new TextEncoder().encode(JSON.stringify(file, null, 2) + "\n"),

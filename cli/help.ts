@@ -12,7 +12,10 @@ interface HelpFooter {
   examples: string[];
   /** Variable name and what it sets. */
   env: [string, string][];
-  /** Show the config file path (commands that read or write it). */
+  /**
+   * Show the config file path (commands that read or write it: the client's, and those that take
+   * the store or model from it).
+   */
   configFile?: boolean;
 }
 
@@ -25,9 +28,12 @@ const CONFIG_ENV: [string, string][] = [
   ["JOBSEEK_CONFIG", "config file (else $XDG_CONFIG_HOME/jobseek/config.json)"],
   ["XDG_CONFIG_HOME", "base of the default config file and of the key's secret (else ~/.config)"],
 ];
-const STORE: [string, string] = ["JOBSEEK_KV", "the store: SQLite path or KV Connect URL (--kv)"];
+const STORE: [string, string] = [
+  "JOBSEEK_KV",
+  "the store: SQLite path or KV Connect URL (--kv; else the config file's kv)",
+];
 const MODEL_ENV: [string, string][] = [
-  ["JOBSEEK_MODEL", "embedding model id (--model)"],
+  ["JOBSEEK_MODEL", "embedding model id (--model; else the config file's model)"],
   ["JOBSEEK_MODEL_DIR", "where models are kept"],
 ];
 const SERVER_ENV: [string, string][] = [
@@ -108,10 +114,12 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
       "jobseek serve --port 9000 --kv /srv/jobseek/jobs.sqlite3 --no-seed",
     ],
     env: SERVER_ENV,
+    configFile: true,
   },
   mcp: {
     examples: ["jobseek mcp --kv /srv/jobseek/jobs.sqlite3"],
     env: [STORE, ["JOBSEEK_SEED", "0: an empty store is not seeded"], ...MODEL_ENV],
+    configFile: true,
   },
   ingest: {
     examples: [
@@ -119,22 +127,27 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
       "jobseek ingest new-postings.jsonl --kv /srv/jobseek/jobs.sqlite3 --json",
     ],
     env: [STORE, ...MODEL_ENV],
+    configFile: true,
   },
   index: {
     examples: ["jobseek index status", "jobseek index rebuild --kv /srv/jobseek/jobs.sqlite3"],
     env: [STORE, ...MODEL_ENV],
+    configFile: true,
   },
   "index status": {
     examples: ["jobseek index status", "jobseek index status --json"],
     env: [STORE, MODEL_ENV[0]],
+    configFile: true,
   },
   "index rebuild": {
     examples: ["jobseek index rebuild --kv /srv/jobseek/jobs.sqlite3"],
     env: [STORE, ...MODEL_ENV],
+    configFile: true,
   },
   keys: {
     examples: ["jobseek keys create --name alice", "jobseek keys list"],
     env: [STORE],
+    configFile: true,
   },
   "keys create": {
     examples: [
@@ -142,6 +155,7 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
       "jobseek keys create --name feeder --scope ingest",
     ],
     env: [STORE, ["JOBSEEK_RATE_LIMIT", "the default limit the key gets without --rate-limit"]],
+    configFile: true,
   },
   "keys list": {
     examples: ["jobseek keys list", "jobseek keys list --json"],
@@ -150,11 +164,13 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
       ["JOBSEEK_API_KEYS", "static keys, listed by name"],
       ["JOBSEEK_RATE_LIMIT", "the default limit shown"],
     ],
+    configFile: true,
   },
-  "keys revoke": { examples: ["jobseek keys revoke alice"], env: [STORE] },
+  "keys revoke": { examples: ["jobseek keys revoke alice"], env: [STORE], configFile: true },
   "keys set-limit": {
     examples: ["jobseek keys set-limit alice 300", "jobseek keys set-limit alice default"],
     env: [STORE, ["JOBSEEK_RATE_LIMIT", "the limit `default` means"]],
+    configFile: true,
   },
   sources: {
     examples: [
@@ -162,6 +178,7 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
       "jobseek sources list",
     ],
     env: [STORE],
+    configFile: true,
   },
   "sources add": {
     examples: [
@@ -169,19 +186,23 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
       "jobseek sources add drop /srv/feeds --every 15m",
     ],
     env: [STORE],
+    configFile: true,
   },
   "sources list": {
     examples: ["jobseek sources list", "jobseek sources list --json"],
     env: [STORE],
+    configFile: true,
   },
-  "sources remove": { examples: ["jobseek sources remove weekly"], env: [STORE] },
+  "sources remove": { examples: ["jobseek sources remove weekly"], env: [STORE], configFile: true },
   "sources run": {
     examples: ["jobseek sources run weekly"],
     env: [STORE, ...MODEL_ENV],
+    configFile: true,
   },
   model: {
     examples: ["jobseek model list", "jobseek model fetch"],
     env: [...MODEL_ENV, ["JOBSEEK_MODEL_SOURCE", "a folder with the model's files, tried first"]],
+    configFile: true,
   },
   "model list": {
     examples: ["jobseek model list", "jobseek model list --model-dir /srv/models"],
@@ -194,6 +215,7 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
       ["JOBSEEK_MODEL_SOURCE", "a folder with the model's files, tried first"],
       ["JOBSEEK_MODEL_HUB", "the model hub (or a mirror) to fetch from; off: do not"],
     ],
+    configFile: true,
   },
   completions: {
     examples: [

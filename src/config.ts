@@ -1,9 +1,9 @@
 /**
  * The server's environment, parsed once at start into a frozen {@linkcode Config}; a bad value
  * stops the start with a message naming the variable. Under `src/` only this module reads
- * `Deno.env`; the CLI commands that start a server, import or manage keys pass the environment in
- * (with their flags applied), and the CLI client's own variables (`JOBSEEK_API_KEY`,
- * `JOBSEEK_ENDPOINT`, `JOBSEEK_CONFIG`) are read by `cli/config_file.ts`.
+ * `Deno.env`; every CLI command passes in the record `cli/resolve_config.ts` builds (its flags and
+ * config file layered over the environment), and the CLI client's own variables
+ * (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`, `JOBSEEK_CONFIG`) are read by `cli/config_file.ts`.
  *
  * @module
  */
@@ -22,10 +22,13 @@ const booleanFlag = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((
   v === "1" || v === "true" || v === "yes"
 );
 
+/** Where the store is when neither `JOBSEEK_KV` nor the CLI names one: beside the process. */
+export const DEFAULT_KV_LOCATION = "./data/jobseek.sqlite3";
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOSTNAME: z.string().default("0.0.0.0"),
-  JOBSEEK_KV: z.string().min(1).default("./data/jobseek.sqlite3"),
+  JOBSEEK_KV: z.string().min(1).default(DEFAULT_KV_LOCATION),
   JOBSEEK_API_KEYS: z.string().default(""),
   JOBSEEK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   JOBSEEK_ALLOWED_HOSTS: z.string().default(""),

@@ -93,7 +93,12 @@ Deno.test("completion scripts complete commands, options and choices in each she
       "indeed",
       "linkedin",
     ]);
-    assert.deepEqual(await complete("jobseek", "config", "set", ""), ["api_key", "endpoint"]);
+    assert.deepEqual(await complete("jobseek", "config", "set", ""), [
+      "api_key",
+      "endpoint",
+      "kv",
+      "model",
+    ]);
     assert.deepEqual(await complete("jobseek", "completions", ""), ["bash", "fish", "zsh"]);
     assert.ok(
       !(await complete("jobseek", "search", "--")).includes("--api-key"),
@@ -151,7 +156,12 @@ Deno.test("completion scripts complete commands, options and choices in each she
         "linkedin",
       ]);
       assert.deepEqual(await complete("jobseek keys "), ["create", "list", "revoke", "set-limit"]);
-      assert.deepEqual(await complete("jobseek config unset "), ["api_key", "endpoint"]);
+      assert.deepEqual(await complete("jobseek config unset "), [
+        "api_key",
+        "endpoint",
+        "kv",
+        "model",
+      ]);
       // File names only where a command takes files.
       await Deno.writeTextFile(`${cli.home}/postings.jsonl`, "");
       assert.deepEqual(await complete(`jobseek ingest ${cli.home}/post`), [

@@ -260,7 +260,7 @@ Deno.test("config set and unset change one setting and validate it", async () =>
 
   const unknown = await cli.run(["config", "set", "colour", "blue"]);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /Allowed choices are api_key, endpoint/);
+  assert.match(unknown.stderr, /Allowed choices are api_key, endpoint, kv, model/);
 
   const unset = await cli.run(["config", "unset", "api_key"]);
   assert.equal(unset.code, 0, unset.stderr);

@@ -1,6 +1,7 @@
 /**
  * `jobseek config list|set|unset`: shows the effective settings and where each comes from, and
- * edits the config file one setting at a time.
+ * edits the config file one setting at a time. The API key and endpoint are the client's; the store
+ * (`kv`) and the model are those of the commands that open a store (cli/resolve_config.ts).
  *
  * @module
  */
@@ -22,10 +23,23 @@ import { renderTable } from "../table.ts";
 import { checkApiKey } from "./configure.ts";
 import { readFirstLine } from "../stdin.ts";
 import { apiKeyFlagOption, connectionFlags } from "../server_connection.ts";
+import { commandFlags, kvOption, layerConfigSources, modelOption } from "../resolve_config.ts";
+import { storeName } from "../store_location.ts";
+import { DEFAULT_KV_LOCATION } from "../../src/config.ts";
+import { DEFAULT_MODEL_ID, findModel } from "../../src/model/catalog.ts";
 
 const ENV_NAMES: Record<SettingKey, string> = {
   api_key: "JOBSEEK_API_KEY",
   endpoint: "JOBSEEK_ENDPOINT",
+  kv: "JOBSEEK_KV",
+  model: "JOBSEEK_MODEL",
+};
+
+const FIELDS: Record<SettingKey, keyof ClientConfig> = {
+  api_key: "apiKey",
+  endpoint: "endpoint",
+  kv: "kv",
+  model: "model",
 };
 
 function describeSource(key: SettingKey, source: SettingSource): string {
@@ -46,12 +60,18 @@ async function noteOverride(key: SettingKey): Promise<void> {
 
 function listCommand() {
   return new Command("list")
-    .description("Show the effective API key (masked) and endpoint, and where each comes from.")
+    .description(
+      "Show the effective API key (masked), endpoint, store and model, and where each comes from.",
+    )
     .option("--api-key-stdin", "show what a key piped to stdin would resolve to")
     .addOption(apiKeyFlagOption())
     .option("--endpoint <url>", "show what this flag would resolve to")
-    .action(async (options) => {
+    .addOption(kvOption())
+    .addOption(modelOption())
+    .action(async (options, command) => {
       const settings = await resolveClientSettings(await connectionFlags(options));
+      // Shown as layered, not checked: a value the commands would refuse is worth seeing here.
+      const operator = await layerConfigSources(commandFlags(command));
       const rows = [
         settings.apiKey
           ? [
@@ -64,6 +84,16 @@ function listCommand() {
           "endpoint",
           settings.endpoint.value,
           describeSource("endpoint", settings.endpoint.source),
+        ],
+        [
+          "kv",
+          storeName(operator.env.JOBSEEK_KV || DEFAULT_KV_LOCATION),
+          describeSource("kv", operator.sources.kv),
+        ],
+        [
+          "model",
+          operator.env.JOBSEEK_MODEL || DEFAULT_MODEL_ID,
+          describeSource("model", operator.sources.model),
         ],
       ];
       await writeOut(
@@ -99,6 +129,19 @@ function setCommand() {
       if (key === "endpoint") {
         if (given === undefined) throw new Error("Cannot set endpoint: give the URL.");
         config.endpoint = normalizeEndpoint(given);
+      } else if (key === "kv") {
+        if (given === undefined || given.trim() === "") {
+          throw new Error("Cannot set kv: give the store's location.");
+        }
+        // Absolute, since the file is read from wherever a later command runs.
+        config.kv = storeName(given.trim());
+      } else if (key === "model") {
+        if (given === undefined) throw new Error("Cannot set model: give the model's id.");
+        try {
+          config.model = findModel(given.trim()).id;
+        } catch (error) {
+          throw new Error(`Cannot set model: ${(error as Error).message}`);
+        }
       } else {
         // A key in the arguments ends up in shell history and process lists: read it from stdin.
         const value = given ?? await readApiKeyForSet();
@@ -107,7 +150,7 @@ function setCommand() {
         config.apiKey = value.trim();
       }
       const path = await saveConfigFile(config);
-      const shown = key === "endpoint" ? config.endpoint : maskKey(config.apiKey ?? "");
+      const shown = key === "api_key" ? maskKey(config.apiKey ?? "") : config[FIELDS[key]];
       await writeOut(`Set ${key} to ${shown} in ${path}\n`);
       await noteOverride(key);
     });
@@ -119,7 +162,7 @@ function unsetCommand() {
     .addArgument(new Argument("<key>", "setting to remove").choices(SETTING_KEYS))
     .action(async (key) => {
       const { config, paths } = await loadConfigForUpdate();
-      const field = key === "endpoint" ? "endpoint" : "apiKey";
+      const field = FIELDS[key];
       if (config[field] === undefined) {
         // Nothing to remove, so nothing to write either: no file is created for "unset".
         await writeOut(`Nothing to remove: ${key} is not stored in ${paths.file}\n`);
@@ -134,7 +177,7 @@ function unsetCommand() {
 
 export function configCommand() {
   return new Command("config")
-    .description("Show or change the client's settings (api_key, endpoint).")
+    .description("Show or change the settings (api_key, endpoint, kv, model).")
     .addCommand(listCommand())
     .addCommand(setCommand())
     .addCommand(unsetCommand());

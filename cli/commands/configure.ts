@@ -101,7 +101,8 @@ export function configureCommand() {
         const check = await verifyApiKey(endpoint, apiKey);
         checked = `accepted by the server at ${endpoint}${check.note ? `; ${check.note}` : ""}`;
       }
-      const path = await saveConfigFile({ endpoint, apiKey });
+      // The store and model the file may hold are not this command's to drop.
+      const path = await saveConfigFile({ ...loaded.config, endpoint, apiKey });
       await writeOut(
         `Saved API key ${maskKey(apiKey)} and endpoint ${endpoint} to ${path}\n` +
           `The key was ${checked}.\n`,

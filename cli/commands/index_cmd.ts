@@ -1,5 +1,5 @@
-import { Command } from "@commander-js/extra-typings";
-import { type Config, loadConfig } from "../../src/config.ts";
+import { Command, type CommandUnknownOpts } from "@commander-js/extra-typings";
+import type { Config } from "../../src/config.ts";
 import { expiredPostings } from "../../src/store/lifecycle.ts";
 import { createLogger } from "../../src/log.ts";
 import type { Store } from "../../src/store/store.ts";
@@ -10,21 +10,20 @@ import { modelProgress } from "../model_progress.ts";
 import { publishIndex } from "../../src/search/publish_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../../src/index/snapshot.ts";
 import { createProgressReporter } from "../progress.ts";
+import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
 
 const encoder = new TextEncoder();
 const print = (text: string) => Deno.stdout.writeSync(encoder.encode(text + "\n"));
 
 /** Both subcommands need postings, so a store that exists: neither creates one. */
 async function withStore<T>(
-  kv: string | undefined,
-  work: (store: Store, name: string) => Promise<T>,
+  command: CommandUnknownOpts,
+  work: (store: Store, name: string, config: Readonly<Config>) => Promise<T>,
 ) {
-  const env: Record<string, string | undefined> = Deno.env.toObject();
-  if (kv !== undefined) env.JOBSEEK_KV = kv;
-  const location = loadConfig(env).kvLocation;
-  const store = await openExistingStore(location);
+  const { config } = await resolveCommandConfig(command);
+  const store = await openExistingStore(config.kvLocation);
   try {
-    return await work(store, storeName(location));
+    return await work(store, storeName(config.kvLocation), config);
   } finally {
     store.close();
   }
@@ -109,19 +108,19 @@ export function indexCommand() {
   // `--kv` before the subcommand too (`jobseek index --kv PATH status`), where commander would
   // otherwise refuse it as unknown to `index`.
   const index = new Command("index").description("Inspect or rebuild the search index.")
-    .option("--kv <location>", "Deno KV location (JOBSEEK_KV)");
+    .addOption(kvOption());
   index.command("status")
     .description(
       "Show the current index snapshot, checked as a server would load it, and the number of " +
         "stored postings; exits 1 when the snapshot cannot be loaded.",
     )
-    .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
+    .addOption(kvOption())
+    .addOption(modelOption("the model servers run with, to compare the index with (JOBSEEK_MODEL)"))
     .option("--json", "print JSON")
-    .action((options) =>
-      withStore(options.kv ?? index.opts().kv, async (store, name) => {
+    .action((options, command) =>
+      withStore(command, async (store, name, config) => {
         const snapId = await store.snapshots.currentSnapshotId();
         const meta = snapId ? await store.snapshots.readSnapshotMeta(snapId) : null;
-        const config = loadConfig(Deno.env.toObject());
         const model = findModel(config.model);
         const checked = snapId ? await checkSnapshot(store, snapId) : null;
         const fix = `jobseek index rebuild --kv ${name}`;
@@ -171,15 +170,13 @@ export function indexCommand() {
     );
   index.command("rebuild")
     .description("Build an index from every stored posting and publish it.")
-    .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
-    .option("--model <id>", "embedding model for the index (JOBSEEK_MODEL)")
-    .action((options) =>
-      withStore(options.kv ?? index.opts().kv, async (store) => {
-        const env: Record<string, string | undefined> = Deno.env.toObject();
-        if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
+    .addOption(kvOption())
+    .addOption(modelOption("embedding model for the index (JOBSEEK_MODEL)"))
+    .action((_options, command) =>
+      withStore(command, async (store, _name, config) => {
         const logger = createLogger({ level: "warn" });
         const fetching = modelProgress();
-        const embedder = await openConfiguredEmbedder(loadConfig(env), {
+        const embedder = await openConfiguredEmbedder(config, {
           logger,
           onProgress: fetching.onProgress,
         })
@@ -188,7 +185,7 @@ export function indexCommand() {
         const result = await publishIndex(store, {
           embedder,
           logger,
-          retentionDays: loadConfig(env).retentionDays,
+          retentionDays: config.retentionDays,
           onProgress: (p) => progress.update(p.done, p.total, p.phase),
         }).finally(() => embedder.close());
         progress.finish(`published snapshot ${result.snapshotId}`);

@@ -1,5 +1,4 @@
 import { Command } from "@commander-js/extra-typings";
-import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import { indexGap } from "../../src/store/snapshot_store.ts";
 import { openStore } from "../../src/store/store.ts";
@@ -10,6 +9,7 @@ import { needsIndexBuild, publishIndex } from "../../src/search/publish_index.ts
 import { createProgressReporter } from "../progress.ts";
 import { outputWidth } from "../output.ts";
 import { displayWidth, renderTable, type TableColumn, truncate, wrapText } from "../table.ts";
+import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
 
 const encoder = new TextEncoder();
 const print = (text: string) => Deno.stdout.writeSync(encoder.encode(text + "\n"));
@@ -80,15 +80,12 @@ export function ingestCommand() {
       "Import job postings (JobSpy CSV or JSONL) and publish a new index snapshot; running servers pick it up.",
     )
     .argument("<files...>", "CSV or JSONL files")
-    .option("--kv <location>", "Deno KV location (JOBSEEK_KV)")
-    .option("--model <id>", "embedding model for the index (JOBSEEK_MODEL)")
+    .addOption(kvOption())
+    .addOption(modelOption("embedding model for the index (JOBSEEK_MODEL)"))
     .option("--no-index", "import only; do not rebuild and publish the index")
     .option("--json", "print the import report as JSON")
-    .action(async (files, options) => {
-      const env: Record<string, string | undefined> = Deno.env.toObject();
-      if (options.kv !== undefined) env.JOBSEEK_KV = options.kv;
-      if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
-      const config = loadConfig(env);
+    .action(async (files, options, command) => {
+      const { config } = await resolveCommandConfig(command);
       const logger = createLogger({ level: "warn" });
       const store = await openStore(config.kvLocation, { logger });
       try {

@@ -1,18 +1,23 @@
 /**
  * `jobseek keys`: operator commands for API keys (create, list, revoke, set-limit). They work on
- * the store directly (`JOBSEEK_KV` or `--kv`), so they run beside a live server: a revoked key stops
+ * the store directly (`--kv`, `JOBSEEK_KV` or the config file's `kv`), so they run beside a live server: a revoked key stops
  * working at once on every server sharing that store.
  *
  * @module
  */
-import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import {
+  Command,
+  type CommandUnknownOpts,
+  InvalidArgumentError,
+  Option,
+} from "@commander-js/extra-typings";
 import { DEFAULT_SCOPES, type Scope, SCOPES } from "../../src/domain/service.ts";
 import { ApiKeyRegistry } from "../../src/auth/api_keys.ts";
-import { loadConfig } from "../../src/config.ts";
 import { JobseekError } from "../../src/domain/errors.ts";
 import { outputWidth, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
 import { withOperatorStore } from "../store_location.ts";
+import { kvOption, resolveCommandConfig } from "../resolve_config.ts";
 
 export interface KeysCommandOptions {
   /** Receives stdout text (tests capture it); defaults to the process's stdout. */
@@ -44,13 +49,13 @@ export function keysCommand(options: KeysCommandOptions = {}) {
 
   /** Only `create` may create the store; the others need keys that exist, so a store that does. */
   async function withRegistry<T>(
-    kv: string | undefined,
+    command: CommandUnknownOpts,
     fn: (registry: ApiKeyRegistry, serverDefault: number, store: string) => Promise<T>,
     { create = false } = {},
   ): Promise<T> {
-    const config = loadConfig(options.env ?? Deno.env.toObject());
+    const { config } = await resolveCommandConfig(command, { env: options.env });
     return await withOperatorStore(
-      kv ?? config.kvLocation,
+      config.kvLocation,
       (store, name) =>
         fn(
           new ApiKeyRegistry(store.apiKeys, config.staticApiKeys),
@@ -60,9 +65,6 @@ export function keysCommand(options: KeysCommandOptions = {}) {
       { create },
     );
   }
-
-  const kvOption = "--kv <location>";
-  const kvHelp = "Deno KV location: SQLite path or KV Connect URL (JOBSEEK_KV)";
 
   const create = new Command("create")
     .description("Create an API key. The key is printed once, alone on the last line.")
@@ -81,9 +83,9 @@ export function keysCommand(options: KeysCommandOptions = {}) {
         value as Scope,
       ]),
     )
-    .option(kvOption, kvHelp)
-    .action(async (opts) => {
-      await withRegistry(opts.kv, async (registry, serverDefault, store) => {
+    .addOption(kvOption())
+    .action(async (opts, command) => {
+      await withRegistry(command, async (registry, serverDefault, store) => {
         const { key, record } = await registry.create(opts.name, {
           rateLimit: opts.rateLimit,
           scopes: opts.scope,
@@ -102,9 +104,9 @@ export function keysCommand(options: KeysCommandOptions = {}) {
   const list = new Command("list")
     .description("List API keys: name, prefix, creation time, rate limit (never the key).")
     .option("--json", "print JSON for scripts")
-    .option(kvOption, kvHelp)
-    .action(async (opts) => {
-      await withRegistry(opts.kv, async (registry, serverDefault, store) => {
+    .addOption(kvOption())
+    .action(async (opts, command) => {
+      await withRegistry(command, async (registry, serverDefault, store) => {
         const records = await registry.list();
         const rows = [
           ...records.map((r) => ({
@@ -159,9 +161,9 @@ export function keysCommand(options: KeysCommandOptions = {}) {
   const revoke = new Command("revoke")
     .description("Revoke an API key: it stops working at once.")
     .argument("<name>", "name of the key")
-    .option(kvOption, kvHelp)
-    .action(async (name, opts) => {
-      await withRegistry(opts.kv, async (registry) => {
+    .addOption(kvOption())
+    .action(async (name, _opts, command) => {
+      await withRegistry(command, async (registry) => {
         if (!(await registry.revoke(name))) {
           throw new JobseekError(
             "NOT_FOUND",
@@ -176,9 +178,9 @@ export function keysCommand(options: KeysCommandOptions = {}) {
     .description("Set a key's requests per minute, or `default` for the server's.")
     .argument("<name>", "name of the key")
     .argument("<limit>", "requests per minute, or `default`", parseLimitOrDefault)
-    .option(kvOption, kvHelp)
-    .action(async (name, limit, opts) => {
-      await withRegistry(opts.kv, async (registry, serverDefault) => {
+    .addOption(kvOption())
+    .action(async (name, limit, _opts, command) => {
+      await withRegistry(command, async (registry, serverDefault) => {
         const rateLimit = limit === "default" ? undefined : limit;
         if (!(await registry.setRateLimit(name, rateLimit))) {
           throw new JobseekError(

@@ -1,9 +1,9 @@
 import { Command } from "@commander-js/extra-typings";
-import { loadConfig } from "../../src/config.ts";
 import type { SearchService } from "../../src/domain/service.ts";
 import { createLogger } from "../../src/log.ts";
 import { keepStdoutForProtocol, serveStdio } from "../../src/mcp/stdio.ts";
 import { openRuntime } from "../../src/runtime.ts";
+import { kvOption, modelOption, noSeedOption, resolveCommandConfig } from "../resolve_config.ts";
 
 /**
  * `jobseek mcp` (also `deno task stdio`): MCP over stdio on the local store, for desktop agents.
@@ -12,17 +12,13 @@ import { openRuntime } from "../../src/runtime.ts";
 export function mcpCommand() {
   return new Command("mcp")
     .description("Serve the MCP tools (search_jobs, list_cities) over stdio on the local store.")
-    .option("--kv <location>", "Deno KV location: SQLite path or KV Connect URL (JOBSEEK_KV)")
-    .option("--no-seed", "do not import the bundled fixtures into an empty store (JOBSEEK_SEED=0)")
-    .option("--model <id>", "embedding model (JOBSEEK_MODEL; `jobseek model list` shows them)")
-    .action(async (options) => {
+    .addOption(kvOption())
+    .addOption(noSeedOption())
+    .addOption(modelOption())
+    .action(async (_options, command) => {
       // First, before anything loads that might print.
       keepStdoutForProtocol();
-      const env: Record<string, string | undefined> = Deno.env.toObject();
-      if (options.kv !== undefined) env.JOBSEEK_KV = options.kv;
-      if (!options.seed) env.JOBSEEK_SEED = "0";
-      if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
-      const config = loadConfig(env);
+      const { config } = await resolveCommandConfig(command);
       const logger = createLogger({ level: config.logLevel });
       const runtime = await openRuntime(config, logger);
       // A desktop agent calls a tool right after starting us: let the call wait for the index

@@ -1,20 +1,13 @@
 import { Command } from "@commander-js/extra-typings";
-import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import { DEFAULT_MODEL_ID, MODELS } from "../../src/model/catalog.ts";
 import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { checkModelFiles } from "../../src/model/obtain_model.ts";
 import { modelProgress } from "../model_progress.ts";
 import { writeOut } from "../output.ts";
+import { modelDirOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
 
 const print = (text: string) => writeOut(`${text}\n`);
-
-function modelEnv(options: { model?: string; modelDir?: string }) {
-  const env: Record<string, string | undefined> = Deno.env.toObject();
-  if (options.model !== undefined) env.JOBSEEK_MODEL = options.model;
-  if (options.modelDir !== undefined) env.JOBSEEK_MODEL_DIR = options.modelDir;
-  return env;
-}
 
 /** `jobseek model list|fetch`: the embedding models, and fetching one ahead of a start. */
 export function modelCommand() {
@@ -23,9 +16,9 @@ export function modelCommand() {
   );
   model.command("list")
     .description("List the known models, the default, and whether each is in the model folder.")
-    .option("--model-dir <dir>", "where models are kept (JOBSEEK_MODEL_DIR)")
-    .action(async (options) => {
-      const config = loadConfig(modelEnv(options));
+    .addOption(modelDirOption())
+    .action(async (_options, command) => {
+      const { config } = await resolveCommandConfig(command);
       print(`model folder: ${config.modelDir}`);
       for (const spec of MODELS) {
         let state = "ships with jobseek";
@@ -43,10 +36,10 @@ export function modelCommand() {
     .description(
       "Fetch the model into the model folder and verify every file's sha256; fails instead of falling back.",
     )
-    .option("--model <id>", `model to fetch (JOBSEEK_MODEL, default ${DEFAULT_MODEL_ID})`)
-    .option("--model-dir <dir>", "where models are kept (JOBSEEK_MODEL_DIR)")
-    .action(async (options) => {
-      const config = loadConfig(modelEnv(options));
+    .addOption(modelOption(`model to fetch (JOBSEEK_MODEL, default ${DEFAULT_MODEL_ID})`))
+    .addOption(modelDirOption())
+    .action(async (_options, command) => {
+      const { config } = await resolveCommandConfig(command);
       const progress = modelProgress();
       const logger = createLogger({ level: config.logLevel });
       const embedder = await openConfiguredEmbedder(config, {

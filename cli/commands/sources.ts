@@ -4,8 +4,12 @@
  *
  * @module
  */
-import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
-import { loadConfig } from "../../src/config.ts";
+import {
+  Command,
+  type CommandUnknownOpts,
+  InvalidArgumentError,
+  Option,
+} from "@commander-js/extra-typings";
 import { JobseekError } from "../../src/domain/errors.ts";
 import { createLogger } from "../../src/log.ts";
 import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
@@ -13,9 +17,11 @@ import { publishIndex } from "../../src/search/publish_index.ts";
 import { isUrlSource, pullSource } from "../../src/search/source_puller.ts";
 import { SOURCE_NAME_PATTERN, type SourceRecord } from "../../src/store/sources_store.ts";
 import type { Store } from "../../src/store/store.ts";
+import type { Config } from "../../src/config.ts";
 import { outputWidth, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
 import { withOperatorStore } from "../store_location.ts";
+import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -52,16 +58,17 @@ export interface SourcesCommandOptions {
 /** The `sources` command group. */
 export function sourcesCommand(options: SourcesCommandOptions = {}) {
   const write = options.write ?? writeOut;
-  const kvOption = "--kv <location>";
-  const kvHelp = "Deno KV location: SQLite path or KV Connect URL (JOBSEEK_KV)";
-
-  function withStore<T>(
-    kv: string | undefined,
-    fn: (store: Store, name: string) => Promise<T>,
+  async function withStore<T>(
+    command: CommandUnknownOpts,
+    fn: (store: Store, name: string, config: Readonly<Config>) => Promise<T>,
     { create = false } = {},
   ): Promise<T> {
-    const config = loadConfig(options.env ?? Deno.env.toObject());
-    return withOperatorStore(kv ?? config.kvLocation, fn, { create });
+    const { config } = await resolveCommandConfig(command, { env: options.env });
+    return await withOperatorStore(
+      config.kvLocation,
+      (store, name) => fn(store, name, config),
+      { create },
+    );
   }
 
   const add = new Command("add")
@@ -78,8 +85,8 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
       "postings this feed stops listing leave the index after this long (e.g. 3d)",
       parseDuration,
     )
-    .option(kvOption, kvHelp)
-    .action(async (name, location, opts) => {
+    .addOption(kvOption())
+    .action(async (name, location, opts, command) => {
       if (!SOURCE_NAME_PATTERN.test(name)) {
         throw new JobseekError(
           "INVALID_PARAMETER",
@@ -92,7 +99,7 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
           `Cannot add source: ${location} is neither an http(s) URL nor an existing file or folder`,
         );
       });
-      await withStore(opts.kv, async (store, where) => {
+      await withStore(command, async (store, where) => {
         const record: SourceRecord = {
           name,
           location: path,
@@ -114,9 +121,9 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
   const list = new Command("list")
     .description("List sources with their last run.")
     .option("--json", "print JSON for scripts")
-    .option(kvOption, kvHelp)
-    .action(async (opts) => {
-      await withStore(opts.kv, async (store, where) => {
+    .addOption(kvOption())
+    .action(async (opts, command) => {
+      await withStore(command, async (store, where) => {
         const sources = await store.sources.listSources();
         if (opts.json) {
           await write(JSON.stringify(sources, null, 2) + "\n");
@@ -154,9 +161,9 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
   const remove = new Command("remove")
     .description("Remove a source (its postings stay; those it alone listed no longer expire).")
     .argument("<name>", "name of the source")
-    .option(kvOption, kvHelp)
-    .action(async (name, opts) => {
-      await withStore(opts.kv, async (store) => {
+    .addOption(kvOption())
+    .action(async (name, _opts, command) => {
+      await withStore(command, async (store) => {
         if (!(await store.sources.removeSource(name))) {
           throw new JobseekError("INVALID_PARAMETER", `No source named '${name}'`);
         }
@@ -167,9 +174,10 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
   const run = new Command("run")
     .description("Pull a source now, from this process, and publish the index if it changed.")
     .argument("<name>", "name of the source")
-    .option(kvOption, kvHelp)
-    .action(async (name, opts) => {
-      await withStore(opts.kv, async (store) => {
+    .addOption(kvOption())
+    .addOption(modelOption("embedding model for the index it publishes (JOBSEEK_MODEL)"))
+    .action(async (name, _opts, command) => {
+      await withStore(command, async (store, _where, config) => {
         const source = await store.sources.getSource(name);
         if (!source) throw new JobseekError("INVALID_PARAMETER", `No source named '${name}'`);
         const { record, changed } = await pullSource(store, source);
@@ -181,7 +189,6 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
             `unchanged, ${last.invalid} invalid.\n`,
         );
         if (changed > 0) {
-          const config = loadConfig(options.env ?? Deno.env.toObject());
           const logger = createLogger();
           const embedder = await openConfiguredEmbedder(config, { logger });
           try {

@@ -1,0 +1,227 @@
+/**
+ * The one place a command's settings are resolved. Each setting takes the first of its flag, its
+ * environment variable, its key in the config file and its default, and the result goes to
+ * `loadConfig` (src/config.ts) as the environment-like record it parses, so a value from any layer
+ * is checked the same way. Commands declare the shared flags with the factories below and call
+ * {@linkcode resolveCommandConfig}: `--kv` then means the same everywhere, with the same
+ * fallbacks, where seven commands used to patch their own copy of the environment (and
+ * `index status` read its model from the bare environment).
+ *
+ * @module
+ */
+import { type CommandUnknownOpts, Option } from "@commander-js/extra-typings";
+import { type Config, loadConfig } from "../src/config.ts";
+import {
+  type ClientConfig,
+  configPaths,
+  type ConfigProblem,
+  type Env,
+  loadConfigFile,
+  processEnv,
+  type SettingSource,
+} from "./config_file.ts";
+import { writeErr } from "./output.ts";
+
+interface SettingSpec {
+  /** The variable `loadConfig` reads it from. */
+  env: string;
+  /** Its key in the config file, for the settings the file may hold. */
+  file?: "kv" | "model";
+}
+
+/**
+ * Every setting a flag can give, by the flag's commander name. The config file holds only what a
+ * person keeps from one run to the next (which store, which model); a port or a public URL belongs
+ * to one server's start, so to its flags or environment.
+ */
+const SETTINGS = {
+  kv: { env: "JOBSEEK_KV", file: "kv" },
+  model: { env: "JOBSEEK_MODEL", file: "model" },
+  modelDir: { env: "JOBSEEK_MODEL_DIR" },
+  port: { env: "PORT" },
+  hostname: { env: "HOSTNAME" },
+  publicUrl: { env: "JOBSEEK_PUBLIC_URL" },
+  maxConnections: { env: "JOBSEEK_MAX_CONNECTIONS" },
+  seed: { env: "JOBSEEK_SEED" },
+  bootstrapKey: { env: "JOBSEEK_BOOTSTRAP_KEY" },
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
+
+/** Flag values as commander parsed them: `--no-seed` is `seed: false`. */
+export type ConfigFlags = Partial<Record<SettingName, string | boolean>>;
+
+/** Where each setting came from; `default` when no layer set it. */
+export type SettingSources = Record<SettingName, Exclude<SettingSource, "stdin">>;
+
+/** The settings as layered, before `loadConfig` checks them. */
+export interface LayeredSettings {
+  /** The environment with every setting's winning value in its variable. */
+  env: Env;
+  sources: SettingSources;
+  /** The config file consulted; unset when none can be located (no HOME, as for some services). */
+  configFile?: string;
+  /** A config file that cannot be used; its settings count as unset, and it is left untouched. */
+  problem?: ConfigProblem;
+}
+
+export interface ResolvedConfig extends Omit<LayeredSettings, "env"> {
+  config: Readonly<Config>;
+}
+
+export interface ResolveConfigOptions {
+  /** The environment to read; the process's by default (tests pass their own). */
+  env?: Env;
+}
+
+/** `--kv`, for every command that opens the store. */
+export function kvOption() {
+  return new Option(
+    "--kv <location>",
+    "Deno KV location: SQLite path or KV Connect URL (JOBSEEK_KV)",
+  );
+}
+
+/** `--model`, for every command that embeds text or judges an index by its model. */
+export function modelOption(
+  description = "embedding model (JOBSEEK_MODEL; `jobseek model list` shows them)",
+) {
+  return new Option("--model <id>", description);
+}
+
+export function modelDirOption() {
+  return new Option("--model-dir <dir>", "where models are kept (JOBSEEK_MODEL_DIR)");
+}
+
+/** `--no-seed`, for the commands that open a store to serve it. */
+export function noSeedOption() {
+  return new Option(
+    "--no-seed",
+    "do not import the bundled fixtures into an empty store (JOBSEEK_SEED=0)",
+  );
+}
+
+function flagText(value: string | boolean | undefined): string | undefined {
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/**
+ * Layers the flags and the config file's settings over the environment: each setting takes the
+ * first of flag, environment, file that is set (an empty value counts as unset, as `loadConfig`
+ * treats it), and records which one that was.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const { env, sources } = layerSettings(
+ *   { kv: "/flag.sqlite3", seed: false },
+ *   { JOBSEEK_KV: "/env.sqlite3", JOBSEEK_MODEL: "" },
+ *   { kv: "/file.sqlite3", model: "use-lite" },
+ * );
+ * assert.equal(env.JOBSEEK_KV, "/flag.sqlite3");
+ * assert.equal(env.JOBSEEK_MODEL, "use-lite");
+ * assert.equal(env.JOBSEEK_SEED, "0");
+ * assert.deepEqual([sources.kv, sources.model, sources.port], ["flag", "file", "default"]);
+ * ```
+ */
+export function layerSettings(
+  flags: ConfigFlags,
+  env: Env,
+  file: ClientConfig,
+): Pick<LayeredSettings, "env" | "sources"> {
+  const layered: Env = { ...env };
+  const sources = {} as SettingSources;
+  for (const name of SETTING_NAMES) {
+    const spec: SettingSpec = SETTINGS[name];
+    const flag = flagText(flags[name]);
+    const fromFile = spec.file && file[spec.file];
+    if (flag !== undefined) {
+      layered[spec.env] = flag;
+      sources[name] = "flag";
+    } else if (env[spec.env] !== undefined && env[spec.env] !== "") {
+      sources[name] = "env";
+    } else if (fromFile) {
+      layered[spec.env] = fromFile;
+      sources[name] = "file";
+    } else {
+      sources[name] = "default";
+    }
+  }
+  return { env: layered, sources };
+}
+
+/**
+ * The config file's settings. Its API key is left unread: these commands need none, and one this
+ * machine cannot decrypt must not cost them the store and model the file names.
+ */
+async function readFileSettings(
+  env: Env,
+): Promise<{ config: ClientConfig; path?: string; problem?: ConfigProblem }> {
+  try {
+    configPaths(env);
+  } catch {
+    // Without HOME there is no per-user file to read: a service started by a supervisor often
+    // has none, and must still start.
+    return { config: {} };
+  }
+  const loaded = await loadConfigFile(env, { withApiKey: false });
+  return { config: loaded.config, path: loaded.paths.file, problem: loaded.problem };
+}
+
+/** Flags > environment > config file, without checking the values (`config list` shows them). */
+export async function layerConfigSources(
+  flags: ConfigFlags,
+  { env = processEnv() }: ResolveConfigOptions = {},
+): Promise<LayeredSettings> {
+  const file = await readFileSettings(env);
+  const layered: LayeredSettings = layerSettings(flags, env, file.config);
+  if (file.path !== undefined) layered.configFile = file.path;
+  if (file.problem) layered.problem = file.problem;
+  return layered;
+}
+
+/**
+ * The config a command runs with: flags > environment > config file > default, parsed and checked
+ * by `loadConfig`, with where each flag-settable value came from.
+ */
+export async function resolveConfig(
+  flags: ConfigFlags,
+  options: ResolveConfigOptions = {},
+): Promise<ResolvedConfig> {
+  const { env, ...rest } = await layerConfigSources(flags, options);
+  return { config: loadConfig(env), ...rest };
+}
+
+/**
+ * The shared flags given to `command` or to a group above it. A group that declares a flag takes
+ * it wherever it stands on the line (`jobseek index --kv X status` and
+ * `jobseek index status --kv X` both give it to `index`), so the group's value counts too.
+ */
+export function commandFlags(command: CommandUnknownOpts): ConfigFlags {
+  const flags: ConfigFlags = {};
+  for (let at: CommandUnknownOpts | null = command; at; at = at.parent) {
+    for (const name of SETTING_NAMES) {
+      if (flags[name] === undefined && at.getOptionValueSource(name) === "cli") {
+        flags[name] = at.getOptionValue(name) as string | boolean;
+      }
+    }
+  }
+  return flags;
+}
+
+/**
+ * {@linkcode resolveConfig} for a command's own flags. A config file that cannot be used is a
+ * warning on stderr and the command goes on with the other layers, as `search` does with a key
+ * from the environment: a server or an import must not stop over a file it may not even need.
+ */
+export async function resolveCommandConfig(
+  command: CommandUnknownOpts,
+  options: ResolveConfigOptions = {},
+): Promise<ResolvedConfig> {
+  const resolved = await resolveConfig(commandFlags(command), options);
+  if (resolved.problem) await writeErr(`jobseek: warning: ${resolved.problem.message}\n`);
+  return resolved;
+}

@@ -1,0 +1,72 @@
+import { strict as assert } from "node:assert";
+import { Command } from "@commander-js/extra-typings";
+import {
+  commandFlags,
+  kvOption,
+  layerSettings,
+  modelOption,
+  noSeedOption,
+  resolveConfig,
+} from "./resolve_config.ts";
+
+Deno.test("layerSettings() takes flag, then environment, then file, per setting", () => {
+  const file = { kv: "/file.sqlite3", model: "use-lite" };
+  const env = { JOBSEEK_KV: "/env.sqlite3", JOBSEEK_MODEL: "minilm-l6-int8", PORT: "9000" };
+  const all = layerSettings({ kv: "/flag.sqlite3", model: "use-lite", port: "9100" }, env, file);
+  assert.deepEqual(
+    [all.env.JOBSEEK_KV, all.env.JOBSEEK_MODEL, all.env.PORT],
+    ["/flag.sqlite3", "use-lite", "9100"],
+  );
+  assert.deepEqual([all.sources.kv, all.sources.model, all.sources.port], ["flag", "flag", "flag"]);
+
+  const noFlags = layerSettings({}, env, file);
+  assert.deepEqual([noFlags.env.JOBSEEK_KV, noFlags.sources.kv], ["/env.sqlite3", "env"]);
+
+  const fileOnly = layerSettings({ kv: "" }, { JOBSEEK_KV: "" }, file);
+  assert.deepEqual([fileOnly.env.JOBSEEK_KV, fileOnly.sources.kv], ["/file.sqlite3", "file"]);
+  // The file holds no port: it stays the environment's business.
+  assert.equal(layerSettings({}, {}, file).sources.port, "default");
+});
+
+Deno.test("layerSettings() turns --no-seed and --no-bootstrap-key into their variables", () => {
+  const { env, sources } = layerSettings({ seed: false, bootstrapKey: false }, {
+    JOBSEEK_SEED: "1",
+  }, {});
+  assert.deepEqual([env.JOBSEEK_SEED, env.JOBSEEK_BOOTSTRAP_KEY], ["0", "0"]);
+  assert.deepEqual([sources.seed, sources.bootstrapKey], ["flag", "flag"]);
+});
+
+/** The flags `commandFlags` finds for `jobseek index status` parsed from `args`. */
+async function flagsOfIndexStatus(args: string[]) {
+  let seen: unknown;
+  const program = new Command("jobseek").exitOverride();
+  const group = program.command("index").addOption(kvOption());
+  group.command("status").addOption(kvOption()).addOption(modelOption()).addOption(noSeedOption())
+    .action((_options, command) => {
+      seen = commandFlags(command);
+    });
+  await program.parseAsync(args, { from: "user" });
+  return seen;
+}
+
+Deno.test("commandFlags() reads the command's flags and its group's, and not defaults", async () => {
+  assert.deepEqual(
+    await flagsOfIndexStatus(["index", "--kv", "/g.sqlite3", "status", "--model", "use-lite"]),
+    { kv: "/g.sqlite3", model: "use-lite" },
+  );
+  assert.deepEqual(await flagsOfIndexStatus(["index", "status", "--kv", "/s.sqlite3"]), {
+    kv: "/s.sqlite3",
+  });
+  // `--no-seed` absent leaves its default (true), which is no flag.
+  assert.deepEqual(await flagsOfIndexStatus(["index", "status"]), {});
+  assert.deepEqual(await flagsOfIndexStatus(["index", "status", "--no-seed"]), { seed: false });
+});
+
+Deno.test("resolveConfig() works without HOME: no config file, the other layers", async () => {
+  const { config, sources, configFile } = await resolveConfig({ model: "use-lite" }, {
+    env: { JOBSEEK_KV: ":memory:" },
+  });
+  assert.equal(configFile, undefined);
+  assert.deepEqual([config.kvLocation, config.model], [":memory:", "use-lite"]);
+  assert.deepEqual([sources.kv, sources.model], ["env", "flag"]);
+});
