@@ -127,12 +127,20 @@ export interface MutationGroup {
   check(entry: Deno.AtomicCheck): MutationGroup;
   set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }): MutationGroup;
   delete(key: Deno.KvKey): MutationGroup;
+  /** Adds `n` to a KvU64 counter (wrapping: a negative `n` subtracts). */
+  sum(key: Deno.KvKey, n: bigint): MutationGroup;
 }
 
 type Mutation =
   | { kind: "check"; entry: Deno.AtomicCheck }
   | { kind: "set"; key: Deno.KvKey; value: unknown; expireIn?: number }
-  | { kind: "delete"; key: Deno.KvKey };
+  | { kind: "delete"; key: Deno.KvKey }
+  | { kind: "sum"; key: Deno.KvKey; n: bigint };
+
+/** `n` as what KV's wrapping `sum` adds: a negative number as its 64-bit two's complement. */
+function kvU64Addend(n: bigint): bigint {
+  return BigInt.asUintN(64, n);
+}
 
 /** A Deno KV handle whose every call retries while busy and whose reads go through a schema. */
 export class KvAccess {
@@ -335,6 +343,10 @@ export class SplitCommit {
         group.push({ kind: "delete", key });
         return builder;
       },
+      sum(key, n) {
+        group.push({ kind: "sum", key, n });
+        return builder;
+      },
     };
     build(builder);
     let bytes = 0;
@@ -344,7 +356,8 @@ export class SplitCommit {
       if (m.kind === "check") checks++;
       else {
         mutations++;
-        bytes += sizeOf(m.key) + MUTATION_OVERHEAD_BYTES + (m.kind === "set" ? sizeOf(m.value) : 0);
+        bytes += sizeOf(m.key) + MUTATION_OVERHEAD_BYTES +
+          (m.kind === "set" ? sizeOf(m.value) : m.kind === "sum" ? 8 : 0);
       }
     }
     if (
@@ -366,14 +379,24 @@ export class SplitCommit {
     this.#bytes = 0;
     this.#mutations = 0;
     this.#checks = 0;
+    // One sum per counter and commit: the groups' additions to it, added up.
+    const sums = new Map<string, { key: Deno.KvKey; n: bigint }>();
+    for (const m of pending) {
+      if (m.kind !== "sum") continue;
+      const id = JSON.stringify(m.key, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+      const sum = sums.get(id);
+      if (sum) sum.n += m.n;
+      else sums.set(id, { key: m.key, n: m.n });
+    }
     await this.#commit((op) => {
       for (const m of pending) {
         if (m.kind === "check") op.check(m.entry);
         else if (m.kind === "set") {
           if (m.expireIn === undefined) op.set(m.key, m.value);
           else op.set(m.key, m.value, { expireIn: m.expireIn });
-        } else op.delete(m.key);
+        } else if (m.kind === "delete") op.delete(m.key);
       }
+      for (const { key, n } of sums.values()) op.sum(key, kvU64Addend(n));
     });
     this.commits++;
   }

@@ -27,6 +27,13 @@ export const keys = {
   jobsByTimeComplete: () => ["jobs_by_time_complete"] as const,
   /** When an import last saw the posting (ms), written at most once a day (lifecycle.ts). */
   jobLastSeen: (id: string) => ["jobs_last_seen", id] as const,
+  /**
+   * How many postings were ever inserted (a KvU64 sum, grown in the insert's commit): less the
+   * purged ones, the number stored, without reading every posting.
+   */
+  jobsInserted: () => ["jobs_inserted"] as const,
+  /** Set once `jobs_inserted` was set from a count of the store (stores older than the counter). */
+  jobsInsertedCounted: () => ["jobs_inserted_counted"] as const,
   /** How many postings the purge deleted, by why they had expired (a KvU64 sum). */
   purged: (reason: "retention" | "source") => ["jobs_purged", reason] as const,
   /** The last purge run: when, and what it deleted. */

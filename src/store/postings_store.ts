@@ -198,6 +198,7 @@ export class PostingsStore {
           group.set(keys.jobByCity(job.country ?? NO_COUNTRY, job.city, job.id), 1);
           group.set(keys.jobByTime(job.publish_time, job.id), 1);
           if (markSeen) group.set(keys.jobLastSeen(job.id), nowMs);
+          if (stored.versionstamp === null) group.sum(keys.jobsInserted(), 1n);
           const changedAt = Date.now();
           group.set(keys.jobsChangedAt(), changedAt);
           group.set(keys.jobChange(changedAt, job.id), 1, { expireIn: CHANGE_LOG_MS });
@@ -372,9 +373,33 @@ export class PostingsStore {
     }
   }
 
+  /**
+   * How many postings are stored: inserted less purged, two counters kept in the commits that
+   * insert and purge. A store older than the counters is counted once, posting by posting, and
+   * the counter set from that count in a commit that fails if anything was inserted or purged
+   * during it (then the next call counts again).
+   */
   async countJobs(): Promise<number> {
+    const [inserted, counted, retention, source] = await this.#kv.getMany<unknown>(
+      [
+        keys.jobsInserted(),
+        keys.jobsInsertedCounted(),
+        keys.purged("retention"),
+        keys.purged("source"),
+      ],
+      z.unknown(),
+    );
+    const number = (read: { value: unknown }) =>
+      read.value instanceof Deno.KvU64 ? read.value.value : 0n;
+    const purged = number(retention) + number(source);
+    if (counted.value === true) return Number(number(inserted) - purged);
     let n = 0;
     for await (const _ of this.listJobPlaces()) n++;
+    await this.#kv.commit((op) =>
+      op.check(inserted).check(counted).check(retention).check(source)
+        .set(keys.jobsInserted(), new Deno.KvU64(BigInt(n) + purged))
+        .set(keys.jobsInsertedCounted(), true)
+    );
     return n;
   }
 

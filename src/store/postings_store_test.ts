@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
 import { keys } from "./kv_keys.ts";
@@ -147,4 +148,42 @@ Deno.test("upsertJobs() beside a snapshot publish: both complete and every posti
     assert.equal(gap?.stored, 300);
     assert.equal(gap?.indexed, 0);
   });
+});
+
+Deno.test("countJobs() keeps the stored count through inserts, updates, purges and a store older than its counter", async () => {
+  const scanned = async (store: Parameters<Parameters<typeof withStore>[0]>[0]) => {
+    let n = 0;
+    for await (const _ of store.postings.listJobPlaces()) n++;
+    return n;
+  };
+  const step = fc.oneof(
+    fc.record({
+      upsert: fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 30 }),
+      city: fc.constantFrom("Berlin", "Paris"),
+    }),
+    fc.record({ purge: fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 20 }) }),
+    fc.constant({ forget: true as const }),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+      await withStore(async (store, kv) => {
+        for (const s of steps) {
+          if ("upsert" in s) {
+            await store.postings.upsertJobs(s.upsert.map((n) => posting(n, { city: s.city })));
+          } else if ("purge" in s) {
+            await store.postings.purgeJobs(
+              new Map(s.purge.map((n) => [`job${n}`, n % 2 ? "retention" : "source"] as const)),
+              { seenBefore: Number.MAX_SAFE_INTEGER, sources: [] },
+            );
+          } else {
+            // What a store written before the counter holds: postings, no counter.
+            await kv.delete(keys.jobsInserted());
+            await kv.delete(keys.jobsInsertedCounted());
+          }
+          assert.equal(await store.postings.countJobs(), await scanned(store));
+        }
+      });
+    }),
+    { numRuns: 60 },
+  );
 });
