@@ -19,12 +19,9 @@ import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.
 import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
-import {
-  DEFAULT_PROFILE_RANKING,
-  type ProfileRanking,
-  searchByProfile,
-} from "../src/search/profile_search.ts";
-import { placeToApply } from "../src/search/search_service.ts";
+import { DEFAULT_PROFILE_RANKING, type ProfileRanking } from "../src/search/profile_ranking.ts";
+import { searchByProfile } from "../src/search/profile_search.ts";
+import { placeToApply } from "../src/search/place_to_apply.ts";
 import { type CvCase, loadCvCases, precisionAt } from "./cv/cases.ts";
 import { openModel } from "./model_compare.ts";
 import { importRealJobs } from "./real_data.ts";

@@ -29,7 +29,7 @@ import {
   type TypedJudgedQuery,
 } from "./judged_queries.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { placeToApply } from "../src/search/search_service.ts";
+import { placeToApply } from "../src/search/place_to_apply.ts";
 import { type Grade, judge, meanRows, type QualityRow } from "./quality.ts";
 
 /** What is embedded for a posting. */

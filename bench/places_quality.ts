@@ -13,7 +13,7 @@ import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { placeToApply } from "../src/search/search_service.ts";
+import { placeToApply } from "../src/search/place_to_apply.ts";
 import {
   formatKindRow,
   openModel,

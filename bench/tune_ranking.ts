@@ -1,5 +1,5 @@
 /**
- * How a model's ranking calibration and result-set cut (src/model/catalog.ts) were chosen, on the
+ * How a model's ranking calibration and result-set cut (`BY_MODEL` in src/index/ranking.ts) were chosen, on the
  * model judged set only (bench/queries/model.jsonl): first the ranking (vector weight for
  * queries whose words some title has and for those whose words none has, cosine floor and
  * ceiling) by nDCG@10 of paraphrase and keyword queries; then, on that ranking, the cut (minimum

@@ -1,24 +1,27 @@
 /**
- * The command-line tool's settings file: where it lives, how the API key is kept in it, and how the
- * client's two settings (API key, endpoint) are resolved (flag > environment > config file >
- * default). The store and model settings it may also hold are resolved with the server's settings
- * in `cli/resolve_config.ts`.
- *
- * The API key is encrypted at rest with AES-GCM under a key derived (HKDF-SHA256) from a random
- * machine-local secret (`.secret` beside the default config file, mode 600). This protects against
- * casual disclosure (a backup, a screenshot, a config file copied or pasted elsewhere), not against
- * an attacker who can read the user's home directory: such an attacker can read the secret too.
+ * The command-line tool's settings file: where it lives, what it may hold (the API key, encrypted
+ * by cli/api_key_encryption.ts; the endpoint; the store and the model), and how it is read and
+ * written. A file that cannot be used is reported and left exactly as it was. The client's settings
+ * are resolved from it in cli/client_settings.ts, the store's and the model's in
+ * cli/resolve_config.ts.
  *
  * Like `src/config.ts` for the server, this module is where the CLI reads the process environment
- * (`processEnv`): the client's own variables (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`,
- * `JOBSEEK_CONFIG`, `XDG_CONFIG_HOME`, `HOME`) here, the rest through `cli/resolve_config.ts`.
+ * (`processEnv`). Its variables are then read from the record that returns: the config file's
+ * location here (`JOBSEEK_CONFIG`, `XDG_CONFIG_HOME`, `HOME`), the client's settings in
+ * cli/client_settings.ts (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`), the rest in
+ * `cli/resolve_config.ts`.
  *
  * @module
  */
-import { fromBase64, toBase64 } from "../src/crypto.ts";
 import { findModel } from "../src/model/catalog.ts";
-
-export const DEFAULT_ENDPOINT = "http://localhost:8000";
+import {
+  decryptApiKey,
+  encryptApiKey,
+  type EncryptedApiKey,
+  isEncryptedApiKey,
+} from "./api_key_encryption.ts";
+import { normalizeEndpoint } from "./endpoint.ts";
+import { dirName, isNotFound, writePrivateFile } from "./private_file.ts";
 
 /** The settings a person can store with `jobseek config set`. */
 export const SETTING_KEYS = ["api_key", "endpoint", "kv", "model"] as const;
@@ -65,22 +68,11 @@ export interface LoadedConfig {
 }
 
 const FILE_VERSION = 1;
-const SECRET_BYTES = 32;
-const HKDF_INFO = new TextEncoder().encode("jobseek config api_key v1");
-const AAD = new TextEncoder().encode("jobseek:api_key");
-
-interface EncryptedValue {
-  alg: "AES-256-GCM";
-  kdf: "HKDF-SHA256";
-  salt: string;
-  iv: string;
-  ciphertext: string;
-}
 
 interface ConfigFileV1 {
   version: 1;
   endpoint?: string;
-  api_key?: EncryptedValue;
+  api_key?: EncryptedApiKey;
   kv?: string;
   model?: string;
 }
@@ -92,11 +84,6 @@ export function processEnv(): Env {
 
 function joinPath(dir: string, name: string): string {
   return dir.endsWith("/") ? `${dir}${name}` : `${dir}/${name}`;
-}
-
-function dirName(path: string): string {
-  const at = path.lastIndexOf("/");
-  return at <= 0 ? (at === 0 ? "/" : ".") : path.slice(0, at);
 }
 
 /**
@@ -132,164 +119,6 @@ export function configPaths(env: Env = processEnv()): ConfigPaths {
     file: explicit || joinPath(userDir, "config.json"),
     secret: joinPath(userDir, ".secret"),
   };
-}
-
-/**
- * Checks that an endpoint is an http(s) URL and normalizes it (no trailing slash).
- *
- * @example
- * ```ts
- * import { strict as assert } from "node:assert";
- * assert.equal(normalizeEndpoint("https://jobs.example.com/"), "https://jobs.example.com");
- * assert.throws(() => normalizeEndpoint("ftp://example.com"), /http/);
- * ```
- */
-export function normalizeEndpoint(value: string): string {
-  const trimmed = value.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw new Error(
-      `Cannot use endpoint '${trimmed}': not a URL (expected e.g. ${DEFAULT_ENDPOINT})`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`Cannot use endpoint '${trimmed}': it must be an http:// or https:// URL`);
-  }
-  if (url.search || url.hash) {
-    throw new Error(`Cannot use endpoint '${trimmed}': it must not carry a query or fragment`);
-  }
-  return url.href.replace(/\/+$/, "");
-}
-
-/**
- * Hides most of a key for display: `abcd****wxyz`. Short keys are hidden completely, since showing
- * eight characters of them would give most of them away.
- *
- * @example
- * ```ts
- * import { strict as assert } from "node:assert";
- * assert.equal(maskKey("abcdefghijklmnopqrstuvwxyz"), "abcd****wxyz");
- * assert.equal(maskKey("short"), "****");
- * ```
- */
-export function maskKey(key: string): string {
-  return key.length < 16 ? "****" : `${key.slice(0, 4)}****${key.slice(-4)}`;
-}
-
-async function deriveKey(secret: Uint8Array<ArrayBuffer>, salt: Uint8Array<ArrayBuffer>) {
-  const base = await crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveKey"]);
-  return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt, info: HKDF_INFO },
-    base,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof Deno.errors.NotFound;
-}
-
-/** The secret, or null when there is none; a file of the wrong size is an error, never replaced. */
-async function readSecret(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-  if (bytes.length !== SECRET_BYTES) {
-    throw new Error(
-      `the key's secret ${path} is not a jobseek secret (${bytes.length} bytes, expected ` +
-        `${SECRET_BYTES}); move it aside to let jobseek create a new one`,
-    );
-  }
-  return new Uint8Array(bytes);
-}
-
-/** Creates a directory (and its parents) owner-only; an existing directory keeps its mode. */
-async function ensureDir(path: string): Promise<void> {
-  try {
-    await Deno.stat(path);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    await Deno.mkdir(path, { recursive: true, mode: 0o700 });
-    if (Deno.build.os !== "windows") await Deno.chmod(path, 0o700);
-  }
-}
-
-/**
- * Writes through a temporary file and a rename, so a crash never leaves half a config, and the
- * file is owner-only from its first byte.
- */
-async function writePrivateFile(path: string, data: Uint8Array): Promise<void> {
-  await ensureDir(dirName(path));
-  const temp = `${path}.${crypto.randomUUID()}.tmp`;
-  try {
-    await Deno.writeFile(temp, data, { mode: 0o600, createNew: true });
-    if (Deno.build.os !== "windows") await Deno.chmod(temp, 0o600);
-    await Deno.rename(temp, path);
-  } catch (error) {
-    await Deno.remove(temp).catch(() => {});
-    throw error;
-  }
-}
-
-/** Returns the machine-local secret, creating it (32 random bytes, mode 600) on first use. */
-async function ensureSecret(path: string): Promise<Uint8Array<ArrayBuffer>> {
-  const existing = await readSecret(path);
-  if (existing) return existing;
-  const secret = crypto.getRandomValues(new Uint8Array(SECRET_BYTES));
-  await writePrivateFile(path, secret);
-  return secret;
-}
-
-async function encryptKey(apiKey: string, secretPath: string): Promise<EncryptedValue> {
-  const secret = await ensureSecret(secretPath);
-  const salt = crypto.getRandomValues(new Uint8Array(16));
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const key = await deriveKey(secret, salt);
-  const ciphertext = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv, additionalData: AAD },
-    key,
-    new TextEncoder().encode(apiKey),
-  );
-  return {
-    alg: "AES-256-GCM",
-    kdf: "HKDF-SHA256",
-    salt: toBase64(salt),
-    iv: toBase64(iv),
-    ciphertext: toBase64(new Uint8Array(ciphertext)),
-  };
-}
-
-async function decryptKey(value: EncryptedValue, secretPath: string): Promise<string> {
-  const secret = await readSecret(secretPath);
-  if (!secret) {
-    throw new Error(`the key cannot be decrypted on this machine (${secretPath} is missing)`);
-  }
-  try {
-    const key = await deriveKey(secret, fromBase64(value.salt));
-    const plain = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: fromBase64(value.iv), additionalData: AAD },
-      key,
-      fromBase64(value.ciphertext),
-    );
-    return new TextDecoder("utf-8", { fatal: true }).decode(plain);
-  } catch {
-    throw new Error("the stored API key cannot be decrypted (corrupt, or from another machine)");
-  }
-}
-
-function isEncryptedValue(value: unknown): value is EncryptedValue {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return v.alg === "AES-256-GCM" && v.kdf === "HKDF-SHA256" && typeof v.salt === "string" &&
-    typeof v.iv === "string" && typeof v.ciphertext === "string";
 }
 
 export interface LoadConfigFileOptions {
@@ -342,8 +171,8 @@ async function parseConfigFile(
     if (typeof file.api_key === "string") {
       throw new Error("its api_key is plain text, and jobseek only reads a key it encrypted");
     }
-    if (!isEncryptedValue(file.api_key)) throw new Error("its api_key is not an encrypted value");
-    config.apiKey = await decryptKey(file.api_key, secretPath);
+    if (!isEncryptedApiKey(file.api_key)) throw new Error("its api_key is not an encrypted value");
+    config.apiKey = await decryptApiKey(file.api_key, secretPath);
   }
   return config;
 }
@@ -403,7 +232,7 @@ export async function saveConfigFile(
   const paths = configPaths(env);
   const file: ConfigFileV1 = { version: FILE_VERSION };
   if (config.endpoint !== undefined) file.endpoint = normalizeEndpoint(config.endpoint);
-  if (config.apiKey !== undefined) file.api_key = await encryptKey(config.apiKey, paths.secret);
+  if (config.apiKey !== undefined) file.api_key = await encryptApiKey(config.apiKey, paths.secret);
   if (config.kv !== undefined) file.kv = config.kv;
   if (config.model !== undefined) file.model = findModel(config.model).id;
   await writePrivateFile(
@@ -411,82 +240,4 @@ export async function saveConfigFile(
     new TextEncoder().encode(JSON.stringify(file, null, 2) + "\n"),
   );
   return paths.file;
-}
-
-export interface Resolved<T> {
-  value: T;
-  source: SettingSource;
-}
-
-export interface ClientSettings {
-  endpoint: Resolved<string>;
-  apiKey?: Resolved<string>;
-  paths: ConfigPaths;
-  /** A config file that cannot be used (left untouched); the caller tells the person. */
-  problem?: ConfigProblem;
-}
-
-export interface ClientFlags {
-  apiKey?: string;
-  /** Where `apiKey` came from: `--api-key` (default) or `--api-key-stdin`. */
-  apiKeySource?: "flag" | "stdin";
-  endpoint?: string;
-}
-
-function pick(
-  flag: string | undefined,
-  envValue: string | undefined,
-  file: string | undefined,
-  flagSource: "flag" | "stdin" = "flag",
-) {
-  if (flag !== undefined && flag.trim() !== "") {
-    return { value: flag.trim(), source: flagSource } as const;
-  }
-  if (envValue !== undefined && envValue.trim() !== "") {
-    return { value: envValue.trim(), source: "env" } as const;
-  }
-  if (file !== undefined && file !== "") return { value: file, source: "file" } as const;
-  return undefined;
-}
-
-/**
- * Resolves the API key and endpoint: flag > environment (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`) >
- * config file > default endpoint `http://localhost:8000`. An endpoint that is not an http(s) URL
- * throws, naming where it came from.
- */
-export async function resolveClientSettings(
-  flags: ClientFlags,
-  env: Env = processEnv(),
-): Promise<ClientSettings> {
-  const loaded = await loadConfigFile(env);
-  const endpoint = pick(flags.endpoint, env.JOBSEEK_ENDPOINT, loaded.config.endpoint) ??
-    { value: DEFAULT_ENDPOINT, source: "default" as const };
-  let normalized: string;
-  try {
-    normalized = normalizeEndpoint(endpoint.value);
-  } catch (error) {
-    const origin = endpoint.source === "env" ? " (from JOBSEEK_ENDPOINT)" : "";
-    throw new Error(`${errorText(error)}${origin}`);
-  }
-  const settings: ClientSettings = {
-    endpoint: { value: normalized, source: endpoint.source },
-    paths: loaded.paths,
-  };
-  const apiKey = pick(flags.apiKey, env.JOBSEEK_API_KEY, loaded.config.apiKey, flags.apiKeySource);
-  if (apiKey) settings.apiKey = apiKey;
-  if (loaded.problem) settings.problem = loaded.problem;
-  return settings;
-}
-
-/**
- * The API key a request needs, or an error that says how to provide one. An unusable config file
- * is the likelier story, so its message wins.
- */
-export function requireApiKey(settings: ClientSettings): string {
-  if (settings.apiKey) return settings.apiKey.value;
-  if (settings.problem) throw new Error(settings.problem.message);
-  throw new Error(
-    "No API key configured. Run `jobseek configure` to store one, set JOBSEEK_API_KEY, or pipe " +
-      "it in with --api-key-stdin.",
-  );
 }

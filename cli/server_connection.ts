@@ -5,7 +5,7 @@
  * @module
  */
 import { InvalidArgumentError, Option } from "@commander-js/extra-typings";
-import { type ClientFlags, requireApiKey, resolveClientSettings } from "./config_file.ts";
+import { type ClientFlags, requireApiKey, resolveClientSettings } from "./client_settings.ts";
 import { writeErr } from "./output.ts";
 import { readApiKeyFromStdin } from "./stdin.ts";
 

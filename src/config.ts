@@ -3,7 +3,8 @@
  * stops the start with a message naming the variable. Under `src/` only this module reads
  * `Deno.env`; every CLI command passes in the record `cli/resolve_config.ts` builds (its flags and
  * config file layered over the environment), and the CLI client's own variables
- * (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`, `JOBSEEK_CONFIG`) are read by `cli/config_file.ts`.
+ * (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`, `JOBSEEK_CONFIG`) are read by `cli/config_file.ts`
+ * and `cli/client_settings.ts`.
  *
  * @module
  */

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { silentLogger } from "../src/log.ts";
-import { PEER_HEADER } from "../src/http/connection_guard.ts";
+import { PEER_HEADER } from "../src/http/guarded_connection.ts";
 import { serveApp, type ServedApp, SHUTDOWN_DEADLINE_MS } from "../src/http/serve_app.ts";
 import { startServerProcess } from "./server_process.ts";
 

@@ -15,7 +15,7 @@ import { embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { decodeSnapshot, encodeSnapshot } from "../src/index/snapshot.ts";
-import { placeToApply } from "../src/search/search_service.ts";
+import { placeToApply } from "../src/search/place_to_apply.ts";
 import { parseNear } from "../src/places/mod.ts";
 
 /** As tests/filter_property_test.ts: occupations, other words, places in the text, garbage. */

@@ -11,7 +11,8 @@ import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
-import { searchByProfile, seniorityFactor } from "../src/search/profile_search.ts";
+import { searchByProfile } from "../src/search/profile_search.ts";
+import { seniorityFactor } from "../src/search/profile_ranking.ts";
 import { defaultTestJobs, testEmbedder } from "./helpers.ts";
 import { restTestJobs } from "./rest_server.ts";
 

@@ -11,7 +11,7 @@ import type { OAuthServer } from "../src/auth/oauth_server.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens, type TokenVerifier } from "../src/auth/token_verifier.ts";
 import { loadConfig, type StaticApiKey } from "../src/config.ts";
-import { PEER_HEADER } from "../src/http/connection_guard.ts";
+import { PEER_HEADER } from "../src/http/guarded_connection.ts";
 import type { SearchService } from "../src/domain/service.ts";
 import { createApp } from "../src/http/app.ts";
 import { createLogger } from "../src/log.ts";

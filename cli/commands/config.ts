@@ -9,15 +9,15 @@ import { Argument, Command } from "@commander-js/extra-typings";
 import {
   type ClientConfig,
   loadConfigForUpdate,
-  maskKey,
-  normalizeEndpoint,
   processEnv,
-  resolveClientSettings,
   saveConfigFile,
   SETTING_KEYS,
   type SettingKey,
   type SettingSource,
 } from "../config_file.ts";
+import { resolveClientSettings } from "../client_settings.ts";
+import { normalizeEndpoint } from "../endpoint.ts";
+import { maskKey } from "../mask_key.ts";
 import { outputWidth, writeErr, writeOut } from "../output.ts";
 import { renderTable } from "../table.ts";
 import { checkApiKey } from "./configure.ts";

@@ -9,13 +9,9 @@
 import { Command } from "@commander-js/extra-typings";
 import input from "@inquirer/input";
 import password from "@inquirer/password";
-import {
-  DEFAULT_ENDPOINT,
-  loadConfigForUpdate,
-  maskKey,
-  normalizeEndpoint,
-  saveConfigFile,
-} from "../config_file.ts";
+import { loadConfigForUpdate, saveConfigFile } from "../config_file.ts";
+import { DEFAULT_ENDPOINT, normalizeEndpoint } from "../endpoint.ts";
+import { maskKey } from "../mask_key.ts";
 import { writeOut } from "../output.ts";
 import { readFirstLine } from "../stdin.ts";
 import { CancelledError } from "../cancelled.ts";

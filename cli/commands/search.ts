@@ -14,8 +14,8 @@ import {
   type SearchResponse,
   SOURCES,
 } from "../../src/domain/job.ts";
+import { FACET_NAMES } from "../../src/domain/facets.ts";
 import {
-  FACET_NAMES,
   FILTER_NAMES,
   type FilterName,
   type FilterParam,

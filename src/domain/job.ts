@@ -45,6 +45,12 @@ export const EMPLOYMENT_TYPES = [
 ] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
+/** JobSpy writes employment types as words ("Full-time, Part-time" once stored). */
+export function employmentTypesOf(job: Pick<Job, "employment_type">): string[] {
+  return (job.employment_type ?? "").split(",").map((t) => t.toLowerCase().replace(/[^a-z]/g, ""))
+    .filter((t) => t !== "");
+}
+
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/).describe(
   "ISO 3166-1 alpha-2 country code.",
 );

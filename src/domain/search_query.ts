@@ -7,17 +7,15 @@
 import { z } from "zod";
 import { SOURCES } from "./job.ts";
 import { JobseekError } from "./errors.ts";
+import { FACET_NAMES, type FacetName } from "./facets.ts";
 import {
-  blankAsAbsent,
-  FACET_NAMES,
-  type FacetName,
   FILTER_NAMES,
   filterFields,
   type FilterName,
   FILTERS,
   type FilterValues,
-  listParam,
 } from "./filters.ts";
+import { blankAsAbsent, listParam } from "./param_schemas.ts";
 import { PROFILE_MAX_LENGTH } from "./profile.ts";
 
 export const TOP_K_DEFAULT = 20;

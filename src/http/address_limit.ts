@@ -17,7 +17,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { JobseekError } from "../domain/errors.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
-import { PEER_HEADER } from "./connection_guard.ts";
+import { PEER_HEADER } from "./guarded_connection.ts";
 import { errorResponse } from "./error_response.ts";
 
 /**

@@ -3,20 +3,8 @@
  * header, body or idle timeouts (measured with Deno 2.9: a connection that sends half a request
  * line, half a body, or nothing after a response is held for as long as the client likes, and one
  * stuck in a body keeps `shutdown()` from ever finishing). So the public port is this guard, which
- * forwards each connection to the app's `Deno.serve` on a private Unix socket and follows HTTP/1.1
- * framing just far enough to know which phase a connection is in:
- *
- * - head: from a request's first byte until its header block ends, at most `headerTimeoutMs`
- *   and `maxHeaderBytes` (answered 408 / 431, then closed);
- * - body: from the end of the head until the last byte of its `Content-Length` or chunked body,
- *   at most `bodyTimeoutMs` (closed: the app sees the client go away);
- * - idle: no byte either way for `idleTimeoutMs` while no request is being sent (closed).
- *
- * It also tells the app who the peer is (the socket's peer is the guard): it removes any
- * `x-jobseek-peer` header a client sent and adds its own. A request whose framing it cannot follow
- * the way the HTTP server would (both Content-Length and Transfer-Encoding, several lengths, a
- * transfer coding other than chunked) is answered 400 and closed, so that guard and server never
- * disagree on where a request ends.
+ * forwards each connection to the app's `Deno.serve` on a private Unix socket, bounds each phase
+ * of it (head, body, idle) and tells the app who the peer is (src/http/guarded_connection.ts).
  *
  * It holds at most `maxConnections` client connections (src/http/connection_cap.ts derives it from
  * the descriptor limit): one more is answered 503 and closed at once, never queued. A failed accept
@@ -26,293 +14,16 @@
  * @module
  */
 import type { Logger } from "../log.ts";
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  GuardedConnection,
+} from "./guarded_connection.ts";
+import { fromLatin1 } from "./latin1.ts";
+import { ThrottledWarning } from "./throttled_warning.ts";
 
-/** The header carrying the client's address from the guard to the app. */
-export const PEER_HEADER = "x-jobseek-peer";
-
-export interface ConnectionLimits {
-  headerTimeoutMs: number;
-  bodyTimeoutMs: number;
-  idleTimeoutMs: number;
-  maxHeaderBytes: number;
-}
-
-/**
- * Defaults: a person's client sends a whole head in milliseconds and a body of at most 192 KiB
- * in well under a second; 10 s and 30 s leave room for bad networks without letting anyone
- * hold a connection for long. Idle keep-alive connections are cheap for clients to reopen.
- */
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
-  headerTimeoutMs: 10_000,
-  bodyTimeoutMs: 30_000,
-  idleTimeoutMs: 30_000,
-  maxHeaderBytes: 32 * 1024,
-};
-
-const CRLF2 = "\r\n\r\n";
-/**
- * Each direction's read buffer. Every open connection holds two, and the cap lets one client open
- * thousands: with 64 KiB towards the client a held connection cost ~105 KiB of memory (measured:
- * 6,000 half-sent requests, +630 MB); responses larger than this just take more reads.
- */
-const READ_BUFFER_BYTES = 16 * 1024;
+/** How often each connection's phase is checked against its limit. */
 const CHECK_EVERY_MS = 250;
-
-function latin1(bytes: Uint8Array): string {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 8192) {
-    text += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  }
-  return text;
-}
-
-function fromLatin1(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-function plainResponse(status: string): Uint8Array {
-  return fromLatin1(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
-}
-
-type Framing = { kind: "none" } | { kind: "length"; left: number } | { kind: "chunked" } | {
-  kind: "bad";
-};
-
-/** The body framing a head declares, or "bad" where a proxy and the server might disagree. */
-function framingOf(headLines: string[]): Framing {
-  let length: string | undefined;
-  let encoding: string | undefined;
-  for (const line of headLines) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (name === "content-length") {
-      if (length !== undefined && length !== value) return { kind: "bad" };
-      length = value;
-    } else if (name === "transfer-encoding") {
-      if (encoding !== undefined) return { kind: "bad" };
-      encoding = value.toLowerCase();
-    }
-  }
-  if (encoding !== undefined) {
-    return length === undefined && encoding === "chunked" ? { kind: "chunked" } : { kind: "bad" };
-  }
-  if (length === undefined) return { kind: "none" };
-  if (!/^\d{1,15}$/.test(length)) return { kind: "bad" };
-  const left = Number(length);
-  return left === 0 ? { kind: "none" } : { kind: "length", left };
-}
-
-/** Follows a chunked body to its end: sizes, data, CRLFs, the last chunk and its trailers. */
-class ChunkedReader {
-  #state: "size" | "data" | "data-crlf" | "trailer" = "size";
-  #line = "";
-  #left = 0;
-
-  /** Consumes bytes; returns how many belong to the body, or -1 when the framing is bad. */
-  feed(bytes: Uint8Array, from: number): { used: number; done: boolean } | null {
-    let i = from;
-    while (i < bytes.length) {
-      if (this.#state === "data") {
-        const take = Math.min(this.#left, bytes.length - i);
-        i += take;
-        this.#left -= take;
-        if (this.#left === 0) this.#state = "data-crlf";
-        continue;
-      }
-      const byte = bytes[i++];
-      this.#line += String.fromCharCode(byte);
-      if (this.#line.length > 4096) return null;
-      if (!this.#line.endsWith("\r\n")) continue;
-      const line = this.#line.slice(0, -2);
-      this.#line = "";
-      if (this.#state === "data-crlf") {
-        if (line !== "") return null;
-        this.#state = "size";
-      } else if (this.#state === "size") {
-        const size = line.split(";")[0].trim();
-        if (!/^[0-9a-fA-F]{1,12}$/.test(size)) return null;
-        this.#left = parseInt(size, 16);
-        this.#state = this.#left === 0 ? "trailer" : "data";
-      } else if (line === "") {
-        return { used: i - from, done: true };
-      }
-    }
-    return { used: i - from, done: false };
-  }
-}
-
-/** One client connection and its upstream twin. */
-class GuardedConnection {
-  phase: "idle" | "head" | "body" = "idle";
-  /** When the current phase's clock started (ms, performance.now()). */
-  phaseSince = performance.now();
-  lastActivity = performance.now();
-  closed = false;
-  readonly #client: Deno.Conn;
-  readonly #upstream: Deno.Conn;
-  readonly #peer: string;
-  readonly #limits: ConnectionLimits;
-  #head = "";
-  #framing: Framing = { kind: "none" };
-  #chunked: ChunkedReader | null = null;
-
-  constructor(client: Deno.Conn, upstream: Deno.Conn, peer: string, limits: ConnectionLimits) {
-    this.#client = client;
-    this.#upstream = upstream;
-    this.#peer = peer;
-    this.#limits = limits;
-  }
-
-  async run(): Promise<void> {
-    await Promise.all([this.#clientToUpstream(), this.#upstreamToClient()]);
-    this.close();
-  }
-
-  /** Closes both sides, once. */
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    for (const conn of [this.#client, this.#upstream]) {
-      try {
-        conn.close();
-      } catch {
-        // Already closed by the other side.
-      }
-    }
-  }
-
-  /** Answers `status` itself and closes (only before anything of the request went upstream). */
-  async refuse(status: string): Promise<void> {
-    if (this.closed) return;
-    try {
-      await this.#client.write(plainResponse(status));
-    } catch {
-      // The client is gone: nothing to tell it.
-    }
-    this.close();
-  }
-
-  /** Closes the connection if its phase has lasted too long. */
-  check(now: number): void {
-    if (this.closed) return;
-    const limits = this.#limits;
-    if (this.phase === "head" && now - this.phaseSince > limits.headerTimeoutMs) {
-      this.refuse("408 Request Timeout");
-    } else if (this.phase === "body" && now - this.phaseSince > limits.bodyTimeoutMs) {
-      this.close();
-    } else if (this.phase === "idle" && now - this.lastActivity > limits.idleTimeoutMs) {
-      this.close();
-    }
-  }
-
-  #enter(phase: "idle" | "head" | "body"): void {
-    this.phase = phase;
-    this.phaseSince = performance.now();
-  }
-
-  async #clientToUpstream(): Promise<void> {
-    const buffer = new Uint8Array(READ_BUFFER_BYTES);
-    try {
-      while (!this.closed) {
-        const n = await this.#client.read(buffer);
-        if (n === null) break;
-        this.lastActivity = performance.now();
-        if (!(await this.#forward(buffer.subarray(0, n)))) return;
-      }
-    } catch {
-      // Reset by the client or closed by a timeout.
-    }
-    this.close();
-  }
-
-  /** Follows the framing of `bytes` and sends them on; false once the connection was refused. */
-  async #forward(bytes: Uint8Array): Promise<boolean> {
-    let at = 0;
-    while (at < bytes.length) {
-      if (this.phase === "idle") this.#enter("head");
-      if (this.phase === "head") {
-        const chunk = latin1(bytes.subarray(at));
-        const searchFrom = Math.max(0, this.#head.length - 3);
-        this.#head += chunk;
-        const end = this.#head.indexOf(CRLF2, searchFrom);
-        if (end < 0) {
-          if (this.#head.length > this.#limits.maxHeaderBytes) {
-            await this.refuse("431 Request Header Fields Too Large");
-            return false;
-          }
-          return true;
-        }
-        if (end + 4 > this.#limits.maxHeaderBytes) {
-          await this.refuse("431 Request Header Fields Too Large");
-          return false;
-        }
-        const consumed = chunk.length - (this.#head.length - (end + 4));
-        const lines = this.#head.slice(0, end).split("\r\n");
-        this.#head = "";
-        at += consumed;
-        this.#framing = framingOf(lines.slice(1));
-        if (this.#framing.kind === "bad") {
-          await this.refuse("400 Bad Request");
-          return false;
-        }
-        const kept = lines.filter((line, i) =>
-          i === 0 || !line.toLowerCase().startsWith(`${PEER_HEADER}:`)
-        );
-        kept.push(`${PEER_HEADER}: ${this.#peer}`);
-        await this.#upstream.write(fromLatin1(kept.join("\r\n") + CRLF2));
-        if (this.#framing.kind === "none") this.#enter("idle");
-        else {
-          this.#chunked = this.#framing.kind === "chunked" ? new ChunkedReader() : null;
-          this.#enter("body");
-        }
-        continue;
-      }
-      // Body.
-      let used: number;
-      let done: boolean;
-      if (this.#chunked) {
-        const fed = this.#chunked.feed(bytes, at);
-        if (fed === null) {
-          this.close();
-          return false;
-        }
-        ({ used, done } = fed);
-      } else {
-        const framing = this.#framing as { kind: "length"; left: number };
-        used = Math.min(framing.left, bytes.length - at);
-        framing.left -= used;
-        done = framing.left === 0;
-      }
-      await this.#upstream.write(bytes.subarray(at, at + used));
-      at += used;
-      if (done) {
-        this.#chunked = null;
-        this.#enter("idle");
-      }
-    }
-    return true;
-  }
-
-  async #upstreamToClient(): Promise<void> {
-    const buffer = new Uint8Array(READ_BUFFER_BYTES);
-    try {
-      while (!this.closed) {
-        const n = await this.#upstream.read(buffer);
-        if (n === null) break;
-        this.lastActivity = performance.now();
-        let written = 0;
-        while (written < n) written += await this.#client.write(buffer.subarray(written, n));
-      }
-    } catch {
-      // One side went away.
-    }
-    this.close();
-  }
-}
 
 export interface ConnectionGuardOptions {
   hostname: string;
@@ -346,8 +57,6 @@ const TURN_AWAY_MS = 500;
  * a bound a burst of connects over the cap took as many descriptors again.
  */
 const DEFAULT_MAX_TURNING_AWAY = 32;
-/** A repeated warning (cap reached, accept failing) is logged at most this often, with a count. */
-const WARN_EVERY_MS = 10_000;
 
 function unavailable(reason: string): Uint8Array {
   const body = `Service unavailable: ${reason}; retry shortly.\n`;
@@ -365,30 +74,6 @@ function closeQuietly(conn: Deno.Conn): void {
     conn.close();
   } catch {
     // Already closed.
-  }
-}
-
-/** Logs the first of a kind of event at once, then at most every WARN_EVERY_MS with a count. */
-class ThrottledWarning {
-  readonly #logger: Logger;
-  readonly #msg: string;
-  #last = -Infinity;
-  #suppressed = 0;
-
-  constructor(logger: Logger, msg: string) {
-    this.#logger = logger;
-    this.#msg = msg;
-  }
-
-  note(fields: Record<string, unknown> = {}): void {
-    const now = performance.now();
-    if (now - this.#last < WARN_EVERY_MS) {
-      this.#suppressed++;
-      return;
-    }
-    this.#logger.warn(this.#msg, { ...fields, since_last_warning: this.#suppressed });
-    this.#last = now;
-    this.#suppressed = 0;
   }
 }
 

@@ -7,15 +7,9 @@
  */
 import { z } from "zod";
 import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
-import {
-  BLANK,
-  FACET_NAMES,
-  FILTER_NAMES,
-  FILTERS,
-  NOT_WS,
-  wordListForms,
-  WS,
-} from "../domain/filters.ts";
+import { FACET_NAMES } from "../domain/facets.ts";
+import { FILTER_NAMES, FILTERS } from "../domain/filters.ts";
+import { BLANK, NOT_WS, wordListForms, WS } from "../domain/param_schemas.ts";
 import { SearchResponseSchema } from "../domain/job.ts";
 import { PROFILE_MAX_LENGTH } from "../domain/profile.ts";
 import {

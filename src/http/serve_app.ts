@@ -11,7 +11,8 @@ import {
   connectionBudget,
   readDescriptorLimit,
 } from "./connection_cap.ts";
-import { ConnectionGuard, type ConnectionLimits } from "./connection_guard.ts";
+import { ConnectionGuard } from "./connection_guard.ts";
+import type { ConnectionLimits } from "./guarded_connection.ts";
 
 /** How long a shutdown may take, from `close()` to its end, whatever clients do. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { FacetName, FilterContext, FilterValues } from "../domain/filters.ts";
+import type { FacetName } from "../domain/facets.ts";
+import type { FilterContext, FilterValues } from "../domain/filters.ts";
 import type { FacetCount, Job } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { countFacets } from "../domain/filters.ts";
+import { countFacets } from "../domain/facets.ts";
 import type { CityCount } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";

@@ -1,9 +1,9 @@
 /**
- * The embedding models jobseek knows: where each file of a model can be obtained, the sha256 it
- * must have, and how the model's cosines map onto the search score. `JOBSEEK_MODEL` names one of
- * them by `id`.
+ * The embedding models jobseek knows: where each file of a model can be obtained and the sha256
+ * it must have (how a model's cosines map onto the search score is src/index/ranking.ts's).
+ * `JOBSEEK_MODEL` names one of them by `id`.
  *
- * Why these: see docs/search.md ("Choosing the model"), measured by `deno task bench`.
+ * Why these: see docs/search.md ("The embedding model (measured)"), measured by `deno task bench`.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * The warning a server gives at start when its store holds postings the current index lacks (an
- * import that stopped between writing postings and publishing): it names the gap and the command
- * that closes it. A server does not rebuild by itself: several servers starting together would all
- * build the same index, and one starting beside a running import would race its publish.
+ * The warning for a gap between store and index (postings the current index lacks, say after an
+ * import that stopped between writing postings and publishing): a serving process closes the gap
+ * itself (its background publisher, under the publish lease), and says so; a process that serves
+ * without publishing (stdio) names the gap and the command that closes it.
  *
  * @module
  */

@@ -1,8 +1,9 @@
 /**
  * A profile as the query: the roles, skills, places and seniority derived from it
- * (src/search/profile/derive_profile.ts) scored against every posting and fused into one score per posting, the
- * result set then made by the rules of a `q` search. Measured on judged CVs in docs/search.md ("A
- * profile as the query"), which gives every setting below with what it is worth.
+ * (src/search/profile/derive_profile.ts) scored against every posting and fused into one score
+ * per posting, the result set then made by the rules of a `q` search. Measured on judged CVs in
+ * docs/search.md ("A profile as the query"), which gives every setting
+ * (src/search/profile_ranking.ts) with what it is worth.
  *
  * - Role: each derived role scored as a `q` search scores it (`JobIndex.scoresOf`: keyword share
  *   and title likeness), times the role's weight, times `HEAD_MISMATCH` when the posting's role is
@@ -21,7 +22,8 @@
  * @module
  */
 import { FILTER_NAMES, type FilterContext } from "../domain/filters.ts";
-import { type Derived, type Job, SENIORITIES, type Seniority, toJobResult } from "../domain/job.ts";
+import { distanceKm } from "../domain/geo.ts";
+import { type Derived, type Job, toJobResult } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome } from "../domain/service.ts";
 import { foldText } from "../domain/fold_text.ts";
@@ -31,78 +33,15 @@ import type { JobIndex } from "../index/job_index.ts";
 import type { RankingParams, ResultCut } from "../index/ranking.ts";
 import { roleTextOf } from "../index/role_text.ts";
 import { REMOTE_CITY } from "../ingest/location.ts";
+import { indexPlaces } from "./index_places.ts";
+import {
+  DEFAULT_PROFILE_RANKING,
+  type ProfileRanking,
+  Q_LEAD,
+  seniorityFactor,
+} from "./profile_ranking.ts";
 import { type DerivedProfile, deriveProfile, UNRELATED_WEIGHT } from "./profile/derive_profile.ts";
 import { headGroupOf } from "./profile/head_group.ts";
-import type { KnownCity, PlaceLookup } from "./profile/profile_places.ts";
-
-/** What a profile's roles count beside a `q` given with it (the query's role counts 1). */
-export const Q_LEAD = 0.75;
-/** Most a posting's skills add to its score, as a share of the role score. */
-export const SKILL_BONUS = 0.15;
-/** Skills a posting must name for the whole bonus. */
-export const SKILLS_FOR_FULL_BONUS = 3;
-/** What a posting in a city the profile names adds, as a share of the role score. */
-export const PLACE_BONUS = 0.3;
-/**
- * Cosine below which a past role counts as another kind of work than the roles the person asks
- * for (a store manager's past for a junior developer): it weighs at most `UNRELATED_WEIGHT`.
- */
-export const RELATED_COSINE = 0.55;
-/**
- * Kilometres from a city the profile names within which a posting counts as there; the bonus
- * fades to nothing at twice the distance.
- */
-export const NEAR_KM = 25;
-/** Kilometres around a city the profile names that its result set takes postings from. */
-export const AREA_KM = 60;
-/**
- * What a role's score counts for a posting whose title names another kind of work (a manager's
- * role against "Senior System Engineer - Application Management", which shares its stems).
- */
-export const HEAD_MISMATCH = 0.75;
-
-/** The settings a profile search is scored with (bench/cv_quality.ts varies them). */
-export interface ProfileRanking {
-  skillBonus: number;
-  skillsForFullBonus: number;
-  placeBonus: number;
-  relatedCosine: number;
-  nearKm: number;
-  headMismatch: number;
-  /** Kilometres around a city the profile names that its set takes postings from. */
-  areaKm: number;
-  /** Seniority factors: fits, one level off, further off; below = the posting is more junior. */
-  seniority: {
-    fits: number;
-    aboveOne: number;
-    aboveMore: number;
-    belowOne: number;
-    belowMore: number;
-    /** An internship or working-student job for someone who is no student. */
-    intern: number;
-  };
-  /** For a student: a posting for students, one of unknown level, one of another level. */
-  student: { intern: number; unknown: number; other: number };
-}
-
-export const DEFAULT_PROFILE_RANKING: ProfileRanking = {
-  skillBonus: SKILL_BONUS,
-  skillsForFullBonus: SKILLS_FOR_FULL_BONUS,
-  placeBonus: PLACE_BONUS,
-  relatedCosine: RELATED_COSINE,
-  nearKm: NEAR_KM,
-  headMismatch: HEAD_MISMATCH,
-  areaKm: AREA_KM,
-  seniority: {
-    fits: 1,
-    aboveOne: 0.95,
-    aboveMore: 0.75,
-    belowOne: 0.85,
-    belowMore: 0.75,
-    intern: 0.4,
-  },
-  student: { intern: 1, unknown: 0.6, other: 0.4 },
-};
 
 export interface ProfileSearchOptions {
   /** Embeds query texts (the service's cached embedder). */
@@ -130,57 +69,6 @@ export interface ProfileSearchResult extends IndexResult {
   unfiltered?: number;
 }
 
-/**
- * A `PlaceLookup` over an index's cities: every city it has postings in, by folded name, with the
- * country most of them are in and where they lie (the middle of their postings' positions).
- */
-export function indexPlaces(index: JobIndex): PlaceLookup {
-  let lookup = placesOfIndex.get(index);
-  if (!lookup) {
-    lookup = buildPlaces(index);
-    placesOfIndex.set(index, lookup);
-  }
-  return lookup;
-}
-
-/** Per index: its cities as a lookup, built on first need. */
-const placesOfIndex = new WeakMap<JobIndex, PlaceLookup>();
-
-function buildPlaces(index: JobIndex): PlaceLookup {
-  const byKey = new Map<string, KnownCity>();
-  // `cities()` lists the most postings first: the commonest country of a name wins.
-  for (const { city, country } of index.cities()) {
-    const key = foldText(city);
-    if (city !== REMOTE_CITY && country && !byKey.has(key)) byKey.set(key, { city, country });
-  }
-  const points = new Map<string, { lat: number[]; lon: number[] }>();
-  for (const job of index.data.jobs) {
-    const known = byKey.get(foldText(job.city));
-    if (!known || job.country !== known.country || job.latitude === undefined) continue;
-    const key = foldText(job.city);
-    const point = points.get(key) ?? { lat: [], lon: [] };
-    point.lat.push(job.latitude);
-    point.lon.push(job.longitude!);
-    points.set(key, point);
-  }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const [key, { lat, lon }] of points) {
-    const known = byKey.get(key)!;
-    known.latitude = median(lat);
-    known.longitude = median(lon);
-  }
-  return { city: (words) => byKey.get(foldText(words)) };
-}
-
-/** Great-circle distance in kilometres. */
-function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
-  const radians = Math.PI / 180;
-  const h = Math.sin((bLat - aLat) * radians / 2) ** 2 +
-    Math.cos(aLat * radians) * Math.cos(bLat * radians) *
-      Math.sin((bLon - aLon) * radians / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** Per index: the head-noun group of each posting's role (undefined: none known), computed once. */
 const postingHeads = new WeakMap<JobIndex, (number | undefined)[]>();
 
@@ -197,28 +85,6 @@ function cosine(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   for (let k = 0; k < a.length; k++) sum += a[k] * b[k];
   return sum;
-}
-
-/** How a posting's level sits against the levels that fit the person. */
-export function seniorityFactor(
-  levels: readonly Seniority[],
-  posting: Seniority | undefined,
-  ranking: ProfileRanking = DEFAULT_PROFILE_RANKING,
-): number {
-  if (levels.length === 0) return 1;
-  if (levels.length === 1 && levels[0] === "intern") {
-    if (posting === "intern") return ranking.student.intern;
-    return posting === undefined ? ranking.student.unknown : ranking.student.other;
-  }
-  if (posting === undefined) return 1;
-  if (levels.includes(posting)) return ranking.seniority.fits;
-  const at = SENIORITIES.indexOf(posting);
-  const distances = levels.map((level) => at - SENIORITIES.indexOf(level));
-  const nearest = distances.reduce((a, b) => Math.abs(b) < Math.abs(a) ? b : a);
-  // An internship is never a step for someone already in work.
-  if (posting === "intern") return ranking.seniority.intern;
-  if (nearest > 0) return nearest === 1 ? ranking.seniority.aboveOne : ranking.seniority.aboveMore;
-  return nearest === -1 ? ranking.seniority.belowOne : ranking.seniority.belowMore;
 }
 
 function isRemote(job: Job): boolean {
@@ -285,9 +151,10 @@ export async function searchProfile(
   /** How near a posting is to a city the profile names: 1 there, fading to 0 at twice `nearKm`. */
   const nearness = (job: Job) => {
     if (job.latitude !== undefined && job.longitude !== undefined && points.length > 0) {
+      const at = { latitude: job.latitude, longitude: job.longitude };
       const km = Math.min(
         ...points.map((point) =>
-          distanceKm(point.latitude!, point.longitude!, job.latitude!, job.longitude!)
+          distanceKm({ latitude: point.latitude!, longitude: point.longitude! }, at)
         ),
       );
       return Math.max(0, Math.min(1, 2 - km / settings.nearKm));
@@ -369,7 +236,8 @@ function inArea(
     if (remote && isRemote(job) && job.country === place.country) return true;
     if (place.city === undefined) return job.country === place.country;
     if (place.latitude !== undefined && job.latitude !== undefined) {
-      return distanceKm(place.latitude, place.longitude!, job.latitude, job.longitude!) <= areaKm;
+      const from = { latitude: place.latitude, longitude: place.longitude! };
+      return distanceKm(from, { latitude: job.latitude, longitude: job.longitude! }) <= areaKm;
     }
     // Not on the map: a posting naming no city by its country, one naming a city the places data
     // does not know by that name (a far one would let a date order show it first).

@@ -196,7 +196,7 @@ export async function indexBuildReason(
   const meta = current ? await store.snapshots.readSnapshotMeta(current) : null;
   if (!meta) return "no index has been published";
   // A newer server's snapshot is not ours to overwrite: this one serves the previous snapshot, if
-  // it can, and says why (search_service.ts).
+  // it can, and says why (snapshot_follower.ts).
   if (meta.formatVersion > SNAPSHOT_FORMAT_VERSION) return null;
   if (meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
     return `the current snapshot has format version ${meta.formatVersion}, this server writes ` +

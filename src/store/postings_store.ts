@@ -10,7 +10,8 @@ import { type CityCount, type Job, JobSchema } from "../domain/job.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { formatUtc, parseUtc, seenAgain } from "../domain/lifecycle.ts";
 import { keys, NO_COUNTRY, parseJobByCity } from "./kv_keys.ts";
-import { KV_LIMITS, type KvAccess, sizeOf } from "./kv.ts";
+import type { KvAccess } from "./kv.ts";
+import { KV_LIMITS, sizeOf } from "./kv_limits.ts";
 
 /**
  * What upsertJobs and the purge need of a stored posting that may fail JobSchema: where it is

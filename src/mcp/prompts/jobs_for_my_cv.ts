@@ -11,7 +11,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { PROFILE_MAX_LENGTH } from "../../domain/profile.ts";
-import { NAME_MAX } from "../../domain/filters.ts";
+import { NAME_MAX } from "../../domain/param_schemas.ts";
 
 export const JOBS_FOR_MY_CV = "jobs_for_my_cv";
 

@@ -9,7 +9,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { isJobseekError, JobseekError } from "../../domain/errors.ts";
-import { FACET_NAMES, FILTER_NAMES, type FilterParam, FILTERS } from "../../domain/filters.ts";
+import { FACET_NAMES } from "../../domain/facets.ts";
+import { FILTER_NAMES, type FilterParam, FILTERS } from "../../domain/filters.ts";
 import { toSearchResponse } from "../../domain/job.ts";
 import {
   McpSearchSchema,

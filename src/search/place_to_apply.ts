@@ -1,0 +1,32 @@
+/**
+ * The place a `q` text names (`JobIndex.placeIn`), weighed against the explicit place parameters
+ * of the same query, for the service and the benches that search as it does.
+ *
+ * @module
+ */
+import { foldText } from "../domain/fold_text.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
+import type { JobIndex } from "../index/job_index.ts";
+import type { QueryPlace } from "../index/query_place.ts";
+
+/**
+ * The place the query text names, to be applied. Its words are never searched (the query's
+ * relevance does not depend on the parameters), and it is applied as a filter beside explicit
+ * `city`/`country` parameters, so that a parameter only narrows ("nurse in Chicago" with
+ * `country=US` stays in Chicago). An explicit parameter that contradicts it (another city,
+ * another country) wins, and so does `near` (with its radius it says where): the text's city or
+ * country is then dropped, "remote" still applies.
+ */
+export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | null {
+  const place = index.placeIn(query.q);
+  if (!place) return null;
+  // `near` names the place itself, with its radius: the text's city would only cut it back.
+  const cityClash =
+    (query.near !== undefined && (place.cityKey !== undefined || place.country !== undefined)) ||
+    (query.city !== undefined && place.cityKey !== undefined &&
+      foldText(query.city) !== place.cityKey);
+  const countryClash = query.country !== undefined && place.country !== undefined &&
+    query.country !== place.country;
+  if (!cityClash && !countryClash) return place;
+  return { matched: place.matched, rest: place.rest, ...(place.remote ? { remote: true } : {}) };
+}

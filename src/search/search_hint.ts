@@ -1,0 +1,88 @@
+/**
+ * What a `q` search tells a person whose filters left nothing: which filters (or the query's
+ * place) emptied the result set, how many postings the same words find without them, and a city
+ * that the postings spell another way. The counts are searches of their own on the same index, run
+ * only when a result set is empty.
+ *
+ * @module
+ */
+import {
+  FILTER_NAMES,
+  type FilterName,
+  type FilterParam,
+  FILTERS,
+  showValue,
+  withQualifiers,
+} from "../domain/filters.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
+import type { IndexSearch } from "../index/index_search.ts";
+import type { JobIndex } from "../index/job_index.ts";
+import type { QueryPlace } from "../index/query_place.ts";
+
+/** What emptied a result set, and how many postings the query finds without any filter. */
+export interface Emptied {
+  /** Filter names, and `query_place` for the place the query text names. */
+  names: string[];
+  unfiltered: number;
+}
+
+const QUERY_PLACE = "query_place";
+
+/** The filters a query applies, without their qualifiers: what can empty a result set. */
+function testedFilters(query: SearchQuery): FilterName[] {
+  return FILTER_NAMES.filter((name) =>
+    query[name] !== undefined && (FILTERS[name] as FilterParam).test !== undefined
+  );
+}
+
+/**
+ * What emptied a result set whose query alone finds postings: each filter (or the query's place)
+ * that leaves nothing on its own, or, when none does alone, all of them together. Empty when the
+ * query alone finds nothing.
+ */
+export function emptiedBy(
+  index: JobIndex,
+  query: SearchQuery,
+  request: IndexSearch,
+  place: QueryPlace | null,
+): Emptied {
+  const count = (filters: IndexSearch["filters"], at: IndexSearch["place"]) =>
+    index.search({ ...request, filters, place: at, facets: undefined, offset: 0, limit: 0 }).total;
+  const unfiltered = count({}, undefined);
+  if (unfiltered === 0) return { names: [], unfiltered };
+  const applied = testedFilters(query);
+  const alone: string[] = [];
+  for (const name of applied) {
+    if (count(withQualifiers(query, name), undefined) === 0) alone.push(name);
+  }
+  const hasPlace = place !== null && (place.cityKey || place.country || place.remote);
+  if (hasPlace && count({}, place) === 0) alone.push(QUERY_PLACE);
+  if (alone.length > 0) return { names: alone, unfiltered };
+  return { names: [...applied, ...(hasPlace ? [QUERY_PLACE] : [])], unfiltered };
+}
+
+/**
+ * What to tell a person whose filters left nothing: a city that exists under another spelling,
+ * or which filters emptied the set and how many postings the same words find without them.
+ */
+export function searchHint(
+  index: JobIndex,
+  query: SearchQuery,
+  emptied: Emptied | null,
+  place: QueryPlace | null,
+): string | undefined {
+  const spelled = query.city !== undefined ? index.cityNamed(query.city) : undefined;
+  if (query.city !== undefined && spelled !== undefined && spelled !== query.city) {
+    return `No postings have the city '${query.city}' (city is matched exactly); ` +
+      `the postings write it '${spelled}'.`;
+  }
+  if (!emptied || emptied.names.length === 0) return undefined;
+  const named = emptied.names.map((name) =>
+    name === QUERY_PLACE
+      ? `the place in the query ('${place?.matched}')`
+      : `${name}=${showValue(query[name as FilterName])}`
+  );
+  return `Nothing matches with ${named.join(", ")}; without ${
+    named.length > 1 ? "them" : "it"
+  } the query finds ${emptied.unfiltered} postings.`;
+}

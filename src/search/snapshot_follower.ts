@@ -1,0 +1,259 @@
+/**
+ * Keeps the published index in memory: loads the current snapshot (a full one, or a chain of deltas
+ * over a full one), then follows the store's pointer and swaps in each newer one without a restart.
+ * A snapshot that cannot be loaded leaves the previous one serving; with nothing serving yet, the
+ * newest other snapshot the store keeps stands in, as publishing keeps the previous one for this.
+ *
+ * @module
+ */
+import type { Logger } from "../log.ts";
+import type { Store } from "../store/store.ts";
+import type { Embedder } from "../model/embedder.ts";
+import { JobIndex } from "../index/job_index.ts";
+import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { applyDelta, decodeDelta } from "../index/index_delta.ts";
+
+/** An index being served and the id of the snapshot (or delta) it stands for. */
+export interface ServedIndex {
+  id: string;
+  index: JobIndex;
+}
+
+export interface SnapshotFollowerOptions {
+  snapshots: Store["snapshots"];
+  /** The query embedder: a snapshot whose vectors are not its model's is refused. */
+  embedder: Promise<Embedder>;
+  logger: Logger;
+  /** How often to poll for a snapshot published by another process (ms); the store's default. */
+  pollMs?: number;
+}
+
+interface Loaded extends ServedIndex {
+  /** The full snapshot the index was loaded from, and the deltas applied to it since, in order. */
+  base: string;
+  deltas: string[];
+}
+
+/** Loads the current index snapshot and follows newer ones; see the module documentation. */
+export class SnapshotFollower {
+  readonly #snapshots: Store["snapshots"];
+  readonly #embedder: Promise<Embedder>;
+  readonly #logger: Logger;
+  readonly #pollMs: number | undefined;
+  #current: Loaded | null = null;
+  #nothingToServe = false;
+  #wanted: string | null = null;
+  /** The snapshot that last failed to load while it was the one wanted, and why. */
+  #unloadable: { id: string; reason: string } | null = null;
+  #loading: Promise<void> | null = null;
+  #abort: AbortController | null = null;
+
+  constructor(options: SnapshotFollowerOptions) {
+    this.#snapshots = options.snapshots;
+    this.#embedder = options.embedder;
+    this.#logger = options.logger;
+    this.#pollMs = options.pollMs;
+  }
+
+  /**
+   * True when started on a store that had no snapshot at all: waiting will not help until an
+   * operator imports postings.
+   */
+  get nothingToServe(): boolean {
+    return this.#nothingToServe;
+  }
+
+  /** The index being served and the snapshot it stands for, or null before one is loaded. */
+  served(): ServedIndex | null {
+    return this.#current ? { id: this.#current.id, index: this.#current.index } : null;
+  }
+
+  /** Loads the current snapshot, if any, then watches for newer ones. */
+  async start(): Promise<void> {
+    if (this.#abort) return;
+    this.#abort = new AbortController();
+    await this.#embedder;
+    const id = await this.#snapshots.currentSnapshotId();
+    if (id) this.#request(id);
+    // Started on a store with nothing to serve (a --no-seed server on an empty store): waiting
+    // will not help until an operator imports postings, so searches say that instead of "retry".
+    else this.#nothingToServe = true;
+    await this.whenIdle();
+    if (!this.#current) this.#logger.warn("no index snapshot to serve yet", {});
+    this.#snapshots.watchCurrentSnapshot((next) => {
+      if (next) this.#request(next);
+    }, { pollMs: this.#pollMs, signal: this.#abort.signal });
+  }
+
+  /** Stops watching for snapshots; the loaded index keeps serving. */
+  stop(): void {
+    this.#abort?.abort();
+    this.#wanted = null;
+  }
+
+  /** Resolves once no snapshot is being loaded. */
+  whenIdle(): Promise<void> {
+    return this.#loading ?? Promise.resolve();
+  }
+
+  /**
+   * Serving the previous snapshot: which one, and why not the current. Serving nothing, with no
+   * load under way: every snapshot failed, so waiting will not help (`/healthz` says
+   * `unavailable`).
+   */
+  healthDetail(): string | null {
+    if (!this.#unloadable) return null;
+    if (!this.#current) {
+      if (this.#loading) return null;
+      return `no index snapshot can be loaded: the current snapshot ${this.#unloadable.id} ` +
+        `cannot be loaded (${this.#unloadable.reason}) and no other snapshot can stand in; ` +
+        "run `jobseek index rebuild`";
+    }
+    return `serving index snapshot ${this.#current.id}: the current snapshot ` +
+      `${this.#unloadable.id} cannot be loaded (${this.#unloadable.reason}); ` +
+      "run `jobseek index rebuild`";
+  }
+
+  /** Loads `id` after whatever is loading now; only the newest request is kept. */
+  #request(id: string): void {
+    this.#wanted = id;
+    this.#loading ??= this.#drain().finally(() => {
+      this.#loading = null;
+    });
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#wanted !== null && this.#wanted !== this.#current?.id) {
+      const id = this.#wanted;
+      try {
+        await this.#load(id);
+        this.#unloadable = null;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.#unloadable = { id, reason };
+        this.#logger.error("cannot load index snapshot; the previous one keeps serving", {
+          snapshot_id: id,
+          serving: this.#current?.id ?? null,
+          error: reason,
+        });
+        if (!this.#current) await this.#fallBack(id);
+      }
+      if (this.#wanted === id) this.#wanted = null;
+    }
+  }
+
+  /**
+   * With nothing serving and the current snapshot unloadable (damaged, say), serves the newest
+   * other snapshot the store keeps: publishing keeps the previous one for exactly this.
+   */
+  async #fallBack(failed: string): Promise<void> {
+    for (const id of await this.#snapshots.listSnapshotIds()) {
+      if (id === failed) continue;
+      try {
+        await this.#load(id);
+        this.#logger.warn("serving the previous index snapshot: the current one cannot be loaded", {
+          snapshot_id: id,
+          current: failed,
+          fix: "jobseek index rebuild",
+        });
+        return;
+      } catch (error) {
+        this.#logger.error("cannot load the previous index snapshot either", {
+          snapshot_id: id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+
+  async #load(id: string): Promise<void> {
+    const meta = await this.#snapshots.readSnapshotMeta(id);
+    if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
+    const loaded = await this.#loadFull(id);
+    if (loaded === null || this.#abort?.signal.aborted) return;
+    this.#current = { id, index: loaded.index, base: id, deltas: [] };
+    this.#logger.info("index snapshot loaded", loaded.figures);
+  }
+
+  /**
+   * A delta: merged into the index being served when that is its base with the delta's earlier
+   * deltas applied (what a server following the pointer has), else into its base read afresh.
+   */
+  async #loadDelta(id: string, baseId: string, deltas: string[]): Promise<void> {
+    const started = performance.now();
+    const current = this.#current;
+    let index: JobIndex;
+    let from: number;
+    if (
+      current && current.base === baseId && current.deltas.length < deltas.length &&
+      current.deltas.every((d, k) => deltas[k] === d)
+    ) {
+      index = current.index;
+      from = current.deltas.length;
+    } else {
+      const loaded = await this.#loadFull(baseId);
+      if (loaded === null) return;
+      index = loaded.index;
+      from = 0;
+    }
+    let bytes = 0;
+    for (const deltaId of deltas.slice(from)) {
+      const delta = await this.#snapshots.readSnapshot(deltaId);
+      if (!delta) throw new Error(`index delta ${deltaId} does not exist`);
+      bytes += delta.bytes.byteLength;
+      index = applyDelta(index, await decodeDelta(delta.bytes));
+    }
+    index.prepare();
+    if (this.#abort?.signal.aborted) return;
+    this.#current = { id, index, base: baseId, deltas };
+    this.#logger.info("index delta applied", {
+      snapshot_id: id,
+      base_id: baseId,
+      deltas_applied: deltas.length - from,
+      doc_count: index.size,
+      delta_bytes: bytes,
+      load_ms: Math.round(performance.now() - started),
+    });
+  }
+
+  async #loadFull(
+    id: string,
+  ): Promise<{ index: JobIndex; figures: Record<string, unknown> } | null> {
+    const started = performance.now();
+    const snapshot = await this.#snapshots.readSnapshot(id);
+    if (!snapshot) throw new Error(`snapshot ${id} does not exist`);
+    if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
+      throw new Error(
+        `snapshot ${id} has format version ${snapshot.meta.formatVersion}, this server reads ${SNAPSHOT_FORMAT_VERSION}`,
+      );
+    }
+    const readMs = performance.now() - started;
+    const embedder = await this.#embedder;
+    // Checked before decoding, which is most of a load, and again on what the snapshot holds: its
+    // vectors must be comparable with the query's, or every search would fail or mean nothing.
+    if (snapshot.meta.model !== embedder.model) {
+      throw new Error(
+        `snapshot ${id} was built with model ${snapshot.meta.model}, this server embeds queries with ${embedder.model}`,
+      );
+    }
+    const data = await decodeSnapshot(snapshot.bytes);
+    if (data.model !== embedder.model || data.dimensions !== embedder.dimensions) {
+      throw new Error(
+        `snapshot ${id} holds ${data.dimensions}-d vectors of ${data.model}, this server embeds ` +
+          `queries as ${embedder.dimensions}-d vectors of ${embedder.model}`,
+      );
+    }
+    // Reposts and places are worked out before the index serves, not on its first query.
+    const index = new JobIndex(data).prepare();
+    return {
+      index,
+      figures: {
+        snapshot_id: id,
+        doc_count: index.size,
+        snapshot_bytes: snapshot.bytes.byteLength,
+        read_ms: Math.round(readMs),
+        load_ms: Math.round(performance.now() - started),
+      },
+    };
+  }
+}
