@@ -14,6 +14,7 @@ import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { importRealJobs } from "../bench/real_data.ts";
+import { type CachingEmbedder, openVectorCache } from "./vector_cache.ts";
 
 export interface TestSearch {
   store: Store;
@@ -49,6 +50,20 @@ export function testEmbedder(): Promise<Embedder> {
   return sharedEmbedder;
 }
 
+let sharedCachingEmbedder: Promise<CachingEmbedder> | undefined;
+
+/**
+ * `testEmbedder()` with its vectors kept on disk between test processes (tests/vector_cache.ts),
+ * beside the model folder: for indexing the thousands of real postings, never for queries.
+ */
+export function cachingTestEmbedder(): Promise<CachingEmbedder> {
+  sharedCachingEmbedder ??= (async () => {
+    const { modelDir } = loadConfig(Deno.env.toObject());
+    return openVectorCache(await testEmbedder(), `${modelDir}/../test-vectors`);
+  })();
+  return sharedCachingEmbedder;
+}
+
 /**
  * The first postings of the embedded default set (fixtures/jobs.jsonl: invented postings of many
  * occupations and countries), with their ids derived as the importer does.
@@ -66,18 +81,34 @@ export function defaultTestJobs(count = DEFAULT_JOB_COUNT): Promise<Job[]> {
   return fixtureJobs.then((jobs) => jobs.slice(0, count));
 }
 
+export interface TestSearchOptions {
+  /** Default: the first 100 fixture postings. */
+  jobs?: Job[];
+  /**
+   * Index with `cachingTestEmbedder()`: for sets of thousands of real postings, whose titles the
+   * model would otherwise embed afresh in every test file.
+   */
+  cacheVectors?: boolean;
+}
+
 /**
  * Stores `jobs` (default: the first 100 fixture postings) in a fresh `:memory:` KV, publishes their
  * index and starts a search service on it. Call `close()` at the end of the test.
  */
-export async function createTestSearch(options: { jobs?: Job[] } = {}): Promise<TestSearch> {
+export async function createTestSearch(options: TestSearchOptions = {}): Promise<TestSearch> {
   const jobs = options.jobs ?? await defaultTestJobs();
   const store = await openStore(":memory:");
   let service: JobSearchService | undefined;
   try {
     const embedder = await testEmbedder();
     await store.postings.upsertJobs(jobs);
-    await publishIndex(store, { embedder, logger: silentLogger });
+    if (options.cacheVectors) {
+      const caching = await cachingTestEmbedder();
+      await publishIndex(store, { embedder: caching, logger: silentLogger });
+      await caching.save();
+    } else {
+      await publishIndex(store, { embedder, logger: silentLogger });
+    }
     service = createSearchService({ store, embedder, logger: silentLogger });
     await service.start();
     const started = service;

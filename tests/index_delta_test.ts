@@ -6,7 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { realJobs, testEmbedder } from "./helpers.ts";
+import { cachingTestEmbedder, realJobs, testEmbedder } from "./helpers.ts";
 import type { Job } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
@@ -48,14 +48,17 @@ Deno.test("an index with deltas applied searches exactly as one built at once", 
   // Every eighth posting: all sources and countries, few enough to embed in seconds.
   const pool = all.filter((_, i) => i % 8 === 0).slice(0, 1200);
   const vectors = new Map<string, Float32Array>();
+  // Titles from the vectors kept between runs (tests/vector_cache.ts); queries from the model.
+  const titles = await cachingTestEmbedder();
   const embedAll = async (jobs: Job[]) => {
     const texts = [...new Set(jobs.map(embeddingTextOf))].filter((t) => !vectors.has(t));
     for (let i = 0; i < texts.length; i += 256) {
       const batch = texts.slice(i, i + 256);
-      (await embedder.embed(batch)).forEach((v, k) => vectors.set(batch[k], v));
+      (await titles.embed(batch)).forEach((v, k) => vectors.set(batch[k], v));
     }
   };
   await embedAll(pool);
+  await titles.save();
   const { ranking, cut } = rankingForModel(embedder.model);
   const queryVectors = new Map<string, Float32Array>();
 

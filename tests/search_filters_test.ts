@@ -77,7 +77,10 @@ const WRITTEN = [
 Deno.test("the filter table's filters on the real postings", async (t) => {
   const real = await realJobs();
   const written = await imported(WRITTEN);
-  const { service, close } = await createTestSearch({ jobs: [...real, ...written] });
+  const { service, close } = await createTestSearch({
+    jobs: [...real, ...written],
+    cacheVectors: true,
+  });
   const search = (params: Record<string, unknown>) => service.search(parseSearchQuery(params));
   /** Every member of the result set, page by page. */
   const searchAll = async (params: Record<string, unknown>) => {

@@ -13,7 +13,7 @@ const occupationOfUrl = new Map(generatePostings().map((p) => [p.job.job_url, p.
 
 Deno.test("search on the bundled postings keeps unrelated occupations out", async (t) => {
   const jobs = await defaultTestJobs(Number.MAX_SAFE_INTEGER);
-  const search = await createTestSearch({ jobs });
+  const search = await createTestSearch({ jobs, cacheVectors: true });
   /** The whole result set of a query. */
   const resultSet = async (q: string): Promise<JobResult[]> => {
     const outcome = await search.service.search(
