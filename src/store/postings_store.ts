@@ -8,6 +8,7 @@ import { ulid } from "ulid";
 import { z } from "zod";
 import { type CityCount, type Job, JobSchema } from "../domain/job.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { formatUtc, parseUtc, seenAgain } from "../domain/lifecycle.ts";
 import { keys, NO_COUNTRY, parseJobByCity } from "./kv_keys.ts";
 import type { KvAccess } from "./kv.ts";
@@ -28,6 +29,8 @@ type StoredPlace = z.infer<typeof StoredPlaceSchema>;
 const PublishTimeOnlySchema = z.object({ publish_time: z.string() });
 const LastSeenSchema = z.number();
 const CountSchema = z.instanceof(Deno.KvU64);
+/** A change log entry's value: the written posting's fingerprint, or 1 where older code logged. */
+const ChangeFingerprintSchema = z.union([z.string(), z.literal(1)]);
 
 /** Why a purged posting had expired: past the retention, or gone from its source. */
 export type PurgeReason = "retention" | "source";
@@ -202,7 +205,9 @@ export class PostingsStore {
           if (stored.versionstamp === null) group.sum(keys.jobsInserted(), 1n);
           const changedAt = Date.now();
           group.set(keys.jobsChangedAt(), changedAt);
-          group.set(keys.jobChange(changedAt, job.id), 1, { expireIn: CHANGE_LOG_MS });
+          group.set(keys.jobChange(changedAt, job.id), jobFingerprint(job), {
+            expireIn: CHANGE_LOG_MS,
+          });
         });
         if (previous) counts.updated++;
         else counts.inserted++;
@@ -424,15 +429,28 @@ export class PostingsStore {
     return from === null ? null : { startedAt: from, keptFrom: now - CHANGE_LOG_MS + 3_600_000 };
   }
 
-  /** Ids of the postings written (inserted or updated) at `since` (ms) or later. */
-  async changedSince(since: number): Promise<Set<string>> {
-    const ids = new Set<string>();
+  /**
+   * The postings written (inserted or updated) at `since` (ms) or later, each with the
+   * fingerprint (src/domain/job_fingerprint.ts) of its last write then; null for a write logged
+   * before fingerprints were.
+   */
+  async changedSince(since: number): Promise<Map<string, string | null>> {
+    const changes = new Map<string, string | null>();
     const prefix = keys.jobChangesPrefix();
-    for await (const key of this.#kv.listKeys({ prefix, start: [...prefix, since] })) {
-      const id = key[2];
-      if (key.length === 3 && typeof id === "string") ids.add(id);
+    for await (
+      const entry of this.#kv.list(
+        { prefix, start: [...prefix, since] },
+        ChangeFingerprintSchema,
+        { batchSize: 1000 },
+      )
+    ) {
+      const id = entry.key[2];
+      if (entry.key.length !== 3 || typeof id !== "string") continue;
+      // In time order: a later write of the posting replaces what an earlier one said.
+      changes.delete(id);
+      changes.set(id, typeof entry.value === "string" ? entry.value : null);
     }
-    return ids;
+    return changes;
   }
 
   /** The postings stored under these ids (those that are), in the order given. */
