@@ -256,7 +256,7 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
         [first.rows_read, first.duplicates, first.skipped_source, first.invalid],
       );
       assert.equal(await store.postings.countJobs(), first.inserted);
-      const runs = await store.postings.listImportRuns();
+      const runs = await store.importRuns.list();
       assert.deepEqual(runs.map((r) => r.id), [secondReport.run_id, report.run_id]);
     });
   } finally {
@@ -287,7 +287,7 @@ Deno.test("importFiles() refuses bad files with clear errors and writes nothing"
       });
     }
     assert.equal(await store.postings.countJobs(), 0);
-    assert.deepEqual(await store.postings.listImportRuns(), []);
+    assert.deepEqual(await store.importRuns.list(), []);
   } finally {
     store.close();
     await Deno.remove(dir, { recursive: true });

@@ -9,7 +9,8 @@ import { cleanLine } from "../domain/clean_text.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
 import { retentionCutoff } from "../domain/lifecycle.ts";
-import type { ImportCounts, ImportTotals, PostingsStore } from "../store/postings_store.ts";
+import type { PostingsStore } from "../store/postings_store.ts";
+import type { ImportCounts, ImportTotals } from "../store/import_runs_store.ts";
 import type { Store } from "../store/store.ts";
 import { CityCountries, fillCountries, type FilledCountry, lacksCountry } from "./country_fill.ts";
 import { type ImportRow, InvalidFileError } from "./import_row.ts";
@@ -211,7 +212,7 @@ function addCounts(total: ImportCounts, part: ImportCounts): void {
  * file are counted as invalid and the rest is imported. Saves a run record and returns the report.
  */
 export function importFiles(
-  store: Pick<Store, "postings">,
+  store: Pick<Store, "postings" | "importRuns">,
   paths: string[],
   options: ImportFilesOptions = {},
 ): Promise<ImportReport> {
@@ -235,7 +236,7 @@ export interface ImportText {
  * import at all (an empty CSV).
  */
 export function importTexts(
-  store: Pick<Store, "postings">,
+  store: Pick<Store, "postings" | "importRuns">,
   texts: ImportText[],
   options: ImportFilesOptions = {},
 ): Promise<ImportReport> {
@@ -247,7 +248,7 @@ export function importTexts(
 }
 
 async function importParsed(
-  { postings }: Pick<Store, "postings">,
+  { postings, importRuns }: Pick<Store, "postings" | "importRuns">,
   sources: { name: string; parse: () => Promise<ParsedFile> }[],
   options: ImportFilesOptions & { param: string },
 ): Promise<ImportReport> {
@@ -363,7 +364,7 @@ async function importParsed(
     );
   }
   const finishedAt = new Date().toISOString();
-  const run = await postings.saveImportRun({
+  const run = await importRuns.save({
     started_at: startedAt,
     finished_at: finishedAt,
     files: reports.map((report) => report.file),

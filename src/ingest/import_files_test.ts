@@ -74,7 +74,7 @@ Deno.test("importFiles() imports CSV and JSONL and reports counts that add up", 
     );
     assert.equal(job1?.job_title, "Job 1 again");
 
-    const [run] = await store.postings.listImportRuns(1);
+    const [run] = await store.importRuns.list(1);
     assert.equal(run.id, report.run_id);
     assert.deepEqual(run.files, [csv, jsonl]);
     assert.deepEqual([run.rows_read, run.inserted, run.duplicates, run.invalid], [8, 4, 1, 2]);
@@ -137,7 +137,7 @@ Deno.test("importFiles() writes nothing when any file cannot be imported", async
       },
     );
     assert.equal(await store.postings.countJobs(), 0);
-    assert.deepEqual(await store.postings.listImportRuns(), []);
+    assert.deepEqual(await store.importRuns.list(), []);
   });
 });
 

@@ -22,7 +22,7 @@ export interface IngestService {
 }
 
 export function createIngestService(options: {
-  store: Pick<Store, "postings">;
+  store: Pick<Store, "postings" | "importRuns">;
   publisher?: BackgroundPublisher;
 }): IngestService {
   return {

@@ -72,7 +72,7 @@ async function folderFiles(location: string): Promise<Map<string, string>> {
  * unreachable URL, a 500, a missing folder): that is the run's outcome, with `ok: false`.
  */
 export async function pullSource(
-  store: Pick<Store, "postings" | "sources">,
+  store: Pick<Store, "postings" | "importRuns" | "sources">,
   source: SourceRecord,
   options: { fetch?: typeof fetch; now?: () => number } = {},
 ): Promise<{ record: SourceRecord; changed: number }> {
@@ -138,7 +138,7 @@ export interface SourceScheduler {
 
 /** Checks every `checkMs` (default 15 s) for due sources and pulls them. */
 export function createSourceScheduler(options: {
-  store: Pick<Store, "postings" | "sources">;
+  store: Pick<Store, "postings" | "importRuns" | "sources">;
   publisher?: BackgroundPublisher;
   logger: Logger;
   checkMs?: number;

@@ -74,10 +74,10 @@ Deno.test("saveImportRun() refuses a record over KV's value limit with an error 
       invalid_examples: Array.from({ length: 1000 }, (_, i) => `a.csv:${i}: ${"y".repeat(80)}`),
     };
     await assert.rejects(
-      store.postings.saveImportRun(run),
+      store.importRuns.save(run),
       /^JobseekError: Cannot store import_runs\/\w+: its \d+ bytes are over KV's limit/,
     );
-    assert.deepEqual(await store.postings.listImportRuns(), []);
+    assert.deepEqual(await store.importRuns.list(), []);
   });
 });
 

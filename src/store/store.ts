@@ -6,6 +6,7 @@
  */
 import { createLogger, type Logger } from "../log.ts";
 import { KvAccess } from "./kv.ts";
+import { ImportRunsStore } from "./import_runs_store.ts";
 import { PostingsStore } from "./postings_store.ts";
 import { EmbeddingStore } from "./embedding_store.ts";
 import { SnapshotStore } from "./snapshot_store.ts";
@@ -18,6 +19,7 @@ import { SourcesStore } from "./sources_store.ts";
 export interface Store {
   /** Postings, their city index and import runs. */
   readonly postings: PostingsStore;
+  readonly importRuns: ImportRunsStore;
   /** Vectors of posting texts, per model. */
   readonly embeddings: EmbeddingStore;
   /** Index snapshots and the current-snapshot pointer. */
@@ -55,6 +57,7 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
   const access = new KvAccess(kv, options.logger ?? createLogger());
   return {
     postings: new PostingsStore(access),
+    importRuns: new ImportRunsStore(access),
     embeddings: new EmbeddingStore(access),
     snapshots: new SnapshotStore(access),
     apiKeys: new ApiKeyStore(access),
