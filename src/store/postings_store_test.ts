@@ -57,7 +57,7 @@ Deno.test("upsertJobs() refuses a posting over KV's value limit by name, and wri
   });
 });
 
-Deno.test("saveImportRun() refuses a record over KV's value limit with an error naming its key", async () => {
+Deno.test("importRuns.save() refuses a record over KV's value limit with an error naming its key", async () => {
   await withStore(async (store) => {
     const run = {
       started_at: "2025-01-01T00:00:00.000Z",
