@@ -23,6 +23,22 @@ const booleanFlag = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((
   v === "1" || v === "true" || v === "yes"
 );
 
+/**
+ * The shortest publish lease allowed (ms). A publishing server renews its lease every third of it
+ * with a KV read and commit (over the network, with KV Connect): a lease much shorter would run out
+ * under a live publisher whenever a renewal is slow, and let a second server build the same index.
+ */
+const MIN_PUBLISH_LEASE_MS = 1000;
+
+/** A whole number of milliseconds, at least `min`; the error quotes what was given. */
+function wholeMilliseconds(min: number) {
+  const expected = (input: unknown) =>
+    `must be a whole number of milliseconds, at least ${min}; got '${String(input).slice(0, 20)}'`;
+  return z.string().trim().regex(/^\d+$/, { error: (issue) => expected(issue.input) })
+    .transform(Number)
+    .refine((ms) => ms >= min, { error: (issue) => expected(issue.input) });
+}
+
 /** Where the store is when neither `JOBSEEK_KV` nor the CLI names one: beside the process. */
 export const DEFAULT_KV_LOCATION = "./data/jobseek.sqlite3";
 
@@ -41,6 +57,7 @@ const EnvSchema = z.object({
   JOBSEEK_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   JOBSEEK_SOURCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
   JOBSEEK_INDEX_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
+  JOBSEEK_PUBLISH_LEASE_MS: wholeMilliseconds(MIN_PUBLISH_LEASE_MS).default(30_000),
   JOBSEEK_RETENTION_DAYS: z.coerce.number().int().min(0).default(60),
   JOBSEEK_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).default(30),
   JOBSEEK_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -84,6 +101,12 @@ export interface Config {
    * expired or past the retention since it was built) and purges what expired long ago (ms).
    */
   indexCheckMs: number;
+  /**
+   * How long a server's publish lease lasts unless renewed (ms): of the servers sharing a store one
+   * publishes and purges at a time, and one killed while it held the lease keeps the others from
+   * publishing for at most this long.
+   */
+  publishLeaseMs: number;
   /** Postings whose `publish_time` is older than this many days leave the index; 0: never. */
   retentionDays: number;
   /** Expired postings are deleted from the store this many days after they expired; 0: never. */
@@ -186,6 +209,7 @@ export function loadConfig(
     maxConnections: e.JOBSEEK_MAX_CONNECTIONS,
     sourceCheckMs: e.JOBSEEK_SOURCE_CHECK_MS,
     indexCheckMs: e.JOBSEEK_INDEX_CHECK_MS,
+    publishLeaseMs: e.JOBSEEK_PUBLISH_LEASE_MS,
     retentionDays: e.JOBSEEK_RETENTION_DAYS,
     purgeAfterDays: e.JOBSEEK_PURGE_AFTER_DAYS,
     logLevel: e.JOBSEEK_LOG_LEVEL,

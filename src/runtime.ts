@@ -123,6 +123,7 @@ export async function openRuntime(
       embedder: embedderReady,
       logger,
       gapCheckMs: config.indexCheckMs,
+      leaseMs: config.publishLeaseMs,
       lifecycle: { retentionDays: config.retentionDays, purgeAfterDays: config.purgeAfterDays },
       served: () => service.served(),
     })

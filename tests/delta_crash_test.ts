@@ -7,7 +7,7 @@ import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
 import { indexGap } from "../src/store/snapshot_store.ts";
 import { defaultTestJobs } from "./helpers.ts";
-import { type ServerProcess, startServerProcess } from "./server_process.ts";
+import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 Deno.test({
   name: "kill -9 during a delta publish leaves the previous index serving and no gap after",
@@ -25,7 +25,12 @@ Deno.test({
     const all = await defaultTestJobs(400);
     await store.postings.upsertJobs(all.slice(0, 300));
     store.close();
-    const env = { JOBSEEK_KV: kvPath, JOBSEEK_RATE_LIMIT: "100000", JOBSEEK_INDEX_CHECK_MS: "500" };
+    const env = {
+      JOBSEEK_KV: kvPath,
+      JOBSEEK_RATE_LIMIT: "100000",
+      JOBSEEK_INDEX_CHECK_MS: "500",
+      JOBSEEK_PUBLISH_LEASE_MS: String(TEST_PUBLISH_LEASE_MS),
+    };
     servers.push(await startServerProcess(env));
     await servers[0].ready();
     servers.push(await startServerProcess(env));

@@ -67,3 +67,56 @@ Deno.test("/healthz explains a store with no loadable snapshot, then turns ok on
     store.close();
   }
 });
+
+Deno.test("/healthz stops naming a damaged snapshot once the one served is current", async () => {
+  const store = await openStore(":memory:");
+  const embedder = await testEmbedder();
+  const damaged = await store.snapshots.publishSnapshot(new TextEncoder().encode("JSNZ...."), {
+    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    docCount: 20,
+    model: embedder.model,
+  });
+  await store.postings.upsertJobs(await defaultTestJobs(20));
+  // The store is repaired while the server looks for a snapshot to stand in for the damaged one:
+  // it finds the sound one just published, which the pointer names.
+  let repaired: string | undefined;
+  const snapshots = new Proxy(store.snapshots, {
+    get(target, name) {
+      if (name === "listSnapshotIds") {
+        return async () => {
+          repaired ??= (await publishIndex(store, { embedder, logger: silentLogger })).snapshotId;
+          return await target.listSnapshotIds();
+        };
+      }
+      const value = Reflect.get(target, name, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const service = createSearchService({
+    store: { postings: store.postings, snapshots },
+    embedder,
+    logger: silentLogger,
+    pollMs: 100,
+  });
+  const server = await startTestServer(store, service);
+  const health = async () => {
+    const response = await server.fetchApp(new Request("http://localhost/healthz"));
+    return { status: response.status, body: HealthBodySchema.parse(await response.json()) };
+  };
+  try {
+    await service.start();
+    assert.equal(service.served()?.id, repaired);
+    assert.equal(await store.snapshots.currentSnapshotId(), repaired);
+    // Once the server has seen the pointer (its watch reports it at once), nothing is amiss.
+    await waitFor(
+      async () => (await health()).body.detail === undefined,
+      `/healthz to stop naming ${damaged}`,
+    );
+    assert.deepEqual((await health()).body, { status: "ok", model: embedder.model });
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    await server.close();
+    store.close();
+  }
+});

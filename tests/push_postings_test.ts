@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
-import { type ServerProcess, startServerProcess } from "./server_process.ts";
+import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 const REAL_CSV = new URL(
   "../../shared/data/jobspy/collinshack-samples/jobs_Chicago.csv",
@@ -72,7 +72,11 @@ Deno.test({
     const reader = (await registry.create("reader")).key;
     await store.postings.upsertJobs(await defaultTestJobs(30));
     store.close();
-    const env = { JOBSEEK_KV: kvPath, JOBSEEK_RATE_LIMIT: "100000" };
+    const env = {
+      JOBSEEK_KV: kvPath,
+      JOBSEEK_RATE_LIMIT: "100000",
+      JOBSEEK_PUBLISH_LEASE_MS: String(TEST_PUBLISH_LEASE_MS),
+    };
     // The first server finds postings and no index: it builds one, then both serve it.
     servers.push(await startServerProcess(env));
     await servers[0].ready();

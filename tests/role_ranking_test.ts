@@ -8,7 +8,7 @@ import { parseSearchQuery } from "../src/domain/search_query.ts";
 
 Deno.test("a title with a tail ranks with its role on the real postings", async () => {
   const jobs = await realJobs();
-  const { service, close } = await createTestSearch({ jobs });
+  const { service, close } = await createTestSearch({ jobs, cacheVectors: true });
   try {
     for (
       const [q, tailed] of [

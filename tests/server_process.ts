@@ -21,6 +21,13 @@ export interface ServerProcess {
 }
 
 /**
+ * `JOBSEEK_PUBLISH_LEASE_MS` for tests that kill a server holding the publish lease: the others
+ * wait this long for it to run out (30 s by default), and a server started after the kill is
+ * usually serving before then, so it too finds the lease held.
+ */
+export const TEST_PUBLISH_LEASE_MS = 5000;
+
+/**
  * Starts `jobseek serve` on 127.0.0.1 and a free port with `env` on top of this process's
  * environment (seeding, the bootstrap key and the lifecycle off unless `env` says otherwise).
  */

@@ -78,8 +78,10 @@ async function writeVectors(
   bytes.set(header, 4);
   const data = new Float32Array(bytes.buffer, 4 + headerLength);
   texts.forEach((text, i) => data.set(vectors.get(text)!, i * dimensions));
-  // Written aside and renamed: a reader in another process sees the old file or the new one.
-  const partial = `${path}.${Deno.pid}.partial`;
+  // Written aside and renamed: a reader sees the old file or the new one. The aside is this
+  // writer's own: under `deno test --parallel` test files run side by side in one process, and
+  // two of them writing one aside could rename the other's half-written file into place.
+  const partial = `${path}.${Deno.pid}.${crypto.randomUUID()}.partial`;
   await Deno.writeFile(partial, bytes);
   await Deno.rename(partial, path);
 }

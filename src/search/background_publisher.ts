@@ -31,8 +31,9 @@ export interface BackgroundPublisherOptions {
   embedder: Embedder | Promise<Embedder>;
   logger: Logger;
   /**
-   * How long the lease lasts unless renewed (ms; default 30 s). A publish renews it every third of
-   * that, so a server killed mid-publish blocks the others for at most this long.
+   * How long the lease lasts unless renewed (ms; default 30 s, `JOBSEEK_PUBLISH_LEASE_MS` in a
+   * server). A publish renews it every third of that, so a server killed mid-publish blocks the
+   * others for at most this long.
    */
   leaseMs?: number;
   /** How long to wait when another server holds the lease (ms); default 1,000. */

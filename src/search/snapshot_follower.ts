@@ -123,8 +123,15 @@ export class SnapshotFollower {
   }
 
   async #drain(): Promise<void> {
-    while (this.#wanted !== null && this.#wanted !== this.#current?.id) {
+    while (this.#wanted !== null) {
       const id = this.#wanted;
+      if (id === this.#current?.id) {
+        // Served already: a fall-back can load a snapshot published while it ran, which the
+        // pointer then names. The one that failed is no longer current, so no longer reported.
+        this.#unloadable = null;
+        this.#wanted = null;
+        break;
+      }
       try {
         await this.#load(id);
         this.#unloadable = null;
