@@ -13,6 +13,12 @@ import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs, testEmbedder } from "./helpers.ts";
 import { startTestServer } from "./test_server.ts";
 
+/** What `/healthz` answers, its body checked. */
+async function healthOf(server: Awaited<ReturnType<typeof startTestServer>>) {
+  const response = await server.fetchApp(new Request("http://localhost/healthz"));
+  return { status: response.status, body: HealthBodySchema.parse(await response.json()) };
+}
+
 async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -37,10 +43,7 @@ Deno.test("/healthz explains a store with no loadable snapshot, then turns ok on
   }
   const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 100 });
   const server = await startTestServer(store, service);
-  const health = async () => {
-    const response = await server.fetchApp(new Request("http://localhost/healthz"));
-    return { status: response.status, body: HealthBodySchema.parse(await response.json()) };
-  };
+  const health = () => healthOf(server);
   try {
     await service.start();
     const down = await health();
@@ -99,10 +102,7 @@ Deno.test("/healthz stops naming a damaged snapshot once the one served is curre
     pollMs: 100,
   });
   const server = await startTestServer(store, service);
-  const health = async () => {
-    const response = await server.fetchApp(new Request("http://localhost/healthz"));
-    return { status: response.status, body: HealthBodySchema.parse(await response.json()) };
-  };
+  const health = () => healthOf(server);
   try {
     await service.start();
     assert.equal(service.served()?.id, repaired);
