@@ -84,8 +84,11 @@ function decideBatch(
   now: number,
 ): { buckets: RateBuckets | null; result: { decisions: Decision[]; lease: number } } {
   const second = Math.floor(now / BUCKET_MS);
-  const buckets = stored.filter(([s]) => s > second - WINDOW_BUCKETS && s <= second)
-    .sort((a, b) => a[0] - b[0]);
+  // Seconds after `now` stay: another server (or this one's next batch) may have counted in a
+  // later second than this decision's clock reads, after a slow read or a retried commit, and
+  // dropping them would erase its admissions from the record this commit writes.
+  const bySecond = (a: [number, number], b: [number, number]) => a[0] - b[0];
+  const buckets = stored.filter(([s]) => s > second - WINDOW_BUCKETS).sort(bySecond);
   let used = buckets.reduce((sum, [, count]) => sum + count, 0);
   let admittedNow = 0;
   const result = batch.map((pending): Decision => {
@@ -94,7 +97,9 @@ function decideBatch(
       admittedNow += pending.cost;
       return { admitted: true };
     }
-    const withNow: RateBuckets = admittedNow > 0 ? [...buckets, [second, admittedNow]] : buckets;
+    const withNow: RateBuckets = admittedNow > 0
+      ? [...buckets, [second, admittedNow] as [number, number]].sort(bySecond)
+      : buckets;
     return { admitted: false, retryAt: earliestFit(withNow, used, pending.cost, pending.limit) };
   });
   // All admitted and plenty left: reserve a block for the rest of this second.
@@ -105,9 +110,12 @@ function decideBatch(
     : 0;
   admittedNow += lease;
   if (admittedNow === 0) return { buckets: null, result: { decisions: result, lease } };
-  const last = buckets.at(-1);
-  if (last && last[0] === second) last[1] += admittedNow;
-  else buckets.push([second, admittedNow]);
+  const current = buckets.find(([s]) => s === second);
+  if (current) current[1] += admittedNow;
+  else {
+    buckets.push([second, admittedNow]);
+    buckets.sort(bySecond);
+  }
   return { buckets, result: { decisions: result, lease } };
 }
 

@@ -190,3 +190,27 @@ Deno.test("RateLimiter spends a reservation from memory, within its second only"
   now += 1000;
   await assert.rejects(limiter.consume(alice), (e) => !(e instanceof JobseekError));
 });
+
+Deno.test("RateLimiter.consume() on servers whose decisions straddle a second keeps every admission counted", async () => {
+  // One store, two servers: one decides at second S+1 while the other's decision still reads S (a
+  // slow read, a retried commit). The later second's admissions must survive the earlier one's
+  // write, or together they admit more than the limit.
+  const store = await openStore(":memory:");
+  const start = 1_700_000_000_000 - (1_700_000_000_000 % 60_000) + 15_000;
+  const ahead = new RateLimiter(store.rateLimits, {
+    perMinute: 3,
+    now: () => start + 1000,
+    random: () => 0,
+  });
+  const behind = new RateLimiter(store.rateLimits, {
+    perMinute: 3,
+    now: () => start,
+    random: () => 0,
+  });
+  await ahead.consume(alice);
+  await ahead.consume(alice);
+  await behind.consume(alice);
+  assert.equal((await rejection(behind.consume(alice))).code, "RATE_LIMITED");
+  assert.equal((await rejection(ahead.consume(alice))).code, "RATE_LIMITED");
+  store.close();
+});
