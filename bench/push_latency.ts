@@ -13,8 +13,8 @@ import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
+import { feederAndReaderKeys } from "../tests/helpers.ts";
 import { startServerProcess } from "../tests/server_process.ts";
 import { composeCorpus } from "./scale.ts";
 
@@ -78,11 +78,7 @@ if (import.meta.main) {
       }
       log(`stored ${postings}; publishing (embedding every title)`);
       await publishIndex(store, { embedder, logger: silentLogger, retentionDays: RETENTION_DAYS });
-      const registry = new ApiKeyRegistry(store.apiKeys, []);
-      keys = {
-        feeder: (await registry.create("feeder", { scopes: ["ingest"] })).key,
-        reader: (await registry.create("reader")).key,
-      };
+      keys = await feederAndReaderKeys(store);
       store.close();
       if (baseKeys && baseKv) {
         await Deno.mkdir(baseDir, { recursive: true });

@@ -3,10 +3,9 @@
  * other server, and the next start leaves no gap (every pushed posting searchable on both).
  */
 import { strict as assert } from "node:assert";
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
 import { indexGap } from "../src/store/snapshot_store.ts";
-import { defaultTestJobs } from "./helpers.ts";
+import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
 import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 Deno.test({
@@ -19,9 +18,7 @@ Deno.test({
   const servers: ServerProcess[] = [];
   try {
     const store = await openStore(kvPath);
-    const registry = new ApiKeyRegistry(store.apiKeys, []);
-    const feeder = (await registry.create("feeder", { scopes: ["ingest"] })).key;
-    const reader = (await registry.create("reader")).key;
+    const { feeder, reader } = await feederAndReaderKeys(store);
     const all = await defaultTestJobs(400);
     await store.postings.upsertJobs(all.slice(0, 300));
     store.close();

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { parseJobsJsonl } from "../src/ingest/jsonl.ts";
 import type { Job } from "../src/domain/job.ts";
 import type { Embedder } from "../src/model/embedder.ts";
@@ -138,4 +139,15 @@ let realJobsOnce: Promise<Job[]> | undefined;
 export function realJobs(): Promise<Job[]> {
   realJobsOnce ??= importRealJobs();
   return realJobsOnce;
+}
+
+/** A key that may push postings (`ingest` scope) and one that may only search, in `store`. */
+export async function feederAndReaderKeys(
+  store: Pick<Store, "apiKeys">,
+): Promise<{ feeder: string; reader: string }> {
+  const registry = new ApiKeyRegistry(store.apiKeys, []);
+  return {
+    feeder: (await registry.create("feeder", { scopes: ["ingest"] })).key,
+    reader: (await registry.create("reader")).key,
+  };
 }

@@ -5,9 +5,8 @@
  * `kill -9` still there after it.
  */
 import { strict as assert } from "node:assert";
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
-import { defaultTestJobs } from "./helpers.ts";
+import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
 import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 const REAL_CSV = new URL(
@@ -67,9 +66,7 @@ Deno.test({
   const servers: ServerProcess[] = [];
   try {
     const store = await openStore(kvPath);
-    const registry = new ApiKeyRegistry(store.apiKeys, []);
-    const feeder = (await registry.create("feeder", { scopes: ["ingest"] })).key;
-    const reader = (await registry.create("reader")).key;
+    const { feeder, reader } = await feederAndReaderKeys(store);
     await store.postings.upsertJobs(await defaultTestJobs(30));
     store.close();
     const env = {
