@@ -1,7 +1,7 @@
 /**
  * `deno run -A bench/snapshot_equivalence.ts KV_PATH`: checks that the index loaded from the store's
- * current snapshot (term dictionary) ranks exactly as one freshly built with Orama's
- * `insertMultiple` (radix trees and frequencies) from the same postings, over both judged query
+ * current snapshot (its terms as decoded) ranks exactly as one whose terms are freshly built with
+ * Orama from the same postings, over both judged query
  * sets in hybrid and keyword mode, with and without filters, in both orders (all 1,000 hits).
  * Bench bench/cold_start_repeat.ts builds a 20,000-posting store for it.
  *
@@ -20,7 +20,7 @@ const snap = (await store.snapshots.readSnapshot((await store.snapshots.currentS
 store.close();
 const data = await decodeSnapshot(snap.bytes);
 const loaded = new JobIndex(data);
-const { terms: _t, orama: _o, ...plain } = data;
+const { text: _t, ...plain } = data;
 const t = performance.now();
 const fresh = new JobIndex(plain);
 print(`fresh build ${(performance.now() - t).toFixed(0)} ms`);

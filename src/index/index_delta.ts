@@ -13,8 +13,10 @@
  */
 import { z } from "zod";
 import type { Job } from "../domain/job.ts";
-import { assembleIndexData, type JobIndexData } from "./job_index_data.ts";
-import { buildOrama, saveOrama } from "./orama_db.ts";
+import { assembleIndexData } from "./job_index_data.ts";
+import { buildPositionText } from "./position_text.ts";
+import { int8RowsOf } from "./title_vectors.ts";
+import { Descriptions } from "./descriptions.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 import { JobIndex } from "./job_index.ts";
 import type { TextField } from "./ranking.ts";
@@ -37,8 +39,8 @@ const DeltaHeaderSchema = z.object({ removed: z.array(z.string()) });
 /** The postings as a small index of their own, in the form a snapshot carries. */
 export function deltaData(
   options: { model: string; dimensions: number; jobs: Job[]; vectors: Float32Array[] },
-): JobIndexData & { orama: ReturnType<typeof saveOrama> } {
-  return { ...assembleIndexData(options), orama: saveOrama(buildOrama(options.jobs)) };
+): SnapshotData {
+  return { ...assembleIndexData(options), text: buildPositionText(options.jobs) };
 }
 
 /**
@@ -46,7 +48,7 @@ export function deltaData(
  * ids), padding to 8 bytes, then the added postings as snapshot bytes (src/index/snapshot.ts).
  */
 export async function encodeDelta(
-  delta: { added: JobIndexData & { orama: ReturnType<typeof saveOrama> }; removed: string[] },
+  delta: { added: SnapshotData; removed: string[] },
 ): Promise<Uint8Array> {
   const header = new TextEncoder().encode(JSON.stringify({ removed: delta.removed }));
   const body = await encodeSnapshot(delta.added);
@@ -97,8 +99,7 @@ export function applyDelta(base: JobIndex, delta: IndexDelta): JobIndex {
         `${data.dimensions}-d vectors of ${data.model}`,
     );
   }
-  const addedIndex = new JobIndex(added);
-  const addText = addedIndex.positionText();
+  const addText = added.text;
   const baseText = base.positionText();
   const drop = new Set(delta.removed);
   for (const job of added.jobs) drop.add(job.id);
@@ -127,25 +128,30 @@ export function applyDelta(base: JobIndex, delta: IndexDelta): JobIndex {
   }
   const n = jobs.length;
 
-  // Vectors: the base rows still used, then the delta's.
+  // Vectors (int8, as snapshots hold them): the base rows still used, then the delta's.
   const { dimensions } = data;
-  const baseRows = data.vectors.length / dimensions;
+  const kept = int8RowsOf(data);
+  const fresh = int8RowsOf(added);
+  const baseRows = kept.scales.length;
   const rowMap = new Int32Array(baseRows).fill(-1);
   let rows = 0;
   for (let p = 0; p < data.jobs.length; p++) {
     if (baseNew[p] >= 0 && rowMap[data.vectorOfDoc[p]] < 0) rowMap[data.vectorOfDoc[p]] = rows++;
   }
-  const addRows = added.vectors.length / dimensions;
-  const vectors = new Float32Array((rows + addRows) * dimensions);
+  const addRows = fresh.scales.length;
+  const vectors = new Int8Array((rows + addRows) * dimensions);
+  const vectorScales = new Float32Array(rows + addRows);
   for (let r = 0; r < baseRows; r++) {
     if (rowMap[r] >= 0) {
       vectors.set(
-        data.vectors.subarray(r * dimensions, (r + 1) * dimensions),
+        kept.values.subarray(r * dimensions, (r + 1) * dimensions),
         rowMap[r] * dimensions,
       );
+      vectorScales[rowMap[r]] = kept.scales[r];
     }
   }
-  vectors.set(added.vectors, rows * dimensions);
+  vectors.set(fresh.values, rows * dimensions);
+  vectorScales.set(fresh.scales, rows);
   const vectorOfDoc = new Uint32Array(n);
   for (let p = 0; p < data.jobs.length; p++) {
     if (baseNew[p] >= 0) vectorOfDoc[baseNew[p]] = rowMap[data.vectorOfDoc[p]];
@@ -164,7 +170,20 @@ export function applyDelta(base: JobIndex, delta: IndexDelta): JobIndex {
     lengths[field] = merged;
   }
   const text: PositionText = { terms, lengths };
-  return new JobIndex({ model: data.model, dimensions, jobs, vectors, vectorOfDoc }, { text });
+  const descriptions = Descriptions.merged(n, [
+    { descriptions: data.descriptions ?? null, newPosition: baseNew },
+    { descriptions: added.descriptions ?? null, newPosition: addNew },
+  ]);
+  return new JobIndex({
+    model: data.model,
+    dimensions,
+    jobs,
+    vectors,
+    vectorScales,
+    vectorOfDoc,
+    descriptions,
+    text,
+  });
 }
 
 function compareIds(a: Job, b: Job): number {

@@ -1,9 +1,8 @@
 /**
  * The in-memory search index: `JobIndex` scores every posting against a query and makes the result
  * set. Pure computation, no I/O. Its parts, one a file:
- * - Orama's database of the postings' text (src/index/orama_db.ts), read through
- *   src/index/orama_internals.ts, or for a loaded snapshot its term dictionary
- *   (src/index/term_dictionary.ts);
+ * - the terms of the postings' text by position (src/index/term_dictionary.ts), built with Orama
+ *   (src/index/position_text.ts) or loaded from a snapshot;
  * - the keyword score (src/index/keyword_scorer.ts) and the title-vector score
  *   (src/index/title_vectors.ts), mixed here by the settings of src/index/ranking.ts;
  * - the cut, the 1,000 cap and the order (src/index/result_cut.ts), one copy of each reposted job
@@ -16,13 +15,13 @@
  * @module
  */
 import { countFacets } from "../domain/facets.ts";
-import type { CityCount } from "../domain/job.ts";
+import type { CityCount, Job } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
 import type { IndexResult, IndexSearch, ScoreMode } from "./index_search.ts";
 import type { JobIndexData } from "./job_index_data.ts";
+import { descriptionAt } from "./descriptions.ts";
 import { KeywordScorer } from "./keyword_scorer.ts";
-import { buildOrama, loadOrama, type OramaDb } from "./orama_db.ts";
 import { PostingPlaces } from "./posting_places.ts";
 import type { QueryPlace } from "./query_place.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
@@ -37,7 +36,8 @@ import {
   cutByScore,
   SCORE_STEPS,
 } from "./result_cut.ts";
-import type { PositionText, TermDictionary } from "./term_dictionary.ts";
+import { buildPositionText } from "./position_text.ts";
+import type { PositionText } from "./term_dictionary.ts";
 import { TitleVectors } from "./title_vectors.ts";
 
 /** What the result set is made from besides the scores. */
@@ -56,7 +56,6 @@ function vectorShare(ranking: RankingParams, bestKeyword: number): number {
 /** A loaded index. Searching is synchronous, so scratch buffers are shared between calls. */
 export class JobIndex {
   readonly data: JobIndexData;
-  #db: OramaDb | null;
   readonly #keywords: KeywordScorer;
   readonly #vectors: TitleVectors;
   readonly #filters: FilterMasks;
@@ -66,32 +65,21 @@ export class JobIndex {
   readonly #slot: Uint32Array;
   readonly #candidates: Candidates;
 
-  constructor(
-    data: JobIndexData & { terms?: TermDictionary },
-    options: {
-      /** Orama's index of `data.jobs`, already built. */
-      db?: OramaDb;
-      /** The text by position (a merged index): no Orama instance is loaded or built. */
-      text?: PositionText;
-    } = {},
-  ) {
+  constructor(data: JobIndexData) {
     const n = data.jobs.length;
     if (data.vectorOfDoc.length !== n) {
       throw new RangeError("Cannot build index: one vector row per posting is required");
     }
-    this.data = data;
-    if (options.text) {
-      this.#db = null;
-      this.#keywords = new KeywordScorer(n, { text: options.text });
-    } else {
-      const db = options.db ?? (data.orama ? loadOrama(data.orama) : buildOrama(data.jobs));
-      this.#db = db;
-      this.#keywords = new KeywordScorer(n, { db, terms: data.terms ?? null });
+    const text = data.text ?? buildPositionText(data.jobs);
+    if (text.lengths.title.length !== n) {
+      throw new RangeError("Cannot build index: the text's postings are not the index's");
     }
+    this.data = { ...data, text };
+    this.#keywords = new KeywordScorer(n, text);
     this.#vectors = new TitleVectors(data);
     this.#filters = new FilterMasks(data.jobs);
     this.#places = new PostingPlaces(data.jobs);
-    this.#reposts = new Reposts(data.jobs);
+    this.#reposts = new Reposts(data.jobs, (p) => descriptionAt(data, p));
     this.#slot = new Uint32Array(n);
     this.#candidates = {
       positions: new Uint32Array(n),
@@ -104,15 +92,15 @@ export class JobIndex {
     return this.data.jobs.length;
   }
 
-  /** Orama's instance of this index; built on first use for an index merged from deltas. */
-  get db(): OramaDb {
-    return this.#db ??= buildOrama(this.data.jobs);
+  /** The posting at `position` with its description (which a loaded index keeps apart). */
+  posting(position: number): Job {
+    const job = this.data.jobs[position];
+    return job.job_description === "" && this.data.descriptions
+      ? { ...job, job_description: this.data.descriptions.get(position) }
+      : job;
   }
 
-  /**
-   * This index's terms and field lengths by posting position, what a delta is merged into
-   * (src/index/index_delta.ts). Made once per index.
-   */
+  /** This index's terms and field lengths by posting position, what a delta is merged into. */
   positionText(): PositionText {
     return this.#keywords.positionText();
   }
@@ -258,7 +246,13 @@ export class JobIndex {
     if ((request.sort ?? "date") === "date") set.sort(byDateThenScore);
     const offset = request.offset ?? 0;
     const limit = request.limit ?? set.length;
-    const result: IndexResult = { total: set.length, hits: set.slice(offset, offset + limit) };
+    const result: IndexResult = {
+      total: set.length,
+      hits: set.slice(offset, offset + limit).map(({ position, ...hit }) => ({
+        ...hit,
+        job: this.posting(position),
+      })),
+    };
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);
     }

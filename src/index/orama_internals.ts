@@ -1,13 +1,14 @@
 /**
- * Orama's internals that jobseek reads, in one place: per text field, the live index's radix tree,
- * term frequencies and field lengths (the keyword score), the same in `save()`'s output (the
- * snapshot's term dictionary), and the internal id of a document. Orama types these loosely
+ * Orama's internals that jobseek reads, in one place: per text field, the radix tree, term
+ * frequencies and field lengths in `save()`'s output (read into terms by position,
+ * src/index/term_dictionary.ts), and the internal id of a document. Orama types these loosely
  * (`unknown`, unions of tree kinds) and may reshape them in any release, so each is checked here,
- * once per index built or loaded, and a shape that differs fails at once with an error naming the
- * Orama version this was written for, not as wrong scores later. The rest of the code reads Orama through this module only.
+ * once per slice of postings indexed, and a shape that differs fails at once with an error naming
+ * the Orama version this was written for, not as wrong scores later. The rest of the code reads
+ * Orama through this module only.
  *
- * The checks are shallow (an object, a function, a root node): enough to catch a renamed or
- * restructured field, and cheap on 20,000 postings.
+ * The checks are shallow (an object, a root node): enough to catch a renamed or restructured field,
+ * and cheap on 25,000 postings.
  *
  * @module
  */
@@ -16,19 +17,6 @@ import { type AnyOrama, components, type RawData } from "@orama/orama";
 
 /** The @orama/orama version (pinned in deno.json) whose internals this module reads. */
 export const ORAMA_VERSION = "3.1.18";
-
-/** What `find` on one of Orama's live radix trees gives: internal ids per matched word. */
-type FindResult = Record<string, number[]>;
-
-/** Orama's live index as the keyword score reads it, per text field. */
-export interface OramaIndexStore {
-  indexes: Record<string, { node: { find(p: { term: string; exact: boolean }): FindResult } }>;
-  /** Per field, per internal id: occurrences of each term divided by the field's length. */
-  frequencies: Record<string, Record<number, Record<string, number> | undefined>>;
-  /** Per field, per internal id: the field's length in tokens. */
-  fieldLengths: Record<string, Record<number, number | undefined>>;
-  avgFieldLength: Record<string, number | undefined>;
-}
 
 /** A node of Orama's radix tree in its `save()` output (`w`: its whole word, `e`: a word ends). */
 export interface SavedRadixNode {
@@ -41,8 +29,10 @@ export interface SavedRadixNode {
 /** Orama's `save()` output of its index, as far as the snapshot reads it. */
 export interface SavedOramaIndex {
   indexes: Record<string, { type: string; node: SavedRadixNode; isArray: boolean }>;
-  frequencies: OramaIndexStore["frequencies"];
-  fieldLengths: OramaIndexStore["fieldLengths"];
+  /** Per field, per internal id: occurrences of each term divided by the field's length. */
+  frequencies: Record<string, Record<number, Record<string, number> | undefined>>;
+  /** Per field, per internal id: the field's length in tokens. */
+  fieldLengths: Record<string, Record<number, number | undefined>>;
 }
 
 /** Orama's saved data with its index and documents store read. */
@@ -53,7 +43,6 @@ export interface SavedOrama {
   docCount: number;
 }
 
-const isFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function");
 /** An object, its entries unread: a field's map has an entry per posting (20,000). */
 const anyRecord = z.custom<Record<string, unknown>>(
   (value) => typeof value === "object" && value !== null && !Array.isArray(value),
@@ -62,20 +51,6 @@ const anyRecord = z.custom<Record<string, unknown>>(
 
 function perField<T extends z.ZodType>(fields: readonly string[], schema: T) {
   return z.looseObject(Object.fromEntries(fields.map((f) => [f, schema])));
-}
-
-function liveIndexSchema(fields: readonly string[]) {
-  return z.looseObject({
-    indexes: perField(
-      fields,
-      z.looseObject({ type: z.literal("Radix"), node: z.looseObject({ find: isFunction }) }),
-    ),
-    frequencies: perField(fields, anyRecord),
-    fieldLengths: perField(fields, anyRecord),
-    avgFieldLength: z.looseObject(
-      Object.fromEntries(fields.map((f) => [f, z.number().optional()])),
-    ),
-  });
 }
 
 const savedNodeSchema = z.looseObject({
@@ -110,18 +85,6 @@ function shapeError(what: string, error: z.ZodError): TypeError {
     `Cannot read ${what}: its shape differs from what src/index/orama_internals.ts reads in ` +
       `@orama/orama ${ORAMA_VERSION} (${where}: ${issue.message})`,
   );
-}
-
-/**
- * Orama's live index of `db`, checked to have a radix tree, frequencies and field lengths for
- * each of `textFields`. Throws a TypeError naming the Orama version when it does not.
- */
-export function indexStoreOf(db: AnyOrama, textFields: readonly string[]): OramaIndexStore {
-  const index: unknown = db.data.index;
-  const checked = liveIndexSchema(textFields).safeParse(index);
-  if (!checked.success) throw shapeError("Orama's index", checked.error);
-  // The parse only checks: its output is a plain copy, without the trees' methods.
-  return index as OramaIndexStore;
 }
 
 /**

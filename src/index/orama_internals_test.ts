@@ -1,8 +1,8 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
 import { buildOrama, saveOrama } from "./orama_db.ts";
-import { splitSavedOrama } from "./term_dictionary.ts";
-import { indexStoreOf, ORAMA_VERSION, savedOramaOf } from "./orama_internals.ts";
+import { positionTextOfOrama } from "./term_dictionary.ts";
+import { ORAMA_VERSION, savedOramaOf } from "./orama_internals.ts";
 
 const FIELDS = ["title", "tags", "company", "location", "description"];
 
@@ -26,33 +26,19 @@ Deno.test("deno.json pins the @orama/orama version whose internals orama_interna
   assert.equal(config.imports["@orama/orama"], `npm:@orama/orama@${ORAMA_VERSION}`);
 });
 
-Deno.test("indexStoreOf() reads the pinned Orama's live index: its trees find the words", () => {
-  const store = indexStoreOf(buildOrama(jobs()), FIELDS);
-  const found = store.indexes.title.node.find({ term: "welder", exact: true });
-  assert.deepEqual(Object.keys(found), ["welder"]);
-  const [id] = found.welder;
-  assert.equal(store.fieldLengths.title[id], 1);
-  assert.equal(store.frequencies.title[id]?.welder, 1);
+Deno.test("positionTextOfOrama() reads the pinned Orama's saved index: words, counts, lengths", () => {
+  const text = positionTextOfOrama(buildOrama(jobs()), 3);
+  const { words, start, ids, counts } = text.terms.title;
+  const t = words.indexOf("welder");
+  assert.deepEqual(Array.from(ids.subarray(start[t], start[t + 1])), [2]);
+  assert.deepEqual(Array.from(counts.subarray(start[t], start[t + 1])), [1]);
+  assert.deepEqual(Array.from(text.lengths.title), [2, 2, 1]);
 });
 
-Deno.test("indexStoreOf() rejects an index of another shape, naming the Orama version", () => {
-  const db = buildOrama(jobs());
-  const index: { frequencies?: unknown } = db.data.index;
-  delete index.frequencies;
-  assert.throws(
-    () => indexStoreOf(db, FIELDS),
-    (error: Error) =>
-      error instanceof TypeError &&
-      error.message.includes(`@orama/orama ${ORAMA_VERSION}`) &&
-      error.message.includes("frequencies"),
-  );
-});
-
-Deno.test("savedOramaOf() reads save() output and its split form, with the document count", () => {
+Deno.test("savedOramaOf() reads save() output with the document count", () => {
   const raw = saveOrama(buildOrama(jobs()));
   assert.equal(savedOramaOf(raw, FIELDS).docCount, 3);
   assert.equal(savedOramaOf(raw, FIELDS).index.indexes.title.node.e, false);
-  assert.equal(savedOramaOf(splitSavedOrama(raw).orama, FIELDS).docCount, 3);
 });
 
 Deno.test("savedOramaOf() rejects a text field saved as another tree kind, naming field and version", () => {

@@ -8,7 +8,7 @@
 import { foldText } from "../domain/fold_text.ts";
 import type { Job } from "../domain/job.ts";
 import type { IndexHit } from "./index_search.ts";
-import { byScoreThenDate, type Candidates, SCORE_STEPS } from "./result_cut.ts";
+import { byScoreThenDate, type Candidates, type RankedHit, SCORE_STEPS } from "./result_cut.ts";
 
 /**
  * Characters of the folded description two reposts must share. Copies differ in their tails
@@ -37,9 +37,9 @@ function jobKey(job: Job): string | null {
 }
 
 /** The start of a posting's description as reposts compare it. */
-function descriptionStart(job: Job): string {
+function descriptionStart(description: string): string {
   // Folding shortens a text (spaces, punctuation), never lengthens it: twice the prefix is enough.
-  return foldText(job.job_description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(
+  return foldText(description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(
     0,
     DESCRIPTION_PREFIX,
   );
@@ -82,7 +82,10 @@ function sameText(a: string, b: string): boolean {
  * );
  * ```
  */
-export function repostGroups(jobs: readonly Job[]): Uint32Array {
+export function repostGroups(
+  jobs: readonly Job[],
+  descriptionOf: (position: number) => string = (p) => jobs[p].job_description,
+): Uint32Array {
   const groups = new Uint32Array(jobs.length);
   // Descriptions are compared only where a key is shared: most postings have a key of their own.
   const firstWithKey = new Map<string, number>();
@@ -99,7 +102,7 @@ export function repostGroups(jobs: readonly Job[]): Uint32Array {
   jobs.forEach((job, p) => {
     const key = jobKey(job);
     if (key === null || !shared.has(key)) return;
-    const text = descriptionStart(job);
+    const text = descriptionStart(descriptionOf(p));
     const candidates = seen.get(key) ?? [];
     const match = candidates.find((c) => sameText(c.text, text));
     if (match) groups[p] = match.first;
@@ -124,29 +127,24 @@ export interface OtherCopy {
  */
 export class Reposts {
   readonly #jobs: readonly Job[];
+  readonly #descriptionOf: (position: number) => string;
   #groups: Uint32Array | null = null;
   /** Per repost group, 1 + the candidate slot of its best copy in the running search (0: none). */
   readonly #groupBest: Uint32Array;
-  #jobPositions: Map<Job, number> | null = null;
 
-  constructor(jobs: readonly Job[]) {
+  constructor(jobs: readonly Job[], descriptionOf: (position: number) => string) {
     this.#jobs = jobs;
+    this.#descriptionOf = descriptionOf;
     this.#groupBest = new Uint32Array(jobs.length);
   }
 
   /** Builds what the first search would otherwise build. */
   prepare(): void {
     this.#repostGroups();
-    this.#positionOfJob(this.#jobs[0]);
   }
 
   #repostGroups(): Uint32Array {
-    return this.#groups ??= repostGroups(this.#jobs);
-  }
-
-  #positionOfJob(job: Job | undefined): number {
-    this.#jobPositions ??= new Map(this.#jobs.map((j, p) => [j, p]));
-    return job ? this.#jobPositions.get(job)! : -1;
+    return this.#groups ??= repostGroups(this.#jobs, this.#descriptionOf);
   }
 
   /**
@@ -188,18 +186,22 @@ export class Reposts {
   }
 
   /** The other copies' URLs on the hit of their job in `set`, best copy first. */
-  listOtherCopies(set: IndexHit[], others: OtherCopy[]): void {
+  listOtherCopies(set: RankedHit[], others: OtherCopy[]): void {
     if (others.length === 0) return;
     const groups = this.#repostGroups();
     const jobs = this.#jobs;
     const hitOfGroup = new Map<number, IndexHit>();
-    for (const hit of set) hitOfGroup.set(groups[this.#positionOfJob(hit.job)], hit);
+    for (const hit of set) hitOfGroup.set(groups[hit.position], hit);
     const listed = others
       .filter(({ position }) => hitOfGroup.has(groups[position]))
-      .map(({ position, score }): IndexHit => ({ job: jobs[position], score: score / SCORE_STEPS }))
+      .map(({ position, score }): RankedHit => ({
+        job: jobs[position],
+        score: score / SCORE_STEPS,
+        position,
+      }))
       .sort(byScoreThenDate);
     for (const other of listed) {
-      const hit = hitOfGroup.get(groups[this.#positionOfJob(other.job)])!;
+      const hit = hitOfGroup.get(groups[other.position])!;
       (hit.alsoPostedAt ??= []).push(other.job.job_url);
     }
   }

@@ -70,17 +70,23 @@ export function cutByScore(
   candidates.count = count;
 }
 
+/** A hit of the result set with its posting's position in the index. */
+export interface RankedHit extends IndexHit {
+  position: number;
+}
+
 /**
  * The result set: the best 1,000 of the candidates by score (ties: newer first), found with a
  * histogram of the integer scores so that a broad query does not sort 20,000 postings.
  */
-export function bestByScore(candidates: Candidates, jobs: readonly Job[]): IndexHit[] {
+export function bestByScore(candidates: Candidates, jobs: readonly Job[]): RankedHit[] {
   const { positions, scores, count } = candidates;
-  const hit = (k: number): IndexHit => ({
+  const hit = (k: number): RankedHit => ({
     job: jobs[positions[k]],
     score: scores[k] / SCORE_STEPS,
+    position: positions[k],
   });
-  const set: IndexHit[] = [];
+  const set: RankedHit[] = [];
   if (count <= RESULT_SET_MAX) {
     for (let k = 0; k < count; k++) set.push(hit(k));
     return set;
@@ -91,7 +97,7 @@ export function bestByScore(candidates: Candidates, jobs: readonly Job[]): Index
   let bar = SCORE_STEPS;
   let above = 0;
   while (above + histogram[bar] < RESULT_SET_MAX) above += histogram[bar--];
-  const tied: IndexHit[] = [];
+  const tied: RankedHit[] = [];
   for (let k = 0; k < count; k++) {
     if (scores[k] > bar) set.push(hit(k));
     else if (scores[k] === bar) tied.push(hit(k));

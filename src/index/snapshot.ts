@@ -1,34 +1,31 @@
 /**
  * Index data ⇄ snapshot bytes (pure; src/store/snapshot_store.ts chunks them into KV).
  *
- * The text side is Orama's own `save()` output (loading beats re-inserting every posting, 2-3 s for
- * 20,000), split by `splitSavedOrama`: the text fields' terms (radix trees and frequencies) as a
- * binary term dictionary, the rest (field lengths, the id map) as JSON, without Orama's copy of
- * the documents. The vectors are not in Orama (its `save()` writes each twice as JSON numbers, 347
- * MiB for 20,000, FACTS.md) but kept once, as a binary block:
- *
  * ```
  * "JSNZ" | u32 length of the raw snapshot | zstd(raw snapshot)
  * raw snapshot: "JSNP" | u32 header length | header JSON | padding to 8 | sections...
  * ```
  *
  * Sections (each 8-byte aligned, listed in the header with offset and length): the distinct title
- * vectors as int8 with one f32 scale per row, `vectorOfDoc` u32, per text field the term
- * dictionary's `start` u32, `ids` u32 and `counts` u16, its words as one JSON object, the postings
- * as UTF-8 JSON arrays with empty descriptions (`jobs.0`, `jobs.1`, ..., {@linkcode JOBS_PER_PART}
- * each), the descriptions' UTF-8 one after another with the byte offset where each ends (u32), and
- * the rest of Orama's saved index as UTF-8 JSON. zstd decompresses the 33 MiB of a
- * 20,000-posting snapshot in ~50 ms, gzip (`DecompressionStream`) took ~300 ms for the former 58.
+ * vectors as int8 with one f32 scale per row, `vectorOfDoc` u32, per text field the terms by
+ * position (src/index/term_dictionary.ts: `start` u32, `ids` u32, `counts` u16) and each posting's
+ * field length (`lengths` u32), the words as one JSON object, the postings as UTF-8 JSON arrays
+ * with empty descriptions (`jobs.0`, `jobs.1`, ..., {@linkcode JOBS_PER_PART} each), and the
+ * descriptions' UTF-8 one after another with the byte offset where each ends (u32), which stay
+ * bytes in memory (src/index/descriptions.ts). Everything a search reads is a typed array over the
+ * snapshot's bytes: loading builds no object per term or per occurrence. zstd decompresses the 33 MiB of a 20,000-posting snapshot in ~50 ms, gzip
+ * (`DecompressionStream`) took ~300 ms for the former 58.
  *
  * @module
  */
 import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
-import type { RawData } from "@orama/orama";
 import { z } from "zod";
 import type { Job } from "../domain/job.ts";
 import type { JobIndexData } from "./job_index_data.ts";
-import { type FieldTerms, splitSavedOrama, type TermDictionary } from "./term_dictionary.ts";
-import { savedOramaOf } from "./orama_internals.ts";
+import { int8RowsOf } from "./title_vectors.ts";
+import { descriptionAt, Descriptions } from "./descriptions.ts";
+import type { TextField } from "./ranking.ts";
+import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 
 /**
  * Bump when the layout or the meaning of a field changes; servers ignore other versions. 3: the
@@ -40,9 +37,11 @@ import { savedOramaOf } from "./orama_internals.ts";
  * 2^29 characters, which the descriptions of ~620,000 real postings pass): descriptions are
  * written one by one as UTF-8 with byte offsets, the postings' JSON in parts of
  * {@linkcode JOBS_PER_PART}. 6: Orama indexes the text fields only (filters test the postings,
- * src/domain/filters.ts); postings carry work mode, seniority and coordinates.
+ * src/domain/filters.ts); postings carry work mode, seniority and coordinates. 7: no Orama index
+ * at all: the terms by posting position with each posting's field lengths (an index of 1,000,000
+ * postings no longer loads into an Orama instance; docs/scaling.md).
  */
-export const SNAPSHOT_FORMAT_VERSION = 6;
+export const SNAPSHOT_FORMAT_VERSION = 7;
 
 /** Postings per JSON section: 100,000 real postings without descriptions are ~40 MB of JSON. */
 export const JOBS_PER_PART = 100_000;
@@ -56,8 +55,8 @@ const TERM_FIELDS: (keyof TermDictionary)[] = [
   "description",
 ];
 
-/** What a snapshot holds: index data, Orama's saved index (split) and the term dictionary. */
-export type SnapshotData = JobIndexData & { orama: RawData; terms: TermDictionary };
+/** What a snapshot holds: index data with the terms of its text. */
+export type SnapshotData = JobIndexData & { text: PositionText };
 
 const MAGIC = "JSNP";
 
@@ -80,32 +79,6 @@ type Header = z.infer<typeof HeaderSchema>;
  * decompresses into one buffer (node:zlib's default 16 KiB chunks, copied together, cost 40 ms).
  */
 const OUTER_MAGIC = "JSNZ";
-
-/** Quantises unit vectors to int8 with one scale per row: a quarter of the bytes, cosines ±0.01. */
-function quantise(vectors: Float32Array, dimensions: number) {
-  const rows = vectors.length / dimensions;
-  const values = new Int8Array(vectors.length);
-  const scales = new Float32Array(rows);
-  for (let r = 0; r < rows; r++) {
-    let max = 0;
-    for (let k = 0; k < dimensions; k++) max = Math.max(max, Math.abs(vectors[r * dimensions + k]));
-    const scale = max > 0 ? max / 127 : 1;
-    scales[r] = scale;
-    for (let k = 0; k < dimensions; k++) {
-      values[r * dimensions + k] = Math.round(vectors[r * dimensions + k] / scale);
-    }
-  }
-  return { values, scales };
-}
-
-function dequantise(values: Int8Array, scales: Float32Array, dimensions: number): Float32Array {
-  const vectors = new Float32Array(values.length);
-  for (let r = 0; r < scales.length; r++) {
-    const scale = scales[r];
-    for (let k = 0, i = r * dimensions; k < dimensions; k++, i++) vectors[i] = values[i] * scale;
-  }
-  return vectors;
-}
 
 function asBytes(view: ArrayBufferView): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -132,16 +105,17 @@ function utf8Length(text: string): number {
  * part's JSON. A description that is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot
  * carry) stays in the JSON.
  */
-function jobSections(jobs: Job[], perPart: number): [string, Uint8Array][] {
+function jobSections(data: SnapshotData, perPart: number): [string, Uint8Array][] {
+  const { jobs } = data;
   const encoder = new TextEncoder();
   const ends = new Uint32Array(jobs.length);
-  const moved = jobs.map((job) => job.job_description.isWellFormed());
+  const moved = jobs.map((_, p) => descriptionAt(data, p).isWellFormed());
   let size = 0;
-  for (const [p, job] of jobs.entries()) if (moved[p]) size += utf8Length(job.job_description);
+  for (let p = 0; p < jobs.length; p++) if (moved[p]) size += utf8Length(descriptionAt(data, p));
   const buffer = new Uint8Array(size);
   let end = 0;
-  for (const [p, job] of jobs.entries()) {
-    if (moved[p]) end += encoder.encodeInto(job.job_description, buffer.subarray(end)).written;
+  for (let p = 0; p < jobs.length; p++) {
+    if (moved[p]) end += encoder.encodeInto(descriptionAt(data, p), buffer.subarray(end)).written;
     ends[p] = end;
   }
   const parts: [string, Uint8Array][] = [];
@@ -154,19 +128,14 @@ function jobSections(jobs: Job[], perPart: number): [string, Uint8Array][] {
   return [["descriptionEnds", asBytes(ends)], ...parts, ["descriptions", buffer]];
 }
 
-/**
- * Serialises index data into compressed snapshot bytes. `orama` is Orama's `save()` output, or,
- * with `terms`, what `splitSavedOrama` made of it (a decoded snapshot).
- */
+/** Serialises index data and the terms of its text into compressed snapshot bytes. */
 export function encodeSnapshot(
-  data: JobIndexData & { orama: RawData; terms?: TermDictionary },
+  data: SnapshotData,
   options: { jobsPerPart?: number } = {},
 ): Promise<Uint8Array> {
   const encoder = new TextEncoder();
-  const { values, scales } = quantise(data.vectors, data.dimensions);
-  const { orama, terms } = data.terms
-    ? { orama: data.orama, terms: data.terms }
-    : splitSavedOrama(data.orama);
+  const { values, scales } = int8RowsOf(data);
+  const { terms, lengths } = data.text;
   const words = Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words]));
   const parts: [string, Uint8Array][] = [
     ["vectorOfDoc", asBytes(data.vectorOfDoc)],
@@ -176,10 +145,10 @@ export function encodeSnapshot(
       [`${f}.start`, asBytes(terms[f].start)],
       [`${f}.ids`, asBytes(terms[f].ids)],
       [`${f}.counts`, asBytes(terms[f].counts)],
+      [`${f}.lengths`, asBytes(lengths[f])],
     ]),
     ["words", encoder.encode(JSON.stringify(words))],
-    ...jobSections(data.jobs, options.jobsPerPart ?? JOBS_PER_PART),
-    ["orama", encoder.encode(JSON.stringify(orama))],
+    ...jobSections(data, options.jobsPerPart ?? JOBS_PER_PART),
   ];
   const sections: SectionTable = {};
   let offset = 0;
@@ -319,11 +288,8 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
   if (scales.length !== vectorRows || vectorsLength !== vectorRows * dimensions) {
     throw corrupt(`the vectors do not make ${vectorRows} rows of ${dimensions}`);
   }
-  const vectors = dequantise(
-    new Int8Array(raw.buffer, vectorsAt, vectorsLength),
-    scales,
-    dimensions,
-  );
+  // Kept as int8: a search scans them so (src/index/title_vectors.ts).
+  const vectors = new Int8Array(raw.buffer, vectorsAt, vectorsLength);
   // A row out of range would give its posting no vector: it would silently never be found.
   const vectorOfDoc = u32("vectorOfDoc");
   if (vectorOfDoc.length !== docCount) {
@@ -344,25 +310,21 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
   if (jobs.length !== docCount) throw corrupt("posting count does not match its header");
   const [descriptionsAt, descriptionsLength] = bytesOf("descriptions");
   const ends = u32("descriptionEnds");
-  if (
-    ends.length !== jobs.length || (ends.length > 0 && ends[ends.length - 1] > descriptionsLength)
-  ) {
+  if (ends.length !== jobs.length) throw corrupt("descriptions do not match the postings");
+  let descriptions: Descriptions;
+  try {
+    descriptions = Descriptions.ofSection(
+      new Uint8Array(raw.buffer, descriptionsAt, descriptionsLength),
+      ends,
+    );
+  } catch {
     throw corrupt("descriptions do not match the postings");
-  }
-  // ignoreBOM: keep a description's leading U+FEFF. An empty one keeps what the JSON holds.
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  for (let p = 0; p < jobs.length; p++) {
-    const start = p > 0 ? ends[p - 1] : 0;
-    if (ends[p] < start) throw corrupt("descriptions do not match the postings");
-    if (jobs[p].job_description === "" && ends[p] > start) {
-      jobs[p].job_description = decoder.decode(
-        new Uint8Array(raw.buffer, descriptionsAt + start, ends[p] - start),
-      );
-    }
   }
 
   const words = json("words") as Record<string, unknown> | null;
-  const terms = Object.fromEntries(TERM_FIELDS.map((f): [string, FieldTerms] => {
+  const terms = {} as TermDictionary;
+  const lengths = {} as Record<TextField, Uint32Array>;
+  for (const f of TERM_FIELDS) {
     const fieldWords = words?.[f];
     const start = u32(`${f}.start`);
     const ids = u32(`${f}.ids`);
@@ -373,22 +335,21 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
     ) {
       throw corrupt(`the terms of ${f} do not match`);
     }
-    // Orama's internal ids run from 1 to the posting count.
     for (let k = 0; k < ids.length; k++) {
-      if (ids[k] < 1 || ids[k] > docCount) throw corrupt(`the terms of ${f} name no posting`);
+      if (ids[k] >= docCount) throw corrupt(`the terms of ${f} name no posting`);
     }
-    return [f, { words: fieldWords, start, ids, counts }];
-  })) as TermDictionary;
-
-  const orama = savedOramaOf(json("orama"), TERM_FIELDS);
-  if (orama.docCount !== docCount) throw corrupt("Orama's index does not match the postings");
+    terms[f] = { words: fieldWords, start, ids, counts } satisfies FieldTerms;
+    lengths[f] = u32(`${f}.lengths`);
+    if (lengths[f].length !== docCount) throw corrupt(`the lengths of ${f} do not match`);
+  }
   return {
     model: header.model,
     dimensions,
     jobs,
     vectors,
+    vectorScales: scales,
     vectorOfDoc,
-    orama: orama.raw,
-    terms,
+    descriptions,
+    text: { terms, lengths },
   };
 }

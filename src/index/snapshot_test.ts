@@ -2,10 +2,15 @@ import { strict as assert } from "node:assert";
 import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import type { Job } from "../domain/job.ts";
 import { assembleIndexData } from "./job_index_data.ts";
-import { buildOrama, saveOrama } from "./orama_db.ts";
 import { JobIndex } from "./job_index.ts";
-import { splitSavedOrama } from "./term_dictionary.ts";
-import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "./snapshot.ts";
+import { buildPositionText } from "./position_text.ts";
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  SNAPSHOT_FORMAT_VERSION,
+  type SnapshotData,
+} from "./snapshot.ts";
+import { descriptionAt } from "./descriptions.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 
 function sampleData() {
@@ -42,14 +47,19 @@ function sampleData() {
     jobs,
     vectors: jobs.map((_, n) => vectors[n % 10]),
   });
-  return { ...data, orama: saveOrama(buildOrama(jobs)) };
+  return { ...data, text: buildPositionText(jobs) };
+}
+
+/** The postings of decoded data with their descriptions read back onto them. */
+function withDescriptions(data: SnapshotData): Job[] {
+  return data.jobs.map((job, p) => ({ ...job, job_description: descriptionAt(data, p) }));
 }
 
 Deno.test("a snapshot's postings in several JSON parts come back whole and in order", async () => {
   const data = sampleData();
   for (const jobsPerPart of [1, 7, 50, 1000]) {
     const copy = await decodeSnapshot(await encodeSnapshot(data, { jobsPerPart }));
-    assert.deepEqual(copy.jobs, data.jobs, `${jobsPerPart} per part`);
+    assert.deepEqual(withDescriptions(copy), data.jobs, `${jobsPerPart} per part`);
   }
   // The header lists every part, ten postings each.
   const raw = zstdDecompressSync(
@@ -69,26 +79,28 @@ Deno.test("decodeSnapshot() restores what encodeSnapshot() saved", async () => {
   const copy = await decodeSnapshot(bytes);
   assert.equal(copy.model, "test-model");
   assert.equal(copy.dimensions, 8);
-  assert.deepEqual(copy.jobs, data.jobs);
-  const split = splitSavedOrama(data.orama);
-  assert.deepEqual(copy.orama, JSON.parse(JSON.stringify(split.orama)));
-  assert.deepEqual(copy.terms, split.terms);
-  // Orama's documents and frequencies stay out: the postings and the term counts replace them.
-  assert.deepEqual(Object.keys((copy.orama.docs as { docs: object }).docs), []);
+  assert.deepEqual(withDescriptions(copy), data.jobs);
+  // Descriptions stay bytes until read: a loaded posting's own field is empty unless UTF-8
+  // could not carry its description (n = 11, a lone surrogate).
+  assert.equal(copy.jobs[1].job_description, "");
+  assert.equal(copy.jobs[11].job_description, data.jobs[11].job_description);
+  assert.deepEqual(copy.text, data.text);
   assert.deepEqual(Array.from(copy.vectorOfDoc), Array.from(data.vectorOfDoc));
   assert.equal(copy.vectors.length, 80);
-  // Vectors travel as int8: each component within half a quantisation step.
+  // Vectors travel and stay int8 with a scale per row: each component within half a step.
+  assert.ok(copy.vectors instanceof Int8Array);
   for (let i = 0; i < data.vectors.length; i++) {
-    assert.ok(Math.abs(copy.vectors[i] - data.vectors[i]) < 0.005, `component ${i}`);
+    const component = copy.vectors[i] * copy.vectorScales![Math.floor(i / 8)];
+    assert.ok(Math.abs(component - data.vectors[i]) < 0.005, `component ${i}`);
   }
 });
 
 Deno.test("decodeSnapshot() gives an index that finds what the original finds", async () => {
   const data = sampleData();
   const copy = await decodeSnapshot(await encodeSnapshot(data));
-  // The original reads Orama's radix trees and frequencies, the copy the snapshot's term dictionary.
-  // Same (quantised) vectors on both sides: this compares the text side.
-  const before = new JobIndex({ ...data, vectors: copy.vectors });
+  // The original's terms are as built, the copy's as decoded. Same (quantised) vectors on both
+  // sides: this compares the text side.
+  const before = new JobIndex({ ...data, vectors: copy.vectors, vectorScales: copy.vectorScales });
   const after = new JobIndex(copy);
   let found = 0;
   // Words of every text field (title, tags, company, city, description), one unknown word, and a
@@ -218,10 +230,9 @@ Deno.test("decodeSnapshot() rejects a header whose counts disagree with the sect
 
 Deno.test("decodeSnapshot() rejects a term dictionary naming a posting that does not exist", async () => {
   const data = sampleData();
-  const { orama, terms } = splitSavedOrama(data.orama);
-  terms.title.ids[0] = data.jobs.length + 1;
+  data.text.terms.title.ids[0] = data.jobs.length;
   await assert.rejects(
-    decodeSnapshot(await encodeSnapshot({ ...data, orama, terms })),
+    decodeSnapshot(await encodeSnapshot(data)),
     /Cannot decode snapshot: the terms of title name no posting/,
   );
 });

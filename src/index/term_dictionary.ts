@@ -1,22 +1,22 @@
 /**
- * The text fields' terms in the form a snapshot carries: per field, the sorted words and, for each,
- * the postings with it and how often. It replaces Orama's radix trees and `frequencies` when an
- * index is loaded: loading those took most of a 20,000-posting cold start (`JSON.parse` making an
- * object per posting keyed by its terms, 0.4 s; Orama's `load()` making a Set and a Map per tree
- * node, 0.1 s; docs/search.md, "Cold start"). The lookups stay the same.
+ * The text fields' terms and lengths by posting position, the form an index holds and a snapshot
+ * carries as it is: per field, the sorted words and, for each, the postings with it and how often.
+ * Orama tokenizes and indexes the postings (src/index/orama_db.ts); its radix trees and
+ * `frequencies` are read once into this form and dropped. Loading Orama's own saved index took most
+ * of a cold start (`JSON.parse` making an object per posting keyed by its terms, Orama's `load()` a
+ * Set and a Map per tree node; docs/search.md, "Cold start"), and an instance of 1,000,000
+ * postings holds 9.5 GiB (docs/scaling.md).
  *
  * @module
  */
-import type { RawData } from "@orama/orama";
-import { TEXT_FIELDS } from "./orama_db.ts";
-import { savedOramaOf, type SavedRadixNode } from "./orama_internals.ts";
+import { type OramaDb, saveOrama, TEXT_FIELDS } from "./orama_db.ts";
+import { internalIdOf, savedOramaOf, type SavedRadixNode } from "./orama_internals.ts";
 import type { TextField } from "./ranking.ts";
 
 /**
- * One text field's terms as Orama indexed them, flat: `words` sorted (by UTF-16 code units), and
- * for `words[t]` the Orama internal ids of the postings with it, `ids[start[t]..start[t + 1]]`, in
- * the order of Orama's radix tree, with how often each has it (`counts`). What a lookup of a term in
- * Orama's radix tree and its `frequencies` give, in typed arrays a snapshot carries as they are.
+ * One text field's terms, flat: `words` sorted (by UTF-16 code units), and for `words[t]` the
+ * positions of the postings with it, `ids[start[t]..start[t + 1]]`, with how often each has it
+ * (`counts`).
  */
 export interface FieldTerms {
   words: string[];
@@ -25,14 +25,12 @@ export interface FieldTerms {
   counts: Uint16Array;
 }
 
-/** The text fields' terms, replacing Orama's radix trees and `frequencies` in a snapshot. */
+/** The text fields' terms. */
 export type TermDictionary = Record<TextField, FieldTerms>;
 
 /**
- * The text fields' terms and lengths addressed by posting position instead of Orama's internal
- * ids: what an index merged from a base and deltas (src/index/index_delta.ts) is made of, with no
- * Orama instance behind it. `terms[f].ids` hold positions in `jobs`; `lengths[f][p]` is the
- * length in tokens of posting `p`'s field `f`.
+ * The text fields' terms and lengths by posting position: `terms[f].ids` hold positions in the
+ * index's `jobs`; `lengths[f][p]` is the length in tokens of posting `p`'s field `f`.
  */
 export interface PositionText {
   terms: TermDictionary;
@@ -44,6 +42,7 @@ function fieldTermsOf(
   root: SavedRadixNode,
   frequencies: Record<number, Record<string, number> | undefined>,
   lengths: Record<number, number | undefined>,
+  positionOf: Uint32Array,
 ): FieldTerms {
   const nodes: SavedRadixNode[] = [];
   const visit = (node: SavedRadixNode) => {
@@ -57,8 +56,10 @@ function fieldTermsOf(
   const ids = new Uint32Array(start[nodes.length]);
   const counts = new Uint16Array(ids.length);
   nodes.forEach((node, t) => {
-    node.d.forEach((id, k) => {
-      ids[start[t] + k] = id;
+    // Positions ascending within a word: merges and scans then read memory in order.
+    const sorted = node.d.toSorted((a, b) => positionOf[a] - positionOf[b]);
+    sorted.forEach((id, k) => {
+      ids[start[t] + k] = positionOf[id];
       // Orama stores occurrences / field length.
       const count = Math.round((frequencies[id]?.[node.w] ?? 0) * (lengths[id] ?? 0));
       if (count > 0xffff) {
@@ -71,42 +72,34 @@ function fieldTermsOf(
 }
 
 /**
- * Splits Orama's `save()` output for a snapshot: the text fields' terms as a `TermDictionary`, and
- * the rest, which keeps the keyword score's field lengths and the id mapping, and leaves out what
- * the dictionary replaces (the text fields' radix trees, `frequencies`) and Orama's documents (its
- * copy of each posting's fields: the postings travel on their own). The Orama index loaded from
- * the rest runs no full-text search of its own; `JobIndex` uses the dictionary for the words.
+ * The text of `count` postings that Orama indexed (their document ids `"0"`, `"1"`, ... their
+ * positions) as terms and field lengths by position, read from Orama's `save()` output. Orama's
+ * own structures are dropped after: a search reads only this.
  */
-export function splitSavedOrama(raw: RawData): { orama: RawData; terms: TermDictionary } {
-  const { index, docCount } = savedOramaOf(raw, TEXT_FIELDS);
-  const { fieldLengths } = index;
-  const terms = {} as TermDictionary;
-  const indexes = { ...index.indexes };
-  const empty: SavedRadixNode & { s: string; k: string } = {
-    w: "",
-    s: "",
-    k: "",
-    e: false,
-    d: [],
-    c: [],
-  };
-  for (const field of TEXT_FIELDS) {
-    const { node } = index.indexes[field];
-    terms[field] = fieldTermsOf(node, index.frequencies[field], fieldLengths[field]);
-    indexes[field] = { ...index.indexes[field], node: empty };
+export function positionTextOfOrama(db: OramaDb, count: number): PositionText {
+  const { index } = savedOramaOf(saveOrama(db), TEXT_FIELDS);
+  const positionOf = new Uint32Array(count + 1);
+  const idOfPosition = new Uint32Array(count);
+  for (let p = 0; p < count; p++) {
+    const id = internalIdOf(db, String(p));
+    positionOf[id] = p;
+    idOfPosition[p] = id;
   }
-  return {
-    orama: {
-      ...raw,
-      index: {
-        ...index,
-        indexes,
-        frequencies: Object.fromEntries(TEXT_FIELDS.map((f) => [f, {}])),
-      },
-      docs: { docs: {}, count: docCount },
-    },
-    terms,
-  };
+  const terms = {} as TermDictionary;
+  const lengths = {} as Record<TextField, Uint32Array>;
+  for (const field of TEXT_FIELDS) {
+    const fieldLengths = index.fieldLengths[field];
+    terms[field] = fieldTermsOf(
+      index.indexes[field].node,
+      index.frequencies[field],
+      fieldLengths,
+      positionOf,
+    );
+    const byPosition = new Uint32Array(count);
+    for (let p = 0; p < count; p++) byPosition[p] = fieldLengths[idOfPosition[p]] ?? 0;
+    lengths[field] = byPosition;
+  }
+  return { terms, lengths };
 }
 
 /** Index of `term` in sorted `words` (a `FieldTerms`'s), or -1. */

@@ -97,8 +97,14 @@ export async function publishDelta(
     !expired.has(job.id) && (cutoff === null || job.publish_time >= cutoff);
 
   const { jobs } = served.index.data;
-  const indexed = new Map<string, Job>();
-  for (const job of jobs) indexed.set(job.id, job);
+  const positionOf = new Map<string, number>();
+  jobs.forEach((job, p) => positionOf.set(job.id, p));
+  const indexed = {
+    get: (id: string): Job | undefined => {
+      const p = positionOf.get(id);
+      return p === undefined ? undefined : served.index.posting(p);
+    },
+  };
   const removed = new Set<string>();
   // Postings that left by time or by their source, written or not.
   for (const job of jobs) if (!live(job)) removed.add(job.id);
@@ -124,7 +130,7 @@ export async function publishDelta(
     } else if (before) removed.add(id);
   }
   let docCount = jobs.length + added.length;
-  for (const job of added) if (indexed.has(job.id) && !removed.has(job.id)) docCount--;
+  for (const job of added) if (positionOf.has(job.id) && !removed.has(job.id)) docCount--;
   docCount -= removed.size;
   if (options.expectedCount !== undefined && docCount !== options.expectedCount) {
     // A posting came back (a source lists it again) without being written: only a full read of

@@ -12,7 +12,7 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { assembleIndexData, embeddingTextOf } from "../index/job_index_data.ts";
-import { buildOrama, saveOrama } from "../index/orama_db.ts";
+import { buildPositionText } from "../index/position_text.ts";
 import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
 export interface PublishProgress {
@@ -142,13 +142,13 @@ export async function publishIndex(
     jobs,
     vectors: texts.map((t) => vectors.get(t)!),
   });
-  // Servers load Orama's saved index rather than re-inserting every posting (docs/search.md).
-  const orama = saveOrama(buildOrama(jobs));
+  // Servers load the terms as built here rather than indexing every posting again.
+  const text = buildPositionText(jobs);
   const indexMs = performance.now() - indexStarted;
   onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
-  const bytes = await encodeSnapshot({ ...data, orama });
+  const bytes = await encodeSnapshot({ ...data, text });
   const snapshotId = await store.snapshots.publishSnapshot(bytes, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     docCount: jobs.length,
