@@ -15,17 +15,17 @@
  * @module
  */
 import { countFacets } from "../domain/facets.ts";
-import type { CityCount, Job } from "../domain/job.ts";
+import type { CityCount } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
 import type { IndexResult, IndexSearch, ScoreMode } from "./index_search.ts";
 import type { JobIndexData } from "./job_index_data.ts";
-import { descriptionAt } from "./descriptions.ts";
+import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { KeywordScorer } from "./keyword_scorer.ts";
 import { PostingPlaces } from "./posting_places.ts";
 import type { QueryPlace } from "./query_place.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
-import { type OtherCopy, Reposts } from "./reposts.ts";
+import { type OtherCopy, Reposts, repostTextOf } from "./reposts.ts";
 import {
   bestByScore,
   byDateThenScore,
@@ -79,7 +79,7 @@ export class JobIndex {
     this.#vectors = new TitleVectors(data);
     this.#filters = new FilterMasks(data.jobs);
     this.#places = new PostingPlaces(data.jobs);
-    this.#reposts = new Reposts(data.jobs, (p) => descriptionAt(data, p));
+    this.#reposts = new Reposts(data.jobs, (p) => this.repostTextAt(p));
     this.#slot = new Uint32Array(n);
     this.#candidates = {
       positions: new Uint32Array(n),
@@ -92,12 +92,15 @@ export class JobIndex {
     return this.data.jobs.length;
   }
 
-  /** The posting at `position` with its description (which a loaded index keeps apart). */
-  posting(position: number): Job {
-    const job = this.data.jobs[position];
-    return job.job_description === "" && this.data.descriptions
-      ? { ...job, job_description: this.data.descriptions.get(position) }
-      : job;
+  /** The folded start of a posting's description, as reposts compare it. */
+  repostTextAt(position: number): string {
+    return this.data.repostTexts?.get(position) ??
+      repostTextOf(this.data.jobs[position].job_description);
+  }
+
+  /** A posting's fingerprint as it was indexed (with its description, which the store keeps). */
+  fingerprintAt(position: number): string {
+    return this.data.fingerprints?.get(position) ?? jobFingerprint(this.data.jobs[position]);
   }
 
   /** This index's terms and field lengths by posting position, what a delta is merged into. */
@@ -248,10 +251,7 @@ export class JobIndex {
     const limit = request.limit ?? set.length;
     const result: IndexResult = {
       total: set.length,
-      hits: set.slice(offset, offset + limit).map(({ position, ...hit }) => ({
-        ...hit,
-        job: this.posting(position),
-      })),
+      hits: set.slice(offset, offset + limit).map(({ position: _, ...hit }) => hit),
     };
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);

@@ -8,7 +8,7 @@
 import type { Job } from "../domain/job.ts";
 import { roleTextOf } from "./role_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
-import type { Descriptions } from "./descriptions.ts";
+import type { TextColumn } from "./text_column.ts";
 
 /** Everything a snapshot holds. */
 export interface JobIndexData {
@@ -27,10 +27,13 @@ export interface JobIndexData {
   /** Row in `vectors` of each posting. */
   vectorOfDoc: Uint32Array;
   /**
-   * Descriptions kept apart from the postings (a loaded snapshot's), whose `job_description` is
-   * then empty; read them with `descriptionAt` (src/index/descriptions.ts).
+   * A loaded snapshot's postings carry no description (`job_description` is empty: the store has
+   * it); these columns keep what the index needs of it. The folded start of each description,
+   * which reposts compare (src/index/reposts.ts); computed from the postings when absent.
    */
-  descriptions?: Descriptions;
+  repostTexts?: TextColumn;
+  /** Each posting's fingerprint (src/domain/job_fingerprint.ts); computed when absent. */
+  fingerprints?: TextColumn;
   /**
    * The text fields' terms and lengths by position; without them, `JobIndex` builds them with
    * Orama (src/index/position_text.ts).

@@ -36,13 +36,14 @@ function jobKey(job: Job): string | null {
   return key;
 }
 
-/** The start of a posting's description as reposts compare it. */
-function descriptionStart(description: string): string {
+/**
+ * The start of a description as reposts compare it, folded (well-formed, so that it survives a
+ * snapshot's UTF-8 unchanged).
+ */
+export function repostTextOf(description: string): string {
   // Folding shortens a text (spaces, punctuation), never lengthens it: twice the prefix is enough.
-  return foldText(description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(
-    0,
-    DESCRIPTION_PREFIX,
-  );
+  return foldText(description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(0, DESCRIPTION_PREFIX)
+    .toWellFormed();
 }
 
 /**
@@ -84,7 +85,7 @@ function sameText(a: string, b: string): boolean {
  */
 export function repostGroups(
   jobs: readonly Job[],
-  descriptionOf: (position: number) => string = (p) => jobs[p].job_description,
+  repostTextAt: (position: number) => string = (p) => repostTextOf(jobs[p].job_description),
 ): Uint32Array {
   const groups = new Uint32Array(jobs.length);
   // Descriptions are compared only where a key is shared: most postings have a key of their own.
@@ -102,7 +103,7 @@ export function repostGroups(
   jobs.forEach((job, p) => {
     const key = jobKey(job);
     if (key === null || !shared.has(key)) return;
-    const text = descriptionStart(descriptionOf(p));
+    const text = repostTextAt(p);
     const candidates = seen.get(key) ?? [];
     const match = candidates.find((c) => sameText(c.text, text));
     if (match) groups[p] = match.first;
@@ -127,14 +128,15 @@ export interface OtherCopy {
  */
 export class Reposts {
   readonly #jobs: readonly Job[];
-  readonly #descriptionOf: (position: number) => string;
+  readonly #repostTextAt: (position: number) => string;
   #groups: Uint32Array | null = null;
   /** Per repost group, 1 + the candidate slot of its best copy in the running search (0: none). */
   readonly #groupBest: Uint32Array;
 
-  constructor(jobs: readonly Job[], descriptionOf: (position: number) => string) {
+  /** `repostTextAt(p)`: posting p's `repostTextOf` its description. */
+  constructor(jobs: readonly Job[], repostTextAt: (position: number) => string) {
     this.#jobs = jobs;
-    this.#descriptionOf = descriptionOf;
+    this.#repostTextAt = repostTextAt;
     this.#groupBest = new Uint32Array(jobs.length);
   }
 
@@ -144,7 +146,7 @@ export class Reposts {
   }
 
   #repostGroups(): Uint32Array {
-    return this.#groups ??= repostGroups(this.#jobs, this.#descriptionOf);
+    return this.#groups ??= repostGroups(this.#jobs, this.#repostTextAt);
   }
 
   /**

@@ -10,11 +10,13 @@
  * vectors as int8 with one f32 scale per row, `vectorOfDoc` u32, per text field the terms by
  * position (src/index/term_dictionary.ts: `start` u32, `ids` u32, `counts` u16) and each posting's
  * field length (`lengths` u32), the words as one JSON object, the postings as UTF-8 JSON arrays
- * with empty descriptions (`jobs.0`, `jobs.1`, ..., {@linkcode JOBS_PER_PART} each), and the
- * descriptions' UTF-8 one after another with the byte offset where each ends (u32), which stay
- * bytes in memory (src/index/descriptions.ts). Everything a search reads is a typed array over the
- * snapshot's bytes: loading builds no object per term or per occurrence. zstd decompresses the 33 MiB of a 20,000-posting snapshot in ~50 ms, gzip
- * (`DecompressionStream`) took ~300 ms for the former 58.
+ * without descriptions (`jobs.0`, `jobs.1`, ..., {@linkcode JOBS_PER_PART} each), and two text
+ * columns (src/index/text_column.ts: UTF-8 one after another, u32 ends): the folded start of each
+ * description that reposts compare, and each posting's fingerprint. The descriptions stay in the
+ * store (at 1,000,000 real-length postings they were 3.6 GB, 72% of a snapshot; docs/scaling.md).
+ * Everything a search reads is a typed array over the snapshot's bytes: loading builds no object
+ * per term or per occurrence. zstd decompresses the 33 MiB of a 20,000-posting snapshot in ~50 ms,
+ * gzip (`DecompressionStream`) took ~300 ms for the former 58.
  *
  * @module
  */
@@ -23,7 +25,9 @@ import { z } from "zod";
 import type { Job } from "../domain/job.ts";
 import type { JobIndexData } from "./job_index_data.ts";
 import { int8RowsOf } from "./title_vectors.ts";
-import { descriptionAt, Descriptions } from "./descriptions.ts";
+import { TextColumn } from "./text_column.ts";
+import { repostTextOf } from "./reposts.ts";
+import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 
@@ -38,8 +42,9 @@ import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary
  * written one by one as UTF-8 with byte offsets, the postings' JSON in parts of
  * {@linkcode JOBS_PER_PART}. 6: Orama indexes the text fields only (filters test the postings,
  * src/domain/filters.ts); postings carry work mode, seniority and coordinates. 7: no Orama index
- * at all: the terms by posting position with each posting's field lengths (an index of 1,000,000
- * postings no longer loads into an Orama instance; docs/scaling.md).
+ * at all, the terms by posting position with each posting's field lengths (an index of 1,000,000
+ * postings no longer loads into an Orama instance); no descriptions, only the columns kept of them
+ * (docs/scaling.md).
  */
 export const SNAPSHOT_FORMAT_VERSION = 7;
 
@@ -84,48 +89,30 @@ function asBytes(view: ArrayBufferView): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
-/** Bytes of a well-formed string in UTF-8, counted without encoding it. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 /**
- * The postings as JSON without their descriptions, in parts, and the descriptions' UTF-8 one after
- * another with the byte offset where each ends: no string holds more than one description or one
- * part's JSON. A description that is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot
- * carry) stays in the JSON.
+ * The postings as JSON without their descriptions, in parts (no string holds more than one part's
+ * JSON), and the columns kept of the descriptions: each one's folded start for reposts, each
+ * posting's fingerprint.
  */
 function jobSections(data: SnapshotData, perPart: number): [string, Uint8Array][] {
   const { jobs } = data;
   const encoder = new TextEncoder();
-  const ends = new Uint32Array(jobs.length);
-  const moved = jobs.map((_, p) => descriptionAt(data, p).isWellFormed());
-  let size = 0;
-  for (let p = 0; p < jobs.length; p++) if (moved[p]) size += utf8Length(descriptionAt(data, p));
-  const buffer = new Uint8Array(size);
-  let end = 0;
-  for (let p = 0; p < jobs.length; p++) {
-    if (moved[p]) end += encoder.encodeInto(descriptionAt(data, p), buffer.subarray(end)).written;
-    ends[p] = end;
-  }
   const parts: [string, Uint8Array][] = [];
   for (let start = 0, n = 0; start < jobs.length || n === 0; start += perPart, n++) {
-    const slim = jobs.slice(start, start + perPart).map((job, k) =>
-      moved[start + k] ? { ...job, job_description: "" } : job
-    );
+    const slim = jobs.slice(start, start + perPart).map((job) => ({ ...job, job_description: "" }));
     parts.push([`jobs.${n}`, encoder.encode(JSON.stringify(slim))]);
   }
-  return [["descriptionEnds", asBytes(ends)], ...parts, ["descriptions", buffer]];
+  const repostTexts = TextColumn.encode(
+    data.repostTexts?.all() ?? jobs.map((job) => repostTextOf(job.job_description)),
+  );
+  const fingerprints = TextColumn.encode(data.fingerprints?.all() ?? jobs.map(jobFingerprint));
+  return [
+    ...parts,
+    ["repostTexts", repostTexts.bytes],
+    ["repostTextEnds", asBytes(repostTexts.ends)],
+    ["fingerprints", fingerprints.bytes],
+    ["fingerprintEnds", asBytes(fingerprints.ends)],
+  ];
 }
 
 /** Serialises index data and the terms of its text into compressed snapshot bytes. */
@@ -308,18 +295,18 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
     for (const job of part) jobs.push(job);
   }
   if (jobs.length !== docCount) throw corrupt("posting count does not match its header");
-  const [descriptionsAt, descriptionsLength] = bytesOf("descriptions");
-  const ends = u32("descriptionEnds");
-  if (ends.length !== jobs.length) throw corrupt("descriptions do not match the postings");
-  let descriptions: Descriptions;
-  try {
-    descriptions = Descriptions.ofSection(
-      new Uint8Array(raw.buffer, descriptionsAt, descriptionsLength),
-      ends,
-    );
-  } catch {
-    throw corrupt("descriptions do not match the postings");
-  }
+  const column = (name: string, ends: string) => {
+    const [at, length] = bytesOf(name);
+    const offsets = u32(ends);
+    if (offsets.length !== jobs.length) throw corrupt(`${name} do not match the postings`);
+    try {
+      return TextColumn.ofSection(new Uint8Array(raw.buffer, at, length), offsets);
+    } catch {
+      throw corrupt(`${name} do not match the postings`);
+    }
+  };
+  const repostTexts = column("repostTexts", "repostTextEnds");
+  const fingerprints = column("fingerprints", "fingerprintEnds");
 
   const words = json("words") as Record<string, unknown> | null;
   const terms = {} as TermDictionary;
@@ -349,7 +336,8 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
     vectors,
     vectorScales: scales,
     vectorOfDoc,
-    descriptions,
+    repostTexts,
+    fingerprints,
     text: { terms, lengths },
   };
 }

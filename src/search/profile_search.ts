@@ -28,7 +28,7 @@ import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome } from "../domain/service.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
-import type { IndexResult, IndexSearch } from "../index/index_search.ts";
+import type { IndexHit, IndexResult, IndexSearch } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { RankingParams, ResultCut } from "../index/ranking.ts";
 import { roleTextOf } from "../index/role_text.ts";
@@ -268,6 +268,8 @@ export interface ProfileOutcomeOptions {
   profileRanking?: ProfileRanking;
   /** Where a `near` place lies (the service's places). */
   context?: FilterContext;
+  /** The page's hits with their descriptions, for `detail=full` (the index holds none). */
+  describe?: (hits: IndexHit[]) => Promise<IndexHit[]>;
 }
 
 /** How a derived profile reads in a response (`derived`). */
@@ -327,12 +329,13 @@ export async function searchByProfile(
     },
   });
   const derived = summarizeProfile(profile, q === "" ? undefined : q);
+  const hits = query.detail === "full" && options.describe
+    ? await options.describe(result.hits)
+    : result.hits;
   const outcome: SearchOutcome = {
     total: result.total,
     search_time_ms: 0,
-    results: result.hits.map((hit) =>
-      toJobResult(hit.job, hit.score, query.detail, hit.alsoPostedAt)
-    ),
+    results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail, hit.alsoPostedAt)),
     derived,
   };
   if (result.facets) outcome.facets = result.facets;

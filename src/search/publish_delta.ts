@@ -99,11 +99,10 @@ export async function publishDelta(
   const { jobs } = served.index.data;
   const positionOf = new Map<string, number>();
   jobs.forEach((job, p) => positionOf.set(job.id, p));
-  const indexed = {
-    get: (id: string): Job | undefined => {
-      const p = positionOf.get(id);
-      return p === undefined ? undefined : served.index.posting(p);
-    },
+  // The indexed version's fingerprint (the index holds no descriptions to make it from).
+  const indexedFingerprint = (id: string): string | undefined => {
+    const p = positionOf.get(id);
+    return p === undefined ? undefined : served.index.fingerprintAt(p);
   };
   const removed = new Set<string>();
   // Postings that left by time or by their source, written or not.
@@ -113,8 +112,8 @@ export async function publishDelta(
   // import that just preceded the index, every write in the re-read margin is (reading them back
   // took 9 s of a delta at 100,000 postings).
   const changed = [...changes].filter(([id, fingerprint]) => {
-    const before = indexed.get(id);
-    return !before || fingerprint === null || jobFingerprint(before) !== fingerprint;
+    const before = indexedFingerprint(id);
+    return before === undefined || fingerprint === null || before !== fingerprint;
   }).map(([id]) => id);
   const stored = new Map<string, Job>();
   for (let i = 0; i < changed.length; i += 500) {
@@ -124,10 +123,10 @@ export async function publishDelta(
   }
   for (const id of changed) {
     const job = stored.get(id);
-    const before = indexed.get(id);
+    const before = indexedFingerprint(id);
     if (job && live(job)) {
-      if (!before || jobFingerprint(before) !== jobFingerprint(job)) added.push(job);
-    } else if (before) removed.add(id);
+      if (before === undefined || before !== jobFingerprint(job)) added.push(job);
+    } else if (before !== undefined) removed.add(id);
   }
   let docCount = jobs.length + added.length;
   for (const job of added) if (positionOf.has(job.id) && !removed.has(job.id)) docCount--;
