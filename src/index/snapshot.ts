@@ -102,10 +102,10 @@ function jobSections(data: SnapshotData, perPart: number): [string, Uint8Array][
     const slim = jobs.slice(start, start + perPart).map((job) => ({ ...job, job_description: "" }));
     parts.push([`jobs.${n}`, encoder.encode(JSON.stringify(slim))]);
   }
-  const repostTexts = TextColumn.encode(
-    data.repostTexts?.all() ?? jobs.map((job) => repostTextOf(job.job_description)),
-  );
-  const fingerprints = TextColumn.encode(data.fingerprints?.all() ?? jobs.map(jobFingerprint));
+  const repostTexts = (
+    data.repostTexts ?? TextColumn.of(jobs.map((job) => repostTextOf(job.job_description)))
+  ).section();
+  const fingerprints = (data.fingerprints ?? TextColumn.of(jobs.map(jobFingerprint))).section();
   return [
     ...parts,
     ["repostTexts", repostTexts.bytes],

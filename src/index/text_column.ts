@@ -73,6 +73,39 @@ export class TextColumn {
     return TextColumn.#decoder.decode(this.#sources[source].subarray(this.#start[p], this.#end[p]));
   }
 
+  /** The texts of several columns one after another (their buffers shared, not copied). */
+  static concat(columns: readonly TextColumn[]): TextColumn {
+    const size = columns.reduce((sum, column) => sum + column.size, 0);
+    let offset = 0;
+    return TextColumn.merged(
+      size,
+      columns.map((column) => {
+        const newPosition = Int32Array.from({ length: column.size }, (_, q) => offset + q);
+        offset += column.size;
+        return { column, newPosition };
+      }),
+    );
+  }
+
+  /** The texts' UTF-8 one after another and where each ends, copied without decoding. */
+  section(): { bytes: Uint8Array; ends: Uint32Array } {
+    const n = this.size;
+    const ends = new Uint32Array(n);
+    let end = 0;
+    for (let p = 0; p < n; p++) {
+      if (this.#sourceOf[p] !== NONE) end += this.#end[p] - this.#start[p];
+      ends[p] = end;
+    }
+    const bytes = new Uint8Array(end);
+    for (let p = 0, at = 0; p < n; p++) {
+      const source = this.#sourceOf[p];
+      if (source === NONE) continue;
+      bytes.set(this.#sources[source].subarray(this.#start[p], this.#end[p]), at);
+      at = ends[p];
+    }
+    return { bytes, ends };
+  }
+
   /** All texts, in order. */
   all(): string[] {
     return Array.from({ length: this.size }, (_, p) => this.get(p));

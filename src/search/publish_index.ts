@@ -12,7 +12,11 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { assembleIndexData, embeddingTextOf } from "../index/job_index_data.ts";
-import { buildPositionText } from "../index/position_text.ts";
+import { BUILD_SLICE, buildPositionText, concatPositionText } from "../index/position_text.ts";
+import type { PositionText } from "../index/term_dictionary.ts";
+import { TextColumn } from "../index/text_column.ts";
+import { repostTextOf } from "../index/reposts.ts";
+import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
 export interface PublishProgress {
@@ -33,6 +37,8 @@ export interface PublishIndexOptions {
    */
   retentionDays?: number;
   onProgress?: (progress: PublishProgress) => void;
+  /** Postings whose text is indexed at a time (default `BUILD_SLICE`; tests make it small). */
+  slice?: number;
 }
 
 export interface PublishedIndex {
@@ -107,7 +113,24 @@ export async function publishIndex(
   // Read before the postings: whatever changes after it may be missing, and the gap check knows.
   const postingsChangedAt = await store.postings.changedAt();
   const total = await store.postings.countJobs();
+  // The postings are read in id order (the index's order) and their text indexed a slice at a
+  // time as they come: only a slice's descriptions are ever held (at 1,000,000 postings they are
+  // ~3.6 GB of strings, past V8's heap), the index keeping what it needs of them in columns.
   const jobs: Job[] = [];
+  const texts: PositionText[] = [];
+  const repostTexts: TextColumn[] = [];
+  const fingerprints: TextColumn[] = [];
+  let slice: Job[] = [];
+  let indexMs = 0;
+  const indexSlice = () => {
+    const started = performance.now();
+    texts.push(buildPositionText(slice));
+    repostTexts.push(TextColumn.of(slice.map((job) => repostTextOf(job.job_description))));
+    fingerprints.push(TextColumn.of(slice.map(jobFingerprint)));
+    for (const job of slice) jobs.push({ ...job, job_description: "" });
+    slice = [];
+    indexMs += performance.now() - started;
+  };
   let agedOut = 0;
   let oldest: string | undefined;
   onProgress?.({ phase: "read", done: 0, total });
@@ -118,13 +141,16 @@ export async function publishIndex(
       continue;
     }
     if (oldest === undefined || job.publish_time < oldest) oldest = job.publish_time;
-    jobs.push(job);
-    if (jobs.length % 1000 === 0) onProgress?.({ phase: "read", done: jobs.length, total });
+    slice.push(job);
+    if (slice.length === (options.slice ?? BUILD_SLICE)) indexSlice();
+    const done = jobs.length + slice.length;
+    if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
   }
+  if (slice.length > 0 || texts.length === 0) indexSlice();
   onProgress?.({ phase: "read", done: jobs.length, total: jobs.length });
 
-  const texts = jobs.map(embeddingTextOf);
-  const distinct = [...new Set(texts)];
+  const roleTexts = jobs.map(embeddingTextOf);
+  const distinct = [...new Set(roleTexts)];
   const embedStarted = performance.now();
   const { vectors, embedded } = await embedWithCache(
     store,
@@ -140,15 +166,20 @@ export async function publishIndex(
     model: embedder.model,
     dimensions: embedder.dimensions,
     jobs,
-    vectors: texts.map((t) => vectors.get(t)!),
+    vectors: roleTexts.map((t) => vectors.get(t)!),
   });
+  vectors.clear();
   // Servers load the terms as built here rather than indexing every posting again.
-  const text = buildPositionText(jobs);
-  const indexMs = performance.now() - indexStarted;
+  const joined = {
+    text: concatPositionText(texts),
+    repostTexts: TextColumn.concat(repostTexts),
+    fingerprints: TextColumn.concat(fingerprints),
+  };
+  indexMs += performance.now() - indexStarted;
   onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
-  const bytes = await encodeSnapshot({ ...data, text });
+  const bytes = await encodeSnapshot({ ...data, ...joined });
   const snapshotId = await store.snapshots.publishSnapshot(bytes, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     docCount: jobs.length,

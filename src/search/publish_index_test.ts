@@ -120,3 +120,40 @@ Deno.test("publishIndex() fails with the worker's error when an embedding worker
     store.close();
   }
 });
+
+Deno.test("publishIndex() indexing the postings a few at a time publishes the same snapshot as all at once", async () => {
+  const store = await openStore(":memory:");
+  const embedder = await createUseLiteEmbedder({ workers: 0 });
+  try {
+    const jobs = await Promise.all(
+      ["Registered Nurse", "Line Cook", "Nurse Assistant", "Welder", "Night Nurse", "Cook"].flatMap(
+        (title, n) =>
+          [0, 1].map(async (copy) => {
+            const url = `https://www.indeed.com/viewjob?jk=slice-${n}-${copy}`;
+            return {
+              id: await jobIdFromUrl(url),
+              job_title: title,
+              company_name: n % 2 ? "Clinic" : "Diner",
+              city: copy ? "Austin" : "Leeds",
+              country: copy ? "US" : "GB",
+              publish_time: `2026-11-0${n + 1} 00:00:00`,
+              job_url: url,
+              job_tags: ["care"],
+              data_source: "indeed" as const,
+              job_description: `${title} wanted for ward ${n}. Care for patients.`,
+            };
+          }),
+      ),
+    );
+    await store.postings.upsertJobs(jobs);
+    const snapshotBytes = async (slice?: number) => {
+      const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger, slice });
+      return (await store.snapshots.readSnapshot(snapshotId))!.bytes;
+    };
+    const whole = await snapshotBytes();
+    for (const slice of [1, 5, 11]) assert.deepEqual(await snapshotBytes(slice), whole, `${slice}`);
+  } finally {
+    embedder.close();
+    store.close();
+  }
+});
