@@ -78,8 +78,8 @@ export class JobIndex {
     this.#keywords = new KeywordScorer(n, text);
     this.#vectors = new TitleVectors(data);
     this.#filters = new FilterMasks(data.jobs);
-    this.#places = new PostingPlaces(data.jobs);
-    this.#reposts = new Reposts(data.jobs, (p) => this.repostTextAt(p));
+    this.#places = new PostingPlaces(data.jobs, data.gazetteer);
+    this.#reposts = new Reposts(data.jobs, (p) => this.repostTextAt(p), data.repostGroups);
     this.#slot = new Uint32Array(n);
     this.#candidates = {
       positions: new Uint32Array(n),

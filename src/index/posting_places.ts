@@ -38,8 +38,12 @@ export class PostingPlaces {
   #places: { gazetteer: Gazetteer; cityKeyOf: string[] | null; remote: Uint8Array } | null = null;
   #cityCounts: CityCount[] | null = null;
 
-  constructor(jobs: readonly Job[]) {
+  readonly #gazetteer: Gazetteer | undefined;
+
+  /** `gazetteer`: `buildGazetteer(jobs)` made before (a snapshot carries it). */
+  constructor(jobs: readonly Job[], gazetteer?: Gazetteer) {
     this.#jobs = jobs;
+    this.#gazetteer = gazetteer;
   }
 
   /** Builds what the first search with a place would otherwise build (but the city keys). */
@@ -50,7 +54,7 @@ export class PostingPlaces {
   #placeData() {
     if (this.#places) return this.#places;
     this.#places = {
-      gazetteer: buildGazetteer(this.#jobs),
+      gazetteer: this.#gazetteer ?? buildGazetteer(this.#jobs),
       // On the first query with a city: it reads GeoNames, which the index needs not to be ready.
       cityKeyOf: null,
       remote: Uint8Array.from(

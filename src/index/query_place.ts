@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { z } from "zod";
 import { foldText } from "../domain/fold_text.ts";
 import type { Job } from "../domain/job.ts";
 import { countryCode } from "../places/country_code.ts";
@@ -203,6 +204,42 @@ export function buildGazetteer(jobs: readonly Job[]): Gazetteer {
     [...titleCounts].filter(([word, n]) => n >= cities.get(word)!.postings).map(([word]) => word),
   );
   return { cities, placed, countries, ambiguous, jobWords, longest };
+}
+
+/** A gazetteer as JSON (without `joined`, which is computed on first need). */
+export function gazetteerToJson(gazetteer: Gazetteer): unknown {
+  return {
+    cities: [...gazetteer.cities],
+    placed: [...gazetteer.placed].map(([key, where]) => [key, [...where]]),
+    countries: [...gazetteer.countries],
+    ambiguous: [...gazetteer.ambiguous],
+    jobWords: [...gazetteer.jobWords],
+    longest: gazetteer.longest,
+  };
+}
+
+const GazetteerJsonSchema = z.object({
+  cities: z.array(z.tuple([z.string(), z.object({ name: z.string(), postings: z.number() })])),
+  placed: z.array(z.tuple([z.string(), z.array(z.tuple([z.string(), z.string()]))])),
+  countries: z.array(z.string()),
+  ambiguous: z.array(z.string()),
+  jobWords: z.array(z.string()),
+  longest: z.number().int().positive(),
+});
+
+/** A gazetteer from `gazetteerToJson`'s output; throws a RangeError for any other shape. */
+export function gazetteerFromJson(json: unknown): Gazetteer {
+  const parsed = GazetteerJsonSchema.safeParse(json);
+  if (!parsed.success) throw new RangeError("Cannot read gazetteer: its shape is wrong");
+  const { cities, placed, countries, ambiguous, jobWords, longest } = parsed.data;
+  return {
+    cities: new Map(cities),
+    placed: new Map(placed.map(([key, where]) => [key, new Map(where)])),
+    countries: new Set(countries),
+    ambiguous: new Set(ambiguous),
+    jobWords: new Set(jobWords),
+    longest,
+  };
 }
 
 /**

@@ -134,9 +134,15 @@ export class Reposts {
   readonly #groupBest: Uint32Array;
 
   /** `repostTextAt(p)`: posting p's `repostTextOf` its description. */
-  constructor(jobs: readonly Job[], repostTextAt: (position: number) => string) {
+  /** `groups`: `repostGroups` of these postings made before (a snapshot carries them). */
+  constructor(
+    jobs: readonly Job[],
+    repostTextAt: (position: number) => string,
+    groups?: Uint32Array,
+  ) {
     this.#jobs = jobs;
     this.#repostTextAt = repostTextAt;
+    this.#groups = groups ?? null;
     this.#groupBest = new Uint32Array(jobs.length);
   }
 

@@ -12,7 +12,9 @@
  * field length (`lengths` u32), the words as one JSON object, the postings as UTF-8 JSON arrays
  * without descriptions (`jobs.0`, `jobs.1`, ..., {@linkcode JOBS_PER_PART} each), and two text
  * columns (src/index/text_column.ts: UTF-8 one after another, u32 ends): the folded start of each
- * description that reposts compare, and each posting's fingerprint. The descriptions stay in the
+ * description that reposts compare, and each posting's fingerprint; each posting's repost group
+ * (u32) and the postings' places as JSON (src/index/query_place.ts), made at publish so that a
+ * cold start does not fold every title, company and city again. The descriptions stay in the
  * store (at 1,000,000 real-length postings they were 3.6 GB, 72% of a snapshot; docs/scaling.md).
  * Everything a search reads is a typed array over the snapshot's bytes: loading builds no object
  * per term or per occurrence. zstd decompresses the 33 MiB of a 20,000-posting snapshot in ~50 ms,
@@ -26,7 +28,13 @@ import type { Job } from "../domain/job.ts";
 import type { JobIndexData } from "./job_index_data.ts";
 import { int8RowsOf } from "./title_vectors.ts";
 import { TextColumn } from "./text_column.ts";
-import { repostTextOf } from "./reposts.ts";
+import { repostGroups, repostTextOf } from "./reposts.ts";
+import {
+  buildGazetteer,
+  type Gazetteer,
+  gazetteerFromJson,
+  gazetteerToJson,
+} from "./query_place.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
@@ -106,8 +114,13 @@ function jobSections(data: SnapshotData, perPart: number): [string, Uint8Array][
     data.repostTexts ?? TextColumn.of(jobs.map((job) => repostTextOf(job.job_description)))
   ).section();
   const fingerprints = (data.fingerprints ?? TextColumn.of(jobs.map(jobFingerprint))).section();
+  const groups = data.repostGroups ??
+    repostGroups(jobs, (p) => data.repostTexts?.get(p) ?? repostTextOf(jobs[p].job_description));
+  const gazetteer = gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs));
   return [
     ...parts,
+    ["repostGroups", asBytes(groups)],
+    ["gazetteer", encoder.encode(JSON.stringify(gazetteer))],
     ["repostTexts", repostTexts.bytes],
     ["repostTextEnds", asBytes(repostTexts.ends)],
     ["fingerprints", fingerprints.bytes],
@@ -307,6 +320,20 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
   };
   const repostTexts = column("repostTexts", "repostTextEnds");
   const fingerprints = column("fingerprints", "fingerprintEnds");
+  const groups = u32("repostGroups");
+  if (groups.length !== docCount) throw corrupt("repost groups do not match the postings");
+  for (let p = 0; p < docCount; p++) {
+    if (groups[p] > p) throw corrupt(`posting ${p} is in the repost group of a later one`);
+  }
+  let gazetteer: Gazetteer;
+  try {
+    gazetteer = gazetteerFromJson(json("gazetteer"));
+  } catch (error) {
+    if (error instanceof RangeError && !error.message.startsWith("Cannot decode")) {
+      throw corrupt("section gazetteer is corrupt");
+    }
+    throw error;
+  }
 
   const words = json("words") as Record<string, unknown> | null;
   const terms = {} as TermDictionary;
@@ -338,6 +365,8 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
     vectorOfDoc,
     repostTexts,
     fingerprints,
+    repostGroups: groups,
+    gazetteer,
     text: { terms, lengths },
   };
 }

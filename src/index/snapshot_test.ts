@@ -5,7 +5,8 @@ import { assembleIndexData } from "./job_index_data.ts";
 import { JobIndex } from "./job_index.ts";
 import { buildPositionText } from "./position_text.ts";
 import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "./snapshot.ts";
-import { repostTextOf } from "./reposts.ts";
+import { repostGroups, repostTextOf } from "./reposts.ts";
+import { buildGazetteer } from "./query_place.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 
@@ -83,6 +84,9 @@ Deno.test("decodeSnapshot() restores what encodeSnapshot() saved", async () => {
     data.jobs.map((job) => repostTextOf(job.job_description)),
   );
   assert.deepEqual(copy.fingerprints?.all(), data.jobs.map(jobFingerprint));
+  // Made at publish, so that a cold start need not: the places and the repost groups.
+  assert.deepEqual(copy.gazetteer, buildGazetteer(data.jobs));
+  assert.deepEqual(Array.from(copy.repostGroups!), Array.from(repostGroups(data.jobs)));
   assert.deepEqual(copy.text, data.text);
   assert.deepEqual(Array.from(copy.vectorOfDoc), Array.from(data.vectorOfDoc));
   assert.equal(copy.vectors.length, 80);

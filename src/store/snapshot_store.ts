@@ -190,8 +190,10 @@ export class SnapshotStore {
     const bytes = new Uint8Array(meta.byteLength);
     let offset = 0;
     let n = 0;
+    // 500 chunks (32 MiB) a batch: a snapshot is read 20-30% faster than in batches of 50
+    // (measured on a 247 MiB store, docs/scaling.md), which a cold start waits for.
     const chunks = this.#kv.list({ prefix: keys.snapshotChunksPrefix(snapId) }, ChunkSchema, {
-      batchSize: 50,
+      batchSize: 500,
     });
     for await (const entry of chunks) {
       const part = parseSnapshotKey(entry.key);
