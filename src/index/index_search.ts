@@ -48,6 +48,11 @@ export interface IndexSearch {
   weakFloor?: number;
   mode?: ScoreMode;
   ranking?: RankingParams;
+  /**
+   * Score every title vector even where an index finds its nearest rows by a scan
+   * (src/index/title_vectors.ts): only to measure what the scan misses, in bench/.
+   */
+  exactVectors?: boolean;
 }
 
 export interface IndexHit {

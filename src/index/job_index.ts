@@ -181,12 +181,12 @@ export class JobIndex {
     }
     // Postings with none of the words and no likeness score 0: candidates only if 0 is enough.
     if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
-    let cosines: Float32Array | null = null;
+    const vectors = this.#vectors;
     if (mode !== "keyword") {
       if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
-      cosines = this.#vectors.cosines(request.vector);
+      vectors.begin(request.vector, { exact: request.exactVectors });
       // Postings whose title alone can score: the postings of the rows above the floor.
-      this.#vectors.postingsAbove(cosines, mode === "vector" ? 0 : cosineFloor, add);
+      vectors.postingsAbove(mode === "vector" ? 0 : cosineFloor, add);
     }
 
     let bestKeyword = 0;
@@ -199,7 +199,7 @@ export class JobIndex {
       let score: number;
       if (mode === "keyword") score = keyword[p];
       else {
-        const cosine = cosines![vectorOfDoc[p]];
+        const cosine = vectors.cosineOf(vectorOfDoc[p]);
         if (mode === "vector") score = Math.max(0, cosine);
         else {
           const semantic = Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
