@@ -16,8 +16,8 @@
  * (u32) and the postings' places as JSON (src/index/query_place.ts), made at publish so that a
  * cold start does not fold every title, company and city again. The descriptions stay in the
  * store (at 1,000,000 real-length postings they were 3.6 GB, 72% of a snapshot; docs/scaling.md).
- * Everything a search reads is a typed array over the snapshot's bytes: loading builds no object
- * per term or per occurrence. zstd decompresses the 33 MiB of a 20,000-posting snapshot in ~50 ms,
+ * Everything a search reads is a typed array copied out of the snapshot's bytes: loading builds no
+ * object per term or per occurrence. zstd decompresses the 33 MiB of a 20,000-posting snapshot in ~50 ms,
  * gzip (`DecompressionStream`) took ~300 ms for the former 58.
  *
  * @module
@@ -243,6 +243,12 @@ function corrupt(what: string): RangeError {
   return new RangeError(`Cannot decode snapshot: ${what}`);
 }
 
+/**
+ * Every section an index keeps is copied out of `raw`, so that the raw snapshot is freed once
+ * decoded: views would keep all of it (the postings' JSON, 420 MB at 1,000,000 postings) for as long
+ * as the index lives, and the vectors twice (usearch needs them at the start of a buffer of their
+ * own, src/index/title_vectors.ts).
+ */
 function decodeRaw(raw: Uint8Array): SnapshotData {
   const read = readHeader(raw);
   if (!read) throw corrupt("not a jobseek index snapshot");
@@ -260,15 +266,15 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
   };
   const u32 = (name: string) => {
     const [at, length] = bytesOf(name, 4);
-    return new Uint32Array(raw.buffer, at, length / 4);
+    return new Uint32Array(raw.buffer, at, length / 4).slice();
   };
   const u16 = (name: string) => {
     const [at, length] = bytesOf(name, 2);
-    return new Uint16Array(raw.buffer, at, length / 2);
+    return new Uint16Array(raw.buffer, at, length / 2).slice();
   };
   const f32 = (name: string) => {
     const [at, length] = bytesOf(name, 4);
-    return new Float32Array(raw.buffer, at, length / 4);
+    return new Float32Array(raw.buffer, at, length / 4).slice();
   };
   const text = (name: string) => {
     const [at, length] = bytesOf(name);
@@ -289,7 +295,7 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
     throw corrupt(`the vectors do not make ${vectorRows} rows of ${dimensions}`);
   }
   // Kept as int8: a search scans them so (src/index/title_vectors.ts).
-  const vectors = new Int8Array(raw.buffer, vectorsAt, vectorsLength);
+  const vectors = new Int8Array(raw.buffer, vectorsAt, vectorsLength).slice();
   // A row out of range would give its posting no vector: it would silently never be found.
   const vectorOfDoc = u32("vectorOfDoc");
   if (vectorOfDoc.length !== docCount) {
@@ -313,7 +319,7 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
     const offsets = u32(ends);
     if (offsets.length !== jobs.length) throw corrupt(`${name} do not match the postings`);
     try {
-      return TextColumn.ofSection(new Uint8Array(raw.buffer, at, length), offsets);
+      return TextColumn.ofSection(new Uint8Array(raw.buffer, at, length).slice(), offsets);
     } catch {
       throw corrupt(`${name} do not match the postings`);
     }
