@@ -71,12 +71,11 @@ function sameFields(a: Job, b: Job): boolean {
 const CHANGE_LOG_MS = 7 * 24 * 3_600_000;
 
 /**
- * Postings read (in KV's `getMany` batches of ten) and then written together: one commit holds up
- * to about 120 postings' writes (KV's 1,000 mutations, 8 a posting; `SplitCommit` splits beyond).
- * 100 wrote 5,000 postings 2.2-2.6x faster than 10 (0.89 against 1.95-2.31 ms a posting, the
- * machine loaded; docs/scaling.md).
+ * Postings read (in KV's `getMany` batches of ten) and then written together. Each write checks
+ * its posting, and KV Connect takes 10 checks a commit (`KV_LIMITS`): 100 postings a commit wrote
+ * 5,000 postings 2.2-2.6x faster on a local file, and failed on denokv (docs/scaling.md).
  */
-const UPSERT_BATCH = 100;
+const UPSERT_BATCH = 10;
 
 /**
  * Postings by id with a `jobs_by_city` and a `jobs_by_time` entry and a `jobs_last_seen` record
