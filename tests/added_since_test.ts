@@ -9,7 +9,7 @@ import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
-import { defaultTestJobs, testEmbedder } from "./helpers.ts";
+import { cachingTestEmbedder, defaultTestJobs, testEmbedder } from "./helpers.ts";
 
 const utcNow = () => new Date().toISOString().slice(0, 19).replace("T", " ");
 
@@ -34,7 +34,10 @@ Deno.test("added_since keeps exactly the query's postings first seen since then"
     for (const job of later) {
       assert.ok((await store.postings.getJob(job.id))!.first_seen! >= mark, job.id);
     }
-    await publishIndex(store, { embedder, logger: silentLogger });
+    // The postings' vectors from the kept file (tests/vector_cache.ts); queries from the model.
+    const kept = await cachingTestEmbedder();
+    await publishIndex(store, { embedder: kept, logger: silentLogger });
+    await kept.save();
     await service.start();
 
     const laterUrls = new Set(later.map((j) => j.job_url));

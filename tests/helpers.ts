@@ -14,7 +14,7 @@ import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
 import { openStore, type Store } from "../src/store/store.ts";
-import { importRealJobs } from "../bench/real_data.ts";
+import { cachedRealJobs } from "./real_jobs_cache.ts";
 import { type CachingEmbedder, openVectorCache } from "./vector_cache.ts";
 
 export interface TestSearch {
@@ -55,7 +55,7 @@ let sharedCachingEmbedder: Promise<CachingEmbedder> | undefined;
 
 /**
  * `testEmbedder()` with its vectors kept on disk between test processes (tests/vector_cache.ts),
- * beside the model folder: for indexing the thousands of real postings, never for queries.
+ * beside the model folder: for indexing postings, never for queries.
  */
 export function cachingTestEmbedder(): Promise<CachingEmbedder> {
   sharedCachingEmbedder ??= (async () => {
@@ -86,8 +86,9 @@ export interface TestSearchOptions {
   /** Default: the first 100 fixture postings. */
   jobs?: Job[];
   /**
-   * Index with `cachingTestEmbedder()`: for sets of thousands of real postings, whose titles the
-   * model would otherwise embed afresh in every test file.
+   * Index with `cachingTestEmbedder()` (default): the postings' vectors from the kept file, so
+   * that test files do not embed the same titles afresh; `false` embeds them with the model.
+   * Queries are always embedded by the model.
    */
   cacheVectors?: boolean;
 }
@@ -103,7 +104,7 @@ export async function createTestSearch(options: TestSearchOptions = {}): Promise
   try {
     const embedder = await testEmbedder();
     await store.postings.upsertJobs(jobs);
-    if (options.cacheVectors) {
+    if (options.cacheVectors ?? true) {
       const caching = await cachingTestEmbedder();
       await publishIndex(store, { embedder: caching, logger: silentLogger });
       await caching.save();
@@ -133,11 +134,12 @@ export async function createTestSearch(options: TestSearchOptions = {}): Promise
 let realJobsOnce: Promise<Job[]> | undefined;
 
 /**
- * Every real JobSpy posting in ../shared/data/jobspy (all files, imported once per test process
- * with the real importer: a posting seen in several files is the last file's version).
+ * Every real JobSpy posting in ../shared/data/jobspy (all files, imported with the real importer:
+ * a posting seen in several files is the last file's version), kept on disk beside the model
+ * folder between test processes (tests/real_jobs_cache.ts).
  */
 export function realJobs(): Promise<Job[]> {
-  realJobsOnce ??= importRealJobs();
+  realJobsOnce ??= cachedRealJobs(`${loadConfig(Deno.env.toObject()).modelDir}/../test-postings`);
   return realJobsOnce;
 }
 

@@ -7,6 +7,7 @@ import { JobseekError } from "../src/domain/errors.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { type ImportCounts, importFiles, type ImportReport } from "../src/ingest/import_files.ts";
 import { openStore, type Store } from "../src/store/store.ts";
+import { realJobs } from "./helpers.ts";
 
 const DATA_DIR = new URL("../../shared/data/jobspy/", import.meta.url);
 
@@ -243,6 +244,14 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
         43.80011,
         -79.48291,
       ]);
+    });
+
+    await t.step("the real postings other suites read from disk are this import's", async () => {
+      // tests/real_jobs_cache.ts: a kept file that no longer matches the importer fails here.
+      const withoutClock = (jobs: Job[]) => jobs.map(({ first_seen: _, ...job }) => job);
+      const imported: Job[] = [];
+      for await (const job of store.postings.listJobs()) imported.push(job);
+      assert.deepEqual(withoutClock(await realJobs()), withoutClock(imported));
     });
 
     await t.step("a second import changes nothing", async () => {

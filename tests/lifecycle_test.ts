@@ -19,7 +19,7 @@ import { createSearchService, type JobSearchService } from "../src/search/search
 import { indexGap } from "../src/store/snapshot_store.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { firstWeeklyFile, keeper } from "./keepers.ts";
-import { testEmbedder } from "./helpers.ts";
+import { cachingTestEmbedder, testEmbedder } from "./helpers.ts";
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 
@@ -181,12 +181,14 @@ Deno.test("a serving process publishes again when indexed postings pass the rete
 
 Deno.test("re-importing a real file: every row unchanged, nothing to publish, and last_seen moves on", async () => {
   const store = await openStore(":memory:");
-  const embedder = await testEmbedder();
+  // A real file's titles: their vectors from the kept file (tests/vector_cache.ts).
+  const embedder = await cachingTestEmbedder();
   try {
     const file = await firstWeeklyFile();
     const first = await importFiles(store, [file], { now: NOW });
     assert.ok(first.totals.inserted > 100);
     await publishIndex(store, { embedder, logger: silentLogger });
+    await embedder.save();
     const ids: string[] = [];
     for await (const job of store.postings.listJobs()) ids.push(job.id);
     const seenFirst = await store.postings.lastSeen(ids);

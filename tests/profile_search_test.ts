@@ -13,12 +13,15 @@ import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { searchByProfile } from "../src/search/profile_search.ts";
 import { seniorityFactor } from "../src/search/profile_ranking.ts";
-import { defaultTestJobs, testEmbedder } from "./helpers.ts";
+import { cachingTestEmbedder, defaultTestJobs, testEmbedder } from "./helpers.ts";
 import { restTestJobs } from "./rest_server.ts";
 
 async function indexOf(jobs: Job[]) {
   const embedder = await testEmbedder();
-  const vectors = await embedder.embed(jobs.map(embeddingTextOf));
+  // The postings' vectors from the kept file (tests/vector_cache.ts); queries from the model.
+  const kept = await cachingTestEmbedder();
+  const vectors = await kept.embed(jobs.map(embeddingTextOf));
+  await kept.save();
   const index = new JobIndex(assembleIndexData({
     model: embedder.model,
     dimensions: embedder.dimensions,

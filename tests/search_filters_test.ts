@@ -2,7 +2,10 @@
  * The filters job seekers ask for, on the real JobSpy postings plus a few written here for what
  * the real files lack (a denied "remote", a posting in Kathmandu): each through the real importer,
  * index, model and search service. The property that each only narrows the result set is in
- * tests/filter_property_test.ts; this file checks what each means.
+ * tests/filter_property_test.ts; this file checks what each means. On the same index, the role
+ * leads: a posting whose title carries a tail (terms, a place, pay) ranks with the postings titled
+ * exactly as the query, not below sibling roles (one index of the real postings per file: building
+ * it is most of the file's time).
  */
 import { strict as assert } from "node:assert";
 import { createCliSandbox } from "./cli_process.ts";
@@ -74,7 +77,7 @@ const WRITTEN = [
   },
 ];
 
-Deno.test("the filter table's filters on the real postings", async (t) => {
+Deno.test("the real postings: what each filter means, and the role leads", async (t) => {
   const real = await realJobs();
   const written = await imported(WRITTEN);
   const { service, close } = await createTestSearch({
@@ -254,6 +257,28 @@ Deno.test("the filter table's filters on the real postings", async (t) => {
       }
       const plain = await search({ q: "developer" });
       assert.equal(plain.facets, undefined);
+    });
+
+    await t.step("a title with a tail ranks with its role", async () => {
+      for (
+        const [q, tailed] of [
+          ["cleaner", "Cleaner - Permanent Full Time"],
+          ["warehouse operative", "Warehouse Operative - Night Shift"],
+          ["registered nurse", "Registered Nurse - Casual Pool"],
+        ]
+      ) {
+        assert.ok(real.some((j) => j.job_title === tailed), `the data holds "${tailed}"`);
+        const { results } = await search({ q, sort: "relevance", top_k: "100" });
+        const exact = results.filter((r) => r.job_title.toLowerCase() === q);
+        const position = results.findIndex((r) => r.job_title === tailed);
+        assert.ok(position >= 0, `"${tailed}" is in the set for "${q}"`);
+        // As good as the exact title: ahead of every posting that is not that role.
+        const others = results.slice(0, position).filter((r) =>
+          !r.job_title.toLowerCase().startsWith(q)
+        );
+        assert.deepEqual(others.map((r) => r.job_title), [], `${q}: ${exact.length} exact titles`);
+        assert.ok(results[position].score >= 0.9, `${tailed}: ${results[position].score}`);
+      }
     });
   } finally {
     await close();

@@ -4,7 +4,7 @@
  * from the stored postings, independently of the index.
  */
 import { strict as assert } from "node:assert";
-import { testEmbedder } from "./helpers.ts";
+import { cachingTestEmbedder, testEmbedder } from "./helpers.ts";
 import type { Job, JobResult } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
@@ -30,7 +30,10 @@ Deno.test("search over real postings", async (t) => {
   const services: JobSearchService[] = [];
   try {
     await importFiles(store, FILES.map((f) => decodeURIComponent(new URL(f, DATA).pathname)));
-    await publishIndex(store, { embedder, logger: silentLogger });
+    // The postings' vectors from the kept file (tests/vector_cache.ts); queries from the model.
+    const kept = await cachingTestEmbedder();
+    await publishIndex(store, { embedder: kept, logger: silentLogger });
+    await kept.save();
     const service = createSearchService({ store, embedder, logger: silentLogger });
     services.push(service);
     await service.start();

@@ -11,7 +11,7 @@ import { publishIndex } from "../src/search/publish_index.ts";
 import { createSourceScheduler, pullSource } from "../src/search/source_puller.ts";
 import type { SourceRecord } from "../src/store/sources_store.ts";
 import { openStore } from "../src/store/store.ts";
-import { testEmbedder } from "./helpers.ts";
+import { cachingTestEmbedder } from "./helpers.ts";
 import { runCli } from "./server_process.ts";
 
 const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
@@ -56,7 +56,8 @@ async function idsOf(text: string): Promise<Set<string>> {
 
 Deno.test("a weekly feed: pulled conditionally, postings it drops expire after the grace", async () => {
   const store = await openStore(":memory:");
-  const embedder = await testEmbedder();
+  // The feed's titles are real postings' titles: their vectors come from the kept file.
+  const embedder = await cachingTestEmbedder();
   const feed = feedServer();
   try {
     const start = Date.parse("2026-02-04T12:00:00Z");
@@ -102,6 +103,7 @@ Deno.test("a weekly feed: pulled conditionally, postings it drops expire after t
         assert.equal(meta?.expiredCount ?? 0, expected.length);
       }
     }
+    await embedder.save();
     assert.equal(feed.state.notModified, 22, "every repeated pull was a 304");
     assert.ok(everListed.size > (await idsOf(await Deno.readTextFile(files.at(-1)!))).size);
   } finally {

@@ -98,6 +98,8 @@ export async function openVectorCache(embedder: Embedder, dir: string): Promise<
   const path = `${dir}/${await fingerprint(model)}.vectors`;
   const vectors = await readVectors(path, dimensions);
   let changed = false;
+  /** The file failed the check: nothing of it is written back. */
+  let dropped = false;
   if (vectors.size > 0) {
     const texts = [...vectors.keys()];
     const longest = texts.toSorted((a, b) => b.length - a.length).slice(0, SAMPLE_SIZE / 2);
@@ -108,6 +110,7 @@ export async function openVectorCache(embedder: Embedder, dir: string): Promise<
     if (!sample.every((text, i) => sameVector(fresh[i], vectors.get(text)!))) {
       vectors.clear();
       changed = true;
+      dropped = true;
     }
   }
   return {
@@ -127,7 +130,14 @@ export async function openVectorCache(embedder: Embedder, dir: string): Promise<
       if (!changed) return;
       try {
         await Deno.mkdir(dir, { recursive: true });
-        await writeVectors(path, vectors, dimensions);
+        // Test files run side by side and each saves what it added: keep what others saved since
+        // this one read the file, or the last to save would drop their vectors for the next run.
+        // (Written only: this process answers only from what it read and checked, or embedded.)
+        const merged = new Map(vectors);
+        for (const [text, vector] of dropped ? [] : await readVectors(path, dimensions)) {
+          if (!merged.has(text)) merged.set(text, vector);
+        }
+        await writeVectors(path, merged, dimensions);
         changed = false;
       } catch {
         // A read-only cache folder costs the next run its 18 s, nothing else.

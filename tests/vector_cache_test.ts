@@ -86,3 +86,25 @@ Deno.test("openVectorCache() drops a file whose vectors the model no longer give
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("openVectorCache() keeps what another process saved since it read the file", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const model = await countingEmbedder();
+    // Two test files open the same (empty) file, then each saves the titles it embedded.
+    const first = await openVectorCache(model, dir);
+    const second = await openVectorCache(model, dir);
+    await first.embed(TITLES.slice(0, 2));
+    await first.save();
+    await second.embed(TITLES.slice(2));
+    await second.save();
+
+    model.embedded.length = 0;
+    const third = await openVectorCache(model, dir);
+    const checked = model.embedded.length;
+    assert.deepEqual(await third.embed(TITLES), await (await testEmbedder()).embed(TITLES));
+    assert.equal(model.embedded.length, checked, "every title comes from the file");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

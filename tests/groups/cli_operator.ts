@@ -1,0 +1,9 @@
+/**
+ * Test files run as one group in one worker (tests/suite_groups_test.ts has the why): which store
+ * and model each command uses, help and completions, and the operator commands.
+ *
+ * @module
+ */
+import "../cli_config_resolution_test.ts";
+import "../cli_completions_test.ts";
+import "../cli_operator_test.ts";

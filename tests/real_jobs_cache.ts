@@ -1,0 +1,90 @@
+/**
+ * The real JobSpy postings as the importer makes them, kept on disk between test processes. The
+ * suites that search them (tests/filter_property_test.ts, tests/search_filters_test.ts,
+ * tests/index_delta_test.ts) imported the 47 CSV files afresh each time: 3.6 CPU-seconds apiece,
+ * against 0.3 s to read them back.
+ *
+ * The file is named after everything the postings are made from: the bytes of every CSV, the
+ * source of every local module the import loads (from `deno info`, so a change anywhere in the
+ * importer, the places or the store makes a new file), `deno.lock` and Deno's version. Read back,
+ * the postings are what a fresh import gives, `first_seen` (the import's clock) set to now as an
+ * import would. tests/ingest_real_data_test.ts compares them with its own import on every run.
+ *
+ * @module
+ */
+import { deserialize, serialize } from "node:v8";
+import { sha256Hex } from "../src/crypto.ts";
+import type { Job } from "../src/domain/job.ts";
+import { formatUtc } from "../src/domain/lifecycle.ts";
+import { importRealJobs, realCsvFiles } from "../bench/real_data.ts";
+
+const IMPORTER = new URL("../bench/real_data.ts", import.meta.url);
+
+/** Local modules the import loads, from the module graph as Deno resolves it. */
+async function importerModules(): Promise<string[]> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", IMPORTER.pathname],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  if (!out.success) throw new Error(`deno info ${IMPORTER.pathname} failed`);
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string }[];
+  };
+  return graph.modules.map((m) => m.specifier).filter((s) => s.startsWith("file:")).sort();
+}
+
+/** The file's name: a hash of the data's bytes, the importer's sources, the lock and Deno. */
+export async function realJobsFingerprint(): Promise<string> {
+  const parts: string[] = [Deno.version.deno];
+  for (const path of realCsvFiles()) {
+    parts.push(path.split("/").slice(-2).join("/"), sha256Hex(await Deno.readFile(path)));
+  }
+  for (const module of await importerModules()) {
+    parts.push(module, sha256Hex(await Deno.readFile(new URL(module))));
+  }
+  parts.push(sha256Hex(await Deno.readFile(new URL("../deno.lock", import.meta.url))));
+  return sha256Hex(JSON.stringify(parts)).slice(0, 24);
+}
+
+async function readJobs(path: string): Promise<Job[] | null> {
+  try {
+    const jobs = deserialize(await Deno.readFile(path));
+    return Array.isArray(jobs) ? jobs as Job[] : null;
+  } catch {
+    // No file yet, or one cut short by a killed run: import afresh.
+    return null;
+  }
+}
+
+async function writeJobs(dir: string, name: string, jobs: Job[]): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true });
+  // Written aside under a name of its own and renamed: test files run side by side in one
+  // process (`--parallel`), and a reader must see the old file or the whole new one.
+  const partial = `${dir}/${name}.${Deno.pid}.${crypto.randomUUID()}.partial`;
+  await Deno.writeFile(partial, serialize(jobs));
+  await Deno.rename(partial, `${dir}/${name}`);
+  // Files named after older data or code are of no further use.
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.name !== name && entry.name.endsWith(".jobs")) {
+      await Deno.remove(`${dir}/${entry.name}`).catch(() => {});
+    }
+  }
+}
+
+/**
+ * Every real posting as `importRealJobs()` (bench/real_data.ts) gives it, from `dir` when a file
+ * made from the same data and code is there, else imported and written there.
+ */
+export async function cachedRealJobs(dir: string): Promise<Job[]> {
+  const name = `${await realJobsFingerprint()}.jobs`;
+  const kept = await readJobs(`${dir}/${name}`);
+  if (kept) {
+    const now = formatUtc(Date.now());
+    return kept.map((job) => job.first_seen === undefined ? job : { ...job, first_seen: now });
+  }
+  const jobs = await importRealJobs();
+  // A read-only cache folder costs the next run its import, nothing else.
+  await writeJobs(dir, name, jobs).catch(() => {});
+  return jobs;
+}
