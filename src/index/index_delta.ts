@@ -13,12 +13,10 @@
  */
 import { z } from "zod";
 import type { Job } from "../domain/job.ts";
-import { assembleIndexData, type JobIndexData } from "./job_index_data.ts";
+import { assembleIndexData, descriptionColumnsOf } from "./job_index_data.ts";
 import { buildPositionText } from "./position_text.ts";
 import { int8RowsOf } from "./title_vectors.ts";
 import { TextColumn } from "./text_column.ts";
-import { repostTextOf } from "./reposts.ts";
-import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 import { JobIndex } from "./job_index.ts";
 import type { TextField } from "./ranking.ts";
@@ -172,24 +170,12 @@ export function applyDelta(base: JobIndex, delta: IndexDelta): JobIndex {
     lengths[field] = merged;
   }
   const text: PositionText = { terms, lengths };
-  // The columns kept of the descriptions, as the base and the delta hold them (or made from the
-  // postings of an index built in this process).
-  const addedIndex = { data: added, size: added.jobs.length };
-  const columnOf = (
-    index: { data: JobIndexData; size: number },
-    name: "repostTexts" | "fingerprints",
-  ) =>
-    index.data[name] ??
-      TextColumn.of(
-        Array.from({ length: index.size }, (_, p) =>
-          name === "repostTexts"
-            ? repostTextOf(index.data.jobs[p].job_description)
-            : jobFingerprint(index.data.jobs[p])),
-      );
+  const baseColumns = descriptionColumnsOf(data);
+  const addedColumns = descriptionColumnsOf(added);
   const [repostTexts, fingerprints] = (["repostTexts", "fingerprints"] as const).map((name) =>
     TextColumn.merged(n, [
-      { column: columnOf(base, name), newPosition: baseNew },
-      { column: columnOf(addedIndex, name), newPosition: addNew },
+      { column: baseColumns[name], newPosition: baseNew },
+      { column: addedColumns[name], newPosition: addNew },
     ])
   );
   return new JobIndex({

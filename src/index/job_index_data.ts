@@ -8,7 +8,9 @@
 import type { Job } from "../domain/job.ts";
 import { roleTextOf } from "./role_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
-import type { TextColumn } from "./text_column.ts";
+import { TextColumn } from "./text_column.ts";
+import { repostTextOf } from "./reposts.ts";
+import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import type { Gazetteer } from "./query_place.ts";
 
 /** Everything a snapshot holds. */
@@ -86,4 +88,18 @@ export function assembleIndexData(
   const flat = new Float32Array(rowOf.size * dimensions);
   for (const [vector, row] of rowOf) flat.set(vector, row * dimensions);
   return { model, dimensions, jobs, vectors: flat, vectorOfDoc };
+}
+
+/**
+ * The columns kept of the postings' descriptions: as `data` holds them (a loaded snapshot's), or
+ * made from its postings (an index built in this process).
+ */
+export function descriptionColumnsOf(
+  data: Pick<JobIndexData, "jobs" | "repostTexts" | "fingerprints">,
+): { repostTexts: TextColumn; fingerprints: TextColumn } {
+  return {
+    repostTexts: data.repostTexts ??
+      TextColumn.of(data.jobs.map((job) => repostTextOf(job.job_description))),
+    fingerprints: data.fingerprints ?? TextColumn.of(data.jobs.map(jobFingerprint)),
+  };
 }

@@ -25,17 +25,16 @@
 import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import { z } from "zod";
 import type { Job } from "../domain/job.ts";
-import type { JobIndexData } from "./job_index_data.ts";
+import { descriptionColumnsOf, type JobIndexData } from "./job_index_data.ts";
 import { int8RowsOf } from "./title_vectors.ts";
 import { TextColumn } from "./text_column.ts";
-import { repostGroups, repostTextOf } from "./reposts.ts";
+import { repostGroups } from "./reposts.ts";
 import {
   buildGazetteer,
   type Gazetteer,
   gazetteerFromJson,
   gazetteerToJson,
 } from "./query_place.ts";
-import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 
@@ -110,12 +109,11 @@ function jobSections(data: SnapshotData, perPart: number): [string, Uint8Array][
     const slim = jobs.slice(start, start + perPart).map((job) => ({ ...job, job_description: "" }));
     parts.push([`jobs.${n}`, encoder.encode(JSON.stringify(slim))]);
   }
-  const repostTexts = (
-    data.repostTexts ?? TextColumn.of(jobs.map((job) => repostTextOf(job.job_description)))
-  ).section();
-  const fingerprints = (data.fingerprints ?? TextColumn.of(jobs.map(jobFingerprint))).section();
+  const columns = descriptionColumnsOf(data);
+  const repostTexts = columns.repostTexts.section();
+  const fingerprints = columns.fingerprints.section();
   const groups = data.repostGroups ??
-    repostGroups(jobs, (p) => data.repostTexts?.get(p) ?? repostTextOf(jobs[p].job_description));
+    repostGroups(jobs, (p) => columns.repostTexts.get(p));
   const gazetteer = gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs));
   return [
     ...parts,
