@@ -23,6 +23,11 @@ export const ACCESS_TOKEN_PREFIX = "jsa_";
 export const REFRESH_TOKEN_PREFIX = "jsr_";
 /** Access tokens a grant remembers, so that a replayed refresh token can end all of them. */
 const MAX_ACCESS_TOKENS_PER_GRANT = 20;
+/**
+ * Commits a grant's change is tried before giving up: only an end racing a rotation changes a
+ * grant twice, so a second try settles it; the rest is margin.
+ */
+const MAX_GRANT_COMMITS = 5;
 
 /** The token endpoint's answer: always with a refresh token, for the one scope. */
 export type TokenResponse =
@@ -84,37 +89,38 @@ export class OAuthGrants {
     throw invalid;
   }
 
-  /** Ends a grant and every token it still has; false when there was no such grant. */
+  /**
+   * Ends a grant and every token it still has, in one commit; false when there was no such grant.
+   * A grant rotated meanwhile is read again, so the tokens a rotation just added end too.
+   */
   async end(grantId: string): Promise<boolean> {
-    const record = await this.#store.getOAuthRecord("grant", grantId, GrantRecordSchema);
-    if (!record) return false;
-    for (const hash of record.accessHashes) await this.#store.deleteOAuthRecord("access", hash);
-    await this.#store.deleteOAuthRecord("refresh", record.refreshHash);
-    await this.#store.deleteOAuthRecord("grant", grantId);
-    return true;
+    for (let attempt = 0; attempt < MAX_GRANT_COMMITS; attempt++) {
+      const entry = await this.#store.getOAuthEntry("grant", grantId, GrantRecordSchema);
+      if (!entry.value) return false;
+      const deletes = [
+        ...entry.value.accessHashes.map((id) => ({ kind: "access" as const, id })),
+        { kind: "refresh" as const, id: entry.value.refreshHash },
+        { kind: "grant" as const, id: grantId },
+      ];
+      const guard = { kind: "grant" as const, id: grantId, versionstamp: entry.versionstamp };
+      if (await this.#store.commitOAuth(guard, [], deletes)) return true;
+    }
+    throw new Error(`Grant ${grantId} kept changing while it was being ended`);
   }
 
-  /** A new access token and refresh token for `grant`, remembered under its grant id. */
-  async issue(grant: Grant): Promise<TokenResponse> {
+  /**
+   * A new access token and refresh token for `grant`, remembered under its grant id, written in
+   * one commit with the grant record and guarded by it: tokens are never stored for a grant that
+   * ended in the meantime (a replayed code ending it while the first exchange was still issuing
+   * left that exchange's tokens alive). `from` says what was spent: a code starts its grant, a
+   * refresh token continues one that must still be there.
+   */
+  async issue(grant: Grant, from: "code" | "refresh"): Promise<TokenResponse> {
     const grantId = grant.grantId ?? randomSecret("", 16);
     const access = randomSecret(ACCESS_TOKEN_PREFIX);
     const refresh = randomSecret(`${REFRESH_TOKEN_PREFIX}${grantId}.`);
-    const now = this.#now();
     const accessHash = sha256Hex(access);
     const refreshHash = sha256Hex(refresh);
-    const previous = await this.#store.getOAuthRecord("grant", grantId, GrantRecordSchema);
-    const accessHashes = [...(previous?.accessHashes ?? []), accessHash];
-    // The oldest access tokens of a grant that refreshes very often are ended, not forgotten.
-    for (const old of accessHashes.splice(0, accessHashes.length - MAX_ACCESS_TOKENS_PER_GRANT)) {
-      await this.#store.deleteOAuthRecord("access", old);
-    }
-    const grantRecord: GrantRecord = {
-      clientId: grant.clientId,
-      accessHashes,
-      refreshHash,
-      expiresAt: now + this.#refreshTtl,
-    };
-    await this.#store.putOAuthRecord("grant", grantId, grantRecord, this.#refreshTtl);
     const base = {
       grantId,
       clientId: grant.clientId,
@@ -123,24 +129,53 @@ export class OAuthGrants {
       scope: grant.scope,
       resource: grant.resource,
     };
-    await this.#store.putOAuthRecord(
-      "access",
-      accessHash,
-      { ...base, expiresAt: now + this.#accessTtl },
-      this.#accessTtl,
-    );
-    await this.#store.putOAuthRecord(
-      "refresh",
-      refreshHash,
-      { ...base, expiresAt: now + this.#refreshTtl },
-      this.#refreshTtl,
-    );
-    return {
-      access_token: access,
-      token_type: "Bearer",
-      expires_in: Math.floor(this.#accessTtl / 1000),
-      refresh_token: refresh,
-      scope: grant.scope,
-    };
+    for (let attempt = 0; attempt < MAX_GRANT_COMMITS; attempt++) {
+      const previous = await this.#store.getOAuthEntry("grant", grantId, GrantRecordSchema);
+      // A rotation whose grant is gone was ended (revoked, or a spent token replayed) after its
+      // refresh token was spent; tokens descending from before grants were tracked start one.
+      const continues = from === "refresh" && grant.grantId !== undefined;
+      if (continues ? !previous.value : previous.value) {
+        throw new OAuthError("invalid_grant", "This sign-in has ended; sign in again");
+      }
+      const now = this.#now();
+      const accessHashes = [...(previous.value?.accessHashes ?? []), accessHash];
+      // The oldest access tokens of a grant that refreshes very often are ended, not forgotten.
+      const evicted = accessHashes.splice(0, accessHashes.length - MAX_ACCESS_TOKENS_PER_GRANT);
+      const grantRecord: GrantRecord = {
+        clientId: grant.clientId,
+        accessHashes,
+        refreshHash,
+        expiresAt: now + this.#refreshTtl,
+      };
+      const written = await this.#store.commitOAuth(
+        { kind: "grant", id: grantId, versionstamp: previous.versionstamp },
+        [
+          { kind: "grant", id: grantId, value: grantRecord, expireInMs: this.#refreshTtl },
+          {
+            kind: "access",
+            id: accessHash,
+            value: { ...base, expiresAt: now + this.#accessTtl },
+            expireInMs: this.#accessTtl,
+          },
+          {
+            kind: "refresh",
+            id: refreshHash,
+            value: { ...base, expiresAt: now + this.#refreshTtl },
+            expireInMs: this.#refreshTtl,
+          },
+        ],
+        evicted.map((id) => ({ kind: "access" as const, id })),
+      );
+      if (written) {
+        return {
+          access_token: access,
+          token_type: "Bearer",
+          expires_in: Math.floor(this.#accessTtl / 1000),
+          refresh_token: refresh,
+          scope: grant.scope,
+        };
+      }
+    }
+    throw new Error(`Grant ${grantId} kept changing while its tokens were being issued`);
   }
 }

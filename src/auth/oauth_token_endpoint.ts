@@ -76,7 +76,10 @@ export class OAuthTokenEndpoint {
     if (!owner) {
       throw new OAuthError("invalid_grant", "The API key this access was granted with is revoked");
     }
-    const tokens = await this.#grants.issue({ ...grant, keyName: owner.name });
+    const tokens = await this.#grants.issue(
+      { ...grant, keyName: owner.name },
+      grantType === "authorization_code" ? "code" : "refresh",
+    );
     await this.#clients.keep(client);
     return { tokens, clientId: client.client_id, keyName: owner.name };
   }

@@ -19,6 +19,20 @@ export type OAuthRecord = object;
  */
 export type OAuthRecordKind = "client" | "code" | "access" | "refresh" | "consent" | "grant";
 
+/** A record with the versionstamp it was read at (null: absent), for a checked commit. */
+export interface OAuthEntry<T> {
+  value: T | null;
+  versionstamp: string | null;
+}
+
+/** One record an {@linkcode OAuthStore.commitOAuth} writes. */
+export interface OAuthWrite {
+  kind: OAuthRecordKind;
+  id: string;
+  value: OAuthRecord;
+  expireInMs: number;
+}
+
 /** What a sweep of OAuth records removed. */
 export interface OAuthSweep {
   /** Registered clients that never completed a sign-in in time. */
@@ -64,6 +78,35 @@ export class OAuthStore {
     schema: z.ZodType<T>,
   ): Promise<T | null> {
     return (await this.#kv.get(oauthKey(kind, id), schema)).value;
+  }
+
+  /** The record and its versionstamp; a record failing `schema` reads as absent. */
+  async getOAuthEntry<T extends object>(
+    kind: OAuthRecordKind,
+    id: string,
+    schema: z.ZodType<T>,
+  ): Promise<OAuthEntry<T>> {
+    const entry = await this.#kv.get(oauthKey(kind, id), schema);
+    return { value: entry.value, versionstamp: entry.versionstamp };
+  }
+
+  /**
+   * Writes and deletes records in one commit, provided the `guard` record still has the
+   * versionstamp it was read at (null: still absent). False when another writer changed it first:
+   * nothing was written, and the caller reads again.
+   */
+  async commitOAuth(
+    guard: { kind: OAuthRecordKind; id: string; versionstamp: string | null },
+    writes: OAuthWrite[],
+    deletes: { kind: OAuthRecordKind; id: string }[],
+  ): Promise<boolean> {
+    return await this.#kv.commit((op) => {
+      op.check({ key: oauthKey(guard.kind, guard.id), versionstamp: guard.versionstamp });
+      for (const { kind, id } of deletes) op.delete(oauthKey(kind, id));
+      for (const { kind, id, value, expireInMs } of writes) {
+        op.set(oauthKey(kind, id), value, { expireIn: expireInMs });
+      }
+    });
   }
 
   /**
