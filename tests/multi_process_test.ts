@@ -13,6 +13,13 @@ import { runCli, type ServerProcess, startServerProcess } from "./server_process
 const SHARED_LIMIT = 25;
 const LOAD_CLIENTS = 6;
 const QUERIES = ["nurse", "software engineer", "teacher", "truck driver", "accountant"];
+/**
+ * Bounds on how soon every server sees a change, loose enough for a loaded 2-core CI machine
+ * running other tests beside three servers: they catch a server that never notices (or only at
+ * its next restart), not a slow one. The figures measured are printed; docs/operations.md has them.
+ */
+const REVOKE_SEEN_WITHIN_MS = 5_000;
+const INDEX_SEEN_WITHIN_MS = 10_000;
 /** A title that only the postings imported during the test carry. */
 const NEW_TITLE = "Lighthouse Keeper";
 
@@ -108,11 +115,11 @@ async function sharedStoreScenario(
         await new Promise((resolve) => setTimeout(resolve, 300));
         const run = await runCli(["keys", "revoke", "revokee"], env);
         assert.equal(run.code, 0, run.stderr);
-        // Every server refuses the key within a second of the command's end.
+        // Every server refuses the key soon after the command's end (250 ms key cache).
         const ms = await untilAll(
           servers,
           async (s) => (await status(s.url, revokee)) === 403,
-          1000,
+          REVOKE_SEEN_WITHIN_MS,
         );
         return ms;
       })();
@@ -127,7 +134,7 @@ async function sharedStoreScenario(
       const revokedWithinMs = await revoke;
       const ingested = await ingest;
       assert.equal(ingested.code, 0, ingested.stderr);
-      // All three serve the new index within 2 s of the import's end.
+      // All three serve the new index soon after the import's end (a poll every 1.5 s).
       const sinceIngest = performance.now() - ingested.endedAt;
       const swapMs = await untilAll(servers, async (s) => {
         const response = await fetch(`${s.url}/v1/search?q=lighthouse+keeper&sort=relevance`, {
@@ -135,7 +142,7 @@ async function sharedStoreScenario(
         });
         const body = await response.json();
         return body.results?.[0]?.job_title === NEW_TITLE;
-      }, Math.max(0, 2000 - sinceIngest));
+      }, Math.max(0, INDEX_SEEN_WITHIN_MS - sinceIngest));
       report(
         `revoked on all within ${Math.round(revokedWithinMs)} ms; ` +
           `new index on all ${Math.round(sinceIngest + swapMs)} ms after ingest ended`,
