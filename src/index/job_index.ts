@@ -31,6 +31,7 @@ import {
   byDateThenScore,
   byScoreThenDate,
   type Candidates,
+  cutBar,
   type CutBars,
   cutBarsOf,
   cutByScore,
@@ -64,6 +65,8 @@ export class JobIndex {
   /** Posting → 1 + its slot in the candidate list of the running search (0: not a candidate). */
   readonly #slot: Uint32Array;
   readonly #candidates: Candidates;
+  /** Candidates whose title cosine a search has not computed yet (see `search`). */
+  readonly #deferred: Uint32Array;
 
   constructor(data: JobIndexData) {
     const n = data.jobs.length;
@@ -81,6 +84,7 @@ export class JobIndex {
     this.#places = new PostingPlaces(data.jobs, data.gazetteer);
     this.#reposts = new Reposts(data.jobs, (p) => this.repostTextAt(p), data.repostGroups);
     this.#slot = new Uint32Array(n);
+    this.#deferred = new Uint32Array(n);
     this.#candidates = {
       positions: new Uint32Array(n),
       scores: new Uint16Array(n),
@@ -192,25 +196,56 @@ export class JobIndex {
     let bestKeyword = 0;
     for (let k = 0; k < count; k++) bestKeyword = Math.max(bestKeyword, keyword[candidates[k]]);
     const vectorWeight = vectorShare(ranking, bestKeyword);
+    const semanticOf = (cosine: number) => Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
+    const scoreOf = (p: number): number => {
+      if (mode === "keyword") return keyword[p];
+      const cosine = vectors.cosineOf(vectorOfDoc[p]);
+      if (mode === "vector") return Math.max(0, cosine);
+      return vectorWeight * semanticOf(cosine) + (1 - vectorWeight) * keyword[p];
+    };
+    const stepsOf = (score: number) => Math.round(Math.min(1, score) * SCORE_STEPS);
     const scores = this.#candidates.scores;
+    const deferred = this.#deferred;
+    let waiting = 0;
     let kept = 0;
+    let best = 0;
+    // First the candidates whose title cosine is known (every one below the scan's threshold;
+    // above it, the postings of the nearest rows), for a first best score. A candidate whose
+    // cosine is not known yet waits.
     for (let k = 0; k < count; k++) {
       const p = candidates[k];
-      let score: number;
-      if (mode === "keyword") score = keyword[p];
-      else {
-        const cosine = vectors.cosineOf(vectorOfDoc[p]);
-        if (mode === "vector") score = Math.max(0, cosine);
-        else {
-          const semantic = Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
-          score = vectorWeight * semantic + (1 - vectorWeight) * keyword[p];
-        }
+      if (mode === "hybrid" && !vectors.known(vectorOfDoc[p])) {
+        deferred[waiting++] = p;
+        continue;
       }
-      const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
+      const scoreSteps = stepsOf(scoreOf(p));
       if (scoreSteps >= least) {
         candidates[kept] = p;
         scores[kept] = scoreSteps;
         kept++;
+        best = Math.max(best, scoreSteps);
+      }
+    }
+    // A waiting candidate's cosine is at most the vectors' ceiling: one that could not reach the
+    // cut's bar even with it is dropped without its cosine, which is the cost of a broad query
+    // (tens of thousands of postings with a query word). The bar of a best found so far is never
+    // above the bar of the true best, so no candidate the cut would keep is dropped.
+    const semanticCeiling = semanticOf(vectors.ceiling);
+    const cut = { ...bars, relativeCut: request.relativeCut };
+    let bar = Math.max(least, cutBar(best, cut));
+    for (let k = 0; k < waiting; k++) {
+      const p = deferred[k];
+      const ceiling = vectorWeight * semanticCeiling + (1 - vectorWeight) * keyword[p];
+      if (stepsOf(ceiling) < bar) continue;
+      const scoreSteps = stepsOf(scoreOf(p));
+      if (scoreSteps >= least) {
+        candidates[kept] = p;
+        scores[kept] = scoreSteps;
+        kept++;
+        if (scoreSteps > best) {
+          best = scoreSteps;
+          bar = Math.max(least, cutBar(best, cut));
+        }
       }
     }
     this.#candidates.count = kept;

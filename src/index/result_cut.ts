@@ -45,6 +45,19 @@ export interface Candidates {
 }
 
 /**
+ * The score (in steps) a candidate needs when the best candidate scores `best`: the minimum when
+ * the best reaches it (else the floor), and the share `relativeCut` of the best's score. It never
+ * falls as `best` rises, and never exceeds `best` unless it is the floor: so a search that knows
+ * only a lower bound of the best may drop what scores below this bar of it (src/index/job_index.ts).
+ */
+export function cutBar(best: number, cut: CutBars & { relativeCut?: number }): number {
+  return Math.max(
+    best >= cut.enough ? cut.enough : cut.least,
+    stepsReaching((cut.relativeCut ?? 0) * best / SCORE_STEPS),
+  );
+}
+
+/**
  * Keeps the candidates that pass the cut: the minimum when the best reaches it (else the floor),
  * and the share `relativeCut` of the best's score.
  */
@@ -55,10 +68,7 @@ export function cutByScore(
   const { positions, scores } = candidates;
   let best = 0;
   for (let k = 0; k < candidates.count; k++) best = Math.max(best, scores[k]);
-  const bar = Math.max(
-    best >= cut.enough ? cut.enough : cut.least,
-    stepsReaching((cut.relativeCut ?? 0) * best / SCORE_STEPS),
-  );
+  const bar = cutBar(best, cut);
   let count = 0;
   for (let k = 0; k < candidates.count; k++) {
     if (scores[k] >= bar) {

@@ -1,7 +1,9 @@
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 import { JobIndex } from "./job_index.ts";
+import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
 import {
   NEAREST_ROWS,
@@ -46,6 +48,12 @@ const padded = new Int8Array(values.length + 24);
 padded.set(values, 24);
 const int8 = padded.subarray(24);
 const vectorOfDoc = Uint32Array.from({ length: ROWS }, (_, p) => p);
+const vectors = new TitleVectors({
+  vectors: int8,
+  vectorScales: scales,
+  dimensions: DIMENSIONS,
+  vectorOfDoc,
+});
 const queries = Array.from(
   { length: 12 },
   (_, q) => floats.slice(q * 997 * DIMENSIONS, (q * 997 + 1) * DIMENSIONS),
@@ -135,5 +143,95 @@ Deno.test("past the scan threshold, a filter still only removes postings from a 
     const german = index.search({ ...request, filters: { country: "DE" } }).hits;
     assert.ok(german.length > 0);
     for (const hit of german) assert.ok(all.has(hit.job.id), hit.job.id);
+  }
+});
+
+Deno.test("past the scan threshold, no row a search has not computed is above the ceiling", () => {
+  fc.assert(
+    fc.property(
+      // A query near a title (a row plus noise) or anywhere (noise alone).
+      fc.integer({ min: -1, max: ROWS - 1 }),
+      fc.array(fc.float({ min: -1, max: 1, noNaN: true }), {
+        minLength: DIMENSIONS,
+        maxLength: DIMENSIONS,
+      }),
+      (row, noise) => {
+        const query = Float32Array.from(
+          noise,
+          (x, k) => (row < 0 ? 0 : floats[row * DIMENSIONS + k]) + x * 0.3,
+        );
+        const norm = Math.hypot(...query);
+        fc.pre(norm > 0.01);
+        for (let k = 0; k < DIMENSIONS; k++) query[k] /= norm;
+        vectors.begin(query);
+        const ceiling = vectors.ceiling;
+        const unknown: number[] = [];
+        for (let r = 0; r < ROWS; r++) if (!vectors.known(r)) unknown.push(r);
+        assert.equal(unknown.length, ROWS - NEAREST_ROWS);
+        for (const r of unknown) assert.ok(vectors.cosineOf(r) <= ceiling, `row ${r}`);
+      },
+    ),
+    { numRuns: 25 },
+  );
+});
+
+Deno.test("past the scan threshold, candidates dropped for their title's ceiling change no result set", () => {
+  // Titles of a few words each, so that a query's words match thousands of postings with scores
+  // of every size: the broad query whose cosines the ceiling saves.
+  const words = ["nurse", "welder", "senior", "care", "night", "data", "driver", "cook"];
+  const jobs: Job[] = Array.from({ length: ROWS }, (_, p) => ({
+    id: `id-${String(p).padStart(6, "0")}`,
+    job_title: [words[p % 8], words[(p >> 3) % 8], ...(p % 5 === 0 ? [words[(p >> 6) % 8]] : [])]
+      .join(" "),
+    company_name: p % 7 === 0 ? "Senior Care Homes" : "Acme",
+    city: "",
+    country: p % 3 === 0 ? "DE" : "US",
+    publish_time: `2026-0${1 + (p % 9)}-01 00:00:00`,
+    job_url: `https://example.com/${p}`,
+    job_tags: [],
+    data_source: "indeed",
+    job_description: p % 4 === 0 ? `${words[(p >> 4) % 8]} duties` : "",
+  }));
+  const index = new JobIndex({
+    model: "test",
+    dimensions: DIMENSIONS,
+    jobs,
+    vectors: int8,
+    vectorScales: scales,
+    vectorOfDoc,
+    text: buildPositionText(jobs),
+  });
+  for (const [q, text] of ["senior nurse", "care", "night driver", "data cook welder"].entries()) {
+    const vector = queries[q];
+    // A floor below which the title alone never counts, set where every row above it is among
+    // the nearest rows the scan finds: then a search that computes every cosine (`exactVectors`,
+    // which drops nothing by a ceiling) has the same candidates, and must cut them alike.
+    vectors.begin(vector, { exact: true });
+    const cosines = Array.from({ length: ROWS }, (_, r) => vectors.cosineOf(r)).sort((a, b) =>
+      b - a
+    );
+    const request = {
+      query: analyzeQuery(text),
+      vector,
+      sort: "relevance" as const,
+      minScore: 0.45,
+      relativeCut: 0.6,
+      weakFloor: 0.25,
+      ranking: {
+        vectorWeight: 0.5,
+        vectorWeightUnmatched: 1,
+        cosineFloor: cosines[NEAREST_ROWS / 2],
+        cosineCeiling: cosines[0],
+      },
+    };
+    const pruned = index.search(request);
+    const exact = index.search({ ...request, exactVectors: true });
+    assert.ok(pruned.total > 0, text);
+    assert.equal(pruned.total, exact.total, text);
+    assert.deepEqual(
+      pruned.hits.map((hit) => [hit.job.id, hit.score]),
+      exact.hits.map((hit) => [hit.job.id, hit.score]),
+      text,
+    );
   }
 });
