@@ -66,7 +66,27 @@ function createDb(): OramaDb {
   return create({ schema: SCHEMA, sort: { enabled: false }, components: { tokenizer: TOKENIZER } });
 }
 
-function oramaDocOf(job: Job, position: number) {
+/** What of a posting its text index reads. */
+export type IndexedText = Pick<
+  Job,
+  "job_title" | "job_tags" | "company_name" | "city" | "job_description"
+>;
+
+/**
+ * The part of a posting the text index reads: the description only as far as it is indexed, so
+ * that a slice sent to a worker thread carries no more.
+ */
+export function indexedTextOf(job: IndexedText): IndexedText {
+  return {
+    job_title: job.job_title,
+    job_tags: job.job_tags,
+    company_name: job.company_name,
+    city: job.city,
+    job_description: job.job_description.slice(0, DESCRIPTION_CHARS),
+  };
+}
+
+function oramaDocOf(job: IndexedText, position: number) {
   return {
     id: String(position),
     title: job.job_title,
@@ -109,7 +129,7 @@ function namePattern(name: string): RegExp {
 }
 
 /** Orama's index of the postings, numbered by their position in `jobs`. */
-export function buildOrama(jobs: Job[]): OramaDb {
+export function buildOrama(jobs: readonly IndexedText[]): OramaDb {
   const db = createDb();
   // Synchronous: every component is.
   insertMultiple(db, jobs.map((job, p) => oramaDocOf(job, p)), 2000);

@@ -6,8 +6,7 @@
  *
  * @module
  */
-import type { Job } from "../domain/job.ts";
-import { buildOrama, TEXT_FIELDS } from "./orama_db.ts";
+import { buildOrama, type IndexedText, TEXT_FIELDS } from "./orama_db.ts";
 import type { TextField } from "./ranking.ts";
 import {
   type FieldTerms,
@@ -20,7 +19,10 @@ import {
 export const BUILD_SLICE = 25_000;
 
 /** The terms and field lengths of `jobs` by position, built a slice of postings at a time. */
-export function buildPositionText(jobs: readonly Job[], slice = BUILD_SLICE): PositionText {
+export function buildPositionText(
+  jobs: readonly IndexedText[],
+  slice = BUILD_SLICE,
+): PositionText {
   const parts: PositionText[] = [];
   for (let start = 0; start < jobs.length || parts.length === 0; start += slice) {
     const part = jobs.slice(start, start + slice);

@@ -13,6 +13,8 @@ import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { assembleIndexData, embeddingTextOf } from "../index/job_index_data.ts";
 import { BUILD_SLICE, buildPositionText, concatPositionText } from "../index/position_text.ts";
+import { indexedTextOf } from "../index/orama_db.ts";
+import { PositionTextPool } from "../index/position_text_pool.ts";
 import type { PositionText } from "../index/term_dictionary.ts";
 import { TextColumn } from "../index/text_column.ts";
 import { repostTextOf } from "../index/reposts.ts";
@@ -39,7 +41,16 @@ export interface PublishIndexOptions {
   onProgress?: (progress: PublishProgress) => void;
   /** Postings whose text is indexed at a time (default `BUILD_SLICE`; tests make it small). */
   slice?: number;
+  /**
+   * Worker threads that index the slices' text: default one a core (up to
+   * {@linkcode MAX_TEXT_THREADS}) when the postings fill more than one slice, else none; 0: all on
+   * this thread.
+   */
+  textThreads?: number;
 }
+
+/** Threads a publish indexes text on at most: past that, reading the store keeps them waiting. */
+export const MAX_TEXT_THREADS = 4;
 
 export interface PublishedIndex {
   snapshotId: string;
@@ -120,11 +131,16 @@ export async function publishIndex(
   const texts: PositionText[] = [];
   const repostTexts: TextColumn[] = [];
   const fingerprints: TextColumn[] = [];
+  const sliceSize = options.slice ?? BUILD_SLICE;
+  const threads = options.textThreads ??
+    (total > sliceSize ? Math.min(MAX_TEXT_THREADS, navigator.hardwareConcurrency ?? 1) : 0);
+  const pool = threads > 0 ? new PositionTextPool(threads) : null;
   let slice: Job[] = [];
   let indexMs = 0;
-  const indexSlice = () => {
+  const indexSlice = async () => {
     const started = performance.now();
-    texts.push(buildPositionText(slice));
+    if (pool) await pool.add(slice.map(indexedTextOf));
+    else texts.push(buildPositionText(slice));
     repostTexts.push(TextColumn.of(slice.map((job) => repostTextOf(job.job_description))));
     fingerprints.push(TextColumn.of(slice.map(jobFingerprint)));
     for (const job of slice) jobs.push({ ...job, job_description: "" });
@@ -133,20 +149,26 @@ export async function publishIndex(
   };
   let agedOut = 0;
   let oldest: string | undefined;
-  onProgress?.({ phase: "read", done: 0, total });
-  for await (const job of store.postings.listJobs()) {
-    if (expired.has(job.id)) continue;
-    if (cutoff !== null && job.publish_time < cutoff) {
-      agedOut++;
-      continue;
+  let text: PositionText;
+  try {
+    onProgress?.({ phase: "read", done: 0, total });
+    for await (const job of store.postings.listJobs()) {
+      if (expired.has(job.id)) continue;
+      if (cutoff !== null && job.publish_time < cutoff) {
+        agedOut++;
+        continue;
+      }
+      if (oldest === undefined || job.publish_time < oldest) oldest = job.publish_time;
+      slice.push(job);
+      if (slice.length === sliceSize) await indexSlice();
+      const done = jobs.length + slice.length;
+      if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
     }
-    if (oldest === undefined || job.publish_time < oldest) oldest = job.publish_time;
-    slice.push(job);
-    if (slice.length === (options.slice ?? BUILD_SLICE)) indexSlice();
-    const done = jobs.length + slice.length;
-    if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
+    if (slice.length > 0 || jobs.length === 0) await indexSlice();
+    text = pool ? await pool.finish() : concatPositionText(texts);
+  } finally {
+    pool?.close();
   }
-  if (slice.length > 0 || texts.length === 0) indexSlice();
   onProgress?.({ phase: "read", done: jobs.length, total: jobs.length });
 
   const roleTexts = jobs.map(embeddingTextOf);
@@ -171,7 +193,7 @@ export async function publishIndex(
   vectors.clear();
   // Servers load the terms as built here rather than indexing every posting again.
   const joined = {
-    text: concatPositionText(texts),
+    text,
     repostTexts: TextColumn.concat(repostTexts),
     fingerprints: TextColumn.concat(fingerprints),
   };

@@ -140,18 +140,30 @@ Deno.test("publishIndex() indexing the postings a few at a time publishes the sa
               job_url: url,
               job_tags: ["care"],
               data_source: "indeed" as const,
-              job_description: `${title} wanted for ward ${n}. Care for patients.`,
+              // One description runs past the indexed 1,000 characters, its end not indexed.
+              job_description: `${title} wanted for ward ${n}. Care for patients.` +
+                (n === 3 && copy ? " Welding shifts.".repeat(80) + " Zeppelin pilot." : ""),
             };
           }),
       ),
     );
     await store.postings.upsertJobs(jobs);
-    const snapshotBytes = async (slice?: number) => {
-      const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger, slice });
+    const snapshotBytes = async (slice?: number, textThreads?: number) => {
+      const { snapshotId } = await publishIndex(store, {
+        embedder,
+        logger: silentLogger,
+        slice,
+        textThreads,
+      });
       return (await store.snapshots.readSnapshot(snapshotId))!.bytes;
     };
     const whole = await snapshotBytes();
-    for (const slice of [1, 5, 11]) assert.deepEqual(await snapshotBytes(slice), whole, `${slice}`);
+    // On this thread, and on worker threads (more slices than threads, and the other way round).
+    for (const slice of [1, 5, 11]) {
+      for (const threads of [0, 2, 3]) {
+        assert.deepEqual(await snapshotBytes(slice, threads), whole, `${slice} ${threads}`);
+      }
+    }
   } finally {
     embedder.close();
     store.close();

@@ -1,0 +1,45 @@
+import { strict as assert } from "node:assert";
+import type { IndexedText } from "./orama_db.ts";
+import { buildPositionText } from "./position_text.ts";
+import { PositionTextPool } from "./position_text_pool.ts";
+
+const WORDS = ["nurse", "welder", "care", "ward", "night", "shift", "köln", "cook", "driver"];
+
+function texts(count: number, seed: number): IndexedText[] {
+  return Array.from({ length: count }, (_, n) => ({
+    job_title: `${WORDS[(n * seed) % WORDS.length]} ${WORDS[(n + seed) % WORDS.length]}`,
+    job_tags: n % 2 ? [WORDS[n % WORDS.length]] : [],
+    company_name: `Acme ${n % 3}`,
+    city: n % 4 ? "Köln" : "Leeds",
+    job_description: WORDS.slice(0, 1 + (n % WORDS.length)).join(" "),
+  }));
+}
+
+Deno.test("PositionTextPool builds slices on worker threads as this thread does, in the order sent", async () => {
+  const slices = [texts(40, 1), texts(7, 2), texts(25, 3), texts(1, 4), texts(33, 5)];
+  const pool = new PositionTextPool(2);
+  for (const slice of slices) await pool.add(slice);
+  assert.deepEqual(await pool.finish(), buildPositionText(slices.flat(), 40));
+});
+
+Deno.test("PositionTextPool fails with the worker's reason when a slice cannot be indexed, and ends its threads", async () => {
+  const pool = new PositionTextPool(2);
+  await pool.add(texts(10, 1));
+  // A posting as no importer writes it: tags that are not a list.
+  await pool.add([{ ...texts(1, 2)[0], job_tags: "care" as unknown as string[] }]);
+  await assert.rejects(pool.finish(), /^Error: Cannot build the text index: .*join/);
+});
+
+Deno.test("PositionTextPool refuses a thread count that is not a positive whole number", () => {
+  for (const threads of [0, -1, 1.5, NaN]) {
+    assert.throws(() => new PositionTextPool(threads), /Cannot build text: .* worker threads/);
+  }
+});
+
+Deno.test("PositionTextPool refuses more slices once one failed, rather than wait for its thread", async () => {
+  const pool = new PositionTextPool(1);
+  await pool.add([{ ...texts(1, 2)[0], job_tags: "care" as unknown as string[] }]);
+  // The one thread answers the bad slice with an error: the next slice must not wait forever.
+  await assert.rejects(pool.add(texts(5, 1)), /Cannot build the text index/);
+  await assert.rejects(pool.finish(), /Cannot build the text index/);
+});
