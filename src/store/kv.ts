@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { JobseekError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
 import { formatKey } from "./format_key.ts";
-import { checkedValue } from "./kv_limits.ts";
+import { checkedValue, KV_LIMITS } from "./kv_limits.ts";
 import { BUSY_RETRY_MS, isBusyError, retryWhileBusy } from "./retry_while_busy.ts";
 import { SplitCommit } from "./split_commit.ts";
 
@@ -36,10 +36,17 @@ export class KvAccess {
   readonly #kv: Deno.Kv;
   readonly #logger: Logger;
   readonly #closed = new AbortController();
+  readonly #commitChecks: number;
 
-  constructor(kv: Deno.Kv, logger: Logger) {
+  constructor(kv: Deno.Kv, logger: Logger, commitChecks: number = KV_LIMITS.commitChecks) {
     this.#kv = kv;
     this.#logger = logger;
+    this.#commitChecks = commitChecks;
+  }
+
+  /** Checks one commit may hold on this store (`commitChecksAt` in src/store/kv_limits.ts). */
+  get commitChecks(): number {
+    return this.#commitChecks;
   }
 
   get logger(): Logger {
@@ -146,7 +153,7 @@ export class KvAccess {
 
   /** A writer that splits its groups of mutations over as few commits as KV's limits allow. */
   splitCommit(what: string): SplitCommit {
-    return new SplitCommit((build) => this.commitOrThrow(build, what));
+    return new SplitCommit((build) => this.commitOrThrow(build, what), this.#commitChecks);
   }
 
   /** KV's watch of `keys`, values unparsed: callers parse what they read. */

@@ -19,6 +19,18 @@ export const KV_LIMITS = {
   commitChecks: 10,
 } as const;
 
+/** Checks a commit may hold on a store in this process (`:memory:` or a SQLite file). */
+export const LOCAL_COMMIT_CHECKS = 100;
+
+/**
+ * Checks a commit may hold at a store location: 10 over KV Connect (an `http(s)` URL), 100 on a
+ * local file or in memory. More checks a commit let a writer that checks each record it read
+ * write more records at once (postings: 2.2-2.6x faster at 100 than at 10, docs/scaling.md).
+ */
+export function commitChecksAt(location: string): number {
+  return /^https?:\/\//.test(location) ? KV_LIMITS.commitChecks : LOCAL_COMMIT_CHECKS;
+}
+
 /**
  * Estimates the size KV will store for a value or key part. V8 serialises each string with one
  * byte per character while all its characters are Latin-1 and two bytes per character otherwise,

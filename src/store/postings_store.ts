@@ -71,13 +71,6 @@ function sameFields(a: Job, b: Job): boolean {
 const CHANGE_LOG_MS = 7 * 24 * 3_600_000;
 
 /**
- * Postings read (in KV's `getMany` batches of ten) and then written together. Each write checks
- * its posting, and KV Connect takes 10 checks a commit (`KV_LIMITS`): 100 postings a commit wrote
- * 5,000 postings 2.2-2.6x faster on a local file, and failed on denokv (docs/scaling.md).
- */
-const UPSERT_BATCH = 10;
-
-/**
  * Postings by id with a `jobs_by_city` and a `jobs_by_time` entry and a `jobs_last_seen` record
  * each, the purge counters, and import runs.
  */
@@ -112,8 +105,12 @@ export class PostingsStore {
     const markSeen = options.seen ?? true;
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
     const list = [...new Map(jobs.map((job) => [job.id, job])).values()];
-    for (let i = 0; i < list.length; i += UPSERT_BATCH) {
-      const slice = list.slice(i, i + UPSERT_BATCH).map((job) => JobSchema.parse(job));
+    // Postings read together and written together, as many as one commit may check (each write
+    // checks its posting): 100 on a local file, 10 over KV Connect. 100 postings a commit wrote
+    // 5,000 postings 2.2-2.6x faster than 10 on a local file (docs/scaling.md).
+    const batch = this.#kv.commitChecks;
+    for (let i = 0; i < list.length; i += batch) {
+      const slice = list.slice(i, i + batch).map((job) => JobSchema.parse(job));
       const [existing, seen] = await Promise.all([
         this.#kv.getMany(slice.map((job) => keys.job(job.id)), JobSchema),
         this.#kv.getMany(slice.map((job) => keys.jobLastSeen(job.id)), LastSeenSchema),

@@ -46,8 +46,15 @@ export class SplitCommit {
   /** Commits made so far. */
   commits = 0;
 
-  constructor(commit: (build: (op: Deno.AtomicOperation) => void) => Promise<void>) {
+  readonly #maxChecks: number;
+
+  /** `maxChecks`: checks one commit may hold on the store written (`commitChecksAt`). */
+  constructor(
+    commit: (build: (op: Deno.AtomicOperation) => void) => Promise<void>,
+    maxChecks: number = KV_LIMITS.commitChecks,
+  ) {
     this.#commit = commit;
+    this.#maxChecks = maxChecks;
   }
 
   /** Adds one group; commits what came before first when the group would not fit beside it. */
@@ -86,7 +93,7 @@ export class SplitCommit {
     if (
       this.#bytes + bytes > KV_LIMITS.commitBytes ||
       this.#mutations + mutations > KV_LIMITS.commitMutations ||
-      this.#checks + checks > KV_LIMITS.commitChecks
+      this.#checks + checks > this.#maxChecks
     ) await this.flush();
     this.#pending.push(...group);
     this.#bytes += bytes;

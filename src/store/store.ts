@@ -12,6 +12,7 @@ import { EmbeddingStore } from "./embedding_store.ts";
 import { SnapshotStore } from "./snapshot_store.ts";
 import { ApiKeyStore } from "./api_key_store.ts";
 import { RateLimitStore } from "./rate_limit_store.ts";
+import { commitChecksAt, KV_LIMITS } from "./kv_limits.ts";
 import { OAuthStore } from "./oauth_store.ts";
 import { SecretStore } from "./secret_store.ts";
 import { SourcesStore } from "./sources_store.ts";
@@ -38,6 +39,11 @@ export interface Store {
 export interface StoreOptions {
   /** Receives a warning for every record that fails its schema; default: stderr. */
   logger?: Logger;
+  /**
+   * Checks one commit may hold (`commitChecksAt`); default the least any backend takes. `openStore`
+   * sets it from the location.
+   */
+  commitChecks?: number;
 }
 
 /**
@@ -54,7 +60,11 @@ export interface StoreOptions {
  * ```
  */
 export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
-  const access = new KvAccess(kv, options.logger ?? createLogger());
+  const access = new KvAccess(
+    kv,
+    options.logger ?? createLogger(),
+    options.commitChecks ?? KV_LIMITS.commitChecks,
+  );
   return {
     postings: new PostingsStore(access),
     importRuns: new ImportRunsStore(access),
@@ -111,5 +121,5 @@ export async function openStore(location: string, options: StoreOptions = {}): P
       throw error;
     }
   }
-  return storeOn(kv, options);
+  return storeOn(kv, { commitChecks: commitChecksAt(location), ...options });
 }
