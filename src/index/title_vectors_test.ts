@@ -59,6 +59,36 @@ const queries = Array.from(
   (_, q) => floats.slice(q * 997 * DIMENSIONS, (q * 997 + 1) * DIMENSIONS),
 );
 
+/** One posting per vector row, `fields` overriding the defaults. */
+function postingsOf(fields: (p: number) => Partial<Job>): Job[] {
+  return Array.from({ length: ROWS }, (_, p) => ({
+    id: `id-${String(p).padStart(6, "0")}`,
+    job_title: "Posting",
+    company_name: "",
+    city: "",
+    country: p % 3 === 0 ? "DE" : "US",
+    publish_time: `2026-0${1 + (p % 9)}-01 00:00:00`,
+    job_url: `https://example.com/${p}`,
+    job_tags: [],
+    data_source: "indeed",
+    job_description: "",
+    ...fields(p),
+  }));
+}
+
+/** An index of `jobs` over the module's vector rows, posting p on row p. */
+function indexOf(jobs: Job[], text: PositionText): JobIndex {
+  return new JobIndex({
+    model: "test",
+    dimensions: DIMENSIONS,
+    jobs,
+    vectors: int8,
+    vectorScales: scales,
+    vectorOfDoc,
+    text,
+  });
+}
+
 Deno.test("past the scan threshold, the rows a search considers hold the exact top 100 (recall >= 0.98)", () => {
   const vectors = new TitleVectors({
     vectors: int8,
@@ -88,18 +118,7 @@ Deno.test("past the scan threshold, the rows a search considers hold the exact t
 });
 
 Deno.test("past the scan threshold, a filter still only removes postings from a search's set", () => {
-  const jobs: Job[] = Array.from({ length: ROWS }, (_, p) => ({
-    id: `id-${String(p).padStart(6, "0")}`,
-    job_title: "Posting",
-    company_name: "",
-    city: "",
-    country: p % 3 === 0 ? "DE" : "US",
-    publish_time: `2026-0${1 + (p % 9)}-01 00:00:00`,
-    job_url: `https://example.com/${p}`,
-    job_tags: [],
-    data_source: "indeed",
-    job_description: "",
-  }));
+  const jobs = postingsOf(() => ({}));
   const noWords = () => ({
     words: [] as string[],
     start: Uint32Array.of(0),
@@ -122,15 +141,7 @@ Deno.test("past the scan threshold, a filter still only removes postings from a 
       description: new Uint32Array(ROWS),
     },
   };
-  const index = new JobIndex({
-    model: "test",
-    dimensions: DIMENSIONS,
-    jobs,
-    vectors: int8,
-    vectorScales: scales,
-    vectorOfDoc,
-    text,
-  });
+  const index = indexOf(jobs, text);
   for (const vector of queries) {
     const request = {
       query: analyzeQuery("posting"),
@@ -179,28 +190,13 @@ Deno.test("past the scan threshold, candidates dropped for their title's ceiling
   // Titles of a few words each, so that a query's words match thousands of postings with scores
   // of every size: the broad query whose cosines the ceiling saves.
   const words = ["nurse", "welder", "senior", "care", "night", "data", "driver", "cook"];
-  const jobs: Job[] = Array.from({ length: ROWS }, (_, p) => ({
-    id: `id-${String(p).padStart(6, "0")}`,
+  const jobs = postingsOf((p) => ({
     job_title: [words[p % 8], words[(p >> 3) % 8], ...(p % 5 === 0 ? [words[(p >> 6) % 8]] : [])]
       .join(" "),
     company_name: p % 7 === 0 ? "Senior Care Homes" : "Acme",
-    city: "",
-    country: p % 3 === 0 ? "DE" : "US",
-    publish_time: `2026-0${1 + (p % 9)}-01 00:00:00`,
-    job_url: `https://example.com/${p}`,
-    job_tags: [],
-    data_source: "indeed",
     job_description: p % 4 === 0 ? `${words[(p >> 4) % 8]} duties` : "",
   }));
-  const index = new JobIndex({
-    model: "test",
-    dimensions: DIMENSIONS,
-    jobs,
-    vectors: int8,
-    vectorScales: scales,
-    vectorOfDoc,
-    text: buildPositionText(jobs),
-  });
+  const index = indexOf(jobs, buildPositionText(jobs));
   for (const [q, text] of ["senior nurse", "care", "night driver", "data cook welder"].entries()) {
     const vector = queries[q];
     // A floor below which the title alone never counts, set where every row above it is among
