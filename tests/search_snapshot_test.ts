@@ -342,6 +342,55 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
   }
 });
 
+Deno.test("a snapshot whose bytes fail their hash is refused even when they decode, and the previous one serves", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite3`;
+  const store = await openStore(path);
+  const raw = await Deno.openKv(path);
+  const embedder = await testEmbedder();
+  const { lines, logger } = capturingLogger();
+  const service = createSearchService({ store, embedder, logger, pollMs: 50 });
+  try {
+    await store.postings.upsertJobs(await defaultTestJobs(30));
+    const good = await publishIndex(store, { embedder, logger: silentLogger });
+    await service.start();
+    const query = parseSearchQuery({ q: "nurse", top_k: "50" });
+    const before = await service.search(query);
+    // Whole, decodable bytes under a record whose hash they do not have: a server decodes while
+    // the hash is checked, and must still refuse them.
+    const bytes = (await store.snapshots.readSnapshot(good.snapshotId))!.bytes;
+    const tampered = "01TAMPERED0000000000000000";
+    const chunk = 60 * 1024;
+    let chunkCount = 0;
+    for (let at = 0; at < bytes.byteLength; at += chunk) {
+      await raw.set(keys.snapshotChunk(tampered, chunkCount++), bytes.slice(at, at + chunk));
+    }
+    await raw.set(keys.snapshotMeta(tampered), {
+      formatVersion: SNAPSHOT_FORMAT_VERSION,
+      chunkCount,
+      byteLength: bytes.byteLength,
+      sha256: "0".repeat(64),
+      docCount: 30,
+      model: embedder.model,
+      createdAt: new Date().toISOString(),
+    });
+    await raw.set(keys.currentSnapshot(), tampered);
+    await waitFor(() => errorsAbout(lines, tampered).length > 0, "the tampered snapshot refused");
+    assert.equal(
+      errorsAbout(lines, tampered)[0],
+      `Cannot load snapshot ${tampered}: it is corrupt`,
+    );
+    assert.equal(service.snapshotId(), good.snapshotId);
+    assert.deepEqual((await service.search(query)).results, before.results);
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    raw.close();
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 /** `real`, counting the texts it is asked to embed (what the cache did not serve). */
 function countingEmbedder(real: Embedder): Embedder & { textsEmbedded(): number } {
   let embedded = 0;

@@ -10,7 +10,7 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { JobIndex } from "../index/job_index.ts";
-import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION, type SnapshotData } from "../index/snapshot.ts";
 import { applyDelta, decodeDelta } from "../index/index_delta.ts";
 
 /** An index being served and the id of the snapshot (or delta) it stands for. */
@@ -227,7 +227,8 @@ export class SnapshotFollower {
     id: string,
   ): Promise<{ index: JobIndex; figures: Record<string, unknown> } | null> {
     const started = performance.now();
-    const snapshot = await this.#snapshots.readSnapshot(id);
+    // Decoded while its hash is checked on another thread; nothing decoded serves before it is.
+    const snapshot = await this.#snapshots.readSnapshotVerifying(id);
     if (!snapshot) throw new Error(`snapshot ${id} does not exist`);
     if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
       throw new Error(
@@ -243,7 +244,15 @@ export class SnapshotFollower {
         `snapshot ${id} was built with model ${snapshot.meta.model}, this server embeds queries with ${embedder.model}`,
       );
     }
-    const data = await decodeSnapshot(snapshot.bytes);
+    let data: SnapshotData;
+    try {
+      data = await decodeSnapshot(snapshot.bytes);
+    } catch (error) {
+      // Bytes that fail their hash are reported as corrupt, whatever the decoder made of them.
+      await snapshot.verified;
+      throw error;
+    }
+    await snapshot.verified;
     if (data.model !== embedder.model || data.dimensions !== embedder.dimensions) {
       throw new Error(
         `snapshot ${id} holds ${data.dimensions}-d vectors of ${data.model}, this server embeds ` +

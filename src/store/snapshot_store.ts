@@ -185,6 +185,21 @@ export class SnapshotStore {
 
   /** Reads a snapshot and verifies its hash; `null` if it does not exist (or was pruned). */
   async readSnapshot(snapId: string): Promise<Snapshot | null> {
+    const snapshot = await this.readSnapshotVerifying(snapId);
+    if (!snapshot) return null;
+    await snapshot.verified;
+    return { id: snapshot.id, meta: snapshot.meta, bytes: snapshot.bytes };
+  }
+
+  /**
+   * Reads a snapshot whose hash is still being checked, off this thread: `verified` rejects when
+   * it is corrupt. A caller may decode the bytes meanwhile (a large snapshot's hash takes a
+   * second or more, its decoding longer) but must await `verified` before using what it decoded.
+   * `null` if it does not exist (or was pruned).
+   */
+  async readSnapshotVerifying(
+    snapId: string,
+  ): Promise<(Snapshot & { verified: Promise<void> }) | null> {
     const meta = await this.readSnapshotMeta(snapId);
     if (!meta) return null;
     const bytes = new Uint8Array(meta.byteLength);
@@ -205,13 +220,15 @@ export class SnapshotStore {
       offset += entry.value.byteLength;
       n++;
     }
-    if (
-      n !== meta.chunkCount || offset !== meta.byteLength ||
-      (await sha256HexOffThread(bytes)) !== meta.sha256
-    ) {
-      throw new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
-    }
-    return { id: snapId, meta, bytes };
+    const corrupt = () =>
+      new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
+    if (n !== meta.chunkCount || offset !== meta.byteLength) throw corrupt();
+    const verified = sha256HexOffThread(bytes).then((hash) => {
+      if (hash !== meta.sha256) throw corrupt();
+    });
+    // Awaited by the caller, possibly only after its decoding failed first.
+    verified.catch(() => {});
+    return { id: snapId, meta, bytes, verified };
   }
 
   /**
