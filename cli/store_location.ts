@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { openStore, type Store } from "../src/store/store.ts";
+import type { Store } from "../src/store/store.ts";
 
 function isFileLocation(location: string): boolean {
   return location !== ":memory:" && !/^https?:\/\//.test(location);
@@ -45,6 +45,12 @@ export async function openExistingStore(location: string): Promise<Store> {
     }
     if (!info.isFile) throw new Error(`Cannot open the store ${path}: it is not a file.`);
   }
+  return await openStore(location);
+}
+
+/** The store's code, loaded on first use: `storeName` alone (`jobseek config`) needs none of it. */
+async function openStore(location: string): Promise<Store> {
+  const { openStore } = await import("../src/store/store.ts");
   return await openStore(location);
 }
 

@@ -5,10 +5,6 @@
  * @module
  */
 import { Command } from "@commander-js/extra-typings";
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import type { CityCount } from "../../src/domain/job.ts";
 import { describeFailedResponse, type FailedResponse, unreachableMessage } from "../api_errors.ts";
@@ -70,6 +66,13 @@ export async function fetchCities(
     }
     return response;
   };
+  // Loaded here, not with the command: no other command's run needs the SDK.
+  const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
+    // @ts-types="@modelcontextprotocol/sdk/client/index"
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+  ]);
   const transport = new StreamableHTTPClientTransport(new URL(`${endpoint}/mcp`), {
     requestInit: { headers: { "x-api-key": apiKey } },
     fetch: watchedFetch,

@@ -7,8 +7,6 @@
  * @module
  */
 import { Command } from "@commander-js/extra-typings";
-import input from "@inquirer/input";
-import password from "@inquirer/password";
 import { loadConfigForUpdate, saveConfigFile } from "../config_file.ts";
 import { DEFAULT_ENDPOINT, normalizeEndpoint } from "../endpoint.ts";
 import { maskKey } from "../mask_key.ts";
@@ -33,6 +31,7 @@ function cancelled(error: unknown): unknown {
 
 async function askEndpoint(current: string): Promise<string> {
   try {
+    const { default: input } = await import("@inquirer/input");
     const answer = await input({
       message: "Endpoint (URL of the jobseek server):",
       default: current,
@@ -53,6 +52,7 @@ async function askEndpoint(current: string): Promise<string> {
 
 async function askApiKey(): Promise<string> {
   try {
+    const { default: password } = await import("@inquirer/password");
     return await password({
       message: "API key:",
       mask: "*",

@@ -1,14 +1,10 @@
 import { Command, type CommandUnknownOpts } from "@commander-js/extra-typings";
 import type { Config } from "../../src/config.ts";
-import { expiredPostings } from "../../src/store/lifecycle.ts";
 import { createLogger } from "../../src/log.ts";
 import type { Store } from "../../src/store/store.ts";
 import { openExistingStore, storeName } from "../store_location.ts";
-import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { findModel } from "../../src/model/catalog.ts";
 import { modelProgress } from "../model_progress.ts";
-import { publishIndex } from "../../src/search/publish_index.ts";
-import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../../src/index/snapshot.ts";
 import { createProgressReporter } from "../progress.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
 
@@ -37,11 +33,17 @@ async function withStore<T>(
 async function checkSnapshot(
   store: Store,
   snapId: string,
-): Promise<{ check: "ok" | "old_format" } | { check: "corrupt"; problem: string }> {
+): Promise<
+  { check: "ok" } | { check: "old_format"; reads: number } | { check: "corrupt"; problem: string }
+> {
   try {
+    // The index's code (and its native vector library) only where there is a snapshot to check.
+    const { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } = await import("../../src/index/snapshot.ts");
     const snapshot = await store.snapshots.readSnapshot(snapId);
     if (!snapshot) return { check: "corrupt", problem: "its record is missing from the store" };
-    if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) return { check: "old_format" };
+    if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
+      return { check: "old_format", reads: SNAPSHOT_FORMAT_VERSION };
+    }
     await decodeSnapshot(snapshot.bytes);
     return { check: "ok" };
   } catch (error) {
@@ -52,6 +54,7 @@ async function checkSnapshot(
 /** The stored postings by where they are in their lifecycle, for `index status`. */
 async function postingCounts(store: Store, config: Readonly<Config>) {
   const stored = await store.postings.countJobs();
+  const { expiredPostings } = await import("../../src/store/lifecycle.ts");
   const expired = await expiredPostings(store, {
     now: Date.now(),
     retentionDays: config.retentionDays,
@@ -150,7 +153,7 @@ export function indexCommand() {
           );
           print(
             checked?.check === "old_format"
-              ? `format: version ${meta.formatVersion}, this version reads ${SNAPSHOT_FORMAT_VERSION}, so a server rebuilds it on start`
+              ? `format: version ${meta.formatVersion}, this version reads ${checked.reads}, so a server rebuilds it on start`
               : "check: read whole and decoded as a server loads it: it loads",
           );
           print(
@@ -174,6 +177,10 @@ export function indexCommand() {
     .addOption(modelOption("embedding model for the index (JOBSEEK_MODEL)"))
     .action((_options, command) =>
       withStore(command, async (store, _name, config) => {
+        const [{ openConfiguredEmbedder }, { publishIndex }] = await Promise.all([
+          import("../../src/model/open_embedder.ts"),
+          import("../../src/search/publish_index.ts"),
+        ]);
         const logger = createLogger({ level: "warn" });
         const fetching = modelProgress();
         const embedder = await openConfiguredEmbedder(config, {

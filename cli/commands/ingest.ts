@@ -1,11 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { createLogger } from "../../src/log.ts";
-import { indexGap } from "../../src/store/snapshot_store.ts";
-import { openStore } from "../../src/store/store.ts";
-import { importFiles, type ImportReport } from "../../src/ingest/import_files.ts";
-import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
+import type { ImportReport } from "../../src/ingest/import_files.ts";
 import { modelProgress } from "../model_progress.ts";
-import { needsIndexBuild, publishIndex } from "../../src/search/publish_index.ts";
 import { createProgressReporter } from "../progress.ts";
 import { outputWidth } from "../output.ts";
 import { displayWidth, renderTable, type TableColumn, truncate, wrapText } from "../table.ts";
@@ -86,6 +82,16 @@ export function ingestCommand() {
     .option("--json", "print the import report as JSON")
     .action(async (files, options, command) => {
       const { config } = await resolveCommandConfig(command);
+      const [{ indexGap }, { openStore }, { importFiles }, { openConfiguredEmbedder }, {
+        needsIndexBuild,
+        publishIndex,
+      }] = await Promise.all([
+        import("../../src/store/snapshot_store.ts"),
+        import("../../src/store/store.ts"),
+        import("../../src/ingest/import_files.ts"),
+        import("../../src/model/open_embedder.ts"),
+        import("../../src/search/publish_index.ts"),
+      ]);
       const logger = createLogger({ level: "warn" });
       const store = await openStore(config.kvLocation, { logger });
       try {

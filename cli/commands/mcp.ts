@@ -1,8 +1,6 @@
 import { Command } from "@commander-js/extra-typings";
 import type { SearchService } from "../../src/domain/service.ts";
 import { createLogger } from "../../src/log.ts";
-import { keepStdoutForProtocol, serveStdio } from "../../src/mcp/stdio.ts";
-import { openRuntime } from "../../src/runtime.ts";
 import { kvOption, modelOption, noSeedOption, resolveCommandConfig } from "../resolve_config.ts";
 
 /**
@@ -17,9 +15,11 @@ export function mcpCommand() {
     .addOption(modelOption())
     .action(async (_options, command) => {
       // First, before anything loads that might print.
+      const { keepStdoutForProtocol, serveStdio } = await import("../../src/mcp/stdio.ts");
       keepStdoutForProtocol();
       const { config } = await resolveCommandConfig(command);
       const logger = createLogger({ level: config.logLevel });
+      const { openRuntime } = await import("../../src/runtime.ts");
       const runtime = await openRuntime(config, logger);
       // A desktop agent calls a tool right after starting us: let the call wait for the index
       // instead of failing with "not ready". If loading fails, the service reports that itself.

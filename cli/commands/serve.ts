@@ -1,6 +1,5 @@
 import { Command } from "@commander-js/extra-typings";
 import { createLogger } from "../../src/log.ts";
-import { startServer } from "../../src/runtime.ts";
 import { modelProgress } from "../model_progress.ts";
 import { kvOption, modelOption, noSeedOption, resolveCommandConfig } from "../resolve_config.ts";
 
@@ -21,6 +20,7 @@ export function serveCommand() {
     )
     .action(async (_options, command) => {
       const { config } = await resolveCommandConfig(command);
+      const { startServer } = await import("../../src/runtime.ts");
       const logger = createLogger({ level: config.logLevel });
       const fetching = modelProgress();
       const started = await startServer(config, logger, { onModelProgress: fetching.onProgress });

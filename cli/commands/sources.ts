@@ -12,9 +12,6 @@ import {
 } from "@commander-js/extra-typings";
 import { JobseekError } from "../../src/domain/errors.ts";
 import { createLogger } from "../../src/log.ts";
-import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
-import { publishIndex } from "../../src/search/publish_index.ts";
-import { isUrlSource, pullSource } from "../../src/search/source_puller.ts";
 import { SOURCE_NAME_PATTERN, type SourceRecord } from "../../src/store/sources_store.ts";
 import type { Store } from "../../src/store/store.ts";
 import type { Config } from "../../src/config.ts";
@@ -93,6 +90,7 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
           `Cannot add source: the name '${name}' must be 1-64 letters, digits, '.', '_' or '-'`,
         );
       }
+      const { isUrlSource } = await import("../../src/search/source_puller.ts");
       const path = isUrlSource(location) ? location : await Deno.realPath(location).catch(() => {
         throw new JobseekError(
           "INVALID_PARAMETER",
@@ -180,6 +178,7 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
       await withStore(command, async (store, _where, config) => {
         const source = await store.sources.getSource(name);
         if (!source) throw new JobseekError("INVALID_PARAMETER", `No source named '${name}'`);
+        const { pullSource } = await import("../../src/search/source_puller.ts");
         const { record, changed } = await pullSource(store, source);
         await store.sources.saveSource(record);
         const last = record.lastRun!;
@@ -189,6 +188,10 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
             `unchanged, ${last.invalid} invalid.\n`,
         );
         if (changed > 0) {
+          const [{ openConfiguredEmbedder }, { publishIndex }] = await Promise.all([
+            import("../../src/model/open_embedder.ts"),
+            import("../../src/search/publish_index.ts"),
+          ]);
           const logger = createLogger();
           const embedder = await openConfiguredEmbedder(config, { logger });
           try {

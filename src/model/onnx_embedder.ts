@@ -58,6 +58,10 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions): Promise<
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
       graphOptimizationLevel: "all",
+      // Spinning threads burn a core each while they wait for work: on 2 shared cores that cost
+      // 30-45% more CPU and as much wall time per call, and the vectors are the same to the bit
+      // (docs/testing.md, "Where the suite's time goes").
+      extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } },
     });
   } catch (error) {
     throw new JobseekError("INTERNAL_ERROR", `Cannot load the embedding model ${model}`, {

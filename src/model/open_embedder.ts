@@ -6,10 +6,8 @@
  * @module
  */
 import type { Logger } from "../log.ts";
-import { createUseLiteEmbedder } from "./use_lite_embedder.ts";
 import type { Embedder } from "./embedder.ts";
 import { findModel, type ModelSpec, USE_LITE } from "./catalog.ts";
-import { createOnnxEmbedder } from "./onnx_embedder.ts";
 import { type FetchProgress, obtainModel } from "./obtain_model.ts";
 
 export interface ModelSettings {
@@ -47,7 +45,10 @@ async function openSpec(
   settings: ModelSettings,
   options: OpenEmbedderOptions,
 ): Promise<OpenedEmbedder> {
+  // Each runtime is loaded when its model is opened, not with this module: a process that opens
+  // no model (most CLI runs) loads neither TensorFlow.js nor ONNX Runtime.
   if (spec.kind === "use-lite") {
+    const { createUseLiteEmbedder } = await import("./use_lite_embedder.ts");
     const embedder = await createUseLiteEmbedder({ workers: options.useLiteWorkers });
     return Object.assign(embedder, { spec });
   }
@@ -59,6 +60,7 @@ async function openSpec(
     logger: options.logger,
     onProgress: options.onProgress,
   });
+  const { createOnnxEmbedder } = await import("./onnx_embedder.ts");
   const embedder = await createOnnxEmbedder({
     dir,
     model: spec.stamp,
