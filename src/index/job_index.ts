@@ -77,9 +77,10 @@ export class JobIndex {
     if (text.lengths.title.length !== n) {
       throw new RangeError("Cannot build index: the text's postings are not the index's");
     }
-    this.data = { ...data, text };
-    this.#keywords = new KeywordScorer(n, text);
     this.#vectors = new TitleVectors(data);
+    // The rows as the vectors hold them (in the SIMD kernel's memory): one copy, not two.
+    this.data = { ...data, text, vectors: this.#vectors.rows };
+    this.#keywords = new KeywordScorer(n, text);
     this.#filters = new FilterMasks(data.jobs);
     this.#places = new PostingPlaces(data.jobs, data.gazetteer);
     this.#reposts = new Reposts(data.jobs, (p) => this.repostTextAt(p), data.repostGroups);
