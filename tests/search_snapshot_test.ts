@@ -294,7 +294,20 @@ Deno.test("search service starting on a current snapshot of another model serves
   }
 });
 
-Deno.test("a build that dies half-way leaves the previous snapshot serving", async () => {
+/**
+ * A service on a store file serving a snapshot of 30 postings, with a second handle on the file
+ * (`raw`) for writes no store method makes; `run` may publish anything, and afterwards the good
+ * snapshot must still serve, answering as before.
+ */
+async function servingOnFile(
+  run: (context: {
+    store: Store;
+    raw: Deno.Kv;
+    embedder: Embedder;
+    lines: Record<string, unknown>[];
+    good: string;
+  }) => Promise<void>,
+) {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/kv.sqlite3`;
   const store = await openStore(path);
@@ -304,16 +317,29 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
   const service = createSearchService({ store, embedder, logger, pollMs: 50 });
   try {
     await store.postings.upsertJobs(await defaultTestJobs(30));
-    const good = await publishIndex(store, { embedder, logger: silentLogger });
+    const good = (await publishIndex(store, { embedder, logger: silentLogger })).snapshotId;
     await service.start();
     const query = parseSearchQuery({ q: "nurse", top_k: "50" });
     const before = await service.search(query);
+    await run({ store, raw, embedder, lines, good });
+    assert.equal(service.snapshotId(), good);
+    assert.deepEqual((await service.search(query)).results, before.results);
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    raw.close();
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
 
+Deno.test("a build that dies half-way leaves the previous snapshot serving", async () => {
+  await servingOnFile(async ({ store, raw, embedder, lines, good }) => {
     // Another process wrote some chunks and died before the meta and the pointer flip.
     await raw.set(keys.snapshotChunk("01DEADBUILD0000000000000000", 0), new Uint8Array(1000));
     await raw.set(keys.snapshotChunk("01DEADBUILD0000000000000000", 1), new Uint8Array(1000));
     // Another one flipped the pointer to a snapshot whose chunks are not all there.
-    const bytes = (await store.snapshots.readSnapshot(good.snapshotId))!.bytes;
+    const bytes = (await store.snapshots.readSnapshot(good))!.bytes;
     const half = "01HALFWRITTEN00000000000000";
     await raw.set(keys.snapshotChunk(half, 0), bytes.slice(0, 1000));
     await raw.set(keys.snapshotMeta(half), {
@@ -330,35 +356,14 @@ Deno.test("a build that dies half-way leaves the previous snapshot serving", asy
       () => lines.some((l) => l.snapshot_id === half && l.level === "error"),
       "the half-written snapshot to be rejected",
     );
-
-    assert.equal(service.snapshotId(), good.snapshotId);
-    assert.deepEqual((await service.search(query)).results, before.results);
-  } finally {
-    service.stop();
-    await service.whenIdle();
-    raw.close();
-    store.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("a snapshot whose bytes fail their hash is refused even when they decode, and the previous one serves", async () => {
-  const dir = await Deno.makeTempDir();
-  const path = `${dir}/kv.sqlite3`;
-  const store = await openStore(path);
-  const raw = await Deno.openKv(path);
-  const embedder = await testEmbedder();
-  const { lines, logger } = capturingLogger();
-  const service = createSearchService({ store, embedder, logger, pollMs: 50 });
-  try {
-    await store.postings.upsertJobs(await defaultTestJobs(30));
-    const good = await publishIndex(store, { embedder, logger: silentLogger });
-    await service.start();
-    const query = parseSearchQuery({ q: "nurse", top_k: "50" });
-    const before = await service.search(query);
+  await servingOnFile(async ({ store, raw, embedder, lines, good }) => {
     // Whole, decodable bytes under a record whose hash they do not have: a server decodes while
     // the hash is checked, and must still refuse them.
-    const bytes = (await store.snapshots.readSnapshot(good.snapshotId))!.bytes;
+    const bytes = (await store.snapshots.readSnapshot(good))!.bytes;
     const tampered = "01TAMPERED0000000000000000";
     const chunk = 60 * 1024;
     let chunkCount = 0;
@@ -380,15 +385,7 @@ Deno.test("a snapshot whose bytes fail their hash is refused even when they deco
       errorsAbout(lines, tampered)[0],
       `Cannot load snapshot ${tampered}: it is corrupt`,
     );
-    assert.equal(service.snapshotId(), good.snapshotId);
-    assert.deepEqual((await service.search(query)).results, before.results);
-  } finally {
-    service.stop();
-    await service.whenIdle();
-    raw.close();
-    store.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 /** `real`, counting the texts it is asked to embed (what the cache did not serve). */
