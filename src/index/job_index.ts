@@ -210,9 +210,9 @@ export class JobIndex {
     let waiting = 0;
     let kept = 0;
     let best = 0;
-    // First the candidates whose title cosine is known (every one below the scan's threshold;
-    // above it, the postings of the nearest rows), for a first best score. A candidate whose
-    // cosine is not known yet waits.
+    // First the candidates whose title cosine is known (every one when the SIMD kernel scores
+    // every row; else, past the scan's threshold, the postings of the nearest rows), for a first
+    // best score. A candidate whose cosine is not known yet waits.
     for (let k = 0; k < count; k++) {
       const p = candidates[k];
       if (mode === "hybrid" && !vectors.known(vectorOfDoc[p])) {
