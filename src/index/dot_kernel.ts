@@ -4,7 +4,9 @@
  * are copied once into the module's memory, at its start: a view of them there is what the
  * other readers of the rows (usearch's scan) get too. The query is scaled to int16 (its largest
  * value to 32,767), so a product is the exact integer sum times the query's and the row's scales:
- * within 1e-4 of the float product, far inside the int8 rows' own error (0.01).
+ * within 1e-4 of the float product, far inside the int8 rows' own error (0.01). For unit vectors
+ * an integer sum is at most 127 × 32,767 × dims (every component equal): 2.13e9 at 512-d, inside
+ * i32's 2.147e9; text vectors, whose largest component is 0.15-0.25, stay near 1e8.
  *
  * @module
  */
@@ -21,9 +23,16 @@ interface KernelExports {
 
 let compiled: WebAssembly.Module | null = null;
 
-/** Whether rows of `dims` values and `count` rows fit the kernel: whole 16-lane steps, < 4 GiB. */
+/** Widest rows whose integer sums cannot leave i32, whatever the unit vectors (module doc). */
+const MAX_DIMS = 512;
+
+/**
+ * Whether `count` rows of `dims` values fit the kernel: whole 16-lane steps, at most
+ * {@linkcode MAX_DIMS}, under 4 GiB in all.
+ */
 export function kernelFits(count: number, dims: number): boolean {
-  return dims > 0 && dims % 16 === 0 && layoutOf(count, dims).pages <= MAX_PAGES;
+  return dims > 0 && dims % 16 === 0 && dims <= MAX_DIMS &&
+    layoutOf(count, dims).pages <= MAX_PAGES;
 }
 
 function layoutOf(count: number, dims: number) {

@@ -46,9 +46,11 @@ Deno.test("the kernel's products are the float products within the int16 query's
   );
 });
 
-Deno.test("the kernel takes only whole 16-lane rows that fit its 4 GiB memory", () => {
+Deno.test("the kernel takes only whole 16-lane rows up to 512 wide that fit its 4 GiB memory", () => {
   assert.equal(kernelFits(1000, 384), true);
   assert.equal(kernelFits(1000, 100), false);
+  assert.equal(kernelFits(1000, 512), true);
+  assert.equal(kernelFits(1000, 1024), false);
   assert.equal(kernelFits(20_000_000, 384), false);
   assert.throws(
     () => new Int8Rows(new Int8Array(100), 16),
