@@ -156,12 +156,8 @@ export class TitleVectors {
     }
   }
 
-  /**
-   * One row's cosine with the query (all unit length: a dot product). With the kernel, the query
-   * is the one `begin` or `cosines` gave it.
-   */
+  /** One row's cosine with the query (all unit length: a dot product), in JavaScript. */
   #cosineOf(vector: Float32Array, row: number): number {
-    if (this.#kernel) return this.#kernel.dot(row) * this.#scales![row];
     const vectors = this.#vectors;
     const dimensions = this.#dimensions;
     const base = row * dimensions;
@@ -196,13 +192,13 @@ export class TitleVectors {
   }
 
   /**
-   * Starts a search for `vector`: below {@linkcode NEAREST_SCAN_MIN_ROWS} rows (or with `exact`,
-   * for the bench's recall), every row's cosine; from there, the nearest rows by usearch's scan.
+   * Starts a search for `vector`: with the kernel, below {@linkcode NEAREST_SCAN_MIN_ROWS} rows,
+   * or with `exact` (for the bench's recall), every row's cosine; else the nearest rows by
+   * usearch's scan.
    */
   begin(vector: Float32Array, options: { exact?: boolean } = {}): void {
     this.#checkWidth(vector);
     this.#query = vector;
-    this.#kernel?.setQuery(vector);
     const scan = this.#scan;
     if (scan === null || options.exact) {
       this.cosines(vector);
