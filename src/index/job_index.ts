@@ -41,6 +41,13 @@ import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
 import { TitleVectors } from "./title_vectors.ts";
 
+/**
+ * How far under the exact cosine bound a posting with none of the query's words is still scored:
+ * far above the float rounding of the bound's arithmetic (~1e-16), far below what one score step
+ * (1e-4) is in cosine.
+ */
+const SKIP_MARGIN = 1e-6;
+
 /** What the result set is made from besides the scores. */
 type SetRequest = Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">;
 
@@ -166,6 +173,21 @@ export class JobIndex {
     const bars = cutBarsOf(request);
     const { least } = bars;
 
+    const keyword = this.#keywords.scores;
+    let touched: Uint32Array[] = [];
+    if (mode === "vector") this.#keywords.clear();
+    else touched = this.#keywords.score(request.query);
+    const vectors = this.#vectors;
+    if (mode !== "keyword") {
+      if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
+      vectors.begin(request.vector, { exact: request.exactVectors });
+      const cosines = vectors.everyCosine;
+      if (cosines !== null) {
+        this.#scoreEvery(mode, ranking, least, cosines);
+        return this.#resultSet(request, bars);
+      }
+    }
+
     // Posting -> 1 + its candidate slot; cleared first, a failed search may leave it dirty.
     const slot = this.#slot;
     slot.fill(0);
@@ -177,20 +199,11 @@ export class JobIndex {
         slot[p] = count;
       }
     };
-    const keyword = this.#keywords.scores;
-    if (mode === "vector") keyword.fill(0);
-    else {
-      for (const positions of this.#keywords.score(request.query)) {
-        for (const p of positions) add(p);
-      }
-    }
+    for (const positions of touched) for (const p of positions) add(p);
     // Postings with none of the words and no likeness score 0: candidates only if 0 is enough.
     if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
-    const vectors = this.#vectors;
     if (mode !== "keyword") {
-      if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
-      vectors.begin(request.vector, { exact: request.exactVectors });
-      // Postings whose title alone can score: the postings of the rows above the floor.
+      // Postings whose title alone can score: the postings of the nearest rows above the floor.
       vectors.postingsAbove(mode === "vector" ? 0 : cosineFloor, add);
     }
 
@@ -251,6 +264,55 @@ export class JobIndex {
     }
     this.#candidates.count = kept;
     return this.#resultSet(request, bars);
+  }
+
+  /**
+   * With every row's cosine known (the SIMD kernel, or a small index), every posting is scored in
+   * one pass in position order: the candidates are those reaching the floor, as the postings with a
+   * query word or a title above the cosine floor would give (any other scores 0), without gathering
+   * them first (at 1,000,000 postings a broad query has hundreds of thousands).
+   */
+  #scoreEvery(
+    mode: "hybrid" | "vector",
+    ranking: RankingParams,
+    least: number,
+    cosines: Float32Array,
+  ): void {
+    const { vectorOfDoc } = this.data;
+    const keyword = this.#keywords.scores;
+    const { positions, scores } = this.#candidates;
+    const n = vectorOfDoc.length;
+    const { cosineFloor, cosineCeiling } = ranking;
+    const span = cosineCeiling - cosineFloor;
+    const vectorWeight = vectorShare(ranking, this.#keywords.best);
+    // A posting with none of the words scores by its title alone: below this cosine it cannot
+    // reach `least` (a bound a little under the exact one, so the formula below decides at the
+    // edge), and is passed over without the arithmetic, which is most of this loop's time.
+    const titleWeight = mode === "vector" ? 1 : vectorWeight;
+    const stepsFloor = (least - 0.5) / SCORE_STEPS;
+    const skipBelow = least === 0
+      ? -Infinity
+      : titleWeight <= 0
+      ? Infinity
+      : (mode === "vector" ? stepsFloor : cosineFloor + (span * stepsFloor) / titleWeight) -
+        SKIP_MARGIN;
+    let kept = 0;
+    for (let p = 0; p < n; p++) {
+      const cosine = cosines[vectorOfDoc[p]];
+      if (cosine < skipBelow && keyword[p] === 0) continue;
+      // The same arithmetic as `search`'s scoreOf, so that both paths give the same steps.
+      const score = mode === "vector"
+        ? Math.max(0, cosine)
+        : vectorWeight * Math.min(1, Math.max(0, (cosine - cosineFloor) / span)) +
+          (1 - vectorWeight) * keyword[p];
+      const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
+      if (scoreSteps >= least) {
+        positions[kept] = p;
+        scores[kept] = scoreSteps;
+        kept++;
+      }
+    }
+    this.#candidates.count = kept;
   }
 
   /**
@@ -317,7 +379,7 @@ export class JobIndex {
     const out = new Float32Array(n);
     if (mode !== "vector" && query.termVariants.every((terms) => terms.length === 0)) return out;
     const keyword = this.#keywords.scores;
-    if (mode === "vector") keyword.fill(0);
+    if (mode === "vector") this.#keywords.clear();
     else this.#keywords.score(query);
     if (mode === "keyword") {
       out.set(keyword.subarray(0, n));

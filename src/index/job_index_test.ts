@@ -74,6 +74,29 @@ Deno.test("JobIndex.search() cuts exactly at the minimum: at it in, one step bel
   assert.deepEqual(ids(0.3), ["Above", "At", "Below"]);
 });
 
+Deno.test("JobIndex.search() keeps a title-only match that rounds up to the minimum", () => {
+  // No posting has the query's word, so each scores 0.5 x (cosine - 0.2) / 0.7 by its title
+  // alone: 0.35, 0.34997 (3,499.7 steps, rounded up to the minimum's 3,500) and 0.34993 (3,499.3,
+  // rounded down). A shortcut that passes over titles too far from the query must keep the second.
+  const at = (cosine: number) => Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine), 0, 0);
+  const titles = [job(1, "At"), job(2, "Rounds up"), job(3, "Rounds down"), job(4, "Far")];
+  const index = new JobIndex(indexOf(titles, [at(0.69), at(0.68996), at(0.6899), at(0.1)]));
+  const ranking = {
+    vectorWeight: 0.5,
+    vectorWeightUnmatched: 0.5,
+    cosineFloor: 0.2,
+    cosineCeiling: 0.9,
+  };
+  const ids = index.search({
+    query: analyzeQuery("zzyzx"),
+    vector: axis(0),
+    minScore: 0.35,
+    relativeCut: 0,
+    ranking,
+  }).hits.map((h) => h.job.job_title).sort();
+  assert.deepEqual(ids, ["At", "Rounds up"]);
+});
+
 Deno.test("JobIndex.search() orders by publish time, then score", () => {
   const result = search("registered nurse", nurseAxis);
   const order = result.hits.map((h) => h.job.id);

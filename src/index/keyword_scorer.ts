@@ -45,13 +45,15 @@ const TERM_CACHE_POSTINGS = 20_000_000;
 export class KeywordScorer {
   /** Keyword score of every posting for the last `score` call. */
   readonly scores: Float32Array;
+  /** The best of `scores`. */
+  best = 0;
   readonly #count: number;
   readonly #text: PositionText;
   readonly #averages: Record<TextField, number>;
   readonly #termCache = new Map<string, TermPostings>();
   /** Postings held by the cached terms. */
   #cachedPostings = 0;
-  /** One variant's scores. */
+  /** One variant's scores; all zeros between variants and calls. */
   readonly #variant: Float32Array;
   /** Per posting, how many of a variant's title terms it has in its title or tags. */
   readonly #titleHits: Uint8Array;
@@ -81,6 +83,12 @@ export class KeywordScorer {
       new Float64Array(count),
     ];
     this.#seen = new Uint8Array(count);
+  }
+
+  /** Every posting's keyword score 0: a search by the title vectors alone. */
+  clear(): void {
+    this.scores.fill(0);
+    this.best = 0;
   }
 
   /** The terms and field lengths by posting position, what a delta is merged into. */
@@ -175,13 +183,14 @@ export class KeywordScorer {
     const variant = this.#variant;
     const titleHits = this.#titleHits;
     keyword.fill(0);
+    let best = 0;
     const touched: Uint32Array[] = [];
     query.termVariants.forEach((terms, v) => {
       const unique = [...new Set(terms)].map((t) => this.#postings(t));
       const total = unique.reduce((sum, p) => sum + p.idf, 0);
       if (total === 0) return;
       const required = [...new Set(query.titleTerms[v] ?? [])].map((t) => this.#postings(t));
-      for (const { positions } of unique) for (const p of positions) variant[p] = 0;
+      // `variant` is all zeros between variants: the last loop below clears what this one sets.
       for (const { positions, values, idf } of unique) {
         const weight = idf / total;
         for (let k = 0; k < positions.length; k++) variant[positions[k]] += weight * values[k];
@@ -189,14 +198,23 @@ export class KeywordScorer {
       for (const { positions, inTitle } of required) {
         for (let k = 0; k < positions.length; k++) titleHits[positions[k]] += inTitle[k];
       }
+      // A posting with several of the words is met once per word: the first meeting takes its
+      // score and clears it, the later ones see 0.
       for (const { positions } of unique) {
         for (const p of positions) {
-          if (variant[p] > keyword[p] && titleHits[p] === required.length) keyword[p] = variant[p];
+          const score = variant[p];
+          if (score === 0) continue;
+          variant[p] = 0;
+          if (score > keyword[p] && titleHits[p] === required.length) {
+            keyword[p] = score;
+            if (keyword[p] > best) best = keyword[p];
+          }
         }
         touched.push(positions);
       }
       for (const { positions } of required) for (const p of positions) titleHits[p] = 0;
     });
+    this.best = best;
     return touched;
   }
 }

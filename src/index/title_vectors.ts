@@ -233,6 +233,14 @@ export class TitleVectors {
       : least + NEAREST_MARGIN;
   }
 
+  /**
+   * Every row's cosine with the current search's query, by row, when `begin` computed them all
+   * (the kernel, a small index, or `exact`); null when it found the nearest rows only.
+   */
+  get everyCosine(): Float32Array | null {
+    return this.#nearest === null ? this.#cosines : null;
+  }
+
   /** The rows as this holds them: int8 in the kernel's memory, or float32. */
   get rows(): Float32Array | Int8Array {
     return this.#vectors;
