@@ -243,6 +243,8 @@ async function serveAndSearch(kvPath: string, random: boolean) {
     kept += exact.filter((id) => found.has(id)).length;
     expected += exact.length;
   }
+  // Its threads would keep this process alive until they end themselves, idle.
+  index.close();
   service.stop();
   store.close();
   return {

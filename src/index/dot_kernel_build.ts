@@ -11,9 +11,12 @@ import initWabt from "wabt";
 export async function compileDotKernel(): Promise<Uint8Array> {
   const wabt = await initWabt();
   const text = await Deno.readTextFile(new URL("./dot_kernel.wat", import.meta.url));
-  const parsed = wabt.parseWat("dot_kernel.wat", text, { simd: true });
+  // Threads: the memory is shared (src/index/dot_kernel_threads.ts).
+  const features = { simd: true, threads: true };
+  const parsed = wabt.parseWat("dot_kernel.wat", text, features);
   try {
-    parsed.validate();
+    // The implementation takes the features to validate with; wabt's types omit the parameter.
+    (parsed as unknown as { validate(features: object): void }).validate(features);
     return new Uint8Array(parsed.toBinary({}).buffer);
   } finally {
     parsed.destroy();

@@ -120,6 +120,15 @@ export class JobIndex {
     return this.#keywords.positionText();
   }
 
+  /**
+   * Ends the threads that share its searches' pass over the title vectors (an index of tens of
+   * thousands of titles and more has them): a server calls it once it serves another index.
+   * Searching still works after, on the caller's thread alone.
+   */
+  close(): void {
+    this.#vectors.close();
+  }
+
   /** Builds what the first search would otherwise build (a server calls it before serving). */
   prepare(): this {
     this.#places.prepare();

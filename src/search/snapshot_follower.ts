@@ -173,12 +173,22 @@ export class SnapshotFollower {
     }
   }
 
+  /**
+   * Serves `next` from now on. The index it replaces ends its helper threads (a search already
+   * holding it still completes, on its own thread).
+   */
+  #serve(next: Loaded): void {
+    const previous = this.#current?.index;
+    this.#current = next;
+    if (previous && previous !== next.index) previous.close();
+  }
+
   async #load(id: string): Promise<void> {
     const meta = await this.#snapshots.readSnapshotMeta(id);
     if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
     const loaded = await this.#loadFull(id);
     if (loaded === null || this.#abort?.signal.aborted) return;
-    this.#current = { id, index: loaded.index, base: id, deltas: [] };
+    this.#serve({ id, index: loaded.index, base: id, deltas: [] });
     this.#logger.info("index snapshot loaded", loaded.figures);
   }
 
@@ -212,7 +222,7 @@ export class SnapshotFollower {
     }
     index.prepare();
     if (this.#abort?.signal.aborted) return;
-    this.#current = { id, index, base: baseId, deltas };
+    this.#serve({ id, index, base: baseId, deltas });
     this.#logger.info("index delta applied", {
       snapshot_id: id,
       base_id: baseId,
