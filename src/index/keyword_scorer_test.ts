@@ -1,0 +1,105 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import type { Job } from "../domain/job.ts";
+import type { AnalyzedQuery } from "./analyze_query.ts";
+import { KeywordScorer } from "./keyword_scorer.ts";
+import { buildPositionText } from "./position_text.ts";
+import { tokenize } from "./tokenize.ts";
+
+const WORDS = [
+  "java",
+  "berlin",
+  "developer",
+  "nurse",
+  "cloud",
+  "sales",
+  "engineer",
+  "care",
+  "data",
+];
+const TERMS = [...new Set(WORDS.flatMap((word) => tokenize(word))), "zzyzx"];
+
+function posting(n: number, title: string[], tags: string[], description: string[]): Job {
+  return {
+    id: `id-${n}`,
+    job_title: title.join(" "),
+    company_name: "Acme",
+    city: "Berlin",
+    country: "DE",
+    publish_time: "2025-01-01 10:00:00",
+    job_url: `https://example.com/${n}`,
+    job_tags: tags,
+    data_source: "linkedin",
+    job_description: description.join(" "),
+  };
+}
+
+const word = fc.constantFrom(...WORDS);
+const postings = fc.array(
+  fc.tuple(
+    fc.array(word, { minLength: 1, maxLength: 4 }),
+    fc.array(word, { maxLength: 2 }),
+    fc.array(word, { maxLength: 12 }),
+  ),
+  { minLength: 1, maxLength: 40 },
+).map((rows) => rows.map(([title, tags, description], n) => posting(n, title, tags, description)));
+
+const term = fc.constantFrom(...TERMS);
+const variants = fc.array(
+  fc.record({
+    terms: fc.array(term, { minLength: 1, maxLength: 4 }),
+    titleTerms: fc.array(term, { maxLength: 2 }),
+  }),
+  { minLength: 1, maxLength: 10 },
+);
+
+function queryOf(list: { terms: string[]; titleTerms: string[] }[]): AnalyzedQuery {
+  return {
+    termVariants: list.map((v) => v.terms),
+    titleTerms: list.map((v) => v.titleTerms),
+  } as AnalyzedQuery;
+}
+
+Deno.test("a query's keyword score is, posting by posting, the best of its variants scored alone", () => {
+  fc.assert(
+    fc.property(postings, variants, (jobs, list) => {
+      const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
+      scorer.score(queryOf(list));
+      const whole = scorer.scores.slice();
+      const best = scorer.best;
+      const alone = new Float32Array(jobs.length);
+      for (const variant of list) {
+        scorer.score(queryOf([variant]));
+        for (let p = 0; p < jobs.length; p++) alone[p] = Math.max(alone[p], scorer.scores[p]);
+      }
+      assert.deepEqual(whole, alone);
+      assert.equal(best, Math.max(0, ...alone));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("a variant's title terms count only for postings with them all in the title or tags", () => {
+  const jobs = [
+    posting(0, ["java", "developer"], [], ["berlin"]),
+    posting(1, ["berlin", "java"], [], []),
+    posting(2, ["nurse"], [], ["java"]),
+  ];
+  const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
+  const [java, berlin, develop] = ["java", "berlin", "developer"].map((w) => tokenize(w)[0]);
+  const list = [
+    { terms: [java, berlin], titleTerms: [] },
+    { terms: [berlin, java, develop], titleTerms: [develop] },
+  ];
+  const alone = list.map((variant) => {
+    scorer.score(queryOf([variant]));
+    return scorer.scores.slice();
+  });
+  // "developer" is a title term of the second variant: only posting 0 has it in its title.
+  assert.ok(alone[1][0] > 0);
+  assert.equal(alone[1][1], 0);
+  assert.equal(alone[1][2], 0);
+  assert.ok(alone[0][1] > 0 && alone[0][2] > 0);
+  scorer.score(queryOf(list));
+  assert.deepEqual(scorer.scores, alone[0].map((score, p) => Math.max(score, alone[1][p])));
+});
