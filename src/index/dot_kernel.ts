@@ -13,25 +13,16 @@
  * @module
  */
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
-import { CONTROL_BYTES, type KernelLayout, KernelThreads } from "./dot_kernel_threads.ts";
+import {
+  CONTROL_BYTES,
+  type KernelExports,
+  type KernelLayout,
+  KernelThreads,
+} from "./dot_kernel_threads.ts";
 
 const PAGE_BYTES = 65_536;
 /** WebAssembly's 32-bit memories end at 4 GiB (65,536 pages). */
 const MAX_PAGES = 65_536;
-
-interface KernelExports {
-  dot(query: number, row: number, dims: number): number;
-  cosines(
-    query: number,
-    rows: number,
-    dims: number,
-    from: number,
-    to: number,
-    scales: number,
-    out: number,
-    queryScale: number,
-  ): void;
-}
 
 let compiled: WebAssembly.Module | null = null;
 

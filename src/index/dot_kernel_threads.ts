@@ -37,6 +37,21 @@ export const QUERY_SCALE_BYTE = 24;
 /** Bytes of the control words in the kernel's memory (8-byte aligned). */
 export const CONTROL_BYTES = 32;
 
+/** The kernel's functions (src/index/dot_kernel.wat). */
+export interface KernelExports {
+  dot(query: number, row: number, dims: number): number;
+  cosines(
+    query: number,
+    rows: number,
+    dims: number,
+    from: number,
+    to: number,
+    scales: number,
+    out: number,
+    queryScale: number,
+  ): void;
+}
+
 /** Where everything is in the kernel's memory, in bytes; `dims` and `count` of the rows. */
 export interface KernelLayout {
   dims: number;

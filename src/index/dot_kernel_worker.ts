@@ -11,24 +11,12 @@ import {
   HELPER_CHUNKS,
   type HelperNews,
   type HelperStart,
+  type KernelExports,
   NEXT_CHUNK,
   QUERY_SCALE_BYTE,
   ROUND,
   STOP,
 } from "./dot_kernel_threads.ts";
-
-interface CosinesExport {
-  cosines(
-    query: number,
-    rows: number,
-    dims: number,
-    from: number,
-    to: number,
-    scales: number,
-    out: number,
-    queryScale: number,
-  ): void;
-}
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<HelperStart>) => void) | null;
@@ -40,7 +28,7 @@ scope.onmessage = ({ data: { memory, layout, idleMs } }) => {
   const kernel = new WebAssembly.Instance(
     new WebAssembly.Module(Uint8Array.fromBase64(DOT_KERNEL_WASM)),
     { env: { memory } },
-  ).exports as unknown as CosinesExport;
+  ).exports as unknown as KernelExports;
   const control = new Int32Array(memory.buffer, layout.control, HELPER_CHUNKS + 1);
   const queryScale = new Float64Array(memory.buffer, layout.control + QUERY_SCALE_BYTE, 1);
   const chunks = Math.ceil(layout.count / CHUNK_ROWS);
