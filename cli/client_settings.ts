@@ -11,7 +11,6 @@ import {
   type ConfigProblem,
   type Env,
   loadConfigFile,
-  processEnv,
   type SettingSource,
 } from "./config_file.ts";
 import { DEFAULT_ENDPOINT, normalizeEndpoint } from "./endpoint.ts";
@@ -60,7 +59,7 @@ function pick(
  */
 export async function resolveClientSettings(
   flags: ClientFlags,
-  env: Env = processEnv(),
+  env: Env,
 ): Promise<ClientSettings> {
   const loaded = await loadConfigFile(env);
   const endpoint = pick(flags.endpoint, env.JOBSEEK_ENDPOINT, loaded.config.endpoint) ??

@@ -5,10 +5,9 @@
  * are resolved from it in cli/client_settings.ts, the store's and the model's in
  * cli/resolve_config.ts.
  *
- * Like `src/config.ts` for the server, this module is where the CLI reads the process environment
- * (`processEnv`). Its variables are then read from the record that returns: the config file's
- * location here (`JOBSEEK_CONFIG`, `XDG_CONFIG_HOME`, `HOME`), the client's settings in
- * cli/client_settings.ts (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`), the rest in
+ * The environment is the run's (`CliIo.env`, cli/io.ts), never read from the process here: the
+ * config file's location here (`JOBSEEK_CONFIG`, `XDG_CONFIG_HOME`, `HOME`), the client's settings
+ * in cli/client_settings.ts (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`), the rest in
  * `cli/resolve_config.ts`.
  *
  * @module
@@ -77,11 +76,6 @@ interface ConfigFileV1 {
   model?: string;
 }
 
-/** The process environment; read here and nowhere else in the client. */
-export function processEnv(): Env {
-  return Deno.env.toObject();
-}
-
 function joinPath(dir: string, name: string): string {
   return dir.endsWith("/") ? `${dir}${name}` : `${dir}/${name}`;
 }
@@ -100,7 +94,7 @@ function joinPath(dir: string, name: string): string {
  * assert.equal(paths.secret, "/home/ada/.config/jobseek/.secret");
  * ```
  */
-export function configPaths(env: Env = processEnv()): ConfigPaths {
+export function configPaths(env: Env): ConfigPaths {
   const xdg = env.XDG_CONFIG_HOME?.trim();
   const home = (env.HOME ?? env.USERPROFILE)?.trim();
   let userDir: string | undefined;
@@ -182,7 +176,7 @@ async function parseConfigFile(
  * decrypted is reported in `problem` and left untouched.
  */
 export async function loadConfigFile(
-  env: Env = processEnv(),
+  env: Env,
   options: LoadConfigFileOptions = {},
 ): Promise<LoadedConfig> {
   const paths = configPaths(env);
@@ -218,7 +212,7 @@ function describeProblem(path: string, reason: string): ConfigProblem {
  * The config as it is on disk, for a command about to rewrite it; throws when the file exists but
  * cannot be read, since writing would destroy it.
  */
-export async function loadConfigForUpdate(env: Env = processEnv()): Promise<LoadedConfig> {
+export async function loadConfigForUpdate(env: Env): Promise<LoadedConfig> {
   const loaded = await loadConfigFile(env);
   if (loaded.problem) throw new Error(`${loaded.problem.message} Nothing was changed.`);
   return loaded;
@@ -227,7 +221,7 @@ export async function loadConfigForUpdate(env: Env = processEnv()): Promise<Load
 /** Writes the whole config (mode 600, directory 700), encrypting the API key. */
 export async function saveConfigFile(
   config: ClientConfig,
-  env: Env = processEnv(),
+  env: Env,
 ): Promise<string> {
   const paths = configPaths(env);
   const file: ConfigFileV1 = { version: FILE_VERSION };

@@ -7,6 +7,7 @@
  */
 import { Buffer } from "node:buffer";
 import { extname } from "node:path";
+import { resolvePath } from "./io.ts";
 import { PROFILE_MAX_LENGTH } from "../src/domain/profile.ts";
 
 /** The kinds of file `--cv` reads. */
@@ -101,9 +102,9 @@ export interface CvText {
 }
 
 /**
- * The text of the CV at `path` (`.txt`, `.md`, `.pdf`, `.docx`), at most `PROFILE_MAX_LENGTH`
- * characters. Throws a {@linkcode CvFileError} for a file that cannot be read, of another kind,
- * or with no text in it.
+ * The text of the CV at `path` (`.txt`, `.md`, `.pdf`, `.docx`; a relative path is taken from
+ * `cwd` when given, and messages name it as given), at most `PROFILE_MAX_LENGTH` characters. Throws a
+ * {@linkcode CvFileError} for a file that cannot be read, of another kind, or with no text in it.
  *
  * @example
  * ```ts
@@ -114,7 +115,7 @@ export interface CvText {
  * await Deno.remove(path);
  * ```
  */
-export async function readCvText(path: string): Promise<CvText> {
+export async function readCvText(path: string, cwd?: string): Promise<CvText> {
   const extension = extname(path).toLowerCase();
   if (!(CV_EXTENSIONS as readonly string[]).includes(extension)) {
     const kind = extension === "" ? "a file without an extension" : `a ${extension} file`;
@@ -126,12 +127,13 @@ export async function readCvText(path: string): Promise<CvText> {
   }
   let bytes: Uint8Array;
   try {
-    const info = await Deno.stat(path);
+    const at = cwd === undefined ? path : resolvePath(cwd, path);
+    const info = await Deno.stat(at);
     if (info.isDirectory) throw new CvFileError(path, "it is a directory");
     if (info.size > CV_MAX_BYTES) {
       throw new CvFileError(path, `it is larger than ${CV_MAX_BYTES / 1024 / 1024} MiB`);
     }
-    bytes = await Deno.readFile(path);
+    bytes = await Deno.readFile(at);
   } catch (error) {
     if (error instanceof CvFileError) throw error;
     const reason = error instanceof Deno.errors.NotFound

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Command } from "@commander-js/extra-typings";
-import { configPaths } from "./config_file.ts";
+import { configPaths, type Env } from "./config_file.ts";
 
 interface HelpFooter {
   examples: string[];
@@ -227,7 +227,7 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
   },
 };
 
-function render(footer: HelpFooter): string {
+function render(footer: HelpFooter, env: Env): string {
   const lines = ["", "Examples:", ...footer.examples.map((e) => `  $ ${e}`), "", "Environment:"];
   if (footer.env.length === 0) lines.push("  (none)");
   const width = Math.max(0, ...footer.env.map(([name]) => name.length));
@@ -235,7 +235,7 @@ function render(footer: HelpFooter): string {
   if (footer.configFile) {
     let file: string;
     try {
-      file = configPaths().file;
+      file = configPaths(env).file;
     } catch (error) {
       file = `(none: ${(error as Error).message})`;
     }
@@ -244,13 +244,16 @@ function render(footer: HelpFooter): string {
   return lines.join("\n");
 }
 
-/** Adds the footers to `program` and its subcommands, by path; returns `program`. */
-export function addHelpFooters(program: Command, path: string[] = []): Command {
+/**
+ * Adds the footers to `program` and its subcommands, by path; returns `program`. `env` is the
+ * run's environment, which names the config file shown.
+ */
+export function addHelpFooters(program: Command, env: Env, path: string[] = []): Command {
   const footer = HELP_FOOTERS[path.join(" ")];
   // Computed when help is shown, so the config file is the one this run would use.
-  if (footer) program.addHelpText("after", () => render(footer));
+  if (footer) program.addHelpText("after", () => render(footer, env));
   for (const sub of program.commands) {
-    addHelpFooters(sub as unknown as Command, [...path, sub.name()]);
+    addHelpFooters(sub as unknown as Command, env, [...path, sub.name()]);
   }
   return program;
 }

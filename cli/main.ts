@@ -2,6 +2,11 @@
  * `jobseek`: the command-line client and operator tool. Each command lives in `cli/commands/`;
  * this file only assembles them and turns failures into exit codes.
  *
+ * `runCli(args, io)` is the one entry: the run's environment, working directory, stdin, stdout,
+ * stderr and stop signals come in `io` (cli/io.ts) and every command uses those, never the
+ * process's. The process entry (below, and `main.ts`) passes the real ones (cli/process_io.ts)
+ * and exits with the code returned; a test passes its own and runs the command in its worker.
+ *
  * A command's file defines its flags and help at load, and loads the code that does the work (the
  * server, the importer, the index, the store, the MCP SDK) only when it runs: every run loads
  * every command's file, and a client run (`search`, `config`, `--help`) need not load the server.
@@ -11,6 +16,9 @@
  */
 import { Command, CommanderError } from "@commander-js/extra-typings";
 import { CANCELLED_EXIT_CODE, CancelledError } from "./cancelled.ts";
+import { ExitStatus } from "./exit_status.ts";
+import type { CliIo } from "./io.ts";
+import { processIo } from "./process_io.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { mcpCommand } from "./commands/mcp.ts";
 import { ingestCommand } from "./commands/ingest.ts";
@@ -26,52 +34,64 @@ import { completionsCommand } from "./commands/completions.ts";
 import { addHelpFooters } from "./help.ts";
 
 /**
- * `addCommand` does not pass `exitOverride`/`showHelpAfterError` down (only `.command()` does), so
- * without this a usage error in a subcommand would exit 1 from inside commander instead of 2 here.
+ * `addCommand` does not pass `exitOverride`/`showHelpAfterError`/`configureOutput` down (only
+ * `.command()` does), so without this a usage error in a subcommand would exit 1 from inside
+ * commander instead of 2 here, and its help and errors would go to the process's stdout and
+ * stderr instead of the run's.
  */
-function applyToAll(command: Command): Command {
-  command.exitOverride().showHelpAfterError();
-  for (const sub of command.commands) applyToAll(sub as unknown as Command);
+function applyToAll(command: Command, io: CliIo): Command {
+  command.exitOverride().showHelpAfterError().configureOutput({
+    writeOut: (text) => io.stdout.writeSync(text),
+    writeErr: (text) => io.stderr.writeSync(text),
+    getOutHelpWidth: () => io.stdout.columns() ?? 80,
+    getErrHelpWidth: () => io.stderr.columns() ?? 80,
+    // Commander's help has no colours of its own, and neither has ours.
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
+  });
+  for (const sub of command.commands) applyToAll(sub as unknown as Command, io);
   return command;
 }
 
-export function buildProgram(): Command {
+/** The whole command tree, each command reading and writing through `io`. */
+export function buildProgram(io: CliIo): Command {
   const program = new Command("jobseek")
     .description("Semantic job search: client, servers and operator tools.")
     .version("0.1.0")
-    .addCommand(searchCommand())
-    .addCommand(citiesCommand())
-    .addCommand(configureCommand())
-    .addCommand(configCommand())
-    .addCommand(serveCommand())
-    .addCommand(mcpCommand())
-    .addCommand(ingestCommand())
-    .addCommand(indexCommand())
-    .addCommand(keysCommand())
-    .addCommand(sourcesCommand())
-    .addCommand(modelCommand());
-  program.addCommand(completionsCommand(() => program));
-  return applyToAll(addHelpFooters(program));
+    .addCommand(searchCommand(io))
+    .addCommand(citiesCommand(io))
+    .addCommand(configureCommand(io))
+    .addCommand(configCommand(io))
+    .addCommand(serveCommand(io))
+    .addCommand(mcpCommand(io))
+    .addCommand(ingestCommand(io))
+    .addCommand(indexCommand(io))
+    .addCommand(keysCommand(io))
+    .addCommand(sourcesCommand(io))
+    .addCommand(modelCommand(io));
+  program.addCommand(completionsCommand(io, () => program));
+  return applyToAll(addHelpFooters(program, io.env), io);
 }
 
 /**
- * Runs the CLI and returns the process exit code (0 ok, 1 failure, 2 usage error, 130 cancelled
- * with Ctrl-C).
+ * Runs the CLI with `args` on `io` and returns the exit code (0 ok, 1 failure, 2 usage error, 130
+ * cancelled with Ctrl-C). It never exits: the process entry does, with this code.
  */
-export async function runCli(args: string[]): Promise<number> {
+export async function runCli(args: string[], io: CliIo): Promise<number> {
   try {
-    await buildProgram().parseAsync(args, { from: "user" });
+    await buildProgram(io).parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : 2;
     }
+    if (error instanceof ExitStatus) return error.code;
     const message = error instanceof Error ? error.message : String(error);
-    Deno.stderr.writeSync(new TextEncoder().encode(`jobseek: ${message}\n`));
+    io.stderr.writeSync(`jobseek: ${message}\n`);
     return error instanceof CancelledError ? CANCELLED_EXIT_CODE : 1;
   }
 }
 
 if (import.meta.main) {
-  Deno.exit(await runCli(Deno.args));
+  Deno.exit(await runCli(Deno.args, processIo()));
 }

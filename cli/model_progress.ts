@@ -6,20 +6,23 @@
  * @module
  */
 import type { FetchProgress } from "../src/model/obtain_model.ts";
+import type { CliOutput } from "./io.ts";
 import { createProgressReporter, type ProgressReporter } from "./progress.ts";
 
-const encoder = new TextEncoder();
-
-/** A progress callback for `openRuntime`/`openEmbedder`; `finish()` closes the line it drew. */
+/**
+ * A progress callback for `openRuntime`/`openEmbedder`, drawing on the run's `stderr`; `finish()`
+ * closes the line it drew.
+ */
 export function modelProgress(
-  tty = Deno.stderr.isTerminal(),
+  stderr: CliOutput,
 ): { onProgress(p: FetchProgress): void; finish(): void } {
+  const tty = stderr.isTerminal();
   let reporter: ProgressReporter | undefined;
   let label = "";
   let spinning = false;
   const finish = () => {
     reporter?.finish();
-    if (spinning) Deno.stderr.writeSync(encoder.encode("\n"));
+    if (spinning) stderr.writeSync("\n");
     reporter = undefined;
     spinning = false;
     label = "";
@@ -31,11 +34,11 @@ export function modelProgress(
         label = progress.label;
       }
       if (progress.total > 0) {
-        reporter ??= createProgressReporter({ label: `model ${label}`, tty });
+        reporter ??= createProgressReporter({ label: `model ${label}`, stderr });
         reporter.update(Math.round(progress.done / 1024), Math.round(progress.total / 1024), "KiB");
       } else if (tty) {
         spinning = true;
-        Deno.stderr.writeSync(encoder.encode(`\rmodel ${label}: ${progress.done} s\x1b[K`));
+        stderr.writeSync(`\rmodel ${label}: ${progress.done} s\x1b[K`);
       }
     },
     finish,

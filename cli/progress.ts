@@ -4,15 +4,18 @@
  *
  * @module
  */
+import type { CliOutput } from "./io.ts";
 
 export interface ProgressReporterOptions {
   /** Shown before the bar, e.g. "import". */
   label?: string;
-  /** Receives the text to print; defaults to stderr. */
+  /** The run's stderr (cli/io.ts): where the text goes, and whether and how wide a terminal. */
+  stderr?: CliOutput;
+  /** Receives the text to print; defaults to `stderr`'s. */
   write?: (text: string) => void;
-  /** Redraw in place; defaults to whether stderr is a terminal. */
+  /** Redraw in place; defaults to whether `stderr` is a terminal. */
   tty?: boolean;
-  /** Width of the terminal, for fitting the line; defaults to stderr's or 80. */
+  /** Width of the terminal, for fitting the line; defaults to `stderr`'s or 80. */
   columns?: number;
   /** Least time between two redraws on a terminal; default 100 ms. */
   redrawMs?: number;
@@ -23,20 +26,6 @@ export interface ProgressReporter {
   update(done: number, total: number, detail?: string): void;
   /** Ends the progress display, with a closing message when given. */
   finish(message?: string): void;
-}
-
-const encoder = new TextEncoder();
-
-function writeStderr(text: string): void {
-  Deno.stderr.writeSync(encoder.encode(text));
-}
-
-function stderrColumns(): number {
-  try {
-    return Deno.consoleSize().columns;
-  } catch {
-    return 80;
-  }
 }
 
 function formatCount(n: number): string {
@@ -59,8 +48,8 @@ function formatCount(n: number): string {
  */
 export function createProgressReporter(options: ProgressReporterOptions = {}): ProgressReporter {
   const label = options.label ?? "progress";
-  const write = options.write ?? writeStderr;
-  const tty = options.tty ?? Deno.stderr.isTerminal();
+  const write = options.write ?? ((text: string) => options.stderr?.writeSync(text));
+  const tty = options.tty ?? options.stderr?.isTerminal() ?? false;
   const redrawMs = options.redrawMs ?? 100;
   let lastStep = 0;
   let lastDraw = 0;
@@ -70,7 +59,7 @@ export function createProgressReporter(options: ProgressReporterOptions = {}): P
   const line = (done: number, total: number, detail?: string) => {
     const ratio = total > 0 ? Math.min(1, done / total) : 1;
     const percent = Math.floor(ratio * 100);
-    const columns = options.columns ?? stderrColumns();
+    const columns = options.columns ?? options.stderr?.columns() ?? 80;
     const width = 24;
     const filled = Math.round(ratio * width);
     const bar = "#".repeat(filled) + "-".repeat(width - filled);

@@ -17,10 +17,10 @@ import {
   type ConfigProblem,
   type Env,
   loadConfigFile,
-  processEnv,
   type SettingSource,
 } from "./config_file.ts";
-import { writeErr } from "./output.ts";
+import { type CliIo, resolvePath } from "./io.ts";
+import { storeName } from "./store_location.ts";
 
 interface SettingSpec {
   /** The variable `loadConfig` reads it from. */
@@ -71,10 +71,8 @@ export interface ResolvedConfig extends Omit<LayeredSettings, "env"> {
   config: Readonly<Config>;
 }
 
-export interface ResolveConfigOptions {
-  /** The environment to read; the process's by default (tests pass their own). */
-  env?: Env;
-}
+/** What the settings are resolved in: the run's environment and working directory. */
+export type ResolveConfigOptions = Pick<CliIo, "env" | "cwd">;
 
 /** `--kv`, for every command that opens the store. */
 export function kvOption() {
@@ -174,7 +172,7 @@ async function readFileSettings(
 /** Flags > environment > config file, without checking the values (`config list` shows them). */
 export async function layerConfigSources(
   flags: ConfigFlags,
-  { env = processEnv() }: ResolveConfigOptions = {},
+  { env }: Pick<CliIo, "env">,
 ): Promise<LayeredSettings> {
   const file = await readFileSettings(env);
   const layered: LayeredSettings = layerSettings(flags, env, file.config);
@@ -185,14 +183,24 @@ export async function layerConfigSources(
 
 /**
  * The config a command runs with: flags > environment > config file > default, parsed and checked
- * by `loadConfig`, with where each flag-settable value came from.
+ * by `loadConfig`, with where each flag-settable value came from. Its paths (the store, the model
+ * folders) are absolute, taken from the run's working directory when relative.
  */
 export async function resolveConfig(
   flags: ConfigFlags,
-  options: ResolveConfigOptions = {},
+  options: ResolveConfigOptions,
 ): Promise<ResolvedConfig> {
   const { env, ...rest } = await layerConfigSources(flags, options);
-  return { config: loadConfig(env), ...rest };
+  const config = loadConfig(env);
+  const absolute: Config = {
+    ...config,
+    kvLocation: storeName(config.kvLocation, options.cwd),
+    modelDir: resolvePath(options.cwd, config.modelDir),
+  };
+  if (config.modelSource !== undefined) {
+    absolute.modelSource = resolvePath(options.cwd, config.modelSource);
+  }
+  return { config: Object.freeze(absolute), ...rest };
 }
 
 /**
@@ -219,9 +227,9 @@ export function commandFlags(command: CommandUnknownOpts): ConfigFlags {
  */
 export async function resolveCommandConfig(
   command: CommandUnknownOpts,
-  options: ResolveConfigOptions = {},
+  io: CliIo,
 ): Promise<ResolvedConfig> {
-  const resolved = await resolveConfig(commandFlags(command), options);
-  if (resolved.problem) await writeErr(`jobseek: warning: ${resolved.problem.message}\n`);
+  const resolved = await resolveConfig(commandFlags(command), io);
+  if (resolved.problem) await io.stderr.write(`jobseek: warning: ${resolved.problem.message}\n`);
   return resolved;
 }

@@ -65,8 +65,25 @@ Deno.test("commandFlags() reads the command's flags and its group's, and not def
 Deno.test("resolveConfig() works without HOME: no config file, the other layers", async () => {
   const { config, sources, configFile } = await resolveConfig({ model: "use-lite" }, {
     env: { JOBSEEK_KV: ":memory:" },
+    cwd: "/srv",
   });
   assert.equal(configFile, undefined);
   assert.deepEqual([config.kvLocation, config.model], [":memory:", "use-lite"]);
   assert.deepEqual([sources.kv, sources.model], ["env", "flag"]);
+});
+
+Deno.test("resolveConfig() takes a relative store or model folder from the run's directory", async () => {
+  const relative = await resolveConfig({ kv: "data/x.sqlite3" }, {
+    env: { JOBSEEK_MODEL_DIR: "./models", JOBSEEK_MODEL_SOURCE: "wheels" },
+    cwd: "/srv/jobseek",
+  });
+  assert.deepEqual(
+    [relative.config.kvLocation, relative.config.modelDir, relative.config.modelSource],
+    ["/srv/jobseek/data/x.sqlite3", "/srv/jobseek/models", "/srv/jobseek/wheels"],
+  );
+  // The default store too, and a KV Connect URL stays a URL.
+  const byDefault = await resolveConfig({}, { env: {}, cwd: "/srv/jobseek" });
+  assert.equal(byDefault.config.kvLocation, "/srv/jobseek/data/jobseek.sqlite3");
+  const remote = await resolveConfig({ kv: "https://kv.example/db" }, { env: {}, cwd: "/srv" });
+  assert.equal(remote.config.kvLocation, "https://kv.example/db");
 });

@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { type ClientFlags, requireApiKey, resolveClientSettings } from "./client_settings.ts";
-import { writeErr } from "./output.ts";
+import type { CliIo } from "./io.ts";
 import { readApiKeyFromStdin } from "./stdin.ts";
 
 /** The first request after idle may take seconds (spec: cold start); this is far beyond that. */
@@ -39,12 +39,19 @@ export interface ConnectionFlags {
 }
 
 /** Turns the flags into client settings input, reading the key from stdin when asked to. */
-export async function connectionFlags(flags: ConnectionFlags): Promise<ClientFlags> {
+export async function connectionFlags(
+  flags: ConnectionFlags,
+  io: Pick<CliIo, "stdin">,
+): Promise<ClientFlags> {
   if (!flags.apiKeyStdin) return { apiKey: flags.apiKey, endpoint: flags.endpoint };
   if (flags.apiKey !== undefined) {
     throw new Error("Give the key once: --api-key and --api-key-stdin exclude each other.");
   }
-  return { apiKey: await readApiKeyFromStdin(), apiKeySource: "stdin", endpoint: flags.endpoint };
+  return {
+    apiKey: await readApiKeyFromStdin(io.stdin),
+    apiKeySource: "stdin",
+    endpoint: flags.endpoint,
+  };
 }
 
 /**
@@ -54,9 +61,10 @@ export async function connectionFlags(flags: ConnectionFlags): Promise<ClientFla
  */
 export async function resolveServerConnection(
   flags: ConnectionFlags,
+  io: CliIo,
 ): Promise<{ endpoint: string; apiKey: string }> {
-  const settings = await resolveClientSettings(await connectionFlags(flags));
+  const settings = await resolveClientSettings(await connectionFlags(flags, io), io.env);
   const apiKey = requireApiKey(settings);
-  if (settings.problem) await writeErr(`jobseek: warning: ${settings.problem.message}\n`);
+  if (settings.problem) await io.stderr.write(`jobseek: warning: ${settings.problem.message}\n`);
   return { endpoint: settings.endpoint.value, apiKey };
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { CliInput } from "./io.ts";
 
 /** Reads stdin up to its first line break (or its end) without waiting for more. */
 export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -27,8 +28,8 @@ export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise
 }
 
 /** The API key piped to stdin (`--api-key-stdin`); an empty line is an error, not "no key". */
-export async function readApiKeyFromStdin(): Promise<string> {
-  const key = (await readFirstLine(Deno.stdin.readable)).trim();
+export async function readApiKeyFromStdin(stdin: CliInput): Promise<string> {
+  const key = (await readFirstLine(stdin.readable)).trim();
   if (key === "") {
     throw new Error(
       "--api-key-stdin was given but stdin's first line is empty: pipe the key in, e.g. " +

@@ -2,8 +2,10 @@
  * The layering README.md promises, checked on the real module graph (`deno info`): imports point
  * down the layers below, no module imports itself back through others, the folders of `src/` form
  * no circle, the domain depends on nothing but itself and leaf helpers, the places (GeoNames) on
- * nothing but the domain, nothing under `src/` reaches up to the CLI, tests, bench or fixtures, and
- * only the configuration reads the environment.
+ * nothing but the domain, nothing under `src/` reaches up to the CLI, tests, bench or fixtures,
+ * only the configuration reads the environment, and in the CLI only `cli/process_io.ts` reads the
+ * process's environment, working directory and standard streams (the commands get them from
+ * `runCli`'s `io`).
  *
  * ## Layers
  *
@@ -236,6 +238,23 @@ Deno.test("under src/ only the configuration reads the environment", async () =>
     if (!module.startsWith("src/") || module === "src/config.ts") continue;
     const source = await Deno.readTextFile(new URL(module, ROOT));
     if (/Deno\.env\b/.test(source)) readers.push(module);
+  }
+  assert.deepEqual(readers, []);
+});
+
+/** What a command must take from `runCli`'s `io` (cli/io.ts) instead of from the process. */
+const PROCESS_IO =
+  /\bDeno\.(env|cwd|chdir|stdin|stdout|stderr|exit|exitCode|consoleSize|args|addSignalListener)\b|\bprocess\.(env|cwd|chdir|stdin|stdout|stderr|exit|exitCode|argv)\b/;
+
+Deno.test("in cli/ only cli/process_io.ts reads the process's I/O, and the entry hands it over", async () => {
+  const readers: string[] = [];
+  for (const module of graph.keys()) {
+    if (!module.startsWith("cli/") || module === "cli/process_io.ts") continue;
+    const source = (await Deno.readTextFile(new URL(module, ROOT)))
+      // The process entry itself: `Deno.exit(await runCli(Deno.args, processIo()));`.
+      .replace(/^if \(import\.meta\.main\) \{\n[^\n]*\n\}$/m, "");
+    const line = source.split("\n").find((text) => PROCESS_IO.test(text));
+    if (line !== undefined) readers.push(`${module}: ${line.trim()}`);
   }
   assert.deepEqual(readers, []);
 });

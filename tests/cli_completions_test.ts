@@ -7,7 +7,7 @@
 import { strict as assert } from "node:assert";
 import { buildProgram } from "../cli/main.ts";
 import { HELP_FOOTERS } from "../cli/help.ts";
-import { createCliSandbox } from "./cli_process.ts";
+import { captureIo, createCliSandbox } from "./cli_process.ts";
 
 async function has(shell: string): Promise<boolean> {
   try {
@@ -24,6 +24,11 @@ async function sh(shell: string, args: string[]): Promise<string> {
   return new TextDecoder().decode(out.stdout);
 }
 
+/** The real command tree, for reading its names and descriptions. */
+function program() {
+  return buildProgram(captureIo({ env: {}, cwd: "/" }).io);
+}
+
 /** Every command path of the real program: "", "search", "config set", ... */
 function commandPaths(): string[] {
   const paths: string[] = [];
@@ -33,13 +38,13 @@ function commandPaths(): string[] {
       walk(sub as unknown as ReturnType<typeof buildProgram>, [...path, sub.name()]);
     }
   };
-  walk(buildProgram(), []);
+  walk(program(), []);
   return paths;
 }
 
 /** A command's description, or one of its options' (first 30 characters fit any zsh listing). */
 function describe(path: string, flag?: string): string {
-  let command = buildProgram();
+  let command = program();
   for (const word of path.split(" ")) {
     command = command.commands.find((c) => c.name() === word) as unknown as typeof command;
   }

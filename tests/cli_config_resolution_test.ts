@@ -1,7 +1,7 @@
 /**
  * Every command resolves its settings one way: flag > environment > config file > default
  * (cli/resolve_config.ts). Shown here for the store (`--kv`) and the model (`--model`) through the
- * real CLI: `index status --json` names the store it read and the model it compares the index
+ * CLI's entry: `index status --json` names the store it read and the model it compares the index
  * with, and `config list` says where each came from. Each store holds a different number of
  * postings, so a count also proves which store was read.
  */

@@ -1,6 +1,7 @@
 /**
  * The client's settings as a person meets them: `jobseek configure`, `config list|set|unset`, the
- * config file on disk, and which value wins. Every test runs the real CLI as a subprocess.
+ * config file on disk, and which value wins. Every test runs the CLI through its entry, `runCli`, in
+ * this worker (tests/cli_process.ts).
  */
 import { strict as assert } from "node:assert";
 import { loadConfigFile } from "../cli/config_file.ts";

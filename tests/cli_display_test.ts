@@ -1,8 +1,8 @@
 /**
  * What the CLI prints fits the terminal by display columns: the search table lines up with CJK and
  * emoji titles (string-width), and the ingest report fits a narrow terminal. Also: ingesting data
- * that changed nothing publishes nothing. Runs the real CLI against a real server, a real KV file
- * and, for the terminal width, a pseudo-terminal.
+ * that changed nothing publishes nothing. Runs the CLI in this worker against a real server and a
+ * real KV file, and as the real process in a pseudo-terminal for the terminal's width.
  */
 import { strict as assert } from "node:assert";
 import stringWidth from "string-width";

@@ -1,7 +1,7 @@
 /**
  * `jobseek index status` loads the current snapshot as a server would: a damaged one is reported
  * as such, with the reason and the fix, and the command fails; the store is the one `--kv` names.
- * Real CLI process on a real KV file.
+ * The CLI in this worker on a real KV file.
  */
 import { strict as assert } from "node:assert";
 import { silentLogger } from "../src/log.ts";

@@ -1,6 +1,7 @@
 /**
- * Operator commands that only read (`keys list`, `index status`) on a real KV file, run as the real
- * CLI: they name the store they opened, and when it does not exist they say so and create nothing.
+ * Operator commands that only read (`keys list`, `index status`) on a real KV file, run through the
+ * CLI's entry in this worker: they name the store they opened, and when it does not exist they say
+ * so and create nothing.
  */
 import { strict as assert } from "node:assert";
 import { createCliSandbox } from "./cli_process.ts";

@@ -1,20 +1,28 @@
 /**
- * Runs the real `jobseek` CLI as a subprocess with a private HOME and config file, so that tests
- * neither read nor write the person's own settings.
+ * Runs the `jobseek` CLI with a private HOME and config file, so that tests neither read nor write
+ * the person's own settings: in this worker through its one entry, `runCli(args, io)`, with a fake
+ * environment, working directory and stdin and the output captured (`run`: a test about what a
+ * command does), or as the real process (`runProcess`, and `runInTerminal` in a pseudo-terminal:
+ * a test about the process itself, its exit status, its streams, `deno task`, prompts).
+ *
+ * A run in the worker costs the command's own work; a process costs about 0.3 CPU-seconds more,
+ * nearly all of it Deno loading modules (docs/testing.md, "Where the suite's time goes").
  *
  * @module
  */
 
+import type { CliIo, CliOutput } from "../cli/io.ts";
 import { loadConfig } from "../src/config.ts";
 
 export const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 
 /**
- * What every `jobseek` process a test starts (tests/server_process.ts, the sandbox below) gets
- * beneath the test's own variables. The real JobSpy files are dated 2024 and February to June
- * 2026, and the tests' stores are filled with them or with postings of fixed dates: under the
- * default retention of 60 days, a search would find none of them, and more of them every month.
- * So the lifecycle is off unless a test turns it on (tests/lifecycle_servers_test.ts does).
+ * What every `jobseek` run of a test, process or in the worker (tests/server_process.ts, the
+ * sandbox below, `runCliInWorker`), gets beneath the test's own variables. The real JobSpy files
+ * are dated 2024 and February to June 2026, and the tests' stores are filled with them or with
+ * postings of fixed dates: under the default retention of 60 days, a search would find none of
+ * them, and more of them every month. So the lifecycle is off unless a test turns it on
+ * (tests/lifecycle_servers_test.ts does).
  */
 export const TEST_PROCESS_ENV: Readonly<Record<string, string>> = Object.freeze({
   JOBSEEK_RETENTION_DAYS: "0",
@@ -30,15 +38,21 @@ export interface CliRun {
 }
 
 export interface CliRunOptions {
+  /** What stdin holds; it ends after it (empty when unset), and is never a terminal. */
   stdin?: string;
   env?: Record<string, string>;
+  /** Working directory; default: the sandbox HOME (for `runProcess` with `task`, the checkout). */
+  cwd?: string;
+}
+
+export interface CliProcessRunOptions extends CliRunOptions {
+  /** The script `deno run` runs: `cli/main.ts` (the default) or the checkout's `main.ts`. */
+  entry?: "cli/main.ts" | "main.ts";
   /**
    * Run through the checkout's `deno task jobseek` (from its directory) instead of `deno run`, as
    * the docs tell people to; `"quiet"` adds `-q`.
    */
   task?: "plain" | "quiet";
-  /** Working directory; default: the sandbox HOME, or the checkout for `task`. */
-  cwd?: string;
 }
 
 /** One exchange with a prompt: wait until `expect` is on the terminal, then type `send`. */
@@ -63,7 +77,13 @@ export interface CliSandbox {
   secretFile: string;
   /** The environment the CLI sees (without per-run extras), for calling cli/ modules directly. */
   env: Record<string, string>;
+  /** Runs `jobseek ARGS` in this worker (`runCli` with a {@linkcode captureIo}). */
   run(args: string[], options?: CliRunOptions): Promise<CliRun>;
+  /**
+   * Runs `jobseek ARGS` as the real process: `deno run -A cli/main.ts ARGS`, or `deno task`. Its
+   * Deno cache is the real one (a sandbox HOME would fetch every package's metadata again).
+   */
+  runProcess(args: string[], options?: CliProcessRunOptions): Promise<CliRun>;
   /** Runs the CLI in a pseudo-terminal (tests/pty_driver.py) and types the steps into it. */
   runInTerminal(
     args: string[],
@@ -87,7 +107,72 @@ function realDenoDir(): Promise<string> {
   return denoDir;
 }
 
-/** A temporary HOME and config location; `run` starts `deno run -A cli/main.ts ARGS`. */
+/** A run's I/O for `runCli` in a test, and what the run wrote. */
+export interface CapturedIo {
+  io: CliIo;
+  /** Everything written to stdout so far. */
+  stdout(): string;
+  /** Everything written to stderr so far. */
+  stderr(): string;
+}
+
+function capture(): { output: CliOutput; text(): string } {
+  let text = "";
+  return {
+    output: {
+      write(chunk) {
+        text += chunk;
+        return Promise.resolve();
+      },
+      writeSync(chunk) {
+        text += chunk;
+      },
+      isTerminal: () => false,
+      columns: () => undefined,
+    },
+    text: () => text,
+  };
+}
+
+/**
+ * I/O for a run of `runCli` inside a test: `env` as the whole environment, `cwd` as the working
+ * directory, `stdin` as what is piped in (it ends after it; empty when unset), stdout and stderr
+ * captured, none of them a terminal (as a subprocess's pipes), and no stop signals.
+ */
+export function captureIo(
+  { env, cwd, stdin = "" }: {
+    env: Record<string, string | undefined>;
+    cwd: string;
+    stdin?: string;
+  },
+): CapturedIo {
+  const out = capture();
+  const err = capture();
+  let readable: ReadableStream<Uint8Array> | undefined;
+  return {
+    io: {
+      env: { ...env },
+      cwd,
+      stdin: {
+        get readable() {
+          readable ??= ReadableStream.from([new TextEncoder().encode(stdin)]);
+          return readable;
+        },
+        isTerminal: () => false,
+      },
+      stdout: out.output,
+      stderr: err.output,
+      onStopSignal: () => () => {},
+    },
+    stdout: out.text,
+    stderr: err.text,
+  };
+}
+
+/**
+ * A temporary HOME and config location; `run` runs `jobseek ARGS` in this worker, `runProcess`
+ * starts `deno run -A cli/main.ts ARGS`.
+ */
 export async function createCliSandbox(): Promise<CliSandbox> {
   const home = await Deno.makeTempDir({ prefix: "jobseek_cli_" });
   const configFile = `${home}/cfg/config.json`;
@@ -95,8 +180,7 @@ export async function createCliSandbox(): Promise<CliSandbox> {
     ...TEST_PROCESS_ENV,
     PATH: Deno.env.get("PATH") ?? "",
     HOME: home,
-    DENO_DIR: await realDenoDir(),
-    // Likewise the embedding model: a sandbox HOME would fetch it again (105 MB) for every run.
+    // A sandbox HOME would fetch the embedding model again (105 MB) for every run: the real folder.
     JOBSEEK_MODEL_DIR: loadConfig(Deno.env.toObject()).modelDir,
     NO_COLOR: "1",
     JOBSEEK_CONFIG: configFile,
@@ -107,8 +191,22 @@ export async function createCliSandbox(): Promise<CliSandbox> {
     secretFile: `${home}/.config/jobseek/.secret`,
     env,
     async run(args, options = {}) {
+      const run = captureIo({
+        env: { ...env, ...options.env },
+        cwd: options.cwd ?? home,
+        stdin: options.stdin,
+      });
+      const code = await runCliHere(args, run.io);
+      return { code, stdout: run.stdout(), stderr: run.stderr() };
+    },
+    async runProcess(args, options = {}) {
       const command = options.task === undefined
-        ? ["run", "--allow-all", CLI_MAIN, ...args]
+        ? [
+          "run",
+          "--allow-all",
+          new URL(`../${options.entry ?? "cli/main.ts"}`, import.meta.url).pathname,
+          ...args,
+        ]
         : ["task", ...(options.task === "quiet" ? ["-q"] : []), "jobseek", ...args];
       const child = new Deno.Command(Deno.execPath(), {
         args: command,
@@ -116,7 +214,7 @@ export async function createCliSandbox(): Promise<CliSandbox> {
         // directory (a default ./data store) shows up there and nowhere else.
         cwd: options.cwd ?? (options.task === undefined ? home : CHECKOUT),
         clearEnv: true,
-        env: { ...env, ...options.env },
+        env: { ...env, DENO_DIR: await realDenoDir(), ...options.env },
         stdin: "piped",
         stdout: "piped",
         stderr: "piped",
@@ -134,7 +232,7 @@ export async function createCliSandbox(): Promise<CliSandbox> {
     async runInTerminal(args, steps, options = {}) {
       const spec = {
         cmd: [Deno.execPath(), "run", "--allow-all", CLI_MAIN, ...args],
-        env: { ...env, TERM: "xterm", ...options.env },
+        env: { ...env, DENO_DIR: await realDenoDir(), TERM: "xterm", ...options.env },
         cols: options.columns ?? 80,
         cwd: home,
         steps,
@@ -152,4 +250,30 @@ export async function createCliSandbox(): Promise<CliSandbox> {
       await Deno.remove(home, { recursive: true });
     },
   };
+}
+
+/**
+ * Runs `jobseek ARGS` in this worker with `env` over this process's environment and
+ * {@linkcode TEST_PROCESS_ENV}, in this process's working directory, stdin empty: what `runCli`
+ * of tests/server_process.ts does with a process, for a test about what a command does.
+ */
+export async function runCliInWorker(
+  args: string[],
+  env: Record<string, string>,
+): Promise<CliRun> {
+  const run = captureIo({
+    env: { ...Deno.env.toObject(), ...TEST_PROCESS_ENV, NO_COLOR: "1", ...env },
+    cwd: Deno.cwd(),
+  });
+  const code = await runCliHere(args, run.io);
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+/**
+ * `runCli` of cli/main.ts, loaded on the first run: a worker that only starts server processes
+ * (tests/server_process.ts imports this module) need not load the CLI.
+ */
+async function runCliHere(args: string[], io: CliIo): Promise<number> {
+  const { runCli } = await import("../cli/main.ts");
+  return await runCli(args, io);
 }

@@ -1,7 +1,7 @@
 /**
- * `jobseek search` and `jobseek cities` as subprocesses against a real server in this process
- * (REST and MCP on `Deno.serve`, real search over a small known set of postings, real keys and
- * rate limits in `:memory:` KV).
+ * `jobseek search` and `jobseek cities`, run through the CLI's entry (`runCli`) in this worker,
+ * against a real server (REST and MCP on `Deno.serve`, real search over a small known set of
+ * postings, real keys and rate limits in `:memory:` KV).
  */
 import { strict as assert } from "node:assert";
 import type { SearchResponse } from "../src/domain/job.ts";

@@ -2,7 +2,8 @@
  * A store may hold postings written before the import cleaned them (or by anything else that
  * bypassed it): `jobseek search` (table, `--detail full`, `--json`), `jobseek cities` and the MCP
  * tools and posting resource never pass their escape sequences, C1 controls or bidi overrides on
- * to a terminal or an agent. Real server, real CLI process, the SDK's own MCP client.
+ * to a terminal or an agent. Real server, the CLI through its entry in this worker, the SDK's own MCP
+ * client.
  */
 import { strict as assert } from "node:assert";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";

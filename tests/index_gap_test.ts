@@ -11,7 +11,7 @@ import { publishIndex } from "../src/search/publish_index.ts";
 import { indexGap } from "../src/store/snapshot_store.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs, testEmbedder } from "./helpers.ts";
-import { runCli } from "./server_process.ts";
+import { runCliInWorker as runCli } from "./cli_process.ts";
 
 Deno.test("the background publisher closes a gap between store and index, once", async () => {
   const store = await openStore(":memory:");

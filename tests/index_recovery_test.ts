@@ -1,14 +1,15 @@
 /**
  * A server starting on a store whose current index snapshot is damaged serves the previous one
  * (and says so in its log), and one whose store holds postings the index lacks says so and
- * publishes them itself. Real processes: `jobseek ingest` builds the indexes
- * with the server's own model.
+ * publishes them itself. Real server processes; `jobseek ingest` (in this worker) builds the
+ * indexes with the server's own model.
  */
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
-import { runCli, startServerProcess } from "./server_process.ts";
+import { runCliInWorker as runCli } from "./cli_process.ts";
+import { startServerProcess } from "./server_process.ts";
 
 async function writeJsonl(path: string, from: number, to: number): Promise<void> {
   const jobs = (await defaultTestJobs(to)).slice(from).map(({ id: _, ...job }) => job);

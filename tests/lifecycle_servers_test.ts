@@ -16,12 +16,8 @@ import { openStore } from "../src/store/store.ts";
 import { keys } from "../src/store/kv_keys.ts";
 import { firstWeeklyFile, keeper } from "./keepers.ts";
 import { realJobs, testEmbedder } from "./helpers.ts";
-import {
-  runCli,
-  type ServerProcess,
-  startServerProcess,
-  TEST_PUBLISH_LEASE_MS,
-} from "./server_process.ts";
+import { runCliInWorker as runCli } from "./cli_process.ts";
+import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 async function found(server: ServerProcess, key: string): Promise<Set<string>> {
   const response = await fetch(

@@ -1,8 +1,8 @@
 /**
  * A CV as the query on every interface, end to end with real files (tests/fixtures/cv/: a Word
  * CV and a PDF CV): REST `POST /v1/search` with `profile`, MCP `search_jobs` and the
- * `jobs_for_my_cv` prompt through the SDK's own client, and `jobseek search --cv FILE` as a
- * process. One real server over a small known set of postings (tests/rest_server.ts: 8 roles in
+ * `jobs_for_my_cv` prompt through the SDK's own client, and `jobseek search --cv FILE` through the
+ * CLI's entry. One real server over a small known set of postings (tests/rest_server.ts: 8 roles in
  * 5 cities), the real model; bad input on each interface.
  */
 import { strict as assert } from "node:assert";

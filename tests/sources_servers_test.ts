@@ -8,7 +8,8 @@ import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { parseJobspyCsv } from "../src/ingest/jobspy_csv.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
-import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
+import { runCliInWorker as runCli } from "./cli_process.ts";
+import { type ServerProcess, startServerProcess } from "./server_process.ts";
 
 const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
 

@@ -12,7 +12,7 @@ import { createSourceScheduler, pullSource } from "../src/search/source_puller.t
 import type { SourceRecord } from "../src/store/sources_store.ts";
 import { openStore } from "../src/store/store.ts";
 import { cachingTestEmbedder } from "./helpers.ts";
-import { runCli } from "./server_process.ts";
+import { runCliInWorker as runCli } from "./cli_process.ts";
 
 const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
 const DAY = 86_400_000;

@@ -8,7 +8,7 @@ import { Command } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import type { CityCount } from "../../src/domain/job.ts";
 import { describeFailedResponse, type FailedResponse, unreachableMessage } from "../api_errors.ts";
-import { outputWidth, writeOut } from "../output.ts";
+import { type CliIo, outputWidth } from "../io.ts";
 import { renderTable } from "../table.ts";
 import {
   API_KEY_STDIN_HELP,
@@ -119,7 +119,7 @@ export function formatCities(dirty: CityCount[], total: number, width: number): 
   return table + more;
 }
 
-export function citiesCommand() {
+export function citiesCommand(io: CliIo) {
   return new Command("cities")
     .description("List the cities that have job postings, most postings first.")
     .option("--country <cc>", "only cities in this country (ISO code, e.g. DE)")
@@ -132,7 +132,7 @@ export function citiesCommand() {
       if (options.limit !== undefined && options.limit < 1) {
         throw new Error("Cannot list cities: --limit must be 1 or more");
       }
-      const { endpoint, apiKey } = await resolveServerConnection(options);
+      const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const result = await fetchCities(endpoint, apiKey, {
         country: options.country?.toUpperCase(),
       });
@@ -140,11 +140,11 @@ export function citiesCommand() {
         ? result.cities
         : result.cities.slice(0, options.limit);
       if (options.json) {
-        await writeOut(
+        await io.stdout.write(
           jsonForTerminal(JSON.stringify({ ...result, cities: shown }, null, 2)) + "\n",
         );
         return;
       }
-      await writeOut(formatCities(shown, result.cities.length, outputWidth()));
+      await io.stdout.write(formatCities(shown, result.cities.length, outputWidth(io.stdout)));
     });
 }

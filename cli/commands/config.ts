@@ -9,7 +9,6 @@ import { Argument, Command } from "@commander-js/extra-typings";
 import {
   type ClientConfig,
   loadConfigForUpdate,
-  processEnv,
   saveConfigFile,
   SETTING_KEYS,
   type SettingKey,
@@ -18,7 +17,7 @@ import {
 import { resolveClientSettings } from "../client_settings.ts";
 import { normalizeEndpoint } from "../endpoint.ts";
 import { maskKey } from "../mask_key.ts";
-import { outputWidth, writeErr, writeOut } from "../output.ts";
+import { type CliIo, outputWidth } from "../io.ts";
 import { renderTable } from "../table.ts";
 import { checkApiKey } from "./configure.ts";
 import { readFirstLine } from "../stdin.ts";
@@ -46,19 +45,17 @@ function describeSource(key: SettingKey, source: SettingSource): string {
   return source === "env" ? `env ${ENV_NAMES[key]}` : source;
 }
 
-async function loadForEdit(): Promise<ClientConfig> {
-  return (await loadConfigForUpdate()).config;
-}
-
 /** Tells the person when the file setting they just changed is hidden by an environment variable. */
-async function noteOverride(key: SettingKey): Promise<void> {
+async function noteOverride(key: SettingKey, io: CliIo): Promise<void> {
   const name = ENV_NAMES[key];
-  if (processEnv()[name]?.trim()) {
-    await writeErr(`jobseek: note: ${name} is set and takes precedence over the config file.\n`);
+  if (io.env[name]?.trim()) {
+    await io.stderr.write(
+      `jobseek: note: ${name} is set and takes precedence over the config file.\n`,
+    );
   }
 }
 
-function listCommand() {
+function listCommand(io: CliIo) {
   return new Command("list")
     .description(
       "Show the effective API key (masked), endpoint, store and model, and where each comes from.",
@@ -69,9 +66,9 @@ function listCommand() {
     .addOption(kvOption())
     .addOption(modelOption())
     .action(async (options, command) => {
-      const settings = await resolveClientSettings(await connectionFlags(options));
+      const settings = await resolveClientSettings(await connectionFlags(options, io), io.env);
       // Shown as layered, not checked: a value the commands would refuse is worth seeing here.
-      const operator = await layerConfigSources(commandFlags(command));
+      const operator = await layerConfigSources(commandFlags(command), io);
       const rows = [
         settings.apiKey
           ? [
@@ -87,7 +84,7 @@ function listCommand() {
         ],
         [
           "kv",
-          storeName(operator.env.JOBSEEK_KV || DEFAULT_KV_LOCATION),
+          storeName(operator.env.JOBSEEK_KV || DEFAULT_KV_LOCATION, io.cwd),
           describeSource("kv", operator.sources.kv),
         ],
         [
@@ -96,11 +93,11 @@ function listCommand() {
           describeSource("model", operator.sources.model),
         ],
       ];
-      await writeOut(
+      await io.stdout.write(
         renderTable(
           [{ header: "setting" }, { header: "value" }, { header: "source" }],
           rows,
-          outputWidth(),
+          outputWidth(io.stdout),
         ) +
           `config file: ${settings.paths.file}${settings.problem ? " (cannot be used)" : ""}\n`,
       );
@@ -109,23 +106,23 @@ function listCommand() {
     });
 }
 
-async function readApiKeyForSet(): Promise<string> {
-  if (Deno.stdin.isTerminal()) {
+async function readApiKeyForSet(io: CliIo): Promise<string> {
+  if (io.stdin.isTerminal()) {
     throw new Error(
       "Cannot set api_key: pipe it in (printf '%s\\n' \"$KEY\" | jobseek config set api_key), " +
         "or run `jobseek configure`, which prompts for it.",
     );
   }
-  return await readFirstLine(Deno.stdin.readable);
+  return await readFirstLine(io.stdin.readable);
 }
 
-function setCommand() {
+function setCommand(io: CliIo) {
   return new Command("set")
     .description("Store one setting in the config file.")
     .addArgument(new Argument("<key>", "setting to store").choices(SETTING_KEYS))
     .argument("[value]", "its value; for api_key, leave it out and pipe the key to stdin")
     .action(async (key, given) => {
-      const config = await loadForEdit();
+      const { config } = await loadConfigForUpdate(io.env);
       if (key === "endpoint") {
         if (given === undefined) throw new Error("Cannot set endpoint: give the URL.");
         config.endpoint = normalizeEndpoint(given);
@@ -134,7 +131,7 @@ function setCommand() {
           throw new Error("Cannot set kv: give the store's location.");
         }
         // Absolute, since the file is read from wherever a later command runs.
-        config.kv = storeName(given.trim());
+        config.kv = storeName(given.trim(), io.cwd);
       } else if (key === "model") {
         if (given === undefined) throw new Error("Cannot set model: give the model's id.");
         try {
@@ -144,41 +141,41 @@ function setCommand() {
         }
       } else {
         // A key in the arguments ends up in shell history and process lists: read it from stdin.
-        const value = given ?? await readApiKeyForSet();
+        const value = given ?? await readApiKeyForSet(io);
         const problem = checkApiKey(value);
         if (problem !== true) throw new Error(`Cannot set api_key: ${problem}`);
         config.apiKey = value.trim();
       }
-      const path = await saveConfigFile(config);
+      const path = await saveConfigFile(config, io.env);
       const shown = key === "api_key" ? maskKey(config.apiKey ?? "") : config[FIELDS[key]];
-      await writeOut(`Set ${key} to ${shown} in ${path}\n`);
-      await noteOverride(key);
+      await io.stdout.write(`Set ${key} to ${shown} in ${path}\n`);
+      await noteOverride(key, io);
     });
 }
 
-function unsetCommand() {
+function unsetCommand(io: CliIo) {
   return new Command("unset")
     .description("Remove one setting from the config file.")
     .addArgument(new Argument("<key>", "setting to remove").choices(SETTING_KEYS))
     .action(async (key) => {
-      const { config, paths } = await loadConfigForUpdate();
+      const { config, paths } = await loadConfigForUpdate(io.env);
       const field = FIELDS[key];
       if (config[field] === undefined) {
         // Nothing to remove, so nothing to write either: no file is created for "unset".
-        await writeOut(`Nothing to remove: ${key} is not stored in ${paths.file}\n`);
+        await io.stdout.write(`Nothing to remove: ${key} is not stored in ${paths.file}\n`);
       } else {
         delete config[field];
-        const path = await saveConfigFile(config);
-        await writeOut(`Removed ${key} from ${path}\n`);
+        const path = await saveConfigFile(config, io.env);
+        await io.stdout.write(`Removed ${key} from ${path}\n`);
       }
-      await noteOverride(key);
+      await noteOverride(key, io);
     });
 }
 
-export function configCommand() {
+export function configCommand(io: CliIo) {
   return new Command("config")
     .description("Show or change the settings (api_key, endpoint, kv, model).")
-    .addCommand(listCommand())
-    .addCommand(setCommand())
-    .addCommand(unsetCommand());
+    .addCommand(listCommand(io))
+    .addCommand(setCommand(io))
+    .addCommand(unsetCommand(io));
 }

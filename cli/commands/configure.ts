@@ -2,7 +2,8 @@
  * `jobseek configure`: asks for the API key (hidden input) and the endpoint, and stores them,
  * replacing the stored key (the spec: "a configure command that resets the stored API key").
  * With both flags, or with stdin not a terminal (the key is then stdin's first line), it asks
- * nothing, so scripts and tests can use it.
+ * nothing, so scripts and tests can use it. The prompts are @inquirer's, on the process's terminal:
+ * they appear only when the run's stdin is that terminal (`CliIo.stdin.isTerminal()`).
  *
  * @module
  */
@@ -10,7 +11,7 @@ import { Command } from "@commander-js/extra-typings";
 import { loadConfigForUpdate, saveConfigFile } from "../config_file.ts";
 import { DEFAULT_ENDPOINT, normalizeEndpoint } from "../endpoint.ts";
 import { maskKey } from "../mask_key.ts";
-import { writeOut } from "../output.ts";
+import type { CliIo } from "../io.ts";
 import { readFirstLine } from "../stdin.ts";
 import { CancelledError } from "../cancelled.ts";
 import { verifyApiKey } from "../verify_key.ts";
@@ -63,7 +64,7 @@ async function askApiKey(): Promise<string> {
   }
 }
 
-export function configureCommand() {
+export function configureCommand(io: CliIo) {
   return new Command("configure")
     .description("Store your API key (replacing the old one) and the server endpoint.")
     .addHelpText(
@@ -75,8 +76,8 @@ export function configureCommand() {
     .option("--no-verify", "save without checking the key against the server")
     .addOption(apiKeyFlagOption())
     .action(async (options) => {
-      const loaded = await loadConfigForUpdate();
-      const interactive = Deno.stdin.isTerminal();
+      const loaded = await loadConfigForUpdate(io.env);
+      const interactive = io.stdin.isTerminal();
       const current = loaded.config.endpoint ?? DEFAULT_ENDPOINT;
 
       let endpoint: string;
@@ -87,7 +88,7 @@ export function configureCommand() {
       let apiKey: string;
       if (options.apiKey !== undefined) apiKey = options.apiKey;
       else if (interactive) apiKey = await askApiKey();
-      else apiKey = await readFirstLine(Deno.stdin.readable);
+      else apiKey = await readFirstLine(io.stdin.readable);
       const problem = checkApiKey(apiKey);
       if (problem !== true) throw new Error(`Cannot configure: ${problem}`);
       apiKey = apiKey.trim();
@@ -98,8 +99,8 @@ export function configureCommand() {
         checked = `accepted by the server at ${endpoint}${check.note ? `; ${check.note}` : ""}`;
       }
       // The store and model the file may hold are not this command's to drop.
-      const path = await saveConfigFile({ ...loaded.config, endpoint, apiKey });
-      await writeOut(
+      const path = await saveConfigFile({ ...loaded.config, endpoint, apiKey }, io.env);
+      await io.stdout.write(
         `Saved API key ${maskKey(apiKey)} and endpoint ${endpoint} to ${path}\n` +
           `The key was ${checked}.\n`,
       );

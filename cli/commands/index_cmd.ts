@@ -2,24 +2,26 @@ import { Command, type CommandUnknownOpts } from "@commander-js/extra-typings";
 import type { Config } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import type { Store } from "../../src/store/store.ts";
-import { openExistingStore, storeName } from "../store_location.ts";
+import { openExistingStore } from "../store_location.ts";
 import { findModel } from "../../src/model/catalog.ts";
+import { type CliIo, lineWriter } from "../io.ts";
 import { modelProgress } from "../model_progress.ts";
 import { createProgressReporter } from "../progress.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
 
-const encoder = new TextEncoder();
-const print = (text: string) => Deno.stdout.writeSync(encoder.encode(text + "\n"));
-
-/** Both subcommands need postings, so a store that exists: neither creates one. */
+/**
+ * Both subcommands need postings, so a store that exists: neither creates one. `work` gets it with
+ * its name (its absolute path, or its URL).
+ */
 async function withStore<T>(
   command: CommandUnknownOpts,
+  io: CliIo,
   work: (store: Store, name: string, config: Readonly<Config>) => Promise<T>,
 ) {
-  const { config } = await resolveCommandConfig(command);
+  const { config } = await resolveCommandConfig(command, io);
   const store = await openExistingStore(config.kvLocation);
   try {
-    return await work(store, storeName(config.kvLocation), config);
+    return await work(store, config.kvLocation, config);
   } finally {
     store.close();
   }
@@ -107,7 +109,8 @@ function describePostings(
 }
 
 /** `jobseek index status|rebuild`: inspect or rebuild the published search index. */
-export function indexCommand() {
+export function indexCommand(io: CliIo) {
+  const print = (text: string) => io.stdout.writeSync(`${text}\n`);
   // `--kv` before the subcommand too (`jobseek index --kv PATH status`), where commander would
   // otherwise refuse it as unknown to `index`.
   const index = new Command("index").description("Inspect or rebuild the search index.")
@@ -121,7 +124,7 @@ export function indexCommand() {
     .addOption(modelOption("the model servers run with, to compare the index with (JOBSEEK_MODEL)"))
     .option("--json", "print JSON")
     .action((options, command) =>
-      withStore(command, async (store, name, config) => {
+      withStore(command, io, async (store, name, config) => {
         const snapId = await store.snapshots.currentSnapshotId();
         const meta = snapId ? await store.snapshots.readSnapshotMeta(snapId) : null;
         const model = findModel(config.model);
@@ -176,19 +179,19 @@ export function indexCommand() {
     .addOption(kvOption())
     .addOption(modelOption("embedding model for the index (JOBSEEK_MODEL)"))
     .action((_options, command) =>
-      withStore(command, async (store, _name, config) => {
+      withStore(command, io, async (store, _name, config) => {
         const [{ openConfiguredEmbedder }, { publishIndex }] = await Promise.all([
           import("../../src/model/open_embedder.ts"),
           import("../../src/search/publish_index.ts"),
         ]);
-        const logger = createLogger({ level: "warn" });
-        const fetching = modelProgress();
+        const logger = createLogger({ level: "warn", write: lineWriter(io.stderr) });
+        const fetching = modelProgress(io.stderr);
         const embedder = await openConfiguredEmbedder(config, {
           logger,
           onProgress: fetching.onProgress,
         })
           .finally(fetching.finish);
-        const progress = createProgressReporter({ label: "index" });
+        const progress = createProgressReporter({ label: "index", stderr: io.stderr });
         const result = await publishIndex(store, {
           embedder,
           logger,

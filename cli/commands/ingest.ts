@@ -3,12 +3,9 @@ import { createLogger } from "../../src/log.ts";
 import type { ImportReport } from "../../src/ingest/import_files.ts";
 import { modelProgress } from "../model_progress.ts";
 import { createProgressReporter } from "../progress.ts";
-import { outputWidth } from "../output.ts";
+import { type CliIo, lineWriter, outputWidth } from "../io.ts";
 import { displayWidth, renderTable, type TableColumn, truncate, wrapText } from "../table.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
-
-const encoder = new TextEncoder();
-const print = (text: string) => Deno.stdout.writeSync(encoder.encode(text + "\n"));
 
 const REPORT_COLUMNS: TableColumn[] = [
   // Paths lose their start, so the file name stays visible on a narrow terminal.
@@ -69,8 +66,12 @@ export function pastRetentionNote(report: ImportReport): string | undefined {
     "they are stored, but no search finds them.";
 }
 
-/** `jobseek ingest FILE...`: import postings, then publish a new index snapshot. */
-export function ingestCommand() {
+/**
+ * `jobseek ingest FILE...`: import postings, then publish a new index snapshot. A relative file is
+ * read from the run's working directory and named as given.
+ */
+export function ingestCommand(io: CliIo) {
+  const print = (text: string) => io.stdout.writeSync(`${text}\n`);
   return new Command("ingest")
     .description(
       "Import job postings (JobSpy CSV or JSONL) and publish a new index snapshot; running servers pick it up.",
@@ -81,7 +82,7 @@ export function ingestCommand() {
     .option("--no-index", "import only; do not rebuild and publish the index")
     .option("--json", "print the import report as JSON")
     .action(async (files, options, command) => {
-      const { config } = await resolveCommandConfig(command);
+      const { config } = await resolveCommandConfig(command, io);
       const [{ indexGap }, { openStore }, { importFiles }, { openConfiguredEmbedder }, {
         needsIndexBuild,
         publishIndex,
@@ -92,11 +93,12 @@ export function ingestCommand() {
         import("../../src/model/open_embedder.ts"),
         import("../../src/search/publish_index.ts"),
       ]);
-      const logger = createLogger({ level: "warn" });
+      const logger = createLogger({ level: "warn", write: lineWriter(io.stderr) });
       const store = await openStore(config.kvLocation, { logger });
       try {
-        const importProgress = createProgressReporter({ label: "import" });
+        const importProgress = createProgressReporter({ label: "import", stderr: io.stderr });
         const report = await importFiles(store, files, {
+          cwd: io.cwd,
           onProgress: (p) => importProgress.update(p.rowsDone, p.rowsTotal, p.file),
           retentionDays: config.retentionDays,
         });
@@ -104,7 +106,7 @@ export function ingestCommand() {
         let snapshot: { snapshotId: string; docCount: number } | undefined;
         let published = false;
         if (options.index) {
-          const fetching = modelProgress();
+          const fetching = modelProgress(io.stderr);
           const embedder = await openConfiguredEmbedder(config, {
             logger,
             onProgress: fetching.onProgress,
@@ -125,7 +127,10 @@ export function ingestCommand() {
               snapshot = { snapshotId: currentId, docCount: meta.docCount };
               published = false;
             } else {
-              const indexProgress = createProgressReporter({ label: "index" });
+              const indexProgress = createProgressReporter({
+                label: "index",
+                stderr: io.stderr,
+              });
               snapshot = await publishIndex(store, {
                 embedder,
                 logger,
@@ -141,7 +146,7 @@ export function ingestCommand() {
         }
         if (options.json) print(JSON.stringify({ ...report, snapshot, published }, null, 2));
         else {
-          const width = outputWidth();
+          const width = outputWidth(io.stdout);
           print(formatReport(report, width));
           const past = pastRetentionNote(report);
           if (past) print(wrapText(past, width).join("\n"));

@@ -14,17 +14,10 @@ import {
 import { DEFAULT_SCOPES, type Scope, SCOPES } from "../../src/domain/service.ts";
 import { ApiKeyRegistry } from "../../src/auth/api_keys.ts";
 import { JobseekError } from "../../src/domain/errors.ts";
-import { outputWidth, writeOut } from "../output.ts";
+import { type CliIo, outputWidth } from "../io.ts";
 import { renderTable } from "../table.ts";
 import { withOperatorStore } from "../store_location.ts";
 import { kvOption, resolveCommandConfig } from "../resolve_config.ts";
-
-export interface KeysCommandOptions {
-  /** Receives stdout text (tests capture it); defaults to the process's stdout. */
-  write?: (text: string) => Promise<void>;
-  /** Environment to read settings from; defaults to the process's. */
-  env?: Record<string, string | undefined>;
-}
 
 function parseRateLimit(value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) {
@@ -44,8 +37,8 @@ function describeLimit(rateLimit: number | undefined, serverDefault: number): st
 }
 
 /** The `keys` command group. */
-export function keysCommand(options: KeysCommandOptions = {}) {
-  const write = options.write ?? writeOut;
+export function keysCommand(io: CliIo) {
+  const write = (text: string) => io.stdout.write(text);
 
   /** Only `create` may create the store; the others need keys that exist, so a store that does. */
   async function withRegistry<T>(
@@ -53,7 +46,7 @@ export function keysCommand(options: KeysCommandOptions = {}) {
     fn: (registry: ApiKeyRegistry, serverDefault: number, store: string) => Promise<T>,
     { create = false } = {},
   ): Promise<T> {
-    const { config } = await resolveCommandConfig(command, { env: options.env });
+    const { config } = await resolveCommandConfig(command, io);
     return await withOperatorStore(
       config.kvLocation,
       (store, name) =>
@@ -152,7 +145,7 @@ export function keysCommand(options: KeysCommandOptions = {}) {
             row.rate_limit === null ? `default (${serverDefault})` : String(row.rate_limit),
             row.scopes.join(","),
           ]),
-          outputWidth(),
+          outputWidth(io.stdout),
         );
         await write(`${table}store: ${store}\n`);
       });

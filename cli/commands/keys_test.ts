@@ -3,20 +3,13 @@ import { keysCommand } from "./keys.ts";
 import { JobseekError } from "../../src/domain/errors.ts";
 import { ApiKeyRegistry } from "../../src/auth/api_keys.ts";
 import { openStore } from "../../src/store/store.ts";
-import { createCliSandbox } from "../../tests/cli_process.ts";
+import { captureIo, createCliSandbox } from "../../tests/cli_process.ts";
 
 /** Runs `jobseek keys ARGS` against a KV file and returns what it printed to stdout. */
 async function keys(kv: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-  let out = "";
-  const command = keysCommand({
-    write: (text) => {
-      out += text;
-      return Promise.resolve();
-    },
-    env: { JOBSEEK_KV: kv, ...env },
-  });
-  await command.parseAsync(args, { from: "user" });
-  return out;
+  const run = captureIo({ env: { JOBSEEK_KV: kv, ...env }, cwd: kv.slice(0, kv.lastIndexOf("/")) });
+  await keysCommand(run.io).parseAsync(args, { from: "user" });
+  return run.stdout();
 }
 
 async function withKvFile(fn: (kv: string) => Promise<void>): Promise<void> {
@@ -111,16 +104,16 @@ Deno.test("keys create refuses a taken name", async () => {
 Deno.test("jobseek keys (real CLI process): key on the last line, exit 1 on unknown name", async () => {
   await using sandbox = await createCliSandbox();
   const env = { JOBSEEK_KV: `${sandbox.home}/kv/jobseek.sqlite3` };
-  const created = await sandbox.run(["keys", "create", "--name", "ci"], { env });
+  const created = await sandbox.runProcess(["keys", "create", "--name", "ci"], { env });
   assert.equal(created.code, 0, created.stderr);
   const key = created.stdout.trimEnd().split("\n").at(-1)!;
   assert.match(key, /^jsk_[A-Za-z0-9_-]{43}$/);
   assert.equal((await verify(env.JOBSEEK_KV, key))?.name, "ci");
-  const listed = await sandbox.run(["keys", "list"], { env });
+  const listed = await sandbox.runProcess(["keys", "list"], { env });
   assert.equal(listed.code, 0);
   assert.match(listed.stdout, /^ci\s+jsk_/m);
   assert.ok(!listed.stdout.includes(key));
-  const unknown = await sandbox.run(["keys", "revoke", "nobody"], { env });
+  const unknown = await sandbox.runProcess(["keys", "revoke", "nobody"], { env });
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /Cannot revoke key 'nobody': no key has that name/);
   assert.equal(unknown.stdout, "");

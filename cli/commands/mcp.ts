@@ -1,13 +1,16 @@
 import { Command } from "@commander-js/extra-typings";
 import type { SearchService } from "../../src/domain/service.ts";
 import { createLogger } from "../../src/log.ts";
+import { type CliIo, lineWriter } from "../io.ts";
 import { kvOption, modelOption, noSeedOption, resolveCommandConfig } from "../resolve_config.ts";
 
 /**
  * `jobseek mcp` (also `deno task stdio`): MCP over stdio on the local store, for desktop agents.
- * stdout carries the protocol only; logs go to stderr.
+ * stdout carries the protocol only; logs go to stderr. The protocol is the process's own stdin
+ * and stdout (src/mcp/stdio.ts), whatever `io` holds: this command is a process for an agent to
+ * start, so it is tested as one (tests/mcp_stdio_test.ts). Its settings and logs are the run's.
  */
-export function mcpCommand() {
+export function mcpCommand(io: CliIo) {
   return new Command("mcp")
     .description("Serve the MCP tools (search_jobs, list_cities) over stdio on the local store.")
     .addOption(kvOption())
@@ -17,8 +20,11 @@ export function mcpCommand() {
       // First, before anything loads that might print.
       const { keepStdoutForProtocol, serveStdio } = await import("../../src/mcp/stdio.ts");
       keepStdoutForProtocol();
-      const { config } = await resolveCommandConfig(command);
-      const logger = createLogger({ level: config.logLevel });
+      const { config } = await resolveCommandConfig(command, io);
+      const logger = createLogger({
+        level: config.logLevel,
+        write: lineWriter(io.stderr),
+      });
       const { openRuntime } = await import("../../src/runtime.ts");
       const runtime = await openRuntime(config, logger);
       // A desktop agent calls a tool right after starting us: let the call wait for the index

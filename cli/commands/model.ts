@@ -3,14 +3,13 @@ import { createLogger } from "../../src/log.ts";
 import { DEFAULT_MODEL_ID, MODELS } from "../../src/model/catalog.ts";
 import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { checkModelFiles } from "../../src/model/obtain_model.ts";
+import { type CliIo, lineWriter } from "../io.ts";
 import { modelProgress } from "../model_progress.ts";
-import { writeOut } from "../output.ts";
 import { modelDirOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
 
-const print = (text: string) => writeOut(`${text}\n`);
-
 /** `jobseek model list|fetch`: the embedding models, and fetching one ahead of a start. */
-export function modelCommand() {
+export function modelCommand(io: CliIo) {
+  const print = (text: string) => io.stdout.write(`${text}\n`);
   const model = new Command("model").description(
     "Embedding models: list them, or fetch and verify one ahead of `serve` (JOBSEEK_MODEL, JOBSEEK_MODEL_DIR).",
   );
@@ -18,8 +17,8 @@ export function modelCommand() {
     .description("List the known models, the default, and whether each is in the model folder.")
     .addOption(modelDirOption())
     .action(async (_options, command) => {
-      const { config } = await resolveCommandConfig(command);
-      print(`model folder: ${config.modelDir}`);
+      const { config } = await resolveCommandConfig(command, io);
+      await print(`model folder: ${config.modelDir}`);
       for (const spec of MODELS) {
         let state = "ships with jobseek";
         if (spec.kind === "onnx") {
@@ -29,7 +28,7 @@ export function modelCommand() {
             : `not fetched (${missing.map((f) => f.name).join(", ")})`;
         }
         const marks = [spec.id === DEFAULT_MODEL_ID ? "default" : "", state].filter(Boolean);
-        print(`${spec.id.padEnd(16)} ${spec.description}; ${marks.join("; ")}`);
+        await print(`${spec.id.padEnd(16)} ${spec.description}; ${marks.join("; ")}`);
       }
     });
   model.command("fetch")
@@ -39,9 +38,12 @@ export function modelCommand() {
     .addOption(modelOption(`model to fetch (JOBSEEK_MODEL, default ${DEFAULT_MODEL_ID})`))
     .addOption(modelDirOption())
     .action(async (_options, command) => {
-      const { config } = await resolveCommandConfig(command);
-      const progress = modelProgress();
-      const logger = createLogger({ level: config.logLevel });
+      const { config } = await resolveCommandConfig(command, io);
+      const progress = modelProgress(io.stderr);
+      const logger = createLogger({
+        level: config.logLevel,
+        write: lineWriter(io.stderr),
+      });
       const embedder = await openConfiguredEmbedder(config, {
         logger,
         onProgress: progress.onProgress,
@@ -49,7 +51,7 @@ export function modelCommand() {
       }).finally(progress.finish);
       const [vector] = await embedder.embed(["registered nurse"]);
       embedder.close();
-      print(`${config.model}: ready in ${config.modelDir} (${vector.length}-d vectors)`);
+      await print(`${config.model}: ready in ${config.modelDir} (${vector.length}-d vectors)`);
     });
   return model;
 }

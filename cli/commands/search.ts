@@ -25,7 +25,7 @@ import { describeDerived } from "../../src/domain/profile.ts";
 import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
 import { readCvText } from "../cv_text.ts";
 import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
-import { outputWidth, writeErr, writeOut } from "../output.ts";
+import { type CliIo, outputWidth } from "../io.ts";
 import {
   API_KEY_STDIN_HELP,
   apiKeyFlagOption,
@@ -211,11 +211,11 @@ export const TOP_K_MAX = 100;
  * The server clamps `top_k` to 1-100 without an error (spec 4.2); the CLI clamps the same way, but
  * says so on stderr, so that `--top-k 500` does not look like "only 100 matched".
  */
-async function clampTopK(value: number): Promise<number> {
+async function clampTopK(value: number, io: CliIo): Promise<number> {
   const clamped = Math.min(TOP_K_MAX, Math.max(TOP_K_MIN, value));
   if (clamped !== value) {
     const bound = value > TOP_K_MAX ? `more than ${TOP_K_MAX}, the most` : `less than ${TOP_K_MIN}`;
-    await writeErr(
+    await io.stderr.write(
       `jobseek: note: --top-k ${value} is ${bound} per page; showing ${clamped} per page.\n`,
     );
   }
@@ -263,7 +263,7 @@ function filterParams(
   return params;
 }
 
-export function searchCommand() {
+export function searchCommand(io: CliIo) {
   const command = new Command("search")
     .description("Search job postings with a natural-language query.")
     .argument("[query...]", "what you are looking for, e.g. 'remote rust developer'")
@@ -299,15 +299,15 @@ export function searchCommand() {
         command.error("error: give a query or --cv FILE", { exitCode: 2 });
       }
       // The file first: a CV that cannot be read needs no server to say so.
-      const cv = options.cv === undefined ? undefined : await readCvText(options.cv);
+      const cv = options.cv === undefined ? undefined : await readCvText(options.cv, io.cwd);
       if (cv && cv.cut > 0) {
-        await writeErr(
+        await io.stderr.write(
           `jobseek: note: the CV's text is ${cv.text.length + cv.cut} characters; the first ` +
             `${cv.text.length} are searched.\n`,
         );
       }
-      const { endpoint, apiKey } = await resolveServerConnection(options);
-      const topK = options.topK === undefined ? undefined : await clampTopK(options.topK);
+      const { endpoint, apiKey } = await resolveServerConnection(options, io);
+      const topK = options.topK === undefined ? undefined : await clampTopK(options.topK, io);
       const params: SearchParams = {
         q: words.length > 0 ? words.join(" ") : undefined,
         profile: cv?.text,
@@ -322,7 +322,7 @@ export function searchCommand() {
       if (options.json) {
         // The same JSON, with what a terminal would act on written as \u escapes.
         const json = jsonForTerminal(body);
-        await writeOut(json.endsWith("\n") ? json : `${json}\n`);
+        await io.stdout.write(json.endsWith("\n") ? json : `${json}\n`);
         return;
       }
       let response: SearchResponse;
@@ -339,7 +339,9 @@ export function searchCommand() {
           `Cannot read the answer from ${endpoint}: it is not a search response`,
         );
       }
-      if (response.derived) await writeOut(`${describeDerived(cleanFields(response.derived))}\n\n`);
-      await writeOut(formatResults(response, options.offset ?? 0, outputWidth()));
+      if (response.derived) {
+        await io.stdout.write(`${describeDerived(cleanFields(response.derived))}\n\n`);
+      }
+      await io.stdout.write(formatResults(response, options.offset ?? 0, outputWidth(io.stdout)));
     });
 }

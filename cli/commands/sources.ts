@@ -15,7 +15,8 @@ import { createLogger } from "../../src/log.ts";
 import { SOURCE_NAME_PATTERN, type SourceRecord } from "../../src/store/sources_store.ts";
 import type { Store } from "../../src/store/store.ts";
 import type { Config } from "../../src/config.ts";
-import { outputWidth, writeOut } from "../output.ts";
+import { type CliIo, lineWriter, outputWidth, resolvePath } from "../io.ts";
+import { ExitStatus } from "../exit_status.ts";
 import { renderTable } from "../table.ts";
 import { withOperatorStore } from "../store_location.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
@@ -47,20 +48,15 @@ function describeDuration(ms: number): string {
   return `${ms}ms`;
 }
 
-export interface SourcesCommandOptions {
-  write?: (text: string) => Promise<void>;
-  env?: Record<string, string | undefined>;
-}
-
 /** The `sources` command group. */
-export function sourcesCommand(options: SourcesCommandOptions = {}) {
-  const write = options.write ?? writeOut;
+export function sourcesCommand(io: CliIo) {
+  const write = (text: string) => io.stdout.write(text);
   async function withStore<T>(
     command: CommandUnknownOpts,
     fn: (store: Store, name: string, config: Readonly<Config>) => Promise<T>,
     { create = false } = {},
   ): Promise<T> {
-    const { config } = await resolveCommandConfig(command, { env: options.env });
+    const { config } = await resolveCommandConfig(command, io);
     return await withOperatorStore(
       config.kvLocation,
       (store, name) => fn(store, name, config),
@@ -91,12 +87,14 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
         );
       }
       const { isUrlSource } = await import("../../src/search/source_puller.ts");
-      const path = isUrlSource(location) ? location : await Deno.realPath(location).catch(() => {
-        throw new JobseekError(
-          "INVALID_PARAMETER",
-          `Cannot add source: ${location} is neither an http(s) URL nor an existing file or folder`,
-        );
-      });
+      const path = isUrlSource(location)
+        ? location
+        : await Deno.realPath(resolvePath(io.cwd, location)).catch(() => {
+          throw new JobseekError(
+            "INVALID_PARAMETER",
+            `Cannot add source: ${location} is neither an http(s) URL nor an existing file or folder`,
+          );
+        });
       await withStore(command, async (store, where) => {
         const record: SourceRecord = {
           name,
@@ -150,7 +148,7 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
             String(s.lastRun ? s.lastRun.inserted + s.lastRun.updated : "-"),
             s.lastRun ? (s.lastRun.ok ? s.lastRun.outcome : `error: ${s.lastRun.outcome}`) : "-",
           ]),
-          outputWidth(),
+          outputWidth(io.stdout),
         );
         await write(`${table}store: ${where}\n`);
       });
@@ -192,7 +190,7 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
             import("../../src/model/open_embedder.ts"),
             import("../../src/search/publish_index.ts"),
           ]);
-          const logger = createLogger();
+          const logger = createLogger({ write: lineWriter(io.stderr) });
           const embedder = await openConfiguredEmbedder(config, { logger });
           try {
             const { snapshotId, docCount } = await publishIndex(store, {
@@ -205,7 +203,8 @@ export function sourcesCommand(options: SourcesCommandOptions = {}) {
             embedder.close();
           }
         }
-        if (!last.ok) Deno.exitCode = 1;
+        // The line above is the report: the run fails without another message.
+        if (!last.ok) throw new ExitStatus(1);
       });
     });
 

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { resolve } from "node:path";
 import { cleanLine } from "../domain/clean_text.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
@@ -77,6 +78,11 @@ export interface ImportFilesOptions {
   now?: number;
   /** The retention (`JOBSEEK_RETENTION_DAYS`): the report counts the rows past it. */
   retentionDays?: number;
+  /**
+   * The directory a relative path is read from (the CLI's run's); unset, the process's. The report
+   * names each file as given.
+   */
+  cwd?: string;
 }
 
 const FORMATS: Record<string, ImportFormat> = {
@@ -123,12 +129,13 @@ interface ParsedFile {
   rows: ImportRow[];
 }
 
-async function parseFile(path: string): Promise<ParsedFile> {
+async function parseFile(path: string, cwd?: string): Promise<ParsedFile> {
+  const at = cwd === undefined ? path : resolve(cwd, path);
   const extension = extensionOf(path);
   const format = FORMATS[extension];
   if (format === undefined) {
     // A missing file or a directory is the more useful message (a typo, a folder given).
-    const info = await Deno.stat(path).catch((error) => {
+    const info = await Deno.stat(at).catch((error) => {
       if (error instanceof Deno.errors.NotFound) throw new InvalidFileError("no such file");
       return undefined;
     });
@@ -139,7 +146,7 @@ async function parseFile(path: string): Promise<ParsedFile> {
       } (expected .csv, .jsonl or .json-lines)`,
     );
   }
-  return await parseText(path, format, await readText(path));
+  return await parseText(path, format, await readText(at));
 }
 
 async function parseText(file: string, format: ImportFormat, text: string): Promise<ParsedFile> {
@@ -216,10 +223,11 @@ export function importFiles(
   paths: string[],
   options: ImportFilesOptions = {},
 ): Promise<ImportReport> {
-  return importParsed(store, paths.map((path) => ({ name: path, parse: () => parseFile(path) })), {
-    ...options,
-    param: "file",
-  });
+  return importParsed(
+    store,
+    paths.map((path) => ({ name: path, parse: () => parseFile(path, options.cwd) })),
+    { ...options, param: "file" },
+  );
 }
 
 /** Text to import that did not come from a file: a pushed body (`POST /v1/postings`). */

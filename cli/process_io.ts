@@ -1,0 +1,59 @@
+/**
+ * The process's own I/O for `runCli`: its environment, working directory, stdin, stdout, stderr
+ * and stop signals. The process entries (`cli/main.ts`, `main.ts`) pass it; no command reads the
+ * process's I/O otherwise (tests/architecture_test.ts holds `cli/` to that).
+ *
+ * @module
+ */
+import type { CliIo, CliOutput } from "./io.ts";
+
+const encoder = new TextEncoder();
+
+function output(stream: typeof Deno.stdout | typeof Deno.stderr): CliOutput {
+  return {
+    // A pipe may accept fewer bytes than asked per write, so both loop until everything is out.
+    async write(text) {
+      let bytes = encoder.encode(text);
+      while (bytes.length > 0) bytes = bytes.subarray(await stream.write(bytes));
+    },
+    writeSync(text) {
+      let bytes = encoder.encode(text);
+      while (bytes.length > 0) bytes = bytes.subarray(stream.writeSync(bytes));
+    },
+    isTerminal: () => stream.isTerminal(),
+    columns() {
+      if (!stream.isTerminal()) return undefined;
+      try {
+        return Deno.consoleSize().columns;
+      } catch {
+        // A terminal that reports no size.
+        return undefined;
+      }
+    },
+  };
+}
+
+const STOP_SIGNALS: Deno.Signal[] = ["SIGINT", "SIGTERM"];
+
+/** The running process's I/O. */
+export function processIo(): CliIo {
+  return {
+    env: Deno.env.toObject(),
+    cwd: Deno.cwd(),
+    stdin: {
+      // Made on first read: a command that reads no stdin leaves it alone.
+      get readable() {
+        return Deno.stdin.readable;
+      },
+      isTerminal: () => Deno.stdin.isTerminal(),
+    },
+    stdout: output(Deno.stdout),
+    stderr: output(Deno.stderr),
+    onStopSignal(handler) {
+      for (const signal of STOP_SIGNALS) Deno.addSignalListener(signal, handler);
+      return () => {
+        for (const signal of STOP_SIGNALS) Deno.removeSignalListener(signal, handler);
+      };
+    },
+  };
+}
