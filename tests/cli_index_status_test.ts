@@ -5,11 +5,42 @@
  */
 import { strict as assert } from "node:assert";
 import { silentLogger } from "../src/log.ts";
-import { SNAPSHOT_FORMAT_VERSION } from "../src/index/snapshot.ts";
+import { JobIndex } from "../src/index/job_index.ts";
+import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../src/index/snapshot.ts";
+import { publishDelta } from "../src/search/publish_delta.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { openStore } from "../src/store/store.ts";
 import { createCliSandbox } from "./cli_process.ts";
 import { defaultTestJobs, testEmbedder } from "./helpers.ts";
+
+Deno.test("jobseek index status loads a delta with its base, as a server does: it loads, exit 0", async () => {
+  await using cli = await createCliSandbox();
+  const kv = `${cli.home}/srv/jobs.sqlite3`;
+  const embedder = await testEmbedder();
+  const store = await openStore(kv);
+  let delta: string;
+  try {
+    const [first, ...later] = await defaultTestJobs(21);
+    await store.postings.upsertJobs(later);
+    const full = (await publishIndex(store, { embedder, logger: silentLogger })).snapshotId;
+    const index = new JobIndex(
+      await decodeSnapshot((await store.snapshots.readSnapshot(full))!.bytes),
+    );
+    await store.postings.upsertJobs([first]);
+    const published = await publishDelta(store, { id: full, index }, {
+      embedder,
+      logger: silentLogger,
+    });
+    assert.ok(!("full" in published), "a delta was published");
+    delta = published.snapshotId;
+  } finally {
+    store.close();
+  }
+  const run = await cli.run(["index", "status", "--kv", kv]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, new RegExp(`^store: ${kv}\nsnapshot ${delta}: 21 postings, `));
+  assert.match(run.stdout, /\ncheck: read whole and decoded as a server loads it: it loads\n/);
+});
 
 Deno.test("jobseek index status verifies the current snapshot and fails on a damaged one", async (t) => {
   await using cli = await createCliSandbox();

@@ -27,32 +27,6 @@ async function withStore<T>(
   }
 }
 
-/**
- * Whether a server could load the snapshot `snapId`: read whole (every chunk there, the hash as
- * recorded) and decoded, as a server loads it. A snapshot of an older format is not damaged: a
- * server rebuilds the index on start (publish_index.ts `needsIndexBuild`).
- */
-async function checkSnapshot(
-  store: Store,
-  snapId: string,
-): Promise<
-  { check: "ok" } | { check: "old_format"; reads: number } | { check: "corrupt"; problem: string }
-> {
-  try {
-    // The index's code (and its native vector library) only where there is a snapshot to check.
-    const { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } = await import("../../src/index/snapshot.ts");
-    const snapshot = await store.snapshots.readSnapshot(snapId);
-    if (!snapshot) return { check: "corrupt", problem: "its record is missing from the store" };
-    if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
-      return { check: "old_format", reads: SNAPSHOT_FORMAT_VERSION };
-    }
-    await decodeSnapshot(snapshot.bytes);
-    return { check: "ok" };
-  } catch (error) {
-    return { check: "corrupt", problem: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 /** The stored postings by where they are in their lifecycle, for `index status`. */
 async function postingCounts(store: Store, config: Readonly<Config>) {
   const stored = await store.postings.countJobs();
@@ -128,7 +102,13 @@ export function indexCommand(io: CliIo) {
         const snapId = await store.snapshots.currentSnapshotId();
         const meta = snapId ? await store.snapshots.readSnapshotMeta(snapId) : null;
         const model = findModel(config.model);
-        const checked = snapId ? await checkSnapshot(store, snapId) : null;
+        // The index's code (and its native vector library) only where there is a snapshot to check.
+        const checked = snapId
+          ? await (await import("../../src/search/snapshot_check.ts")).checkSnapshot(
+            store.snapshots,
+            snapId,
+          )
+          : null;
         const fix = `jobseek index rebuild --kv ${name}`;
         const status = {
           store: name,
