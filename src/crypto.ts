@@ -68,6 +68,83 @@ export async function sha256HexOffThread(bytes: Uint8Array): Promise<string> {
   return new Uint8Array(digest).toHex();
 }
 
+/** Chunks a {@linkcode Sha256Thread} sends its thread at a time. */
+const CHUNKS_A_MESSAGE = 64;
+
+/**
+ * A SHA-256 computed on a worker thread (node:crypto's, src/crypto_worker.ts) from chunks handed to
+ * it as they come, their buffers transferred, not copied: a large snapshot is hashed while it is
+ * read, and this thread neither hashes nor copies for it (WebCrypto's digest first copies its
+ * whole input on the calling thread: 0.4 s for 822 MiB; docs/scaling.md, item 11).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { Sha256Thread } from "./crypto.ts";
+ *
+ * const hash = new Sha256Thread();
+ * hash.update(new TextEncoder().encode("a"));
+ * hash.update(new TextEncoder().encode("bc"));
+ * assert.equal(
+ *   await hash.digestHex(),
+ *   "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+ * );
+ * ```
+ */
+export class Sha256Thread {
+  readonly #worker = new Worker(new URL("./crypto_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  #batch: Uint8Array[] = [];
+  readonly #digest: Promise<string>;
+  #asked = false;
+
+  constructor() {
+    this.#digest = new Promise<string>((resolve, reject) => {
+      this.#worker.onmessage = (event: MessageEvent<string>) => resolve(event.data);
+      // Handled here from the start: a thread that dies before the digest is asked for must not
+      // take the process down with an uncaught error.
+      this.#worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(`Cannot hash: its worker thread died (${event.message})`));
+      };
+    });
+    // Awaited by `digestHex`; a hash closed without a digest is never awaited.
+    this.#digest.catch(() => {});
+  }
+
+  /** Hands `chunk` over: its buffer belongs to the thread from now on (unusable here). */
+  update(chunk: Uint8Array): void {
+    if (this.#asked) throw new Error("Cannot hash more: the digest was asked for");
+    // Only a buffer that is this chunk alone goes across whole; a view is copied first.
+    const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength &&
+      chunk.buffer instanceof ArrayBuffer;
+    this.#batch.push(own ? chunk : new Uint8Array(chunk));
+    if (this.#batch.length === CHUNKS_A_MESSAGE) this.#send();
+  }
+
+  #send(): void {
+    const chunks = this.#batch;
+    this.#batch = [];
+    this.#worker.postMessage({ chunks }, chunks.map((chunk) => chunk.buffer as ArrayBuffer));
+  }
+
+  /** The hash of every chunk handed over, in lower-case hex; the thread ends then. */
+  digestHex(): Promise<string> {
+    if (!this.#asked) {
+      this.#asked = true;
+      if (this.#batch.length > 0) this.#send();
+      this.#worker.postMessage({ end: true });
+    }
+    return this.#digest.finally(() => this.close());
+  }
+
+  /** Ends the thread without a digest (or after one). */
+  close(): void {
+    this.#worker.terminate();
+  }
+}
+
 /**
  * Bytes as lower-case hex.
  *

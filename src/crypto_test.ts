@@ -7,6 +7,7 @@ import {
   sha256,
   sha256Hex,
   sha256HexOffThread,
+  Sha256Thread,
   toBase64,
   toBase64Url,
   toHex,
@@ -31,6 +32,31 @@ Deno.test("sha256Hex() and sha256HexOffThread() give the published SHA-256 vecto
     assert.equal(toHex(sha256(input)), expected, label);
     assert.equal(await sha256HexOffThread(new TextEncoder().encode(input)), expected, label);
   }
+});
+
+Deno.test("Sha256Thread hashes the chunks it is handed, in order, as one input", async () => {
+  for (const [input, expected] of SHA256_VECTORS) {
+    const bytes = new TextEncoder().encode(input);
+    const hash = new Sha256Thread();
+    // Chunks of 7,000 bytes, each in a buffer of its own (handed over), past one message's 64;
+    // every third a view on a larger buffer (copied before it goes).
+    for (let at = 0, n = 0; at < bytes.length; at += 7_000, n++) {
+      const chunk = bytes.slice(at, at + 7_000);
+      if (n % 3 === 2) {
+        const wider = new Uint8Array(chunk.length + 2);
+        wider.set(chunk, 1);
+        hash.update(wider.subarray(1, 1 + chunk.length));
+        assert.equal(wider.byteLength, chunk.length + 2, "a view's buffer stays usable");
+      } else hash.update(chunk);
+    }
+    assert.equal(await hash.digestHex(), expected, `${input.slice(0, 20)} (${input.length})`);
+  }
+});
+
+Deno.test("Sha256Thread ends its thread when closed without a digest", () => {
+  const hash = new Sha256Thread();
+  hash.update(new Uint8Array([1, 2, 3]));
+  hash.close();
 });
 
 Deno.test("sha256Hex() hashes strings as UTF-8", () => {

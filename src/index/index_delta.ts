@@ -24,7 +24,7 @@ import { decodeSnapshot, encodeSnapshot, type SnapshotData } from "./snapshot.ts
 
 const TEXT_FIELDS: TextField[] = ["title", "tags", "company", "location", "description"];
 
-/** The start of delta bytes: tells a delta from a full snapshot (`JSNZ`) before decoding. */
+/** The start of delta bytes: tells a delta from a full snapshot (`JSNS`) before decoding. */
 const DELTA_MAGIC = "JDLT";
 
 export interface IndexDelta {

@@ -2,29 +2,41 @@
  * Index data ⇄ snapshot bytes (pure; src/store/snapshot_store.ts chunks them into KV).
  *
  * ```
- * "JSNZ" | u32 length of the raw snapshot | zstd(raw snapshot)
- * raw snapshot: "JSNP" | u32 header length | header JSON | padding to 8 | sections...
+ * "JSNS" | u32 header length | header JSON | padding to 8 | sections, each stored 8-byte aligned
  * ```
  *
- * Sections (each 8-byte aligned, listed in the header with offset and length): the distinct title
- * vectors as int8 with one f32 scale per row, `vectorOfDoc` u32, per text field the terms by
- * position (src/index/term_dictionary.ts: `start` u32, `ids` u32, `counts` u16) and each posting's
- * field length (`lengths` u32), the words as one JSON object, the postings as UTF-8 JSON arrays
- * without descriptions (`jobs.0`, `jobs.1`, ..., {@linkcode JOBS_PER_PART} each), and two text
- * columns (src/index/text_column.ts: UTF-8 one after another, u32 ends): the folded start of each
- * description that reposts compare, and each posting's fingerprint; each posting's repost group
- * (u32) and the postings' places as JSON (src/index/query_place.ts), made at publish so that a
- * cold start does not fold every title, company and city again. The descriptions stay in the
- * store (at 1,000,000 real-length postings they were 3.6 GB, 72% of a snapshot; docs/scaling.md).
- * Everything a search reads is a typed array copied out of the snapshot's bytes: loading builds no
- * object per term or per occurrence. zstd decompresses the 33 MiB of a 20,000-posting snapshot in ~50 ms,
- * gzip (`DecompressionStream`) took ~300 ms for the former 58.
+ * The header names the format version, the model, the counts, the postings' fields and, for each
+ * section, where it starts (after the header's padding), how many bytes it is stored in, how many
+ * it holds and its codec (src/index/zstd_section.ts): `zstd` (one frame with a content checksum)
+ * where that saves a tenth or more, `zstd-delta32` for u32 values that mostly ascend (term
+ * postings, offsets), `raw` otherwise (the int8 vectors hardly compress). Each section is
+ * decompressed straight into a buffer of its own, which its typed array views: a cold start makes
+ * no copy of the whole snapshot and none out of it (docs/scaling.md, item 11), and sections of at
+ * least {@linkcode THREAD_SECTION_BYTES} are decompressed on a worker thread while this one builds
+ * the postings (src/index/snapshot_worker.ts).
+ *
+ * Sections, in the order they are read: the distinct title vectors as int8 with one f32 scale per
+ * row, `vectorOfDoc` u32; the postings without descriptions as columns (one a field, in the
+ * header's order, holding the values of the postings that have it: float64 when all are numbers,
+ * a dictionary of the distinct strings in JSON parts with a u32 reference each when at most half
+ * are distinct, else the strings' UTF-8 in parts of {@linkcode JOBS_PER_PART} with where each ends,
+ * JSON parts otherwise) with each posting's shape (its fields in its order: `jobShapes` JSON,
+ * `jobShape` u32); each posting's repost group (u32) and the postings' places as JSON
+ * (src/index/query_place.ts), made at publish so that a cold start does not fold every title,
+ * company and city again; two text columns (src/index/text_column.ts: UTF-8 one after another, u32
+ * ends): each posting's fingerprint and the folded start of each description that reposts
+ * compare; the words as one JSON object, and per text field the terms by position
+ * (src/index/term_dictionary.ts: `start` u32, `ids` u32, `counts` u16) and each posting's field
+ * length (`lengths` u32). The descriptions stay in the store (at 1,000,000 real-length postings
+ * they were 3.6 GB, 72% of a snapshot; docs/scaling.md). Everything a search reads is a typed
+ * array over a section's own buffer: loading builds no object per term or per occurrence.
+ *
+ * The postings' columns are src/index/posting_columns.ts; reading sections (codecs, the worker
+ * thread, JSON and text parts) is src/index/snapshot_sections.ts.
  *
  * @module
  */
-import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
 import { z } from "zod";
-import type { Job } from "../domain/job.ts";
 import { descriptionColumnsOf, type JobIndexData } from "./job_index_data.ts";
 import { int8RowsOf } from "./title_vectors.ts";
 import { TextColumn } from "./text_column.ts";
@@ -37,6 +49,9 @@ import {
 } from "./query_place.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
+import { storeSection } from "./zstd_section.ts";
+import { FIELD_KINDS, type FieldKind, jobColumns, readJobs } from "./posting_columns.ts";
+import { corrupt, parseJson, Sections, type SectionTable } from "./snapshot_sections.ts";
 
 /**
  * Bump when the layout or the meaning of a field changes; servers ignore other versions. 3: the
@@ -51,12 +66,20 @@ import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary
  * src/domain/filters.ts); postings carry work mode, seniority and coordinates. 7: no Orama index
  * at all, the terms by posting position with each posting's field lengths (an index of 1,000,000
  * postings no longer loads into an Orama instance); no descriptions, only the columns kept of them
- * (docs/scaling.md).
+ * (docs/scaling.md). 8: each section compressed (or not) on its own and decompressed into its own
+ * buffer, instead of one zstd frame over the whole snapshot copied out of; the postings as columns
+ * instead of JSON objects (a cold start of 1,000,000 postings: docs/scaling.md, item 11).
  */
-export const SNAPSHOT_FORMAT_VERSION = 7;
+export const SNAPSHOT_FORMAT_VERSION = 8;
 
-/** Postings per JSON section: 100,000 real postings without descriptions are ~40 MB of JSON. */
+/** Values per JSON part of a column: no string holds more than one part's JSON. */
 export const JOBS_PER_PART = 100_000;
+
+/**
+ * zstd sections holding at least this many bytes are decompressed on a worker thread while this
+ * one decodes the rest (at 1,000,000 postings: the description's terms and the repost texts).
+ */
+export const THREAD_SECTION_BYTES = 16 * 2 ** 20;
 
 /** The text fields of the term dictionary, in section order. */
 const TERM_FIELDS: (keyof TermDictionary)[] = [
@@ -70,7 +93,9 @@ const TERM_FIELDS: (keyof TermDictionary)[] = [
 /** What a snapshot holds: index data with the terms of its text. */
 export type SnapshotData = JobIndexData & { text: PositionText };
 
-const MAGIC = "JSNP";
+const MAGIC = "JSNS";
+/** Format 7 and older: one zstd frame over the whole snapshot. */
+const WHOLE_FRAME_MAGIC = "JSNZ";
 
 const count = z.number().int().nonnegative();
 
@@ -80,53 +105,48 @@ const HeaderSchema = z.object({
   dimensions: z.number().int().positive(),
   docCount: count,
   vectorRows: count,
-  sections: z.record(z.string(), z.tuple([count, count])),
-});
+  /** The bytes after the header's padding: what a whole snapshot holds. */
+  bodyLength: count,
+  /** Each posting field's name and kind, in the order a posting's keys come back. */
+  jobFields: z.array(z.tuple([z.string(), z.enum(FIELD_KINDS)])),
+  /** Offset (from the body's start), stored length, length and codec (checked when read). */
+  sections: z.record(z.string(), z.tuple([count, count, count, z.string()])),
+}) satisfies z.ZodType<{ sections: SectionTable }>;
 
-type SectionTable = Header["sections"];
 type Header = z.infer<typeof HeaderSchema>;
 
 /**
- * Before the zstd frame: these 4 bytes and the length of what it holds (u32), so that it
- * decompresses into one buffer (node:zlib's default 16 KiB chunks, copied together, cost 40 ms).
+ * The postings' columns and the columns kept of the descriptions: each one's folded start for
+ * reposts, each posting's fingerprint; the repost groups and the places.
  */
-const OUTER_MAGIC = "JSNZ";
-
-function asBytes(view: ArrayBufferView): Uint8Array {
-  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-}
-
-/**
- * The postings as JSON without their descriptions, in parts (no string holds more than one part's
- * JSON), and the columns kept of the descriptions: each one's folded start for reposts, each
- * posting's fingerprint.
- */
-function jobSections(data: SnapshotData, perPart: number): [string, Uint8Array][] {
+function jobSections(
+  data: SnapshotData,
+  perPart: number,
+): { fields: [string, FieldKind][]; parts: [string, ArrayBufferView][] } {
   const { jobs } = data;
   const encoder = new TextEncoder();
-  const parts: [string, Uint8Array][] = [];
-  for (let start = 0, n = 0; start < jobs.length || n === 0; start += perPart, n++) {
-    const slim = jobs.slice(start, start + perPart).map((job) => ({ ...job, job_description: "" }));
-    parts.push([`jobs.${n}`, encoder.encode(JSON.stringify(slim))]);
-  }
+  const { fields, parts } = jobColumns(jobs, perPart);
   const columns = descriptionColumnsOf(data);
   const repostTexts = columns.repostTexts.section();
   const fingerprints = columns.fingerprints.section();
   const groups = data.repostGroups ??
     repostGroups(jobs, (p) => columns.repostTexts.get(p));
   const gazetteer = gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs));
-  return [
-    ...parts,
-    ["repostGroups", asBytes(groups)],
-    ["gazetteer", encoder.encode(JSON.stringify(gazetteer))],
-    ["repostTexts", repostTexts.bytes],
-    ["repostTextEnds", asBytes(repostTexts.ends)],
-    ["fingerprints", fingerprints.bytes],
-    ["fingerprintEnds", asBytes(fingerprints.ends)],
-  ];
+  return {
+    fields,
+    parts: [
+      ...parts,
+      ["repostGroups", groups],
+      ["gazetteer", encoder.encode(JSON.stringify(gazetteer))],
+      ["fingerprints", fingerprints.bytes],
+      ["fingerprintEnds", fingerprints.ends],
+      ["repostTexts", repostTexts.bytes],
+      ["repostTextEnds", repostTexts.ends],
+    ],
+  };
 }
 
-/** Serialises index data and the terms of its text into compressed snapshot bytes. */
+/** Serialises index data and the terms of its text into snapshot bytes. */
 export function encodeSnapshot(
   data: SnapshotData,
   options: { jobsPerPart?: number } = {},
@@ -135,24 +155,29 @@ export function encodeSnapshot(
   const { values, scales } = int8RowsOf(data);
   const { terms, lengths } = data.text;
   const words = Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words]));
-  const parts: [string, Uint8Array][] = [
-    ["vectorOfDoc", asBytes(data.vectorOfDoc)],
-    ["vectorScales", asBytes(scales)],
-    ["vectors", asBytes(values)],
-    ...TERM_FIELDS.flatMap((f): [string, Uint8Array][] => [
-      [`${f}.start`, asBytes(terms[f].start)],
-      [`${f}.ids`, asBytes(terms[f].ids)],
-      [`${f}.counts`, asBytes(terms[f].counts)],
-      [`${f}.lengths`, asBytes(lengths[f])],
-    ]),
+  const jobs = jobSections(data, options.jobsPerPart ?? JOBS_PER_PART);
+  // In the order the decoder reads them: the worker thread decompresses its sections in this order.
+  const parts: [string, ArrayBufferView][] = [
+    ["vectorOfDoc", data.vectorOfDoc],
+    ["vectorScales", scales],
+    ["vectors", values],
+    ...jobs.parts,
     ["words", encoder.encode(JSON.stringify(words))],
-    ...jobSections(data, options.jobsPerPart ?? JOBS_PER_PART),
+    ...TERM_FIELDS.flatMap((f): [string, ArrayBufferView][] => [
+      [`${f}.start`, terms[f].start],
+      [`${f}.ids`, terms[f].ids],
+      [`${f}.counts`, terms[f].counts],
+      [`${f}.lengths`, lengths[f]],
+    ]),
   ];
-  const sections: SectionTable = {};
+  const sections: Header["sections"] = {};
+  const body: Uint8Array[] = [];
   let offset = 0;
-  for (const [name, bytes] of parts) {
-    sections[name] = [offset, bytes.byteLength];
-    offset += Math.ceil(bytes.byteLength / 8) * 8;
+  for (const [name, view] of parts) {
+    const section = storeSection(view);
+    sections[name] = [offset, section.bytes.byteLength, view.byteLength, section.codec];
+    body.push(section.bytes);
+    offset += Math.ceil(section.bytes.byteLength / 8) * 8;
   }
   const header: Header = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
@@ -160,142 +185,112 @@ export function encodeSnapshot(
     dimensions: data.dimensions,
     docCount: data.jobs.length,
     vectorRows: scales.length,
+    bodyLength: offset,
+    jobFields: jobs.fields,
     sections,
   };
   const headerBytes = encoder.encode(JSON.stringify(header));
   const bodyStart = Math.ceil((8 + headerBytes.byteLength) / 8) * 8;
-  const raw = new Uint8Array(bodyStart + offset);
-  raw.set(encoder.encode(MAGIC), 0);
-  new DataView(raw.buffer).setUint32(4, headerBytes.byteLength, true);
-  raw.set(headerBytes, 8);
-  for (const [name, bytes] of parts) raw.set(bytes, bodyStart + sections[name][0]);
-  const compressed = zstdCompressSync(raw);
-  const bytes = new Uint8Array(8 + compressed.byteLength);
-  bytes.set(encoder.encode(OUTER_MAGIC), 0);
-  new DataView(bytes.buffer).setUint32(4, raw.byteLength, true);
-  bytes.set(compressed, 8);
-  return Promise.resolve(bytes);
+  const out = new Uint8Array(bodyStart + offset);
+  out.set(encoder.encode(MAGIC), 0);
+  new DataView(out.buffer).setUint32(4, headerBytes.byteLength, true);
+  out.set(headerBytes, 8);
+  parts.forEach(([name], k) => out.set(body[k], bodyStart + sections[name][0]));
+  return Promise.resolve(out);
 }
 
-/** Reads the header without decoding the rest; `null` if these are not snapshot bytes. */
-function readHeader(raw: Uint8Array): { header: Header; bodyStart: number } | null {
-  if (raw.byteLength < 8 || new TextDecoder().decode(raw.subarray(0, 4)) !== MAGIC) return null;
-  const length = new DataView(raw.buffer, raw.byteOffset).getUint32(4, true);
+/**
+ * Reads the header; throws when these are not whole snapshot bytes of this version. A cut
+ * snapshot is told from a foreign file by its magic: it is `truncated or corrupt`.
+ */
+function readHeader(bytes: Uint8Array): { header: Header; bodyStart: number } {
+  const magic = bytes.byteLength >= 4 ? new TextDecoder().decode(bytes.subarray(0, 4)) : "";
+  if (magic === WHOLE_FRAME_MAGIC) {
+    throw corrupt(`format version 7 or older, expected ${SNAPSHOT_FORMAT_VERSION}`);
+  }
+  if (magic !== MAGIC) throw corrupt("not a jobseek index snapshot");
+  if (bytes.byteLength < 8) throw corrupt(`truncated or corrupt (${bytes.byteLength} bytes)`);
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+  if (8 + length > bytes.byteLength) {
+    throw corrupt(`truncated or corrupt (${bytes.byteLength} of more than ${8 + length} bytes)`);
+  }
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder().decode(raw.subarray(8, 8 + length)));
+    json = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length)));
   } catch {
-    throw new RangeError("Cannot decode snapshot: its header is corrupt");
+    throw corrupt("its header is corrupt");
   }
   // The version first: another format's header may have other fields.
   const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
   if (version !== SNAPSHOT_FORMAT_VERSION) {
-    throw new RangeError(
-      `Cannot decode snapshot: format version ${version}, expected ${SNAPSHOT_FORMAT_VERSION}`,
-    );
+    throw corrupt(`format version ${version}, expected ${SNAPSHOT_FORMAT_VERSION}`);
   }
   const header = HeaderSchema.safeParse(json);
-  if (!header.success) throw new RangeError("Cannot decode snapshot: its header is corrupt");
-  return { header: header.data, bodyStart: Math.ceil((8 + length) / 8) * 8 };
+  if (!header.success) throw corrupt("its header is corrupt");
+  const bodyStart = Math.ceil((8 + length) / 8) * 8;
+  const whole = bodyStart + header.data.bodyLength;
+  if (bytes.byteLength !== whole) {
+    throw corrupt(`truncated or corrupt (${bytes.byteLength} of ${whole} bytes)`);
+  }
+  const keys = header.data.jobFields.map(([key]) => key);
+  if (new Set(keys).size !== keys.length || keys.includes("__proto__")) {
+    throw corrupt("its header is corrupt");
+  }
+  return { header: header.data, bodyStart };
 }
 
 /**
- * Decompresses snapshot bytes, 8-byte aligned for the typed views on its sections. node:zlib
- * decompresses a cut zstd frame without complaint (to fewer bytes, or none), so the length recorded
- * before the frame is what tells a whole snapshot from a truncated one.
+ * Options of {@linkcode decodeSnapshot}: zstd sections of at least `threadBytes` (default
+ * {@linkcode THREAD_SECTION_BYTES}) are decompressed on a worker thread; `Infinity`: none.
  */
-function decompress(bytes: Uint8Array): Uint8Array {
-  if (bytes.byteLength < 8 || new TextDecoder().decode(bytes.subarray(0, 4)) !== OUTER_MAGIC) {
-    throw new RangeError("Cannot decode snapshot: not a jobseek index snapshot");
-  }
-  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
-  let raw: Uint8Array;
+export interface DecodeOptions {
+  threadBytes?: number;
+}
+
+/**
+ * Decodes snapshot bytes. Throws a RangeError naming the problem when the bytes are not a whole,
+ * consistent snapshot of this format version. The worker thread it may start has ended when it
+ * settles.
+ */
+export async function decodeSnapshot(
+  bytes: Uint8Array,
+  options: DecodeOptions = {},
+): Promise<SnapshotData> {
+  const { header, bodyStart } = readHeader(bytes);
+  const sections = new Sections(bytes, bodyStart, header.sections);
   try {
-    raw = zstdDecompressSync(bytes.subarray(8), { chunkSize: Math.max(2 ** 16, length) });
-  } catch (error) {
-    throw new RangeError("Cannot decode snapshot: its compressed data is corrupt", {
-      cause: error,
-    });
+    sections.startThread(options.threadBytes ?? THREAD_SECTION_BYTES);
+    return await decodeSections(header, sections);
+  } finally {
+    sections.close();
   }
-  if (raw.byteLength !== length) {
-    throw new RangeError(
-      `Cannot decode snapshot: truncated or corrupt (${raw.byteLength} of ${length} bytes)`,
-    );
-  }
-  return raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw);
 }
 
 /**
- * Decodes compressed snapshot bytes. Throws a RangeError naming the problem when the bytes are not
- * a whole, consistent snapshot of this format version.
+ * Every section, checked: what this thread can read first (vectors, postings, places), then what
+ * the worker thread decompressed meanwhile (the large text sections).
  */
-export function decodeSnapshot(bytes: Uint8Array): Promise<SnapshotData> {
-  try {
-    return Promise.resolve(decodeRaw(decompress(bytes)));
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-function corrupt(what: string): RangeError {
-  return new RangeError(`Cannot decode snapshot: ${what}`);
-}
-
-/**
- * Every section an index keeps is copied out of `raw`, so that the raw snapshot is freed once
- * decoded: views would keep all of it (the postings' JSON, 420 MB at 1,000,000 postings) for as long
- * as the index lives, and the vectors twice (usearch needs them at the start of a buffer of their
- * own, src/index/title_vectors.ts).
- */
-function decodeRaw(raw: Uint8Array): SnapshotData {
-  const read = readHeader(raw);
-  if (!read) throw corrupt("not a jobseek index snapshot");
-  const { header, bodyStart } = read;
+async function decodeSections(header: Header, sections: Sections): Promise<SnapshotData> {
   const { docCount, vectorRows, dimensions } = header;
-  /** A section's bytes, checked to lie within the snapshot and to hold whole `size`-byte items. */
-  const bytesOf = (name: string, size = 1): [at: number, length: number] => {
-    const entry = header.sections[name];
-    if (!entry || bodyStart + entry[0] + entry[1] > raw.byteLength) {
-      throw corrupt(`section ${name} is missing or truncated`);
-    }
-    const at = raw.byteOffset + bodyStart + entry[0];
-    if (at % size !== 0 || entry[1] % size !== 0) throw corrupt(`section ${name} is misaligned`);
-    return [at, entry[1]];
+  const u32 = async (name: string) => {
+    const bytes = await sections.read(name, 4);
+    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
   };
-  const u32 = (name: string) => {
-    const [at, length] = bytesOf(name, 4);
-    return new Uint32Array(raw.buffer, at, length / 4).slice();
-  };
-  const u16 = (name: string) => {
-    const [at, length] = bytesOf(name, 2);
-    return new Uint16Array(raw.buffer, at, length / 2).slice();
-  };
-  const f32 = (name: string) => {
-    const [at, length] = bytesOf(name, 4);
-    return new Float32Array(raw.buffer, at, length / 4).slice();
-  };
-  const text = (name: string) => {
-    const [at, length] = bytesOf(name);
-    return new TextDecoder().decode(new Uint8Array(raw.buffer, at, length));
-  };
-  const json = (name: string): unknown => {
-    try {
-      return JSON.parse(text(name));
-    } catch (error) {
-      if (error instanceof SyntaxError) throw corrupt(`section ${name} is corrupt`);
-      throw error;
-    }
+  const u16 = async (name: string) => {
+    const bytes = await sections.read(name, 2);
+    return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 2);
   };
 
-  const [vectorsAt, vectorsLength] = bytesOf("vectors");
-  const scales = f32("vectorScales");
-  if (scales.length !== vectorRows || vectorsLength !== vectorRows * dimensions) {
+  const scaleBytes = await sections.read("vectorScales", 4);
+  const scales = new Float32Array(scaleBytes.buffer, scaleBytes.byteOffset, scaleBytes.length / 4);
+  const vectorBytes = await sections.read("vectors");
+  if (scales.length !== vectorRows || vectorBytes.byteLength !== vectorRows * dimensions) {
     throw corrupt(`the vectors do not make ${vectorRows} rows of ${dimensions}`);
   }
   // Kept as int8: a search scans them so (src/index/title_vectors.ts).
-  const vectors = new Int8Array(raw.buffer, vectorsAt, vectorsLength).slice();
+  const vectors = new Int8Array(vectorBytes.buffer, vectorBytes.byteOffset, vectorBytes.byteLength);
   // A row out of range would give its posting no vector: it would silently never be found.
-  const vectorOfDoc = u32("vectorOfDoc");
+  const vectorOfDoc = await u32("vectorOfDoc");
   if (vectorOfDoc.length !== docCount) {
     throw corrupt(`${vectorOfDoc.length} vector rows of postings for ${docCount} postings`);
   }
@@ -305,59 +300,61 @@ function decodeRaw(raw: Uint8Array): SnapshotData {
     }
   }
 
-  const jobs: Job[] = [];
-  for (let n = 0; `jobs.${n}` in header.sections; n++) {
-    const part = json(`jobs.${n}`);
-    if (!Array.isArray(part)) throw corrupt(`section jobs.${n} is corrupt`);
-    for (const job of part) jobs.push(job);
-  }
-  if (jobs.length !== docCount) throw corrupt("posting count does not match its header");
-  const column = (name: string, ends: string) => {
-    const [at, length] = bytesOf(name);
-    const offsets = u32(ends);
-    if (offsets.length !== jobs.length) throw corrupt(`${name} do not match the postings`);
-    try {
-      return TextColumn.ofSection(new Uint8Array(raw.buffer, at, length).slice(), offsets);
-    } catch {
-      throw corrupt(`${name} do not match the postings`);
-    }
-  };
-  const repostTexts = column("repostTexts", "repostTextEnds");
-  const fingerprints = column("fingerprints", "fingerprintEnds");
-  const groups = u32("repostGroups");
+  const jobs = await readJobs(sections, docCount, header.jobFields);
+  const groups = await u32("repostGroups");
   if (groups.length !== docCount) throw corrupt("repost groups do not match the postings");
   for (let p = 0; p < docCount; p++) {
     if (groups[p] > p) throw corrupt(`posting ${p} is in the repost group of a later one`);
   }
   let gazetteer: Gazetteer;
   try {
-    gazetteer = gazetteerFromJson(json("gazetteer"));
+    gazetteer = gazetteerFromJson(await parseJson(sections, "gazetteer"));
   } catch (error) {
     if (error instanceof RangeError && !error.message.startsWith("Cannot decode")) {
       throw corrupt("section gazetteer is corrupt");
     }
     throw error;
   }
+  const words = await parseJson(sections, "words") as Record<string, unknown> | null;
 
-  const words = json("words") as Record<string, unknown> | null;
+  const column = async (name: string, ends: string) => {
+    const offsets = await u32(ends);
+    const bytes = await sections.read(name);
+    if (offsets.length !== docCount) throw corrupt(`${name} do not match the postings`);
+    try {
+      return TextColumn.ofSection(bytes, offsets);
+    } catch {
+      throw corrupt(`${name} do not match the postings`);
+    }
+  };
+  const fingerprints = await column("fingerprints", "fingerprintEnds");
+  const repostTexts = await column("repostTexts", "repostTextEnds");
+
   const terms = {} as TermDictionary;
   const lengths = {} as Record<TextField, Uint32Array>;
   for (const f of TERM_FIELDS) {
     const fieldWords = words?.[f];
-    const start = u32(`${f}.start`);
-    const ids = u32(`${f}.ids`);
-    const counts = u16(`${f}.counts`);
+    const start = await u32(`${f}.start`);
+    const ids = await u32(`${f}.ids`);
+    const counts = await u16(`${f}.counts`);
     if (
       !Array.isArray(fieldWords) || start.length !== fieldWords.length + 1 ||
       start[fieldWords.length] !== ids.length || counts.length !== ids.length
     ) {
       throw corrupt(`the terms of ${f} do not match`);
     }
-    for (let k = 0; k < ids.length; k++) {
-      if (ids[k] >= docCount) throw corrupt(`the terms of ${f} name no posting`);
+    // The description's 92,000,000 postings at 1,000,000 postings: the worker that decompressed
+    // them found their largest on the way.
+    const max = sections.maxOf(`${f}.ids`);
+    if (max !== undefined) {
+      if (max >= docCount) throw corrupt(`the terms of ${f} name no posting`);
+    } else {
+      for (let k = 0; k < ids.length; k++) {
+        if (ids[k] >= docCount) throw corrupt(`the terms of ${f} name no posting`);
+      }
     }
     terms[f] = { words: fieldWords, start, ids, counts } satisfies FieldTerms;
-    lengths[f] = u32(`${f}.lengths`);
+    lengths[f] = await u32(`${f}.lengths`);
     if (lengths[f].length !== docCount) throw corrupt(`the lengths of ${f} do not match`);
   }
   return {

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { zstdCompressSync, zstdDecompressSync } from "node:zlib";
+import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
 import { assembleIndexData } from "./job_index_data.ts";
 import { JobIndex } from "./job_index.ts";
@@ -9,6 +9,7 @@ import { repostGroups, repostTextOf } from "./reposts.ts";
 import { buildGazetteer } from "./query_place.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { analyzeQuery } from "./analyze_query.ts";
+import { unpackSection } from "./zstd_section.ts";
 
 function sampleData() {
   const jobs: Job[] = Array.from({ length: 50 }, (_, n) => ({
@@ -58,15 +59,80 @@ Deno.test("a snapshot's postings in several JSON parts come back whole and in or
     const copy = await decodeSnapshot(await encodeSnapshot(data, { jobsPerPart }));
     assert.deepEqual(copy.jobs, withoutDescriptions(data.jobs), `${jobsPerPart} per part`);
   }
-  // The header lists every part, ten postings each.
-  const raw = zstdDecompressSync(
-    (await encodeSnapshot(data, { jobsPerPart: 10 })).subarray(8),
+  // The header lists every part of a column, ten values each: the ids (all distinct strings) as
+  // texts with their ends, the tags (lists) as JSON.
+  const header = headerOf(await encodeSnapshot(data, { jobsPerPart: 10 }));
+  const partsOf = (key: string, kind: string) => {
+    const i = header.jobFields.findIndex(([name]: [string]) => name === key);
+    assert.deepEqual(header.jobFields[i], [key, kind]);
+    return Object.keys(header.sections).filter((name) => name.startsWith(`jobs.${i}.`))
+      .map((name) => name.slice(`jobs.${i}.`.length));
+  };
+  assert.deepEqual(partsOf("id", "text"), ["0", "1", "2", "3", "4", "ends"]);
+  assert.deepEqual(partsOf("job_tags", "json"), ["0", "1", "2", "3", "4"]);
+});
+
+Deno.test("a snapshot's postings come back as they were given, keys in their order", async () => {
+  // A lone surrogate (UTF-8 cannot carry it) and a leading byte-order mark among them.
+  const word = fc.constantFrom(
+    "nurse",
+    "Köln",
+    "🙂",
+    '"q"',
+    "\\",
+    "",
+    "a\nb",
+    "\ud800",
+    "\ufeffx",
+    "x",
   );
-  const headerLength = new DataView(raw.buffer, raw.byteOffset).getUint32(4, true);
-  const header = JSON.parse(new TextDecoder().decode(raw.subarray(8, 8 + headerLength)));
-  assert.deepEqual(
-    Object.keys(header.sections).filter((name) => name.startsWith("jobs.")),
-    ["jobs.0", "jobs.1", "jobs.2", "jobs.3", "jobs.4"],
+  const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+  const jobArbitrary = fc.record({
+    job_title: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(" ") || "t"),
+    company_name: fc.constantFrom("Clinic", "Acme", ""),
+    city: word,
+    country: optional(fc.constantFrom("DE", "FR")),
+    publish_time: fc.constantFrom("2025-03-01 08:00:00", "2025-03-02 09:30:00"),
+    job_tags: fc.array(word, { maxLength: 3 }),
+    data_source: fc.constantFrom("indeed" as const, "linkedin" as const),
+    seniority: optional(fc.constantFrom("junior" as const, "senior" as const)),
+    latitude: optional(fc.double({ min: -90, max: 90, noNaN: true })),
+    longitude: optional(fc.double({ min: -180, max: 180, noNaN: true })),
+  });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(jobArbitrary, { minLength: 1, maxLength: 30 }),
+      fc.integer({ min: 1, max: 12 }),
+      async (drawn, jobsPerPart) => {
+        // Absent fields are absent, not undefined: as the store's schema gives them.
+        const jobs = drawn.map((fields, n) => {
+          const job = Object.fromEntries(
+            Object.entries({
+              id: `id-${n}`,
+              ...fields,
+              job_url: `https://example.com/${n}`,
+              job_description: `text ${n}`,
+            }).filter(([, value]) => value !== undefined),
+          ) as unknown as Job;
+          return job;
+        });
+        const vector = Float32Array.from({ length: 8 }, (_, k) => k === 0 ? 1 : 0);
+        const data = {
+          ...assembleIndexData({
+            model: "test-model",
+            dimensions: 8,
+            jobs,
+            vectors: jobs.map(() => vector),
+          }),
+          text: buildPositionText(jobs),
+        };
+        const copy = await decodeSnapshot(await encodeSnapshot(data, { jobsPerPart }));
+        const expected = withoutDescriptions(jobs);
+        assert.deepEqual(copy.jobs, expected);
+        copy.jobs.forEach((job, p) => assert.deepEqual(Object.keys(job), Object.keys(expected[p])));
+      },
+    ),
+    { numRuns: 100 },
   );
 });
 
@@ -152,27 +218,85 @@ Deno.test("encodeSnapshot() is stable: a decoded snapshot encodes to the same by
   assert.deepEqual(await decodeSnapshot(again), once);
 });
 
-/** Decompresses snapshot bytes, lets `edit` change the raw snapshot, and compresses it again. */
-function rewrapped(bytes: Uint8Array, edit: (raw: Uint8Array) => Uint8Array): Uint8Array {
-  const raw = edit(new Uint8Array(zstdDecompressSync(bytes.subarray(8))));
-  const compressed = zstdCompressSync(raw);
-  const out = new Uint8Array(8 + compressed.byteLength);
-  out.set(bytes.subarray(0, 4));
-  new DataView(out.buffer).setUint32(4, raw.byteLength, true);
-  out.set(compressed, 8);
-  return out;
+/** The header of snapshot bytes. */
+// deno-lint-ignore no-explicit-any
+function headerOf(bytes: Uint8Array): any {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+  return JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length)));
 }
 
-/** The raw snapshot's header, edited by `edit`, written back in place (same length or shorter). */
-function withHeader(raw: Uint8Array, edit: (header: Record<string, unknown>) => void): Uint8Array {
-  const length = new DataView(raw.buffer).getUint32(4, true);
-  const header = JSON.parse(new TextDecoder().decode(raw.subarray(8, 8 + length)));
+/** A copy of snapshot bytes whose header `edit` changed, written back in place (never longer). */
+// deno-lint-ignore no-explicit-any
+function withHeader(bytes: Uint8Array, edit: (header: any) => void): Uint8Array {
+  const out = bytes.slice();
+  const length = new DataView(out.buffer).getUint32(4, true);
+  const header = headerOf(out);
   edit(header);
   const text = JSON.stringify(header).padEnd(length, " ");
   assert.equal(text.length, length, "the edited header must not grow");
-  raw.set(new TextEncoder().encode(text), 8);
-  return raw;
+  out.set(new TextEncoder().encode(text), 8);
+  return out;
 }
+
+/** Where a section's stored bytes start in snapshot bytes. */
+function sectionStart(bytes: Uint8Array, name: string): number {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+  return Math.ceil((8 + length) / 8) * 8 + headerOf(bytes).sections[name][0];
+}
+
+/** The name of a section stored with `codec`, of at least `minLength` bytes. */
+function sectionStoredAs(bytes: Uint8Array, codec: string, minLength = 0): string {
+  const sections = headerOf(bytes).sections as Record<string, [number, number, number, string]>;
+  const name = Object.keys(sections).find((name) =>
+    sections[name][3] === codec && sections[name][2] >= minLength
+  );
+  assert.ok(name, `a section stored as ${codec}`);
+  return name;
+}
+
+/** `n` rounded up to a multiple of 8. */
+const ceil8 = (n: number) => Math.ceil(n / 8) * 8;
+
+/**
+ * Snapshot bytes written again with every section stored raw, after `edit` changed the sections'
+ * bytes or the header: what an encoder that wrote them wrong would give, every length consistent.
+ */
+function rebuilt(
+  bytes: Uint8Array,
+  // deno-lint-ignore no-explicit-any
+  edit: (sections: Map<string, Uint8Array>, header: any) => void,
+): Uint8Array {
+  const header = headerOf(bytes);
+  const sections = new Map<string, Uint8Array>();
+  const table = Object.entries<[number, number, number, "raw" | "zstd" | "zstd-delta32"]>(
+    header.sections,
+  );
+  for (const [name, [, stored, length, codec]] of table) {
+    const at = sectionStart(bytes, name);
+    const data = bytes.subarray(at, at + stored);
+    sections.set(name, codec === "raw" ? data.slice() : unpackSection(data, length, codec).bytes);
+  }
+  edit(sections, header);
+  header.sections = {};
+  let offset = 0;
+  for (const [name, data] of sections) {
+    header.sections[name] = [offset, data.byteLength, data.byteLength, "raw"];
+    offset += ceil8(data.byteLength);
+  }
+  header.bodyLength = offset;
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const bodyStart = ceil8(8 + headerBytes.byteLength);
+  const out = new Uint8Array(bodyStart + offset);
+  out.set(bytes.subarray(0, 4));
+  new DataView(out.buffer).setUint32(4, headerBytes.byteLength, true);
+  out.set(headerBytes, 8);
+  for (const [name, data] of sections) out.set(data, bodyStart + header.sections[name][0]);
+  return out;
+}
+
+/** A section's bytes as u32 values (a view). */
+const u32s = (bytes: Uint8Array) =>
+  new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
 
 Deno.test("decodeSnapshot() rejects bytes that are not a snapshot, naming that", async () => {
   await assert.rejects(
@@ -193,17 +317,179 @@ Deno.test("decodeSnapshot() rejects a cut snapshot as truncated, not as a foreig
   }
 });
 
-Deno.test("decodeSnapshot() rejects damaged compressed data as corrupt", async () => {
+Deno.test("decodeSnapshot() rejects damaged bytes as corrupt", async () => {
   const good = await encodeSnapshot(sampleData());
   const damaged = good.slice();
   for (let i = 8; i < 40; i++) damaged[i] ^= 0x5a;
   await assert.rejects(decodeSnapshot(damaged), /Cannot decode snapshot: .*corrupt/);
 });
 
+Deno.test("decodeSnapshot() rejects a section whose compressed bytes are damaged, naming it", async () => {
+  const good = await encodeSnapshot(sampleData());
+  const name = sectionStoredAs(good, "zstd", 64);
+  const [, stored] = headerOf(good).sections[name];
+  // Each byte of the frame past its header (magic, descriptor, window), one at a time: its
+  // checksum catches what its structure does not.
+  for (let at = 6; at < stored; at++) {
+    const damaged = good.slice();
+    damaged[sectionStart(good, name) + at] ^= 0x5a;
+    await assert.rejects(
+      decodeSnapshot(damaged),
+      new RegExp(`^RangeError: Cannot decode snapshot: section ${name.replace(".", "\\.")} `),
+      `byte ${at} of ${name}`,
+    );
+  }
+  // Likewise on the worker thread, which then ends (the test's sanitizers would see it).
+  const damaged = good.slice();
+  damaged[sectionStart(good, name) + Math.floor(stored / 2)] ^= 0x5a;
+  await assert.rejects(
+    decodeSnapshot(damaged, { threadBytes: 0 }),
+    new RegExp(
+      `^RangeError: Cannot decode snapshot: section ${name.replace(".", "\\.")} is corrupt$`,
+    ),
+  );
+});
+
+Deno.test("decodeSnapshot() decompresses on a worker thread what it would on its own", async () => {
+  const data = sampleData();
+  const bytes = await encodeSnapshot(data);
+  assert.deepEqual(await decodeSnapshot(bytes, { threadBytes: 0 }), await decodeSnapshot(bytes));
+  assert.deepEqual(
+    await decodeSnapshot(bytes, { threadBytes: 200 }),
+    await decodeSnapshot(bytes, { threadBytes: Infinity }),
+  );
+});
+
+Deno.test("decodeSnapshot() rejects a section whose length is not its header's", async () => {
+  const good = await encodeSnapshot(sampleData());
+  const zstd = sectionStoredAs(good, "zstd", 64);
+  const length = headerOf(good).sections[zstd][2];
+  for (const threadBytes of [Infinity, 0]) {
+    await assert.rejects(
+      decodeSnapshot(withHeader(good, (h) => h.sections[zstd][2] = length - 1), { threadBytes }),
+      /^RangeError: Cannot decode snapshot: section .+ is corrupt$/,
+      "longer than its header says: node:zlib stops there",
+    );
+  }
+  // A frame cut short decompresses to fewer bytes without an error of node:zlib's.
+  await assert.rejects(
+    decodeSnapshot(withHeader(good, (h) => h.sections[zstd][1] -= 8)),
+    new RegExp(`^RangeError: Cannot decode snapshot: section ${zstd.replace(".", "\\.")} holds`),
+  );
+  const raw = sectionStoredAs(good, "raw", 4);
+  await assert.rejects(
+    decodeSnapshot(withHeader(good, (h) => h.sections[raw][2] -= 1)),
+    /^RangeError: Cannot decode snapshot: section .+ is stored in \d+ bytes, not its \d+$/,
+  );
+  // A u32 section of 4n - 1 bytes.
+  await assert.rejects(
+    decodeSnapshot(withHeader(good, (h) => {
+      h.sections.vectorOfDoc[3] = "raw";
+      h.sections.vectorOfDoc[1] = h.sections.vectorOfDoc[2] = 7;
+    })),
+    /^RangeError: Cannot decode snapshot: section vectorOfDoc is misaligned$/,
+  );
+  await assert.rejects(
+    decodeSnapshot(withHeader(good, (h) => delete h.sections.fingerprints)),
+    /^RangeError: Cannot decode snapshot: section fingerprints is missing or truncated$/,
+  );
+});
+
+Deno.test("decodeSnapshot() rejects a section of an unknown codec, naming it", async () => {
+  const good = await encodeSnapshot(sampleData());
+  const name = sectionStoredAs(good, "zstd");
+  await assert.rejects(
+    decodeSnapshot(withHeader(good, (h) => h.sections[name][3] = "lz4")),
+    new RegExp(
+      `^RangeError: Cannot decode snapshot: section ${
+        name.replace(".", "\\.")
+      } has an unknown codec \\(lz4\\)$`,
+    ),
+  );
+});
+
+Deno.test("decodeSnapshot() reads sections stored raw as it reads compressed ones", async () => {
+  const data = sampleData();
+  const bytes = await encodeSnapshot(data);
+  const raw = rebuilt(bytes, () => {});
+  assert.ok(raw.byteLength > bytes.byteLength);
+  assert.deepEqual(await decodeSnapshot(raw), await decodeSnapshot(bytes));
+});
+
+Deno.test("decodeSnapshot() rejects postings' columns that do not match the postings", async () => {
+  const good = await encodeSnapshot(sampleData());
+  const fields = headerOf(good).jobFields as [string, string][];
+  const field = (kind: string) => {
+    const i = fields.findIndex(([, k]) => k === kind);
+    assert.ok(i >= 0, `a column of ${kind}`);
+    return { i, key: fields[i][0] };
+  };
+  const dict = field("dict");
+  await assert.rejects(
+    decodeSnapshot(rebuilt(good, (s) => u32s(s.get(`jobs.${dict.i}.refs`)!)[3] = 1e6)),
+    new RegExp(`^RangeError: Cannot decode snapshot: the values of ${dict.key} do not match`),
+    "a reference past the dictionary",
+  );
+  const f64 = field("f64");
+  await assert.rejects(
+    decodeSnapshot(rebuilt(good, (s) => {
+      s.set(`jobs.${f64.i}.f64`, s.get(`jobs.${f64.i}.f64`)!.subarray(8));
+    })),
+    new RegExp(`^RangeError: Cannot decode snapshot: the values of ${f64.key} do not match`),
+    "a value short",
+  );
+  const text = field("text");
+  await assert.rejects(
+    decodeSnapshot(rebuilt(good, (s) => u32s(s.get(`jobs.${text.i}.ends`)!)[3] = 1e6)),
+    new RegExp(`^RangeError: Cannot decode snapshot: section jobs\\.${text.i}\\.ends does not`),
+    "a string past its part",
+  );
+  await assert.rejects(
+    decodeSnapshot(rebuilt(good, (s) => {
+      const ends = u32s(s.get(`jobs.${text.i}.ends`)!);
+      ends[4] = ends[2];
+    })),
+    /does not match its parts/,
+    "ends out of order",
+  );
+  const json = field("json");
+  await assert.rejects(
+    decodeSnapshot(
+      rebuilt(good, (s) => s.set(`jobs.${json.i}.0`, new TextEncoder().encode("[1,"))),
+    ),
+    new RegExp(`^RangeError: Cannot decode snapshot: section jobs\\.${json.i}\\.0 is corrupt$`),
+  );
+  await assert.rejects(
+    decodeSnapshot(rebuilt(good, (s) => u32s(s.get("jobShape")!)[7] = 99)),
+    /^RangeError: Cannot decode snapshot: the postings' shapes do not match them$/,
+  );
+  await assert.rejects(
+    decodeSnapshot(rebuilt(good, (s) => {
+      s.set("jobShapes", new TextEncoder().encode(JSON.stringify([[0, 1, fields.length]])));
+    })),
+    /^RangeError: Cannot decode snapshot: section jobShapes is corrupt$/,
+  );
+  await assert.rejects(
+    decodeSnapshot(withHeader(good, (h) => h.jobFields[1] = h.jobFields[0])),
+    /^RangeError: Cannot decode snapshot: its header is corrupt$/,
+    "a field twice",
+  );
+});
+
+Deno.test("decodeSnapshot() names an older format's snapshot as such", async () => {
+  // Format 7 and older: "JSNZ", the raw length, one zstd frame.
+  await assert.rejects(
+    decodeSnapshot(new TextEncoder().encode("JSNZ\x10\0\0\0(\xb5/\xfd")),
+    new RegExp(
+      `^RangeError: Cannot decode snapshot: format version 7 or older, expected ${SNAPSHOT_FORMAT_VERSION}$`,
+    ),
+  );
+});
+
 Deno.test("decodeSnapshot() rejects another format version, naming both", async () => {
-  const bytes = rewrapped(
+  const bytes = withHeader(
     await encodeSnapshot(sampleData()),
-    (raw) => withHeader(raw, (h) => h.formatVersion = SNAPSHOT_FORMAT_VERSION - 1),
+    (h) => h.formatVersion = SNAPSHOT_FORMAT_VERSION - 1,
   );
   await assert.rejects(
     decodeSnapshot(bytes),
@@ -228,11 +514,11 @@ Deno.test("decodeSnapshot() rejects a posting whose vector row is out of range (
 Deno.test("decodeSnapshot() rejects a header whose counts disagree with the sections", async () => {
   const bytes = await encodeSnapshot(sampleData());
   await assert.rejects(
-    decodeSnapshot(rewrapped(bytes, (raw) => withHeader(raw, (h) => h.docCount = 49))),
+    decodeSnapshot(withHeader(bytes, (h) => h.docCount = 49)),
     /Cannot decode snapshot: 50 vector rows of postings for 49 postings/,
   );
   await assert.rejects(
-    decodeSnapshot(rewrapped(bytes, (raw) => withHeader(raw, (h) => h.vectorRows = 9))),
+    decodeSnapshot(withHeader(bytes, (h) => h.vectorRows = 9)),
     /Cannot decode snapshot: the vectors do not make 9 rows of 8/,
   );
 });
@@ -240,8 +526,18 @@ Deno.test("decodeSnapshot() rejects a header whose counts disagree with the sect
 Deno.test("decodeSnapshot() rejects a term dictionary naming a posting that does not exist", async () => {
   const data = sampleData();
   data.text.terms.title.ids[0] = data.jobs.length;
+  const bytes = await encodeSnapshot(data);
+  // Stored as differences: the largest is found as they are summed, here or on the worker.
+  assert.equal(headerOf(bytes).sections["title.ids"][3], "zstd-delta32");
+  for (const threadBytes of [Infinity, 0]) {
+    await assert.rejects(
+      decodeSnapshot(bytes, { threadBytes }),
+      /Cannot decode snapshot: the terms of title name no posting/,
+    );
+  }
+  // Stored as they are: every value is read.
   await assert.rejects(
-    decodeSnapshot(await encodeSnapshot(data)),
+    decodeSnapshot(rebuilt(bytes, () => {})),
     /Cannot decode snapshot: the terms of title name no posting/,
   );
 });

@@ -31,6 +31,32 @@ Deno.test("publishSnapshot() writes a snapshot over several commits that reads b
   });
 });
 
+Deno.test("readSnapshotVerifying() of a large snapshot hashes it on a thread as it reads, and finds a damaged or missing chunk", async () => {
+  await withStore(async (store, kv) => {
+    // 9 MB: past the size hashed on a thread of its own, 147 chunks.
+    const bytes = bytesOf(9_000_000, 3);
+    const id = await store.snapshots.publishSnapshot(bytes, META);
+    const read = await store.snapshots.readSnapshotVerifying(id);
+    assert.deepEqual(read?.bytes, bytes);
+    await read?.verified;
+    // One chunk's bytes changed, its length kept: only the hash can tell.
+    const chunk = (await kv.get<Uint8Array>(keys.snapshotChunk(id, 100))).value!;
+    chunk[5] ^= 1;
+    await kv.set(keys.snapshotChunk(id, 100), chunk);
+    const damaged = await store.snapshots.readSnapshotVerifying(id);
+    await assert.rejects(
+      damaged!.verified,
+      new RegExp(`Cannot load snapshot ${id}: it is corrupt`),
+    );
+    // A chunk gone: the read fails, and its hashing thread ends (the sanitizers would see it).
+    await kv.delete(keys.snapshotChunk(id, 40));
+    await assert.rejects(
+      store.snapshots.readSnapshotVerifying(id),
+      new RegExp(`Snapshot ${id} misses chunk 40`),
+    );
+  });
+});
+
 Deno.test("publishSnapshot() by two publishers at once: one is current, the other gets CONFLICT and leaves no record", async () => {
   await withStore(async (store, kv) => {
     // Both read the pointer before either flips it, so whichever flips second fails; which one

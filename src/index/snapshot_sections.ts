@@ -1,0 +1,262 @@
+/**
+ * A snapshot's sections as a decoder reads them (src/index/snapshot.ts has the format): each
+ * checked against the header's table (within the snapshot, a known codec, its length) and
+ * decompressed into a buffer of its own, the large ones on a worker thread
+ * (src/index/snapshot_worker.ts) while the caller reads the others; and the readers of JSON and
+ * text sections.
+ *
+ * @module
+ */
+import {
+  type Codec,
+  CODECS,
+  type Unpacked,
+  unpackSection,
+  type WorkerReply,
+  type WorkerRequest,
+} from "./zstd_section.ts";
+
+/** Each section's offset (from the body's start), stored length, length and codec. */
+export type SectionTable = Record<string, [number, number, number, string]>;
+
+/** The error of bytes that are not a whole, consistent snapshot, naming what is wrong. */
+export function corrupt(what: string): RangeError {
+  return new RangeError(`Cannot decode snapshot: ${what}`);
+}
+
+/** The worker thread ended before it answered: no fault of the snapshot's. */
+class ThreadDied extends Error {}
+
+/**
+ * A snapshot's sections, each checked (within the snapshot, a known codec, its length) and read
+ * into a buffer of its own: decompressed, or copied out of the snapshot's bytes when stored raw
+ * (a view would keep all of them for as long as the index lives).
+ */
+export class Sections {
+  readonly #bytes: Uint8Array;
+  readonly #bodyStart: number;
+  readonly #table: SectionTable;
+  /** Sections being decompressed on the worker thread. */
+  readonly #threaded = new Map<string, Promise<Unpacked>>();
+  /** The largest u32 value of each section read whose codec found it. */
+  readonly #max = new Map<string, number>();
+  #worker: Worker | null = null;
+
+  constructor(bytes: Uint8Array, bodyStart: number, table: SectionTable) {
+    this.#bytes = bytes;
+    this.#bodyStart = bodyStart;
+    this.#table = table;
+  }
+
+  has(name: string): boolean {
+    return Object.hasOwn(this.#table, name);
+  }
+
+  /** The section's stored bytes (a view) and what it holds; throws when they cannot be right. */
+  #entry(name: string): { stored: Uint8Array; length: number; codec: Codec } {
+    const entry = this.has(name) ? this.#table[name] : undefined;
+    const at = entry && this.#bodyStart + entry[0];
+    if (!entry || at! + entry[1] > this.#bytes.byteLength) {
+      throw corrupt(`section ${name} is missing or truncated`);
+    }
+    const [, storedLength, length, codec] = entry;
+    if (!(CODECS as readonly string[]).includes(codec)) {
+      throw corrupt(`section ${name} has an unknown codec (${codec})`);
+    }
+    if (codec === "raw" && storedLength !== length) {
+      throw corrupt(`section ${name} is stored in ${storedLength} bytes, not its ${length}`);
+    }
+    return {
+      stored: this.#bytes.subarray(at, at! + storedLength),
+      length,
+      codec: codec as Codec,
+    };
+  }
+
+  /**
+   * Sends the compressed sections of at least `threadBytes` to a worker thread, which decompresses
+   * them one after another, in the snapshot's order, while this thread reads the others.
+   */
+  startThread(threadBytes: number): void {
+    const large = Object.keys(this.#table).filter((name) => {
+      const [, , length, codec] = this.#table[name];
+      return codec !== "raw" && length >= threadBytes;
+    });
+    if (large.length === 0) return;
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL("./snapshot_worker.ts", import.meta.url).href, {
+        type: "module",
+      });
+    } catch {
+      // No thread can be started here (no permission to read its module): all on this one.
+      return;
+    }
+    this.#worker = worker;
+    const waiting = new Map<
+      number,
+      { resolve: (unpacked: Unpacked) => void; reject: (e: Error) => void }
+    >();
+    const failAll = (error: ThreadDied) => {
+      for (const { reject } of waiting.values()) reject(error);
+      waiting.clear();
+    };
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      const reply = event.data;
+      const waiter = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (reply.error !== undefined) waiter?.reject(new Error(reply.error));
+      else waiter?.resolve(reply.unpacked);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      failAll(new ThreadDied(`its worker thread died (${event.message})`));
+    };
+    large.forEach((name, id) => {
+      const { stored, length, codec } = this.#entry(name);
+      const result = new Promise<Unpacked>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+      });
+      // Awaited when the section is read; a decode that fails before then never reads it.
+      result.catch(() => {});
+      this.#threaded.set(name, result);
+      // A copy of the section's stored bytes: a view would send all of the snapshot's.
+      const copy = new Uint8Array(stored);
+      worker.postMessage(
+        {
+          id,
+          bytes: copy,
+          length,
+          codec: codec as "zstd" | "zstd-delta32",
+        } satisfies WorkerRequest,
+        [copy.buffer],
+      );
+    });
+  }
+
+  /**
+   * The largest u32 value of a section read, when its codec found it on the way (-1: none);
+   * undefined otherwise.
+   */
+  maxOf(name: string): number | undefined {
+    return this.#max.get(name);
+  }
+
+  /** Ends the worker thread, if one was started. */
+  close(): void {
+    this.#worker?.terminate();
+    this.#worker = null;
+  }
+
+  /** The section's bytes in a buffer of their own, holding whole `size`-byte items. */
+  async read(name: string, size = 1): Promise<Uint8Array> {
+    const threaded = this.#threaded.get(name);
+    let bytes: Uint8Array;
+    if (threaded) {
+      const { length } = this.#entry(name);
+      try {
+        const unpacked = await threaded;
+        bytes = unpacked.bytes;
+        if (unpacked.max !== undefined) this.#max.set(name, unpacked.max);
+      } catch (error) {
+        // Not the snapshot's fault: the next load may well succeed.
+        if (error instanceof ThreadDied) {
+          throw new Error(`Cannot decode snapshot: ${error.message}`);
+        }
+        throw new RangeError(`Cannot decode snapshot: section ${name} is corrupt`, {
+          cause: error,
+        });
+      }
+      this.#checkLength(name, bytes, length);
+    } else {
+      bytes = this.#readHere(name);
+    }
+    if (bytes.byteLength % size !== 0) throw corrupt(`section ${name} is misaligned`);
+    return bytes;
+  }
+
+  /** A section not sent to the worker thread, read on this one. */
+  #readHere(name: string): Uint8Array {
+    const { stored, length, codec } = this.#entry(name);
+    let bytes: Uint8Array;
+    if (codec === "raw") {
+      bytes = new Uint8Array(stored);
+    } else {
+      try {
+        const unpacked = unpackSection(stored, length, codec);
+        bytes = unpacked.bytes;
+        if (unpacked.max !== undefined) this.#max.set(name, unpacked.max);
+      } catch (error) {
+        throw new RangeError(`Cannot decode snapshot: section ${name} is corrupt`, {
+          cause: error,
+        });
+      }
+      this.#checkLength(name, bytes, length);
+      // Typed arrays need their items aligned; a buffer of its own starts at 0.
+      if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
+    }
+    return bytes;
+  }
+
+  /** node:zlib decompresses a cut frame to fewer bytes (or none) without complaint. */
+  #checkLength(name: string, bytes: Uint8Array, length: number): void {
+    if (bytes.byteLength !== length) {
+      throw corrupt(`section ${name} holds ${bytes.byteLength} bytes, its header says ${length}`);
+    }
+  }
+}
+
+/** A JSON section's value; throws naming the section when it is not JSON. */
+export async function parseJson(sections: Sections, name: string): Promise<unknown> {
+  const text = new TextDecoder().decode(await sections.read(name));
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw corrupt(`section ${name} is corrupt`);
+    throw error;
+  }
+}
+
+/** The values of JSON parts `${name}.0`, `${name}.1`, ... one after another. */
+export async function jsonArray(sections: Sections, name: string): Promise<unknown[]> {
+  const parts: unknown[][] = [];
+  for (let n = 0; n === 0 || sections.has(`${name}.${n}`); n++) {
+    const part = await parseJson(sections, `${name}.${n}`);
+    if (!Array.isArray(part)) throw corrupt(`section ${name}.${n} is corrupt`);
+    parts.push(part);
+  }
+  if (parts.length === 1) return parts[0];
+  const values: unknown[] = [];
+  for (const part of parts) for (const value of part) values.push(value);
+  return values;
+}
+
+/** A text section read as one string: a leading U+FEFF is part of it. */
+const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * The strings of text parts `${name}.0`, `${name}.1`, ... sliced out of each part's text at
+ * `${name}.ends` (V8 keeps a long slice as a view on the part's string: no copy). A string may not
+ * run from one part into the next.
+ */
+export async function textArray(sections: Sections, name: string): Promise<string[]> {
+  const endBytes = await sections.read(`${name}.ends`, 4);
+  const ends = new Uint32Array(endBytes.buffer, endBytes.byteOffset, endBytes.byteLength / 4);
+  const values = new Array<string>(ends.length);
+  const mismatch = () => corrupt(`section ${name}.ends does not match its parts`);
+  let k = 0;
+  let start = 0;
+  for (let n = 0, base = 0; n === 0 || sections.has(`${name}.${n}`); n++) {
+    const text = textDecoder.decode(await sections.read(`${name}.${n}`));
+    const last = base + text.length;
+    for (; k < ends.length && ends[k] <= last; k++) {
+      if (ends[k] < start || start < base) throw mismatch();
+      values[k] = text.slice(start - base, ends[k] - base);
+      start = ends[k];
+    }
+    base = last;
+    if (start !== base) throw mismatch();
+  }
+  if (k !== ends.length) throw mismatch();
+  return values;
+}
