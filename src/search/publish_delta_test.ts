@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { type Job, jobIdFromUrl } from "../domain/job.ts";
+import type { Job } from "../domain/job.ts";
 import { applyDelta, decodeDelta } from "../index/index_delta.ts";
 import { JobIndex } from "../index/job_index.ts";
 import { decodeSnapshot } from "../index/snapshot.ts";
@@ -9,21 +9,10 @@ import { keys } from "../store/kv_keys.ts";
 import { type Store, storeOn } from "../store/store.ts";
 import { publishDelta } from "./publish_delta.ts";
 import { publishIndex } from "./publish_index.ts";
+import { wardPosting } from "./testdata/ward_postings.ts";
 
-async function posting(n: number, title = `Nurse ${n}`): Promise<Job> {
-  const url = `https://www.indeed.com/viewjob?jk=delta${n}`;
-  return {
-    id: await jobIdFromUrl(url),
-    job_title: title,
-    company_name: `Clinic ${n}`,
-    city: "Austin",
-    country: "US",
-    publish_time: "2026-11-01 00:00:00",
-    job_url: url,
-    job_tags: [],
-    data_source: "indeed",
-    job_description: `Care for the patients of ward ${n}.`,
-  };
+function posting(n: number, title?: string): Promise<Job> {
+  return wardPosting(n, "delta", title);
 }
 
 async function servedIndex(store: Store): Promise<{ id: string; index: JobIndex }> {

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { type Job, jobIdFromUrl } from "../domain/job.ts";
+import type { Job } from "../domain/job.ts";
 import { applyDelta, decodeDelta } from "../index/index_delta.ts";
 import { JobIndex } from "../index/job_index.ts";
 import { decodeSnapshot } from "../index/snapshot.ts";
@@ -10,21 +10,10 @@ import { type Store, storeOn } from "../store/store.ts";
 import { publishDelta } from "./publish_delta.ts";
 import { publishIndex } from "./publish_index.ts";
 import { checkSnapshot } from "./snapshot_check.ts";
+import { wardPosting } from "./testdata/ward_postings.ts";
 
-async function posting(n: number): Promise<Job> {
-  const url = `https://www.indeed.com/viewjob?jk=check${n}`;
-  return {
-    id: await jobIdFromUrl(url),
-    job_title: `Nurse ${n}`,
-    company_name: `Clinic ${n}`,
-    city: "Austin",
-    country: "US",
-    publish_time: "2026-11-01 00:00:00",
-    job_url: url,
-    job_tags: [],
-    data_source: "indeed",
-    job_description: `Care for the patients of ward ${n}.`,
-  };
+function posting(n: number): Promise<Job> {
+  return wardPosting(n, "check");
 }
 
 /** A store whose current snapshot is the second of two deltas over a full one. */
