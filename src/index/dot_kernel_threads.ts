@@ -116,6 +116,8 @@ export class KernelThreads {
         type: "module",
       });
       worker.onmessage = (event: MessageEvent<HelperNews>) => {
+        // News sent before `close` ended the helpers counts for nothing.
+        if (this.#closed) return;
         if (event.data === "started") this.#started++;
         else {
           this.#started--;
