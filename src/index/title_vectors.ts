@@ -6,9 +6,9 @@
  *
  * Int8 rows of whole 16-lane widths (384-d, 512-d) up to 4 GiB of them are scored by a SIMD kernel
  * (src/index/dot_kernel.ts), every row for every search: ~30 ns a 384-d row, ~29 ms at 1,000,000
- * rows on one thread (shared with helper threads from ~350,000 rows), exact. Measured against the nearest rows' scan below, at 100,000 postings p50 5.8 against
- * 6.5-8.5 ms and p95 17 against 21-24; at 1,000,000 p50 52-59 against 54-57 and p95 153-163
- * against 185-266 (docs/scaling.md).
+ * rows on one thread (shared with helper threads from ~350,000 rows), exact. Measured against the
+ * nearest rows' scan below, at 100,000 postings p50 5.8 against 6.5-8.5 ms and p95 17 against
+ * 21-24; at 1,000,000 p50 52-59 against 54-57 and p95 153-163 against 185-266 (docs/scaling.md).
  *
  * Rows the kernel cannot take: up to {@linkcode NEAREST_SCAN_MIN_ROWS}, every row's cosine in
  * JavaScript (exact); from there the rows a search considers by their title alone are the
