@@ -48,6 +48,13 @@ import { TitleVectors } from "./title_vectors.ts";
  */
 const SKIP_MARGIN = 1e-6;
 
+/**
+ * A query whose words' postings (counted once a word) pass this share of the postings is scored
+ * in two passes without branches (see `#scoreEvery`); a narrower one in one pass, which is cheaper
+ * when few postings have a word (1,000,000 postings, 2% with one: 1.75 against 2.3 ms).
+ */
+const BROAD_SHARE = 1 / 8;
+
 /** What the result set is made from besides the scores. */
 type SetRequest = Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">;
 
@@ -72,7 +79,10 @@ export class JobIndex {
   /** Posting → 1 + its slot in the candidate list of the running search (0: not a candidate). */
   readonly #slot: Uint32Array;
   readonly #candidates: Candidates;
-  /** Candidates whose title cosine a search has not computed yet (see `search`). */
+  /**
+   * Candidates whose title cosine a search has not computed yet (see `search`); with every cosine
+   * known, the postings a broad query scores (see `#scoreEvery`).
+   */
   readonly #deferred: Uint32Array;
 
   constructor(data: JobIndexData) {
@@ -192,7 +202,8 @@ export class JobIndex {
       vectors.begin(request.vector, { exact: request.exactVectors });
       const cosines = vectors.everyCosine;
       if (cosines !== null) {
-        this.#scoreEvery(mode, ranking, least, cosines);
+        const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
+        this.#scoreEvery(mode, ranking, least, cosines, wordPostings);
         return this.#resultSet(request, bars);
       }
     }
@@ -286,6 +297,7 @@ export class JobIndex {
     ranking: RankingParams,
     least: number,
     cosines: Float32Array,
+    wordPostings: number,
   ): void {
     const { vectorOfDoc } = this.data;
     const keyword = this.#keywords.scores;
@@ -306,6 +318,35 @@ export class JobIndex {
       : (mode === "vector" ? stepsFloor : cosineFloor + (span * stepsFloor) / titleWeight) -
         SKIP_MARGIN;
     let kept = 0;
+    if (mode === "hybrid" && wordPostings > n * BROAD_SHARE) {
+      // A broad query: whether a posting has a query word is a coin toss the processor mispredicts
+      // in the loop below (1,000,000 postings, 40% with a word: 15.4 ms, against 6.5 here). So the
+      // postings to score are gathered without a branch, then scored without one, by the same
+      // arithmetic: the clamps as comparisons, and `Math.round` of a non-negative x as its integer
+      // part plus 1 when what is left is at least a half (exact: x minus its integer part is).
+      const gathered = this.#deferred;
+      let count = 0;
+      for (let p = 0; p < n; p++) {
+        gathered[count] = p;
+        count += +(cosines[vectorOfDoc[p]] >= skipBelow) | +(keyword[p] !== 0);
+      }
+      const keywordShare = 1 - vectorWeight;
+      for (let k = 0; k < count; k++) {
+        const p = gathered[k];
+        let semantic = (cosines[vectorOfDoc[p]] - cosineFloor) / span;
+        semantic = semantic < 0 ? 0 : semantic > 1 ? 1 : semantic;
+        let score = vectorWeight * semantic + keywordShare * keyword[p];
+        score = score > 1 ? 1 : score;
+        const steps = score * SCORE_STEPS;
+        let scoreSteps = steps | 0;
+        scoreSteps += +(steps - scoreSteps >= 0.5);
+        positions[kept] = p;
+        scores[kept] = scoreSteps;
+        kept += +(scoreSteps >= least);
+      }
+      this.#candidates.count = kept;
+      return;
+    }
     for (let p = 0; p < n; p++) {
       const cosine = cosines[vectorOfDoc[p]];
       if (cosine < skipBelow && keyword[p] === 0) continue;

@@ -97,6 +97,47 @@ Deno.test("JobIndex.search() keeps a title-only match that rounds up to the mini
   assert.deepEqual(ids, ["At", "Rounds up"]);
 });
 
+Deno.test("JobIndex.search() of a broad query keeps the same title-only matches at the minimum", () => {
+  // As above, beside 16 postings with the query's word: most postings have it, so the scores are
+  // computed by the branch-free passes, whose clamps and rounding must give the same steps.
+  const at = (cosine: number) => Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine), 0, 0);
+  const nurses = Array.from(
+    { length: 16 },
+    (_, k) => job(10 + k, "Nurse", { company_name: `Clinic ${k}`, city: `Town ${k}` }),
+  );
+  const titles = [job(1, "At"), job(2, "Rounds up"), job(3, "Rounds down"), job(4, "Far")];
+  const index = new JobIndex(
+    indexOf([...titles, ...nurses], [
+      ...[0.69, 0.68996, 0.6899, 0.1].map(at),
+      ...nurses.map(() => axis(2)),
+    ]),
+  );
+  const ranking = {
+    vectorWeight: 0.5,
+    vectorWeightUnmatched: 0.5,
+    cosineFloor: 0.2,
+    cosineCeiling: 0.9,
+  };
+  const hits = index.search({
+    query: analyzeQuery("nurse"),
+    vector: axis(0),
+    minScore: 0.35,
+    relativeCut: 0,
+    ranking,
+    limit: 100,
+  }).hits;
+  const titled = hits.map((h) => h.job.job_title).filter((title) => title !== "Nurse").sort();
+  assert.deepEqual(titled, ["At", "Rounds up"]);
+  assert.equal(hits.filter((h) => h.job.job_title === "Nurse").length, 16);
+  assert.equal(hits.find((h) => h.job.job_title === "At")?.score, 0.35);
+  // A title below the cosine floor adds nothing, never less than nothing: half the keyword score.
+  const keyword = index.scoresOf(analyzeQuery("nurse"), undefined, { mode: "keyword", ranking });
+  for (const hit of hits.filter((h) => h.job.job_title === "Nurse")) {
+    const p = index.data.jobs.findIndex((job) => job.id === hit.job.id);
+    assert.equal(hit.score, Math.round(0.5 * keyword[p] * 10_000) / 10_000);
+  }
+});
+
 Deno.test("JobIndex.search() orders by publish time, then score", () => {
   const result = search("registered nurse", nurseAxis);
   const order = result.hits.map((h) => h.job.id);
