@@ -61,11 +61,15 @@ Deno.test("JobIndex.search() keeps postings at or above the minimum score, none 
   assert.ok(result.hits.every((h) => h.score >= 0.35 && h.score <= 1));
 });
 
+/** A 4-d unit vector at `cosine` with axis 0, the query of the edge tests below. */
+function titleAt(cosine: number): Float32Array {
+  return Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine), 0, 0);
+}
+
 Deno.test("JobIndex.search() cuts exactly at the minimum: at it in, one step below out", () => {
   // Vector mode scores a posting by its cosine alone, so these titles score 0.36, 0.35 and 0.3499.
-  const at = (cosine: number) => Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine), 0, 0);
   const near = [job(1, "Above"), job(2, "At"), job(3, "Below")];
-  const cut = new JobIndex(indexOf(near, [at(0.36), at(0.35), at(0.3499)]));
+  const cut = new JobIndex(indexOf(near, [0.36, 0.35, 0.3499].map(titleAt)));
   const ids = (minScore: number) =>
     cut.search({ query: analyzeQuery("anything"), vector: axis(0), mode: "vector", minScore })
       .hits.map((h) => h.job.job_title).sort();
@@ -74,25 +78,30 @@ Deno.test("JobIndex.search() cuts exactly at the minimum: at it in, one step bel
   assert.deepEqual(ids(0.3), ["Above", "At", "Below"]);
 });
 
+/**
+ * Postings without the query's word, scoring 0.5 x (cosine - 0.2) / 0.7 by their title alone under
+ * {@linkcode EVEN_RANKING}: 0.35, 0.34997 (3,499.7 steps, rounded up to the minimum's 3,500),
+ * 0.34993 (3,499.3, rounded down) and far below.
+ */
+const EDGE_TITLES = [job(1, "At"), job(2, "Rounds up"), job(3, "Rounds down"), job(4, "Far")];
+const EDGE_VECTORS = [0.69, 0.68996, 0.6899, 0.1].map(titleAt);
+const EVEN_RANKING = {
+  vectorWeight: 0.5,
+  vectorWeightUnmatched: 0.5,
+  cosineFloor: 0.2,
+  cosineCeiling: 0.9,
+};
+
 Deno.test("JobIndex.search() keeps a title-only match that rounds up to the minimum", () => {
-  // No posting has the query's word, so each scores 0.5 x (cosine - 0.2) / 0.7 by its title
-  // alone: 0.35, 0.34997 (3,499.7 steps, rounded up to the minimum's 3,500) and 0.34993 (3,499.3,
-  // rounded down). A shortcut that passes over titles too far from the query must keep the second.
-  const at = (cosine: number) => Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine), 0, 0);
-  const titles = [job(1, "At"), job(2, "Rounds up"), job(3, "Rounds down"), job(4, "Far")];
-  const index = new JobIndex(indexOf(titles, [at(0.69), at(0.68996), at(0.6899), at(0.1)]));
-  const ranking = {
-    vectorWeight: 0.5,
-    vectorWeightUnmatched: 0.5,
-    cosineFloor: 0.2,
-    cosineCeiling: 0.9,
-  };
+  // No posting has the query's word: a shortcut that passes over titles too far from the query
+  // must keep the one that rounds up.
+  const index = new JobIndex(indexOf(EDGE_TITLES, EDGE_VECTORS));
   const ids = index.search({
     query: analyzeQuery("zzyzx"),
     vector: axis(0),
     minScore: 0.35,
     relativeCut: 0,
-    ranking,
+    ranking: EVEN_RANKING,
   }).hits.map((h) => h.job.job_title).sort();
   assert.deepEqual(ids, ["At", "Rounds up"]);
 });
@@ -100,24 +109,14 @@ Deno.test("JobIndex.search() keeps a title-only match that rounds up to the mini
 Deno.test("JobIndex.search() of a broad query keeps the same title-only matches at the minimum", () => {
   // As above, beside 16 postings with the query's word: most postings have it, so the scores are
   // computed by the branch-free passes, whose clamps and rounding must give the same steps.
-  const at = (cosine: number) => Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine), 0, 0);
   const nurses = Array.from(
     { length: 16 },
     (_, k) => job(10 + k, "Nurse", { company_name: `Clinic ${k}`, city: `Town ${k}` }),
   );
-  const titles = [job(1, "At"), job(2, "Rounds up"), job(3, "Rounds down"), job(4, "Far")];
   const index = new JobIndex(
-    indexOf([...titles, ...nurses], [
-      ...[0.69, 0.68996, 0.6899, 0.1].map(at),
-      ...nurses.map(() => axis(2)),
-    ]),
+    indexOf([...EDGE_TITLES, ...nurses], [...EDGE_VECTORS, ...nurses.map(() => axis(2))]),
   );
-  const ranking = {
-    vectorWeight: 0.5,
-    vectorWeightUnmatched: 0.5,
-    cosineFloor: 0.2,
-    cosineCeiling: 0.9,
-  };
+  const ranking = EVEN_RANKING;
   const hits = index.search({
     query: analyzeQuery("nurse"),
     vector: axis(0),
