@@ -1,8 +1,17 @@
 ;; Dot products of one query with int8 rows, for src/index/dot_kernel.ts. The query is int16
 ;; (the float query scaled to +-32767), each row `dims` int8 values, `dims` a multiple of 16;
-;; a product is the exact integer sum, which `cosines` scales back. The memory is shared, so that
-;; threads (src/index/dot_kernel_threads.ts) score parts of the rows at once. Compiled to
-;; dot_kernel_wasm.ts by `deno task build:kernel` (src/index/dot_kernel_build.ts).
+;; a product is the exact integer sum, which a pass scales back to a cosine. The memory is shared,
+;; so that threads (src/index/dot_kernel_threads.ts) run parts of one pass at once.
+;;
+;; A pass is described by a record in the memory (its layout is in dot_kernel_threads.ts: the i32
+;; words from byte 32, the f64 words from byte 64), so every thread runs it by one call,
+;; `pass(record, from, to)`, whatever its kind:
+;; - exact: every row's cosine;
+;; - screened: every row's estimate from the high four bits of its values (the codes, half the
+;;   bytes, `pack`), and the exact cosine only for the rows whose estimate could reach the row's
+;;   bar: the word bar for rows marked in the word-row bytes, the title bar for the others.
+;;
+;; Compiled to dot_kernel_wasm.ts by `deno task build:kernel` (src/index/dot_kernel_build.ts).
 (module
   (memory (import "env" "memory") 1 65536 shared)
 
@@ -30,27 +39,255 @@
       (i32.add (i32x4.extract_lane 0 (local.get $acc)) (i32x4.extract_lane 1 (local.get $acc)))
       (i32.add (i32x4.extract_lane 2 (local.get $acc)) (i32x4.extract_lane 3 (local.get $acc)))))
 
-  ;; The cosines of rows $from to $to (exclusive), as f32 at $out + 4 x row: each product times
-  ;; $queryScale and the row's f32 scale at $scales + 4 x row, in f64 and rounded once to f32, as
-  ;; JavaScript computes `product * queryScale * scale` into a Float32Array.
-  (func (export "cosines")
-    (param $query i32) (param $rows i32) (param $dims i32) (param $from i32) (param $to i32)
-    (param $scales i32) (param $out i32) (param $queryScale f64)
-    (local $r i32) (local $at i32)
+  ;; A row's cosine: its product times the query's scale and the row's f32 scale, in f64 and
+  ;; rounded once to f32, as JavaScript computes `product * queryScale * scale` into a
+  ;; Float32Array.
+  (func $cosine (param $product i32) (param $queryScale f64) (param $scale f64) (result f32)
+    (f32.demote_f64
+      (f64.mul (f64.mul (f64.convert_i32_s (local.get $product)) (local.get $queryScale))
+        (local.get $scale))))
+
+  ;; The sum over a row's values of the int8 query at $query times the high four bits of the
+  ;; value plus 128 (0 to 15), from the row's codes at $at: each 16 code bytes hold 32 values,
+  ;; the low nibbles the first 16, the high nibbles the next 16. 64 values a step, their
+  ;; products summed in i16 lanes (at most 8 x 2 x 15 x 127 = 30,480) before they widen.
+  (func $estimate (param $query i32) (param $at i32) (param $end i32) (result i32)
+    (local $acc v128) (local $v v128) (local $w v128) (local $low v128)
+    (local.set $low (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
+    (loop $lanes
+      (local.set $v (v128.load (local.get $at)))
+      (local.set $w (v128.load offset=16 (local.get $at)))
+      (local.set $acc
+        (i32x4.add (local.get $acc)
+          (i32x4.extadd_pairwise_i16x8_s
+            (i16x8.add
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s
+                  (v128.load (local.get $query))
+                  (v128.and (local.get $v) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s
+                  (v128.load offset=16 (local.get $query))
+                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s
+                  (v128.load offset=32 (local.get $query))
+                  (v128.and (local.get $w) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s
+                  (v128.load offset=48 (local.get $query))
+                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
+      (local.set $at (i32.add (local.get $at) (i32.const 32)))
+      (local.set $query (i32.add (local.get $query) (i32.const 64)))
+      (br_if $lanes (i32.lt_u (local.get $at) (local.get $end))))
+    (i32.add
+      (i32.add (i32x4.extract_lane 0 (local.get $acc)) (i32x4.extract_lane 1 (local.get $acc)))
+      (i32.add (i32x4.extract_lane 2 (local.get $acc)) (i32x4.extract_lane 3 (local.get $acc)))))
+
+  ;; The sum of an i32x4's lanes.
+  (func $lanes (param $v v128) (result i32)
+    (i32.add
+      (i32.add (i32x4.extract_lane 0 (local.get $v)) (i32x4.extract_lane 1 (local.get $v)))
+      (i32.add (i32x4.extract_lane 2 (local.get $v)) (i32x4.extract_lane 3 (local.get $v)))))
+
+  ;; Stores row $r's cosine from its product.
+  (func $storeCosine (param $out i32) (param $scales i32) (param $r i32) (param $product i32)
+    (param $queryScale f64)
+    (f32.store
+      (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
+      (call $cosine (local.get $product) (local.get $queryScale)
+        (f64.promote_f32
+          (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))))
+
+  ;; The exact cosines of four rows at once, as `dot` and `cosine` compute them: their loads,
+  ;; scattered through memory, are in flight together rather than one row after another.
+  (func $exact4 (param $query i32) (param $rows i32) (param $dims i32) (param $scales i32)
+    (param $out i32) (param $queryScale f64)
+    (param $a i32) (param $b i32) (param $c i32) (param $d i32)
+    (local $j i32) (local $low v128) (local $high v128) (local $v v128)
+    (local $ra i32) (local $rb i32) (local $rc i32) (local $rd i32)
+    (local $sa v128) (local $sb v128) (local $sc v128) (local $sd v128)
+    (local.set $ra (i32.add (local.get $rows) (i32.mul (local.get $a) (local.get $dims))))
+    (local.set $rb (i32.add (local.get $rows) (i32.mul (local.get $b) (local.get $dims))))
+    (local.set $rc (i32.add (local.get $rows) (i32.mul (local.get $c) (local.get $dims))))
+    (local.set $rd (i32.add (local.get $rows) (i32.mul (local.get $d) (local.get $dims))))
+    (loop $lanes
+      (local.set $low (v128.load (local.get $query)))
+      (local.set $high (v128.load offset=16 (local.get $query)))
+      (local.set $v (v128.load (i32.add (local.get $ra) (local.get $j))))
+      (local.set $sa (i32x4.add (local.get $sa)
+        (i32x4.add
+          (i32x4.dot_i16x8_s (i16x8.extend_low_i8x16_s (local.get $v)) (local.get $low))
+          (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $v)) (local.get $high)))))
+      (local.set $v (v128.load (i32.add (local.get $rb) (local.get $j))))
+      (local.set $sb (i32x4.add (local.get $sb)
+        (i32x4.add
+          (i32x4.dot_i16x8_s (i16x8.extend_low_i8x16_s (local.get $v)) (local.get $low))
+          (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $v)) (local.get $high)))))
+      (local.set $v (v128.load (i32.add (local.get $rc) (local.get $j))))
+      (local.set $sc (i32x4.add (local.get $sc)
+        (i32x4.add
+          (i32x4.dot_i16x8_s (i16x8.extend_low_i8x16_s (local.get $v)) (local.get $low))
+          (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $v)) (local.get $high)))))
+      (local.set $v (v128.load (i32.add (local.get $rd) (local.get $j))))
+      (local.set $sd (i32x4.add (local.get $sd)
+        (i32x4.add
+          (i32x4.dot_i16x8_s (i16x8.extend_low_i8x16_s (local.get $v)) (local.get $low))
+          (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $v)) (local.get $high)))))
+      (local.set $query (i32.add (local.get $query) (i32.const 32)))
+      (local.set $j (i32.add (local.get $j) (i32.const 16)))
+      (br_if $lanes (i32.lt_u (local.get $j) (local.get $dims))))
+    (call $storeCosine (local.get $out) (local.get $scales) (local.get $a)
+      (call $lanes (local.get $sa)) (local.get $queryScale))
+    (call $storeCosine (local.get $out) (local.get $scales) (local.get $b)
+      (call $lanes (local.get $sb)) (local.get $queryScale))
+    (call $storeCosine (local.get $out) (local.get $scales) (local.get $c)
+      (call $lanes (local.get $sc)) (local.get $queryScale))
+    (call $storeCosine (local.get $out) (local.get $scales) (local.get $d)
+      (call $lanes (local.get $sd)) (local.get $queryScale)))
+
+  ;; The codes of rows $from to $to (exclusive): per 32 values, byte i holds the high four bits
+  ;; of value i plus 128 in its low nibble and those of value 16 + i in its high nibble.
+  (func (export "pack") (param $record i32) (param $from i32) (param $to i32)
+    (local $at i32) (local $end i32) (local $code i32) (local $a v128) (local $b v128)
+    (local.set $at
+      (i32.add (i32.load offset=44 (local.get $record))
+        (i32.mul (local.get $from) (i32.load offset=32 (local.get $record)))))
+    (local.set $end
+      (i32.add (i32.load offset=44 (local.get $record))
+        (i32.mul (local.get $to) (i32.load offset=32 (local.get $record)))))
+    (local.set $code
+      (i32.add (i32.load offset=48 (local.get $record))
+        (i32.shr_u (i32.mul (local.get $from) (i32.load offset=32 (local.get $record)))
+          (i32.const 1))))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $a (v128.xor (v128.load (local.get $at)) (v128.const i8x16
+          -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128)))
+        (local.set $b (v128.xor (v128.load offset=16 (local.get $at)) (v128.const i8x16
+          -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128 -128)))
+        (v128.store (local.get $code)
+          (v128.or
+            (v128.and (i16x8.shr_u (local.get $a) (i32.const 4))
+              (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
+            (v128.and (local.get $b)
+              (v128.const i8x16
+                -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16))))
+        (local.set $at (i32.add (local.get $at) (i32.const 32)))
+        (local.set $code (i32.add (local.get $code) (i32.const 16)))
+        (br $each))))
+
+  ;; Rows $from to $to (exclusive) of the pass described at $record, each cosine as f32 at
+  ;; out + 4 x row; the number of rows whose exact cosine the pass computed.
+  (func (export "pass") (param $record i32) (param $from i32) (param $to i32) (result i32)
+    (local $dims i32) (local $query i32) (local $query8 i32) (local $rows i32) (local $codes i32)
+    (local $wordRows i32) (local $scales i32) (local $out i32) (local $half i32)
+    (local $queryScale f64) (local $query8Scale f64) (local $bias f64) (local $rowMargin f64)
+    (local $margin f64) (local $titleBar f64) (local $wordBar f64)
+    (local $r i32) (local $at i32) (local $code i32) (local $scale f64) (local $estimate f64)
+    (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
+    (local.set $dims (i32.load offset=32 (local.get $record)))
+    (local.set $query (i32.load offset=36 (local.get $record)))
+    (local.set $query8 (i32.load offset=40 (local.get $record)))
+    (local.set $rows (i32.load offset=44 (local.get $record)))
+    (local.set $codes (i32.load offset=48 (local.get $record)))
+    (local.set $wordRows (i32.load offset=52 (local.get $record)))
+    (local.set $scales (i32.load offset=56 (local.get $record)))
+    (local.set $out (i32.load offset=60 (local.get $record)))
+    (local.set $queryScale (f64.load offset=64 (local.get $record)))
     (local.set $r (local.get $from))
     (local.set $at (i32.add (local.get $rows) (i32.mul (local.get $from) (local.get $dims))))
+    ;; Exact: every row.
+    (if (i32.eqz (i32.load offset=20 (local.get $record)))
+      (then
+        (block $done
+          (loop $each
+            (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+            (f32.store
+              (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
+              (call $cosine
+                (call $dot (local.get $query) (local.get $at) (local.get $dims))
+                (local.get $queryScale)
+                (f64.promote_f32
+                  (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))
+            (local.set $at (i32.add (local.get $at) (local.get $dims)))
+            (local.set $r (i32.add (local.get $r) (i32.const 1)))
+            (br $each)))
+        (return (i32.sub (local.get $to) (local.get $from)))))
+    ;; Screened.
+    (local.set $query8Scale (f64.load offset=72 (local.get $record)))
+    (local.set $bias (f64.load offset=80 (local.get $record)))
+    (local.set $rowMargin (f64.load offset=88 (local.get $record)))
+    (local.set $margin (f64.load offset=96 (local.get $record)))
+    (local.set $titleBar (f64.load offset=104 (local.get $record)))
+    (local.set $wordBar (f64.load offset=112 (local.get $record)))
+    (local.set $half (i32.shr_u (local.get $dims) (i32.const 1)))
+    (local.set $code (i32.add (local.get $codes) (i32.mul (local.get $from) (local.get $half))))
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+        (local.set $scale
+          (f64.promote_f32
+            (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))
+        ;; sum(query8 x value) ~ 16 x sum(query8 x high bits) + (7.5 - 128) x sum(query8): the
+        ;; low four bits, unknown, taken at their mean.
+        (local.set $estimate
+          (f64.mul
+            (f64.mul
+              (f64.add
+                (f64.convert_i32_s
+                  (i32.shl
+                    (call $estimate (local.get $query8) (local.get $code)
+                      (i32.add (local.get $code) (local.get $half)))
+                    (i32.const 4)))
+                (local.get $bias))
+              (local.get $query8Scale))
+            (local.get $scale)))
         (f32.store
           (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-          (f32.demote_f64
-            (f64.mul
-              (f64.mul
-                (f64.convert_i32_s (call $dot (local.get $query) (local.get $at) (local.get $dims)))
-                (local.get $queryScale))
-              (f64.promote_f32
-                (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))))
+          (f32.demote_f64 (local.get $estimate)))
+        ;; A row that could reach its bar waits for three more, then the four are computed
+        ;; exactly over their estimates.
+        (if
+          (f64.ge
+            (f64.add (local.get $estimate)
+              (f64.add (f64.mul (local.get $rowMargin) (local.get $scale)) (local.get $margin)))
+            (select (local.get $wordBar) (local.get $titleBar)
+              (i32.load8_u (i32.add (local.get $wordRows) (local.get $r)))))
+          (then
+            (local.set $exact (i32.add (local.get $exact) (i32.const 1)))
+            (local.set $p3 (local.get $p2))
+            (local.set $p2 (local.get $p1))
+            (local.set $p1 (local.get $p0))
+            (local.set $p0 (local.get $r))
+            (if (i32.eqz (i32.and (local.get $exact) (i32.const 3)))
+              (then
+                (call $exact4 (local.get $query) (local.get $rows) (local.get $dims)
+                  (local.get $scales) (local.get $out) (local.get $queryScale)
+                  (local.get $p0) (local.get $p1) (local.get $p2) (local.get $p3))))))
         (local.set $at (i32.add (local.get $at) (local.get $dims)))
+        (local.set $code (i32.add (local.get $code) (local.get $half)))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
-        (br $each)))))
+        (br $each)))
+    ;; The last rows waiting, fewer than four: the newest is $p0.
+    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 1))
+      (then
+        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p0)
+          (call $dot (local.get $query)
+            (i32.add (local.get $rows) (i32.mul (local.get $p0) (local.get $dims)))
+            (local.get $dims))
+          (local.get $queryScale))))
+    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 2))
+      (then
+        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p1)
+          (call $dot (local.get $query)
+            (i32.add (local.get $rows) (i32.mul (local.get $p1) (local.get $dims)))
+            (local.get $dims))
+          (local.get $queryScale))))
+    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 3))
+      (then
+        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p2)
+          (call $dot (local.get $query)
+            (i32.add (local.get $rows) (i32.mul (local.get $p2) (local.get $dims)))
+            (local.get $dims))
+          (local.get $queryScale))))
+    (local.get $exact)))

@@ -11,8 +11,9 @@ import initWabt from "wabt";
 export async function compileDotKernel(): Promise<Uint8Array> {
   const wabt = await initWabt();
   const text = await Deno.readTextFile(new URL("./dot_kernel.wat", import.meta.url));
-  // Threads: the memory is shared (src/index/dot_kernel_threads.ts).
-  const features = { simd: true, threads: true };
+  // Threads: the memory is shared (src/index/dot_kernel_threads.ts). Relaxed SIMD: the screened
+  // pass's estimates (dot_kernel.wat), whose operands stay where every engine agrees.
+  const features = { simd: true, threads: true, relaxed_simd: true };
   const parsed = wabt.parseWat("dot_kernel.wat", text, features);
   try {
     // The implementation takes the features to validate with; wabt's types omit the parameter.

@@ -128,3 +128,119 @@ Deno.test("a helper thread left idle ends itself, and the next search starts it 
     shared.close();
   }
 });
+
+/** Seeded unit rows quantised as an index holds them (one scale a row), and unit queries. */
+function unitRows(count: number, dims: number, seed: number) {
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const unit = () => {
+    const v = Float32Array.from({ length: dims }, () => next() * 2 - 1);
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  };
+  // Rows near a few centres, so that some are near any query drawn the same way.
+  const centres = Array.from({ length: 8 }, unit);
+  const values = new Int8Array(count * dims);
+  const scales = new Float32Array(count);
+  for (let r = 0; r < count; r++) {
+    const centre = centres[r % centres.length];
+    const noise = unit();
+    const mix = next();
+    const row = centre.map((x, k) => x * mix + noise[k] * (1 - mix));
+    const norm = Math.hypot(...row);
+    const largest = Math.max(...row.map((x) => Math.abs(x / norm)));
+    scales[r] = largest / 127;
+    for (let k = 0; k < dims; k++) values[r * dims + k] = Math.round(row[k] / norm / scales[r]);
+  }
+  const query = () => {
+    const centre = centres[Math.floor(next() * centres.length)];
+    const noise = unit();
+    const row = centre.map((x, k) => x * 0.7 + noise[k] * 0.3);
+    const norm = Math.hypot(...row);
+    return row.map((x) => x / norm);
+  };
+  return { values, scales, query };
+}
+
+Deno.test("a screened pass gives every row that could reach its bar its exact cosine, and every other row a value under its bar", () => {
+  const count = 3_000, dims = 128;
+  const { values, scales, query } = unitRows(count, dims, 5);
+  const exact = new Int8Rows(values, scales, dims);
+  const screened = new Int8Rows(values, scales, dims, { screened: true });
+  const bars = fc.record({
+    titleBar: fc.double({ min: -0.2, max: 1, noNaN: true }),
+    wordBar: fc.double({ min: -0.2, max: 1, noNaN: true }),
+    wordRows: fc.uniqueArray(fc.integer({ min: 0, max: count - 1 }), { maxLength: 500 }),
+  });
+  fc.assert(
+    fc.property(bars, ({ titleBar, wordBar, wordRows }) => {
+      const vector = query();
+      exact.setQuery(vector);
+      const truth = exact.scoreAll().slice();
+      screened.setQuery(vector);
+      for (const r of wordRows) screened.wordRows[r] = 1;
+      const marked = new Set(wordRows);
+      const cosines = screened.screenAll(titleBar, wordBar);
+      let exactOnes = 0;
+      for (let r = 0; r < count; r++) {
+        const bar = marked.has(r) ? wordBar : titleBar;
+        if (truth[r] >= bar) assert.equal(cosines[r], truth[r], `row ${r} reaches ${bar}`);
+        else if (cosines[r] !== truth[r]) assert.ok(cosines[r] < bar, `row ${r}: ${cosines[r]}`);
+        if (cosines[r] === truth[r]) exactOnes++;
+      }
+      // Rows are computed exactly only where the estimate is near the bar or past it.
+      assert.ok(screened.exactRows <= exactOnes);
+      assert.ok(screened.wordRows.every((mark) => mark === 0), "the word rows are cleared");
+    }),
+    { numRuns: 150 },
+  );
+  // With bars nothing reaches, no row is computed exactly.
+  screened.setQuery(query());
+  screened.screenAll(Infinity, Infinity);
+  assert.equal(screened.exactRows, 0);
+  assert.throws(() => exact.screenAll(0, 0), /Cannot screen: the kernel holds no codes/);
+});
+
+Deno.test("a screened pass shared with a helper thread is the one a single thread runs", async () => {
+  const count = 6 * 8_192 + 7, dims = 64;
+  const { values, scales, query } = unitRows(count, dims, 9);
+  const alone = new Int8Rows(values, scales, dims, { screened: true });
+  const shared = new Int8Rows(values, scales, dims, { screened: true, helpers: 1 });
+  try {
+    shared.setQuery(query());
+    shared.scoreAll();
+    await helperStarted(shared);
+    for (let round = 0; round < 60; round++) {
+      const vector = query();
+      const marks = Array.from({ length: 200 }, (_, k) => (k * 7_919 + round * 104_729) % count);
+      for (const rows of [alone, shared]) {
+        rows.setQuery(vector);
+        for (const r of marks) rows.wordRows[r] = 1;
+      }
+      const bar = 0.2 + (round % 6) / 10;
+      assert.deepEqual(shared.screenAll(bar, bar - 0.15), alone.screenAll(bar, bar - 0.15));
+      assert.equal(shared.exactRows, alone.exactRows, `round ${round}`);
+    }
+    assert.ok(shared.helperChunks > 0, "the helper ran no chunk in 60 rounds");
+  } finally {
+    shared.close();
+  }
+});
+
+Deno.test("helper threads share the passes of a caller that never returns to its event loop", () => {
+  // A bench's loop of awaited searches, or a burst of work on one task: the helpers count
+  // themselves in through the shared memory, not by a message this thread would never read.
+  const count = 4 * 8_192, dims = 16;
+  const { values, scales, query } = randomRows(count, dims, 13);
+  const shared = new Int8Rows(values, scales, dims, { helpers: 1 });
+  try {
+    const started = Date.now();
+    while (shared.helperChunks === 0) {
+      if (Date.now() - started > 10_000) throw new Error("no helper took a chunk in 10 s");
+      shared.setQuery(query());
+      shared.scoreAll();
+    }
+  } finally {
+    shared.close();
+  }
+});

@@ -6,9 +6,12 @@
  *
  * The helpers share the kernel's memory (src/index/dot_kernel.wat declares it shared) and a few
  * control words in it: the round (bumped to start one), the next chunk to take, the chunks done,
- * a stop flag, and the query's scale. A search never depends on a helper: until one has started,
- * while none is running, and for good once one failed or held a chunk longer than
- * {@linkcode HELPER_TIMEOUT_MS}, the caller scores every row itself.
+ * a stop flag, the helpers running, and the pass (src/index/dot_kernel.wat). A search never
+ * depends on a helper: until one has started, while none is running, and for good once one
+ * failed or held a chunk longer than {@linkcode HELPER_TIMEOUT_MS}, the caller scores every row
+ * itself. A helper counts itself in and out in the shared words, not by a message: a caller that
+ * searches again and again without returning to its event loop (a bench's loop of awaited
+ * searches) would never read one, and would search alone.
  *
  * A helper left without a round for {@linkcode HELPER_IDLE_MS} ends itself (a live worker keeps a
  * Deno process from exiting, so a process that searched and is done exits soon after even without
@@ -26,30 +29,42 @@ const HELPER_TIMEOUT_MS = 1_000;
 /** How long a helper waits for a round before it ends itself. */
 export const HELPER_IDLE_MS = 30_000;
 
-/** The control words, as i32 slots, then the query's scale as an f64 at byte 24. */
+/**
+ * The control record (i32 slots): the helpers' words, then the pass's kind and where everything
+ * is (read by the kernel's `pass`, src/index/dot_kernel.wat), then its f64 words from byte 64.
+ */
 export const ROUND = 0;
 export const NEXT_CHUNK = 1;
 export const CHUNKS_DONE = 2;
 export const STOP = 3;
 /** Chunks the helpers have scored, ever: what a bench or a test reads to see them help. */
 export const HELPER_CHUNKS = 4;
-export const QUERY_SCALE_BYTE = 24;
-/** Bytes of the control words in the kernel's memory (8-byte aligned). */
-export const CONTROL_BYTES = 32;
+/** The pass's kind: 0 every row exact, 1 screened (src/index/dot_kernel.wat). */
+export const PASS_KIND = 5;
+/** Rows of the current pass the helpers computed exactly. */
+export const HELPER_EXACT_ROWS = 6;
+/** Helpers running: each adds itself once started, takes itself off before it ends. */
+export const HELPERS_RUNNING = 7;
+/** i32 slots of the layout: dims, then the byte offsets of the query, the int8 query, the rows,
+ * their codes, the word-row marks, the scales and the cosines. */
+export const LAYOUT_SLOT = 8;
+/** f64 slots (index in a Float64Array over the record): the query's scale, the int8 query's,
+ * the estimate's bias, the margin per unit of row scale, the margin for all rows, the bars. */
+export const QUERY_SCALE = 8;
+export const QUERY8_SCALE = 9;
+export const BIAS = 10;
+export const ROW_MARGIN = 11;
+export const MARGIN = 12;
+export const TITLE_BAR = 13;
+export const WORD_BAR = 14;
+/** Bytes of the control record (16-byte aligned). */
+export const CONTROL_BYTES = 128;
 
 /** The kernel's functions (src/index/dot_kernel.wat). */
 export interface KernelExports {
   dot(query: number, row: number, dims: number): number;
-  cosines(
-    query: number,
-    rows: number,
-    dims: number,
-    from: number,
-    to: number,
-    scales: number,
-    out: number,
-    queryScale: number,
-  ): void;
+  pack(record: number, from: number, to: number): void;
+  pass(record: number, from: number, to: number): number;
 }
 
 /** Where everything is in the kernel's memory, in bytes; `dims` and `count` of the rows. */
@@ -60,6 +75,10 @@ export interface KernelLayout {
   scales: number;
   out: number;
   control: number;
+  /** The int8 query, the codes and the word-row marks of a screened kernel (0: none). */
+  query8: number;
+  codes: number;
+  wordRows: number;
 }
 
 /** The message a helper is started with. */
@@ -69,8 +88,8 @@ export interface HelperStart {
   idleMs: number;
 }
 
-/** What a helper tells the caller: it is scoring, or it ended itself after waiting idle. */
-export type HelperNews = "started" | "ended";
+/** What a helper tells the caller: it ended itself after waiting idle. */
+export type HelperNews = "ended";
 
 /** Helper threads for one kernel memory. */
 export class KernelThreads {
@@ -79,10 +98,8 @@ export class KernelThreads {
   readonly #helpers: number;
   readonly #idleMs: number;
   readonly #control: Int32Array;
-  readonly #queryScale: Float64Array;
   readonly #chunks: number;
   readonly #workers = new Set<Worker>();
-  #started = 0;
   #closed = false;
 
   constructor(
@@ -94,8 +111,7 @@ export class KernelThreads {
     this.#layout = layout;
     this.#helpers = options.helpers;
     this.#idleMs = options.idleMs ?? HELPER_IDLE_MS;
-    this.#control = new Int32Array(memory.buffer, layout.control, HELPER_CHUNKS + 1);
-    this.#queryScale = new Float64Array(memory.buffer, layout.control + QUERY_SCALE_BYTE, 1);
+    this.#control = new Int32Array(memory.buffer, layout.control, LAYOUT_SLOT);
     this.#chunks = Math.ceil(layout.count / CHUNK_ROWS);
   }
 
@@ -106,7 +122,7 @@ export class KernelThreads {
 
   /** Helpers running now (started and not ended). */
   get running(): number {
-    return this.#started;
+    return this.#closed ? 0 : Atomics.load(this.#control, HELPERS_RUNNING);
   }
 
   #startHelpers(): void {
@@ -115,15 +131,11 @@ export class KernelThreads {
       const worker = new Worker(new URL("./dot_kernel_worker.ts", import.meta.url).href, {
         type: "module",
       });
-      worker.onmessage = (event: MessageEvent<HelperNews>) => {
-        // News sent before `close` ended the helpers counts for nothing.
+      // The only news is a helper's end: it has taken itself off the running count already.
+      worker.onmessage = (_: MessageEvent<HelperNews>) => {
         if (this.#closed) return;
-        if (event.data === "started") this.#started++;
-        else {
-          this.#started--;
-          this.#workers.delete(worker);
-          worker.terminate();
-        }
+        this.#workers.delete(worker);
+        worker.terminate();
       };
       // A helper that fails stops all helping; the caller scores every row from then on.
       worker.onerror = (event) => {
@@ -136,44 +148,48 @@ export class KernelThreads {
   }
 
   /**
-   * Scores every row with the query whose scale is `queryScale`: `score(from, to)` on this thread
-   * for the chunks it takes, the helpers the others. Returns when every row is scored.
+   * Runs the pass the control record describes over every row: `pass(from, to)` on this thread
+   * for the chunks it takes, the helpers the others. Returns, when every row is done, the number
+   * of rows whose exact cosine was computed.
    */
-  run(score: (from: number, to: number) => void, queryScale: number): void {
+  run(pass: (from: number, to: number) => number): number {
     const control = this.#control;
     const chunks = this.#chunks;
     const count = this.#layout.count;
-    const chunk = (c: number) => score(c * CHUNK_ROWS, Math.min(count, (c + 1) * CHUNK_ROWS));
+    const chunk = (c: number) => pass(c * CHUNK_ROWS, Math.min(count, (c + 1) * CHUNK_ROWS));
+    const alone = () => {
+      let exact = 0;
+      for (let c = 0; c < chunks; c++) exact += chunk(c);
+      return exact;
+    };
     if (!this.#closed && this.#workers.size < this.#helpers) this.#startHelpers();
-    if (this.#closed || this.#started === 0) {
-      for (let c = 0; c < chunks; c++) chunk(c);
-      return;
-    }
-    this.#queryScale[0] = queryScale;
+    if (this.#closed || Atomics.load(control, HELPERS_RUNNING) === 0) return alone();
     // Cleared before the round starts: a helper still in the last round finds no chunk left.
     Atomics.store(control, CHUNKS_DONE, 0);
+    Atomics.store(control, HELPER_EXACT_ROWS, 0);
     Atomics.store(control, NEXT_CHUNK, 0);
     Atomics.add(control, ROUND, 1);
     Atomics.notify(control, ROUND);
+    let exact = 0;
     for (
       let c = Atomics.add(control, NEXT_CHUNK, 1);
       c < chunks;
       c = Atomics.add(control, NEXT_CHUNK, 1)
     ) {
-      chunk(c);
+      exact += chunk(c);
       Atomics.add(control, CHUNKS_DONE, 1);
     }
     let done = Atomics.load(control, CHUNKS_DONE);
     while (done < chunks) {
       if (Atomics.wait(control, CHUNKS_DONE, done, HELPER_TIMEOUT_MS) === "timed-out") {
-        // A helper holds a chunk and does not finish it: this thread scores every row again
+        // A helper holds a chunk and does not finish it: this thread runs the whole pass again
         // (the same values) and goes on alone.
         this.close();
-        for (let c = 0; c < chunks; c++) chunk(c);
-        return;
+        return alone();
       }
       done = Atomics.load(control, CHUNKS_DONE);
     }
+    return exact + Atomics.load(control, HELPER_EXACT_ROWS);
   }
 
   /** Stops the helpers for good; `run` scores on the calling thread alone from then on. */
@@ -184,6 +200,5 @@ export class KernelThreads {
     Atomics.notify(this.#control, ROUND);
     for (const worker of this.#workers) worker.terminate();
     this.#workers.clear();
-    this.#started = 0;
   }
 }

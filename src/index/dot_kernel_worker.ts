@@ -1,6 +1,7 @@
 /**
- * A helper thread of src/index/dot_kernel_threads.ts: takes chunks of rows in each round and
- * scores them with the kernel on the shared memory, until stopped or idle for too long.
+ * A helper thread of src/index/dot_kernel_threads.ts: takes chunks of rows in each round and runs
+ * the pass the control record describes on them, on the shared memory, until stopped or idle for
+ * too long.
  *
  * @module
  */
@@ -9,11 +10,13 @@ import {
   CHUNK_ROWS,
   CHUNKS_DONE,
   HELPER_CHUNKS,
+  HELPER_EXACT_ROWS,
   type HelperNews,
+  HELPERS_RUNNING,
   type HelperStart,
   type KernelExports,
+  LAYOUT_SLOT,
   NEXT_CHUNK,
-  QUERY_SCALE_BYTE,
   ROUND,
   STOP,
 } from "./dot_kernel_threads.ts";
@@ -29,13 +32,14 @@ scope.onmessage = ({ data: { memory, layout, idleMs } }) => {
     new WebAssembly.Module(Uint8Array.fromBase64(DOT_KERNEL_WASM)),
     { env: { memory } },
   ).exports as unknown as KernelExports;
-  const control = new Int32Array(memory.buffer, layout.control, HELPER_CHUNKS + 1);
-  const queryScale = new Float64Array(memory.buffer, layout.control + QUERY_SCALE_BYTE, 1);
+  const control = new Int32Array(memory.buffer, layout.control, LAYOUT_SLOT);
   const chunks = Math.ceil(layout.count / CHUNK_ROWS);
   let round = Atomics.load(control, ROUND);
-  scope.postMessage("started");
+  Atomics.add(control, HELPERS_RUNNING, 1);
   while (Atomics.load(control, STOP) === 0) {
     if (Atomics.wait(control, ROUND, round, idleMs) === "timed-out") {
+      // Off the count first: a caller that still counts it takes every chunk itself.
+      Atomics.sub(control, HELPERS_RUNNING, 1);
       scope.postMessage("ended");
       break;
     }
@@ -45,11 +49,10 @@ scope.onmessage = ({ data: { memory, layout, idleMs } }) => {
       c < chunks && Atomics.load(control, STOP) === 0;
       c = Atomics.add(control, NEXT_CHUNK, 1)
     ) {
-      // Read after taking the chunk: a chunk of a later round is scored with that round's query.
-      const scale = queryScale[0];
+      // The record is read after taking the chunk: a chunk of a later round runs that round's pass.
       const from = c * CHUNK_ROWS;
-      const to = Math.min(layout.count, from + CHUNK_ROWS);
-      kernel.cosines(layout.query, 0, layout.dims, from, to, layout.scales, layout.out, scale);
+      const exact = kernel.pass(layout.control, from, Math.min(layout.count, from + CHUNK_ROWS));
+      Atomics.add(control, HELPER_EXACT_ROWS, exact);
       Atomics.add(control, HELPER_CHUNKS, 1);
       Atomics.add(control, CHUNKS_DONE, 1);
       Atomics.notify(control, CHUNKS_DONE);

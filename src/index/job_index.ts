@@ -68,6 +68,32 @@ function vectorShare(ranking: RankingParams, bestKeyword: number): number {
       (1 - Math.min(1, bestKeyword));
 }
 
+/**
+ * The cosines from which a title counts for a search (src/index/title_vectors.ts `CosineBars`):
+ * `titleBar` for a posting with none of the query's words, which scores by its title alone and
+ * below it cannot reach `least` (a bound a little under the exact one, so that the score's
+ * formula decides at the edge); `wordBar` for one with a word, whose title adds nothing below the
+ * cosine floor.
+ */
+function cosineBarsOf(
+  mode: "hybrid" | "vector",
+  ranking: RankingParams,
+  least: number,
+  vectorWeight: number,
+): { titleBar: number; wordBar: number } {
+  const { cosineFloor, cosineCeiling } = ranking;
+  const span = cosineCeiling - cosineFloor;
+  const titleWeight = mode === "vector" ? 1 : vectorWeight;
+  const stepsFloor = (least - 0.5) / SCORE_STEPS;
+  const titleBar = least === 0
+    ? -Infinity
+    : titleWeight <= 0
+    ? Infinity
+    : (mode === "vector" ? stepsFloor : cosineFloor + (span * stepsFloor) / titleWeight) -
+      SKIP_MARGIN;
+  return { titleBar, wordBar: mode === "vector" ? titleBar : Math.min(cosineFloor, titleBar) };
+}
+
 /** A loaded index. Searching is synchronous, so scratch buffers are shared between calls. */
 export class JobIndex {
   readonly data: JobIndexData;
@@ -85,7 +111,11 @@ export class JobIndex {
    */
   readonly #deferred: Uint32Array;
 
-  constructor(data: JobIndexData) {
+  /**
+   * `screenVectors`: whether searches screen the title vectors (src/index/title_vectors.ts); by
+   * default for large indexes.
+   */
+  constructor(data: JobIndexData, options: { screenVectors?: boolean } = {}) {
     const n = data.jobs.length;
     if (data.vectorOfDoc.length !== n) {
       throw new RangeError("Cannot build index: one vector row per posting is required");
@@ -94,7 +124,7 @@ export class JobIndex {
     if (text.lengths.title.length !== n) {
       throw new RangeError("Cannot build index: the text's postings are not the index's");
     }
-    this.#vectors = new TitleVectors(data);
+    this.#vectors = new TitleVectors(data, { screen: options.screenVectors });
     // The rows as the vectors hold them (in the SIMD kernel's memory): one copy, not two.
     this.data = { ...data, text, vectors: this.#vectors.rows };
     this.#keywords = new KeywordScorer(n, text);
@@ -199,11 +229,22 @@ export class JobIndex {
     const vectors = this.#vectors;
     if (mode !== "keyword") {
       if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
-      vectors.begin(request.vector, { exact: request.exactVectors });
+      const vectorWeight = vectorShare(ranking, this.#keywords.best);
+      const cosineBars = cosineBarsOf(mode, ranking, least, vectorWeight);
+      vectors.begin(request.vector, {
+        exact: request.exactVectors,
+        bars: { ...cosineBars, wordPostings: touched },
+      });
       const cosines = vectors.everyCosine;
       if (cosines !== null) {
         const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
-        this.#scoreEvery(mode, ranking, least, cosines, wordPostings);
+        this.#scoreEvery(
+          mode,
+          ranking,
+          { least, vectorWeight, ...cosineBars },
+          cosines,
+          wordPostings,
+        );
         return this.#resultSet(request, bars);
       }
     }
@@ -295,7 +336,7 @@ export class JobIndex {
   #scoreEvery(
     mode: "hybrid" | "vector",
     ranking: RankingParams,
-    least: number,
+    { least, vectorWeight, titleBar }: { least: number; vectorWeight: number; titleBar: number },
     cosines: Float32Array,
     wordPostings: number,
   ): void {
@@ -305,18 +346,9 @@ export class JobIndex {
     const n = vectorOfDoc.length;
     const { cosineFloor, cosineCeiling } = ranking;
     const span = cosineCeiling - cosineFloor;
-    const vectorWeight = vectorShare(ranking, this.#keywords.best);
-    // A posting with none of the words scores by its title alone: below this cosine it cannot
-    // reach `least` (a bound a little under the exact one, so the formula below decides at the
-    // edge), and is passed over without the arithmetic, which is most of this loop's time.
-    const titleWeight = mode === "vector" ? 1 : vectorWeight;
-    const stepsFloor = (least - 0.5) / SCORE_STEPS;
-    const skipBelow = least === 0
-      ? -Infinity
-      : titleWeight <= 0
-      ? Infinity
-      : (mode === "vector" ? stepsFloor : cosineFloor + (span * stepsFloor) / titleWeight) -
-        SKIP_MARGIN;
+    // A posting with none of the words scores by its title alone: below `titleBar` it cannot
+    // reach `least`, and is passed over without the arithmetic, which is most of this loop's time.
+    const skipBelow = titleBar;
     let kept = 0;
     if (mode === "hybrid" && wordPostings > n * BROAD_SHARE) {
       // A broad query: whether a posting has a query word is a coin toss the processor mispredicts

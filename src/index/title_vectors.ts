@@ -23,7 +23,7 @@
  */
 import usearch, { MetricKind } from "usearch";
 import type { JobIndexData } from "./job_index_data.ts";
-import { helpersFor, Int8Rows, kernelFits } from "./dot_kernel.ts";
+import { helpersFor, Int8Rows, kernelFits, screenFits } from "./dot_kernel.ts";
 
 /**
  * Rows from which, when the kernel cannot take them, the nearest rows are found by usearch's scan
@@ -41,6 +41,23 @@ export const NEAREST_ROWS = 1_000;
  * times that.
  */
 export const NEAREST_MARGIN = 0.02;
+
+/**
+ * Bytes of rows from which a search screens them (`begin`'s `bars`): each row's estimate from
+ * half its bytes, the exact cosine only where the estimate could reach the row's bar.
+ */
+export const SCREEN_MIN_BYTES = 128 * 2 ** 20;
+
+/**
+ * The cosines a search needs exactly: a row's cosine matters only from `titleBar` on (the least
+ * a title alone can score with), or from `wordBar` on for the rows of `wordPostings` (postings
+ * with the query's words, whose title adds to their score from the cosine floor on).
+ */
+export interface CosineBars {
+  titleBar: number;
+  wordBar: number;
+  wordPostings: readonly Uint32Array[];
+}
 
 /** Unit vectors as int8 with one scale per row: a quarter of the bytes, cosines ±0.01. */
 export function quantiseRows(
@@ -93,6 +110,7 @@ export class TitleVectors {
   /** Postings of each vector row: `docsOfRow[rowStart[r]..rowStart[r + 1]]`. */
   readonly #rowStart: Uint32Array;
   readonly #docsOfRow: Uint32Array;
+  readonly #vectorOfDoc: Uint32Array;
   readonly #cosines: Float32Array;
   /**
    * With the nearest rows found by a scan: the int8 rows in a buffer of their own (usearch reads a
@@ -107,8 +125,16 @@ export class TitleVectors {
   /** Above the cosine of any row the current search has not computed (-Infinity: none left). */
   #ceiling = -Infinity;
 
-  constructor(data: Pick<JobIndexData, "vectors" | "vectorScales" | "dimensions" | "vectorOfDoc">) {
+  /**
+   * `screen`: whether searches screen the rows (`begin`'s `bars`); by default from
+   * {@linkcode SCREEN_MIN_BYTES} of rows, where the kernel can.
+   */
+  constructor(
+    data: Pick<JobIndexData, "vectors" | "vectorScales" | "dimensions" | "vectorOfDoc">,
+    options: { screen?: boolean } = {},
+  ) {
     const { vectors, dimensions, vectorOfDoc } = data;
+    this.#vectorOfDoc = vectorOfDoc;
     const n = vectorOfDoc.length;
     const rows = vectors.length / dimensions;
     this.#vectors = vectors;
@@ -121,8 +147,11 @@ export class TitleVectors {
       if (kernelFits(rows, dimensions)) {
         // Every row's product by SIMD, at any size: in order ~15x faster than JavaScript's, at a
         // quarter of float32's memory, and exact where the nearest rows' scan below is not.
+        const screened = screenFits(rows, dimensions) &&
+          (options.screen ?? rows * dimensions >= SCREEN_MIN_BYTES);
         this.#kernel = new Int8Rows(vectors, data.vectorScales, dimensions, {
           helpers: helpersFor(rows, dimensions),
+          screened,
         });
         this.#vectors = this.#kernel.rows;
       } else if (rows < NEAREST_SCAN_MIN_ROWS) {
@@ -197,14 +226,35 @@ export class TitleVectors {
     return cosines;
   }
 
+  /** Rows the last search computed the exact cosine of (every row, unless screened). */
+  get exactRows(): number {
+    return this.#kernel?.exactRows ?? this.#cosines.length;
+  }
+
   /**
    * Starts a search for `vector`: with the kernel, below {@linkcode NEAREST_SCAN_MIN_ROWS} rows,
    * or with `exact` (for the bench's recall), every row's cosine; else the nearest rows by
-   * usearch's scan.
+   * usearch's scan. With `bars` and a screening kernel, a row's cosine is exact wherever it could
+   * reach its bar, and below the bar elsewhere (src/index/dot_kernel.ts `screenAll`).
    */
-  begin(vector: Float32Array, options: { exact?: boolean } = {}): void {
+  begin(vector: Float32Array, options: { exact?: boolean; bars?: CosineBars } = {}): void {
     this.#checkWidth(vector);
     this.#query = vector;
+    const kernel = this.#kernel;
+    const bars = options.bars;
+    if (
+      kernel?.wordRows.length && bars && !options.exact &&
+      bars.titleBar > -Infinity && bars.wordBar > -Infinity
+    ) {
+      const marks = kernel.wordRows;
+      const vectorOfDoc = this.#vectorOfDoc;
+      for (const postings of bars.wordPostings) {
+        for (let k = 0; k < postings.length; k++) marks[vectorOfDoc[postings[k]]] = 1;
+      }
+      kernel.setQuery(vector);
+      kernel.screenAll(bars.titleBar, bars.wordBar);
+      return;
+    }
     const scan = this.#scan;
     if (scan === null || options.exact) {
       this.cosines(vector);
