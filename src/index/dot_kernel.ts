@@ -148,6 +148,8 @@ export class Int8Rows {
   readonly wordRows: Uint8Array;
   /** Rows whose exact cosine the last pass computed. */
   exactRows = 0;
+  /** Whether estimates were started (`startEstimates`) and not finished yet. */
+  #estimating = false;
 
   /**
    * Copies `values` (rows of `dims`) and their `scales` into a kernel's memory. With `helpers`,
@@ -227,6 +229,8 @@ export class Int8Rows {
         `Cannot search: query has ${vector.length} dimensions, rows ${this.#layout.dims}`,
       );
     }
+    // The helpers may be estimating with the query this replaces.
+    this.#settle();
     let max = 0;
     for (let k = 0; k < vector.length; k++) max = Math.max(max, Math.abs(vector[k]));
     const scale = max > 0 ? max / 32_767 : 1;
@@ -257,6 +261,7 @@ export class Int8Rows {
 
   /** Every row's cosine with the query (its product times the row's scale) into `cosines`. */
   scoreAll(): Float32Array {
+    this.#settle();
     this.#record[PASS_KIND] = 0;
     this.exactRows = this.#run();
     return this.cosines;
@@ -269,11 +274,12 @@ export class Int8Rows {
    * deviations of its error under the bar. Clears `wordRows`.
    */
   screenAll(titleBar: number, wordBar: number): Float32Array {
-    if (this.#query8 === null) throw new RangeError("Cannot screen: the kernel holds no codes");
-    this.#record[PASS_KIND] = 1;
-    this.#recordF64[TITLE_BAR] = titleBar;
-    this.#recordF64[WORD_BAR] = wordBar;
+    this.startEstimates();
     try {
+      this.#settle();
+      this.#record[PASS_KIND] = 2;
+      this.#recordF64[TITLE_BAR] = titleBar;
+      this.#recordF64[WORD_BAR] = wordBar;
       this.exactRows = this.#run();
     } finally {
       this.wordRows.fill(0);
@@ -281,6 +287,27 @@ export class Int8Rows {
     return this.cosines;
   }
 
+  /**
+   * Starts the estimates of `screenAll` for the query set last on the helper threads, if any are
+   * running, and returns: they work while this thread does something else (a search scores the
+   * keywords, which decide the bars), until `screenAll` joins them.
+   */
+  startEstimates(): void {
+    if (this.#query8 === null) throw new RangeError("Cannot screen: the kernel holds no codes");
+    if (this.#estimating) return;
+    this.#record[PASS_KIND] = 1;
+    this.#estimating = true;
+    this.#threads?.start();
+  }
+
+  /** Finishes the estimates started, on this thread with the helpers. */
+  #settle(): void {
+    if (!this.#estimating) return;
+    this.#estimating = false;
+    this.#run();
+  }
+
+  /** Runs the pass the record describes, joining its round if the helpers have it open. */
   #run(): number {
     const control = this.#layout.control;
     const pass = (from: number, to: number) => this.#exports.pass(control, from, to);

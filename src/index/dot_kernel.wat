@@ -5,11 +5,12 @@
 ;;
 ;; A pass is described by a record in the memory (its layout is in dot_kernel_threads.ts: the i32
 ;; words from byte 32, the f64 words from byte 64), so every thread runs it by one call,
-;; `pass(record, from, to)`, whatever its kind:
-;; - exact: every row's cosine;
-;; - screened: every row's estimate from the high four bits of its values (the codes, half the
-;;   bytes, `pack`), and the exact cosine only for the rows whose estimate could reach the row's
-;;   bar: the word bar for rows marked in the word-row bytes, the title bar for the others.
+;; `pass(record, from, to)`, whatever its kind (the i32 at byte 20):
+;; - 0, exact: every row's cosine;
+;; - 1, estimates: every row's estimate from the high four bits of its values (the codes, half
+;;   the bytes, `pack`);
+;; - 2, refined: after the estimates, the exact cosine of each row whose estimate could reach the
+;;   row's bar, the word bar for rows marked in the word-row bytes, the title bar for the others.
 ;;
 ;; Compiled to dot_kernel_wasm.ts by `deno task build:kernel` (src/index/dot_kernel_build.ts).
 (module
@@ -213,7 +214,6 @@
             (local.set $r (i32.add (local.get $r) (i32.const 1)))
             (br $each)))
         (return (i32.sub (local.get $to) (local.get $from)))))
-    ;; Screened.
     (local.set $query8Scale (f64.load offset=72 (local.get $record)))
     (local.set $bias (f64.load offset=80 (local.get $record)))
     (local.set $rowMargin (f64.load offset=88 (local.get $record)))
@@ -222,31 +222,46 @@
     (local.set $wordBar (f64.load offset=112 (local.get $record)))
     (local.set $half (i32.shr_u (local.get $dims) (i32.const 1)))
     (local.set $code (i32.add (local.get $codes) (i32.mul (local.get $from) (local.get $half))))
+    ;; Estimates: every row's, from its codes.
+    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 1))
+      (then
+        (block $done
+          (loop $each
+            (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+            ;; sum(query8 x value) ~ 16 x sum(query8 x high bits) + (7.5 - 128) x sum(query8):
+            ;; the low four bits, unknown, taken at their mean.
+            (f32.store
+              (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
+              (f32.demote_f64
+                (f64.mul
+                  (f64.mul
+                    (f64.add
+                      (f64.convert_i32_s
+                        (i32.shl
+                          (call $estimate (local.get $query8) (local.get $code)
+                            (i32.add (local.get $code) (local.get $half)))
+                          (i32.const 4)))
+                      (local.get $bias))
+                    (local.get $query8Scale))
+                  (f64.promote_f32
+                    (f32.load
+                      (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))))
+            (local.set $code (i32.add (local.get $code) (local.get $half)))
+            (local.set $r (i32.add (local.get $r) (i32.const 1)))
+            (br $each)))
+        (return (i32.const 0))))
+    ;; Refined: the exact cosine of each row whose estimate could reach its bar, over the estimate.
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
         (local.set $scale
           (f64.promote_f32
             (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))
-        ;; sum(query8 x value) ~ 16 x sum(query8 x high bits) + (7.5 - 128) x sum(query8): the
-        ;; low four bits, unknown, taken at their mean.
         (local.set $estimate
-          (f64.mul
-            (f64.mul
-              (f64.add
-                (f64.convert_i32_s
-                  (i32.shl
-                    (call $estimate (local.get $query8) (local.get $code)
-                      (i32.add (local.get $code) (local.get $half)))
-                    (i32.const 4)))
-                (local.get $bias))
-              (local.get $query8Scale))
-            (local.get $scale)))
-        (f32.store
-          (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-          (f32.demote_f64 (local.get $estimate)))
+          (f64.promote_f32
+            (f32.load (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2))))))
         ;; A row that could reach its bar waits for three more, then the four are computed
-        ;; exactly over their estimates.
+        ;; exactly together.
         (if
           (f64.ge
             (f64.add (local.get $estimate)
@@ -264,8 +279,6 @@
                 (call $exact4 (local.get $query) (local.get $rows) (local.get $dims)
                   (local.get $scales) (local.get $out) (local.get $queryScale)
                   (local.get $p0) (local.get $p1) (local.get $p2) (local.get $p3))))))
-        (local.set $at (i32.add (local.get $at) (local.get $dims)))
-        (local.set $code (i32.add (local.get $code) (local.get $half)))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $each)))
     ;; The last rows waiting, fewer than four: the newest is $p0.

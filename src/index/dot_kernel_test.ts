@@ -201,7 +201,7 @@ Deno.test("a screened pass gives every row that could reach its bar its exact co
   assert.throws(() => exact.screenAll(0, 0), /Cannot screen: the kernel holds no codes/);
 });
 
-Deno.test("a screened pass shared with a helper thread is the one a single thread runs", async () => {
+Deno.test("a screened pass shared with a helper thread is the one a single thread runs, its estimates started early or not", async () => {
   const count = 6 * 8_192 + 7, dims = 64;
   const { values, scales, query } = unitRows(count, dims, 9);
   const alone = new Int8Rows(values, scales, dims, { screened: true });
@@ -215,6 +215,8 @@ Deno.test("a screened pass shared with a helper thread is the one a single threa
       const marks = Array.from({ length: 200 }, (_, k) => (k * 7_919 + round * 104_729) % count);
       for (const rows of [alone, shared]) {
         rows.setQuery(vector);
+        // As a search does: the estimates start before the words' rows are marked.
+        if (round % 2) rows.startEstimates();
         for (const r of marks) rows.wordRows[r] = 1;
       }
       const bar = 0.2 + (round % 6) / 10;

@@ -147,12 +147,44 @@ export class KernelThreads {
     }
   }
 
+  /** Whether the helpers have a round open that the caller has not joined yet. */
+  #open = false;
+
   /**
    * Runs the pass the control record describes over every row: `pass(from, to)` on this thread
    * for the chunks it takes, the helpers the others. Returns, when every row is done, the number
    * of rows whose exact cosine was computed.
    */
   run(pass: (from: number, to: number) => number): number {
+    this.start();
+    return this.join(pass);
+  }
+
+  /**
+   * Opens a round of the pass the control record describes to the helpers running, if any, and
+   * returns: they work while this thread does something else, until it `join`s. The record must
+   * not change until then.
+   */
+  start(): void {
+    if (this.#open) return;
+    const control = this.#control;
+    if (!this.#closed && this.#workers.size < this.#helpers) this.#startHelpers();
+    if (this.#closed || Atomics.load(control, HELPERS_RUNNING) === 0) return;
+    // Cleared before the round starts: a helper still in the last round finds no chunk left.
+    Atomics.store(control, CHUNKS_DONE, 0);
+    Atomics.store(control, HELPER_EXACT_ROWS, 0);
+    Atomics.store(control, NEXT_CHUNK, 0);
+    Atomics.add(control, ROUND, 1);
+    Atomics.notify(control, ROUND);
+    this.#open = true;
+  }
+
+  /**
+   * Takes the round's chunks left, `pass(from, to)` on this thread, and waits for the helpers'
+   * (without a round open, runs every chunk here). Returns the number of rows whose exact cosine
+   * the round computed.
+   */
+  join(pass: (from: number, to: number) => number): number {
     const control = this.#control;
     const chunks = this.#chunks;
     const count = this.#layout.count;
@@ -162,14 +194,8 @@ export class KernelThreads {
       for (let c = 0; c < chunks; c++) exact += chunk(c);
       return exact;
     };
-    if (!this.#closed && this.#workers.size < this.#helpers) this.#startHelpers();
-    if (this.#closed || Atomics.load(control, HELPERS_RUNNING) === 0) return alone();
-    // Cleared before the round starts: a helper still in the last round finds no chunk left.
-    Atomics.store(control, CHUNKS_DONE, 0);
-    Atomics.store(control, HELPER_EXACT_ROWS, 0);
-    Atomics.store(control, NEXT_CHUNK, 0);
-    Atomics.add(control, ROUND, 1);
-    Atomics.notify(control, ROUND);
+    if (!this.#open) return alone();
+    this.#open = false;
     let exact = 0;
     for (
       let c = Atomics.add(control, NEXT_CHUNK, 1);
@@ -195,6 +221,7 @@ export class KernelThreads {
   /** Stops the helpers for good; `run` scores on the calling thread alone from then on. */
   close(): void {
     this.#closed = true;
+    this.#open = false;
     Atomics.store(this.#control, STOP, 1);
     Atomics.add(this.#control, ROUND, 1);
     Atomics.notify(this.#control, ROUND);

@@ -224,9 +224,13 @@ export class JobIndex {
 
     const keyword = this.#keywords.scores;
     let touched: Uint32Array[] = [];
+    const vectors = this.#vectors;
+    // What the title vectors can do before the keywords decide their bars runs meanwhile.
+    if (mode !== "keyword" && request.vector && !request.exactVectors) {
+      vectors.prefetch(request.vector);
+    }
     if (mode === "vector") this.#keywords.clear();
     else touched = this.#keywords.score(request.query);
-    const vectors = this.#vectors;
     if (mode !== "keyword") {
       if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
       const vectorWeight = vectorShare(ranking, this.#keywords.best);

@@ -120,6 +120,8 @@ export class TitleVectors {
   readonly #scan: { rows: Int8Array; query: Int8Array; searchOf: Uint32Array } | null = null;
   #search = 0;
   #query: Float32Array | null = null;
+  /** The vector `prefetch` set in the kernel, until `begin` uses it. */
+  #prefetched: Float32Array | null = null;
   /** The rows the current search considers by their title alone; null: every row. */
   #nearest: Uint32Array | null = null;
   /** Above the cosine of any row the current search has not computed (-Infinity: none left). */
@@ -219,11 +221,26 @@ export class TitleVectors {
     this.#checkWidth(vector);
     const cosines = this.#cosines;
     if (this.#kernel) {
+      this.#prefetched = null;
       this.#kernel.setQuery(vector);
       return this.#kernel.scoreAll();
     }
     for (let row = 0; row < cosines.length; row++) cosines[row] = this.#cosineOf(vector, row);
     return cosines;
+  }
+
+  /**
+   * Starts what a screened search for `vector` can do before its bars are known (the rows'
+   * estimates, on the kernel's helper threads while the caller scores the keywords); `begin`
+   * with the same vector finishes it. Nothing to do for an index that does not screen.
+   */
+  prefetch(vector: Float32Array): void {
+    const kernel = this.#kernel;
+    if (!kernel?.wordRows.length) return;
+    this.#checkWidth(vector);
+    kernel.setQuery(vector);
+    kernel.startEstimates();
+    this.#prefetched = vector;
   }
 
   /** Rows the last search computed the exact cosine of (every row, unless screened). */
@@ -251,7 +268,8 @@ export class TitleVectors {
       for (const postings of bars.wordPostings) {
         for (let k = 0; k < postings.length; k++) marks[vectorOfDoc[postings[k]]] = 1;
       }
-      kernel.setQuery(vector);
+      if (this.#prefetched !== vector) kernel.setQuery(vector);
+      this.#prefetched = null;
       kernel.screenAll(bars.titleBar, bars.wordBar);
       return;
     }
