@@ -145,6 +145,113 @@
     (call $storeCosine (local.get $out) (local.get $scales) (local.get $d)
       (call $lanes (local.get $sd)) (local.get $queryScale)))
 
+  ;; `estimate` for the four rows whose codes start at $at, each $half bytes after the last: their
+  ;; sums in the four lanes. The query is read once for the four.
+  (func $estimate4 (param $query i32) (param $at i32) (param $half i32) (result v128)
+    (local $j i32) (local $low v128) (local $ab v128) (local $cd v128)
+    (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128) (local $v v128) (local $w v128)
+    (local $sa v128) (local $sb v128) (local $sc v128) (local $sd v128)
+    (local.set $low (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
+    (loop $lanes
+      (local.set $q0 (v128.load (local.get $query)))
+      (local.set $q1 (v128.load offset=16 (local.get $query)))
+      (local.set $q2 (v128.load offset=32 (local.get $query)))
+      (local.set $q3 (v128.load offset=48 (local.get $query)))
+      (local.set $v (v128.load (i32.add (local.get $at) (local.get $j))))
+      (local.set $w (v128.load offset=16 (i32.add (local.get $at) (local.get $j))))
+      (local.set $sa
+        (i32x4.add (local.get $sa)
+          (i32x4.extadd_pairwise_i16x8_s
+            (i16x8.add
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q0)
+                  (v128.and (local.get $v) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q1)
+                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q2)
+                  (v128.and (local.get $w) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q3)
+                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
+      (local.set $v (v128.load (i32.add (i32.add (local.get $at) (local.get $j)) (i32.mul (local.get $half) (i32.const 1)))))
+      (local.set $w (v128.load offset=16 (i32.add (i32.add (local.get $at) (local.get $j)) (i32.mul (local.get $half) (i32.const 1)))))
+      (local.set $sb
+        (i32x4.add (local.get $sb)
+          (i32x4.extadd_pairwise_i16x8_s
+            (i16x8.add
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q0)
+                  (v128.and (local.get $v) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q1)
+                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q2)
+                  (v128.and (local.get $w) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q3)
+                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
+      (local.set $v (v128.load (i32.add (i32.add (local.get $at) (local.get $j)) (i32.mul (local.get $half) (i32.const 2)))))
+      (local.set $w (v128.load offset=16 (i32.add (i32.add (local.get $at) (local.get $j)) (i32.mul (local.get $half) (i32.const 2)))))
+      (local.set $sc
+        (i32x4.add (local.get $sc)
+          (i32x4.extadd_pairwise_i16x8_s
+            (i16x8.add
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q0)
+                  (v128.and (local.get $v) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q1)
+                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q2)
+                  (v128.and (local.get $w) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q3)
+                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
+      (local.set $v (v128.load (i32.add (i32.add (local.get $at) (local.get $j)) (i32.mul (local.get $half) (i32.const 3)))))
+      (local.set $w (v128.load offset=16 (i32.add (i32.add (local.get $at) (local.get $j)) (i32.mul (local.get $half) (i32.const 3)))))
+      (local.set $sd
+        (i32x4.add (local.get $sd)
+          (i32x4.extadd_pairwise_i16x8_s
+            (i16x8.add
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q0)
+                  (v128.and (local.get $v) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q1)
+                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
+              (i16x8.add
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q2)
+                  (v128.and (local.get $w) (local.get $low)))
+                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q3)
+                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
+      (local.set $j (i32.add (local.get $j) (i32.const 32)))
+      (local.set $query (i32.add (local.get $query) (i32.const 64)))
+      (br_if $lanes (i32.lt_u (local.get $j) (local.get $half))))
+    ;; Each accumulator's lanes summed, the four sums side by side.
+    (local.set $ab
+      (i32x4.add
+        (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $sa) (local.get $sb))
+        (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $sa) (local.get $sb))))
+    (local.set $cd
+      (i32x4.add
+        (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $sc) (local.get $sd))
+        (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $sc) (local.get $sd))))
+    (i32x4.add
+      (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $ab) (local.get $cd))
+      (i8x16.shuffle 4 5 6 7 12 13 14 15 20 21 22 23 28 29 30 31 (local.get $ab) (local.get $cd))))
+
+  ;; Stores row $r's estimate from its sum (see `pass`).
+  (func $storeEstimate (param $out i32) (param $scales i32) (param $r i32) (param $sum i32)
+    (param $bias f64) (param $query8Scale f64)
+    ;; sum(query8 x value) ~ 16 x sum(query8 x high bits) + (7.5 - 128) x sum(query8): the low
+    ;; four bits, unknown, taken at their mean.
+    (f32.store
+      (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
+      (f32.demote_f64
+        (f64.mul
+          (f64.mul
+            (f64.add (f64.convert_i32_s (i32.shl (local.get $sum) (i32.const 4))) (local.get $bias))
+            (local.get $query8Scale))
+          (f64.promote_f32
+            (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))))
+
   ;; The codes of rows $from to $to (exclusive): per 32 values, byte i holds the high four bits
   ;; of value i plus 128 in its low nibble and those of value 16 + i in its high nibble.
   (func (export "pack") (param $record i32) (param $from i32) (param $to i32)
@@ -185,7 +292,7 @@
     (local $queryScale f64) (local $query8Scale f64) (local $bias f64) (local $rowMargin f64)
     (local $margin f64) (local $titleBar f64) (local $wordBar f64)
     (local $r i32) (local $at i32) (local $code i32) (local $scale f64) (local $estimate f64)
-    (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
+    (local $sums v128) (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
     (local.set $dims (i32.load offset=32 (local.get $record)))
     (local.set $query (i32.load offset=36 (local.get $record)))
     (local.set $query8 (i32.load offset=40 (local.get $record)))
@@ -222,30 +329,34 @@
     (local.set $wordBar (f64.load offset=112 (local.get $record)))
     (local.set $half (i32.shr_u (local.get $dims) (i32.const 1)))
     (local.set $code (i32.add (local.get $codes) (i32.mul (local.get $from) (local.get $half))))
-    ;; Estimates: every row's, from its codes.
+    ;; Estimates: every row's, from its codes, four rows at a time.
     (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 1))
       (then
         (block $done
+          (loop $fours
+            (br_if $done (i32.gt_u (i32.add (local.get $r) (i32.const 4)) (local.get $to)))
+            (local.set $sums (call $estimate4 (local.get $query8) (local.get $code) (local.get $half)))
+            (call $storeEstimate (local.get $out) (local.get $scales) (local.get $r)
+              (i32x4.extract_lane 0 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (call $storeEstimate (local.get $out) (local.get $scales)
+              (i32.add (local.get $r) (i32.const 1))
+              (i32x4.extract_lane 1 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (call $storeEstimate (local.get $out) (local.get $scales)
+              (i32.add (local.get $r) (i32.const 2))
+              (i32x4.extract_lane 2 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (call $storeEstimate (local.get $out) (local.get $scales)
+              (i32.add (local.get $r) (i32.const 3))
+              (i32x4.extract_lane 3 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (local.set $code (i32.add (local.get $code) (i32.shl (local.get $half) (i32.const 2))))
+            (local.set $r (i32.add (local.get $r) (i32.const 4)))
+            (br $fours)))
+        (block $done
           (loop $each
             (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-            ;; sum(query8 x value) ~ 16 x sum(query8 x high bits) + (7.5 - 128) x sum(query8):
-            ;; the low four bits, unknown, taken at their mean.
-            (f32.store
-              (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-              (f32.demote_f64
-                (f64.mul
-                  (f64.mul
-                    (f64.add
-                      (f64.convert_i32_s
-                        (i32.shl
-                          (call $estimate (local.get $query8) (local.get $code)
-                            (i32.add (local.get $code) (local.get $half)))
-                          (i32.const 4)))
-                      (local.get $bias))
-                    (local.get $query8Scale))
-                  (f64.promote_f32
-                    (f32.load
-                      (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))))
+            (call $storeEstimate (local.get $out) (local.get $scales) (local.get $r)
+              (call $estimate (local.get $query8) (local.get $code)
+                (i32.add (local.get $code) (local.get $half)))
+              (local.get $bias) (local.get $query8Scale))
             (local.set $code (i32.add (local.get $code) (local.get $half)))
             (local.set $r (i32.add (local.get $r) (i32.const 1)))
             (br $each)))
