@@ -122,3 +122,36 @@ Deno.test("publishIndex() on an empty store publishes an index that finds nothin
     await search.close();
   }
 });
+
+Deno.test("a search that finds nothing searches the index again only to name a filter that emptied it", async () => {
+  const jobs = await defaultTestJobs(200);
+  const search = await createTestSearch({ jobs });
+  const { index } = search.service.served()!;
+  const searched: number[] = [];
+  const searchIndex = index.search.bind(index);
+  index.search = (request) => {
+    const result = searchIndex(request);
+    searched.push(result.total);
+    return result;
+  };
+  try {
+    const nothing = await search.service.search(parseSearchQuery({ q: "asdfghjkl" }));
+    assert.equal(nothing.total, 0);
+    assert.equal(nothing.hint, undefined);
+    assert.equal(nothing.applied, undefined);
+    assert.deepEqual(searched, [0], "one search: no filter or place could have emptied the set");
+
+    searched.length = 0;
+    const teacher = jobs.find((job) => /teacher/i.test(job.job_title))!;
+    const countries = new Set(jobs.map((job) => job.country));
+    const nowhere = ["NZ", "JP", "BR", "KE", "IS"].find((code) => !countries.has(code))!;
+    const filtered = await search.service.search(
+      parseSearchQuery({ q: teacher.job_title, country: nowhere }),
+    );
+    assert.equal(filtered.total, 0);
+    assert.deepEqual(filtered.applied?.emptied_by, ["country"]);
+    assert.ok(searched.length > 1, "the filter's emptying is found by searching without it");
+  } finally {
+    await search.close();
+  }
+});

@@ -46,16 +46,18 @@ export function emptiedBy(
   request: IndexSearch,
   place: QueryPlace | null,
 ): Emptied {
+  const applied = testedFilters(query);
+  const hasPlace = place !== null && (place.cityKey || place.country || place.remote);
+  // Nothing narrowed the set: the query alone found nothing, and searching again would say so.
+  if (applied.length === 0 && !hasPlace) return { names: [], unfiltered: 0 };
   const count = (filters: IndexSearch["filters"], at: IndexSearch["place"]) =>
     index.search({ ...request, filters, place: at, facets: undefined, offset: 0, limit: 0 }).total;
   const unfiltered = count({}, undefined);
   if (unfiltered === 0) return { names: [], unfiltered };
-  const applied = testedFilters(query);
   const alone: string[] = [];
   for (const name of applied) {
     if (count(withQualifiers(query, name), undefined) === 0) alone.push(name);
   }
-  const hasPlace = place !== null && (place.cityKey || place.country || place.remote);
   if (hasPlace && count({}, place) === 0) alone.push(QUERY_PLACE);
   if (alone.length > 0) return { names: alone, unfiltered };
   return { names: [...applied, ...(hasPlace ? [QUERY_PLACE] : [])], unfiltered };
