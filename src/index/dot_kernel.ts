@@ -150,6 +150,8 @@ export class Int8Rows {
   exactRows = 0;
   /** Whether estimates were started (`startEstimates`) and not finished yet. */
   #estimating = false;
+  /** Whether the rows' codes are packed (by the first `startEstimates`). */
+  #packed = false;
 
   /**
    * Copies `values` (rows of `dims`) and their `scales` into a kernel's memory. With `helpers`,
@@ -208,10 +210,7 @@ export class Int8Rows {
       LAYOUT_SLOT,
     );
     this.wordRows = new Uint8Array(memory.buffer, layout.wordRows, screened ? count : 0);
-    if (screened) {
-      this.#query8 = new Int8Array(memory.buffer, layout.query8, dims);
-      this.#exports.pack(layout.control, 0, count);
-    }
+    if (screened) this.#query8 = new Int8Array(memory.buffer, layout.query8, dims);
     const helpers = options.helpers ?? 0;
     if (helpers > 0) {
       this.#threads = new KernelThreads(memory, layout, {
@@ -295,6 +294,13 @@ export class Int8Rows {
   startEstimates(): void {
     if (this.#query8 === null) throw new RangeError("Cannot screen: the kernel holds no codes");
     if (this.#estimating) return;
+    if (!this.#packed) {
+      // Packed by the first search, with the helpers if they run, not by the constructor: a server
+      // loading an index is ready ~0.25 s sooner at 1,000,000 rows (192 MB of fresh pages).
+      this.#record[PASS_KIND] = 3;
+      this.#run();
+      this.#packed = true;
+    }
     this.#record[PASS_KIND] = 1;
     this.#estimating = true;
     this.#threads?.start();

@@ -10,7 +10,8 @@
 ;; - 1, estimates: every row's estimate from the high four bits of its values (the codes, half
 ;;   the bytes, `pack`);
 ;; - 2, refined: after the estimates, the exact cosine of each row whose estimate could reach the
-;;   row's bar, the word bar for rows marked in the word-row bytes, the title bar for the others.
+;;   row's bar, the word bar for rows marked in the word-row bytes, the title bar for the others;
+;; - 3, codes: the rows' codes, for the estimates.
 ;;
 ;; Compiled to dot_kernel_wasm.ts by `deno task build:kernel` (src/index/dot_kernel_build.ts).
 (module
@@ -254,7 +255,7 @@
 
   ;; The codes of rows $from to $to (exclusive): per 32 values, byte i holds the high four bits
   ;; of value i plus 128 in its low nibble and those of value 16 + i in its high nibble.
-  (func (export "pack") (param $record i32) (param $from i32) (param $to i32)
+  (func $pack (param $record i32) (param $from i32) (param $to i32)
     (local $at i32) (local $end i32) (local $code i32) (local $a v128) (local $b v128)
     (local.set $at
       (i32.add (i32.load offset=44 (local.get $record))
@@ -304,6 +305,11 @@
     (local.set $queryScale (f64.load offset=64 (local.get $record)))
     (local.set $r (local.get $from))
     (local.set $at (i32.add (local.get $rows) (i32.mul (local.get $from) (local.get $dims))))
+    ;; Codes: packed once, by the first screened search.
+    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 3))
+      (then
+        (call $pack (local.get $record) (local.get $from) (local.get $to))
+        (return (i32.const 0))))
     ;; Exact: every row.
     (if (i32.eqz (i32.load offset=20 (local.get $record)))
       (then

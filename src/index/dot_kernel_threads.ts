@@ -63,7 +63,6 @@ export const CONTROL_BYTES = 128;
 /** The kernel's functions (src/index/dot_kernel.wat). */
 export interface KernelExports {
   dot(query: number, row: number, dims: number): number;
-  pack(record: number, from: number, to: number): void;
   pass(record: number, from: number, to: number): number;
 }
 
