@@ -7,9 +7,10 @@
  * product's own publish step, then a fresh process starts cold on the store file and searches
  * (judged queries, query vector cached and not, with and without a filter). The last line of
  * output is one JSON object. With `--kv PATH` the store is kept; run again on a store that holds
- * the corpus, the bench publishes and measures it again without storing it (`store_s` null). Past ~200,000 postings the publish needs more than `deno task`'s
- * 4 GiB heap: run `deno run --v8-flags=--max-old-space-size=MIB -A bench/scale.ts ...` (the cold
- * process gets the same heap).
+ * the corpus, the bench publishes and measures it again without storing it (`store_s` null). Past
+ * ~200,000 postings the publish needs more than V8's default heap (4 GiB on a 24 GiB machine): the
+ * task gives it 10 GiB (1,000,000 postings peaked at 8.96 GiB RSS with 8 GiB), and the cold
+ * process gets the same heap. Without the task, pass `--v8-flags=--max-old-space-size=MIB`.
  *
  * `--random-vectors` replaces the model by random word vectors (`randomVectorEmbedder`) for sizes
  * where embedding would take hours: search time and memory are about the same, relevance means
