@@ -51,6 +51,16 @@ export const MUTANTS: Mutant[] = [
     breaks: "a query with a match above the minimum also lists weaker ones down to the floor",
   },
   {
+    id: "M3c",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      'return { titleBar, wordBar: mode === "vector" ? titleBar : Math.min(cosineFloor, titleBar) };',
+    becomes: "return { titleBar, wordBar: titleBar };",
+    breaks:
+      "a screened search lets go titles of postings with a query word between the floor and the title bar",
+  },
+  {
     id: "M4",
     layer: "index",
     file: "src/index/reposts.ts",
