@@ -53,7 +53,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M3c",
     layer: "index",
-    file: "src/index/job_index.ts",
+    file: "src/index/score_mix.ts",
     line:
       'return { titleBar, wordBar: mode === "vector" ? titleBar : Math.min(cosineFloor, titleBar) };',
     becomes: "return { titleBar, wordBar: titleBar };",

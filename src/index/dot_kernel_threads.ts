@@ -45,6 +45,11 @@ export const PASS_KIND = 5;
 export const HELPER_EXACT_ROWS = 6;
 /** Helpers running: each adds itself once started, takes itself off before it ends. */
 export const HELPERS_RUNNING = 7;
+/**
+ * Helpers that ended themselves, ever (i32 slot 30, past the f64 words): counted before their
+ * news, so that a search right after an end starts another helper without waiting for the news.
+ */
+export const HELPERS_ENDED = 30;
 /** i32 slots of the layout: dims, then the byte offsets of the query, the int8 query, the rows,
  * their codes, the word-row marks, the scales and the cosines. */
 export const LAYOUT_SLOT = 8;
@@ -110,7 +115,7 @@ export class KernelThreads {
     this.#layout = layout;
     this.#helpers = options.helpers;
     this.#idleMs = options.idleMs ?? HELPER_IDLE_MS;
-    this.#control = new Int32Array(memory.buffer, layout.control, LAYOUT_SLOT);
+    this.#control = new Int32Array(memory.buffer, layout.control, CONTROL_BYTES / 4);
     this.#chunks = Math.ceil(layout.count / CHUNK_ROWS);
   }
 
@@ -126,13 +131,14 @@ export class KernelThreads {
 
   #startHelpers(): void {
     const start: HelperStart = { memory: this.#memory, layout: this.#layout, idleMs: this.#idleMs };
-    while (this.#workers.size < this.#helpers) {
+    while (this.#live() < this.#helpers) {
       const worker = new Worker(new URL("./dot_kernel_worker.ts", import.meta.url).href, {
         type: "module",
       });
       // The only news is a helper's end: it has taken itself off the running count already.
       worker.onmessage = (_: MessageEvent<HelperNews>) => {
         if (this.#closed) return;
+        this.#endsHeard++;
         this.#workers.delete(worker);
         worker.terminate();
       };
@@ -144,6 +150,14 @@ export class KernelThreads {
       worker.postMessage(start);
       this.#workers.add(worker);
     }
+  }
+
+  /** Ends of helpers whose news this thread has read (each took its worker out of the set). */
+  #endsHeard = 0;
+
+  /** Workers started and not ended (an end is counted before its news arrives). */
+  #live(): number {
+    return this.#workers.size - (Atomics.load(this.#control, HELPERS_ENDED) - this.#endsHeard);
   }
 
   /** Whether the helpers have a round open that the caller has not joined yet. */
@@ -167,7 +181,7 @@ export class KernelThreads {
   start(): void {
     if (this.#open) return;
     const control = this.#control;
-    if (!this.#closed && this.#workers.size < this.#helpers) this.#startHelpers();
+    if (!this.#closed && this.#live() < this.#helpers) this.#startHelpers();
     if (this.#closed || Atomics.load(control, HELPERS_RUNNING) === 0) return;
     // Cleared before the round starts: a helper still in the last round finds no chunk left.
     Atomics.store(control, CHUNKS_DONE, 0);

@@ -9,13 +9,14 @@ import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 import {
   CHUNK_ROWS,
   CHUNKS_DONE,
+  CONTROL_BYTES,
   HELPER_CHUNKS,
   HELPER_EXACT_ROWS,
   type HelperNews,
+  HELPERS_ENDED,
   HELPERS_RUNNING,
   type HelperStart,
   type KernelExports,
-  LAYOUT_SLOT,
   NEXT_CHUNK,
   ROUND,
   STOP,
@@ -32,7 +33,7 @@ scope.onmessage = ({ data: { memory, layout, idleMs } }) => {
     new WebAssembly.Module(Uint8Array.fromBase64(DOT_KERNEL_WASM)),
     { env: { memory } },
   ).exports as unknown as KernelExports;
-  const control = new Int32Array(memory.buffer, layout.control, LAYOUT_SLOT);
+  const control = new Int32Array(memory.buffer, layout.control, CONTROL_BYTES / 4);
   const chunks = Math.ceil(layout.count / CHUNK_ROWS);
   let round = Atomics.load(control, ROUND);
   Atomics.add(control, HELPERS_RUNNING, 1);
@@ -40,6 +41,7 @@ scope.onmessage = ({ data: { memory, layout, idleMs } }) => {
     if (Atomics.wait(control, ROUND, round, idleMs) === "timed-out") {
       // Off the count first: a caller that still counts it takes every chunk itself.
       Atomics.sub(control, HELPERS_RUNNING, 1);
+      Atomics.add(control, HELPERS_ENDED, 1);
       scope.postMessage("ended");
       break;
     }

@@ -4,7 +4,8 @@
  * - the terms of the postings' text by position (src/index/term_dictionary.ts), built with Orama
  *   (src/index/position_text.ts) or loaded from a snapshot;
  * - the keyword score (src/index/keyword_scorer.ts) and the title-vector score
- *   (src/index/title_vectors.ts), mixed here by the settings of src/index/ranking.ts;
+ *   (src/index/title_vectors.ts), mixed by the settings of src/index/ranking.ts
+ *   (src/index/score_mix.ts; here too for titles the SIMD kernel cannot take);
  * - the cut, the 1,000 cap and the order (src/index/result_cut.ts), one copy of each reposted job
  *   (src/index/reposts.ts), the filters (src/index/filter_masks.ts) and the places
  *   (src/index/posting_places.ts).
@@ -39,60 +40,11 @@ import {
 } from "./result_cut.ts";
 import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
+import { cosineBarsOf, scoreEveryPosting, vectorShare } from "./score_mix.ts";
 import { TitleVectors } from "./title_vectors.ts";
-
-/**
- * How far under the exact cosine bound a posting with none of the query's words is still scored:
- * far above the float rounding of the bound's arithmetic (~1e-16), far below what one score step
- * (1e-4) is in cosine.
- */
-const SKIP_MARGIN = 1e-6;
-
-/**
- * A query whose words' postings (counted once a word) pass this share of the postings is scored
- * in two passes without branches (see `#scoreEvery`); a narrower one in one pass, which is cheaper
- * when few postings have a word (1,000,000 postings, 2% with one: 1.75 against 2.3 ms).
- */
-const BROAD_SHARE = 1 / 8;
 
 /** What the result set is made from besides the scores. */
 type SetRequest = Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">;
-
-/**
- * The vector's share of the mix: `vectorWeight`, moving to `vectorWeightUnmatched` as the best
- * keyword score falls short of a full match.
- */
-function vectorShare(ranking: RankingParams, bestKeyword: number): number {
-  return ranking.vectorWeight +
-    ((ranking.vectorWeightUnmatched ?? ranking.vectorWeight) - ranking.vectorWeight) *
-      (1 - Math.min(1, bestKeyword));
-}
-
-/**
- * The cosines from which a title counts for a search (src/index/title_vectors.ts `CosineBars`):
- * `titleBar` for a posting with none of the query's words, which scores by its title alone and
- * below it cannot reach `least` (a bound a little under the exact one, so that the score's
- * formula decides at the edge); `wordBar` for one with a word, whose title adds nothing below the
- * cosine floor.
- */
-function cosineBarsOf(
-  mode: "hybrid" | "vector",
-  ranking: RankingParams,
-  least: number,
-  vectorWeight: number,
-): { titleBar: number; wordBar: number } {
-  const { cosineFloor, cosineCeiling } = ranking;
-  const span = cosineCeiling - cosineFloor;
-  const titleWeight = mode === "vector" ? 1 : vectorWeight;
-  const stepsFloor = (least - 0.5) / SCORE_STEPS;
-  const titleBar = least === 0
-    ? -Infinity
-    : titleWeight <= 0
-    ? Infinity
-    : (mode === "vector" ? stepsFloor : cosineFloor + (span * stepsFloor) / titleWeight) -
-      SKIP_MARGIN;
-  return { titleBar, wordBar: mode === "vector" ? titleBar : Math.min(cosineFloor, titleBar) };
-}
 
 /** A loaded index. Searching is synchronous, so scratch buffers are shared between calls. */
 export class JobIndex {
@@ -107,7 +59,7 @@ export class JobIndex {
   readonly #candidates: Candidates;
   /**
    * Candidates whose title cosine a search has not computed yet (see `search`); with every cosine
-   * known, the postings a broad query scores (see `#scoreEvery`).
+   * known, the postings a broad query scores (src/index/score_mix.ts).
    */
   readonly #deferred: Uint32Array;
 
@@ -242,12 +194,13 @@ export class JobIndex {
       const cosines = vectors.everyCosine;
       if (cosines !== null) {
         const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
-        this.#scoreEvery(
+        scoreEveryPosting(
+          { vectorOfDoc, keyword, cosines, wordPostings },
           mode,
           ranking,
           { least, vectorWeight, ...cosineBars },
-          cosines,
-          wordPostings,
+          this.#candidates,
+          this.#deferred,
         );
         return this.#resultSet(request, bars);
       }
@@ -329,76 +282,6 @@ export class JobIndex {
     }
     this.#candidates.count = kept;
     return this.#resultSet(request, bars);
-  }
-
-  /**
-   * With every row's cosine known (the SIMD kernel, or a small index), every posting is scored in
-   * one pass in position order: the candidates are those reaching the floor, as the postings with a
-   * query word or a title above the cosine floor would give (any other scores 0), without gathering
-   * them first (at 1,000,000 postings a broad query has hundreds of thousands).
-   */
-  #scoreEvery(
-    mode: "hybrid" | "vector",
-    ranking: RankingParams,
-    { least, vectorWeight, titleBar }: { least: number; vectorWeight: number; titleBar: number },
-    cosines: Float32Array,
-    wordPostings: number,
-  ): void {
-    const { vectorOfDoc } = this.data;
-    const keyword = this.#keywords.scores;
-    const { positions, scores } = this.#candidates;
-    const n = vectorOfDoc.length;
-    const { cosineFloor, cosineCeiling } = ranking;
-    const span = cosineCeiling - cosineFloor;
-    // A posting with none of the words scores by its title alone: below `titleBar` it cannot
-    // reach `least`, and is passed over without the arithmetic, which is most of this loop's time.
-    const skipBelow = titleBar;
-    let kept = 0;
-    if (mode === "hybrid" && wordPostings > n * BROAD_SHARE) {
-      // A broad query: whether a posting has a query word is a coin toss the processor mispredicts
-      // in the loop below (1,000,000 postings, 40% with a word: 15.4 ms, against 6.5 here). So the
-      // postings to score are gathered without a branch, then scored without one, by the same
-      // arithmetic: the clamps as comparisons, and `Math.round` of a non-negative x as its integer
-      // part plus 1 when what is left is at least a half (exact: x minus its integer part is).
-      const gathered = this.#deferred;
-      let count = 0;
-      for (let p = 0; p < n; p++) {
-        gathered[count] = p;
-        count += +(cosines[vectorOfDoc[p]] >= skipBelow) | +(keyword[p] !== 0);
-      }
-      const keywordShare = 1 - vectorWeight;
-      for (let k = 0; k < count; k++) {
-        const p = gathered[k];
-        let semantic = (cosines[vectorOfDoc[p]] - cosineFloor) / span;
-        semantic = semantic < 0 ? 0 : semantic > 1 ? 1 : semantic;
-        let score = vectorWeight * semantic + keywordShare * keyword[p];
-        score = score > 1 ? 1 : score;
-        const steps = score * SCORE_STEPS;
-        let scoreSteps = steps | 0;
-        scoreSteps += +(steps - scoreSteps >= 0.5);
-        positions[kept] = p;
-        scores[kept] = scoreSteps;
-        kept += +(scoreSteps >= least);
-      }
-      this.#candidates.count = kept;
-      return;
-    }
-    for (let p = 0; p < n; p++) {
-      const cosine = cosines[vectorOfDoc[p]];
-      if (cosine < skipBelow && keyword[p] === 0) continue;
-      // The same arithmetic as `search`'s scoreOf, so that both paths give the same steps.
-      const score = mode === "vector"
-        ? Math.max(0, cosine)
-        : vectorWeight * Math.min(1, Math.max(0, (cosine - cosineFloor) / span)) +
-          (1 - vectorWeight) * keyword[p];
-      const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
-      if (scoreSteps >= least) {
-        positions[kept] = p;
-        scores[kept] = scoreSteps;
-        kept++;
-      }
-    }
-    this.#candidates.count = kept;
   }
 
   /**
