@@ -39,7 +39,10 @@ export const CHUNKS_DONE = 2;
 export const STOP = 3;
 /** Chunks the helpers have scored, ever: what a bench or a test reads to see them help. */
 export const HELPER_CHUNKS = 4;
-/** The pass's kind: 0 every row exact, 1 screened (src/index/dot_kernel.wat). */
+/**
+ * The pass's kind (src/index/dot_kernel.wat): 0 every row exact, 1 the estimates, 2 the rows that
+ * could reach their bar exact, 3 the rows' codes.
+ */
 export const PASS_KIND = 5;
 /** Rows of the current pass the helpers computed exactly. */
 export const HELPER_EXACT_ROWS = 6;
@@ -50,11 +53,15 @@ export const HELPERS_RUNNING = 7;
  * news, so that a search right after an end starts another helper without waiting for the news.
  */
 export const HELPERS_ENDED = 30;
-/** i32 slots of the layout: dims, then the byte offsets of the query, the int8 query, the rows,
- * their codes, the word-row marks, the scales and the cosines. */
+/**
+ * i32 slots of the layout: dims, then the byte offsets of the query, the int8 query, the rows,
+ * their codes, the word-row marks, the scales and the cosines.
+ */
 export const LAYOUT_SLOT = 8;
-/** f64 slots (index in a Float64Array over the record): the query's scale, the int8 query's,
- * the estimate's bias, the margin per unit of row scale, the margin for all rows, the bars. */
+/**
+ * f64 slots (index in a Float64Array over the record): the query's scale, the int8 query's, the
+ * estimate's bias, the margin per unit of row scale, the margin for all rows, the bars.
+ */
 export const QUERY_SCALE = 8;
 export const QUERY8_SCALE = 9;
 export const BIAS = 10;

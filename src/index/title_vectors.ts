@@ -9,6 +9,9 @@
  * rows on one thread (shared with helper threads from ~350,000 rows), exact. Measured against the
  * nearest rows' scan below, at 100,000 postings p50 5.8 against 6.5-8.5 ms and p95 17 against
  * 21-24; at 1,000,000 p50 52-59 against 54-57 and p95 153-163 against 185-266 (docs/scaling.md).
+ * From {@linkcode SCREEN_MIN_BYTES} of rows the kernel screens them: each row estimated from half
+ * its bytes, the exact cosine computed only where the row could count for the search (`begin`'s
+ * `bars`); the result sets are the exact ones (docs/scaling.md, item 13).
  *
  * Rows the kernel cannot take: up to {@linkcode NEAREST_SCAN_MIN_ROWS}, every row's cosine in
  * JavaScript (exact); from there the rows a search considers by their title alone are the
@@ -241,11 +244,6 @@ export class TitleVectors {
     kernel.setQuery(vector);
     kernel.startEstimates();
     this.#prefetched = vector;
-  }
-
-  /** Rows the last search computed the exact cosine of (every row, unless screened). */
-  get exactRows(): number {
-    return this.#kernel?.exactRows ?? this.#cosines.length;
   }
 
   /**
