@@ -11,7 +11,7 @@ import type { PositionText } from "./term_dictionary.ts";
 import { TextColumn } from "./text_column.ts";
 import { repostTextOf } from "./reposts.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
-import type { Gazetteer } from "./query_place.ts";
+import type { Gazetteer } from "./gazetteer.ts";
 
 /** Everything a snapshot holds. */
 export interface JobIndexData {

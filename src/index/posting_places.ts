@@ -9,13 +9,8 @@ import { foldText } from "../domain/fold_text.ts";
 import type { CityCount, Job } from "../domain/job.ts";
 import { REMOTE_CITY } from "../places/remote.ts";
 import type { PlaceFilter } from "./index_search.ts";
-import {
-  buildGazetteer,
-  findPlace,
-  type Gazetteer,
-  type QueryPlace,
-  sameCity,
-} from "./query_place.ts";
+import { buildGazetteer, type Gazetteer, sameCity } from "./gazetteer.ts";
+import { findPlace, type QueryPlace } from "./query_place.ts";
 
 function countCities(jobs: readonly Job[]): CityCount[] {
   const counts = new Map<string, CityCount>();

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
-import { buildGazetteer, findPlace } from "./query_place.ts";
+import { buildGazetteer } from "./gazetteer.ts";
+import { findPlace } from "./query_place.ts";
 
 /** Postings reduced to what the gazetteer reads. */
 function postings(list: [title: string, city: string, country: string][]): Job[] {

@@ -41,12 +41,7 @@ import { descriptionColumnsOf, type JobIndexData } from "./job_index_data.ts";
 import { int8RowsOf } from "./title_vectors.ts";
 import { TextColumn } from "./text_column.ts";
 import { repostGroups } from "./reposts.ts";
-import {
-  buildGazetteer,
-  type Gazetteer,
-  gazetteerFromJson,
-  gazetteerToJson,
-} from "./query_place.ts";
+import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } from "./gazetteer.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 import { storeSection } from "./zstd_section.ts";

@@ -6,7 +6,7 @@ import { JobIndex } from "./job_index.ts";
 import { buildPositionText } from "./position_text.ts";
 import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "./snapshot.ts";
 import { repostGroups, repostTextOf } from "./reposts.ts";
-import { buildGazetteer } from "./query_place.ts";
+import { buildGazetteer } from "./gazetteer.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 import { unpackSection } from "./zstd_section.ts";

@@ -1,0 +1,202 @@
+/**
+ * The gazetteer of an index: the cities and countries its postings are in, with their spellings,
+ * the cities that are one place (by GeoNames, on first need), and the words of the postings' titles
+ * and tags, which are never read as a place without postings (src/index/query_place.ts). Built
+ * once per index and kept in its snapshot as JSON.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { foldText } from "../domain/fold_text.ts";
+import type { Job } from "../domain/job.ts";
+import { REMOTE_CITY } from "../places/remote.ts";
+import { placeInCountry, type WorldPlace } from "../places/world_places.ts";
+
+/** What the index knows of places: built once per index from its postings. */
+export interface Gazetteer {
+  /** Folded city → its most common spelling and how many postings have it. */
+  cities: Map<string, { name: string; postings: number }>;
+  /** Folded city → the countries its postings are in, with a spelling of it there. */
+  placed: Map<string, Map<string, string>>;
+  /**
+   * Which cities are one place: computed on first need (`sameCity`), as it reads GeoNames, which
+   * an index does not load to be ready.
+   */
+  joined?: JoinedCities;
+  /** Codes of the countries postings are in. */
+  countries: Set<string>;
+  /** Folded city words that are also title words in more postings than the city has. */
+  ambiguous: Set<string>;
+  /** Folded words of the postings' titles and tags: never read as a place without postings. */
+  jobWords: Set<string>;
+  /** Words in the longest city name. */
+  longest: number;
+}
+
+/** One GeoNames place, as a map key. */
+export function placeId(place: WorldPlace): string {
+  return `${place.country} ${place.latitude} ${place.longitude}`;
+}
+
+/**
+ * Cities of the postings that are one place in GeoNames ("München" and "Munich", "Frankfurt" and
+ * "Frankfurt am Main", "Cologne" and "Köln"), each group under the key of its city with the most
+ * postings.
+ */
+export interface JoinedCities {
+  /** Folded city → the key its postings are matched under (itself when it is joined to none). */
+  keyOf: Map<string, string>;
+  /** A GeoNames place (`placeId`) postings are in → the key of its postings. */
+  keyOfPlace: Map<string, string>;
+}
+
+/**
+ * A posting's folded title and tag words, kept with the posting: an index with a delta merged in
+ * holds the same posting objects, and folding every title again made most of a merge's time.
+ */
+const jobWordsOfJob = new WeakMap<Job, { title: string[]; tags: string[] }>();
+
+function jobWordsOf(job: Job): { title: string[]; tags: string[] } {
+  let words = jobWordsOfJob.get(job);
+  if (!words) {
+    words = {
+      title: [...new Set(foldText(job.job_title).split(" "))],
+      tags: job.job_tags.flatMap((tag) => foldText(tag).split(" ")),
+    };
+    jobWordsOfJob.set(job, words);
+  }
+  return words;
+}
+
+/** Builds the gazetteer of an index's postings (without reading GeoNames: see `sameCity`). */
+export function buildGazetteer(jobs: readonly Job[]): Gazetteer {
+  const spellings = new Map<string, Map<string, number>>();
+  const countries = new Set<string>();
+  const placed = new Map<string, Map<string, string>>();
+  const foldedCities = new Map<string, string>();
+  for (const job of jobs) {
+    if (job.country) countries.add(job.country);
+    if (job.city === "" || job.city === REMOTE_CITY) continue;
+    let key = foldedCities.get(job.city);
+    if (key === undefined) foldedCities.set(job.city, key = foldText(job.city));
+    if (key === "") continue;
+    const names = spellings.get(key) ?? new Map<string, number>();
+    names.set(job.city, (names.get(job.city) ?? 0) + 1);
+    spellings.set(key, names);
+    if (job.country) {
+      const where = placed.get(key) ?? new Map<string, string>();
+      if (!where.has(job.country)) where.set(job.country, job.city);
+      placed.set(key, where);
+    }
+  }
+  const cities = new Map<string, { name: string; postings: number }>();
+  let longest = 1;
+  for (const [key, names] of spellings) {
+    let best = "";
+    let postings = 0;
+    let bestCount = 0;
+    for (const [name, count] of names) {
+      postings += count;
+      if (count > bestCount) [best, bestCount] = [name, count];
+    }
+    cities.set(key, { name: best, postings });
+    longest = Math.max(longest, key.split(" ").length);
+  }
+  // "Reading", "Mobile", "Nursing"... : a one-word city that titles use more often as a word is
+  // not taken as a place.
+  const titleCounts = new Map<string, number>();
+  const jobWords = new Set<string>();
+  for (const job of jobs) {
+    const { title, tags } = jobWordsOf(job);
+    for (const word of title) {
+      jobWords.add(word);
+      if (cities.has(word)) titleCounts.set(word, (titleCounts.get(word) ?? 0) + 1);
+    }
+    for (const word of tags) jobWords.add(word);
+  }
+  const ambiguous = new Set(
+    [...titleCounts].filter(([word, n]) => n >= cities.get(word)!.postings).map(([word]) => word),
+  );
+  return { cities, placed, countries, ambiguous, jobWords, longest };
+}
+
+/** A gazetteer as JSON (without `joined`, which is computed on first need). */
+export function gazetteerToJson(gazetteer: Gazetteer): unknown {
+  return {
+    cities: [...gazetteer.cities],
+    placed: [...gazetteer.placed].map(([key, where]) => [key, [...where]]),
+    countries: [...gazetteer.countries],
+    ambiguous: [...gazetteer.ambiguous],
+    jobWords: [...gazetteer.jobWords],
+    longest: gazetteer.longest,
+  };
+}
+
+const GazetteerJsonSchema = z.object({
+  cities: z.array(z.tuple([z.string(), z.object({ name: z.string(), postings: z.number() })])),
+  placed: z.array(z.tuple([z.string(), z.array(z.tuple([z.string(), z.string()]))])),
+  countries: z.array(z.string()),
+  ambiguous: z.array(z.string()),
+  jobWords: z.array(z.string()),
+  longest: z.number().int().positive(),
+});
+
+/** A gazetteer from `gazetteerToJson`'s output; throws a RangeError for any other shape. */
+export function gazetteerFromJson(json: unknown): Gazetteer {
+  const parsed = GazetteerJsonSchema.safeParse(json);
+  if (!parsed.success) throw new RangeError("Cannot read gazetteer: its shape is wrong");
+  const { cities, placed, countries, ambiguous, jobWords, longest } = parsed.data;
+  return {
+    cities: new Map(cities),
+    placed: new Map(placed.map(([key, where]) => [key, new Map(where)])),
+    countries: new Set(countries),
+    ambiguous: new Set(ambiguous),
+    jobWords: new Set(jobWords),
+    longest,
+  };
+}
+
+/**
+ * Which of the gazetteer's cities are one place, computed once per gazetteer on first need: each
+ * city's name is looked up in GeoNames in each country its postings are in (by name, not by the
+ * postings' coordinates: "Midtown Toronto" lies in Toronto but is not Toronto).
+ */
+export function sameCity(gazetteer: Gazetteer): JoinedCities {
+  if (gazetteer.joined) return gazetteer.joined;
+  const { cities, placed } = gazetteer;
+  const parent = new Map<string, string>();
+  const root = (key: string): string => {
+    let r = key;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(key, r);
+    return r;
+  };
+  const heavier = (a: string, b: string) => {
+    const pa = cities.get(a)!.postings;
+    const pb = cities.get(b)!.postings;
+    return pa !== pb ? pa > pb : a < b;
+  };
+  for (const key of cities.keys()) parent.set(key, key);
+  const firstKeyOfPlace = new Map<string, string>();
+  for (const [key, where] of placed) {
+    for (const [country, spelling] of where) {
+      const place = placeInCountry(spelling, { country });
+      if (!place) continue;
+      const id = placeId(place);
+      const other = firstKeyOfPlace.get(id);
+      if (other === undefined) {
+        firstKeyOfPlace.set(id, key);
+        continue;
+      }
+      const [a, b] = [root(key), root(other)];
+      if (a === b) continue;
+      if (heavier(a, b)) parent.set(b, a);
+      else parent.set(a, b);
+    }
+  }
+  gazetteer.joined = {
+    keyOf: new Map([...cities.keys()].map((key) => [key, root(key)])),
+    keyOfPlace: new Map([...firstKeyOfPlace].map(([id, key]) => [id, root(key)])),
+  };
+  return gazetteer.joined;
+}
