@@ -144,6 +144,7 @@ function worldPlaceOf(
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
+ * import { buildGazetteer } from "./gazetteer.ts";
  * const g = buildGazetteer([
  *   { city: "Toronto", country: "CA", job_title: "Nurse", job_tags: [] },
  *   { city: "Zürich", country: "CH", job_title: "Barista", job_tags: [] },
