@@ -15,21 +15,24 @@
  * least {@linkcode THREAD_SECTION_BYTES} are decompressed on a worker thread while this one builds
  * the postings (src/index/snapshot_worker.ts).
  *
- * Sections, in the order they are read: the distinct title vectors as int8 with one f32 scale per
- * row, `vectorOfDoc` u32; the postings without descriptions as columns (one a field, in the
- * header's order, holding the values of the postings that have it: float64 when all are numbers,
- * a dictionary of the distinct strings in JSON parts with a u32 reference each when at most half
- * are distinct, else the strings' UTF-8 in parts of {@linkcode JOBS_PER_PART} with where each ends,
- * JSON parts otherwise) with each posting's shape (its fields in its order: `jobShapes` JSON,
- * `jobShape` u32); each posting's repost group (u32) and the postings' places as JSON
- * (src/index/query_place.ts), made at publish so that a cold start does not fold every title,
- * company and city again; two text columns (src/index/text_column.ts: UTF-8 one after another, u32
- * ends): each posting's fingerprint and the folded start of each description that reposts
- * compare; the words as one JSON object, and per text field the terms by position
- * (src/index/term_dictionary.ts: `start` u32, `ids` u32, `counts` u16) and each posting's field
- * length (`lengths` u32). The descriptions stay in the store (at 1,000,000 real-length postings
- * they were 3.6 GB, 72% of a snapshot; docs/scaling.md). Everything a search reads is a typed
- * array over a section's own buffer: loading builds no object per term or per occurrence.
+ * Sections, in the order they are stored and read (a cold start decodes each as its bytes arrive
+ * from the store): each posting's title vector row (`vectorOfDoc` u32); the postings without
+ * descriptions as columns (one a field, in the header's order, holding the values of the postings
+ * that have it: float64 when all are numbers, a dictionary of the distinct strings in JSON parts
+ * with a u32 reference each when at most half are distinct, else the strings' UTF-8 in parts of
+ * {@linkcode JOBS_PER_PART} with where each ends, JSON parts otherwise) with each posting's shape
+ * (its fields in its order: `jobShapes` JSON, `jobShape` u32); each posting's repost group (u32)
+ * and the postings' places as JSON (src/index/query_place.ts), made at publish so that a cold start
+ * does not fold every title, company and city again; two text columns (src/index/text_column.ts:
+ * UTF-8 one after another, u32 ends): each posting's fingerprint and the folded start of each
+ * description that reposts compare; the words as one JSON object, and per text field the terms by
+ * position (src/index/term_dictionary.ts: `start` u32, `ids` u32, `counts` u16) and each posting's
+ * field length (`lengths` u32); last, the distinct title vectors as int8 with one f32 scale per
+ * row, the most bytes and the least to decode, read while the rest is decoded. Snapshots written
+ * before held the vectors first: they decode alike, with less of their read overlapped. The
+ * descriptions stay in the store (at 1,000,000 real-length postings they were 3.6 GB, 72% of a
+ * snapshot; docs/scaling.md). Everything a search reads is a typed array over a section's own
+ * buffer: loading builds no object per term or per occurrence.
  *
  * The postings' columns are src/index/posting_columns.ts; reading sections (codecs, the worker
  * thread, JSON and text parts) is src/index/snapshot_sections.ts.
@@ -46,7 +49,13 @@ import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 import { storeSection } from "./zstd_section.ts";
 import { FIELD_KINDS, type FieldKind, jobColumns, readJobs } from "./posting_columns.ts";
-import { corrupt, parseJson, Sections, type SectionTable } from "./snapshot_sections.ts";
+import {
+  type Arrived,
+  corrupt,
+  parseJson,
+  Sections,
+  type SectionTable,
+} from "./snapshot_sections.ts";
 
 /**
  * Bump when the layout or the meaning of a field changes; servers ignore other versions. 3: the
@@ -151,11 +160,11 @@ export function encodeSnapshot(
   const { terms, lengths } = data.text;
   const words = Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words]));
   const jobs = jobSections(data, options.jobsPerPart ?? JOBS_PER_PART);
-  // In the order the decoder reads them: the worker thread decompresses its sections in this order.
+  // In the order the decoder reads them: the worker thread decompresses its sections in this order,
+  // and a cold start decodes each as it arrives. The vectors last: the most bytes and the least to
+  // decode, they are read while the postings are built (docs/scaling.md, item 14).
   const parts: [string, ArrayBufferView][] = [
     ["vectorOfDoc", data.vectorOfDoc],
-    ["vectorScales", scales],
-    ["vectors", values],
     ...jobs.parts,
     ["words", encoder.encode(JSON.stringify(words))],
     ...TERM_FIELDS.flatMap((f): [string, ArrayBufferView][] => [
@@ -164,6 +173,8 @@ export function encodeSnapshot(
       [`${f}.counts`, terms[f].counts],
       [`${f}.lengths`, lengths[f]],
     ]),
+    ["vectorScales", scales],
+    ["vectors", values],
   ];
   const sections: Header["sections"] = {};
   const body: Uint8Array[] = [];
@@ -198,7 +209,11 @@ export function encodeSnapshot(
  * Reads the header; throws when these are not whole snapshot bytes of this version. A cut
  * snapshot is told from a foreign file by its magic: it is `truncated or corrupt`.
  */
-function readHeader(bytes: Uint8Array): { header: Header; bodyStart: number } {
+async function readHeader(
+  bytes: Uint8Array,
+  arrived: Arrived,
+): Promise<{ header: Header; bodyStart: number }> {
+  await arrived(Math.min(8, bytes.byteLength));
   const magic = bytes.byteLength >= 4 ? new TextDecoder().decode(bytes.subarray(0, 4)) : "";
   if (magic === WHOLE_FRAME_MAGIC) {
     throw corrupt(`format version 7 or older, expected ${SNAPSHOT_FORMAT_VERSION}`);
@@ -209,6 +224,7 @@ function readHeader(bytes: Uint8Array): { header: Header; bodyStart: number } {
   if (8 + length > bytes.byteLength) {
     throw corrupt(`truncated or corrupt (${bytes.byteLength} of more than ${8 + length} bytes)`);
   }
+  await arrived(8 + length);
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length)));
@@ -240,6 +256,11 @@ function readHeader(bytes: Uint8Array): { header: Header; bodyStart: number } {
  */
 export interface DecodeOptions {
   threadBytes?: number;
+  /**
+   * For bytes still being read (src/store/snapshot_store.ts, `openSnapshot`): resolves once every
+   * byte before `end` is in. Sections are decoded as they arrive, in the order they are stored.
+   */
+  arrived?: Arrived;
 }
 
 /**
@@ -251,8 +272,9 @@ export async function decodeSnapshot(
   bytes: Uint8Array,
   options: DecodeOptions = {},
 ): Promise<SnapshotData> {
-  const { header, bodyStart } = readHeader(bytes);
-  const sections = new Sections(bytes, bodyStart, header.sections);
+  const arrived = options.arrived ?? (() => Promise.resolve());
+  const { header, bodyStart } = await readHeader(bytes, arrived);
+  const sections = new Sections(bytes, bodyStart, header.sections, arrived);
   try {
     sections.startThread(options.threadBytes ?? THREAD_SECTION_BYTES);
     return await decodeSections(header, sections);
@@ -276,14 +298,6 @@ async function decodeSections(header: Header, sections: Sections): Promise<Snaps
     return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 2);
   };
 
-  const scaleBytes = await sections.read("vectorScales", 4);
-  const scales = new Float32Array(scaleBytes.buffer, scaleBytes.byteOffset, scaleBytes.length / 4);
-  const vectorBytes = await sections.read("vectors");
-  if (scales.length !== vectorRows || vectorBytes.byteLength !== vectorRows * dimensions) {
-    throw corrupt(`the vectors do not make ${vectorRows} rows of ${dimensions}`);
-  }
-  // Kept as int8: a search scans them so (src/index/title_vectors.ts).
-  const vectors = new Int8Array(vectorBytes.buffer, vectorBytes.byteOffset, vectorBytes.byteLength);
   // A row out of range would give its posting no vector: it would silently never be found.
   const vectorOfDoc = await u32("vectorOfDoc");
   if (vectorOfDoc.length !== docCount) {
@@ -352,6 +366,15 @@ async function decodeSections(header: Header, sections: Sections): Promise<Snaps
     lengths[f] = await u32(`${f}.lengths`);
     if (lengths[f].length !== docCount) throw corrupt(`the lengths of ${f} do not match`);
   }
+
+  const scaleBytes = await sections.read("vectorScales", 4);
+  const scales = new Float32Array(scaleBytes.buffer, scaleBytes.byteOffset, scaleBytes.length / 4);
+  const vectorBytes = await sections.read("vectors");
+  if (scales.length !== vectorRows || vectorBytes.byteLength !== vectorRows * dimensions) {
+    throw corrupt(`the vectors do not make ${vectorRows} rows of ${dimensions}`);
+  }
+  // Kept as int8: a search scans them so (src/index/title_vectors.ts).
+  const vectors = new Int8Array(vectorBytes.buffer, vectorBytes.byteOffset, vectorBytes.byteLength);
   return {
     model: header.model,
     dimensions,

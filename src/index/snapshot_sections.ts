@@ -19,6 +19,9 @@ import {
 /** Each section's offset (from the body's start), stored length, length and codec. */
 export type SectionTable = Record<string, [number, number, number, string]>;
 
+/** Resolves once every byte of the snapshot before `end` is in (they may still be arriving). */
+export type Arrived = (end: number) => Promise<void>;
+
 /** The error of bytes that are not a whole, consistent snapshot, naming what is wrong. */
 export function corrupt(what: string): RangeError {
   return new RangeError(`Cannot decode snapshot: ${what}`);
@@ -40,12 +43,19 @@ export class Sections {
   readonly #threaded = new Map<string, Promise<Unpacked>>();
   /** The largest u32 value of each section read whose codec found it. */
   readonly #max = new Map<string, number>();
+  readonly #arrived: Arrived;
   #worker: Worker | null = null;
 
-  constructor(bytes: Uint8Array, bodyStart: number, table: SectionTable) {
+  constructor(
+    bytes: Uint8Array,
+    bodyStart: number,
+    table: SectionTable,
+    arrived: Arrived = () => Promise.resolve(),
+  ) {
     this.#bytes = bytes;
     this.#bodyStart = bodyStart;
     this.#table = table;
+    this.#arrived = arrived;
   }
 
   has(name: string): boolean {
@@ -71,6 +81,13 @@ export class Sections {
       length,
       codec: codec as Codec,
     };
+  }
+
+  /** {@linkcode Sections.#entry} once its stored bytes are in. */
+  async #arrivedEntry(name: string): Promise<{ stored: Uint8Array; length: number; codec: Codec }> {
+    const entry = this.#entry(name);
+    await this.#arrived(entry.stored.byteOffset - this.#bytes.byteOffset + entry.stored.byteLength);
+    return entry;
   }
 
   /**
@@ -113,25 +130,44 @@ export class Sections {
       failAll(new ThreadDied(`its worker thread died (${event.message})`));
     };
     large.forEach((name, id) => {
-      const { stored, length, codec } = this.#entry(name);
       const result = new Promise<Unpacked>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
       });
       // Awaited when the section is read; a decode that fails before then never reads it.
       result.catch(() => {});
       this.#threaded.set(name, result);
-      // A copy of the section's stored bytes: a view would send all of the snapshot's.
-      const copy = new Uint8Array(stored);
-      worker.postMessage(
-        {
-          id,
-          bytes: copy,
-          length,
-          codec: codec as "zstd" | "zstd-delta32",
-        } satisfies WorkerRequest,
-        [copy.buffer],
-      );
     });
+    // Each is sent once its bytes are in; the worker decompresses them in the snapshot's order.
+    (async () => {
+      for (const [id, name] of large.entries()) {
+        let entry;
+        try {
+          entry = await this.#arrivedEntry(name);
+        } catch (error) {
+          // The reader awaits the same bytes first and reports why they did not come; the
+          // sections sent before are still coming back.
+          for (const later of large.keys()) {
+            if (later < id) continue;
+            waiting.get(later)?.reject(error as Error);
+            waiting.delete(later);
+          }
+          return;
+        }
+        if (this.#worker !== worker) return;
+        const { stored, length, codec } = entry;
+        // A copy of the section's stored bytes: a view would send all of the snapshot's.
+        const copy = new Uint8Array(stored);
+        worker.postMessage(
+          {
+            id,
+            bytes: copy,
+            length,
+            codec: codec as "zstd" | "zstd-delta32",
+          } satisfies WorkerRequest,
+          [copy.buffer],
+        );
+      }
+    })();
   }
 
   /**
@@ -153,7 +189,7 @@ export class Sections {
     const threaded = this.#threaded.get(name);
     let bytes: Uint8Array;
     if (threaded) {
-      const { length } = this.#entry(name);
+      const { length } = await this.#arrivedEntry(name);
       try {
         const unpacked = await threaded;
         bytes = unpacked.bytes;
@@ -169,15 +205,15 @@ export class Sections {
       }
       this.#checkLength(name, bytes, length);
     } else {
-      bytes = this.#readHere(name);
+      bytes = await this.#readHere(name);
     }
     if (bytes.byteLength % size !== 0) throw corrupt(`section ${name} is misaligned`);
     return bytes;
   }
 
   /** A section not sent to the worker thread, read on this one. */
-  #readHere(name: string): Uint8Array {
-    const { stored, length, codec } = this.#entry(name);
+  async #readHere(name: string): Promise<Uint8Array> {
+    const { stored, length, codec } = await this.#arrivedEntry(name);
     let bytes: Uint8Array;
     if (codec === "raw") {
       bytes = new Uint8Array(stored);

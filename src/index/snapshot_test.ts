@@ -360,6 +360,73 @@ Deno.test("decodeSnapshot() decompresses on a worker thread what it would on its
   );
 });
 
+/**
+ * Bytes that arrive in pieces of the given sizes, a macrotask apart, into a buffer that is zero
+ * where they have not: a decoder that read past what had arrived would find zeros.
+ */
+function arriving(whole: Uint8Array, pieces: number[], failAt = Infinity) {
+  const bytes = new Uint8Array(whole.byteLength);
+  let reached = 0;
+  let failure: Error | null = null;
+  const waiting: { end: number; resolve: () => void; reject: (e: Error) => void }[] = [];
+  const settle = () => {
+    for (const waiter of waiting.splice(0)) {
+      if (waiter.end <= reached) waiter.resolve();
+      else if (failure) waiter.reject(failure);
+      else waiting.push(waiter);
+    }
+  };
+  (async () => {
+    for (let k = 0; reached < whole.byteLength; k++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const end = Math.min(whole.byteLength, reached + Math.max(1, pieces[k % pieces.length]));
+      if (end > failAt) {
+        failure = new Error("the store failed mid-read");
+        break;
+      }
+      bytes.set(whole.subarray(reached, end), reached);
+      reached = end;
+      settle();
+    }
+    settle();
+  })();
+  const arrived = (end: number) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ end, resolve, reject });
+      settle();
+    });
+  return { bytes, arrived };
+}
+
+Deno.test("decodeSnapshot() of bytes still arriving decodes what it decodes whole, reading none early", async () => {
+  const whole = await encodeSnapshot(sampleData(), { jobsPerPart: 7 });
+  const expected = await decodeSnapshot(whole);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.integer({ min: 1, max: 4096 }), { minLength: 1, maxLength: 8 }),
+      fc.constantFrom(0, 200, Infinity),
+      async (pieces, threadBytes) => {
+        const { bytes, arrived } = arriving(whole, pieces);
+        assert.deepEqual(await decodeSnapshot(bytes, { arrived, threadBytes }), expected);
+      },
+    ),
+    { numRuns: 40, seed: 27 },
+  );
+});
+
+Deno.test("decodeSnapshot() of bytes that stop arriving fails with the reason they stopped", async () => {
+  const whole = await encodeSnapshot(sampleData());
+  for (const failAt of [4, 100, Math.floor(whole.byteLength / 2), whole.byteLength - 1]) {
+    for (const threadBytes of [0, Infinity]) {
+      const { bytes, arrived } = arriving(whole, [512], failAt);
+      await assert.rejects(
+        decodeSnapshot(bytes, { arrived, threadBytes }),
+        /^Error: the store failed mid-read$/,
+      );
+    }
+  }
+});
+
 Deno.test("decodeSnapshot() rejects a section whose length is not its header's", async () => {
   const good = await encodeSnapshot(sampleData());
   const zstd = sectionStoredAs(good, "zstd", 64);
@@ -517,9 +584,14 @@ Deno.test("decodeSnapshot() rejects a header whose counts disagree with the sect
     decodeSnapshot(withHeader(bytes, (h) => h.docCount = 49)),
     /Cannot decode snapshot: 50 vector rows of postings for 49 postings/,
   );
+  // Fewer rows than the postings name is caught by the postings' rows; more, by the vectors.
   await assert.rejects(
     decodeSnapshot(withHeader(bytes, (h) => h.vectorRows = 9)),
-    /Cannot decode snapshot: the vectors do not make 9 rows of 8/,
+    /Cannot decode snapshot: posting \d+ has vector row 9, of 9 rows/,
+  );
+  await assert.rejects(
+    decodeSnapshot(withHeader(bytes, (h) => h.vectorRows = 11)),
+    /Cannot decode snapshot: the vectors do not make 11 rows of 8/,
   );
 });
 

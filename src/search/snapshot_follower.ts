@@ -237,15 +237,17 @@ export class SnapshotFollower {
     id: string,
   ): Promise<{ index: JobIndex; figures: Record<string, unknown> } | null> {
     const started = performance.now();
-    // Decoded while its hash is checked on another thread; nothing decoded serves before it is.
-    const snapshot = await this.#snapshots.readSnapshotVerifying(id);
+    // Decoded as its bytes arrive and while its hash is checked on another thread; nothing decoded
+    // serves before it is.
+    const snapshot = await this.#snapshots.openSnapshot(id);
     if (!snapshot) throw new Error(`snapshot ${id} does not exist`);
+    let readMs: number | undefined;
+    snapshot.read.then(() => readMs = performance.now() - started, () => {});
     if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
       throw new Error(
         `snapshot ${id} has format version ${snapshot.meta.formatVersion}, this server reads ${SNAPSHOT_FORMAT_VERSION}`,
       );
     }
-    const readMs = performance.now() - started;
     const embedder = await this.#embedder;
     // Checked before decoding, which is most of a load, and again on what the snapshot holds: its
     // vectors must be comparable with the query's, or every search would fail or mean nothing.
@@ -256,7 +258,7 @@ export class SnapshotFollower {
     }
     let data: SnapshotData;
     try {
-      data = await decodeSnapshot(snapshot.bytes);
+      data = await decodeSnapshot(snapshot.bytes, { arrived: snapshot.arrived });
     } catch (error) {
       // Bytes that fail their hash are reported as corrupt, whatever the decoder made of them.
       await snapshot.verified;
@@ -277,7 +279,7 @@ export class SnapshotFollower {
         snapshot_id: id,
         doc_count: index.size,
         snapshot_bytes: snapshot.bytes.byteLength,
-        read_ms: Math.round(readMs),
+        read_ms: Math.round(readMs!),
         load_ms: Math.round(performance.now() - started),
       },
     };

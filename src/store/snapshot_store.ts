@@ -95,6 +95,44 @@ export interface Snapshot {
   bytes: Uint8Array;
 }
 
+/** A snapshot whose bytes are still arriving: {@linkcode SnapshotStore.openSnapshot}. */
+export interface SnapshotReading extends Snapshot {
+  /** Resolves once `bytes` holds every byte before `end`. */
+  arrived(end: number): Promise<void>;
+  read: Promise<void>;
+  verified: Promise<void>;
+}
+
+/** Waiters on a count of bytes that only grows, until it ends or fails. */
+class Arrivals {
+  #reached = 0;
+  #failure: { error: unknown } | null = null;
+  #waiting: { end: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
+
+  until(end: number): Promise<void> {
+    if (end <= this.#reached) return Promise.resolve();
+    if (this.#failure) return Promise.reject(this.#failure.error);
+    return new Promise((resolve, reject) => this.#waiting.push({ end, resolve, reject }));
+  }
+
+  reached(offset: number): void {
+    this.#reached = offset;
+    if (this.#waiting.length === 0) return;
+    const still = [];
+    for (const waiter of this.#waiting) {
+      if (waiter.end <= offset) waiter.resolve();
+      else still.push(waiter);
+    }
+    this.#waiting = still;
+  }
+
+  failed(error: unknown): void {
+    this.#failure = { error };
+    for (const waiter of this.#waiting) waiter.reject(error);
+    this.#waiting = [];
+  }
+}
+
 /** The snapshots, the current-snapshot pointer and its watch. */
 export class SnapshotStore {
   readonly #kv: KvAccess;
@@ -212,16 +250,35 @@ export class SnapshotStore {
   async readSnapshotVerifying(
     snapId: string,
   ): Promise<(Snapshot & { verified: Promise<void> }) | null> {
+    const reading = await this.openSnapshot(snapId);
+    if (!reading) return null;
+    await reading.read;
+    return { id: snapId, meta: reading.meta, bytes: reading.bytes, verified: reading.verified };
+  }
+
+  /**
+   * Starts reading a snapshot and returns before its bytes are in: they fill `bytes` in order
+   * while the caller decodes what has arrived (`arrived(end)`), so that a cold start decodes the
+   * postings while the vectors are still being read (docs/scaling.md, item 14). `read` settles
+   * when every byte is in (rejecting when a chunk is missing or the snapshot is cut short, as do
+   * the `arrived` promises past it); `verified` rejects when the bytes fail their hash, or the
+   * read failed. Nothing decoded may serve before `verified` resolves. `null` if the snapshot
+   * does not exist (or was pruned).
+   */
+  async openSnapshot(snapId: string): Promise<SnapshotReading | null> {
     const meta = await this.readSnapshotMeta(snapId);
     if (!meta) return null;
     const bytes = new Uint8Array(meta.byteLength);
-    let offset = 0;
-    let n = 0;
+    const arrivals = new Arrivals();
     // A large snapshot is hashed on another thread as its chunks come (src/crypto.ts): reading and
     // hashing overlap; a small one (a delta) is not worth a thread.
     const hash = (meta.byteLength >= HASH_THREAD_BYTES && hashThread()) ||
       { update() {}, close() {}, digestHex: () => sha256HexOffThread(bytes) };
-    try {
+    const corrupt = () =>
+      new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
+    const read = (async () => {
+      let offset = 0;
+      let n = 0;
       // 500 chunks (32 MiB) a batch: a snapshot is read 20-30% faster than in batches of 50
       // (measured on a 247 MiB store, docs/scaling.md), which a cold start waits for.
       const chunks = this.#kv.list({ prefix: keys.snapshotChunksPrefix(snapId) }, ChunkSchema, {
@@ -237,23 +294,24 @@ export class SnapshotStore {
         offset += entry.value.byteLength;
         n++;
         hash.update(entry.value);
+        arrivals.reached(offset);
       }
-    } catch (error) {
+      if (n !== meta.chunkCount || offset !== meta.byteLength) throw corrupt();
+    })();
+    read.then(() => {
+      // Past the end nothing will come: a decoder asking for more is reading a corrupt header.
+      arrivals.reached(bytes.byteLength);
+      arrivals.failed(corrupt());
+    }, (error) => {
       hash.close();
-      throw error;
-    }
-    const corrupt = () =>
-      new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
-    if (n !== meta.chunkCount || offset !== meta.byteLength) {
-      hash.close();
-      throw corrupt();
-    }
-    const verified = hash.digestHex().then((hex) => {
+      arrivals.failed(error);
+    });
+    const verified = read.then(() => hash.digestHex()).then((hex) => {
       if (hex !== meta.sha256) throw corrupt();
     });
     // Awaited by the caller, possibly only after its decoding failed first.
     verified.catch(() => {});
-    return { id: snapId, meta, bytes, verified };
+    return { id: snapId, meta, bytes, read, verified, arrived: (end) => arrivals.until(end) };
   }
 
   /**

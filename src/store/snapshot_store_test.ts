@@ -57,6 +57,32 @@ Deno.test("readSnapshotVerifying() of a large snapshot hashes it on a thread as 
   });
 });
 
+Deno.test("openSnapshot() hands bytes over as they arrive, and a missing chunk fails what comes after it", async () => {
+  await withStore(async (store, kv) => {
+    const bytes = bytesOf(9_000_000, 5);
+    const id = await store.snapshots.publishSnapshot(bytes, META);
+    const reading = (await store.snapshots.openSnapshot(id))!;
+    for (const end of [1, 61_440, 4_000_000, 9_000_000]) {
+      await reading.arrived(end);
+      assert.deepEqual(reading.bytes.subarray(0, end), bytes.subarray(0, end));
+    }
+    await reading.read;
+    await reading.verified;
+    // Past the end nothing comes: a decoder asking for more reads a corrupt header.
+    await assert.rejects(reading.arrived(9_000_001), /it is corrupt/);
+
+    await kv.delete(keys.snapshotChunk(id, 40));
+    const cut = (await store.snapshots.openSnapshot(id))!;
+    const chunk40 = 40 * 61_440;
+    await cut.arrived(chunk40);
+    assert.deepEqual(cut.bytes.subarray(0, chunk40), bytes.subarray(0, chunk40));
+    const missing = new RegExp(`Snapshot ${id} misses chunk 40`);
+    await assert.rejects(cut.arrived(chunk40 + 1), missing);
+    await assert.rejects(cut.read, missing);
+    await assert.rejects(cut.verified, missing);
+  });
+});
+
 Deno.test("publishSnapshot() by two publishers at once: one is current, the other gets CONFLICT and leaves no record", async () => {
   await withStore(async (store, kv) => {
     // Both read the pointer before either flips it, so whichever flips second fails; which one
