@@ -85,6 +85,13 @@ export const JOBS_PER_PART = 100_000;
  */
 export const THREAD_SECTION_BYTES = 16 * 2 ** 20;
 
+/**
+ * Sections a cold start keeps as stored, decompressed when first read: the texts only a delta or a
+ * publish compares (the repost texts, 286 MiB decompressed at 1,000,000 postings, and the
+ * fingerprints), never a search (docs/scaling.md, item 14).
+ */
+const LATER_SECTIONS: ReadonlySet<string> = new Set(["repostTexts", "fingerprints"]);
+
 /** The text fields of the term dictionary, in section order. */
 const TERM_FIELDS: (keyof TermDictionary)[] = [
   "title",
@@ -276,7 +283,7 @@ export async function decodeSnapshot(
   const { header, bodyStart } = await readHeader(bytes, arrived);
   const sections = new Sections(bytes, bodyStart, header.sections, arrived);
   try {
-    sections.startThread(options.threadBytes ?? THREAD_SECTION_BYTES);
+    sections.startThread(options.threadBytes ?? THREAD_SECTION_BYTES, LATER_SECTIONS);
     return await decodeSections(header, sections);
   } finally {
     sections.close();
@@ -328,10 +335,10 @@ async function decodeSections(header: Header, sections: Sections): Promise<Snaps
 
   const column = async (name: string, ends: string) => {
     const offsets = await u32(ends);
-    const bytes = await sections.read(name);
+    const { length, load } = await sections.later(name);
     if (offsets.length !== docCount) throw corrupt(`${name} do not match the postings`);
     try {
-      return TextColumn.ofSection(bytes, offsets);
+      return TextColumn.ofSectionLater(load, length, offsets);
     } catch {
       throw corrupt(`${name} do not match the postings`);
     }

@@ -91,13 +91,14 @@ export class Sections {
   }
 
   /**
-   * Sends the compressed sections of at least `threadBytes` to a worker thread, which decompresses
-   * them one after another, in the snapshot's order, while this thread reads the others.
+   * Sends the compressed sections of at least `threadBytes` (but those `except` names) to a worker
+   * thread, which decompresses them one after another, in the snapshot's order, while this thread
+   * reads the others.
    */
-  startThread(threadBytes: number): void {
+  startThread(threadBytes: number, except: ReadonlySet<string> = new Set()): void {
     const large = Object.keys(this.#table).filter((name) => {
       const [, , length, codec] = this.#table[name];
-      return codec !== "raw" && length >= threadBytes;
+      return codec !== "raw" && length >= threadBytes && !except.has(name);
     });
     if (large.length === 0) return;
     let worker: Worker;
@@ -214,6 +215,21 @@ export class Sections {
   /** A section not sent to the worker thread, read on this one. */
   async #readHere(name: string): Promise<Uint8Array> {
     const { stored, length, codec } = await this.#arrivedEntry(name);
+    return this.#unpack(name, stored, length, codec);
+  }
+
+  /**
+   * A section kept as it is stored (a copy), to be unpacked by `load` when first needed, which
+   * throws as `read` would on corrupt bytes. For what a cold start need not decode (the texts
+   * only a delta or a publish compares): `startThread` must have been told to leave it.
+   */
+  async later(name: string): Promise<{ length: number; load: () => Uint8Array }> {
+    const { stored, length, codec } = await this.#arrivedEntry(name);
+    const copy = new Uint8Array(stored);
+    return { length, load: () => this.#unpack(name, copy, length, codec) };
+  }
+
+  #unpack(name: string, stored: Uint8Array, length: number, codec: Codec): Uint8Array {
     let bytes: Uint8Array;
     if (codec === "raw") {
       bytes = new Uint8Array(stored);

@@ -10,9 +10,30 @@
 /** No source: the posting has no text here. */
 const NONE = 0xffff;
 
+/**
+ * A buffer made when first read (a snapshot's section decompressed), then kept: columns merged
+ * from one share it.
+ */
+class Later {
+  #load: (() => Uint8Array) | null;
+  #bytes: Uint8Array | null = null;
+
+  constructor(load: () => Uint8Array) {
+    this.#load = load;
+  }
+
+  get bytes(): Uint8Array {
+    if (!this.#bytes) {
+      this.#bytes = this.#load!();
+      this.#load = null;
+    }
+    return this.#bytes;
+  }
+}
+
 /** Texts by posting position, each a byte range of one of a few UTF-8 buffers. */
 export class TextColumn {
-  readonly #sources: Uint8Array[];
+  readonly #sources: (Uint8Array | Later)[];
   readonly #sourceOf: Uint16Array;
   readonly #start: Uint32Array;
   readonly #end: Uint32Array;
@@ -20,7 +41,7 @@ export class TextColumn {
   static readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
   private constructor(
-    sources: Uint8Array[],
+    sources: (Uint8Array | Later)[],
     sourceOf: Uint16Array,
     start: Uint32Array,
     end: Uint32Array,
@@ -33,15 +54,32 @@ export class TextColumn {
 
   /** Texts one after another in `bytes`, `ends[p]` the byte offset where text p ends. */
   static ofSection(bytes: Uint8Array, ends: Uint32Array): TextColumn {
+    return TextColumn.#ofSource(bytes, bytes.byteLength, ends);
+  }
+
+  /**
+   * As {@linkcode TextColumn.ofSection}, of `byteLength` bytes that `load` makes when a text is
+   * first read (and must make that many: its caller checks).
+   */
+  static ofSectionLater(load: () => Uint8Array, byteLength: number, ends: Uint32Array): TextColumn {
+    return TextColumn.#ofSource(new Later(load), byteLength, ends);
+  }
+
+  static #ofSource(source: Uint8Array | Later, byteLength: number, ends: Uint32Array): TextColumn {
     const n = ends.length;
     const start = new Uint32Array(n);
     for (let p = 1; p < n; p++) start[p] = ends[p - 1];
     for (let p = 0; p < n; p++) {
-      if (ends[p] < start[p] || ends[p] > bytes.byteLength) {
+      if (ends[p] < start[p] || ends[p] > byteLength) {
         throw new RangeError("Cannot read texts: their byte offsets are out of order");
       }
     }
-    return new TextColumn([bytes], new Uint16Array(n), start, ends);
+    return new TextColumn([source], new Uint16Array(n), start, ends);
+  }
+
+  #bytesOf(source: number): Uint8Array {
+    const bytes = this.#sources[source];
+    return bytes instanceof Later ? bytes.bytes : bytes;
   }
 
   /** A column of these texts (well-formed UTF-16: a lone surrogate cannot be UTF-8). */
@@ -70,7 +108,7 @@ export class TextColumn {
   get(p: number): string {
     const source = this.#sourceOf[p];
     if (source === NONE || this.#end[p] === this.#start[p]) return "";
-    return TextColumn.#decoder.decode(this.#sources[source].subarray(this.#start[p], this.#end[p]));
+    return TextColumn.#decoder.decode(this.#bytesOf(source).subarray(this.#start[p], this.#end[p]));
   }
 
   /** The texts of several columns one after another (their buffers shared, not copied). */
@@ -100,7 +138,7 @@ export class TextColumn {
     for (let p = 0, at = 0; p < n; p++) {
       const source = this.#sourceOf[p];
       if (source === NONE) continue;
-      bytes.set(this.#sources[source].subarray(this.#start[p], this.#end[p]), at);
+      bytes.set(this.#bytesOf(source).subarray(this.#start[p], this.#end[p]), at);
       at = ends[p];
     }
     return { bytes, ends };
@@ -119,7 +157,7 @@ export class TextColumn {
     size: number,
     parts: { column: TextColumn; newPosition: Int32Array }[],
   ): TextColumn {
-    const sources: Uint8Array[] = [];
+    const sources: (Uint8Array | Later)[] = [];
     const sourceOf = new Uint16Array(size).fill(NONE);
     const start = new Uint32Array(size);
     const end = new Uint32Array(size);
