@@ -368,33 +368,25 @@ function arriving(whole: Uint8Array, pieces: number[], failAt = Infinity) {
   const bytes = new Uint8Array(whole.byteLength);
   let reached = 0;
   let failure: Error | null = null;
-  const waiting: { end: number; resolve: () => void; reject: (e: Error) => void }[] = [];
-  const settle = () => {
-    for (const waiter of waiting.splice(0)) {
-      if (waiter.end <= reached) waiter.resolve();
-      else if (failure) waiter.reject(failure);
-      else waiting.push(waiter);
-    }
-  };
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   (async () => {
     for (let k = 0; reached < whole.byteLength; k++) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await tick();
       const end = Math.min(whole.byteLength, reached + Math.max(1, pieces[k % pieces.length]));
       if (end > failAt) {
         failure = new Error("the store failed mid-read");
-        break;
+        return;
       }
       bytes.set(whole.subarray(reached, end), reached);
       reached = end;
-      settle();
     }
-    settle();
   })();
-  const arrived = (end: number) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ end, resolve, reject });
-      settle();
-    });
+  const arrived = async (end: number) => {
+    while (reached < end) {
+      if (failure) throw failure;
+      await tick();
+    }
+  };
   return { bytes, arrived };
 }
 

@@ -7,6 +7,7 @@
 import { monotonicFactory } from "ulid";
 import { z } from "zod";
 import { sha256HexOffThread, Sha256Thread } from "../crypto.ts";
+import { Arrivals } from "./arrivals.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { retentionCutoff } from "../domain/lifecycle.ts";
 import { errorFields } from "../log.ts";
@@ -101,36 +102,6 @@ export interface SnapshotReading extends Snapshot {
   arrived(end: number): Promise<void>;
   read: Promise<void>;
   verified: Promise<void>;
-}
-
-/** Waiters on a count of bytes that only grows, until it ends or fails. */
-class Arrivals {
-  #reached = 0;
-  #failure: { error: unknown } | null = null;
-  #waiting: { end: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
-
-  until(end: number): Promise<void> {
-    if (end <= this.#reached) return Promise.resolve();
-    if (this.#failure) return Promise.reject(this.#failure.error);
-    return new Promise((resolve, reject) => this.#waiting.push({ end, resolve, reject }));
-  }
-
-  reached(offset: number): void {
-    this.#reached = offset;
-    if (this.#waiting.length === 0) return;
-    const still = [];
-    for (const waiter of this.#waiting) {
-      if (waiter.end <= offset) waiter.resolve();
-      else still.push(waiter);
-    }
-    this.#waiting = still;
-  }
-
-  failed(error: unknown): void {
-    this.#failure = { error };
-    for (const waiter of this.#waiting) waiter.reject(error);
-    this.#waiting = [];
-  }
 }
 
 /** The snapshots, the current-snapshot pointer and its watch. */
