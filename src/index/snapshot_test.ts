@@ -11,7 +11,8 @@ import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 import { unpackSection } from "./zstd_section.ts";
 
-function sampleData() {
+/** `distinctTags`: every posting its own tag list (stored as JSON, where shared ones are not). */
+function sampleData({ distinctTags = false } = {}) {
   const jobs: Job[] = Array.from({ length: 50 }, (_, n) => ({
     id: `id-${n}`,
     job_title: n % 3 ? `Nurse ${n}` : `Développeur logiciel ${n}`,
@@ -19,7 +20,7 @@ function sampleData() {
     city: n % 2 ? "Köln" : "",
     publish_time: "2025-03-01 08:00:00",
     job_url: `https://de.indeed.com/viewjob?jk=${n}`,
-    job_tags: ["care"],
+    job_tags: distinctTags ? ["care", `ward ${n}`] : ["care"],
     data_source: "indeed",
     // A leading byte-order mark, a lone surrogate (UTF-8 cannot carry it) and empty descriptions
     // must come back as they were.
@@ -54,13 +55,13 @@ function withoutDescriptions(jobs: Job[]): Job[] {
 }
 
 Deno.test("a snapshot's postings in several JSON parts come back whole and in order", async () => {
-  const data = sampleData();
+  const data = sampleData({ distinctTags: true });
   for (const jobsPerPart of [1, 7, 50, 1000]) {
     const copy = await decodeSnapshot(await encodeSnapshot(data, { jobsPerPart }));
     assert.deepEqual(copy.jobs, withoutDescriptions(data.jobs), `${jobsPerPart} per part`);
   }
   // The header lists every part of a column, ten values each: the ids (all distinct strings) as
-  // texts with their ends, the tags (lists) as JSON.
+  // texts with their ends, the tags (distinct lists) as JSON.
   const header = headerOf(await encodeSnapshot(data, { jobsPerPart: 10 }));
   const partsOf = (key: string, kind: string) => {
     const i = header.jobFields.findIndex(([name]: [string]) => name === key);
@@ -70,6 +71,22 @@ Deno.test("a snapshot's postings in several JSON parts come back whole and in or
   };
   assert.deepEqual(partsOf("id", "text"), ["0", "1", "2", "3", "4", "ends"]);
   assert.deepEqual(partsOf("job_tags", "json"), ["0", "1", "2", "3", "4"]);
+});
+
+Deno.test("tag lists most postings share are stored once, and come back shared and frozen", async () => {
+  const data = sampleData();
+  const bytes = await encodeSnapshot(data);
+  const header = headerOf(bytes);
+  const i = header.jobFields.findIndex(([name]: [string]) => name === "job_tags");
+  assert.deepEqual(header.jobFields[i], ["job_tags", "dict"]);
+  const copy = await decodeSnapshot(bytes);
+  assert.deepEqual(copy.jobs, withoutDescriptions(data.jobs));
+  const [first, second] = copy.jobs;
+  assert.equal(first.job_tags, second.job_tags);
+  assert.ok(Object.isFrozen(first.job_tags));
+  // Changing one posting's list would change every posting's: it throws instead.
+  assert.throws(() => (first.job_tags as string[]).push("night"), TypeError);
+  assert.deepEqual(second.job_tags, ["care"]);
 });
 
 Deno.test("a snapshot's postings come back as they were given, keys in their order", async () => {
@@ -511,7 +528,7 @@ Deno.test("decodeSnapshot() reads sections stored raw as it reads compressed one
 });
 
 Deno.test("decodeSnapshot() rejects postings' columns that do not match the postings", async () => {
-  const good = await encodeSnapshot(sampleData());
+  const good = await encodeSnapshot(sampleData({ distinctTags: true }));
   const fields = headerOf(good).jobFields as [string, string][];
   const field = (kind: string) => {
     const i = fields.findIndex(([, k]) => k === kind);
