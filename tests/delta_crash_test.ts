@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
-import { indexGap } from "../src/store/snapshot_store.ts";
+import { indexGap } from "../src/store/index_gap.ts";
 import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
 import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 

@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import { silentLogger } from "../src/log.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
-import { indexGap } from "../src/store/snapshot_store.ts";
+import { indexGap } from "../src/store/index_gap.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs, testEmbedder } from "./helpers.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";

@@ -16,7 +16,7 @@ import { fixturesWithinRetention } from "../src/runtime.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
-import { indexGap } from "../src/store/snapshot_store.ts";
+import { indexGap } from "../src/store/index_gap.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { firstWeeklyFile, keeper } from "./keepers.ts";
 import { cachingTestEmbedder, testEmbedder } from "./helpers.ts";

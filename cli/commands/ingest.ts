@@ -87,7 +87,7 @@ export function ingestCommand(io: CliIo) {
         needsIndexBuild,
         publishIndex,
       }] = await Promise.all([
-        import("../../src/store/snapshot_store.ts"),
+        import("../../src/store/index_gap.ts"),
         import("../../src/store/store.ts"),
         import("../../src/ingest/import_files.ts"),
         import("../../src/model/open_embedder.ts"),

@@ -15,7 +15,7 @@ import { KEEP_FOREVER, type LifecyclePolicy } from "../domain/lifecycle.ts";
 import { errorFields, type Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import { purgeExpired } from "../store/lifecycle.ts";
-import { indexGap } from "../store/snapshot_store.ts";
+import { indexGap } from "../store/index_gap.ts";
 import type { Embedder } from "../model/embedder.ts";
 import type { PurgeCounts } from "../store/postings_store.ts";
 import { publishIndex } from "./publish_index.ts";

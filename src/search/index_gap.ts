@@ -8,7 +8,7 @@
  */
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import { type IndexGap, indexGap } from "../store/snapshot_store.ts";
+import { type IndexGap, indexGap } from "../store/index_gap.ts";
 
 /** Whether time alone made the index stale: postings expired or aged out, nothing was written. */
 function onlyExpired(gap: IndexGap): boolean {

@@ -3,7 +3,7 @@ import { DAY_MS, formatUtc } from "../domain/lifecycle.ts";
 import type { Job } from "../domain/job.ts";
 import { keys } from "./kv_keys.ts";
 import { expiredPostings, purgeExpired } from "./lifecycle.ts";
-import { indexGap } from "./snapshot_store.ts";
+import { indexGap } from "./index_gap.ts";
 import { storeOn } from "./store.ts";
 import { withStore } from "./test_store.ts";
 

@@ -4,7 +4,7 @@ import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
 import { keys } from "./kv_keys.ts";
 import { withStore } from "./test_store.ts";
-import { indexGap } from "./snapshot_store.ts";
+import { indexGap } from "./index_gap.ts";
 
 function posting(n: number, place: { city: string; country?: string }): Job {
   return {
