@@ -243,18 +243,26 @@ export class SnapshotFollower {
     if (!snapshot) throw new Error(`snapshot ${id} does not exist`);
     let readMs: number | undefined;
     snapshot.read.then(() => readMs = performance.now() - started, () => {});
-    if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
-      throw new Error(
-        `snapshot ${id} has format version ${snapshot.meta.formatVersion}, this server reads ${SNAPSHOT_FORMAT_VERSION}`,
-      );
-    }
-    const embedder = await this.#embedder;
-    // Checked before decoding, which is most of a load, and again on what the snapshot holds: its
-    // vectors must be comparable with the query's, or every search would fail or mean nothing.
-    if (snapshot.meta.model !== embedder.model) {
-      throw new Error(
-        `snapshot ${id} was built with model ${snapshot.meta.model}, this server embeds queries with ${embedder.model}`,
-      );
+    let embedder: Embedder;
+    try {
+      if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
+        throw new Error(
+          `snapshot ${id} has format version ${snapshot.meta.formatVersion}, this server reads ${SNAPSHOT_FORMAT_VERSION}`,
+        );
+      }
+      embedder = await this.#embedder;
+      // Checked before decoding, which is most of a load, and again on what the snapshot holds:
+      // its vectors must be comparable with the query's, or every search would fail or mean
+      // nothing.
+      if (snapshot.meta.model !== embedder.model) {
+        throw new Error(
+          `snapshot ${id} was built with model ${snapshot.meta.model}, this server embeds queries with ${embedder.model}`,
+        );
+      }
+    } catch (error) {
+      // Its bytes will not be used: the read stops instead of running on beside what comes next.
+      snapshot.cancel();
+      throw error;
     }
     let data: SnapshotData;
     try {

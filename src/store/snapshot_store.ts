@@ -98,6 +98,8 @@ export interface SnapshotReading extends Snapshot {
   arrived(end: number): Promise<void>;
   read: Promise<void>;
   verified: Promise<void>;
+  /** Stops reading (and hashing): for a caller that will not use the bytes after all. */
+  cancel(): void;
 }
 
 /** The snapshots, the current-snapshot pointer and its watch. */
@@ -243,6 +245,7 @@ export class SnapshotStore {
       { update() {}, close() {}, digestHex: () => sha256HexOffThread(bytes) };
     const corrupt = () =>
       new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
+    let cancelled = false;
     const read = (async () => {
       let offset = 0;
       let n = 0;
@@ -252,6 +255,7 @@ export class SnapshotStore {
         batchSize: 500,
       });
       for await (const entry of chunks) {
+        if (cancelled) throw new Error(`Reading snapshot ${snapId} was cancelled`);
         const part = parseSnapshotKey(entry.key);
         if (part?.part !== "chunk" || part.n !== n) {
           throw new JobseekError("INTERNAL_ERROR", `Snapshot ${snapId} misses chunk ${n}`);
@@ -278,7 +282,15 @@ export class SnapshotStore {
     });
     // Awaited by the caller, possibly only after its decoding failed first.
     verified.catch(() => {});
-    return { id: snapId, meta, bytes, read, verified, arrived: (end) => arrivals.until(end) };
+    return {
+      id: snapId,
+      meta,
+      bytes,
+      read,
+      verified,
+      arrived: (end) => arrivals.until(end),
+      cancel: () => cancelled = true,
+    };
   }
 
   /**

@@ -80,6 +80,13 @@ Deno.test("openSnapshot() hands bytes over as they arrive, and a missing chunk f
     await assert.rejects(cut.arrived(chunk40 + 1), missing);
     await assert.rejects(cut.read, missing);
     await assert.rejects(cut.verified, missing);
+
+    // A reader that will not use the bytes stops the read (and its hashing thread).
+    const abandoned = (await store.snapshots.openSnapshot(id))!;
+    abandoned.cancel();
+    const cancelled = new RegExp(`Reading snapshot ${id} was cancelled`);
+    await assert.rejects(abandoned.read, cancelled);
+    await assert.rejects(abandoned.arrived(chunk40 + 1), cancelled);
   });
 });
 
