@@ -8,6 +8,7 @@
  */
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
+import { READ_THREAD_BYTES } from "../store/snapshot_store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { JobIndex } from "../index/job_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION, type SnapshotData } from "../index/snapshot.ts";
@@ -239,7 +240,7 @@ export class SnapshotFollower {
     const started = performance.now();
     // Decoded as its bytes arrive and while its hash is checked on another thread; nothing decoded
     // serves before it is.
-    const snapshot = await this.#snapshots.openSnapshot(id);
+    const snapshot = await this.#snapshots.openSnapshot(id, { threadFrom: READ_THREAD_BYTES });
     if (!snapshot) throw new Error(`snapshot ${id} does not exist`);
     let readMs: number | undefined;
     snapshot.read.then(() => readMs = performance.now() - started, () => {});

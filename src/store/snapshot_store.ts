@@ -8,6 +8,7 @@ import { monotonicFactory } from "ulid";
 import { z } from "zod";
 import { sha256HexOffThread, Sha256Thread } from "../crypto.ts";
 import { Arrivals } from "./arrivals.ts";
+import type { ReadProgress, ReadRequest } from "./snapshot_read_worker.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { errorFields } from "../log.ts";
 import { keys, parseSnapshotKey } from "./kv_keys.ts";
@@ -18,6 +19,12 @@ const ulid = monotonicFactory();
 
 /** Snapshots of at least this many bytes are hashed on a thread of their own while read. */
 const HASH_THREAD_BYTES = 8 * 2 ** 20;
+
+/**
+ * What a server loading a snapshot passes as `openSnapshot`'s `threadFrom`: a smaller snapshot
+ * (a delta, an index of fewer than ~100,000 postings) is not worth a thread.
+ */
+export const READ_THREAD_BYTES = 64 * 2 ** 20;
 
 /** A thread to hash on, or null where none can be started (WebCrypto's digest then, after the read). */
 function hashThread(): Sha256Thread | null {
@@ -105,9 +112,12 @@ export interface SnapshotReading extends Snapshot {
 /** The snapshots, the current-snapshot pointer and its watch. */
 export class SnapshotStore {
   readonly #kv: KvAccess;
+  /** The store's SQLite file, if it is in one: what a reading thread opens. */
+  readonly #file: string | undefined;
 
-  constructor(kv: KvAccess) {
+  constructor(kv: KvAccess, file?: string) {
     this.#kv = kv;
+    this.#file = file;
   }
 
   /**
@@ -232,11 +242,20 @@ export class SnapshotStore {
    * when every byte is in (rejecting when a chunk is missing or the snapshot is cut short, as do
    * the `arrived` promises past it); `verified` rejects when the bytes fail their hash, or the
    * read failed. Nothing decoded may serve before `verified` resolves. `null` if the snapshot
-   * does not exist (or was pruned).
+   * does not exist (or was pruned). A snapshot of at least `threadFrom` bytes in a store's SQLite
+   * file is read and hashed on a worker thread into a shared buffer, so that the thread decoding
+   * it spends nothing on the read.
    */
-  async openSnapshot(snapId: string): Promise<SnapshotReading | null> {
+  async openSnapshot(
+    snapId: string,
+    options: { threadFrom?: number } = {},
+  ): Promise<SnapshotReading | null> {
     const meta = await this.readSnapshotMeta(snapId);
     if (!meta) return null;
+    const onThread = this.#file !== undefined &&
+      meta.byteLength >= (options.threadFrom ?? Infinity) &&
+      this.#readOnThread(snapId, meta, this.#file);
+    if (onThread) return onThread;
     const bytes = new Uint8Array(meta.byteLength);
     const arrivals = new Arrivals();
     // A large snapshot is hashed on another thread as its chunks come (src/crypto.ts): reading and
@@ -290,6 +309,80 @@ export class SnapshotStore {
       verified,
       arrived: (end) => arrivals.until(end),
       cancel: () => cancelled = true,
+    };
+  }
+
+  /**
+   * {@linkcode SnapshotStore.openSnapshot} on a worker thread (src/store/snapshot_read_worker.ts)
+   * that opens the store's file itself and reads and hashes the chunks into a shared buffer; null
+   * where no thread can be started.
+   */
+  #readOnThread(snapId: string, meta: SnapshotMeta, file: string): SnapshotReading | null {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL("./snapshot_read_worker.ts", import.meta.url).href, {
+        type: "module",
+      });
+    } catch {
+      return null;
+    }
+    const buffer = new SharedArrayBuffer(meta.byteLength);
+    const arrivals = new Arrivals();
+    const corrupt = () =>
+      new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
+    let stop: (error: Error) => void = () => {};
+    const digest = new Promise<string>((resolve, reject) => {
+      stop = reject;
+      worker.onmessage = ({ data }: MessageEvent<ReadProgress>) => {
+        if ("reached" in data) {
+          arrivals.reached(data.reached);
+          if (data.sha256 !== undefined) resolve(data.sha256);
+        } else if ("missing" in data) {
+          reject(
+            new JobseekError("INTERNAL_ERROR", `Snapshot ${snapId} misses chunk ${data.missing}`),
+          );
+        } else if ("cut" in data) {
+          reject(corrupt());
+        } else {
+          reject(new Error(`Cannot read snapshot ${snapId}: ${data.failed}`));
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(`Cannot read snapshot ${snapId}: its thread died (${event.message})`));
+      };
+    });
+    const ended = digest.finally(() => worker.terminate());
+    const read = ended.then(() => {
+      // Past the end nothing will come: a decoder asking for more is reading a corrupt header.
+      arrivals.reached(meta.byteLength);
+      arrivals.failed(corrupt());
+    }, (error) => {
+      arrivals.failed(error);
+      throw error;
+    });
+    const verified = ended.then((hex) => {
+      if (hex !== meta.sha256) throw corrupt();
+    });
+    read.catch(() => {});
+    verified.catch(() => {});
+    worker.postMessage(
+      {
+        file,
+        prefix: keys.snapshotChunksPrefix(snapId),
+        chunkCount: meta.chunkCount,
+        buffer,
+        every: 64,
+      } satisfies ReadRequest,
+    );
+    return {
+      id: snapId,
+      meta,
+      bytes: new Uint8Array(buffer),
+      read,
+      verified,
+      arrived: (end) => arrivals.until(end),
+      cancel: () => stop(new Error(`Reading snapshot ${snapId} was cancelled`)),
     };
   }
 

@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { JobseekError } from "../domain/errors.ts";
 import { keys } from "./kv_keys.ts";
 import { withStore } from "./test_store.ts";
+import { openStore, type Store } from "./store.ts";
 
 const META = { formatVersion: 1, docCount: 0, model: "test-model" };
 
@@ -57,37 +58,74 @@ Deno.test("readSnapshotVerifying() of a large snapshot hashes it on a thread as 
   });
 });
 
+/**
+ * What `openSnapshot` promises, on the thread that decodes (a memory store) and on a worker thread
+ * of its own (a store in a file, `threadFrom: 0`): the bytes as they arrive, a missing chunk failing
+ * what comes after it, damage found by the hash, a cancelled read.
+ */
+async function openSnapshotBehaves(store: Store, kv: Deno.Kv, threadFrom?: number) {
+  const bytes = bytesOf(9_000_000, 5);
+  const id = await store.snapshots.publishSnapshot(bytes, META);
+  const reading = (await store.snapshots.openSnapshot(id, { threadFrom }))!;
+  for (const end of [1, 61_440, 4_000_000, 9_000_000]) {
+    await reading.arrived(end);
+    assert.deepEqual(reading.bytes.subarray(0, end), bytes.subarray(0, end));
+  }
+  await reading.read;
+  await reading.verified;
+  // Past the end nothing comes: a decoder asking for more reads a corrupt header.
+  await assert.rejects(reading.arrived(9_000_001), /it is corrupt/);
+
+  // One chunk's bytes changed, its length kept: only the hash can tell.
+  const chunk = (await kv.get<Uint8Array>(keys.snapshotChunk(id, 100))).value!;
+  chunk[5] ^= 1;
+  await kv.set(keys.snapshotChunk(id, 100), chunk);
+  const damaged = (await store.snapshots.openSnapshot(id, { threadFrom }))!;
+  await damaged.read;
+  await assert.rejects(damaged.verified, new RegExp(`Cannot load snapshot ${id}: it is corrupt`));
+
+  await kv.delete(keys.snapshotChunk(id, 40));
+  const cut = (await store.snapshots.openSnapshot(id, { threadFrom }))!;
+  const chunk40 = 40 * 61_440;
+  await cut.arrived(chunk40);
+  assert.deepEqual(cut.bytes.subarray(0, chunk40), bytes.subarray(0, chunk40));
+  const missing = new RegExp(`Snapshot ${id} misses chunk 40`);
+  await assert.rejects(cut.arrived(chunk40 + 1), missing);
+  await assert.rejects(cut.read, missing);
+  await assert.rejects(cut.verified, missing);
+
+  // A reader that will not use the bytes stops the read (and its hashing thread).
+  const abandoned = (await store.snapshots.openSnapshot(id, { threadFrom }))!;
+  abandoned.cancel();
+  const cancelled = new RegExp(`Reading snapshot ${id} was cancelled`);
+  await assert.rejects(abandoned.read, cancelled);
+  await assert.rejects(abandoned.arrived(chunk40 + 1), cancelled);
+}
+
 Deno.test("openSnapshot() hands bytes over as they arrive, and a missing chunk fails what comes after it", async () => {
-  await withStore(async (store, kv) => {
-    const bytes = bytesOf(9_000_000, 5);
-    const id = await store.snapshots.publishSnapshot(bytes, META);
-    const reading = (await store.snapshots.openSnapshot(id))!;
-    for (const end of [1, 61_440, 4_000_000, 9_000_000]) {
-      await reading.arrived(end);
-      assert.deepEqual(reading.bytes.subarray(0, end), bytes.subarray(0, end));
-    }
-    await reading.read;
-    await reading.verified;
-    // Past the end nothing comes: a decoder asking for more reads a corrupt header.
-    await assert.rejects(reading.arrived(9_000_001), /it is corrupt/);
+  await withStore((store, kv) => openSnapshotBehaves(store, kv));
+});
 
-    await kv.delete(keys.snapshotChunk(id, 40));
-    const cut = (await store.snapshots.openSnapshot(id))!;
-    const chunk40 = 40 * 61_440;
-    await cut.arrived(chunk40);
-    assert.deepEqual(cut.bytes.subarray(0, chunk40), bytes.subarray(0, chunk40));
-    const missing = new RegExp(`Snapshot ${id} misses chunk 40`);
-    await assert.rejects(cut.arrived(chunk40 + 1), missing);
-    await assert.rejects(cut.read, missing);
-    await assert.rejects(cut.verified, missing);
-
-    // A reader that will not use the bytes stops the read (and its hashing thread).
-    const abandoned = (await store.snapshots.openSnapshot(id))!;
-    abandoned.cancel();
-    const cancelled = new RegExp(`Reading snapshot ${id} was cancelled`);
-    await assert.rejects(abandoned.read, cancelled);
-    await assert.rejects(abandoned.arrived(chunk40 + 1), cancelled);
-  });
+Deno.test("openSnapshot() of a store in a file reads on a thread of its own, as it reads on this one", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/store.sqlite3`;
+  const store = await openStore(path);
+  const kv = await Deno.openKv(path);
+  try {
+    await openSnapshotBehaves(store, kv, 0);
+    // Shared with the thread that read it, not copied out of it.
+    const id = await store.snapshots.publishSnapshot(bytesOf(100_000, 9), META);
+    const read = (await store.snapshots.openSnapshot(id, { threadFrom: 0 }))!;
+    await read.verified;
+    assert.ok(read.bytes.buffer instanceof SharedArrayBuffer);
+    const below = (await store.snapshots.openSnapshot(id, { threadFrom: 100_001 }))!;
+    await below.verified;
+    assert.ok(below.bytes.buffer instanceof ArrayBuffer);
+  } finally {
+    kv.close();
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("publishSnapshot() by two publishers at once: one is current, the other gets CONFLICT and leaves no record", async () => {

@@ -44,6 +44,11 @@ export interface StoreOptions {
    * sets it from the location.
    */
   commitChecks?: number;
+  /**
+   * The SQLite file the store is in, when it is one (`openStore` sets it): a worker thread may
+   * open it too, to read a snapshot off the thread that decodes it.
+   */
+  file?: string;
 }
 
 /**
@@ -69,7 +74,7 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     postings: new PostingsStore(access),
     importRuns: new ImportRunsStore(access),
     embeddings: new EmbeddingStore(access),
-    snapshots: new SnapshotStore(access),
+    snapshots: new SnapshotStore(access, options.file),
     apiKeys: new ApiKeyStore(access),
     rateLimits: new RateLimitStore(access),
     oauth: new OAuthStore(access),
@@ -121,5 +126,9 @@ export async function openStore(location: string, options: StoreOptions = {}): P
       throw error;
     }
   }
-  return storeOn(kv, { commitChecks: commitChecksAt(location), ...options });
+  return storeOn(kv, {
+    commitChecks: commitChecksAt(location),
+    ...(isFile ? { file: location } : {}),
+    ...options,
+  });
 }
