@@ -8,7 +8,12 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import { z } from "zod";
+import { silentLogger } from "../log.ts";
+import { KvAccess } from "./kv.ts";
 import { parseSnapshotKey } from "./kv_keys.ts";
+
+const ChunkSchema = z.instanceof(Uint8Array);
 
 /** What the thread is asked to read. */
 export interface ReadRequest {
@@ -40,11 +45,15 @@ scope.onmessage = async ({ data }) => {
     kv = await Deno.openKv(data.file);
     let offset = 0;
     let n = 0;
-    // 500 chunks (32 MiB) a batch, as on the main thread (docs/scaling.md).
-    for await (const entry of kv.list({ prefix: data.prefix }, { batchSize: 500 })) {
+    // Through the store's access, as on the main thread: a batch that meets another process's
+    // write lock is read again; 500 chunks (32 MiB) a batch (docs/scaling.md).
+    const chunks = new KvAccess(kv, silentLogger).list({ prefix: data.prefix }, ChunkSchema, {
+      batchSize: 500,
+    });
+    for await (const entry of chunks) {
       const part = parseSnapshotKey(entry.key);
       const value = entry.value;
-      if (part?.part !== "chunk" || part.n !== n || !(value instanceof Uint8Array)) {
+      if (part?.part !== "chunk" || part.n !== n) {
         // What came before the gap is whole: a reader may use it.
         scope.postMessage({ reached: offset });
         scope.postMessage({ missing: n });
