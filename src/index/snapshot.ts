@@ -392,11 +392,12 @@ async function decodeSections(header: Header, sections: Sections): Promise<Snaps
 
   const scaleBytes = await sections.read("vectorScales", 4);
   const scales = new Float32Array(scaleBytes.buffer, scaleBytes.byteOffset, scaleBytes.length / 4);
-  const vectorBytes = await sections.read("vectors");
+  // A view: every index copies its rows (into the kernel's memory, or a buffer of their own).
+  const vectorBytes = await sections.view("vectors");
   if (scales.length !== vectorRows || vectorBytes.byteLength !== vectorRows * dimensions) {
     throw corrupt(`the vectors do not make ${vectorRows} rows of ${dimensions}`);
   }
-  // Kept as int8: a search scans them so (src/index/title_vectors.ts).
+  // Kept as int8: a search scans them so (src/index/title_vectors.ts), which copies them.
   const vectors = new Int8Array(vectorBytes.buffer, vectorBytes.byteOffset, vectorBytes.byteLength);
   return {
     model: header.model,

@@ -212,6 +212,16 @@ export class Sections {
     return bytes;
   }
 
+  /**
+   * A section stored raw as a view on the snapshot's bytes, without a copy: for what its reader
+   * copies anyway (the vectors, which the index copies into its kernel's memory). It keeps the
+   * whole snapshot's bytes alive for as long as it is held. Others as `read` gives them.
+   */
+  async view(name: string): Promise<Uint8Array> {
+    const { stored, codec } = await this.#arrivedEntry(name);
+    return codec === "raw" ? stored : await this.read(name);
+  }
+
   /** A section not sent to the worker thread, read on this one. */
   async #readHere(name: string): Promise<Uint8Array> {
     const { stored, length, codec } = await this.#arrivedEntry(name);

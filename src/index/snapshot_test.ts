@@ -233,6 +233,20 @@ Deno.test("decodeSnapshot() gives an index that finds what the original finds", 
   assert.ok(found > 0);
 });
 
+Deno.test("decodeSnapshot() gives the vectors as a view on the snapshot's bytes, which the index copies", async () => {
+  const data = sampleData();
+  const bytes = await encodeSnapshot(data);
+  const copy = await decodeSnapshot(bytes);
+  assert.equal(copy.vectors.buffer, bytes.buffer);
+  for (const screenVectors of [false, true]) {
+    // An index holding a view would keep the whole snapshot's bytes for as long as it serves.
+    const index = new JobIndex(copy, { screenVectors });
+    assert.notEqual(index.data.vectors.buffer, bytes.buffer);
+    assert.equal(index.data.vectors.length, copy.vectors.length);
+    index.close();
+  }
+});
+
 Deno.test("encodeSnapshot() is stable: a decoded snapshot encodes to the same bytes", async () => {
   const bytes = await encodeSnapshot(sampleData());
   const once = await decodeSnapshot(bytes);
