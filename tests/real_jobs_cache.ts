@@ -6,7 +6,8 @@
  *
  * The file is named after everything the postings are made from: the bytes of every CSV, the
  * source of every local module the import loads (from `deno info`, so a change anywhere in the
- * importer, the places or the store makes a new file), `deno.lock` and Deno's version. Read back,
+ * importer, the places or the store makes a new file; named from the checkout's root, so two
+ * checkouts of the same code share it), `deno.lock` and Deno's version. Read back,
  * the postings are what a fresh import gives, `first_seen` (the import's clock) set to now as an
  * import would. tests/ingest_real_data_test.ts compares them with its own import on every run.
  *
@@ -19,6 +20,9 @@ import { formatUtc } from "../src/domain/lifecycle.ts";
 import { importRealJobs, realCsvFiles } from "../bench/real_data.ts";
 
 const IMPORTER = new URL("../bench/real_data.ts", import.meta.url);
+const CHECKOUT = new URL("../", import.meta.url).href;
+/** Files of other data or code kept besides this run's (other checkouts, worktrees). */
+const KEEP_OTHERS = 3;
 
 /** Local modules the import loads, from the module graph as Deno resolves it. */
 async function importerModules(): Promise<string[]> {
@@ -41,7 +45,9 @@ export async function realJobsFingerprint(): Promise<string> {
     parts.push(path.split("/").slice(-2).join("/"), sha256Hex(await Deno.readFile(path)));
   }
   for (const module of await importerModules()) {
-    parts.push(module, sha256Hex(await Deno.readFile(new URL(module))));
+    // Named from the checkout's root: another checkout of the same code shares the file.
+    const name = module.startsWith(CHECKOUT) ? module.slice(CHECKOUT.length) : module;
+    parts.push(name, sha256Hex(await Deno.readFile(new URL(module))));
   }
   parts.push(sha256Hex(await Deno.readFile(new URL("../deno.lock", import.meta.url))));
   return sha256Hex(JSON.stringify(parts)).slice(0, 24);
@@ -64,11 +70,18 @@ async function writeJobs(dir: string, name: string, jobs: Job[]): Promise<void> 
   const partial = `${dir}/${name}.${Deno.pid}.${crypto.randomUUID()}.partial`;
   await Deno.writeFile(partial, serialize(jobs));
   await Deno.rename(partial, `${dir}/${name}`);
-  // Files named after older data or code are of no further use.
+  // Files named after other data or code: the newest few may be another checkout's (a worktree
+  // of another commit, whose runs would otherwise import afresh each time), the rest go.
+  const others: { name: string; mtime: number }[] = [];
   for await (const entry of Deno.readDir(dir)) {
     if (entry.name !== name && entry.name.endsWith(".jobs")) {
-      await Deno.remove(`${dir}/${entry.name}`).catch(() => {});
+      const info = await Deno.stat(`${dir}/${entry.name}`).catch(() => null);
+      others.push({ name: entry.name, mtime: info?.mtime?.getTime() ?? 0 });
     }
+  }
+  others.sort((a, b) => b.mtime - a.mtime);
+  for (const { name: old } of others.slice(KEEP_OTHERS)) {
+    await Deno.remove(`${dir}/${old}`).catch(() => {});
   }
 }
 

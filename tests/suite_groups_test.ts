@@ -1,18 +1,22 @@
 /**
- * `deno task test` runs the files of `tests/` in groups: each module of `tests/groups/` imports a
- * few of them, and `deno test --parallel` runs each module in a worker of its own. Every worker
- * loads the code, the embedding model and the GeoNames places afresh, about 1.6 CPU-seconds before
+ * `deno task test` runs the test files in groups: each module of `tests/groups/` imports a few of
+ * them, and `deno test --parallel` runs each module in a worker of its own. Every worker loads the
+ * code (and, for most files of `tests/`, the embedding model and the GeoNames places) afresh before
  * its first test; fifteen of the REST, MCP and OAuth files took 33 CPU-seconds as fifteen workers
- * and 9 as one (docs/testing.md, "Where the suite's time goes"). A file still runs alone as
- * `deno test -A tests/FILE_test.ts`.
+ * and 9 as one, and the 53 unit test files beside the code 43 CPU-seconds as 53 workers and 33 as
+ * three (docs/testing.md, "Where the suite's time goes"). The task leaves every `*_test.ts` out of
+ * what it finds by itself (`--ignore`), so the groups are what runs them. A file still runs alone
+ * as `deno test -A tests/FILE_test.ts` or `deno test -A src/.../FILE_test.ts`.
  *
  * A file that no group imports would never run in `deno task test`, and one that two import, or
- * that the task also names itself, would run twice: this test fails on either.
+ * that the task also finds itself, would run twice: this test fails on either.
  */
 import { strict as assert } from "node:assert";
 
-const TESTS = new URL("./", import.meta.url);
+const ROOT = new URL("../", import.meta.url);
 const GROUPS = new URL("./groups/", import.meta.url);
+/** Where the unit tests sit beside the code; `tests/` holds the end-to-end files. */
+const UNIT_DIRS = ["src", "cli", "fixtures", "bench"];
 
 async function names(dir: URL, pattern: RegExp): Promise<string[]> {
   const found: string[] = [];
@@ -22,16 +26,32 @@ async function names(dir: URL, pattern: RegExp): Promise<string[]> {
   return found.sort();
 }
 
-Deno.test("deno task test runs every file of tests/ once, in the groups of tests/groups/", async () => {
-  const testFiles = await names(TESTS, /_test\.ts$/);
+/** Test files under `dir` (relative to the checkout), at any depth. */
+async function testFilesUnder(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(new URL(`${dir}/`, ROOT))) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) found.push(...await testFilesUnder(path));
+    else if (entry.isFile && /_test\.ts$/.test(entry.name)) found.push(path);
+  }
+  return found;
+}
+
+Deno.test("deno task test runs every test file once, in the groups of tests/groups/", async () => {
+  const testFiles = [
+    ...(await names(new URL("tests/", ROOT), /_test\.ts$/)).map((name) => `tests/${name}`),
+    ...(await Promise.all(UNIT_DIRS.map(testFilesUnder))).flat(),
+  ].sort();
   const groupOf = new Map<string, string[]>();
   for (const group of await names(GROUPS, /\.ts$/)) {
     const text = await Deno.readTextFile(new URL(group, GROUPS));
     // Only side-effect imports of test files: a group registers their tests, nothing else.
     const imports = [...text.matchAll(/^import\s+(.*?);?$/gm)].map((m) => m[1]);
     for (const spec of imports) {
-      const file = /^"\.\.\/([a-z0-9_]+_test\.ts)"$/.exec(spec)?.[1];
-      assert.ok(file, `tests/groups/${group}: import ${spec} is not a test file of tests/`);
+      const match = /^"\.\.\/([a-z0-9_]+_test\.ts)"$/.exec(spec) ??
+        /^"\.\.\/\.\.\/((?:src|cli|fixtures|bench)\/[a-z0-9_/]+_test\.ts)"$/.exec(spec);
+      assert.ok(match, `tests/groups/${group}: import ${spec} is not a test file`);
+      const file = match[0].startsWith('"../../') ? match[1] : `tests/${match[1]}`;
       groupOf.set(file, [...groupOf.get(file) ?? [], group]);
     }
   }
@@ -46,7 +66,7 @@ Deno.test("deno task test runs every file of tests/ once, in the groups of tests
   const twice = [...groupOf].filter(([, groups]) => groups.length > 1);
   assert.deepEqual(twice, [], "test files imported by more than one group");
 
-  const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
   const args: string[] = config.tasks.test.split(/\s+/);
   assert.ok(
     args.includes("tests/groups/*.ts"),
@@ -54,4 +74,13 @@ Deno.test("deno task test runs every file of tests/ once, in the groups of tests
   );
   const direct = args.filter((arg) => /^(\.\/)?tests\/?$|^(\.\/)?tests\/[^/]+$/.test(arg));
   assert.deepEqual(direct, [], "the test task names tests/ or its files besides the groups");
+  // The folders it names are for the examples in doc comments (--doc); their test files run in
+  // the groups, so the task must not find them itself.
+  assert.ok(
+    args.includes("--ignore='**/*_test.ts'"),
+    `the test task leaves *_test.ts to the groups: ${config.tasks.test}`,
+  );
+  for (const dir of UNIT_DIRS) {
+    assert.ok(args.includes(`${dir}/`), `the test task runs the doc examples of ${dir}/`);
+  }
 });

@@ -1,7 +1,9 @@
 /**
  * Test files run as one group in one worker (tests/suite_groups_test.ts has the why): several
- * jobseek serve processes on one store, floods, and OAuth against a server process. The test of
- * three servers judges "within 2 s": it runs last, when fewer groups run beside it.
+ * jobseek serve processes on one store, floods, and OAuth against a server process. The task
+ * names this group first (then `servers_lifecycle`, `search`, `servers_push`): its tests mostly
+ * wait on servers, the longest such chain of the suite, and so run beside the CPU-bound groups
+ * instead of after them (docs/testing.md, "Fourth pass").
  *
  * @module
  */

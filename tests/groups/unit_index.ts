@@ -1,0 +1,21 @@
+/**
+ * Unit tests run as one group in one worker (tests/suite_groups_test.ts has the why): the index
+ * (src/index/), its kernels, snapshots and deltas.
+ *
+ * @module
+ */
+import "../../src/index/analyze_query_test.ts";
+import "../../src/index/dot_kernel_test.ts";
+import "../../src/index/job_index_test.ts";
+import "../../src/index/keyword_scorer_test.ts";
+import "../../src/index/orama_internals_test.ts";
+import "../../src/index/position_text_pool_test.ts";
+import "../../src/index/position_text_test.ts";
+import "../../src/index/query_place_test.ts";
+import "../../src/index/ranking_test.ts";
+import "../../src/index/role_text_test.ts";
+import "../../src/index/screened_search_test.ts";
+import "../../src/index/snapshot_test.ts";
+import "../../src/index/title_vectors_test.ts";
+import "../../src/index/tokenize_test.ts";
+import "../../src/index/zstd_section_test.ts";
