@@ -204,7 +204,7 @@ export class Sections {
           cause: error,
         });
       }
-      this.#checkLength(name, bytes, length);
+      checkLength(name, bytes, length);
     } else {
       bytes = await this.#readHere(name);
     }
@@ -236,35 +236,37 @@ export class Sections {
   async later(name: string): Promise<{ length: number; load: () => Uint8Array }> {
     const { stored, length, codec } = await this.#arrivedEntry(name);
     const copy = new Uint8Array(stored);
-    return { length, load: () => this.#unpack(name, copy, length, codec) };
+    // Not through `this`: the loader outlives the decoding (an index holds it) and must not keep
+    // the whole snapshot's bytes, which this object holds, alive with it.
+    return { length, load: () => unpackStored(name, copy, length, codec).bytes };
   }
 
   #unpack(name: string, stored: Uint8Array, length: number, codec: Codec): Uint8Array {
-    let bytes: Uint8Array;
-    if (codec === "raw") {
-      bytes = new Uint8Array(stored);
-    } else {
-      try {
-        const unpacked = unpackSection(stored, length, codec);
-        bytes = unpacked.bytes;
-        if (unpacked.max !== undefined) this.#max.set(name, unpacked.max);
-      } catch (error) {
-        throw new RangeError(`Cannot decode snapshot: section ${name} is corrupt`, {
-          cause: error,
-        });
-      }
-      this.#checkLength(name, bytes, length);
-      // Typed arrays need their items aligned; a buffer of its own starts at 0.
-      if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
-    }
-    return bytes;
+    const unpacked = unpackStored(name, stored, length, codec);
+    if (unpacked.max !== undefined) this.#max.set(name, unpacked.max);
+    return unpacked.bytes;
   }
+}
 
-  /** node:zlib decompresses a cut frame to fewer bytes (or none) without complaint. */
-  #checkLength(name: string, bytes: Uint8Array, length: number): void {
-    if (bytes.byteLength !== length) {
-      throw corrupt(`section ${name} holds ${bytes.byteLength} bytes, its header says ${length}`);
-    }
+/** A section's stored bytes unpacked into a buffer of their own (a copy, when stored raw). */
+function unpackStored(name: string, stored: Uint8Array, length: number, codec: Codec): Unpacked {
+  if (codec === "raw") return { bytes: new Uint8Array(stored) };
+  let unpacked: Unpacked;
+  try {
+    unpacked = unpackSection(stored, length, codec);
+  } catch (error) {
+    throw new RangeError(`Cannot decode snapshot: section ${name} is corrupt`, { cause: error });
+  }
+  checkLength(name, unpacked.bytes, length);
+  // Typed arrays need their items aligned; a buffer of its own starts at 0.
+  if (unpacked.bytes.byteOffset % 8 !== 0) unpacked.bytes = unpacked.bytes.slice();
+  return unpacked;
+}
+
+/** node:zlib decompresses a cut frame to fewer bytes (or none) without complaint. */
+function checkLength(name: string, bytes: Uint8Array, length: number): void {
+  if (bytes.byteLength !== length) {
+    throw corrupt(`section ${name} holds ${bytes.byteLength} bytes, its header says ${length}`);
   }
 }
 
