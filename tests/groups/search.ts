@@ -6,6 +6,7 @@
  */
 import "../runtime_test.ts";
 import "../search_snapshot_test.ts";
+import "../snapshot_memory_test.ts";
 import "../search_service_test.ts";
 import "../search_fixture_relevance_test.ts";
 import "../profile_search_test.ts";
