@@ -49,4 +49,5 @@ for (let round = 0; round < 5; round++) {
 // What the index holds still reads: the repost texts decompress from their own copy.
 const repostText = index.repostTextAt(3);
 index.close();
-console.log(JSON.stringify({ snapshotCollected: snapshot.deref() === undefined, repostText }));
+const result = { snapshotCollected: snapshot.deref() === undefined, repostText };
+Deno.stdout.writeSync(new TextEncoder().encode(JSON.stringify(result) + "\n"));
