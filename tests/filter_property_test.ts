@@ -1,13 +1,14 @@
 /**
  * "A filter only narrows", as properties over many generated searches on the real JobSpy postings
- * (every file of ../shared/data/jobspy, imported with the real importer, indexed with the real model): the result
+ * (tests/real_index.ts: every file of ../shared/data/jobspy through the real importer, indexed with
+ * the real model, and a few written postings): the result
  * set for (query, filters) is exactly the members of the query's own set that pass the filters,
  * `since=D` and `until=D` partition the set, pages tile it in both orders, and no result scores
  * below the floor. The expected sets are computed here from the stored postings, not by the index.
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { createTestSearch, realJobs } from "./helpers.ts";
+import { realIndex } from "./real_index.ts";
 import type { Job, JobResult } from "../src/domain/job.ts";
 import { FILTER_NAMES, FILTERS } from "../src/domain/filters.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -62,276 +63,271 @@ const QUERIES = [
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
-  const stored = await realJobs();
-  const { service, embedder, close } = await createTestSearch({ jobs: stored, cacheVectors: true });
-  try {
-    const byUrl = new Map(stored.map((job) => [job.job_url, job]));
-    const floor = rankingForModel(embedder.model).cut.weakFloor;
-    assert.ok(stored.length > 5_000, `${stored.length} postings stored`);
+  const { service, embedder, jobs: stored } = realIndex;
+  const byUrl = new Map(stored.map((job) => [job.job_url, job]));
+  const floor = rankingForModel(embedder.model).cut.weakFloor;
+  assert.ok(stored.length > 5_000, `${stored.length} postings stored`);
 
-    type Params = Record<string, string>;
-    const search = (params: Params) => service.search(parseSearchQuery(params));
-    const memo = new Map<string, Promise<SearchOutcome & { all: JobResult[] }>>();
-    /** Every member of a result set, page by page (top_k 100), in the set's order. */
-    const searchAll = (params: Params) => {
-      const key = JSON.stringify(Object.entries(params).sort());
-      let found = memo.get(key);
-      if (!found) {
-        found = (async () => {
-          const first = await search({ ...params, top_k: "100" });
-          const all = [...first.results];
-          while (all.length < first.total) {
-            const page = await search({ ...params, top_k: "100", offset: String(all.length) });
-            assert.equal(page.total, first.total, "every page reports the same total");
-            assert.ok(page.results.length > 0, "a page inside the set is never empty");
-            all.push(...page.results);
-          }
-          return { ...first, all };
-        })();
-        memo.set(key, found);
-      }
-      return found;
-    };
-
-    const words = [
-      ...new Set(
-        stored.flatMap((job) => job.job_title.toLowerCase().split(/[^\p{L}\p{N}+#]+/u))
-          .filter((w) => w.length > 2),
-      ),
-    ].sort();
-    const cityCounts = new Map<string, number>();
-    for (const job of stored) cityCounts.set(job.city, (cityCounts.get(job.city) ?? 0) + 1);
-    const cities = [...cityCounts].filter(([city, n]) => city !== "" && n >= 5).map(([c]) => c)
-      .sort();
-    const countries = [...new Set(stored.map((j) => j.country).filter((c) => c !== undefined))]
-      .sort() as string[];
-    const days = [...new Set(stored.map((j) => j.publish_time.slice(0, 10)))].sort();
-    const times = [...new Set(stored.map((j) => j.publish_time))].sort();
-
-    const query = fc.oneof(
-      fc.constantFrom(...QUERIES),
-      fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")),
-    );
-    const moment = fc.oneof(fc.constantFrom(...days), fc.constantFrom(...times));
-    const companyCounts = new Map<string, number>();
-    for (const job of stored) {
-      companyCounts.set(job.company_name, (companyCounts.get(job.company_name) ?? 0) + 1);
-    }
-    const companies = [...companyCounts].filter(([name, n]) => name !== "" && n >= 5)
-      .map(([name]) => name).sort();
-    // A person types a company as they know it: other case, no accents.
-    const typedCompany = fc.tuple(fc.constantFrom(...companies), fc.boolean()).map((
-      [name, shout],
-    ) => shout ? name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase() : name);
-    const someOf = (values: readonly string[]) =>
-      fc.subarray([...values], { minLength: 1 }).map((list) => list.join(","));
-    const currencies = [
-      ...new Set(stored.map((j) => j.base_salary?.match(/ ([A-Z]{3})\//)?.[1]).filter((c) => c)),
-    ].sort() as string[];
-    const filterValues = {
-      city: fc.constantFrom(...cities),
-      country: fc.constantFrom(...countries),
-      source: fc.constantFrom("indeed", "linkedin", "glassdoor"),
-      since: moment,
-      until: moment,
-      remote: someOf(["remote", "hybrid", "onsite"]),
-      employment_type: someOf(["fulltime", "parttime", "contract", "internship", "temporary"]),
-      seniority: someOf(["intern", "junior", "mid", "senior", "lead", "executive"]),
-      company: typedCompany,
-      exclude_company: typedCompany,
-      salary: fc.record({
-        salary_min: fc.constantFrom("0", "20000", "45000", "60000", "90000", "150000"),
-        salary_currency: fc.constantFrom(...currencies),
-        salary_include_unknown: fc.constantFrom("true", "false"),
-      }, { requiredKeys: ["salary_min"] }),
-    };
-    const filterNames = Object.keys(filterValues) as (keyof typeof filterValues)[];
-    const namesOf = (count: number) =>
-      fc.uniqueArray(fc.constantFrom(...filterNames), { minLength: count, maxLength: count });
-    // One or two filters, named first and then valued. A record of eleven optional keys filtered
-    // down to one or two kept about one draw in 100,000 (fast-check puts each key in 5 times in
-    // 6): generating took 9 of this file's 10 minutes. Pairs come 4 times as often as singles;
-    // the rejection gave about 19 pairs to a single.
-    const filters = fc.tuple(
-      fc.oneof({ arbitrary: namesOf(1), weight: 1 }, { arbitrary: namesOf(2), weight: 4 }),
-      fc.record(filterValues),
-    ).map(([names, values]): Params => {
-      const picked: Params = {};
-      for (const name of names) {
-        const value = values[name];
-        if (typeof value === "string") picked[name] = value;
-        else Object.assign(picked, value);
-      }
-      return picked;
-    });
-    const sort = fc.constantFrom("date", "relevance");
-
-    const complete = (time: string) => time.length === 10 ? `${time} 00:00:00` : time;
-    const fold = (name: string) =>
-      name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")
-        .trim();
-    const perYear: Record<string, number> = { HOUR: 2080, DAY: 260, WEEK: 52, MONTH: 12, YEAR: 1 };
-    const paysAtLeast = (job: Job, f: Params) => {
-      const salary = job.base_salary?.match(/^[\d.]+-([\d.]+) ([A-Z]{3})\/(\w+)$/);
-      if (!salary) return f.salary_include_unknown === "true";
-      return (f.salary_currency === undefined || salary[2] === f.salary_currency) &&
-        Math.round(Number(salary[1]) * perYear[salary[3]]) >= Number(f.salary_min);
-    };
-    const TYPE_WORDS: Record<string, RegExp> = {
-      fulltime: /full-time/i,
-      parttime: /part-time/i,
-      contract: /contract/i,
-      internship: /internship/i,
-      temporary: /temporary/i,
-    };
-    const passes = (job: Job, f: Params) =>
-      (f.city === undefined || job.city === f.city) &&
-      (f.country === undefined || job.country === f.country) &&
-      (f.source === undefined || job.data_source === f.source) &&
-      (f.since === undefined || job.publish_time >= complete(f.since)) &&
-      (f.until === undefined || job.publish_time < complete(f.until)) &&
-      (f.remote === undefined || f.remote.split(",").includes(job.work_mode ?? "")) &&
-      (f.seniority === undefined || f.seniority.split(",").includes(job.seniority ?? "")) &&
-      (f.employment_type === undefined ||
-        f.employment_type.split(",").some((t) => TYPE_WORDS[t].test(job.employment_type ?? ""))) &&
-      (f.company === undefined || fold(job.company_name) === fold(f.company)) &&
-      (f.exclude_company === undefined || fold(job.company_name) !== fold(f.exclude_company)) &&
-      (f.salary_min === undefined || paysAtLeast(job, f));
-
-    await t.step(
-      "the set under filters is the unfiltered set's members that pass them",
-      async () => {
-        let compared = 0;
-        let nonEmpty = 0;
-        const askedCounts = new Map<string, number>();
-        await fc.assert(
-          fc.asyncProperty(query, filters, sort, async (q, f, order) => {
-            const whole = await searchAll({ q, sort: order });
-            const narrowed = await searchAll({ q, sort: order, ...f });
-            for (const r of narrowed.all) {
-              assert.ok(
-                passes(byUrl.get(r.job_url)!, f),
-                `${r.job_url} fails ${JSON.stringify(f)}`,
-              );
-            }
-            assert.deepEqual(
-              narrowed.applied?.filters ?? {},
-              Object.fromEntries(
-                Object.entries(f).map((
-                  [k, v],
-                ) => [k, k === "since" || k === "until" ? complete(v) : v]),
-              ),
-            );
-            const asked = Object.keys(f).filter((k) =>
-              k !== "salary_currency" && k !== "salary_include_unknown"
-            );
-            for (const name of asked) askedCounts.set(name, (askedCounts.get(name) ?? 0) + 1);
-            // A city or country parameter that contradicts the place named in the query replaces
-            // it (docs/search.md): that search is another one, not a narrower one.
-            const samePlace = JSON.stringify(narrowed.query_place) ===
-              JSON.stringify(whole.query_place);
-            if (whole.total >= 1000 || !samePlace) return;
-            compared++;
-            if (narrowed.total > 0) nonEmpty++;
-            const expected = whole.all.filter((r) => passes(byUrl.get(r.job_url)!, f));
-            assert.equal(narrowed.total, expected.length, `total for ${q} ${JSON.stringify(f)}`);
-            // The same members in the same order, each with the same score.
-            assert.deepEqual(
-              narrowed.all.map((r) => [r.job_url, r.score]),
-              expected.map((r) => [r.job_url, r.score]),
-              `${q} ${JSON.stringify(f)}`,
-            );
-          }),
-          { numRuns: 250, seed: 20261125 },
-        );
-        assert.ok(compared >= 150, `${compared} searches compared`);
-        assert.ok(nonEmpty >= 40, `${nonEmpty} of them non-empty`);
-        // Every filter of the table was tried (added_since and near have tests of their own:
-        // tests/added_since_test.ts, tests/search_filters_test.ts).
-        for (const name of FILTER_NAMES) {
-          // salary_currency is generated beside salary_min only.
-          if (
-            FILTERS[name].qualifies || ["near", "added_since", "salary_currency"].includes(name)
-          ) continue;
-          assert.ok(
-            (askedCounts.get(name) ?? 0) >= 10,
-            `${name}: ${askedCounts.get(name)} searches`,
-          );
+  type Params = Record<string, string>;
+  const search = (params: Params) => service.search(parseSearchQuery(params));
+  const memo = new Map<string, Promise<SearchOutcome & { all: JobResult[] }>>();
+  /** Every member of a result set, page by page (top_k 100), in the set's order. */
+  const searchAll = (params: Params) => {
+    const key = JSON.stringify(Object.entries(params).sort());
+    let found = memo.get(key);
+    if (!found) {
+      found = (async () => {
+        const first = await search({ ...params, top_k: "100" });
+        const all = [...first.results];
+        while (all.length < first.total) {
+          const page = await search({ ...params, top_k: "100", offset: String(all.length) });
+          assert.equal(page.total, first.total, "every page reports the same total");
+          assert.ok(page.results.length > 0, "a page inside the set is never empty");
+          all.push(...page.results);
         }
-      },
-    );
+        return { ...first, all };
+      })();
+      memo.set(key, found);
+    }
+    return found;
+  };
 
-    await t.step("since=D and until=D partition the set", async () => {
-      await fc.assert(
-        fc.asyncProperty(query, moment, async (q, d) => {
-          const whole = await searchAll({ q });
-          if (whole.total >= 1000) return;
-          const after = await searchAll({ q, since: d });
-          const before = await searchAll({ q, until: d });
-          assert.equal(after.total + before.total, whole.total, `${q} at ${d}`);
-          const urls = new Set([...after.all, ...before.all].map((r) => r.job_url));
-          assert.deepEqual(urls, new Set(whole.all.map((r) => r.job_url)));
-        }),
-        { numRuns: 120, seed: 7 },
-      );
-    });
+  const words = [
+    ...new Set(
+      stored.flatMap((job) => job.job_title.toLowerCase().split(/[^\p{L}\p{N}+#]+/u))
+        .filter((w) => w.length > 2),
+    ),
+  ].sort();
+  const cityCounts = new Map<string, number>();
+  for (const job of stored) cityCounts.set(job.city, (cityCounts.get(job.city) ?? 0) + 1);
+  const cities = [...cityCounts].filter(([city, n]) => city !== "" && n >= 5).map(([c]) => c)
+    .sort();
+  const countries = [...new Set(stored.map((j) => j.country).filter((c) => c !== undefined))]
+    .sort() as string[];
+  const days = [...new Set(stored.map((j) => j.publish_time.slice(0, 10)))].sort();
+  const times = [...new Set(stored.map((j) => j.publish_time))].sort();
 
-    await t.step("pages of any size tile the set in both orders, filtered or not", async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          query,
-          fc.option(filters, { nil: undefined }),
-          sort,
-          fc.integer({ min: 1, max: 100 }),
-          async (q, f, order, size) => {
-            const params = { q, sort: order, ...(f ?? {}) };
-            const whole = await searchAll(params);
-            const pages: JobResult[] = [];
-            for (let offset = 0; offset < Math.min(whole.total, 300); offset += size) {
-              const page = await search({ ...params, top_k: String(size), offset: String(offset) });
-              assert.equal(page.total, whole.total);
-              pages.push(...page.results);
-            }
-            assert.deepEqual(pages, whole.all.slice(0, pages.length));
-            const walked = Math.min(whole.total, 300);
-            assert.equal(pages.length, Math.min(whole.total, Math.ceil(walked / size) * size));
-          },
-        ),
-        { numRuns: 60, seed: 11 },
-      );
-    });
-
-    await t.step("no result scores below the floor, whatever the query", async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.oneof(query, fc.string({ minLength: 1, maxLength: 30 })),
-          fc.option(filters, { nil: undefined }),
-          async (q, f) => {
-            if (q.trim() === "") return;
-            const { all } = await searchAll({ q, sort: "relevance", ...(f ?? {}) });
-            for (const r of all) assert.ok(r.score >= floor, `${q}: ${r.job_title} ${r.score}`);
-          },
-        ),
-        { numRuns: 150, seed: 3 },
-      );
-    });
-
-    await t.step("an empty set names the filter that emptied it", async () => {
-      const whole = await searchAll({ q: "nurse" });
-      assert.ok(whole.total > 0);
-      const absent = countries.find((c) =>
-        !whole.all.some((r) => byUrl.get(r.job_url)!.country === c)
-      )!;
-      const present = whole.all[0].data_source;
-      const emptied = await search({ q: "nurse", country: absent, source: present });
-      assert.equal(emptied.total, 0);
-      assert.deepEqual(emptied.applied, {
-        filters: { country: absent, source: present },
-        emptied_by: ["country"],
-      });
-      assert.match(emptied.hint ?? "", new RegExp(`country=${absent}`));
-    });
-  } finally {
-    await close();
+  const query = fc.oneof(
+    fc.constantFrom(...QUERIES),
+    fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")),
+  );
+  const moment = fc.oneof(fc.constantFrom(...days), fc.constantFrom(...times));
+  const companyCounts = new Map<string, number>();
+  for (const job of stored) {
+    companyCounts.set(job.company_name, (companyCounts.get(job.company_name) ?? 0) + 1);
   }
+  const companies = [...companyCounts].filter(([name, n]) => name !== "" && n >= 5)
+    .map(([name]) => name).sort();
+  // A person types a company as they know it: other case, no accents.
+  const typedCompany = fc.tuple(fc.constantFrom(...companies), fc.boolean()).map((
+    [name, shout],
+  ) => shout ? name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase() : name);
+  const someOf = (values: readonly string[]) =>
+    fc.subarray([...values], { minLength: 1 }).map((list) => list.join(","));
+  const currencies = [
+    ...new Set(stored.map((j) => j.base_salary?.match(/ ([A-Z]{3})\//)?.[1]).filter((c) => c)),
+  ].sort() as string[];
+  const filterValues = {
+    city: fc.constantFrom(...cities),
+    country: fc.constantFrom(...countries),
+    source: fc.constantFrom("indeed", "linkedin", "glassdoor"),
+    since: moment,
+    until: moment,
+    remote: someOf(["remote", "hybrid", "onsite"]),
+    employment_type: someOf(["fulltime", "parttime", "contract", "internship", "temporary"]),
+    seniority: someOf(["intern", "junior", "mid", "senior", "lead", "executive"]),
+    company: typedCompany,
+    exclude_company: typedCompany,
+    salary: fc.record({
+      salary_min: fc.constantFrom("0", "20000", "45000", "60000", "90000", "150000"),
+      salary_currency: fc.constantFrom(...currencies),
+      salary_include_unknown: fc.constantFrom("true", "false"),
+    }, { requiredKeys: ["salary_min"] }),
+  };
+  const filterNames = Object.keys(filterValues) as (keyof typeof filterValues)[];
+  const namesOf = (count: number) =>
+    fc.uniqueArray(fc.constantFrom(...filterNames), { minLength: count, maxLength: count });
+  // One or two filters, named first and then valued. A record of eleven optional keys filtered
+  // down to one or two kept about one draw in 100,000 (fast-check puts each key in 5 times in
+  // 6): generating took 9 of this file's 10 minutes. Pairs come 4 times as often as singles;
+  // the rejection gave about 19 pairs to a single.
+  const filters = fc.tuple(
+    fc.oneof({ arbitrary: namesOf(1), weight: 1 }, { arbitrary: namesOf(2), weight: 4 }),
+    fc.record(filterValues),
+  ).map(([names, values]): Params => {
+    const picked: Params = {};
+    for (const name of names) {
+      const value = values[name];
+      if (typeof value === "string") picked[name] = value;
+      else Object.assign(picked, value);
+    }
+    return picked;
+  });
+  const sort = fc.constantFrom("date", "relevance");
+
+  const complete = (time: string) => time.length === 10 ? `${time} 00:00:00` : time;
+  const fold = (name: string) =>
+    name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+  const perYear: Record<string, number> = { HOUR: 2080, DAY: 260, WEEK: 52, MONTH: 12, YEAR: 1 };
+  const paysAtLeast = (job: Job, f: Params) => {
+    const salary = job.base_salary?.match(/^[\d.]+-([\d.]+) ([A-Z]{3})\/(\w+)$/);
+    if (!salary) return f.salary_include_unknown === "true";
+    return (f.salary_currency === undefined || salary[2] === f.salary_currency) &&
+      Math.round(Number(salary[1]) * perYear[salary[3]]) >= Number(f.salary_min);
+  };
+  const TYPE_WORDS: Record<string, RegExp> = {
+    fulltime: /full-time/i,
+    parttime: /part-time/i,
+    contract: /contract/i,
+    internship: /internship/i,
+    temporary: /temporary/i,
+  };
+  const passes = (job: Job, f: Params) =>
+    (f.city === undefined || job.city === f.city) &&
+    (f.country === undefined || job.country === f.country) &&
+    (f.source === undefined || job.data_source === f.source) &&
+    (f.since === undefined || job.publish_time >= complete(f.since)) &&
+    (f.until === undefined || job.publish_time < complete(f.until)) &&
+    (f.remote === undefined || f.remote.split(",").includes(job.work_mode ?? "")) &&
+    (f.seniority === undefined || f.seniority.split(",").includes(job.seniority ?? "")) &&
+    (f.employment_type === undefined ||
+      f.employment_type.split(",").some((t) => TYPE_WORDS[t].test(job.employment_type ?? ""))) &&
+    (f.company === undefined || fold(job.company_name) === fold(f.company)) &&
+    (f.exclude_company === undefined || fold(job.company_name) !== fold(f.exclude_company)) &&
+    (f.salary_min === undefined || paysAtLeast(job, f));
+
+  await t.step(
+    "the set under filters is the unfiltered set's members that pass them",
+    async () => {
+      let compared = 0;
+      let nonEmpty = 0;
+      const askedCounts = new Map<string, number>();
+      await fc.assert(
+        fc.asyncProperty(query, filters, sort, async (q, f, order) => {
+          const whole = await searchAll({ q, sort: order });
+          const narrowed = await searchAll({ q, sort: order, ...f });
+          for (const r of narrowed.all) {
+            assert.ok(
+              passes(byUrl.get(r.job_url)!, f),
+              `${r.job_url} fails ${JSON.stringify(f)}`,
+            );
+          }
+          assert.deepEqual(
+            narrowed.applied?.filters ?? {},
+            Object.fromEntries(
+              Object.entries(f).map((
+                [k, v],
+              ) => [k, k === "since" || k === "until" ? complete(v) : v]),
+            ),
+          );
+          const asked = Object.keys(f).filter((k) =>
+            k !== "salary_currency" && k !== "salary_include_unknown"
+          );
+          for (const name of asked) askedCounts.set(name, (askedCounts.get(name) ?? 0) + 1);
+          // A city or country parameter that contradicts the place named in the query replaces
+          // it (docs/search.md): that search is another one, not a narrower one.
+          const samePlace = JSON.stringify(narrowed.query_place) ===
+            JSON.stringify(whole.query_place);
+          if (whole.total >= 1000 || !samePlace) return;
+          compared++;
+          if (narrowed.total > 0) nonEmpty++;
+          const expected = whole.all.filter((r) => passes(byUrl.get(r.job_url)!, f));
+          assert.equal(narrowed.total, expected.length, `total for ${q} ${JSON.stringify(f)}`);
+          // The same members in the same order, each with the same score.
+          assert.deepEqual(
+            narrowed.all.map((r) => [r.job_url, r.score]),
+            expected.map((r) => [r.job_url, r.score]),
+            `${q} ${JSON.stringify(f)}`,
+          );
+        }),
+        { numRuns: 250, seed: 20261125 },
+      );
+      assert.ok(compared >= 150, `${compared} searches compared`);
+      assert.ok(nonEmpty >= 40, `${nonEmpty} of them non-empty`);
+      // Every filter of the table was tried (added_since and near have tests of their own:
+      // tests/added_since_test.ts, tests/search_filters_test.ts).
+      for (const name of FILTER_NAMES) {
+        // salary_currency is generated beside salary_min only.
+        if (
+          FILTERS[name].qualifies || ["near", "added_since", "salary_currency"].includes(name)
+        ) continue;
+        assert.ok(
+          (askedCounts.get(name) ?? 0) >= 10,
+          `${name}: ${askedCounts.get(name)} searches`,
+        );
+      }
+    },
+  );
+
+  await t.step("since=D and until=D partition the set", async () => {
+    await fc.assert(
+      fc.asyncProperty(query, moment, async (q, d) => {
+        const whole = await searchAll({ q });
+        if (whole.total >= 1000) return;
+        const after = await searchAll({ q, since: d });
+        const before = await searchAll({ q, until: d });
+        assert.equal(after.total + before.total, whole.total, `${q} at ${d}`);
+        const urls = new Set([...after.all, ...before.all].map((r) => r.job_url));
+        assert.deepEqual(urls, new Set(whole.all.map((r) => r.job_url)));
+      }),
+      { numRuns: 120, seed: 7 },
+    );
+  });
+
+  await t.step("pages of any size tile the set in both orders, filtered or not", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        query,
+        fc.option(filters, { nil: undefined }),
+        sort,
+        fc.integer({ min: 1, max: 100 }),
+        async (q, f, order, size) => {
+          const params = { q, sort: order, ...(f ?? {}) };
+          const whole = await searchAll(params);
+          const pages: JobResult[] = [];
+          for (let offset = 0; offset < Math.min(whole.total, 300); offset += size) {
+            const page = await search({ ...params, top_k: String(size), offset: String(offset) });
+            assert.equal(page.total, whole.total);
+            pages.push(...page.results);
+          }
+          assert.deepEqual(pages, whole.all.slice(0, pages.length));
+          const walked = Math.min(whole.total, 300);
+          assert.equal(pages.length, Math.min(whole.total, Math.ceil(walked / size) * size));
+        },
+      ),
+      { numRuns: 60, seed: 11 },
+    );
+  });
+
+  await t.step("no result scores below the floor, whatever the query", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(query, fc.string({ minLength: 1, maxLength: 30 })),
+        fc.option(filters, { nil: undefined }),
+        async (q, f) => {
+          if (q.trim() === "") return;
+          const { all } = await searchAll({ q, sort: "relevance", ...(f ?? {}) });
+          for (const r of all) assert.ok(r.score >= floor, `${q}: ${r.job_title} ${r.score}`);
+        },
+      ),
+      { numRuns: 150, seed: 3 },
+    );
+  });
+
+  await t.step("an empty set names the filter that emptied it", async () => {
+    const whole = await searchAll({ q: "nurse" });
+    assert.ok(whole.total > 0);
+    const absent = countries.find((c) =>
+      !whole.all.some((r) => byUrl.get(r.job_url)!.country === c)
+    )!;
+    const present = whole.all[0].data_source;
+    const emptied = await search({ q: "nurse", country: absent, source: present });
+    assert.equal(emptied.total, 0);
+    assert.deepEqual(emptied.applied, {
+      filters: { country: absent, source: present },
+      emptied_by: ["country"],
+    });
+    assert.match(emptied.hint ?? "", new RegExp(`country=${absent}`));
+  });
 });

@@ -1,89 +1,22 @@
 /**
- * The filters job seekers ask for, on the real JobSpy postings plus a few written here for what
- * the real files lack (a denied "remote", a posting in Kathmandu): each through the real importer,
- * index, model and search service. The property that each only narrows the result set is in
- * tests/filter_property_test.ts; this file checks what each means. On the same index, the role
- * leads: a posting whose title carries a tail (terms, a place, pay) ranks with the postings titled
- * exactly as the query, not below sibling roles (one index of the real postings per file: building
- * it is most of the file's time).
+ * The filters job seekers ask for, on the real JobSpy postings plus a few written for what the
+ * real files lack (tests/real_index.ts: the real importer, index, model and search service, one
+ * index shared with tests/filter_property_test.ts, where the property that each filter only
+ * narrows the result set is). This file checks what each means. On the same index, the role leads:
+ * a posting whose title carries a tail (terms, a place, pay) ranks with the postings titled exactly
+ * as the query, not below sibling roles.
  */
 import { strict as assert } from "node:assert";
 import { createCliSandbox } from "./cli_process.ts";
-import { createTestSearch, realJobs } from "./helpers.ts";
+import { realIndex } from "./real_index.ts";
 import { FILTER_NAMES, type FilterParam, FILTERS } from "../src/domain/filters.ts";
 import { searchJobsConfig } from "../src/mcp/tools/search_jobs.ts";
 import type { Job, JobResult } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
-import { importTexts } from "../src/ingest/import_files.ts";
-import { openStore } from "../src/store/store.ts";
-
-/** Postings as a pusher would send them, through the real importer (which derives work modes). */
-async function imported(fields: Record<string, unknown>[]): Promise<Job[]> {
-  const store = await openStore(":memory:");
-  try {
-    const text = fields.map((f, n) =>
-      JSON.stringify({
-        company_name: "Written Here Ltd",
-        publish_time: "2026-11-20 09:00:00",
-        job_url: `https://www.linkedin.com/jobs/view/9900000${n}`,
-        job_tags: [],
-        data_source: "linkedin",
-        job_description: "",
-        ...f,
-      })
-    ).join("\n");
-    const report = await importTexts(store, [{ name: "test", format: "jsonl", text }]);
-    assert.deepEqual(report.totals.invalid_examples, []);
-    const jobs: Job[] = [];
-    for await (const job of store.postings.listJobs()) jobs.push(job);
-    return jobs;
-  } finally {
-    store.close();
-  }
-}
-
-const WRITTEN = [
-  {
-    job_title: "Backend Developer",
-    city: "Hamburg",
-    country: "DE",
-    job_tags: ["Remote"],
-    job_description: "This is not a remote position: you work in our Hamburg office.",
-  },
-  {
-    job_title: "Backend Developer",
-    city: "Bremen",
-    country: "DE",
-    job_description: "Modern stack, friendly team. No remote work.",
-  },
-  {
-    job_title: "Backend Developer (Remote)",
-    city: "Remote",
-    country: "DE",
-    job_description: "Work from anywhere in Germany.",
-  },
-  {
-    job_title: "Backend Developer",
-    city: "Leipzig",
-    country: "DE",
-    job_description: "Hybrid working: two days a week in the office.",
-  },
-  {
-    job_title: "Customer Service Attendant",
-    city: "Kathmandu",
-    country: "NP",
-    job_description: "Greet and help customers.",
-  },
-];
 
 Deno.test("the real postings: what each filter means, and the role leads", async (t) => {
-  const real = await realJobs();
-  const written = await imported(WRITTEN);
-  const { service, close } = await createTestSearch({
-    jobs: [...real, ...written],
-    cacheVectors: true,
-  });
+  const { service, real, written, jobs } = realIndex;
   const search = (params: Record<string, unknown>) => service.search(parseSearchQuery(params));
   /** Every member of the result set, page by page. */
   const searchAll = async (params: Record<string, unknown>) => {
@@ -95,194 +28,190 @@ Deno.test("the real postings: what each filter means, and the role leads", async
     return { ...first, all } as SearchOutcome & { all: JobResult[] };
   };
   const urlOf = (title: string, city: string) =>
-    [...real, ...written].find((j) => j.job_title === title && j.city === city)!.job_url;
-  try {
-    await t.step(
-      "remote reads negations: 'not remote' and 'no remote work' are on-site",
-      async () => {
-        const byCity = new Map(written.map((j) => [j.city, j.work_mode]));
-        assert.deepEqual(Object.fromEntries(byCity), {
-          Hamburg: "onsite",
-          Bremen: "onsite",
-          Remote: "remote",
-          Leipzig: "hybrid",
-          Kathmandu: undefined,
-        });
-        const remote = await searchAll({ q: "backend developer", remote: "remote" });
-        const cities = (o: { all: JobResult[] }) => new Set(o.all.map((r) => r.city));
-        assert.ok(cities(remote).has("Remote"));
-        assert.ok(!cities(remote).has("Hamburg") && !cities(remote).has("Bremen"));
-        for (const r of remote.all) assert.equal(r.work_mode, "remote", r.job_url);
-        const onsite = await searchAll({ q: "backend developer", remote: ["onsite"] });
-        assert.ok(cities(onsite).has("Hamburg") && cities(onsite).has("Bremen"));
-        for (const r of onsite.all) assert.equal(r.work_mode, "onsite", r.job_url);
-        const either = await searchAll({ q: "backend developer", remote: "remote,hybrid" });
-        assert.ok(cities(either).has("Leipzig") && cities(either).has("Remote"));
-        assert.equal(either.applied?.filters.remote, "remote,hybrid");
-      },
+    jobs.find((j) => j.job_title === title && j.city === city)!.job_url;
+  await t.step(
+    "remote reads negations: 'not remote' and 'no remote work' are on-site",
+    async () => {
+      const byCity = new Map(written.map((j) => [j.city, j.work_mode]));
+      assert.deepEqual(Object.fromEntries(byCity), {
+        Hamburg: "onsite",
+        Bremen: "onsite",
+        Remote: "remote",
+        Leipzig: "hybrid",
+        Kathmandu: undefined,
+      });
+      const remote = await searchAll({ q: "backend developer", remote: "remote" });
+      const cities = (o: { all: JobResult[] }) => new Set(o.all.map((r) => r.city));
+      assert.ok(cities(remote).has("Remote"));
+      assert.ok(!cities(remote).has("Hamburg") && !cities(remote).has("Bremen"));
+      for (const r of remote.all) assert.equal(r.work_mode, "remote", r.job_url);
+      const onsite = await searchAll({ q: "backend developer", remote: ["onsite"] });
+      assert.ok(cities(onsite).has("Hamburg") && cities(onsite).has("Bremen"));
+      for (const r of onsite.all) assert.equal(r.work_mode, "onsite", r.job_url);
+      const either = await searchAll({ q: "backend developer", remote: "remote,hybrid" });
+      assert.ok(cities(either).has("Leipzig") && cities(either).has("Remote"));
+      assert.equal(either.applied?.filters.remote, "remote,hybrid");
+    },
+  );
+
+  await t.step("salary_min compares hourly pay as yearly pay (x 2,080)", async () => {
+    const hourly = real.find((j) => j.base_salary === "50.0-85.0 USD/HOUR")!;
+    assert.ok(hourly, "the real files have a 50-85 USD an hour posting");
+    const q = hourly.job_title;
+    const find = (o: { all: JobResult[] }) => o.all.find((r) => r.job_url === hourly.job_url);
+    const at = (least: number) => searchAll({ q, salary_min: least, salary_currency: "USD" });
+    // 85 an hour is 176,800 a year: well above a floor its hourly figure is far below.
+    const kept = find(await at(176_800));
+    assert.ok(kept, "kept at 176,800");
+    assert.equal(kept.salary_yearly, 176_800);
+    assert.equal(find(await at(176_801)), undefined);
+    for (const r of (await at(100_000)).all) {
+      assert.ok(r.salary_yearly! >= 100_000 && r.base_salary!.includes(" USD/"), r.job_url);
+    }
+    assert.equal(find(await searchAll({ q, salary_min: 1, salary_currency: "EUR" })), undefined);
+    const broad = "developer";
+    const withUnknown = await searchAll({
+      q: broad,
+      salary_min: 150_000,
+      salary_include_unknown: true,
+    });
+    assert.ok(withUnknown.all.some((r) => r.base_salary === undefined));
+    const withoutUnknown = await searchAll({ q: broad, salary_min: 150_000 });
+    assert.ok(withoutUnknown.all.every((r) => r.base_salary !== undefined));
+    assert.ok(withUnknown.total > withoutUnknown.total);
+    // A currency alone keeps pay in it; a qualifier without what it qualifies changes nothing.
+    const inUsd = await searchAll({ q: broad, salary_currency: "USD" });
+    assert.ok(inUsd.total > 0 && inUsd.all.every((r) => r.base_salary?.includes(" USD/")));
+    const plain = await search({ q: broad });
+    const idle = await search({ q: broad, salary_include_unknown: true, radius_km: 5 });
+    assert.equal(idle.total, plain.total);
+    assert.equal(idle.applied, undefined, "a qualifier alone is not a filter applied");
+  });
+
+  await t.step("employment_type and seniority keep only what they name", async () => {
+    const partTime = await searchAll({ q: "customer service", employment_type: "parttime" });
+    assert.ok(partTime.total > 0);
+    for (const r of partTime.all) assert.match(r.employment_type ?? "", /Part-time/, r.job_url);
+    const senior = await searchAll({ q: "software engineer", seniority: ["senior", "lead"] });
+    assert.ok(senior.total > 0);
+    for (const r of senior.all) assert.ok(["senior", "lead"].includes(r.seniority!), r.job_url);
+    const intern = await searchAll({ q: "intern", seniority: "intern" });
+    assert.ok(intern.all.some((r) => /werkstudent|intern|praktikant/i.test(r.job_title)));
+  });
+
+  await t.step("company and exclude_company ignore case and accents", async () => {
+    const agency = "Bundesagentur für Arbeit";
+    const whole = await searchAll({ q: "system engineer" });
+    const theirs = whole.all.filter((r) => r.company_name === agency);
+    assert.ok(theirs.length > 0, "the query finds postings of the agency");
+    const only = await searchAll({ q: "system engineer", company: "BUNDESAGENTUR FUR ARBEIT" });
+    assert.deepEqual(only.all.map((r) => r.job_url), theirs.map((r) => r.job_url));
+    const without = await searchAll({
+      q: "system engineer",
+      exclude_company: ["bundesagentur für arbeit"],
+    });
+    assert.equal(without.total, whole.total - theirs.length);
+    assert.ok(without.all.every((r) => r.company_name !== agency));
+  });
+
+  await t.step("near Toronto reaches Vaughan and Pickering, not Kathmandu", async () => {
+    const vaughan = urlOf("Games Customer Service Attendant", "Vaughan");
+    const kathmandu = urlOf("Customer Service Attendant", "Kathmandu");
+    const pickering = urlOf("Direct Care Worker", "Pickering");
+    const urls = async (params: Record<string, unknown>) =>
+      new Set((await searchAll(params)).all.map((r) => r.job_url));
+    const attendants = await urls({ q: "customer service attendant" });
+    assert.ok(attendants.has(vaughan) && attendants.has(kathmandu));
+    const nearToronto = await urls({
+      q: "customer service attendant",
+      near: "Toronto",
+      radius_km: 50,
+    });
+    assert.ok(nearToronto.has(vaughan), "Vaughan is 16 km from Toronto");
+    assert.ok(!nearToronto.has(kathmandu));
+    assert.ok(
+      (await urls({ q: "direct care worker", near: "Toronto", radius_km: 50 })).has(pickering),
     );
+    // Pickering lies 32 km from Toronto's centre: outside the default 25 km.
+    assert.ok(!(await urls({ q: "direct care worker", near: "Toronto" })).has(pickering));
+    assert.ok(
+      (await urls({ q: "direct care worker", near: "43.70,-79.42", radius_km: 40 })).has(
+        pickering,
+      ),
+    );
+    const nearKathmandu = await urls({ q: "customer service attendant", near: "Kathmandu" });
+    assert.deepEqual([...nearKathmandu], [kathmandu]);
+    await assert.rejects(
+      search({ q: "nurse", near: "Nowhereville Xq" }),
+      /Invalid parameter 'near': no place called 'Nowhereville Xq' is known/,
+    );
+  });
 
-    await t.step("salary_min compares hourly pay as yearly pay (x 2,080)", async () => {
-      const hourly = real.find((j) => j.base_salary === "50.0-85.0 USD/HOUR")!;
-      assert.ok(hourly, "the real files have a 50-85 USD an hour posting");
-      const q = hourly.job_title;
-      const find = (o: { all: JobResult[] }) => o.all.find((r) => r.job_url === hourly.job_url);
-      const at = (least: number) => searchAll({ q, salary_min: least, salary_currency: "USD" });
-      // 85 an hour is 176,800 a year: well above a floor its hourly figure is far below.
-      const kept = find(await at(176_800));
-      assert.ok(kept, "kept at 176,800");
-      assert.equal(kept.salary_yearly, 176_800);
-      assert.equal(find(await at(176_801)), undefined);
-      for (const r of (await at(100_000)).all) {
-        assert.ok(r.salary_yearly! >= 100_000 && r.base_salary!.includes(" USD/"), r.job_url);
-      }
-      assert.equal(find(await searchAll({ q, salary_min: 1, salary_currency: "EUR" })), undefined);
-      const broad = "developer";
-      const withUnknown = await searchAll({
-        q: broad,
-        salary_min: 150_000,
-        salary_include_unknown: true,
-      });
-      assert.ok(withUnknown.all.some((r) => r.base_salary === undefined));
-      const withoutUnknown = await searchAll({ q: broad, salary_min: 150_000 });
-      assert.ok(withoutUnknown.all.every((r) => r.base_salary !== undefined));
-      assert.ok(withUnknown.total > withoutUnknown.total);
-      // A currency alone keeps pay in it; a qualifier without what it qualifies changes nothing.
-      const inUsd = await searchAll({ q: broad, salary_currency: "USD" });
-      assert.ok(inUsd.total > 0 && inUsd.all.every((r) => r.base_salary?.includes(" USD/")));
-      const plain = await search({ q: broad });
-      const idle = await search({ q: broad, salary_include_unknown: true, radius_km: 5 });
-      assert.equal(idle.total, plain.total);
-      assert.equal(idle.applied, undefined, "a qualifier alone is not a filter applied");
-    });
-
-    await t.step("employment_type and seniority keep only what they name", async () => {
-      const partTime = await searchAll({ q: "customer service", employment_type: "parttime" });
-      assert.ok(partTime.total > 0);
-      for (const r of partTime.all) assert.match(r.employment_type ?? "", /Part-time/, r.job_url);
-      const senior = await searchAll({ q: "software engineer", seniority: ["senior", "lead"] });
-      assert.ok(senior.total > 0);
-      for (const r of senior.all) assert.ok(["senior", "lead"].includes(r.seniority!), r.job_url);
-      const intern = await searchAll({ q: "intern", seniority: "intern" });
-      assert.ok(intern.all.some((r) => /werkstudent|intern|praktikant/i.test(r.job_title)));
-    });
-
-    await t.step("company and exclude_company ignore case and accents", async () => {
-      const agency = "Bundesagentur für Arbeit";
-      const whole = await searchAll({ q: "system engineer" });
-      const theirs = whole.all.filter((r) => r.company_name === agency);
-      assert.ok(theirs.length > 0, "the query finds postings of the agency");
-      const only = await searchAll({ q: "system engineer", company: "BUNDESAGENTUR FUR ARBEIT" });
-      assert.deepEqual(only.all.map((r) => r.job_url), theirs.map((r) => r.job_url));
-      const without = await searchAll({
-        q: "system engineer",
-        exclude_company: ["bundesagentur für arbeit"],
-      });
-      assert.equal(without.total, whole.total - theirs.length);
-      assert.ok(without.all.every((r) => r.company_name !== agency));
-    });
-
-    await t.step("near Toronto reaches Vaughan and Pickering, not Kathmandu", async () => {
-      const vaughan = urlOf("Games Customer Service Attendant", "Vaughan");
-      const kathmandu = urlOf("Customer Service Attendant", "Kathmandu");
-      const pickering = urlOf("Direct Care Worker", "Pickering");
-      const urls = async (params: Record<string, unknown>) =>
-        new Set((await searchAll(params)).all.map((r) => r.job_url));
-      const attendants = await urls({ q: "customer service attendant" });
-      assert.ok(attendants.has(vaughan) && attendants.has(kathmandu));
-      const nearToronto = await urls({
-        q: "customer service attendant",
-        near: "Toronto",
-        radius_km: 50,
-      });
-      assert.ok(nearToronto.has(vaughan), "Vaughan is 16 km from Toronto");
-      assert.ok(!nearToronto.has(kathmandu));
-      assert.ok(
-        (await urls({ q: "direct care worker", near: "Toronto", radius_km: 50 })).has(pickering),
-      );
-      // Pickering lies 32 km from Toronto's centre: outside the default 25 km.
-      assert.ok(!(await urls({ q: "direct care worker", near: "Toronto" })).has(pickering));
-      assert.ok(
-        (await urls({ q: "direct care worker", near: "43.70,-79.42", radius_km: 40 })).has(
-          pickering,
-        ),
-      );
-      const nearKathmandu = await urls({ q: "customer service attendant", near: "Kathmandu" });
-      assert.deepEqual([...nearKathmandu], [kathmandu]);
-      await assert.rejects(
-        search({ q: "nurse", near: "Nowhereville Xq" }),
-        /Invalid parameter 'near': no place called 'Nowhereville Xq' is known/,
-      );
-    });
-
-    await t.step("facets count the whole result set, filters respected", async () => {
-      const fields = ["country", "city", "source", "remote", "employment_type", "seniority"];
-      for (
-        const params of [{ q: "developer" }, {
-          q: "developer",
-          country: "DE",
-          remote: "remote,hybrid",
-        }]
-      ) {
-        const found = await searchAll({ ...params, facets: fields.join(",") });
-        assert.ok(found.total > 20);
-        const expected: Record<string, Map<string, number>> = {};
-        for (const field of fields) expected[field] = new Map();
-        const add = (field: string, value: string | undefined) => {
-          if (value) expected[field].set(value, (expected[field].get(value) ?? 0) + 1);
-        };
-        for (const r of found.all) {
-          add("country", r.country);
-          add("city", r.city);
-          add("source", r.data_source);
-          add("remote", r.work_mode);
-          add("seniority", r.seniority);
-          for (const type of (r.employment_type ?? "").split(", ")) {
-            add("employment_type", type.toLowerCase().replace(/[^a-z]/g, "") || undefined);
-          }
-        }
-        for (const field of fields) {
-          const counted = Object.fromEntries(found.facets![field].map((f) => [f.value, f.count]));
-          const known = field === "employment_type"
-            ? Object.fromEntries(
-              [...expected[field]].filter(([v]) =>
-                ["fulltime", "parttime", "contract", "internship", "temporary"].includes(v)
-              ),
-            )
-            : Object.fromEntries(expected[field]);
-          assert.deepEqual(counted, known, `${field} for ${JSON.stringify(params)}`);
-          const counts = found.facets![field].map((f) => f.count);
-          assert.deepEqual(counts, [...counts].sort((a, b) => b - a), "most first");
+  await t.step("facets count the whole result set, filters respected", async () => {
+    const fields = ["country", "city", "source", "remote", "employment_type", "seniority"];
+    for (
+      const params of [{ q: "developer" }, {
+        q: "developer",
+        country: "DE",
+        remote: "remote,hybrid",
+      }]
+    ) {
+      const found = await searchAll({ ...params, facets: fields.join(",") });
+      assert.ok(found.total > 20);
+      const expected: Record<string, Map<string, number>> = {};
+      for (const field of fields) expected[field] = new Map();
+      const add = (field: string, value: string | undefined) => {
+        if (value) expected[field].set(value, (expected[field].get(value) ?? 0) + 1);
+      };
+      for (const r of found.all) {
+        add("country", r.country);
+        add("city", r.city);
+        add("source", r.data_source);
+        add("remote", r.work_mode);
+        add("seniority", r.seniority);
+        for (const type of (r.employment_type ?? "").split(", ")) {
+          add("employment_type", type.toLowerCase().replace(/[^a-z]/g, "") || undefined);
         }
       }
-      const plain = await search({ q: "developer" });
-      assert.equal(plain.facets, undefined);
-    });
-
-    await t.step("a title with a tail ranks with its role", async () => {
-      for (
-        const [q, tailed] of [
-          ["cleaner", "Cleaner - Permanent Full Time"],
-          ["warehouse operative", "Warehouse Operative - Night Shift"],
-          ["registered nurse", "Registered Nurse - Casual Pool"],
-        ]
-      ) {
-        assert.ok(real.some((j) => j.job_title === tailed), `the data holds "${tailed}"`);
-        const { results } = await search({ q, sort: "relevance", top_k: "100" });
-        const exact = results.filter((r) => r.job_title.toLowerCase() === q);
-        const position = results.findIndex((r) => r.job_title === tailed);
-        assert.ok(position >= 0, `"${tailed}" is in the set for "${q}"`);
-        // As good as the exact title: ahead of every posting that is not that role.
-        const others = results.slice(0, position).filter((r) =>
-          !r.job_title.toLowerCase().startsWith(q)
-        );
-        assert.deepEqual(others.map((r) => r.job_title), [], `${q}: ${exact.length} exact titles`);
-        assert.ok(results[position].score >= 0.9, `${tailed}: ${results[position].score}`);
+      for (const field of fields) {
+        const counted = Object.fromEntries(found.facets![field].map((f) => [f.value, f.count]));
+        const known = field === "employment_type"
+          ? Object.fromEntries(
+            [...expected[field]].filter(([v]) =>
+              ["fulltime", "parttime", "contract", "internship", "temporary"].includes(v)
+            ),
+          )
+          : Object.fromEntries(expected[field]);
+        assert.deepEqual(counted, known, `${field} for ${JSON.stringify(params)}`);
+        const counts = found.facets![field].map((f) => f.count);
+        assert.deepEqual(counts, [...counts].sort((a, b) => b - a), "most first");
       }
-    });
-  } finally {
-    await close();
-  }
+    }
+    const plain = await search({ q: "developer" });
+    assert.equal(plain.facets, undefined);
+  });
+
+  await t.step("a title with a tail ranks with its role", async () => {
+    for (
+      const [q, tailed] of [
+        ["cleaner", "Cleaner - Permanent Full Time"],
+        ["warehouse operative", "Warehouse Operative - Night Shift"],
+        ["registered nurse", "Registered Nurse - Casual Pool"],
+      ]
+    ) {
+      assert.ok(real.some((j) => j.job_title === tailed), `the data holds "${tailed}"`);
+      const { results } = await search({ q, sort: "relevance", top_k: "100" });
+      const exact = results.filter((r) => r.job_title.toLowerCase() === q);
+      const position = results.findIndex((r) => r.job_title === tailed);
+      assert.ok(position >= 0, `"${tailed}" is in the set for "${q}"`);
+      // As good as the exact title: ahead of every posting that is not that role.
+      const others = results.slice(0, position).filter((r) =>
+        !r.job_title.toLowerCase().startsWith(q)
+      );
+      assert.deepEqual(others.map((r) => r.job_title), [], `${q}: ${exact.length} exact titles`);
+      assert.ok(results[position].score >= 0.9, `${tailed}: ${results[position].score}`);
+    }
+  });
 });
 
 Deno.test("the MCP tool description and `jobseek search --help` show each filter with an example", async () => {

@@ -26,6 +26,7 @@ import "../../src/ingest/import_row_test.ts";
 import "../../src/ingest/job_tags_test.ts";
 import "../../src/ingest/jobspy_csv_test.ts";
 import "../../src/ingest/jsonl_test.ts";
+import "../../src/ingest/literal_prefilter_test.ts";
 import "../../src/ingest/location_test.ts";
 import "../../src/store/kv_test.ts";
 import "../../src/store/lifecycle_test.ts";

@@ -1,0 +1,13 @@
+/**
+ * Test files run as one group in one worker (tests/suite_groups_test.ts has the why): the real
+ * postings imported, searched and filtered (two files share one index of them,
+ * tests/real_index.ts), deltas over them, and feeds of real files.
+ *
+ * @module
+ */
+import "../filter_property_test.ts";
+import "../search_filters_test.ts";
+import "../ingest_real_data_test.ts";
+import "../index_delta_test.ts";
+import "../sources_test.ts";
+import "../search_real_data_test.ts";
