@@ -4,19 +4,18 @@
  *
  * @module
  */
+import { PrefilteredPattern, PrefilterText } from "./literal_prefilter.ts";
 
 /** At most this many tags per posting, so tags stay a summary and not a word list. */
 export const MAX_TAGS = 12;
 
 interface Term {
   tag: string;
-  patterns: RegExp[];
-  /** The same patterns with the `g` flag, for counting. */
-  global: RegExp[];
+  patterns: PrefilteredPattern[];
 }
 
 function term(tag: string, ...patterns: RegExp[]): Term {
-  return { tag, patterns, global: patterns.map((p) => new RegExp(p.source, p.flags + "g")) };
+  return { tag, patterns: patterns.map((p) => new PrefilteredPattern(p)) };
 }
 
 /**
@@ -141,15 +140,17 @@ const COMMA_INDUSTRIES = [
 ];
 
 function termsIn(text: string, terms: Term[]): string[] {
-  return terms.filter((t) => t.patterns.some((p) => p.test(text))).map((t) => t.tag);
+  const searched = new PrefilterText(text);
+  return terms.filter((t) => t.patterns.some((p) => p.test(searched))).map((t) => t.tag);
 }
 
 /** Terms found in a long text, the most frequent first. */
 function rankedTermsIn(text: string, terms: Term[]): string[] {
+  const searched = new PrefilterText(text);
   const counts: [string, number][] = [];
   for (const t of terms) {
     let n = 0;
-    for (const p of t.global) n += text.match(p)?.length ?? 0;
+    for (const p of t.patterns) n += p.count(searched);
     if (n > 0) counts.push([t.tag, n]);
   }
   // Stable sort keeps vocabulary order between equally frequent terms.
