@@ -12,6 +12,7 @@
  * that the task also finds itself, would run twice: this test fails on either.
  */
 import { strict as assert } from "node:assert";
+import { DOC_DIRS } from "./doc_examples.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const GROUPS = new URL("./groups/", import.meta.url);
@@ -72,15 +73,11 @@ Deno.test("deno task test runs every test file once, in the groups of tests/grou
     args.includes("tests/groups/*.ts"),
     `the test task runs the groups: ${config.tasks.test}`,
   );
-  const direct = args.filter((arg) => /^(\.\/)?tests\/?$|^(\.\/)?tests\/[^/]+$/.test(arg));
-  assert.deepEqual(direct, [], "the test task names tests/ or its files besides the groups");
-  // The folders it names are for the examples in doc comments (--doc); their test files run in
-  // the groups, so the task must not find them itself.
-  assert.ok(
-    args.includes("--ignore='**/*_test.ts'"),
-    `the test task leaves *_test.ts to the groups: ${config.tasks.test}`,
-  );
-  for (const dir of UNIT_DIRS) {
-    assert.ok(args.includes(`${dir}/`), `the test task runs the doc examples of ${dir}/`);
-  }
+  // Only the groups: a folder or file named besides them would run its test files a second time
+  // (or, with --doc, its doc examples in a worker each: tests/doc_examples_test.ts runs them).
+  const named = args.filter((arg) => /^(\.\/)?[\w.-]+\/|\.ts$/.test(arg));
+  const notGroups = named.filter((arg) => !/^(\.\/)?tests\/groups\/[\w*]+\.ts$/.test(arg));
+  assert.deepEqual(notGroups, [], `the test task names only tests/groups/: ${config.tasks.test}`);
+  assert.ok(!args.includes("--doc"), "doc examples run in tests/doc_examples_test.ts");
+  assert.deepEqual([...DOC_DIRS].sort(), [...UNIT_DIRS].sort(), "the doc examples' folders");
 });

@@ -19,6 +19,7 @@ import "../../src/config_test.ts";
 import "../../src/crypto_test.ts";
 import "../../src/domain/clean_text_test.ts";
 import "../../src/domain/search_query_test.ts";
+import "../doc_examples_test.ts";
 import "../../src/ingest/country_fill_test.ts";
 import "../../src/ingest/import_clean_test.ts";
 import "../../src/ingest/import_files_test.ts";
