@@ -247,6 +247,53 @@ Deno.test("search service refuses a snapshot built with another model and keeps 
   });
 });
 
+Deno.test("a late notice of the snapshot served does not clear the failure of a newer one from its health", async () => {
+  const { lines, logger } = capturingLogger();
+  const store = await openStore(":memory:");
+  const embedder = await testEmbedder();
+  // The watch as a KV watch and a poll can deliver it: every notice followed by the one before it,
+  // so the served snapshot is named again after the newer one that failed.
+  const watchCurrentSnapshot: Store["snapshots"]["watchCurrentSnapshot"] = (onChange, options) => {
+    let before: string | null = null;
+    store.snapshots.watchCurrentSnapshot((id) => {
+      onChange(id);
+      if (before !== null && before !== id) onChange(before);
+      before = id;
+    }, options);
+  };
+  const snapshots = new Proxy(store.snapshots, {
+    get(target, name) {
+      if (name === "watchCurrentSnapshot") return watchCurrentSnapshot;
+      const value = Reflect.get(target, name, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const service = createSearchService({
+    store: { postings: store.postings, snapshots },
+    embedder,
+    logger,
+    pollMs: 100,
+  });
+  try {
+    await store.postings.upsertJobs(await defaultTestJobs(30));
+    const good = (await publishIndex(store, { embedder, logger: silentLogger })).snapshotId;
+    await service.start();
+    const other = impostor(embedder, { model: "other-model@1" });
+    const { snapshotId } = await publishIndex(store, { embedder: other, logger: silentLogger });
+    await waitFor(() => errorsAbout(lines, snapshotId).length > 0, "the other model's snapshot");
+    await service.whenIdle();
+    assert.equal(service.snapshotId(), good);
+    assert.match(
+      service.healthDetail!() ?? "",
+      new RegExp(`^serving index snapshot ${good}: the current snapshot ${snapshotId} cannot be`),
+    );
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    store.close();
+  }
+});
+
 Deno.test("search service refuses a snapshot of another vector width under its model's name", async () => {
   await servingGoodSnapshot(async ({ store, embedder, lines }) => {
     const narrow = impostor(embedder, { dimensions: 8 });

@@ -127,9 +127,12 @@ export class SnapshotFollower {
     while (this.#wanted !== null) {
       const id = this.#wanted;
       if (id === this.#current?.id) {
-        // Served already: a fall-back can load a snapshot published while it ran, which the
-        // pointer then names. The one that failed is no longer current, so no longer reported.
-        this.#unloadable = null;
+        // Served already. A fall-back can load a snapshot published while it ran, which the
+        // pointer then names: the one that failed is no longer current. But a watch can also name
+        // the served snapshot late, after a newer one failed, which the pointer still names. Ids
+        // are ULIDs, in the order they were published: only a failure older than what serves is
+        // over.
+        if (this.#unloadable && this.#unloadable.id < id) this.#unloadable = null;
         this.#wanted = null;
         break;
       }
