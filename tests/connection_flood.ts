@@ -162,19 +162,20 @@ export interface StormResult {
 }
 
 /**
- * `clients` loops each sending searches one after another for `durationMs`: ordinary traffic,
- * only more of it than the server holds connections for.
+ * `clients` loops each sending searches one after another, for `durationMs` or `perClient`
+ * searches each: ordinary traffic, only more of it than the server holds connections for.
  */
 export async function searchStorm(
   url: string,
   key: string,
-  options: { clients: number; durationMs: number },
+  options: { clients: number } & ({ durationMs: number } | { perClient: number }),
 ): Promise<StormResult> {
   const statuses: Record<string, number> = {};
   let requests = 0;
-  const until = performance.now() + options.durationMs;
+  const until = "durationMs" in options ? performance.now() + options.durationMs : Infinity;
+  const perClient = "perClient" in options ? options.perClient : Infinity;
   await Promise.all(Array.from({ length: options.clients }, async () => {
-    while (performance.now() < until) {
+    for (let sent = 0; sent < perClient && performance.now() < until; sent++) {
       const status = await searchStatus(url, key, "nurse", 10_000);
       const label = typeof status === "number" ? String(status) : status.slice(0, 80);
       statuses[label] = (statuses[label] ?? 0) + 1;
