@@ -68,16 +68,26 @@ Deno.test("deno task test runs every test file once, in the groups of tests/grou
   assert.deepEqual(twice, [], "test files imported by more than one group");
 
   const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
-  const args: string[] = config.tasks.test.split(/\s+/);
+  const task = config.tasks.test;
+  const args: string[] = (typeof task === "string" ? task : task.command).split(/\s+/);
+  // The tests run without deno test's own type check (`--no-check`) only because the task first
+  // runs `typecheck`, which checks every module and doc example: a type error still fails it.
+  if (args.includes("--no-check")) {
+    assert.deepEqual(task.dependencies, ["typecheck"], "the test task type-checks first");
+    assert.match(
+      config.tasks.typecheck,
+      /^deno check --doc main\.ts cli\/ src\/ tests\/ bench\/ fixtures\/$/,
+    );
+  }
   assert.ok(
     args.includes("tests/groups/*.ts"),
-    `the test task runs the groups: ${config.tasks.test}`,
+    `the test task runs the groups: ${args.join(" ")}`,
   );
   // Only the groups: a folder or file named besides them would run its test files a second time
   // (or, with --doc, its doc examples in a worker each: tests/doc_examples_test.ts runs them).
   const named = args.filter((arg) => /^(\.\/)?[\w.-]+\/|\.ts$/.test(arg));
   const notGroups = named.filter((arg) => !/^(\.\/)?tests\/groups\/[\w*]+\.ts$/.test(arg));
-  assert.deepEqual(notGroups, [], `the test task names only tests/groups/: ${config.tasks.test}`);
+  assert.deepEqual(notGroups, [], `the test task names only tests/groups/: ${args.join(" ")}`);
   assert.ok(!args.includes("--doc"), "doc examples run in tests/doc_examples_test.ts");
   assert.deepEqual([...DOC_DIRS].sort(), [...UNIT_DIRS].sort(), "the doc examples' folders");
 });
