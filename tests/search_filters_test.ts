@@ -11,7 +11,7 @@ import { createCliSandbox } from "./cli_process.ts";
 import { realIndex } from "./real_index.ts";
 import { FILTER_NAMES, type FilterParam, FILTERS } from "../src/domain/filters.ts";
 import { searchJobsConfig } from "../src/mcp/tools/search_jobs.ts";
-import type { Job, JobResult } from "../src/domain/job.ts";
+import type { JobResult } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
 
