@@ -134,12 +134,21 @@ export async function findExamples(root: URL, dirs: readonly string[]): Promise<
   return found;
 }
 
-/** Writes the example's module into `dir` and runs it. */
-export async function runExample(example: DocExample, dir: string): Promise<void> {
+/** Writes the example's module to a temporary file, runs it, and removes the file. */
+export async function runExample(example: DocExample): Promise<void> {
   const exportNames = Object.keys(await import(example.file.href));
   const name = example.file.pathname.split("/").pop()!.replace(/\.\w+$/, "");
-  const path = `${dir}/${name}_${example.firstLine}_${example.lastLine}.ts`;
-  await Deno.writeTextFile(path, moduleOf(example, exportNames));
-  const module = await import(new URL(`file://${path}`).href);
-  await module.default();
+  const path = await Deno.makeTempFile({
+    prefix: `jobseek_doc_${name}_${example.firstLine}_${example.lastLine}_`,
+    suffix: ".ts",
+  });
+  try {
+    await Deno.writeTextFile(path, moduleOf(example, exportNames));
+    // Loaded once imported: the file is not needed to run it.
+    const module = await import(new URL(`file://${path}`).href);
+    await Deno.remove(path);
+    await module.default();
+  } finally {
+    await Deno.remove(path).catch(() => {});
+  }
 }

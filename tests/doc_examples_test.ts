@@ -7,12 +7,11 @@ import { DOC_DIRS, examplesOf, findExamples, moduleOf, runExample } from "./doc_
 
 const ROOT = new URL("../", import.meta.url);
 const examples = await findExamples(ROOT, DOC_DIRS);
-const written = await Deno.makeTempDir({ prefix: "jobseek_doc_examples_" });
 
 for (const example of examples) {
   const where = example.file.href.slice(ROOT.href.length);
   Deno.test(`${where}#${example.firstLine}-${example.lastLine}`, async () => {
-    await runExample(example, written);
+    await runExample(example);
   });
 }
 
@@ -89,5 +88,5 @@ Deno.test("doc examples: the folders hold examples, and a failing one fails its 
     code:
       'import { strict as assert } from "node:assert";\nassert.equal(toHex(new Uint8Array([255])), "00");',
   };
-  await assert.rejects(() => runExample(failing, written), /AssertionError|Expected values/);
+  await assert.rejects(() => runExample(failing), /AssertionError|Expected values/);
 });
