@@ -18,6 +18,7 @@ import {
 import type { Job } from "../domain/job.ts";
 import type { TextField } from "./ranking.ts";
 import { tokenize } from "./tokenize.ts";
+import { withoutName } from "./without_name.ts";
 
 /** The postings' text fields as Orama indexes them (filters are tested on the postings). */
 const SCHEMA = {
@@ -95,37 +96,6 @@ function oramaDocOf(job: IndexedText, position: number) {
     location: job.city,
     description: withoutName(job.job_description.slice(0, DESCRIPTION_CHARS), job.company_name),
   };
-}
-
-/**
- * The description without the company's own name: "Rowbotham Accountants is hiring a Program
- * Analyst" names the employer (which the company field holds), not the job.
- */
-function withoutName(description: string, company: string): string {
-  const name = company.trim();
-  // Most descriptions do not name their company: the pattern (Unicode, case-insensitive, whole
-  // words) ran over every description was the largest single cost of building the text index
-  // (16-17% of a 5,000-posting build, profiled). Lower-casing finds every match the pattern can
-  // but for letters whose lower case is not their case fold (long s, final sigma).
-  if (name.length < 2 || !description.toLowerCase().includes(name.toLowerCase())) {
-    return description;
-  }
-  return description.replace(namePattern(name), " ");
-}
-
-/** Compiled patterns of company names: companies post many jobs. */
-const namePatterns = new Map<string, RegExp>();
-
-function namePattern(name: string): RegExp {
-  let pattern = namePatterns.get(name);
-  if (!pattern) {
-    const literal = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-    // Whole words only: a company called "AB" must not cut "about".
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "giu");
-    if (namePatterns.size >= 50_000) namePatterns.clear();
-    namePatterns.set(name, pattern);
-  }
-  return pattern;
 }
 
 /** Orama's index of the postings, numbered by their position in `jobs`. */

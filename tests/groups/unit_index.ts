@@ -19,3 +19,4 @@ import "../../src/index/snapshot_test.ts";
 import "../../src/index/title_vectors_test.ts";
 import "../../src/index/tokenize_test.ts";
 import "../../src/index/zstd_section_test.ts";
+import "../../src/index/without_name_test.ts";
