@@ -14,7 +14,9 @@ const SIGMA = /[\u03a3\u03c2\u03c3]/;
 function wordCharBefore(text: string, at: number): boolean {
   if (at <= 0) return false;
   const low = text.charCodeAt(at - 1);
-  const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+  const high = at >= 2 ? text.charCodeAt(at - 2) : 0;
+  const paired = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  const start = paired ? at - 2 : at - 1;
   return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(start)!));
 }
 
