@@ -129,12 +129,13 @@ export class SnapshotFollower {
       if (id === this.#current?.id) {
         // Served already. A fall-back can load a snapshot published while it ran, which the
         // pointer then names: the one that failed is no longer current. But a watch can also name
-        // the served snapshot late, after a newer one failed, which the pointer still names. Ids
-        // are ULIDs, in the order they were published: only a failure older than what serves is
-        // over.
-        if (this.#unloadable && this.#unloadable.id < id) this.#unloadable = null;
-        this.#wanted = null;
-        break;
+        // the served snapshot late, after a newer one failed, which the pointer still names: the
+        // pointer says whether the failure still stands.
+        if (this.#unloadable && (await this.#snapshots.currentSnapshotId()) === id) {
+          this.#unloadable = null;
+        }
+        if (this.#wanted === id) this.#wanted = null;
+        continue;
       }
       try {
         await this.#load(id);
