@@ -109,6 +109,48 @@ export interface SnapshotReading extends Snapshot {
   cancel(): void;
 }
 
+function corruptSnapshot(snapId: string): JobseekError {
+  return new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
+}
+
+/**
+ * A reading of `bytes`, whichever thread fills them: `filled` settles when every chunk is in, or
+ * rejects with why the read stopped; `digest` then gives the sha256 of the bytes.
+ */
+function readingOf(
+  snapId: string,
+  meta: SnapshotMeta,
+  bytes: Uint8Array,
+  arrivals: Arrivals,
+  filled: Promise<unknown>,
+  digest: () => Promise<string>,
+  cancel: () => void,
+): SnapshotReading {
+  const read = filled.then(() => {
+    // Past the end nothing will come: a decoder asking for more is reading a corrupt header.
+    arrivals.reached(bytes.byteLength);
+    arrivals.failed(corruptSnapshot(snapId));
+  }, (error) => {
+    arrivals.failed(error);
+    throw error;
+  });
+  const verified = read.then(digest).then((hex) => {
+    if (hex !== meta.sha256) throw corruptSnapshot(snapId);
+  });
+  // Awaited by the caller, possibly only after its decoding failed first.
+  read.catch(() => {});
+  verified.catch(() => {});
+  return {
+    id: snapId,
+    meta,
+    bytes,
+    read,
+    verified,
+    arrived: (end) => arrivals.until(end),
+    cancel,
+  };
+}
+
 /** The snapshots, the current-snapshot pointer and its watch. */
 export class SnapshotStore {
   readonly #kv: KvAccess;
@@ -262,8 +304,6 @@ export class SnapshotStore {
     // hashing overlap; a small one (a delta) is not worth a thread.
     const hash = (meta.byteLength >= HASH_THREAD_BYTES && hashThread()) ||
       { update() {}, close() {}, digestHex: () => sha256HexOffThread(bytes) };
-    const corrupt = () =>
-      new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
     let cancelled = false;
     const read = (async () => {
       let offset = 0;
@@ -286,30 +326,12 @@ export class SnapshotStore {
         hash.update(entry.value);
         arrivals.reached(offset);
       }
-      if (n !== meta.chunkCount || offset !== meta.byteLength) throw corrupt();
+      if (n !== meta.chunkCount || offset !== meta.byteLength) throw corruptSnapshot(snapId);
     })();
-    read.then(() => {
-      // Past the end nothing will come: a decoder asking for more is reading a corrupt header.
-      arrivals.reached(bytes.byteLength);
-      arrivals.failed(corrupt());
-    }, (error) => {
-      hash.close();
-      arrivals.failed(error);
+    read.catch(() => hash.close());
+    return readingOf(snapId, meta, bytes, arrivals, read, () => hash.digestHex(), () => {
+      cancelled = true;
     });
-    const verified = read.then(() => hash.digestHex()).then((hex) => {
-      if (hex !== meta.sha256) throw corrupt();
-    });
-    // Awaited by the caller, possibly only after its decoding failed first.
-    verified.catch(() => {});
-    return {
-      id: snapId,
-      meta,
-      bytes,
-      read,
-      verified,
-      arrived: (end) => arrivals.until(end),
-      cancel: () => cancelled = true,
-    };
   }
 
   /**
@@ -328,8 +350,6 @@ export class SnapshotStore {
     }
     const buffer = new SharedArrayBuffer(meta.byteLength);
     const arrivals = new Arrivals();
-    const corrupt = () =>
-      new JobseekError("INTERNAL_ERROR", `Cannot load snapshot ${snapId}: it is corrupt`);
     let stop: (error: Error) => void = () => {};
     const digest = new Promise<string>((resolve, reject) => {
       stop = reject;
@@ -342,7 +362,7 @@ export class SnapshotStore {
             new JobseekError("INTERNAL_ERROR", `Snapshot ${snapId} misses chunk ${data.missing}`),
           );
         } else if ("cut" in data) {
-          reject(corrupt());
+          reject(corruptSnapshot(snapId));
         } else {
           reject(new Error(`Cannot read snapshot ${snapId}: ${data.failed}`));
         }
@@ -352,20 +372,6 @@ export class SnapshotStore {
         reject(new Error(`Cannot read snapshot ${snapId}: its thread died (${event.message})`));
       };
     });
-    const ended = digest.finally(() => worker.terminate());
-    const read = ended.then(() => {
-      // Past the end nothing will come: a decoder asking for more is reading a corrupt header.
-      arrivals.reached(meta.byteLength);
-      arrivals.failed(corrupt());
-    }, (error) => {
-      arrivals.failed(error);
-      throw error;
-    });
-    const verified = ended.then((hex) => {
-      if (hex !== meta.sha256) throw corrupt();
-    });
-    read.catch(() => {});
-    verified.catch(() => {});
     worker.postMessage(
       {
         file,
@@ -375,15 +381,10 @@ export class SnapshotStore {
         every: 64,
       } satisfies ReadRequest,
     );
-    return {
-      id: snapId,
-      meta,
-      bytes: new Uint8Array(buffer),
-      read,
-      verified,
-      arrived: (end) => arrivals.until(end),
-      cancel: () => stop(new Error(`Reading snapshot ${snapId} was cancelled`)),
-    };
+    const ended = digest.finally(() => worker.terminate());
+    return readingOf(snapId, meta, new Uint8Array(buffer), arrivals, ended, () => ended, () => {
+      stop(new Error(`Reading snapshot ${snapId} was cancelled`));
+    });
   }
 
   /**
