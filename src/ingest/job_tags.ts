@@ -139,9 +139,8 @@ const COMMA_INDUSTRIES = [
   "Wellness and Fitness Services, Spectator Sports",
 ];
 
-function termsIn(text: string, terms: Term[]): string[] {
-  const searched = new PrefilterText(text);
-  return terms.filter((t) => t.patterns.some((p) => p.test(searched))).map((t) => t.tag);
+function termsIn(text: PrefilterText, terms: Term[]): string[] {
+  return terms.filter((t) => t.patterns.some((p) => p.test(text))).map((t) => t.tag);
 }
 
 /** Terms found in a long text, the most frequent first. */
@@ -202,11 +201,12 @@ export interface JobTagSources {
  * ```
  */
 export function deriveJobTags(sources: JobTagSources): string[] {
+  const title = new PrefilterText(sources.title);
   const candidates = [
     ...(sources.isRemote ? ["Remote"] : []),
     ...(sources.skills ?? "").split(/[,;|]/),
-    ...termsIn(sources.title, TECH_TERMS),
-    ...termsIn(sources.title, ROLE_TERMS),
+    ...termsIn(title, TECH_TERMS),
+    ...termsIn(title, ROLE_TERMS),
     ...splitJobFunctions(sources.jobFunction ?? ""),
     ...splitIndustries(sources.industry ?? ""),
     ...rankedTermsIn(sources.description ?? "", TECH_TERMS),
