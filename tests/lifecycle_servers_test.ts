@@ -207,11 +207,13 @@ Deno.test({
   const dir = await Deno.makeTempDir({ prefix: "jobseek_purge_kill_" });
   const kvPath = `${dir}/kv.sqlite3`;
   try {
-    // Every real posting (2024, and February to June 2026), stored and last seen a year ago: all
-    // past the retention of 60 days by more than the purge period of 30. As the real importer
-    // made them (kept between runs: tests/real_jobs_cache.ts); the purge is what is tested here.
+    // 2,000 real postings, stored and last seen a year ago: all past the retention of 60 days by
+    // more than the purge period of 30. As the real importer made them (kept between runs:
+    // tests/real_jobs_cache.ts); the purge is what is tested here. The kill lands after the first
+    // of the purge's commits (about 80 postings), so 2,000 leave it far from through; all 11,517
+    // cost 7 more CPU-seconds of storing and purging and proved nothing more.
     const store = await openStore(kvPath);
-    const stored = await store.postings.upsertJobs(await realJobs(), {
+    const stored = await store.postings.upsertJobs((await realJobs()).slice(0, 2000), {
       now: Date.now() - 365 * DAY_MS,
     });
     const total = await store.postings.countJobs();
