@@ -1,10 +1,10 @@
 /**
  * The suite's mutation check (`deno task mutation [ID...]`): each mutant below breaks one line of
- * the product the way a careless change would; the whole suite (`deno test`, fail-fast: every test
- * file, the doc examples through tests/doc_examples_test.ts) runs against each in a throwaway git
- * worktree beside this checkout (so `../shared` resolves as it does here), and a mutant the suite
- * does not fail has "survived". Committed code only: the worktree is
- * made from HEAD. Prints one line per mutant, then `caught N of M`.
+ * the product the way a careless change would; the whole suite as `deno task test` runs it (its
+ * groups in parallel, the type check first), stopped at the first failure, runs against each in a
+ * throwaway git worktree beside this checkout (so `../shared` resolves as it does here), and a
+ * mutant the suite does not fail has "survived". Committed code only: the worktree is made from
+ * HEAD. Prints one line per mutant, then `caught N of M`.
  *
  * @module
  */
@@ -171,7 +171,8 @@ async function main(ids: string[]) {
       }
       await Deno.writeTextFile(path, source.replace(mutant.line, mutant.becomes));
       const started = performance.now();
-      const out = await run(Deno.execPath(), ["test", "--allow-all", "--fail-fast"], TREE);
+      // `deno task` passes what follows the task's name on to its command.
+      const out = await run(Deno.execPath(), ["task", "test", "--fail-fast"], TREE);
       const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
       const seconds = Math.round((performance.now() - started) / 1000);
       if (!out.success) caught++;
