@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { PrefilteredPattern, PrefilterText } from "./literal_prefilter.ts";
+import { LiteralScan, PrefilteredPattern, PrefilterText } from "./literal_prefilter.ts";
 
 /** At most this many tags per posting, so tags stay a summary and not a word list. */
 export const MAX_TAGS = 12;
@@ -143,9 +143,19 @@ function termsIn(text: PrefilterText, terms: Term[]): string[] {
   return terms.filter((t) => t.patterns.some((p) => p.test(text))).map((t) => t.tag);
 }
 
-/** Terms found in a long text, the most frequent first. */
-function rankedTermsIn(text: string, terms: Term[]): string[] {
-  const searched = new PrefilterText(text);
+/** The lower-case literals of the terms' patterns, for one pass over a long text. */
+function literalScanOf(terms: Term[]): LiteralScan {
+  return new LiteralScan(
+    terms.flatMap((t) => t.patterns.map((p) => p.literal))
+      .flatMap((literal) => literal?.lowerCase ? [literal.text] : []),
+  );
+}
+
+const TECH_SCAN = literalScanOf(TECH_TERMS);
+
+/** Terms found in a long text, the most frequent first; `scan` holds the terms' literals. */
+function rankedTermsIn(text: string, terms: Term[], scan: LiteralScan): string[] {
+  const searched = new PrefilterText(text, scan);
   const counts: [string, number][] = [];
   for (const t of terms) {
     let n = 0;
@@ -209,7 +219,7 @@ export function deriveJobTags(sources: JobTagSources): string[] {
     ...termsIn(title, ROLE_TERMS),
     ...splitJobFunctions(sources.jobFunction ?? ""),
     ...splitIndustries(sources.industry ?? ""),
-    ...rankedTermsIn(sources.description ?? "", TECH_TERMS),
+    ...rankedTermsIn(sources.description ?? "", TECH_TERMS, TECH_SCAN),
   ];
   const seen = new Set<string>();
   const tags: string[] = [];

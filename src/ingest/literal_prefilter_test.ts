@@ -1,6 +1,11 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { PrefilteredPattern, PrefilterText, requiredLiteral } from "./literal_prefilter.ts";
+import {
+  LiteralScan,
+  PrefilteredPattern,
+  PrefilterText,
+  requiredLiteral,
+} from "./literal_prefilter.ts";
 
 Deno.test("requiredLiteral() reads the literal a pattern begins with, and nothing it may skip", () => {
   const cases: [RegExp, string | undefined][] = [
@@ -127,10 +132,18 @@ Deno.test("a prefiltered pattern matches and counts exactly as the pattern does"
           assert.ok(searched.includes(literal.text), `${pattern} matches ${JSON.stringify(text)}`);
         }
         const prefiltered = new PrefilteredPattern(pattern);
-        const searched = new PrefilterText(text);
-        assert.equal(prefiltered.test(searched), pattern.test(text));
         const global = new RegExp(pattern.source, pattern.flags + "g");
-        assert.equal(prefiltered.count(searched), text.match(global)?.length ?? 0);
+        // Alone, and with its literal found by a scan of other literals too (as the tags are).
+        const scan = new LiteralScan([
+          ...(prefiltered.literal ? [prefiltered.literal.text] : []),
+          "a",
+          "ab",
+          "b+",
+        ]);
+        for (const searched of [new PrefilterText(text), new PrefilterText(text, scan)]) {
+          assert.equal(prefiltered.test(searched), pattern.test(text));
+          assert.equal(prefiltered.count(searched), text.match(global)?.length ?? 0);
+        }
       },
     ),
     { numRuns: 3_000 },
@@ -143,4 +156,26 @@ Deno.test("a prefiltered pattern given the g or y flag tests as without it, from
   assert.equal(sticky.test(text), true);
   assert.equal(sticky.test(text), true, "no lastIndex carried over");
   assert.equal(sticky.count(text), 2);
+});
+
+/** Literals and texts from few characters, so that literals overlap, nest and repeat in texts. */
+const SCAN_PIECE = fc.constantFrom("a", "b", "ab", "ba", "+", ".", "\\", "|", "(", "é", "ß");
+
+Deno.test("LiteralScan.find() finds exactly the literals a text includes", () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.array(SCAN_PIECE, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join("")),
+        { maxLength: 12 },
+      ),
+      fc.array(SCAN_PIECE, { maxLength: 30 }).map((pieces) => pieces.join("")),
+      (literals, text) => {
+        const scan = new LiteralScan(literals);
+        const expected = new Set(literals.filter((literal) => text.includes(literal)));
+        assert.deepEqual(scan.find(text), expected, JSON.stringify({ literals, text }));
+        for (const literal of literals) assert.ok(scan.covers(literal));
+      },
+    ),
+    { numRuns: 2_000 },
+  );
 });
