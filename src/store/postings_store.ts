@@ -326,6 +326,58 @@ export class PostingsStore {
     }
   }
 
+  /** The postings the city index holds without a country: their ids and cities. */
+  async *listPlacesWithoutCountry(): AsyncIterable<{ id: string; city: string }> {
+    for await (const { id, city } of this.#places(NO_COUNTRY)) yield { id, city };
+  }
+
+  /**
+   * The countries the stored postings, those of `exceptIds` aside, place each of `cities` in. Read
+   * from the city index a country and a city at a time, so the cost grows with the cities asked
+   * about and the countries stored, not with the postings: an import read every posting's place to
+   * learn this, a million keys for each push to a store of a million postings.
+   */
+  async countriesOfCities(
+    cities: Iterable<string>,
+    exceptIds: ReadonlySet<string>,
+  ): Promise<Map<string, Set<string>>> {
+    const found = new Map<string, Set<string>>();
+    const asked = [...new Set(cities)].filter((city) => city !== "");
+    if (asked.length === 0) return found;
+    for await (const country of this.#countries()) {
+      if (country === NO_COUNTRY) continue;
+      for (const city of asked) {
+        const prefix = [...keys.jobsByCityPrefix(), country, city];
+        // Usually the first key answers; past it only postings of `exceptIds` are skipped.
+        for await (const key of this.#kv.listKeys({ prefix }, { batchSize: 16 })) {
+          const place = parseJobByCity(key);
+          if (place === null || exceptIds.has(place.id)) continue;
+          found.set(city, (found.get(city) ?? new Set()).add(country));
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The distinct countries of the city index, each found by one read past the one before. */
+  async *#countries(): AsyncIterable<string> {
+    const prefix = keys.jobsByCityPrefix();
+    let start: Deno.KvKey | undefined;
+    while (true) {
+      let country: string | undefined;
+      for await (
+        const key of this.#kv.listKeys(start ? { prefix, start } : { prefix }, { limit: 1 })
+      ) {
+        if (typeof key[1] === "string") country = key[1];
+      }
+      if (country === undefined) return;
+      yield country;
+      // The country's code and a NUL sort after every key of the country and before the next one.
+      start = [...prefix, country + "\u0000"];
+    }
+  }
+
   async *#places(country?: string) {
     const prefix = country === undefined
       ? keys.jobsByCityPrefix()

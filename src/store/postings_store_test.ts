@@ -187,3 +187,45 @@ Deno.test("countJobs() keeps the stored count through inserts, updates, purges a
     { numRuns: 60 },
   );
 });
+
+Deno.test("countriesOfCities() and listPlacesWithoutCountry() tell what a scan of every place tells", async () => {
+  // Country codes next to each other and the empty slot of "no country", cities that
+  // begin with one another, and ids the caller sets aside.
+  const place = fc.record({
+    city: fc.constantFrom("", "Remote", "Concord", "Concordia", "Toronto", "Tor"),
+    country: fc.option(fc.constantFrom("AA", "AB", "BA", "CA", "US", "ZW"), { nil: undefined }),
+  });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(place, { maxLength: 25 }),
+      fc.uniqueArray(fc.nat({ max: 30 }), { maxLength: 8 }),
+      fc.array(fc.constantFrom<string>("", "Concord", "Concordia", "Toronto", "Tor", "Oslo"), {
+        maxLength: 5,
+      }),
+      async (places, excepted, cities) => {
+        await withStore(async (store) => {
+          await store.postings.upsertJobs(places.map((p, n) => posting(n, p)));
+          const exceptIds = new Set(excepted.map((n) => `job${n}`));
+          const scanned: { id: string; city: string; country?: string }[] = [];
+          for await (const p of store.postings.listJobPlaces()) scanned.push(p);
+
+          const expected = new Map<string, Set<string>>();
+          for (const p of scanned) {
+            if (p.country === undefined || p.city === "" || exceptIds.has(p.id)) continue;
+            if (!cities.includes(p.city)) continue;
+            expected.set(p.city, (expected.get(p.city) ?? new Set()).add(p.country));
+          }
+          assert.deepEqual(await store.postings.countriesOfCities(cities, exceptIds), expected);
+
+          const without: { id: string; city: string }[] = [];
+          for await (const p of store.postings.listPlacesWithoutCountry()) without.push(p);
+          assert.deepEqual(
+            without,
+            scanned.filter((p) => p.country === undefined).map(({ id, city }) => ({ id, city })),
+          );
+        });
+      },
+    ),
+    { numRuns: 150 },
+  );
+});
