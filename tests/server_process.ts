@@ -44,11 +44,15 @@ export async function startServerProcess(
   const [command, ...args] = options.descriptorLimit === undefined
     ? serve
     : ["sh", "-c", `ulimit -n ${options.descriptorLimit} && exec "$@"`, "sh", ...serve];
+  // The server's own temp folder (its socket's, src/http/serve_app.ts), removed once it has exited:
+  // a server killed with SIGKILL cannot remove it, and the kill tests left one in /tmp each run.
+  const tmp = await Deno.makeTempDir({ prefix: "jobseek_serve_" });
   const child = new Deno.Command(command, {
     args,
     env: {
       ...Deno.env.toObject(),
       ...TEST_PROCESS_ENV,
+      TMPDIR: tmp,
       NO_COLOR: "1",
       PORT: "0",
       HOSTNAME: "127.0.0.1",
@@ -63,7 +67,10 @@ export async function startServerProcess(
   const logs: Record<string, unknown>[] = [];
   let onListening: (port: number) => void = () => {};
   const listening = new Promise<number>((resolve) => onListening = resolve);
-  const exited = child.status.then((s) => s.code);
+  const exited = child.status.then(async (s) => {
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    return s.code;
+  });
   (async () => {
     let buffered = "";
     for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
