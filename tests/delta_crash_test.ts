@@ -8,6 +8,15 @@ import { indexGap } from "../src/store/index_gap.ts";
 import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
 import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
+/** What each server logged of its indexes and publishes, for a failure to explain itself. */
+function publishLogs(servers: ServerProcess[]): string {
+  return JSON.stringify(
+    servers.map((server) =>
+      server.logs.filter((l) => /index|snapshot|publish|lease|error/.test(String(l.msg))).slice(-8)
+    ),
+  );
+}
+
 Deno.test({
   name: "kill -9 during a delta publish leaves the previous index serving and no gap after",
   sanitizeResources: false,
@@ -51,7 +60,7 @@ Deno.test({
     assert.equal((await push(all.slice(300, 310))).status, 200);
     const deadline = performance.now() + 60_000;
     while (!servers[0].logs.some((l) => l.msg === "index delta published")) {
-      assert.ok(performance.now() < deadline, "no delta was published");
+      assert.ok(performance.now() < deadline, `no delta was published: ${publishLogs(servers)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.equal((await push(all.slice(310))).status, 200);
@@ -93,11 +102,7 @@ Deno.test({
       assert.ok(
         performance.now() < until,
         `the servers serve ${JSON.stringify(serving)}, the current index is ${current}: ${
-          JSON.stringify(
-            servers.map((server) =>
-              server.logs.filter((l) => /index|snapshot|publish/.test(String(l.msg))).slice(-6)
-            ),
-          )
+          publishLogs(servers)
         }`,
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
