@@ -30,16 +30,17 @@ const DEFAULT_JOB_COUNT = 100;
 
 let fixtureJobs: Promise<Job[]> | undefined;
 
-let sharedEmbedder: Promise<Embedder> | undefined;
+let sharedModel: Promise<Embedder> | undefined;
 
 /**
  * The default embedding model, as a server on this machine would open it (JOBSEEK_MODEL and
- * JOBSEEK_MODEL_DIR are honoured), loaded once per test process. Tests never fall back to
- * USE-lite: a model that cannot be had fails them. `.ci/run` fetches it first
- * (`jobseek model fetch`), as a fresh machine would.
+ * JOBSEEK_MODEL_DIR are honoured), loaded once per test process, every call run through it: for
+ * the tests of the model itself (tests/model_test.ts). Tests never fall back to USE-lite: a model
+ * that cannot be had fails them. `.ci/run` fetches it first (`jobseek model fetch`), as a fresh
+ * machine would.
  */
-export function testEmbedder(): Promise<Embedder> {
-  sharedEmbedder ??= (async () => {
+export function modelEmbedder(): Promise<Embedder> {
+  sharedModel ??= (async () => {
     const config = loadConfig(Deno.env.toObject());
     const embedder = await openConfiguredEmbedder(config, {
       logger: silentLogger,
@@ -47,6 +48,43 @@ export function testEmbedder(): Promise<Embedder> {
     });
     // Shared by every test in the process: closing it is the process's exit.
     return { model: embedder.model, dimensions: embedder.dimensions, embed: embedder.embed };
+  })();
+  return sharedModel;
+}
+
+/** Texts whose vectors a test process keeps, at most (about 1.5 KB each). */
+const KEPT_VECTORS = 50_000;
+
+let sharedEmbedder: Promise<Embedder> | undefined;
+
+/**
+ * {@linkcode modelEmbedder} with each text's vector kept for the test process's life: a text goes
+ * through the model once per process, then every caller gets a copy of its vector. The tests build
+ * many services and servers and search each for the same queries: in one run a group's worker
+ * embedded 781 texts, 125 of them distinct. The model gives a text alone and in a batch of longer
+ * ones the same vector within 1e-4 (tests/model_test.ts), so a kept vector is the model's answer.
+ */
+export function testEmbedder(): Promise<Embedder> {
+  sharedEmbedder ??= (async () => {
+    const model = await modelEmbedder();
+    const kept = new Map<string, Promise<Float32Array>>();
+    return {
+      model: model.model,
+      dimensions: model.dimensions,
+      async embed(texts: string[]): Promise<Float32Array[]> {
+        const distinct = [...new Set(texts)];
+        if (kept.size + distinct.length > KEPT_VECTORS) kept.clear();
+        const missing = distinct.filter((text) => !kept.has(text));
+        if (missing.length > 0) {
+          const vectors = model.embed(missing);
+          missing.forEach((text, i) => kept.set(text, vectors.then((all) => all[i])));
+          // A failed call keeps nothing: the next asks the model again.
+          vectors.catch(() => missing.forEach((text) => kept.delete(text)));
+        }
+        const vectors = await Promise.all(texts.map((text) => kept.get(text)!));
+        return vectors.map((vector) => vector.slice());
+      },
+    };
   })();
   return sharedEmbedder;
 }

@@ -5,7 +5,7 @@ import { MINILM_L6_INT8, USE_LITE } from "../src/model/catalog.ts";
 import { checkModelFiles, obtainModel } from "../src/model/obtain_model.ts";
 import { sha256Hex } from "../src/crypto.ts";
 import { openEmbedder } from "../src/model/open_embedder.ts";
-import { testEmbedder } from "./helpers.ts";
+import { modelEmbedder } from "./helpers.ts";
 
 const reference = JSON.parse(
   await Deno.readTextFile(
@@ -21,7 +21,7 @@ const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
 
 /** The verified model folder the default configuration uses (tests fetch it first). */
 async function verifiedModelDir(): Promise<string> {
-  await testEmbedder();
+  await modelEmbedder();
   return `${loadConfig(Deno.env.toObject()).modelDir}/${MINILM_L6_INT8.id}`;
 }
 
@@ -65,7 +65,7 @@ function closedPort(): number {
 }
 
 Deno.test("the default model gives the reference stack's vectors (HF tokenizers + onnxruntime) within 1e-3", async () => {
-  const embedder = await testEmbedder();
+  const embedder = await modelEmbedder();
   assert.equal(embedder.model, MINILM_L6_INT8.stamp);
   assert.equal(embedder.dimensions, 384);
   const vectors = await embedder.embed(reference.sentences.map((s) => s.text));
@@ -77,7 +77,7 @@ Deno.test("the default model gives the reference stack's vectors (HF tokenizers 
 });
 
 Deno.test("the default model puts job titles that mean the same closer than unrelated ones", async () => {
-  const embedder = await testEmbedder();
+  const embedder = await modelEmbedder();
   const pairs: [string, string, string][] = [
     ["lorry driver", "hgv class 1 driver", "software engineer"],
     // Not here: "till operator" ~ "cashier" (0.14): this model does not know the British "till";
@@ -99,7 +99,7 @@ Deno.test("the default model puts job titles that mean the same closer than unre
 });
 
 Deno.test("the default model embeds the same text alike alone and in a batch of longer texts", async () => {
-  const embedder = await testEmbedder();
+  const embedder = await modelEmbedder();
   const [alone] = await embedder.embed(["night shift security officer"]);
   const batch = await embedder.embed([
     "a much longer text about a warehouse operative job with forklift licence and night shifts",

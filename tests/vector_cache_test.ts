@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import type { Embedder } from "../src/model/embedder.ts";
-import { testEmbedder } from "./helpers.ts";
+import { modelEmbedder, testEmbedder } from "./helpers.ts";
 import { openVectorCache } from "./vector_cache.ts";
 
 const TITLES = [
@@ -107,4 +107,16 @@ Deno.test("openVectorCache() keeps what another process saved since it read the 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("testEmbedder() gives the model's vectors, each caller its own copy", async () => {
+  const model = await modelEmbedder();
+  const kept = await testEmbedder();
+  const texts = ["Registered Nurse", "Staff Accountant", "Registered Nurse"];
+  const first = await kept.embed(texts);
+  assert.deepEqual(first, await model.embed(texts));
+  first[0].fill(0);
+  const again = await kept.embed(texts);
+  assert.deepEqual(again, await model.embed(texts));
+  assert.notEqual(again[0], again[2], "one array handed out twice");
 });
