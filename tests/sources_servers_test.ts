@@ -15,8 +15,8 @@ const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.ur
 
 /**
  * The header and first `rows` rows of the `n`th weekly file, written to `path` (each of these rows
- * is one line). All 431 rows of two weeks were 1,400 titles for the servers to embed and index, and
- * 2.5 CPU-seconds that show nothing a few dozen do not.
+ * is one line). All 431 rows of each of two weeks were 862 titles for the servers to embed and
+ * index: 2.4 CPU-seconds more for the test that show nothing a few dozen rows do not.
  */
 async function weekFile(n: number, path: string, rows = 40): Promise<string> {
   const names: string[] = [];
