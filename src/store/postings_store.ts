@@ -50,6 +50,12 @@ function sameFields(a: Job, b: Job): boolean {
   return canonical(a) === canonical(b);
 }
 
+/**
+ * One read of the city index under a country and city costs what passing this many keys of a full
+ * listing does (measured in memory: about 45 µs a read, 5.5 µs a key).
+ */
+const KEYS_PER_LOOKUP = 8;
+
 /** How long the change log keeps a write (ms): index deltas are made from it. */
 const CHANGE_LOG_MS = 7 * 24 * 3_600_000;
 
@@ -335,24 +341,38 @@ export class PostingsStore {
    * The countries the stored postings, those of `exceptIds` aside, place each of `cities` in. Read
    * from the city index a country and a city at a time, so the cost grows with the cities asked
    * about and the countries stored, not with the postings: an import read every posting's place to
-   * learn this, a million keys for each push to a store of a million postings.
+   * learn this, a million keys for each push to a store of a million postings. Where those reads
+   * would cost more than one pass over the index (a run with many cities and no countries), it
+   * makes that pass instead; `keysPerLookup` is what one read costs in keys passed (tests set it).
    */
   async countriesOfCities(
     cities: Iterable<string>,
     exceptIds: ReadonlySet<string>,
+    keysPerLookup = KEYS_PER_LOOKUP,
   ): Promise<Map<string, Set<string>>> {
     const found = new Map<string, Set<string>>();
-    const asked = [...new Set(cities)].filter((city) => city !== "");
-    if (asked.length === 0) return found;
+    const add = (city: string, country: string) =>
+      found.set(city, (found.get(city) ?? new Set()).add(country));
+    const asked = new Set([...cities].filter((city) => city !== ""));
+    if (asked.size === 0) return found;
+    const countries: string[] = [];
     for await (const country of this.#countries()) {
-      if (country === NO_COUNTRY) continue;
+      if (country !== NO_COUNTRY) countries.push(country);
+    }
+    if (countries.length * asked.size * keysPerLookup > await this.countJobs()) {
+      for await (const { id, city, country } of this.#places()) {
+        if (country !== NO_COUNTRY && asked.has(city) && !exceptIds.has(id)) add(city, country);
+      }
+      return found;
+    }
+    for (const country of countries) {
       for (const city of asked) {
         const prefix = [...keys.jobsByCityPrefix(), country, city];
         // Usually the first key answers; past it only postings of `exceptIds` are skipped.
         for await (const key of this.#kv.listKeys({ prefix }, { batchSize: 16 })) {
           const place = parseJobByCity(key);
           if (place === null || exceptIds.has(place.id)) continue;
-          found.set(city, (found.get(city) ?? new Set()).add(country));
+          add(city, country);
           break;
         }
       }

@@ -215,7 +215,13 @@ Deno.test("countriesOfCities() and listPlacesWithoutCountry() tell what a scan o
             if (!cities.includes(p.city)) continue;
             expected.set(p.city, (expected.get(p.city) ?? new Set()).add(p.country));
           }
-          assert.deepEqual(await store.postings.countriesOfCities(cities, exceptIds), expected);
+          // Both ways of reading: a read per country and city, and one pass over the index.
+          for (const keysPerLookup of [0, Infinity]) {
+            assert.deepEqual(
+              await store.postings.countriesOfCities(cities, exceptIds, keysPerLookup),
+              expected,
+            );
+          }
 
           const without: { id: string; city: string }[] = [];
           for await (const p of store.postings.listPlacesWithoutCountry()) without.push(p);
