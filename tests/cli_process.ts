@@ -17,6 +17,14 @@ import { loadConfig } from "../src/config.ts";
 export const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 
 /**
+ * How a test starts Deno on a script of ours: every permission, and the npm packages taken from
+ * node_modules as they are. The test run (deno.json's `"nodeModulesDir": "auto"`) has put them
+ * there before its first test; a child left on "auto" would check every package's folder again,
+ * 0.25 CPU-seconds and more than half of a CLI command's start (docs/testing.md).
+ */
+export const DENO_RUN: readonly string[] = ["run", "--allow-all", "--node-modules-dir=manual"];
+
+/**
  * What every `jobseek` run of a test, process or in the worker (tests/server_process.ts, the
  * sandbox below, `runCliInWorker`), gets beneath the test's own variables. The real JobSpy files
  * are dated 2024 and February to June 2026, and the tests' stores are filled with them or with
@@ -80,7 +88,8 @@ export interface CliSandbox {
   /** Runs `jobseek ARGS` in this worker (`runCli` with a {@linkcode captureIo}). */
   run(args: string[], options?: CliRunOptions): Promise<CliRun>;
   /**
-   * Runs `jobseek ARGS` as the real process: `deno run -A cli/main.ts ARGS`, or `deno task`. Its
+   * Runs `jobseek ARGS` as the real process: `deno run -A cli/main.ts ARGS` ({@linkcode DENO_RUN}),
+   * or `deno task`, as a person types it. Its
    * Deno cache is the real one (a sandbox HOME would fetch every package's metadata again).
    */
   runProcess(args: string[], options?: CliProcessRunOptions): Promise<CliRun>;
@@ -202,8 +211,7 @@ export async function createCliSandbox(): Promise<CliSandbox> {
     async runProcess(args, options = {}) {
       const command = options.task === undefined
         ? [
-          "run",
-          "--allow-all",
+          ...DENO_RUN,
           new URL(`../${options.entry ?? "cli/main.ts"}`, import.meta.url).pathname,
           ...args,
         ]
@@ -231,7 +239,7 @@ export async function createCliSandbox(): Promise<CliSandbox> {
     },
     async runInTerminal(args, steps, options = {}) {
       const spec = {
-        cmd: [Deno.execPath(), "run", "--allow-all", CLI_MAIN, ...args],
+        cmd: [Deno.execPath(), ...DENO_RUN, CLI_MAIN, ...args],
         env: { ...env, DENO_DIR: await realDenoDir(), TERM: "xterm", ...options.env },
         cols: options.columns ?? 80,
         cwd: home,

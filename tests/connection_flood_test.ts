@@ -16,6 +16,7 @@ import {
   searchStorm,
   untilServed,
 } from "./connection_flood.ts";
+import { DENO_RUN } from "./cli_process.ts";
 import { type ServerProcess, startServerProcess } from "./server_process.ts";
 
 const DESCRIPTOR_LIMIT = 256;
@@ -187,8 +188,7 @@ for (
         'ulimit -n 64 && exec "$@"',
         "sh",
         Deno.execPath(),
-        "run",
-        "--allow-all",
+        ...DENO_RUN,
         new URL("./descriptor_exhaustion_child.ts", import.meta.url).pathname,
         step,
       ],

@@ -14,6 +14,7 @@
  * without the front to show that it is refused there.
  */
 import { strict as assert } from "node:assert";
+import { DENO_RUN } from "./cli_process.ts";
 import { createTestSearch } from "./helpers.ts";
 import { type McpTestServer, startMcpServer } from "./mcp_server.ts";
 import { restTestJobs } from "./rest_server.ts";
@@ -100,7 +101,7 @@ async function runSuite(url: string, args: string[] = []): Promise<Map<string, C
   const outDir = await Deno.makeTempDir({ prefix: "jobseek-conformance-" });
   try {
     const { stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", SUITE, "server", "--url", url, "-o", outDir, ...args],
+      args: [...DENO_RUN, SUITE, "server", "--url", url, "-o", outDir, ...args],
       cwd: ROOT,
       stdout: "piped",
       stderr: "piped",

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { TEST_PROCESS_ENV } from "./cli_process.ts";
+import { DENO_RUN, TEST_PROCESS_ENV } from "./cli_process.ts";
 import { testEmbedder } from "./helpers.ts";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -189,7 +189,7 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
       },
     ];
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", `${ROOT}/main.ts`, "mcp"],
+      args: [...DENO_RUN, `${ROOT}/main.ts`, "mcp"],
       env: { ...TEST_PROCESS_ENV, JOBSEEK_KV: kvPath },
       cwd: dir,
       stdin: "piped",

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { CLI_MAIN, TEST_PROCESS_ENV } from "./cli_process.ts";
+import { CLI_MAIN, DENO_RUN, TEST_PROCESS_ENV } from "./cli_process.ts";
 
 export interface ServerProcess {
   url: string;
@@ -39,7 +39,7 @@ export async function startServerProcess(
     descriptorLimit?: number;
   } = {},
 ): Promise<ServerProcess> {
-  const serve = [Deno.execPath(), "run", "--allow-all", CLI_MAIN, "serve"];
+  const serve = [Deno.execPath(), ...DENO_RUN, CLI_MAIN, "serve"];
   // `exec` keeps the pid the server's own, so signals reach it and not a shell.
   const [command, ...args] = options.descriptorLimit === undefined
     ? serve
@@ -148,7 +148,7 @@ export async function runCli(
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", CLI_MAIN, ...args],
+    args: [...DENO_RUN, CLI_MAIN, ...args],
     env: { ...Deno.env.toObject(), ...TEST_PROCESS_ENV, NO_COLOR: "1", ...env },
     stdin: "null",
   }).output();

@@ -4,12 +4,12 @@
  */
 import { strict as assert } from "node:assert";
 import { repostTextOf } from "../src/index/reposts.ts";
+import { DENO_RUN } from "./cli_process.ts";
 
 Deno.test("an index decoded from a snapshot lets the snapshot's bytes be collected", async () => {
   const output = await new Deno.Command(Deno.execPath(), {
     args: [
-      "run",
-      "--allow-all",
+      ...DENO_RUN,
       "--v8-flags=--expose-gc",
       new URL("./snapshot_memory_child.ts", import.meta.url).pathname,
     ],
