@@ -5,8 +5,8 @@
  * command does), or as the real process (`runProcess`, and `runInTerminal` in a pseudo-terminal:
  * a test about the process itself, its exit status, its streams, `deno task`, prompts).
  *
- * A run in the worker costs the command's own work; a process costs about 0.3 CPU-seconds more,
- * nearly all of it Deno loading modules (docs/testing.md, "Where the suite's time goes").
+ * A run in the worker costs the command's own work; a process costs about 0.2 CPU-seconds more,
+ * Deno starting and loading modules (docs/testing.md, "Where the suite's time goes").
  *
  * @module
  */
