@@ -88,9 +88,9 @@ export interface CliSandbox {
   /** Runs `jobseek ARGS` in this worker (`runCli` with a {@linkcode captureIo}). */
   run(args: string[], options?: CliRunOptions): Promise<CliRun>;
   /**
-   * Runs `jobseek ARGS` as the real process: `deno run -A cli/main.ts ARGS` ({@linkcode DENO_RUN}),
-   * or `deno task`, as a person types it. Its
-   * Deno cache is the real one (a sandbox HOME would fetch every package's metadata again).
+   * Runs `jobseek ARGS` as the real process: `cli/main.ts ARGS` under {@linkcode DENO_RUN}, or
+   * `deno task jobseek ARGS` as a person types it. Its Deno cache is the real one (a sandbox HOME
+   * would fetch every package's metadata again).
    */
   runProcess(args: string[], options?: CliProcessRunOptions): Promise<CliRun>;
   /** Runs the CLI in a pseudo-terminal (tests/pty_driver.py) and types the steps into it. */
