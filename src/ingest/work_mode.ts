@@ -67,6 +67,15 @@ const ONSITE = new RegExp(
 );
 
 /**
+ * The text without markdown emphasis, which the scraped descriptions keep: "This is **NOT** a
+ * remote position" must read as "NOT a remote position", and a word boundary does not fall between
+ * `*` and a letter. An underscore inside a word (`work_from_home`) is not emphasis and stays.
+ */
+function withoutEmphasis(text: string): string {
+  return text.replace(/[*~`]+|(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, "");
+}
+
+/**
  * Where the work is done, as the posting says, or undefined when it does not.
  *
  * @example
@@ -79,14 +88,15 @@ const ONSITE = new RegExp(
  * assert.equal(workModeOf(job("Nurse", "This is not a remote position.", ["Remote"])), "onsite");
  * assert.equal(workModeOf(job("Analyst", "Hybrid working: 2 days a week in the office.")), "hybrid");
  * assert.equal(workModeOf(job("Welder", "No remote work.")), "onsite");
+ * assert.equal(workModeOf(job("Picker", "This is **NOT** a remote position.", ["Remote"])), "onsite");
  * assert.equal(workModeOf(job("Cook", "Staff meals and an on-site gym.")), undefined);
  * ```
  */
 export function workModeOf(
   job: Pick<Job, "job_title" | "job_description" | "job_tags" | "city">,
 ): WorkMode | undefined {
-  const title = job.job_title;
-  const text = job.job_description;
+  const title = withoutEmphasis(job.job_title);
+  const text = withoutEmphasis(job.job_description);
   if (HYBRID.test(title)) return "hybrid";
   if (DENIED_REMOTE.test(title) || DENIED_REMOTE.test(text)) {
     return HYBRID.test(text) ? "hybrid" : "onsite";
