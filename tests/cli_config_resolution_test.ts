@@ -101,6 +101,51 @@ Deno.test("--kv and --model: a flag beats the environment, which beats the confi
   assert.deepEqual(listed(defaultList, "model"), ["minilm-l6-int8", "default"]);
 });
 
+Deno.test("the endpoint and key resolve as the store does: padded values trimmed, blank ones unset", async () => {
+  await using cli = await createCliSandbox();
+  const fileStore = `${cli.home}/file/jobs.sqlite3`;
+  const envStore = `${cli.home}/env/jobs.sqlite3`;
+  await createStore(fileStore, 1);
+  await createStore(envStore, 2);
+  for (const args of [["kv", fileStore], ["endpoint", "http://file.example:9000"]]) {
+    const set = await cli.run(["config", "set", ...args]);
+    assert.equal(set.code, 0, set.stderr);
+  }
+  // Blank in the environment: unset, for every setting alike, so the config file's values win.
+  const blank = { JOBSEEK_KV: "  ", JOBSEEK_ENDPOINT: " \t", JOBSEEK_API_KEY: " " };
+  const blankList = await cli.run(["config", "list"], { env: blank });
+  assert.deepEqual(listed(blankList, "kv"), [fileStore, "file"]);
+  assert.deepEqual(listed(blankList, "endpoint"), ["http://file.example:9000", "file"]);
+  assert.match(blankList.stdout, /^api_key +\(not set\)/m);
+  // Padded in the environment: trimmed, for the store as for the endpoint and the key.
+  const padded = {
+    JOBSEEK_KV: ` ${envStore} `,
+    JOBSEEK_ENDPOINT: " http://env.example:9001 ",
+    JOBSEEK_API_KEY: " jsk_0123456789abcdefWXYZ\n",
+  };
+  const paddedList = await cli.run(["config", "list"], { env: padded });
+  assert.deepEqual(listed(paddedList, "kv"), [envStore, "env JOBSEEK_KV"]);
+  assert.deepEqual(listed(paddedList, "endpoint"), [
+    "http://env.example:9001",
+    "env JOBSEEK_ENDPOINT",
+  ]);
+  assert.equal(listed(paddedList, "api_key")[1], "env JOBSEEK_API_KEY");
+  assert.deepEqual(status(await cli.run(["index", "status", "--json"], { env: padded })), {
+    store: envStore,
+    postings: 2,
+    model: "minilm-l6-int8",
+  });
+  // A flag of blanks is unset too: the environment's value is used.
+  const blankFlags = await cli.run(["config", "list", "--kv", " ", "--endpoint", " "], {
+    env: padded,
+  });
+  assert.deepEqual(listed(blankFlags, "kv"), [envStore, "env JOBSEEK_KV"]);
+  assert.deepEqual(listed(blankFlags, "endpoint"), [
+    "http://env.example:9001",
+    "env JOBSEEK_ENDPOINT",
+  ]);
+});
+
 Deno.test("index status --kv PATH reads that store, not the environment's or the config file's", async () => {
   await using cli = await createCliSandbox();
   const named = `${cli.home}/named/jobs.sqlite3`;
