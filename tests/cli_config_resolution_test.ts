@@ -11,6 +11,19 @@ import { openStore } from "../src/store/store.ts";
 import { type CliRun, createCliSandbox } from "./cli_process.ts";
 import { defaultTestJobs } from "./helpers.ts";
 
+/** A store per name, under the sandbox's HOME, each holding as many postings as it is given. */
+async function createStores<Name extends string>(
+  home: string,
+  postings: Record<Name, number>,
+): Promise<Record<Name, string>> {
+  const paths = {} as Record<Name, string>;
+  for (const name of Object.keys(postings) as Name[]) {
+    paths[name] = `${home}/${name}/jobs.sqlite3`;
+    await createStore(paths[name], postings[name]);
+  }
+  return paths;
+}
+
 async function createStore(path: string, postings: number): Promise<void> {
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   const store = await openStore(path);
@@ -103,10 +116,7 @@ Deno.test("--kv and --model: a flag beats the environment, which beats the confi
 
 Deno.test("the endpoint and key resolve as the store does: padded values trimmed, blank ones unset", async () => {
   await using cli = await createCliSandbox();
-  const fileStore = `${cli.home}/file/jobs.sqlite3`;
-  const envStore = `${cli.home}/env/jobs.sqlite3`;
-  await createStore(fileStore, 1);
-  await createStore(envStore, 2);
+  const { file: fileStore, env: envStore } = await createStores(cli.home, { file: 1, env: 2 });
   for (const args of [["kv", fileStore], ["endpoint", "http://file.example:9000"]]) {
     const set = await cli.run(["config", "set", ...args]);
     assert.equal(set.code, 0, set.stderr);
@@ -148,10 +158,7 @@ Deno.test("the endpoint and key resolve as the store does: padded values trimmed
 
 Deno.test("index status --kv PATH reads that store, not the environment's or the config file's", async () => {
   await using cli = await createCliSandbox();
-  const named = `${cli.home}/named/jobs.sqlite3`;
-  const other = `${cli.home}/other/jobs.sqlite3`;
-  await createStore(named, 2);
-  await createStore(other, 5);
+  const { named, other } = await createStores(cli.home, { named: 2, other: 5 });
   assert.equal((await cli.run(["config", "set", "kv", other])).code, 0);
   const env = { JOBSEEK_KV: other };
   const text = await cli.run(["index", "status", "--kv", named], { env });

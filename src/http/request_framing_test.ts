@@ -11,6 +11,13 @@ function framingOf(head: string) {
   return requestFraming(head.split("\r\n"));
 }
 
+/** Each input, with the note saying how it was read before, is refused by `isRefused`. */
+function assertAllRefused(cases: [string, string][], isRefused: (input: string) => boolean) {
+  for (const [input, note] of cases) {
+    assert.ok(isRefused(input), `${JSON.stringify(input)}: ${note}`);
+  }
+}
+
 Deno.test("heads llhttp rejects are refused, however their framing fields read", () => {
   const refused: [string, string][] = [
     ["POST / HTTP/1.1\r\n: x\r\nContent-Length: 3", "an empty field name was skipped"],
@@ -34,9 +41,7 @@ Deno.test("heads llhttp rejects are refused, however their framing fields read",
     ["GET  / HTTP/1.1", "two spaces"],
     ["\r\nGET / HTTP/1.1", "an empty line before the request line"],
   ];
-  for (const [head, note] of refused) {
-    assert.deepEqual(framingOf(head), { kind: "bad" }, `${JSON.stringify(head)}: ${note}`);
-  }
+  assertAllRefused(refused, (head) => framingOf(head).kind === "bad");
 });
 
 Deno.test("well-formed heads keep their framing", () => {
@@ -66,9 +71,7 @@ Deno.test("chunked bodies llhttp rejects are refused", () => {
     ["3\r\nabc\r\n0\r\nTransfer-Encoding: chunked\r\n\r\n", "a framing field as a trailer"],
     ["3\r\nabc\r\n0\r\nContent-Length: 3\r\n\r\n", "a length as a trailer"],
   ];
-  for (const [body, note] of refused) {
-    assert.equal(readChunked(body), null, `${JSON.stringify(body)}: ${note}`);
-  }
+  assertAllRefused(refused, (body) => readChunked(body) === null);
 });
 
 Deno.test("well-formed chunked bodies end where they end", () => {
