@@ -10,8 +10,10 @@
  * extensions, trailers, heads past the size limit), each followed by a plain request, go to both.
  * The guard may refuse more than llhttp does, never less: it never passes on a request llhttp
  * rejects, and where both pass requests on they split the bytes into the same requests with the
- * same bodies. Seeded: a failure prints its seed and its shrunk input, and replays with
- * `FRAMING_SEED=<seed>`.
+ * same bodies. The same mutated requests also go to the server the guard forwards to, `Deno.serve`
+ * (hyper), in this process: what the guard passes on, that server must split into the same
+ * requests (it may refuse some). Seeded: a failure prints its seed and its shrunk input, and
+ * replays with `FRAMING_SEED=<seed>`.
  *
  * @module
  */
@@ -32,6 +34,10 @@ interface Message {
   url: string;
   /** The body's length as sent; null for a chunked body (its decoded length is not followed). */
   bodyLength: number | null;
+  /** Whether the connection ends after it (HTTP/1.0 without keep-alive, or `Connection: close`). */
+  closes: boolean;
+  /** Whether it has one plain `Host`, from which the app's server makes the URL it shows. */
+  plainHost: boolean;
 }
 
 /** What llhttp made of a case: the requests it parsed, in order, and the error that stopped it. */
@@ -62,19 +68,31 @@ function guardFraming(bytes: Uint8Array): GuardVerdict {
     const lines = text.slice(at, end).split("\r\n");
     const framing = requestFraming(lines);
     if (framing.kind === "bad") return { messages, stop: "refused" };
-    const [method, url] = lines[0].split(" ");
+    const [method, url, version] = lines[0].split(" ");
+    const fields = (name: string) =>
+      lines.slice(1).filter((line) => line.toLowerCase().startsWith(`${name}:`))
+        .map((line) => line.slice(name.length + 1).trim());
+    const options = fields("connection").flatMap((value) => value.toLowerCase().split(","))
+      .map((option) => option.trim());
+    // Erring towards "closes" only relaxes the count below: the server kept an HTTP/1.0
+    // connection open only for the plainest `Connection: keep-alive` (measured: not with two
+    // spaces before it).
+    const closes = options.includes("close") ||
+      (version === "HTTP/1.0" && !lines.some((line) => /^connection: ?keep-alive$/i.test(line)));
+    const hosts = fields("host");
+    const plainHost = hosts.length === 1 && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(hosts[0]);
     at = end + 4;
     if (framing.kind === "none") {
-      messages.push({ method, url, bodyLength: 0 });
+      messages.push({ method, url, bodyLength: 0, closes, plainHost });
     } else if (framing.kind === "length") {
       if (text.length - at < framing.left) return { messages, stop: "body" };
-      messages.push({ method, url, bodyLength: framing.left });
+      messages.push({ method, url, bodyLength: framing.left, closes, plainHost });
       at += framing.left;
     } else {
       const fed = new ChunkedBodyReader().feed(bytes, at);
       if (fed === null) return { messages, stop: "refused" };
       if (!fed.done) return { messages, stop: "body" };
-      messages.push({ method, url, bodyLength: null });
+      messages.push({ method, url, bodyLength: null, closes, plainHost });
       at += fed.used;
     }
   }
@@ -168,7 +186,7 @@ const extension = fc.oneof(
   fc.constant(""),
   token.map((name) => `;${name}`),
   fc.tuple(token, token).map(([name, value]) => `;${name}=${value}`),
-  fc.tuple(token, fieldValue).map(([name, value]) => `;${name}="${value.replace(/["\\]/g, "")}"`),
+  fc.tuple(token, fieldValue).map(([name, value]) => `;${name}="${value.replace(/["\\\t]/g, "")}"`),
 );
 const chunk = fc.tuple(fc.string({ unit: fc.constantFrom(..."ab\r\n"), minLength: 1 }), extension)
   .map(([data, ext]) => `${data.length.toString(16)}${ext}\r\n${data}\r\n`);
@@ -362,4 +380,117 @@ Deno.test("the guard frames well-formed requests exactly as llhttp does, and ref
 
 Deno.test("the guard never passes on what llhttp rejects, nor frames a body differently", async () => {
   await checkAgainstLlhttp(mutated, 1500);
+});
+
+/**
+ * What the app's own HTTP server (`Deno.serve`) made of a case: the requests it read, in order,
+ * each handed to the app or (null) answered by the server itself (a 4xx for a bad `Host`, say,
+ * after which it reads on), and the statuses it sent.
+ */
+interface AppVerdict {
+  requests: ({ method: string; url: string; bodyLength: number | null } | null)[];
+  statuses: number[];
+}
+
+/** `Deno.serve` on a free port, the server the guard forwards to, asked one case at a time. */
+class AppServer {
+  readonly #server: Deno.HttpServer<Deno.NetAddr>;
+  #current: NonNullable<AppVerdict["requests"][number]>[] = [];
+
+  constructor() {
+    this.#server = Deno.serve(
+      {
+        hostname: "127.0.0.1",
+        port: 0,
+        onListen() {},
+        onError: () => new Response(null, { status: 500 }),
+      },
+      async (request) => {
+        const url = new URL(request.url);
+        const seen = {
+          method: request.method,
+          url: url.pathname + url.search,
+          bodyLength: null as number | null,
+        };
+        this.#current.push(seen);
+        try {
+          seen.bodyLength = (await request.arrayBuffer()).byteLength;
+        } catch {
+          // The body never ended: the client went away first.
+        }
+        return new Response(null, { status: 204 });
+      },
+    );
+  }
+
+  async parse(bytes: Uint8Array): Promise<AppVerdict> {
+    const handed: NonNullable<AppVerdict["requests"][number]>[] = [];
+    this.#current = handed;
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: this.#server.addr.port });
+    let text = "";
+    try {
+      await conn.write(bytes);
+      await conn.closeWrite();
+      const buffer = new Uint8Array(16 * 1024);
+      for (;;) {
+        const n = await conn.read(buffer).catch(() => null);
+        if (n === null) break;
+        text += latin1(buffer.subarray(0, n));
+      }
+    } finally {
+      conn.close();
+    }
+    const statuses = [...text.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((match) => Number(match[1]));
+    // Answers come in the order of the requests: the app's are 204.
+    let next = 0;
+    const requests = statuses.map((status) => status === 204 ? handed[next++] : null);
+    return { requests: [...requests, ...handed.slice(next)], statuses };
+  }
+
+  async close(): Promise<void> {
+    await this.#server.shutdown();
+  }
+}
+
+Deno.test("the guard and the app's own server split what the guard passes on into the same requests", async () => {
+  const app = new AppServer();
+  try {
+    await fc.assert(
+      fc.asyncProperty(mutated.map(printable), async ({ text }) => {
+        const bytes = fromLatin1(text + NEXT);
+        const ours = guardFraming(bytes);
+        const theirs = await app.parse(bytes);
+        const shared = Math.min(ours.messages.length, theirs.requests.length);
+        for (let i = 0; i < shared; i++) {
+          const [mine, app] = [ours.messages[i], theirs.requests[i]];
+          if (app === null) continue;
+          // The app sees the target as a URL parses it (`\\` as `/`, dot segments gone).
+          const target = mine.plainHost && mine.url.startsWith("/")
+            ? URL.parse(`http://x${mine.url}`)
+            : null;
+          const expected = target ? `${target.pathname}${target.search}` : app.url;
+          assert.equal(`${app.method} ${app.url}`, `${mine.method} ${expected}`, `request ${i}`);
+          // A GET's or HEAD's body is framed (the next request shows where it ended) but not
+          // handed to the app: a Request of either method has none.
+          const bodyShown = mine.method !== "GET" && mine.method !== "HEAD";
+          if (mine.bodyLength !== null && bodyShown) {
+            assert.equal(app.bodyLength, mine.bodyLength, `body ${i}`);
+          }
+        }
+        // Every request the guard passed on whole, up to one after which the connection ends,
+        // the server took as one request, unless it refused one: none merged, none split.
+        if (!theirs.statuses.some((status) => status >= 400)) {
+          const last = ours.messages.findIndex((message) => message.closes);
+          const expected = last < 0 ? ours.messages.length : last + 1;
+          assert.ok(
+            theirs.requests.length >= expected,
+            `the server saw ${theirs.requests.length} requests where the guard passed on ${expected}`,
+          );
+        }
+      }),
+      { seed: SEED, numRuns: 1000 },
+    );
+  } finally {
+    await app.close();
+  }
 });

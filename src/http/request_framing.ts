@@ -39,9 +39,9 @@ const IS_TOKEN = new RegExp(`^${TOKEN}$`);
 const REQUEST_LINE = /^([A-Z]+) (\/[\x21-\x7e]*|\*|https?:\/\/[\x21-\x7e]+) HTTP\/1\.[01]$/;
 /** HTAB, SP, visible ASCII and obs-text: no other control byte, so no bare CR or LF. */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-const QUOTED =
-  '"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t \\x21-\\x7e\\x80-\\xff])*"';
-/** A chunk size (at most 12 hex digits: 256 TiB) and extensions, with no whitespace anywhere. */
+/** A quoted extension value, without HTAB: the app's server (hyper) closes the connection on one. */
+const QUOTED = '"(?:[ \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[ \\x21-\\x7e\\x80-\\xff])*"';
+/** A chunk size (at most 12 hex digits: 256 TiB) and extensions, no whitespace outside quotes. */
 const CHUNK_SIZE_LINE = new RegExp(
   `^([0-9a-fA-F]{1,12})(?:;${TOKEN}(?:=(?:${TOKEN}|${QUOTED}))?)*$`,
 );

@@ -67,6 +67,7 @@ Deno.test("chunked bodies llhttp rejects are refused", () => {
     [" 3\r\nabc\r\n0\r\n\r\n", "space before the size"],
     ["3 ; a=b\r\nabc\r\n0\r\n\r\n", "space around an extension"],
     ["3;\r\nabc\r\n0\r\n\r\n", "an empty extension"],
+    ['3;a="x\ty"\r\nabc\r\n0\r\n\r\n', "HTAB in a quoted extension: the app's server closes"],
     ["3\r\nabc\r\n0\r\nfoo\r\n\r\n", "a trailer line without a colon"],
     ["3\r\nabc\r\n0\r\nTransfer-Encoding: chunked\r\n\r\n", "a framing field as a trailer"],
     ["3\r\nabc\r\n0\r\nContent-Length: 3\r\n\r\n", "a length as a trailer"],
