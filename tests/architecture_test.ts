@@ -310,10 +310,22 @@ Deno.test("nothing under src/ imports the CLI, the tests, the bench or the fixtu
   assert.deepEqual(upward, []);
 });
 
-Deno.test("nothing under src/ reads the CLI, the tests, the bench or the fixtures by URL", () => {
+Deno.test("nothing under src/ reads the CLI, the tests, the bench or the fixtures by URL or path", async () => {
   const upward = URL_READS
     .filter((read) => read.from.startsWith("src/") && /^(cli|tests|bench|fixtures)\//.test(read.to))
     .map((read) => `${read.from} reads ${read.to}`);
+  // A path from the working directory (`Deno.readTextFile("fixtures/x")`) is a read too.
+  for (const module of SOURCES.filter((m) => m.startsWith("src/"))) {
+    const code = (await Deno.readTextFile(new URL(module, ROOT)))
+      .replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (
+      const match of code.matchAll(
+        /(["'`])(?:\.\.?\/)*((?:cli|tests|bench|fixtures)\/[^"'`\s]*)\1/g,
+      )
+    ) {
+      upward.push(`${module} names ${match[2]}`);
+    }
+  }
   assert.deepEqual(upward, []);
 });
 
