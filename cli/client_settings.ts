@@ -1,8 +1,7 @@
 /**
- * The client's two settings, the API key and the endpoint, resolved for a command that talks to a
- * server: flag > environment (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`) > config file > default. The
- * store and model settings the file may also hold are resolved with the server's settings in
- * `cli/resolve_config.ts`.
+ * The client's two settings, the API key and the endpoint, for a command that talks to a server:
+ * resolved as every setting is, flag > environment (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`) >
+ * config file > default, by `layerSettings` (cli/resolve_config.ts), then checked here.
  *
  * @module
  */
@@ -14,6 +13,7 @@ import {
   type SettingSource,
 } from "./config_file.ts";
 import { DEFAULT_ENDPOINT, normalizeEndpoint } from "./endpoint.ts";
+import { layerSettings } from "./resolve_config.ts";
 
 export interface Resolved<T> {
   value: T;
@@ -35,23 +35,6 @@ export interface ClientFlags {
   endpoint?: string;
 }
 
-/** The first layer that sets a value: flag, then environment, then file; none when none does. */
-function pick(
-  flag: string | undefined,
-  envValue: string | undefined,
-  file: string | undefined,
-  flagSource: "flag" | "stdin" = "flag",
-) {
-  if (flag !== undefined && flag.trim() !== "") {
-    return { value: flag.trim(), source: flagSource } as const;
-  }
-  if (envValue !== undefined && envValue.trim() !== "") {
-    return { value: envValue.trim(), source: "env" } as const;
-  }
-  if (file !== undefined && file !== "") return { value: file, source: "file" } as const;
-  return undefined;
-}
-
 /**
  * Resolves the API key and endpoint: flag > environment (`JOBSEEK_API_KEY`, `JOBSEEK_ENDPOINT`) >
  * config file > default endpoint `http://localhost:8000`. An endpoint that is not an http(s) URL
@@ -62,21 +45,30 @@ export async function resolveClientSettings(
   env: Env,
 ): Promise<ClientSettings> {
   const loaded = await loadConfigFile(env);
-  const endpoint = pick(flags.endpoint, env.JOBSEEK_ENDPOINT, loaded.config.endpoint) ??
-    { value: DEFAULT_ENDPOINT, source: "default" as const };
+  const layered = layerSettings(
+    { apiKey: flags.apiKey, endpoint: flags.endpoint },
+    env,
+    loaded.config,
+  );
   let normalized: string;
   try {
-    normalized = normalizeEndpoint(endpoint.value);
+    normalized = normalizeEndpoint(layered.env.JOBSEEK_ENDPOINT ?? DEFAULT_ENDPOINT);
   } catch (error) {
-    const origin = endpoint.source === "env" ? " (from JOBSEEK_ENDPOINT)" : "";
+    const origin = layered.sources.endpoint === "env" ? " (from JOBSEEK_ENDPOINT)" : "";
     throw new Error(`${error instanceof Error ? error.message : String(error)}${origin}`);
   }
   const settings: ClientSettings = {
-    endpoint: { value: normalized, source: endpoint.source },
+    endpoint: { value: normalized, source: layered.sources.endpoint },
     paths: loaded.paths,
   };
-  const apiKey = pick(flags.apiKey, env.JOBSEEK_API_KEY, loaded.config.apiKey, flags.apiKeySource);
-  if (apiKey) settings.apiKey = apiKey;
+  const apiKey = layered.env.JOBSEEK_API_KEY;
+  if (apiKey !== undefined) {
+    const source = layered.sources.apiKey;
+    settings.apiKey = {
+      value: apiKey,
+      source: source === "flag" ? flags.apiKeySource ?? source : source,
+    };
+  }
   if (loaded.problem) settings.problem = loaded.problem;
   return settings;
 }

@@ -1,6 +1,8 @@
 /**
- * The one place a command's settings are resolved. Each setting takes the first of its flag, its
- * environment variable, its key in the config file and its default, and the result goes to
+ * The one place a command's settings are resolved, the client's endpoint and API key included
+ * (cli/client_settings.ts reads them from here). Each setting takes the first of its flag, its
+ * environment variable, its key in the config file and its default, with one rule for every
+ * layer: a value is trimmed of whitespace, and an empty one counts as unset. The result goes to
  * `loadConfig` (src/config.ts) as the environment-like record it parses, so a value from any layer
  * is checked the same way. Commands declare the shared flags with the factories below and call
  * {@linkcode resolveCommandConfig}: `--kv` then means the same everywhere, with the same
@@ -26,15 +28,17 @@ interface SettingSpec {
   /** The variable `loadConfig` reads it from. */
   env: string;
   /** Its key in the config file, for the settings the file may hold. */
-  file?: "kv" | "model";
+  file?: keyof ClientConfig;
 }
 
 /**
  * Every setting a flag can give, by the flag's commander name. The config file holds only what a
- * person keeps from one run to the next (which store, which model); a port or a public URL belongs
- * to one server's start, so to its flags or environment.
+ * person keeps from one run to the next (the key, the endpoint, which store, which model); a port
+ * or a public URL belongs to one server's start, so to its flags or environment.
  */
-const SETTINGS = {
+export const SETTINGS = {
+  apiKey: { env: "JOBSEEK_API_KEY", file: "apiKey" },
+  endpoint: { env: "JOBSEEK_ENDPOINT", file: "endpoint" },
   kv: { env: "JOBSEEK_KV", file: "kv" },
   model: { env: "JOBSEEK_MODEL", file: "model" },
   modelDir: { env: "JOBSEEK_MODEL_DIR" },
@@ -101,26 +105,33 @@ export function noSeedOption() {
   );
 }
 
-function flagText(value: string | boolean | undefined): string | undefined {
+/**
+ * The one rule for a value from any layer: trimmed of whitespace, and unset when nothing is left.
+ * A switch (`--no-seed`) is its variable's "0" or "1".
+ */
+function settingText(value: string | boolean | undefined): string | undefined {
   if (typeof value === "boolean") return value ? "1" : "0";
-  return value === undefined || value === "" ? undefined : value;
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
 }
 
 /**
  * Layers the flags and the config file's settings over the environment: each setting takes the
- * first of flag, environment, file that is set (an empty value counts as unset, as `loadConfig`
- * treats it), and records which one that was.
+ * first of flag, environment, file that is set (by {@linkcode settingText}'s rule, as trimmed
+ * into its variable; a setting no layer sets has its variable removed), and records which one
+ * that was.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * const { env, sources } = layerSettings(
  *   { kv: "/flag.sqlite3", seed: false },
- *   { JOBSEEK_KV: "/env.sqlite3", JOBSEEK_MODEL: "" },
+ *   { JOBSEEK_KV: "/env.sqlite3", JOBSEEK_MODEL: " ", JOBSEEK_ENDPOINT: " http://x:1 " },
  *   { kv: "/file.sqlite3", model: "use-lite" },
  * );
  * assert.equal(env.JOBSEEK_KV, "/flag.sqlite3");
  * assert.equal(env.JOBSEEK_MODEL, "use-lite");
+ * assert.equal(env.JOBSEEK_ENDPOINT, "http://x:1");
  * assert.equal(env.JOBSEEK_SEED, "0");
  * assert.deepEqual([sources.kv, sources.model, sources.port], ["flag", "file", "default"]);
  * ```
@@ -134,19 +145,16 @@ export function layerSettings(
   const sources = {} as SettingSources;
   for (const name of SETTING_NAMES) {
     const spec: SettingSpec = SETTINGS[name];
-    const flag = flagText(flags[name]);
-    const fromFile = spec.file && file[spec.file];
-    if (flag !== undefined) {
-      layered[spec.env] = flag;
-      sources[name] = "flag";
-    } else if (env[spec.env] !== undefined && env[spec.env] !== "") {
-      sources[name] = "env";
-    } else if (fromFile) {
-      layered[spec.env] = fromFile;
-      sources[name] = "file";
-    } else {
-      sources[name] = "default";
-    }
+    const layers = [
+      ["flag", settingText(flags[name])],
+      ["env", settingText(env[spec.env])],
+      ["file", settingText(spec.file && file[spec.file])],
+    ] as const;
+    const [source, value] = layers.find(([, value]) => value !== undefined) ??
+      ["default", undefined];
+    if (value === undefined) delete layered[spec.env];
+    else layered[spec.env] = value;
+    sources[name] = source;
   }
   return { env: layered, sources };
 }

@@ -1,5 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Command } from "@commander-js/extra-typings";
+import fc from "fast-check";
+import type { ClientConfig } from "./config_file.ts";
 import {
   commandFlags,
   kvOption,
@@ -7,7 +9,52 @@ import {
   modelOption,
   noSeedOption,
   resolveConfig,
+  type SettingName,
+  SETTINGS,
 } from "./resolve_config.ts";
+
+/** A layer's value for a setting: absent, empty, blank, or a value with or without padding. */
+const layerValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom("", " ", "\t \n"),
+  fc.tuple(
+    fc.constantFrom("", " ", "\t"),
+    fc.stringMatching(/^[a-z0-9:/.]{1,8}$/),
+    fc.constantFrom("", " \n"),
+  )
+    .map(([before, value, after]) => before + value + after),
+);
+
+Deno.test("every setting, the endpoint and key too: the first layer with a value wins, trimmed; blank is unset", () => {
+  const names = Object.keys(SETTINGS) as SettingName[];
+  const layers = fc.record({ flag: layerValue, env: layerValue, file: layerValue });
+  fc.assert(
+    fc.property(fc.array(layers, { minLength: names.length, maxLength: names.length }), (drawn) => {
+      const flags: Record<string, string | undefined> = {};
+      const env: Record<string, string | undefined> = {};
+      const file: Record<string, string | undefined> = {};
+      names.forEach((name, i) => {
+        const spec: { env: string; file?: keyof ClientConfig } = SETTINGS[name];
+        flags[name] = drawn[i].flag;
+        env[spec.env] = drawn[i].env;
+        if (spec.file) file[spec.file] = drawn[i].file;
+      });
+      const layered = layerSettings(flags, env, file);
+      names.forEach((name, i) => {
+        const spec: { env: string; file?: keyof ClientConfig } = SETTINGS[name];
+        const candidates = [
+          ["flag", drawn[i].flag],
+          ["env", drawn[i].env],
+          ["file", spec.file ? drawn[i].file : undefined],
+        ] as const;
+        const winner = candidates.find(([, value]) => (value ?? "").trim() !== "");
+        assert.equal(layered.sources[name], winner?.[0] ?? "default", name);
+        assert.equal(layered.env[spec.env], winner?.[1]?.trim(), name);
+      });
+    }),
+    { seed: 41, numRuns: 300 },
+  );
+});
 
 Deno.test("layerSettings() takes flag, then environment, then file, per setting", () => {
   const file = { kv: "/file.sqlite3", model: "use-lite" };

@@ -53,10 +53,24 @@ Deno.test("Sha256Thread hashes the chunks it is handed, in order, as one input",
   }
 });
 
-Deno.test("Sha256Thread ends its thread when closed without a digest", () => {
-  const hash = new Sha256Thread();
-  hash.update(new Uint8Array([1, 2, 3]));
-  hash.close();
+Deno.test("Sha256Thread ends its thread when closed without a digest: the process can exit", async () => {
+  // A live worker keeps a Deno process running: a process that hashes, closes and has nothing
+  // else to do exits only if close() ended the thread. (The bound is a guard against a hang.)
+  const script = `import { Sha256Thread } from ${
+    JSON.stringify(import.meta.resolve("./crypto.ts"))
+  };
+    const hash = new Sha256Thread();
+    hash.update(new Uint8Array([1, 2, 3]));
+    hash.close();
+    console.log("closed");`;
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--node-modules-dir=manual", script],
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(20_000),
+  }).output();
+  assert.equal(new TextDecoder().decode(child.stdout), "closed\n");
+  assert.ok(child.success, `the process was killed, still running: ${child.signal}`);
 });
 
 Deno.test("sha256Hex() hashes strings as UTF-8", () => {

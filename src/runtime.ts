@@ -28,19 +28,17 @@ import { createApp } from "./http/app.ts";
 import { serveApp, type ServedApp } from "./http/serve_app.ts";
 import { startOAuthSweep } from "./auth/oauth_sweep.ts";
 
-/** The embedded default data set, imported into an empty store on first start. */
-export const DEFAULT_FIXTURES = new URL("../fixtures/jobs.jsonl", import.meta.url);
-
 /**
- * The bundled postings as JSON Lines, their `publish_time`s moved to end now and fit into half
- * the retention (domain/lifecycle.ts `redatedForRetention`): the file's dates are fixed, and a
+ * The seed postings (`file`, JSON Lines) with their `publish_time`s moved to end now and fit into
+ * half the retention (domain/lifecycle.ts `redatedForRetention`): the file's dates are fixed, and a
  * store seeded months after them would otherwise show none. Unchanged with the retention off.
  */
 export async function fixturesWithinRetention(
+  file: URL,
   retentionDays: number,
   now = Date.now(),
 ): Promise<string> {
-  const text = await Deno.readTextFile(DEFAULT_FIXTURES);
+  const text = await Deno.readTextFile(file);
   if (retentionDays <= 0) return text;
   const rows = text.split("\n").filter((line) => line.trim() !== "").map((line) =>
     JSON.parse(line) as { publish_time: string }
@@ -64,7 +62,7 @@ export interface Runtime {
 
 /**
  * Opens the store and the search service. The service starts loading at once; `ready` settles when
- * it serves. An empty store is seeded with the bundled fixtures, and a store that has postings but no
+ * it serves. An empty store is seeded with `options.seedFile`, and a store that has postings but no
  * index it can serve (an import that died before publishing, or an index of an older format or
  * model after an upgrade) gets one built.
  */
@@ -78,6 +76,12 @@ export async function openRuntime(
      * every 30 s) and after pushes (`Runtime.publisher`); otherwise only warn about a gap.
      */
     publishInBackground?: boolean;
+    /**
+     * The postings (JSON Lines) an empty store is seeded with when `config.seedFixtures` is on;
+     * none without. The CLI passes the bundled fixtures/jobs.jsonl (cli/bundled_postings.ts):
+     * nothing under src/ reads fixtures/ (tests/architecture_test.ts).
+     */
+    seedFile?: URL;
   } = {},
 ): Promise<Runtime> {
   const store = await openStore(config.kvLocation, { logger });
@@ -95,14 +99,13 @@ export async function openRuntime(
     const embedder = await embedderReady;
     const reason = await indexBuildReason(store, embedder);
     if (reason !== null) {
-      if (config.seedFixtures && (await store.postings.countJobs()) === 0) {
-        logger.info("seeding empty store with the bundled fixtures", {
-          file: DEFAULT_FIXTURES.pathname,
-        });
+      const seedFile = options.seedFile;
+      if (config.seedFixtures && seedFile && (await store.postings.countJobs()) === 0) {
+        logger.info("seeding empty store with the bundled fixtures", { file: seedFile.pathname });
         const report = await importTexts(store, [{
-          name: DEFAULT_FIXTURES.pathname,
+          name: seedFile.pathname,
           format: "jsonl",
-          text: await fixturesWithinRetention(config.retentionDays),
+          text: await fixturesWithinRetention(seedFile, config.retentionDays),
         }]);
         logger.info("fixtures imported", { inserted: report.totals.inserted });
       }
@@ -169,7 +172,7 @@ export interface StartedServer {
 export async function startServer(
   config: Readonly<Config>,
   logger: Logger,
-  options: { onModelProgress?: (progress: FetchProgress) => void } = {},
+  options: { onModelProgress?: (progress: FetchProgress) => void; seedFile?: URL } = {},
 ): Promise<StartedServer> {
   const runtime = await openRuntime(config, logger, { ...options, publishInBackground: true });
   const apiKeys = new ApiKeyRegistry(runtime.store.apiKeys, config.staticApiKeys);

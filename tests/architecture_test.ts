@@ -2,8 +2,8 @@
  * The layering README.md promises, checked on the real module graph (`deno info`): imports point
  * down the layers below, no module imports itself back through others, the folders of `src/` form
  * no circle, the domain depends on nothing but itself and leaf helpers, the places (GeoNames) on
- * nothing but the domain, nothing under `src/` reaches up to the CLI, tests, bench or fixtures,
- * only the configuration reads the environment, and in the CLI only `cli/process_io.ts` reads the
+ * nothing but the domain, nothing under `src/` reaches up to the CLI, tests, bench or fixtures
+ * (by import, or by a URL it reads), only the configuration reads the environment, and in the CLI only `cli/process_io.ts` reads the
  * process's environment, working directory and standard streams (the commands get them from
  * `runCli`'s `io`).
  *
@@ -12,7 +12,8 @@
  * Lowest first; a module imports its own part and parts of lower layers only, never a part of a
  * higher layer nor a sibling on its own layer (`LAYERS`):
  *
- * 0. domain: `src/domain/` and the leaf helpers `src/crypto.ts`, `src/log.ts`
+ * 0. domain: `src/domain/` and the leaf helpers `src/crypto.ts` (with its worker,
+ *    `src/crypto_worker.ts`), `src/log.ts`
  * 1. places: `src/places/` (GeoNames), which the importer and the index both read
  * 2. store, index, model: storage, the search index, the embedding models, none knowing another
  * 3. ingest, config: the importer writes through the store; the configuration checks the model it
@@ -23,6 +24,13 @@
  * 7. runtime: `src/runtime.ts`, which puts a server together
  * 8. cli
  * 9. main: `main.ts`
+ *
+ * ## Entry points
+ *
+ * The graph is read from every module that starts a program or a thread: `main.ts`, the CLI, the
+ * scripts `deno task` runs from `src/` or `cli/` (the kernel's build script), and every module a
+ * source file names by `new URL("./x.ts", import.meta.url)`: the workers. A `new Worker(...)` in a
+ * file that names no module so is a failure: the test could not see what it starts.
  *
  * Shared helpers go below all their users (text folding in the domain, place names in
  * `src/places/`), not into one of two siblings.
@@ -37,7 +45,7 @@ const ROOT = new URL("../", import.meta.url);
  * modules. See the module doc for why each part sits where it does.
  */
 const LAYERS: Record<string, string[]>[] = [
-  { domain: ["src/domain/", "src/crypto.ts", "src/log.ts"] },
+  { domain: ["src/domain/", "src/crypto.ts", "src/crypto_worker.ts", "src/log.ts"] },
   { places: ["src/places/"] },
   { store: ["src/store/"], index: ["src/index/"], model: ["src/model/"] },
   { ingest: ["src/ingest/"], config: ["src/config.ts"] },
@@ -59,7 +67,57 @@ function partOf(module: string): { part: string; rank: number } | null {
   }
   return null;
 }
-const ENTRY_POINTS = ["main.ts", "cli/main.ts"];
+
+/** The shipped code's source files, not its tests nor their helpers. */
+async function sourceFiles(): Promise<string[]> {
+  const files: string[] = ["main.ts"];
+  const walk = async (dir: string) => {
+    for await (const entry of Deno.readDir(new URL(dir, ROOT))) {
+      const path = `${dir}${entry.name}`;
+      if (entry.isDirectory && entry.name !== "testdata") await walk(`${path}/`);
+      else if (/\.ts$/.test(entry.name) && !/_test\.ts$/.test(entry.name)) files.push(path);
+    }
+  };
+  await walk("src/");
+  await walk("cli/");
+  return files.sort();
+}
+
+/** Every file a source file names relative to itself: `new URL("./x", import.meta.url)`. */
+async function urlReads(files: string[]): Promise<{ from: string; to: string }[]> {
+  const reads: { from: string; to: string }[] = [];
+  for (const from of files) {
+    const source = await Deno.readTextFile(new URL(from, ROOT));
+    for (const match of source.matchAll(/new URL\(\s*(["'`])([^"'`$]+)\1,\s*import\.meta\.url/g)) {
+      const to = new URL(match[2], new URL(from, ROOT)).href;
+      reads.push({ from, to: repoPath(to) ?? to });
+    }
+  }
+  return reads;
+}
+
+const SOURCES = await sourceFiles();
+const URL_READS = await urlReads(SOURCES);
+
+/** The scripts `deno task` runs from the shipped code's folders (`deno run ... src/x.ts`). */
+async function taskScripts(): Promise<string[]> {
+  const { tasks } = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
+  const commands = Object.values(tasks as Record<string, string | { command: string }>)
+    .map((task) => typeof task === "string" ? task : task.command);
+  return commands.flatMap((command) =>
+    [...command.matchAll(/\bdeno run\b[^&|;]*?\s((?:src|cli)\/[\w/.-]+\.ts|main\.ts)\b/g)]
+      .map((match) => match[1])
+  );
+}
+
+const ENTRY_POINTS = [
+  ...new Set([
+    "main.ts",
+    "cli/main.ts",
+    ...await taskScripts(),
+    ...URL_READS.map((read) => read.to).filter((to) => /^(src|cli)\/.*\.ts$/.test(to)),
+  ]),
+].sort();
 
 const InfoSchema = z.object({
   modules: z.array(z.object({
@@ -160,6 +218,26 @@ function folderGraph(modules: Map<string, string[]>): Map<string, string[]> {
 
 const graph = await moduleGraph();
 
+Deno.test("the entry points read include every worker and the kernel's build script", () => {
+  const workers = SOURCES.filter((module) => /_worker\.ts$/.test(module));
+  assert.ok(workers.length >= 6, `${workers}`);
+  assert.deepEqual(workers.filter((module) => !ENTRY_POINTS.includes(module)), []);
+  assert.ok(ENTRY_POINTS.includes("src/index/dot_kernel_build.ts"), `${ENTRY_POINTS}`);
+  assert.deepEqual(ENTRY_POINTS.filter((module) => !graph.has(module)), []);
+});
+
+Deno.test("every Worker is started from a module named by URL, so its imports are checked", async () => {
+  const blind: string[] = [];
+  for (const module of SOURCES) {
+    const source = await Deno.readTextFile(new URL(module, ROOT));
+    if (!/\bnew Worker\(/.test(source)) continue;
+    if (!URL_READS.some((read) => read.from === module && /\.ts$/.test(read.to))) {
+      blind.push(module);
+    }
+  }
+  assert.deepEqual(blind, []);
+});
+
 Deno.test("the module graph holds every part of the layers the entry points load", () => {
   const loaded = new Set([...graph.keys()].map((m) => partOf(m)?.part));
   const parts = LAYERS.flatMap((layer) => Object.keys(layer));
@@ -229,6 +307,25 @@ Deno.test("nothing under src/ imports the CLI, the tests, the bench or the fixtu
       deps.filter((d) => /^(cli|tests|bench|fixtures)\//.test(d) || d === "main.ts")
         .map((d) => `${module} -> ${d}`)
     );
+  assert.deepEqual(upward, []);
+});
+
+Deno.test("nothing under src/ reads the CLI, the tests, the bench or the fixtures by URL or path", async () => {
+  const upward = URL_READS
+    .filter((read) => read.from.startsWith("src/") && /^(cli|tests|bench|fixtures)\//.test(read.to))
+    .map((read) => `${read.from} reads ${read.to}`);
+  // A path from the working directory (`Deno.readTextFile("fixtures/x")`) is a read too.
+  for (const module of SOURCES.filter((m) => m.startsWith("src/"))) {
+    const code = (await Deno.readTextFile(new URL(module, ROOT)))
+      .replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (
+      const match of code.matchAll(
+        /(["'`])(?:\.\.?\/)*((?:cli|tests|bench|fixtures)\/[^"'`\s]*)\1/g,
+      )
+    ) {
+      upward.push(`${module} names ${match[2]}`);
+    }
+  }
   assert.deepEqual(upward, []);
 });
 

@@ -11,6 +11,19 @@ import { openStore } from "../src/store/store.ts";
 import { type CliRun, createCliSandbox } from "./cli_process.ts";
 import { defaultTestJobs } from "./helpers.ts";
 
+/** A store per name, under the sandbox's HOME, each holding as many postings as it is given. */
+async function createStores<Name extends string>(
+  home: string,
+  postings: Record<Name, number>,
+): Promise<Record<Name, string>> {
+  const paths = {} as Record<Name, string>;
+  for (const name of Object.keys(postings) as Name[]) {
+    paths[name] = `${home}/${name}/jobs.sqlite3`;
+    await createStore(paths[name], postings[name]);
+  }
+  return paths;
+}
+
 async function createStore(path: string, postings: number): Promise<void> {
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   const store = await openStore(path);
@@ -101,12 +114,51 @@ Deno.test("--kv and --model: a flag beats the environment, which beats the confi
   assert.deepEqual(listed(defaultList, "model"), ["minilm-l6-int8", "default"]);
 });
 
+Deno.test("the endpoint and key resolve as the store does: padded values trimmed, blank ones unset", async () => {
+  await using cli = await createCliSandbox();
+  const { file: fileStore, env: envStore } = await createStores(cli.home, { file: 1, env: 2 });
+  for (const args of [["kv", fileStore], ["endpoint", "http://file.example:9000"]]) {
+    const set = await cli.run(["config", "set", ...args]);
+    assert.equal(set.code, 0, set.stderr);
+  }
+  // Blank in the environment: unset, for every setting alike, so the config file's values win.
+  const blank = { JOBSEEK_KV: "  ", JOBSEEK_ENDPOINT: " \t", JOBSEEK_API_KEY: " " };
+  const blankList = await cli.run(["config", "list"], { env: blank });
+  assert.deepEqual(listed(blankList, "kv"), [fileStore, "file"]);
+  assert.deepEqual(listed(blankList, "endpoint"), ["http://file.example:9000", "file"]);
+  assert.match(blankList.stdout, /^api_key +\(not set\)/m);
+  // Padded in the environment: trimmed, for the store as for the endpoint and the key.
+  const padded = {
+    JOBSEEK_KV: ` ${envStore} `,
+    JOBSEEK_ENDPOINT: " http://env.example:9001 ",
+    JOBSEEK_API_KEY: " jsk_0123456789abcdefWXYZ\n",
+  };
+  const paddedList = await cli.run(["config", "list"], { env: padded });
+  assert.deepEqual(listed(paddedList, "kv"), [envStore, "env JOBSEEK_KV"]);
+  assert.deepEqual(listed(paddedList, "endpoint"), [
+    "http://env.example:9001",
+    "env JOBSEEK_ENDPOINT",
+  ]);
+  assert.equal(listed(paddedList, "api_key")[1], "env JOBSEEK_API_KEY");
+  assert.deepEqual(status(await cli.run(["index", "status", "--json"], { env: padded })), {
+    store: envStore,
+    postings: 2,
+    model: "minilm-l6-int8",
+  });
+  // A flag of blanks is unset too: the environment's value is used.
+  const blankFlags = await cli.run(["config", "list", "--kv", " ", "--endpoint", " "], {
+    env: padded,
+  });
+  assert.deepEqual(listed(blankFlags, "kv"), [envStore, "env JOBSEEK_KV"]);
+  assert.deepEqual(listed(blankFlags, "endpoint"), [
+    "http://env.example:9001",
+    "env JOBSEEK_ENDPOINT",
+  ]);
+});
+
 Deno.test("index status --kv PATH reads that store, not the environment's or the config file's", async () => {
   await using cli = await createCliSandbox();
-  const named = `${cli.home}/named/jobs.sqlite3`;
-  const other = `${cli.home}/other/jobs.sqlite3`;
-  await createStore(named, 2);
-  await createStore(other, 5);
+  const { named, other } = await createStores(cli.home, { named: 2, other: 5 });
   assert.equal((await cli.run(["config", "set", "kv", other])).code, 0);
   const env = { JOBSEEK_KV: other };
   const text = await cli.run(["index", "status", "--kv", named], { env });

@@ -81,3 +81,20 @@ Deno.test("operator commands name the store they opened", async () => {
     `No API keys in the store ${store}. Create one with \`jobseek keys create --name NAME\`.\n`,
   );
 });
+
+Deno.test("a key or source name that names nothing: exit 1, and a message that says so", async () => {
+  await using cli = await createCliSandbox();
+  const created = await cli.run(["keys", "create", "--name", "ops"]);
+  assert.equal(created.code, 0, created.stderr);
+  const cases: [string[], string][] = [
+    [["keys", "revoke", "nobody"], "Cannot revoke key 'nobody': no key has that name"],
+    [["keys", "set-limit", "nobody", "5"], "Cannot set the limit of key 'nobody': no key has"],
+    [["sources", "remove", "nobody"], "Cannot remove source 'nobody': no source has that name"],
+    [["sources", "run", "nobody"], "Cannot pull source 'nobody': no source has that name"],
+  ];
+  for (const [args, message] of cases) {
+    const run = await cli.run(args);
+    assert.equal(run.code, 1, `${args.join(" ")}: ${run.stderr}`);
+    assert.ok(run.stderr.startsWith(`jobseek: ${message}`), run.stderr);
+  }
+});

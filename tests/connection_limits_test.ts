@@ -141,6 +141,8 @@ Deno.test("oversized heads and ambiguous framing are refused", async () => {
         "Content-Length: 3\r\nContent-Length: 4",
         "Transfer-Encoding: gzip, chunked",
         "Content-Length: -1",
+        // The app's server reads a bare LF as a line end, so a length the guard would not see.
+        "X-Note: a\nContent-Length: 3",
       ]
     ) {
       const result = await exchange(app, `POST /x HTTP/1.1\r\nHost: x\r\n${framing}\r\n\r\nabc`);

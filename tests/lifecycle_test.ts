@@ -12,6 +12,7 @@ import { DAY_MS, formatUtc, retentionCutoff } from "../src/domain/lifecycle.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
+import { BUNDLED_POSTINGS } from "../cli/bundled_postings.ts";
 import { fixturesWithinRetention } from "../src/runtime.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
@@ -211,13 +212,13 @@ Deno.test("re-importing a real file: every row unchanged, nothing to publish, an
 });
 
 Deno.test("the bundled postings seed a store within the retention, newest first as before", async () => {
-  const text = await fixturesWithinRetention(60, NOW);
+  const text = await fixturesWithinRetention(BUNDLED_POSTINGS, 60, NOW);
   const rows = text.trim().split("\n").map((line) =>
     JSON.parse(line) as { publish_time: string; job_url: string }
   );
-  const original = (await fixturesWithinRetention(0)).trim().split("\n").map((line) =>
-    JSON.parse(line) as { publish_time: string; job_url: string }
-  );
+  const original = (await fixturesWithinRetention(BUNDLED_POSTINGS, 0)).trim().split("\n").map((
+    line,
+  ) => JSON.parse(line) as { publish_time: string; job_url: string });
   assert.equal(rows.length, original.length);
   const times = rows.map((row) => row.publish_time).sort();
   assert.equal(times.at(-1), formatUtc(NOW));

@@ -8,7 +8,8 @@ import { strict as assert } from "node:assert";
 import { loadConfig } from "../src/config.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { createLogger } from "../src/log.ts";
-import { DEFAULT_FIXTURES, type StartedServer, startServer } from "../src/runtime.ts";
+import { BUNDLED_POSTINGS } from "../cli/bundled_postings.ts";
+import { type StartedServer, startServer } from "../src/runtime.ts";
 import { keys } from "../src/store/kv_keys.ts";
 
 interface Started {
@@ -31,7 +32,7 @@ async function start(kvPath: string, env: Record<string, string> = {}): Promise<
     ...env,
   });
   const logger = createLogger({ write: (line) => logs.push(JSON.parse(line)) });
-  const server = await startServer(config, logger);
+  const server = await startServer(config, logger, { seedFile: BUNDLED_POSTINGS });
   const base = `http://127.0.0.1:${server.server.addr.port}`;
   return {
     server,
@@ -48,7 +49,7 @@ async function json(response: Response): Promise<Record<string, unknown>> {
 const messages = (logs: Record<string, unknown>[]) => logs.map((line) => line.msg);
 
 async function bundledPostings(): Promise<number> {
-  const text = await Deno.readTextFile(DEFAULT_FIXTURES);
+  const text = await Deno.readTextFile(BUNDLED_POSTINGS);
   return new Set(text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l).job_url)).size;
 }
 

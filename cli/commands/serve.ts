@@ -1,6 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { createLogger } from "../../src/log.ts";
 import { type CliIo, lineWriter } from "../io.ts";
+import { BUNDLED_POSTINGS } from "../bundled_postings.ts";
 import { modelProgress } from "../model_progress.ts";
 import { kvOption, modelOption, noSeedOption, resolveCommandConfig } from "../resolve_config.ts";
 
@@ -30,7 +31,10 @@ export function serveCommand(io: CliIo) {
         write: lineWriter(io.stderr),
       });
       const fetching = modelProgress(io.stderr);
-      const started = await startServer(config, logger, { onModelProgress: fetching.onProgress });
+      const started = await startServer(config, logger, {
+        onModelProgress: fetching.onProgress,
+        seedFile: BUNDLED_POSTINGS,
+      });
       started.runtime.embedder.finally(fetching.finish).catch(() => {});
       if (started.bootstrapKey) {
         const note = "No API keys existed, so one was created. It is shown only this once:\n" +

@@ -154,6 +154,10 @@ export function sourcesCommand(io: CliIo) {
       });
     });
 
+  /** A name that names no source: NOT_FOUND, as for keys (`jobseek keys revoke`). */
+  const noSource = (verb: string, name: string) =>
+    `Cannot ${verb} source '${name}': no source has that name (see \`jobseek sources list\`)`;
+
   const remove = new Command("remove")
     .description("Remove a source (its postings stay; those it alone listed no longer expire).")
     .argument("<name>", "name of the source")
@@ -161,7 +165,7 @@ export function sourcesCommand(io: CliIo) {
     .action(async (name, _opts, command) => {
       await withStore(command, async (store) => {
         if (!(await store.sources.removeSource(name))) {
-          throw new JobseekError("INVALID_PARAMETER", `No source named '${name}'`);
+          throw new JobseekError("NOT_FOUND", noSource("remove", name));
         }
         await write(`Removed source '${name}'.\n`);
       });
@@ -175,7 +179,7 @@ export function sourcesCommand(io: CliIo) {
     .action(async (name, _opts, command) => {
       await withStore(command, async (store, _where, config) => {
         const source = await store.sources.getSource(name);
-        if (!source) throw new JobseekError("INVALID_PARAMETER", `No source named '${name}'`);
+        if (!source) throw new JobseekError("NOT_FOUND", noSource("pull", name));
         const { pullSource } = await import("../../src/search/source_puller.ts");
         const { record, changed } = await pullSource(store, source);
         await store.sources.saveSource(record);

@@ -165,7 +165,7 @@ export class GuardedConnection {
         const lines = this.#head.slice(0, end).split("\r\n");
         this.#head = "";
         at += consumed;
-        this.#framing = requestFraming(lines.slice(1));
+        this.#framing = requestFraming(lines);
         if (this.#framing.kind === "bad") {
           await this.refuse("400 Bad Request");
           return false;

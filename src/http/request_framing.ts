@@ -1,8 +1,19 @@
 /**
  * Where an HTTP/1.1 request's body ends, read from its head as the HTTP server reads it: none, a
- * `Content-Length`, or chunked. Anything a proxy and the server might read two ways (both headers,
- * several lengths, a transfer coding other than chunked) is "bad", so that the connection guard
- * refuses it rather than disagree with the server on where a request ends (request smuggling).
+ * `Content-Length`, or chunked. Anything a proxy and the server might read two ways is "bad", so
+ * that the connection guard refuses it rather than disagree with the server on where a request ends
+ * (request smuggling).
+ *
+ * The grammar is RFC 9112's, and no looser than llhttp's (Node's parser):
+ * tests/request_framing_differential_test.ts feeds both the same generated and mutated requests
+ * and fails wherever this passes on a request llhttp rejects, or frames a body another way. So a
+ * head is refused for any line that is not `name: value` with a token for a name and no control
+ * byte but HTAB in the value (which refuses bare CR and LF, obs-fold and whitespace before the
+ * colon), for a request line other than `METHOD target HTTP/1.x`, for two `Content-Length`
+ * fields even if equal, and for a transfer coding other than exactly `chunked`. A value is
+ * trimmed of SP and HTAB before it and SP after it, as llhttp trims (JavaScript's `trim()`, used
+ * before, also strips U+00A0 and read `Transfer-Encoding: chunked<0xA0>` as chunked).
+ * docs/operations.md lists what the differential test found.
  *
  * @module
  */
@@ -14,21 +25,57 @@ export type RequestFraming =
   | { kind: "chunked" }
   | { kind: "bad" };
 
-/** The body framing a head declares, or "bad" where a proxy and the server might disagree. */
+/**
+ * The methods passed on. CONNECT is not: llhttp (and any proxy) reads what follows it as a tunnel,
+ * not as requests, and the service has no use for one.
+ */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"]);
+const TOKEN = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]+";
+const IS_TOKEN = new RegExp(`^${TOKEN}$`);
+/**
+ * A target in origin-form (`/path?query`), asterisk-form or absolute-form (`http://host/path`):
+ * visible ASCII only, as llhttp takes one (it refuses a target starting otherwise).
+ */
+const REQUEST_LINE = /^([A-Z]+) (\/[\x21-\x7e]*|\*|https?:\/\/[\x21-\x7e]+) HTTP\/1\.[01]$/;
+/** HTAB, SP, visible ASCII and obs-text: no other control byte, so no bare CR or LF. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** A quoted extension value, without HTAB: the app's server (hyper) closes the connection on one. */
+const QUOTED = '"(?:[ \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[ \\x21-\\x7e\\x80-\\xff])*"';
+/** A chunk size (at most 12 hex digits: 256 TiB) and extensions, no whitespace outside quotes. */
+const CHUNK_SIZE_LINE = new RegExp(
+  `^([0-9a-fA-F]{1,12})(?:;${TOKEN}(?:=(?:${TOKEN}|${QUOTED}))?)*$`,
+);
+
+const FRAMING_FIELDS = new Set(["content-length", "transfer-encoding"]);
+
+/** A field line's lower-cased name and its trimmed value; null if malformed. */
+function fieldLine(line: string): { name: string; value: string } | null {
+  const colon = line.indexOf(":");
+  const name = line.slice(0, colon);
+  const value = line.slice(colon + 1);
+  if (colon <= 0 || !IS_TOKEN.test(name) || !FIELD_VALUE.test(value)) return null;
+  // A trailing HTAB stays, so a length or coding ending in one is refused: llhttp refuses them.
+  return { name: name.toLowerCase(), value: value.replace(/^[\t ]+| +$/g, "") };
+}
+
+/**
+ * The body framing a head declares, or "bad" where it is malformed or a proxy and the server might
+ * disagree. `headLines`: the head split at CRLF, request line first, without the empty last line.
+ */
 export function requestFraming(headLines: string[]): RequestFraming {
+  const requestLine = REQUEST_LINE.exec(headLines[0] ?? "");
+  if (!requestLine || !METHODS.has(requestLine[1])) return { kind: "bad" };
   let length: string | undefined;
   let encoding: string | undefined;
-  for (const line of headLines) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (name === "content-length") {
-      if (length !== undefined && length !== value) return { kind: "bad" };
-      length = value;
-    } else if (name === "transfer-encoding") {
+  for (const line of headLines.slice(1)) {
+    const field = fieldLine(line);
+    if (field === null) return { kind: "bad" };
+    if (field.name === "content-length") {
+      if (length !== undefined) return { kind: "bad" };
+      length = field.value;
+    } else if (field.name === "transfer-encoding") {
       if (encoding !== undefined) return { kind: "bad" };
-      encoding = value.toLowerCase();
+      encoding = field.value.toLowerCase();
     }
   }
   if (encoding !== undefined) {
@@ -70,12 +117,16 @@ export class ChunkedBodyReader {
         if (line !== "") return null;
         this.#state = "size";
       } else if (this.#state === "size") {
-        const size = line.split(";")[0].trim();
-        if (!/^[0-9a-fA-F]{1,12}$/.test(size)) return null;
-        this.#left = parseInt(size, 16);
+        const size = CHUNK_SIZE_LINE.exec(line);
+        if (!size) return null;
+        this.#left = parseInt(size[1], 16);
         this.#state = this.#left === 0 ? "trailer" : "data";
       } else if (line === "") {
         return { used: i - from, done: true };
+      } else {
+        // A framing field in a trailer would come too late to frame anything (RFC 9110, 6.5.1).
+        const field = fieldLine(line);
+        if (field === null || FRAMING_FIELDS.has(field.name)) return null;
       }
     }
     return { used: i - from, done: false };

@@ -1,6 +1,6 @@
 /**
  * Orama's database of the postings: which fields it indexes, with our tokenizer, and how it is
- * built, saved and loaded. Orama holds the postings' text fields only; the filters are tested on
+ * built and saved (never loaded: a snapshot carries our own columns, not Orama's index). Orama holds the postings' text fields only; the filters are tested on
  * the postings themselves (src/index/filter_masks.ts), the vectors stay outside it
  * (src/index/title_vectors.ts), and its structures are read through src/index/orama_internals.ts.
  *
@@ -9,7 +9,6 @@
 import {
   create,
   insertMultiple,
-  load,
   type Orama,
   type RawData,
   save,
@@ -109,11 +108,4 @@ export function buildOrama(jobs: readonly IndexedText[]): OramaDb {
 /** Orama's serialisable form of the index (what `save()` gives). */
 export function saveOrama(db: OramaDb): RawData {
   return save(db);
-}
-
-/** An Orama index from its saved form (`saveOrama`, or the rest a snapshot carries). */
-export function loadOrama(raw: RawData): OramaDb {
-  const db = createDb();
-  load(db, raw);
-  return db;
 }

@@ -135,8 +135,3 @@ export function findModel(id: string): ModelSpec {
   }
   return spec;
 }
-
-/** The model that made vectors stamped `stamp`, if it is one of the catalog's. */
-export function modelOfStamp(stamp: string): ModelSpec | undefined {
-  return MODELS.find((m) => m.stamp === stamp);
-}

@@ -26,3 +26,5 @@ import "../search_first_page_test.ts";
 import "../health_unloadable_test.ts";
 import "../client_abort_test.ts";
 import "../fuzz_test.ts";
+import "../request_framing_differential_test.ts";
+import "../../src/http/request_framing_test.ts";
