@@ -42,7 +42,7 @@ import {
 } from "./result_cut.ts";
 import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
-import { cosineBarsOf, scoreEveryPosting, vectorShare } from "./score_mix.ts";
+import { cosineBarsOf, mixScore, scoreEveryPosting, vectorShare } from "./score_mix.ts";
 import { TitleVectors } from "./title_vectors.ts";
 
 /** What the result set is made from besides the scores. */
@@ -231,12 +231,11 @@ export class JobIndex {
     let bestKeyword = 0;
     for (let k = 0; k < count; k++) bestKeyword = Math.max(bestKeyword, keyword[candidates[k]]);
     const vectorWeight = vectorShare(ranking, bestKeyword);
-    const semanticOf = (cosine: number) => Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
     const scoreOf = (p: number): number => {
       if (mode === "keyword") return keyword[p];
       const cosine = vectors.cosineOf(vectorOfDoc[p]);
       if (mode === "vector") return Math.max(0, cosine);
-      return vectorWeight * semanticOf(cosine) + (1 - vectorWeight) * keyword[p];
+      return mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span);
     };
     const stepsOf = (score: number) => Math.round(Math.min(1, score) * SCORE_STEPS);
     const scores = this.#candidates.scores;
@@ -265,7 +264,6 @@ export class JobIndex {
     // cut's bar even with it is dropped without its cosine, which is the cost of a broad query
     // (tens of thousands of postings with a query word). The bar of a best found so far is never
     // above the bar of the true best, so no candidate the cut would keep is dropped.
-    const semanticCeiling = semanticOf(vectors.ceiling);
     const cut = { ...bars, relativeCut: request.relativeCut };
     // A close match needs only the close floor: the cut's bar prunes only above it.
     const pruneBar = (best: number) =>
@@ -273,7 +271,7 @@ export class JobIndex {
     let bar = Math.max(least, pruneBar(best));
     for (let k = 0; k < waiting; k++) {
       const p = deferred[k];
-      const ceiling = vectorWeight * semanticCeiling + (1 - vectorWeight) * keyword[p];
+      const ceiling = mixScore(vectors.ceiling, keyword[p], vectorWeight, cosineFloor, span);
       if (stepsOf(ceiling) < bar) continue;
       const scoreSteps = stepsOf(scoreOf(p));
       if (scoreSteps >= least) {
@@ -403,10 +401,7 @@ export class JobIndex {
     for (let p = 0; p < n; p++) {
       const cosine = cosines[vectorOfDoc[p]];
       if (mode === "vector") out[p] = Math.max(0, cosine);
-      else {
-        const semantic = Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
-        out[p] = vectorWeight * semantic + (1 - vectorWeight) * keyword[p];
-      }
+      else out[p] = mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span);
     }
     return out;
   }

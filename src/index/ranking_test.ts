@@ -12,6 +12,8 @@ import { assembleIndexData } from "./job_index_data.ts";
 import type { IndexSearch } from "./index_search.ts";
 import { JobIndex } from "./job_index.ts";
 import { RANKED_MODELS, rankingForModel } from "./ranking.ts";
+import { mixScore } from "./score_mix.ts";
+import fc from "fast-check";
 
 const MODEL = MINILM_L6_INT8.stamp;
 const served = rankingForModel(MODEL);
@@ -146,4 +148,31 @@ Deno.test("a posting with the query's words mixes both parts half and half", () 
     ["Nurse", 0.5 * 0.8 + 0.5 * 1],
     ["Nurse Assistant", Math.round((0.5 * 0.6 + 0.5 * keyword["Nurse Assistant"]) * 1e4) / 1e4],
   ]);
+});
+
+Deno.test("mixScore() is the served mix: in [0, 1], rising with the cosine and the keyword score", () => {
+  const { cosineFloor, cosineCeiling } = served.ranking;
+  const span = cosineCeiling - cosineFloor;
+  fc.assert(
+    fc.property(
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (c1, c2, k1, k2, weight) => {
+        const [low, high] = c1 <= c2 ? [c1, c2] : [c2, c1];
+        const [few, more] = k1 <= k2 ? [k1, k2] : [k2, k1];
+        const score = mixScore(low, few, weight, cosineFloor, span);
+        assert.ok(score >= 0 && score <= 1);
+        assert.ok(mixScore(high, few, weight, cosineFloor, span) >= score);
+        assert.ok(mixScore(low, more, weight, cosineFloor, span) >= score);
+      },
+    ),
+    { seed: 36 },
+  );
+  // The title alone at full weight; the keywords alone at none; the ceiling maps to 1.
+  assert.equal(mixScore(cosineCeiling, 0.3, 1, cosineFloor, span), 1);
+  assert.equal(mixScore(0.95, 0.3, 0, cosineFloor, span), 0.3);
+  assert.equal(mixScore(cosineFloor, 1, 0.5, cosineFloor, span), 0.5);
 });
