@@ -178,7 +178,8 @@ export interface AnalyzedQuery {
  * import { strict as assert } from "node:assert";
  * const q = analyzeQuery("RN jobs");
  * assert.deepEqual(q.termVariants, [["rn"], ["regist", "nurs"]]);
- * assert.equal(q.embeddingText, "rn (registered nurse) jobs");
+ * // "jobs" is the phrasing around the role, not the role (src/index/query_phrasing.ts).
+ * assert.equal(q.embeddingText, "rn (registered nurse)");
  * ```
  */
 export function analyzeQuery(typed: string): AnalyzedQuery {

@@ -69,7 +69,7 @@ function servedTiers(index: JobIndex, q: string, extra: Partial<IndexSearch> = {
 Deno.test("rankingForModel() serves the measured settings of docs/search.md", () => {
   assert.deepEqual(served, {
     ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 1, cosineFloor: 0.2, cosineCeiling: 0.9 },
-    cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25, closeFloor: 0.3 },
+    cut: { minScore: 0.45, relativeCut: 0.7, weakFloor: 0.25, closeFloor: 0.3 },
   });
   for (const model of MODELS) assert.ok(RANKED_MODELS.includes(model.stamp), model.id);
 });
@@ -77,14 +77,14 @@ Deno.test("rankingForModel() serves the measured settings of docs/search.md", ()
 Deno.test("rankingForModel() lets an operator's minimum replace the minimum alone", () => {
   assert.deepEqual(rankingForModel(MODEL, { minScore: 0.7 }).cut, {
     minScore: 0.7,
-    relativeCut: 0.6,
+    relativeCut: 0.7,
     weakFloor: 0.25,
     closeFloor: 0.3,
   });
   // A minimum under the floor lowers the floor with it: nothing it admits is cut by the floor.
   assert.deepEqual(rankingForModel(MODEL, { minScore: 0.1 }).cut, {
     minScore: 0.1,
-    relativeCut: 0.6,
+    relativeCut: 0.7,
     weakFloor: 0.1,
     closeFloor: 0.1,
   });
@@ -93,26 +93,26 @@ Deno.test("rankingForModel() lets an operator's minimum replace the minimum alon
 
 // Titles share no word with the query "zqxv", so each score is the semantic part alone
 // (`vectorWeightUnmatched` 1): the chosen cosine's mapping.
-Deno.test("the relative cut drops matches under 60% of the best, above the minimum", () => {
-  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.9, 0.56, 0.5].map(cosineFor));
-  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.9], ["Beta", 0.56]]);
+Deno.test("the relative cut drops matches under 70% of the best, above the minimum", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.9, 0.64, 0.62].map(cosineFor));
+  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.9], ["Beta", 0.64]]);
 });
 
 Deno.test("weak best matches are rescued down to the floor, within the relative cut", () => {
-  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.26, 0.22].map(cosineFor));
-  // Best 0.40 < minimum 0.45: kept, with what reaches both 60% of it (0.24) and the floor (0.25).
-  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.4], ["Beta", 0.26]]);
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.28, 0.22].map(cosineFor));
+  // Best 0.40 < minimum 0.45: kept, with what reaches both 70% of it (0.28) and the floor (0.25).
+  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.4], ["Beta", 0.28]]);
 });
 
 Deno.test("a best match that reaches the minimum rescues nothing under it", () => {
   const index = indexOf(["Alpha", "Beta"], [0.6, 0.4].map(cosineFor));
-  // Beta reaches 60% of the best (0.36) and the floor (0.25), but not the minimum (0.45).
+  // Beta reaches 70% of the best (0.42) and the floor (0.25), but not the minimum (0.45).
   assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.6]]);
 });
 
 Deno.test("what the cut drops above the close floor is a close match, after the strong ones", () => {
   const index = indexOf(["Alpha", "Beta", "Gamma", "Delta"], [0.9, 0.5, 0.31, 0.29].map(cosineFor));
-  // The cut's bar is 60% of 0.9 (0.54): Beta and Gamma are under it, Delta under the close floor.
+  // The cut's bar is 70% of 0.9 (0.63): Beta and Gamma are under it, Delta under the close floor.
   assert.deepEqual(servedTiers(index, "zqxv"), [
     ["Alpha", 0.9, "strong"],
     ["Beta", 0.5, "close"],

@@ -79,8 +79,8 @@ function withCutDescription(job: JobResult): { job: JobResult; cutFrom?: number 
   };
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
 }
 
 function indent(text: string): string {
@@ -211,7 +211,7 @@ export function buildSearchPage(
   if (closestOnly) {
     lines.push(
       `No strong match for ${asked}${where}; closest there (${
-        plural(closeTotal, "close match")
+        plural(closeTotal, "close match", "close matches")
       }, showing ${first}-${last}, most relevant first):`,
       "",
       entries.join("\n\n"),
@@ -226,7 +226,9 @@ export function buildSearchPage(
   } else {
     const order = query.sort === "date" ? "newest first" : "most relevant first";
     const found = query.sort === "relevance" && closeTotal > 0
-      ? `${plural(total, "strong match")} and ${plural(closeTotal, "close match")}`
+      ? `${plural(total, "strong match", "strong matches")} and ${
+        plural(closeTotal, "close match", "close matches")
+      }`
       : plural(total, "job");
     lines.push(
       `Found ${found} for ${asked} (showing ${first}-${last}, ${order}):`,
