@@ -80,3 +80,29 @@ Deno.test("relevance order pages through the strong matches and then the close o
   assert.ok(dated.results.every((r) => r.match === "strong"));
   assert.equal(dated.close_total, first.close_total);
 });
+
+Deno.test("city is matched exactly as given: a padded city matches nothing and is shown as given", async () => {
+  const { service, jobs } = realIndex;
+  // The city with the most postings (not "Remote", which names no place to spell).
+  const counts = new Map<string, number>();
+  for (const job of jobs) counts.set(job.city, (counts.get(job.city) ?? 0) + 1);
+  const [city] = [...counts].filter(([name]) => name !== "" && name !== "Remote")
+    .sort((a, b) => b[1] - a[1])[0];
+  const q = "software engineer";
+  const padded = ` ${city} `;
+  assert.equal(parseSearchQuery({ q, city: padded }).city, padded);
+  const exact = await service.search(parseSearchQuery({ q, city, sort: "relevance" }));
+  const found = await service.search(parseSearchQuery({ q, city: padded, sort: "relevance" }));
+  assert.ok(exact.results.length > 0, `${q} in ${city}`);
+  assert.equal(found.total, 0);
+  assert.equal(found.close_total, 0);
+  assert.deepEqual(found.results, []);
+  assert.equal(found.applied?.filters.city, padded);
+  assert.equal(
+    found.hint,
+    `No postings have the city '${padded}' (city is matched exactly); the postings write it ` +
+      `'${city}'.`,
+  );
+  // Blank is absent, as for every parameter.
+  assert.equal(parseSearchQuery({ q, city: "   " }).city, undefined);
+});

@@ -74,7 +74,8 @@ export function searchHint(
   place: QueryPlace | null,
   closeMatches = 0,
 ): string | undefined {
-  const spelled = query.city !== undefined ? index.cityNamed(query.city) : undefined;
+  // Spaces around the name count as another spelling: the match is exact, the hint forgiving.
+  const spelled = query.city !== undefined ? index.cityNamed(query.city.trim()) : undefined;
   if (query.city !== undefined && spelled !== undefined && spelled !== query.city) {
     return `No postings have the city '${query.city}' (city is matched exactly); ` +
       `the postings write it '${spelled}'.`;
