@@ -305,7 +305,8 @@ export function searchCommand(io: CliIo) {
     .addOption(
       new Option(
         "--sort <order>",
-        "relevance (best match first, the default) or date (newest first, the REST API's order)",
+        "relevance (best match first, strong matches then close ones; the default) or date " +
+          "(newest first, strong matches only: the REST API's order)",
       ).choices(SORTS).default("relevance" as const),
     )
     .option("--json", "print the API's JSON response as is")
