@@ -106,3 +106,40 @@ Deno.test("city is matched exactly as given: a padded city matches nothing and i
   // Blank is absent, as for every parameter.
   assert.equal(parseSearchQuery({ q, city: "   " }).city, undefined);
 });
+
+Deno.test("a CV search lists a page of the closest jobs past its strong matches", async () => {
+  const { service } = realIndex;
+  const profile = [
+    "Dana Whitfield",
+    "Chef de Partie · Liverpool, UK",
+    "",
+    "Experience",
+    "Chef de Partie, The Dockside Kitchen (2021 - present)",
+    "- Ran the grill and sauce sections for 120 covers a night",
+    "Commis Chef, Albert Street Bistro (2018 - 2021)",
+    "",
+    "Skills",
+    "Food hygiene level 3, Menu costing, Grill, Pastry",
+  ].join("\n");
+  const ranked = await service.search(
+    parseSearchQuery({ profile, top_k: "10", sort: "relevance" }),
+  );
+  // Liverpool holds two chef postings; the close matches reach the rest of GB.
+  assert.ok(
+    ranked.results.length >= 7,
+    `${ranked.total} strong, ${ranked.close_total} close`,
+  );
+  assert.ok(ranked.results.every((r) => r.country === "GB"));
+  assert.match(ranked.hint ?? "", /^Few postings fit the profile within \d+ km of Liverpool, GB: /);
+  const tiers = ranked.results.map((r) => r.match);
+  assert.ok(
+    !tiers.slice(tiers.indexOf("close") < 0 ? 10 : tiers.indexOf("close")).includes("strong"),
+  );
+  // Asked for newest first, it shows the strong matches alone, the same count.
+  const dated = await service.search(
+    parseSearchQuery({ profile, top_k: "10", sort: "date" }),
+  );
+  assert.equal(dated.total, ranked.total);
+  assert.equal(dated.close_total, ranked.close_total);
+  assert.ok(dated.results.every((r) => r.match === "strong"));
+});
