@@ -265,7 +265,7 @@ export function SearchForm(props: { params: PageParams }) {
       action="/"
       role="search"
       hx-get="/"
-      hx-trigger="input changed delay:400ms from:#search, change from:body, submit"
+      hx-trigger="input delay:400ms, change, facetchange, submit"
       hx-target="#results"
       hx-select="#results"
       hx-swap="outerHTML"
