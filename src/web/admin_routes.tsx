@@ -124,6 +124,34 @@ function ConsolePage(
         </table>
       </div>
 
+      <h2>Snapshots in the store</h2>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th>Published (UTC)</th>
+              <th>Kind</th>
+              <th class="num">Postings</th>
+              <th class="num">Size</th>
+              <th>Id</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.snapshots.map((snap) => (
+              <tr>
+                <td>{snap.createdAt.replace("T", " ").slice(0, 19)}</td>
+                <td>{snap.kind}</td>
+                <td class="num">{snap.docCount}</td>
+                <td class="num">{bytesText(snap.bytes)}</td>
+                <td>
+                  <code>{snap.id}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
       <h2>Publishes on this server</h2>
       {data.publishes.length === 0 ? <p>No publish since this server started.</p> : (
         <>

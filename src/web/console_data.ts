@@ -37,8 +37,18 @@ export interface PostingFigures {
   computedAt: number;
 }
 
+/** A snapshot kept in the store: what every server of the store published. */
+export interface StoredSnapshot {
+  id: string;
+  createdAt: string;
+  kind: "full" | "delta";
+  docCount: number;
+  bytes: number;
+}
+
 export interface ConsoleData {
   index: IndexState;
+  snapshots: StoredSnapshot[];
   publishes: PublishEvent[];
   sources: SourceRecord[];
   keys: ApiKeyRecord[];
@@ -72,14 +82,16 @@ export class ConsoleFigures {
 
   async load(): Promise<ConsoleData> {
     const { store, apiKeys, metrics } = this.#sources;
-    const [index, sources, keys, postings] = await Promise.all([
+    const [index, snapshots, sources, keys, postings] = await Promise.all([
       this.#index(),
+      this.#snapshots(),
       store.sources.listSources(),
       apiKeys.list(),
       this.postings(),
     ]);
     return {
       index,
+      snapshots,
       publishes: metrics.publishes(),
       sources,
       keys,
@@ -87,6 +99,26 @@ export class ConsoleFigures {
       searches: metrics.searchMinutes(),
       postings,
     };
+  }
+
+  async #snapshots(): Promise<StoredSnapshot[]> {
+    const { store } = this.#sources;
+    const ids = await store.snapshots.listSnapshotIds();
+    const metas = await Promise.all(ids.map(async (id) => ({
+      id,
+      meta: await store.snapshots.readSnapshotMeta(id),
+    })));
+    return metas.flatMap(({ id, meta }) =>
+      meta
+        ? [{
+          id,
+          createdAt: meta.createdAt,
+          kind: meta.baseId ? "delta" as const : "full" as const,
+          docCount: meta.docCount,
+          bytes: meta.byteLength,
+        }]
+        : []
+    ).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   async #index(): Promise<IndexState> {

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Derived, Job, SearchResponse } from "../domain/job.ts";
+import { yearlySalary } from "../domain/salary.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { placeText, ResultItem, salaryText } from "./result_item.tsx";
 import { CvForm } from "./search_page.tsx";
@@ -20,10 +21,12 @@ export function isWebUrl(url: string): boolean {
 export function PostingPage(props: Frame & { job: Job; back: string }) {
   const job = props.job;
   const place = placeText(job.city, job.country);
-  const salary = salaryText({
-    salary_yearly: undefined,
-    base_salary: job.base_salary,
-  });
+  const yearly = yearlySalary(job.base_salary);
+  const salary = yearly
+    ? `${
+      salaryText({ salary_yearly: yearly.max, base_salary: job.base_salary })
+    } (as posted: ${job.base_salary})`
+    : "";
   return (
     <Layout {...props} title={job.job_title}>
       <p>

@@ -51,7 +51,7 @@ export class WebSessions {
   async signIn(c: Context, key: string): Promise<Principal | null> {
     const principal = await this.#options.apiKeys.verify(key);
     if (!principal) return null;
-    await this.signOut(c);
+    await this.#forget(c);
     const token = randomSecret("jws_");
     const now = this.#now();
     await this.#options.store.saveSession(sha256Hex(token), {
@@ -68,6 +68,14 @@ export class WebSessions {
       maxAge: Math.floor(this.#options.lifetimeMs / 1000),
     });
     return principal;
+  }
+
+  /** Deletes the session the request's cookie names, if any. */
+  async #forget(c: Context): Promise<void> {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token && token.length <= MAX_TOKEN_LENGTH) {
+      await this.#options.store.deleteSession(sha256Hex(token));
+    }
   }
 
   /** The request's session, or null: none, unknown, expired, or its key revoked. */
@@ -91,10 +99,7 @@ export class WebSessions {
 
   /** Ends the request's session (if any) and clears its cookie. */
   async signOut(c: Context): Promise<void> {
-    const token = getCookie(c, SESSION_COOKIE);
-    if (token && token.length <= MAX_TOKEN_LENGTH) {
-      await this.#options.store.deleteSession(sha256Hex(token));
-    }
+    await this.#forget(c);
     deleteCookie(c, SESSION_COOKIE, {
       path: "/",
       httpOnly: true,

@@ -171,9 +171,9 @@ async function runAxe(page) {
     );
 }
 
-async function shot(page, name) {
+async function shot(page, name, fullPage = false) {
   const path = SCREENSHOTS ? join(SCREENSHOTS, `${name}.png`) : undefined;
-  await page.screenshot({ path, fullPage: false });
+  await page.screenshot({ path, fullPage });
 }
 
 /** At 360 px no page scrolls sideways. */
@@ -573,7 +573,7 @@ const scenarios = {
         await shot(page, `posting-${width}`);
         await page.goto(`${BASE}/admin`);
         await assertFits(page);
-        await shot(page, `console-${width}`);
+        await shot(page, `console-${width}`, true);
         await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
         await page.goto(`${BASE}/?q=nurse`);
         await shot(page, `search-dark-${width}`);

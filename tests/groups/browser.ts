@@ -5,3 +5,4 @@
  * @module
  */
 import "../web_browser_test.ts";
+import "../web_routes_test.ts";
