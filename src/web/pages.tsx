@@ -63,7 +63,7 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
         {job.job_tags.length > 0
           ? (
             <p aria-label="Tags">
-              {job.job_tags.map((tag) => <span class="tag">{tag}</span>)}
+              {job.job_tags.map((tag, i) => <span key={i} class="tag">{tag}</span>)}
             </p>
           )
           : null}

@@ -62,7 +62,7 @@ export function frameOf(session: WebSession | null): Frame {
 
 /** Sends a page with the security headers every page carries. */
 export function sendPage(
-  c: Context<AppEnv>,
+  _c: Context<AppEnv>,
   node: Child,
   status = 200,
   headers: Record<string, string> = {},

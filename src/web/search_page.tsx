@@ -315,7 +315,9 @@ export function SearchForm(props: { params: PageParams }) {
         </div>
       </details>
       {hidden.flatMap(([name, values]) =>
-        values.map((value) => <input type="hidden" name={name} value={value} />)
+        values.map((value, i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))
       )}
     </form>
   );

@@ -14,7 +14,7 @@
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppDeps, AppEnv } from "../http/app_deps.ts";
+import type { AppEnv } from "../http/app_deps.ts";
 import { addressPrefix, clientAddress } from "../http/address_limit.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { toSearchResponse } from "../domain/job.ts";

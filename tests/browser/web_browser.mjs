@@ -54,6 +54,7 @@ async function openPage({ javascript = true, width = 1280, height = 900 } = {}) 
   });
   await page.evaluateOnNewDocument(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
+      // deno-lint-ignore no-console -- the page's console is how a violation reaches the test
       console.error(
         `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
       );
@@ -186,6 +187,11 @@ async function assertFits(page) {
     widths.scroll <= widths.client + 1,
     `page is ${widths.scroll}px wide in a ${widths.client}px window`,
   );
+}
+
+/** One line of the protocol the Deno test reads. */
+function report(result) {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 const scenarios = {
@@ -589,16 +595,14 @@ for (const [name, run] of Object.entries(scenarios)) {
   const started = Date.now();
   try {
     await run();
-    console.log(JSON.stringify({ name, ok: true, ms: Date.now() - started }));
+    report({ name, ok: true, ms: Date.now() - started });
   } catch (error) {
-    console.log(
-      JSON.stringify({
-        name,
-        ok: false,
-        error: String(error?.stack ?? error),
-        ms: Date.now() - started,
-      }),
-    );
+    report({
+      name,
+      ok: false,
+      error: String(error?.stack ?? error),
+      ms: Date.now() - started,
+    });
   }
 }
 await browser.close();
