@@ -238,6 +238,12 @@ Deno.test("forms from another site, or without the session's token, change nothi
     });
     assert.equal(noOrigin.status, 403);
     assert.equal(noOrigin.headers.getSetCookie().length, 0);
+    const huge = await web.request("/signin", {
+      method: "POST",
+      headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: `api_key=${"a".repeat(200_000)}`,
+    });
+    assert.equal(huge.status, 413);
     const cookie = await signIn(web, web.adminKey);
     const token = await formToken(web, cookie);
     const crossSite = await web.request("/admin/keys", {

@@ -68,7 +68,7 @@ export function Layout(props: LayoutProps) {
                   </form>
                 </>
               )
-              : null}
+              : <a href="/signin">Sign in</a>}
           </nav>
         </header>
         <main id="main">{props.children}</main>

@@ -41,6 +41,9 @@ import {
   type WebDeps,
 } from "./respond.tsx";
 
+/** The most a small form (sign-in, sign-out, the console's) may send. */
+const SMALL_FORM_BYTES = 64 * 1024;
+
 /** The page's parameters from the query string: every value of every parameter. */
 function pageParams(c: Context<AppEnv>): PageParams {
   return c.req.queries() as PageParams;
@@ -106,6 +109,18 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
       500,
     );
   });
+
+  // Sign-in, sign-out and the console's forms are a few fields: a larger body is refused unread.
+  const smallForm = bodyLimit({
+    maxSize: SMALL_FORM_BYTES,
+    onError: (c) =>
+      sendPage(
+        c,
+        <MessagePage title="Form too large" message="This form sent more than a form holds." />,
+        413,
+      ),
+  });
+  for (const path of ["/signin", "/signout", "/admin/*"]) app.post(path, smallForm);
 
   app.get("/static/:name", (c) => {
     const asset = ASSETS[c.req.param("name")];
