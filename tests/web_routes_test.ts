@@ -293,7 +293,9 @@ Deno.test("the console: sign in first, 403 without the admin scope", async () =>
     const page = await web.request("/admin", { cookie: admin });
     assert.equal(page.status, 200);
     const html = await page.text();
-    for (const heading of ["Index", "Sources", "API keys", "Postings by country"]) {
+    for (
+      const heading of ["Index", "Imports and pushes", "Sources", "API keys", "Postings by country"]
+    ) {
       assert.match(html, new RegExp(`<h2>${heading}`));
     }
     const plot = await web.request("/admin/plots/countries.svg", { cookie: admin });

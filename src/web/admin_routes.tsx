@@ -181,6 +181,36 @@ function ConsolePage(
         </>
       )}
 
+      <h2>Imports and pushes</h2>
+      {data.imports.length === 0 ? <p>No imports yet.</p> : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>Finished (UTC)</th>
+                <th>From</th>
+                <th class="num">Read</th>
+                <th class="num">Added</th>
+                <th class="num">Updated</th>
+                <th class="num">Invalid</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.imports.map((run) => (
+                <tr key={run.id}>
+                  <td>{run.finished_at.replace("T", " ").slice(0, 19)}</td>
+                  <td>{run.files.join(", ")}</td>
+                  <td class="num">{run.rows_read}</td>
+                  <td class="num">{run.inserted}</td>
+                  <td class="num">{run.updated}</td>
+                  <td class="num">{run.invalid}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
       <h2>Sources</h2>
       {data.sources.length === 0
         ? (

@@ -9,6 +9,7 @@
 import type { ApiKeyRecord, ApiKeyRegistry } from "../auth/api_keys.ts";
 import type { Store } from "../store/store.ts";
 import type { SourceRecord } from "../store/sources_store.ts";
+import type { ImportRun } from "../store/import_runs_store.ts";
 import type { PublishEvent, SearchMinute, ServiceMetrics } from "./metrics.ts";
 
 /** Days of "first seen" the console plots. */
@@ -49,6 +50,8 @@ export interface StoredSnapshot {
 export interface ConsoleData {
   index: IndexState;
   snapshots: StoredSnapshot[];
+  /** The last imports (`jobseek ingest`, pushes, source pulls), newest first. */
+  imports: ImportRun[];
   publishes: PublishEvent[];
   sources: SourceRecord[];
   keys: ApiKeyRecord[];
@@ -58,7 +61,7 @@ export interface ConsoleData {
 }
 
 export interface ConsoleSources {
-  store: Pick<Store, "snapshots" | "sources" | "postings">;
+  store: Pick<Store, "snapshots" | "sources" | "postings" | "importRuns">;
   apiKeys: ApiKeyRegistry;
   metrics: ServiceMetrics;
   now?: () => number;
@@ -82,9 +85,10 @@ export class ConsoleFigures {
 
   async load(): Promise<ConsoleData> {
     const { store, apiKeys, metrics } = this.#sources;
-    const [index, snapshots, sources, keys, postings] = await Promise.all([
+    const [index, snapshots, imports, sources, keys, postings] = await Promise.all([
       this.#index(),
       this.#snapshots(),
+      store.importRuns.list(20),
       store.sources.listSources(),
       apiKeys.list(),
       this.postings(),
@@ -92,6 +96,7 @@ export class ConsoleFigures {
     return {
       index,
       snapshots,
+      imports,
       publishes: metrics.publishes(),
       sources,
       keys,

@@ -36,7 +36,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join("; ");
 
 export interface WebDeps extends AppDeps {
-  store: Pick<Store, "webSessions" | "snapshots" | "sources" | "postings">;
+  store: Pick<Store, "webSessions" | "snapshots" | "sources" | "postings" | "importRuns">;
   metrics: ServiceMetrics;
 }
 
