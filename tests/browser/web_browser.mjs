@@ -4,6 +4,7 @@
 // ADMIN_KEY, CV_FILE, HOSTILE_QUERY, CHROMIUM (the executable), SCREENSHOTS (a folder; unset:
 // screenshots are taken and checked but not kept), ONLY (comma-separated scenario names).
 // Output: one JSON line per scenario, {"name", "ok", "error"?, "ms"}.
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -527,6 +528,27 @@ const scenarios = {
         /frame-ancestors 'none'/.test(csp) && !/unsafe-inline|unsafe-eval/.test(csp),
         `CSP: ${csp}`,
       );
+      // The OAuth consent page (the MCP sign-in) is a page of this service too.
+      const redirect = "http://127.0.0.1:9/callback";
+      const registered = await fetch(`${BASE}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ redirect_uris: [redirect], client_name: "browser test" }),
+      });
+      check(registered.status === 201, `client registration: ${registered.status}`);
+      const { client_id } = await registered.json();
+      const verifier = randomBytes(32).toString("base64url");
+      const consent = await page.goto(`${BASE}/oauth/authorize?${new URLSearchParams({
+        response_type: "code",
+        client_id,
+        redirect_uri: redirect,
+        code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+        code_challenge_method: "S256",
+        state: "browser",
+      })}`);
+      check(consent.status() === 200, `consent page: ${consent.status()}`);
+      const styled = await page.$eval("button.approve", (b) => getComputedStyle(b).backgroundColor);
+      check(styled === "rgb(26, 95, 180)", `the consent page's style did not apply: ${styled}`);
       const missing = await page.goto(`${BASE}/no-such-page`);
       check(missing.status() === 404 && /Page not found/.test(await page.title()), "no 404 page");
       check(cspViolations.length === 0, `violations: ${JSON.stringify(cspViolations.slice(0, 5))}`);
