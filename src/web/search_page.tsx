@@ -118,6 +118,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const filters = Object.entries(props.response.applied?.filters ?? {});
   const emptiedBy = props.response.applied?.emptied_by ?? [];
   const place = props.response.query_place;
+  const hint = props.response.hint;
   return (
     <div class="applied">
       {place
@@ -147,33 +148,27 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
           </>
         )
         : null}
-      {emptiedBy.length > 0
+      {emptiedBy.length > 0 || hint
         ? (
           <div class="notice">
-            {emptiedBy.map((name) =>
-              name === "query_place"
-                ? (
-                  <p>
-                    {"Nothing matches in the place your query names: try the query without it."}
-                  </p>
-                )
-                : (
-                  <p>
-                    {`Nothing matches because of the filter ${name}` +
-                      (props.response.applied?.filters[name]
-                        ? ` (${props.response.applied.filters[name]})`
-                        : "") +
-                      ". "}
-                    <a href={pageUrl(props.params, { [name]: undefined, offset: undefined })}>
-                      {`Remove ${name}`}
-                    </a>
-                  </p>
-                )
-            )}
+            {/* The service's hint says why in words; without one, the page says which filter. */}
+            <p>
+              {hint ?? (emptiedBy.some((name) => name !== "query_place")
+                ? `Nothing matches with ${
+                  emptiedBy.filter((name) => name !== "query_place").join(" and ")
+                }.`
+                : "Nothing matches in the place your query names: try the query without it.")}
+            </p>
+            {emptiedBy.filter((name) => name !== "query_place").map((name) => (
+              <p key={name}>
+                <a href={pageUrl(props.params, { [name]: undefined, offset: undefined })}>
+                  {`Search again without ${name}`}
+                </a>
+              </p>
+            ))}
           </div>
         )
         : null}
-      {props.response.hint ? <p class="notice">{props.response.hint}</p> : null}
     </div>
   );
 }
@@ -204,7 +199,10 @@ export function ResultsRegion(props: SearchPageProps) {
   return (
     <div id="results" class="layout">
       <aside class="facets" aria-label="Narrow the results">
-        <h2>Narrow</h2>
+        {Object.values(response.facets ?? {}).some((counts) => counts.length > 0) ||
+            FACET_NAMES.some((name) => (params[name] ?? []).length > 0)
+          ? <h2>Narrow</h2>
+          : null}
         {FACET_NAMES.filter((name) => FACET_LABELS[name]).sort((a, b) =>
           Object.keys(FACET_LABELS).indexOf(a) - Object.keys(FACET_LABELS).indexOf(b)
         ).map((name) => (
