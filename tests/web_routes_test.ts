@@ -379,6 +379,27 @@ Deno.test("the pages' own 404 for browsers, JSON for API clients", async () => {
   }
 });
 
+Deno.test("an emptied search says why and links to the search without that filter", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const response = await web.request("/?q=nurse&country=ZZ&sort=relevance", { cookie });
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    assert.match(html, /No jobs match\./);
+    assert.match(html, /Nothing matches with country=ZZ/);
+    assert.match(
+      html,
+      /<a href="\/\?q=nurse&amp;sort=relevance">Search again without country<\/a>/,
+    );
+    const invalid = await web.request("/?q=nurse&since=garbage", { cookie });
+    assert.equal(invalid.status, 400);
+    assert.match(await invalid.text(), /Invalid parameter &#39;since&#39;/);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a hostile posting is escaped in the list and on its page", async () => {
   const web = await startWeb();
   try {

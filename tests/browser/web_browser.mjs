@@ -557,6 +557,40 @@ const scenarios = {
     }
   },
 
+  async "/metrics of the running server: admin key only, Prometheus text"() {
+    check((await fetch(`${BASE}/metrics`)).status === 401, "no key was not 401");
+    const user = await fetch(`${BASE}/metrics`, { headers: { "x-api-key": USER_KEY } });
+    check(user.status === 403, `a search key got ${user.status}`);
+    const response = await fetch(`${BASE}/metrics`, {
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    });
+    check(response.status === 200, `an admin key got ${response.status}`);
+    const text = await response.text();
+    for (const line of text.split("\n")) {
+      if (line === "" || line.startsWith("#")) continue;
+      check(
+        /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? [-+0-9.eInfNa]+$/.test(line),
+        `not a sample: ${line}`,
+      );
+    }
+    check(
+      /# TYPE jobseek_http_request_duration_seconds histogram/.test(text),
+      "no latency histogram",
+    );
+    check(
+      /jobseek_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/"\} [1-9]/
+        .test(text),
+      "page requests not timed",
+    );
+    check(/^jobseek_searches_total\{outcome="ok"\} [1-9]/m.test(text), "searches not counted");
+    check(/^jobseek_index_postings [1-9]/m.test(text), "index size not reported");
+    check(/^jobseek_connections_held [0-9]/m.test(text), "connections held not reported");
+    check(
+      /^jobseek_connections_refused_total [0-9]/m.test(text),
+      "connections refused not reported",
+    );
+  },
+
   async "axe finds no serious or critical violation, light and dark"() {
     const problems = [];
     for (const scheme of ["light", "dark"]) {
