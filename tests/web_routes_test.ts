@@ -307,6 +307,48 @@ Deno.test("the console: sign in first, 403 without the admin scope", async () =>
   }
 });
 
+Deno.test("the console's Run now makes a source due; Revoke ends a key", async () => {
+  const web = await startWeb();
+  try {
+    const search = await testSearch();
+    const later = Date.now() + 3_600_000;
+    const name = `feed-${crypto.randomUUID().slice(0, 8)}`;
+    await search.store.sources.addSource({
+      name,
+      location: "https://feeds.example.com/jobs.csv",
+      everyMs: 3_600_000,
+      createdAt: Date.now(),
+      nextRunAt: later,
+    });
+    const cookie = await signIn(web, web.adminKey);
+    const token = await formToken(web, cookie);
+    const consolePage = await (await web.request("/admin", { cookie })).text();
+    assert.match(consolePage, new RegExp(`aria-label="Run ${name} now"`));
+    const before = Date.now();
+    const run = await web.request("/admin/sources/run", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name }),
+    });
+    assert.equal(run.status, 303);
+    const source = await search.store.sources.getSource(name);
+    assert.ok(source && source.nextRunAt >= before && source.nextRunAt <= Date.now());
+    const revoked = await web.request("/admin/keys/revoke", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name: "user" }),
+    });
+    assert.equal(revoked.status, 303);
+    assert.match(decodeURIComponent(revoked.headers.get("location")!), /Revoked key 'user'/);
+    assert.equal(await web.apiKeys.verify(web.userKey), null);
+    await search.store.sources.removeSource(name);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("page searches count against the key's budget, shared with REST", async () => {
   const web = await startWeb({}, { rateLimit: 2 });
   try {
