@@ -87,8 +87,8 @@ function ConsolePage(
         : null}
 
       <h2>Index</h2>
-      <div class="table-wrap">
-        <table>
+      <div class="table-wrap" tabindex={0}>
+        <table class="kv">
           <tbody>
             <tr>
               <th scope="row">Served snapshot</th>
@@ -125,7 +125,7 @@ function ConsolePage(
       </div>
 
       <h2>Snapshots in the store</h2>
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex={0}>
         <table>
           <thead>
             <tr>
@@ -156,7 +156,7 @@ function ConsolePage(
       {data.publishes.length === 0 ? <p>No publish since this server started.</p> : (
         <>
           <Plot name="publishes" caption="Publish durations (seconds)" />
-          <div class="table-wrap">
+          <div class="table-wrap" tabindex={0}>
             <table>
               <thead>
                 <tr>
@@ -183,7 +183,7 @@ function ConsolePage(
 
       <h2>Imports and pushes</h2>
       {data.imports.length === 0 ? <p>No imports yet.</p> : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex={0}>
           <table>
             <thead>
               <tr>
@@ -219,7 +219,7 @@ function ConsolePage(
           </p>
         )
         : (
-          <div class="table-wrap">
+          <div class="table-wrap" tabindex={0}>
             <table>
               <thead>
                 <tr>
@@ -264,7 +264,7 @@ function ConsolePage(
         )}
 
       <h2>API keys</h2>
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex={0}>
         <table>
           <thead>
             <tr>
@@ -345,7 +345,7 @@ function ConsolePage(
       {data.searches.length === 0 ? <p>No searches yet.</p> : (
         <>
           <Plot name="searches" caption="Searches per minute, with p50 and p95 latency (ms)" />
-          <div class="table-wrap">
+          <div class="table-wrap" tabindex={0}>
             <table>
               <thead>
                 <tr>
@@ -372,7 +372,7 @@ function ConsolePage(
 
       <h2>{`Postings first seen per day (${FIRST_SEEN_DAYS} days)`}</h2>
       <Plot name="first-seen" caption="Postings first seen per day, by source" />
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex={0}>
         <table>
           <thead>
             <tr>
@@ -395,7 +395,7 @@ function ConsolePage(
 
       <h2>Postings by country</h2>
       <Plot name="countries" caption="Stored postings by country" />
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex={0}>
         <table>
           <thead>
             <tr>
@@ -416,7 +416,7 @@ function ConsolePage(
 
       <h2>Postings by work mode</h2>
       <Plot name="work-modes" caption="Stored postings by work mode" />
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex={0}>
         <table>
           <thead>
             <tr>
