@@ -102,7 +102,6 @@ function Facet(
               id={id}
               name={props.name}
               value={value}
-              form="search"
               checked={props.checked.includes(value)}
             />
             <span>{value}</span>
@@ -209,7 +208,7 @@ export function ResultsRegion(props: SearchPageProps) {
           <Facet name={name} counts={response.facets?.[name] ?? []} checked={params[name] ?? []} />
         ))}
         <noscript>
-          <button type="submit" form="search">Apply</button>
+          <button type="submit">Apply</button>
         </noscript>
       </aside>
       <section aria-label="Results">
@@ -251,7 +250,11 @@ export function ResultsRegion(props: SearchPageProps) {
   );
 }
 
-export function SearchForm(props: { params: PageParams }) {
+/**
+ * The one search form. It holds the results region too, so that every field (the facets'
+ * checkboxes included) is inside it: a change anywhere in it sends it.
+ */
+export function SearchForm(props: SearchPageProps) {
   const { params } = props;
   const sort = first(params, "sort") || "date";
   const hidden = Object.entries(params).filter(([name]) => !FORM_FIELDS.has(name));
@@ -263,7 +266,7 @@ export function SearchForm(props: { params: PageParams }) {
       action="/"
       role="search"
       hx-get="/"
-      hx-trigger="input delay:400ms, change, facetchange, submit"
+      hx-trigger="input delay:400ms, change, submit"
       hx-target="#results"
       hx-select="#results"
       hx-swap="outerHTML"
@@ -317,6 +320,10 @@ export function SearchForm(props: { params: PageParams }) {
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))
       )}
+      <p id="count" class="count-line" role="status" aria-live="polite" aria-atomic="true">
+        {countText(props.response, props.offset)}
+      </p>
+      <ResultsRegion {...props} />
     </form>
   );
 }
@@ -326,11 +333,7 @@ export function SearchPage(props: SearchPageProps) {
   return (
     <Layout {...props} title={q ? `${q}: search` : "Search jobs"} enhance>
       <h1>Search jobs</h1>
-      <SearchForm params={props.params} />
-      <p id="count" class="count-line" role="status" aria-live="polite" aria-atomic="true">
-        {countText(props.response, props.offset)}
-      </p>
-      <ResultsRegion {...props} />
+      <SearchForm {...props} />
       <CvForm formToken={props.formToken} />
     </Layout>
   );

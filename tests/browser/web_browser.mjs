@@ -270,6 +270,7 @@ const scenarios = {
     try {
       await signIn(page, USER_KEY);
       await page.goto(`${BASE}/`);
+      const entries = await page.evaluate(() => history.length);
       await page.click("#field-q");
       await page.keyboard.type("accountant", { delay: 20 });
       await page.waitForFunction(
@@ -285,6 +286,11 @@ const scenarios = {
         },
       );
       check((await page.$$(".result")).length > 0, "no results shown while typing");
+      // Leaving the field fires `change`: the same search is not sent or recorded again.
+      await page.keyboard.press("Tab");
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const added = (await page.evaluate(() => history.length)) - entries;
+      check(added === 1, `one typed search added ${added} history entries`);
       check(
         (await page.$eval("#count", (el) => el.getAttribute("aria-live"))) === "polite",
         "count not live",
@@ -305,8 +311,13 @@ const scenarios = {
       const total = totalOf(before);
       const facet = await narrowingFacet(page, total);
       check(facet, "no facet value narrows the search");
+      const entries = await page.evaluate(() => history.length);
       await page.click(`#${facet.id}`);
       const after = await countChange(page, before);
+      // A checkbox fires `input` and `change`: still one search and one history entry.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const added = (await page.evaluate(() => history.length)) - entries;
+      check(added === 1, `one facet click added ${added} history entries`);
       check(
         totalOf(after) === facet.count,
         `checked ${facet.name}=${facet.value} (${facet.count}) but: ${after}`,

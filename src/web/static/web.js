@@ -1,13 +1,27 @@
 // Progressive enhancement of the search page: htmx (served beside this file) sends the form as
-// you type and swaps in the results. This file keeps the URL clean of empty fields, so the
-// address bar holds the same state a plain form submission would, and sends the form when a
-// facet checkbox changes (the facets belong to the form through their `form` attribute but sit
-// outside it, in the results region htmx replaces, so their events do not reach it).
-document.addEventListener("change", (event) => {
-  const box = event.target;
-  if (box instanceof HTMLInputElement && box.getAttribute("form") === "search" && box.form) {
-    globalThis.htmx?.trigger(box.form, "facetchange");
+// you type or tick a facet and swaps in the results. This file keeps the URL clean of empty
+// fields, so the address bar holds the same state a plain form submission would, and sends
+// nothing when the form says what it said in the last search sent (a checkbox fires both `input`
+// and `change`; leaving a field fires `change` after its `input`): one search, one history entry.
+
+/** The form's fields as a query string, empty ones left out. */
+function queryOf(form) {
+  const data = new FormData(form);
+  for (const [name, value] of [...data.entries()]) {
+    if (value === "") data.delete(name);
   }
+  return new URLSearchParams(data).toString();
+}
+
+let lastSent = new URLSearchParams(location.search).toString();
+
+// Before htmx decides anything (a request it would drop would still cancel the one in flight).
+document.addEventListener("htmx:confirm", (event) => {
+  const form = event.detail.elt;
+  if (!(form instanceof HTMLFormElement)) return;
+  const wanted = queryOf(form);
+  if (wanted === lastSent) event.preventDefault();
+  else lastSent = wanted;
 });
 
 document.addEventListener("htmx:configRequest", (event) => {
