@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     "must be an http(s) URL without query or fragment",
   ).optional(),
   JOBSEEK_OAUTH_AUDIENCE: z.string().optional(),
+  JOBSEEK_WEB: z.enum(["key", "public", "off"]).default("key"),
+  JOBSEEK_WEB_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
 });
 
 export interface StaticApiKey {
@@ -127,6 +129,13 @@ export interface Config {
   oauthIssuer?: string;
   /** `aud` values accepted in the issuer's tokens; unset: the server's own URLs. */
   oauthAudience?: string[];
+  /**
+   * Who may use the web page at `/` (src/web/): `key` (sign in with an API key), `public`
+   * (anyone, limited per address prefix) or `off` (no page; `/admin` and `/metrics` stay).
+   */
+  web: "key" | "public" | "off";
+  /** How long a web sign-in lasts (hours). */
+  webSessionHours: number;
 }
 
 function parseStaticKeys(raw: string): StaticApiKey[] {
@@ -222,5 +231,7 @@ export function loadConfig(
     // Verbatim: an issuer identifier is compared character for character (RFC 8414 3.3).
     oauthIssuer: e.JOBSEEK_OAUTH_ISSUER,
     oauthAudience: oauthAudience(e.JOBSEEK_OAUTH_AUDIENCE, e.JOBSEEK_OAUTH_ISSUER),
+    web: e.JOBSEEK_WEB,
+    webSessionHours: e.JOBSEEK_WEB_SESSION_HOURS,
   });
 }

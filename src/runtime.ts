@@ -24,7 +24,8 @@ import { ApiKeyRegistry } from "./auth/api_keys.ts";
 import { RateLimiter } from "./auth/rate_limiter.ts";
 import { OAuthServer } from "./auth/oauth_server.ts";
 import { ExternalIssuerVerifier } from "./auth/external_issuer.ts";
-import { createApp } from "./http/app.ts";
+import { createWebApp } from "./web/web_app.ts";
+import { instrumentService, metricsLogger, ServiceMetrics } from "./web/metrics.ts";
 import { serveApp, type ServedApp } from "./http/serve_app.ts";
 import { startOAuthSweep } from "./auth/oauth_sweep.ts";
 
@@ -174,6 +175,9 @@ export async function startServer(
   logger: Logger,
   options: { onModelProgress?: (progress: FetchProgress) => void; seedFile?: URL } = {},
 ): Promise<StartedServer> {
+  // Metrics read the server's own log lines (publishes, source runs, pushes) as they are written.
+  const metrics = new ServiceMetrics();
+  logger = metricsLogger(logger, metrics);
   const runtime = await openRuntime(config, logger, { ...options, publishInBackground: true });
   const apiKeys = new ApiKeyRegistry(runtime.store.apiKeys, config.staticApiKeys);
   const bootstrapKey = config.bootstrapKey ? await apiKeys.ensureBootstrapKey() : null;
@@ -189,9 +193,9 @@ export async function startServer(
   const oauth = issuer ? undefined : new OAuthServer(runtime.store, apiKeys);
   // Per server and in memory: unauthenticated callers never make it write to the store.
   const addressCounts = await openStore(":memory:", { logger });
-  const app = createApp({
+  const app = createWebApp({
     config,
-    service: runtime.service,
+    service: instrumentService(runtime.service, metrics),
     apiKeys,
     rateLimiter: new RateLimiter(runtime.store.rateLimits, {
       perMinute: config.rateLimitPerMinute,
@@ -203,6 +207,8 @@ export async function startServer(
     }),
     logger,
     ingest: createIngestService({ store: runtime.store, publisher: runtime.publisher }),
+    store: runtime.store,
+    metrics,
   });
   // Feeds added with `jobseek sources add`: this server pulls those due that no other is pulling.
   const sources = createSourceScheduler({
@@ -217,6 +223,7 @@ export async function startServer(
     maxConnections: config.maxConnections,
     logger,
   });
+  metrics.setConnectionSource(() => server.connections());
   const stopSweep = oauth ? startOAuthSweep(oauth, logger) : () => {};
   return {
     runtime,

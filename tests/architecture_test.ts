@@ -21,9 +21,10 @@
  * 4. search, auth: the services over the store, the index, the models and the importer
  * 5. mcp: the MCP server, which knows only the domain's service interface
  * 6. http: REST and OAuth routes, mounting the MCP server at `/mcp`
- * 7. runtime: `src/runtime.ts`, which puts a server together
- * 8. cli
- * 9. main: `main.ts`
+ * 7. web: the web page, the operator console and `/metrics` (`src/web/`), on top of the HTTP app
+ * 8. runtime: `src/runtime.ts`, which puts a server together
+ * 9. cli
+ * 10. main: `main.ts`
  *
  * ## Entry points
  *
@@ -52,6 +53,7 @@ const LAYERS: Record<string, string[]>[] = [
   { search: ["src/search/"], auth: ["src/auth/"] },
   { mcp: ["src/mcp/"] },
   { http: ["src/http/"] },
+  { web: ["src/web/"] },
   { runtime: ["src/runtime.ts"] },
   { cli: ["cli/"] },
   { main: ["main.ts"] },

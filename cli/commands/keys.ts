@@ -70,7 +70,8 @@ export function keysCommand(io: CliIo) {
     .addOption(
       new Option(
         "--scope <scope>",
-        "what the key may do: search (the default) or ingest (push postings); repeat for both",
+        "what the key may do: search (the default), ingest (push postings) or admin (the web " +
+          "console and /metrics); repeat for several",
       ).choices(SCOPES).argParser((value, previous: Scope[] | undefined) => [
         ...(previous ?? []),
         value as Scope,

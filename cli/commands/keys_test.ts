@@ -137,8 +137,8 @@ Deno.test("keys create --scope ingest makes a feeder key, and keys list shows sc
     );
     assert.match(await keys(kv, ["list"]), /SCOPES/);
     await assert.rejects(
-      keys(kv, ["create", "--name", "bad", "--scope", "admin"]),
-      /scopes must be one or more of search, ingest \(not admin\)/,
+      keys(kv, ["create", "--name", "bad", "--scope", "superuser"]),
+      /scopes must be one or more of search, ingest, admin \(not superuser\)/,
     );
   });
 });

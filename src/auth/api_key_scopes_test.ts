@@ -49,12 +49,12 @@ Deno.test("API keys refuse unknown or empty scopes", async () => {
   const store = await openStore(":memory:");
   try {
     const registry = new ApiKeyRegistry(store.apiKeys, []);
-    for (const scopes of [[], ["admin"]] as never[]) {
+    for (const scopes of [[], ["superuser"]] as never[]) {
       await assert.rejects(
         registry.create("x", { scopes }),
         (e) =>
           e instanceof JobseekError &&
-          /scopes must be one or more of search, ingest/.test(e.message),
+          /scopes must be one or more of search, ingest, admin/.test(e.message),
       );
     }
     assert.deepEqual(await registry.list(), []);

@@ -6,6 +6,8 @@
  * @module
  */
 
+import { sha256, toBase64 } from "../crypto.ts";
+
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
@@ -41,6 +43,12 @@ const STYLE = `
     cursor: pointer; }
   button.approve { background: #1a5fb4; border-color: #1a5fb4; color: #fff; }
 `;
+
+/**
+ * The CSP source that allows the page's one `<style>` element and no other inline style: its
+ * hash, so the page's Content-Security-Policy needs no `'unsafe-inline'`.
+ */
+export const CONSENT_STYLE_SOURCE = `'sha256-${toBase64(sha256(STYLE))}'`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>

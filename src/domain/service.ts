@@ -73,10 +73,11 @@ export interface ServiceInfo {
 }
 
 /**
- * What a caller may do: `search` (search and list cities, over REST and MCP) and `ingest` (push
- * postings). A key has `search` alone unless created with other scopes.
+ * What a caller may do: `search` (search and list cities, over REST and MCP), `ingest` (push
+ * postings) and `admin` (the operator console `/admin` and `/metrics`). A key has `search` alone
+ * unless created with other scopes.
  */
-export const SCOPES = ["search", "ingest"] as const;
+export const SCOPES = ["search", "ingest", "admin"] as const;
 export type Scope = (typeof SCOPES)[number];
 export const DEFAULT_SCOPES: readonly Scope[] = ["search"];
 

@@ -36,6 +36,15 @@ function setHeader(response: Response, name: string, value: string): Response {
   }
 }
 
+/**
+ * The pattern of the route that answered (`/v1/search`, `/posting`), for metrics: raw paths would
+ * give every made-up URL a series of its own. Unmatched requests share one name.
+ */
+function routeOf(matched: { path: string; method: string }[]): string {
+  const route = matched.filter((r) => r.path !== "*" && r.path !== "/*").at(-1);
+  return route?.path ?? "unmatched";
+}
+
 /** Builds the app; `Deno.serve(app.fetch)` serves it. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { logger } = deps;
@@ -50,6 +59,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const withId = setHeader(c.res, "x-request-id", requestId);
     if (withId !== c.res) c.res = withId;
     const principal = c.get("principal");
+    deps.observeRequest?.(
+      c.req.method,
+      routeOf(c.req.matchedRoutes),
+      c.res.status,
+      (performance.now() - started) / 1000,
+    );
     logger.info("request", {
       request_id: requestId,
       method: c.req.method,

@@ -28,6 +28,8 @@ export interface AppDeps {
   logger: Logger;
   /** Where pushed postings go (`POST /v1/postings`); without it that route is not served. */
   ingest?: IngestService;
+  /** Told of every answered request (route pattern, status, seconds): metrics (src/web/). */
+  observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
 }
 
 /** Hono context variables set by the app's middleware. */

@@ -219,6 +219,11 @@ export class ConnectionGuard {
     return this.#open;
   }
 
+  /** Connections refused at the cap since start (answered 503 or closed unanswered). */
+  get refused(): number {
+    return this.#turnedAway;
+  }
+
   /** Stops accepting; connections go on until they end or {@linkcode closeAll}. */
   stopAccepting(): void {
     this.#stopped = true;

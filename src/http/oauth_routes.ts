@@ -11,7 +11,11 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
-import { renderConsentPage, renderErrorPage } from "../auth/oauth_consent_page.ts";
+import {
+  CONSENT_STYLE_SOURCE,
+  renderConsentPage,
+  renderErrorPage,
+} from "../auth/oauth_consent_page.ts";
 import type { AuthorizationRequest } from "../auth/oauth_authorization.ts";
 import { type BasicCredentials, clientLabel } from "../auth/oauth_clients.ts";
 import { OAuthError } from "../auth/oauth_error.ts";
@@ -54,7 +58,7 @@ const PAGE_HEADERS = {
   ...NO_STORE,
   "content-type": "text/html; charset=utf-8",
   "content-security-policy":
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    `default-src 'none'; style-src ${CONSENT_STYLE_SOURCE}; frame-ancestors 'none'; base-uri 'none'`,
   "x-frame-options": "DENY",
   "referrer-policy": "no-referrer",
   "x-content-type-options": "nosniff",

@@ -37,6 +37,8 @@ export interface ServedApp {
   maxConnections: number;
   /** Settles once {@linkcode close} has finished. */
   finished: Promise<void>;
+  /** Client connections open now, and refused at the cap since start (for metrics). */
+  connections(): { held: number; refused: number };
   /**
    * Stops accepting, lets requests in flight finish, closes whatever is still open shortly before
    * the deadline (a client that never finishes its body cannot hold the shutdown), and returns
@@ -159,6 +161,7 @@ export async function serveApp(
     addr: guard.addr,
     maxConnections,
     finished,
+    connections: () => ({ held: guard.size, refused: guard.refused }),
     close() {
       closing ??= (async () => {
         const started = performance.now();

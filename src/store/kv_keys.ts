@@ -85,6 +85,8 @@ export const keys = {
     ] as const,
   /** Random secrets the servers sharing a store share (e.g. the consent-form signing key). */
   secret: (name: string) => ["secrets", name] as const,
+  /** A web page session by the hash of its cookie's token (src/store/web_session_store.ts). */
+  webSession: (tokenHash: string) => ["web_sessions", tokenHash] as const,
 };
 
 /** The empty-string slot used in `jobs_by_city` for postings whose country is unknown. */

@@ -16,6 +16,7 @@ import { commitChecksAt, KV_LIMITS } from "./kv_limits.ts";
 import { OAuthStore } from "./oauth_store.ts";
 import { SecretStore } from "./secret_store.ts";
 import { SourcesStore } from "./sources_store.ts";
+import { WebSessionStore } from "./web_session_store.ts";
 
 export interface Store {
   /** Postings, their city index and import runs. */
@@ -32,6 +33,8 @@ export interface Store {
   readonly secrets: SecretStore;
   /** Feed sources pulled on a schedule, and what each listed. */
   readonly sources: SourcesStore;
+  /** Sessions of the web page, signed in with an API key. */
+  readonly webSessions: WebSessionStore;
   /** Closes the KV; watches of the current snapshot stop. */
   close(): void;
 }
@@ -80,6 +83,7 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     oauth: new OAuthStore(access),
     secrets: new SecretStore(access),
     sources: new SourcesStore(access),
+    webSessions: new WebSessionStore(access),
     close: () => access.close(),
   };
 }

@@ -1,0 +1,576 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The operator console at `/admin`, for a session signed in with a key that has the `admin`
+ * scope (others get 403; nobody signed in is sent to sign in): the index, sources (run now), keys
+ * (create, shown once; revoke) and plots, each plot with its numbers as a table.
+ *
+ * @module
+ */
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../http/app_deps.ts";
+import { JobseekError } from "../domain/errors.ts";
+import { DEFAULT_SCOPES, type Scope, SCOPES } from "../domain/service.ts";
+import { Layout } from "./layout.tsx";
+import { type ConsoleData, ConsoleFigures, FIRST_SEEN_DAYS } from "./console_data.ts";
+import { MessagePage } from "./pages.tsx";
+import { PLOTS, renderPlot } from "./plots.ts";
+import type { WebSession, WebSessions } from "./session.ts";
+import {
+  checkForm,
+  type Frame,
+  frameOf,
+  hasScope,
+  notFoundPage,
+  pageHeaders,
+  seeOther,
+  sendPage,
+  type WebDeps,
+} from "./respond.tsx";
+
+function ago(seconds: number | undefined): string {
+  if (seconds === undefined) return "unknown";
+  if (seconds < 120) return `${seconds} s ago`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 172_800) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86_400)} days ago`;
+}
+
+function bytesText(bytes: number | undefined): string {
+  if (bytes === undefined) return "unknown";
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function when(ms: number | undefined): string {
+  return ms === undefined ? "never" : new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+}
+
+function Plot(props: { name: keyof typeof PLOTS; caption: string; children?: unknown }) {
+  return (
+    <figure class="plot">
+      <img
+        src={`/admin/plots/${props.name}.svg`}
+        alt={`${props.caption} (the table below has the numbers)`}
+        width="640"
+        height="320"
+      />
+      <figcaption>{props.caption}</figcaption>
+    </figure>
+  );
+}
+
+function ConsolePage(
+  props: Frame & {
+    data: ConsoleData;
+    created?: { name: string; key: string; scopes: string[] };
+    notice?: string;
+  },
+) {
+  const { data } = props;
+  const index = data.index;
+  return (
+    <Layout {...props} title="Console">
+      <h1>Operator console</h1>
+      {props.notice ? <p class="notice" role="status">{props.notice}</p> : null}
+      {props.created
+        ? (
+          <div class="card" role="status">
+            <p>
+              {`Created key '${props.created.name}' with scope ${
+                props.created.scopes.join(", ")
+              }. ` +
+                "Copy it now: it is shown only this once."}
+            </p>
+            <p class="secret" id="new-key">{props.created.key}</p>
+          </div>
+        )
+        : null}
+
+      <h2>Index</h2>
+      <div class="table-wrap" tabindex={0}>
+        <table class="kv">
+          <tbody>
+            <tr>
+              <th scope="row">Served snapshot</th>
+              <td>{index.snapshotId ?? "none yet"}</td>
+            </tr>
+            <tr>
+              <th scope="row">Published</th>
+              <td>{index.createdAt ? `${index.createdAt} (${ago(index.ageSeconds)})` : "never"}</td>
+            </tr>
+            <tr>
+              <th scope="row">Size</th>
+              <td>{bytesText(index.bytes)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Postings live</th>
+              <td class="num">{index.live ?? 0}</td>
+            </tr>
+            <tr>
+              <th scope="row">Expired (no longer listed)</th>
+              <td class="num">{index.expired ?? 0}</td>
+            </tr>
+            <tr>
+              <th scope="row">
+                Past retention{index.retentionDays ? ` (${index.retentionDays} days)` : ""}
+              </th>
+              <td class="num">{index.pastRetention ?? 0}</td>
+            </tr>
+            <tr>
+              <th scope="row">Stored postings</th>
+              <td class="num">{index.stored}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Snapshots in the store</h2>
+      <div class="table-wrap" tabindex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th>Published (UTC)</th>
+              <th>Kind</th>
+              <th class="num">Postings</th>
+              <th class="num">Size</th>
+              <th>Id</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.snapshots.map((snap) => (
+              <tr>
+                <td>{snap.createdAt.replace("T", " ").slice(0, 19)}</td>
+                <td>{snap.kind}</td>
+                <td class="num">{snap.docCount}</td>
+                <td class="num">{bytesText(snap.bytes)}</td>
+                <td>
+                  <code>{snap.id}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Publishes on this server</h2>
+      {data.publishes.length === 0 ? <p>No publish since this server started.</p> : (
+        <>
+          <Plot name="publishes" caption="Publish durations (seconds)" />
+          <div class="table-wrap" tabindex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th>When</th>
+                  <th>Kind</th>
+                  <th class="num">Seconds</th>
+                  <th class="num">Postings</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.publishes.slice(-20).reverse().map((p) => (
+                  <tr>
+                    <td>{when(p.at)}</td>
+                    <td>{p.kind}</td>
+                    <td class="num">{p.seconds.toFixed(2)}</td>
+                    <td class="num">{p.docCount ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <h2>Imports and pushes</h2>
+      {data.imports.length === 0 ? <p>No imports yet.</p> : (
+        <div class="table-wrap" tabindex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th>Finished (UTC)</th>
+                <th>From</th>
+                <th class="num">Read</th>
+                <th class="num">Added</th>
+                <th class="num">Updated</th>
+                <th class="num">Invalid</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.imports.map((run) => (
+                <tr key={run.id}>
+                  <td>{run.finished_at.replace("T", " ").slice(0, 19)}</td>
+                  <td>{run.files.join(", ")}</td>
+                  <td class="num">{run.rows_read}</td>
+                  <td class="num">{run.inserted}</td>
+                  <td class="num">{run.updated}</td>
+                  <td class="num">{run.invalid}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2>Sources</h2>
+      {data.sources.length === 0
+        ? (
+          <p>
+            No sources. Add one with <code>jobseek sources add</code>.
+          </p>
+        )
+        : (
+          <div class="table-wrap" tabindex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th>Source</th>
+                  <th>Last run</th>
+                  <th>Status</th>
+                  <th class="num">Added</th>
+                  <th class="num">Updated</th>
+                  <th>Next run</th>
+                  <th>
+                    <span class="skip">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.sources.map((s) => (
+                  <tr>
+                    <td>{s.name}</td>
+                    <td>{when(s.lastRun?.at)}</td>
+                    <td>
+                      {s.lastRun
+                        ? (s.lastRun.ok
+                          ? `ok: ${s.lastRun.outcome}`
+                          : `failed: ${s.lastRun.outcome}`)
+                        : "not run yet"}
+                    </td>
+                    <td class="num">{s.lastRun?.inserted ?? ""}</td>
+                    <td class="num">{s.lastRun?.updated ?? ""}</td>
+                    <td>{when(s.nextRunAt)}</td>
+                    <td>
+                      <form method="post" action="/admin/sources/run" class="inline-form">
+                        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+                        <input type="hidden" name="name" value={s.name} />
+                        <button type="submit" aria-label={`Run ${s.name} now`}>Run now</button>
+                      </form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+      <h2>API keys</h2>
+      <div class="table-wrap" tabindex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Starts with</th>
+              <th>Scopes</th>
+              <th>Created</th>
+              <th>
+                <span class="skip">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.keys.map((k) => (
+              <tr>
+                <td>{k.name}</td>
+                <td>
+                  <code>{k.prefix}</code>
+                </td>
+                <td>{(k.scopes ?? DEFAULT_SCOPES).join(", ")}</td>
+                <td>{k.createdAt.slice(0, 10)}</td>
+                <td>
+                  <form method="post" action="/admin/keys/revoke" class="inline-form">
+                    <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+                    <input type="hidden" name="name" value={k.name} />
+                    <button type="submit" class="secondary" aria-label={`Revoke ${k.name}`}>
+                      Revoke
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+            {data.staticKeys.map((name) => (
+              <tr>
+                <td>{name}</td>
+                <td></td>
+                <td>search</td>
+                <td>from JOBSEEK_API_KEYS</td>
+                <td></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form method="post" action="/admin/keys" class="card narrow">
+        <h3>Create a key</h3>
+        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+        <label for="key-name">Name</label>
+        <input
+          id="key-name"
+          type="text"
+          name="name"
+          required
+          maxlength={64}
+          pattern="[A-Za-z0-9][A-Za-z0-9._\-]{0,63}"
+        />
+        <fieldset>
+          <legend>Scopes</legend>
+          {SCOPES.map((scope) => (
+            <label for={`key-scope-${scope}`}>
+              <input
+                type="checkbox"
+                id={`key-scope-${scope}`}
+                name="scope"
+                value={scope}
+                checked={scope === "search"}
+              />
+              {` ${scope}`}
+            </label>
+          ))}
+        </fieldset>
+        <p>
+          <button type="submit">Create key</button>
+        </p>
+      </form>
+
+      <h2>Searches on this server (24 hours)</h2>
+      {data.searches.length === 0 ? <p>No searches yet.</p> : (
+        <>
+          <Plot name="searches" caption="Searches per minute, with p50 and p95 latency (ms)" />
+          <div class="table-wrap" tabindex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th>Minute (UTC)</th>
+                  <th class="num">Searches</th>
+                  <th class="num">p50 ms</th>
+                  <th class="num">p95 ms</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.searches.slice(-30).reverse().map((m) => (
+                  <tr>
+                    <td>{when(m.minute).slice(0, 16)}</td>
+                    <td class="num">{m.count}</td>
+                    <td class="num">{m.p50Ms?.toFixed(1) ?? ""}</td>
+                    <td class="num">{m.p95Ms?.toFixed(1) ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <h2>{`Postings first seen per day (${FIRST_SEEN_DAYS} days)`}</h2>
+      <Plot name="first-seen" caption="Postings first seen per day, by source" />
+      <div class="table-wrap" tabindex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th>Day</th>
+              <th>Source</th>
+              <th class="num">Postings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.postings.firstSeen.slice().reverse().map((row) => (
+              <tr>
+                <td>{row.day}</td>
+                <td>{row.source}</td>
+                <td class="num">{row.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Postings by country</h2>
+      <Plot name="countries" caption="Stored postings by country" />
+      <div class="table-wrap" tabindex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th>Country</th>
+              <th class="num">Postings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.postings.byCountry.map((row) => (
+              <tr>
+                <td>{row.value}</td>
+                <td class="num">{row.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Postings by work mode</h2>
+      <Plot name="work-modes" caption="Stored postings by work mode" />
+      <div class="table-wrap" tabindex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th>Work mode</th>
+              <th class="num">Postings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.postings.byWorkMode.map((row) => (
+              <tr>
+                <td>{row.value}</td>
+                <td class="num">{row.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Layout>
+  );
+}
+
+export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const figures = new ConsoleFigures({
+    store: deps.store,
+    apiKeys: deps.apiKeys,
+    metrics: deps.metrics,
+  });
+
+  /** The admin's session, or the answer for anyone else: sign in (none), 403 (no admin scope). */
+  async function admin(c: Context<AppEnv>): Promise<WebSession | Response> {
+    const session = await sessions.read(c);
+    if (!session) return seeOther(`/signin?next=${encodeURIComponent(c.req.path)}`);
+    if (!hasScope(session.principal, "admin")) {
+      return sendPage(
+        c,
+        <MessagePage
+          {...frameOf(session)}
+          title="Not allowed"
+          message="The console is for keys with the 'admin' scope. Sign in with an admin key."
+        />,
+        403,
+      );
+    }
+    c.set("principal", session.principal);
+    return session;
+  }
+
+  async function consolePage(
+    c: Context<AppEnv>,
+    session: WebSession,
+    extra: { created?: { name: string; key: string; scopes: string[] }; notice?: string } = {},
+    status = 200,
+  ) {
+    return sendPage(
+      c,
+      <ConsolePage {...frameOf(session)} data={await figures.load()} {...extra} />,
+      status,
+    );
+  }
+
+  app.get("/admin", async (c) => {
+    const session = await admin(c);
+    if (session instanceof Response) return session;
+    const notice = c.req.query("done");
+    return await consolePage(c, session, notice ? { notice: notice.slice(0, 200) } : {});
+  });
+
+  app.get("/admin/plots/:file", async (c) => {
+    const session = await admin(c);
+    if (session instanceof Response) return session;
+    const name = c.req.param("file").replace(/\.svg$/, "");
+    if (!(name in PLOTS)) return notFoundPage(c, frameOf(session));
+    const svg = await renderPlot(name as keyof typeof PLOTS, await figures.load());
+    return new Response(svg, {
+      headers: {
+        ...pageHeaders(),
+        "content-type": "image/svg+xml; charset=utf-8",
+        // Opened as a document, the image may load and run nothing.
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      },
+    });
+  });
+
+  async function adminForm(c: Context<AppEnv>) {
+    const session = await admin(c);
+    if (session instanceof Response) return session;
+    const form = await c.req.parseBody({ all: true });
+    const refused = checkForm(c, deps, session, form);
+    if (refused) {
+      return sendPage(
+        c,
+        <MessagePage {...frameOf(session)} title="Form refused" message={refused} />,
+        403,
+      );
+    }
+    return { session, form };
+  }
+
+  app.post("/admin/keys", async (c) => {
+    const got = await adminForm(c);
+    if (got instanceof Response) return got;
+    const name = typeof got.form.name === "string" ? got.form.name.trim() : "";
+    const raw = got.form.scope;
+    const scopes = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+      .filter((s): s is Scope =>
+        typeof s === "string" && (SCOPES as readonly string[]).includes(s)
+      );
+    try {
+      const { key, record } = await deps.apiKeys.create(name, {
+        scopes: scopes.length > 0 ? scopes : [...DEFAULT_SCOPES],
+      });
+      return await consolePage(c, got.session, {
+        created: { name: record.name, key, scopes: record.scopes ?? [...DEFAULT_SCOPES] },
+      });
+    } catch (error) {
+      if (error instanceof JobseekError) {
+        return await consolePage(c, got.session, { notice: error.message }, 400);
+      }
+      throw error;
+    }
+  });
+
+  app.post("/admin/keys/revoke", async (c) => {
+    const got = await adminForm(c);
+    if (got instanceof Response) return got;
+    const name = typeof got.form.name === "string" ? got.form.name : "";
+    try {
+      const revoked = await deps.apiKeys.revoke(name);
+      return seeOther(
+        `/admin?done=${
+          encodeURIComponent(revoked ? `Revoked key '${name}'.` : `No key named '${name}'.`)
+        }`,
+      );
+    } catch (error) {
+      if (error instanceof JobseekError) {
+        return await consolePage(c, got.session, { notice: error.message }, 400);
+      }
+      throw error;
+    }
+  });
+
+  app.post("/admin/sources/run", async (c) => {
+    const got = await adminForm(c);
+    if (got instanceof Response) return got;
+    const name = typeof got.form.name === "string" ? got.form.name : "";
+    const source = await deps.store.sources.getSource(name);
+    if (!source) return seeOther(`/admin?done=${encodeURIComponent(`No source named '${name}'.`)}`);
+    // Due now: the scheduler of whichever server checks next pulls it (JOBSEEK_SOURCE_CHECK_MS).
+    await deps.store.sources.saveSource({ ...source, nextRunAt: Date.now() });
+    return seeOther(
+      `/admin?done=${encodeURIComponent(`Source '${name}' will run within moments.`)}`,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,310 @@
+/**
+ * The server's metrics, for `/metrics` (Prometheus text format, through `prom-client`) and the
+ * operator console (`/admin`): requests by route and status with a latency histogram, searches,
+ * the index's size, publish and delta durations, source runs and failures, pushes, rate-limit
+ * refusals, and connections held and refused.
+ *
+ * Most of these are read off what the server already says: the app reports each request
+ * (`AppDeps.observeRequest`), the search service is wrapped ({@linkcode instrumentService}), and
+ * the log lines of publishes, loads, source runs and pushes are watched ({@linkcode metricsLogger}),
+ * so no layer below learns about metrics. Every figure is this server's own, since it started.
+ *
+ * @module
+ */
+import client from "prom-client";
+import type { Logger } from "../log.ts";
+import type { SearchService } from "../domain/service.ts";
+
+/** Seconds: from a cached search (~1 ms) to a CV search on a loaded machine (~10 s). */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds: a small delta (~0.1 s) to a whole index of a million postings (~30 min). */
+const PUBLISH_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 180, 600, 1800];
+/** Minutes of search history the console plots. */
+const HISTORY_MINUTES = 24 * 60;
+/** Latencies kept per minute for its percentiles: beyond, a uniform sample (reservoir). */
+const SAMPLES_PER_MINUTE = 500;
+/** Publishes the console lists. */
+const PUBLISHES_KEPT = 200;
+
+export interface PublishEvent {
+  /** When it was logged (ms). */
+  at: number;
+  kind: "full" | "delta";
+  seconds: number;
+  docCount?: number;
+}
+
+export interface SearchMinute {
+  /** Start of the minute (ms). */
+  minute: number;
+  count: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
+/** What the connection guard holds and has turned away, read at each scrape. */
+export interface ConnectionFigures {
+  held: number;
+  refused: number;
+}
+
+function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+/** One server's metrics and their recent history. */
+export class ServiceMetrics {
+  readonly registry = new client.Registry();
+  readonly #requests: client.Counter<"method" | "route" | "status">;
+  readonly #requestSeconds: client.Histogram<"method" | "route">;
+  readonly #searches: client.Counter<"outcome">;
+  readonly #searchSeconds: client.Histogram;
+  readonly #indexPostings: client.Gauge;
+  readonly #publishSeconds: client.Histogram<"kind">;
+  readonly #deltaLoadSeconds: client.Histogram;
+  readonly #sourceRuns: client.Counter<"source" | "outcome">;
+  readonly #pushes: client.Counter;
+  readonly #pushedPostings: client.Counter;
+  readonly #refusals: client.Counter<"route">;
+  readonly #minutes = new Map<number, { count: number; seen: number; samples: number[] }>();
+  readonly #publishes: PublishEvent[] = [];
+  #connections: () => ConnectionFigures | null = () => null;
+  readonly #now: () => number;
+
+  constructor(options: { now?: () => number } = {}) {
+    this.#now = options.now ?? Date.now;
+    const registers = [this.registry];
+    this.#requests = new client.Counter({
+      name: "jobseek_http_requests_total",
+      help: "HTTP requests answered, by method, route and status.",
+      labelNames: ["method", "route", "status"],
+      registers,
+    });
+    this.#requestSeconds = new client.Histogram({
+      name: "jobseek_http_request_duration_seconds",
+      help: "Time to answer an HTTP request, by method and route.",
+      labelNames: ["method", "route"],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.#searches = new client.Counter({
+      name: "jobseek_searches_total",
+      help: "Searches run (REST, MCP and the web page), by outcome (ok or error).",
+      labelNames: ["outcome"],
+      registers,
+    });
+    this.#searchSeconds = new client.Histogram({
+      name: "jobseek_search_duration_seconds",
+      help: "Time the search service took per search.",
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.#indexPostings = new client.Gauge({
+      name: "jobseek_index_postings",
+      help: "Postings in the index this server serves.",
+      registers,
+    });
+    this.#publishSeconds = new client.Histogram({
+      name: "jobseek_publish_duration_seconds",
+      help: "Time to publish an index snapshot (full) or a delta, on this server.",
+      labelNames: ["kind"],
+      buckets: PUBLISH_BUCKETS,
+      registers,
+    });
+    this.#deltaLoadSeconds = new client.Histogram({
+      name: "jobseek_delta_apply_duration_seconds",
+      help: "Time to read and apply a published delta to the served index.",
+      buckets: PUBLISH_BUCKETS,
+      registers,
+    });
+    this.#sourceRuns = new client.Counter({
+      name: "jobseek_source_runs_total",
+      help: "Scheduled source pulls run by this server, by source and outcome (ok or failed).",
+      labelNames: ["source", "outcome"],
+      registers,
+    });
+    this.#pushes = new client.Counter({
+      name: "jobseek_pushes_total",
+      help: "Accepted pushes of postings (POST /v1/postings).",
+      registers,
+    });
+    this.#pushedPostings = new client.Counter({
+      name: "jobseek_pushed_postings_total",
+      help: "Postings received in accepted pushes.",
+      registers,
+    });
+    this.#refusals = new client.Counter({
+      name: "jobseek_rate_limit_refusals_total",
+      help: "Requests refused with 429 (rate limit), by route.",
+      labelNames: ["route"],
+      registers,
+    });
+    const connections = () => this.#connections();
+    new client.Gauge({
+      name: "jobseek_connections_held",
+      help: "Client connections open now.",
+      registers,
+      collect() {
+        const figures = connections();
+        if (figures) this.set(figures.held);
+      },
+    });
+    new client.Counter({
+      name: "jobseek_connections_refused_total",
+      help: "Client connections turned away at the connection cap.",
+      registers,
+      collect() {
+        const figures = connections();
+        if (figures) this.reset(), this.inc(figures.refused);
+      },
+    });
+  }
+
+  /** Where connection figures come from (the served app, once it listens). */
+  setConnectionSource(read: () => ConnectionFigures | null): void {
+    this.#connections = read;
+  }
+
+  /** Counts one answered request; `route` is the route's pattern, never the raw path. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    this.#requests.inc({ method, route, status: String(status) });
+    this.#requestSeconds.observe({ method, route }, seconds);
+    if (status === 429) this.#refusals.inc({ route });
+  }
+
+  /** Counts one search and keeps its latency for the console's per-minute history. */
+  observeSearch(seconds: number, ok: boolean): void {
+    this.#searches.inc({ outcome: ok ? "ok" : "error" });
+    if (!ok) return;
+    this.#searchSeconds.observe(seconds);
+    const now = this.#now();
+    const minute = now - (now % 60_000);
+    let bucket = this.#minutes.get(minute);
+    if (!bucket) {
+      bucket = { count: 0, seen: 0, samples: [] };
+      this.#minutes.set(minute, bucket);
+      const oldest = minute - HISTORY_MINUTES * 60_000;
+      for (const key of this.#minutes.keys()) if (key <= oldest) this.#minutes.delete(key);
+    }
+    bucket.count++;
+    bucket.seen++;
+    const ms = seconds * 1000;
+    if (bucket.samples.length < SAMPLES_PER_MINUTE) bucket.samples.push(ms);
+    else {
+      const slot = Math.floor(Math.random() * bucket.seen);
+      if (slot < SAMPLES_PER_MINUTE) bucket.samples[slot] = ms;
+    }
+  }
+
+  /** Updates the metrics a log line tells of (publishes, loads, source runs, pushes). */
+  observeLog(msg: string, fields: Record<string, unknown> = {}): void {
+    const number = (name: string) =>
+      typeof fields[name] === "number" ? fields[name] as number : undefined;
+    switch (msg) {
+      case "index published":
+      case "index delta published": {
+        const ms = number("total_ms");
+        if (ms === undefined) return;
+        const kind = msg === "index published" ? "full" : "delta";
+        this.#publishSeconds.observe({ kind }, ms / 1000);
+        this.#publishes.push({
+          at: this.#now(),
+          kind,
+          seconds: ms / 1000,
+          docCount: number("doc_count"),
+        });
+        if (this.#publishes.length > PUBLISHES_KEPT) this.#publishes.shift();
+        return;
+      }
+      case "index snapshot loaded":
+      case "index delta applied": {
+        const docs = number("doc_count");
+        if (docs !== undefined) this.#indexPostings.set(docs);
+        const ms = number("load_ms");
+        if (msg === "index delta applied" && ms !== undefined) {
+          this.#deltaLoadSeconds.observe(ms / 1000);
+        }
+        return;
+      }
+      case "source pulled": {
+        const source = typeof fields.source === "string" ? fields.source : "unknown";
+        const ok = !/fail|error|cannot/i.test(String(fields.outcome ?? ""));
+        this.#sourceRuns.inc({ source, outcome: ok ? "ok" : "failed" });
+        return;
+      }
+      case "postings pushed": {
+        this.#pushes.inc();
+        const received = number("rows_read");
+        if (received !== undefined) this.#pushedPostings.inc(received);
+        return;
+      }
+    }
+  }
+
+  /** The console's search history: one row per minute of the last 24 hours that had searches. */
+  searchMinutes(): SearchMinute[] {
+    return [...this.#minutes].sort(([a], [b]) => a - b).map(([minute, bucket]) => {
+      const sorted = [...bucket.samples].sort((a, b) => a - b);
+      return {
+        minute,
+        count: bucket.count,
+        p50Ms: percentile(sorted, 0.5),
+        p95Ms: percentile(sorted, 0.95),
+      };
+    });
+  }
+
+  /** Publishes this server made since it started, oldest first. */
+  publishes(): PublishEvent[] {
+    return [...this.#publishes];
+  }
+
+  /** The Prometheus text exposition of every metric. */
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
+
+/** A logger that writes as `logger` does and lets `metrics` read every line. */
+export function metricsLogger(logger: Logger, metrics: ServiceMetrics): Logger {
+  const tee =
+    (level: "debug" | "info" | "warn" | "error") =>
+    (msg: string, fields?: Record<string, unknown>) => {
+      logger[level](msg, fields);
+      try {
+        metrics.observeLog(msg, fields);
+      } catch {
+        // A metric must never break the work it measures.
+      }
+    };
+  return { debug: tee("debug"), info: tee("info"), warn: tee("warn"), error: tee("error") };
+}
+
+/** The same service, each search counted and timed. */
+export function instrumentService(service: SearchService, metrics: ServiceMetrics): SearchService {
+  const wrapped: SearchService = {
+    search: (query) => timed(query),
+    listCities: (options) => service.listCities(options),
+    isReady: () => service.isReady(),
+  };
+  if (service.healthDetail) wrapped.healthDetail = () => service.healthDetail!();
+  if (service.getJob) wrapped.getJob = (jobUrl) => service.getJob!(jobUrl);
+  if (service.info) wrapped.info = () => service.info!();
+  const timed: SearchService["search"] = async (query) => {
+    const started = performance.now();
+    try {
+      const outcome = await service.search(query);
+      metrics.observeSearch((performance.now() - started) / 1000, true);
+      return outcome;
+    } catch (error) {
+      metrics.observeSearch((performance.now() - started) / 1000, false);
+      throw error;
+    }
+  };
+  return wrapped;
+}

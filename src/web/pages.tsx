@@ -1,0 +1,182 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The smaller pages: one posting, sign-in, the CV search's answer, and the pages' own errors
+ * (404, 403, 429, 500). A posting's description is shown as text: scraped markup never runs.
+ *
+ * @module
+ */
+import type { Derived, Job, SearchResponse } from "../domain/job.ts";
+import { yearlySalary } from "../domain/salary.ts";
+import { Layout, type LayoutProps } from "./layout.tsx";
+import { placeText, ResultItem, salaryText } from "./result_item.tsx";
+import { CvForm } from "./search_page.tsx";
+
+type Frame = Omit<LayoutProps, "title" | "children">;
+
+/** Only web links are followed: a posting's `javascript:` or `data:` URL stays text. */
+export function isWebUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+export function PostingPage(props: Frame & { job: Job; back: string }) {
+  const job = props.job;
+  const place = placeText(job.city, job.country);
+  const yearly = yearlySalary(job.base_salary);
+  const salary = yearly
+    ? `${
+      salaryText({ salary_yearly: yearly.max, base_salary: job.base_salary })
+    } (as posted: ${job.base_salary})`
+    : "";
+  return (
+    <Layout {...props} title={job.job_title}>
+      <p>
+        <a href={props.back}>Back to the search</a>
+      </p>
+      <article aria-labelledby="posting-title">
+        <h1 id="posting-title">{job.job_title}</h1>
+        <dl class="card">
+          <dt>Company</dt>
+          <dd>{job.company_name || "Company not given"}</dd>
+          {place ? <dt>Place</dt> : null}
+          {place ? <dd>{place}</dd> : null}
+          {job.work_mode ? <dt>Work mode</dt> : null}
+          {job.work_mode ? <dd>{job.work_mode}</dd> : null}
+          {job.base_salary ? <dt>Salary</dt> : null}
+          {job.base_salary ? <dd>{salary || job.base_salary}</dd> : null}
+          <dt>Posted</dt>
+          <dd>{job.publish_time.slice(0, 10)}</dd>
+          {job.employment_type ? <dt>Employment type</dt> : null}
+          {job.employment_type ? <dd>{job.employment_type}</dd> : null}
+          {job.seniority ? <dt>Seniority</dt> : null}
+          {job.seniority ? <dd>{job.seniority}</dd> : null}
+          <dt>Source</dt>
+          <dd>
+            {isWebUrl(job.job_url)
+              ? (
+                <a href={job.job_url} rel="noopener noreferrer nofollow">
+                  {`View on ${job.data_source}`}
+                </a>
+              )
+              : `${job.data_source}: ${job.job_url}`}
+          </dd>
+        </dl>
+        {job.job_tags.length > 0
+          ? (
+            <p aria-label="Tags">
+              {job.job_tags.map((tag, i) => <span key={i} class="tag">{tag}</span>)}
+            </p>
+          )
+          : null}
+        <h2>Description</h2>
+        <div class="description">{job.job_description || "No description given."}</div>
+      </article>
+    </Layout>
+  );
+}
+
+export function SignInPage(
+  props: Frame & { next: string; error?: string; status?: string },
+) {
+  return (
+    <Layout {...props} title="Sign in">
+      <div class="narrow">
+        <h1>Sign in</h1>
+        {props.status ? <p class="notice" role="status">{props.status}</p> : null}
+        {props.error ? <p class="error" role="alert">{props.error}</p> : null}
+        <p>Sign in with your jobseek API key. Operators issue keys.</p>
+        <form method="post" action="/signin">
+          <input type="hidden" name="next" value={props.next} />
+          <label for="field-api-key">API key</label>
+          <input
+            id="field-api-key"
+            type="password"
+            name="api_key"
+            autocomplete="off"
+            required
+            maxlength={512}
+          />
+          <p>
+            <button type="submit">Sign in</button>
+          </p>
+        </form>
+      </div>
+    </Layout>
+  );
+}
+
+function DerivedList(props: { derived: Derived }) {
+  const d = props.derived;
+  const rows: [string, string][] = [
+    ["Roles", d.roles.join(", ")],
+    ["Skills", d.skills.join(", ")],
+    ["Places", d.places.join(", ")],
+    ["Seniority", d.seniority ?? ""],
+  ];
+  return (
+    <dl class="card derived">
+      {rows.map(([name, value]) => (
+        <>
+          <dt>
+            <strong>{name}</strong>
+          </dt>
+          <dd>{value || "none found"}</dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
+export function CvResultsPage(
+  props: Frame & { fileName: string; cut: number; response: SearchResponse },
+) {
+  const r = props.response;
+  return (
+    <Layout {...props} title="Search by CV">
+      <h1>Jobs for your CV</h1>
+      <p>{`Read from ${props.fileName}.`}</p>
+      {props.cut > 0
+        ? <p class="notice">{`The CV was long: its last ${props.cut} characters were not read.`}</p>
+        : null}
+      <h2>What the search took from your CV</h2>
+      {r.derived ? <DerivedList derived={r.derived} /> : <p>Nothing could be derived.</p>}
+      <p id="count" class="count-line" role="status" aria-live="polite">
+        {r.total === 0
+          ? "No jobs match."
+          : `${r.total} job${
+            r.total === 1 ? "" : "s"
+          } match. Showing the best ${r.results.length}.`}
+      </p>
+      {r.hint ? <p class="notice">{r.hint}</p> : null}
+      <ol class="results">
+        {r.results.map((result, index) => (
+          <li>
+            <ResultItem result={result} index={index} />
+          </li>
+        ))}
+      </ol>
+      <CvForm formToken={props.formToken} />
+    </Layout>
+  );
+}
+
+export function MessagePage(
+  props: Frame & { title: string; message: string; link?: { href: string; text: string } },
+) {
+  return (
+    <Layout {...props} title={props.title}>
+      <h1>{props.title}</h1>
+      <p>{props.message}</p>
+      {props.link
+        ? (
+          <p>
+            <a href={props.link.href}>{props.link.text}</a>
+          </p>
+        )
+        : (
+          <p>
+            <a href="/">Go to the search</a>
+          </p>
+        )}
+    </Layout>
+  );
+}

@@ -1,0 +1,140 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * What every page route shares: the security headers (a strict Content-Security-Policy with
+ * `frame-ancestors 'none'`), sending a page, redirects, the frame's sign-in state, the check of
+ * state-changing forms (same-site `Origin` and the session's form token), and the 404 page.
+ *
+ * @module
+ */
+import type { Context } from "hono";
+import type { Child } from "hono/jsx";
+import type { AppDeps, AppEnv } from "../http/app_deps.ts";
+import { DEFAULT_SCOPES, type Principal, type Scope } from "../domain/service.ts";
+import { constantTimeEqual } from "../crypto.ts";
+import type { Store } from "../store/store.ts";
+import { renderPage } from "./layout.tsx";
+import type { ServiceMetrics } from "./metrics.ts";
+import { MessagePage } from "./pages.tsx";
+import type { WebSession } from "./session.ts";
+
+/** Sign-in attempts per client network and minute: a person mistypes a key a few times at most. */
+export const SIGN_IN_PER_PREFIX_PER_MINUTE = 20;
+
+/**
+ * The Content-Security-Policy of every page: scripts, styles and images only from this server, as
+ * files (no inline script or style, no eval), no framing, forms post only here.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+export interface WebDeps extends AppDeps {
+  store: Pick<Store, "webSessions" | "snapshots" | "sources" | "postings" | "importRuns">;
+  metrics: ServiceMetrics;
+}
+
+/** What a page's frame needs to know about who is signed in. */
+export interface Frame {
+  signedInAs?: string;
+  formToken?: string;
+  admin?: boolean;
+}
+
+export function hasScope(principal: Principal | undefined, scope: Scope): boolean {
+  return principal !== undefined && (principal.scopes ?? DEFAULT_SCOPES).includes(scope);
+}
+
+export function frameOf(session: WebSession | null): Frame {
+  if (!session) return {};
+  return {
+    signedInAs: session.principal.name,
+    formToken: session.record.formToken,
+    admin: hasScope(session.principal, "admin"),
+  };
+}
+
+/** Sends a page with the security headers every page carries. */
+export function sendPage(
+  _c: Context<AppEnv>,
+  node: Child,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(renderPage(node), {
+    status,
+    headers: { ...pageHeaders(), "content-type": "text/html; charset=utf-8", ...headers },
+  });
+}
+
+export function pageHeaders(): Record<string, string> {
+  return {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "same-origin",
+    "cross-origin-opener-policy": "same-origin",
+    // Pages show a person's searches and, on the console, keys: never stored by a shared cache.
+    "cache-control": "no-store",
+  };
+}
+
+/** A redirect after a form (303), with the page headers. */
+export function seeOther(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { ...pageHeaders(), location, ...headers } });
+}
+
+/** A path on this site to return to after sign-in; anything else (`//evil`, `https:`) is `/`. */
+export function safeNext(next: unknown): string {
+  return typeof next === "string" && /^\/(?![/\\])/.test(next) && next.length <= 4000 ? next : "/";
+}
+
+/**
+ * The origin this site's forms are posted from: the public URL's, else the one the request was
+ * sent to (behind the connection guard Deno names it `http+unix://host`; the client spoke http).
+ */
+export function siteOrigin(c: Context<AppEnv>, publicUrl: string | undefined): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  const url = new URL(c.req.url);
+  const scheme = url.protocol === "http+unix:" ? "http:" : url.protocol;
+  return `${scheme}//${url.host}`;
+}
+
+/** Throws unless a state-changing form came from this site and carries the session's token. */
+export function checkForm(
+  c: Context<AppEnv>,
+  deps: WebDeps,
+  session: WebSession | null,
+  form: Record<string, unknown>,
+): string | null {
+  const origin = c.req.header("origin");
+  if (origin !== siteOrigin(c, deps.config.publicUrl)) {
+    return "This form was not sent from this site's page. Reload the page and try again.";
+  }
+  if (session) {
+    const token = typeof form.csrf === "string" ? form.csrf : "";
+    if (!constantTimeEqual(token, session.record.formToken)) {
+      return "This form has expired. Reload the page and try again.";
+    }
+  }
+  return null;
+}
+
+/** The pages' own 404. */
+export function notFoundPage(c: Context<AppEnv>, frame: Frame, message?: string): Response {
+  return sendPage(
+    c,
+    <MessagePage
+      {...frame}
+      title="Page not found"
+      message={message ?? "There is no page at this address."}
+    />,
+    404,
+  );
+}

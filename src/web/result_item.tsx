@@ -1,0 +1,79 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * One search result as the page shows it: the only place a result's fields are rendered, so a
+ * field the search response gains is one edit here. Every value is scraped third-party text and
+ * goes through JSX, which escapes it.
+ *
+ * @module
+ */
+import type { JobResult } from "../domain/job.ts";
+
+const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** "Berlin, Germany (DE)"; "" when the posting names no place. */
+export function placeText(city: string, country: string | undefined): string {
+  let countryText = "";
+  if (country) {
+    try {
+      countryText = `${COUNTRY_NAMES.of(country) ?? country}`;
+    } catch {
+      countryText = country;
+    }
+  }
+  return [city, countryText].filter(Boolean).join(", ");
+}
+
+/** "€120,000 a year" style text of the yearly figure, with the posting's own range beside. */
+export function salaryText(result: Pick<JobResult, "salary_yearly" | "base_salary">): string {
+  if (result.salary_yearly === undefined) return "";
+  const currency = result.base_salary?.match(/ ([A-Z]{3})\//)?.[1];
+  let yearly: string;
+  try {
+    yearly = new Intl.NumberFormat("en", {
+      style: currency ? "currency" : "decimal",
+      ...(currency ? { currency } : {}),
+      maximumFractionDigits: 0,
+    }).format(result.salary_yearly);
+  } catch {
+    yearly = `${result.salary_yearly} ${currency ?? ""}`.trim();
+  }
+  return `${yearly} a year`;
+}
+
+/** The page of one posting: its URL is the posting's identity. */
+export function postingHref(jobUrl: string): string {
+  return `/posting?url=${encodeURIComponent(jobUrl)}`;
+}
+
+export function ResultItem(props: { result: JobResult; index: number }) {
+  const r = props.result;
+  const place = placeText(r.city, r.country);
+  const salary = salaryText(r);
+  const reposts = r.also_posted_at?.length ?? 0;
+  const id = `result-${props.index}`;
+  return (
+    <article class="result" aria-labelledby={id}>
+      <h3 id={id}>
+        <a href={postingHref(r.job_url)}>{r.job_title}</a>
+      </h3>
+      <dl class="meta">
+        <dt>Company</dt>
+        <dd>{r.company_name || "Company not given"}</dd>
+        {place ? <dt>Place</dt> : null}
+        {place ? <dd>{place}</dd> : null}
+        {r.work_mode ? <dt>Work mode</dt> : null}
+        {r.work_mode ? <dd>{r.work_mode}</dd> : null}
+        {salary ? <dt>Yearly salary</dt> : null}
+        {salary ? <dd>{salary}</dd> : null}
+        <dt>Posted</dt>
+        <dd>
+          <time datetime={r.publish_time.slice(0, 10)}>Posted {r.publish_time.slice(0, 10)}</time>
+        </dd>
+        {reposts > 0 ? <dt>Reposts</dt> : null}
+        {reposts > 0 ? <dd>{`Reposted ${reposts} time${reposts === 1 ? "" : "s"}`}</dd> : null}
+        <dt>Source</dt>
+        <dd>{r.data_source}</dd>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,357 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The search page at `/`: one GET form whose fields carry the REST parameter names, so the URL is
+ * the search (`/?q=nurse&remote=hybrid`): bookmarkable, shareable, and Back restores it. Facets
+ * are checkboxes named after their filter. Without JavaScript it is plain forms and links; with
+ * it, htmx sends the form as the person types and swaps in the results region.
+ *
+ * @module
+ */
+import type { FacetCount, SearchResponse } from "../domain/job.ts";
+import { FACET_NAMES } from "../domain/facets.ts";
+import { SORTS } from "../domain/search_query.ts";
+import { Layout, type LayoutProps } from "./layout.tsx";
+import { ResultItem } from "./result_item.tsx";
+
+/** The page's parameters, as the query string gave them (a list parameter repeated). */
+export type PageParams = Record<string, string[]>;
+
+/** Labels of the counted fields, in the order the facets are shown. */
+const FACET_LABELS: Record<string, string> = {
+  remote: "Work mode",
+  employment_type: "Employment type",
+  seniority: "Seniority",
+  country: "Country",
+  city: "City",
+  source: "Source",
+};
+/** Values shown per facet (a checked one is always shown, so it can be unchecked). */
+const FACET_VALUES_SHOWN = 12;
+
+/** Fields the form shows as inputs (the facets are checkboxes); others ride along hidden. */
+const TEXT_FIELDS = ["q", "company", "salary_min", "near", "radius_km", "since", "added_since"];
+const FORM_FIELDS = new Set([...TEXT_FIELDS, "sort", ...FACET_NAMES, "offset"]);
+
+/** The page URL for `params` with `changes` applied (undefined removes a parameter). */
+export function pageUrl(params: PageParams, changes: Record<string, string[] | undefined> = {}) {
+  const search = new URLSearchParams();
+  const merged: Record<string, string[] | undefined> = { ...params, ...changes };
+  for (const [name, values] of Object.entries(merged)) {
+    for (const value of values ?? []) if (value !== "") search.append(name, value);
+  }
+  const text = search.toString();
+  return text ? `/?${text}` : "/";
+}
+
+function first(params: PageParams, name: string): string {
+  return params[name]?.[0] ?? "";
+}
+
+function TextField(
+  props: { name: string; label: string; params: PageParams; type?: string; hint?: string },
+) {
+  const id = `field-${props.name}`;
+  const value = props.type === "date"
+    ? first(props.params, props.name).slice(0, 10)
+    : first(props.params, props.name);
+  return (
+    <div>
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        value={value}
+        {...(props.type === "number" ? { min: "0", step: "1", inputmode: "numeric" } : {})}
+        {...(props.hint ? { placeholder: props.hint } : {})}
+      />
+    </div>
+  );
+}
+
+export interface SearchPageProps extends Omit<LayoutProps, "title" | "children"> {
+  params: PageParams;
+  response?: SearchResponse;
+  /** Why the search could not run (a bad parameter), in words. */
+  error?: string;
+  offset: number;
+  pageSize: number;
+}
+
+function Facet(
+  props: { name: string; counts: FacetCount[]; checked: string[] },
+) {
+  const shown = props.counts.slice(0, FACET_VALUES_SHOWN);
+  for (const value of props.checked) {
+    if (!shown.some((c) => c.value === value)) {
+      shown.push(props.counts.find((c) => c.value === value) ?? { value, count: 0 });
+    }
+  }
+  if (shown.length === 0) return null;
+  return (
+    <fieldset>
+      <legend>{FACET_LABELS[props.name] ?? props.name}</legend>
+      {shown.map(({ value, count }) => {
+        const id = `facet-${props.name}-${
+          value.replace(/[^A-Za-z0-9_-]/g, (ch) => `_${ch.charCodeAt(0)}`)
+        }`;
+        return (
+          <label for={id}>
+            <input
+              type="checkbox"
+              id={id}
+              name={props.name}
+              value={value}
+              checked={props.checked.includes(value)}
+            />
+            <span>{value}</span>
+            <span class="count">{count}</span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function Applied(props: { params: PageParams; response: SearchResponse }) {
+  const filters = Object.entries(props.response.applied?.filters ?? {});
+  const emptiedBy = props.response.applied?.emptied_by ?? [];
+  const place = props.response.query_place;
+  const hint = props.response.hint;
+  return (
+    <div class="applied">
+      {place
+        ? (
+          <p>
+            {`Your query named a place ("${place.matched}"): searching ${
+              [place.city, place.country, place.remote ? "remote" : undefined].filter(Boolean)
+                .join(", ")
+            }.`}
+          </p>
+        )
+        : null}
+      {filters.length > 0
+        ? (
+          <>
+            <p>Filters applied:</p>
+            <ul>
+              {filters.map(([name, value]) => (
+                <li>
+                  {`${name}: ${value} `}
+                  <a href={pageUrl(props.params, { [name]: undefined, offset: undefined })}>
+                    {`Remove ${name}`}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )
+        : null}
+      {emptiedBy.length > 0 || hint
+        ? (
+          <div class="notice">
+            {/* The service's hint says why in words; without one, the page says which filter. */}
+            <p>
+              {hint ?? (emptiedBy.some((name) => name !== "query_place")
+                ? `Nothing matches with ${
+                  emptiedBy.filter((name) => name !== "query_place").join(" and ")
+                }.`
+                : "Nothing matches in the place your query names: try the query without it.")}
+            </p>
+            {emptiedBy.filter((name) => name !== "query_place").map((name) => (
+              <p key={name}>
+                <a href={pageUrl(props.params, { [name]: undefined, offset: undefined })}>
+                  {`Search again without ${name}`}
+                </a>
+              </p>
+            ))}
+          </div>
+        )
+        : null}
+    </div>
+  );
+}
+
+function countText(response: SearchResponse | undefined, offset: number): string {
+  if (!response) return "";
+  if (response.total === 0) return "No jobs match.";
+  const shown = response.results.length;
+  const range = shown > 0 ? ` Showing ${offset + 1}–${offset + shown}.` : "";
+  return `${response.total} job${response.total === 1 ? "" : "s"} match.${range}`;
+}
+
+/** The part htmx swaps: facets, what was applied, results and paging. */
+export function ResultsRegion(props: SearchPageProps) {
+  const { response, params, offset, pageSize } = props;
+  if (!response) {
+    return (
+      <div id="results">
+        {props.error ? <p class="error" role="alert">{props.error}</p> : null}
+        {!props.error
+          ? <p>Type the work you are looking for, or upload a CV below, and press Search.</p>
+          : null}
+      </div>
+    );
+  }
+  const hasPrevious = offset > 0;
+  const hasNext = offset + response.results.length < response.total;
+  return (
+    <div id="results" class="layout">
+      <aside class="facets" aria-label="Narrow the results">
+        {Object.values(response.facets ?? {}).some((counts) => counts.length > 0) ||
+            FACET_NAMES.some((name) => (params[name] ?? []).length > 0)
+          ? <h2>Narrow</h2>
+          : null}
+        {FACET_NAMES.filter((name) => FACET_LABELS[name]).sort((a, b) =>
+          Object.keys(FACET_LABELS).indexOf(a) - Object.keys(FACET_LABELS).indexOf(b)
+        ).map((name) => (
+          <Facet name={name} counts={response.facets?.[name] ?? []} checked={params[name] ?? []} />
+        ))}
+        <noscript>
+          <button type="submit">Apply</button>
+        </noscript>
+      </aside>
+      <section aria-label="Results">
+        <Applied params={params} response={response} />
+        <ol class="results">
+          {response.results.map((result, index) => (
+            <li>
+              <ResultItem result={result} index={offset + index} />
+            </li>
+          ))}
+        </ol>
+        {hasPrevious || hasNext
+          ? (
+            <nav class="pager" aria-label="Pages">
+              {hasPrevious
+                ? (
+                  <a
+                    rel="prev"
+                    href={pageUrl(params, {
+                      offset: offset - pageSize > 0 ? [String(offset - pageSize)] : undefined,
+                    })}
+                  >
+                    Previous page
+                  </a>
+                )
+                : <span></span>}
+              {hasNext
+                ? (
+                  <a rel="next" href={pageUrl(params, { offset: [String(offset + pageSize)] })}>
+                    Next page
+                  </a>
+                )
+                : null}
+            </nav>
+          )
+          : null}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The one search form. It holds the results region too, so that every field (the facets'
+ * checkboxes included) is inside it: a change anywhere in it sends it.
+ */
+export function SearchForm(props: SearchPageProps) {
+  const { params } = props;
+  const sort = first(params, "sort") || "date";
+  const hidden = Object.entries(params).filter(([name]) => !FORM_FIELDS.has(name));
+  return (
+    <form
+      id="search"
+      class="search-form"
+      method="get"
+      action="/"
+      role="search"
+      hx-get="/"
+      hx-trigger="input delay:400ms, change, submit"
+      hx-target="#results"
+      hx-select="#results"
+      hx-swap="outerHTML"
+      hx-select-oob="#count:innerHTML"
+      hx-push-url="true"
+      hx-sync="this:replace"
+    >
+      <div class="query">
+        <div>
+          <label for="field-q">What work are you looking for?</label>
+          <input
+            id="field-q"
+            type="search"
+            name="q"
+            value={first(params, "q")}
+            maxlength={1000}
+            autocomplete="off"
+            placeholder="e.g. nurse in Toronto, remote python developer"
+          />
+        </div>
+        <button type="submit">Search</button>
+      </div>
+      <details open={TEXT_FIELDS.slice(1).some((name) => first(params, name) !== "")}>
+        <summary>More filters</summary>
+        <div class="fields">
+          <TextField name="company" label="Company" params={params} />
+          <TextField
+            name="salary_min"
+            label="Yearly salary at least"
+            params={params}
+            type="number"
+          />
+          <TextField name="near" label="Near (city)" params={params} hint="e.g. Berlin" />
+          <TextField name="radius_km" label="Radius (km)" params={params} type="number" hint="25" />
+          <TextField name="since" label="Posted since" params={params} type="date" />
+          <TextField name="added_since" label="New here since" params={params} type="date" />
+          <div>
+            <label for="field-sort">Order</label>
+            <select id="field-sort" name="sort">
+              {SORTS.map((value) => (
+                <option value={value} selected={value === sort}>
+                  {value === "date" ? "Newest first" : "Best match first"}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </details>
+      {hidden.flatMap(([name, values]) =>
+        values.map((value, i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))
+      )}
+      <p id="count" class="count-line" role="status" aria-live="polite" aria-atomic="true">
+        {countText(props.response, props.offset)}
+      </p>
+      <ResultsRegion {...props} />
+    </form>
+  );
+}
+
+export function SearchPage(props: SearchPageProps) {
+  const q = first(props.params, "q");
+  return (
+    <Layout {...props} title={q ? `${q}: search` : "Search jobs"} enhance>
+      <h1>Search jobs</h1>
+      <SearchForm {...props} />
+      <CvForm formToken={props.formToken} />
+    </Layout>
+  );
+}
+
+/** The CV upload: what the search derives from it and the results come back as a page. */
+export function CvForm(props: { formToken?: string }) {
+  return (
+    <section class="card" aria-labelledby="cv-heading">
+      <h2 id="cv-heading">Search with your CV</h2>
+      <form method="post" action="/cv" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+        <label for="field-cv">CV file (.txt, .md, .pdf or .docx)</label>
+        <input id="field-cv" type="file" name="cv" accept=".txt,.md,.pdf,.docx" required />
+        <p>
+          <button type="submit">Search with this CV</button>
+        </p>
+      </form>
+    </section>
+  );
+}

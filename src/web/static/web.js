@@ -1,0 +1,39 @@
+// Progressive enhancement of the search page: htmx (served beside this file) sends the form as
+// you type or tick a facet and swaps in the results. This file keeps the URL clean of empty
+// fields, so the address bar holds the same state a plain form submission would, and sends
+// nothing when the form says what it said in the last search sent (a checkbox fires both `input`
+// and `change`; leaving a field fires `change` after its `input`): one search, one history entry.
+
+/** The form's fields as a query string, empty ones left out. */
+function queryOf(form) {
+  const data = new FormData(form);
+  for (const [name, value] of [...data.entries()]) {
+    if (value === "") data.delete(name);
+  }
+  return new URLSearchParams(data).toString();
+}
+
+let lastSent = new URLSearchParams(location.search).toString();
+
+// Before htmx decides anything (a request it would drop would still cancel the one in flight).
+document.addEventListener("htmx:confirm", (event) => {
+  const form = event.detail.elt;
+  if (!(form instanceof HTMLFormElement)) return;
+  const wanted = queryOf(form);
+  if (wanted === lastSent) event.preventDefault();
+  else lastSent = wanted;
+});
+
+document.addEventListener("htmx:configRequest", (event) => {
+  const parameters = event.detail.parameters;
+  // htmx 2 hands a FormData; older ones a plain object.
+  if (parameters instanceof FormData) {
+    for (const [name, value] of [...parameters.entries()]) {
+      if (value === "") parameters.delete(name);
+    }
+  } else {
+    for (const name of Object.keys(parameters)) {
+      if (parameters[name] === "") delete parameters[name];
+    }
+  }
+});

@@ -1,0 +1,93 @@
+/**
+ * The whole HTTP app a server runs: the API app (src/http/app.ts) with, on top, the web page and
+ * console (unless `JOBSEEK_WEB=off`), `/metrics` for admin keys, and the pages' own 404 for
+ * browsers (API clients keep the JSON 404).
+ *
+ * @module
+ */
+import type { Context, Hono } from "hono";
+import { createApp } from "../http/app.ts";
+import type { AppEnv } from "../http/app_deps.ts";
+import { errorResponse } from "../http/error_response.ts";
+import { JobseekError } from "../domain/errors.ts";
+import { hasScope, notFoundPage, type WebDeps } from "./respond.tsx";
+import { createWebRoutes } from "./web_routes.tsx";
+
+export type { WebDeps } from "./respond.tsx";
+
+export const METRICS_PATH = "/metrics";
+
+/** The key of a request for `/metrics`: `x-api-key`, or `Authorization: Bearer KEY`. */
+function metricsKey(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header("x-api-key");
+  if (header !== undefined) return header;
+  const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)\s*$/i);
+  return bearer?.[1];
+}
+
+/** A browser asking for a page (not an API client asking for JSON). */
+function wantsPage(c: Context<AppEnv>): boolean {
+  const accept = c.req.header("accept") ?? "";
+  return c.req.method === "GET" && accept.includes("text/html") &&
+    !c.req.path.startsWith("/v1/") && !c.req.path.startsWith("/oauth/") &&
+    c.req.path !== "/mcp";
+}
+
+export function createWebApp(deps: WebDeps): Hono<AppEnv> {
+  const app = createApp({
+    ...deps,
+    observeRequest: (method, route, status, seconds) =>
+      deps.metrics.observeRequest(method, route, status, seconds),
+  });
+
+  app.get(METRICS_PATH, async (c) => {
+    const key = metricsKey(c);
+    const requestId = c.get("requestId");
+    if (key === undefined) {
+      return c.json(
+        {
+          error: "An admin API key is required (x-api-key or Authorization: Bearer)",
+          error_code: "AUTH_REQUIRED",
+          request_id: requestId,
+        },
+        401,
+        { "www-authenticate": 'Bearer realm="jobseek metrics"' },
+      );
+    }
+    const principal = await deps.apiKeys.verify(key);
+    if (!principal) {
+      return errorResponse(
+        new JobseekError("AUTH_INVALID_KEY", "Invalid API key"),
+        requestId,
+        deps.logger,
+      );
+    }
+    if (!hasScope(principal, "admin")) {
+      return errorResponse(
+        new JobseekError(
+          "AUTH_INSUFFICIENT_SCOPE",
+          "This API key lacks the 'admin' scope; create one with " +
+            "`jobseek keys create --name NAME --scope admin`",
+        ),
+        requestId,
+        deps.logger,
+      );
+    }
+    c.set("principal", principal);
+    return c.body(await deps.metrics.text(), 200, {
+      "content-type": deps.metrics.contentType,
+      "cache-control": "no-store",
+    });
+  });
+
+  if (deps.config.web !== "off") app.route("/", createWebRoutes(deps));
+
+  app.notFound((c) =>
+    deps.config.web !== "off" && wantsPage(c) ? notFoundPage(c, {}) : errorResponse(
+      new JobseekError("NOT_FOUND", `Not found: no endpoint at ${c.req.path}`),
+      c.get("requestId") ?? crypto.randomUUID(),
+      deps.logger,
+    )
+  );
+  return app;
+}

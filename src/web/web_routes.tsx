@@ -1,0 +1,356 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The web page's routes: search (`/`), one posting (`/posting`), the CV search (`POST /cv`),
+ * sign-in and sign-out, the operator console (`/admin`), and the static files. Who may search is
+ * `JOBSEEK_WEB` (docs/web.md): `key` (a session signed in with an API key), `public` (anyone,
+ * limited per address prefix) or `off` (none of these routes). Searches go through the one
+ * search service REST and MCP use, and count against the key's rate limit as REST searches do.
+ *
+ * Every page is sent with a strict Content-Security-Policy and `frame-ancestors 'none'`; every
+ * form that changes state must come from this site (its `Origin`) and carry the session's form
+ * token.
+ *
+ * @module
+ */
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../http/app_deps.ts";
+import { addressPrefix, clientAddress } from "../http/address_limit.ts";
+import { JobseekError } from "../domain/errors.ts";
+import { toSearchResponse } from "../domain/job.ts";
+import { FACET_NAMES } from "../domain/facets.ts";
+import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
+import { errorFields } from "../log.ts";
+import { CV_MAX_BYTES, CvFileError, cvTextFromBytes } from "../ingest/cv_text.ts";
+import { CvResultsPage, MessagePage, PostingPage, SignInPage } from "./pages.tsx";
+import { type PageParams, SearchPage } from "./search_page.tsx";
+import { type WebSession, WebSessions } from "./session.ts";
+import { ASSETS } from "./static.ts";
+import { adminRoutes } from "./admin_routes.tsx";
+import {
+  checkForm,
+  type Frame,
+  frameOf,
+  hasScope,
+  notFoundPage,
+  safeNext,
+  seeOther,
+  sendPage,
+  SIGN_IN_PER_PREFIX_PER_MINUTE,
+  siteOrigin,
+  type WebDeps,
+} from "./respond.tsx";
+
+/** The most a small form (sign-in, sign-out, the console's) may send. */
+const SMALL_FORM_BYTES = 64 * 1024;
+
+/** The page's parameters from the query string: every value of every parameter. */
+function pageParams(c: Context<AppEnv>): PageParams {
+  return c.req.queries() as PageParams;
+}
+
+function searchInput(params: PageParams): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [name, values] of Object.entries(params)) {
+    raw[name] = LIST_PARAMS.has(name) && values.length > 1 ? values : values[0];
+  }
+  return { ...raw, facets: FACET_NAMES };
+}
+
+/** The Retry-After seconds of a 429, in words for the page. */
+function rateLimitedPage(c: Context<AppEnv>, frame: Frame, error: JobseekError): Response {
+  const seconds = Math.max(1, Math.ceil(error.retryAfter ?? 1));
+  return sendPage(
+    c,
+    <MessagePage
+      {...frame}
+      title="Too many searches"
+      message={`Too many searches in the last minute. Try again in ${seconds} seconds.`}
+    />,
+    429,
+    { "retry-after": String(seconds) },
+  );
+}
+
+export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const sessions = new WebSessions({
+    store: deps.store.webSessions,
+    apiKeys: deps.apiKeys,
+    lifetimeMs: deps.config.webSessionHours * 3_600_000,
+    secure: deps.config.publicUrl?.startsWith("https:") ?? false,
+  });
+  const publicSearch = deps.config.web === "public";
+
+  app.onError((error, c) => {
+    const frame: Frame = {};
+    if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
+      return rateLimitedPage(c, frame, error);
+    }
+    if (
+      error instanceof JobseekError && (error.code === "NOT_READY" || error.code === "NO_INDEX")
+    ) {
+      return sendPage(
+        c,
+        <MessagePage {...frame} title="Not ready yet" message={error.message} />,
+        503,
+        { "retry-after": "5" },
+      );
+    }
+    const requestId = c.get("requestId") ?? crypto.randomUUID();
+    deps.logger.error("web page failed", { request_id: requestId, ...errorFields(error) });
+    return sendPage(
+      c,
+      <MessagePage
+        {...frame}
+        title="Something went wrong"
+        message={`The server could not show this page. Quote request ${requestId} when you report it.`}
+      />,
+      500,
+    );
+  });
+
+  // Sign-in, sign-out and the console's forms are a few fields: a larger body is refused unread.
+  const smallForm = bodyLimit({
+    maxSize: SMALL_FORM_BYTES,
+    onError: (c) =>
+      sendPage(
+        c,
+        <MessagePage title="Form too large" message="This form sent more than a form holds." />,
+        413,
+      ),
+  });
+  for (const path of ["/signin", "/signout", "/admin/*"]) app.post(path, smallForm);
+
+  app.get("/static/:name", (c) => {
+    const asset = ASSETS[c.req.param("name")];
+    if (!asset) return notFoundPage(c, {});
+    return new Response(asset.body, {
+      headers: {
+        "content-type": asset.type,
+        "x-content-type-options": "nosniff",
+        // The URL carries the content's hash (`?v=`): a changed file has a new URL.
+        "cache-control": "public, max-age=86400",
+      },
+    });
+  });
+
+  /**
+   * Who searches, or the answer that stops the request: the sign-in page (key mode without a
+   * session), a 403 (a key without the search scope) or a 429. Counts the search against the
+   * key's limit, or (public mode, nobody signed in) the client network's.
+   */
+  async function searcher(
+    c: Context<AppEnv>,
+    count: boolean,
+  ): Promise<{ session: WebSession | null; frame: Frame } | Response> {
+    const session = await sessions.read(c);
+    const frame = frameOf(session);
+    if (!session && !publicSearch) {
+      const next = c.req.method === "GET" ? c.req.path + new URL(c.req.url).search : "/";
+      return seeOther(`/signin?next=${encodeURIComponent(next)}`);
+    }
+    if (session && !hasScope(session.principal, "search")) {
+      return sendPage(
+        c,
+        <MessagePage
+          {...frame}
+          title="This key cannot search"
+          message="The key you signed in with lacks the 'search' scope. Sign in with a search key."
+          link={frame.admin ? { href: "/admin", text: "Go to the console" } : undefined}
+        />,
+        403,
+      );
+    }
+    if (!count) return { session, frame };
+    try {
+      if (session) {
+        c.set("principal", session.principal);
+        await deps.rateLimiter.consume(session.principal);
+      } else if (deps.addressLimiter) {
+        await deps.addressLimiter.consumeSubject(
+          `addr:web:${addressPrefix(clientAddress(c))}`,
+          deps.config.rateLimitPerMinute,
+        );
+      }
+    } catch (error) {
+      if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
+        return rateLimitedPage(c, frame, error);
+      }
+      throw error;
+    }
+    return { session, frame };
+  }
+
+  app.get("/", async (c) => {
+    const params = pageParams(c);
+    // A plain form sends its empty fields too: the URL that holds the search leaves them out.
+    if (Object.values(params).some((values) => values.some((v) => v === ""))) {
+      const clean = new URLSearchParams();
+      for (const [name, values] of Object.entries(params)) {
+        for (const value of values) if (value !== "") clean.append(name, value);
+      }
+      const text = clean.toString();
+      return seeOther(text ? `/?${text}` : "/");
+    }
+    const searching = (params.q?.[0] ?? "").trim() !== "";
+    const who = await searcher(c, searching);
+    if (who instanceof Response) return who;
+    const shown = { ...who.frame, params, offset: 0, pageSize: 20 };
+    if (!searching) return sendPage(c, <SearchPage {...shown} />);
+    let query;
+    try {
+      query = parseSearchQuery(searchInput(params), "q");
+    } catch (error) {
+      if (error instanceof JobseekError && error.code !== "INTERNAL_ERROR") {
+        return sendPage(c, <SearchPage {...shown} error={error.message} />, 400);
+      }
+      throw error;
+    }
+    const outcome = await deps.service.search(query);
+    const response = toSearchResponse(c.get("requestId"), outcome);
+    return sendPage(
+      c,
+      <SearchPage
+        {...shown}
+        response={response}
+        offset={query.offset}
+        pageSize={query.top_k}
+      />,
+    );
+  });
+
+  app.get("/posting", async (c) => {
+    const url = c.req.query("url") ?? "";
+    const who = await searcher(c, true);
+    if (who instanceof Response) return who;
+    const job = url && deps.service.getJob ? await deps.service.getJob(url) : null;
+    if (!job) return notFoundPage(c, who.frame, "No posting has that address.");
+    const referer = c.req.header("referer");
+    const refererUrl = referer ? URL.parse(referer) : null;
+    const back = refererUrl && refererUrl.origin === siteOrigin(c, deps.config.publicUrl) &&
+        refererUrl.pathname === "/"
+      ? refererUrl.pathname + refererUrl.search
+      : "/";
+    return sendPage(c, <PostingPage {...who.frame} job={job} back={back} />);
+  });
+
+  app.post(
+    "/cv",
+    bodyLimit({
+      maxSize: CV_MAX_BYTES + 64 * 1024,
+      onError: (c) =>
+        sendPage(
+          c,
+          <MessagePage
+            title="CV too large"
+            message={`A CV file may be at most ${CV_MAX_BYTES / 1024 / 1024} MiB.`}
+          />,
+          413,
+        ),
+    }),
+    async (c) => {
+      const who = await searcher(c, false);
+      if (who instanceof Response) return who;
+      const form = await c.req.parseBody();
+      const refused = checkForm(c, deps, who.session, form);
+      if (refused) {
+        return sendPage(
+          c,
+          <MessagePage {...who.frame} title="Form refused" message={refused} />,
+          403,
+        );
+      }
+      const file = form.cv;
+      if (!(file instanceof File) || file.size === 0) {
+        return sendPage(
+          c,
+          <MessagePage {...who.frame} title="No CV" message="Choose a CV file to upload." />,
+          400,
+        );
+      }
+      let cv;
+      try {
+        cv = await cvTextFromBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+      } catch (error) {
+        if (error instanceof CvFileError) {
+          return sendPage(
+            c,
+            <MessagePage {...who.frame} title="Cannot read the CV" message={error.message} />,
+            400,
+          );
+        }
+        throw error;
+      }
+      const counted = await searcher(c, true);
+      if (counted instanceof Response) return counted;
+      const query = parseSearchQuery({ profile: cv.text, top_k: 50 }, "q");
+      const response = toSearchResponse(c.get("requestId"), await deps.service.search(query));
+      return sendPage(
+        c,
+        <CvResultsPage {...who.frame} fileName={file.name} cut={cv.cut} response={response} />,
+      );
+    },
+  );
+
+  app.get("/signin", async (c) => {
+    const session = await sessions.read(c);
+    const next = safeNext(c.req.query("next"));
+    if (session) return seeOther(next);
+    const status = c.req.query("signed_out") !== undefined ? "You are signed out." : undefined;
+    return sendPage(c, <SignInPage next={next} status={status} />);
+  });
+
+  app.post("/signin", async (c) => {
+    const form = await c.req.parseBody();
+    const next = safeNext(form.next);
+    const refused = checkForm(c, deps, null, form);
+    if (refused) return sendPage(c, <SignInPage next={next} error={refused} />, 403);
+    if (deps.addressLimiter) {
+      try {
+        await deps.addressLimiter.consumeSubject(
+          `addr:web-signin:${addressPrefix(clientAddress(c))}`,
+          SIGN_IN_PER_PREFIX_PER_MINUTE,
+        );
+      } catch (error) {
+        if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
+          return rateLimitedPage(c, {}, error);
+        }
+        throw error;
+      }
+    }
+    const key = typeof form.api_key === "string" ? form.api_key.trim() : "";
+    const principal = await sessions.signIn(c, key);
+    if (!principal) {
+      return sendPage(c, <SignInPage next={next} error="That API key is not valid." />, 401);
+    }
+    // The cookie was set on the context's response headers: carry them onto the redirect.
+    const response = seeOther(next);
+    for (const cookie of c.res.headers.getSetCookie()) {
+      response.headers.append("set-cookie", cookie);
+    }
+    return response;
+  });
+
+  app.post("/signout", async (c) => {
+    const session = await sessions.read(c);
+    const form = await c.req.parseBody();
+    const refused = checkForm(c, deps, session, form);
+    if (refused) {
+      return sendPage(
+        c,
+        <MessagePage {...frameOf(session)} title="Form refused" message={refused} />,
+        403,
+      );
+    }
+    await sessions.signOut(c);
+    const response = seeOther("/signin?signed_out");
+    for (const cookie of c.res.headers.getSetCookie()) {
+      response.headers.append("set-cookie", cookie);
+    }
+    return response;
+  });
+
+  app.route("/", adminRoutes(deps, sessions));
+  return app;
+}

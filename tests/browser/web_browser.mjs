@@ -1,0 +1,675 @@
+// The web page in a real Chromium (puppeteer-core, under Node: puppeteer under `deno test` leaks
+// ops and hangs at exit). Started by tests/web_browser_test.ts, which runs a real jobseek server
+// and counts each scenario printed here as one test. Input (environment): WEB_URL, USER_KEY,
+// ADMIN_KEY, CV_FILE, HOSTILE_QUERY, CHROMIUM (the executable), SCREENSHOTS (a folder; unset:
+// screenshots are taken and checked but not kept), ONLY (comma-separated scenario names).
+// Output: one JSON line per scenario, {"name", "ok", "error"?, "ms"}.
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import puppeteer from "puppeteer-core";
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+const BASE = process.env.WEB_URL;
+const USER_KEY = process.env.USER_KEY;
+const ADMIN_KEY = process.env.ADMIN_KEY;
+const CV_FILE = process.env.CV_FILE;
+const HOSTILE_QUERY = process.env.HOSTILE_QUERY ?? "lighthouse keeper";
+const SCREENSHOTS = process.env.SCREENSHOTS || null;
+const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
+
+/** Every Content-Security-Policy violation any page reported, with the page's URL. */
+const cspViolations = [];
+/** Pages the scenarios opened, for the CSP and axe passes. */
+const visited = new Set();
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"],
+});
+
+/** A fresh, isolated browser context (its own cookies) with one page that reports violations. */
+async function openPage({ javascript = true, width = 1280, height = 900 } = {}) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width, height });
+  await page.setJavaScriptEnabled(javascript);
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) {
+      cspViolations.push({ url: page.url(), text: message.text() });
+    }
+  });
+  // A dialog would mean scraped text ran as script: recorded, never accepted.
+  page.dialogs = [];
+  page.on("dialog", async (dialog) => {
+    page.dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      // deno-lint-ignore no-console -- the page's console is how a violation reaches the test
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) visited.add(new URL(frame.url()).pathname);
+  });
+  page.close = ((close) => async () => {
+    await close();
+    await context.close();
+  })(page.close.bind(page));
+  return page;
+}
+
+async function signIn(page, key) {
+  await page.goto(`${BASE}/signin`);
+  await page.type("input[name=api_key]", key);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.click("form[action='/signin'] button[type=submit]"),
+  ]);
+}
+
+async function countText(page) {
+  return await page.$eval("#count", (el) => el.textContent.trim());
+}
+
+function totalOf(text) {
+  const match = text.match(/^(\d+) jobs? match/);
+  return match ? Number(match[1]) : 0;
+}
+
+/** Waits until the count region says something other than `previous`. */
+async function countChange(page, previous) {
+  await page.waitForFunction(
+    (before) => {
+      const text = document.querySelector("#count")?.textContent.trim() ?? "";
+      return text !== "" && text !== before;
+    },
+    { timeout: 15_000 },
+    previous,
+  );
+  return await countText(page);
+}
+
+async function search(page, query) {
+  await page.goto(`${BASE}/`);
+  await page.click("#field-q");
+  await page.keyboard.type(query);
+  await Promise.all([
+    page.waitForNavigation({ waitUntil: "load" }).catch(() => {}),
+    page.keyboard.press("Enter"),
+  ]);
+  await page.waitForFunction(
+    () => /match/.test(document.querySelector("#count")?.textContent ?? ""),
+    {
+      timeout: 15_000,
+    },
+  );
+}
+
+/** A facet checkbox whose count is below the total (so checking it narrows), with its count. */
+async function narrowingFacet(page, total) {
+  return await page.$$eval(
+    ".facets input[type=checkbox]",
+    (boxes, total) => {
+      for (const box of boxes) {
+        const count = Number(box.closest("label").querySelector(".count").textContent);
+        if (count > 0 && count < total && !box.checked) {
+          return { id: box.id, name: box.name, value: box.value, count };
+        }
+      }
+      return null;
+    },
+    total,
+  );
+}
+
+async function activeElement(page) {
+  return await page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      id: el?.id ?? "",
+      tag: el?.tagName ?? "",
+      type: el?.getAttribute("type") ?? "",
+      href: el?.getAttribute("href") ?? "",
+      inResult: Boolean(el?.closest(".result")),
+      inFacets: Boolean(el?.closest(".facets")),
+    };
+  });
+}
+
+/** Presses Tab until `wanted(active)` holds; fails after `limit` presses. */
+async function tabTo(page, wanted, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press("Tab");
+    const active = await activeElement(page);
+    if (wanted(active)) return active;
+  }
+  throw new Error(`no element reached with Tab in ${limit} presses`);
+}
+
+async function runAxe(page) {
+  // DevTools evaluation is not subject to the page's CSP: axe runs without weakening it.
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () =>
+    await globalThis.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    })
+  );
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) =>
+      `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`
+    );
+}
+
+async function shot(page, name, fullPage = false) {
+  const path = SCREENSHOTS ? join(SCREENSHOTS, `${name}.png`) : undefined;
+  await page.screenshot({ path, fullPage });
+}
+
+/** At 360 px no page scrolls sideways. */
+async function assertFits(page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.scrollingElement.scrollWidth,
+    client: document.scrollingElement.clientWidth,
+  }));
+  check(
+    widths.scroll <= widths.client + 1,
+    `page is ${widths.scroll}px wide in a ${widths.client}px window`,
+  );
+}
+
+/** One line of the protocol the Deno test reads. */
+function report(result) {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+const scenarios = {
+  async "sign-in and sign-out"() {
+    const page = await openPage();
+    try {
+      const first = await page.goto(`${BASE}/?q=nurse`);
+      check(
+        new URL(page.url()).pathname === "/signin",
+        `not sent to sign in: ${page.url()} (${first.status()})`,
+      );
+      await page.type("input[name=api_key]", "jsk_not-a-key");
+      await Promise.all([page.waitForNavigation(), page.click("form[action='/signin'] button")]);
+      check(
+        /not valid/.test(await page.$eval(".error", (el) => el.textContent)),
+        "a wrong key was not refused",
+      );
+      await page.type("input[name=api_key]", USER_KEY);
+      await Promise.all([page.waitForNavigation(), page.click("form[action='/signin'] button")]);
+      const url = new URL(page.url());
+      check(
+        url.pathname === "/" && url.searchParams.get("q") === "nurse",
+        `after sign-in at ${page.url()}`,
+      );
+      const cookies = await page.cookies();
+      const session = cookies.find((c) => c.name === "jobseek_session");
+      check(
+        session && session.httpOnly && session.sameSite === "Strict",
+        "session cookie not HttpOnly+Strict",
+      );
+      check(!(await page.content()).includes(USER_KEY), "the key appears in the page");
+      await Promise.all([page.waitForNavigation(), page.click("form[action='/signout'] button")]);
+      check(new URL(page.url()).pathname === "/signin", `after sign-out at ${page.url()}`);
+      await page.goto(`${BASE}/?q=nurse`);
+      check(new URL(page.url()).pathname === "/signin", "still signed in after signing out");
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "search from the form puts the search in the URL"() {
+    const page = await openPage();
+    try {
+      await signIn(page, USER_KEY);
+      await search(page, "registered nurse");
+      const url = new URL(page.url());
+      check(
+        url.pathname === "/" && url.searchParams.get("q") === "registered nurse",
+        `URL ${page.url()}`,
+      );
+      const total = totalOf(await countText(page));
+      check(total > 0, `no results: ${await countText(page)}`);
+      const titles = await page.$$eval(".result h3", (hs) => hs.map((h) => h.textContent));
+      check(titles.some((t) => /nurse/i.test(t)), `no nurse among ${titles.slice(0, 5)}`);
+      // The URL alone restores the search: another browser opening it sees the same count.
+      const other = await openPage();
+      try {
+        await signIn(other, USER_KEY);
+        await other.goto(page.url());
+        check(totalOf(await countText(other)) === total, "the same URL gave another count");
+        check(
+          (await other.$eval("#field-q", (el) => el.value)) === "registered nurse",
+          "query not refilled",
+        );
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "typing searches without submitting (JavaScript)"() {
+    const page = await openPage();
+    try {
+      await signIn(page, USER_KEY);
+      await page.goto(`${BASE}/`);
+      const entries = await page.evaluate(() => history.length);
+      await page.click("#field-q");
+      await page.keyboard.type("accountant", { delay: 20 });
+      await page.waitForFunction(
+        () => new URL(location.href).searchParams.get("q") === "accountant",
+        {
+          timeout: 15_000,
+        },
+      );
+      await page.waitForFunction(
+        () => /\d+ jobs? match/.test(document.querySelector("#count").textContent),
+        {
+          timeout: 15_000,
+        },
+      );
+      check((await page.$$(".result")).length > 0, "no results shown while typing");
+      // Leaving the field fires `change`: the same search is not sent or recorded again.
+      await page.keyboard.press("Tab");
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const added = (await page.evaluate(() => history.length)) - entries;
+      check(added === 1, `one typed search added ${added} history entries`);
+      check(
+        (await page.$eval("#count", (el) => el.getAttribute("aria-live"))) === "polite",
+        "count not live",
+      );
+      // The URL holds no empty fields.
+      check(!/=(&|$)/.test(page.url()), `empty fields in ${page.url()}`);
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "a facet narrows, and Back restores the wider search"() {
+    const page = await openPage();
+    try {
+      await signIn(page, USER_KEY);
+      await search(page, "nurse");
+      const before = await countText(page);
+      const total = totalOf(before);
+      const facet = await narrowingFacet(page, total);
+      check(facet, "no facet value narrows the search");
+      const entries = await page.evaluate(() => history.length);
+      await page.click(`#${facet.id}`);
+      const after = await countChange(page, before);
+      // A checkbox fires `input` and `change`: still one search and one history entry.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const added = (await page.evaluate(() => history.length)) - entries;
+      check(added === 1, `one facet click added ${added} history entries`);
+      check(
+        totalOf(after) === facet.count,
+        `checked ${facet.name}=${facet.value} (${facet.count}) but: ${after}`,
+      );
+      const url = new URL(page.url());
+      check(
+        url.searchParams.getAll(facet.name).includes(facet.value),
+        `facet not in URL ${page.url()}`,
+      );
+      check(
+        await page.$eval(`#${facet.id}`, (el) => el.checked),
+        "facet not checked after narrowing",
+      );
+      await page.goBack({ waitUntil: "load" });
+      await page.waitForFunction(
+        (name) => !new URL(location.href).searchParams.has(name),
+        {},
+        facet.name,
+      );
+      await page.waitForFunction(
+        (text) => document.querySelector("#count")?.textContent.trim() === text,
+        { timeout: 15_000 },
+        before,
+      );
+      check(
+        new URL(page.url()).searchParams.get("q") === "nurse",
+        `Back lost the query: ${page.url()}`,
+      );
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "the same search works with JavaScript off"() {
+    const page = await openPage({ javascript: false });
+    try {
+      await signIn(page, USER_KEY);
+      await page.goto(`${BASE}/`);
+      await page.type("#field-q", "nurse");
+      await Promise.all([page.waitForNavigation(), page.click("#search button[type=submit]")]);
+      const url = new URL(page.url());
+      check(
+        url.searchParams.get("q") === "nurse" && !/=(&|$)/.test(page.url()),
+        `URL ${page.url()}`,
+      );
+      const before = await countText(page);
+      const total = totalOf(before);
+      check(total > 0, `no results without JavaScript: ${before}`);
+      const facet = await narrowingFacet(page, total);
+      check(facet, "no narrowing facet");
+      await page.click(`#${facet.id}`);
+      await Promise.all([
+        page.waitForNavigation(),
+        page.click(".facets noscript button, .facets button"),
+      ]);
+      check(
+        totalOf(await countText(page)) === facet.count,
+        `facet without JS gave ${await countText(page)}`,
+      );
+      await Promise.all([page.waitForNavigation(), page.click(".result h3 a")]);
+      check(new URL(page.url()).pathname === "/posting", "result link did not open the posting");
+      check((await page.$(".description")) !== null, "posting page has no description");
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "keyboard only: Tab to the query and a facet, Space toggles, Enter opens a result"() {
+    const page = await openPage();
+    try {
+      await signIn(page, USER_KEY);
+      await page.goto(`${BASE}/`);
+      await tabTo(page, (a) => a.id === "field-q");
+      await page.keyboard.type("nurse");
+      await Promise.all([page.waitForNavigation().catch(() => {}), page.keyboard.press("Enter")]);
+      await page.waitForFunction(
+        () => /\d+ jobs? match/.test(document.querySelector("#count")?.textContent ?? ""),
+        {
+          timeout: 15_000,
+        },
+      );
+      const before = await countText(page);
+      await page.focus("#field-q");
+      const facet = await tabTo(page, (a) => a.inFacets && a.type === "checkbox");
+      await page.keyboard.press("Space");
+      const after = await countChange(page, before);
+      check(totalOf(after) <= totalOf(before), `a facet widened the search: ${before} -> ${after}`);
+      check(await page.$eval(`#${facet.id}`, (el) => el.checked), "Space did not check the facet");
+      const focused = await activeElement(page);
+      check(
+        focused.id === facet.id,
+        `focus moved away from the facet to ${JSON.stringify(focused)}`,
+      );
+      await tabTo(page, (a) => a.inResult && a.tag === "A");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      check(new URL(page.url()).pathname === "/posting", `Enter opened ${page.url()}`);
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "CV upload shows what was derived and the results"() {
+    const page = await openPage();
+    try {
+      await signIn(page, USER_KEY);
+      await page.goto(`${BASE}/`);
+      const input = await page.$("input[type=file][name=cv]");
+      await input.uploadFile(CV_FILE);
+      await Promise.all([
+        page.waitForNavigation(),
+        page.click("form[action='/cv'] button[type=submit]"),
+      ]);
+      check(new URL(page.url()).pathname === "/cv", `after upload at ${page.url()}`);
+      const text = await page.$eval("main", (el) => el.textContent);
+      check(/What the search took from your CV/.test(text), "no derived section");
+      const roles = await page.$eval(".derived", (el) => el.textContent);
+      check(/nurse/i.test(roles), `derived roles lack nurse: ${roles}`);
+      check((await page.$$(".result")).length > 0, "no results for the CV");
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "the console needs an admin key"() {
+    const user = await openPage();
+    try {
+      await user.goto(`${BASE}/admin`);
+      check(new URL(user.url()).pathname === "/signin", "console open without sign-in");
+      await signIn(user, USER_KEY);
+      const refused = await user.goto(`${BASE}/admin`);
+      check(refused.status() === 403, `a search key got ${refused.status()} on /admin`);
+    } finally {
+      await user.close();
+    }
+    const admin = await openPage();
+    try {
+      await signIn(admin, ADMIN_KEY);
+      const ok = await admin.goto(`${BASE}/admin`);
+      check(ok.status() === 200, `an admin key got ${ok.status()}`);
+      const headings = await admin.$$eval("h2", (hs) => hs.map((h) => h.textContent));
+      for (const wanted of ["Index", "Sources", "API keys", "Postings by country"]) {
+        check(headings.some((h) => h.startsWith(wanted)), `no "${wanted}" section`);
+      }
+      const images = await admin.$$eval(".plot img", (imgs) => imgs.map((i) => i.naturalWidth));
+      check(images.length >= 3 && images.every((w) => w > 0), `plots not drawn: ${images}`);
+      // Create a key: shown once, then listed; revoke it.
+      await admin.type("#key-name", "browser-made");
+      await Promise.all([
+        admin.waitForNavigation(),
+        admin.click("form[action='/admin/keys'] button[type=submit]"),
+      ]);
+      const key = await admin.$eval("#new-key", (el) => el.textContent.trim());
+      check(/^jsk_/.test(key), `no new key shown: ${key}`);
+      await admin.goto(`${BASE}/admin`);
+      check(!(await admin.content()).includes(key), "the new key is shown again");
+      await Promise.all([
+        admin.waitForNavigation(),
+        admin.click("button[aria-label='Revoke browser-made']"),
+      ]);
+      check(
+        /Revoked key/.test(await admin.$eval(".notice", (el) => el.textContent)),
+        "revoke not confirmed",
+      );
+    } finally {
+      await admin.close();
+    }
+  },
+
+  async "a hostile posting renders as text"() {
+    const page = await openPage();
+    try {
+      await signIn(page, USER_KEY);
+      await search(page, HOSTILE_QUERY);
+      const titles = await page.$$eval(".result h3", (hs) => hs.map((h) => h.textContent));
+      const hostile = titles.find((t) => t.includes("<script>"));
+      check(hostile, `the hostile title is not shown as text: ${titles.slice(0, 5)}`);
+      const scripts = await page.$$eval("script", (ss) => ss.map((s) => s.getAttribute("src")));
+      check(
+        scripts.every((src) => src && src.startsWith("/static/")),
+        `a script not ours: ${scripts}`,
+      );
+      check(
+        (await page.$$("main img, main iframe, main svg")).length === 0,
+        "scraped markup became elements",
+      );
+      const link = await page.$$eval(
+        ".result h3 a",
+        (as, hostile) => as.find((a) => a.textContent === hostile)?.getAttribute("href"),
+        hostile,
+      );
+      await Promise.all([page.waitForNavigation(), page.click(`.result h3 a[href="${link}"]`)]);
+      const description = await page.$eval(".description", (el) => el.textContent);
+      check(
+        description.includes("<iframe") && description.includes("<script>"),
+        "description not shown as text",
+      );
+      check(
+        (await page.$$("iframe, main img, main svg, object, embed")).length === 0,
+        "description markup ran",
+      );
+      check(page.dialogs.length === 0, `a dialog opened: ${page.dialogs}`);
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "no Content-Security-Policy violation on any page"() {
+    const page = await openPage();
+    try {
+      await signIn(page, ADMIN_KEY);
+      for (const path of ["/", "/?q=nurse", "/admin", "/no-such-page", "/signin"]) {
+        await page.goto(`${BASE}${path}`);
+      }
+      await page.goto(`${BASE}/?q=nurse`);
+      await Promise.all([page.waitForNavigation(), page.click(".result h3 a")]);
+      const headers = (await page.goto(`${BASE}/?q=nurse`)).headers();
+      const csp = headers["content-security-policy"] ?? "";
+      check(
+        /frame-ancestors 'none'/.test(csp) && !/unsafe-inline|unsafe-eval/.test(csp),
+        `CSP: ${csp}`,
+      );
+      // The OAuth consent page (the MCP sign-in) is a page of this service too.
+      const redirect = "http://127.0.0.1:9/callback";
+      const registered = await fetch(`${BASE}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ redirect_uris: [redirect], client_name: "browser test" }),
+      });
+      check(registered.status === 201, `client registration: ${registered.status}`);
+      const { client_id } = await registered.json();
+      const verifier = randomBytes(32).toString("base64url");
+      const consent = await page.goto(`${BASE}/oauth/authorize?${new URLSearchParams({
+        response_type: "code",
+        client_id,
+        redirect_uri: redirect,
+        code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+        code_challenge_method: "S256",
+        state: "browser",
+      })}`);
+      check(consent.status() === 200, `consent page: ${consent.status()}`);
+      const styled = await page.$eval("button.approve", (b) => getComputedStyle(b).backgroundColor);
+      check(styled === "rgb(26, 95, 180)", `the consent page's style did not apply: ${styled}`);
+      const missing = await page.goto(`${BASE}/no-such-page`);
+      check(missing.status() === 404 && /Page not found/.test(await page.title()), "no 404 page");
+      check(cspViolations.length === 0, `violations: ${JSON.stringify(cspViolations.slice(0, 5))}`);
+    } finally {
+      await page.close();
+    }
+  },
+
+  async "/metrics of the running server: admin key only, Prometheus text"() {
+    check((await fetch(`${BASE}/metrics`)).status === 401, "no key was not 401");
+    const user = await fetch(`${BASE}/metrics`, { headers: { "x-api-key": USER_KEY } });
+    check(user.status === 403, `a search key got ${user.status}`);
+    const response = await fetch(`${BASE}/metrics`, {
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    });
+    check(response.status === 200, `an admin key got ${response.status}`);
+    const text = await response.text();
+    for (const line of text.split("\n")) {
+      if (line === "" || line.startsWith("#")) continue;
+      check(
+        /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? [-+0-9.eInfNa]+$/.test(line),
+        `not a sample: ${line}`,
+      );
+    }
+    check(
+      /# TYPE jobseek_http_request_duration_seconds histogram/.test(text),
+      "no latency histogram",
+    );
+    check(
+      /jobseek_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/"\} [1-9]/
+        .test(text),
+      "page requests not timed",
+    );
+    check(/^jobseek_searches_total\{outcome="ok"\} [1-9]/m.test(text), "searches not counted");
+    check(/^jobseek_index_postings [1-9]/m.test(text), "index size not reported");
+    check(/^jobseek_connections_held [0-9]/m.test(text), "connections held not reported");
+    check(
+      /^jobseek_connections_refused_total [0-9]/m.test(text),
+      "connections refused not reported",
+    );
+  },
+
+  async "axe finds no serious or critical violation, light and dark"() {
+    const problems = [];
+    for (const scheme of ["light", "dark"]) {
+      const page = await openPage();
+      try {
+        await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
+        await page.goto(`${BASE}/signin`);
+        problems.push(...(await runAxe(page)).map((p) => `${scheme} /signin: ${p}`));
+        await signIn(page, ADMIN_KEY);
+        const pages = [`/?q=nurse`, `/?q=nurse&country=ZZ`, `/admin`, `/no-such-page`];
+        for (const path of pages) {
+          await page.goto(`${BASE}${path}`);
+          problems.push(...(await runAxe(page)).map((p) => `${scheme} ${path}: ${p}`));
+        }
+        await page.goto(`${BASE}/?q=nurse`);
+        await Promise.all([page.waitForNavigation(), page.click(".result h3 a")]);
+        problems.push(...(await runAxe(page)).map((p) => `${scheme} posting: ${p}`));
+        const input = await page.goto(`${BASE}/`).then(() => page.$("input[type=file]"));
+        await input.uploadFile(CV_FILE);
+        await Promise.all([
+          page.waitForNavigation(),
+          page.click("form[action='/cv'] button[type=submit]"),
+        ]);
+        problems.push(...(await runAxe(page)).map((p) => `${scheme} cv: ${p}`));
+      } finally {
+        await page.close();
+      }
+    }
+    check(problems.length === 0, problems.join("\n"));
+  },
+
+  async "pages fit 360 px, screenshots at 1280 and 360"() {
+    for (const width of [1280, 360]) {
+      const page = await openPage({ width, height: width === 360 ? 780 : 900 });
+      try {
+        await signIn(page, ADMIN_KEY);
+        await page.goto(`${BASE}/?q=nurse`);
+        await assertFits(page);
+        await shot(page, `search-${width}`);
+        await Promise.all([page.waitForNavigation(), page.click(".result h3 a")]);
+        await assertFits(page);
+        await shot(page, `posting-${width}`);
+        await page.goto(`${BASE}/admin`);
+        await assertFits(page);
+        await shot(page, `console-${width}`, true);
+        await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
+        await page.goto(`${BASE}/?q=nurse`);
+        await shot(page, `search-dark-${width}`);
+      } finally {
+        await page.close();
+      }
+    }
+  },
+};
+
+for (const [name, run] of Object.entries(scenarios)) {
+  if (ONLY && !ONLY.has(name)) continue;
+  const started = Date.now();
+  try {
+    await run();
+    report({ name, ok: true, ms: Date.now() - started });
+  } catch (error) {
+    report({
+      name,
+      ok: false,
+      error: String(error?.stack ?? error),
+      ms: Date.now() - started,
+    });
+  }
+}
+await browser.close();

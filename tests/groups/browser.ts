@@ -1,0 +1,8 @@
+/**
+ * Test files run as one group in one worker (tests/suite_groups_test.ts has the why): the web page
+ * in a real Chromium against a jobseek serve process, and the web routes in-process.
+ *
+ * @module
+ */
+import "../web_browser_test.ts";
+import "../web_routes_test.ts";

@@ -1,0 +1,570 @@
+/**
+ * The web routes in-process, on the real search service over the first fixture postings and a
+ * hostile one: who may search in each `JOBSEEK_WEB` mode, sessions (cookie flags, sign-out,
+ * revocation with the key, expiry), forms refused from other sites or without the session's token,
+ * page searches counted against the key's REST budget, the console's scope, `/metrics` (401/403,
+ * Prometheus text with a latency histogram), the pages' 404 and escaping.
+ */
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { Hono } from "hono";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { RateLimiter } from "../src/auth/rate_limiter.ts";
+import { rejectAllTokens } from "../src/auth/token_verifier.ts";
+import { loadConfig } from "../src/config.ts";
+import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
+import { PEER_HEADER } from "../src/http/guarded_connection.ts";
+import { silentLogger } from "../src/log.ts";
+import { openStore } from "../src/store/store.ts";
+import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
+import { safeNext } from "../src/web/respond.tsx";
+import { SESSION_COOKIE, WebSessions } from "../src/web/session.ts";
+import { createWebApp } from "../src/web/web_app.ts";
+import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
+
+const ORIGIN = "http://127.0.0.1:8000";
+
+async function hostilePosting(): Promise<Job> {
+  const job_url = "https://www.indeed.com/viewjob?jk=hostile-web";
+  return {
+    id: await jobIdFromUrl(job_url),
+    job_title: `Lighthouse Keeper <script>alert(1)</script>`,
+    company_name: `"><img src=x onerror=alert(2)>`,
+    city: "Oban",
+    country: "GB",
+    publish_time: "2026-11-20 09:00:00",
+    job_url,
+    job_tags: ["<b>maritime</b>"],
+    data_source: "indeed",
+    job_description: "Keep the lamp lit.\n<iframe src=https://evil.example></iframe>",
+  };
+}
+
+let shared: Promise<TestSearch> | undefined;
+function testSearch(): Promise<TestSearch> {
+  shared ??=
+    (async () =>
+      createTestSearch({ jobs: [...await defaultTestJobs(), await hostilePosting()] }))();
+  return shared;
+}
+
+interface Web {
+  request(path: string, init?: RequestInit & { peer?: string; cookie?: string }): Promise<Response>;
+  apiKeys: ApiKeyRegistry;
+  metrics: ServiceMetrics;
+  userKey: string;
+  adminKey: string;
+  close(): void;
+}
+
+async function startWeb(
+  env: Record<string, string> = {},
+  keyOptions: { rateLimit?: number } = {},
+): Promise<Web> {
+  const search = await testSearch();
+  // Keys, sessions and counts in a store of their own: each test starts clean.
+  const store = await openStore(":memory:");
+  const config = loadConfig(env);
+  const apiKeys = new ApiKeyRegistry(store.apiKeys, []);
+  const metrics = new ServiceMetrics();
+  const userKey = (await apiKeys.create("user", keyOptions)).key;
+  const adminKey = (await apiKeys.create("admin", { scopes: ["admin", "search"] })).key;
+  const app = createWebApp({
+    config,
+    service: instrumentService(search.service, metrics),
+    apiKeys,
+    rateLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
+    tokenVerifier: rejectAllTokens,
+    addressLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
+    logger: silentLogger,
+    store: { ...search.store, webSessions: store.webSessions },
+    metrics,
+  });
+  return {
+    apiKeys,
+    metrics,
+    userKey,
+    adminKey,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.cookie) headers.set("cookie", init.cookie);
+      if (init.peer) headers.set(PEER_HEADER, init.peer);
+      const request = new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
+      return Promise.resolve(
+        app.fetch(request, init.peer ? { remoteAddr: { transport: "unix", path: "" } } : undefined),
+      );
+    },
+    close: () => store.close(),
+  };
+}
+
+function form(fields: Record<string, string>): URLSearchParams {
+  return new URLSearchParams(fields);
+}
+
+/** Signs in with `key`; returns the session cookie (`name=value`). */
+async function signIn(web: Web, key: string): Promise<string> {
+  const response = await web.request("/signin", {
+    method: "POST",
+    headers: { origin: ORIGIN },
+    body: form({ api_key: key, next: "/" }),
+  });
+  assert.equal(response.status, 303);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  assert.ok(cookie, "no session cookie");
+  return cookie.split(";")[0];
+}
+
+async function formToken(web: Web, cookie: string): Promise<string> {
+  const html = await (await web.request("/", { cookie })).text();
+  const token = html.match(/name="csrf" value="([^"]+)"/)?.[1];
+  assert.ok(token, "no form token on the page");
+  return token;
+}
+
+Deno.test("key mode: the page sends to sign-in, the cookie is HttpOnly and SameSite=Strict, sign-out ends it", async () => {
+  const web = await startWeb();
+  try {
+    const first = await web.request("/?q=nurse");
+    assert.equal(first.status, 303);
+    assert.equal(first.headers.get("location"), "/signin?next=%2F%3Fq%3Dnurse");
+    const page = await web.request("/signin?next=%2F%3Fq%3Dnurse");
+    const html = await page.text();
+    assert.match(html, /name="api_key"/);
+    assert.match(page.headers.get("content-security-policy")!, /frame-ancestors 'none'/);
+    const wrong = await web.request("/signin", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      body: form({ api_key: "jsk_wrong", next: "/" }),
+    });
+    assert.equal(wrong.status, 401);
+    assert.match(await wrong.text(), /That API key is not valid/);
+    const signedIn = await web.request("/signin", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      body: form({ api_key: web.userKey, next: "/?q=nurse" }),
+    });
+    assert.equal(signedIn.status, 303);
+    assert.equal(signedIn.headers.get("location"), "/?q=nurse");
+    const setCookie = signedIn.headers.getSetCookie().join("\n");
+    assert.match(setCookie, /HttpOnly/);
+    assert.match(setCookie, /SameSite=Strict/);
+    assert.doesNotMatch(setCookie, /Secure/, "Secure on an http public URL");
+    assert.ok(!setCookie.includes(web.userKey), "the key itself is in the cookie");
+    const cookie = setCookie.split(";")[0];
+    const results = await web.request("/?q=nurse", { cookie });
+    assert.equal(results.status, 200);
+    assert.match(await results.text(), /\d+ jobs? match/);
+    const token = await formToken(web, cookie);
+    const out = await web.request("/signout", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token }),
+    });
+    assert.equal(out.status, 303);
+    assert.equal((await web.request("/?q=nurse", { cookie })).status, 303);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("the session cookie is Secure when the public URL is https", async () => {
+  const web = await startWeb({ JOBSEEK_PUBLIC_URL: "https://jobs.example.com" });
+  try {
+    const response = await web.request("/signin", {
+      method: "POST",
+      headers: { origin: "https://jobs.example.com" },
+      body: form({ api_key: web.userKey, next: "/" }),
+    });
+    assert.equal(response.status, 303);
+    assert.match(response.headers.getSetCookie().join(), /; Secure/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a session ends when its key is revoked", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    assert.equal((await web.request("/?q=nurse", { cookie })).status, 200);
+    assert.equal(await web.apiKeys.revoke("user"), true);
+    const after = await web.request("/?q=nurse", { cookie });
+    assert.equal(after.status, 303);
+    assert.match(after.headers.get("location")!, /^\/signin/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a session expires after its lifetime", async () => {
+  const store = await openStore(":memory:");
+  try {
+    const apiKeys = new ApiKeyRegistry(store.apiKeys, []);
+    const { key } = await apiKeys.create("someone");
+    let now = Date.UTC(2026, 0, 1);
+    const sessions = new WebSessions({
+      store: store.webSessions,
+      apiKeys,
+      lifetimeMs: 3_600_000,
+      secure: false,
+      now: () => now,
+    });
+    const app = new Hono();
+    app.post("/in", async (c) => c.text((await sessions.signIn(c, key))?.name ?? "none"));
+    app.get("/who", async (c) => c.text((await sessions.read(c))?.principal.name ?? "nobody"));
+    const signIn = await app.request("/in", { method: "POST" });
+    const cookie = signIn.headers.getSetCookie()[0].split(";")[0];
+    assert.match(signIn.headers.getSetCookie()[0], /Max-Age=3600/);
+    const who = async () => await (await app.request("/who", { headers: { cookie } })).text();
+    now += 3_599_000;
+    assert.equal(await who(), "someone");
+    now += 1000;
+    assert.equal(await who(), "nobody");
+    now -= 10_000;
+    assert.equal(await who(), "nobody", "an expired session came back");
+  } finally {
+    store.close();
+  }
+});
+
+Deno.test("forms from another site, or without the session's token, change nothing", async () => {
+  const web = await startWeb();
+  try {
+    const noOrigin = await web.request("/signin", {
+      method: "POST",
+      body: form({ api_key: web.userKey, next: "/" }),
+    });
+    assert.equal(noOrigin.status, 403);
+    assert.equal(noOrigin.headers.getSetCookie().length, 0);
+    const huge = await web.request("/signin", {
+      method: "POST",
+      headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: `api_key=${"a".repeat(200_000)}`,
+    });
+    assert.equal(huge.status, 413);
+    const cookie = await signIn(web, web.adminKey);
+    const token = await formToken(web, cookie);
+    const crossSite = await web.request("/admin/keys", {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+      cookie,
+      body: form({ csrf: token, name: "evil-made", scope: "admin" }),
+    });
+    assert.equal(crossSite.status, 403);
+    const noToken = await web.request("/admin/keys", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ name: "tokenless", scope: "admin" }),
+    });
+    assert.equal(noToken.status, 403);
+    const names = (await web.apiKeys.list()).map((k) => k.name);
+    assert.deepEqual(names.sort(), ["admin", "user"]);
+    const made = await web.request("/admin/keys", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name: "made-here", scope: "search" }),
+    });
+    assert.equal(made.status, 200);
+    const html = await made.text();
+    const shown = html.match(/id="new-key">(jsk_[^<]+)</)?.[1];
+    assert.ok(shown, "the new key is not shown");
+    assert.ok(await web.apiKeys.verify(shown), "the key shown does not work");
+    const again = await (await web.request("/admin", { cookie })).text();
+    assert.ok(!again.includes(shown), "the key is shown a second time");
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("the console: sign in first, 403 without the admin scope", async () => {
+  const web = await startWeb();
+  try {
+    const none = await web.request("/admin");
+    assert.equal(none.status, 303);
+    assert.equal(none.headers.get("location"), "/signin?next=%2Fadmin");
+    const user = await signIn(web, web.userKey);
+    assert.equal((await web.request("/admin", { cookie: user })).status, 403);
+    assert.equal((await web.request("/admin/plots/countries.svg", { cookie: user })).status, 403);
+    const admin = await signIn(web, web.adminKey);
+    const page = await web.request("/admin", { cookie: admin });
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    for (
+      const heading of ["Index", "Imports and pushes", "Sources", "API keys", "Postings by country"]
+    ) {
+      assert.match(html, new RegExp(`<h2>${heading}`));
+    }
+    const plot = await web.request("/admin/plots/countries.svg", { cookie: admin });
+    assert.equal(plot.status, 200);
+    assert.match(plot.headers.get("content-type")!, /image\/svg\+xml/);
+    assert.match(await plot.text(), /<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("the console's Run now makes a source due; Revoke ends a key", async () => {
+  const web = await startWeb();
+  try {
+    const search = await testSearch();
+    const later = Date.now() + 3_600_000;
+    const name = `feed-${crypto.randomUUID().slice(0, 8)}`;
+    await search.store.sources.addSource({
+      name,
+      location: "https://feeds.example.com/jobs.csv",
+      everyMs: 3_600_000,
+      createdAt: Date.now(),
+      nextRunAt: later,
+    });
+    const cookie = await signIn(web, web.adminKey);
+    const token = await formToken(web, cookie);
+    const consolePage = await (await web.request("/admin", { cookie })).text();
+    assert.match(consolePage, new RegExp(`aria-label="Run ${name} now"`));
+    const before = Date.now();
+    const run = await web.request("/admin/sources/run", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name }),
+    });
+    assert.equal(run.status, 303);
+    const source = await search.store.sources.getSource(name);
+    assert.ok(source && source.nextRunAt >= before && source.nextRunAt <= Date.now());
+    const revoked = await web.request("/admin/keys/revoke", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name: "user" }),
+    });
+    assert.equal(revoked.status, 303);
+    assert.match(decodeURIComponent(revoked.headers.get("location")!), /Revoked key 'user'/);
+    assert.equal(await web.apiKeys.verify(web.userKey), null);
+    await search.store.sources.removeSource(name);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("page searches count against the key's budget, shared with REST", async () => {
+  const web = await startWeb({}, { rateLimit: 2 });
+  try {
+    const cookie = await signIn(web, web.userKey);
+    assert.equal((await web.request("/?q=nurse", { cookie })).status, 200);
+    assert.equal(
+      (await web.request("/v1/search?q=nurse", { headers: { "x-api-key": web.userKey } })).status,
+      200,
+    );
+    const refused = await web.request("/?q=teacher", { cookie });
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    assert.match(await refused.text(), /Too many searches/);
+    // The page without a query searches nothing and costs nothing.
+    assert.equal((await web.request("/", { cookie })).status, 200);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("public mode: anyone searches, limited per address prefix", async () => {
+  const web = await startWeb({ JOBSEEK_WEB: "public", JOBSEEK_RATE_LIMIT: "3" });
+  try {
+    for (const host of [1, 2, 3]) {
+      const ok = await web.request("/?q=nurse", { peer: `203.0.113.${host}` });
+      assert.equal(ok.status, 200, `request ${host}`);
+    }
+    const refused = await web.request("/?q=nurse", { peer: "203.0.113.77" });
+    assert.equal(refused.status, 429);
+    assert.equal((await web.request("/?q=nurse", { peer: "198.51.100.1" })).status, 200);
+    // The console stays for admin keys only.
+    assert.equal((await web.request("/admin", { peer: "198.51.100.1" })).status, 303);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("off: no pages, the API's JSON 404, /metrics still served", async () => {
+  const web = await startWeb({ JOBSEEK_WEB: "off" });
+  try {
+    const page = await web.request("/", { headers: { accept: "text/html" } });
+    assert.equal(page.status, 404);
+    assert.equal((await page.json()).error_code, "NOT_FOUND");
+    assert.equal((await web.request("/signin")).status, 404);
+    assert.equal(
+      (await web.request("/metrics", { headers: { "x-api-key": web.adminKey } })).status,
+      200,
+    );
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("the pages' own 404 for browsers, JSON for API clients", async () => {
+  const web = await startWeb();
+  try {
+    const page = await web.request("/no-such-page", { headers: { accept: "text/html" } });
+    assert.equal(page.status, 404);
+    assert.match(page.headers.get("content-type")!, /text\/html/);
+    assert.match(page.headers.get("content-security-policy")!, /default-src 'none'/);
+    assert.match(await page.text(), /Page not found/);
+    const api = await web.request("/v1/nothing", { headers: { accept: "text/html" } });
+    assert.equal((await api.json()).error_code, "NOT_FOUND");
+    const unknownPosting = await web.request("/posting?url=https%3A%2F%2Fnowhere.example%2F", {
+      cookie: await signIn(web, web.userKey),
+    });
+    assert.equal(unknownPosting.status, 404);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("an emptied search says why and links to the search without that filter", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const response = await web.request("/?q=nurse&country=ZZ&sort=relevance", { cookie });
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    assert.match(html, /No jobs match\./);
+    assert.match(html, /Nothing matches with country=ZZ/);
+    assert.match(
+      html,
+      /<a href="\/\?q=nurse&amp;sort=relevance">Search again without country<\/a>/,
+    );
+    const invalid = await web.request("/?q=nurse&since=garbage", { cookie });
+    assert.equal(invalid.status, 400);
+    assert.match(await invalid.text(), /Invalid parameter &#39;since&#39;/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a hostile posting is escaped in the list and on its page", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const list = await (await web.request("/?q=lighthouse+keeper", { cookie })).text();
+    assert.match(list, /Lighthouse Keeper &lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+    assert.ok(!list.includes("<script>alert"), "raw script in the list");
+    assert.ok(!list.includes("<img src=x"), "raw img in the list");
+    const href = list.match(/href="(\/posting\?url=[^"]*hostile-web[^"]*)"/)?.[1];
+    assert.ok(href, "no link to the hostile posting");
+    const page = await (await web.request(href.replaceAll("&amp;", "&"), { cookie })).text();
+    assert.match(page, /&lt;iframe src=https:\/\/evil.example&gt;&lt;\/iframe&gt;/);
+    assert.ok(!page.includes("<iframe"), "raw iframe on the posting page");
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a CV upload: derived roles and results; a .doc is refused with what to do", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const token = await formToken(web, cookie);
+    const upload = (name: string, text: string, csrf = token) => {
+      const body = new FormData();
+      body.set("csrf", csrf);
+      body.set("cv", new File([text], name, { type: "text/plain" }));
+      return web.request("/cv", { method: "POST", headers: { origin: ORIGIN }, cookie, body });
+    };
+    const ok = await upload("cv.txt", "Registered nurse, 6 years in intensive care. Toronto.");
+    assert.equal(ok.status, 200);
+    const html = await ok.text();
+    assert.match(html, /What the search took from your CV/);
+    assert.match(html, /class="result"/);
+    const doc = await upload("cv.doc", "old word file");
+    assert.equal(doc.status, 400);
+    assert.match(await doc.text(), /save it as .docx/);
+    assert.equal((await upload("cv.txt", "nurse", "wrong-token")).status, 403);
+  } finally {
+    web.close();
+  }
+});
+
+/** Every sample line of a Prometheus text exposition: `name{labels} value`. */
+function samples(text: string): { name: string; labels: string; value: number }[] {
+  return text.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => {
+    const match = line.match(/^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})? (-?[0-9.e+-]+|NaN|\+Inf)$/);
+    assert.ok(match, `not a Prometheus sample line: ${line}`);
+    return { name: match[1], labels: match[2] ?? "", value: Number(match[3]) };
+  });
+}
+
+Deno.test("/metrics: 401 without a key, 403 without the admin scope, Prometheus text for admins", async () => {
+  const web = await startWeb();
+  try {
+    assert.equal((await web.request("/metrics")).status, 401);
+    const user = await web.request("/metrics", { headers: { "x-api-key": web.userKey } });
+    assert.equal(user.status, 403);
+    assert.equal((await user.json()).error_code, "AUTH_INSUFFICIENT_SCOPE");
+    const wrong = await web.request("/metrics", { headers: { authorization: "Bearer jsk_nope" } });
+    assert.equal(wrong.status, 403);
+    await web.request("/v1/search?q=nurse", { headers: { "x-api-key": web.userKey } });
+    const viaHeader = await web.request("/metrics", { headers: { "x-api-key": web.adminKey } });
+    assert.equal(viaHeader.status, 200);
+    const bearer = await web.request("/metrics", {
+      headers: { authorization: `Bearer ${web.adminKey}` },
+    });
+    assert.equal(bearer.status, 200);
+    assert.match(bearer.headers.get("content-type")!, /^text\/plain; version=0\.0\.4/);
+    const text = await bearer.text();
+    assert.match(text, /# TYPE jobseek_http_request_duration_seconds histogram/);
+    const all = samples(text);
+    const search = all.filter((s) =>
+      s.name === "jobseek_http_request_duration_seconds_bucket" &&
+      s.labels.includes('route="/v1/search"')
+    );
+    assert.ok(search.some((s) => s.labels.includes('le="+Inf"') && s.value === 1), "no histogram");
+    assert.ok(
+      all.some((s) =>
+        s.name === "jobseek_http_requests_total" && s.labels.includes('route="/metrics"') &&
+        s.labels.includes('status="401"')
+      ),
+      "the refused scrape is not counted",
+    );
+    assert.equal(all.find((s) => s.name === "jobseek_searches_total")?.value, 1);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("metrics read publishes, source runs and pushes off the log lines", () => {
+  const metrics = new ServiceMetrics();
+  metrics.observeLog("index published", { total_ms: 1500, doc_count: 10 });
+  metrics.observeLog("index delta published", { total_ms: 200, doc_count: 11 });
+  metrics.observeLog("source pulled", { source: "feed", outcome: "imported" });
+  metrics.observeLog("postings pushed", { rows_read: 7 });
+  metrics.observeLog("index snapshot loaded", { doc_count: 11, load_ms: 5 });
+  metrics.observeRequest("GET", "/v1/search", 429, 0.001);
+  assert.deepEqual(metrics.publishes().map((p) => [p.kind, p.seconds]), [["full", 1.5], [
+    "delta",
+    0.2,
+  ]]);
+  return metrics.text().then((text) => {
+    const all = samples(text);
+    const value = (name: string, labels = "") =>
+      all.find((s) => s.name === name && s.labels.includes(labels))?.value;
+    assert.equal(value("jobseek_publish_duration_seconds_count", 'kind="full"'), 1);
+    assert.equal(value("jobseek_source_runs_total", 'outcome="ok"'), 1);
+    assert.equal(value("jobseek_pushed_postings_total"), 7);
+    assert.equal(value("jobseek_index_postings"), 11);
+    assert.equal(value("jobseek_rate_limit_refusals_total", 'route="/v1/search"'), 1);
+  });
+});
+
+Deno.test("after sign-in a person is only ever sent to a path on this site", () => {
+  fc.assert(fc.property(fc.string(), (next) => {
+    const target = safeNext(next);
+    assert.ok(target.startsWith("/") && !/^\/[/\\]/.test(target), `${next} -> ${target}`);
+    if (/^\/(?![/\\])/.test(next) && next.length <= 4000) assert.equal(target, next);
+  }));
+  for (
+    const evil of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:x"]
+  ) {
+    assert.equal(safeNext(evil), "/");
+  }
+});
