@@ -442,6 +442,34 @@ Deno.test("an emptied search says why and links to the search without that filte
   }
 });
 
+Deno.test("no strong match in a city: the page shows the closest there, marked, and relevance order continues past the strong ones", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    // The bundled postings hold no strong match for "nurse" in Dallas, and one close: an RN job.
+    const dated = await (await web.request("/?q=nurse&city=Dallas", { cookie })).text();
+    assert.match(dated, /No strong match; 1 close match\. Showing 1–1\./);
+    assert.match(dated, /<h2 class="closest">No strong match in Dallas; closest there:<\/h2>/);
+    assert.match(dated, /RN - Med\/Surg<\/a><span class="match-close">Close match<\/span>/);
+
+    const ranked = await (await web.request("/?q=nurse&sort=relevance&top_k=50", { cookie }))
+      .text();
+    const strong = Number(ranked.match(/(\d+) jobs? match, then (\d+) close match/)?.[1]);
+    assert.ok(strong > 0, "relevance order names its strong and close matches");
+    const titles = [...ranked.matchAll(/<h3 id="result-(\d+)">.*?<\/h3>/g)].map((m) => m[0]);
+    const firstClose = titles.findIndex((h) => h.includes("match-close"));
+    // Close matches come after every strong one, and only there.
+    assert.ok(firstClose === -1 || firstClose >= Math.min(strong, titles.length));
+    assert.ok(
+      titles.slice(firstClose === -1 ? titles.length : firstClose).every((h) =>
+        h.includes("match-close")
+      ),
+    );
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a hostile posting is escaped in the list and on its page", async () => {
   const web = await startWeb();
   try {

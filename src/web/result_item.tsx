@@ -55,6 +55,8 @@ export function ResultItem(props: { result: JobResult; index: number }) {
     <article class="result" aria-labelledby={id}>
       <h3 id={id}>
         <a href={postingHref(r.job_url)}>{r.job_title}</a>
+        {/* A close match is under the strong set's cut: the page says so beside its title. */}
+        {r.match === "close" ? <span class="match-close">Close match</span> : null}
       </h3>
       <dl class="meta">
         <dt>Company</dt>

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { FacetCount, SearchResponse } from "../domain/job.ts";
+import { type FacetCount, searchPlaceInWords, type SearchResponse } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
 import { SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
@@ -172,12 +172,39 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   );
 }
 
-function countText(response: SearchResponse | undefined, offset: number): string {
+/**
+ * How many postings the order pages through: the strong matches, and in relevance order the close
+ * ones after them; newest first with no strong match, the closest ones the response carries apart.
+ */
+function listedCount(response: SearchResponse, byRelevance: boolean): number {
+  const close = response.close_total ?? 0;
+  if (response.closest) return close;
+  return response.total + (byRelevance ? close : 0);
+}
+
+/** Relevance order lists the close matches after the strong ones; newest first never does. */
+function isRelevance(params: PageParams): boolean {
+  return first(params, "sort") === "relevance";
+}
+
+function countText(
+  response: SearchResponse | undefined,
+  offset: number,
+  byRelevance: boolean,
+): string {
   if (!response) return "";
-  if (response.total === 0) return "No jobs match.";
-  const shown = response.results.length;
+  const close = response.close_total ?? 0;
+  const shown = (response.closest ?? response.results).length;
   const range = shown > 0 ? ` Showing ${offset + 1}–${offset + shown}.` : "";
-  return `${response.total} job${response.total === 1 ? "" : "s"} match.${range}`;
+  if (response.total === 0) {
+    return close > 0
+      ? `No strong match; ${close} close match${close === 1 ? "" : "es"}.${range}`
+      : "No jobs match.";
+  }
+  const strong = `${response.total} job${response.total === 1 ? "" : "s"} match`;
+  return close > 0 && byRelevance
+    ? `${strong}, then ${close} close match${close === 1 ? "" : "es"}.${range}`
+    : `${strong}.${range}`;
 }
 
 /** The part htmx swaps: facets, what was applied, results and paging. */
@@ -194,7 +221,8 @@ export function ResultsRegion(props: SearchPageProps) {
     );
   }
   const hasPrevious = offset > 0;
-  const hasNext = offset + response.results.length < response.total;
+  const listed = response.closest ?? response.results;
+  const hasNext = offset + listed.length < listedCount(response, isRelevance(params));
   return (
     <div id="results" class="layout">
       <aside class="facets" aria-label="Narrow the results">
@@ -213,8 +241,15 @@ export function ResultsRegion(props: SearchPageProps) {
       </aside>
       <section aria-label="Results">
         <Applied params={params} response={response} />
+        {response.closest
+          ? (
+            <h2 class="closest">
+              {`No strong match${searchPlaceInWords(response)}; closest there:`}
+            </h2>
+          )
+          : null}
         <ol class="results">
-          {response.results.map((result, index) => (
+          {listed.map((result, index) => (
             <li>
               <ResultItem result={result} index={offset + index} />
             </li>
@@ -321,7 +356,7 @@ export function SearchForm(props: SearchPageProps) {
         ))
       )}
       <p id="count" class="count-line" role="status" aria-live="polite" aria-atomic="true">
-        {countText(props.response, props.offset)}
+        {countText(props.response, props.offset, isRelevance(props.params))}
       </p>
       <ResultsRegion {...props} />
     </form>
