@@ -56,6 +56,9 @@ const EnvSchema = z.object({
   JOBSEEK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   JOBSEEK_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   JOBSEEK_SOURCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
+  JOBSEEK_SOURCE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(60),
+  JOBSEEK_SOURCE_MAX_MB: z.coerce.number().min(0.001).default(64),
+  JOBSEEK_SOURCE_MAX_DROP_PERCENT: z.coerce.number().min(0).max(100).default(30),
   JOBSEEK_INDEX_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
   JOBSEEK_PUBLISH_LEASE_MS: wholeMilliseconds(MIN_PUBLISH_LEASE_MS).default(30_000),
   JOBSEEK_RETENTION_DAYS: z.coerce.number().int().min(0).default(60),
@@ -96,6 +99,8 @@ export interface Config {
   maxConnections?: number;
   /** How often a server looks for due feed sources (ms). */
   sourceCheckMs: number;
+  /** How a feed pull is judged whole (src/search/source_puller.ts, docs/operations.md). */
+  sourcePullLimits: { timeoutMs: number; maxBytes: number; maxDropShare: number };
   /**
    * How often a server checks that its index matches the store (postings it lacks, postings
    * expired or past the retention since it was built) and purges what expired long ago (ms).
@@ -208,6 +213,11 @@ export function loadConfig(
     minScore: e.JOBSEEK_MIN_SCORE,
     maxConnections: e.JOBSEEK_MAX_CONNECTIONS,
     sourceCheckMs: e.JOBSEEK_SOURCE_CHECK_MS,
+    sourcePullLimits: {
+      timeoutMs: Math.round(e.JOBSEEK_SOURCE_TIMEOUT_SECONDS * 1000),
+      maxBytes: Math.round(e.JOBSEEK_SOURCE_MAX_MB * 1024 * 1024),
+      maxDropShare: e.JOBSEEK_SOURCE_MAX_DROP_PERCENT / 100,
+    },
     indexCheckMs: e.JOBSEEK_INDEX_CHECK_MS,
     publishLeaseMs: e.JOBSEEK_PUBLISH_LEASE_MS,
     retentionDays: e.JOBSEEK_RETENTION_DAYS,

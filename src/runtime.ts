@@ -200,6 +200,8 @@ export async function startServer(
     }),
     logger,
     ingest: createIngestService({ store: runtime.store, publisher: runtime.publisher }),
+    // Requests come once the server listens, after the scheduler below exists.
+    failingSources: () => sources.failing(),
   });
   // Feeds added with `jobseek sources add`: this server pulls those due that no other is pulling.
   const sources = createSourceScheduler({
@@ -207,6 +209,7 @@ export async function startServer(
     publisher: runtime.publisher,
     logger,
     checkMs: config.sourceCheckMs,
+    limits: config.sourcePullLimits,
   });
   const server = await serveApp(app.fetch, {
     port: config.port,

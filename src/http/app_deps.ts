@@ -11,6 +11,7 @@ import type { RateLimiter } from "../auth/rate_limiter.ts";
 import type { TokenVerifier } from "../auth/token_verifier.ts";
 import type { OAuthServer } from "../auth/oauth_server.ts";
 import type { IngestService } from "../search/ingest_service.ts";
+import type { FailingSource } from "../search/source_puller.ts";
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -28,6 +29,8 @@ export interface AppDeps {
   logger: Logger;
   /** Where pushed postings go (`POST /v1/postings`); without it that route is not served. */
   ingest?: IngestService;
+  /** Feed sources whose last pull failed, named in `/healthz` (src/search/source_puller.ts). */
+  failingSources?: () => FailingSource[];
 }
 
 /** Hono context variables set by the app's middleware. */

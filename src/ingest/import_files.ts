@@ -83,6 +83,11 @@ export interface ImportFilesOptions {
    * names each file as given.
    */
   cwd?: string;
+  /**
+   * Called with every file's rows once all are read, before anything is written: throwing stops
+   * the import with nothing written (a feed pull that does not look whole).
+   */
+  beforeWrite?: (files: readonly ParsedFile[]) => void;
 }
 
 const FORMATS: Record<string, ImportFormat> = {
@@ -123,7 +128,8 @@ async function readText(path: string): Promise<string> {
   }
 }
 
-interface ParsedFile {
+/** A file (or text) read and split into rows, nothing yet written. */
+export interface ParsedFile {
   file: string;
   format: ImportFormat;
   rows: ImportRow[];
@@ -287,6 +293,8 @@ async function importParsed(
   if (problems.length > 0) {
     throw new JobseekError("INVALID_PARAMETER", problems.join("\n"), { param: options.param });
   }
+
+  options.beforeWrite?.(parsed);
 
   // The last row with a given job_url wins, as if the files had been imported one by one.
   const winner = new Map<string, string>();
