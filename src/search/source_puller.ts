@@ -5,8 +5,12 @@
  * file. A running server pulls what is due (`createSourceScheduler`), one server per source at a
  * time (a lease in KV), and publishes when something changed.
  *
- * What a pull brings is the source's current listing: postings it listed before and no longer
- * lists leave the index once the source's `expireAfterMs` has passed (docs/operations.md).
+ * A URL's pull is trusted only when it looks whole (not cut mid-row, not past the size cap, not
+ * empty, not far smaller than the last good pull); a pull that does not is a failed pull, of which
+ * nothing is imported and because of which nothing expires. A good pull is the source's current
+ * listing: postings it listed before and no longer lists leave the index once three good pulls in
+ * a row left them out, the first of them `expireAfterMs` ago (docs/operations.md, "What a failed
+ * pull looks like").
  *
  * @module
  */
