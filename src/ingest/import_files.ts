@@ -117,7 +117,12 @@ async function readText(path: string): Promise<string> {
     }
     throw new InvalidFileError((error as Error).message);
   }
-  if (bytes.subarray(0, 64 * 1024).includes(0)) {
+  // A stray NUL in a scraped field is cleaned as a push cleans it (src/domain/clean_text.ts); a
+  // file of many (an image, UTF-16 text) is no import file.
+  const head = bytes.subarray(0, 64 * 1024);
+  let zeros = 0;
+  for (let i = head.indexOf(0); i !== -1; i = head.indexOf(0, i + 1)) zeros++;
+  if (zeros > Math.max(1, head.length / 100)) {
     throw new InvalidFileError("it is a binary file, not text");
   }
   try {
