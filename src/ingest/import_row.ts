@@ -158,7 +158,6 @@ function overCap(job: Job): string | null {
   return null;
 }
 
-
 /** UTF-8 bytes of one UTF-16 unit once escaped in JSON (a surrogate pair counts 2 + 2). */
 function jsonBytes(code: number): number {
   if (code === 0x22 || code === 0x5c) return 2;
