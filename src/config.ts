@@ -62,7 +62,8 @@ const EnvSchema = z.object({
   JOBSEEK_INDEX_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
   JOBSEEK_PUBLISH_LEASE_MS: wholeMilliseconds(MIN_PUBLISH_LEASE_MS).default(30_000),
   JOBSEEK_RETENTION_DAYS: z.coerce.number().int().min(0).default(60),
-  JOBSEEK_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).default(30),
+  // Off: deleting is the operator's choice (docs/operations.md, "Retention and purge").
+  JOBSEEK_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).default(0),
   JOBSEEK_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   JOBSEEK_MODEL: z.string().default(DEFAULT_MODEL_ID),
   JOBSEEK_MODEL_DIR: z.string().min(1).optional(),
@@ -116,6 +117,11 @@ export interface Config {
   retentionDays: number;
   /** Expired postings are deleted from the store this many days after they expired; 0: never. */
   purgeAfterDays: number;
+  /**
+   * Whether the environment named the retention or the purge: they are the store's settings once a
+   * server has stored them, and a process whose environment says otherwise is told so.
+   */
+  lifecycleFromEnv: boolean;
   logLevel: LogLevel;
   /** The embedding model's id in src/model/catalog.ts. */
   model: string;
@@ -222,6 +228,7 @@ export function loadConfig(
     publishLeaseMs: e.JOBSEEK_PUBLISH_LEASE_MS,
     retentionDays: e.JOBSEEK_RETENTION_DAYS,
     purgeAfterDays: e.JOBSEEK_PURGE_AFTER_DAYS,
+    lifecycleFromEnv: Boolean(env.JOBSEEK_RETENTION_DAYS || env.JOBSEEK_PURGE_AFTER_DAYS),
     logLevel: e.JOBSEEK_LOG_LEVEL,
     model: modelId(e.JOBSEEK_MODEL),
     modelDir: e.JOBSEEK_MODEL_DIR ?? defaultModelDir(env),

@@ -69,7 +69,7 @@ export interface Runtime {
  * model after an upgrade) gets one built.
  */
 export async function openRuntime(
-  config: Readonly<Config>,
+  givenConfig: Readonly<Config>,
   logger: Logger,
   options: {
     onModelProgress?: (progress: FetchProgress) => void;
@@ -80,7 +80,26 @@ export async function openRuntime(
     publishInBackground?: boolean;
   } = {},
 ): Promise<Runtime> {
-  const store = await openStore(config.kvLocation, { logger });
+  const store = await openStore(givenConfig.kvLocation, { logger });
+  // The retention and purge are the store's: this server's environment sets them only for a store
+  // that has none yet (docs/operations.md, "Retention and purge").
+  const { stored, ...settings } = await store.lifecycle.resolve(givenConfig, {
+    claim: "the first server's environment",
+  });
+  const lifecycle = { ...settings };
+  if (
+    givenConfig.lifecycleFromEnv &&
+    (settings.retentionDays !== givenConfig.retentionDays ||
+      settings.purgeAfterDays !== givenConfig.purgeAfterDays)
+  ) {
+    logger.warn("the store's retention and purge settings are used, not the environment's", {
+      retention_days: settings.retentionDays,
+      purge_after_days: settings.purgeAfterDays,
+      set_by: stored?.setBy,
+      change_with: "jobseek index lifecycle --retention-days N --purge-after-days N",
+    });
+  }
+  const config: Readonly<Config> = { ...givenConfig, ...settings };
   const embedderReady = openConfiguredEmbedder(config, {
     logger,
     onProgress: options.onModelProgress,
@@ -124,10 +143,19 @@ export async function openRuntime(
       logger,
       gapCheckMs: config.indexCheckMs,
       leaseMs: config.publishLeaseMs,
-      lifecycle: { retentionDays: config.retentionDays, purgeAfterDays: config.purgeAfterDays },
+      lifecycle,
       served: () => service.served(),
     })
     : undefined;
+  // An operator's `jobseek index lifecycle` reaches a running server at its next check.
+  const lifecycleCheck = setInterval(() => {
+    store.lifecycle.get().then((current) => {
+      if (!current) return;
+      lifecycle.retentionDays = current.retentionDays;
+      lifecycle.purgeAfterDays = current.purgeAfterDays;
+    }).catch((error) => logger.warn("cannot read the lifecycle settings", errorFields(error)));
+  }, config.indexCheckMs);
+  Deno.unrefTimer(lifecycleCheck);
   // Postings an import wrote but never published (it died, or another process wrote them), or
   // postings that expired meanwhile: a server publishes (and purges what expired long ago); a
   // stdio process says so, with the command that indexes them.
@@ -145,6 +173,7 @@ export async function openRuntime(
     ready,
     publisher,
     close() {
+      clearInterval(lifecycleCheck);
       publisher?.stop();
       service.stop();
       embedderReady.then((embedder) => embedder.close(), () => {});

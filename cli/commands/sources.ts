@@ -24,6 +24,7 @@ import { ExitStatus } from "../exit_status.ts";
 import { renderTable } from "../table.ts";
 import { withOperatorStore } from "../store_location.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
+import { withStoreLifecycle } from "../store_lifecycle.ts";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -63,7 +64,7 @@ export function sourcesCommand(io: CliIo) {
     const { config } = await resolveCommandConfig(command, io);
     return await withOperatorStore(
       config.kvLocation,
-      (store, name) => fn(store, name, config),
+      async (store, name) => fn(store, name, await withStoreLifecycle(store, config)),
       { create },
     );
   }
