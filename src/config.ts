@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   JOBSEEK_SEED: booleanFlag.default(true),
   JOBSEEK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   JOBSEEK_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  JOBSEEK_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   JOBSEEK_SOURCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
   JOBSEEK_SOURCE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(60),
   JOBSEEK_SOURCE_MAX_MB: z.coerce.number().min(0.001).default(64),
@@ -98,6 +99,8 @@ export interface Config {
   minScore?: number;
   /** Most client connections at once; unset: derived from the descriptor limit. */
   maxConnections?: number;
+  /** Most connections from one client address or network; unset: a share of the cap. */
+  maxConnectionsPerAddress?: number;
   /** How often a server looks for due feed sources (ms). */
   sourceCheckMs: number;
   /** How a feed pull is judged whole (src/search/source_puller.ts, docs/operations.md). */
@@ -218,6 +221,7 @@ export function loadConfig(
     seedFixtures: e.JOBSEEK_SEED,
     minScore: e.JOBSEEK_MIN_SCORE,
     maxConnections: e.JOBSEEK_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.JOBSEEK_MAX_CONNECTIONS_PER_ADDRESS,
     sourceCheckMs: e.JOBSEEK_SOURCE_CHECK_MS,
     sourcePullLimits: {
       timeoutMs: Math.round(e.JOBSEEK_SOURCE_TIMEOUT_SECONDS * 1000),

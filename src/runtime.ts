@@ -244,6 +244,7 @@ export async function startServer(
     port: config.port,
     hostname: config.hostname,
     maxConnections: config.maxConnections,
+    maxPerAddress: config.maxConnectionsPerAddress,
     logger,
   });
   const stopSweep = oauth ? startOAuthSweep(oauth, logger) : () => {};

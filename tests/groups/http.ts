@@ -26,3 +26,4 @@ import "../search_first_page_test.ts";
 import "../health_unloadable_test.ts";
 import "../client_abort_test.ts";
 import "../fuzz_test.ts";
+import "../connection_share_test.ts";
