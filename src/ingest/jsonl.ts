@@ -24,7 +24,10 @@ export async function jobFromJsonLine(value: unknown, line: number): Promise<Imp
     return invalid(line, "not a JSON object");
   }
   const fields = { ...value } as Record<string, unknown>;
-  const source = fields.data_source;
+  // Site names as a CSV's `site` column is read: any case, and JobSpy's own `site` key too.
+  const given = fields.data_source ?? fields.site;
+  const source = typeof given === "string" ? given.trim().toLowerCase() : given;
+  if (source !== undefined) fields.data_source = source;
   if (
     typeof source === "string" && source !== "" && !(SOURCES as readonly string[]).includes(source)
   ) {

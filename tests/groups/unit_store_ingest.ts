@@ -38,3 +38,4 @@ import "../../src/store/split_commit_test.ts";
 import "../../src/store/store_test.ts";
 import "../field_caps_test.ts";
 import "../lifecycle_settings_test.ts";
+import "../small_items_test.ts";
