@@ -50,3 +50,30 @@ Deno.test("JSON Lines site names are read in any case, and JobSpy's `site` key t
     store.close();
   }
 });
+
+Deno.test("an empty store (a --no-seed start) is explained, not `starting` for ever", async () => {
+  const { createSearchService } = await import("../src/search/search_service.ts");
+  const { createHealthRoutes } = await import("../src/http/health_routes.ts");
+  const { silentLogger } = await import("../src/log.ts");
+  const { testEmbedder } = await import("./helpers.ts");
+  const store = await openStore(":memory:");
+  const service = createSearchService({
+    store,
+    embedder: testEmbedder(),
+    logger: silentLogger,
+    pollMs: 50,
+  });
+  try {
+    await service.start();
+    const app = createHealthRoutes({ service, logger: silentLogger } as never);
+    const response = await app.request("/healthz");
+    assert.equal(response.status, 503);
+    const body = await response.json();
+    assert.equal(body.status, "unavailable");
+    assert.match(body.detail, /no postings have been imported.*jobseek ingest FILE/);
+  } finally {
+    service.stop();
+    await service.whenIdle();
+    store.close();
+  }
+});

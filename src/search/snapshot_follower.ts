@@ -107,6 +107,13 @@ export class SnapshotFollower {
    * `unavailable`).
    */
   healthDetail(): string | null {
+    if (!this.#current && this.#nothingToServe && !this.#loading) {
+      // Waiting does not help an empty store (a --no-seed start): it needs postings.
+      return "the store has no index, because no postings have been imported into it: run " +
+        "`jobseek ingest FILE...` on the store, push postings (POST /v1/postings) or add a " +
+        "source (`jobseek sources add`); a running server serves them within seconds, without " +
+        "a restart";
+    }
     if (!this.#unloadable) return null;
     if (!this.#current) {
       if (this.#loading) return null;
