@@ -17,6 +17,7 @@ Deno.test("the consent page shows a client name without its bidi or control char
     redirectUri: "https://app.example/cb",
     scope: "search",
   });
+  // deno-lint-ignore no-control-regex
   assert.ok(!/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u0000-\u0008]/.test(page));
   assert.match(page, /<strong>Job moc\.elpmaxe-live helper<\/strong>/);
 });
