@@ -160,12 +160,21 @@ async function parseFile(path: string, cwd?: string): Promise<ParsedFile> {
   return await parseText(path, format, await readText(at));
 }
 
-async function parseText(file: string, format: ImportFormat, text: string): Promise<ParsedFile> {
+async function parseText(
+  file: string,
+  format: ImportFormat,
+  text: string,
+  fallbackPublishTime?: string,
+): Promise<ParsedFile> {
   if (format === "csv") {
     if (text.trim() === "") throw new InvalidFileError("it is empty (no CSV header)");
-    return { file, format, rows: await parseJobspyCsv(text, { fileName: file }) };
+    return {
+      file,
+      format,
+      rows: await parseJobspyCsv(text, { fileName: file, fallbackPublishTime }),
+    };
   }
-  return { file, format, rows: await parseJobsJsonl(text) };
+  return { file, format, rows: await parseJobsJsonl(text, { fallbackPublishTime }) };
 }
 
 interface CountryFill {
@@ -255,6 +264,8 @@ export interface ImportText {
   name: string;
   format: ImportFormat;
   text: string;
+  /** The date (`YYYY-MM-DD HH:MM:SS`) a row without one gets: a push's `date_posted` or arrival. */
+  fallbackPublishTime?: string;
 }
 
 /**
@@ -269,7 +280,10 @@ export function importTexts(
 ): Promise<ImportReport> {
   return importParsed(
     store,
-    texts.map(({ name, format, text }) => ({ name, parse: () => parseText(name, format, text) })),
+    texts.map(({ name, format, text, fallbackPublishTime }) => ({
+      name,
+      parse: () => parseText(name, format, text, fallbackPublishTime),
+    })),
     { ...options, param: "body" },
   );
 }

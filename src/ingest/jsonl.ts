@@ -19,7 +19,11 @@ function invalid(line: number, reason: string): ImportRow {
 }
 
 /** Maps one parsed JSON line to a posting, a skip (source we do not take) or an invalid row. */
-export async function jobFromJsonLine(value: unknown, line: number): Promise<ImportRow> {
+export async function jobFromJsonLine(
+  value: unknown,
+  line: number,
+  fallbackPublishTime?: string,
+): Promise<ImportRow> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return invalid(line, "not a JSON object");
   }
@@ -45,6 +49,10 @@ export async function jobFromJsonLine(value: unknown, line: number): Promise<Imp
   if (typeof fields.job_description === "string") {
     fields.job_description = capDescription(fields.job_description);
   }
+  if ((fields.publish_time === undefined || fields.publish_time === null ||
+    fields.publish_time === "") && fallbackPublishTime !== undefined) {
+    fields.publish_time = fallbackPublishTime;
+  }
   if (typeof fields.publish_time === "string") {
     // A date alone or an ISO time is accepted and written the one way the store keeps.
     fields.publish_time = parsePublishTime(fields.publish_time) ?? fields.publish_time;
@@ -66,7 +74,10 @@ export async function jobFromJsonLine(value: unknown, line: number): Promise<Imp
  * assert.equal(rows[0].kind, "invalid");
  * ```
  */
-export async function parseJobsJsonl(text: string): Promise<ImportRow[]> {
+export async function parseJobsJsonl(
+  text: string,
+  options: { fallbackPublishTime?: string } = {},
+): Promise<ImportRow[]> {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const first = lines.find((line) => line.trim() !== "");
   if (first !== undefined && !first.trim().startsWith("{")) {
@@ -83,7 +94,7 @@ export async function parseJobsJsonl(text: string): Promise<ImportRow[]> {
       rows.push(invalid(i + 1, `not valid JSON (${(error as Error).message})`));
       continue;
     }
-    rows.push(await jobFromJsonLine(value, i + 1));
+    rows.push(await jobFromJsonLine(value, i + 1, options.fallbackPublishTime));
   }
   return rows;
 }
