@@ -78,3 +78,25 @@ Deno.test("an empty store (a --no-seed start) is explained, not `starting` for e
     store.close();
   }
 });
+
+Deno.test("'Berlin, DE' is Germany, as `near` reads it; 'Dover, DE' stays in Delaware", async () => {
+  const { splitLocation } = await import("../src/ingest/location.ts");
+  const { resolvePlace } = await import("../src/places/world_places.ts");
+  const expected: Record<string, string> = {
+    "Berlin, DE": "DE",
+    "Hamburg, DE": "DE",
+    "Dover, DE": "US",
+    "Newark, DE": "US",
+    "Mumbai, IN": "IN",
+    "Indianapolis, IN": "US",
+    "Toronto, CA": "CA",
+    "Los Angeles, CA": "US",
+  };
+  for (const [text, country] of Object.entries(expected)) {
+    assert.equal(splitLocation(text).country, country, text);
+    // The importer and `near` agree.
+    assert.equal(resolvePlace(text)?.country, country, `near=${text}`);
+  }
+  // The job board's country still decides first.
+  assert.equal(splitLocation("Berlin, DE", { countryHint: "US" }).country, "US");
+});
