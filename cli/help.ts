@@ -56,7 +56,7 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
   "": {
     examples: [
       "jobseek configure",
-      'jobseek search "backend python developer" --city Berlin',
+      'jobseek search "software engineer" --city Berlin',
       "jobseek completions bash > ~/.local/share/bash-completion/completions/jobseek",
     ],
     env: CLIENT_ENV,
