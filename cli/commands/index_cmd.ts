@@ -129,7 +129,6 @@ export function indexCommand(io: CliIo) {
         };
         const stored = describePostings(status, config);
         if (!options.json) print(`store: ${name}`);
-        if (!options.json) print(describeLifecycle(await store.lifecycle.get(), config));
         if (options.json) print(JSON.stringify(status, null, 2));
         else if (!snapId) {
           print(`no index published; ${stored}`);
@@ -154,6 +153,8 @@ export function indexCommand(io: CliIo) {
               : `model: ${model.id} (${model.stamp}); the index was built with ${meta.model}, so a server rebuilds it on start`,
           );
         }
+        // Last: the lines above are as they were before the settings were the store's.
+        if (!options.json) print(describeLifecycle(await store.lifecycle.get(), config));
         if (checked?.check === "corrupt") {
           throw new Error(
             `The current index snapshot ${snapId} cannot be loaded: ${checked.problem}. Servers ` +
