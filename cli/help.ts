@@ -144,6 +144,15 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
     env: [STORE, ...MODEL_ENV],
     configFile: true,
   },
+  "index lifecycle": {
+    examples: [
+      "jobseek index lifecycle",
+      "jobseek index lifecycle --retention-days 0   # every posting stays searchable",
+      "jobseek index lifecycle --purge-after-days 30",
+    ],
+    env: [STORE],
+    configFile: true,
+  },
   keys: {
     examples: ["jobseek keys create --name alice", "jobseek keys list"],
     env: [STORE],
