@@ -486,3 +486,34 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a JSON Lines feed: no last line end is whole, a cut last line is a failed pull", async () => {
+  const line = (n: number) =>
+    JSON.stringify({
+      job_title: `Harbour Pilot ${n}`,
+      company_name: "Port",
+      city: "Rotterdam",
+      country: "NL",
+      publish_time: "2026-11-20 09:00:00",
+      job_url: `https://www.linkedin.com/jobs/view/60000${n}`,
+      data_source: "linkedin",
+    });
+  const whole = [1, 2, 3].map(line).join("\n");
+  const feed = feedServer();
+  const store = await openStore(":memory:");
+  try {
+    feed.state.answer = () =>
+      new Response(whole, { headers: { "content-type": "application/x-ndjson" } });
+    let record = await pullSaved(store, source(feed.url, Date.now()));
+    assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
+    assert.equal(record.lastGoodCount, 3);
+    feed.state.answer = () =>
+      new Response(whole.slice(0, -5), { headers: { "content-type": "application/x-ndjson" } });
+    record = await pullSaved(store, { ...record, etag: undefined });
+    assert.equal(record.lastRun?.ok, false);
+    assert.match(record.lastRun!.outcome, /its last line is no whole JSON object/);
+  } finally {
+    await feed.close();
+    store.close();
+  }
+});

@@ -125,10 +125,19 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   return parts.join("");
 }
 
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Throws {@link BrokenPull} unless the body looks like a whole listing: it ends with a line end
- * and (CSV) no quoted field is left open, so it was not cut mid-row; it lists at least one
- * posting; and it lists no more than `maxDropShare` fewer postings than the last good pull.
+ * Throws {@link BrokenPull} unless the body looks like a whole listing: not cut mid-row (a CSV
+ * ends with a line end and leaves no quoted field open; a JSON Lines body's last line is whole
+ * JSON); it lists at least one posting; and it lists no more than `maxDropShare` fewer postings than the last good pull.
  */
 function checkWhole(
   text: string,
@@ -137,12 +146,20 @@ function checkWhole(
   source: SourceRecord,
   maxDropShare: number,
 ): number {
-  const endsWhole = text.endsWith("\n") || (!text.includes("\n") && text.endsWith("\r"));
-  if (!endsWhole) {
-    throw new BrokenPull("the body was cut mid-row (it does not end with a line end)");
-  }
-  if (format === "csv" && (text.split('"').length - 1) % 2 === 1) {
-    throw new BrokenPull("the body was cut mid-row (a quoted field is left open at its end)");
+  if (format === "csv") {
+    const endsWhole = text.endsWith("\n") || (!text.includes("\n") && text.endsWith("\r"));
+    if (!endsWhole) {
+      throw new BrokenPull("the body was cut mid-row (it does not end with a line end)");
+    }
+    if ((text.split('"').length - 1) % 2 === 1) {
+      throw new BrokenPull("the body was cut mid-row (a quoted field is left open at its end)");
+    }
+  } else {
+    // JSON Lines writers differ on the last line end; a cut line is never a whole JSON value.
+    const last = text.trimEnd().split("\n").at(-1) ?? "";
+    if (last.trim() !== "" && !isJson(last)) {
+      throw new BrokenPull("the body was cut mid-row (its last line is no whole JSON object)");
+    }
   }
   const listed = new Set(
     files.flatMap((file) => file.rows.flatMap((row) => row.kind === "job" ? [row.job.id] : [])),
