@@ -49,8 +49,10 @@ export async function jobFromJsonLine(
   if (typeof fields.job_description === "string") {
     fields.job_description = capDescription(fields.job_description);
   }
-  if ((fields.publish_time === undefined || fields.publish_time === null ||
-    fields.publish_time === "") && fallbackPublishTime !== undefined) {
+  if (
+    (fields.publish_time === undefined || fields.publish_time === null ||
+      fields.publish_time === "") && fallbackPublishTime !== undefined
+  ) {
     fields.publish_time = fallbackPublishTime;
   }
   if (typeof fields.publish_time === "string") {
