@@ -56,7 +56,7 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
   "": {
     examples: [
       "jobseek configure",
-      'jobseek search "backend python developer" --city Berlin',
+      'jobseek search "software engineer" --city Berlin',
       "jobseek completions bash > ~/.local/share/bash-completion/completions/jobseek",
     ],
     env: CLIENT_ENV,
@@ -142,6 +142,15 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
   "index rebuild": {
     examples: ["jobseek index rebuild --kv /srv/jobseek/jobs.sqlite3"],
     env: [STORE, ...MODEL_ENV],
+    configFile: true,
+  },
+  "index lifecycle": {
+    examples: [
+      "jobseek index lifecycle",
+      "jobseek index lifecycle --retention-days 0   # every posting stays searchable",
+      "jobseek index lifecycle --purge-after-days 30",
+    ],
+    env: [STORE],
     configFile: true,
   },
   keys: {

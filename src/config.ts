@@ -55,11 +55,16 @@ const EnvSchema = z.object({
   JOBSEEK_SEED: booleanFlag.default(true),
   JOBSEEK_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   JOBSEEK_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  JOBSEEK_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   JOBSEEK_SOURCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
+  JOBSEEK_SOURCE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(60),
+  JOBSEEK_SOURCE_MAX_MB: z.coerce.number().min(0.001).default(64),
+  JOBSEEK_SOURCE_MAX_DROP_PERCENT: z.coerce.number().min(0).max(100).default(30),
   JOBSEEK_INDEX_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
   JOBSEEK_PUBLISH_LEASE_MS: wholeMilliseconds(MIN_PUBLISH_LEASE_MS).default(30_000),
   JOBSEEK_RETENTION_DAYS: z.coerce.number().int().min(0).default(60),
-  JOBSEEK_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).default(30),
+  // Off: deleting is the operator's choice (docs/operations.md, "Retention and purge").
+  JOBSEEK_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).default(0),
   JOBSEEK_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   JOBSEEK_MODEL: z.string().default(DEFAULT_MODEL_ID),
   JOBSEEK_MODEL_DIR: z.string().min(1).optional(),
@@ -96,8 +101,12 @@ export interface Config {
   minScore?: number;
   /** Most client connections at once; unset: derived from the descriptor limit. */
   maxConnections?: number;
+  /** Most connections from one client address or network; unset: a share of the cap. */
+  maxConnectionsPerAddress?: number;
   /** How often a server looks for due feed sources (ms). */
   sourceCheckMs: number;
+  /** How a feed pull is judged whole (src/search/source_puller.ts, docs/operations.md). */
+  sourcePullLimits: { timeoutMs: number; maxBytes: number; maxDropShare: number };
   /**
    * How often a server checks that its index matches the store (postings it lacks, postings
    * expired or past the retention since it was built) and purges what expired long ago (ms).
@@ -113,6 +122,11 @@ export interface Config {
   retentionDays: number;
   /** Expired postings are deleted from the store this many days after they expired; 0: never. */
   purgeAfterDays: number;
+  /**
+   * Whether the environment named the retention or the purge: they are the store's settings once a
+   * server has stored them, and a process whose environment says otherwise is told so.
+   */
+  lifecycleFromEnv: boolean;
   logLevel: LogLevel;
   /** The embedding model's id in src/model/catalog.ts. */
   model: string;
@@ -216,11 +230,18 @@ export function loadConfig(
     seedFixtures: e.JOBSEEK_SEED,
     minScore: e.JOBSEEK_MIN_SCORE,
     maxConnections: e.JOBSEEK_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.JOBSEEK_MAX_CONNECTIONS_PER_ADDRESS,
     sourceCheckMs: e.JOBSEEK_SOURCE_CHECK_MS,
+    sourcePullLimits: {
+      timeoutMs: Math.round(e.JOBSEEK_SOURCE_TIMEOUT_SECONDS * 1000),
+      maxBytes: Math.round(e.JOBSEEK_SOURCE_MAX_MB * 1024 * 1024),
+      maxDropShare: e.JOBSEEK_SOURCE_MAX_DROP_PERCENT / 100,
+    },
     indexCheckMs: e.JOBSEEK_INDEX_CHECK_MS,
     publishLeaseMs: e.JOBSEEK_PUBLISH_LEASE_MS,
     retentionDays: e.JOBSEEK_RETENTION_DAYS,
     purgeAfterDays: e.JOBSEEK_PURGE_AFTER_DAYS,
+    lifecycleFromEnv: Boolean(env.JOBSEEK_RETENTION_DAYS || env.JOBSEEK_PURGE_AFTER_DAYS),
     logLevel: e.JOBSEEK_LOG_LEVEL,
     model: modelId(e.JOBSEEK_MODEL),
     modelDir: e.JOBSEEK_MODEL_DIR ?? defaultModelDir(env),

@@ -68,7 +68,7 @@ export interface Runtime {
  * model after an upgrade) gets one built.
  */
 export async function openRuntime(
-  config: Readonly<Config>,
+  givenConfig: Readonly<Config>,
   logger: Logger,
   options: {
     onModelProgress?: (progress: FetchProgress) => void;
@@ -85,7 +85,26 @@ export async function openRuntime(
     seedFile?: URL;
   } = {},
 ): Promise<Runtime> {
-  const store = await openStore(config.kvLocation, { logger });
+  const store = await openStore(givenConfig.kvLocation, { logger });
+  // The retention and purge are the store's: this server's environment sets them only for a store
+  // that has none yet (docs/operations.md, "Retention and purge").
+  const { stored, ...settings } = await store.lifecycle.resolve(givenConfig, {
+    claim: "the first server's environment",
+  });
+  const lifecycle = { ...settings };
+  if (
+    givenConfig.lifecycleFromEnv &&
+    (settings.retentionDays !== givenConfig.retentionDays ||
+      settings.purgeAfterDays !== givenConfig.purgeAfterDays)
+  ) {
+    logger.warn("the store's retention and purge settings are used, not the environment's", {
+      retention_days: settings.retentionDays,
+      purge_after_days: settings.purgeAfterDays,
+      set_by: stored?.setBy,
+      change_with: "jobseek index lifecycle --retention-days N --purge-after-days N",
+    });
+  }
+  const config: Readonly<Config> = { ...givenConfig, ...settings };
   const embedderReady = openConfiguredEmbedder(config, {
     logger,
     onProgress: options.onModelProgress,
@@ -128,10 +147,19 @@ export async function openRuntime(
       logger,
       gapCheckMs: config.indexCheckMs,
       leaseMs: config.publishLeaseMs,
-      lifecycle: { retentionDays: config.retentionDays, purgeAfterDays: config.purgeAfterDays },
+      lifecycle,
       served: () => service.served(),
     })
     : undefined;
+  // An operator's `jobseek index lifecycle` reaches a running server at its next check.
+  const lifecycleCheck = setInterval(() => {
+    store.lifecycle.get().then((current) => {
+      if (!current) return;
+      lifecycle.retentionDays = current.retentionDays;
+      lifecycle.purgeAfterDays = current.purgeAfterDays;
+    }).catch((error) => logger.warn("cannot read the lifecycle settings", errorFields(error)));
+  }, config.indexCheckMs);
+  Deno.unrefTimer(lifecycleCheck);
   // Postings an import wrote but never published (it died, or another process wrote them), or
   // postings that expired meanwhile: a server publishes (and purges what expired long ago); a
   // stdio process says so, with the command that indexes them.
@@ -149,6 +177,7 @@ export async function openRuntime(
     ready,
     publisher,
     close() {
+      clearInterval(lifecycleCheck);
       publisher?.stop();
       service.stop();
       embedderReady.then((embedder) => embedder.close(), () => {});
@@ -209,6 +238,8 @@ export async function startServer(
     ingest: createIngestService({ store: runtime.store, publisher: runtime.publisher }),
     store: runtime.store,
     metrics,
+    // Requests come once the server listens, after the scheduler below exists.
+    failingSources: () => sources.failing(),
   });
   // Feeds added with `jobseek sources add`: this server pulls those due that no other is pulling.
   const sources = createSourceScheduler({
@@ -216,11 +247,13 @@ export async function startServer(
     publisher: runtime.publisher,
     logger,
     checkMs: config.sourceCheckMs,
+    limits: config.sourcePullLimits,
   });
   const server = await serveApp(app.fetch, {
     port: config.port,
     hostname: config.hostname,
     maxConnections: config.maxConnections,
+    maxPerAddress: config.maxConnectionsPerAddress,
     logger,
   });
   metrics.setConnectionSource(() => server.connections());

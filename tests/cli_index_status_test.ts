@@ -82,7 +82,12 @@ Deno.test("jobseek index status verifies the current snapshot and fails on a dam
     raw.close();
     const run = await cli.run(["index", "status", "--kv", kv]);
     assert.equal(run.code, 1);
-    assert.equal(run.stdout, `store: ${kv}\nsnapshot ${good}: CORRUPT; 20 postings stored\n`);
+    assert.equal(
+      run.stdout,
+      `store: ${kv}\nsnapshot ${good}: CORRUPT; 20 postings stored\n` +
+        "lifecycle: retention off (keep all); purge off (nothing is deleted) (not stored yet: " +
+        "this process's environment or the defaults; the first server stores them)\n",
+    );
     assert.equal(
       run.stderr,
       `jobseek: The current index snapshot ${good} cannot be loaded: Cannot load snapshot ` +

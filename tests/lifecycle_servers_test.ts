@@ -312,8 +312,9 @@ Deno.test({
       run.stdout.replace(/\s+/g, " "),
       new RegExp(
         `note: ${rows} of the rows were published before \\d{4}-\\d{2}-\\d{2} [\\d:]{8}, ` +
-          "longer ago than the retention of 60 days \\(JOBSEEK_RETENTION_DAYS\\): they are " +
-          "stored, but no search finds them\\.",
+          "longer ago than the store's retention of 60 days: they are stored, but NO SEARCH " +
+          "WILL FIND THEM\\. To search them, lengthen the retention or turn it off: " +
+          "`jobseek index lifecycle --retention-days 0`",
       ),
     );
     assert.match(run.stdout, /index: no posting changed, so nothing was published/);
@@ -335,6 +336,22 @@ Deno.test({
     assert.equal(counts.live_postings, rows);
     assert.equal(counts.expired_postings, 0);
     assert.equal(counts.purged_postings, 0);
+
+    // Once the store holds a retention, every process uses it, whatever its environment.
+    const set = await runCli(["index", "lifecycle", "--retention-days", "60"], env);
+    assert.equal(set.code, 0, set.stderr);
+    assert.match(
+      set.stdout,
+      /lifecycle: retention 60 days; purge off \(nothing is deleted\) \(the store's settings, set by jobseek index lifecycle/,
+    );
+    const other = JSON.parse(
+      (await runCli(["index", "status", "--json"], { ...env, JOBSEEK_RETENTION_DAYS: "0" })).stdout,
+    );
+    assert.equal(other.live_postings, 0, "the store's 60 days, not this process's 0");
+    assert.equal(other.lifecycle.settings.retentionDays, 60);
+    await runCli(["index", "lifecycle", "--retention-days", "0"], env);
+    const kept = JSON.parse((await runCli(["index", "status", "--json"], env)).stdout);
+    assert.equal(kept.live_postings, rows, "the store's retention off: all live");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

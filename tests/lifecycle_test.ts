@@ -77,17 +77,27 @@ Deno.test("a posting is searchable iff it is within the retention and not expire
           await store.postings.upsertJobs(jobs, { now: NOW });
           await store.sources.addSource({
             name: "feed",
-            location: "/srv/feed.csv",
+            location: "https://feeds.example/feed.csv",
             everyMs: DAY_MS,
             expireAfterMs,
             createdAt: NOW - 30 * DAY_MS,
             nextRunAt: NOW + DAY_MS,
             contentAt,
           });
-          for (const [n, p] of postings.entries()) {
-            if (p.listing === "never") continue;
-            const at = p.listing === "current" ? contentAt : NOW - p.listing;
-            await store.sources.markListed("feed", [jobs[n].id], at);
+          // Listed long ago; then each posting with a number leaves the listing that long ago,
+          // left out by three good pulls in a row from then on.
+          const listed = new Set(
+            postings.flatMap((p, n) => p.listing === "never" ? [] : [jobs[n].id]),
+          );
+          await store.sources.markListed("feed", [...listed], NOW - 11 * DAY_MS);
+          const departures = postings.flatMap((p, n) =>
+            typeof p.listing === "number" ? [{ id: jobs[n].id, at: NOW - p.listing }] : []
+          ).sort((a, b) => a.at - b.at);
+          for (const { id, at } of departures) {
+            listed.delete(id);
+            for (let i = 0; i < 3; i++) {
+              await store.sources.recordGoodPull("feed", at + i, listed);
+            }
           }
           await publishIndex(store, {
             embedder,
@@ -100,7 +110,7 @@ Deno.test("a posting is searchable iff it is within the retention and not expire
             postings.flatMap((p, n) => {
               const withinRetention = cutoff === null || jobs[n].publish_time >= cutoff;
               const goneFromSource = typeof p.listing === "number" &&
-                NOW - p.listing < NOW - expireAfterMs;
+                NOW - p.listing <= NOW - expireAfterMs;
               return withinRetention && !goneFromSource ? [jobs[n].job_url] : [];
             }),
           );

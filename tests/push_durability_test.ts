@@ -108,3 +108,68 @@ Deno.test({
     { numRuns: 4, seed: 20261125 },
   );
 });
+
+Deno.test({
+  name:
+    "kill -9 after a push with an over-long row: the 200 named the row, every other row is kept",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_overlong_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  try {
+    const store = await openStore(kvPath);
+    const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
+      scopes: ["ingest"],
+    })).key;
+    // Something to serve: a server over an empty store is not ready.
+    await store.postings.upsertJobs(await defaultTestJobs(20));
+    store.close();
+    const server = await startServerProcess({ JOBSEEK_KV: kvPath });
+    await server.ready();
+    const { urls, body } = batch(9, 0, 1500);
+    const lines = body.split("\n");
+    // Line 751: a row whose title and company are 100,000 characters each (the issue's row).
+    const overlong = JSON.parse(lines[750]);
+    lines.splice(
+      750,
+      0,
+      JSON.stringify({
+        ...overlong,
+        job_url: "https://www.linkedin.com/jobs/view/999999999",
+        job_title: "T".repeat(100_000),
+        company_name: "C".repeat(100_000),
+      }),
+    );
+    let report: {
+      totals: { inserted: number; invalid: number; invalid_examples: string[] };
+    };
+    try {
+      const response = await fetch(`${server.url}/v1/postings`, {
+        method: "POST",
+        headers: { "x-api-key": feeder, "content-type": "application/x-ndjson" },
+        body: lines.join("\n"),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+      report = await response.json();
+    } finally {
+      await server.stop("SIGKILL");
+    }
+    assert.equal(report.totals.inserted, 1500);
+    assert.equal(report.totals.invalid, 1);
+    assert.deepEqual(report.totals.invalid_examples, [
+      "body:751: job_title: 100000 characters, over its cap of 300",
+    ]);
+    const after = await openStore(kvPath);
+    try {
+      const stored = new Set<string>();
+      for await (const job of after.postings.listJobs()) stored.add(job.job_url);
+      assert.deepEqual(urls.filter((url) => !stored.has(url)), [], "every acknowledged row");
+      assert.equal(stored.size, 1520, "and no other: not the over-long one");
+    } finally {
+      after.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -201,3 +201,72 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test({
+  name: "pushed rows without a date get the push's date_posted, else the day they arrived",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_push_date_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  try {
+    const store = await openStore(kvPath);
+    const { feeder } = await feederAndReaderKeys(store);
+    await store.postings.upsertJobs(await defaultTestJobs(20));
+    store.close();
+    const server = await startServerProcess({ JOBSEEK_KV: kvPath });
+    try {
+      await server.ready();
+      const csv = (n: number) =>
+        "site,job_url,title,company,location,date_posted\n" +
+        `linkedin,https://www.linkedin.com/jobs/view/8100${n},Harbour Pilot,Port,"Rotterdam, NL",\n`;
+      const given = await push(server, feeder, csv(1), "text/csv");
+      assert.equal(given.status, 200, JSON.stringify(given.body));
+      const dated = await fetch(
+        `${server.url}/v1/postings?date_posted=2026-11-01`,
+        {
+          method: "POST",
+          headers: { "content-type": "text/csv", "x-api-key": feeder },
+          body: csv(2),
+        },
+      );
+      assert.equal(dated.status, 200);
+      await dated.body?.cancel();
+      const jsonl = await push(
+        server,
+        feeder,
+        JSON.stringify({
+          job_title: "Harbour Pilot",
+          company_name: "Port",
+          city: "Rotterdam",
+          job_url: "https://www.linkedin.com/jobs/view/81003",
+          data_source: "linkedin",
+        }),
+      );
+      assert.equal((jsonl.body.totals as { inserted: number }).inserted, 1);
+      const bad = await fetch(`${server.url}/v1/postings?date_posted=soon`, {
+        method: "POST",
+        headers: { "content-type": "text/csv", "x-api-key": feeder },
+        body: csv(4),
+      });
+      assert.equal(bad.status, 400);
+      assert.match((await bad.json()).error, /Invalid parameter 'date_posted'/);
+    } finally {
+      await server.stop();
+    }
+    const after = await openStore(kvPath);
+    try {
+      const byUrl = new Map<string, string>();
+      for await (const job of after.postings.listJobs()) byUrl.set(job.job_url, job.publish_time);
+      const today = new Date().toISOString().slice(0, 10);
+      assert.ok(byUrl.get("https://www.linkedin.com/jobs/view/81001")?.startsWith(today));
+      assert.equal(byUrl.get("https://www.linkedin.com/jobs/view/81002"), "2026-11-01 00:00:00");
+      assert.ok(byUrl.get("https://www.linkedin.com/jobs/view/81003")?.startsWith(today));
+      assert.equal(byUrl.has("https://www.linkedin.com/jobs/view/81004"), false);
+    } finally {
+      after.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,13 +1,19 @@
-import { Command, type CommandUnknownOpts } from "@commander-js/extra-typings";
+import {
+  Command,
+  type CommandUnknownOpts,
+  InvalidArgumentError,
+} from "@commander-js/extra-typings";
 import type { Config } from "../../src/config.ts";
 import { createLogger } from "../../src/log.ts";
 import type { Store } from "../../src/store/store.ts";
+import type { StoredLifecycle } from "../../src/store/lifecycle_settings_store.ts";
 import { openExistingStore } from "../store_location.ts";
 import { findModel } from "../../src/model/catalog.ts";
 import { type CliIo, lineWriter } from "../io.ts";
 import { modelProgress } from "../model_progress.ts";
 import { createProgressReporter } from "../progress.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
+import { withStoreLifecycle } from "../store_lifecycle.ts";
 
 /**
  * Both subcommands need postings, so a store that exists: neither creates one. `work` gets it with
@@ -21,7 +27,7 @@ async function withStore<T>(
   const { config } = await resolveCommandConfig(command, io);
   const store = await openExistingStore(config.kvLocation);
   try {
-    return await work(store, config.kvLocation, config);
+    return await work(store, config.kvLocation, await withStoreLifecycle(store, config));
   } finally {
     store.close();
   }
@@ -47,6 +53,8 @@ async function postingCounts(store: Store, config: Readonly<Config>) {
     lifecycle: {
       retention_days: config.retentionDays,
       purge_after_days: config.purgeAfterDays,
+      // Where they come from: the store's settings (null: none stored yet).
+      settings: await store.lifecycle.get(),
       expired_by_source: expired.bySource.size,
       expired_by_retention: expired.byRetention.size,
       purged_by_retention: purged.retention,
@@ -145,6 +153,8 @@ export function indexCommand(io: CliIo) {
               : `model: ${model.id} (${model.stamp}); the index was built with ${meta.model}, so a server rebuilds it on start`,
           );
         }
+        // Last: the lines above are as they were before the settings were the store's.
+        if (!options.json) print(describeLifecycle(await store.lifecycle.get(), config));
         if (checked?.check === "corrupt") {
           throw new Error(
             `The current index snapshot ${snapId} cannot be loaded: ${checked.problem}. Servers ` +
@@ -182,5 +192,60 @@ export function indexCommand(io: CliIo) {
         print(`index: snapshot ${result.snapshotId} with ${result.docCount} postings is current`);
       })
     );
+  index.command("lifecycle")
+    .description(
+      "Show or set the store's retention and purge, which every server and command on the store " +
+        'uses (docs/operations.md, "Retention and purge").',
+    )
+    .option(
+      "--retention-days <days>",
+      "postings published longer ago leave the search results; 0: never",
+      wholeDays,
+    )
+    .option(
+      "--purge-after-days <days>",
+      "expired postings are deleted this long after they expired; 0: never (the default)",
+      wholeDays,
+    )
+    .addOption(kvOption())
+    .action((options, command) =>
+      withStore(command, io, async (store, name, config) => {
+        if (options.retentionDays !== undefined || options.purgeAfterDays !== undefined) {
+          await store.lifecycle.set({
+            retentionDays: options.retentionDays ?? config.retentionDays,
+            purgeAfterDays: options.purgeAfterDays ?? config.purgeAfterDays,
+          }, "jobseek index lifecycle");
+        }
+        print(`store: ${name}`);
+        print(describeLifecycle(await store.lifecycle.get(), config));
+        if (options.retentionDays !== undefined || options.purgeAfterDays !== undefined) {
+          print(
+            "Running servers use it from their next index check (within 30 s) and publish again; " +
+              "`jobseek ingest` and `index rebuild` use it from now on.",
+          );
+        }
+      })
+    );
   return index;
+}
+
+function wholeDays(value: string): number {
+  if (!/^\d+$/.test(value.trim())) {
+    throw new InvalidArgumentError("must be a whole number of days (0: never).");
+  }
+  return Number(value);
+}
+
+/** The lifecycle line of `index status` and `index lifecycle`. */
+function describeLifecycle(stored: StoredLifecycle | null, config: Readonly<Config>): string {
+  const retention = stored?.retentionDays ?? config.retentionDays;
+  const purge = stored?.purgeAfterDays ?? config.purgeAfterDays;
+  const where = stored
+    ? `the store's settings, set by ${stored.setBy} at ${
+      new Date(stored.setAt).toISOString().slice(0, 19)
+    }Z`
+    : "not stored yet: this process's environment or the defaults; the first server stores them";
+  return `lifecycle: retention ${retention > 0 ? `${retention} days` : "off (keep all)"}; ` +
+    `purge ${purge > 0 ? `${purge} days after a posting expired` : "off (nothing is deleted)"} ` +
+    `(${where})`;
 }

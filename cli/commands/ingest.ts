@@ -6,6 +6,7 @@ import { createProgressReporter } from "../progress.ts";
 import { type CliIo, lineWriter, outputWidth } from "../io.ts";
 import { displayWidth, renderTable, type TableColumn, truncate, wrapText } from "../table.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
+import { withStoreLifecycle } from "../store_lifecycle.ts";
 
 const REPORT_COLUMNS: TableColumn[] = [
   // Paths lose their start, so the file name stays visible on a narrow terminal.
@@ -62,8 +63,10 @@ export function pastRetentionNote(report: ImportReport): string | undefined {
   const past = report.past_retention;
   if (!past || past.rows === 0) return undefined;
   return `note: ${past.rows} of the rows were published before ${past.published_before}, ` +
-    `longer ago than the retention of ${past.retention_days} days (JOBSEEK_RETENTION_DAYS): ` +
-    "they are stored, but no search finds them.";
+    `longer ago than the store's retention of ${past.retention_days} days: they are stored, but ` +
+    "NO SEARCH WILL FIND THEM. To search them, lengthen the retention or turn it off: " +
+    "`jobseek index lifecycle --retention-days 0` (then `jobseek index rebuild`, or let a " +
+    "running server publish within 30 s).";
 }
 
 /**
@@ -82,7 +85,7 @@ export function ingestCommand(io: CliIo) {
     .option("--no-index", "import only; do not rebuild and publish the index")
     .option("--json", "print the import report as JSON")
     .action(async (files, options, command) => {
-      const { config } = await resolveCommandConfig(command, io);
+      const { config: givenConfig } = await resolveCommandConfig(command, io);
       const [{ indexGap }, { openStore }, { importFiles }, { openConfiguredEmbedder }, {
         needsIndexBuild,
         publishIndex,
@@ -94,8 +97,9 @@ export function ingestCommand(io: CliIo) {
         import("../../src/search/publish_index.ts"),
       ]);
       const logger = createLogger({ level: "warn", write: lineWriter(io.stderr) });
-      const store = await openStore(config.kvLocation, { logger });
+      const store = await openStore(givenConfig.kvLocation, { logger });
       try {
+        const config = await withStoreLifecycle(store, givenConfig);
         const importProgress = createProgressReporter({ label: "import", stderr: io.stderr });
         const report = await importFiles(store, files, {
           cwd: io.cwd,
@@ -149,7 +153,6 @@ export function ingestCommand(io: CliIo) {
           const width = outputWidth(io.stdout);
           print(formatReport(report, width));
           const past = pastRetentionNote(report);
-          if (past) print(wrapText(past, width).join("\n"));
           const line = !snapshot
             ? undefined
             : published
@@ -157,6 +160,8 @@ export function ingestCommand(io: CliIo) {
             : `index: no posting changed, so nothing was published; snapshot ` +
               `${snapshot.snapshotId} with ${snapshot.docCount} postings stays current`;
           if (line) print(wrapText(line, width).join("\n"));
+          // Last, where it is read: the line above reads as success.
+          if (past) print(wrapText(past, width).join("\n"));
         }
       } finally {
         store.close();

@@ -12,7 +12,11 @@ import {
 } from "@commander-js/extra-typings";
 import { JobseekError } from "../../src/domain/errors.ts";
 import { createLogger } from "../../src/log.ts";
-import { SOURCE_NAME_PATTERN, type SourceRecord } from "../../src/store/sources_store.ts";
+import {
+  isUrlSource,
+  SOURCE_NAME_PATTERN,
+  type SourceRecord,
+} from "../../src/store/sources_store.ts";
 import type { Store } from "../../src/store/store.ts";
 import type { Config } from "../../src/config.ts";
 import { type CliIo, lineWriter, outputWidth, resolvePath } from "../io.ts";
@@ -20,6 +24,7 @@ import { ExitStatus } from "../exit_status.ts";
 import { renderTable } from "../table.ts";
 import { withOperatorStore } from "../store_location.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
+import { withStoreLifecycle } from "../store_lifecycle.ts";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -59,7 +64,7 @@ export function sourcesCommand(io: CliIo) {
     const { config } = await resolveCommandConfig(command, io);
     return await withOperatorStore(
       config.kvLocation,
-      (store, name) => fn(store, name, config),
+      async (store, name) => fn(store, name, await withStoreLifecycle(store, config)),
       { create },
     );
   }
@@ -86,7 +91,14 @@ export function sourcesCommand(io: CliIo) {
           `Cannot add source: the name '${name}' must be 1-64 letters, digits, '.', '_' or '-'`,
         );
       }
-      const { isUrlSource } = await import("../../src/search/source_puller.ts");
+      if (opts.expireAfter !== undefined && !isUrlSource(location)) {
+        throw new JobseekError(
+          "INVALID_PARAMETER",
+          "Cannot add source: --expire-after is for URL sources only. A folder or file brings new " +
+            "files, not a whole listing, so what it no longer holds cannot be told from what it " +
+            "never held: its postings do not expire (docs/operations.md).",
+        );
+      }
       const path = isUrlSource(location)
         ? location
         : await Deno.realPath(resolvePath(io.cwd, location)).catch(() => {
@@ -134,6 +146,7 @@ export function sourcesCommand(io: CliIo) {
             { header: "NAME", minWidth: 6 },
             { header: "LOCATION", minWidth: 12 },
             { header: "EVERY" },
+            { header: "EXPIRES" },
             { header: "LAST RUN" },
             { header: "ROWS", align: "right" },
             { header: "NEW", align: "right" },
@@ -143,14 +156,31 @@ export function sourcesCommand(io: CliIo) {
             s.name,
             s.location,
             describeDuration(s.everyMs),
+            s.expireAfterMs && isUrlSource(s.location)
+              ? `after ${describeDuration(s.expireAfterMs)}`
+              : "never",
             s.lastRun ? new Date(s.lastRun.at).toISOString().slice(0, 19).replace("T", " ") : "-",
             String(s.lastRun?.rows_read ?? "-"),
             String(s.lastRun ? s.lastRun.inserted + s.lastRun.updated : "-"),
-            s.lastRun ? (s.lastRun.ok ? s.lastRun.outcome : `error: ${s.lastRun.outcome}`) : "-",
+            s.lastRun ? (s.lastRun.ok ? s.lastRun.outcome : "FAILED (below)") : "-",
           ]),
           outputWidth(io.stdout),
         );
-        await write(`${table}store: ${where}\n`);
+        // A failure's cause in full, never cut to the column's width.
+        const failures = sources.flatMap((s) =>
+          s.lastRun && !s.lastRun.ok
+            ? [
+              `${s.name} failed: ${s.lastRun.outcome}` +
+              (s.lastGoodAt
+                ? ` (last good pull ${new Date(s.lastGoodAt).toISOString().slice(0, 19)}Z;`
+                : " (no good pull yet;") +
+              " nothing of a failed pull is imported and nothing expires)\n",
+              ...(s.lastRun.problems ?? []).filter((line) => !s.lastRun!.outcome.includes(line))
+                .map((line) => `  ${line}\n`),
+            ]
+            : []
+        );
+        await write(`${table}${failures.join("")}store: ${where}\n`);
       });
     });
 
@@ -174,20 +204,29 @@ export function sourcesCommand(io: CliIo) {
   const run = new Command("run")
     .description("Pull a source now, from this process, and publish the index if it changed.")
     .argument("<name>", "name of the source")
+    .option(
+      "--accept-shrink",
+      "take a URL's listing even when it lists far fewer postings than its last good pull",
+    )
     .addOption(kvOption())
     .addOption(modelOption("embedding model for the index it publishes (JOBSEEK_MODEL)"))
-    .action(async (name, _opts, command) => {
+    .action(async (name, opts, command) => {
       await withStore(command, async (store, _where, config) => {
         const source = await store.sources.getSource(name);
         if (!source) throw new JobseekError("NOT_FOUND", noSource("pull", name));
         const { pullSource } = await import("../../src/search/source_puller.ts");
-        const { record, changed } = await pullSource(store, source);
+        const { record, changed } = await pullSource(store, source, {
+          limits: config.sourcePullLimits,
+          acceptShrink: opts.acceptShrink === true,
+        });
         await store.sources.saveSource(record);
         const last = record.lastRun!;
         await write(
           `${name}: ${last.ok ? last.outcome : `error: ${last.outcome}`}; ${last.rows_read} rows ` +
             `read, ${last.inserted} inserted, ${last.updated} updated, ${last.unchanged} ` +
-            `unchanged, ${last.invalid} invalid.\n`,
+            `unchanged, ${last.invalid} invalid.\n` +
+            (last.problems ?? []).filter((line) => !last.outcome.includes(line))
+              .map((line) => `  ${line}\n`).join(""),
         );
         if (changed > 0) {
           const [{ openConfiguredEmbedder }, { publishIndex }] = await Promise.all([

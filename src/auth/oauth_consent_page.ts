@@ -5,12 +5,16 @@
  *
  * @module
  */
-
+import { cleanLine } from "../domain/clean_text.ts";
 import { sha256, toBase64 } from "../crypto.ts";
 
-/** Escapes text for HTML element content and double-quoted attribute values. */
+/**
+ * Escapes text for HTML element content and double-quoted attribute values, without control or
+ * bidi characters: a client's self-chosen name with U+202E would otherwise show reversed, and could
+ * make "evil.example" read as another app (src/domain/clean_text.ts).
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+  return cleanLine(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 

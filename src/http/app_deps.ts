@@ -11,6 +11,7 @@ import type { RateLimiter } from "../auth/rate_limiter.ts";
 import type { TokenVerifier } from "../auth/token_verifier.ts";
 import type { OAuthServer } from "../auth/oauth_server.ts";
 import type { IngestService } from "../search/ingest_service.ts";
+import type { FailingSource } from "../search/source_puller.ts";
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -30,6 +31,8 @@ export interface AppDeps {
   ingest?: IngestService;
   /** Told of every answered request (route pattern, status, seconds): metrics (src/web/). */
   observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
+  /** Feed sources whose last pull failed, named in `/healthz` (src/search/source_puller.ts). */
+  failingSources?: () => FailingSource[];
 }
 
 /** Hono context variables set by the app's middleware. */

@@ -20,6 +20,7 @@ import {
   GuardedConnection,
 } from "./guarded_connection.ts";
 import { fromLatin1 } from "./latin1.ts";
+import { addressPrefix } from "./address_limit.ts";
 import { ThrottledWarning } from "./throttled_warning.ts";
 
 /** How often each connection's phase is checked against its limit. */
@@ -38,6 +39,13 @@ export interface ConnectionGuardOptions {
   maxConnections?: number;
   /** Most connections over the cap being answered 503 at once; beyond it they are just closed. */
   maxTurningAway?: number;
+  /**
+   * Most connections open at once from one client address, and from one network (an IPv4 /24, an
+   * IPv6 /64); beyond them a connection is answered 503 and closed, so that one client cannot take
+   * the whole cap. Unset: {@link shareOfConnections} of `maxConnections`.
+   */
+  maxPerAddress?: number;
+  maxPerNetwork?: number;
   logger: Logger;
 }
 
@@ -67,7 +75,39 @@ function unavailable(reason: string): Uint8Array {
 }
 
 const AT_CAPACITY = unavailable("the server has too many open connections");
+const ADDRESS_AT_CAPACITY = unavailable("too many connections are open from your address");
+
+/**
+ * Each client's share of the connections: a tenth of the cap per address (at least 16: a browser
+ * opens 6 per host, a feeder a few more) and a quarter per network, so that one address, or one
+ * host holding a whole IPv6 /64 or neighbouring IPv4 addresses, leaves most of the door to others.
+ * Behind a reverse proxy every client has the proxy's address: raise both there
+ * (`JOBSEEK_MAX_CONNECTIONS_PER_ADDRESS`, docs/operations.md).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(shareOfConnections(277), { perAddress: 27, perNetwork: 69 });
+ * assert.deepEqual(shareOfConnections(42), { perAddress: 16, perNetwork: 16 });
+ * assert.deepEqual(shareOfConnections(4), { perAddress: 4, perNetwork: 4 });
+ * ```
+ */
+export function shareOfConnections(maxConnections: number): {
+  perAddress: number;
+  perNetwork: number;
+} {
+  if (!Number.isFinite(maxConnections)) return { perAddress: Infinity, perNetwork: Infinity };
+  const perAddress = Math.min(maxConnections, Math.max(16, Math.floor(maxConnections / 10)));
+  const perNetwork = Math.min(maxConnections, Math.max(perAddress, Math.floor(maxConnections / 4)));
+  return { perAddress, perNetwork };
+}
 const UPSTREAM_DOWN = unavailable("the server cannot take this connection now");
+
+function count(counts: Map<string, number>, key: string, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next <= 0) counts.delete(key);
+  else counts.set(key, next);
+}
 
 function closeQuietly(conn: Deno.Conn): void {
   try {
@@ -93,6 +133,12 @@ export class ConnectionGuard {
   readonly #upstreamFailed: ThrottledWarning;
   /** Connections counted against the cap: adopted, or still connecting upstream. */
   #open = 0;
+  readonly maxPerAddress: number;
+  readonly maxPerNetwork: number;
+  /** Open connections by client address and by network (`addressPrefix`). */
+  readonly #byAddress = new Map<string, number>();
+  readonly #byNetwork = new Map<string, number>();
+  readonly #addressAtCapacity: ThrottledWarning;
   /** Connections being answered 503, closed at once by {@linkcode closeAll}. */
   readonly #turningAway = new Set<Deno.Conn>();
   #turnedAway = 0;
@@ -105,6 +151,13 @@ export class ConnectionGuard {
     this.#limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
     this.maxConnections = options.maxConnections ?? Infinity;
     this.#maxTurningAway = options.maxTurningAway ?? DEFAULT_MAX_TURNING_AWAY;
+    const share = shareOfConnections(this.maxConnections);
+    this.maxPerAddress = options.maxPerAddress ?? share.perAddress;
+    this.maxPerNetwork = Math.max(options.maxPerNetwork ?? share.perNetwork, this.maxPerAddress);
+    this.#addressAtCapacity = new ThrottledWarning(
+      options.logger,
+      "an address reached its share of the connections; answering its new connections 503",
+    );
     const upstream = options.upstreamPath;
     this.#upstreamPath = typeof upstream === "string" ? () => upstream : upstream;
     this.#atCapacity = new ThrottledWarning(
@@ -159,8 +212,32 @@ export class ConnectionGuard {
         void this.#turnAway(client, AT_CAPACITY);
         continue;
       }
+      const address = (client.remoteAddr as Deno.NetAddr).hostname;
+      const network = addressPrefix(address);
+      if (
+        (this.#byAddress.get(address) ?? 0) >= this.maxPerAddress ||
+        (this.#byNetwork.get(network) ?? 0) >= this.maxPerNetwork
+      ) {
+        this.#turnedAway++;
+        this.#addressAtCapacity.note({
+          address,
+          network,
+          open_from_address: this.#byAddress.get(address) ?? 0,
+          open_from_network: this.#byNetwork.get(network) ?? 0,
+          max_per_address: this.maxPerAddress,
+          max_per_network: this.maxPerNetwork,
+        });
+        void this.#turnAway(client, ADDRESS_AT_CAPACITY);
+        continue;
+      }
       this.#open++;
-      this.#adopt(client).catch(() => closeQuietly(client)).finally(() => this.#open--);
+      count(this.#byAddress, address, 1);
+      count(this.#byNetwork, network, 1);
+      this.#adopt(client).catch(() => closeQuietly(client)).finally(() => {
+        this.#open--;
+        count(this.#byAddress, address, -1);
+        count(this.#byNetwork, network, -1);
+      });
     }
   }
 

@@ -5,7 +5,9 @@
  * - head: from a request's first byte until its header block ends, at most `headerTimeoutMs`
  *   and `maxHeaderBytes` (answered 408 / 431, then closed);
  * - body: from the end of the head until the last byte of its `Content-Length` or chunked body,
- *   at most `bodyTimeoutMs` (closed: the app sees the client go away);
+ *   at most `bodyTimeoutMs` plus the time the body takes at `minBodyBytesPerSecond` (its declared
+ *   length, or for a chunked body what has come so far), so an honest slow upload of a large push
+ *   finishes (closed past it: the app sees the client go away);
  * - idle: no byte either way for `idleTimeoutMs` while no request is being sent (closed).
  *
  * It also tells the app who the peer is (the socket's peer is the guard): it removes any
@@ -24,6 +26,11 @@ export const PEER_HEADER = "x-jobseek-peer";
 export interface ConnectionLimits {
   headerTimeoutMs: number;
   bodyTimeoutMs: number;
+  /**
+   * The slowest upload taken as honest: a body gets `bodyTimeoutMs` plus its length at this rate.
+   * Unset: {@link MIN_BODY_BYTES_PER_SECOND}.
+   */
+  minBodyBytesPerSecond?: number;
   idleTimeoutMs: number;
   maxHeaderBytes: number;
 }
@@ -39,6 +46,14 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   idleTimeoutMs: 30_000,
   maxHeaderBytes: 32 * 1024,
 };
+
+/**
+ * 32 KiB/s: a 32 MiB push (the push limit) may take 30 s + 1,024 s, so one at 200 KB/s (168 s)
+ * or a 2 MiB one at 50 KB/s (42 s) finishes, while a client that declares a large body and sends
+ * nothing holds its connection no longer than its length allows (and counts against its
+ * address's share of the connections, src/http/connection_guard.ts).
+ */
+export const MIN_BODY_BYTES_PER_SECOND = 32 * 1024;
 
 const CRLF2 = "\r\n\r\n";
 /**
@@ -70,6 +85,9 @@ export class GuardedConnection {
   #head = "";
   #framing: RequestFraming = { kind: "none" };
   #chunked: ChunkedBodyReader | null = null;
+  /** The current body's declared length (0 for chunked) and the bytes of it received so far. */
+  #bodyDeclared = 0;
+  #bodyReceived = 0;
 
   constructor(client: Deno.Conn, upstream: Deno.Conn, peer: string, limits: ConnectionLimits) {
     this.#client = client;
@@ -113,11 +131,18 @@ export class GuardedConnection {
     const limits = this.#limits;
     if (this.phase === "head" && now - this.phaseSince > limits.headerTimeoutMs) {
       this.refuse("408 Request Timeout");
-    } else if (this.phase === "body" && now - this.phaseSince > limits.bodyTimeoutMs) {
+    } else if (this.phase === "body" && now - this.phaseSince > this.#bodyAllowanceMs()) {
       this.close();
     } else if (this.phase === "idle" && now - this.lastActivity > limits.idleTimeoutMs) {
       this.close();
     }
+  }
+
+  /** How long the current body may take: the base, plus its length at the slowest honest rate. */
+  #bodyAllowanceMs(): number {
+    const rate = this.#limits.minBodyBytesPerSecond ?? MIN_BODY_BYTES_PER_SECOND;
+    const bytes = Math.max(this.#bodyDeclared, this.#bodyReceived);
+    return this.#limits.bodyTimeoutMs + (bytes / rate) * 1000;
   }
 
   #enter(phase: "idle" | "head" | "body"): void {
@@ -178,6 +203,8 @@ export class GuardedConnection {
         if (this.#framing.kind === "none") this.#enter("idle");
         else {
           this.#chunked = this.#framing.kind === "chunked" ? new ChunkedBodyReader() : null;
+          this.#bodyDeclared = this.#framing.kind === "length" ? this.#framing.left : 0;
+          this.#bodyReceived = 0;
           this.#enter("body");
         }
         continue;
@@ -199,6 +226,7 @@ export class GuardedConnection {
         done = framing.left === 0;
       }
       await this.#upstream.write(bytes.subarray(at, at + used));
+      this.#bodyReceived += used;
       at += used;
       if (done) {
         this.#chunked = null;

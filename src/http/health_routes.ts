@@ -22,6 +22,15 @@ export const HealthBodySchema = z.object({
     "Present when something needs an operator: the previous index serves because the current " +
       "one cannot be loaded, or no snapshot can be loaded at all.",
   ),
+  failed_sources: z.array(z.object({
+    name: z.string(),
+    at: z.string().describe("When the failed pull ended (ISO 8601)."),
+    outcome: z.string().describe("Why the pull failed."),
+    last_good_at: z.string().optional().describe("When the source's last good pull was."),
+  })).optional().describe(
+    "Feed sources (`jobseek sources`) whose last pull failed: nothing of such a pull is imported " +
+      "and nothing expires because of it. The server still serves (status stays `ok`).",
+  ),
   model: z.string().optional().describe(
     "The embedding model in use (its stamp), once it is loaded: an operator sees at once whether " +
       "the configured model or the USE-lite fallback serves.",
@@ -35,7 +44,11 @@ export function createHealthRoutes(deps: AppDeps): Hono<AppEnv> {
     const model = deps.service.info?.().model ?? undefined;
     const named = model ? { model } : {};
     const detail = deps.service.healthDetail?.() ?? null;
-    const explained = detail ? { detail } : {};
+    const failing = deps.failingSources?.() ?? [];
+    const explained = {
+      ...(detail ? { detail } : {}),
+      ...(failing.length > 0 ? { failed_sources: failing } : {}),
+    };
     if (deps.service.isReady()) {
       return c.json({ status: "ok", ...explained, ...named } satisfies HealthBody);
     }

@@ -7,6 +7,8 @@
  * @module
  */
 import { type Context, Hono } from "hono";
+import { formatUtc } from "../domain/lifecycle.ts";
+import { parsePublishTime } from "../ingest/import_row.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { ImportFormat } from "../search/ingest_service.ts";
 import { apiKeyAuth } from "./api_key_auth.ts";
@@ -43,8 +45,29 @@ function formatOf(contentType: string | undefined): ImportFormat {
   return format;
 }
 
+/**
+ * The date a pushed row without `date_posted` (or `publish_time`) gets: the push's `date_posted`
+ * parameter (a date or a time), else the time the push arrived, as a scraper's rows are the
+ * postings it saw that day (docs/rest-api.md).
+ */
+function pushDate(c: Context<AppEnv>): string {
+  const given = c.req.query("date_posted");
+  if (given === undefined) return formatUtc(Date.now());
+  const parsed = parsePublishTime(given);
+  if (parsed === null) {
+    throw new JobseekError(
+      "INVALID_PARAMETER",
+      `Invalid parameter 'date_posted': '${given.slice(0, 40)}' is no date (expected ` +
+        "YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)",
+      { param: "date_posted" },
+    );
+  }
+  return parsed;
+}
+
 async function push(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
   const format = formatOf(c.req.header("content-type"));
+  const fallbackPublishTime = pushDate(c);
   const bytes = await readLimitedBody(c.req.raw, {
     maxBytes: MAX_PUSH_BYTES,
     tooLarge: () =>
@@ -67,7 +90,9 @@ async function push(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
       param: "body",
     });
   }
-  const { publishing, ...report } = await deps.ingest!.importText("body", format, text);
+  const { publishing, ...report } = await deps.ingest!.importText("body", format, text, {
+    fallbackPublishTime,
+  });
   const principal = c.get("principal");
   deps.logger.info("postings pushed", {
     request_id: c.get("requestId"),

@@ -27,6 +27,8 @@ export interface ServeAppOptions {
   limits?: Partial<ConnectionLimits>;
   /** Most client connections at once; default: derived from the descriptor limit. */
   maxConnections?: number;
+  /** Most connections from one client address (and its network); default: a share of the cap. */
+  maxPerAddress?: number;
   shutdownDeadlineMs?: number;
 }
 
@@ -133,6 +135,8 @@ export async function serveApp(
       limits: options.limits,
       maxConnections,
       maxTurningAway,
+      maxPerAddress: options.maxPerAddress,
+      maxPerNetwork: options.maxPerAddress,
       logger,
     });
   } catch (error) {
@@ -145,6 +149,8 @@ export async function serveApp(
     hostname: guard.addr.hostname,
     port: guard.addr.port,
     max_connections: maxConnections,
+    max_per_address: guard.maxPerAddress,
+    max_per_network: guard.maxPerNetwork,
     descriptor_limit: descriptorLimit === Infinity ? "unlimited" : descriptorLimit,
   });
   const deadline = options.shutdownDeadlineMs ?? SHUTDOWN_DEADLINE_MS;

@@ -83,6 +83,11 @@ export interface ImportFilesOptions {
    * names each file as given.
    */
   cwd?: string;
+  /**
+   * Called with every file's rows once all are read, before anything is written: throwing stops
+   * the import with nothing written (a feed pull that does not look whole).
+   */
+  beforeWrite?: (files: readonly ParsedFile[]) => void;
 }
 
 const FORMATS: Record<string, ImportFormat> = {
@@ -112,7 +117,12 @@ async function readText(path: string): Promise<string> {
     }
     throw new InvalidFileError((error as Error).message);
   }
-  if (bytes.subarray(0, 64 * 1024).includes(0)) {
+  // A stray NUL in a scraped field is cleaned as a push cleans it (src/domain/clean_text.ts); a
+  // file of many (an image, UTF-16 text) is no import file.
+  const head = bytes.subarray(0, 64 * 1024);
+  let zeros = 0;
+  for (let i = head.indexOf(0); i !== -1; i = head.indexOf(0, i + 1)) zeros++;
+  if (zeros > Math.max(1, head.length / 100)) {
     throw new InvalidFileError("it is a binary file, not text");
   }
   try {
@@ -123,7 +133,8 @@ async function readText(path: string): Promise<string> {
   }
 }
 
-interface ParsedFile {
+/** A file (or text) read and split into rows, nothing yet written. */
+export interface ParsedFile {
   file: string;
   format: ImportFormat;
   rows: ImportRow[];
@@ -149,12 +160,21 @@ async function parseFile(path: string, cwd?: string): Promise<ParsedFile> {
   return await parseText(path, format, await readText(at));
 }
 
-async function parseText(file: string, format: ImportFormat, text: string): Promise<ParsedFile> {
+async function parseText(
+  file: string,
+  format: ImportFormat,
+  text: string,
+  fallbackPublishTime?: string,
+): Promise<ParsedFile> {
   if (format === "csv") {
     if (text.trim() === "") throw new InvalidFileError("it is empty (no CSV header)");
-    return { file, format, rows: await parseJobspyCsv(text, { fileName: file }) };
+    return {
+      file,
+      format,
+      rows: await parseJobspyCsv(text, { fileName: file, fallbackPublishTime }),
+    };
   }
-  return { file, format, rows: await parseJobsJsonl(text) };
+  return { file, format, rows: await parseJobsJsonl(text, { fallbackPublishTime }) };
 }
 
 interface CountryFill {
@@ -244,6 +264,8 @@ export interface ImportText {
   name: string;
   format: ImportFormat;
   text: string;
+  /** The date (`YYYY-MM-DD HH:MM:SS`) a row without one gets: a push's `date_posted` or arrival. */
+  fallbackPublishTime?: string;
 }
 
 /**
@@ -258,7 +280,10 @@ export function importTexts(
 ): Promise<ImportReport> {
   return importParsed(
     store,
-    texts.map(({ name, format, text }) => ({ name, parse: () => parseText(name, format, text) })),
+    texts.map(({ name, format, text, fallbackPublishTime }) => ({
+      name,
+      parse: () => parseText(name, format, text, fallbackPublishTime),
+    })),
     { ...options, param: "body" },
   );
 }
@@ -287,6 +312,8 @@ async function importParsed(
   if (problems.length > 0) {
     throw new JobseekError("INVALID_PARAMETER", problems.join("\n"), { param: options.param });
   }
+
+  options.beforeWrite?.(parsed);
 
   // The last row with a given job_url wins, as if the files had been imported one by one.
   const winner = new Map<string, string>();

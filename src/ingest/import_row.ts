@@ -8,6 +8,7 @@ import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
 import { withCoordinates } from "./coordinates.ts";
 import { seniorityOf } from "./seniority.ts";
 import { workModeOf } from "./work_mode.ts";
+import { KV_LIMITS, sizeOf } from "../store/kv_limits.ts";
 
 /** One data row of an import file: a posting, a row from a source we do not take, or a bad row. */
 export type ImportRow =
@@ -78,6 +79,10 @@ export async function jobFromFields(
       if (level) job.seniority = level;
     }
   }
+  if (parsed.success) {
+    const over = overCap(parsed.data);
+    if (over) return { kind: "invalid", line, reason: over };
+  }
   if (!parsed.success) {
     const reasons = parsed.error.issues.slice(0, 3).map((issue) =>
       `${issue.path.join(".") || "value"}: ${issue.message}`
@@ -107,6 +112,51 @@ export class InvalidFileError extends Error {
  * this budget by both measures, which leaves room for the other fields.
  */
 export const MAX_DESCRIPTION_BYTES = 48 * 1024;
+
+/**
+ * The most characters each text field of a posting may hold (docs/import.md, "Field caps"). A row
+ * over one is an invalid row, never cut: a title or a URL cut short would be another posting. The
+ * description alone is cut, to {@link MAX_DESCRIPTION_BYTES}. Together with it they keep a posting
+ * under Deno KV's 64 KiB per value, whatever its characters.
+ */
+export const FIELD_CAPS = {
+  job_title: 300,
+  company_name: 200,
+  city: 200,
+  job_url: 2000,
+  seniority_level: 100,
+  employment_type: 200,
+  base_salary: 100,
+} as const satisfies Partial<Record<keyof Job, number>>;
+
+/** At most this many tags, each at most {@link MAX_TAG_CHARS} characters. */
+export const MAX_TAGS = 50;
+export const MAX_TAG_CHARS = 100;
+
+/** What KV takes in one value, less room for what the store adds (`first_seen`). */
+const MAX_POSTING_BYTES = KV_LIMITS.valueBytes - 256;
+
+/** Why the posting breaks a cap, or null. */
+function overCap(job: Job): string | null {
+  for (const [field, cap] of Object.entries(FIELD_CAPS)) {
+    const value = job[field as keyof typeof FIELD_CAPS];
+    if (typeof value === "string" && value.length > cap) {
+      return `${field}: ${value.length} characters, over its cap of ${cap}`;
+    }
+  }
+  if (job.job_tags.length > MAX_TAGS) {
+    return `job_tags: ${job.job_tags.length} tags, over the cap of ${MAX_TAGS}`;
+  }
+  const longTag = job.job_tags.find((tag) => tag.length > MAX_TAG_CHARS);
+  if (longTag !== undefined) {
+    return `job_tags: a tag of ${longTag.length} characters, over the cap of ${MAX_TAG_CHARS}`;
+  }
+  const bytes = sizeOf(job);
+  if (bytes > MAX_POSTING_BYTES) {
+    return `the posting would take ${bytes} bytes in the store, over its ${MAX_POSTING_BYTES}`;
+  }
+  return null;
+}
 
 /** UTF-8 bytes of one UTF-16 unit once escaped in JSON (a surrogate pair counts 2 + 2). */
 function jsonBytes(code: number): number {

@@ -252,6 +252,8 @@ export async function jobFromJobspyRow(
 export interface ParseJobspyCsvOptions {
   /** The file's name, for the date fallback (`..._20260204_....csv`). */
   fileName?: string;
+  /** The date a row without one gets (a push's `date_posted` or arrival), before the file name's. */
+  fallbackPublishTime?: string;
 }
 
 /**
@@ -340,7 +342,8 @@ export async function parseJobspyCsv(
     }
   }
 
-  const fallbackPublishTime = options.fileName ? dateFromFileName(options.fileName) : undefined;
+  const fallbackPublishTime = options.fallbackPublishTime ??
+    (options.fileName ? dateFromFileName(options.fileName) : undefined);
   const rows: ImportRow[] = [];
   for (const entry of entries) {
     rows.push(

@@ -19,12 +19,19 @@ function invalid(line: number, reason: string): ImportRow {
 }
 
 /** Maps one parsed JSON line to a posting, a skip (source we do not take) or an invalid row. */
-export async function jobFromJsonLine(value: unknown, line: number): Promise<ImportRow> {
+export async function jobFromJsonLine(
+  value: unknown,
+  line: number,
+  fallbackPublishTime?: string,
+): Promise<ImportRow> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return invalid(line, "not a JSON object");
   }
   const fields = { ...value } as Record<string, unknown>;
-  const source = fields.data_source;
+  // Site names as a CSV's `site` column is read: any case, and JobSpy's own `site` key too.
+  const given = fields.data_source ?? fields.site;
+  const source = typeof given === "string" ? given.trim().toLowerCase() : given;
+  if (source !== undefined) fields.data_source = source;
   if (
     typeof source === "string" && source !== "" && !(SOURCES as readonly string[]).includes(source)
   ) {
@@ -41,6 +48,12 @@ export async function jobFromJsonLine(value: unknown, line: number): Promise<Imp
   fields.job_tags ??= [];
   if (typeof fields.job_description === "string") {
     fields.job_description = capDescription(fields.job_description);
+  }
+  if (
+    (fields.publish_time === undefined || fields.publish_time === null ||
+      fields.publish_time === "") && fallbackPublishTime !== undefined
+  ) {
+    fields.publish_time = fallbackPublishTime;
   }
   if (typeof fields.publish_time === "string") {
     // A date alone or an ISO time is accepted and written the one way the store keeps.
@@ -63,7 +76,10 @@ export async function jobFromJsonLine(value: unknown, line: number): Promise<Imp
  * assert.equal(rows[0].kind, "invalid");
  * ```
  */
-export async function parseJobsJsonl(text: string): Promise<ImportRow[]> {
+export async function parseJobsJsonl(
+  text: string,
+  options: { fallbackPublishTime?: string } = {},
+): Promise<ImportRow[]> {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const first = lines.find((line) => line.trim() !== "");
   if (first !== undefined && !first.trim().startsWith("{")) {
@@ -80,7 +96,7 @@ export async function parseJobsJsonl(text: string): Promise<ImportRow[]> {
       rows.push(invalid(i + 1, `not valid JSON (${(error as Error).message})`));
       continue;
     }
-    rows.push(await jobFromJsonLine(value, i + 1));
+    rows.push(await jobFromJsonLine(value, i + 1, options.fallbackPublishTime));
   }
   return rows;
 }

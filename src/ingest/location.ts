@@ -6,6 +6,7 @@
  */
 import { countryCode, isCountryCode } from "../places/country_code.ts";
 import { CA_PROVINCES, regionsNamed, US_STATES } from "../places/regions.ts";
+import { resolvePlace } from "../places/world_places.ts";
 
 import { REMOTE_CITY } from "../places/remote.ts";
 
@@ -154,6 +155,19 @@ function countryOfPart(part: string, preferCountry: boolean, hint: string | unde
   return named ?? region;
 }
 
+/**
+ * "Berlin, DE": a code that is a country and also a US state or Canadian province (DE, IN, CA,
+ * PE...) after a city is read as `near` reads it (src/places/world_places.ts `resolvePlace`): the
+ * place of that name there with the most people. Berlin, Germany (3.6 million) is not Berlin,
+ * Delaware; Dover and Newark, DE stay in Delaware. A hint (the job board's country) still decides
+ * first, as before.
+ */
+function meansCountry(city: string, code: string, hint: string | undefined): boolean {
+  if (hint !== undefined || !/^[A-Z]{2}$/.test(code) || !isCountryCode(code)) return false;
+  if (!US_STATES.has(code) && !CA_PROVINCES.has(code)) return false;
+  return resolvePlace(`${city}, ${code}`)?.country === code;
+}
+
 function tidy(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
@@ -199,7 +213,8 @@ export function splitLocation(text: string, options: SplitLocationOptions = {}):
   const first = parts[0];
   const last = parts[parts.length - 1];
   // JobSpy writes "city, region, country"; with two parts the last is a country or a region.
-  const preferCountry = parts.length >= 3 || isRegionCode(first) || isRemote(first);
+  const preferCountry = parts.length >= 3 || isRegionCode(first) || isRemote(first) ||
+    meansCountry(first, last, hint);
   const country = countryOfPart(last, preferCountry, hint);
   if (country === undefined) {
     return { city: isRemote(first) ? REMOTE_CITY : first };

@@ -16,7 +16,12 @@ export interface IngestService {
    * Imports `text` (named `name` in the report). Every row the report counts as inserted, updated
    * or unchanged is in the store when this resolves; a publish is requested when any changed.
    */
-  importText(name: string, format: ImportFormat, text: string): Promise<
+  importText(
+    name: string,
+    format: ImportFormat,
+    text: string,
+    options?: { fallbackPublishTime?: string },
+  ): Promise<
     ImportReport & { publishing: boolean }
   >;
 }
@@ -26,8 +31,8 @@ export function createIngestService(options: {
   publisher?: BackgroundPublisher;
 }): IngestService {
   return {
-    async importText(name, format, text) {
-      const report = await importTexts(options.store, [{ name, format, text }]);
+    async importText(name, format, text, given = {}) {
+      const report = await importTexts(options.store, [{ name, format, text, ...given }]);
       const changed = report.totals.inserted + report.totals.updated;
       if (changed > 0) options.publisher?.request(`push of ${changed} postings`);
       return { ...report, publishing: changed > 0 && options.publisher !== undefined };

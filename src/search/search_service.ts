@@ -219,6 +219,14 @@ class SnapshotSearchService implements JobSearchService {
     if (facets) outcome.facets = facets;
     const hint = searchHint(index, query, emptied, place, closeTotal);
     if (hint) outcome.hint = hint;
+    const agedOut = (this.#snapshots.served() ?? served).agedOut;
+    if (total === 0 && index.size === 0 && agedOut) {
+      // An empty result over an index the retention emptied: the postings are there, hidden.
+      outcome.hint = `No posting is searchable: all ${agedOut.count} stored postings were ` +
+        `published longer ago than the store's retention of ${agedOut.retentionDays} days. ` +
+        "An operator keeps them searchable with `jobseek index lifecycle --retention-days 0` " +
+        "(or a longer retention).";
+    }
     outcome.search_time_ms = Math.round(performance.now() - started);
     return outcome;
   }

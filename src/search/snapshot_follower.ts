@@ -18,6 +18,8 @@ import { applyDelta, decodeDelta } from "../index/index_delta.ts";
 export interface ServedIndex {
   id: string;
   index: JobIndex;
+  /** Postings the snapshot left out as past its retention, for a search's hint. */
+  agedOut?: { count: number; retentionDays: number };
 }
 
 export interface SnapshotFollowerOptions {
@@ -66,7 +68,9 @@ export class SnapshotFollower {
 
   /** The index being served and the snapshot it stands for, or null before one is loaded. */
   served(): ServedIndex | null {
-    return this.#current ? { id: this.#current.id, index: this.#current.index } : null;
+    if (!this.#current) return null;
+    const { id, index, agedOut } = this.#current;
+    return agedOut ? { id, index, agedOut } : { id, index };
   }
 
   /** Loads the current snapshot, if any, then watches for newer ones. */
@@ -103,6 +107,13 @@ export class SnapshotFollower {
    * `unavailable`).
    */
   healthDetail(): string | null {
+    if (!this.#current && this.#nothingToServe && !this.#loading) {
+      // Waiting does not help an empty store (a --no-seed start): it needs postings.
+      return "the store has no index, because no postings have been imported into it: run " +
+        "`jobseek ingest FILE...` on the store, push postings (POST /v1/postings) or add a " +
+        "source (`jobseek sources add`); a running server serves them within seconds, without " +
+        "a restart";
+    }
     if (!this.#unloadable) return null;
     if (!this.#current) {
       if (this.#loading) return null;
@@ -193,7 +204,7 @@ export class SnapshotFollower {
     if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
     const loaded = await this.#loadFull(id);
     if (loaded === null || this.#abort?.signal.aborted) return;
-    this.#serve({ id, index: loaded.index, base: id, deltas: [] });
+    this.#serve({ id, index: loaded.index, base: id, deltas: [], ...agedOutOf(meta) });
     this.#logger.info("index snapshot loaded", loaded.figures);
   }
 
@@ -227,7 +238,13 @@ export class SnapshotFollower {
     }
     index.prepare();
     if (this.#abort?.signal.aborted) return;
-    this.#serve({ id, index, base: baseId, deltas });
+    this.#serve({
+      id,
+      index,
+      base: baseId,
+      deltas,
+      ...agedOutOf(await this.#snapshots.readSnapshotMeta(id)),
+    });
     this.#logger.info("index delta applied", {
       snapshot_id: id,
       base_id: baseId,
@@ -297,4 +314,11 @@ export class SnapshotFollower {
       },
     };
   }
+}
+
+function agedOutOf(
+  meta: { agedOutCount?: number; retentionDays?: number } | null,
+): { agedOut?: ServedIndex["agedOut"] } {
+  if (!meta?.agedOutCount || !meta.retentionDays) return {};
+  return { agedOut: { count: meta.agedOutCount, retentionDays: meta.retentionDays } };
 }

@@ -60,6 +60,8 @@ export const keys = {
   /** When the source last listed the posting (ms). */
   sourceListing: (name: string, id: string) => ["source_listings", name, id] as const,
   sourceListingsPrefix: (name: string) => ["source_listings", name] as const,
+  /** The store's retention and purge settings (src/store/lifecycle_settings_store.ts). */
+  lifecycleSettings: () => ["settings", "lifecycle"] as const,
 
   apiKey: (keyHash: string) => ["api_keys", keyHash] as const,
   apiKeysPrefix: () => ["api_keys"] as const,

@@ -117,7 +117,7 @@ Deno.test("purgeExpired() deletes only what expired longer ago than the purge pe
     // Gone from a source with a 3-day grace 40 days ago; and one gone only 5 days ago.
     await store.sources.addSource({
       name: "feed",
-      location: "/nowhere",
+      location: "https://feeds.example/feed.csv",
       everyMs: DAY_MS,
       expireAfterMs: 3 * DAY_MS,
       createdAt: seenLongAgo,
@@ -125,8 +125,15 @@ Deno.test("purgeExpired() deletes only what expired longer ago than the purge pe
       contentAt: NOW - DAY_MS,
     });
     await store.postings.upsertJobs([posting(5, 1), posting(6, 1)], { now: seenLongAgo });
+    // Three good pulls in a row leave each out: job5 from 40 days ago, job6 from 8.
     await store.sources.markListed("feed", ["job5"], seenLongAgo);
+    for (let i = 0; i < 3; i++) {
+      await store.sources.recordGoodPull("feed", seenLongAgo + 3_600_000 + i, new Set(["job6"]));
+    }
     await store.sources.markListed("feed", ["job6"], NOW - 8 * DAY_MS);
+    for (let i = 0; i < 3; i++) {
+      await store.sources.recordGoodPull("feed", NOW - 8 * DAY_MS + 3_600_000 + i, new Set());
+    }
 
     const expired = await expiredPostings(store, { now: NOW, retentionDays: 60 });
     assert.deepEqual([...expired.bySource].sort(), ["job5", "job6"]);

@@ -12,6 +12,18 @@ import type { KvAccess } from "./kv.ts";
 
 export const SOURCE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
+/**
+ * A posting a source stopped listing expires only after this many good pulls in a row left it out
+ * (and its `expireAfterMs` has passed since the first of them): one pull that looked whole but was
+ * not cannot expire anything (docs/operations.md, "What a failed pull looks like").
+ */
+export const MISSING_PULLS_TO_EXPIRE = 3;
+
+/** Only an http(s) URL source lists its whole catalogue on each pull, so only it can expire. */
+export function isUrlSource(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
 const SourceRunSchema = z.object({
   /** When the run finished (ms). */
   at: z.number(),
@@ -23,6 +35,8 @@ const SourceRunSchema = z.object({
   updated: z.number().int().min(0),
   unchanged: z.number().int().min(0),
   invalid: z.number().int().min(0),
+  /** The first invalid rows or failed files, as `file:line: reason` (or `NAME:line` for a URL). */
+  problems: z.array(z.string()).optional(),
 });
 export type SourceRun = z.infer<typeof SourceRunSchema>;
 
@@ -44,11 +58,32 @@ const SourceRecordSchema = z.object({
   lastModified: z.string().optional(),
   /** A folder's files already imported (`name size mtime`), so that only new ones are taken. */
   filesSeen: z.array(z.string()).optional(),
+  /** How many postings the last good pull of a URL listed: a pull listing far fewer failed. */
+  lastGoodCount: z.number().int().min(0).optional(),
+  /** When the last good pull was (ms); with `lastRun` failed, the source has been failing since. */
+  lastGoodAt: z.number().optional(),
 });
 export type SourceRecord = z.infer<typeof SourceRecordSchema>;
 
 const LeaseSchema = z.object({ owner: z.string(), until: z.number() });
-const ListedAtSchema = z.number();
+/**
+ * When the source last listed the posting, and, once a good pull left it out, when the first such
+ * pull was and how many good pulls in a row have left it out. A plain number is how stores written
+ * before this rule hold it: when last listed, nothing yet known missing.
+ */
+const ListingSchema = z.union([
+  z.number().transform((listedAt) => ({ listedAt }) as Listing),
+  z.object({
+    listedAt: z.number(),
+    missingSince: z.number().optional(),
+    missingPulls: z.number().int().min(0).optional(),
+  }),
+]);
+interface Listing {
+  listedAt: number;
+  missingSince?: number;
+  missingPulls?: number;
+}
 
 /** Source records by name, their leases, and when each listed each posting. */
 export class SourcesStore {
@@ -116,35 +151,68 @@ export class SourcesStore {
   async markListed(name: string, ids: string[], at: number): Promise<void> {
     const writer = this.#kv.splitCommit("record listed postings");
     for (const id of ids) {
-      await writer.add((group) => group.set(keys.sourceListing(name, id), at));
+      await writer.add((group) => group.set(keys.sourceListing(name, id), { listedAt: at }));
     }
     await writer.flush();
   }
 
   /**
-   * The postings that a source with an expiry listed once, are not in its current listing, and
-   * were last listed longer ago than its `expireAfterMs`, unless another source still lists them.
+   * Records a good pull of a URL source at `at`: the postings in `listed` are listed now; every
+   * other posting it listed before is missing from one more good pull in a row (counted from the
+   * first that left it out). Without `listed` (a 304: the listing is the last good one), the
+   * postings already missing are missing once more and the others stay listed.
+   */
+  async recordGoodPull(name: string, at: number, listed?: ReadonlySet<string>): Promise<void> {
+    const writer = this.#kv.splitCommit("record a good pull");
+    for await (
+      const entry of this.#kv.list({ prefix: keys.sourceListingsPrefix(name) }, ListingSchema)
+    ) {
+      const id = String(entry.key.at(-1));
+      const value = entry.value as Listing;
+      const missing = listed ? !listed.has(id) : value.missingSince !== undefined;
+      if (!missing) continue;
+      const next: Listing = {
+        listedAt: value.listedAt,
+        missingSince: value.missingSince ?? at,
+        missingPulls: (value.missingPulls ?? 0) + 1,
+      };
+      await writer.add((group) => group.set(entry.key, next));
+    }
+    await writer.flush();
+    if (listed) await this.markListed(name, [...listed], at);
+  }
+
+  /**
+   * The postings that a URL source with an expiry listed once and that its last
+   * {@link MISSING_PULLS_TO_EXPIRE} (or more) good pulls in a row left out, the first of them longer
+   * ago than its `expireAfterMs`, unless another source still lists them.
    */
   async expiredIds(now = Date.now()): Promise<Set<string>> {
     const stale = new Set<string>();
     const fresh = new Set<string>();
     const sources = await this.listSources();
     // The common case, checked every 30 s by every server: no source expires anything.
-    if (!sources.some((source) => source.expireAfterMs !== undefined)) return stale;
+    if (!sources.some((source) => canExpire(source))) return stale;
     for (const source of sources) {
       for await (
         const entry of this.#kv.list(
           { prefix: keys.sourceListingsPrefix(source.name) },
-          ListedAtSchema,
+          ListingSchema,
         )
       ) {
         const id = String(entry.key.at(-1));
-        const expired = source.expireAfterMs !== undefined && entry.value !== source.contentAt &&
-          entry.value < now - source.expireAfterMs;
+        const { missingSince, missingPulls = 0 } = entry.value as Listing;
+        const expired = canExpire(source) && missingSince !== undefined &&
+          missingPulls >= MISSING_PULLS_TO_EXPIRE && missingSince <= now - source.expireAfterMs!;
         (expired ? stale : fresh).add(id);
       }
     }
     for (const id of fresh) stale.delete(id);
     return stale;
   }
+}
+
+/** A folder's expiry (set before it was refused) is ignored: it imports new files only. */
+function canExpire(source: SourceRecord): boolean {
+  return source.expireAfterMs !== undefined && isUrlSource(source.location);
 }

@@ -17,6 +17,7 @@ import { OAuthStore } from "./oauth_store.ts";
 import { SecretStore } from "./secret_store.ts";
 import { SourcesStore } from "./sources_store.ts";
 import { WebSessionStore } from "./web_session_store.ts";
+import { LifecycleSettingsStore } from "./lifecycle_settings_store.ts";
 
 export interface Store {
   /** Postings, their city index and import runs. */
@@ -35,6 +36,8 @@ export interface Store {
   readonly sources: SourcesStore;
   /** Sessions of the web page, signed in with an API key. */
   readonly webSessions: WebSessionStore;
+  /** The retention and purge settings every process on the store uses. */
+  readonly lifecycle: LifecycleSettingsStore;
   /** Closes the KV; watches of the current snapshot stop. */
   close(): void;
 }
@@ -84,6 +87,7 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     secrets: new SecretStore(access),
     sources: new SourcesStore(access),
     webSessions: new WebSessionStore(access),
+    lifecycle: new LifecycleSettingsStore(access),
     close: () => access.close(),
   };
 }

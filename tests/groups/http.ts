@@ -28,3 +28,4 @@ import "../client_abort_test.ts";
 import "../fuzz_test.ts";
 import "../request_framing_differential_test.ts";
 import "../../src/http/request_framing_test.ts";
+import "../connection_share_test.ts";

@@ -12,3 +12,4 @@ import "../ingest_real_data_test.ts";
 import "../index_delta_test.ts";
 import "../sources_test.ts";
 import "../search_real_data_test.ts";
+import "../source_pulls_test.ts";

@@ -18,3 +18,4 @@ import "../vector_cache_test.ts";
 import "../docs_filters_test.ts";
 import "../architecture_test.ts";
 import "../suite_groups_test.ts";
+import "../readme_examples_test.ts";

@@ -37,3 +37,6 @@ import "../../src/store/publish_lease_test.ts";
 import "../../src/store/snapshot_store_test.ts";
 import "../../src/store/split_commit_test.ts";
 import "../../src/store/store_test.ts";
+import "../field_caps_test.ts";
+import "../lifecycle_settings_test.ts";
+import "../small_items_test.ts";
