@@ -51,11 +51,64 @@ export function repostTextOf(description: string): string {
  */
 const MIN_SHARED_PREFIX = 100;
 
-/** Whether two folded description starts are the same text, one perhaps cut shorter. */
-function sameText(a: string, b: string): boolean {
-  if (a === b) return true;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length >= MIN_SHARED_PREFIX && long.startsWith(short);
+/**
+ * Share of word shingles two description starts must have in common to be one job said with small
+ * differences: a banner put before one copy ("We accept spousal visas"), a sentence added to
+ * another. Measured on the real postings with bench/repost_threshold.ts (docs/search.md,
+ * "Reposts").
+ */
+export const MIN_SHARED_SHINGLES = 0.8;
+
+/** Words in a shingle: three, so that one changed word breaks three shingles, not the text. */
+const SHINGLE_WORDS = 3;
+
+/**
+ * Fewest shingles a text must have before it is compared by shingles at all: a short text is one
+ * or two sentences, where a changed word ("Ward 1", "Ward 12") is the difference between two jobs.
+ */
+const MIN_SHINGLES = 25;
+
+function shingles(text: string): Set<string> {
+  const words = text.split(" ").filter(Boolean);
+  const out = new Set<string>();
+  for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) {
+    out.add(words.slice(i, i + SHINGLE_WORDS).join(" "));
+  }
+  return out;
+}
+
+/**
+ * The share of the smaller text's word shingles found in the other (0 when either is too short to
+ * judge so): a copy cut at another point, or with a few words added or dropped, shares most.
+ */
+export function sharedShingles(a: string | Set<string>, b: string | Set<string>): number {
+  const [small, large] = [a, b].map((t) => typeof t === "string" ? shingles(t) : t)
+    .sort((x, y) => x.size - y.size);
+  if (small.size < MIN_SHINGLES) return 0;
+  let shared = 0;
+  for (const shingle of small) if (large.has(shingle)) shared++;
+  return shared / small.size;
+}
+
+/** A description start as copies are compared: its text, and its shingles once first needed. */
+interface Copy {
+  position: number;
+  text: string;
+  shingles?: Set<string>;
+}
+
+/**
+ * Whether two folded description starts are the same text: equal, one cut shorter, or (when long
+ * enough to tell) sharing `minShared` of their word shingles.
+ */
+function sameText(a: Copy, b: Copy, minShared: number): boolean {
+  if (a.text === b.text) return true;
+  const [short, long] = a.text.length <= b.text.length ? [a.text, b.text] : [b.text, a.text];
+  if (short.length >= MIN_SHARED_PREFIX && long.startsWith(short)) return true;
+  if (minShared > 1) return false;
+  a.shingles ??= shingles(a.text);
+  b.shingles ??= shingles(b.text);
+  return sharedShingles(a.shingles, b.shingles) >= minShared;
 }
 
 /**
@@ -85,7 +138,9 @@ function sameText(a: string, b: string): boolean {
 export function repostGroups(
   jobs: readonly Job[],
   repostTextAt: (position: number) => string = (p) => repostTextOf(jobs[p].job_description),
+  options: { minShared?: number } = {},
 ): Uint32Array {
+  const minShared = options.minShared ?? MIN_SHARED_SHINGLES;
   const groups = new Uint32Array(jobs.length);
   // Descriptions are compared only where a key is shared: most postings have a key of their own.
   const firstWithKey = new Map<string, number>();
@@ -97,20 +152,29 @@ export function repostGroups(
     if (firstWithKey.has(key)) shared.add(key);
     else firstWithKey.set(key, p);
   }
-  // Per shared key, the groups met so far: their first posting and its description's start.
-  const seen = new Map<string, { first: number; text: string }[]>();
+  // Per shared key, the copies met so far. A copy joins every group it is the same text as, and
+  // groups it bridges become one: a copy with a banner and one with an added sentence may each be
+  // near the plain copy and not near each other, whichever order they come in.
+  const seen = new Map<string, Copy[]>();
+  const root = (p: number): number => {
+    while (groups[p] !== p) p = groups[p] = groups[groups[p]];
+    return p;
+  };
   jobs.forEach((job, p) => {
     const key = jobKey(job);
     if (key === null || !shared.has(key)) return;
-    const text = repostTextAt(p);
-    const candidates = seen.get(key) ?? [];
-    const match = candidates.find((c) => sameText(c.text, text));
-    if (match) groups[p] = match.first;
-    else {
-      candidates.push({ first: p, text });
-      seen.set(key, candidates);
+    const copy: Copy = { position: p, text: repostTextAt(p) };
+    const copies = seen.get(key) ?? [];
+    for (const other of copies) {
+      if (root(other.position) === root(p) || !sameText(other, copy, minShared)) continue;
+      // The group is named by its first posting: the smaller root stays.
+      const [a, b] = [root(other.position), root(p)];
+      if (a !== b) groups[Math.max(a, b)] = Math.min(a, b);
     }
+    copies.push(copy);
+    seen.set(key, copies);
   });
+  for (let p = 0; p < groups.length; p++) groups[p] = root(p);
   return groups;
 }
 

@@ -1,0 +1,124 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import type { Job } from "../domain/job.ts";
+import { repostGroups } from "./reposts.ts";
+
+/** A clinic's advert, long enough to be compared by its shingles. */
+const ADVERT =
+  "Full time working hours are 9am to 5pm and part time working hours are 9am to 5pm " +
+  "for three or four days a week. We are delighted to announce exciting opportunities for " +
+  "qualified clinicians to join our team as an assessor at various locations across the north " +
+  "west. What you will be doing: using decision making skills to conduct clinical triage of " +
+  "customers and writing clear reports for the department.";
+
+function posting(n: number, description: string, title = "Practice Nurse"): Job {
+  const job_url = `https://uk.indeed.com/viewjob?jk=${n}`;
+  return {
+    id: job_url,
+    job_url,
+    job_title: title,
+    company_name: "Clinic Group",
+    city: "Liverpool",
+    country: "GB",
+    publish_time: "2025-03-19 00:00:00",
+    job_tags: [],
+    data_source: "indeed",
+    job_description: description,
+  };
+}
+
+/** The first posting of each posting's group, as URLs, so that order does not matter. */
+function groupsByUrl(jobs: Job[]): Map<string, Set<string>> {
+  const groups = repostGroups(jobs);
+  const members = new Map<number, Set<string>>();
+  jobs.forEach((job, p) => {
+    const set = members.get(groups[p]) ?? new Set();
+    set.add(job.job_url);
+    members.set(groups[p], set);
+  });
+  return new Map(jobs.map((job, p) => [job.job_url, members.get(groups[p])!]));
+}
+
+Deno.test("copies of one job with a banner before one and a sentence added to another are one job, in any order", () => {
+  const copies = [
+    posting(1, ADVERT),
+    posting(2, `**We accept spousal visas**\n\n${ADVERT}`),
+    posting(3, `We are unable to provide sponsorship. We do accept spousal visas. ${ADVERT}`),
+  ];
+  fc.assert(
+    fc.property(fc.shuffledSubarray(copies, { minLength: 3, maxLength: 3 }), (order) => {
+      const groups = groupsByUrl(order);
+      assert.equal(groups.get(copies[0].job_url)!.size, 3, "all three copies in one group");
+    }),
+    { seed: 37, numRuns: 20 },
+  );
+});
+
+Deno.test("one template for two jobs (another place, other hours and pay) stays two jobs", () => {
+  const template = (site: string, hours: number, pay: string) =>
+    `We're currently recruiting at our ${site} hotel, working ${hours} hours per week, paying ` +
+    `up to ${pay} per hour. As a night team member you will keep our guests safe and comfortable ` +
+    `through the night, look after the reception and help with housekeeping. You will be ` +
+    `trained on the job and join a friendly team that looks after each other.`;
+  const jobs = [
+    posting(1, template("Albert Dock city centre", 16, "£12.39"), "Nights Team Member"),
+    posting(2, template("Lime Street station", 24, "£12.60"), "Nights Team Member"),
+  ];
+  const groups = repostGroups(jobs);
+  assert.deepEqual(Array.from(groups), [0, 1]);
+});
+
+Deno.test("a short advert that differs by one word is another job, however alike", () => {
+  const jobs = [
+    posting(1, "Care for patients on Ward 1."),
+    posting(2, "Care for patients on Ward 12."),
+  ];
+  assert.deepEqual(Array.from(repostGroups(jobs)), [0, 1]);
+});
+
+Deno.test("fuzzy folding only joins what the exact rule keeps apart within one title, company and place", () => {
+  const words = [
+    "care",
+    "team",
+    "shift",
+    "ward",
+    "patients",
+    "night",
+    "day",
+    "pay",
+    "hours",
+    "role",
+  ];
+  const text = fc.array(fc.constantFrom(...words), { minLength: 0, maxLength: 80 })
+    .map((w) => w.join(" "));
+  const job = fc.record({
+    title: fc.constantFrom("Nurse", "Carer"),
+    company: fc.constantFrom("Acme", "Clinic Group", ""),
+    city: fc.constantFrom("Leeds", "York"),
+    description: text,
+  });
+  fc.assert(
+    fc.property(fc.array(job, { maxLength: 30 }), (drawn) => {
+      const jobs = drawn.map((d, n) => ({
+        ...posting(n, d.description, d.title),
+        company_name: d.company,
+        city: d.city,
+      }));
+      const exact = repostGroups(jobs, undefined, { minShared: 1.01 });
+      const fuzzy = repostGroups(jobs);
+      jobs.forEach((job, p) => {
+        const first = jobs[fuzzy[p]];
+        // The group is named by its first posting, which shares the posting's title, company and
+        // place; a posting without a company is never folded.
+        assert.ok(fuzzy[p] <= p);
+        assert.equal(first.job_title, job.job_title);
+        assert.equal(first.city, job.city);
+        assert.equal(first.company_name, job.company_name);
+        if (job.company_name === "") assert.equal(fuzzy[p], p);
+        // Whatever the exact rule puts together stays together.
+        assert.equal(fuzzy[exact[p]], fuzzy[p]);
+      });
+    }),
+    { seed: 37, numRuns: 300 },
+  );
+});
