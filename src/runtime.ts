@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Config } from "./config.ts";
+import { type Config, DEFAULT_ALERTS } from "./config.ts";
 import { errorFields, type Logger } from "./log.ts";
 import { openStore, type Store } from "./store/store.ts";
 import { openConfiguredEmbedder, type OpenedEmbedder } from "./model/open_embedder.ts";
@@ -27,6 +27,8 @@ import { ExternalIssuerVerifier } from "./auth/external_issuer.ts";
 import { createApp } from "./http/app.ts";
 import { serveApp, type ServedApp } from "./http/serve_app.ts";
 import { startOAuthSweep } from "./auth/oauth_sweep.ts";
+import { SavedSearches } from "./alerts/saved_searches.ts";
+import { AlertDeliverer } from "./alerts/alert_deliverer.ts";
 
 /** The embedded default data set, imported into an empty store on first start. */
 export const DEFAULT_FIXTURES = new URL("../fixtures/jobs.jsonl", import.meta.url);
@@ -186,6 +188,19 @@ export async function startServer(
   const oauth = issuer ? undefined : new OAuthServer(runtime.store, apiKeys);
   // Per server and in memory: unauthenticated callers never make it write to the store.
   const addressCounts = await openStore(":memory:", { logger });
+  // Saved searches: this server delivers those due that no other is delivering (a lease each).
+  const alertsConfig = config.alerts ?? DEFAULT_ALERTS;
+  const savedSearches = new SavedSearches({
+    store: runtime.store.savedSearches,
+    config: alertsConfig,
+  });
+  const deliverer = new AlertDeliverer({
+    store: runtime.store.savedSearches,
+    service: runtime.service,
+    config: alertsConfig,
+    logger,
+  });
+  deliverer.start();
   const app = createApp({
     config,
     service: runtime.service,
@@ -200,6 +215,7 @@ export async function startServer(
     }),
     logger,
     ingest: createIngestService({ store: runtime.store, publisher: runtime.publisher }),
+    alerts: { savedSearches, deliverer },
   });
   // Feeds added with `jobseek sources add`: this server pulls those due that no other is pulling.
   const sources = createSourceScheduler({
@@ -222,6 +238,7 @@ export async function startServer(
     async close() {
       sources.stop();
       stopSweep();
+      await deliverer.stop();
       await server.close();
       addressCounts.close();
       runtime.close();

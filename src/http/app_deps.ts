@@ -11,6 +11,8 @@ import type { RateLimiter } from "../auth/rate_limiter.ts";
 import type { TokenVerifier } from "../auth/token_verifier.ts";
 import type { OAuthServer } from "../auth/oauth_server.ts";
 import type { IngestService } from "../search/ingest_service.ts";
+import type { SavedSearches } from "../alerts/saved_searches.ts";
+import type { AlertDeliverer } from "../alerts/alert_deliverer.ts";
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -28,6 +30,8 @@ export interface AppDeps {
   logger: Logger;
   /** Where pushed postings go (`POST /v1/postings`); without it that route is not served. */
   ingest?: IngestService;
+  /** Saved searches and their deliveries (`/v1/saved-searches`); without it those routes are absent. */
+  alerts?: { savedSearches: SavedSearches; deliverer: AlertDeliverer };
 }
 
 /** Hono context variables set by the app's middleware. */

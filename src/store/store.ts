@@ -16,6 +16,7 @@ import { commitChecksAt, KV_LIMITS } from "./kv_limits.ts";
 import { OAuthStore } from "./oauth_store.ts";
 import { SecretStore } from "./secret_store.ts";
 import { SourcesStore } from "./sources_store.ts";
+import { SavedSearchStore } from "./saved_search_store.ts";
 
 export interface Store {
   /** Postings, their city index and import runs. */
@@ -32,6 +33,8 @@ export interface Store {
   readonly secrets: SecretStore;
   /** Feed sources pulled on a schedule, and what each listed. */
   readonly sources: SourcesStore;
+  /** Saved searches and their deliveries' marks, sent postings, pending deliveries and leases. */
+  readonly savedSearches: SavedSearchStore;
   /** Closes the KV; watches of the current snapshot stop. */
   close(): void;
 }
@@ -80,6 +83,7 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     oauth: new OAuthStore(access),
     secrets: new SecretStore(access),
     sources: new SourcesStore(access),
+    savedSearches: new SavedSearchStore(access),
     close: () => access.close(),
   };
 }

@@ -36,3 +36,5 @@ import "../../src/store/publish_lease_test.ts";
 import "../../src/store/snapshot_store_test.ts";
 import "../../src/store/split_commit_test.ts";
 import "../../src/store/store_test.ts";
+import "../../src/alerts/webhook_address_test.ts";
+import "../../src/alerts/atom_feed_test.ts";
