@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   JOBSEEK_OAUTH_AUDIENCE: z.string().optional(),
   JOBSEEK_SAVED_SEARCH_MAX: z.coerce.number().int().min(0).default(50),
   JOBSEEK_WEBHOOK_ALLOW_HOSTS: z.string().default(""),
+  JOBSEEK_WEBHOOK_PUBLIC: booleanFlag.default(true),
   JOBSEEK_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
     .optional(),
   JOBSEEK_MAIL_FROM: z.string().min(3).optional(),
@@ -146,6 +147,8 @@ export interface AlertsConfig {
   maxPerOwner: number;
   /** Webhook hosts allowed to resolve to loopback or private addresses (lowercase). */
   webhookAllowHosts: string[];
+  /** False: webhooks may reach only the allowed hosts (`JOBSEEK_WEBHOOK_PUBLIC=0`). */
+  webhookPublic?: boolean;
   /** Where email digests are sent through, and who they are from; both or neither. */
   smtpUrl?: string;
   mailFrom?: string;
@@ -277,6 +280,7 @@ export function loadConfig(
       maxPerOwner: e.JOBSEEK_SAVED_SEARCH_MAX,
       webhookAllowHosts: e.JOBSEEK_WEBHOOK_ALLOW_HOSTS.split(",").map((h) => h.trim().toLowerCase())
         .filter(Boolean),
+      webhookPublic: e.JOBSEEK_WEBHOOK_PUBLIC,
       ...mailSettings(e.JOBSEEK_SMTP_URL, e.JOBSEEK_MAIL_FROM),
       checkMs: e.JOBSEEK_ALERT_CHECK_MS,
       leaseMs: e.JOBSEEK_ALERT_LEASE_MS,

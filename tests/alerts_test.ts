@@ -13,6 +13,7 @@ import { simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
+import { runCliInWorker } from "./cli_process.ts";
 import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 /** A title no posting of the bundled data has. */
@@ -347,6 +348,51 @@ Deno.test({
       (await api(server, reader, "POST", "/v1/saved-searches", { name: "s3", q: "nurse" })).status,
       201,
     );
+
+    // The CLI, as the other key: add, list, show, send, remove.
+    const cli = (args: string[]) =>
+      runCliInWorker(["alerts", ...args], {
+        JOBSEEK_ENDPOINT: server.url,
+        JOBSEEK_API_KEY: otherKey,
+        JOBSEEK_CONFIG: `${dir}/no-config.json`,
+      });
+    const added = await cli([
+      "add",
+      TITLE,
+      "--name",
+      "CLI keepers",
+      "--param",
+      "country=US",
+      "--webhook",
+      "http://10.0.0.1/hook",
+    ]);
+    assert.equal(added.code, 1, "a private webhook URL is refused");
+    assert.match(added.stderr, /Invalid parameter 'deliver'.*INVALID_PARAMETER/s);
+    const ok = await cli([
+      "add",
+      TITLE,
+      "--name",
+      "CLI keepers",
+      "--param",
+      "country=US",
+      "--json",
+    ]);
+    assert.equal(ok.code, 0, ok.stderr);
+    const cliId = JSON.parse(ok.stdout).id as string;
+    const listed = await cli(["list"]);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, new RegExp(`${cliId}.*CLI keepers.*active.*feed only`));
+    const showed = await cli(["show", cliId]);
+    assert.match(showed.stdout, /search: +q=Lighthouse Keeper country=US/);
+    assert.match(showed.stdout, /feed: +http:\/\/127\.0\.0\.1:\d+\/v1\/feeds\//);
+    const sentNow = await cli(["send", cliId]);
+    assert.equal(sentNow.code, 0, sentNow.stderr);
+    assert.match(sentNow.stdout, /no webhook or email delivery/);
+    assert.equal((await cli(["show", "ss_nope"])).code, 1);
+    assert.equal((await cli(["remove", cliId])).code, 0);
+    const gone = await cli(["show", cliId]);
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /NOT_FOUND/);
   } finally {
     await server.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
@@ -554,6 +600,63 @@ Deno.test({
     release();
     for (const server of servers) await server.stop();
     await receiver.close();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test({
+  name: "a webhook that keeps failing is retried under one id, then shown failing; no redirect",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_alerts_" });
+  const { kvPath, reader, feeder } = await prepareStore(dir);
+  const ids: string[] = [];
+  let redirected = 0;
+  const elsewhere = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => {
+    redirected++;
+    return new Response(null, { status: 204 });
+  });
+  const failing = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    ids.push(req.headers.get("webhook-id")!);
+    // Every other answer is a redirect to a receiver that would accept it.
+    return ids.length % 2 === 0
+      ? Response.redirect(`http://127.0.0.1:${elsewhere.addr.port}/ok`, 307)
+      : new Response("down", { status: 503 });
+  });
+  const server = await startServerProcess(
+    serverEnv(kvPath, { JOBSEEK_WEBHOOK_RETRY_FOR_MS: "2500", JOBSEEK_WEBHOOK_RETRY_MS: "100" }),
+  );
+  try {
+    await server.ready();
+    const created = await api(server, reader, "POST", "/v1/saved-searches", {
+      name: "Keepers",
+      q: TITLE,
+      deliver: [{ type: "webhook", url: `http://127.0.0.1:${failing.addr.port}/hook` }],
+    });
+    const id = created.body.id as string;
+    await push(server, feeder, keepers(20, 22));
+    await until("a retry", () => ids.length >= 2);
+    const retrying = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+    const delivery = (retrying.body.deliver as { state: string; last_error?: string }[])[0];
+    assert.equal(delivery.state, "retrying");
+    assert.match(delivery.last_error!, /answered (503|307)/);
+    await until("the retries to run out", async () => {
+      const got = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+      return got.body.state === "failing";
+    }, 30_000);
+    const listed = await api(server, reader, "GET", "/v1/saved-searches");
+    const shown =
+      (listed.body.saved_searches as { state: string; deliver: { state: string }[] }[])[0];
+    assert.equal(shown.state, "failing");
+    assert.equal(shown.deliver[0].state, "failing");
+    assert.ok(ids.length >= 3, `${ids.length} attempts`);
+    assert.equal(new Set(ids).size, 1, "every retry carries the same webhook-id");
+    assert.equal(redirected, 0, "a redirect is never followed");
+  } finally {
+    await server.stop();
+    await failing.shutdown();
+    await elsewhere.shutdown();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 });

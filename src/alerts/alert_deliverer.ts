@@ -11,7 +11,8 @@
 import { monotonicFactory } from "ulid";
 import { Webhook } from "standardwebhooks";
 import type { AlertsConfig } from "../config.ts";
-import { jobIdFromUrl, type JobResult } from "../domain/job.ts";
+import { z } from "zod";
+import { jobIdFromUrl, type JobResult, JobResultSchema } from "../domain/job.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
 import type { SearchService } from "../domain/service.ts";
 import { errorFields, type Logger } from "../log.ts";
@@ -56,6 +57,17 @@ export interface NewPostings {
   rest: number;
   searchedAt: number;
 }
+
+export const ChannelOutcomeSchema = z.object({
+  delivery_id: z.string(),
+  type: z.enum(["webhook", "email"]),
+  outcome: z.enum(["delivered", "nothing_new", "retrying", "failing"]),
+  count: z.number().int().min(0).describe("New postings this delivery carried."),
+  rest: z.number().int().min(0).describe("New postings beyond those carried."),
+  message_id: z.string().optional().describe("The `webhook-id` (or the email's Message-ID)."),
+  error: z.string().optional(),
+  results: z.array(JobResultSchema).optional().describe("The postings delivered."),
+});
 
 export interface ChannelOutcome {
   delivery_id: string;
@@ -422,6 +434,7 @@ export class AlertDeliverer {
     const target = await checkWebhookUrl(delivery.url, {
       allowHosts: this.#config.webhookAllowHosts,
       resolve: this.#resolve,
+      publicHosts: this.#config.webhookPublic,
     });
     const at = new Date(this.#now());
     const signature = new Webhook(delivery.secret).sign(pending.messageId, at, pending.body);

@@ -132,6 +132,39 @@ export interface SavedSearchView {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The answers' shapes, for the OpenAPI document (src/http/openapi_saved_searches.ts). */
+export const DeliveryViewSchema = z.object({
+  id: z.string().describe("The delivery's id (`wh_...` or `em_...`)."),
+  type: z.enum(["webhook", "email"]),
+  url: z.string().optional().describe("A webhook's URL."),
+  to: z.string().optional().describe("An email digest's address."),
+  every: z.enum(["daily", "weekly"]).optional().describe("How often a digest is due."),
+  secret: z.string().optional().describe(
+    "A new webhook's signing secret (`whsec_...`, Standard Webhooks): only in the answer that " +
+      "created the delivery.",
+  ),
+  state: z.enum(["ok", "retrying", "failing"]).describe(
+    "`retrying` while a delivery is retried; `failing` once its retries ran out (24 h).",
+  ),
+  last_error: z.string().optional(),
+  last_delivered_at: z.string().optional(),
+  failing_since: z.string().optional(),
+});
+
+export const SavedSearchViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  params: z.record(z.string(), z.unknown()).describe("The search parameters, as given."),
+  deliver: z.array(DeliveryViewSchema),
+  paused: z.boolean(),
+  state: z.enum(["active", "paused", "failing"]),
+  feed_url: z.string().describe(
+    "The Atom feed of what is new, readable without a key; `rotate_feed_url` replaces it.",
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
 export interface SavedSearchesOptions {
   store: SavedSearchStore;
   config: Readonly<AlertsConfig>;
@@ -168,6 +201,7 @@ export class SavedSearches {
         await checkWebhookUrl(input.url, {
           allowHosts: this.#config.webhookAllowHosts,
           resolve: this.#resolve,
+          publicHosts: this.#config.webhookPublic,
         });
         const same = existing.find((d) => d.type === "webhook" && d.url === input.url);
         deliveries.push(

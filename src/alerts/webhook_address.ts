@@ -112,9 +112,11 @@ export type Resolve = (host: string) => Promise<string[]>;
 
 /** `Deno.resolveDns` for A and AAAA; a name that resolves to nothing gives an empty list. */
 export const resolveWithDns: Resolve = async (host) => {
+  // A resolver that does not answer must not hold a request (or a delivery) for long.
+  const signal = AbortSignal.timeout(5000);
   const lookups = await Promise.allSettled([
-    Deno.resolveDns(host, "A"),
-    Deno.resolveDns(host, "AAAA"),
+    Deno.resolveDns(host, "A", { signal }),
+    Deno.resolveDns(host, "AAAA", { signal }),
   ]);
   return lookups.flatMap((result) => result.status === "fulfilled" ? result.value : []);
 };
@@ -139,7 +141,7 @@ function refused(url: string, why: string): JobseekError {
  */
 export async function checkWebhookUrl(
   text: string,
-  options: { allowHosts: readonly string[]; resolve?: Resolve },
+  options: { allowHosts: readonly string[]; resolve?: Resolve; publicHosts?: boolean },
 ): Promise<WebhookTarget> {
   const url = URL.parse(text);
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
@@ -150,6 +152,12 @@ export async function checkWebhookUrl(
   }
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
   if (options.allowHosts.includes(host)) return { url, addresses: [] };
+  if (options.publicHosts === false) {
+    throw refused(
+      text,
+      "is not on this server's list of webhook hosts (JOBSEEK_WEBHOOK_ALLOW_HOSTS)",
+    );
+  }
   if (isIpLiteral(host)) {
     const blocked = blockedAddress(host);
     if (blocked) throw refused(text, `is a ${blocked} address; webhooks must reach public hosts`);
