@@ -26,6 +26,7 @@ import { atomFeed, type FeedEntry } from "./atom_feed.ts";
 import { digestMessage, sendDigest } from "./email_digest.ts";
 import { FEED_CHANNEL, FEED_PATH, periodMs, UNSUBSCRIBE_PATH } from "./saved_searches.ts";
 import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
+import { postPinned } from "./post_pinned.ts";
 
 const ulid = monotonicFactory();
 
@@ -438,8 +439,9 @@ export class AlertDeliverer {
     });
     const at = new Date(this.#now());
     const signature = new Webhook(delivery.secret).sign(pending.messageId, at, pending.body);
-    const response = await fetch(target.url, {
-      method: "POST",
+    const status = await postPinned({
+      url: target.url,
+      addresses: target.addresses,
       headers: {
         "content-type": "application/json",
         "user-agent": "jobseek-webhooks/1",
@@ -448,15 +450,14 @@ export class AlertDeliverer {
         "webhook-signature": signature,
       },
       body: pending.body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      readMax: RESPONSE_READ_MAX,
     });
-    await readAtMost(response, RESPONSE_READ_MAX);
-    if (response.status >= 200 && response.status < 300) return null;
-    if (response.status >= 300 && response.status < 400) {
-      return `the receiver answered ${response.status} (a redirect, which is not followed)`;
+    if (status >= 200 && status < 300) return null;
+    if (status >= 300 && status < 400) {
+      return `the receiver answered ${status} (a redirect, which is not followed)`;
     }
-    return `the receiver answered ${response.status}`;
+    return `the receiver answered ${status}`;
   }
 
   async #failed(
@@ -533,21 +534,5 @@ export class AlertDeliverer {
       at: this.#now(),
     });
     return xml;
-  }
-}
-
-/** Reads at most `max` bytes of a body and drops the rest unread. */
-async function readAtMost(response: Response, max: number): Promise<void> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  let read = 0;
-  try {
-    while (read < max) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
   }
 }

@@ -38,3 +38,4 @@ import "../../src/store/split_commit_test.ts";
 import "../../src/store/store_test.ts";
 import "../../src/alerts/webhook_address_test.ts";
 import "../../src/alerts/atom_feed_test.ts";
+import "../../src/alerts/post_pinned_test.ts";
