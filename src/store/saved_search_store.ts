@@ -107,7 +107,10 @@ export class SavedSearchStore {
     tokens: { feedHash: string; unsubscribe: { hash: string }[] },
     maxPerOwner: number,
   ): Promise<void> {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    // Only the owner's own concurrent adds contend here: retry with jitter until one place is
+    // decided for each.
+    for (let attempt = 0; attempt < 200; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
       const counter = await this.#kv.get(keys.savedSearchCount(record.owner), z.number());
       const owned = counter.value ?? 0;
       if (owned >= maxPerOwner) {

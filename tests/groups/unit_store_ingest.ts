@@ -39,3 +39,4 @@ import "../../src/store/store_test.ts";
 import "../../src/alerts/webhook_address_test.ts";
 import "../../src/alerts/atom_feed_test.ts";
 import "../../src/alerts/post_pinned_test.ts";
+import "../../src/store/saved_search_store_test.ts";
