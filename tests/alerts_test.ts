@@ -526,6 +526,17 @@ Deno.test({
     const feed2 = parseFeed(await (await fetch(onServer(feedUrl, server))).text());
     assert.deepEqual(feed2.items.map((item) => item.url).sort(), [4, 5, 6].map(keeperUrl).sort());
 
+    // A digest that falls due is sent by the server itself, with what is new to it alone.
+    const emailId = deliveries[1].id;
+    const kv = await Deno.openKv(kvPath);
+    await kv.set(["alert_states", id, emailId], { nextDueAt: 0 });
+    kv.close();
+    await until("the due digest", () => mails.length === 2, 30_000);
+    const due = await simpleParser(mails[1].raw);
+    assert.match(due.subject!, /3 new postings/);
+    for (const n of [4, 5, 6]) assert.ok(due.text!.includes(keeperUrl(n)), `${n}`);
+    for (const n of [0, 1, 2, 3, 900]) assert.ok(!due.text!.includes(keeperUrl(n)), `${n}`);
+
     // One click pauses the saved search.
     const clicked = await fetch(onServer(unsubscribe, server), {
       method: "POST",

@@ -226,7 +226,9 @@ export class AlertDeliverer {
             await this.#store.dropPending(current.id, delivery.id);
             continue;
           }
-          if (delivery.type === "email" && !(await this.#emailDue(current, this.#now()))) {
+          if (
+            delivery.type === "email" && !(await this.#digestDue(current, delivery, this.#now()))
+          ) {
             const pending = await this.#store.pending(current.id, delivery.id);
             if (!pending || pending.nextAttemptAt > this.#now()) continue;
           }
@@ -240,11 +242,15 @@ export class AlertDeliverer {
   async #emailDue(record: SavedSearchRecord, now: number): Promise<boolean> {
     if (record.paused) return false;
     for (const d of record.deliver) {
-      if (d.type !== "email") continue;
-      const state = await this.#store.state(record.id, d.id);
-      if ((state.nextDueAt ?? record.createdAt + periodMs(d.every)) <= now) return true;
+      if (await this.#digestDue(record, d, now)) return true;
     }
     return false;
+  }
+
+  async #digestDue(record: SavedSearchRecord, d: StoredDelivery, now: number): Promise<boolean> {
+    if (d.type !== "email") return false;
+    const state = await this.#store.state(record.id, d.id);
+    return (state.nextDueAt ?? record.createdAt + periodMs(d.every)) <= now;
   }
 
   async #withLease<T>(id: string, work: () => Promise<T>): Promise<T | null> {
