@@ -467,6 +467,10 @@ Deno.test({
     assert.deepEqual(receiver.urls().sort(), [0, 1, 2, 3].map(keeperUrl).sort());
     assert.equal(receiver.state.badSignatures, 0);
 
+    // A HEAD of the feed reads nothing, so it acknowledges nothing.
+    const head = await fetch(feedUrl, { method: "HEAD" });
+    assert.equal(head.status, 200);
+    assert.match(head.headers.get("content-type")!, /^application\/atom\+xml/);
     // The feed shows them once: then they are delivered to it.
     const feed = parseFeed(await (await fetch(feedUrl)).text());
     assert.deepEqual(feed.items.map((item) => item.url).sort(), [0, 1, 2, 3].map(keeperUrl).sort());

@@ -254,13 +254,16 @@ export class AlertDeliverer {
   }
 
   async #withLease<T>(id: string, work: () => Promise<T>): Promise<T | null> {
-    if (!(await this.#store.takeLease(id, this.#owner, this.#config.leaseMs, this.#now()))) {
+    // An owner per taking, not per server: a `send` and this server's own check must exclude
+    // each other too.
+    const owner = `${this.#owner}:${crypto.randomUUID()}`;
+    if (!(await this.#store.takeLease(id, owner, this.#config.leaseMs, this.#now()))) {
       return null;
     }
     try {
       return await work();
     } finally {
-      await this.#store.releaseLease(id, this.#owner).catch(() => {});
+      await this.#store.releaseLease(id, owner).catch(() => {});
     }
   }
 

@@ -83,12 +83,14 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
         "Cannot read the feed: the search index is not loaded yet",
       );
     }
-    const xml = await deliverer.readFeed(record);
-    return c.body(xml, 200, {
+    const headers = {
       "content-type": "application/atom+xml; charset=utf-8",
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
-    });
+    };
+    // A HEAD sees no entries, so it must not count them as read.
+    if (c.req.method === "HEAD") return c.body(null, 200, headers);
+    return c.body(await deliverer.readFeed(record), 200, headers);
   });
   app.all(`${FEED_PATH}/:token`, methodNotAllowed(["GET", "HEAD"], deps.logger));
 
