@@ -252,6 +252,8 @@ Deno.test({
         "'deliver'",
       ],
       [{ name: "x", q: "nurse", paused: "yes" }, "INVALID_PARAMETER", "'paused'"],
+      // Refused now, as search refuses it, rather than at every delivery.
+      [{ name: "x", q: "nurse", near: "000000000" }, "INVALID_PARAMETER", "'near'"],
     ];
     for (const [body, code, text] of bad) {
       const answer = await api(server, reader, "POST", "/v1/saved-searches", body);

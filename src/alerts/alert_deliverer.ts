@@ -217,26 +217,33 @@ export class AlertDeliverer {
       const hasWebhook = record.deliver.some((d) => d.type === "webhook");
       const emailDue = await this.#emailDue(record, now);
       if (!due.has(record.id) && !(newIndex && hasWebhook) && !emailDue) continue;
-      await this.#withLease(record.id, async () => {
-        // Re-read under the lease: another server may have changed or removed it.
-        const current = await this.#store.get(record.id);
-        if (!current) return;
-        for (const delivery of current.deliver) {
-          if (current.paused) {
-            await this.#store.dropPending(current.id, delivery.id);
-            continue;
-          }
-          if (
-            delivery.type === "email" && !(await this.#digestDue(current, delivery, this.#now()))
-          ) {
-            const pending = await this.#store.pending(current.id, delivery.id);
-            if (!pending || pending.nextAttemptAt > this.#now()) continue;
-          }
-          await this.#deliverThenCatchUp(current, delivery, false);
-        }
-      });
+      await this.#withLease(record.id, () => this.#deliverRecord(record)).catch((error) =>
+        // One saved search that cannot be delivered (its search fails) holds up no other.
+        this.#logger.warn("cannot deliver a saved search", {
+          saved_search: record.id,
+          ...errorFields(error),
+        })
+      );
     }
     this.#lastSnapshot = snapshot;
+  }
+
+  /** The scheduled deliveries of one saved search, under its lease. */
+  async #deliverRecord(record: SavedSearchRecord): Promise<void> {
+    // Re-read under the lease: another server may have changed or removed it.
+    const current = await this.#store.get(record.id);
+    if (!current) return;
+    for (const delivery of current.deliver) {
+      if (current.paused) {
+        await this.#store.dropPending(current.id, delivery.id);
+        continue;
+      }
+      if (delivery.type === "email" && !(await this.#digestDue(current, delivery, this.#now()))) {
+        const pending = await this.#store.pending(current.id, delivery.id);
+        if (!pending || pending.nextAttemptAt > this.#now()) continue;
+      }
+      await this.#deliverThenCatchUp(current, delivery, false);
+    }
   }
 
   async #emailDue(record: SavedSearchRecord, now: number): Promise<boolean> {

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { JobseekError } from "../domain/errors.ts";
 import { parseSearchQuery, RestSearchSchema } from "../domain/search_query.ts";
 import { sha256Hex } from "../crypto.ts";
+import { parseNear } from "../places/mod.ts";
 import type { AlertsConfig } from "../config.ts";
 import type {
   ChannelState,
@@ -85,7 +86,15 @@ function parseParams(raw: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(raw)) {
     if (SEARCH_FIELDS.has(key) && value !== null && value !== undefined) params[key] = value;
   }
-  parseSearchQuery(params, "q");
+  const query = parseSearchQuery(params, "q");
+  // What the search service refuses at search time is refused now, not at every delivery.
+  if (query.near !== undefined && parseNear(query.near) === null) {
+    throw invalid(
+      "near",
+      `no place called '${query.near.slice(0, 100)}' is known; give a city (e.g. 'Toronto', ` +
+        "'Springfield, IL', 'Berlin, DE') or 'lat,lon' (e.g. '43.65,-79.38')",
+    );
+  }
   return params;
 }
 
