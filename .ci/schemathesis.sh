@@ -25,7 +25,8 @@ head -n 200 fixtures/jobs.jsonl >"$dir/jobs.jsonl"
 deno task -q jobseek ingest "$dir/jobs.jsonl" >/dev/null || { echo "schemathesis: ingest failed" >&2; exit 1; }
 key=$(deno task -q jobseek keys create --name schemathesis --scope search --scope ingest --rate-limit 1000000 | tail -n 1)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-PORT=$port HOSTNAME=127.0.0.1 JOBSEEK_SEED=0 JOBSEEK_BOOTSTRAP_KEY=0 deno task -q serve >"$dir/server.log" 2>&1 &
+# JOBSEEK_WEBHOOK_PUBLIC=0: generated saved searches may name public webhook URLs; none is called.
+PORT=$port HOSTNAME=127.0.0.1 JOBSEEK_SEED=0 JOBSEEK_BOOTSTRAP_KEY=0 JOBSEEK_WEBHOOK_PUBLIC=0 deno task -q serve >"$dir/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do
   curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break

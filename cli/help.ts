@@ -226,6 +226,42 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
     ],
     configFile: true,
   },
+  alerts: {
+    examples: [
+      'jobseek alerts add "lighthouse keeper" --name Keepers --webhook https://hooks.example.com/j',
+      "jobseek alerts list",
+    ],
+    env: CLIENT_ENV,
+    configFile: true,
+  },
+  "alerts add": {
+    examples: [
+      'jobseek alerts add "registered nurse" --name Nurses --param country=US --email me@example.com',
+      'jobseek alerts add "rust developer" --name Rust --webhook https://hooks.example.com/jobs',
+    ],
+    env: CLIENT_ENV,
+    configFile: true,
+  },
+  "alerts list": {
+    examples: ["jobseek alerts list", "jobseek alerts list --json"],
+    env: CLIENT_ENV,
+    configFile: true,
+  },
+  "alerts show": {
+    examples: ["jobseek alerts show ss_01M8HEVHE4E4J8SBAMW6RJZD3X"],
+    env: CLIENT_ENV,
+    configFile: true,
+  },
+  "alerts remove": {
+    examples: ["jobseek alerts remove ss_01M8HEVHE4E4J8SBAMW6RJZD3X"],
+    env: CLIENT_ENV,
+    configFile: true,
+  },
+  "alerts send": {
+    examples: ["jobseek alerts send ss_01M8HEVHE4E4J8SBAMW6RJZD3X --json"],
+    env: CLIENT_ENV,
+    configFile: true,
+  },
   completions: {
     examples: [
       "jobseek completions bash > ~/.local/share/bash-completion/completions/jobseek",

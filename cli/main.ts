@@ -31,6 +31,7 @@ import { citiesCommand } from "./commands/cities.ts";
 import { configureCommand } from "./commands/configure.ts";
 import { configCommand } from "./commands/config.ts";
 import { completionsCommand } from "./commands/completions.ts";
+import { alertsCommand } from "./commands/alerts.ts";
 import { addHelpFooters } from "./help.ts";
 
 /**
@@ -68,7 +69,8 @@ export function buildProgram(io: CliIo): Command {
     .addCommand(indexCommand(io))
     .addCommand(keysCommand(io))
     .addCommand(sourcesCommand(io))
-    .addCommand(modelCommand(io));
+    .addCommand(modelCommand(io))
+    .addCommand(alertsCommand(io));
   program.addCommand(completionsCommand(io, () => program));
   return applyToAll(addHelpFooters(program, io.env), io);
 }

@@ -78,6 +78,16 @@ const EnvSchema = z.object({
   JOBSEEK_OAUTH_AUDIENCE: z.string().optional(),
   JOBSEEK_WEB: z.enum(["key", "public", "off"]).default("key"),
   JOBSEEK_WEB_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+  JOBSEEK_SAVED_SEARCH_MAX: z.coerce.number().int().min(0).default(50),
+  JOBSEEK_WEBHOOK_ALLOW_HOSTS: z.string().default(""),
+  JOBSEEK_WEBHOOK_PUBLIC: booleanFlag.default(true),
+  JOBSEEK_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  JOBSEEK_MAIL_FROM: z.string().min(3).optional(),
+  JOBSEEK_ALERT_CHECK_MS: z.coerce.number().int().min(50).default(1000),
+  JOBSEEK_ALERT_LEASE_MS: wholeMilliseconds(MIN_PUBLISH_LEASE_MS).default(60_000),
+  JOBSEEK_WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).default(5000),
+  JOBSEEK_WEBHOOK_RETRY_FOR_MS: z.coerce.number().int().min(1000).default(24 * 3600_000),
 });
 
 export interface StaticApiKey {
@@ -150,7 +160,40 @@ export interface Config {
   web: "key" | "public" | "off";
   /** How long a web sign-in lasts (hours). */
   webSessionHours: number;
+  /** Saved searches and their deliveries (docs/alerts.md); absent: the defaults. */
+  alerts?: AlertsConfig;
 }
+
+/** Settings of saved searches and their deliveries (docs/alerts.md). */
+export interface AlertsConfig {
+  /** Most saved searches per owner (`JOBSEEK_SAVED_SEARCH_MAX`, default 50). */
+  maxPerOwner: number;
+  /** Webhook hosts allowed to resolve to loopback or private addresses (lowercase). */
+  webhookAllowHosts: string[];
+  /** False: webhooks may reach only the allowed hosts (`JOBSEEK_WEBHOOK_PUBLIC=0`). */
+  webhookPublic?: boolean;
+  /** Where email digests are sent through, and who they are from; both or neither. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** How often a server looks for a new index, due retries and due digests (ms). */
+  checkMs: number;
+  /** How long a server's delivery lease on one saved search lasts (ms). */
+  leaseMs: number;
+  /** A webhook's first retry waits about this long; each next one twice as long (ms). */
+  retryBaseMs: number;
+  /** How long a webhook is retried before the saved search shows as failing (ms). */
+  retryForMs: number;
+}
+
+/** The alert settings when a Config carries none (tests that build one by hand). */
+export const DEFAULT_ALERTS: Readonly<AlertsConfig> = Object.freeze({
+  maxPerOwner: 50,
+  webhookAllowHosts: [],
+  checkMs: 1000,
+  leaseMs: 60_000,
+  retryBaseMs: 5000,
+  retryForMs: 24 * 3600_000,
+});
 
 function parseStaticKeys(raw: string): StaticApiKey[] {
   return raw.split(",").map((pair) => pair.trim()).filter(Boolean).map((pair) => {
@@ -204,6 +247,17 @@ function oauthAudience(raw: string | undefined, issuer: string | undefined): str
   return values;
 }
 
+/** SMTP URL and sender: both or neither, since a digest needs both. */
+function mailSettings(
+  smtpUrl: string | undefined,
+  mailFrom: string | undefined,
+): { smtpUrl?: string; mailFrom?: string } {
+  if ((smtpUrl === undefined) !== (mailFrom === undefined)) {
+    throw new Error("Cannot start: JOBSEEK_SMTP_URL and JOBSEEK_MAIL_FROM go together; set both");
+  }
+  return smtpUrl === undefined ? {} : { smtpUrl, mailFrom };
+}
+
 /** Parses an environment (by default the process's) into a frozen Config. */
 export function loadConfig(
   env: Record<string, string | undefined> = Deno.env.toObject(),
@@ -254,5 +308,16 @@ export function loadConfig(
     oauthAudience: oauthAudience(e.JOBSEEK_OAUTH_AUDIENCE, e.JOBSEEK_OAUTH_ISSUER),
     web: e.JOBSEEK_WEB,
     webSessionHours: e.JOBSEEK_WEB_SESSION_HOURS,
+    alerts: {
+      maxPerOwner: e.JOBSEEK_SAVED_SEARCH_MAX,
+      webhookAllowHosts: e.JOBSEEK_WEBHOOK_ALLOW_HOSTS.split(",").map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      webhookPublic: e.JOBSEEK_WEBHOOK_PUBLIC,
+      ...mailSettings(e.JOBSEEK_SMTP_URL, e.JOBSEEK_MAIL_FROM),
+      checkMs: e.JOBSEEK_ALERT_CHECK_MS,
+      leaseMs: e.JOBSEEK_ALERT_LEASE_MS,
+      retryBaseMs: e.JOBSEEK_WEBHOOK_RETRY_MS,
+      retryForMs: e.JOBSEEK_WEBHOOK_RETRY_FOR_MS,
+    },
   });
 }

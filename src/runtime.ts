@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Config } from "./config.ts";
+import { type Config, DEFAULT_ALERTS } from "./config.ts";
 import { errorFields, type Logger } from "./log.ts";
 import { openStore, type Store } from "./store/store.ts";
 import { openConfiguredEmbedder, type OpenedEmbedder } from "./model/open_embedder.ts";
@@ -28,6 +28,8 @@ import { createWebApp } from "./web/web_app.ts";
 import { instrumentService, metricsLogger, ServiceMetrics } from "./web/metrics.ts";
 import { serveApp, type ServedApp } from "./http/serve_app.ts";
 import { startOAuthSweep } from "./auth/oauth_sweep.ts";
+import { SavedSearches } from "./alerts/saved_searches.ts";
+import { AlertDeliverer } from "./alerts/alert_deliverer.ts";
 
 /**
  * The seed postings (`file`, JSON Lines) with their `publish_time`s moved to end now and fit into
@@ -222,6 +224,19 @@ export async function startServer(
   const oauth = issuer ? undefined : new OAuthServer(runtime.store, apiKeys);
   // Per server and in memory: unauthenticated callers never make it write to the store.
   const addressCounts = await openStore(":memory:", { logger });
+  // Saved searches: this server delivers those due that no other is delivering (a lease each).
+  const alertsConfig = config.alerts ?? DEFAULT_ALERTS;
+  const savedSearches = new SavedSearches({
+    store: runtime.store.savedSearches,
+    config: alertsConfig,
+  });
+  const deliverer = new AlertDeliverer({
+    store: runtime.store.savedSearches,
+    service: runtime.service,
+    config: alertsConfig,
+    logger,
+  });
+  deliverer.start();
   const app = createWebApp({
     config,
     service: instrumentService(runtime.service, metrics),
@@ -240,6 +255,7 @@ export async function startServer(
     metrics,
     // Requests come once the server listens, after the scheduler below exists.
     failingSources: () => sources.failing(),
+    alerts: { savedSearches, deliverer },
   });
   // Feeds added with `jobseek sources add`: this server pulls those due that no other is pulling.
   const sources = createSourceScheduler({
@@ -265,6 +281,7 @@ export async function startServer(
     async close() {
       sources.stop();
       stopSweep();
+      await deliverer.stop();
       await server.close();
       addressCounts.close();
       runtime.close();

@@ -18,7 +18,8 @@
  * 2. store, index, model: storage, the search index, the embedding models, none knowing another
  * 3. ingest, config: the importer writes through the store; the configuration checks the model it
  *    names against the catalog (`src/model/catalog.ts`)
- * 4. search, auth: the services over the store, the index, the models and the importer
+ * 4. search, auth, alerts: the services over the store, the index, the models and the importer
+ *    (alerts: saved searches and their deliveries, over the domain's search interface)
  * 5. mcp: the MCP server, which knows only the domain's service interface
  * 6. http: REST and OAuth routes, mounting the MCP server at `/mcp`
  * 7. web: the web page, the operator console and `/metrics` (`src/web/`), on top of the HTTP app
@@ -50,7 +51,7 @@ const LAYERS: Record<string, string[]>[] = [
   { places: ["src/places/"] },
   { store: ["src/store/"], index: ["src/index/"], model: ["src/model/"] },
   { ingest: ["src/ingest/"], config: ["src/config.ts"] },
-  { search: ["src/search/"], auth: ["src/auth/"] },
+  { search: ["src/search/"], auth: ["src/auth/"], alerts: ["src/alerts/"] },
   { mcp: ["src/mcp/"] },
   { http: ["src/http/"] },
   { web: ["src/web/"] },

@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   NOT_READY: "NOT_READY",
   NO_INDEX: "NO_INDEX",
   CONFLICT: "CONFLICT",
+  /** An owner's saved searches are at the configured most (src/alerts/). */
+  LIMIT_EXCEEDED: "LIMIT_EXCEEDED",
+  /** Another server is delivering this saved search right now: ask again in a moment. */
+  DELIVERY_IN_PROGRESS: "DELIVERY_IN_PROGRESS",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

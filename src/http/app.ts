@@ -23,6 +23,7 @@ import { createOAuthRoutes } from "./oauth_routes.ts";
 import { createOpenApiDocument, OPENAPI_PATH } from "./openapi.ts";
 import { createSearchRoutes } from "./search_routes.ts";
 import { createPostingsRoutes } from "./postings_routes.ts";
+import { createSavedSearchRoutes } from "./saved_search_routes.ts";
 
 function setHeader(response: Response, name: string, value: string): Response {
   try {
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", createSearchRoutes(deps));
   app.route("/", createPostingsRoutes(deps));
   app.route("/", createHealthRoutes(deps));
+  app.route("/", createSavedSearchRoutes(deps));
 
   let openApi: Promise<Record<string, unknown>> | undefined;
   app.get(OPENAPI_PATH, async (c) => {

@@ -12,6 +12,8 @@ import type { TokenVerifier } from "../auth/token_verifier.ts";
 import type { OAuthServer } from "../auth/oauth_server.ts";
 import type { IngestService } from "../search/ingest_service.ts";
 import type { FailingSource } from "../search/source_puller.ts";
+import type { SavedSearches } from "../alerts/saved_searches.ts";
+import type { AlertDeliverer } from "../alerts/alert_deliverer.ts";
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -33,6 +35,8 @@ export interface AppDeps {
   observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
   /** Feed sources whose last pull failed, named in `/healthz` (src/search/source_puller.ts). */
   failingSources?: () => FailingSource[];
+  /** Saved searches and their deliveries (`/v1/saved-searches`); without it those routes are absent. */
+  alerts?: { savedSearches: SavedSearches; deliverer: AlertDeliverer };
 }
 
 /** Hono context variables set by the app's middleware. */

@@ -27,6 +27,8 @@ const STATUS = {
   INTERNAL_ERROR: 500,
   NOT_READY: 503,
   NO_INDEX: 503,
+  LIMIT_EXCEEDED: 409,
+  DELIVERY_IN_PROGRESS: 409,
 } as const satisfies Partial<Record<ErrorCode, number>>;
 type RestErrorCode = keyof typeof STATUS;
 const REST_ERROR_CODES = Object.keys(STATUS) as [RestErrorCode, ...RestErrorCode[]];

@@ -28,6 +28,7 @@ import { HEALTH_PATH, HealthBodySchema } from "./health_routes.ts";
 import { SEARCH_PATH } from "./search_routes.ts";
 import { MAX_PUSH_BYTES, POSTINGS_PATH, PUSH_MEDIA_TYPES } from "./postings_routes.ts";
 import { pushResponses, retryAfterHeader, searchResponses } from "./openapi_responses.ts";
+import { savedSearchOpenApi } from "./openapi_saved_searches.ts";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 
@@ -239,6 +240,9 @@ export async function createOpenApiDocument(options: OpenApiOptions = {}): Promi
     },
     security: [{ ApiKeyAuth: [] }],
   };
+  const savedSearches = savedSearchOpenApi(bodySchema(request));
+  Object.assign(document.paths as JsonSchema, savedSearches.paths);
+  Object.assign((document.components as { schemas: JsonSchema }).schemas, savedSearches.schemas);
   if (options.serverUrl) document.servers = [{ url: options.serverUrl }];
   return document;
 }

@@ -89,6 +89,33 @@ export const keys = {
   secret: (name: string) => ["secrets", name] as const,
   /** A web page session by the hash of its cookie's token (src/store/web_session_store.ts). */
   webSession: (tokenHash: string) => ["web_sessions", tokenHash] as const,
+
+  /** Saved searches (src/store/saved_search_store.ts), by id, and their owner's list. */
+  savedSearch: (id: string) => ["saved_searches", id] as const,
+  savedSearchesPrefix: () => ["saved_searches"] as const,
+  savedSearchByOwner: (owner: string, id: string) =>
+    ["saved_searches_by_owner", owner, id] as const,
+  savedSearchesByOwnerPrefix: (owner: string) => ["saved_searches_by_owner", owner] as const,
+  /** How many saved searches the owner has: checked by every add, so racing adds count right. */
+  savedSearchCount: (owner: string) => ["saved_search_counts", owner] as const,
+  /** A feed URL's token (sha256) or an email's unsubscribe token (sha256) to its saved search. */
+  savedSearchByToken: (tokenHash: string) => ["saved_search_tokens", tokenHash] as const,
+  /** Per delivery channel: when the last acknowledged delivery searched (its mark). */
+  alertMark: (id: string, channel: string) => ["alert_marks", id, channel] as const,
+  alertMarksPrefix: (id: string) => ["alert_marks", id] as const,
+  /** Per delivery channel: the postings an acknowledged delivery carried (and their reposts). */
+  alertSent: (id: string, channel: string, postingId: string) =>
+    ["alert_sent", id, channel, postingId] as const,
+  alertSentPrefix: (id: string) => ["alert_sent", id] as const,
+  /** A delivery written before it is sent, kept until acknowledged or given up. */
+  alertPending: (id: string, channel: string) => ["alert_pending", id, channel] as const,
+  alertPendingPrefix: (id?: string) =>
+    (id === undefined ? ["alert_pending"] : ["alert_pending", id]) as Deno.KvKey,
+  /** Per delivery channel: retrying, failing, last delivery. */
+  alertState: (id: string, channel: string) => ["alert_states", id, channel] as const,
+  alertStatesPrefix: (id: string) => ["alert_states", id] as const,
+  /** Which server delivers this saved search now, and until when (ms). */
+  alertLease: (id: string) => ["alert_leases", id] as const,
 };
 
 /** The empty-string slot used in `jobs_by_city` for postings whose country is unknown. */

@@ -18,6 +18,7 @@ import { SecretStore } from "./secret_store.ts";
 import { SourcesStore } from "./sources_store.ts";
 import { WebSessionStore } from "./web_session_store.ts";
 import { LifecycleSettingsStore } from "./lifecycle_settings_store.ts";
+import { SavedSearchStore } from "./saved_search_store.ts";
 
 export interface Store {
   /** Postings, their city index and import runs. */
@@ -38,6 +39,8 @@ export interface Store {
   readonly webSessions: WebSessionStore;
   /** The retention and purge settings every process on the store uses. */
   readonly lifecycle: LifecycleSettingsStore;
+  /** Saved searches and their deliveries' marks, sent postings, pending deliveries and leases. */
+  readonly savedSearches: SavedSearchStore;
   /** Closes the KV; watches of the current snapshot stop. */
   close(): void;
 }
@@ -88,6 +91,7 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     sources: new SourcesStore(access),
     webSessions: new WebSessionStore(access),
     lifecycle: new LifecycleSettingsStore(access),
+    savedSearches: new SavedSearchStore(access),
     close: () => access.close(),
   };
 }

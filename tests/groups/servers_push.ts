@@ -7,3 +7,4 @@
 import "../push_postings_test.ts";
 import "../delta_crash_test.ts";
 import "../push_durability_test.ts";
+import "../alerts_test.ts";

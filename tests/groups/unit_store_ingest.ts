@@ -40,3 +40,7 @@ import "../../src/store/store_test.ts";
 import "../field_caps_test.ts";
 import "../lifecycle_settings_test.ts";
 import "../small_items_test.ts";
+import "../../src/alerts/webhook_address_test.ts";
+import "../../src/alerts/atom_feed_test.ts";
+import "../../src/alerts/post_pinned_test.ts";
+import "../../src/store/saved_search_store_test.ts";

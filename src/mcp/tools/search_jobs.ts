@@ -99,7 +99,9 @@ export const searchJobsConfig = {
     "filters, the closest ones there in `closest`. " +
     "`detail: full` adds the job descriptions (long ones cut; read one posting in full as the " +
     "resource jobseek://postings/{job_url}). A page is kept within `max_chars`. Use list_cities " +
-    "to find city names.",
+    "to find city names. To poll for what is new, remember when you last searched (UTC) and " +
+    "search again with the same arguments plus `added_since` set to that time: only postings " +
+    "this service first saw since then are returned (each result's `first_seen` says when).",
   inputSchema: declaredInputSchema(SearchJobsDeclaration),
   outputSchema: McpSearchResponseSchema,
   annotations: { title: "Search jobs", ...READ_ONLY_HINTS },

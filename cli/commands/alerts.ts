@@ -1,0 +1,264 @@
+/**
+ * `jobseek alerts add|list|show|remove|send`: the caller's saved searches, through a jobseek
+ * server's REST API (`/v1/saved-searches`), as `jobseek search` uses `/v1/search`. docs/alerts.md
+ * describes what they deliver.
+ *
+ * @module
+ */
+import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
+import { cleanFields, cleanLine, jsonForTerminal } from "../../src/domain/clean_text.ts";
+import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
+import { type CliIo, outputWidth } from "../io.ts";
+import {
+  API_KEY_STDIN_HELP,
+  apiKeyFlagOption,
+  REQUEST_TIMEOUT_MS,
+  resolveServerConnection,
+} from "../server_connection.ts";
+import { renderTable } from "../table.ts";
+
+interface DeliveryView {
+  id: string;
+  type: string;
+  url?: string;
+  to?: string;
+  every?: string;
+  secret?: string;
+  state: string;
+  last_error?: string;
+}
+
+interface SavedSearchView {
+  id: string;
+  name: string;
+  params: Record<string, unknown>;
+  deliver: DeliveryView[];
+  paused: boolean;
+  state: string;
+  feed_url: string;
+  created_at: string;
+}
+
+/** One request to the saved-search API; the parsed body, or an error a person can act on. */
+async function call(
+  endpoint: string,
+  apiKey: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${endpoint.replace(/\/+$/, "")}/v1/saved-searches${path}`, {
+      method,
+      headers: {
+        "x-api-key": apiKey,
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new Error(unreachableMessage(endpoint, error));
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(describeFailedResponse({
+      status: response.status,
+      statusText: response.statusText,
+      retryAfterHeader: response.headers.get("retry-after"),
+      body: text,
+    }));
+  }
+  return text === "" ? null : JSON.parse(text);
+}
+
+/** `name=value` of `--param`: a number-looking value stays text (the server reads both). */
+function parseParam(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const at = value.indexOf("=");
+  if (at <= 0) throw new InvalidArgumentError("must be name=value, e.g. country=DE.");
+  return { ...previous, [value.slice(0, at).trim()]: value.slice(at + 1) };
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function describeDelivery(d: DeliveryView): string {
+  const where = d.type === "webhook" ? `webhook ${d.url}` : `email ${d.to} (${d.every})`;
+  return d.state === "ok"
+    ? where
+    : `${where} [${d.state}${d.last_error ? `: ${d.last_error}` : ""}]`;
+}
+
+/** The human form of one saved search. */
+export function formatSavedSearch(dirty: SavedSearchView): string {
+  const s = cleanFields(dirty);
+  const lines = [
+    `${s.id}  ${cleanLine(s.name)}`,
+    `  state:    ${s.state}`,
+    `  search:   ${
+      Object.entries(s.params).map(([k, v]) =>
+        `${k}=${cleanLine(typeof v === "string" ? v : JSON.stringify(v))}`
+      ).join(" ")
+    }`,
+    `  feed:     ${s.feed_url}`,
+    ...s.deliver.map((d) => `  delivery: ${describeDelivery(d)}`),
+    ...s.deliver.filter((d) => d.secret).map((d) =>
+      `  secret of ${d.id} (shown once; verify signatures with it): ${d.secret}`
+    ),
+  ];
+  return lines.join("\n") + "\n";
+}
+
+function formatList(dirty: SavedSearchView[], width: number): string {
+  const list = cleanFields(dirty);
+  if (list.length === 0) return "No saved searches. Add one with `jobseek alerts add`.\n";
+  return renderTable(
+    [{ header: "id" }, { header: "name", minWidth: 10 }, { header: "state" }, {
+      header: "deliveries",
+      minWidth: 12,
+    }],
+    list.map((s) => [
+      s.id,
+      s.name,
+      s.state,
+      s.deliver.length === 0 ? "feed only" : s.deliver.map(describeDelivery).join("; "),
+    ]),
+    width,
+  );
+}
+
+function connectionOptions<T extends Command<[], Record<string, unknown>>>(command: T): T {
+  return command
+    .option("--api-key-stdin", API_KEY_STDIN_HELP)
+    .addOption(apiKeyFlagOption())
+    .option(
+      "--endpoint <url>",
+      "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)",
+    ) as unknown as T;
+}
+
+export function alertsCommand(io: CliIo) {
+  const alerts = new Command("alerts")
+    .description(
+      "Saved searches that tell you what is new: an Atom feed, webhooks and email digests.",
+    );
+  const json = "print the API's JSON";
+
+  alerts.addCommand(
+    connectionOptions(
+      new Command("add")
+        .description("Save a search; new postings that match go to its feed and deliveries.")
+        .argument("[query]", "what to search for (as `jobseek search`)")
+        .requiredOption("--name <name>", "what to call the saved search")
+        .option(
+          "--param <name=value>",
+          "a search parameter (repeatable), e.g. country=DE",
+          parseParam,
+        )
+        .option("--webhook <url>", "POST new postings to this URL, signed (repeatable)", collect)
+        .option("--email <address>", "email a digest of new postings to this address")
+        .option("--every <period>", "how often the digest is due: daily or weekly", "daily")
+        .option("--json", json) as unknown as Command<[], Record<string, unknown>>,
+    ).action(async (...args: unknown[]) => {
+      const [query, options] = args as [string | undefined, {
+        name: string;
+        param?: Record<string, string>;
+        webhook?: string[];
+        email?: string;
+        every: string;
+        json?: boolean;
+        apiKeyStdin?: boolean;
+        apiKey?: string;
+        endpoint?: string;
+      }];
+      const { endpoint, apiKey } = await resolveServerConnection(options, io);
+      const deliver = [
+        ...(options.webhook ?? []).map((url) => ({ type: "webhook", url })),
+        ...(options.email ? [{ type: "email", to: options.email, every: options.every }] : []),
+      ];
+      const created = await call(endpoint, apiKey, "POST", "", {
+        name: options.name,
+        ...(query !== undefined ? { q: query } : {}),
+        ...(options.param ?? {}),
+        ...(deliver.length > 0 ? { deliver } : {}),
+      }) as SavedSearchView;
+      await io.stdout.write(
+        options.json
+          ? jsonForTerminal(JSON.stringify(created, null, 2)) + "\n"
+          : formatSavedSearch(created),
+      );
+    }),
+  );
+
+  alerts.addCommand(
+    connectionOptions(
+      new Command("list").description("List your saved searches and their state.")
+        .option("--json", json) as unknown as Command<[], Record<string, unknown>>,
+    ).action(async (...args: unknown[]) => {
+      const options = args[0] as { json?: boolean; endpoint?: string };
+      const { endpoint, apiKey } = await resolveServerConnection(options, io);
+      const body = await call(endpoint, apiKey, "GET", "") as {
+        saved_searches: SavedSearchView[];
+      };
+      await io.stdout.write(
+        options.json
+          ? jsonForTerminal(JSON.stringify(body, null, 2)) + "\n"
+          : formatList(body.saved_searches, outputWidth(io.stdout)),
+      );
+    }),
+  );
+
+  for (
+    const [name, description, method, suffix] of [
+      ["show", "Show one saved search: its parameters, feed URL and deliveries.", "GET", ""],
+      ["remove", "Remove a saved search, its feed and its deliveries.", "DELETE", ""],
+      ["send", "Deliver what is new now and show what was sent.", "POST", "/send"],
+    ] as const
+  ) {
+    alerts.addCommand(
+      connectionOptions(
+        new Command(name).description(description).argument("<id>", "the saved search's id")
+          .option("--json", json) as unknown as Command<[], Record<string, unknown>>,
+      ).action(async (...args: unknown[]) => {
+        const [id, options] = args as [string, { json?: boolean; endpoint?: string }];
+        const { endpoint, apiKey } = await resolveServerConnection(options, io);
+        const body = await call(
+          endpoint,
+          apiKey,
+          method,
+          `/${encodeURIComponent(id)}${suffix}`,
+        );
+        if (options.json) {
+          await io.stdout.write(jsonForTerminal(JSON.stringify(body ?? {}, null, 2)) + "\n");
+        } else if (name === "show") {
+          await io.stdout.write(formatSavedSearch(body as SavedSearchView));
+        } else if (name === "remove") {
+          await io.stdout.write(`Removed ${cleanLine(id)}.\n`);
+        } else {
+          const sent = (body as {
+            sent: {
+              delivery_id: string;
+              type: string;
+              outcome: string;
+              count: number;
+              rest: number;
+            }[];
+          }).sent;
+          await io.stdout.write(
+            sent.length === 0
+              ? "This saved search has no webhook or email delivery (its feed is read, not sent).\n"
+              : sent.map((s) =>
+                `${s.delivery_id} (${s.type}): ${s.outcome.replace("_", " ")}, ${s.count} posting${
+                  s.count === 1 ? "" : "s"
+                }${s.rest > 0 ? ` (+${s.rest} more)` : ""}`
+              ).join("\n") + "\n",
+          );
+        }
+      }),
+    );
+  }
+  return alerts;
+}

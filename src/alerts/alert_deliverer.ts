@@ -1,0 +1,554 @@
+/**
+ * What is new for a saved search, and its delivery: by webhook (Standard Webhooks signatures,
+ * retried with backoff), by email digest, and by its Atom feed. Each delivery channel keeps its own
+ * mark and the postings it delivered (src/store/saved_search_store.ts); a delivery is written to
+ * the store before it is sent and acknowledged after, under a lease per saved search, so that of
+ * the servers sharing a store one delivers it, and one killed while sending leaves the same
+ * delivery (same `webhook-id`) to another.
+ *
+ * @module
+ */
+import { monotonicFactory } from "ulid";
+import { Webhook } from "standardwebhooks";
+import type { AlertsConfig } from "../config.ts";
+import { z } from "zod";
+import { jobIdFromUrl, type JobResult, JobResultSchema } from "../domain/job.ts";
+import { parseSearchQuery } from "../domain/search_query.ts";
+import type { SearchService } from "../domain/service.ts";
+import { errorFields, type Logger } from "../log.ts";
+import type {
+  PendingDelivery,
+  SavedSearchRecord,
+  SavedSearchStore,
+  StoredDelivery,
+} from "../store/saved_search_store.ts";
+import { atomFeed, type FeedEntry } from "./atom_feed.ts";
+import { digestMessage, sendDigest } from "./email_digest.ts";
+import { FEED_CHANNEL, FEED_PATH, periodMs, UNSUBSCRIBE_PATH } from "./saved_searches.ts";
+import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
+import { postPinned } from "./post_pinned.ts";
+
+const ulid = monotonicFactory();
+
+/** Most postings a delivery carries; the rest are counted. */
+export const DELIVERY_MAX = 50;
+/**
+ * How far before a channel's mark the next search looks: a posting stored before a delivery's
+ * search but published into the index only after it is still new (postings already delivered
+ * are skipped by id).
+ */
+export const MARK_LAG_MS = 15 * 60_000;
+/** A webhook's answer is read no further than this. */
+const RESPONSE_READ_MAX = 64 * 1024;
+const WEBHOOK_TIMEOUT_MS = 10_000;
+/** A delivery body stays under KV's 64 KiB value limit with room for its record. */
+const BODY_MAX = 56 * 1024;
+const SEARCH_PAGE = 100;
+
+export interface NewPosting {
+  postingId: string;
+  /** Its id and its reposts' ids: all become "sent" with it. */
+  groupIds: string[];
+  result: JobResult;
+}
+
+export interface NewPostings {
+  postings: NewPosting[];
+  /** New postings beyond those listed. */
+  rest: number;
+  searchedAt: number;
+}
+
+export const ChannelOutcomeSchema = z.object({
+  delivery_id: z.string(),
+  type: z.enum(["webhook", "email"]),
+  outcome: z.enum(["delivered", "nothing_new", "retrying", "failing"]),
+  count: z.number().int().min(0).describe("New postings this delivery carried."),
+  rest: z.number().int().min(0).describe("New postings beyond those carried."),
+  message_id: z.string().optional().describe("The `webhook-id` (or the email's Message-ID)."),
+  error: z.string().optional(),
+  results: z.array(JobResultSchema).optional().describe("The postings delivered."),
+});
+
+export interface ChannelOutcome {
+  delivery_id: string;
+  type: "webhook" | "email";
+  outcome: "delivered" | "nothing_new" | "retrying" | "failing";
+  count: number;
+  rest: number;
+  message_id?: string;
+  error?: string;
+  results?: JobResult[];
+}
+
+export interface AlertDelivererOptions {
+  store: SavedSearchStore;
+  service: SearchService;
+  config: Readonly<AlertsConfig>;
+  logger: Logger;
+  resolve?: Resolve;
+  now?: () => number;
+}
+
+function utc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** Delivers saved searches' new postings; `start()` runs its checks on a timer. */
+export class AlertDeliverer {
+  readonly #store: SavedSearchStore;
+  readonly #service: SearchService;
+  readonly #config: Readonly<AlertsConfig>;
+  readonly #logger: Logger;
+  readonly #resolve?: Resolve;
+  readonly #now: () => number;
+  /** The process id first: an operator (or a test) can tell which server holds a lease. */
+  readonly #owner = `${Deno.pid}:${crypto.randomUUID()}`;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #running: Promise<void> | null = null;
+  #lastSnapshot: string | null | undefined = undefined;
+  #stopped = false;
+
+  constructor(options: AlertDelivererOptions) {
+    this.#store = options.store;
+    this.#service = options.service;
+    this.#config = options.config;
+    this.#logger = options.logger;
+    this.#resolve = options.resolve;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * The channel's new postings now: first seen since its mark (less the lag), matching the saved
+   * search's strong set, not delivered on it before (a repost of a delivered posting included),
+   * best first, at most `limit` with the count of the rest.
+   */
+  async newFor(
+    record: SavedSearchRecord,
+    channel: string,
+    limit = DELIVERY_MAX,
+  ): Promise<NewPostings> {
+    const searchedAt = this.#now();
+    const mark = (await this.#store.mark(record.id, channel)) ?? record.createdAt;
+    const fromMs = Math.max(record.createdAt, mark - MARK_LAG_MS);
+    const own = parseSearchQuery(record.params, "q");
+    const since = [utc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
+      t !== undefined
+    ).sort().at(-1)!;
+    const { offset: _o, top_k: _t, facets: _f, sort: _s, detail: _d, ...params } = record.params;
+    const query = parseSearchQuery(
+      { ...params, added_since: since, sort: "relevance", top_k: SEARCH_PAGE, detail: "summary" },
+      "q",
+    );
+    const postings: NewPosting[] = [];
+    let rest = 0;
+    for (let offset = 0;; offset += SEARCH_PAGE) {
+      const outcome = await this.#service.search({ ...query, offset });
+      const strong = outcome.results.filter((r) =>
+        (r as { match?: string }).match === undefined ||
+        (r as { match?: string }).match === "strong"
+      );
+      const groups = await Promise.all(strong.map(async (result) => {
+        const ids = await Promise.all(
+          [result.job_url, ...(result.also_posted_at ?? [])].map(jobIdFromUrl),
+        );
+        return { postingId: ids[0], groupIds: ids, result };
+      }));
+      const sent = await this.#store.sentAmong(
+        record.id,
+        channel,
+        groups.flatMap((g) => g.groupIds),
+      );
+      for (const group of groups) {
+        if (group.groupIds.some((id) => sent.has(id))) continue;
+        if (postings.length < limit) postings.push(group);
+        else rest++;
+      }
+      const done = strong.length < outcome.results.length || outcome.results.length === 0 ||
+        offset + SEARCH_PAGE >= outcome.total;
+      if (done) break;
+    }
+    return { postings, rest, searchedAt };
+  }
+
+  /** Starts the periodic check: a new index, due retries, due digests. */
+  start(): void {
+    const tick = () => {
+      if (this.#stopped) return;
+      this.#timer = setTimeout(async () => {
+        await this.check().catch((error) =>
+          this.#logger.error("alert check failed", errorFields(error))
+        );
+        tick();
+      }, this.#config.checkMs);
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running?.catch(() => {});
+  }
+
+  /** One check; concurrent callers share the one running. */
+  check(): Promise<void> {
+    this.#running ??= this.#check().finally(() => this.#running = null);
+    return this.#running;
+  }
+
+  async #check(): Promise<void> {
+    if (!this.#service.isReady()) return;
+    const snapshot = this.#service.info?.().snapshot ?? null;
+    const newIndex = snapshot !== this.#lastSnapshot;
+    const now = this.#now();
+    const due = new Set<string>();
+    for await (const { id, pending } of this.#store.allPending()) {
+      if (pending.nextAttemptAt <= now) due.add(id);
+    }
+    const records: SavedSearchRecord[] = [];
+    for await (const record of this.#store.all()) records.push(record);
+    // Servers sharing a store take the saved searches in different orders, so they split the
+    // work instead of queueing on the same leases.
+    records.sort(() => Math.random() - 0.5);
+    for (const record of records) {
+      if (this.#stopped) return;
+      if (record.paused && !due.has(record.id)) continue;
+      const hasWebhook = record.deliver.some((d) => d.type === "webhook");
+      const emailDue = await this.#emailDue(record, now);
+      if (!due.has(record.id) && !(newIndex && hasWebhook) && !emailDue) continue;
+      await this.#withLease(record.id, () => this.#deliverRecord(record)).catch((error) =>
+        // One saved search that cannot be delivered (its search fails) holds up no other.
+        this.#logger.warn("cannot deliver a saved search", {
+          saved_search: record.id,
+          ...errorFields(error),
+        })
+      );
+    }
+    this.#lastSnapshot = snapshot;
+  }
+
+  /** The scheduled deliveries of one saved search, under its lease. */
+  async #deliverRecord(record: SavedSearchRecord): Promise<void> {
+    // Re-read under the lease: another server may have changed or removed it.
+    const current = await this.#store.get(record.id);
+    if (!current) return;
+    for (const delivery of current.deliver) {
+      if (current.paused) {
+        await this.#store.dropPending(current.id, delivery.id);
+        continue;
+      }
+      if (delivery.type === "email" && !(await this.#digestDue(current, delivery, this.#now()))) {
+        const pending = await this.#store.pending(current.id, delivery.id);
+        if (!pending || pending.nextAttemptAt > this.#now()) continue;
+      }
+      await this.#deliverThenCatchUp(current, delivery, false);
+    }
+  }
+
+  async #emailDue(record: SavedSearchRecord, now: number): Promise<boolean> {
+    if (record.paused) return false;
+    for (const d of record.deliver) {
+      if (await this.#digestDue(record, d, now)) return true;
+    }
+    return false;
+  }
+
+  async #digestDue(record: SavedSearchRecord, d: StoredDelivery, now: number): Promise<boolean> {
+    if (d.type !== "email") return false;
+    const state = await this.#store.state(record.id, d.id);
+    return (state.nextDueAt ?? record.createdAt + periodMs(d.every)) <= now;
+  }
+
+  async #withLease<T>(id: string, work: () => Promise<T>): Promise<T | null> {
+    // An owner per taking, not per server: a `send` and this server's own check must exclude
+    // each other too.
+    const owner = `${this.#owner}:${crypto.randomUUID()}`;
+    if (!(await this.#store.takeLease(id, owner, this.#config.leaseMs, this.#now()))) {
+      return null;
+    }
+    try {
+      return await work();
+    } finally {
+      await this.#store.releaseLease(id, owner).catch(() => {});
+    }
+  }
+
+  /**
+   * Delivers what is new to every delivery of the saved search now (`POST .../send`), under its
+   * lease; null when another server holds it.
+   */
+  async sendNow(record: SavedSearchRecord): Promise<ChannelOutcome[] | null> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const outcomes = await this.#withLease(record.id, async () => {
+        const current = (await this.#store.get(record.id)) ?? record;
+        const all: ChannelOutcome[] = [];
+        for (const delivery of current.deliver) {
+          all.push(...await this.#deliverThenCatchUp(current, delivery, true));
+        }
+        return all;
+      });
+      if (outcomes !== null) return outcomes;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return null;
+  }
+
+  /**
+   * Delivers to one channel; when that was a pending delivery (a retry, or one a killed server
+   * left), a webhook then gets what became new meanwhile: the index it would have been checked
+   * against has been seen already.
+   */
+  async #deliverThenCatchUp(
+    record: SavedSearchRecord,
+    delivery: StoredDelivery,
+    now: boolean,
+  ): Promise<ChannelOutcome[]> {
+    const hadPending = (await this.#store.pending(record.id, delivery.id)) !== null;
+    const first = await this.#deliverChannel(record, delivery, now);
+    if (!hadPending || first.outcome !== "delivered" || delivery.type !== "webhook") return [first];
+    const next = await this.#deliverChannel(record, delivery, now);
+    return next.outcome === "nothing_new" ? [first] : [first, next];
+  }
+
+  /** Sends the channel's pending delivery, or makes one of what is new and sends it. */
+  async #deliverChannel(
+    record: SavedSearchRecord,
+    delivery: StoredDelivery,
+    now: boolean,
+  ): Promise<ChannelOutcome> {
+    let pending = await this.#store.pending(record.id, delivery.id);
+    const base = { delivery_id: delivery.id, type: delivery.type };
+    if (pending && !now && pending.nextAttemptAt > this.#now()) {
+      return { ...base, outcome: "retrying", count: pending.count, rest: pending.rest };
+    }
+    if (!pending) {
+      const fresh = await this.newFor(record, delivery.id);
+      if (fresh.postings.length === 0) {
+        if (delivery.type === "email") {
+          // An empty digest is not sent; the next one is due a period later.
+          await this.#store.saveState(record.id, delivery.id, {
+            ...(await this.#store.state(record.id, delivery.id)),
+            nextDueAt: this.#now() + periodMs(delivery.every),
+          });
+        }
+        return { ...base, outcome: "nothing_new", count: 0, rest: fresh.rest };
+      }
+      pending = this.#pendingOf(record, delivery, fresh);
+      // Written before it is sent: a server killed while sending leaves it to another.
+      await this.#store.savePending(record.id, delivery.id, pending);
+    }
+    const error = await this.#attempt(record, delivery, pending);
+    const results = (JSON.parse(pending.body) as { data: { results: JobResult[] } }).data.results;
+    if (error === null) {
+      await this.#store.acknowledge(record.id, delivery.id, {
+        postingIds: pending.postingIds,
+        searchedAt: pending.searchedAt,
+        at: this.#now(),
+      });
+      if (delivery.type === "email") {
+        const state = await this.#store.state(record.id, delivery.id);
+        await this.#store.saveState(record.id, delivery.id, {
+          ...state,
+          nextDueAt: this.#now() + periodMs(delivery.every),
+        });
+      }
+      this.#logger.info("alert delivered", {
+        saved_search: record.id,
+        delivery: delivery.id,
+        message_id: pending.messageId,
+        count: pending.count,
+      });
+      return {
+        ...base,
+        outcome: "delivered",
+        count: pending.count,
+        rest: pending.rest,
+        message_id: pending.messageId,
+        results,
+      };
+    }
+    return await this.#failed(record, delivery, pending, error);
+  }
+
+  #pendingOf(
+    record: SavedSearchRecord,
+    delivery: StoredDelivery,
+    fresh: NewPostings,
+  ): PendingDelivery {
+    const messageId = delivery.type === "webhook" ? `msg_${ulid()}` : `<${ulid()}@jobseek>`;
+    let kept = fresh.postings;
+    let rest = fresh.rest;
+    const bodyOf = () =>
+      JSON.stringify({
+        type: "saved_search.new_postings",
+        timestamp: new Date(fresh.searchedAt).toISOString(),
+        data: {
+          saved_search_id: record.id,
+          name: record.name,
+          count: kept.length,
+          rest,
+          results: kept.map((p) => p.result),
+        },
+      });
+    let body = bodyOf();
+    // Hostile postings can be long: carry fewer and count the others, never fail the delivery.
+    while (new TextEncoder().encode(body).length > BODY_MAX && kept.length > 1) {
+      rest += kept.length - Math.floor(kept.length / 2);
+      kept = kept.slice(0, Math.floor(kept.length / 2));
+      body = bodyOf();
+    }
+    const now = this.#now();
+    return {
+      messageId,
+      body,
+      postingIds: kept.flatMap((p) => p.groupIds),
+      count: kept.length,
+      rest,
+      searchedAt: fresh.searchedAt,
+      firstAttemptAt: now,
+      attempts: 0,
+      nextAttemptAt: now,
+    };
+  }
+
+  /** One attempt: null when acknowledged, else why not. */
+  async #attempt(
+    record: SavedSearchRecord,
+    delivery: StoredDelivery,
+    pending: PendingDelivery,
+  ): Promise<string | null> {
+    try {
+      if (delivery.type === "webhook") return await this.#postWebhook(delivery, pending);
+      const { smtpUrl, mailFrom } = this.#config;
+      if (!smtpUrl || !mailFrom) return "email delivery is not configured on this server";
+      const payload = JSON.parse(pending.body) as {
+        data: { results: JobResult[]; rest: number };
+      };
+      await sendDigest(
+        smtpUrl,
+        digestMessage({
+          from: mailFrom,
+          to: delivery.to,
+          name: record.name,
+          results: payload.data.results,
+          rest: payload.data.rest,
+          unsubscribeUrl: `${record.baseUrl}${UNSUBSCRIBE_PATH}/${delivery.unsubscribeToken}`,
+          messageId: pending.messageId,
+        }),
+      );
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300);
+    }
+  }
+
+  async #postWebhook(
+    delivery: Extract<StoredDelivery, { type: "webhook" }>,
+    pending: PendingDelivery,
+  ): Promise<string | null> {
+    // Checked again at every attempt: the name may point elsewhere since it was saved.
+    const target = await checkWebhookUrl(delivery.url, {
+      allowHosts: this.#config.webhookAllowHosts,
+      resolve: this.#resolve,
+      publicHosts: this.#config.webhookPublic,
+    });
+    const at = new Date(this.#now());
+    const signature = new Webhook(delivery.secret).sign(pending.messageId, at, pending.body);
+    const status = await postPinned({
+      url: target.url,
+      addresses: target.addresses,
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "jobseek-webhooks/1",
+        "webhook-id": pending.messageId,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": signature,
+      },
+      body: pending.body,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      readMax: RESPONSE_READ_MAX,
+    });
+    if (status >= 200 && status < 300) return null;
+    if (status >= 300 && status < 400) {
+      return `the receiver answered ${status} (a redirect, which is not followed)`;
+    }
+    return `the receiver answered ${status}`;
+  }
+
+  async #failed(
+    record: SavedSearchRecord,
+    delivery: StoredDelivery,
+    pending: PendingDelivery,
+    error: string,
+  ): Promise<ChannelOutcome> {
+    const now = this.#now();
+    const attempts = pending.attempts + 1;
+    const base = { delivery_id: delivery.id, type: delivery.type, error };
+    const state = await this.#store.state(record.id, delivery.id);
+    this.#logger.warn("alert delivery failed", {
+      saved_search: record.id,
+      delivery: delivery.id,
+      message_id: pending.messageId,
+      attempts,
+      error,
+    });
+    if (now - pending.firstAttemptAt >= this.#config.retryForMs) {
+      // The postings stay new: the next delivery (after a new index) carries them again.
+      await this.#store.dropPending(record.id, delivery.id);
+      await this.#store.saveState(record.id, delivery.id, {
+        ...state,
+        failing: true,
+        failingSince: state.failingSince ?? pending.firstAttemptAt,
+        lastError: error,
+      });
+      return { ...base, outcome: "failing", count: pending.count, rest: pending.rest };
+    }
+    const delay = Math.min(this.#config.retryBaseMs * 2 ** (attempts - 1), 3600_000) *
+      (0.5 + Math.random());
+    await this.#store.savePending(record.id, delivery.id, {
+      ...pending,
+      attempts,
+      nextAttemptAt: now + Math.round(delay),
+    });
+    await this.#store.saveState(record.id, delivery.id, {
+      ...state,
+      failingSince: state.failingSince ?? pending.firstAttemptAt,
+      lastError: error,
+    });
+    return {
+      ...base,
+      outcome: "retrying",
+      count: pending.count,
+      rest: pending.rest,
+      message_id: pending.messageId,
+    };
+  }
+
+  /**
+   * The feed: the newest of what is new to the feed (at most 50), as Atom; reading it is the
+   * feed's acknowledgement (its mark moves, the entries count as delivered to it).
+   */
+  async readFeed(record: SavedSearchRecord): Promise<string> {
+    const fresh = await this.newFor(record, FEED_CHANNEL, 1000);
+    const newest = fresh.postings.sort((a, b) => {
+      const ta = a.result.first_seen ?? a.result.publish_time;
+      const tb = b.result.first_seen ?? b.result.publish_time;
+      return ta < tb ? 1 : ta > tb ? -1 : 0;
+    }).slice(0, DELIVERY_MAX);
+    const entries: FeedEntry[] = newest.map((p) => ({ postingId: p.postingId, result: p.result }));
+    const xml = atomFeed({
+      savedSearchId: record.id,
+      name: record.name,
+      selfUrl: `${record.baseUrl}${FEED_PATH}/${record.feedToken}`,
+      entries,
+      now: new Date(this.#now()),
+    });
+    await this.#store.acknowledge(record.id, FEED_CHANNEL, {
+      postingIds: newest.flatMap((p) => p.groupIds),
+      searchedAt: fresh.searchedAt,
+      at: this.#now(),
+    });
+    return xml;
+  }
+}

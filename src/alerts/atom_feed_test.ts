@@ -1,0 +1,76 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { parseFeed } from "@rowanmanning/feed-parser";
+import type { JobResult } from "../domain/job.ts";
+import { atomFeed } from "./atom_feed.ts";
+
+function result(title: string, company: string, url: string): JobResult {
+  return {
+    score: 0.8,
+    job_title: title,
+    company_name: company,
+    city: "Leeds",
+    country: "GB",
+    publish_time: "2026-11-20 09:00:00",
+    first_seen: "2026-11-28 10:00:00",
+    job_url: url,
+    job_tags: [company],
+    data_source: "indeed",
+  };
+}
+
+/** What a reader shows of a text: XML cannot carry control characters, bidi overrides are cut. */
+function shown(text: string): string {
+  return text.toWellFormed()
+    .replace(
+      // deno-lint-ignore no-control-regex
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF\u202A-\u202E\u2066-\u2069]/g,
+      "",
+    ).replace(/[\t\n\r]/g, " ");
+}
+
+Deno.test("atomFeed stays a valid feed whatever the postings hold, every entry once by id", () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          title: fc.string({ unit: "binary", minLength: 1 }),
+          company: fc.string({ unit: "binary" }),
+        }),
+        {
+          maxLength: 5,
+        },
+      ),
+      (postings) => {
+        const xml = atomFeed({
+          savedSearchId: "ss_1",
+          name: '<b>nurses</b> & "more"',
+          selfUrl: "http://127.0.0.1:8000/v1/feeds/abc",
+          entries: postings.map((p, i) => ({
+            postingId: `p${i}`,
+            result: result(
+              p.title,
+              p.company,
+              i === 0 ? "javascript:alert(1)" : `https://x.test/${i}`,
+            ),
+          })),
+          now: new Date("2026-11-28T10:00:00Z"),
+        });
+        const feed = parseFeed(xml);
+        assert.equal(feed.title, 'jobseek: <b>nurses</b> & "more"');
+        assert.deepEqual(
+          feed.items.map((item) => item.id),
+          postings.map((_, i) => `urn:jobseek:posting:p${i}`),
+        );
+        for (const [i, item] of feed.items.entries()) {
+          const expected = [shown(postings[i].title), shown(postings[i].company)]
+            .filter((part) => part.trim() !== "").join(" at ");
+          assert.equal((item.title ?? "").trim(), expected.trim());
+          // A script URL never becomes a link.
+          assert.ok(!item.url?.startsWith("javascript:"), item.url ?? "");
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
+});

@@ -1,0 +1,125 @@
+/**
+ * Email digests of a saved search's new postings: a text part and an HTML part, every posting
+ * field escaped (scraped text never becomes markup or a header), and a one-click unsubscribe
+ * (RFC 8058: `List-Unsubscribe` with an https or http URL and `List-Unsubscribe-Post`) that pauses
+ * the saved search. nodemailer speaks SMTP.
+ *
+ * @module
+ */
+import nodemailer from "nodemailer";
+import type { JobResult } from "../domain/job.ts";
+import { safeLink, xmlText } from "./atom_feed.ts";
+
+export interface DigestOptions {
+  from: string;
+  to: string;
+  name: string;
+  results: JobResult[];
+  /** How many more new postings there were than the digest lists. */
+  rest: number;
+  unsubscribeUrl: string;
+  /** The `Message-ID`, the same if the digest is sent again. */
+  messageId: string;
+}
+
+export interface DigestMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+/** Text for a plain-text part or a header: no control characters, no bidi overrides. */
+function plain(text: string): string {
+  return text.toWellFormed().replace(
+    // deno-lint-ignore no-control-regex
+    /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g,
+    " ",
+  );
+}
+
+function factsOf(r: JobResult): string {
+  return [
+    r.company_name,
+    [r.city, r.country].filter(Boolean).join(", "),
+    r.base_salary,
+    `published ${r.publish_time} UTC`,
+    r.data_source,
+  ].filter((part) => part !== undefined && part !== "").join(" | ");
+}
+
+/** The digest's parts and headers. */
+export function digestMessage(options: DigestOptions): DigestMessage {
+  const count = options.results.length;
+  const subject = plain(
+    `jobseek: ${count + options.rest} new posting${count + options.rest === 1 ? "" : "s"} for ` +
+      `"${options.name}"`,
+  ).slice(0, 200);
+  const more = options.rest > 0
+    ? `${options.rest} more new postings match; search for them with added_since.`
+    : "";
+  const text = [
+    `New postings for your saved search "${plain(options.name)}":`,
+    "",
+    ...options.results.flatMap((r, i) => [
+      `${i + 1}. ${plain(r.job_title)}`,
+      `   ${plain(factsOf(r))}`,
+      `   ${plain(safeLink(r.job_url))}`,
+      "",
+    ]),
+    ...(more ? [more, ""] : []),
+    `Stop these emails (pauses the saved search): ${options.unsubscribeUrl}`,
+    "",
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    '<html><head><meta charset="utf-8"><title>' + xmlText(subject) + "</title></head><body>",
+    `<p>New postings for your saved search &quot;${xmlText(options.name)}&quot;:</p>`,
+    "<ol>",
+    ...options.results.map((r) =>
+      `<li><a href="${xmlText(safeLink(r.job_url))}">${xmlText(r.job_title)}</a><br>` +
+      `${xmlText(factsOf(r))}</li>`
+    ),
+    "</ol>",
+    ...(more ? [`<p>${xmlText(more)}</p>`] : []),
+    `<p><a href="${xmlText(options.unsubscribeUrl)}">Stop these emails</a> ` +
+    "(pauses the saved search).</p>",
+    "</body></html>",
+  ].join("\n");
+  return {
+    from: options.from,
+    to: options.to,
+    subject,
+    text,
+    html,
+    messageId: options.messageId,
+    headers: {
+      "List-Unsubscribe": `<${options.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+/**
+ * Sends a digest; resolves once the SMTP server accepted the transaction (what acknowledges a
+ * digest), rejects otherwise.
+ */
+export async function sendDigest(smtpUrl: string, message: DigestMessage): Promise<void> {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  try {
+    const info = await transport.sendMail({ ...message }) as { rejected?: unknown[] };
+    if (info.rejected && info.rejected.length > 0) {
+      throw new Error(`Cannot send the digest: the SMTP server refused ${message.to}`);
+    }
+  } finally {
+    transport.close();
+  }
+}

@@ -1,0 +1,457 @@
+/**
+ * Saved searches as their owners see them: create, list, read, change and remove, each owner's
+ * alone (another owner's id is as absent as a missing one). The search parameters are validated
+ * by the search's own parser (`parseSearchQuery`), so a saved search accepts exactly what
+ * `POST /v1/search` accepts, with the same errors.
+ *
+ * @module
+ */
+import { monotonicFactory } from "ulid";
+import { z } from "zod";
+import { JobseekError } from "../domain/errors.ts";
+import { parseSearchQuery, RestSearchSchema } from "../domain/search_query.ts";
+import { sha256Hex } from "../crypto.ts";
+import { parseNear } from "../places/mod.ts";
+import type { AlertsConfig } from "../config.ts";
+import type {
+  ChannelState,
+  SavedSearchRecord,
+  SavedSearchStore,
+  StoredDelivery,
+} from "../store/saved_search_store.ts";
+import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
+
+const ulid = monotonicFactory();
+
+export const NAME_MAX_LENGTH = 200;
+export const DELIVERIES_MAX = 5;
+/** The feed channel's id beside the deliveries' own. */
+export const FEED_CHANNEL = "feed";
+export const FEED_PATH = "/v1/feeds";
+export const UNSUBSCRIBE_PATH = "/v1/unsubscribe";
+
+/** Fields of a saved search's body that are not search parameters. */
+const OWN_FIELDS = new Set(["name", "deliver", "paused", "rotate_feed_url"]);
+/** Search parameters a saved search keeps: every field of `POST /v1/search`. */
+const SEARCH_FIELDS = new Set([...Object.keys(RestSearchSchema.shape), "profile"]);
+
+export const DeliverInputSchema = z.array(
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("webhook"), url: z.string().min(1).max(2000) }),
+    z.object({
+      type: z.literal("email"),
+      to: z.email().max(254),
+      every: z.enum(["daily", "weekly"]).default("daily"),
+    }),
+  ]),
+).max(DELIVERIES_MAX);
+export type DeliverInput = z.infer<typeof DeliverInputSchema>[number];
+
+const NameSchema = z.string().transform((s) => s.trim()).pipe(
+  z.string().min(1, "must not be empty").max(
+    NAME_MAX_LENGTH,
+    `must be at most ${NAME_MAX_LENGTH} characters`,
+  ),
+);
+
+function invalid(param: string, why: string): JobseekError {
+  return new JobseekError("INVALID_PARAMETER", `Invalid parameter '${param}': ${why}`, { param });
+}
+
+function parseName(value: unknown): string {
+  const parsed = NameSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalid("name", issue.code === "invalid_type" ? "must be a string" : issue.message);
+}
+
+function parseDeliver(value: unknown): DeliverInput[] {
+  if (value === undefined || value === null) return [];
+  const parsed = DeliverInputSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue.path.length > 0 ? ` (at ${issue.path.join(".")})` : "";
+  const why = issue.code === "too_big" && issue.path.length === 0
+    ? `must list at most ${DELIVERIES_MAX} deliveries`
+    : issue.code === "invalid_union" || issue.code === "invalid_value"
+    ? 'each delivery must be {"type": "webhook", "url": ...} or {"type": "email", "to": ..., ' +
+      '"every": "daily" | "weekly"}'
+    : issue.message;
+  throw invalid("deliver", `${why}${where}`);
+}
+
+/** The search parameters of a body, validated as `POST /v1/search` validates them. */
+function parseParams(raw: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (SEARCH_FIELDS.has(key) && value !== null && value !== undefined) params[key] = value;
+  }
+  const query = parseSearchQuery(params, "q");
+  // What the search service refuses at search time is refused now, not at every delivery.
+  if (query.near !== undefined && parseNear(query.near) === null) {
+    throw invalid(
+      "near",
+      `no place called '${query.near.slice(0, 100)}' is known; give a city (e.g. 'Toronto', ` +
+        "'Springfield, IL', 'Berlin, DE') or 'lat,lon' (e.g. '43.65,-79.38')",
+    );
+  }
+  return params;
+}
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+function webhookSecret(): string {
+  return `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))}`;
+}
+
+export function tokenHash(token: string): string {
+  return sha256Hex(`saved-search-token:${token}`);
+}
+
+/** A delivery as its owner sees it; a webhook's secret only in the answer that created it. */
+export interface DeliveryView {
+  id: string;
+  type: "webhook" | "email";
+  url?: string;
+  to?: string;
+  every?: "daily" | "weekly";
+  secret?: string;
+  state: "ok" | "retrying" | "failing";
+  last_error?: string;
+  last_delivered_at?: string;
+  failing_since?: string;
+}
+
+export interface SavedSearchView {
+  id: string;
+  name: string;
+  params: Record<string, unknown>;
+  deliver: DeliveryView[];
+  paused: boolean;
+  /** `active`, `paused`, or `failing` (a delivery's retries ran out). */
+  state: "active" | "paused" | "failing";
+  feed_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The answers' shapes, for the OpenAPI document (src/http/openapi_saved_searches.ts). */
+export const DeliveryViewSchema = z.object({
+  id: z.string().describe("The delivery's id (`wh_...` or `em_...`)."),
+  type: z.enum(["webhook", "email"]),
+  url: z.string().optional().describe("A webhook's URL."),
+  to: z.string().optional().describe("An email digest's address."),
+  every: z.enum(["daily", "weekly"]).optional().describe("How often a digest is due."),
+  secret: z.string().optional().describe(
+    "A new webhook's signing secret (`whsec_...`, Standard Webhooks): only in the answer that " +
+      "created the delivery.",
+  ),
+  state: z.enum(["ok", "retrying", "failing"]).describe(
+    "`retrying` while a delivery is retried; `failing` once its retries ran out (24 h).",
+  ),
+  last_error: z.string().optional(),
+  last_delivered_at: z.string().optional(),
+  failing_since: z.string().optional(),
+});
+
+export const SavedSearchViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  params: z.record(z.string(), z.unknown()).describe("The search parameters, as given."),
+  deliver: z.array(DeliveryViewSchema),
+  paused: z.boolean(),
+  state: z.enum(["active", "paused", "failing"]),
+  feed_url: z.string().describe(
+    "The Atom feed of what is new, readable without a key; `rotate_feed_url` replaces it.",
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export interface SavedSearchesOptions {
+  store: SavedSearchStore;
+  config: Readonly<AlertsConfig>;
+  resolve?: Resolve;
+  now?: () => number;
+}
+
+/** Saved searches of one owner at a time. */
+export class SavedSearches {
+  readonly #store: SavedSearchStore;
+  readonly #config: Readonly<AlertsConfig>;
+  readonly #resolve?: Resolve;
+  readonly #now: () => number;
+
+  constructor(options: SavedSearchesOptions) {
+    this.#store = options.store;
+    this.#config = options.config;
+    this.#resolve = options.resolve;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get store(): SavedSearchStore {
+    return this.#store;
+  }
+
+  /** New deliveries from their input; an existing webhook of the same URL keeps its secret. */
+  async #deliveries(
+    inputs: DeliverInput[],
+    existing: StoredDelivery[] = [],
+  ): Promise<StoredDelivery[]> {
+    const deliveries: StoredDelivery[] = [];
+    for (const input of inputs) {
+      if (input.type === "webhook") {
+        await checkWebhookUrl(input.url, {
+          allowHosts: this.#config.webhookAllowHosts,
+          resolve: this.#resolve,
+          publicHosts: this.#config.webhookPublic,
+        });
+        const same = existing.find((d) => d.type === "webhook" && d.url === input.url);
+        deliveries.push(
+          same ?? { id: `wh_${ulid()}`, type: "webhook", url: input.url, secret: webhookSecret() },
+        );
+      } else {
+        if (!this.#config.smtpUrl || !this.#config.mailFrom) {
+          throw invalid(
+            "deliver",
+            "email delivery is not configured on this server (the operator sets " +
+              "JOBSEEK_SMTP_URL and JOBSEEK_MAIL_FROM)",
+          );
+        }
+        const same = existing.find((d) =>
+          d.type === "email" && d.to === input.to && d.every === input.every
+        );
+        deliveries.push(
+          same ?? {
+            id: `em_${ulid()}`,
+            type: "email",
+            to: input.to,
+            every: input.every,
+            unsubscribeToken: randomToken(),
+          },
+        );
+      }
+    }
+    return deliveries;
+  }
+
+  async create(
+    owner: string,
+    raw: Record<string, unknown>,
+    baseUrl: string,
+  ): Promise<SavedSearchView> {
+    const name = parseName(raw.name);
+    const params = parseParams(raw);
+    const deliver = await this.#deliveries(parseDeliver(raw.deliver));
+    const paused = parsePaused(raw.paused) ?? false;
+    const now = this.#now();
+    const record: SavedSearchRecord = {
+      id: `ss_${ulid()}`,
+      owner,
+      name,
+      params,
+      deliver,
+      paused,
+      feedToken: randomToken(),
+      baseUrl,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.#store.add(record, {
+      feedHash: tokenHash(record.feedToken),
+      unsubscribe: unsubscribeTokens(deliver).map((t) => ({ hash: tokenHash(t) })),
+    }, this.#config.maxPerOwner);
+    await this.#initChannels(record, deliver, now);
+    return this.#view(record, new Map(), new Set(deliver.map((d) => d.id)));
+  }
+
+  /** A new channel's mark is its creation: what was there before is not new to it. */
+  async #initChannels(record: SavedSearchRecord, added: StoredDelivery[], now: number) {
+    const channels = [
+      ...(record.createdAt === now ? [FEED_CHANNEL] : []),
+      ...added.map((d) => d.id),
+    ];
+    for (const channel of channels) {
+      if ((await this.#store.mark(record.id, channel)) === null) {
+        await this.#store.setMark(record.id, channel, now);
+      }
+    }
+    for (const d of added) {
+      if (d.type === "email") {
+        await this.#store.saveState(record.id, d.id, { nextDueAt: now + periodMs(d.every) });
+      }
+    }
+  }
+
+  async list(owner: string): Promise<SavedSearchView[]> {
+    const records = await this.#store.listOwned(owner);
+    const views = [];
+    for (const record of records.sort((a, b) => a.id < b.id ? -1 : 1)) {
+      views.push(this.#view(record, await this.#store.states(record.id)));
+    }
+    return views;
+  }
+
+  async get(owner: string, id: string): Promise<SavedSearchView> {
+    const record = await this.#owned(owner, id);
+    return this.#view(record, await this.#store.states(record.id));
+  }
+
+  async #owned(owner: string, id: string): Promise<SavedSearchRecord> {
+    const record = await this.#store.getOwned(owner, id);
+    if (!record) throw notFound(id);
+    return record;
+  }
+
+  /**
+   * Changes the name, parameters (merged: a field set to null is removed), deliveries (replaced),
+   * pause, or rotates the feed URL (the old one stops working).
+   */
+  async update(owner: string, id: string, raw: Record<string, unknown>): Promise<SavedSearchView> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = await this.#owned(owner, id);
+      const after: SavedSearchRecord = { ...before, updatedAt: this.#now() };
+      if ("name" in raw) after.name = parseName(raw.name);
+      const paramKeys = Object.keys(raw).filter((key) => !OWN_FIELDS.has(key));
+      if (paramKeys.some((key) => !SEARCH_FIELDS.has(key))) {
+        const unknown = paramKeys.find((key) => !SEARCH_FIELDS.has(key))!;
+        throw invalid(unknown, "is not a search parameter or a field of a saved search");
+      }
+      if (paramKeys.length > 0) {
+        const merged: Record<string, unknown> = { ...before.params };
+        for (const key of paramKeys) {
+          if (raw[key] === null) delete merged[key];
+          else merged[key] = raw[key];
+        }
+        after.params = parseParams(merged);
+      }
+      let added: StoredDelivery[] = [];
+      if ("deliver" in raw) {
+        after.deliver = await this.#deliveries(parseDeliver(raw.deliver), before.deliver);
+        added = after.deliver.filter((d) => !before.deliver.some((b) => b.id === d.id));
+      }
+      const paused = parsePaused(raw.paused);
+      if (paused !== undefined) after.paused = paused;
+      if (raw.rotate_feed_url !== undefined && typeof raw.rotate_feed_url !== "boolean") {
+        throw invalid("rotate_feed_url", "must be a boolean");
+      }
+      if (raw.rotate_feed_url === true) after.feedToken = randomToken();
+      const oldTokens = new Set(unsubscribeTokens(before.deliver));
+      const newTokens = new Set(unsubscribeTokens(after.deliver));
+      const remove = [...oldTokens].filter((t) => !newTokens.has(t)).map(tokenHash);
+      const add: { hash: string; kind: "feed" | "unsubscribe" }[] = [...newTokens]
+        .filter((t) => !oldTokens.has(t)).map((t) => ({ hash: tokenHash(t), kind: "unsubscribe" }));
+      if (after.feedToken !== before.feedToken) {
+        remove.push(tokenHash(before.feedToken));
+        add.push({ hash: tokenHash(after.feedToken), kind: "feed" });
+      }
+      if (!(await this.#store.replace(before, after, { add, remove }))) continue;
+      await this.#initChannels(after, added, after.updatedAt);
+      return this.#view(
+        after,
+        await this.#store.states(after.id),
+        new Set(added.map((d) => d.id)),
+      );
+    }
+    throw new JobseekError(
+      "CONFLICT",
+      "Cannot change the saved search: too many concurrent changes",
+    );
+  }
+
+  async remove(owner: string, id: string): Promise<void> {
+    const record = await this.#owned(owner, id);
+    const hashes = [record.feedToken, ...unsubscribeTokens(record.deliver)].map(tokenHash);
+    if (!(await this.#store.remove(owner, id, hashes))) throw notFound(id);
+  }
+
+  /** The owner's record, for the deliverer. */
+  record(owner: string, id: string): Promise<SavedSearchRecord> {
+    return this.#owned(owner, id);
+  }
+
+  /** Pauses the saved search an unsubscribe token belongs to; false for an unknown token. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const target = await this.#store.byToken(tokenHash(token));
+    if (target?.kind !== "unsubscribe") return false;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = await this.#store.get(target.id);
+      if (!before) return false;
+      if (before.paused) return true;
+      const after = { ...before, paused: true, updatedAt: this.#now() };
+      if (await this.#store.replace(before, after, { add: [], remove: [] })) return true;
+    }
+    return false;
+  }
+
+  /** The saved search a feed token names, or null (unknown or rotated token). */
+  async byFeedToken(token: string): Promise<SavedSearchRecord | null> {
+    const target = await this.#store.byToken(tokenHash(token));
+    if (target?.kind !== "feed") return null;
+    const record = await this.#store.get(target.id);
+    return record?.feedToken === token ? record : null;
+  }
+
+  #view(
+    record: SavedSearchRecord,
+    states: Map<string, ChannelState>,
+    showSecrets: Set<string> = new Set(),
+  ): SavedSearchView {
+    const deliver = record.deliver.map((d): DeliveryView => {
+      const state = states.get(d.id) ?? {};
+      const view: DeliveryView = d.type === "webhook"
+        ? {
+          id: d.id,
+          type: "webhook",
+          url: d.url,
+          ...(showSecrets.has(d.id) ? { secret: d.secret } : {}),
+          state: "ok",
+        }
+        : { id: d.id, type: "email", to: d.to, every: d.every, state: "ok" };
+      view.state = state.failing ? "failing" : state.failingSince !== undefined ? "retrying" : "ok";
+      if (state.lastError) view.last_error = state.lastError;
+      if (state.failingSince !== undefined) view.failing_since = iso(state.failingSince);
+      if (state.lastDeliveredAt !== undefined) view.last_delivered_at = iso(state.lastDeliveredAt);
+      return view;
+    });
+    return {
+      id: record.id,
+      name: record.name,
+      params: record.params,
+      deliver,
+      paused: record.paused,
+      state: record.paused
+        ? "paused"
+        : deliver.some((d) => d.state === "failing")
+        ? "failing"
+        : "active",
+      feed_url: `${record.baseUrl}${FEED_PATH}/${record.feedToken}`,
+      created_at: iso(record.createdAt),
+      updated_at: iso(record.updatedAt),
+    };
+  }
+}
+
+function parsePaused(value: unknown): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw invalid("paused", "must be a boolean");
+  return value;
+}
+
+function unsubscribeTokens(deliver: StoredDelivery[]): string[] {
+  return deliver.flatMap((d) => d.type === "email" ? [d.unsubscribeToken] : []);
+}
+
+export function periodMs(every: "daily" | "weekly"): number {
+  return (every === "daily" ? 1 : 7) * 24 * 3600_000;
+}
+
+export function notFound(id: string): JobseekError {
+  return new JobseekError("NOT_FOUND", `Not found: no saved search '${id.slice(0, 100)}'`);
+}

@@ -1,0 +1,182 @@
+/**
+ * Which webhook URLs a server may call: http(s) URLs whose host resolves only to public addresses.
+ * A host that is, or resolves to, a loopback, private, link-local, shared, multicast, reserved or
+ * cloud-metadata address is refused unless the operator allowed it by name
+ * (`JOBSEEK_WEBHOOK_ALLOW_HOSTS`). The check runs before any connection is made, at creation and
+ * again at every delivery (a name may be pointed elsewhere after it was saved).
+ *
+ * @module
+ */
+import { JobseekError } from "../domain/errors.ts";
+
+/** IPv4 ranges no webhook may reach: [first address, prefix length, what it is]. */
+const BLOCKED_V4: [string, number, string][] = [
+  ["0.0.0.0", 8, "this network"],
+  ["10.0.0.0", 8, "private"],
+  ["100.64.0.0", 10, "shared (carrier-grade NAT)"],
+  ["127.0.0.0", 8, "loopback"],
+  ["169.254.0.0", 16, "link-local (cloud metadata)"],
+  ["172.16.0.0", 12, "private"],
+  ["192.0.0.0", 24, "IETF protocol assignments"],
+  ["192.0.2.0", 24, "documentation"],
+  ["192.168.0.0", 16, "private"],
+  ["198.18.0.0", 15, "benchmarking"],
+  ["198.51.100.0", 24, "documentation"],
+  ["203.0.113.0", 24, "documentation"],
+  ["224.0.0.0", 4, "multicast"],
+  ["240.0.0.0", 4, "reserved"],
+];
+
+function v4Number(address: string): number | null {
+  const parts = address.split(".");
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) {
+    return null;
+  }
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+function blockedV4(address: string): string | null {
+  const n = v4Number(address);
+  if (n === null) return null;
+  for (const [first, bits, what] of BLOCKED_V4) {
+    const size = 2 ** (32 - bits);
+    const start = v4Number(first)!;
+    if (n >= start && n < start + size) return what;
+  }
+  return null;
+}
+
+/** The 8 groups of an IPv6 address (an embedded IPv4 tail expanded), or null. */
+function v6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const v4Tail = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
+  if (v4Tail) {
+    const n = v4Number(v4Tail[1]);
+    if (n === null) return null;
+    text = text.slice(0, -v4Tail[1].length) +
+      `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const parse = (s: string) => s === "" ? [] : s.split(":").map((g) => parseInt(g, 16));
+  const head = parse(halves[0]);
+  const tail = halves.length === 2 ? parse(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (missing < 0 || (halves.length === 1 && missing !== 0)) return null;
+  const groups = [...head, ...Array(missing).fill(0), ...tail];
+  return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+function blockedV6(address: string): string | null {
+  const g = v6Groups(address);
+  if (g === null) return null;
+  if (g.every((x) => x === 0)) return "unspecified";
+  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return "loopback";
+  // IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d): the IPv4 address decides.
+  const mapped = g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
+  if (mapped || nat64) {
+    return blockedV4(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`) ?? null;
+  }
+  if ((g[0] & 0xfe00) === 0xfc00) return "private (unique local, incl. cloud metadata)";
+  if ((g[0] & 0xffc0) === 0xfe80) return "link-local";
+  if ((g[0] & 0xffc0) === 0xfec0) return "site-local";
+  if ((g[0] & 0xff00) === 0xff00) return "multicast";
+  if (g[0] === 0x2001 && g[1] === 0x0db8) return "documentation";
+  return null;
+}
+
+/**
+ * What kind of address no webhook may reach `address` is, or null for a public one.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { blockedAddress } from "./webhook_address.ts";
+ *
+ * assert.equal(blockedAddress("169.254.169.254"), "link-local (cloud metadata)");
+ * assert.equal(blockedAddress("::ffff:127.0.0.1"), "loopback");
+ * assert.equal(blockedAddress("93.184.215.14"), null);
+ * ```
+ */
+export function blockedAddress(address: string): string | null {
+  return address.includes(":") ? blockedV6(address) : blockedV4(address);
+}
+
+function isIpLiteral(host: string): boolean {
+  return v4Number(host) !== null || v6Groups(host) !== null && host.includes(":");
+}
+
+/** Resolves a host name to its addresses (A and AAAA); injectable for tests of the rules. */
+export type Resolve = (host: string) => Promise<string[]>;
+
+/** `Deno.resolveDns` for A and AAAA; a name that resolves to nothing gives an empty list. */
+export const resolveWithDns: Resolve = async (host) => {
+  // A resolver that does not answer must not hold a request (or a delivery) for long.
+  const signal = AbortSignal.timeout(5000);
+  const lookups = await Promise.allSettled([
+    Deno.resolveDns(host, "A", { signal }),
+    Deno.resolveDns(host, "AAAA", { signal }),
+  ]);
+  return lookups.flatMap((result) => result.status === "fulfilled" ? result.value : []);
+};
+
+export interface WebhookTarget {
+  url: URL;
+  /** The addresses checked (empty for an allowed host, which the fetch resolves itself). */
+  addresses: string[];
+}
+
+function refused(url: string, why: string): JobseekError {
+  return new JobseekError(
+    "INVALID_PARAMETER",
+    `Invalid parameter 'deliver': the webhook URL '${url.slice(0, 200)}' ${why}`,
+    { param: "deliver" },
+  );
+}
+
+/**
+ * Checks a webhook URL before any connection: http(s), no credentials, and a host that is allowed
+ * by name or is (or resolves only to) public addresses. Throws a 400 naming `deliver` otherwise.
+ */
+export async function checkWebhookUrl(
+  text: string,
+  options: { allowHosts: readonly string[]; resolve?: Resolve; publicHosts?: boolean },
+): Promise<WebhookTarget> {
+  const url = URL.parse(text);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw refused(text, "must be an http:// or https:// URL");
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw refused(text, "must not carry a user name or password");
+  }
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (options.allowHosts.includes(host)) return { url, addresses: [] };
+  if (options.publicHosts === false) {
+    throw refused(
+      text,
+      "is not on this server's list of webhook hosts (JOBSEEK_WEBHOOK_ALLOW_HOSTS)",
+    );
+  }
+  if (isIpLiteral(host)) {
+    const blocked = blockedAddress(host);
+    if (blocked) throw refused(text, `is a ${blocked} address; webhooks must reach public hosts`);
+    return { url, addresses: [host] };
+  }
+  // RFC 6761: these names are loopback whatever a resolver says.
+  if (host === "localhost" || host.endsWith(".localhost")) {
+    throw refused(text, "names a loopback host; webhooks must reach public hosts");
+  }
+  const addresses = await (options.resolve ?? resolveWithDns)(host);
+  if (addresses.length === 0) throw refused(text, `has a host that does not resolve ('${host}')`);
+  for (const address of addresses) {
+    const blocked = blockedAddress(address);
+    if (blocked) {
+      throw refused(
+        text,
+        `resolves to a ${blocked} address (${address}); webhooks must reach public hosts`,
+      );
+    }
+  }
+  return { url, addresses };
+}

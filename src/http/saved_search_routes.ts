@@ -1,0 +1,117 @@
+/**
+ * Saved searches over REST (`/v1/saved-searches`), each caller's own, and the two links that need
+ * no key: the Atom feed (`/v1/feeds/{token}`) and an email's one-click unsubscribe
+ * (`/v1/unsubscribe/{token}`, RFC 8058). docs/alerts.md describes them.
+ *
+ * @module
+ */
+import { type Context, Hono } from "hono";
+import { JobseekError } from "../domain/errors.ts";
+import { FEED_PATH, notFound, UNSUBSCRIBE_PATH } from "../alerts/saved_searches.ts";
+import { xmlText } from "../alerts/atom_feed.ts";
+import { apiKeyAuth } from "./api_key_auth.ts";
+import type { AppDeps, AppEnv } from "./app_deps.ts";
+import { baseUrl } from "./base_url.ts";
+import { methodNotAllowed } from "./method_not_allowed.ts";
+import { readJsonObject } from "./read_json_body.ts";
+
+export const SAVED_SEARCHES_PATH = "/v1/saved-searches";
+
+function ownerOf(c: Context<AppEnv>): string {
+  return c.get("principal")!.subject;
+}
+
+function baseOf(deps: AppDeps, c: Context<AppEnv>): string {
+  try {
+    return baseUrl(deps.config, c.req.url);
+  } catch {
+    return new URL(c.req.url).origin;
+  }
+}
+
+/** The routes; without `deps.alerts` none is served. */
+export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const alerts = deps.alerts;
+  if (!alerts) return app;
+  const { savedSearches, deliverer } = alerts;
+  const auth = apiKeyAuth(deps);
+  const one = `${SAVED_SEARCHES_PATH}/:id`;
+  const send = `${SAVED_SEARCHES_PATH}/:id/send`;
+
+  app.post(SAVED_SEARCHES_PATH, auth, async (c) => {
+    const raw = await readJsonObject(c.req.raw);
+    const view = await savedSearches.create(ownerOf(c), raw, baseOf(deps, c));
+    return c.json(view, 201, { location: `${SAVED_SEARCHES_PATH}/${view.id}` });
+  });
+  app.get(SAVED_SEARCHES_PATH, auth, async (c) => {
+    return c.json({ saved_searches: await savedSearches.list(ownerOf(c)) });
+  });
+  app.all(SAVED_SEARCHES_PATH, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));
+
+  app.post(send, auth, async (c) => {
+    const record = await savedSearches.record(ownerOf(c), c.req.param("id"));
+    const sent = await deliverer.sendNow(record);
+    if (sent === null) {
+      throw new JobseekError(
+        "DELIVERY_IN_PROGRESS",
+        "Cannot send now: another server is delivering this saved search; try again in a minute",
+      );
+    }
+    return c.json({ id: record.id, sent });
+  });
+  app.all(send, methodNotAllowed(["POST"], deps.logger));
+
+  app.get(one, auth, async (c) => c.json(await savedSearches.get(ownerOf(c), c.req.param("id"))));
+  app.patch(one, auth, async (c) => {
+    const raw = await readJsonObject(c.req.raw);
+    return c.json(await savedSearches.update(ownerOf(c), c.req.param("id"), raw));
+  });
+  app.delete(one, auth, async (c) => {
+    await savedSearches.remove(ownerOf(c), c.req.param("id"));
+    return c.body(null, 204);
+  });
+  app.all(one, methodNotAllowed(["GET", "HEAD", "PATCH", "DELETE"], deps.logger));
+
+  // The feed URL is the credential: no key, and a revoked (rotated) token is a 404.
+  app.get(`${FEED_PATH}/:token`, async (c) => {
+    const record = await savedSearches.byFeedToken(c.req.param("token"));
+    if (!record) throw new JobseekError("NOT_FOUND", "Not found: no feed at this URL");
+    if (!deps.service.isReady()) {
+      throw new JobseekError(
+        "NOT_READY",
+        "Cannot read the feed: the search index is not loaded yet",
+      );
+    }
+    const headers = {
+      "content-type": "application/atom+xml; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    };
+    // A HEAD sees no entries, so it must not count them as read.
+    if (c.req.method === "HEAD") return c.body(null, 200, headers);
+    return c.body(await deliverer.readFeed(record), 200, headers);
+  });
+  app.all(`${FEED_PATH}/:token`, methodNotAllowed(["GET", "HEAD"], deps.logger));
+
+  // RFC 8058: the POST unsubscribes; a GET (a person clicking the link, or a scanner following it)
+  // only shows a button that posts.
+  app.post(`${UNSUBSCRIBE_PATH}/:token`, async (c) => {
+    if (!(await savedSearches.unsubscribe(c.req.param("token")))) {
+      throw notFound("(unsubscribe link)");
+    }
+    return c.html(
+      "<!doctype html><meta charset=utf-8><title>Unsubscribed</title>" +
+        "<p>You will get no more emails from this saved search; it is paused.</p>",
+    );
+  });
+  app.get(`${UNSUBSCRIBE_PATH}/:token`, (c) =>
+    c.html(
+      "<!doctype html><meta charset=utf-8><title>Unsubscribe</title>" +
+        `<form method="post" action="${xmlText(c.req.path)}">` +
+        "<p>Stop the emails of this saved search (it will be paused)?</p>" +
+        "<button type=submit>Unsubscribe</button></form>",
+    ));
+  app.all(`${UNSUBSCRIBE_PATH}/:token`, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));
+  return app;
+}

@@ -1,0 +1,327 @@
+/**
+ * Saved searches and what their deliveries need to deliver each new posting once: the records and
+ * their owner's list, the feed and unsubscribe tokens, per delivery channel the mark of the last
+ * acknowledged delivery, the postings it carried, a delivery written before it is sent (so that a
+ * server killed while sending leaves it to another), and a lease per saved search so that of the
+ * servers sharing a store one delivers it at a time.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { JobseekError } from "../domain/errors.ts";
+import { keys } from "./kv_keys.ts";
+import type { KvAccess } from "./kv.ts";
+
+export const WebhookDeliverySchema = z.object({
+  id: z.string(),
+  type: z.literal("webhook"),
+  url: z.string(),
+  /** `whsec_` and base64: shown once, when the delivery is created. */
+  secret: z.string(),
+});
+export const EmailDeliverySchema = z.object({
+  id: z.string(),
+  type: z.literal("email"),
+  to: z.string(),
+  every: z.enum(["daily", "weekly"]),
+  /** The one-click unsubscribe token (its sha256 is indexed). */
+  unsubscribeToken: z.string(),
+});
+export const StoredDeliverySchema = z.discriminatedUnion("type", [
+  WebhookDeliverySchema,
+  EmailDeliverySchema,
+]);
+export type StoredDelivery = z.infer<typeof StoredDeliverySchema>;
+
+export const SavedSearchRecordSchema = z.object({
+  id: z.string(),
+  owner: z.string(),
+  name: z.string(),
+  /** The search parameters as given (validated by `parseSearchQuery` on the way in). */
+  params: z.record(z.string(), z.unknown()),
+  deliver: z.array(StoredDeliverySchema),
+  paused: z.boolean(),
+  /** The feed URL's token: owner-readable, so `GET` can show the URL again. */
+  feedToken: z.string(),
+  /** The base URL the feed and unsubscribe links are made from. */
+  baseUrl: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type SavedSearchRecord = z.infer<typeof SavedSearchRecordSchema>;
+
+const TokenTargetSchema = z.object({ id: z.string(), kind: z.enum(["feed", "unsubscribe"]) });
+export type TokenTarget = z.infer<typeof TokenTargetSchema>;
+
+/** A channel's mark: the time (ms) the last acknowledged delivery's search ran. */
+const MarkSchema = z.object({ searchedAt: z.number() });
+
+export const PendingDeliverySchema = z.object({
+  /** The Standard Webhooks `webhook-id` (or the email's Message-ID): the same on every retry. */
+  messageId: z.string(),
+  /** The JSON body (webhook) or the digest's payload (email), exactly as first made. */
+  body: z.string(),
+  /** The postings it carries and their reposts' ids: what becomes "sent" once acknowledged. */
+  postingIds: z.array(z.string()),
+  count: z.number().int(),
+  rest: z.number().int(),
+  searchedAt: z.number(),
+  firstAttemptAt: z.number(),
+  attempts: z.number().int(),
+  nextAttemptAt: z.number(),
+});
+export type PendingDelivery = z.infer<typeof PendingDeliverySchema>;
+
+export const ChannelStateSchema = z.object({
+  /** Since when every attempt failed (ms), while retrying. */
+  failingSince: z.number().optional(),
+  /** True once the retries ran out (24 h): the saved search shows as failing. */
+  failing: z.boolean().optional(),
+  lastError: z.string().optional(),
+  lastDeliveredAt: z.number().optional(),
+  /** Email: when the next digest is due (ms). */
+  nextDueAt: z.number().optional(),
+});
+export type ChannelState = z.infer<typeof ChannelStateSchema>;
+
+const LeaseSchema = z.object({ owner: z.string(), until: z.number() });
+const SentSchema = z.literal(1);
+
+/** How long a delivered posting is remembered (a repost of it later is not new): 120 days. */
+const SENT_KEPT_MS = 120 * 24 * 3600_000;
+
+/** Saved-search records, their tokens, marks, sent postings, pending deliveries and leases. */
+export class SavedSearchStore {
+  readonly #kv: KvAccess;
+
+  constructor(kv: KvAccess) {
+    this.#kv = kv;
+  }
+
+  /**
+   * Adds a saved search unless its owner already has `maxPerOwner`; LIMIT_EXCEEDED then. The
+   * owner's count is checked in the commit, so two racing adds cannot both pass the limit.
+   */
+  async add(
+    record: SavedSearchRecord,
+    tokens: { feedHash: string; unsubscribe: { hash: string }[] },
+    maxPerOwner: number,
+  ): Promise<void> {
+    // Only the owner's own concurrent adds contend here: retry with jitter until one place is
+    // decided for each.
+    for (let attempt = 0; attempt < 200; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+      const counter = await this.#kv.get(keys.savedSearchCount(record.owner), z.number());
+      const owned = counter.value ?? 0;
+      if (owned >= maxPerOwner) {
+        throw new JobseekError(
+          "LIMIT_EXCEEDED",
+          `Cannot save the search: this key already has ${owned} saved searches, the most ` +
+            `allowed (${maxPerOwner}); remove one first`,
+        );
+      }
+      const ok = await this.#kv.commit((op) => {
+        op.check(counter)
+          .check({ key: keys.savedSearch(record.id), versionstamp: null })
+          .set(keys.savedSearch(record.id), record)
+          .set(keys.savedSearchByOwner(record.owner, record.id), true)
+          .set(keys.savedSearchCount(record.owner), owned + 1)
+          .set(keys.savedSearchByToken(tokens.feedHash), { id: record.id, kind: "feed" });
+        for (const { hash } of tokens.unsubscribe) {
+          op.set(keys.savedSearchByToken(hash), { id: record.id, kind: "unsubscribe" });
+        }
+      });
+      if (ok) return;
+    }
+    throw new JobseekError("CONFLICT", "Cannot save the search: too many concurrent changes");
+  }
+
+  async get(id: string): Promise<SavedSearchRecord | null> {
+    return (await this.#kv.get(keys.savedSearch(id), SavedSearchRecordSchema)).value;
+  }
+
+  /** The owner's saved search, or null: another owner's is as absent as a missing one. */
+  async getOwned(owner: string, id: string): Promise<SavedSearchRecord | null> {
+    const record = await this.get(id);
+    return record?.owner === owner ? record : null;
+  }
+
+  async ownedIds(owner: string): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const key of this.#kv.listKeys({ prefix: keys.savedSearchesByOwnerPrefix(owner) })) {
+      ids.push(String(key.at(-1)));
+    }
+    return ids;
+  }
+
+  async listOwned(owner: string): Promise<SavedSearchRecord[]> {
+    const ids = await this.ownedIds(owner);
+    const reads = await this.#kv.getMany(ids.map(keys.savedSearch), SavedSearchRecordSchema);
+    return reads.flatMap((read) => read.value ? [read.value] : []);
+  }
+
+  /** Every saved search (the deliverer's pass). */
+  async *all(): AsyncIterable<SavedSearchRecord> {
+    for await (
+      const entry of this.#kv.list({ prefix: keys.savedSearchesPrefix() }, SavedSearchRecordSchema)
+    ) yield entry.value;
+  }
+
+  /**
+   * Replaces a record; tokens no longer used are dropped and new ones indexed. False when the
+   * record changed since `before` was read (the caller reads again).
+   */
+  async replace(
+    before: SavedSearchRecord,
+    after: SavedSearchRecord,
+    tokens: { add: { hash: string; kind: TokenTarget["kind"] }[]; remove: string[] },
+  ): Promise<boolean> {
+    const current = await this.#kv.get(keys.savedSearch(before.id), SavedSearchRecordSchema);
+    if (current.value === null || JSON.stringify(current.value) !== JSON.stringify(before)) {
+      return false;
+    }
+    return await this.#kv.commit((op) => {
+      op.check(current).set(keys.savedSearch(after.id), after);
+      for (const hash of tokens.remove) op.delete(keys.savedSearchByToken(hash));
+      for (const { hash, kind } of tokens.add) {
+        op.set(keys.savedSearchByToken(hash), { id: after.id, kind });
+      }
+    });
+  }
+
+  /** Removes a saved search and everything kept for it; false when the owner has none of that id. */
+  async remove(owner: string, id: string, tokenHashes: string[]): Promise<boolean> {
+    const current = await this.#kv.get(keys.savedSearch(id), SavedSearchRecordSchema);
+    if (current.value?.owner !== owner) return false;
+    const counterKey = keys.savedSearchCount(owner);
+    const counter = await this.#kv.get(counterKey, z.number());
+    const ok = await this.#kv.commit((op) => {
+      op.check(current).check(counter).delete(keys.savedSearch(id))
+        .delete(keys.savedSearchByOwner(owner, id))
+        .set(counterKey, Math.max(0, (counter.value ?? 1) - 1));
+      for (const hash of tokenHashes) op.delete(keys.savedSearchByToken(hash));
+    });
+    if (!ok) return await this.remove(owner, id, tokenHashes);
+    for (
+      const prefix of [
+        keys.alertMarksPrefix(id),
+        keys.alertSentPrefix(id),
+        keys.alertPendingPrefix(id),
+        keys.alertStatesPrefix(id),
+      ]
+    ) {
+      for await (const key of this.#kv.listKeys({ prefix })) await this.#kv.delete(key);
+    }
+    await this.#kv.delete(keys.alertLease(id));
+    return true;
+  }
+
+  async byToken(tokenHash: string): Promise<TokenTarget | null> {
+    return (await this.#kv.get(keys.savedSearchByToken(tokenHash), TokenTargetSchema)).value;
+  }
+
+  /** The channel's mark (ms), or null before its first acknowledged delivery. */
+  async mark(id: string, channel: string): Promise<number | null> {
+    return (await this.#kv.get(keys.alertMark(id, channel), MarkSchema)).value?.searchedAt ?? null;
+  }
+
+  /** Which of `postingIds` the channel already delivered. */
+  async sentAmong(id: string, channel: string, postingIds: string[]): Promise<Set<string>> {
+    const reads = await this.#kv.getMany(
+      postingIds.map((postingId) => keys.alertSent(id, channel, postingId)),
+      SentSchema,
+    );
+    const sent = new Set<string>();
+    reads.forEach((read, i) => {
+      if (read.versionstamp !== null) sent.add(postingIds[i]);
+    });
+    return sent;
+  }
+
+  /**
+   * Records an acknowledged delivery: its postings sent, the mark moved (never back), and the
+   * pending delivery (if any) gone, in as few commits as KV allows; the pending record goes last,
+   * so that a crash between commits repeats a delivery rather than losing one.
+   */
+  async acknowledge(
+    id: string,
+    channel: string,
+    delivered: { postingIds: string[]; searchedAt: number; at: number },
+  ): Promise<void> {
+    const writer = this.#kv.splitCommit("record a delivery");
+    for (const postingId of new Set(delivered.postingIds)) {
+      await writer.add((group) =>
+        group.set(keys.alertSent(id, channel, postingId), 1, { expireIn: SENT_KEPT_MS })
+      );
+    }
+    await writer.flush();
+    const mark = await this.#kv.get(keys.alertMark(id, channel), MarkSchema);
+    const state = await this.state(id, channel);
+    await this.#kv.commit((op) => {
+      if ((mark.value?.searchedAt ?? 0) < delivered.searchedAt) {
+        op.set(keys.alertMark(id, channel), { searchedAt: delivered.searchedAt });
+      }
+      op.set(keys.alertState(id, channel), {
+        ...(state.nextDueAt !== undefined ? { nextDueAt: state.nextDueAt } : {}),
+        lastDeliveredAt: delivered.at,
+      }).delete(keys.alertPending(id, channel));
+    });
+  }
+
+  /** Sets a channel's mark without a delivery (a new channel starts at its creation). */
+  async setMark(id: string, channel: string, searchedAt: number): Promise<void> {
+    await this.#kv.set(keys.alertMark(id, channel), { searchedAt });
+  }
+
+  async pending(id: string, channel: string): Promise<PendingDelivery | null> {
+    return (await this.#kv.get(keys.alertPending(id, channel), PendingDeliverySchema)).value;
+  }
+
+  /** Every pending delivery, with its saved search and channel. */
+  async *allPending(): AsyncIterable<{ id: string; channel: string; pending: PendingDelivery }> {
+    for await (
+      const entry of this.#kv.list({ prefix: keys.alertPendingPrefix() }, PendingDeliverySchema)
+    ) {
+      yield { id: String(entry.key[1]), channel: String(entry.key[2]), pending: entry.value };
+    }
+  }
+
+  async savePending(id: string, channel: string, pending: PendingDelivery): Promise<void> {
+    await this.#kv.set(keys.alertPending(id, channel), pending);
+  }
+
+  async dropPending(id: string, channel: string): Promise<void> {
+    await this.#kv.delete(keys.alertPending(id, channel));
+  }
+
+  async state(id: string, channel: string): Promise<ChannelState> {
+    return (await this.#kv.get(keys.alertState(id, channel), ChannelStateSchema)).value ?? {};
+  }
+
+  async states(id: string): Promise<Map<string, ChannelState>> {
+    const states = new Map<string, ChannelState>();
+    for await (
+      const entry of this.#kv.list({ prefix: keys.alertStatesPrefix(id) }, ChannelStateSchema)
+    ) states.set(String(entry.key.at(-1)), entry.value);
+    return states;
+  }
+
+  async saveState(id: string, channel: string, state: ChannelState): Promise<void> {
+    await this.#kv.set(keys.alertState(id, channel), state);
+  }
+
+  /** Takes the saved search's delivery lease for `ms` unless another owner holds a live one. */
+  async takeLease(id: string, owner: string, ms: number, now = Date.now()): Promise<boolean> {
+    const held = await this.#kv.get(keys.alertLease(id), LeaseSchema);
+    if (held.value && held.value.owner !== owner && held.value.until > now) return false;
+    return await this.#kv.commit((op) =>
+      op.check(held).set(keys.alertLease(id), { owner, until: now + ms })
+    );
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    const held = await this.#kv.get(keys.alertLease(id), LeaseSchema);
+    if (held.value?.owner !== owner) return;
+    await this.#kv.commit((op) => op.check(held).delete(keys.alertLease(id)));
+  }
+}
