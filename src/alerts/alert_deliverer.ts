@@ -144,10 +144,8 @@ export class AlertDeliverer {
     let rest = 0;
     for (let offset = 0;; offset += SEARCH_PAGE) {
       const outcome = await this.#service.search({ ...query, offset });
-      const strong = outcome.results.filter((r) =>
-        (r as { match?: string }).match === undefined ||
-        (r as { match?: string }).match === "strong"
-      );
+      // A close match (under the strong set's cut) is never news; a result without a tier is.
+      const strong = outcome.results.filter((r) => r.match !== "close");
       const groups = await Promise.all(strong.map(async (result) => {
         const ids = await Promise.all(
           [result.job_url, ...(result.also_posted_at ?? [])].map(jobIdFromUrl),
