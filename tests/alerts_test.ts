@@ -456,11 +456,14 @@ Deno.test({
     const emptyFeed = parseFeed(await (await fetch(feedUrl)).text());
     assert.equal(emptyFeed.items.length, 0);
 
-    // A push of 3 keepers (one with a hostile title): the receiver fails twice, then gets them
-    // once, under one webhook-id kept across the retries.
+    // A push of 4 keepers (one with hostile text): the receiver fails twice, then gets them
+    // once, under one webhook-id kept across the retries. The markup rides in the company name:
+    // a title padded with it is no longer a strong match for "Lighthouse Keeper" (the relative cut
+    // of issue 36), and a saved search delivers strong matches only.
     const hostile = JSON.stringify({
       ...JSON.parse(keepers(3, 4)),
-      job_title: `${TITLE} <script>alert(1)</script> & "co"\u0007\u202E`,
+      job_title: `${TITLE}\u0007\u202E`,
+      company_name: `Coastal Lights <script>alert(1)</script> & "co"\u0007\u202E`,
     });
     await push(server, feeder, `${keepers(0, 3)}\n${hostile}`);
     await until("the first delivery", () => receiver.messages.size === 1);
