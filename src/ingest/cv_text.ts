@@ -7,6 +7,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
+import JSZip from "jszip";
 import { extname } from "node:path";
 import { PROFILE_MAX_LENGTH } from "../domain/profile.ts";
 
@@ -60,11 +61,81 @@ async function pdfText(path: string, bytes: Uint8Array): Promise<string> {
   }
 }
 
+/**
+ * The most a .docx may unpack to, over every part mammoth reads (the document, styles, numbering,
+ * notes, relationships): a long CV's parts are a few MiB; a zip bomb's are gigabytes from a small
+ * upload, which the XML parser would take whole into memory.
+ */
+export const DOCX_UNPACKED_MAX_BYTES = 16 * 1024 * 1024;
+/** Parts a .docx may list: Word writes a few dozen; more is a file made to be slow to open. */
+const DOCX_MAX_ENTRIES = 2_000;
+
+class DocxTooLarge extends Error {}
+
+interface ZipStream {
+  on(event: "data", listener: (chunk: Uint8Array) => void): ZipStream;
+  on(event: "error", listener: (error: unknown) => void): ZipStream;
+  on(event: "end", listener: () => void): ZipStream;
+  pause(): ZipStream;
+  resume(): ZipStream;
+}
+
+/**
+ * The .docx as mammoth's zip file (`{ file }` input): parts are inflated as streams and counted
+ * against {@linkcode DOCX_UNPACKED_MAX_BYTES} as they arrive (the sizes a zip declares may lie),
+ * so a bomb stops at the limit, not at the end of memory.
+ */
+async function boundedDocx(bytes: Uint8Array) {
+  const zip = await JSZip.loadAsync(bytes);
+  if (Object.keys(zip.files).length > DOCX_MAX_ENTRIES) {
+    throw new DocxTooLarge(`it lists more than ${DOCX_MAX_ENTRIES} parts`);
+  }
+  let budget = DOCX_UNPACKED_MAX_BYTES;
+  const inflate = (name: string) =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      const entry = zip.file(name);
+      if (!entry) return reject(new Error(`no part ${name} in the file`));
+      const chunks: Uint8Array[] = [];
+      // JSZip's chunked inflater (what `async()` uses inside), untyped in its declarations.
+      const stream = (entry as unknown as { internalStream(type: "uint8array"): ZipStream })
+        .internalStream("uint8array");
+      stream.on("data", (chunk: Uint8Array) => {
+        budget -= chunk.byteLength;
+        if (budget < 0) {
+          stream.pause();
+          chunks.length = 0;
+          return reject(
+            new DocxTooLarge(
+              `it unpacks to more than ${DOCX_UNPACKED_MAX_BYTES / 1024 / 1024} MiB of text`,
+            ),
+          );
+        }
+        chunks.push(chunk);
+      }).on("error", reject).on("end", () => {
+        const whole = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+        let at = 0;
+        for (const chunk of chunks) whole.set(chunk, at), at += chunk.byteLength;
+        resolve(whole);
+      }).resume();
+    });
+  return {
+    exists: (name: string) => zip.file(name) !== null,
+    read: async (name: string, encoding?: string) => {
+      const bytes = await inflate(name);
+      if (encoding === "base64") return Buffer.from(bytes).toString("base64");
+      return encoding ? new TextDecoder(encoding).decode(bytes) : bytes;
+    },
+  };
+}
+
 async function docxText(path: string, bytes: Uint8Array): Promise<string> {
   const mammoth = await loadMammoth();
   try {
-    return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
+    const file = await boundedDocx(bytes);
+    // mammoth's typings name only path and buffer; `file` is its documented zip-file input.
+    return (await mammoth.extractRawText({ file } as unknown as { buffer: Buffer })).value;
   } catch (error) {
+    if (error instanceof DocxTooLarge) throw new CvFileError(path, error.message, { cause: error });
     throw new CvFileError(
       path,
       `it is not a Word (.docx) file that can be read (${messageOf(error)})`,
