@@ -561,6 +561,96 @@ Deno.test("a .docx that unpacks to far more than a CV is refused before it is pa
   }
 });
 
+/**
+ * A one-page PDF whose content stream (FlateDecode) unpacks to `bytes` of text-showing operators:
+ * a few MiB as uploaded, and pdf.js inflates such a stream whole.
+ */
+async function pdfBomb(bytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const line = new TextEncoder().encode("BT /F1 12 Tf 72 712 Td (Nurse in Toronto) Tj ET\n");
+  const block = new Uint8Array(line.length * 4096);
+  for (let i = 0; i < 4096; i++) block.set(line, i * line.length);
+  const blocks = (function* () {
+    for (let n = 0; n < bytes; n += block.length) yield block;
+  })();
+  const content = new Uint8Array(
+    await new Response(
+      ReadableStream.from(blocks).pipeThrough(new CompressionStream("deflate")),
+    ).arrayBuffer(),
+  );
+  const parts: Uint8Array[] = [];
+  const offsets: number[] = [];
+  let at = 0;
+  const put = (part: Uint8Array | string) => {
+    const encoded = typeof part === "string" ? new TextEncoder().encode(part) : part;
+    parts.push(encoded);
+    at += encoded.length;
+  };
+  const object = (n: number, ...body: (Uint8Array | string)[]) => {
+    offsets[n] = at;
+    put(`${n} 0 obj\n`);
+    body.forEach(put);
+    put("\nendobj\n");
+  };
+  put("%PDF-1.4\n");
+  object(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  object(2, "<< /Type /Pages /Kids [5 0 R] /Count 1 >>");
+  object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  object(
+    4,
+    `<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`,
+    content,
+    "\nendstream",
+  );
+  object(
+    5,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " +
+      "/Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>",
+  );
+  const xref = at;
+  put(
+    "xref\n0 6\n0000000000 65535 f \n" +
+      offsets.slice(1).map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("") +
+      `trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
+  const pdf = new Uint8Array(at);
+  let offset = 0;
+  for (const part of parts) pdf.set(part, offset), offset += part.length;
+  return pdf;
+}
+
+Deno.test("a PDF whose page unpacks to a gigabyte is refused, and the server reads the next CV", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const token = await formToken(web, cookie);
+    const upload = async (pdf: Uint8Array<ArrayBuffer>) => {
+      const body = new FormData();
+      body.set("csrf", token);
+      body.set("cv", new File([pdf], "cv.pdf"));
+      return await web.request("/cv", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        cookie,
+        body,
+      });
+    };
+    // A small one of the same make is read: the reader is not refusing PDFs as such.
+    const small = await upload(await pdfBomb(64 * 1024));
+    assert.equal(small.status, 200);
+    assert.match(await small.text(), /What the search took from your CV/);
+    const bomb = await pdfBomb(1024 * 1024 * 1024);
+    assert.ok(bomb.byteLength < 10 * 1024 * 1024, `the bomb is ${bomb.byteLength} bytes`);
+    const response = await upload(bomb);
+    const page = await response.text();
+    assert.equal(response.status, 400, page.slice(0, 300));
+    assert.match(page, /far more than a CV holds/);
+    // And the server goes on reading CVs.
+    assert.equal((await upload(await pdfBomb(64 * 1024))).status, 200);
+  } finally {
+    web.close();
+  }
+});
+
 /** Every sample line of a Prometheus text exposition: `name{labels} value`. */
 function samples(text: string): { name: string; labels: string; value: number }[] {
   return text.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => {

@@ -47,17 +47,62 @@ async function loadMammoth() {
   }
 }
 
+/** Pages of a PDF read at most: a CV has a few; a file of thousands is made to be slow to read. */
+export const PDF_MAX_PAGES = 50;
+/**
+ * Characters of a PDF's text read at most: the profile keeps {@linkcode PROFILE_MAX_LENGTH}, and a
+ * page's content stream may unpack to gigabytes of text from a small file, so reading stops here.
+ */
+export const PDF_MAX_CHARACTERS = 4 * PROFILE_MAX_LENGTH;
+
+interface PdfTextItem {
+  str?: string;
+  hasEOL?: boolean;
+}
+
 async function pdfText(path: string, bytes: Uint8Array): Promise<string> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
+  const { getDocumentProxy } = await import("unpdf");
+  let pdf;
   try {
     // pdf.js prints its warnings ("Indexing all PDF objects") to the console: errors only.
-    const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
-    const { text } = await extractText(pdf, { mergePages: true });
-    return text;
+    pdf = await getDocumentProxy(bytes, { verbosity: 0 });
   } catch (error) {
     throw new CvFileError(path, `it is not a PDF that can be read (${messageOf(error)})`, {
       cause: error,
     });
+  }
+  try {
+    // Page by page, each page's text as a stream (pdf.js inflates its content as it goes), so
+    // reading stops at the limit instead of after every page of a file made to be huge.
+    const pages: string[] = [];
+    let read = 0;
+    for (let number = 1; number <= Math.min(pdf.numPages, PDF_MAX_PAGES); number++) {
+      const page = await pdf.getPage(number);
+      let text = "";
+      const reader = page.streamTextContent().getReader();
+      while (read + text.length < PDF_MAX_CHARACTERS) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const item of (value as { items: PdfTextItem[] }).items) {
+          if (item.str != null) text += item.str + (item.hasEOL ? "\n" : "");
+        }
+      }
+      // Not cancelled: pdf.js then enqueues into a closed stream and throws where nobody catches;
+      // destroying the document below ends its reading instead.
+      reader.releaseLock();
+      pages.push(text);
+      read += text.length;
+      if (read >= PDF_MAX_CHARACTERS) break;
+    }
+    // As unpdf's `extractText({ mergePages: true })`: spaces collapsed, lines kept.
+    return pages.join("\n").replace(/[^\S\n]+/g, " ").replace(/ ?\n ?/g, "\n")
+      .replace(/\n{3,}/g, "\n\n");
+  } catch (error) {
+    throw new CvFileError(path, `it is not a PDF that can be read (${messageOf(error)})`, {
+      cause: error,
+    });
+  } finally {
+    await pdf.loadingTask.destroy().catch(() => {});
   }
 }
 
@@ -168,7 +213,11 @@ function tidy(text: string): string {
 
 export interface CvText {
   text: string;
-  /** Characters of the file's text left out: a profile holds at most `PROFILE_MAX_LENGTH`. */
+  /**
+   * Characters of the file's text read and left out: a profile holds at most
+   * `PROFILE_MAX_LENGTH`. A PDF is read no further than {@linkcode PDF_MAX_CHARACTERS} and
+   * {@linkcode PDF_MAX_PAGES}, so for a long one this is a lower bound.
+   */
   cut: number;
 }
 

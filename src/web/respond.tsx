@@ -90,6 +90,14 @@ export function seeOther(location: string, headers: Record<string, string> = {})
   return new Response(null, { status: 303, headers: { ...pageHeaders(), location, ...headers } });
 }
 
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** Where {@linkcode safeNext} resolves a path to see whether it leaves the site. */
 const NEXT_BASE = "https://site.invalid";
 
@@ -100,7 +108,7 @@ const NEXT_BASE = "https://site.invalid";
  */
 export function safeNext(next: unknown): string {
   if (typeof next !== "string" || next.length > 4000) return "/";
-  if (!/^\/(?![/\\])/.test(next) || /[\u0000-\u001f\u007f]/.test(next)) return "/";
+  if (!/^\/(?![/\\])/.test(next) || hasControlCharacter(next)) return "/";
   return URL.parse(next, NEXT_BASE)?.origin === NEXT_BASE ? next : "/";
 }
 

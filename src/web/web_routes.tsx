@@ -21,7 +21,8 @@ import { toSearchResponse } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
 import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
 import { errorFields } from "../log.ts";
-import { CV_MAX_BYTES, CvFileError, cvTextFromBytes } from "../ingest/cv_text.ts";
+import { CV_MAX_BYTES, CvFileError } from "../ingest/cv_text.ts";
+import { CvReader, CvReadersBusy } from "./cv_reader.ts";
 import { CvResultsPage, MessagePage, PostingPage, SignInPage } from "./pages.tsx";
 import { type PageParams, SearchPage } from "./search_page.tsx";
 import { type WebSession, WebSessions } from "./session.ts";
@@ -81,6 +82,7 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     secure: deps.config.publicUrl?.startsWith("https:") ?? false,
   });
   const publicSearch = deps.config.web === "public";
+  const cvReader = new CvReader();
 
   app.onError((error, c) => {
     const frame: Frame = {};
@@ -271,8 +273,20 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
       }
       let cv;
       try {
-        cv = await cvTextFromBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+        cv = await cvReader.read(file.name, new Uint8Array(await file.arrayBuffer()));
       } catch (error) {
+        if (error instanceof CvReadersBusy) {
+          return sendPage(
+            c,
+            <MessagePage
+              {...who.frame}
+              title="Busy reading CVs"
+              message="Other CVs are being read right now. Try again in a few seconds."
+            />,
+            503,
+            { "retry-after": "5" },
+          );
+        }
         if (error instanceof CvFileError) {
           return sendPage(
             c,
