@@ -698,6 +698,41 @@ Deno.test("/metrics: 401 without a key, 403 without the admin scope, Prometheus 
   }
 });
 
+Deno.test("/metrics: made-up methods and paths add no series", async () => {
+  const web = await startWeb();
+  try {
+    const series = async () =>
+      samples(
+        await (await web.request("/metrics", { headers: { "x-api-key": web.adminKey } })).text(),
+      ).filter((s) => s.name === "jobseek_http_requests_total").length;
+    await web.request("/v1/search?q=nurse", { headers: { "x-api-key": web.userKey } });
+    await web.request("/nowhere-0");
+    await web.request("/nowhere-0", { method: "BREW0" });
+    await web.request("/v1/search?q=nurse", { method: "BREW0" });
+    const settled = await series();
+    for (let i = 1; i <= 30; i++) {
+      await web.request(`/nowhere-${i}`);
+      await web.request(`/v1/search?q=nurse`, { method: `BREW${i}` });
+      await web.request(`/nowhere-${i}`, { method: `BREW${i}` });
+    }
+    const after = await series();
+    const shown = await (await web.request("/metrics", { headers: { "x-api-key": web.adminKey } }))
+      .text();
+    assert.ok(
+      after - settled <= 1,
+      `random methods or paths added series: ${settled} -> ${after}\n${
+        shown.split("\n").filter((l) => l.startsWith("jobseek_http_requests_total")).join("\n")
+      }`,
+    );
+    const text = await (await web.request("/metrics", { headers: { "x-api-key": web.adminKey } }))
+      .text();
+    assert.ok(!/BREW\d/.test(text), "a made-up method is a label value");
+    assert.ok(!text.includes("nowhere"), "a made-up path is a label value");
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("metrics read publishes, source runs and pushes off the log lines", () => {
   const metrics = new ServiceMetrics();
   metrics.observeLog("index published", { total_ms: 1500, doc_count: 10 });
