@@ -9,6 +9,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { Hono } from "hono";
 import JSZip from "jszip";
+import { DOMParser } from "linkedom";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
@@ -18,6 +19,8 @@ import { PEER_HEADER } from "../src/http/guarded_connection.ts";
 import { silentLogger } from "../src/log.ts";
 import { openStore } from "../src/store/store.ts";
 import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
+import type { ConsoleData } from "../src/web/console_data.ts";
+import { renderPlot } from "../src/web/plots.ts";
 import { safeNext } from "../src/web/respond.tsx";
 import { SESSION_COOKIE, WebSessions } from "../src/web/session.ts";
 import { createWebApp } from "../src/web/web_app.ts";
@@ -731,6 +734,66 @@ Deno.test("/metrics: made-up methods and paths add no series", async () => {
   } finally {
     web.close();
   }
+});
+
+Deno.test("/static/ serves its files and nothing else: inherited names are 404", async () => {
+  const web = await startWeb();
+  try {
+    const css = await web.request("/static/web.css");
+    assert.equal(css.status, 200);
+    assert.match(css.headers.get("content-type")!, /^text\/css/);
+    await css.body?.cancel();
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "nope.js"]) {
+      const response = await web.request(`/static/${name}`, { headers: { accept: "text/html" } });
+      assert.equal(response.status, 404, name);
+      assert.match(response.headers.get("content-type")!, /^text\/html/, name);
+      await response.body?.cancel();
+    }
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("plots: any source, country or work-mode name is text in well-formed SVG", () => {
+  // XML 1.0 allows no C0 control but tab, newline and carriage return: one would blank the image.
+  const notXml = (text: string) =>
+    [...text].some((ch) => ch < " " && ch !== "\t" && ch !== "\n" && ch !== "\r");
+  const names = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.constantFrom(
+      `</text><script>alert(1)</script>`,
+      `"><svg onload=alert(1)>`,
+      "a\u0001b\u001fc",
+    ),
+  );
+  fc.assert(
+    fc.property(names, names, (source, place) => {
+      const data = {
+        postings: {
+          firstSeen: [
+            { day: "2026-11-20", source, count: 3 },
+            { day: "2026-11-21", source, count: 4 },
+          ],
+          byCountry: [{ value: place, count: 5 }],
+          byWorkMode: [{ value: place, count: 2 }],
+          computedAt: 0,
+        },
+      } as unknown as ConsoleData;
+      for (const name of ["first-seen", "countries", "work-modes"] as const) {
+        const svg = renderPlot(name, data);
+        assert.ok(!notXml(svg), `${name}: a control character in the SVG`);
+        const document = new DOMParser().parseFromString(svg, "image/svg+xml");
+        assert.equal(document.querySelectorAll("script").length, 0, `${name}: a script element`);
+        assert.ok(
+          [...document.querySelectorAll("*")].every((element: Element) =>
+            [...element.attributes].every((a: Attr) => !a.name.startsWith("on"))
+          ),
+          `${name}: an event handler attribute`,
+        );
+      }
+    }),
+    { numRuns: 60 },
+  );
 });
 
 Deno.test("metrics read publishes, source runs and pushes off the log lines", () => {

@@ -125,7 +125,9 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
   for (const path of ["/signin", "/signout", "/admin/*"]) app.post(path, smallForm);
 
   app.get("/static/:name", (c) => {
-    const asset = ASSETS[c.req.param("name")];
+    const name = c.req.param("name");
+    // Own names only: `constructor` or `toString` of the object are not files.
+    const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
     if (!asset) return notFoundPage(c, {});
     return new Response(asset.body, {
       headers: {
