@@ -373,6 +373,77 @@ Deno.test("page searches count against the key's budget, shared with REST", asyn
   }
 });
 
+Deno.test("every console route, not only the page, is 403 for a search key and changes nothing", async () => {
+  const web = await startWeb();
+  try {
+    const user = await signIn(web, web.userKey);
+    const csrf = await formToken(web, user);
+    const posts: [string, Record<string, string | string[]>][] = [
+      ["/admin/keys", { name: "sneaky", scope: "admin" }],
+      ["/admin/keys/revoke", { name: "admin" }],
+      ["/admin/sources/run", { name: "feed" }],
+    ];
+    for (const [path, fields] of posts) {
+      const body = new URLSearchParams({ csrf });
+      for (const [name, value] of Object.entries(fields)) {
+        for (const v of [value].flat()) body.append(name, v);
+      }
+      const response = await web.request(path, {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        cookie: user,
+        body,
+      });
+      assert.equal(response.status, 403, path);
+      await response.body?.cancel();
+      // Nobody signed in is sent to sign in, and nothing is done either.
+      const anonymous = await web.request(path, {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        body: new URLSearchParams(fields as Record<string, string>),
+      });
+      assert.equal(anonymous.status, 303, path);
+      assert.match(anonymous.headers.get("location")!, /^\/signin/);
+    }
+    for (const path of ["/admin", "/admin/plots/first-seen.svg", "/admin/plots/nope.svg"]) {
+      const response = await web.request(path, { cookie: user });
+      assert.equal(response.status, 403, path);
+      await response.body?.cancel();
+    }
+    const names = (await web.apiKeys.list()).map((k) => k.name).sort();
+    assert.deepEqual(names, ["admin", "user"]);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("public mode: a CV upload counts against the network's limit even when the file is bad", async () => {
+  const web = await startWeb({ JOBSEEK_WEB: "public", JOBSEEK_RATE_LIMIT: "3" });
+  try {
+    const upload = () => {
+      const body = new FormData();
+      body.set("cv", new File(["old word file"], "cv.doc"));
+      return web.request("/cv", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        body,
+        peer: "203.0.113.9",
+      });
+    };
+    for (let i = 0; i < 3; i++) {
+      const response = await upload();
+      assert.equal(response.status, 400, `upload ${i + 1}`);
+      await response.body?.cancel();
+    }
+    const refused = await upload();
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    await refused.body?.cancel();
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("public mode: anyone searches, limited per address prefix", async () => {
   const web = await startWeb({ JOBSEEK_WEB: "public", JOBSEEK_RATE_LIMIT: "3" });
   try {

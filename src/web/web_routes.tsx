@@ -265,6 +265,10 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
           403,
         );
       }
+      // Counted before the file is read: reading is the costly part, and a file that cannot be
+      // read must not be a way to make the server work without spending anything.
+      const counted = await searcher(c, true);
+      if (counted instanceof Response) return counted;
       const file = form.cv;
       if (!(file instanceof File) || file.size === 0) {
         return sendPage(
@@ -298,8 +302,6 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
         }
         throw error;
       }
-      const counted = await searcher(c, true);
-      if (counted instanceof Response) return counted;
       const query = parseSearchQuery({ profile: cv.text, top_k: 50 }, "q");
       const response = toSearchResponse(c.get("requestId"), await deps.service.search(query));
       return sendPage(
