@@ -517,6 +517,19 @@ Deno.test("an emptied search says why and links to the search without that filte
   }
 });
 
+Deno.test("the page words the service's hint for people: no response field names", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/?q=nurse&city=Dallas", { cookie })).text();
+    assert.match(page, /No strong match with city=Dallas/);
+    assert.match(page, /listed below, best first/);
+    assert.ok(!page.includes("`"), "a backticked API name on the page");
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("no strong match in a city: the page shows the closest there, marked, and relevance order continues past the strong ones", async () => {
   const web = await startWeb();
   try {
