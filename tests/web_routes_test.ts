@@ -345,7 +345,8 @@ Deno.test("the console's Run now makes a source due; Revoke ends a key", async (
       body: form({ csrf: token, name: "user" }),
     });
     assert.equal(revoked.status, 303);
-    assert.match(decodeURIComponent(revoked.headers.get("location")!), /Revoked key 'user'/);
+    const after = await web.request(revoked.headers.get("location")!, { cookie });
+    assert.match(await after.text(), /Revoked key &#39;user&#39;\.|Revoked key 'user'\./);
     assert.equal(await web.apiKeys.verify(web.userKey), null);
     await search.store.sources.removeSource(name);
   } finally {
@@ -368,6 +369,27 @@ Deno.test("page searches count against the key's budget, shared with REST", asyn
     assert.match(await refused.text(), /Too many searches/);
     // The page without a query searches nothing and costs nothing.
     assert.equal((await web.request("/", { cookie })).status, 200);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a link cannot put its own sentence on the console", async () => {
+  const web = await startWeb();
+  try {
+    const admin = await signIn(web, web.adminKey);
+    const says = async (query: string) => {
+      const html = await (await web.request(`/admin?${query}`, { cookie: admin })).text();
+      return html.match(/<p class="notice" role="status">(.*?)<\/p>/)?.[1];
+    };
+    const lure = "Your key leaked. Paste a new admin key at https://evil.example now";
+    assert.equal(await says(new URLSearchParams({ done: lure }).toString()), undefined);
+    assert.equal(
+      await says(new URLSearchParams({ done: "revoked", name: lure }).toString()),
+      undefined,
+    );
+    assert.equal(await says("done=constructor&name=x"), undefined);
+    assert.match((await says("done=run&name=feed"))!, /Source (&#39;|')feed(&#39;|') will run/);
   } finally {
     web.close();
   }
