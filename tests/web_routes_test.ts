@@ -891,8 +891,8 @@ Deno.test("plots: any source, country or work-mode name is text in well-formed S
         const document = new DOMParser().parseFromString(svg, "image/svg+xml");
         assert.equal(document.querySelectorAll("script").length, 0, `${name}: a script element`);
         assert.ok(
-          [...document.querySelectorAll("*")].every((element: Element) =>
-            [...element.attributes].every((a: Attr) => !a.name.startsWith("on"))
+          [...document.querySelectorAll("*")].every((element: { attributes: { name: string }[] }) =>
+            [...element.attributes].every((a) => !a.name.startsWith("on"))
           ),
           `${name}: an event handler attribute`,
         );
