@@ -8,6 +8,8 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { Hono } from "hono";
+import JSZip from "jszip";
+import { DOMParser } from "linkedom";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
@@ -17,6 +19,8 @@ import { PEER_HEADER } from "../src/http/guarded_connection.ts";
 import { silentLogger } from "../src/log.ts";
 import { openStore } from "../src/store/store.ts";
 import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
+import type { ConsoleData } from "../src/web/console_data.ts";
+import { renderPlot } from "../src/web/plots.ts";
 import { safeNext } from "../src/web/respond.tsx";
 import { SESSION_COOKIE, WebSessions } from "../src/web/session.ts";
 import { createWebApp } from "../src/web/web_app.ts";
@@ -341,7 +345,8 @@ Deno.test("the console's Run now makes a source due; Revoke ends a key", async (
       body: form({ csrf: token, name: "user" }),
     });
     assert.equal(revoked.status, 303);
-    assert.match(decodeURIComponent(revoked.headers.get("location")!), /Revoked key 'user'/);
+    const after = await web.request(revoked.headers.get("location")!, { cookie });
+    assert.match(await after.text(), /Revoked key &#39;user&#39;\.|Revoked key 'user'\./);
     assert.equal(await web.apiKeys.verify(web.userKey), null);
     await search.store.sources.removeSource(name);
   } finally {
@@ -364,6 +369,98 @@ Deno.test("page searches count against the key's budget, shared with REST", asyn
     assert.match(await refused.text(), /Too many searches/);
     // The page without a query searches nothing and costs nothing.
     assert.equal((await web.request("/", { cookie })).status, 200);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a link cannot put its own sentence on the console", async () => {
+  const web = await startWeb();
+  try {
+    const admin = await signIn(web, web.adminKey);
+    const says = async (query: string) => {
+      const html = await (await web.request(`/admin?${query}`, { cookie: admin })).text();
+      return html.match(/<p class="notice" role="status">(.*?)<\/p>/)?.[1];
+    };
+    const lure = "Your key leaked. Paste a new admin key at https://evil.example now";
+    assert.equal(await says(new URLSearchParams({ done: lure }).toString()), undefined);
+    assert.equal(
+      await says(new URLSearchParams({ done: "revoked", name: lure }).toString()),
+      undefined,
+    );
+    assert.equal(await says("done=constructor&name=x"), undefined);
+    assert.match((await says("done=run&name=feed"))!, /Source (&#39;|')feed(&#39;|') will run/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("every console route, not only the page, is 403 for a search key and changes nothing", async () => {
+  const web = await startWeb();
+  try {
+    const user = await signIn(web, web.userKey);
+    const csrf = await formToken(web, user);
+    const posts: [string, Record<string, string | string[]>][] = [
+      ["/admin/keys", { name: "sneaky", scope: "admin" }],
+      ["/admin/keys/revoke", { name: "admin" }],
+      ["/admin/sources/run", { name: "feed" }],
+    ];
+    for (const [path, fields] of posts) {
+      const body = new URLSearchParams({ csrf });
+      for (const [name, value] of Object.entries(fields)) {
+        for (const v of [value].flat()) body.append(name, v);
+      }
+      const response = await web.request(path, {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        cookie: user,
+        body,
+      });
+      assert.equal(response.status, 403, path);
+      await response.body?.cancel();
+      // Nobody signed in is sent to sign in, and nothing is done either.
+      const anonymous = await web.request(path, {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        body: new URLSearchParams(fields as Record<string, string>),
+      });
+      assert.equal(anonymous.status, 303, path);
+      assert.match(anonymous.headers.get("location")!, /^\/signin/);
+    }
+    for (const path of ["/admin", "/admin/plots/first-seen.svg", "/admin/plots/nope.svg"]) {
+      const response = await web.request(path, { cookie: user });
+      assert.equal(response.status, 403, path);
+      await response.body?.cancel();
+    }
+    const names = (await web.apiKeys.list()).map((k) => k.name).sort();
+    assert.deepEqual(names, ["admin", "user"]);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("public mode: a CV upload counts against the network's limit even when the file is bad", async () => {
+  const web = await startWeb({ JOBSEEK_WEB: "public", JOBSEEK_RATE_LIMIT: "3" });
+  try {
+    const upload = () => {
+      const body = new FormData();
+      body.set("cv", new File(["old word file"], "cv.doc"));
+      return web.request("/cv", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        body,
+        peer: "203.0.113.9",
+      });
+    };
+    for (let i = 0; i < 3; i++) {
+      const response = await upload();
+      assert.equal(response.status, 400, `upload ${i + 1}`);
+      await response.body?.cancel();
+    }
+    const refused = await upload();
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    await refused.body?.cancel();
   } finally {
     web.close();
   }
@@ -442,6 +539,19 @@ Deno.test("an emptied search says why and links to the search without that filte
   }
 });
 
+Deno.test("the page words the service's hint for people: no response field names", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/?q=nurse&city=Dallas", { cookie })).text();
+    assert.match(page, /No strong match with city=Dallas/);
+    assert.match(page, /listed below, best first/);
+    assert.ok(!page.includes("`"), "a backticked API name on the page");
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("no strong match in a city: the page shows the closest there, marked, and relevance order continues past the strong ones", async () => {
   const web = await startWeb();
   try {
@@ -513,6 +623,143 @@ Deno.test("a CV upload: derived roles and results; a .doc is refused with what t
   }
 });
 
+/** A .docx whose document part unpacks to `bytes` of text: a few hundred KiB as uploaded. */
+async function docxBomb(bytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const zip = new JSZip();
+  zip.file(
+    "[Content_Types].xml",
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    "_rels/.rels",
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  const w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+  zip.file(
+    "word/document.xml",
+    `<?xml version="1.0"?><w:document xmlns:w="${w}"><w:body><w:p><w:r><w:t>Nurse ` +
+      "a".repeat(bytes) + "</w:t></w:r></w:p></w:body></w:document>",
+  );
+  return new Uint8Array(await zip.generateAsync({ type: "arraybuffer", compression: "DEFLATE" }));
+}
+
+Deno.test("a .docx that unpacks to far more than a CV is refused before it is parsed", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const token = await formToken(web, cookie);
+    const bomb = await docxBomb(64 * 1024 * 1024);
+    assert.ok(bomb.byteLength < 1024 * 1024, `the bomb is ${bomb.byteLength} bytes`);
+    const body = new FormData();
+    body.set("csrf", token);
+    body.set("cv", new File([bomb], "cv.docx"));
+    const response = await web.request("/cv", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body,
+    });
+    const page = await response.text();
+    assert.equal(response.status, 400, page.slice(0, 300));
+    assert.match(page, /unpacks to more than/);
+  } finally {
+    web.close();
+  }
+});
+
+/**
+ * A one-page PDF whose content stream (FlateDecode) unpacks to `bytes` of text-showing operators:
+ * a few MiB as uploaded, and pdf.js inflates such a stream whole.
+ */
+async function pdfBomb(bytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const line = new TextEncoder().encode("BT /F1 12 Tf 72 712 Td (Nurse in Toronto) Tj ET\n");
+  const block = new Uint8Array(line.length * 4096);
+  for (let i = 0; i < 4096; i++) block.set(line, i * line.length);
+  const blocks = (function* () {
+    for (let n = 0; n < bytes; n += block.length) yield block;
+  })();
+  const content = new Uint8Array(
+    await new Response(
+      ReadableStream.from(blocks).pipeThrough(new CompressionStream("deflate")),
+    ).arrayBuffer(),
+  );
+  const parts: Uint8Array[] = [];
+  const offsets: number[] = [];
+  let at = 0;
+  const put = (part: Uint8Array | string) => {
+    const encoded = typeof part === "string" ? new TextEncoder().encode(part) : part;
+    parts.push(encoded);
+    at += encoded.length;
+  };
+  const object = (n: number, ...body: (Uint8Array | string)[]) => {
+    offsets[n] = at;
+    put(`${n} 0 obj\n`);
+    body.forEach(put);
+    put("\nendobj\n");
+  };
+  put("%PDF-1.4\n");
+  object(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  object(2, "<< /Type /Pages /Kids [5 0 R] /Count 1 >>");
+  object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  object(
+    4,
+    `<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`,
+    content,
+    "\nendstream",
+  );
+  object(
+    5,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " +
+      "/Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>",
+  );
+  const xref = at;
+  put(
+    "xref\n0 6\n0000000000 65535 f \n" +
+      offsets.slice(1).map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("") +
+      `trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
+  const pdf = new Uint8Array(at);
+  let offset = 0;
+  for (const part of parts) pdf.set(part, offset), offset += part.length;
+  return pdf;
+}
+
+Deno.test("a PDF whose page unpacks to a gigabyte is refused, and the server reads the next CV", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const token = await formToken(web, cookie);
+    const upload = async (pdf: Uint8Array<ArrayBuffer>) => {
+      const body = new FormData();
+      body.set("csrf", token);
+      body.set("cv", new File([pdf], "cv.pdf"));
+      return await web.request("/cv", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        cookie,
+        body,
+      });
+    };
+    // A small one of the same make is read: the reader is not refusing PDFs as such.
+    const small = await upload(await pdfBomb(64 * 1024));
+    assert.equal(small.status, 200);
+    assert.match(await small.text(), /What the search took from your CV/);
+    const bomb = await pdfBomb(1024 * 1024 * 1024);
+    assert.ok(bomb.byteLength < 10 * 1024 * 1024, `the bomb is ${bomb.byteLength} bytes`);
+    const response = await upload(bomb);
+    const page = await response.text();
+    assert.equal(response.status, 400, page.slice(0, 300));
+    assert.match(page, /far more than a CV holds/);
+    // And the server goes on reading CVs.
+    assert.equal((await upload(await pdfBomb(64 * 1024))).status, 200);
+  } finally {
+    web.close();
+  }
+});
+
 /** Every sample line of a Prometheus text exposition: `name{labels} value`. */
 function samples(text: string): { name: string; labels: string; value: number }[] {
   return text.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => {
@@ -560,6 +807,101 @@ Deno.test("/metrics: 401 without a key, 403 without the admin scope, Prometheus 
   }
 });
 
+Deno.test("/metrics: made-up methods and paths add no series", async () => {
+  const web = await startWeb();
+  try {
+    const series = async () =>
+      samples(
+        await (await web.request("/metrics", { headers: { "x-api-key": web.adminKey } })).text(),
+      ).filter((s) => s.name === "jobseek_http_requests_total").length;
+    await web.request("/v1/search?q=nurse", { headers: { "x-api-key": web.userKey } });
+    await web.request("/nowhere-0");
+    await web.request("/nowhere-0", { method: "BREW0" });
+    await web.request("/v1/search?q=nurse", { method: "BREW0" });
+    const settled = await series();
+    for (let i = 1; i <= 30; i++) {
+      await web.request(`/nowhere-${i}`);
+      await web.request(`/v1/search?q=nurse`, { method: `BREW${i}` });
+      await web.request(`/nowhere-${i}`, { method: `BREW${i}` });
+    }
+    const after = await series();
+    const shown = await (await web.request("/metrics", { headers: { "x-api-key": web.adminKey } }))
+      .text();
+    assert.ok(
+      after - settled <= 1,
+      `random methods or paths added series: ${settled} -> ${after}\n${
+        shown.split("\n").filter((l) => l.startsWith("jobseek_http_requests_total")).join("\n")
+      }`,
+    );
+    const text = await (await web.request("/metrics", { headers: { "x-api-key": web.adminKey } }))
+      .text();
+    assert.ok(!/BREW\d/.test(text), "a made-up method is a label value");
+    assert.ok(!text.includes("nowhere"), "a made-up path is a label value");
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("/static/ serves its files and nothing else: inherited names are 404", async () => {
+  const web = await startWeb();
+  try {
+    const css = await web.request("/static/web.css");
+    assert.equal(css.status, 200);
+    assert.match(css.headers.get("content-type")!, /^text\/css/);
+    await css.body?.cancel();
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "nope.js"]) {
+      const response = await web.request(`/static/${name}`, { headers: { accept: "text/html" } });
+      assert.equal(response.status, 404, name);
+      assert.match(response.headers.get("content-type")!, /^text\/html/, name);
+      await response.body?.cancel();
+    }
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("plots: any source, country or work-mode name is text in well-formed SVG", () => {
+  // XML 1.0 allows no C0 control but tab, newline and carriage return: one would blank the image.
+  const notXml = (text: string) =>
+    [...text].some((ch) => ch < " " && ch !== "\t" && ch !== "\n" && ch !== "\r");
+  const names = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.constantFrom(
+      `</text><script>alert(1)</script>`,
+      `"><svg onload=alert(1)>`,
+      "a\u0001b\u001fc",
+    ),
+  );
+  fc.assert(
+    fc.property(names, names, (source, place) => {
+      const data = {
+        postings: {
+          firstSeen: [
+            { day: "2026-11-20", source, count: 3 },
+            { day: "2026-11-21", source, count: 4 },
+          ],
+          byCountry: [{ value: place, count: 5 }],
+          byWorkMode: [{ value: place, count: 2 }],
+          computedAt: 0,
+        },
+      } as unknown as ConsoleData;
+      for (const name of ["first-seen", "countries", "work-modes"] as const) {
+        const svg = renderPlot(name, data);
+        assert.ok(!notXml(svg), `${name}: a control character in the SVG`);
+        const document = new DOMParser().parseFromString(svg, "image/svg+xml");
+        assert.equal(document.querySelectorAll("script").length, 0, `${name}: a script element`);
+        assert.ok(
+          [...document.querySelectorAll("*")].every((element: { attributes: { name: string }[] }) =>
+            [...element.attributes].every((a) => !a.name.startsWith("on"))
+          ),
+          `${name}: an event handler attribute`,
+        );
+      }
+    }),
+    { numRuns: 60 },
+  );
+});
+
 Deno.test("metrics read publishes, source runs and pushes off the log lines", () => {
   const metrics = new ServiceMetrics();
   metrics.observeLog("index published", { total_ms: 1500, doc_count: 10 });
@@ -585,14 +927,56 @@ Deno.test("metrics read publishes, source runs and pushes off the log lines", ()
 });
 
 Deno.test("after sign-in a person is only ever sent to a path on this site", () => {
-  fc.assert(fc.property(fc.string(), (next) => {
-    const target = safeNext(next);
-    assert.ok(target.startsWith("/") && !/^\/[/\\]/.test(target), `${next} -> ${target}`);
-    if (/^\/(?![/\\])/.test(next) && next.length <= 4000) assert.equal(target, next);
-  }));
+  const site = "https://jobs.example";
+  // A browser resolves a Location against the page, after dropping tabs and newlines from it.
+  const landing = (target: string) => new URL(target, `${site}/signin`);
+  const sneaky = fc.constantFrom("/", "\\", "\t", "\n", "\r", " ", "%09", ":", "evil.example");
+  const nexts = fc.oneof(
+    fc.string(),
+    fc.array(sneaky, { maxLength: 6 }).map((parts) => parts.join("")),
+    fc.array(sneaky, { maxLength: 6 }).map((parts) => "/" + parts.join("")),
+  );
+  fc.assert(
+    fc.property(nexts, (next) => {
+      const target = safeNext(next);
+      assert.ok(target.startsWith("/"), `${JSON.stringify(next)} -> ${JSON.stringify(target)}`);
+      assert.equal(landing(target).origin, site, `${JSON.stringify(next)} leaves the site`);
+      assert.ok(
+        [...target].every((ch) => ch >= " " && ch !== "\u007f"),
+        `control character in ${JSON.stringify(target)}`,
+      );
+    }),
+    { numRuns: 2000 },
+  );
   for (
-    const evil of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:x"]
+    const evil of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:x",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\t\\evil.example",
+    ]
   ) {
-    assert.equal(safeNext(evil), "/");
+    assert.equal(safeNext(evil), "/", JSON.stringify(evil));
+  }
+  // A path of this site, with its query, is kept as it was.
+  assert.equal(safeNext("/?q=nurse&remote=hybrid"), "/?q=nurse&remote=hybrid");
+  assert.equal(safeNext("/admin"), "/admin");
+});
+
+Deno.test("signed in, /signin?next= with a tab before a second slash stays on this site", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const response = await web.request(`/signin?next=${encodeURIComponent("/\t/evil.example")}`, {
+      cookie,
+    });
+    assert.equal(response.status, 303);
+    const location = response.headers.get("location")!;
+    assert.equal(new URL(location, ORIGIN).origin, ORIGIN, `sent to ${JSON.stringify(location)}`);
+  } finally {
+    web.close();
   }
 });

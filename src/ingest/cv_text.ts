@@ -7,6 +7,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
+import JSZip from "jszip";
 import { extname } from "node:path";
 import { PROFILE_MAX_LENGTH } from "../domain/profile.ts";
 
@@ -46,25 +47,140 @@ async function loadMammoth() {
   }
 }
 
+/** Pages of a PDF read at most: a CV has a few; a file of thousands is made to be slow to read. */
+export const PDF_MAX_PAGES = 50;
+/**
+ * Characters of a PDF's text read at most: the profile keeps {@linkcode PROFILE_MAX_LENGTH}, and a
+ * page's content stream may unpack to gigabytes of text from a small file, so reading stops here.
+ */
+export const PDF_MAX_CHARACTERS = 4 * PROFILE_MAX_LENGTH;
+
+interface PdfTextItem {
+  str?: string;
+  hasEOL?: boolean;
+}
+
 async function pdfText(path: string, bytes: Uint8Array): Promise<string> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
+  const { getDocumentProxy } = await import("unpdf");
+  let pdf;
   try {
     // pdf.js prints its warnings ("Indexing all PDF objects") to the console: errors only.
-    const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
-    const { text } = await extractText(pdf, { mergePages: true });
-    return text;
+    pdf = await getDocumentProxy(bytes, { verbosity: 0 });
   } catch (error) {
     throw new CvFileError(path, `it is not a PDF that can be read (${messageOf(error)})`, {
       cause: error,
     });
   }
+  try {
+    // Page by page, each page's text as a stream (pdf.js inflates its content as it goes), so
+    // reading stops at the limit instead of after every page of a file made to be huge.
+    const pages: string[] = [];
+    let read = 0;
+    for (let number = 1; number <= Math.min(pdf.numPages, PDF_MAX_PAGES); number++) {
+      const page = await pdf.getPage(number);
+      let text = "";
+      const reader = page.streamTextContent().getReader();
+      while (read + text.length < PDF_MAX_CHARACTERS) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const item of (value as { items: PdfTextItem[] }).items) {
+          if (item.str != null) text += item.str + (item.hasEOL ? "\n" : "");
+        }
+      }
+      // Not cancelled: pdf.js then enqueues into a closed stream and throws where nobody catches;
+      // destroying the document below ends its reading instead.
+      reader.releaseLock();
+      pages.push(text);
+      read += text.length;
+      if (read >= PDF_MAX_CHARACTERS) break;
+    }
+    // As unpdf's `extractText({ mergePages: true })`: spaces collapsed, lines kept.
+    return pages.join("\n").replace(/[^\S\n]+/g, " ").replace(/ ?\n ?/g, "\n")
+      .replace(/\n{3,}/g, "\n\n");
+  } catch (error) {
+    throw new CvFileError(path, `it is not a PDF that can be read (${messageOf(error)})`, {
+      cause: error,
+    });
+  } finally {
+    await pdf.loadingTask.destroy().catch(() => {});
+  }
+}
+
+/**
+ * The most a .docx may unpack to, over every part mammoth reads (the document, styles, numbering,
+ * notes, relationships): a long CV's parts are a few MiB; a zip bomb's are gigabytes from a small
+ * upload, which the XML parser would take whole into memory.
+ */
+export const DOCX_UNPACKED_MAX_BYTES = 16 * 1024 * 1024;
+/** Parts a .docx may list: Word writes a few dozen; more is a file made to be slow to open. */
+const DOCX_MAX_ENTRIES = 2_000;
+
+class DocxTooLarge extends Error {}
+
+interface ZipStream {
+  on(event: "data", listener: (chunk: Uint8Array) => void): ZipStream;
+  on(event: "error", listener: (error: unknown) => void): ZipStream;
+  on(event: "end", listener: () => void): ZipStream;
+  pause(): ZipStream;
+  resume(): ZipStream;
+}
+
+/**
+ * The .docx as mammoth's zip file (`{ file }` input): parts are inflated as streams and counted
+ * against {@linkcode DOCX_UNPACKED_MAX_BYTES} as they arrive (the sizes a zip declares may lie),
+ * so a bomb stops at the limit, not at the end of memory.
+ */
+async function boundedDocx(bytes: Uint8Array) {
+  const zip = await JSZip.loadAsync(bytes);
+  if (Object.keys(zip.files).length > DOCX_MAX_ENTRIES) {
+    throw new DocxTooLarge(`it lists more than ${DOCX_MAX_ENTRIES} parts`);
+  }
+  let budget = DOCX_UNPACKED_MAX_BYTES;
+  const inflate = (name: string) =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      const entry = zip.file(name);
+      if (!entry) return reject(new Error(`no part ${name} in the file`));
+      const chunks: Uint8Array[] = [];
+      // JSZip's chunked inflater (what `async()` uses inside), untyped in its declarations.
+      const stream = (entry as unknown as { internalStream(type: "uint8array"): ZipStream })
+        .internalStream("uint8array");
+      stream.on("data", (chunk: Uint8Array) => {
+        budget -= chunk.byteLength;
+        if (budget < 0) {
+          stream.pause();
+          chunks.length = 0;
+          return reject(
+            new DocxTooLarge(
+              `it unpacks to more than ${DOCX_UNPACKED_MAX_BYTES / 1024 / 1024} MiB of text`,
+            ),
+          );
+        }
+        chunks.push(chunk);
+      }).on("error", reject).on("end", () => {
+        const whole = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+        let at = 0;
+        for (const chunk of chunks) whole.set(chunk, at), at += chunk.byteLength;
+        resolve(whole);
+      }).resume();
+    });
+  return {
+    exists: (name: string) => zip.file(name) !== null,
+    read: async (name: string, encoding?: string) => {
+      const bytes = await inflate(name);
+      if (encoding === "base64") return Buffer.from(bytes).toString("base64");
+      return encoding ? new TextDecoder(encoding).decode(bytes) : bytes;
+    },
+  };
 }
 
 async function docxText(path: string, bytes: Uint8Array): Promise<string> {
   const mammoth = await loadMammoth();
   try {
-    return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
+    const file = await boundedDocx(bytes);
+    // mammoth's typings name only path and buffer; `file` is its documented zip-file input.
+    return (await mammoth.extractRawText({ file } as unknown as { buffer: Buffer })).value;
   } catch (error) {
+    if (error instanceof DocxTooLarge) throw new CvFileError(path, error.message, { cause: error });
     throw new CvFileError(
       path,
       `it is not a Word (.docx) file that can be read (${messageOf(error)})`,
@@ -97,7 +213,11 @@ function tidy(text: string): string {
 
 export interface CvText {
   text: string;
-  /** Characters of the file's text left out: a profile holds at most `PROFILE_MAX_LENGTH`. */
+  /**
+   * Characters of the file's text read and left out: a profile holds at most
+   * `PROFILE_MAX_LENGTH`. A PDF is read no further than {@linkcode PDF_MAX_CHARACTERS} and
+   * {@linkcode PDF_MAX_PAGES}, so for a long one this is a lower bound.
+   */
   cut: number;
 }
 

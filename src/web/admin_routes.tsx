@@ -27,6 +27,29 @@ import {
   type WebDeps,
 } from "./respond.tsx";
 
+/**
+ * What the console says after a form, by code: the redirect's URL carries a code and a name, never
+ * a sentence, so a link made elsewhere cannot put words of its choosing on the operator's console.
+ */
+const DONE_NOTICES: Record<string, (name: string) => string> = {
+  "revoked": (name) => `Revoked key '${name}'.`,
+  "no-key": (name) => `No key named '${name}'.`,
+  "run": (name) => `Source '${name}' will run within moments.`,
+  "no-source": (name) => `No source named '${name}'.`,
+};
+/** Key and source names as they are made; anything else is not shown. */
+const SHOWN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+function doneUrl(code: keyof typeof DONE_NOTICES, name: string): string {
+  return `/admin?${new URLSearchParams({ done: code, name })}`;
+}
+
+export function doneNotice(code: string | undefined, name: string | undefined): string | undefined {
+  if (code === undefined || !Object.hasOwn(DONE_NOTICES, code)) return undefined;
+  if (name === undefined || !SHOWN_NAME.test(name)) return undefined;
+  return DONE_NOTICES[code](name);
+}
+
 function ago(seconds: number | undefined): string {
   if (seconds === undefined) return "unknown";
   if (seconds < 120) return `${seconds} s ago`;
@@ -481,8 +504,8 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   app.get("/admin", async (c) => {
     const session = await admin(c);
     if (session instanceof Response) return session;
-    const notice = c.req.query("done");
-    return await consolePage(c, session, notice ? { notice: notice.slice(0, 200) } : {});
+    const notice = doneNotice(c.req.query("done"), c.req.query("name"));
+    return await consolePage(c, session, notice ? { notice } : {});
   });
 
   app.get("/admin/plots/:file", async (c) => {
@@ -546,11 +569,7 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     const name = typeof got.form.name === "string" ? got.form.name : "";
     try {
       const revoked = await deps.apiKeys.revoke(name);
-      return seeOther(
-        `/admin?done=${
-          encodeURIComponent(revoked ? `Revoked key '${name}'.` : `No key named '${name}'.`)
-        }`,
-      );
+      return seeOther(doneUrl(revoked ? "revoked" : "no-key", name));
     } catch (error) {
       if (error instanceof JobseekError) {
         return await consolePage(c, got.session, { notice: error.message }, 400);
@@ -564,12 +583,10 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     if (got instanceof Response) return got;
     const name = typeof got.form.name === "string" ? got.form.name : "";
     const source = await deps.store.sources.getSource(name);
-    if (!source) return seeOther(`/admin?done=${encodeURIComponent(`No source named '${name}'.`)}`);
+    if (!source) return seeOther(doneUrl("no-source", name));
     // Due now: the scheduler of whichever server checks next pulls it (JOBSEEK_SOURCE_CHECK_MS).
     await deps.store.sources.saveSource({ ...source, nextRunAt: Date.now() });
-    return seeOther(
-      `/admin?done=${encodeURIComponent(`Source '${name}' will run within moments.`)}`,
-    );
+    return seeOther(doneUrl("run", name));
   });
 
   return app;

@@ -23,6 +23,18 @@ const PUBLISH_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 180, 600, 1800];
 const HISTORY_MINUTES = 24 * 60;
 /** Latencies kept per minute for its percentiles: beyond, a uniform sample (reservoir). */
 const SAMPLES_PER_MINUTE = 500;
+/** Methods counted by name; any other is counted as `other`. */
+const KNOWN_METHODS = new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "CONNECT",
+]);
 /** Publishes the console lists. */
 const PUBLISHES_KEPT = 200;
 
@@ -166,8 +178,13 @@ export class ServiceMetrics {
     this.#connections = read;
   }
 
-  /** Counts one answered request; `route` is the route's pattern, never the raw path. */
-  observeRequest(method: string, route: string, status: number, seconds: number): void {
+  /**
+   * Counts one answered request; `route` is the route's pattern, never the raw path, and a method
+   * outside HTTP's own is `other`: a client may send any token as a method, and each would be a
+   * series of its own.
+   */
+  observeRequest(rawMethod: string, route: string, status: number, seconds: number): void {
+    const method = KNOWN_METHODS.has(rawMethod) ? rawMethod : "other";
     this.#requests.inc({ method, route, status: String(status) });
     this.#requestSeconds.observe({ method, route }, seconds);
     if (status === 429) this.#refusals.inc({ route });

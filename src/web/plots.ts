@@ -11,6 +11,9 @@ import { parseHTML } from "linkedom";
 import type { ConsoleData } from "./console_data.ts";
 
 const WIDTH = 640;
+/** Characters XML 1.0 does not allow: C0 controls but tab, newline and carriage return. */
+// deno-lint-ignore no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const HEIGHT = 320;
 
 type PlotDocument = NonNullable<Parameters<typeof Plot.plot>[0]>["document"];
@@ -142,5 +145,7 @@ export function renderPlot(name: keyof typeof PLOTS, data: ConsoleData): string 
   const figure = PLOTS[name](data, dom.document);
   for (const style of [...figure.querySelectorAll("style")]) style.remove();
   figure.setAttribute("xmlns", "http://www.w3.org/2000/svg");
-  return `<?xml version="1.0" encoding="utf-8"?>\n${figure.outerHTML}`;
+  // Names are scraped text: a C0 control (not allowed in XML) would make the image fail whole.
+  const text = figure.outerHTML.replace(XML_INVALID, "\uFFFD");
+  return `<?xml version="1.0" encoding="utf-8"?>\n${text}`;
 }

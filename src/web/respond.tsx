@@ -90,9 +90,26 @@ export function seeOther(location: string, headers: Record<string, string> = {})
   return new Response(null, { status: 303, headers: { ...pageHeaders(), location, ...headers } });
 }
 
-/** A path on this site to return to after sign-in; anything else (`//evil`, `https:`) is `/`. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Where {@linkcode safeNext} resolves a path to see whether it leaves the site. */
+const NEXT_BASE = "https://site.invalid";
+
+/**
+ * A path on this site to return to after sign-in; anything else (`//evil`, `https:`) is `/`.
+ * Browsers drop tabs and newlines from a Location before resolving it (`/\t/evil` is `//evil`),
+ * so a target with a control character is refused, and what remains must resolve on this site.
+ */
 export function safeNext(next: unknown): string {
-  return typeof next === "string" && /^\/(?![/\\])/.test(next) && next.length <= 4000 ? next : "/";
+  if (typeof next !== "string" || next.length > 4000) return "/";
+  if (!/^\/(?![/\\])/.test(next) || hasControlCharacter(next)) return "/";
+  return URL.parse(next, NEXT_BASE)?.origin === NEXT_BASE ? next : "/";
 }
 
 /**

@@ -113,6 +113,15 @@ function Facet(
   );
 }
 
+/**
+ * The service's hint as a person reads it: the hint is written for API clients too and names
+ * response fields in backticks ("listed apart (`closest`)"), which mean nothing on the page.
+ */
+export function hintForPeople(hint: string): string {
+  return hint.replace(/ \(`[a-z_]+`\)/g, "").replace(/`([a-z_]+)`/g, "$1")
+    .replace(/\blisted apart\b/g, "listed below");
+}
+
 function Applied(props: { params: PageParams; response: SearchResponse }) {
   const filters = Object.entries(props.response.applied?.filters ?? {});
   const emptiedBy = props.response.applied?.emptied_by ?? [];
@@ -152,11 +161,13 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
           <div class="notice">
             {/* The service's hint says why in words; without one, the page says which filter. */}
             <p>
-              {hint ?? (emptiedBy.some((name) => name !== "query_place")
-                ? `Nothing matches with ${
-                  emptiedBy.filter((name) => name !== "query_place").join(" and ")
-                }.`
-                : "Nothing matches in the place your query names: try the query without it.")}
+              {hint !== undefined
+                ? hintForPeople(hint)
+                : (emptiedBy.some((name) => name !== "query_place")
+                  ? `Nothing matches with ${
+                    emptiedBy.filter((name) => name !== "query_place").join(" and ")
+                  }.`
+                  : "Nothing matches in the place your query names: try the query without it.")}
             </p>
             {emptiedBy.filter((name) => name !== "query_place").map((name) => (
               <p key={name}>

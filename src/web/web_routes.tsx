@@ -21,7 +21,8 @@ import { toSearchResponse } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
 import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
 import { errorFields } from "../log.ts";
-import { CV_MAX_BYTES, CvFileError, cvTextFromBytes } from "../ingest/cv_text.ts";
+import { CV_MAX_BYTES, CvFileError } from "../ingest/cv_text.ts";
+import { CvReader, CvReadersBusy } from "./cv_reader.ts";
 import { CvResultsPage, MessagePage, PostingPage, SignInPage } from "./pages.tsx";
 import { type PageParams, SearchPage } from "./search_page.tsx";
 import { type WebSession, WebSessions } from "./session.ts";
@@ -81,6 +82,7 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     secure: deps.config.publicUrl?.startsWith("https:") ?? false,
   });
   const publicSearch = deps.config.web === "public";
+  const cvReader = new CvReader();
 
   app.onError((error, c) => {
     const frame: Frame = {};
@@ -123,7 +125,9 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
   for (const path of ["/signin", "/signout", "/admin/*"]) app.post(path, smallForm);
 
   app.get("/static/:name", (c) => {
-    const asset = ASSETS[c.req.param("name")];
+    const name = c.req.param("name");
+    // Own names only: `constructor` or `toString` of the object are not files.
+    const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
     if (!asset) return notFoundPage(c, {});
     return new Response(asset.body, {
       headers: {
@@ -261,6 +265,10 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
           403,
         );
       }
+      // Counted before the file is read: reading is the costly part, and a file that cannot be
+      // read must not be a way to make the server work without spending anything.
+      const counted = await searcher(c, true);
+      if (counted instanceof Response) return counted;
       const file = form.cv;
       if (!(file instanceof File) || file.size === 0) {
         return sendPage(
@@ -271,8 +279,20 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
       }
       let cv;
       try {
-        cv = await cvTextFromBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+        cv = await cvReader.read(file.name, new Uint8Array(await file.arrayBuffer()));
       } catch (error) {
+        if (error instanceof CvReadersBusy) {
+          return sendPage(
+            c,
+            <MessagePage
+              {...who.frame}
+              title="Busy reading CVs"
+              message="Other CVs are being read right now. Try again in a few seconds."
+            />,
+            503,
+            { "retry-after": "5" },
+          );
+        }
         if (error instanceof CvFileError) {
           return sendPage(
             c,
@@ -282,8 +302,6 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
         }
         throw error;
       }
-      const counted = await searcher(c, true);
-      if (counted instanceof Response) return counted;
       const query = parseSearchQuery({ profile: cv.text, top_k: 50 }, "q");
       const response = toSearchResponse(c.get("requestId"), await deps.service.search(query));
       return sendPage(
