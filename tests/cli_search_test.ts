@@ -8,15 +8,9 @@ import type { SearchResponse } from "../src/domain/job.ts";
 import { createCliSandbox } from "./cli_process.ts";
 import { createTestSearch } from "./helpers.ts";
 import { getSearch, jsonBody, restTestJobs, startRestServer } from "./rest_server.ts";
+import { refusedPort } from "./server_process.ts";
 
 /** A port nothing listens on: bound once, then released. */
-function closedPort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
 Deno.test("jobseek search and cities against a running server", async (t) => {
   const search = await createTestSearch({ jobs: await restTestJobs() });
   const server = await startRestServer(search.store, search.service);
@@ -178,7 +172,7 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
     });
 
     await t.step("an unreachable endpoint exits 1 with a hint", async () => {
-      const endpoint = `http://127.0.0.1:${closedPort()}`;
+      const endpoint = `http://127.0.0.1:${await refusedPort()}`;
       for (const command of [["search", "nurse"], ["cities"]]) {
         const run = await cli.run([...command, "--endpoint", endpoint]);
         assert.equal(run.code, 1);

@@ -6,7 +6,7 @@ import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
 import { indexGap } from "../src/store/index_gap.ts";
 import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
-import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
+import { serverFleet, type ServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 /** What each server logged of its indexes and publishes, for a failure to explain itself. */
 function publishLogs(servers: ServerProcess[]): string {
@@ -22,8 +22,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_delta_crash_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_delta_crash_");
+  const { kvPath } = fleet;
   const servers: ServerProcess[] = [];
   try {
     const store = await openStore(kvPath);
@@ -32,15 +32,12 @@ Deno.test({
     await store.postings.upsertJobs(all.slice(0, 300));
     store.close();
     const env = {
-      JOBSEEK_KV: kvPath,
       JOBSEEK_RATE_LIMIT: "100000",
       JOBSEEK_INDEX_CHECK_MS: "500",
       JOBSEEK_PUBLISH_LEASE_MS: String(TEST_PUBLISH_LEASE_MS),
     };
-    servers.push(await startServerProcess(env));
-    await servers[0].ready();
-    servers.push(await startServerProcess(env));
-    await servers[1].ready();
+    servers.push(await fleet.start(env));
+    servers.push(await fleet.start(env));
     const total = async (server: ServerProcess) => {
       const response = await fetch(`${server.url}/v1/search?q=manager&top_k=1`, {
         headers: { "x-api-key": reader },
@@ -75,8 +72,7 @@ Deno.test({
     assert.ok((await total(servers[1])) >= before);
 
     // The next start closes whatever gap the kill left (after the dead server's lease runs out).
-    servers[0] = await startServerProcess(env);
-    await servers[0].ready();
+    servers[0] = await fleet.start(env);
     const closed = performance.now() + 90_000;
     for (;;) {
       const reopened = await openStore(kvPath);
@@ -111,7 +107,6 @@ Deno.test({
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {
-    for (const server of servers) await server.stop();
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });

@@ -17,7 +17,7 @@ import { keys } from "../src/store/kv_keys.ts";
 import { firstWeeklyFile, keeper } from "./keepers.ts";
 import { realJobs, testEmbedder } from "./helpers.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
-import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
+import { serverFleet, type ServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 async function found(server: ServerProcess, key: string): Promise<Set<string>> {
   const response = await fetch(
@@ -39,8 +39,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_lifecycle_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_lifecycle_");
+  const { kvPath } = fleet;
   const servers: ServerProcess[] = [];
   try {
     const now = Date.now();
@@ -69,8 +69,7 @@ Deno.test({
       JOBSEEK_INDEX_CHECK_MS: "300",
       JOBSEEK_RATE_LIMIT: "100000",
     };
-    servers.push(...await Promise.all([startServerProcess(env), startServerProcess(env)]));
-    await Promise.all(servers.map((server) => server.ready()));
+    servers.push(...await Promise.all([fleet.start(env), fleet.start(env)]));
     const url = (n: number) => jobs[n].job_url;
     for (const server of servers) assert.deepEqual([...await found(server, key)], [url(1)]);
 
@@ -148,8 +147,7 @@ Deno.test({
     assert.equal(counts.lifecycle.purged_by_retention, 2);
     assert.equal(counts.snapshot.docCount, 1);
   } finally {
-    await Promise.all(servers.map((server) => server.stop()));
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });
 
@@ -204,8 +202,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_purge_kill_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_purge_kill_");
+  const { kvPath } = fleet;
   try {
     // 2,000 real postings, stored and last seen a year ago: all past the retention of 60 days by
     // more than the purge period of 30. As the real importer made them (kept between runs:
@@ -231,7 +229,8 @@ Deno.test({
       JOBSEEK_INDEX_CHECK_MS: "500",
       JOBSEEK_PUBLISH_LEASE_MS: String(TEST_PUBLISH_LEASE_MS),
     };
-    const first = await startServerProcess(env);
+    // Not waited on: the purge may begin before the server answers.
+    const first = await fleet.start(env, { ready: false });
     // SIGKILL as soon as the purge has committed something.
     let purgedBefore: number;
     const deadline = Date.now() + 60_000;
@@ -258,7 +257,7 @@ Deno.test({
     assert.ok(purgedBefore <= after.purged);
     assert.ok(after.postings > 0, "killed before the purge was through");
 
-    const second = await startServerProcess(env);
+    const second = await fleet.start(env, { ready: false });
     try {
       // Nothing is purged while the killed server's lease lasts; then the next check purges. The
       // counter is polled (a posting and its count go in one commit, as the census above shows);
@@ -283,7 +282,7 @@ Deno.test({
       await second.stop();
     }
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });
 

@@ -36,7 +36,7 @@ function textOf(result: CallToolResult): string {
 
 /** The REST answer for the same search, without the fields that differ per request. */
 async function restSearch(server: McpTestServer, params: Record<string, string>) {
-  const response = await fetch(`${server.url}/v1/search?${new URLSearchParams(params)}`, {
+  const response = await server.fetch(`${server.origin}/v1/search?${new URLSearchParams(params)}`, {
     headers: { "x-api-key": server.key },
   });
   const body = await response.json();
@@ -249,9 +249,12 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
             [k, v],
           ) => [k === "query" ? "q" : k, String(v)]),
         );
-        const rest = await fetch(`${server.url}/v1/search?${new URLSearchParams(params)}`, {
-          headers: { "x-api-key": server.key },
-        });
+        const rest = await server.fetch(
+          `${server.origin}/v1/search?${new URLSearchParams(params)}`,
+          {
+            headers: { "x-api-key": server.key },
+          },
+        );
         const restBody = await rest.json();
         assert.equal(rest.status, 400);
         // The same words, only the query parameter has its MCP name.
@@ -320,7 +323,7 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         assert.deepEqual(await response.json(), UNAUTHORIZED);
         assert.equal(
           response.headers.get("www-authenticate"),
-          `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+          `Bearer resource_metadata="${server.origin}/.well-known/oauth-protected-resource", ` +
             'scope="jobs:read"',
         );
       }
@@ -331,17 +334,17 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       const url =
         response.headers.get("www-authenticate")!.match(/resource_metadata="([^"]+)"/)![1];
       await response.body?.cancel();
-      for (const path of [url, `${server.url}/.well-known/oauth-protected-resource/mcp`]) {
-        const meta = await fetch(path);
+      for (const path of [url, `${server.origin}/.well-known/oauth-protected-resource/mcp`]) {
+        const meta = await server.fetch(path);
         assert.equal(meta.status, 200);
         assert.match(meta.headers.get("content-type") ?? "", /^application\/json/);
         const body = OAuthProtectedResourceMetadataSchema.parse(await meta.json());
-        assert.equal(body.resource, `${server.url}/mcp`);
-        assert.deepEqual(body.authorization_servers, [server.url]);
+        assert.equal(body.resource, `${server.origin}/mcp`);
+        assert.deepEqual(body.authorization_servers, [server.origin]);
         assert.deepEqual(body.bearer_methods_supported, ["header"]);
         assert.ok(body.scopes_supported?.includes("jobs:read"));
       }
-      const post = await fetch(url, { method: "POST" });
+      const post = await server.fetch(url, { method: "POST" });
       assert.equal(post.status, 405);
       await post.body?.cancel();
     });
@@ -354,7 +357,7 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       assert.equal(body.id, null);
       assert.equal(
         response.headers.get("www-authenticate")?.startsWith(
-          `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+          `Bearer resource_metadata="${server.origin}/.well-known/oauth-protected-resource", ` +
             `scope="jobs:read", error="invalid_token"`,
         ),
         true,
@@ -365,7 +368,7 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       assert.deepEqual(await empty.json(), UNAUTHORIZED);
       assert.equal(
         empty.headers.get("www-authenticate"),
-        `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+        `Bearer resource_metadata="${server.origin}/.well-known/oauth-protected-resource", ` +
           'scope="jobs:read"',
       );
       const ok = await server.postMcp(LIST_TOOLS, { authorization: "Bearer good-token" });
@@ -418,7 +421,7 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
     await t.step("GET, DELETE and other methods on /mcp answer 405", async () => {
       for (const method of ["GET", "DELETE", "PUT"]) {
         for (const headers of [{ "x-api-key": server.key }, {}] as Record<string, string>[]) {
-          const response = await fetch(`${server.url}/mcp`, {
+          const response = await server.fetch(`${server.origin}/mcp`, {
             method,
             headers: { ...MCP_HEADERS, ...headers },
           });
@@ -487,7 +490,7 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
           ]),
         );
         assert.deepEqual(Object.keys(headers), ["x-api-key"]);
-        const docsClient = await server.connectClient(headers, `${server.url}${url.pathname}`);
+        const docsClient = await server.connectClient(headers, url.pathname);
         assert.equal((await docsClient.listTools()).tools.length, 2);
         const result = await docsClient.callTool({
           name: "search_jobs",
@@ -544,7 +547,8 @@ Deno.test("MCP over HTTP: allowed hosts and the public URL come from the config"
         'scope="jobs:read"',
     );
     await response.body?.cancel();
-    const meta = await (await fetch(`${server.url}/.well-known/oauth-protected-resource`)).json();
+    const meta = await (await server.fetch(`${server.origin}/.well-known/oauth-protected-resource`))
+      .json();
     assert.equal(meta.resource, "https://jobs.example.com/mcp");
     assert.deepEqual(meta.authorization_servers, ["https://jobs.example.com"]);
   } finally {

@@ -274,8 +274,8 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
       assert.match(text, /jobseek:\/\/postings\/\{job_url\}/);
 
       // What was shown is REST's page, descriptions cut; the suggested offset continues it.
-      const rest = await (await fetch(
-        `${server.url}/v1/search?${new URLSearchParams({
+      const rest = await (await server.fetch(
+        `${server.origin}/v1/search?${new URLSearchParams({
           q: QUERY,
           top_k: "100",
           detail: "full",
@@ -326,8 +326,8 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
       }) as CallToolResult;
       const { request_id: _, search_time_ms: __, ...structured } = result
         .structuredContent as McpSearchResponse;
-      const rest = await (await fetch(
-        `${server.url}/v1/search?${new URLSearchParams({
+      const rest = await (await server.fetch(
+        `${server.origin}/v1/search?${new URLSearchParams({
           q: QUERY,
           top_k: "10",
           sort: "relevance",
@@ -433,7 +433,7 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
       "CORS: preflight for allowed origins, headers on answers, 403 for others",
       async () => {
         const origin = "http://localhost:6274";
-        const preflight = await fetch(`${server.url}/mcp`, {
+        const preflight = await server.fetch(`${server.origin}/mcp`, {
           method: "OPTIONS",
           headers: {
             origin,
@@ -477,7 +477,7 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
         await ok.body?.cancel();
 
         for (const foreign of ["https://evil.example", "null"]) {
-          const refused = await fetch(`${server.url}/mcp`, {
+          const refused = await server.fetch(`${server.origin}/mcp`, {
             method: "OPTIONS",
             headers: { origin: foreign, "access-control-request-method": "POST" },
           });
@@ -522,7 +522,7 @@ Deno.test("MCP on an empty store: search_jobs says an operator must ingest", asy
     assert.equal(textOf(empty), NO_POSTINGS_TEXT);
     assert.match(textOf(empty), /^no postings yet: an operator must run jobseek ingest/);
     // REST keeps its 503 body shape, with a code of its own.
-    const rest = await fetch(`${server.url}/v1/search?q=nurse`, {
+    const rest = await server.fetch(`${server.origin}/v1/search?q=nurse`, {
       headers: { "x-api-key": server.key },
     });
     assert.equal(rest.status, 503);

@@ -1,7 +1,8 @@
 /**
- * A real jobseek HTTP server for MCP tests (the shared test server: REST and `/mcp` together),
- * plus helpers to talk to `/mcp` with the SDK's own client, with plain fetch, and over a raw socket
- * (fetch cannot send a foreign `Host`).
+ * A real jobseek HTTP app for MCP tests (the shared test server: REST and `/mcp` together), plus
+ * helpers to talk to `/mcp` with the SDK's own client (its Streamable HTTP transport, whose fetch
+ * reaches the app in-process), with a plain request, and over a raw socket (a foreign `Host` on
+ * the wire).
  *
  * @module
  */
@@ -11,7 +12,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { SearchService } from "../src/domain/service.ts";
 import type { Store } from "../src/store/store.ts";
-import { startTestServer, type TestServer, type TestServerOptions } from "./test_server.ts";
+import {
+  extendServer,
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+} from "./test_server.ts";
 
 /** What a JSON-RPC request to `/mcp` needs besides credentials. */
 export const MCP_HEADERS = {
@@ -27,7 +33,11 @@ export type McpTestServerOptions = Pick<
 export interface McpTestServer extends TestServer {
   /** POSTs a JSON-RPC body to /mcp with the MCP headers plus `headers` (no key unless given). */
   postMcp(body: unknown, headers?: Record<string, string>): Promise<Response>;
-  /** An SDK client, initialized against /mcp (or `endpoint`) with the tester's key (or `headers`). */
+  /**
+   * An SDK client, initialized against /mcp (or `endpoint`) with the tester's key (or `headers`).
+   * `endpoint` as a path is reached in-process (the SDK's transport with a fetch that calls the
+   * app); as a full URL, over the network.
+   */
   connectClient(headers?: Record<string, string>, endpoint?: string): Promise<Client>;
 }
 
@@ -39,20 +49,27 @@ export async function startMcpServer(
 ): Promise<McpTestServer> {
   const server = await startTestServer(store, service, { ...options, keyPrefix: "mcp-tester" });
   const clients: Client[] = [];
-  return {
-    ...server,
-    postMcp(body, headers = {}) {
-      return fetch(`${server.url}/mcp`, {
+  return extendServer(server, {
+    postMcp(body: unknown, headers: Record<string, string> = {}) {
+      return server.fetch("/mcp", {
         method: "POST",
         headers: { ...MCP_HEADERS, ...headers },
         body: typeof body === "string" ? body : JSON.stringify(body),
       });
     },
-    async connectClient(headers = { "x-api-key": server.key }, endpoint = `${server.url}/mcp`) {
+    async connectClient(
+      headers: Record<string, string> = { "x-api-key": server.key },
+      endpoint = "/mcp",
+    ) {
       const client = new Client({ name: "jobseek-test", version: "1.0.0" });
-      const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
-        requestInit: { headers },
-      });
+      // A path stays in-process; a full URL is reached over the network, as a client would.
+      const inProcess = !/^https?:/.test(endpoint);
+      const transport = new StreamableHTTPClientTransport(
+        new URL(endpoint, server.origin),
+        inProcess
+          ? { requestInit: { headers }, fetch: (input, init) => server.fetch(input, init) }
+          : { requestInit: { headers } },
+      );
       await client.connect(transport);
       clients.push(client);
       return client;
@@ -61,7 +78,7 @@ export async function startMcpServer(
       for (const client of clients) await client.close();
       await server.close();
     },
-  };
+  });
 }
 
 /**

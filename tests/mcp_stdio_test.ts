@@ -109,7 +109,7 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
         const rest = await http!.fetchApp(
           // MCP orders by relevance unless told otherwise; REST by date (the spec's order).
           new Request(
-            `${http!.url}/v1/search?${new URLSearchParams({ sort: "relevance", ...params })}`,
+            `${http!.origin}/v1/search?${new URLSearchParams({ sort: "relevance", ...params })}`,
             {
               headers: { "x-api-key": http!.key },
             },

@@ -6,6 +6,7 @@ import { checkModelFiles, obtainModel } from "../src/model/obtain_model.ts";
 import { sha256Hex } from "../src/crypto.ts";
 import { openEmbedder } from "../src/model/open_embedder.ts";
 import { modelEmbedder } from "./helpers.ts";
+import { refusedPort } from "./server_process.ts";
 
 const reference = JSON.parse(
   await Deno.readTextFile(
@@ -54,14 +55,6 @@ async function hubCopy(dir: string, corrupt?: string) {
     files[`/${file.hub.repo}/resolve/${file.hub.revision}/${file.hub.path}`] = bytes;
   }
   return files;
-}
-
-/** A closed port on loopback: connections are refused at once. */
-function closedPort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
 }
 
 Deno.test("the default model gives the reference stack's vectors (HF tokenizers + onnxruntime) within 1e-3", async () => {
@@ -260,7 +253,7 @@ Deno.test("openEmbedder() serves with USE-lite and says why when no source has t
     const embedder = await openEmbedder({
       model: MINILM_L6_INT8.id,
       modelDir,
-      hubEndpoint: `http://127.0.0.1:${closedPort()}`,
+      hubEndpoint: `http://127.0.0.1:${await refusedPort()}`,
       pip: null,
     }, { logger: createLogger({ write: (line) => lines.push(line) }), useLiteWorkers: 0 });
     try {

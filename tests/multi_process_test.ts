@@ -10,7 +10,7 @@ import { openStore } from "../src/store/store.ts";
 import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { cachingTestEmbedder, defaultTestJobs } from "./helpers.ts";
-import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
+import { refusedPort, runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
 
 const SHARED_LIMIT = 25;
 const LOAD_CLIENTS = 6;
@@ -219,9 +219,8 @@ Deno.test({
   if (DENOKV === null) throw new Error("Cannot run the KV Connect test: no denokv binary in CI");
   const dir = await Deno.makeTempDir({ prefix: "jobseek_kvconnect_" });
   const token = crypto.randomUUID();
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = listener.addr.port;
-  listener.close();
+  // Free now, and no port-0 bind of a parallel test can take it before denokv does.
+  const port = await refusedPort();
   const denokv = new Deno.Command(DENOKV!, {
     args: [
       "--sqlite-path",

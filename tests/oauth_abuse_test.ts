@@ -30,6 +30,9 @@ const MCP_HEADERS = {
   accept: "application/json, text/event-stream",
 };
 
+/** What the helpers below need: an in-process test server, or a real server process. */
+type Reachable = Pick<TestServer, "origin" | "fetch">;
+
 function registerRequest(url: string): Request {
   return new Request(`${url}/oauth/register`, {
     method: "POST",
@@ -38,8 +41,8 @@ function registerRequest(url: string): Request {
   });
 }
 
-async function register(url: string): Promise<Response> {
-  return await fetch(registerRequest(url));
+async function register(server: Reachable): Promise<Response> {
+  return await server.fetch(registerRequest(server.origin));
 }
 
 function authorizeUrl(url: string, clientId: string, verifier: string): string {
@@ -54,8 +57,12 @@ function authorizeUrl(url: string, clientId: string, verifier: string): string {
   return `${url}/oauth/authorize?${params}`;
 }
 
-function form(url: string, path: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(`${url}${path}`, {
+function form(
+  server: Reachable,
+  path: string,
+  fields: Record<string, string>,
+): Promise<Response> {
+  return server.fetch(path, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
@@ -71,16 +78,16 @@ function form(url: string, path: string, fields: Record<string, string>): Promis
 async function signIn(server: TestServer, clientId?: string) {
   let client = { client_id: clientId };
   if (!clientId) {
-    const registered = await register(server.url);
+    const registered = await register(server);
     assert.equal(registered.status, 201, await registered.clone().text());
     client = await registered.json();
   }
   const verifier = randomSecret();
-  const shown = await fetch(authorizeUrl(server.url, client.client_id!, verifier));
+  const shown = await server.fetch(authorizeUrl(server.origin, client.client_id!, verifier));
   const page = await shown.text();
   assert.equal(shown.status, 200, page.slice(0, 500));
   const consent = page.match(/name="consent" value="([^"]+)"/)![1];
-  const approved = await form(server.url, "/oauth/authorize", {
+  const approved = await form(server, "/oauth/authorize", {
     consent,
     api_key: server.key,
     decision: "approve",
@@ -88,7 +95,7 @@ async function signIn(server: TestServer, clientId?: string) {
   await approved.body?.cancel();
   assert.equal(approved.status, 303);
   const code = new URL(approved.headers.get("location")!).searchParams.get("code")!;
-  const exchanged = await form(server.url, "/oauth/token", {
+  const exchanged = await form(server, "/oauth/token", {
     grant_type: "authorization_code",
     code,
     code_verifier: verifier,
@@ -101,7 +108,7 @@ async function signIn(server: TestServer, clientId?: string) {
 }
 
 function mcp(server: TestServer, token: string): Promise<Response> {
-  return fetch(`${server.url}/mcp`, {
+  return server.fetch("/mcp", {
     method: "POST",
     headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
@@ -167,18 +174,18 @@ Deno.test("registering, showing the consent page, a wrong key or a denial write 
     // Rate counts aside: real servers keep them in memory, this test server in its store.
     const stored = (key: Deno.KvKey) => key[0] !== "rate_buckets";
     // The first registration creates the shared signing key: one entry, once.
-    await (await register(server.url)).body?.cancel();
+    await (await register(server)).body?.cancel();
     const before = await countEntries(kvPath, stored);
-    const client = await (await register(server.url)).json();
+    const client = await (await register(server)).json();
     assert.match(client.client_id, /^jsc_[\w-]{22}\.[\w-]+\.[\w-]{43}$/);
-    const url = authorizeUrl(server.url, client.client_id, "v".repeat(43));
+    const url = authorizeUrl(server.origin, client.client_id, "v".repeat(43));
     for (let i = 0; i < 10; i++) {
-      const response = await fetch(url);
+      const response = await server.fetch(url);
       const page = await response.text();
       assert.equal(response.status, 200);
       const consent = page.match(/name="consent" value="([^"]+)"/)![1];
       const wrongKey = i % 2 === 0;
-      const answer = await form(server.url, "/oauth/authorize", {
+      const answer = await form(server, "/oauth/authorize", {
         consent,
         api_key: wrongKey ? "jsk_wrong" : "",
         decision: wrongKey ? "approve" : "deny",
@@ -201,7 +208,7 @@ Deno.test("a registration flood from 300 networks leaves a real sign-in working 
       for (let i = jobs.shift(); i !== undefined; i = jobs.shift()) {
         const network = Math.floor(i / perPrefix);
         const peer = `10.${network >> 8}.${network & 255}.${1 + (i % perPrefix)}`;
-        statuses.push(await statusFrom(server, registerRequest(server.url), peer));
+        statuses.push(await statusFrom(server, registerRequest(server.origin), peer));
       }
     }));
     // A person elsewhere signs in as if nothing happened, and the token serves /mcp.
@@ -228,44 +235,50 @@ Deno.test("a flood from one network gets 429 at every endpoint; other networks a
     await t.step("registrations: an IPv4 /24, an IPv6 /64, IPv4-mapped addresses", async () => {
       const limit = REGISTER_PER_PREFIX_PER_MINUTE;
       const v4 = await from(
-        () => registerRequest(server.url),
+        () => registerRequest(server.origin),
         range(limit + 5, (i) => `198.51.100.${i}`),
       );
       assert.equal(count(v4, 201), limit);
       assert.equal(count(v4, 429), 5);
       // The same network written as IPv4-mapped IPv6, as a dual-stack socket reports it.
-      assert.deepEqual(await from(() => registerRequest(server.url), ["::ffff:198.51.100.200"]), [
-        429,
-      ]);
+      assert.deepEqual(
+        await from(() => registerRequest(server.origin), ["::ffff:198.51.100.200"]),
+        [
+          429,
+        ],
+      );
       // The answer is the spec's 429.
-      const refused = await server.fetchApp(registerRequest(server.url), "198.51.100.99");
+      const refused = await server.fetchApp(registerRequest(server.origin), "198.51.100.99");
       assert.equal(refused.status, 429);
       const body = await refused.json();
       assert.deepEqual(Object.keys(body).sort(), ["error", "retry_after"]);
       assert.equal(refused.headers.get("retry-after"), String(body.retry_after));
       // Neighbouring networks keep their budgets.
       assert.deepEqual(
-        await from(() => registerRequest(server.url), ["198.51.101.1", "::ffff:198.51.99.1"]),
+        await from(() => registerRequest(server.origin), ["198.51.101.1", "::ffff:198.51.99.1"]),
         [201, 201],
       );
 
       const v6 = await from(
-        () => registerRequest(server.url),
+        () => registerRequest(server.origin),
         range(limit + 5, (i) => `2001:db8:1:2:${i.toString(16)}::${i}`),
       );
       assert.equal(count(v6, 201), limit);
       assert.equal(count(v6, 429), 5);
       assert.deepEqual(
-        await from(() => registerRequest(server.url), ["[2001:db8:1:2::ffff]", "2001:db8:1:3::1"]),
+        await from(() => registerRequest(server.origin), [
+          "[2001:db8:1:2::ffff]",
+          "2001:db8:1:3::1",
+        ]),
         [429, 201],
       );
     });
 
-    const client = await (await register(server.url)).json();
+    const client = await (await register(server)).json();
     const consentPage = () =>
-      new Request(authorizeUrl(server.url, client.client_id, "v".repeat(43)));
+      new Request(authorizeUrl(server.origin, client.client_id, "v".repeat(43)));
     const badCode = () =>
-      new Request(`${server.url}/oauth/token`, {
+      new Request(`${server.origin}/oauth/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({
@@ -322,7 +335,7 @@ Deno.test("clients stored by older versions still sign in; never-used ones are s
     const { tokens } = await signIn(server, used.client_id);
     assert.equal((await listTools(server, tokens.access_token)).status, 200);
     const page = async (clientId: string) =>
-      await (await fetch(authorizeUrl(server.url, clientId, "v".repeat(43)))).text();
+      await (await server.fetch(authorizeUrl(server.origin, clientId, "v".repeat(43)))).text();
     assert.match(await page(pending.client_id), /Sign in to jobseek/);
     // The sweep as a server runs it, two hours on.
     const swept = await oauth.sweep(Date.now() + 2 * 60 * 60 * 1000);
@@ -339,7 +352,7 @@ Deno.test("revoking a refresh token ends every access token of its sign-in: /mcp
     const other = await signIn(server, clientId);
     // After one rotation the sign-in holds two live access tokens: rotation lets the first run
     // out on its own, so only revoking the grant can end it now.
-    const rotated = await form(server.url, "/oauth/token", {
+    const rotated = await form(server, "/oauth/token", {
       grant_type: "refresh_token",
       refresh_token: tokens.refresh_token,
       client_id: clientId,
@@ -349,7 +362,7 @@ Deno.test("revoking a refresh token ends every access token of its sign-in: /mcp
     const accessTokens = [tokens.access_token, next.access_token];
     for (const token of accessTokens) assert.equal((await listTools(server, token)).status, 200);
 
-    const revoked = await form(server.url, "/oauth/revoke", {
+    const revoked = await form(server, "/oauth/revoke", {
       token: next.refresh_token,
       token_type_hint: "refresh_token",
       client_id: clientId,
@@ -365,7 +378,7 @@ Deno.test("revoking a refresh token ends every access token of its sign-in: /mcp
       const challenge = after.headers.get("www-authenticate") ?? "";
       assert.ok(
         challenge.startsWith(
-          `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+          `Bearer resource_metadata="${server.origin}/.well-known/oauth-protected-resource", ` +
             `scope="jobs:read", error="invalid_token", error_description="`,
         ),
         challenge,
@@ -377,7 +390,7 @@ Deno.test("revoking a refresh token ends every access token of its sign-in: /mcp
         id: null,
       });
     }
-    const refresh = await form(server.url, "/oauth/token", {
+    const refresh = await form(server, "/oauth/token", {
       grant_type: "refresh_token",
       refresh_token: next.refresh_token,
       client_id: clientId,
@@ -392,7 +405,7 @@ Deno.test("a replayed refresh token ends every token of its grant", async () => 
   await withOAuthServer({}, async (server) => {
     const { clientId, tokens } = await signIn(server);
     const refresh = (token: string) =>
-      form(server.url, "/oauth/token", {
+      form(server, "/oauth/token", {
         grant_type: "refresh_token",
         refresh_token: token,
         client_id: clientId,
@@ -438,10 +451,11 @@ Deno.test({
   };
   try {
     // Behind the connection guard the issuer is still the address the client used.
-    const meta = await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json();
-    assert.equal(meta.issuer, server.url);
-    const client = await (await register(server.url)).json();
-    const consentUrl = authorizeUrl(server.url, client.client_id, "v".repeat(43));
+    const meta =
+      await (await server.fetch(`${server.origin}/.well-known/oauth-authorization-server`)).json();
+    assert.equal(meta.issuer, server.origin);
+    const client = await (await register(server)).json();
+    const consentUrl = authorizeUrl(server.origin, client.client_id, "v".repeat(43));
     const before = await size();
     const statuses = new Map<number, number>();
     // A count, not a time: the same flood on a fast machine and a slow one. 4 s of it used to be
@@ -450,7 +464,7 @@ Deno.test({
     const clients = 8;
     await Promise.all(Array.from({ length: clients }, async (_, i) => {
       for (let sent = i; sent < FLOOD_REQUESTS; sent += clients) {
-        const response = i % 2 === 0 ? await register(server.url) : await fetch(consentUrl);
+        const response = i % 2 === 0 ? await register(server) : await server.fetch(consentUrl);
         await response.body?.cancel();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       }

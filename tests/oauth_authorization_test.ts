@@ -38,9 +38,9 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
         client_name: `<script>alert("x")</script> & Co`,
       });
       const { params, verifier } = authorizeParams(client.client_id, {
-        resource: `${server.url}/mcp`,
+        resource: `${server.origin}/mcp`,
       });
-      const { response, page } = await openConsentPage(authorizeUrl(server, params));
+      const { response, page } = await openConsentPage(server, authorizeUrl(server, params));
       assert.equal(response.status, 200);
       assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
       assert.equal(response.headers.get("x-frame-options"), "DENY");
@@ -83,13 +83,13 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
       const location = new URL(approved.headers.get("location")!);
       assert.equal(location.origin + location.pathname, REDIRECT);
       assert.equal(location.searchParams.get("state"), params.state);
-      assert.equal(location.searchParams.get("iss"), server.url);
+      assert.equal(location.searchParams.get("iss"), server.origin);
       const code = location.searchParams.get("code")!;
       assert.ok(code.length >= 43);
 
       const tokenResponse = await tokenRequest(
         server,
-        codeGrant(client.client_id, { code, verifier }, { resource: `${server.url}/mcp` }),
+        codeGrant(client.client_id, { code, verifier }, { resource: `${server.origin}/mcp` }),
       );
       assert.equal(tokenResponse.status, 200);
       assert.equal(tokenResponse.headers.get("cache-control"), "no-store");
@@ -155,7 +155,7 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
         for (const [name, value] of Object.entries(query)) {
           if (value === undefined) delete query[name];
         }
-        const response = await fetch(authorizeUrl(server, query as Record<string, string>), {
+        const response = await server.fetch(authorizeUrl(server, query as Record<string, string>), {
           redirect: "manual",
         });
         await response.body?.cancel();
@@ -166,7 +166,7 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
         assert.equal(location.searchParams.get("state"), params.state);
         assert.equal(location.searchParams.get("code"), null);
       }
-      const unsupported = await fetch(
+      const unsupported = await server.fetch(
         authorizeUrl(server, { ...params, response_type: "token" }),
         { redirect: "manual" },
       );
@@ -212,7 +212,7 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
         400,
         "unsupported_grant_type",
       );
-      const notForm = await fetch(`${server.url}/oauth/token`, {
+      const notForm = await server.fetch(`${server.origin}/oauth/token`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ grant_type: "authorization_code" }),
@@ -239,7 +239,7 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
         ]
       ) {
         const { params, verifier } = authorizeParams(client.client_id, { redirect_uri: uri });
-        const { response, page } = await openConsentPage(authorizeUrl(server, params));
+        const { response, page } = await openConsentPage(server, authorizeUrl(server, params));
         assert.equal(response.status, 200, `${uri}: ${page}`);
         if (uri === CURSOR_REDIRECT) assert.match(page, /cursor:\/\/anysphere\.cursor-mcp</);
         const answer = await postConsent(server, {
@@ -272,7 +272,7 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
         ]
       ) {
         const { params } = authorizeParams(client.client_id, { redirect_uri: uri });
-        const { response, page } = await openConsentPage(authorizeUrl(server, params));
+        const { response, page } = await openConsentPage(server, authorizeUrl(server, params));
         assert.equal(response.status, 400, uri);
         assert.equal(response.headers.get("location"), null, uri);
         assert.match(page, /not one the app registered/, uri);
@@ -290,7 +290,7 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
         ] as Record<string, string>[]
       ) {
         const query: Record<string, string> = { ...params, ...change };
-        const { response, page } = await openConsentPage(authorizeUrl(server, query));
+        const { response, page } = await openConsentPage(server, authorizeUrl(server, query));
         assert.equal(response.status, 400);
         assert.equal(response.headers.get("location"), null);
         assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
@@ -304,7 +304,7 @@ Deno.test("OAuth sign-in: the key holder's consent sends a PKCE-bound code to a 
       const { params } = authorizeParams(client.client_id, {
         resource: "https://other.example.com/mcp",
       });
-      const response = await fetch(authorizeUrl(server, params), { redirect: "manual" });
+      const response = await server.fetch(authorizeUrl(server, params), { redirect: "manual" });
       await response.body?.cancel();
       assert.equal(
         new URL(response.headers.get("location")!).searchParams.get("error"),

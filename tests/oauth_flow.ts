@@ -69,7 +69,7 @@ export async function register(
   server: TestServer,
   metadata: Record<string, unknown>,
 ): Promise<Response> {
-  return await fetch(`${server.url}/oauth/register`, {
+  return await server.fetch("/oauth/register", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(metadata),
@@ -87,7 +87,7 @@ export async function registerClient(
 }
 
 export function authorizeUrl(server: TestServer, params: Record<string, string>): string {
-  return `${server.url}/oauth/authorize?${new URLSearchParams(params)}`;
+  return `${server.origin}/oauth/authorize?${new URLSearchParams(params)}`;
 }
 
 /** The parameters of a good authorization request for `clientId`, and its verifier. */
@@ -118,8 +118,11 @@ export function formTokenOf(page: string): string {
   return match[1];
 }
 
-export async function openConsentPage(url: string): Promise<{ response: Response; page: string }> {
-  const response = await fetch(url, { redirect: "manual" });
+export async function openConsentPage(
+  server: TestServer,
+  url: string,
+): Promise<{ response: Response; page: string }> {
+  const response = await server.fetch(url, { redirect: "manual" });
   return { response, page: await response.text() };
 }
 
@@ -130,7 +133,7 @@ export async function postForm(
   form: Record<string, string> | URLSearchParams,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return await fetch(`${server.url}${path}`, {
+  return await server.fetch(path, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(form),
@@ -152,7 +155,7 @@ export async function consent(
   apiKey: string,
   decision = "approve",
 ): Promise<URLSearchParams> {
-  const { response, page } = await openConsentPage(url);
+  const { response, page } = await openConsentPage(server, url);
   assert.equal(response.status, 200, page);
   const answer = await postConsent(server, {
     consent: formTokenOf(page),
@@ -233,7 +236,7 @@ export async function obtainCode(
   const result = await consent(server, authorizeUrl(server, params), apiKey);
   assert.equal(result.get("error"), null, result.get("error_description") ?? "");
   assert.equal(result.get("state"), params.state);
-  assert.equal(result.get("iss"), server.url);
+  assert.equal(result.get("iss"), server.origin);
   return { code: result.get("code")!, verifier, state: params.state };
 }
 
@@ -256,7 +259,7 @@ export async function postMcp(
   server: TestServer,
   headers: Record<string, string>,
 ): Promise<Response> {
-  return await fetch(`${server.url}/mcp`, {
+  return await server.fetch("/mcp", {
     method: "POST",
     headers: { ...MCP_HEADERS, ...headers },
     body: JSON.stringify(LIST_TOOLS),
@@ -300,7 +303,7 @@ export async function assertInvalidToken(server: TestServer, token: string): Pro
   assert.equal((await response.json()).error.code, -32600);
   assert.equal(
     response.headers.get("www-authenticate")?.startsWith(
-      `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource", ` +
+      `Bearer resource_metadata="${server.origin}/.well-known/oauth-protected-resource", ` +
         `scope="jobs:read", error="invalid_token"`,
     ),
     true,

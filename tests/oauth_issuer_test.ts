@@ -27,7 +27,7 @@ import { CLOCK_TOLERANCE_SECONDS, ExternalIssuerVerifier } from "../src/auth/ext
 import { silentLogger } from "../src/log.ts";
 import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
 import { MCP_HEADERS } from "./mcp_server.ts";
-import { startServerProcess } from "./server_process.ts";
+import { refusedPort, startServerProcess } from "./server_process.ts";
 import { startTestServer, type TestServer } from "./test_server.ts";
 
 const LIST_TOOLS = { jsonrpc: "2.0", id: 1, method: "tools/list" };
@@ -418,10 +418,9 @@ Deno.test({
     // Metadata naming another issuer than the configured one is not used (RFC 8414 3.3).
     const port = new URL(setup.issuer.url).port;
     const misnamed = await startJobseek(setup, { issuer: `http://localhost:${port}` });
-    const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const closedPort = closed.addr.port;
-    closed.close();
-    const unreachable = await startJobseek(setup, { issuer: `http://127.0.0.1:${closedPort}` });
+    const unreachable = await startJobseek(setup, {
+      issuer: `http://127.0.0.1:${await refusedPort()}`,
+    });
     try {
       const token = await setup.issuer.token("agent", `${server.url}/mcp`);
       const taken = await postMcp(server.url, token);

@@ -83,7 +83,10 @@ Deno.test("OAuth refuses what another client, a replay or a malformed request as
       for (const [name, second] of [["client_id", other.client_id], ["redirect_uri", REDIRECT]]) {
         const query = new URLSearchParams(params);
         query.append(name, second);
-        const { response, page } = await openConsentPage(`${server.url}/oauth/authorize?${query}`);
+        const { response, page } = await openConsentPage(
+          server,
+          `${server.origin}/oauth/authorize?${query}`,
+        );
         assert.equal(response.status, 400, name);
         assert.equal(response.headers.get("location"), null, name);
         // Shown on the page (HTML-escaped), never sent to either redirect URI.

@@ -30,27 +30,29 @@ Deno.test("OAuth clients find the endpoints in the metadata and register their r
     await t.step(
       "metadata: RFC 9728 resource names RFC 8414 server with our endpoints",
       async () => {
-        const prmResponse = await fetch(`${server.url}/.well-known/oauth-protected-resource`);
+        const prmResponse = await server.fetch(
+          `${server.origin}/.well-known/oauth-protected-resource`,
+        );
         const prm = OAuthProtectedResourceMetadataSchema.parse(await prmResponse.json());
-        assert.deepEqual(prm.authorization_servers, [server.url]);
-        const response = await fetch(
+        assert.deepEqual(prm.authorization_servers, [server.origin]);
+        const response = await server.fetch(
           `${prm.authorization_servers![0]}/.well-known/oauth-authorization-server`,
         );
         assert.equal(response.status, 200);
         assert.equal(response.headers.get("access-control-allow-origin"), "*");
         const meta = OAuthMetadataSchema.parse(await json(response));
-        assert.equal(meta.issuer, server.url);
-        assert.equal(meta.authorization_endpoint, `${server.url}/oauth/authorize`);
-        assert.equal(meta.token_endpoint, `${server.url}/oauth/token`);
-        assert.equal(meta.registration_endpoint, `${server.url}/oauth/register`);
-        assert.equal(meta.revocation_endpoint, `${server.url}/oauth/revoke`);
+        assert.equal(meta.issuer, server.origin);
+        assert.equal(meta.authorization_endpoint, `${server.origin}/oauth/authorize`);
+        assert.equal(meta.token_endpoint, `${server.origin}/oauth/token`);
+        assert.equal(meta.registration_endpoint, `${server.origin}/oauth/register`);
+        assert.equal(meta.revocation_endpoint, `${server.origin}/oauth/revoke`);
         assert.deepEqual(meta.response_types_supported, ["code"]);
         assert.deepEqual(meta.grant_types_supported, ["authorization_code", "refresh_token"]);
         assert.deepEqual(meta.code_challenge_methods_supported, ["S256"]);
         assert.ok(meta.token_endpoint_auth_methods_supported?.includes("none"));
         assert.deepEqual(meta.scopes_supported, ["jobs:read"]);
         // Browser-based clients fetch these cross-origin.
-        const preflight = await fetch(`${server.url}/oauth/token`, {
+        const preflight = await server.fetch(`${server.origin}/oauth/token`, {
           method: "OPTIONS",
           headers: {
             origin: "http://localhost:6274",
@@ -152,7 +154,7 @@ Deno.test("OAuth clients find the endpoints in the metadata and register their r
       // Null stands for a field left out, as some clients send it.
       const nulls = await registerClient(server, { client_name: null, client_uri: null });
       assert.equal(nulls.client_name, undefined);
-      const notJson = await fetch(`${server.url}/oauth/register`, {
+      const notJson = await server.fetch(`${server.origin}/oauth/register`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: "{not json",
@@ -190,7 +192,7 @@ Deno.test("OAuth clients find the endpoints in the metadata and register their r
       const { params } = authorizeParams(largest.client_id, {
         redirect_uri: `${REDIRECT}?${"p".repeat(fits)}`,
       });
-      const { response, page } = await openConsentPage(authorizeUrl(server, params));
+      const { response, page } = await openConsentPage(server, authorizeUrl(server, params));
       assert.equal(response.status, 200, page.slice(0, 300));
       assert.match(page, /Sign in to jobseek/);
     });
@@ -202,7 +204,8 @@ Deno.test("OAuth: JOBSEEK_PUBLIC_URL is the issuer and names every endpoint", as
     { env: { JOBSEEK_PUBLIC_URL: "https://jobs.example.com/" } },
     async (server) => {
       const meta = OAuthMetadataSchema.parse(
-        await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json(),
+        await (await server.fetch(`${server.origin}/.well-known/oauth-authorization-server`))
+          .json(),
       );
       assert.equal(meta.issuer, "https://jobs.example.com");
       assert.equal(meta.token_endpoint, "https://jobs.example.com/oauth/token");
@@ -211,7 +214,7 @@ Deno.test("OAuth: JOBSEEK_PUBLIC_URL is the issuer and names every endpoint", as
       const { params } = authorizeParams(client.client_id, {
         resource: "https://jobs.example.com/mcp",
       });
-      const { response, page } = await openConsentPage(authorizeUrl(server, params));
+      const { response, page } = await openConsentPage(server, authorizeUrl(server, params));
       assert.equal(response.status, 200);
       assert.ok(page.includes('action="https://jobs.example.com/oauth/authorize"'));
     },

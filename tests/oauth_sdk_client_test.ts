@@ -38,10 +38,17 @@ class ScriptedProvider implements OAuthClientProvider {
   returnedTo?: string;
   readonly #apiKey: string;
   readonly #shape: ClientShape;
+  /** How the person's browser reaches the server: the app, in-process. */
+  readonly #fetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
 
-  constructor(apiKey: string, shape: ClientShape) {
+  constructor(
+    apiKey: string,
+    shape: ClientShape,
+    fetch: (input: string | URL, init?: RequestInit) => Promise<Response>,
+  ) {
     this.#apiKey = apiKey;
     this.#shape = shape;
+    this.#fetch = fetch;
   }
 
   get redirectUrl(): string {
@@ -83,8 +90,8 @@ class ScriptedProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
-    const page = await (await fetch(url)).text();
-    const answer = await fetch(new URL("/oauth/authorize", url), {
+    const page = await (await this.#fetch(url)).text();
+    const answer = await this.#fetch(new URL("/oauth/authorize", url), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
@@ -141,9 +148,15 @@ async function signInWithSdk(
   server: TestServer,
   shape: ClientShape,
 ): Promise<{ provider: ScriptedProvider; client: Client }> {
-  const provider = new ScriptedProvider(server.key, shape);
-  const endpoint = new URL(`${server.url}/mcp`);
-  const first = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
+  const provider = new ScriptedProvider(
+    server.key,
+    shape,
+    (input, init) => server.fetch(input, init),
+  );
+  const endpoint = new URL("/mcp", server.origin);
+  // The SDK's transport sends discovery, registration, token and MCP requests through this fetch.
+  const fetch = (input: string | URL, init?: RequestInit) => server.fetch(input, init);
+  const first = new StreamableHTTPClientTransport(endpoint, { authProvider: provider, fetch });
   await assert.rejects(
     () => new Client({ name: shape.name, version: "1.0.0" }).connect(first),
     UnauthorizedError,
@@ -158,7 +171,9 @@ async function signInWithSdk(
 
   const client = new Client({ name: shape.name, version: "1.0.0" });
   try {
-    await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }));
+    await client.connect(
+      new StreamableHTTPClientTransport(endpoint, { authProvider: provider, fetch }),
+    );
   } catch (error) {
     await client.close();
     throw error;

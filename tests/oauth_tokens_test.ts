@@ -42,7 +42,7 @@ Deno.test("OAuth tokens work on /mcp for their key's owner until revoked, a conf
       const tokens = await obtainTokens(server, client.client_id, owner.key);
       // Two requests with the key itself (REST), one with the token (MCP): the budget of 3 is spent.
       for (let i = 0; i < 2; i++) {
-        const rest = await fetch(`${server.url}/v1/search?q=nurse`, {
+        const rest = await server.fetch(`${server.origin}/v1/search?q=nurse`, {
           headers: { "x-api-key": owner.key },
         });
         assert.equal(rest.status, 200);
@@ -187,7 +187,7 @@ Deno.test("OAuth codes, consent forms, access and refresh tokens lapse on the se
     await t.step("a consent form works until CONSENT_TTL_MS after it was shown", async () => {
       const { params } = authorizeParams(client.client_id);
       const approve = async () => {
-        const { page } = await openConsentPage(authorizeUrl(server, params));
+        const { page } = await openConsentPage(server, authorizeUrl(server, params));
         return { consent: formTokenOf(page), api_key: server.key, decision: "approve" };
       };
       const inTime = await approve();

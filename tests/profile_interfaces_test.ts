@@ -32,7 +32,7 @@ Deno.test("a CV as the query: REST, MCP and the CLI with real PDF and Word files
   const server = await startMcpServer(search.store, search.service);
   await using cli = await createCliSandbox();
   const rest = (init: RequestInit & { path?: string }) =>
-    fetch(`${server.url}${init.path ?? "/v1/search"}`, {
+    server.fetch(init.path ?? "/v1/search", {
       ...init,
       headers: { "x-api-key": server.key, "content-type": "application/json", ...init.headers },
     });

@@ -7,7 +7,7 @@
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
-import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
+import { serverFleet, type ServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 const REAL_CSV = new URL(
   "../../shared/data/jobspy/collinshack-samples/jobs_Chicago.csv",
@@ -61,8 +61,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_push_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_push_");
+  const { kvPath } = fleet;
   const servers: ServerProcess[] = [];
   try {
     const store = await openStore(kvPath);
@@ -75,10 +75,8 @@ Deno.test({
       JOBSEEK_PUBLISH_LEASE_MS: String(TEST_PUBLISH_LEASE_MS),
     };
     // The first server finds postings and no index: it builds one, then both serve it.
-    servers.push(await startServerProcess(env));
-    await servers[0].ready();
-    servers.push(await startServerProcess(env));
-    await servers[1].ready();
+    servers.push(await fleet.start(env));
+    servers.push(await fleet.start(env));
 
     // Scopes: no key, a search-only key.
     const anonymous = await push(servers[0], null, lighthouseKeepers(0, 2));
@@ -189,16 +187,14 @@ Deno.test({
       after.close();
     }
     // A server started on the store closes the gap the killed ones left.
-    servers.push(await startServerProcess(env));
-    await servers[2].ready();
+    servers.push(await fleet.start(env));
     const restarted = performance.now();
     while ((await searchTotal(servers[2], reader, NEW_TITLE)) < 45) {
       assert.ok(performance.now() - restarted < 60_000, "the gap was never closed");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {
-    for (const server of servers) await server.stop("SIGKILL").catch(() => {});
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });
 

@@ -7,7 +7,12 @@
 import { type Job, jobIdFromUrl, SOURCES } from "../src/domain/job.ts";
 import type { SearchService } from "../src/domain/service.ts";
 import type { Store } from "../src/store/store.ts";
-import { startTestServer, type TestServer, type TestServerOptions } from "./test_server.ts";
+import {
+  extendServer,
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+} from "./test_server.ts";
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -99,7 +104,10 @@ export type RestServerOptions = Pick<
 >;
 
 export interface RestServer extends TestServer {
-  /** fetch on this server with the tester's key unless `headers` set `x-api-key` otherwise. */
+  /**
+   * fetch on this server (in-process, no socket) with the tester's key unless `headers` set
+   * `x-api-key` otherwise.
+   */
   fetch(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
 }
 
@@ -110,16 +118,15 @@ export async function startRestServer(
   options: RestServerOptions = {},
 ): Promise<RestServer> {
   const server = await startTestServer(store, service, options);
-  return {
-    ...server,
-    fetch(path, init = {}) {
+  return extendServer(server, {
+    fetch(path: string, init: RequestInit & { key?: string | null } = {}) {
       const { key: keyOption, ...rest } = init;
       const headers = new Headers(rest.headers);
       const useKey = keyOption === undefined ? server.key : keyOption;
       if (useKey !== null && !headers.has("x-api-key")) headers.set("x-api-key", useKey);
-      return fetch(server.url + path, { ...rest, headers });
+      return server.fetch(path, { ...rest, headers });
     },
-  };
+  });
 }
 
 /** The body of a JSON response, after checking its content type. */

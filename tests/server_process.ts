@@ -9,6 +9,10 @@ import { CLI_MAIN, DENO_RUN, TEST_PROCESS_ENV } from "./cli_process.ts";
 export interface ServerProcess {
   url: string;
   port: number;
+  /** Same as `url`: lets helpers written for the in-process test server take a process too. */
+  origin: string;
+  /** fetch over the network to this process; a path (`/healthz`) is resolved against `url`. */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   pid: number;
   /** Parsed JSON log lines so far (stderr). */
   logs: Record<string, unknown>[];
@@ -104,6 +108,9 @@ export async function startServerProcess(
   return {
     url,
     port,
+    origin: url,
+    fetch: (input, init) =>
+      fetch(typeof input === "string" && input.startsWith("/") ? url + input : input, init),
     pid: child.pid,
     logs,
     exited,
@@ -142,6 +149,45 @@ export async function startServerProcess(
   };
 }
 
+/**
+ * Servers on one store file, as an operator runs several: the scaffolding of every test about
+ * what only separate processes show (several servers on one store, kill -9, restarts).
+ */
+export interface ServerFleet {
+  /** A temp directory of the test's own, removed by `close`. */
+  dir: string;
+  /** The store file every server of the fleet opens (`JOBSEEK_KV`). */
+  kvPath: string;
+  /**
+   * Starts `jobseek serve` on the fleet's store with `env` on top (JOBSEEK_KV is set), and waits
+   * until it answers `/healthz` unless `ready` is false.
+   */
+  start(env?: Record<string, string>, options?: { ready?: boolean }): Promise<ServerProcess>;
+  /** Kills every server still running (the test's assertions are done) and removes `dir`. */
+  close(): Promise<void>;
+}
+
+/** A fleet with no server yet, in a fresh temp directory named after `prefix`. */
+export async function serverFleet(prefix: string): Promise<ServerFleet> {
+  const dir = await Deno.makeTempDir({ prefix });
+  const kvPath = `${dir}/kv.sqlite3`;
+  const servers: ServerProcess[] = [];
+  return {
+    dir,
+    kvPath,
+    async start(env = {}, { ready = true } = {}) {
+      const server = await startServerProcess({ ...env, JOBSEEK_KV: kvPath });
+      servers.push(server);
+      if (ready) await server.ready();
+      return server;
+    },
+    async close() {
+      await Promise.all(servers.map((server) => server.stop("SIGKILL").catch(() => {})));
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}
+
 /** Runs the `jobseek` CLI with `args` and `env` on top of this process's environment. */
 export async function runCli(
   args: string[],
@@ -157,4 +203,24 @@ export async function runCli(
     stdout: new TextDecoder().decode(out.stdout),
     stderr: new TextDecoder().decode(out.stderr),
   };
+}
+
+/**
+ * A loopback port where connections are refused, race-free under `DENO_JOBS`: it lies below the
+ * kernel's ephemeral range, which every port-0 bind of the suite draws from, so no test's server
+ * can take it between this call and its use (binding a port and releasing it could hand it to one).
+ * Checked to refuse when chosen.
+ */
+export async function refusedPort(): Promise<number> {
+  const range = await Deno.readTextFile("/proc/sys/net/ipv4/ip_local_port_range").catch(() => "");
+  const low = Number(range.trim().split(/\s+/)[0]) || 32_768;
+  for (let port = Math.min(low, 32_768) - 1; port > 1024; port -= 97) {
+    try {
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+      conn.close();
+    } catch (error) {
+      if (error instanceof Deno.errors.ConnectionRefused) return port;
+    }
+  }
+  throw new Error("no refusing port found below the ephemeral range");
 }

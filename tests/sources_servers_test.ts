@@ -9,7 +9,7 @@ import { parseJobspyCsv } from "../src/ingest/jobspy_csv.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
-import { type ServerProcess, startServerProcess } from "./server_process.ts";
+import { serverFleet, type ServerProcess } from "./server_process.ts";
 
 const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
 
@@ -59,8 +59,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_pull_servers_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_pull_servers_");
+  const { dir, kvPath } = fleet;
   const servers: ServerProcess[] = [];
   const feedFile = await weekFile(0, `${dir}/week1.csv`);
   let requests = 0;
@@ -78,10 +78,8 @@ Deno.test({
       JOBSEEK_SOURCE_CHECK_MS: "300",
       JOBSEEK_RATE_LIMIT: "100000",
     };
-    servers.push(await startServerProcess(env));
-    await servers[0].ready();
-    servers.push(await startServerProcess(env));
-    await servers[1].ready();
+    servers.push(await fleet.start(env));
+    servers.push(await fleet.start(env));
 
     const feedUrl = `http://127.0.0.1:${feed.addr.port}/feed.csv`;
     const added = await runCli(["sources", "add", "weekly", feedUrl, "--every", "1h"], env);
@@ -135,8 +133,7 @@ Deno.test({
     );
     assert.equal(pulled.filter((l) => l.source === "weekly").length, 1);
   } finally {
-    for (const server of servers) await server.stop("SIGKILL").catch(() => {});
     await feed.shutdown();
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });

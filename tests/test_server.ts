@@ -1,8 +1,12 @@
 /**
- * The one way tests run the real HTTP app: `createApp` on `Deno.serve` (port 0) over a given store
- * and search service, with real API keys (one created for the tester), real rate limits on a frozen
- * clock, and a logger whose lines the test can read. The REST, MCP and OAuth test servers add their
- * own helpers on top.
+ * The one way tests run the real HTTP app: `createApp` over a given store and search service, with
+ * real API keys (one created for the tester), real rate limits on a frozen clock, and a logger whose
+ * lines the test can read. The REST, MCP and OAuth test servers add their own helpers on top.
+ *
+ * Requests reach the app in-process (`fetch`, `fetchApp`: `app.fetch` with the connection info
+ * `Deno.serve` would pass). A real socket (`Deno.serve` on port 0) opens only when a test reads
+ * `url` or `port`, because then it means to reach the app from outside: a child process, a raw
+ * socket, a client that takes a URL (docs/testing.md, "How tests reach the app").
  *
  * @module
  */
@@ -39,10 +43,27 @@ export interface TestServerOptions {
   addressLimits?: boolean;
 }
 
+/**
+ * The origin in-process requests carry: a loopback name (the app answers for it) on a port that
+ * is on fetch's list of blocked ports, so a request that escapes to the
+ * network by mistake fails at once instead of reaching another test's server.
+ */
+export const IN_PROCESS_ORIGIN = "http://127.0.0.1:1";
+
 export interface TestServer {
-  /** Base URL, e.g. `http://127.0.0.1:PORT`. */
-  url: string;
-  port: number;
+  /**
+   * The base URL of a real socket, e.g. `http://127.0.0.1:PORT`: reading it (or `port`) starts
+   * `Deno.serve` on a free port. Tests that do not need a socket use `fetch` instead.
+   */
+  readonly url: string;
+  readonly port: number;
+  /** The base URL of in-process requests (`fetch` resolves paths against it). */
+  origin: string;
+  /**
+   * fetch, in-process: the app handles the request as Deno.serve would hand it one from
+   * 127.0.0.1. Takes a path (`/v1/search`), a URL or a Request; no socket is opened.
+   */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** A valid API key, created for this server, and its name. */
   key: string;
   keyName: string;
@@ -95,10 +116,33 @@ export async function startTestServer(
       : undefined,
     logger,
   });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  let server: Deno.HttpServer<Deno.NetAddr> | undefined;
+  const listening = () =>
+    server ??= Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  let peerPort = 40_000;
   return {
-    url: `http://127.0.0.1:${server.addr.port}`,
-    port: server.addr.port,
+    get url() {
+      return `http://127.0.0.1:${listening().addr.port}`;
+    },
+    get port() {
+      return listening().addr.port;
+    },
+    origin: IN_PROCESS_ORIGIN,
+    async fetch(input, init) {
+      const url = typeof input === "string" && input.startsWith("/")
+        ? IN_PROCESS_ORIGIN + input
+        : input;
+      const request = new Request(url, init);
+      // A wire request always carries Host; the MCP route's Host check reads it.
+      if (!request.headers.has("host")) request.headers.set("host", new URL(request.url).host);
+      // What Deno.serve passes as the handler's second argument for a TCP client on loopback:
+      // the app reads the client's address there (src/http/address_limit.ts).
+      const info: Deno.ServeHandlerInfo<Deno.NetAddr> = {
+        remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: peerPort++ },
+        completed: Promise.resolve(),
+      };
+      return await app.fetch(request, info);
+    },
     key,
     keyName,
     apiKeys,
@@ -113,6 +157,19 @@ export async function startTestServer(
         remoteAddr: { transport: "unix", path: "" },
       });
     },
-    close: () => server.shutdown(),
+    close: async () => {
+      await server?.shutdown();
+    },
   };
+}
+
+/**
+ * `server` with `extra`'s members added (or replacing its own), keeping `url` and `port` lazy: a
+ * spread would read them and open the socket no test asked for.
+ */
+export function extendServer<S extends TestServer, E extends object>(server: S, extra: E): S & E {
+  return Object.defineProperties(
+    {},
+    { ...Object.getOwnPropertyDescriptors(server), ...Object.getOwnPropertyDescriptors(extra) },
+  ) as S & E;
 }
