@@ -7,7 +7,12 @@
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
-import { serverFleet, type ServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
+import {
+  serverFleet,
+  type ServerProcess,
+  startServerProcess,
+  TEST_PUBLISH_LEASE_MS,
+} from "./server_process.ts";
 
 const REAL_CSV = new URL(
   "../../shared/data/jobspy/collinshack-samples/jobs_Chicago.csv",
