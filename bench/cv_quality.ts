@@ -96,7 +96,9 @@ async function profileSearch(cv: CvCase, sort: "relevance" | "date", limit = 10)
   const outcome = await searchByProfile(index, query, {
     embed,
     ranking,
-    cut: Deno.args.includes("--no-cut") ? { minScore: 0.01, relativeCut: 0, weakFloor: 0.01 } : cut,
+    cut: Deno.args.includes("--no-cut")
+      ? { minScore: 0.01, relativeCut: 0, weakFloor: 0.01, closeFloor: 0.01 }
+      : cut,
     profileRanking,
   });
   return {

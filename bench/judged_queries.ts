@@ -11,6 +11,8 @@
  * - `HELDOUT_JUDGED_QUERIES`: written with the model set but never tuned on; it only reports
  *   whether what was tuned carries over.
  * - `EVERYDAY_QUERIES`: the ten everyday searches of issue 9, judged on their first page.
+ * - `SPOKEN_JUDGED_QUERIES` / `SPOKEN_HELDOUT_JUDGED_QUERIES`: queries phrased as people ask an
+ *   agent or type in a search box (issue 36); the first may steer the fusion, the second never.
  * - `FIXTURE_JUDGED_QUERIES`: on the bundled postings, judged by the occupation each posting was
  *   generated from.
  *
@@ -39,6 +41,12 @@ export const HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries
 );
 export const EVERYDAY_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("everyday.jsonl", QUERIES),
+);
+export const SPOKEN_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("spoken.jsonl", QUERIES),
+);
+export const SPOKEN_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("spoken_heldout.jsonl", QUERIES),
 );
 export const FIXTURE_JUDGED_QUERIES: OccupationJudgedQuery[] = loadOccupationJudgedQueries(
   new URL("fixture.jsonl", QUERIES),

@@ -45,7 +45,13 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       const body = JSON.parse(run.stdout) as SearchResponse;
       // Verbatim: the server's compact JSON, not a re-serialisation.
       assert.equal(run.stdout, `${JSON.stringify(body)}\n`);
-      assert.deepEqual(Object.keys(body), ["request_id", "total", "search_time_ms", "results"]);
+      assert.deepEqual(Object.keys(body), [
+        "request_id",
+        "total",
+        "search_time_ms",
+        "results",
+        "close_total",
+      ]);
       const expected = await direct({ q: "software engineer", top_k: "5", sort: "relevance" });
       assert.ok(expected.results.length === 5 && expected.total > 5, "fixture should have pages");
       assert.equal(body.total, expected.total);

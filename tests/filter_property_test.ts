@@ -3,8 +3,9 @@
  * (tests/real_index.ts: every file of ../shared/data/jobspy through the real importer, indexed with
  * the real model, and a few written postings): the result
  * set for (query, filters) is exactly the members of the query's own set that pass the filters,
- * `since=D` and `until=D` partition the set, pages tile it in both orders, and no result scores
- * below the floor. The expected sets are computed here from the stored postings, not by the index.
+ * tier by tier (the strong matches and the close ones after them in relevance order; the close
+ * ones apart, as `closest`, when no strong one passes), `since=D` and `until=D` partition the set,
+ * pages tile it in both orders, and no result scores below the floor. The expected sets are computed here from the stored postings, not by the index.
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
@@ -65,13 +66,20 @@ const QUERIES = [
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
   const { service, embedder, jobs: stored } = realIndex;
   const byUrl = new Map(stored.map((job) => [job.job_url, job]));
-  const floor = rankingForModel(embedder.model).cut.weakFloor;
+  const { cut } = rankingForModel(embedder.model);
+  const floor = Math.min(cut.weakFloor, cut.closeFloor);
   assert.ok(stored.length > 5_000, `${stored.length} postings stored`);
 
   type Params = Record<string, string>;
   const search = (params: Params) => service.search(parseSearchQuery(params));
   const memo = new Map<string, Promise<SearchOutcome & { all: JobResult[] }>>();
-  /** Every member of a result set, page by page (top_k 100), in the set's order. */
+  /**
+   * What a search lists in its order: the strong matches newest first, or by relevance the strong
+   * matches and then the close ones.
+   */
+  const listedBy = (params: Params, outcome: SearchOutcome) =>
+    outcome.total + (params.sort === "relevance" ? outcome.close_total ?? 0 : 0);
+  /** Every member of a search's list, page by page (top_k 100), in the list's order. */
   const searchAll = (params: Params) => {
     const key = JSON.stringify(Object.entries(params).sort());
     let found = memo.get(key);
@@ -79,9 +87,10 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
       found = (async () => {
         const first = await search({ ...params, top_k: "100" });
         const all = [...first.results];
-        while (all.length < first.total) {
+        while (all.length < listedBy(params, first)) {
           const page = await search({ ...params, top_k: "100", offset: String(all.length) });
           assert.equal(page.total, first.total, "every page reports the same total");
+          assert.equal(page.close_total, first.close_total, "and the same close total");
           assert.ok(page.results.length > 0, "a page inside the set is never empty");
           all.push(...page.results);
         }
@@ -202,6 +211,7 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
     async () => {
       let compared = 0;
       let nonEmpty = 0;
+      let closestShown = 0;
       const askedCounts = new Map<string, number>();
       await fc.assert(
         fc.asyncProperty(query, filters, sort, async (q, f, order) => {
@@ -229,22 +239,38 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
           // it (docs/search.md): that search is another one, not a narrower one.
           const samePlace = JSON.stringify(narrowed.query_place) ===
             JSON.stringify(whole.query_place);
-          if (whole.total >= 1000 || !samePlace) return;
+          if (whole.total >= 1000 || (whole.close_total ?? 0) >= 1000 || !samePlace) return;
           compared++;
           if (narrowed.total > 0) nonEmpty++;
           const expected = whole.all.filter((r) => passes(byUrl.get(r.job_url)!, f));
-          assert.equal(narrowed.total, expected.length, `total for ${q} ${JSON.stringify(f)}`);
-          // The same members in the same order, each with the same score.
+          const strong = expected.filter((r) => r.match === "strong");
+          assert.equal(narrowed.total, strong.length, `total for ${q} ${JSON.stringify(f)}`);
+          // The same members in the same order and tier, each with the same score.
           assert.deepEqual(
-            narrowed.all.map((r) => [r.job_url, r.score]),
-            expected.map((r) => [r.job_url, r.score]),
+            narrowed.all.map((r) => [r.job_url, r.score, r.match]),
+            expected.map((r) => [r.job_url, r.score, r.match]),
             `${q} ${JSON.stringify(f)}`,
           );
+          // The close tier narrows as the strong one does, whichever order shows it.
+          const closeWhole = await searchAll({ q, sort: "relevance" });
+          const close = closeWhole.all.filter((r) =>
+            r.match === "close" && passes(byUrl.get(r.job_url)!, f)
+          );
+          assert.equal(narrowed.close_total, close.length, `close total for ${q}`);
+          if (order === "date" && narrowed.total === 0 && close.length > 0) {
+            closestShown++;
+            assert.deepEqual(
+              narrowed.closest?.map((r) => [r.job_url, r.score, r.match]),
+              close.slice(0, 100).map((r) => [r.job_url, r.score, r.match]),
+              `closest for ${q} ${JSON.stringify(f)}`,
+            );
+          } else assert.equal(narrowed.closest, undefined);
         }),
         { numRuns: 250, seed: 20261125 },
       );
       assert.ok(compared >= 150, `${compared} searches compared`);
       assert.ok(nonEmpty >= 40, `${nonEmpty} of them non-empty`);
+      assert.ok(closestShown >= 3, `${closestShown} showed the closest matches apart`);
       // Every filter of the table was tried (added_since and near have tests of their own:
       // tests/added_since_test.ts, tests/search_filters_test.ts).
       for (const name of FILTER_NAMES) {
@@ -286,14 +312,23 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
           const params = { q, sort: order, ...(f ?? {}) };
           const whole = await searchAll(params);
           const pages: JobResult[] = [];
-          for (let offset = 0; offset < Math.min(whole.total, 300); offset += size) {
+          const listed = listedBy(params, whole);
+          for (let offset = 0; offset < Math.min(listed, 300); offset += size) {
             const page = await search({ ...params, top_k: String(size), offset: String(offset) });
             assert.equal(page.total, whole.total);
             pages.push(...page.results);
           }
           assert.deepEqual(pages, whole.all.slice(0, pages.length));
-          const walked = Math.min(whole.total, 300);
-          assert.equal(pages.length, Math.min(whole.total, Math.ceil(walked / size) * size));
+          const walked = Math.min(listed, 300);
+          assert.equal(pages.length, Math.min(listed, Math.ceil(walked / size) * size));
+          // Strong matches first, then close ones, each tier best first.
+          const tiers = pages.map((r) => r.match);
+          assert.ok(!tiers.includes(undefined), "every result says its tier");
+          if (order === "relevance") {
+            assert.ok(
+              tiers.indexOf("close") < 0 || !tiers.slice(tiers.indexOf("close")).includes("strong"),
+            );
+          } else assert.ok(tiers.every((tier) => tier === "strong"));
         },
       ),
       { numRuns: 60, seed: 11 },

@@ -144,7 +144,8 @@ Deno.test("a CV as the query: REST, MCP and the CLI with real PDF and Word files
         const text = textOf(result);
         assert.match(
           text,
-          /^Found \d+ jobs? for the profile \(showing 1-\d+, most relevant first\):/,
+          // Strong matches, and close ones after them where the profile has any.
+          /^Found \d+ (jobs?|strong match(es)? and \d+ close match(es)?) for the profile \(showing 1-\d+, most relevant first\):/,
         );
         assert.match(
           text,

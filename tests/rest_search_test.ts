@@ -20,12 +20,19 @@ const StrictResult = JobResultSchema.strict();
 async function searchOk(response: Response): Promise<SearchResponse> {
   const body = await jsonBody(response);
   assert.equal(response.status, 200, JSON.stringify(body));
-  // The spec's four fields, in its order; then, only when they say something, the place the query
-  // named and a hint for an empty or misspelled filter.
+  // The spec's four fields, in its order; then how many close matches there are; then, only when
+  // they say something, the closest matches, the place the query named and a hint for an empty or
+  // misspelled filter.
   const keys = Object.keys(body);
-  assert.deepEqual(keys.slice(0, 4), ["request_id", "total", "search_time_ms", "results"]);
+  assert.deepEqual(keys.slice(0, 5), [
+    "request_id",
+    "total",
+    "search_time_ms",
+    "results",
+    "close_total",
+  ]);
   assert.deepEqual(
-    keys.slice(4).filter((k) => !["query_place", "applied", "hint"].includes(k)),
+    keys.slice(5).filter((k) => !["closest", "query_place", "applied", "hint"].includes(k)),
     [],
   );
   assert.match(body.request_id as string, UUID_PATTERN);

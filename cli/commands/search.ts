@@ -11,6 +11,7 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
+  searchPlaceInWords,
   type SearchResponse,
   SOURCES,
 } from "../../src/domain/job.ts";
@@ -104,11 +105,16 @@ const RESULT_COLUMNS: TableColumn[] = [
   { header: "score", align: "right" },
 ];
 
-/** The paging line: "Showing 1-20 of 87", or why a page is empty. */
-export function pagingLine(offset: number, shown: number, total: number): string {
-  if (total === 0) return "No matching jobs.";
-  if (shown === 0) return `No results at offset ${offset}: the search found ${total}.`;
-  return `Showing ${offset + 1}-${offset + shown} of ${total}`;
+/**
+ * The paging line: "Showing 1-20 of 87", or why a page is empty; with close matches in the list
+ * (relevance order), how many of each: "Showing 1-20 of 87 (12 strong, 75 close)".
+ */
+export function pagingLine(offset: number, shown: number, total: number, close = 0): string {
+  const all = total + close;
+  if (all === 0) return "No matching jobs.";
+  if (shown === 0) return `No results at offset ${offset}: the search found ${all}.`;
+  const tiers = close > 0 ? ` (${total} strong, ${close} close)` : "";
+  return `Showing ${offset + 1}-${offset + shown} of ${all}${tiers}`;
 }
 
 /**
@@ -116,20 +122,29 @@ export function pagingLine(offset: number, shown: number, total: number): string
  * are scraped text and a store may hold some imported before the import cleaned them: no control
  * or bidi character of theirs reaches the terminal.
  */
-export function formatResults(dirty: SearchResponse, offset: number, width: number): string {
+export function formatResults(
+  dirty: SearchResponse,
+  offset: number,
+  width: number,
+  sort: "date" | "relevance" = "relevance",
+): string {
   const response = cleanFields(dirty);
-  const rows = response.results.map((job, i) => [
+  // No strong match under the filters: the closest ones there, said to be so.
+  const closestOnly = response.results.length === 0 && (response.closest?.length ?? 0) > 0;
+  const listed = closestOnly ? response.closest! : response.results;
+  const rows = listed.map((job, i) => [
     String(offset + i + 1),
     job.job_title,
     job.company_name,
     job.city,
     job.publish_time.slice(0, 10),
     formatSalary(job.base_salary),
-    job.score.toFixed(2),
+    job.match === "close" && !closestOnly ? `${job.score.toFixed(2)} close` : job.score.toFixed(2),
   ]);
-  let text = rows.length > 0 ? renderTable(RESULT_COLUMNS, rows, width) : "";
-  if (response.results.some((job) => job.job_description !== undefined)) {
-    text += response.results.map((job, i) => formatDetails(job, offset + i + 1, width)).join("");
+  let text = closestOnly ? `No strong match${searchPlaceInWords(response)}; closest there:\n` : "";
+  if (rows.length > 0) text += renderTable(RESULT_COLUMNS, rows, width);
+  if (listed.some((job) => job.job_description !== undefined)) {
+    text += listed.map((job, i) => formatDetails(job, offset + i + 1, width)).join("");
   }
   const notes: string[] = [];
   const place = response.query_place;
@@ -145,9 +160,12 @@ export function formatResults(dirty: SearchResponse, offset: number, width: numb
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));
   if (response.hint) notes.push(response.hint);
-  return `${text}${pagingLine(offset, rows.length, response.total)}\n${
-    notes.map((note) => `${note}\n`).join("")
-  }`;
+  // Relevance order lists the close matches after the strong ones; newest first does not.
+  const close = closestOnly || sort === "relevance" ? response.close_total ?? 0 : 0;
+  const paging = closestOnly
+    ? pagingLine(offset, rows.length, 0, close)
+    : pagingLine(offset, rows.length, response.total, close);
+  return `${text}${paging}\n${notes.map((note) => `${note}\n`).join("")}`;
 }
 
 function formatDetails(job: JobResult, number: number, width: number): string {
@@ -287,7 +305,8 @@ export function searchCommand(io: CliIo) {
     .addOption(
       new Option(
         "--sort <order>",
-        "relevance (best match first, the default) or date (newest first, the REST API's order)",
+        "relevance (best match first, strong matches then close ones; the default) or date " +
+          "(newest first, strong matches only: the REST API's order)",
       ).choices(SORTS).default("relevance" as const),
     )
     .option("--json", "print the API's JSON response as is")
@@ -342,6 +361,13 @@ export function searchCommand(io: CliIo) {
       if (response.derived) {
         await io.stdout.write(`${describeDerived(cleanFields(response.derived))}\n\n`);
       }
-      await io.stdout.write(formatResults(response, options.offset ?? 0, outputWidth(io.stdout)));
+      await io.stdout.write(
+        formatResults(
+          response,
+          options.offset ?? 0,
+          outputWidth(io.stdout),
+          options.sort === "date" ? "date" : "relevance",
+        ),
+      );
     });
 }

@@ -25,6 +25,7 @@ import {
 import {
   blankAsAbsent,
   booleanParam,
+  exactNameText,
   type JsonSchema,
   listParam,
   NAME_LIST_FORMS,
@@ -91,8 +92,10 @@ const folded = (names: string[]) => new Set(names.map(foldText));
 /** The table. The order is the order of help texts and of `applied.filters`. */
 export const FILTERS = {
   city: param<string>({
-    schema: z.preprocess(blankAsAbsent, nameText.optional()),
-    description: "Exact, case-sensitive city name (see list_cities).",
+    // Exact as the spec says: not trimmed, so " Remote " matches nothing and `applied` shows it
+    // as given (the hint names the city the postings write).
+    schema: z.preprocess(blankAsAbsent, exactNameText.optional()),
+    description: "Exact, case-sensitive city name (see list_cities); not trimmed.",
     example: "Toronto",
     cliValue: "<city>",
     forms: [{ type: "string", maxLength: NAME_MAX }],

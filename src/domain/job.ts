@@ -85,6 +85,10 @@ export const JobSchema = z.object({
 });
 export type Job = z.infer<typeof JobSchema>;
 
+/** A strong match is in the result set; a close one lies under its cut, above a low floor. */
+export const MATCH_TIERS = ["strong", "close"] as const;
+export type MatchTier = (typeof MATCH_TIERS)[number];
+
 /** One entry of `results` in a search response (spec 2.2). */
 export const JobResultSchema = z.object({
   score: z.number().min(0).max(1).describe("Semantic relevance in [0, 1], higher is better."),
@@ -123,6 +127,11 @@ export const JobResultSchema = z.object({
   also_posted_at: z.array(z.string()).optional().describe(
     "URLs of reposts of this job (same title, company and place, near-identical description), " +
       "which the result set counts once, here; absent when there are none.",
+  ),
+  match: z.enum(MATCH_TIERS).optional().describe(
+    "`strong`: in the result set (what `total` counts and the default newest-first order " +
+      "shows); `close`: under its cut but above a low floor, listed after the strong matches in " +
+      "relevance order and in `closest`. Always present in search responses.",
   ),
 });
 export type JobResult = z.infer<typeof JobResultSchema>;
@@ -178,6 +187,30 @@ export function describeApplied(applied: Applied | undefined): string | null {
 }
 
 /**
+ * Where a search was narrowed, in words for "No strong match in Rotterdam": the city filter, the
+ * place the query named, the country, or the filters in general; "" without any.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(searchPlaceInWords({ applied: { filters: { city: "Rotterdam" } } }), " in Rotterdam");
+ * assert.equal(searchPlaceInWords({}), "");
+ * ```
+ */
+export function searchPlaceInWords(
+  response: { applied?: Applied; query_place?: QueryPlaceResult },
+): string {
+  const filters = (response.applied?.filters ?? {}) as Record<string, unknown>;
+  const named = response.query_place;
+  if (typeof filters.city === "string") return ` in ${filters.city}`;
+  if (named?.city) return ` in ${named.city}`;
+  if (typeof filters.country === "string") return ` in ${filters.country}`;
+  if (named?.country) return ` in ${named.country}`;
+  if (named?.remote) return " among remote postings";
+  return Object.keys(filters).length > 0 ? " under these filters" : "";
+}
+
+/**
  * One line per counted field, for people and agents: `remote: remote 12, hybrid 3.`
  *
  * @example
@@ -221,7 +254,13 @@ export type Derived = z.infer<typeof DerivedSchema>;
 export const SearchResponseSchema = z.object({
   request_id: z.uuid().describe("Id of this request, also in the logs and `x-request-id`."),
   total: z.number().int().min(0).describe(
-    "Size of the whole result set (all pages), at most 1,000.",
+    "Size of the whole result set (all pages), at most 1,000: the strong matches that pass the " +
+      "filters.",
+  ),
+  close_total: z.number().int().min(0).optional().describe(
+    "How many close matches (under the result set's cut, above a low floor) pass the filters, at " +
+      "most 1,000: `sort=relevance` pages through the `total` strong matches and then these. " +
+      "Always present in search responses.",
   ),
   search_time_ms: z.number().int().min(0).describe("Time the search took, in milliseconds."),
   results: z.array(JobResultSchema).describe("This page of the result set, in order."),
@@ -235,6 +274,11 @@ export const SearchResponseSchema = z.object({
   facets: z.record(z.string(), z.array(FacetCountSchema)).optional().describe(
     "With `facets`: for each field asked, how many of the result set's members (all pages) have " +
       "each value, most first; members without a value are not counted.",
+  ),
+  closest: z.array(JobResultSchema).optional().describe(
+    "In newest-first order (`sort=date`), when no strong match passes the filters: the close " +
+      "matches that do, best first, paged by `offset`/`top_k` as `sort=relevance` would page " +
+      "them (each with `match: close`). Never a posting that fails a filter; absent otherwise.",
   ),
   hint: z.string().optional().describe(
     "Why the result set is empty or smaller than it might be (a filter that matched nothing, a " +
@@ -276,6 +320,7 @@ export function toJobResult(
   score: number,
   detail: "summary" | "full",
   alsoPostedAt?: string[],
+  match?: MatchTier,
 ): JobResult {
   const result: JobResult = {
     score,
@@ -299,6 +344,7 @@ export function toJobResult(
   if (detail === "full") result.job_description = job.job_description;
   if (job.first_seen !== undefined) result.first_seen = job.first_seen;
   if (alsoPostedAt?.length) result.also_posted_at = alsoPostedAt;
+  if (match !== undefined) result.match = match;
   return result;
 }
 
@@ -310,8 +356,10 @@ export function toSearchResponse(
   requestId: string,
   outcome: {
     total: number;
+    close_total?: number;
     search_time_ms: number;
     results: JobResult[];
+    closest?: JobResult[];
     query_place?: QueryPlaceResult;
     applied?: Applied;
     facets?: Record<string, FacetCount[]>;
@@ -324,6 +372,9 @@ export function toSearchResponse(
     total: outcome.total,
     search_time_ms: Math.round(outcome.search_time_ms),
     results: outcome.results,
+    // The spec's fields first, in its order; what this service adds after them.
+    ...(outcome.close_total !== undefined ? { close_total: outcome.close_total } : {}),
+    ...(outcome.closest ? { closest: outcome.closest } : {}),
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),

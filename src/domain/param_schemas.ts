@@ -68,6 +68,9 @@ export const TIME_FORM: JsonSchema = {
 export const nameText = z.string().max(NAME_MAX, `must be at most ${NAME_MAX} characters`)
   .transform((s) => s.trim());
 
+/** A name of at most `NAME_MAX` characters, exactly as given (`city`, matched exactly). */
+export const exactNameText = z.string().max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
+
 /**
  * Several values: one string, or a JSON array of strings (a query string gives the array when
  * the parameter is repeated, src/http/search_routes.ts). With `words`, a string is split at commas

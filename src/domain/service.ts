@@ -21,9 +21,16 @@ export interface SearchOutcome {
    * 1,000.
    */
   total: number;
+  /** Close matches (under the cut, above a low floor) that pass the filters, at most 1,000. */
+  close_total?: number;
   search_time_ms: number;
-  /** The page `offset`..`offset + top_k` of the result set, in the query's order. */
+  /**
+   * The page `offset`..`offset + top_k`, in the query's order: of the result set (the strong
+   * matches) newest first; by relevance, of the strong matches and then the close ones.
+   */
   results: JobResult[];
+  /** Newest first with no strong match under the filters: the page of the close matches. */
+  closest?: JobResult[];
   /** The place the query text named and the search applied. */
   query_place?: QueryPlaceResult;
   /** The filters the set was narrowed by, and which of them emptied it. */

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { roleWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
@@ -177,11 +178,16 @@ export interface AnalyzedQuery {
  * import { strict as assert } from "node:assert";
  * const q = analyzeQuery("RN jobs");
  * assert.deepEqual(q.termVariants, [["rn"], ["regist", "nurs"]]);
- * assert.equal(q.embeddingText, "rn (registered nurse) jobs");
+ * // "jobs" is the phrasing around the role, not the role (src/index/query_phrasing.ts).
+ * assert.equal(q.embeddingText, "rn (registered nurse)");
  * ```
  */
-export function analyzeQuery(query: string): AnalyzedQuery {
-  const words = splitWords(query);
+export function analyzeQuery(typed: string): AnalyzedQuery {
+  const typedWords = splitWords(typed);
+  // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
+  // side (src/index/query_phrasing.ts).
+  const words = roleWords(typedWords);
+  const query = words.length === typedWords.length ? typed : words.join(" ");
   const variants: { terms: string[]; titleTerms: string[] }[] = [
     { terms: tokenize(query), titleTerms: [] },
   ];

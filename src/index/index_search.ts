@@ -7,7 +7,7 @@
  */
 import type { FacetName } from "../domain/facets.ts";
 import type { FilterContext, FilterValues } from "../domain/filters.ts";
-import type { FacetCount, Job } from "../domain/job.ts";
+import type { FacetCount, Job, MatchTier } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import type { RankingParams } from "./ranking.ts";
@@ -46,6 +46,11 @@ export interface IndexSearch {
   minScore?: number;
   relativeCut?: number;
   weakFloor?: number;
+  /**
+   * The close matches' floor (`ResultCut.closeFloor`): postings under the cut that score at least
+   * this form the close tier. Absent: no close tier (the result is the strong set alone).
+   */
+  closeFloor?: number;
   mode?: ScoreMode;
   ranking?: RankingParams;
   /**
@@ -61,7 +66,11 @@ export interface IndexHit {
   score: number;
   /** URLs of the reposts of the same job that this hit stands for in the result set. */
   alsoPostedAt?: string[];
+  /** Which tier the posting is in: a strong match (the result set) or a close one below it. */
+  match: MatchTier;
 }
+
+export type { MatchTier };
 
 export interface IndexResult {
   /**
@@ -69,6 +78,17 @@ export interface IndexResult {
    * the place, at most 1,000.
    */
   total: number;
+  /** Close matches (under the cut, above the close floor) that pass the filters, at most 1,000. */
+  closeTotal: number;
+  /**
+   * The page: of the strong set in date order; in relevance order, of the strong matches then the
+   * close ones.
+   */
   hits: IndexHit[];
+  /**
+   * In date order, when no strong match passes the filters: the page of the close matches, best
+   * first (the page `hits` would be in relevance order). Absent otherwise.
+   */
+  closest?: IndexHit[];
   facets?: Record<string, FacetCount[]>;
 }

@@ -19,7 +19,7 @@ import { countFacets } from "../domain/facets.ts";
 import type { CityCount } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
-import type { IndexResult, IndexSearch, ScoreMode } from "./index_search.ts";
+import type { IndexHit, IndexResult, IndexSearch, MatchTier, ScoreMode } from "./index_search.ts";
 import type { JobIndexData } from "./job_index_data.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { KeywordScorer } from "./keyword_scorer.ts";
@@ -36,11 +36,13 @@ import {
   type CutBars,
   cutBarsOf,
   cutByScore,
+  gatherFloor,
+  type RankedHit,
   SCORE_STEPS,
 } from "./result_cut.ts";
 import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
-import { cosineBarsOf, scoreEveryPosting, vectorShare } from "./score_mix.ts";
+import { cosineBarsOf, mixScore, scoreEveryPosting, vectorShare } from "./score_mix.ts";
 import { TitleVectors } from "./title_vectors.ts";
 
 /** What the result set is made from besides the scores. */
@@ -165,14 +167,15 @@ export class JobIndex {
     // Only filler ("job", "work", "jobs in"): the query names no job, and a sentence encoder
     // relates filler to every title a little; the result set stays empty (docs/search.md).
     if (mode !== "vector" && request.query.termVariants.every((terms) => terms.length === 0)) {
-      return { total: 0, hits: [] };
+      return { total: 0, closeTotal: 0, hits: [] };
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
     const { vectorOfDoc } = this.data;
     const { cosineFloor, cosineCeiling } = ranking;
     const span = cosineCeiling - cosineFloor;
     const bars = cutBarsOf(request);
-    const { least } = bars;
+    // Candidates of either tier: the close floor may lie under the cut's floor.
+    const least = gatherFloor(bars);
 
     const keyword = this.#keywords.scores;
     let touched: Uint32Array[] = [];
@@ -228,12 +231,11 @@ export class JobIndex {
     let bestKeyword = 0;
     for (let k = 0; k < count; k++) bestKeyword = Math.max(bestKeyword, keyword[candidates[k]]);
     const vectorWeight = vectorShare(ranking, bestKeyword);
-    const semanticOf = (cosine: number) => Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
     const scoreOf = (p: number): number => {
       if (mode === "keyword") return keyword[p];
       const cosine = vectors.cosineOf(vectorOfDoc[p]);
       if (mode === "vector") return Math.max(0, cosine);
-      return vectorWeight * semanticOf(cosine) + (1 - vectorWeight) * keyword[p];
+      return mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span);
     };
     const stepsOf = (score: number) => Math.round(Math.min(1, score) * SCORE_STEPS);
     const scores = this.#candidates.scores;
@@ -262,12 +264,14 @@ export class JobIndex {
     // cut's bar even with it is dropped without its cosine, which is the cost of a broad query
     // (tens of thousands of postings with a query word). The bar of a best found so far is never
     // above the bar of the true best, so no candidate the cut would keep is dropped.
-    const semanticCeiling = semanticOf(vectors.ceiling);
     const cut = { ...bars, relativeCut: request.relativeCut };
-    let bar = Math.max(least, cutBar(best, cut));
+    // A close match needs only the close floor: the cut's bar prunes only above it.
+    const pruneBar = (best: number) =>
+      Math.min(Math.max(bars.least, cutBar(best, cut)), bars.close);
+    let bar = Math.max(least, pruneBar(best));
     for (let k = 0; k < waiting; k++) {
       const p = deferred[k];
-      const ceiling = vectorWeight * semanticCeiling + (1 - vectorWeight) * keyword[p];
+      const ceiling = mixScore(vectors.ceiling, keyword[p], vectorWeight, cosineFloor, span);
       if (stepsOf(ceiling) < bar) continue;
       const scoreSteps = stepsOf(scoreOf(p));
       if (scoreSteps >= least) {
@@ -276,7 +280,7 @@ export class JobIndex {
         kept++;
         if (scoreSteps > best) {
           best = scoreSteps;
-          bar = Math.max(least, cutBar(best, cut));
+          bar = Math.max(least, pruneBar(best));
         }
       }
     }
@@ -290,36 +294,68 @@ export class JobIndex {
    * per reposted job, then the filters and the place remove postings, then the 1,000 cap, the
    * order, the page and the facets.
    */
-  #resultSet(request: SetRequest, bars: CutBars): IndexResult {
+  #resultSet(request: SetRequest, bars: CutBars, strongMask?: Uint8Array): IndexResult {
     const candidates = this.#candidates;
-    cutByScore(candidates, { ...bars, relativeCut: request.relativeCut });
+    const { positions, scores } = candidates;
+    const cutAt = cutByScore(candidates, { ...bars, relativeCut: request.relativeCut });
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
 
     const allowed = this.#filters.allowed(request.filters, request.context);
     const atPlace = this.#places.maskOf(request.place);
-    if (allowed !== null || atPlace !== null) {
-      const { positions, scores } = candidates;
-      let passed = 0;
-      for (let k = 0; k < candidates.count; k++) {
-        const p = positions[k];
-        if ((allowed === null || allowed[p] === 1) && (atPlace === null || atPlace(p))) {
-          positions[passed] = p;
-          scores[passed] = scores[k];
-          passed++;
-        }
+    // The filters remove postings of both tiers; the strong ones are compacted to the front, the
+    // close ones kept apart in the deferred buffer (free once the scores are made).
+    const closeList = this.#deferred;
+    const closeScores = new Uint16Array(candidates.count);
+    let strong = 0;
+    let close = 0;
+    for (let k = 0; k < candidates.count; k++) {
+      const p = positions[k];
+      if (allowed !== null && allowed[p] !== 1) continue;
+      if (atPlace !== null && !atPlace(p)) continue;
+      if (strongMask ? strongMask[p] === 1 : scores[k] >= cutAt) {
+        positions[strong] = p;
+        scores[strong] = scores[k];
+        strong++;
+      } else {
+        closeList[close] = p;
+        closeScores[close] = scores[k];
+        close++;
       }
-      candidates.count = passed;
     }
-    const set = bestByScore(candidates, this.data.jobs).sort(byScoreThenDate);
-    this.#reposts.listOtherCopies(set, others);
-    if ((request.sort ?? "date") === "date") set.sort(byDateThenScore);
+    candidates.count = strong;
+    const jobs = this.data.jobs;
+    const set = bestByScore(candidates, jobs).sort(byScoreThenDate);
+    const closeSet = bestByScore(
+      { positions: closeList, scores: closeScores, count: close },
+      jobs,
+    ).sort(byScoreThenDate);
+    this.#reposts.listOtherCopies([...set, ...closeSet], others);
+    const sort = request.sort ?? "date";
+    if (sort === "date") set.sort(byDateThenScore);
     const offset = request.offset ?? 0;
-    const limit = request.limit ?? set.length;
+    const limit = request.limit ?? set.length + closeSet.length;
+    const tiered = (list: RankedHit[], match: MatchTier) =>
+      list.map(({ position: _, ...hit }): IndexHit => ({ ...hit, match }));
+    const page = (list: RankedHit[], match: MatchTier) =>
+      tiered(list.slice(offset, offset + limit), match);
     const result: IndexResult = {
       total: set.length,
-      hits: set.slice(offset, offset + limit).map(({ position: _, ...hit }) => hit),
+      closeTotal: closeSet.length,
+      hits: sort === "date" ? page(set, "strong") : [
+        ...tiered(set.slice(offset, offset + limit), "strong"),
+        ...tiered(
+          closeSet.slice(
+            Math.max(0, offset - set.length),
+            Math.max(0, offset + limit - set.length),
+          ),
+          "close",
+        ),
+      ],
     };
+    if (sort === "date" && set.length === 0 && closeSet.length > 0) {
+      result.closest = page(closeSet, "close");
+    }
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);
     }
@@ -365,10 +401,7 @@ export class JobIndex {
     for (let p = 0; p < n; p++) {
       const cosine = cosines[vectorOfDoc[p]];
       if (mode === "vector") out[p] = Math.max(0, cosine);
-      else {
-        const semantic = Math.min(1, Math.max(0, (cosine - cosineFloor) / span));
-        out[p] = vectorWeight * semantic + (1 - vectorWeight) * keyword[p];
-      }
+      else out[p] = mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span);
     }
     return out;
   }
@@ -379,24 +412,30 @@ export class JobIndex {
    * reposted job, then the filters and the place remove postings, then the 1,000 cap, the order,
    * the page and the facets.
    */
-  searchScores(scores: Float32Array, request: SetRequest): IndexResult {
+  searchScores(
+    scores: Float32Array,
+    request: SetRequest,
+    strongMask?: Uint8Array,
+  ): IndexResult {
     const n = this.data.jobs.length;
     if (scores.length !== n) {
       throw new RangeError(`Cannot search: ${scores.length} scores for ${n} postings`);
     }
-    const bars = cutBarsOf(request);
+    // With the tiers given, every posting scoring above 0 is in one of them.
+    const bars = strongMask ? { enough: 1, least: 1, close: 1 } : cutBarsOf(request);
+    const least = gatherFloor(bars);
     const { positions, scores: stepped } = this.#candidates;
     let kept = 0;
     for (let p = 0; p < n; p++) {
       const scoreSteps = Math.round(Math.min(1, Math.max(0, scores[p])) * SCORE_STEPS);
       // A posting scoring 0 is no match, whatever the floor.
-      if (scoreSteps > 0 && scoreSteps >= bars.least) {
+      if (scoreSteps > 0 && scoreSteps >= least) {
         positions[kept] = p;
         stepped[kept] = scoreSteps;
         kept++;
       }
     }
     this.#candidates.count = kept;
-    return this.#resultSet(request, bars);
+    return this.#resultSet(request, bars, strongMask);
   }
 }

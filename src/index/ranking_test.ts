@@ -12,6 +12,8 @@ import { assembleIndexData } from "./job_index_data.ts";
 import type { IndexSearch } from "./index_search.ts";
 import { JobIndex } from "./job_index.ts";
 import { RANKED_MODELS, rankingForModel } from "./ranking.ts";
+import { mixScore } from "./score_mix.ts";
+import fc from "fast-check";
 
 const MODEL = MINILM_L6_INT8.stamp;
 const served = rankingForModel(MODEL);
@@ -45,7 +47,14 @@ function indexOf(titles: string[], cosines: number[]): JobIndex {
   return new JobIndex(assembleIndexData({ model: MODEL, dimensions: 2, jobs, vectors }));
 }
 
+/** The strong matches (the result set) of a search with the served settings, best first. */
 function servedSearch(index: JobIndex, q: string, extra: Partial<IndexSearch> = {}) {
+  return servedTiers(index, q, extra).filter(([, , match]) => match === "strong")
+    .map(([title, score]) => [title, score]);
+}
+
+/** Every match of a search with the served settings, best first, with its tier. */
+function servedTiers(index: JobIndex, q: string, extra: Partial<IndexSearch> = {}) {
   const { hits } = index.search({
     query: analyzeQuery(q),
     vector: Float32Array.from(QUERY),
@@ -54,13 +63,13 @@ function servedSearch(index: JobIndex, q: string, extra: Partial<IndexSearch> = 
     ...served.cut,
     ...extra,
   });
-  return hits.map((h) => [h.job.job_title, h.score]);
+  return hits.map((h) => [h.job.job_title, h.score, h.match] as const);
 }
 
 Deno.test("rankingForModel() serves the measured settings of docs/search.md", () => {
   assert.deepEqual(served, {
     ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 1, cosineFloor: 0.2, cosineCeiling: 0.9 },
-    cut: { minScore: 0.45, relativeCut: 0.6, weakFloor: 0.25 },
+    cut: { minScore: 0.45, relativeCut: 0.7, weakFloor: 0.25, closeFloor: 0.3 },
   });
   for (const model of MODELS) assert.ok(RANKED_MODELS.includes(model.stamp), model.id);
 });
@@ -68,35 +77,58 @@ Deno.test("rankingForModel() serves the measured settings of docs/search.md", ()
 Deno.test("rankingForModel() lets an operator's minimum replace the minimum alone", () => {
   assert.deepEqual(rankingForModel(MODEL, { minScore: 0.7 }).cut, {
     minScore: 0.7,
-    relativeCut: 0.6,
+    relativeCut: 0.7,
     weakFloor: 0.25,
+    closeFloor: 0.3,
   });
   // A minimum under the floor lowers the floor with it: nothing it admits is cut by the floor.
   assert.deepEqual(rankingForModel(MODEL, { minScore: 0.1 }).cut, {
     minScore: 0.1,
-    relativeCut: 0.6,
+    relativeCut: 0.7,
     weakFloor: 0.1,
+    closeFloor: 0.1,
   });
   assert.deepEqual(rankingForModel("unknown@1").cut.relativeCut, 0);
 });
 
 // Titles share no word with the query "zqxv", so each score is the semantic part alone
 // (`vectorWeightUnmatched` 1): the chosen cosine's mapping.
-Deno.test("the relative cut drops matches under 60% of the best, above the minimum", () => {
-  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.9, 0.56, 0.5].map(cosineFor));
-  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.9], ["Beta", 0.56]]);
+Deno.test("the relative cut drops matches under 70% of the best, above the minimum", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.9, 0.64, 0.62].map(cosineFor));
+  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.9], ["Beta", 0.64]]);
 });
 
 Deno.test("weak best matches are rescued down to the floor, within the relative cut", () => {
-  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.26, 0.22].map(cosineFor));
-  // Best 0.40 < minimum 0.45: kept, with what reaches both 60% of it (0.24) and the floor (0.25).
-  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.4], ["Beta", 0.26]]);
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.28, 0.22].map(cosineFor));
+  // Best 0.40 < minimum 0.45: kept, with what reaches both 70% of it (0.28) and the floor (0.25).
+  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.4], ["Beta", 0.28]]);
 });
 
 Deno.test("a best match that reaches the minimum rescues nothing under it", () => {
   const index = indexOf(["Alpha", "Beta"], [0.6, 0.4].map(cosineFor));
-  // Beta reaches 60% of the best (0.36) and the floor (0.25), but not the minimum (0.45).
+  // Beta reaches 70% of the best (0.42) and the floor (0.25), but not the minimum (0.45).
   assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.6]]);
+});
+
+Deno.test("what the cut drops above the close floor is a close match, after the strong ones", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma", "Delta"], [0.9, 0.5, 0.31, 0.29].map(cosineFor));
+  // The cut's bar is 70% of 0.9 (0.63): Beta and Gamma are under it, Delta under the close floor.
+  assert.deepEqual(servedTiers(index, "zqxv"), [
+    ["Alpha", 0.9, "strong"],
+    ["Beta", 0.5, "close"],
+    ["Gamma", 0.31, "close"],
+  ]);
+  // Newest first lists the strong set alone, and says how many close matches there are.
+  const dated = index.search({
+    query: analyzeQuery("zqxv"),
+    vector: Float32Array.from(QUERY),
+    ranking: served.ranking,
+    ...served.cut,
+  });
+  assert.deepEqual(dated.hits.map((h) => h.job.job_title), ["Alpha"]);
+  assert.equal(dated.total, 1);
+  assert.equal(dated.closeTotal, 2);
+  assert.equal(dated.closest, undefined);
 });
 
 Deno.test("nothing under the floor is ever shown", () => {
@@ -116,4 +148,31 @@ Deno.test("a posting with the query's words mixes both parts half and half", () 
     ["Nurse", 0.5 * 0.8 + 0.5 * 1],
     ["Nurse Assistant", Math.round((0.5 * 0.6 + 0.5 * keyword["Nurse Assistant"]) * 1e4) / 1e4],
   ]);
+});
+
+Deno.test("mixScore() is the served mix: in [0, 1], rising with the cosine and the keyword score", () => {
+  const { cosineFloor, cosineCeiling } = served.ranking;
+  const span = cosineCeiling - cosineFloor;
+  fc.assert(
+    fc.property(
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (c1, c2, k1, k2, weight) => {
+        const [low, high] = c1 <= c2 ? [c1, c2] : [c2, c1];
+        const [few, more] = k1 <= k2 ? [k1, k2] : [k2, k1];
+        const score = mixScore(low, few, weight, cosineFloor, span);
+        assert.ok(score >= 0 && score <= 1);
+        assert.ok(mixScore(high, few, weight, cosineFloor, span) >= score);
+        assert.ok(mixScore(low, more, weight, cosineFloor, span) >= score);
+      },
+    ),
+    { seed: 36 },
+  );
+  // The title alone at full weight; the keywords alone at none; the ceiling maps to 1.
+  assert.equal(mixScore(cosineCeiling, 0.3, 1, cosineFloor, span), 1);
+  assert.equal(mixScore(0.95, 0.3, 0, cosineFloor, span), 0.3);
+  assert.equal(mixScore(cosineFloor, 1, 0.5, cosineFloor, span), 0.5);
 });

@@ -7,7 +7,6 @@
  */
 import { foldText } from "../domain/fold_text.ts";
 import type { Job } from "../domain/job.ts";
-import type { IndexHit } from "./index_search.ts";
 import { byScoreThenDate, type Candidates, type RankedHit, SCORE_STEPS } from "./result_cut.ts";
 
 /**
@@ -198,7 +197,7 @@ export class Reposts {
     if (others.length === 0) return;
     const groups = this.#repostGroups();
     const jobs = this.#jobs;
-    const hitOfGroup = new Map<number, IndexHit>();
+    const hitOfGroup = new Map<number, RankedHit>();
     for (const hit of set) hitOfGroup.set(groups[hit.position], hit);
     const listed = others
       .filter(({ position }) => hitOfGroup.has(groups[position]))

@@ -23,15 +23,31 @@ function stepsReaching(score: number): number {
 export interface CutBars {
   /** The minimum, when the best candidate reaches it. */
   enough: number;
-  /** The floor: no candidate below it is kept, even when the best misses `enough`. */
+  /** The floor: no candidate below it is strong, even when the best misses `enough`. */
   least: number;
+  /** The close matches' floor; above every score (`SCORE_STEPS + 1`) when there is no close tier. */
+  close: number;
 }
 
-/** The bars of a request: `DEFAULT_CUT`'s minimum and no rescue unless it names others. */
-export function cutBarsOf(request: Pick<IndexSearch, "minScore" | "weakFloor">): CutBars {
+/**
+ * The bars of a request: `DEFAULT_CUT`'s minimum, no rescue and no close tier unless it names
+ * others.
+ */
+export function cutBarsOf(
+  request: Pick<IndexSearch, "minScore" | "weakFloor" | "closeFloor">,
+): CutBars {
   const minScore = request.minScore ?? DEFAULT_CUT.minScore;
   const enough = stepsReaching(minScore);
-  return { enough, least: Math.min(enough, stepsReaching(request.weakFloor ?? minScore)) };
+  const least = Math.min(enough, stepsReaching(request.weakFloor ?? minScore));
+  const close = request.closeFloor === undefined
+    ? SCORE_STEPS + 1
+    : Math.max(1, stepsReaching(request.closeFloor));
+  return { enough, least, close };
+}
+
+/** The least score (in steps) a candidate of either tier has: what a search gathers. */
+export function gatherFloor(bars: CutBars): number {
+  return Math.min(bars.least, bars.close);
 }
 
 /**
@@ -58,30 +74,36 @@ export function cutBar(best: number, cut: CutBars & { relativeCut?: number }): n
 }
 
 /**
- * Keeps the candidates that pass the cut: the minimum when the best reaches it (else the floor),
- * and the share `relativeCut` of the best's score.
+ * Keeps the candidates of either tier and returns the strong tier's bar: a candidate is strong when
+ * it passes the cut (the minimum when the best reaches it, else the floor, and the share
+ * `relativeCut` of the best's score), close when it does not but reaches the close floor.
  */
 export function cutByScore(
   candidates: Candidates,
   cut: CutBars & { relativeCut?: number },
-): void {
+): number {
   const { positions, scores } = candidates;
   let best = 0;
   for (let k = 0; k < candidates.count; k++) best = Math.max(best, scores[k]);
   const bar = cutBar(best, cut);
+  const keep = Math.min(bar, cut.close);
   let count = 0;
   for (let k = 0; k < candidates.count; k++) {
-    if (scores[k] >= bar) {
+    if (scores[k] >= keep) {
       positions[count] = positions[k];
       scores[count] = scores[k];
       count++;
     }
   }
   candidates.count = count;
+  return bar;
 }
 
+/** What the orders compare. */
+type ScoredJob = Pick<IndexHit, "job" | "score">;
+
 /** A hit of the result set with its posting's position in the index. */
-export interface RankedHit extends IndexHit {
+export interface RankedHit extends Omit<IndexHit, "match"> {
   position: number;
 }
 
@@ -118,7 +140,7 @@ export function bestByScore(candidates: Candidates, jobs: readonly Job[]): Ranke
 }
 
 /** Newest first, then best score, then lowest id: the default order. */
-export function byDateThenScore(a: IndexHit, b: IndexHit): number {
+export function byDateThenScore(a: ScoredJob, b: ScoredJob): number {
   if (a.job.publish_time !== b.job.publish_time) {
     return a.job.publish_time < b.job.publish_time ? 1 : -1;
   }
@@ -126,7 +148,7 @@ export function byDateThenScore(a: IndexHit, b: IndexHit): number {
 }
 
 /** Best score first, then newest, then lowest id: the relevance order. */
-export function byScoreThenDate(a: IndexHit, b: IndexHit): number {
+export function byScoreThenDate(a: ScoredJob, b: ScoredJob): number {
   if (a.score !== b.score) return b.score - a.score;
   if (a.job.publish_time !== b.job.publish_time) {
     return a.job.publish_time < b.job.publish_time ? 1 : -1;

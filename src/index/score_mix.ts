@@ -1,6 +1,6 @@
 /**
- * How a posting's score is made from its keyword score and its title's cosine, for a search whose
- * every title cosine is known (src/index/job_index.ts): the vector's share of the mix, the cosines
+ * How a posting's score is made from its keyword score and its title's cosine: the one formula
+ * (`mixScore`, used by every path that makes a hybrid score), the vector's share of the mix, the cosines
  * under which a title changes no score (what the title vectors need exactly,
  * src/index/title_vectors.ts `CosineBars`), and one pass over every posting into score steps.
  *
@@ -22,6 +22,26 @@ const SKIP_MARGIN = 1e-6;
  * cheaper when few postings have a word (1,000,000 postings, 2% with one: 1.75 against 2.3 ms).
  */
 const BROAD_SHARE = 1 / 8;
+
+/**
+ * The one formula of a hybrid score, used wherever one is made (`JobIndex.search` for the rows the
+ * SIMD kernel cannot take and for the bound of a waiting candidate, `JobIndex.scoresOf` for the
+ * profile search, `scoreEveryPosting` below): the title's cosine mapped linearly from the model's
+ * [floor, floor + span] onto [0, 1] and clamped, mixed with the keyword score (in [0, 1]) at the
+ * vector's share `vectorWeight`. Small enough for V8 to inline into the loops that call it.
+ */
+export function mixScore(
+  cosine: number,
+  keyword: number,
+  vectorWeight: number,
+  cosineFloor: number,
+  span: number,
+): number {
+  let semantic = (cosine - cosineFloor) / span;
+  semantic = semantic < 0 ? 0 : semantic > 1 ? 1 : semantic;
+  const score = vectorWeight * semantic + (1 - vectorWeight) * keyword;
+  return score > 1 ? 1 : score;
+}
 
 /**
  * The vector's share of the mix: `vectorWeight`, moving to `vectorWeightUnmatched` as the best
@@ -105,13 +125,9 @@ export function scoreEveryPosting(
       gathered[count] = p;
       count += +(cosines[vectorOfDoc[p]] >= skipBelow) | +(keyword[p] !== 0);
     }
-    const keywordShare = 1 - vectorWeight;
     for (let k = 0; k < count; k++) {
       const p = gathered[k];
-      let semantic = (cosines[vectorOfDoc[p]] - cosineFloor) / span;
-      semantic = semantic < 0 ? 0 : semantic > 1 ? 1 : semantic;
-      let score = vectorWeight * semantic + keywordShare * keyword[p];
-      score = score > 1 ? 1 : score;
+      const score = mixScore(cosines[vectorOfDoc[p]], keyword[p], vectorWeight, cosineFloor, span);
       const steps = score * SCORE_STEPS;
       let scoreSteps = steps | 0;
       scoreSteps += +(steps - scoreSteps >= 0.5);
@@ -127,8 +143,7 @@ export function scoreEveryPosting(
     if (cosine < skipBelow && keyword[p] === 0) continue;
     const score = mode === "vector"
       ? Math.max(0, cosine)
-      : vectorWeight * Math.min(1, Math.max(0, (cosine - cosineFloor) / span)) +
-        (1 - vectorWeight) * keyword[p];
+      : mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span);
     const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
     if (scoreSteps >= least) {
       positions[kept] = p;

@@ -23,7 +23,8 @@
  */
 import { FILTER_NAMES, type FilterContext } from "../domain/filters.ts";
 import { distanceKm } from "../domain/geo.ts";
-import { type Derived, type Job, toJobResult } from "../domain/job.ts";
+import type { Derived, Job } from "../domain/job.ts";
+import { toResults } from "./to_results.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome } from "../domain/service.ts";
 import { foldText } from "../domain/fold_text.ts";
@@ -65,6 +66,8 @@ export interface ProfileSearchResult extends IndexResult {
   countries: string[];
   /** Nothing fitted near the profile's cities, so the set is taken from their whole countries. */
   widened: boolean;
+  /** Few postings near the person: the close matches reach the rest of their countries. */
+  closeBeyond: boolean;
   /** When filters left nothing: the size of the set without them. */
   unfiltered?: number;
 }
@@ -185,6 +188,8 @@ export async function searchProfile(
   let area = explicitPlace ? [] : profile.places;
   const countries = [...new Set(area.filter((p) => p.country).map((p) => p.country!))];
   let widened = false;
+  /** Postings beyond the area listed as close matches only (see below); null: none. */
+  let outside: Uint8Array | null = null;
   if (area.length > 0) {
     const inside = (places: DerivedProfile["places"]) =>
       Uint8Array.from(
@@ -199,28 +204,48 @@ export async function searchProfile(
       mask = inside(area);
       widened = true;
     }
-    for (let p = 0; p < n; p++) {
-      if (mask[p] === 0) {
-        relevance[p] = 0;
-        fused[p] = 0;
+    // Few of the kind near the person: the close matches reach the rest of their country, after
+    // the near ones (the place bonus orders them), so that a page of the closest jobs is listed.
+    // The strong matches stay near: the cut is still made among the area's postings alone.
+    let beyond: Uint8Array | null = null;
+    if (!widened && countries.length > 0 && area.some((p) => p.city !== undefined)) {
+      let near = 0;
+      for (let p = 0; p < n; p++) {
+        if (mask[p] === 1 && relevance[p] >= options.cut.closeFloor) near++;
+      }
+      if (near < CLOSE_PAGE) {
+        beyond = inside(countries.map((country) => ({ country, wished: false })));
       }
     }
+    for (let p = 0; p < n; p++) {
+      if (mask[p] === 1) continue;
+      if (beyond?.[p] === 1) {
+        (outside ??= new Uint8Array(n))[p] = 1;
+        continue;
+      }
+      relevance[p] = 0;
+      fused[p] = 0;
+    }
   }
-  keepRelevant(fused, relevance, options.cut);
+  const strong = keepRelevant(fused, relevance, options.cut, outside);
   const asIs = { minScore: Number.MIN_VALUE, relativeCut: 0, weakFloor: Number.MIN_VALUE };
-  const result = index.searchScores(fused, { ...options.request, ...asIs });
+  const result = index.searchScores(fused, { ...options.request, ...asIs }, strong);
   // An empty set under filters: how many the profile finds without them, for the hint.
   const filters = (options.request.filters ?? {}) as Record<string, unknown>;
   const filtered = FILTER_NAMES.some((name) => filters[name] !== undefined);
   const unfiltered = result.total === 0 && filtered
-    ? index.searchScores(fused, { ...options.request, filters: undefined, limit: 0, ...asIs })
-      .total
+    ? index.searchScores(
+      fused,
+      { ...options.request, filters: undefined, limit: 0, ...asIs },
+      strong,
+    ).total
     : undefined;
   return {
     ...result,
     roles: roles.map((r) => ({ title: r.title, weight: Math.round(r.weight * 100) / 100 })),
     countries,
     widened,
+    closeBeyond: outside !== null,
     ...(unfiltered !== undefined ? { unfiltered } : {}),
   };
 }
@@ -246,19 +271,34 @@ function inArea(
   });
 }
 
+/** A page of the closest jobs: fewer near the person, and the close matches reach their country. */
+const CLOSE_PAGE = 10;
+
 /**
- * Zeroes the scores of postings whose relevance does not pass the cut, decided as
- * `JobIndex.search` decides it for one query: the minimum when the best reaches it, else the
- * floor, and the share of the best relevance anywhere.
+ * The strong matches (1 by posting), whose relevance passes the cut decided as `JobIndex.search`
+ * decides it for one query: the minimum when the best reaches it, else the floor, and the share
+ * of the best relevance anywhere. Zeroes the scores of postings that are neither strong nor close
+ * (relevance under the close floor). Postings `outside` the profile's area are close at best, and
+ * their relevance sets no bar.
  */
-function keepRelevant(scores: Float32Array, relevance: Float32Array, cut: ResultCut): void {
+function keepRelevant(
+  scores: Float32Array,
+  relevance: Float32Array,
+  cut: ResultCut,
+  outside: Uint8Array | null,
+): Uint8Array {
   let best = 0;
-  for (const r of relevance) if (r > best) best = r;
-  const least = Math.min(cut.minScore, cut.weakFloor);
-  const bar = Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best);
-  for (let p = 0; p < scores.length; p++) {
-    if (relevance[p] < bar || relevance[p] < least) scores[p] = 0;
+  for (let p = 0; p < relevance.length; p++) {
+    if (outside?.[p] !== 1 && relevance[p] > best) best = relevance[p];
   }
+  const least = Math.min(cut.minScore, cut.weakFloor);
+  const bar = Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best, least);
+  const strong = new Uint8Array(scores.length);
+  for (let p = 0; p < scores.length; p++) {
+    if (relevance[p] >= bar && outside?.[p] !== 1) strong[p] = 1;
+    else if (relevance[p] < cut.closeFloor || relevance[p] <= 0) scores[p] = 0;
+  }
+  return strong;
 }
 
 export interface ProfileOutcomeOptions {
@@ -329,21 +369,33 @@ export async function searchByProfile(
     },
   });
   const derived = summarizeProfile(profile, q === "" ? undefined : q);
-  const hits = query.detail === "full" && options.describe
-    ? await options.describe(result.hits)
-    : result.hits;
+  const describe = (hits: IndexHit[]) =>
+    query.detail === "full" && options.describe ? options.describe(hits) : Promise.resolve(hits);
   const outcome: SearchOutcome = {
     total: result.total,
+    close_total: result.closeTotal,
     search_time_ms: 0,
-    results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail, hit.alsoPostedAt)),
+    results: toResults(await describe(result.hits), query.detail),
     derived,
   };
+  if (result.closest) outcome.closest = toResults(await describe(result.closest), query.detail);
   if (result.facets) outcome.facets = result.facets;
   if (result.widened && result.total > 0) {
     outcome.hint = `Nothing fits the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km of ` +
       `${derived.places.join(" / ")}: these are from the rest of ${result.countries.join(", ")}.`;
   }
-  if (result.total === 0) {
+  if (result.closeBeyond && result.total > 0) {
+    outcome.hint = `Few postings fit the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km of ` +
+      `${derived.places.join(" / ")}: the close matches after them reach the rest of ` +
+      `${result.countries.join(", ")}.`;
+  }
+  if (result.total === 0 && result.closeTotal > 0 && derived.roles.length > 0) {
+    outcome.hint = result.closest
+      ? `No strong match for the profile here; its ${result.closeTotal} close matches are listed ` +
+        "apart (`closest`), best first."
+      : `No strong match for the profile here; its ${result.closeTotal} close matches follow, ` +
+        "best first.";
+  } else if (result.total === 0) {
     outcome.hint = derived.roles.length === 0
       ? 'No role could be read from the profile: say what work is wanted ("I am looking for a ' +
         'job as a nurse") or give `q` beside it.'

@@ -72,8 +72,10 @@ export function searchHint(
   query: SearchQuery,
   emptied: Emptied | null,
   place: QueryPlace | null,
+  closeMatches = 0,
 ): string | undefined {
-  const spelled = query.city !== undefined ? index.cityNamed(query.city) : undefined;
+  // Spaces around the name count as another spelling: the match is exact, the hint forgiving.
+  const spelled = query.city !== undefined ? index.cityNamed(query.city.trim()) : undefined;
   if (query.city !== undefined && spelled !== undefined && spelled !== query.city) {
     return `No postings have the city '${query.city}' (city is matched exactly); ` +
       `the postings write it '${spelled}'.`;
@@ -84,7 +86,12 @@ export function searchHint(
       ? `the place in the query ('${place?.matched}')`
       : `${name}=${showValue(query[name as FilterName])}`
   );
-  return `Nothing matches with ${named.join(", ")}; without ${
+  const without = `without ${
     named.length > 1 ? "them" : "it"
-  } the query finds ${emptied.unfiltered} postings.`;
+  } the query finds ${emptied.unfiltered}`;
+  if (closeMatches > 0) {
+    return `No strong match with ${named.join(", ")} (${without}); the ${closeMatches} close ` +
+      "matches that pass the filters are listed apart (`closest`), best first.";
+  }
+  return `Nothing matches with ${named.join(", ")}; ${without} postings.`;
 }

@@ -7,7 +7,8 @@
  * @module
  */
 import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
-import { type CityCount, type Job, jobIdFromUrl, toJobResult } from "../domain/job.ts";
+import { type CityCount, type Job, jobIdFromUrl } from "../domain/job.ts";
+import { toResults } from "./to_results.ts";
 import type { FilterContext } from "../domain/filters.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import { parseNear } from "../places/mod.ts";
@@ -188,13 +189,16 @@ class SnapshotSearchService implements JobSearchService {
       limit: query.top_k,
       ...calibrated(index.data.model, this.#minScore),
     };
-    const { total, facets, ...page } = index.search(request);
-    const hits = query.detail === "full" ? await this.#described(page.hits) : page.hits;
+    const { total, closeTotal, facets, ...page } = index.search(request);
+    const describe = (hits: IndexHit[]) =>
+      query.detail === "full" ? this.#described(hits) : Promise.resolve(hits);
     const outcome: SearchOutcome = {
       total,
+      close_total: closeTotal,
       search_time_ms: 0,
-      results: hits.map((hit) => toJobResult(hit.job, hit.score, query.detail, hit.alsoPostedAt)),
+      results: toResults(await describe(page.hits), query.detail),
     };
+    if (page.closest) outcome.closest = toResults(await describe(page.closest), query.detail);
     if (place && (place.cityKey || place.country || place.remote)) {
       outcome.query_place = {
         matched: place.matched,
@@ -213,7 +217,7 @@ class SnapshotSearchService implements JobSearchService {
       };
     }
     if (facets) outcome.facets = facets;
-    const hint = searchHint(index, query, emptied, place);
+    const hint = searchHint(index, query, emptied, place, closeTotal);
     if (hint) outcome.hint = hint;
     outcome.search_time_ms = Math.round(performance.now() - started);
     return outcome;

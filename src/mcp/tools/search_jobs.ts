@@ -94,6 +94,9 @@ export const searchJobsConfig = {
     }. ` +
     "Results are most relevant first (`sort: date` for " +
     "newest first); reposts of one job count once. Page with `top_k` and `offset`. " +
+    "Most relevant first lists the strong matches (`total`), then close ones (`close_total`), " +
+    "each marked in `match`; newest first lists strong matches only, and when none passes the " +
+    "filters, the closest ones there in `closest`. " +
     "`detail: full` adds the job descriptions (long ones cut; read one posting in full as the " +
     "resource jobseek://postings/{job_url}). A page is kept within `max_chars`. Use list_cities " +
     "to find city names.",

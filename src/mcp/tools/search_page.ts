@@ -13,6 +13,7 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
+  searchPlaceInWords,
   type SearchResponse,
   SearchResponseSchema,
 } from "../../domain/job.ts";
@@ -78,8 +79,8 @@ function withCutDescription(job: JobResult): { job: JobResult; cutFrom?: number 
   };
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
 }
 
 function indent(text: string): string {
@@ -117,6 +118,7 @@ export function formatPosting(n: number, job: JobResult, cutFrom?: number): stri
   }
   if (job.work_mode) facts.push(job.work_mode);
   const more = [`source ${job.data_source}`, `score ${job.score.toFixed(2)}`];
+  if (job.match === "close") more.push("close match");
   if (job.employment_type) more.push(`employment ${job.employment_type}`);
   if (job.seniority_level) more.push(`seniority ${job.seniority_level}`);
   if (job.job_tags.length > 0) more.push(`tags ${job.job_tags.join(", ")}`);
@@ -162,7 +164,10 @@ export function buildSearchPage(
   const entries: string[] = [];
   let descriptionsCut = 0;
   let firstCutUrl: string | undefined;
-  for (const [i, original] of response.results.entries()) {
+  // No strong match under the filters: the closest ones are listed instead, said to be so.
+  const closestOnly = response.results.length === 0 && (response.closest?.length ?? 0) > 0;
+  const listed = closestOnly ? response.closest! : response.results;
+  for (const [i, original] of listed.entries()) {
     const { job, cutFrom } = withCutDescription(original);
     const entry = formatPosting(first + i, job, cutFrom);
     const json = JSON.stringify(job).length + 1;
@@ -180,9 +185,11 @@ export function buildSearchPage(
       firstCutUrl ??= job.job_url;
     }
   }
-  const omitted = response.results.length - shown.length;
+  const omitted = listed.length - shown.length;
   const last = query.offset + shown.length;
-  const structured: McpSearchResponse = { ...response, results: shown };
+  const structured: McpSearchResponse = closestOnly
+    ? { ...response, closest: shown }
+    : { ...response, results: shown };
   if (omitted > 0 || descriptionsCut > 0) {
     structured.truncated = {
       max_chars: maxChars,
@@ -199,16 +206,32 @@ export function buildSearchPage(
     : query.q === ""
     ? "the profile"
     : `"${query.q}" and the profile`;
-  if (shown.length === 0) {
+  const closeTotal = response.close_total ?? 0;
+  const where = searchPlaceInWords(response);
+  if (closestOnly) {
     lines.push(
-      total === 0
+      `No strong match for ${asked}${where}; closest there (${
+        plural(closeTotal, "close match", "close matches")
+      }, showing ${first}-${last}, most relevant first):`,
+      "",
+      entries.join("\n\n"),
+    );
+  } else if (shown.length === 0) {
+    const all = total + (query.sort === "relevance" ? closeTotal : 0);
+    lines.push(
+      all === 0
         ? `No jobs found for ${asked}.`
-        : `No more jobs for ${asked}: all ${total} were shown before offset ${query.offset}.`,
+        : `No more jobs for ${asked}: all ${all} were shown before offset ${query.offset}.`,
     );
   } else {
     const order = query.sort === "date" ? "newest first" : "most relevant first";
+    const found = query.sort === "relevance" && closeTotal > 0
+      ? `${plural(total, "strong match", "strong matches")} and ${
+        plural(closeTotal, "close match", "close matches")
+      }`
+      : plural(total, "job");
     lines.push(
-      `Found ${plural(total, "job")} for ${asked} (showing ${first}-${last}, ${order}):`,
+      `Found ${found} for ${asked} (showing ${first}-${last}, ${order}):`,
       "",
       entries.join("\n\n"),
     );
@@ -237,7 +260,10 @@ export function buildSearchPage(
           query.detail === "full" ? ' or detail "summary"' : ""
         }.`,
     );
-  } else if (last < total && shown.length > 0) {
+  } else if (
+    shown.length > 0 &&
+    last < (closestOnly || query.sort === "relevance" ? total + closeTotal : total)
+  ) {
     notes.push(`More results: call search_jobs again with offset ${last}.`);
   }
   if (descriptionsCut > 0) {

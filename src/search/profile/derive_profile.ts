@@ -19,7 +19,7 @@ import { PROFILE_MAX_LENGTH } from "../../domain/profile.ts";
 import { stem } from "../../index/tokenize.ts";
 import { experiencePeriods } from "./experience_periods.ts";
 import { hasHeadNoun, headGroupOf, wordsOf } from "./head_group.ts";
-import { listedSkills } from "./listed_skills.ts";
+import { profileSkills } from "./listed_skills.ts";
 import { headlineRoles, headLines, headWithoutName } from "./profile_head.ts";
 import { type DerivedPlace, type PlaceLookup, profilePlaces } from "./profile_places.ts";
 import { profileSeniority } from "./profile_seniority.ts";
@@ -41,7 +41,10 @@ export interface DerivedRole {
 export interface DerivedProfile {
   /** Strongest first; at most `MAX_ROLES`. */
   roles: DerivedRole[];
-  /** As written in the skills section (or a licences/tools section), at most `MAX_SKILLS`. */
+  /**
+   * The languages named throughout the profile first, then the skills as written in the skills
+   * section (or a licences/tools section), at most `MAX_SKILLS`.
+   */
   skills: string[];
   /** Cities (with their country) and countries the person lives in or wants to work in. */
   places: DerivedPlace[];
@@ -129,7 +132,7 @@ export function deriveProfile(text: string, options: DeriveProfileOptions = {}):
   const { seniority, levels } = profileSeniority(text, { lines, namedTitles });
   return {
     roles: roles.slice(0, MAX_ROLES),
-    skills: listedSkills(lines),
+    skills: profileSkills(text, lines),
     places,
     remote: wishes.remote,
     ...(seniority ? { seniority } : {}),

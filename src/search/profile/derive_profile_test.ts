@@ -235,3 +235,28 @@ Deno.test("deriveProfile() joins skills a hard wrap split, and splits bracketed 
     "Excel",
   ]);
 });
+
+Deno.test("deriveProfile() puts the language a CV names throughout first among its skills", () => {
+  const profile = deriveProfile([
+    "Mira Okafor",
+    "Backend Python Developer · Leeds, UK",
+    "",
+    "Summary",
+    "Backend developer building Python services and APIs for six years.",
+    "",
+    "Experience",
+    "Senior Backend Developer, Ledgerline (2021 - present)",
+    "- Python services on AWS Lambda; moved the billing API from Flask to FastAPI",
+    "- Go to market support for the payments team",
+    "Backend Developer, Parcelry (2018 - 2021)",
+    "- Django and Python workers on PostgreSQL and Redis",
+    "",
+    "Skills",
+    "Django, FastAPI, Flask, PostgreSQL, Redis, Docker, Kubernetes, AWS, Terraform, Git",
+  ].join("\n"));
+  assert.equal(profile.skills[0], "Python");
+  assert.deepEqual(profile.skills.slice(1, 4), ["Django", "FastAPI", "Flask"]);
+  // "Go to market" is no language; one mention is not "throughout".
+  assert.ok(!profile.skills.includes("Go"));
+  assert.equal(profile.skills.filter((s) => s === "Python").length, 1);
+});

@@ -58,3 +58,61 @@ export function listedSkills(lines: Line[]): string[] {
   }
   return skills;
 }
+
+/**
+ * Programming languages as CVs write them, with how each is found: case-sensitive where the word
+ * is also common English ("Go", "Rust", "Swift", "Ruby", "Dart"), so that "go to market" is no
+ * language.
+ */
+const LANGUAGES: readonly [string, RegExp][] = [
+  ["Python", /\bpython\b/gi],
+  ["Java", /\bjava\b(?![ -]?script)/gi],
+  ["JavaScript", /\bjavascript\b/gi],
+  ["TypeScript", /\btypescript\b/gi],
+  ["Go", /\bGolang\b|(?<![.!?:]\s|^)\bGo\b(?![-'’])/gm],
+  ["Kotlin", /\bkotlin\b/gi],
+  ["C#", /(?<![\w#])C#(?!\w)/gi],
+  ["C++", /(?<![\w+])C\+\+(?!\w)/gi],
+  ["Rust", /\bRust\b/g],
+  ["Ruby", /\bRuby\b/g],
+  ["PHP", /\bphp\b/gi],
+  ["Scala", /\bscala\b/gi],
+  ["Swift", /\bSwift\b/g],
+  ["Dart", /\bDart\b/g],
+  ["Elixir", /\belixir\b/gi],
+  ["SQL", /\bsql\b/gi],
+];
+
+/** How often a language must be named in the whole CV to lead its skills. */
+const NAMED_THROUGHOUT = 3;
+
+/**
+ * The languages a CV names throughout (at least three times, anywhere: headline, summary,
+ * experience, skills), most named first: a backend developer who writes "Python" nine times works
+ * in Python, whatever the skills section lists first.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const cv = "Python developer.\nBuilt Python services.\nPython, Django, Go to market.";
+ * assert.deepEqual(mainLanguages(cv), ["Python"]);
+ * ```
+ */
+export function mainLanguages(text: string): string[] {
+  return LANGUAGES
+    .map(([name, pattern]) => [name, text.match(pattern)?.length ?? 0] as const)
+    .filter(([, count]) => count >= NAMED_THROUGHOUT)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name]) => name);
+}
+
+/**
+ * The profile's skills: the languages it names throughout first, then the listed skills without
+ * them, at most `MAX_SKILLS`.
+ */
+export function profileSkills(text: string, lines: Line[]): string[] {
+  const main = mainLanguages(text);
+  const taken = new Set(main.map(foldText));
+  const listed = listedSkills(lines).filter((skill) => !taken.has(foldText(skill)));
+  return [...main, ...listed].slice(0, MAX_SKILLS);
+}

@@ -1,0 +1,166 @@
+/**
+ * `deno run -A bench/tiered_quality.ts [--json] [--try FILE]`: what a searcher sees, on the real
+ * postings with the default model, as the service answers (the place read from the query, the
+ * analysed query, the model's ranking and cut, strong and close matches):
+ * - nDCG@10 of the relevance order (`sort=relevance`: the strong matches, then the close ones);
+ * - nDCG@10 of the first page of the newest-first order (`sort=date`: the strong set alone);
+ * - how many queries with fitting postings (grade 2) get an empty relevance-order list;
+ * - the mean size of the strong set and of the whole list;
+ * per judged set (bench/queries/) and query kind. The tuned sets (model, spoken) and the held-out
+ * ones (heldout, spoken_heldout) are printed side by side; settings are chosen on the tuned ones.
+ *
+ * `--try FILE`: a JSON list of `{ "name", "ranking"?, "cut"? }`, each merged over the model's
+ * settings, measured one after the other on the same vectors (what bench/tune_ranking.ts does for
+ * the cut alone). Title vectors are kept between runs in the model folder (tests/vector_cache.ts).
+ *
+ * @module
+ */
+import type { Job } from "../src/domain/job.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { analyzeQuery } from "../src/index/analyze_query.ts";
+import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
+import { JobIndex } from "../src/index/job_index.ts";
+import { rankingForModel, type RankingParams, type ResultCut } from "../src/index/ranking.ts";
+import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
+import { placeToApply } from "../src/search/place_to_apply.ts";
+import { loadConfig } from "../src/config.ts";
+import { openVectorCache } from "../tests/vector_cache.ts";
+import {
+  HELDOUT_JUDGED_QUERIES,
+  MODEL_JUDGED_QUERIES,
+  SPOKEN_HELDOUT_JUDGED_QUERIES,
+  SPOKEN_JUDGED_QUERIES,
+  type TypedJudgedQuery,
+} from "./judged_queries.ts";
+import { gradeTyped, openModel } from "./model_compare.ts";
+import { judge } from "./quality.ts";
+import { importRealJobs } from "./real_data.ts";
+
+const encoder = new TextEncoder();
+const print = (line = "") => Deno.stdout.writeSync(encoder.encode(line + "\n"));
+
+interface Tried {
+  name: string;
+  ranking?: Partial<RankingParams>;
+  cut?: Partial<ResultCut>;
+}
+
+const tryAt = Deno.args.indexOf("--try");
+const tries: Tried[] = tryAt >= 0
+  ? JSON.parse(Deno.readTextFileSync(Deno.args[tryAt + 1]))
+  : [{ name: "served" }];
+
+const spec = findModel(DEFAULT_MODEL_ID);
+const model = await openModel(spec);
+const embedder = await openVectorCache(
+  model,
+  `${loadConfig(Deno.env.toObject()).modelDir}/../test-vectors`,
+);
+const jobs = await importRealJobs();
+const titles = [...new Set(jobs.map(embeddingTextOf))];
+const vectorOf = new Map((await embedder.embed(titles)).map((v, i) => [titles[i], v]));
+await embedder.save();
+const index = new JobIndex(assembleIndexData({
+  model: embedder.model,
+  dimensions: embedder.dimensions,
+  jobs,
+  vectors: jobs.map((job) => vectorOf.get(embeddingTextOf(job))!),
+}));
+const served = rankingForModel(embedder.model);
+
+const SETS: [string, TypedJudgedQuery[]][] = [
+  ["model (tuned)", MODEL_JUDGED_QUERIES],
+  ["heldout", HELDOUT_JUDGED_QUERIES],
+  ["spoken (tuned)", SPOKEN_JUDGED_QUERIES],
+  ["spoken heldout", SPOKEN_HELDOUT_JUDGED_QUERIES],
+];
+
+interface Row {
+  queries: number;
+  relevance: number;
+  firstPage: number;
+  empty: number;
+  strong: number;
+  listed: number;
+}
+
+const queryVectors = new Map<string, Float32Array>();
+async function vectorFor(text: string): Promise<Float32Array> {
+  let vector = queryVectors.get(text);
+  if (!vector) {
+    [vector] = await model.embed([text]);
+    queryVectors.set(text, vector);
+  }
+  return vector;
+}
+
+async function measure(
+  queries: TypedJudgedQuery[],
+  ranking: RankingParams,
+  cut: ResultCut,
+): Promise<Record<string, Row>> {
+  const rows: Record<string, Row[]> = {};
+  for (const judged of queries) {
+    const place = placeToApply(index, parseSearchQuery({ q: judged.q }));
+    const query = analyzeQuery(place?.rest ?? judged.q);
+    const vector = await vectorFor(query.embeddingText);
+    const search = (sort: "date" | "relevance", limit: number) =>
+      index.search({ query, vector, place: place ?? undefined, sort, limit, ranking, ...cut });
+    const grade = (job: Job) => gradeTyped(judged, job);
+    const listed = search("relevance", 1000);
+    const dated = search("date", 10);
+    const hasFitting = jobs.some((job) => grade(job) === 2);
+    const row: Row = {
+      queries: 1,
+      relevance: judge(grade, jobs, listed.hits.slice(0, 10).map((h) => h.job), []).ndcg10,
+      firstPage: judge(grade, jobs, dated.hits.map((h) => h.job), []).ndcg10,
+      empty: hasFitting && listed.hits.length === 0 ? 1 : 0,
+      strong: listed.total,
+      listed: listed.hits.length,
+    };
+    for (const kind of [judged.kind, "all"]) (rows[kind] ??= []).push(row);
+  }
+  return Object.fromEntries(
+    Object.entries(rows).map(([kind, list]) => {
+      const mean = (f: (r: Row) => number) => list.reduce((s, r) => s + f(r), 0) / list.length;
+      return [kind, {
+        queries: list.length,
+        relevance: mean((r) => r.relevance),
+        firstPage: mean((r) => r.firstPage),
+        empty: list.reduce((s, r) => s + r.empty, 0),
+        strong: mean((r) => r.strong),
+        listed: mean((r) => r.listed),
+      }];
+    }),
+  );
+}
+
+const load = Deno.loadavg().map((l) => l.toFixed(2)).join(" ");
+print(`${jobs.length} real postings; ${spec.id}; load average ${load}`);
+const results: Record<string, unknown> = {};
+for (const tried of tries) {
+  const ranking = { ...served.ranking, ...tried.ranking };
+  const cut = { ...served.cut, ...tried.cut };
+  print(`\n${tried.name}: ranking ${JSON.stringify(ranking)} cut ${JSON.stringify(cut)}`);
+  print(
+    "  set              kind        queries | relevance nDCG@10 | newest-first page nDCG@10 | " +
+      "empty | strong  listed",
+  );
+  const bySet: Record<string, Record<string, Row>> = {};
+  for (const [name, queries] of SETS) {
+    const quality = await measure(queries, ranking, cut);
+    bySet[name] = quality;
+    for (const [kind, q] of Object.entries(quality).sort(([a], [b]) => a.localeCompare(b))) {
+      print(
+        `  ${name.padEnd(16)} ${kind.padEnd(11)} ${String(q.queries).padStart(7)} | ${
+          q.relevance.toFixed(3).padStart(17)
+        } | ${q.firstPage.toFixed(3).padStart(25)} | ${String(q.empty).padStart(5)} | ${
+          q.strong.toFixed(0).padStart(6)
+        } ${q.listed.toFixed(0).padStart(7)}`,
+      );
+    }
+  }
+  results[tried.name] = bySet;
+}
+if (Deno.args.includes("--json")) print(JSON.stringify(results));
+model.close();

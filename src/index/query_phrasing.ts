@@ -1,0 +1,203 @@
+/**
+ * How people phrase a search around the role ("I want to work as a kitchen manager", "jobs as a
+ * life guard", "looking for procurement agent work", "open android developer roles", "python
+ * developer vacancies"): the phrasing at the start and the end of the query is not the role, and a
+ * sentence encoder that sees it moves every title's cosine by 0.1-0.2 and can swap their order
+ * (docs/search.md, "Queries as people say them"). Only the edges are taken off, word by word, so
+ * that the same words inside a role ("open source developer", "social work", "help desk") stay.
+ *
+ * @module
+ */
+
+/** Words that open a request rather than name the role: "I'd like", "can you find me", "as a". */
+const ASKING_WORDS = new Set([
+  "i",
+  "m",
+  "d",
+  "ve",
+  "am",
+  "we",
+  "please",
+  "can",
+  "could",
+  "would",
+  "will",
+  "you",
+  "me",
+  "us",
+  "find",
+  "show",
+  "get",
+  "give",
+  "list",
+  "searching",
+  "seeking",
+  "looking",
+  "look",
+  "want",
+  "wanna",
+  "like",
+  "love",
+  "need",
+  "are",
+  "is",
+  "there",
+  "what",
+  "which",
+  "any",
+  "some",
+  "now",
+  "for",
+  "a",
+  "an",
+  "to",
+  "as",
+  "in",
+  "at",
+  "currently",
+  "also",
+  "do",
+  "have",
+  "got",
+  "become",
+]);
+
+/**
+ * Words that open a request only when more of the request follows them ("jobs as a", "hiring for",
+ * "a career in", "work as"); followed by the role they are part of it ("career coach", "hiring
+ * manager", "job coach", "new business manager", "work experience").
+ */
+const REQUEST_NOUNS = new Set([
+  "job",
+  "jobs",
+  "career",
+  "careers",
+  "role",
+  "roles",
+  "position",
+  "positions",
+  "vacancy",
+  "vacancies",
+  "opening",
+  "openings",
+  "opportunity",
+  "opportunities",
+  "hiring",
+  "work",
+  "working",
+  "new",
+]);
+
+/** Words that close a request rather than name the role: "... positions open", "... near me". */
+const TRAILING = new Set([
+  "job",
+  "jobs",
+  "role",
+  "roles",
+  "position",
+  "positions",
+  "vacancy",
+  "vacancies",
+  "opening",
+  "openings",
+  "opportunity",
+  "opportunities",
+  "career",
+  "careers",
+  "open",
+  "available",
+  "wanted",
+  "please",
+  "now",
+  "hiring",
+  "near",
+  "me",
+  "here",
+  "there",
+  "are",
+  "is",
+  "any",
+  "new",
+  "a",
+  "an",
+  "for",
+  "looking",
+  "seeking",
+  "searching",
+  "in",
+  "my",
+  "area",
+  "today",
+  "asap",
+  "i",
+  "m",
+  "am",
+  "going",
+]);
+
+/** "Open" opens a request ("open android developer roles") except before these. */
+const OPEN_ROLES = new Set(["source", "university", "plan", "space"]);
+
+/** "Work" ends a request ("looking for work") unless one of these makes it the role. */
+const WORK_WORDS = new Set(["work", "working"]);
+/** Before "work", these make it part of the role: "social work", "youth work". */
+const WORK_ROLES = new Set([
+  "social",
+  "youth",
+  "case",
+  "community",
+  "charity",
+  "care",
+  "support",
+  "field",
+  "shift",
+  "detective",
+]);
+/** A query with one of these asks for work, so a "work" at its end is the asking too. */
+const ASKING = new Set(["looking", "seeking", "searching", "find", "need", "want", "wanna"]);
+
+/**
+ * The span of `words` (lower-cased, as `splitWords` gives them) that names the role: the words
+ * with the phrasing at either end taken off. The whole query when nothing would be left, so a
+ * query of filler alone ("jobs", "work") stays what it was.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.toLowerCase().split(" ");
+ * assert.deepEqual(roleWords(words("i want to work as a kitchen manager")), ["kitchen", "manager"]);
+ * assert.deepEqual(roleWords(words("looking for procurement agent work")), ["procurement", "agent"]);
+ * assert.deepEqual(roleWords(words("open source developer roles")), ["open", "source", "developer"]);
+ * assert.deepEqual(roleWords(words("social work")), ["social", "work"]);
+ * ```
+ */
+export function roleWords(words: readonly string[]): string[] {
+  let start = 0;
+  let end = words.length;
+  const asking = words.some((word) => ASKING.has(word));
+  /** Whether the word at `k` opens the request, looking at what follows it. */
+  const opens = (k: number): boolean => {
+    const word = words[k];
+    // "a&e nurse": a letter of an abbreviation, not the article.
+    if ((word === "a" || word === "an") && (words[k + 1]?.length ?? 0) < 2) return false;
+    if (ASKING_WORDS.has(word)) return true;
+    if (word === "open") return k + 1 < end && !OPEN_ROLES.has(words[k + 1]);
+    if (!REQUEST_NOUNS.has(word)) return false;
+    const next = words[k + 1];
+    return k + 1 < end && (ASKING_WORDS.has(next) || REQUEST_NOUNS.has(next));
+  };
+  while (start < end && opens(start)) start++;
+  while (end > start) {
+    const word = words[end - 1];
+    if (WORK_WORDS.has(word)) {
+      if (asking && end - 1 > start && !WORK_ROLES.has(words[end - 2])) {
+        end--;
+        continue;
+      }
+      break;
+    }
+    if (!TRAILING.has(word)) break;
+    end--;
+  }
+  return start < end ? words.slice(start, end) : [...words];
+}

@@ -1,0 +1,145 @@
+/**
+ * Strong and close matches on the real postings (issue 36): a filtered search whose strong set is
+ * empty still shows the closest postings that pass the filters, apart from `results`, and says so
+ * in words on MCP and in the CLI; relevance order continues past the strong set.
+ */
+import { strict as assert } from "node:assert";
+import { realIndex } from "./real_index.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { toSearchResponse } from "../src/domain/job.ts";
+import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
+import { formatResults } from "../cli/commands/search.ts";
+
+Deno.test("a narrow filter with no strong match shows the closest postings there", async (t) => {
+  const { service, jobs } = realIndex;
+  const cities = new Map<string, number>();
+  for (const job of jobs) cities.set(job.city, (cities.get(job.city) ?? 0) + 1);
+
+  // Issue 36's searches, as a new user typed them; each city holds a fitting posting.
+  const asked: [string, string][] = [
+    ["jobs as a cloud security engineer", "Rotterdam"],
+    ["mental health nurse position", "Liverpool"],
+    ["jobs as a user interface developer", "Manchester"],
+    ["jobs as a field sales consultant", "Amsterdam"],
+  ];
+  let shown = 0;
+  for (const [q, city] of asked) {
+    if (!cities.has(city)) continue;
+    await t.step(`"${q}" in ${city}`, async () => {
+      const dated = await service.search(parseSearchQuery({ q, city, top_k: "5" }));
+      const ranked = await service.search(
+        parseSearchQuery({ q, city, top_k: "5", sort: "relevance" }),
+      );
+      // Relevance order lists the strong matches, then the close ones: never empty when the
+      // newest-first order has anything to show, apart or not.
+      assert.ok(ranked.results.length > 0, `${q} in ${city}: nothing in relevance order`);
+      assert.equal(ranked.total, dated.total);
+      assert.equal(ranked.close_total, dated.close_total);
+      for (const r of [...dated.results, ...(dated.closest ?? []), ...ranked.results]) {
+        assert.equal(r.city, city, `${r.job_title} is in ${r.city}`);
+      }
+      if (dated.total > 0) {
+        assert.equal(dated.closest, undefined);
+        return;
+      }
+      shown++;
+      // No strong match there: the close ones, best first, as relevance order shows them.
+      assert.deepEqual(dated.results, []);
+      assert.deepEqual(dated.closest, ranked.results);
+      assert.ok(dated.closest!.every((r) => r.match === "close"));
+      const response = toSearchResponse("00000000-0000-4000-8000-000000000000", dated);
+      const page = buildSearchPage(parseSearchQuery({ q, city, top_k: "5" }), response, {
+        maxChars: 20_000,
+      });
+      assert.match(page.text, new RegExp(`^No strong match for "${q}" in ${city}; closest there`));
+      assert.ok(page.text.includes(dated.closest![0].job_title));
+      assert.deepEqual(page.structured.closest, response.closest);
+      assert.match(response.hint ?? "", /^No strong match with city=/);
+      const table = formatResults(response, 0, 120, "date");
+      assert.match(table, new RegExp(`^No strong match in ${city}; closest there:\\n`));
+      assert.ok(table.includes(`of ${dated.close_total} (0 strong, ${dated.close_total} close)`));
+    });
+  }
+  assert.ok(shown >= 2, `${shown} of the issue's searches had no strong match in their city`);
+});
+
+Deno.test("relevance order pages through the strong matches and then the close ones", async () => {
+  const { service } = realIndex;
+  const q = "I want to work as a kitchen manager";
+  const first = await service.search(parseSearchQuery({ q, sort: "relevance", top_k: "100" }));
+  assert.ok(first.total > 0 && (first.close_total ?? 0) > 0, JSON.stringify(first.close_total));
+  const tiers = first.results.map((r) => r.match);
+  assert.deepEqual(tiers.slice(0, first.total), Array(first.total).fill("strong"));
+  assert.ok(tiers.slice(first.total).every((tier) => tier === "close"));
+  // Best first across the tier boundary.
+  const scores = first.results.map((r) => r.score);
+  assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+  // The newest-first order shows the strong set alone, and says how many close ones there are.
+  const dated = await service.search(parseSearchQuery({ q, top_k: "100" }));
+  assert.equal(dated.results.length, Math.min(100, dated.total));
+  assert.ok(dated.results.every((r) => r.match === "strong"));
+  assert.equal(dated.close_total, first.close_total);
+});
+
+Deno.test("city is matched exactly as given: a padded city matches nothing and is shown as given", async () => {
+  const { service, jobs } = realIndex;
+  // The city with the most postings (not "Remote", which names no place to spell).
+  const counts = new Map<string, number>();
+  for (const job of jobs) counts.set(job.city, (counts.get(job.city) ?? 0) + 1);
+  const [city] = [...counts].filter(([name]) => name !== "" && name !== "Remote")
+    .sort((a, b) => b[1] - a[1])[0];
+  const q = "software engineer";
+  const padded = ` ${city} `;
+  assert.equal(parseSearchQuery({ q, city: padded }).city, padded);
+  const exact = await service.search(parseSearchQuery({ q, city, sort: "relevance" }));
+  const found = await service.search(parseSearchQuery({ q, city: padded, sort: "relevance" }));
+  assert.ok(exact.results.length > 0, `${q} in ${city}`);
+  assert.equal(found.total, 0);
+  assert.equal(found.close_total, 0);
+  assert.deepEqual(found.results, []);
+  assert.equal(found.applied?.filters.city, padded);
+  assert.equal(
+    found.hint,
+    `No postings have the city '${padded}' (city is matched exactly); the postings write it ` +
+      `'${city}'.`,
+  );
+  // Blank is absent, as for every parameter.
+  assert.equal(parseSearchQuery({ q, city: "   " }).city, undefined);
+});
+
+Deno.test("a CV search lists a page of the closest jobs past its strong matches", async () => {
+  const { service } = realIndex;
+  const profile = [
+    "Dana Whitfield",
+    "Chef de Partie · Liverpool, UK",
+    "",
+    "Experience",
+    "Chef de Partie, The Dockside Kitchen (2021 - present)",
+    "- Ran the grill and sauce sections for 120 covers a night",
+    "Commis Chef, Albert Street Bistro (2018 - 2021)",
+    "",
+    "Skills",
+    "Food hygiene level 3, Menu costing, Grill, Pastry",
+  ].join("\n");
+  const ranked = await service.search(
+    parseSearchQuery({ profile, top_k: "10", sort: "relevance" }),
+  );
+  // Liverpool holds two chef postings; the close matches reach the rest of GB.
+  assert.ok(
+    ranked.results.length >= 7,
+    `${ranked.total} strong, ${ranked.close_total} close`,
+  );
+  assert.ok(ranked.results.every((r) => r.country === "GB"));
+  assert.match(ranked.hint ?? "", /^Few postings fit the profile within \d+ km of Liverpool, GB: /);
+  const tiers = ranked.results.map((r) => r.match);
+  assert.ok(
+    !tiers.slice(tiers.indexOf("close") < 0 ? 10 : tiers.indexOf("close")).includes("strong"),
+  );
+  // Asked for newest first, it shows the strong matches alone, the same count.
+  const dated = await service.search(
+    parseSearchQuery({ profile, top_k: "10", sort: "date" }),
+  );
+  assert.equal(dated.total, ranked.total);
+  assert.equal(dated.close_total, ranked.close_total);
+  assert.ok(dated.results.every((r) => r.match === "strong"));
+});
