@@ -76,7 +76,10 @@ export function titleRowsProblem(rows: number, dimensions: number): string | nul
   } the search's SIMD kernel holds in its 4 GiB`;
 }
 
-/** The distinct title vectors and the postings of each. Searching is synchronous: one query at a time. */
+/**
+ * The distinct title vectors in the SIMD kernel's memory, and each posting's row (what a screened
+ * search marks). Searching is synchronous: one query at a time.
+ */
 export class TitleVectors {
   /** The int8 rows in the SIMD kernel's memory (src/index/dot_kernel.ts). */
   readonly #kernel: Int8Rows;
