@@ -19,6 +19,7 @@ import { compareModels } from "./model_compare.ts";
 import { buildOrama as buildJobsOrama } from "../src/index/orama_db.ts";
 import { BUILD_SLICE, buildPositionText } from "../src/index/position_text.ts";
 import { JobIndex } from "../src/index/job_index.ts";
+import { quantiseRows } from "../src/index/title_vectors.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
 import { silentLogger } from "../src/log.ts";
@@ -315,9 +316,11 @@ function worstCaseVectorScoring(index: JobIndex) {
     const norm = Math.hypot(...row);
     for (let k = 0; k < row.length; k++) row[k] /= norm;
   }
+  const { values, scales } = quantiseRows(vectors, data.dimensions);
   const distinct = new JobIndex({
     ...data,
-    vectors,
+    vectors: values,
+    vectorScales: scales,
     vectorOfDoc: Uint32Array.from({ length: rows }, (_, i) => i),
     text: index.positionText(),
   });

@@ -62,6 +62,15 @@ export const MUTANTS: Mutant[] = [
       "a screened search lets go titles of postings with a query word between the floor and the title bar",
   },
   {
+    id: "M3d",
+    layer: "index",
+    file: "src/index/title_vectors.ts",
+    line: "    scales[r] = scale;",
+    becomes: "    scales[r] = max / 128;",
+    breaks:
+      "every index's int8 title rows carry a scale a step off the one they were quantised with: each cosine 0.8% low",
+  },
+  {
     id: "M4",
     layer: "index",
     file: "src/index/reposts.ts",

@@ -1,7 +1,8 @@
 import { strict as assert } from "node:assert";
 import { loadConfig } from "../src/config.ts";
 import { createLogger, silentLogger } from "../src/log.ts";
-import { MINILM_L6_INT8, USE_LITE } from "../src/model/catalog.ts";
+import { findModel, MINILM_L6_INT8, MODELS, USE_LITE } from "../src/model/catalog.ts";
+import { titleRowsProblem } from "../src/index/title_vectors.ts";
 import { checkModelFiles, obtainModel } from "../src/model/obtain_model.ts";
 import { sha256Hex } from "../src/crypto.ts";
 import { openEmbedder } from "../src/model/open_embedder.ts";
@@ -290,4 +291,24 @@ Deno.test("an unknown JOBSEEK_MODEL stops the start with the known models named"
   assert.equal(loadConfig({ JOBSEEK_MODEL: "use-lite" }).model, "use-lite");
   assert.equal(loadConfig({ HOME: "/home/ann" }).modelDir, "/home/ann/.cache/jobseek/models");
   assert.equal(loadConfig({ JOBSEEK_MODEL_HUB: "off" }).modelHub, null);
+});
+
+Deno.test("the catalog refuses a model whose vectors' width the search's SIMD kernel cannot take", () => {
+  // BERT-base's 768 values and a width off the kernel's 16-value steps.
+  const wide = { ...USE_LITE, id: "bert-base", dimensions: 768 };
+  const odd = { ...USE_LITE, id: "odd", dimensions: 300 };
+  const models = [...MODELS, wide, odd];
+  assert.throws(() => findModel("bert-base", models), {
+    message:
+      "Cannot use embedding model 'bert-base': 768-d vectors are wider than the 512 values the search's SIMD kernel sums exactly",
+  });
+  assert.throws(() => findModel("odd", models), {
+    message:
+      "Cannot use embedding model 'odd': 300-d vectors are not whole steps of 16 values, which the search's SIMD kernel reads",
+  });
+  // Every model of the catalog is taken, with room for a million distinct titles.
+  for (const spec of MODELS) {
+    assert.equal(findModel(spec.id), spec);
+    assert.equal(titleRowsProblem(1_000_000, spec.dimensions), null, spec.id);
+  }
 });

@@ -296,12 +296,12 @@ Deno.test("a late notice of the snapshot served does not clear the failure of a 
 
 Deno.test("search service refuses a snapshot of another vector width under its model's name", async () => {
   await servingGoodSnapshot(async ({ store, embedder, lines }) => {
-    const narrow = impostor(embedder, { dimensions: 8 });
+    const narrow = impostor(embedder, { dimensions: 32 });
     const { snapshotId } = await publishIndex(store, { embedder: narrow, logger: silentLogger });
-    await waitFor(() => errorsAbout(lines, snapshotId).length > 0, "the 8-d snapshot");
+    await waitFor(() => errorsAbout(lines, snapshotId).length > 0, "the 32-d snapshot");
     assert.equal(
       errorsAbout(lines, snapshotId)[0],
-      `snapshot ${snapshotId} holds 8-d vectors of ${embedder.model}, this server embeds ` +
+      `snapshot ${snapshotId} holds 32-d vectors of ${embedder.model}, this server embeds ` +
         `queries as ${embedder.dimensions}-d vectors of ${embedder.model}`,
     );
   });
@@ -475,7 +475,7 @@ Deno.test("publishIndex() over cached vectors of another width ranks as over an 
   try {
     await store.postings.upsertJobs(jobs);
     await publishIndex(store, {
-      embedder: impostor(embedder, { dimensions: 8 }),
+      embedder: impostor(embedder, { dimensions: 32 }),
       logger: silentLogger,
     });
     const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger });
@@ -516,6 +516,25 @@ Deno.test("embedWithCache() embeds each text once and serves repeats from KV", a
       Array.from(second.vectors.get("chef")!),
       Array.from(first.vectors.get("chef")!),
     );
+  } finally {
+    store.close();
+  }
+});
+
+Deno.test("publishIndex() refuses vectors no server can score, before embedding a title", async () => {
+  const store = await openStore(":memory:");
+  try {
+    await store.postings.upsertJobs(await defaultTestJobs(20));
+    const counting = countingEmbedder(impostor(await testEmbedder(), { dimensions: 24 }));
+    await assert.rejects(
+      publishIndex(store, { embedder: counting, logger: silentLogger }),
+      {
+        message:
+          "Cannot publish the index: 24-d vectors are not whole steps of 16 values, which the search's SIMD kernel reads",
+      },
+    );
+    assert.equal(counting.textsEmbedded(), 0);
+    assert.equal(await store.snapshots.currentSnapshotId(), null);
   } finally {
     store.close();
   }

@@ -26,11 +26,11 @@ const jobs: Job[] = Array.from({ length: 400 }, (_, n) => ({
   data_source: "indeed",
   job_description: `Ward work with patients, shifts and care plans. Posting ${n % 7}.`,
 }));
-const vector = (n: number) => Float32Array.from({ length: 8 }, (_, k) => Math.sin(n * 7 + k));
+const vector = (n: number) => Float32Array.from({ length: 16 }, (_, k) => Math.sin(n * 7 + k));
 const data = {
   ...assembleIndexData({
     model: "test-model",
-    dimensions: 8,
+    dimensions: 16,
     jobs,
     vectors: jobs.map((_, n) => vector(n % 40)),
   }),

@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { vectorWidthProblem } from "../domain/vector_width.ts";
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 import {
   BIAS,
@@ -40,9 +41,6 @@ const MAX_PAGES = 65_536;
 
 let compiled: WebAssembly.Module | null = null;
 
-/** Widest rows whose integer sums cannot leave i32, whatever the unit vectors (module doc). */
-const MAX_DIMS = 512;
-
 /**
  * Bytes of rows from which a search's pass is shared with other threads (~350,000 384-d rows,
  * ~10 ms on one thread). Below, what a second thread saves (100,000 rows: ~1.3 of 3.9 ms on an
@@ -53,12 +51,28 @@ const MAX_DIMS = 512;
 export const THREADS_MIN_BYTES = 128 * 2 ** 20;
 
 /**
- * Whether `count` rows of `dims` values fit the kernel: whole 16-lane steps, at most
- * {@linkcode MAX_DIMS}, under 4 GiB in all.
+ * Whether `count` rows of `dims` values fit the kernel: a width it takes (whole 16-lane steps, at
+ * most 512: src/domain/vector_width.ts, whose bound is the module doc's i32 sum), under 4 GiB in
+ * all.
  */
 export function kernelFits(count: number, dims: number): boolean {
-  return dims > 0 && dims % 16 === 0 && dims <= MAX_DIMS &&
-    layoutOf(count, dims).pages <= MAX_PAGES;
+  return vectorWidthProblem(dims) === null && layoutOf(count, dims).pages <= MAX_PAGES;
+}
+
+/**
+ * The most rows of `dims` values the kernel holds (its memory ends at 4 GiB): 10,956,546 rows of
+ * 384, 8,259,550 of 512; 0 for a width it does not take.
+ */
+export function kernelMaxRows(dims: number): number {
+  if (!kernelFits(0, dims)) return 0;
+  let low = 0;
+  let high = Math.ceil((MAX_PAGES * PAGE_BYTES) / dims);
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (kernelFits(mid, dims)) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 /**

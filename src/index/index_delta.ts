@@ -15,7 +15,6 @@ import { z } from "zod";
 import type { Job } from "../domain/job.ts";
 import { assembleIndexData, descriptionColumnsOf } from "./job_index_data.ts";
 import { buildPositionText } from "./position_text.ts";
-import { int8RowsOf } from "./title_vectors.ts";
 import { TextColumn } from "./text_column.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 import { JobIndex } from "./job_index.ts";
@@ -130,8 +129,8 @@ export function applyDelta(base: JobIndex, delta: IndexDelta): JobIndex {
 
   // Vectors (int8, as snapshots hold them): the base rows still used, then the delta's.
   const { dimensions } = data;
-  const kept = int8RowsOf(data);
-  const fresh = int8RowsOf(added);
+  const kept = { values: data.vectors, scales: data.vectorScales };
+  const fresh = { values: added.vectors, scales: added.vectorScales };
   const baseRows = kept.scales.length;
   const rowMap = new Int32Array(baseRows).fill(-1);
   let rows = 0;

@@ -54,8 +54,8 @@ export interface IndexSearch {
   mode?: ScoreMode;
   ranking?: RankingParams;
   /**
-   * Score every title vector even where an index finds its nearest rows by a scan
-   * (src/index/title_vectors.ts): only to measure what the scan misses, in bench/.
+   * Compute every title's exact cosine even where an index screens its rows
+   * (src/index/title_vectors.ts): only to measure what the screen could miss, in bench/.
    */
   exactVectors?: boolean;
 }

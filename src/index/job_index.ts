@@ -4,8 +4,8 @@
  * - the terms of the postings' text by position (src/index/term_dictionary.ts), built with Orama
  *   (src/index/position_text.ts) or loaded from a snapshot;
  * - the keyword score (src/index/keyword_scorer.ts) and the title-vector score
- *   (src/index/title_vectors.ts), mixed by the settings of src/index/ranking.ts
- *   (src/index/score_mix.ts; here too for titles the SIMD kernel cannot take);
+ *   (src/index/title_vectors.ts: int8 rows, every index's scored by one SIMD kernel), mixed by the
+ *   settings of src/index/ranking.ts (src/index/score_mix.ts);
  * - the cut, the 1,000 cap and the order (src/index/result_cut.ts), one copy of each reposted job
  *   (src/index/reposts.ts), the filters (src/index/filter_masks.ts) and the places
  *   (src/index/posting_places.ts).
@@ -32,7 +32,6 @@ import {
   byDateThenScore,
   byScoreThenDate,
   type Candidates,
-  cutBar,
   type CutBars,
   cutBarsOf,
   cutByScore,
@@ -56,14 +55,14 @@ export class JobIndex {
   readonly #filters: FilterMasks;
   readonly #places: PostingPlaces;
   readonly #reposts: Reposts;
-  /** Posting → 1 + its slot in the candidate list of the running search (0: not a candidate). */
-  readonly #slot: Uint32Array;
+  /** Posting → 1 once a keyword search has scored it (a posting has several of the words). */
+  readonly #seen: Uint8Array;
   readonly #candidates: Candidates;
   /**
-   * Candidates whose title cosine a search has not computed yet (see `search`); with every cosine
-   * known, the postings a broad query scores (src/index/score_mix.ts).
+   * A posting each: the postings a broad query scores (src/index/score_mix.ts), then the close
+   * matches of the result set.
    */
-  readonly #deferred: Uint32Array;
+  readonly #scratch: Uint32Array;
 
   /**
    * `screenVectors`: whether searches screen the title vectors (src/index/title_vectors.ts); by
@@ -85,8 +84,8 @@ export class JobIndex {
     this.#filters = new FilterMasks(data.jobs);
     this.#places = new PostingPlaces(data.jobs, data.gazetteer);
     this.#reposts = new Reposts(data.jobs, (p) => this.repostTextAt(p), data.repostGroups);
-    this.#slot = new Uint32Array(n);
-    this.#deferred = new Uint32Array(n);
+    this.#seen = new Uint8Array(n);
+    this.#scratch = new Uint32Array(n);
     this.#candidates = {
       positions: new Uint32Array(n),
       scores: new Uint16Array(n),
@@ -171,8 +170,6 @@ export class JobIndex {
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
     const { vectorOfDoc } = this.data;
-    const { cosineFloor, cosineCeiling } = ranking;
-    const span = cosineCeiling - cosineFloor;
     const bars = cutBarsOf(request);
     // Candidates of either tier: the close floor may lie under the cut's floor.
     const least = gatherFloor(bars);
@@ -190,100 +187,40 @@ export class JobIndex {
       if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
       const vectorWeight = vectorShare(ranking, this.#keywords.best);
       const cosineBars = cosineBarsOf(mode, ranking, least, vectorWeight);
-      vectors.begin(request.vector, {
+      const cosines = vectors.begin(request.vector, {
         exact: request.exactVectors,
         bars: { ...cosineBars, wordPostings: touched },
       });
-      const cosines = vectors.everyCosine;
-      if (cosines !== null) {
-        const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
-        scoreEveryPosting(
-          { vectorOfDoc, keyword, cosines, wordPostings },
-          mode,
-          ranking,
-          { least, vectorWeight, ...cosineBars },
-          this.#candidates,
-          this.#deferred,
-        );
-        return this.#resultSet(request, bars);
-      }
+      const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
+      scoreEveryPosting(
+        { vectorOfDoc, keyword, cosines, wordPostings },
+        mode,
+        ranking,
+        { least, vectorWeight, ...cosineBars },
+        this.#candidates,
+        this.#scratch,
+      );
+      return this.#resultSet(request, bars);
     }
 
-    // Posting -> 1 + its candidate slot; cleared first, a failed search may leave it dirty.
-    const slot = this.#slot;
-    slot.fill(0);
-    const candidates = this.#candidates.positions;
-    let count = 0;
-    const add = (p: number) => {
-      if (slot[p] === 0) {
-        candidates[count++] = p;
-        slot[p] = count;
-      }
-    };
-    for (const positions of touched) for (const p of positions) add(p);
-    // Postings with none of the words and no likeness score 0: candidates only if 0 is enough.
-    if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
-    if (mode !== "keyword") {
-      // Postings whose title alone can score: the postings of the nearest rows above the floor.
-      vectors.postingsAbove(mode === "vector" ? 0 : cosineFloor, add);
-    }
-
-    let bestKeyword = 0;
-    for (let k = 0; k < count; k++) bestKeyword = Math.max(bestKeyword, keyword[candidates[k]]);
-    const vectorWeight = vectorShare(ranking, bestKeyword);
-    const scoreOf = (p: number): number => {
-      if (mode === "keyword") return keyword[p];
-      const cosine = vectors.cosineOf(vectorOfDoc[p]);
-      if (mode === "vector") return Math.max(0, cosine);
-      return mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span);
-    };
-    const stepsOf = (score: number) => Math.round(Math.min(1, score) * SCORE_STEPS);
-    const scores = this.#candidates.scores;
-    const deferred = this.#deferred;
-    let waiting = 0;
+    // Keywords alone: the postings with a query word are the candidates (every posting when a
+    // score of 0 is enough), each scored once; cleared first, a failed search may leave it dirty.
+    const seen = this.#seen;
+    seen.fill(0);
+    const { positions, scores } = this.#candidates;
     let kept = 0;
-    let best = 0;
-    // First the candidates whose title cosine is known (every one when the SIMD kernel scores
-    // every row; else, past the scan's threshold, the postings of the nearest rows), for a first
-    // best score. A candidate whose cosine is not known yet waits.
-    for (let k = 0; k < count; k++) {
-      const p = candidates[k];
-      if (mode === "hybrid" && !vectors.known(vectorOfDoc[p])) {
-        deferred[waiting++] = p;
-        continue;
-      }
-      const scoreSteps = stepsOf(scoreOf(p));
+    const add = (p: number) => {
+      if (seen[p] !== 0) return;
+      seen[p] = 1;
+      const scoreSteps = Math.round(Math.min(1, keyword[p]) * SCORE_STEPS);
       if (scoreSteps >= least) {
-        candidates[kept] = p;
+        positions[kept] = p;
         scores[kept] = scoreSteps;
         kept++;
-        best = Math.max(best, scoreSteps);
       }
-    }
-    // A waiting candidate's cosine is at most the vectors' ceiling: one that could not reach the
-    // cut's bar even with it is dropped without its cosine, which is the cost of a broad query
-    // (tens of thousands of postings with a query word). The bar of a best found so far is never
-    // above the bar of the true best, so no candidate the cut would keep is dropped.
-    const cut = { ...bars, relativeCut: request.relativeCut };
-    // A close match needs only the close floor: the cut's bar prunes only above it.
-    const pruneBar = (best: number) =>
-      Math.min(Math.max(bars.least, cutBar(best, cut)), bars.close);
-    let bar = Math.max(least, pruneBar(best));
-    for (let k = 0; k < waiting; k++) {
-      const p = deferred[k];
-      const ceiling = mixScore(vectors.ceiling, keyword[p], vectorWeight, cosineFloor, span);
-      if (stepsOf(ceiling) < bar) continue;
-      const scoreSteps = stepsOf(scoreOf(p));
-      if (scoreSteps >= least) {
-        candidates[kept] = p;
-        scores[kept] = scoreSteps;
-        kept++;
-        if (scoreSteps > best) {
-          best = scoreSteps;
-          bar = Math.max(least, pruneBar(best));
-        }
-      }
-    }
+    };
+    for (const list of touched) for (const p of list) add(p);
+    if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
     this.#candidates.count = kept;
     return this.#resultSet(request, bars);
   }
@@ -304,8 +241,8 @@ export class JobIndex {
     const allowed = this.#filters.allowed(request.filters, request.context);
     const atPlace = this.#places.maskOf(request.place);
     // The filters remove postings of both tiers; the strong ones are compacted to the front, the
-    // close ones kept apart in the deferred buffer (free once the scores are made).
-    const closeList = this.#deferred;
+    // close ones kept apart in the scratch buffer (free once the scores are made).
+    const closeList = this.#scratch;
     const closeScores = new Uint16Array(candidates.count);
     let strong = 0;
     let close = 0;

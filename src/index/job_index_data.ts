@@ -12,6 +12,7 @@ import { TextColumn } from "./text_column.ts";
 import { repostTextOf } from "./reposts.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import type { Gazetteer } from "./gazetteer.ts";
+import { quantiseRows } from "./title_vectors.ts";
 
 /** Everything a snapshot holds. */
 export interface JobIndexData {
@@ -19,14 +20,15 @@ export interface JobIndexData {
   dimensions: number;
   jobs: Job[];
   /**
-   * Distinct title vectors, row after row (unit length). Postings share titles ("Software
-   * Engineer" 209 times in the real data), so there are fewer rows than postings. float32 as
-   * embedded, or int8 with one scale per row (`vectorScales`) as a snapshot holds them: a quarter
-   * of the memory (1.5 GB of float32 at 1,000,000 distinct titles), cosines within ±0.01.
+   * Distinct title vectors, row after row (unit length), as int8 with one scale per row
+   * (`vectorScales`; src/index/title_vectors.ts `quantiseRows`): what the search scores and a
+   * snapshot holds, a quarter of float32's memory (1.5 GB at 1,000,000 distinct titles), cosines
+   * within ±0.01. Postings share titles ("Software Engineer" 209 times in the real data), so there
+   * are fewer rows than postings.
    */
-  vectors: Float32Array | Int8Array;
-  /** With int8 `vectors`: each row's scale (a component is its int8 value × the scale). */
-  vectorScales?: Float32Array;
+  vectors: Int8Array;
+  /** Each row's scale (a component is its int8 value × the scale). */
+  vectorScales: Float32Array;
   /** Row in `vectors` of each posting. */
   vectorOfDoc: Uint32Array;
   /**
@@ -64,7 +66,7 @@ export function embeddingTextOf(
 
 /**
  * Assembles index data from postings and one vector per posting (in the same order), keeping each
- * distinct vector once.
+ * distinct vector once, quantised to int8 as every index holds them.
  */
 export function assembleIndexData(
   options: {
@@ -73,7 +75,7 @@ export function assembleIndexData(
     jobs: Job[];
     vectors: Float32Array[];
   },
-): JobIndexData & { vectors: Float32Array } {
+): JobIndexData {
   const { model, dimensions, jobs, vectors } = options;
   const rowOf = new Map<Float32Array, number>();
   const vectorOfDoc = new Uint32Array(jobs.length);
@@ -87,7 +89,8 @@ export function assembleIndexData(
   });
   const flat = new Float32Array(rowOf.size * dimensions);
   for (const [vector, row] of rowOf) flat.set(vector, row * dimensions);
-  return { model, dimensions, jobs, vectors: flat, vectorOfDoc };
+  const { values, scales } = quantiseRows(flat, dimensions);
+  return { model, dimensions, jobs, vectors: values, vectorScales: scales, vectorOfDoc };
 }
 
 /**

@@ -21,15 +21,18 @@ function job(n: number, title: string, extra: Partial<Job> = {}): Job {
   };
 }
 
+/** The narrowest vectors an index takes: one step of the SIMD kernel (src/domain/vector_width.ts). */
+const DIMENSIONS = 16;
+
 /** Unit vectors along axes: titles about the same thing share an axis. */
-function axis(i: number, dimensions = 4): Float32Array {
+function axis(i: number, dimensions = DIMENSIONS): Float32Array {
   const v = new Float32Array(dimensions);
   v[i] = 1;
   return v;
 }
 
 function indexOf(jobs: Job[], vectors: Float32Array[]): JobIndexData {
-  return assembleIndexData({ model: "test", dimensions: 4, jobs, vectors });
+  return assembleIndexData({ model: "test", dimensions: DIMENSIONS, jobs, vectors });
 }
 
 const nurseAxis = axis(0);
@@ -61,9 +64,14 @@ Deno.test("JobIndex.search() keeps postings at or above the minimum score, none 
   assert.ok(result.hits.every((h) => h.score >= 0.35 && h.score <= 1));
 });
 
-/** A 4-d unit vector at `cosine` with axis 0, the query of the edge tests below. */
+/**
+ * A unit vector at `cosine` (0.25 or more) with axis 0, the query of the edge tests below, whose
+ * int8 row gives that cosine exactly: the rest spread evenly over the other values, so that the
+ * first is the row's largest (127 times its scale, `quantiseRows`).
+ */
 function titleAt(cosine: number): Float32Array {
-  return Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine), 0, 0);
+  const rest = Math.sqrt((1 - cosine * cosine) / (DIMENSIONS - 1));
+  return Float32Array.from({ length: DIMENSIONS }, (_, k) => k === 0 ? cosine : rest);
 }
 
 Deno.test("JobIndex.search() cuts exactly at the minimum: at it in, one step below out", () => {

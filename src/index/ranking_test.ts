@@ -1,8 +1,8 @@
 /**
  * The served ranking and cut, held to their documented values and to what each part does: remove
  * or change the relative cut, the rescue of weak matches, the floor or the fusion weight in
- * src/index/ranking.ts and one of these fails. Postings get 2-d title vectors at a chosen cosine
- * with the query, so every score is known in advance.
+ * src/index/ranking.ts and one of these fails. Postings get title vectors at a chosen cosine with
+ * the query, exact in the int8 rows an index holds, so every score is known in advance.
  */
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
@@ -17,7 +17,9 @@ import fc from "fast-check";
 
 const MODEL = MINILM_L6_INT8.stamp;
 const served = rankingForModel(MODEL);
-const QUERY = [1, 0];
+/** The index's width: one step of the SIMD kernel. */
+const DIMENSIONS = 16;
+const QUERY = Float32Array.from({ length: DIMENSIONS }, (_, k) => k === 0 ? 1 : 0);
 
 function job(n: number, title: string): Job {
   return {
@@ -40,11 +42,19 @@ function cosineFor(semantic: number): number {
   return cosineFloor + semantic * (cosineCeiling - cosineFloor);
 }
 
-/** An index of postings titled `titles[i]` whose title vectors meet the query at `cosines[i]`. */
+/**
+ * An index of postings titled `titles[i]` whose title vectors meet the query at `cosines[i]` (each
+ * 0.25 or more): the rest of a vector spread evenly, so that its first value is its largest and
+ * its int8 row (127 times the row's scale there) gives the cosine exactly.
+ */
 function indexOf(titles: string[], cosines: number[]): JobIndex {
   const jobs = titles.map((title, n) => job(n, title));
-  const vectors = cosines.map((c) => Float32Array.from([c, Math.sqrt(1 - c * c)]));
-  return new JobIndex(assembleIndexData({ model: MODEL, dimensions: 2, jobs, vectors }));
+  const vectors = cosines.map((c) => {
+    assert.ok(c >= 0.25, `${c}`);
+    const spread = Math.sqrt((1 - c * c) / (DIMENSIONS - 1));
+    return Float32Array.from({ length: DIMENSIONS }, (_, k) => k === 0 ? c : spread);
+  });
+  return new JobIndex(assembleIndexData({ model: MODEL, dimensions: DIMENSIONS, jobs, vectors }));
 }
 
 /** The strong matches (the result set) of a search with the served settings, best first. */
@@ -57,7 +67,7 @@ function servedSearch(index: JobIndex, q: string, extra: Partial<IndexSearch> = 
 function servedTiers(index: JobIndex, q: string, extra: Partial<IndexSearch> = {}) {
   const { hits } = index.search({
     query: analyzeQuery(q),
-    vector: Float32Array.from(QUERY),
+    vector: QUERY,
     sort: "relevance",
     ranking: served.ranking,
     ...served.cut,
@@ -121,7 +131,7 @@ Deno.test("what the cut drops above the close floor is a close match, after the 
   // Newest first lists the strong set alone, and says how many close matches there are.
   const dated = index.search({
     query: analyzeQuery("zqxv"),
-    vector: Float32Array.from(QUERY),
+    vector: QUERY,
     ranking: served.ranking,
     ...served.cut,
   });

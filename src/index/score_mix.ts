@@ -24,9 +24,8 @@ const SKIP_MARGIN = 1e-6;
 const BROAD_SHARE = 1 / 8;
 
 /**
- * The one formula of a hybrid score, used wherever one is made (`JobIndex.search` for the rows the
- * SIMD kernel cannot take and for the bound of a waiting candidate, `JobIndex.scoresOf` for the
- * profile search, `scoreEveryPosting` below): the title's cosine mapped linearly from the model's
+ * The one formula of a hybrid score, used wherever one is made (`scoreEveryPosting` below, which
+ * `JobIndex.search` runs, and `JobIndex.scoresOf` for the profile search): the title's cosine mapped linearly from the model's
  * [floor, floor + span] onto [0, 1] and clamped, mixed with the keyword score (in [0, 1]) at the
  * vector's share `vectorWeight`. Small enough for V8 to inline into the loops that call it.
  */
@@ -93,8 +92,7 @@ export interface EveryPosting {
  * Every posting scored in one pass in position order into `candidates` (in score steps, those at
  * `least` or above): the postings with a query word or a title at `titleBar` or above, as a
  * gathering of them would give (any other scores 0), without gathering them first (at 1,000,000
- * postings a broad query has hundreds of thousands). The arithmetic is `JobIndex.search`'s for
- * rows the kernel cannot take, so that both give the same steps. `scratch` holds a posting each.
+ * postings a broad query has hundreds of thousands). `scratch` holds a posting each.
  */
 export function scoreEveryPosting(
   postings: EveryPosting,

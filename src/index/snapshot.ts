@@ -41,7 +41,6 @@
  */
 import { z } from "zod";
 import { descriptionColumnsOf, type JobIndexData } from "./job_index_data.ts";
-import { int8RowsOf } from "./title_vectors.ts";
 import { TextColumn } from "./text_column.ts";
 import { repostGroups } from "./reposts.ts";
 import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } from "./gazetteer.ts";
@@ -172,7 +171,6 @@ export function encodeSnapshot(
   options: { jobsPerPart?: number } = {},
 ): Promise<Uint8Array> {
   const encoder = new TextEncoder();
-  const { values, scales } = int8RowsOf(data);
   const { terms, lengths } = data.text;
   const words = Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words]));
   const jobs = jobSections(data, options.jobsPerPart ?? JOBS_PER_PART);
@@ -189,8 +187,8 @@ export function encodeSnapshot(
       [`${f}.counts`, terms[f].counts],
       [`${f}.lengths`, lengths[f]],
     ]),
-    ["vectorScales", scales],
-    ["vectors", values],
+    ["vectorScales", data.vectorScales],
+    ["vectors", data.vectors],
   ];
   const sections: Header["sections"] = {};
   const body: Uint8Array[] = [];
@@ -206,7 +204,7 @@ export function encodeSnapshot(
     model: data.model,
     dimensions: data.dimensions,
     docCount: data.jobs.length,
-    vectorRows: scales.length,
+    vectorRows: data.vectorScales.length,
     bodyLength: offset,
     jobFields: jobs.fields,
     sections,
@@ -392,7 +390,7 @@ async function decodeSections(header: Header, sections: Sections): Promise<Snaps
 
   const scaleBytes = await sections.read("vectorScales", 4);
   const scales = new Float32Array(scaleBytes.buffer, scaleBytes.byteOffset, scaleBytes.length / 4);
-  // A view: every index copies its rows (into the kernel's memory, or a buffer of their own).
+  // A view: every index copies its rows into the kernel's memory.
   const vectorBytes = await sections.view("vectors");
   if (scales.length !== vectorRows || vectorBytes.byteLength !== vectorRows * dimensions) {
     throw corrupt(`the vectors do not make ${vectorRows} rows of ${dimensions}`);

@@ -1,23 +1,15 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
-import { analyzeQuery } from "./analyze_query.ts";
+import { assembleIndexData } from "./job_index_data.ts";
 import { JobIndex } from "./job_index.ts";
-import { buildPositionText } from "./position_text.ts";
-import type { PositionText } from "./term_dictionary.ts";
-import {
-  NEAREST_ROWS,
-  NEAREST_SCAN_MIN_ROWS,
-  quantiseRows,
-  TitleVectors,
-} from "./title_vectors.ts";
+import { quantiseRows, titleRowsProblem, TitleVectors } from "./title_vectors.ts";
 
-/** Not a whole number of 16-lane steps: the SIMD kernel does not take these rows, the scan does. */
-const DIMENSIONS = 24;
-const ROWS = NEAREST_SCAN_MIN_ROWS + 5_000;
+const DIMENSIONS = 32;
+const ROWS = 5_000;
 
 /** Seeded unit vectors that cluster (sums of a few of 200 "word" vectors), as titles do. */
-function clusteredRows(rows: number, seed = 7): Float32Array {
+function clusteredRows(rows: number, dims: number, seed = 7): Float32Array {
   let state = seed;
   const random = () => {
     state ^= state << 13;
@@ -27,239 +19,114 @@ function clusteredRows(rows: number, seed = 7): Float32Array {
   };
   const words = Array.from(
     { length: 200 },
-    () => Float32Array.from({ length: DIMENSIONS }, () => random() * 2 - 1),
+    () => Float32Array.from({ length: dims }, () => random() * 2 - 1),
   );
-  const out = new Float32Array(rows * DIMENSIONS);
+  const out = new Float32Array(rows * dims);
   for (let r = 0; r < rows; r++) {
-    const row = out.subarray(r * DIMENSIONS, (r + 1) * DIMENSIONS);
+    const row = out.subarray(r * dims, (r + 1) * dims);
     for (let w = 0; w < 2 + (r % 3); w++) {
       const word = words[Math.floor(random() ** 2 * words.length)];
-      for (let k = 0; k < DIMENSIONS; k++) row[k] += word[k] + (random() - 0.5) * 0.2;
+      for (let k = 0; k < dims; k++) row[k] += word[k] + (random() - 0.5) * 0.2;
     }
     const norm = Math.hypot(...row);
-    for (let k = 0; k < DIMENSIONS; k++) row[k] /= norm;
+    for (let k = 0; k < dims; k++) row[k] /= norm;
   }
   return out;
 }
 
-const floats = clusteredRows(ROWS);
-const { values, scales } = quantiseRows(floats, DIMENSIONS);
-// Offset in its buffer, as a snapshot's section is: the scan must not read from the buffer's start.
-const padded = new Int8Array(values.length + 24);
-padded.set(values, 24);
-const int8 = padded.subarray(24);
-const vectorOfDoc = Uint32Array.from({ length: ROWS }, (_, p) => p);
-const vectors = new TitleVectors({
-  vectors: int8,
-  vectorScales: scales,
-  dimensions: DIMENSIONS,
-  vectorOfDoc,
-});
-const queries = Array.from(
-  { length: 12 },
-  (_, q) => floats.slice(q * 997 * DIMENSIONS, (q * 997 + 1) * DIMENSIONS),
-);
-
-/** One posting per vector row, `fields` overriding the defaults. */
-function postingsOf(fields: (p: number) => Partial<Job>): Job[] {
-  return Array.from({ length: ROWS }, (_, p) => ({
-    id: `id-${String(p).padStart(6, "0")}`,
-    job_title: "Posting",
-    company_name: "",
-    city: "",
-    country: p % 3 === 0 ? "DE" : "US",
-    publish_time: `2026-0${1 + (p % 9)}-01 00:00:00`,
-    job_url: `https://example.com/${p}`,
-    job_tags: [],
-    data_source: "indeed",
-    job_description: "",
-    ...fields(p),
-  }));
-}
-
-/** An index of `jobs` over the module's vector rows, posting p on row p. */
-function indexOf(jobs: Job[], text: PositionText): JobIndex {
-  return new JobIndex({
-    model: "test",
-    dimensions: DIMENSIONS,
-    jobs,
-    vectors: int8,
-    vectorScales: scales,
-    vectorOfDoc,
-    text,
-  });
-}
-
-Deno.test("past the scan threshold, the rows a search considers hold the exact top 100 (recall >= 0.98)", () => {
+Deno.test("every row's cosine is its int8 values' product with the query times the row's scale", () => {
+  const floats = clusteredRows(ROWS, DIMENSIONS);
+  const { values, scales } = quantiseRows(floats, DIMENSIONS);
+  // Offset in its buffer, as a snapshot's section is.
+  const padded = new Int8Array(values.length + 24);
+  padded.set(values, 24);
   const vectors = new TitleVectors({
-    vectors: int8,
+    vectors: padded.subarray(24),
     vectorScales: scales,
     dimensions: DIMENSIONS,
-    vectorOfDoc,
+    vectorOfDoc: Uint32Array.from({ length: ROWS }, (_, p) => p),
   });
-  let found = 0;
-  for (const query of queries) {
-    vectors.begin(query, { exact: true });
-    const exact = Array.from({ length: ROWS }, (_, r) => [r, vectors.cosineOf(r)] as const)
-      .sort((a, b) => b[1] - a[1]).slice(0, 100).map(([r]) => r);
-    vectors.begin(query);
-    const considered = new Set<number>();
-    vectors.postingsAbove(-2, (p) => considered.add(p));
-    assert.equal(considered.size, NEAREST_ROWS);
-    found += exact.filter((r) => considered.has(r)).length;
-    // Any row's cosine is the exact one, considered or not.
-    for (const row of [0, 1234, ROWS - 1, exact[0]]) {
-      const lazy = vectors.cosineOf(row);
-      vectors.begin(query, { exact: true });
-      assert.equal(lazy, vectors.cosineOf(row));
-      vectors.begin(query);
+  for (const at of [0, 1234, 4242]) {
+    const query = floats.slice(at * DIMENSIONS, (at + 1) * DIMENSIONS);
+    const cosines = vectors.begin(query);
+    assert.equal(cosines.length, ROWS);
+    for (let r = 0; r < ROWS; r++) {
+      let product = 0;
+      for (let k = 0; k < DIMENSIONS; k++) product += values[r * DIMENSIONS + k] * query[k];
+      assert.ok(Math.abs(cosines[r] - product * scales[r]) < 1e-4, `row ${r}`);
+      // Within the int8 rows' own error of the float cosine.
+      let exact = 0;
+      for (let k = 0; k < DIMENSIONS; k++) exact += floats[r * DIMENSIONS + k] * query[k];
+      assert.ok(Math.abs(cosines[r] - exact) < 0.01, `row ${r}: ${cosines[r]} against ${exact}`);
     }
-  }
-  assert.ok(found / (100 * queries.length) >= 0.98, `recall ${found / (100 * queries.length)}`);
-});
-
-Deno.test("past the scan threshold, a filter still only removes postings from a search's set", () => {
-  const jobs = postingsOf(() => ({}));
-  const noWords = () => ({
-    words: [] as string[],
-    start: Uint32Array.of(0),
-    ids: new Uint32Array(0),
-    counts: new Uint16Array(0),
-  });
-  const text: PositionText = {
-    terms: {
-      title: noWords(),
-      tags: noWords(),
-      company: noWords(),
-      location: noWords(),
-      description: noWords(),
-    },
-    lengths: {
-      title: new Uint32Array(ROWS),
-      tags: new Uint32Array(ROWS),
-      company: new Uint32Array(ROWS),
-      location: new Uint32Array(ROWS),
-      description: new Uint32Array(ROWS),
-    },
-  };
-  const index = indexOf(jobs, text);
-  for (const vector of queries) {
-    const request = {
-      query: analyzeQuery("posting"),
-      vector,
-      mode: "vector" as const,
-      minScore: 0.5,
-    };
-    const all = new Set(index.search(request).hits.map((hit) => hit.job.id));
-    assert.ok(all.size > 0);
-    const german = index.search({ ...request, filters: { country: "DE" } }).hits;
-    assert.ok(german.length > 0);
-    for (const hit of german) assert.ok(all.has(hit.job.id), hit.job.id);
+    // The query's own title is the nearest.
+    assert.ok(Math.abs(cosines[at] - 1) < 0.01);
   }
 });
 
-Deno.test("past the scan threshold, no row a search has not computed is above the ceiling", () => {
+Deno.test("quantiseRows(): a row's largest value is ±127, each within half a step of its float", () => {
   fc.assert(
     fc.property(
-      // A query near a title (a row plus noise) or anywhere (noise alone).
-      fc.integer({ min: -1, max: ROWS - 1 }),
-      fc.array(fc.float({ min: -1, max: 1, noNaN: true }), {
-        minLength: DIMENSIONS,
-        maxLength: DIMENSIONS,
+      fc.array(fc.float({ min: -1, max: 1, noNaN: true, noDefaultInfinity: true }), {
+        minLength: 16,
+        maxLength: 16,
       }),
-      (row, noise) => {
-        const query = Float32Array.from(
-          noise,
-          (x, k) => (row < 0 ? 0 : floats[row * DIMENSIONS + k]) + x * 0.3,
-        );
-        const norm = Math.hypot(...query);
-        fc.pre(norm > 0.01);
-        for (let k = 0; k < DIMENSIONS; k++) query[k] /= norm;
-        vectors.begin(query);
-        const ceiling = vectors.ceiling;
-        const unknown: number[] = [];
-        for (let r = 0; r < ROWS; r++) if (!vectors.known(r)) unknown.push(r);
-        assert.equal(unknown.length, ROWS - NEAREST_ROWS);
-        for (const r of unknown) assert.ok(vectors.cosineOf(r) <= ceiling, `row ${r}`);
+      (drawn) => {
+        const row = Float32Array.from(drawn);
+        const norm = Math.hypot(...row);
+        fc.pre(norm > 1e-3);
+        for (let k = 0; k < row.length; k++) row[k] /= norm;
+        const { values, scales } = quantiseRows(row, 16);
+        let largest = 0;
+        for (let k = 0; k < 16; k++) {
+          largest = Math.max(largest, Math.abs(values[k]));
+          const back = values[k] * scales[0];
+          assert.ok(
+            Math.abs(back - row[k]) <= scales[0] / 2 + 1e-6,
+            `value ${k}: ${back} for ${row[k]}`,
+          );
+        }
+        assert.equal(largest, 127);
       },
     ),
-    { numRuns: 25 },
+    { numRuns: 300 },
   );
 });
 
-Deno.test("past the scan threshold, candidates dropped for their title's ceiling change no result set", () => {
-  // Titles of a few words each, so that a query's words match thousands of postings with scores
-  // of every size: the broad query whose cosines the ceiling saves.
-  const words = ["nurse", "welder", "senior", "care", "night", "data", "driver", "cook"];
-  const jobs = postingsOf((p) => ({
-    job_title: [words[p % 8], words[(p >> 3) % 8], ...(p % 5 === 0 ? [words[(p >> 6) % 8]] : [])]
-      .join(" "),
-    company_name: p % 7 === 0 ? "Senior Care Homes" : "Acme",
-    job_description: p % 4 === 0 ? `${words[(p >> 4) % 8]} duties` : "",
-  }));
-  const index = indexOf(jobs, buildPositionText(jobs));
-  for (const [q, text] of ["senior nurse", "care", "night driver", "data cook welder"].entries()) {
-    const vector = queries[q];
-    // A floor below which the title alone never counts, set where every row above it is among
-    // the nearest rows the scan finds: then a search that computes every cosine (`exactVectors`,
-    // which drops nothing by a ceiling) has the same candidates, and must cut them alike.
-    vectors.begin(vector, { exact: true });
-    const cosines = Array.from({ length: ROWS }, (_, r) => vectors.cosineOf(r)).sort((a, b) =>
-      b - a
-    );
-    const request = {
-      query: analyzeQuery(text),
-      vector,
-      sort: "relevance" as const,
-      minScore: 0.45,
-      relativeCut: 0.6,
-      weakFloor: 0.25,
-      ranking: {
-        vectorWeight: 0.5,
-        vectorWeightUnmatched: 1,
-        cosineFloor: cosines[NEAREST_ROWS / 2],
-        cosineCeiling: cosines[0],
-      },
-    };
-    const pruned = index.search(request);
-    const exact = index.search({ ...request, exactVectors: true });
-    assert.ok(pruned.total > 0, text);
-    assert.equal(pruned.total, exact.total, text);
-    assert.deepEqual(
-      pruned.hits.map((hit) => [hit.job.id, hit.score]),
-      exact.hits.map((hit) => [hit.job.id, hit.score]),
-      text,
-    );
+Deno.test("an index refuses title vectors whose width the SIMD kernel does not take, saying why", () => {
+  const job: Job = {
+    id: "id-1",
+    job_title: "Nurse",
+    company_name: "",
+    city: "",
+    country: "DE",
+    publish_time: "2026-01-01 00:00:00",
+    job_url: "https://example.com/1",
+    job_tags: [],
+    data_source: "indeed",
+    job_description: "",
+  };
+  for (
+    const [dimensions, why] of [
+      [24, /Cannot build index: 24-d vectors are not whole steps of 16 values/],
+      [528, /Cannot build index: 528-d vectors are wider than the 512 values/],
+    ] as const
+  ) {
+    const vector = new Float32Array(dimensions);
+    vector[0] = 1;
+    const data = assembleIndexData({ model: "test", dimensions, jobs: [job], vectors: [vector] });
+    assert.throws(() => new JobIndex(data), why);
   }
 });
 
-Deno.test("rows the SIMD kernel takes are all scored, past the scan threshold too, as JavaScript scores them", () => {
-  const dims = 32;
-  // The module's 24-d kind of rows, each padded with zeros to 32.
-  const narrow = clusteredRows(ROWS, 11);
-  const rows = new Float32Array(ROWS * dims);
-  for (let r = 0; r < ROWS; r++) {
-    rows.set(narrow.subarray(r * DIMENSIONS, (r + 1) * DIMENSIONS), r * dims);
-  }
-  const quantised = quantiseRows(rows, dims);
-  const kernel = new TitleVectors({
-    vectors: quantised.values,
-    vectorScales: quantised.scales,
-    dimensions: dims,
-    vectorOfDoc,
-  });
-  const query = rows.slice(4242 * dims, 4243 * dims);
-  kernel.begin(query);
-  let known = 0;
-  for (let r = 0; r < ROWS; r++) if (kernel.known(r)) known++;
-  assert.equal(known, ROWS);
-  assert.equal(kernel.ceiling, -Infinity);
-  const considered = new Set<number>();
-  kernel.postingsAbove(-2, (p) => considered.add(p));
-  assert.equal(considered.size, ROWS);
-  for (const r of [0, 4242, 31_337, ROWS - 1]) {
-    let exact = 0;
-    for (let k = 0; k < dims; k++) exact += quantised.values[r * dims + k] * query[k];
-    assert.ok(Math.abs(kernel.cosineOf(r) - exact * quantised.scales[r]) < 1e-4, `row ${r}`);
-  }
+Deno.test("titleRowsProblem(): past the rows the kernel's 4 GiB hold, an index is refused by name", () => {
+  // 384-d rows: 392 bytes each with their scale and cosine.
+  assert.equal(titleRowsProblem(10_956_546, 384), null);
+  assert.equal(
+    titleRowsProblem(10_956_547, 384),
+    "10956547 distinct titles of 384-d vectors are more than the 10956546 the search's SIMD kernel holds in its 4 GiB",
+  );
+  assert.equal(titleRowsProblem(8_259_550, 512), null);
+  assert.match(titleRowsProblem(8_259_551, 512)!, /more than the 8259550 /);
+  assert.match(titleRowsProblem(10, 300)!, /300-d vectors are not whole steps of 16 values/);
 });

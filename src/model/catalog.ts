@@ -4,9 +4,12 @@
  * `JOBSEEK_MODEL` names one of them by `id`.
  *
  * Why these: see docs/search.md ("The embedding model (measured)"), measured by `deno task bench`.
+ * A model's vectors must have a width the search's SIMD kernel scores (src/domain/vector_width.ts):
+ * `findModel` refuses another, so that no index is ever built of rows no search can score.
  *
  * @module
  */
+import { vectorWidthProblem } from "../domain/vector_width.ts";
 
 /** Where one file of a model is published, and what it must hash to. */
 export interface ModelFile {
@@ -125,13 +128,20 @@ export function defaultModelDir(env: Record<string, string | undefined>): string
 /** The model used when none is named: the best measured one (docs/search.md). */
 export const DEFAULT_MODEL_ID = MINILM_L6_INT8.id;
 
-/** The model named `id`; an unknown name is an error that lists the known ones. */
-export function findModel(id: string): ModelSpec {
-  const spec = MODELS.find((m) => m.id === id);
+/**
+ * The model named `id` among `models` (the catalog's by default); an unknown name is an error that
+ * lists the known ones, and so is a model whose vectors' width the search cannot score.
+ */
+export function findModel(id: string, models: readonly ModelSpec[] = MODELS): ModelSpec {
+  const spec = models.find((m) => m.id === id);
   if (!spec) {
     throw new Error(
-      `Unknown embedding model '${id}': known models are ${MODELS.map((m) => m.id).join(", ")}`,
+      `Unknown embedding model '${id}': known models are ${models.map((m) => m.id).join(", ")}`,
     );
+  }
+  const problem = vectorWidthProblem(spec.dimensions);
+  if (problem !== null) {
+    throw new Error(`Cannot use embedding model '${id}': ${problem}`);
   }
   return spec;
 }

@@ -18,6 +18,7 @@ import { deltaData, encodeDelta } from "../index/index_delta.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { titleRowsProblem } from "../index/title_vectors.ts";
 import { embedWithCache } from "./publish_index.ts";
 
 /**
@@ -141,6 +142,12 @@ export async function publishDelta(
 
   const readMs = performance.now() - started;
   const texts = added.map(embeddingTextOf);
+  // At most the served titles and every new one: past what a server holds, the full publish
+  // decides exactly and refuses by name.
+  const rowsAtMost = served.index.data.vectorScales.length + new Set(texts).size;
+  if (titleRowsProblem(rowsAtMost, embedder.dimensions) !== null) {
+    return { full: `a delta could hold ${rowsAtMost} distinct titles, past what a server holds` };
+  }
   const { vectors, embedded } = await embedWithCache(store, embedder, [...new Set(texts)]);
   const embedMs = performance.now() - started - readMs;
   const bytes = await encodeDelta({

@@ -20,6 +20,7 @@ import { TextColumn } from "../index/text_column.ts";
 import { repostTextOf } from "../index/reposts.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { titleRowsProblem } from "../index/title_vectors.ts";
 
 export interface PublishProgress {
   /** `read`, `embed`, `index` or `save`. */
@@ -173,6 +174,10 @@ export async function publishIndex(
 
   const roleTexts = jobs.map(embeddingTextOf);
   const distinct = [...new Set(roleTexts)];
+  // Refused before the embedding, which would take hours at this size: no server could hold the
+  // index (docs/scaling.md, "Where one server stops").
+  const unservable = titleRowsProblem(distinct.length, embedder.dimensions);
+  if (unservable !== null) throw new Error(`Cannot publish the index: ${unservable}`);
   const embedStarted = performance.now();
   const { vectors, embedded } = await embedWithCache(
     store,
