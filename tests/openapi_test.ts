@@ -128,6 +128,14 @@ Deno.test("GET /v1/openapi.json documents the API the server runs", async (t) =>
       assert.deepEqual(doc.paths["/v1/openapi.json"].get.security, []);
     });
 
+    await t.step("a push documents its date_posted parameter, optional", () => {
+      const push = doc.paths["/v1/postings"].post;
+      const datePosted = (push.parameters as Json[]).find((p) => p.name === "date_posted");
+      assert.ok(datePosted, "date_posted is documented");
+      assert.equal(datePosted.in, "query");
+      assert.equal(datePosted.required, false);
+    });
+
     await t.step("error examples are what the server answers for the same input", async () => {
       const examples = get.responses["400"].content["application/json"].examples;
       const cases: [string, Record<string, string>][] = [

@@ -184,6 +184,15 @@ export async function createOpenApiDocument(options: OpenApiOptions = {}): Promi
             "reported with their line and the rest is imported; the same body twice changes " +
             "nothing. Every row the report counts is stored before the reply. The index is " +
             `published in the background. At most ${MAX_PUSH_BYTES} bytes (32 MiB).`,
+          parameters: [{
+            name: "date_posted",
+            in: "query",
+            required: false,
+            description: "The date a row without its own `date_posted` gets (`YYYY-MM-DD` or " +
+              "`YYYY-MM-DD HH:MM:SS`, UTC); without it, the time the push arrives. A value that " +
+              "is no date is a 400 naming `date_posted`.",
+            schema: { type: "string" },
+          }],
           requestBody: {
             required: true,
             content: Object.fromEntries(
