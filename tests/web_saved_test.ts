@@ -14,6 +14,7 @@ import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
 import { DEFAULT_ALERTS, loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/log.ts";
+import type { SavedSearchStore } from "../src/store/saved_search_store.ts";
 import { openStore } from "../src/store/store.ts";
 import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
 import { paramsInWords, runUrl, savedParams } from "../src/web/saved_search_form.tsx";
@@ -33,6 +34,7 @@ interface Web {
   request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
   userKey: string;
   otherKey: string;
+  savedSearchStore: SavedSearchStore;
   close(): void;
 }
 
@@ -44,6 +46,7 @@ async function startWeb(env: Record<string, string> = {}): Promise<Web> {
   const userKey = (await apiKeys.create("user")).key;
   const otherKey = (await apiKeys.create("other")).key;
   const metrics = new ServiceMetrics();
+  const alerts = config.alerts ?? DEFAULT_ALERTS;
   const app = createWebApp({
     config,
     service: instrumentService(search.service, metrics),
@@ -55,11 +58,11 @@ async function startWeb(env: Record<string, string> = {}): Promise<Web> {
     store: { ...search.store, webSessions: store.webSessions },
     metrics,
     alerts: {
-      savedSearches: new SavedSearches({ store: store.savedSearches, config: DEFAULT_ALERTS }),
+      savedSearches: new SavedSearches({ store: store.savedSearches, config: alerts }),
       deliverer: new AlertDeliverer({
         store: store.savedSearches,
         service: search.service,
-        config: DEFAULT_ALERTS,
+        config: alerts,
         logger: silentLogger,
       }),
     },
@@ -67,6 +70,7 @@ async function startWeb(env: Record<string, string> = {}): Promise<Web> {
   return {
     userKey,
     otherKey,
+    savedSearchStore: store.savedSearches,
     request(path, init = {}) {
       const headers = new Headers(init.headers);
       if (init.cookie) headers.set("cookie", init.cookie);
@@ -223,6 +227,11 @@ Deno.test("saved-search forms from another site or without the session's token c
     const tokenless = new URLSearchParams(fields);
     tokenless.delete("csrf");
     assert.equal((await post(web, "/saved", cookie, tokenless)).status, 403);
+    const huge = new URLSearchParams(fields);
+    huge.set("name", "a".repeat(200_000));
+    const tooLarge = await post(web, "/saved", cookie, huge);
+    assert.equal(tooLarge.status, 413);
+    assert.match(await tooLarge.text(), /Form too large/);
     const wrongToken = new URLSearchParams(fields);
     wrongToken.set("csrf", "not-the-token");
     assert.equal((await post(web, "/saved", cookie, wrongToken)).status, 403);
@@ -318,6 +327,45 @@ Deno.test("a hostile name and parameters are escaped on /saved; a blank name is 
       /Invalid parameter &#39;name&#39;: must not be empty/,
     );
     assert.equal((await restList(web, web.userKey)).length, 1);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a delivery made over REST shows on /saved with its state; a failing one marks the saved search failing, its error escaped", async () => {
+  const web = await startWeb({ JOBSEEK_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" });
+  try {
+    const made = await web.request("/v1/saved-searches", {
+      method: "POST",
+      headers: { "x-api-key": web.userKey, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Hooked",
+        q: "nurse",
+        deliver: [{ type: "webhook", url: "http://127.0.0.1:9/hook" }],
+      }),
+    });
+    assert.equal(made.status, 201);
+    const view = await made.json();
+    const cookie = await signIn(web, web.userKey);
+    const before = await (await web.request("/saved", { cookie })).text();
+    assert.match(before, /Webhook to http:\/\/127\.0\.0\.1:9\/hook: ok/);
+    assert.match(before, /State: active/);
+    assert.ok(!before.includes(view.deliver[0].secret), "the webhook's secret is shown again");
+    // What the deliverer records when a webhook's retries run out.
+    await web.savedSearchStore.saveState(view.id, view.deliver[0].id, {
+      failing: true,
+      failingSince: Date.parse("2026-11-27T10:00:00Z"),
+      lastError: `HTTP 500 <script>alert(1)</script>`,
+    });
+    const rest = await web.request(`/v1/saved-searches/${view.id}`, {
+      headers: { "x-api-key": web.userKey },
+    });
+    assert.equal((await rest.json()).state, "failing");
+    const after = await (await web.request("/saved", { cookie })).text();
+    assert.match(after, /State: failing/);
+    assert.match(after, /hook: failing, failing since 2026-11-27T10:00:00/);
+    assert.ok(after.includes("last error: HTTP 500 &lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert.ok(!after.includes("<script>alert(1)"));
   } finally {
     web.close();
   }

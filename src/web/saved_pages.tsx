@@ -193,8 +193,18 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     throw error;
   }
 
-  app.post(SAVED_PATH, bodyLimit({ maxSize: FORM_BYTES }));
-  app.post(`${SAVED_PATH}/*`, bodyLimit({ maxSize: FORM_BYTES }));
+  // A saved search's form is a name and a URL's parameters: a larger body is refused unread.
+  const smallForm = bodyLimit({
+    maxSize: FORM_BYTES,
+    onError: (c) =>
+      sendPage(
+        c,
+        <MessagePage title="Form too large" message="This form sent more than a form holds." />,
+        413,
+      ),
+  });
+  app.post(SAVED_PATH, smallForm);
+  app.post(`${SAVED_PATH}/*`, smallForm);
 
   app.get(SAVED_PATH, async (c) => {
     const session = await owner(c);
