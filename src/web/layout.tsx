@@ -61,6 +61,7 @@ export function Layout(props: LayoutProps) {
             {props.signedInAs !== undefined
               ? (
                 <>
+                  <a href="/saved">Saved searches</a>
                   <span>Signed in as {props.signedInAs}</span>
                   <form method="post" action="/signout" class="inline-form">
                     <input type="hidden" name="csrf" value={props.formToken ?? ""} />

@@ -12,6 +12,7 @@ import { FACET_NAMES } from "../domain/facets.ts";
 import { SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { ResultItem } from "./result_item.tsx";
+import { SaveSearchForm } from "./saved_search_form.tsx";
 
 /** The page's parameters, as the query string gave them (a list parameter repeated). */
 export type PageParams = Record<string, string[]>;
@@ -316,7 +317,7 @@ export function SearchForm(props: SearchPageProps) {
       hx-target="#results"
       hx-select="#results"
       hx-swap="outerHTML"
-      hx-select-oob="#count:innerHTML"
+      hx-select-oob="#count:innerHTML,#save-search"
       hx-push-url="true"
       hx-sync="this:replace"
     >
@@ -380,6 +381,7 @@ export function SearchPage(props: SearchPageProps) {
     <Layout {...props} title={q ? `${q}: search` : "Search jobs"} enhance>
       <h1>Search jobs</h1>
       <SearchForm {...props} />
+      <SaveSearchForm {...props} shown={props.response !== undefined} />
       <CvForm formToken={props.formToken} />
     </Layout>
   );

@@ -28,6 +28,7 @@ import { type PageParams, SearchPage } from "./search_page.tsx";
 import { type WebSession, WebSessions } from "./session.ts";
 import { ASSETS } from "./static.ts";
 import { adminRoutes } from "./admin_routes.tsx";
+import { savedRoutes } from "./saved_pages.tsx";
 import {
   checkForm,
   type Frame,
@@ -370,5 +371,6 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
   });
 
   app.route("/", adminRoutes(deps, sessions));
+  app.route("/", savedRoutes(deps, sessions));
   return app;
 }

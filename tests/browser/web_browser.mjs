@@ -486,6 +486,59 @@ const scenarios = {
     }
   },
 
+  async "save a search from the result list with the keyboard and see it on /saved"() {
+    const page = await openPage();
+    try {
+      await signIn(page, USER_KEY);
+      // Searched with htmx: the save box arrives with the results (hx-select-oob), not a reload.
+      await search(page, "nurse");
+      await page.waitForSelector("#save-search #field-save-name", { timeout: 15_000 });
+      // Past the query, the facets and every result: the box is reachable by keyboard alone.
+      await tabTo(page, (active) => active.id === "field-save-name", 400);
+      const prefilled = await page.$eval("#field-save-name", (el) => el.value);
+      check(prefilled === "nurse", `the name was not prefilled from the query: ${prefilled}`);
+      const name = `Nurses <b>${randomBytes(4).toString("hex")}</b>`;
+      await page.keyboard.down("Control");
+      await page.keyboard.press("a");
+      await page.keyboard.up("Control");
+      await page.keyboard.type(name);
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      check(new URL(page.url()).pathname === "/saved", `not sent to /saved: ${page.url()}`);
+      const card = await page.$$eval(
+        "article.card",
+        (cards, name) => {
+          const found = cards.find((c) => c.querySelector("h2")?.textContent === name);
+          return found
+            ? {
+              text: found.textContent,
+              feed: found.querySelector("a.feed-url")?.getAttribute("href"),
+              run: [...found.querySelectorAll("a")].find((a) => a.textContent === "Run this search")
+                ?.getAttribute("href"),
+              bold: found.querySelectorAll("b").length,
+            }
+            : null;
+        },
+        name,
+      );
+      check(card, "the new saved search is not on /saved");
+      check(/Saved\./.test(card.text), "the new one is not marked as saved");
+      check(card.bold === 0, "the name became markup");
+      // The URL the search form made (its order select sends `sort`), without paging.
+      check(card.run === "/?q=nurse&sort=date", `the run link is ${card.run}`);
+      check(card.feed?.startsWith(`${BASE}/v1/feeds/`), `no feed URL: ${card.feed}`);
+      const feed = await fetch(card.feed);
+      check(feed.status === 200, `the feed URL answered ${feed.status}`);
+      check(/<feed[\s>]/.test(await feed.text()), "the feed is not Atom");
+      const rest = await fetch(`${BASE}/v1/saved-searches`, { headers: { "x-api-key": USER_KEY } });
+      const listed = (await rest.json()).saved_searches ?? [];
+      check(listed.some((s) => s.name === name), "REST does not list the search saved on the page");
+      const header = await page.$eval("header nav a[href='/saved']", (a) => a.textContent);
+      check(header === "Saved searches", "no Saved searches link in the header");
+    } finally {
+      await page.close();
+    }
+  },
+
   async "a hostile posting renders as text"() {
     const page = await openPage();
     try {
@@ -611,7 +664,7 @@ const scenarios = {
         await page.goto(`${BASE}/signin`);
         problems.push(...(await runAxe(page)).map((p) => `${scheme} /signin: ${p}`));
         await signIn(page, ADMIN_KEY);
-        const pages = [`/?q=nurse`, `/?q=nurse&country=ZZ`, `/admin`, `/no-such-page`];
+        const pages = [`/?q=nurse`, `/?q=nurse&country=ZZ`, `/admin`, `/no-such-page`, `/saved`];
         for (const path of pages) {
           await page.goto(`${BASE}${path}`);
           problems.push(...(await runAxe(page)).map((p) => `${scheme} ${path}: ${p}`));

@@ -6,3 +6,4 @@
  */
 import "../web_browser_test.ts";
 import "../web_routes_test.ts";
+import "../web_saved_test.ts";

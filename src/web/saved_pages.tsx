@@ -1,0 +1,296 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * Saved searches on the web page (issue 39, item 5): "Save this search" under a result list, and
+ * `/saved`, the signed-in key's saved searches with their state. A saved search belongs to the
+ * API key's principal subject, the owner `/v1/saved-searches` uses (src/http/saved_search_routes.ts),
+ * so one saved on the page is the same one REST lists with that key, and back. Nobody signed in
+ * (public mode) has no owner: the page says saving needs a sign-in. Every form here changes state,
+ * so each must come from this site and carry the session's form token; each answers with a 303.
+ *
+ * @module
+ */
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../http/app_deps.ts";
+import { baseUrl } from "../http/base_url.ts";
+import { JobseekError } from "../domain/errors.ts";
+import type { SavedSearchView } from "../alerts/saved_searches.ts";
+import { Layout } from "./layout.tsx";
+import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
+import { MessagePage } from "./pages.tsx";
+import type { WebSession, WebSessions } from "./session.ts";
+import {
+  checkForm,
+  type Frame,
+  frameOf,
+  hasScope,
+  notFoundPage,
+  seeOther,
+  sendPage,
+  type WebDeps,
+} from "./respond.tsx";
+
+const FORM_BYTES = 64 * 1024;
+
+function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
+  const d = props.delivery;
+  const where = d.type === "webhook" ? `Webhook to ${d.url}` : `Email ${d.every} to ${d.to}`;
+  return (
+    <li>
+      {`${where}: ${d.state}`}
+      {d.last_delivered_at ? `, last delivered ${d.last_delivered_at}` : ""}
+      {d.failing_since ? `, failing since ${d.failing_since}` : ""}
+      {d.last_error ? `, last error: ${d.last_error}` : ""}
+    </li>
+  );
+}
+
+function SavedSearchCard(props: { view: SavedSearchView; formToken?: string; isNew: boolean }) {
+  const { view } = props;
+  const action = `${SAVED_PATH}/${encodeURIComponent(view.id)}`;
+  return (
+    <article class="card" id={view.id} aria-labelledby={`${view.id}-name`}>
+      <h2 id={`${view.id}-name`}>{view.name}</h2>
+      {props.isNew ? <p role="status">Saved.</p> : null}
+      <p>{paramsInWords(view.params)}</p>
+      <p>
+        {`State: ${view.state}`}
+        {view.state === "failing" ? " (a delivery ran out of retries)" : ""}
+      </p>
+      <p>
+        <a href={runUrl(view.params)}>Run this search</a>
+      </p>
+      <p>
+        {"Atom feed (readable without a key; keep it private): "}
+        <a href={view.feed_url} class="feed-url">{view.feed_url}</a>
+      </p>
+      {view.deliver.length > 0
+        ? (
+          <>
+            <p>Deliveries:</p>
+            <ul>
+              {view.deliver.map((delivery) => <Delivery key={delivery.id} delivery={delivery} />)}
+            </ul>
+          </>
+        )
+        : <p>Delivered by its feed alone.</p>}
+      <form
+        method="post"
+        action={`${action}/${view.paused ? "resume" : "pause"}`}
+        class="inline-form"
+      >
+        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+        <button type="submit" class="secondary">{view.paused ? "Resume" : "Pause"}</button>
+      </form>{" "}
+      <form method="post" action={`${action}/delete`} class="inline-form">
+        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+        <button type="submit" class="secondary">Delete</button>
+      </form>
+    </article>
+  );
+}
+
+export function SavedSearchesPage(
+  props: Frame & { views: SavedSearchView[]; newId?: string; title?: string },
+) {
+  return (
+    <Layout {...props} title={props.title ?? "Saved searches"}>
+      <h1>{props.title ?? "Saved searches"}</h1>
+      {props.views.length === 0
+        ? (
+          <p>
+            No saved searches yet. Search on <a href="/">the search page</a>{" "}
+            and choose "Save this search".
+          </p>
+        )
+        : props.views.map((view) => (
+          <SavedSearchCard
+            key={view.id}
+            view={view}
+            formToken={props.formToken}
+            isNew={view.id === props.newId}
+          />
+        ))}
+    </Layout>
+  );
+}
+
+/** The routes of `/saved`; `sessions` are the web page's. */
+export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  /** The signed-in session that may keep saved searches, or the answer that stops the request. */
+  async function owner(c: Context<AppEnv>): Promise<WebSession | Response> {
+    const session = await sessions.read(c);
+    if (!session) {
+      const next = c.req.method === "GET" ? c.req.path : SAVED_PATH;
+      return seeOther(`/signin?next=${encodeURIComponent(next)}`);
+    }
+    const frame = frameOf(session);
+    if (!hasScope(session.principal, "search")) {
+      return sendPage(
+        c,
+        <MessagePage
+          {...frame}
+          title="This key cannot save searches"
+          message="The key you signed in with lacks the 'search' scope. Sign in with a search key."
+        />,
+        403,
+      );
+    }
+    if (!deps.alerts) {
+      return sendPage(
+        c,
+        <MessagePage
+          {...frame}
+          title="No saved searches here"
+          message="This server does not keep saved searches."
+        />,
+        404,
+      );
+    }
+    return session;
+  }
+
+  async function postedForm(
+    c: Context<AppEnv>,
+  ): Promise<
+    { session: WebSession; form: Record<string, string | File | (string | File)[]> } | Response
+  > {
+    const session = await owner(c);
+    if (session instanceof Response) return session;
+    const form = await c.req.parseBody({ all: true });
+    const refused = checkForm(c, deps, session, form);
+    if (refused) {
+      return sendPage(
+        c,
+        <MessagePage {...frameOf(session)} title="Form refused" message={refused} />,
+        403,
+      );
+    }
+    return { session, form };
+  }
+
+  /** A refused change in words: a bad parameter, the owner's limit, or an id not theirs (404). */
+  function refusal(c: Context<AppEnv>, session: WebSession, error: unknown): Response {
+    if (!(error instanceof JobseekError)) throw error;
+    const frame = frameOf(session);
+    if (error.code === "NOT_FOUND") {
+      return notFoundPage(c, frame, "You have no saved search with that id.");
+    }
+    if (error.code === "INVALID_PARAMETER" || error.code === "LIMIT_EXCEEDED") {
+      return sendPage(
+        c,
+        <MessagePage
+          {...frame}
+          title="Cannot save this search"
+          message={error.message}
+          link={{ href: SAVED_PATH, text: "Your saved searches" }}
+        />,
+        error.code === "LIMIT_EXCEEDED" ? 409 : 400,
+      );
+    }
+    throw error;
+  }
+
+  // A saved search's form is a name and a URL's parameters: a larger body is refused unread.
+  const smallForm = bodyLimit({
+    maxSize: FORM_BYTES,
+    onError: (c) =>
+      sendPage(
+        c,
+        <MessagePage title="Form too large" message="This form sent more than a form holds." />,
+        413,
+      ),
+  });
+  app.post(SAVED_PATH, smallForm);
+  app.post(`${SAVED_PATH}/*`, smallForm);
+
+  app.get(SAVED_PATH, async (c) => {
+    const session = await owner(c);
+    if (session instanceof Response) return session;
+    const views = await deps.alerts!.savedSearches.list(session.principal.subject);
+    const newId = c.req.query("saved");
+    return sendPage(c, <SavedSearchesPage {...frameOf(session)} views={views} newId={newId} />);
+  });
+
+  app.get(`${SAVED_PATH}/:id`, async (c) => {
+    const session = await owner(c);
+    if (session instanceof Response) return session;
+    try {
+      const view = await deps.alerts!.savedSearches.get(
+        session.principal.subject,
+        c.req.param("id"),
+      );
+      return sendPage(
+        c,
+        <SavedSearchesPage
+          {...frameOf(session)}
+          views={[view]}
+          title={`Saved search: ${view.name}`}
+        />,
+      );
+    } catch (error) {
+      return refusal(c, session, error);
+    }
+  });
+
+  app.post(SAVED_PATH, async (c) => {
+    const got = await postedForm(c);
+    if (got instanceof Response) return got;
+    const raw: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(got.form)) {
+      const values = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === "string");
+      if (values.length > 0) raw[field] = values;
+    }
+    const params = savedParams(raw as Record<string, string[]>);
+    const name = Array.isArray(raw.name) ? raw.name[0] : "";
+    let base: string;
+    try {
+      base = baseUrl(deps.config, c.req.url);
+    } catch {
+      base = new URL(c.req.url).origin;
+    }
+    try {
+      const view = await deps.alerts!.savedSearches.create(
+        got.session.principal.subject,
+        { ...params, name },
+        base,
+      );
+      return seeOther(`${SAVED_PATH}?saved=${encodeURIComponent(view.id)}#${view.id}`);
+    } catch (error) {
+      return refusal(c, got.session, error);
+    }
+  });
+
+  for (
+    const [verb, change] of [["pause", { paused: true }], ["resume", { paused: false }]] as const
+  ) {
+    app.post(`${SAVED_PATH}/:id/${verb}`, async (c) => {
+      const got = await postedForm(c);
+      if (got instanceof Response) return got;
+      try {
+        await deps.alerts!.savedSearches.update(
+          got.session.principal.subject,
+          c.req.param("id"),
+          change,
+        );
+      } catch (error) {
+        return refusal(c, got.session, error);
+      }
+      return seeOther(SAVED_PATH);
+    });
+  }
+
+  app.post(`${SAVED_PATH}/:id/delete`, async (c) => {
+    const got = await postedForm(c);
+    if (got instanceof Response) return got;
+    try {
+      await deps.alerts!.savedSearches.remove(got.session.principal.subject, c.req.param("id"));
+    } catch (error) {
+      return refusal(c, got.session, error);
+    }
+    return seeOther(SAVED_PATH);
+  });
+  return app;
+}

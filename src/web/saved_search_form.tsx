@@ -1,0 +1,111 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The "Save this search" box of a result list, and how a page URL's parameters become a saved
+ * search's and back. Apart from the `/saved` routes (saved_pages.tsx) so the search page can show it
+ * without importing the routes.
+ *
+ * @module
+ */
+import { LIST_PARAMS } from "../domain/search_query.ts";
+
+export const SAVED_PATH = "/saved";
+/** The page's own paging and counting: where a list starts is no part of what is searched. */
+const NOT_SAVED = new Set(["offset", "top_k", "facets"]);
+/** A page URL's parameters (search_page.tsx's `PageParams`: that module imports this one). */
+type PageParams = Record<string, string[]>;
+
+/** The search parameters a page URL carries, as a saved search keeps them. */
+export function savedParams(params: PageParams): Record<string, string | string[]> {
+  const saved: Record<string, string | string[]> = {};
+  for (const [name, all] of Object.entries(params)) {
+    const values = all.filter((v) => v !== "");
+    if (NOT_SAVED.has(name) || name === "csrf" || name === "name" || values.length === 0) continue;
+    saved[name] = LIST_PARAMS.has(name) && values.length > 1 ? values : values[0];
+  }
+  return saved;
+}
+
+/** The page URL that runs a saved search's parameters. */
+export function runUrl(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== null && one !== undefined && one !== "") search.append(name, String(one));
+    }
+  }
+  const text = search.toString();
+  return text ? `/?${text}` : "/";
+}
+
+const PARAM_WORDS: Record<string, string> = {
+  company: "company",
+  salary_min: "yearly salary at least",
+  near: "near",
+  radius_km: "within (km)",
+  since: "posted since",
+  added_since: "new here since",
+  remote: "work mode",
+  employment_type: "employment type",
+  seniority: "seniority",
+  country: "country",
+  city: "city",
+  source: "source",
+  sort: "order",
+};
+
+/** A saved search's parameters in words (the page's JSX escapes every value). */
+export function paramsInWords(params: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const text = (value: unknown) => Array.isArray(value) ? value.join(" or ") : String(value);
+  if (typeof params.q === "string" && params.q.trim() !== "") parts.push(`“${params.q.trim()}”`);
+  if (typeof params.profile === "string") {
+    parts.push(`a profile of ${params.profile.length} characters`);
+  }
+  for (const [name, value] of Object.entries(params)) {
+    if (name === "q" || name === "profile" || value === null || value === undefined) continue;
+    if (name === "sort") {
+      parts.push(value === "relevance" ? "best match first" : "newest first");
+      continue;
+    }
+    parts.push(`${PARAM_WORDS[name] ?? name}: ${text(value)}`);
+  }
+  return parts.length > 0 ? parts.join(" · ") : "every posting";
+}
+
+/**
+ * The "Save this search" box under a result list: a form for a signed-in person, a sentence with a
+ * sign-in link for nobody. Its id lets the search form's htmx swap it with the results, so it
+ * always saves the search shown.
+ */
+export function SaveSearchForm(
+  props: { params: PageParams; signedInAs?: string; formToken?: string; shown: boolean },
+) {
+  const params = savedParams(props.params);
+  if (!props.shown) return <div id="save-search"></div>;
+  if (props.signedInAs === undefined) {
+    return (
+      <div id="save-search" class="card">
+        <p>
+          <a href={`/signin?next=${encodeURIComponent(runUrl(params))}`}>Sign in</a>{" "}
+          with an API key to save this search and be told what is new.
+        </p>
+      </div>
+    );
+  }
+  const name = typeof params.q === "string" ? params.q.slice(0, 200) : "";
+  return (
+    <form id="save-search" class="card" method="post" action={SAVED_PATH}>
+      <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+      {Object.entries(params).flatMap(([field, value]) =>
+        (Array.isArray(value) ? value : [value]).map((one, i) => (
+          <input key={`${field}-${i}`} type="hidden" name={field} value={one} />
+        ))
+      )}
+      <label for="field-save-name">Save this search as</label>
+      <input id="field-save-name" name="name" value={name} maxlength={200} required />
+      <p>
+        <button type="submit">Save this search</button>
+      </p>
+    </form>
+  );
+}

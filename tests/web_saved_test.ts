@@ -1,0 +1,433 @@
+/**
+ * Saved searches on the web page, in-process on the real search service and saved-search store:
+ * "Save this search" under a result list saves the URL's parameters for the signed-in key, the same
+ * saved search REST shows with that key (and back), `/saved` lists one's own with their state, and
+ * pause, resume and delete there; another key's id is a 404, forms from another site or without the
+ * token change nothing, names are escaped, and nobody signed in (public mode) cannot save.
+ */
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { AlertDeliverer } from "../src/alerts/alert_deliverer.ts";
+import { SavedSearches } from "../src/alerts/saved_searches.ts";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { RateLimiter } from "../src/auth/rate_limiter.ts";
+import { rejectAllTokens } from "../src/auth/token_verifier.ts";
+import { DEFAULT_ALERTS, loadConfig } from "../src/config.ts";
+import { silentLogger } from "../src/log.ts";
+import type { SavedSearchStore } from "../src/store/saved_search_store.ts";
+import { openStore } from "../src/store/store.ts";
+import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
+import { paramsInWords, runUrl, savedParams } from "../src/web/saved_search_form.tsx";
+import { SESSION_COOKIE } from "../src/web/session.ts";
+import { createWebApp } from "../src/web/web_app.ts";
+import { createTestSearch, type TestSearch } from "./helpers.ts";
+
+const ORIGIN = "http://127.0.0.1:8000";
+
+let shared: Promise<TestSearch> | undefined;
+function testSearch(): Promise<TestSearch> {
+  shared ??= createTestSearch();
+  return shared;
+}
+
+interface Web {
+  request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
+  userKey: string;
+  otherKey: string;
+  savedSearchStore: SavedSearchStore;
+  close(): void;
+}
+
+async function startWeb(env: Record<string, string> = {}): Promise<Web> {
+  const search = await testSearch();
+  const store = await openStore(":memory:");
+  const config = loadConfig(env);
+  const apiKeys = new ApiKeyRegistry(store.apiKeys, []);
+  const userKey = (await apiKeys.create("user")).key;
+  const otherKey = (await apiKeys.create("other")).key;
+  const metrics = new ServiceMetrics();
+  const alerts = config.alerts ?? DEFAULT_ALERTS;
+  const app = createWebApp({
+    config,
+    service: instrumentService(search.service, metrics),
+    apiKeys,
+    rateLimiter: new RateLimiter(store.rateLimits, { perMinute: 1000 }),
+    tokenVerifier: rejectAllTokens,
+    addressLimiter: new RateLimiter(store.rateLimits, { perMinute: 1000 }),
+    logger: silentLogger,
+    store: { ...search.store, webSessions: store.webSessions },
+    metrics,
+    alerts: {
+      savedSearches: new SavedSearches({ store: store.savedSearches, config: alerts }),
+      deliverer: new AlertDeliverer({
+        store: store.savedSearches,
+        service: search.service,
+        config: alerts,
+        logger: silentLogger,
+      }),
+    },
+  });
+  return {
+    userKey,
+    otherKey,
+    savedSearchStore: store.savedSearches,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.cookie) headers.set("cookie", init.cookie);
+      return Promise.resolve(
+        app.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" })),
+      );
+    },
+    close: () => store.close(),
+  };
+}
+
+async function signIn(web: Web, key: string): Promise<string> {
+  const response = await web.request("/signin", {
+    method: "POST",
+    headers: { origin: ORIGIN },
+    body: new URLSearchParams({ api_key: key, next: "/" }),
+  });
+  assert.equal(response.status, 303);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  assert.ok(cookie, "no session cookie");
+  return cookie.split(";")[0];
+}
+
+/** The "Save this search" form of a result page: its action and fields, as a browser sends them. */
+async function saveForm(web: Web, cookie: string, path: string) {
+  const response = await web.request(path, { cookie });
+  assert.equal(response.status, 200);
+  const html = await response.text();
+  const form = html.match(/<form id="save-search"[^>]*>([\s\S]*?)<\/form>/);
+  assert.ok(form, "no Save this search form on the result page");
+  assert.match(form[0], /method="post" action="\/saved"/);
+  const fields = new URLSearchParams();
+  for (const input of form[1].matchAll(/<input([^>]*)>/g)) {
+    const name = input[1].match(/name="([^"]*)"/)?.[1];
+    const value = input[1].match(/value="([^"]*)"/)?.[1] ?? "";
+    if (name) fields.append(name, value.replaceAll("&amp;", "&"));
+  }
+  return fields;
+}
+
+function post(web: Web, path: string, cookie: string, fields: URLSearchParams, origin = ORIGIN) {
+  return web.request(path, { method: "POST", headers: { origin }, cookie, body: fields });
+}
+
+async function restList(web: Web, key: string) {
+  const response = await web.request("/v1/saved-searches", { headers: { "x-api-key": key } });
+  assert.equal(response.status, 200);
+  return (await response.json()).saved_searches as {
+    id: string;
+    name: string;
+    params: Record<string, unknown>;
+    paused: boolean;
+    state: string;
+    feed_url: string;
+  }[];
+}
+
+Deno.test("Save this search on a result list saves the URL's search for the key; REST sees the same one, and back", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(
+      web,
+      cookie,
+      "/?q=nurse&remote=onsite&remote=hybrid&sort=relevance&offset=20&top_k=10",
+    );
+    assert.equal(fields.get("name"), "nurse", "the name is prefilled from q");
+    assert.ok(!fields.has("offset") && !fields.has("top_k"), "paging is saved");
+    fields.set("name", "Nursing jobs");
+    const saved = await post(web, "/saved", cookie, fields);
+    assert.equal(saved.status, 303);
+    const location = saved.headers.get("location")!;
+    assert.match(location, /^\/saved\?saved=ss_/);
+
+    const rest = await restList(web, web.userKey);
+    assert.equal(rest.length, 1);
+    assert.equal(rest[0].name, "Nursing jobs");
+    assert.deepEqual(rest[0].params, {
+      q: "nurse",
+      remote: ["onsite", "hybrid"],
+      sort: "relevance",
+    });
+    assert.match(rest[0].feed_url, /^http:\/\/127\.0\.0\.1:8000\/v1\/feeds\//);
+
+    const page = await (await web.request(location, { cookie })).text();
+    assert.match(page, /Nursing jobs/);
+    assert.ok(page.includes(rest[0].feed_url), "the page does not show the feed URL");
+    assert.match(page, /Saved\./);
+    assert.ok(
+      page.includes(`href="${runUrl(rest[0].params).replaceAll("&", "&amp;")}"`),
+      "no link that runs it",
+    );
+    assert.match(page, /State: active/);
+
+    // Saved over REST with the same key: listed on the page.
+    const made = await web.request("/v1/saved-searches", {
+      method: "POST",
+      headers: { "x-api-key": web.userKey, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Python over REST", q: "python developer", salary_min: 50000 }),
+    });
+    assert.equal(made.status, 201);
+    const listed = await (await web.request("/saved", { cookie })).text();
+    assert.match(listed, /Python over REST/);
+    assert.match(listed, /yearly salary at least: 50000/);
+    assert.match(listed, /Nursing jobs/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("another key's saved search is a 404 on the page, absent from its list, and its forms change nothing", async () => {
+  const web = await startWeb();
+  try {
+    const made = await web.request("/v1/saved-searches", {
+      method: "POST",
+      headers: { "x-api-key": web.otherKey, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Someone else's", q: "nurse" }),
+    });
+    assert.equal(made.status, 201);
+    const { id } = await made.json();
+    const cookie = await signIn(web, web.userKey);
+    const token = (await saveForm(web, cookie, "/?q=nurse")).get("csrf")!;
+    assert.doesNotMatch(await (await web.request("/saved", { cookie })).text(), /Someone else/);
+    const one = await web.request(`/saved/${id}`, { cookie, headers: { accept: "text/html" } });
+    assert.equal(one.status, 404);
+    assert.match(one.headers.get("content-type")!, /text\/html/);
+    assert.doesNotMatch(await one.text(), /Someone else/);
+    for (const verb of ["pause", "delete"]) {
+      const response = await post(
+        web,
+        `/saved/${id}/${verb}`,
+        cookie,
+        new URLSearchParams({ csrf: token }),
+      );
+      assert.equal(response.status, 404, verb);
+    }
+    const theirs = await restList(web, web.otherKey);
+    assert.equal(theirs.length, 1);
+    assert.equal(theirs[0].paused, false);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("saved-search forms from another site or without the session's token change nothing", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(web, cookie, "/?q=nurse");
+    const crossSite = await post(web, "/saved", cookie, fields, "https://evil.example");
+    assert.equal(crossSite.status, 403);
+    const noOrigin = await web.request("/saved", { method: "POST", cookie, body: fields });
+    assert.equal(noOrigin.status, 403);
+    const tokenless = new URLSearchParams(fields);
+    tokenless.delete("csrf");
+    assert.equal((await post(web, "/saved", cookie, tokenless)).status, 403);
+    const huge = new URLSearchParams(fields);
+    huge.set("name", "a".repeat(200_000));
+    const tooLarge = await post(web, "/saved", cookie, huge);
+    assert.equal(tooLarge.status, 413);
+    assert.match(await tooLarge.text(), /Form too large/);
+    const wrongToken = new URLSearchParams(fields);
+    wrongToken.set("csrf", "not-the-token");
+    assert.equal((await post(web, "/saved", cookie, wrongToken)).status, 403);
+    assert.equal((await restList(web, web.userKey)).length, 0);
+
+    assert.equal((await post(web, "/saved", cookie, fields)).status, 303);
+    const [saved] = await restList(web, web.userKey);
+    for (const verb of ["pause", "delete"]) {
+      const evil = await post(
+        web,
+        `/saved/${saved.id}/${verb}`,
+        cookie,
+        new URLSearchParams({ csrf: fields.get("csrf")! }),
+        "https://evil.example",
+      );
+      assert.equal(evil.status, 403);
+      const noToken = await post(web, `/saved/${saved.id}/${verb}`, cookie, new URLSearchParams());
+      assert.equal(noToken.status, 403);
+    }
+    const after = await restList(web, web.userKey);
+    assert.equal(after.length, 1);
+    assert.equal(after[0].paused, false);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("pause, resume and delete on /saved; the state shows as REST shows it", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(web, cookie, "/?q=nurse");
+    const token = fields.get("csrf")!;
+    assert.equal((await post(web, "/saved", cookie, fields)).status, 303);
+    const [saved] = await restList(web, web.userKey);
+    const paused = await post(
+      web,
+      `/saved/${saved.id}/pause`,
+      cookie,
+      new URLSearchParams({ csrf: token }),
+    );
+    assert.equal(paused.status, 303);
+    assert.equal(paused.headers.get("location"), "/saved");
+    const [afterPause] = await restList(web, web.userKey);
+    assert.equal(afterPause.paused, true);
+    assert.equal(afterPause.state, "paused");
+    const page = await (await web.request("/saved", { cookie })).text();
+    assert.match(page, /State: paused/);
+    assert.match(page, new RegExp(`action="/saved/${saved.id}/resume"`));
+    assert.equal(
+      (await post(web, `/saved/${saved.id}/resume`, cookie, new URLSearchParams({ csrf: token })))
+        .status,
+      303,
+    );
+    assert.equal((await restList(web, web.userKey))[0].state, "active");
+    const deleted = await post(
+      web,
+      `/saved/${saved.id}/delete`,
+      cookie,
+      new URLSearchParams({ csrf: token }),
+    );
+    assert.equal(deleted.status, 303);
+    assert.equal((await restList(web, web.userKey)).length, 0);
+    const gone = await web.request(`/v1/saved-searches/${saved.id}`, {
+      headers: { "x-api-key": web.userKey },
+    });
+    assert.equal(gone.status, 404);
+    assert.match(await (await web.request("/saved", { cookie })).text(), /No saved searches yet/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a hostile name and parameters are escaped on /saved; a blank name is refused in words", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(web, cookie, "/?q=nurse");
+    fields.set("name", `<script>alert(1)</script>"><img src=x onerror=alert(2)>`);
+    fields.set("company", `"><svg onload=alert(3)>`);
+    assert.equal((await post(web, "/saved", cookie, fields)).status, 303);
+    const html = await (await web.request("/saved", { cookie })).text();
+    assert.ok(!html.includes("<script>alert(1)"), "the name is not escaped");
+    assert.ok(!html.includes("<img src=x"), "the name is not escaped");
+    assert.ok(!html.includes("<svg onload"), "a parameter is not escaped");
+    assert.ok(html.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    const blank = new URLSearchParams(fields);
+    blank.set("name", "   ");
+    const refused = await post(web, "/saved", cookie, blank);
+    assert.equal(refused.status, 400);
+    assert.match(
+      await refused.text(),
+      /Invalid parameter &#39;name&#39;: must not be empty/,
+    );
+    assert.equal((await restList(web, web.userKey)).length, 1);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a delivery made over REST shows on /saved with its state; a failing one marks the saved search failing, its error escaped", async () => {
+  const web = await startWeb({ JOBSEEK_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" });
+  try {
+    const made = await web.request("/v1/saved-searches", {
+      method: "POST",
+      headers: { "x-api-key": web.userKey, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Hooked",
+        q: "nurse",
+        deliver: [{ type: "webhook", url: "http://127.0.0.1:9/hook" }],
+      }),
+    });
+    assert.equal(made.status, 201);
+    const view = await made.json();
+    const cookie = await signIn(web, web.userKey);
+    const before = await (await web.request("/saved", { cookie })).text();
+    assert.match(before, /Webhook to http:\/\/127\.0\.0\.1:9\/hook: ok/);
+    assert.match(before, /State: active/);
+    assert.ok(!before.includes(view.deliver[0].secret), "the webhook's secret is shown again");
+    // What the deliverer records when a webhook's retries run out.
+    await web.savedSearchStore.saveState(view.id, view.deliver[0].id, {
+      failing: true,
+      failingSince: Date.parse("2026-11-27T10:00:00Z"),
+      lastError: `HTTP 500 <script>alert(1)</script>`,
+    });
+    const rest = await web.request(`/v1/saved-searches/${view.id}`, {
+      headers: { "x-api-key": web.userKey },
+    });
+    assert.equal((await rest.json()).state, "failing");
+    const after = await (await web.request("/saved", { cookie })).text();
+    assert.match(after, /State: failing/);
+    assert.match(after, /hook: failing, failing since 2026-11-27T10:00:00/);
+    assert.ok(after.includes("last error: HTTP 500 &lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert.ok(!after.includes("<script>alert(1)"));
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("public mode: nobody signed in sees a sign-in sentence instead of the form, and cannot save", async () => {
+  const web = await startWeb({ JOBSEEK_WEB: "public" });
+  try {
+    const html = await (await web.request("/?q=nurse")).text();
+    assert.match(html, /\d+ jobs? match/);
+    assert.doesNotMatch(html, /action="\/saved"/);
+    assert.match(html, /Sign in<\/a> with an API key to save this search/);
+    const attempt = await web.request("/saved", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      body: new URLSearchParams({ name: "anon", q: "nurse" }),
+    });
+    assert.equal(attempt.status, 303);
+    assert.match(attempt.headers.get("location")!, /^\/signin/);
+    assert.equal((await web.request("/saved")).status, 303);
+    assert.equal((await restList(web, web.userKey)).length, 0);
+    assert.equal((await restList(web, web.otherKey)).length, 0);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("the header links to /saved when signed in", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    assert.match(
+      await (await web.request("/", { cookie })).text(),
+      /<a href="\/saved">Saved searches<\/a>/,
+    );
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a page URL's parameters survive saving and running again, paging left out", () => {
+  const value = fc.string({ minLength: 1, maxLength: 20 });
+  fc.assert(
+    fc.property(
+      fc.dictionary(
+        fc.constantFrom("q", "company", "remote", "country", "near", "sort", "offset", "top_k"),
+        fc.array(value, { minLength: 1, maxLength: 3 }),
+      ),
+      (params) => {
+        const saved = savedParams(params);
+        assert.ok(!("offset" in saved) && !("top_k" in saved));
+        const again = savedParams(
+          Object.fromEntries(
+            [...new URLSearchParams(runUrl(saved).slice(2)).entries()].reduce(
+              (all, [k, v]) => all.set(k, [...(all.get(k) ?? []), v]),
+              new Map<string, string[]>(),
+            ),
+          ),
+        );
+        assert.deepEqual(again, saved);
+        assert.equal(typeof paramsInWords(saved), "string");
+      },
+    ),
+  );
+});
