@@ -85,6 +85,36 @@ Deno.test("an over-long row is an invalid row on every path, and the rows around
   }
 });
 
+Deno.test("a push names the line of every row it did not store, past the 20 it quotes", async () => {
+  const store = await openStore(":memory:");
+  try {
+    // Lines 2-31: 30 rows over a cap; 32: another board's; 33 and 34: one URL twice; 35: a good row.
+    const overlong = Array.from(
+      { length: 30 },
+      (_, k) => row(100 + k, { title: "T".repeat(5000) }),
+    );
+    const text = HEADER + overlong.join("") +
+      row(200).replace("linkedin", "zip_recruiter") + row(300) + row(300) + row(400);
+    const report = await importTexts(store, [{ name: "request body", format: "csv", text }]);
+    const [file] = report.files;
+    assert.equal(file.invalid, 30);
+    assert.equal(file.invalid_examples.length, 20);
+    assert.deepEqual(file.invalid_lines, Array.from({ length: 30 }, (_, k) => k + 2));
+    assert.deepEqual(file.skipped_lines, [32]);
+    assert.deepEqual(file.duplicate_lines, [33]);
+    // Every row read is stored or named by its line: the report says exactly what was stored.
+    const named = file.invalid_lines.length + file.skipped_lines.length +
+      file.duplicate_lines.length;
+    assert.equal(file.inserted + named, file.rows_read);
+    assert.deepEqual(
+      await urls(store),
+      [300, 400].map((n) => `https://www.linkedin.com/jobs/view/90000${n}`),
+    );
+  } finally {
+    store.close();
+  }
+});
+
 Deno.test("a JSON Lines row over a cap is invalid too, each cap on its own", async () => {
   const store = await openStore(":memory:");
   try {

@@ -181,6 +181,11 @@ const countsSchema = {
   },
 };
 
+/** Line numbers of a pushed body: with the counts, exactly which rows were not stored. */
+function lineList(description: string) {
+  return { type: "array", items: { type: "integer", minimum: 1 }, description };
+}
+
 /** The responses of a push of postings. */
 export function pushResponses(): Record<string, unknown> {
   return {
@@ -197,7 +202,18 @@ export function pushResponses(): Record<string, unknown> {
               run_id: { type: "string" },
               started_at: { type: "string" },
               finished_at: { type: "string" },
-              files: { type: "array", items: countsSchema },
+              files: {
+                type: "array",
+                items: {
+                  ...countsSchema,
+                  properties: {
+                    ...countsSchema.properties,
+                    invalid_lines: lineList("Every invalid row's line, in order."),
+                    skipped_lines: lineList("Every row from another board, by line."),
+                    duplicate_lines: lineList("Every row a later row's URL repeats, by line."),
+                  },
+                },
+              },
               totals: countsSchema,
               countries_filled: { type: "object" },
               index: { type: "string", enum: ["publishing", "unchanged"] },

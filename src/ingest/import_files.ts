@@ -25,6 +25,16 @@ export type { ImportCounts, ImportTotals };
 export interface FileImportReport extends ImportTotals {
   file: string;
   format: ImportFormat;
+  /**
+   * The line of every invalid row, in order (`invalid_examples` quotes the first few with their
+   * reasons): with `skipped_lines` and `duplicate_lines`, exactly which rows were not stored. Kept
+   * in the report alone, never in the stored run, whose record must stay small.
+   */
+  invalid_lines: number[];
+  /** The line of every row from a board other than indeed, linkedin and glassdoor. */
+  skipped_lines: number[];
+  /** The line of every row whose URL a later row of the same import repeats (that row wins). */
+  duplicate_lines: number[];
 }
 
 /** Postings given a country their location did not name (docs/import.md). */
@@ -348,6 +358,9 @@ async function importParsed(
       rows_read: file.rows.length,
       skipped_by_site: {},
       invalid_examples: [],
+      invalid_lines: [],
+      skipped_lines: [],
+      duplicate_lines: [],
     };
     let batch: Job[] = [];
     const flush = async (rowsDone: number) => {
@@ -367,16 +380,19 @@ async function importParsed(
     for (const [r, row] of file.rows.entries()) {
       if (row.kind === "invalid") {
         report.invalid++;
+        report.invalid_lines.push(row.line);
         if (report.invalid_examples.length < maxExamples) {
           // A reason may quote the row (a bad URL or date): it is scraped text too.
           report.invalid_examples.push(cleanLine(`${file.file}:${row.line}: ${row.reason}`));
         }
       } else if (row.kind === "skipped") {
         report.skipped_source++;
+        report.skipped_lines.push(row.line);
         const site = cleanLine(row.site);
         report.skipped_by_site[site] = (report.skipped_by_site[site] ?? 0) + 1;
       } else if (winner.get(row.job.id) !== `${f}:${r}`) {
         report.duplicates++;
+        report.duplicate_lines.push(row.line);
       } else {
         batch.push(countries.run.get(row.job.id)?.job ?? row.job);
         if (batch.length === batchSize) await flush(r + 1);
