@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
-import { startServerProcess } from "./server_process.ts";
+import { type ServerProcess, startServerProcess } from "./server_process.ts";
 
 function batch(round: number, push: number, size: number): { urls: string[]; body: string } {
   const urls = Array.from(
@@ -29,6 +29,36 @@ function batch(round: number, push: number, size: number): { urls: string[]; bod
     })
   ).join("\n");
   return { urls, body };
+}
+
+/**
+ * The batch with, as its line 751, a row whose title and company are 100,000 characters each (the
+ * issue's row).
+ */
+function withOverlongRow({ urls, body }: { urls: string[]; body: string }) {
+  const lines = body.split("\n");
+  lines.splice(
+    750,
+    0,
+    JSON.stringify({
+      ...JSON.parse(lines[750]),
+      job_url: "https://www.linkedin.com/jobs/view/999999999",
+      job_title: "T".repeat(100_000),
+      company_name: "C".repeat(100_000),
+    }),
+  );
+  return { urls, lines };
+}
+
+async function storedUrls(kvPath: string): Promise<Set<string>> {
+  const store = await openStore(kvPath);
+  try {
+    const stored = new Set<string>();
+    for await (const job of store.postings.listJobs()) stored.add(job.job_url);
+    return stored;
+  } finally {
+    store.close();
+  }
 }
 
 Deno.test({
@@ -127,20 +157,7 @@ Deno.test({
     store.close();
     const server = await startServerProcess({ JOBSEEK_KV: kvPath });
     await server.ready();
-    const { urls, body } = batch(9, 0, 1500);
-    const lines = body.split("\n");
-    // Line 751: a row whose title and company are 100,000 characters each (the issue's row).
-    const overlong = JSON.parse(lines[750]);
-    lines.splice(
-      750,
-      0,
-      JSON.stringify({
-        ...overlong,
-        job_url: "https://www.linkedin.com/jobs/view/999999999",
-        job_title: "T".repeat(100_000),
-        company_name: "C".repeat(100_000),
-      }),
-    );
+    const { urls, lines } = withOverlongRow(batch(9, 0, 1500));
     let report: {
       totals: { inserted: number; invalid: number; invalid_examples: string[] };
     };
@@ -169,6 +186,66 @@ Deno.test({
     } finally {
       after.close();
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test({
+  name: "kill -9 during a push with an over-long row: what was stored is whole, and the push " +
+    "sent again stores the rest once and names the row",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_midpush_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  try {
+    const store = await openStore(kvPath);
+    const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
+      scopes: ["ingest"],
+    })).key;
+    await store.postings.upsertJobs(await defaultTestJobs(20));
+    store.close();
+    const { urls, lines } = withOverlongRow(batch(8, 0, 1500));
+    const push = (server: ServerProcess) =>
+      fetch(`${server.url}/v1/postings`, {
+        method: "POST",
+        headers: { "x-api-key": feeder, "content-type": "application/x-ndjson" },
+        body: lines.join("\n"),
+      });
+    // Killed while the push is being read or stored: no reply, or (on a fast machine) its 200.
+    const first = await startServerProcess({ JOBSEEK_KV: kvPath });
+    await first.ready();
+    const sent = push(first).then(async (r) => (await r.body?.cancel(), r.status), () => "cut");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await first.stop("SIGKILL");
+    const firstStatus = await sent;
+    // What the killed push stored is readable postings, never the over-long row.
+    const storedBefore = await storedUrls(kvPath);
+    assert.equal(storedBefore.has("https://www.linkedin.com/jobs/view/999999999"), false);
+    const keptBefore = urls.filter((url) => storedBefore.has(url)).length;
+    if (firstStatus === 200) assert.equal(keptBefore, 1500, "a 200 means every good row is kept");
+
+    // The same push sent again (a client retries what got no reply): every good row once, the
+    // over-long one named by its line, the rows the killed push stored counted as unchanged.
+    const second = await startServerProcess({ JOBSEEK_KV: kvPath });
+    try {
+      await second.ready();
+      const response = await push(second);
+      assert.equal(response.status, 200, await response.clone().text());
+      const report = await response.json() as {
+        files: { invalid_lines: number[] }[];
+        totals: { inserted: number; unchanged: number; updated: number; invalid: number };
+      };
+      assert.deepEqual(report.files[0].invalid_lines, [751]);
+      assert.equal(report.totals.inserted, 1500 - keptBefore, `${keptBefore} kept before`);
+      assert.equal(report.totals.unchanged + report.totals.updated, keptBefore);
+    } finally {
+      await second.stop("SIGKILL");
+    }
+    const storedAfter = await storedUrls(kvPath);
+    assert.deepEqual(urls.filter((url) => !storedAfter.has(url)), []);
+    assert.equal(storedAfter.size, 1520, "the 20 served before and the 1,500 good rows, once");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
