@@ -31,8 +31,9 @@
  *
  * The graph is read from every module that starts a program or a thread: `main.ts`, the CLI, the
  * scripts `deno task` runs from `src/` or `cli/` (the kernel's build script), and every module a
- * source file names by `new URL("./x.ts", import.meta.url)`: the workers. A `new Worker(...)` in a
- * file that names no module so is a failure: the test could not see what it starts.
+ * source file names by `new URL("./x.ts", import.meta.url)`: the workers and the CV reader's child
+ * process (src/ingest/cv_child.ts). A `new Worker(...)` in a file that names no module so is a
+ * failure: the test could not see what it starts.
  *
  * Shared helpers go below all their users (text folding in the domain, place names in
  * `src/places/`), not into one of two siblings.
@@ -226,6 +227,7 @@ Deno.test("the entry points read include every worker and the kernel's build scr
   assert.ok(workers.length >= 6, `${workers}`);
   assert.deepEqual(workers.filter((module) => !ENTRY_POINTS.includes(module)), []);
   assert.ok(ENTRY_POINTS.includes("src/index/dot_kernel_build.ts"), `${ENTRY_POINTS}`);
+  assert.ok(ENTRY_POINTS.includes("src/ingest/cv_child.ts"), `${ENTRY_POINTS}`);
   assert.deepEqual(ENTRY_POINTS.filter((module) => !graph.has(module)), []);
 });
 

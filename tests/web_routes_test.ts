@@ -16,9 +16,12 @@ import { rejectAllTokens } from "../src/auth/token_verifier.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { PEER_HEADER } from "../src/http/guarded_connection.ts";
+import { pdfBomb } from "../fixtures/pdf_bomb.ts";
+import { CvFileError } from "../src/ingest/cv_text.ts";
 import { silentLogger } from "../src/log.ts";
 import { openStore } from "../src/store/store.ts";
 import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
+import { CvReader, CvReadersBusy } from "../src/web/cv_reader.ts";
 import type { ConsoleData } from "../src/web/console_data.ts";
 import { renderPlot } from "../src/web/plots.ts";
 import { safeNext } from "../src/web/respond.tsx";
@@ -670,63 +673,6 @@ Deno.test("a .docx that unpacks to far more than a CV is refused before it is pa
   }
 });
 
-/**
- * A one-page PDF whose content stream (FlateDecode) unpacks to `bytes` of text-showing operators:
- * a few MiB as uploaded, and pdf.js inflates such a stream whole.
- */
-async function pdfBomb(bytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const line = new TextEncoder().encode("BT /F1 12 Tf 72 712 Td (Nurse in Toronto) Tj ET\n");
-  const block = new Uint8Array(line.length * 4096);
-  for (let i = 0; i < 4096; i++) block.set(line, i * line.length);
-  const blocks = (function* () {
-    for (let n = 0; n < bytes; n += block.length) yield block;
-  })();
-  const content = new Uint8Array(
-    await new Response(
-      ReadableStream.from(blocks).pipeThrough(new CompressionStream("deflate")),
-    ).arrayBuffer(),
-  );
-  const parts: Uint8Array[] = [];
-  const offsets: number[] = [];
-  let at = 0;
-  const put = (part: Uint8Array | string) => {
-    const encoded = typeof part === "string" ? new TextEncoder().encode(part) : part;
-    parts.push(encoded);
-    at += encoded.length;
-  };
-  const object = (n: number, ...body: (Uint8Array | string)[]) => {
-    offsets[n] = at;
-    put(`${n} 0 obj\n`);
-    body.forEach(put);
-    put("\nendobj\n");
-  };
-  put("%PDF-1.4\n");
-  object(1, "<< /Type /Catalog /Pages 2 0 R >>");
-  object(2, "<< /Type /Pages /Kids [5 0 R] /Count 1 >>");
-  object(3, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-  object(
-    4,
-    `<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`,
-    content,
-    "\nendstream",
-  );
-  object(
-    5,
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " +
-      "/Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>",
-  );
-  const xref = at;
-  put(
-    "xref\n0 6\n0000000000 65535 f \n" +
-      offsets.slice(1).map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("") +
-      `trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
-  );
-  const pdf = new Uint8Array(at);
-  let offset = 0;
-  for (const part of parts) pdf.set(part, offset), offset += part.length;
-  return pdf;
-}
-
 Deno.test("a PDF whose page unpacks to a gigabyte is refused, and the server reads the next CV", async () => {
   const web = await startWeb();
   try {
@@ -758,6 +704,100 @@ Deno.test("a PDF whose page unpacks to a gigabyte is refused, and the server rea
   } finally {
     web.close();
   }
+});
+
+Deno.test("after a PDF bomb the next CVs are read, and the server's memory stays where it was", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const token = await formToken(web, cookie);
+    const upload = async (pdf: Uint8Array<ArrayBuffer>) => {
+      const body = new FormData();
+      body.set("csrf", token);
+      body.set("cv", new File([pdf], "cv.pdf"));
+      const response = await web.request("/cv", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        cookie,
+        body,
+      });
+      return { status: response.status, page: await response.text() };
+    };
+    const small = await pdfBomb(64 * 1024);
+    assert.equal((await upload(small)).status, 200);
+    const before = Deno.memoryUsage().rss;
+    const bomb = await upload(await pdfBomb(1024 * 1024 * 1024));
+    assert.equal(bomb.status, 400, bomb.page.slice(0, 300));
+    assert.match(bomb.page, /far more than a CV holds/);
+    // A reader killed mid-bomb held its gigabyte elsewhere: the server's memory is not its.
+    for (let i = 0; i < 5; i++) {
+      const next = await upload(small);
+      assert.equal(next.status, 200, `read ${i + 1} after the bomb: ${next.page.slice(0, 300)}`);
+      assert.match(next.page, /What the search took from your CV/);
+    }
+    const grown = Deno.memoryUsage().rss - before;
+    assert.ok(grown < 200 * 1024 * 1024, `the server grew by ${grown >> 20} MiB`);
+  } finally {
+    web.close();
+  }
+});
+
+/** The pids of this process's children that read a CV (Linux; empty elsewhere). */
+function cvChildren(): number[] {
+  const pids: number[] = [];
+  try {
+    for (const entry of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      try {
+        const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        const command = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
+        if (parent === Deno.pid && command.includes("cv_child.ts")) pids.push(Number(entry.name));
+      } catch {
+        // It ended while we looked.
+      }
+    }
+  } catch {
+    // No /proc: not Linux.
+  }
+  return pids;
+}
+
+Deno.test("a CV read that outlasts the timeout is killed, and says it takes too long", async () => {
+  // Memory is no limit here: the bomb is read until the timeout stops it (a whole read takes
+  // seconds and gigabytes).
+  const reader = new CvReader({ timeoutMs: 1_000, memoryBytes: 8 * 1024 ** 3 });
+  const reading = reader.read("cv.pdf", await pdfBomb(1024 * 1024 * 1024));
+  const outcome = reading.then(() => "read", (error: unknown) => error);
+  if (Deno.build.os === "linux") {
+    let seen: number[] = [];
+    for (let i = 0; i < 200 && seen.length === 0; i++) {
+      seen = cvChildren();
+      if (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.equal(seen.length, 1, "no reading process was seen");
+  }
+  const error = await outcome;
+  assert.ok(error instanceof CvFileError, String(error));
+  assert.equal(
+    error.message,
+    "Cannot read the CV cv.pdf: it takes too long to read; save it as a .txt file",
+  );
+  assert.deepEqual(cvChildren(), []);
+  // The reader is free again: a plain CV is read.
+  const cv = await reader.read("cv.txt", new TextEncoder().encode("Nurse in Toronto"));
+  assert.equal(cv.text, "Nurse in Toronto");
+});
+
+Deno.test("a third CV read while two are under way is refused as busy", async () => {
+  const reader = new CvReader();
+  const bomb = await pdfBomb(1024 * 1024 * 1024);
+  const first = reader.read("a.pdf", bomb).catch((error: unknown) => error);
+  const second = reader.read("b.pdf", bomb).catch((error: unknown) => error);
+  await assert.rejects(reader.read("c.txt", new TextEncoder().encode("Nurse")), CvReadersBusy);
+  assert.ok(await first instanceof CvFileError);
+  assert.ok(await second instanceof CvFileError);
+  assert.equal((await reader.read("c.txt", new TextEncoder().encode("Nurse"))).text, "Nurse");
 });
 
 /** Every sample line of a Prometheus text exposition: `name{labels} value`. */
