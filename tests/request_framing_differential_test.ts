@@ -195,7 +195,20 @@ const field = fc.tuple(token, fieldValue).map(([name, value]) => `${name}: ${val
 
 /** A request both parsers must take, framed none, by length or chunked. */
 const wellFormed = fc.record({
-  method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"),
+  method: fc.constantFrom(
+    ...[
+      "GET",
+      "POST",
+      "PUT",
+      "DELETE",
+      "PATCH",
+      "OPTIONS",
+      "HEAD",
+      "QUERY",
+      "PROPFIND",
+      "M-SEARCH",
+    ],
+  ),
   path: fc.string({ unit: fc.constantFrom(...'abz09/?=&%-._~|"<{}#^\\:*'), maxLength: 20 }),
   version: fc.constantFrom("HTTP/1.1", "HTTP/1.0"),
   fields: fc.array(field, { maxLength: 5 }),

@@ -26,17 +26,25 @@ export type RequestFraming =
   | { kind: "bad" };
 
 /**
- * The methods passed on. CONNECT is not: llhttp (and any proxy) reads what follows it as a tunnel,
- * not as requests, and the service has no use for one.
+ * The methods passed on: those llhttp (Node's parser, 9.3) takes, so that a client sending one the
+ * app does not route (QUERY, WebDAV's) gets the app's 405 naming what it allows rather than a 400
+ * from the guard; a method llhttp does not know is refused. CONNECT is not passed on: llhttp (and
+ * any proxy) reads what follows it as a tunnel, not as requests, and the service has no use for one.
  */
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"]);
+const METHODS = new Set([
+  ...["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "QUERY"],
+  ...["COPY", "LOCK", "MKCOL", "MOVE", "PROPFIND", "PROPPATCH", "SEARCH", "UNLOCK"],
+  ...["BIND", "REBIND", "UNBIND", "ACL", "REPORT", "MKACTIVITY", "CHECKOUT", "MERGE"],
+  ...["M-SEARCH", "NOTIFY", "SUBSCRIBE", "UNSUBSCRIBE", "PURGE", "MKCALENDAR", "LINK", "UNLINK"],
+  "SOURCE",
+]);
 const TOKEN = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]+";
 const IS_TOKEN = new RegExp(`^${TOKEN}$`);
 /**
  * A target in origin-form (`/path?query`), asterisk-form or absolute-form (`http://host/path`):
  * visible ASCII only, as llhttp takes one (it refuses a target starting otherwise).
  */
-const REQUEST_LINE = /^([A-Z]+) (\/[\x21-\x7e]*|\*|https?:\/\/[\x21-\x7e]+) HTTP\/1\.[01]$/;
+const REQUEST_LINE = /^([A-Z][A-Z-]*) (\/[\x21-\x7e]*|\*|https?:\/\/[\x21-\x7e]+) HTTP\/1\.[01]$/;
 /** HTAB, SP, visible ASCII and obs-text: no other control byte, so no bare CR or LF. */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** A quoted extension value, without HTAB: the app's server (hyper) closes the connection on one. */

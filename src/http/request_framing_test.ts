@@ -33,7 +33,8 @@ Deno.test("heads llhttp rejects are refused, however their framing fields read",
     ["GET / HTTP/1.1\r\nX: a\x01b", "a control byte in a value"],
     ["GET / HTTP/1.1\r\nX(y): 1", "a name that is not a token"],
     ["GET / HTTP/1.1\r\nfoo", "a line without a colon was skipped"],
-    ["get / HTTP/1.1", "an unknown method"],
+    ["get / HTTP/1.1", "a lower-case method"],
+    ["BREW / HTTP/1.1", "a method llhttp does not know"],
     ["CONNECT a:1 HTTP/1.1", "a tunnel: llhttp frames nothing after it"],
     ["GET a HTTP/1.1", "a target in no form"],
     ["GET /\x01 HTTP/1.1", "a control byte in the target"],
@@ -47,6 +48,12 @@ Deno.test("heads llhttp rejects are refused, however their framing fields read",
 Deno.test("well-formed heads keep their framing", () => {
   assert.deepEqual(framingOf("GET /a?b=c|d HTTP/1.1\r\nHost: x"), { kind: "none" });
   assert.deepEqual(framingOf("OPTIONS * HTTP/1.1"), { kind: "none" });
+  // Methods llhttp takes that the app does not route reach the app, which answers 405.
+  assert.deepEqual(framingOf("QUERY /v1/search HTTP/1.1\r\nContent-Length: 2"), {
+    kind: "length",
+    left: 2,
+  });
+  assert.deepEqual(framingOf("M-SEARCH * HTTP/1.1"), { kind: "none" });
   assert.deepEqual(framingOf("GET http://x/a HTTP/1.0"), { kind: "none" });
   assert.deepEqual(framingOf("POST / HTTP/1.1\r\ncontent-length:\t 003  "), {
     kind: "length",
