@@ -74,9 +74,17 @@ export const MUTANTS: Mutant[] = [
     id: "M4",
     layer: "index",
     file: "src/index/reposts.ts",
-    line: "  return short.length >= MIN_SHARED_PREFIX && long.startsWith(short);",
-    becomes: "  return short.length >= MIN_SHARED_PREFIX;",
+    line: "  if (short.length >= MIN_SHARED_PREFIX && long.startsWith(short)) return true;",
+    becomes: "  if (short.length >= MIN_SHARED_PREFIX) return true;",
     breaks: "two openings of one title, company and place count as reposts",
+  },
+  {
+    id: "M4b",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line: "  return sharedShingles(a.shingles, b.shingles) >= minShared;",
+    becomes: "  return sharedShingles(a.shingles, b.shingles) >= minShared - 0.3;",
+    breaks: "two jobs on one template (another hotel, other hours and pay) are folded as reposts",
   },
   {
     id: "M5",
@@ -133,6 +141,22 @@ export const MUTANTS: Mutant[] = [
     line: 'query = { ...query, sort: "relevance" };',
     becomes: 'query = { ...query, sort: "date" };',
     breaks: "search_jobs defaults to date order",
+  },
+  {
+    id: "M11",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: 'const strong = outcome.results.filter((r) => r.match !== "close");',
+    becomes: 'const strong = outcome.results.filter((r) => r.match !== "weak");',
+    breaks: "a saved search delivers close matches as news",
+  },
+  {
+    id: "M12",
+    layer: "alerts",
+    file: "src/alerts/webhook_address.ts",
+    line: '["127.0.0.0", 8, "loopback"],',
+    becomes: '["127.0.0.0", 32, "loopback"],',
+    breaks: "a webhook may reach loopback addresses other than 127.0.0.0",
   },
 ];
 
