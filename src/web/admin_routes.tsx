@@ -16,7 +16,7 @@ import { MessagePage } from "./pages.tsx";
 import { PLOTS, renderPlot } from "./plots.ts";
 import type { WebSession, WebSessions } from "./session.ts";
 import {
-  checkForm,
+  checkedForm,
   type Frame,
   frameOf,
   hasScope,
@@ -527,15 +527,8 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   async function adminForm(c: Context<AppEnv>) {
     const session = await admin(c);
     if (session instanceof Response) return session;
-    const form = await c.req.parseBody({ all: true });
-    const refused = checkForm(c, deps, session, form);
-    if (refused) {
-      return sendPage(
-        c,
-        <MessagePage {...frameOf(session)} title="Form refused" message={refused} />,
-        403,
-      );
-    }
+    const form = await checkedForm(c, deps, session);
+    if (form instanceof Response) return form;
     return { session, form };
   }
 
