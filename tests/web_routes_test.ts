@@ -129,6 +129,30 @@ async function formToken(web: Web, cookie: string): Promise<string> {
   return token;
 }
 
+/** Posts `file` as the CV form from this site: with a session's cookie and token, or from a peer. */
+function postCv(
+  web: Web,
+  file: File,
+  from: { cookie?: string; csrf?: string; peer?: string },
+): Promise<Response> {
+  const body = new FormData();
+  if (from.csrf !== undefined) body.set("csrf", from.csrf);
+  body.set("cv", file);
+  return web.request("/cv", {
+    method: "POST",
+    headers: { origin: ORIGIN },
+    cookie: from.cookie,
+    peer: from.peer,
+    body,
+  });
+}
+
+/** Signs in with the user key: the cookie, and the form token its pages carry. */
+async function userSession(web: Web): Promise<{ cookie: string; csrf: string }> {
+  const cookie = await signIn(web, web.userKey);
+  return { cookie, csrf: await formToken(web, cookie) };
+}
+
 Deno.test("key mode: the page sends to sign-in, the cookie is HttpOnly and SameSite=Strict, sign-out ends it", async () => {
   const web = await startWeb();
   try {
@@ -445,16 +469,8 @@ Deno.test("every console route, not only the page, is 403 for a search key and c
 Deno.test("public mode: a CV upload counts against the network's limit even when the file is bad", async () => {
   const web = await startWeb({ JOBSEEK_WEB: "public", JOBSEEK_RATE_LIMIT: "3" });
   try {
-    const upload = () => {
-      const body = new FormData();
-      body.set("cv", new File(["old word file"], "cv.doc"));
-      return web.request("/cv", {
-        method: "POST",
-        headers: { origin: ORIGIN },
-        body,
-        peer: "203.0.113.9",
-      });
-    };
+    const upload = () =>
+      postCv(web, new File(["old word file"], "cv.doc"), { peer: "203.0.113.9" });
     for (let i = 0; i < 3; i++) {
       const response = await upload();
       assert.equal(response.status, 400, `upload ${i + 1}`);
@@ -604,14 +620,9 @@ Deno.test("a hostile posting is escaped in the list and on its page", async () =
 Deno.test("a CV upload: derived roles and results; a .doc is refused with what to do", async () => {
   const web = await startWeb();
   try {
-    const cookie = await signIn(web, web.userKey);
-    const token = await formToken(web, cookie);
-    const upload = (name: string, text: string, csrf = token) => {
-      const body = new FormData();
-      body.set("csrf", csrf);
-      body.set("cv", new File([text], name, { type: "text/plain" }));
-      return web.request("/cv", { method: "POST", headers: { origin: ORIGIN }, cookie, body });
-    };
+    const session = await userSession(web);
+    const upload = (name: string, text: string, csrf = session.csrf) =>
+      postCv(web, new File([text], name, { type: "text/plain" }), { ...session, csrf });
     const ok = await upload("cv.txt", "Registered nurse, 6 years in intensive care. Toronto.");
     assert.equal(ok.status, 200);
     const html = await ok.text();
@@ -652,19 +663,10 @@ async function docxBomb(bytes: number): Promise<Uint8Array<ArrayBuffer>> {
 Deno.test("a .docx that unpacks to far more than a CV is refused before it is parsed", async () => {
   const web = await startWeb();
   try {
-    const cookie = await signIn(web, web.userKey);
-    const token = await formToken(web, cookie);
+    const session = await userSession(web);
     const bomb = await docxBomb(64 * 1024 * 1024);
     assert.ok(bomb.byteLength < 1024 * 1024, `the bomb is ${bomb.byteLength} bytes`);
-    const body = new FormData();
-    body.set("csrf", token);
-    body.set("cv", new File([bomb], "cv.docx"));
-    const response = await web.request("/cv", {
-      method: "POST",
-      headers: { origin: ORIGIN },
-      cookie,
-      body,
-    });
+    const response = await postCv(web, new File([bomb], "cv.docx"), session);
     const page = await response.text();
     assert.equal(response.status, 400, page.slice(0, 300));
     assert.match(page, /unpacks to more than/);
@@ -676,19 +678,9 @@ Deno.test("a .docx that unpacks to far more than a CV is refused before it is pa
 Deno.test("a PDF whose page unpacks to a gigabyte is refused, and the server reads the next CV", async () => {
   const web = await startWeb();
   try {
-    const cookie = await signIn(web, web.userKey);
-    const token = await formToken(web, cookie);
-    const upload = async (pdf: Uint8Array<ArrayBuffer>) => {
-      const body = new FormData();
-      body.set("csrf", token);
-      body.set("cv", new File([pdf], "cv.pdf"));
-      return await web.request("/cv", {
-        method: "POST",
-        headers: { origin: ORIGIN },
-        cookie,
-        body,
-      });
-    };
+    const session = await userSession(web);
+    const upload = (pdf: Uint8Array<ArrayBuffer>) =>
+      postCv(web, new File([pdf], "cv.pdf"), session);
     // A small one of the same make is read: the reader is not refusing PDFs as such.
     const small = await upload(await pdfBomb(64 * 1024));
     assert.equal(small.status, 200);
@@ -709,18 +701,9 @@ Deno.test("a PDF whose page unpacks to a gigabyte is refused, and the server rea
 Deno.test("after a PDF bomb the next CVs are read, and the server's memory stays where it was", async () => {
   const web = await startWeb();
   try {
-    const cookie = await signIn(web, web.userKey);
-    const token = await formToken(web, cookie);
+    const session = await userSession(web);
     const upload = async (pdf: Uint8Array<ArrayBuffer>) => {
-      const body = new FormData();
-      body.set("csrf", token);
-      body.set("cv", new File([pdf], "cv.pdf"));
-      const response = await web.request("/cv", {
-        method: "POST",
-        headers: { origin: ORIGIN },
-        cookie,
-        body,
-      });
+      const response = await postCv(web, new File([pdf], "cv.pdf"), session);
       return { status: response.status, page: await response.text() };
     };
     const small = await pdfBomb(64 * 1024);
