@@ -15,7 +15,6 @@ import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
-import { PEER_HEADER } from "../src/http/guarded_connection.ts";
 import { pdfBomb } from "../fixtures/pdf_bomb.ts";
 import { CvFileError } from "../src/ingest/cv_text.ts";
 import { silentLogger } from "../src/log.ts";
@@ -25,11 +24,10 @@ import { CvReader, CvReadersBusy } from "../src/web/cv_reader.ts";
 import type { ConsoleData } from "../src/web/console_data.ts";
 import { renderPlot } from "../src/web/plots.ts";
 import { safeNext } from "../src/web/respond.tsx";
-import { SESSION_COOKIE, WebSessions } from "../src/web/session.ts";
+import { WebSessions } from "../src/web/session.ts";
 import { createWebApp } from "../src/web/web_app.ts";
 import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
-
-const ORIGIN = "http://127.0.0.1:8000";
+import { ORIGIN, signIn, type WebRequest, webRequester } from "./web_client.ts";
 
 async function hostilePosting(): Promise<Job> {
   const job_url = "https://www.indeed.com/viewjob?jk=hostile-web";
@@ -56,7 +54,7 @@ function testSearch(): Promise<TestSearch> {
 }
 
 interface Web {
-  request(path: string, init?: RequestInit & { peer?: string; cookie?: string }): Promise<Response>;
+  request: WebRequest;
   apiKeys: ApiKeyRegistry;
   metrics: ServiceMetrics;
   userKey: string;
@@ -92,34 +90,13 @@ async function startWeb(
     metrics,
     userKey,
     adminKey,
-    request(path, init = {}) {
-      const headers = new Headers(init.headers);
-      if (init.cookie) headers.set("cookie", init.cookie);
-      if (init.peer) headers.set(PEER_HEADER, init.peer);
-      const request = new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
-      return Promise.resolve(
-        app.fetch(request, init.peer ? { remoteAddr: { transport: "unix", path: "" } } : undefined),
-      );
-    },
+    request: webRequester(app),
     close: () => store.close(),
   };
 }
 
 function form(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);
-}
-
-/** Signs in with `key`; returns the session cookie (`name=value`). */
-async function signIn(web: Web, key: string): Promise<string> {
-  const response = await web.request("/signin", {
-    method: "POST",
-    headers: { origin: ORIGIN },
-    body: form({ api_key: key, next: "/" }),
-  });
-  assert.equal(response.status, 303);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  assert.ok(cookie, "no session cookie");
-  return cookie.split(";")[0];
 }
 
 async function formToken(web: Web, cookie: string): Promise<string> {
