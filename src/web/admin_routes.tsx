@@ -427,6 +427,12 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     );
   }
 
+  /** A change the key registry refused (a bad or taken name): the console again, saying why. */
+  async function keyRefusal(c: Context<AppEnv>, session: WebSession, error: unknown) {
+    if (!(error instanceof JobseekError)) throw error;
+    return await consolePage(c, session, { notice: error.message }, 400);
+  }
+
   app.get("/admin", async (c) => {
     const session = await admin(c);
     if (session instanceof Response) return session;
@@ -475,10 +481,7 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         created: { name: record.name, key, scopes: record.scopes ?? [...DEFAULT_SCOPES] },
       });
     } catch (error) {
-      if (error instanceof JobseekError) {
-        return await consolePage(c, got.session, { notice: error.message }, 400);
-      }
-      throw error;
+      return await keyRefusal(c, got.session, error);
     }
   });
 
@@ -490,10 +493,7 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
       const revoked = await deps.apiKeys.revoke(name);
       return seeOther(doneUrl(revoked ? "revoked" : "no-key", name));
     } catch (error) {
-      if (error instanceof JobseekError) {
-        return await consolePage(c, got.session, { notice: error.message }, 400);
-      }
-      throw error;
+      return await keyRefusal(c, got.session, error);
     }
   });
 
