@@ -15,7 +15,6 @@ import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
-import { PEER_HEADER } from "../src/http/guarded_connection.ts";
 import { pdfBomb } from "../fixtures/pdf_bomb.ts";
 import { CvFileError } from "../src/ingest/cv_text.ts";
 import { silentLogger } from "../src/log.ts";
@@ -25,11 +24,10 @@ import { CvReader, CvReadersBusy } from "../src/web/cv_reader.ts";
 import type { ConsoleData } from "../src/web/console_data.ts";
 import { renderPlot } from "../src/web/plots.ts";
 import { safeNext } from "../src/web/respond.tsx";
-import { SESSION_COOKIE, WebSessions } from "../src/web/session.ts";
+import { WebSessions } from "../src/web/session.ts";
 import { createWebApp } from "../src/web/web_app.ts";
 import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
-
-const ORIGIN = "http://127.0.0.1:8000";
+import { ORIGIN, signIn, type WebRequest, webRequester } from "./web_client.ts";
 
 async function hostilePosting(): Promise<Job> {
   const job_url = "https://www.indeed.com/viewjob?jk=hostile-web";
@@ -56,7 +54,7 @@ function testSearch(): Promise<TestSearch> {
 }
 
 interface Web {
-  request(path: string, init?: RequestInit & { peer?: string; cookie?: string }): Promise<Response>;
+  request: WebRequest;
   apiKeys: ApiKeyRegistry;
   metrics: ServiceMetrics;
   userKey: string;
@@ -92,15 +90,7 @@ async function startWeb(
     metrics,
     userKey,
     adminKey,
-    request(path, init = {}) {
-      const headers = new Headers(init.headers);
-      if (init.cookie) headers.set("cookie", init.cookie);
-      if (init.peer) headers.set(PEER_HEADER, init.peer);
-      const request = new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
-      return Promise.resolve(
-        app.fetch(request, init.peer ? { remoteAddr: { transport: "unix", path: "" } } : undefined),
-      );
-    },
+    request: webRequester(app),
     close: () => store.close(),
   };
 }
@@ -109,24 +99,35 @@ function form(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);
 }
 
-/** Signs in with `key`; returns the session cookie (`name=value`). */
-async function signIn(web: Web, key: string): Promise<string> {
-  const response = await web.request("/signin", {
-    method: "POST",
-    headers: { origin: ORIGIN },
-    body: form({ api_key: key, next: "/" }),
-  });
-  assert.equal(response.status, 303);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  assert.ok(cookie, "no session cookie");
-  return cookie.split(";")[0];
-}
-
 async function formToken(web: Web, cookie: string): Promise<string> {
   const html = await (await web.request("/", { cookie })).text();
   const token = html.match(/name="csrf" value="([^"]+)"/)?.[1];
   assert.ok(token, "no form token on the page");
   return token;
+}
+
+/** Posts `file` as the CV form from this site: with a session's cookie and token, or from a peer. */
+function postCv(
+  web: Web,
+  file: File,
+  from: { cookie?: string; csrf?: string; peer?: string },
+): Promise<Response> {
+  const body = new FormData();
+  if (from.csrf !== undefined) body.set("csrf", from.csrf);
+  body.set("cv", file);
+  return web.request("/cv", {
+    method: "POST",
+    headers: { origin: ORIGIN },
+    cookie: from.cookie,
+    peer: from.peer,
+    body,
+  });
+}
+
+/** Signs in with the user key: the cookie, and the form token its pages carry. */
+async function userSession(web: Web): Promise<{ cookie: string; csrf: string }> {
+  const cookie = await signIn(web, web.userKey);
+  return { cookie, csrf: await formToken(web, cookie) };
 }
 
 Deno.test("key mode: the page sends to sign-in, the cookie is HttpOnly and SameSite=Strict, sign-out ends it", async () => {
@@ -445,16 +446,8 @@ Deno.test("every console route, not only the page, is 403 for a search key and c
 Deno.test("public mode: a CV upload counts against the network's limit even when the file is bad", async () => {
   const web = await startWeb({ JOBSEEK_WEB: "public", JOBSEEK_RATE_LIMIT: "3" });
   try {
-    const upload = () => {
-      const body = new FormData();
-      body.set("cv", new File(["old word file"], "cv.doc"));
-      return web.request("/cv", {
-        method: "POST",
-        headers: { origin: ORIGIN },
-        body,
-        peer: "203.0.113.9",
-      });
-    };
+    const upload = () =>
+      postCv(web, new File(["old word file"], "cv.doc"), { peer: "203.0.113.9" });
     for (let i = 0; i < 3; i++) {
       const response = await upload();
       assert.equal(response.status, 400, `upload ${i + 1}`);
@@ -604,14 +597,9 @@ Deno.test("a hostile posting is escaped in the list and on its page", async () =
 Deno.test("a CV upload: derived roles and results; a .doc is refused with what to do", async () => {
   const web = await startWeb();
   try {
-    const cookie = await signIn(web, web.userKey);
-    const token = await formToken(web, cookie);
-    const upload = (name: string, text: string, csrf = token) => {
-      const body = new FormData();
-      body.set("csrf", csrf);
-      body.set("cv", new File([text], name, { type: "text/plain" }));
-      return web.request("/cv", { method: "POST", headers: { origin: ORIGIN }, cookie, body });
-    };
+    const session = await userSession(web);
+    const upload = (name: string, text: string, csrf = session.csrf) =>
+      postCv(web, new File([text], name, { type: "text/plain" }), { ...session, csrf });
     const ok = await upload("cv.txt", "Registered nurse, 6 years in intensive care. Toronto.");
     assert.equal(ok.status, 200);
     const html = await ok.text();
@@ -652,19 +640,10 @@ async function docxBomb(bytes: number): Promise<Uint8Array<ArrayBuffer>> {
 Deno.test("a .docx that unpacks to far more than a CV is refused before it is parsed", async () => {
   const web = await startWeb();
   try {
-    const cookie = await signIn(web, web.userKey);
-    const token = await formToken(web, cookie);
+    const session = await userSession(web);
     const bomb = await docxBomb(64 * 1024 * 1024);
     assert.ok(bomb.byteLength < 1024 * 1024, `the bomb is ${bomb.byteLength} bytes`);
-    const body = new FormData();
-    body.set("csrf", token);
-    body.set("cv", new File([bomb], "cv.docx"));
-    const response = await web.request("/cv", {
-      method: "POST",
-      headers: { origin: ORIGIN },
-      cookie,
-      body,
-    });
+    const response = await postCv(web, new File([bomb], "cv.docx"), session);
     const page = await response.text();
     assert.equal(response.status, 400, page.slice(0, 300));
     assert.match(page, /unpacks to more than/);
@@ -676,19 +655,9 @@ Deno.test("a .docx that unpacks to far more than a CV is refused before it is pa
 Deno.test("a PDF whose page unpacks to a gigabyte is refused, and the server reads the next CV", async () => {
   const web = await startWeb();
   try {
-    const cookie = await signIn(web, web.userKey);
-    const token = await formToken(web, cookie);
-    const upload = async (pdf: Uint8Array<ArrayBuffer>) => {
-      const body = new FormData();
-      body.set("csrf", token);
-      body.set("cv", new File([pdf], "cv.pdf"));
-      return await web.request("/cv", {
-        method: "POST",
-        headers: { origin: ORIGIN },
-        cookie,
-        body,
-      });
-    };
+    const session = await userSession(web);
+    const upload = (pdf: Uint8Array<ArrayBuffer>) =>
+      postCv(web, new File([pdf], "cv.pdf"), session);
     // A small one of the same make is read: the reader is not refusing PDFs as such.
     const small = await upload(await pdfBomb(64 * 1024));
     assert.equal(small.status, 200);
@@ -709,18 +678,9 @@ Deno.test("a PDF whose page unpacks to a gigabyte is refused, and the server rea
 Deno.test("after a PDF bomb the next CVs are read, and the server's memory stays where it was", async () => {
   const web = await startWeb();
   try {
-    const cookie = await signIn(web, web.userKey);
-    const token = await formToken(web, cookie);
+    const session = await userSession(web);
     const upload = async (pdf: Uint8Array<ArrayBuffer>) => {
-      const body = new FormData();
-      body.set("csrf", token);
-      body.set("cv", new File([pdf], "cv.pdf"));
-      const response = await web.request("/cv", {
-        method: "POST",
-        headers: { origin: ORIGIN },
-        cookie,
-        body,
-      });
+      const response = await postCv(web, new File([pdf], "cv.pdf"), session);
       return { status: response.status, page: await response.text() };
     };
     const small = await pdfBomb(64 * 1024);

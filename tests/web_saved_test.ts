@@ -18,11 +18,9 @@ import type { SavedSearchStore } from "../src/store/saved_search_store.ts";
 import { openStore } from "../src/store/store.ts";
 import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
 import { paramsInWords, runUrl, savedParams } from "../src/web/saved_search_form.tsx";
-import { SESSION_COOKIE } from "../src/web/session.ts";
 import { createWebApp } from "../src/web/web_app.ts";
 import { createTestSearch, type TestSearch } from "./helpers.ts";
-
-const ORIGIN = "http://127.0.0.1:8000";
+import { ORIGIN, signIn, type WebRequest, webRequester } from "./web_client.ts";
 
 let shared: Promise<TestSearch> | undefined;
 function testSearch(): Promise<TestSearch> {
@@ -31,7 +29,7 @@ function testSearch(): Promise<TestSearch> {
 }
 
 interface Web {
-  request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
+  request: WebRequest;
   userKey: string;
   otherKey: string;
   savedSearchStore: SavedSearchStore;
@@ -71,27 +69,9 @@ async function startWeb(env: Record<string, string> = {}): Promise<Web> {
     userKey,
     otherKey,
     savedSearchStore: store.savedSearches,
-    request(path, init = {}) {
-      const headers = new Headers(init.headers);
-      if (init.cookie) headers.set("cookie", init.cookie);
-      return Promise.resolve(
-        app.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" })),
-      );
-    },
+    request: webRequester(app),
     close: () => store.close(),
   };
-}
-
-async function signIn(web: Web, key: string): Promise<string> {
-  const response = await web.request("/signin", {
-    method: "POST",
-    headers: { origin: ORIGIN },
-    body: new URLSearchParams({ api_key: key, next: "/" }),
-  });
-  assert.equal(response.status, 303);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  assert.ok(cookie, "no session cookie");
-  return cookie.split(";")[0];
 }
 
 /** The "Save this search" form of a result page: its action and fields, as a browser sends them. */

@@ -16,7 +16,7 @@ import { MessagePage } from "./pages.tsx";
 import { PLOTS, renderPlot } from "./plots.ts";
 import type { WebSession, WebSessions } from "./session.ts";
 import {
-  checkForm,
+  checkedForm,
   type Frame,
   frameOf,
   hasScope,
@@ -79,6 +79,46 @@ function Plot(props: { name: keyof typeof PLOTS; caption: string; children?: unk
       />
       <figcaption>{props.caption}</figcaption>
     </figure>
+  );
+}
+
+/** A header cell: plain, a number's (right-aligned), or an action column named for screen readers. */
+type Column = string | { num: string } | { action: string };
+
+function headCell(column: Column) {
+  if (typeof column === "string") return <th>{column}</th>;
+  if ("num" in column) return <th class="num">{column.num}</th>;
+  return (
+    <th>
+      <span class="skip">{column.action}</span>
+    </th>
+  );
+}
+
+function DataTable(props: { columns: Column[]; children?: unknown }) {
+  return (
+    <div class="table-wrap" tabindex={0}>
+      <table>
+        <thead>
+          <tr>{props.columns.map(headCell)}</tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Stored postings counted by one field's values. */
+function CountsTable(props: { field: string; counts: { value: string; count: number }[] }) {
+  return (
+    <DataTable columns={[props.field, { num: "Postings" }]}>
+      {props.counts.map((row) => (
+        <tr>
+          <td>{row.value}</td>
+          <td class="num">{row.count}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -148,90 +188,55 @@ function ConsolePage(
       </div>
 
       <h2>Snapshots in the store</h2>
-      <div class="table-wrap" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th>Published (UTC)</th>
-              <th>Kind</th>
-              <th class="num">Postings</th>
-              <th class="num">Size</th>
-              <th>Id</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.snapshots.map((snap) => (
-              <tr>
-                <td>{snap.createdAt.replace("T", " ").slice(0, 19)}</td>
-                <td>{snap.kind}</td>
-                <td class="num">{snap.docCount}</td>
-                <td class="num">{bytesText(snap.bytes)}</td>
-                <td>
-                  <code>{snap.id}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={["Published (UTC)", "Kind", { num: "Postings" }, { num: "Size" }, "Id"]}>
+        {data.snapshots.map((snap) => (
+          <tr>
+            <td>{snap.createdAt.replace("T", " ").slice(0, 19)}</td>
+            <td>{snap.kind}</td>
+            <td class="num">{snap.docCount}</td>
+            <td class="num">{bytesText(snap.bytes)}</td>
+            <td>
+              <code>{snap.id}</code>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
 
       <h2>Publishes on this server</h2>
       {data.publishes.length === 0 ? <p>No publish since this server started.</p> : (
         <>
           <Plot name="publishes" caption="Publish durations (seconds)" />
-          <div class="table-wrap" tabindex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Kind</th>
-                  <th class="num">Seconds</th>
-                  <th class="num">Postings</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.publishes.slice(-20).reverse().map((p) => (
-                  <tr>
-                    <td>{when(p.at)}</td>
-                    <td>{p.kind}</td>
-                    <td class="num">{p.seconds.toFixed(2)}</td>
-                    <td class="num">{p.docCount ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={["When", "Kind", { num: "Seconds" }, { num: "Postings" }]}>
+            {data.publishes.slice(-20).reverse().map((p) => (
+              <tr>
+                <td>{when(p.at)}</td>
+                <td>{p.kind}</td>
+                <td class="num">{p.seconds.toFixed(2)}</td>
+                <td class="num">{p.docCount ?? ""}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
 
       <h2>Imports and pushes</h2>
       {data.imports.length === 0 ? <p>No imports yet.</p> : (
-        <div class="table-wrap" tabindex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th>Finished (UTC)</th>
-                <th>From</th>
-                <th class="num">Read</th>
-                <th class="num">Added</th>
-                <th class="num">Updated</th>
-                <th class="num">Invalid</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.imports.map((run) => (
-                <tr key={run.id}>
-                  <td>{run.finished_at.replace("T", " ").slice(0, 19)}</td>
-                  <td>{run.files.join(", ")}</td>
-                  <td class="num">{run.rows_read}</td>
-                  <td class="num">{run.inserted}</td>
-                  <td class="num">{run.updated}</td>
-                  <td class="num">{run.invalid}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={["Finished (UTC)", "From", { num: "Read" }, { num: "Added" }, {
+            num: "Updated",
+          }, { num: "Invalid" }]}
+        >
+          {data.imports.map((run) => (
+            <tr key={run.id}>
+              <td>{run.finished_at.replace("T", " ").slice(0, 19)}</td>
+              <td>{run.files.join(", ")}</td>
+              <td class="num">{run.rows_read}</td>
+              <td class="num">{run.inserted}</td>
+              <td class="num">{run.updated}</td>
+              <td class="num">{run.invalid}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       <h2>Sources</h2>
@@ -242,96 +247,72 @@ function ConsolePage(
           </p>
         )
         : (
-          <div class="table-wrap" tabindex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th>Source</th>
-                  <th>Last run</th>
-                  <th>Status</th>
-                  <th class="num">Added</th>
-                  <th class="num">Updated</th>
-                  <th>Next run</th>
-                  <th>
-                    <span class="skip">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.sources.map((s) => (
-                  <tr>
-                    <td>{s.name}</td>
-                    <td>{when(s.lastRun?.at)}</td>
-                    <td>
-                      {s.lastRun
-                        ? (s.lastRun.ok
-                          ? `ok: ${s.lastRun.outcome}`
-                          : `failed: ${s.lastRun.outcome}`)
-                        : "not run yet"}
-                    </td>
-                    <td class="num">{s.lastRun?.inserted ?? ""}</td>
-                    <td class="num">{s.lastRun?.updated ?? ""}</td>
-                    <td>{when(s.nextRunAt)}</td>
-                    <td>
-                      <form method="post" action="/admin/sources/run" class="inline-form">
-                        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
-                        <input type="hidden" name="name" value={s.name} />
-                        <button type="submit" aria-label={`Run ${s.name} now`}>Run now</button>
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-
-      <h2>API keys</h2>
-      <div class="table-wrap" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Starts with</th>
-              <th>Scopes</th>
-              <th>Created</th>
-              <th>
-                <span class="skip">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.keys.map((k) => (
+          <DataTable
+            columns={[
+              "Source",
+              "Last run",
+              "Status",
+              { num: "Added" },
+              { num: "Updated" },
+              "Next run",
+              { action: "Action" },
+            ]}
+          >
+            {data.sources.map((s) => (
               <tr>
-                <td>{k.name}</td>
+                <td>{s.name}</td>
+                <td>{when(s.lastRun?.at)}</td>
                 <td>
-                  <code>{k.prefix}</code>
+                  {s.lastRun
+                    ? (s.lastRun.ok ? `ok: ${s.lastRun.outcome}` : `failed: ${s.lastRun.outcome}`)
+                    : "not run yet"}
                 </td>
-                <td>{(k.scopes ?? DEFAULT_SCOPES).join(", ")}</td>
-                <td>{k.createdAt.slice(0, 10)}</td>
+                <td class="num">{s.lastRun?.inserted ?? ""}</td>
+                <td class="num">{s.lastRun?.updated ?? ""}</td>
+                <td>{when(s.nextRunAt)}</td>
                 <td>
-                  <form method="post" action="/admin/keys/revoke" class="inline-form">
+                  <form method="post" action="/admin/sources/run" class="inline-form">
                     <input type="hidden" name="csrf" value={props.formToken ?? ""} />
-                    <input type="hidden" name="name" value={k.name} />
-                    <button type="submit" class="secondary" aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </button>
+                    <input type="hidden" name="name" value={s.name} />
+                    <button type="submit" aria-label={`Run ${s.name} now`}>Run now</button>
                   </form>
                 </td>
               </tr>
             ))}
-            {data.staticKeys.map((name) => (
-              <tr>
-                <td>{name}</td>
-                <td></td>
-                <td>search</td>
-                <td>from JOBSEEK_API_KEYS</td>
-                <td></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </DataTable>
+        )}
+
+      <h2>API keys</h2>
+      <DataTable columns={["Name", "Starts with", "Scopes", "Created", { action: "Action" }]}>
+        {data.keys.map((k) => (
+          <tr>
+            <td>{k.name}</td>
+            <td>
+              <code>{k.prefix}</code>
+            </td>
+            <td>{(k.scopes ?? DEFAULT_SCOPES).join(", ")}</td>
+            <td>{k.createdAt.slice(0, 10)}</td>
+            <td>
+              <form method="post" action="/admin/keys/revoke" class="inline-form">
+                <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+                <input type="hidden" name="name" value={k.name} />
+                <button type="submit" class="secondary" aria-label={`Revoke ${k.name}`}>
+                  Revoke
+                </button>
+              </form>
+            </td>
+          </tr>
+        ))}
+        {data.staticKeys.map((name) => (
+          <tr>
+            <td>{name}</td>
+            <td></td>
+            <td>search</td>
+            <td>from JOBSEEK_API_KEYS</td>
+            <td></td>
+          </tr>
+        ))}
+      </DataTable>
       <form method="post" action="/admin/keys" class="card narrow">
         <h3>Create a key</h3>
         <input type="hidden" name="csrf" value={props.formToken ?? ""} />
@@ -368,95 +349,40 @@ function ConsolePage(
       {data.searches.length === 0 ? <p>No searches yet.</p> : (
         <>
           <Plot name="searches" caption="Searches per minute, with p50 and p95 latency (ms)" />
-          <div class="table-wrap" tabindex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th>Minute (UTC)</th>
-                  <th class="num">Searches</th>
-                  <th class="num">p50 ms</th>
-                  <th class="num">p95 ms</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.searches.slice(-30).reverse().map((m) => (
-                  <tr>
-                    <td>{when(m.minute).slice(0, 16)}</td>
-                    <td class="num">{m.count}</td>
-                    <td class="num">{m.p50Ms?.toFixed(1) ?? ""}</td>
-                    <td class="num">{m.p95Ms?.toFixed(1) ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={["Minute (UTC)", { num: "Searches" }, { num: "p50 ms" }, { num: "p95 ms" }]}
+          >
+            {data.searches.slice(-30).reverse().map((m) => (
+              <tr>
+                <td>{when(m.minute).slice(0, 16)}</td>
+                <td class="num">{m.count}</td>
+                <td class="num">{m.p50Ms?.toFixed(1) ?? ""}</td>
+                <td class="num">{m.p95Ms?.toFixed(1) ?? ""}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
 
       <h2>{`Postings first seen per day (${FIRST_SEEN_DAYS} days)`}</h2>
       <Plot name="first-seen" caption="Postings first seen per day, by source" />
-      <div class="table-wrap" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th>Day</th>
-              <th>Source</th>
-              <th class="num">Postings</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.postings.firstSeen.slice().reverse().map((row) => (
-              <tr>
-                <td>{row.day}</td>
-                <td>{row.source}</td>
-                <td class="num">{row.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={["Day", "Source", { num: "Postings" }]}>
+        {data.postings.firstSeen.slice().reverse().map((row) => (
+          <tr>
+            <td>{row.day}</td>
+            <td>{row.source}</td>
+            <td class="num">{row.count}</td>
+          </tr>
+        ))}
+      </DataTable>
 
       <h2>Postings by country</h2>
       <Plot name="countries" caption="Stored postings by country" />
-      <div class="table-wrap" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th>Country</th>
-              <th class="num">Postings</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.postings.byCountry.map((row) => (
-              <tr>
-                <td>{row.value}</td>
-                <td class="num">{row.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CountsTable field="Country" counts={data.postings.byCountry} />
 
       <h2>Postings by work mode</h2>
       <Plot name="work-modes" caption="Stored postings by work mode" />
-      <div class="table-wrap" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th>Work mode</th>
-              <th class="num">Postings</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.postings.byWorkMode.map((row) => (
-              <tr>
-                <td>{row.value}</td>
-                <td class="num">{row.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CountsTable field="Work mode" counts={data.postings.byWorkMode} />
     </Layout>
   );
 }
@@ -501,6 +427,12 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     );
   }
 
+  /** A change the key registry refused (a bad or taken name): the console again, saying why. */
+  async function keyRefusal(c: Context<AppEnv>, session: WebSession, error: unknown) {
+    if (!(error instanceof JobseekError)) throw error;
+    return await consolePage(c, session, { notice: error.message }, 400);
+  }
+
   app.get("/admin", async (c) => {
     const session = await admin(c);
     if (session instanceof Response) return session;
@@ -527,15 +459,8 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   async function adminForm(c: Context<AppEnv>) {
     const session = await admin(c);
     if (session instanceof Response) return session;
-    const form = await c.req.parseBody({ all: true });
-    const refused = checkForm(c, deps, session, form);
-    if (refused) {
-      return sendPage(
-        c,
-        <MessagePage {...frameOf(session)} title="Form refused" message={refused} />,
-        403,
-      );
-    }
+    const form = await checkedForm(c, deps, session);
+    if (form instanceof Response) return form;
     return { session, form };
   }
 
@@ -556,10 +481,7 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         created: { name: record.name, key, scopes: record.scopes ?? [...DEFAULT_SCOPES] },
       });
     } catch (error) {
-      if (error instanceof JobseekError) {
-        return await consolePage(c, got.session, { notice: error.message }, 400);
-      }
-      throw error;
+      return await keyRefusal(c, got.session, error);
     }
   });
 
@@ -571,10 +493,7 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
       const revoked = await deps.apiKeys.revoke(name);
       return seeOther(doneUrl(revoked ? "revoked" : "no-key", name));
     } catch (error) {
-      if (error instanceof JobseekError) {
-        return await consolePage(c, got.session, { notice: error.message }, 400);
-      }
-      throw error;
+      return await keyRefusal(c, got.session, error);
     }
   });
 

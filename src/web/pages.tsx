@@ -8,7 +8,7 @@
 import type { Derived, Job, SearchResponse } from "../domain/job.ts";
 import { yearlySalary } from "../domain/salary.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
-import { placeText, ResultItem, salaryText } from "./result_item.tsx";
+import { Detail, placeText, ResultItem, salaryText } from "./result_item.tsx";
 import { CvForm } from "./search_page.tsx";
 
 type Frame = Omit<LayoutProps, "title" | "children">;
@@ -37,18 +37,13 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
         <dl class="card">
           <dt>Company</dt>
           <dd>{job.company_name || "Company not given"}</dd>
-          {place ? <dt>Place</dt> : null}
-          {place ? <dd>{place}</dd> : null}
-          {job.work_mode ? <dt>Work mode</dt> : null}
-          {job.work_mode ? <dd>{job.work_mode}</dd> : null}
-          {job.base_salary ? <dt>Salary</dt> : null}
-          {job.base_salary ? <dd>{salary || job.base_salary}</dd> : null}
+          <Detail term="Place" value={place} />
+          <Detail term="Work mode" value={job.work_mode} />
+          <Detail term="Salary" value={job.base_salary && (salary || job.base_salary)} />
           <dt>Posted</dt>
           <dd>{job.publish_time.slice(0, 10)}</dd>
-          {job.employment_type ? <dt>Employment type</dt> : null}
-          {job.employment_type ? <dd>{job.employment_type}</dd> : null}
-          {job.seniority ? <dt>Seniority</dt> : null}
-          {job.seniority ? <dd>{job.seniority}</dd> : null}
+          <Detail term="Employment type" value={job.employment_type} />
+          <Detail term="Seniority" value={job.seniority} />
           <dt>Source</dt>
           <dd>
             {isWebUrl(job.job_url)

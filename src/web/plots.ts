@@ -26,31 +26,57 @@ function lineLabels<T>(rows: T[], x: string, y: string, z: string) {
   return Plot.text(rows, Plot.selectLast({ x, y, z, text: z, dx: 4, textAnchor: "start" }));
 }
 
+/** One dotted line a series over time, each named at its end. */
+function seriesLines(
+  document: PlotDocument,
+  rows: Record<string, unknown>[],
+  keys: { x: string; y: string; z: string },
+  axes: { x: string; y: string; marginRight: number },
+) {
+  const { x, y, z } = keys;
+  return Plot.plot({
+    document,
+    width: WIDTH,
+    height: HEIGHT,
+    marginRight: axes.marginRight,
+    x: { type: "utc", label: axes.x },
+    y: { label: axes.y, grid: true },
+    marks: [
+      Plot.ruleY([0]),
+      Plot.lineY(rows, { x, y, stroke: z, marker: "dot" }),
+      lineLabels(rows, x, y, z),
+    ],
+  });
+}
+
+/** Stored postings by a field's values, one bar a value, the largest on top. */
+function countBars(
+  document: PlotDocument,
+  counts: { value: string; count: number }[],
+  look: { barHeight: number; marginLeft: number; fill: string },
+) {
+  return Plot.plot({
+    document,
+    width: WIDTH,
+    height: Math.max(120, look.barHeight * counts.length + 40),
+    marginLeft: look.marginLeft,
+    x: { label: "Postings", grid: true },
+    y: { label: null },
+    marks: [
+      Plot.barX(counts, { x: "count", y: "value", sort: { y: "-x" }, fill: look.fill }),
+      Plot.ruleX([0]),
+    ],
+  });
+}
+
 export const PLOTS: Record<string, Figure> = {
   "first-seen": (data, document) =>
-    Plot.plot({
+    seriesLines(
       document,
-      width: WIDTH,
-      height: HEIGHT,
-      marginRight: 70,
-      x: { type: "utc", label: "Day first seen" },
-      y: { label: "Postings", grid: true },
-      marks: [
-        Plot.ruleY([0]),
-        Plot.lineY(data.postings.firstSeen.map((r) => ({ ...r, day: day(r.day) })), {
-          x: "day",
-          y: "count",
-          stroke: "source",
-          marker: "dot",
-        }),
-        lineLabels(
-          data.postings.firstSeen.map((r) => ({ ...r, day: day(r.day) })),
-          "day",
-          "count",
-          "source",
-        ),
-      ],
-    }),
+      data.postings.firstSeen.map((r) => ({ ...r, day: day(r.day) })),
+      { x: "day", y: "count", z: "source" },
+      { x: "Day first seen", y: "Postings", marginRight: 70 },
+    ),
   searches: (data, document) => {
     const rows = data.searches.flatMap((m) => [
       { minute: new Date(m.minute), value: m.count, series: "searches/min" },
@@ -61,18 +87,10 @@ export const PLOTS: Record<string, Figure> = {
         ? []
         : [{ minute: new Date(m.minute), value: m.p95Ms, series: "p95 ms" }]),
     ]);
-    return Plot.plot({
-      document,
-      width: WIDTH,
-      height: HEIGHT,
+    return seriesLines(document, rows, { x: "minute", y: "value", z: "series" }, {
+      x: "Minute (UTC)",
+      y: "Searches per minute / latency (ms)",
       marginRight: 90,
-      x: { type: "utc", label: "Minute (UTC)" },
-      y: { label: "Searches per minute / latency (ms)", grid: true },
-      marks: [
-        Plot.ruleY([0]),
-        Plot.lineY(rows, { x: "minute", y: "value", stroke: "series", marker: "dot" }),
-        lineLabels(rows, "minute", "value", "series"),
-      ],
     });
   },
   publishes: (data, document) =>
@@ -94,41 +112,18 @@ export const PLOTS: Record<string, Figure> = {
       ],
       symbol: { legend: false },
     }),
+  // The 20 largest countries: a long tail would squeeze the bars to nothing.
   countries: (data, document) =>
-    Plot.plot({
-      document,
-      width: WIDTH,
-      height: Math.max(120, 24 * Math.min(20, data.postings.byCountry.length) + 40),
+    countBars(document, data.postings.byCountry.slice(0, 20), {
+      barHeight: 24,
       marginLeft: 80,
-      x: { label: "Postings", grid: true },
-      y: { label: null },
-      marks: [
-        Plot.barX(data.postings.byCountry.slice(0, 20), {
-          x: "count",
-          y: "value",
-          sort: { y: "-x" },
-          fill: "steelblue",
-        }),
-        Plot.ruleX([0]),
-      ],
+      fill: "steelblue",
     }),
   "work-modes": (data, document) =>
-    Plot.plot({
-      document,
-      width: WIDTH,
-      height: Math.max(120, 30 * data.postings.byWorkMode.length + 40),
+    countBars(document, data.postings.byWorkMode, {
+      barHeight: 30,
       marginLeft: 90,
-      x: { label: "Postings", grid: true },
-      y: { label: null },
-      marks: [
-        Plot.barX(data.postings.byWorkMode, {
-          x: "count",
-          y: "value",
-          sort: { y: "-x" },
-          fill: "darkorange",
-        }),
-        Plot.ruleX([0]),
-      ],
+      fill: "darkorange",
     }),
 };
 

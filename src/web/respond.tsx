@@ -7,6 +7,7 @@
  * @module
  */
 import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Child } from "hono/jsx";
 import type { AppDeps, AppEnv } from "../http/app_deps.ts";
 import { DEFAULT_SCOPES, type Principal, type Scope } from "../domain/service.ts";
@@ -141,6 +142,40 @@ export function checkForm(
     }
   }
   return null;
+}
+
+/** The page that answers a form `checkForm` refused. */
+export function formRefusedPage(c: Context<AppEnv>, frame: Frame, refused: string): Response {
+  return sendPage(c, <MessagePage {...frame} title="Form refused" message={refused} />, 403);
+}
+
+export type PostedForm = Record<string, string | File | (string | File)[]>;
+
+/** A signed-in user's posted form, or the 403 page when it fails `checkForm`. */
+export async function checkedForm(
+  c: Context<AppEnv>,
+  deps: WebDeps,
+  session: WebSession,
+): Promise<PostedForm | Response> {
+  const form = await c.req.parseBody({ all: true });
+  const refused = checkForm(c, deps, session, form);
+  return refused ? formRefusedPage(c, frameOf(session), refused) : form;
+}
+
+/** Sign-in, sign-out, the console's and saved searches' forms are a few fields. */
+const SMALL_FORM_BYTES = 64 * 1024;
+
+/** Refuses a larger form body unread, with the pages' own 413. */
+export function smallFormLimit() {
+  return bodyLimit({
+    maxSize: SMALL_FORM_BYTES,
+    onError: (c) =>
+      sendPage(
+        c,
+        <MessagePage title="Form too large" message="This form sent more than a form holds." />,
+        413,
+      ),
+  });
 }
 
 /** The pages' own 404. */

@@ -10,6 +10,17 @@ import type { JobResult } from "../domain/job.ts";
 
 const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
 
+/** A term and its value, or nothing where the posting leaves the field out. */
+export function Detail(props: { term: string; value: string | false | undefined }) {
+  if (!props.value) return null;
+  return (
+    <>
+      <dt>{props.term}</dt>
+      <dd>{props.value}</dd>
+    </>
+  );
+}
+
 /** "Berlin, Germany (DE)"; "" when the posting names no place. */
 export function placeText(city: string, country: string | undefined): string {
   let countryText = "";
@@ -61,18 +72,17 @@ export function ResultItem(props: { result: JobResult; index: number }) {
       <dl class="meta">
         <dt>Company</dt>
         <dd>{r.company_name || "Company not given"}</dd>
-        {place ? <dt>Place</dt> : null}
-        {place ? <dd>{place}</dd> : null}
-        {r.work_mode ? <dt>Work mode</dt> : null}
-        {r.work_mode ? <dd>{r.work_mode}</dd> : null}
-        {salary ? <dt>Yearly salary</dt> : null}
-        {salary ? <dd>{salary}</dd> : null}
+        <Detail term="Place" value={place} />
+        <Detail term="Work mode" value={r.work_mode} />
+        <Detail term="Yearly salary" value={salary} />
         <dt>Posted</dt>
         <dd>
           <time datetime={r.publish_time.slice(0, 10)}>Posted {r.publish_time.slice(0, 10)}</time>
         </dd>
-        {reposts > 0 ? <dt>Reposts</dt> : null}
-        {reposts > 0 ? <dd>{`Reposted ${reposts} time${reposts === 1 ? "" : "s"}`}</dd> : null}
+        <Detail
+          term="Reposts"
+          value={reposts > 0 && `Reposted ${reposts} time${reposts === 1 ? "" : "s"}`}
+        />
         <dt>Source</dt>
         <dd>{r.data_source}</dd>
       </dl>

@@ -10,7 +10,6 @@
  * @module
  */
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app_deps.ts";
 import { baseUrl } from "../http/base_url.ts";
 import { JobseekError } from "../domain/errors.ts";
@@ -20,17 +19,17 @@ import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_f
 import { MessagePage } from "./pages.tsx";
 import type { WebSession, WebSessions } from "./session.ts";
 import {
-  checkForm,
+  checkedForm,
   type Frame,
   frameOf,
   hasScope,
   notFoundPage,
+  type PostedForm,
   seeOther,
   sendPage,
+  smallFormLimit,
   type WebDeps,
 } from "./respond.tsx";
-
-const FORM_BYTES = 64 * 1024;
 
 function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
   const d = props.delivery;
@@ -154,20 +153,11 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
 
   async function postedForm(
     c: Context<AppEnv>,
-  ): Promise<
-    { session: WebSession; form: Record<string, string | File | (string | File)[]> } | Response
-  > {
+  ): Promise<{ session: WebSession; form: PostedForm } | Response> {
     const session = await owner(c);
     if (session instanceof Response) return session;
-    const form = await c.req.parseBody({ all: true });
-    const refused = checkForm(c, deps, session, form);
-    if (refused) {
-      return sendPage(
-        c,
-        <MessagePage {...frameOf(session)} title="Form refused" message={refused} />,
-        403,
-      );
-    }
+    const form = await checkedForm(c, deps, session);
+    if (form instanceof Response) return form;
     return { session, form };
   }
 
@@ -193,16 +183,8 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     throw error;
   }
 
-  // A saved search's form is a name and a URL's parameters: a larger body is refused unread.
-  const smallForm = bodyLimit({
-    maxSize: FORM_BYTES,
-    onError: (c) =>
-      sendPage(
-        c,
-        <MessagePage title="Form too large" message="This form sent more than a form holds." />,
-        413,
-      ),
-  });
+  // A saved search's form is a name and a URL's parameters.
+  const smallForm = smallFormLimit();
   app.post(SAVED_PATH, smallForm);
   app.post(`${SAVED_PATH}/*`, smallForm);
 

@@ -31,6 +31,7 @@ import { adminRoutes } from "./admin_routes.tsx";
 import { savedRoutes } from "./saved_pages.tsx";
 import {
   checkForm,
+  formRefusedPage,
   type Frame,
   frameOf,
   hasScope,
@@ -40,11 +41,9 @@ import {
   sendPage,
   SIGN_IN_PER_PREFIX_PER_MINUTE,
   siteOrigin,
+  smallFormLimit,
   type WebDeps,
 } from "./respond.tsx";
-
-/** The most a small form (sign-in, sign-out, the console's) may send. */
-const SMALL_FORM_BYTES = 64 * 1024;
 
 /** The page's parameters from the query string: every value of every parameter. */
 function pageParams(c: Context<AppEnv>): PageParams {
@@ -113,16 +112,7 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     );
   });
 
-  // Sign-in, sign-out and the console's forms are a few fields: a larger body is refused unread.
-  const smallForm = bodyLimit({
-    maxSize: SMALL_FORM_BYTES,
-    onError: (c) =>
-      sendPage(
-        c,
-        <MessagePage title="Form too large" message="This form sent more than a form holds." />,
-        413,
-      ),
-  });
+  const smallForm = smallFormLimit();
   for (const path of ["/signin", "/signout", "/admin/*"]) app.post(path, smallForm);
 
   app.get("/static/:name", (c) => {
@@ -259,13 +249,7 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
       if (who instanceof Response) return who;
       const form = await c.req.parseBody();
       const refused = checkForm(c, deps, who.session, form);
-      if (refused) {
-        return sendPage(
-          c,
-          <MessagePage {...who.frame} title="Form refused" message={refused} />,
-          403,
-        );
-      }
+      if (refused) return formRefusedPage(c, who.frame, refused);
       // Counted before the file is read: reading is the costly part, and a file that cannot be
       // read must not be a way to make the server work without spending anything.
       const counted = await searcher(c, true);
@@ -355,13 +339,7 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     const session = await sessions.read(c);
     const form = await c.req.parseBody();
     const refused = checkForm(c, deps, session, form);
-    if (refused) {
-      return sendPage(
-        c,
-        <MessagePage {...frameOf(session)} title="Form refused" message={refused} />,
-        403,
-      );
-    }
+    if (refused) return formRefusedPage(c, frameOf(session), refused);
     await sessions.signOut(c);
     const response = seeOther("/signin?signed_out");
     for (const cookie of c.res.headers.getSetCookie()) {
