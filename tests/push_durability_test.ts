@@ -5,9 +5,8 @@
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
-import { defaultTestJobs } from "./helpers.ts";
+import { seedStoreFile } from "./helpers.ts";
 import { type ServerProcess, startServerProcess } from "./server_process.ts";
 
 function batch(round: number, push: number, size: number): { urls: string[]; body: string } {
@@ -73,12 +72,7 @@ Deno.test({
       const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_" });
       const kvPath = `${dir}/kv.sqlite3`;
       try {
-        const store = await openStore(kvPath);
-        const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
-          scopes: ["ingest"],
-        })).key;
-        await store.postings.upsertJobs(await defaultTestJobs(20));
-        store.close();
+        const { feeder } = await seedStoreFile(kvPath, 20);
         const server = await startServerProcess({ JOBSEEK_KV: kvPath });
         await server.ready();
         const acknowledged: string[] = [];
@@ -122,15 +116,9 @@ Deno.test({
           }
         });
         await Promise.all([killed, ...feeders]);
-        const after = await openStore(kvPath);
-        try {
-          const stored = new Set<string>();
-          for await (const job of after.postings.listJobs()) stored.add(job.job_url);
-          const lost = acknowledged.filter((url) => !stored.has(url));
-          assert.deepEqual(lost, [], `killed after ${killAfterMs} ms`);
-        } finally {
-          after.close();
-        }
+        const stored = await storedUrls(kvPath);
+        const lost = acknowledged.filter((url) => !stored.has(url));
+        assert.deepEqual(lost, [], `killed after ${killAfterMs} ms`);
       } finally {
         await Deno.remove(dir, { recursive: true });
       }
@@ -148,13 +136,7 @@ Deno.test({
   const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_overlong_" });
   const kvPath = `${dir}/kv.sqlite3`;
   try {
-    const store = await openStore(kvPath);
-    const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
-      scopes: ["ingest"],
-    })).key;
-    // Something to serve: a server over an empty store is not ready.
-    await store.postings.upsertJobs(await defaultTestJobs(20));
-    store.close();
+    const { feeder } = await seedStoreFile(kvPath, 20);
     const server = await startServerProcess({ JOBSEEK_KV: kvPath });
     await server.ready();
     const { urls, lines } = withOverlongRow(batch(9, 0, 1500));
@@ -177,15 +159,9 @@ Deno.test({
     assert.deepEqual(report.totals.invalid_examples, [
       "body:751: job_title: 100000 characters, over its cap of 300",
     ]);
-    const after = await openStore(kvPath);
-    try {
-      const stored = new Set<string>();
-      for await (const job of after.postings.listJobs()) stored.add(job.job_url);
-      assert.deepEqual(urls.filter((url) => !stored.has(url)), [], "every acknowledged row");
-      assert.equal(stored.size, 1520, "and no other: not the over-long one");
-    } finally {
-      after.close();
-    }
+    const stored = await storedUrls(kvPath);
+    assert.deepEqual(urls.filter((url) => !stored.has(url)), [], "every acknowledged row");
+    assert.equal(stored.size, 1520, "and no other: not the over-long one");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -200,12 +176,7 @@ Deno.test({
   const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_midpush_" });
   const kvPath = `${dir}/kv.sqlite3`;
   try {
-    const store = await openStore(kvPath);
-    const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
-      scopes: ["ingest"],
-    })).key;
-    await store.postings.upsertJobs(await defaultTestJobs(20));
-    store.close();
+    const { feeder } = await seedStoreFile(kvPath, 20);
     const { urls, lines } = withOverlongRow(batch(8, 0, 1500));
     const push = (server: ServerProcess) =>
       fetch(`${server.url}/v1/postings`, {

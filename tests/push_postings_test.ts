@@ -6,7 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
-import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
+import { seedStoreFile } from "./helpers.ts";
 import {
   serverFleet,
   type ServerProcess,
@@ -70,10 +70,7 @@ Deno.test({
   const { kvPath } = fleet;
   const servers: ServerProcess[] = [];
   try {
-    const store = await openStore(kvPath);
-    const { feeder, reader } = await feederAndReaderKeys(store);
-    await store.postings.upsertJobs(await defaultTestJobs(30));
-    store.close();
+    const { feeder, reader } = await seedStoreFile(kvPath, 30);
     const env = {
       JOBSEEK_KV: kvPath,
       JOBSEEK_RATE_LIMIT: "100000",
@@ -211,10 +208,7 @@ Deno.test({
   const dir = await Deno.makeTempDir({ prefix: "jobseek_push_date_" });
   const kvPath = `${dir}/kv.sqlite3`;
   try {
-    const store = await openStore(kvPath);
-    const { feeder } = await feederAndReaderKeys(store);
-    await store.postings.upsertJobs(await defaultTestJobs(20));
-    store.close();
+    const { feeder } = await seedStoreFile(kvPath, 20);
     const server = await startServerProcess({ JOBSEEK_KV: kvPath });
     try {
       await server.ready();
