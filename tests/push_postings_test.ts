@@ -7,12 +7,7 @@
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
 import { seedStoreFile } from "./helpers.ts";
-import {
-  serverFleet,
-  type ServerProcess,
-  startServerProcess,
-  TEST_PUBLISH_LEASE_MS,
-} from "./server_process.ts";
+import { serverFleet, type ServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 const REAL_CSV = new URL(
   "../../shared/data/jobspy/collinshack-samples/jobs_Chicago.csv",
@@ -205,13 +200,12 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_push_date_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_push_date_");
+  const { kvPath } = fleet;
   try {
     const { feeder } = await seedStoreFile(kvPath, 20);
-    const server = await startServerProcess({ JOBSEEK_KV: kvPath });
+    const server = await fleet.start();
     try {
-      await server.ready();
       const csv = (n: number) =>
         "site,job_url,title,company,location,date_posted\n" +
         `linkedin,https://www.linkedin.com/jobs/view/8100${n},Harbour Pilot,Port,"Rotterdam, NL",\n`;
@@ -262,6 +256,6 @@ Deno.test({
       after.close();
     }
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });
