@@ -11,33 +11,13 @@
  */
 import { Webhook } from "standardwebhooks";
 import type { Job } from "../src/domain/job.ts";
-import { formatUtc } from "../src/domain/lifecycle.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
-import { publishIndex } from "../src/search/publish_index.ts";
-import { openStore } from "../src/store/store.ts";
-import { feederAndReaderKeys } from "../tests/helpers.ts";
 import { type ServerProcess, startServerProcess } from "../tests/server_process.ts";
-import { composeCorpus } from "./scale.ts";
+import { flag, liveCorpus, log, servedBase } from "./served_base.ts";
 
 const encoder = new TextEncoder();
-const log = (line: string) => Deno.stderr.writeSync(encoder.encode(line + "\n"));
-
-function flag(name: string): string | undefined {
-  const i = Deno.args.indexOf(name);
-  return i >= 0 ? Deno.args[i + 1] : undefined;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-}
 
 const RETENTION_DAYS = 60;
 
@@ -109,36 +89,16 @@ if (import.meta.main) {
       logger: silentLogger,
       noFallback: true,
     });
-    const batches: Job[][] = [];
-    for await (const batch of composeCorpus(postings + 2 * pushCount)) batches.push(batch);
-    const day = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-    const corpus = batches.flat().map((job, i) => ({
-      ...job,
-      publish_time: formatUtc(day - (i % 30) * 86_400_000 - (i % 86_400) * 1000),
-    }));
-    const baseDir = flag("--base");
-    const baseKeys = baseDir && `${baseDir}/alerts_keys_${postings}_${pushCount}.json`;
-    const baseKv = baseDir && `${baseDir}/alerts_kv_${postings}_${pushCount}.sqlite3`;
-    let keys: { feeder: string; reader: string };
+    const corpus = await liveCorpus(postings + 2 * pushCount);
     const buildStarted = performance.now();
-    if (baseKeys && baseKv && await exists(baseKeys)) {
-      await Deno.copyFile(baseKv, kvPath);
-      keys = JSON.parse(await Deno.readTextFile(baseKeys));
-    } else {
-      const store = await openStore(kvPath);
-      for (let i = 0; i < postings; i += 1000) {
-        await store.postings.upsertJobs(corpus.slice(i, Math.min(postings, i + 1000)));
-      }
-      log(`stored ${postings}; publishing (embedding every title)`);
-      await publishIndex(store, { embedder, logger: silentLogger, retentionDays: RETENTION_DAYS });
-      keys = await feederAndReaderKeys(store);
-      store.close();
-      if (baseKeys && baseKv) {
-        await Deno.mkdir(baseDir, { recursive: true });
-        await Deno.copyFile(kvPath, baseKv);
-        await Deno.writeTextFile(baseKeys, JSON.stringify(keys));
-      }
-    }
+    const keys = await servedBase({
+      kvPath,
+      corpus,
+      postings,
+      embedder,
+      retentionDays: RETENTION_DAYS,
+      baseName: (part) => `alerts_${part}_${postings}_${pushCount}`,
+    });
     embedder.close();
     log(`base ready in ${Math.round((performance.now() - buildStarted) / 1000)} s`);
     const { feeder, reader } = keys;

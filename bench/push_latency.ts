@@ -8,33 +8,15 @@
  * @module
  */
 import type { Job } from "../src/domain/job.ts";
-import { formatUtc } from "../src/domain/lifecycle.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { openStore } from "../src/store/store.ts";
-import { feederAndReaderKeys } from "../tests/helpers.ts";
 import { startServerProcess } from "../tests/server_process.ts";
-import { composeCorpus } from "./scale.ts";
+import { flag, liveCorpus, log, servedBase } from "./served_base.ts";
 
 const encoder = new TextEncoder();
-const log = (line: string) => Deno.stderr.writeSync(encoder.encode(line + "\n"));
-
-function flag(name: string): string | undefined {
-  const i = Deno.args.indexOf(name);
-  return i >= 0 ? Deno.args[i + 1] : undefined;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const PUSH = 1000;
@@ -52,40 +34,15 @@ if (import.meta.main) {
       logger: silentLogger,
       noFallback: true,
     });
-    const batches: Job[][] = [];
-    for await (const batch of composeCorpus(postings + runs * PUSH)) batches.push(batch);
-    // Live postings, as a served corpus is: published within the default retention (60 days) of
-    // the day the base was built, so neither the servers nor a publish drop any of them.
-    const day = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-    const corpus = batches.flat().map((job, i) => ({
-      ...job,
-      publish_time: formatUtc(day - (i % 30) * 86_400_000 - (i % 86_400) * 1000),
-    }));
-    // Building the base embeds every title (minutes at 100,000): `--base DIR` keeps it for the
-    // next run, which starts from a copy of it.
-    const baseDir = flag("--base");
-    const baseKeys = baseDir && `${baseDir}/keys_${postings}_${runs}.json`;
-    const baseKv = baseDir && `${baseDir}/kv_${postings}_${runs}.sqlite3`;
-    let keys: { feeder: string; reader: string };
-    if (baseKeys && baseKv && await exists(baseKeys)) {
-      await Deno.copyFile(baseKv, kvPath);
-      keys = JSON.parse(await Deno.readTextFile(baseKeys));
-      log(`copied the base of ${postings} from ${baseKv}`);
-    } else {
-      const store = await openStore(kvPath);
-      for (let i = 0; i < postings; i += 1000) {
-        await store.postings.upsertJobs(corpus.slice(i, Math.min(postings, i + 1000)));
-      }
-      log(`stored ${postings}; publishing (embedding every title)`);
-      await publishIndex(store, { embedder, logger: silentLogger, retentionDays: RETENTION_DAYS });
-      keys = await feederAndReaderKeys(store);
-      store.close();
-      if (baseKeys && baseKv) {
-        await Deno.mkdir(baseDir, { recursive: true });
-        await Deno.copyFile(kvPath, baseKv);
-        await Deno.writeTextFile(baseKeys, JSON.stringify(keys));
-      }
-    }
+    const corpus = await liveCorpus(postings + runs * PUSH);
+    const keys = await servedBase({
+      kvPath,
+      corpus,
+      postings,
+      embedder,
+      retentionDays: RETENTION_DAYS,
+      baseName: (part) => `${part}_${postings}_${runs}`,
+    });
     const { feeder, reader } = keys;
 
     const env = {

@@ -14,6 +14,16 @@ export interface FailedResponse {
   body: string;
 }
 
+/** What `describeFailedResponse` reads of `response`, whose body was read as `body`. */
+export function failedResponse(response: Response, body: string): FailedResponse {
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    retryAfterHeader: response.headers.get("retry-after"),
+    body,
+  };
+}
+
 function retrySeconds(body: Record<string, unknown>, header?: string | null): number | undefined {
   if (typeof body.retry_after === "number" && body.retry_after >= 0) return body.retry_after;
   const fromHeader = Number(header);

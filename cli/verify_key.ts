@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { describeFailedResponse, unreachableMessage } from "./api_errors.ts";
+import { describeFailedResponse, failedResponse, unreachableMessage } from "./api_errors.ts";
 import { REQUEST_TIMEOUT_MS } from "./server_connection.ts";
 
 /** What the check found, for the line `configure` prints. */
@@ -44,12 +44,7 @@ export async function verifyApiKey(endpoint: string, apiKey: string): Promise<Ke
   }
   const body = await response.text();
   if (response.ok) return {};
-  const failed = {
-    status: response.status,
-    statusText: response.statusText,
-    retryAfterHeader: response.headers.get("retry-after"),
-    body,
-  };
+  const failed = failedResponse(response, body);
   if (response.status === 403) {
     const reason = describeFailedResponse(failed).replace(/\. Check the key with .*$/, "");
     throw new Error(

@@ -12,7 +12,7 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
 import { openStore } from "../src/store/store.ts";
-import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
+import { seedStoreFile } from "./helpers.ts";
 import { runCliInWorker } from "./cli_process.ts";
 import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
@@ -131,11 +131,7 @@ function onServer(url: string, server: ServerProcess): string {
 
 async function prepareStore(dir: string) {
   const kvPath = `${dir}/kv.sqlite3`;
-  const store = await openStore(kvPath);
-  const keys = await feederAndReaderKeys(store);
-  await store.postings.upsertJobs(await defaultTestJobs(40));
-  store.close();
-  return { kvPath, ...keys };
+  return { kvPath, ...await seedStoreFile(kvPath, 40) };
 }
 
 function serverEnv(kvPath: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -180,21 +176,23 @@ Deno.test({
     assert.equal((await api(server, reader, "GET", `/v1/saved-searches/${id}`)).status, 200);
     const list = await api(server, reader, "GET", "/v1/saved-searches");
     assert.deepEqual((list.body.saved_searches as { id: string }[]).map((s) => s.id), [id]);
-    for (
-      const [method, path] of [
-        ["GET", `/v1/saved-searches/${id}`],
-        ["PATCH", `/v1/saved-searches/${id}`],
-        ["DELETE", `/v1/saved-searches/${id}`],
-        ["POST", `/v1/saved-searches/${id}/send`],
-      ]
-    ) {
-      const other = await api(
-        server,
-        feeder,
-        method,
-        path,
-        method === "PATCH" ? { name: "x" } : undefined,
-      );
+    // Every route that reaches one saved search, called in turn with a key not its owner's.
+    const ownersOnly = async (key: string) => {
+      const answers = [];
+      for (
+        const [method, path] of [
+          ["GET", `/v1/saved-searches/${id}`],
+          ["PATCH", `/v1/saved-searches/${id}`],
+          ["DELETE", `/v1/saved-searches/${id}`],
+          ["POST", `/v1/saved-searches/${id}/send`],
+        ]
+      ) {
+        const body = method === "PATCH" ? { name: "x" } : undefined;
+        answers.push({ method, path, other: await api(server, key, method, path, body) });
+      }
+      return answers;
+    };
+    for (const { method, path, other } of await ownersOnly(feeder)) {
       // The feeder key lacks the search scope: 403 before anything is read.
       assert.equal(other.status, 403, `${method} ${path}`);
     }
@@ -202,21 +200,7 @@ Deno.test({
     const { ApiKeyRegistry } = await import("../src/auth/api_keys.ts");
     const otherKey = (await new ApiKeyRegistry(store.apiKeys, []).create("other")).key;
     store.close();
-    for (
-      const [method, path] of [
-        ["GET", `/v1/saved-searches/${id}`],
-        ["PATCH", `/v1/saved-searches/${id}`],
-        ["DELETE", `/v1/saved-searches/${id}`],
-        ["POST", `/v1/saved-searches/${id}/send`],
-      ]
-    ) {
-      const other = await api(
-        server,
-        otherKey,
-        method,
-        path,
-        method === "PATCH" ? { name: "x" } : undefined,
-      );
+    for (const { method, path, other } of await ownersOnly(otherKey)) {
       assert.equal(other.status, 404, `${method} ${path}`);
       assert.equal(other.body.error_code, "NOT_FOUND");
     }

@@ -49,6 +49,25 @@ function closeQuietly(conn: Deno.Conn): void {
 }
 
 /**
+ * What `conn` receives until it ends: the peer closing it, resetting it, or this side closing it
+ * (as a timer does to a connection held open) all end it.
+ */
+export async function readUntilEnd(conn: Deno.Conn): Promise<string> {
+  let text = "";
+  try {
+    const buffer = new Uint8Array(4096);
+    while (true) {
+      const n = await conn.read(buffer);
+      if (n === null) break;
+      text += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+  } catch {
+    // Reset or closed: an end too.
+  }
+  return text;
+}
+
+/**
  * Opens `count` connections to 127.0.0.1:`port` (`parallel` connecting at a time), sends `data` on
  * each (nothing for bare connects) and watches each for `watchMs` from its connect: a 503 is
  * "refused", an end without one "closed", no end "held" (kept open until `close()`).
@@ -71,15 +90,10 @@ export async function flood(
       (async (): Promise<Outcome> => {
         try {
           if (bytes.length > 0) await conn.write(bytes);
-          const buffer = new Uint8Array(4096);
-          while (true) {
-            const n = await conn.read(buffer);
-            if (n === null) break;
-            text += new TextDecoder().decode(buffer.subarray(0, n));
-          }
         } catch {
-          // Reset by the server: an end too.
+          return "closed"; // Reset by the server before it took the data: an end too.
         }
+        text = await readUntilEnd(conn);
         return /^HTTP\/1\.1 503 /.test(text) ? "refused" : "closed";
       })(),
       new Promise<Outcome>((resolve) => timer = setTimeout(() => resolve("held"), options.watchMs)),

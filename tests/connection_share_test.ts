@@ -8,6 +8,7 @@ import { strict as assert } from "node:assert";
 import { silentLogger } from "../src/log.ts";
 import { serveApp } from "../src/http/serve_app.ts";
 import { shareOfConnections } from "../src/http/connection_guard.ts";
+import { readUntilEnd } from "./connection_flood.ts";
 
 const HALF_SENT = "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{";
 const encoder = new TextEncoder();
@@ -21,21 +22,12 @@ async function echo(request: Request): Promise<Response> {
 async function hold(port: number, hostname: string, data: string, ms: number) {
   const conn = await Deno.connect({ hostname, port });
   await conn.write(encoder.encode(data));
-  let text = "";
   const timer = setTimeout(() => conn.close(), ms);
   try {
-    const buffer = new Uint8Array(4096);
-    while (true) {
-      const n = await conn.read(buffer);
-      if (n === null) break;
-      text += new TextDecoder().decode(buffer.subarray(0, n));
-    }
-  } catch {
-    // Closed by the timer: held open.
+    return await readUntilEnd(conn);
   } finally {
     clearTimeout(timer);
   }
-  return text;
 }
 
 Deno.test("one address holding many connections gets its share; another address is served", async () => {

@@ -191,3 +191,22 @@ export async function feederAndReaderKeys(
     reader: (await registry.create("reader")).key,
   };
 }
+
+/**
+ * Readies the store file at `kvPath` for a `jobseek serve` process: `postings` bundled postings
+ * (a server over an empty store is not ready) and the keys of `feederAndReaderKeys`, closed again
+ * before any server opens it.
+ */
+export async function seedStoreFile(
+  kvPath: string,
+  postings: number,
+): Promise<{ feeder: string; reader: string }> {
+  const store = await openStore(kvPath);
+  try {
+    const keys = await feederAndReaderKeys(store);
+    await store.postings.upsertJobs(await defaultTestJobs(postings));
+    return keys;
+  } finally {
+    store.close();
+  }
+}

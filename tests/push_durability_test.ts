@@ -5,10 +5,9 @@
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
-import { defaultTestJobs } from "./helpers.ts";
-import { type ServerProcess, startServerProcess } from "./server_process.ts";
+import { seedStoreFile } from "./helpers.ts";
+import { serverFleet, type ServerProcess } from "./server_process.ts";
 
 function batch(round: number, push: number, size: number): { urls: string[]; body: string } {
   const urls = Array.from(
@@ -70,17 +69,11 @@ Deno.test({
   await fc.assert(
     fc.asyncProperty(fc.integer({ min: 50, max: 2500 }), async (killAfterMs) => {
       round++;
-      const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_" });
-      const kvPath = `${dir}/kv.sqlite3`;
+      const fleet = await serverFleet("jobseek_durable_");
+      const { kvPath } = fleet;
       try {
-        const store = await openStore(kvPath);
-        const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
-          scopes: ["ingest"],
-        })).key;
-        await store.postings.upsertJobs(await defaultTestJobs(20));
-        store.close();
-        const server = await startServerProcess({ JOBSEEK_KV: kvPath });
-        await server.ready();
+        const { feeder } = await seedStoreFile(kvPath, 20);
+        const server = await fleet.start();
         const acknowledged: string[] = [];
         let alive = true;
         // The moment is counted from the first acknowledged push: a kill before it would find
@@ -122,17 +115,11 @@ Deno.test({
           }
         });
         await Promise.all([killed, ...feeders]);
-        const after = await openStore(kvPath);
-        try {
-          const stored = new Set<string>();
-          for await (const job of after.postings.listJobs()) stored.add(job.job_url);
-          const lost = acknowledged.filter((url) => !stored.has(url));
-          assert.deepEqual(lost, [], `killed after ${killAfterMs} ms`);
-        } finally {
-          after.close();
-        }
+        const stored = await storedUrls(kvPath);
+        const lost = acknowledged.filter((url) => !stored.has(url));
+        assert.deepEqual(lost, [], `killed after ${killAfterMs} ms`);
       } finally {
-        await Deno.remove(dir, { recursive: true });
+        await fleet.close();
       }
     }),
     { numRuns: 4, seed: 20261125 },
@@ -145,18 +132,11 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_overlong_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_durable_overlong_");
+  const { kvPath } = fleet;
   try {
-    const store = await openStore(kvPath);
-    const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
-      scopes: ["ingest"],
-    })).key;
-    // Something to serve: a server over an empty store is not ready.
-    await store.postings.upsertJobs(await defaultTestJobs(20));
-    store.close();
-    const server = await startServerProcess({ JOBSEEK_KV: kvPath });
-    await server.ready();
+    const { feeder } = await seedStoreFile(kvPath, 20);
+    const server = await fleet.start();
     const { urls, lines } = withOverlongRow(batch(9, 0, 1500));
     let report: {
       totals: { inserted: number; invalid: number; invalid_examples: string[] };
@@ -177,17 +157,11 @@ Deno.test({
     assert.deepEqual(report.totals.invalid_examples, [
       "body:751: job_title: 100000 characters, over its cap of 300",
     ]);
-    const after = await openStore(kvPath);
-    try {
-      const stored = new Set<string>();
-      for await (const job of after.postings.listJobs()) stored.add(job.job_url);
-      assert.deepEqual(urls.filter((url) => !stored.has(url)), [], "every acknowledged row");
-      assert.equal(stored.size, 1520, "and no other: not the over-long one");
-    } finally {
-      after.close();
-    }
+    const stored = await storedUrls(kvPath);
+    assert.deepEqual(urls.filter((url) => !stored.has(url)), [], "every acknowledged row");
+    assert.equal(stored.size, 1520, "and no other: not the over-long one");
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });
 
@@ -197,15 +171,10 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_durable_midpush_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_durable_midpush_");
+  const { kvPath } = fleet;
   try {
-    const store = await openStore(kvPath);
-    const feeder = (await new ApiKeyRegistry(store.apiKeys, []).create("feeder", {
-      scopes: ["ingest"],
-    })).key;
-    await store.postings.upsertJobs(await defaultTestJobs(20));
-    store.close();
+    const { feeder } = await seedStoreFile(kvPath, 20);
     const { urls, lines } = withOverlongRow(batch(8, 0, 1500));
     const push = (server: ServerProcess) =>
       fetch(`${server.url}/v1/postings`, {
@@ -214,8 +183,7 @@ Deno.test({
         body: lines.join("\n"),
       });
     // Killed while the push is being read or stored: no reply, or (on a fast machine) its 200.
-    const first = await startServerProcess({ JOBSEEK_KV: kvPath });
-    await first.ready();
+    const first = await fleet.start();
     const sent = push(first).then(async (r) => (await r.body?.cancel(), r.status), () => "cut");
     await new Promise((resolve) => setTimeout(resolve, 150));
     await first.stop("SIGKILL");
@@ -228,9 +196,8 @@ Deno.test({
 
     // The same push sent again (a client retries what got no reply): every good row once, the
     // over-long one named by its line, the rows the killed push stored counted as unchanged.
-    const second = await startServerProcess({ JOBSEEK_KV: kvPath });
+    const second = await fleet.start();
     try {
-      await second.ready();
       const response = await push(second);
       assert.equal(response.status, 200, await response.clone().text());
       const report = await response.json() as {
@@ -247,6 +214,6 @@ Deno.test({
     assert.deepEqual(urls.filter((url) => !storedAfter.has(url)), []);
     assert.equal(storedAfter.size, 1520, "the 20 served before and the 1,500 good rows, once");
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });

@@ -6,13 +6,8 @@
  */
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
-import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
-import {
-  serverFleet,
-  type ServerProcess,
-  startServerProcess,
-  TEST_PUBLISH_LEASE_MS,
-} from "./server_process.ts";
+import { seedStoreFile } from "./helpers.ts";
+import { serverFleet, type ServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 const REAL_CSV = new URL(
   "../../shared/data/jobspy/collinshack-samples/jobs_Chicago.csv",
@@ -70,10 +65,7 @@ Deno.test({
   const { kvPath } = fleet;
   const servers: ServerProcess[] = [];
   try {
-    const store = await openStore(kvPath);
-    const { feeder, reader } = await feederAndReaderKeys(store);
-    await store.postings.upsertJobs(await defaultTestJobs(30));
-    store.close();
+    const { feeder, reader } = await seedStoreFile(kvPath, 30);
     const env = {
       JOBSEEK_KV: kvPath,
       JOBSEEK_RATE_LIMIT: "100000",
@@ -208,16 +200,12 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_push_date_" });
-  const kvPath = `${dir}/kv.sqlite3`;
+  const fleet = await serverFleet("jobseek_push_date_");
+  const { kvPath } = fleet;
   try {
-    const store = await openStore(kvPath);
-    const { feeder } = await feederAndReaderKeys(store);
-    await store.postings.upsertJobs(await defaultTestJobs(20));
-    store.close();
-    const server = await startServerProcess({ JOBSEEK_KV: kvPath });
+    const { feeder } = await seedStoreFile(kvPath, 20);
+    const server = await fleet.start();
     try {
-      await server.ready();
       const csv = (n: number) =>
         "site,job_url,title,company,location,date_posted\n" +
         `linkedin,https://www.linkedin.com/jobs/view/8100${n},Harbour Pilot,Port,"Rotterdam, NL",\n`;
@@ -268,6 +256,6 @@ Deno.test({
       after.close();
     }
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await fleet.close();
   }
 });

@@ -7,7 +7,7 @@
  */
 import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { cleanFields, cleanLine, jsonForTerminal } from "../../src/domain/clean_text.ts";
-import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
+import { describeFailedResponse, failedResponse, unreachableMessage } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import {
   API_KEY_STDIN_HELP,
@@ -64,12 +64,7 @@ async function call(
   }
   const text = await response.text();
   if (!response.ok) {
-    throw new Error(describeFailedResponse({
-      status: response.status,
-      statusText: response.statusText,
-      retryAfterHeader: response.headers.get("retry-after"),
-      body: text,
-    }));
+    throw new Error(describeFailedResponse(failedResponse(response, text)));
   }
   return text === "" ? null : JSON.parse(text);
 }

@@ -7,7 +7,12 @@
 import { Command } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import type { CityCount } from "../../src/domain/job.ts";
-import { describeFailedResponse, type FailedResponse, unreachableMessage } from "../api_errors.ts";
+import {
+  describeFailedResponse,
+  type FailedResponse,
+  failedResponse,
+  unreachableMessage,
+} from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import { renderTable } from "../table.ts";
 import {
@@ -57,12 +62,7 @@ export async function fetchCities(
     // one answers 405, which the SDK expects. Only a failed POST (a JSON-RPC message) explains why
     // the call failed.
     if (!response.ok && !failed && (init?.method ?? "GET").toUpperCase() === "POST") {
-      failed = {
-        status: response.status,
-        statusText: response.statusText,
-        retryAfterHeader: response.headers.get("retry-after"),
-        body: await response.clone().text(),
-      };
+      failed = failedResponse(response, await response.clone().text());
     }
     return response;
   };

@@ -25,7 +25,7 @@ import {
 import { describeDerived } from "../../src/domain/profile.ts";
 import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
 import { readCvText } from "../cv_text.ts";
-import { describeFailedResponse, unreachableMessage } from "../api_errors.ts";
+import { describeFailedResponse, failedResponse, unreachableMessage } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import {
   API_KEY_STDIN_HELP,
@@ -212,12 +212,7 @@ export async function fetchSearch(
   }
   const body = await response.text();
   if (!response.ok) {
-    throw new Error(describeFailedResponse({
-      status: response.status,
-      statusText: response.statusText,
-      retryAfterHeader: response.headers.get("retry-after"),
-      body,
-    }));
+    throw new Error(describeFailedResponse(failedResponse(response, body)));
   }
   return body;
 }

@@ -62,12 +62,8 @@ const ASKING_WORDS = new Set([
   "become",
 ]);
 
-/**
- * Words that open a request only when more of the request follows them ("jobs as a", "hiring for",
- * "a career in", "work as"); followed by the role they are part of it ("career coach", "hiring
- * manager", "job coach", "new business manager", "work experience").
- */
-const REQUEST_NOUNS = new Set([
+/** Words for a job as such, not for a role: both a request's opening and its close use them. */
+const JOB_WORDS = [
   "job",
   "jobs",
   "career",
@@ -82,6 +78,15 @@ const REQUEST_NOUNS = new Set([
   "openings",
   "opportunity",
   "opportunities",
+];
+
+/**
+ * Words that open a request only when more of the request follows them ("jobs as a", "hiring for",
+ * "a career in", "work as"); followed by the role they are part of it ("career coach", "hiring
+ * manager", "job coach", "new business manager", "work experience").
+ */
+const REQUEST_NOUNS = new Set([
+  ...JOB_WORDS,
   "hiring",
   "work",
   "working",
@@ -90,20 +95,7 @@ const REQUEST_NOUNS = new Set([
 
 /** Words that close a request rather than name the role: "... positions open", "... near me". */
 const TRAILING = new Set([
-  "job",
-  "jobs",
-  "role",
-  "roles",
-  "position",
-  "positions",
-  "vacancy",
-  "vacancies",
-  "opening",
-  "openings",
-  "opportunity",
-  "opportunities",
-  "career",
-  "careers",
+  ...JOB_WORDS,
   "open",
   "available",
   "wanted",

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { JobseekError } from "../domain/errors.ts";
 import { keys } from "./kv_keys.ts";
+import { releaseLease, takeLease } from "./lease.ts";
 import type { KvAccess } from "./kv.ts";
 
 export const WebhookDeliverySchema = z.object({
@@ -84,7 +85,6 @@ export const ChannelStateSchema = z.object({
 });
 export type ChannelState = z.infer<typeof ChannelStateSchema>;
 
-const LeaseSchema = z.object({ owner: z.string(), until: z.number() });
 const SentSchema = z.literal(1);
 
 /** How long a delivered posting is remembered (a repost of it later is not new): 120 days. */
@@ -311,17 +311,11 @@ export class SavedSearchStore {
   }
 
   /** Takes the saved search's delivery lease for `ms` unless another owner holds a live one. */
-  async takeLease(id: string, owner: string, ms: number, now = Date.now()): Promise<boolean> {
-    const held = await this.#kv.get(keys.alertLease(id), LeaseSchema);
-    if (held.value && held.value.owner !== owner && held.value.until > now) return false;
-    return await this.#kv.commit((op) =>
-      op.check(held).set(keys.alertLease(id), { owner, until: now + ms })
-    );
+  takeLease(id: string, owner: string, ms: number, now = Date.now()): Promise<boolean> {
+    return takeLease(this.#kv, keys.alertLease(id), owner, ms, now);
   }
 
-  async releaseLease(id: string, owner: string): Promise<void> {
-    const held = await this.#kv.get(keys.alertLease(id), LeaseSchema);
-    if (held.value?.owner !== owner) return;
-    await this.#kv.commit((op) => op.check(held).delete(keys.alertLease(id)));
+  releaseLease(id: string, owner: string): Promise<void> {
+    return releaseLease(this.#kv, keys.alertLease(id), owner);
   }
 }

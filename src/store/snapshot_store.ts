@@ -12,6 +12,7 @@ import type { ReadProgress, ReadRequest } from "./snapshot_read_worker.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { errorFields } from "../log.ts";
 import { keys, parseSnapshotKey } from "./kv_keys.ts";
+import { releaseLease, takeLease } from "./lease.ts";
 import type { KvAccess } from "./kv.ts";
 
 /** Snapshot ids: increasing even within one millisecond, so they order publishes in a process. */
@@ -87,8 +88,6 @@ const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
   baseId: z.string().optional(),
   chain: z.array(z.string()).optional(),
 });
-
-const LeaseSchema = z.object({ owner: z.string(), until: z.number() });
 
 const SnapshotIdSchema = z.string().min(1);
 const ChunkSchema = z.instanceof(Uint8Array);
@@ -221,19 +220,13 @@ export class SnapshotStore {
    * Takes the publish lease for `ms` unless another owner holds one that has not run out: of the
    * servers sharing a store, one publishes at a time. True when `owner` holds it now.
    */
-  async takePublishLease(owner: string, ms: number, now = Date.now()): Promise<boolean> {
-    const held = await this.#kv.get(keys.publishLease(), LeaseSchema);
-    if (held.value && held.value.owner !== owner && held.value.until > now) return false;
-    return await this.#kv.commit((op) =>
-      op.check(held).set(keys.publishLease(), { owner, until: now + ms })
-    );
+  takePublishLease(owner: string, ms: number, now = Date.now()): Promise<boolean> {
+    return takeLease(this.#kv, keys.publishLease(), owner, ms, now);
   }
 
   /** Gives the publish lease back, if `owner` still holds it. */
-  async releasePublishLease(owner: string): Promise<void> {
-    const held = await this.#kv.get(keys.publishLease(), LeaseSchema);
-    if (held.value?.owner !== owner) return;
-    await this.#kv.commit((op) => op.check(held).delete(keys.publishLease()));
+  releasePublishLease(owner: string): Promise<void> {
+    return releaseLease(this.#kv, keys.publishLease(), owner);
   }
 
   async listSnapshotIds(): Promise<string[]> {

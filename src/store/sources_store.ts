@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { JobseekError } from "../domain/errors.ts";
 import { keys } from "./kv_keys.ts";
+import { releaseLease, takeLease } from "./lease.ts";
 import type { KvAccess } from "./kv.ts";
 
 export const SOURCE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -65,7 +66,6 @@ const SourceRecordSchema = z.object({
 });
 export type SourceRecord = z.infer<typeof SourceRecordSchema>;
 
-const LeaseSchema = z.object({ owner: z.string(), until: z.number() });
 /**
  * When the source last listed the posting, and, once a good pull left it out, when the first such
  * pull was and how many good pulls in a row have left it out. A plain number is how stores written
@@ -133,18 +133,12 @@ export class SourcesStore {
   }
 
   /** Takes the source's pull lease for `ms` unless another owner holds a live one. */
-  async takeLease(name: string, owner: string, ms: number, now = Date.now()): Promise<boolean> {
-    const held = await this.#kv.get(keys.sourceLease(name), LeaseSchema);
-    if (held.value && held.value.owner !== owner && held.value.until > now) return false;
-    return await this.#kv.commit((op) =>
-      op.check(held).set(keys.sourceLease(name), { owner, until: now + ms })
-    );
+  takeLease(name: string, owner: string, ms: number, now = Date.now()): Promise<boolean> {
+    return takeLease(this.#kv, keys.sourceLease(name), owner, ms, now);
   }
 
-  async releaseLease(name: string, owner: string): Promise<void> {
-    const held = await this.#kv.get(keys.sourceLease(name), LeaseSchema);
-    if (held.value?.owner !== owner) return;
-    await this.#kv.commit((op) => op.check(held).delete(keys.sourceLease(name)));
+  releaseLease(name: string, owner: string): Promise<void> {
+    return releaseLease(this.#kv, keys.sourceLease(name), owner);
   }
 
   /** Records that the source listed these postings (ids) at `at`. */
