@@ -147,7 +147,7 @@ export const MUTANTS: Mutant[] = [
     layer: "alerts",
     file: "src/alerts/alert_deliverer.ts",
     line: 'const strong = outcome.results.filter((r) => r.match !== "close");',
-    becomes: 'const strong = outcome.results.filter((r) => r.match !== undefined);',
+    becomes: "const strong = outcome.results.filter((r) => r.match !== undefined);",
     breaks: "a saved search delivers close matches as news",
   },
   {
