@@ -89,7 +89,7 @@ export function atomFeed(options: AtomFeedOptions): string {
     `  <updated>${updated}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${xmlText(options.selfUrl)}"/>`,
     "  <author><name>jobseek</name></author>",
-    '  <generator uri="https://github.com/jobseek">jobseek</generator>',
+    "  <generator>jobseek</generator>",
   ];
   for (const { postingId, result } of options.entries) {
     const seen = rfc3339(result.first_seen ?? result.publish_time);
