@@ -7,7 +7,11 @@
 import { type Config, DEFAULT_ALERTS } from "./config.ts";
 import { errorFields, type Logger } from "./log.ts";
 import { openStore, type Store } from "./store/store.ts";
-import { openConfiguredEmbedder, type OpenedEmbedder } from "./model/open_embedder.ts";
+import {
+  openConfiguredEmbedder,
+  type OpenedEmbedder,
+  openStandInEmbedder,
+} from "./model/open_embedder.ts";
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
 import { indexBuildReason, publishIndex } from "./search/publish_index.ts";
@@ -116,7 +120,10 @@ export async function openRuntime(
     embedder: embedderReady,
     logger,
     minScore: config.minScore,
+    standInEmbedder: (stamp) => openStandInEmbedder(config, stamp, { logger }),
   });
+  // Declared before `ready` uses it: a server builds an index it lacks in the background.
+  let publisher: BackgroundPublisher | undefined;
   const ready = (async () => {
     const embedder = await embedderReady;
     const reason = await indexBuildReason(store, embedder);
@@ -133,16 +140,28 @@ export async function openRuntime(
       }
       // publishIndex logs its own figures.
       if ((await store.postings.countJobs()) > 0) {
-        logger.info("building the index", { reason });
-        await publishIndex(store, { embedder, logger, retentionDays: config.retentionDays });
+        if (publisher) {
+          // Off the serving path: what the store holds serves meanwhile if anything can (an index
+          // of another model, with that model's query vectors), and /healthz shows the build.
+          logger.info("building the index in the background", { reason });
+          publisher.rebuild(reason);
+        } else {
+          logger.info("building the index", { reason });
+          await publishIndex(store, { embedder, logger, retentionDays: config.retentionDays });
+        }
       }
     }
     await service.start();
+    if (!service.isReady() && publisher) {
+      // Nothing could serve meanwhile (an older format, a store just seeded): ready once built.
+      await publisher.whenIdle();
+      await service.catchUp();
+    }
     // The model's first run costs ~100 ms more than later ones: pay it before reporting ready.
     await embedder.embed(["warm-up"]);
   })();
   ready.catch((error) => logger.error("index failed to load", errorFields(error)));
-  const publisher = options.publishInBackground
+  publisher = options.publishInBackground
     ? createBackgroundPublisher({
       store,
       embedder: embedderReady,
@@ -255,6 +274,7 @@ export async function startServer(
     metrics,
     // Requests come once the server listens, after the scheduler below exists.
     failingSources: () => sources.failing(),
+    building: () => runtime.publisher?.building() ?? null,
     alerts: { savedSearches, deliverer },
   });
   // Feeds added with `jobseek sources add`: this server pulls those due that no other is pulling.
