@@ -11,7 +11,7 @@ import { retentionCutoff } from "../domain/lifecycle.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
-import { assembleIndexData, embeddingTextOf } from "../index/job_index_data.ts";
+import { embeddingTextOf } from "../index/job_index_data.ts";
 import { BUILD_SLICE, buildPositionText, concatPositionText } from "../index/position_text.ts";
 import { indexedTextOf } from "../index/orama_db.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
@@ -20,7 +20,7 @@ import { TextColumn } from "../index/text_column.ts";
 import { repostTextOf } from "../index/reposts.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
-import { titleRowsProblem } from "../index/title_vectors.ts";
+import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 
 export interface PublishProgress {
   /** `read`, `embed`, `index` or `save`. */
@@ -108,6 +108,49 @@ export async function embedWithCache(
 }
 
 /**
+ * The vectors of the given texts (distinct) as the index holds them: row `i` is `texts[i]`'s,
+ * quantised as {@linkcode quantiseRows} would (src/index/title_vectors.ts), taken from the KV cache
+ * where present, else embedded (and cached step by step, as {@linkcode embedWithCache} does). Each
+ * vector is quantised as it comes: a publish never holds them as float32 (at 1,000,000 titles that
+ * was a Float32Array each and then one matrix of them, 3 GB).
+ */
+export async function embedRowsWithCache(
+  store: Pick<Store, "embeddings">,
+  embedder: Embedder,
+  texts: readonly string[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ values: Int8Array; scales: Float32Array; embedded: number }> {
+  const { dimensions } = embedder;
+  const values = new Int8Array(texts.length * dimensions);
+  const scales = new Float32Array(texts.length);
+  const missing: number[] = [];
+  for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
+    const slice = texts.slice(i, i + LOOKUP_STEP).map(hashText);
+    const cached = await store.embeddings.getEmbeddings(embedder.model, slice);
+    slice.forEach((hash, j) => {
+      const vector = cached.get(hash);
+      if (vector && vector.length === dimensions) quantiseRowInto(vector, values, scales, i + j);
+      else missing.push(i + j);
+    });
+  }
+  let done = texts.length - missing.length;
+  onProgress?.(done, texts.length);
+  for (let i = 0; i < missing.length; i += EMBED_STEP) {
+    const step = missing.slice(i, i + EMBED_STEP);
+    const fresh = await embedder.embed(step.map((k) => texts[k]));
+    const toCache = new Map<string, Float32Array>();
+    step.forEach((k, j) => {
+      quantiseRowInto(fresh[j], values, scales, k);
+      toCache.set(hashText(texts[k]), fresh[j]);
+    });
+    await store.embeddings.putEmbeddings(embedder.model, toCache);
+    done += step.length;
+    onProgress?.(done, texts.length);
+  }
+  return { values, scales, embedded: missing.length };
+}
+
+/**
  * Builds the index from every posting in the store (embedding what the cache lacks), saves it as a
  * snapshot and makes it current. Running servers pick it up without a restart.
  */
@@ -172,14 +215,24 @@ export async function publishIndex(
   }
   onProgress?.({ phase: "read", done: jobs.length, total: jobs.length });
 
-  const roleTexts = jobs.map(embeddingTextOf);
-  const distinct = [...new Set(roleTexts)];
+  // A row per distinct text, in the order the postings first name it (as assembleIndexData numbers
+  // them), without holding every posting's text.
+  const rowOf = new Map<string, number>();
+  const vectorOfDoc = new Uint32Array(jobs.length);
+  jobs.forEach((job, i) => {
+    const text = embeddingTextOf(job);
+    let row = rowOf.get(text);
+    if (row === undefined) rowOf.set(text, row = rowOf.size);
+    vectorOfDoc[i] = row;
+  });
+  const distinct = [...rowOf.keys()];
+  rowOf.clear();
   // Refused before the embedding, which would take hours at this size: no server could hold the
   // index (docs/scaling.md, "Where one server stops").
   const unservable = titleRowsProblem(distinct.length, embedder.dimensions);
   if (unservable !== null) throw new Error(`Cannot publish the index: ${unservable}`);
   const embedStarted = performance.now();
-  const { vectors, embedded } = await embedWithCache(
+  const { values, scales, embedded } = await embedRowsWithCache(
     store,
     embedder,
     distinct,
@@ -189,13 +242,14 @@ export async function publishIndex(
 
   onProgress?.({ phase: "index", done: 0, total: jobs.length });
   const indexStarted = performance.now();
-  const data = assembleIndexData({
+  const data = {
     model: embedder.model,
     dimensions: embedder.dimensions,
     jobs,
-    vectors: roleTexts.map((t) => vectors.get(t)!),
-  });
-  vectors.clear();
+    vectors: values,
+    vectorScales: scales,
+    vectorOfDoc,
+  };
   // Servers load the terms as built here rather than indexing every posting again.
   const joined = {
     text,
