@@ -1,5 +1,5 @@
 /**
- * `deno run -A bench/publish_memory.ts --kv PATH [--random-vectors]`: where a full publish's memory
+ * `deno run -A bench/publish_memory.ts --kv PATH [--random-vectors] [--slice N] [--text-threads N]`: where a full publish's memory
  * goes. Publishes the store at PATH (as `bench:scale` left it) with the product's publish step,
  * sampling this process's RSS (/proc/self/status) and V8's heap every 200 ms, and prints per phase
  * (`read`, `embed`, `index`, `save`) its seconds and the most RSS and heap seen in it, then the
@@ -25,6 +25,10 @@ const embedder = Deno.args.includes("--random-vectors")
     logger: silentLogger,
     noFallback: true,
   });
+const option = (name: string) => {
+  const at = Deno.args.indexOf(name);
+  return at < 0 ? undefined : Number(Deno.args[at + 1]);
+};
 const phases = new Map<string, { s: number; rssMib: number; heapMib: number }>();
 let phase = "start";
 let phaseStarted = performance.now();
@@ -41,6 +45,8 @@ const started = performance.now();
 await publishIndex(store, {
   embedder,
   logger: silentLogger,
+  slice: option("--slice"),
+  textThreads: option("--text-threads"),
   onProgress: (progress) => {
     if (progress.phase === phase) return;
     sample();
