@@ -14,7 +14,13 @@ import {
 } from "./model/open_embedder.ts";
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
-import { indexBuildReason, publishIndex } from "./search/publish_index.ts";
+import {
+  indexBuildReason,
+  type PublishedIndex,
+  publishIndex,
+  type PublishIndexOptions,
+} from "./search/publish_index.ts";
+import { publishInChild } from "./search/publish_in_child.ts";
 import { importTexts } from "./ingest/import_files.ts";
 import { redatedForRetention } from "./domain/lifecycle.ts";
 import { reportIndexGap } from "./search/index_gap.ts";
@@ -53,6 +59,33 @@ export async function fixturesWithinRetention(
   const times = redatedForRetention(rows.map((row) => row.publish_time), now, retentionDays);
   return rows.map((row, i) => JSON.stringify({ ...row, publish_time: times[i] })).join("\n") +
     "\n";
+}
+
+/**
+ * A server's full publish: in a child process when the store is one another process can open and
+ * the model one it can open from where this server keeps it (src/search/publish_in_child.ts),
+ * else here.
+ */
+async function publishFull(
+  config: Readonly<Config>,
+  store: Store,
+  options: PublishIndexOptions,
+): Promise<PublishedIndex> {
+  const spec = (options.embedder as Partial<OpenedEmbedder>).spec;
+  if (!config.publishInChild || config.kvLocation === ":memory:" || spec === undefined) {
+    return await publishIndex(store, options);
+  }
+  const { snapshotId, docCount, peakRssMib } = await publishInChild({
+    kvLocation: config.kvLocation,
+    model: { id: spec.id, modelDir: config.modelDir, modelSource: config.modelSource },
+    retentionDays: options.retentionDays ?? 0,
+    now: (options.now ?? Date.now)(),
+  }, { logger: options.logger, onProgress: options.onProgress });
+  options.logger.info("the publish process ended", {
+    snapshot_id: snapshotId,
+    peak_rss_mib: peakRssMib,
+  });
+  return { snapshotId, docCount };
 }
 
 export interface Runtime {
@@ -170,6 +203,7 @@ export async function openRuntime(
       leaseMs: config.publishLeaseMs,
       lifecycle,
       served: () => service.served(),
+      publishFull: (publishOptions) => publishFull(config, store, publishOptions),
     })
     : undefined;
   // An operator's `jobseek index lifecycle` reaches a running server at its next check.

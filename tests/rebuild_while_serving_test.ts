@@ -50,6 +50,8 @@ Deno.test({
     const server = await startServerProcess({
       JOBSEEK_KV: kvPath,
       JOBSEEK_MODEL: DEFAULT_MODEL_ID,
+      // A search every 50 ms or so while the build runs.
+      JOBSEEK_RATE_LIMIT: "100000",
     });
     try {
       await server.ready(120_000);
@@ -91,6 +93,11 @@ Deno.test({
 
       const published = server.logs.find((l) => l.msg === "index published");
       assert.equal(published?.doc_count, jobs.length);
+      // Built in a process of its own, whose memory the server never held.
+      assert.equal(typeof published?.publish_pid, "number");
+      assert.notEqual(published?.publish_pid, server.pid);
+      const ended = server.logs.find((l) => l.msg === "the publish process ended");
+      assert.equal(ended?.snapshot_id, published?.snapshot_id);
       const loaded = server.logs.filter((l) => l.msg === "index snapshot loaded");
       assert.equal(loaded[0]?.snapshot_id, oldSnapshot);
       assert.equal(loaded.at(-1)?.snapshot_id, published?.snapshot_id);

@@ -18,7 +18,13 @@ import { purgeExpired } from "../store/lifecycle.ts";
 import { indexGap } from "../store/index_gap.ts";
 import type { Embedder } from "../model/embedder.ts";
 import type { PurgeCounts } from "../store/postings_store.ts";
-import { indexBuildReason, publishIndex, type PublishProgress } from "./publish_index.ts";
+import {
+  indexBuildReason,
+  type PublishedIndex,
+  publishIndex,
+  type PublishIndexOptions,
+  type PublishProgress,
+} from "./publish_index.ts";
 import { publishDelta } from "./publish_delta.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { warnIndexGap } from "./index_gap.ts";
@@ -54,6 +60,11 @@ export interface BackgroundPublisherOptions {
    * delta over it when it can (src/search/publish_delta.ts), and a full snapshot only to compact.
    */
   served?: () => { id: string; index: JobIndex } | null;
+  /**
+   * How a full publish runs; default `publishIndex` in this process. A server runs it in a child
+   * process (src/search/publish_in_child.ts) so that its memory is never the serving heap's.
+   */
+  publishFull?: (options: PublishIndexOptions) => Promise<PublishedIndex>;
 }
 
 /** What a publisher is building, for `/healthz`: why, and how far it has come. */
@@ -238,7 +249,9 @@ export function createBackgroundPublisher(
         }
         logger.info("publishing the whole index instead of a delta", { why: delta.full });
       }
-      const { snapshotId, docCount } = await publishIndex(store, {
+      const publishFull = options.publishFull ??
+        ((publishOptions: PublishIndexOptions) => publishIndex(store, publishOptions));
+      const { snapshotId, docCount } = await publishFull({
         embedder,
         logger,
         retentionDays: lifecycle.retentionDays,
