@@ -67,9 +67,14 @@ export function createHealthRoutes(deps: AppDeps): Hono<AppEnv> {
     if (deps.service.isReady()) {
       return c.json({ status: "ok", ...explained, ...named } satisfies HealthBody);
     }
-    // Not serving, with a detail: the service tried every snapshot and none loads.
+    // Not serving, with a detail: the service tried every snapshot and none loads; waiting helps
+    // only while an index is being built.
     return c.json(
-      { status: detail ? "unavailable" : "starting", ...explained, ...named } satisfies HealthBody,
+      {
+        status: detail && !building ? "unavailable" : "starting",
+        ...explained,
+        ...named,
+      } satisfies HealthBody,
       503,
       { "retry-after": String(NOT_READY_RETRY_AFTER_SECONDS) },
     );
