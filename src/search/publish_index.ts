@@ -19,7 +19,7 @@ import type { PositionText } from "../index/term_dictionary.ts";
 import { TextColumn } from "../index/text_column.ts";
 import { repostTextOf } from "../index/reposts.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
-import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION, type SnapshotData } from "../index/snapshot.ts";
 import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 
 export interface PublishProgress {
@@ -193,7 +193,7 @@ export async function publishIndex(
   };
   let agedOut = 0;
   let oldest: string | undefined;
-  let text: PositionText;
+  let text: PositionText | null;
   try {
     onProgress?.({ phase: "read", done: 0, total });
     for await (const job of store.postings.listJobs()) {
@@ -251,19 +251,28 @@ export async function publishIndex(
     vectorOfDoc,
   };
   // Servers load the terms as built here rather than indexing every posting again.
-  const joined = {
+  let joined: Pick<SnapshotData, "text" | "repostTexts" | "fingerprints"> | null = {
     text,
     repostTexts: TextColumn.concat(repostTexts),
     fingerprints: TextColumn.concat(fingerprints),
   };
+  repostTexts.length = 0;
+  fingerprints.length = 0;
   indexMs += performance.now() - indexStarted;
   onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
   const bytes = await encodeSnapshot({ ...data, ...joined });
+  const docCount = jobs.length;
+  // All the snapshot holds is in its bytes now: the postings and their text (gigabytes at
+  // 1,000,000) are let go before the bytes are written out, which copies them again.
+  jobs.length = 0;
+  texts.length = 0;
+  text = null;
+  joined = null;
   const snapshotId = await store.snapshots.publishSnapshot(bytes, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
-    docCount: jobs.length,
+    docCount,
     model: embedder.model,
     ...(postingsChangedAt === null ? {} : { postingsChangedAt }),
     ...(expired.size > 0 ? { expiredCount: expired.size } : {}),
@@ -273,7 +282,7 @@ export async function publishIndex(
   onProgress?.({ phase: "save", done: 1, total: 1 });
   logger.info("index published", {
     snapshot_id: snapshotId,
-    doc_count: jobs.length,
+    doc_count: docCount,
     expired: expired.size,
     ...(retentionDays > 0 ? { past_retention: agedOut, retention_days: retentionDays } : {}),
     distinct_titles: distinct.length,
@@ -283,7 +292,7 @@ export async function publishIndex(
     snapshot_bytes: bytes.byteLength,
     total_ms: Math.round(performance.now() - started),
   });
-  return { snapshotId, docCount: jobs.length };
+  return { snapshotId, docCount };
 }
 
 /**
