@@ -31,7 +31,7 @@ Deno.test({
   try {
     // The store as a server of USE-lite left it: every bundled posting, indexed with USE-lite.
     const store = await openStore(kvPath);
-    const { reader } = await feederAndReaderKeys(store);
+    const { feeder, reader } = await feederAndReaderKeys(store);
     const jobs = await defaultTestJobs(100_000);
     await store.postings.upsertJobs(jobs);
     const useLite = await openEmbedder({
@@ -55,6 +55,26 @@ Deno.test({
     });
     try {
       await server.ready(120_000);
+      // Pushed while the old index serves and the new one is built: never merged into the old
+      // index (its vectors are another model's), searchable once the new one serves.
+      const pushed = await server.fetch("/v1/postings", {
+        method: "POST",
+        headers: { "content-type": "application/x-ndjson", "x-api-key": feeder },
+        body: [0, 1, 2].map((i) =>
+          JSON.stringify({
+            job_title: "Lighthouse Keeper",
+            company_name: `Coastal Lights ${i}`,
+            city: "Portland",
+            country: "US",
+            publish_time: "2026-11-01 09:00:00",
+            job_url: `https://jobs.example.com/lighthouse/${i}`,
+            job_tags: ["maritime"],
+            data_source: "indeed",
+            job_description: "Keep the lighthouse lamp burning and log passing ships.",
+          })
+        ).join("\n"),
+      });
+      assert.equal(pushed.status, 200, await pushed.text());
       const healths: Health[] = [];
       const searches: { status: number; total: number }[] = [];
       const deadline = Date.now() + 300_000;
@@ -75,6 +95,21 @@ Deno.test({
       }
       const last = healths.at(-1)!;
       assert.deepEqual(last, { status: "ok", model }, "the new index serves at the end");
+      let keepers = 0;
+      const until = Date.now() + 120_000;
+      while (keepers < 3 && Date.now() < until) {
+        const found = await server.fetch("/v1/search?q=lighthouse%20keeper&top_k=10", {
+          headers: { "x-api-key": reader },
+        });
+        const body = await found.json();
+        assert.equal(found.status, 200, JSON.stringify(body));
+        keepers = (body.results as { job_title: string }[])
+          .filter((r) => r.job_title === "Lighthouse Keeper").length;
+        if (keepers < 3) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+      assert.equal(keepers, 3, "the postings pushed during the build are searchable");
 
       // While the old index served, healthz said so, and what was built and how far.
       const standIn = healths.filter((h) => h.detail !== undefined);
@@ -92,7 +127,10 @@ Deno.test({
       assert.ok(searches.every((s) => s.total > 0), JSON.stringify(searches));
 
       const published = server.logs.find((l) => l.msg === "index published");
-      assert.equal(published?.doc_count, jobs.length);
+      // The pushed postings are in it, or in the delta published after it.
+      assert.ok(Number(published?.doc_count) >= jobs.length, JSON.stringify(published));
+      const publishes = server.logs.filter((l) => l.msg === "published in the background");
+      assert.equal(publishes.at(-1)?.doc_count, jobs.length + 3);
       // Built in a process of its own, whose memory the server never held.
       assert.equal(typeof published?.publish_pid, "number");
       assert.notEqual(published?.publish_pid, server.pid);
