@@ -57,9 +57,11 @@ await publishIndex(store, {
 sample();
 clearInterval(timer);
 store.close();
-console.log(JSON.stringify({
-  publish_s: Math.round((performance.now() - started) / 100) / 10,
-  phases: Object.fromEntries(phases),
-  ...processMemory(Deno.pid),
-  load_average: Deno.loadavg(),
-}));
+Deno.stdout.writeSync(new TextEncoder().encode(
+  JSON.stringify({
+    publish_s: Math.round((performance.now() - started) / 100) / 10,
+    phases: Object.fromEntries(phases),
+    ...processMemory(Deno.pid),
+    load_average: Deno.loadavg(),
+  }) + "\n",
+));

@@ -155,8 +155,19 @@ export async function openRuntime(
     minScore: config.minScore,
     standInEmbedder: (stamp) => openStandInEmbedder(config, stamp, { logger }),
   });
-  // Declared before `ready` uses it: a server builds an index it lacks in the background.
-  let publisher: BackgroundPublisher | undefined;
+  // A server builds an index it lacks in the background (`ready` below asks it to).
+  const publisher = options.publishInBackground
+    ? createBackgroundPublisher({
+      store,
+      embedder: embedderReady,
+      logger,
+      gapCheckMs: config.indexCheckMs,
+      leaseMs: config.publishLeaseMs,
+      lifecycle,
+      served: () => service.served(),
+      publishFull: (publishOptions) => publishFull(config, store, publishOptions),
+    })
+    : undefined;
   const ready = (async () => {
     const embedder = await embedderReady;
     const reason = await indexBuildReason(store, embedder);
@@ -194,18 +205,6 @@ export async function openRuntime(
     await embedder.embed(["warm-up"]);
   })();
   ready.catch((error) => logger.error("index failed to load", errorFields(error)));
-  publisher = options.publishInBackground
-    ? createBackgroundPublisher({
-      store,
-      embedder: embedderReady,
-      logger,
-      gapCheckMs: config.indexCheckMs,
-      leaseMs: config.publishLeaseMs,
-      lifecycle,
-      served: () => service.served(),
-      publishFull: (publishOptions) => publishFull(config, store, publishOptions),
-    })
-    : undefined;
   // An operator's `jobseek index lifecycle` reaches a running server at its next check.
   const lifecycleCheck = setInterval(() => {
     store.lifecycle.get().then((current) => {
