@@ -43,8 +43,11 @@ function exists(url: URL): boolean {
 }
 
 function childArgs(settings: ChildPublishSettings, heapMib?: number): string[] {
+  // --expose-gc: the publish collects between its phases (publish_index.ts `collectGarbage`).
   const args = ["run", "--quiet", "--allow-all"];
-  if (heapMib !== undefined) args.push(`--v8-flags=--max-old-space-size=${heapMib}`);
+  args.push(
+    `--v8-flags=--expose-gc${heapMib === undefined ? "" : `,--max-old-space-size=${heapMib}`}`,
+  );
   if (CHILD_URL.protocol === "file:" && exists(CONFIG_URL)) {
     args.push("--config", fileURLToPath(CONFIG_URL));
     if (exists(NODE_MODULES_URL)) args.push("--node-modules-dir=manual");
