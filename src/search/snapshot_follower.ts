@@ -122,6 +122,9 @@ export class SnapshotFollower {
   stop(): void {
     this.#abort?.abort();
     this.#wanted = null;
+    // A stand-in model's threads would keep a stopping process alive (a search after the stop
+    // cannot embed its query then: the process is ending).
+    (this.#current?.queryEmbedder as { close?(): void } | undefined)?.close?.();
   }
 
   /** Resolves once no snapshot is being loaded. */
@@ -242,7 +245,11 @@ export class SnapshotFollower {
     const meta = await this.#snapshots.readSnapshotMeta(id);
     if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
     const loaded = await this.#loadFull(id);
-    if (loaded === null || this.#abort?.signal.aborted) return;
+    if (loaded === null) return;
+    if (this.#abort?.signal.aborted) {
+      (loaded.queryEmbedder as { close?(): void } | undefined)?.close?.();
+      return;
+    }
     this.#serve({
       id,
       index: loaded.index,
