@@ -47,7 +47,7 @@ try {
     // The server has the model already: nothing is fetched here.
     hubEndpoint: null,
     pip: null,
-  }, { logger, noFallback: true, useLiteWorkers: 0 });
+  }, { logger, noFallback: true });
   try {
     const published = await publishIndex(store, {
       embedder,
