@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   JOBSEEK_SOURCE_MAX_DROP_PERCENT: z.coerce.number().min(0).max(100).default(30),
   JOBSEEK_INDEX_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
   JOBSEEK_PUBLISH_LEASE_MS: wholeMilliseconds(MIN_PUBLISH_LEASE_MS).default(30_000),
+  JOBSEEK_PUBLISH_CHILD: booleanFlag.default(true),
   JOBSEEK_RETENTION_DAYS: z.coerce.number().int().min(0).default(60),
   // Off: deleting is the operator's choice (docs/operations.md, "Retention and purge").
   JOBSEEK_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).default(0),
@@ -128,6 +129,13 @@ export interface Config {
    * publishing for at most this long.
    */
   publishLeaseMs: number;
+  /**
+   * A server's full publishes (a rebuild, a compaction, a gap a delta cannot fill) run in a child
+   * process, their memory apart from the serving heap (`JOBSEEK_PUBLISH_CHILD`, default on; off:
+   * in the server's own process). A store only this process can open (`:memory:`) publishes in
+   * process whatever this says.
+   */
+  publishInChild: boolean;
   /** Postings whose `publish_time` is older than this many days leave the index; 0: never. */
   retentionDays: number;
   /** Expired postings are deleted from the store this many days after they expired; 0: never. */
@@ -293,6 +301,7 @@ export function loadConfig(
     },
     indexCheckMs: e.JOBSEEK_INDEX_CHECK_MS,
     publishLeaseMs: e.JOBSEEK_PUBLISH_LEASE_MS,
+    publishInChild: e.JOBSEEK_PUBLISH_CHILD,
     retentionDays: e.JOBSEEK_RETENTION_DAYS,
     purgeAfterDays: e.JOBSEEK_PURGE_AFTER_DAYS,
     lifecycleFromEnv: Boolean(env.JOBSEEK_RETENTION_DAYS || env.JOBSEEK_PURGE_AFTER_DAYS),

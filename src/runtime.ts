@@ -7,10 +7,20 @@
 import { type Config, DEFAULT_ALERTS } from "./config.ts";
 import { errorFields, type Logger } from "./log.ts";
 import { openStore, type Store } from "./store/store.ts";
-import { openConfiguredEmbedder, type OpenedEmbedder } from "./model/open_embedder.ts";
+import {
+  openConfiguredEmbedder,
+  type OpenedEmbedder,
+  openStandInEmbedder,
+} from "./model/open_embedder.ts";
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
-import { indexBuildReason, publishIndex } from "./search/publish_index.ts";
+import {
+  indexBuildReason,
+  type PublishedIndex,
+  publishIndex,
+  type PublishIndexOptions,
+} from "./search/publish_index.ts";
+import { publishInChild } from "./search/publish_in_child.ts";
 import { importTexts } from "./ingest/import_files.ts";
 import { redatedForRetention } from "./domain/lifecycle.ts";
 import { reportIndexGap } from "./search/index_gap.ts";
@@ -49,6 +59,33 @@ export async function fixturesWithinRetention(
   const times = redatedForRetention(rows.map((row) => row.publish_time), now, retentionDays);
   return rows.map((row, i) => JSON.stringify({ ...row, publish_time: times[i] })).join("\n") +
     "\n";
+}
+
+/**
+ * A server's full publish: in a child process when the store is one another process can open and
+ * the model one it can open from where this server keeps it (src/search/publish_in_child.ts),
+ * else here.
+ */
+async function publishFull(
+  config: Readonly<Config>,
+  store: Store,
+  options: PublishIndexOptions,
+): Promise<PublishedIndex> {
+  const spec = (options.embedder as Partial<OpenedEmbedder>).spec;
+  if (!config.publishInChild || config.kvLocation === ":memory:" || spec === undefined) {
+    return await publishIndex(store, options);
+  }
+  const { snapshotId, docCount, peakRssMib } = await publishInChild({
+    kvLocation: config.kvLocation,
+    model: { id: spec.id, modelDir: config.modelDir, modelSource: config.modelSource },
+    retentionDays: options.retentionDays ?? 0,
+    now: (options.now ?? Date.now)(),
+  }, { logger: options.logger, onProgress: options.onProgress });
+  options.logger.info("the publish process ended", {
+    snapshot_id: snapshotId,
+    peak_rss_mib: peakRssMib,
+  });
+  return { snapshotId, docCount };
 }
 
 export interface Runtime {
@@ -116,7 +153,21 @@ export async function openRuntime(
     embedder: embedderReady,
     logger,
     minScore: config.minScore,
+    standInEmbedder: (stamp) => openStandInEmbedder(config, stamp, { logger }),
   });
+  // A server builds an index it lacks in the background (`ready` below asks it to).
+  const publisher = options.publishInBackground
+    ? createBackgroundPublisher({
+      store,
+      embedder: embedderReady,
+      logger,
+      gapCheckMs: config.indexCheckMs,
+      leaseMs: config.publishLeaseMs,
+      lifecycle,
+      served: () => service.served(),
+      publishFull: (publishOptions) => publishFull(config, store, publishOptions),
+    })
+    : undefined;
   const ready = (async () => {
     const embedder = await embedderReady;
     const reason = await indexBuildReason(store, embedder);
@@ -133,26 +184,27 @@ export async function openRuntime(
       }
       // publishIndex logs its own figures.
       if ((await store.postings.countJobs()) > 0) {
-        logger.info("building the index", { reason });
-        await publishIndex(store, { embedder, logger, retentionDays: config.retentionDays });
+        if (publisher) {
+          // Off the serving path: what the store holds serves meanwhile if anything can (an index
+          // of another model, with that model's query vectors), and /healthz shows the build.
+          logger.info("building the index in the background", { reason });
+          publisher.rebuild(reason);
+        } else {
+          logger.info("building the index", { reason });
+          await publishIndex(store, { embedder, logger, retentionDays: config.retentionDays });
+        }
       }
     }
     await service.start();
+    if (!service.isReady() && publisher) {
+      // Nothing could serve meanwhile (an older format, a store just seeded): ready once built.
+      await publisher.whenIdle();
+      await service.catchUp();
+    }
     // The model's first run costs ~100 ms more than later ones: pay it before reporting ready.
     await embedder.embed(["warm-up"]);
   })();
   ready.catch((error) => logger.error("index failed to load", errorFields(error)));
-  const publisher = options.publishInBackground
-    ? createBackgroundPublisher({
-      store,
-      embedder: embedderReady,
-      logger,
-      gapCheckMs: config.indexCheckMs,
-      leaseMs: config.publishLeaseMs,
-      lifecycle,
-      served: () => service.served(),
-    })
-    : undefined;
   // An operator's `jobseek index lifecycle` reaches a running server at its next check.
   const lifecycleCheck = setInterval(() => {
     store.lifecycle.get().then((current) => {
@@ -255,6 +307,7 @@ export async function startServer(
     metrics,
     // Requests come once the server listens, after the scheduler below exists.
     failingSources: () => sources.failing(),
+    building: () => runtime.publisher?.building() ?? null,
     alerts: { savedSearches, deliverer },
   });
   // Feeds added with `jobseek sources add`: this server pulls those due that no other is pulling.

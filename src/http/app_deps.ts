@@ -12,6 +12,7 @@ import type { TokenVerifier } from "../auth/token_verifier.ts";
 import type { OAuthServer } from "../auth/oauth_server.ts";
 import type { IngestService } from "../search/ingest_service.ts";
 import type { FailingSource } from "../search/source_puller.ts";
+import type { IndexBuild } from "../search/background_publisher.ts";
 import type { SavedSearches } from "../alerts/saved_searches.ts";
 import type { AlertDeliverer } from "../alerts/alert_deliverer.ts";
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
   /** Feed sources whose last pull failed, named in `/healthz` (src/search/source_puller.ts). */
   failingSources?: () => FailingSource[];
+  /** The index being built in the background, named in `/healthz` (background_publisher.ts). */
+  building?: () => IndexBuild | null;
   /** Saved searches and their deliveries (`/v1/saved-searches`); without it those routes are absent. */
   alerts?: { savedSearches: SavedSearches; deliverer: AlertDeliverer };
 }

@@ -31,6 +31,19 @@ export const HealthBodySchema = z.object({
     "Feed sources (`jobseek sources`) whose last pull failed: nothing of such a pull is imported " +
       "and nothing expires because of it. The server still serves (status stays `ok`).",
   ),
+  building: z.object({
+    reason: z.string().describe("Why: a push, a gap, a compaction, another model's index, ..."),
+    phase: z.string().describe(
+      "`waiting` (another server publishes), `checking`, `read`, `embed`, `index`, `save`, or " +
+        "`delta`.",
+    ),
+    done: z.number().int().describe("How much of the phase is done, of `total`."),
+    total: z.number().int().describe("The phase's size: postings to read, titles to embed."),
+    started_at: z.string().describe("When the build began (ISO 8601)."),
+  }).optional().describe(
+    "Present while this server builds an index in the background: the index it has keeps " +
+      "serving meanwhile (status `ok`).",
+  ),
   model: z.string().optional().describe(
     "The embedding model in use (its stamp), once it is loaded: an operator sees at once whether " +
       "the configured model or the USE-lite fallback serves.",
@@ -45,16 +58,23 @@ export function createHealthRoutes(deps: AppDeps): Hono<AppEnv> {
     const named = model ? { model } : {};
     const detail = deps.service.healthDetail?.() ?? null;
     const failing = deps.failingSources?.() ?? [];
+    const building = deps.building?.() ?? null;
     const explained = {
       ...(detail ? { detail } : {}),
       ...(failing.length > 0 ? { failed_sources: failing } : {}),
+      ...(building ? { building } : {}),
     };
     if (deps.service.isReady()) {
       return c.json({ status: "ok", ...explained, ...named } satisfies HealthBody);
     }
-    // Not serving, with a detail: the service tried every snapshot and none loads.
+    // Not serving, with a detail: the service tried every snapshot and none loads; waiting helps
+    // only while an index is being built.
     return c.json(
-      { status: detail ? "unavailable" : "starting", ...explained, ...named } satisfies HealthBody,
+      {
+        status: detail && !building ? "unavailable" : "starting",
+        ...explained,
+        ...named,
+      } satisfies HealthBody,
       503,
       { "retry-after": String(NOT_READY_RETRY_AFTER_SECONDS) },
     );

@@ -52,15 +52,28 @@ export function quantiseRows(
   const values = new Int8Array(vectors.length);
   const scales = new Float32Array(rows);
   for (let r = 0; r < rows; r++) {
-    let max = 0;
-    for (let k = 0; k < dimensions; k++) max = Math.max(max, Math.abs(vectors[r * dimensions + k]));
-    const scale = max > 0 ? max / 127 : 1;
-    scales[r] = scale;
-    for (let k = 0; k < dimensions; k++) {
-      values[r * dimensions + k] = Math.round(vectors[r * dimensions + k] / scale);
-    }
+    quantiseRowInto(vectors.subarray(r * dimensions, (r + 1) * dimensions), values, scales, r);
   }
   return { values, scales };
+}
+
+/**
+ * Row `row` of {@linkcode quantiseRows}'s output, from that row's vector alone: a publish quantises
+ * each title's vector as it comes, never holding them all as float32.
+ */
+export function quantiseRowInto(
+  vector: Float32Array,
+  values: Int8Array,
+  scales: Float32Array,
+  row: number,
+): void {
+  const dimensions = vector.length;
+  let max = 0;
+  for (let k = 0; k < dimensions; k++) max = Math.max(max, Math.abs(vector[k]));
+  const scale = max > 0 ? max / 127 : 1;
+  scales[row] = scale;
+  const at = row * dimensions;
+  for (let k = 0; k < dimensions; k++) values[at + k] = Math.round(vector[k] / scale);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { Logger } from "../log.ts";
 import type { Embedder } from "./embedder.ts";
-import { findModel, type ModelSpec, USE_LITE } from "./catalog.ts";
+import { findModel, MODELS, type ModelSpec, USE_LITE } from "./catalog.ts";
 import { type FetchProgress, obtainModel } from "./obtain_model.ts";
 
 export interface ModelSettings {
@@ -119,4 +119,34 @@ export function openConfiguredEmbedder(
     modelSource: config.modelSource,
     hubEndpoint: config.modelHub,
   }, options);
+}
+
+/**
+ * The catalog's model whose vectors carry `stamp`, opened from what this machine holds (the model
+ * folder or `modelSource`; never the hub or PyPI: a stand-in must not make a server wait on a
+ * download), or null when `stamp` is no catalog model's or its files are not here. A server
+ * started on an index of another model serves it with this meanwhile (src/search/snapshot_follower.ts).
+ */
+export async function openStandInEmbedder(
+  config: ConfiguredModel,
+  stamp: string,
+  options: OpenEmbedderOptions,
+): Promise<OpenedEmbedder | null> {
+  const spec = MODELS.find((model) => model.stamp === stamp);
+  if (!spec) return null;
+  try {
+    return await openSpec(spec, {
+      model: spec.id,
+      modelDir: config.modelDir,
+      modelSource: config.modelSource,
+      hubEndpoint: null,
+      pip: null,
+    }, options);
+  } catch (error) {
+    options.logger.info("the model of the store's index cannot stand in", {
+      model: spec.id,
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    return null;
+  }
 }

@@ -18,7 +18,13 @@ import { purgeExpired } from "../store/lifecycle.ts";
 import { indexGap } from "../store/index_gap.ts";
 import type { Embedder } from "../model/embedder.ts";
 import type { PurgeCounts } from "../store/postings_store.ts";
-import { publishIndex } from "./publish_index.ts";
+import {
+  indexBuildReason,
+  type PublishedIndex,
+  publishIndex,
+  type PublishIndexOptions,
+  type PublishProgress,
+} from "./publish_index.ts";
 import { publishDelta } from "./publish_delta.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { warnIndexGap } from "./index_gap.ts";
@@ -54,11 +60,39 @@ export interface BackgroundPublisherOptions {
    * delta over it when it can (src/search/publish_delta.ts), and a full snapshot only to compact.
    */
   served?: () => { id: string; index: JobIndex } | null;
+  /**
+   * How a full publish runs; default `publishIndex` in this process. A server runs it in a child
+   * process (src/search/publish_in_child.ts) so that its memory is never the serving heap's.
+   */
+  publishFull?: (options: PublishIndexOptions) => Promise<PublishedIndex>;
+}
+
+/** What a publisher is building, for `/healthz`: why, and how far it has come. */
+export interface IndexBuild {
+  reason: string;
+  /**
+   * `waiting` (for another server's publish), `checking`, then a full publish's `read`, `embed`,
+   * `index` and `save` (src/search/publish_index.ts), or `delta`.
+   */
+  phase: string;
+  /** How much of the phase is done, of `total` (postings read, titles embedded, ...). */
+  done: number;
+  total: number;
+  /** When the build began (ISO 8601). */
+  started_at: string;
 }
 
 export interface BackgroundPublisher {
   /** Publishes soon: now, or after the publish running now. */
   request(reason: string): void;
+  /**
+   * Publishes the whole index soon if, when its turn comes, the store's current index is still one
+   * this server cannot serve as its own (another model, an older format; `indexBuildReason`): a
+   * server started on such a store serves what it can meanwhile (src/search/snapshot_follower.ts).
+   */
+  rebuild(reason: string): void;
+  /** The build running now, or null: `/healthz` shows it. */
+  building(): IndexBuild | null;
   /**
    * Publishes if the index no longer matches the store (postings it lacks, or holds though they
    * expired or passed the retention); true when it did.
@@ -89,6 +123,12 @@ export function createBackgroundPublisher(
   const now = options.now ?? Date.now;
   const owner = crypto.randomUUID();
   let wanted: string | null = null;
+  /** A full rebuild was asked for (`rebuild`); `wanted` holds its reason. */
+  let rebuildWanted = false;
+  let build: IndexBuild | null = null;
+  const progress = (phase: string, done = 0, total = 0) => {
+    if (build) build = { ...build, phase, done, total };
+  };
   /** Purges asked for while the queue was busy, each to be told what it deleted. */
   let purgesWanted: ((counts: PurgeCounts | null) => void)[] = [];
   let lastPurgeAt = -Infinity;
@@ -133,8 +173,26 @@ export function createBackgroundPublisher(
     return { retention: run.retention, source: run.source };
   }
 
-  async function publishOnce(reason: string): Promise<void> {
+  async function publishOnce(reason: string, rebuild: boolean): Promise<void> {
+    build = {
+      reason,
+      phase: "checking",
+      done: 0,
+      total: 0,
+      started_at: new Date(now()).toISOString(),
+    };
+    try {
+      await publishLeased(reason, rebuild);
+    } finally {
+      build = null;
+    }
+  }
+
+  async function publishLeased(reason: string, rebuild: boolean): Promise<void> {
+    let waited = false;
     while (!stopped && !(await store.snapshots.takePublishLease(owner, leaseMs))) {
+      if (!waited) progress("waiting");
+      waited = true;
       // Another server is publishing; its snapshot may not hold what we were asked to publish.
       await sleep(retryMs);
     }
@@ -143,13 +201,16 @@ export function createBackgroundPublisher(
       // Another server may have published what this one was asked to while it waited for the
       // lease (servers notice the same expiry within one check of each other): build only when
       // the index still lacks something.
+      progress("checking");
       const current = await store.snapshots.currentSnapshotId();
       const meta = current === null ? null : await store.snapshots.readSnapshotMeta(current);
       const compacting = reason === COMPACTION;
+      // Another server of this model may have rebuilt the index while this one waited.
+      const stale = rebuild ? await indexBuildReason(store, await options.embedder) : null;
       const gap = meta === null
         ? null
         : await indexGap(store, { now: now(), retentionDays: lifecycle.retentionDays });
-      if (meta !== null && !gap && !(compacting && meta.baseId)) {
+      if (meta !== null && !gap && !(compacting && meta.baseId) && stale === null) {
         logger.debug("no publish needed: the current index holds what was asked for", { reason });
         return;
       }
@@ -161,7 +222,13 @@ export function createBackgroundPublisher(
         await sleep(2 * retryMs);
         served = options.served?.() ?? null;
       }
-      if (!compacting && served && current !== null && gap) {
+      // A delta over an index of another model (the stand-in a server serves while the rebuild
+      // runs) would mix two models' vectors in one index: the whole index is built instead.
+      if (
+        !compacting && stale === null && served && current !== null && gap &&
+        served.index.data.model === embedder.model
+      ) {
+        progress("delta");
         const delta = await publishDelta(store, served, {
           embedder,
           logger,
@@ -182,11 +249,14 @@ export function createBackgroundPublisher(
         }
         logger.info("publishing the whole index instead of a delta", { why: delta.full });
       }
-      const { snapshotId, docCount } = await publishIndex(store, {
+      const publishFull = options.publishFull ??
+        ((publishOptions: PublishIndexOptions) => publishIndex(store, publishOptions));
+      const { snapshotId, docCount } = await publishFull({
         embedder,
         logger,
         retentionDays: lifecycle.retentionDays,
         now,
+        onProgress: (p: PublishProgress) => progress(p.phase, p.done, p.total),
       });
       logger.info("published in the background", {
         reason,
@@ -201,9 +271,11 @@ export function createBackgroundPublisher(
     while ((wanted !== null || purgesWanted.length > 0) && !stopped) {
       if (wanted !== null) {
         const reason = wanted;
+        const rebuild = rebuildWanted;
         wanted = null;
+        rebuildWanted = false;
         try {
-          await publishOnce(reason);
+          await publishOnce(reason, rebuild);
         } catch (error) {
           logger.error("background publish failed; the current index keeps serving", {
             reason,
@@ -243,6 +315,15 @@ export function createBackgroundPublisher(
       if (stopped) return;
       wanted = wanted ?? reason;
       kick();
+    },
+    rebuild(reason) {
+      if (stopped) return;
+      wanted = reason;
+      rebuildWanted = true;
+      kick();
+    },
+    building() {
+      return build;
     },
     async closeGap() {
       const gap = await indexGap(store, { now: now(), retentionDays: lifecycle.retentionDays });

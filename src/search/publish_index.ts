@@ -11,7 +11,7 @@ import { retentionCutoff } from "../domain/lifecycle.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
-import { assembleIndexData, embeddingTextOf } from "../index/job_index_data.ts";
+import { embeddingTextOf } from "../index/job_index_data.ts";
 import { BUILD_SLICE, buildPositionText, concatPositionText } from "../index/position_text.ts";
 import { indexedTextOf } from "../index/orama_db.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
@@ -19,8 +19,8 @@ import type { PositionText } from "../index/term_dictionary.ts";
 import { TextColumn } from "../index/text_column.ts";
 import { repostTextOf } from "../index/reposts.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
-import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
-import { titleRowsProblem } from "../index/title_vectors.ts";
+import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION, type SnapshotData } from "../index/snapshot.ts";
+import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 
 export interface PublishProgress {
   /** `read`, `embed`, `index` or `save`. */
@@ -56,6 +56,16 @@ export const MAX_TEXT_THREADS = 4;
 export interface PublishedIndex {
   snapshotId: string;
   docCount: number;
+}
+
+/**
+ * Collects garbage now where V8 lets this process ask (`--expose-gc`: the publish's own process,
+ * src/search/publish_child.ts): between phases, what one let go (gigabytes at 1,000,000 postings:
+ * the cache's vectors, the postings once encoded) is given back before the next allocates, where
+ * V8 would collect it later, on top of the next phase's peak. Elsewhere, nothing.
+ */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /** Texts embedded per step: progress is reported and vectors are cached after each. */
@@ -108,6 +118,49 @@ export async function embedWithCache(
 }
 
 /**
+ * The vectors of the given texts (distinct) as the index holds them: row `i` is `texts[i]`'s,
+ * quantised as {@linkcode quantiseRows} would (src/index/title_vectors.ts), taken from the KV cache
+ * where present, else embedded (and cached step by step, as {@linkcode embedWithCache} does). Each
+ * vector is quantised as it comes: a publish never holds them as float32 (at 1,000,000 titles that
+ * was a Float32Array each and then one matrix of them, 3 GB).
+ */
+export async function embedRowsWithCache(
+  store: Pick<Store, "embeddings">,
+  embedder: Embedder,
+  texts: readonly string[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ values: Int8Array; scales: Float32Array; embedded: number }> {
+  const { dimensions } = embedder;
+  const values = new Int8Array(texts.length * dimensions);
+  const scales = new Float32Array(texts.length);
+  const missing: number[] = [];
+  for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
+    const slice = texts.slice(i, i + LOOKUP_STEP).map(hashText);
+    const cached = await store.embeddings.getEmbeddings(embedder.model, slice);
+    slice.forEach((hash, j) => {
+      const vector = cached.get(hash);
+      if (vector && vector.length === dimensions) quantiseRowInto(vector, values, scales, i + j);
+      else missing.push(i + j);
+    });
+  }
+  let done = texts.length - missing.length;
+  onProgress?.(done, texts.length);
+  for (let i = 0; i < missing.length; i += EMBED_STEP) {
+    const step = missing.slice(i, i + EMBED_STEP);
+    const fresh = await embedder.embed(step.map((k) => texts[k]));
+    const toCache = new Map<string, Float32Array>();
+    step.forEach((k, j) => {
+      quantiseRowInto(fresh[j], values, scales, k);
+      toCache.set(hashText(texts[k]), fresh[j]);
+    });
+    await store.embeddings.putEmbeddings(embedder.model, toCache);
+    done += step.length;
+    onProgress?.(done, texts.length);
+  }
+  return { values, scales, embedded: missing.length };
+}
+
+/**
  * Builds the index from every posting in the store (embedding what the cache lacks), saves it as a
  * snapshot and makes it current. Running servers pick it up without a restart.
  */
@@ -150,7 +203,7 @@ export async function publishIndex(
   };
   let agedOut = 0;
   let oldest: string | undefined;
-  let text: PositionText;
+  let text: PositionText | null;
   try {
     onProgress?.({ phase: "read", done: 0, total });
     for await (const job of store.postings.listJobs()) {
@@ -171,45 +224,69 @@ export async function publishIndex(
     pool?.close();
   }
   onProgress?.({ phase: "read", done: jobs.length, total: jobs.length });
+  collectGarbage();
 
-  const roleTexts = jobs.map(embeddingTextOf);
-  const distinct = [...new Set(roleTexts)];
+  // A row per distinct text, in the order the postings first name it (as assembleIndexData numbers
+  // them), without holding every posting's text.
+  const rowOf = new Map<string, number>();
+  const vectorOfDoc = new Uint32Array(jobs.length);
+  jobs.forEach((job, i) => {
+    const text = embeddingTextOf(job);
+    let row = rowOf.get(text);
+    if (row === undefined) rowOf.set(text, row = rowOf.size);
+    vectorOfDoc[i] = row;
+  });
+  const distinct = [...rowOf.keys()];
+  rowOf.clear();
   // Refused before the embedding, which would take hours at this size: no server could hold the
   // index (docs/scaling.md, "Where one server stops").
   const unservable = titleRowsProblem(distinct.length, embedder.dimensions);
   if (unservable !== null) throw new Error(`Cannot publish the index: ${unservable}`);
   const embedStarted = performance.now();
-  const { vectors, embedded } = await embedWithCache(
+  const { values, scales, embedded } = await embedRowsWithCache(
     store,
     embedder,
     distinct,
     (done, all) => onProgress?.({ phase: "embed", done, total: all }),
   );
   const embedMs = performance.now() - embedStarted;
+  // A Float32Array a title read from the cache or embedded, garbage now (1.5 KB each).
+  collectGarbage();
 
   onProgress?.({ phase: "index", done: 0, total: jobs.length });
   const indexStarted = performance.now();
-  const data = assembleIndexData({
+  const data = {
     model: embedder.model,
     dimensions: embedder.dimensions,
     jobs,
-    vectors: roleTexts.map((t) => vectors.get(t)!),
-  });
-  vectors.clear();
+    vectors: values,
+    vectorScales: scales,
+    vectorOfDoc,
+  };
   // Servers load the terms as built here rather than indexing every posting again.
-  const joined = {
+  let joined: Pick<SnapshotData, "text" | "repostTexts" | "fingerprints"> | null = {
     text,
     repostTexts: TextColumn.concat(repostTexts),
     fingerprints: TextColumn.concat(fingerprints),
   };
+  repostTexts.length = 0;
+  fingerprints.length = 0;
   indexMs += performance.now() - indexStarted;
   onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
   const bytes = await encodeSnapshot({ ...data, ...joined });
+  const docCount = jobs.length;
+  // All the snapshot holds is in its bytes now: the postings and their text (gigabytes at
+  // 1,000,000) are let go before the bytes are written out, which copies them again.
+  jobs.length = 0;
+  texts.length = 0;
+  text = null;
+  joined = null;
+  collectGarbage();
   const snapshotId = await store.snapshots.publishSnapshot(bytes, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
-    docCount: jobs.length,
+    docCount,
     model: embedder.model,
     ...(postingsChangedAt === null ? {} : { postingsChangedAt }),
     ...(expired.size > 0 ? { expiredCount: expired.size } : {}),
@@ -219,7 +296,7 @@ export async function publishIndex(
   onProgress?.({ phase: "save", done: 1, total: 1 });
   logger.info("index published", {
     snapshot_id: snapshotId,
-    doc_count: jobs.length,
+    doc_count: docCount,
     expired: expired.size,
     ...(retentionDays > 0 ? { past_retention: agedOut, retention_days: retentionDays } : {}),
     distinct_titles: distinct.length,
@@ -229,7 +306,7 @@ export async function publishIndex(
     snapshot_bytes: bytes.byteLength,
     total_ms: Math.round(performance.now() - started),
   });
-  return { snapshotId, docCount: jobs.length };
+  return { snapshotId, docCount };
 }
 
 /**

@@ -6,8 +6,16 @@ import { createUseLiteEmbedder } from "../model/use_lite_embedder.ts";
 import { faultyPooledEmbedder, WORKER_FAULTS } from "../model/testdata/faulty_embedder.ts";
 import { silentLogger } from "../log.ts";
 import { jobIdFromUrl } from "../domain/job.ts";
-import { indexBuildReason, needsIndexBuild, publishIndex } from "./publish_index.ts";
-import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import fc from "fast-check";
+import type { Embedder } from "../model/embedder.ts";
+import { assembleIndexData, embeddingTextOf } from "../index/job_index_data.ts";
+import {
+  embedWithCache,
+  indexBuildReason,
+  needsIndexBuild,
+  publishIndex,
+} from "./publish_index.ts";
+import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 
 Deno.test("needsIndexBuild() is true without an index, false after publishing, true for an old format", async () => {
   const store = await openStore(":memory:");
@@ -168,4 +176,74 @@ Deno.test("publishIndex() indexing the postings a few at a time publishes the sa
     embedder.close();
     store.close();
   }
+});
+
+/** A model stand-in whose vectors follow the text's characters: repeats give equal vectors. */
+function charEmbedder(dimensions = 16): Embedder {
+  return {
+    model: "char-test@1",
+    dimensions,
+    embed: (texts) =>
+      Promise.resolve(texts.map((text) => {
+        const vector = new Float32Array(dimensions);
+        for (let i = 0; i < text.length; i++) {
+          vector[(text.charCodeAt(i) * (i + 1)) % dimensions] += (i % 3) - 0.7;
+        }
+        const norm = Math.hypot(...vector) || 1;
+        return vector.map((v) => v / norm);
+      })),
+  };
+}
+
+Deno.test("publishIndex() quantises each title's vector as it comes into the rows assembleIndexData builds from float32 vectors", async () => {
+  const embedder = charEmbedder();
+  await fc.assert(
+    fc.asyncProperty(
+      // Postings naming a few titles, often the same one; some titles' vectors cached before.
+      fc.array(fc.nat(7), { minLength: 1, maxLength: 40 }),
+      fc.array(fc.nat(7), { maxLength: 4 }),
+      async (titles, cachedFirst) => {
+        const store = await openStore(":memory:");
+        try {
+          const jobs = await Promise.all(titles.map(async (t, n) => {
+            const url = `https://www.indeed.com/viewjob?jk=rows-${n}`;
+            return {
+              id: await jobIdFromUrl(url),
+              job_title: `Role ${t} ${"x".repeat(t)}`,
+              company_name: "Depot",
+              city: "Leeds",
+              country: "GB",
+              publish_time: "2026-11-01 00:00:00",
+              job_url: url,
+              job_tags: [],
+              data_source: "indeed" as const,
+              job_description: `Posting ${n}.`,
+            };
+          }));
+          await store.postings.upsertJobs(jobs);
+          const cachedTexts = [...new Set(cachedFirst.map((t) => `Role ${t} ${"x".repeat(t)}`))];
+          await embedWithCache(store, embedder, cachedTexts);
+          const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger });
+          const data = await decodeSnapshot(
+            (await store.snapshots.readSnapshot(snapshotId))!.bytes,
+          );
+          // What the publish built before: every posting's float32 vector, rows by identity.
+          const texts = data.jobs.map(embeddingTextOf);
+          const { vectors } = await embedWithCache(store, embedder, [...new Set(texts)]);
+          const expected = assembleIndexData({
+            model: embedder.model,
+            dimensions: embedder.dimensions,
+            jobs: data.jobs,
+            vectors: texts.map((text) => vectors.get(text)!),
+          });
+          assert.deepEqual(data.vectorOfDoc, expected.vectorOfDoc);
+          assert.deepEqual(data.vectorScales, expected.vectorScales);
+          assert.deepEqual(data.vectors, expected.vectors);
+        } finally {
+          store.close();
+        }
+      },
+    ),
+    { numRuns: 25 },
+  );
 });

@@ -25,7 +25,11 @@ import { LruCache } from "./lru_cache.ts";
 import { placeToApply } from "./place_to_apply.ts";
 import { searchByProfile } from "./profile_search.ts";
 import { emptiedBy, searchHint } from "./search_hint.ts";
-import { SnapshotFollower } from "./snapshot_follower.ts";
+import {
+  type ServedIndex,
+  SnapshotFollower,
+  type SnapshotFollowerOptions,
+} from "./snapshot_follower.ts";
 
 export interface JobSearchService extends SearchService {
   getJob(jobUrl: string): Promise<Job | null>;
@@ -38,6 +42,8 @@ export interface JobSearchService extends SearchService {
   stop(): void;
   /** Resolves once no snapshot is being loaded (tests use it before closing the store). */
   whenIdle(): Promise<void>;
+  /** Loads the store's current snapshot now if it is not the one served; settles once done. */
+  catchUp(): Promise<void>;
   /** The id of the snapshot being served, or null. */
   snapshotId(): string | null;
   /** The index being served and the id of the snapshot (or delta) it stands for, or null. */
@@ -64,6 +70,11 @@ export interface SearchServiceOptions {
   queryCacheSize?: number;
   /** Where a `near` place lies; default: GeoNames (src/places/). */
   places?: FilterContext;
+  /**
+   * An embedder of another model, when this machine can run it without a fetch: a snapshot of
+   * that model then serves until one of `embedder`'s is published (src/search/snapshot_follower.ts).
+   */
+  standInEmbedder?: SnapshotFollowerOptions["standInEmbedder"];
 }
 
 class SnapshotSearchService implements JobSearchService {
@@ -86,6 +97,7 @@ class SnapshotSearchService implements JobSearchService {
       embedder: this.#embedder,
       logger: options.logger,
       pollMs: options.pollMs,
+      standInEmbedder: options.standInEmbedder,
     });
   }
 
@@ -113,6 +125,10 @@ class SnapshotSearchService implements JobSearchService {
     return this.#snapshots.whenIdle();
   }
 
+  catchUp(): Promise<void> {
+    return this.#snapshots.catchUp();
+  }
+
   healthDetail(): string | null {
     return this.#snapshots.healthDetail();
   }
@@ -122,13 +138,18 @@ class SnapshotSearchService implements JobSearchService {
     return this.#snapshots.served();
   }
 
-  #queryVector(text: string): Promise<Float32Array> {
-    let vector = this.#queryVectors.get(text);
+  /** The query's vector by the model of `served`'s index: the server's, or a stand-in's. */
+  #queryVector(text: string, served: ServedIndex): Promise<Float32Array> {
+    const standIn = served.queryEmbedder;
+    // Keyed by model too: while a stand-in serves, and after, a text has a vector of each.
+    const key = standIn ? `${standIn.model}\n${text}` : text;
+    let vector = this.#queryVectors.get(key);
     if (!vector) {
-      const pending = this.#embedder.then((embedder) => embedder.embed([text])).then(([v]) => v);
+      const pending = (standIn ? Promise.resolve(standIn) : this.#embedder)
+        .then((embedder) => embedder.embed([text])).then(([v]) => v);
       // A failed embedding must not stay cached.
-      pending.catch(() => this.#queryVectors.delete(text));
-      this.#queryVectors.set(text, pending);
+      pending.catch(() => this.#queryVectors.delete(key));
+      this.#queryVectors.set(key, pending);
       vector = pending;
     }
     return vector;
@@ -171,12 +192,16 @@ class SnapshotSearchService implements JobSearchService {
       );
     }
     const started = performance.now();
-    if (query.profile !== undefined) return await this.#searchProfile(served.index, query, started);
+    if (query.profile !== undefined) return await this.#searchProfile(served, query, started);
     const place = placeToApply(served.index, query);
     const analyzed = analyzeQuery(place?.rest ?? query.q);
-    const vector = await this.#queryVector(analyzed.embeddingText);
-    // The index may have been swapped while the query was embedded: either one is complete.
-    const { index } = this.#snapshots.served() ?? served;
+    const vector = await this.#queryVector(analyzed.embeddingText, served);
+    // The index may have been swapped while the query was embedded: either one is complete, but
+    // the vector is only comparable with an index of the model that embedded it.
+    const now = this.#snapshots.served();
+    const { index } = now && now.queryEmbedder?.model === served.queryEmbedder?.model
+      ? now
+      : served;
     const request: IndexSearch = {
       query: analyzed,
       vector,
@@ -236,13 +261,14 @@ class SnapshotSearchService implements JobSearchService {
    * the filters, orders and pages of a `q` search.
    */
   async #searchProfile(
-    index: JobIndex,
+    served: ServedIndex,
     query: SearchQuery,
     started: number,
   ): Promise<SearchOutcome> {
+    const { index } = served;
     const { ranking, cut } = rankingForModel(index.data.model, { minScore: this.#minScore });
     const outcome = await searchByProfile(index, query, {
-      embed: (texts) => Promise.all(texts.map((text) => this.#queryVector(text))),
+      embed: (texts) => Promise.all(texts.map((text) => this.#queryVector(text, served))),
       ranking,
       cut,
       context: this.#places,

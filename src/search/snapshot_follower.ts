@@ -20,6 +20,11 @@ export interface ServedIndex {
   index: JobIndex;
   /** Postings the snapshot left out as past its retention, for a search's hint. */
   agedOut?: { count: number; retentionDays: number };
+  /**
+   * Set when the index is of another model than the server's (a stand-in while the server's own
+   * is built): queries must be embedded with this one, the model the index's vectors are of.
+   */
+  queryEmbedder?: Embedder;
 }
 
 export interface SnapshotFollowerOptions {
@@ -29,6 +34,12 @@ export interface SnapshotFollowerOptions {
   logger: Logger;
   /** How often to poll for a snapshot published by another process (ms); the store's default. */
   pollMs?: number;
+  /**
+   * An embedder of the model `stamp` names, when this machine can run it without fetching
+   * anything, else null. With it, a server that has nothing to serve yet serves a snapshot of that
+   * model, its queries embedded with it, until an index of its own model is published.
+   */
+  standInEmbedder?: (stamp: string) => Promise<(Embedder & { close?(): void }) | null>;
 }
 
 interface Loaded extends ServedIndex {
@@ -43,6 +54,7 @@ export class SnapshotFollower {
   readonly #embedder: Promise<Embedder>;
   readonly #logger: Logger;
   readonly #pollMs: number | undefined;
+  readonly #standInEmbedder: SnapshotFollowerOptions["standInEmbedder"];
   #current: Loaded | null = null;
   #nothingToServe = false;
   #wanted: string | null = null;
@@ -56,6 +68,7 @@ export class SnapshotFollower {
     this.#embedder = options.embedder;
     this.#logger = options.logger;
     this.#pollMs = options.pollMs;
+    this.#standInEmbedder = options.standInEmbedder;
   }
 
   /**
@@ -69,8 +82,13 @@ export class SnapshotFollower {
   /** The index being served and the snapshot it stands for, or null before one is loaded. */
   served(): ServedIndex | null {
     if (!this.#current) return null;
-    const { id, index, agedOut } = this.#current;
-    return agedOut ? { id, index, agedOut } : { id, index };
+    const { id, index, agedOut, queryEmbedder } = this.#current;
+    return {
+      id,
+      index,
+      ...(agedOut ? { agedOut } : {}),
+      ...(queryEmbedder ? { queryEmbedder } : {}),
+    };
   }
 
   /** Loads the current snapshot, if any, then watches for newer ones. */
@@ -90,10 +108,23 @@ export class SnapshotFollower {
     }, { pollMs: this.#pollMs, signal: this.#abort.signal });
   }
 
+  /**
+   * Loads the store's current snapshot now unless it serves, without waiting for the watch to
+   * notice it (a publish in this process has just ended); settles once loaded or refused.
+   */
+  async catchUp(): Promise<void> {
+    const id = await this.#snapshots.currentSnapshotId();
+    if (id && id !== this.#current?.id) this.#request(id);
+    await this.whenIdle();
+  }
+
   /** Stops watching for snapshots; the loaded index keeps serving. */
   stop(): void {
     this.#abort?.abort();
     this.#wanted = null;
+    // A stand-in model's threads would keep a stopping process alive (a search after the stop
+    // cannot embed its query then: the process is ending).
+    (this.#current?.queryEmbedder as { close?(): void } | undefined)?.close?.();
   }
 
   /** Resolves once no snapshot is being loaded. */
@@ -113,6 +144,11 @@ export class SnapshotFollower {
         "`jobseek ingest FILE...` on the store, push postings (POST /v1/postings) or add a " +
         "source (`jobseek sources add`); a running server serves them within seconds, without " +
         "a restart";
+    }
+    if (this.#current?.queryEmbedder) {
+      return `serving index snapshot ${this.#current.id}, built with model ` +
+        `${this.#current.queryEmbedder.model} (its queries are embedded with that model), until ` +
+        "the index of this server's model is published";
     }
     if (!this.#unloadable) return null;
     if (!this.#current) {
@@ -194,17 +230,34 @@ export class SnapshotFollower {
    * holding it still completes, on its own thread).
    */
   #serve(next: Loaded): void {
-    const previous = this.#current?.index;
+    const previous = this.#current;
     this.#current = next;
-    if (previous && previous !== next.index) previous.close();
+    if (previous && previous.index !== next.index) previous.index.close();
+    const standIn = previous?.queryEmbedder as { close?(): void } | undefined;
+    if (standIn && standIn !== next.queryEmbedder) {
+      // A search that began on the stand-in may still be embedding its query with it.
+      const timer = setTimeout(() => standIn.close?.(), STAND_IN_GRACE_MS);
+      Deno.unrefTimer(timer);
+    }
   }
 
   async #load(id: string): Promise<void> {
     const meta = await this.#snapshots.readSnapshotMeta(id);
     if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
     const loaded = await this.#loadFull(id);
-    if (loaded === null || this.#abort?.signal.aborted) return;
-    this.#serve({ id, index: loaded.index, base: id, deltas: [], ...agedOutOf(meta) });
+    if (loaded === null) return;
+    if (this.#abort?.signal.aborted) {
+      (loaded.queryEmbedder as { close?(): void } | undefined)?.close?.();
+      return;
+    }
+    this.#serve({
+      id,
+      index: loaded.index,
+      base: id,
+      deltas: [],
+      ...agedOutOf(meta),
+      ...(loaded.queryEmbedder ? { queryEmbedder: loaded.queryEmbedder } : {}),
+    });
     this.#logger.info("index snapshot loaded", loaded.figures);
   }
 
@@ -217,17 +270,20 @@ export class SnapshotFollower {
     const current = this.#current;
     let index: JobIndex;
     let from: number;
+    let queryEmbedder: Embedder | undefined;
     if (
       current && current.base === baseId && current.deltas.length < deltas.length &&
       current.deltas.every((d, k) => deltas[k] === d)
     ) {
       index = current.index;
       from = current.deltas.length;
+      queryEmbedder = current.queryEmbedder;
     } else {
       const loaded = await this.#loadFull(baseId);
       if (loaded === null) return;
       index = loaded.index;
       from = 0;
+      queryEmbedder = loaded.queryEmbedder;
     }
     let bytes = 0;
     for (const deltaId of deltas.slice(from)) {
@@ -244,6 +300,7 @@ export class SnapshotFollower {
       base: baseId,
       deltas,
       ...agedOutOf(await this.#snapshots.readSnapshotMeta(id)),
+      ...(queryEmbedder ? { queryEmbedder } : {}),
     });
     this.#logger.info("index delta applied", {
       snapshot_id: id,
@@ -255,9 +312,25 @@ export class SnapshotFollower {
     });
   }
 
+  /** An embedder of the model `stamp`, if one can stand in here without a fetch; else null. */
+  async #standIn(stamp: string): Promise<(Embedder & { close?(): void }) | null> {
+    if (!this.#standInEmbedder) return null;
+    try {
+      return await this.#standInEmbedder(stamp);
+    } catch (error) {
+      this.#logger.warn("cannot open the model of the store's index to serve it meanwhile", {
+        snapshot_model: stamp,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    }
+  }
+
   async #loadFull(
     id: string,
-  ): Promise<{ index: JobIndex; figures: Record<string, unknown> } | null> {
+  ): Promise<
+    { index: JobIndex; figures: Record<string, unknown>; queryEmbedder?: Embedder } | null
+  > {
     const started = performance.now();
     // Decoded as its bytes arrive and while its hash is checked on another thread; nothing decoded
     // serves before it is.
@@ -266,6 +339,7 @@ export class SnapshotFollower {
     let readMs: number | undefined;
     snapshot.read.then(() => readMs = performance.now() - started, () => {});
     let embedder: Embedder;
+    let standInUsed: (Embedder & { close?(): void }) | undefined;
     try {
       if (snapshot.meta.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
         throw new Error(
@@ -277,9 +351,18 @@ export class SnapshotFollower {
       // its vectors must be comparable with the query's, or every search would fail or mean
       // nothing.
       if (snapshot.meta.model !== embedder.model) {
-        throw new Error(
-          `snapshot ${id} was built with model ${snapshot.meta.model}, this server embeds queries with ${embedder.model}`,
+        const refusal = `snapshot ${id} was built with model ${snapshot.meta.model}, this server ` +
+          `embeds queries with ${embedder.model}`;
+        // With nothing else to serve, an index of the other model serves, its queries embedded
+        // with that model, while this server's own is built (docs/operations.md).
+        const standIn = this.#current ? null : await this.#standIn(snapshot.meta.model);
+        if (!standIn) throw new Error(refusal);
+        this.#logger.warn(
+          "serving an index of another model until one of this server's model is published",
+          { snapshot_id: id, snapshot_model: snapshot.meta.model, model: embedder.model },
         );
+        standInUsed = standIn;
+        embedder = standIn;
       }
     } catch (error) {
       // Its bytes will not be used: the read stops instead of running on beside what comes next.
@@ -288,22 +371,28 @@ export class SnapshotFollower {
     }
     let data: SnapshotData;
     try {
-      data = await decodeSnapshot(snapshot.bytes, { arrived: snapshot.arrived });
-    } catch (error) {
-      // Bytes that fail their hash are reported as corrupt, whatever the decoder made of them.
+      try {
+        data = await decodeSnapshot(snapshot.bytes, { arrived: snapshot.arrived });
+      } catch (error) {
+        // Bytes that fail their hash are reported as corrupt, whatever the decoder made of them.
+        await snapshot.verified;
+        throw error;
+      }
       await snapshot.verified;
+      if (data.model !== embedder.model || data.dimensions !== embedder.dimensions) {
+        throw new Error(
+          `snapshot ${id} holds ${data.dimensions}-d vectors of ${data.model}, this server embeds ` +
+            `queries as ${embedder.dimensions}-d vectors of ${embedder.model}`,
+        );
+      }
+    } catch (error) {
+      standInUsed?.close?.();
       throw error;
-    }
-    await snapshot.verified;
-    if (data.model !== embedder.model || data.dimensions !== embedder.dimensions) {
-      throw new Error(
-        `snapshot ${id} holds ${data.dimensions}-d vectors of ${data.model}, this server embeds ` +
-          `queries as ${embedder.dimensions}-d vectors of ${embedder.model}`,
-      );
     }
     // Reposts and places are worked out before the index serves, not on its first query.
     const index = new JobIndex(data).prepare();
     return {
+      ...(standInUsed ? { queryEmbedder: standInUsed } : {}),
       index,
       figures: {
         snapshot_id: id,
@@ -315,6 +404,9 @@ export class SnapshotFollower {
     };
   }
 }
+
+/** How long a stand-in model stays open after its index was replaced: searches on it end. */
+const STAND_IN_GRACE_MS = 30_000;
 
 function agedOutOf(
   meta: { agedOutCount?: number; retentionDays?: number } | null,

@@ -224,3 +224,17 @@ Deno.test("watchCurrentSnapshot() goes on reporting after its handler throws, an
     }
   });
 });
+
+Deno.test("a snapshot large enough to be hashed on a thread as it is written records the hash of its bytes, and reads back", async () => {
+  await withStore(async (store) => {
+    // 9 MB: past the size whose hash is computed a chunk at a time on a thread.
+    const bytes = bytesOf(9_000_000, 11);
+    const id = await store.snapshots.publishSnapshot(bytes, META);
+    const expected = new Uint8Array(
+      await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
+    ).toHex();
+    assert.equal((await store.snapshots.readSnapshotMeta(id))?.sha256, expected);
+    const read = await store.snapshots.readSnapshot(id);
+    assert.deepEqual(read?.bytes, bytes);
+  });
+});

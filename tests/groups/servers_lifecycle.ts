@@ -7,3 +7,4 @@
 import "../lifecycle_servers_test.ts";
 import "../connection_limits_test.ts";
 import "../index_recovery_test.ts";
+import "../rebuild_while_serving_test.ts";
