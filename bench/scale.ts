@@ -12,6 +12,10 @@
  * task gives it 10 GiB (1,000,000 postings peaked at 8.96 GiB RSS with 8 GiB), and the cold
  * process gets the same heap. Without the task, pass `--v8-flags=--max-old-space-size=MIB`.
  *
+ * Then a `jobseek serve` on the store answers REST over real HTTP (bench/rest_served.ts): `rest_rps_1`,
+ * `rest_rps_16` and `rest_p50_ms_16` with `--search-processes N` search processes (default: one a
+ * core, `JOBSEEK_SEARCH_PROCESSES=auto`); `--no-rest` skips it.
+ *
  * `--random-vectors` replaces the model by random word vectors (`randomVectorEmbedder`) for sizes
  * where embedding would take hours: search time and memory are about the same, relevance means
  * nothing. The output says which.
@@ -34,6 +38,7 @@ import { sha256Hex } from "../src/crypto.ts";
 import { embeddingTextOf } from "../src/index/job_index_data.ts";
 import { importRealJobs } from "./real_data.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
+import { measureServedRest } from "./rest_served.ts";
 
 const encoder = new TextEncoder();
 const log = (line: string) => Deno.stderr.writeSync(encoder.encode(line + "\n"));
@@ -328,6 +333,12 @@ if (import.meta.main) {
       const reopened = await openStore(kvPath);
       for await (const job of reopened.postings.listJobs()) texts.add(embeddingTextOf(job));
       reopened.close();
+      const rest = Deno.args.includes("--no-rest") ? {} : await measureServedRest({
+        kvPath,
+        processes: Number(flag("--search-processes") ?? navigator.hardwareConcurrency),
+        random,
+        heapMib: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
+      });
       print(JSON.stringify({
         postings: published.docCount,
         distinct_vectors: texts.size,
@@ -336,6 +347,7 @@ if (import.meta.main) {
         publish_s: round(publishS),
         snapshot_mib: round(snapshotMib),
         ...cold,
+        ...rest,
         load_average: Deno.loadavg().map((l) => round(l, 2)),
         snapshot_format: meta?.formatVersion,
       }));
