@@ -313,14 +313,6 @@ export function serveSearchProcess(
     internal,
   );
   logger.info("search process listening", { socket: path });
-  // Deno.serve's accept loop ends for good on a failed accept (src/http/serve_app.ts): the process
-  // ends, and its parent starts a new one.
-  app.finished.catch((error) => {
-    logger.error("the app server stopped accepting; ending this search process", {
-      ...errorFields(error),
-    });
-    closing ??= stop();
-  });
   const deadline = options.shutdownDeadlineMs ?? SHUTDOWN_DEADLINE_MS - 3000;
   let onFinished: () => void = () => {};
   const finished = new Promise<void>((resolve) => onFinished = resolve);
@@ -333,6 +325,14 @@ export function serveSearchProcess(
     ]).finally(() => clearTimeout(timer));
     onFinished();
   };
+  // Deno.serve's accept loop ends for good on a failed accept (src/http/serve_app.ts): the process
+  // ends, and its parent starts a new one.
+  app.finished.catch((error) => {
+    logger.error("the app server stopped accepting; ending this search process", {
+      ...errorFields(error),
+    });
+    closing ??= stop();
+  });
   return {
     // The public address is the parent's; this process has only its socket.
     addr: { transport: "tcp", hostname: "", port: 0 },
