@@ -171,6 +171,15 @@ Deno.test({
           assert.equal(comparable(got.text), comparable(expected.text), path);
         }
       }
+      // Their lines, on the parent's stderr, say which process wrote them.
+      for (const index of [0, 1]) {
+        assert.ok(
+          double.logs.some((line) =>
+            line.msg === "index snapshot loaded" && line.search_process === index
+          ),
+          `no line of search process ${index}`,
+        );
+      }
       const perProcess = await searchesPerProcess(tmp);
       assert.equal(perProcess.length, 2);
       // Every connection went to one of the two, and each got about half.

@@ -64,10 +64,10 @@ export async function runServer(
   env: Readonly<Record<string, string | undefined>>,
   options: RunServerOptions,
 ): Promise<void> {
-  const logger = createLogger({
-    level: config.logLevel,
-    write: lineWriter(io.stderr),
-  });
+  const logger = searchProcessLogger(
+    createLogger({ level: config.logLevel, write: lineWriter(io.stderr) }),
+    config.searchSocket,
+  );
   if (config.searchProcesses > 1 && !config.searchSocket) {
     return await serveWithSearchProcesses(io, config, logger, env, options.entry);
   }
@@ -120,6 +120,22 @@ export async function runServer(
   } finally {
     stopListening();
   }
+}
+
+/**
+ * A search process's lines share its parent's stderr: each names the process (`search_process`,
+ * the number in the parent's `search process ready` lines).
+ */
+function searchProcessLogger(logger: Logger, socket: string | undefined): Logger {
+  const index = socket?.match(/search-(\d+)\.sock$/)?.[1];
+  if (index === undefined) return logger;
+  const named = { search_process: Number(index) };
+  return {
+    debug: (msg, fields) => logger.debug(msg, { ...named, ...fields }),
+    info: (msg, fields) => logger.info(msg, { ...named, ...fields }),
+    warn: (msg, fields) => logger.warn(msg, { ...named, ...fields }),
+    error: (msg, fields) => logger.error(msg, { ...named, ...fields }),
+  };
 }
 
 /**
