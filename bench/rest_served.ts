@@ -5,6 +5,10 @@
  * judged and held-out queries: plain, with a country, with a city, with facets and
  * `sort=relevance`. For `bench:scale`'s `rest_*` figures.
  *
+ * The server runs with the retention and purge off, as the bench's corpus spans a year; a store
+ * whose lifecycle settings a server stored before keeps those (docs/operations.md, "Lifecycle"),
+ * and one with a retention would drop the older postings before the measurement.
+ *
  * @module
  */
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
