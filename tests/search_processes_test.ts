@@ -294,3 +294,48 @@ Deno.test("jobseek serve refuses a JOBSEEK_SEARCH_PROCESSES it cannot honour, sa
   assert.notEqual(memory.code, 0);
   assert.match(memory.stderr, /an in-memory store \(:memory:\) lives in one process/);
 });
+
+Deno.test({
+  name:
+    "/healthz is 200 only once a search process serves; the others start after the first serves",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "jobseek_search_processes_" });
+    const kvPath = `${dir}/kv.sqlite3`;
+    let server: ServerProcess | undefined;
+    try {
+      const started = await startServerProcess({
+        JOBSEEK_KV: kvPath,
+        JOBSEEK_SEARCH_PROCESSES: "2",
+      });
+      server = started;
+      // An empty store: the first search process says why it cannot serve, and is alone.
+      const deadline = Date.now() + 30_000;
+      let body: { status?: string; detail?: string } = {};
+      while (Date.now() < deadline && body.status !== "unavailable") {
+        const response: Response = await fetch(`${started.url}/healthz`);
+        body = await response.json().catch(() => ({}));
+        assert.equal(response.status, 503);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(body.status, "unavailable");
+      assert.match(body.detail ?? "", /no postings have been imported/);
+      const listening = () =>
+        started.logs.filter((line) => line.msg === "search process listening").length;
+      assert.equal(listening(), 1);
+
+      const store = await openStore(kvPath);
+      await store.postings.upsertJobs(await defaultTestJobs(50));
+      await publishIndex(store, { embedder: await cachingTestEmbedder(), logger: silentLogger });
+      store.close();
+      await started.ready();
+      await readyPid(started, 0);
+      await readyPid(started, 1);
+      assert.equal(listening(), 2);
+    } finally {
+      await server?.stop("SIGKILL");
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
