@@ -129,7 +129,9 @@ export async function serveSearchProcesses(
       const wasReady = slot.ready;
       slot.ready = false;
       if (stopping) return;
-      logger.error("a search process ended; starting it again", {
+      // Exit 0 is a search process that was asked to stop (a Ctrl-C reaches the whole process
+      // group, this process a moment later): worth a line, not an error.
+      logger[code === 0 ? "info" : "error"]("a search process ended; starting it again", {
         process: slot.index,
         pid: child.pid,
         code,
