@@ -16,6 +16,10 @@
  * `deno run -A bench/publish_memory.ts --kv PATH --random-vectors` shows the publish under the
  * default heap, phase by phase.
  *
+ * Then a `jobseek serve` on the store answers REST over real HTTP (bench/rest_served.ts): `rest_rps_1`,
+ * `rest_rps_16` and `rest_p50_ms_16` with `--search-processes N` search processes (default: one a
+ * core, `JOBSEEK_SEARCH_PROCESSES=auto`); `--no-rest` skips it.
+ *
  * `--random-vectors` replaces the model by random word vectors (`randomVectorEmbedder`) for sizes
  * where embedding would take hours: search time and memory are about the same, relevance means
  * nothing. The output says which.
@@ -39,6 +43,7 @@ import { embeddingTextOf } from "../src/index/job_index_data.ts";
 import { importRealJobs } from "./real_data.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
 import { processMemory } from "./process_memory.ts";
+import { measureServedRest } from "./rest_served.ts";
 
 const encoder = new TextEncoder();
 const log = (line: string) => Deno.stderr.writeSync(encoder.encode(line + "\n"));
@@ -347,6 +352,12 @@ if (import.meta.main) {
       const reopened = await openStore(kvPath);
       for await (const job of reopened.postings.listJobs()) texts.add(embeddingTextOf(job));
       reopened.close();
+      const rest = Deno.args.includes("--no-rest") ? {} : await measureServedRest({
+        kvPath,
+        processes: Number(flag("--search-processes") ?? navigator.hardwareConcurrency),
+        random,
+        heapMib: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
+      });
       print(JSON.stringify({
         postings: published.docCount,
         distinct_vectors: texts.size,
@@ -356,6 +367,7 @@ if (import.meta.main) {
         publish_peak_rss_mib: publishPeakRss,
         snapshot_mib: round(snapshotMib),
         ...cold,
+        ...rest,
         load_average: Deno.loadavg().map((l) => round(l, 2)),
         snapshot_format: meta?.formatVersion,
       }));

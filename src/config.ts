@@ -89,6 +89,8 @@ const EnvSchema = z.object({
   JOBSEEK_ALERT_LEASE_MS: wholeMilliseconds(MIN_PUBLISH_LEASE_MS).default(60_000),
   JOBSEEK_WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).default(5000),
   JOBSEEK_WEBHOOK_RETRY_FOR_MS: z.coerce.number().int().min(1000).default(24 * 3600_000),
+  JOBSEEK_SEARCH_PROCESSES: z.string().optional(),
+  JOBSEEK_SEARCH_SOCKET: z.string().min(1).optional(),
 });
 
 export interface StaticApiKey {
@@ -146,6 +148,16 @@ export interface Config {
    */
   lifecycleFromEnv: boolean;
   logLevel: LogLevel;
+  /**
+   * Server processes that search, each with its own copy of the index, behind the one public port
+   * (src/http/search_processes.ts); 1 is today's single process.
+   */
+  searchProcesses: number;
+  /**
+   * Set by `jobseek serve` for its search processes: serve the app on this Unix socket, without a
+   * connection guard of its own (the parent's guard forwards to it). Not an operator's setting.
+   */
+  searchSocket?: string;
   /** The embedding model's id in src/model/catalog.ts. */
   model: string;
   /** Where fetched models are kept. */
@@ -266,6 +278,41 @@ function mailSettings(
   return smtpUrl === undefined ? {} : { smtpUrl, mailFrom };
 }
 
+/** Most search processes accepted: beyond, a typo (`JOBSEEK_SEARCH_PROCESSES=200`) is likelier. */
+export const MAX_SEARCH_PROCESSES = 64;
+
+/**
+ * `JOBSEEK_SEARCH_PROCESSES`: a whole number of processes, or `auto` for one a core. Unset: 1,
+ * since each process holds its own copy of the index and a push is searchable in the others only
+ * at their next poll (docs/operations.md, "Search processes"). More than one needs a store that
+ * processes can share: an in-memory store lives in one process.
+ */
+function searchProcesses(raw: string | undefined, kvLocation: string): number {
+  const text = raw?.trim().toLowerCase();
+  const count = text === undefined
+    ? 1
+    : text === "auto"
+    ? (kvLocation === ":memory:"
+      ? 1
+      : Math.min(MAX_SEARCH_PROCESSES, navigator.hardwareConcurrency))
+    : /^[0-9]+$/.test(text)
+    ? Number(text)
+    : NaN;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SEARCH_PROCESSES) {
+    throw new Error(
+      `Cannot start: JOBSEEK_SEARCH_PROCESSES must be a whole number from 1 to ` +
+        `${MAX_SEARCH_PROCESSES} or auto, got '${String(raw).slice(0, 20)}'`,
+    );
+  }
+  if (count > 1 && kvLocation === ":memory:") {
+    throw new Error(
+      `Cannot start: JOBSEEK_SEARCH_PROCESSES=${count} needs a store the processes can share; ` +
+        "an in-memory store (:memory:) lives in one process: set JOBSEEK_KV to a file",
+    );
+  }
+  return count;
+}
+
 /** Parses an environment (by default the process's) into a frozen Config. */
 export function loadConfig(
   env: Record<string, string | undefined> = Deno.env.toObject(),
@@ -306,6 +353,8 @@ export function loadConfig(
     purgeAfterDays: e.JOBSEEK_PURGE_AFTER_DAYS,
     lifecycleFromEnv: Boolean(env.JOBSEEK_RETENTION_DAYS || env.JOBSEEK_PURGE_AFTER_DAYS),
     logLevel: e.JOBSEEK_LOG_LEVEL,
+    searchProcesses: searchProcesses(e.JOBSEEK_SEARCH_PROCESSES, e.JOBSEEK_KV),
+    ...(e.JOBSEEK_SEARCH_SOCKET ? { searchSocket: e.JOBSEEK_SEARCH_SOCKET } : {}),
     model: modelId(e.JOBSEEK_MODEL),
     modelDir: e.JOBSEEK_MODEL_DIR ?? defaultModelDir(env),
     modelSource: e.JOBSEEK_MODEL_SOURCE,

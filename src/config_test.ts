@@ -16,3 +16,45 @@ Deno.test("loadConfig() reads JOBSEEK_PUBLISH_LEASE_MS and refuses what is not a
     );
   }
 });
+
+Deno.test("loadConfig() reads JOBSEEK_SEARCH_PROCESSES: 1 unless set, auto a core each, and says what is wrong", () => {
+  assert.equal(loadConfig({}).searchProcesses, 1);
+  assert.equal(loadConfig({ JOBSEEK_SEARCH_PROCESSES: "3" }).searchProcesses, 3);
+  assert.equal(loadConfig({ JOBSEEK_SEARCH_PROCESSES: " 2 " }).searchProcesses, 2);
+  assert.equal(
+    loadConfig({ JOBSEEK_SEARCH_PROCESSES: "auto" }).searchProcesses,
+    Math.min(64, navigator.hardwareConcurrency),
+  );
+  assert.equal(loadConfig({ JOBSEEK_SEARCH_PROCESSES: "AUTO" }).searchProcesses > 0, true);
+  // An in-memory store lives in one process: auto is 1 there, and a number above 1 is refused.
+  assert.equal(
+    loadConfig({ JOBSEEK_SEARCH_PROCESSES: "auto", JOBSEEK_KV: ":memory:" }).searchProcesses,
+    1,
+  );
+  assert.equal(
+    loadConfig({ JOBSEEK_SEARCH_PROCESSES: "1", JOBSEEK_KV: ":memory:" }).searchProcesses,
+    1,
+  );
+  assert.throws(
+    () => loadConfig({ JOBSEEK_SEARCH_PROCESSES: "2", JOBSEEK_KV: ":memory:" }),
+    /^Error: Cannot start: JOBSEEK_SEARCH_PROCESSES=2 needs a store the processes can share; an in-memory store \(:memory:\) lives in one process: set JOBSEEK_KV to a file$/,
+  );
+  for (const bad of ["0", "-1", "1.5", "two", "65", "2x", "0x2", "1e1"]) {
+    assert.throws(
+      () => loadConfig({ JOBSEEK_SEARCH_PROCESSES: bad }),
+      new RegExp(
+        "^Error: Cannot start: JOBSEEK_SEARCH_PROCESSES must be a whole number from 1 to 64 or " +
+          `auto, got '${bad.replace(".", "\\.")}'$`,
+      ),
+      bad,
+    );
+  }
+});
+
+Deno.test("loadConfig() takes JOBSEEK_SEARCH_SOCKET only when set", () => {
+  assert.equal(loadConfig({}).searchSocket, undefined);
+  assert.equal(
+    loadConfig({ JOBSEEK_SEARCH_SOCKET: "/tmp/x/search-0.sock" }).searchSocket,
+    "/tmp/x/search-0.sock",
+  );
+});

@@ -37,6 +37,14 @@ import { ExternalIssuerVerifier } from "./auth/external_issuer.ts";
 import { createWebApp } from "./web/web_app.ts";
 import { instrumentService, metricsLogger, ServiceMetrics } from "./web/metrics.ts";
 import { serveApp, type ServedApp } from "./http/serve_app.ts";
+import {
+  internalSocketPath,
+  type ServedSearchProcesses,
+  serveSearchProcess,
+  serveSearchProcesses,
+  type SpawnedSearchProcess,
+} from "./http/search_processes.ts";
+import { type MetricsShare } from "./web/metrics.ts";
 import { startOAuthSweep } from "./auth/oauth_sweep.ts";
 import { SavedSearches } from "./alerts/saved_searches.ts";
 import { AlertDeliverer } from "./alerts/alert_deliverer.ts";
@@ -122,6 +130,8 @@ export async function openRuntime(
      * nothing under src/ reads fixtures/ (tests/architecture_test.ts).
      */
     seedFile?: URL;
+    /** The embedder to use instead of the configured model's (benches' random vectors). */
+    embedder?: Promise<OpenedEmbedder>;
   } = {},
 ): Promise<Runtime> {
   const store = await openStore(givenConfig.kvLocation, { logger });
@@ -144,7 +154,7 @@ export async function openRuntime(
     });
   }
   const config: Readonly<Config> = { ...givenConfig, ...settings };
-  const embedderReady = openConfiguredEmbedder(config, {
+  const embedderReady = options.embedder ?? openConfiguredEmbedder(config, {
     logger,
     onProgress: options.onModelProgress,
   });
@@ -256,7 +266,11 @@ export interface StartedServer {
 export async function startServer(
   config: Readonly<Config>,
   logger: Logger,
-  options: { onModelProgress?: (progress: FetchProgress) => void; seedFile?: URL } = {},
+  options: {
+    onModelProgress?: (progress: FetchProgress) => void;
+    seedFile?: URL;
+    embedder?: Promise<OpenedEmbedder>;
+  } = {},
 ): Promise<StartedServer> {
   // Metrics read the server's own log lines (publishes, source runs, pushes) as they are written.
   const metrics = new ServiceMetrics();
@@ -318,14 +332,21 @@ export async function startServer(
     checkMs: config.sourceCheckMs,
     limits: config.sourcePullLimits,
   });
-  const server = await serveApp(app.fetch, {
-    port: config.port,
-    hostname: config.hostname,
-    maxConnections: config.maxConnections,
-    maxPerAddress: config.maxConnectionsPerAddress,
-    logger,
-  });
-  metrics.setConnectionSource(() => server.connections());
+  const searchSocket = config.searchSocket;
+  const server = searchSocket
+    ? serveSearchProcess(app.fetch, internalRoutes(runtime.service, metrics), {
+      path: searchSocket,
+      logger,
+    })
+    : await serveApp(app.fetch, {
+      port: config.port,
+      hostname: config.hostname,
+      maxConnections: config.maxConnections,
+      maxPerAddress: config.maxConnectionsPerAddress,
+      logger,
+    });
+  if (searchSocket) metrics.setPeers(() => peerShares(searchSocket));
+  else metrics.setConnectionSource(() => server.connections());
   const stopSweep = oauth ? startOAuthSweep(oauth, logger) : () => {};
   return {
     runtime,
@@ -338,6 +359,103 @@ export async function startServer(
       await server.close();
       addressCounts.close();
       runtime.close();
+    },
+  };
+}
+
+/**
+ * What a search process answers on its private socket (src/http/search_processes.ts): `/ready`
+ * for its parent, `/metrics.json` for the sibling that answers `/metrics` or the console.
+ */
+function internalRoutes(
+  service: { isReady(): boolean },
+  metrics: ServiceMetrics,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/ready") return new Response(null, { status: service.isReady() ? 200 : 503 });
+    if (path === "/metrics.json") return Response.json(await metrics.share());
+    return new Response(null, { status: 404 });
+  };
+}
+
+/** The metrics of every other process behind the same port: the siblings' and the guard's. */
+async function peerShares(ownSocket: string): Promise<MetricsShare[]> {
+  const dir = ownSocket.slice(0, ownSocket.lastIndexOf("/"));
+  const own = internalSocketPath(ownSocket);
+  const paths: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.name.endsWith(".internal.sock") && path !== own) paths.push(path);
+  }
+  const shares = await Promise.all(paths.map(async (path) => {
+    const client = Deno.createHttpClient({ proxy: { transport: "unix", path } });
+    try {
+      const response = await fetch("http://search-process/metrics.json", {
+        client,
+        signal: AbortSignal.timeout(2000),
+      });
+      return response.ok ? await response.json() as MetricsShare : null;
+    } catch {
+      // Restarting, or stopped: left out of this answer.
+      return null;
+    } finally {
+      client.close();
+    }
+  }));
+  return shares.filter((share) => share !== null);
+}
+
+export interface StartedSearchProcesses {
+  server: ServedSearchProcesses;
+  /** The key created for an empty key store, shown once; null when keys already existed. */
+  bootstrapKey: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * `jobseek serve` with `config.searchProcesses` > 1: this process holds the public port and its
+ * connection guard, and `spawn` starts each search process (a `jobseek serve` of its own on the
+ * socket it is given, `config.searchSocket`). This process opens the store only to create the
+ * bootstrap key, so that the key is shown once, here.
+ */
+export async function startSearchProcesses(
+  config: Readonly<Config>,
+  logger: Logger,
+  spawn: (index: number, path: string) => SpawnedSearchProcess,
+): Promise<StartedSearchProcesses> {
+  let bootstrapKey: string | null = null;
+  if (config.bootstrapKey) {
+    const store = await openStore(config.kvLocation, { logger });
+    try {
+      bootstrapKey = await new ApiKeyRegistry(store.apiKeys, config.staticApiKeys)
+        .ensureBootstrapKey();
+    } finally {
+      store.close();
+    }
+  }
+  // The guard's own figures (connections held and refused), added in by the process that answers.
+  const metrics = new ServiceMetrics();
+  const server = await serveSearchProcesses({
+    count: config.searchProcesses,
+    spawn,
+    port: config.port,
+    hostname: config.hostname,
+    maxConnections: config.maxConnections,
+    maxPerAddress: config.maxConnectionsPerAddress,
+    logger,
+  });
+  metrics.setConnectionSource(() => server.connections());
+  const figures = Deno.serve({
+    transport: "unix",
+    path: `${server.socketDir}/guard.internal.sock`,
+    onListen: () => {},
+  }, async () => Response.json(await metrics.share()));
+  return {
+    server,
+    bootstrapKey,
+    async close() {
+      await Promise.all([server.close(), figures.shutdown()]);
     },
   };
 }

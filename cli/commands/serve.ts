@@ -3,7 +3,22 @@ import { createLogger } from "../../src/log.ts";
 import { type CliIo, lineWriter } from "../io.ts";
 import { BUNDLED_POSTINGS } from "../bundled_postings.ts";
 import { modelProgress } from "../model_progress.ts";
-import { kvOption, modelOption, noSeedOption, resolveCommandConfig } from "../resolve_config.ts";
+import {
+  commandFlags,
+  kvOption,
+  layerConfigSources,
+  modelOption,
+  noSeedOption,
+  resolveCommandConfig,
+} from "../resolve_config.ts";
+import { getHeapStatistics } from "node:v8";
+import type { Config } from "../../src/config.ts";
+import type { Logger } from "../../src/log.ts";
+import type { OpenedEmbedder } from "../../src/model/open_embedder.ts";
+
+/** The CLI entry and the project's Deno config, for the search processes this one starts. */
+const CLI_ENTRY = new URL("../main.ts", import.meta.url).pathname;
+const DENO_CONFIG = new URL("../../deno.json", import.meta.url).pathname;
 
 /**
  * `jobseek serve`: the HTTP server. Flags override the environment variables they name. It runs
@@ -25,44 +40,163 @@ export function serveCommand(io: CliIo) {
     )
     .action(async (_options, command) => {
       const { config } = await resolveCommandConfig(command, io);
-      const { startServer } = await import("../../src/runtime.ts");
-      const logger = createLogger({
-        level: config.logLevel,
-        write: lineWriter(io.stderr),
-      });
-      const fetching = modelProgress(io.stderr);
-      const started = await startServer(config, logger, {
-        onModelProgress: fetching.onProgress,
-        seedFile: BUNDLED_POSTINGS,
-      });
-      started.runtime.embedder.finally(fetching.finish).catch(() => {});
-      if (started.bootstrapKey) {
-        const note = "No API keys existed, so one was created. It is shown only this once:\n" +
-          `  x-api-key: ${started.bootstrapKey}\n` +
-          "Create more with `jobseek keys create --name NAME`.\n";
-        io.stdout.writeSync(note);
-      }
-      // A stop signal closes the server and ends the run (exit 0) once it is closed, whatever was
-      // still running.
-      const stopped = Promise.withResolvers<void>();
-      let stopping = false;
-      const stopListening = io.onStopSignal(() => {
-        stopping = true;
-        logger.info("shutting down");
-        // Closed or failing to close, the run ends: exit 0, as a stopped server does.
-        started.close().then(stopped.resolve, stopped.resolve);
-      });
-      try {
-        await Promise.race([
-          (async () => {
-            await started.runtime.ready.catch(() => {});
-            await started.server.finished;
-          })(),
-          stopped.promise,
-        ]);
-        if (stopping) await stopped.promise;
-      } finally {
-        stopListening();
-      }
+      const { env } = await layerConfigSources(commandFlags(command), io);
+      await runServer(io, config, env, { entry: [CLI_ENTRY, "serve"] });
     });
+}
+
+/** How {@linkcode runServer} starts and feeds the server. */
+export interface RunServerOptions {
+  /** The script and arguments that start this server again as one search process. */
+  entry: string[];
+  /** Instead of the configured model (benches' random vectors); search processes get it too. */
+  embedder?: () => Promise<OpenedEmbedder>;
+}
+
+/**
+ * Runs the server until a stop signal (SIGINT, SIGTERM) has closed it: one process, a search
+ * process of a parent (`config.searchSocket`), or the parent of `config.searchProcesses`.
+ * `env` holds every setting's value in its variable (the search processes get it).
+ */
+export async function runServer(
+  io: CliIo,
+  config: Readonly<Config>,
+  env: Readonly<Record<string, string | undefined>>,
+  options: RunServerOptions,
+): Promise<void> {
+  const logger = searchProcessLogger(
+    createLogger({ level: config.logLevel, write: lineWriter(io.stderr) }),
+    config.searchSocket,
+  );
+  if (config.searchProcesses > 1 && !config.searchSocket) {
+    return await serveWithSearchProcesses(io, config, logger, env, options.entry);
+  }
+  const { startServer } = await import("../../src/runtime.ts");
+  const fetching = modelProgress(io.stderr);
+  const started = await startServer(config, logger, {
+    onModelProgress: fetching.onProgress,
+    seedFile: BUNDLED_POSTINGS,
+    ...(options.embedder ? { embedder: options.embedder() } : {}),
+  });
+  started.runtime.embedder.finally(fetching.finish).catch(() => {});
+  if (started.bootstrapKey) {
+    const note = "No API keys existed, so one was created. It is shown only this once:\n" +
+      `  x-api-key: ${started.bootstrapKey}\n` +
+      "Create more with `jobseek keys create --name NAME`.\n";
+    io.stdout.writeSync(note);
+  }
+  // A stop signal closes the server and ends the run (exit 0) once it is closed, whatever was
+  // still running.
+  const stopped = Promise.withResolvers<void>();
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down");
+    // Closed or failing to close, the run ends: exit 0, as a stopped server does.
+    started.close().then(stopped.resolve, stopped.resolve);
+  };
+  const stopListening = io.onStopSignal(stop);
+  // A search process stops when its parent's end of stdin closes: the parent stopped or died.
+  if (config.searchSocket) {
+    (async () => {
+      try {
+        for await (const _ of io.stdin.readable) { /* the parent writes nothing */ }
+      } catch {
+        // Closed: the same.
+      }
+      stop();
+    })();
+  }
+  try {
+    await Promise.race([
+      (async () => {
+        await started.runtime.ready.catch(() => {});
+        await started.server.finished;
+      })(),
+      stopped.promise,
+    ]);
+    if (stopping) await stopped.promise;
+  } finally {
+    stopListening();
+  }
+}
+
+/**
+ * A search process's lines share its parent's stderr: each names the process (`search_process`,
+ * the number in the parent's `search process ready` lines).
+ */
+function searchProcessLogger(logger: Logger, socket: string | undefined): Logger {
+  const index = socket?.match(/search-(\d+)\.sock$/)?.[1];
+  if (index === undefined) return logger;
+  const named = { search_process: Number(index) };
+  return {
+    debug: (msg, fields) => logger.debug(msg, { ...named, ...fields }),
+    info: (msg, fields) => logger.info(msg, { ...named, ...fields }),
+    warn: (msg, fields) => logger.warn(msg, { ...named, ...fields }),
+    error: (msg, fields) => logger.error(msg, { ...named, ...fields }),
+  };
+}
+
+/**
+ * The server as a parent of `config.searchProcesses` search processes (src/http/search_processes.ts):
+ * each is this command again, with the same settings (`env`, every flag's value in its variable)
+ * and the socket it serves on, run by the same Deno with the same heap limit.
+ */
+async function serveWithSearchProcesses(
+  io: CliIo,
+  config: Readonly<Config>,
+  logger: Logger,
+  env: Readonly<Record<string, string | undefined>>,
+  entry: string[],
+): Promise<void> {
+  const { startSearchProcesses } = await import("../../src/runtime.ts");
+  const heapMib = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+  const childEnv: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
+  Object.assign(childEnv, {
+    JOBSEEK_KV: config.kvLocation,
+    JOBSEEK_MODEL_DIR: config.modelDir,
+    JOBSEEK_SEARCH_PROCESSES: "1",
+    // Shown once, by this process.
+    JOBSEEK_BOOTSTRAP_KEY: "0",
+  });
+  const started = await startSearchProcesses(config, logger, (_index, path) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-all",
+        "--node-modules-dir=manual",
+        `--config=${DENO_CONFIG}`,
+        `--v8-flags=--max-old-space-size=${heapMib}`,
+        ...entry,
+      ],
+      env: { ...childEnv, JOBSEEK_SEARCH_SOCKET: path },
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "null",
+      stderr: "inherit",
+    }).spawn();
+    // Held open for the child's life: its end tells the child that this process is gone.
+    const stdin = child.stdin.getWriter();
+    child.status.finally(() => stdin.close().catch(() => {}));
+    return { pid: child.pid, status: child.status, kill: (signal) => child.kill(signal) };
+  });
+  if (started.bootstrapKey) {
+    io.stdout.writeSync(
+      "No API keys existed, so one was created. It is shown only this once:\n" +
+        `  x-api-key: ${started.bootstrapKey}\n` +
+        "Create more with `jobseek keys create --name NAME`.\n",
+    );
+  }
+  const stopped = Promise.withResolvers<void>();
+  const stopListening = io.onStopSignal(() => {
+    logger.info("shutting down");
+    started.close().then(stopped.resolve, stopped.resolve);
+  });
+  try {
+    await stopped.promise;
+  } finally {
+    stopListening();
+  }
 }

@@ -269,7 +269,14 @@ export class ConnectionGuard {
     let upstream: Deno.Conn;
     try {
       client.setNoDelay(true);
-      upstream = await Deno.connect({ transport: "unix", path: this.#upstreamPath() });
+      const first = this.#upstreamPath();
+      upstream = await Deno.connect({ transport: "unix", path: first }).catch((error) => {
+        // Several upstreams (src/http/search_processes.ts): one that just ended is not known to
+        // be gone yet, and another may take the connection.
+        const next = this.#upstreamPath();
+        if (next === first) throw error;
+        return Deno.connect({ transport: "unix", path: next });
+      });
     } catch (error) {
       this.#upstreamFailed.note({ error: error instanceof Error ? error.message : String(error) });
       await this.#turnAway(client, UPSTREAM_DOWN);

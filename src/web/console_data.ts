@@ -85,23 +85,24 @@ export class ConsoleFigures {
 
   async load(): Promise<ConsoleData> {
     const { store, apiKeys, metrics } = this.#sources;
-    const [index, snapshots, imports, sources, keys, postings] = await Promise.all([
+    const [index, snapshots, imports, sources, keys, postings, figures] = await Promise.all([
       this.#index(),
       this.#snapshots(),
       store.importRuns.list(20),
       store.sources.listSources(),
       apiKeys.list(),
       this.postings(),
+      metrics.consoleFigures(),
     ]);
     return {
       index,
       snapshots,
       imports,
-      publishes: metrics.publishes(),
+      publishes: figures.publishes,
       sources,
       keys,
       staticKeys: apiKeys.staticKeyNames(),
-      searches: metrics.searchMinutes(),
+      searches: figures.searches,
       postings,
     };
   }

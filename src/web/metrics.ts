@@ -7,7 +7,9 @@
  * Most of these are read off what the server already says: the app reports each request
  * (`AppDeps.observeRequest`), the search service is wrapped ({@linkcode instrumentService}), and
  * the log lines of publishes, loads, source runs and pushes are watched ({@linkcode metricsLogger}),
- * so no layer below learns about metrics. Every figure is this server's own, since it started.
+ * so no layer below learns about metrics. Every figure is this server's own, since it started;
+ * with several search processes (src/http/search_processes.ts) each holds its own and the one that
+ * answers `/metrics` or the console adds up its peers' ({@linkcode ServiceMetrics.setPeers}).
  *
  * @module
  */
@@ -65,6 +67,14 @@ function percentile(sorted: number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
+/** What one process shares of its metrics with the process that answers for all of them. */
+export interface MetricsShare {
+  /** `registry.getMetricsAsJSON()`, for prom-client's `AggregatorRegistry.aggregate`. */
+  metrics: unknown[];
+  minutes: [number, { count: number; seen: number; samples: number[] }][];
+  publishes: PublishEvent[];
+}
+
 /** One server's metrics and their recent history. */
 export class ServiceMetrics {
   readonly registry = new client.Registry();
@@ -82,6 +92,7 @@ export class ServiceMetrics {
   readonly #minutes = new Map<number, { count: number; seen: number; samples: number[] }>();
   readonly #publishes: PublishEvent[] = [];
   #connections: () => ConnectionFigures | null = () => null;
+  #peers: (() => Promise<MetricsShare[]>) | null = null;
   readonly #now: () => number;
 
   constructor(options: { now?: () => number } = {}) {
@@ -115,6 +126,8 @@ export class ServiceMetrics {
     this.#indexPostings = new client.Gauge({
       name: "jobseek_index_postings",
       help: "Postings in the index this server serves.",
+      // Search processes each serve the same index: its size once, not once a process.
+      aggregator: "max",
       registers,
     });
     this.#publishSeconds = new client.Histogram({
@@ -171,6 +184,52 @@ export class ServiceMetrics {
         if (figures) this.reset(), this.inc(figures.refused);
       },
     });
+  }
+
+  /**
+   * The other processes' figures, added to this one's in {@linkcode text} and the console's
+   * figures: the search processes behind one port answer as one server.
+   */
+  setPeers(read: () => Promise<MetricsShare[]>): void {
+    this.#peers = read;
+  }
+
+  /** This process's own figures, for the process that answers for all. */
+  async share(): Promise<MetricsShare> {
+    return {
+      metrics: await this.registry.getMetricsAsJSON(),
+      minutes: [...this.#minutes].map(([minute, b]) => [minute, { ...b, samples: [...b.samples] }]),
+      publishes: this.publishes(),
+    };
+  }
+
+  async #peerShares(): Promise<MetricsShare[]> {
+    if (!this.#peers) return [];
+    try {
+      return await this.#peers();
+    } catch {
+      // A peer that cannot answer (restarting) leaves its figures out of this answer.
+      return [];
+    }
+  }
+
+  /**
+   * The console's publishes and per-minute searches, with the peers' added: counts summed, the
+   * percentiles taken over the samples of all.
+   */
+  async consoleFigures(): Promise<{ publishes: PublishEvent[]; searches: SearchMinute[] }> {
+    const peers = await this.#peerShares();
+    if (peers.length === 0) return { publishes: this.publishes(), searches: this.searchMinutes() };
+    const minutes = new Map<number, { count: number; samples: number[] }>();
+    for (const [minute, bucket] of [...this.#minutes, ...peers.flatMap((peer) => peer.minutes)]) {
+      const merged = minutes.get(minute) ?? { count: 0, samples: [] };
+      merged.count += bucket.count;
+      merged.samples.push(...bucket.samples);
+      minutes.set(minute, merged);
+    }
+    const publishes = [...this.publishes(), ...peers.flatMap((peer) => peer.publishes)]
+      .sort((a, b) => a.at - b.at).slice(-PUBLISHES_KEPT);
+    return { publishes, searches: minuteRows(minutes) };
   }
 
   /** Where connection figures come from (the served app, once it listens). */
@@ -261,15 +320,7 @@ export class ServiceMetrics {
 
   /** The console's search history: one row per minute of the last 24 hours that had searches. */
   searchMinutes(): SearchMinute[] {
-    return [...this.#minutes].sort(([a], [b]) => a - b).map(([minute, bucket]) => {
-      const sorted = [...bucket.samples].sort((a, b) => a - b);
-      return {
-        minute,
-        count: bucket.count,
-        p50Ms: percentile(sorted, 0.5),
-        p95Ms: percentile(sorted, 0.95),
-      };
-    });
+    return minuteRows(this.#minutes);
   }
 
   /** Publishes this server made since it started, oldest first. */
@@ -277,14 +328,31 @@ export class ServiceMetrics {
     return [...this.#publishes];
   }
 
-  /** The Prometheus text exposition of every metric. */
-  text(): Promise<string> {
-    return this.registry.metrics();
+  /** The Prometheus text exposition of every metric, the peers' added (counters summed). */
+  async text(): Promise<string> {
+    const peers = await this.#peerShares();
+    if (peers.length === 0) return this.registry.metrics();
+    const all = [await this.registry.getMetricsAsJSON(), ...peers.map((peer) => peer.metrics)];
+    return client.AggregatorRegistry.aggregate(all).metrics();
   }
 
   get contentType(): string {
     return this.registry.contentType;
   }
+}
+
+function minuteRows(
+  minutes: Map<number, { count: number; samples: number[] }>,
+): SearchMinute[] {
+  return [...minutes].sort(([a], [b]) => a - b).map(([minute, bucket]) => {
+    const sorted = [...bucket.samples].sort((a, b) => a - b);
+    return {
+      minute,
+      count: bucket.count,
+      p50Ms: percentile(sorted, 0.5),
+      p95Ms: percentile(sorted, 0.95),
+    };
+  });
 }
 
 /** A logger that writes as `logger` does and lets `metrics` read every line. */

@@ -29,3 +29,4 @@ import "../fuzz_test.ts";
 import "../request_framing_differential_test.ts";
 import "../../src/http/request_framing_test.ts";
 import "../connection_share_test.ts";
+import "../../src/web/metrics_test.ts";

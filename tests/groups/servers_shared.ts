@@ -12,3 +12,4 @@ import "../connection_flood_test.ts";
 import "../oauth_issuer_test.ts";
 import "../oauth_abuse_test.ts";
 import "../multi_process_test.ts";
+import "../search_processes_test.ts";

@@ -1,0 +1,194 @@
+/**
+ * REST over real HTTP against a served store, as an operator gets it: a `jobseek serve` process
+ * (`bench/serve_random.ts` for a store of random vectors) with `processes` search processes, and
+ * 1 and 16 clients (bench/load_worker.ts, in a Worker of this process) sending a fixed mix of the
+ * judged and held-out queries: plain, with a country, with a city, with facets and
+ * `sort=relevance`. For `bench:scale`'s `rest_*` figures.
+ *
+ * The server runs with the retention and purge off, as the bench's corpus spans a year; a store
+ * whose lifecycle settings a server stored before keeps those (docs/operations.md, "Lifecycle"),
+ * and one with a retention would drop the older postings before the measurement.
+ *
+ * @module
+ */
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { openStore } from "../src/store/store.ts";
+import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
+import type { LoadReport, LoadRequest } from "./load_worker.ts";
+
+const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
+const SERVE_RANDOM = new URL("./serve_random.ts", import.meta.url).pathname;
+const DENO_CONFIG = new URL("../deno.json", import.meta.url).pathname;
+
+/** The request mix: every query four ways, so filters, facets and both orders are all measured. */
+export function restBenchPaths(): string[] {
+  const queries = [...MODEL_JUDGED_QUERIES, ...HELDOUT_JUDGED_QUERIES].map((q) => q.q);
+  return queries.map((q, i) => {
+    const params: Record<string, string> = { q, top_k: "20" };
+    if (i % 4 === 1) params.country = "US";
+    if (i % 4 === 2) params.city = "New York";
+    if (i % 4 === 3) Object.assign(params, { facets: "country,city,remote", sort: "relevance" });
+    return `/v1/search?${new URLSearchParams(params)}`;
+  });
+}
+
+export interface ServedRestFigures {
+  rest_search_processes: number;
+  rest_rps_1: number;
+  rest_p50_ms_1: number;
+  rest_rps_16: number;
+  rest_p50_ms_16: number;
+  rest_p99_ms_16: number;
+  rest_errors: number;
+}
+
+function load(request: LoadRequest): Promise<LoadReport> {
+  const worker = new Worker(new URL("./load_worker.ts", import.meta.url), { type: "module" });
+  return new Promise<LoadReport>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<LoadReport>) => resolve(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`Cannot run load: ${event.message}`));
+    };
+    worker.postMessage(request);
+  }).finally(() => worker.terminate());
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}
+
+/** Starts the server on `kvPath`, waits until every search process serves, measures, stops it. */
+export async function measureServedRest(options: {
+  kvPath: string;
+  processes: number;
+  random: boolean;
+  /** Measured seconds per run (default 10), after 2 s unmeasured. */
+  seconds?: number;
+  /** The server's heap, MiB (a served 1,000,000 postings needs more than V8's default). */
+  heapMib?: number;
+}): Promise<ServedRestFigures> {
+  const store = await openStore(options.kvPath);
+  const { key } = await new ApiKeyRegistry(store.apiKeys, []).create(
+    `bench-rest-${crypto.randomUUID().slice(0, 8)}`,
+    { rateLimit: 1_000_000_000 },
+  );
+  store.close();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-all",
+      "--node-modules-dir=manual",
+      `--config=${DENO_CONFIG}`,
+      ...(options.heapMib ? [`--v8-flags=--max-old-space-size=${options.heapMib}`] : []),
+      ...(options.random ? [SERVE_RANDOM] : [CLI_MAIN, "serve"]),
+    ],
+    env: {
+      JOBSEEK_KV: options.kvPath,
+      PORT: "0",
+      HOSTNAME: "127.0.0.1",
+      JOBSEEK_SEARCH_PROCESSES: String(options.processes),
+      JOBSEEK_SEED: "0",
+      JOBSEEK_BOOTSTRAP_KEY: "0",
+      // The bench's corpus spans the year: none of it may expire while it is served.
+      JOBSEEK_RETENTION_DAYS: "0",
+      JOBSEEK_PURGE_AFTER_DAYS: "0",
+      NO_COLOR: "1",
+    },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let port = 0;
+  let readyProcesses = 0;
+  const tail: string[] = [];
+  const listening = Promise.withResolvers<void>();
+  const allReady = Promise.withResolvers<void>();
+  // Read to the end (the request log of every search), looked into only until all are ready.
+  (async () => {
+    let buffered = "";
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      if (readyProcesses >= options.processes && port > 0) continue;
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        tail.push(line.slice(0, 300));
+        if (tail.length > 10) tail.shift();
+        if (line.includes('"msg":"listening"')) {
+          port = JSON.parse(line).port;
+          listening.resolve();
+        }
+        if (
+          line.includes('"msg":"search process ready"') ||
+          (options.processes === 1 && line.includes('"msg":"index snapshot loaded"'))
+        ) readyProcesses++;
+        if (readyProcesses >= options.processes && port > 0) allReady.resolve();
+      }
+    }
+  })();
+  const failed = child.status.then((status) => {
+    throw new Error(
+      `Cannot measure REST: the server exited with ${status.code}: ${tail.join("\n")}`,
+    );
+  });
+  try {
+    await Promise.race([listening.promise, failed]);
+    await Promise.race([allReady.promise, failed]);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    for (let attempt = 0;; attempt++) {
+      const response = await fetch(`${baseUrl}/healthz`);
+      await response.body?.cancel();
+      if (response.status === 200) break;
+      if (attempt > 600) throw new Error("Cannot measure REST: the server never became ready");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const paths = restBenchPaths();
+    const headers = { "x-api-key": key };
+    const durationMs = (options.seconds ?? 10) * 1000;
+    const run = async (concurrency: number) => {
+      await load({ baseUrl, paths, headers, concurrency, durationMs: 2000 });
+      return await load({ baseUrl, paths, headers, concurrency, durationMs });
+    };
+    const one = await run(1);
+    const sixteen = await run(16);
+    const rps = (report: LoadReport) => report.latencies.length / (report.elapsedMs / 1000);
+    return {
+      rest_search_processes: options.processes,
+      rest_rps_1: round(rps(one)),
+      rest_p50_ms_1: round(percentile(one.latencies, 0.5)),
+      rest_rps_16: round(rps(sixteen)),
+      rest_p50_ms_16: round(percentile(sixteen.latencies, 0.5)),
+      rest_p99_ms_16: round(percentile(sixteen.latencies, 0.99)),
+      rest_errors: one.errors + sixteen.errors,
+    };
+  } finally {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // Already ended.
+    }
+    await child.status;
+  }
+}
+
+if (import.meta.main) {
+  const flag = (name: string) => {
+    const i = Deno.args.indexOf(name);
+    return i >= 0 ? Deno.args[i + 1] : undefined;
+  };
+  const kvPath = flag("--kv");
+  if (!kvPath) throw new Error("Cannot run: --kv PATH (a store bench:scale published) is needed");
+  const figures = await measureServedRest({
+    kvPath,
+    processes: Number(flag("--processes") ?? navigator.hardwareConcurrency),
+    random: Deno.args.includes("--random-vectors"),
+    seconds: Number(flag("--seconds") ?? 10),
+  });
+  Deno.stdout.writeSync(
+    new TextEncoder().encode(JSON.stringify({ ...figures, load_average: Deno.loadavg() }) + "\n"),
+  );
+}
