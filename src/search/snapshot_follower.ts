@@ -202,6 +202,18 @@ export class SnapshotFollower {
   async #load(id: string): Promise<void> {
     const meta = await this.#snapshots.readSnapshotMeta(id);
     if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
+    const current = this.#current;
+    if (meta?.compactedFrom !== undefined && current?.id === meta.compactedFrom) {
+      // A compaction of the index served (src/search/compact_index.ts): the same postings, written
+      // as one snapshot. Nothing to read; the deltas that follow build on it.
+      this.#current = { id, index: current.index, base: id, deltas: [], ...agedOutOf(meta) };
+      this.#logger.info("index deltas compacted: serving the same index as the new snapshot", {
+        snapshot_id: id,
+        compacted_from: meta.compactedFrom,
+        doc_count: current.index.size,
+      });
+      return;
+    }
     const loaded = await this.#loadFull(id);
     if (loaded === null || this.#abort?.signal.aborted) return;
     this.#serve({ id, index: loaded.index, base: id, deltas: [], ...agedOutOf(meta) });
