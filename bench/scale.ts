@@ -12,6 +12,9 @@
  * task gives it 10 GiB (1,000,000 postings peaked at 8.96 GiB RSS with 8 GiB), and the cold
  * process gets the same heap. Without the task, pass `--v8-flags=--max-old-space-size=MIB`.
  *
+ * `compaction_s`: after 20 pushes of 1,000 postings, each published as a delta, the compaction that
+ * merges them into a new base (`--pushes N` to change the count, 0 to skip).
+ *
  * `--random-vectors` replaces the model by random word vectors (`randomVectorEmbedder`) for sizes
  * where embedding would take hours: search time and memory are about the same, relevance means
  * nothing. The output says which.
@@ -28,6 +31,11 @@ import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
+import { publishDelta } from "../src/search/publish_delta.ts";
+import { compactIndex } from "../src/search/compact_index.ts";
+import { applyDelta, decodeDelta } from "../src/index/index_delta.ts";
+import { JobIndex } from "../src/index/job_index.ts";
+import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
 import { sha256Hex } from "../src/crypto.ts";
@@ -265,6 +273,61 @@ async function serveAndSearch(kvPath: string, random: boolean) {
   };
 }
 
+/** Postings a push brings in `compactionAfterPushes`. */
+const PUSH = 1000;
+
+/**
+ * `compaction_s`: what merging deltas into a new base costs (src/search/compact_index.ts) after
+ * `pushes` pushes of 1,000 new postings onto the published store, each published as a delta and
+ * applied to the index a server holds (`--pushes N`, default 20; 0: not measured). The pushed
+ * postings are composed as the corpus is, each with a URL of its own.
+ */
+async function compactionAfterPushes(
+  kvPath: string,
+  embedder: Embedder,
+  pushes: number,
+): Promise<Record<string, number | null>> {
+  if (pushes <= 0) return { compaction_s: null };
+  const store = await openStore(kvPath);
+  try {
+    const id = (await store.snapshots.currentSnapshotId())!;
+    const snapshot = (await store.snapshots.readSnapshot(id))!;
+    let served = { id, index: new JobIndex(await decodeSnapshot(snapshot.bytes)).prepare() };
+    const deltaMs: number[] = [];
+    let n = 0;
+    for await (const batch of composeCorpus(pushes * PUSH)) {
+      const pushed = await Promise.all(batch.map(async (job) => {
+        const job_url = `https://www.linkedin.com/jobs/view/scale-push-${n++}`;
+        return { ...job, job_url, id: await jobIdFromUrl(job_url) };
+      }));
+      await store.postings.upsertJobs(pushed);
+      const started = performance.now();
+      const delta = await publishDelta(store, served, { embedder, logger: silentLogger });
+      if ("full" in delta) throw new Error(`Cannot measure: no delta (${delta.full})`);
+      const bytes = (await store.snapshots.readSnapshot(delta.snapshotId))!.bytes;
+      const next = applyDelta(served.index, await decodeDelta(bytes)).prepare();
+      served.index.close();
+      served = { id: delta.snapshotId, index: next };
+      deltaMs.push(performance.now() - started);
+    }
+    log(`published ${pushes} deltas of ${PUSH}; compacting`);
+    const started = performance.now();
+    const compacted = await compactIndex(store, served, {
+      model: embedder.model,
+      logger: silentLogger,
+    });
+    if (compacted === null || "full" in compacted) throw new Error("Cannot measure: no compaction");
+    served.index.close();
+    return {
+      compaction_s: round((performance.now() - started) / 1000),
+      compaction_deltas: compacted.deltas,
+      delta_publish_apply_s_median: round(percentile(deltaMs, 0.5) / 1000),
+    };
+  } finally {
+    store.close();
+  }
+}
+
 if (import.meta.main) {
   const random = Deno.args.includes("--random-vectors");
   const childKv = flag("--serve-child");
@@ -328,6 +391,12 @@ if (import.meta.main) {
       const reopened = await openStore(kvPath);
       for await (const job of reopened.postings.listJobs()) texts.add(embeddingTextOf(job));
       reopened.close();
+      // After the corpus is counted: the pushes add postings of their own.
+      const compaction = await compactionAfterPushes(
+        kvPath,
+        embedder,
+        Number(flag("--pushes") ?? "20"),
+      );
       print(JSON.stringify({
         postings: published.docCount,
         distinct_vectors: texts.size,
@@ -336,6 +405,7 @@ if (import.meta.main) {
         publish_s: round(publishS),
         snapshot_mib: round(snapshotMib),
         ...cold,
+        ...compaction,
         load_average: Deno.loadavg().map((l) => round(l, 2)),
         snapshot_format: meta?.formatVersion,
       }));
