@@ -44,9 +44,13 @@ export async function compactIndex(
   // The merged vectors are the old model's: a new one needs every title embedded again.
   if (meta.model !== options.model) return { full: "the current snapshot is of another model" };
   const chain = [...(meta.chain ?? []), current];
-  const index = served?.id === current
-    ? served.index
-    : await mergedChain(store, meta.baseId, chain);
+  let index: JobIndex;
+  try {
+    index = served?.id === current ? served.index : await mergedChain(store, meta.baseId, chain);
+  } catch (error) {
+    // A base or delta gone or damaged: only the store has the postings.
+    return { full: error instanceof Error ? error.message : String(error) };
+  }
   const mergedMs = performance.now() - started;
   const bytes = await encodeSnapshot(compactedData(index));
   if (index !== served?.index) index.close();
