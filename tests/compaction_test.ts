@@ -271,3 +271,51 @@ Deno.test("a push half-written when another server looks is published as a delta
     store.close();
   }
 });
+
+Deno.test("a server serving the delta a compaction was made from serves the compaction without reading it, and the deltas after it", async () => {
+  const embedder = await testEmbedder();
+  const store = storeOn(await Deno.openKv(":memory:"), { logger: silentLogger });
+  const logs: Record<string, unknown>[] = [];
+  const logger: Logger = {
+    ...silentLogger,
+    info: (msg, fields = {}) => void logs.push({ msg, ...fields }),
+  };
+  const follower = new SnapshotFollower({
+    snapshots: store.snapshots,
+    embedder: Promise.resolve(embedder),
+    logger,
+    pollMs: 20,
+  });
+  const posting = (n: number) => wardPosting(n, "compacted", `Nurse ${n % 5}`);
+  const serving = async (id: string) => {
+    while (follower.served()?.id !== id) await new Promise((r) => setTimeout(r, 10));
+    return follower.served()!;
+  };
+  try {
+    await store.postings.upsertJobs(
+      await Promise.all(Array.from({ length: 40 }, (_, n) => posting(n))),
+    );
+    await publishIndex(store, { embedder, logger: silentLogger });
+    await follower.start();
+    await store.postings.upsertJobs([await posting(100), await posting(101)]);
+    const delta = await publishDelta(store, follower.served()!, { embedder, logger: silentLogger });
+    assert.ok(!("full" in delta));
+    const tip = await serving(delta.snapshotId);
+    const compacted = await compactIndex(store, tip, { model: embedder.model, logger });
+    assert.ok(compacted !== null && !("full" in compacted));
+    const after = await serving(compacted.snapshotId);
+    assert.equal(after.index, tip.index, "the same index, not read again");
+    assert.equal(logs.filter((l) => l.msg === "index snapshot loaded").length, 1);
+    await store.postings.upsertJobs([await posting(102)]);
+    const next = await publishDelta(store, after, { embedder, logger: silentLogger });
+    assert.ok(!("full" in next), JSON.stringify(next));
+    assert.equal((await serving(next.snapshotId)).index.size, 43);
+    const applied = logs.filter((l) => l.msg === "index delta applied").at(-1);
+    assert.equal(applied?.deltas_applied, 1);
+    assert.equal(applied?.base_id, compacted.snapshotId);
+    assert.equal(logs.filter((l) => l.msg === "index snapshot loaded").length, 1);
+  } finally {
+    follower.stop();
+    store.close();
+  }
+});

@@ -226,7 +226,14 @@ export class SnapshotFollower {
    */
   async #loadDelta(id: string, baseId: string, deltas: string[]): Promise<void> {
     const started = performance.now();
-    const current = this.#current;
+    let current = this.#current;
+    if (
+      current && current.base !== baseId &&
+      (await this.#snapshots.readSnapshotMeta(baseId))?.compactedFrom === current.id
+    ) {
+      // Built on a compaction of the index served, which this server skipped: that is its base.
+      current = { ...current, base: baseId, deltas: [] };
+    }
     let index: JobIndex;
     let from: number;
     if (
