@@ -131,6 +131,7 @@ export async function publishDelta(
   for (;;) {
     // Read before the changes: whatever is written after may be missing, and the gap check knows.
     postingsChangedAt = await store.postings.changedAt();
+    const countedBefore = options.checkCount === false ? 0 : await store.postings.countJobs();
     const gone = await expiredPostings(store, { now, retentionDays });
     expired = gone.bySource;
     found = await readChanges(store, served.index, positionOf, {
@@ -138,8 +139,11 @@ export async function publishDelta(
       live: (job) => !expired.has(job.id) && (cutoff === null || job.publish_time >= cutoff),
     });
     if (options.checkCount === false) break;
-    const stored = await store.postings.countJobs() - gone.bySource.size - gone.byRetention.size;
-    if (await store.postings.changedAt() === postingsChangedAt) {
+    const counted = await store.postings.countJobs();
+    const stored = counted - gone.bySource.size - gone.byRetention.size;
+    // Every commit that writes a posting moves the changed time; one in the same millisecond as
+    // the last does not, but an insert also moves the count.
+    if (await store.postings.changedAt() === postingsChangedAt && counted === countedBefore) {
       if (found.docCount !== stored) {
         // A posting came back (a source lists it again) without being written: only a full read
         // of the store finds it.
