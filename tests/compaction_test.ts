@@ -10,6 +10,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { cachingTestEmbedder, realJobs, testEmbedder } from "./helpers.ts";
 import type { Job } from "../src/domain/job.ts";
+import { formatUtc } from "../src/domain/lifecycle.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { applyDelta, decodeDelta } from "../src/index/index_delta.ts";
@@ -27,6 +28,7 @@ import { publishDelta } from "../src/search/publish_delta.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { SnapshotFollower } from "../src/search/snapshot_follower.ts";
 import { wardPosting } from "../src/search/testdata/ward_postings.ts";
+import { keys } from "../src/store/kv_keys.ts";
 import { type Store, storeOn } from "../src/store/store.ts";
 
 const QUERIES = [
@@ -316,6 +318,52 @@ Deno.test("a server serving the delta a compaction was made from serves the comp
     assert.equal(logs.filter((l) => l.msg === "index snapshot loaded").length, 1);
   } finally {
     follower.stop();
+    store.close();
+  }
+});
+
+Deno.test("a posting back in the index without a write, with nothing being written, still calls for a full publish", async () => {
+  const embedder = await testEmbedder();
+  const kv = await Deno.openKv(":memory:");
+  const store = storeOn(kv, { logger: silentLogger });
+  try {
+    const now = Date.now();
+    const day = 86_400_000;
+    const jobs = await Promise.all(Array.from({ length: 10 }, (_, n) => wardPosting(n, "back")));
+    // Nine within a retention of 30 days; one 31 days old, left out of the index.
+    const dated = jobs.map((job, n) => ({
+      ...job,
+      publish_time: formatUtc(now - (n === 0 ? 31 : 1) * day),
+    }));
+    await store.postings.upsertJobs(dated);
+    // Its write an hour old, as if stored long before the index: out of the log's re-read margin.
+    for await (const entry of kv.list({ prefix: keys.jobChangesPrefix() })) {
+      if (entry.key[2] !== dated[0].id) continue;
+      await kv.delete(entry.key);
+      await kv.set(keys.jobChange(Number(entry.key[1]) - 3_600_000, dated[0].id), entry.value);
+    }
+    await publishIndex(store, {
+      embedder,
+      logger: silentLogger,
+      retentionDays: 30,
+      now: () => now,
+    });
+    const id = (await store.snapshots.currentSnapshotId())!;
+    const served = {
+      id,
+      index: new JobIndex(await decodeSnapshot(await currentBytes(store))).prepare(),
+    };
+    assert.equal(served.index.size, 9);
+    // Judged two days earlier, the old posting is within the retention again, and no write says
+    // so: the change log cannot find it, the count does.
+    const delta = await publishDelta(store, served, {
+      embedder,
+      logger: silentLogger,
+      retentionDays: 30,
+      now: () => now - 2 * day,
+    });
+    assert.deepEqual(delta, { full: "a delta would index 9 postings, the store has 10" });
+  } finally {
     store.close();
   }
 });
