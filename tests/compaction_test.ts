@@ -367,3 +367,60 @@ Deno.test("a posting back in the index without a write, with nothing being writt
     store.close();
   }
 });
+
+Deno.test("a chain past its threshold is compacted by the next publish, whatever it was asked for", async () => {
+  const embedder = await testEmbedder();
+  const store = storeOn(await Deno.openKv(":memory:"), { logger: silentLogger });
+  const logs: Record<string, unknown>[] = [];
+  const logger: Logger = {
+    ...silentLogger,
+    info: (msg, fields = {}) => void logs.push({ msg, ...fields }),
+  };
+  const follower = new SnapshotFollower({
+    snapshots: store.snapshots,
+    embedder: Promise.resolve(embedder),
+    logger: silentLogger,
+    pollMs: 20,
+  });
+  const posting = (n: number) => wardPosting(n, "folded", `Nurse ${n % 5}`);
+  try {
+    await store.postings.upsertJobs(
+      await Promise.all(Array.from({ length: 20 }, (_, n) => posting(n))),
+    );
+    await publishIndex(store, { embedder, logger: silentLogger });
+    await follower.start();
+    // A delta of as many postings as the base: past a quarter of its bytes. Its call for a
+    // compaction went nowhere (folded into another request, say).
+    await store.postings.upsertJobs(
+      await Promise.all(Array.from({ length: 20 }, (_, n) => posting(100 + n))),
+    );
+    const delta = await publishDelta(store, follower.served()!, {
+      embedder,
+      logger: silentLogger,
+    });
+    assert.ok(!("full" in delta) && delta.compact);
+    while (follower.served()?.id !== delta.snapshotId) await new Promise((r) => setTimeout(r, 10));
+    const publisher = createBackgroundPublisher({
+      store,
+      embedder,
+      logger,
+      gapCheckMs: 0,
+      retryMs: 20,
+      served: () => follower.served(),
+    });
+    await store.postings.upsertJobs([await posting(200)]);
+    publisher.request("push of 1 postings");
+    await publisher.whenIdle();
+    publisher.stop();
+    const published = logs.filter((l) => l.msg === "published in the background");
+    // Then perhaps another compaction: at 40 postings a delta of one passes a quarter too.
+    assert.deepEqual(published.slice(0, 2).map((l) => [l.reason, l.delta ?? false, l.doc_count]), [
+      ["compaction of index deltas", false, 40],
+      ["push of 1 postings", true, 41],
+    ]);
+    assert.equal(logs.filter((l) => l.msg === "index published").length, 0);
+  } finally {
+    follower.stop();
+    store.close();
+  }
+});

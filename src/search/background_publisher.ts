@@ -19,7 +19,7 @@ import { indexGap } from "../store/index_gap.ts";
 import type { Embedder } from "../model/embedder.ts";
 import type { PurgeCounts } from "../store/postings_store.ts";
 import { publishIndex } from "./publish_index.ts";
-import { COMPACT_AFTER_DELTAS, publishDelta } from "./publish_delta.ts";
+import { compactionDue, publishDelta } from "./publish_delta.ts";
 import { compactIndex } from "./compact_index.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { warnIndexGap } from "./index_gap.ts";
@@ -152,7 +152,9 @@ export function createBackgroundPublisher(
       // the index still lacks something.
       const current = await store.snapshots.currentSnapshotId();
       const meta = current === null ? null : await store.snapshots.readSnapshotMeta(current);
-      const compacting = reason === COMPACTION;
+      // A compaction asked for may have been folded into another request: due is due.
+      const compacting = reason === COMPACTION ||
+        (meta !== null && await compactionDue(store.snapshots, meta));
       const gap = meta === null
         ? null
         : await indexGap(store, { now: now(), retentionDays: lifecycle.retentionDays });
@@ -173,11 +175,19 @@ export function createBackgroundPublisher(
         await sleep(FOLLOW_STEP_MS);
         served = options.served?.() ?? null;
       }
-      const deltas = meta?.baseId ? (meta.chain?.length ?? 0) + 1 : 0;
       let rebuild = false;
-      if (meta?.baseId && (compacting || deltas >= COMPACT_AFTER_DELTAS)) {
+      if (meta?.baseId && compacting) {
         // Merged, not rebuilt (src/search/compact_index.ts); a full publish only where it must.
-        const compacted = await compactIndex(store, served, { model: embedder.model, logger });
+        let compacted: Awaited<ReturnType<typeof compactIndex>> = null;
+        try {
+          compacted = await compactIndex(store, served, { model: embedder.model, logger });
+        } catch (error) {
+          // A compaction that fails (another server published meanwhile, say) must not hold up
+          // the delta the postings are waiting for: the next publish compacts.
+          logger.warn("cannot compact the index deltas; the next publish tries again", {
+            ...errorFields(error),
+          });
+        }
         if (compacted !== null && "full" in compacted) {
           logger.info("compacting by a full publish instead of a merge", { why: compacted.full });
           rebuild = true;

@@ -73,6 +73,24 @@ export const SETTLE_MS = 5_000;
 /** How often it looks whether they stopped (ms). */
 const SETTLE_STEP_MS = 200;
 
+/**
+ * Whether the current index, if a chain of deltas, has passed a compaction threshold: what the
+ * delta that passed it says, read again by the next publish in case that request was folded into
+ * another one.
+ */
+export async function compactionDue(
+  snapshots: Store["snapshots"],
+  meta: { baseId?: string; chain?: string[]; byteLength: number },
+): Promise<boolean> {
+  if (!meta.baseId) return false;
+  const chain = meta.chain ?? [];
+  if (chain.length + 1 >= COMPACT_AFTER_DELTAS) return true;
+  let chainBytes = meta.byteLength;
+  for (const id of chain) chainBytes += (await snapshots.readSnapshotMeta(id))?.byteLength ?? 0;
+  const baseBytes = (await snapshots.readSnapshotMeta(meta.baseId))?.byteLength ?? 0;
+  return chainBytes > COMPACT_AT_SHARE * baseBytes;
+}
+
 /** What the change log says changed since the index, and what the index holds after it. */
 interface Changes {
   added: Job[];
