@@ -78,6 +78,8 @@ if (import.meta.main) {
     const latencies: number[] = [];
     const byServer: number[][] = servers.map(() => []);
     let compactedBefore = 0;
+    const deltaLines = (server: (typeof servers)[number]) =>
+      server.logs.filter((l) => l.msg === "index delta published");
     for (let run = 0; run < runs; run++) {
       const pushed = corpus.slice(postings + run * PUSH, postings + (run + 1) * PUSH);
       // ... and name no place: "Developer - Jülich" is read as a search in Jülich, where a
@@ -92,6 +94,7 @@ if (import.meta.main) {
       const probes = [unique[0], unique[unique.length >> 1], unique[unique.length - 1]];
       const body = pushed.map(({ id: _, first_seen: __, ...job }) => JSON.stringify(job))
         .join("\n");
+      const deltasBefore = servers.map((s) => deltaLines(s).length);
       const started = performance.now();
       const response = await fetch(`${servers[0].url}/v1/postings`, {
         method: "POST",
@@ -125,11 +128,16 @@ if (import.meta.main) {
           perServer.map(Math.round).join(" / ")
         } ms`,
       );
-      // A compaction the delta called for runs before the next push is timed.
+      // A compaction one of this push's deltas called for (on whichever server published it) runs
+      // before the next push is timed.
       const compactions = () =>
-        servers[0].logs.filter((l) => l.reason === "compaction of index deltas").length;
-      const due = servers[0].logs.filter((l) => l.msg === "index delta published").at(-1)
-        ?.compact_next === true;
+        servers.reduce(
+          (n, s) => n + s.logs.filter((l) => l.reason === "compaction of index deltas").length,
+          0,
+        );
+      const due = servers.some((s, k) =>
+        deltaLines(s).slice(deltasBefore[k]).some((l) => l.compact_next === true)
+      );
       const deadline = performance.now() + 600_000;
       while (due && compactions() === compactedBefore && performance.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
