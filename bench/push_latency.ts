@@ -149,6 +149,8 @@ if (import.meta.main) {
       servers.flatMap((s) => s.logs.filter((l) => l.msg === msg).map((l) => Number(l[field])));
     const deltaPublishMs = figures("index delta published", "total_ms");
     const deltaApplyMs = figures("index delta applied", "load_ms");
+    const fullPublishes = figures("index published", "total_ms").length;
+    const compactionMs = figures("index deltas compacted", "total_ms");
     const deltaPhasesMs = ["read_ms", "embed_ms", "encode_ms"].map((field) =>
       [field, figures("index delta published", field)] as const
     );
@@ -190,8 +192,8 @@ if (import.meta.main) {
         searchable_ms_by_server: byServer.map((times) => times.map(Math.round)),
         // Publishes of the whole index (none is wanted: every push a delta, compactions merged),
         // and the compactions' times.
-        full_publishes: figures("index published", "total_ms").length,
-        compaction_ms: figures("index deltas compacted", "total_ms"),
+        full_publishes: fullPublishes,
+        compaction_ms: compactionMs,
         delta_publish_ms: deltaPublishMs,
         delta_apply_ms: deltaApplyMs,
         ...Object.fromEntries(deltaPhasesMs.map(([field, ms]) => [`delta_${field}`, ms])),
