@@ -20,6 +20,11 @@
  * `rest_rps_16` and `rest_p50_ms_16` with `--search-processes N` search processes (default: one a
  * core, `JOBSEEK_SEARCH_PROCESSES=auto`); `--no-rest` skips it.
  *
+ * `compaction_s`: after 20 pushes of 1,000 postings, each published as a delta, the compaction that
+ * merges them into a new base (`--pushes N` to change the count, 0 to skip). The pushed postings
+ * stay in a store kept with `--kv`: a run on it publishes them with the corpus (`postings` says so)
+ * and pushes the same 20,000 again, updated.
+ *
  * `--random-vectors` replaces the model by random word vectors (`randomVectorEmbedder`) for sizes
  * where embedding would take hours: search time and memory are about the same, relevance means
  * nothing. The output says which.
@@ -36,6 +41,11 @@ import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
+import { publishDelta } from "../src/search/publish_delta.ts";
+import { compactIndex } from "../src/search/compact_index.ts";
+import { applyDelta, decodeDelta } from "../src/index/index_delta.ts";
+import { JobIndex } from "../src/index/job_index.ts";
+import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
 import { sha256Hex } from "../src/crypto.ts";
@@ -287,6 +297,68 @@ async function serveAndSearch(kvPath: string, random: boolean) {
   };
 }
 
+/** Postings a push brings in `compactionAfterPushes`. */
+const PUSH = 1000;
+
+/**
+ * `compaction_s`: what merging deltas into a new base costs (src/search/compact_index.ts) after
+ * `pushes` pushes of 1,000 new postings onto the published store, each published as a delta and
+ * applied to the index a server holds (`--pushes N`, default 20; 0: not measured). The pushed
+ * postings are composed as the corpus is, each with a URL of its own.
+ */
+async function compactionAfterPushes(
+  kvPath: string,
+  embedder: Embedder,
+  pushes: number,
+): Promise<Record<string, number | null>> {
+  if (pushes <= 0) return { compaction_s: null };
+  const store = await openStore(kvPath);
+  try {
+    const id = (await store.snapshots.currentSnapshotId())!;
+    const snapshot = (await store.snapshots.readSnapshot(id))!;
+    let served = { id, index: new JobIndex(await decodeSnapshot(snapshot.bytes)).prepare() };
+    const deltaMs: number[] = [];
+    const runStamp = new Date().toISOString();
+    let n = 0;
+    for await (const batch of composeCorpus(pushes * PUSH)) {
+      const pushed = await Promise.all(batch.map(async (job) => {
+        const job_url = `https://www.linkedin.com/jobs/view/scale-push-${n++}`;
+        // A run on a kept store (--kv) finds the last run's pushes there: it updates them.
+        const job_description = `${job.job_description} Pushed at ${runStamp}.`;
+        return { ...job, job_url, job_description, id: await jobIdFromUrl(job_url) };
+      }));
+      await store.postings.upsertJobs(pushed);
+      const started = performance.now();
+      const delta = await publishDelta(store, served, { embedder, logger: silentLogger });
+      if ("full" in delta) throw new Error(`Cannot measure: no delta (${delta.full})`);
+      const bytes = (await store.snapshots.readSnapshot(delta.snapshotId))!.bytes;
+      const next = applyDelta(served.index, await decodeDelta(bytes)).prepare();
+      served.index.close();
+      served = { id: delta.snapshotId, index: next };
+      deltaMs.push(performance.now() - started);
+    }
+    log(`published ${pushes} deltas of ${PUSH}; compacting`);
+    const started = performance.now();
+    // Where its time goes: encoding the merged index, writing the snapshot.
+    const phases: Record<string, unknown> = {};
+    const compacted = await compactIndex(store, served, {
+      model: embedder.model,
+      logger: { ...silentLogger, info: (_msg, fields = {}) => Object.assign(phases, fields) },
+    });
+    if (compacted === null || "full" in compacted) throw new Error("Cannot measure: no compaction");
+    served.index.close();
+    return {
+      compaction_s: round((performance.now() - started) / 1000),
+      compaction_encode_s: round(Number(phases.encode_ms) / 1000),
+      compaction_write_s: round(Number(phases.write_ms) / 1000),
+      compaction_deltas: compacted.deltas,
+      delta_publish_apply_s_median: round(percentile(deltaMs, 0.5) / 1000),
+    };
+  } finally {
+    store.close();
+  }
+}
+
 if (import.meta.main) {
   const random = Deno.args.includes("--random-vectors");
   const childKv = flag("--serve-child");
@@ -358,6 +430,12 @@ if (import.meta.main) {
         random,
         heapMib: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
       });
+      // After the corpus is counted: the pushes add postings of their own.
+      const compaction = await compactionAfterPushes(
+        kvPath,
+        embedder,
+        Number(flag("--pushes") ?? "20"),
+      );
       print(JSON.stringify({
         postings: published.docCount,
         distinct_vectors: texts.size,
@@ -368,6 +446,7 @@ if (import.meta.main) {
         snapshot_mib: round(snapshotMib),
         ...cold,
         ...rest,
+        ...compaction,
         load_average: Deno.loadavg().map((l) => round(l, 2)),
         snapshot_format: meta?.formatVersion,
       }));

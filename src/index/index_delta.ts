@@ -256,3 +256,96 @@ function mergeTerms(
   });
   return { words: outWords, start: Uint32Array.from(start), ids, counts };
 }
+
+/**
+ * What a compaction writes of an index with deltas merged in (src/search/compact_index.ts): its
+ * data as a full publish of the same postings lays it out, so that the snapshot reads, searches
+ * and compresses as that one. Merging leaves two things otherwise: a title's vector row once in the
+ * base and again in each delta that brought a posting of it (kept once here, rows in the order
+ * their postings first use them), and the postings of a word that a delta added after the base's
+ * (put back in position order, which the `zstd-delta32` codec also stores smaller).
+ */
+export function compactedData(index: JobIndex): SnapshotData {
+  const { data } = index;
+  const { dimensions } = data;
+  const n = data.jobs.length;
+  const rowOf = new Map<string, number[]>();
+  const newRow = new Int32Array(data.vectorScales.length).fill(-1);
+  const order: number[] = [];
+  const vectorOfDoc = new Uint32Array(n);
+  for (let p = 0; p < n; p++) {
+    const r = data.vectorOfDoc[p];
+    if (newRow[r] < 0) {
+      // Rows of one title are byte for byte the same (the cached vector, quantised alike).
+      const values = data.vectors.subarray(r * dimensions, (r + 1) * dimensions);
+      const key = `${data.vectorScales[r]}:${rowHash(values)}`;
+      const candidates = rowOf.get(key) ?? [];
+      const same = candidates.find((k) =>
+        sameRow(values, data.vectors.subarray(order[k] * dimensions, (order[k] + 1) * dimensions))
+      );
+      if (same !== undefined) newRow[r] = same;
+      else {
+        newRow[r] = order.length;
+        candidates.push(order.length);
+        rowOf.set(key, candidates);
+        order.push(r);
+      }
+    }
+    vectorOfDoc[p] = newRow[r];
+  }
+  const vectors = new Int8Array(order.length * dimensions);
+  const vectorScales = new Float32Array(order.length);
+  order.forEach((r, row) => {
+    vectors.set(data.vectors.subarray(r * dimensions, (r + 1) * dimensions), row * dimensions);
+    vectorScales[row] = data.vectorScales[r];
+  });
+  const text = index.positionText();
+  const terms = {} as TermDictionary;
+  for (const field of TEXT_FIELDS) terms[field] = inPositionOrder(text.terms[field]);
+  const { repostTexts, fingerprints } = descriptionColumnsOf(data);
+  return {
+    model: data.model,
+    dimensions,
+    jobs: data.jobs,
+    vectors,
+    vectorScales,
+    vectorOfDoc,
+    repostTexts,
+    fingerprints,
+    text: { terms, lengths: text.lengths },
+  };
+}
+
+/** FNV-1a over a row's bytes: which rows may be the same. */
+function rowHash(values: Int8Array): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < values.length; k++) h = Math.imul(h ^ (values[k] & 0xff), 0x01000193);
+  return h >>> 0;
+}
+
+function sameRow(a: Int8Array, b: Int8Array): boolean {
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/** A field's terms with each word's postings in position order (a copy where any is not). */
+function inPositionOrder(field: FieldTerms): FieldTerms {
+  let ids: Uint32Array | null = null;
+  let counts: Uint16Array | null = null;
+  for (let w = 0; w + 1 < field.start.length; w++) {
+    const from = field.start[w];
+    const to = field.start[w + 1];
+    let sorted = true;
+    for (let k = from + 1; k < to && sorted; k++) sorted = field.ids[k - 1] < field.ids[k];
+    if (sorted) continue;
+    ids ??= field.ids.slice();
+    counts ??= field.counts.slice();
+    const at = Array.from({ length: to - from }, (_, k) => from + k)
+      .sort((a, b) => field.ids[a] - field.ids[b]);
+    at.forEach((k, j) => {
+      ids![from + j] = field.ids[k];
+      counts![from + j] = field.counts[k];
+    });
+  }
+  return ids === null ? field : { words: field.words, start: field.start, ids, counts: counts! };
+}

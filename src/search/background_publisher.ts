@@ -25,12 +25,19 @@ import {
   type PublishIndexOptions,
   type PublishProgress,
 } from "./publish_index.ts";
-import { publishDelta } from "./publish_delta.ts";
+import { compactionDue, publishDelta } from "./publish_delta.ts";
+import { compactIndex } from "./compact_index.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { warnIndexGap } from "./index_gap.ts";
 
-/** The reason a full publish is asked for after deltas passed their threshold. */
+/** The reason a compaction is asked for after deltas passed their threshold. */
 const COMPACTION = "compaction of index deltas";
+/**
+ * How long a publish waits for this server to serve the index another server just published, to
+ * make a delta over it (ms): a poll (1.5 s) and an apply (1.7 s at 100,000 postings) as a rule.
+ */
+const FOLLOW_WAIT_MS = 30_000;
+const FOLLOW_STEP_MS = 100;
 
 export interface BackgroundPublisherOptions {
   store: Pick<Store, "postings" | "embeddings" | "snapshots"> & Partial<Pick<Store, "sources">>;
@@ -204,7 +211,9 @@ export function createBackgroundPublisher(
       progress("checking");
       const current = await store.snapshots.currentSnapshotId();
       const meta = current === null ? null : await store.snapshots.readSnapshotMeta(current);
-      const compacting = reason === COMPACTION;
+      // A compaction asked for may have been folded into another request: due is due.
+      const compacting = reason === COMPACTION ||
+        (meta !== null && await compactionDue(store.snapshots, meta));
       // Another server of this model may have rebuilt the index while this one waited.
       const stale = rebuild ? await indexBuildReason(store, await options.embedder) : null;
       const gap = meta === null
@@ -217,24 +226,57 @@ export function createBackgroundPublisher(
       const embedder = await options.embedder;
       const started = performance.now();
       let served = options.served?.() ?? null;
-      if (served && current !== null && served.id !== current) {
-        // The pointer moved (another server's publish): this server's copy follows within a poll.
-        await sleep(2 * retryMs);
+      // The pointer moved (another server's publish): this server's copy follows within a poll and
+      // an apply, and a delta is made over it (a full publish instead took a minute at 100,000).
+      const waitUntil = performance.now() + FOLLOW_WAIT_MS;
+      while (
+        served && current !== null && served.id !== current && meta?.compactedFrom !== served.id &&
+        performance.now() < waitUntil && !stopped
+      ) {
+        await sleep(FOLLOW_STEP_MS);
         served = options.served?.() ?? null;
       }
-      // A delta over an index of another model (the stand-in a server serves while the rebuild
-      // runs) would mix two models' vectors in one index: the whole index is built instead.
-      if (
-        !compacting && stale === null && served && current !== null && gap &&
-        served.index.data.model === embedder.model
-      ) {
+      // A delta or a merge over an index of another model (the stand-in a server serves while the
+      // rebuild runs) would mix two models' vectors in one index: the whole index is built instead.
+      let fullInstead = stale !== null ||
+        (served !== null && served.index.data.model !== embedder.model);
+      if (!fullInstead && meta?.baseId && compacting) {
+        progress("compaction");
+        // Merged, not rebuilt (src/search/compact_index.ts); a full publish only where it must.
+        let compacted: Awaited<ReturnType<typeof compactIndex>> = null;
+        try {
+          compacted = await compactIndex(store, served, { model: embedder.model, logger });
+        } catch (error) {
+          // A compaction that fails (another server published meanwhile, say) must not hold up
+          // the delta the postings are waiting for: the next publish compacts.
+          logger.warn("cannot compact the index deltas; the next publish tries again", {
+            ...errorFields(error),
+          });
+        }
+        if (compacted !== null && "full" in compacted) {
+          logger.info("compacting by a full publish instead of a merge", { why: compacted.full });
+          fullInstead = true;
+        } else {
+          if (compacted !== null) {
+            logger.info("published in the background", {
+              reason: COMPACTION,
+              snapshot_id: compacted.snapshotId,
+              doc_count: compacted.docCount,
+              compacted: compacted.deltas,
+              ms: Math.round(performance.now() - started),
+            });
+          }
+          // Postings written meanwhile go into a delta over it.
+          if (!gap) return;
+        }
+      }
+      if (!fullInstead && served && current !== null && gap) {
         progress("delta");
         const delta = await publishDelta(store, served, {
           embedder,
           logger,
           retentionDays: lifecycle.retentionDays,
           now,
-          expectedCount: gap.stored,
         });
         if (!("full" in delta)) {
           logger.info("published in the background", {

@@ -244,6 +244,18 @@ export class SnapshotFollower {
   async #load(id: string): Promise<void> {
     const meta = await this.#snapshots.readSnapshotMeta(id);
     if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
+    const current = this.#current;
+    if (meta?.compactedFrom !== undefined && current?.id === meta.compactedFrom) {
+      // A compaction of the index served (src/search/compact_index.ts): the same postings, written
+      // as one snapshot. Nothing to read; the deltas that follow build on it.
+      this.#current = { id, index: current.index, base: id, deltas: [], ...agedOutOf(meta) };
+      this.#logger.info("index deltas compacted: serving the same index as the new snapshot", {
+        snapshot_id: id,
+        compacted_from: meta.compactedFrom,
+        doc_count: current.index.size,
+      });
+      return;
+    }
     const loaded = await this.#loadFull(id);
     if (loaded === null) return;
     if (this.#abort?.signal.aborted) {
@@ -267,7 +279,14 @@ export class SnapshotFollower {
    */
   async #loadDelta(id: string, baseId: string, deltas: string[]): Promise<void> {
     const started = performance.now();
-    const current = this.#current;
+    let current = this.#current;
+    if (
+      current && current.base !== baseId &&
+      (await this.#snapshots.readSnapshotMeta(baseId))?.compactedFrom === current.id
+    ) {
+      // Built on a compaction of the index served, which this server skipped: that is its base.
+      current = { ...current, base: baseId, deltas: [] };
+    }
     let index: JobIndex;
     let from: number;
     let queryEmbedder: Embedder | undefined;

@@ -70,6 +70,11 @@ export interface SnapshotMeta {
   baseId?: string;
   /** The deltas between `baseId` and this one, oldest first. */
   chain?: string[];
+  /**
+   * Present on a full snapshot a compaction wrote (src/search/compact_index.ts): the delta whose
+   * index it holds, merged. A server serving that delta serves this snapshot already.
+   */
+  compactedFrom?: string;
 }
 
 const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
@@ -87,6 +92,7 @@ const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
   oldestPublishTime: z.string().optional(),
   baseId: z.string().optional(),
   chain: z.array(z.string()).optional(),
+  compactedFrom: z.string().optional(),
 });
 
 const SnapshotIdSchema = z.string().min(1);

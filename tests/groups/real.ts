@@ -10,6 +10,7 @@ import "../search_filters_test.ts";
 import "../close_matches_test.ts";
 import "../ingest_real_data_test.ts";
 import "../index_delta_test.ts";
+import "../compaction_test.ts";
 import "../sources_test.ts";
 import "../search_real_data_test.ts";
 import "../source_pulls_test.ts";
