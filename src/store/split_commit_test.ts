@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { silentLogger } from "../log.ts";
 import { KvAccess } from "./kv.ts";
-import { commitChecksAt, KV_LIMITS, LOCAL_COMMIT_CHECKS } from "./kv_limits.ts";
+import { commitChecksAt, commitsInFlightAt, KV_LIMITS, LOCAL_COMMIT_CHECKS } from "./kv_limits.ts";
 
 Deno.test("SplitCommit never splits a group and starts a new commit when the next group would not fit", async () => {
   const kv = await Deno.openKv(":memory:");
@@ -72,4 +72,11 @@ Deno.test("commitChecksAt() gives KV Connect's 10 checks to URLs and 100 to loca
   assert.equal(commitChecksAt("/var/lib/jobseek/kv.sqlite3"), LOCAL_COMMIT_CHECKS);
   assert.equal(commitChecksAt("./https-store.sqlite3"), LOCAL_COMMIT_CHECKS);
   assert.equal(commitChecksAt(":memory:"), LOCAL_COMMIT_CHECKS);
+});
+
+Deno.test("commitsInFlightAt() sends commits before the one before has landed only where one writer thread takes them in order: local stores", () => {
+  assert.equal(commitsInFlightAt("http://127.0.0.1:4512"), 1);
+  assert.equal(commitsInFlightAt("https://api.deno.com/databases/x/connect"), 1);
+  assert.equal(commitsInFlightAt("/var/lib/jobseek/kv.sqlite3"), 2);
+  assert.equal(commitsInFlightAt(":memory:"), 2);
 });
