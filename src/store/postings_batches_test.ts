@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { JobseekError } from "../domain/errors.ts";
 import { type Job, JobSchema } from "../domain/job.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
+import { formatUtc } from "../domain/lifecycle.ts";
 import { silentLogger } from "../log.ts";
 import { KvAccess } from "./kv.ts";
 import { keys, NO_COUNTRY, parseJobByCity } from "./kv_keys.ts";
@@ -92,7 +93,7 @@ Deno.test("upsertJobs(): whatever the slices, the commits' split and the commits
         const reader = await Deno.openKv(`${dir}/kv.sqlite3`);
         const store = storeOn(kv, { logger: silentLogger, commitChecks, commitsInFlight });
         try {
-          const model = new Map<string, { job: Job; firstSeen: string }>();
+          const model = new Map<string, { job: Job; firstSeen: string; lastSeen: string }>();
           for (const [c, call] of calls.entries()) {
             const now = Date.UTC(2026, 0, 1 + c, 12);
             const firstSeen = new Date(now).toISOString().slice(0, 19).replace("T", " ");
@@ -105,7 +106,12 @@ Deno.test("upsertJobs(): whatever the slices, the commits' split and the commits
               if (!before) expected.inserted++;
               else if (JSON.stringify(before.job) === JSON.stringify(job)) expected.unchanged++;
               else expected.updated++;
-              model.set(job.id, { job, firstSeen: before?.firstSeen ?? firstSeen });
+              // Each call is on a later day: every posting it lists counts as seen then.
+              model.set(job.id, {
+                job,
+                firstSeen: before?.firstSeen ?? firstSeen,
+                lastSeen: firstSeen,
+              });
             }
             assert.deepEqual(await store.postings.upsertJobs(jobs, { now }), expected);
             // Acknowledged: committed, every one of them.
@@ -119,6 +125,10 @@ Deno.test("upsertJobs(): whatever the slices, the commits' split and the commits
             stored,
             new Map([...model].map(([id, m]) => [id, { ...m.job, first_seen: m.firstSeen }])),
           );
+          assert.deepEqual(
+            await store.postings.lastSeen([...model.keys()]),
+            new Map([...model].map(([id, m]) => [id, m.lastSeen])),
+          );
           // Rows imported again the same day change nothing: `jobs_changed_at` stays, and a
           // second time nothing at all is written.
           const changedAt = await store.postings.changedAt();
@@ -126,6 +136,13 @@ Deno.test("upsertJobs(): whatever the slices, the commits' split and the commits
           const sameDay = { now: Date.UTC(2026, 0, calls.length, 13) };
           assert.equal((await store.postings.upsertJobs(again, sameDay)).unchanged, model.size);
           assert.equal(await store.postings.changedAt(), changedAt);
+          // Seen again today: a posting the last call listed was seen today already.
+          const today = formatUtc(sameDay.now);
+          const lastDay = formatUtc(Date.UTC(2026, 0, calls.length, 12));
+          assert.deepEqual(
+            await store.postings.lastSeen([...model.keys()]),
+            new Map([...model].map(([id, m]) => [id, m.lastSeen === lastDay ? lastDay : today])),
+          );
           const versions = async () => (await list(kv, [])).map((e) => e.versionstamp).join();
           const before = await versions();
           assert.equal((await store.postings.upsertJobs(again, sameDay)).unchanged, model.size);

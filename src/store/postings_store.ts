@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type CityCount, type Job, JobSchema } from "../domain/job.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
-import { formatUtc, seenAgain } from "../domain/lifecycle.ts";
+import { formatUtc, parseUtc, seenAgain } from "../domain/lifecycle.ts";
 import { keys, NO_COUNTRY, parseJobByCity } from "./kv_keys.ts";
 import type { KvAccess, Read } from "./kv.ts";
 import { KV_LIMITS, sizeOf } from "./kv_limits.ts";
@@ -81,8 +81,8 @@ export class PostingsStore {
    * CONFLICT rather than a stale index entry.
    *
    * Every posting given counts as seen now (`last_seen`, a small record beside it): written with
-   * a new or changed posting, and for an unchanged one only when the stored sighting is of an
-   * earlier UTC day, so importing the same rows again costs no write that day and never moves
+   * a changed posting (a new one's sighting is its `first_seen`, one key less to write), and for
+   * an unchanged one only when the stored sighting is of an earlier UTC day, so importing the same rows again costs no write that day and never moves
    * `jobs_changed_at` (no publish). That write checks the posting too: one a purge deleted
    * meanwhile fails the import instead of being reported as stored. `seen: false` is for
    * postings that are rewritten but were not in an import (a country filled in later).
@@ -136,7 +136,10 @@ export class PostingsStore {
           }
           if (stored.value && sameFields(stored.value, job)) {
             counts.unchanged++;
-            if (markSeen && seenAgain(seen.get(job.id) ?? null, nowMs)) {
+            // A posting never seen again since it was inserted was last seen when first seen.
+            const lastSeen = seen.get(job.id) ??
+              (stored.value.first_seen === undefined ? null : parseUtc(stored.value.first_seen));
+            if (markSeen && seenAgain(lastSeen, nowMs)) {
               await writer.add((group) => group.check(stored).set(keys.jobLastSeen(job.id), nowMs));
             }
             continue;
@@ -156,7 +159,11 @@ export class PostingsStore {
             }
             group.set(keys.jobByCity(job.country ?? NO_COUNTRY, job.city, job.id), 1);
             group.set(keys.jobByTime(job.publish_time, job.id), 1);
-            if (markSeen) group.set(keys.jobLastSeen(job.id), nowMs);
+            // A new posting's sighting is its `first_seen` (the purge and `lastSeen` read it so):
+            // one key less a new posting, of five.
+            if (markSeen && stored.versionstamp !== null) {
+              group.set(keys.jobLastSeen(job.id), nowMs);
+            }
             if (stored.versionstamp === null) group.sum(keys.jobsInserted(), 1n);
             group.touch(keys.jobsChangedAt(), changedAt);
             group.set(keys.jobChange(Date.now(), job.id), jobFingerprint(job), {
@@ -215,6 +222,12 @@ export class PostingsStore {
     const seen = new Map<string, string>();
     reads.forEach((read, i) => {
       if (read.value !== null) seen.set(ids[i], formatUtc(read.value));
+    });
+    // Not seen again since inserted: seen when first seen.
+    const unseen = ids.filter((id) => !seen.has(id));
+    const places = await this.#kv.getMany(unseen.map((id) => keys.job(id)), StoredPlaceSchema);
+    places.forEach((place, i) => {
+      if (place.value?.first_seen !== undefined) seen.set(unseen[i], place.value.first_seen);
     });
     return seen;
   }
