@@ -106,9 +106,8 @@ export class SplitCommit {
   }
 
   /** Commits what is pending and waits until every commit sent has landed. */
-  async flush(): Promise<void> {
-    await this.#send();
-    await this.done();
+  flush(): Promise<void> {
+    return this.done();
   }
 
   /**
@@ -116,7 +115,17 @@ export class SplitCommit {
    * once all have settled, so nothing is still being written when the caller hears of it.
    */
   async done(): Promise<void> {
-    if (this.#failure === null) await this.#send().catch(() => {});
+    try {
+      await this.#send();
+    } finally {
+      await Promise.all(this.#inFlight);
+      this.#inFlight = [];
+    }
+    if (this.#failure !== null) throw this.#failure.error;
+  }
+
+  /** Waits for every commit sent; throws the first that failed. */
+  async #settle(): Promise<void> {
     await Promise.all(this.#inFlight);
     this.#inFlight = [];
     if (this.#failure !== null) throw this.#failure.error;
@@ -124,7 +133,7 @@ export class SplitCommit {
 
   /** Sends what is pending; waits while as many commits as allowed are on their way. */
   async #send(): Promise<void> {
-    if (this.#failure !== null) return await this.done();
+    if (this.#failure !== null) return await this.#settle();
     if (this.#pending.length === 0) return;
     const pending = this.#pending;
     this.#pending = [];
@@ -173,7 +182,7 @@ export class SplitCommit {
     this.commits++;
     this.#inFlight.push(landed);
     while (this.#inFlight.length >= this.#maxInFlight) await this.#inFlight.shift();
-    if (this.#failure !== null) return await this.done();
+    if (this.#failure !== null) await this.#settle();
   }
 }
 

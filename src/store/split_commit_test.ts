@@ -80,3 +80,16 @@ Deno.test("commitsInFlightAt() sends commits before the one before has landed on
   assert.equal(commitsInFlightAt("/var/lib/jobseek/kv.sqlite3"), 2);
   assert.equal(commitsInFlightAt(":memory:"), 2);
 });
+
+Deno.test("SplitCommit refuses a touched value over its size, and the write fails instead of dropping what was pending", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const access = new KvAccess(kv, silentLogger, 10, 2);
+  try {
+    const writer = access.splitCommit("touch", { pipelined: true });
+    await writer.add((group) => group.set(["a"], 1).touch(["at"], () => "x".repeat(100)));
+    await assert.rejects(writer.done(), /^RangeError: Cannot touch \["at"\]: a touched value/);
+    assert.equal((await kv.get(["a"])).value, null);
+  } finally {
+    access.close();
+  }
+});
