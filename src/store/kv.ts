@@ -40,18 +40,11 @@ export class KvAccess {
   readonly #logger: Logger;
   readonly #closed = new AbortController();
   readonly #commitChecks: number;
-  readonly #commitsInFlight: number;
 
-  constructor(
-    kv: Deno.Kv,
-    logger: Logger,
-    commitChecks: number = KV_LIMITS.commitChecks,
-    commitsInFlight = 1,
-  ) {
+  constructor(kv: Deno.Kv, logger: Logger, commitChecks: number = KV_LIMITS.commitChecks) {
     this.#kv = kv;
     this.#logger = logger;
     this.#commitChecks = commitChecks;
-    this.#commitsInFlight = commitsInFlight;
   }
 
   /** Checks one commit may hold on this store (`commitChecksAt` in src/store/kv_limits.ts). */
@@ -169,17 +162,9 @@ export class KvAccess {
     }
   }
 
-  /**
-   * A writer that splits its groups of mutations over as few commits as KV's limits allow.
-   * `pipelined`: the writer may send a commit before the one before it has landed
-   * (`commitsInFlightAt`), for writers whose commits need not land in order.
-   */
-  splitCommit(what: string, options: { pipelined?: boolean } = {}): SplitCommit {
-    return new SplitCommit(
-      (build) => this.commitOrThrow(build, what),
-      this.#commitChecks,
-      options.pipelined ? this.#commitsInFlight : 1,
-    );
+  /** A writer that splits its groups of mutations over as few commits as KV's limits allow. */
+  splitCommit(what: string): SplitCommit {
+    return new SplitCommit((build) => this.commitOrThrow(build, what), this.#commitChecks);
   }
 
   /** KV's watch of `keys`, values unparsed: callers parse what they read. */

@@ -32,15 +32,6 @@ export function commitChecksAt(location: string): number {
 }
 
 /**
- * Commits a writer may have on their way at once at a store location: 2 on a local file or in
- * memory, where KV's one SQLite writer thread writes them in the order they were sent while the
- * next is built (docs/scaling.md, issue #40); 1 over KV Connect, where requests may overtake.
- */
-export function commitsInFlightAt(location: string): number {
-  return /^https?:\/\//.test(location) ? 1 : 2;
-}
-
-/**
  * Estimates the size KV will store for a value or key part. V8 serialises each string with one
  * byte per character while all its characters are Latin-1 and two bytes per character otherwise,
  * so a UTF-8 length would under-count CJK text and a whole-value check would over-count mixed

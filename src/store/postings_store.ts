@@ -99,14 +99,13 @@ export class PostingsStore {
     // faster than 10 on a local file (docs/scaling.md).
     const batch = this.#kv.commitChecks;
     await this.#startChangeLog();
-    // One writer for the whole call: on a local store it sends a commit while the one before is
-    // still being written, and the next slice is read meanwhile (docs/scaling.md, issue #40).
-    const writer = this.#kv.splitCommit("write postings", { pipelined: true });
+    // One writer for the whole call, so commits are filled across slices (docs/scaling.md, issue
+    // #40); the next slice is read while one is built.
+    const writer = this.#kv.splitCommit("write postings");
     // Postings were last written when the commit that wrote them was sent: one record a commit
-    // that changes postings (was one a posting), at or after every change log entry in it.
+    // that changes postings (it was set once a posting), at or after every change log entry in it.
     let lastChangedAt = 0;
     const changedAt = () => (lastChangedAt = Math.max(lastChangedAt + 1, Date.now()));
-    let changes = 0;
     const read = (from: number) => {
       const slice = list.slice(from, from + batch).map((job) => JobSchema.parse(job));
       return this.#readStored(slice, markSeen).then((stored) => ({ slice, ...stored }));
@@ -115,7 +114,7 @@ export class PostingsStore {
     try {
       for (let i = 0; next !== null; i += batch) {
         const { slice, existing, seen } = await next;
-        // The next slice is read while this one is built and the commit before is written.
+        // The next slice is read while this one is built and written.
         next = i + batch < list.length ? read(i + batch) : null;
         next?.catch(() => {});
         const nowMs = options.now ?? Date.now();
@@ -170,17 +169,15 @@ export class PostingsStore {
               expireIn: CHANGE_LOG_MS,
             });
           });
-          changes++;
           if (previous) counts.updated++;
           else counts.inserted++;
         }
       }
+      await writer.flush();
     } finally {
-      // Nothing of this call is still being written when it returns or throws.
+      // No read of this call is still on its way when it returns or throws.
       await (next ?? Promise.resolve()).catch(() => {});
-      await writer.done();
     }
-    if (changes > 0 && writer.commits > 1) await this.#keepChangedAt(lastChangedAt);
     return counts;
   }
 
@@ -204,16 +201,6 @@ export class PostingsStore {
       });
     }
     return { existing, seen };
-  }
-
-  /**
-   * Puts `jobs_changed_at` back to `at` when it went back: a commit retried while the database was
-   * busy may land after the one sent after it. A record another writer moved meanwhile is theirs.
-   */
-  async #keepChangedAt(at: number): Promise<void> {
-    const current = await this.#kv.get(keys.jobsChangedAt(), ChangedAtSchema);
-    if (current.value !== null && current.value >= at) return;
-    await this.#kv.commit((op) => op.check(current).set(keys.jobsChangedAt(), at));
   }
 
   /** When an import last saw each of these postings (UTC, `YYYY-MM-DD HH:MM:SS`), where known. */

@@ -49,12 +49,7 @@ function kvU64Addend(n: bigint): bigint {
 /**
  * Collects groups of mutations and commits them in as few atomics as KV's limits allow. A group
  * is never split, so an entity and its index entries stay consistent; the write as a whole is not
- * atomic. Call {@linkcode SplitCommit.done} at the end (or {@linkcode SplitCommit.flush}, which
- * also waits for every commit).
- *
- * With `inFlight` above 1 a commit is sent without waiting for the one before to land, so the
- * caller builds the next one (and V8 serialises it) while KV's writer thread writes this one:
- * on a local SQLite file KV's one writer thread takes commits in the order they are sent.
+ * atomic. Call {@linkcode SplitCommit.flush} at the end.
  */
 export class SplitCommit {
   readonly #commit: (build: (op: Deno.AtomicOperation) => void) => Promise<void>;
@@ -62,28 +57,20 @@ export class SplitCommit {
   #bytes = 0;
   #mutations = 0;
   #checks = 0;
-  /** Commits made so far (sent, with `inFlight` above 1). */
+  /** The keys touched in the pending commit. */
+  #touched = new Set<string>();
+  /** Commits made so far. */
   commits = 0;
 
   readonly #maxChecks: number;
-  readonly #maxInFlight: number;
-  #inFlight: Promise<void>[] = [];
-  #failure: { error: unknown } | null = null;
-  /** The keys touched in the pending commit. */
-  #touched = new Set<string>();
 
-  /**
-   * `maxChecks`: checks one commit may hold on the store written (`commitChecksAt`); `inFlight`:
-   * commits that may be on their way at once (`commitsInFlightAt`).
-   */
+  /** `maxChecks`: checks one commit may hold on the store written (`commitChecksAt`). */
   constructor(
     commit: (build: (op: Deno.AtomicOperation) => void) => Promise<void>,
     maxChecks: number = KV_LIMITS.commitChecks,
-    inFlight = 1,
   ) {
     this.#commit = commit;
     this.#maxChecks = maxChecks;
-    this.#maxInFlight = Math.max(1, inFlight);
   }
 
   /** Adds one group; commits what came before first when the group would not fit beside it. */
@@ -96,7 +83,7 @@ export class SplitCommit {
         this.#mutations + mutations <= KV_LIMITS.commitMutations &&
         this.#checks + checks <= this.#maxChecks;
     };
-    if (!fits(this.#touched)) await this.#send();
+    if (!fits(this.#touched)) await this.flush();
     const { bytes, mutations, checks } = measure(group, this.#touched);
     this.#pending.push(...group);
     for (const id of touches) this.#touched.add(id);
@@ -105,35 +92,8 @@ export class SplitCommit {
     this.#checks += checks;
   }
 
-  /** Commits what is pending and waits until every commit sent has landed. */
-  flush(): Promise<void> {
-    return this.done();
-  }
-
-  /**
-   * Commits what is pending and waits for every commit sent; the first that failed is thrown
-   * once all have settled, so nothing is still being written when the caller hears of it.
-   */
-  async done(): Promise<void> {
-    try {
-      await this.#send();
-    } finally {
-      await Promise.all(this.#inFlight);
-      this.#inFlight = [];
-    }
-    if (this.#failure !== null) throw this.#failure.error;
-  }
-
-  /** Waits for every commit sent; throws the first that failed. */
-  async #settle(): Promise<void> {
-    await Promise.all(this.#inFlight);
-    this.#inFlight = [];
-    if (this.#failure !== null) throw this.#failure.error;
-  }
-
-  /** Sends what is pending; waits while as many commits as allowed are on their way. */
-  async #send(): Promise<void> {
-    if (this.#failure !== null) return await this.#settle();
+  /** Commits what is pending. */
+  async flush(): Promise<void> {
     if (this.#pending.length === 0) return;
     const pending = this.#pending;
     this.#pending = [];
@@ -166,7 +126,7 @@ export class SplitCommit {
       }
       return { key, value: written };
     });
-    const landed = this.#commit((op) => {
+    await this.#commit((op) => {
       for (const m of pending) {
         if (m.kind === "check") op.check(m.entry);
         else if (m.kind === "set") {
@@ -176,13 +136,8 @@ export class SplitCommit {
       }
       for (const { key, n } of sums.values()) op.sum(key, kvU64Addend(n));
       for (const { key, value } of touched) op.set(key, value);
-    }).catch((error) => {
-      this.#failure ??= { error };
     });
     this.commits++;
-    this.#inFlight.push(landed);
-    while (this.#inFlight.length >= this.#maxInFlight) await this.#inFlight.shift();
-    if (this.#failure !== null) await this.#settle();
   }
 }
 

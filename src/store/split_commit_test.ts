@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { silentLogger } from "../log.ts";
 import { KvAccess } from "./kv.ts";
-import { commitChecksAt, commitsInFlightAt, KV_LIMITS, LOCAL_COMMIT_CHECKS } from "./kv_limits.ts";
+import { commitChecksAt, KV_LIMITS, LOCAL_COMMIT_CHECKS } from "./kv_limits.ts";
 
 Deno.test("SplitCommit never splits a group and starts a new commit when the next group would not fit", async () => {
   const kv = await Deno.openKv(":memory:");
@@ -74,20 +74,13 @@ Deno.test("commitChecksAt() gives KV Connect's 10 checks to URLs and 100 to loca
   assert.equal(commitChecksAt(":memory:"), LOCAL_COMMIT_CHECKS);
 });
 
-Deno.test("commitsInFlightAt() sends commits before the one before has landed only where one writer thread takes them in order: local stores", () => {
-  assert.equal(commitsInFlightAt("http://127.0.0.1:4512"), 1);
-  assert.equal(commitsInFlightAt("https://api.deno.com/databases/x/connect"), 1);
-  assert.equal(commitsInFlightAt("/var/lib/jobseek/kv.sqlite3"), 2);
-  assert.equal(commitsInFlightAt(":memory:"), 2);
-});
-
-Deno.test("SplitCommit refuses a touched value over its size, and the write fails instead of dropping what was pending", async () => {
+Deno.test("SplitCommit refuses a touched value over its size: the write fails and writes nothing of its commit", async () => {
   const kv = await Deno.openKv(":memory:");
-  const access = new KvAccess(kv, silentLogger, 10, 2);
+  const access = new KvAccess(kv, silentLogger, 10);
   try {
-    const writer = access.splitCommit("touch", { pipelined: true });
+    const writer = access.splitCommit("touch");
     await writer.add((group) => group.set(["a"], 1).touch(["at"], () => "x".repeat(100)));
-    await assert.rejects(writer.done(), /^RangeError: Cannot touch \["at"\]: a touched value/);
+    await assert.rejects(writer.flush(), /^RangeError: Cannot touch \["at"\]: a touched value/);
     assert.equal((await kv.get(["a"])).value, null);
   } finally {
     access.close();

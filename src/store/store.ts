@@ -12,7 +12,7 @@ import { EmbeddingStore } from "./embedding_store.ts";
 import { SnapshotStore } from "./snapshot_store.ts";
 import { ApiKeyStore } from "./api_key_store.ts";
 import { RateLimitStore } from "./rate_limit_store.ts";
-import { commitChecksAt, commitsInFlightAt, KV_LIMITS } from "./kv_limits.ts";
+import { commitChecksAt, KV_LIMITS } from "./kv_limits.ts";
 import { OAuthStore } from "./oauth_store.ts";
 import { SecretStore } from "./secret_store.ts";
 import { SourcesStore } from "./sources_store.ts";
@@ -53,8 +53,6 @@ export interface StoreOptions {
    * sets it from the location.
    */
   commitChecks?: number;
-  /** Commits a writer may have on their way at once (`commitsInFlightAt`); default 1. */
-  commitsInFlight?: number;
   /**
    * The SQLite file the store is in, when it is one (`openStore` sets it): a worker thread may
    * open it too, to read a snapshot off the thread that decodes it.
@@ -80,7 +78,6 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     kv,
     options.logger ?? createLogger(),
     options.commitChecks ?? KV_LIMITS.commitChecks,
-    options.commitsInFlight ?? 1,
   );
   return {
     postings: new PostingsStore(access),
@@ -143,7 +140,6 @@ export async function openStore(location: string, options: StoreOptions = {}): P
   }
   return storeOn(kv, {
     commitChecks: commitChecksAt(location),
-    commitsInFlight: commitsInFlightAt(location),
     ...(isFile ? { file: location } : {}),
     ...options,
   });
