@@ -25,6 +25,8 @@
  * stay in a store kept with `--kv`: a run on it publishes them with the corpus (`postings` says so)
  * and pushes the same 20,000 again, updated.
  *
+ * `--store-only` stores the corpus and reports `store_s` alone (no publish, no cold process).
+ *
  * `--random-vectors` replaces the model by random word vectors (`randomVectorEmbedder`) for sizes
  * where embedding would take hours: search time and memory are about the same, relevance means
  * nothing. The output says which.
@@ -225,6 +227,25 @@ export async function* composeCorpus(count: number): AsyncGenerator<Job[]> {
   if (batch.length > 0) yield batch;
 }
 
+/**
+ * CPU seconds KV's SQLite thread (`sw-N`), or another `thread`, has used in this process, where
+ * /proc tells (Linux): what storing costs the writer whatever else the machine runs.
+ */
+function threadCpuSeconds(thread = /^sw-\d+$/): number | null {
+  try {
+    let ticks = 0;
+    for (const task of Deno.readDirSync("/proc/self/task")) {
+      const stat = Deno.readTextFileSync(`/proc/self/task/${task.name}/stat`);
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (thread.test(name)) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return round(ticks / 100, 2);
+  } catch {
+    return null;
+  }
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -386,6 +407,23 @@ if (import.meta.main) {
         storeMs += performance.now() - t;
         stored += batch.length;
         if (stored % 50_000 === 0) log(`stored ${stored} of ${postings}`);
+      }
+      if (Deno.args.includes("--store-only")) {
+        // Storing alone (issue #40): no publish, no cold process.
+        const kvThreadCpu = threadCpuSeconds();
+        // The main thread composes the corpus too: the same work before and after a change.
+        const mainThreadCpu = threadCpuSeconds(/^deno$/);
+        store.close();
+        print(JSON.stringify({
+          postings: stored,
+          store_s: reused ? null : round(storeMs / 1000),
+          store_ms_per_posting: reused ? null : round(storeMs / stored, 3),
+          kv_thread_cpu_s: kvThreadCpu,
+          main_thread_cpu_s: mainThreadCpu,
+          load_average: Deno.loadavg().map((l) => round(l, 2)),
+        }));
+        if (!flag("--kv")) await Deno.remove(dir, { recursive: true });
+        Deno.exit(0);
       }
       resetPeakRss();
       const publishStarted = performance.now();

@@ -216,6 +216,11 @@ Deno.test({
     });
     const total = await store.postings.countJobs();
     assert.equal(total, stored.inserted);
+    // Seen again the next day: each posting gets a sighting of its own (a new posting's is its
+    // `first_seen`), which the purge must delete with it.
+    await store.postings.upsertJobs((await realJobs()).slice(0, 2000), {
+      now: Date.now() - 364 * DAY_MS,
+    });
     await publishIndex(store, {
       embedder: await testEmbedder(),
       logger: silentLogger,

@@ -14,6 +14,9 @@ import { checkedValue, KV_LIMITS } from "./kv_limits.ts";
 import { BUSY_RETRY_MS, isBusyError, retryWhileBusy } from "./retry_while_busy.ts";
 import { SplitCommit } from "./split_commit.ts";
 
+/** Batches of ten keys {@linkcode KvAccess.getMany} asks for at once. */
+const GET_MANY_AT_ONCE = 10;
+
 /**
  * One record as read: `value` is null when the key is absent or its record fails the schema;
  * `versionstamp` is the stored one either way, so a check on it guards an overwrite of either.
@@ -86,17 +89,25 @@ export class KvAccess {
     };
   }
 
-  /** Reads any number of keys, in KV's batches of ten. */
+  /**
+   * Reads any number of keys, in KV's batches of ten, several batches asked at once: one after
+   * another, a slice of 100 postings waited for ten round trips to KV's thread.
+   */
   async getMany<T>(keys: Deno.KvKey[], schema: z.ZodType<T>): Promise<Read<T>[]> {
     const reads: Read<T>[] = [];
-    for (let i = 0; i < keys.length; i += 10) {
-      const entries = await retryWhileBusy(() => this.#kv.getMany(keys.slice(i, i + 10)));
-      for (const entry of entries) {
-        reads.push({
-          key: entry.key,
-          value: entry.value === null ? null : this.parse(entry.key, entry.value, schema),
-          versionstamp: entry.versionstamp,
-        });
+    for (let i = 0; i < keys.length; i += 10 * GET_MANY_AT_ONCE) {
+      const batches: Promise<Deno.KvEntryMaybe<unknown>[]>[] = [];
+      for (let j = i; j < Math.min(keys.length, i + 10 * GET_MANY_AT_ONCE); j += 10) {
+        batches.push(retryWhileBusy(() => this.#kv.getMany(keys.slice(j, j + 10))));
+      }
+      for (const entries of await Promise.all(batches)) {
+        for (const entry of entries) {
+          reads.push({
+            key: entry.key,
+            value: entry.value === null ? null : this.parse(entry.key, entry.value, schema),
+            versionstamp: entry.versionstamp,
+          });
+        }
       }
     }
     return reads;

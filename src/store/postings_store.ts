@@ -8,9 +8,9 @@ import { z } from "zod";
 import { type CityCount, type Job, JobSchema } from "../domain/job.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
-import { formatUtc, seenAgain } from "../domain/lifecycle.ts";
+import { formatUtc, parseUtc, seenAgain } from "../domain/lifecycle.ts";
 import { keys, NO_COUNTRY, parseJobByCity } from "./kv_keys.ts";
-import type { KvAccess } from "./kv.ts";
+import type { KvAccess, Read } from "./kv.ts";
 import { KV_LIMITS, sizeOf } from "./kv_limits.ts";
 import {
   type LastPurge,
@@ -81,8 +81,8 @@ export class PostingsStore {
    * CONFLICT rather than a stale index entry.
    *
    * Every posting given counts as seen now (`last_seen`, a small record beside it): written with
-   * a new or changed posting, and for an unchanged one only when the stored sighting is of an
-   * earlier UTC day, so importing the same rows again costs no write that day and never moves
+   * a changed posting (a new one's sighting is its `first_seen`, one key less to write), and for
+   * an unchanged one only when the stored sighting is of an earlier UTC day, so importing the same rows again costs no write that day and never moves
    * `jobs_changed_at` (no publish). That write checks the posting too: one a purge deleted
    * meanwhile fails the import instead of being reported as stored. `seen: false` is for
    * postings that are rewritten but were not in an import (a country filled in later).
@@ -94,70 +94,113 @@ export class PostingsStore {
     const markSeen = options.seen ?? true;
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
     const list = [...new Map(jobs.map((job) => [job.id, job])).values()];
-    // Postings read together and written together, as many as one commit may check (each write
-    // checks its posting): 100 on a local file, 10 over KV Connect. 100 postings a commit wrote
-    // 5,000 postings 2.2-2.6x faster than 10 on a local file (docs/scaling.md).
+    // Postings read together, as many as one commit may check (each write checks its posting):
+    // 100 on a local file, 10 over KV Connect. 100 postings a commit wrote 5,000 postings 2.2-2.6x
+    // faster than 10 on a local file (docs/scaling.md).
     const batch = this.#kv.commitChecks;
-    for (let i = 0; i < list.length; i += batch) {
-      const slice = list.slice(i, i + batch).map((job) => JobSchema.parse(job));
-      const [existing, seen] = await Promise.all([
-        this.#kv.getMany(slice.map((job) => keys.job(job.id)), JobSchema),
-        this.#kv.getMany(slice.map((job) => keys.jobLastSeen(job.id)), LastSeenSchema),
-      ]);
-      await this.#startChangeLog();
-      const writer = this.#kv.splitCommit("write postings");
-      const nowMs = options.now ?? Date.now();
-      const now = formatUtc(nowMs);
-      for (const [j, incoming] of slice.entries()) {
-        const stored = existing[j];
-        // When the service first saw a posting is the store's to say, never the import's.
-        const { first_seen: _, ...fields } = incoming;
-        const firstSeen = stored.versionstamp === null ? now : stored.value?.first_seen;
-        const job: Job = firstSeen === undefined ? fields : { ...fields, first_seen: firstSeen };
-        const bytes = sizeOf(job);
-        if (bytes > KV_LIMITS.valueBytes) {
-          throw new JobseekError(
-            "INTERNAL_ERROR",
-            `Cannot store posting ${job.id}: its ${bytes} bytes are over KV's limit of ` +
-              `${KV_LIMITS.valueBytes} bytes for one value`,
-          );
-        }
-        if (stored.value && sameFields(stored.value, job)) {
-          counts.unchanged++;
-          if (markSeen && seenAgain(seen[j].value, nowMs)) {
-            await writer.add((group) => group.check(stored).set(keys.jobLastSeen(job.id), nowMs));
+    await this.#startChangeLog();
+    // One writer for the whole call, so commits are filled across slices (docs/scaling.md, issue
+    // #40); the next slice is read while one is built.
+    const writer = this.#kv.splitCommit("write postings");
+    // Postings were last written when the commit that wrote them was sent: one record a commit
+    // that changes postings (it was set once a posting), at or after every change log entry in it.
+    let lastChangedAt = 0;
+    const changedAt = () => (lastChangedAt = Math.max(lastChangedAt + 1, Date.now()));
+    const read = (from: number) => {
+      const slice = list.slice(from, from + batch).map((job) => JobSchema.parse(job));
+      return this.#readStored(slice, markSeen).then((stored) => ({ slice, ...stored }));
+    };
+    let next = list.length > 0 ? read(0) : null;
+    try {
+      for (let i = 0; next !== null; i += batch) {
+        const { slice, existing, seen } = await next;
+        // The next slice is read while this one is built and written.
+        next = i + batch < list.length ? read(i + batch) : null;
+        next?.catch(() => {});
+        const nowMs = options.now ?? Date.now();
+        const now = formatUtc(nowMs);
+        for (const [j, incoming] of slice.entries()) {
+          const stored = existing[j];
+          // When the service first saw a posting is the store's to say, never the import's.
+          const { first_seen: _, ...fields } = incoming;
+          const firstSeen = stored.versionstamp === null ? now : stored.value?.first_seen;
+          const job: Job = firstSeen === undefined ? fields : { ...fields, first_seen: firstSeen };
+          const bytes = sizeOf(job);
+          if (bytes > KV_LIMITS.valueBytes) {
+            throw new JobseekError(
+              "INTERNAL_ERROR",
+              `Cannot store posting ${job.id}: its ${bytes} bytes are over KV's limit of ` +
+                `${KV_LIMITS.valueBytes} bytes for one value`,
+            );
           }
-          continue;
-        }
-        // A stored record that fails its schema still has index entries to move.
-        const previous: StoredPlace | null = stored.value ??
-          (stored.versionstamp === null
-            ? null
-            : (await this.#kv.get(keys.job(job.id), StoredPlaceSchema)).value);
-        await writer.add((group) => {
-          group.check(stored).set(keys.job(job.id), job);
-          if (previous) {
-            group.delete(keys.jobByCity(previous.country ?? NO_COUNTRY, previous.city, job.id));
-            if (previous.publish_time !== undefined) {
-              group.delete(keys.jobByTime(previous.publish_time, job.id));
+          if (stored.value && sameFields(stored.value, job)) {
+            counts.unchanged++;
+            // A posting never seen again since it was inserted was last seen when first seen.
+            const lastSeen = seen.get(job.id) ??
+              (stored.value.first_seen === undefined ? null : parseUtc(stored.value.first_seen));
+            if (markSeen && seenAgain(lastSeen, nowMs)) {
+              await writer.add((group) => group.check(stored).set(keys.jobLastSeen(job.id), nowMs));
             }
+            continue;
           }
-          group.set(keys.jobByCity(job.country ?? NO_COUNTRY, job.city, job.id), 1);
-          group.set(keys.jobByTime(job.publish_time, job.id), 1);
-          if (markSeen) group.set(keys.jobLastSeen(job.id), nowMs);
-          if (stored.versionstamp === null) group.sum(keys.jobsInserted(), 1n);
-          const changedAt = Date.now();
-          group.set(keys.jobsChangedAt(), changedAt);
-          group.set(keys.jobChange(changedAt, job.id), jobFingerprint(job), {
-            expireIn: CHANGE_LOG_MS,
+          // A stored record that fails its schema still has index entries to move.
+          const previous: StoredPlace | null = stored.value ??
+            (stored.versionstamp === null
+              ? null
+              : (await this.#kv.get(keys.job(job.id), StoredPlaceSchema)).value);
+          await writer.add((group) => {
+            group.check(stored).set(keys.job(job.id), job);
+            if (previous) {
+              group.delete(keys.jobByCity(previous.country ?? NO_COUNTRY, previous.city, job.id));
+              if (previous.publish_time !== undefined) {
+                group.delete(keys.jobByTime(previous.publish_time, job.id));
+              }
+            }
+            group.set(keys.jobByCity(job.country ?? NO_COUNTRY, job.city, job.id), 1);
+            group.set(keys.jobByTime(job.publish_time, job.id), 1);
+            // A new posting's sighting is its `first_seen` (the purge and `lastSeen` read it so):
+            // one key less a new posting, of five.
+            if (markSeen && stored.versionstamp !== null) {
+              group.set(keys.jobLastSeen(job.id), nowMs);
+            }
+            if (stored.versionstamp === null) group.sum(keys.jobsInserted(), 1n);
+            group.touch(keys.jobsChangedAt(), changedAt);
+            group.set(keys.jobChange(Date.now(), job.id), jobFingerprint(job), {
+              expireIn: CHANGE_LOG_MS,
+            });
           });
-        });
-        if (previous) counts.updated++;
-        else counts.inserted++;
+          if (previous) counts.updated++;
+          else counts.inserted++;
+        }
       }
       await writer.flush();
+    } finally {
+      // No read of this call is still on its way when it returns or throws.
+      await (next ?? Promise.resolve()).catch(() => {});
     }
     return counts;
+  }
+
+  /**
+   * The stored postings under these ids, and when an import last saw those that are stored (only
+   * theirs matter: a new posting's sighting is written with it).
+   */
+  async #readStored(slice: Job[], markSeen: boolean): Promise<{
+    existing: Read<Job>[];
+    seen: Map<string, number>;
+  }> {
+    const existing = await this.#kv.getMany(slice.map((job) => keys.job(job.id)), JobSchema);
+    const seen = new Map<string, number>();
+    const ids = markSeen
+      ? slice.filter((_, j) => existing[j].value !== null).map((job) => job.id)
+      : [];
+    if (ids.length > 0) {
+      const reads = await this.#kv.getMany(ids.map((id) => keys.jobLastSeen(id)), LastSeenSchema);
+      reads.forEach((read, k) => {
+        if (read.value !== null) seen.set(ids[k], read.value);
+      });
+    }
+    return { existing, seen };
   }
 
   /** When an import last saw each of these postings (UTC, `YYYY-MM-DD HH:MM:SS`), where known. */
@@ -166,6 +209,12 @@ export class PostingsStore {
     const seen = new Map<string, string>();
     reads.forEach((read, i) => {
       if (read.value !== null) seen.set(ids[i], formatUtc(read.value));
+    });
+    // Not seen again since inserted: seen when first seen.
+    const unseen = ids.filter((id) => !seen.has(id));
+    const places = await this.#kv.getMany(unseen.map((id) => keys.job(id)), StoredPlaceSchema);
+    places.forEach((place, i) => {
+      if (place.value?.first_seen !== undefined) seen.set(unseen[i], place.value.first_seen);
     });
     return seen;
   }

@@ -12,6 +12,9 @@ import { checkedValue, KV_LIMITS, sizeOf } from "./kv_limits.ts";
  */
 const MUTATION_OVERHEAD_BYTES = 100;
 
+/** What a touched key's value may weigh: they are counted at this before they are computed. */
+const TOUCH_BYTES = 64;
+
 /** Mutations that must land in the same commit (an entity and its index entries, say). */
 export interface MutationGroup {
   check(entry: Deno.AtomicCheck): MutationGroup;
@@ -19,13 +22,24 @@ export interface MutationGroup {
   delete(key: Deno.KvKey): MutationGroup;
   /** Adds `n` to a KvU64 counter (wrapping: a negative `n` subtracts). */
   sum(key: Deno.KvKey, n: bigint): MutationGroup;
+  /**
+   * Sets `key` once in the commit the group lands in, however many of its groups touch it, to
+   * `value()` as the commit is sent (a "last written at" record, say).
+   */
+  touch(key: Deno.KvKey, value: () => unknown): MutationGroup;
 }
 
 type Mutation =
   | { kind: "check"; entry: Deno.AtomicCheck }
   | { kind: "set"; key: Deno.KvKey; value: unknown; expireIn?: number }
   | { kind: "delete"; key: Deno.KvKey }
-  | { kind: "sum"; key: Deno.KvKey; n: bigint };
+  | { kind: "sum"; key: Deno.KvKey; n: bigint }
+  | { kind: "touch"; key: Deno.KvKey; value: () => unknown };
+
+/** A key as a string, to tell keys apart. */
+function keyId(key: Deno.KvKey): string {
+  return JSON.stringify(key, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+}
 
 /** `n` as what KV's wrapping `sum` adds: a negative number as its 64-bit two's complement. */
 function kvU64Addend(n: bigint): bigint {
@@ -43,6 +57,8 @@ export class SplitCommit {
   #bytes = 0;
   #mutations = 0;
   #checks = 0;
+  /** The keys touched in the pending commit. */
+  #touched = new Set<string>();
   /** Commits made so far. */
   commits = 0;
 
@@ -59,43 +75,18 @@ export class SplitCommit {
 
   /** Adds one group; commits what came before first when the group would not fit beside it. */
   async add(build: (group: MutationGroup) => void): Promise<void> {
-    const group: Mutation[] = [];
-    const builder: MutationGroup = {
-      check(entry) {
-        group.push({ kind: "check", entry });
-        return builder;
-      },
-      set(key, value, options) {
-        group.push({ kind: "set", key, value: checkedValue(key, value), ...options });
-        return builder;
-      },
-      delete(key) {
-        group.push({ kind: "delete", key });
-        return builder;
-      },
-      sum(key, n) {
-        group.push({ kind: "sum", key, n });
-        return builder;
-      },
+    const group = collect(build);
+    const touches = group.flatMap((m) => m.kind === "touch" ? [keyId(m.key)] : []);
+    const fits = (touched: Set<string>) => {
+      const { bytes, mutations, checks } = measure(group, touched);
+      return this.#bytes + bytes <= KV_LIMITS.commitBytes &&
+        this.#mutations + mutations <= KV_LIMITS.commitMutations &&
+        this.#checks + checks <= this.#maxChecks;
     };
-    build(builder);
-    let bytes = 0;
-    let mutations = 0;
-    let checks = 0;
-    for (const m of group) {
-      if (m.kind === "check") checks++;
-      else {
-        mutations++;
-        bytes += sizeOf(m.key) + MUTATION_OVERHEAD_BYTES +
-          (m.kind === "set" ? sizeOf(m.value) : m.kind === "sum" ? 8 : 0);
-      }
-    }
-    if (
-      this.#bytes + bytes > KV_LIMITS.commitBytes ||
-      this.#mutations + mutations > KV_LIMITS.commitMutations ||
-      this.#checks + checks > this.#maxChecks
-    ) await this.flush();
+    if (!fits(this.#touched)) await this.flush();
+    const { bytes, mutations, checks } = measure(group, this.#touched);
     this.#pending.push(...group);
+    for (const id of touches) this.#touched.add(id);
     this.#bytes += bytes;
     this.#mutations += mutations;
     this.#checks += checks;
@@ -109,15 +100,32 @@ export class SplitCommit {
     this.#bytes = 0;
     this.#mutations = 0;
     this.#checks = 0;
+    this.#touched = new Set();
     // One sum per counter and commit: the groups' additions to it, added up.
     const sums = new Map<string, { key: Deno.KvKey; n: bigint }>();
+    // One set per touched key and commit, to the value of the last group that touched it.
+    const touches = new Map<string, { key: Deno.KvKey; value: () => unknown }>();
     for (const m of pending) {
+      if (m.kind === "touch") {
+        const id = keyId(m.key);
+        touches.delete(id);
+        touches.set(id, m);
+      }
       if (m.kind !== "sum") continue;
-      const id = JSON.stringify(m.key, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+      const id = keyId(m.key);
       const sum = sums.get(id);
       if (sum) sum.n += m.n;
       else sums.set(id, { key: m.key, n: m.n });
     }
+    const touched = [...touches.values()].map(({ key, value }) => {
+      const written = value();
+      if (sizeOf(written) > TOUCH_BYTES) {
+        throw new RangeError(
+          `Cannot touch ${keyId(key)}: a touched value is ${TOUCH_BYTES} bytes at most`,
+        );
+      }
+      return { key, value: written };
+    });
     await this.#commit((op) => {
       for (const m of pending) {
         if (m.kind === "check") op.check(m.entry);
@@ -127,7 +135,66 @@ export class SplitCommit {
         } else if (m.kind === "delete") op.delete(m.key);
       }
       for (const { key, n } of sums.values()) op.sum(key, kvU64Addend(n));
+      for (const { key, value } of touched) op.set(key, value);
     });
     this.commits++;
   }
+}
+
+/** The mutations `build` makes, values over KV's limit refused. */
+function collect(build: (group: MutationGroup) => void): Mutation[] {
+  const group: Mutation[] = [];
+  const builder: MutationGroup = {
+    check(entry) {
+      group.push({ kind: "check", entry });
+      return builder;
+    },
+    set(key, value, options) {
+      group.push({ kind: "set", key, value: checkedValue(key, value), ...options });
+      return builder;
+    },
+    delete(key) {
+      group.push({ kind: "delete", key });
+      return builder;
+    },
+    sum(key, n) {
+      group.push({ kind: "sum", key, n });
+      return builder;
+    },
+    touch(key, value) {
+      group.push({ kind: "touch", key, value });
+      return builder;
+    },
+  };
+  build(builder);
+  return group;
+}
+
+/**
+ * What a group counts against a commit's limits beside a pending commit that touched `touched`
+ * (a touch counts once a commit, as a number's worth of value).
+ */
+function measure(
+  group: Mutation[],
+  touched: ReadonlySet<string>,
+): { bytes: number; mutations: number; checks: number } {
+  let bytes = 0;
+  let mutations = 0;
+  let checks = 0;
+  const touches = new Set(touched);
+  for (const m of group) {
+    if (m.kind === "check") checks++;
+    else if (m.kind === "touch") {
+      const id = keyId(m.key);
+      if (touches.has(id)) continue;
+      touches.add(id);
+      mutations++;
+      bytes += sizeOf(m.key) + MUTATION_OVERHEAD_BYTES + TOUCH_BYTES;
+    } else {
+      mutations++;
+      bytes += sizeOf(m.key) + MUTATION_OVERHEAD_BYTES +
+        (m.kind === "set" ? sizeOf(m.value) : m.kind === "sum" ? 8 : 0);
+    }
+  }
+  return { bytes, mutations, checks };
 }

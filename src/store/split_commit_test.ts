@@ -73,3 +73,16 @@ Deno.test("commitChecksAt() gives KV Connect's 10 checks to URLs and 100 to loca
   assert.equal(commitChecksAt("./https-store.sqlite3"), LOCAL_COMMIT_CHECKS);
   assert.equal(commitChecksAt(":memory:"), LOCAL_COMMIT_CHECKS);
 });
+
+Deno.test("SplitCommit refuses a touched value over its size: the write fails and writes nothing of its commit", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const access = new KvAccess(kv, silentLogger, 10);
+  try {
+    const writer = access.splitCommit("touch");
+    await writer.add((group) => group.set(["a"], 1).touch(["at"], () => "x".repeat(100)));
+    await assert.rejects(writer.flush(), /^RangeError: Cannot touch \["at"\]: a touched value/);
+    assert.equal((await kv.get(["a"])).value, null);
+  } finally {
+    access.close();
+  }
+});

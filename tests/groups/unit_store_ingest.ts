@@ -32,6 +32,7 @@ import "../../src/ingest/location_test.ts";
 import "../../src/ingest/work_mode_test.ts";
 import "../../src/store/kv_test.ts";
 import "../../src/store/lifecycle_test.ts";
+import "../../src/store/postings_batches_test.ts";
 import "../../src/store/postings_store_test.ts";
 import "../../src/store/publish_lease_test.ts";
 import "../../src/store/snapshot_store_test.ts";
