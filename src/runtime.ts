@@ -20,7 +20,9 @@ import {
   publishIndex,
   type PublishIndexOptions,
 } from "./search/publish_index.ts";
-import { publishInChild } from "./search/publish_in_child.ts";
+import { compactInChild, publishInChild } from "./search/publish_in_child.ts";
+import { type Compacted, compactIndex } from "./search/compact_index.ts";
+import type { JobIndex } from "./index/job_index.ts";
 import { importTexts } from "./ingest/import_files.ts";
 import { redatedForRetention } from "./domain/lifecycle.ts";
 import { reportIndexGap } from "./search/index_gap.ts";
@@ -94,6 +96,31 @@ async function publishFull(
     peak_rss_mib: peakRssMib,
   });
   return { snapshotId, docCount };
+}
+
+/**
+ * A server's compaction: in a child process where a full publish would run in one (it reads the
+ * chain of deltas from the store and merges it there), else over the index this process serves.
+ */
+async function compactFull(
+  config: Readonly<Config>,
+  store: Store,
+  served: { id: string; index: JobIndex } | null,
+  embedder: OpenedEmbedder,
+  model: string,
+  logger: Logger,
+): Promise<Compacted | { full: string } | null> {
+  const spec = (embedder as Partial<OpenedEmbedder>).spec;
+  if (!config.publishInChild || config.kvLocation === ":memory:" || spec === undefined) {
+    return await compactIndex(store, served, { model, logger });
+  }
+  return await compactInChild({
+    kvLocation: config.kvLocation,
+    model: { id: spec.id, modelDir: config.modelDir, modelSource: config.modelSource },
+    retentionDays: 0,
+    now: Date.now(),
+    task: { compact: { embedderModel: model } },
+  }, { logger });
 }
 
 export interface Runtime {
@@ -176,6 +203,8 @@ export async function openRuntime(
       lifecycle,
       served: () => service.served(),
       publishFull: (publishOptions) => publishFull(config, store, publishOptions),
+      compact: async (served, model) =>
+        compactFull(config, store, served, await embedderReady, model, logger),
     })
     : undefined;
   const ready = (async () => {

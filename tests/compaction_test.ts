@@ -23,6 +23,7 @@ import type { Embedder } from "../src/model/embedder.ts";
 import { parseNear } from "../src/places/mod.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
 import { compactIndex } from "../src/search/compact_index.ts";
+import { compactInChild } from "../src/search/publish_in_child.ts";
 import { placeToApply } from "../src/search/place_to_apply.ts";
 import { publishDelta } from "../src/search/publish_delta.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
@@ -424,3 +425,64 @@ Deno.test("a chain past its threshold is compacted by the next publish, whatever
     store.close();
   }
 });
+
+Deno.test("a compaction in a child process writes what a full publish of the same store writes, its log lines the server's", async () => {
+  const embedder = await testEmbedder();
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_compact_child_" });
+  const kvLocation = `${dir}/store.kv`;
+  const store = storeOn(await Deno.openKv(kvLocation), { logger: silentLogger });
+  const posting = (n: number) => wardPosting(n, "child", `Nurse ${n % 5}`);
+  try {
+    await store.postings.upsertJobs(
+      await Promise.all(Array.from({ length: 40 }, (_, n) => posting(n))),
+    );
+    await publishIndex(store, { embedder, logger: silentLogger });
+    let served = await currentIndex(store);
+    for (const n of [100, 101]) {
+      await store.postings.upsertJobs([await posting(n)]);
+      const delta = await publishDelta(store, served, { embedder, logger: silentLogger });
+      assert.ok(!("full" in delta), JSON.stringify(delta));
+      served.index.close();
+      served = await currentIndex(store);
+    }
+    const tip = (await store.snapshots.currentSnapshotId())!;
+    const logs: string[] = [];
+    const compacted = await compactInChild({
+      kvLocation,
+      model: { id: "unused by a merge", modelDir: dir },
+      retentionDays: 0,
+      now: Date.now(),
+      task: { compact: { embedderModel: embedder.model } },
+    }, { logger: { ...silentLogger, info: (msg) => void logs.push(msg) } });
+    assert.ok(compacted !== null && !("full" in compacted), JSON.stringify(compacted));
+    assert.equal(compacted.deltas, 2);
+    assert.ok(logs.includes("index deltas compacted"), "the child's log line reaches the server");
+    const meta = await store.snapshots.readSnapshotMeta(compacted.snapshotId);
+    assert.equal(meta?.compactedFrom, tip);
+    assert.equal(meta?.baseId, undefined, "a new base");
+    const bytes = await currentBytes(store);
+    await publishIndex(store, { embedder, logger: silentLogger });
+    assert.deepEqual(bytes, await currentBytes(store));
+    served.index.close();
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+async function currentIndex(store: Store): Promise<{ id: string; index: JobIndex }> {
+  const id = (await store.snapshots.currentSnapshotId())!;
+  const meta = (await store.snapshots.readSnapshotMeta(id))!;
+  let index = new JobIndex(
+    await decodeSnapshot((await store.snapshots.readSnapshot(meta.baseId ?? id))!.bytes),
+  );
+  for (const deltaId of meta.baseId ? [...(meta.chain ?? []), id] : []) {
+    const next = applyDelta(
+      index,
+      await decodeDelta((await store.snapshots.readSnapshot(deltaId))!.bytes),
+    );
+    index.close();
+    index = next;
+  }
+  return { id, index };
+}

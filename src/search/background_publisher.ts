@@ -26,7 +26,7 @@ import {
   type PublishProgress,
 } from "./publish_index.ts";
 import { compactionDue, publishDelta } from "./publish_delta.ts";
-import { compactIndex } from "./compact_index.ts";
+import { type Compacted, compactIndex } from "./compact_index.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { warnIndexGap } from "./index_gap.ts";
 
@@ -72,6 +72,15 @@ export interface BackgroundPublisherOptions {
    * process (src/search/publish_in_child.ts) so that its memory is never the serving heap's.
    */
   publishFull?: (options: PublishIndexOptions) => Promise<PublishedIndex>;
+  /**
+   * How a compaction runs; default `compactIndex` in this process over the index it serves. A
+   * server runs it in a child process (src/search/publish_in_child.ts): encoding the merged index
+   * takes one thread 20-30 s at 1,000,000 postings, which here would stall every search.
+   */
+  compact?: (
+    served: { id: string; index: JobIndex } | null,
+    model: string,
+  ) => Promise<Compacted | { full: string } | null>;
 }
 
 /** What a publisher is building, for `/healthz`: why, and how far it has come. */
@@ -245,7 +254,9 @@ export function createBackgroundPublisher(
         // Merged, not rebuilt (src/search/compact_index.ts); a full publish only where it must.
         let compacted: Awaited<ReturnType<typeof compactIndex>> = null;
         try {
-          compacted = await compactIndex(store, served, { model: embedder.model, logger });
+          compacted = options.compact
+            ? await options.compact(served, embedder.model)
+            : await compactIndex(store, served, { model: embedder.model, logger });
         } catch (error) {
           // A compaction that fails (another server published meanwhile, say) must not hold up
           // the delta the postings are waiting for: the next publish compacts.

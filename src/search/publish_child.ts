@@ -12,6 +12,7 @@ import { createLogger } from "../log.ts";
 import { openStore } from "../store/store.ts";
 import { openEmbedder } from "../model/open_embedder.ts";
 import { publishIndex } from "./publish_index.ts";
+import { compactIndex } from "./compact_index.ts";
 import type { ChildPublishSettings } from "./publish_in_child.ts";
 
 const encoder = new TextEncoder();
@@ -38,8 +39,8 @@ const settings = JSON.parse(Deno.args[0]) as ChildPublishSettings;
 })();
 const logger = createLogger({ level: "debug", write: (line) => send({ log: JSON.parse(line) }) });
 let code = 0;
-const store = await openStore(settings.kvLocation, { logger });
-try {
+
+async function publish(store: Awaited<ReturnType<typeof openStore>>) {
   const embedder = await openEmbedder({
     model: settings.model.id,
     modelDir: settings.model.modelDir,
@@ -59,6 +60,20 @@ try {
     send({ published, peak_rss_mib: peakRssMib() });
   } finally {
     embedder.close();
+  }
+}
+
+const store = await openStore(settings.kvLocation, { logger });
+try {
+  if (settings.task?.compact) {
+    // A merge embeds nothing: no model is opened.
+    const compacted = await compactIndex(store, null, {
+      model: settings.task.compact.embedderModel,
+      logger,
+    });
+    send({ compacted, peak_rss_mib: peakRssMib() });
+  } else {
+    await publish(store);
   }
 } catch (error) {
   send({ error: error instanceof Error ? error.message : String(error) });

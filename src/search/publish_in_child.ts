@@ -9,6 +9,7 @@
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../log.ts";
 import type { PublishedIndex, PublishProgress } from "./publish_index.ts";
+import type { Compacted } from "./compact_index.ts";
 
 /** What the child needs to publish as this server would. */
 export interface ChildPublishSettings {
@@ -19,6 +20,12 @@ export interface ChildPublishSettings {
   retentionDays: number;
   /** The time expiry and retention are judged at (ms). */
   now: number;
+  /**
+   * `compact`: merge the current chain of deltas into a new base (src/search/compact_index.ts)
+   * instead of a full publish; `embedderModel` is what the server embeds with (its stamp), which
+   * the chain must be of.
+   */
+  task?: { compact: { embedderModel: string } };
 }
 
 export interface ChildPublishOptions {
@@ -61,6 +68,7 @@ type ChildMessage =
   | { log: { level?: string; msg?: string; time?: string; [field: string]: unknown } }
   | { progress: PublishProgress }
   | { published: PublishedIndex; peak_rss_mib: number | null }
+  | { compacted: Compacted | { full: string } | null; peak_rss_mib: number | null }
   | { error: string };
 
 /**
@@ -72,6 +80,31 @@ export async function publishInChild(
   settings: ChildPublishSettings,
   options: ChildPublishOptions,
 ): Promise<PublishedIndex & { peakRssMib: number | null }> {
+  const result = await runChild({ ...settings, task: undefined }, options);
+  if (!("published" in result)) throw new Error("the publish process answered no publish");
+  return { ...result.published, peakRssMib: result.peak_rss_mib };
+}
+
+/**
+ * Compacts the current chain of deltas in a child process: what `compactIndex` returns there.
+ * Encoding a snapshot of 1,000,000 postings takes 20-30 s of one thread's time, which in the
+ * serving process would be 20-30 s without an answer to any search.
+ */
+export async function compactInChild(
+  settings: ChildPublishSettings & { task: { compact: { embedderModel: string } } },
+  options: ChildPublishOptions,
+): Promise<Compacted | { full: string } | null> {
+  const result = await runChild(settings, options);
+  if (!("compacted" in result)) throw new Error("the compaction process answered no compaction");
+  return result.compacted;
+}
+
+type ChildResult = Extract<ChildMessage, { peak_rss_mib: number | null }>;
+
+async function runChild(
+  settings: ChildPublishSettings,
+  options: ChildPublishOptions,
+): Promise<ChildResult> {
   const { logger } = options;
   const child = new Deno.Command(Deno.execPath(), {
     args: childArgs(settings, options.heapMib),
@@ -80,7 +113,7 @@ export async function publishInChild(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  let result: { published: PublishedIndex; peak_rss_mib: number | null } | null = null;
+  let result: ChildResult | null = null;
   let failure: string | null = null;
   const read = (async () => {
     let buffered = "";
@@ -98,8 +131,8 @@ export async function publishInChild(
             : logger.info;
           log(String(msg), { ...fields, publish_pid: child.pid });
         } else if ("progress" in message) options.onProgress?.(message.progress);
-        else if ("published" in message) result = message;
-        else failure = message.error;
+        else if ("error" in message) failure = message.error;
+        else result = message;
       }
     }
   })();
@@ -113,10 +146,7 @@ export async function publishInChild(
   const status = await child.status;
   await Promise.all([read, readErrors]);
   await child.stdin.close().catch(() => {});
-  if (result !== null && status.success) {
-    const { published, peak_rss_mib } = result;
-    return { ...published as PublishedIndex, peakRssMib: peak_rss_mib };
-  }
+  if (result !== null && status.success) return result;
   if (failure !== null) throw new Error(failure);
   throw new Error(
     `the publish process ended with ${
