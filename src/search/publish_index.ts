@@ -79,24 +79,24 @@ function hashText(text: string): string {
 }
 
 /**
- * Vectors for the given texts (distinct), from the KV cache where present, else from the embedder,
- * whose new vectors are cached step by step: a build that dies half-way keeps what it embedded.
+ * Hands each text's vector to `take` (texts distinct; `k` its position), from the KV cache where
+ * present, else from the embedder, whose new vectors are cached step by step: a build that dies
+ * half-way keeps what it embedded. Returns how many were embedded.
  */
-export async function embedWithCache(
+async function eachVectorWithCache(
   store: Pick<Store, "embeddings">,
   embedder: Embedder,
-  texts: string[],
+  texts: readonly string[],
+  take: (k: number, vector: Float32Array) => void,
   onProgress?: (done: number, total: number) => void,
-): Promise<{ vectors: Map<string, Float32Array>; embedded: number }> {
-  const hashes = texts.map(hashText);
-  const vectors = new Map<string, Float32Array>();
+): Promise<number> {
   const missing: number[] = [];
   for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
-    const slice = hashes.slice(i, i + LOOKUP_STEP);
+    const slice = texts.slice(i, i + LOOKUP_STEP).map(hashText);
     const cached = await store.embeddings.getEmbeddings(embedder.model, slice);
     slice.forEach((hash, j) => {
       const vector = cached.get(hash);
-      if (vector && vector.length === embedder.dimensions) vectors.set(texts[i + j], vector);
+      if (vector && vector.length === embedder.dimensions) take(i + j, vector);
       else missing.push(i + j);
     });
   }
@@ -107,22 +107,39 @@ export async function embedWithCache(
     const fresh = await embedder.embed(step.map((k) => texts[k]));
     const toCache = new Map<string, Float32Array>();
     step.forEach((k, j) => {
-      vectors.set(texts[k], fresh[j]);
-      toCache.set(hashes[k], fresh[j]);
+      take(k, fresh[j]);
+      toCache.set(hashText(texts[k]), fresh[j]);
     });
     await store.embeddings.putEmbeddings(embedder.model, toCache);
     done += step.length;
     onProgress?.(done, texts.length);
   }
-  return { vectors, embedded: missing.length };
+  return missing.length;
+}
+
+/** Vectors for the given texts (distinct), cached or embedded ({@linkcode eachVectorWithCache}). */
+export async function embedWithCache(
+  store: Pick<Store, "embeddings">,
+  embedder: Embedder,
+  texts: string[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ vectors: Map<string, Float32Array>; embedded: number }> {
+  const vectors = new Map<string, Float32Array>();
+  const embedded = await eachVectorWithCache(
+    store,
+    embedder,
+    texts,
+    (k, vector) => vectors.set(texts[k], vector),
+    onProgress,
+  );
+  return { vectors, embedded };
 }
 
 /**
  * The vectors of the given texts (distinct) as the index holds them: row `i` is `texts[i]`'s,
- * quantised as {@linkcode quantiseRows} would (src/index/title_vectors.ts), taken from the KV cache
- * where present, else embedded (and cached step by step, as {@linkcode embedWithCache} does). Each
- * vector is quantised as it comes: a publish never holds them as float32 (at 1,000,000 titles that
- * was a Float32Array each and then one matrix of them, 3 GB).
+ * quantised as {@linkcode quantiseRows} would (src/index/title_vectors.ts), cached or embedded as
+ * {@linkcode embedWithCache} does. Each vector is quantised as it comes: a publish never holds them
+ * as float32 (at 1,000,000 titles that was a Float32Array each and then one matrix of them, 3 GB).
  */
 export async function embedRowsWithCache(
   store: Pick<Store, "embeddings">,
@@ -133,31 +150,14 @@ export async function embedRowsWithCache(
   const { dimensions } = embedder;
   const values = new Int8Array(texts.length * dimensions);
   const scales = new Float32Array(texts.length);
-  const missing: number[] = [];
-  for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
-    const slice = texts.slice(i, i + LOOKUP_STEP).map(hashText);
-    const cached = await store.embeddings.getEmbeddings(embedder.model, slice);
-    slice.forEach((hash, j) => {
-      const vector = cached.get(hash);
-      if (vector && vector.length === dimensions) quantiseRowInto(vector, values, scales, i + j);
-      else missing.push(i + j);
-    });
-  }
-  let done = texts.length - missing.length;
-  onProgress?.(done, texts.length);
-  for (let i = 0; i < missing.length; i += EMBED_STEP) {
-    const step = missing.slice(i, i + EMBED_STEP);
-    const fresh = await embedder.embed(step.map((k) => texts[k]));
-    const toCache = new Map<string, Float32Array>();
-    step.forEach((k, j) => {
-      quantiseRowInto(fresh[j], values, scales, k);
-      toCache.set(hashText(texts[k]), fresh[j]);
-    });
-    await store.embeddings.putEmbeddings(embedder.model, toCache);
-    done += step.length;
-    onProgress?.(done, texts.length);
-  }
-  return { values, scales, embedded: missing.length };
+  const embedded = await eachVectorWithCache(
+    store,
+    embedder,
+    texts,
+    (k, vector) => quantiseRowInto(vector, values, scales, k),
+    onProgress,
+  );
+  return { values, scales, embedded };
 }
 
 /**
