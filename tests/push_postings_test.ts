@@ -259,3 +259,53 @@ Deno.test({
     await fleet.close();
   }
 });
+
+Deno.test({
+  name: "a server compacts its deltas in its publish process and serves the compaction",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const fleet = await serverFleet("jobseek_compact_");
+  let server: ServerProcess | undefined;
+  try {
+    const { feeder, reader } = await seedStoreFile(fleet.kvPath, 30);
+    server = await fleet.start({ JOBSEEK_KV: fleet.kvPath, JOBSEEK_RATE_LIMIT: "100000" });
+    // Two pushes of twenty onto thirty: their deltas pass a quarter of the base's bytes (5 KiB each
+    // against 33), so a compaction follows the second (src/search/publish_delta.ts).
+    for (const [from, to] of [[0, 20], [20, 40]]) {
+      const pushed = await push(server, feeder, lighthouseKeepers(from, to));
+      assert.equal(pushed.status, 200, JSON.stringify(pushed.body));
+      const waited = performance.now();
+      while (!server.logs.some((l) => l.msg === "index delta applied" && l.doc_count === 30 + to)) {
+        assert.ok(performance.now() - waited < 60_000, "the push was never published");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const started = performance.now();
+    const compactedLine = () =>
+      server!.logs.find((l) => l.msg === "index deltas compacted" && l.publish_pid !== undefined);
+    while (!compactedLine()) {
+      assert.ok(performance.now() - started < 60_000, "no compaction in the publish process");
+      const health = await server.fetch("/healthz");
+      assert.equal(health.status, 200, "the server serves while the compaction runs");
+      await health.body?.cancel();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const line = compactedLine()!;
+    assert.notEqual(line.publish_pid, server.pid, "the compaction ran in another process");
+    // The server takes the compaction over without reading it, and it holds every posting.
+    const tookOver = "index deltas compacted: serving the same index as the new snapshot";
+    while (!server.logs.some((l) => l.msg === tookOver && l.snapshot_id === line.snapshot_id)) {
+      assert.ok(performance.now() - started < 60_000, "the server never took the compaction");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(await searchTotal(server, reader, NEW_TITLE), 40);
+    assert.ok(
+      !server.logs.some((l) => l.msg === "publishing the whole index instead of a delta"),
+      "no full publish",
+    );
+  } finally {
+    await server?.stop();
+    await fleet.close();
+  }
+});
