@@ -21,14 +21,9 @@
  * @module
  */
 import { errorFields, type Logger } from "../log.ts";
-import {
-  ASSUMED_DESCRIPTOR_LIMIT,
-  connectionBudget,
-  readDescriptorLimit,
-} from "./connection_cap.ts";
 import { ConnectionGuard } from "./connection_guard.ts";
 import type { ServeAppOptions, ServedApp } from "./serve_app.ts";
-import { SHUTDOWN_DEADLINE_MS } from "./serve_app.ts";
+import { budgetFor, logListening, SHUTDOWN_DEADLINE_MS } from "./serve_app.ts";
 
 /** A running child: what the parent needs of a `Deno.ChildProcess`. */
 export interface SpawnedSearchProcess {
@@ -88,9 +83,10 @@ export async function serveSearchProcesses(
   options: SearchProcessesOptions,
 ): Promise<ServedSearchProcesses> {
   const { logger } = options;
-  const limit = await readDescriptorLimit();
-  const derived = connectionBudget(limit ?? ASSUMED_DESCRIPTOR_LIMIT);
-  const maxConnections = options.maxConnections ?? derived.maxConnections;
+  const { maxConnections, maxTurningAway, descriptorLimit } = await budgetFor(
+    options.maxConnections,
+    logger,
+  );
   const dir = await Deno.makeTempDir({ prefix: "jobseek_http_" });
   const slots: Slot[] = Array.from({ length: options.count }, (_, index) => {
     const path = `${dir}/search-${index}.sock`;
@@ -198,7 +194,7 @@ export async function serveSearchProcesses(
       upstreamPath,
       limits: options.limits,
       maxConnections,
-      maxTurningAway: derived.maxTurningAway,
+      maxTurningAway,
       maxPerAddress: options.maxPerAddress,
       maxPerNetwork: options.maxPerAddress,
       logger,
@@ -210,15 +206,7 @@ export async function serveSearchProcesses(
     await Deno.remove(dir, { recursive: true }).catch(() => {});
     throw error;
   }
-  logger.info("listening", {
-    hostname: guard.addr.hostname,
-    port: guard.addr.port,
-    max_connections: maxConnections,
-    max_per_address: guard.maxPerAddress,
-    max_per_network: guard.maxPerNetwork,
-    descriptor_limit: limit === Infinity ? "unlimited" : limit,
-    search_processes: options.count,
-  });
+  logListening(logger, guard, descriptorLimit, { search_processes: options.count });
 
   const deadline = options.shutdownDeadlineMs ?? SHUTDOWN_DEADLINE_MS;
   const cutOffAt = deadline - Math.min(2000, deadline / 4);

@@ -58,7 +58,7 @@ function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /** The connection cap and turn-away budget: as configured, or as the descriptor limit allows. */
-async function budgetFor(configured: number | undefined, logger: Logger) {
+export async function budgetFor(configured: number | undefined, logger: Logger) {
   const limit = await readDescriptorLimit();
   const derived = connectionBudget(limit ?? ASSUMED_DESCRIPTOR_LIMIT);
   if (limit === null) {
@@ -80,6 +80,24 @@ async function budgetFor(configured: number | undefined, logger: Logger) {
     maxTurningAway: derived.maxTurningAway,
     descriptorLimit: limit,
   };
+}
+
+/** Logs `listening`: where the guard listens and the connection limits in force. */
+export function logListening(
+  logger: Logger,
+  guard: ConnectionGuard,
+  descriptorLimit: number | null,
+  extra: Record<string, unknown> = {},
+): void {
+  logger.info("listening", {
+    hostname: guard.addr.hostname,
+    port: guard.addr.port,
+    max_connections: guard.maxConnections,
+    max_per_address: guard.maxPerAddress,
+    max_per_network: guard.maxPerNetwork,
+    descriptor_limit: descriptorLimit === Infinity ? "unlimited" : descriptorLimit,
+    ...extra,
+  });
 }
 
 /** Starts serving `handler`; logs `listening` with the public host and port. */
@@ -145,14 +163,7 @@ export async function serveApp(
     await Deno.remove(dir, { recursive: true }).catch(() => {});
     throw error;
   }
-  logger.info("listening", {
-    hostname: guard.addr.hostname,
-    port: guard.addr.port,
-    max_connections: maxConnections,
-    max_per_address: guard.maxPerAddress,
-    max_per_network: guard.maxPerNetwork,
-    descriptor_limit: descriptorLimit === Infinity ? "unlimited" : descriptorLimit,
-  });
+  logListening(logger, guard, descriptorLimit);
   const deadline = options.shutdownDeadlineMs ?? SHUTDOWN_DEADLINE_MS;
   // The end of the deadline is for closing: connections still open 2 s before it are closed, the
   // app server then ends their requests at once (measured: within 2 ms), and close() returns
