@@ -104,7 +104,9 @@ export class PostingsStore {
     const writer = this.#kv.splitCommit("write postings");
     // Postings were last written when the commit that wrote them was sent: one record a commit
     // that changes postings (it was set once a posting), at or after every change log entry in it.
-    let lastChangedAt = 0;
+    // Past the record as read, not only the clock: a write in the millisecond a publish read it
+    // must still read as newer than what that publish holds (index_gap.ts compares them).
+    let lastChangedAt = (await this.changedAt()) ?? 0;
     const changedAt = () => (lastChangedAt = Math.max(lastChangedAt + 1, Date.now()));
     const read = (from: number) => {
       const slice = list.slice(from, from + batch).map((job) => JobSchema.parse(job));

@@ -118,13 +118,18 @@ Deno.test("upsertJobs() over a posting that fails its schema replaces it and mov
 Deno.test("indexGap() names postings written after the current snapshot even when their number did not change", async () => {
   await withStore(async (store) => {
     await store.postings.upsertJobs([posting(1, { city: "Oslo" }), posting(2, { city: "Oslo" })]);
+    // As a publish records it: the last write it read, which may share its millisecond with what
+    // comes next.
+    const postingsChangedAt = (await store.postings.changedAt())!;
     await store.snapshots.publishSnapshot(new Uint8Array(10), {
       formatVersion: 1,
       docCount: 2,
       model: "m",
+      postingsChangedAt,
     });
     assert.equal(await indexGap(store), null);
     await store.postings.upsertJobs([{ ...posting(2, { city: "Oslo" }), job_title: "Chef" }]);
+    assert.ok((await store.postings.changedAt())! > postingsChangedAt);
     assert.deepEqual(await indexGap(store), { stored: 2, indexed: 2, changedSince: true });
   });
 });
