@@ -68,6 +68,13 @@ function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
+/**
+ * Postings from which a publish indexes its text on threads: where it did before slices became
+ * 10,000 postings (issue #40), so a publish of a few slices (the 11,517 real postings of the tests,
+ * a few seconds' work) keeps to this thread as it did, without starting and ending workers.
+ */
+const THREADS_FROM_POSTINGS = 25_000;
+
 /** Texts embedded per step: progress is reported and vectors are cached after each. */
 const EMBED_STEP = 512;
 /** Cache look-ups per step. */
@@ -187,7 +194,9 @@ export async function publishIndex(
   const fingerprints: TextColumn[] = [];
   const sliceSize = options.slice ?? BUILD_SLICE;
   const threads = options.textThreads ??
-    (total > sliceSize ? Math.min(MAX_TEXT_THREADS, navigator.hardwareConcurrency ?? 1) : 0);
+    (total > THREADS_FROM_POSTINGS
+      ? Math.min(MAX_TEXT_THREADS, navigator.hardwareConcurrency ?? 1)
+      : 0);
   const pool = threads > 0 ? new PositionTextPool(threads) : null;
   let slice: Job[] = [];
   let indexMs = 0;
