@@ -23,7 +23,7 @@
 import { errorFields, type Logger } from "../log.ts";
 import { ConnectionGuard } from "./connection_guard.ts";
 import type { ServeAppOptions, ServedApp } from "./serve_app.ts";
-import { budgetFor, logListening, SHUTDOWN_DEADLINE_MS } from "./serve_app.ts";
+import { budgetFor, logListening, publicGuard, SHUTDOWN_DEADLINE_MS } from "./serve_app.ts";
 
 /** A running child: what the parent needs of a `Deno.ChildProcess`. */
 export interface SpawnedSearchProcess {
@@ -188,17 +188,7 @@ export async function serveSearchProcesses(
   start(slots[0]);
   let guard: ConnectionGuard;
   try {
-    guard = new ConnectionGuard({
-      hostname: options.hostname,
-      port: options.port,
-      upstreamPath,
-      limits: options.limits,
-      maxConnections,
-      maxTurningAway,
-      maxPerAddress: options.maxPerAddress,
-      maxPerNetwork: options.maxPerAddress,
-      logger,
-    });
+    guard = publicGuard(options, { maxConnections, maxTurningAway }, upstreamPath);
   } catch (error) {
     stopping = true;
     clearInterval(readyTimer);

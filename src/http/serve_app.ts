@@ -82,6 +82,24 @@ export async function budgetFor(configured: number | undefined, logger: Logger) 
   };
 }
 
+/** The guard on the public port, with the options' limits and the budget in force. */
+export function publicGuard(
+  options: ServeAppOptions,
+  budget: { maxConnections: number; maxTurningAway: number },
+  upstreamPath: () => string,
+): ConnectionGuard {
+  return new ConnectionGuard({
+    hostname: options.hostname,
+    port: options.port,
+    upstreamPath,
+    limits: options.limits,
+    ...budget,
+    maxPerAddress: options.maxPerAddress,
+    maxPerNetwork: options.maxPerAddress,
+    logger: options.logger,
+  });
+}
+
 /** Logs `listening`: where the guard listens and the connection limits in force. */
 export function logListening(
   logger: Logger,
@@ -146,17 +164,7 @@ export async function serveApp(
   let guard: ConnectionGuard;
   try {
     startAppServer();
-    guard = new ConnectionGuard({
-      hostname: options.hostname,
-      port: options.port,
-      upstreamPath: () => path,
-      limits: options.limits,
-      maxConnections,
-      maxTurningAway,
-      maxPerAddress: options.maxPerAddress,
-      maxPerNetwork: options.maxPerAddress,
-      logger,
-    });
+    guard = publicGuard(options, { maxConnections, maxTurningAway }, () => path);
   } catch (error) {
     stopping = true;
     await Promise.all([...servers].map((server) => server.shutdown()));
