@@ -8,23 +8,18 @@
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { cachingTestEmbedder, realJobs, testEmbedder } from "./helpers.ts";
+import { cachingTestEmbedder, indexSearcher, realJobs, testEmbedder } from "./helpers.ts";
 import type { Job } from "../src/domain/job.ts";
 import { formatUtc } from "../src/domain/lifecycle.ts";
-import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { applyDelta, decodeDelta } from "../src/index/index_delta.ts";
 import { embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
-import { rankingForModel } from "../src/index/ranking.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { type Logger, silentLogger } from "../src/log.ts";
 import type { Embedder } from "../src/model/embedder.ts";
-import { parseNear } from "../src/places/mod.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
 import { compactIndex } from "../src/search/compact_index.ts";
 import { compactInChild } from "../src/search/publish_in_child.ts";
-import { placeToApply } from "../src/search/place_to_apply.ts";
 import { publishDelta } from "../src/search/publish_delta.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { SnapshotFollower } from "../src/search/snapshot_follower.ts";
@@ -54,28 +49,9 @@ const RETENTION_DAYS = 3650;
 const LONG_AGO = "2000-01-01 00:00:00";
 
 async function searcher() {
-  const embedder = await testEmbedder();
-  const { ranking, cut } = rankingForModel(embedder.model);
-  const queryVectors = new Map<string, Float32Array>();
+  const search = indexSearcher(await testEmbedder());
   return async (index: JobIndex, params: Record<string, string>) => {
-    const query = parseSearchQuery(params);
-    const place = placeToApply(index, query);
-    const analyzed = analyzeQuery(place?.rest ?? query.q);
-    let vector = queryVectors.get(analyzed.embeddingText);
-    if (!vector) {
-      [vector] = await embedder.embed([analyzed.embeddingText]);
-      queryVectors.set(analyzed.embeddingText, vector);
-    }
-    const { total, hits } = index.search({
-      query: analyzed,
-      vector,
-      filters: query,
-      context: { locate: parseNear },
-      place: place ?? undefined,
-      sort: query.sort,
-      ranking,
-      ...cut,
-    });
+    const { total, hits } = await search(index, params);
     return JSON.stringify({
       total,
       hits: hits.map((h) => [h.job, h.score, h.alsoPostedAt ?? []]),

@@ -15,6 +15,13 @@ import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService, type JobSearchService } from "../src/search/search_service.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { cachedRealJobs } from "./real_jobs_cache.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { analyzeQuery } from "../src/index/analyze_query.ts";
+import type { IndexResult } from "../src/index/index_search.ts";
+import type { JobIndex } from "../src/index/job_index.ts";
+import { rankingForModel } from "../src/index/ranking.ts";
+import { parseNear } from "../src/places/mod.ts";
+import { placeToApply } from "../src/search/place_to_apply.ts";
 import { type CachingEmbedder, openVectorCache } from "./vector_cache.ts";
 
 export interface TestSearch {
@@ -209,4 +216,36 @@ export async function seedStoreFile(
   } finally {
     store.close();
   }
+}
+
+/**
+ * Searches a `JobIndex` as the service does (the place read from the query, the analysed query,
+ * the model's ranking and cut), each query's vector embedded once: for tests that compare indexes
+ * built different ways.
+ */
+export function indexSearcher(
+  embedder: Embedder,
+): (index: JobIndex, params: Record<string, string>) => Promise<IndexResult> {
+  const { ranking, cut } = rankingForModel(embedder.model);
+  const queryVectors = new Map<string, Float32Array>();
+  return async (index, params) => {
+    const query = parseSearchQuery(params);
+    const place = placeToApply(index, query);
+    const analyzed = analyzeQuery(place?.rest ?? query.q);
+    let vector = queryVectors.get(analyzed.embeddingText);
+    if (!vector) {
+      [vector] = await embedder.embed([analyzed.embeddingText]);
+      queryVectors.set(analyzed.embeddingText, vector);
+    }
+    return index.search({
+      query: analyzed,
+      vector,
+      filters: query,
+      context: { locate: parseNear },
+      place: place ?? undefined,
+      sort: query.sort,
+      ranking,
+      ...cut,
+    });
+  };
 }

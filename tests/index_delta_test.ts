@@ -6,17 +6,12 @@
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { cachingTestEmbedder, realJobs, testEmbedder } from "./helpers.ts";
+import { cachingTestEmbedder, indexSearcher, realJobs, testEmbedder } from "./helpers.ts";
 import type { Job } from "../src/domain/job.ts";
-import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { applyDelta, decodeDelta, deltaData, encodeDelta } from "../src/index/index_delta.ts";
 import { embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
-import { rankingForModel } from "../src/index/ranking.ts";
 import { decodeSnapshot, encodeSnapshot } from "../src/index/snapshot.ts";
-import { placeToApply } from "../src/search/place_to_apply.ts";
-import { parseNear } from "../src/places/mod.ts";
 
 /** As tests/filter_property_test.ts: occupations, other words, places in the text, garbage. */
 const QUERIES = [
@@ -59,8 +54,6 @@ Deno.test("an index with deltas applied searches exactly as one built at once", 
   };
   await embedAll(pool);
   await titles.save();
-  const { ranking, cut } = rankingForModel(embedder.model);
-  const queryVectors = new Map<string, Float32Array>();
 
   const indexData = (jobs: Job[]) =>
     deltaData({
@@ -74,25 +67,9 @@ Deno.test("an index with deltas applied searches exactly as one built at once", 
     const sorted = [...jobs].sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     return new JobIndex(await decodeSnapshot(await encodeSnapshot(indexData(sorted)))).prepare();
   };
+  const searchIndex = indexSearcher(embedder);
   const search = async (index: JobIndex, params: Record<string, string>) => {
-    const query = parseSearchQuery(params);
-    const place = placeToApply(index, query);
-    const analyzed = analyzeQuery(place?.rest ?? query.q);
-    let vector = queryVectors.get(analyzed.embeddingText);
-    if (!vector) {
-      [vector] = await embedder.embed([analyzed.embeddingText]);
-      queryVectors.set(analyzed.embeddingText, vector);
-    }
-    const { total, hits } = index.search({
-      query: analyzed,
-      vector,
-      filters: query,
-      context: { locate: parseNear },
-      place: place ?? undefined,
-      sort: query.sort,
-      ranking,
-      ...cut,
-    });
+    const { total, hits } = await searchIndex(index, params);
     return {
       total,
       hits: hits.map((h) => [h.job.id, h.score, h.job.job_title, h.alsoPostedAt ?? []]),
