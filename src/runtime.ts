@@ -202,6 +202,7 @@ export async function openRuntime(
       leaseMs: config.publishLeaseMs,
       lifecycle,
       served: () => service.served(),
+      unloadable: () => service.unloadableSnapshot(),
       publishFull: (publishOptions) => publishFull(config, store, publishOptions),
       compact: async (served, model) =>
         compactFull(config, store, served, await embedderReady, model, logger),

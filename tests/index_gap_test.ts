@@ -5,8 +5,9 @@
  * time.
  */
 import { strict as assert } from "node:assert";
-import { silentLogger } from "../src/log.ts";
+import { type Logger, silentLogger } from "../src/log.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
+import { SnapshotFollower } from "../src/search/snapshot_follower.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { indexGap } from "../src/store/index_gap.ts";
 import { openStore } from "../src/store/store.ts";
@@ -42,6 +43,65 @@ Deno.test("the background publisher closes a gap between store and index, once",
   } finally {
     publisher.stop();
     store.close();
+  }
+});
+
+Deno.test("a server serving the previous snapshot, the current one damaged, publishes the gap without waiting to follow it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_gap_damaged_" });
+  const kvPath = `${dir}/kv.sqlite3`;
+  const embedder = await testEmbedder();
+  const jobs = await defaultTestJobs(40);
+  const store = await openStore(kvPath);
+  const follower = new SnapshotFollower({
+    snapshots: store.snapshots,
+    embedder: Promise.resolve(embedder),
+    logger: silentLogger,
+    pollMs: 50,
+  });
+  const logs: Record<string, unknown>[] = [];
+  const logger: Logger = {
+    ...silentLogger,
+    info: (msg, fields) => logs.push({ msg, ...fields }),
+  };
+  // Waiting to follow a pointer the server cannot load would outlast the test by far.
+  const publisher = createBackgroundPublisher({
+    store,
+    embedder,
+    logger,
+    gapCheckMs: 0,
+    served: () => follower.served(),
+    unloadable: () => follower.unloadable(),
+    followWaitMs: 3_600_000,
+  });
+  try {
+    await store.postings.upsertJobs(jobs.slice(0, 20));
+    await publishIndex(store, { embedder, logger: silentLogger });
+    await store.postings.upsertJobs(jobs.slice(20, 30));
+    await publishIndex(store, { embedder, logger: silentLogger });
+    const damaged = await store.snapshots.currentSnapshotId();
+    const kv = await Deno.openKv(kvPath);
+    await kv.set(["index_snapshots", damaged!, "chunk", 0], new Uint8Array([1, 2, 3]));
+    kv.close();
+    await follower.start();
+    assert.equal(follower.unloadable(), damaged);
+    assert.notEqual(follower.served()?.id, damaged, "the previous snapshot serves");
+    await store.postings.upsertJobs(jobs.slice(30));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const closed = await Promise.race([
+      publisher.closeGap(),
+      new Promise<"waited">((resolve) => timer = setTimeout(() => resolve("waited"), 60_000)),
+    ]).finally(() => clearTimeout(timer));
+    assert.equal(closed, true, "the gap is published, not waited on");
+    const now = await store.snapshots.currentSnapshotId();
+    assert.notEqual(now, damaged);
+    assert.equal((await store.snapshots.readSnapshotMeta(now!))?.docCount, 40);
+    assert.ok(logs.some((l) => l.msg === "published in the background"), JSON.stringify(logs));
+  } finally {
+    publisher.stop();
+    follower.stop();
+    await follower.whenIdle();
+    store.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });
 

@@ -68,6 +68,16 @@ export interface BackgroundPublisherOptions {
    */
   served?: () => { id: string; index: JobIndex } | null;
   /**
+   * The snapshot this server failed to load while it was current (damaged), or null: a publish
+   * does not wait for this server to follow a pointer to it, which it never will.
+   */
+  unloadable?: () => string | null;
+  /**
+   * How long a publish waits for this server to serve the index another server just published
+   * (ms); default 30 s: a poll (1.5 s) and an apply (1.7 s at 100,000 postings) as a rule.
+   */
+  followWaitMs?: number;
+  /**
    * How a full publish runs; default `publishIndex` in this process. A server runs it in a child
    * process (src/search/publish_in_child.ts) so that its memory is never the serving heap's.
    */
@@ -237,10 +247,10 @@ export function createBackgroundPublisher(
       let served = options.served?.() ?? null;
       // The pointer moved (another server's publish): this server's copy follows within a poll and
       // an apply, and a delta is made over it (a full publish instead took a minute at 100,000).
-      const waitUntil = performance.now() + FOLLOW_WAIT_MS;
+      const waitUntil = performance.now() + (options.followWaitMs ?? FOLLOW_WAIT_MS);
       while (
         served && current !== null && served.id !== current && meta?.compactedFrom !== served.id &&
-        performance.now() < waitUntil && !stopped
+        options.unloadable?.() !== current && performance.now() < waitUntil && !stopped
       ) {
         await sleep(FOLLOW_STEP_MS);
         served = options.served?.() ?? null;

@@ -48,6 +48,8 @@ export interface JobSearchService extends SearchService {
   snapshotId(): string | null;
   /** The index being served and the id of the snapshot (or delta) it stands for, or null. */
   served(): { id: string; index: JobIndex } | null;
+  /** The snapshot this server failed to load while it was current (damaged), or null. */
+  unloadableSnapshot(): string | null;
 }
 
 export interface SearchServiceOptions {
@@ -136,6 +138,10 @@ class SnapshotSearchService implements JobSearchService {
   /** The index being served and the snapshot it stands for (a publisher makes deltas over it). */
   served(): { id: string; index: JobIndex } | null {
     return this.#snapshots.served();
+  }
+
+  unloadableSnapshot(): string | null {
+    return this.#snapshots.unloadable();
   }
 
   /** The query's vector by the model of `served`'s index: the server's, or a stand-in's. */

@@ -91,6 +91,14 @@ export class SnapshotFollower {
     };
   }
 
+  /**
+   * The snapshot that failed to load while it was the one wanted (damaged, say), or null: waiting
+   * for this server to serve it will not help.
+   */
+  unloadable(): string | null {
+    return this.#unloadable?.id ?? null;
+  }
+
   /** Loads the current snapshot, if any, then watches for newer ones. */
   async start(): Promise<void> {
     if (this.#abort) return;
