@@ -906,19 +906,23 @@ Deno.test("metrics read publishes, source runs and pushes off the log lines", ()
   const metrics = new ServiceMetrics();
   metrics.observeLog("index published", { total_ms: 1500, doc_count: 10 });
   metrics.observeLog("index delta published", { total_ms: 200, doc_count: 11 });
+  // As a compaction's publish process reports it (its log lines reach the server's logger).
+  metrics.observeLog("index deltas compacted", { total_ms: 3400, doc_count: 11, deltas: 20 });
   metrics.observeLog("source pulled", { source: "feed", outcome: "imported" });
   metrics.observeLog("postings pushed", { rows_read: 7 });
   metrics.observeLog("index snapshot loaded", { doc_count: 11, load_ms: 5 });
   metrics.observeRequest("GET", "/v1/search", 429, 0.001);
-  assert.deepEqual(metrics.publishes().map((p) => [p.kind, p.seconds]), [["full", 1.5], [
-    "delta",
-    0.2,
-  ]]);
+  assert.deepEqual(metrics.publishes().map((p) => [p.kind, p.seconds]), [
+    ["full", 1.5],
+    ["delta", 0.2],
+    ["compaction", 3.4],
+  ]);
   return metrics.text().then((text) => {
     const all = samples(text);
     const value = (name: string, labels = "") =>
       all.find((s) => s.name === name && s.labels.includes(labels))?.value;
     assert.equal(value("jobseek_publish_duration_seconds_count", 'kind="full"'), 1);
+    assert.equal(value("jobseek_publish_duration_seconds_count", 'kind="compaction"'), 1);
     assert.equal(value("jobseek_source_runs_total", 'outcome="ok"'), 1);
     assert.equal(value("jobseek_pushed_postings_total"), 7);
     assert.equal(value("jobseek_index_postings"), 11);

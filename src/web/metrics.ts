@@ -43,7 +43,8 @@ const PUBLISHES_KEPT = 200;
 export interface PublishEvent {
   /** When it was logged (ms). */
   at: number;
-  kind: "full" | "delta";
+  /** A full publish, a delta, or a compaction merging the deltas into a new base. */
+  kind: "full" | "delta" | "compaction";
   seconds: number;
   docCount?: number;
 }
@@ -132,7 +133,8 @@ export class ServiceMetrics {
     });
     this.#publishSeconds = new client.Histogram({
       name: "jobseek_publish_duration_seconds",
-      help: "Time to publish an index snapshot (full) or a delta, on this server.",
+      help:
+        "Time to publish an index snapshot (full), a delta, or a compaction of deltas, on this server.",
       labelNames: ["kind"],
       buckets: PUBLISH_BUCKETS,
       registers,
@@ -279,10 +281,15 @@ export class ServiceMetrics {
       typeof fields[name] === "number" ? fields[name] as number : undefined;
     switch (msg) {
       case "index published":
-      case "index delta published": {
+      case "index delta published":
+      case "index deltas compacted": {
         const ms = number("total_ms");
         if (ms === undefined) return;
-        const kind = msg === "index published" ? "full" : "delta";
+        const kind = msg === "index published"
+          ? "full"
+          : msg === "index delta published"
+          ? "delta"
+          : "compaction";
         this.#publishSeconds.observe({ kind }, ms / 1000);
         this.#publishes.push({
           at: this.#now(),
