@@ -91,6 +91,7 @@ const EnvSchema = z.object({
   JOBSEEK_WEBHOOK_RETRY_FOR_MS: z.coerce.number().int().min(1000).default(24 * 3600_000),
   JOBSEEK_SEARCH_PROCESSES: z.string().optional(),
   JOBSEEK_SEARCH_SOCKET: z.string().min(1).optional(),
+  JOBSEEK_SEARCH_PROCESS_SHARE: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface StaticApiKey {
@@ -158,6 +159,12 @@ export interface Config {
    * connection guard of its own (the parent's guard forwards to it). Not an operator's setting.
    */
   searchSocket?: string;
+  /**
+   * Set by `jobseek serve` for its search processes: how many share the public port. Connections
+   * reach them round-robin, so each enforces this share of every per-address limit (kept in
+   * memory a process) and the server as a whole the limit. Not an operator's setting.
+   */
+  searchProcessShare: number;
   /** The embedding model's id in src/model/catalog.ts. */
   model: string;
   /** Where fetched models are kept. */
@@ -355,6 +362,7 @@ export function loadConfig(
     logLevel: e.JOBSEEK_LOG_LEVEL,
     searchProcesses: searchProcesses(e.JOBSEEK_SEARCH_PROCESSES, e.JOBSEEK_KV),
     ...(e.JOBSEEK_SEARCH_SOCKET ? { searchSocket: e.JOBSEEK_SEARCH_SOCKET } : {}),
+    searchProcessShare: e.JOBSEEK_SEARCH_PROCESS_SHARE,
     model: modelId(e.JOBSEEK_MODEL),
     modelDir: e.JOBSEEK_MODEL_DIR ?? defaultModelDir(env),
     modelSource: e.JOBSEEK_MODEL_SOURCE,

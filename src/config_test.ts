@@ -53,6 +53,12 @@ Deno.test("loadConfig() reads JOBSEEK_SEARCH_PROCESSES: 1 unless set, auto a cor
 
 Deno.test("loadConfig() takes JOBSEEK_SEARCH_SOCKET only when set", () => {
   assert.equal(loadConfig({}).searchSocket, undefined);
+  assert.equal(loadConfig({}).searchProcessShare, 1);
+  assert.equal(loadConfig({ JOBSEEK_SEARCH_PROCESS_SHARE: "4" }).searchProcessShare, 4);
+  assert.throws(
+    () => loadConfig({ JOBSEEK_SEARCH_PROCESS_SHARE: "0" }),
+    /JOBSEEK_SEARCH_PROCESS_SHARE/,
+  );
   assert.equal(
     loadConfig({ JOBSEEK_SEARCH_SOCKET: "/tmp/x/search-0.sock" }).searchSocket,
     "/tmp/x/search-0.sock",

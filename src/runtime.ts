@@ -344,6 +344,7 @@ export async function startServer(
     oauth,
     addressLimiter: new RateLimiter(addressCounts.rateLimits, {
       perMinute: config.rateLimitPerMinute,
+      splitAmong: config.searchProcessShare,
     }),
     logger,
     ingest: createIngestService({ store: runtime.store, publisher: runtime.publisher }),

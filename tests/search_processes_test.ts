@@ -198,6 +198,26 @@ Deno.test({
         const held = Number(metrics.text.match(/^jobseek_connections_held (\d+)$/m)?.[1]);
         assert.ok(held >= 1, `connections held: ${held}`);
       }
+      // Per-address limits are counted in memory by each process, which enforces its share: the
+      // server as a whole lets one network register as often as one process would (10 a minute).
+      const statuses: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const client = Deno.createHttpClient({});
+        try {
+          const response = await fetch(`${double.url}/oauth/register`, {
+            client,
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: "{}",
+          });
+          await response.body?.cancel();
+          statuses.push(response.status);
+        } finally {
+          client.close();
+        }
+      }
+      assert.equal(statuses.filter((status) => status !== 429).length, 10, String(statuses));
+      assert.deepEqual(statuses.slice(10), [429, 429, 429, 429], String(statuses));
     } finally {
       await Promise.all(servers.map((server) => server.stop("SIGKILL")));
       await Deno.remove(tmp, { recursive: true }).catch(() => {});

@@ -158,6 +158,7 @@ async function serveWithSearchProcesses(
     JOBSEEK_KV: config.kvLocation,
     JOBSEEK_MODEL_DIR: config.modelDir,
     JOBSEEK_SEARCH_PROCESSES: "1",
+    JOBSEEK_SEARCH_PROCESS_SHARE: String(config.searchProcesses),
     // Shown once, by this process.
     JOBSEEK_BOOTSTRAP_KEY: "0",
   });

@@ -43,6 +43,12 @@ export interface RateLimiterOptions {
   now?: () => number;
   /** Source of jitter in [0, 1) (tests pass a fixed one). */
   random?: () => number;
+  /**
+   * Of how many limiters that see a client's requests in turn this is one (default 1): each
+   * enforces that share of every limit, rounded up, so that together they enforce the limit. The
+   * search processes of one server each count per-address limits in memory.
+   */
+  splitAmong?: number;
 }
 
 interface Pending {
@@ -125,6 +131,7 @@ export class RateLimiter {
   readonly #perMinute: number;
   readonly #now: () => number;
   readonly #random: () => number;
+  readonly #splitAmong: number;
   /** Per subject, the requests waiting for the next commit (present while a commit runs). */
   readonly #queues = new Map<string, Pending[]>();
   /** Per subject, until when (ms) a request cannot fit under a limit of at most `limit`. */
@@ -139,10 +146,18 @@ export class RateLimiter {
         `Cannot create rate limiter: perMinute must be a whole number >= 1, got ${options.perMinute}`,
       );
     }
+    const splitAmong = options.splitAmong ?? 1;
+    if (!Number.isInteger(splitAmong) || splitAmong < 1) {
+      throw new JobseekError(
+        "INVALID_PARAMETER",
+        `Cannot create rate limiter: splitAmong must be a whole number >= 1, got ${splitAmong}`,
+      );
+    }
     this.#store = store;
     this.#perMinute = options.perMinute;
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
+    this.#splitAmong = splitAmong;
   }
 
   /**
@@ -155,7 +170,8 @@ export class RateLimiter {
   }
 
   /** {@linkcode consume} for any subject (e.g. a client address) with its limit per minute. */
-  async consumeSubject(subject: string, limit: number, cost = 1): Promise<void> {
+  async consumeSubject(subject: string, wholeLimit: number, cost = 1): Promise<void> {
+    const limit = Math.ceil(wholeLimit / this.#splitAmong);
     const lease = this.#leases.get(subject);
     if (lease) {
       const second = Math.floor(this.#now() / BUCKET_MS);

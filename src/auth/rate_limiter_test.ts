@@ -214,3 +214,31 @@ Deno.test("RateLimiter.consume() on servers whose decisions straddle a second ke
   assert.equal((await rejection(ahead.consume(alice))).code, "RATE_LIMITED");
   store.close();
 });
+
+Deno.test("RateLimiter split among N processes: each admits its share, rounded up; together the limit", async () => {
+  const stores = await Promise.all([openStore(":memory:"), openStore(":memory:")]);
+  const now = 1_700_000_000_000;
+  const limiters = stores.map((store) =>
+    new RateLimiter(store.rateLimits, { perMinute: 60, splitAmong: 2, now: () => now })
+  );
+  // Requests of one client reach the two in turn (round-robin connections).
+  let admitted = 0;
+  for (let i = 0; i < 14; i++) {
+    try {
+      await limiters[i % 2].consumeSubject("addr:register:10.0.0.0/24", 10);
+      admitted++;
+    } catch (error) {
+      assert.ok(error instanceof JobseekError && error.code === "RATE_LIMITED");
+    }
+  }
+  assert.equal(admitted, 10);
+  // An odd limit rounds up: never a share of 0, at most N - 1 over the whole.
+  const alone = new RateLimiter(stores[0].rateLimits, { perMinute: 60, splitAmong: 2 });
+  for (let i = 0; i < 2; i++) await alone.consumeSubject("addr:odd", 3);
+  assert.equal((await rejection(alone.consumeSubject("addr:odd", 3))).code, "RATE_LIMITED");
+  assert.throws(
+    () => new RateLimiter(stores[0].rateLimits, { perMinute: 60, splitAmong: 0 }),
+    /splitAmong must be a whole number >= 1, got 0/,
+  );
+  for (const store of stores) store.close();
+});
