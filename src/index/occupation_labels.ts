@@ -75,6 +75,8 @@ export const MOST_OCCUPATIONS = 3;
 /** Finds the occupations a query names, by the taxonomy's labels. */
 export class OccupationLabels {
   readonly #occupations: { label: string; key: string; labels: string }[];
+  /** Per word of any label, the occupations whose labels have it: only those can hold a phrase. */
+  readonly #byWord = new Map<string, number[]>();
 
   constructor(occupations: readonly Occupation[]) {
     this.#occupations = occupations.map((o) => ({
@@ -82,6 +84,13 @@ export class OccupationLabels {
       key: phraseKey(o.label),
       labels: ` ${phraseKey(o.labels)} `,
     }));
+    this.#occupations.forEach((o, i) => {
+      for (const word of new Set(o.labels.trim().split(" "))) {
+        const list = this.#byWord.get(word);
+        if (list) list.push(i);
+        else this.#byWord.set(word, [i]);
+      }
+    });
   }
 
   get size(): number {
@@ -89,16 +98,24 @@ export class OccupationLabels {
   }
 
   /**
-   * The preferred labels (lower case, as the encoder sees text) of the occupations whose labels hold `text` as a whole phrase: the one
-   * whose preferred label `text` is, if any; else all of them when they are at most
-   * `MOST_OCCUPATIONS` (a phrase many occupations share names none); a label equal to the text
-   * itself adds nothing and is left out.
+   * The preferred labels (lower case, as the encoder sees text) of the occupations whose labels
+   * hold `text` as a whole phrase: the one whose preferred label `text` is, if any; else all of
+   * them when they are at most `MOST_OCCUPATIONS` (a phrase many occupations share names none); a
+   * label equal to the text itself adds nothing and is left out.
    */
   labelsFor(text: string): string[] {
     const key = phraseKey(text);
     if (!key) return [];
     const needle = ` ${key} `;
-    const hits = this.#occupations.filter((o) => o.labels.includes(needle));
+    // The occupations with the query's rarest word are the only ones that can hold it all.
+    let fewest: number[] | undefined;
+    for (const word of key.split(" ")) {
+      const list = this.#byWord.get(word) ?? [];
+      if (!fewest || list.length < fewest.length) fewest = list;
+    }
+    const hits = (fewest ?? []).map((i) => this.#occupations[i]).filter((o) =>
+      o.labels.includes(needle)
+    );
     if (hits.some((o) => o.key === key)) return [];
     const chosen = hits.length <= MOST_OCCUPATIONS ? hits : [];
     return [...new Set(chosen.map((o) => o.label.toLowerCase()))];
