@@ -11,7 +11,11 @@
  *
  * `--try FILE`: a JSON list of `{ "name", "ranking"?, "cut"? }`, each merged over the model's
  * settings, measured one after the other on the same vectors (what bench/tune_ranking.ts does for
- * the cut alone). Title vectors are kept between runs in the model folder (tests/vector_cache.ts).
+ * the cut alone); `"ranking": { "occupationLabels": false }` measures without the ESCO labels.
+ * Title vectors are kept between runs in the model folder (tests/vector_cache.ts).
+ *
+ * `--per-query`: one line per query (set, query, the labels it named, both figures), to read what
+ * a setting changed query by query.
  *
  * @module
  */
@@ -24,6 +28,8 @@ import { rankingForModel, type RankingParams, type ResultCut } from "../src/inde
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { placeToApply } from "../src/search/place_to_apply.ts";
 import { loadConfig } from "../src/config.ts";
+import { silentLogger } from "../src/log.ts";
+import { openOccupations } from "../src/search/occupations.ts";
 import { openVectorCache } from "../tests/vector_cache.ts";
 import {
   HELDOUT_JUDGED_QUERIES,
@@ -67,6 +73,10 @@ const index = new JobIndex(assembleIndexData({
   vectors: jobs.map((job) => vectorOf.get(embeddingTextOf(job))!),
 }));
 const served = rankingForModel(embedder.model);
+const obtained = await openOccupations(loadConfig(Deno.env.toObject()), silentLogger);
+if (!obtained) throw new Error("the ESCO occupations could not be obtained");
+const occupations = obtained;
+const perQuery = Deno.args.includes("--per-query");
 
 const SETS: [string, TypedJudgedQuery[]][] = [
   ["model (tuned)", MODEL_JUDGED_QUERIES],
@@ -104,8 +114,20 @@ async function measure(
     const place = placeToApply(index, parseSearchQuery({ q: judged.q }));
     const query = analyzeQuery(place?.rest ?? judged.q);
     const vector = await vectorFor(query.embeddingText);
+    // As the service does (src/search/search_service.ts): the labels only where the ranking says.
+    const labels = ranking.occupationLabels ? occupations.labelsFor(query.embeddingText) : [];
+    const labelVectors = labels.length ? await Promise.all(labels.map(vectorFor)) : undefined;
     const search = (sort: "date" | "relevance", limit: number) =>
-      index.search({ query, vector, place: place ?? undefined, sort, limit, ranking, ...cut });
+      index.search({
+        query,
+        vector,
+        labelVectors,
+        place: place ?? undefined,
+        sort,
+        limit,
+        ranking,
+        ...cut,
+      });
     const grade = (job: Job) => gradeTyped(judged, job);
     const listed = search("relevance", 1000);
     const dated = search("date", 10);
@@ -118,6 +140,12 @@ async function measure(
       strong: listed.total,
       listed: listed.hits.length,
     };
+    if (perQuery) {
+      print(
+        `    ${judged.kind.padEnd(10)} ${JSON.stringify(judged.q)} [${labels.join("; ")}] ` +
+          `relevance ${row.relevance.toFixed(3)} first page ${row.firstPage.toFixed(3)}`,
+      );
+    }
     for (const kind of [judged.kind, "all"]) (rows[kind] ??= []).push(row);
   }
   return Object.fromEntries(

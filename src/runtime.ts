@@ -14,6 +14,7 @@ import {
 } from "./model/open_embedder.ts";
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
+import { openOccupations } from "./search/occupations.ts";
 import {
   indexBuildReason,
   type PublishedIndex,
@@ -185,9 +186,15 @@ export async function openRuntime(
     logger,
     onProgress: options.onModelProgress,
   });
+  // The taxonomy comes after the model (one fetch at a time), for the model whose ranking uses it;
+  // `ready` waits for it, so that no fetch outlives a runtime that is closed.
+  const occupationsReady = options.embedder ? Promise.resolve(null) : embedderReady.then(
+    (embedder) => embedder.spec.kind === "onnx" ? openOccupations(config, logger) : null,
+  ).catch(() => null);
   const service = createSearchService({
     store,
     embedder: embedderReady,
+    occupations: occupationsReady,
     logger,
     minScore: config.minScore,
     standInEmbedder: (stamp) => openStandInEmbedder(config, stamp, { logger }),
@@ -243,6 +250,7 @@ export async function openRuntime(
     }
     // The model's first run costs ~100 ms more than later ones: pay it before reporting ready.
     await embedder.embed(["warm-up"]);
+    await occupationsReady;
   })();
   ready.catch((error) => logger.error("index failed to load", errorFields(error)));
   // An operator's `jobseek index lifecycle` reaches a running server at its next check.

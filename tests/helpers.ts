@@ -22,6 +22,8 @@ import type { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { parseNear } from "../src/places/mod.ts";
 import { placeToApply } from "../src/search/place_to_apply.ts";
+import type { OccupationLabels } from "../src/index/occupation_labels.ts";
+import { openOccupations } from "../src/search/occupations.ts";
 import { type CachingEmbedder, openVectorCache } from "./vector_cache.ts";
 
 export interface TestSearch {
@@ -136,6 +138,8 @@ export interface TestSearchOptions {
    * Queries are always embedded by the model.
    */
   cacheVectors?: boolean;
+  /** The ESCO occupations the service reads queries with, as a server has them; default: none. */
+  occupations?: OccupationLabels | null;
 }
 
 /**
@@ -156,7 +160,12 @@ export async function createTestSearch(options: TestSearchOptions = {}): Promise
     } else {
       await publishIndex(store, { embedder, logger: silentLogger });
     }
-    service = createSearchService({ store, embedder, logger: silentLogger });
+    service = createSearchService({
+      store,
+      embedder,
+      logger: silentLogger,
+      occupations: options.occupations ?? undefined,
+    });
     await service.start();
     const started = service;
     return {
@@ -174,6 +183,17 @@ export async function createTestSearch(options: TestSearchOptions = {}): Promise
     store.close();
     throw error;
   }
+}
+
+let occupationsOnce: Promise<OccupationLabels | null> | undefined;
+
+/**
+ * The ESCO occupations as a server on this machine obtains them (into JOBSEEK_MODEL_DIR, fetched
+ * on first need as the model is), once per test process.
+ */
+export function testOccupations(): Promise<OccupationLabels | null> {
+  occupationsOnce ??= openOccupations(loadConfig(Deno.env.toObject()), silentLogger);
+  return occupationsOnce;
 }
 
 let realJobsOnce: Promise<Job[]> | undefined;

@@ -12,7 +12,7 @@
  * @module
  */
 import { strict as assert } from "node:assert";
-import { createTestSearch, realJobs, type TestSearch } from "./helpers.ts";
+import { createTestSearch, realJobs, testOccupations, type TestSearch } from "./helpers.ts";
 import type { Job } from "../src/domain/job.ts";
 import { importTexts } from "../src/ingest/import_files.ts";
 import { openStore } from "../src/store/store.ts";
@@ -90,7 +90,10 @@ async function openRealIndex(): Promise<RealIndex> {
   const real = await realJobs();
   const written = await imported(WRITTEN);
   const jobs = [...real, ...written];
-  const { service, embedder } = await createTestSearch({ jobs, cacheVectors: true });
+  // The occupations a server reads queries with (docs/search.md, "Occupations in other words"),
+  // so that what the filter property holds over is the search as served.
+  const occupations = await testOccupations();
+  const { service, embedder } = await createTestSearch({ jobs, cacheVectors: true, occupations });
   service.stop();
   return { service, embedder, real, written, jobs };
 }

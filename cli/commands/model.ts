@@ -3,6 +3,7 @@ import { createLogger } from "../../src/log.ts";
 import { DEFAULT_MODEL_ID, MODELS } from "../../src/model/catalog.ts";
 import { openConfiguredEmbedder } from "../../src/model/open_embedder.ts";
 import { checkModelFiles } from "../../src/model/obtain_model.ts";
+import { openOccupations } from "../../src/search/occupations.ts";
 import { type CliIo, lineWriter } from "../io.ts";
 import { modelProgress } from "../model_progress.ts";
 import { modelDirOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
@@ -52,6 +53,17 @@ export function modelCommand(io: CliIo) {
       const [vector] = await embedder.embed(["registered nurse"]);
       embedder.close();
       await print(`${config.model}: ready in ${config.modelDir} (${vector.length}-d vectors)`);
+      // What a server reads queries with beside the model (docs/search.md, "Occupations in other
+      // words"): fetched here too, so that a start needs no fetch at all. Without it a server
+      // still searches; so a failure is reported, not fatal.
+      if (embedder.spec.kind === "onnx") {
+        const occupations = await openOccupations(config, logger);
+        await print(
+          occupations
+            ? `ESCO occupations: ready in ${config.modelDir} (${occupations.size} occupations)`
+            : "ESCO occupations: could not be fetched (searches go without them)",
+        );
+      }
     });
   return model;
 }

@@ -27,6 +27,13 @@ export interface IndexSearch {
   query: AnalyzedQuery;
   /** The query's embedding; unused in `keyword` mode. */
   vector?: Float32Array;
+  /**
+   * Embeddings of the occupation the query names, in the taxonomy's own words
+   * (src/index/occupation_labels.ts). Where no posting has all the query's words (the postings
+   * name the job otherwise), a title's cosine is the best of the query's and these; where some
+   * posting does, they are not used. They never lower a title's cosine.
+   */
+  labelVectors?: Float32Array[];
   filters?: FilterValues;
   /** Where `near` places lie; without it a `near` filter lets nothing through. */
   context?: FilterContext;

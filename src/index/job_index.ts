@@ -187,10 +187,19 @@ export class JobIndex {
       if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
       const vectorWeight = vectorShare(ranking, this.#keywords.best);
       const cosineBars = cosineBarsOf(mode, ranking, least, vectorWeight);
-      const cosines = vectors.begin(request.vector, {
+      const screen = {
         exact: request.exactVectors,
         bars: { ...cosineBars, wordPostings: touched },
-      });
+      };
+      let cosines = vectors.begin(request.vector, screen);
+      if (request.labelVectors?.length && this.#keywords.best < FULL_MATCH) {
+        // The vectors' buffer is overwritten by the next pass: keep the query's own cosines.
+        cosines = bestCosines(
+          cosines.slice(),
+          request.labelVectors,
+          (v) => vectors.begin(v, screen),
+        );
+      }
       const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
       scoreEveryPosting(
         { vectorOfDoc, keyword, cosines, wordPostings },
@@ -313,7 +322,7 @@ export class JobIndex {
   scoresOf(
     query: AnalyzedQuery,
     vector: Float32Array | undefined,
-    options: { mode?: ScoreMode; ranking?: RankingParams } = {},
+    options: { mode?: ScoreMode; ranking?: RankingParams; labelVectors?: Float32Array[] } = {},
   ): Float32Array {
     const mode = options.mode ?? "hybrid";
     const ranking = options.ranking ?? DEFAULT_RANKING;
@@ -328,12 +337,15 @@ export class JobIndex {
       return out;
     }
     if (!vector) throw new RangeError("Cannot score: a query vector is required");
-    const cosines = this.#vectors.cosines(vector);
+    let bestKeyword = 0;
+    for (let p = 0; p < n; p++) if (keyword[p] > bestKeyword) bestKeyword = keyword[p];
+    let cosines = this.#vectors.cosines(vector);
+    if (options.labelVectors?.length && bestKeyword < FULL_MATCH) {
+      cosines = bestCosines(cosines.slice(), options.labelVectors, (v) => this.#vectors.cosines(v));
+    }
     const { vectorOfDoc } = this.data;
     const { cosineFloor, cosineCeiling } = ranking;
     const span = cosineCeiling - cosineFloor;
-    let bestKeyword = 0;
-    for (let p = 0; p < n; p++) if (keyword[p] > bestKeyword) bestKeyword = keyword[p];
     const vectorWeight = vectorShare(ranking, bestKeyword);
     for (let p = 0; p < n; p++) {
       const cosine = cosines[vectorOfDoc[p]];
@@ -375,4 +387,25 @@ export class JobIndex {
     this.#candidates.count = kept;
     return this.#resultSet(request, bars, strongMask);
   }
+}
+
+/**
+ * A posting has all the query's words in its title when its keyword score reaches this (a full
+ * title match scores ~1, a little less for a long title): then the postings name the job as the
+ * query does, and the taxonomy's words for it are not needed (docs/search.md, "Occupations in
+ * other words": 0.9, 0.95 and 0.99 measured alike).
+ */
+const FULL_MATCH = 0.95;
+
+/** Each title's best cosine over the query's (`own`, changed in place) and the labels'. */
+function bestCosines(
+  own: Float32Array,
+  labelVectors: Float32Array[],
+  cosinesOf: (vector: Float32Array) => Float32Array,
+): Float32Array {
+  for (const vector of labelVectors) {
+    const other = cosinesOf(vector);
+    for (let r = 0; r < own.length; r++) if (other[r] > own[r]) own[r] = other[r];
+  }
+  return own;
 }

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 import { assembleIndexData, embeddingTextOf, type JobIndexData } from "./job_index_data.ts";
@@ -316,4 +317,67 @@ Deno.test("keyword score: a synonym counts where the title has it, not in the de
   );
   assert.equal(score.get(postings[1].id) ?? 0, 0);
   assert.ok(score.get(postings[2].id)! > 0.95);
+});
+
+// Occupations in other words (src/index/occupation_labels.ts): the taxonomy's label of the
+// occupation a query names is embedded beside it, and each title takes the better cosine.
+const barAxis = axis(2);
+const elsewhere = axis(5);
+const labelJobs = [
+  job(11, "Bartender"),
+  job(12, "Software Developer"),
+  job(13, "Bar Staff"),
+];
+const labelIndex = new JobIndex(indexOf(labelJobs, [barAxis, codeAxis, barAxis]));
+
+Deno.test("JobIndex.search(): a label's cosine finds the titles the query's own words miss", () => {
+  const query = analyzeQuery("mixologist");
+  const without = labelIndex.search({ query, vector: elsewhere, sort: "relevance" });
+  assert.equal(without.hits.length, 0);
+  const found = labelIndex.search({
+    query,
+    vector: elsewhere,
+    labelVectors: [barAxis],
+    sort: "relevance",
+  });
+  assert.deepEqual(found.hits.map((h) => h.job.job_title).sort(), ["Bar Staff", "Bartender"]);
+});
+
+Deno.test("JobIndex.search(): labels change nothing where a posting has all the query's words", () => {
+  const query = analyzeQuery("software developer");
+  const plain = labelIndex.search({ query, vector: codeAxis, sort: "relevance", closeFloor: 0 });
+  const labelled = labelIndex.search({
+    query,
+    vector: codeAxis,
+    labelVectors: [barAxis],
+    sort: "relevance",
+    closeFloor: 0,
+  });
+  assert.deepEqual(labelled, plain);
+});
+
+Deno.test("JobIndex.scoresOf() property: a label never lowers a posting's score", () => {
+  const unit = fc.array(fc.float({ min: -1, max: 1, noNaN: true }), {
+    minLength: DIMENSIONS,
+    maxLength: DIMENSIONS,
+  }).filter((xs) => Math.hypot(...xs) > 0.1).map((xs) => {
+    const n = Math.hypot(...xs);
+    return Float32Array.from(xs, (x) => x / n);
+  });
+  fc.assert(
+    fc.property(
+      fc.array(unit, { minLength: 3, maxLength: 3 }),
+      unit,
+      fc.array(unit, { minLength: 1, maxLength: 3 }),
+      (titles, vector, labels) => {
+        const index = new JobIndex(indexOf(labelJobs, titles));
+        const query = analyzeQuery("mixologist");
+        const plain = index.scoresOf(query, vector);
+        const labelled = index.scoresOf(query, vector, { labelVectors: labels });
+        for (let p = 0; p < plain.length; p++) assert.ok(labelled[p] >= plain[p]);
+        index.close();
+      },
+    ),
+    { numRuns: 50 },
+  );
 });

@@ -60,6 +60,11 @@ const ASKING_WORDS = new Set([
   "have",
   "got",
   "become",
+  // Session 17: "is anyone hiring ...", "where can I work as a ...", "how do I become a ...".
+  "anyone",
+  "anybody",
+  "where",
+  "how",
 ]);
 
 /** Words for a job as such, not for a role: both a request's opening and its close use them. */
@@ -78,6 +83,9 @@ const JOB_WORDS = [
   "openings",
   "opportunity",
   "opportunities",
+  // "seeking employment as a bookkeeper"; followed by the role it is the role's ("employment
+  // lawyer"), as the other request nouns are.
+  "employment",
 ];
 
 /**
@@ -127,6 +135,12 @@ const TRAILING = new Set([
   "going",
 ]);
 
+/** Who hires: after them "hiring" asks ("is anyone hiring bartenders?"), as "hiring for" does. */
+const HIRERS = new Set(["anyone", "anybody", "who", "companies", "employers"]);
+
+/** "Help" opens a request only before these ("help me find ..."), never "help desk". */
+const HELPED = new Set(["me", "us"]);
+
 /** "Open" opens a request ("open android developer roles") except before these. */
 const OPEN_ROLES = new Set(["source", "university", "plan", "space"]);
 
@@ -174,7 +188,9 @@ export function roleWords(words: readonly string[]): string[] {
     if ((word === "a" || word === "an") && (words[k + 1]?.length ?? 0) < 2) return false;
     if (ASKING_WORDS.has(word)) return true;
     if (word === "open") return k + 1 < end && !OPEN_ROLES.has(words[k + 1]);
+    if (word === "help") return k + 1 < end && HELPED.has(words[k + 1]);
     if (!REQUEST_NOUNS.has(word)) return false;
+    if (word === "hiring" && k > 0 && HIRERS.has(words[k - 1])) return k + 1 < end;
     const next = words[k + 1];
     return k + 1 < end && (ASKING_WORDS.has(next) || REQUEST_NOUNS.has(next));
   };

@@ -19,6 +19,13 @@ Deno.test("roleWords() takes the phrasing off either end of a query as people sa
     ["I'd like to work in a bakery", "bakery"],
     ["hiring now: retail sales assistant", "retail sales assistant"],
     ["I want a career in nursing", "nursing"],
+    // Session 17's phrasings (bench/queries/spoken_queries.txt, the tuned half).
+    ["is anyone hiring bartenders?", "bartenders"],
+    ["help me find a job as a welder", "welder"],
+    ["seeking employment as a bookkeeper", "bookkeeper"],
+    ["where can I work as a paramedic", "paramedic"],
+    ["mechanic wanted", "mechanic"],
+    ["got any graphic designer roles?", "graphic designer"],
   ];
   for (const [query, expected] of cases) assert.equal(role(query), expected, query);
 });
@@ -37,6 +44,10 @@ Deno.test("roleWords() keeps the same words where they are the role", () => {
       "help desk analyst",
       "a&e nurse",
       "search engine optimization specialist",
+      "help desk technician",
+      "employment lawyer",
+      "employment advisor",
+      "hiring coordinator",
     ]
   ) {
     const expected = splitWords(query).filter((w) => !["looking", "for"].includes(w)).join(" ");
@@ -75,8 +86,22 @@ const BEFORE = [
   "i am a",
   "are there any",
   "i'd like a job in",
+  "is anyone hiring",
+  "help me find a job as a",
+  "seeking employment as a",
+  "where can i work as a",
+  "got any",
 ];
-const AFTER = ["", "jobs", "work", "roles", "vacancies", "positions open", "jobs near me"];
+const AFTER = [
+  "",
+  "jobs",
+  "work",
+  "roles",
+  "vacancies",
+  "positions open",
+  "jobs near me",
+  "wanted",
+];
 
 Deno.test("roleWords() gives back the role whatever phrasing wraps it", () => {
   fc.assert(

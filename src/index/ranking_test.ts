@@ -78,9 +78,17 @@ function servedTiers(index: JobIndex, q: string, extra: Partial<IndexSearch> = {
 
 Deno.test("rankingForModel() serves the measured settings of docs/search.md", () => {
   assert.deepEqual(served, {
-    ranking: { vectorWeight: 0.5, vectorWeightUnmatched: 1, cosineFloor: 0.2, cosineCeiling: 0.9 },
+    ranking: {
+      vectorWeight: 0.5,
+      vectorWeightUnmatched: 1,
+      cosineFloor: 0.2,
+      cosineCeiling: 0.9,
+      occupationLabels: true,
+    },
     cut: { minScore: 0.45, relativeCut: 0.7, weakFloor: 0.25, closeFloor: 0.3 },
   });
+  // Only the model they were measured with reads queries with the ESCO occupations.
+  assert.equal(rankingForModel("use-lite-512@0.2.0").ranking.occupationLabels, undefined);
   for (const model of MODELS) assert.ok(RANKED_MODELS.includes(model.stamp), model.id);
 });
 

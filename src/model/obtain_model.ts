@@ -12,6 +12,9 @@ import type { Logger } from "../log.ts";
 import { DEFAULT_HUB_ENDPOINT, type ModelFile, type OnnxModelSpec } from "./catalog.ts";
 
 /** What a fetch reports while it runs: bytes of the current file or wheel. */
+/** A folder's worth of pinned files: a model's, or a data set's fetched the same way. */
+export type PinnedFiles = Pick<OnnxModelSpec, "id" | "files">;
+
 export interface FetchProgress {
   label: string;
   done: number;
@@ -95,7 +98,7 @@ async function removeStalePartials(dir: string) {
  * killed download, a disk error or a hand edit must never be loaded).
  */
 export async function checkModelFiles(
-  spec: OnnxModelSpec,
+  spec: PinnedFiles,
   dir: string,
   logger?: Logger,
 ): Promise<ModelFile[]> {
@@ -309,7 +312,7 @@ export async function findPip(): Promise<string[] | null> {
  * could be got from none.
  */
 export async function obtainModel(
-  spec: OnnxModelSpec,
+  spec: PinnedFiles,
   options: ObtainModelOptions,
 ): Promise<string> {
   const dir = `${options.modelDir}/${spec.id}`;

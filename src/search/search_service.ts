@@ -16,6 +16,7 @@ import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/servic
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
+import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
 import type { IndexHit, IndexSearch } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
@@ -77,6 +78,11 @@ export interface SearchServiceOptions {
    * that model then serves until one of `embedder`'s is published (src/search/snapshot_follower.ts).
    */
   standInEmbedder?: SnapshotFollowerOptions["standInEmbedder"];
+  /**
+   * The taxonomy's names of occupations (src/index/occupation_labels.ts), or its promise: until it
+   * settles, and when it settles to null, queries are searched without it.
+   */
+  occupations?: OccupationLabels | Promise<OccupationLabels | null>;
 }
 
 class SnapshotSearchService implements JobSearchService {
@@ -87,9 +93,15 @@ class SnapshotSearchService implements JobSearchService {
   readonly #queryVectors: LruCache<Promise<Float32Array>>;
   readonly #places: FilterContext;
   readonly #snapshots: SnapshotFollower;
+  #occupations: OccupationLabels | null = null;
 
   constructor(options: SearchServiceOptions) {
     this.#store = options.store;
+    Promise.resolve(options.occupations ?? null).then(
+      (occupations) => this.#occupations = occupations,
+      // obtainOccupationData reports its own failures; a rejection here only loses the help.
+      () => {},
+    );
     this.#embedder = Promise.resolve(options.embedder).then((embedder) => this.#model = embedder);
     this.#minScore = options.minScore;
     this.#queryVectors = new LruCache(options.queryCacheSize ?? 1000);
@@ -145,6 +157,18 @@ class SnapshotSearchService implements JobSearchService {
   }
 
   /** The query's vector by the model of `served`'s index: the server's, or a stand-in's. */
+  /** Vectors of the occupation labels `text` names, where the model's ranking uses them. */
+  async #labelVectors(
+    text: string,
+    served: ServedIndex,
+    ranking: IndexSearch["ranking"],
+  ): Promise<Float32Array[] | undefined> {
+    if (!ranking?.occupationLabels || !this.#occupations) return undefined;
+    const labels = this.#occupations.labelsFor(text);
+    if (labels.length === 0) return undefined;
+    return await Promise.all(labels.map((label) => this.#queryVector(label, served)));
+  }
+
   #queryVector(text: string, served: ServedIndex): Promise<Float32Array> {
     const standIn = served.queryEmbedder;
     // Keyed by model too: while a stand-in serves, and after, a text has a vector of each.
@@ -208,9 +232,11 @@ class SnapshotSearchService implements JobSearchService {
     const { index } = now && now.queryEmbedder?.model === served.queryEmbedder?.model
       ? now
       : served;
+    const calibration = calibrated(index.data.model, this.#minScore);
     const request: IndexSearch = {
       query: analyzed,
       vector,
+      labelVectors: await this.#labelVectors(analyzed.embeddingText, served, calibration.ranking),
       filters: query,
       context: this.#places,
       place: place ?? undefined,
@@ -218,7 +244,7 @@ class SnapshotSearchService implements JobSearchService {
       facets: query.facets,
       offset: query.offset,
       limit: query.top_k,
-      ...calibrated(index.data.model, this.#minScore),
+      ...calibration,
     };
     const { total, closeTotal, facets, ...page } = index.search(request);
     const describe = (hits: IndexHit[]) =>

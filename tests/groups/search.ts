@@ -15,6 +15,7 @@ import "../alerts_tiers_test.ts";
 import "../lifecycle_test.ts";
 import "../index_gap_test.ts";
 import "../model_test.ts";
+import "../occupation_data_test.ts";
 import "../vector_cache_test.ts";
 import "../docs_filters_test.ts";
 import "../architecture_test.ts";

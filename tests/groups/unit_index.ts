@@ -7,6 +7,7 @@
 import "../../src/index/analyze_query_test.ts";
 import "../../src/index/dot_kernel_test.ts";
 import "../../src/index/job_index_test.ts";
+import "../../src/index/occupation_labels_test.ts";
 import "../../src/index/keyword_scorer_test.ts";
 import "../../src/index/orama_internals_test.ts";
 import "../../src/index/position_text_pool_test.ts";

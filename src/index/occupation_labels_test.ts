@@ -1,0 +1,130 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import {
+  MOST_OCCUPATIONS,
+  type Occupation,
+  OccupationLabels,
+  occupationOf,
+  parseOccupations,
+  phraseKey,
+} from "./occupation_labels.ts";
+
+// Rows written here in the shape the ESCO packaging has (labels run together, then the
+// description opening with the preferred label in the plural); not ESCO's own text.
+const ROWS = [
+  ["occupation/1", "cashier till operator checkout operator Cashiers take payments at a till."],
+  ["occupation/2", "accountant chartered accountant Accountants keep and check accounts."],
+  ["occupation/3", "bookkeeper accounts clerk Bookkeepers record what a business spends."],
+  ["occupation/4", "door supervisor bouncer doorman Door supervisors check guests at the door."],
+  [
+    "isco/C4211",
+    "Bank tellers and related clerks  Bank tellers and related clerks deal with money.",
+  ],
+];
+const CSV = "id,description\n" +
+  ROWS.map(([id, text]) => `http://data.europa.eu/esco/${id},"${text}"`).join("\n");
+
+Deno.test("parseOccupations() reads the preferred label back and skips the ISCO groups", () => {
+  const occupations = parseOccupations(CSV);
+  assert.deepEqual(occupations.map((o) => o.label), [
+    "cashier",
+    "accountant",
+    "bookkeeper",
+    "door supervisor",
+  ]);
+  assert.equal(occupations[0].labels, "cashier till operator checkout operator");
+  assert.equal(occupations[3].labels, "door supervisor bouncer doorman");
+});
+
+Deno.test("occupationOf() takes the longest opening that the description starts with", () => {
+  assert.deepEqual(
+    occupationOf("ICT system administrator sysadmin ICT system administrators keep systems up."),
+    { label: "ICT system administrator", labels: "ict system administrator sysadmin" },
+  );
+  assert.equal(occupationOf("just words without a description"), undefined);
+});
+
+const table = new OccupationLabels(parseOccupations(CSV));
+
+Deno.test("labelsFor() names the occupation of another of its labels, as a whole phrase", () => {
+  assert.deepEqual(table.labelsFor("till operator"), ["cashier"]);
+  assert.deepEqual(table.labelsFor("Bouncer"), ["door supervisor"]);
+  assert.deepEqual(table.labelsFor("chartered accountant"), ["accountant"]);
+  // A query that is an occupation's own preferred label needs nothing beside it.
+  assert.deepEqual(table.labelsFor("accountant"), []);
+  // Part of a word is not the word.
+  assert.deepEqual(table.labelsFor("tiller"), []);
+  assert.deepEqual(table.labelsFor("operat"), []);
+});
+
+Deno.test("labelsFor(): a neighbouring job is not a synonym", () => {
+  // A bookkeeper is near an accountant (grade 1 in the judged sets), and a different occupation.
+  assert.deepEqual(table.labelsFor("bookkeeper"), []);
+  assert.deepEqual(table.labelsFor("accounts clerk"), ["bookkeeper"]);
+  assert.ok(!table.labelsFor("accounts clerk").includes("accountant"));
+});
+
+Deno.test("labelsFor(): a phrase more than a few occupations share names none of them", () => {
+  const many: Occupation[] = Array.from({ length: MOST_OCCUPATIONS + 1 }, (_, i) => ({
+    label: `role ${i}`,
+    labels: `role ${i} night worker`,
+  }));
+  assert.deepEqual(new OccupationLabels(many).labelsFor("night worker"), []);
+  assert.equal(
+    new OccupationLabels(many.slice(0, MOST_OCCUPATIONS)).labelsFor("night worker").length,
+    MOST_OCCUPATIONS,
+  );
+});
+
+const word = fc.stringMatching(/^[a-z]{1,8}$/);
+const labelWords = fc.array(word, { minLength: 1, maxLength: 4 });
+
+Deno.test("labelsFor() property: every label named holds the query as whole words, in order", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(labelWords, fc.array(labelWords, { maxLength: 3 })), {
+        minLength: 1,
+        maxLength: 6,
+      }),
+      fc.array(word, { minLength: 1, maxLength: 3 }),
+      (rows, queryWords) => {
+        const occupations = rows.map(([preferred, others]) => ({
+          label: preferred.join(" "),
+          labels: [preferred, ...others].map((l) => l.join(" ")).join(" "),
+        }));
+        const query = queryWords.join(" ");
+        const named = new OccupationLabels(occupations).labelsFor(query);
+        for (const label of named) {
+          const holders = occupations.filter((o) => o.label === label);
+          assert.ok(
+            holders.some((o) => ` ${phraseKey(o.labels)} `.includes(` ${phraseKey(query)} `)),
+            `${label} does not hold ${query}`,
+          );
+          assert.notEqual(label, phraseKey(query));
+        }
+        // The rule itself, by a scan of every occupation: the holders, none when one of them is
+        // the query's own occupation or when more than a few hold it.
+        const holders = occupations.filter((o) =>
+          ` ${phraseKey(o.labels)} `.includes(` ${phraseKey(query)} `)
+        );
+        const expected = holders.some((o) => phraseKey(o.label) === phraseKey(query)) ||
+            holders.length > MOST_OCCUPATIONS
+          ? []
+          : [...new Set(holders.map((o) => o.label))];
+        assert.deepEqual(named, expected);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("labelsFor() property: a strict part of a word never matches it", () => {
+  fc.assert(
+    fc.property(fc.stringMatching(/^[a-z]{3,10}$/), fc.integer({ min: 1, max: 9 }), (w, cut) => {
+      fc.pre(cut < w.length);
+      const labels = new OccupationLabels([{ label: "9", labels: `9 ${w}` }]);
+      assert.deepEqual(labels.labelsFor(w.slice(0, cut)), []);
+      assert.deepEqual(labels.labelsFor(w.slice(cut)), []);
+    }),
+  );
+});
