@@ -34,7 +34,7 @@ import { warnIndexGap } from "./index_gap.ts";
 const COMPACTION = "compaction of index deltas";
 /**
  * How long a publish waits for this server to serve the index another server just published, to
- * make a delta over it (ms): a poll (1.5 s) and an apply (1.7 s at 100,000 postings) as a rule.
+ * make a delta over it (ms): a poll (0.25 s) and an apply (0.3-2 s at 100,000 postings) as a rule.
  */
 const FOLLOW_WAIT_MS = 30_000;
 const FOLLOW_STEP_MS = 100;
@@ -74,7 +74,7 @@ export interface BackgroundPublisherOptions {
   unloadable?: () => string | null;
   /**
    * How long a publish waits for this server to serve the index another server just published
-   * (ms); default 30 s: a poll (1.5 s) and an apply (1.7 s at 100,000 postings) as a rule.
+   * (ms); default 30 s: a poll (0.25 s) and an apply (0.3-2 s at 100,000 postings) as a rule.
    */
   followWaitMs?: number;
   /**
