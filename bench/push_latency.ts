@@ -47,6 +47,8 @@ interface PushSplit {
   searchable: number[];
   deltas: number;
   full: boolean;
+  /** The machine's 1-minute load average when the push was searchable on both. */
+  load: number;
 }
 
 function pushSplit(
@@ -73,6 +75,7 @@ function pushSplit(
     searchable: searchable.map(Math.round),
     deltas: deltas.length,
     full,
+    load: Number(Deno.loadavg()[0].toFixed(2)),
   };
   // The last delta begun before the push was searchable on both is the one that made it so (its
   // log line can come after: the pointer flips before the publish's last writes end).
