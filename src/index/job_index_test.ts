@@ -317,3 +317,20 @@ Deno.test("keyword score: a synonym counts where the title has it, not in the de
   assert.equal(score.get(postings[1].id) ?? 0, 0);
   assert.ok(score.get(postings[2].id)! > 0.95);
 });
+
+Deno.test("prepareForDeltas() works through the postings a slice at a time, letting timers run between slices, and stops when told", async () => {
+  const many = Array.from({ length: 50 }, (_, n) => job(100 + n, `Nurse ${n % 3}`));
+  const big = new JobIndex(indexOf(many, many.map(() => nurseAxis)));
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 0);
+  try {
+    await big.prepareForDeltas({ slice: 5 });
+  } finally {
+    clearInterval(timer);
+  }
+  // Ten slices: a search waiting on the event loop is served between them, not after them all.
+  assert.ok(ticks >= 3, `timers ran ${ticks} times while it worked`);
+  let asked = 0;
+  await big.prepareForDeltas({ slice: 5, stop: () => ++asked > 2 });
+  assert.equal(asked, 3, "it asks before each slice and stops at the first yes");
+});
