@@ -56,6 +56,7 @@ function pushSplit(
   startedAt: number,
   stored: number,
   searchable: number[],
+  load: number,
 ): PushSplit {
   const at = (line: Record<string, unknown>) => Date.parse(String(line.time)) - startedAt;
   const deltas = logs.flatMap((lines, k) =>
@@ -75,7 +76,7 @@ function pushSplit(
     searchable: searchable.map(Math.round),
     deltas: deltas.length,
     full,
-    load: Number(Deno.loadavg()[0].toFixed(2)),
+    load,
   };
   // The last delta begun before the push was searchable on both is the one that made it so (its
   // log line can come after: the pointer flips before the publish's last writes end).
@@ -211,18 +212,7 @@ if (import.meta.main) {
       const ms = Math.max(...perServer);
       latencies.push(ms);
       perServer.forEach((t, k) => byServer[k].push(t));
-      const split = pushSplit(
-        servers.map((s, k) => s.logs.slice(logsBefore[k])),
-        startedAt,
-        acknowledged,
-        perServer,
-      );
-      splits.push(split);
-      log(
-        `run ${run + 1}: acknowledged ${Math.round(acknowledged)} ms, searchable ${
-          perServer.map(Math.round).join(" / ")
-        } ms; ${JSON.stringify(split)}`,
-      );
+      const load = Number(Deno.loadavg()[0].toFixed(2));
       // A compaction one of this push's deltas called for (on whichever server published it) runs
       // before the next push is timed.
       const compactions = () =>
@@ -239,6 +229,21 @@ if (import.meta.main) {
       }
       compactedBefore = compactions();
       await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Read once the servers' last lines are in: the publishing server logs its delta after the
+      // probes may have found it.
+      const split = pushSplit(
+        servers.map((s, k) => s.logs.slice(logsBefore[k])),
+        startedAt,
+        acknowledged,
+        perServer,
+        load,
+      );
+      splits.push(split);
+      log(
+        `run ${run + 1}: acknowledged ${Math.round(acknowledged)} ms, searchable ${
+          perServer.map(Math.round).join(" / ")
+        } ms; ${JSON.stringify(split)}`,
+      );
     }
     const figures = (msg: string, field: string) =>
       servers.flatMap((s) => s.logs.filter((l) => l.msg === msg).map((l) => Number(l[field])));
