@@ -35,15 +35,11 @@ export interface IndexDelta {
 
 const DeltaHeaderSchema = z.object({ removed: z.array(z.string()) });
 
-/**
- * The postings as a small index of their own, in the form a snapshot carries. `text`, when given,
- * is `buildPositionText(options.jobs)` made earlier (a delta builds it while their titles embed).
- */
+/** The postings as a small index of their own, in the form a snapshot carries. */
 export function deltaData(
   options: { model: string; dimensions: number; jobs: Job[]; vectors: Float32Array[] },
-  text: PositionText = buildPositionText(options.jobs),
 ): SnapshotData {
-  return { ...assembleIndexData(options), text };
+  return { ...assembleIndexData(options), text: buildPositionText(options.jobs) };
 }
 
 /**

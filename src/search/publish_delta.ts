@@ -16,8 +16,6 @@ import { expiredPostings } from "../store/lifecycle.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { deltaData, encodeDelta } from "../index/index_delta.ts";
-import { buildPositionText, concatPositionText } from "../index/position_text.ts";
-import type { PositionText } from "../index/term_dictionary.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
@@ -192,22 +190,15 @@ export async function publishDelta(
   if (titleRowsProblem(rowsAtMost, embedder.dimensions) !== null) {
     return { full: `a delta could hold ${rowsAtMost} distinct titles, past what a server holds` };
   }
-  // The model embeds on threads of its own: the terms are built on this one meanwhile, in slices,
-  // so that the embedding's next batch is started between them.
-  const embedding = embedWithCache(store, embedder, [...new Set(texts)]);
-  embedding.catch(() => {});
-  const text = await termsInSlices(added);
-  const textMs = performance.now() - started - readMs;
-  const { vectors, embedded } = await embedding;
-  // What the embedding took past the terms.
-  const embedMs = performance.now() - started - readMs - textMs;
+  const { vectors, embedded } = await embedWithCache(store, embedder, [...new Set(texts)]);
+  const embedMs = performance.now() - started - readMs;
   const bytes = await encodeDelta({
     added: deltaData({
       model: embedder.model,
       dimensions: embedder.dimensions,
       jobs: added,
       vectors: texts.map((t) => vectors.get(t)!),
-    }, text),
+    }),
     removed: [...removed],
   });
   let oldest: string | undefined;
@@ -221,7 +212,7 @@ export async function publishDelta(
       if (oldest === undefined || job.publish_time < oldest) oldest = job.publish_time;
     }
   }
-  const encodeMs = performance.now() - started - readMs - textMs - embedMs;
+  const encodeMs = performance.now() - started - readMs - embedMs;
   let chainBytes = bytes.byteLength;
   for (const id of chain) {
     chainBytes += (await store.snapshots.readSnapshotMeta(id))?.byteLength ?? 0;
@@ -250,32 +241,14 @@ export async function publishDelta(
     embedded,
     delta_bytes: bytes.byteLength,
     compact_next: compact,
-    // Where a publish's time goes: reading the changes, building the delta's terms (while the new
-    // texts embed), the embedding's time past that, encoding the delta's index, writing it.
+    // Where a publish's time goes: reading the changes, embedding new texts, building and
+    // encoding the delta's index, writing it.
     read_ms: Math.round(readMs),
-    text_ms: Math.round(textMs),
     embed_ms: Math.round(embedMs),
     encode_ms: Math.round(encodeMs),
     total_ms: Math.round(performance.now() - started),
   });
   return { snapshotId, docCount, added: added.length, removed: removed.size, compact };
-}
-
-/** Postings a slice of a delta's terms holds: 1,000 postings' terms take 0.4 s of one thread. */
-const TERMS_SLICE = 100;
-
-/**
- * `buildPositionText(jobs)`, built a slice at a time with a turn of the event loop between slices:
- * the same terms (`concatPositionText` joins slices as a full publish's build does).
- */
-async function termsInSlices(jobs: readonly Job[]): Promise<PositionText> {
-  if (jobs.length <= TERMS_SLICE) return buildPositionText(jobs);
-  const parts: PositionText[] = [];
-  for (let start = 0; start < jobs.length; start += TERMS_SLICE) {
-    parts.push(buildPositionText(jobs.slice(start, start + TERMS_SLICE)));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  return concatPositionText(parts);
 }
 
 /**

@@ -4,8 +4,6 @@ import { applyDelta, decodeDelta } from "../index/index_delta.ts";
 import { JobIndex } from "../index/job_index.ts";
 import { decodeSnapshot } from "../index/snapshot.ts";
 import { silentLogger } from "../log.ts";
-import { embeddingTextOf } from "../index/job_index_data.ts";
-import { buildPositionText } from "../index/position_text.ts";
 import { createUseLiteEmbedder } from "../model/use_lite_embedder.ts";
 import { keys } from "../store/kv_keys.ts";
 import { type Store, storeOn } from "../store/store.ts";
@@ -55,45 +53,6 @@ Deno.test("publishDelta() right after an import publishes what changed since the
     for (const job of imported.filter((_, n) => n !== 3)) {
       assert.equal(byId.get(job.id)?.job_title, job.job_title);
     }
-  } finally {
-    embedder.close();
-    store.close();
-  }
-});
-
-Deno.test("a delta of several hundred postings, its terms built in slices while the titles embed, holds the terms built at once", async () => {
-  const kv = await Deno.openKv(":memory:");
-  const store = storeOn(kv, { logger: silentLogger });
-  const embedder = await createUseLiteEmbedder({ workers: 0 });
-  try {
-    await store.postings.upsertJobs(await Promise.all([0, 1, 2].map((n) => posting(n))));
-    await publishIndex(store, { embedder, logger: silentLogger });
-    const served = await servedIndex(store);
-    // 250 postings: three slices, the last one short; a few titles, so that little is embedded.
-    const pushed = await Promise.all(
-      Array.from({ length: 250 }, (_, n) => posting(10 + n, `Ward Sister ${n % 7}`)),
-    );
-    await store.postings.upsertJobs(pushed);
-    const delta = await publishDelta(store, served, { embedder, logger: silentLogger });
-    assert.ok(!("full" in delta), JSON.stringify(delta));
-    assert.equal(delta.added, 250);
-    const { added } = await decodeDelta(
-      (await store.snapshots.readSnapshot(delta.snapshotId))!.bytes,
-    );
-    // Of the stored postings (an index keeps no descriptions), in the delta's order.
-    const stored = await store.postings.getJobs(added.jobs.map((job) => job.id));
-    const byId = new Map(stored.map((job) => [job.id, job]));
-    assert.deepEqual(added.text, buildPositionText(added.jobs.map((job) => byId.get(job.id)!)));
-    const expected = await embedder.embed(added.jobs.map(embeddingTextOf));
-    added.jobs.forEach((job, p) => {
-      const row = added.vectorOfDoc[p];
-      const values = added.vectors.subarray(row * added.dimensions, (row + 1) * added.dimensions);
-      const cosine = values.reduce(
-        (sum, v, i) => sum + v * added.vectorScales[row] * expected[p][i],
-        0,
-      );
-      assert.ok(cosine > 0.99, `${job.job_title}: its own title's vector (cosine ${cosine})`);
-    });
   } finally {
     embedder.close();
     store.close();
