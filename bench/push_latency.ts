@@ -23,6 +23,92 @@ const PUSH = 1000;
 /** The servers' retention (the default), which the base is published with too. */
 const RETENTION_DAYS = 60;
 
+/**
+ * Where one push's time to searchable went, in ms from the push's start, read from both servers'
+ * logs: `stored` (the reply), `delta_started` (after the queue, the publish lease and the checks
+ * before it), the delta's own phases (`read`, `text`: its terms, `embed`: the titles, or the wait for
+ * those embedded while the push was stored, `encode`, `write`: the KV write and pointer flip, and
+ * the publishing server's own apply where it ran before the write returned), and per server when the delta was `applied` (after the other server's poll), the apply's
+ * `load_ms` and `searchable` (when the probes found it). `deltas` counts the deltas published
+ * meanwhile; `full` is true when a full publish or compaction ran instead of or before it.
+ */
+interface PushSplit {
+  stored: number;
+  delta_by?: number;
+  delta_started?: number;
+  read?: number;
+  text?: number;
+  embed?: number;
+  encode?: number;
+  write?: number;
+  published?: number;
+  applied: (number | null)[];
+  load_ms: (number | null)[];
+  searchable: number[];
+  deltas: number;
+  full: boolean;
+  /** The machine's 1-minute load average when the push was searchable on both. */
+  load: number;
+}
+
+function pushSplit(
+  logs: Record<string, unknown>[][],
+  startedAt: number,
+  stored: number,
+  searchable: number[],
+  load: number,
+): PushSplit {
+  const at = (line: Record<string, unknown>) => Date.parse(String(line.time)) - startedAt;
+  const deltas = logs.flatMap((lines, k) =>
+    lines.filter((l) => l.msg === "index delta published").map((l) => ({ k, l }))
+  ).filter(({ l }) => at(l) - Number(l.total_ms) <= Math.max(...searchable))
+    .sort((a, b) => at(a.l) - at(b.l));
+  const full = logs.some((lines) =>
+    lines.some((l) =>
+      l.msg === "index published" || l.msg === "index deltas compacted" ||
+      l.msg === "compacting by a full publish instead of a merge"
+    )
+  );
+  const split: PushSplit = {
+    stored: Math.round(stored),
+    applied: [],
+    load_ms: [],
+    searchable: searchable.map(Math.round),
+    deltas: deltas.length,
+    full,
+    load,
+  };
+  // The last delta begun before the push was searchable on both is the one that made it so (its
+  // log line can come after: the pointer flips before the publish's last writes end).
+  const last = deltas.at(-1);
+  if (last) {
+    const { k, l } = last;
+    const total = Number(l.total_ms);
+    const [read, text, embed, encode] = [l.read_ms, l.text_ms ?? 0, l.embed_ms, l.encode_ms].map(
+      Number,
+    );
+    Object.assign(split, {
+      delta_by: k,
+      delta_started: at(l) - total,
+      read,
+      text,
+      embed,
+      encode,
+      write: total - read - text - embed - encode,
+      published: at(l),
+    });
+    logs.forEach((lines) => {
+      const applied = lines.find((a) =>
+        (a.msg === "index delta applied" || String(a.msg).startsWith("index deltas compacted")) &&
+        a.snapshot_id === l.snapshot_id
+      );
+      split.applied.push(applied ? at(applied) : null);
+      split.load_ms.push(applied?.load_ms === undefined ? null : Number(applied.load_ms));
+    });
+  }
+  return split;
+}
+
 if (import.meta.main) {
   const postings = Number(flag("--postings") ?? "20000");
   const runs = Number(flag("--runs") ?? "3");
@@ -77,6 +163,7 @@ if (import.meta.main) {
     };
     const latencies: number[] = [];
     const byServer: number[][] = servers.map(() => []);
+    const splits: PushSplit[] = [];
     let compactedBefore = 0;
     const deltaLines = (server: (typeof servers)[number]) =>
       server.logs.filter((l) => l.msg === "index delta published");
@@ -95,6 +182,8 @@ if (import.meta.main) {
       const body = pushed.map(({ id: _, first_seen: __, ...job }) => JSON.stringify(job))
         .join("\n");
       const deltasBefore = servers.map((s) => deltaLines(s).length);
+      const logsBefore = servers.map((s) => s.logs.length);
+      const startedAt = Date.now();
       const started = performance.now();
       const response = await fetch(`${servers[0].url}/v1/postings`, {
         method: "POST",
@@ -123,11 +212,7 @@ if (import.meta.main) {
       const ms = Math.max(...perServer);
       latencies.push(ms);
       perServer.forEach((t, k) => byServer[k].push(t));
-      log(
-        `run ${run + 1}: acknowledged ${Math.round(acknowledged)} ms, searchable ${
-          perServer.map(Math.round).join(" / ")
-        } ms`,
-      );
+      const load = Number(Deno.loadavg()[0].toFixed(2));
       // A compaction one of this push's deltas called for (on whichever server published it) runs
       // before the next push is timed.
       const compactions = () =>
@@ -144,6 +229,21 @@ if (import.meta.main) {
       }
       compactedBefore = compactions();
       await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Read once the servers' last lines are in: the publishing server logs its delta after the
+      // probes may have found it.
+      const split = pushSplit(
+        servers.map((s, k) => s.logs.slice(logsBefore[k])),
+        startedAt,
+        acknowledged,
+        perServer,
+        load,
+      );
+      splits.push(split);
+      log(
+        `run ${run + 1}: acknowledged ${Math.round(acknowledged)} ms, searchable ${
+          perServer.map(Math.round).join(" / ")
+        } ms; ${JSON.stringify(split)}`,
+      );
     }
     const figures = (msg: string, field: string) =>
       servers.flatMap((s) => s.logs.filter((l) => l.msg === msg).map((l) => Number(l[field])));
@@ -151,7 +251,7 @@ if (import.meta.main) {
     const deltaApplyMs = figures("index delta applied", "load_ms");
     const fullPublishes = figures("index published", "total_ms").length;
     const compactionMs = figures("index deltas compacted", "total_ms");
-    const deltaPhasesMs = ["read_ms", "embed_ms", "encode_ms"].map((field) =>
+    const deltaPhasesMs = ["read_ms", "text_ms", "embed_ms", "encode_ms"].map((field) =>
       [field, figures("index delta published", field)] as const
     );
     const logsTo = flag("--logs");
@@ -194,6 +294,8 @@ if (import.meta.main) {
         // and the compactions' times.
         full_publishes: fullPublishes,
         compaction_ms: compactionMs,
+        // Where each push's time went (see `pushSplit`), push by push.
+        split: splits,
         delta_publish_ms: deltaPublishMs,
         delta_apply_ms: deltaApplyMs,
         ...Object.fromEntries(deltaPhasesMs.map(([field, ms]) => [`delta_${field}`, ms])),

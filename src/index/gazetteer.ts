@@ -56,6 +56,11 @@ export interface JoinedCities {
  */
 const jobWordsOfJob = new WeakMap<Job, { title: string[]; tags: string[] }>();
 
+/** Works out and keeps the title and tag words of `jobs` now ({@linkcode rememberJobKeys}'s twin). */
+export function rememberJobWords(jobs: readonly Job[]): void {
+  for (const job of jobs) jobWordsOf(job);
+}
+
 function jobWordsOf(job: Job): { title: string[]; tags: string[] } {
   let words = jobWordsOfJob.get(job);
   if (!words) {

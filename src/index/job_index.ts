@@ -26,7 +26,8 @@ import { KeywordScorer } from "./keyword_scorer.ts";
 import { PostingPlaces } from "./posting_places.ts";
 import type { QueryPlace } from "./query_place.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
-import { type OtherCopy, Reposts, repostTextOf } from "./reposts.ts";
+import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
+import { rememberJobWords } from "./gazetteer.ts";
 import {
   bestByScore,
   byDateThenScore,
@@ -120,6 +121,26 @@ export class JobIndex {
    */
   close(): void {
     this.#vectors.close();
+  }
+
+  /**
+   * Works out, `slice` postings at a time with a turn of the event loop between, what the first
+   * delta merged into this index otherwise works out for every posting at once (each posting's
+   * folded repost key and title words, kept with the posting object, which merged indexes share):
+   * at 100,000 postings 1.3 s of one thread on an idle machine, 5-7 s at a load of 9, on the
+   * first push after a server's start (docs/scaling.md, "Issue #40: every push searchable within
+   * 10 s"). Stops early when `stop()` says so.
+   */
+  async prepareForDeltas(options: { slice?: number; stop?: () => boolean } = {}): Promise<void> {
+    const { jobs } = this.data;
+    const slice = options.slice ?? 2000;
+    for (let start = 0; start < jobs.length; start += slice) {
+      if (options.stop?.()) return;
+      const part = jobs.slice(start, start + slice);
+      rememberJobKeys(part);
+      rememberJobWords(part);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
   }
 
   /** Builds what the first search would otherwise build (a server calls it before serving). */

@@ -381,3 +381,20 @@ Deno.test("JobIndex.scoresOf() property: a label never lowers a posting's score"
     { numRuns: 50 },
   );
 });
+
+Deno.test("prepareForDeltas() works through the postings a slice at a time, letting timers run between slices, and stops when told", async () => {
+  const many = Array.from({ length: 50 }, (_, n) => job(100 + n, `Nurse ${n % 3}`));
+  const big = new JobIndex(indexOf(many, many.map(() => nurseAxis)));
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 0);
+  try {
+    await big.prepareForDeltas({ slice: 5 });
+  } finally {
+    clearInterval(timer);
+  }
+  // Ten slices: a search waiting on the event loop is served between them, not after them all.
+  assert.ok(ticks >= 3, `timers ran ${ticks} times while it worked`);
+  let asked = 0;
+  await big.prepareForDeltas({ slice: 5, stop: () => ++asked > 2 });
+  assert.equal(asked, 3, "it asks before each slice and stops at the first yes");
+});

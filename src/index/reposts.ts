@@ -22,6 +22,14 @@ const DESCRIPTION_PREFIX = 300;
  */
 const keyOfJob = new WeakMap<Job, string | null>();
 
+/**
+ * Works out and keeps the keys of `jobs` now, as the first merge of a delta otherwise does for
+ * every posting (src/search/snapshot_follower.ts does it after a cold start, a slice at a time).
+ */
+export function rememberJobKeys(jobs: readonly Job[]): void {
+  for (const job of jobs) jobKey(job);
+}
+
 /** What two copies of a job share besides their text; null when there is too little to tell. */
 function jobKey(job: Job): string | null {
   let key = keyOfJob.get(job);

@@ -4,7 +4,7 @@ import type { Job } from "../domain/job.ts";
 import { keys } from "./kv_keys.ts";
 import { expiredPostings, purgeExpired } from "./lifecycle.ts";
 import { indexGap } from "./index_gap.ts";
-import { storeOn } from "./store.ts";
+import { openStore, storeOn } from "./store.ts";
 import { withStore } from "./test_store.ts";
 
 const NOW = Date.UTC(2026, 10, 25, 12);
@@ -175,4 +175,44 @@ Deno.test("purgeExpired() deletes only what expired longer ago than the purge pe
     });
     assert.equal(off.candidates, 0);
   });
+});
+
+Deno.test("a store opened empty is marked as indexed by publish time; one opened with postings unmarked is not", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_time_index_" });
+  try {
+    const marked = async (file: string) => {
+      const kv = await Deno.openKv(`${dir}/${file}`);
+      const value = (await kv.get(keys.jobsByTimeComplete())).value;
+      kv.close();
+      return value === true;
+    };
+    const store = await openStore(`${dir}/new.sqlite3`);
+    try {
+      // No pass over the postings at the first retention check: there were none to miss.
+      assert.ok(await marked("new.sqlite3"));
+      await store.postings.upsertJobs([posting(1, 90), posting(2, 10)], { now: NOW });
+      assert.deepEqual(
+        await store.postings.publishedBefore(formatUtc(NOW - 60 * DAY_MS)),
+        new Set(["job1"]),
+      );
+    } finally {
+      store.close();
+    }
+    const kv = await Deno.openKv(`${dir}/old.sqlite3`);
+    // A store from before the index: a posting without its entry, no marker.
+    await kv.set(keys.job("job3"), posting(3, 70));
+    kv.close();
+    const old = await openStore(`${dir}/old.sqlite3`);
+    try {
+      assert.ok(!(await marked("old.sqlite3")));
+      assert.deepEqual(
+        await old.postings.publishedBefore(formatUtc(NOW - 60 * DAY_MS)),
+        new Set(["job3"]),
+      );
+    } finally {
+      old.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

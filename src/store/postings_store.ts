@@ -226,6 +226,11 @@ export class PostingsStore {
     return this.#purge.publishedBefore(cutoff);
   }
 
+  /** A store without postings needs no pass ({@linkcode PostingsPurge.markTimeIndexedIfEmpty}). */
+  markTimeIndexedIfEmpty(): Promise<void> {
+    return this.#purge.markTimeIndexedIfEmpty();
+  }
+
   /** Gives every posting its publish-time entry ({@linkcode PostingsPurge.ensureTimeIndex}). */
   ensureTimeIndex(): Promise<number> {
     return this.#purge.ensureTimeIndex();

@@ -27,6 +27,14 @@ const HASH_THREAD_BYTES = 8 * 2 ** 20;
  */
 export const READ_THREAD_BYTES = 64 * 2 ** 20;
 
+/**
+ * How often a server reads the current snapshot's pointer (ms), to notice a snapshot another
+ * process published: `kv.watch` does not see other processes' writes to a local file (FACTS.md).
+ * One read of one key; at 1.5 s the wait for it was up to a fifth of a push's 10 s to searchable
+ * on the other server (docs/scaling.md, "Issue #40: every push searchable within 10 s").
+ */
+export const SNAPSHOT_POLL_MS = 250;
+
 /** A thread to hash on, or null where none can be started (WebCrypto's digest then, after the read). */
 function hashThread(): Sha256Thread | null {
   try {
@@ -399,7 +407,8 @@ export class SnapshotStore {
   }
 
   /**
-   * Calls `onChange` with the current snapshot id whenever it changes. `kv.watch` reports writes of
+   * Calls `onChange` with the current snapshot id whenever it changes (polled every
+   * {@linkcode SNAPSHOT_POLL_MS} unless `pollMs` says otherwise). `kv.watch` reports writes of
    * this process (and of remote KV) at once; a cheap poll catches writes of other processes to a
    * local SQLite file, which `watch` does not see (FACTS.md). Both stop when `signal` aborts or the
    * store closes; their failures, and `onChange`'s, are logged and the other goes on.
@@ -450,7 +459,7 @@ export class SnapshotStore {
         if (stop.aborted) return;
         logger.warn("cannot poll for a new index snapshot", errorFields(error));
       });
-    }, options.pollMs ?? 1500);
+    }, options.pollMs ?? SNAPSHOT_POLL_MS);
     stop.addEventListener("abort", () => clearInterval(timer));
   }
 

@@ -138,9 +138,13 @@ export async function openStore(location: string, options: StoreOptions = {}): P
       throw error;
     }
   }
-  return storeOn(kv, {
+  const store = storeOn(kv, {
     commitChecks: commitChecksAt(location),
     ...(isFile ? { file: location } : {}),
     ...options,
   });
+  // Only spares a pass later (which then runs as for any store without the mark): no reason to
+  // refuse a store that cannot take the write now.
+  await store.postings.markTimeIndexedIfEmpty().catch(() => {});
+  return store;
 }
