@@ -144,7 +144,7 @@ async function sharedStoreScenario(
       const revokedWithinMs = await revoke;
       const ingested = await ingest;
       assert.equal(ingested.code, 0, ingested.stderr);
-      // All three serve the new index soon after the import's end (a poll every 1.5 s).
+      // All three serve the new index soon after the import's end (a poll every 250 ms).
       const sinceIngest = performance.now() - ingested.endedAt;
       const swapMs = await untilAll(servers, async (s) => {
         const response = await fetch(`${s.url}/v1/search?q=lighthouse+keeper&sort=relevance`, {
