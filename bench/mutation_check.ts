@@ -158,6 +158,15 @@ export const MUTANTS: Mutant[] = [
     becomes: '["127.0.0.0", 32, "loopback"],',
     breaks: "a webhook may reach loopback addresses other than 127.0.0.0",
   },
+  {
+    id: "M13",
+    layer: "search",
+    file: "src/search/shipped_vectors.ts",
+    line:
+      "if (vectors.model !== embedder.model || vectors.dimensions !== embedder.dimensions) return 0;",
+    becomes: "if (vectors.dimensions !== embedder.dimensions) return 0;",
+    breaks: "another model's shipped vectors of the same width are cached as this model's",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

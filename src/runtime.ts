@@ -32,6 +32,7 @@ import {
   createBackgroundPublisher,
 } from "./search/background_publisher.ts";
 import { createIngestService } from "./search/ingest_service.ts";
+import { cacheShippedVectors, decodeShippedVectors } from "./search/shipped_vectors.ts";
 import { createSourceScheduler } from "./search/source_puller.ts";
 import { ApiKeyRegistry } from "./auth/api_keys.ts";
 import { RateLimiter } from "./auth/rate_limiter.ts";
@@ -124,6 +125,35 @@ async function compactFull(
   }, { logger });
 }
 
+/**
+ * The bundled postings' vectors into the embedding cache, when they are this model's. A file that
+ * cannot be read costs only the embedding it would have saved.
+ */
+async function cacheSeedVectors(
+  store: Store,
+  embedder: OpenedEmbedder,
+  file: URL,
+  logger: Logger,
+): Promise<void> {
+  try {
+    const vectors = decodeShippedVectors(await Deno.readFile(file));
+    const cached = await cacheShippedVectors(store, embedder, vectors);
+    if (cached > 0) {
+      logger.info("bundled vectors cached", { vectors: cached, model: vectors.model });
+    } else {
+      logger.info("the bundled vectors are another model's: embedding the bundled postings", {
+        bundled: vectors.model,
+        model: embedder.model,
+      });
+    }
+  } catch (error) {
+    logger.warn("cannot read the bundled vectors: embedding the bundled postings", {
+      file: file.pathname,
+      ...errorFields(error),
+    });
+  }
+}
+
 export interface Runtime {
   store: Store;
   /** The embedding model; it may still be downloading on the first start. */
@@ -158,6 +188,12 @@ export async function openRuntime(
      * nothing under src/ reads fixtures/ (tests/architecture_test.ts).
      */
     seedFile?: URL;
+    /**
+     * The vectors of `seedFile`'s texts (src/search/shipped_vectors.ts), put into the embedding
+     * cache with the seed so the first publish embeds none of them; a file of another model's, or
+     * none, and the publish embeds them as before. The CLI passes fixtures/jobs_vectors.bin.
+     */
+    seedVectors?: URL;
     /** The embedder to use instead of the configured model's (benches' random vectors). */
     embedder?: Promise<OpenedEmbedder>;
   } = {},
@@ -228,6 +264,9 @@ export async function openRuntime(
           text: await fixturesWithinRetention(seedFile, config.retentionDays),
         }]);
         logger.info("fixtures imported", { inserted: report.totals.inserted });
+        if (options.seedVectors) {
+          await cacheSeedVectors(store, embedder, options.seedVectors, logger);
+        }
       }
       // publishIndex logs its own figures.
       if ((await store.postings.countJobs()) > 0) {
@@ -307,6 +346,7 @@ export async function startServer(
   options: {
     onModelProgress?: (progress: FetchProgress) => void;
     seedFile?: URL;
+    seedVectors?: URL;
     embedder?: Promise<OpenedEmbedder>;
   } = {},
 ): Promise<StartedServer> {

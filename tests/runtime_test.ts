@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import { loadConfig } from "../src/config.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { createLogger } from "../src/log.ts";
-import { BUNDLED_POSTINGS } from "../cli/bundled_postings.ts";
+import { BUNDLED_POSTINGS, BUNDLED_VECTORS } from "../cli/bundled_postings.ts";
 import { type StartedServer, startServer } from "../src/runtime.ts";
 import { keys } from "../src/store/kv_keys.ts";
 
@@ -32,7 +32,10 @@ async function start(kvPath: string, env: Record<string, string> = {}): Promise<
     ...env,
   });
   const logger = createLogger({ write: (line) => logs.push(JSON.parse(line)) });
-  const server = await startServer(config, logger, { seedFile: BUNDLED_POSTINGS });
+  const server = await startServer(config, logger, {
+    seedFile: BUNDLED_POSTINGS,
+    seedVectors: BUNDLED_VECTORS,
+  });
   const base = `http://127.0.0.1:${server.server.addr.port}`;
   return {
     server,
@@ -71,7 +74,7 @@ Deno.test("startServer on a store file, as an operator runs it", async (t) => {
   let firstSnapshot = "";
   try {
     await t.step(
-      "first start: bundled postings seeded and indexed, healthz names the model, a key shown once",
+      "first start: bundled postings seeded and indexed from their shipped vectors, healthz names the model, a key shown once",
       async () => {
         const first = await start(kvPath);
         try {
@@ -89,6 +92,10 @@ Deno.test("startServer on a store file, as an operator runs it", async (t) => {
           assert.equal(seeded?.inserted, await bundledPostings());
           const published = first.logs.find((line) => line.msg === "index published");
           assert.equal(published?.doc_count, await bundledPostings());
+          // The bundled vectors are the default model's: the first publish embeds none of them.
+          const cached = first.logs.find((line) => line.msg === "bundled vectors cached");
+          assert.equal(cached?.vectors, published?.distinct_titles);
+          assert.equal(published?.embedded, 0);
 
           const found = await first.get("/v1/search?q=nurse", bootstrapKey);
           assert.equal(found.status, 200);

@@ -1,7 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import type { SearchService } from "../../src/domain/service.ts";
 import { createLogger } from "../../src/log.ts";
-import { BUNDLED_POSTINGS } from "../bundled_postings.ts";
+import { BUNDLED_POSTINGS, BUNDLED_VECTORS } from "../bundled_postings.ts";
 import { type CliIo, lineWriter } from "../io.ts";
 import { kvOption, modelOption, noSeedOption, resolveCommandConfig } from "../resolve_config.ts";
 
@@ -27,7 +27,10 @@ export function mcpCommand(io: CliIo) {
         write: lineWriter(io.stderr),
       });
       const { openRuntime } = await import("../../src/runtime.ts");
-      const runtime = await openRuntime(config, logger, { seedFile: BUNDLED_POSTINGS });
+      const runtime = await openRuntime(config, logger, {
+        seedFile: BUNDLED_POSTINGS,
+        seedVectors: BUNDLED_VECTORS,
+      });
       // A desktop agent calls a tool right after starting us: let the call wait for the index
       // instead of failing with "not ready". If loading fails, the service reports that itself.
       const ready = runtime.ready.catch(() => {});

@@ -1,7 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { createLogger } from "../../src/log.ts";
 import { type CliIo, lineWriter } from "../io.ts";
-import { BUNDLED_POSTINGS } from "../bundled_postings.ts";
+import { BUNDLED_POSTINGS, BUNDLED_VECTORS } from "../bundled_postings.ts";
 import { modelProgress } from "../model_progress.ts";
 import {
   commandFlags,
@@ -76,6 +76,7 @@ export async function runServer(
   const started = await startServer(config, logger, {
     onModelProgress: fetching.onProgress,
     seedFile: BUNDLED_POSTINGS,
+    seedVectors: BUNDLED_VECTORS,
     ...(options.embedder ? { embedder: options.embedder() } : {}),
   });
   started.runtime.embedder.finally(fetching.finish).catch(() => {});

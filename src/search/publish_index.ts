@@ -81,7 +81,7 @@ const EMBED_STEP = 512;
 const LOOKUP_STEP = 1000;
 
 /** The vector cache's key of a text: the first 128 bits of its SHA-256, in hex. */
-function hashText(text: string): string {
+export function hashText(text: string): string {
   return sha256Hex(text).slice(0, 32);
 }
 

@@ -17,6 +17,7 @@ import "../index_gap_test.ts";
 import "../model_test.ts";
 import "../occupation_data_test.ts";
 import "../vector_cache_test.ts";
+import "../bundled_vectors_test.ts";
 import "../docs_filters_test.ts";
 import "../architecture_test.ts";
 import "../suite_groups_test.ts";
