@@ -187,19 +187,28 @@ for (
 ) {
   Deno.test(`EMFILE at the ${step}: that one connection waits or is turned away, and the next is served`, async () => {
     // Lets go of exactly the descriptors that make this step fail (tests/descriptor_exhaustion_child.ts).
-    const output = await new Deno.Command("sh", {
-      args: [
-        "-c",
-        'ulimit -n 64 && exec "$@"',
-        "sh",
-        Deno.execPath(),
-        ...DENO_RUN,
-        new URL("./descriptor_exhaustion_child.ts", import.meta.url).pathname,
-        step,
-      ],
-      stdin: "null",
-    }).output();
-    const stderr = new TextDecoder().decode(output.stderr);
+    const run = () =>
+      new Deno.Command("sh", {
+        args: [
+          "-c",
+          'ulimit -n 64 && exec "$@"',
+          "sh",
+          Deno.execPath(),
+          ...DENO_RUN,
+          new URL("./descriptor_exhaustion_child.ts", import.meta.url).pathname,
+          step,
+        ],
+        stdin: "null",
+      }).output();
+    let output = await run();
+    let stderr = new TextDecoder().decode(output.stderr);
+    // Deno itself sometimes panics when it sets something up lazily (a signal handler, the extra
+    // CA certificates) in the moment the child holds every descriptor: Deno's crash, not the
+    // guard's answer, so that run is made again; any other failure fails (docs/testing.md).
+    for (let attempt = 1; attempt < 3 && stderr.includes("Deno has panicked"); attempt++) {
+      output = await run();
+      stderr = new TextDecoder().decode(output.stderr);
+    }
     assert.equal(output.code, 0, stderr);
     const result = JSON.parse(new TextDecoder().decode(output.stdout));
     assert.ok(result.logs.includes(warning), JSON.stringify(result));
