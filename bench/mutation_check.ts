@@ -65,8 +65,8 @@ export const MUTANTS: Mutant[] = [
     id: "M3d",
     layer: "index",
     file: "src/index/title_vectors.ts",
-    line: "    scales[r] = scale;",
-    becomes: "    scales[r] = max / 128;",
+    line: "  scales[row] = scale;",
+    becomes: "  scales[row] = max / 128;",
     breaks:
       "every index's int8 title rows carry a scale a step off the one they were quantised with: each cosine 0.8% low",
   },
