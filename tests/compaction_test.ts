@@ -8,14 +8,20 @@
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { cachingTestEmbedder, indexSearcher, realJobs, testEmbedder } from "./helpers.ts";
+import {
+  cachingTestEmbedder,
+  indexSearcher,
+  infoLines,
+  realJobs,
+  testEmbedder,
+} from "./helpers.ts";
 import type { Job } from "../src/domain/job.ts";
 import { formatUtc } from "../src/domain/lifecycle.ts";
 import { applyDelta, decodeDelta } from "../src/index/index_delta.ts";
 import { embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
-import { type Logger, silentLogger } from "../src/log.ts";
+import { silentLogger } from "../src/log.ts";
 import type { Embedder } from "../src/model/embedder.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
 import { compactIndex } from "../src/search/compact_index.ts";
@@ -184,28 +190,47 @@ Deno.test("a compaction of deltas writes the snapshot a full publish of the same
   );
 });
 
-Deno.test("a push half-written when another server looks is published as a delta, not a full publish", async () => {
+/**
+ * A store of `count` ward postings (`titles` distinct titles) published and served by a follower
+ * polling every `pollMs`, and a logger whose info lines the test reads (the follower's too with
+ * `followerLogs`). The caller stops the follower and closes the store.
+ */
+async function servedWards(
+  options: { label: string; count: number; titles: number; pollMs: number; followerLogs?: boolean },
+) {
   const embedder = await testEmbedder();
   const store = storeOn(await Deno.openKv(":memory:"), { logger: silentLogger });
-  const logs: Record<string, unknown>[] = [];
-  const logger: Logger = {
-    ...silentLogger,
-    info: (msg, fields = {}) => void logs.push({ msg, ...fields }),
-  };
+  const { logs, logger } = infoLines();
   const follower = new SnapshotFollower({
     snapshots: store.snapshots,
     embedder: Promise.resolve(embedder),
-    logger: silentLogger,
-    pollMs: 50,
+    logger: options.followerLogs ? logger : silentLogger,
+    pollMs: options.pollMs,
   });
-  // Few titles: the model embeds each once.
-  const posting = (n: number) => wardPosting(n, "halfway", `Nurse ${n % 7}`);
+  const posting = (n: number) => wardPosting(n, options.label, `Nurse ${n % options.titles}`);
   try {
     await store.postings.upsertJobs(
-      await Promise.all(Array.from({ length: 50 }, (_, n) => posting(n))),
+      await Promise.all(Array.from({ length: options.count }, (_, n) => posting(n))),
     );
     await publishIndex(store, { embedder, logger: silentLogger });
     await follower.start();
+  } catch (error) {
+    follower.stop();
+    store.close();
+    throw error;
+  }
+  return { embedder, store, logs, logger, follower, posting };
+}
+
+Deno.test("a push half-written when another server looks is published as a delta, not a full publish", async () => {
+  // Few titles: the model embeds each once.
+  const { embedder, store, logs, logger, follower, posting } = await servedWards({
+    label: "halfway",
+    count: 50,
+    titles: 7,
+    pollMs: 50,
+  });
+  try {
     // The other server: checks the store while this one stores a push of 800, 100 a commit.
     const other = createBackgroundPublisher({
       store,
@@ -252,30 +277,18 @@ Deno.test("a push half-written when another server looks is published as a delta
 });
 
 Deno.test("a server serving the delta a compaction was made from serves the compaction without reading it, and the deltas after it", async () => {
-  const embedder = await testEmbedder();
-  const store = storeOn(await Deno.openKv(":memory:"), { logger: silentLogger });
-  const logs: Record<string, unknown>[] = [];
-  const logger: Logger = {
-    ...silentLogger,
-    info: (msg, fields = {}) => void logs.push({ msg, ...fields }),
-  };
-  const follower = new SnapshotFollower({
-    snapshots: store.snapshots,
-    embedder: Promise.resolve(embedder),
-    logger,
+  const { embedder, store, logs, logger, follower, posting } = await servedWards({
+    label: "compacted",
+    count: 40,
+    titles: 5,
     pollMs: 20,
+    followerLogs: true,
   });
-  const posting = (n: number) => wardPosting(n, "compacted", `Nurse ${n % 5}`);
   const serving = async (id: string) => {
     while (follower.served()?.id !== id) await new Promise((r) => setTimeout(r, 10));
     return follower.served()!;
   };
   try {
-    await store.postings.upsertJobs(
-      await Promise.all(Array.from({ length: 40 }, (_, n) => posting(n))),
-    );
-    await publishIndex(store, { embedder, logger: silentLogger });
-    await follower.start();
     await store.postings.upsertJobs([await posting(100), await posting(101)]);
     const delta = await publishDelta(store, follower.served()!, { embedder, logger: silentLogger });
     assert.ok(!("full" in delta));
@@ -346,26 +359,13 @@ Deno.test("a posting back in the index without a write, with nothing being writt
 });
 
 Deno.test("a chain past its threshold is compacted by the next publish, whatever it was asked for, after the postings waiting", async () => {
-  const embedder = await testEmbedder();
-  const store = storeOn(await Deno.openKv(":memory:"), { logger: silentLogger });
-  const logs: Record<string, unknown>[] = [];
-  const logger: Logger = {
-    ...silentLogger,
-    info: (msg, fields = {}) => void logs.push({ msg, ...fields }),
-  };
-  const follower = new SnapshotFollower({
-    snapshots: store.snapshots,
-    embedder: Promise.resolve(embedder),
-    logger: silentLogger,
+  const { embedder, store, logs, logger, follower, posting } = await servedWards({
+    label: "folded",
+    count: 20,
+    titles: 5,
     pollMs: 20,
   });
-  const posting = (n: number) => wardPosting(n, "folded", `Nurse ${n % 5}`);
   try {
-    await store.postings.upsertJobs(
-      await Promise.all(Array.from({ length: 20 }, (_, n) => posting(n))),
-    );
-    await publishIndex(store, { embedder, logger: silentLogger });
-    await follower.start();
     // A delta of as many postings as the base: past a quarter of its bytes. Its call for a
     // compaction went nowhere (folded into another request, say).
     await store.postings.upsertJobs(

@@ -8,7 +8,7 @@ import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { parseJobsJsonl } from "../src/ingest/jsonl.ts";
 import type { Job } from "../src/domain/job.ts";
 import type { Embedder } from "../src/model/embedder.ts";
-import { silentLogger } from "../src/log.ts";
+import { type Logger, silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
@@ -268,4 +268,14 @@ export function indexSearcher(
       ...cut,
     });
   };
+}
+
+/** A logger whose info lines a test reads, each as its message and fields; the rest are dropped. */
+export function infoLines(): { logs: Record<string, unknown>[]; logger: Logger } {
+  const logs: Record<string, unknown>[] = [];
+  const logger: Logger = {
+    ...silentLogger,
+    info: (msg, fields = {}) => void logs.push({ msg, ...fields }),
+  };
+  return { logs, logger };
 }

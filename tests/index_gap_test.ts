@@ -5,13 +5,13 @@
  * time.
  */
 import { strict as assert } from "node:assert";
-import { type Logger, silentLogger } from "../src/log.ts";
+import { silentLogger } from "../src/log.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
 import { SnapshotFollower } from "../src/search/snapshot_follower.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { indexGap } from "../src/store/index_gap.ts";
 import { openStore } from "../src/store/store.ts";
-import { defaultTestJobs, testEmbedder } from "./helpers.ts";
+import { defaultTestJobs, infoLines, testEmbedder } from "./helpers.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
 
 Deno.test("the background publisher closes a gap between store and index, once", async () => {
@@ -58,11 +58,7 @@ Deno.test("a server serving the previous snapshot, the current one damaged, publ
     logger: silentLogger,
     pollMs: 50,
   });
-  const logs: Record<string, unknown>[] = [];
-  const logger: Logger = {
-    ...silentLogger,
-    info: (msg, fields) => logs.push({ msg, ...fields }),
-  };
+  const { logs, logger } = infoLines();
   // Waiting to follow a pointer the server cannot load would outlast the test by far.
   const publisher = createBackgroundPublisher({
     store,
