@@ -77,26 +77,29 @@ async function snapshotIdsInKv(kv: Deno.Kv): Promise<string[]> {
   return [...ids].sort();
 }
 
+/** A posting of the Leeds depot, its id from the Indeed job key `key`. */
+async function depotPosting(key: string, n: number, title: string) {
+  const url = `https://www.indeed.com/viewjob?jk=${key}`;
+  return {
+    id: await jobIdFromUrl(url),
+    job_title: title,
+    company_name: "Depot",
+    city: "Leeds",
+    country: "GB",
+    publish_time: "2026-11-01 00:00:00",
+    job_url: url,
+    job_tags: [],
+    data_source: "indeed" as const,
+    job_description: `Posting ${n}.`,
+  };
+}
+
 Deno.test("publishIndex() fails with the worker's error when an embedding worker fails midway, leaving the current snapshot and no partial one", async () => {
   const kv = await Deno.openKv(":memory:");
   const store = storeOn(kv);
   const inline = await createUseLiteEmbedder({ workers: 0 });
   try {
-    const posting = async (n: number, title: string) => {
-      const url = `https://www.indeed.com/viewjob?jk=pool-${n}`;
-      return {
-        id: await jobIdFromUrl(url),
-        job_title: title,
-        company_name: "Depot",
-        city: "Leeds",
-        country: "GB",
-        publish_time: "2026-11-01 00:00:00",
-        job_url: url,
-        job_tags: [],
-        data_source: "indeed" as const,
-        job_description: `Posting ${n}.`,
-      };
-    };
+    const posting = (n: number, title: string) => depotPosting(`pool-${n}`, n, title);
     await store.postings.upsertJobs(
       await Promise.all(Array.from({ length: 5 }, (_, n) => posting(n, `Forklift Driver ${n}`))),
     );
@@ -205,21 +208,9 @@ Deno.test("publishIndex() quantises each title's vector as it comes into the row
       async (titles, cachedFirst) => {
         const store = await openStore(":memory:");
         try {
-          const jobs = await Promise.all(titles.map(async (t, n) => {
-            const url = `https://www.indeed.com/viewjob?jk=rows-${n}`;
-            return {
-              id: await jobIdFromUrl(url),
-              job_title: `Role ${t} ${"x".repeat(t)}`,
-              company_name: "Depot",
-              city: "Leeds",
-              country: "GB",
-              publish_time: "2026-11-01 00:00:00",
-              job_url: url,
-              job_tags: [],
-              data_source: "indeed" as const,
-              job_description: `Posting ${n}.`,
-            };
-          }));
+          const jobs = await Promise.all(
+            titles.map((t, n) => depotPosting(`rows-${n}`, n, `Role ${t} ${"x".repeat(t)}`)),
+          );
           await store.postings.upsertJobs(jobs);
           const cachedTexts = [...new Set(cachedFirst.map((t) => `Role ${t} ${"x".repeat(t)}`))];
           await embedWithCache(store, embedder, cachedTexts);
