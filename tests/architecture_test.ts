@@ -13,7 +13,7 @@
  * higher layer nor a sibling on its own layer (`LAYERS`):
  *
  * 0. domain: `src/domain/` and the leaf helpers `src/crypto.ts` (with its worker,
- *    `src/crypto_worker.ts`), `src/log.ts`
+ *    `src/crypto_worker.ts`), `src/log.ts`, `src/deno_child.ts`
  * 1. places: `src/places/` (GeoNames), which the importer and the index both read
  * 2. store, index, model: storage, the search index, the embedding models, none knowing another
  * 3. ingest, config: the importer writes through the store; the configuration checks the model it
@@ -48,7 +48,15 @@ const ROOT = new URL("../", import.meta.url);
  * modules. See the module doc for why each part sits where it does.
  */
 const LAYERS: Record<string, string[]>[] = [
-  { domain: ["src/domain/", "src/crypto.ts", "src/crypto_worker.ts", "src/log.ts"] },
+  {
+    domain: [
+      "src/domain/",
+      "src/crypto.ts",
+      "src/crypto_worker.ts",
+      "src/log.ts",
+      "src/deno_child.ts",
+    ],
+  },
   { places: ["src/places/"] },
   { store: ["src/store/"], index: ["src/index/"], model: ["src/model/"] },
   { ingest: ["src/ingest/"], config: ["src/config.ts"] },

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
+import { denoRunArgs } from "../deno_child.ts";
 import type { Logger } from "../log.ts";
 import type { PublishedIndex, PublishProgress } from "./publish_index.ts";
 import type { Compacted } from "./compact_index.ts";
@@ -36,32 +36,13 @@ export interface ChildPublishOptions {
 }
 
 const CHILD_URL = new URL("./publish_child.ts", import.meta.url);
-/** The checkout's config: the child resolves npm packages through its import map. */
-const CONFIG_URL = new URL("../../deno.json", import.meta.url);
-const NODE_MODULES_URL = new URL("../../node_modules/", import.meta.url);
-
-function exists(url: URL): boolean {
-  try {
-    Deno.statSync(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function childArgs(settings: ChildPublishSettings, heapMib?: number): string[] {
   // --expose-gc: the publish collects between its phases (publish_index.ts `collectGarbage`).
-  const args = ["run", "--quiet", "--allow-all"];
-  args.push(
-    `--v8-flags=--expose-gc${heapMib === undefined ? "" : `,--max-old-space-size=${heapMib}`}`,
-  );
-  if (CHILD_URL.protocol === "file:" && exists(CONFIG_URL)) {
-    args.push("--config", fileURLToPath(CONFIG_URL));
-    if (exists(NODE_MODULES_URL)) args.push("--node-modules-dir=manual");
-  }
-  args.push(CHILD_URL.protocol === "file:" ? fileURLToPath(CHILD_URL) : CHILD_URL.href);
-  args.push(JSON.stringify(settings));
-  return args;
+  const v8 = `--v8-flags=--expose-gc${
+    heapMib === undefined ? "" : `,--max-old-space-size=${heapMib}`
+  }`;
+  return denoRunArgs(CHILD_URL, ["--quiet", "--allow-all", v8], [JSON.stringify(settings)]);
 }
 
 type ChildMessage =

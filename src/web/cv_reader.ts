@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
+import { denoRunArgs } from "../deno_child.ts";
 import { CvFileError, type CvText } from "../ingest/cv_text.ts";
 
 export interface CvReaderOptions {
@@ -27,20 +27,8 @@ export interface CvReaderOptions {
 export class CvReadersBusy extends Error {}
 
 const CHILD_URL = new URL("../ingest/cv_child.ts", import.meta.url);
-/** The checkout's config: the child resolves `unpdf` and `mammoth` through its import map. */
-const CONFIG_URL = new URL("../../deno.json", import.meta.url);
-const NODE_MODULES_URL = new URL("../../node_modules/", import.meta.url);
 /** How often the child's memory is looked at while it reads (ms). */
 const MEMORY_POLL_MS = 20;
-
-function exists(url: URL): boolean {
-  try {
-    Deno.statSync(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * `deno run` for the child, with no permission at all: reading a CV needs none (the bytes come on
@@ -48,13 +36,7 @@ function exists(url: URL): boolean {
  * `node_modules` as they are when there is one (as `deno task serve` does).
  */
 function childArgs(name: string): string[] {
-  const args = ["run", "--quiet", "--no-prompt"];
-  if (CHILD_URL.protocol === "file:" && exists(CONFIG_URL)) {
-    args.push("--config", fileURLToPath(CONFIG_URL));
-    if (exists(NODE_MODULES_URL)) args.push("--node-modules-dir=manual");
-  }
-  args.push(CHILD_URL.protocol === "file:" ? fileURLToPath(CHILD_URL) : CHILD_URL.href, name);
-  return args;
+  return denoRunArgs(CHILD_URL, ["--quiet", "--no-prompt"], [name]);
 }
 
 /** The resident memory of process `pid` (bytes); null where it cannot be read (not Linux, gone). */
