@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
 import { RATE_JITTER_MAX_SECONDS, RateLimiter } from "./rate_limiter.ts";
 import { JobseekError } from "../domain/errors.ts";
 import type { Principal } from "../domain/service.ts";
@@ -241,4 +242,39 @@ Deno.test("RateLimiter split among N processes: each admits its share, rounded u
     /splitAmong must be a whole number >= 1, got 0/,
   );
   for (const store of stores) store.close();
+});
+
+Deno.test("property: N limiters a client reaches in turn admit the whole limit, and at most N - 1 more", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 30 }),
+      fc.integer({ min: 1, max: 4 }),
+      async (limit, processes) => {
+        const stores = await Promise.all(
+          Array.from({ length: processes }, () => openStore(":memory:")),
+        );
+        try {
+          const limiters = stores.map((store) =>
+            new RateLimiter(store.rateLimits, {
+              perMinute: 60,
+              splitAmong: processes,
+              now: () => 1_700_000_000_000,
+            })
+          );
+          let admitted = 0;
+          for (let i = 0; i < 2 * limit + processes; i++) {
+            await limiters[i % processes].consumeSubject("addr:x", limit).then(
+              () => admitted++,
+              (error) => assert.ok(error instanceof JobseekError && error.code === "RATE_LIMITED"),
+            );
+          }
+          assert.ok(admitted >= limit, `${admitted} admitted of ${limit}`);
+          assert.ok(admitted <= limit + processes - 1, `${admitted} admitted of ${limit}`);
+        } finally {
+          for (const store of stores) store.close();
+        }
+      },
+    ),
+    { numRuns: 40 },
+  );
 });
