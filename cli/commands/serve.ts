@@ -71,14 +71,22 @@ export async function runServer(
   if (config.searchProcesses > 1 && !config.searchSocket) {
     return await serveWithSearchProcesses(io, config, logger, env, options.entry);
   }
+  const stop = listenForStop(io, logger);
   const { startServer } = await import("../../src/runtime.ts");
   const fetching = modelProgress(io.stderr);
-  const started = await startServer(config, logger, {
-    onModelProgress: fetching.onProgress,
-    seedFile: BUNDLED_POSTINGS,
-    seedVectors: BUNDLED_VECTORS,
-    ...(options.embedder ? { embedder: options.embedder() } : {}),
-  });
+  let started: Awaited<ReturnType<typeof startServer>>;
+  try {
+    started = await startServer(config, logger, {
+      onModelProgress: fetching.onProgress,
+      seedFile: BUNDLED_POSTINGS,
+      seedVectors: BUNDLED_VECTORS,
+      ...(options.embedder ? { embedder: options.embedder() } : {}),
+    });
+  } catch (error) {
+    stop.stopListening();
+    throw error;
+  }
+  stop.closeWith(() => started.close());
   started.runtime.embedder.finally(fetching.finish).catch(() => {});
   if (started.bootstrapKey) {
     const note = "No API keys existed, so one was created. It is shown only this once:\n" +
@@ -86,18 +94,6 @@ export async function runServer(
       "Create more with `jobseek keys create --name NAME`.\n";
     io.stdout.writeSync(note);
   }
-  // A stop signal closes the server and ends the run (exit 0) once it is closed, whatever was
-  // still running.
-  const stopped = Promise.withResolvers<void>();
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info("shutting down");
-    // Closed or failing to close, the run ends: exit 0, as a stopped server does.
-    started.close().then(stopped.resolve, stopped.resolve);
-  };
-  const stopListening = io.onStopSignal(stop);
   // A search process stops when its parent's end of stdin closes: the parent stopped or died.
   if (config.searchSocket) {
     (async () => {
@@ -106,7 +102,7 @@ export async function runServer(
       } catch {
         // Closed: the same.
       }
-      stop();
+      stop.request();
     })();
   }
   try {
@@ -115,12 +111,46 @@ export async function runServer(
         await started.runtime.ready.catch(() => {});
         await started.server.finished;
       })(),
-      stopped.promise,
+      stop.stopped,
     ]);
-    if (stopping) await stopped.promise;
+    if (stop.requested) await stop.stopped;
   } finally {
-    stopListening();
+    stop.stopListening();
   }
+}
+
+/**
+ * A stop signal (SIGINT, SIGTERM) closes the server and ends the run (exit 0) once it is closed,
+ * whatever was still running. The listener is in place before the server starts: a signal that
+ * comes while it starts, its port already announced, closes it as soon as it has started instead of
+ * killing the process (exit 143).
+ */
+function listenForStop(io: CliIo, logger: Logger) {
+  const stopped = Promise.withResolvers<void>();
+  let requested = false;
+  let close: (() => Promise<void>) | undefined;
+  // Closed or failing to close, the run ends: exit 0, as a stopped server does.
+  const closeNow = () => close?.().then(stopped.resolve, stopped.resolve);
+  const request = () => {
+    if (requested) return;
+    requested = true;
+    logger.info("shutting down");
+    closeNow();
+  };
+  const stopListening = io.onStopSignal(request);
+  return {
+    stopped: stopped.promise,
+    get requested() {
+      return requested;
+    },
+    request,
+    stopListening,
+    /** The started server's close; a stop asked for while it started is carried out now. */
+    closeWith(closeServer: () => Promise<void>) {
+      close = closeServer;
+      if (requested) closeNow();
+    },
+  };
 }
 
 /**
@@ -163,27 +193,35 @@ async function serveWithSearchProcesses(
     // Shown once, by this process.
     JOBSEEK_BOOTSTRAP_KEY: "0",
   });
-  const started = await startSearchProcesses(config, logger, (_index, path) => {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-all",
-        "--node-modules-dir=manual",
-        `--config=${DENO_CONFIG}`,
-        `--v8-flags=--max-old-space-size=${heapMib}`,
-        ...entry,
-      ],
-      env: { ...childEnv, JOBSEEK_SEARCH_SOCKET: path },
-      clearEnv: true,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "inherit",
-    }).spawn();
-    // Held open for the child's life: its end tells the child that this process is gone.
-    const stdin = child.stdin.getWriter();
-    child.status.finally(() => stdin.close().catch(() => {}));
-    return { pid: child.pid, status: child.status, kill: (signal) => child.kill(signal) };
-  });
+  const stop = listenForStop(io, logger);
+  let started: Awaited<ReturnType<typeof startSearchProcesses>>;
+  try {
+    started = await startSearchProcesses(config, logger, (_index, path) => {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-all",
+          "--node-modules-dir=manual",
+          `--config=${DENO_CONFIG}`,
+          `--v8-flags=--max-old-space-size=${heapMib}`,
+          ...entry,
+        ],
+        env: { ...childEnv, JOBSEEK_SEARCH_SOCKET: path },
+        clearEnv: true,
+        stdin: "piped",
+        stdout: "null",
+        stderr: "inherit",
+      }).spawn();
+      // Held open for the child's life: its end tells the child that this process is gone.
+      const stdin = child.stdin.getWriter();
+      child.status.finally(() => stdin.close().catch(() => {}));
+      return { pid: child.pid, status: child.status, kill: (signal) => child.kill(signal) };
+    });
+  } catch (error) {
+    stop.stopListening();
+    throw error;
+  }
+  stop.closeWith(() => started.close());
   if (started.bootstrapKey) {
     io.stdout.writeSync(
       "No API keys existed, so one was created. It is shown only this once:\n" +
@@ -191,14 +229,9 @@ async function serveWithSearchProcesses(
         "Create more with `jobseek keys create --name NAME`.\n",
     );
   }
-  const stopped = Promise.withResolvers<void>();
-  const stopListening = io.onStopSignal(() => {
-    logger.info("shutting down");
-    started.close().then(stopped.resolve, stopped.resolve);
-  });
   try {
-    await stopped.promise;
+    await stop.stopped;
   } finally {
-    stopListening();
+    stop.stopListening();
   }
 }

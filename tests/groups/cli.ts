@@ -21,3 +21,4 @@ import "../cli_operator_test.ts";
 import "../cli_config_test.ts";
 import "../cli_empty_store_test.ts";
 import "../cli_index_status_test.ts";
+import "../serve_stop_signal_test.ts";
