@@ -167,6 +167,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "if (vectors.dimensions !== embedder.dimensions) return 0;",
     breaks: "another model's shipped vectors of the same width are cached as this model's",
   },
+  {
+    id: "M14",
+    layer: "index",
+    file: "src/index/score_mix.ts",
+    line: "semantic = semantic < 0 ? 0 : semantic > 1 ? 1 : semantic;",
+    becomes: "semantic = semantic < 0 ? 0 : semantic;",
+    breaks:
+      "the one hybrid score stops clamping at the cosine ceiling: a title past it outweighs its keywords",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
