@@ -354,18 +354,7 @@ export function toJobResult(
  */
 export function toSearchResponse(
   requestId: string,
-  outcome: {
-    total: number;
-    close_total?: number;
-    search_time_ms: number;
-    results: JobResult[];
-    closest?: JobResult[];
-    query_place?: QueryPlaceResult;
-    applied?: Applied;
-    facets?: Record<string, FacetCount[]>;
-    hint?: string;
-    derived?: Derived;
-  },
+  outcome: Omit<SearchResponse, "request_id">,
 ): SearchResponse {
   return {
     request_id: requestId,

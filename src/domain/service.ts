@@ -4,44 +4,15 @@
  *
  * @module
  */
-import type {
-  Applied,
-  CityCount,
-  Derived,
-  FacetCount,
-  Job,
-  JobResult,
-  QueryPlaceResult,
-} from "./job.ts";
+import type { CityCount, Job, SearchResponse } from "./job.ts";
 import type { SearchQuery } from "./search_query.ts";
 
-export interface SearchOutcome {
-  /**
-   * Size of the whole result set: the query's relevant postings that pass the filters, at most
-   * 1,000.
-   */
-  total: number;
-  /** Close matches (under the cut, above a low floor) that pass the filters, at most 1,000. */
-  close_total?: number;
-  search_time_ms: number;
-  /**
-   * The page `offset`..`offset + top_k`, in the query's order: of the result set (the strong
-   * matches) newest first; by relevance, of the strong matches and then the close ones.
-   */
-  results: JobResult[];
-  /** Newest first with no strong match under the filters: the page of the close matches. */
-  closest?: JobResult[];
-  /** The place the query text named and the search applied. */
-  query_place?: QueryPlaceResult;
-  /** The filters the set was narrowed by, and which of them emptied it. */
-  applied?: Applied;
-  /** With `facets`: counts of the result set's members per value of each field asked. */
-  facets?: Record<string, FacetCount[]>;
-  /** Why the set is empty or what to change (a filter matched nothing, a city's spelling). */
-  hint?: string;
-  /** With a `profile`: what the search derived from it. */
-  derived?: Derived;
-}
+/**
+ * What a search found, as the response carries it but for the request's id (added by the transport,
+ * src/domain/job.ts `toSearchResponse`): one shape, whose fields `SearchResponseSchema` describes.
+ * `search_time_ms` is not yet rounded.
+ */
+export type SearchOutcome = Omit<SearchResponse, "request_id">;
 
 export interface SearchService {
   /** Throws `JobseekError("NOT_READY")` while no index is loaded. */
