@@ -55,7 +55,12 @@ export function modelEmbedder(): Promise<Embedder> {
       logger: silentLogger,
       noFallback: true,
     });
-    // Shared by every test in the process: closing it is the process's exit.
+    // Shared by every test of this worker (one test group), and freed as the worker unloads,
+    // while ONNX Runtime's environment is still there. Left to the isolate's teardown, the native
+    // session may be finalized after the environment was deleted and another group's worker had
+    // made a new one (onnxruntime-node deletes it when the last worker using it ends): the prime
+    // suspect for the test process's rare segfault as a group ends (docs/testing.md).
+    globalThis.addEventListener("unload", () => embedder.close());
     return { model: embedder.model, dimensions: embedder.dimensions, embed: embedder.embed };
   })();
   return sharedModel;
