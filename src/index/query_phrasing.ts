@@ -60,6 +60,9 @@ const ASKING_WORDS = new Set([
   "have",
   "got",
   "become",
+  // "I want to be a bouncer": seen on the bundled postings, where the whole "be a bouncer" was
+  // embedded and nothing, not even a close match, came back.
+  "be",
   // Session 17: "is anyone hiring ...", "where can I work as a ...", "how do I become a ...".
   "anyone",
   "anybody",

@@ -26,6 +26,8 @@ Deno.test("roleWords() takes the phrasing off either end of a query as people sa
     ["where can I work as a paramedic", "paramedic"],
     ["mechanic wanted", "mechanic"],
     ["got any graphic designer roles?", "graphic designer"],
+    ["I want to be a bouncer", "bouncer"],
+    ["I'd love to be a primary school teacher", "primary school teacher"],
   ];
   for (const [query, expected] of cases) assert.equal(role(query), expected, query);
 });
