@@ -103,6 +103,8 @@ export interface OccupationVectors {
 export class OccupationLabels {
   readonly #occupations: { label: string; key: string; labels: string; sentence: string }[];
   #vectors: OccupationVectors | null = null;
+  /** Every preferred label's phrase: a query that is one names its own occupation. */
+  readonly #preferred: Set<string>;
   /** Per word of any label, the occupations whose labels have it: only those can hold a phrase. */
   readonly #byWord = new Map<string, number[]>();
 
@@ -113,6 +115,7 @@ export class OccupationLabels {
       labels: ` ${phraseKey(o.labels)} `,
       sentence: o.sentence ?? o.label.toLowerCase(),
     }));
+    this.#preferred = new Set(this.#occupations.map((o) => o.key));
     this.#occupations.forEach((o, i) => {
       for (const word of new Set(o.labels.trim().split(" "))) {
         const list = this.#byWord.get(word);
@@ -184,13 +187,16 @@ export class OccupationLabels {
    * `MOST_NEAREST` occupations whose description sentences are nearest the query's vector (of the
    * vectors' model), at least `SENTENCE_NEAR`, those whose preferred label is at least
    * `LABEL_NEAR` from it too (a sentence can be near while the occupation is not: "person who
-   * delivers parcels" meets a packing machine's description), best first; a label that is the
-   * text itself adds nothing. Each with its label's vector, so that nothing is embedded again.
-   * Empty without vectors or for a vector of another width.
+   * delivers parcels" meets a packing machine's description), best first. None for a text that is
+   * an occupation's preferred label: it names its occupation already, and its neighbours would
+   * only pull other titles up ("hairdresser" → "hairdresser assistant"). Each with its label's
+   * vector, so that nothing is embedded again. Empty without vectors or for a vector of another
+   * width.
    */
   nearest(vector: Float32Array, text: string): { label: string; vector: Float32Array }[] {
     const vectors = this.#vectors;
     if (!vectors || vector.length !== vectors.dimensions) return [];
+    if (this.#preferred.has(phraseKey(text))) return [];
     const d = vectors.dimensions;
     // The best few by sentence, kept in order as they come: no sort over 3,000 rows.
     const best: { at: number; cosine: number }[] = [];
@@ -205,11 +211,10 @@ export class OccupationLabels {
       }
       best[k] = { at: i, cosine };
     }
-    const own = text.trim().toLowerCase();
     const out: { label: string; vector: Float32Array }[] = [];
     for (const { at } of best) {
       const label = this.#occupations[at].label.toLowerCase();
-      if (label === own || out.some((o) => o.label === label)) continue;
+      if (out.some((o) => o.label === label)) continue;
       if (dot(vector, vectors.labels, at * d, d) < LABEL_NEAR) continue;
       out.push({ label, vector: vectors.labels.subarray(at * d, (at + 1) * d) });
     }

@@ -164,8 +164,9 @@ Deno.test("nearest() names the occupations whose sentence and label are both nea
   assert.deepEqual(table.nearest(AXIS, "someone who does it").map((o) => o.label), ["role 0"]);
   // The label's own vector comes with it: nothing is embedded again.
   assert.deepEqual([...table.nearest(AXIS, "x")[0].vector], at(0.8, 2).map(Math.fround));
-  // A query that is the label itself gains nothing from it.
+  // A query that is an occupation's own preferred label names it already: no neighbours.
   assert.deepEqual(table.nearest(AXIS, "Role 0").map((o) => o.label), []);
+  assert.deepEqual(table.nearest(AXIS, "role 3"), []);
   // Without vectors, or for a vector of another model's width: none.
   assert.deepEqual(new OccupationLabels([{ label: "a", labels: "a" }]).nearest(AXIS, "x"), []);
   assert.deepEqual(table.nearest(new Float32Array(8), "x"), []);
