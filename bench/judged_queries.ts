@@ -13,6 +13,8 @@
  * - `EVERYDAY_QUERIES`: the ten everyday searches of issue 9, judged on their first page.
  * - `SPOKEN_JUDGED_QUERIES` / `SPOKEN_HELDOUT_JUDGED_QUERIES`: queries phrased as people ask an
  *   agent or type in a search box (issue 36); the first may steer the fusion, the second never.
+ * - `DESCRIBED_JUDGED_QUERIES` / `DESCRIBED_HELDOUT_JUDGED_QUERIES`: occupations described rather
+ *   than named ("someone who fixes cars"; session 18); tuned on and held out alike.
  * - `FIXTURE_JUDGED_QUERIES`: on the bundled postings, judged by the occupation each posting was
  *   generated from.
  *
@@ -47,6 +49,12 @@ export const SPOKEN_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
 );
 export const SPOKEN_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("spoken_heldout.jsonl", QUERIES),
+);
+export const DESCRIBED_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("described.jsonl", QUERIES),
+);
+export const DESCRIBED_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("described_heldout.jsonl", QUERIES),
 );
 export const FIXTURE_JUDGED_QUERIES: OccupationJudgedQuery[] = loadOccupationJudgedQueries(
   new URL("fixture.jsonl", QUERIES),

@@ -32,6 +32,8 @@ import { silentLogger } from "../src/log.ts";
 import { openOccupations } from "../src/search/occupations.ts";
 import { openVectorCache } from "../tests/vector_cache.ts";
 import {
+  DESCRIBED_HELDOUT_JUDGED_QUERIES,
+  DESCRIBED_JUDGED_QUERIES,
   HELDOUT_JUDGED_QUERIES,
   MODEL_JUDGED_QUERIES,
   SPOKEN_HELDOUT_JUDGED_QUERIES,
@@ -73,16 +75,20 @@ const index = new JobIndex(assembleIndexData({
   vectors: jobs.map((job) => vectorOf.get(embeddingTextOf(job))!),
 }));
 const served = rankingForModel(embedder.model);
-const obtained = await openOccupations(loadConfig(Deno.env.toObject()), silentLogger);
+const obtained = await openOccupations(loadConfig(Deno.env.toObject()), silentLogger, model);
 if (!obtained) throw new Error("the ESCO occupations could not be obtained");
 const occupations = obtained;
 const perQuery = Deno.args.includes("--per-query");
+/** `--show QUERY` (repeatable): the query's first twelve in relevance order, graded. */
+const showing = new Set(Deno.args.flatMap((a, i) => Deno.args[i - 1] === "--show" ? [a] : []));
 
 const SETS: [string, TypedJudgedQuery[]][] = [
   ["model (tuned)", MODEL_JUDGED_QUERIES],
   ["heldout", HELDOUT_JUDGED_QUERIES],
   ["spoken (tuned)", SPOKEN_JUDGED_QUERIES],
   ["spoken heldout", SPOKEN_HELDOUT_JUDGED_QUERIES],
+  ["described (tuned)", DESCRIBED_JUDGED_QUERIES],
+  ["described heldout", DESCRIBED_HELDOUT_JUDGED_QUERIES],
 ];
 
 interface Row {
@@ -114,14 +120,25 @@ async function measure(
     const place = placeToApply(index, parseSearchQuery({ q: judged.q }));
     const query = analyzeQuery(place?.rest ?? judged.q);
     const vector = await vectorFor(query.embeddingText);
-    // As the service does (src/search/search_service.ts): the labels only where the ranking says.
+    // As the service does (src/search/search_service.ts): the labels only where the ranking says,
+    // the occupations nearest by meaning only where no label names one.
     const labels = ranking.occupationLabels ? occupations.labelsFor(query.embeddingText) : [];
     const labelVectors = labels.length ? await Promise.all(labels.map(vectorFor)) : undefined;
+    const byMeaning = ranking.occupationLabels && ranking.occupationMeanings && !labelVectors;
+    const named: string[] = [...labels];
+    const labelVectorsIfUsed = byMeaning
+      ? () => {
+        const near = occupations.nearest(vector, query.embeddingText);
+        if (!named.length) named.push(...near.map((o) => o.label));
+        return near.length ? near.map((o) => o.vector) : undefined;
+      }
+      : undefined;
     const search = (sort: "date" | "relevance", limit: number) =>
       index.search({
         query,
         vector,
         labelVectors,
+        labelVectorsIfUsed,
         place: place ?? undefined,
         sort,
         limit,
@@ -142,9 +159,17 @@ async function measure(
     };
     if (perQuery) {
       print(
-        `    ${judged.kind.padEnd(10)} ${JSON.stringify(judged.q)} [${labels.join("; ")}] ` +
-          `relevance ${row.relevance.toFixed(3)} first page ${row.firstPage.toFixed(3)}`,
+        `    ${judged.kind.padEnd(10)} ${JSON.stringify(judged.q)} [${named.join("; ")}] ` +
+          `relevance ${row.relevance.toFixed(3)} first page ${row.firstPage.toFixed(3)} ` +
+          `strong ${row.strong}`,
       );
+    }
+    if (showing.has(judged.q)) {
+      for (const hit of listed.hits.slice(0, 12)) {
+        print(
+          `      ${grade(hit.job)} ${hit.score.toFixed(3)} ${hit.match} ${hit.job.job_title}`,
+        );
+      }
     }
     for (const kind of [judged.kind, "all"]) (rows[kind] ??= []).push(row);
   }
@@ -180,7 +205,7 @@ for (const tried of tries) {
     bySet[name] = quality;
     for (const [kind, q] of Object.entries(quality).sort(([a], [b]) => a.localeCompare(b))) {
       print(
-        `  ${name.padEnd(16)} ${kind.padEnd(11)} ${String(q.queries).padStart(7)} | ${
+        `  ${name.padEnd(17)} ${kind.padEnd(11)} ${String(q.queries).padStart(7)} | ${
           q.relevance.toFixed(3).padStart(17)
         } | ${q.firstPage.toFixed(3).padStart(25)} | ${String(q.empty).padStart(5)} | ${
           q.strong.toFixed(0).padStart(6)

@@ -225,7 +225,7 @@ export async function openRuntime(
   // The taxonomy comes after the model (one fetch at a time), for the model whose ranking uses it;
   // `ready` waits for it, so that no fetch outlives a runtime that is closed.
   const occupationsReady = options.embedder ? Promise.resolve(null) : embedderReady.then(
-    (embedder) => embedder.spec.kind === "onnx" ? openOccupations(config, logger) : null,
+    (embedder) => embedder.spec.kind === "onnx" ? openOccupations(config, logger, embedder) : null,
   ).catch(() => null);
   const service = createSearchService({
     store,

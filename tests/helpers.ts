@@ -197,7 +197,10 @@ let occupationsOnce: Promise<OccupationLabels | null> | undefined;
  * on first need as the model is), once per test process.
  */
 export function testOccupations(): Promise<OccupationLabels | null> {
-  occupationsOnce ??= openOccupations(loadConfig(Deno.env.toObject()), silentLogger);
+  // With the model's vectors of them, as a server has (embedded once per machine, then read).
+  occupationsOnce ??= testEmbedder().then((embedder) =>
+    openOccupations(loadConfig(Deno.env.toObject()), silentLogger, embedder)
+  );
   return occupationsOnce;
 }
 

@@ -6,6 +6,8 @@ import { strict as assert } from "node:assert";
 import { realIndex } from "./real_index.ts";
 import { indexSearcher, testOccupations } from "./helpers.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { cachedTextVectors } from "../src/model/occupation_data.ts";
+import { silentLogger } from "../src/log.ts";
 
 const occupations = await testOccupations();
 
@@ -55,5 +57,85 @@ Deno.test("the occupations change nothing for a query the titles use", async () 
     // Titles say "Data Engineer" and "Registered Nurse": the labels are not used. No title says
     // "mixologist": they are, and the order is another.
     assert.equal(same, q !== "mixologist", q);
+  }
+});
+
+Deno.test("a described occupation is found by meaning, where no label names one", () => {
+  assert.ok(occupations);
+  // The server's occupations carry the model's vectors of their labels and sentences.
+  assert.equal(occupations.vectorModel, realIndex.embedder.model);
+});
+
+Deno.test("a query describing an occupation finds its postings first", async () => {
+  assert.ok(occupations);
+  const q = "person who makes coffee in a cafe";
+  const [vector] = await realIndex.embedder.embed([q]);
+  assert.ok(occupations.labelsFor(q).length === 0, "a label names it: not a test of meaning");
+  assert.ok(occupations.nearest(vector, q).some((o) => o.label === "barista"));
+  const ranked = await realIndex.service.search(
+    parseSearchQuery({ q, sort: "relevance", top_k: "3" }),
+  );
+  const titles = ranked.results.map((r) => r.job_title);
+  assert.ok(titles.every((t) => /barista/i.test(t)), `${q} found ${titles.join(" | ")}`);
+});
+
+Deno.test("a query that names no occupation is given none by meaning", async () => {
+  assert.ok(occupations);
+  // The unrelated queries of docs/search.md: a nearest occupation far off must not lift titles.
+  for (
+    const q of [
+      "banana bread recipe",
+      "football scores tonight",
+      "asdfghjkl",
+      "cheap flights to paris",
+      "how to fix a leaking tap",
+      "astronaut",
+      "job",
+      "work",
+    ]
+  ) {
+    const [vector] = await realIndex.embedder.embed([q]);
+    assert.deepEqual(occupations.nearest(vector, q), [], q);
+  }
+});
+
+Deno.test("the occupations' vectors are embedded once per model and machine, then read back", async () => {
+  const modelDir = await Deno.makeTempDir();
+  try {
+    let embedded = 0;
+    const counting = {
+      model: realIndex.embedder.model,
+      dimensions: realIndex.embedder.dimensions,
+      embed(texts: string[]) {
+        embedded += texts.length;
+        return realIndex.embedder.embed(texts);
+      },
+    };
+    const texts = ["barista", "baristas prepare coffee drinks for customers."];
+    const first = await cachedTextVectors({ modelDir }, counting, texts, silentLogger);
+    assert.equal(embedded, 2);
+    const again = await cachedTextVectors({ modelDir }, counting, texts, silentLogger);
+    assert.equal(embedded, 2, "read back, not embedded again");
+    assert.deepEqual([...again], [...first]);
+    assert.deepEqual([...first.subarray(0, counting.dimensions)], [
+      ...(await counting.embed(["barista"]))[0],
+    ]);
+    // Other texts (another taxonomy) or another model never read these vectors.
+    embedded = 0;
+    await cachedTextVectors({ modelDir }, counting, ["cashier"], silentLogger);
+    assert.equal(embedded, 1);
+    // A file cut short (a full disk) is made again, not read.
+    const dir = `${modelDir}/esco-occupations`;
+    for await (const entry of Deno.readDir(dir)) {
+      await Deno.writeFile(`${dir}/${entry.name}`, new Uint8Array(12));
+    }
+    embedded = 0;
+    assert.deepEqual(
+      [...await cachedTextVectors({ modelDir }, counting, texts, silentLogger)],
+      [...first],
+    );
+    assert.equal(embedded, 2);
+  } finally {
+    await Deno.remove(modelDir, { recursive: true });
   }
 });

@@ -51,18 +51,24 @@ export function modelCommand(io: CliIo) {
         noFallback: true,
       }).finally(progress.finish);
       const [vector] = await embedder.embed(["registered nurse"]);
-      embedder.close();
       await print(`${config.model}: ready in ${config.modelDir} (${vector.length}-d vectors)`);
       // What a server reads queries with beside the model (docs/search.md, "Occupations in other
-      // words"): fetched here too, so that a start needs no fetch at all. Without it a server
-      // still searches; so a failure is reported, not fatal.
-      if (embedder.spec.kind === "onnx") {
-        const occupations = await openOccupations(config, logger);
-        await print(
-          occupations
-            ? `ESCO occupations: ready in ${config.modelDir} (${occupations.size} occupations)`
-            : "ESCO occupations: could not be fetched (searches go without them)",
-        );
+      // words"): fetched here too, and embedded by the model (once per model and machine), so
+      // that a start needs neither. Without it a server still searches; so a failure is
+      // reported, not fatal.
+      try {
+        if (embedder.spec.kind === "onnx") {
+          const occupations = await openOccupations(config, logger, embedder);
+          await print(
+            occupations
+              ? `ESCO occupations: ready in ${config.modelDir} (${occupations.size} occupations${
+                occupations.vectorModel ? ", embedded" : ""
+              })`
+              : "ESCO occupations: could not be fetched (searches go without them)",
+          );
+        }
+      } finally {
+        embedder.close();
       }
     });
   return model;

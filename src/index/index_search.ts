@@ -34,6 +34,12 @@ export interface IndexSearch {
    * posting does, they are not used. They never lower a title's cosine.
    */
   labelVectors?: Float32Array[];
+  /**
+   * Where `labelVectors` is absent: asked for them only where they would be used (no posting has
+   * all the query's words), so that a query the titles name pays nothing for finding them
+   * (the occupations nearest by meaning, src/index/occupation_labels.ts `nearest`).
+   */
+  labelVectorsIfUsed?: () => Float32Array[] | undefined;
   filters?: FilterValues;
   /** Where `near` places lie; without it a `near` filter lets nothing through. */
   context?: FilterContext;
@@ -52,6 +58,8 @@ export interface IndexSearch {
    */
   minScore?: number;
   relativeCut?: number;
+  /** `ResultCut.weakRelativeCut`: the relative cut where the best match misses the minimum. */
+  weakRelativeCut?: number;
   weakFloor?: number;
   /**
    * The close matches' floor (`ResultCut.closeFloor`): postings under the cut that score at least

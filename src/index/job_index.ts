@@ -213,13 +213,12 @@ export class JobIndex {
         bars: { ...cosineBars, wordPostings: touched },
       };
       let cosines = vectors.begin(request.vector, screen);
-      if (request.labelVectors?.length && this.#keywords.best < FULL_MATCH) {
+      const labelVectors = this.#keywords.best < FULL_MATCH
+        ? request.labelVectors ?? request.labelVectorsIfUsed?.()
+        : undefined;
+      if (labelVectors?.length) {
         // The vectors' buffer is overwritten by the next pass: keep the query's own cosines.
-        cosines = bestCosines(
-          cosines.slice(),
-          request.labelVectors,
-          (v) => vectors.begin(v, screen),
-        );
+        cosines = bestCosines(cosines.slice(), labelVectors, (v) => vectors.begin(v, screen));
       }
       const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
       scoreEveryPosting(
@@ -264,7 +263,11 @@ export class JobIndex {
   #resultSet(request: SetRequest, bars: CutBars, strongMask?: Uint8Array): IndexResult {
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
-    const cutAt = cutByScore(candidates, { ...bars, relativeCut: request.relativeCut });
+    const cutAt = cutByScore(candidates, {
+      ...bars,
+      relativeCut: request.relativeCut,
+      weakRelativeCut: request.weakRelativeCut,
+    });
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
 

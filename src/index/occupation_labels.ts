@@ -23,6 +23,11 @@ export interface Occupation {
   label: string;
   /** The labels as one text, lower case, words separated by single spaces. */
   labels: string;
+  /**
+   * The description's first sentence, lower case ("cashiers handle the cash register ..."): what
+   * the occupation is, in the words a person uses who does not know its name.
+   */
+  sentence?: string;
 }
 
 /** Longest preferred label read back, in words (ESCO's run to 7). */
@@ -58,7 +63,8 @@ export function occupationOf(text: string): Occupation | undefined {
     const opening = " " + stem[0].toUpperCase() + stem.slice(1);
     const at = blob.indexOf(opening, label.join(" ").length);
     if (at > 0) {
-      return { label: label.join(" "), labels: blob.slice(0, at).trim().toLowerCase() };
+      const sentence = blob.slice(at).trim().split(/(?<=\.)\s/)[0].toLowerCase();
+      return { label: label.join(" "), labels: blob.slice(0, at).trim().toLowerCase(), sentence };
     }
   }
   return undefined;
@@ -72,9 +78,33 @@ export function phraseKey(text: string): string {
 /** More occupations than this sharing a phrase: it names none of them in particular. */
 export const MOST_OCCUPATIONS = 3;
 
+/**
+ * The nearest occupations by meaning (docs/search.md, "Occupations described (session 18)"): the
+ * query's vector must be at least `SENTENCE_NEAR` from an occupation's description sentence and at
+ * least `LABEL_NEAR` from its preferred label, and at most `MOST_NEAREST` are taken. Chosen on the
+ * tuned sets (model, spoken, described) with bench/tiered_quality.ts.
+ */
+export const SENTENCE_NEAR = 0.5;
+export const LABEL_NEAR = 0.5;
+export const MOST_NEAREST = 2;
+
+/** The occupations' vectors by the search's model: each preferred label's and sentence's. */
+export interface OccupationVectors {
+  /** The model stamp of the vectors: only a query vector of the same model is compared. */
+  model: string;
+  dimensions: number;
+  /** Row `i`: occupation `i`'s preferred label (as `meaningTexts` lists them). */
+  labels: Float32Array;
+  /** Row `i`: occupation `i`'s description sentence. */
+  sentences: Float32Array;
+}
+
 /** Finds the occupations a query names, by the taxonomy's labels. */
 export class OccupationLabels {
-  readonly #occupations: { label: string; key: string; labels: string }[];
+  readonly #occupations: { label: string; key: string; labels: string; sentence: string }[];
+  #vectors: OccupationVectors | null = null;
+  /** Every preferred label's phrase: a query that is one names its own occupation. */
+  readonly #preferred: Set<string>;
   /** Per word of any label, the occupations whose labels have it: only those can hold a phrase. */
   readonly #byWord = new Map<string, number[]>();
 
@@ -83,7 +113,9 @@ export class OccupationLabels {
       label: o.label,
       key: phraseKey(o.label),
       labels: ` ${phraseKey(o.labels)} `,
+      sentence: o.sentence ?? o.label.toLowerCase(),
     }));
+    this.#preferred = new Set(this.#occupations.map((o) => o.key));
     this.#occupations.forEach((o, i) => {
       for (const word of new Set(o.labels.trim().split(" "))) {
         const list = this.#byWord.get(word);
@@ -120,4 +152,78 @@ export class OccupationLabels {
     const chosen = hits.length <= MOST_OCCUPATIONS ? hits : [];
     return [...new Set(chosen.map((o) => o.label.toLowerCase()))];
   }
+
+  /**
+   * The texts to embed for `nearest`, in the order `withVectors` takes their vectors: every
+   * occupation's preferred label (lower case), then every occupation's description sentence.
+   */
+  meaningTexts(): { labels: string[]; sentences: string[] } {
+    return {
+      labels: this.#occupations.map((o) => o.label.toLowerCase()),
+      sentences: this.#occupations.map((o) => o.sentence),
+    };
+  }
+
+  /** Takes the vectors of `meaningTexts`, so that `nearest` can answer. */
+  withVectors(vectors: OccupationVectors): this {
+    const rows = this.#occupations.length * vectors.dimensions;
+    if (vectors.labels.length !== rows || vectors.sentences.length !== rows) {
+      throw new RangeError(
+        `Occupation vectors: ${rows / vectors.dimensions} occupations of ${vectors.dimensions} ` +
+          "values each expected",
+      );
+    }
+    this.#vectors = vectors;
+    return this;
+  }
+
+  /** The model whose vectors `nearest` compares with, or null without vectors. */
+  get vectorModel(): string | null {
+    return this.#vectors?.model ?? null;
+  }
+
+  /**
+   * The occupations nearest a query by meaning, where no label names one (`labelsFor`): of the
+   * `MOST_NEAREST` occupations whose description sentences are nearest the query's vector (of the
+   * vectors' model), at least `SENTENCE_NEAR`, those whose preferred label is at least
+   * `LABEL_NEAR` from it too (a sentence can be near while the occupation is not: "person who
+   * delivers parcels" meets a packing machine's description), best first. None for a text that is
+   * an occupation's preferred label: it names its occupation already, and its neighbours would
+   * only pull other titles up ("hairdresser" → "hairdresser assistant"). Each with its label's
+   * vector, so that nothing is embedded again. Empty without vectors or for a vector of another
+   * width.
+   */
+  nearest(vector: Float32Array, text: string): { label: string; vector: Float32Array }[] {
+    const vectors = this.#vectors;
+    if (!vectors || vector.length !== vectors.dimensions) return [];
+    if (this.#preferred.has(phraseKey(text))) return [];
+    const d = vectors.dimensions;
+    // The best few by sentence, kept in order as they come: no sort over 3,000 rows.
+    const best: { at: number; cosine: number }[] = [];
+    for (let i = 0; i < this.#occupations.length; i++) {
+      const cosine = dot(vector, vectors.sentences, i * d, d);
+      if (cosine < SENTENCE_NEAR) continue;
+      if (best.length === MOST_NEAREST && cosine <= best[MOST_NEAREST - 1].cosine) continue;
+      let k = best.length === MOST_NEAREST ? MOST_NEAREST - 1 : best.length;
+      while (k > 0 && best[k - 1].cosine < cosine) {
+        if (k < MOST_NEAREST) best[k] = best[k - 1];
+        k--;
+      }
+      best[k] = { at: i, cosine };
+    }
+    const out: { label: string; vector: Float32Array }[] = [];
+    for (const { at } of best) {
+      const label = this.#occupations[at].label.toLowerCase();
+      if (out.some((o) => o.label === label)) continue;
+      if (dot(vector, vectors.labels, at * d, d) < LABEL_NEAR) continue;
+      out.push({ label, vector: vectors.labels.subarray(at * d, (at + 1) * d) });
+    }
+    return out;
+  }
+}
+
+function dot(query: Float32Array, rows: Float32Array, at: number, d: number): number {
+  let sum = 0;
+  for (let k = 0; k < d; k++) sum += query[k] * rows[at + k];
+  return sum;
 }

@@ -1,12 +1,15 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import {
+  LABEL_NEAR,
+  MOST_NEAREST,
   MOST_OCCUPATIONS,
   type Occupation,
   OccupationLabels,
   occupationOf,
   parseOccupations,
   phraseKey,
+  SENTENCE_NEAR,
 } from "./occupation_labels.ts";
 
 // Rows written here in the shape the ESCO packaging has (labels run together, then the
@@ -34,12 +37,18 @@ Deno.test("parseOccupations() reads the preferred label back and skips the ISCO 
   ]);
   assert.equal(occupations[0].labels, "cashier till operator checkout operator");
   assert.equal(occupations[3].labels, "door supervisor bouncer doorman");
+  // The description's first sentence, what `nearest` compares a query with.
+  assert.equal(occupations[0].sentence, "cashiers take payments at a till.");
 });
 
 Deno.test("occupationOf() takes the longest opening that the description starts with", () => {
   assert.deepEqual(
     occupationOf("ICT system administrator sysadmin ICT system administrators keep systems up."),
-    { label: "ICT system administrator", labels: "ict system administrator sysadmin" },
+    {
+      label: "ICT system administrator",
+      labels: "ict system administrator sysadmin",
+      sentence: "ict system administrators keep systems up.",
+    },
   );
   assert.equal(occupationOf("just words without a description"), undefined);
 });
@@ -126,5 +135,75 @@ Deno.test("labelsFor() property: a strict part of a word never matches it", () =
       assert.deepEqual(labels.labelsFor(w.slice(0, cut)), []);
       assert.deepEqual(labels.labelsFor(w.slice(cut)), []);
     }),
+  );
+});
+
+// Unit vectors of 4 values, each chosen for its cosine with the query's axis (value 0).
+const D = 4;
+function at(cosine: number, side = 1): number[] {
+  const rest = Math.sqrt(1 - cosine * cosine);
+  return side === 1 ? [cosine, rest, 0, 0] : [cosine, 0, rest, 0];
+}
+const AXIS = Float32Array.from([1, 0, 0, 0]);
+
+/** A table whose occupation `i` has its sentence at `sentences[i]` and its label at `labels[i]`. */
+function near(sentences: number[], labels: number[]): OccupationLabels {
+  const occupations = sentences.map((_, i) => ({ label: `Role ${i}`, labels: `role ${i}` }));
+  return new OccupationLabels(occupations).withVectors({
+    model: "m",
+    dimensions: D,
+    labels: Float32Array.from(labels.flatMap((c) => at(c, 2))),
+    sentences: Float32Array.from(sentences.flatMap((c) => at(c))),
+  });
+}
+
+Deno.test("nearest() names the occupations whose sentence and label are both near the query", () => {
+  const table = near([0.9, 0.7, 0.8, 0.3], [0.8, 0.9, 0.2, 0.95]);
+  // Role 2's sentence is nearer than role 1's, but its label is far: it is not named, and the
+  // nearest two by sentence are all that are looked at (role 1 is third).
+  assert.deepEqual(table.nearest(AXIS, "someone who does it").map((o) => o.label), ["role 0"]);
+  // The label's own vector comes with it: nothing is embedded again.
+  assert.deepEqual([...table.nearest(AXIS, "x")[0].vector], at(0.8, 2).map(Math.fround));
+  // A query that is an occupation's own preferred label names it already: no neighbours.
+  assert.deepEqual(table.nearest(AXIS, "Role 0").map((o) => o.label), []);
+  assert.deepEqual(table.nearest(AXIS, "role 3"), []);
+  // Without vectors, or for a vector of another model's width: none.
+  assert.deepEqual(new OccupationLabels([{ label: "a", labels: "a" }]).nearest(AXIS, "x"), []);
+  assert.deepEqual(table.nearest(new Float32Array(8), "x"), []);
+});
+
+Deno.test("withVectors() refuses vectors that are not one row per occupation", () => {
+  const occupations = [{ label: "a", labels: "a" }, { label: "b", labels: "b" }];
+  assert.throws(() =>
+    new OccupationLabels(occupations).withVectors({
+      model: "m",
+      dimensions: D,
+      labels: new Float32Array(D),
+      sentences: new Float32Array(2 * D),
+    }), /2 occupations of 4 values/);
+});
+
+Deno.test("nearest() property: only near occupations, the nearest sentences first, a few", () => {
+  const cosine = fc.double({ min: 0, max: 1, noNaN: true });
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(cosine, cosine), { minLength: 1, maxLength: 12 }),
+      (rows) => {
+        const table = near(rows.map(([s]) => s), rows.map(([, l]) => l));
+        const named = table.nearest(AXIS, "query").map((o) => Number(o.label.split(" ")[1]));
+        assert.ok(named.length <= MOST_NEAREST);
+        // The rule by a scan: the best few sentences at the bar, then those whose label is near.
+        const ranked = rows.map(([s], i) => ({ s: Math.fround(s), i }))
+          .filter(({ s }) => s >= SENTENCE_NEAR - 1e-6)
+          .sort((a, b) => b.s - a.s || a.i - b.i).slice(0, MOST_NEAREST);
+        for (const i of named) {
+          assert.ok(rows[i][0] >= SENTENCE_NEAR - 1e-6 && rows[i][1] >= LABEL_NEAR - 1e-6);
+          assert.ok(ranked.some((r) => r.i === i), `${i} is not among the nearest sentences`);
+        }
+        const expected = ranked.filter(({ i }) => rows[i][1] >= LABEL_NEAR + 1e-6).map((r) => r.i);
+        for (const i of expected) assert.ok(named.includes(i), `${i} near but not named`);
+      },
+    ),
+    { numRuns: 300 },
   );
 });

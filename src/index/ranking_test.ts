@@ -13,6 +13,7 @@ import type { IndexSearch } from "./index_search.ts";
 import { JobIndex } from "./job_index.ts";
 import { RANKED_MODELS, rankingForModel } from "./ranking.ts";
 import { mixScore } from "./score_mix.ts";
+import { cutBar } from "./result_cut.ts";
 import fc from "fast-check";
 
 const MODEL = MINILM_L6_INT8.stamp;
@@ -84,8 +85,15 @@ Deno.test("rankingForModel() serves the measured settings of docs/search.md", ()
       cosineFloor: 0.2,
       cosineCeiling: 0.9,
       occupationLabels: true,
+      occupationMeanings: true,
     },
-    cut: { minScore: 0.45, relativeCut: 0.7, weakFloor: 0.25, closeFloor: 0.3 },
+    cut: {
+      minScore: 0.45,
+      relativeCut: 0.7,
+      weakRelativeCut: 0.9,
+      weakFloor: 0.25,
+      closeFloor: 0.3,
+    },
   });
   // Only the model they were measured with reads queries with the ESCO occupations.
   assert.equal(rankingForModel("use-lite-512@0.2.0").ranking.occupationLabels, undefined);
@@ -96,6 +104,7 @@ Deno.test("rankingForModel() lets an operator's minimum replace the minimum alon
   assert.deepEqual(rankingForModel(MODEL, { minScore: 0.7 }).cut, {
     minScore: 0.7,
     relativeCut: 0.7,
+    weakRelativeCut: 0.9,
     weakFloor: 0.25,
     closeFloor: 0.3,
   });
@@ -103,6 +112,7 @@ Deno.test("rankingForModel() lets an operator's minimum replace the minimum alon
   assert.deepEqual(rankingForModel(MODEL, { minScore: 0.1 }).cut, {
     minScore: 0.1,
     relativeCut: 0.7,
+    weakRelativeCut: 0.9,
     weakFloor: 0.1,
     closeFloor: 0.1,
   });
@@ -116,10 +126,39 @@ Deno.test("the relative cut drops matches under 70% of the best, above the minim
   assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.9], ["Beta", 0.64]]);
 });
 
-Deno.test("weak best matches are rescued down to the floor, within the relative cut", () => {
-  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.28, 0.22].map(cosineFor));
-  // Best 0.40 < minimum 0.45: kept, with what reaches both 70% of it (0.28) and the floor (0.25).
-  assert.deepEqual(servedSearch(index, "zqxv"), [["Alpha", 0.4], ["Beta", 0.28]]);
+Deno.test("weak best matches are rescued down to the floor, within 90% of the best", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.36, 0.35].map(cosineFor));
+  // Best 0.40 < minimum 0.45: kept, with what reaches both 90% of it (0.36) and the floor (0.25);
+  // Gamma, within the 70% a strong best would ask, is a close match.
+  assert.deepEqual(servedTiers(index, "zqxv"), [
+    ["Alpha", 0.4, "strong"],
+    ["Beta", 0.36, "strong"],
+    ["Gamma", 0.35, "close"],
+  ]);
+  const low = indexOf(["Alpha", "Beta"], [0.28, 0.26].map(cosineFor));
+  // The floor still bounds the rescue: 90% of 0.28 is under it.
+  assert.deepEqual(servedSearch(low, "zqxv"), [["Alpha", 0.28], ["Beta", 0.26]]);
+});
+
+Deno.test("cutBar() never falls as the best match rises, whatever the two shares", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (a, b, enough, floor, relativeCut, weakRelativeCut) => {
+        const least = Math.min(enough, floor);
+        const bars = { enough, least, close: least, relativeCut, weakRelativeCut };
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        assert.ok(cutBar(low, bars) <= cutBar(high, bars));
+        // A best match is always strong: the bar never passes it, unless the floor does.
+        assert.ok(cutBar(high, bars) <= Math.max(high, least));
+      },
+    ),
+  );
 });
 
 Deno.test("a best match that reaches the minimum rescues nothing under it", () => {

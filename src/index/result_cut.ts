@@ -66,11 +66,23 @@ export interface Candidates {
  * falls as `best` rises, and never exceeds `best` unless it is the floor: so a search that knows
  * only a lower bound of the best may drop what scores below this bar of it (src/index/job_index.ts).
  */
-export function cutBar(best: number, cut: CutBars & { relativeCut?: number }): number {
+export function cutBar(best: number, cut: CutBars & RelativeCuts): number {
+  const strong = best >= cut.enough;
+  const share = strong ? cut.relativeCut : cut.weakRelativeCut ?? cut.relativeCut;
   return Math.max(
-    best >= cut.enough ? cut.enough : cut.least,
-    stepsReaching((cut.relativeCut ?? 0) * best / SCORE_STEPS),
+    strong ? cut.enough : cut.least,
+    stepsReaching((share ?? 0) * best / SCORE_STEPS),
   );
+}
+
+/**
+ * The shares of the best match's score a strong match needs: `relativeCut` where the best reaches
+ * the minimum, `weakRelativeCut` (else `relativeCut`) where it does not. A share of at most 1
+ * keeps the bar from falling as the best rises: under the minimum the bar stays under it.
+ */
+export interface RelativeCuts {
+  relativeCut?: number;
+  weakRelativeCut?: number;
 }
 
 /**
@@ -78,10 +90,7 @@ export function cutBar(best: number, cut: CutBars & { relativeCut?: number }): n
  * it passes the cut (the minimum when the best reaches it, else the floor, and the share
  * `relativeCut` of the best's score), close when it does not but reaches the close floor.
  */
-export function cutByScore(
-  candidates: Candidates,
-  cut: CutBars & { relativeCut?: number },
-): number {
+export function cutByScore(candidates: Candidates, cut: CutBars & RelativeCuts): number {
   const { positions, scores } = candidates;
   let best = 0;
   for (let k = 0; k < candidates.count; k++) best = Math.max(best, scores[k]);

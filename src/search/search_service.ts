@@ -156,19 +156,40 @@ class SnapshotSearchService implements JobSearchService {
     return this.#snapshots.unloadable();
   }
 
-  /** The query's vector by the model of `served`'s index: the server's, or a stand-in's. */
-  /** Vectors of the occupation labels `text` names, where the model's ranking uses them. */
+  /**
+   * Vectors of the occupation labels `text` names, where the model's ranking uses them; else, where
+   * it uses them too, the occupations nearest by meaning, found only if the index asks (a query the
+   * titles name does not pay for the look-up).
+   */
   async #labelVectors(
     text: string,
+    vector: Float32Array,
     served: ServedIndex,
+    index: JobIndex,
     ranking: IndexSearch["ranking"],
-  ): Promise<Float32Array[] | undefined> {
-    if (!ranking?.occupationLabels || !this.#occupations) return undefined;
-    const labels = this.#occupations.labelsFor(text);
-    if (labels.length === 0) return undefined;
-    return await Promise.all(labels.map((label) => this.#queryVector(label, served)));
+  ): Promise<Pick<IndexSearch, "labelVectors" | "labelVectorsIfUsed">> {
+    const occupations = this.#occupations;
+    if (!ranking?.occupationLabels || !occupations) return {};
+    const labels = occupations.labelsFor(text);
+    if (labels.length > 0) {
+      return {
+        labelVectors: await Promise.all(labels.map((label) => this.#queryVector(label, served))),
+      };
+    }
+    // By meaning only with the vectors of the model that embedded the query and the titles.
+    if (
+      !ranking.occupationMeanings || served.queryEmbedder ||
+      occupations.vectorModel !== index.data.model
+    ) return {};
+    return {
+      labelVectorsIfUsed: () => {
+        const near = occupations.nearest(vector, text);
+        return near.length ? near.map((o) => o.vector) : undefined;
+      },
+    };
   }
 
+  /** The query's vector by the model of `served`'s index: the server's, or a stand-in's. */
   #queryVector(text: string, served: ServedIndex): Promise<Float32Array> {
     const standIn = served.queryEmbedder;
     // Keyed by model too: while a stand-in serves, and after, a text has a vector of each.
@@ -236,7 +257,13 @@ class SnapshotSearchService implements JobSearchService {
     const request: IndexSearch = {
       query: analyzed,
       vector,
-      labelVectors: await this.#labelVectors(analyzed.embeddingText, served, calibration.ranking),
+      ...await this.#labelVectors(
+        analyzed.embeddingText,
+        vector,
+        served,
+        index,
+        calibration.ranking,
+      ),
       filters: query,
       context: this.#places,
       place: place ?? undefined,
