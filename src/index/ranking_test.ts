@@ -228,6 +228,18 @@ Deno.test("mixScore() is the served mix: in [0, 1], rising with the cosine and t
     ),
     { seed: 36 },
   );
+  // Past the ceiling a title counts as at it, under the floor as at the floor: a near-exact title
+  // cannot outweigh the keywords it lacks, nor a far one take from those it has. Shares in steps
+  // of 1%, so that every case is far from the doubles' edges where a difference would vanish.
+  const share = fc.integer({ min: 0, max: 100 }).map((n) => n / 100);
+  fc.assert(
+    fc.property(share, share, share, (beyond, keyword, weight) => {
+      const at = (cosine: number) => mixScore(cosine, keyword, weight, cosineFloor, span);
+      assert.equal(at(cosineCeiling + beyond * (1 - cosineCeiling)), at(cosineCeiling));
+      assert.equal(at(cosineFloor - beyond * (1 + cosineFloor)), at(cosineFloor));
+    }),
+    { seed: 36 },
+  );
   // The title alone at full weight; the keywords alone at none; the ceiling maps to 1.
   assert.equal(mixScore(cosineCeiling, 0.3, 1, cosineFloor, span), 1);
   assert.equal(mixScore(0.95, 0.3, 0, cosineFloor, span), 0.3);
