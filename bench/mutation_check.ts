@@ -47,7 +47,7 @@ export const MUTANTS: Mutant[] = [
     id: "M3b",
     layer: "index",
     file: "src/index/result_cut.ts",
-    line: "best >= cut.enough ? cut.enough : cut.least,",
+    line: "strong ? cut.enough : cut.least,",
     becomes: "cut.least,",
     breaks: "a query with a match above the minimum also lists weaker ones down to the floor",
   },
@@ -69,6 +69,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "  scales[row] = max / 128;",
     breaks:
       "every index's int8 title rows carry a scale a step off the one they were quantised with: each cosine 0.8% low",
+  },
+  {
+    id: "M3e",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "const share = strong ? cut.relativeCut : cut.weakRelativeCut ?? cut.relativeCut;",
+    becomes: "const share = cut.relativeCut;",
+    breaks:
+      "a weak best match keeps the loose relative cut: every posting near it counts as strong",
   },
   {
     id: "M4",
