@@ -212,7 +212,13 @@ function firstFailure(output: string): string {
   // deno test colours its output; the names are what matter.
   // deno-lint-ignore no-control-regex
   const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
-  return plain.split("\n").find((line) => / => \.\//.test(line))?.trim() ?? "";
+  const lines = plain.split("\n");
+  const name = lines.find((line) => / => \.\//.test(line))?.trim() ?? "";
+  // What failed, not only where: a failure of the machine (a timeout under load) reads otherwise
+  // than the mutant's.
+  const error = lines.findIndex((line) => line.startsWith("error:"));
+  const why = error < 0 ? "" : lines.slice(error, error + 3).map((l) => l.trim()).join(" ");
+  return why ? `${name} (${why.slice(0, 300)})` : name;
 }
 
 async function main(ids: string[]) {
