@@ -14,7 +14,12 @@ import { Buffer } from "node:buffer";
 import { openStore } from "../src/store/store.ts";
 import { seedStoreFile } from "./helpers.ts";
 import { runCliInWorker } from "./cli_process.ts";
-import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
+import {
+  type ServerProcess,
+  startServerInWorker,
+  startServerProcess,
+  TEST_PUBLISH_LEASE_MS,
+} from "./server_process.ts";
 
 /** A title no posting of the bundled data has. */
 const TITLE = "Lighthouse Keeper";
@@ -153,7 +158,8 @@ Deno.test({
 }, async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_alerts_" });
   const { kvPath, reader, feeder } = await prepareStore(dir);
-  const server = await startServerProcess(serverEnv(kvPath, { JOBSEEK_SAVED_SEARCH_MAX: "3" }));
+  // What the REST routes answer is the point, not the process: the server runs in this worker.
+  const server = await startServerInWorker(serverEnv(kvPath, { JOBSEEK_SAVED_SEARCH_MAX: "3" }));
   try {
     await server.ready();
     const created = await api(server, reader, "POST", "/v1/saved-searches", {
@@ -628,7 +634,8 @@ Deno.test({
       ? Response.redirect(`http://127.0.0.1:${elsewhere.addr.port}/ok`, 307)
       : new Response("down", { status: 503 });
   });
-  const server = await startServerProcess(
+  // The deliverer's retries are the point, not the process: the server runs in this worker.
+  const server = await startServerInWorker(
     serverEnv(kvPath, { JOBSEEK_WEBHOOK_RETRY_FOR_MS: "2500", JOBSEEK_WEBHOOK_RETRY_MS: "100" }),
   );
   try {
