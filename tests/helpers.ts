@@ -221,8 +221,11 @@ export async function feederAndReaderKeys(
 
 /**
  * Readies the store file at `kvPath` for a `jobseek serve` process: `postings` bundled postings
- * (a server over an empty store is not ready) and the keys of `feederAndReaderKeys`, closed again
- * before any server opens it.
+ * and their index published (a server over an empty store is not ready), and the keys of
+ * `feederAndReaderKeys`, closed again before any server opens it. Published here with the kept
+ * vectors, not by each server's first start: that publish is a process of its own, about 0.7
+ * CPU-seconds and seconds of waiting per store (docs/testing.md, "Tenth pass"); the first start's
+ * publish is tested where it is the point (tests/runtime_test.ts, tests/index_recovery_test.ts).
  */
 export async function seedStoreFile(
   kvPath: string,
@@ -232,6 +235,9 @@ export async function seedStoreFile(
   try {
     const keys = await feederAndReaderKeys(store);
     await store.postings.upsertJobs(await defaultTestJobs(postings));
+    const caching = await cachingTestEmbedder();
+    await publishIndex(store, { embedder: caching, logger: silentLogger });
+    await caching.save();
     return keys;
   } finally {
     store.close();
