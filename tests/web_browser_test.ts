@@ -1,6 +1,6 @@
 /**
- * The web page in a real Chromium, against a real `jobseek serve` process on a store holding the
- * bundled fixtures and hostile postings. The browser runs under Node (tests/browser/web_browser.mjs,
+ * The web page in a real Chromium, against `jobseek serve` (run in this worker, listening on a
+ * port) on a store holding the bundled fixtures and hostile postings. The browser runs under Node (tests/browser/web_browser.mjs,
  * puppeteer-core): each of its scenarios is one test here. Never skipped: without Chromium (which
  * `.ci/run` installs) every scenario fails, naming what is missing.
  *
