@@ -421,7 +421,9 @@ Deno.test({
     JOBSEEK_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     JOBSEEK_MAIL_FROM: "jobseek <alerts@jobseek.test>",
   });
-  let server = await startServerProcess(env);
+  // The server is stopped and started again, never killed: it runs in this worker, and what the
+  // store keeps across the restart is the point.
+  let server = await startServerInWorker(env);
   try {
     await server.ready();
     const created = await api(server, reader, "POST", "/v1/saved-searches", {
@@ -505,7 +507,7 @@ Deno.test({
 
     // A restart: only what is new after it arrives, once.
     await server.stop();
-    server = await startServerProcess(env);
+    server = await startServerInWorker(env);
     await server.ready();
     await push(server, feeder, keepers(4, 6));
     await until("the second delivery", () => receiver.messages.size === 2);
