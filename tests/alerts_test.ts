@@ -1,9 +1,10 @@
 /**
- * Saved searches and their deliveries against real `jobseek serve` processes on one store file:
- * a real webhook receiver verifying every signature with `standardwebhooks`, a real SMTP server
- * (`smtp-server`) whose mail `mailparser` reads, the Atom feed read by a real feed parser, pushes
- * through `POST /v1/postings`, a restart, and two servers of which one is killed with SIGKILL
- * while it delivers.
+ * Saved searches and their deliveries against `jobseek serve` on a store file: a real webhook
+ * receiver verifying every signature with `standardwebhooks`, a real SMTP server (`smtp-server`)
+ * whose mail `mailparser` reads, the Atom feed read by a real feed parser, pushes through
+ * `POST /v1/postings`, a restart, and two server processes of which one is killed with SIGKILL
+ * while it delivers. Where no server is killed, the server runs in this worker
+ * (`startServerInWorker`): what it stores and sends is the point there, not its process.
  */
 import { strict as assert } from "node:assert";
 import { Webhook } from "standardwebhooks";
