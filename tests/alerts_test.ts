@@ -1,9 +1,10 @@
 /**
- * Saved searches and their deliveries against real `jobseek serve` processes on one store file:
- * a real webhook receiver verifying every signature with `standardwebhooks`, a real SMTP server
- * (`smtp-server`) whose mail `mailparser` reads, the Atom feed read by a real feed parser, pushes
- * through `POST /v1/postings`, a restart, and two servers of which one is killed with SIGKILL
- * while it delivers.
+ * Saved searches and their deliveries against `jobseek serve` on a store file: a real webhook
+ * receiver verifying every signature with `standardwebhooks`, a real SMTP server (`smtp-server`)
+ * whose mail `mailparser` reads, the Atom feed read by a real feed parser, pushes through
+ * `POST /v1/postings`, a restart, and two server processes of which one is killed with SIGKILL
+ * while it delivers. Where no server is killed, the server runs in this worker
+ * (`startServerInWorker`): what it stores and sends is the point there, not its process.
  */
 import { strict as assert } from "node:assert";
 import { Webhook } from "standardwebhooks";
@@ -14,7 +15,12 @@ import { Buffer } from "node:buffer";
 import { openStore } from "../src/store/store.ts";
 import { seedStoreFile } from "./helpers.ts";
 import { runCliInWorker } from "./cli_process.ts";
-import { type ServerProcess, startServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
+import {
+  type ServerProcess,
+  startServerInWorker,
+  startServerProcess,
+  TEST_PUBLISH_LEASE_MS,
+} from "./server_process.ts";
 
 /** A title no posting of the bundled data has. */
 const TITLE = "Lighthouse Keeper";
@@ -153,7 +159,8 @@ Deno.test({
 }, async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_alerts_" });
   const { kvPath, reader, feeder } = await prepareStore(dir);
-  const server = await startServerProcess(serverEnv(kvPath, { JOBSEEK_SAVED_SEARCH_MAX: "3" }));
+  // What the REST routes answer is the point, not the process: the server runs in this worker.
+  const server = await startServerInWorker(serverEnv(kvPath, { JOBSEEK_SAVED_SEARCH_MAX: "3" }));
   try {
     await server.ready();
     const created = await api(server, reader, "POST", "/v1/saved-searches", {
@@ -415,7 +422,9 @@ Deno.test({
     JOBSEEK_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     JOBSEEK_MAIL_FROM: "jobseek <alerts@jobseek.test>",
   });
-  let server = await startServerProcess(env);
+  // The server is stopped and started again, never killed: it runs in this worker, and what the
+  // store keeps across the restart is the point.
+  let server = await startServerInWorker(env);
   try {
     await server.ready();
     const created = await api(server, reader, "POST", "/v1/saved-searches", {
@@ -499,7 +508,7 @@ Deno.test({
 
     // A restart: only what is new after it arrives, once.
     await server.stop();
-    server = await startServerProcess(env);
+    server = await startServerInWorker(env);
     await server.ready();
     await push(server, feeder, keepers(4, 6));
     await until("the second delivery", () => receiver.messages.size === 2);
@@ -628,7 +637,8 @@ Deno.test({
       ? Response.redirect(`http://127.0.0.1:${elsewhere.addr.port}/ok`, 307)
       : new Response("down", { status: 503 });
   });
-  const server = await startServerProcess(
+  // The deliverer's retries are the point, not the process: the server runs in this worker.
+  const server = await startServerInWorker(
     serverEnv(kvPath, { JOBSEEK_WEBHOOK_RETRY_FOR_MS: "2500", JOBSEEK_WEBHOOK_RETRY_MS: "100" }),
   );
   try {

@@ -1,15 +1,16 @@
 /**
  * A server starting on a store whose current index snapshot is damaged serves the previous one
  * (and says so in its log), and one whose store holds postings the index lacks says so and
- * publishes them itself. Real server processes; `jobseek ingest` (in this worker) builds the
- * indexes with the server's own model.
+ * publishes them itself. `jobseek serve` and `jobseek ingest` run in this worker (what the server
+ * does at start is the point, not its process); the ingest builds the indexes with the server's
+ * own model.
  */
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
-import { startServerProcess } from "./server_process.ts";
+import { startServerInWorker } from "./server_process.ts";
 
 async function writeJsonl(path: string, from: number, to: number): Promise<void> {
   const jobs = (await defaultTestJobs(to)).slice(from).map(({ id: _, ...job }) => job);
@@ -43,7 +44,7 @@ Deno.test({
     await kv.set(["index_snapshots", current, "chunk", 0], new Uint8Array([1, 2, 3]));
     kv.close();
 
-    const server = await startServerProcess(env);
+    const server = await startServerInWorker(env);
     try {
       await server.ready();
       const find = (msg: string) => server.logs.find((l) => l.msg === msg);

@@ -27,7 +27,7 @@ import { CLOCK_TOLERANCE_SECONDS, ExternalIssuerVerifier } from "../src/auth/ext
 import { silentLogger } from "../src/log.ts";
 import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
 import { MCP_HEADERS } from "./mcp_server.ts";
-import { refusedPort, startServerProcess } from "./server_process.ts";
+import { refusedPort, startServerInWorker } from "./server_process.ts";
 import { startTestServer, type TestServer } from "./test_server.ts";
 
 const LIST_TOOLS = { jsonrpc: "2.0", id: 1, method: "tools/list" };
@@ -454,7 +454,9 @@ Deno.test({
 }, async () => {
   await withIssuer(async (setup) => {
     const dir = await Deno.makeTempDir({ prefix: "jobseek_issuer_" });
-    const server = await startServerProcess({
+    // `jobseek serve` as the command runs it, in this worker: the setting read from the
+    // environment is the point (tests/cli_entry_test.ts has the process reading its own).
+    const server = await startServerInWorker({
       JOBSEEK_KV: `${dir}/kv.sqlite3`,
       JOBSEEK_OAUTH_ISSUER: setup.issuer.url,
     });

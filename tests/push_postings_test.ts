@@ -7,7 +7,12 @@
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
 import { seedStoreFile } from "./helpers.ts";
-import { serverFleet, type ServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
+import {
+  serverFleet,
+  type ServerProcess,
+  startServerInWorker,
+  TEST_PUBLISH_LEASE_MS,
+} from "./server_process.ts";
 
 const REAL_CSV = new URL(
   "../../shared/data/jobspy/collinshack-samples/jobs_Chicago.csv",
@@ -204,8 +209,10 @@ Deno.test({
   const { kvPath } = fleet;
   try {
     const { feeder } = await seedStoreFile(kvPath, 20);
-    const server = await fleet.start();
+    // What a push stores is the point, not the process: the server runs in this worker.
+    const server = await startServerInWorker({ JOBSEEK_KV: kvPath });
     try {
+      await server.ready();
       const csv = (n: number) =>
         "site,job_url,title,company,location,date_posted\n" +
         `linkedin,https://www.linkedin.com/jobs/view/8100${n},Harbour Pilot,Port,"Rotterdam, NL",\n`;
@@ -269,7 +276,10 @@ Deno.test({
   let server: ServerProcess | undefined;
   try {
     const { feeder, reader } = await seedStoreFile(fleet.kvPath, 30);
-    server = await fleet.start({ JOBSEEK_KV: fleet.kvPath, JOBSEEK_RATE_LIMIT: "100000" });
+    // The publish process is the point, not the server's: the server runs in this worker, and its
+    // compaction in a process of its own.
+    server = await startServerInWorker({ JOBSEEK_KV: fleet.kvPath, JOBSEEK_RATE_LIMIT: "100000" });
+    await server.ready();
     // Two pushes of twenty onto thirty: their deltas pass a quarter of the base's bytes (5 KiB each
     // against 33), so a compaction follows the second (src/search/publish_delta.ts).
     for (const [from, to] of [[0, 20], [20, 40]]) {

@@ -114,20 +114,7 @@ export async function startServerProcess(
     pid: child.pid,
     logs,
     exited,
-    async ready(timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        try {
-          const response = await fetch(`${url}/healthz`);
-          await response.body?.cancel();
-          if (response.status === 200) return;
-        } catch {
-          // Not accepting yet.
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`server at ${url} not ready after ${timeoutMs} ms: ${lastLogs()}`);
-    },
+    ready: (timeoutMs = 60_000) => untilHealthy(url, timeoutMs, lastLogs),
     async stop(signal = "SIGTERM", graceMs = 15_000) {
       const started = performance.now();
       try {
@@ -147,6 +134,121 @@ export async function startServerProcess(
       return { code, ms: performance.now() - started };
     },
   };
+}
+
+/**
+ * `jobseek serve` run in this worker (`runCli(["serve"])` of cli/main.ts, the command a process
+ * runs) with the environment `startServerProcess` gives a process: for a test about what a server
+ * does, where a separate process is not the point. It costs the server's own work, not a Deno
+ * start, its modules and the places again (about a CPU-second a process; docs/testing.md, "Tenth
+ * pass"). Its publishes still run in their own process, as a process's do. `pid` is this process's;
+ * `stop` takes SIGTERM or SIGINT only (the stop a signal starts): a test that kills a server needs
+ * a process.
+ */
+export async function startServerInWorker(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const { runCli } = await import("../cli/main.ts");
+  const logs: Record<string, unknown>[] = [];
+  let onListening: (port: number) => void = () => {};
+  const listening = new Promise<number>((resolve) => onListening = resolve);
+  let buffered = "";
+  const stderr = {
+    write(text: string) {
+      stderr.writeSync(text);
+      return Promise.resolve();
+    },
+    writeSync(text: string) {
+      buffered += text;
+      const lines = buffered.split("\n");
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        try {
+          const entry = JSON.parse(line);
+          logs.push(entry);
+          if (entry.msg === "listening") onListening(entry.port);
+        } catch {
+          logs.push({ msg: "unparsed", line });
+        }
+      }
+    },
+    isTerminal: () => false,
+    columns: () => undefined,
+  };
+  const stdout = {
+    ...stderr,
+    writeSync: (_: string) => {},
+    write: (_: string) => Promise.resolve(),
+  };
+  let stopHandler: (() => void) | undefined;
+  const exited = runCli(["serve"], {
+    env: {
+      ...Deno.env.toObject(),
+      ...TEST_PROCESS_ENV,
+      NO_COLOR: "1",
+      PORT: "0",
+      HOSTNAME: "127.0.0.1",
+      JOBSEEK_SEED: "0",
+      JOBSEEK_BOOTSTRAP_KEY: "0",
+      ...env,
+    },
+    cwd: Deno.cwd(),
+    stdin: { readable: ReadableStream.from<Uint8Array>([]), isTerminal: () => false },
+    stdout,
+    stderr,
+    onStopSignal(handler) {
+      stopHandler = handler;
+      return () => stopHandler = undefined;
+    },
+  });
+  const timeout = options.startTimeoutMs ?? 60_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const lastLogs = () => JSON.stringify(logs.slice(-5));
+  const port = await Promise.race([
+    listening,
+    exited.then((code) => Promise.reject(new Error(`server ended with ${code}: ${lastLogs()}`))),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`server did not listen: ${lastLogs()}`)), timeout);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    origin: url,
+    fetch: (input, init) =>
+      fetch(typeof input === "string" && input.startsWith("/") ? url + input : input, init),
+    pid: Deno.pid,
+    logs,
+    exited,
+    ready: (timeoutMs = 60_000) => untilHealthy(url, timeoutMs, lastLogs),
+    async stop(signal = "SIGTERM") {
+      if (signal !== "SIGTERM" && signal !== "SIGINT") {
+        throw new Error(`a server in the worker cannot be sent ${signal}: start a process`);
+      }
+      const started = performance.now();
+      stopHandler?.();
+      const code = await exited;
+      return { code, ms: performance.now() - started };
+    },
+  };
+}
+
+/** Resolves once `url`'s `/healthz` answers 200; rejects after `timeoutMs`. */
+async function untilHealthy(url: string, timeoutMs: number, lastLogs: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      await response.body?.cancel();
+      if (response.status === 200) return;
+    } catch {
+      // Not accepting yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server at ${url} not ready after ${timeoutMs} ms: ${lastLogs()}`);
 }
 
 /**

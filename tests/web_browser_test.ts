@@ -1,6 +1,6 @@
 /**
- * The web page in a real Chromium, against a real `jobseek serve` process on a store holding the
- * bundled fixtures and hostile postings. The browser runs under Node (tests/browser/web_browser.mjs,
+ * The web page in a real Chromium, against `jobseek serve` (run in this worker, listening on a
+ * port) on a store holding the bundled fixtures and hostile postings. The browser runs under Node (tests/browser/web_browser.mjs,
  * puppeteer-core): each of its scenarios is one test here. Never skipped: without Chromium (which
  * `.ci/run` installs) every scenario fails, naming what is missing.
  *
@@ -9,8 +9,13 @@
  * @module
  */
 import { strict as assert } from "node:assert";
-import { type ServerProcess, startServerProcess } from "./server_process.ts";
-import { runCli } from "./server_process.ts";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { importFiles } from "../src/ingest/import_files.ts";
+import { silentLogger } from "../src/log.ts";
+import { publishIndex } from "../src/search/publish_index.ts";
+import { openStore } from "../src/store/store.ts";
+import { cachingTestEmbedder } from "./helpers.ts";
+import { type ServerProcess, startServerInWorker } from "./server_process.ts";
 
 const SCRIPT = new URL("./browser/web_browser.mjs", import.meta.url).pathname;
 const FIXTURES = new URL("../fixtures/jobs.jsonl", import.meta.url).pathname;
@@ -59,10 +64,33 @@ let run: Promise<Map<string, Scenario>> | undefined;
 let server: ServerProcess | undefined;
 let tmp: string | undefined;
 
-async function cli(args: string[], env: Record<string, string>): Promise<string> {
-  const out = await runCli(args, env);
-  assert.equal(out.code, 0, `jobseek ${args.join(" ")}: ${out.stderr}`);
-  return out.stdout.trim().split("\n").at(-1)!;
+/**
+ * The store the page is served from: the bundled postings and the hostile ones through the real
+ * importer, their index published with the kept vectors, and the two keys. `jobseek ingest` and
+ * `jobseek keys create` did this as three processes (about 3.7 CPU-seconds, most of it embedding
+ * the bundled titles again); those commands are tested in the CLI's own files.
+ */
+async function prepareStore(
+  kvPath: string,
+  hostile: string,
+): Promise<{ userKey: string; adminKey: string }> {
+  const store = await openStore(kvPath);
+  try {
+    const report = await importFiles(store, [FIXTURES, hostile]);
+    assert.equal(report.totals.invalid, 0);
+    const caching = await cachingTestEmbedder();
+    await publishIndex(store, { embedder: caching, logger: silentLogger });
+    await caching.save();
+    const keys = new ApiKeyRegistry(store.apiKeys, []);
+    const user = await keys.create("web-user", { rateLimit: 100_000 });
+    const admin = await keys.create("web-admin", {
+      scopes: ["admin", "search"],
+      rateLimit: 100_000,
+    });
+    return { userKey: user.key, adminKey: admin.key };
+  } finally {
+    store.close();
+  }
 }
 
 async function runBrowser(): Promise<Map<string, Scenario>> {
@@ -78,27 +106,10 @@ async function runBrowser(): Promise<Map<string, Scenario>> {
   await Deno.writeTextFile(hostile, HOSTILE_POSTINGS.map((p) => JSON.stringify(p)).join("\n"));
   const cvFile = `${tmp}/nurse_cv.txt`;
   await Deno.writeTextFile(cvFile, CV_TEXT);
-  await cli(["ingest", FIXTURES, hostile], env);
-  const userKey = await cli(
-    ["keys", "create", "--name", "web-user", "--rate-limit", "100000"],
-    env,
-  );
-  const adminKey = await cli(
-    [
-      "keys",
-      "create",
-      "--name",
-      "web-admin",
-      "--scope",
-      "admin",
-      "--scope",
-      "search",
-      "--rate-limit",
-      "100000",
-    ],
-    env,
-  );
-  server = await startServerProcess(env);
+  const { userKey, adminKey } = await prepareStore(env.JOBSEEK_KV, hostile);
+  // What the page does is the point, not the server's process: it runs in this worker, and
+  // Chromium reaches it on its port.
+  server = await startServerInWorker(env);
   await server.ready(120_000);
   const screenshots = Deno.env.get("JOBSEEK_SCREENSHOTS");
   const child = new Deno.Command("node", {

@@ -1,6 +1,6 @@
 /**
  * Test files run as one group in one worker (tests/suite_groups_test.ts has the why): the web page
- * in a real Chromium against a jobseek serve process, and the web routes in-process.
+ * in a real Chromium against jobseek serve (run in this worker), and the web routes in-process.
  *
  * @module
  */
