@@ -246,6 +246,28 @@ function threadCpuSeconds(thread = /^sw-\d+$/): number | null {
   }
 }
 
+/**
+ * The read and write system calls KV's SQLite thread made (Linux: /proc/self/task/TID/io): each
+ * page SQLite's cache misses is one `pread64`, each page written one `pwrite64` (docs/scaling.md,
+ * session 18), a count that moves far less with the machine's load than time does.
+ */
+function kvThreadSyscalls(): { reads: number; writes: number } | null {
+  try {
+    let reads = 0;
+    let writes = 0;
+    for (const task of Deno.readDirSync("/proc/self/task")) {
+      const stat = Deno.readTextFileSync(`/proc/self/task/${task.name}/stat`);
+      if (!/^sw-\d+$/.test(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")))) continue;
+      const io = Deno.readTextFileSync(`/proc/self/task/${task.name}/io`);
+      reads += Number(/^syscr: (\d+)$/m.exec(io)?.[1] ?? NaN);
+      writes += Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? NaN);
+    }
+    return Number.isNaN(reads + writes) ? null : { reads, writes };
+  } catch {
+    return null;
+  }
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -413,6 +435,7 @@ if (import.meta.main) {
         const kvThreadCpu = threadCpuSeconds();
         // The main thread composes the corpus too: the same work before and after a change.
         const mainThreadCpu = threadCpuSeconds(/^deno$/);
+        const syscalls = kvThreadSyscalls();
         store.close();
         print(JSON.stringify({
           postings: stored,
@@ -420,6 +443,8 @@ if (import.meta.main) {
           store_ms_per_posting: reused ? null : round(storeMs / stored, 3),
           kv_thread_cpu_s: kvThreadCpu,
           main_thread_cpu_s: mainThreadCpu,
+          kv_thread_reads_per_posting: syscalls && round(syscalls.reads / stored),
+          kv_thread_writes_per_posting: syscalls && round(syscalls.writes / stored),
           load_average: Deno.loadavg().map((l) => round(l, 2)),
         }));
         if (!flag("--kv")) await Deno.remove(dir, { recursive: true });

@@ -162,9 +162,16 @@ export class KvAccess {
     }
   }
 
-  /** A writer that splits its groups of mutations over as few commits as KV's limits allow. */
-  splitCommit(what: string): SplitCommit {
-    return new SplitCommit((build) => this.commitOrThrow(build, what), this.#commitChecks);
+  /**
+   * A writer that splits its groups of mutations over as few commits as KV's limits allow;
+   * `overlap`: see {@linkcode SplitCommit}.
+   */
+  splitCommit(what: string, options: { overlap?: boolean } = {}): SplitCommit {
+    return new SplitCommit(
+      (build) => this.commitOrThrow(build, what),
+      this.#commitChecks,
+      options,
+    );
   }
 
   /** KV's watch of `keys`, values unparsed: callers parse what they read. */

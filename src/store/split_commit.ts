@@ -63,14 +63,24 @@ export class SplitCommit {
   commits = 0;
 
   readonly #maxChecks: number;
+  readonly #overlap: boolean;
+  /** With `overlap`: the commit sent last, until the next one is sent or the writer flushed. */
+  #inFlight: Promise<void> | null = null;
 
-  /** `maxChecks`: checks one commit may hold on the store written (`commitChecksAt`). */
+  /**
+   * `maxChecks`: checks one commit may hold on the store written (`commitChecksAt`). `overlap`:
+   * `add` returns once a full commit is sent, not landed, so the caller builds the next one while
+   * KV writes it; commits are still sent one after another, each once the one before it landed,
+   * a failed one fails the next `add` or `flush`, and `flush` returns when every commit landed.
+   */
   constructor(
     commit: (build: (op: Deno.AtomicOperation) => void) => Promise<void>,
     maxChecks: number = KV_LIMITS.commitChecks,
+    options: { overlap?: boolean } = {},
   ) {
     this.#commit = commit;
     this.#maxChecks = maxChecks;
+    this.#overlap = options.overlap ?? false;
   }
 
   /** Adds one group; commits what came before first when the group would not fit beside it. */
@@ -83,7 +93,7 @@ export class SplitCommit {
         this.#mutations + mutations <= KV_LIMITS.commitMutations &&
         this.#checks + checks <= this.#maxChecks;
     };
-    if (!fits(this.#touched)) await this.flush();
+    if (!fits(this.#touched)) await this.#send();
     const { bytes, mutations, checks } = measure(group, this.#touched);
     this.#pending.push(...group);
     for (const id of touches) this.#touched.add(id);
@@ -92,8 +102,30 @@ export class SplitCommit {
     this.#checks += checks;
   }
 
-  /** Commits what is pending. */
+  /** Commits what is pending; returns when every commit of this writer landed. */
   async flush(): Promise<void> {
+    await this.#send();
+    await this.#landed();
+  }
+
+  /**
+   * Waits for the commit in flight, if any, whatever its outcome: a caller giving up on a write
+   * returns only once what it sent has landed or failed.
+   */
+  async settle(): Promise<void> {
+    await this.#inFlight?.catch(() => {});
+  }
+
+  /** Waits for the commit in flight, if any; throws what it threw. */
+  async #landed(): Promise<void> {
+    const inFlight = this.#inFlight;
+    this.#inFlight = null;
+    await inFlight;
+  }
+
+  /** Sends what is pending, once the commit before it landed; without `overlap`, waits for it. */
+  async #send(): Promise<void> {
+    await this.#landed();
     if (this.#pending.length === 0) return;
     const pending = this.#pending;
     this.#pending = [];
@@ -126,7 +158,7 @@ export class SplitCommit {
       }
       return { key, value: written };
     });
-    await this.#commit((op) => {
+    const sent = this.#commit((op) => {
       for (const m of pending) {
         if (m.kind === "check") op.check(m.entry);
         else if (m.kind === "set") {
@@ -136,8 +168,14 @@ export class SplitCommit {
       }
       for (const { key, n } of sums.values()) op.sum(key, kvU64Addend(n));
       for (const { key, value } of touched) op.set(key, value);
+    }).then(() => {
+      this.commits++;
     });
-    this.commits++;
+    if (!this.#overlap) return await sent;
+    // Awaited by the next send or the flush; a writer abandoned after a failed call leaves no
+    // unhandled rejection behind.
+    sent.catch(() => {});
+    this.#inFlight = sent;
   }
 }
 

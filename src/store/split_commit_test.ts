@@ -2,6 +2,8 @@ import { strict as assert } from "node:assert";
 import { silentLogger } from "../log.ts";
 import { KvAccess } from "./kv.ts";
 import { commitChecksAt, KV_LIMITS, LOCAL_COMMIT_CHECKS } from "./kv_limits.ts";
+import { SplitCommit } from "./split_commit.ts";
+import fc from "fast-check";
 
 Deno.test("SplitCommit never splits a group and starts a new commit when the next group would not fit", async () => {
   const kv = await Deno.openKv(":memory:");
@@ -82,6 +84,117 @@ Deno.test("SplitCommit refuses a touched value over its size: the write fails an
     await writer.add((group) => group.set(["a"], 1).touch(["at"], () => "x".repeat(100)));
     await assert.rejects(writer.flush(), /^RangeError: Cannot touch \["at"\]: a touched value/);
     assert.equal((await kv.get(["a"])).value, null);
+  } finally {
+    access.close();
+  }
+});
+
+Deno.test("SplitCommit with overlap: one commit in flight at a time, in order; flush returns when all landed; a failed commit fails the call and nothing after it is sent", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 12 }),
+      fc.option(fc.nat({ max: 11 }), { nil: undefined }),
+      fc.array(fc.nat({ max: 3 }), { minLength: 12, maxLength: 12 }),
+      async (sizes, failAt, delays) => {
+        const kv = await Deno.openKv(":memory:");
+        const access = new KvAccess(kv, silentLogger);
+        try {
+          const stale = await kv.get(["stale"]);
+          await kv.set(["stale"], "changed meanwhile");
+          const failing = failAt !== undefined && failAt < sizes.length ? failAt : -1;
+          let inFlight = 0;
+          let most = 0;
+          let sent = 0;
+          const writer = new SplitCommit(
+            async (build) => {
+              inFlight++;
+              most = Math.max(most, inFlight);
+              const delay = delays[sent++ % delays.length];
+              try {
+                await new Promise((resolve) => setTimeout(resolve, delay));
+                await access.commitOrThrow(build, "write groups");
+              } finally {
+                inFlight--;
+              }
+            },
+            100,
+            { overlap: true },
+          );
+          const write = async () => {
+            for (const [g, size] of sizes.entries()) {
+              await writer.add((group) => {
+                if (g === failing) group.check(stale);
+                for (let i = 0; i < size; i++) group.set(["g", g, i], i);
+              });
+            }
+            await writer.flush();
+          };
+          let failed: unknown = null;
+          try {
+            await write();
+          } catch (error) {
+            failed = error;
+            await writer.settle();
+          }
+          // Nothing is on its way once the call returned or threw.
+          assert.equal(inFlight, 0);
+          assert.equal(most, 1);
+          const landed = new Map<number, number>();
+          for await (const entry of kv.list({ prefix: ["g"] })) {
+            const g = entry.key[1] as number;
+            landed.set(g, (landed.get(g) ?? 0) + 1);
+          }
+          // Every group landed whole or not at all, and those that landed are the first ones.
+          for (const [g, n] of landed) assert.equal(n, sizes[g]);
+          const groups = [...landed.keys()].sort((a, b) => a - b);
+          assert.deepEqual(groups, groups.map((_, i) => i));
+          if (failing < 0) {
+            assert.equal(failed, null);
+            assert.equal(landed.size, sizes.length);
+          } else {
+            assert.match(String(failed), /CONFLICT|concurrent writer/);
+            assert.ok(landed.size <= failing, `group ${failing} failed, ${landed.size} landed`);
+          }
+        } finally {
+          access.close();
+        }
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+Deno.test("SplitCommit with overlap returns from add while the full commit is written, and flush waits for it", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const access = new KvAccess(kv, silentLogger);
+  try {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => release = resolve);
+    let landed = 0;
+    const writer = new SplitCommit(
+      async (build) => {
+        await gate;
+        await access.commitOrThrow(build, "write groups");
+        landed++;
+      },
+      100,
+      { overlap: true },
+    );
+    // Two groups of 600 mutations: the second does not fit beside the first, which is sent.
+    for (let g = 0; g < 2; g++) {
+      await writer.add((group) => {
+        for (let i = 0; i < 600; i++) group.set(["g", g, i], i);
+      });
+    }
+    assert.equal(landed, 0);
+    let flushed = false;
+    const flush = writer.flush().then(() => flushed = true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(flushed, false);
+    release();
+    await flush;
+    assert.equal(landed, 2);
+    assert.equal(writer.commits, 2);
   } finally {
     access.close();
   }

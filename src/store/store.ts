@@ -6,6 +6,7 @@
  */
 import { createLogger, type Logger } from "../log.ts";
 import { KvAccess } from "./kv.ts";
+import { createStoreFile } from "./kv_file.ts";
 import { ImportRunsStore } from "./import_runs_store.ts";
 import { PostingsStore } from "./postings_store.ts";
 import { EmbeddingStore } from "./embedding_store.ts";
@@ -100,21 +101,21 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
 const SQLITE_SIBLINGS = ["-wal", "-shm", "-journal"];
 
 /**
- * Creates an empty store file only its owner may read (0600), in a folder only its owner may
- * enter (0700) when the folder is new: the store holds the consent-form signing key and OAuth
- * records. SQLite takes an empty file for an empty database. Returns false when the file exists
- * (its permissions are the operator's).
+ * Creates a store file only its owner may read (0600), in a folder only its owner may enter
+ * (0700) when the folder is new: the store holds the consent-form signing key and OAuth records.
+ * The file is laid out for postings' large records ({@linkcode createStoreFile}). Returns false
+ * when the file exists (its permissions and layout are the operator's).
  */
 async function createPrivateFile(path: string): Promise<boolean> {
   const dir = path.replace(/[\\/][^\\/]*$/, "");
   if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   try {
-    await Deno.writeFile(path, new Uint8Array(), { mode: 0o600, createNew: true });
-    return true;
+    await Deno.lstat(path);
+    return false;
   } catch (error) {
-    if (error instanceof Deno.errors.AlreadyExists) return false;
-    throw error;
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
+  return await createStoreFile(path);
 }
 
 /**

@@ -30,6 +30,7 @@ import "../../src/ingest/jsonl_test.ts";
 import "../../src/ingest/literal_prefilter_test.ts";
 import "../../src/ingest/location_test.ts";
 import "../../src/ingest/work_mode_test.ts";
+import "../../src/store/kv_file_test.ts";
 import "../../src/store/kv_test.ts";
 import "../../src/store/lifecycle_test.ts";
 import "../../src/store/postings_batches_test.ts";
