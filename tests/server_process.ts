@@ -53,68 +53,21 @@ export async function startServerProcess(
   const tmp = await Deno.makeTempDir({ prefix: "jobseek_serve_" });
   const child = new Deno.Command(command, {
     args,
-    env: {
-      ...Deno.env.toObject(),
-      ...TEST_PROCESS_ENV,
-      TMPDIR: tmp,
-      NO_COLOR: "1",
-      PORT: "0",
-      HOSTNAME: "127.0.0.1",
-      JOBSEEK_SEED: "0",
-      JOBSEEK_BOOTSTRAP_KEY: "0",
-      ...env,
-    },
+    env: serverEnv({ TMPDIR: tmp, ...env }),
     stdin: "null",
     stdout: "null",
     stderr: "piped",
   }).spawn();
-  const logs: Record<string, unknown>[] = [];
-  let onListening: (port: number) => void = () => {};
-  const listening = new Promise<number>((resolve) => onListening = resolve);
+  const log = serverLog();
   const exited = child.status.then(async (s) => {
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
     return s.code;
   });
   (async () => {
-    let buffered = "";
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-      buffered += chunk;
-      const lines = buffered.split("\n");
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        try {
-          const entry = JSON.parse(line);
-          logs.push(entry);
-          if (entry.msg === "listening") onListening(entry.port);
-        } catch {
-          logs.push({ msg: "unparsed", line });
-        }
-      }
-    }
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) log.write(chunk);
   })();
-  const timeout = options.startTimeoutMs ?? 60_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const port = await Promise.race([
-    listening,
-    exited.then((code) => Promise.reject(new Error(`server exited with ${code}: ${lastLogs()}`))),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`server did not listen: ${lastLogs()}`)), timeout);
-    }),
-  ]).finally(() => clearTimeout(timer));
-  function lastLogs() {
-    return JSON.stringify(logs.slice(-5));
-  }
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    port,
-    origin: url,
-    fetch: (input, init) =>
-      fetch(typeof input === "string" && input.startsWith("/") ? url + input : input, init),
+  return await whenListening(log, exited, options.startTimeoutMs, {
     pid: child.pid,
-    logs,
-    exited,
-    ready: (timeoutMs = 60_000) => untilHealthy(url, timeoutMs, lastLogs),
     async stop(signal = "SIGTERM", graceMs = 15_000) {
       const started = performance.now();
       try {
@@ -133,7 +86,7 @@ export async function startServerProcess(
       clearTimeout(kill);
       return { code, ms: performance.now() - started };
     },
-  };
+  });
 }
 
 /**
@@ -150,16 +103,71 @@ export async function startServerInWorker(
   options: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const { runCli } = await import("../cli/main.ts");
+  const log = serverLog();
+  const stderr = {
+    write(text: string) {
+      log.write(text);
+      return Promise.resolve();
+    },
+    writeSync: (text: string) => log.write(text),
+    isTerminal: () => false,
+    columns: () => undefined,
+  };
+  const stdout = {
+    ...stderr,
+    writeSync: (_: string) => {},
+    write: (_: string) => Promise.resolve(),
+  };
+  let stopHandler: (() => void) | undefined;
+  const exited = runCli(["serve"], {
+    env: serverEnv(env),
+    cwd: Deno.cwd(),
+    stdin: { readable: ReadableStream.from<Uint8Array>([]), isTerminal: () => false },
+    stdout,
+    stderr,
+    onStopSignal(handler) {
+      stopHandler = handler;
+      return () => stopHandler = undefined;
+    },
+  });
+  return await whenListening(log, exited, options.startTimeoutMs, {
+    pid: Deno.pid,
+    async stop(signal = "SIGTERM") {
+      if (signal !== "SIGTERM" && signal !== "SIGINT") {
+        throw new Error(`a server in the worker cannot be sent ${signal}: start a process`);
+      }
+      const started = performance.now();
+      stopHandler?.();
+      const code = await exited;
+      return { code, ms: performance.now() - started };
+    },
+  });
+}
+
+/** The environment a test's server runs with: this process's, seeding and the key off, `env` over it. */
+function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    ...Deno.env.toObject(),
+    ...TEST_PROCESS_ENV,
+    NO_COLOR: "1",
+    PORT: "0",
+    HOSTNAME: "127.0.0.1",
+    JOBSEEK_SEED: "0",
+    JOBSEEK_BOOTSTRAP_KEY: "0",
+    ...env,
+  };
+}
+
+/** A server's stderr taken line by line: its JSON log lines, and the port its `listening` names. */
+function serverLog() {
   const logs: Record<string, unknown>[] = [];
   let onListening: (port: number) => void = () => {};
   const listening = new Promise<number>((resolve) => onListening = resolve);
   let buffered = "";
-  const stderr = {
+  return {
+    logs,
+    listening,
     write(text: string) {
-      stderr.writeSync(text);
-      return Promise.resolve();
-    },
-    writeSync(text: string) {
       buffered += text;
       const lines = buffered.split("\n");
       buffered = lines.pop()!;
@@ -173,43 +181,29 @@ export async function startServerInWorker(
         }
       }
     },
-    isTerminal: () => false,
-    columns: () => undefined,
   };
-  const stdout = {
-    ...stderr,
-    writeSync: (_: string) => {},
-    write: (_: string) => Promise.resolve(),
-  };
-  let stopHandler: (() => void) | undefined;
-  const exited = runCli(["serve"], {
-    env: {
-      ...Deno.env.toObject(),
-      ...TEST_PROCESS_ENV,
-      NO_COLOR: "1",
-      PORT: "0",
-      HOSTNAME: "127.0.0.1",
-      JOBSEEK_SEED: "0",
-      JOBSEEK_BOOTSTRAP_KEY: "0",
-      ...env,
-    },
-    cwd: Deno.cwd(),
-    stdin: { readable: ReadableStream.from<Uint8Array>([]), isTerminal: () => false },
-    stdout,
-    stderr,
-    onStopSignal(handler) {
-      stopHandler = handler;
-      return () => stopHandler = undefined;
-    },
-  });
-  const timeout = options.startTimeoutMs ?? 60_000;
+}
+
+/**
+ * The server's handle once it has announced its port; rejects if it ends first or says nothing
+ * within `startTimeoutMs` (60 s), naming its last log lines.
+ */
+async function whenListening(
+  log: ReturnType<typeof serverLog>,
+  exited: Promise<number>,
+  startTimeoutMs = 60_000,
+  own: Pick<ServerProcess, "pid" | "stop">,
+): Promise<ServerProcess> {
+  const lastLogs = () => JSON.stringify(log.logs.slice(-5));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const lastLogs = () => JSON.stringify(logs.slice(-5));
   const port = await Promise.race([
-    listening,
+    log.listening,
     exited.then((code) => Promise.reject(new Error(`server ended with ${code}: ${lastLogs()}`))),
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`server did not listen: ${lastLogs()}`)), timeout);
+      timer = setTimeout(
+        () => reject(new Error(`server did not listen: ${lastLogs()}`)),
+        startTimeoutMs,
+      );
     }),
   ]).finally(() => clearTimeout(timer));
   const url = `http://127.0.0.1:${port}`;
@@ -219,19 +213,10 @@ export async function startServerInWorker(
     origin: url,
     fetch: (input, init) =>
       fetch(typeof input === "string" && input.startsWith("/") ? url + input : input, init),
-    pid: Deno.pid,
-    logs,
+    logs: log.logs,
     exited,
     ready: (timeoutMs = 60_000) => untilHealthy(url, timeoutMs, lastLogs),
-    async stop(signal = "SIGTERM") {
-      if (signal !== "SIGTERM" && signal !== "SIGINT") {
-        throw new Error(`a server in the worker cannot be sent ${signal}: start a process`);
-      }
-      const started = performance.now();
-      stopHandler?.();
-      const code = await exited;
-      return { code, ms: performance.now() - started };
-    },
+    ...own,
   };
 }
 
