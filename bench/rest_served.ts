@@ -13,12 +13,12 @@
  */
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
+import { denoRunArgs } from "../src/deno_child.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
 import type { LoadReport, LoadRequest } from "./load_worker.ts";
 
-const CLI_MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
-const SERVE_RANDOM = new URL("./serve_random.ts", import.meta.url).pathname;
-const DENO_CONFIG = new URL("../deno.json", import.meta.url).pathname;
+const CLI_MAIN = new URL("../cli/main.ts", import.meta.url);
+const SERVE_RANDOM = new URL("./serve_random.ts", import.meta.url);
 
 /** The request mix: every query four ways, so filters, facets and both orders are all measured. */
 export function restBenchPaths(): string[] {
@@ -78,14 +78,14 @@ export async function measureServedRest(options: {
   );
   store.close();
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-all",
-      "--node-modules-dir=manual",
-      `--config=${DENO_CONFIG}`,
-      ...(options.heapMib ? [`--v8-flags=--max-old-space-size=${options.heapMib}`] : []),
-      ...(options.random ? [SERVE_RANDOM] : [CLI_MAIN, "serve"]),
-    ],
+    args: denoRunArgs(
+      options.random ? SERVE_RANDOM : CLI_MAIN,
+      [
+        "--allow-all",
+        ...(options.heapMib ? [`--v8-flags=--max-old-space-size=${options.heapMib}`] : []),
+      ],
+      options.random ? [] : ["serve"],
+    ),
     env: {
       JOBSEEK_KV: options.kvPath,
       PORT: "0",

@@ -12,13 +12,14 @@ import {
   resolveCommandConfig,
 } from "../resolve_config.ts";
 import { getHeapStatistics } from "node:v8";
+import { pathToFileURL as toFileUrl } from "node:url";
+import { denoRunArgs } from "../../src/deno_child.ts";
 import type { Config } from "../../src/config.ts";
 import type { Logger } from "../../src/log.ts";
 import type { OpenedEmbedder } from "../../src/model/open_embedder.ts";
 
-/** The CLI entry and the project's Deno config, for the search processes this one starts. */
+/** The CLI entry, for the search processes this one starts. */
 const CLI_ENTRY = new URL("../main.ts", import.meta.url).pathname;
-const DENO_CONFIG = new URL("../../deno.json", import.meta.url).pathname;
 
 /**
  * `jobseek serve`: the HTTP server. Flags override the environment variables they name. It runs
@@ -198,14 +199,11 @@ async function serveWithSearchProcesses(
   try {
     started = await startSearchProcesses(config, logger, (_index, path) => {
       const child = new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--allow-all",
-          "--node-modules-dir=manual",
-          `--config=${DENO_CONFIG}`,
-          `--v8-flags=--max-old-space-size=${heapMib}`,
-          ...entry,
-        ],
+        args: denoRunArgs(
+          toFileUrl(entry[0]),
+          ["--allow-all", `--v8-flags=--max-old-space-size=${heapMib}`],
+          entry.slice(1),
+        ),
         env: { ...childEnv, JOBSEEK_SEARCH_SOCKET: path },
         clearEnv: true,
         stdin: "piped",
