@@ -14,7 +14,7 @@ import {
 } from "./model/open_embedder.ts";
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
-import { openOccupations } from "./search/occupations.ts";
+import { loadOccupations } from "./search/occupations.ts";
 import {
   indexBuildReason,
   type PublishedIndex,
@@ -223,9 +223,22 @@ export async function openRuntime(
     onProgress: options.onModelProgress,
   });
   // The taxonomy comes after the model (one fetch at a time), for the model whose ranking uses it;
-  // `ready` waits for it, so that no fetch outlives a runtime that is closed.
+  // `ready` waits for its fetch, so that no fetch outlives a runtime that is closed, but not for a
+  // first embedding of it: the labels serve meanwhile, and `close` stops the embedding first.
+  const stopOccupations = new AbortController();
+  const started = Promise.withResolvers<void>();
+  // The embedding under way, if any: no batch of it starts once `stopOccupations` is aborted.
+  let occupationsEmbedding: Promise<unknown> = Promise.resolve();
   const occupationsReady = options.embedder ? Promise.resolve(null) : embedderReady.then(
-    (embedder) => embedder.spec.kind === "onnx" ? openOccupations(config, logger, embedder) : null,
+    async (embedder) => {
+      if (embedder.spec.kind !== "onnx") return null;
+      const opened = await loadOccupations(config, logger, embedder, {
+        signal: stopOccupations.signal,
+        embedAfter: started.promise,
+      });
+      if (opened) occupationsEmbedding = opened.byMeaning;
+      return opened?.labels ?? null;
+    },
   ).catch(() => null);
   const service = createSearchService({
     store,
@@ -291,7 +304,8 @@ export async function openRuntime(
     await embedder.embed(["warm-up"]);
     await occupationsReady;
   })();
-  ready.catch((error) => logger.error("index failed to load", errorFields(error)));
+  ready.catch((error) => logger.error("index failed to load", errorFields(error)))
+    .finally(started.resolve);
   // An operator's `jobseek index lifecycle` reaches a running server at its next check.
   const lifecycleCheck = setInterval(() => {
     store.lifecycle.get().then((current) => {
@@ -321,7 +335,11 @@ export async function openRuntime(
       clearInterval(lifecycleCheck);
       publisher?.stop();
       service.stop();
-      embedderReady.then((embedder) => embedder.close(), () => {});
+      stopOccupations.abort();
+      // Closed after the occupations' batch in flight, if any: never under a running embedding.
+      occupationsEmbedding.finally(() =>
+        embedderReady.then((embedder) => embedder.close(), () => {})
+      );
       store.close();
     },
   };

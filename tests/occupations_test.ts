@@ -7,6 +7,8 @@ import { realIndex } from "./real_index.ts";
 import { indexSearcher, testOccupations } from "./helpers.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { cachedTextVectors } from "../src/model/occupation_data.ts";
+import { loadOccupations } from "../src/search/occupations.ts";
+import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/log.ts";
 
 const occupations = await testOccupations();
@@ -135,6 +137,109 @@ Deno.test("the occupations' vectors are embedded once per model and machine, the
       [...first],
     );
     assert.equal(embedded, 2);
+  } finally {
+    await Deno.remove(modelDir, { recursive: true });
+  }
+});
+
+/** The real embedder, counting the texts it is given (`gate`: each call waits for it first). */
+function countingEmbedder(gate?: () => Promise<void>) {
+  const counter = {
+    model: realIndex.embedder.model,
+    dimensions: realIndex.embedder.dimensions,
+    texts: 0,
+    async embed(texts: string[]) {
+      await gate?.();
+      counter.texts += texts.length;
+      return realIndex.embedder.embed(texts);
+    },
+  };
+  return counter;
+}
+
+const someTexts = ["barista", "cashier", "forklift operator", "nurse assistant"];
+
+Deno.test("processes sharing the model folder embed the occupations once between them", async () => {
+  const modelDir = await Deno.makeTempDir();
+  try {
+    const first = countingEmbedder();
+    const second = countingEmbedder();
+    const [a, b] = await Promise.all([
+      cachedTextVectors({ modelDir }, first, someTexts, silentLogger),
+      cachedTextVectors({ modelDir }, second, someTexts, silentLogger),
+    ]);
+    assert.equal(first.texts + second.texts, someTexts.length, "embedded by one of the two");
+    assert.deepEqual([...a], [...b]);
+    const left = [...Deno.readDirSync(`${modelDir}/esco-occupations`)].map((e) => e.name);
+    assert.equal(left.length, 1, `only the vectors are left: ${left.join(", ")}`);
+  } finally {
+    await Deno.remove(modelDir, { recursive: true });
+  }
+});
+
+Deno.test("a lock left by a process that died is taken over, a live one is waited for", async () => {
+  const modelDir = await Deno.makeTempDir();
+  try {
+    const counter = countingEmbedder();
+    // The lock's name is the vectors file's: learn it from a first run, then leave one behind.
+    await cachedTextVectors({ modelDir }, counter, someTexts, silentLogger);
+    const dir = `${modelDir}/esco-occupations`;
+    const [vectors] = [...Deno.readDirSync(dir)].map((e) => `${dir}/${e.name}`);
+    await Deno.remove(vectors);
+    const lock = `${vectors}.lock`;
+    await Deno.writeFile(lock, new Uint8Array());
+    // Fresh: the caller waits (and gives up here, by its signal).
+    counter.texts = 0;
+    await assert.rejects(
+      cachedTextVectors({ modelDir }, counter, someTexts, silentLogger, {
+        signal: AbortSignal.timeout(2_500),
+      }),
+    );
+    assert.equal(counter.texts, 0, "a live lock's vectors are not embedded twice");
+    // Untouched for two minutes: its process is gone.
+    const past = new Date(Date.now() - 120_000);
+    await Deno.utime(lock, past, past);
+    await cachedTextVectors({ modelDir }, counter, someTexts, silentLogger);
+    assert.equal(counter.texts, someTexts.length);
+    assert.ok((await Deno.stat(vectors)).isFile);
+    await assert.rejects(Deno.stat(lock), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(modelDir, { recursive: true });
+  }
+});
+
+Deno.test("a server serves the occupations' labels while their first embedding runs, and stops it when closed", async () => {
+  const modelDir = await Deno.makeTempDir();
+  try {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => release = resolve);
+    let calls = 0;
+    const embedder = countingEmbedder(() => {
+      calls++;
+      return held;
+    });
+    const stop = new AbortController();
+    const opened = await loadOccupations(
+      // The taxonomy's file from this machine's folder; its vectors are not kept in this one.
+      { modelDir, modelSource: `${loadConfig(Deno.env.toObject()).modelDir}/esco-occupations` },
+      silentLogger,
+      embedder,
+      { signal: stop.signal },
+    );
+    assert.ok(opened);
+    // Open before a single text is embedded: the labels already name occupations.
+    assert.equal(embedder.texts, 0);
+    assert.equal(opened.labels.vectorModel, null);
+    assert.deepEqual(opened.labels.labelsFor("mixologist"), ["cocktail bartender"]);
+    // Closed mid-way: the batch in flight ends, no other starts, nothing is kept.
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    stop.abort();
+    release();
+    assert.equal(await opened.byMeaning, false);
+    assert.equal(calls, 1);
+    assert.equal(opened.labels.vectorModel, null);
+    const kept = [...Deno.readDirSync(`${modelDir}/esco-occupations`)].map((e) => e.name);
+    assert.deepEqual(kept.filter((name) => !name.endsWith(".csv")), []);
   } finally {
     await Deno.remove(modelDir, { recursive: true });
   }

@@ -6,8 +6,12 @@
  */
 import type { Logger } from "../log.ts";
 import { OccupationLabels, parseOccupations } from "../index/occupation_labels.ts";
-import { cachedTextVectors, obtainOccupationData } from "../model/occupation_data.ts";
-import type { Embedder } from "../model/embedder.ts";
+import {
+  cachedTextVectors,
+  obtainOccupationData,
+  readCachedTextVectors,
+  type TextEmbedder,
+} from "../model/occupation_data.ts";
 
 /** Where the model's files are kept and may come from (src/config.ts). */
 export interface OccupationSettings {
@@ -15,48 +19,102 @@ export interface OccupationSettings {
   readonly modelSource?: string;
 }
 
+/** The occupations as a server holds them: their labels at once, their meaning when embedded. */
+export interface OpenedOccupations {
+  readonly labels: OccupationLabels;
+  /**
+   * Settles once `labels` find occupations by meaning too (true), or will not (false, after one
+   * warning): at once when the vectors were kept, else after the first embedding on this machine.
+   */
+  readonly byMeaning: Promise<boolean>;
+}
+
 /**
  * The occupations, fetched on first need; null (after one warning) when they cannot be had. With
  * an `embedder` (the server's), their labels and description sentences are embedded too (once per
  * model and machine, then read back), so that a query can find an occupation by meaning
  * (`OccupationLabels.nearest`); without it, or when that fails (one warning), by its labels alone.
+ *
+ * Returns once the labels are read and, when this machine keeps their vectors, those too; a first
+ * embedding (12-30 s) goes on behind it, and `labels` gain their vectors when it ends, so that a
+ * server serves meanwhile with the labels alone.
  */
-export async function openOccupations(
+export async function loadOccupations(
   settings: OccupationSettings,
   logger: Logger,
-  embedder?: Embedder,
-): Promise<OccupationLabels | null> {
+  embedder?: TextEmbedder,
+  options: {
+    /** Stops a first embedding between two of its batches. */
+    signal?: AbortSignal;
+    /**
+     * A server's start, which a first embedding waits for (it must not slow the start down) and
+     * then runs beside the server's searches, paced (`cachedTextVectors`).
+     */
+    embedAfter?: Promise<unknown>;
+  } = {},
+): Promise<OpenedOccupations | null> {
+  const { signal } = options;
   const text = await obtainOccupationData(
     { modelDir: settings.modelDir, modelSource: settings.modelSource },
     logger,
   );
   if (text === null) return null;
   const labels = new OccupationLabels(parseOccupations(text));
-  if (embedder) {
-    try {
-      const texts = labels.meaningTexts();
-      const all = await cachedTextVectors(
-        settings,
-        embedder,
-        [...texts.labels, ...texts.sentences],
-        logger,
-      );
-      const half = texts.labels.length * embedder.dimensions;
-      labels.withVectors({
-        model: embedder.model,
-        dimensions: embedder.dimensions,
-        labels: all.subarray(0, half),
-        sentences: all.subarray(half),
-      });
-    } catch (error) {
+  if (!embedder) return { labels, byMeaning: Promise.resolve(ready(labels, logger)) };
+  const texts = labels.meaningTexts();
+  const all = [...texts.labels, ...texts.sentences];
+  const withVectors = (vectors: Float32Array) => {
+    const half = texts.labels.length * embedder.dimensions;
+    labels.withVectors({
+      model: embedder.model,
+      dimensions: embedder.dimensions,
+      labels: vectors.subarray(0, half),
+      sentences: vectors.subarray(half),
+    });
+    return ready(labels, logger);
+  };
+  const cannot = (error: unknown) => {
+    if (!signal?.aborted) {
       logger.warn("Cannot embed the ESCO occupations; queries find them by their labels alone", {
         reason: error instanceof Error ? error.message : String(error),
       });
     }
+    return false;
+  };
+  try {
+    const kept = await readCachedTextVectors(settings, embedder, all);
+    if (kept) return { labels, byMeaning: Promise.resolve(withVectors(kept)) };
+  } catch (error) {
+    return { labels, byMeaning: Promise.resolve(cannot(error)) };
   }
+  const byMeaning = Promise.resolve(options.embedAfter).catch(() => {}).then(() =>
+    cachedTextVectors(settings, embedder, all, logger, {
+      signal,
+      paced: options.embedAfter !== undefined,
+    })
+  ).then(withVectors, cannot);
+  return { labels, byMeaning };
+}
+
+function ready(labels: OccupationLabels, logger: Logger): boolean {
   logger.info("ESCO occupations ready", {
     occupations: labels.size,
     by_meaning: labels.vectorModel !== null,
   });
-  return labels;
+  return labels.vectorModel !== null;
+}
+
+/**
+ * The occupations with their vectors (`loadOccupations`, waiting for a first embedding), for the
+ * commands and benches that need them whole before they go on.
+ */
+export async function openOccupations(
+  settings: OccupationSettings,
+  logger: Logger,
+  embedder?: TextEmbedder,
+): Promise<OccupationLabels | null> {
+  const opened = await loadOccupations(settings, logger, embedder);
+  if (!opened) return null;
+  await opened.byMeaning;
+  return opened.labels;
 }
