@@ -120,15 +120,24 @@ async function measure(
     const place = placeToApply(index, parseSearchQuery({ q: judged.q }));
     const query = analyzeQuery(place?.rest ?? judged.q);
     const vector = await vectorFor(query.embeddingText);
-    // As the service does (src/search/search_service.ts): the labels only where the ranking says,
-    // the occupations nearest by meaning only where no label names one.
+    // As the service does (src/search/search_service.ts): the labels only where the ranking says
+    // (their vectors made with the occupations'), the nearest of the occupations sharing the phrase
+    // or those nearest by meaning only where no label names one.
     const labels = ranking.occupationLabels ? occupations.labelsFor(query.embeddingText) : [];
-    const labelVectors = labels.length ? await Promise.all(labels.map(vectorFor)) : undefined;
-    const byMeaning = ranking.occupationLabels && ranking.occupationMeanings && !labelVectors;
+    const labelVectors = labels.length
+      ? await Promise.all(labels.map((l) => occupations.labelVector(l) ?? vectorFor(l)))
+      : undefined;
+    const { occupationShared, occupationMeanings } = ranking;
+    const lazy = ranking.occupationLabels && (occupationShared || occupationMeanings) &&
+      !labelVectors;
     const named: string[] = [...labels];
-    const labelVectorsIfUsed = byMeaning
+    const labelVectorsIfUsed = lazy
       ? () => {
-        const near = occupations.nearest(vector, query.embeddingText);
+        const text = query.embeddingText;
+        const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];
+        const near = shared.length || !occupationMeanings
+          ? shared
+          : occupations.nearest(vector, text);
         if (!named.length) named.push(...near.map((o) => o.label));
         return near.length ? near.map((o) => o.vector) : undefined;
       }
