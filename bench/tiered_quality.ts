@@ -24,6 +24,7 @@ import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
+import type { LabelAgreement } from "../src/index/index_search.ts";
 import { rankingForModel, type RankingParams, type ResultCut } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { placeToApply } from "../src/search/place_to_apply.ts";
@@ -127,17 +128,17 @@ async function measure(
     const labelVectors = labels.length
       ? await Promise.all(labels.map((l) => occupations.labelVector(l) ?? vectorFor(l)))
       : undefined;
-    const { occupationShared, occupationMeanings } = ranking;
+    const { occupationShared, occupationMeanings, occupationAgreement } = ranking;
     const lazy = ranking.occupationLabels && (occupationShared || occupationMeanings) &&
       !labelVectors;
     const named: string[] = [...labels];
     const labelVectorsIfUsed = lazy
-      ? () => {
+      ? (agreement: LabelAgreement) => {
         const text = query.embeddingText;
         const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];
         const near = shared.length || !occupationMeanings
           ? shared
-          : occupations.nearest(vector, text);
+          : occupations.nearest(vector, text, occupationAgreement ? agreement : undefined);
         if (!named.length) named.push(...near.map((o) => o.label));
         return near.length ? near.map((o) => o.vector) : undefined;
       }

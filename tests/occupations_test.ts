@@ -95,6 +95,20 @@ Deno.test("a word several occupations share as a label names the nearest of them
   assert.ok(titles.some((t) => /\bpainters?\b/i.test(t)), `${q} found ${titles.join(" | ")}`);
 });
 
+Deno.test("an occupation found by meaning that the query's nearest titles disagree with is not taken", async () => {
+  // Session 18 took a packing machinery engineer for "person who delivers parcels" (its
+  // description sentence is about packages): engineers' postings then came before couriers'.
+  // Its label does not agree with the titles the query's own vector finds nearest (delivery
+  // drivers), so it is not taken (docs/search.md, session 19).
+  const q = "person who delivers parcels";
+  const ranked = await realIndex.service.search(
+    parseSearchQuery({ q, sort: "relevance", top_k: "10" }),
+  );
+  const titles = ranked.results.map((r) => r.job_title);
+  assert.ok(titles.some((t) => /delivery driver/i.test(t)), titles.join(" | "));
+  assert.ok(!titles.some((t) => /engineer/i.test(t)), `${q} found ${titles.join(" | ")}`);
+});
+
 Deno.test("a named label's vector is the one embedding the label gives", async () => {
   assert.ok(occupations);
   // The service uses the occupations' own vectors for the labels a query names, so that a query

@@ -95,6 +95,15 @@ export const SENTENCE_NEAR = 0.5;
 export const LABEL_NEAR = 0.5;
 export const MOST_NEAREST = 2;
 
+/**
+ * An occupation found by meaning is taken only where its preferred label agrees with what the
+ * query's own words found: its mean cosine with the titles nearest the query's vector (five,
+ * `AGREEMENT_TITLES` in src/index/job_index.ts) is at least this (docs/search.md, "Occupations on
+ * both sides (session 19)": "person who delivers parcels" no longer takes a packing machinery
+ * engineer, nor "beauty therapist" an art therapist). Chosen on the tuned sets.
+ */
+export const MEANING_AGREEMENT = 0.5;
+
 /** The occupations' vectors by the search's model: each preferred label's and sentence's. */
 export interface OccupationVectors {
   /** The model stamp of the vectors: only a query vector of the same model is compared. */
@@ -248,11 +257,17 @@ export class OccupationLabels {
    * `LABEL_NEAR` from it too (a sentence can be near while the occupation is not: "person who
    * delivers parcels" meets a packing machine's description), best first. None for a text that is
    * an occupation's preferred label: it names its occupation already, and its neighbours would
-   * only pull other titles up ("hairdresser" → "hairdresser assistant"). Each with its label's
-   * vector, so that nothing is embedded again. Empty without vectors or for a vector of another
-   * width.
+   * only pull other titles up ("hairdresser" → "hairdresser assistant"). With `agreement` (the
+   * mean cosine of a vector with the titles nearest the query, as the index gives it), only those
+   * whose label's agreement is at least `MEANING_AGREEMENT`: a sentence and a label can both be
+   * near a query whose postings are of another trade. Each with its label's vector, so that
+   * nothing is embedded again. Empty without vectors or for a vector of another width.
    */
-  nearest(vector: Float32Array, text: string): { label: string; vector: Float32Array }[] {
+  nearest(
+    vector: Float32Array,
+    text: string,
+    agreement?: (label: Float32Array) => number,
+  ): { label: string; vector: Float32Array }[] {
     const vectors = this.#vectors;
     if (!vectors || vector.length !== vectors.dimensions) return [];
     if (this.#preferred.has(phraseKey(text))) return [];
@@ -275,7 +290,9 @@ export class OccupationLabels {
       const label = this.#occupations[at].label.toLowerCase();
       if (out.some((o) => o.label === label)) continue;
       if (dot(vector, vectors.labels, at * d, d) < LABEL_NEAR) continue;
-      out.push({ label, vector: vectors.labels.subarray(at * d, (at + 1) * d) });
+      const own = vectors.labels.subarray(at * d, (at + 1) * d);
+      if (agreement && agreement(own) < MEANING_AGREEMENT) continue;
+      out.push({ label, vector: own });
     }
     return out;
   }

@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import {
   LABEL_NEAR,
+  MEANING_AGREEMENT,
   MOST_NEAREST,
   MOST_OCCUPATIONS,
   MOST_SHARED,
@@ -171,6 +172,22 @@ Deno.test("nearest() names the occupations whose sentence and label are both nea
   // Without vectors, or for a vector of another model's width: none.
   assert.deepEqual(new OccupationLabels([{ label: "a", labels: "a" }]).nearest(AXIS, "x"), []);
   assert.deepEqual(table.nearest(new Float32Array(8), "x"), []);
+});
+
+Deno.test("nearest() with an agreement takes only occupations whose label agrees with it", () => {
+  const table = near([0.9, 0.8, 0.3], [0.8, 0.9, 0.95]);
+  assert.deepEqual(table.nearest(AXIS, "q").map((o) => o.label), ["role 0", "role 1"]);
+  // The agreement the index gives, here by the label's first value: role 0's label (0.8) falls
+  // short of a bar of 0.85, role 1's (0.9) reaches it.
+  const seen: number[] = [];
+  const agreement = (label: Float32Array) => {
+    seen.push(label[0]);
+    return label[0] - 0.85 + MEANING_AGREEMENT;
+  };
+  assert.deepEqual(table.nearest(AXIS, "q", agreement).map((o) => o.label), ["role 1"]);
+  // Asked only of the occupations otherwise taken.
+  assert.deepEqual(seen.map((v) => Math.round(v * 100)), [80, 90]);
+  assert.deepEqual(table.nearest(AXIS, "q", () => MEANING_AGREEMENT - 0.01), []);
 });
 
 Deno.test("withVectors() refuses vectors that are not one row per occupation", () => {

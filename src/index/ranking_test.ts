@@ -87,6 +87,7 @@ Deno.test("rankingForModel() serves the measured settings of docs/search.md", ()
       occupationLabels: true,
       occupationMeanings: true,
       occupationShared: true,
+      occupationAgreement: true,
     },
     cut: {
       minScore: 0.45,

@@ -187,14 +187,14 @@ class SnapshotSearchService implements JobSearchService {
         ),
       };
     }
-    const { occupationShared, occupationMeanings } = ranking;
+    const { occupationShared, occupationMeanings, occupationAgreement } = ranking;
     if (!sameModel || (!occupationShared && !occupationMeanings)) return {};
     return {
-      labelVectorsIfUsed: () => {
+      labelVectorsIfUsed: (agreement) => {
         const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];
         const found = shared.length || !occupationMeanings
           ? shared
-          : occupations.nearest(vector, text);
+          : occupations.nearest(vector, text, occupationAgreement ? agreement : undefined);
         return found.length ? found.map((o) => o.vector) : undefined;
       },
     };
