@@ -37,6 +37,7 @@ import {
   DESCRIBED_JUDGED_QUERIES,
   HELDOUT_JUDGED_QUERIES,
   MODEL_JUDGED_QUERIES,
+  OTHER_WORDS_HELDOUT_JUDGED_QUERIES,
   SPOKEN_HELDOUT_JUDGED_QUERIES,
   SPOKEN_JUDGED_QUERIES,
   type TypedJudgedQuery,
@@ -90,6 +91,7 @@ const SETS: [string, TypedJudgedQuery[]][] = [
   ["spoken heldout", SPOKEN_HELDOUT_JUDGED_QUERIES],
   ["described (tuned)", DESCRIBED_JUDGED_QUERIES],
   ["described heldout", DESCRIBED_HELDOUT_JUDGED_QUERIES],
+  ["other words heldout", OTHER_WORDS_HELDOUT_JUDGED_QUERIES],
 ];
 
 interface Row {
@@ -215,7 +217,7 @@ for (const tried of tries) {
     bySet[name] = quality;
     for (const [kind, q] of Object.entries(quality).sort(([a], [b]) => a.localeCompare(b))) {
       print(
-        `  ${name.padEnd(17)} ${kind.padEnd(11)} ${String(q.queries).padStart(7)} | ${
+        `  ${name.padEnd(19)} ${kind.padEnd(11)} ${String(q.queries).padStart(7)} | ${
           q.relevance.toFixed(3).padStart(17)
         } | ${q.firstPage.toFixed(3).padStart(25)} | ${String(q.empty).padStart(5)} | ${
           q.strong.toFixed(0).padStart(6)
