@@ -15,6 +15,8 @@
  *   agent or type in a search box (issue 36); the first may steer the fusion, the second never.
  * - `DESCRIBED_JUDGED_QUERIES` / `DESCRIBED_HELDOUT_JUDGED_QUERIES`: occupations described rather
  *   than named ("someone who fixes cars"; session 18); tuned on and held out alike.
+ * - `OTHER_WORDS_HELDOUT_JUDGED_QUERIES`: occupations named in other words, a second held-out set
+ *   ("cabbie", "night watchman"; session 19): never tuned on.
  * - `FIXTURE_JUDGED_QUERIES`: on the bundled postings, judged by the occupation each posting was
  *   generated from.
  *
@@ -55,6 +57,9 @@ export const DESCRIBED_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueri
 );
 export const DESCRIBED_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("described_heldout.jsonl", QUERIES),
+);
+export const OTHER_WORDS_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("other_words_heldout.jsonl", QUERIES),
 );
 export const FIXTURE_JUDGED_QUERIES: OccupationJudgedQuery[] = loadOccupationJudgedQueries(
   new URL("fixture.jsonl", QUERIES),

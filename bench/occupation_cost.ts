@@ -2,7 +2,10 @@
  * `deno run -A bench/occupation_cost.ts`: what finding occupations by meaning costs (docs/search.md,
  * "Occupations described (session 18)"): embedding the ESCO labels and sentences once (into a
  * temporary folder, as a first start on a machine does), reading them back (every later start),
- * and `OccupationLabels.nearest` per query, over the judged queries' vectors.
+ * and `OccupationLabels.nearest` per query, over the judged queries' vectors; session 19: also
+ * `sharedNearest` per query, and what judging an occupation found by meaning costs (the query's
+ * five nearest titles among 100,000 and 1,000,000 rows, `topRows`, and a label's mean cosine with
+ * them, `meanCosineAt`).
  *
  * @module
  */
@@ -13,6 +16,8 @@ import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { openOccupations } from "../src/search/occupations.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
 import { openModel } from "./model_compare.ts";
+import { AGREEMENT_TITLES, topRows } from "../src/index/job_index.ts";
+import { quantiseRows, TitleVectors } from "../src/index/title_vectors.ts";
 
 const encoder = new TextEncoder();
 const print = (line: string) => Deno.stdout.writeSync(encoder.encode(line + "\n"));
@@ -49,6 +54,37 @@ try {
       perQuery.push(performance.now() - t);
     });
   }
+  const shared: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    vectors.forEach((vector, i) => {
+      const t = performance.now();
+      occupations.sharedNearest(vector, texts[i]);
+      shared.push(performance.now() - t);
+    });
+  }
+  // The agreement: one pass over every row's cosine for the five largest, then two labels'
+  // products with those five rows (random rows: the cost does not depend on the values).
+  const agreementMs: Record<number, number[]> = {};
+  for (const rows of [100_000, 1_000_000]) {
+    const cosines = Float32Array.from({ length: rows }, () => Math.random() * 2 - 1);
+    const d = model.dimensions;
+    const few = Float32Array.from({ length: 16 * d }, () => Math.random() - 0.5);
+    const { values, scales } = quantiseRows(few, d);
+    const titleVectors = new TitleVectors({
+      vectors: values,
+      vectorScales: scales,
+      dimensions: d,
+      vectorOfDoc: Uint32Array.from({ length: 16 }, (_, p) => p),
+    });
+    agreementMs[rows] = [];
+    for (let round = 0; round < 9; round++) {
+      const t = performance.now();
+      const top = topRows(cosines, AGREEMENT_TITLES).map((r) => r % 16);
+      for (const label of vectors.slice(0, 2)) titleVectors.meanCosineAt(label, top);
+      agreementMs[rows].push(performance.now() - t);
+    }
+    titleVectors.close();
+  }
   const load = Deno.loadavg().map((l) => l.toFixed(2)).join(" ");
   print(`load average ${load}; ${occupations.size} occupations`);
   print(`first start (embed labels and sentences): ${(embedMs / 1000).toFixed(1)} s`);
@@ -58,6 +94,16 @@ try {
       perQuery[Math.floor(perQuery.length * 0.95)].toFixed(2)
     } ms (${perQuery.length} calls)`,
   );
+  print(
+    `sharedNearest() per query: median ${median(shared).toFixed(3)} ms, p95 ${
+      shared[Math.floor(shared.length * 0.95)].toFixed(3)
+    } ms (${shared.length} calls)`,
+  );
+  for (const [rows, ms] of Object.entries(agreementMs)) {
+    print(
+      `agreement (five nearest of ${rows} rows, two labels): median ${median(ms).toFixed(2)} ms`,
+    );
+  }
 } finally {
   await Deno.remove(fresh, { recursive: true });
   model.close();

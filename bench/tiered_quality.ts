@@ -24,6 +24,7 @@ import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
+import type { LabelAgreement } from "../src/index/index_search.ts";
 import { rankingForModel, type RankingParams, type ResultCut } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { placeToApply } from "../src/search/place_to_apply.ts";
@@ -36,6 +37,7 @@ import {
   DESCRIBED_JUDGED_QUERIES,
   HELDOUT_JUDGED_QUERIES,
   MODEL_JUDGED_QUERIES,
+  OTHER_WORDS_HELDOUT_JUDGED_QUERIES,
   SPOKEN_HELDOUT_JUDGED_QUERIES,
   SPOKEN_JUDGED_QUERIES,
   type TypedJudgedQuery,
@@ -89,6 +91,7 @@ const SETS: [string, TypedJudgedQuery[]][] = [
   ["spoken heldout", SPOKEN_HELDOUT_JUDGED_QUERIES],
   ["described (tuned)", DESCRIBED_JUDGED_QUERIES],
   ["described heldout", DESCRIBED_HELDOUT_JUDGED_QUERIES],
+  ["other words heldout", OTHER_WORDS_HELDOUT_JUDGED_QUERIES],
 ];
 
 interface Row {
@@ -120,15 +123,24 @@ async function measure(
     const place = placeToApply(index, parseSearchQuery({ q: judged.q }));
     const query = analyzeQuery(place?.rest ?? judged.q);
     const vector = await vectorFor(query.embeddingText);
-    // As the service does (src/search/search_service.ts): the labels only where the ranking says,
-    // the occupations nearest by meaning only where no label names one.
+    // As the service does (src/search/search_service.ts): the labels only where the ranking says
+    // (their vectors made with the occupations'), the nearest of the occupations sharing the phrase
+    // or those nearest by meaning only where no label names one.
     const labels = ranking.occupationLabels ? occupations.labelsFor(query.embeddingText) : [];
-    const labelVectors = labels.length ? await Promise.all(labels.map(vectorFor)) : undefined;
-    const byMeaning = ranking.occupationLabels && ranking.occupationMeanings && !labelVectors;
+    const labelVectors = labels.length
+      ? await Promise.all(labels.map((l) => occupations.labelVector(l) ?? vectorFor(l)))
+      : undefined;
+    const { occupationShared, occupationMeanings, occupationAgreement } = ranking;
+    const lazy = ranking.occupationLabels && (occupationShared || occupationMeanings) &&
+      !labelVectors;
     const named: string[] = [...labels];
-    const labelVectorsIfUsed = byMeaning
-      ? () => {
-        const near = occupations.nearest(vector, query.embeddingText);
+    const labelVectorsIfUsed = lazy
+      ? (agreement: LabelAgreement) => {
+        const text = query.embeddingText;
+        const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];
+        const near = shared.length || !occupationMeanings
+          ? shared
+          : occupations.nearest(vector, text, occupationAgreement ? agreement : undefined);
         if (!named.length) named.push(...near.map((o) => o.label));
         return near.length ? near.map((o) => o.vector) : undefined;
       }
@@ -205,7 +217,7 @@ for (const tried of tries) {
     bySet[name] = quality;
     for (const [kind, q] of Object.entries(quality).sort(([a], [b]) => a.localeCompare(b))) {
       print(
-        `  ${name.padEnd(17)} ${kind.padEnd(11)} ${String(q.queries).padStart(7)} | ${
+        `  ${name.padEnd(19)} ${kind.padEnd(11)} ${String(q.queries).padStart(7)} | ${
           q.relevance.toFixed(3).padStart(17)
         } | ${q.firstPage.toFixed(3).padStart(25)} | ${String(q.empty).padStart(5)} | ${
           q.strong.toFixed(0).padStart(6)

@@ -81,6 +81,50 @@ Deno.test("a query describing an occupation finds its postings first", async () 
   assert.ok(titles.every((t) => /barista/i.test(t)), `${q} found ${titles.join(" | ")}`);
 });
 
+Deno.test("a word several occupations share as a label names the nearest of them", async () => {
+  assert.ok(occupations);
+  // ESCO has "decorator" among the labels of painters of buildings, of ceramics, of wallpaper
+  // and more: too many for `labelsFor`, and no title says "decorator" (session 19).
+  const q = "decorator";
+  assert.deepEqual(occupations.labelsFor(q), []);
+  const [vector] = await realIndex.embedder.embed([q]);
+  const named = occupations.sharedNearest(vector, q).map((o) => o.label);
+  assert.ok(named.some((label) => /painter/.test(label)), named.join(", "));
+  const ranked = await realIndex.service.search(
+    parseSearchQuery({ q, sort: "relevance", top_k: "3" }),
+  );
+  const titles = ranked.results.map((r) => r.job_title);
+  assert.ok(titles.some((t) => /\bpainters?\b/i.test(t)), `${q} found ${titles.join(" | ")}`);
+});
+
+Deno.test("an occupation found by meaning that the query's nearest titles disagree with is not taken", async () => {
+  // Session 18 took a packing machinery engineer for "person who delivers parcels" (its
+  // description sentence is about packages): engineers' postings then came before couriers'.
+  // Its label does not agree with the titles the query's own vector finds nearest (delivery
+  // drivers), so it is not taken (docs/search.md, session 19).
+  const q = "person who delivers parcels";
+  const ranked = await realIndex.service.search(
+    parseSearchQuery({ q, sort: "relevance", top_k: "10" }),
+  );
+  const titles = ranked.results.map((r) => r.job_title);
+  assert.ok(titles.some((t) => /delivery driver/i.test(t)), titles.join(" | "));
+  assert.ok(!titles.some((t) => /engineer/i.test(t)), `${q} found ${titles.join(" | ")}`);
+});
+
+Deno.test("a named label's vector is the one embedding the label gives", async () => {
+  assert.ok(occupations);
+  // The service uses the occupations' own vectors for the labels a query names, so that a query
+  // is one embedding; they must be what embedding the label would give.
+  for (const label of ["cocktail bartender", "pharmacist", "door supervisor"]) {
+    const [embedded] = await realIndex.embedder.embed([label]);
+    const own = occupations.labelVector(label);
+    assert.ok(own, label);
+    let cosine = 0;
+    for (let k = 0; k < embedded.length; k++) cosine += embedded[k] * own[k];
+    assert.ok(cosine > 0.999, `${label}: cosine ${cosine}`);
+  }
+});
+
 Deno.test("a query that names no occupation is given none by meaning", async () => {
   assert.ok(occupations);
   // The unrelated queries of docs/search.md: a nearest occupation far off must not lift titles.

@@ -23,6 +23,13 @@ export interface PlaceFilter {
   remote?: boolean;
 }
 
+/**
+ * What the index offers `labelVectorsIfUsed` to judge an occupation found by meaning with: the
+ * mean cosine of a vector with the titles nearest the query's own vector
+ * (`AGREEMENT_TITLES` of them, src/index/job_index.ts), by what the query's words found.
+ */
+export type LabelAgreement = (vector: Float32Array) => number;
+
 export interface IndexSearch {
   query: AnalyzedQuery;
   /** The query's embedding; unused in `keyword` mode. */
@@ -37,9 +44,10 @@ export interface IndexSearch {
   /**
    * Where `labelVectors` is absent: asked for them only where they would be used (no posting has
    * all the query's words), so that a query the titles name pays nothing for finding them
-   * (the occupations nearest by meaning, src/index/occupation_labels.ts `nearest`).
+   * (the occupations nearest by meaning, src/index/occupation_labels.ts `nearest`); given how far
+   * a vector agrees with the titles the query's own vector found nearest.
    */
-  labelVectorsIfUsed?: () => Float32Array[] | undefined;
+  labelVectorsIfUsed?: (agreement: LabelAgreement) => Float32Array[] | undefined;
   filters?: FilterValues;
   /** Where `near` places lie; without it a `near` filter lets nothing through. */
   context?: FilterContext;

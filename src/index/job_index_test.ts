@@ -4,7 +4,7 @@ import type { Job } from "../domain/job.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 import { assembleIndexData, embeddingTextOf, type JobIndexData } from "./job_index_data.ts";
 import { buildPositionText } from "./position_text.ts";
-import { JobIndex } from "./job_index.ts";
+import { AGREEMENT_TITLES, JobIndex, topRows } from "./job_index.ts";
 
 function job(n: number, title: string, extra: Partial<Job> = {}): Job {
   return {
@@ -397,4 +397,46 @@ Deno.test("prepareForDeltas() works through the postings a slice at a time, lett
   let asked = 0;
   await big.prepareForDeltas({ slice: 5, stop: () => ++asked > 2 });
   assert.equal(asked, 3, "it asks before each slice and stops at the first yes");
+});
+
+Deno.test("topRows() property: the rows of the largest values, largest first, ties by row", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 40 }),
+      fc.integer({ min: 1, max: 8 }),
+      (values, k) => {
+        const array = Float32Array.from(values);
+        const expected = values.map((v, r) => ({ v, r }))
+          .sort((a, b) => b.v - a.v || a.r - b.r).slice(0, k).map(({ r }) => r);
+        assert.deepEqual(topRows(array, k), expected);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("JobIndex.search(): an occupation found by meaning is judged by the query's own nearest titles", () => {
+  // Six titles, each on its own axis; the query nearest the first, then the second, ...
+  const titles = Array.from({ length: 6 }, (_, i) => job(200 + i, `Mixer ${i}`));
+  const index = new JobIndex(indexOf(titles, titles.map((_, i) => axis(i))));
+  const weights = [6, 5, 4, 3, 2, 1];
+  const norm = Math.hypot(...weights);
+  const vector = new Float32Array(DIMENSIONS);
+  weights.forEach((w, i) => vector[i] = w / norm);
+  const judged: number[] = [];
+  index.search({
+    query: analyzeQuery("mixologist"),
+    vector,
+    labelVectorsIfUsed: (agreement) => {
+      judged.push(agreement(axis(0)), agreement(axis(4)), agreement(axis(5)));
+      return undefined;
+    },
+    sort: "relevance",
+  });
+  // The mean over the query's nearest AGREEMENT_TITLES (5) titles: the sixth is not among them.
+  assert.equal(AGREEMENT_TITLES, 5);
+  assert.ok(Math.abs(judged[0] - 1 / 5) < 0.01, String(judged[0]));
+  assert.ok(Math.abs(judged[1] - 1 / 5) < 0.01, String(judged[1]));
+  assert.ok(Math.abs(judged[2]) < 0.01, String(judged[2]));
+  index.close();
 });

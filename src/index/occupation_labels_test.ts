@@ -2,8 +2,10 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import {
   LABEL_NEAR,
+  MEANING_AGREEMENT,
   MOST_NEAREST,
   MOST_OCCUPATIONS,
+  MOST_SHARED,
   type Occupation,
   OccupationLabels,
   occupationOf,
@@ -172,6 +174,22 @@ Deno.test("nearest() names the occupations whose sentence and label are both nea
   assert.deepEqual(table.nearest(new Float32Array(8), "x"), []);
 });
 
+Deno.test("nearest() with an agreement takes only occupations whose label agrees with it", () => {
+  const table = near([0.9, 0.8, 0.3], [0.8, 0.9, 0.95]);
+  assert.deepEqual(table.nearest(AXIS, "q").map((o) => o.label), ["role 0", "role 1"]);
+  // The agreement the index gives, here by the label's first value: role 0's label (0.8) falls
+  // short of a bar of 0.85, role 1's (0.9) reaches it.
+  const seen: number[] = [];
+  const agreement = (label: Float32Array) => {
+    seen.push(label[0]);
+    return label[0] - 0.85 + MEANING_AGREEMENT;
+  };
+  assert.deepEqual(table.nearest(AXIS, "q", agreement).map((o) => o.label), ["role 1"]);
+  // Asked only of the occupations otherwise taken.
+  assert.deepEqual(seen.map((v) => Math.round(v * 100)), [80, 90]);
+  assert.deepEqual(table.nearest(AXIS, "q", () => MEANING_AGREEMENT - 0.01), []);
+});
+
 Deno.test("withVectors() refuses vectors that are not one row per occupation", () => {
   const occupations = [{ label: "a", labels: "a" }, { label: "b", labels: "b" }];
   assert.throws(() =>
@@ -202,6 +220,86 @@ Deno.test("nearest() property: only near occupations, the nearest sentences firs
         }
         const expected = ranked.filter(({ i }) => rows[i][1] >= LABEL_NEAR + 1e-6).map((r) => r.i);
         for (const i of expected) assert.ok(named.includes(i), `${i} near but not named`);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+/** `count` occupations sharing the label "night worker", occupation `i`'s label at `labels[i]`. */
+function sharing(labels: number[]): OccupationLabels {
+  const occupations = labels.map((_, i) => ({
+    label: `Role ${i}`,
+    labels: `role ${i} night worker`,
+  }));
+  return new OccupationLabels(occupations).withVectors({
+    model: "m",
+    dimensions: D,
+    labels: Float32Array.from(labels.flatMap((c) => at(c, 2))),
+    sentences: Float32Array.from(labels.flatMap(() => at(0))),
+  });
+}
+
+Deno.test("sharedNearest() names the nearest few of the occupations a phrase is shared by", () => {
+  const table = sharing([0.1, 0.6, 0.3, 0.9, 0.2]);
+  assert.deepEqual(table.labelsFor("night worker"), []);
+  assert.deepEqual(
+    table.sharedNearest(AXIS, "Night Worker").map((o) => o.label),
+    ["role 3", "role 1"].slice(0, MOST_SHARED),
+  );
+  // With each its label's own vector: nothing is embedded.
+  assert.deepEqual(
+    [...table.sharedNearest(AXIS, "night worker")[0].vector],
+    at(0.9, 2).map(Math.fround),
+  );
+  // Few enough holders are named by `labelsFor` instead; a phrase no label holds, an occupation's
+  // own preferred label, no vectors, another width: none.
+  assert.deepEqual(sharing([0.1, 0.6, 0.3]).sharedNearest(AXIS, "night worker"), []);
+  assert.deepEqual(table.sharedNearest(AXIS, "day worker"), []);
+  assert.deepEqual(table.sharedNearest(AXIS, "role 2"), []);
+  assert.deepEqual(table.sharedNearest(new Float32Array(8), "night worker"), []);
+  const many = Array.from({ length: 5 }, (_, i) => ({ label: `r ${i}`, labels: `r ${i} w` }));
+  assert.deepEqual(new OccupationLabels(many).sharedNearest(AXIS, "w"), []);
+});
+
+Deno.test("labelVector() is the preferred label's own vector", () => {
+  const table = sharing([0.1, 0.6, 0.3, 0.9]);
+  assert.deepEqual([...table.labelVector("role 1")!], at(0.6, 2).map(Math.fround));
+  assert.equal(table.labelVector("night worker"), undefined);
+  assert.equal(new OccupationLabels([{ label: "a", labels: "a" }]).labelVector("a"), undefined);
+});
+
+Deno.test("sharedNearest() property: only holders of the phrase, the nearest by label, a few", () => {
+  const cosine = fc.double({ min: -1, max: 1, noNaN: true });
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(cosine, fc.boolean()), { minLength: 1, maxLength: 12 }),
+      (rows) => {
+        // Occupation i holds the phrase where its flag says so.
+        const occupations = rows.map(([, holds], i) => ({
+          label: `Role ${i}`,
+          labels: `role ${i}${holds ? " night worker" : ""}`,
+        }));
+        const table = new OccupationLabels(occupations).withVectors({
+          model: "m",
+          dimensions: D,
+          labels: Float32Array.from(rows.flatMap(([c]) => at(c, 2))),
+          sentences: Float32Array.from(rows.flatMap(() => at(0))),
+        });
+        const named = table.sharedNearest(AXIS, "night worker")
+          .map((o) => Number(o.label.split(" ")[1]));
+        const holders = rows.flatMap(([c, holds], i) => holds ? [{ c: Math.fround(c), i }] : []);
+        if (holders.length <= MOST_OCCUPATIONS) {
+          assert.deepEqual(named, []);
+          return;
+        }
+        assert.equal(named.length, MOST_SHARED);
+        for (const i of named) assert.ok(rows[i][1], `role ${i} does not hold the phrase`);
+        // No holder left out is nearer than one taken.
+        const least = Math.min(...named.map((i) => Math.fround(rows[i][0])));
+        for (const { c, i } of holders) {
+          if (!named.includes(i)) assert.ok(c <= least + 1e-6, `role ${i} is nearer`);
+        }
       },
     ),
     { numRuns: 300 },

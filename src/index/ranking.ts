@@ -44,6 +44,18 @@ export interface RankingParams {
    * `occupationLabels`; measured for one model only; absent: off.
    */
   occupationMeanings?: boolean;
+  /**
+   * Where a phrase of the query is a label of more occupations than `labelsFor` names, take the
+   * two of them nearest the query (`OccupationLabels.sharedNearest`) as if named, before looking
+   * by meaning. Needs `occupationLabels`; measured for one model only; absent: off.
+   */
+  occupationShared?: boolean;
+  /**
+   * Take an occupation found by meaning only where its label agrees with the titles the query's
+   * own vector found nearest (`MEANING_AGREEMENT` in src/index/occupation_labels.ts). Needs
+   * `occupationMeanings`; measured for one model only; absent: off.
+   */
+  occupationAgreement?: boolean;
 }
 
 /** Which postings, by score, make a query's result set. */
@@ -167,6 +179,12 @@ const BY_MODEL: Record<string, { ranking: RankingParams; cut: ResultCut }> = {
       // where no label names one raised the model set's paraphrases from 0.458 to 0.487 and the
       // described occupations from 0.671 to 0.744.
       occupationMeanings: true,
+      // Session 19 (docs/search.md, "Occupations on both sides"): a phrase several occupations
+      // share names the two nearest the query: the model set's paraphrases 0.505 to 0.519.
+      occupationShared: true,
+      // Session 19: an occupation found by meaning must agree with the query's own nearest titles
+      // (described set 0.744 to 0.760, first page 0.516 to 0.550; spoken 0.749 to 0.757).
+      occupationAgreement: true,
     },
     // weakRelativeCut (session 18): where even the best match is weak, the strong set keeps what
     // is within 90% of it ("handyman": 61 strong matches → 3; the rest stays listed as close).

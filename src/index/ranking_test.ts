@@ -86,6 +86,8 @@ Deno.test("rankingForModel() serves the measured settings of docs/search.md", ()
       cosineCeiling: 0.9,
       occupationLabels: true,
       occupationMeanings: true,
+      occupationShared: true,
+      occupationAgreement: true,
     },
     cut: {
       minScore: 0.45,

@@ -98,6 +98,7 @@ export class TitleVectors {
   readonly #kernel: Int8Rows;
   readonly #dimensions: number;
   readonly #vectorOfDoc: Uint32Array;
+  readonly #scales: Float32Array;
   /** The vector `prefetch` set in the kernel, until `begin` uses it. */
   #prefetched: Float32Array | null = null;
 
@@ -128,6 +129,7 @@ export class TitleVectors {
     }
     this.#vectorOfDoc = vectorOfDoc;
     this.#dimensions = dimensions;
+    this.#scales = vectorScales;
     const screened = screenFits(rows, dimensions) &&
       (options.screen ?? rows * dimensions >= SCREEN_MIN_BYTES);
     this.#kernel = new Int8Rows(vectors, vectorScales, dimensions, {
@@ -198,6 +200,25 @@ export class TitleVectors {
     if (this.#prefetched !== vector) kernel.setQuery(vector);
     this.#prefetched = null;
     return kernel.screenAll(bars.titleBar, bars.wordBar);
+  }
+
+  /**
+   * The mean cosine of `vector` with the rows `rows`, computed here for those rows alone (exact
+   * whether or not a search screens), leaving the kernel's query and cosines as they were. 0 for
+   * no rows.
+   */
+  meanCosineAt(vector: Float32Array, rows: readonly number[]): number {
+    this.#checkWidth(vector);
+    if (rows.length === 0) return 0;
+    const d = this.#dimensions;
+    const values = this.#kernel.rows;
+    let total = 0;
+    for (const r of rows) {
+      let sum = 0;
+      for (let k = 0, at = r * d; k < d; k++, at++) sum += vector[k] * values[at];
+      total += sum * this.#scales[r];
+    }
+    return total / rows.length;
   }
 
   /** The int8 rows, in the kernel's memory. */

@@ -64,6 +64,30 @@ Deno.test("every row's cosine is its int8 values' product with the query times t
   }
 });
 
+Deno.test("meanCosineAt() is the mean of the rows' cosines, and leaves the kernel's pass alone", () => {
+  const floats = clusteredRows(200, DIMENSIONS);
+  const { values, scales } = quantiseRows(floats, DIMENSIONS);
+  const vectors = new TitleVectors({
+    vectors: values,
+    vectorScales: scales,
+    dimensions: DIMENSIONS,
+    vectorOfDoc: Uint32Array.from({ length: 200 }, (_, p) => p),
+  });
+  const query = floats.slice(0, DIMENSIONS);
+  const other = floats.slice(7 * DIMENSIONS, 8 * DIMENSIONS);
+  const cosines = vectors.begin(query).slice();
+  const rows = [3, 42, 199];
+  const otherCosines = vectors.cosines(other).slice();
+  vectors.begin(query);
+  const mean = vectors.meanCosineAt(other, rows);
+  const expected = rows.reduce((sum, r) => sum + otherCosines[r], 0) / rows.length;
+  assert.ok(Math.abs(mean - expected) < 1e-4, `${mean} against ${expected}`);
+  // The cosines of the pass under way are untouched.
+  assert.deepEqual([...vectors.begin(query)], [...cosines]);
+  assert.equal(vectors.meanCosineAt(other, []), 0);
+  assert.throws(() => vectors.meanCosineAt(new Float32Array(8), rows), /dimensions/);
+});
+
 Deno.test("quantiseRows(): a row's largest value is ±127, each within half a step of its float", () => {
   fc.assert(
     fc.property(

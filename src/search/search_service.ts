@@ -158,8 +158,9 @@ class SnapshotSearchService implements JobSearchService {
 
   /**
    * Vectors of the occupation labels `text` names, where the model's ranking uses them; else, where
-   * it uses them too, the occupations nearest by meaning, found only if the index asks (a query the
-   * titles name does not pay for the look-up).
+   * it uses them too, the nearest of the occupations that share the phrase as a label, or the
+   * occupations nearest by meaning, found only if the index asks (a query the titles name does not
+   * pay for the look-up).
    */
   async #labelVectors(
     text: string,
@@ -170,21 +171,31 @@ class SnapshotSearchService implements JobSearchService {
   ): Promise<Pick<IndexSearch, "labelVectors" | "labelVectorsIfUsed">> {
     const occupations = this.#occupations;
     if (!ranking?.occupationLabels || !occupations) return {};
+    // The occupations' own vectors only where they are of the model that embedded the query and
+    // the titles (not while a stand-in serves).
+    const sameModel = !served.queryEmbedder && occupations.vectorModel === index.data.model;
     const labels = occupations.labelsFor(text);
     if (labels.length > 0) {
+      // A label's vector made with the others is what embedding it again would give: the query
+      // stays one embedding.
       return {
-        labelVectors: await Promise.all(labels.map((label) => this.#queryVector(label, served))),
+        labelVectors: await Promise.all(
+          labels.map((label) =>
+            (sameModel ? occupations.labelVector(label) : undefined) ??
+              this.#queryVector(label, served)
+          ),
+        ),
       };
     }
-    // By meaning only with the vectors of the model that embedded the query and the titles.
-    if (
-      !ranking.occupationMeanings || served.queryEmbedder ||
-      occupations.vectorModel !== index.data.model
-    ) return {};
+    const { occupationShared, occupationMeanings, occupationAgreement } = ranking;
+    if (!sameModel || (!occupationShared && !occupationMeanings)) return {};
     return {
-      labelVectorsIfUsed: () => {
-        const near = occupations.nearest(vector, text);
-        return near.length ? near.map((o) => o.vector) : undefined;
+      labelVectorsIfUsed: (agreement) => {
+        const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];
+        const found = shared.length || !occupationMeanings
+          ? shared
+          : occupations.nearest(vector, text, occupationAgreement ? agreement : undefined);
+        return found.length ? found.map((o) => o.vector) : undefined;
       },
     };
   }
