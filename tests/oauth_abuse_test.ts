@@ -5,7 +5,8 @@
  * limits count per client network (IPv4 /24, IPv6 /64), and there is no budget shared by all.
  * Revoking or replaying a refresh token ends its whole grant. The floods from many networks run
  * in-process with the client address set as the connection guard sets it; the flood of one
- * address runs against a real server process.
+ * address runs against `jobseek serve` behind its connection guard, on a port (in this worker:
+ * no server is killed or shares the store, so the process is not the point).
  */
 import { strict as assert } from "node:assert";
 import { pkceChallenge } from "../src/auth/oauth_pkce.ts";
@@ -19,7 +20,7 @@ import {
 } from "../src/http/address_limit.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { createTestSearch, defaultTestJobs } from "./helpers.ts";
-import { startServerProcess } from "./server_process.ts";
+import { startServerInWorker } from "./server_process.ts";
 import { startTestServer, type TestServer } from "./test_server.ts";
 
 const REDIRECT = "http://127.0.0.1:53682/callback";
@@ -441,7 +442,7 @@ Deno.test({
 }, async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_flood_" });
   const kvPath = `${dir}/kv.sqlite3`;
-  const server = await startServerProcess({ JOBSEEK_KV: kvPath });
+  const server = await startServerInWorker({ JOBSEEK_KV: kvPath });
   const size = async () => {
     let total = 0;
     for (const suffix of ["", "-wal", "-shm"]) {

@@ -2,7 +2,9 @@
  * A server started on a store whose index was built with another model (an operator changed
  * `JOBSEEK_MODEL`) serves that index, its queries embedded with that model, while it builds the
  * index of its own model in the background; `/healthz` stays 200 and says what is being built and
- * how far; once built, the new index serves. A real `jobseek serve` process on a real store file.
+ * how far; once built, the new index serves. `jobseek serve` on a real store file, run in this
+ * worker (no server is killed or shares the store); its build runs in a publish process of its own,
+ * as a process's does, and the test checks that it did.
  */
 import { strict as assert } from "node:assert";
 import { loadConfig } from "../src/config.ts";
@@ -12,7 +14,7 @@ import { openEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
-import { startServerProcess } from "./server_process.ts";
+import { startServerInWorker } from "./server_process.ts";
 import { openVectorCache } from "./vector_cache.ts";
 
 interface Health {
@@ -53,7 +55,7 @@ Deno.test({
 
     // The configured model now is the default one (all-MiniLM), whose index the store lacks.
     const model = findModel(DEFAULT_MODEL_ID).stamp;
-    const server = await startServerProcess({
+    const server = await startServerInWorker({
       JOBSEEK_KV: kvPath,
       JOBSEEK_MODEL: DEFAULT_MODEL_ID,
       // A search every 50 ms or so while the build runs.
