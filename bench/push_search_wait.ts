@@ -6,7 +6,7 @@
  * one search at a time, a 20 ms pause between them, the same five queries (their vectors cached
  * after the first round, as a busy server's are). A push window lasts from `POST /v1/postings` of
  * N new postings (default 1,000) until one of them is found; the quiet window that goes with it
- * lasts as long. Prints one JSON line: p50/p90/max of each window's searches (ms, as the client
+ * lasts as long; the 3 s after each push (a compaction it called for) are in neither. Prints one JSON line: p50/p90/max of each window's searches (ms, as the client
  * saw them), the push's reply and time to searchable (median, max) and the load average.
  * `--logs FILE` writes the server's log lines there.
  *
