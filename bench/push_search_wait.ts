@@ -5,8 +5,8 @@
  * there are); each round runs a quiet window and a push window, in alternating order, with the same
  * client: one search at a time, a 20 ms pause between them, the same five queries (their vectors
  * cached before anything is timed, as a busy server's are). A push window lasts from
- * `POST /v1/postings` of N new postings (default 1,000) until one of them is found; the quiet window
- * that goes with it lasts as long; the 3 s after each push (a compaction it called for) are in
+ * `POST /v1/postings` of N new postings (default 1,000) until one of them is found; the quiet
+ * window that goes with it lasts as long; the 3 s after each push (a compaction it called for) are in
  * neither. Prints one JSON line: p50/p90/max of each window's searches (ms, as the client saw
  * them), the push's reply and time to searchable (median, max) and the load average. `--logs FILE`
  * writes the server's log lines there.
