@@ -103,6 +103,33 @@ Deno.test("the default model embeds the same text alike alone and in a batch of 
   assert.ok(Math.max(...alone.map((v, k) => Math.abs(v - batch[1][k]))) < 1e-4);
 });
 
+Deno.test("the model lets a server answer between two of its batches: a request made while it embeds is answered before it ends", async () => {
+  // A push's titles are embedded on the serving thread (src/search/publish_delta.ts); a search
+  // arriving meanwhile waited for the last batch (docs/scaling.md, session 19). Eight batches of 64.
+  const embedder = await modelEmbedder();
+  const texts = Array.from({ length: 512 }, (_, i) => `night shift warehouse operative ${i} grade`);
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => new Response("ok"),
+  );
+  try {
+    const settled: string[] = [];
+    const embedding = embedder.embed(texts).then((vectors) => {
+      settled.push("embedding");
+      return vectors;
+    });
+    const answered = fetch(`http://127.0.0.1:${server.addr.port}/`)
+      .then((response) => response.text())
+      .then((body) => settled.push(`answer ${body}`));
+    const vectors = await embedding;
+    await answered;
+    assert.equal(vectors.length, texts.length);
+    assert.deepEqual(settled, ["answer ok", "embedding"]);
+  } finally {
+    await server.shutdown();
+  }
+});
+
 Deno.test("obtainModel() fetches from a hub mirror, checks every file and never keeps a bad one", async (t) => {
   const source = await verifiedModelDir();
   const modelDir = await Deno.makeTempDir({ prefix: "jobseek-models-" });

@@ -35,6 +35,19 @@ export interface OnnxEmbedder extends Embedder {
   close(): void;
 }
 
+/**
+ * Waits for a timer, so the event loop goes idle between two of the model's batches. Each batch is
+ * one synchronous call (`session.run` wraps it in a `setImmediate`), and a loop that always has an
+ * immediate to run never stops to poll its sockets: while a push's 1,000 titles were embedded on a
+ * serving process (about 16 batches), searches waited until the last batch for their bytes and KV
+ * replies, 1.5-3.5 s at load 10, though timers still fired (docs/scaling.md, "Searches while a push
+ * is stored (session 19, 2026-11-29)"). A timer lets it poll, between batches only: a query's one
+ * text pays nothing.
+ */
+function betweenBatches(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 interface EncodedText {
   ids: number[];
   index: number;
@@ -139,6 +152,7 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions): Promise<
       const out: Float32Array[] = new Array(texts.length);
       const encoded = texts.map(encode).sort((a, b) => a.ids.length - b.ids.length);
       for (let i = 0; i < encoded.length; i += batchSize) {
+        if (i > 0) await betweenBatches();
         await runBatch(encoded.slice(i, i + batchSize), out);
       }
       return out;
