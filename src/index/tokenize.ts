@@ -139,8 +139,9 @@ const englishStemmer = tokenizer.createTokenizer({ language: "english", stemming
  * ```
  */
 export function stem(word: string): string {
-  const exception = STEM_EXCEPTIONS[word];
-  if (exception !== undefined) return exception;
+  // Own keys only: "constructor" would otherwise find Object's, and a posting saying it broke
+  // every publish (Orama's tree took the function for a word).
+  if (Object.hasOwn(STEM_EXCEPTIONS, word)) return STEM_EXCEPTIONS[word];
   if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
   return englishStemmer(word);
 }
