@@ -62,7 +62,9 @@ function fieldTermsOfTexts(texts: readonly string[]): { terms: FieldTerms; lengt
   const entryWord = new U32List();
   const entryPosting = new U32List();
   const entryCount = new U32List();
-  const inPosting = new Map<number, number>();
+  // Per word: the last posting it was seen in and its entry there, grown with the words.
+  let lastSeen = new Int32Array(1024);
+  let entryAt = new Uint32Array(1024);
   for (let p = 0; p < texts.length; p++) {
     const tokens = tokenize(texts[p]);
     lengths[p] = tokens.length;
@@ -71,18 +73,33 @@ function fieldTermsOfTexts(texts: readonly string[]): { terms: FieldTerms; lengt
       if (w === undefined) {
         wordOf.set(token, w = words.length);
         words.push(token);
+        if (w === lastSeen.length) {
+          const seen = new Int32Array(w * 2);
+          seen.set(lastSeen);
+          lastSeen = seen;
+          const at = new Uint32Array(w * 2);
+          at.set(entryAt);
+          entryAt = at;
+        }
+        lastSeen[w] = -1;
       }
-      inPosting.set(w, (inPosting.get(w) ?? 0) + 1);
-    }
-    for (const [w, count] of inPosting) {
-      if (count > 0xffff) {
-        throw new RangeError(`Cannot save index: "${words[w]}" occurs ${count} times`);
+      if (lastSeen[w] === p) {
+        entryCount.values[entryAt[w]]++;
+        continue;
       }
+      lastSeen[w] = p;
+      entryAt[w] = entryWord.length;
       entryWord.push(w);
       entryPosting.push(p);
-      entryCount.push(count);
+      entryCount.push(1);
     }
-    inPosting.clear();
+  }
+  for (let e = 0; e < entryCount.length; e++) {
+    if (entryCount.values[e] > 0xffff) {
+      throw new RangeError(
+        `Cannot save index: "${words[entryWord.values[e]]}" occurs ${entryCount.values[e]} times`,
+      );
+    }
   }
   // Words sorted by UTF-16 code units, as a FieldTerms holds them; each one's postings counted,
   // then placed in the order read, which is position order.
