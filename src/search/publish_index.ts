@@ -15,7 +15,7 @@ import { embeddingTextOf } from "../index/job_index_data.ts";
 import { BUILD_SLICE } from "../index/position_text.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
 import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
-import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 
 export interface PublishProgress {
@@ -270,14 +270,15 @@ export async function publishIndex(
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
   // Servers load the terms as built here rather than indexing every posting again.
-  const bytes = await encodeSnapshot({ ...data, ...joined! });
+  const pieces = await encodeSnapshotPieces({ ...data, ...joined! });
+  const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
   const docCount = jobs.length;
   // All the snapshot holds is in its bytes now: the postings and their text (gigabytes at
   // 1,000,000) are let go before the bytes are written out, which copies them again.
   jobs.length = 0;
   joined = null;
   collectGarbage();
-  const snapshotId = await store.snapshots.publishSnapshot(bytes, {
+  const snapshotId = await store.snapshots.publishSnapshot(pieces, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     docCount,
     model: embedder.model,
@@ -296,7 +297,7 @@ export async function publishIndex(
     embedded,
     embed_ms: Math.round(embedMs),
     index_ms: Math.round(indexMs),
-    snapshot_bytes: bytes.byteLength,
+    snapshot_bytes: snapshotBytes,
     total_ms: Math.round(performance.now() - started),
   });
   return { snapshotId, docCount };
