@@ -29,12 +29,22 @@ const option = (name: string) => {
   const at = Deno.args.indexOf(name);
   return at < 0 ? undefined : Number(Deno.args[at + 1]);
 };
-const phases = new Map<string, { s: number; rssMib: number; heapMib: number }>();
+/** This process's CPU seconds so far, every thread's (Linux /proc/self/stat: utime + stime). */
+const cpuSeconds = () => {
+  const fields = Deno.readTextFileSync("/proc/self/stat").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const phases = new Map<
+  string,
+  { s: number; cpuS: number; rssMib: number; heapMib: number }
+>();
+let phaseCpu = cpuSeconds();
 let phase = "start";
 let phaseStarted = performance.now();
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 const sample = () => {
-  const row = phases.get(phase) ?? { s: 0, rssMib: 0, heapMib: 0 };
+  const row = phases.get(phase) ?? { s: 0, cpuS: 0, rssMib: 0, heapMib: 0 };
+  row.cpuS = Math.round((cpuSeconds() - phaseCpu) * 10) / 10;
   row.rssMib = Math.max(row.rssMib, mib(Deno.memoryUsage().rss));
   row.heapMib = Math.max(row.heapMib, mib(Deno.memoryUsage().heapUsed));
   row.s = Math.round((performance.now() - phaseStarted) / 100) / 10;
@@ -42,6 +52,7 @@ const sample = () => {
 };
 const timer = setInterval(sample, 200);
 const started = performance.now();
+const startedCpu = cpuSeconds();
 await publishIndex(store, {
   embedder,
   logger: silentLogger,
@@ -52,6 +63,7 @@ await publishIndex(store, {
     sample();
     phase = progress.phase;
     phaseStarted = performance.now();
+    phaseCpu = cpuSeconds();
   },
 });
 sample();
@@ -60,6 +72,7 @@ store.close();
 Deno.stdout.writeSync(new TextEncoder().encode(
   JSON.stringify({
     publish_s: Math.round((performance.now() - started) / 100) / 10,
+    publish_cpu_s: Math.round((cpuSeconds() - startedCpu) * 10) / 10,
     phases: Object.fromEntries(phases),
     ...processMemory(Deno.pid),
     load_average: Deno.loadavg(),

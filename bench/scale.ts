@@ -7,14 +7,18 @@
  * product's own publish step, then a fresh process starts cold on the store file and searches
  * (judged queries, query vector cached and not, with and without a filter). The last line of
  * output is one JSON object. With `--kv PATH` the store is kept; run again on a store that holds
- * the corpus, the bench publishes and measures it again without storing it (`store_s` null). Past
- * ~200,000 postings the publish needs more than V8's default heap (4 GiB on a 24 GiB machine): the
- * task gives it 10 GiB (1,000,000 postings peaked at 8.96 GiB RSS with 8 GiB), and the cold
- * process gets the same heap. Without the task, pass `--v8-flags=--max-old-space-size=MIB`.
- * `publish_peak_rss_mib` is this process's peak RSS during the publish (Linux VmHWM, cleared
- * before it); with the task's 10 GiB heap V8 collects later than with a server's default one, so
- * `deno run -A bench/publish_memory.ts --kv PATH --random-vectors` shows the publish under the
- * default heap, phase by phase.
+ * the corpus, the bench publishes and measures it again without storing it (`store_s` null).
+ *
+ * The publish runs as a server runs it (src/search/publish_in_child.ts): in a process of its own
+ * with V8's default heap and `--expose-gc`, the heap `deno task serve`'s publish child has.
+ * `publish_s` is that process's whole life (its start included, as a server waits for it),
+ * `publish_peak_rss_mib` its peak RSS (Linux VmHWM), `publish_heap_limit_mib` its heap limit. A
+ * publish that does not fit the default heap fails the bench, as it would fail a server's rebuild.
+ * Before session 19 the bench published in its own process with the task's 10 GiB heap, where V8
+ * collects later: its peak (8,240 MiB at 1,000,000) was not what a server's publish holds. The
+ * cold process still gets the task's heap (`--v8-flags=--max-old-space-size=MIB` without the
+ * task). `deno run -A bench/publish_memory.ts --kv PATH --random-vectors` shows a publish under the
+ * default heap phase by phase.
  *
  * Then a `jobseek serve` on the store answers REST over real HTTP (bench/rest_served.ts): `rest_rps_1`,
  * `rest_rps_16` and `rest_p50_ms_16` with `--search-processes N` search processes (default: one a
@@ -67,18 +71,6 @@ function flag(name: string): string | undefined {
 }
 
 const RANDOM_MODEL = "random-unit-384@bench";
-
-/**
- * Starts this process's peak RSS (VmHWM) afresh (Linux: /proc/self/clear_refs), so that the peak
- * read after the publish is the publish's, not the storing's; elsewhere it stays the process's.
- */
-function resetPeakRss(): void {
-  try {
-    Deno.writeTextFileSync("/proc/self/clear_refs", "5");
-  } catch {
-    // Not Linux: the peak is the whole process's.
-  }
-}
 
 /**
  * Vectors without a model: each word gets a random unit vector (seeded by the word), a text the
@@ -402,11 +394,58 @@ async function compactionAfterPushes(
   }
 }
 
+/**
+ * Publishes the store in a process of its own with V8's default heap and `--expose-gc`, as a
+ * server's publish child runs (src/search/publish_in_child.ts; that child opens a catalog model by
+ * name, which the random vectors are not). Fails when the publish does.
+ */
+async function publishInChild(kvPath: string, random: boolean): Promise<{
+  published: { snapshotId: string; docCount: number };
+  peak_rss_mib: number | null;
+  heap_limit_mib: number;
+}> {
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--v8-flags=--expose-gc",
+      "--allow-all",
+      import.meta.filename!,
+      "--publish-child",
+      kvPath,
+      ...(random ? ["--random-vectors"] : []),
+    ],
+    stderr: "inherit",
+  }).output();
+  if (!child.success) throw new Error("Cannot measure: the publish process failed");
+  return JSON.parse(new TextDecoder().decode(child.stdout).trim().split("\n").pop()!);
+}
+
+/** The publish process of {@linkcode publishInChild}: publishes and prints what it held. */
+async function publishHere(kvPath: string, random: boolean): Promise<void> {
+  const store = await openStore(kvPath);
+  try {
+    const published = await publishIndex(store, {
+      embedder: await openEmbedder(random),
+      logger: silentLogger,
+    });
+    print(JSON.stringify({
+      published,
+      peak_rss_mib: processMemory(Deno.pid).peak_rss_mib,
+      heap_limit_mib: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
+    }));
+  } finally {
+    store.close();
+  }
+}
+
 if (import.meta.main) {
   const random = Deno.args.includes("--random-vectors");
   const childKv = flag("--serve-child");
+  const publishKv = flag("--publish-child");
   if (childKv) {
     print(JSON.stringify(await serveAndSearch(childKv, random)));
+  } else if (publishKv) {
+    await publishHere(publishKv, random);
   } else {
     const postings = Number(flag("--postings") ?? "20000");
     if (!Number.isInteger(postings) || postings < 1) {
@@ -450,11 +489,10 @@ if (import.meta.main) {
         if (!flag("--kv")) await Deno.remove(dir, { recursive: true });
         Deno.exit(0);
       }
-      resetPeakRss();
       const publishStarted = performance.now();
-      const published = await publishIndex(store, { embedder, logger: silentLogger });
+      const publishChild = await publishInChild(kvPath, random);
+      const published = publishChild.published;
       const publishS = (performance.now() - publishStarted) / 1000;
-      const publishPeakRss = processMemory(Deno.pid).peak_rss_mib;
       const meta = await store.snapshots.readSnapshotMeta(published.snapshotId);
       const snapshotMib = ((await store.snapshots.readSnapshot(published.snapshotId))?.bytes
         .byteLength ?? 0) / 2 ** 20;
@@ -505,7 +543,8 @@ if (import.meta.main) {
         vectors: random ? "random word vectors (--random-vectors)" : embedder.model,
         store_s: reused ? null : round(storeMs / 1000),
         publish_s: round(publishS),
-        publish_peak_rss_mib: publishPeakRss,
+        publish_peak_rss_mib: publishChild.peak_rss_mib,
+        publish_heap_limit_mib: publishChild.heap_limit_mib,
         snapshot_mib: round(snapshotMib),
         ...cold,
         ...rest,

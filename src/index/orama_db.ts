@@ -86,15 +86,22 @@ export function indexedTextOf(job: IndexedText): IndexedText {
   };
 }
 
-function oramaDocOf(job: IndexedText, position: number) {
+/**
+ * A posting's text fields as they are indexed: what Orama is given, and what
+ * src/index/position_text.ts tokenizes when it builds the terms without Orama's trees.
+ */
+export function indexedFieldsOf(job: IndexedText): Record<TextField, string> {
   return {
-    id: String(position),
     title: job.job_title,
     tags: job.job_tags.join(" "),
     company: job.company_name,
     location: job.city,
     description: withoutName(job.job_description.slice(0, DESCRIPTION_CHARS), job.company_name),
   };
+}
+
+function oramaDocOf(job: IndexedText, position: number) {
+  return { id: String(position), ...indexedFieldsOf(job) };
 }
 
 /** Orama's index of the postings, numbered by their position in `jobs`. */

@@ -1,21 +1,21 @@
 /**
- * The text of a large publish built on worker threads, a slice of postings each: Orama's inserts
- * are most of a publish past 100,000 postings (0.4-0.8 ms a posting on one core, docs/scaling.md),
- * and the slices are independent. The slices' texts come back in the order they were sent.
+ * The slices of a large publish built on worker threads (src/index/posting_slice.ts: the terms of
+ * their text, their repost texts and fingerprints): the reading thread's CPU was most of a
+ * publish once the text's terms no longer went through Orama's trees (docs/scaling.md, session
+ * 19), and the slices are independent. They come back in the order they were sent.
  *
  * @module
  */
-import type { IndexedText } from "./orama_db.ts";
-import { concatPositionText } from "./position_text.ts";
-import type { PositionText } from "./term_dictionary.ts";
+import type { Job } from "../domain/job.ts";
+import { type BuiltSlice, joinSlices } from "./posting_slice.ts";
 
-type Reply = { text: PositionText; error?: undefined } | { error: string };
+type Reply = { slice: BuiltSlice; error?: undefined } | { error: string };
 
 /** Worker threads that build slices' text; `add` waits while every thread is busy. */
 export class PositionTextPool {
   readonly #idle: Worker[] = [];
   readonly #workers: Worker[] = [];
-  readonly #results: Promise<PositionText>[] = [];
+  readonly #results: Promise<BuiltSlice>[] = [];
   /** Callers of `add` waiting for a thread. */
   readonly #waiting: { resolve: (worker: Worker) => void; reject: (error: Error) => void }[] = [];
   /** The first slice that failed: nothing more is sent once one has. */
@@ -38,11 +38,11 @@ export class PositionTextPool {
    * Sends a slice to the next free thread, once one is free: at most one slice a thread is held
    * at a time, so a publish never holds more descriptions than that. Fails once a slice has.
    */
-  async add(texts: IndexedText[]): Promise<void> {
+  async add(jobs: Job[]): Promise<void> {
     if (this.#failure) throw this.#failure;
     const worker = this.#idle.pop() ??
       await new Promise<Worker>((resolve, reject) => this.#waiting.push({ resolve, reject }));
-    const result = new Promise<PositionText>((resolve, reject) => {
+    const result = new Promise<BuiltSlice>((resolve, reject) => {
       const fail = (error: Error) => {
         this.#fail(error);
         reject(error);
@@ -53,7 +53,7 @@ export class PositionTextPool {
           fail(new Error(`Cannot build the text index: ${reply.error}`));
           return;
         }
-        resolve(reply.text);
+        resolve(reply.slice);
         const next = this.#waiting.shift();
         if (next) next.resolve(worker);
         else this.#idle.push(worker);
@@ -66,7 +66,7 @@ export class PositionTextPool {
     // A failed slice fails `add` from then on and `finish`; until then nobody awaits it.
     result.catch(() => {});
     this.#results.push(result);
-    worker.postMessage({ texts });
+    worker.postMessage({ jobs });
   }
 
   #fail(error: Error): void {
@@ -74,11 +74,15 @@ export class PositionTextPool {
     for (const waiter of this.#waiting.splice(0)) waiter.reject(this.#failure);
   }
 
-  /** Every slice's text, joined in the order the slices were added; the threads end. */
-  async finish(): Promise<PositionText> {
+  /** Every slice, joined in the order the slices were added; the threads end. */
+  async finish(): Promise<ReturnType<typeof joinSlices>> {
     try {
-      const parts = await Promise.all(this.#results);
-      return concatPositionText(parts);
+      const slices = await Promise.all(this.#results);
+      // Joining holds every slice and the joined text at once (the peak of a publish at
+      // 1,000,000 postings): the threads' heaps and this one's garbage go first.
+      this.close();
+      (globalThis as { gc?: () => void }).gc?.();
+      return joinSlices(slices);
     } finally {
       this.close();
     }

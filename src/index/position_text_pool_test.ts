@@ -1,12 +1,16 @@
 import { strict as assert } from "node:assert";
-import type { IndexedText } from "./orama_db.ts";
-import { buildPositionText } from "./position_text.ts";
+import type { Job } from "../domain/job.ts";
+import { buildSlice, joinSlices } from "./posting_slice.ts";
 import { PositionTextPool } from "./position_text_pool.ts";
 
 const WORDS = ["nurse", "welder", "care", "ward", "night", "shift", "köln", "cook", "driver"];
 
-function texts(count: number, seed: number): IndexedText[] {
+function texts(count: number, seed: number): Job[] {
   return Array.from({ length: count }, (_, n) => ({
+    id: `id-${seed}-${n}`,
+    job_url: `https://example.com/${seed}/${n}`,
+    publish_time: "2026-01-01 00:00:00",
+    data_source: "indeed" as const,
     job_title: `${WORDS[(n * seed) % WORDS.length]} ${WORDS[(n + seed) % WORDS.length]}`,
     job_tags: n % 2 ? [WORDS[n % WORDS.length]] : [],
     company_name: `Acme ${n % 3}`,
@@ -19,7 +23,13 @@ Deno.test("PositionTextPool builds slices on worker threads as this thread does,
   const slices = [texts(40, 1), texts(7, 2), texts(25, 3), texts(1, 4), texts(33, 5)];
   const pool = new PositionTextPool(2);
   for (const slice of slices) await pool.add(slice);
-  assert.deepEqual(await pool.finish(), buildPositionText(slices.flat(), 40));
+  const threaded = await pool.finish();
+  const here = joinSlices([buildSlice(slices.flat())]);
+  assert.deepEqual(threaded.text, here.text);
+  assert.deepEqual(threaded.repostTexts.all(), here.repostTexts.all());
+  assert.deepEqual(threaded.fingerprints.all(), here.fingerprints.all());
+  assert.deepEqual(threaded.fingerprints.section(), here.fingerprints.section());
+  assert.deepEqual(threaded.repostTexts.section(), here.repostTexts.section());
 });
 
 Deno.test("PositionTextPool fails with the worker's reason when a slice cannot be indexed, and ends its threads", async () => {

@@ -1,7 +1,9 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
-import { buildPositionText, concatPositionText } from "./position_text.ts";
+import { buildOrama } from "./orama_db.ts";
+import { buildPositionText, concatPositionText, positionTextOf } from "./position_text.ts";
+import { positionTextOfOrama } from "./term_dictionary.ts";
 
 const WORDS = ["nurse", "welder", "care", "ward", "berlin", "acme", "night", "shift", "köln", "go"];
 
@@ -68,4 +70,56 @@ Deno.test("concatPositionText() numbers the second run's postings after the firs
   assert.deepEqual(words, ["nurs", "welder"]);
   assert.deepEqual(Array.from(ids.subarray(start[nurse], start[nurse + 1])), [0, 1]);
   assert.deepEqual(Array.from(joined.lengths.title), [1, 2]);
+});
+
+/**
+ * Text as postings carry it: words of the small vocabulary above, words Object.prototype names
+ * ("constructor"), stems that meet ("nursing", "nurses"), stop words, repeats, symbols, accents,
+ * and any Unicode at all.
+ */
+const hostileText = fc.array(
+  fc.oneof(
+    fc.constantFrom(
+      ...WORDS,
+      "constructor",
+      "__proto__",
+      "toString",
+      "nursing",
+      "Nurses",
+      "the",
+      "C++",
+      "C#",
+      "Nürnberg",
+      "(m/w/d)",
+      "東京",
+      "ǅ",
+      "\u0301e",
+    ),
+    fc.string({ unit: "grapheme", maxLength: 6 }),
+    fc.string({ unit: "binary", maxLength: 4 }),
+  ),
+  { maxLength: 30 },
+).map((w) => w.join(" "));
+
+Deno.test("positionTextOf() holds the terms, counts and lengths Orama's index of the same postings holds", () => {
+  const hostileJob = fc.record({
+    job_title: hostileText.map((t) => t || "cook"),
+    company_name: fc.oneof(hostileText, fc.constantFrom("Acme", "nurse")),
+    city: hostileText,
+    job_tags: fc.array(hostileText, { maxLength: 3 }),
+    job_description: fc.oneof(
+      hostileText,
+      // Past the 1,000 characters indexed, a word cut at the edge.
+      fc.tuple(hostileText, fc.integer({ min: 990, max: 1010 })).map(([t, n]) =>
+        "nurse ".repeat(Math.ceil(n / 6)).slice(0, n) + t
+      ),
+    ),
+  });
+  fc.assert(
+    fc.property(fc.array(hostileJob, { maxLength: 25 }), (records) => {
+      const jobs = jobsOf(records);
+      assert.deepEqual(positionTextOf(jobs), positionTextOfOrama(buildOrama(jobs), jobs.length));
+    }),
+    { numRuns: 300, seed: 20261129 },
+  );
 });

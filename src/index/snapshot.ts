@@ -166,10 +166,29 @@ function jobSections(
 }
 
 /** Serialises index data and the terms of its text into snapshot bytes. */
-export function encodeSnapshot(
+export async function encodeSnapshot(
   data: SnapshotData,
   options: { jobsPerPart?: number } = {},
 ): Promise<Uint8Array> {
+  const pieces = await encodeSnapshotPieces(data, options);
+  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.byteLength, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.byteLength;
+  }
+  return out;
+}
+
+/**
+ * {@linkcode encodeSnapshot}'s bytes as the pieces they are made of (the header, then each section
+ * and its padding), which one after another are the snapshot: a publish writes them out without
+ * joining them into one more copy of the whole snapshot (605 MiB at 1,000,000 postings).
+ */
+export function encodeSnapshotPieces(
+  data: SnapshotData,
+  options: { jobsPerPart?: number } = {},
+): Promise<Uint8Array[]> {
   const encoder = new TextEncoder();
   const { terms, lengths } = data.text;
   const words = Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words]));
@@ -211,12 +230,17 @@ export function encodeSnapshot(
   };
   const headerBytes = encoder.encode(JSON.stringify(header));
   const bodyStart = Math.ceil((8 + headerBytes.byteLength) / 8) * 8;
-  const out = new Uint8Array(bodyStart + offset);
-  out.set(encoder.encode(MAGIC), 0);
-  new DataView(out.buffer).setUint32(4, headerBytes.byteLength, true);
-  out.set(headerBytes, 8);
-  parts.forEach(([name], k) => out.set(body[k], bodyStart + sections[name][0]));
-  return Promise.resolve(out);
+  const head = new Uint8Array(bodyStart);
+  head.set(encoder.encode(MAGIC), 0);
+  new DataView(head.buffer).setUint32(4, headerBytes.byteLength, true);
+  head.set(headerBytes, 8);
+  const pieces: Uint8Array[] = [head];
+  for (const section of body) {
+    pieces.push(section);
+    const padding = Math.ceil(section.byteLength / 8) * 8 - section.byteLength;
+    if (padding > 0) pieces.push(new Uint8Array(padding));
+  }
+  return Promise.resolve(pieces);
 }
 
 /**

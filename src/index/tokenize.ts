@@ -139,18 +139,33 @@ const englishStemmer = tokenizer.createTokenizer({ language: "english", stemming
  * ```
  */
 export function stem(word: string): string {
-  const exception = STEM_EXCEPTIONS[word];
-  if (exception !== undefined) return exception;
+  // Own keys only: "constructor" would otherwise find Object's, and a posting saying it broke
+  // every publish (Orama's tree took the function for a word).
+  if (Object.hasOwn(STEM_EXCEPTIONS, word)) return STEM_EXCEPTIONS[word];
   if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
   return englishStemmer(word);
 }
+
+/**
+ * Each word's term (null: a stop word) as worked out so far: the stemmer's regular expressions
+ * cost ~2 µs a word, 0.3 ms of the 150 words of a posting's indexed description, most of the
+ * text's share of a publish, where a look-up costs a tenth of that (docs/scaling.md, session 19).
+ * Words repeat (a language's vocabulary), so the map stays small; past {@linkcode TERMS_KEPT}
+ * words it starts again rather than grow with hostile text.
+ */
+const termOfWord = new Map<string, string | null>();
+const TERMS_KEPT = 200_000;
 
 /** The search terms of a text: words without stop words, stemmed. */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
   for (const word of splitWords(text)) {
-    if (STOP_WORDS.has(word)) continue;
-    terms.push(stem(word));
+    let term = termOfWord.get(word);
+    if (term === undefined) {
+      if (termOfWord.size >= TERMS_KEPT) termOfWord.clear();
+      termOfWord.set(word, term = STOP_WORDS.has(word) ? null : stem(word));
+    }
+    if (term !== null) terms.push(term);
   }
   return terms;
 }

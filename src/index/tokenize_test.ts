@@ -55,3 +55,13 @@ Deno.test("tokenize() drops stop words, search filler and gender markers", () =>
   assert.deepEqual(tokenize("RN jobs near me"), ["rn"]);
   assert.deepEqual(tokenize("the and of"), []);
 });
+
+Deno.test("tokenize() gives words for words that name Object's own properties", () => {
+  // "constructor" found Object's constructor among the stem exceptions: a function for a term.
+  assert.deepEqual(tokenize("Constructor toString valueOf hasOwnProperty"), [
+    "constructor",
+    "tostr",
+    "valueof",
+    "hasownproperti",
+  ]);
+});

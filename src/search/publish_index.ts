@@ -12,14 +12,10 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
-import { BUILD_SLICE, buildPositionText, concatPositionText } from "../index/position_text.ts";
-import { indexedTextOf } from "../index/orama_db.ts";
+import { BUILD_SLICE } from "../index/position_text.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
-import type { PositionText } from "../index/term_dictionary.ts";
-import { TextColumn } from "../index/text_column.ts";
-import { repostTextOf } from "../index/reposts.ts";
-import { jobFingerprint } from "../domain/job_fingerprint.ts";
-import { encodeSnapshot, SNAPSHOT_FORMAT_VERSION, type SnapshotData } from "../index/snapshot.ts";
+import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
+import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 
 export interface PublishProgress {
@@ -189,9 +185,7 @@ export async function publishIndex(
   // time as they come: only a slice's descriptions are ever held (at 1,000,000 postings they are
   // ~3.6 GB of strings, past V8's heap), the index keeping what it needs of them in columns.
   const jobs: Job[] = [];
-  const texts: PositionText[] = [];
-  const repostTexts: TextColumn[] = [];
-  const fingerprints: TextColumn[] = [];
+  const built: BuiltSlice[] = [];
   const sliceSize = options.slice ?? BUILD_SLICE;
   const threads = options.textThreads ??
     (total > THREADS_FROM_POSTINGS
@@ -202,17 +196,15 @@ export async function publishIndex(
   let indexMs = 0;
   const indexSlice = async () => {
     const started = performance.now();
-    if (pool) await pool.add(slice.map(indexedTextOf));
-    else texts.push(buildPositionText(slice));
-    repostTexts.push(TextColumn.of(slice.map((job) => repostTextOf(job.job_description))));
-    fingerprints.push(TextColumn.of(slice.map(jobFingerprint)));
+    if (pool) await pool.add(slice);
+    else built.push(buildSlice(slice));
     for (const job of slice) jobs.push({ ...job, job_description: "" });
     slice = [];
     indexMs += performance.now() - started;
   };
   let agedOut = 0;
   let oldest: string | undefined;
-  let text: PositionText | null;
+  let joined: ReturnType<typeof joinSlices> | null;
   try {
     onProgress?.({ phase: "read", done: 0, total });
     for await (const job of store.postings.listJobs()) {
@@ -228,7 +220,8 @@ export async function publishIndex(
       if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
     }
     if (slice.length > 0 || jobs.length === 0) await indexSlice();
-    text = pool ? await pool.finish() : concatPositionText(texts);
+    joined = pool ? await pool.finish() : joinSlices(built);
+    built.length = 0;
   } finally {
     pool?.close();
   }
@@ -272,28 +265,20 @@ export async function publishIndex(
     vectorScales: scales,
     vectorOfDoc,
   };
-  // Servers load the terms as built here rather than indexing every posting again.
-  let joined: Pick<SnapshotData, "text" | "repostTexts" | "fingerprints"> | null = {
-    text,
-    repostTexts: TextColumn.concat(repostTexts),
-    fingerprints: TextColumn.concat(fingerprints),
-  };
-  repostTexts.length = 0;
-  fingerprints.length = 0;
   indexMs += performance.now() - indexStarted;
   onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
-  const bytes = await encodeSnapshot({ ...data, ...joined });
+  // Servers load the terms as built here rather than indexing every posting again.
+  const pieces = await encodeSnapshotPieces({ ...data, ...joined! });
+  const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
   const docCount = jobs.length;
   // All the snapshot holds is in its bytes now: the postings and their text (gigabytes at
   // 1,000,000) are let go before the bytes are written out, which copies them again.
   jobs.length = 0;
-  texts.length = 0;
-  text = null;
   joined = null;
   collectGarbage();
-  const snapshotId = await store.snapshots.publishSnapshot(bytes, {
+  const snapshotId = await store.snapshots.publishSnapshot(pieces, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     docCount,
     model: embedder.model,
@@ -312,7 +297,7 @@ export async function publishIndex(
     embedded,
     embed_ms: Math.round(embedMs),
     index_ms: Math.round(indexMs),
-    snapshot_bytes: bytes.byteLength,
+    snapshot_bytes: snapshotBytes,
     total_ms: Math.round(performance.now() - started),
   });
   return { snapshotId, docCount };

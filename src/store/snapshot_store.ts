@@ -47,6 +47,18 @@ function hashThread(): Sha256Thread | null {
 /** Snapshot chunk size: under KV's 64 KiB value limit. */
 const SNAPSHOT_CHUNK_BYTES = 60 * 1024;
 
+/** Pieces as one buffer (the piece itself when there is one). */
+function joined(pieces: readonly Uint8Array[], byteLength: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0];
+  const bytes = new Uint8Array(byteLength);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.byteLength;
+  }
+  return bytes;
+}
+
 export interface SnapshotMeta {
   formatVersion: number;
   chunkCount: number;
@@ -179,13 +191,17 @@ export class SnapshotStore {
    * Writes a snapshot as chunks over several commits, then makes it current with one atomic flip
    * that checks the pointer it replaces: of two racing publishers only one wins (the other gets a
    * CONFLICT and deletes its chunks), and a publisher that dies half-way leaves the previous
-   * snapshot current. Keeps the previous snapshot for rollback and deletes older ones.
+   * snapshot current. Keeps the previous snapshot for rollback and deletes older ones. The bytes
+   * may come as pieces that one after another are the snapshot (`encodeSnapshotPieces`): they are
+   * written as they are, never joined.
    */
   async publishSnapshot(
-    bytes: Uint8Array,
+    snapshot: Uint8Array | readonly Uint8Array[],
     meta: Omit<SnapshotMeta, "chunkCount" | "byteLength" | "sha256" | "createdAt">,
     options: { replacing?: string } = {},
   ): Promise<string> {
+    const pieces = snapshot instanceof Uint8Array ? [snapshot] : snapshot;
+    const byteLength = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
     const previous = await this.#kv.get(keys.currentSnapshot(), SnapshotIdSchema);
     // A delta is made against one snapshot: over any other it would stand for the wrong index.
     if (options.replacing !== undefined && previous.value !== options.replacing) {
@@ -195,30 +211,44 @@ export class SnapshotStore {
       );
     }
     const snapId = ulid();
-    const chunkCount = Math.ceil(bytes.byteLength / SNAPSHOT_CHUNK_BYTES);
+    const chunkCount = Math.ceil(byteLength / SNAPSHOT_CHUNK_BYTES);
     const writer = this.#kv.splitCommit("write snapshot chunks");
     // A large snapshot is hashed on a thread a chunk at a time as it is written: WebCrypto's
     // digest first copies its whole input (605 MiB more at 1,000,000 postings).
-    const hash = bytes.byteLength >= HASH_THREAD_BYTES ? hashThread() : null;
+    const hash = byteLength >= HASH_THREAD_BYTES ? hashThread() : null;
     let sha256: string;
     try {
+      let piece = 0;
+      let inPiece = 0;
       for (let n = 0; n < chunkCount; n++) {
-        const range = [n * SNAPSHOT_CHUNK_BYTES, (n + 1) * SNAPSHOT_CHUNK_BYTES] as const;
-        // slice, not subarray: KV would serialise a view's whole underlying buffer.
-        const chunk = bytes.slice(...range);
+        // A copy of its own (KV would serialise a view's whole underlying buffer), filled from
+        // the pieces it spans.
+        const chunk = new Uint8Array(
+          Math.min(SNAPSHOT_CHUNK_BYTES, byteLength - n * SNAPSHOT_CHUNK_BYTES),
+        );
+        for (let at = 0; at < chunk.byteLength;) {
+          const from = pieces[piece].subarray(inPiece, inPiece + chunk.byteLength - at);
+          chunk.set(from, at);
+          at += from.byteLength;
+          inPiece += from.byteLength;
+          if (inPiece === pieces[piece].byteLength) {
+            piece++;
+            inPiece = 0;
+          }
+        }
         await writer.add((group) => group.set(keys.snapshotChunk(snapId, n), chunk));
-        // A copy of its own, handed to the thread.
-        hash?.update(bytes.subarray(...range));
+        // A copy: the thread takes over the buffer it is handed, and KV may not have read it yet.
+        hash?.update(chunk.slice());
       }
       await writer.flush();
-      sha256 = hash ? await hash.digestHex() : await sha256HexOffThread(bytes);
+      sha256 = hash ? await hash.digestHex() : await sha256HexOffThread(joined(pieces, byteLength));
     } finally {
       hash?.close();
     }
     const fullMeta: SnapshotMeta = {
       ...meta,
       chunkCount,
-      byteLength: bytes.byteLength,
+      byteLength,
       sha256,
       createdAt: new Date().toISOString(),
     };

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
 import { JobseekError } from "../domain/errors.ts";
 import { keys } from "./kv_keys.ts";
 import { withStore } from "./test_store.ts";
@@ -237,4 +238,31 @@ Deno.test("a snapshot large enough to be hashed on a thread as it is written rec
     const read = await store.snapshots.readSnapshot(id);
     assert.deepEqual(read?.bytes, bytes);
   });
+});
+
+Deno.test("publishSnapshot() of pieces writes and hashes what they make one after another, wherever they are cut", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      // Past the size hashed on a thread (8 MiB) or not; cuts anywhere, chunk edges (60 KiB)
+      // included, and empty pieces.
+      fc.constantFrom(1_000_000, 9_000_000),
+      fc.array(fc.oneof(fc.nat(), fc.constantFrom(61_440, 122_880, 122_881)), { maxLength: 6 }),
+      async (length, at) => {
+        const bytes = bytesOf(length, at.length);
+        const cuts = [0, ...at.map((n) => n % (length + 1)).sort((a, b) => a - b), length];
+        const pieces = cuts.slice(1).map((end, k) => bytes.slice(cuts[k], end));
+        await withStore(async (store) => {
+          const id = await store.snapshots.publishSnapshot(pieces, META);
+          const read = await store.snapshots.readSnapshot(id);
+          assert.deepEqual(read?.bytes, bytes);
+          const expected = new Uint8Array(
+            await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
+          ).toHex();
+          assert.equal(read?.meta.sha256, expected);
+          assert.equal(read?.meta.byteLength, length);
+        });
+      },
+    ),
+    { numRuns: 12, seed: 20261129 },
+  );
 });
