@@ -55,6 +55,15 @@ Deno.test("a narrow filter with no strong match shows the closest postings there
       assert.ok(page.text.includes(dated.closest![0].job_title));
       assert.deepEqual(page.structured.closest, response.closest);
       assert.match(response.hint ?? "", /^No strong match with city=/);
+      // Counted as many as there are, in the number's grammar.
+      assert.ok(
+        (response.hint ?? "").includes(
+          dated.close_total === 1
+            ? "the close match that passes the filters is listed apart"
+            : `the ${dated.close_total} close matches that pass the filters are listed apart`,
+        ),
+        response.hint,
+      );
       const table = formatResults(response, 0, 120, "date");
       assert.match(table, new RegExp(`^No strong match in ${city}; closest there:\\n`));
       assert.ok(table.includes(`of ${dated.close_total} (0 strong, ${dated.close_total} close)`));

@@ -390,11 +390,14 @@ export async function searchByProfile(
       `${result.countries.join(", ")}.`;
   }
   if (result.total === 0 && result.closeTotal > 0 && derived.roles.length > 0) {
-    outcome.hint = result.closest
-      ? `No strong match for the profile here; its ${result.closeTotal} close matches are listed ` +
-        "apart (`closest`), best first."
-      : `No strong match for the profile here; its ${result.closeTotal} close matches follow, ` +
-        "best first.";
+    const matches = result.closeTotal === 1
+      ? "its close match"
+      : `its ${result.closeTotal} close matches`;
+    const one = result.closeTotal === 1;
+    outcome.hint = `No strong match for the profile here; ${matches} ` +
+      (result.closest
+        ? (one ? "is listed apart (`closest`)." : "are listed apart (`closest`), best first.")
+        : (one ? "follows." : "follow, best first."));
   } else if (result.total === 0) {
     outcome.hint = derived.roles.length === 0
       ? 'No role could be read from the profile: say what work is wanted ("I am looking for a ' +

@@ -90,8 +90,11 @@ export function searchHint(
     named.length > 1 ? "them" : "it"
   } the query finds ${emptied.unfiltered}`;
   if (closeMatches > 0) {
-    return `No strong match with ${named.join(", ")} (${without}); the ${closeMatches} close ` +
-      "matches that pass the filters are listed apart (`closest`), best first.";
+    const listed = closeMatches === 1
+      ? "the close match that passes the filters is listed apart (`closest`)."
+      : `the ${closeMatches} close matches that pass the filters are listed apart (\`closest\`), ` +
+        "best first.";
+    return `No strong match with ${named.join(", ")} (${without}); ${listed}`;
   }
   return `Nothing matches with ${named.join(", ")}; ${without} postings.`;
 }
