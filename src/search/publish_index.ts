@@ -270,9 +270,10 @@ export async function publishIndex(
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
   // Servers load the terms as built here rather than indexing every posting again.
-  const pieces = await encodeSnapshotPieces({ ...data, ...joined! });
-  const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
   const docCount = jobs.length;
+  // `release`: the encoder empties `jobs` once their columns are read, before it compresses them.
+  const pieces = await encodeSnapshotPieces({ ...data, ...joined! }, { release: true });
+  const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
   // All the snapshot holds is in its bytes now: the postings and their text (gigabytes at
   // 1,000,000) are let go before the bytes are written out, which copies them again.
   jobs.length = 0;
