@@ -77,7 +77,9 @@ export class PositionTextPool {
   /** Every slice, joined in the order the slices were added; the threads end. */
   async finish(): Promise<ReturnType<typeof joinSlices>> {
     try {
-      const slices = await Promise.all(this.#results);
+      // Taken out of the pool: its settled promises held every slice's terms for as long as the
+      // pool lived (a publish's whole save), beside the joined copy of them.
+      const slices = await Promise.all(this.#results.splice(0));
       // Joining holds every slice and the joined text at once (the peak of a publish at
       // 1,000,000 postings): the threads' heaps and this one's garbage go first.
       this.close();

@@ -21,33 +21,34 @@ export const FIELD_KINDS = ["f64", "dict", "text", "json"] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** `values` as JSON arrays of at most `perPart` each, named `${name}.0`, `${name}.1`, ... */
-function jsonParts(name: string, values: unknown[], perPart: number): [string, ArrayBufferView][] {
+function* jsonParts(
+  name: string,
+  values: unknown[],
+  perPart: number,
+): Generator<[string, ArrayBufferView]> {
   const encoder = new TextEncoder();
-  const parts: [string, ArrayBufferView][] = [];
   for (let start = 0, n = 0; start < values.length || n === 0; start += perPart, n++) {
-    parts.push([
-      `${name}.${n}`,
-      encoder.encode(JSON.stringify(values.slice(start, start + perPart))),
-    ]);
+    yield [`${name}.${n}`, encoder.encode(JSON.stringify(values.slice(start, start + perPart)))];
   }
-  return parts;
 }
 
 /**
  * Strings as parts of at most `perPart`, `${name}.0`, `${name}.1`, ... (each its strings' UTF-8 one
  * after another), and `${name}.ends`: where each string ends in all of them (UTF-16 units).
  */
-function textParts(name: string, values: string[], perPart: number): [string, ArrayBufferView][] {
+function* textParts(
+  name: string,
+  values: string[],
+  perPart: number,
+): Generator<[string, ArrayBufferView]> {
   const encoder = new TextEncoder();
-  const parts: [string, ArrayBufferView][] = [];
   const ends = new Uint32Array(values.length);
   let end = 0;
   values.forEach((value, k) => ends[k] = end += value.length);
   for (let start = 0, n = 0; start < values.length || n === 0; start += perPart, n++) {
-    parts.push([`${name}.${n}`, encoder.encode(values.slice(start, start + perPart).join(""))]);
+    yield [`${name}.${n}`, encoder.encode(values.slice(start, start + perPart).join(""))];
   }
-  parts.push([`${name}.ends`, ends]);
-  return parts;
+  yield [`${name}.ends`, ends];
 }
 
 /**
@@ -60,6 +61,23 @@ export function jobColumns(
   jobs: readonly Job[],
   perPart: number,
 ): { fields: [string, FieldKind][]; parts: [string, ArrayBufferView][] } {
+  const fields: [string, FieldKind][] = [];
+  const parts = [...jobColumnParts(jobs, perPart, fields)];
+  return { fields, parts };
+}
+
+/**
+ * {@linkcode jobColumns}'s parts one at a time, each field's kind pushed onto `fields` before its
+ * first part: a publish compresses each part as it comes and lets it go, and a column's values
+ * once its parts are out (at 1,000,000 postings the columns' raw bytes and values are hundreds of
+ * megabytes, held all at once before; docs/scaling.md, "Peak RSS (session 19, later)"). The
+ * postings are read before the first part is given: the caller may let them go then.
+ */
+export function* jobColumnParts(
+  jobs: readonly Job[],
+  perPart: number,
+  fields: [string, FieldKind][],
+): Generator<[string, ArrayBufferView]> {
   const fieldOf = new Map<string, number>();
   const values: unknown[][] = [];
   const shapeOf = new Map<string, number>();
@@ -85,60 +103,71 @@ export function jobColumns(
     const fields = shapes[shape];
     for (let k = 0; k < keys.length; k++) values[fields[k]].push(slim[keys[k]]);
   });
-  const fields: [string, FieldKind][] = [];
-  const parts: [string, ArrayBufferView][] = [
-    ["jobShapes", new TextEncoder().encode(JSON.stringify(shapes))],
-    ["jobShape", jobShape],
-  ];
-  [...fieldOf.keys()].forEach((key, i) => {
+  yield ["jobShapes", new TextEncoder().encode(JSON.stringify(shapes))];
+  yield ["jobShape", jobShape];
+  const keys = [...fieldOf.keys()];
+  for (let i = 0; i < keys.length; i++) {
     const column = values[i];
-    if (column.every((v) => typeof v === "number")) {
-      fields.push([key, "f64"]);
-      parts.push([`jobs.${i}.f64`, Float64Array.from(column as number[])]);
-      return;
-    }
-    if (column.every((v) => typeof v === "string")) {
-      const refOf = new Map<string, number>();
-      const refs = Uint32Array.from(column as string[], (v) => {
-        let ref = refOf.get(v);
-        if (ref === undefined) refOf.set(v, ref = refOf.size);
-        return ref;
-      });
-      if (refOf.size * 2 <= column.length) {
-        fields.push([key, "dict"]);
-        parts.push(...jsonParts(`jobs.${i}.dict`, [...refOf.keys()], perPart));
-        parts.push([`jobs.${i}.refs`, refs]);
-        return;
-      }
-      if ((column as string[]).every((v) => v.isWellFormed())) {
-        fields.push([key, "text"]);
-        parts.push(...textParts(`jobs.${i}`, column as string[], perPart));
-        return;
-      }
-    }
-    // Other values (the tag lists) by their JSON: 1,579 distinct lists among 1,000,000 composed
-    // postings, so a cold start parses each list once instead of once a posting.
+    // This column's values are let go once its parts are out.
+    values[i] = [];
+    yield* columnParts(keys[i], i, column, perPart, fields);
+  }
+}
+
+/** One column's parts ({@linkcode jobColumnParts}), its kind pushed onto `fields` first. */
+function* columnParts(
+  key: string,
+  i: number,
+  column: unknown[],
+  perPart: number,
+  fields: [string, FieldKind][],
+): Generator<[string, ArrayBufferView]> {
+  if (column.every((v) => typeof v === "number")) {
+    fields.push([key, "f64"]);
+    yield [`jobs.${i}.f64`, Float64Array.from(column as number[])];
+    return;
+  }
+  if (column.every((v) => typeof v === "string")) {
     const refOf = new Map<string, number>();
-    const distinct: unknown[] = [];
-    const refs = Uint32Array.from(column, (v) => {
-      const json = JSON.stringify(v) ?? "null";
-      let ref = refOf.get(json);
-      if (ref === undefined) {
-        refOf.set(json, ref = refOf.size);
-        distinct.push(v);
-      }
+    const refs = Uint32Array.from(column as string[], (v) => {
+      let ref = refOf.get(v);
+      if (ref === undefined) refOf.set(v, ref = refOf.size);
       return ref;
     });
     if (refOf.size * 2 <= column.length) {
       fields.push([key, "dict"]);
-      parts.push(...jsonParts(`jobs.${i}.dict`, distinct, perPart));
-      parts.push([`jobs.${i}.refs`, refs]);
+      yield* jsonParts(`jobs.${i}.dict`, [...refOf.keys()], perPart);
+      yield [`jobs.${i}.refs`, refs];
       return;
     }
-    fields.push([key, "json"]);
-    parts.push(...jsonParts(`jobs.${i}`, column, perPart));
+    refOf.clear();
+    if ((column as string[]).every((v) => v.isWellFormed())) {
+      fields.push([key, "text"]);
+      yield* textParts(`jobs.${i}`, column as string[], perPart);
+      return;
+    }
+  }
+  // Other values (the tag lists) by their JSON: 1,579 distinct lists among 1,000,000 composed
+  // postings, so a cold start parses each list once instead of once a posting.
+  const refOf = new Map<string, number>();
+  const distinct: unknown[] = [];
+  const refs = Uint32Array.from(column, (v) => {
+    const json = JSON.stringify(v) ?? "null";
+    let ref = refOf.get(json);
+    if (ref === undefined) {
+      refOf.set(json, ref = refOf.size);
+      distinct.push(v);
+    }
+    return ref;
   });
-  return { fields, parts };
+  if (refOf.size * 2 <= column.length) {
+    fields.push([key, "dict"]);
+    yield* jsonParts(`jobs.${i}.dict`, distinct, perPart);
+    yield [`jobs.${i}.refs`, refs];
+    return;
+  }
+  fields.push([key, "json"]);
+  yield* jsonParts(`jobs.${i}`, column, perPart);
 }
 
 function deepFreeze(value: unknown): void {

@@ -47,7 +47,7 @@ import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } fr
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 import { storeSection } from "./zstd_section.ts";
-import { FIELD_KINDS, type FieldKind, jobColumns, readJobs } from "./posting_columns.ts";
+import { FIELD_KINDS, type FieldKind, jobColumnParts, readJobs } from "./posting_columns.ts";
 import {
   type Arrived,
   corrupt,
@@ -136,33 +136,38 @@ type Header = z.infer<typeof HeaderSchema>;
 
 /**
  * The postings' columns and the columns kept of the descriptions: each one's folded start for
- * reposts, each posting's fingerprint; the repost groups and the places.
+ * reposts, each posting's fingerprint; the repost groups and the places. Given one at a time
+ * ({@linkcode jobColumnParts}), each field's kind pushed onto `fields` before its first part.
  */
-function jobSections(
+function* jobSections(
   data: SnapshotData,
   perPart: number,
-): { fields: [string, FieldKind][]; parts: [string, ArrayBufferView][] } {
+  fields: [string, FieldKind][],
+  release: boolean,
+): Generator<[string, ArrayBufferView]> {
   const { jobs } = data;
   const encoder = new TextEncoder();
-  const { fields, parts } = jobColumns(jobs, perPart);
   const columns = descriptionColumnsOf(data);
-  const repostTexts = columns.repostTexts.section();
-  const fingerprints = columns.fingerprints.section();
   const groups = data.repostGroups ??
     repostGroups(jobs, (p) => columns.repostTexts.get(p));
-  const gazetteer = gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs));
-  return {
-    fields,
-    parts: [
-      ...parts,
-      ["repostGroups", groups],
-      ["gazetteer", encoder.encode(JSON.stringify(gazetteer))],
-      ["fingerprints", fingerprints.bytes],
-      ["fingerprintEnds", fingerprints.ends],
-      ["repostTexts", repostTexts.bytes],
-      ["repostTextEnds", repostTexts.ends],
-    ],
-  };
+  const gazetteer = encoder.encode(
+    JSON.stringify(gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs))),
+  );
+  const parts = jobColumnParts(jobs, perPart, fields);
+  // The first part is made once every posting is read into the columns' values: from there the
+  // postings (without descriptions, most of a 1,000,000 publish's heap) are not needed.
+  const first = parts.next();
+  if (release) data.jobs.length = 0;
+  if (!first.done) yield first.value;
+  yield* parts;
+  yield ["repostGroups", groups];
+  yield ["gazetteer", gazetteer];
+  const fingerprints = columns.fingerprints.section();
+  yield ["fingerprints", fingerprints.bytes];
+  yield ["fingerprintEnds", fingerprints.ends];
+  const repostTexts = columns.repostTexts.section();
+  yield ["repostTexts", repostTexts.bytes];
+  yield ["repostTextEnds", repostTexts.ends];
 }
 
 /** Serialises index data and the terms of its text into snapshot bytes. */
@@ -183,36 +188,45 @@ export async function encodeSnapshot(
 /**
  * {@linkcode encodeSnapshot}'s bytes as the pieces they are made of (the header, then each section
  * and its padding), which one after another are the snapshot: a publish writes them out without
- * joining them into one more copy of the whole snapshot (605 MiB at 1,000,000 postings).
+ * joining them into one more copy of the whole snapshot (605 MiB at 1,000,000 postings). Each
+ * section is made when its turn comes and compressed at once. `release` (a publish's): `data.jobs`
+ * is emptied once the postings' columns have read it, so the postings can be collected while the
+ * rest is encoded.
  */
 export function encodeSnapshotPieces(
   data: SnapshotData,
-  options: { jobsPerPart?: number } = {},
+  options: { jobsPerPart?: number; release?: boolean } = {},
 ): Promise<Uint8Array[]> {
   const encoder = new TextEncoder();
   const { terms, lengths } = data.text;
-  const words = Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words]));
-  const jobs = jobSections(data, options.jobsPerPart ?? JOBS_PER_PART);
+  const docCount = data.jobs.length;
+  const fields: [string, FieldKind][] = [];
   // In the order the decoder reads them: the worker thread decompresses its sections in this order,
   // and a cold start decodes each as it arrives. The vectors last: the most bytes and the least to
-  // decode, they are read while the postings are built (docs/scaling.md, item 14).
-  const parts: [string, ArrayBufferView][] = [
-    ["vectorOfDoc", data.vectorOfDoc],
-    ...jobs.parts,
-    ["words", encoder.encode(JSON.stringify(words))],
-    ...TERM_FIELDS.flatMap((f): [string, ArrayBufferView][] => [
-      [`${f}.start`, terms[f].start],
-      [`${f}.ids`, terms[f].ids],
-      [`${f}.counts`, terms[f].counts],
-      [`${f}.lengths`, lengths[f]],
-    ]),
-    ["vectorScales", data.vectorScales],
-    ["vectors", data.vectors],
-  ];
+  // decode, they are read while the postings are built (docs/scaling.md, item 14). Each is made
+  // when its turn comes and compressed at once: the raw bytes of one section are held at a time.
+  function* parts(): Generator<[string, ArrayBufferView]> {
+    yield ["vectorOfDoc", data.vectorOfDoc];
+    yield* jobSections(data, options.jobsPerPart ?? JOBS_PER_PART, fields, !!options.release);
+    yield [
+      "words",
+      encoder.encode(JSON.stringify(
+        Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words])),
+      )),
+    ];
+    for (const f of TERM_FIELDS) {
+      yield [`${f}.start`, terms[f].start];
+      yield [`${f}.ids`, terms[f].ids];
+      yield [`${f}.counts`, terms[f].counts];
+      yield [`${f}.lengths`, lengths[f]];
+    }
+    yield ["vectorScales", data.vectorScales];
+    yield ["vectors", data.vectors];
+  }
   const sections: Header["sections"] = {};
   const body: Uint8Array[] = [];
   let offset = 0;
-  for (const [name, view] of parts) {
+  for (const [name, view] of parts()) {
     const section = storeSection(view);
     sections[name] = [offset, section.bytes.byteLength, view.byteLength, section.codec];
     body.push(section.bytes);
@@ -222,10 +236,10 @@ export function encodeSnapshotPieces(
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     model: data.model,
     dimensions: data.dimensions,
-    docCount: data.jobs.length,
+    docCount,
     vectorRows: data.vectorScales.length,
     bodyLength: offset,
-    jobFields: jobs.fields,
+    jobFields: fields,
     sections,
   };
   const headerBytes = encoder.encode(JSON.stringify(header));

@@ -4,7 +4,12 @@ import type { Job } from "../domain/job.ts";
 import { assembleIndexData } from "./job_index_data.ts";
 import { JobIndex } from "./job_index.ts";
 import { buildPositionText } from "./position_text.ts";
-import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "./snapshot.ts";
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  encodeSnapshotPieces,
+  SNAPSHOT_FORMAT_VERSION,
+} from "./snapshot.ts";
 import { repostGroups, repostTextOf } from "./reposts.ts";
 import { buildGazetteer } from "./gazetteer.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
@@ -73,6 +78,21 @@ Deno.test("a snapshot's postings in several JSON parts come back whole and in or
   };
   assert.deepEqual(partsOf("id", "text"), ["0", "1", "2", "3", "4", "ends"]);
   assert.deepEqual(partsOf("job_tags", "json"), ["0", "1", "2", "3", "4"]);
+});
+
+Deno.test("a publish's encoding that lets the postings go as it reads them writes the same bytes", async () => {
+  for (const distinctTags of [false, true]) {
+    const data = sampleData({ distinctTags });
+    const jobs = [...data.jobs];
+    const whole = await encodeSnapshot(data, { jobsPerPart: 7 });
+    const pieces = await encodeSnapshotPieces(data, { jobsPerPart: 7, release: true });
+    const joined = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.byteLength, 0));
+    pieces.reduce((at, piece) => (joined.set(piece, at), at + piece.byteLength), 0);
+    assert.deepEqual(joined, whole);
+    // The caller's array is emptied: nothing but the encoder held the postings.
+    assert.equal(data.jobs.length, 0);
+    assert.deepEqual((await decodeSnapshot(joined)).jobs, withoutDescriptions(jobs));
+  }
 });
 
 Deno.test("tag lists most postings share are stored once, and come back shared and frozen", async () => {

@@ -12,7 +12,6 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
-import { BUILD_SLICE } from "../index/position_text.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
 import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
 import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
@@ -36,7 +35,10 @@ export interface PublishIndexOptions {
    */
   retentionDays?: number;
   onProgress?: (progress: PublishProgress) => void;
-  /** Postings whose text is indexed at a time (default `BUILD_SLICE`; tests make it small). */
+  /**
+   * Postings whose text is indexed at a time (default {@linkcode PUBLISH_SLICE}; tests make it
+   * small).
+   */
   slice?: number;
   /**
    * Worker threads that index the slices' text: default one a core (up to
@@ -45,6 +47,16 @@ export interface PublishIndexOptions {
    */
   textThreads?: number;
 }
+
+/**
+ * Postings a publish hands a text thread at a time (src/index/position_text.ts's `BUILD_SLICE`
+ * is 10,000). The full postings of a slice in flight (read here, copied to a thread, indexed there)
+ * set the read's peak: at 200,000 postings on two threads the publish peaked at 1,851-1,949 MiB
+ * RSS with 2,500 a slice, 2,251 with 5,000 and 2,306-2,472 with 10,000, in no more CPU (38.9-39.7
+ * s against 35.7-44.3); joining 80 slices took 440 ms against 536 for 20 (docs/scaling.md, "Peak
+ * RSS (session 19, later)"). The snapshot's bytes do not depend on it.
+ */
+export const PUBLISH_SLICE = 2_500;
 
 /** Threads a publish indexes text on at most: past that, reading the store keeps them waiting. */
 export const MAX_TEXT_THREADS = 4;
@@ -186,7 +198,7 @@ export async function publishIndex(
   // ~3.6 GB of strings, past V8's heap), the index keeping what it needs of them in columns.
   const jobs: Job[] = [];
   const built: BuiltSlice[] = [];
-  const sliceSize = options.slice ?? BUILD_SLICE;
+  const sliceSize = options.slice ?? PUBLISH_SLICE;
   const threads = options.textThreads ??
     (total > THREADS_FROM_POSTINGS
       ? Math.min(MAX_TEXT_THREADS, navigator.hardwareConcurrency ?? 1)
@@ -270,9 +282,10 @@ export async function publishIndex(
 
   onProgress?.({ phase: "save", done: 0, total: 1 });
   // Servers load the terms as built here rather than indexing every posting again.
-  const pieces = await encodeSnapshotPieces({ ...data, ...joined! });
-  const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
   const docCount = jobs.length;
+  // `release`: the encoder empties `jobs` once their columns are read, before it compresses them.
+  const pieces = await encodeSnapshotPieces({ ...data, ...joined! }, { release: true });
+  const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
   // All the snapshot holds is in its bytes now: the postings and their text (gigabytes at
   // 1,000,000) are let go before the bytes are written out, which copies them again.
   jobs.length = 0;
