@@ -686,9 +686,25 @@ Deno.test("after a PDF bomb the next CVs are read, and the server's memory stays
     };
     const small = await pdfBomb(64 * 1024);
     assert.equal((await upload(small)).status, 200);
+    // This worker's own heap and buffers, sampled while the bomb is read: what this isolate holds,
+    // whatever the suite's other workers do meanwhile.
+    const isolate = () => {
+      const { heapUsed, external } = Deno.memoryUsage();
+      return heapUsed + external;
+    };
+    const isolateBefore = isolate();
+    let isolatePeak = isolateBefore;
+    const sampler = setInterval(() => isolatePeak = Math.max(isolatePeak, isolate()), 10);
     const before = Deno.memoryUsage().rss;
-    const bomb = await upload(await pdfBomb(1024 * 1024 * 1024));
+    const bomb = await upload(await pdfBomb(1024 * 1024 * 1024)).finally(() =>
+      clearInterval(sampler)
+    );
     assert.equal(bomb.status, 400, bomb.page.slice(0, 300));
+    const isolateGrown = isolatePeak - isolateBefore;
+    assert.ok(
+      isolateGrown < 200 * 1024 * 1024,
+      `the server's isolate grew by ${isolateGrown >> 20} MiB`,
+    );
     assert.match(bomb.page, /far more than a CV holds/);
     // A reader killed mid-bomb held its gigabyte elsewhere: the server's memory is not its.
     for (let i = 0; i < 5; i++) {
@@ -696,8 +712,10 @@ Deno.test("after a PDF bomb the next CVs are read, and the server's memory stays
       assert.equal(next.status, 200, `read ${i + 1} after the bomb: ${next.page.slice(0, 300)}`);
       assert.match(next.page, /What the search took from your CV/);
     }
+    // The process's RSS is shared with the suite's other workers (up to ~360 MiB of theirs seen
+    // under load): half the bomb is what a read inside this process, in any of its threads, passes.
     const grown = Deno.memoryUsage().rss - before;
-    assert.ok(grown < 200 * 1024 * 1024, `the server grew by ${grown >> 20} MiB`);
+    assert.ok(grown < 512 * 1024 * 1024, `the server grew by ${grown >> 20} MiB`);
   } finally {
     web.close();
   }

@@ -167,6 +167,16 @@ export async function cachedTextVectors(
       await sleep(WAIT_POLL_MS, undefined, { signal });
       continue;
     }
+    // Another process may have written the vectors and let the lock go since they were looked for.
+    const written = await readCachedTextVectors(settings, embedder, texts).catch((error) => {
+      lock.close();
+      throw error;
+    });
+    if (written) {
+      lock.close();
+      await Deno.remove(lockPath).catch(() => {});
+      return written;
+    }
     // A server stopping exits soon after its signal: the lock goes at once, not after the batch.
     const release = () => {
       try {
