@@ -286,9 +286,8 @@ export async function publishIndex(
   // `release`: the encoder empties `jobs` once their columns are read, before it compresses them.
   const pieces = await encodeSnapshotPieces({ ...data, ...joined! }, { release: true });
   const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
-  // All the snapshot holds is in its bytes now: the postings and their text (gigabytes at
-  // 1,000,000) are let go before the bytes are written out, which copies them again.
-  jobs.length = 0;
+  // All the snapshot holds is in its bytes now (the encoder emptied `jobs`): the terms go too, and
+  // the heap is collected before the bytes are written out, which copies them again.
   joined = null;
   collectGarbage();
   const snapshotId = await store.snapshots.publishSnapshot(pieces, {
