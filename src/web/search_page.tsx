@@ -235,21 +235,42 @@ export function ResultsRegion(props: SearchPageProps) {
   const hasPrevious = offset > 0;
   const listed = response.closest ?? response.results;
   const hasNext = offset + listed.length < listedCount(response, isRelevance(params));
+  const applied = FACET_NAMES.reduce((sum, name) => sum + (params[name] ?? []).length, 0);
+  const hasFacets = applied > 0 ||
+    Object.values(response.facets ?? {}).some((counts) => counts.length > 0);
   return (
     <div id="results" class="layout">
       <aside class="facets" aria-label="Narrow the results">
-        {Object.values(response.facets ?? {}).some((counts) => counts.length > 0) ||
-            FACET_NAMES.some((name) => (params[name] ?? []).length > 0)
-          ? <h2>Narrow</h2>
+        {
+          /* Open as served (and so without JavaScript); web.js closes it on a narrow screen, where
+            it would stand between the count and the first result, and keeps a person's choice
+            across searches. */
+        }
+        {hasFacets
+          ? (
+            <details class="narrow" open>
+              <summary>
+                <h2>
+                  Narrow{applied > 0
+                    ? <span class="applied-count">{` (${applied} on)`}</span>
+                    : null}
+                </h2>
+              </summary>
+              {FACET_NAMES.filter((name) => FACET_LABELS[name]).sort((a, b) =>
+                Object.keys(FACET_LABELS).indexOf(a) - Object.keys(FACET_LABELS).indexOf(b)
+              ).map((name) => (
+                <Facet
+                  name={name}
+                  counts={response.facets?.[name] ?? []}
+                  checked={params[name] ?? []}
+                />
+              ))}
+              <noscript>
+                <button type="submit">Apply</button>
+              </noscript>
+            </details>
+          )
           : null}
-        {FACET_NAMES.filter((name) => FACET_LABELS[name]).sort((a, b) =>
-          Object.keys(FACET_LABELS).indexOf(a) - Object.keys(FACET_LABELS).indexOf(b)
-        ).map((name) => (
-          <Facet name={name} counts={response.facets?.[name] ?? []} checked={params[name] ?? []} />
-        ))}
-        <noscript>
-          <button type="submit">Apply</button>
-        </noscript>
       </aside>
       <section aria-label="Results">
         <Applied params={params} response={response} />

@@ -686,6 +686,47 @@ const scenarios = {
     check(problems.length === 0, problems.join("\n"));
   },
 
+  async "on a phone the first result shows before the facets, which open by keyboard and stay open"() {
+    const page = await openPage({ width: 360, height: 780 });
+    try {
+      await signIn(page, USER_KEY);
+      await search(page, "nurse");
+      const firstResult = await page.$eval(".result h3 a", (a) => a.getBoundingClientRect().top);
+      check(firstResult < 780, `the first result starts ${firstResult} px down, under the screen`);
+      check(
+        !(await page.$eval("details.narrow", (d) => d.open)),
+        "the facets are open on a phone",
+      );
+      // A search typed on the phone swaps in results served with the facets open: still closed.
+      const typed = await countText(page);
+      await page.focus("#field-q");
+      await page.keyboard.type(" manager");
+      await countChange(page, typed);
+      check(
+        !(await page.$eval("details.narrow", (d) => d.open)),
+        "a typed search opened the facets again",
+      );
+      await page.focus("#field-q");
+      // Past the form's own "More filters" disclosure.
+      await tabTo(page, (a) => a.tag === "SUMMARY" && a.inFacets);
+      await page.keyboard.press("Enter");
+      check(await page.$eval("details.narrow", (d) => d.open), "Enter did not open the facets");
+      const before = await countText(page);
+      await tabTo(page, (a) => a.inFacets && a.type === "checkbox");
+      await page.keyboard.press("Space");
+      await countChange(page, before);
+      check(
+        await page.$eval("details.narrow", (d) => d.open),
+        "the facets closed again after a search the person started from them",
+      );
+      check(
+        /\(1 on\)/.test(await page.$eval("details.narrow summary", (s) => s.textContent)),
+        "the summary does not say one facet is on",
+      );
+    } finally {
+      await page.close();
+    }
+  },
   async "pages fit 360 px, screenshots at 1280 and 360"() {
     for (const width of [1280, 360]) {
       const page = await openPage({ width, height: width === 360 ? 780 : 900 });

@@ -37,3 +37,23 @@ document.addEventListener("htmx:configRequest", (event) => {
     }
   }
 });
+
+// The facets stand between the count and the first result on a narrow screen: there they start
+// closed, one tap away. A person's open or closed choice then holds across the searches htmx
+// swaps in (each comes back open, as served).
+const narrowScreen = matchMedia("(max-width: 48rem)");
+let facetsOpen = !narrowScreen.matches;
+
+function applyFacetsChoice() {
+  const details = document.querySelector("details.narrow");
+  if (details) details.open = facetsOpen;
+}
+
+// `toggle` does not bubble; a capturing listener still sees it.
+document.addEventListener("toggle", (event) => {
+  if (event.target instanceof HTMLDetailsElement && event.target.matches(".narrow")) {
+    facetsOpen = event.target.open;
+  }
+}, true);
+document.addEventListener("htmx:afterSwap", applyFacetsChoice);
+applyFacetsChoice();
