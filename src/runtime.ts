@@ -218,9 +218,11 @@ export async function openRuntime(
     });
   }
   const config: Readonly<Config> = { ...givenConfig, ...settings };
+  // The model's calls hold the thread that makes them: a server's model has a thread of its own.
   const embedderReady = options.embedder ?? openConfiguredEmbedder(config, {
     logger,
     onProgress: options.onModelProgress,
+    ownThread: true,
   });
   // The taxonomy comes after the model (one fetch at a time), for the model whose ranking uses it;
   // `ready` waits for its fetch, so that no fetch outlives a runtime that is closed, but not for a
@@ -246,7 +248,7 @@ export async function openRuntime(
     occupations: occupationsReady,
     logger,
     minScore: config.minScore,
-    standInEmbedder: (stamp) => openStandInEmbedder(config, stamp, { logger }),
+    standInEmbedder: (stamp) => openStandInEmbedder(config, stamp, { logger, ownThread: true }),
   });
   // A server builds an index it lacks in the background (`ready` below asks it to).
   const publisher = options.publishInBackground

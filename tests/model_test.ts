@@ -6,6 +6,8 @@ import { titleRowsProblem } from "../src/index/title_vectors.ts";
 import { checkModelFiles, obtainModel } from "../src/model/obtain_model.ts";
 import { sha256Hex } from "../src/crypto.ts";
 import { openEmbedder } from "../src/model/open_embedder.ts";
+import { createOnnxEmbedder } from "../src/model/onnx_embedder.ts";
+import { createOnnxThreadEmbedder } from "../src/model/onnx_thread_embedder.ts";
 import { modelEmbedder } from "./helpers.ts";
 import { refusedPort } from "./server_process.ts";
 
@@ -338,4 +340,60 @@ Deno.test("the catalog refuses a model whose vectors' width the search's SIMD ke
     assert.equal(findModel(spec.id), spec);
     assert.equal(titleRowsProblem(1_000_000, spec.dimensions), null, spec.id);
   }
+});
+
+Deno.test("the model on its own thread gives the same vectors to the bit, and leaves this thread free while it embeds", async () => {
+  const dir = await verifiedModelDir();
+  const options = { dir, model: MINILM_L6_INT8.stamp, dimensions: MINILM_L6_INT8.dimensions };
+  const here = await createOnnxEmbedder(options);
+  const threaded = await createOnnxThreadEmbedder(options);
+  try {
+    // Past one batch of 64, of mixed lengths, so the batches are made as the serving code makes them.
+    const texts = Array.from(
+      { length: 150 },
+      (_, i) => `${i % 3 === 0 ? "senior " : ""}warehouse operative ${i}${i % 5 ? " nights" : ""}`,
+    );
+    const [own, other] = [await here.embed(texts), await threaded.embed(texts)];
+    assert.equal(other.length, texts.length);
+    other.forEach((vector, i) => assert.deepEqual(vector, own[i], texts[i]));
+    assert.deepEqual(await threaded.embed([]), []);
+
+    // On this thread the loop turns once between two batches (eight here); with the model on its
+    // own thread it turns freely while the worker embeds.
+    const many = Array.from({ length: 512 }, (_, i) => `night shift security officer ${i} grade`);
+    let turns = 0;
+    let embedding = true;
+    const spin = (async () => {
+      while (embedding) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        turns++;
+      }
+    })();
+    const vectors = await threaded.embed(many);
+    embedding = false;
+    await spin;
+    assert.equal(vectors.length, many.length);
+    assert.ok(turns > 64, `this thread's loop turned ${turns} times during eight batches`);
+  } finally {
+    await here.close();
+    threaded.close();
+  }
+});
+
+Deno.test("the model's thread answers what it was asked before it closes, and refuses after", async () => {
+  const dir = await verifiedModelDir();
+  const threaded = await createOnnxThreadEmbedder({
+    dir,
+    model: MINILM_L6_INT8.stamp,
+    dimensions: MINILM_L6_INT8.dimensions,
+  });
+  const texts = Array.from({ length: 200 }, (_, i) => `care assistant ${i}`);
+  const asked = threaded.embed(texts);
+  threaded.close();
+  assert.equal((await asked).length, texts.length);
+  await assert.rejects(threaded.embed(["nurse"]), /the model is closed/);
+  await assert.rejects(
+    createOnnxThreadEmbedder({ dir: `${dir}/missing`, model: "x", dimensions: 384 }),
+    /Cannot load the embedding model x/,
+  );
 });

@@ -30,9 +30,9 @@ export interface OnnxEmbedderOptions {
   threads?: number;
 }
 
-/** An embedder that holds a native session: `close()` frees it. */
+/** An embedder that holds a native session: `close()` frees it (settled once it is freed). */
 export interface OnnxEmbedder extends Embedder {
-  close(): void;
+  close(): Promise<void> | void;
 }
 
 /**
@@ -158,7 +158,7 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions): Promise<
       return out;
     },
     close() {
-      session.release().catch(() => {});
+      return session.release().catch(() => {});
     },
   };
 }

@@ -38,6 +38,11 @@ export interface OpenEmbedderOptions {
   noFallback?: boolean;
   /** Worker threads for USE-lite's large calls; 0 keeps them on the calling thread. */
   useLiteWorkers?: number;
+  /**
+   * An ONNX model on a thread of its own (src/model/onnx_thread_embedder.ts): a serving process's,
+   * whose thread must stay free for requests while it embeds. Same vectors either way.
+   */
+  ownThread?: boolean;
 }
 
 async function openSpec(
@@ -60,12 +65,10 @@ async function openSpec(
     logger: options.logger,
     onProgress: options.onProgress,
   });
-  const { createOnnxEmbedder } = await import("./onnx_embedder.ts");
-  const embedder = await createOnnxEmbedder({
-    dir,
-    model: spec.stamp,
-    dimensions: spec.dimensions,
-  });
+  const onnxOptions = { dir, model: spec.stamp, dimensions: spec.dimensions };
+  const embedder = options.ownThread
+    ? await (await import("./onnx_thread_embedder.ts")).createOnnxThreadEmbedder(onnxOptions)
+    : await (await import("./onnx_embedder.ts")).createOnnxEmbedder(onnxOptions);
   return Object.assign(embedder, { spec });
 }
 
