@@ -173,13 +173,15 @@ export async function serveApp(
   }
   logListening(logger, guard, descriptorLimit);
   const deadline = options.shutdownDeadlineMs ?? SHUTDOWN_DEADLINE_MS;
-  // The end of the deadline is for closing: connections still open 2.5 s before it are closed,
+  // The end of the deadline is for closing: connections still open 3.5 s before it are closed,
   // the app server then ends their requests at once (measured: within 2 ms), and close() returns
-  // 2 s before it at the latest, for `jobseek serve` to close the store and exit (measured: up to
+  // 3 s before it at the latest, for `jobseek serve` to close the store and exit (measured: up to
   // 0.5 s with the embedding model loaded on a quiet machine; at load 13 the 1.25 s this left
-  // before was not always enough, session 18).
-  const cutOffAt = deadline - Math.min(2500, deadline / 4);
-  const giveUpAt = deadline - Math.min(2000, deadline / 5);
+  // before was not always enough, session 18; at load 18 the 2 s left after it were not either,
+  // 10.8 s from the signal to the end, session 20: the deadline counts from the signal, and a
+  // loaded thread takes the signal late).
+  const cutOffAt = deadline - Math.min(3500, deadline * 0.35);
+  const giveUpAt = deadline - Math.min(3000, deadline * 0.3);
   let onFinished: () => void = () => {};
   const finished = new Promise<void>((resolve) => onFinished = resolve);
   let closing: Promise<void> | undefined;

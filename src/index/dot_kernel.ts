@@ -345,6 +345,11 @@ export class Int8Rows {
     return this.#threads?.helperChunks ?? 0;
   }
 
+  /** Helper threads started since the start, ended ones included (0 without helpers). */
+  get helpersStarted(): number {
+    return this.#threads?.started ?? 0;
+  }
+
   /** Helper threads running now (0 without helpers). */
   get helpersRunning(): number {
     return this.#threads?.running ?? 0;

@@ -131,6 +131,16 @@ export class KernelThreads {
     return Atomics.load(this.#control, HELPER_CHUNKS);
   }
 
+  /**
+   * Helpers started since the start (running or ended): never falls, so a test that polls sees a
+   * helper that started and ended between two of its looks.
+   */
+  get started(): number {
+    // Running first: a helper that ends between the two loads is counted twice, never missed.
+    const running = Atomics.load(this.#control, HELPERS_RUNNING);
+    return running + Atomics.load(this.#control, HELPERS_ENDED);
+  }
+
   /** Helpers running now (started and not ended). */
   get running(): number {
     return this.#closed ? 0 : Atomics.load(this.#control, HELPERS_RUNNING);
