@@ -185,6 +185,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the one hybrid score stops clamping at the cosine ceiling: a title past it outweighs its keywords",
   },
+  {
+    id: "M15",
+    layer: "runtime",
+    file: "src/runtime.ts",
+    line: "    ownThread: true,\n  });",
+    becomes: "    ownThread: false,\n  });",
+    breaks:
+      "a server's model runs on the serving thread again: requests wait for its batches during a push",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -199,3 +199,37 @@ Deno.test("startServer with seeding and the bootstrap key off: no key, nothing s
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a server's model embeds on a thread of its own: this thread's loop turns freely meanwhile", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const bare = await start(`${dir}/jobseek.sqlite3`, {
+      JOBSEEK_SEED: "0",
+      JOBSEEK_BOOTSTRAP_KEY: "0",
+      JOBSEEK_API_KEYS: "operator:operator-chosen-key-0123456789",
+    });
+    try {
+      const embedder = await bare.server.runtime.embedder;
+      // Eight batches of 64: on the serving thread the loop would turn about once a batch
+      // (tests/model_test.ts; docs/scaling.md, "The model on its own thread").
+      const texts = Array.from({ length: 512 }, (_, i) => `pastry chef ${i} early shifts`);
+      let turns = 0;
+      let embedding = true;
+      const spin = (async () => {
+        while (embedding) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          turns++;
+        }
+      })();
+      const vectors = await embedder.embed(texts);
+      embedding = false;
+      await spin;
+      assert.equal(vectors.length, texts.length);
+      assert.ok(turns > 64, `the serving thread's loop turned ${turns} times during eight batches`);
+    } finally {
+      await bare.server.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
