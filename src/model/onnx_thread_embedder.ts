@@ -26,6 +26,7 @@ export async function createOnnxThreadEmbedder(
   >();
   let nextId = 0;
   let closed = false;
+  let failed: string | null = null;
   let opened: PromiseWithResolvers<void> | null = Promise.withResolvers<void>();
   const closing = Promise.withResolvers<void>();
   const failAll = (message: string) => {
@@ -44,10 +45,12 @@ export async function createOnnxThreadEmbedder(
       pending.delete(reply.id);
       if (!request) return;
       const width = request.count === 0 ? 0 : reply.flat.length / request.count;
+      // Each vector owns its buffer, as the embedder on this thread gives them: one kept in a
+      // cache must not hold a whole batch's.
       request.resolve(
         Array.from(
           { length: request.count },
-          (_, i) => reply.flat.subarray(i * width, (i + 1) * width),
+          (_, i) => reply.flat.slice(i * width, (i + 1) * width),
         ),
       );
     } else if (reply.kind === "failed") {
@@ -70,6 +73,8 @@ export async function createOnnxThreadEmbedder(
   worker.onerror = (event) => {
     event.preventDefault();
     const message = event.message ?? "the model's thread failed";
+    // Nothing more can be asked of a thread that failed: later calls are refused, not left waiting.
+    failed = message;
     opened?.reject(new JobseekError("INTERNAL_ERROR", message));
     opened = null;
     failAll(message);
@@ -86,9 +91,12 @@ export async function createOnnxThreadEmbedder(
     model: options.model,
     dimensions: options.dimensions,
     embed(texts: string[]): Promise<Float32Array[]> {
-      if (closed) {
+      if (closed || failed !== null) {
         return Promise.reject(
-          new JobseekError("INTERNAL_ERROR", "Cannot embed texts: the model is closed"),
+          new JobseekError(
+            "INTERNAL_ERROR",
+            `Cannot embed texts: ${failed ?? "the model is closed"}`,
+          ),
         );
       }
       if (texts.length === 0) return Promise.resolve([]);
