@@ -454,8 +454,9 @@ export async function startServer(
     async close() {
       sources.stop();
       stopSweep();
-      await deliverer.stop();
-      await server.close();
+      // The connections' deadline starts now, not after an alert check in flight has ended: the
+      // process must be gone within 10 s of the signal (docs/operations.md).
+      await Promise.all([deliverer.stop(), server.close()]);
       addressCounts.close();
       runtime.close();
     },
