@@ -6,6 +6,8 @@
  * - nDCG@10 of the first page of the newest-first order (`sort=date`: the strong set alone);
  * - how many queries with fitting postings (grade 2) get an empty relevance-order list;
  * - the mean size of the strong set and of the whole list;
+ * - how many queries have a strong set, and its precision (the share graded 1 or 2, and 2 alone,
+ *   averaged over those queries): a strong match reads as "what you asked for";
  * per judged set (bench/queries/) and query kind. The tuned sets (model, spoken) and the held-out
  * ones (heldout, spoken_heldout) are printed side by side; settings are chosen on the tuned ones.
  *
@@ -33,6 +35,7 @@ import { silentLogger } from "../src/log.ts";
 import { openOccupations } from "../src/search/occupations.ts";
 import { openVectorCache } from "../tests/vector_cache.ts";
 import {
+  ABSENT_JUDGED_QUERIES,
   DESCRIBED_HELDOUT_JUDGED_QUERIES,
   DESCRIBED_JUDGED_QUERIES,
   HELDOUT_JUDGED_QUERIES,
@@ -76,6 +79,7 @@ const index = new JobIndex(assembleIndexData({
   jobs,
   vectors: jobs.map((job) => vectorOf.get(embeddingTextOf(job))!),
 }));
+const positionOf = new Map(index.data.jobs.map((job, p) => [job, p]));
 const served = rankingForModel(embedder.model);
 const obtained = await openOccupations(loadConfig(Deno.env.toObject()), silentLogger, model);
 if (!obtained) throw new Error("the ESCO occupations could not be obtained");
@@ -92,6 +96,7 @@ const SETS: [string, TypedJudgedQuery[]][] = [
   ["described (tuned)", DESCRIBED_JUDGED_QUERIES],
   ["described heldout", DESCRIBED_HELDOUT_JUDGED_QUERIES],
   ["other words heldout", OTHER_WORDS_HELDOUT_JUDGED_QUERIES],
+  ["absent", ABSENT_JUDGED_QUERIES],
 ];
 
 interface Row {
@@ -101,6 +106,12 @@ interface Row {
   empty: number;
   strong: number;
   listed: number;
+  /** Queries with a non-empty strong set. */
+  withStrong: number;
+  /** The share of the strong set graded 1 or 2 (fitting or a neighbour); 0 when it is empty. */
+  precision: number;
+  /** The share of the strong set graded 2. */
+  precision2: number;
 }
 
 const queryVectors = new Map<string, Float32Array>();
@@ -168,18 +179,35 @@ async function measure(
       empty: hasFitting && listed.hits.length === 0 ? 1 : 0,
       strong: listed.total,
       listed: listed.hits.length,
+      withStrong: listed.total > 0 ? 1 : 0,
+      precision: 0,
+      precision2: 0,
     };
+    const strongHits = listed.hits.filter((hit) => hit.match === "strong");
+    if (strongHits.length) {
+      const grades = strongHits.map((hit) => grade(hit.job));
+      row.precision = grades.filter((g) => g > 0).length / grades.length;
+      row.precision2 = grades.filter((g) => g === 2).length / grades.length;
+    }
     if (perQuery) {
       print(
         `    ${judged.kind.padEnd(10)} ${JSON.stringify(judged.q)} [${named.join("; ")}] ` +
           `relevance ${row.relevance.toFixed(3)} first page ${row.firstPage.toFixed(3)} ` +
-          `strong ${row.strong}`,
+          `strong ${row.strong} precision ${row.precision.toFixed(2)} best ${
+            (listed.hits[0]?.score ?? 0).toFixed(3)
+          }`,
       );
     }
     if (showing.has(judged.q)) {
+      // Each side apart: the keyword score and the title's own cosine (labels not applied).
+      const words = index.scoresOf(query, vector, { mode: "keyword", ranking });
+      const own = index.scoresOf(query, vector, { mode: "vector", ranking });
       for (const hit of listed.hits.slice(0, 12)) {
+        const p = positionOf.get(hit.job)!;
         print(
-          `      ${grade(hit.job)} ${hit.score.toFixed(3)} ${hit.match} ${hit.job.job_title}`,
+          `      ${grade(hit.job)} ${hit.score.toFixed(3)} ${hit.match} keyword ${
+            words[p].toFixed(2)
+          } cosine ${own[p].toFixed(3)} ${hit.job.job_title}`,
         );
       }
     }
@@ -195,6 +223,12 @@ async function measure(
         empty: list.reduce((s, r) => s + r.empty, 0),
         strong: mean((r) => r.strong),
         listed: mean((r) => r.listed),
+        withStrong: list.reduce((s, r) => s + r.withStrong, 0),
+        // Over the queries with a strong set: an empty set is not an imprecise one.
+        precision: list.reduce((s, r) => s + r.precision, 0) /
+          Math.max(1, list.reduce((s, r) => s + r.withStrong, 0)),
+        precision2: list.reduce((s, r) => s + r.precision2, 0) /
+          Math.max(1, list.reduce((s, r) => s + r.withStrong, 0)),
       }];
     }),
   );
@@ -209,7 +243,7 @@ for (const tried of tries) {
   print(`\n${tried.name}: ranking ${JSON.stringify(ranking)} cut ${JSON.stringify(cut)}`);
   print(
     "  set              kind        queries | relevance nDCG@10 | newest-first page nDCG@10 | " +
-      "empty | strong  listed",
+      "empty | strong  listed | with strong | strong precision (>=1 / 2)",
   );
   const bySet: Record<string, Record<string, Row>> = {};
   for (const [name, queries] of SETS) {
@@ -221,7 +255,9 @@ for (const tried of tries) {
           q.relevance.toFixed(3).padStart(17)
         } | ${q.firstPage.toFixed(3).padStart(25)} | ${String(q.empty).padStart(5)} | ${
           q.strong.toFixed(0).padStart(6)
-        } ${q.listed.toFixed(0).padStart(7)}`,
+        } ${q.listed.toFixed(0).padStart(7)} | ${String(q.withStrong).padStart(11)} | ${
+          q.precision.toFixed(3)
+        } / ${q.precision2.toFixed(3)}`,
       );
     }
   }

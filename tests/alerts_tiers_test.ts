@@ -35,8 +35,8 @@ Deno.test("a saved search delivers its strong matches only, never the close ones
       logger: silentLogger,
     });
     const cases: Record<string, string>[] = [
-      // No strong match in Dallas, one close: an RN posting (tests/web_routes_test.ts shows it).
-      { q: "nurse", city: "Dallas" },
+      // No strong match in Chicago, one close: a CNA posting (tests/web_routes_test.ts shows it).
+      { q: "registered nurse", city: "Chicago" },
       { q: "nurse" },
       { q: "python developer" },
     ];

@@ -152,3 +152,30 @@ Deno.test("a CV search lists a page of the closest jobs past its strong matches"
   assert.equal(dated.close_total, ranked.close_total);
   assert.ok(dated.results.every((r) => r.match === "strong"));
 });
+
+Deno.test("a job the postings hold none of has no strong match: its nearest are close, shown apart", async () => {
+  const { service } = realIndex;
+  // Jobs the real postings do not hold (bench/queries/absent.jsonl), whose nearest titles all
+  // score under the minimum: a nanny for "zookeeper", night auditors for "lighthouse keeper".
+  for (const q of ["zookeeper", "lighthouse keeper", "puppeteer", "sheep shearer"]) {
+    const ranked = await service.search(parseSearchQuery({ q, sort: "relevance", top_k: "10" }));
+    assert.equal(ranked.total, 0, `${q}: ${ranked.results[0]?.job_title} is strong`);
+    assert.ok(ranked.results.length > 0, `${q}: nothing listed`);
+    assert.ok(ranked.results.every((r) => r.match === "close"), q);
+    const dated = await service.search(parseSearchQuery({ q, top_k: "10" }));
+    assert.deepEqual(dated.results, []);
+    assert.deepEqual(dated.closest, ranked.results, q);
+    const response = toSearchResponse("00000000-0000-4000-8000-000000000000", dated);
+    assert.match(response.hint ?? "", /^No posting is a strong match for these words; the /);
+    const page = buildSearchPage(parseSearchQuery({ q, top_k: "10" }), response, {
+      maxChars: 20_000,
+    });
+    assert.match(page.text, new RegExp(`^No strong match for "${q}"; the nearest postings \\(`));
+    const table = formatResults(response, 0, 120, "date");
+    assert.match(table, /^No strong match; the nearest postings:\n/);
+  }
+  // A job they hold keeps its strong matches.
+  const nurse = await service.search(parseSearchQuery({ q: "registered nurse", top_k: "10" }));
+  assert.ok(nurse.total > 0);
+  assert.equal(nurse.hint, undefined);
+});

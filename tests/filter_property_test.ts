@@ -271,7 +271,9 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
             );
           } else assert.equal(narrowed.closest, undefined);
         }),
-        { numRuns: 250, seed: 20261125 },
+        // 330 runs (250 until session 20): since a weak best match makes no strong match, fewer
+        // searches have a strong set; the guard below still asks for 40 that do.
+        { numRuns: 330, seed: 20261125 },
       );
       assert.ok(compared >= 150, `${compared} searches compared`);
       assert.ok(nonEmpty >= 40, `${nonEmpty} of them non-empty`);

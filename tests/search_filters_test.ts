@@ -6,6 +6,7 @@
  * a posting whose title carries a tail (terms, a place, pay) ranks with the postings titled exactly
  * as the query, not below sibling roles.
  */
+import { writtenOut } from "../src/index/title_abbreviations.ts";
 import { strict as assert } from "node:assert";
 import { createCliSandbox } from "./cli_process.ts";
 import { realIndex } from "./real_index.ts";
@@ -204,9 +205,10 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       const exact = results.filter((r) => r.job_title.toLowerCase() === q);
       const position = results.findIndex((r) => r.job_title === tailed);
       assert.ok(position >= 0, `"${tailed}" is in the set for "${q}"`);
-      // As good as the exact title: ahead of every posting that is not that role.
+      // As good as the exact title: ahead of every posting that is not that role (read with its
+      // abbreviations written out: "RN (Registered Nurse) - Addiction Treatment" is that role).
       const others = results.slice(0, position).filter((r) =>
-        !r.job_title.toLowerCase().startsWith(q)
+        !writtenOut(r.job_title).toLowerCase().startsWith(q)
       );
       assert.deepEqual(others.map((r) => r.job_title), [], `${q}: ${exact.length} exact titles`);
       assert.ok(results[position].score >= 0.9, `${tailed}: ${results[position].score}`);

@@ -141,7 +141,10 @@ export function formatResults(
     formatSalary(job.base_salary),
     job.match === "close" && !closestOnly ? `${job.score.toFixed(2)} close` : job.score.toFixed(2),
   ]);
-  let text = closestOnly ? `No strong match${searchPlaceInWords(response)}; closest there:\n` : "";
+  const where = searchPlaceInWords(response);
+  let text = closestOnly
+    ? `No strong match${where}; ${where ? "closest there" : "the nearest postings"}:\n`
+    : "";
   if (rows.length > 0) text += renderTable(RESULT_COLUMNS, rows, width);
   if (listed.some((job) => job.job_description !== undefined)) {
     text += listed.map((job, i) => formatDetails(job, offset + i + 1, width)).join("");

@@ -68,6 +68,8 @@ export interface IndexSearch {
   relativeCut?: number;
   /** `ResultCut.weakRelativeCut`: the relative cut where the best match misses the minimum. */
   weakRelativeCut?: number;
+  /** `ResultCut.rescueStrong`: whether the rescue's matches are strong (absent: they are). */
+  rescueStrong?: boolean;
   weakFloor?: number;
   /**
    * The close matches' floor (`ResultCut.closeFloor`): postings under the cut that score at least

@@ -273,6 +273,7 @@ export class JobIndex {
       ...bars,
       relativeCut: request.relativeCut,
       weakRelativeCut: request.weakRelativeCut,
+      rescueStrong: request.rescueStrong,
     });
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { writtenOutWords } from "./title_abbreviations.ts";
 import {
   create,
   insertMultiple,
@@ -91,8 +92,11 @@ export function indexedTextOf(job: IndexedText): IndexedText {
  * src/index/position_text.ts tokenizes when it builds the terms without Orama's trees.
  */
 export function indexedFieldsOf(job: IndexedText): Record<TextField, string> {
+  // The words a title's abbreviations stand for are read beside it ("RN" → "Registered Nurse"):
+  // "nurse" finds "RN - Med/Surg", and "rn" still does (src/index/title_abbreviations.ts).
+  const writtenOut = writtenOutWords(job.job_title);
   return {
-    title: job.job_title,
+    title: writtenOut ? `${job.job_title} ${writtenOut}` : job.job_title,
     tags: job.job_tags.join(" "),
     company: job.company_name,
     location: job.city,

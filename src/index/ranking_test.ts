@@ -95,6 +95,7 @@ Deno.test("rankingForModel() serves the measured settings of docs/search.md", ()
       weakRelativeCut: 0.9,
       weakFloor: 0.25,
       closeFloor: 0.3,
+      rescueStrong: false,
     },
   });
   // Only the model they were measured with reads queries with the ESCO occupations.
@@ -107,6 +108,7 @@ Deno.test("rankingForModel() lets an operator's minimum replace the minimum alon
     minScore: 0.7,
     relativeCut: 0.7,
     weakRelativeCut: 0.9,
+    rescueStrong: false,
     weakFloor: 0.25,
     closeFloor: 0.3,
   });
@@ -115,6 +117,7 @@ Deno.test("rankingForModel() lets an operator's minimum replace the minimum alon
     minScore: 0.1,
     relativeCut: 0.7,
     weakRelativeCut: 0.9,
+    rescueStrong: false,
     weakFloor: 0.1,
     closeFloor: 0.1,
   });
@@ -130,16 +133,58 @@ Deno.test("the relative cut drops matches under 70% of the best, above the minim
 
 Deno.test("weak best matches are rescued down to the floor, within 90% of the best", () => {
   const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.36, 0.35].map(cosineFor));
+  const rescuing = { rescueStrong: true };
   // Best 0.40 < minimum 0.45: kept, with what reaches both 90% of it (0.36) and the floor (0.25);
   // Gamma, within the 70% a strong best would ask, is a close match.
-  assert.deepEqual(servedTiers(index, "zqxv"), [
+  assert.deepEqual(servedTiers(index, "zqxv", rescuing), [
     ["Alpha", 0.4, "strong"],
     ["Beta", 0.36, "strong"],
     ["Gamma", 0.35, "close"],
   ]);
   const low = indexOf(["Alpha", "Beta"], [0.28, 0.26].map(cosineFor));
   // The floor still bounds the rescue: 90% of 0.28 is under it.
-  assert.deepEqual(servedSearch(low, "zqxv"), [["Alpha", 0.28], ["Beta", 0.26]]);
+  assert.deepEqual(servedSearch(low, "zqxv", rescuing), [["Alpha", 0.28], ["Beta", 0.26]]);
+});
+
+Deno.test("as served, a weak best match makes no strong match: the same list, all of it close", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.4, 0.36, 0.35].map(cosineFor));
+  assert.deepEqual(servedTiers(index, "zqxv"), [
+    ["Alpha", 0.4, "close"],
+    ["Beta", 0.36, "close"],
+    ["Gamma", 0.35, "close"],
+  ]);
+  // Under the close floor (0.3) but rescued: still listed, as close matches.
+  const low = indexOf(["Alpha", "Beta", "Gamma"], [0.28, 0.26, 0.25].map(cosineFor));
+  assert.deepEqual(servedTiers(low, "zqxv"), [["Alpha", 0.28, "close"], ["Beta", 0.26, "close"]]);
+  // Newest first: no result, the nearest apart in `closest`.
+  const dated = index.search({
+    query: analyzeQuery("zqxv"),
+    vector: QUERY,
+    ranking: served.ranking,
+    ...served.cut,
+  });
+  assert.deepEqual(dated.hits, []);
+  assert.equal(dated.total, 0);
+  assert.equal(dated.closeTotal, 3);
+  assert.deepEqual(dated.closest?.map((h) => h.job.job_title), ["Alpha", "Beta", "Gamma"]);
+});
+
+Deno.test("the rescue's tier changes which matches are strong, never which are listed or their order", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.double({ min: 0.25, max: 0.95, noNaN: true }), { minLength: 1, maxLength: 8 }),
+      (semantics) => {
+        const index = indexOf(semantics.map((_, i) => `T${i}`), semantics.map(cosineFor));
+        const asServed = servedTiers(index, "zqxv");
+        const rescuing = servedTiers(index, "zqxv", { rescueStrong: true });
+        assert.deepEqual(asServed.map(([t, s]) => [t, s]), rescuing.map(([t, s]) => [t, s]));
+        const best = Math.max(0, ...asServed.map(([, score]) => score));
+        if (best >= served.cut.minScore) assert.deepEqual(asServed, rescuing);
+        else assert.ok(asServed.every(([, , match]) => match === "close"));
+      },
+    ),
+    { numRuns: 60 },
+  );
 });
 
 Deno.test("cutBar() never falls as the best match rises, whatever the two shares", () => {

@@ -83,12 +83,23 @@ export function cutBar(best: number, cut: CutBars & RelativeCuts): number {
 export interface RelativeCuts {
   relativeCut?: number;
   weakRelativeCut?: number;
+  /**
+   * `ResultCut.rescueStrong`: false makes what the rescue keeps (where even the best match misses
+   * the minimum) close matches rather than strong ones. Absent: strong.
+   */
+  rescueStrong?: boolean;
 }
+
+/** A strong tier's bar above every score: no candidate is strong. */
+export const NONE_STRONG = SCORE_STEPS + 1;
 
 /**
  * Keeps the candidates of either tier and returns the strong tier's bar: a candidate is strong when
  * it passes the cut (the minimum when the best reaches it, else the floor, and the share
- * `relativeCut` of the best's score), close when it does not but reaches the close floor.
+ * `relativeCut` of the best's score), close when it does not but reaches the close floor. Where
+ * the best misses the minimum and the rescue's matches are not strong (`rescueStrong: false`),
+ * what the rescue keeps is kept as close matches, even under the close floor: the list is the
+ * same, only no match is strong.
  */
 export function cutByScore(candidates: Candidates, cut: CutBars & RelativeCuts): number {
   const { positions, scores } = candidates;
@@ -96,6 +107,7 @@ export function cutByScore(candidates: Candidates, cut: CutBars & RelativeCuts):
   for (let k = 0; k < candidates.count; k++) best = Math.max(best, scores[k]);
   const bar = cutBar(best, cut);
   const keep = Math.min(bar, cut.close);
+  const strongBar = best < cut.enough && cut.rescueStrong === false ? NONE_STRONG : bar;
   let count = 0;
   for (let k = 0; k < candidates.count; k++) {
     if (scores[k] >= keep) {
@@ -105,7 +117,7 @@ export function cutByScore(candidates: Candidates, cut: CutBars & RelativeCuts):
     }
   }
   candidates.count = count;
-  return bar;
+  return strongBar;
 }
 
 /** What the orders compare. */

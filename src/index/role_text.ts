@@ -9,6 +9,7 @@
  * @module
  */
 import type { Job } from "../domain/job.ts";
+import { writtenOut } from "./title_abbreviations.ts";
 
 const GENDER_MARKERS =
   /\(\s*(?:[mwfdxyi*]\s*[\/|,]\s*){1,3}[mwfdxyi*]\s*\)|\((?:all|alle) (?:genders?|geschlechter|identitäten|people)\)|\(gn\)|\b[mwfd]\/[mwfd]\/[mwfdx]\b/gi;
@@ -107,7 +108,9 @@ function isGeneric(segment: string): boolean {
 export function roleTextOf(
   job: Pick<Job, "job_title"> & Partial<Pick<Job, "city" | "company_name">>,
 ): string {
-  const title = withoutGenderMarkers(job.job_title.replace(BRACKETS, " "));
+  // Abbreviations written out first: "RN - Med/Surg" names a registered nurse, and a segment of
+  // capitals alone ("LVN - NOC Pediatric Home Health") would read as a region code.
+  const title = withoutGenderMarkers(writtenOut(job.job_title).replace(BRACKETS, " "));
   const names = nameWords(job.city, job.company_name);
   const withoutPlace = (text: string) => {
     // A trailing "in Berlin" / "at Acme" names where or for whom, not what.
@@ -117,7 +120,7 @@ export function roleTextOf(
   };
   const segments = title.split(SEGMENT_BREAK).map(withoutPlace).filter((s) => s !== "");
   const roles = segments.filter((segment) => !isAside(segment, names));
-  if (roles.length === 0) return (title || job.job_title).toLowerCase();
+  if (roles.length === 0) return (title || writtenOut(job.job_title)).toLowerCase();
   const role = isGeneric(roles[0]) && roles.length > 1 ? `${roles[0]} ${roles[1]}` : roles[0];
   return role.toLowerCase();
 }

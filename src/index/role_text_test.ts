@@ -13,7 +13,7 @@ Deno.test("roleTextOf() keeps the role and drops terms, places, pay and marketin
   assert.equal(at("Estimator - Hybrid - Chicago", "Chicago"), "estimator");
   assert.equal(at("Python Developer | Upto $50/hr"), "python developer");
   assert.equal(at("Azure Platform Engineer in Berlin", "Berlin"), "azure platform engineer");
-  assert.equal(at("Sr. Software Engineer - Data (Remote)"), "sr. software engineer");
+  assert.equal(at("Sr. Software Engineer - Data (Remote)"), "senior software engineer");
   assert.equal(at("Guest Services Assistant - Nights"), "guest services assistant");
 });
 

@@ -65,7 +65,9 @@ export function emptiedBy(
 
 /**
  * What to tell a person whose filters left nothing: a city that exists under another spelling,
- * or which filters emptied the set and how many postings the same words find without them.
+ * or which filters emptied the set and how many postings the same words find without them; with
+ * no filter to blame, that the words have close matches only (`closestApart`: the response lists
+ * them apart).
  */
 export function searchHint(
   index: JobIndex,
@@ -73,6 +75,7 @@ export function searchHint(
   emptied: Emptied | null,
   place: QueryPlace | null,
   closeMatches = 0,
+  closestApart = false,
 ): string | undefined {
   // Spaces around the name count as another spelling: the match is exact, the hint forgiving.
   const spelled = query.city !== undefined ? index.cityNamed(query.city.trim()) : undefined;
@@ -80,7 +83,16 @@ export function searchHint(
     return `No postings have the city '${query.city}' (city is matched exactly); ` +
       `the postings write it '${spelled}'.`;
   }
-  if (!emptied || emptied.names.length === 0) return undefined;
+  if (!emptied || emptied.names.length === 0) {
+    // No filter emptied it: nothing the index holds is a strong match for the words themselves
+    // (a weak best match makes close matches only), and the nearest are shown apart.
+    if (!emptied || !closestApart || closeMatches === 0) return undefined;
+    return `No posting is a strong match for these words; ${
+      closeMatches === 1
+        ? "the close match is listed apart (`closest`)."
+        : `the ${closeMatches} close matches are listed apart (\`closest\`), best first.`
+    }`;
+  }
   const named = emptied.names.map((name) =>
     name === QUERY_PLACE
       ? `the place in the query ('${place?.matched}')`

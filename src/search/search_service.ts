@@ -312,7 +312,7 @@ class SnapshotSearchService implements JobSearchService {
       };
     }
     if (facets) outcome.facets = facets;
-    const hint = searchHint(index, query, emptied, place, closeTotal);
+    const hint = searchHint(index, query, emptied, place, closeTotal, page.closest !== undefined);
     if (hint) outcome.hint = hint;
     const agedOut = (this.#snapshots.served() ?? served).agedOut;
     if (total === 0 && index.size === 0 && agedOut) {

@@ -277,7 +277,9 @@ export function ResultsRegion(props: SearchPageProps) {
         {response.closest
           ? (
             <h2 class="closest">
-              {`No strong match${searchPlaceInWords(response)}; closest there:`}
+              {`No strong match${searchPlaceInWords(response)}; ${
+                searchPlaceInWords(response) ? "closest there" : "the nearest postings"
+              }:`}
             </h2>
           )
           : null}

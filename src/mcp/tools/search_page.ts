@@ -210,7 +210,7 @@ export function buildSearchPage(
   const where = searchPlaceInWords(response);
   if (closestOnly) {
     lines.push(
-      `No strong match for ${asked}${where}; closest there (${
+      `No strong match for ${asked}${where}; ${where ? "closest there" : "the nearest postings"} (${
         plural(closeTotal, "close match", "close matches")
       }, showing ${first}-${last}, most relevant first):`,
       "",
