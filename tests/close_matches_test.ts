@@ -64,6 +64,10 @@ Deno.test("a narrow filter with no strong match shows the closest postings there
         ),
         response.hint,
       );
+      // In relevance order the close matches are the list itself, not apart: the hint says so.
+      assert.match(ranked.hint ?? "", /^No strong match with city=/);
+      assert.ok(!(ranked.hint ?? "").includes("apart"), ranked.hint);
+      assert.ok((ranked.hint ?? "").includes('listed (`match: "close"`)'), ranked.hint);
       const table = formatResults(response, 0, 120, "date");
       assert.match(table, new RegExp(`^No strong match in ${city}; closest there:\\n`));
       assert.ok(table.includes(`of ${dated.close_total} (0 strong, ${dated.close_total} close)`));

@@ -16,6 +16,7 @@ import {
   SOURCES,
 } from "../../src/domain/job.ts";
 import { FACET_NAMES } from "../../src/domain/facets.ts";
+import { hintForPeople } from "../../src/domain/hint_words.ts";
 import {
   FILTER_NAMES,
   type FilterName,
@@ -162,7 +163,7 @@ export function formatResults(
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));
-  if (response.hint) notes.push(response.hint);
+  if (response.hint) notes.push(hintForPeople(response.hint, "above"));
   // Relevance order lists the close matches after the strong ones; newest first does not.
   const close = closestOnly || sort === "relevance" ? response.close_total ?? 0 : 0;
   const paging = closestOnly

@@ -102,10 +102,11 @@ export function searchHint(
     named.length > 1 ? "them" : "it"
   } the query finds ${emptied.unfiltered}`;
   if (closeMatches > 0) {
+    // Apart in date order; in relevance order they are the list itself, marked `match: "close"`.
+    const where = closestApart ? "listed apart (`closest`)" : 'listed (`match: "close"`)';
     const listed = closeMatches === 1
-      ? "the close match that passes the filters is listed apart (`closest`)."
-      : `the ${closeMatches} close matches that pass the filters are listed apart (\`closest\`), ` +
-        "best first.";
+      ? `the close match that passes the filters is ${where}.`
+      : `the ${closeMatches} close matches that pass the filters are ${where}, best first.`;
     return `No strong match with ${named.join(", ")} (${without}); ${listed}`;
   }
   return `Nothing matches with ${named.join(", ")}; ${without} postings.`;

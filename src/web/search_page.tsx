@@ -9,6 +9,7 @@
  */
 import { type FacetCount, searchPlaceInWords, type SearchResponse } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
+import { hintForPeople } from "../domain/hint_words.ts";
 import { SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { ResultItem } from "./result_item.tsx";
@@ -114,15 +115,6 @@ function Facet(
   );
 }
 
-/**
- * The service's hint as a person reads it: the hint is written for API clients too and names
- * response fields in backticks ("listed apart (`closest`)"), which mean nothing on the page.
- */
-export function hintForPeople(hint: string): string {
-  return hint.replace(/ \(`[a-z_]+`\)/g, "").replace(/`([a-z_]+)`/g, "$1")
-    .replace(/\blisted apart\b/g, "listed below");
-}
-
 function Applied(props: { params: PageParams; response: SearchResponse }) {
   const filters = Object.entries(props.response.applied?.filters ?? {});
   const emptiedBy = props.response.applied?.emptied_by ?? [];
@@ -163,7 +155,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             {/* The service's hint says why in words; without one, the page says which filter. */}
             <p>
               {hint !== undefined
-                ? hintForPeople(hint)
+                ? hintForPeople(hint, "below")
                 : (emptiedBy.some((name) => name !== "query_place")
                   ? `Nothing matches with ${
                     emptiedBy.filter((name) => name !== "query_place").join(" and ")

@@ -18,6 +18,7 @@ import "../../src/auth/rate_limiter_test.ts";
 import "../../src/config_test.ts";
 import "../../src/crypto_test.ts";
 import "../../src/domain/clean_text_test.ts";
+import "../../src/domain/hint_words_test.ts";
 import "../../src/domain/search_query_test.ts";
 import "../doc_examples_test.ts";
 import "../../src/ingest/country_fill_test.ts";
