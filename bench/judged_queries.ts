@@ -17,6 +17,8 @@
  *   than named ("someone who fixes cars"; session 18); tuned on and held out alike.
  * - `OTHER_WORDS_HELDOUT_JUDGED_QUERIES`: occupations named in other words, a second held-out set
  *   ("cabbie", "night watchman"; session 19): never tuned on.
+ * - `QUALIFIED_JUDGED_QUERIES` / `QUALIFIED_HELDOUT_JUDGED_QUERIES`: work described with a qualifier
+ *   ("someone to look after elderly people at night", "driving a van part time"; session 20).
  * - `ABSENT_JUDGED_QUERIES`: jobs the real postings do not hold ("zookeeper", "work with horses";
  *   session 20): their strong set should be empty, the close tier still shows the nearest.
  * - `FIXTURE_JUDGED_QUERIES`: on the bundled postings, judged by the occupation each posting was
@@ -62,6 +64,12 @@ export const DESCRIBED_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJud
 );
 export const OTHER_WORDS_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("other_words_heldout.jsonl", QUERIES),
+);
+export const QUALIFIED_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("qualified.jsonl", QUERIES),
+);
+export const QUALIFIED_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("qualified_heldout.jsonl", QUERIES),
 );
 export const ABSENT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("absent.jsonl", QUERIES),

@@ -41,6 +41,8 @@ import {
   HELDOUT_JUDGED_QUERIES,
   MODEL_JUDGED_QUERIES,
   OTHER_WORDS_HELDOUT_JUDGED_QUERIES,
+  QUALIFIED_HELDOUT_JUDGED_QUERIES,
+  QUALIFIED_JUDGED_QUERIES,
   SPOKEN_HELDOUT_JUDGED_QUERIES,
   SPOKEN_JUDGED_QUERIES,
   type TypedJudgedQuery,
@@ -96,6 +98,8 @@ const SETS: [string, TypedJudgedQuery[]][] = [
   ["described (tuned)", DESCRIBED_JUDGED_QUERIES],
   ["described heldout", DESCRIBED_HELDOUT_JUDGED_QUERIES],
   ["other words heldout", OTHER_WORDS_HELDOUT_JUDGED_QUERIES],
+  ["qualified (tuned)", QUALIFIED_JUDGED_QUERIES],
+  ["qualified heldout", QUALIFIED_HELDOUT_JUDGED_QUERIES],
   ["absent", ABSENT_JUDGED_QUERIES],
 ];
 
@@ -134,10 +138,15 @@ async function measure(
     const place = placeToApply(index, parseSearchQuery({ q: judged.q }));
     const query = analyzeQuery(place?.rest ?? judged.q);
     const vector = await vectorFor(query.embeddingText);
+    // As the service does: the work's own vector where the query qualifies it, and the labels
+    // read from the work alone (they are used only where that vector is).
+    const workVector = query.workText === undefined ? undefined : await vectorFor(query.workText);
+    const labelText = query.workText ?? query.embeddingText;
+    const labelVector = workVector ?? vector;
     // As the service does (src/search/search_service.ts): the labels only where the ranking says
     // (their vectors made with the occupations'), the nearest of the occupations sharing the phrase
     // or those nearest by meaning only where no label names one.
-    const labels = ranking.occupationLabels ? occupations.labelsFor(query.embeddingText) : [];
+    const labels = ranking.occupationLabels ? occupations.labelsFor(labelText) : [];
     const labelVectors = labels.length
       ? await Promise.all(labels.map((l) => occupations.labelVector(l) ?? vectorFor(l)))
       : undefined;
@@ -147,11 +156,11 @@ async function measure(
     const named: string[] = [...labels];
     const labelVectorsIfUsed = lazy
       ? (agreement: LabelAgreement) => {
-        const text = query.embeddingText;
-        const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];
+        const text = labelText;
+        const shared = occupationShared ? occupations.sharedNearest(labelVector, text) : [];
         const near = shared.length || !occupationMeanings
           ? shared
-          : occupations.nearest(vector, text, occupationAgreement ? agreement : undefined);
+          : occupations.nearest(labelVector, text, occupationAgreement ? agreement : undefined);
         if (!named.length) named.push(...near.map((o) => o.label));
         return near.length ? near.map((o) => o.vector) : undefined;
       }
@@ -160,6 +169,7 @@ async function measure(
       index.search({
         query,
         vector,
+        workVector,
         labelVectors,
         labelVectorsIfUsed,
         place: place ?? undefined,

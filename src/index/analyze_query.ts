@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { roleWords } from "./query_phrasing.ts";
+import { roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
@@ -170,6 +170,12 @@ export interface AnalyzedQuery {
   titleTerms: string[][];
   /** The text given to the sentence encoder: lower-cased, abbreviations spelled out beside them. */
   embeddingText: string;
+  /**
+   * `embeddingText` without when, how long or from where the work is done ("at night", "part
+   * time", "on weekends": `workWords`), present only where the query says so: the encoder's text
+   * where no posting has all the query's words (`IndexSearch.workVector`).
+   */
+  workText?: string;
 }
 
 /**
@@ -191,10 +197,17 @@ export function analyzeQuery(typed: string): AnalyzedQuery {
   const variants: { terms: string[]; titleTerms: string[] }[] = [
     { terms: tokenize(query), titleTerms: [] },
   ];
-  const embeddingWords: string[] = [];
+  const spelled = (word: string) => {
+    const long = ABBREVIATIONS[word];
+    return long ? `${word} (${long})` : word;
+  };
+  const embeddingWords = words.map(spelled);
+  // The work without when or how long it is done ("driving a van part time": "driving a van");
+  // both sides still search the words as typed.
+  const work = workWords(words);
+  const workText = work.length < words.length ? work.map(spelled).join(" ") : undefined;
   for (const word of words) {
     const long = ABBREVIATIONS[word];
-    embeddingWords.push(long ? `${word} (${long})` : word);
     if (long) {
       const terms = tokenize(words.map((w) => (w === word ? long : w)).join(" "));
       variants.push({ terms, titleTerms: [] });
@@ -223,5 +236,6 @@ export function analyzeQuery(typed: string): AnalyzedQuery {
     termVariants: kept.map((v) => v.terms),
     titleTerms: kept.map((v) => v.titleTerms),
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
+    ...(workText ? { workText } : {}),
   };
 }

@@ -42,6 +42,13 @@ export interface IndexSearch {
    */
   labelVectors?: Float32Array[];
   /**
+   * The embedding of the work alone, where the query says when, how long or from where it is done
+   * beside it (`AnalyzedQuery.workText`: "driving a van part time" → "driving a van"): used instead
+   * of `vector` where no posting has all the query's words (then the qualifier names no title of
+   * the work), as the labels are.
+   */
+  workVector?: Float32Array;
+  /**
    * Where `labelVectors` is absent: asked for them only where they would be used (no posting has
    * all the query's words), so that a query the titles name pays nothing for finding them
    * (the occupations nearest by meaning, src/index/occupation_labels.ts `nearest`); given how far

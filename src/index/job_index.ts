@@ -212,13 +212,19 @@ export class JobIndex {
         exact: request.exactVectors,
         bars: { ...cosineBars, wordPostings: touched },
       };
-      let cosines = vectors.begin(request.vector, screen);
+      // The work alone, without when or how long it is done, where no posting has all the query's
+      // words: there the qualifier ("at night") names no title of the work, only others' ("Night
+      // Auditor"). Where one does ("health care assistant nights"), the qualifier is in its title.
+      const own = this.#keywords.best < FULL_MATCH && request.workVector
+        ? request.workVector
+        : request.vector;
+      let cosines = vectors.begin(own, screen);
       // The titles nearest the query's own vector, found once and only if an occupation found by
       // meaning is to be judged (before any label's pass overwrites the cosines).
-      const own = cosines;
+      const ownCosines = cosines;
       let nearestOwn: number[] | undefined;
       const agreement = (v: Float32Array) =>
-        vectors.meanCosineAt(v, nearestOwn ??= topRows(own, AGREEMENT_TITLES));
+        vectors.meanCosineAt(v, nearestOwn ??= topRows(ownCosines, AGREEMENT_TITLES));
       const labelVectors = this.#keywords.best < FULL_MATCH
         ? request.labelVectors ?? request.labelVectorsIfUsed?.(agreement)
         : undefined;
@@ -353,7 +359,13 @@ export class JobIndex {
   scoresOf(
     query: AnalyzedQuery,
     vector: Float32Array | undefined,
-    options: { mode?: ScoreMode; ranking?: RankingParams; labelVectors?: Float32Array[] } = {},
+    options: {
+      mode?: ScoreMode;
+      ranking?: RankingParams;
+      labelVectors?: Float32Array[];
+      /** `IndexSearch.workVector`. */
+      workVector?: Float32Array;
+    } = {},
   ): Float32Array {
     const mode = options.mode ?? "hybrid";
     const ranking = options.ranking ?? DEFAULT_RANKING;
@@ -370,7 +382,9 @@ export class JobIndex {
     if (!vector) throw new RangeError("Cannot score: a query vector is required");
     let bestKeyword = 0;
     for (let p = 0; p < n; p++) if (keyword[p] > bestKeyword) bestKeyword = keyword[p];
-    let cosines = this.#vectors.cosines(vector);
+    let cosines = this.#vectors.cosines(
+      options.workVector && bestKeyword < FULL_MATCH ? options.workVector : vector,
+    );
     if (options.labelVectors?.length && bestKeyword < FULL_MATCH) {
       cosines = bestCosines(cosines.slice(), options.labelVectors, (v) => this.#vectors.cosines(v));
     }

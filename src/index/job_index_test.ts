@@ -440,3 +440,59 @@ Deno.test("JobIndex.search(): an occupation found by meaning is judged by the qu
   assert.ok(Math.abs(judged[2]) < 0.01, String(judged[2]));
   index.close();
 });
+
+// Described work with qualifiers (session 20): the work's own vector stands in for the query's
+// where no posting has all the query's words, and nowhere else.
+Deno.test("JobIndex.search(): the work's vector is used only where no posting has all the words", () => {
+  const named = analyzeQuery("software developer");
+  const plain = labelIndex.search({ query: named, vector: codeAxis, sort: "relevance" });
+  const qualified = labelIndex.search({
+    query: named,
+    vector: codeAxis,
+    workVector: barAxis,
+    sort: "relevance",
+  });
+  assert.deepEqual(qualified, plain);
+  // "serving drinks at night": no title has those words, so the work's vector ranks the titles.
+  const described = analyzeQuery("serving drinks at night");
+  const asTyped = labelIndex.search({ query: described, vector: elsewhere, sort: "relevance" });
+  assert.equal(asTyped.hits.length, 0);
+  const work = labelIndex.search({
+    query: described,
+    vector: elsewhere,
+    workVector: barAxis,
+    sort: "relevance",
+  });
+  assert.deepEqual(work.hits.map((h) => h.job.job_title).sort(), ["Bar Staff", "Bartender"]);
+  assert.deepEqual(
+    work,
+    labelIndex.search({ query: described, vector: barAxis, sort: "relevance" }),
+  );
+});
+
+Deno.test("JobIndex.scoresOf() property: the work's vector scores as the query's would, under the gate", () => {
+  const unit = fc.array(fc.float({ min: -1, max: 1, noNaN: true }), {
+    minLength: DIMENSIONS,
+    maxLength: DIMENSIONS,
+  }).filter((xs) => Math.hypot(...xs) > 0.1).map((xs) => {
+    const n = Math.hypot(...xs);
+    return Float32Array.from(xs, (x) => x / n);
+  });
+  fc.assert(
+    fc.property(
+      fc.array(unit, { minLength: 3, maxLength: 3 }),
+      unit,
+      unit,
+      fc.constantFrom("bartender", "serving drinks at night", "software developer part time"),
+      (titles, vector, workVector, q) => {
+        const index = new JobIndex(indexOf(labelJobs, titles));
+        const query = analyzeQuery(q);
+        const withWork = index.scoresOf(query, vector, { workVector });
+        const keywords = index.scoresOf(query, undefined, { mode: "keyword" });
+        const fullMatch = keywords.some((k) => k >= 0.95);
+        assert.deepEqual(withWork, index.scoresOf(query, fullMatch ? vector : workVector));
+      },
+    ),
+    { numRuns: 200 },
+  );
+});

@@ -105,6 +105,37 @@ export const MOST_NEAREST = 2;
  */
 export const MEANING_AGREEMENT = 0.5;
 
+/**
+ * Words of a preferred label that make the occupation the running of a work rather than the work
+ * ("elderly home manager", "warehouse manager", "kitchen supervisor"). A description sentence of
+ * such an occupation names the work it runs, so a query describing the work ("someone to look
+ * after elderly people", "guarding a warehouse") meets it; taken by meaning, its label lifts every
+ * manager's title ("Senior Office Manager"). `nearest` passes them by unless the query asks to run
+ * something (docs/search.md, "Described work with qualifiers (session 20)").
+ */
+export const LEADING_WORDS: ReadonlySet<string> = new Set([
+  "manager",
+  "managers",
+  "supervisor",
+  "supervisors",
+  "director",
+  "directors",
+  "head",
+  "chief",
+  "superintendent",
+  "leader",
+  "lead",
+  "management",
+  "managing",
+  "supervising",
+  "running",
+  "run",
+  "runs",
+  "boss",
+  "foreman",
+  "owner",
+]);
+
 /** The occupations' vectors by the search's model: each preferred label's and sentence's. */
 export interface OccupationVectors {
   /** The model stamp of the vectors: only a query vector of the same model is compared. */
@@ -126,6 +157,8 @@ export class OccupationLabels {
   readonly #byWord = new Map<string, number[]>();
   /** The first occupation of each preferred label (lower case). */
   readonly #byLabel = new Map<string, number>();
+  /** Per occupation, whether its preferred label has one of `LEADING_WORDS` (made on first use). */
+  #leading: boolean[] | undefined;
 
   constructor(occupations: readonly Occupation[]) {
     this.#occupations = occupations.map((o) => ({
@@ -273,9 +306,14 @@ export class OccupationLabels {
     if (!vectors || vector.length !== vectors.dimensions) return [];
     if (this.#preferred.has(phraseKey(text))) return [];
     const d = vectors.dimensions;
+    const leads = phraseKey(text).split(" ").some((word) => LEADING_WORDS.has(word));
+    const leading = this.#leading ??= this.#occupations.map((o) =>
+      o.key.split(" ").some((word) => LEADING_WORDS.has(word))
+    );
     // The best few by sentence, kept in order as they come: no sort over 3,000 rows.
     const best: { at: number; cosine: number }[] = [];
     for (let i = 0; i < this.#occupations.length; i++) {
+      if (leading[i] && !leads) continue;
       const cosine = dot(vector, vectors.sentences, i * d, d);
       if (cosine < SENTENCE_NEAR) continue;
       if (best.length === MOST_NEAREST && cosine <= best[MOST_NEAREST - 1].cosine) continue;

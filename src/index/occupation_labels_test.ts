@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import {
   LABEL_NEAR,
+  LEADING_WORDS,
   MEANING_AGREEMENT,
   MOST_NEAREST,
   MOST_OCCUPATIONS,
@@ -304,4 +305,68 @@ Deno.test("sharedNearest() property: only holders of the phrase, the nearest by 
     ),
     { numRuns: 300 },
   );
+});
+
+// Session 20: a query describing the work ("someone to look after elderly people") met an "elderly
+// home manager" by its description, whose label lifted every manager's title.
+Deno.test("nearest() property: an occupation that runs the work only for a query that asks to run it", () => {
+  // Clear of the bars (0.5), so that which are near is not a matter of rounding.
+  const cosine = fc.oneof(
+    fc.double({ min: 0, max: 0.45, noNaN: true }),
+    fc.double({ min: 0.55, max: 1, noNaN: true }),
+  );
+  const word = fc.constantFrom("care", "warehouse", "manager", "supervisor", "worker", "head");
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(cosine, cosine, fc.array(word, { minLength: 1, maxLength: 3 })), {
+        minLength: 1,
+        maxLength: 8,
+      }),
+      fc.array(word, { minLength: 1, maxLength: 3 }),
+      (rows, queryWords) => {
+        const occupations = rows.map(([, , words], i) => {
+          const label = `${words.join(" ")} ${i}`;
+          return { label, labels: label.toLowerCase() };
+        });
+        const table = new OccupationLabels(occupations).withVectors({
+          model: "m",
+          dimensions: D,
+          labels: Float32Array.from(rows.flatMap(([, l]) => at(l, 2))),
+          sentences: Float32Array.from(rows.flatMap(([s]) => at(s))),
+        });
+        const text = `someone to ${queryWords.join(" ")} people`;
+        const asksToRun = queryWords.some((w) => LEADING_WORDS.has(w));
+        const named = table.nearest(AXIS, text);
+        for (const { label } of named) {
+          const runs = label.split(" ").some((w) => LEADING_WORDS.has(w));
+          assert.ok(asksToRun || !runs, `"${label}" for "${text}"`);
+        }
+        // The others still come: the nearest by sentence among those that do the work.
+        if (!asksToRun) {
+          const doing = rows.map(([s, l, words], i) => ({ s: Math.fround(s), l, words, i }))
+            .filter(({ words }) => !words.some((w) => LEADING_WORDS.has(w)))
+            .sort((a, b) => b.s - a.s || a.i - b.i).slice(0, MOST_NEAREST)
+            .filter(({ s, l }) => s >= SENTENCE_NEAR && l >= LABEL_NEAR);
+          assert.equal(named.length, doing.length);
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
+  const table = new OccupationLabels([
+    { label: "elderly home manager", labels: "elderly home manager" },
+    { label: "home care aide", labels: "home care aide" },
+  ]).withVectors({
+    model: "m",
+    dimensions: D,
+    labels: Float32Array.from([...at(0.9, 2), ...at(0.7, 2)]),
+    sentences: Float32Array.from([...at(0.9), ...at(0.6)]),
+  });
+  assert.deepEqual(table.nearest(AXIS, "look after elderly people").map((o) => o.label), [
+    "home care aide",
+  ]);
+  assert.deepEqual(table.nearest(AXIS, "running an elderly home").map((o) => o.label), [
+    "elderly home manager",
+    "home care aide",
+  ]);
 });

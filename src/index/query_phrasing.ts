@@ -189,6 +189,8 @@ export function roleWords(words: readonly string[]): string[] {
     const word = words[k];
     // "a&e nurse": a letter of an abbreviation, not the article.
     if ((word === "a" || word === "an") && (words[k + 1]?.length ?? 0) < 2) return false;
+    // "looking after children", "look after elderly people": the work, not the asking.
+    if ((word === "look" || word === "looking") && words[k + 1] === "after") return false;
     if (ASKING_WORDS.has(word)) return true;
     if (word === "open") return k + 1 < end && !OPEN_ROLES.has(words[k + 1]);
     if (word === "help") return k + 1 < end && HELPED.has(words[k + 1]);
@@ -211,4 +213,137 @@ export function roleWords(words: readonly string[]): string[] {
     end--;
   }
   return start < end ? words.slice(start, end) : [...words];
+}
+
+/**
+ * When, how long and from where the work is done, said beside the work ("someone to look after
+ * elderly people at night", "driving a van part time", "help in a kitchen on weekends", "night shift
+ * looking after patients"): not the role, and the encoder reads "night" as the role where the rest
+ * names no title word ("Night Auditor" for elderly care at night; docs/search.md, "Described work
+ * with qualifiers"). Each is a phrase that ends the query, or opens it where more follows.
+ */
+const QUALIFIERS: readonly (readonly string[])[] = [
+  "at night",
+  "at nights",
+  "on nights",
+  "nights",
+  "overnight",
+  "overnights",
+  "night shift",
+  "night shifts",
+  "nightshift",
+  "nightshifts",
+  "on the night shift",
+  "on night shift",
+  "day shift",
+  "day shifts",
+  "during the day",
+  "in the day",
+  "days",
+  "in the evening",
+  "in the evenings",
+  "evenings",
+  "in the morning",
+  "in the mornings",
+  "mornings",
+  "on weekends",
+  "at weekends",
+  "on the weekend",
+  "on the weekends",
+  "at the weekend",
+  "at the weekends",
+  "weekends",
+  "on weekdays",
+  "weekdays",
+  "part time",
+  "full time",
+  "parttime",
+  "fulltime",
+  "from home",
+].map((phrase) => phrase.split(" "));
+
+/**
+ * Qualifiers that open a query only before a request noun ("weekend work", "night job", "remote
+ * work doing bookkeeping"): before a role they are the role's own ("night auditor", "night porter",
+ * "weekend manager", "remote sensing analyst").
+ */
+const OPENING_QUALIFIERS = new Set([
+  "night",
+  "nights",
+  "overnight",
+  "weekend",
+  "weekends",
+  "evening",
+  "evenings",
+  "remote",
+  "casual",
+  "seasonal",
+  "temporary",
+]);
+
+/**
+ * What a qualifier opening the query may qualify before the work is named: "weekend work in a
+ * shop", "night job serving coffee" (not "career", "hiring": "part time career coach").
+ */
+const QUALIFIED_NOUNS = new Set(["work", "job", "jobs", "shift", "shifts", "gig", "gigs"]);
+
+/** The length of the qualifier `words` end with at `end`, or 0. */
+function qualifierEndingAt(words: readonly string[], start: number, end: number): number {
+  let longest = 0;
+  for (const phrase of QUALIFIERS) {
+    const from = end - phrase.length;
+    if (phrase.length > longest && from > start && phrase.every((w, k) => words[from + k] === w)) {
+      longest = phrase.length;
+    }
+  }
+  return longest;
+}
+
+/** The length of the qualifier (with its request noun) `words` open with at `start`, or 0. */
+function qualifierOpeningAt(words: readonly string[], start: number, end: number): number {
+  let longest = 0;
+  for (const phrase of QUALIFIERS) {
+    // Multi-word ones alone: "night shift looking after patients", "part time receptionist".
+    if (phrase.length < 2 || phrase.length <= longest || start + phrase.length >= end) continue;
+    if (phrase.every((w, k) => words[start + k] === w)) longest = phrase.length;
+  }
+  if (longest === 0 && OPENING_QUALIFIERS.has(words[start])) longest = 1;
+  else if (longest === 0) return 0;
+  // A one-word opener counts only before a request noun ("weekend work", not "weekend manager").
+  const next = words[start + longest];
+  if (QUALIFIED_NOUNS.has(next) && start + longest + 1 < end) return longest + 1;
+  return longest >= 2 ? longest : 0;
+}
+
+/**
+ * The words that name the work: `roleWords` with the qualifiers of time, hours and place taken off
+ * either end as well (they still reach the keyword side, where "health care assistant nights"
+ * finds the night postings by their titles). The role words themselves when nothing would be left
+ * ("nights", "part time" alone stay what they were).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.toLowerCase().split(" ");
+ * assert.deepEqual(workWords(words("driving a van part time")), ["driving", "a", "van"]);
+ * assert.deepEqual(workWords(words("night auditor")), ["night", "auditor"]);
+ * ```
+ */
+export function workWords(words: readonly string[]): string[] {
+  let kept = roleWords(words);
+  for (;;) {
+    let start = 0;
+    let end = kept.length;
+    for (;;) {
+      const trailing = qualifierEndingAt(kept, start, end);
+      const opening = trailing > 0 ? 0 : qualifierOpeningAt(kept, start, end);
+      if (trailing === 0 && opening === 0) break;
+      end -= trailing;
+      start += opening;
+    }
+    if (start === 0 && end === kept.length) return kept;
+    const next = roleWords(kept.slice(start, end));
+    if (next.length === 0) return kept;
+    kept = next;
+  }
 }

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { analyzeQuery } from "./analyze_query.ts";
-import { roleWords } from "./query_phrasing.ts";
+import { roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
 
 const role = (query: string) => roleWords(splitWords(query)).join(" ");
@@ -150,4 +150,102 @@ Deno.test("analyzeQuery() embeds and searches the role alone", () => {
     analyzeQuery("any openings for an HR assistant?").embeddingText,
     "hr (human resources) assistant",
   );
+});
+
+// Described work with qualifiers (session 20): when, how long and from where the work is done is
+// not the work, and reaches the encoder only where the titles say it (IndexSearch.workVector).
+const work = (query: string) => workWords(splitWords(query)).join(" ");
+
+Deno.test("workWords() takes when and how long the work is done off either end", () => {
+  const cases: [string, string][] = [
+    ["someone to look after elderly people at night", "someone to look after elderly people"],
+    ["driving a van part time", "driving a van"],
+    ["help in a kitchen on weekends", "help in a kitchen"],
+    ["stacking shelves at night", "stacking shelves"],
+    ["night shift looking after patients", "looking after patients"],
+    ["weekend job serving coffee", "serving coffee"],
+    ["part time cleaning offices in the evening", "cleaning offices"],
+    [
+      "remote work doing bookkeeping for small businesses",
+      "doing bookkeeping for small businesses",
+    ],
+    ["part time receptionist jobs near me", "receptionist"],
+    ["health care assistant nights", "health care assistant"],
+  ];
+  for (const [query, expected] of cases) assert.equal(work(query), expected, query);
+});
+
+Deno.test("workWords() keeps a qualifier that is the role's own, and a query of qualifiers", () => {
+  for (
+    const query of [
+      "night auditor",
+      "night porter",
+      "night watchman",
+      "weekend manager",
+      "overnight stocker",
+      "evening receptionist",
+      "remote sensing analyst",
+      "casual dining server",
+      "day care assistant",
+      "looking after children after school",
+      "caring for disabled adults at home",
+    ]
+  ) assert.equal(work(query), role(query), query);
+  for (const query of ["nights", "part time", "at night", "weekend work", "from home"]) {
+    assert.ok(work(query).length > 0, query);
+  }
+});
+
+const QUALIFIED_AFTER = [
+  "at night",
+  "nights",
+  "overnight",
+  "part time",
+  "full time",
+  "on weekends",
+  "at the weekend",
+  "in the evenings",
+  "during the day",
+  "from home",
+  "night shift",
+];
+const QUALIFIED_BEFORE = ["", "part time", "night shift", "weekend work", "night job", "full time"];
+
+Deno.test("workWords() property: the work comes back whatever qualifiers and phrasing wrap it", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...ROLES),
+      fc.constantFrom(...QUALIFIED_BEFORE),
+      fc.constantFrom(...QUALIFIED_AFTER),
+      fc.constantFrom("", "jobs", "roles"),
+      (named, before, after, ask) => {
+        const query = `${before} ${named} ${ask} ${after}`;
+        assert.equal(work(query), role(named), query);
+      },
+    ),
+    { numRuns: 400, seed: 20 },
+  );
+});
+
+Deno.test("workWords() property: a span of the role words, never empty, and the same twice", () => {
+  const vocabulary = ["night", "nights", "part", "time", "work", "at", "nurse", "auditor", "on"];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...vocabulary), { maxLength: 8 }), (words) => {
+      const kept = workWords(words);
+      const roles = roleWords(words);
+      assert.ok(` ${roles.join(" ")} `.includes(` ${kept.join(" ")} `), `${kept} in ${roles}`);
+      if (words.length > 0) assert.ok(kept.length > 0);
+      assert.deepEqual(workWords(kept), kept);
+    }),
+    { numRuns: 500, seed: 29 },
+  );
+});
+
+Deno.test("analyzeQuery(): the qualifiers stay on the keyword side and leave the work's text", () => {
+  const qualified = analyzeQuery("driving a van part time");
+  assert.equal(qualified.embeddingText, "driving a van part time");
+  assert.equal(qualified.workText, "driving a van");
+  assert.ok(qualified.termVariants[0].includes("part"));
+  assert.equal(analyzeQuery("night auditor").workText, undefined);
+  assert.equal(analyzeQuery("RN nights").workText, "rn (registered nurse)");
 });

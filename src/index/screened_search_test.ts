@@ -158,3 +158,44 @@ Deno.test("a screened hybrid search keeps the title's part of a posting with a q
     );
   }
 });
+
+// Described work with qualifiers (session 20): the screen is prefetched with the query's vector
+// before the keywords say whether the work's own vector (`workVector`) is used instead.
+Deno.test("a screened search with the work's vector finds what computing every cosine finds", () => {
+  let found = 0;
+  fc.assert(
+    fc.property(
+      request,
+      fc.uniqueArray(fc.integer({ min: 0, max: WORDS.length - 1 }), { minLength: 1, maxLength: 2 }),
+      ({ words, noise, cosineFloor, vectorWeight, minScore, country, sort }, workWords) => {
+        const search = {
+          // "weekends" is in no title: no posting has all the words, so the work's vector counts.
+          query: analyzeQuery(`${words.map((w) => WORDS[w]).join(" ")} weekends`),
+          vector: vectorOf(words, noise),
+          workVector: vectorOf(workWords, noise),
+          ranking: { vectorWeight, cosineFloor, cosineCeiling: 0.95 },
+          minScore,
+          weakFloor: minScore,
+          filters: country ? { country } : {},
+          sort,
+          limit: 50,
+        };
+        const expected = exact.search(search);
+        const actual = screened.search(search);
+        found += expected.total;
+        assert.equal(actual.total, expected.total);
+        assert.deepEqual(
+          actual.hits.map((hit) => [hit.job.id, hit.score]),
+          expected.hits.map((hit) => [hit.job.id, hit.score]),
+        );
+        const { workVector: _, ...typed } = search;
+        assert.deepEqual(
+          exact.search({ ...typed, vector: search.workVector }).total,
+          expected.total,
+        );
+      },
+    ),
+    { numRuns: 120, seed: 20261129 },
+  );
+  assert.ok(found > 0, "no search found anything: the property held for empty sets only");
+});

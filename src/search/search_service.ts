@@ -257,7 +257,10 @@ class SnapshotSearchService implements JobSearchService {
     if (query.profile !== undefined) return await this.#searchProfile(served, query, started);
     const place = placeToApply(served.index, query);
     const analyzed = analyzeQuery(place?.rest ?? query.q);
-    const vector = await this.#queryVector(analyzed.embeddingText, served);
+    const [vector, workVector] = await Promise.all([
+      this.#queryVector(analyzed.embeddingText, served),
+      analyzed.workText === undefined ? undefined : this.#queryVector(analyzed.workText, served),
+    ]);
     // The index may have been swapped while the query was embedded: either one is complete, but
     // the vector is only comparable with an index of the model that embedded it.
     const now = this.#snapshots.served();
@@ -268,9 +271,11 @@ class SnapshotSearchService implements JobSearchService {
     const request: IndexSearch = {
       query: analyzed,
       vector,
+      ...(workVector ? { workVector } : {}),
+      // The labels are used only where the work's own vector is (no posting has all the words).
       ...await this.#labelVectors(
-        analyzed.embeddingText,
-        vector,
+        analyzed.workText ?? analyzed.embeddingText,
+        workVector ?? vector,
         served,
         index,
         calibration.ranking,
