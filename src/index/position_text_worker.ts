@@ -6,6 +6,7 @@
  */
 import type { Job } from "../domain/job.ts";
 import { buffersOf, buildSlice } from "./posting_slice.ts";
+import { collectGarbage } from "./collect_garbage.ts";
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<{ jobs: Job[] }>) => void) | null;
@@ -16,6 +17,9 @@ scope.onmessage = (event) => {
   try {
     const slice = buildSlice(event.data.jobs);
     scope.postMessage({ slice }, buffersOf(slice));
+    // The slice's postings and what indexing them made are garbage now: this thread's heap would
+    // otherwise grow for a while and keep its pages (src/index/collect_garbage.ts).
+    collectGarbage();
   } catch (error) {
     scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
