@@ -84,7 +84,12 @@ export function* jobColumnParts(
   const shapes: number[][] = [];
   const jobShape = new Uint32Array(jobs.length);
   jobs.forEach((job, p) => {
-    const slim: Record<string, unknown> = { ...job, job_description: "" };
+    // A publish's postings are slim already (src/search/publish_index.ts, `keptPosting`): the
+    // same keys in the same order, without a copy of each.
+    const slim: Record<string, unknown> = Object.hasOwn(job, "job_description") &&
+        job.job_description === ""
+      ? job
+      : { ...job, job_description: "" };
     const keys = Object.keys(slim);
     const id = keys.join("\u0000");
     let shape = shapeOf.get(id);

@@ -154,11 +154,17 @@ function* jobSections(
   const gazetteer = encoder.encode(
     JSON.stringify(gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs))),
   );
+  // What the repost groups and the gazetteer made on the way (a key a posting, the titles' words)
+  // is garbage before the columns are gathered: where a publish's process may ask, collected now.
+  if (release) collectGarbage();
   const parts = jobColumnParts(jobs, perPart, fields);
   // The first part is made once every posting is read into the columns' values: from there the
   // postings (without descriptions, most of a 1,000,000 publish's heap) are not needed.
   const first = parts.next();
-  if (release) data.jobs.length = 0;
+  if (release) {
+    data.jobs.length = 0;
+    collectGarbage();
+  }
   if (!first.done) yield first.value;
   yield* parts;
   // The postings and their columns' values are garbage now (at 1,000,000 postings about a GiB of
