@@ -16,3 +16,8 @@ type Gc = (options?: { type?: string; execution?: string; flavor?: string }) => 
 export function collectGarbage(): void {
   (globalThis as { gc?: Gc }).gc?.({ type: "major", execution: "sync", flavor: "last-resort" });
 }
+
+/** Whether {@linkcode collectGarbage} does anything in this process. */
+export function canCollectGarbage(): boolean {
+  return typeof (globalThis as { gc?: Gc }).gc === "function";
+}

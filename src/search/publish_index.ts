@@ -12,7 +12,7 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
-import { collectGarbage } from "../index/collect_garbage.ts";
+import { canCollectGarbage, collectGarbage } from "../index/collect_garbage.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
 import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
 import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
@@ -60,11 +60,14 @@ export interface PublishIndexOptions {
 export const PUBLISH_SLICE = 2_500;
 
 /**
- * Postings read between two collections of the reading thread's garbage (the postings' full
- * records once sent to a text thread, their schema checks): left to V8, it stays resident on top of
- * what the read keeps (docs/scaling.md, "(session 20, 2026-11-29)").
+ * How far the process may grow past what it held after the last collection before the reading
+ * thread collects again (where it may: `--expose-gc`, a publish's own process). The read makes
+ * garbage as fast as it reads (each posting's full record, sent to a text thread and dropped:
+ * ~450 MiB every 50,000 composed postings), which V8 collects late and whose pages it keeps;
+ * measured by the process's size, the collections follow the postings' length, not their number
+ * (docs/scaling.md, "(session 20, 2026-11-29)").
  */
-const COLLECT_EVERY = 50_000;
+const COLLECT_GROWTH_BYTES = 256 * 2 ** 20;
 
 /** Threads a publish indexes text on at most: past that, reading the store keeps them waiting. */
 export const MAX_TEXT_THREADS = 4;
@@ -255,6 +258,8 @@ export async function publishIndex(
     slice = [];
     indexMs += performance.now() - started;
   };
+  const canCollect = canCollectGarbage();
+  let collectedAt = Deno.memoryUsage().rss;
   let agedOut = 0;
   let oldest: string | undefined;
   let joined: ReturnType<typeof joinSlices> | null;
@@ -270,7 +275,10 @@ export async function publishIndex(
       slice.push(job);
       if (slice.length === sliceSize) {
         await indexSlice();
-        if (jobs.length % COLLECT_EVERY < sliceSize) collectGarbage();
+        if (canCollect && Deno.memoryUsage().rss > collectedAt + COLLECT_GROWTH_BYTES) {
+          collectGarbage();
+          collectedAt = Deno.memoryUsage().rss;
+        }
       }
       const done = jobs.length + slice.length;
       if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
