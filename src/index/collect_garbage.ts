@@ -21,3 +21,28 @@ export function collectGarbage(): void {
 export function canCollectGarbage(): boolean {
   return typeof (globalThis as { gc?: Gc }).gc === "function";
 }
+
+/**
+ * Collects ({@linkcode collectGarbage}) whenever the process has grown by `growthBytes` since its
+ * last collection, where this process may collect; else never. For loops that make garbage as
+ * fast as they go (a publish reading a million postings, or their cached vectors: a `Float32Array`
+ * of its own each), which V8 would collect late and whose memory it would keep: measured by the
+ * process's size, the collections follow the bytes, not the count.
+ */
+export class GrowthCollector {
+  readonly #growthBytes: number;
+  readonly #can = canCollectGarbage();
+  #collectedAt: number;
+
+  constructor(growthBytes: number) {
+    this.#growthBytes = growthBytes;
+    this.#collectedAt = this.#can ? Deno.memoryUsage().rss : 0;
+  }
+
+  /** Collects if the process has grown enough since the last collection. */
+  check(): void {
+    if (!this.#can || Deno.memoryUsage().rss <= this.#collectedAt + this.#growthBytes) return;
+    collectGarbage();
+    this.#collectedAt = Deno.memoryUsage().rss;
+  }
+}

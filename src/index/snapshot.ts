@@ -151,6 +151,8 @@ function* jobSections(
   const columns = descriptionColumnsOf(data);
   const groups = data.repostGroups ??
     repostGroups(jobs, (p) => columns.repostTexts.get(p));
+  // A key a posting and each shared key's texts, garbage now: collected where a publish may.
+  if (release) collectGarbage();
   const gazetteer = encoder.encode(
     JSON.stringify(gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs))),
   );

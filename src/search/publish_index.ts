@@ -12,7 +12,7 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
-import { canCollectGarbage, collectGarbage } from "../index/collect_garbage.ts";
+import { collectGarbage, GrowthCollector } from "../index/collect_garbage.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
 import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
 import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
@@ -60,14 +60,14 @@ export interface PublishIndexOptions {
 export const PUBLISH_SLICE = 2_500;
 
 /**
- * How far the process may grow past what it held after the last collection before the reading
- * thread collects again (where it may: `--expose-gc`, a publish's own process). The read makes
- * garbage as fast as it reads (each posting's full record, sent to a text thread and dropped:
- * ~450 MiB every 50,000 composed postings), which V8 collects late and whose pages it keeps;
- * measured by the process's size, the collections follow the postings' length, not their number
- * (docs/scaling.md, "(session 20, 2026-11-29)").
+ * How far a publish's process may grow past what it held after its last collection before it
+ * collects again (where it may: `--expose-gc`, src/search/publish_child.ts). Reading makes garbage
+ * as fast as it reads (each posting's full record, sent to a text thread and dropped: ~450 MiB
+ * every 50,000 composed postings; a million cached vectors, a `Float32Array` each), which V8
+ * collects late and whose pages it keeps. 256 MiB: 45 collections in reading 1,000,000 postings,
+ * ~1.2 s of CPU each; 512: about half (docs/scaling.md, "(session 20, 2026-11-29)").
  */
-const COLLECT_GROWTH_BYTES = 256 * 2 ** 20;
+export const COLLECT_GROWTH_BYTES = 512 * 2 ** 20;
 
 /** Threads a publish indexes text on at most: past that, reading the store keeps them waiting. */
 export const MAX_TEXT_THREADS = 4;
@@ -149,7 +149,10 @@ async function eachVectorWithCache(
   onProgress?: (done: number, total: number) => void,
 ): Promise<number> {
   const missing: number[] = [];
+  // A Float32Array of its own for each vector read: garbage as soon as `take` has it.
+  const collector = new GrowthCollector(COLLECT_GROWTH_BYTES);
   for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
+    collector.check();
     const slice = texts.slice(i, i + LOOKUP_STEP).map(hashText);
     const cached = await store.embeddings.getEmbeddings(embedder.model, slice);
     slice.forEach((hash, j) => {
@@ -258,8 +261,7 @@ export async function publishIndex(
     slice = [];
     indexMs += performance.now() - started;
   };
-  const canCollect = canCollectGarbage();
-  let collectedAt = Deno.memoryUsage().rss;
+  const collector = new GrowthCollector(COLLECT_GROWTH_BYTES);
   let agedOut = 0;
   let oldest: string | undefined;
   let joined: ReturnType<typeof joinSlices> | null;
@@ -275,10 +277,7 @@ export async function publishIndex(
       slice.push(job);
       if (slice.length === sliceSize) {
         await indexSlice();
-        if (canCollect && Deno.memoryUsage().rss > collectedAt + COLLECT_GROWTH_BYTES) {
-          collectGarbage();
-          collectedAt = Deno.memoryUsage().rss;
-        }
+        collector.check();
       }
       const done = jobs.length + slice.length;
       if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
