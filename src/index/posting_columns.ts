@@ -83,6 +83,8 @@ export function* jobColumnParts(
   const shapeOf = new Map<string, number>();
   const shapes: number[][] = [];
   const jobShape = new Uint32Array(jobs.length);
+  let lastKeys: string[] = [];
+  let lastShape: number | undefined;
   jobs.forEach((job, p) => {
     // A publish's postings are slim already (src/search/publish_index.ts, `keptPosting`): the
     // same keys in the same order, without a copy of each.
@@ -91,8 +93,10 @@ export function* jobColumnParts(
       ? job
       : { ...job, job_description: "" };
     const keys = Object.keys(slim);
-    const id = keys.join("\u0000");
-    let shape = shapeOf.get(id);
+    // Most postings have the shape the one before had: found without joining their keys.
+    let shape = sameKeys(keys, lastKeys) ? lastShape : undefined;
+    const id = shape === undefined ? keys.join("\u0000") : "";
+    shape ??= shapeOf.get(id);
     if (shape === undefined) {
       shapeOf.set(id, shape = shapes.length);
       shapes.push(keys.map((key) => {
@@ -105,6 +109,8 @@ export function* jobColumnParts(
       }));
     }
     jobShape[p] = shape;
+    lastKeys = keys;
+    lastShape = shape;
     const fields = shapes[shape];
     for (let k = 0; k < keys.length; k++) values[fields[k]].push(slim[keys[k]]);
   });
@@ -117,6 +123,12 @@ export function* jobColumnParts(
     values[i] = [];
     yield* columnParts(keys[i], i, column, perPart, fields);
   }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** One column's parts ({@linkcode jobColumnParts}), its kind pushed onto `fields` first. */
