@@ -9,6 +9,7 @@
  * each phase's RSS as it began; `save` is split into `encode` (the snapshot's bytes made) and
  * `write` (written to the store). `snapshot_sha256` is the published snapshot's. Run it with the
  * heap a server has (`deno run` without `--max-old-space-size`) to see whether a publish fits it.
+ * `--timeline FILE` writes every 20 ms sample there (`unix_ms phase rss_mib`, one a line).
  *
  * @module
  */
@@ -46,8 +47,11 @@ const PHASES = ["start", "read", "embed", "index", "save", "encode", "write"];
 const shared = new SharedArrayBuffer(4 * (2 + PHASES.length));
 const cells = new Int32Array(shared);
 const sampler = new Worker(new URL("./rss_sampler_worker.ts", import.meta.url), { type: "module" });
-const samplerStopped = new Promise((resolve) => sampler.onmessage = resolve);
-sampler.postMessage({ shared, everyMs: 20 });
+const samplerStopped = new Promise<MessageEvent<{ timeline: number[] }>>((resolve) =>
+  sampler.onmessage = resolve
+);
+const timelineAt = Deno.args.indexOf("--timeline");
+sampler.postMessage({ shared, everyMs: 20, timeline: timelineAt >= 0 });
 let phaseCpu = cpuSeconds();
 let phase = "start";
 let phaseStarted = performance.now();
@@ -95,8 +99,15 @@ const published = await publishIndex(store, {
 sample();
 clearInterval(timer);
 Atomics.store(cells, 1, 1);
-await samplerStopped;
+const { timeline } = (await samplerStopped).data;
 sampler.terminate();
+if (timelineAt >= 0) {
+  const lines: string[] = [];
+  for (let k = 0; k < timeline.length; k += 3) {
+    lines.push(`${timeline[k]} ${PHASES[timeline[k + 1]]} ${Math.round(timeline[k + 2] / 1024)}`);
+  }
+  Deno.writeTextFileSync(Deno.args[timelineAt + 1], lines.join("\n") + "\n");
+}
 // What B's check compares: a change to the publish must leave these bytes as they were.
 const snapshotSha256 = (await store.snapshots.readSnapshotMeta(published.snapshotId))?.sha256;
 store.close();

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Job } from "../domain/job.ts";
+import { collectGarbage } from "./collect_garbage.ts";
 import { type BuiltSlice, joinSlices } from "./posting_slice.ts";
 
 type Reply = { slice: BuiltSlice; error?: undefined } | { error: string };
@@ -83,7 +84,7 @@ export class PositionTextPool {
       // Joining holds every slice and the joined text at once (the peak of a publish at
       // 1,000,000 postings): the threads' heaps and this one's garbage go first.
       this.close();
-      (globalThis as { gc?: () => void }).gc?.();
+      collectGarbage();
       return joinSlices(slices);
     } finally {
       this.close();

@@ -79,39 +79,66 @@ export function* jobColumnParts(
   fields: [string, FieldKind][],
 ): Generator<[string, ArrayBufferView]> {
   const fieldOf = new Map<string, number>();
-  const values: unknown[][] = [];
   const shapeOf = new Map<string, number>();
   const shapes: number[][] = [];
   const jobShape = new Uint32Array(jobs.length);
+  let lastKeys: string[] = [];
+  let lastShape: number | undefined;
+  // First each posting's shape and how many values each field has, then the values into arrays of
+  // that size: grown by pushes, the arrays of 1,000,000 postings' fields left as much garbage again
+  // at the encoding's peak (docs/scaling.md, "(session 20, 2026-11-29)").
+  const counts: number[] = [];
   jobs.forEach((job, p) => {
-    const slim: Record<string, unknown> = { ...job, job_description: "" };
-    const keys = Object.keys(slim);
-    const id = keys.join("\u0000");
-    let shape = shapeOf.get(id);
+    // A publish's postings are slim already (src/search/publish_index.ts, `keptPosting`): the
+    // same keys in the same order.
+    const keys = Object.keys(job);
+    if (!keys.includes("job_description")) keys.push("job_description");
+    // Most postings have the shape the one before had: found without joining their keys.
+    let shape = sameKeys(keys, lastKeys) ? lastShape : undefined;
+    const id = shape === undefined ? keys.join("\u0000") : "";
+    shape ??= shapeOf.get(id);
     if (shape === undefined) {
       shapeOf.set(id, shape = shapes.length);
       shapes.push(keys.map((key) => {
         let field = fieldOf.get(key);
         if (field === undefined) {
-          fieldOf.set(key, field = values.length);
-          values.push([]);
+          fieldOf.set(key, field = counts.length);
+          counts.push(0);
         }
         return field;
       }));
     }
     jobShape[p] = shape;
-    const fields = shapes[shape];
-    for (let k = 0; k < keys.length; k++) values[fields[k]].push(slim[keys[k]]);
+    lastKeys = keys;
+    lastShape = shape;
+    for (const field of shapes[shape]) counts[field]++;
+  });
+  const names = [...fieldOf.keys()];
+  const values: unknown[][] = counts.map((n) => new Array(n));
+  const next = new Array<number>(counts.length).fill(0);
+  jobs.forEach((job, p) => {
+    // The value `{ ...job, job_description: "" }` holds under each key.
+    for (const field of shapes[jobShape[p]]) {
+      const key = names[field];
+      values[field][next[field]++] = key === "job_description"
+        ? ""
+        : (job as unknown as Record<string, unknown>)[key];
+    }
   });
   yield ["jobShapes", new TextEncoder().encode(JSON.stringify(shapes))];
   yield ["jobShape", jobShape];
-  const keys = [...fieldOf.keys()];
-  for (let i = 0; i < keys.length; i++) {
+  for (let i = 0; i < names.length; i++) {
     const column = values[i];
     // This column's values are let go once its parts are out.
     values[i] = [];
-    yield* columnParts(keys[i], i, column, perPart, fields);
+    yield* columnParts(names[i], i, column, perPart, fields);
   }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** One column's parts ({@linkcode jobColumnParts}), its kind pushed onto `fields` first. */

@@ -46,7 +46,8 @@ import { repostGroups } from "./reposts.ts";
 import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } from "./gazetteer.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
-import { storeSection } from "./zstd_section.ts";
+import { freeBuffer, storeSection } from "./zstd_section.ts";
+import { collectGarbage } from "./collect_garbage.ts";
 import { FIELD_KINDS, type FieldKind, jobColumnParts, readJobs } from "./posting_columns.ts";
 import {
   type Arrived,
@@ -150,16 +151,27 @@ function* jobSections(
   const columns = descriptionColumnsOf(data);
   const groups = data.repostGroups ??
     repostGroups(jobs, (p) => columns.repostTexts.get(p));
+  // A key a posting and each shared key's texts, garbage now: collected where a publish may.
+  if (release) collectGarbage();
   const gazetteer = encoder.encode(
     JSON.stringify(gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs))),
   );
+  // What the repost groups and the gazetteer made on the way (a key a posting, the titles' words)
+  // is garbage before the columns are gathered: where a publish's process may ask, collected now.
+  if (release) collectGarbage();
   const parts = jobColumnParts(jobs, perPart, fields);
   // The first part is made once every posting is read into the columns' values: from there the
   // postings (without descriptions, most of a 1,000,000 publish's heap) are not needed.
   const first = parts.next();
-  if (release) data.jobs.length = 0;
+  if (release) {
+    data.jobs.length = 0;
+    collectGarbage();
+  }
   if (!first.done) yield first.value;
   yield* parts;
+  // The postings and their columns' values are garbage now (at 1,000,000 postings about a GiB of
+  // heap): collected before the largest sections are made, where a publish's process may ask.
+  if (release) collectGarbage();
   yield ["repostGroups", groups];
   yield ["gazetteer", gazetteer];
   const fingerprints = columns.fingerprints.section();
@@ -199,7 +211,9 @@ export function encodeSnapshotPieces(
 ): Promise<Uint8Array[]> {
   const encoder = new TextEncoder();
   const { terms, lengths } = data.text;
+  // Read before the sections are made: with `release`, the arrays are freed as they are stored.
   const docCount = data.jobs.length;
+  const vectorRows = data.vectorScales.length;
   const fields: [string, FieldKind][] = [];
   // In the order the decoder reads them: the worker thread decompresses its sections in this order,
   // and a cold start decodes each as it arrives. The vectors last: the most bytes and the least to
@@ -223,6 +237,15 @@ export function encodeSnapshotPieces(
     yield ["vectorScales", data.vectorScales];
     yield ["vectors", data.vectors];
   }
+  // The arrays the caller gave: kept as they are unless it let them go (`release`). What the
+  // encoder made is freed once compressed (src/index/zstd_section.ts, `freeBuffer`).
+  const given = new Set<ArrayBufferView | undefined>([
+    data.vectorOfDoc,
+    data.repostGroups,
+    data.vectorScales,
+    data.vectors,
+    ...TERM_FIELDS.flatMap((f) => [terms[f].start, terms[f].ids, terms[f].counts, lengths[f]]),
+  ]);
   const sections: Header["sections"] = {};
   const body: Uint8Array[] = [];
   let offset = 0;
@@ -231,13 +254,14 @@ export function encodeSnapshotPieces(
     sections[name] = [offset, section.bytes.byteLength, view.byteLength, section.codec];
     body.push(section.bytes);
     offset += Math.ceil(section.bytes.byteLength / 8) * 8;
+    if (section.codec !== "raw" && (options.release || !given.has(view))) freeBuffer(view);
   }
   const header: Header = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     model: data.model,
     dimensions: data.dimensions,
     docCount,
-    vectorRows: data.vectorScales.length,
+    vectorRows,
     bodyLength: offset,
     jobFields: fields,
     sections,

@@ -95,6 +95,47 @@ Deno.test("a publish's encoding that lets the postings go as it reads them write
   }
 });
 
+Deno.test("a publish's encoding frees what it has stored and writes the same bytes; a caller's data is left whole", async () => {
+  // Enough postings that every u32 section passes the size the encoder frees from (4 KiB).
+  const make = () => {
+    const jobs: Job[] = Array.from({ length: 3000 }, (_, n) => ({
+      id: `id-${n}`,
+      job_title: `Nurse ${n % 700}`,
+      company_name: `Clinic ${n % 40}`,
+      city: n % 3 ? "Köln" : "Bonn",
+      publish_time: "2025-03-01 08:00:00",
+      job_url: `https://de.indeed.com/viewjob?jk=${n}`,
+      job_tags: ["care"],
+      data_source: "indeed",
+      job_description: `Ward work ${n % 13} with care, shift ${n}.`,
+    }));
+    const data = assembleIndexData({
+      model: "test-model",
+      dimensions: 16,
+      jobs,
+      vectors: jobs.map((_, n) =>
+        Float32Array.from({ length: 16 }, (_, k) => Math.sin((n % 700) * 7 + k))
+      ),
+    });
+    return { ...data, text: buildPositionText(jobs) };
+  };
+  const kept = make();
+  const jobs = [...kept.jobs];
+  const whole = await encodeSnapshot(kept);
+  // What the caller gave is as it was: only what the encoder made was freed.
+  assert.equal(kept.vectorScales.length, 3000);
+  assert.equal(kept.vectorOfDoc.length, 3000);
+  assert.equal(kept.text.terms.description.ids.length, make().text.terms.description.ids.length);
+  const pieces = await encodeSnapshotPieces(make(), { release: true });
+  const joined = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.byteLength, 0));
+  pieces.reduce((at, piece) => (joined.set(piece, at), at + piece.byteLength), 0);
+  assert.deepEqual(joined, whole);
+  const back = await decodeSnapshot(joined);
+  assert.deepEqual(back.jobs, withoutDescriptions(jobs));
+  assert.deepEqual(back.vectorScales, kept.vectorScales);
+  assert.deepEqual(back.text.terms.description.ids, kept.text.terms.description.ids);
+});
+
 Deno.test("tag lists most postings share are stored once, and come back shared and frozen", async () => {
   const data = sampleData();
   const bytes = await encodeSnapshot(data);

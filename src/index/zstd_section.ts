@@ -66,8 +66,32 @@ export interface Unpacked {
 }
 
 /**
+ * Gives a buffer's memory back now, where `bytes` is the whole of a buffer nothing else may see
+ * (its maker's own, not node:zlib's pool of small buffers): the buffer is detached, its views
+ * empty. A large publish makes and drops hundreds of megabytes of them while it holds one thread
+ * (each section's raw bytes once compressed, the codec that lost, the delta planes), which V8
+ * would collect only after its peak (docs/scaling.md, "(session 20, 2026-11-29)").
+ */
+export function freeBuffer(bytes: ArrayBufferView): void {
+  const { buffer } = bytes;
+  if (
+    buffer instanceof ArrayBuffer && bytes.byteOffset === 0 &&
+    bytes.byteLength === buffer.byteLength && bytes.byteLength >= FREE_FROM_BYTES
+  ) {
+    buffer.transfer(0);
+  }
+}
+
+/**
+ * Buffers below this are left to the collector: node:zlib's outputs under 4 KiB are views on a
+ * shared pool (which the whole-buffer check above tells apart as well).
+ */
+const FREE_FROM_BYTES = 4096;
+
+/**
  * A section as stored: the smallest of zstd and (for u32 values) zstd of their differences,
- * where that saves at least a tenth of it, else its bytes.
+ * where that saves at least a tenth of it, else its bytes. What it makes and does not return is
+ * freed before it returns ({@linkcode freeBuffer}); `view` is left as it is.
  */
 export function storeSection(view: ArrayBufferView): { codec: Codec; bytes: Uint8Array } {
   const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -75,10 +99,16 @@ export function storeSection(view: ArrayBufferView): { codec: Codec; bytes: Uint
   if (bytes.byteLength === 0) return best;
   const zstd = zstdCompressSync(bytes, ZSTD_OPTIONS);
   if (zstd.byteLength < bytes.byteLength * COMPRESS_BELOW) best = { codec: "zstd", bytes: zstd };
+  else freeBuffer(zstd);
   if (view instanceof Uint32Array) {
-    const delta = zstdCompressSync(delta32(view), ZSTD_OPTIONS);
+    const planes = delta32(view);
+    const delta = zstdCompressSync(planes, ZSTD_OPTIONS);
+    freeBuffer(planes);
     if (delta.byteLength < Math.min(best.bytes.byteLength, bytes.byteLength * COMPRESS_BELOW)) {
+      if (best.codec === "zstd") freeBuffer(best.bytes);
       best = { codec: "zstd-delta32", bytes: delta };
+    } else {
+      freeBuffer(delta);
     }
   }
   return best;

@@ -12,6 +12,7 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
+import { collectGarbage, GrowthCollector } from "../index/collect_garbage.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
 import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
 import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
@@ -58,6 +59,16 @@ export interface PublishIndexOptions {
  */
 export const PUBLISH_SLICE = 2_500;
 
+/**
+ * How far a publish's process may grow past what it held after its last collection before it
+ * collects again (where it may: `--expose-gc`, src/search/publish_child.ts). Reading makes garbage
+ * as fast as it reads (each posting's full record, sent to a text thread and dropped: ~450 MiB
+ * every 50,000 composed postings; a million cached vectors, a `Float32Array` each), which V8
+ * collects late and whose pages it keeps. 256 MiB: 45 collections in reading 1,000,000 postings,
+ * ~1.2 s of CPU each; 512: about half (docs/scaling.md, "(session 20, 2026-11-29)").
+ */
+export const COLLECT_GROWTH_BYTES = 512 * 2 ** 20;
+
 /** Threads a publish indexes text on at most: past that, reading the store keeps them waiting. */
 export const MAX_TEXT_THREADS = 4;
 
@@ -67,21 +78,53 @@ export interface PublishedIndex {
 }
 
 /**
- * Collects garbage now where V8 lets this process ask (`--expose-gc`: the publish's own process,
- * src/search/publish_child.ts): between phases, what one let go (gigabytes at 1,000,000 postings:
- * the cache's vectors, the postings once encoded) is given back before the next allocates, where
- * V8 would collect it later, on top of the next phase's peak. Elsewhere, nothing.
- */
-function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
-
-/**
  * Postings from which a publish indexes its text on threads: where it did before slices became
  * 10,000 postings (issue #40), so a publish of a few slices (the 11,517 real postings of the tests,
  * a few seconds' work) keeps to this thread as it did, without starting and ending workers.
  */
 const THREADS_FROM_POSTINGS = 25_000;
+
+/** Distinct values a field's values are shared among at most ({@linkcode keptPosting}). */
+const SHARED_VALUES = 50_000;
+
+/**
+ * A posting as a publish keeps it until the snapshot is encoded: without its description, and
+ * with each field's value the one an earlier posting held when equal (strings, and lists of
+ * strings by their JSON), among the first {@linkcode SHARED_VALUES} distinct values of the field.
+ * Read from the store, every posting's city, country, company, source, tags... are strings of
+ * their own: ~830 bytes of heap a posting at 200,000 (docs/scaling.md, "(session 20,
+ * 2026-11-29)"). Equal values encode to the same bytes, and nothing the publish does changes a
+ * posting, so shared values are never seen as such.
+ */
+export function keptPosting(job: Job, shared: SharedValues): Job {
+  const kept: Record<string, unknown> = { ...job, job_description: "" };
+  for (const key of Object.keys(kept)) {
+    // Assigning it would set the object's prototype (the schema has no such field).
+    if (key === "__proto__") continue;
+    const value = kept[key];
+    let values: Map<string, unknown> | undefined;
+    let id: string;
+    if (typeof value === "string") {
+      values = shared.strings.get(key);
+      if (values === undefined) shared.strings.set(key, values = new Map());
+      id = value;
+    } else if (Array.isArray(value) && value.every((v) => typeof v === "string")) {
+      values = shared.lists.get(key);
+      if (values === undefined) shared.lists.set(key, values = new Map());
+      id = JSON.stringify(value);
+    } else continue;
+    const earlier = values.get(id);
+    if (earlier !== undefined) kept[key] = earlier;
+    else if (values.size < SHARED_VALUES) values.set(id, value);
+  }
+  return kept as Job;
+}
+
+/** The values {@linkcode keptPosting} shares, per field: strings, and lists of strings by JSON. */
+export interface SharedValues {
+  strings: Map<string, Map<string, unknown>>;
+  lists: Map<string, Map<string, unknown>>;
+}
 
 /** Texts embedded per step: progress is reported and vectors are cached after each. */
 const EMBED_STEP = 512;
@@ -106,7 +149,10 @@ async function eachVectorWithCache(
   onProgress?: (done: number, total: number) => void,
 ): Promise<number> {
   const missing: number[] = [];
+  // A Float32Array of its own for each vector read: garbage as soon as `take` has it.
+  const collector = new GrowthCollector(COLLECT_GROWTH_BYTES);
   for (let i = 0; i < texts.length; i += LOOKUP_STEP) {
+    collector.check();
     const slice = texts.slice(i, i + LOOKUP_STEP).map(hashText);
     const cached = await store.embeddings.getEmbeddings(embedder.model, slice);
     slice.forEach((hash, j) => {
@@ -205,15 +251,17 @@ export async function publishIndex(
       : 0);
   const pool = threads > 0 ? new PositionTextPool(threads) : null;
   let slice: Job[] = [];
+  const shared: SharedValues = { strings: new Map(), lists: new Map() };
   let indexMs = 0;
   const indexSlice = async () => {
     const started = performance.now();
     if (pool) await pool.add(slice);
     else built.push(buildSlice(slice));
-    for (const job of slice) jobs.push({ ...job, job_description: "" });
+    for (const job of slice) jobs.push(keptPosting(job, shared));
     slice = [];
     indexMs += performance.now() - started;
   };
+  const collector = new GrowthCollector(COLLECT_GROWTH_BYTES);
   let agedOut = 0;
   let oldest: string | undefined;
   let joined: ReturnType<typeof joinSlices> | null;
@@ -227,7 +275,10 @@ export async function publishIndex(
       }
       if (oldest === undefined || job.publish_time < oldest) oldest = job.publish_time;
       slice.push(job);
-      if (slice.length === sliceSize) await indexSlice();
+      if (slice.length === sliceSize) {
+        await indexSlice();
+        collector.check();
+      }
       const done = jobs.length + slice.length;
       if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
     }

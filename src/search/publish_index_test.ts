@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import type { Job } from "../domain/job.ts";
 import { openStore, storeOn } from "../store/store.ts";
 import { keys } from "../store/kv_keys.ts";
 import { JobseekError } from "../domain/errors.ts";
@@ -12,6 +13,7 @@ import { assembleIndexData, embeddingTextOf } from "../index/job_index_data.ts";
 import {
   embedWithCache,
   indexBuildReason,
+  keptPosting,
   needsIndexBuild,
   publishIndex,
 } from "./publish_index.ts";
@@ -236,5 +238,44 @@ Deno.test("publishIndex() quantises each title's vector as it comes into the row
       },
     ),
     { numRuns: 25 },
+  );
+});
+
+Deno.test("a posting a publish keeps is the posting without its description, equal values shared", () => {
+  const word = fc.constantFrom("Köln", "", "\ud800", "🙂", '"q"', "Nurse", "__proto__", "x");
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          job_title: word,
+          city: word,
+          job_tags: fc.array(word, { maxLength: 3 }),
+          // A string that reads like a list's JSON is not taken for the list.
+          company_name: fc.oneof(word, fc.constant('["Nurse"]')),
+          latitude: fc.option(fc.double({ noNaN: true }), { nil: undefined }),
+          job_description: fc.option(word, { nil: undefined }),
+        }, { requiredKeys: ["job_title", "city", "job_tags", "company_name"] }),
+        { maxLength: 30 },
+      ),
+      (drawn) => {
+        const shared = { strings: new Map(), lists: new Map() };
+        const kept = drawn.map((job) => keptPosting(job as unknown as Job, shared));
+        kept.forEach((posting, n) => {
+          const expected = { ...drawn[n], job_description: "" };
+          assert.deepEqual(posting, expected);
+          // Key order too: a snapshot stores each posting's keys in its order.
+          assert.deepEqual(Object.keys(posting), Object.keys(expected));
+          assert.equal(Object.getPrototypeOf(posting), Object.prototype);
+        });
+        for (let a = 0; a < kept.length; a++) {
+          for (let b = 0; b < a; b++) {
+            if (JSON.stringify(kept[a].job_tags) === JSON.stringify(kept[b].job_tags)) {
+              assert.equal(kept[a].job_tags, kept[b].job_tags);
+            }
+          }
+        }
+      },
+    ),
+    { numRuns: 300 },
   );
 });
