@@ -567,7 +567,7 @@
             (br $each)))
         (return (i32.const 0))))
 
-    ;; Refined: a row whose bound (the head pass's, in out) is under its bar keeps it. Any other
+    ;; Refined: a row whose bound (the head pass's, in out) is under its bar is let go. Any other
     ;; gets its whole estimate (its head sum and the rest of its codes), and its exact cosine
     ;; where the estimate could reach its bar. Those others are listed first (in this chunk's
     ;; own part of the list), so that their rests, scattered, are read four at a time.
@@ -584,7 +584,12 @@
           (then
             (i32.store (i32.add (local.get $list) (i32.shl (local.get $listed) (i32.const 2)))
               (local.get $r))
-            (local.set $listed (i32.add (local.get $listed) (i32.const 1)))))
+            (local.set $listed (i32.add (local.get $listed) (i32.const 1))))
+          ;; Let go: -2, under every cosine, so that no such row looks near the query (the
+          ;; bound is far over its cosine; an estimate was near it).
+          (else
+            (f32.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
+              (f32.const -2))))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $each)))
     ;; The rests' sums added to the head sums, four rows at a time, then one by one.
