@@ -22,9 +22,6 @@ import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 import {
   BIAS,
   CONTROL_BYTES,
-  DELTA_NORM,
-  HEAD_CONSTANT,
-  HEAD_SCALE,
   type KernelExports,
   type KernelLayout,
   KernelThreads,
@@ -33,9 +30,7 @@ import {
   PASS_KIND,
   QUERY8_SCALE,
   QUERY_SCALE,
-  REST_NORM,
   ROW_MARGIN,
-  SUMS_SLOT,
   TITLE_BAR,
   WORD_BAR,
 } from "./dot_kernel_threads.ts";
@@ -82,9 +77,7 @@ export function kernelMaxRows(dims: number): number {
 
 /**
  * Rows, then the int16 query, the rows' scales, their cosines and the control record; screened,
- * also the int8 query, the rows' codes (half a byte a value: the rows' heads, then their rests), a
- * byte a row for word rows, an i32 a row for its head sum, a u32 a row for the list of rows a pass
- * estimates whole and an f32 a row for each of its two norms.
+ * also the int8 query, the rows' codes (half a byte a value) and a byte a row for word rows.
  */
 function layoutOf(
   count: number,
@@ -97,19 +90,12 @@ function layoutOf(
   const out = align(scales + count * 4);
   const control = align(out + count * 4);
   let end = control + CONTROL_BYTES;
-  let query8 = 0, codes = 0, restCodes = 0, wordRows = 0, sums = 0, list = 0, norms = 0;
-  let restNorms = 0;
+  let query8 = 0, codes = 0, wordRows = 0;
   if (screened) {
     query8 = align(end);
     codes = align(query8 + dims);
-    restCodes = align(codes + (count * headValues(dims)) / 2);
-    wordRows = align(restCodes + (count * (dims - headValues(dims))) / 2);
-    sums = align(wordRows + count);
-    list = align(sums + count * 4);
-    norms = align(list + count * 4);
-    restNorms = align(norms + count * 4);
-    // The bounds of the last rows are computed four at a time: 16 bytes past the end are read.
-    end = restNorms + count * 4 + 16;
+    wordRows = align(codes + (count * dims) / 2);
+    end = wordRows + count;
   }
   return {
     dims,
@@ -120,12 +106,7 @@ function layoutOf(
     control,
     query8,
     codes,
-    restCodes,
     wordRows,
-    sums,
-    list,
-    norms,
-    restNorms,
     pages: Math.max(1, Math.ceil(end / PAGE_BYTES)),
   };
 }
@@ -149,16 +130,6 @@ export function screenFits(count: number, dims: number): boolean {
  * 5.4). Past 7, a normal tail is 1e-12 a row.
  */
 export const SCREEN_DEVIATIONS = 7;
-
-/**
- * How many of a row's first values a screened pass estimates for every row (its head): a third of
- * a 384-d row, in whole steps of 64. The rest of a row is estimated only where the bound the head
- * gives (its estimate at worst, the rest by Cauchy-Schwarz) could reach the row's bar
- * (src/index/dot_kernel.wat, "Refined"); 128 of 384 values are a third of the estimates' work.
- */
-export function headValues(dims: number): number {
-  return Math.max(64, Math.floor(dims / 2 / 64) * 64);
-}
 
 /** The standard deviation of a value uniform on the integers 0 to 15. */
 const LOW_BITS_DEVIATION = Math.sqrt((16 * 16 - 1) / 12);
@@ -258,17 +229,6 @@ export class Int8Rows {
       ],
       LAYOUT_SLOT,
     );
-    this.#record.set(
-      [
-        layout.sums,
-        layout.norms,
-        headValues(dims),
-        layout.restNorms,
-        layout.restCodes,
-        layout.list,
-      ],
-      SUMS_SLOT,
-    );
     this.wordRows = new Uint8Array(memory.buffer, layout.wordRows, screened ? count : 0);
     if (screened) this.#query8 = new Int8Array(memory.buffer, layout.query8, dims);
     const helpers = options.helpers ?? 0;
@@ -310,26 +270,6 @@ export class Int8Rows {
     words[BIAS] = (7.5 - 128) * sum;
     words[ROW_MARGIN] = SCREEN_DEVIATIONS * LOW_BITS_DEVIATION * Math.sqrt(squares);
     words[MARGIN] = SCREEN_DEVIATIONS * QUERY8_DEVIATION * scale8;
-    // The head's bound (src/index/dot_kernel.wat, "Refined"), of the cosine the kernel computes,
-    // with the int16 query: its head's sum with the int8 query, every unknown low four bits at
-    // their worst (7.5 off their mean), plus the int8 query's difference from it over the head
-    // and the int16 query's rest, each by Cauchy-Schwarz with the row's norms there. Norms are
-    // rounded up, as the bound must stay one.
-    const head = headValues(vector.length);
-    let headSum = 0, headMagnitudes = 0, deltaSquares = 0, restSquares = 0;
-    for (let k = 0; k < vector.length; k++) {
-      const value = this.#query[k] * scale;
-      if (k < head) {
-        headSum += query8[k];
-        headMagnitudes += Math.abs(query8[k]);
-        const delta = value - query8[k] * scale8;
-        deltaSquares += delta * delta;
-      } else restSquares += value * value;
-    }
-    words[HEAD_SCALE] = 16 * scale8;
-    words[HEAD_CONSTANT] = scale8 * ((7.5 - 128) * headSum + 7.5 * headMagnitudes);
-    words[DELTA_NORM] = Math.sqrt(deltaSquares) * (1 + 1e-9);
-    words[REST_NORM] = Math.sqrt(restSquares) * (1 + 1e-9);
   }
 
   /** The query's product with `row`, before the row's own scale. */

@@ -146,11 +146,9 @@
     (call $storeCosine (local.get $out) (local.get $scales) (local.get $d)
       (call $lanes (local.get $sd)) (local.get $queryScale)))
 
-  ;; `estimate` for the four rows whose codes start at $at, each $half bytes after the last, over
-  ;; their first $end bytes of codes: their sums in the four lanes. The query is read once for the
-  ;; four.
-  (func $estimate4 (param $query i32) (param $at i32) (param $half i32) (param $end i32)
-    (result v128)
+  ;; `estimate` for the four rows whose codes start at $at, each $half bytes after the last: their
+  ;; sums in the four lanes. The query is read once for the four.
+  (func $estimate4 (param $query i32) (param $at i32) (param $half i32) (result v128)
     (local $j i32) (local $low v128) (local $ab v128) (local $cd v128)
     (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128) (local $v v128) (local $w v128)
     (local $sa v128) (local $sb v128) (local $sc v128) (local $sd v128)
@@ -226,7 +224,7 @@
                   (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
       (local.set $j (i32.add (local.get $j) (i32.const 32)))
       (local.set $query (i32.add (local.get $query) (i32.const 64)))
-      (br_if $lanes (i32.lt_u (local.get $j) (local.get $end))))
+      (br_if $lanes (i32.lt_u (local.get $j) (local.get $half))))
     ;; Each accumulator's lanes summed, the four sums side by side.
     (local.set $ab
       (i32x4.add
@@ -239,105 +237,6 @@
     (i32x4.add
       (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $ab) (local.get $cd))
       (i8x16.shuffle 4 5 6 7 12 13 14 15 20 21 22 23 28 29 30 31 (local.get $ab) (local.get $cd))))
-
-  ;; `estimate4` for four rows whose codes are anywhere, at $a, $b, $c and $d, over $end bytes
-  ;; of codes each: their loads, scattered, are in flight together.
-  (func $estimateAt4 (param $query i32) (param $a i32) (param $b i32) (param $c i32) (param $d i32)
-    (param $end i32) (result v128)
-    (local $j i32) (local $low v128) (local $ab v128) (local $cd v128)
-    (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128) (local $v v128) (local $w v128)
-    (local $sa v128) (local $sb v128) (local $sc v128) (local $sd v128)
-    (local.set $low (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
-    (loop $lanes
-      (local.set $q0 (v128.load (local.get $query)))
-      (local.set $q1 (v128.load offset=16 (local.get $query)))
-      (local.set $q2 (v128.load offset=32 (local.get $query)))
-      (local.set $q3 (v128.load offset=48 (local.get $query)))
-      (local.set $v (v128.load (i32.add (local.get $a) (local.get $j))))
-      (local.set $w (v128.load offset=16 (i32.add (local.get $a) (local.get $j))))
-      (local.set $sa
-        (i32x4.add (local.get $sa)
-          (i32x4.extadd_pairwise_i16x8_s
-            (i16x8.add
-              (i16x8.add
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q0)
-                  (v128.and (local.get $v) (local.get $low)))
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q1)
-                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
-              (i16x8.add
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q2)
-                  (v128.and (local.get $w) (local.get $low)))
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q3)
-                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
-      (local.set $v (v128.load (i32.add (local.get $b) (local.get $j))))
-      (local.set $w (v128.load offset=16 (i32.add (local.get $b) (local.get $j))))
-      (local.set $sb
-        (i32x4.add (local.get $sb)
-          (i32x4.extadd_pairwise_i16x8_s
-            (i16x8.add
-              (i16x8.add
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q0)
-                  (v128.and (local.get $v) (local.get $low)))
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q1)
-                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
-              (i16x8.add
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q2)
-                  (v128.and (local.get $w) (local.get $low)))
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q3)
-                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
-      (local.set $v (v128.load (i32.add (local.get $c) (local.get $j))))
-      (local.set $w (v128.load offset=16 (i32.add (local.get $c) (local.get $j))))
-      (local.set $sc
-        (i32x4.add (local.get $sc)
-          (i32x4.extadd_pairwise_i16x8_s
-            (i16x8.add
-              (i16x8.add
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q0)
-                  (v128.and (local.get $v) (local.get $low)))
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q1)
-                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
-              (i16x8.add
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q2)
-                  (v128.and (local.get $w) (local.get $low)))
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q3)
-                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
-      (local.set $v (v128.load (i32.add (local.get $d) (local.get $j))))
-      (local.set $w (v128.load offset=16 (i32.add (local.get $d) (local.get $j))))
-      (local.set $sd
-        (i32x4.add (local.get $sd)
-          (i32x4.extadd_pairwise_i16x8_s
-            (i16x8.add
-              (i16x8.add
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q0)
-                  (v128.and (local.get $v) (local.get $low)))
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q1)
-                  (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low))))
-              (i16x8.add
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q2)
-                  (v128.and (local.get $w) (local.get $low)))
-                (i16x8.relaxed_dot_i8x16_i7x16_s (local.get $q3)
-                  (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
-      (local.set $j (i32.add (local.get $j) (i32.const 32)))
-      (local.set $query (i32.add (local.get $query) (i32.const 64)))
-      (br_if $lanes (i32.lt_u (local.get $j) (local.get $end))))
-    ;; Each accumulator's lanes summed, the four sums side by side.
-    (local.set $ab
-      (i32x4.add
-        (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $sa) (local.get $sb))
-        (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $sa) (local.get $sb))))
-    (local.set $cd
-      (i32x4.add
-        (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $sc) (local.get $sd))
-        (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $sc) (local.get $sd))))
-    (i32x4.add
-      (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $ab) (local.get $cd))
-      (i8x16.shuffle 4 5 6 7 12 13 14 15 20 21 22 23 28 29 30 31 (local.get $ab) (local.get $cd))))
-
-  ;; Adds $sum to row $r's i32 at $at.
-  (func $addSum (param $at i32) (param $r i32) (param $sum i32)
-    (local $to i32)
-    (local.set $to (i32.add (local.get $at) (i32.shl (local.get $r) (i32.const 2))))
-    (i32.store (local.get $to) (i32.add (i32.load (local.get $to)) (local.get $sum))))
 
   ;; Stores row $r's estimate from its sum (see `pass`).
   (func $storeEstimate (param $out i32) (param $scales i32) (param $r i32) (param $sum i32)
@@ -354,78 +253,20 @@
           (f64.promote_f32
             (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))))
 
-  ;; The bounds of rows $r to $r + 3 (src/index/dot_kernel.ts `setQuery`, "the head's bound")
-  ;; from their head sums: the head's estimate with every unknown low four bits at their worst
-  ;; (in the head's constant), the int8 query's rounding over the head (Cauchy-Schwarz: its norm
-  ;; times the head's), the rest of the row (Cauchy-Schwarz: the norm of the query's rest times
-  ;; the row's), all times the row's scale; in f64, then 1e-6 over it, so that the f32 it is
-  ;; rounded to stays over it. No row's cosine, as the exact pass computes it, passes its bound.
-  (func $bounds4 (param $record i32) (param $r i32) (param $sums v128) (result v128)
-    (local $scales v128) (local $heads v128) (local $rests v128) (local $low v128) (local $high v128)
-    (local $headScale v128) (local $headC v128) (local $deltaNorm v128) (local $restNorm v128)
-    (local $at i32)
-    (local.set $headScale (f64x2.splat (f64.load offset=160 (local.get $record))))
-    (local.set $headC (f64x2.splat (f64.load offset=168 (local.get $record))))
-    (local.set $deltaNorm (f64x2.splat (f64.load offset=176 (local.get $record))))
-    (local.set $restNorm (f64x2.splat (f64.load offset=184 (local.get $record))))
-    (local.set $at (i32.shl (local.get $r) (i32.const 2)))
-    (local.set $scales (v128.load (i32.add (i32.load offset=56 (local.get $record)) (local.get $at))))
-    (local.set $heads (v128.load (i32.add (i32.load offset=132 (local.get $record)) (local.get $at))))
-    (local.set $rests (v128.load (i32.add (i32.load offset=140 (local.get $record)) (local.get $at))))
-    (local.set $low
-      (f64x2.add
-        (f64x2.mul (f64x2.promote_low_f32x4 (local.get $scales))
-          (f64x2.add
-            (f64x2.add
-              (f64x2.mul (local.get $headScale) (f64x2.convert_low_i32x4_s (local.get $sums)))
-              (local.get $headC))
-            (f64x2.add
-              (f64x2.mul (local.get $deltaNorm) (f64x2.promote_low_f32x4 (local.get $heads)))
-              (f64x2.mul (local.get $restNorm) (f64x2.promote_low_f32x4 (local.get $rests))))))
-        (f64x2.splat (f64.const 1e-6))))
-    (local.set $scales (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $scales) (local.get $scales)))
-    (local.set $heads (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $heads) (local.get $heads)))
-    (local.set $rests (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $rests) (local.get $rests)))
-    (local.set $sums (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $sums) (local.get $sums)))
-    (local.set $high
-      (f64x2.add
-        (f64x2.mul (f64x2.promote_low_f32x4 (local.get $scales))
-          (f64x2.add
-            (f64x2.add
-              (f64x2.mul (local.get $headScale) (f64x2.convert_low_i32x4_s (local.get $sums)))
-              (local.get $headC))
-            (f64x2.add
-              (f64x2.mul (local.get $deltaNorm) (f64x2.promote_low_f32x4 (local.get $heads)))
-              (f64x2.mul (local.get $restNorm) (f64x2.promote_low_f32x4 (local.get $rests))))))
-        (f64x2.splat (f64.const 1e-6))))
-    (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-      (f32x4.demote_f64x2_zero (local.get $low)) (f32x4.demote_f64x2_zero (local.get $high))))
-
-  ;; The sum of the squares of the $n int8 values at $at ($n a multiple of 16).
-  (func $squares (param $at i32) (param $n i32) (result i32)
-    (local $j i32) (local $acc v128) (local $v v128) (local $w v128)
-    (block $done
-      (loop $lanes
-        (br_if $done (i32.ge_u (local.get $j) (local.get $n)))
-        (local.set $v (i16x8.extend_low_i8x16_s (v128.load (i32.add (local.get $at) (local.get $j)))))
-        (local.set $w (i16x8.extend_high_i8x16_s (v128.load (i32.add (local.get $at) (local.get $j)))))
-        (local.set $acc
-          (i32x4.add (local.get $acc)
-            (i32x4.add (i32x4.dot_i16x8_s (local.get $v) (local.get $v))
-              (i32x4.dot_i16x8_s (local.get $w) (local.get $w)))))
-        (local.set $j (i32.add (local.get $j) (i32.const 16)))
-        (br $lanes)))
-    (call $lanes (local.get $acc)))
-
-  ;; A norm from its sum of squares as f32, rounded up: the bound it enters must stay a bound.
-  (func $normUp (param $squares i32) (result f32)
-    (f32.demote_f64
-      (f64.mul (f64.sqrt (f64.convert_i32_s (local.get $squares))) (f64.const 1.000001))))
-
-  ;; The codes of the int8 values $at to $end into $code: per 32 values, byte i holds the high
-  ;; four bits of value i plus 128 in its low nibble and those of value 16 + i in its high nibble.
-  (func $packCodes (param $at i32) (param $end i32) (param $code i32)
-    (local $a v128) (local $b v128)
+  ;; The codes of rows $from to $to (exclusive): per 32 values, byte i holds the high four bits
+  ;; of value i plus 128 in its low nibble and those of value 16 + i in its high nibble.
+  (func $pack (param $record i32) (param $from i32) (param $to i32)
+    (local $at i32) (local $end i32) (local $code i32) (local $a v128) (local $b v128)
+    (local.set $at
+      (i32.add (i32.load offset=44 (local.get $record))
+        (i32.mul (local.get $from) (i32.load offset=32 (local.get $record)))))
+    (local.set $end
+      (i32.add (i32.load offset=44 (local.get $record))
+        (i32.mul (local.get $to) (i32.load offset=32 (local.get $record)))))
+    (local.set $code
+      (i32.add (i32.load offset=48 (local.get $record))
+        (i32.shr_u (i32.mul (local.get $from) (i32.load offset=32 (local.get $record)))
+          (i32.const 1))))
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
@@ -444,39 +285,6 @@
         (local.set $code (i32.add (local.get $code) (i32.const 16)))
         (br $each))))
 
-  ;; The codes of rows $from to $to (exclusive), each row's head (its first values, those every
-  ;; screened pass estimates) in one part of the codes and its rest in another, so that a pass
-  ;; over the heads reads only theirs. And each row's two norms (of its values, before the row's
-  ;; scale): of its head and of its rest.
-  (func $pack (param $record i32) (param $from i32) (param $to i32)
-    (local $dims i32) (local $head i32) (local $r i32) (local $row i32)
-    (local.set $dims (i32.load offset=32 (local.get $record)))
-    (local.set $head (i32.load offset=136 (local.get $record)))
-    (local.set $r (local.get $from))
-    (block $done
-      (loop $each
-        (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-        (local.set $row
-          (i32.add (i32.load offset=44 (local.get $record)) (i32.mul (local.get $r) (local.get $dims))))
-        (f32.store
-          (i32.add (i32.load offset=132 (local.get $record)) (i32.shl (local.get $r) (i32.const 2)))
-          (call $normUp (call $squares (local.get $row) (local.get $head))))
-        (f32.store
-          (i32.add (i32.load offset=140 (local.get $record)) (i32.shl (local.get $r) (i32.const 2)))
-          (call $normUp
-            (call $squares (i32.add (local.get $row) (local.get $head))
-              (i32.sub (local.get $dims) (local.get $head)))))
-        (call $packCodes (local.get $row) (i32.add (local.get $row) (local.get $head))
-          (i32.add (i32.load offset=48 (local.get $record))
-            (i32.mul (local.get $r) (i32.shr_u (local.get $head) (i32.const 1)))))
-        (call $packCodes (i32.add (local.get $row) (local.get $head))
-          (i32.add (local.get $row) (local.get $dims))
-          (i32.add (i32.load offset=144 (local.get $record))
-            (i32.mul (local.get $r)
-              (i32.shr_u (i32.sub (local.get $dims) (local.get $head)) (i32.const 1)))))
-        (local.set $r (i32.add (local.get $r) (i32.const 1)))
-        (br $each))))
-
   ;; Rows $from to $to (exclusive) of the pass described at $record, each cosine as f32 at
   ;; out + 4 x row; the number of rows whose exact cosine the pass computed.
   (func (export "pass") (param $record i32) (param $from i32) (param $to i32) (result i32)
@@ -485,10 +293,7 @@
     (local $queryScale f64) (local $query8Scale f64) (local $bias f64) (local $rowMargin f64)
     (local $margin f64) (local $titleBar f64) (local $wordBar f64)
     (local $r i32) (local $at i32) (local $code i32) (local $scale f64) (local $estimate f64)
-    (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
-    (local $sumsAt i32) (local $headCodes i32) (local $headSum i32) (local $sums v128)
-    (local $restCodes i32) (local $list i32) (local $listed i32) (local $restBytes i32) (local $j i32)
-    (local $bar f64)
+    (local $sums v128) (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
     (local.set $dims (i32.load offset=32 (local.get $record)))
     (local.set $query (i32.load offset=36 (local.get $record)))
     (local.set $query8 (i32.load offset=40 (local.get $record)))
@@ -529,116 +334,46 @@
     (local.set $titleBar (f64.load offset=104 (local.get $record)))
     (local.set $wordBar (f64.load offset=112 (local.get $record)))
     (local.set $half (i32.shr_u (local.get $dims) (i32.const 1)))
-    (local.set $sumsAt (i32.load offset=128 (local.get $record)))
-    (local.set $headCodes (i32.shr_u (i32.load offset=136 (local.get $record)) (i32.const 1)))
-    (local.set $restCodes (i32.load offset=144 (local.get $record)))
-    (local.set $code (i32.add (local.get $codes) (i32.mul (local.get $from) (local.get $headCodes))))
-    ;; Head sums: every row's estimate's sum over its head's codes, four rows at a time (the rest
-    ;; of a row's codes is read only where the head cannot rule the row out, in the refined pass).
+    (local.set $code (i32.add (local.get $codes) (i32.mul (local.get $from) (local.get $half))))
+    ;; Estimates: every row's, from its codes, four rows at a time.
     (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 1))
       (then
         (block $done
           (loop $fours
             (br_if $done (i32.gt_u (i32.add (local.get $r) (i32.const 4)) (local.get $to)))
-            (local.set $sums
-              (call $estimate4 (local.get $query8) (local.get $code) (local.get $headCodes)
-                (local.get $headCodes)))
-            (v128.store (i32.add (local.get $sumsAt) (i32.shl (local.get $r) (i32.const 2)))
-              (local.get $sums))
-            (v128.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-              (call $bounds4 (local.get $record) (local.get $r) (local.get $sums)))
-            (local.set $code (i32.add (local.get $code) (i32.shl (local.get $headCodes) (i32.const 2))))
+            (local.set $sums (call $estimate4 (local.get $query8) (local.get $code) (local.get $half)))
+            (call $storeEstimate (local.get $out) (local.get $scales) (local.get $r)
+              (i32x4.extract_lane 0 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (call $storeEstimate (local.get $out) (local.get $scales)
+              (i32.add (local.get $r) (i32.const 1))
+              (i32x4.extract_lane 1 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (call $storeEstimate (local.get $out) (local.get $scales)
+              (i32.add (local.get $r) (i32.const 2))
+              (i32x4.extract_lane 2 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (call $storeEstimate (local.get $out) (local.get $scales)
+              (i32.add (local.get $r) (i32.const 3))
+              (i32x4.extract_lane 3 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (local.set $code (i32.add (local.get $code) (i32.shl (local.get $half) (i32.const 2))))
             (local.set $r (i32.add (local.get $r) (i32.const 4)))
             (br $fours)))
         (block $done
           (loop $each
             (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-            (local.set $headSum
+            (call $storeEstimate (local.get $out) (local.get $scales) (local.get $r)
               (call $estimate (local.get $query8) (local.get $code)
-                (i32.add (local.get $code) (local.get $headCodes))))
-            (i32.store (i32.add (local.get $sumsAt) (i32.shl (local.get $r) (i32.const 2)))
-              (local.get $headSum))
-            (f32.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-              (f32x4.extract_lane 0
-                (call $bounds4 (local.get $record) (local.get $r)
-                  (i32x4.splat (local.get $headSum)))))
-            (local.set $code (i32.add (local.get $code) (local.get $headCodes)))
+                (i32.add (local.get $code) (local.get $half)))
+              (local.get $bias) (local.get $query8Scale))
+            (local.set $code (i32.add (local.get $code) (local.get $half)))
             (local.set $r (i32.add (local.get $r) (i32.const 1)))
             (br $each)))
         (return (i32.const 0))))
-
-    ;; Refined: a row whose bound (the head pass's, in out) is under its bar is let go. Any other
-    ;; gets its whole estimate (its head sum and the rest of its codes), and its exact cosine
-    ;; where the estimate could reach its bar. Those others are listed first (in this chunk's
-    ;; own part of the list), so that their rests, scattered, are read four at a time.
-    (local.set $list (i32.add (i32.load offset=148 (local.get $record)) (i32.shl (local.get $from) (i32.const 2))))
-    (local.set $restBytes (i32.sub (local.get $half) (local.get $headCodes)))
+    ;; Refined: the exact cosine of each row whose estimate could reach its bar, over the estimate.
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-        (if (f64.ge
-              (f64.promote_f32
-                (f32.load (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))))
-              (select (local.get $wordBar) (local.get $titleBar)
-                (i32.load8_u (i32.add (local.get $wordRows) (local.get $r)))))
-          (then
-            (i32.store (i32.add (local.get $list) (i32.shl (local.get $listed) (i32.const 2)))
-              (local.get $r))
-            (local.set $listed (i32.add (local.get $listed) (i32.const 1))))
-          ;; Let go: -2, under every cosine, so that no such row looks near the query (the
-          ;; bound is far over its cosine; an estimate was near it).
-          (else
-            (f32.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-              (f32.const -2))))
-        (local.set $r (i32.add (local.get $r) (i32.const 1)))
-        (br $each)))
-    ;; The rests' sums added to the head sums, four rows at a time, then one by one.
-    (if (i32.gt_u (local.get $restBytes) (i32.const 0))
-      (then
-        (local.set $j (i32.const 0))
-        (block $done
-          (loop $fours
-            (br_if $done (i32.gt_u (i32.add (local.get $j) (i32.const 4)) (local.get $listed)))
-            (local.set $p0 (i32.load (i32.add (local.get $list) (i32.shl (local.get $j) (i32.const 2)))))
-            (local.set $p1 (i32.load offset=4 (i32.add (local.get $list) (i32.shl (local.get $j) (i32.const 2)))))
-            (local.set $p2 (i32.load offset=8 (i32.add (local.get $list) (i32.shl (local.get $j) (i32.const 2)))))
-            (local.set $p3 (i32.load offset=12 (i32.add (local.get $list) (i32.shl (local.get $j) (i32.const 2)))))
-            (local.set $sums
-              (call $estimateAt4 (i32.add (local.get $query8) (i32.shl (local.get $headCodes) (i32.const 1)))
-                (i32.add (local.get $restCodes) (i32.mul (local.get $p0) (local.get $restBytes)))
-                (i32.add (local.get $restCodes) (i32.mul (local.get $p1) (local.get $restBytes)))
-                (i32.add (local.get $restCodes) (i32.mul (local.get $p2) (local.get $restBytes)))
-                (i32.add (local.get $restCodes) (i32.mul (local.get $p3) (local.get $restBytes)))
-                (local.get $restBytes)))
-            (call $addSum (local.get $sumsAt) (local.get $p0) (i32x4.extract_lane 0 (local.get $sums)))
-            (call $addSum (local.get $sumsAt) (local.get $p1) (i32x4.extract_lane 1 (local.get $sums)))
-            (call $addSum (local.get $sumsAt) (local.get $p2) (i32x4.extract_lane 2 (local.get $sums)))
-            (call $addSum (local.get $sumsAt) (local.get $p3) (i32x4.extract_lane 3 (local.get $sums)))
-            (local.set $j (i32.add (local.get $j) (i32.const 4)))
-            (br $fours)))
-        (block $done
-          (loop $each
-            (br_if $done (i32.ge_u (local.get $j) (local.get $listed)))
-            (local.set $p0 (i32.load (i32.add (local.get $list) (i32.shl (local.get $j) (i32.const 2)))))
-            (call $addSum (local.get $sumsAt) (local.get $p0)
-              (call $estimate (i32.add (local.get $query8) (i32.shl (local.get $headCodes) (i32.const 1)))
-                (i32.add (local.get $restCodes) (i32.mul (local.get $p0) (local.get $restBytes)))
-                (i32.add (local.get $restCodes)
-                  (i32.mul (i32.add (local.get $p0) (i32.const 1)) (local.get $restBytes)))))
-            (local.set $j (i32.add (local.get $j) (i32.const 1)))
-            (br $each)))))
-    ;; Each listed row's estimate, and its exact cosine where the estimate could reach its bar.
-    (local.set $j (i32.const 0))
-    (block $done
-      (loop $each
-        (br_if $done (i32.ge_u (local.get $j) (local.get $listed)))
-        (local.set $r (i32.load (i32.add (local.get $list) (i32.shl (local.get $j) (i32.const 2)))))
         (local.set $scale
           (f64.promote_f32
             (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))
-        (call $storeEstimate (local.get $out) (local.get $scales) (local.get $r)
-          (i32.load (i32.add (local.get $sumsAt) (i32.shl (local.get $r) (i32.const 2))))
-          (local.get $bias) (local.get $query8Scale))
         (local.set $estimate
           (f64.promote_f32
             (f32.load (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2))))))
@@ -661,7 +396,7 @@
                 (call $exact4 (local.get $query) (local.get $rows) (local.get $dims)
                   (local.get $scales) (local.get $out) (local.get $queryScale)
                   (local.get $p0) (local.get $p1) (local.get $p2) (local.get $p3))))))
-        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $each)))
     ;; The last rows waiting, fewer than four: the newest is $p0.
     (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 1))

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { headValues, Int8Rows, kernelFits } from "./dot_kernel.ts";
+import { Int8Rows, kernelFits } from "./dot_kernel.ts";
 import { compileDotKernel } from "./dot_kernel_build.ts";
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 
@@ -199,64 +199,6 @@ Deno.test("a screened pass gives every row that could reach its bar its exact co
   screened.screenAll(Infinity, Infinity);
   assert.equal(screened.exactRows, 0);
   assert.throws(() => exact.screenAll(0, 0), /Cannot screen: the kernel holds no codes/);
-});
-
-Deno.test("the bound a row's head gives never lets go a row that reaches its bar, however the row's likeness lies between head and rest", () => {
-  // Rows whose head and rest each lean toward the query's own head and rest by their own share
-  // (the rest's part of a cosine is what the bound takes at its largest), at bars drawn at the
-  // rows' own exact cosines: a bound under any row's cosine leaves that row without it.
-  const dims = 384;
-  const head = headValues(dims);
-  assert.ok(head > 0 && head < dims);
-  const sample = fc.record({
-    seed: fc.integer({ min: 1, max: 2 ** 30 }),
-    leans: fc.array(fc.tuple(fc.double({ min: -1, max: 1 }), fc.double({ min: -1, max: 1 })), {
-      minLength: 40,
-      maxLength: 40,
-    }),
-    barRow: fc.nat(39),
-    wordRows: fc.uniqueArray(fc.nat(39), { maxLength: 20 }),
-    below: fc.double({ min: 0, max: 0.05, noNaN: true }),
-  });
-  fc.assert(
-    fc.property(sample, ({ seed, leans, barRow, wordRows, below }) => {
-      let state = seed;
-      const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-      const gauss = () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
-      const query = Float32Array.from({ length: dims }, gauss);
-      const count = leans.length;
-      const values = new Int8Array(count * dims);
-      const scales = new Float32Array(count);
-      leans.forEach(([headLean, restLean], r) => {
-        const row = Array.from({ length: dims }, (_, k) => {
-          const lean = k < head ? headLean : restLean;
-          return query[k] * lean + gauss() * (1 - Math.abs(lean));
-        });
-        const norm = Math.hypot(...row) || 1;
-        scales[r] = Math.max(...row.map((x) => Math.abs(x / norm))) / 127 || 1;
-        for (let k = 0; k < dims; k++) {
-          values[r * dims + k] = Math.round(row[k] / norm / scales[r]);
-        }
-      });
-      const norm = Math.hypot(...query);
-      const vector = query.map((x) => x / norm);
-      const exact = new Int8Rows(values, scales, dims);
-      exact.setQuery(vector);
-      const truth = exact.scoreAll().slice();
-      const screened = new Int8Rows(values, scales, dims, { screened: true });
-      screened.setQuery(vector);
-      for (const r of wordRows) screened.wordRows[r] = 1;
-      const titleBar = truth[barRow] - below;
-      const wordBar = titleBar - 0.1;
-      const cosines = screened.screenAll(titleBar, wordBar);
-      for (let r = 0; r < count; r++) {
-        const bar = wordRows.includes(r) ? wordBar : titleBar;
-        if (truth[r] >= bar) assert.equal(cosines[r], truth[r], `row ${r} reaches ${bar}`);
-        else assert.ok(cosines[r] < bar, `row ${r}: ${cosines[r]} under ${bar}`);
-      }
-    }),
-    { numRuns: 300, seed: 20 },
-  );
 });
 
 Deno.test("a screened pass shared with a helper thread is the one a single thread runs, its estimates started early or not", async () => {

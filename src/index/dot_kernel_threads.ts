@@ -69,24 +69,8 @@ export const ROW_MARGIN = 11;
 export const MARGIN = 12;
 export const TITLE_BAR = 13;
 export const WORD_BAR = 14;
-/**
- * i32 slots of a screened pass's layout past the helpers' last word: the byte offsets of the rows'
- * head sums and their heads' norms, how many of a row's first values are its head, and the byte
- * offsets of the norms of the rows' rests, of the rests' codes and of the list of rows a refined
- * pass estimates whole.
- */
-export const SUMS_SLOT = 32;
-/**
- * f64 slots of the bound a row's head gives (src/index/dot_kernel.wat, "Refined"): the head sum's
- * factor, the head's constant, the int8 query's rounding's norm over the head, the norm of the
- * query's rest.
- */
-export const HEAD_SCALE = 20;
-export const HEAD_CONSTANT = 21;
-export const DELTA_NORM = 22;
-export const REST_NORM = 23;
 /** Bytes of the control record (16-byte aligned). */
-export const CONTROL_BYTES = 192;
+export const CONTROL_BYTES = 128;
 
 /** The kernel's functions (src/index/dot_kernel.wat). */
 export interface KernelExports {
@@ -102,18 +86,10 @@ export interface KernelLayout {
   scales: number;
   out: number;
   control: number;
-  /**
-   * The int8 query, the codes, the word-row marks, the head sums and the norms of a screened
-   * kernel (0: none).
-   */
+  /** The int8 query, the codes and the word-row marks of a screened kernel (0: none). */
   query8: number;
   codes: number;
   wordRows: number;
-  sums: number;
-  norms: number;
-  restNorms: number;
-  restCodes: number;
-  list: number;
 }
 
 /** The message a helper is started with. */
