@@ -40,6 +40,44 @@ export interface ServedRestFigures {
   rest_p50_ms_16: number;
   rest_p99_ms_16: number;
   rest_errors: number;
+  /**
+   * CPU ms the server's processes (the guard and every search process, all their threads) spent a
+   * request under 16 clients: what bounds requests/s on a machine whose cores others share too
+   * (2 cores / this = the most 16 clients can get). Null where /proc does not tell (not Linux).
+   */
+  rest_cpu_ms_16: number | null;
+}
+
+/** CPU ms (user + system, every thread) of `pid` and its descendants, from /proc; null elsewhere. */
+function treeCpuMs(pid: number): number | null {
+  try {
+    const parents = new Map<number, number>();
+    const times = new Map<number, number>();
+    for (const entry of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      let stat: string;
+      try {
+        stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+      } catch {
+        continue; // Ended meanwhile.
+      }
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(entry.name), Number(fields[1]));
+      times.set(Number(entry.name), (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+    let total = 0;
+    for (const [p, ms] of times) {
+      for (let at = p; at > 1; at = parents.get(at) ?? 0) {
+        if (at === pid) {
+          total += ms;
+          break;
+        }
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
 }
 
 function load(request: LoadRequest): Promise<LoadReport> {
@@ -154,7 +192,10 @@ export async function measureServedRest(options: {
       return await load({ baseUrl, paths, headers, concurrency, durationMs });
     };
     const one = await run(1);
-    const sixteen = await run(16);
+    await load({ baseUrl, paths, headers, concurrency: 16, durationMs: 2000 });
+    const cpuBefore = treeCpuMs(child.pid);
+    const sixteen = await load({ baseUrl, paths, headers, concurrency: 16, durationMs });
+    const cpuAfter = treeCpuMs(child.pid);
     const rps = (report: LoadReport) => report.latencies.length / (report.elapsedMs / 1000);
     return {
       rest_search_processes: options.processes,
@@ -164,6 +205,9 @@ export async function measureServedRest(options: {
       rest_p50_ms_16: round(percentile(sixteen.latencies, 0.5)),
       rest_p99_ms_16: round(percentile(sixteen.latencies, 0.99)),
       rest_errors: one.errors + sixteen.errors,
+      rest_cpu_ms_16: cpuBefore === null || cpuAfter === null
+        ? null
+        : round((cpuAfter - cpuBefore) / Math.max(1, sixteen.latencies.length), 2),
     };
   } finally {
     try {
@@ -187,6 +231,7 @@ if (import.meta.main) {
     processes: Number(flag("--processes") ?? navigator.hardwareConcurrency),
     random: Deno.args.includes("--random-vectors"),
     seconds: Number(flag("--seconds") ?? 10),
+    heapMib: flag("--heap-mib") ? Number(flag("--heap-mib")) : undefined,
   });
   Deno.stdout.writeSync(
     new TextEncoder().encode(JSON.stringify({ ...figures, load_average: Deno.loadavg() }) + "\n"),

@@ -372,4 +372,49 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
     });
     assert.match(emptied.hint ?? "", new RegExp(`country=${absent}`));
   });
+
+  await t.step("an emptied set's hint says what searches without its filters find", async () => {
+    // The counts are made from the empty search's own scores (src/search/search_hint.ts): here
+    // each is a search of its own, as a person would make it.
+    let emptiedSets = 0;
+    await fc.assert(
+      fc.asyncProperty(query, filters, async (q, f) => {
+        const outcome = await search({ q, ...f });
+        if (outcome.total > 0) return;
+        // A place in the query text is taken out of the words (and applied unless a filter
+        // clashes with it): a search here cannot leave it out.
+        const alone = await search({ q });
+        if (alone.query_place) return;
+        const applied = FILTER_NAMES.filter((name) =>
+          outcome.applied?.filters[name] !== undefined && FILTERS[name].test !== undefined
+        );
+        const unfiltered = alone.total;
+        const emptiedBy = outcome.applied?.emptied_by;
+        if (unfiltered === 0) {
+          assert.equal(emptiedBy, undefined, `${q} ${JSON.stringify(f)}: nothing to name`);
+          return;
+        }
+        emptiedSets++;
+        const emptying: string[] = [];
+        for (const name of applied) {
+          // The filter with its qualifiers (salary_currency beside salary_min), as given.
+          const qualifiers = FILTER_NAMES.filter((other) =>
+            (FILTERS[other].qualifies as readonly string[] | undefined)?.includes(name) &&
+            f[other] !== undefined
+          );
+          const params: Params = { q, [name]: f[name] };
+          for (const other of qualifiers) params[other] = f[other];
+          if ((await search(params)).total === 0) emptying.push(name);
+        }
+        assert.deepEqual(
+          emptiedBy,
+          emptying.length > 0 ? emptying : applied,
+          `${q} ${JSON.stringify(f)}`,
+        );
+        assert.match(outcome.hint ?? "", new RegExp(`the query finds ${unfiltered}\\b`));
+      }),
+      { numRuns: 80, seed: 29 },
+    );
+    assert.ok(emptiedSets >= 5, `${emptiedSets} sets emptied by their filters`);
+  });
 });

@@ -30,6 +30,15 @@ export interface PlaceFilter {
  */
 export type LabelAgreement = (vector: Float32Array) => number;
 
+/**
+ * The size `total` would have with `filters` and `place` instead of the search's own, the query
+ * scored as it is (`IndexSearch.ifEmpty`).
+ */
+export type TotalWith = (
+  filters: FilterValues | undefined,
+  place: PlaceFilter | undefined,
+) => number;
+
 export interface IndexSearch {
   query: AnalyzedQuery;
   /** The query's embedding; unused in `keyword` mode. */
@@ -56,6 +65,12 @@ export interface IndexSearch {
    */
   labelVectorsIfUsed?: (agreement: LabelAgreement) => Float32Array[] | undefined;
   filters?: FilterValues;
+  /**
+   * Called, only where the result set is empty, with what the set's size (`total`) would be under
+   * other filters and place, the query scored as it is: counted from this search's scores, with no
+   * search of its own (what emptied a set, src/search/search_hint.ts). Valid during the call only.
+   */
+  ifEmpty?: (totalWith: TotalWith) => void;
   /** Where `near` places lie; without it a `near` filter lets nothing through. */
   context?: FilterContext;
   place?: PlaceFilter;

@@ -16,6 +16,7 @@
  * @module
  */
 import { countFacets } from "../domain/facets.ts";
+import { RESULT_SET_MAX } from "../domain/search_query.ts";
 import type { CityCount } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
@@ -290,6 +291,7 @@ export class JobIndex {
     // close ones kept apart in the scratch buffer (free once the scores are made).
     const closeList = this.#scratch;
     const closeScores = new Uint16Array(candidates.count);
+    const cutCount = candidates.count;
     let strong = 0;
     let close = 0;
     for (let k = 0; k < candidates.count; k++) {
@@ -307,6 +309,22 @@ export class JobIndex {
       }
     }
     candidates.count = strong;
+    if (strong === 0 && request.ifEmpty) {
+      // No strong match moved: the candidates before the filters are still in place, and another
+      // search with other filters would score them the same.
+      request.ifEmpty((filters, place) => {
+        const allowedThen = this.#filters.allowed(filters, request.context);
+        const atPlaceThen = this.#places.maskOf(place);
+        let count = 0;
+        for (let k = 0; k < cutCount; k++) {
+          const p = positions[k];
+          if (allowedThen !== null && allowedThen[p] !== 1) continue;
+          if (atPlaceThen !== null && !atPlaceThen(p)) continue;
+          if (strongMask ? strongMask[p] === 1 : scores[k] >= cutAt) count++;
+        }
+        return Math.min(count, RESULT_SET_MAX);
+      });
+    }
     const jobs = this.data.jobs;
     const set = bestByScore(candidates, jobs).sort(byScoreThenDate);
     const closeSet = bestByScore(

@@ -1,8 +1,9 @@
 /**
  * What a `q` search tells a person whose filters left nothing: which filters (or the query's
  * place) emptied the result set, how many postings the same words find without them, and a city
- * that the postings spell another way. The counts are searches of their own on the same index, run
- * only when a result set is empty.
+ * that the postings spell another way. The counts are made, only when a result set is empty, from
+ * the empty search's own scores (`IndexSearch.ifEmpty`): the same sets other filters would give,
+ * without scoring the query again (at 1,000,000 postings a search of its own per count).
  *
  * @module
  */
@@ -15,7 +16,7 @@ import {
   withQualifiers,
 } from "../domain/filters.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
-import type { IndexSearch } from "../index/index_search.ts";
+import type { TotalWith } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryPlace } from "../index/query_place.ts";
 
@@ -41,24 +42,21 @@ function testedFilters(query: SearchQuery): FilterName[] {
  * query alone finds nothing.
  */
 export function emptiedBy(
-  index: JobIndex,
   query: SearchQuery,
-  request: IndexSearch,
   place: QueryPlace | null,
+  totalWith: TotalWith,
 ): Emptied {
   const applied = testedFilters(query);
   const hasPlace = place !== null && (place.cityKey || place.country || place.remote);
-  // Nothing narrowed the set: the query alone found nothing, and searching again would say so.
+  // Nothing narrowed the set: the query alone found nothing, and counting again would say so.
   if (applied.length === 0 && !hasPlace) return { names: [], unfiltered: 0 };
-  const count = (filters: IndexSearch["filters"], at: IndexSearch["place"]) =>
-    index.search({ ...request, filters, place: at, facets: undefined, offset: 0, limit: 0 }).total;
-  const unfiltered = count({}, undefined);
+  const unfiltered = totalWith({}, undefined);
   if (unfiltered === 0) return { names: [], unfiltered };
   const alone: string[] = [];
   for (const name of applied) {
-    if (count(withQualifiers(query, name), undefined) === 0) alone.push(name);
+    if (totalWith(withQualifiers(query, name), undefined) === 0) alone.push(name);
   }
-  if (hasPlace && count({}, place) === 0) alone.push(QUERY_PLACE);
+  if (hasPlace && totalWith({}, place) === 0) alone.push(QUERY_PLACE);
   if (alone.length > 0) return { names: alone, unfiltered };
   return { names: [...applied, ...(hasPlace ? [QUERY_PLACE] : [])], unfiltered };
 }

@@ -25,7 +25,7 @@ import { appliedFilters } from "./applied_filters.ts";
 import { LruCache } from "./lru_cache.ts";
 import { placeToApply } from "./place_to_apply.ts";
 import { searchByProfile } from "./profile_search.ts";
-import { emptiedBy, searchHint } from "./search_hint.ts";
+import { type Emptied, emptiedBy, searchHint } from "./search_hint.ts";
 import {
   type ServedIndex,
   SnapshotFollower,
@@ -268,6 +268,8 @@ class SnapshotSearchService implements JobSearchService {
       ? now
       : served;
     const calibration = calibrated(index.data.model, this.#minScore);
+    // What emptied an empty set, counted from its own scores (src/search/search_hint.ts).
+    let emptied = null as Emptied | null;
     const request: IndexSearch = {
       query: analyzed,
       vector,
@@ -281,6 +283,7 @@ class SnapshotSearchService implements JobSearchService {
         calibration.ranking,
       ),
       filters: query,
+      ifEmpty: (totalWith) => emptied = emptiedBy(query, place, totalWith),
       context: this.#places,
       place: place ?? undefined,
       sort: query.sort,
@@ -307,7 +310,6 @@ class SnapshotSearchService implements JobSearchService {
         ...(place.remote ? { remote: true } : {}),
       };
     }
-    const emptied = total === 0 ? emptiedBy(index, query, request, place) : null;
     const filters = appliedFilters(query);
     const emptiedNames = emptied?.names ?? [];
     if (Object.keys(filters).length > 0 || emptiedNames.length > 0) {

@@ -1,0 +1,110 @@
+/**
+ * Where a search's CPU goes, by kind of query: `deno run -A bench/search_cost.ts --kv PATH
+ * [--random-vectors] [--passes N] [--kinds plain,country,city,facets]`. On a store `bench:scale`
+ * published, the search service searches the judged and held-out queries the ways the REST bench
+ * sends them (bench/rest_served.ts: plain, `country=US`, `city=New York`, facets with
+ * `sort=relevance`; `top_k` 20) and `bench:scale`'s `country=US` of a whole page, each query's
+ * vector cached first, and reports per kind the wall time's p50 / p95 and the CPU a search took:
+ * the whole process's (the kernel's helper threads too) and the calling thread's alone, from
+ * /proc (Linux), which the machine's other load moves far less than wall time.
+ *
+ * @module
+ */
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { silentLogger } from "../src/log.ts";
+import { loadConfig } from "../src/config.ts";
+import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
+import { createSearchService } from "../src/search/search_service.ts";
+import { openStore } from "../src/store/store.ts";
+import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
+import { randomVectorEmbedder } from "./scale.ts";
+
+const encoder = new TextEncoder();
+const print = (line: string) => Deno.stdout.writeSync(encoder.encode(line + "\n"));
+
+function flag(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
+/** CPU ms of this process's threads from /proc: all of them, and the calling (main) thread. */
+function threadCpuMs(): { all: number; main: number } {
+  let all = 0;
+  let main = 0;
+  for (const task of Deno.readDirSync("/proc/self/task")) {
+    const stat = Deno.readTextFileSync(`/proc/self/task/${task.name}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    all += ms;
+    if (Number(task.name) === Deno.pid) main += ms;
+  }
+  return { all, main };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}
+
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+/** The kinds of search measured: each query's parameters. */
+const KINDS: Record<string, (q: string) => Record<string, string>> = {
+  plain: (q) => ({ q, top_k: "20" }),
+  country: (q) => ({ q, top_k: "20", country: "US" }),
+  city: (q) => ({ q, top_k: "20", city: "New York" }),
+  facets: (q) => ({ q, top_k: "20", facets: "country,city,remote", sort: "relevance" }),
+  // bench:scale's in-process searches: the default page.
+  scale: (q) => ({ q }),
+  scale_us: (q) => ({ q, country: "US" }),
+};
+
+if (import.meta.main) {
+  const kvPath = flag("--kv");
+  if (!kvPath) throw new Error("Cannot run: --kv PATH (a store bench:scale published) is needed");
+  const passes = Number(flag("--passes") ?? "3");
+  const kinds = (flag("--kinds") ?? "plain,country,city,facets,scale,scale_us").split(",");
+  const store = await openStore(kvPath);
+  const embedder = Deno.args.includes("--random-vectors")
+    ? randomVectorEmbedder()
+    : await openConfiguredEmbedder(loadConfig(Deno.env.toObject()), {
+      logger: silentLogger,
+      noFallback: true,
+    });
+  const service = createSearchService({ store, embedder, logger: silentLogger });
+  await service.start();
+  if (!service.isReady()) throw new Error("Cannot search: no index loaded");
+  const queries = [...MODEL_JUDGED_QUERIES, ...HELDOUT_JUDGED_QUERIES].map((q) => q.q);
+  // Every query's vector cached, every term's postings read once: what a served index has after
+  // its first minutes.
+  for (const q of queries) await service.search(parseSearchQuery({ q, country: "US" }));
+  const report: Record<string, unknown> = {};
+  for (const kind of kinds) {
+    const make = KINDS[kind];
+    if (!make) throw new RangeError(`Cannot run: no kind ${kind}`);
+    const wall: number[] = [];
+    const before = threadCpuMs();
+    const t0 = performance.now();
+    for (let pass = 0; pass < passes; pass++) {
+      for (const q of queries) {
+        const t = performance.now();
+        await service.search(parseSearchQuery(make(q)));
+        wall.push(performance.now() - t);
+      }
+    }
+    const elapsed = performance.now() - t0;
+    const after = threadCpuMs();
+    const n = wall.length;
+    report[kind] = {
+      p50_ms: round(percentile(wall, 0.5)),
+      p95_ms: round(percentile(wall, 0.95)),
+      mean_ms: round(elapsed / n),
+      cpu_ms: round((after.all - before.all) / n),
+      main_cpu_ms: round((after.main - before.main) / n),
+    };
+  }
+  service.stop();
+  store.close();
+  print(JSON.stringify({ passes, queries: queries.length, ...report, load: Deno.loadavg() }));
+  Deno.exit(0);
+}
