@@ -296,3 +296,24 @@ export function infoLines(): { logs: Record<string, unknown>[]; logger: Logger }
   };
   return { logs, logger };
 }
+
+/**
+ * How many times this thread's event loop turned (a zero timer each) while `work` ran: about once
+ * per batch where a model's calls hold the thread, freely where they run on a thread of their own.
+ */
+export async function loopTurnsWhile<T>(work: Promise<T>): Promise<{ value: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const spin = (async () => {
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      turns++;
+    }
+  })();
+  try {
+    return { value: await work, turns };
+  } finally {
+    running = false;
+    await spin;
+  }
+}

@@ -8,7 +8,7 @@ import { sha256Hex } from "../src/crypto.ts";
 import { openEmbedder } from "../src/model/open_embedder.ts";
 import { createOnnxEmbedder } from "../src/model/onnx_embedder.ts";
 import { createOnnxThreadEmbedder } from "../src/model/onnx_thread_embedder.ts";
-import { modelEmbedder } from "./helpers.ts";
+import { loopTurnsWhile, modelEmbedder } from "./helpers.ts";
 import { refusedPort } from "./server_process.ts";
 
 const reference = JSON.parse(
@@ -361,17 +361,7 @@ Deno.test("the model on its own thread gives the same vectors to the bit, and le
     // On this thread the loop turns once between two batches (eight here); with the model on its
     // own thread it turns freely while the worker embeds.
     const many = Array.from({ length: 512 }, (_, i) => `night shift security officer ${i} grade`);
-    let turns = 0;
-    let embedding = true;
-    const spin = (async () => {
-      while (embedding) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        turns++;
-      }
-    })();
-    const vectors = await threaded.embed(many);
-    embedding = false;
-    await spin;
+    const { value: vectors, turns } = await loopTurnsWhile(threaded.embed(many));
     assert.equal(vectors.length, many.length);
     assert.ok(turns > 64, `this thread's loop turned ${turns} times during eight batches`);
   } finally {

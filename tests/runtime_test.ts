@@ -11,6 +11,7 @@ import { createLogger } from "../src/log.ts";
 import { BUNDLED_POSTINGS, BUNDLED_VECTORS } from "../cli/bundled_postings.ts";
 import { type StartedServer, startServer } from "../src/runtime.ts";
 import { keys } from "../src/store/kv_keys.ts";
+import { loopTurnsWhile } from "./helpers.ts";
 
 interface Started {
   server: StartedServer;
@@ -42,6 +43,15 @@ async function start(kvPath: string, env: Record<string, string> = {}): Promise<
     logs,
     get: (path, key) => fetch(base + path, { headers: key ? { "x-api-key": key } : {} }),
   };
+}
+
+/** A server with seeding and the bootstrap key off, and one operator key. */
+function startBare(dir: string): Promise<Started> {
+  return start(`${dir}/jobseek.sqlite3`, {
+    JOBSEEK_SEED: "0",
+    JOBSEEK_BOOTSTRAP_KEY: "0",
+    JOBSEEK_API_KEYS: "operator:operator-chosen-key-0123456789",
+  });
 }
 
 async function json(response: Response): Promise<Record<string, unknown>> {
@@ -176,11 +186,7 @@ Deno.test("startServer on a store file, as an operator runs it", async (t) => {
 Deno.test("startServer with seeding and the bootstrap key off: no key, nothing seeded or indexed, search answers 503 NO_INDEX", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const bare = await start(`${dir}/jobseek.sqlite3`, {
-      JOBSEEK_SEED: "0",
-      JOBSEEK_BOOTSTRAP_KEY: "0",
-      JOBSEEK_API_KEYS: "operator:operator-chosen-key-0123456789",
-    });
+    const bare = await startBare(dir);
     try {
       assert.equal(bare.server.bootstrapKey, null);
       await bare.server.runtime.ready;
@@ -203,27 +209,13 @@ Deno.test("startServer with seeding and the bootstrap key off: no key, nothing s
 Deno.test("a server's model embeds on a thread of its own: this thread's loop turns freely meanwhile", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const bare = await start(`${dir}/jobseek.sqlite3`, {
-      JOBSEEK_SEED: "0",
-      JOBSEEK_BOOTSTRAP_KEY: "0",
-      JOBSEEK_API_KEYS: "operator:operator-chosen-key-0123456789",
-    });
+    const bare = await startBare(dir);
     try {
       const embedder = await bare.server.runtime.embedder;
       // Eight batches of 64: on the serving thread the loop would turn about once a batch
       // (tests/model_test.ts; docs/scaling.md, "The model on its own thread").
       const texts = Array.from({ length: 512 }, (_, i) => `pastry chef ${i} early shifts`);
-      let turns = 0;
-      let embedding = true;
-      const spin = (async () => {
-        while (embedding) {
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          turns++;
-        }
-      })();
-      const vectors = await embedder.embed(texts);
-      embedding = false;
-      await spin;
+      const { value: vectors, turns } = await loopTurnsWhile(embedder.embed(texts));
       assert.equal(vectors.length, texts.length);
       assert.ok(turns > 64, `the serving thread's loop turned ${turns} times during eight batches`);
     } finally {
