@@ -194,6 +194,30 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a server's model runs on the serving thread again: requests wait for its batches during a push",
   },
+  {
+    id: "M16",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "const strongBar = best < cut.enough && cut.rescueStrong === false ? NONE_STRONG : bar;",
+    becomes: "const strongBar = bar;",
+    breaks: "a weak best match makes strong matches again (the rescue's, whatever they are)",
+  },
+  {
+    id: "M17",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "if (strongMask ? strongMask[p] === 1 : scores[k] >= cutAt) count++;",
+    becomes: "count++;",
+    breaks: "an emptied set's counts without a filter take close matches as strong",
+  },
+  {
+    id: "M18",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "const own = this.#keywords.best < FULL_MATCH && request.workVector",
+    becomes: "const own = request.workVector",
+    breaks: "the work's vector replaces the query's even where a posting has all the query's words",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
