@@ -330,6 +330,15 @@ const labelJobs = [
 ];
 const labelIndex = new JobIndex(indexOf(labelJobs, [barAxis, codeAxis, barAxis]));
 
+/** Unit vectors of the index's width, none near zero before it is normalised. */
+const unitVector = fc.array(fc.float({ min: -1, max: 1, noNaN: true }), {
+  minLength: DIMENSIONS,
+  maxLength: DIMENSIONS,
+}).filter((xs) => Math.hypot(...xs) > 0.1).map((xs) => {
+  const n = Math.hypot(...xs);
+  return Float32Array.from(xs, (x) => x / n);
+});
+
 Deno.test("JobIndex.search(): a label's cosine finds the titles the query's own words miss", () => {
   const query = analyzeQuery("mixologist");
   const without = labelIndex.search({ query, vector: elsewhere, sort: "relevance" });
@@ -357,18 +366,11 @@ Deno.test("JobIndex.search(): labels change nothing where a posting has all the 
 });
 
 Deno.test("JobIndex.scoresOf() property: a label never lowers a posting's score", () => {
-  const unit = fc.array(fc.float({ min: -1, max: 1, noNaN: true }), {
-    minLength: DIMENSIONS,
-    maxLength: DIMENSIONS,
-  }).filter((xs) => Math.hypot(...xs) > 0.1).map((xs) => {
-    const n = Math.hypot(...xs);
-    return Float32Array.from(xs, (x) => x / n);
-  });
   fc.assert(
     fc.property(
-      fc.array(unit, { minLength: 3, maxLength: 3 }),
-      unit,
-      fc.array(unit, { minLength: 1, maxLength: 3 }),
+      fc.array(unitVector, { minLength: 3, maxLength: 3 }),
+      unitVector,
+      fc.array(unitVector, { minLength: 1, maxLength: 3 }),
       (titles, vector, labels) => {
         const index = new JobIndex(indexOf(labelJobs, titles));
         const query = analyzeQuery("mixologist");
@@ -471,18 +473,11 @@ Deno.test("JobIndex.search(): the work's vector is used only where no posting ha
 });
 
 Deno.test("JobIndex.scoresOf() property: the work's vector scores as the query's would, under the gate", () => {
-  const unit = fc.array(fc.float({ min: -1, max: 1, noNaN: true }), {
-    minLength: DIMENSIONS,
-    maxLength: DIMENSIONS,
-  }).filter((xs) => Math.hypot(...xs) > 0.1).map((xs) => {
-    const n = Math.hypot(...xs);
-    return Float32Array.from(xs, (x) => x / n);
-  });
   fc.assert(
     fc.property(
-      fc.array(unit, { minLength: 3, maxLength: 3 }),
-      unit,
-      unit,
+      fc.array(unitVector, { minLength: 3, maxLength: 3 }),
+      unitVector,
+      unitVector,
       fc.constantFrom("bartender", "serving drinks at night", "software developer part time"),
       (titles, vector, workVector, q) => {
         const index = new JobIndex(indexOf(labelJobs, titles));
