@@ -584,6 +584,47 @@ Deno.test("no strong match in a city: the page shows the closest there, marked, 
   }
 });
 
+Deno.test("newest first ends its strong matches with a link to the close ones, best first", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const ranked = await (await web.request("/?q=registered+nurse&sort=relevance", { cookie }))
+      .text();
+    const counts = ranked.match(/(\d+) jobs? match, then (\d+) close match/);
+    assert.ok(counts, "relevance order names its strong and close matches");
+    const [strong, close] = [Number(counts[1]), Number(counts[2])];
+    assert.ok(strong > 1 && strong < 50 && close > 0, `${strong} strong, ${close} close`);
+    assert.ok(!ranked.includes("close-note"), "relevance order lists the close ones itself");
+
+    // Every strong match on one page: the note ends it, and its link keeps the query.
+    const dated = await (await web.request("/?q=registered+nurse&top_k=50", { cookie })).text();
+    assert.match(dated, new RegExp(`${strong} jobs match\\.`));
+    assert.match(
+      dated,
+      new RegExp(
+        `<p class="close-note">${
+          close === 1 ? "One more posting is" : `${close} more postings are`
+        } a close match\\. ` +
+          `<a href="/\\?q=registered\\+nurse&amp;top_k=50&amp;sort=relevance">` +
+          `List every match, best first</a></p>`,
+      ),
+    );
+    // A first page with a next one: the note waits for the last page.
+    const paged = await (await web.request("/?q=registered+nurse&top_k=1", { cookie })).text();
+    assert.ok(!paged.includes("close-note"), "the note on a page that is not the last");
+    const last = await (await web.request(
+      `/?q=registered+nurse&top_k=1&offset=${strong - 1}`,
+      { cookie },
+    )).text();
+    assert.match(last, /class="close-note"/);
+    // No strong match under the filters: the closest are listed already, with no note.
+    const city = await (await web.request("/?q=registered+nurse&city=Chicago", { cookie })).text();
+    assert.ok(!city.includes("close-note"), "a note beside the closest matches");
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a hostile posting is escaped in the list and on its page", async () => {
   const web = await startWeb();
   try {

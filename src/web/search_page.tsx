@@ -211,6 +211,23 @@ function countText(
     : `${strong}.${range}`;
 }
 
+/**
+ * Where newest first runs out of strong matches, the close ones are one link away: a search in a
+ * person's own words often has a few strong matches and many close ones, which only the relevance
+ * order lists.
+ */
+function CloseMatchesNote(props: { params: PageParams; close: number }) {
+  const { params, close } = props;
+  return (
+    <p class="close-note">
+      {`${close === 1 ? "One more posting is" : `${close} more postings are`} a close match. `}
+      <a href={pageUrl(params, { sort: ["relevance"], offset: undefined })}>
+        List every match, best first
+      </a>
+    </p>
+  );
+}
+
 /** The part htmx swaps: facets, what was applied, results and paging. */
 export function ResultsRegion(props: SearchPageProps) {
   const { response, params, offset, pageSize } = props;
@@ -282,6 +299,10 @@ export function ResultsRegion(props: SearchPageProps) {
             </li>
           ))}
         </ol>
+        {!hasNext && !response.closest && !isRelevance(params) && response.total > 0 &&
+            (response.close_total ?? 0) > 0
+          ? <CloseMatchesNote params={params} close={response.close_total ?? 0} />
+          : null}
         {hasPrevious || hasNext
           ? (
             <nav class="pager" aria-label="Pages">
