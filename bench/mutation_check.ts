@@ -218,6 +218,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "const own = request.workVector",
     breaks: "the work's vector replaces the query's even where a posting has all the query's words",
   },
+  {
+    id: "M19",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "{!hasNext && !response.closest && !isRelevance(params) && response.total > 0 &&",
+    becomes: "{hasNext && !response.closest && !isRelevance(params) && response.total > 0 &&",
+    breaks:
+      "the note of the close matches stands on a page that is not the last, and not on the last",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
