@@ -259,7 +259,7 @@ Deno.test("a title naming the job in other words is not held under titles that s
   // "nurse" is in one title, so the best keyword score is 1 and the mix is half and half: without
   // the title's own floor, "Caregiver" (semantic 0.8, no word) would score 0.4, under "Nurse
   // " (semantic 0.1, its one word: 0.55).
-  const index = indexOf(["Nurse", "Caregiver"], [0.1, 0.8].map(cosineFor));
+  const index = indexOf(["Nurse", "Caregiver", "Orderly"], [0.1, 0.8, 0.45].map(cosineFor));
   const keyword = Object.fromEntries(
     servedSearch(index, "nurse", { mode: "keyword", minScore: 0, weakFloor: 0, relativeCut: 0 }),
   );
@@ -268,6 +268,9 @@ Deno.test("a title naming the job in other words is not held under titles that s
   assert.deepEqual(servedTiers(index, "nurse"), [
     ["Caregiver", round(0.72 * 0.8), "strong"],
     ["Nurse", round(0.5 * 0.1 + 0.5 * 1), "strong"],
+    // Under the cut (70% of 0.576) but over the close floor by its own share alone (0.324): the
+    // scan must not pass over a title the mix alone (0.225) would leave under the floor.
+    ["Orderly", round(0.72 * 0.45), "close"],
   ]);
 });
 
