@@ -49,7 +49,12 @@ function normalisePlace(text: string): string {
 export function inPlace(job: Job, place: TypedJudgedQuery["place"]): boolean {
   if (!place) return true;
   if (place.remote) {
-    return job.job_tags.includes("remote") || /remote|home ?office/i.test(job.city);
+    // What the posting itself shows, read independently of the importer's work mode: a "Remote"
+    // tag in any case (the real files capitalise it), a remote city, or a title that says so
+    // ("DevOps Engineer - Remote"). Until session 21 only a lower-case tag or the city counted,
+    // which graded such postings 0 (the service's place read the same way then).
+    return job.job_tags.some((tag) => tag.toLowerCase() === "remote") ||
+      /remote|home ?office/i.test(job.city) || /\bremote\b/i.test(job.job_title);
   }
   const code = place.country
     ? (countries.getAlpha2Code(place.country, "en") ?? place.country)

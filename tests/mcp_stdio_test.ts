@@ -118,7 +118,10 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
         const { request_id: __, search_time_ms: ___, ...expected } = await rest.json();
         assert.deepEqual(structured, expected);
         assert.ok(structured.results.length > 0);
-        assert.match(textOf(result as CallToolResult), /^Found \d+ jobs? for /);
+        assert.match(
+          textOf(result as CallToolResult),
+          /^Found \d+ (?:jobs?|strong match(?:es)? and \d+ close match(?:es)?) for /,
+        );
       }
     });
 

@@ -8,6 +8,7 @@
  */
 import { writtenOut } from "../src/index/title_abbreviations.ts";
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
 import { createCliSandbox } from "./cli_process.ts";
 import { realIndex } from "./real_index.ts";
 import { FILTER_NAMES, type FilterParam, FILTERS } from "../src/domain/filters.ts";
@@ -52,6 +53,61 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       const either = await searchAll({ q: "backend developer", remote: "remote,hybrid" });
       assert.ok(cities(either).has("Leipzig") && cities(either).has("Remote"));
       assert.equal(either.applied?.filters.remote, "remote,hybrid");
+    },
+  );
+
+  await t.step(
+    "'remote' or 'work from home' in the query keeps what remote=remote keeps, in both tiers",
+    async () => {
+      /** The whole relevance-order list: the strong matches, then the close ones. */
+      const listed = async (params: Record<string, unknown>) => {
+        const first = await search({ ...params, sort: "relevance", top_k: 100 });
+        const all: JobResult[] = [...first.results];
+        const count = first.total + (first.close_total ?? 0);
+        while (all.length < Math.min(count, 300)) {
+          const offset = all.length;
+          all.push(
+            ...(await search({ ...params, sort: "relevance", top_k: 100, offset })).results,
+          );
+        }
+        return { ...first, all };
+      };
+      // Session 20's judged query: its one fitting remote posting says "Remote" in its tags
+      // (capitalised) and lies in Amsterdam; the place read from the text used to keep only the
+      // city "Remote" and the lower-case tag, so the list was empty.
+      const bookkeeping = await listed({ q: "remote work doing bookkeeping for small businesses" });
+      assert.equal(bookkeeping.query_place?.remote, true);
+      assert.ok(
+        bookkeeping.all.some((r) => r.job_title === "Accounting Specialist"),
+        JSON.stringify(bookkeeping.all.map((r) => [r.job_title, r.city, r.score])),
+      );
+      // Every way of saying it, at either end, against the filter over the rest of the words:
+      // the same postings, scores and tiers (and never one that says it is not remote).
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("remote", "work from home", "wfh", "working from home"),
+          fc.constantFrom(
+            "backend developer",
+            "accountant",
+            "customer service",
+            "data analyst",
+            "python developer",
+            "recruiter",
+            "nurse",
+          ),
+          fc.boolean(),
+          async (phrase, role, first) => {
+            const said = await listed({ q: first ? `${phrase} ${role}` : `${role} ${phrase}` });
+            assert.equal(said.query_place?.remote, true, `${phrase} / ${role}`);
+            const filtered = await listed({ q: role, remote: "remote" });
+            const row = (r: JobResult) => [r.job_url, r.score, r.match];
+            assert.deepEqual(said.all.map(row), filtered.all.map(row), `${phrase} / ${role}`);
+            assert.equal(said.total, filtered.total);
+            for (const r of said.all) assert.equal(r.work_mode, "remote", r.job_url);
+          },
+        ),
+        { numRuns: 24, seed: 2111 },
+      );
     },
   );
 

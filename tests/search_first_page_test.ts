@@ -67,6 +67,8 @@ async function postings(): Promise<Job[]> {
       city: "Remote",
       country: "US",
       job_tags: ["remote"],
+      // As the importer reads the tag (src/ingest/work_mode.ts); "remote" in a query reads it.
+      work_mode: "remote",
     }),
     await posting({ job_title: "Registered Nurse", city: "Berlin", country: "DE" }),
     await posting({ job_title: "Barista", city: "Toronto", country: "CA" }),
@@ -75,6 +77,7 @@ async function postings(): Promise<Job[]> {
       city: "Berlin",
       country: "DE",
       job_tags: ["remote"],
+      work_mode: "remote",
     }),
     await posting({ job_title: "Python Developer", city: "Berlin", country: "DE" }),
     await posting({ job_title: "Truck Driver", city: "Chicago", country: "US" }),

@@ -407,13 +407,13 @@ export class JobIndex {
       cosines = bestCosines(cosines.slice(), options.labelVectors, (v) => this.#vectors.cosines(v));
     }
     const { vectorOfDoc } = this.data;
-    const { cosineFloor, cosineCeiling } = ranking;
+    const { cosineFloor, cosineCeiling, titleAlone } = ranking;
     const span = cosineCeiling - cosineFloor;
     const vectorWeight = vectorShare(ranking, bestKeyword);
     for (let p = 0; p < n; p++) {
       const cosine = cosines[vectorOfDoc[p]];
       if (mode === "vector") out[p] = Math.max(0, cosine);
-      else out[p] = mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span);
+      else out[p] = mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span, titleAlone);
     }
     return out;
   }

@@ -56,6 +56,13 @@ export interface RankingParams {
    * `occupationMeanings`; measured for one model only; absent: off.
    */
   occupationAgreement?: boolean;
+  /**
+   * A posting scores at least this share of its title's semantic score, with or without the
+   * query's words: the keyword share (1 − `vectorWeight`) otherwise caps a title that names the
+   * job in other words at half, under titles that merely share a word ("coder": software engineers'
+   * titles at 0.35, under a medical fee coder at 0.72). Absent: 0 (the mix alone).
+   */
+  titleAlone?: number;
 }
 
 /** Which postings, by score, make a query's result set. */
@@ -193,6 +200,10 @@ const BY_MODEL: Record<string, { ranking: RankingParams; cut: ResultCut }> = {
       // Session 19: an occupation found by meaning must agree with the query's own nearest titles
       // (described set 0.744 to 0.760, first page 0.516 to 0.550; spoken 0.749 to 0.757).
       occupationAgreement: true,
+      // Session 21 (docs/search.md, "Titles in other words"): a title at least 0.72 of its
+      // semantic score: the model set's paraphrases 0.510 to 0.521 and the spoken set 0.758 to
+      // 0.773, keyword queries unchanged (0.900), measured from 0.6 to 0.8 (0.8 lost 0.014 on them).
+      titleAlone: 0.72,
     },
     // weakRelativeCut (session 18): where even the best match is weak, the strong set keeps what
     // is within 90% of it ("handyman": 61 strong matches → 3; the rest stays listed as close).

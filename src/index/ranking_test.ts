@@ -88,6 +88,7 @@ Deno.test("rankingForModel() serves the measured settings of docs/search.md", ()
       occupationMeanings: true,
       occupationShared: true,
       occupationAgreement: true,
+      titleAlone: 0.72,
     },
     cut: {
       minScore: 0.45,
@@ -254,6 +255,25 @@ Deno.test("a posting with the query's words mixes both parts half and half", () 
   ]);
 });
 
+Deno.test("a title naming the job in other words is not held under titles that share a word", () => {
+  // "nurse" is in one title, so the best keyword score is 1 and the mix is half and half: without
+  // the title's own floor, "Caregiver" (semantic 0.8, no word) would score 0.4, under "Nurse
+  // " (semantic 0.1, its one word: 0.55).
+  const index = indexOf(["Nurse", "Caregiver", "Orderly"], [0.1, 0.8, 0.45].map(cosineFor));
+  const keyword = Object.fromEntries(
+    servedSearch(index, "nurse", { mode: "keyword", minScore: 0, weakFloor: 0, relativeCut: 0 }),
+  );
+  assert.equal(keyword["Nurse"], 1);
+  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  assert.deepEqual(servedTiers(index, "nurse"), [
+    ["Caregiver", round(0.72 * 0.8), "strong"],
+    ["Nurse", round(0.5 * 0.1 + 0.5 * 1), "strong"],
+    // Under the cut (70% of 0.576) but over the close floor by its own share alone (0.324): the
+    // scan must not pass over a title the mix alone (0.225) would leave under the floor.
+    ["Orderly", round(0.72 * 0.45), "close"],
+  ]);
+});
+
 Deno.test("mixScore() is the served mix: in [0, 1], rising with the cosine and the keyword score", () => {
   const { cosineFloor, cosineCeiling } = served.ranking;
   const span = cosineCeiling - cosineFloor;
@@ -286,6 +306,21 @@ Deno.test("mixScore() is the served mix: in [0, 1], rising with the cosine and t
       assert.equal(at(cosineFloor - beyond * (1 + cosineFloor)), at(cosineFloor));
     }),
     { seed: 36 },
+  );
+  // With a title's own share: never under that share of the semantic score, the mix wherever the
+  // mix is more, and still rising with either part.
+  fc.assert(
+    fc.property(share, share, share, share, share, (cosineShare, k1, k2, weight, alone) => {
+      const cosine = cosineFloor + cosineShare * span;
+      const [few, more] = k1 <= k2 ? [k1, k2] : [k2, k1];
+      const score = mixScore(cosine, few, weight, cosineFloor, span, alone);
+      const mix = mixScore(cosine, few, weight, cosineFloor, span);
+      assert.ok(score >= alone * cosineShare - 1e-12 && score >= mix && score <= 1);
+      assert.ok(score === mix || Math.abs(score - alone * cosineShare) < 1e-12);
+      assert.ok(mixScore(cosine, more, weight, cosineFloor, span, alone) >= score);
+      assert.ok(mixScore(cosine + 0.01, few, weight, cosineFloor, span, alone) >= score);
+    }),
+    { seed: 21 },
   );
   // The title alone at full weight; the keywords alone at none; the ceiling maps to 1.
   assert.equal(mixScore(cosineCeiling, 0.3, 1, cosineFloor, span), 1);

@@ -27,7 +27,8 @@ const BROAD_SHARE = 1 / 8;
  * The one formula of a hybrid score, used wherever one is made (`scoreEveryPosting` below, which
  * `JobIndex.search` runs, and `JobIndex.scoresOf` for the profile search): the title's cosine mapped linearly from the model's
  * [floor, floor + span] onto [0, 1] and clamped, mixed with the keyword score (in [0, 1]) at the
- * vector's share `vectorWeight`. Small enough for V8 to inline into the loops that call it.
+ * vector's share `vectorWeight`, and never under `titleAlone` (`RankingParams.titleAlone`) times
+ * that semantic score. Small enough for V8 to inline into the loops that call it.
  */
 export function mixScore(
   cosine: number,
@@ -35,10 +36,13 @@ export function mixScore(
   vectorWeight: number,
   cosineFloor: number,
   span: number,
+  titleAlone = 0,
 ): number {
   let semantic = (cosine - cosineFloor) / span;
   semantic = semantic < 0 ? 0 : semantic > 1 ? 1 : semantic;
-  const score = vectorWeight * semantic + (1 - vectorWeight) * keyword;
+  let score = vectorWeight * semantic + (1 - vectorWeight) * keyword;
+  const alone = titleAlone * semantic;
+  score = alone > score ? alone : score;
   return score > 1 ? 1 : score;
 }
 
@@ -66,7 +70,7 @@ export function cosineBarsOf(
 ): { titleBar: number; wordBar: number } {
   const { cosineFloor, cosineCeiling } = ranking;
   const span = cosineCeiling - cosineFloor;
-  const titleWeight = mode === "vector" ? 1 : vectorWeight;
+  const titleWeight = mode === "vector" ? 1 : Math.max(vectorWeight, ranking.titleAlone ?? 0);
   const stepsFloor = (least - 0.5) / SCORE_STEPS;
   const titleBar = least === 0
     ? -Infinity
@@ -106,6 +110,7 @@ export function scoreEveryPosting(
   const { positions, scores } = candidates;
   const n = vectorOfDoc.length;
   const { cosineFloor, cosineCeiling } = ranking;
+  const titleAlone = ranking.titleAlone ?? 0;
   const span = cosineCeiling - cosineFloor;
   // A posting with none of the words scores by its title alone: below `titleBar` it cannot
   // reach `least`, and is passed over without the arithmetic, which is most of this loop's time.
@@ -125,7 +130,14 @@ export function scoreEveryPosting(
     }
     for (let k = 0; k < count; k++) {
       const p = gathered[k];
-      const score = mixScore(cosines[vectorOfDoc[p]], keyword[p], vectorWeight, cosineFloor, span);
+      const score = mixScore(
+        cosines[vectorOfDoc[p]],
+        keyword[p],
+        vectorWeight,
+        cosineFloor,
+        span,
+        titleAlone,
+      );
       const steps = score * SCORE_STEPS;
       let scoreSteps = steps | 0;
       scoreSteps += +(steps - scoreSteps >= 0.5);
@@ -141,7 +153,7 @@ export function scoreEveryPosting(
     if (cosine < skipBelow && keyword[p] === 0) continue;
     const score = mode === "vector"
       ? Math.max(0, cosine)
-      : mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span);
+      : mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span, titleAlone);
     const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
     if (scoreSteps >= least) {
       positions[kept] = p;
