@@ -227,6 +227,31 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the note of the close matches stands on a page that is not the last, and not on the last",
   },
+  {
+    id: "M20",
+    layer: "index",
+    file: "src/index/score_mix.ts",
+    line: "  score = alone > score ? alone : score;",
+    becomes: "  score = score;",
+    breaks: "a title that names the job in other words is held at the vector's share again",
+  },
+  {
+    id: "M21",
+    layer: "index",
+    file: "src/index/score_mix.ts",
+    line:
+      'const titleWeight = mode === "vector" ? 1 : Math.max(vectorWeight, ranking.titleAlone ?? 0);',
+    becomes: 'const titleWeight = mode === "vector" ? 1 : vectorWeight;',
+    breaks: "the scan passes over titles whose own share would list them",
+  },
+  {
+    id: "M22",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line: 'remote: Uint8Array.from(this.#jobs, (job) => job.work_mode === "remote" ? 1 : 0),',
+    becomes: 'remote: Uint8Array.from(this.#jobs, (job) => job.city === "Remote" ? 1 : 0),',
+    breaks: '"remote" typed in a query keeps only postings whose city says Remote',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
@@ -264,6 +289,8 @@ function firstFailure(output: string): string {
 }
 
 async function main(ids: string[]) {
+  const unknown = ids.filter((id) => !MUTANTS.some((m) => m.id === id));
+  if (unknown.length) throw new Error(`no mutant named ${unknown.join(", ")}`);
   const chosen = ids.length ? MUTANTS.filter((m) => ids.includes(m.id)) : MUTANTS;
   await run("git", ["worktree", "remove", "--force", TREE], ROOT);
   await git(["worktree", "add", "--detach", TREE, "HEAD"]);
