@@ -341,27 +341,12 @@ alertsTest(
           JOBSEEK_API_KEY: otherKey,
           JOBSEEK_CONFIG: `${dir}/no-config.json`,
         });
-      const added = await cli([
-        "add",
-        TITLE,
-        "--name",
-        "CLI keepers",
-        "--param",
-        "country=US",
-        "--webhook",
-        "http://10.0.0.1/hook",
-      ]);
+      const add = (...more: string[]) =>
+        cli(["add", TITLE, "--name", "CLI keepers", "--param", "country=US", ...more]);
+      const added = await add("--webhook", "http://10.0.0.1/hook");
       assert.equal(added.code, 1, "a private webhook URL is refused");
       assert.match(added.stderr, /Invalid parameter 'deliver'.*INVALID_PARAMETER/s);
-      const ok = await cli([
-        "add",
-        TITLE,
-        "--name",
-        "CLI keepers",
-        "--param",
-        "country=US",
-        "--json",
-      ]);
+      const ok = await add("--json");
       assert.equal(ok.code, 0, ok.stderr);
       const cliId = JSON.parse(ok.stdout).id as string;
       const listed = await cli(["list"]);
