@@ -80,8 +80,16 @@ export function buildProgram(io: CliIo): Command {
  * cancelled with Ctrl-C). It never exits: the process entry does, with this code.
  */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
+  return await exitCodeOf(io, () => buildProgram(io).parseAsync(args, { from: "user" }));
+}
+
+/**
+ * Runs `work` (a command's) and returns the exit code {@linkcode runCli} gives for how it ended,
+ * writing a failure's message to `io.stderr` as it does.
+ */
+export async function exitCodeOf(io: CliIo, work: () => Promise<unknown>): Promise<number> {
   try {
-    await buildProgram(io).parseAsync(args, { from: "user" });
+    await work();
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -237,7 +237,12 @@ export async function resolveCommandConfig(
   command: CommandUnknownOpts,
   io: CliIo,
 ): Promise<ResolvedConfig> {
-  const resolved = await resolveConfig(commandFlags(command), io);
+  return await resolveFlagsConfig(commandFlags(command), io);
+}
+
+/** {@linkcode resolveConfig} of `flags`, warning on stderr of a config file it could not use. */
+export async function resolveFlagsConfig(flags: ConfigFlags, io: CliIo): Promise<ResolvedConfig> {
+  const resolved = await resolveConfig(flags, io);
   if (resolved.problem) await io.stderr.write(`jobseek: warning: ${resolved.problem.message}\n`);
   return resolved;
 }

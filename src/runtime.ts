@@ -15,6 +15,7 @@ import {
 import type { FetchProgress } from "./model/obtain_model.ts";
 import { createSearchService, type JobSearchService } from "./search/search_service.ts";
 import { loadOccupations } from "./search/occupations.ts";
+import type { OccupationLabels } from "./index/occupation_labels.ts";
 import {
   indexBuildReason,
   type PublishedIndex,
@@ -196,6 +197,12 @@ export async function openRuntime(
     seedVectors?: URL;
     /** The embedder to use instead of the configured model's (benches' random vectors). */
     embedder?: Promise<OpenedEmbedder>;
+    /**
+     * The ESCO occupations to read queries with, instead of loading them for the configured model
+     * (a test's server sharing its worker's, with `embedder`). Without it, a given `embedder`
+     * reads queries without occupations.
+     */
+    occupations?: Promise<OccupationLabels | null>;
   } = {},
 ): Promise<Runtime> {
   const store = await openStore(givenConfig.kvLocation, { logger });
@@ -231,17 +238,18 @@ export async function openRuntime(
   const started = Promise.withResolvers<void>();
   // The embedding under way, if any: no batch of it starts once `stopOccupations` is aborted.
   let occupationsEmbedding: Promise<unknown> = Promise.resolve();
-  const occupationsReady = options.embedder ? Promise.resolve(null) : embedderReady.then(
-    async (embedder) => {
-      if (embedder.spec.kind !== "onnx") return null;
-      const opened = await loadOccupations(config, logger, embedder, {
-        signal: stopOccupations.signal,
-        embedAfter: started.promise,
-      });
-      if (opened) occupationsEmbedding = opened.byMeaning;
-      return opened?.labels ?? null;
-    },
-  ).catch(() => null);
+  const occupationsReady = options.occupations ??
+    (options.embedder ? Promise.resolve(null) : embedderReady.then(
+      async (embedder) => {
+        if (embedder.spec.kind !== "onnx") return null;
+        const opened = await loadOccupations(config, logger, embedder, {
+          signal: stopOccupations.signal,
+          embedAfter: started.promise,
+        });
+        if (opened) occupationsEmbedding = opened.byMeaning;
+        return opened?.labels ?? null;
+      },
+    )).catch(() => null);
   const service = createSearchService({
     store,
     embedder: embedderReady,
@@ -368,6 +376,7 @@ export async function startServer(
     seedFile?: URL;
     seedVectors?: URL;
     embedder?: Promise<OpenedEmbedder>;
+    occupations?: Promise<OccupationLabels | null>;
   } = {},
 ): Promise<StartedServer> {
   // Metrics read the server's own log lines (publishes, source runs, pushes) as they are written.

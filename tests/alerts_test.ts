@@ -15,34 +15,13 @@ import { Buffer } from "node:buffer";
 import { openStore } from "../src/store/store.ts";
 import { seedStoreFile } from "./helpers.ts";
 import { runCliInWorker } from "./cli_process.ts";
+import { KEEPER_TITLE as TITLE, keeperLines, keeperUrl } from "./keepers.ts";
 import {
   type ServerProcess,
   startServerInWorker,
   startServerProcess,
   TEST_PUBLISH_LEASE_MS,
 } from "./server_process.ts";
-
-/** A title no posting of the bundled data has. */
-const TITLE = "Lighthouse Keeper";
-
-function keepers(from: number, to: number, title = TITLE): string {
-  return Array.from({ length: to - from }, (_, k) =>
-    JSON.stringify({
-      job_title: title,
-      company_name: `Coastal Lights ${from + k}`,
-      city: "Portland",
-      country: "US",
-      publish_time: "2026-11-20 09:00:00",
-      job_url: `https://www.linkedin.com/jobs/view/7${String(from + k).padStart(8, "0")}`,
-      job_tags: ["maritime"],
-      data_source: "linkedin",
-      job_description: `Keep light ${from + k} burning and log the weather at the point.`,
-    })).join("\n");
-}
-
-function keeperUrl(n: number): string {
-  return `https://www.linkedin.com/jobs/view/7${String(n).padStart(8, "0")}`;
-}
 
 async function push(server: ServerProcess, key: string, body: string): Promise<void> {
   const response = await fetch(`${server.url}/v1/postings`, {
@@ -135,9 +114,24 @@ function onServer(url: string, server: ServerProcess): string {
   return url.replace(/^http:\/\/127\.0\.0\.1:\d+/, server.url);
 }
 
-async function prepareStore(dir: string) {
-  const kvPath = `${dir}/kv.sqlite3`;
-  return { kvPath, ...await seedStoreFile(kvPath, 40) };
+/**
+ * A test with a store file of its own in a temp folder (40 seeded postings, a reader's and a
+ * feeder's key), the folder removed after it. Its servers' resources outlive its end (a killed
+ * process's), so the sanitizers are off.
+ */
+function alertsTest(
+  name: string,
+  fn: (setup: { dir: string; kvPath: string; reader: string; feeder: string }) => Promise<void>,
+): void {
+  Deno.test({ name, sanitizeResources: false, sanitizeOps: false }, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "jobseek_alerts_" });
+    try {
+      const kvPath = `${dir}/kv.sqlite3`;
+      await fn({ dir, kvPath, ...await seedStoreFile(kvPath, 40) });
+    } finally {
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  });
 }
 
 function serverEnv(kvPath: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -152,525 +146,502 @@ function serverEnv(kvPath: string, extra: Record<string, string> = {}): Record<s
   };
 }
 
-Deno.test({
-  name: "saved searches: owners, validation, limits and refused webhook URLs over REST",
-  sanitizeResources: false,
-  sanitizeOps: false,
-}, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_alerts_" });
-  const { kvPath, reader, feeder } = await prepareStore(dir);
-  // What the REST routes answer is the point, not the process: the server runs in this worker.
-  const server = await startServerInWorker(serverEnv(kvPath, { JOBSEEK_SAVED_SEARCH_MAX: "3" }));
-  try {
-    await server.ready();
-    const created = await api(server, reader, "POST", "/v1/saved-searches", {
-      name: "Keepers",
-      q: TITLE,
-      country: "US",
-      since: "2026-01-01",
-    });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const id = created.body.id as string;
-    assert.match(id, /^ss_/);
-    assert.match(
-      created.body.feed_url as string,
-      /^http:\/\/127\.0\.0\.1:\d+\/v1\/feeds\/[\w-]{40,}$/,
-    );
-    assert.deepEqual(created.body.params, { q: TITLE, country: "US", since: "2026-01-01" });
-    assert.equal(created.body.state, "active");
+alertsTest(
+  "saved searches: owners, validation, limits and refused webhook URLs over REST",
+  async ({ dir, kvPath, reader, feeder }) => {
+    // What the REST routes answer is the point, not the process: the server runs in this worker.
+    const server = await startServerInWorker(serverEnv(kvPath, { JOBSEEK_SAVED_SEARCH_MAX: "3" }));
+    try {
+      await server.ready();
+      const created = await api(server, reader, "POST", "/v1/saved-searches", {
+        name: "Keepers",
+        q: TITLE,
+        country: "US",
+        since: "2026-01-01",
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const id = created.body.id as string;
+      assert.match(id, /^ss_/);
+      assert.match(
+        created.body.feed_url as string,
+        /^http:\/\/127\.0\.0\.1:\d+\/v1\/feeds\/[\w-]{40,}$/,
+      );
+      assert.deepEqual(created.body.params, { q: TITLE, country: "US", since: "2026-01-01" });
+      assert.equal(created.body.state, "active");
 
-    // The owner sees it; another key does not, and cannot change or delete it.
-    assert.equal((await api(server, reader, "GET", `/v1/saved-searches/${id}`)).status, 200);
-    const list = await api(server, reader, "GET", "/v1/saved-searches");
-    assert.deepEqual((list.body.saved_searches as { id: string }[]).map((s) => s.id), [id]);
-    // Every route that reaches one saved search, called in turn with a key not its owner's.
-    const ownersOnly = async (key: string) => {
-      const answers = [];
+      // The owner sees it; another key does not, and cannot change or delete it.
+      assert.equal((await api(server, reader, "GET", `/v1/saved-searches/${id}`)).status, 200);
+      const list = await api(server, reader, "GET", "/v1/saved-searches");
+      assert.deepEqual((list.body.saved_searches as { id: string }[]).map((s) => s.id), [id]);
+      // Every route that reaches one saved search, called in turn with a key not its owner's.
+      const ownersOnly = async (key: string) => {
+        const answers = [];
+        for (
+          const [method, path] of [
+            ["GET", `/v1/saved-searches/${id}`],
+            ["PATCH", `/v1/saved-searches/${id}`],
+            ["DELETE", `/v1/saved-searches/${id}`],
+            ["POST", `/v1/saved-searches/${id}/send`],
+          ]
+        ) {
+          const body = method === "PATCH" ? { name: "x" } : undefined;
+          answers.push({ method, path, other: await api(server, key, method, path, body) });
+        }
+        return answers;
+      };
+      for (const { method, path, other } of await ownersOnly(feeder)) {
+        // The feeder key lacks the search scope: 403 before anything is read.
+        assert.equal(other.status, 403, `${method} ${path}`);
+      }
+      const store = await openStore(kvPath);
+      const { ApiKeyRegistry } = await import("../src/auth/api_keys.ts");
+      const otherKey = (await new ApiKeyRegistry(store.apiKeys, []).create("other")).key;
+      store.close();
+      for (const { method, path, other } of await ownersOnly(otherKey)) {
+        assert.equal(other.status, 404, `${method} ${path}`);
+        assert.equal(other.body.error_code, "NOT_FOUND");
+      }
+      assert.deepEqual((await api(server, otherKey, "GET", "/v1/saved-searches")).body, {
+        saved_searches: [],
+      });
+
+      // Validated as search validates.
+      const bad: [Record<string, unknown>, string, string][] = [
+        [{ name: "x" }, "MISSING_QUERY", "q is required"],
+        [{ name: "x", q: "nurse", since: "yesterday" }, "INVALID_PARAMETER", "'since'"],
+        [{ name: "x", q: "nurse", country: "usa" }, "INVALID_PARAMETER", "'country'"],
+        [{ name: "x", q: "nurse", top_k: "many" }, "INVALID_PARAMETER", "'top_k'"],
+        [{ q: "nurse" }, "INVALID_PARAMETER", "'name'"],
+        [{ name: " ", q: "nurse" }, "INVALID_PARAMETER", "'name'"],
+        [{ name: "x", q: "nurse", source: "monster" }, "INVALID_SOURCE", "source"],
+        [{ name: "x", q: "nurse", deliver: "http://x" }, "INVALID_PARAMETER", "'deliver'"],
+        [{ name: "x", q: "nurse", deliver: [{ type: "sms" }] }, "INVALID_PARAMETER", "'deliver'"],
+        [
+          { name: "x", q: "nurse", deliver: [{ type: "webhook", url: "ftp://a/" }] },
+          "INVALID_PARAMETER",
+          "'deliver'",
+        ],
+        // No SMTP configured on this server.
+        [
+          { name: "x", q: "nurse", deliver: [{ type: "email", to: "a@example.com" }] },
+          "INVALID_PARAMETER",
+          "not configured",
+        ],
+        [
+          { name: "x", q: "nurse", deliver: [{ type: "email", to: "nobody" }] },
+          "INVALID_PARAMETER",
+          "'deliver'",
+        ],
+        [{ name: "x", q: "nurse", paused: "yes" }, "INVALID_PARAMETER", "'paused'"],
+        // Refused now, as search refuses it, rather than at every delivery.
+        [{ name: "x", q: "nurse", near: "000000000" }, "INVALID_PARAMETER", "'near'"],
+      ];
+      for (const [body, code, text] of bad) {
+        const answer = await api(server, reader, "POST", "/v1/saved-searches", body);
+        assert.equal(answer.status, 400, JSON.stringify(body));
+        assert.equal(answer.body.error_code, code, JSON.stringify(answer.body));
+        assert.ok((answer.body.error as string).includes(text), JSON.stringify(answer.body));
+      }
+      const notJson = await fetch(`${server.url}/v1/saved-searches`, {
+        method: "POST",
+        headers: { "x-api-key": reader, "content-type": "application/json" },
+        body: "{",
+      });
+      assert.equal(notJson.status, 400);
+      assert.equal((await notJson.json()).error_code, "INVALID_JSON");
+
+      // Webhook URLs that reach this machine or a private network are refused before any
+      // connection: none of these addresses is ever contacted.
       for (
-        const [method, path] of [
-          ["GET", `/v1/saved-searches/${id}`],
-          ["PATCH", `/v1/saved-searches/${id}`],
-          ["DELETE", `/v1/saved-searches/${id}`],
-          ["POST", `/v1/saved-searches/${id}/send`],
+        const url of [
+          "http://10.0.0.1/hook",
+          "http://169.254.169.254/latest/meta-data/",
+          "http://localhost:9/hook",
+          "http://127.0.0.2/hook",
+          "http://[::1]:9/hook",
+          "http://[::ffff:10.0.0.1]/hook",
+          "http://192.168.1.1/hook",
         ]
       ) {
-        const body = method === "PATCH" ? { name: "x" } : undefined;
-        answers.push({ method, path, other: await api(server, key, method, path, body) });
+        const answer = await api(server, reader, "POST", "/v1/saved-searches", {
+          name: "x",
+          q: "nurse",
+          deliver: [{ type: "webhook", url }],
+        });
+        assert.equal(answer.status, 400, url);
+        assert.equal(answer.body.error_code, "INVALID_PARAMETER");
+        assert.match(answer.body.error as string, /^Invalid parameter 'deliver': the webhook URL/);
       }
-      return answers;
-    };
-    for (const { method, path, other } of await ownersOnly(feeder)) {
-      // The feeder key lacks the search scope: 403 before anything is read.
-      assert.equal(other.status, 403, `${method} ${path}`);
-    }
-    const store = await openStore(kvPath);
-    const { ApiKeyRegistry } = await import("../src/auth/api_keys.ts");
-    const otherKey = (await new ApiKeyRegistry(store.apiKeys, []).create("other")).key;
-    store.close();
-    for (const { method, path, other } of await ownersOnly(otherKey)) {
-      assert.equal(other.status, 404, `${method} ${path}`);
-      assert.equal(other.body.error_code, "NOT_FOUND");
-    }
-    assert.deepEqual((await api(server, otherKey, "GET", "/v1/saved-searches")).body, {
-      saved_searches: [],
-    });
 
-    // Validated as search validates.
-    const bad: [Record<string, unknown>, string, string][] = [
-      [{ name: "x" }, "MISSING_QUERY", "q is required"],
-      [{ name: "x", q: "nurse", since: "yesterday" }, "INVALID_PARAMETER", "'since'"],
-      [{ name: "x", q: "nurse", country: "usa" }, "INVALID_PARAMETER", "'country'"],
-      [{ name: "x", q: "nurse", top_k: "many" }, "INVALID_PARAMETER", "'top_k'"],
-      [{ q: "nurse" }, "INVALID_PARAMETER", "'name'"],
-      [{ name: " ", q: "nurse" }, "INVALID_PARAMETER", "'name'"],
-      [{ name: "x", q: "nurse", source: "monster" }, "INVALID_SOURCE", "source"],
-      [{ name: "x", q: "nurse", deliver: "http://x" }, "INVALID_PARAMETER", "'deliver'"],
-      [{ name: "x", q: "nurse", deliver: [{ type: "sms" }] }, "INVALID_PARAMETER", "'deliver'"],
-      [
-        { name: "x", q: "nurse", deliver: [{ type: "webhook", url: "ftp://a/" }] },
-        "INVALID_PARAMETER",
-        "'deliver'",
-      ],
-      // No SMTP configured on this server.
-      [
-        { name: "x", q: "nurse", deliver: [{ type: "email", to: "a@example.com" }] },
-        "INVALID_PARAMETER",
-        "not configured",
-      ],
-      [
-        { name: "x", q: "nurse", deliver: [{ type: "email", to: "nobody" }] },
-        "INVALID_PARAMETER",
-        "'deliver'",
-      ],
-      [{ name: "x", q: "nurse", paused: "yes" }, "INVALID_PARAMETER", "'paused'"],
-      // Refused now, as search refuses it, rather than at every delivery.
-      [{ name: "x", q: "nurse", near: "000000000" }, "INVALID_PARAMETER", "'near'"],
-    ];
-    for (const [body, code, text] of bad) {
-      const answer = await api(server, reader, "POST", "/v1/saved-searches", body);
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.equal(answer.body.error_code, code, JSON.stringify(answer.body));
-      assert.ok((answer.body.error as string).includes(text), JSON.stringify(answer.body));
-    }
-    const notJson = await fetch(`${server.url}/v1/saved-searches`, {
-      method: "POST",
-      headers: { "x-api-key": reader, "content-type": "application/json" },
-      body: "{",
-    });
-    assert.equal(notJson.status, 400);
-    assert.equal((await notJson.json()).error_code, "INVALID_JSON");
-
-    // Webhook URLs that reach this machine or a private network are refused before any
-    // connection: none of these addresses is ever contacted.
-    for (
-      const url of [
-        "http://10.0.0.1/hook",
-        "http://169.254.169.254/latest/meta-data/",
-        "http://localhost:9/hook",
-        "http://127.0.0.2/hook",
-        "http://[::1]:9/hook",
-        "http://[::ffff:10.0.0.1]/hook",
-        "http://192.168.1.1/hook",
-      ]
-    ) {
-      const answer = await api(server, reader, "POST", "/v1/saved-searches", {
-        name: "x",
-        q: "nurse",
-        deliver: [{ type: "webhook", url }],
+      // PATCH: name, parameters (merged, null removes), pause; validated the same way.
+      const patched = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
+        name: "Keepers (US)",
+        since: null,
+        paused: true,
       });
-      assert.equal(answer.status, 400, url);
-      assert.equal(answer.body.error_code, "INVALID_PARAMETER");
-      assert.match(answer.body.error as string, /^Invalid parameter 'deliver': the webhook URL/);
-    }
+      assert.equal(patched.status, 200, JSON.stringify(patched.body));
+      assert.equal(patched.body.name, "Keepers (US)");
+      assert.deepEqual(patched.body.params, { q: TITLE, country: "US" });
+      assert.equal(patched.body.state, "paused");
+      const badPatch = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
+        until: "soon",
+      });
+      assert.equal(badPatch.status, 400);
+      assert.match(badPatch.body.error as string, /'until'/);
+      // Rotating the feed URL revokes the old one.
+      const oldFeed = patched.body.feed_url as string;
+      assert.equal(await fetch(oldFeed).then(async (r) => (await r.body?.cancel(), r.status)), 200);
+      const rotated = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
+        rotate_feed_url: true,
+      });
+      assert.notEqual(rotated.body.feed_url, oldFeed);
+      const revoked = await fetch(oldFeed);
+      assert.equal(revoked.status, 404);
+      await revoked.body?.cancel();
 
-    // PATCH: name, parameters (merged, null removes), pause; validated the same way.
-    const patched = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
-      name: "Keepers (US)",
-      since: null,
-      paused: true,
-    });
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
-    assert.equal(patched.body.name, "Keepers (US)");
-    assert.deepEqual(patched.body.params, { q: TITLE, country: "US" });
-    assert.equal(patched.body.state, "paused");
-    const badPatch = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
-      until: "soon",
-    });
-    assert.equal(badPatch.status, 400);
-    assert.match(badPatch.body.error as string, /'until'/);
-    // Rotating the feed URL revokes the old one.
-    const oldFeed = patched.body.feed_url as string;
-    assert.equal(await fetch(oldFeed).then(async (r) => (await r.body?.cancel(), r.status)), 200);
-    const rotated = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
-      rotate_feed_url: true,
-    });
-    assert.notEqual(rotated.body.feed_url, oldFeed);
-    const revoked = await fetch(oldFeed);
-    assert.equal(revoked.status, 404);
-    await revoked.body?.cancel();
-
-    // At most 3 per owner here (JOBSEEK_SAVED_SEARCH_MAX).
-    for (let i = 0; i < 2; i++) {
+      // At most 3 per owner here (JOBSEEK_SAVED_SEARCH_MAX).
+      for (let i = 0; i < 2; i++) {
+        assert.equal(
+          (await api(server, reader, "POST", "/v1/saved-searches", { name: `s${i}`, q: "nurse" }))
+            .status,
+          201,
+        );
+      }
+      const over = await api(server, reader, "POST", "/v1/saved-searches", {
+        name: "s3",
+        q: "nurse",
+      });
+      assert.equal(over.status, 409);
+      assert.equal(over.body.error_code, "LIMIT_EXCEEDED");
       assert.equal(
-        (await api(server, reader, "POST", "/v1/saved-searches", { name: `s${i}`, q: "nurse" }))
+        (await api(server, otherKey, "POST", "/v1/saved-searches", { name: "o", q: "nurse" }))
           .status,
         201,
       );
+
+      assert.equal((await api(server, reader, "DELETE", `/v1/saved-searches/${id}`)).status, 204);
+      assert.equal((await api(server, reader, "GET", `/v1/saved-searches/${id}`)).status, 404);
+      assert.equal((await api(server, reader, "DELETE", `/v1/saved-searches/${id}`)).status, 404);
+      assert.equal(
+        await fetch(rotated.body.feed_url as string).then(async (
+          r,
+        ) => (await r.body?.cancel(), r.status)),
+        404,
+      );
+      assert.equal(
+        (await api(server, reader, "POST", "/v1/saved-searches", { name: "s3", q: "nurse" }))
+          .status,
+        201,
+      );
+
+      // The CLI, as the other key: add, list, show, send, remove.
+      const cli = (args: string[]) =>
+        runCliInWorker(["alerts", ...args], {
+          JOBSEEK_ENDPOINT: server.url,
+          JOBSEEK_API_KEY: otherKey,
+          JOBSEEK_CONFIG: `${dir}/no-config.json`,
+        });
+      const add = (...more: string[]) =>
+        cli(["add", TITLE, "--name", "CLI keepers", "--param", "country=US", ...more]);
+      const added = await add("--webhook", "http://10.0.0.1/hook");
+      assert.equal(added.code, 1, "a private webhook URL is refused");
+      assert.match(added.stderr, /Invalid parameter 'deliver'.*INVALID_PARAMETER/s);
+      const ok = await add("--json");
+      assert.equal(ok.code, 0, ok.stderr);
+      const cliId = JSON.parse(ok.stdout).id as string;
+      const listed = await cli(["list"]);
+      assert.equal(listed.code, 0, listed.stderr);
+      assert.match(listed.stdout, new RegExp(`${cliId}.*CLI keepers.*active.*feed only`));
+      const showed = await cli(["show", cliId]);
+      assert.match(showed.stdout, /search: +q=Lighthouse Keeper country=US/);
+      assert.match(showed.stdout, /feed: +http:\/\/127\.0\.0\.1:\d+\/v1\/feeds\//);
+      const sentNow = await cli(["send", cliId]);
+      assert.equal(sentNow.code, 0, sentNow.stderr);
+      assert.match(sentNow.stdout, /no webhook or email delivery/);
+      assert.equal((await cli(["show", "ss_nope"])).code, 1);
+      assert.equal((await cli(["remove", cliId])).code, 0);
+      const gone = await cli(["show", cliId]);
+      assert.equal(gone.code, 1);
+      assert.match(gone.stderr, /NOT_FOUND/);
+    } finally {
+      await server.stop();
     }
-    const over = await api(server, reader, "POST", "/v1/saved-searches", {
-      name: "s3",
-      q: "nurse",
+  },
+);
+
+alertsTest(
+  "webhooks, the feed and email digests deliver each new posting once, across a restart",
+  async ({ kvPath, reader, feeder }) => {
+    let secret: string | null = null;
+    const receiver = startReceiver(() => secret, 2);
+    const mails: { raw: Buffer; to: string[] }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          mails.push({
+            raw,
+            to: session.envelope.rcptTo.map((r: { address: string }) => r.address),
+          });
+          callback();
+        });
+      },
     });
-    assert.equal(over.status, 409);
-    assert.equal(over.body.error_code, "LIMIT_EXCEEDED");
-    assert.equal(
-      (await api(server, otherKey, "POST", "/v1/saved-searches", { name: "o", q: "nurse" })).status,
-      201,
-    );
-
-    assert.equal((await api(server, reader, "DELETE", `/v1/saved-searches/${id}`)).status, 204);
-    assert.equal((await api(server, reader, "GET", `/v1/saved-searches/${id}`)).status, 404);
-    assert.equal((await api(server, reader, "DELETE", `/v1/saved-searches/${id}`)).status, 404);
-    assert.equal(
-      await fetch(rotated.body.feed_url as string).then(async (
-        r,
-      ) => (await r.body?.cancel(), r.status)),
-      404,
-    );
-    assert.equal(
-      (await api(server, reader, "POST", "/v1/saved-searches", { name: "s3", q: "nurse" })).status,
-      201,
-    );
-
-    // The CLI, as the other key: add, list, show, send, remove.
-    const cli = (args: string[]) =>
-      runCliInWorker(["alerts", ...args], {
-        JOBSEEK_ENDPOINT: server.url,
-        JOBSEEK_API_KEY: otherKey,
-        JOBSEEK_CONFIG: `${dir}/no-config.json`,
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+    const env = serverEnv(kvPath, {
+      JOBSEEK_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      JOBSEEK_MAIL_FROM: "jobseek <alerts@jobseek.test>",
+    });
+    // The server is stopped and started again, never killed: it runs in this worker, and what the
+    // store keeps across the restart is the point.
+    let server = await startServerInWorker(env);
+    try {
+      await server.ready();
+      const created = await api(server, reader, "POST", "/v1/saved-searches", {
+        name: "Keepers",
+        q: TITLE,
+        deliver: [
+          { type: "webhook", url: receiver.url },
+          { type: "email", to: "keeper@example.com", every: "weekly" },
+        ],
       });
-    const added = await cli([
-      "add",
-      TITLE,
-      "--name",
-      "CLI keepers",
-      "--param",
-      "country=US",
-      "--webhook",
-      "http://10.0.0.1/hook",
-    ]);
-    assert.equal(added.code, 1, "a private webhook URL is refused");
-    assert.match(added.stderr, /Invalid parameter 'deliver'.*INVALID_PARAMETER/s);
-    const ok = await cli([
-      "add",
-      TITLE,
-      "--name",
-      "CLI keepers",
-      "--param",
-      "country=US",
-      "--json",
-    ]);
-    assert.equal(ok.code, 0, ok.stderr);
-    const cliId = JSON.parse(ok.stdout).id as string;
-    const listed = await cli(["list"]);
-    assert.equal(listed.code, 0, listed.stderr);
-    assert.match(listed.stdout, new RegExp(`${cliId}.*CLI keepers.*active.*feed only`));
-    const showed = await cli(["show", cliId]);
-    assert.match(showed.stdout, /search: +q=Lighthouse Keeper country=US/);
-    assert.match(showed.stdout, /feed: +http:\/\/127\.0\.0\.1:\d+\/v1\/feeds\//);
-    const sentNow = await cli(["send", cliId]);
-    assert.equal(sentNow.code, 0, sentNow.stderr);
-    assert.match(sentNow.stdout, /no webhook or email delivery/);
-    assert.equal((await cli(["show", "ss_nope"])).code, 1);
-    assert.equal((await cli(["remove", cliId])).code, 0);
-    const gone = await cli(["show", cliId]);
-    assert.equal(gone.code, 1);
-    assert.match(gone.stderr, /NOT_FOUND/);
-  } finally {
-    await server.stop();
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
-});
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const deliveries = created.body.deliver as { id: string; type: string; secret?: string }[];
+      secret = deliveries[0].secret!;
+      assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+      const id = created.body.id as string;
+      // The secret is shown once.
+      const shown = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+      assert.equal((shown.body.deliver as { secret?: string }[])[0].secret, undefined);
+      const feedUrl = created.body.feed_url as string;
 
-Deno.test({
-  name: "webhooks, the feed and email digests deliver each new posting once, across a restart",
-  sanitizeResources: false,
-  sanitizeOps: false,
-}, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_alerts_" });
-  const { kvPath, reader, feeder } = await prepareStore(dir);
-  let secret: string | null = null;
-  const receiver = startReceiver(() => secret, 2);
-  const mails: { raw: Buffer; to: string[] }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        mails.push({ raw, to: session.envelope.rcptTo.map((r: { address: string }) => r.address) });
-        callback();
+      // Before any push: a valid, empty feed.
+      const emptyFeed = parseFeed(await (await fetch(feedUrl)).text());
+      assert.equal(emptyFeed.items.length, 0);
+
+      // A push of 4 keepers (one with hostile text): the receiver fails twice, then gets them
+      // once, under one webhook-id kept across the retries. The markup rides in the company name:
+      // a title padded with it is no longer a strong match for "Lighthouse Keeper" (the relative cut
+      // of issue 36), and a saved search delivers strong matches only.
+      const hostile = JSON.stringify({
+        ...JSON.parse(keeperLines(3, 4)),
+        job_title: `${TITLE}\u0007\u202E`,
+        company_name: `Coastal Lights <script>alert(1)</script> & "co"\u0007\u202E`,
       });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
-  const env = serverEnv(kvPath, {
-    JOBSEEK_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    JOBSEEK_MAIL_FROM: "jobseek <alerts@jobseek.test>",
-  });
-  // The server is stopped and started again, never killed: it runs in this worker, and what the
-  // store keeps across the restart is the point.
-  let server = await startServerInWorker(env);
-  try {
-    await server.ready();
-    const created = await api(server, reader, "POST", "/v1/saved-searches", {
-      name: "Keepers",
-      q: TITLE,
-      deliver: [
-        { type: "webhook", url: receiver.url },
-        { type: "email", to: "keeper@example.com", every: "weekly" },
-      ],
+      await push(server, feeder, `${keeperLines(0, 3)}\n${hostile}`);
+      await until("the first delivery", () => receiver.messages.size === 1);
+      assert.equal(receiver.attempts.length, 3, "two failures, then the acknowledged attempt");
+      assert.equal(new Set(receiver.attempts).size, 1, "one webhook-id across retries");
+      assert.deepEqual(receiver.urls().sort(), [0, 1, 2, 3].map(keeperUrl).sort());
+      assert.equal(receiver.state.badSignatures, 0);
+
+      // A HEAD of the feed reads nothing, so it acknowledges nothing.
+      const head = await fetch(feedUrl, { method: "HEAD" });
+      assert.equal(head.status, 200);
+      assert.match(head.headers.get("content-type")!, /^application\/atom\+xml/);
+      // The feed shows them once: then they are delivered to it.
+      const feed = parseFeed(await (await fetch(feedUrl)).text());
+      assert.deepEqual(
+        feed.items.map((item) => item.url).sort(),
+        [0, 1, 2, 3].map(keeperUrl).sort(),
+      );
+      assert.ok(feed.items.every((item) => /^urn:jobseek:posting:[0-9a-f]{32}$/.test(item.id!)));
+      assert.ok(feed.items.some((item) => item.title?.includes("<script>alert(1)</script>")));
+      assert.equal(parseFeed(await (await fetch(feedUrl)).text()).items.length, 0);
+
+      // The digest, sent now: text and HTML, escaped, with a one-click unsubscribe.
+      const sent = await api(server, reader, "POST", `/v1/saved-searches/${id}/send`);
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const outcomes = sent.body.sent as { type: string; outcome: string; count: number }[];
+      assert.deepEqual(outcomes.map((o) => [o.type, o.outcome, o.count]), [
+        ["webhook", "nothing_new", 0],
+        ["email", "delivered", 4],
+      ]);
+      await until("the digest", () => mails.length === 1);
+      const mail = await simpleParser(mails[0].raw);
+      assert.deepEqual(mails[0].to, ["keeper@example.com"]);
+      assert.match(mail.subject!, /4 new postings for "Keepers"/);
+      assert.ok(mail.text!.includes(keeperUrl(2)));
+      assert.ok(!(mail.html as string).includes("<script>"), "no posting markup in the HTML");
+      assert.ok((mail.html as string).includes("&lt;script&gt;"));
+      // deno-lint-ignore no-control-regex
+      assert.ok(!/[\u0007\u202E]/.test(mail.text!));
+      const header = (name: string) =>
+        mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "")
+          .replace(/\r?\n\s+/g, " ");
+      assert.equal(header("list-unsubscribe-post"), "List-Unsubscribe=One-Click");
+      const unsubscribe = header("list-unsubscribe")!.replace(/^<|>$/g, "");
+      assert.match(unsubscribe, /^http:\/\/127\.0\.0\.1:\d+\/v1\/unsubscribe\//);
+      // Nothing new: no mail.
+      const again = await api(server, reader, "POST", `/v1/saved-searches/${id}/send`);
+      assert.deepEqual((again.body.sent as { outcome: string }[]).map((o) => o.outcome), [
+        "nothing_new",
+        "nothing_new",
+      ]);
+
+      // A restart: only what is new after it arrives, once.
+      await server.stop();
+      server = await startServerInWorker(env);
+      await server.ready();
+      await push(server, feeder, keeperLines(4, 6));
+      await until("the second delivery", () => receiver.messages.size === 2);
+      // A repost (same job, another URL) of a delivered posting is not new.
+      await push(
+        server,
+        feeder,
+        JSON.stringify({ ...JSON.parse(keeperLines(0, 1)), job_url: keeperUrl(900) }),
+      );
+      await push(server, feeder, keeperLines(6, 7));
+      await until("the third delivery", () => receiver.messages.size === 3);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const urls = receiver.urls();
+      assert.deepEqual(urls.sort(), [0, 1, 2, 3, 4, 5, 6].map(keeperUrl).sort(), "each once");
+      assert.equal(receiver.state.badSignatures, 0);
+      // The links name the server they were made on (without JOBSEEK_PUBLIC_URL): this one now.
+      const feed2 = parseFeed(await (await fetch(onServer(feedUrl, server))).text());
+      assert.deepEqual(feed2.items.map((item) => item.url).sort(), [4, 5, 6].map(keeperUrl).sort());
+
+      // A digest that falls due is sent by the server itself, with what is new to it alone.
+      const emailId = deliveries[1].id;
+      const kv = await Deno.openKv(kvPath);
+      await kv.set(["alert_states", id, emailId], { nextDueAt: 0 });
+      kv.close();
+      await until("the due digest", () => mails.length === 2, 30_000);
+      const due = await simpleParser(mails[1].raw);
+      assert.match(due.subject!, /3 new postings/);
+      for (const n of [4, 5, 6]) assert.ok(due.text!.includes(keeperUrl(n)), `${n}`);
+      for (const n of [0, 1, 2, 3, 900]) assert.ok(!due.text!.includes(keeperUrl(n)), `${n}`);
+
+      // One click pauses the saved search.
+      const clicked = await fetch(onServer(unsubscribe, server), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      assert.equal(clicked.status, 200);
+      await clicked.body?.cancel();
+      const paused = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+      assert.equal(paused.body.paused, true);
+      assert.equal(paused.body.state, "paused");
+    } finally {
+      await server.stop();
+      await receiver.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  },
+);
+
+alertsTest(
+  "two servers deliver each new posting once while the delivering one is killed",
+  async ({ kvPath, reader, feeder }) => {
+    let secret: string | null = null;
+    const receiver = startReceiver(() => secret);
+    let release = () => {};
+    receiver.state.hold = new Promise((resolve) => release = resolve);
+    const env = serverEnv(kvPath, { JOBSEEK_ALERT_LEASE_MS: "3000" });
+    const servers: ServerProcess[] = [];
+    try {
+      servers.push(await startServerProcess(env));
+      await servers[0].ready();
+      servers.push(await startServerProcess(env));
+      await servers[1].ready();
+      const created = await api(servers[0], reader, "POST", "/v1/saved-searches", {
+        name: "Keepers",
+        q: TITLE,
+        deliver: [{ type: "webhook", url: receiver.url }],
+      });
+      assert.equal(created.status, 201);
+      secret = (created.body.deliver as { secret: string }[])[0].secret;
+      await push(servers[0], feeder, keeperLines(10, 15));
+      // The first attempt is held: find the server that holds the lease and kill it.
+      await until("a delivery to arrive", () => receiver.state.held >= 1);
+      const kv = await Deno.openKv(kvPath);
+      const lease = await kv.get<{ owner: string }>(["alert_leases", created.body.id as string]);
+      kv.close();
+      const pid = Number(lease.value!.owner.split(":")[0]);
+      const victim = servers.find((s) => s.pid === pid)!;
+      assert.ok(victim, `the lease holder ${pid} is one of the servers`);
+      await victim.stop("SIGKILL");
+      receiver.state.hold = null;
+      release();
+      // The survivor sends the same delivery again (same webhook-id) once the lease runs out.
+      await until("the delivery to be acknowledged", () => receiver.messages.size >= 1, 30_000);
+      const survivor = servers.find((s) => s !== victim)!;
+      await push(survivor, feeder, keeperLines(15, 18));
+      await until("the next delivery", () => receiver.urls().length >= 8, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.deepEqual(
+        receiver.urls().sort(),
+        [10, 11, 12, 13, 14, 15, 16, 17].map(keeperUrl).sort(),
+        "each posting once, counting each webhook-id once",
+      );
+      // The killed server's delivery was sent again by the survivor under the same webhook-id.
+      assert.equal(receiver.attempts[0], receiver.attempts[1]);
+      assert.equal(receiver.state.badSignatures, 0);
+    } finally {
+      release();
+      for (const server of servers) await server.stop();
+      await receiver.close();
+    }
+  },
+);
+
+alertsTest(
+  "a webhook that keeps failing is retried under one id, then shown failing; no redirect",
+  async ({ kvPath, reader, feeder }) => {
+    const ids: string[] = [];
+    let redirected = 0;
+    const elsewhere = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => {
+      redirected++;
+      return new Response(null, { status: 204 });
     });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const deliveries = created.body.deliver as { id: string; type: string; secret?: string }[];
-    secret = deliveries[0].secret!;
-    assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
-    const id = created.body.id as string;
-    // The secret is shown once.
-    const shown = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
-    assert.equal((shown.body.deliver as { secret?: string }[])[0].secret, undefined);
-    const feedUrl = created.body.feed_url as string;
-
-    // Before any push: a valid, empty feed.
-    const emptyFeed = parseFeed(await (await fetch(feedUrl)).text());
-    assert.equal(emptyFeed.items.length, 0);
-
-    // A push of 4 keepers (one with hostile text): the receiver fails twice, then gets them
-    // once, under one webhook-id kept across the retries. The markup rides in the company name:
-    // a title padded with it is no longer a strong match for "Lighthouse Keeper" (the relative cut
-    // of issue 36), and a saved search delivers strong matches only.
-    const hostile = JSON.stringify({
-      ...JSON.parse(keepers(3, 4)),
-      job_title: `${TITLE}\u0007\u202E`,
-      company_name: `Coastal Lights <script>alert(1)</script> & "co"\u0007\u202E`,
+    const failing = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+      ids.push(req.headers.get("webhook-id")!);
+      // Every other answer is a redirect to a receiver that would accept it.
+      return ids.length % 2 === 0
+        ? Response.redirect(`http://127.0.0.1:${elsewhere.addr.port}/ok`, 307)
+        : new Response("down", { status: 503 });
     });
-    await push(server, feeder, `${keepers(0, 3)}\n${hostile}`);
-    await until("the first delivery", () => receiver.messages.size === 1);
-    assert.equal(receiver.attempts.length, 3, "two failures, then the acknowledged attempt");
-    assert.equal(new Set(receiver.attempts).size, 1, "one webhook-id across retries");
-    assert.deepEqual(receiver.urls().sort(), [0, 1, 2, 3].map(keeperUrl).sort());
-    assert.equal(receiver.state.badSignatures, 0);
-
-    // A HEAD of the feed reads nothing, so it acknowledges nothing.
-    const head = await fetch(feedUrl, { method: "HEAD" });
-    assert.equal(head.status, 200);
-    assert.match(head.headers.get("content-type")!, /^application\/atom\+xml/);
-    // The feed shows them once: then they are delivered to it.
-    const feed = parseFeed(await (await fetch(feedUrl)).text());
-    assert.deepEqual(feed.items.map((item) => item.url).sort(), [0, 1, 2, 3].map(keeperUrl).sort());
-    assert.ok(feed.items.every((item) => /^urn:jobseek:posting:[0-9a-f]{32}$/.test(item.id!)));
-    assert.ok(feed.items.some((item) => item.title?.includes("<script>alert(1)</script>")));
-    assert.equal(parseFeed(await (await fetch(feedUrl)).text()).items.length, 0);
-
-    // The digest, sent now: text and HTML, escaped, with a one-click unsubscribe.
-    const sent = await api(server, reader, "POST", `/v1/saved-searches/${id}/send`);
-    assert.equal(sent.status, 200, JSON.stringify(sent.body));
-    const outcomes = sent.body.sent as { type: string; outcome: string; count: number }[];
-    assert.deepEqual(outcomes.map((o) => [o.type, o.outcome, o.count]), [
-      ["webhook", "nothing_new", 0],
-      ["email", "delivered", 4],
-    ]);
-    await until("the digest", () => mails.length === 1);
-    const mail = await simpleParser(mails[0].raw);
-    assert.deepEqual(mails[0].to, ["keeper@example.com"]);
-    assert.match(mail.subject!, /4 new postings for "Keepers"/);
-    assert.ok(mail.text!.includes(keeperUrl(2)));
-    assert.ok(!(mail.html as string).includes("<script>"), "no posting markup in the HTML");
-    assert.ok((mail.html as string).includes("&lt;script&gt;"));
-    // deno-lint-ignore no-control-regex
-    assert.ok(!/[\u0007\u202E]/.test(mail.text!));
-    const header = (name: string) =>
-      mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "")
-        .replace(/\r?\n\s+/g, " ");
-    assert.equal(header("list-unsubscribe-post"), "List-Unsubscribe=One-Click");
-    const unsubscribe = header("list-unsubscribe")!.replace(/^<|>$/g, "");
-    assert.match(unsubscribe, /^http:\/\/127\.0\.0\.1:\d+\/v1\/unsubscribe\//);
-    // Nothing new: no mail.
-    const again = await api(server, reader, "POST", `/v1/saved-searches/${id}/send`);
-    assert.deepEqual((again.body.sent as { outcome: string }[]).map((o) => o.outcome), [
-      "nothing_new",
-      "nothing_new",
-    ]);
-
-    // A restart: only what is new after it arrives, once.
-    await server.stop();
-    server = await startServerInWorker(env);
-    await server.ready();
-    await push(server, feeder, keepers(4, 6));
-    await until("the second delivery", () => receiver.messages.size === 2);
-    // A repost (same job, another URL) of a delivered posting is not new.
-    await push(
-      server,
-      feeder,
-      JSON.stringify({ ...JSON.parse(keepers(0, 1)), job_url: keeperUrl(900) }),
+    // The deliverer's retries are the point, not the process: the server runs in this worker.
+    const server = await startServerInWorker(
+      serverEnv(kvPath, { JOBSEEK_WEBHOOK_RETRY_FOR_MS: "2500", JOBSEEK_WEBHOOK_RETRY_MS: "100" }),
     );
-    await push(server, feeder, keepers(6, 7));
-    await until("the third delivery", () => receiver.messages.size === 3);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const urls = receiver.urls();
-    assert.deepEqual(urls.sort(), [0, 1, 2, 3, 4, 5, 6].map(keeperUrl).sort(), "each once");
-    assert.equal(receiver.state.badSignatures, 0);
-    // The links name the server they were made on (without JOBSEEK_PUBLIC_URL): this one now.
-    const feed2 = parseFeed(await (await fetch(onServer(feedUrl, server))).text());
-    assert.deepEqual(feed2.items.map((item) => item.url).sort(), [4, 5, 6].map(keeperUrl).sort());
-
-    // A digest that falls due is sent by the server itself, with what is new to it alone.
-    const emailId = deliveries[1].id;
-    const kv = await Deno.openKv(kvPath);
-    await kv.set(["alert_states", id, emailId], { nextDueAt: 0 });
-    kv.close();
-    await until("the due digest", () => mails.length === 2, 30_000);
-    const due = await simpleParser(mails[1].raw);
-    assert.match(due.subject!, /3 new postings/);
-    for (const n of [4, 5, 6]) assert.ok(due.text!.includes(keeperUrl(n)), `${n}`);
-    for (const n of [0, 1, 2, 3, 900]) assert.ok(!due.text!.includes(keeperUrl(n)), `${n}`);
-
-    // One click pauses the saved search.
-    const clicked = await fetch(onServer(unsubscribe, server), {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
-    assert.equal(clicked.status, 200);
-    await clicked.body?.cancel();
-    const paused = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
-    assert.equal(paused.body.paused, true);
-    assert.equal(paused.body.state, "paused");
-  } finally {
-    await server.stop();
-    await receiver.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
-});
-
-Deno.test({
-  name: "two servers deliver each new posting once while the delivering one is killed",
-  sanitizeResources: false,
-  sanitizeOps: false,
-}, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_alerts_" });
-  const { kvPath, reader, feeder } = await prepareStore(dir);
-  let secret: string | null = null;
-  const receiver = startReceiver(() => secret);
-  let release = () => {};
-  receiver.state.hold = new Promise((resolve) => release = resolve);
-  const env = serverEnv(kvPath, { JOBSEEK_ALERT_LEASE_MS: "3000" });
-  const servers: ServerProcess[] = [];
-  try {
-    servers.push(await startServerProcess(env));
-    await servers[0].ready();
-    servers.push(await startServerProcess(env));
-    await servers[1].ready();
-    const created = await api(servers[0], reader, "POST", "/v1/saved-searches", {
-      name: "Keepers",
-      q: TITLE,
-      deliver: [{ type: "webhook", url: receiver.url }],
-    });
-    assert.equal(created.status, 201);
-    secret = (created.body.deliver as { secret: string }[])[0].secret;
-    await push(servers[0], feeder, keepers(10, 15));
-    // The first attempt is held: find the server that holds the lease and kill it.
-    await until("a delivery to arrive", () => receiver.state.held >= 1);
-    const kv = await Deno.openKv(kvPath);
-    const lease = await kv.get<{ owner: string }>(["alert_leases", created.body.id as string]);
-    kv.close();
-    const pid = Number(lease.value!.owner.split(":")[0]);
-    const victim = servers.find((s) => s.pid === pid)!;
-    assert.ok(victim, `the lease holder ${pid} is one of the servers`);
-    await victim.stop("SIGKILL");
-    receiver.state.hold = null;
-    release();
-    // The survivor sends the same delivery again (same webhook-id) once the lease runs out.
-    await until("the delivery to be acknowledged", () => receiver.messages.size >= 1, 30_000);
-    const survivor = servers.find((s) => s !== victim)!;
-    await push(survivor, feeder, keepers(15, 18));
-    await until("the next delivery", () => receiver.urls().length >= 8, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    assert.deepEqual(
-      receiver.urls().sort(),
-      [10, 11, 12, 13, 14, 15, 16, 17].map(keeperUrl).sort(),
-      "each posting once, counting each webhook-id once",
-    );
-    // The killed server's delivery was sent again by the survivor under the same webhook-id.
-    assert.equal(receiver.attempts[0], receiver.attempts[1]);
-    assert.equal(receiver.state.badSignatures, 0);
-  } finally {
-    release();
-    for (const server of servers) await server.stop();
-    await receiver.close();
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
-});
-
-Deno.test({
-  name: "a webhook that keeps failing is retried under one id, then shown failing; no redirect",
-  sanitizeResources: false,
-  sanitizeOps: false,
-}, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "jobseek_alerts_" });
-  const { kvPath, reader, feeder } = await prepareStore(dir);
-  const ids: string[] = [];
-  let redirected = 0;
-  const elsewhere = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => {
-    redirected++;
-    return new Response(null, { status: 204 });
-  });
-  const failing = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
-    ids.push(req.headers.get("webhook-id")!);
-    // Every other answer is a redirect to a receiver that would accept it.
-    return ids.length % 2 === 0
-      ? Response.redirect(`http://127.0.0.1:${elsewhere.addr.port}/ok`, 307)
-      : new Response("down", { status: 503 });
-  });
-  // The deliverer's retries are the point, not the process: the server runs in this worker.
-  const server = await startServerInWorker(
-    serverEnv(kvPath, { JOBSEEK_WEBHOOK_RETRY_FOR_MS: "2500", JOBSEEK_WEBHOOK_RETRY_MS: "100" }),
-  );
-  try {
-    await server.ready();
-    const created = await api(server, reader, "POST", "/v1/saved-searches", {
-      name: "Keepers",
-      q: TITLE,
-      deliver: [{ type: "webhook", url: `http://127.0.0.1:${failing.addr.port}/hook` }],
-    });
-    const id = created.body.id as string;
-    await push(server, feeder, keepers(20, 22));
-    await until("a retry", () => ids.length >= 2);
-    const retrying = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
-    const delivery = (retrying.body.deliver as { state: string; last_error?: string }[])[0];
-    assert.equal(delivery.state, "retrying");
-    assert.match(delivery.last_error!, /answered (503|307)/);
-    await until("the retries to run out", async () => {
-      const got = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
-      return got.body.state === "failing";
-    }, 30_000);
-    const listed = await api(server, reader, "GET", "/v1/saved-searches");
-    const shown =
-      (listed.body.saved_searches as { state: string; deliver: { state: string }[] }[])[0];
-    assert.equal(shown.state, "failing");
-    assert.equal(shown.deliver[0].state, "failing");
-    assert.ok(ids.length >= 3, `${ids.length} attempts`);
-    assert.equal(new Set(ids).size, 1, "every retry carries the same webhook-id");
-    assert.equal(redirected, 0, "a redirect is never followed");
-  } finally {
-    await server.stop();
-    await failing.shutdown();
-    await elsewhere.shutdown();
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
-});
+    try {
+      await server.ready();
+      const created = await api(server, reader, "POST", "/v1/saved-searches", {
+        name: "Keepers",
+        q: TITLE,
+        deliver: [{ type: "webhook", url: `http://127.0.0.1:${failing.addr.port}/hook` }],
+      });
+      const id = created.body.id as string;
+      await push(server, feeder, keeperLines(20, 22));
+      await until("a retry", () => ids.length >= 2);
+      const retrying = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+      const delivery = (retrying.body.deliver as { state: string; last_error?: string }[])[0];
+      assert.equal(delivery.state, "retrying");
+      assert.match(delivery.last_error!, /answered (503|307)/);
+      await until("the retries to run out", async () => {
+        const got = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+        return got.body.state === "failing";
+      }, 30_000);
+      const listed = await api(server, reader, "GET", "/v1/saved-searches");
+      const shown =
+        (listed.body.saved_searches as { state: string; deliver: { state: string }[] }[])[0];
+      assert.equal(shown.state, "failing");
+      assert.equal(shown.deliver[0].state, "failing");
+      assert.ok(ids.length >= 3, `${ids.length} attempts`);
+      assert.equal(new Set(ids).size, 1, "every retry carries the same webhook-id");
+      assert.equal(redirected, 0, "a redirect is never followed");
+    } finally {
+      await server.stop();
+      await failing.shutdown();
+      await elsewhere.shutdown();
+    }
+  },
+);

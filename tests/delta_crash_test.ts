@@ -5,9 +5,7 @@
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
 import { indexGap } from "../src/store/index_gap.ts";
-import { silentLogger } from "../src/log.ts";
-import { publishIndex } from "../src/search/publish_index.ts";
-import { cachingTestEmbedder, defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
+import { defaultTestJobs, feederAndReaderKeys, publishTestIndex } from "./helpers.ts";
 import { serverFleet, type ServerProcess, TEST_PUBLISH_LEASE_MS } from "./server_process.ts";
 
 /** What each server logged of its indexes and publishes, for a failure to explain itself. */
@@ -34,9 +32,7 @@ Deno.test({
     await store.postings.upsertJobs(all.slice(0, 300));
     // The first index is published here with the kept vectors, not by the first server's start in
     // a process of its own: the kill is of a delta publish.
-    const caching = await cachingTestEmbedder();
-    await publishIndex(store, { embedder: caching, logger: silentLogger });
-    await caching.save();
+    await publishTestIndex(store);
     store.close();
     const env = {
       JOBSEEK_RATE_LIMIT: "100000",

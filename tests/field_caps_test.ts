@@ -9,6 +9,7 @@ import { FIELD_CAPS } from "../src/ingest/import_row.ts";
 import { pullSource } from "../src/search/source_puller.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
+import { keeperLine } from "./keepers.ts";
 
 const HEADER = "site,job_url,title,company,location,date_posted,description\n";
 
@@ -118,24 +119,12 @@ Deno.test("a push names the line of every row it did not store, past the 20 it q
 Deno.test("a JSON Lines row over a cap is invalid too, each cap on its own", async () => {
   const store = await openStore(":memory:");
   try {
-    const line = (n: number, extra: Record<string, unknown> = {}) =>
-      JSON.stringify({
-        job_title: `Harbour Pilot ${n}`,
-        company_name: "Port",
-        city: "Rotterdam",
-        country: "NL",
-        publish_time: "2026-11-20 09:00:00",
-        job_url: `https://www.linkedin.com/jobs/view/80000${n}`,
-        data_source: "linkedin",
-        job_description: "Guide ships.",
-        ...extra,
-      });
     const text = [
-      line(1),
-      line(2, { company_name: "C".repeat(FIELD_CAPS.company_name + 1) }),
-      line(3, { city: "R".repeat(FIELD_CAPS.city + 1) }),
-      line(4, { job_url: LONG_URL }),
-      line(5, { company_name: "C".repeat(FIELD_CAPS.company_name) }),
+      keeperLine(1),
+      keeperLine(2, { company_name: "C".repeat(FIELD_CAPS.company_name + 1) }),
+      keeperLine(3, { city: "R".repeat(FIELD_CAPS.city + 1) }),
+      keeperLine(4, { job_url: LONG_URL }),
+      keeperLine(5, { company_name: "C".repeat(FIELD_CAPS.company_name) }),
     ].join("\n");
     const report = await importTexts(store, [{ name: "request body", format: "jsonl", text }]);
     assert.deepEqual(report.totals.invalid_examples, [

@@ -111,8 +111,7 @@ let sharedCachingEmbedder: Promise<CachingEmbedder> | undefined;
  */
 export function cachingTestEmbedder(): Promise<CachingEmbedder> {
   sharedCachingEmbedder ??= (async () => {
-    const { modelDir } = loadConfig(Deno.env.toObject());
-    return openVectorCache(await testEmbedder(), `${modelDir}/../test-vectors`);
+    return openVectorCache(await testEmbedder(), keptDir("test-vectors"));
   })();
   return sharedCachingEmbedder;
 }
@@ -145,6 +144,11 @@ export interface TestSearchOptions {
   cacheVectors?: boolean;
   /** The ESCO occupations the service reads queries with, as a server has them; default: none. */
   occupations?: OccupationLabels | null;
+  /**
+   * A store that holds its postings and their published index already (tests/real_index.ts's
+   * kept one): served as it is, `jobs` and `cacheVectors` unused, closed by `close()`.
+   */
+  published?: Store;
 }
 
 /**
@@ -152,18 +156,13 @@ export interface TestSearchOptions {
  * index and starts a search service on it. Call `close()` at the end of the test.
  */
 export async function createTestSearch(options: TestSearchOptions = {}): Promise<TestSearch> {
-  const jobs = options.jobs ?? await defaultTestJobs();
-  const store = await openStore(":memory:");
+  const store = options.published ?? await openStore(":memory:");
   let service: JobSearchService | undefined;
   try {
     const embedder = await testEmbedder();
-    await store.postings.upsertJobs(jobs);
-    if (options.cacheVectors ?? true) {
-      const caching = await cachingTestEmbedder();
-      await publishIndex(store, { embedder: caching, logger: silentLogger });
-      await caching.save();
-    } else {
-      await publishIndex(store, { embedder, logger: silentLogger });
+    if (!options.published) {
+      await store.postings.upsertJobs(options.jobs ?? await defaultTestJobs());
+      await publishTestIndex(store, { cacheVectors: options.cacheVectors });
     }
     service = createSearchService({
       store,
@@ -190,6 +189,23 @@ export async function createTestSearch(options: TestSearchOptions = {}): Promise
   }
 }
 
+/**
+ * Publishes the index of what `store` holds, with the test process's model: the postings' vectors
+ * from the kept file (`cachingTestEmbedder()`, the default) or embedded afresh.
+ */
+export async function publishTestIndex(
+  store: Store,
+  options: { cacheVectors?: boolean } = {},
+): Promise<void> {
+  if (options.cacheVectors ?? true) {
+    const caching = await cachingTestEmbedder();
+    await publishIndex(store, { embedder: caching, logger: silentLogger });
+    await caching.save();
+  } else {
+    await publishIndex(store, { embedder: await testEmbedder(), logger: silentLogger });
+  }
+}
+
 let occupationsOnce: Promise<OccupationLabels | null> | undefined;
 
 /**
@@ -212,8 +228,13 @@ let realJobsOnce: Promise<Job[]> | undefined;
  * folder between test processes (tests/real_jobs_cache.ts).
  */
 export function realJobs(): Promise<Job[]> {
-  realJobsOnce ??= cachedRealJobs(`${loadConfig(Deno.env.toObject()).modelDir}/../test-postings`);
+  realJobsOnce ??= cachedRealJobs(keptDir("test-postings"));
   return realJobsOnce;
+}
+
+/** A folder beside the model folder, where test processes keep what they may share. */
+export function keptDir(name: string): string {
+  return `${loadConfig(Deno.env.toObject()).modelDir}/../${name}`;
 }
 
 /** A key that may push postings (`ingest` scope) and one that may only search, in `store`. */
@@ -246,9 +267,7 @@ export async function seedStoreFile(
     // kept to the second, and a saved search created in the same second as the seeding (now that
     // no publish at the first start comes between) counts them as new (tests/alerts_test.ts).
     await store.postings.upsertJobs(await defaultTestJobs(postings), { now: Date.now() - 60_000 });
-    const caching = await cachingTestEmbedder();
-    await publishIndex(store, { embedder: caching, logger: silentLogger });
-    await caching.save();
+    await publishTestIndex(store);
     return keys;
   } finally {
     store.close();

@@ -7,9 +7,8 @@
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { openStore } from "../src/store/store.ts";
-import { silentLogger } from "../src/log.ts";
-import { publishIndex } from "../src/search/publish_index.ts";
-import { cachingTestEmbedder, defaultTestJobs } from "./helpers.ts";
+import { defaultTestJobs, publishTestIndex } from "./helpers.ts";
+import { KEEPER_TITLE, keeperLines } from "./keepers.ts";
 import { refusedPort, runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
 
 const SHARED_LIMIT = 25;
@@ -30,8 +29,6 @@ const QUERIES = ["nurse", "software engineer", "teacher", "truck driver", "accou
  */
 const REVOKE_SEEN_WITHIN_MS = 5_000;
 const INDEX_SEEN_WITHIN_MS = 10_000;
-/** A title that only the postings imported during the test carry. */
-const NEW_TITLE = "Lighthouse Keeper";
 
 /** Figures for the person reading the test output (measurements, not assertions). */
 function report(line: string): void {
@@ -85,21 +82,10 @@ async function sharedStoreScenario(
     // The first index, published here with the servers' model (its vectors kept between runs): the
     // `jobseek ingest` that matters is the one beside the load, below.
     await store.postings.upsertJobs(await defaultTestJobs(60));
-    await publishIndex(store, { embedder: await cachingTestEmbedder(), logger: silentLogger });
+    await publishTestIndex(store);
     store.close();
-    const newPostings = Array.from({ length: 10 }, (_, i) => ({
-      job_title: NEW_TITLE,
-      company_name: `Coastal Lights ${i}`,
-      city: "Portland",
-      country: "US",
-      publish_time: "2026-11-01 09:00:00",
-      job_url: `https://jobs.example.com/lighthouse/${i}`,
-      job_tags: ["maritime"],
-      data_source: "indeed",
-      job_description: "Keep the lighthouse lamp burning and log passing ships.",
-    }));
     const ingestFile = `${dir}/new.jsonl`;
-    await Deno.writeTextFile(ingestFile, newPostings.map((p) => JSON.stringify(p)).join("\n"));
+    await Deno.writeTextFile(ingestFile, keeperLines(0, 10));
 
     servers.push(...await Promise.all([0, 1, 2].map(() => startServerProcess(env))));
     await Promise.all(servers.map((s) => s.ready()));
@@ -151,7 +137,7 @@ async function sharedStoreScenario(
           headers: { "x-api-key": load },
         });
         const body = await response.json();
-        return body.results?.[0]?.job_title === NEW_TITLE;
+        return body.results?.[0]?.job_title === KEEPER_TITLE;
       }, Math.max(0, INDEX_SEEN_WITHIN_MS - sinceIngest));
       report(
         `revoked on all within ${Math.round(revokedWithinMs)} ms; ` +

@@ -7,6 +7,7 @@
 import { strict as assert } from "node:assert";
 import { openStore } from "../src/store/store.ts";
 import { seedStoreFile } from "./helpers.ts";
+import { KEEPER_TITLE, keeperLines, keeperUrl } from "./keepers.ts";
 import {
   serverFleet,
   type ServerProcess,
@@ -18,8 +19,6 @@ const REAL_CSV = new URL(
   "../../shared/data/jobspy/collinshack-samples/jobs_Chicago.csv",
   import.meta.url,
 );
-/** A title no posting of the real or bundled data has. */
-const NEW_TITLE = "Lighthouse Keeper";
 
 async function push(
   server: ServerProcess,
@@ -46,21 +45,6 @@ async function searchTotal(server: ServerProcess, key: string, q: string): Promi
   return results.filter((r) => r.job_title === q).length;
 }
 
-function lighthouseKeepers(from: number, to: number): string {
-  return Array.from({ length: to - from }, (_, k) =>
-    JSON.stringify({
-      job_title: NEW_TITLE,
-      company_name: `Coastal Lights ${from + k}`,
-      city: "Portland",
-      country: "US",
-      publish_time: "2026-11-20 09:00:00",
-      job_url: `https://www.linkedin.com/jobs/view/9${String(from + k).padStart(8, "0")}`,
-      job_tags: ["maritime"],
-      data_source: "linkedin",
-      job_description: "Keep the light burning and log the weather.",
-    })).join("\n");
-}
-
 Deno.test({
   name: "pushed postings are stored, reported and searchable on every server",
   sanitizeResources: false,
@@ -81,10 +65,10 @@ Deno.test({
     servers.push(await fleet.start(env));
 
     // Scopes: no key, a search-only key.
-    const anonymous = await push(servers[0], null, lighthouseKeepers(0, 2));
+    const anonymous = await push(servers[0], null, keeperLines(0, 2));
     assert.equal(anonymous.status, 403);
     assert.equal(anonymous.body.error_code, "AUTH_INVALID_KEY");
-    const searchOnly = await push(servers[0], reader, lighthouseKeepers(0, 2));
+    const searchOnly = await push(servers[0], reader, keeperLines(0, 2));
     assert.equal(searchOnly.status, 403);
     assert.equal(searchOnly.body.error_code, "AUTH_INSUFFICIENT_SCOPE");
     assert.match(String(searchOnly.body.error), /lacks the 'ingest' scope/);
@@ -105,10 +89,10 @@ Deno.test({
     });
     assert.equal(feederMcp.status, 403);
     assert.equal((await feederMcp.json()).error_code, "AUTH_INSUFFICIENT_SCOPE");
-    assert.equal(await searchTotal(servers[1], reader, NEW_TITLE), 0);
+    assert.equal(await searchTotal(servers[1], reader, KEEPER_TITLE), 0);
 
     // JSON Lines with one bad row: the rest is imported, the bad row reported with its line.
-    const body = `${lighthouseKeepers(0, 5)}\n{"job_title": "No URL"}\n`;
+    const body = `${keeperLines(0, 5)}\n{"job_title": "No URL"}\n`;
     const pushed = await push(servers[0], feeder, body);
     assert.equal(pushed.status, 200, JSON.stringify(pushed.body));
     const totals = pushed.body.totals as Record<string, unknown>;
@@ -121,7 +105,7 @@ Deno.test({
 
     // Searchable on the other server within seconds.
     const started = performance.now();
-    while ((await searchTotal(servers[1], reader, NEW_TITLE)) < 5) {
+    while ((await searchTotal(servers[1], reader, KEEPER_TITLE)) < 5) {
       assert.ok(performance.now() - started < 60_000, "pushed postings never became searchable");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -132,7 +116,7 @@ Deno.test({
         } ms\n`,
       ),
     );
-    assert.equal(await searchTotal(servers[0], reader, NEW_TITLE), 5);
+    assert.equal(await searchTotal(servers[0], reader, KEEPER_TITLE), 5);
 
     // The same body again changes nothing and publishes nothing.
     const again = await push(servers[1], feeder, body);
@@ -173,14 +157,14 @@ Deno.test({
     await get.body?.cancel();
 
     // Acknowledged, then kill -9 at once: the rows are in the store after it.
-    const last = await push(servers[0], feeder, lighthouseKeepers(100, 140));
+    const last = await push(servers[0], feeder, keeperLines(100, 140));
     assert.equal(last.status, 200);
     await servers[0].stop("SIGKILL");
     await servers[1].stop("SIGKILL");
     const after = await openStore(kvPath);
     try {
       for (let k = 100; k < 140; k++) {
-        const url = `https://www.linkedin.com/jobs/view/9${String(k).padStart(8, "0")}`;
+        const url = keeperUrl(k);
         const found = [];
         for await (const job of after.postings.listJobs()) if (job.job_url === url) found.push(job);
         assert.equal(found.length, 1, url);
@@ -191,7 +175,7 @@ Deno.test({
     // A server started on the store closes the gap the killed ones left.
     servers.push(await fleet.start(env));
     const restarted = performance.now();
-    while ((await searchTotal(servers[2], reader, NEW_TITLE)) < 45) {
+    while ((await searchTotal(servers[2], reader, KEEPER_TITLE)) < 45) {
       assert.ok(performance.now() - restarted < 60_000, "the gap was never closed");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -283,7 +267,7 @@ Deno.test({
     // Two pushes of twenty onto thirty: their deltas pass a quarter of the base's bytes (5 KiB each
     // against 33), so a compaction follows the second (src/search/publish_delta.ts).
     for (const [from, to] of [[0, 20], [20, 40]]) {
-      const pushed = await push(server, feeder, lighthouseKeepers(from, to));
+      const pushed = await push(server, feeder, keeperLines(from, to));
       assert.equal(pushed.status, 200, JSON.stringify(pushed.body));
       const waited = performance.now();
       while (!server.logs.some((l) => l.msg === "index delta applied" && l.doc_count === 30 + to)) {
@@ -309,7 +293,7 @@ Deno.test({
       assert.ok(performance.now() - started < 60_000, "the server never took the compaction");
       await new Promise((r) => setTimeout(r, 100));
     }
-    assert.equal(await searchTotal(server, reader, NEW_TITLE), 40);
+    assert.equal(await searchTotal(server, reader, KEEPER_TITLE), 40);
     assert.ok(
       !server.logs.some((l) => l.msg === "publishing the whole index instead of a delta"),
       "no full publish",

@@ -5,17 +5,34 @@
  * it (tests/filter_property_test.ts, tests/search_filters_test.ts). Storing and indexing 11,517
  * postings took 6.7 CPU-seconds, most of each file's time, and both files ran it.
  *
- * Built once per worker when this module loads, before any test begins, so no test's resource
+ * The store it serves (the postings and their published index) is kept on disk beside the model
+ * folder as the real postings are (tests/real_jobs_cache.ts), named after what makes it: the real
+ * postings' own name, the source of every local module this one loads (the importer of the
+ * written postings, the store, the index build), `deno.lock`, Deno's version and the model's stamp.
+ * Each worker serves a copy of it, made when none was there (docs/testing.md, "Twelfth pass").
+ *
+ * Opened once per worker when this module loads, before any test begins, so no test's resource
  * sanitizer counts its store; it does not watch for newer snapshots, so it leaves no timer pending
- * in a test. It is never closed: the worker's end frees it.
+ * in a test. It is never closed before the worker ends, which removes its copy.
  *
  * @module
  */
 import { strict as assert } from "node:assert";
-import { createTestSearch, realJobs, testOccupations, type TestSearch } from "./helpers.ts";
+import { sha256Hex } from "../src/crypto.ts";
 import type { Job } from "../src/domain/job.ts";
+import { formatUtc, parseUtc } from "../src/domain/lifecycle.ts";
 import { importTexts } from "../src/ingest/import_files.ts";
-import { openStore } from "../src/store/store.ts";
+import { openStore, type Store } from "../src/store/store.ts";
+import {
+  createTestSearch,
+  keptDir,
+  publishTestIndex,
+  realJobs,
+  testEmbedder,
+  testOccupations,
+  type TestSearch,
+} from "./helpers.ts";
+import { codeFingerprintParts, keepFile, realJobsFingerprint } from "./real_jobs_cache.ts";
 
 /** Postings as a pusher would send them, through the real importer (which derives work modes). */
 async function imported(fields: Record<string, unknown>[]): Promise<Job[]> {
@@ -86,14 +103,69 @@ export interface RealIndex extends Pick<TestSearch, "service" | "embedder"> {
   jobs: Job[];
 }
 
+/**
+ * When the kept store's postings count as stored (their `first_seen`, one for all): the newest
+ * publish time among them, so that every copy, whoever made it, holds the same postings.
+ */
+function storedAt(jobs: Job[]): number {
+  return Math.max(...jobs.map((job) => parseUtc(job.publish_time)).filter(Number.isFinite));
+}
+
+/**
+ * A copy of the kept store of `jobs` (made first when there is none), open, and removed when the
+ * worker ends. Its postings' `first_seen` is `storedAt(jobs)`.
+ */
+async function keptStore(jobs: Job[]): Promise<Store> {
+  const dir = keptDir("test-index");
+  const parts = [
+    await realJobsFingerprint(),
+    ...await codeFingerprintParts(new URL(import.meta.url)),
+    (await testEmbedder()).model,
+  ];
+  const name = `${sha256Hex(JSON.stringify(parts)).slice(0, 24)}.index.sqlite3`;
+  const kept = `${dir}/${name}`;
+  if (!await Deno.stat(kept).then(() => true, () => false)) {
+    await keepFile(dir, name, async (path) => {
+      const store = await openStore(path);
+      try {
+        await store.postings.upsertJobs(jobs, { now: storedAt(jobs) });
+        await publishTestIndex(store);
+      } finally {
+        store.close();
+      }
+    });
+  }
+  const copy = await Deno.makeTempFile({ prefix: "jobseek_real_index_", suffix: ".sqlite3" });
+  await Deno.copyFile(kept, copy);
+  const store = await openStore(copy);
+  globalThis.addEventListener("unload", () => {
+    store.close();
+    for (const path of [copy, `${copy}-wal`, `${copy}-shm`]) {
+      try {
+        Deno.removeSync(path);
+      } catch {
+        // Not made, or gone already.
+      }
+    }
+  });
+  return store;
+}
+
 async function openRealIndex(): Promise<RealIndex> {
-  const real = await realJobs();
-  const written = await imported(WRITTEN);
+  const importedReal = await realJobs();
+  const importedWritten = await imported(WRITTEN);
+  // As the kept store holds them.
+  const first_seen = formatUtc(storedAt([...importedReal, ...importedWritten]));
+  const real = importedReal.map((job) => ({ ...job, first_seen }));
+  const written = importedWritten.map((job) => ({ ...job, first_seen }));
   const jobs = [...real, ...written];
   // The occupations a server reads queries with (docs/search.md, "Occupations in other words"),
   // so that what the filter property holds over is the search as served.
   const occupations = await testOccupations();
-  const { service, embedder } = await createTestSearch({ jobs, cacheVectors: true, occupations });
+  const { service, embedder } = await createTestSearch({
+    published: await keptStore(jobs),
+    occupations,
+  });
   service.stop();
   return { service, embedder, real, written, jobs };
 }

@@ -23,34 +23,54 @@ const IMPORTER = new URL("../bench/real_data.ts", import.meta.url);
 const CHECKOUT = new URL("../", import.meta.url).href;
 /** Files of other data or code kept besides this run's (other checkouts, worktrees). */
 const KEEP_OTHERS = 3;
+/** A file still being written after this long was left by a run that died. */
+const PARTIAL_GONE_MS = 3_600_000;
 
-/** Local modules the import loads, from the module graph as Deno resolves it. */
-async function importerModules(): Promise<string[]> {
+/** The local modules `entry` loads, from the module graph as Deno resolves it. */
+async function localModules(entry: URL): Promise<string[]> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", IMPORTER.pathname],
+    args: ["info", "--json", entry.pathname],
     stdout: "piped",
     stderr: "null",
   }).output();
-  if (!out.success) throw new Error(`deno info ${IMPORTER.pathname} failed`);
+  if (!out.success) throw new Error(`deno info ${entry.pathname} failed`);
   const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
     modules: { specifier: string }[];
   };
   return graph.modules.map((m) => m.specifier).filter((s) => s.startsWith("file:")).sort();
 }
 
-/** The file's name: a hash of the data's bytes, the importer's sources, the lock and Deno. */
-export async function realJobsFingerprint(): Promise<string> {
+/**
+ * Names and hashes of the source of every local module `entry` loads, `deno.lock` (the npm
+ * packages) and Deno's version: what a file made by that code is named after, beside its data.
+ */
+export async function codeFingerprintParts(entry: URL): Promise<string[]> {
   const parts: string[] = [Deno.version.deno];
-  for (const path of realCsvFiles()) {
-    parts.push(path.split("/").slice(-2).join("/"), sha256Hex(await Deno.readFile(path)));
-  }
-  for (const module of await importerModules()) {
+  for (const module of await localModules(entry)) {
     // Named from the checkout's root: another checkout of the same code shares the file.
     const name = module.startsWith(CHECKOUT) ? module.slice(CHECKOUT.length) : module;
     parts.push(name, sha256Hex(await Deno.readFile(new URL(module))));
   }
   parts.push(sha256Hex(await Deno.readFile(new URL("../deno.lock", import.meta.url))));
-  return sha256Hex(JSON.stringify(parts)).slice(0, 24);
+  return parts;
+}
+
+let fingerprint: Promise<string> | undefined;
+
+/**
+ * The file's name: a hash of the data's bytes, the importer's sources, the lock and Deno; once per
+ * test process.
+ */
+export function realJobsFingerprint(): Promise<string> {
+  fingerprint ??= (async () => {
+    const parts: string[] = [];
+    for (const path of realCsvFiles()) {
+      parts.push(path.split("/").slice(-2).join("/"), sha256Hex(await Deno.readFile(path)));
+    }
+    parts.push(...await codeFingerprintParts(IMPORTER));
+    return sha256Hex(JSON.stringify(parts)).slice(0, 24);
+  })();
+  return fingerprint;
 }
 
 async function readJobs(path: string): Promise<Job[] | null> {
@@ -63,20 +83,36 @@ async function readJobs(path: string): Promise<Job[] | null> {
   }
 }
 
-async function writeJobs(dir: string, name: string, jobs: Job[]): Promise<void> {
+/**
+ * Keeps a file as `dir/name`: `write` makes it under a name of its own, renamed into place, since
+ * test files run side by side in one process (`--parallel`) and a reader must see the old file or
+ * the whole new one. Of the other files ending as `name` does (made from other data or code), the
+ * newest few may be another checkout's (a worktree of another commit, whose runs would otherwise
+ * make theirs afresh each time); the rest go.
+ */
+export async function keepFile(
+  dir: string,
+  name: string,
+  write: (path: string) => Promise<void>,
+): Promise<void> {
   await Deno.mkdir(dir, { recursive: true });
-  // Written aside under a name of its own and renamed: test files run side by side in one
-  // process (`--parallel`), and a reader must see the old file or the whole new one.
   const partial = `${dir}/${name}.${Deno.pid}.${crypto.randomUUID()}.partial`;
-  await Deno.writeFile(partial, serialize(jobs));
-  await Deno.rename(partial, `${dir}/${name}`);
-  // Files named after other data or code: the newest few may be another checkout's (a worktree
-  // of another commit, whose runs would otherwise import afresh each time), the rest go.
+  try {
+    await write(partial);
+    await Deno.rename(partial, `${dir}/${name}`);
+  } finally {
+    await Deno.remove(partial).catch(() => {});
+  }
+  const suffix = name.slice(name.indexOf("."));
   const others: { name: string; mtime: number }[] = [];
   for await (const entry of Deno.readDir(dir)) {
-    if (entry.name !== name && entry.name.endsWith(".jobs")) {
-      const info = await Deno.stat(`${dir}/${entry.name}`).catch(() => null);
-      others.push({ name: entry.name, mtime: info?.mtime?.getTime() ?? 0 });
+    const info = await Deno.stat(`${dir}/${entry.name}`).catch(() => null);
+    const mtime = info?.mtime?.getTime() ?? 0;
+    if (entry.name !== name && entry.name.endsWith(suffix)) {
+      others.push({ name: entry.name, mtime });
+    } else if (entry.name.endsWith(".partial") && Date.now() - mtime > PARTIAL_GONE_MS) {
+      // Left by a run killed while it wrote.
+      await Deno.remove(`${dir}/${entry.name}`).catch(() => {});
     }
   }
   others.sort((a, b) => b.mtime - a.mtime);
@@ -98,6 +134,6 @@ export async function cachedRealJobs(dir: string): Promise<Job[]> {
   }
   const jobs = await importRealJobs();
   // A read-only cache folder costs the next run its import, nothing else.
-  await writeJobs(dir, name, jobs).catch(() => {});
+  await keepFile(dir, name, (path) => Deno.writeFile(path, serialize(jobs))).catch(() => {});
   return jobs;
 }

@@ -14,6 +14,7 @@ import { openEmbedder } from "../src/model/open_embedder.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs, feederAndReaderKeys } from "./helpers.ts";
+import { KEEPER_TITLE, keeperLines } from "./keepers.ts";
 import { startServerInWorker } from "./server_process.ts";
 import { openVectorCache } from "./vector_cache.ts";
 
@@ -68,19 +69,7 @@ Deno.test({
       const pushed = await server.fetch("/v1/postings", {
         method: "POST",
         headers: { "content-type": "application/x-ndjson", "x-api-key": feeder },
-        body: [0, 1, 2].map((i) =>
-          JSON.stringify({
-            job_title: "Lighthouse Keeper",
-            company_name: `Coastal Lights ${i}`,
-            city: "Portland",
-            country: "US",
-            publish_time: "2026-11-01 09:00:00",
-            job_url: `https://jobs.example.com/lighthouse/${i}`,
-            job_tags: ["maritime"],
-            data_source: "indeed",
-            job_description: "Keep the lighthouse lamp burning and log passing ships.",
-          })
-        ).join("\n"),
+        body: keeperLines(0, 3),
       });
       assert.equal(pushed.status, 200, await pushed.text());
       const healths: Health[] = [];
@@ -112,7 +101,7 @@ Deno.test({
         const body = await found.json();
         assert.equal(found.status, 200, JSON.stringify(body));
         keepers = (body.results as { job_title: string }[])
-          .filter((r) => r.job_title === "Lighthouse Keeper").length;
+          .filter((r) => r.job_title === KEEPER_TITLE).length;
         if (keepers < 3) {
           await new Promise((resolve) => setTimeout(resolve, 200));
         }

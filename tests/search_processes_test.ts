@@ -9,10 +9,8 @@
  */
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import { silentLogger } from "../src/log.ts";
-import { publishIndex } from "../src/search/publish_index.ts";
 import { openStore } from "../src/store/store.ts";
-import { cachingTestEmbedder, defaultTestJobs } from "./helpers.ts";
+import { defaultTestJobs, publishTestIndex } from "./helpers.ts";
 import { runCli, type ServerProcess, startServerProcess } from "./server_process.ts";
 
 /** The fixture set's judged queries, each plain, filtered, faceted and by relevance. */
@@ -65,7 +63,7 @@ async function publishedStore(): Promise<Fixture> {
   const { key } = await apiKeys.create("reader", { rateLimit: 1_000_000 });
   const admin = (await apiKeys.create("admin", { scopes: ["admin"], rateLimit: 1_000_000 })).key;
   await store.postings.upsertJobs(await defaultTestJobs(300));
-  await publishIndex(store, { embedder: await cachingTestEmbedder(), logger: silentLogger });
+  await publishTestIndex(store);
   store.close();
   return { dir, kvPath, key, admin, close: () => Deno.remove(dir, { recursive: true }) };
 }
@@ -347,7 +345,7 @@ Deno.test({
 
       const store = await openStore(kvPath);
       await store.postings.upsertJobs(await defaultTestJobs(50));
-      await publishIndex(store, { embedder: await cachingTestEmbedder(), logger: silentLogger });
+      await publishTestIndex(store);
       store.close();
       await started.ready();
       await readyPid(started, 0);

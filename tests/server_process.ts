@@ -4,6 +4,8 @@
  *
  * @module
  */
+import type { RunServerOptions } from "../cli/commands/serve.ts";
+import type { CliIo } from "../cli/io.ts";
 import { CLI_MAIN, DENO_RUN, TEST_PROCESS_ENV } from "./cli_process.ts";
 
 export interface ServerProcess {
@@ -90,19 +92,22 @@ export async function startServerProcess(
 }
 
 /**
- * `jobseek serve` run in this worker (`runCli(["serve"])` of cli/main.ts, the command a process
- * runs) with the environment `startServerProcess` gives a process: for a test about what a server
- * does, where a separate process is not the point. It costs the server's own work, not a Deno
- * start, its modules and the places again (about a CPU-second a process; docs/testing.md, "Tenth
- * pass"). Its publishes still run in their own process, as a process's do. `pid` is this process's;
- * `stop` takes SIGTERM or SIGINT only (the stop a signal starts): a test that kills a server needs
- * a process.
+ * `jobseek serve` run in this worker (`serve` of cli/commands/serve.ts, what the command runs, its
+ * exit code as cli/main.ts gives it) with the environment `startServerProcess` gives a process: for
+ * a test about what a server does, where a separate process is not the point. It costs the server's
+ * own work, not a Deno start, its modules and the places again (about a CPU-second a process;
+ * docs/testing.md, "Tenth pass"). A server of the worker's model, in the same folders, shares the
+ * worker's model and ESCO occupations (tests/helpers.ts) rather than opening its own (docs/testing.md,
+ * "Twelfth pass"). Its publishes still run in their own process, as a process's do. `pid` is this
+ * process's; `stop` takes SIGTERM or SIGINT only (the stop a signal starts): a test that kills a
+ * server needs a process.
  */
 export async function startServerInWorker(
   env: Record<string, string>,
   options: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const { runCli } = await import("../cli/main.ts");
+  const { exitCodeOf } = await import("../cli/main.ts");
+  const { serve } = await import("../cli/commands/serve.ts");
   const log = serverLog();
   const stderr = {
     write(text: string) {
@@ -119,17 +124,19 @@ export async function startServerInWorker(
     write: (_: string) => Promise.resolve(),
   };
   let stopHandler: (() => void) | undefined;
-  const exited = runCli(["serve"], {
+  const io = {
     env: serverEnv(env),
     cwd: Deno.cwd(),
     stdin: { readable: ReadableStream.from<Uint8Array>([]), isTerminal: () => false },
     stdout,
     stderr,
-    onStopSignal(handler) {
+    onStopSignal(handler: () => void) {
       stopHandler = handler;
       return () => stopHandler = undefined;
     },
-  });
+  };
+  const feed = await workerModelFeed(io);
+  const exited = exitCodeOf(io, () => serve(io, {}, feed));
   return await whenListening(log, exited, options.startTimeoutMs, {
     pid: Deno.pid,
     async stop(signal = "SIGTERM") {
@@ -142,6 +149,34 @@ export async function startServerInWorker(
       return { code, ms: performance.now() - started };
     },
   });
+}
+
+/**
+ * The worker's model and occupations for a server in the worker whose settings name the worker's
+ * model in the worker's folders: its ONNX session and its reading of the occupations are the
+ * larger part of an idle start. A server of another model or folder (a download, a stand-in) opens
+ * its own, as a process does.
+ */
+async function workerModelFeed(
+  io: CliIo,
+): Promise<Pick<RunServerOptions, "embedder" | "occupations">> {
+  const { resolveConfig } = await import("../cli/resolve_config.ts");
+  const { loadConfig } = await import("../src/config.ts");
+  const { resolvePath } = await import("../cli/io.ts");
+  const { findModel } = await import("../src/model/catalog.ts");
+  const { testEmbedder, testOccupations } = await import("./helpers.ts");
+  const { config } = await resolveConfig({}, io);
+  // What tests/helpers.ts opens the worker's model and occupations with.
+  const worker = loadConfig(Deno.env.toObject());
+  const same = config.model === worker.model &&
+    config.modelDir === resolvePath(io.cwd, worker.modelDir) &&
+    config.modelSource === (worker.modelSource && resolvePath(io.cwd, worker.modelSource));
+  if (!same) return {};
+  return {
+    // The worker's: the server's close leaves it open for the worker's other tests.
+    embedder: async () => ({ ...await testEmbedder(), spec: findModel(config.model), close() {} }),
+    occupations: testOccupations,
+  };
 }
 
 /** The environment a test's server runs with: this process's, seeding and the key off, `env` over it. */

@@ -13,6 +13,7 @@ import { createSourceScheduler, pullSource } from "../src/search/source_puller.t
 import type { SourceRecord } from "../src/store/sources_store.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
+import { keeperLines } from "./keepers.ts";
 
 const FEED = new URL(
   "../../shared/data/jobspy/job-hunter/backend_kathmandu_1.csv",
@@ -488,17 +489,7 @@ Deno.test({
 });
 
 Deno.test("a JSON Lines feed: no last line end is whole, a cut last line is a failed pull", async () => {
-  const line = (n: number) =>
-    JSON.stringify({
-      job_title: `Harbour Pilot ${n}`,
-      company_name: "Port",
-      city: "Rotterdam",
-      country: "NL",
-      publish_time: "2026-11-20 09:00:00",
-      job_url: `https://www.linkedin.com/jobs/view/60000${n}`,
-      data_source: "linkedin",
-    });
-  const whole = [1, 2, 3].map(line).join("\n");
+  const whole = keeperLines(1, 4);
   const feed = feedServer();
   const store = await openStore(":memory:");
   try {

@@ -11,10 +11,8 @@
 import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { importFiles } from "../src/ingest/import_files.ts";
-import { silentLogger } from "../src/log.ts";
-import { publishIndex } from "../src/search/publish_index.ts";
 import { openStore } from "../src/store/store.ts";
-import { cachingTestEmbedder } from "./helpers.ts";
+import { publishTestIndex } from "./helpers.ts";
 import { type ServerProcess, startServerInWorker } from "./server_process.ts";
 
 const SCRIPT = new URL("./browser/web_browser.mjs", import.meta.url).pathname;
@@ -78,9 +76,7 @@ async function prepareStore(
   try {
     const report = await importFiles(store, [FIXTURES, hostile]);
     assert.equal(report.totals.invalid, 0);
-    const caching = await cachingTestEmbedder();
-    await publishIndex(store, { embedder: caching, logger: silentLogger });
-    await caching.save();
+    await publishTestIndex(store);
     const keys = new ApiKeyRegistry(store.apiKeys, []);
     const user = await keys.create("web-user", { rateLimit: 100_000 });
     const admin = await keys.create("web-admin", {

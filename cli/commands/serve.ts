@@ -5,11 +5,12 @@ import { BUNDLED_POSTINGS, BUNDLED_VECTORS } from "../bundled_postings.ts";
 import { modelProgress } from "../model_progress.ts";
 import {
   commandFlags,
+  type ConfigFlags,
   kvOption,
   layerConfigSources,
   modelOption,
   noSeedOption,
-  resolveCommandConfig,
+  resolveFlagsConfig,
 } from "../resolve_config.ts";
 import { getHeapStatistics } from "node:v8";
 import { pathToFileURL as toFileUrl } from "node:url";
@@ -17,6 +18,7 @@ import { denoRunArgs } from "../../src/deno_child.ts";
 import type { Config } from "../../src/config.ts";
 import type { Logger } from "../../src/log.ts";
 import type { OpenedEmbedder } from "../../src/model/open_embedder.ts";
+import type { OccupationLabels } from "../../src/index/occupation_labels.ts";
 
 /** The CLI entry, for the search processes this one starts. */
 const CLI_ENTRY = new URL("../main.ts", import.meta.url).pathname;
@@ -39,11 +41,22 @@ export function serveCommand(io: CliIo) {
       "--max-connections <n>",
       "most client connections at once (JOBSEEK_MAX_CONNECTIONS, default from ulimit -n)",
     )
-    .action(async (_options, command) => {
-      const { config } = await resolveCommandConfig(command, io);
-      const { env } = await layerConfigSources(commandFlags(command), io);
-      await runServer(io, config, env, { entry: [CLI_ENTRY, "serve"] });
-    });
+    .action((_options, command) => serve(io, commandFlags(command)));
+}
+
+/**
+ * What `jobseek serve` runs, given its flags: the settings resolved as every command's are, then
+ * {@linkcode runServer}. `feed` replaces the configured model and occupations (a test's server
+ * sharing its worker's: tests/server_process.ts).
+ */
+export async function serve(
+  io: CliIo,
+  flags: ConfigFlags,
+  feed: Pick<RunServerOptions, "embedder" | "occupations"> = {},
+): Promise<void> {
+  const { config } = await resolveFlagsConfig(flags, io);
+  const { env } = await layerConfigSources(flags, io);
+  await runServer(io, config, env, { entry: [CLI_ENTRY, "serve"], ...feed });
 }
 
 /** How {@linkcode runServer} starts and feeds the server. */
@@ -52,6 +65,11 @@ export interface RunServerOptions {
   entry: string[];
   /** Instead of the configured model (benches' random vectors); search processes get it too. */
   embedder?: () => Promise<OpenedEmbedder>;
+  /**
+   * The occupations to read queries with, beside `embedder` (a test's server sharing its worker's
+   * model and occupations); without it, a given `embedder` reads queries without them.
+   */
+  occupations?: () => Promise<OccupationLabels | null>;
 }
 
 /**
@@ -82,6 +100,7 @@ export async function runServer(
       seedFile: BUNDLED_POSTINGS,
       seedVectors: BUNDLED_VECTORS,
       ...(options.embedder ? { embedder: options.embedder() } : {}),
+      ...(options.occupations ? { occupations: options.occupations() } : {}),
     });
   } catch (error) {
     stop.stopListening();

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { API_KEY_PREFIX, ApiKeyRegistry, KEY_CACHE_MS } from "./api_keys.ts";
-import { JobseekError } from "../domain/errors.ts";
+import { rejection } from "./testdata/rejection.ts";
 import { openStore, type Store, storeOn } from "../store/store.ts";
 import { sha256Hex } from "../crypto.ts";
 
@@ -14,16 +14,6 @@ async function withRegistry(
   } finally {
     store.close();
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<JobseekError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof JobseekError);
-    return error;
-  }
-  assert.fail("expected a rejection");
 }
 
 Deno.test("ApiKeyRegistry.create() returns a random key that verify() accepts", async () => {

@@ -2,21 +2,12 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { RATE_JITTER_MAX_SECONDS, RateLimiter } from "./rate_limiter.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { rejection } from "./testdata/rejection.ts";
 import type { Principal } from "../domain/service.ts";
 import { openStore } from "../store/store.ts";
 
 const alice: Principal = { subject: "key:alice", name: "alice", via: "api_key" };
 const bob: Principal = { subject: "key:bob", name: "bob", via: "api_key" };
-
-async function rejection(promise: Promise<unknown>): Promise<JobseekError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof JobseekError);
-    return error;
-  }
-  assert.fail("expected RATE_LIMITED");
-}
 
 Deno.test("RateLimiter.consume() admits perMinute requests in any 60 s, sliding", async () => {
   const store = await openStore(":memory:");

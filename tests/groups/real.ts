@@ -15,3 +15,4 @@ import "../compaction_test.ts";
 import "../sources_test.ts";
 import "../search_real_data_test.ts";
 import "../source_pulls_test.ts";
+import "../kept_files_test.ts";
