@@ -35,8 +35,12 @@ done
 curl -fs "http://127.0.0.1:$port/healthz" >/dev/null || { echo "schemathesis: the server did not become ready" >&2; tail -n 20 "$dir/server.log" >&2; exit 1; }
 
 # Rules across parameters and places that JSON Schema cannot state: .ci/schemathesis_hooks.py.
+# One worker: with two, a run failed inside hypothesis (reading a lambda's source with Python
+# 3.11.7's `ast`) with "AST constructor recursion depth mismatch", a known CPython 3.11 fault of
+# `ast` used from several threads at once: a failure of the tool, not of the API. One worker
+# generated 6,362 cases in the 60 s against 5,367 with two.
 PYTHONPATH=.ci SCHEMATHESIS_HOOKS=schemathesis_hooks "$dir/venv/bin/st" --config-file .ci/schemathesis.toml run "http://127.0.0.1:$port/v1/openapi.json" \
-  --header "x-api-key: $key" --max-time 60 --workers 2 --seed 20261122 \
+  --header "x-api-key: $key" --max-time 60 --workers 1 --seed 20261122 \
   --generation-database none
 status=$?
 if grep -q '"level":"error"' "$dir/server.log"; then
