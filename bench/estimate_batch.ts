@@ -169,7 +169,9 @@ if (import.meta.main && self.name === "estimate-batch-thread") {
 } else if (import.meta.main) {
   const rows = Number(flag("--rows") ?? "1000000");
   const passes = Number(flag("--passes") ?? "15");
-  const print = (line: object) => console.log(JSON.stringify(line));
+  const encoder = new TextEncoder();
+  const print = (line: object) =>
+    Deno.stdout.writeSync(encoder.encode(JSON.stringify(line) + "\n"));
   print({ rows, dims: DIMS, passes, load: Deno.readTextFileSync("/proc/loadavg").trim() });
   const rig = new Rig(rows, 7);
   const alone: Float32Array[] = [];
