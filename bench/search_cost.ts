@@ -8,6 +8,10 @@
  * the whole process's (the kernel's helper threads too) and the calling thread's alone, from
  * /proc (Linux), which the machine's other load moves far less than wall time.
  *
+ * With `--together N`, it checks instead that searches waiting together (estimated in one sweep,
+ * src/search/searches_together.ts) answer as they do alone: every kind's queries searched one at a
+ * time, then N at once, each answer compared whole (but its time).
+ *
  * @module
  */
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -78,6 +82,34 @@ if (import.meta.main) {
   // Every query's vector cached, every term's postings read once: what a served index has after
   // its first minutes.
   for (const q of queries) await service.search(parseSearchQuery({ q, country: "US" }));
+  const together = Number(flag("--together") ?? "0");
+  if (together > 0) {
+    const answer = async (params: Record<string, string>) => {
+      const { search_time_ms: _, ...outcome } = await service.search(parseSearchQuery(params));
+      return JSON.stringify(outcome);
+    };
+    let compared = 0;
+    for (const kind of kinds) {
+      const make = KINDS[kind];
+      if (!make) throw new RangeError(`Cannot run: no kind ${kind}`);
+      const alone: string[] = [];
+      for (const q of queries) alone.push(await answer(make(q)));
+      for (let first = 0; first < queries.length; first += together) {
+        const group = queries.slice(first, first + together);
+        const answers = await Promise.all(group.map((q) => answer(make(q))));
+        answers.forEach((got, k) => {
+          if (got !== alone[first + k]) {
+            throw new Error(`${kind} "${group[k]}": searched with others, answered otherwise`);
+          }
+        });
+        compared += group.length;
+      }
+    }
+    service.stop();
+    store.close();
+    print(JSON.stringify({ together, compared, same: true, load: Deno.loadavg() }));
+    Deno.exit(0);
+  }
   const report: Record<string, unknown> = {};
   for (const kind of kinds) {
     const make = KINDS[kind];

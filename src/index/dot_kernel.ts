@@ -31,11 +31,22 @@ import {
   QUERY8_SCALE,
   QUERY_SCALE,
   ROW_MARGIN,
+  TABLE_SLOT,
   TITLE_BAR,
   WORD_BAR,
 } from "./dot_kernel_threads.ts";
 
 const PAGE_BYTES = 65_536;
+
+/**
+ * Queries a screened kernel estimates in one sweep over the rows' codes (`estimateBatch`): with
+ * two a query's estimates cost ~0.7 of its pass alone, with four ~0.6, at 1,000,000 384-d rows
+ * (bench/estimate_batch.ts, docs/scaling.md, session 21).
+ */
+export const BATCH_QUERIES = 4;
+
+/** Bytes of a query's entry in the table a pass for several reads (src/index/dot_kernel.wat). */
+const TABLE_ENTRY = 32;
 /** WebAssembly's 32-bit memories end at 4 GiB (65,536 pages). */
 const MAX_PAGES = 65_536;
 
@@ -90,12 +101,22 @@ function layoutOf(
   const out = align(scales + count * 4);
   const control = align(out + count * 4);
   let end = control + CONTROL_BYTES;
-  let query8 = 0, codes = 0, wordRows = 0;
+  let query8 = 0, codes = 0, wordRows = 0, table = 0;
+  const batch: KernelLayout["batch"] = [];
   if (screened) {
     query8 = align(end);
     codes = align(query8 + dims);
     wordRows = align(codes + (count * dims) / 2);
     end = wordRows + count;
+    for (let b = 0; b < BATCH_QUERIES; b++) {
+      const query = align(end);
+      const query8 = align(query + dims * 2);
+      const out = align(query8 + dims);
+      end = out + count * 4;
+      batch.push({ query, query8, out });
+    }
+    table = align(end);
+    end = table + BATCH_QUERIES * TABLE_ENTRY;
   }
   return {
     dims,
@@ -107,6 +128,8 @@ function layoutOf(
     query8,
     codes,
     wordRows,
+    batch,
+    table,
     pages: Math.max(1, Math.ceil(end / PAGE_BYTES)),
   };
 }
@@ -150,17 +173,30 @@ export function helpersFor(count: number, dims: number): number {
 export class Int8Rows {
   /** The rows, at the start of the module's memory. */
   readonly rows: Int8Array;
-  /** Every row's cosine with the query of the last `scoreAll`. */
-  readonly cosines: Float32Array;
   readonly #layout: KernelLayout;
   readonly #exports: KernelExports;
-  readonly #query: Int16Array;
+  /**
+   * Where a query is held: slot 0 for a query set alone (`setQuery`), slots 1 to
+   * {@linkcode BATCH_QUERIES} for queries estimated together (`estimateBatch`); each its int16
+   * and int8 query, its cosines, and its f64 words (the record's QUERY_SCALE to MARGIN).
+   */
+  readonly #slots: {
+    query: Int16Array;
+    query8: Int8Array | null;
+    cosines: Float32Array;
+    at: { query: number; query8: number; out: number };
+    words: Float64Array;
+    /** The vector whose estimates the slot holds, untouched since `estimateBatch`; or null. */
+    estimated: Float32Array | null;
+  }[] = [];
+  /** The slot the record describes. */
+  #slot = 0;
   readonly #threads: KernelThreads | null = null;
   /** The control record's i32 and f64 words (dot_kernel_threads.ts). */
   readonly #record: Int32Array;
   readonly #recordF64: Float64Array;
-  /** The int8 query of a screened kernel; null when not screened. */
-  readonly #query8: Int8Array | null = null;
+  /** Whether the kernel holds the rows' codes (screened). */
+  readonly #screened: boolean;
   /**
    * One byte a row, set by the caller before `screenAll` for the rows whose bar is the word bar;
    * cleared by `screenAll`. Empty when not screened.
@@ -212,8 +248,21 @@ export class Int8Rows {
     this.rows = new Int8Array(memory.buffer, 0, values.length);
     this.rows.set(values);
     new Float32Array(memory.buffer, layout.scales, count).set(scales);
-    this.cosines = new Float32Array(memory.buffer, layout.out, count);
-    this.#query = new Int16Array(memory.buffer, layout.query, dims);
+    const slotAt = [
+      { query: layout.query, query8: layout.query8, out: layout.out },
+      ...layout.batch,
+    ];
+    for (const at of slotAt) {
+      this.#slots.push({
+        query: new Int16Array(memory.buffer, at.query, dims),
+        query8: screened ? new Int8Array(memory.buffer, at.query8, dims) : null,
+        cosines: new Float32Array(memory.buffer, at.out, count),
+        at,
+        words: new Float64Array(MARGIN - QUERY_SCALE + 1),
+        estimated: null,
+      });
+    }
+    this.#screened = screened;
     this.#record = new Int32Array(memory.buffer, layout.control, CONTROL_BYTES / 4);
     this.#recordF64 = new Float64Array(memory.buffer, layout.control, CONTROL_BYTES / 8);
     this.#record.set(
@@ -230,7 +279,7 @@ export class Int8Rows {
       LAYOUT_SLOT,
     );
     this.wordRows = new Uint8Array(memory.buffer, layout.wordRows, screened ? count : 0);
-    if (screened) this.#query8 = new Int8Array(memory.buffer, layout.query8, dims);
+    this.#select(0);
     const helpers = options.helpers ?? 0;
     if (helpers > 0) {
       this.#threads = new KernelThreads(memory, layout, {
@@ -241,22 +290,47 @@ export class Int8Rows {
     }
   }
 
-  /** Sets the query the next products are with. */
+  /** Every row's cosine with the query of the last `scoreAll` or `screenAll`. */
+  get cosines(): Float32Array {
+    return this.#slots[this.#slot].cosines;
+  }
+
+  /**
+   * Sets the query the next products are with: one `estimateBatch` estimated, whose estimates
+   * are then used as they are, or else this one alone.
+   */
   setQuery(vector: Float32Array): void {
+    this.#checkWidth(vector);
+    // The helpers may be estimating with the query this replaces.
+    this.#settle();
+    const batched = this.#slots.findIndex((slot, s) => s > 0 && slot.estimated === vector);
+    if (batched > 0) {
+      this.#select(batched);
+      return;
+    }
+    this.#write(vector, 0);
+    this.#select(0);
+  }
+
+  #checkWidth(vector: Float32Array): void {
     if (vector.length !== this.#layout.dims) {
       throw new RangeError(
         `Cannot search: query has ${vector.length} dimensions, rows ${this.#layout.dims}`,
       );
     }
-    // The helpers may be estimating with the query this replaces.
-    this.#settle();
+  }
+
+  /** Writes `vector` as slot `s`'s query: int16, and int8 with the estimate's words if screened. */
+  #write(vector: Float32Array, s: number): void {
+    const slot = this.#slots[s];
+    slot.estimated = null;
     let max = 0;
     for (let k = 0; k < vector.length; k++) max = Math.max(max, Math.abs(vector[k]));
     const scale = max > 0 ? max / 32_767 : 1;
-    for (let k = 0; k < vector.length; k++) this.#query[k] = Math.round(vector[k] / scale);
-    const words = this.#recordF64;
-    words[QUERY_SCALE] = scale;
-    const query8 = this.#query8;
+    for (let k = 0; k < vector.length; k++) slot.query[k] = Math.round(vector[k] / scale);
+    const words = slot.words;
+    words[QUERY_SCALE - QUERY_SCALE] = scale;
+    const query8 = slot.query8;
     if (query8 === null) return;
     const scale8 = max > 0 ? max / 127 : 1;
     let sum = 0, squares = 0;
@@ -265,17 +339,73 @@ export class Int8Rows {
       sum += query8[k];
       squares += vector[k] * vector[k];
     }
-    words[QUERY8_SCALE] = scale8;
+    words[QUERY8_SCALE - QUERY_SCALE] = scale8;
     // The low four bits of a value plus 128, unknown to the estimate, taken at their mean 7.5.
-    words[BIAS] = (7.5 - 128) * sum;
-    words[ROW_MARGIN] = SCREEN_DEVIATIONS * LOW_BITS_DEVIATION * Math.sqrt(squares);
-    words[MARGIN] = SCREEN_DEVIATIONS * QUERY8_DEVIATION * scale8;
+    words[BIAS - QUERY_SCALE] = (7.5 - 128) * sum;
+    words[ROW_MARGIN - QUERY_SCALE] = SCREEN_DEVIATIONS * LOW_BITS_DEVIATION * Math.sqrt(squares);
+    words[MARGIN - QUERY_SCALE] = SCREEN_DEVIATIONS * QUERY8_DEVIATION * scale8;
+  }
+
+  /** Points the record at slot `s`: its queries, its cosines, its words. */
+  #select(s: number): void {
+    const { at, words } = this.#slots[s];
+    this.#record[LAYOUT_SLOT + 1] = at.query;
+    this.#record[LAYOUT_SLOT + 2] = at.query8;
+    this.#record[LAYOUT_SLOT + 7] = at.out;
+    this.#recordF64.set(words, QUERY_SCALE);
+    this.#slot = s;
+  }
+
+  /**
+   * Estimates every row's cosine with each of `vectors` (at most {@linkcode BATCH_QUERIES}) in
+   * one sweep over the rows' codes, four or two queries at once (src/index/dot_kernel.wat): the
+   * values each one's own estimates would be. A later `setQuery` with one of these vectors (the
+   * same object) uses its estimates, once; the next `estimateBatch` drops those not used.
+   */
+  estimateBatch(vectors: readonly Float32Array[]): void {
+    if (!this.#screened) throw new RangeError("Cannot screen: the kernel holds no codes");
+    if (vectors.length > BATCH_QUERIES) {
+      throw new RangeError(`Cannot estimate more than ${BATCH_QUERIES} queries at once`);
+    }
+    for (const vector of vectors) this.#checkWidth(vector);
+    this.#settle();
+    this.#pack();
+    const layout = this.#layout;
+    const table = new DataView(this.#record.buffer, layout.table, BATCH_QUERIES * TABLE_ENTRY);
+    for (let b = 0; b < BATCH_QUERIES; b++) this.#slots[b + 1].estimated = null;
+    vectors.forEach((vector, b) => {
+      const slot = this.#slots[b + 1];
+      this.#write(vector, b + 1);
+      table.setInt32(b * TABLE_ENTRY, slot.at.query8, true);
+      table.setInt32(b * TABLE_ENTRY + 4, slot.at.out, true);
+      table.setFloat64(b * TABLE_ENTRY + 8, slot.words[BIAS - QUERY_SCALE], true);
+      table.setFloat64(b * TABLE_ENTRY + 16, slot.words[QUERY8_SCALE - QUERY_SCALE], true);
+    });
+    // Fours, then a two, then one alone.
+    let b = 0;
+    for (; b + 4 <= vectors.length; b += 4) this.#sweep(4, b);
+    for (; b + 2 <= vectors.length; b += 2) this.#sweep(5, b);
+    if (b < vectors.length) {
+      this.#select(b + 1);
+      this.#record[PASS_KIND] = 1;
+      this.#run();
+    }
+    vectors.forEach((vector, b) => (this.#slots[b + 1].estimated = vector));
+    this.#select(0);
+  }
+
+  /** A pass of `kind` (4 or 5) for the queries from table entry `first` on. */
+  #sweep(kind: 4 | 5, first: number): void {
+    this.#record[TABLE_SLOT] = this.#layout.table + first * TABLE_ENTRY;
+    this.#record[PASS_KIND] = kind;
+    this.#run();
   }
 
   /** The query's product with `row`, before the row's own scale. */
   dot(row: number): number {
-    const { query, dims } = this.#layout;
-    return this.#exports.dot(query, row * dims, dims) * this.#recordF64[QUERY_SCALE];
+    const { dims } = this.#layout;
+    const { at, words } = this.#slots[this.#slot];
+    return this.#exports.dot(at.query, row * dims, dims) * words[0];
   }
 
   /** Every row's cosine with the query (its product times the row's scale) into `cosines`. */
@@ -283,6 +413,7 @@ export class Int8Rows {
     this.#settle();
     this.#record[PASS_KIND] = 0;
     this.exactRows = this.#run();
+    this.#slots[this.#slot].estimated = null;
     return this.cosines;
   }
 
@@ -302,6 +433,8 @@ export class Int8Rows {
       this.exactRows = this.#run();
     } finally {
       this.wordRows.fill(0);
+      // Its estimates are in part exact cosines now: no longer a batch's to use again.
+      this.#slots[this.#slot].estimated = null;
     }
     return this.cosines;
   }
@@ -312,18 +445,25 @@ export class Int8Rows {
    * keywords, which decide the bars), until `screenAll` joins them.
    */
   startEstimates(): void {
-    if (this.#query8 === null) throw new RangeError("Cannot screen: the kernel holds no codes");
-    if (this.#estimating) return;
-    if (!this.#packed) {
-      // Packed by the first search, with the helpers if they run, not by the constructor: a server
-      // loading an index is ready ~0.25 s sooner at 1,000,000 rows (192 MB of fresh pages).
-      this.#record[PASS_KIND] = 3;
-      this.#run();
-      this.#packed = true;
-    }
+    if (!this.#screened) throw new RangeError("Cannot screen: the kernel holds no codes");
+    // Estimated with others already (`estimateBatch`).
+    if (this.#estimating || this.#slots[this.#slot].estimated !== null) return;
+    this.#pack();
     this.#record[PASS_KIND] = 1;
     this.#estimating = true;
     this.#threads?.start();
+  }
+
+  /**
+   * Packs the rows' codes on the first search, with the helpers if they run, not in the
+   * constructor: a server loading an index is ready ~0.25 s sooner at 1,000,000 rows (192 MB of
+   * fresh pages).
+   */
+  #pack(): void {
+    if (this.#packed) return;
+    this.#record[PASS_KIND] = 3;
+    this.#run();
+    this.#packed = true;
   }
 
   /** Finishes the estimates started, on this thread with the helpers. */

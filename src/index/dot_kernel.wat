@@ -11,7 +11,12 @@
 ;;   the bytes, `pack`);
 ;; - 2, refined: after the estimates, the exact cosine of each row whose estimate could reach the
 ;;   row's bar, the word bar for rows marked in the word-row bytes, the title bar for the others;
-;; - 3, codes: the rows' codes, for the estimates.
+;; - 3, codes: the rows' codes, for the estimates;
+;; - 4 and 5, estimates for four or two queries at once (searches waiting together): each row's
+;;   codes read and unpacked once for them all (`estimates4`, `estimates2`), each query's
+;;   estimates where it says (the table at byte 124: per query 32 bytes, the int8 query's address,
+;;   its estimates' address, its bias and its scale as f64 at bytes 8 and 16), the same values as
+;;   its pass alone.
 ;;
 ;; Compiled to dot_kernel_wasm.ts by `deno task build:kernel` (src/index/dot_kernel_build.ts).
 (module
@@ -253,6 +258,154 @@
           (f64.promote_f32
             (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))))
 
+  ;; `estimates` for 4 queries at once (pass kind 4): each row's codes are loaded and
+  ;; unpacked once, then multiplied with each query, 4 sums kept. The queries are the 4 entries of
+  ;; the table at $table (`estimatesOf`).
+  (func $estimates4 (param $table i32) (param $scales i32) (param $code i32) (param $half i32)
+    (param $r i32) (param $to i32)
+    (local $at i32) (local $end i32) (local $j i32) (local $v v128) (local $w v128) (local $low v128)
+    (local $n0 v128) (local $n1 v128) (local $n2 v128) (local $n3 v128)
+    (local $q0 i32) (local $s0 v128) (local $q1 i32) (local $s1 v128) (local $q2 i32) (local $s2 v128) (local $q3 i32) (local $s3 v128)
+    (local.set $low (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
+    (local.set $q0 (i32.load offset=0 (local.get $table)))
+    (local.set $q1 (i32.load offset=32 (local.get $table)))
+    (local.set $q2 (i32.load offset=64 (local.get $table)))
+    (local.set $q3 (i32.load offset=96 (local.get $table)))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+        (local.set $end (i32.add (local.get $code) (local.get $half)))
+        (local.set $at (local.get $code))
+        (local.set $j (i32.const 0))
+        (local.set $s0 (v128.const i64x2 0 0))
+        (local.set $s1 (v128.const i64x2 0 0))
+        (local.set $s2 (v128.const i64x2 0 0))
+        (local.set $s3 (v128.const i64x2 0 0))
+        (loop $lanes
+          (local.set $v (v128.load (local.get $at)))
+          (local.set $w (v128.load offset=16 (local.get $at)))
+          (local.set $n0 (v128.and (local.get $v) (local.get $low)))
+          (local.set $n1 (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low)))
+          (local.set $n2 (v128.and (local.get $w) (local.get $low)))
+          (local.set $n3 (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low)))
+          (local.set $s0
+            (i32x4.add (local.get $s0)
+              (i32x4.extadd_pairwise_i16x8_s
+                (i16x8.add
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=0 (i32.add (local.get $q0) (local.get $j))) (local.get $n0))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=16 (i32.add (local.get $q0) (local.get $j))) (local.get $n1)))
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=32 (i32.add (local.get $q0) (local.get $j))) (local.get $n2))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=48 (i32.add (local.get $q0) (local.get $j))) (local.get $n3)))))))
+          (local.set $s1
+            (i32x4.add (local.get $s1)
+              (i32x4.extadd_pairwise_i16x8_s
+                (i16x8.add
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=0 (i32.add (local.get $q1) (local.get $j))) (local.get $n0))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=16 (i32.add (local.get $q1) (local.get $j))) (local.get $n1)))
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=32 (i32.add (local.get $q1) (local.get $j))) (local.get $n2))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=48 (i32.add (local.get $q1) (local.get $j))) (local.get $n3)))))))
+          (local.set $s2
+            (i32x4.add (local.get $s2)
+              (i32x4.extadd_pairwise_i16x8_s
+                (i16x8.add
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=0 (i32.add (local.get $q2) (local.get $j))) (local.get $n0))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=16 (i32.add (local.get $q2) (local.get $j))) (local.get $n1)))
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=32 (i32.add (local.get $q2) (local.get $j))) (local.get $n2))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=48 (i32.add (local.get $q2) (local.get $j))) (local.get $n3)))))))
+          (local.set $s3
+            (i32x4.add (local.get $s3)
+              (i32x4.extadd_pairwise_i16x8_s
+                (i16x8.add
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=0 (i32.add (local.get $q3) (local.get $j))) (local.get $n0))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=16 (i32.add (local.get $q3) (local.get $j))) (local.get $n1)))
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=32 (i32.add (local.get $q3) (local.get $j))) (local.get $n2))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=48 (i32.add (local.get $q3) (local.get $j))) (local.get $n3)))))))
+          (local.set $at (i32.add (local.get $at) (i32.const 32)))
+          (local.set $j (i32.add (local.get $j) (i32.const 64)))
+          (br_if $lanes (i32.lt_u (local.get $at) (local.get $end))))
+        (call $storeEstimate (i32.load offset=4 (local.get $table)) (local.get $scales)
+          (local.get $r) (call $lanes (local.get $s0)) (f64.load offset=8 (local.get $table))
+          (f64.load offset=16 (local.get $table)))
+        (call $storeEstimate (i32.load offset=36 (local.get $table)) (local.get $scales)
+          (local.get $r) (call $lanes (local.get $s1)) (f64.load offset=40 (local.get $table))
+          (f64.load offset=48 (local.get $table)))
+        (call $storeEstimate (i32.load offset=68 (local.get $table)) (local.get $scales)
+          (local.get $r) (call $lanes (local.get $s2)) (f64.load offset=72 (local.get $table))
+          (f64.load offset=80 (local.get $table)))
+        (call $storeEstimate (i32.load offset=100 (local.get $table)) (local.get $scales)
+          (local.get $r) (call $lanes (local.get $s3)) (f64.load offset=104 (local.get $table))
+          (f64.load offset=112 (local.get $table)))
+        (local.set $code (local.get $end))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $rows))))
+
+  ;; `estimates` for 2 queries at once (pass kind 5): each row's codes are loaded and
+  ;; unpacked once, then multiplied with each query, 2 sums kept. The queries are the 2 entries of
+  ;; the table at $table (`estimatesOf`).
+  (func $estimates2 (param $table i32) (param $scales i32) (param $code i32) (param $half i32)
+    (param $r i32) (param $to i32)
+    (local $at i32) (local $end i32) (local $j i32) (local $v v128) (local $w v128) (local $low v128)
+    (local $n0 v128) (local $n1 v128) (local $n2 v128) (local $n3 v128)
+    (local $q0 i32) (local $s0 v128) (local $q1 i32) (local $s1 v128)
+    (local.set $low (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
+    (local.set $q0 (i32.load offset=0 (local.get $table)))
+    (local.set $q1 (i32.load offset=32 (local.get $table)))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+        (local.set $end (i32.add (local.get $code) (local.get $half)))
+        (local.set $at (local.get $code))
+        (local.set $j (i32.const 0))
+        (local.set $s0 (v128.const i64x2 0 0))
+        (local.set $s1 (v128.const i64x2 0 0))
+        (loop $lanes
+          (local.set $v (v128.load (local.get $at)))
+          (local.set $w (v128.load offset=16 (local.get $at)))
+          (local.set $n0 (v128.and (local.get $v) (local.get $low)))
+          (local.set $n1 (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $low)))
+          (local.set $n2 (v128.and (local.get $w) (local.get $low)))
+          (local.set $n3 (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low)))
+          (local.set $s0
+            (i32x4.add (local.get $s0)
+              (i32x4.extadd_pairwise_i16x8_s
+                (i16x8.add
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=0 (i32.add (local.get $q0) (local.get $j))) (local.get $n0))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=16 (i32.add (local.get $q0) (local.get $j))) (local.get $n1)))
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=32 (i32.add (local.get $q0) (local.get $j))) (local.get $n2))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=48 (i32.add (local.get $q0) (local.get $j))) (local.get $n3)))))))
+          (local.set $s1
+            (i32x4.add (local.get $s1)
+              (i32x4.extadd_pairwise_i16x8_s
+                (i16x8.add
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=0 (i32.add (local.get $q1) (local.get $j))) (local.get $n0))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=16 (i32.add (local.get $q1) (local.get $j))) (local.get $n1)))
+                  (i16x8.add
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=32 (i32.add (local.get $q1) (local.get $j))) (local.get $n2))
+                    (i16x8.relaxed_dot_i8x16_i7x16_s (v128.load offset=48 (i32.add (local.get $q1) (local.get $j))) (local.get $n3)))))))
+          (local.set $at (i32.add (local.get $at) (i32.const 32)))
+          (local.set $j (i32.add (local.get $j) (i32.const 64)))
+          (br_if $lanes (i32.lt_u (local.get $at) (local.get $end))))
+        (call $storeEstimate (i32.load offset=4 (local.get $table)) (local.get $scales)
+          (local.get $r) (call $lanes (local.get $s0)) (f64.load offset=8 (local.get $table))
+          (f64.load offset=16 (local.get $table)))
+        (call $storeEstimate (i32.load offset=36 (local.get $table)) (local.get $scales)
+          (local.get $r) (call $lanes (local.get $s1)) (f64.load offset=40 (local.get $table))
+          (f64.load offset=48 (local.get $table)))
+        (local.set $code (local.get $end))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $rows))))
+
   ;; The codes of rows $from to $to (exclusive): per 32 values, byte i holds the high four bits
   ;; of value i plus 128 in its low nibble and those of value 16 + i in its high nibble.
   (func $pack (param $record i32) (param $from i32) (param $to i32)
@@ -366,6 +519,17 @@
             (local.set $code (i32.add (local.get $code) (local.get $half)))
             (local.set $r (i32.add (local.get $r) (i32.const 1)))
             (br $each)))
+        (return (i32.const 0))))
+    ;; Estimates for four or two queries at once, from the table at byte 124.
+    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 4))
+      (then
+        (call $estimates4 (i32.load offset=124 (local.get $record)) (local.get $scales)
+          (local.get $code) (local.get $half) (local.get $from) (local.get $to))
+        (return (i32.const 0))))
+    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 5))
+      (then
+        (call $estimates2 (i32.load offset=124 (local.get $record)) (local.get $scales)
+          (local.get $code) (local.get $half) (local.get $from) (local.get $to))
         (return (i32.const 0))))
     ;; Refined: the exact cosine of each row whose estimate could reach its bar, over the estimate.
     (block $done

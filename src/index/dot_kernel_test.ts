@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { Int8Rows, kernelFits } from "./dot_kernel.ts";
+import { BATCH_QUERIES, Int8Rows, kernelFits } from "./dot_kernel.ts";
 import { compileDotKernel } from "./dot_kernel_build.ts";
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 
@@ -244,6 +244,92 @@ Deno.test("helper threads share the passes of a caller that never returns to its
       shared.setQuery(query());
       shared.scoreAll();
     }
+  } finally {
+    shared.close();
+  }
+});
+
+Deno.test("queries estimated together give each the screened pass it gets alone, estimates and exact rows", () => {
+  // 64 and 128 values: one and two of the estimate's 32-byte steps a row; rows not a multiple of
+  // four.
+  for (const [count, dims] of [[1_003, 64], [2_001, 128]]) {
+    const { values, scales, query } = unitRows(count, dims, 21 + dims);
+    const alone = new Int8Rows(values, scales, dims, { screened: true });
+    const together = new Int8Rows(values, scales, dims, { screened: true });
+    const batch = fc.record({
+      size: fc.integer({ min: 1, max: BATCH_QUERIES }),
+      order: fc.func(fc.integer()),
+      bars: fc.array(
+        fc.record({
+          titleBar: fc.double({ min: -0.2, max: 1, noNaN: true }),
+          wordBar: fc.double({ min: -0.2, max: 1, noNaN: true }),
+          wordRows: fc.uniqueArray(fc.integer({ min: 0, max: count - 1 }), { maxLength: 300 }),
+        }),
+        { minLength: BATCH_QUERIES, maxLength: BATCH_QUERIES },
+      ),
+      // A search that leaves its estimates unused (keywords alone, an error): the batch's others
+      // must still be right.
+      unused: fc.integer({ min: -1, max: BATCH_QUERIES - 1 }),
+    });
+    fc.assert(
+      fc.property(batch, ({ size, order, bars, unused }) => {
+        const vectors = Array.from({ length: size }, () => Float32Array.from(query()));
+        together.estimateBatch(vectors);
+        // Used in any order, each once, as searches waiting together run one after another.
+        const turns = vectors.map((_, b) => b).sort((a, b) => order(a) - order(b));
+        for (const b of turns) {
+          if (b === unused) continue;
+          const vector = vectors[b];
+          const { titleBar, wordBar, wordRows } = bars[b];
+          alone.setQuery(vector);
+          together.setQuery(vector);
+          // Bars nothing reaches leave every row its estimate: those must be the same values.
+          const own = b % 2 === 0;
+          for (const rows of [alone, together]) for (const r of wordRows) rows.wordRows[r] = 1;
+          const expected = own
+            ? alone.screenAll(titleBar, wordBar).slice()
+            : alone.screenAll(Infinity, Infinity).slice();
+          const actual = own
+            ? together.screenAll(titleBar, wordBar)
+            : together.screenAll(Infinity, Infinity);
+          assert.deepEqual(actual, expected, `query ${b} of ${size}`);
+          assert.equal(together.exactRows, alone.exactRows);
+        }
+        // A vector used once is estimated again when set again: its estimates are spent.
+        const again = vectors[turns[0]];
+        if (turns[0] !== unused) {
+          alone.setQuery(again);
+          together.setQuery(again);
+          assert.deepEqual(together.screenAll(0.3, 0.1), alone.screenAll(0.3, 0.1).slice());
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }
+  const exact = new Int8Rows(new Int8Array(64), new Float32Array(1), 64);
+  assert.throws(() => exact.estimateBatch([new Float32Array(64)]), /holds no codes/);
+});
+
+Deno.test("queries estimated together on a helper thread too are the passes alone", async () => {
+  const count = 5 * 8_192 + 3, dims = 64;
+  const { values, scales, query } = unitRows(count, dims, 31);
+  const alone = new Int8Rows(values, scales, dims, { screened: true });
+  const shared = new Int8Rows(values, scales, dims, { screened: true, helpers: 1 });
+  try {
+    shared.setQuery(query());
+    shared.scoreAll();
+    await helperStarted(shared);
+    const chunks = shared.helperChunks;
+    for (let round = 0; round < 24; round++) {
+      const vectors = Array.from({ length: 1 + (round % BATCH_QUERIES) }, () => query());
+      shared.estimateBatch(vectors);
+      for (const vector of vectors) {
+        alone.setQuery(vector);
+        shared.setQuery(vector);
+        assert.deepEqual(shared.screenAll(Infinity, Infinity), alone.screenAll(Infinity, Infinity));
+      }
+    }
+    assert.ok(shared.helperChunks > chunks, "the helper ran no chunk of a batch");
   } finally {
     shared.close();
   }

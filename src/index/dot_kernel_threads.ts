@@ -41,7 +41,7 @@ export const STOP = 3;
 export const HELPER_CHUNKS = 4;
 /**
  * The pass's kind (src/index/dot_kernel.wat): 0 every row exact, 1 the estimates, 2 the rows that
- * could reach their bar exact, 3 the rows' codes.
+ * could reach their bar exact, 3 the rows' codes, 4 and 5 the estimates of four or two queries.
  */
 export const PASS_KIND = 5;
 /** Rows of the current pass the helpers computed exactly. */
@@ -53,6 +53,11 @@ export const HELPERS_RUNNING = 7;
  * news, so that a search right after an end starts another helper without waiting for the news.
  */
 export const HELPERS_ENDED = 30;
+/**
+ * The address of the table of queries a pass for several at once reads (i32 slot 31; kinds 4 and
+ * 5, src/index/dot_kernel.wat).
+ */
+export const TABLE_SLOT = 31;
 /**
  * i32 slots of the layout: dims, then the byte offsets of the query, the int8 query, the rows,
  * their codes, the word-row marks, the scales and the cosines.
@@ -90,6 +95,12 @@ export interface KernelLayout {
   query8: number;
   codes: number;
   wordRows: number;
+  /**
+   * A screened kernel's slots for queries estimated together (`Int8Rows.estimateBatch`), each its
+   * own int16 and int8 query and cosines, and the table a pass for several reads; none otherwise.
+   */
+  batch: { query: number; query8: number; out: number }[];
+  table: number;
 }
 
 /** The message a helper is started with. */

@@ -175,6 +175,20 @@ export class JobIndex {
     return this.#places.cityNamed(city);
   }
 
+  /** Whether searches screen the title vectors (a large index: src/index/title_vectors.ts). */
+  get screensVectors(): boolean {
+    return this.#vectors.screens;
+  }
+
+  /**
+   * Starts the title vectors' part of the searches of several query vectors at once, in one sweep
+   * over the rows (`TitleVectors.prefetchTogether`); each `search` with one of these vectors as its
+   * `vector` then finds what it finds alone.
+   */
+  prefetchTogether(vectors: readonly Float32Array[]): void {
+    this.#vectors.prefetchTogether(vectors);
+  }
+
   /**
    * The result set and the requested page of it. Which postings are relevant is decided on the
    * query alone, over every posting: the score, the floor, the relative cut against the best match

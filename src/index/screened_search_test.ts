@@ -5,6 +5,7 @@ import { analyzeQuery } from "./analyze_query.ts";
 import { JobIndex } from "./job_index.ts";
 import { buildPositionText } from "./position_text.ts";
 import { quantiseRows } from "./title_vectors.ts";
+import { SearchesTogether } from "../search/searches_together.ts";
 
 // A large index screens its title vectors (src/index/dot_kernel.wat): every result set must be
 // the one every cosine computed exactly gives. Forced here on an index small enough for a test.
@@ -198,4 +199,68 @@ Deno.test("a screened search with the work's vector finds what computing every c
     { numRuns: 120, seed: 20261129 },
   );
   assert.ok(found > 0, "no search found anything: the property held for empty sets only");
+});
+
+// Searches waiting together in a search process (session 21): their estimates made in one sweep
+// over the codes (src/search/searches_together.ts); each must find what it finds alone.
+Deno.test("searches estimated together find what each finds alone, with the cut and every score", async () => {
+  const together = new SearchesTogether();
+  const alone = new JobIndex(data, { screenVectors: true });
+  const shared = new JobIndex(data, { screenVectors: true });
+  let found = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.tuple(request, fc.boolean()), { minLength: 1, maxLength: 7 }),
+      async (searches) => {
+        const made = searches.map((
+          [
+            { words, noise, mode, cosineFloor, vectorWeight, minScore, relativeCut, country, sort },
+            work,
+          ],
+        ) => ({
+          query: analyzeQuery(`${words.map((w) => WORDS[w]).join(" ")}${work ? " weekends" : ""}`),
+          vector: vectorOf(words, noise),
+          ...(work ? { workVector: vectorOf(words.slice(0, 1), noise) } : {}),
+          mode,
+          ranking: { vectorWeight, cosineFloor, cosineCeiling: 0.95 },
+          minScore,
+          relativeCut,
+          weakFloor: minScore,
+          filters: country ? { country } : {},
+          sort,
+          limit: 50,
+        }));
+        // Two searches of one vector (a query asked twice, its vector cached) share its estimates.
+        if (made.length > 2) made[2] = { ...made[2], vector: made[1].vector };
+        const expected = made.map((search) => alone.search(search));
+        const actual = await Promise.all(made.map(async (search) => {
+          await together.ready(shared, search.vector);
+          return shared.search(search);
+        }));
+        actual.forEach((result, k) => {
+          // Every field: the totals, the page's postings, scores and tiers, the close page.
+          assert.deepEqual(result, expected[k]);
+          found += result.total;
+        });
+      },
+    ),
+    { numRuns: 80, seed: 20261129 },
+  );
+  assert.ok(found > 0, "no search found anything: the property held for empty sets only");
+  assert.ok(
+    together.sweeps > 0 && together.together > together.sweeps,
+    "no search waited with another",
+  );
+});
+
+Deno.test("on an index that does not screen no search waits for others", async () => {
+  const together = new SearchesTogether();
+  const vector = vectorOf([0], 0);
+  let order = "";
+  await Promise.all([
+    together.ready(exact, vector).then(() => (order += "search ")),
+    Promise.resolve().then(() => (order += "next ")),
+  ]);
+  assert.equal(order, "search next ");
+  assert.equal(together.sweeps, 0);
 });

@@ -20,7 +20,14 @@
  *
  * @module
  */
-import { helpersFor, Int8Rows, kernelFits, kernelMaxRows, screenFits } from "./dot_kernel.ts";
+import {
+  BATCH_QUERIES,
+  helpersFor,
+  Int8Rows,
+  kernelFits,
+  kernelMaxRows,
+  screenFits,
+} from "./dot_kernel.ts";
 import { vectorWidthProblem } from "../domain/vector_width.ts";
 
 /**
@@ -174,6 +181,25 @@ export class TitleVectors {
     kernel.setQuery(vector);
     kernel.startEstimates();
     this.#prefetched = vector;
+  }
+
+  /** Whether searches screen the rows (from {@linkcode SCREEN_MIN_BYTES} of rows). */
+  get screens(): boolean {
+    return this.#kernel.wordRows.length > 0;
+  }
+
+  /**
+   * Starts the searches of several vectors at once, where the index screens: every row's
+   * estimate for each (at most {@linkcode BATCH_QUERIES}) in one sweep over the rows' codes
+   * (src/index/dot_kernel.ts `estimateBatch`), which a later search with one of these vectors (the
+   * same object) uses as it is, once: the values its own pass would give. For searches waiting
+   * together in one process (src/search/searches_together.ts).
+   */
+  prefetchTogether(vectors: readonly Float32Array[]): void {
+    if (!this.screens) return;
+    for (const vector of vectors) this.#checkWidth(vector);
+    this.#prefetched = null;
+    this.#kernel.estimateBatch(vectors.slice(0, BATCH_QUERIES));
   }
 
   /**

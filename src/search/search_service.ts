@@ -24,6 +24,7 @@ import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
 import { LruCache } from "./lru_cache.ts";
 import { placeToApply } from "./place_to_apply.ts";
+import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import { type Emptied, emptiedBy, searchHint } from "./search_hint.ts";
 import {
@@ -94,6 +95,8 @@ class SnapshotSearchService implements JobSearchService {
   readonly #places: FilterContext;
   readonly #snapshots: SnapshotFollower;
   #occupations: OccupationLabels | null = null;
+  /** Searches waiting at the same time, estimated in one sweep (src/search/searches_together.ts). */
+  readonly #together = new SearchesTogether();
 
   constructor(options: SearchServiceOptions) {
     this.#store = options.store;
@@ -292,6 +295,7 @@ class SnapshotSearchService implements JobSearchService {
       limit: query.top_k,
       ...calibration,
     };
+    await this.#together.ready(index, vector);
     const { total, closeTotal, facets, ...page } = index.search(request);
     const describe = (hits: IndexHit[]) =>
       query.detail === "full" ? this.#described(hits) : Promise.resolve(hits);
