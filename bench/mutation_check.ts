@@ -252,6 +252,23 @@ export const MUTANTS: Mutant[] = [
     becomes: 'remote: Uint8Array.from(this.#jobs, (job) => job.city === "Remote" ? 1 : 0),',
     breaks: '"remote" typed in a query keeps only postings whose city says Remote',
   },
+  {
+    id: "M23",
+    layer: "index",
+    file: "src/index/dot_kernel.ts",
+    line: "vectors.forEach((vector, b) => (this.#slots[b + 1].estimated = vector));",
+    becomes:
+      "vectors.forEach((vector, b) => (this.#slots[vectors.length - b].estimated = vector));",
+    breaks: "searches estimated together read each other's estimates",
+  },
+  {
+    id: "M24",
+    layer: "tests",
+    file: "tests/real_jobs_cache.ts",
+    line: "for (const { name: old } of others.slice(KEEP_OTHERS)) {",
+    becomes: "for (const { name: old } of others.slice(others.length)) {",
+    breaks: "kept test files made by older code pile up beside the model",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
