@@ -203,15 +203,32 @@ Deno.test("a screened pass gives every row that could reach its bar its exact co
   assert.throws(() => exact.screenAll(0, 0), /Cannot screen: the kernel holds no codes/);
 });
 
-Deno.test("a screened pass shared with a helper thread is the one a single thread runs, its estimates started early or not", async () => {
-  const count = 6 * 8_192 + 7, dims = 64;
-  const { values, scales, query } = unitRows(count, dims, 9);
+/**
+ * `count` screened 64-d unit rows held twice, by a kernel alone and by one sharing its passes with
+ * a helper thread (started before `check` runs); the shared one closed after.
+ */
+async function withScreenedPair(
+  count: number,
+  seed: number,
+  check: (pair: { alone: Int8Rows; shared: Int8Rows; query: () => Float32Array }) => void,
+): Promise<void> {
+  const dims = 64;
+  const { values, scales, query } = unitRows(count, dims, seed);
   const alone = new Int8Rows(values, scales, dims, { screened: true });
   const shared = new Int8Rows(values, scales, dims, { screened: true, helpers: 1 });
   try {
     shared.setQuery(query());
     shared.scoreAll();
     await helperStarted(shared);
+    check({ alone, shared, query });
+  } finally {
+    shared.close();
+  }
+}
+
+Deno.test("a screened pass shared with a helper thread is the one a single thread runs, its estimates started early or not", async () => {
+  const count = 6 * 8_192 + 7;
+  await withScreenedPair(count, 9, ({ alone, shared, query }) => {
     for (let round = 0; round < 60; round++) {
       const vector = query();
       const marks = Array.from({ length: 200 }, (_, k) => (k * 7_919 + round * 104_729) % count);
@@ -226,9 +243,7 @@ Deno.test("a screened pass shared with a helper thread is the one a single threa
       assert.equal(shared.exactRows, alone.exactRows, `round ${round}`);
     }
     assert.ok(shared.helperChunks > 0, "the helper ran no chunk in 60 rounds");
-  } finally {
-    shared.close();
-  }
+  });
 });
 
 Deno.test("helper threads share the passes of a caller that never returns to its event loop", () => {
@@ -311,14 +326,7 @@ Deno.test("queries estimated together give each the screened pass it gets alone,
 });
 
 Deno.test("queries estimated together on a helper thread too are the passes alone", async () => {
-  const count = 5 * 8_192 + 3, dims = 64;
-  const { values, scales, query } = unitRows(count, dims, 31);
-  const alone = new Int8Rows(values, scales, dims, { screened: true });
-  const shared = new Int8Rows(values, scales, dims, { screened: true, helpers: 1 });
-  try {
-    shared.setQuery(query());
-    shared.scoreAll();
-    await helperStarted(shared);
+  await withScreenedPair(5 * 8_192 + 3, 31, ({ alone, shared, query }) => {
     const chunks = shared.helperChunks;
     for (let round = 0; round < 24; round++) {
       const vectors = Array.from({ length: 1 + (round % BATCH_QUERIES) }, () => query());
@@ -330,7 +338,5 @@ Deno.test("queries estimated together on a helper thread too are the passes alon
       }
     }
     assert.ok(shared.helperChunks > chunks, "the helper ran no chunk of a batch");
-  } finally {
-    shared.close();
-  }
+  });
 });

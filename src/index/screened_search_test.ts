@@ -98,6 +98,26 @@ const request = fc.record({
   sort: fc.constantFrom("relevance" as const, "date" as const),
 });
 
+type Drawn = typeof request extends fc.Arbitrary<infer T> ? T : never;
+
+/** The index search a drawn request stands for; `text` is what the person typed. */
+function searchOf(drawn: Drawn, text = drawn.words.map((w) => WORDS[w]).join(" ")) {
+  const { words, noise, mode, cosineFloor, vectorWeight, minScore, relativeCut, country, sort } =
+    drawn;
+  return {
+    query: analyzeQuery(text),
+    vector: vectorOf(words, noise),
+    mode,
+    ranking: { vectorWeight, cosineFloor, cosineCeiling: 0.95 },
+    minScore,
+    relativeCut,
+    weakFloor: minScore,
+    filters: country ? { country } : {},
+    sort,
+    limit: 50,
+  };
+}
+
 /** Asserts the screened index answers `search` as the exact one does; the postings found. */
 function sameSearch(
   exact: JobIndex,
@@ -117,24 +137,9 @@ function sameSearch(
 Deno.test("a screened index finds exactly what one computing every title cosine finds", () => {
   let found = 0;
   fc.assert(
-    fc.property(
-      request,
-      ({ words, noise, mode, cosineFloor, vectorWeight, minScore, relativeCut, country, sort }) => {
-        const search = {
-          query: analyzeQuery(words.map((w) => WORDS[w]).join(" ")),
-          vector: vectorOf(words, noise),
-          mode,
-          ranking: { vectorWeight, cosineFloor, cosineCeiling: 0.95 },
-          minScore,
-          relativeCut,
-          weakFloor: minScore,
-          filters: country ? { country } : {},
-          sort,
-          limit: 50,
-        };
-        found += sameSearch(exact, screened, search);
-      },
-    ),
+    fc.property(request, (drawn) => {
+      found += sameSearch(exact, screened, searchOf(drawn));
+    }),
     { numRuns: 300, seed: 20261127 },
   );
   assert.ok(found > 0, "no search found anything: the property held for empty sets only");
@@ -212,23 +217,12 @@ Deno.test("searches estimated together find what each finds alone, with the cut 
     fc.asyncProperty(
       fc.array(fc.tuple(request, fc.boolean()), { minLength: 1, maxLength: 7 }),
       async (searches) => {
-        const made = searches.map((
-          [
-            { words, noise, mode, cosineFloor, vectorWeight, minScore, relativeCut, country, sort },
-            work,
-          ],
-        ) => ({
-          query: analyzeQuery(`${words.map((w) => WORDS[w]).join(" ")}${work ? " weekends" : ""}`),
-          vector: vectorOf(words, noise),
-          ...(work ? { workVector: vectorOf(words.slice(0, 1), noise) } : {}),
-          mode,
-          ranking: { vectorWeight, cosineFloor, cosineCeiling: 0.95 },
-          minScore,
-          relativeCut,
-          weakFloor: minScore,
-          filters: country ? { country } : {},
-          sort,
-          limit: 50,
+        const made = searches.map(([drawn, work]) => ({
+          ...searchOf(
+            drawn,
+            `${drawn.words.map((w) => WORDS[w]).join(" ")}${work ? " weekends" : ""}`,
+          ),
+          ...(work ? { workVector: vectorOf(drawn.words.slice(0, 1), drawn.noise) } : {}),
         }));
         // Two searches of one vector (a query asked twice, its vector cached) share its estimates.
         if (made.length > 2) made[2] = { ...made[2], vector: made[1].vector };
