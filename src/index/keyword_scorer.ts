@@ -199,6 +199,11 @@ export class KeywordScorer {
     const titleHits = this.#titleHits;
     keyword.fill(0);
     const touched: Uint32Array[] = [];
+    // A term in several variants (a synonym's variants share the query's other words) is one list:
+    // listed once, since every reader of `touched` (the best score, the screen's word rows, the
+    // count that picks the broad path) only needs which postings have a word. At 1,000,000
+    // postings a third of the entries were such repeats (docs/scaling.md, session 21).
+    const listed = new Set<Uint32Array>();
     query.termVariants.forEach((terms, v) => {
       const unique = [...new Set(terms)].map((t) => this.#postings(t));
       const total = unique.reduce((sum, p) => sum + p.idf, 0);
@@ -230,7 +235,10 @@ export class KeywordScorer {
             variant[p] = 0;
           }
         }
-        touched.push(positions);
+        if (!listed.has(positions)) {
+          listed.add(positions);
+          touched.push(positions);
+        }
       }
       for (const { positions } of required) {
         for (let k = 0; k < positions.length; k++) titleHits[positions[k]] = 0;

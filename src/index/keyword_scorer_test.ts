@@ -79,6 +79,26 @@ Deno.test("a query's keyword score is, posting by posting, the best of its varia
   );
 });
 
+Deno.test("the postings with a query word are listed once each, whatever the variants repeat", () => {
+  fc.assert(
+    fc.property(postings, variants, (jobs, list) => {
+      const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
+      const touched = scorer.score(queryOf(list));
+      assert.equal(new Set(touched).size, touched.length, "a term's list listed twice");
+      // Which postings have a word is what the lists say, as a scoring of each variant alone does.
+      const withWord = new Set(touched.flatMap((positions) => [...positions]));
+      const alone = new Set<number>();
+      for (const variant of list) {
+        for (const positions of scorer.score(queryOf([variant]))) {
+          for (const p of positions) alone.add(p);
+        }
+      }
+      assert.deepEqual([...withWord].sort((a, b) => a - b), [...alone].sort((a, b) => a - b));
+    }),
+    { numRuns: 200 },
+  );
+});
+
 Deno.test("a variant's title terms count only for postings with them all in the title or tags", () => {
   const jobs = [
     posting(0, ["java", "developer"], [], ["berlin"]),
