@@ -269,6 +269,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "for (const { name: old } of others.slice(others.length)) {",
     breaks: "kept test files made by older code pile up beside the model",
   },
+  {
+    id: "M25",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "if (!listed.has(positions)) {",
+    becomes: "if (listed.size >= 0) {",
+    breaks: "a term's postings walked once per variant that has it again",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
