@@ -91,6 +91,21 @@ Deno.test("formatResults() numbers rows from the offset and reports the page", (
     formatResults({ ...response, results: [] }, 40, 120),
     "No results at offset 40: the search found 23.\n",
   );
+
+  // Newest first lists the strong matches alone and says how to see the close ones.
+  const withClose = { ...response, close_total: 7 };
+  assert.match(
+    formatResults(withClose, 20, 120, "date"),
+    /Showing 21-21 of 23\nAlso 7 close matches: --sort relevance lists them after the strong ones\.\n$/,
+  );
+  assert.match(
+    formatResults({ ...withClose, close_total: 1 }, 20, 120, "date"),
+    /Also 1 close match: --sort relevance/,
+  );
+  // Relevance order lists them itself.
+  const ranked = formatResults(withClose, 20, 120, "relevance");
+  assert.match(ranked, /Showing 21-21 of 30 \(23 strong, 7 close\)\n$/);
+  assert.ok(!ranked.includes("--sort relevance"), ranked);
 });
 
 Deno.test("renderTable() leaves out droppable columns, lowest rank first, when minimums overflow", () => {

@@ -157,6 +157,26 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         byDate,
         "the fixture tells them apart",
       );
+      // Newest first lists the strong matches alone; its text says the close ones exist and how
+      // to list them, where relevance order lists them itself.
+      const dated = await client.callTool({
+        name: "search_jobs",
+        arguments: { query: QUERY, top_k: 20, sort: "date" },
+      }) as CallToolResult;
+      const { close_total } = dated.structuredContent as SearchResponse;
+      assert.ok(close_total && close_total > 1, "the fixture has close matches for the query");
+      assert.match(
+        textOf(dated),
+        new RegExp(
+          `Also ${close_total} close matches \\(weaker\\): call search_jobs again with sort ` +
+            `"relevance" to list them after the strong ones\\.`,
+        ),
+      );
+      const ranked = await client.callTool({
+        name: "search_jobs",
+        arguments: { query: QUERY, top_k: 20 },
+      }) as CallToolResult;
+      assert.ok(!textOf(ranked).includes('sort "relevance"'), textOf(ranked));
     });
 
     await t.step("search_jobs text is a numbered list a person can read", async () => {

@@ -164,8 +164,19 @@ export function formatResults(
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));
   if (response.hint) notes.push(hintForPeople(response.hint, "above"));
-  // Relevance order lists the close matches after the strong ones; newest first does not.
+  // Relevance order lists the close matches after the strong ones; newest first does not, and says
+  // how to see them.
   const close = closestOnly || sort === "relevance" ? response.close_total ?? 0 : 0;
+  const unlisted = !closestOnly && sort === "date" && response.total > 0
+    ? response.close_total ?? 0
+    : 0;
+  if (unlisted > 0) {
+    notes.push(
+      `Also ${unlisted} close match${
+        unlisted === 1 ? "" : "es"
+      }: --sort relevance lists them after the strong ones.`,
+    );
+  }
   const paging = closestOnly
     ? pagingLine(offset, rows.length, 0, close)
     : pagingLine(offset, rows.length, response.total, close);

@@ -252,6 +252,14 @@ export function buildSearchPage(
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));
   if (response.hint) notes.push(response.hint);
+  // Newest first lists the strong matches alone: an agent is told the close ones exist and how to
+  // page through them.
+  if (!closestOnly && query.sort === "date" && total > 0 && closeTotal > 0) {
+    notes.push(
+      `Also ${plural(closeTotal, "close match", "close matches")} (weaker): call search_jobs ` +
+        'again with sort "relevance" to list them after the strong ones.',
+    );
+  }
   if (omitted > 0) {
     notes.push(
       `Cut to fit max_chars ${maxChars}: ${plural(omitted, "more posting")} of this page ` +
