@@ -277,6 +277,23 @@ export const MUTANTS: Mutant[] = [
     becomes: "if (listed.size >= 0) {",
     breaks: "a term's postings walked once per variant that has it again",
   },
+  {
+    id: "M26",
+    layer: "transport (MCP)",
+    file: "src/mcp/tools/search_page.ts",
+    line: 'if (!closestOnly && query.sort === "date" && total > 0 && closeTotal > 0) {',
+    becomes: 'if (!closestOnly && query.sort === "relevance" && total > 0 && closeTotal > 0) {',
+    breaks:
+      "an agent asking for the newest is not told of the close matches (and is told in relevance order)",
+  },
+  {
+    id: "M27",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line: 'const unlisted = !closestOnly && sort === "date" && response.total > 0',
+    becomes: 'const unlisted = !closestOnly && sort === "relevance" && response.total > 0',
+    breaks: "the terminal's newest-first table says nothing of the close matches",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
