@@ -454,7 +454,15 @@ export class SnapshotStore {
     // An already aborted signal never fires "abort": starting would leak the watch and the timer.
     if (stop.aborted) return;
     let last: string | null | undefined;
-    const report = (id: string | null) => {
+    // Every read (a poll's start, a watch event's arrival) takes a number; a result is reported
+    // only when no later read was reported before it. A poll that began before a flip can resolve
+    // after the watch reported the flip, with the pointer as it was: reported, it would send the
+    // follower back to the older snapshot, which it would load whole, and then forward again.
+    let reads = 0;
+    let lastRead = 0;
+    const report = (id: string | null, read: number) => {
+      if (read < lastRead) return;
+      lastRead = read;
       if (id === last) return;
       last = id;
       try {
@@ -474,8 +482,9 @@ export class SnapshotStore {
         while (true) {
           const { value, done } = await reader.read();
           if (done) return;
+          const read = ++reads;
           const raw = value[0].value;
-          report(raw === null ? null : this.#kv.parse(key, raw, SnapshotIdSchema));
+          report(raw === null ? null : this.#kv.parse(key, raw, SnapshotIdSchema), read);
         }
       } catch (error) {
         if (stop.aborted) return;
@@ -485,7 +494,8 @@ export class SnapshotStore {
       }
     })();
     const timer = setInterval(() => {
-      this.currentSnapshotId().then(report, (error) => {
+      const read = ++reads;
+      this.currentSnapshotId().then((id) => report(id, read), (error) => {
         if (stop.aborted) return;
         logger.warn("cannot poll for a new index snapshot", errorFields(error));
       });

@@ -226,6 +226,44 @@ Deno.test("watchCurrentSnapshot() goes on reporting after its handler throws, an
   });
 });
 
+Deno.test("watchCurrentSnapshot() never reports a poll's older pointer after a newer one was reported", async () => {
+  await withStore(async (store) => {
+    const first = await store.snapshots.publishSnapshot(bytesOf(1000, 1), META);
+    let nextReported = () => {};
+    const reported = new Promise<void>((resolve) => nextReported = resolve);
+    // One poll reads the pointer before the flip and answers only after the watch has reported
+    // the flip: a slow read on a loaded machine, made certain here.
+    const snapshots = store.snapshots as { currentSnapshotId(): Promise<string | null> };
+    const read = snapshots.currentSnapshotId.bind(store.snapshots);
+    let slowPolls = 1;
+    snapshots.currentSnapshotId = async () => {
+      const id = await read();
+      if (id === first && slowPolls > 0) {
+        slowPolls--;
+        await reported;
+      }
+      return id;
+    };
+    const seen: (string | null)[] = [];
+    const stop = new AbortController();
+    // The flip may be reported before publishSnapshot() returns its id: any other id is it.
+    store.snapshots.watchCurrentSnapshot((id) => {
+      seen.push(id);
+      if (id !== first) nextReported();
+    }, { pollMs: 5, signal: stop.signal });
+    try {
+      while (slowPolls > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const next = await store.snapshots.publishSnapshot(bytesOf(1000, 2), META);
+      await reported;
+      // Polls go on meanwhile; any that reports the older pointer again would show here.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(seen, [first, next]);
+    } finally {
+      stop.abort();
+    }
+  });
+});
+
 Deno.test("a snapshot large enough to be hashed on a thread as it is written records the hash of its bytes, and reads back", async () => {
   await withStore(async (store) => {
     // 9 MB: past the size whose hash is computed a chunk at a time on a thread.
