@@ -294,6 +294,14 @@ export const MUTANTS: Mutant[] = [
     becomes: 'const unlisted = !closestOnly && sort === "relevance" && response.total > 0',
     breaks: "the terminal's newest-first table says nothing of the close matches",
   },
+  {
+    id: "M28",
+    layer: "store",
+    file: "src/store/snapshot_store.ts",
+    line: "if (read < lastRead) return;",
+    becomes: "if (read < 0) return;",
+    breaks: "a slow poll's older pointer, answered after a flip was reported, is reported again",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
