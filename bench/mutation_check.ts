@@ -222,8 +222,10 @@ export const MUTANTS: Mutant[] = [
     id: "M19",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: "{!hasNext && !response.closest && !isRelevance(params) && response.total > 0 &&",
-    becomes: "{hasNext && !response.closest && !isRelevance(params) && response.total > 0 &&",
+    line:
+      "{!hasNext && unlisted > 0 ? <CloseMatchesNote params={params} close={unlisted} /> : null}",
+    becomes:
+      "{hasNext && unlisted > 0 ? <CloseMatchesNote params={params} close={unlisted} /> : null}",
     breaks:
       "the note of the close matches stands on a page that is not the last, and not on the last",
   },
@@ -281,8 +283,8 @@ export const MUTANTS: Mutant[] = [
     id: "M26",
     layer: "transport (MCP)",
     file: "src/mcp/tools/search_page.ts",
-    line: 'if (!closestOnly && query.sort === "date" && total > 0 && closeTotal > 0) {',
-    becomes: 'if (!closestOnly && query.sort === "relevance" && total > 0 && closeTotal > 0) {',
+    line: "const unlisted = closeMatchesNotListed(response, query.sort);",
+    becomes: 'const unlisted = closeMatchesNotListed(response, "relevance");',
     breaks:
       "an agent asking for the newest is not told of the close matches (and is told in relevance order)",
   },
@@ -290,8 +292,8 @@ export const MUTANTS: Mutant[] = [
     id: "M27",
     layer: "cli",
     file: "cli/commands/search.ts",
-    line: 'const unlisted = !closestOnly && sort === "date" && response.total > 0',
-    becomes: 'const unlisted = !closestOnly && sort === "relevance" && response.total > 0',
+    line: "const unlisted = closeMatchesNotListed(response, sort);",
+    becomes: 'const unlisted = closeMatchesNotListed(response, "relevance");',
     breaks: "the terminal's newest-first table says nothing of the close matches",
   },
   {

@@ -8,6 +8,7 @@
 import { Command, Option } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import {
+  closeMatchesNotListed,
   describeApplied,
   describeFacets,
   type JobResult,
@@ -167,9 +168,7 @@ export function formatResults(
   // Relevance order lists the close matches after the strong ones; newest first does not, and says
   // how to see them.
   const close = closestOnly || sort === "relevance" ? response.close_total ?? 0 : 0;
-  const unlisted = !closestOnly && sort === "date" && response.total > 0
-    ? response.close_total ?? 0
-    : 0;
+  const unlisted = closeMatchesNotListed(response, sort);
   if (unlisted > 0) {
     notes.push(
       `Also ${unlisted} close match${

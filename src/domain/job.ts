@@ -211,6 +211,27 @@ export function searchPlaceInWords(
 }
 
 /**
+ * How many close matches a page in `sort` order counts but does not list: newest first lists the
+ * strong matches alone, so where there are some, its close matches are only counted (relevance
+ * order lists them after the strong ones; with no strong match the closest are listed apart). The
+ * web page, MCP and the CLI each say so in their words, with the way to list them.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(closeMatchesNotListed({ total: 6, close_total: 142 }, "date"), 142);
+ * assert.equal(closeMatchesNotListed({ total: 6, close_total: 142 }, "relevance"), 0);
+ * assert.equal(closeMatchesNotListed({ total: 0, close_total: 3 }, "date"), 0);
+ * ```
+ */
+export function closeMatchesNotListed(
+  response: { total: number; close_total?: number },
+  sort: "date" | "relevance",
+): number {
+  return sort === "date" && response.total > 0 ? response.close_total ?? 0 : 0;
+}
+
+/**
  * One line per counted field, for people and agents: `remote: remote 12, hybrid 3.`
  *
  * @example

@@ -7,7 +7,12 @@
  *
  * @module
  */
-import { type FacetCount, searchPlaceInWords, type SearchResponse } from "../domain/job.ts";
+import {
+  closeMatchesNotListed,
+  type FacetCount,
+  searchPlaceInWords,
+  type SearchResponse,
+} from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
 import { hintForPeople } from "../domain/hint_words.ts";
 import { SORTS } from "../domain/search_query.ts";
@@ -244,6 +249,7 @@ export function ResultsRegion(props: SearchPageProps) {
   const hasPrevious = offset > 0;
   const listed = response.closest ?? response.results;
   const hasNext = offset + listed.length < listedCount(response, isRelevance(params));
+  const unlisted = closeMatchesNotListed(response, isRelevance(params) ? "relevance" : "date");
   const applied = FACET_NAMES.reduce((sum, name) => sum + (params[name] ?? []).length, 0);
   const hasFacets = applied > 0 ||
     Object.values(response.facets ?? {}).some((counts) => counts.length > 0);
@@ -299,10 +305,7 @@ export function ResultsRegion(props: SearchPageProps) {
             </li>
           ))}
         </ol>
-        {!hasNext && !response.closest && !isRelevance(params) && response.total > 0 &&
-            (response.close_total ?? 0) > 0
-          ? <CloseMatchesNote params={params} close={response.close_total ?? 0} />
-          : null}
+        {!hasNext && unlisted > 0 ? <CloseMatchesNote params={params} close={unlisted} /> : null}
         {hasPrevious || hasNext
           ? (
             <nav class="pager" aria-label="Pages">

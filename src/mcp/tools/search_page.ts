@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { cleanFields, cleanText } from "../../domain/clean_text.ts";
 import {
+  closeMatchesNotListed,
   describeApplied,
   describeFacets,
   type JobResult,
@@ -252,11 +253,11 @@ export function buildSearchPage(
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));
   if (response.hint) notes.push(response.hint);
-  // Newest first lists the strong matches alone: an agent is told the close ones exist and how to
-  // page through them.
-  if (!closestOnly && query.sort === "date" && total > 0 && closeTotal > 0) {
+  // An agent that asked for the newest is told the close matches exist and how to list them.
+  const unlisted = closeMatchesNotListed(response, query.sort);
+  if (unlisted > 0) {
     notes.push(
-      `Also ${plural(closeTotal, "close match", "close matches")} (weaker): call search_jobs ` +
+      `Also ${plural(unlisted, "close match", "close matches")} (weaker): call search_jobs ` +
         'again with sort "relevance" to list them after the strong ones.',
     );
   }
