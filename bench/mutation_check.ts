@@ -285,8 +285,7 @@ export const MUTANTS: Mutant[] = [
     file: "src/mcp/tools/search_page.ts",
     line: "const unlisted = closeMatchesNotListed(response, query.sort);",
     becomes: 'const unlisted = closeMatchesNotListed(response, "relevance");',
-    breaks:
-      "an agent asking for the newest is not told of the close matches (and is told in relevance order)",
+    breaks: "an agent asking for the newest is not told of the close matches",
   },
   {
     id: "M27",
