@@ -70,8 +70,12 @@ const ROLE_AFTER: Record<EmploymentType, ReadonlySet<string>> = {
   fulltime: new Set(),
 };
 
-/** Words between the type and the role that go with the type ("internship in marketing"). */
-const JOINING = new Set(["in", "as", "at", "for", "of", "a", "an"]);
+/**
+ * Words between the type and the role that go with the type ("internship in marketing"). Not
+ * "for": "internship for students" says who it is for, and "students" is no role to embed alone
+ * (it named teachers and tutors through ESCO).
+ */
+const JOINING = new Set(["in", "as", "at", "of", "a", "an"]);
 /** Words before a trailing type that deny it ("nurse not part time"). */
 const DENYING = new Set(["not", "no", "non"]);
 
@@ -121,7 +125,7 @@ export function employmentIn(query: string): QueryEmployment | null {
       let from = n;
       while (from < words.length && JOINING.has(at(from)!)) from++;
       if (
-        from < words.length && !ROLE_AFTER[type].has(at(n)!) &&
+        from < words.length && !ROLE_AFTER[type].has(at(n)!) && at(n) !== "for" &&
         // The phrase ends where a typed token ends ("part-timer" is not "part time").
         words[n - 1].t !== words[n].t
       ) {

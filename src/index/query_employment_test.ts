@@ -87,6 +87,7 @@ Deno.test("employment words are not read where they are part of the role, denied
       "part-timer barista",
       "barista",
       "parting time",
+      "internship for students",
     ]
   ) {
     assert.equal(employmentIn(q), null, q);
