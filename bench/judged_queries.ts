@@ -19,6 +19,8 @@
  *   ("cabbie", "night watchman"; session 19): never tuned on.
  * - `QUALIFIED_JUDGED_QUERIES` / `QUALIFIED_HELDOUT_JUDGED_QUERIES`: work described with a qualifier
  *   ("someone to look after elderly people at night", "driving a van part time"; session 20).
+ * - `EMPLOYMENT_JUDGED_QUERIES` / `EMPLOYMENT_HELDOUT_JUDGED_QUERIES`: work with an employment type
+ *   ("part time barista", "contract devops engineer"; session 22), each saying the type it asks.
  * - `ABSENT_JUDGED_QUERIES`: jobs the real postings do not hold ("zookeeper", "work with horses";
  *   session 20): their strong set should be empty, the close tier still shows the nearest.
  * - `FIXTURE_JUDGED_QUERIES`: on the bundled postings, judged by the occupation each posting was
@@ -70,6 +72,12 @@ export const QUALIFIED_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueri
 );
 export const QUALIFIED_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("qualified_heldout.jsonl", QUERIES),
+);
+export const EMPLOYMENT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("employment.jsonl", QUERIES),
+);
+export const EMPLOYMENT_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("employment_heldout.jsonl", QUERIES),
 );
 export const ABSENT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("absent.jsonl", QUERIES),

@@ -64,9 +64,45 @@ export function inPlace(job: Job, place: TypedJudgedQuery["place"]): boolean {
   return job.country === code;
 }
 
-/** The grade of a posting for a typed query: its title's grade, 0 outside the asked place. */
-export function gradeTyped(query: TypedJudgedQuery, job: Job): Grade {
-  return inPlace(job, query.place) ? gradeTitle(query, job.job_title) : 0;
+/**
+ * How a posting's own words say an employment type, written for the grader apart from any rule of
+ * the service (title and description, no negations: a bench's approximation).
+ */
+const EMPLOYMENT_WORDS: Record<string, RegExp> = {
+  fulltime: /full[- ]?time|vollzeit|voltijd/i,
+  parttime: /part[- ]?time|teilzeit|deeltijd/i,
+  contract:
+    /\bcontract(or)? (role|position|job|basis|assignment)|\bfreelanc|\bcontractor\b|fixed[- ]term contract/i,
+  internship: /\bintern(ship)?s?\b|praktik|\bplacement (year|student)/i,
+  temporary: /\btemp\b|temporary|seasonal|fixed[- ]term|befristet/i,
+};
+
+/**
+ * Whether a posting is of the employment type a query asks. Lenient (the default): unless it says
+ * another (a JobSpy type without this one, and no word of this one in its title or description);
+ * a posting that does not say is taken to fit, as a person would read it. `strict`: only where the
+ * posting says this type (its JobSpy type or its words).
+ */
+export function ofEmployment(job: Job, type: string, strict = false): boolean {
+  const given = (job.employment_type ?? "").toLowerCase().replace(/[^a-z,]/g, "").split(",")
+    .filter((t) => t !== "");
+  if (given.includes(type)) return true;
+  if (EMPLOYMENT_WORDS[type].test(`${job.job_title}\n${job.job_description}`)) return true;
+  return strict ? false : given.length === 0;
+}
+
+/**
+ * The grade of a posting for a typed query: its title's grade, 0 outside the asked place, and at
+ * most 1 where the query asks an employment type the posting is not of (`strictEmployment`: does
+ * not say it is of).
+ */
+export function gradeTyped(query: TypedJudgedQuery, job: Job, strictEmployment = false): Grade {
+  if (!inPlace(job, query.place)) return 0;
+  const grade = gradeTitle(query, job.job_title);
+  if (grade === 2 && query.employment && !ofEmployment(job, query.employment, strictEmployment)) {
+    return 1;
+  }
+  return grade;
 }
 
 export interface KindQuality extends QualityRow {

@@ -38,6 +38,8 @@ import {
   ABSENT_JUDGED_QUERIES,
   DESCRIBED_HELDOUT_JUDGED_QUERIES,
   DESCRIBED_JUDGED_QUERIES,
+  EMPLOYMENT_HELDOUT_JUDGED_QUERIES,
+  EMPLOYMENT_JUDGED_QUERIES,
   HELDOUT_JUDGED_QUERIES,
   MODEL_JUDGED_QUERIES,
   OTHER_WORDS_HELDOUT_JUDGED_QUERIES,
@@ -100,8 +102,17 @@ const SETS: [string, TypedJudgedQuery[]][] = [
   ["other words heldout", OTHER_WORDS_HELDOUT_JUDGED_QUERIES],
   ["qualified (tuned)", QUALIFIED_JUDGED_QUERIES],
   ["qualified heldout", QUALIFIED_HELDOUT_JUDGED_QUERIES],
+  ["employment (tuned)", EMPLOYMENT_JUDGED_QUERIES],
+  ["employment heldout", EMPLOYMENT_HELDOUT_JUDGED_QUERIES],
   ["absent", ABSENT_JUDGED_QUERIES],
 ];
+/**
+ * `--strict-employment`: a query's employment type counts as met only where the posting says it
+ * (bench/model_compare.ts `ofEmployment`); by default unless the posting says another.
+ */
+const strictEmployment = Deno.args.includes("--strict-employment");
+/** `--only PART` (repeatable): only the sets whose name holds PART ("employment", "model"). */
+const only = Deno.args.flatMap((a, i) => Deno.args[i - 1] === "--only" ? [a] : []);
 
 interface Row {
   queries: number;
@@ -178,7 +189,7 @@ async function measure(
         ranking,
         ...cut,
       });
-    const grade = (job: Job) => gradeTyped(judged, job);
+    const grade = (job: Job) => gradeTyped(judged, job, strictEmployment);
     const listed = search("relevance", 1000);
     const dated = search("date", 10);
     const hasFitting = jobs.some((job) => grade(job) === 2);
@@ -257,6 +268,7 @@ for (const tried of tries) {
   );
   const bySet: Record<string, Record<string, Row>> = {};
   for (const [name, queries] of SETS) {
+    if (only.length && !only.some((part) => name.includes(part))) continue;
     const quality = await measure(queries, ranking, cut);
     bySet[name] = quality;
     for (const [kind, q] of Object.entries(quality).sort(([a], [b]) => a.localeCompare(b))) {

@@ -1058,3 +1058,30 @@ Deno.test("signed in, /signin?next= with a tab before a second slash stays on th
     web.close();
   }
 });
+
+Deno.test("an employment type in the query: the page says it was read, not filtered, and links the filter", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/?q=Part-Time+charge+nurse", { cookie })).text();
+    const document = new DOMParser().parseFromString(page, "text/html");
+    const said = [...document.querySelectorAll(".applied p")].find((p) =>
+      (p.textContent ?? "").startsWith('Read "part time" as the employment type (parttime)')
+    );
+    assert.ok(said, page);
+    assert.match(said.textContent ?? "", /ticking Employment type "parttime" keeps only/);
+    const link = said.querySelector("a");
+    assert.equal(link?.getAttribute("href"), "/?q=Part-Time+charge+nurse&employment_type=parttime");
+    // Following it applies the filter; the page no longer offers it.
+    const filtered = await (await web.request(link!.getAttribute("href")!, { cookie })).text();
+    const text = new DOMParser().parseFromString(filtered, "text/html").querySelector(".applied")
+      ?.textContent ?? "";
+    assert.ok(
+      text.includes('Read "part time" as the employment type (parttime), not as the work.'),
+      text,
+    );
+    assert.ok(!text.includes("keeps only the postings that state it"), text);
+  } finally {
+    web.close();
+  }
+});

@@ -12,6 +12,7 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
+  queryEmploymentInWords,
   searchPlaceInWords,
   type SearchResponse,
   SOURCES,
@@ -161,6 +162,8 @@ export function formatResults(
       } (named in the query; a --city/--country naming another place replaces it).`,
     );
   }
+  const employment = queryEmploymentInWords(response, (type) => `--employment-type ${type}`);
+  if (employment) notes.push(employment);
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));

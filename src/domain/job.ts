@@ -144,6 +144,12 @@ export const QueryPlaceSchema = z.object({
 });
 export type QueryPlaceResult = z.infer<typeof QueryPlaceSchema>;
 
+export const QueryEmploymentSchema = z.object({
+  matched: z.string().describe('The words of the query that named it ("part time").'),
+  employment_type: z.enum(EMPLOYMENT_TYPES).describe("The type, as `employment_type` names it."),
+});
+export type QueryEmploymentResult = z.infer<typeof QueryEmploymentSchema>;
+
 export const AppliedFiltersSchema = z.record(z.string(), z.string()).describe(
   "Each filter parameter given, by name (see the filter table in docs/search.md), with its value " +
     "as the search read it: times completed to `YYYY-MM-DD HH:MM:SS`, lists joined by commas.",
@@ -208,6 +214,40 @@ export function searchPlaceInWords(
   if (named?.country) return ` in ${named.country}`;
   if (named?.remote) return " among remote postings";
   return Object.keys(filters).length > 0 ? " under these filters" : "";
+}
+
+/**
+ * What a search read as the employment type in its query, in words for people and agents (the web
+ * page, MCP and the CLI say it alike), with how to ask for the filter in their terms (`filter`:
+ * "employment_type=parttime", "--employment-type parttime"); null when the query named none. Where
+ * the filter is applied already, it is not offered again.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const response = { query_employment: { matched: "part time", employment_type: "parttime" as const } };
+ * assert.equal(
+ *   queryEmploymentInWords(response, (t) => `employment_type=${t}`),
+ *   'Read "part time" as the employment type (parttime), not as the work: postings that say it ' +
+ *     "rank higher, and the rest are not left out (most postings state no type); " +
+ *     "employment_type=parttime keeps only the postings that state it.",
+ * );
+ * assert.equal(queryEmploymentInWords({}, (t) => t), null);
+ * ```
+ */
+export function queryEmploymentInWords(
+  response: { query_employment?: QueryEmploymentResult; applied?: Applied },
+  filter: (type: EmploymentType) => string,
+): string | null {
+  const read = response.query_employment;
+  if (!read) return null;
+  const said = `Read "${read.matched}" as the employment type (${read.employment_type}), not as ` +
+    "the work";
+  if (response.applied?.filters.employment_type !== undefined) return `${said}.`;
+  return `${said}: postings that say it rank higher, and the rest are not left out (most ` +
+    `postings state no type); ${
+      filter(read.employment_type)
+    } keeps only the postings that state it.`;
 }
 
 /**
@@ -288,6 +328,12 @@ export const SearchResponseSchema = z.object({
   query_place: QueryPlaceSchema.optional().describe(
     'The place the query named ("nurse jobs in Toronto"), applied as a filter beside `city` and ' +
       "`country`; a `city`/`country` parameter that contradicts it, or `near`, replaces it.",
+  ),
+  query_employment: QueryEmploymentSchema.optional().describe(
+    'The employment type the query named at its start or end ("part time barista", "contract ' +
+      "devops engineer\"): its words are not searched as the role's meaning (a posting that says " +
+      "them still scores by them), and it is not a filter: most postings state no type, and " +
+      "the `employment_type` filter keeps only those that state it.",
   ),
   applied: AppliedSchema.optional().describe(
     "The filters that narrowed the result set, and which emptied it; absent without filters.",
@@ -386,6 +432,7 @@ export function toSearchResponse(
     ...(outcome.close_total !== undefined ? { close_total: outcome.close_total } : {}),
     ...(outcome.closest ? { closest: outcome.closest } : {}),
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
+    ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),
     ...(outcome.hint ? { hint: outcome.hint } : {}),

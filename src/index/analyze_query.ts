@@ -10,6 +10,8 @@
  */
 import { roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
+import { employmentIn } from "./query_employment.ts";
+import type { EmploymentType } from "../domain/job.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -176,6 +178,13 @@ export interface AnalyzedQuery {
    * where no posting has all the query's words (`IndexSearch.workVector`).
    */
   workText?: string;
+  /**
+   * The employment type named at an end of the query ("part time barista": `parttime`, matched
+   * "part time"; src/index/query_employment.ts): its words are kept out of `embeddingText` and
+   * `workText` (they are not the role), and still searched by the keyword side, so a posting that
+   * says them scores by them. Not a filter (docs/search.md, session 22).
+   */
+  employment?: { type: EmploymentType; matched: string };
 }
 
 /**
@@ -201,11 +210,15 @@ export function analyzeQuery(typed: string): AnalyzedQuery {
     const long = ABBREVIATIONS[word];
     return long ? `${word} (${long})` : word;
   };
-  const embeddingWords = words.map(spelled);
+  // The employment type at an end is not the role: the encoder embeds the rest ("part time
+  // barista": "barista"); the keyword side still searches every word.
+  const employment = employmentIn(words.join(" "));
+  const role = employment ? splitWords(employment.rest) : words;
+  const embeddingWords = role.map(spelled);
   // The work without when or how long it is done ("driving a van part time": "driving a van");
   // both sides still search the words as typed.
-  const work = workWords(words);
-  const workText = work.length < words.length ? work.map(spelled).join(" ") : undefined;
+  const work = workWords(role);
+  const workText = work.length < role.length ? work.map(spelled).join(" ") : undefined;
   for (const word of words) {
     const long = ABBREVIATIONS[word];
     if (long) {
@@ -237,5 +250,6 @@ export function analyzeQuery(typed: string): AnalyzedQuery {
     titleTerms: kept.map((v) => v.titleTerms),
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
     ...(workText ? { workText } : {}),
+    ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
   };
 }

@@ -314,6 +314,12 @@ class SnapshotSearchService implements JobSearchService {
         ...(place.remote ? { remote: true } : {}),
       };
     }
+    if (analyzed.employment) {
+      outcome.query_employment = {
+        matched: analyzed.employment.matched,
+        employment_type: analyzed.employment.type,
+      };
+    }
     const filters = appliedFilters(query);
     const emptiedNames = emptied?.names ?? [];
     if (Object.keys(filters).length > 0 || emptiedNames.length > 0) {

@@ -10,6 +10,7 @@
 import {
   closeMatchesNotListed,
   type FacetCount,
+  queryEmploymentInWords,
   searchPlaceInWords,
   type SearchResponse,
 } from "../domain/job.ts";
@@ -125,6 +126,11 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const emptiedBy = props.response.applied?.emptied_by ?? [];
   const place = props.response.query_place;
   const hint = props.response.hint;
+  const employment = props.response.query_employment;
+  const employmentWords = queryEmploymentInWords(
+    props.response,
+    (type) => `ticking Employment type "${type}"`,
+  );
   return (
     <div class="applied">
       {place
@@ -134,6 +140,25 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
               [place.city, place.country, place.remote ? "remote" : undefined].filter(Boolean)
                 .join(", ")
             }.`}
+          </p>
+        )
+        : null}
+      {employment && employmentWords
+        ? (
+          <p>
+            {`${employmentWords} `}
+            {props.response.applied?.filters.employment_type === undefined
+              ? (
+                <a
+                  href={pageUrl(props.params, {
+                    employment_type: [employment.employment_type],
+                    offset: undefined,
+                  })}
+                >
+                  {`Only postings stating ${employment.employment_type}`}
+                </a>
+              )
+              : null}
           </p>
         )
         : null}

@@ -8,6 +8,7 @@
 import "../filter_property_test.ts";
 import "../search_filters_test.ts";
 import "../close_matches_test.ts";
+import "../query_employment_test.ts";
 import "../occupations_test.ts";
 import "../ingest_real_data_test.ts";
 import "../index_delta_test.ts";

@@ -86,7 +86,9 @@ export const searchJobsConfig = {
     "says what it derived, and keeps postings near the person's places unless `near`, `city` or " +
     "`country` is given), or both; " +
     `optionally filter: ${filterExamples()}. A place in the query ("nurse ` +
-    'in Toronto", "remote") filters by it. Filters only narrow: relevance is decided by the query ' +
+    'in Toronto", "remote") filters by it; an employment type in it ("part time barista") does ' +
+    "not (most postings state none): give `employment_type` for that. Filters only narrow: " +
+    "relevance is decided by the query " +
     "alone, so a filtered search shows exactly the unfiltered one's results that pass the " +
     "filters, and the result says which filters it applied (and which emptied it). " +
     `\`facets\` (e.g. ["remote", "country"]) counts the whole result set by ${

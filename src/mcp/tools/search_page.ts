@@ -14,6 +14,7 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
+  queryEmploymentInWords,
   searchPlaceInWords,
   type SearchResponse,
   SearchResponseSchema,
@@ -249,6 +250,8 @@ export function buildSearchPage(
         "to search elsewhere.",
     );
   }
+  const employment = queryEmploymentInWords(response, (type) => `employment_type "${type}"`);
+  if (employment) notes.push(employment);
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));

@@ -1,0 +1,173 @@
+/**
+ * The employment type a query asks ("part time barista", "contract devops engineer", "summer
+ * internship in marketing", "cleaner part time", "temp admin jobs"): the words at either end of the
+ * query that name one of the `employment_type` filter's types. They are not the role: embedded
+ * with it they moved the query's vector toward titles that say "Part Time" or "Contract" whatever
+ * the work (docs/search.md, "Employment types in the query (session 22)").
+ *
+ * Read only where the words plainly ask for the kind of employment: at an end of the query, with
+ * a role left beside them, not negated ("not temporary"), and not where they open a role of their
+ * own ("contract manager", "internship coordinator", "temp agency recruiter").
+ *
+ * @module
+ */
+import type { EmploymentType } from "../domain/job.ts";
+
+/** The phrases, longest first where one holds another, with the type each names. */
+const PHRASES: readonly { words: readonly string[]; type: EmploymentType }[] = [
+  ["summer internship", "internship"],
+  ["summer internships", "internship"],
+  ["summer intern", "internship"],
+  ["part time", "parttime"],
+  ["parttime", "parttime"],
+  ["full time", "fulltime"],
+  ["fulltime", "fulltime"],
+  ["contract", "contract"],
+  ["temporary", "temporary"],
+  ["temp", "temporary"],
+  ["internship", "internship"],
+  ["internships", "internship"],
+  ["intern", "internship"],
+  ["interns", "internship"],
+].map(([phrase, type]) => ({ words: phrase.split(" "), type: type as EmploymentType }))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * Words that make a type word opening the query part of a role ("contract manager", "internship
+ * coordinator", "temp agency"): the query names that role, not its employment.
+ */
+const ROLE_AFTER: Record<EmploymentType, ReadonlySet<string>> = {
+  contract: new Set([
+    "manager",
+    "managers",
+    "management",
+    "administrator",
+    "administration",
+    "admin",
+    "specialist",
+    "analyst",
+    "lawyer",
+    "attorney",
+    "negotiator",
+    "officer",
+    "coordinator",
+    "law",
+    "executive",
+    "lead",
+  ]),
+  internship: new Set([
+    "coordinator",
+    "manager",
+    "supervisor",
+    "program",
+    "programme",
+    "director",
+    "recruiter",
+    "lead",
+  ]),
+  temporary: new Set(["agency", "agencies", "recruiter", "consultant", "coordinator"]),
+  parttime: new Set(),
+  fulltime: new Set(),
+};
+
+/**
+ * Words between the type and the role that go with the type ("internship in marketing"). Not
+ * "for": "internship for students" says who it is for, and "students" is no role to embed alone
+ * (it named teachers and tutors through ESCO).
+ */
+const JOINING = new Set(["in", "as", "at", "of", "a", "an"]);
+/** Words before a trailing type that deny it ("nurse not part time"). */
+const DENYING = new Set(["not", "no", "non"]);
+
+export interface QueryEmployment {
+  type: EmploymentType;
+  /** The words of the query that named it, as typed. */
+  matched: string;
+  /** The query without them, to be searched as usual. */
+  rest: string;
+}
+
+/** Whether the typed word, folded as the index folds words, is `word`. */
+function folded(typed: string): string {
+  return typed.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * The employment type `query` asks at either end, or null.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(employmentIn("part-time Barista"), {
+ *   type: "parttime", matched: "part-time", rest: "Barista",
+ * });
+ * assert.deepEqual(employmentIn("summer internship in marketing"), {
+ *   type: "internship", matched: "summer internship", rest: "marketing",
+ * });
+ * assert.equal(employmentIn("contract devops engineer")?.type, "contract");
+ * assert.equal(employmentIn("cleaner part time")?.rest, "cleaner");
+ * assert.equal(employmentIn("contract manager"), null);
+ * assert.equal(employmentIn("part time"), null);
+ * ```
+ */
+export function employmentIn(query: string): QueryEmployment | null {
+  // Each typed token with its words as the index splits them ("part-time" is "part", "time").
+  const tokens = query.trim().split(/\s+/).filter(Boolean).map((typed) => ({
+    typed,
+    words: folded(typed).match(/[\p{L}\p{N}]+/gu) ?? [],
+  })).filter((token) => token.words.length > 0);
+  const words = tokens.flatMap((token, t) => token.words.map((word) => ({ word, t })));
+  const at = (k: number) => words[k]?.word;
+  for (const { words: phrase, type } of PHRASES) {
+    const n = phrase.length;
+    // Opening the query: a type word and the role after it.
+    if (words.length > n && phrase.every((w, k) => at(k) === w)) {
+      let from = n;
+      while (from < words.length && JOINING.has(at(from)!)) from++;
+      if (
+        from < words.length && !ROLE_AFTER[type].has(at(n)!) && at(n) !== "for" &&
+        // The phrase ends where a typed token ends ("part-timer" is not "part time").
+        words[n - 1].t !== words[n].t
+      ) {
+        return cut(tokens, 0, words[n - 1].t + 1, from < words.length ? words[from].t : null, type);
+      }
+    }
+    // Closing the query: the role, then the type.
+    const start = words.length - n;
+    if (start > 0 && phrase.every((w, k) => at(start + k) === w)) {
+      if (DENYING.has(at(start - 1)!) || words[start - 1].t === words[start].t) continue;
+      let end = start;
+      while (end > 0 && JOINING.has(at(end - 1)!)) end--;
+      if (end > 0) return cutEnd(tokens, words[start].t, words[end - 1].t, type);
+    }
+  }
+  return null;
+}
+
+function cut(
+  tokens: { typed: string }[],
+  from: number,
+  to: number,
+  restFrom: number | null,
+  type: EmploymentType,
+): QueryEmployment | null {
+  if (restFrom === null) return null;
+  return {
+    type,
+    matched: tokens.slice(from, to).map((t) => t.typed).join(" "),
+    rest: tokens.slice(restFrom).map((t) => t.typed).join(" "),
+  };
+}
+
+function cutEnd(
+  tokens: { typed: string }[],
+  matchedFrom: number,
+  restTo: number,
+  type: EmploymentType,
+): QueryEmployment {
+  return {
+    type,
+    matched: tokens.slice(matchedFrom).map((t) => t.typed).join(" "),
+    rest: tokens.slice(0, restTo + 1).map((t) => t.typed).join(" "),
+  };
+}

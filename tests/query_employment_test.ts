@@ -1,0 +1,111 @@
+/**
+ * An employment type in the query ("part time barista", "contract devops engineer"), on the real
+ * postings (tests/real_index.ts): read as the type, said so by REST, MCP and the CLI, and not a
+ * filter, as 60% of the real postings state no type (docs/search.md, session 22).
+ */
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { realIndex } from "./real_index.ts";
+import { type JobResult, toSearchResponse } from "../src/domain/job.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
+import { formatResults } from "../cli/commands/search.ts";
+
+const REQUEST_ID = "00000000-0000-4000-8000-000000000000";
+
+Deno.test("an employment type in the query is read and said, and leaves no posting out", async (t) => {
+  const { service } = realIndex;
+  const listed = async (params: Record<string, unknown>) => {
+    const first = await service.search(
+      parseSearchQuery({ ...params, sort: "relevance", top_k: 100 }),
+    );
+    const all: JobResult[] = [...first.results];
+    const count = first.total + (first.close_total ?? 0);
+    while (all.length < Math.min(count, 300)) {
+      const offset = all.length;
+      all.push(
+        ...(await service.search(
+          parseSearchQuery({ ...params, sort: "relevance", top_k: 100, offset }),
+        )).results,
+      );
+    }
+    return { ...first, all };
+  };
+
+  await t.step(
+    "every way of writing it, at either end: read as the type, not a filter",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(
+            ["parttime", "part time"],
+            ["parttime", "Part-Time"],
+            ["parttime", "PART TIME"],
+            ["fulltime", "full-time"],
+            ["fulltime", "Fulltime"],
+            ["contract", "contract"],
+            ["temporary", "temp"],
+            ["internship", "internship"],
+          ),
+          fc.constantFrom("barista", "devops engineer", "registered nurse", "java developer"),
+          fc.boolean(),
+          async ([type, said], role, first) => {
+            const q = first ? `${said} ${role}` : `${role} ${said}`;
+            const read = await listed({ q });
+            assert.deepEqual(read.query_employment, {
+              matched: said.toLowerCase().replace("-", " "),
+              employment_type: type,
+            }, q);
+            // Not a filter: nothing is applied, and the postings that state no type are listed as
+            // they are for the role alone.
+            assert.equal(read.applied, undefined, q);
+            const alone = await listed({ q: role });
+            const untyped = (list: JobResult[]) =>
+              list.filter((r) => r.employment_type === undefined).length;
+            if (untyped(alone.all) > 0) assert.ok(untyped(read.all) > 0, q);
+          },
+        ),
+        { numRuns: 12, seed: 2212 },
+      );
+    },
+  );
+
+  await t.step("MCP and the CLI say what was read, and how to keep only that type", async () => {
+    const q = "part time barista";
+    const outcome = await service.search(parseSearchQuery({ q }));
+    const response = toSearchResponse(REQUEST_ID, outcome);
+    assert.deepEqual(response.query_employment, {
+      matched: "part time",
+      employment_type: "parttime",
+    });
+    const page = buildSearchPage(parseSearchQuery({ q }), response, { maxChars: 20_000 });
+    assert.ok(
+      page.text.includes('Read "part time" as the employment type (parttime), not as the work'),
+      page.text,
+    );
+    assert.ok(page.text.includes('employment_type "parttime" keeps only'), page.text);
+    assert.deepEqual(page.structured.query_employment, response.query_employment);
+    const table = formatResults(response, 0, 120, "date");
+    assert.ok(table.includes('Read "part time" as the employment type (parttime)'), table);
+    assert.ok(table.includes("--employment-type parttime keeps only"), table);
+    // With the filter given, it is not offered again.
+    const filtered = toSearchResponse(
+      REQUEST_ID,
+      await service.search(parseSearchQuery({ q, employment_type: "parttime" })),
+    );
+    const filteredPage = buildSearchPage(
+      parseSearchQuery({ q, employment_type: "parttime" }),
+      filtered,
+      { maxChars: 20_000 },
+    );
+    assert.ok(
+      filteredPage.text.includes(
+        'Read "part time" as the employment type (parttime), not as the work.',
+      ),
+    );
+    assert.ok(!filteredPage.text.includes("keeps only"));
+    // A role of its own is not read as a type.
+    const manager = await service.search(parseSearchQuery({ q: "contract manager" }));
+    assert.equal(manager.query_employment, undefined);
+  });
+});
