@@ -303,6 +303,31 @@ export const MUTANTS: Mutant[] = [
     becomes: "if (read < 0) return;",
     breaks: "a slow poll's older pointer, answered after a flip was reported, is reported again",
   },
+  {
+    id: "M29",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "const role = employment ? splitWords(employment.rest) : words;",
+    becomes: "const role = words;",
+    breaks:
+      'an employment type at an end of the query ("part time barista") is embedded as the role',
+  },
+  {
+    id: "M30",
+    layer: "index",
+    file: "src/index/query_employment.ts",
+    line: 'from < words.length && !ROLE_AFTER[type].has(at(n)!) && at(n) !== "for" &&',
+    becomes: 'from < words.length && at(n) !== "for" &&',
+    breaks: '"contract manager" or "internship coordinator" lose the word that makes their role',
+  },
+  {
+    id: "M31",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: "if (response.applied?.filters.employment_type !== undefined) return `${said}.`;",
+    becomes: "if (response.applied === null) return `${said}.`;",
+    breaks: "a page already filtered by employment type is offered the same filter again",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
