@@ -19,10 +19,15 @@
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import { TEXT_FIELDS } from "./orama_db.ts";
 import { DEFAULT_BM25, type TextField } from "./ranking.ts";
-import type { TermLift } from "./stated_type.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 
-/** A term's postings with what the term is worth in each (`TermLift` may add postings). */
+/**
+ * A term's postings, perhaps with others added or worth more for this query (the postings stating
+ * the query's employment type, src/index/stated_type.ts).
+ */
+export type TermLift = (term: string, postings: TermPostings) => TermPostings;
+
+/** A term's postings with what the term is worth in each. */
 export interface TermPostings {
   /** Postings (positions in `jobs`) with the term in any field. */
   positions: Uint32Array;
@@ -193,8 +198,8 @@ export class KeywordScorer {
    * Keyword scores into `scores` (zeroed first), the best over the query's term variants: the
    * IDF-weighted share of the query's words a posting has. A variant with title terms (a synonym's
    * words) counts only for postings with all of them in the title or tags. Returns the postings
-   * lists touched. `lift`: the postings stating the query's employment type count as saying its
-   * words (src/index/stated_type.ts).
+   * lists touched. `lift`: what a term is worth where the posting states the employment type the
+   * query reads (src/index/stated_type.ts).
    */
   score(query: AnalyzedQuery, lift?: TermLift): Uint32Array[] {
     const keyword = this.scores;

@@ -1,32 +1,32 @@
 /**
  * The employment type a posting states, on the keyword side: where the query reads a type ("contract
  * devops engineer": `contract`, src/index/query_employment.ts), a posting whose `employment_type`
- * states it counts as saying the type's words, as if they were in its tags. The words themselves
- * are not the role and are not embedded; without this, only postings whose title or text carries
- * them ("Contract", "Part Time") scored by them, and a "DevOps Engineer" the source types Contract
- * ranked below one typed Full-time (docs/search.md, "The stated type counts as the words (session
- * 22)").
+ * states it counts as having the type's words, as a job word met only in the company or location
+ * counts (`STATED_TYPE_VALUE`); where its title or text has them too, a little more. Without it only
+ * a title or text saying "Contract" or "Part Time" scored by the words, and on the bundled postings
+ * Full-time "DevOps Engineer" postings were listed above Contract "Senior DevOps Engineer" ones
+ * (docs/search.md, "The stated type counts (session 22)").
  *
- * Relevance stays a property of the query and the posting: nothing is left out and nothing else
- * changes (each word keeps the IDF of the text, the type satisfies no synonym's title words). The
- * stated type is read as the `employment_type` filter reads it (`employmentTypesOf`), so
- * "parttime, fulltime" counts for either.
+ * Relevance stays a property of the query and the posting: nothing is left out, and nothing else
+ * changes (each word keeps the IDF of the text; a stated type is no synonym's title word). The type
+ * is read as the `employment_type` filter reads it (`employmentTypesOf`), so "Full-time, Part-time"
+ * counts for either.
  *
  * @module
  */
 import { type EmploymentType, employmentTypesOf, type Job } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
-import type { TermPostings } from "./keyword_scorer.ts";
+import type { TermLift, TermPostings } from "./keyword_scorer.ts";
+import { DEFAULT_BM25 } from "./ranking.ts";
 import { tokenize } from "./tokenize.ts";
 
-/** A term's postings, perhaps with those stating the query's type added (`KeywordScorer.score`). */
-export type TermLift = (term: string, postings: TermPostings) => TermPostings;
-
 /**
- * What a stated type is worth for each of its words: as much as the word in the title or tags (the
- * type is a field of the posting like its tags, not a passing mention in the description).
+ * What a stated type is worth for each of its words: as much as a job word met only in the company
+ * or location (`nameShare`), a field beside the work's own text. Measured against a half (as in the
+ * description alone), three quarters and the whole (as in the title): each lifted the employment
+ * queries more and lowered a tuned set of other queries (docs/search.md, session 22).
  */
-export const STATED_TYPE_VALUE = 1;
+export const STATED_TYPE_VALUE = DEFAULT_BM25.nameShare;
 
 /** "summer internship": the season says when, not the type; a typed internship need not be summer. */
 const NOT_THE_TYPE = new Set(tokenize("summer summers"));
@@ -70,9 +70,14 @@ export class StatedTypes {
     if (stating) return stating;
     const jobs = this.#jobs;
     const mask = new Uint8Array(jobs.length);
+    // Sources write few distinct values ("Full-time", "Full-time, Part-time"): each read once.
+    const says = new Map<string | undefined, boolean>();
     let count = 0;
     for (let p = 0; p < jobs.length; p++) {
-      if (employmentTypesOf(jobs[p]).includes(type)) {
+      const written = jobs[p].employment_type;
+      let yes = says.get(written);
+      if (yes === undefined) says.set(written, yes = employmentTypesOf(jobs[p]).includes(type));
+      if (yes) {
         mask[p] = 1;
         count++;
       }
@@ -85,8 +90,10 @@ export class StatedTypes {
 }
 
 /**
- * `postings` with every posting of `stating` (`mask` 1) worth at least `STATED_TYPE_VALUE`, those
- * without the word added. `inTitle` is the text's: a stated type is no synonym's title word.
+ * `postings` with every posting of `stating` (`mask` 1) worth more by `STATED_TYPE_VALUE` of what
+ * its text leaves (as the scorer adds the description to the title: both count a little more than
+ * the better alone), those without the word added. `inTitle` is the text's: a stated type is no
+ * synonym's title word.
  */
 export function withStated(
   postings: TermPostings,
@@ -108,7 +115,9 @@ export function withStated(
   out.positions.set(positions);
   out.inTitle.set(inTitle);
   for (let k = 0; k < positions.length; k++) {
-    out.values[k] = mask[positions[k]] === 1 ? Math.max(values[k], STATED_TYPE_VALUE) : values[k];
+    out.values[k] = mask[positions[k]] === 1
+      ? values[k] + (1 - values[k]) * STATED_TYPE_VALUE
+      : values[k];
   }
   let k = positions.length;
   for (let s = 0; s < stating.length; s++) {
