@@ -6,6 +6,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { realIndex } from "./real_index.ts";
+import { createTestSearch, defaultTestJobs, testOccupations } from "./helpers.ts";
 import { type JobResult, toSearchResponse } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
@@ -108,4 +109,32 @@ Deno.test("an employment type in the query is read and said, and leaves no posti
     const manager = await service.search(parseSearchQuery({ q: "contract manager" }));
     assert.equal(manager.query_employment, undefined);
   });
+});
+
+Deno.test("on the bundled postings, a contract query lists the work stated as contract before the same work stated otherwise", async () => {
+  // What a person trying `deno task serve` met: "contract devops engineer" listed three Full-time
+  // "DevOps Engineer" postings above the Contract "Senior DevOps Engineer" ones, since only a title
+  // or text saying "contract" counted (docs/search.md, session 22).
+  const search = await createTestSearch({
+    jobs: await defaultTestJobs(Infinity),
+    occupations: await testOccupations(),
+  });
+  try {
+    for (const q of ["contract devops engineer", "devops engineer contract"]) {
+      const outcome = await search.service.search(
+        parseSearchQuery({ q, sort: "relevance", top_k: 20 }),
+      );
+      const types = outcome.results.map((r) => `${r.employment_type}: ${r.job_title}`);
+      assert.equal(outcome.results[0].employment_type, "Contract", `${q}: ${types}`);
+      // The postings of one title, whose texts differ little here: stated Contract first.
+      const senior = outcome.results.filter((r) => r.job_title === "Senior DevOps Engineer")
+        .map((r) => r.employment_type);
+      assert.ok(senior.includes("Contract") && senior.includes("Full-time"), `${q}: ${senior}`);
+      assert.ok(senior.lastIndexOf("Contract") < senior.indexOf("Full-time"), `${q}: ${senior}`);
+      // Not a filter: the Full-time postings are listed.
+      assert.ok(outcome.results.some((r) => r.employment_type === "Full-time"), q);
+    }
+  } finally {
+    await search.close();
+  }
 });

@@ -228,8 +228,9 @@ export function searchPlaceInWords(
  * const response = { query_employment: { matched: "part time", employment_type: "parttime" as const } };
  * assert.equal(
  *   queryEmploymentInWords(response, (t) => `employment_type=${t}`),
- *   'Read "part time" as the employment type (parttime), not as the work: postings that say it ' +
- *     "rank higher, and the rest are not left out (most postings state no type); " +
+ *   'Read "part time" as the employment type (parttime), not as the work: postings that state ' +
+ *     "it or say it rank higher than they would without it, and the rest are not left out " +
+ *     "(most postings state no type); " +
  *     "employment_type=parttime keeps only the postings that state it.",
  * );
  * assert.equal(queryEmploymentInWords({}, (t) => t), null);
@@ -244,8 +245,10 @@ export function queryEmploymentInWords(
   const said = `Read "${read.matched}" as the employment type (${read.employment_type}), not as ` +
     "the work";
   if (response.applied?.filters.employment_type !== undefined) return `${said}.`;
-  return `${said}: postings that say it rank higher, and the rest are not left out (most ` +
-    `postings state no type); ${
+  // "state it": the posting's `employment_type` counts on the keyword side as the words would
+  // (src/index/stated_type.ts); "say it": its title or text has the words.
+  return `${said}: postings that state it or say it rank higher than they would without it, ` +
+    `and the rest are not left out (most postings state no type); ${
       filter(read.employment_type)
     } keeps only the postings that state it.`;
 }

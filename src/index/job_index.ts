@@ -44,6 +44,7 @@ import {
 import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
 import { cosineBarsOf, mixScore, scoreEveryPosting, vectorShare } from "./score_mix.ts";
+import { StatedTypes } from "./stated_type.ts";
 import { TitleVectors } from "./title_vectors.ts";
 
 /** What the result set is made from besides the scores. */
@@ -55,6 +56,7 @@ export class JobIndex {
   readonly #keywords: KeywordScorer;
   readonly #vectors: TitleVectors;
   readonly #filters: FilterMasks;
+  readonly #statedTypes: StatedTypes;
   readonly #places: PostingPlaces;
   readonly #reposts: Reposts;
   /** Posting → 1 once a keyword search has scored it (a posting has several of the words). */
@@ -84,6 +86,7 @@ export class JobIndex {
     this.data = { ...data, text, vectors: this.#vectors.rows };
     this.#keywords = new KeywordScorer(n, text);
     this.#filters = new FilterMasks(data.jobs);
+    this.#statedTypes = new StatedTypes(data.jobs);
     this.#places = new PostingPlaces(data.jobs, data.gazetteer);
     this.#reposts = new Reposts(data.jobs, (p) => this.repostTextAt(p), data.repostGroups);
     this.#seen = new Uint8Array(n);
@@ -218,7 +221,9 @@ export class JobIndex {
       vectors.prefetch(request.vector);
     }
     if (mode === "vector") this.#keywords.clear();
-    else touched = this.#keywords.score(request.query);
+    else {
+      touched = this.#keywords.score(request.query, this.#statedTypes.liftFor(request.query));
+    }
     if (mode !== "keyword") {
       if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
       const vectorWeight = vectorShare(ranking, this.#keywords.best);
@@ -406,7 +411,7 @@ export class JobIndex {
     if (mode !== "vector" && query.termVariants.every((terms) => terms.length === 0)) return out;
     const keyword = this.#keywords.scores;
     if (mode === "vector") this.#keywords.clear();
-    else this.#keywords.score(query);
+    else this.#keywords.score(query, this.#statedTypes.liftFor(query));
     if (mode === "keyword") {
       out.set(keyword.subarray(0, n));
       return out;

@@ -21,7 +21,14 @@ import { TEXT_FIELDS } from "./orama_db.ts";
 import { DEFAULT_BM25, type TextField } from "./ranking.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 
-interface TermPostings {
+/**
+ * A term's postings, perhaps with others added or worth more for this query (the postings stating
+ * the query's employment type, src/index/stated_type.ts).
+ */
+export type TermLift = (term: string, postings: TermPostings) => TermPostings;
+
+/** A term's postings with what the term is worth in each. */
+export interface TermPostings {
   /** Postings (positions in `jobs`) with the term in any field. */
   positions: Uint32Array;
   /**
@@ -191,9 +198,10 @@ export class KeywordScorer {
    * Keyword scores into `scores` (zeroed first), the best over the query's term variants: the
    * IDF-weighted share of the query's words a posting has. A variant with title terms (a synonym's
    * words) counts only for postings with all of them in the title or tags. Returns the postings
-   * lists touched.
+   * lists touched. `lift`: what a term is worth where the posting states the employment type the
+   * query reads (src/index/stated_type.ts).
    */
-  score(query: AnalyzedQuery): Uint32Array[] {
+  score(query: AnalyzedQuery, lift?: TermLift): Uint32Array[] {
     const keyword = this.scores;
     const variant = this.#variant;
     const titleHits = this.#titleHits;
@@ -205,7 +213,9 @@ export class KeywordScorer {
     // postings a third of the entries were such repeats (docs/scaling.md, session 21).
     const listed = new Set<Uint32Array>();
     query.termVariants.forEach((terms, v) => {
-      const unique = [...new Set(terms)].map((t) => this.#postings(t));
+      const unique = [...new Set(terms)].map((t) =>
+        lift ? lift(t, this.#postings(t)) : this.#postings(t)
+      );
       const total = unique.reduce((sum, p) => sum + p.idf, 0);
       if (total === 0) return;
       const required = [...new Set(query.titleTerms[v] ?? [])].map((t) => this.#postings(t));
