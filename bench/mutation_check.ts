@@ -328,6 +328,24 @@ export const MUTANTS: Mutant[] = [
     becomes: "if (response.applied === null) return `${said}.`;",
     breaks: "a page already filtered by employment type is offered the same filter again",
   },
+  {
+    id: "M32",
+    layer: "index",
+    file: "src/index/stated_type.ts",
+    line:
+      "if (yes === undefined) says.set(written, yes = employmentTypesOf(jobs[p]).includes(type));",
+    becomes:
+      "if (yes === undefined) says.set(written, yes = employmentTypesOf(jobs[p])[0] === type);",
+    breaks: 'a posting stated "Full-time, Part-time" is not lifted for a part-time query',
+  },
+  {
+    id: "M33",
+    layer: "index",
+    file: "src/index/stated_type.ts",
+    line: "? values[k] + (1 - values[k]) * STATED_TYPE_VALUE",
+    becomes: "? values[k]",
+    breaks: "a posting that states the query's employment type gains nothing from stating it",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
