@@ -341,11 +341,31 @@
     (local $at i32) (local $end i32) (local $j i32) (local $v v128) (local $w v128) (local $low v128)
     (local $n0 v128) (local $n1 v128) (local $n2 v128) (local $n3 v128)
     (local $q0 i32) (local $s0 v128) (local $q1 i32) (local $s1 v128) (local $q2 i32) (local $s2 v128) (local $q3 i32) (local $s3 v128)
+    (local $ab v128) (local $cd v128) (local $sums v128) (local $rowScale v128) (local $e01 v128) (local $e23 v128)
+    (local $bias01 v128) (local $scale01 v128) (local $bias23 v128) (local $scale23 v128)
+    (local $out0 i32) (local $out1 i32) (local $out2 i32) (local $out3 i32)
     (local.set $low (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
     (local.set $q0 (i32.load offset=0 (local.get $table)))
     (local.set $q1 (i32.load offset=32 (local.get $table)))
     (local.set $q2 (i32.load offset=64 (local.get $table)))
     (local.set $q3 (i32.load offset=96 (local.get $table)))
+    (local.set $out0 (i32.load offset=4 (local.get $table)))
+    (local.set $out1 (i32.load offset=36 (local.get $table)))
+    (local.set $out2 (i32.load offset=68 (local.get $table)))
+    (local.set $out3 (i32.load offset=100 (local.get $table)))
+    ;; Each query's bias and scale (`storeEstimate`'s), two queries a vector.
+    (local.set $bias01
+      (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=8 (local.get $table)))
+        (f64.load offset=40 (local.get $table))))
+    (local.set $scale01
+      (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=16 (local.get $table)))
+        (f64.load offset=48 (local.get $table))))
+    (local.set $bias23
+      (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=72 (local.get $table)))
+        (f64.load offset=104 (local.get $table))))
+    (local.set $scale23
+      (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=80 (local.get $table)))
+        (f64.load offset=112 (local.get $table))))
     (block $done
       (loop $rows
         (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
@@ -406,18 +426,52 @@
           (local.set $at (i32.add (local.get $at) (i32.const 32)))
           (local.set $j (i32.add (local.get $j) (i32.const 64)))
           (br_if $lanes (i32.lt_u (local.get $at) (local.get $end))))
-        (call $storeEstimate (i32.load offset=4 (local.get $table)) (local.get $scales)
-          (local.get $r) (call $lanes (local.get $s0)) (f64.load offset=8 (local.get $table))
-          (f64.load offset=16 (local.get $table)))
-        (call $storeEstimate (i32.load offset=36 (local.get $table)) (local.get $scales)
-          (local.get $r) (call $lanes (local.get $s1)) (f64.load offset=40 (local.get $table))
-          (f64.load offset=48 (local.get $table)))
-        (call $storeEstimate (i32.load offset=68 (local.get $table)) (local.get $scales)
-          (local.get $r) (call $lanes (local.get $s2)) (f64.load offset=72 (local.get $table))
-          (f64.load offset=80 (local.get $table)))
-        (call $storeEstimate (i32.load offset=100 (local.get $table)) (local.get $scales)
-          (local.get $r) (call $lanes (local.get $s3)) (f64.load offset=104 (local.get $table))
-          (f64.load offset=112 (local.get $table)))
+        ;; The four queries' sums side by side, each lane the sum of its accumulator's lanes
+        ;; (as `lanes`), then `storeEstimate`'s f64 operations for two queries at a time.
+        (local.set $ab
+          (i32x4.add
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $s0) (local.get $s1))
+            (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $s0) (local.get $s1))))
+        (local.set $cd
+          (i32x4.add
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $s2) (local.get $s3))
+            (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $s2) (local.get $s3))))
+        (local.set $sums
+          (i32x4.shl
+            (i32x4.add
+              (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $ab) (local.get $cd))
+              (i8x16.shuffle 4 5 6 7 12 13 14 15 20 21 22 23 28 29 30 31 (local.get $ab) (local.get $cd)))
+            (i32.const 4)))
+        (local.set $rowScale
+          (f64x2.splat
+            (f64.promote_f32
+              (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))
+        (local.set $e01
+          (f32x4.demote_f64x2_zero
+            (f64x2.mul
+              (f64x2.mul
+                (f64x2.add (f64x2.convert_low_i32x4_s (local.get $sums)) (local.get $bias01))
+                (local.get $scale01))
+              (local.get $rowScale))))
+        (local.set $e23
+          (f32x4.demote_f64x2_zero
+            (f64x2.mul
+              (f64x2.mul
+                (f64x2.add
+                  (f64x2.convert_low_i32x4_s
+                    (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15
+                      (local.get $sums) (local.get $sums)))
+                  (local.get $bias23))
+                (local.get $scale23))
+              (local.get $rowScale))))
+        (f32.store (i32.add (local.get $out0) (i32.shl (local.get $r) (i32.const 2)))
+          (f32x4.extract_lane 0 (local.get $e01)))
+        (f32.store (i32.add (local.get $out1) (i32.shl (local.get $r) (i32.const 2)))
+          (f32x4.extract_lane 1 (local.get $e01)))
+        (f32.store (i32.add (local.get $out2) (i32.shl (local.get $r) (i32.const 2)))
+          (f32x4.extract_lane 0 (local.get $e23)))
+        (f32.store (i32.add (local.get $out3) (i32.shl (local.get $r) (i32.const 2)))
+          (f32x4.extract_lane 1 (local.get $e23)))
         (local.set $code (local.get $end))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $rows))))
