@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { Session } from "node:inspector";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
@@ -63,6 +64,78 @@ const KINDS: Record<string, (q: string) => Record<string, string>> = {
   scale_us: (q) => ({ q, country: "US" }),
 };
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** The calling thread's CPU profile (V8's sampling profiler, 100 µs), started. */
+async function startProfile(): Promise<Session> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<void>((resolve, reject) =>
+      session.post(method, params ?? {}, (error) => error ? reject(error) : resolve())
+    );
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 100 });
+  await post("Profiler.start");
+  return session;
+}
+
+/**
+ * Stops the profile, writes it (`.cpuprofile`, for Chrome's DevTools) and prints the functions
+ * that took the most of the calling thread's samples, by their own time and with what they call.
+ */
+async function stopProfile(session: Session, path: string): Promise<void> {
+  const profile = await new Promise<
+    { nodes: ProfileNode[]; samples: number[] }
+  >((resolve, reject) =>
+    session.post(
+      "Profiler.stop",
+      (error, result) =>
+        error
+          ? reject(error)
+          : resolve({ nodes: result.profile.nodes, samples: result.profile.samples ?? [] }),
+    )
+  );
+  session.disconnect();
+  Deno.writeTextFileSync(path, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  }
+  const nameOf = (node: ProfileNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    return `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${
+      lineNumber + 1
+    }`;
+  };
+  const own = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const id of profile.samples) {
+    const node = byId.get(id)!;
+    own.set(nameOf(node), (own.get(nameOf(node)) ?? 0) + 1);
+    const names = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      names.add(nameOf(byId.get(at)!));
+    }
+    for (const name of names) total.set(name, (total.get(name) ?? 0) + 1);
+  }
+  const samples = profile.samples.length;
+  const share = (count: number) => `${(100 * count / samples).toFixed(1)}%`;
+  const top = (counts: Map<string, number>) =>
+    [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([name, count]) =>
+      `  ${share(count).padStart(6)}  ${name}`
+    );
+  print(`calling thread, ${samples} samples; own time:`);
+  for (const line of top(own)) print(line);
+  print("with what they call:");
+  for (const line of top(total)) print(line);
+}
+
 if (import.meta.main) {
   const kvPath = flag("--kv");
   if (!kvPath) throw new Error("Cannot run: --kv PATH (a store bench:scale published) is needed");
@@ -111,6 +184,8 @@ if (import.meta.main) {
     Deno.exit(0);
   }
   const report: Record<string, unknown> = {};
+  const profileTo = flag("--profile");
+  const profiler = profileTo ? await startProfile() : null;
   for (const kind of kinds) {
     const make = KINDS[kind];
     if (!make) throw new RangeError(`Cannot run: no kind ${kind}`);
@@ -135,6 +210,7 @@ if (import.meta.main) {
       main_cpu_ms: round((after.main - before.main) / n),
     };
   }
+  if (profiler && profileTo) await stopProfile(profiler, profileTo);
   service.stop();
   store.close();
   print(JSON.stringify({ passes, queries: queries.length, ...report, load: Deno.loadavg() }));

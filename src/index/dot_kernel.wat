@@ -258,6 +258,81 @@
           (f64.promote_f32
             (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))))
 
+  ;; `storeEstimate` for rows $r to $r + 3, their sums the lanes of $sums: the same f64
+  ;; operations lane by lane (so the same f32 values), four rows a store.
+  (func $storeEstimates4 (param $out i32) (param $scales i32) (param $r i32) (param $sums v128)
+    (param $bias f64) (param $query8Scale f64)
+    (local $at i32) (local $shifted v128) (local $rowScales v128) (local $b v128) (local $q v128)
+    (local.set $at (i32.shl (local.get $r) (i32.const 2)))
+    (local.set $shifted (i32x4.shl (local.get $sums) (i32.const 4)))
+    (local.set $rowScales (v128.load (i32.add (local.get $scales) (local.get $at))))
+    (local.set $b (f64x2.splat (local.get $bias)))
+    (local.set $q (f64x2.splat (local.get $query8Scale)))
+    (v128.store (i32.add (local.get $out) (local.get $at))
+      (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+        (f32x4.demote_f64x2_zero
+          (f64x2.mul
+            (f64x2.mul
+              (f64x2.add (f64x2.convert_low_i32x4_s (local.get $shifted)) (local.get $b))
+              (local.get $q))
+            (f64x2.promote_low_f32x4 (local.get $rowScales))))
+        (f32x4.demote_f64x2_zero
+          (f64x2.mul
+            (f64x2.mul
+              (f64x2.add
+                (f64x2.convert_low_i32x4_s
+                  (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15
+                    (local.get $shifted) (local.get $shifted)))
+                (local.get $b))
+              (local.get $q))
+            (f64x2.promote_low_f32x4
+              (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15
+                (local.get $rowScales) (local.get $rowScales))))))))
+
+  ;; Whether any of rows $r to $r + 3 could reach its bar, by the refined pass's test (`pass`),
+  ;; lane by lane in the same f64 operations: most rows of a search cannot, and are passed over
+  ;; four at a time.
+  (func $reach4 (param $out i32) (param $scales i32) (param $wordRows i32) (param $r i32)
+    (param $rowMargin f64) (param $margin f64) (param $titleBar f64) (param $wordBar f64)
+    (result i32)
+    (local $at i32) (local $estimates v128) (local $rowScales v128) (local $marks v128)
+    (local $rm v128) (local $m v128) (local $tb v128) (local $wb v128)
+    (local.set $at (i32.shl (local.get $r) (i32.const 2)))
+    (local.set $estimates (v128.load (i32.add (local.get $out) (local.get $at))))
+    (local.set $rowScales (v128.load (i32.add (local.get $scales) (local.get $at))))
+    ;; Each row's mark as a lane of all ones (marked) or zeros, 32 bits a row.
+    (local.set $marks
+      (i32x4.extend_low_i16x8_s
+        (i16x8.extend_low_i8x16_s
+          (i8x16.ne
+            (v128.load32_zero (i32.add (local.get $wordRows) (local.get $r)))
+            (v128.const i32x4 0 0 0 0)))))
+    (local.set $rm (f64x2.splat (local.get $rowMargin)))
+    (local.set $m (f64x2.splat (local.get $margin)))
+    (local.set $tb (f64x2.splat (local.get $titleBar)))
+    (local.set $wb (f64x2.splat (local.get $wordBar)))
+    (v128.any_true
+      (v128.or
+        (f64x2.ge
+          (f64x2.add (f64x2.promote_low_f32x4 (local.get $estimates))
+            (f64x2.add (f64x2.mul (local.get $rm) (f64x2.promote_low_f32x4 (local.get $rowScales)))
+              (local.get $m)))
+          (v128.bitselect (local.get $wb) (local.get $tb)
+            (i64x2.extend_low_i32x4_s (local.get $marks))))
+        (f64x2.ge
+          (f64x2.add
+            (f64x2.promote_low_f32x4
+              (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15
+                (local.get $estimates) (local.get $estimates)))
+            (f64x2.add
+              (f64x2.mul (local.get $rm)
+                (f64x2.promote_low_f32x4
+                  (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15
+                    (local.get $rowScales) (local.get $rowScales))))
+              (local.get $m)))
+          (v128.bitselect (local.get $wb) (local.get $tb)
+            (i64x2.extend_high_i32x4_s (local.get $marks)))))))
+
   ;; `estimates` for 4 queries at once (pass kind 4): each row's codes are loaded and
   ;; unpacked once, then multiplied with each query, 4 sums kept. The queries are the 4 entries of
   ;; the table at $table (`estimatesOf`).
@@ -266,11 +341,31 @@
     (local $at i32) (local $end i32) (local $j i32) (local $v v128) (local $w v128) (local $low v128)
     (local $n0 v128) (local $n1 v128) (local $n2 v128) (local $n3 v128)
     (local $q0 i32) (local $s0 v128) (local $q1 i32) (local $s1 v128) (local $q2 i32) (local $s2 v128) (local $q3 i32) (local $s3 v128)
+    (local $ab v128) (local $cd v128) (local $sums v128) (local $rowScale v128) (local $e01 v128) (local $e23 v128)
+    (local $bias01 v128) (local $scale01 v128) (local $bias23 v128) (local $scale23 v128)
+    (local $out0 i32) (local $out1 i32) (local $out2 i32) (local $out3 i32)
     (local.set $low (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
     (local.set $q0 (i32.load offset=0 (local.get $table)))
     (local.set $q1 (i32.load offset=32 (local.get $table)))
     (local.set $q2 (i32.load offset=64 (local.get $table)))
     (local.set $q3 (i32.load offset=96 (local.get $table)))
+    (local.set $out0 (i32.load offset=4 (local.get $table)))
+    (local.set $out1 (i32.load offset=36 (local.get $table)))
+    (local.set $out2 (i32.load offset=68 (local.get $table)))
+    (local.set $out3 (i32.load offset=100 (local.get $table)))
+    ;; Each query's bias and scale (`storeEstimate`'s), two queries a vector.
+    (local.set $bias01
+      (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=8 (local.get $table)))
+        (f64.load offset=40 (local.get $table))))
+    (local.set $scale01
+      (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=16 (local.get $table)))
+        (f64.load offset=48 (local.get $table))))
+    (local.set $bias23
+      (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=72 (local.get $table)))
+        (f64.load offset=104 (local.get $table))))
+    (local.set $scale23
+      (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=80 (local.get $table)))
+        (f64.load offset=112 (local.get $table))))
     (block $done
       (loop $rows
         (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
@@ -331,18 +426,52 @@
           (local.set $at (i32.add (local.get $at) (i32.const 32)))
           (local.set $j (i32.add (local.get $j) (i32.const 64)))
           (br_if $lanes (i32.lt_u (local.get $at) (local.get $end))))
-        (call $storeEstimate (i32.load offset=4 (local.get $table)) (local.get $scales)
-          (local.get $r) (call $lanes (local.get $s0)) (f64.load offset=8 (local.get $table))
-          (f64.load offset=16 (local.get $table)))
-        (call $storeEstimate (i32.load offset=36 (local.get $table)) (local.get $scales)
-          (local.get $r) (call $lanes (local.get $s1)) (f64.load offset=40 (local.get $table))
-          (f64.load offset=48 (local.get $table)))
-        (call $storeEstimate (i32.load offset=68 (local.get $table)) (local.get $scales)
-          (local.get $r) (call $lanes (local.get $s2)) (f64.load offset=72 (local.get $table))
-          (f64.load offset=80 (local.get $table)))
-        (call $storeEstimate (i32.load offset=100 (local.get $table)) (local.get $scales)
-          (local.get $r) (call $lanes (local.get $s3)) (f64.load offset=104 (local.get $table))
-          (f64.load offset=112 (local.get $table)))
+        ;; The four queries' sums side by side, each lane the sum of its accumulator's lanes
+        ;; (as `lanes`), then `storeEstimate`'s f64 operations for two queries at a time.
+        (local.set $ab
+          (i32x4.add
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $s0) (local.get $s1))
+            (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $s0) (local.get $s1))))
+        (local.set $cd
+          (i32x4.add
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $s2) (local.get $s3))
+            (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $s2) (local.get $s3))))
+        (local.set $sums
+          (i32x4.shl
+            (i32x4.add
+              (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $ab) (local.get $cd))
+              (i8x16.shuffle 4 5 6 7 12 13 14 15 20 21 22 23 28 29 30 31 (local.get $ab) (local.get $cd)))
+            (i32.const 4)))
+        (local.set $rowScale
+          (f64x2.splat
+            (f64.promote_f32
+              (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))
+        (local.set $e01
+          (f32x4.demote_f64x2_zero
+            (f64x2.mul
+              (f64x2.mul
+                (f64x2.add (f64x2.convert_low_i32x4_s (local.get $sums)) (local.get $bias01))
+                (local.get $scale01))
+              (local.get $rowScale))))
+        (local.set $e23
+          (f32x4.demote_f64x2_zero
+            (f64x2.mul
+              (f64x2.mul
+                (f64x2.add
+                  (f64x2.convert_low_i32x4_s
+                    (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15
+                      (local.get $sums) (local.get $sums)))
+                  (local.get $bias23))
+                (local.get $scale23))
+              (local.get $rowScale))))
+        (f32.store (i32.add (local.get $out0) (i32.shl (local.get $r) (i32.const 2)))
+          (f32x4.extract_lane 0 (local.get $e01)))
+        (f32.store (i32.add (local.get $out1) (i32.shl (local.get $r) (i32.const 2)))
+          (f32x4.extract_lane 1 (local.get $e01)))
+        (f32.store (i32.add (local.get $out2) (i32.shl (local.get $r) (i32.const 2)))
+          (f32x4.extract_lane 0 (local.get $e23)))
+        (f32.store (i32.add (local.get $out3) (i32.shl (local.get $r) (i32.const 2)))
+          (f32x4.extract_lane 1 (local.get $e23)))
         (local.set $code (local.get $end))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $rows))))
@@ -446,7 +575,7 @@
     (local $queryScale f64) (local $query8Scale f64) (local $bias f64) (local $rowMargin f64)
     (local $margin f64) (local $titleBar f64) (local $wordBar f64)
     (local $r i32) (local $at i32) (local $code i32) (local $scale f64) (local $estimate f64)
-    (local $sums v128) (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
+    (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
     (local.set $dims (i32.load offset=32 (local.get $record)))
     (local.set $query (i32.load offset=36 (local.get $record)))
     (local.set $query8 (i32.load offset=40 (local.get $record)))
@@ -494,18 +623,9 @@
         (block $done
           (loop $fours
             (br_if $done (i32.gt_u (i32.add (local.get $r) (i32.const 4)) (local.get $to)))
-            (local.set $sums (call $estimate4 (local.get $query8) (local.get $code) (local.get $half)))
-            (call $storeEstimate (local.get $out) (local.get $scales) (local.get $r)
-              (i32x4.extract_lane 0 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
-            (call $storeEstimate (local.get $out) (local.get $scales)
-              (i32.add (local.get $r) (i32.const 1))
-              (i32x4.extract_lane 1 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
-            (call $storeEstimate (local.get $out) (local.get $scales)
-              (i32.add (local.get $r) (i32.const 2))
-              (i32x4.extract_lane 2 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
-            (call $storeEstimate (local.get $out) (local.get $scales)
-              (i32.add (local.get $r) (i32.const 3))
-              (i32x4.extract_lane 3 (local.get $sums)) (local.get $bias) (local.get $query8Scale))
+            (call $storeEstimates4 (local.get $out) (local.get $scales) (local.get $r)
+              (call $estimate4 (local.get $query8) (local.get $code) (local.get $half))
+              (local.get $bias) (local.get $query8Scale))
             (local.set $code (i32.add (local.get $code) (i32.shl (local.get $half) (i32.const 2))))
             (local.set $r (i32.add (local.get $r) (i32.const 4)))
             (br $fours)))
@@ -535,6 +655,16 @@
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+        ;; Four rows none of which could reach its bar: passed over together.
+        (if (i32.le_u (i32.add (local.get $r) (i32.const 4)) (local.get $to))
+          (then
+            (if (i32.eqz
+                  (call $reach4 (local.get $out) (local.get $scales) (local.get $wordRows)
+                    (local.get $r) (local.get $rowMargin) (local.get $margin)
+                    (local.get $titleBar) (local.get $wordBar)))
+              (then
+                (local.set $r (i32.add (local.get $r) (i32.const 4)))
+                (br $each)))))
         (local.set $scale
           (f64.promote_f32
             (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))

@@ -212,6 +212,12 @@ export class KeywordScorer {
     // count that picks the broad path) only needs which postings have a word. At 1,000,000
     // postings a third of the entries were such repeats (docs/scaling.md, session 21).
     const listed = new Set<Uint32Array>();
+    // The first variant scored is summed straight into `keyword` (all zeros until then, and the
+    // best of 0 and a sum of non-negative terms is the sum, rounded to f32 alike): no second pass
+    // over its lists to take the best and clear. Most queries have one variant; at 1,000,000
+    // postings a broad one's lists hold hundreds of thousands of entries (docs/scaling.md,
+    // session 22).
+    let first = true;
     query.termVariants.forEach((terms, v) => {
       const unique = [...new Set(terms)].map((t) =>
         lift ? lift(t, this.#postings(t)) : this.#postings(t)
@@ -219,18 +225,42 @@ export class KeywordScorer {
       const total = unique.reduce((sum, p) => sum + p.idf, 0);
       if (total === 0) return;
       const required = [...new Set(query.titleTerms[v] ?? [])].map((t) => this.#postings(t));
+      const direct = first;
+      first = false;
       // `variant` is all zeros between variants: the loop below clears what this one sets.
+      const into = direct ? keyword : variant;
       for (const { positions, values, idf } of unique) {
         const weight = idf / total;
-        for (let k = 0; k < positions.length; k++) variant[positions[k]] += weight * values[k];
+        for (let k = 0; k < positions.length; k++) into[positions[k]] += weight * values[k];
       }
       for (const { positions, inTitle } of required) {
         for (let k = 0; k < positions.length; k++) titleHits[positions[k]] += inTitle[k];
       }
+      const need = required.length;
+      if (direct) {
+        // A posting without all the title terms keeps 0 from this variant, as below.
+        if (need > 0) {
+          for (const { positions } of unique) {
+            for (let k = 0; k < positions.length; k++) {
+              const p = positions[k];
+              if (titleHits[p] !== need) keyword[p] = 0;
+            }
+          }
+        }
+        for (const { positions } of unique) {
+          if (!listed.has(positions)) {
+            listed.add(positions);
+            touched.push(positions);
+          }
+        }
+        for (const { positions } of required) {
+          for (let k = 0; k < positions.length; k++) titleHits[positions[k]] = 0;
+        }
+        return;
+      }
       // A posting with several of the words is met once per word: the first meeting takes its
       // score and clears it, the later ones see 0. No branch on the scores and no running best
       // here: at 1,000,000 postings a broad query meets millions (13.8 against 33.6 ms a search).
-      const need = required.length;
       for (const { positions } of unique) {
         if (need === 0) {
           for (let k = 0; k < positions.length; k++) {

@@ -123,3 +123,25 @@ Deno.test("a variant's title terms count only for postings with them all in the 
   scorer.score(queryOf(list));
   assert.deepEqual(scorer.scores, alone[0].map((score, p) => Math.max(score, alone[1][p])));
 });
+
+Deno.test("the first variant, summed straight into the scores, scores as any later variant does", () => {
+  // A first variant of a word no posting has (its IDF is above 0, so it is scored) leaves every
+  // score 0 and sends the variants after it through the pass that takes the best and clears.
+  const nowhere = { terms: ["zzyzx"], titleTerms: [] };
+  fc.assert(
+    fc.property(postings, variants, (jobs, list) => {
+      const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
+      scorer.score(queryOf(list));
+      const direct = scorer.scores.slice();
+      const best = scorer.best;
+      scorer.score(queryOf([nowhere, ...list]));
+      assert.deepEqual(direct, scorer.scores);
+      assert.equal(best, scorer.best);
+      // Scoring again from the scores of another query leaves nothing of it behind.
+      scorer.score(queryOf([...list].reverse()));
+      scorer.score(queryOf(list));
+      assert.deepEqual(direct, scorer.scores);
+    }),
+    { numRuns: 300 },
+  );
+});

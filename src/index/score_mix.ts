@@ -102,7 +102,13 @@ export function scoreEveryPosting(
   postings: EveryPosting,
   mode: "hybrid" | "vector",
   ranking: RankingParams,
-  { least, vectorWeight, titleBar }: { least: number; vectorWeight: number; titleBar: number },
+  { least, vectorWeight, titleBar, wordBar = titleBar }: {
+    least: number;
+    vectorWeight: number;
+    titleBar: number;
+    /** `cosineBarsOf`'s `wordBar`: under it a posting's title adds nothing to its words. */
+    wordBar?: number;
+  },
   candidates: Candidates,
   scratch: Uint32Array,
 ): void {
@@ -122,11 +128,23 @@ export function scoreEveryPosting(
     // postings to score are gathered without a branch, then scored without one, by the same
     // arithmetic: the clamps as comparisons, and `Math.round` of a non-negative x as its integer
     // part plus 1 when what is left is at least a half (exact: x minus its integer part is).
+    //
+    // A posting with a word whose title is under `wordBar` (at or under the cosine floor, so its
+    // semantic score is 0) scores (1 − vectorWeight) × its keyword score, whatever its cosine: it
+    // is not gathered when that is under `least` by more than the arithmetic's rounding. Most of
+    // a broad query's postings have only some of its words, or have them in the description
+    // alone, and score far under the floor (docs/scaling.md, session 22).
+    const keywordBar = wordBar <= cosineFloor && vectorWeight < 1
+      ? ((least - 0.5) / SCORE_STEPS) / (1 - vectorWeight) - SKIP_MARGIN
+      : -Infinity;
     const gathered = scratch;
     let count = 0;
     for (let p = 0; p < n; p++) {
       gathered[count] = p;
-      count += +(cosines[vectorOfDoc[p]] >= skipBelow) | +(keyword[p] !== 0);
+      const cosine = cosines[vectorOfDoc[p]];
+      const words = keyword[p];
+      count += +(cosine >= skipBelow) |
+        (+(words !== 0) & (+(cosine >= wordBar) | +(words >= keywordBar)));
     }
     for (let k = 0; k < count; k++) {
       const p = gathered[k];

@@ -19,6 +19,7 @@ import "../../src/index/ranking_test.ts";
 import "../../src/index/role_text_test.ts";
 import "../../src/index/stated_type_test.ts";
 import "../../src/index/title_abbreviations_test.ts";
+import "../../src/index/score_mix_test.ts";
 import "../../src/index/screened_search_test.ts";
 import "../../src/index/reposts_test.ts";
 import "../../src/index/snapshot_test.ts";
