@@ -181,3 +181,24 @@ Deno.test("a JSON store reads, updates and purges postings in both forms, and sk
     assert.deepEqual(await store.postings.listCities(), []);
   });
 });
+
+Deno.test("the first write decides the form once: JSON on a store that never held a posting (counted or not), objects on one an earlier version emptied", async () => {
+  await withStore(async (store, kv) => {
+    // A server counts the empty store before any import: the count is 0, the store still new.
+    assert.equal(await store.postings.countJobs(), 0);
+    await store.postings.upsertJobs([posting(1)]);
+    assert.ok((await kv.get(keys.job("job1"))).value instanceof Uint8Array);
+  });
+  await withStore(async (store, kv) => {
+    await earlierStore(kv, [posting(1)]);
+    await store.postings.purgeJobs(new Map([["job1", "retention"]]), {
+      seenBefore: Number.MAX_SAFE_INTEGER,
+      sources: [],
+    });
+    assert.equal(await store.postings.countJobs(), 0);
+    // Emptied, but an earlier version wrote here (and may still): objects, as it reads.
+    await store.postings.upsertJobs([posting(2)]);
+    const raw = (await kv.get(keys.job("job2"))).value;
+    assert.ok(raw !== null && !(raw instanceof Uint8Array));
+  });
+});

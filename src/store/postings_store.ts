@@ -324,8 +324,13 @@ export class PostingsStore {
         z.unknown(),
       );
       if (mark.value === true) this.#asJson = true;
-      else if (inserted.versionstamp !== null || await this.#holdsPostings()) this.#asJson = false;
+      // The count is set to 0 by `countJobs` on an empty store; past 0 a posting was written.
       else if (
+        (inserted.value instanceof Deno.KvU64 && inserted.value.value > 0n) ||
+        await this.#holdsPostings()
+      ) {
+        this.#asJson = false;
+      } else if (
         await this.#kv.commit((op) =>
           op.check(mark).check(inserted).set(keys.postingsAsJson(), true)
         )
