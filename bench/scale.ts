@@ -227,7 +227,14 @@ function threadCpuSeconds(thread = /^sw-\d+$/): number | null {
   try {
     let ticks = 0;
     for (const task of Deno.readDirSync("/proc/self/task")) {
-      const stat = Deno.readTextFileSync(`/proc/self/task/${task.name}/stat`);
+      let stat: string;
+      try {
+        stat = Deno.readTextFileSync(`/proc/self/task/${task.name}/stat`);
+      } catch (error) {
+        // A thread that ended since the folder was read (V8's helpers come and go).
+        if (error instanceof Deno.errors.NotFound) continue;
+        throw error;
+      }
       const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (thread.test(name)) ticks += Number(fields[11]) + Number(fields[12]);
