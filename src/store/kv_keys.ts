@@ -34,6 +34,11 @@ export const keys = {
   jobsInserted: () => ["jobs_inserted"] as const,
   /** Set once `jobs_inserted` was set from a count of the store (stores older than the counter). */
   jobsInsertedCounted: () => ["jobs_inserted_counted"] as const,
+  /**
+   * Set (true) on a store whose first posting was written by a version that keeps postings as
+   * UTF-8 JSON (src/store/posting_value.ts); a store holding postings without it keeps objects.
+   */
+  postingsAsJson: () => ["jobs_as_json"] as const,
   /** How many postings the purge deleted, by why they had expired (a KvU64 sum). */
   purged: (reason: "retention" | "source") => ["jobs_purged", reason] as const,
   /** The last purge run: when, and what it deleted. */

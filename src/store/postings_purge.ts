@@ -10,23 +10,25 @@ import { JobseekError } from "../domain/errors.ts";
 import { parseUtc } from "../domain/lifecycle.ts";
 import { keys, NO_COUNTRY } from "./kv_keys.ts";
 import type { KvAccess } from "./kv.ts";
+import { storedPosting } from "./posting_value.ts";
 
 /**
  * What the writes and the purge need of a stored posting that may fail JobSchema: where it is
  * indexed, and since when it is known.
  */
-export const StoredPlaceSchema = z.object({
+const PlaceFieldsSchema = z.object({
   city: z.string(),
   country: z.string().optional(),
   publish_time: z.string().optional(),
   first_seen: z.string().optional(),
 });
-export type StoredPlace = z.infer<typeof StoredPlaceSchema>;
+export type StoredPlace = z.infer<typeof PlaceFieldsSchema>;
+export const StoredPlaceSchema = storedPosting<StoredPlace>(PlaceFieldsSchema);
 
 /** A posting's `last_seen` record: when an import last saw it (ms). */
 export const LastSeenSchema = z.number();
 
-const PublishTimeOnlySchema = z.object({ publish_time: z.string() });
+const PublishTimeOnlySchema = storedPosting(z.object({ publish_time: z.string() }));
 const CountSchema = z.instanceof(Deno.KvU64);
 
 /** Why a purged posting had expired: past the retention, or gone from its source. */

@@ -7,11 +7,11 @@
 import { z } from "zod";
 import { type CityCount, type Job, JobSchema } from "../domain/job.ts";
 import { JobseekError } from "../domain/errors.ts";
-import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { formatUtc, parseUtc, seenAgain } from "../domain/lifecycle.ts";
 import { keys, NO_COUNTRY, parseJobByCity } from "./kv_keys.ts";
 import type { KvAccess, Read } from "./kv.ts";
-import { KV_LIMITS, sizeOf } from "./kv_limits.ts";
+import { KV_LIMITS } from "./kv_limits.ts";
+import { encodePosting, storedPosting } from "./posting_value.ts";
 import {
   type LastPurge,
   LastSeenSchema,
@@ -34,6 +34,9 @@ export interface UpsertCounts {
 }
 
 const ChangedAtSchema = z.number();
+
+/** A posting as stored, in either form (src/store/posting_value.ts). */
+const StoredJobSchema = storedPosting(JobSchema);
 
 /**
  * Whether two postings hold the same fields, in whatever order their keys come: a stored posting
@@ -67,6 +70,8 @@ export class PostingsStore {
   readonly #kv: KvAccess;
   readonly #purge: PostingsPurge;
   #changeLogStarted = false;
+  /** Whether this store keeps postings as JSON, once known (it never changes after). */
+  #asJson: boolean | null = null;
 
   constructor(kv: KvAccess) {
     this.#kv = kv;
@@ -99,6 +104,7 @@ export class PostingsStore {
     // faster than 10 on a local file (docs/scaling.md).
     const batch = this.#kv.commitChecks;
     await this.#startChangeLog();
+    const asJson = list.length > 0 && await this.#postingsAsJson();
     // One writer for the whole call, so commits are filled across slices (docs/scaling.md, issue
     // #40); the next slice is read while one is built, and the next commit built while one is
     // written (session 18): KV's thread and this one each took about half of the time.
@@ -128,7 +134,8 @@ export class PostingsStore {
           const { first_seen: _, ...fields } = incoming;
           const firstSeen = stored.versionstamp === null ? now : stored.value?.first_seen;
           const job: Job = firstSeen === undefined ? fields : { ...fields, first_seen: firstSeen };
-          const bytes = sizeOf(job);
+          const encoded = encodePosting(job, asJson);
+          const bytes = encoded.bytes;
           if (bytes > KV_LIMITS.valueBytes) {
             throw new JobseekError(
               "INTERNAL_ERROR",
@@ -152,7 +159,7 @@ export class PostingsStore {
               ? null
               : (await this.#kv.get(keys.job(job.id), StoredPlaceSchema)).value);
           await writer.add((group) => {
-            group.check(stored).set(keys.job(job.id), job);
+            group.check(stored).set(keys.job(job.id), encoded.value);
             if (previous) {
               group.delete(keys.jobByCity(previous.country ?? NO_COUNTRY, previous.city, job.id));
               if (previous.publish_time !== undefined) {
@@ -168,7 +175,7 @@ export class PostingsStore {
             }
             if (stored.versionstamp === null) group.sum(keys.jobsInserted(), 1n);
             group.touch(keys.jobsChangedAt(), changedAt);
-            group.set(keys.jobChange(Date.now(), job.id), jobFingerprint(job), {
+            group.set(keys.jobChange(Date.now(), job.id), encoded.fingerprint, {
               expireIn: CHANGE_LOG_MS,
             });
           });
@@ -193,7 +200,7 @@ export class PostingsStore {
     existing: Read<Job>[];
     seen: Map<string, number>;
   }> {
-    const existing = await this.#kv.getMany(slice.map((job) => keys.job(job.id)), JobSchema);
+    const existing = await this.#kv.getMany(slice.map((job) => keys.job(job.id)), StoredJobSchema);
     const seen = new Map<string, number>();
     const ids = markSeen
       ? slice.filter((_, j) => existing[j].value !== null).map((job) => job.id)
@@ -260,13 +267,15 @@ export class PostingsStore {
   }
 
   async getJob(id: string): Promise<Job | null> {
-    return (await this.#kv.get(keys.job(id), JobSchema)).value;
+    return (await this.#kv.get(keys.job(id), StoredJobSchema)).value;
   }
 
   /** Every posting, in id order. */
   async *listJobs(): AsyncIterable<Job> {
     for await (
-      const entry of this.#kv.list({ prefix: keys.jobsPrefix() }, JobSchema, { batchSize: 500 })
+      const entry of this.#kv.list({ prefix: keys.jobsPrefix() }, StoredJobSchema, {
+        batchSize: 500,
+      })
     ) {
       yield entry.value;
     }
@@ -300,6 +309,43 @@ export class PostingsStore {
         .set(keys.jobsInsertedCounted(), true)
     );
     return n;
+  }
+
+  /**
+   * Whether postings are written as UTF-8 JSON: on a store marked so, or on one that never held a
+   * posting (then marked, in a commit that fails if a posting is inserted meanwhile). A store that
+   * holds postings without the mark was written by an earlier version, whose servers may still
+   * share it and read only objects: its postings stay objects (docs/scaling.md, session 22).
+   */
+  async #postingsAsJson(): Promise<boolean> {
+    while (this.#asJson === null) {
+      const [mark, inserted] = await this.#kv.getMany<unknown>(
+        [keys.postingsAsJson(), keys.jobsInserted()],
+        z.unknown(),
+      );
+      if (mark.value === true) this.#asJson = true;
+      // The count is set to 0 by `countJobs` on an empty store; past 0 a posting was written.
+      else if (
+        (inserted.value instanceof Deno.KvU64 && inserted.value.value > 0n) ||
+        await this.#holdsPostings()
+      ) {
+        this.#asJson = false;
+      } else if (
+        await this.#kv.commit((op) =>
+          op.check(mark).check(inserted).set(keys.postingsAsJson(), true)
+        )
+      ) {
+        this.#asJson = true;
+      }
+    }
+    return this.#asJson;
+  }
+
+  async #holdsPostings(): Promise<boolean> {
+    for await (const _ of this.#kv.listKeys({ prefix: keys.jobsPrefix() }, { limit: 1 })) {
+      return true;
+    }
+    return false;
   }
 
   /** Records, once per store, from when the change log holds every posting written. */
@@ -348,7 +394,7 @@ export class PostingsStore {
 
   /** The postings stored under these ids (those that are), in the order given. */
   async getJobs(ids: string[]): Promise<Job[]> {
-    const reads = await this.#kv.getMany(ids.map((id) => keys.job(id)), JobSchema);
+    const reads = await this.#kv.getMany(ids.map((id) => keys.job(id)), StoredJobSchema);
     return reads.flatMap((read) => read.value ? [read.value] : []);
   }
 

@@ -35,6 +35,7 @@ import "../../src/store/kv_file_test.ts";
 import "../../src/store/kv_test.ts";
 import "../../src/store/lifecycle_test.ts";
 import "../../src/store/postings_batches_test.ts";
+import "../../src/store/posting_value_test.ts";
 import "../../src/store/postings_store_test.ts";
 import "../../src/store/publish_lease_test.ts";
 import "../../src/store/snapshot_store_test.ts";
