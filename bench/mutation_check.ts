@@ -346,6 +346,66 @@ export const MUTANTS: Mutant[] = [
     becomes: "? values[k]",
     breaks: "a posting that states the query's employment type gains nothing from stating it",
   },
+  {
+    id: "M34",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "if (titleHits[p] !== need) keyword[p] = 0;",
+    becomes: "if (titleHits[p] === -1) keyword[p] = 0;",
+    breaks:
+      "the first variant, summed straight into the scores, keeps postings without its title words",
+  },
+  {
+    id: "M35",
+    layer: "index",
+    file: "src/index/score_mix.ts",
+    line: "(+(words !== 0) & (+(cosine >= wordBar) | +(words >= keywordBar)));",
+    becomes: "(+(words !== 0) & (+(cosine >= titleBar) | +(words >= keywordBar)));",
+    breaks: "a broad query passes over postings with a word whose title could still lift them",
+  },
+  {
+    id: "M36",
+    layer: "index (kernel)",
+    file: "src/index/dot_kernel.wat",
+    line: "(v128.any_true\n      (v128.or",
+    becomes: "(v128.any_true\n      (v128.and",
+    breaks: "four rows skipped unless the first two and the last two could each reach their bars",
+  },
+  {
+    id: "M37",
+    layer: "index (kernel)",
+    file: "src/index/dot_kernel.wat",
+    line:
+      "(local.get $out2) (i32.shl (local.get $r) (i32.const 2)))\n          (f32x4.extract_lane 0 (local.get $e23))",
+    becomes:
+      "(local.get $out2) (i32.shl (local.get $r) (i32.const 2)))\n          (f32x4.extract_lane 1 (local.get $e23))",
+    breaks: "the third of four searches estimated together gets the fourth's estimates",
+  },
+  {
+    id: "M38",
+    layer: "store",
+    file: "src/store/posting_value.ts",
+    line: "if (json && bytes <= KV_LIMITS.valueBytes) return { value: utf8, fingerprint, bytes };",
+    becomes: "if (json) return { value: utf8, fingerprint, bytes };",
+    breaks:
+      "a posting whose UTF-8 is over KV's value limit is refused instead of kept as an object",
+  },
+  {
+    id: "M39",
+    layer: "store",
+    file: "src/store/postings_store.ts",
+    line: "(inserted.value instanceof Deno.KvU64 && inserted.value.value > 0n) ||",
+    becomes: "(inserted.value instanceof Deno.KvU64 && inserted.value.value >= 0n) ||",
+    breaks: "a store counted empty before its first posting keeps objects instead of JSON",
+  },
+  {
+    id: "M40",
+    layer: "store",
+    file: "src/store/postings_store.ts",
+    line: "const asJson = list.length > 0 && await this.#postingsAsJson();",
+    becomes: "const asJson = list.length > 0;",
+    breaks: "a store an earlier version wrote gets JSON postings its older servers cannot read",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
@@ -399,6 +459,16 @@ async function main(ids: string[]) {
         throw new Error(`${mutant.id}: the line occurs ${found} times in ${mutant.file}`);
       }
       await Deno.writeTextFile(path, source.replace(mutant.line, mutant.becomes));
+      // The tests load the kernel's committed bytes, not its text: a mutant of the text is built
+      // into them, or the check would only see the bytes no longer match the text.
+      if (mutant.file.endsWith(".wat")) {
+        const build = await run(Deno.execPath(), ["task", "build:kernel"], TREE);
+        if (!build.success) {
+          throw new Error(
+            `${mutant.id}: the kernel did not build: ${new TextDecoder().decode(build.stderr)}`,
+          );
+        }
+      }
       const started = performance.now();
       // `deno task` passes what follows the task's name on to its command.
       const out = await run(Deno.execPath(), ["task", "test", "--fail-fast"], TREE);
