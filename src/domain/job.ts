@@ -335,7 +335,8 @@ export const SearchResponseSchema = z.object({
   query_employment: QueryEmploymentSchema.optional().describe(
     'The employment type the query named at its start or end ("part time barista", "contract ' +
       "devops engineer\"): its words are not searched as the role's meaning (a posting that says " +
-      "them still scores by them), and it is not a filter: most postings state no type, and " +
+      "them, or states that type, scores higher by them), and it is not a filter: most postings " +
+      "state no type, and " +
       "the `employment_type` filter keeps only those that state it.",
   ),
   applied: AppliedSchema.optional().describe(
