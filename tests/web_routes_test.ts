@@ -923,6 +923,14 @@ Deno.test("/static/ serves its files and nothing else: inherited names are 404",
     assert.equal(css.status, 200);
     assert.match(css.headers.get("content-type")!, /^text\/css/);
     await css.body?.cancel();
+    // Every page names its icon; without one each load asks for /favicon.ico and logs a 404.
+    const page = await (await web.request("/signin")).text();
+    const icon = page.match(/<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/)?.[1];
+    assert.ok(icon, "the page links its icon");
+    const svg = await web.request(icon.replaceAll("&amp;", "&"));
+    assert.equal(svg.status, 200);
+    assert.equal(svg.headers.get("content-type"), "image/svg+xml");
+    assert.match(await svg.text(), /^<svg /);
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "nope.js"]) {
       const response = await web.request(`/static/${name}`, { headers: { accept: "text/html" } });
       assert.equal(response.status, 404, name);

@@ -41,6 +41,7 @@ export function Layout(props: LayoutProps) {
         <meta name="referrer" content="same-origin" />
         <meta name="color-scheme" content="light dark" />
         <title>{`${props.title} · jobseek`}</title>
+        <link rel="icon" type="image/svg+xml" href={`/static/icon.svg?v=${ASSET_VERSION}`} />
         <link rel="stylesheet" href={`/static/web.css?v=${ASSET_VERSION}`} />
         {props.enhance
           ? (

@@ -1,6 +1,6 @@
 /**
  * The pages' static files, served by this server (nothing comes from a CDN, so the pages work
- * offline): the stylesheet, the page script, and htmx from its npm package (exact version pinned
+ * offline): the stylesheet, the page script, the icon, and htmx from its npm package (exact version pinned
  * in deno.json). Read once at start; their URLs carry a content hash, so browsers may keep them.
  *
  * @module
@@ -27,6 +27,8 @@ export const ASSETS: Record<string, Asset> = {
   "web.css": { body: readLocal("web.css"), type: "text/css; charset=utf-8" },
   "web.js": { body: readLocal("web.js"), type: "text/javascript; charset=utf-8" },
   "htmx.min.js": { body: readHtmx(), type: "text/javascript; charset=utf-8" },
+  // Without an icon of its own every page load asks for /favicon.ico and logs a 404.
+  "icon.svg": { body: readLocal("icon.svg"), type: "image/svg+xml" },
 };
 
 /** Changes whenever a file does: the `?v=` of every asset URL. */
