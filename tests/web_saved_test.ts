@@ -161,6 +161,50 @@ Deno.test("Save this search on a result list saves the URL's search for the key;
   }
 });
 
+Deno.test("saving a search already saved keeps one and says so; another search or another key saves anew", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(web, cookie, "/?q=nurse&country=GB&remote=hybrid");
+    const first = await post(web, "/saved", cookie, fields);
+    assert.match(first.headers.get("location")!, /^\/saved\?saved=ss_/);
+    const [saved] = await restList(web, web.userKey);
+
+    // A second click, a new name, and the same parameters in another order: the same search.
+    const reordered = new URLSearchParams();
+    for (const [name, value] of [...fields].reverse()) reordered.append(name, value);
+    reordered.set("name", "nurses again");
+    for (const again of [fields, reordered]) {
+      const response = await post(web, "/saved", cookie, again);
+      assert.equal(response.status, 303);
+      assert.equal(
+        response.headers.get("location"),
+        `/saved?already=${saved.id}#${saved.id}`,
+      );
+    }
+    assert.equal((await restList(web, web.userKey)).length, 1, "saved twice");
+    const page = await (await web.request(`/saved?already=${saved.id}`, { cookie })).text();
+    assert.match(page, /Already saved: this search was saved before, so it was not saved again\./);
+    assert.doesNotMatch(page, />Saved\.</);
+
+    // Any parameter that changes the search is another saved search.
+    const other = await saveForm(web, cookie, "/?q=nurse&country=GB&remote=onsite");
+    assert.match((await post(web, "/saved", cookie, other)).headers.get("location")!, /saved=ss_/);
+    assert.equal((await restList(web, web.userKey)).length, 2);
+
+    // The same search saved by another key is that key's own.
+    const otherCookie = await signIn(web, web.otherKey);
+    const theirs = await saveForm(web, otherCookie, "/?q=nurse&country=GB&remote=hybrid");
+    assert.match(
+      (await post(web, "/saved", otherCookie, theirs)).headers.get("location")!,
+      /saved=ss_/,
+    );
+    assert.equal((await restList(web, web.otherKey)).length, 1);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("another key's saved search is a 404 on the page, absent from its list, and its forms change nothing", async () => {
   const web = await startWeb();
   try {

@@ -98,6 +98,12 @@ function parseParams(raw: Record<string, unknown>): Record<string, unknown> {
   return params;
 }
 
+/** What a search does, as one string: parameters written differently but parsed alike match. */
+function searchKey(params: Record<string, unknown>): string {
+  const query: Record<string, unknown> = { ...parseSearchQuery(params, "q") };
+  return JSON.stringify(Object.keys(query).sort().map((key) => [key, query[key] ?? null]));
+}
+
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
@@ -287,6 +293,20 @@ export class SavedSearches {
         await this.#store.saveState(record.id, d.id, { nextDueAt: now + periodMs(d.every) });
       }
     }
+  }
+
+  /**
+   * The owner's saved search that runs the same search as these parameters (deliveries and name
+   * aside), or null. Invalid input, the name included, throws as `create` would: what would be
+   * refused is never "already saved".
+   */
+  async findSame(owner: string, raw: Record<string, unknown>): Promise<SavedSearchView | null> {
+    parseName(raw.name);
+    const wanted = searchKey(parseParams(raw));
+    for (const view of await this.list(owner)) {
+      if (searchKey(view.params) === wanted) return view;
+    }
+    return null;
   }
 
   async list(owner: string): Promise<SavedSearchView[]> {

@@ -44,13 +44,22 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
   );
 }
 
-function SavedSearchCard(props: { view: SavedSearchView; formToken?: string; isNew: boolean }) {
+function SavedSearchCard(
+  props: { view: SavedSearchView; formToken?: string; isNew: boolean; isAlready: boolean },
+) {
   const { view } = props;
   const action = `${SAVED_PATH}/${encodeURIComponent(view.id)}`;
   return (
     <article class="card" id={view.id} aria-labelledby={`${view.id}-name`}>
       <h2 id={`${view.id}-name`}>{view.name}</h2>
       {props.isNew ? <p role="status">Saved.</p> : null}
+      {props.isAlready
+        ? (
+          <p role="status">
+            Already saved: this search was saved before, so it was not saved again.
+          </p>
+        )
+        : null}
       <p>{paramsInWords(view.params)}</p>
       <p>
         {`State: ${view.state}`}
@@ -90,7 +99,7 @@ function SavedSearchCard(props: { view: SavedSearchView; formToken?: string; isN
 }
 
 export function SavedSearchesPage(
-  props: Frame & { views: SavedSearchView[]; newId?: string; title?: string },
+  props: Frame & { views: SavedSearchView[]; newId?: string; alreadyId?: string; title?: string },
 ) {
   return (
     <Layout {...props} title={props.title ?? "Saved searches"}>
@@ -108,6 +117,7 @@ export function SavedSearchesPage(
             view={view}
             formToken={props.formToken}
             isNew={view.id === props.newId}
+            isAlready={view.id === props.alreadyId}
           />
         ))}
     </Layout>
@@ -192,8 +202,15 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     const session = await owner(c);
     if (session instanceof Response) return session;
     const views = await deps.alerts!.savedSearches.list(session.principal.subject);
-    const newId = c.req.query("saved");
-    return sendPage(c, <SavedSearchesPage {...frameOf(session)} views={views} newId={newId} />);
+    return sendPage(
+      c,
+      <SavedSearchesPage
+        {...frameOf(session)}
+        views={views}
+        newId={c.req.query("saved")}
+        alreadyId={c.req.query("already")}
+      />,
+    );
   });
 
   app.get(`${SAVED_PATH}/:id`, async (c) => {
@@ -234,6 +251,14 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
       base = new URL(c.req.url).origin;
     }
     try {
+      // A second click on "Save", or the same search saved again, would deliver everything twice.
+      const same = await deps.alerts!.savedSearches.findSame(
+        got.session.principal.subject,
+        { ...params, name },
+      );
+      if (same) {
+        return seeOther(`${SAVED_PATH}?already=${encodeURIComponent(same.id)}#${same.id}`);
+      }
       const view = await deps.alerts!.savedSearches.create(
         got.session.principal.subject,
         { ...params, name },
