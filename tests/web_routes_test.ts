@@ -288,6 +288,28 @@ Deno.test("forms from another site, or without the session's token, change nothi
   }
 });
 
+Deno.test("signing in lands where the key can work: an admin-only key on the console unless a page was asked for", async () => {
+  const web = await startWeb();
+  try {
+    const operator = (await web.apiKeys.create("operator", { scopes: ["admin"] })).key;
+    const landing = async (key: string, next: string) => {
+      const response = await web.request("/signin", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        body: form({ api_key: key, next }),
+      });
+      assert.equal(response.status, 303);
+      return response.headers.get("location");
+    };
+    assert.equal(await landing(operator, "/"), "/admin");
+    assert.equal(await landing(operator, "/admin/keys"), "/admin/keys");
+    assert.equal(await landing(web.adminKey, "/"), "/", "an admin key that may search");
+    assert.equal(await landing(web.userKey, "/"), "/");
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("the console: sign in first, 403 without the admin scope", async () => {
   const web = await startWeb();
   try {

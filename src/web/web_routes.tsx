@@ -327,8 +327,12 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     if (!principal) {
       return sendPage(c, <SignInPage next={next} error="That API key is not valid." />, 401);
     }
+    // An operator's key that may not search would land on a 403: its default page is the console.
+    const landing = next === "/" && !hasScope(principal, "search") && hasScope(principal, "admin")
+      ? "/admin"
+      : next;
     // The cookie was set on the context's response headers: carry them onto the redirect.
-    const response = seeOther(next);
+    const response = seeOther(landing);
     for (const cookie of c.res.headers.getSetCookie()) {
       response.headers.append("set-cookie", cookie);
     }
