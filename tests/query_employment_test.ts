@@ -89,6 +89,11 @@ Deno.test("an employment type in the query is read and said, and leaves no posti
     const table = formatResults(response, 0, 120, "date");
     assert.ok(table.includes('Read "part time" as the employment type (parttime)'), table);
     assert.ok(table.includes("--employment-type parttime keeps only"), table);
+    assert.ok(table.includes("are counted as matches more readily"), "newest first: " + table);
+    assert.ok(
+      formatResults(response, 0, 120, "relevance").includes("rank higher than they would"),
+      "best first",
+    );
     // With the filter given, it is not offered again.
     const filtered = toSearchResponse(
       REQUEST_ID,

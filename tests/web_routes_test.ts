@@ -1100,6 +1100,11 @@ Deno.test("an employment type in the query: the page says it was read, not filte
     );
     assert.ok(said, page);
     assert.match(said.textContent ?? "", /ticking Employment type "parttime" keeps only/);
+    // Newest first: the type decides which postings are matches, not their order.
+    assert.match(said.textContent ?? "", /state it or say it are counted as matches more readily/);
+    const best = await (await web.request("/?q=Part-Time+charge+nurse&sort=relevance", { cookie }))
+      .text();
+    assert.match(best, /state it or say it rank higher than they would without it/);
     const link = said.querySelector("a");
     assert.equal(link?.getAttribute("href"), "/?q=Part-Time+charge+nurse&employment_type=parttime");
     // Following it applies the filter; the page no longer offers it.

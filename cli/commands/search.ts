@@ -162,7 +162,11 @@ export function formatResults(
       } (named in the query; a --city/--country naming another place replaces it).`,
     );
   }
-  const employment = queryEmploymentInWords(response, (type) => `--employment-type ${type}`);
+  const employment = queryEmploymentInWords(
+    response,
+    (type) => `--employment-type ${type}`,
+    sort,
+  );
   if (employment) notes.push(employment);
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);

@@ -220,7 +220,9 @@ export function searchPlaceInWords(
  * What a search read as the employment type in its query, in words for people and agents (the web
  * page, MCP and the CLI say it alike), with how to ask for the filter in their terms (`filter`:
  * "employment_type=parttime", "--employment-type parttime"); null when the query named none. Where
- * the filter is applied already, it is not offered again.
+ * the filter is applied already, it is not offered again. In newest-first order (`sort` "date") a
+ * stated type decides which postings are strong matches, not where they stand, and the words say
+ * that instead.
  *
  * @example
  * ```ts
@@ -233,12 +235,17 @@ export function searchPlaceInWords(
  *     "(most postings state no type); " +
  *     "employment_type=parttime keeps only the postings that state it.",
  * );
+ * assert.match(
+ *   queryEmploymentInWords(response, (t) => t, "date")!,
+ *   /postings that state it or say it are counted as matches more readily than they would be /,
+ * );
  * assert.equal(queryEmploymentInWords({}, (t) => t), null);
  * ```
  */
 export function queryEmploymentInWords(
   response: { query_employment?: QueryEmploymentResult; applied?: Applied },
   filter: (type: EmploymentType) => string,
+  sort: "date" | "relevance" = "relevance",
 ): string | null {
   const read = response.query_employment;
   if (!read) return null;
@@ -247,7 +254,10 @@ export function queryEmploymentInWords(
   if (response.applied?.filters.employment_type !== undefined) return `${said}.`;
   // "state it": the posting's `employment_type` counts on the keyword side as the words would
   // (src/index/stated_type.ts); "say it": its title or text has the words.
-  return `${said}: postings that state it or say it rank higher than they would without it, ` +
+  const lift = sort === "date"
+    ? "are counted as matches more readily than they would be without it"
+    : "rank higher than they would without it";
+  return `${said}: postings that state it or say it ${lift}, ` +
     `and the rest are not left out (most postings state no type); ${
       filter(read.employment_type)
     } keeps only the postings that state it.`;

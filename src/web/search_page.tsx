@@ -130,6 +130,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const employmentWords = queryEmploymentInWords(
     props.response,
     (type) => `ticking Employment type "${type}"`,
+    isRelevance(props.params) ? "relevance" : "date",
   );
   return (
     <div class="applied">

@@ -250,7 +250,11 @@ export function buildSearchPage(
         "to search elsewhere.",
     );
   }
-  const employment = queryEmploymentInWords(response, (type) => `employment_type "${type}"`);
+  const employment = queryEmploymentInWords(
+    response,
+    (type) => `employment_type "${type}"`,
+    query.sort,
+  );
   if (employment) notes.push(employment);
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
