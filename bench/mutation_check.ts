@@ -406,6 +406,32 @@ export const MUTANTS: Mutant[] = [
     becomes: "const asJson = list.length > 0;",
     breaks: "a store an earlier version wrote gets JSON postings its older servers cannot read",
   },
+  {
+    id: "M41",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: "if (same) {",
+    becomes: "if (same && false) {",
+    breaks: "saving a search already saved on the page saves a twin that delivers everything twice",
+  },
+  {
+    id: "M42",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line:
+      'const landing = next === "/" && !hasScope(principal, "search") && hasScope(principal, "admin")',
+    becomes: 'const landing = next === "/" && false',
+    breaks: "an admin-only key signed in with no page asked for lands on the search page's 403",
+  },
+  {
+    id: "M43",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: 'const lift = sort === "date"',
+    becomes: "const lift = sort !== sort",
+    breaks:
+      "newest first says a stated employment type ranks postings higher, which it does not there",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
