@@ -411,7 +411,7 @@ export const MUTANTS: Mutant[] = [
     layer: "web",
     file: "src/web/saved_pages.tsx",
     line: "if (same) {",
-    becomes: "if (same && false) {",
+    becomes: 'if (same && same.id === "") {',
     breaks: "saving a search already saved on the page saves a twin that delivers everything twice",
   },
   {
