@@ -330,6 +330,8 @@ Deno.test("a folder imports each file on its own and marks a file seen only once
       `${dir}/b-malformed.csv`,
       header + records[0] + '"broken","row with a "stray" quote\n' + records[1],
     );
+    // Not a feed file by the importer's list of extensions (formatOfFile): never tried.
+    await Deno.writeTextFile(`${dir}/notes.txt`, "not postings\n");
     let record: SourceRecord = {
       name: "drop",
       location: dir,
