@@ -109,7 +109,7 @@ export function noSeedOption() {
  * The one rule for a value from any layer: trimmed of whitespace, and unset when nothing is left.
  * A switch (`--no-seed`) is its variable's "0" or "1".
  */
-function settingText(value: string | boolean | undefined): string | undefined {
+export function settingText(value: string | boolean | undefined): string | undefined {
   if (typeof value === "boolean") return value ? "1" : "0";
   const trimmed = value?.trim();
   return trimmed === undefined || trimmed === "" ? undefined : trimmed;

@@ -22,17 +22,17 @@ import { renderTable } from "../table.ts";
 import { checkApiKey } from "./configure.ts";
 import { readFirstLine } from "../stdin.ts";
 import { apiKeyFlagOption, connectionFlags } from "../server_connection.ts";
-import { commandFlags, kvOption, layerConfigSources, modelOption } from "../resolve_config.ts";
+import {
+  commandFlags,
+  kvOption,
+  layerConfigSources,
+  modelOption,
+  SETTINGS,
+  settingText,
+} from "../resolve_config.ts";
 import { storeName } from "../store_location.ts";
 import { DEFAULT_KV_LOCATION } from "../../src/config.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../../src/model/catalog.ts";
-
-const ENV_NAMES: Record<SettingKey, string> = {
-  api_key: "JOBSEEK_API_KEY",
-  endpoint: "JOBSEEK_ENDPOINT",
-  kv: "JOBSEEK_KV",
-  model: "JOBSEEK_MODEL",
-};
 
 const FIELDS: Record<SettingKey, keyof ClientConfig> = {
   api_key: "apiKey",
@@ -41,14 +41,20 @@ const FIELDS: Record<SettingKey, keyof ClientConfig> = {
   model: "model",
 };
 
+/** The variable a stored setting's environment layer is read from (cli/resolve_config.ts). */
+function envName(key: SettingKey): string {
+  return SETTINGS[FIELDS[key]].env;
+}
+
 function describeSource(key: SettingKey, source: SettingSource): string {
-  return source === "env" ? `env ${ENV_NAMES[key]}` : source;
+  return source === "env" ? `env ${envName(key)}` : source;
 }
 
 /** Tells the person when the file setting they just changed is hidden by an environment variable. */
 async function noteOverride(key: SettingKey, io: CliIo): Promise<void> {
-  const name = ENV_NAMES[key];
-  if (io.env[name]?.trim()) {
+  const name = envName(key);
+  // Set by the one rule every layer follows: a blank variable hides nothing.
+  if (settingText(io.env[name]) !== undefined) {
     await io.stderr.write(
       `jobseek: note: ${name} is set and takes precedence over the config file.\n`,
     );
