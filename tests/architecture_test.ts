@@ -3,9 +3,10 @@
  * down the layers below, no module imports itself back through others, the folders of `src/` form
  * no circle, the domain depends on nothing but itself and leaf helpers, the places (GeoNames) on
  * nothing but the domain, nothing under `src/` reaches up to the CLI, tests, bench or fixtures
- * (by import, or by a URL it reads), only the configuration reads the environment, and in the CLI only `cli/process_io.ts` reads the
- * process's environment, working directory and standard streams (the commands get them from
- * `runCli`'s `io`).
+ * (by import, or by a URL it reads), only the configuration reads the environment, in the CLI only
+ * `cli/process_io.ts` reads the process's environment, working directory and standard streams (the
+ * commands get them from `runCli`'s `io`), and every source file is loaded by an entry point (a
+ * helper only tests use sits in a `testdata/` folder).
  *
  * ## Layers
  *
@@ -255,6 +256,12 @@ Deno.test("the module graph holds every part of the layers the entry points load
   const loaded = new Set([...graph.keys()].map((m) => partOf(m)?.part));
   const parts = LAYERS.flatMap((layer) => Object.keys(layer));
   assert.deepEqual(parts.filter((part) => !loaded.has(part)), []);
+});
+
+Deno.test("every source file of src/ and cli/ is loaded by an entry point: no module serves only tests", () => {
+  // A helper of the tests alone sits in a `testdata/` folder beside them (src/store/testdata/),
+  // which `sourceFiles` leaves out; shipped code nothing runs is dead.
+  assert.deepEqual(SOURCES.filter((module) => !graph.has(module)), []);
 });
 
 Deno.test("every module the entry points load sits in a layer", () => {
