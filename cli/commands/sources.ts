@@ -11,6 +11,7 @@ import {
   Option,
 } from "@commander-js/extra-typings";
 import { JobseekError } from "../../src/domain/errors.ts";
+import { formatUtc } from "../../src/domain/lifecycle.ts";
 import { createLogger } from "../../src/log.ts";
 import {
   isUrlSource,
@@ -159,7 +160,7 @@ export function sourcesCommand(io: CliIo) {
             s.expireAfterMs && isUrlSource(s.location)
               ? `after ${describeDuration(s.expireAfterMs)}`
               : "never",
-            s.lastRun ? new Date(s.lastRun.at).toISOString().slice(0, 19).replace("T", " ") : "-",
+            s.lastRun ? formatUtc(s.lastRun.at) : "-",
             String(s.lastRun?.rows_read ?? "-"),
             String(s.lastRun ? s.lastRun.inserted + s.lastRun.updated : "-"),
             s.lastRun ? (s.lastRun.ok ? s.lastRun.outcome : "FAILED (below)") : "-",

@@ -13,6 +13,7 @@ import { Webhook } from "standardwebhooks";
 import type { AlertsConfig } from "../config.ts";
 import { z } from "zod";
 import { jobIdFromUrl, type JobResult, JobResultSchema } from "../domain/job.ts";
+import { formatUtc } from "../domain/lifecycle.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
 import type { SearchService } from "../domain/service.ts";
 import { errorFields, type Logger } from "../log.ts";
@@ -90,10 +91,6 @@ export interface AlertDelivererOptions {
   now?: () => number;
 }
 
-function utc(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
-}
-
 /** Delivers saved searches' new postings; `start()` runs its checks on a timer. */
 export class AlertDeliverer {
   readonly #store: SavedSearchStore;
@@ -132,7 +129,7 @@ export class AlertDeliverer {
     const mark = (await this.#store.mark(record.id, channel)) ?? record.createdAt;
     const fromMs = Math.max(record.createdAt, mark - MARK_LAG_MS);
     const own = parseSearchQuery(record.params, "q");
-    const since = [utc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
+    const since = [formatUtc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
       t !== undefined
     ).sort().at(-1)!;
     const { offset: _o, top_k: _t, facets: _f, sort: _s, detail: _d, ...params } = record.params;
