@@ -234,6 +234,13 @@ Deno.test({
     const badPlace = await runCli(["sources", "add", "y", `${dir}/nowhere`, "--every", "1h"], env);
     assert.notEqual(badPlace.code, 0);
     assert.match(badPlace.stderr, /neither an http\(s\) URL nor an existing file or folder/);
+    // `--format` offers the importer's formats, no other (IMPORT_FORMATS).
+    const badFormat = await runCli(
+      ["sources", "add", "z", feed.url, "--every", "1h", "--format", "xml"],
+      env,
+    );
+    assert.notEqual(badFormat.code, 0);
+    assert.match(badFormat.stderr, /Allowed choices are csv, jsonl/);
     const duplicate = await runCli(["sources", "add", "jobless", feed.url, "--every", "1h"], env);
     assert.notEqual(duplicate.code, 0);
     assert.match(duplicate.stderr, /'jobless' exists/);

@@ -11,6 +11,7 @@ import {
   Option,
 } from "@commander-js/extra-typings";
 import { JobseekError } from "../../src/domain/errors.ts";
+import { IMPORT_FORMATS } from "../../src/domain/import_format.ts";
 import { formatUtc } from "../../src/domain/lifecycle.ts";
 import { createLogger } from "../../src/log.ts";
 import {
@@ -77,7 +78,7 @@ export function sourcesCommand(io: CliIo) {
     .requiredOption("--every <duration>", "how often to pull: 30m, 6h, 1d", parseDuration)
     .addOption(
       new Option("--format <format>", "csv or jsonl (default: from the answer or file name)")
-        .choices(["csv", "jsonl"] as const),
+        .choices(IMPORT_FORMATS),
     )
     .option(
       "--expire-after <duration>",

@@ -14,11 +14,12 @@ import type { PostingsStore } from "../store/postings_store.ts";
 import type { ImportCounts, ImportTotals } from "../store/import_runs_store.ts";
 import type { Store } from "../store/store.ts";
 import { CityCountries, fillCountries, type FilledCountry, lacksCountry } from "./country_fill.ts";
+import type { ImportFormat } from "../domain/import_format.ts";
 import { type ImportRow, InvalidFileError } from "./import_row.ts";
 import { parseJobspyCsv } from "./jobspy_csv.ts";
 import { parseJobsJsonl } from "./jsonl.ts";
 
-export type ImportFormat = "csv" | "jsonl";
+export type { ImportFormat };
 
 export type { ImportCounts, ImportTotals };
 
