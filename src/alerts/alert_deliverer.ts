@@ -12,6 +12,7 @@ import { monotonicFactory } from "ulid";
 import { Webhook } from "standardwebhooks";
 import type { AlertsConfig } from "../config.ts";
 import { z } from "zod";
+import { DELIVERY_TYPES } from "../domain/deliveries.ts";
 import { jobIdFromUrl, type JobResult, JobResultSchema } from "../domain/job.ts";
 import { formatUtc } from "../domain/lifecycle.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
@@ -62,7 +63,7 @@ export interface NewPostings {
 
 export const ChannelOutcomeSchema = z.object({
   delivery_id: z.string(),
-  type: z.enum(["webhook", "email"]),
+  type: z.enum(DELIVERY_TYPES),
   outcome: z.enum(["delivered", "nothing_new", "retrying", "failing"]),
   count: z.number().int().min(0).describe("New postings this delivery carried."),
   rest: z.number().int().min(0).describe("New postings beyond those carried."),
@@ -71,16 +72,8 @@ export const ChannelOutcomeSchema = z.object({
   results: z.array(JobResultSchema).optional().describe("The postings delivered."),
 });
 
-export interface ChannelOutcome {
-  delivery_id: string;
-  type: "webhook" | "email";
-  outcome: "delivered" | "nothing_new" | "retrying" | "failing";
-  count: number;
-  rest: number;
-  message_id?: string;
-  error?: string;
-  results?: JobResult[];
-}
+/** What one delivery channel did in a run: the answers' shape, the schema's. */
+export type ChannelOutcome = z.infer<typeof ChannelOutcomeSchema>;
 
 export interface AlertDelivererOptions {
   store: SavedSearchStore;

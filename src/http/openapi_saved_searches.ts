@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { NOT_WS, WS } from "../domain/param_schemas.ts";
 import { ChannelOutcomeSchema } from "../alerts/alert_deliverer.ts";
+import { DIGEST_PERIODS } from "../domain/deliveries.ts";
 import {
   DELIVERIES_MAX,
   FEED_PATH,
@@ -63,7 +64,7 @@ const deliverSchema = {
             properties: {
               type: { const: "email" },
               to: { type: "string", format: "email", maxLength: 254 },
-              every: { type: "string", enum: ["daily", "weekly"], default: "daily" },
+              every: { type: "string", enum: [...DIGEST_PERIODS], default: "daily" },
             },
           },
         ],
