@@ -13,6 +13,7 @@ import {
   SETTING_KEYS,
   type SettingKey,
   type SettingSource,
+  settingText,
 } from "../config_file.ts";
 import { resolveClientSettings } from "../client_settings.ts";
 import { normalizeEndpoint } from "../endpoint.ts";
@@ -28,7 +29,6 @@ import {
   layerConfigSources,
   modelOption,
   SETTINGS,
-  settingText,
 } from "../resolve_config.ts";
 import { storeName } from "../store_location.ts";
 import { DEFAULT_KV_LOCATION } from "../../src/config.ts";
@@ -133,11 +133,10 @@ function setCommand(io: CliIo) {
         if (given === undefined) throw new Error("Cannot set endpoint: give the URL.");
         config.endpoint = normalizeEndpoint(given);
       } else if (key === "kv") {
-        if (given === undefined || given.trim() === "") {
-          throw new Error("Cannot set kv: give the store's location.");
-        }
+        const location = settingText(given);
+        if (location === undefined) throw new Error("Cannot set kv: give the store's location.");
         // Absolute, since the file is read from wherever a later command runs.
-        config.kv = storeName(given.trim(), io.cwd);
+        config.kv = storeName(location, io.cwd);
       } else if (key === "model") {
         if (given === undefined) throw new Error("Cannot set model: give the model's id.");
         try {
