@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   JOBSEEK_WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).default(5000),
   JOBSEEK_WEBHOOK_RETRY_FOR_MS: z.coerce.number().int().min(1000).default(24 * 3600_000),
   JOBSEEK_SEARCH_PROCESSES: z.string().optional(),
+  // Set by a server for each of its search processes (cli/commands/serve.ts), not by an operator.
   JOBSEEK_SEARCH_SOCKET: z.string().min(1).optional(),
   JOBSEEK_SEARCH_PROCESS_SHARE: z.coerce.number().int().min(1).max(64).default(1),
 });
