@@ -16,7 +16,7 @@ import type { Embedder } from "../src/model/embedder.ts";
 import { loadConfig } from "../src/config.ts";
 import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { compareModels } from "./model_compare.ts";
-import { buildOrama as buildJobsOrama } from "../src/index/orama_db.ts";
+import { buildOrama as buildJobsOrama } from "../src/index/testdata/orama_db.ts";
 import { BUILD_SLICE, buildPositionText } from "../src/index/position_text.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import { quantiseRows } from "../src/index/title_vectors.ts";

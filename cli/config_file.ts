@@ -48,6 +48,25 @@ export interface ConfigPaths {
 export type Env = Record<string, string | undefined>;
 
 /**
+ * The one rule for a setting's value from any layer (flag, environment, config file), and for the
+ * variables that say where the config file is: trimmed of whitespace, and unset when nothing is
+ * left. A switch (`--no-seed`) is its variable's "0" or "1".
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(settingText(" /srv/jobs.sqlite3 "), "/srv/jobs.sqlite3");
+ * assert.equal(settingText("  "), undefined);
+ * assert.equal(settingText(false), "0");
+ * ```
+ */
+export function settingText(value: string | boolean | undefined): string | undefined {
+  if (typeof value === "boolean") return value ? "1" : "0";
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}
+
+/**
  * A config file that could not be used. It is left exactly as it was: it may be someone else's
  * file (`JOBSEEK_CONFIG` pointing at the wrong place), hand-written, or recoverable, and a client
  * must not destroy what it cannot read.
@@ -92,15 +111,20 @@ function joinPath(dir: string, name: string): string {
  * const paths = configPaths({ HOME: "/home/ada" });
  * assert.equal(paths.file, "/home/ada/.config/jobseek/config.json");
  * assert.equal(paths.secret, "/home/ada/.config/jobseek/.secret");
+ * // A blank variable is unset, by the one rule of every setting (settingText).
+ * assert.equal(
+ *   configPaths({ HOME: " ", USERPROFILE: "/u/ada", XDG_CONFIG_HOME: "" }).file,
+ *   "/u/ada/.config/jobseek/config.json",
+ * );
  * ```
  */
 export function configPaths(env: Env): ConfigPaths {
-  const xdg = env.XDG_CONFIG_HOME?.trim();
-  const home = (env.HOME ?? env.USERPROFILE)?.trim();
+  const xdg = settingText(env.XDG_CONFIG_HOME);
+  const home = settingText(env.HOME) ?? settingText(env.USERPROFILE);
   let userDir: string | undefined;
   if (xdg) userDir = joinPath(xdg, "jobseek");
   else if (home) userDir = joinPath(joinPath(home, ".config"), "jobseek");
-  const explicit = env.JOBSEEK_CONFIG?.trim();
+  const explicit = settingText(env.JOBSEEK_CONFIG);
   if (!userDir) {
     if (!explicit) {
       throw new Error(
@@ -152,7 +176,7 @@ async function parseConfigFile(
     config.endpoint = normalizeEndpoint(file.endpoint);
   }
   if (file.kv !== undefined) {
-    if (typeof file.kv !== "string" || file.kv.trim() === "") {
+    if (typeof file.kv !== "string" || settingText(file.kv) === undefined) {
       throw new Error("kv is not a store location");
     }
     config.kv = file.kv;

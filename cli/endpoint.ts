@@ -5,7 +5,10 @@
  * @module
  */
 
-export const DEFAULT_ENDPOINT = "http://localhost:8000";
+import { DEFAULT_PORT } from "../src/config.ts";
+
+/** A server started with the defaults, on this machine. */
+export const DEFAULT_ENDPOINT = `http://localhost:${DEFAULT_PORT}`;
 
 /**
  * Checks that an endpoint is an http(s) URL and normalizes it (no trailing slash).

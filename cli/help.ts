@@ -6,6 +6,7 @@
  * @module
  */
 import type { Command } from "@commander-js/extra-typings";
+import { DEFAULT_HOSTNAME, DEFAULT_PORT } from "../src/config.ts";
 import { configPaths, type Env } from "./config_file.ts";
 
 interface HelpFooter {
@@ -37,8 +38,8 @@ const MODEL_ENV: [string, string][] = [
   ["JOBSEEK_MODEL_DIR", "where models are kept"],
 ];
 const SERVER_ENV: [string, string][] = [
-  ["PORT", "port to listen on (--port; default 8000)"],
-  ["HOSTNAME", "interface to bind (--hostname; default 0.0.0.0)"],
+  ["PORT", `port to listen on (--port; default ${DEFAULT_PORT})`],
+  ["HOSTNAME", `interface to bind (--hostname; default ${DEFAULT_HOSTNAME})`],
   STORE,
   ["JOBSEEK_PUBLIC_URL", "base URL in OAuth metadata (--public-url)"],
   ["JOBSEEK_ALLOWED_HOSTS", "host names allowed for /mcp besides loopback"],

@@ -20,6 +20,7 @@ import {
   type Env,
   loadConfigFile,
   type SettingSource,
+  settingText,
 } from "./config_file.ts";
 import { type CliIo, resolvePath } from "./io.ts";
 import { storeName } from "./store_location.ts";
@@ -103,16 +104,6 @@ export function noSeedOption() {
     "--no-seed",
     "do not import the bundled fixtures into an empty store (JOBSEEK_SEED=0)",
   );
-}
-
-/**
- * The one rule for a value from any layer: trimmed of whitespace, and unset when nothing is left.
- * A switch (`--no-seed`) is its variable's "0" or "1".
- */
-function settingText(value: string | boolean | undefined): string | undefined {
-  if (typeof value === "boolean") return value ? "1" : "0";
-  const trimmed = value?.trim();
-  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
 }
 
 /**

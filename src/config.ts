@@ -42,9 +42,13 @@ function wholeMilliseconds(min: number) {
 /** Where the store is when neither `JOBSEEK_KV` nor the CLI names one: beside the process. */
 export const DEFAULT_KV_LOCATION = "./data/jobseek.sqlite3";
 
+/** The port and interface a server binds when neither `PORT`/`HOSTNAME` nor a flag names one. */
+export const DEFAULT_PORT = 8000;
+export const DEFAULT_HOSTNAME = "0.0.0.0";
+
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
-  HOSTNAME: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  HOSTNAME: z.string().default(DEFAULT_HOSTNAME),
   JOBSEEK_KV: z.string().min(1).default(DEFAULT_KV_LOCATION),
   JOBSEEK_API_KEYS: z.string().default(""),
   JOBSEEK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -90,6 +94,7 @@ const EnvSchema = z.object({
   JOBSEEK_WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).default(5000),
   JOBSEEK_WEBHOOK_RETRY_FOR_MS: z.coerce.number().int().min(1000).default(24 * 3600_000),
   JOBSEEK_SEARCH_PROCESSES: z.string().optional(),
+  // Set by a server for each of its search processes (cli/commands/serve.ts), not by an operator.
   JOBSEEK_SEARCH_SOCKET: z.string().min(1).optional(),
   JOBSEEK_SEARCH_PROCESS_SHARE: z.coerce.number().int().min(1).max(64).default(1),
 });

@@ -3,9 +3,10 @@
  * down the layers below, no module imports itself back through others, the folders of `src/` form
  * no circle, the domain depends on nothing but itself and leaf helpers, the places (GeoNames) on
  * nothing but the domain, nothing under `src/` reaches up to the CLI, tests, bench or fixtures
- * (by import, or by a URL it reads), only the configuration reads the environment, and in the CLI only `cli/process_io.ts` reads the
- * process's environment, working directory and standard streams (the commands get them from
- * `runCli`'s `io`).
+ * (by import, or by a URL it reads), only the configuration reads the environment, in the CLI only
+ * `cli/process_io.ts` reads the process's environment, working directory and standard streams (the
+ * commands get them from `runCli`'s `io`), only `src/store/` talks to Deno KV, and every source
+ * file is loaded by an entry point (a helper only tests use sits in a `testdata/` folder).
  *
  * ## Layers
  *
@@ -257,6 +258,12 @@ Deno.test("the module graph holds every part of the layers the entry points load
   assert.deepEqual(parts.filter((part) => !loaded.has(part)), []);
 });
 
+Deno.test("every source file of src/ and cli/ is loaded by an entry point: no module serves only tests", () => {
+  // A helper of the tests alone sits in a `testdata/` folder beside them (src/store/testdata/),
+  // which `sourceFiles` leaves out; shipped code nothing runs is dead.
+  assert.deepEqual(SOURCES.filter((module) => !graph.has(module)), []);
+});
+
 Deno.test("every module the entry points load sits in a layer", () => {
   assert.deepEqual([...graph.keys()].filter((m) => partOf(m) === null), []);
 });
@@ -350,6 +357,19 @@ Deno.test("under src/ only the configuration reads the environment", async () =>
     if (/Deno\.env\b/.test(source)) readers.push(module);
   }
   assert.deepEqual(readers, []);
+});
+
+Deno.test("only src/store/ talks to Deno KV: no other module opens one or names its types", async () => {
+  const talkers: string[] = [];
+  for (const module of graph.keys()) {
+    if (module.startsWith("src/store/")) continue;
+    const source = await Deno.readTextFile(new URL(module, ROOT));
+    const line = source.split("\n").find((text) =>
+      /\bDeno\.(openKv|Kv\w*|AtomicOperation)\b/.test(text)
+    );
+    if (line !== undefined) talkers.push(`${module}: ${line.trim()}`);
+  }
+  assert.deepEqual(talkers, []);
 });
 
 /** What a command must take from `runCli`'s `io` (cli/io.ts) instead of from the process. */

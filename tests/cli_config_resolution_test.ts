@@ -190,6 +190,12 @@ Deno.test("config set kv and model: checked, kept absolute, and kept by configur
     env: { JOBSEEK_MODEL: "minilm-l6-int8" },
   });
   assert.match(shadowed.stderr, /JOBSEEK_MODEL is set and takes precedence over the config file/);
+  // A blank variable is unset by the one rule of every layer: it hides nothing, so no note.
+  const blank = await cli.run(["config", "set", "model", "use-lite"], {
+    env: { JOBSEEK_MODEL: "  " },
+  });
+  assert.equal(blank.code, 0, blank.stderr);
+  assert.doesNotMatch(blank.stderr, /takes precedence/);
 
   const configure = await cli.run([
     "configure",

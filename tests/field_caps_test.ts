@@ -9,6 +9,7 @@ import { FIELD_CAPS } from "../src/ingest/import_row.ts";
 import { pullSource } from "../src/search/source_puller.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
+import { feedServer } from "./feed_server.ts";
 import { keeperLine } from "./keepers.ts";
 
 const HEADER = "site,job_url,title,company,location,date_posted,description\n";
@@ -60,15 +61,14 @@ Deno.test("an over-long row is an invalid row on every path, and the rows around
     assert.deepEqual(await urls(pushStore), STORED);
     pushStore.close();
     // A URL source.
-    const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-      () => new Response(OVERLONG, { headers: { "content-type": "text/csv" } }),
+    const feed = feedServer(() =>
+      new Response(OVERLONG, { headers: { "content-type": "text/csv" } })
     );
     const sourceStore = await openStore(":memory:");
     try {
       const { record } = await pullSource(sourceStore, {
         name: "harbour",
-        location: `http://127.0.0.1:${server.addr.port}/feed.csv`,
+        location: feed.url,
         everyMs: 3_600_000,
         createdAt: Date.now(),
         nextRunAt: Date.now(),
@@ -79,7 +79,7 @@ Deno.test("an over-long row is an invalid row on every path, and the rows around
       assert.deepEqual(await urls(sourceStore), STORED);
     } finally {
       sourceStore.close();
-      await server.shutdown();
+      await feed.close();
     }
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -19,8 +19,10 @@ import { createTestSearch } from "./helpers.ts";
 import { type McpTestServer, startMcpServer } from "./mcp_server.ts";
 import { restTestJobs } from "./rest_server.ts";
 
-const SUITE = "npm:@modelcontextprotocol/conformance@0.1.16";
 const ROOT = new URL("../", import.meta.url).pathname;
+/** The suite as deno.json pins it (its entry is what `deno install` puts into node_modules). */
+const SUITE: string = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`))
+  .imports["@modelcontextprotocol/conformance"];
 
 interface Check {
   id: string;

@@ -13,6 +13,7 @@ import { createSourceScheduler, pullSource } from "../src/search/source_puller.t
 import type { SourceRecord } from "../src/store/sources_store.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
+import { feedServer } from "./feed_server.ts";
 import { keeperLines } from "./keepers.ts";
 
 const FEED = new URL(
@@ -44,25 +45,6 @@ async function feedParts(url: URL): Promise<{ header: string; records: string[] 
     if (row?.kind === "job") records.push(raw);
   }
   return { header, records };
-}
-
-type Answer = () => Response;
-
-/** A feed server answering whatever `answer` gives; it counts requests. */
-function feedServer() {
-  const state: { answer: Answer; requests: number } = {
-    answer: () => new Response("", { status: 500 }),
-    requests: 0,
-  };
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => {
-    state.requests++;
-    return state.answer();
-  });
-  return {
-    state,
-    url: `http://127.0.0.1:${server.addr.port}/feed.csv`,
-    close: () => server.shutdown(),
-  };
 }
 
 function csv(text: string, chunked = false): Response {
@@ -158,14 +140,14 @@ Deno.test("property: broken pulls (header only, cut at any byte, oversized, shru
           let clock = Date.parse("2026-03-01T00:00:00Z");
           const now = () => clock;
           const limits = { maxBytes: MAX_BYTES, maxDropShare: MAX_DROP };
-          feed.state.answer = () => csv(whole);
+          feed.answer = () => csv(whole);
           let record = source(feed.url, clock);
           record = await pullSaved(store, record, { now, limits });
           assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
           const stored = await storedCount(store);
           for (const { pull, wait } of steps) {
             clock += wait;
-            feed.state.answer = () => {
+            feed.answer = () => {
               switch (pull.kind) {
                 case "header only":
                   return csv(header);
@@ -188,7 +170,7 @@ Deno.test("property: broken pulls (header only, cut at any byte, oversized, shru
           assert.equal((await store.sources.expiredIds(clock + 365 * DAY)).size, 0);
           assert.equal(await storedCount(store), stored, "a failed pull imports nothing");
           // The control: three good pulls leaving out three postings do expire them.
-          feed.state.answer = () => csv(header + records.slice(3).join(""));
+          feed.answer = () => csv(header + records.slice(3).join(""));
           for (let i = 0; i < 3; i++) {
             clock += DAY;
             record = await pullSaved(store, record, { now, limits });
@@ -214,22 +196,22 @@ Deno.test("a header-only answer and a body cut mid-row are failed pulls, named a
   try {
     let clock = Date.parse("2026-03-01T00:00:00Z");
     const now = () => clock;
-    feed.state.answer = () => csv(whole);
+    feed.answer = () => csv(whole);
     let record = await pullSaved(store, source(feed.url, clock), { now });
     assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
     assert.equal(record.lastGoodCount, records.length);
-    feed.state.answer = () => csv(header);
+    feed.answer = () => csv(header);
     clock += DAY;
     record = await pullSaved(store, record, { now });
     assert.equal(record.lastRun?.ok, false);
     assert.match(record.lastRun!.outcome, /lists no postings \(a header alone, or empty\)/);
     // Cut after a third, the last row cut mid-field: as the issue found it.
-    feed.state.answer = () => csv(whole.slice(0, Math.floor(whole.length / 3)));
+    feed.answer = () => csv(whole.slice(0, Math.floor(whole.length / 3)));
     record = await pullSaved(store, record, { now });
     assert.equal(record.lastRun?.ok, false);
     assert.match(record.lastRun!.outcome, /cut mid-row/);
     // A whole third of the rows: more than 30% fewer than the last good pull.
-    feed.state.answer = () => csv(header + records.slice(0, records.length / 3).join(""));
+    feed.answer = () => csv(header + records.slice(0, records.length / 3).join(""));
     record = await pullSaved(store, record, { now });
     assert.match(
       record.lastRun!.outcome,
@@ -254,7 +236,7 @@ Deno.test("a feed that never ends is read up to the cap, then failed", async () 
   const store = await openStore(":memory:");
   try {
     let sent = 0;
-    feed.state.answer = () =>
+    feed.answer = () =>
       new Response(
         new ReadableStream({
           pull(controller) {
@@ -284,10 +266,10 @@ Deno.test("the grace counts from the first good pull that left a posting out, ov
   try {
     let clock = Date.parse("2026-03-01T00:00:00Z");
     const now = () => clock;
-    feed.state.answer = () => csv(header + records.join(""));
+    feed.answer = () => csv(header + records.join(""));
     let record = await pullSaved(store, source(feed.url, clock), { now });
     // 30 days of 500s: the grace does not run while the source fails.
-    feed.state.answer = () => new Response("down", { status: 500 });
+    feed.answer = () => new Response("down", { status: 500 });
     for (let i = 0; i < 30; i++) {
       clock += DAY;
       record = await pullSaved(store, record, { now });
@@ -296,7 +278,7 @@ Deno.test("the grace counts from the first good pull that left a posting out, ov
     assert.equal((await store.sources.expiredIds(clock)).size, 0);
     // Then a good listing without its last 10 rows (10% fewer).
     const kept = header + records.slice(0, -10).join("");
-    feed.state.answer = () => csv(kept);
+    feed.answer = () => csv(kept);
     const firstMissing = clock;
     record = await pullSaved(store, record, { now });
     assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
@@ -330,6 +312,8 @@ Deno.test("a folder imports each file on its own and marks a file seen only once
       `${dir}/b-malformed.csv`,
       header + records[0] + '"broken","row with a "stray" quote\n' + records[1],
     );
+    // Not a feed file by the importer's list of extensions (formatOfFile): never tried.
+    await Deno.writeTextFile(`${dir}/notes.txt`, "not postings\n");
     let record: SourceRecord = {
       name: "drop",
       location: dir,
@@ -368,13 +352,10 @@ Deno.test("a folder imports each file on its own and marks a file seen only once
 Deno.test("a hung source does not hold the others", async () => {
   // Answers only when the test ends, so that the server can shut down.
   const release = Promise.withResolvers<void>();
-  const hung = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    async () => {
-      await release.promise;
-      return new Response("late");
-    },
-  );
+  const hung = feedServer(async () => {
+    await release.promise;
+    return new Response("late");
+  });
   const feed = feedServer();
   const store = await openStore(":memory:");
   const scheduler = createSourceScheduler({
@@ -385,11 +366,11 @@ Deno.test("a hung source does not hold the others", async () => {
   });
   try {
     const { header, records } = await feedParts(FEED);
-    feed.state.answer = () => csv(header + records.join(""));
+    feed.answer = () => csv(header + records.join(""));
     const start = Date.now();
     // Sorted by name, the hung source comes first.
     await store.sources.addSource({
-      ...source(`http://127.0.0.1:${hung.addr.port}/`, start),
+      ...source(hung.url, start),
       name: "a-hung",
     });
     await store.sources.addSource({ ...source(feed.url, start), name: "b-good" });
@@ -407,7 +388,7 @@ Deno.test("a hung source does not hold the others", async () => {
     release.resolve();
     store.close();
     await feed.close();
-    await hung.shutdown();
+    await hung.close();
   }
 });
 
@@ -421,7 +402,7 @@ Deno.test({
   const env = { JOBSEEK_KV: `${dir}/kv.sqlite3` };
   try {
     const { header, records } = await feedParts(FEED);
-    feed.state.answer = () => csv(header + records.join(""));
+    feed.answer = () => csv(header + records.join(""));
     assert.equal(
       (await runCli([
         "sources",
@@ -436,7 +417,7 @@ Deno.test({
       0,
     );
     assert.equal((await runCli(["sources", "run", "kathmandu"], env)).code, 0);
-    feed.state.answer = () => csv(header);
+    feed.answer = () => csv(header);
     const failed = await runCli(["sources", "run", "kathmandu"], env);
     assert.equal(failed.code, 1);
     assert.match(failed.stdout, /error: .*lists no postings/);
@@ -493,12 +474,12 @@ Deno.test("a JSON Lines feed: no last line end is whole, a cut last line is a fa
   const feed = feedServer();
   const store = await openStore(":memory:");
   try {
-    feed.state.answer = () =>
+    feed.answer = () =>
       new Response(whole, { headers: { "content-type": "application/x-ndjson" } });
     let record = await pullSaved(store, source(feed.url, Date.now()));
     assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
     assert.equal(record.lastGoodCount, 3);
-    feed.state.answer = () =>
+    feed.answer = () =>
       new Response(whole.slice(0, -5), { headers: { "content-type": "application/x-ndjson" } });
     record = await pullSaved(store, { ...record, etag: undefined });
     assert.equal(record.lastRun?.ok, false);

@@ -9,6 +9,7 @@ import { parseJobspyCsv } from "../src/ingest/jobspy_csv.ts";
 import { openStore } from "../src/store/store.ts";
 import { defaultTestJobs } from "./helpers.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
+import { feedServer } from "./feed_server.ts";
 import { serverFleet, type ServerProcess } from "./server_process.ts";
 
 const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
@@ -63,11 +64,9 @@ Deno.test({
   const { dir, kvPath } = fleet;
   const servers: ServerProcess[] = [];
   const feedFile = await weekFile(0, `${dir}/week1.csv`);
-  let requests = 0;
-  const feed = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async () => {
-    requests++;
-    return new Response(await Deno.readFile(feedFile), { headers: { "content-type": "text/csv" } });
-  });
+  const feed = feedServer(async () =>
+    new Response(await Deno.readFile(feedFile), { headers: { "content-type": "text/csv" } })
+  );
   try {
     const store = await openStore(kvPath);
     const key = (await new ApiKeyRegistry(store.apiKeys, []).create("reader")).key;
@@ -81,7 +80,7 @@ Deno.test({
     servers.push(await fleet.start(env));
     servers.push(await fleet.start(env));
 
-    const feedUrl = `http://127.0.0.1:${feed.addr.port}/feed.csv`;
+    const feedUrl = feed.url;
     const added = await runCli(["sources", "add", "weekly", feedUrl, "--every", "1h"], env);
     assert.equal(added.code, 0, added.stderr);
     await Deno.mkdir(`${dir}/drop`);
@@ -100,7 +99,7 @@ Deno.test({
       await eventually("the feed's posting on every server", () =>
         finds(server, key, feedTitle, feedPosting));
     }
-    assert.equal(requests, 1, "one pull of the feed between the two servers");
+    assert.equal(feed.requests, 1, "one pull of the feed between the two servers");
 
     // A file dropped into the folder: new postings, on both servers.
     const dropFile = await weekFile(21, `${dir}/week22.csv`);
@@ -133,7 +132,7 @@ Deno.test({
     );
     assert.equal(pulled.filter((l) => l.source === "weekly").length, 1);
   } finally {
-    await feed.shutdown();
+    await feed.close();
     await fleet.close();
   }
 });

@@ -13,6 +13,7 @@ import type { SourceRecord } from "../src/store/sources_store.ts";
 import { openStore } from "../src/store/store.ts";
 import { cachingTestEmbedder } from "./helpers.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
+import { feedServer } from "./feed_server.ts";
 
 const WEEKS = new URL("../../shared/data/jobspy/jobless-titles/", import.meta.url);
 const DAY = 86_400_000;
@@ -25,11 +26,10 @@ async function weeklyFiles(): Promise<string[]> {
   return names.sort().map((name) => decodeURIComponent(new URL(name, WEEKS).pathname));
 }
 
-/** A feed server: `current` is what it serves, with an ETag; it counts requests and 304s. */
-function feedServer() {
-  const state = { current: "", etag: "", requests: 0, notModified: 0 };
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
-    state.requests++;
+/** A feed serving `current` with an ETag, answering 304 to its ETag; it counts the 304s. */
+function etagFeed() {
+  const state = { current: "", etag: "", notModified: 0 };
+  const feed = feedServer((request) => {
     if (request.headers.get("if-none-match") === state.etag) {
       state.notModified++;
       return new Response(null, { status: 304, headers: { etag: state.etag } });
@@ -38,15 +38,13 @@ function feedServer() {
       headers: { "content-type": "text/csv", etag: state.etag },
     });
   });
-  return {
+  return Object.assign(feed, {
     state,
-    url: `http://127.0.0.1:${server.addr.port}/feed.csv`,
     serve(text: string, etag: string) {
       state.current = text;
       state.etag = `"${etag}"`;
     },
-    close: () => server.shutdown(),
-  };
+  });
 }
 
 async function idsOf(text: string): Promise<Set<string>> {
@@ -58,7 +56,7 @@ Deno.test("a weekly feed: pulled conditionally, postings it drops expire after t
   const store = await openStore(":memory:");
   // The feed's titles are real postings' titles: their vectors come from the kept file.
   const embedder = await cachingTestEmbedder();
-  const feed = feedServer();
+  const feed = etagFeed();
   try {
     const start = Date.parse("2026-02-04T12:00:00Z");
     let clock = start;
@@ -171,7 +169,7 @@ Deno.test("a folder source takes each new file once", async () => {
 
 Deno.test("servers sharing a store pull a due source once", async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_sources_lease_" });
-  const feed = feedServer();
+  const feed = etagFeed();
   const stores = [await openStore(`${dir}/kv.sqlite3`), await openStore(`${dir}/kv.sqlite3`)];
   const schedulers = stores.map((store) =>
     createSourceScheduler({ store, logger: silentLogger, checkMs: 3_600_000 })
@@ -187,7 +185,7 @@ Deno.test("servers sharing a store pull a due source once", async () => {
     });
     await Promise.all(schedulers.map((s) => s.tick()));
     await Promise.all(schedulers.map((s) => s.tick()));
-    assert.equal(feed.state.requests, 1, "one pull between the two servers");
+    assert.equal(feed.requests, 1, "one pull between the two servers");
     const record = await stores[1].sources.getSource("shared");
     assert.equal(record?.lastRun?.outcome, "imported");
     assert.ok(record!.nextRunAt > Date.now() + 3_000_000);
@@ -205,7 +203,7 @@ Deno.test({
   sanitizeOps: false,
 }, async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_sources_cli_" });
-  const feed = feedServer();
+  const feed = etagFeed();
   const env = { JOBSEEK_KV: `${dir}/kv.sqlite3` };
   try {
     feed.serve(await Deno.readTextFile((await weeklyFiles())[0]), "one");
@@ -234,6 +232,13 @@ Deno.test({
     const badPlace = await runCli(["sources", "add", "y", `${dir}/nowhere`, "--every", "1h"], env);
     assert.notEqual(badPlace.code, 0);
     assert.match(badPlace.stderr, /neither an http\(s\) URL nor an existing file or folder/);
+    // `--format` offers the importer's formats, no other (IMPORT_FORMATS).
+    const badFormat = await runCli(
+      ["sources", "add", "z", feed.url, "--every", "1h", "--format", "xml"],
+      env,
+    );
+    assert.notEqual(badFormat.code, 0);
+    assert.match(badFormat.stderr, /Allowed choices are csv, jsonl/);
     const duplicate = await runCli(["sources", "add", "jobless", feed.url, "--every", "1h"], env);
     assert.notEqual(duplicate.code, 0);
     assert.match(duplicate.stderr, /'jobless' exists/);

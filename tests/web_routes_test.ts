@@ -14,7 +14,10 @@ import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
 import { loadConfig } from "../src/config.ts";
+import { JobseekError } from "../src/domain/errors.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
+import type { SearchService } from "../src/domain/service.ts";
+import { NOT_READY_RETRY_AFTER_SECONDS } from "../src/http/error_response.ts";
 import { pdfBomb } from "../fixtures/pdf_bomb.ts";
 import { CvFileError } from "../src/ingest/cv_text.ts";
 import { silentLogger } from "../src/log.ts";
@@ -65,6 +68,7 @@ interface Web {
 async function startWeb(
   env: Record<string, string> = {},
   keyOptions: { rateLimit?: number } = {},
+  wrapService: (service: SearchService) => SearchService = (service) => service,
 ): Promise<Web> {
   const search = await testSearch();
   // Keys, sessions and counts in a store of their own: each test starts clean.
@@ -76,7 +80,7 @@ async function startWeb(
   const adminKey = (await apiKeys.create("admin", { scopes: ["admin", "search"] })).key;
   const app = createWebApp({
     config,
-    service: instrumentService(search.service, metrics),
+    service: instrumentService(wrapService(search.service), metrics),
     apiKeys,
     rateLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
     tokenVerifier: rejectAllTokens,
@@ -512,6 +516,26 @@ Deno.test("off: no pages, the API's JSON 404, /metrics still served", async () =
       (await web.request("/metrics", { headers: { "x-api-key": web.adminKey } })).status,
       200,
     );
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a search before the index is loaded: a page saying so, 503 with the API's Retry-After", async () => {
+  // A service with no index yet, as a starting server's is.
+  const web = await startWeb({}, {}, (service) => ({
+    isReady: () => false,
+    search: () => {
+      throw new JobseekError("NOT_READY", "Cannot search: the search index is not loaded yet");
+    },
+    listCities: (options) => service.listCities(options),
+  }));
+  try {
+    const { cookie } = await userSession(web);
+    const page = await web.request("/?q=nurse", { cookie });
+    assert.equal(page.status, 503);
+    assert.equal(page.headers.get("retry-after"), String(NOT_READY_RETRY_AFTER_SECONDS));
+    assert.match(await page.text(), /Not ready yet[\s\S]*the search index is not loaded yet/);
   } finally {
     web.close();
   }

@@ -13,6 +13,7 @@ import {
   SETTING_KEYS,
   type SettingKey,
   type SettingSource,
+  settingText,
 } from "../config_file.ts";
 import { resolveClientSettings } from "../client_settings.ts";
 import { normalizeEndpoint } from "../endpoint.ts";
@@ -22,17 +23,16 @@ import { renderTable } from "../table.ts";
 import { checkApiKey } from "./configure.ts";
 import { readFirstLine } from "../stdin.ts";
 import { apiKeyFlagOption, connectionFlags } from "../server_connection.ts";
-import { commandFlags, kvOption, layerConfigSources, modelOption } from "../resolve_config.ts";
+import {
+  commandFlags,
+  kvOption,
+  layerConfigSources,
+  modelOption,
+  SETTINGS,
+} from "../resolve_config.ts";
 import { storeName } from "../store_location.ts";
 import { DEFAULT_KV_LOCATION } from "../../src/config.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../../src/model/catalog.ts";
-
-const ENV_NAMES: Record<SettingKey, string> = {
-  api_key: "JOBSEEK_API_KEY",
-  endpoint: "JOBSEEK_ENDPOINT",
-  kv: "JOBSEEK_KV",
-  model: "JOBSEEK_MODEL",
-};
 
 const FIELDS: Record<SettingKey, keyof ClientConfig> = {
   api_key: "apiKey",
@@ -41,14 +41,20 @@ const FIELDS: Record<SettingKey, keyof ClientConfig> = {
   model: "model",
 };
 
+/** The variable a stored setting's environment layer is read from (cli/resolve_config.ts). */
+function envName(key: SettingKey): string {
+  return SETTINGS[FIELDS[key]].env;
+}
+
 function describeSource(key: SettingKey, source: SettingSource): string {
-  return source === "env" ? `env ${ENV_NAMES[key]}` : source;
+  return source === "env" ? `env ${envName(key)}` : source;
 }
 
 /** Tells the person when the file setting they just changed is hidden by an environment variable. */
 async function noteOverride(key: SettingKey, io: CliIo): Promise<void> {
-  const name = ENV_NAMES[key];
-  if (io.env[name]?.trim()) {
+  const name = envName(key);
+  // Set by the one rule every layer follows: a blank variable hides nothing.
+  if (settingText(io.env[name]) !== undefined) {
     await io.stderr.write(
       `jobseek: note: ${name} is set and takes precedence over the config file.\n`,
     );
@@ -127,11 +133,10 @@ function setCommand(io: CliIo) {
         if (given === undefined) throw new Error("Cannot set endpoint: give the URL.");
         config.endpoint = normalizeEndpoint(given);
       } else if (key === "kv") {
-        if (given === undefined || given.trim() === "") {
-          throw new Error("Cannot set kv: give the store's location.");
-        }
+        const location = settingText(given);
+        if (location === undefined) throw new Error("Cannot set kv: give the store's location.");
         // Absolute, since the file is read from wherever a later command runs.
-        config.kv = storeName(given.trim(), io.cwd);
+        config.kv = storeName(location, io.cwd);
       } else if (key === "model") {
         if (given === undefined) throw new Error("Cannot set model: give the model's id.");
         try {

@@ -26,7 +26,13 @@ import {
   FILTERS,
 } from "../../src/domain/filters.ts";
 import { describeDerived } from "../../src/domain/profile.ts";
-import { DETAILS, SORTS } from "../../src/domain/search_query.ts";
+import {
+  DETAILS,
+  SORTS,
+  TOP_K_DEFAULT,
+  TOP_K_MAX,
+  TOP_K_MIN,
+} from "../../src/domain/search_query.ts";
 import { readCvText } from "../cv_text.ts";
 import { describeFailedResponse, failedResponse, unreachableMessage } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
@@ -238,11 +244,8 @@ export async function fetchSearch(
   return body;
 }
 
-export const TOP_K_MIN = 1;
-export const TOP_K_MAX = 100;
-
 /**
- * The server clamps `top_k` to 1-100 without an error (spec 4.2); the CLI clamps the same way, but
+ * The server clamps `top_k` to its bounds without an error (spec 4.2); the CLI clamps the same way, but
  * says so on stderr, so that `--top-k 500` does not look like "only 100 matched".
  */
 async function clampTopK(value: number, io: CliIo): Promise<number> {
@@ -312,7 +315,11 @@ export function searchCommand(io: CliIo) {
       "--facets <fields>",
       `count the results by these fields (comma-separated): ${FACET_NAMES.join(", ")}`,
     )
-    .option("--top-k <n>", "results per page, 1-100 (server default 20)", parseInteger)
+    .option(
+      "--top-k <n>",
+      `results per page, ${TOP_K_MIN}-${TOP_K_MAX} (server default ${TOP_K_DEFAULT})`,
+      parseInteger,
+    )
     .option("--offset <n>", "index of the first result, for paging (default 0)", parseInteger)
     .addOption(
       new Option("--detail <level>", "summary, or full to add descriptions and links")

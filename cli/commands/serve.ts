@@ -15,7 +15,7 @@ import {
 import { getHeapStatistics } from "node:v8";
 import { pathToFileURL as toFileUrl } from "node:url";
 import { denoRunArgs } from "../../src/deno_child.ts";
-import type { Config } from "../../src/config.ts";
+import { type Config, DEFAULT_HOSTNAME, DEFAULT_PORT } from "../../src/config.ts";
 import type { Logger } from "../../src/log.ts";
 import type { OpenedEmbedder } from "../../src/model/open_embedder.ts";
 import type { OccupationLabels } from "../../src/index/occupation_labels.ts";
@@ -30,8 +30,8 @@ const CLI_ENTRY = new URL("../main.ts", import.meta.url).pathname;
 export function serveCommand(io: CliIo) {
   return new Command("serve")
     .description("Run the HTTP server: REST API, MCP endpoint and OAuth metadata.")
-    .option("--port <port>", "port to listen on (PORT, default 8000)")
-    .option("--hostname <host>", "interface to bind (HOSTNAME, default 0.0.0.0)")
+    .option("--port <port>", `port to listen on (PORT, default ${DEFAULT_PORT})`)
+    .option("--hostname <host>", `interface to bind (HOSTNAME, default ${DEFAULT_HOSTNAME})`)
     .addOption(kvOption())
     .option("--public-url <url>", "base URL used in OAuth metadata (JOBSEEK_PUBLIC_URL)")
     .option("--no-bootstrap-key", "do not create a key when none exists (JOBSEEK_BOOTSTRAP_KEY=0)")

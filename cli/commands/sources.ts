@@ -11,6 +11,8 @@ import {
   Option,
 } from "@commander-js/extra-typings";
 import { JobseekError } from "../../src/domain/errors.ts";
+import { IMPORT_FORMATS } from "../../src/domain/import_format.ts";
+import { formatUtc } from "../../src/domain/lifecycle.ts";
 import { createLogger } from "../../src/log.ts";
 import {
   isUrlSource,
@@ -76,7 +78,7 @@ export function sourcesCommand(io: CliIo) {
     .requiredOption("--every <duration>", "how often to pull: 30m, 6h, 1d", parseDuration)
     .addOption(
       new Option("--format <format>", "csv or jsonl (default: from the answer or file name)")
-        .choices(["csv", "jsonl"] as const),
+        .choices(IMPORT_FORMATS),
     )
     .option(
       "--expire-after <duration>",
@@ -159,7 +161,7 @@ export function sourcesCommand(io: CliIo) {
             s.expireAfterMs && isUrlSource(s.location)
               ? `after ${describeDuration(s.expireAfterMs)}`
               : "never",
-            s.lastRun ? new Date(s.lastRun.at).toISOString().slice(0, 19).replace("T", " ") : "-",
+            s.lastRun ? formatUtc(s.lastRun.at) : "-",
             String(s.lastRun?.rows_read ?? "-"),
             String(s.lastRun ? s.lastRun.inserted + s.lastRun.updated : "-"),
             s.lastRun ? (s.lastRun.ok ? s.lastRun.outcome : "FAILED (below)") : "-",

@@ -12,7 +12,9 @@ import { monotonicFactory } from "ulid";
 import { Webhook } from "standardwebhooks";
 import type { AlertsConfig } from "../config.ts";
 import { z } from "zod";
+import { DELIVERY_TYPES } from "../domain/deliveries.ts";
 import { jobIdFromUrl, type JobResult, JobResultSchema } from "../domain/job.ts";
+import { formatUtc } from "../domain/lifecycle.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
 import type { SearchService } from "../domain/service.ts";
 import { errorFields, type Logger } from "../log.ts";
@@ -61,7 +63,7 @@ export interface NewPostings {
 
 export const ChannelOutcomeSchema = z.object({
   delivery_id: z.string(),
-  type: z.enum(["webhook", "email"]),
+  type: z.enum(DELIVERY_TYPES),
   outcome: z.enum(["delivered", "nothing_new", "retrying", "failing"]),
   count: z.number().int().min(0).describe("New postings this delivery carried."),
   rest: z.number().int().min(0).describe("New postings beyond those carried."),
@@ -70,16 +72,8 @@ export const ChannelOutcomeSchema = z.object({
   results: z.array(JobResultSchema).optional().describe("The postings delivered."),
 });
 
-export interface ChannelOutcome {
-  delivery_id: string;
-  type: "webhook" | "email";
-  outcome: "delivered" | "nothing_new" | "retrying" | "failing";
-  count: number;
-  rest: number;
-  message_id?: string;
-  error?: string;
-  results?: JobResult[];
-}
+/** What one delivery channel did in a run: the answers' shape, the schema's. */
+export type ChannelOutcome = z.infer<typeof ChannelOutcomeSchema>;
 
 export interface AlertDelivererOptions {
   store: SavedSearchStore;
@@ -88,10 +82,6 @@ export interface AlertDelivererOptions {
   logger: Logger;
   resolve?: Resolve;
   now?: () => number;
-}
-
-function utc(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
 /** Delivers saved searches' new postings; `start()` runs its checks on a timer. */
@@ -132,7 +122,7 @@ export class AlertDeliverer {
     const mark = (await this.#store.mark(record.id, channel)) ?? record.createdAt;
     const fromMs = Math.max(record.createdAt, mark - MARK_LAG_MS);
     const own = parseSearchQuery(record.params, "q");
-    const since = [utc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
+    const since = [formatUtc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
       t !== undefined
     ).sort().at(-1)!;
     const { offset: _o, top_k: _t, facets: _f, sort: _s, detail: _d, ...params } = record.params;

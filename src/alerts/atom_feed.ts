@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { escapeMarkup } from "../domain/escape_markup.ts";
 import type { JobResult } from "../domain/job.ts";
 
 /** Characters XML 1.0 forbids, and the bidi controls that reorder what a reader shows. */
@@ -25,9 +26,7 @@ const NOT_XML =
  * ```
  */
 export function xmlText(text: string): string {
-  return xmlSafe(text)
-    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return escapeMarkup(xmlSafe(text));
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { monotonicFactory } from "ulid";
 import { z } from "zod";
+import { DELIVERY_TYPES, DIGEST_PERIODS, type DigestPeriod } from "../domain/deliveries.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { parseSearchQuery, RestSearchSchema } from "../domain/search_query.ts";
 import { sha256Hex } from "../crypto.ts";
@@ -41,7 +42,7 @@ export const DeliverInputSchema = z.array(
     z.object({
       type: z.literal("email"),
       to: z.email().max(254),
-      every: z.enum(["daily", "weekly"]).default("daily"),
+      every: z.enum(DIGEST_PERIODS).default("daily"),
     }),
   ]),
 ).max(DELIVERIES_MAX);
@@ -118,42 +119,15 @@ export function tokenHash(token: string): string {
   return sha256Hex(`saved-search-token:${token}`);
 }
 
-/** A delivery as its owner sees it; a webhook's secret only in the answer that created it. */
-export interface DeliveryView {
-  id: string;
-  type: "webhook" | "email";
-  url?: string;
-  to?: string;
-  every?: "daily" | "weekly";
-  secret?: string;
-  state: "ok" | "retrying" | "failing";
-  last_error?: string;
-  last_delivered_at?: string;
-  failing_since?: string;
-}
-
-export interface SavedSearchView {
-  id: string;
-  name: string;
-  params: Record<string, unknown>;
-  deliver: DeliveryView[];
-  paused: boolean;
-  /** `active`, `paused`, or `failing` (a delivery's retries ran out). */
-  state: "active" | "paused" | "failing";
-  feed_url: string;
-  created_at: string;
-  updated_at: string;
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The answers' shapes, for the OpenAPI document (src/http/openapi_saved_searches.ts). */
 export const DeliveryViewSchema = z.object({
   id: z.string().describe("The delivery's id (`wh_...` or `em_...`)."),
-  type: z.enum(["webhook", "email"]),
+  type: z.enum(DELIVERY_TYPES),
   url: z.string().optional().describe("A webhook's URL."),
   to: z.string().optional().describe("An email digest's address."),
-  every: z.enum(["daily", "weekly"]).optional().describe("How often a digest is due."),
+  every: z.enum(DIGEST_PERIODS).optional().describe("How often a digest is due."),
   secret: z.string().optional().describe(
     "A new webhook's signing secret (`whsec_...`, Standard Webhooks): only in the answer that " +
       "created the delivery.",
@@ -179,6 +153,11 @@ export const SavedSearchViewSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** A delivery as its owner sees it; a webhook's secret only in the answer that created it. */
+export type DeliveryView = z.infer<typeof DeliveryViewSchema>;
+/** A saved search as its owner sees it: the answers' one shape, the schema's. */
+export type SavedSearchView = z.infer<typeof SavedSearchViewSchema>;
 
 export interface SavedSearchesOptions {
   store: SavedSearchStore;
@@ -468,7 +447,7 @@ function unsubscribeTokens(deliver: StoredDelivery[]): string[] {
   return deliver.flatMap((d) => d.type === "email" ? [d.unsubscribeToken] : []);
 }
 
-export function periodMs(every: "daily" | "weekly"): number {
+export function periodMs(every: DigestPeriod): number {
   return (every === "daily" ? 1 : 7) * 24 * 3600_000;
 }
 

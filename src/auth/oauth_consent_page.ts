@@ -6,6 +6,7 @@
  * @module
  */
 import { cleanLine } from "../domain/clean_text.ts";
+import { escapeMarkup } from "../domain/escape_markup.ts";
 import { sha256, toBase64 } from "../crypto.ts";
 
 /**
@@ -14,8 +15,7 @@ import { sha256, toBase64 } from "../crypto.ts";
  * make "evil.example" read as another app (src/domain/clean_text.ts).
  */
 export function escapeHtml(text: string): string {
-  return cleanLine(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return escapeMarkup(cleanLine(text));
 }
 
 export interface ConsentPageOptions {

@@ -59,7 +59,10 @@ export const searchFields = {
   ...filterFields(),
   top_k: z.preprocess(blankAsAbsent, integerParam.optional())
     .transform((n) => n === undefined ? TOP_K_DEFAULT : Math.min(TOP_K_MAX, Math.max(TOP_K_MIN, n)))
-    .describe("Page size, 1-100 (default 20); out-of-range values are clamped."),
+    .describe(
+      `Page size, ${TOP_K_MIN}-${TOP_K_MAX} (default ${TOP_K_DEFAULT}); out-of-range values are ` +
+        "clamped.",
+    ),
   offset: z.preprocess(
     blankAsAbsent,
     integerParam.pipe(z.number().min(0, "must be 0 or more")).optional(),

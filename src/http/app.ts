@@ -9,9 +9,10 @@
  *
  * @module
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { JobseekError } from "../domain/errors.ts";
+import type { Logger } from "../log.ts";
 import { createMcpRoutes } from "./mcp_routes.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { MisdirectedRequestError } from "./base_url.ts";
@@ -44,6 +45,15 @@ function setHeader(response: Response, name: string, value: string): Response {
 function routeOf(matched: { path: string; method: string }[]): string {
   const route = matched.filter((r) => r.path !== "*" && r.path !== "/*").at(-1);
   return route?.path ?? "unmatched";
+}
+
+/** The JSON 404 of a path no route serves (the web app answers a browser with a page instead). */
+export function noEndpoint(c: Context<AppEnv>, logger: Logger): Response {
+  return errorResponse(
+    new JobseekError("NOT_FOUND", `Not found: no endpoint at ${c.req.path}`),
+    c.get("requestId") ?? crypto.randomUUID(),
+    logger,
+  );
 }
 
 /** Builds the app; `Deno.serve(app.fetch)` serves it. */
@@ -87,13 +97,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     return errorResponse(error, requestId, logger);
   });
-  app.notFound((c) =>
-    errorResponse(
-      new JobseekError("NOT_FOUND", `Not found: no endpoint at ${c.req.path}`),
-      c.get("requestId") ?? crypto.randomUUID(),
-      logger,
-    )
-  );
+  app.notFound((c) => noEndpoint(c, logger));
 
   app.route("/", createSearchRoutes(deps));
   app.route("/", createPostingsRoutes(deps));

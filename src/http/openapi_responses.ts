@@ -59,17 +59,26 @@ export const retryAfterHeader = (description: string) => ({
   "Retry-After": { description, schema: { type: "integer", minimum: 1 } },
 });
 
-function errorResponseObject(
+/** The 429 of an endpoint whose answer documents no example. */
+export const RATE_LIMITED_RESPONSE = {
+  description: "The key's requests-per-minute limit is exceeded.",
+  headers: { ...requestIdHeader, ...retryAfterHeader("Seconds to wait.") },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/RateLimitError" } } },
+};
+
+/** An error response of the `Error` body, with the examples given (none when empty). */
+export function errorResponseObject(
   description: string,
-  examples: Record<string, { value: unknown }>,
+  examples: Record<string, { value: unknown }> = {},
   headers: Record<string, unknown> = {},
 ): JsonSchema {
+  const media = Object.keys(examples).length > 0
+    ? { schema: { $ref: "#/components/schemas/Error" }, examples }
+    : { schema: { $ref: "#/components/schemas/Error" } };
   return {
     description,
     headers: { ...requestIdHeader, ...headers },
-    content: {
-      "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples },
-    },
+    content: { "application/json": media },
   };
 }
 
@@ -230,16 +239,12 @@ export function pushResponses(): Record<string, unknown> {
         "(AUTH_INSUFFICIENT_SCOPE).",
       { invalid_key: fixedExample("AUTH_INVALID_KEY", "Invalid API key") },
     ),
-    "413": errorResponseObject(`Body larger than ${MAX_PUSH_BYTES} bytes.`, {}),
+    "413": errorResponseObject(`Body larger than ${MAX_PUSH_BYTES} bytes.`),
     "415": errorResponseObject(
       "Content-Type other than text/csv or application/x-ndjson (UNSUPPORTED_MEDIA_TYPE).",
       {},
     ),
-    "429": {
-      description: "The key's requests-per-minute limit is exceeded.",
-      headers: { ...requestIdHeader, ...retryAfterHeader("Seconds to wait.") },
-      content: { "application/json": { schema: { $ref: "#/components/schemas/RateLimitError" } } },
-    },
+    "429": RATE_LIMITED_RESPONSE,
     "500": errorResponseObject("Unexpected server error.", {
       internal: fixedExample("INTERNAL_ERROR", "Internal server error"),
     }),

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { NOT_WS, WS } from "../domain/param_schemas.ts";
 import { ChannelOutcomeSchema } from "../alerts/alert_deliverer.ts";
+import { DIGEST_PERIODS } from "../domain/deliveries.ts";
 import {
   DELIVERIES_MAX,
   FEED_PATH,
@@ -16,7 +17,11 @@ import {
   UNSUBSCRIBE_PATH,
 } from "../alerts/saved_searches.ts";
 import { MAX_BODY_BYTES } from "./read_json_body.ts";
-import { requestIdHeader, retryAfterHeader } from "./openapi_responses.ts";
+import {
+  errorResponseObject,
+  RATE_LIMITED_RESPONSE,
+  requestIdHeader,
+} from "./openapi_responses.ts";
 import { SAVED_SEARCHES_PATH } from "./saved_search_routes.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -63,7 +68,7 @@ const deliverSchema = {
             properties: {
               type: { const: "email" },
               to: { type: "string", format: "email", maxLength: 254 },
-              every: { type: "string", enum: ["daily", "weekly"], default: "daily" },
+              every: { type: "string", enum: [...DIGEST_PERIODS], default: "daily" },
             },
           },
         ],
@@ -78,20 +83,6 @@ const pausedSchema = {
   anyOf: [{ type: "boolean" }, { type: "null" }],
 };
 
-function errorResponse(description: string): JsonSchema {
-  return {
-    description,
-    headers: requestIdHeader,
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  };
-}
-
-const rateLimited = {
-  description: "The key's requests-per-minute limit is exceeded.",
-  headers: { ...requestIdHeader, ...retryAfterHeader("Seconds to wait.") },
-  content: { "application/json": { schema: { $ref: "#/components/schemas/RateLimitError" } } },
-};
-
 function json(description: string, ref: string, status = "200"): JsonSchema {
   return {
     [status]: {
@@ -103,9 +94,9 @@ function json(description: string, ref: string, status = "200"): JsonSchema {
 }
 
 const common = {
-  "403": errorResponse("The `x-api-key` header is missing or not a valid key with `search`."),
-  "429": rateLimited,
-  "500": errorResponse("Unexpected server error."),
+  "403": errorResponseObject("The `x-api-key` header is missing or not a valid key with `search`."),
+  "429": RATE_LIMITED_RESPONSE,
+  "500": errorResponseObject("Unexpected server error."),
 };
 
 const idParameter = {
@@ -131,14 +122,14 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
   schemas: Record<string, unknown>;
 } {
   const searchProperties = searchBody.properties as Record<string, JsonSchema>;
-  const tooLarge = errorResponse(`Body larger than ${MAX_BODY_BYTES} bytes.`);
-  const badRequest = errorResponse(
+  const tooLarge = errorResponseObject(`Body larger than ${MAX_BODY_BYTES} bytes.`);
+  const badRequest = errorResponseObject(
     "A search parameter as `POST /v1/search` refuses it (MISSING_QUERY, INVALID_PARAMETER " +
       "naming it, INVALID_SOURCE), a bad `name`, `deliver` or `paused` (INVALID_PARAMETER), a " +
       "refused webhook URL (INVALID_PARAMETER naming `deliver`), or a body that is not a JSON " +
       "object (INVALID_JSON).",
   );
-  const notFound = errorResponse("No saved search of this key has this id (NOT_FOUND).");
+  const notFound = errorResponseObject("No saved search of this key has this id (NOT_FOUND).");
   return {
     paths: {
       [SAVED_SEARCHES_PATH]: {
@@ -165,7 +156,7 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
             ...json("The saved search, with its `feed_url`.", "SavedSearch", "201"),
             "400": badRequest,
             ...common,
-            "409": errorResponse(
+            "409": errorResponseObject(
               "The key has the most saved searches allowed (LIMIT_EXCEEDED; 50 by default).",
             ),
             "413": tooLarge,
@@ -220,10 +211,10 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
             ...json("What each delivery sent.", "SendResult"),
             "404": notFound,
             ...common,
-            "409": errorResponse(
+            "409": errorResponseObject(
               "Another server is delivering this saved search (DELIVERY_IN_PROGRESS).",
             ),
-            "503": errorResponse("The search index is not loaded yet (NOT_READY)."),
+            "503": errorResponseObject("The search index is not loaded yet (NOT_READY)."),
           },
         },
       },
@@ -239,9 +230,9 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
                 "read; entry ids are the postings' own.",
               content: { "application/atom+xml": { schema: { type: "string" } } },
             },
-            "404": errorResponse("No feed at this URL (never, removed, or rotated)."),
-            "500": errorResponse("Unexpected server error."),
-            "503": errorResponse("The search index is not loaded yet (NOT_READY)."),
+            "404": errorResponseObject("No feed at this URL (never, removed, or rotated)."),
+            "500": errorResponseObject("Unexpected server error."),
+            "503": errorResponseObject("The search index is not loaded yet (NOT_READY)."),
           },
         },
       },
@@ -267,8 +258,8 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
               description: "Paused.",
               content: { "text/html": { schema: { type: "string" } } },
             },
-            "404": errorResponse("No email delivery has this token."),
-            "500": errorResponse("Unexpected server error."),
+            "404": errorResponseObject("No email delivery has this token."),
+            "500": errorResponseObject("Unexpected server error."),
           },
         },
       },

@@ -17,7 +17,7 @@
  * @module
  */
 import type { AnalyzedQuery } from "./analyze_query.ts";
-import { TEXT_FIELDS } from "./orama_db.ts";
+import { TEXT_FIELDS } from "./indexed_text.ts";
 import { DEFAULT_BM25, type TextField } from "./ranking.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 

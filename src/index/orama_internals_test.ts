@@ -1,8 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
-import { buildOrama, saveOrama } from "./orama_db.ts";
-import { positionTextOfOrama } from "./term_dictionary.ts";
-import { ORAMA_VERSION, savedOramaOf } from "./orama_internals.ts";
+import { buildOrama, saveOrama } from "./testdata/orama_db.ts";
+import { ORAMA_VERSION, positionTextOfOrama, savedOramaOf } from "./testdata/orama_internals.ts";
 
 const FIELDS = ["title", "tags", "company", "location", "description"];
 

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { indexedFieldsOf, type IndexedText, TEXT_FIELDS } from "./orama_db.ts";
+import { indexedFieldsOf, type IndexedText, TEXT_FIELDS } from "./indexed_text.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
 import { tokenize } from "./tokenize.ts";

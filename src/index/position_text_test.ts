@@ -1,9 +1,9 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
-import { buildOrama } from "./orama_db.ts";
+import { buildOrama } from "./testdata/orama_db.ts";
 import { buildPositionText, concatPositionText, positionTextOf } from "./position_text.ts";
-import { positionTextOfOrama } from "./term_dictionary.ts";
+import { positionTextOfOrama } from "./testdata/orama_internals.ts";
 
 const WORDS = ["nurse", "welder", "care", "ward", "berlin", "acme", "night", "shift", "köln", "go"];
 

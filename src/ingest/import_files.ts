@@ -14,11 +14,12 @@ import type { PostingsStore } from "../store/postings_store.ts";
 import type { ImportCounts, ImportTotals } from "../store/import_runs_store.ts";
 import type { Store } from "../store/store.ts";
 import { CityCountries, fillCountries, type FilledCountry, lacksCountry } from "./country_fill.ts";
+import type { ImportFormat } from "../domain/import_format.ts";
 import { type ImportRow, InvalidFileError } from "./import_row.ts";
 import { parseJobspyCsv } from "./jobspy_csv.ts";
 import { parseJobsJsonl } from "./jsonl.ts";
 
-export type ImportFormat = "csv" | "jsonl";
+export type { ImportFormat };
 
 export type { ImportCounts, ImportTotals };
 
@@ -113,6 +114,22 @@ function extensionOf(path: string): string {
   return dot > 0 ? base.slice(dot).toLowerCase() : "";
 }
 
+/**
+ * The format a file is read as, by its extension in any case; undefined for a file no importer
+ * reads. The one list of feed files: `jobseek ingest` and a scheduled source's folder both ask it.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(formatOfFile("feeds/Week.NDJSON"), "jsonl");
+ * assert.equal(formatOfFile("jobs.csv"), "csv");
+ * assert.equal(formatOfFile("notes.txt"), undefined);
+ * ```
+ */
+export function formatOfFile(path: string): ImportFormat | undefined {
+  return Object.hasOwn(FORMATS, extensionOf(path)) ? FORMATS[extensionOf(path)] : undefined;
+}
+
 async function readText(path: string): Promise<string> {
   let bytes: Uint8Array;
   try {
@@ -152,9 +169,9 @@ export interface ParsedFile {
 
 async function parseFile(path: string, cwd?: string): Promise<ParsedFile> {
   const at = cwd === undefined ? path : resolve(cwd, path);
-  const extension = extensionOf(path);
-  const format = FORMATS[extension];
+  const format = formatOfFile(path);
   if (format === undefined) {
+    const extension = extensionOf(path);
     // A missing file or a directory is the more useful message (a typo, a folder given).
     const info = await Deno.stat(at).catch((error) => {
       if (error instanceof Deno.errors.NotFound) throw new InvalidFileError("no such file");
@@ -162,9 +179,9 @@ async function parseFile(path: string, cwd?: string): Promise<ParsedFile> {
     });
     if (info?.isDirectory) throw new InvalidFileError("it is a directory");
     throw new InvalidFileError(
-      `unsupported file type${
-        extension ? ` '${extension}'` : ""
-      } (expected .csv, .jsonl or .json-lines)`,
+      `unsupported file type${extension ? ` '${extension}'` : ""} (expected ${
+        Object.keys(FORMATS).slice(0, -1).join(", ")
+      } or ${Object.keys(FORMATS).at(-1)})`,
     );
   }
   return await parseText(path, format, await readText(at));

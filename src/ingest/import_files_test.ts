@@ -124,7 +124,7 @@ Deno.test("importFiles() writes nothing when any file cannot be imported", async
       (error: Error) => {
         assert.ok(error instanceof JobseekError);
         assert.deepEqual(error.message.split("\n"), [
-          `Cannot import ${text}: unsupported file type '.txt' (expected .csv, .jsonl or .json-lines)`,
+          `Cannot import ${text}: unsupported file type '.txt' (expected .csv, .jsonl, .json-lines or .ndjson)`,
           `Cannot import ${header}: the CSV header has no job_url or title column (is it JobSpy output?)`,
           `Cannot import ${binary}: it is a binary file, not text`,
           `Cannot import ${latin1}: it is not UTF-8 text`,

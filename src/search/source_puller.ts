@@ -18,6 +18,7 @@ import { errorFields, type Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import { isUrlSource, type SourceRecord, type SourceRun } from "../store/sources_store.ts";
 import {
+  formatOfFile,
   importFiles,
   type ImportFormat,
   type ImportReport,
@@ -45,7 +46,6 @@ export interface PullLimits {
   maxDropShare: number;
 }
 
-const FEED_FILE = /\.(csv|jsonl|ndjson|json-lines)$/i;
 const MAX_PROBLEMS = 10;
 
 /** Why a pull is not trusted: nothing of it is imported and nothing expires. */
@@ -81,7 +81,9 @@ async function folderFiles(location: string): Promise<Map<string, string>> {
   if (info.isFile) paths.push(location);
   else {
     for await (const entry of Deno.readDir(location)) {
-      if (entry.isFile && FEED_FILE.test(entry.name)) paths.push(`${location}/${entry.name}`);
+      if (entry.isFile && formatOfFile(entry.name) !== undefined) {
+        paths.push(`${location}/${entry.name}`);
+      }
     }
   }
   for (const path of paths.sort()) {

@@ -5,23 +5,13 @@ import { keys } from "./kv_keys.ts";
 import { expiredPostings, purgeExpired } from "./lifecycle.ts";
 import { indexGap } from "./index_gap.ts";
 import { openStore, storeOn } from "./store.ts";
-import { withStore } from "./test_store.ts";
+import { nursePosting, withStore } from "./testdata/test_store.ts";
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 
+/** The nurse `n`, published `daysOld` days before `NOW`. */
 function posting(n: number, daysOld: number): Job {
-  return {
-    id: `job${n}`,
-    job_title: `Nurse ${n}`,
-    company_name: "Clinic",
-    city: "Oslo",
-    country: "NO",
-    publish_time: formatUtc(NOW - daysOld * DAY_MS),
-    job_url: `https://www.indeed.com/viewjob?jk=${n}`,
-    job_tags: [],
-    data_source: "indeed",
-    job_description: "Care for patients.",
-  };
+  return nursePosting(n, { publish_time: formatUtc(NOW - daysOld * DAY_MS) });
 }
 
 Deno.test("upsertJobs() records last_seen once a day: a re-import the same day writes nothing", async () => {

@@ -12,23 +12,9 @@ import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { keys, NO_COUNTRY } from "./kv_keys.ts";
 import { KV_LIMITS } from "./kv_limits.ts";
 import { decodePosting, encodePosting } from "./posting_value.ts";
-import { withStore } from "./test_store.ts";
+import { nursePosting, withStore } from "./testdata/test_store.ts";
 
-function posting(n: number, fields: Partial<Job> = {}): Job {
-  return {
-    id: `job${n}`,
-    job_title: `Nurse ${n}`,
-    company_name: "Clinic",
-    city: "Oslo",
-    country: "NO",
-    publish_time: "2025-01-02 03:04:05",
-    job_url: `https://www.indeed.com/viewjob?jk=${n}`,
-    job_tags: [],
-    data_source: "indeed",
-    job_description: "Care for patients.",
-    ...fields,
-  };
-}
+const posting = nursePosting;
 
 /** Hostile text: any UTF-16 code units, lone surrogates and NULs included. */
 const text = fc.string({ unit: "binary", maxLength: 300 });

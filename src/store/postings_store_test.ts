@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { JobseekError } from "../domain/errors.ts";
 import type { Job } from "../domain/job.ts";
 import { keys } from "./kv_keys.ts";
-import { withStore } from "./test_store.ts";
+import { withStore } from "./testdata/test_store.ts";
 import { indexGap } from "./index_gap.ts";
 
 function posting(n: number, place: { city: string; country?: string }): Job {

@@ -8,6 +8,7 @@
  * @module
  */
 import { z } from "zod";
+import { DIGEST_PERIODS } from "../domain/deliveries.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { keys } from "./kv_keys.ts";
 import { releaseLease, takeLease } from "./lease.ts";
@@ -24,7 +25,7 @@ export const EmailDeliverySchema = z.object({
   id: z.string(),
   type: z.literal("email"),
   to: z.string(),
-  every: z.enum(["daily", "weekly"]),
+  every: z.enum(DIGEST_PERIODS),
   /** The one-click unsubscribe token (its sha256 is indexed). */
   unsubscribeToken: z.string(),
 });

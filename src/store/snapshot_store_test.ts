@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { JobseekError } from "../domain/errors.ts";
 import { keys } from "./kv_keys.ts";
-import { withStore } from "./test_store.ts";
+import { withStore } from "./testdata/test_store.ts";
 import { openStore, type Store } from "./store.ts";
 
 const META = { formatVersion: 1, docCount: 0, model: "test-model" };

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { IMPORT_FORMATS } from "../domain/import_format.ts";
 import { z } from "zod";
 import { JobseekError } from "../domain/errors.ts";
 import { keys } from "./kv_keys.ts";
@@ -46,7 +47,7 @@ const SourceRecordSchema = z.object({
   /** An http(s) URL, or a file or folder path on the servers' machine. */
   location: z.string().min(1),
   everyMs: z.number().int().positive(),
-  format: z.enum(["csv", "jsonl"]).optional(),
+  format: z.enum(IMPORT_FORMATS).optional(),
   /** A posting this source used to list leaves the index when not listed for this long. */
   expireAfterMs: z.number().int().positive().optional(),
   createdAt: z.number(),

@@ -9,6 +9,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/app_deps.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { formatUtc } from "../domain/lifecycle.ts";
 import { DEFAULT_SCOPES, type Scope, SCOPES } from "../domain/service.ts";
 import { Layout } from "./layout.tsx";
 import { type ConsoleData, ConsoleFigures, FIRST_SEEN_DAYS } from "./console_data.ts";
@@ -65,7 +66,7 @@ function bytesText(bytes: number | undefined): string {
 }
 
 function when(ms: number | undefined): string {
-  return ms === undefined ? "never" : new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+  return ms === undefined ? "never" : formatUtc(ms);
 }
 
 function Plot(props: { name: keyof typeof PLOTS; caption: string; children?: unknown }) {

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Context, Hono } from "hono";
-import { createApp } from "../http/app.ts";
+import { createApp, noEndpoint } from "../http/app.ts";
 import type { AppEnv } from "../http/app_deps.ts";
 import { errorResponse } from "../http/error_response.ts";
 import { JobseekError } from "../domain/errors.ts";
@@ -83,11 +83,7 @@ export function createWebApp(deps: WebDeps): Hono<AppEnv> {
   if (deps.config.web !== "off") app.route("/", createWebRoutes(deps));
 
   app.notFound((c) =>
-    deps.config.web !== "off" && wantsPage(c) ? notFoundPage(c, {}) : errorResponse(
-      new JobseekError("NOT_FOUND", `Not found: no endpoint at ${c.req.path}`),
-      c.get("requestId") ?? crypto.randomUUID(),
-      deps.logger,
-    )
+    deps.config.web !== "off" && wantsPage(c) ? notFoundPage(c, {}) : noEndpoint(c, deps.logger)
   );
   return app;
 }

@@ -16,6 +16,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app_deps.ts";
 import { addressPrefix, clientAddress } from "../http/address_limit.ts";
+import { NOT_READY_RETRY_AFTER_SECONDS } from "../http/error_response.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { toSearchResponse } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
@@ -96,7 +97,7 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
         c,
         <MessagePage {...frame} title="Not ready yet" message={error.message} />,
         503,
-        { "retry-after": "5" },
+        { "retry-after": String(NOT_READY_RETRY_AFTER_SECONDS) },
       );
     }
     const requestId = c.get("requestId") ?? crypto.randomUUID();

@@ -46,5 +46,6 @@ import "../lifecycle_settings_test.ts";
 import "../small_items_test.ts";
 import "../../src/alerts/webhook_address_test.ts";
 import "../../src/alerts/atom_feed_test.ts";
+import "../../src/alerts/email_digest_test.ts";
 import "../../src/alerts/post_pinned_test.ts";
 import "../../src/store/saved_search_store_test.ts";

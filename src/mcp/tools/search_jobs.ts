@@ -12,6 +12,7 @@ import { isJobseekError, JobseekError } from "../../domain/errors.ts";
 import { FACET_NAMES } from "../../domain/facets.ts";
 import { FILTER_NAMES, type FilterParam, FILTERS } from "../../domain/filters.ts";
 import { toSearchResponse } from "../../domain/job.ts";
+import { PROFILE_MAX_LENGTH } from "../../domain/profile.ts";
 import {
   McpSearchSchema,
   parseSearchQuery,
@@ -82,7 +83,8 @@ export const searchJobsConfig = {
   description:
     "Semantic search over job postings. Give a natural-language `query` (keywords or a " +
     "sentence), or a person's CV or description of the work they want as `profile` (plain text, " +
-    "up to 20,000 characters; the search derives roles, skills, places and seniority from it, " +
+    `up to ${PROFILE_MAX_LENGTH.toLocaleString("en")} characters; the search derives roles, ` +
+    "skills, places and seniority from it, " +
     "says what it derived, and keeps postings near the person's places unless `near`, `city` or " +
     "`country` is given), or both; " +
     `optionally filter: ${filterExamples()}. A place in the query ("nurse ` +

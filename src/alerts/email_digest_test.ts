@@ -1,0 +1,64 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { DOMParser } from "linkedom";
+import type { JobResult } from "../domain/job.ts";
+import { xmlSafe } from "./atom_feed.ts";
+import { digestMessage } from "./email_digest.ts";
+
+function result(title: string): JobResult {
+  return {
+    score: 0.8,
+    job_title: title,
+    company_name: "Acme",
+    city: "Leeds",
+    country: "GB",
+    publish_time: "2026-11-20 09:00:00",
+    first_seen: "2026-11-28 10:00:00",
+    job_url: "javascript:alert(1)",
+    job_tags: [],
+    data_source: "indeed",
+  };
+}
+
+Deno.test("digestMessage()'s HTML shows a hostile name and title as text, and no script link", () => {
+  fc.assert(
+    fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (name, title) => {
+      const { html } = digestMessage({
+        from: "alerts@jobs.test",
+        to: "ada@example.test",
+        name,
+        results: [result(title)],
+        rest: 0,
+        unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
+        messageId: "<1@jobs.test>",
+      });
+      const page = new DOMParser().parseFromString(html, "text/html");
+      // Only the digest's own markup: whatever the text held, it added no element.
+      assert.deepEqual(
+        [...page.querySelectorAll("body *")].map((element) => element.tagName.toLowerCase()),
+        ["p", "ol", "li", "a", "br", "p", "a"],
+      );
+      assert.equal(page.querySelector("li a")?.textContent, xmlSafe(title));
+      assert.equal(
+        page.querySelector("p")?.textContent,
+        `New postings for your saved search "${xmlSafe(name)}":`,
+      );
+      assert.ok(!page.querySelector("li a")?.getAttribute("href")?.startsWith("javascript:"));
+    }),
+    { numRuns: 200 },
+  );
+});
+
+Deno.test("digestMessage() writes an apostrophe as &#39;, which HTML 4 mail readers know (not &apos;)", () => {
+  const { html } = digestMessage({
+    from: "alerts@jobs.test",
+    to: "ada@example.test",
+    name: "Ada's nurses",
+    results: [result("Nurse's aide")],
+    rest: 0,
+    unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
+    messageId: "<1@jobs.test>",
+  });
+  assert.ok(html.includes("Ada&#39;s nurses") && html.includes("Nurse&#39;s aide"), html);
+  assert.ok(!html.includes("&apos;"), html);
+});
