@@ -432,6 +432,38 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "newest first says a stated employment type ranks postings higher, which it does not there",
   },
+  {
+    id: "M44",
+    layer: "search",
+    file: "src/search/source_puller.ts",
+    line: "if (entry.isFile && formatOfFile(entry.name) !== undefined) {",
+    becomes: "if (entry.isFile) {",
+    breaks: "a pulled folder imports files of no known format",
+  },
+  {
+    id: "M45",
+    layer: "domain",
+    file: "src/domain/escape_markup.ts",
+    line: `.replace(/"/g, "&quot;").replace(/'/g, "&#39;");`,
+    becomes: `.replace(/"/g, "&quot;").replace(/'/g, "&apos;");`,
+    breaks: "an apostrophe in a digest is an entity HTML 4 mail readers do not know",
+  },
+  {
+    id: "M46",
+    layer: "cli",
+    file: "cli/commands/config.ts",
+    line: "if (settingText(io.env[name]) !== undefined) {",
+    becomes: "if (io.env[name] !== undefined) {",
+    breaks: "`jobseek config` says a blank environment variable decides a setting it does not",
+  },
+  {
+    id: "M47",
+    layer: "cli",
+    file: "cli/config_file.ts",
+    line: "const home = settingText(env.HOME) ?? settingText(env.USERPROFILE);",
+    becomes: "const home = (env.HOME ?? env.USERPROFILE)?.trim();",
+    breaks: "a blank HOME hides USERPROFILE when the config file is looked for",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
