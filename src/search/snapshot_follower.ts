@@ -334,13 +334,27 @@ export class SnapshotFollower {
       queryEmbedder = loaded.queryEmbedder;
     }
     let bytes = 0;
+    // Where the apply's time goes (ms): reading the deltas, decoding them, merging.
+    const spent = { read_ms: 0, decode_ms: 0, merge_ms: 0 };
+    const lap = (part: keyof typeof spent, since: number) => {
+      const now = performance.now();
+      spent[part] += now - since;
+      return now;
+    };
     for (const deltaId of deltas.slice(from)) {
+      let at = performance.now();
       const delta = await this.#snapshots.readSnapshot(deltaId);
       if (!delta) throw new Error(`index delta ${deltaId} does not exist`);
       bytes += delta.bytes.byteLength;
-      index = applyDelta(index, await decodeDelta(delta.bytes));
+      at = lap("read_ms", at);
+      const decoded = await decodeDelta(delta.bytes);
+      at = lap("decode_ms", at);
+      index = applyDelta(index, decoded);
+      lap("merge_ms", at);
     }
+    const preparing = performance.now();
     index.prepare();
+    lap("merge_ms", preparing);
     if (this.#abort?.signal.aborted) return;
     this.#serve({
       id,
@@ -356,6 +370,7 @@ export class SnapshotFollower {
       deltas_applied: deltas.length - from,
       doc_count: index.size,
       delta_bytes: bytes,
+      ...Object.fromEntries(Object.entries(spent).map(([k, ms]) => [k, Math.round(ms)])),
       load_ms: Math.round(performance.now() - started),
     });
   }
