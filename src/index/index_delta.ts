@@ -227,14 +227,13 @@ function mergeTerms(
   add: FieldTerms,
   addNew: Int32Array,
 ): FieldTerms {
-  // Plain loops over typed arrays: at 100,000 postings a field has millions of entries, and this
-  // was a third of an apply's time. Sized exactly (an index of 1,000,000 postings has no room for
-  // a spare copy of its entries).
-  let kept = 0;
-  for (let k = 0; k < base.ids.length; k++) if (baseNew[base.ids[k]] >= 0) kept++;
+  // One pass of plain loops over typed arrays: at 100,000 postings the descriptions have 9 million
+  // entries, and merging them was a third of an apply's time. Sized for every entry of both and
+  // returned as views of what was filled: the dropped postings' entries are all that is spare (a
+  // slice would copy them all, which an index of 1,000,000 postings has no room for).
   const outWords: string[] = [];
   const start: number[] = [0];
-  const ids = new Uint32Array(kept + add.ids.length);
+  const ids = new Uint32Array(base.ids.length + add.ids.length);
   const counts = new Uint16Array(ids.length);
   const baseWords = base.words;
   const addWords = add.words;
@@ -268,7 +267,12 @@ function mergeTerms(
       start.push(at);
     }
   }
-  return { words: outWords, start: Uint32Array.from(start), ids, counts };
+  return {
+    words: outWords,
+    start: Uint32Array.from(start),
+    ids: ids.subarray(0, at),
+    counts: counts.subarray(0, at),
+  };
 }
 
 /**
