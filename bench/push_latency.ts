@@ -44,8 +44,11 @@ interface PushSplit {
   published?: number;
   applied: (number | null)[];
   load_ms: (number | null)[];
-  /** Per server, the apply's `read_ms`, `decode_ms` and `merge_ms` (its log's, where it has them). */
-  apply_parts: ({ read: number; decode: number; merge: number } | null)[];
+  /**
+   * Per server, the apply's `read_ms`, `decode_ms`, `merge_ms` and `merge_cpu_ms` (the process's CPU
+   * over the merge), where its log has them.
+   */
+  apply_parts: ({ read: number; decode: number; merge: number; merge_cpu: number } | null)[];
   searchable: number[];
   deltas: number;
   full: boolean;
@@ -112,6 +115,7 @@ function pushSplit(
           read: Number(applied.read_ms),
           decode: Number(applied.decode_ms),
           merge: Number(applied.merge_ms),
+          merge_cpu: Number(applied.merge_cpu_ms),
         },
       );
     });

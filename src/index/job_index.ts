@@ -140,10 +140,11 @@ export class JobIndex {
   /**
    * Works out, `slice` postings at a time with a turn of the event loop between, what the first
    * delta merged into this index otherwise works out for every posting at once (each posting's
-   * folded repost key and title words, kept with the posting object, which merged indexes share):
-   * at 100,000 postings 1.3 s of one thread on an idle machine, 5-7 s at a load of 9, on the
-   * first push after a server's start (docs/scaling.md, "Issue #40: every push searchable within
-   * 10 s"). Stops early when `stop()` says so.
+   * folded repost key and title words, kept with the posting object, which merged indexes share;
+   * then the counts of the places' gazetteer, which each merge updates rather than rebuilds): at
+   * 100,000 postings 1.3 s of one thread on an idle machine, 5-7 s at a load of 9, on the first
+   * push after a server's start (docs/scaling.md, "Issue #40: every push searchable within 10 s").
+   * Stops early when `stop()` says so.
    */
   async prepareForDeltas(options: { slice?: number; stop?: () => boolean } = {}): Promise<void> {
     const { jobs } = this.data;
