@@ -86,13 +86,15 @@ if (import.meta.main) {
     index = next;
   }
   index.close();
-  console.log(JSON.stringify({
-    postings: index.size,
-    push,
-    apply_ms: wall.map(Math.round),
-    apply_cpu_ms: cpu.map(Math.round),
-    apply_ms_median: Math.round(median(wall)),
-    apply_cpu_ms_median: Math.round(median(cpu)),
-    load: loads.map((l) => Number(l.toFixed(2))),
-  }));
+  Deno.stdout.writeSync(new TextEncoder().encode(
+    JSON.stringify({
+      postings: index.size,
+      push,
+      apply_ms: wall.map(Math.round),
+      apply_cpu_ms: cpu.map(Math.round),
+      apply_ms_median: Math.round(median(wall)),
+      apply_cpu_ms_median: Math.round(median(cpu)),
+      load: loads.map((l) => Number(l.toFixed(2))),
+    }) + "\n",
+  ));
 }
