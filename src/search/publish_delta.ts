@@ -23,10 +23,14 @@ import { titleRowsProblem } from "../index/title_vectors.ts";
 import { embedWithCache } from "./publish_index.ts";
 
 /**
- * How far before the current index's postings-changed time the change log is read again (ms):
- * writers stamp changes with their own clock just before committing, so a change committed a
- * little after the index read the store may carry an earlier time. Re-reading a posting the index
- * already holds costs a little; missing one would leave it out.
+ * How far before the current index's postings-changed time (or, for a full snapshot, the time it
+ * began to read the postings, when later) the change log is read again (ms): writers stamp changes
+ * with their own clock just before committing, so a change committed a little after the index read
+ * the store may carry an earlier time. Re-reading a posting the index already holds costs a
+ * little; missing one would leave it out. From the postings-changed time alone, the first delta
+ * after a publish that followed an import read the import's last minute again: all 100,000
+ * postings of `bench:push`'s base, 1-3 s (docs/scaling.md, session 23); a write committed after
+ * the publish began to read is stamped at most this margin before that.
  */
 export const CHANGE_SLACK_MS = 60_000;
 
@@ -96,6 +100,8 @@ interface Changes {
   added: Job[];
   removed: Set<string>;
   docCount: number;
+  /** Entries of the change log read (the postings written since the margin before the index). */
+  logged: number;
 }
 
 /**
@@ -123,7 +129,8 @@ export async function publishDelta(
   if (meta.model !== embedder.model) return { full: "the current snapshot is of another model" };
   if ((meta.retentionDays ?? 0) !== retentionDays) return { full: "the retention changed" };
   if (meta.postingsChangedAt === undefined) return { full: "the snapshot predates change times" };
-  const since = meta.postingsChangedAt - CHANGE_SLACK_MS;
+  const since = Math.max(meta.postingsChangedAt, meta.postingsReadAt ?? -Infinity) -
+    CHANGE_SLACK_MS;
   const log = await store.postings.changeLog(now);
   // Writes the log lacks are older than its start: those the index read are in it already.
   if (log === null || log.startedAt > meta.postingsChangedAt || log.keptFrom > since) {
@@ -241,6 +248,7 @@ export async function publishDelta(
     embedded,
     delta_bytes: bytes.byteLength,
     compact_next: compact,
+    changes_read: found.logged,
     // Where a publish's time goes: reading the changes, embedding new texts, building and
     // encoding the delta's index, writing it.
     read_ms: Math.round(readMs),
@@ -296,5 +304,5 @@ async function readChanges(
   let docCount = jobs.length + added.length;
   for (const job of added) if (positionOf.has(job.id) && !removed.has(job.id)) docCount--;
   docCount -= removed.size;
-  return { added, removed, docCount };
+  return { added, removed, docCount, logged: changes.size };
 }

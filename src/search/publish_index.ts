@@ -239,6 +239,8 @@ export async function publishIndex(
   // Read before the postings: whatever changes after it may be missing, and the gap check knows.
   const postingsChangedAt = await store.postings.changedAt();
   const total = await store.postings.countJobs();
+  // Before the postings are listed: every write committed by now is in what the listing reads.
+  const postingsReadAt = Date.now();
   // The postings are read in id order (the index's order) and their text indexed a slice at a
   // time as they come: only a slice's descriptions are ever held (at 1,000,000 postings they are
   // ~3.6 GB of strings, past V8's heap), the index keeping what it needs of them in columns.
@@ -346,6 +348,7 @@ export async function publishIndex(
     docCount,
     model: embedder.model,
     ...(postingsChangedAt === null ? {} : { postingsChangedAt }),
+    postingsReadAt,
     ...(expired.size > 0 ? { expiredCount: expired.size } : {}),
     ...(retentionDays > 0 ? { retentionDays, agedOutCount: agedOut } : {}),
     ...(retentionDays > 0 && oldest !== undefined ? { oldestPublishTime: oldest } : {}),

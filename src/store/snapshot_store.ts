@@ -72,6 +72,12 @@ export interface SnapshotMeta {
    * change may be missing from this snapshot. Absent on snapshots published before it was kept.
    */
   postingsChangedAt?: number;
+  /**
+   * When a full publish began to read the postings (ms, this machine's clock): every write
+   * committed before is in the snapshot, so a write it lacks was stamped at most the change log's
+   * re-read margin before (src/search/publish_delta.ts). Absent on deltas and older snapshots.
+   */
+  postingsReadAt?: number;
   /** Stored postings left out because their sources stopped listing them (expired). */
   expiredCount?: number;
   /** The retention the snapshot was built with (days); absent: none. */
@@ -106,6 +112,7 @@ const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
   model: z.string(),
   createdAt: z.iso.datetime(),
   postingsChangedAt: z.number().optional(),
+  postingsReadAt: z.number().optional(),
   expiredCount: z.number().int().min(0).optional(),
   retentionDays: z.number().int().min(0).optional(),
   agedOutCount: z.number().int().min(0).optional(),
