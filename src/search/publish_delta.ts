@@ -21,18 +21,7 @@ import type { JobIndex } from "../index/job_index.ts";
 import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 import { titleRowsProblem } from "../index/title_vectors.ts";
 import { embedWithCache } from "./publish_index.ts";
-
-/**
- * How far before the current index's postings-changed time (or, for a full snapshot, the time it
- * began to read the postings, when later) the change log is read again (ms): writers stamp changes
- * with their own clock just before committing, so a change committed a little after the index read
- * the store may carry an earlier time. Re-reading a posting the index already holds costs a
- * little; missing one would leave it out. From the postings-changed time alone, the first delta
- * after a publish that followed an import read the import's last minute again: all 100,000
- * postings of `bench:push`'s base, 1-3 s (docs/scaling.md, session 23); a write committed after
- * the publish began to read is stamped at most this margin before that.
- */
-export const CHANGE_SLACK_MS = 60_000;
+import { CHANGE_SLACK_MS } from "./change_margin.ts";
 
 /**
  * When the chain of deltas is compacted into a full snapshot (docs/search.md, "Deltas"): after
@@ -129,8 +118,12 @@ export async function publishDelta(
   if (meta.model !== embedder.model) return { full: "the current snapshot is of another model" };
   if ((meta.retentionDays ?? 0) !== retentionDays) return { full: "the retention changed" };
   if (meta.postingsChangedAt === undefined) return { full: "the snapshot predates change times" };
-  const since = Math.max(meta.postingsChangedAt, meta.postingsReadAt ?? -Infinity) -
-    CHANGE_SLACK_MS;
+  // From the margin before the index's last write, or later where its publish checked that
+  // margin (src/search/change_margin.ts).
+  const since = Math.max(
+    meta.postingsChangedAt - CHANGE_SLACK_MS,
+    meta.changesIndexedBefore ?? -Infinity,
+  );
   const log = await store.postings.changeLog(now);
   // Writes the log lacks are older than its start: those the index read are in it already.
   if (log === null || log.startedAt > meta.postingsChangedAt || log.keptFrom > since) {

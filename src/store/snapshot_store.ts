@@ -73,11 +73,11 @@ export interface SnapshotMeta {
    */
   postingsChangedAt?: number;
   /**
-   * When a full publish began to read the postings (ms, this machine's clock): every write
-   * committed before is in the snapshot, so a write it lacks was stamped at most the change log's
-   * re-read margin before (src/search/publish_delta.ts). Absent on deltas and older snapshots.
+   * On a full snapshot: every write stamped before this time (ms, this machine's clock) is in it
+   * (src/search/change_margin.ts), so a delta need not read the change log from further back.
+   * Absent on deltas and older snapshots.
    */
-  postingsReadAt?: number;
+  changesIndexedBefore?: number;
   /** Stored postings left out because their sources stopped listing them (expired). */
   expiredCount?: number;
   /** The retention the snapshot was built with (days); absent: none. */
@@ -112,7 +112,7 @@ const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
   model: z.string(),
   createdAt: z.iso.datetime(),
   postingsChangedAt: z.number().optional(),
-  postingsReadAt: z.number().optional(),
+  changesIndexedBefore: z.number().optional(),
   expiredCount: z.number().int().min(0).optional(),
   retentionDays: z.number().int().min(0).optional(),
   agedOutCount: z.number().int().min(0).optional(),
