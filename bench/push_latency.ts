@@ -44,6 +44,11 @@ interface PushSplit {
   published?: number;
   applied: (number | null)[];
   load_ms: (number | null)[];
+  /**
+   * Per server, the apply's `read_ms`, `decode_ms`, `merge_ms` and `merge_cpu_ms` (the process's CPU
+   * over the merge), where its log has them.
+   */
+  apply_parts: ({ read: number; decode: number; merge: number; merge_cpu: number } | null)[];
   searchable: number[];
   deltas: number;
   full: boolean;
@@ -73,6 +78,7 @@ function pushSplit(
     stored: Math.round(stored),
     applied: [],
     load_ms: [],
+    apply_parts: [],
     searchable: searchable.map(Math.round),
     deltas: deltas.length,
     full,
@@ -104,6 +110,14 @@ function pushSplit(
       );
       split.applied.push(applied ? at(applied) : null);
       split.load_ms.push(applied?.load_ms === undefined ? null : Number(applied.load_ms));
+      split.apply_parts.push(
+        applied?.merge_ms === undefined ? null : {
+          read: Number(applied.read_ms),
+          decode: Number(applied.decode_ms),
+          merge: Number(applied.merge_ms),
+          merge_cpu: Number(applied.merge_cpu_ms),
+        },
+      );
     });
   }
   return split;

@@ -37,6 +37,19 @@ const QUERIES = [
   "security officer",
 ];
 
+/** What an index's gazetteer says, its maps' order aside (nothing reads it). */
+function placesOf(index: JobIndex) {
+  const { cities, placed, countries, ambiguous, jobWords, longest } = index.gazetteer();
+  const byKey = <T>(entries: Iterable<[string, T]>) =>
+    [...entries].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  return {
+    cities: byKey(cities),
+    placed: byKey(placed).map(([key, where]) => [key, [...where]]),
+    sets: [countries, ambiguous, jobWords].map((set) => [...set].sort()),
+    longest,
+  };
+}
+
 Deno.test("an index with deltas applied searches exactly as one built at once", async () => {
   const embedder = await testEmbedder();
   const all = await realJobs();
@@ -86,7 +99,13 @@ Deno.test("an index with deltas applied searches exactly as one built at once", 
   ].sort();
   const op = fc.oneof(
     fc.record({ kind: fc.constant("add" as const), k: fc.nat() }),
-    fc.record({ kind: fc.constant("update" as const), k: fc.nat(), from: fc.nat() }),
+    fc.record({
+      kind: fc.constant("update" as const),
+      k: fc.nat(),
+      from: fc.nat(),
+      // Moved too: another company and place, so that repost keys and cities change.
+      moved: fc.boolean(),
+    }),
     fc.record({ kind: fc.constant("remove" as const), k: fc.nat() }),
   );
   const params = fc.record({
@@ -129,13 +148,19 @@ Deno.test("an index with deltas applied searches exactly as one built at once", 
               } else {
                 // Another posting's title, tags and description under this posting's id.
                 const other = pool[o.from % pool.length];
-                const job = {
+                const job: Job = {
                   ...live.get(id)!,
                   job_title: other.job_title,
                   job_tags: other.job_tags,
                   job_description: other.job_description,
                   publish_time: other.publish_time,
                 };
+                if (o.moved) {
+                  job.company_name = other.company_name;
+                  job.city = other.city;
+                  if (other.country) job.country = other.country;
+                  else delete job.country;
+                }
                 live.set(id, job);
                 added.set(id, job);
               }
@@ -151,6 +176,9 @@ Deno.test("an index with deltas applied searches exactly as one built at once", 
         const scratch = await fullIndex([...live.values()]);
         assert.equal(served.size, scratch.size);
         assert.deepEqual(served.cities(), scratch.cities());
+        // Worked out from the changed postings at each apply, as a full build works them out.
+        assert.deepEqual(served.repostGroups(), scratch.repostGroups());
+        assert.deepEqual(placesOf(served), placesOf(scratch));
         for (const p of searches) {
           const query = Object.fromEntries(
             Object.entries(p).filter((e): e is [string, string] => e[1] !== undefined),

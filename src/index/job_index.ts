@@ -28,7 +28,7 @@ import { PostingPlaces } from "./posting_places.ts";
 import type { QueryPlace } from "./query_place.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
-import { rememberJobWords } from "./gazetteer.ts";
+import { type Gazetteer, rememberJobWords, tallyGazetteer } from "./gazetteer.ts";
 import {
   bestByScore,
   byDateThenScore,
@@ -113,6 +113,16 @@ export class JobIndex {
     return this.data.fingerprints?.get(position) ?? jobFingerprint(this.data.jobs[position]);
   }
 
+  /** Each posting's repost group (src/index/reposts.ts), which a delta's merge starts from. */
+  repostGroups(): Uint32Array {
+    return this.#reposts.groups();
+  }
+
+  /** The gazetteer of the postings (src/index/gazetteer.ts), which a delta's merge starts from. */
+  gazetteer(): Gazetteer {
+    return this.#places.gazetteer();
+  }
+
   /** This index's terms and field lengths by posting position, what a delta is merged into. */
   positionText(): PositionText {
     return this.#keywords.positionText();
@@ -130,10 +140,11 @@ export class JobIndex {
   /**
    * Works out, `slice` postings at a time with a turn of the event loop between, what the first
    * delta merged into this index otherwise works out for every posting at once (each posting's
-   * folded repost key and title words, kept with the posting object, which merged indexes share):
-   * at 100,000 postings 1.3 s of one thread on an idle machine, 5-7 s at a load of 9, on the
-   * first push after a server's start (docs/scaling.md, "Issue #40: every push searchable within
-   * 10 s"). Stops early when `stop()` says so.
+   * folded repost key and title words, kept with the posting object, which merged indexes share;
+   * then the counts of the places' gazetteer, which each merge updates rather than rebuilds): at
+   * 100,000 postings 1.3 s of one thread on an idle machine, 5-7 s at a load of 9, on the first
+   * push after a server's start (docs/scaling.md, "Issue #40: every push searchable within 10 s").
+   * Stops early when `stop()` says so.
    */
   async prepareForDeltas(options: { slice?: number; stop?: () => boolean } = {}): Promise<void> {
     const { jobs } = this.data;
@@ -145,6 +156,8 @@ export class JobIndex {
       rememberJobWords(part);
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    // What the merge updates of the places (src/index/gazetteer.ts `mergedGazetteer`).
+    await tallyGazetteer(this.gazetteer(), jobs, options);
   }
 
   /** Builds what the first search would otherwise build (a server calls it before serving). */

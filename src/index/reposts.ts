@@ -152,27 +152,43 @@ export function repostGroups(
   const groups = new Uint32Array(jobs.length);
   // Descriptions are compared only where a key is shared: most postings have a key of their own.
   const firstWithKey = new Map<string, number>();
-  const shared = new Set<string>();
+  const shared = new Map<string, number[]>();
   for (let p = 0; p < jobs.length; p++) {
     groups[p] = p;
     const key = jobKey(jobs[p]);
     if (key === null) continue;
-    if (firstWithKey.has(key)) shared.add(key);
-    else firstWithKey.set(key, p);
+    const first = firstWithKey.get(key);
+    if (first === undefined) firstWithKey.set(key, p);
+    else {
+      const positions = shared.get(key);
+      if (positions) positions.push(p);
+      else shared.set(key, [first, p]);
+    }
   }
-  // Per shared key, the copies met so far. A copy joins every group it is the same text as, and
-  // groups it bridges become one: a copy with a banner and one with an added sentence may each be
-  // near the plain copy and not near each other, whichever order they come in.
-  const seen = new Map<string, Copy[]>();
+  for (const positions of shared.values()) joinCopies(groups, positions, repostTextAt, minShared);
+  return groups;
+}
+
+/**
+ * Joins into groups the postings at `positions` (one key's, in position order, each its own group
+ * in `groups` until now). A copy joins every group it is the same text as, and groups it bridges
+ * become one: a copy with a banner and one with an added sentence may each be near the plain copy
+ * and not near each other, whichever order they come in. So the groups are the connected parts of
+ * "same text", each named by its first posting, whatever order the copies are met in.
+ */
+function joinCopies(
+  groups: Uint32Array,
+  positions: readonly number[],
+  repostTextAt: (position: number) => string,
+  minShared: number,
+): void {
   const root = (p: number): number => {
     while (groups[p] !== p) p = groups[p] = groups[groups[p]];
     return p;
   };
-  jobs.forEach((job, p) => {
-    const key = jobKey(job);
-    if (key === null || !shared.has(key)) return;
+  const copies: Copy[] = [];
+  for (const p of positions) {
     const copy: Copy = { position: p, text: repostTextAt(p) };
-    const copies = seen.get(key) ?? [];
     for (const other of copies) {
       if (root(other.position) === root(p) || !sameText(other, copy, minShared)) continue;
       // The group is named by its first posting: the smaller root stays.
@@ -180,9 +196,50 @@ export function repostGroups(
       if (a !== b) groups[Math.max(a, b)] = Math.min(a, b);
     }
     copies.push(copy);
-    seen.set(key, copies);
-  });
-  for (let p = 0; p < groups.length; p++) groups[p] = root(p);
+  }
+  for (const p of positions) groups[p] = root(p);
+}
+
+/**
+ * The repost groups of an index merged from `before` and a delta (src/index/index_delta.ts), equal
+ * to `repostGroups(jobs, repostTextAt)` but worked out again only for the postings whose key a
+ * posting added or dropped shares: every other group is the one before, its positions moved. A
+ * group's postings share their key, and its name (its first posting) stays first in the merge,
+ * which keeps the postings in id order.
+ */
+export function mergedRepostGroups(
+  jobs: readonly Job[],
+  repostTextAt: (position: number) => string,
+  before: { groups: Uint32Array; newPosition: Int32Array },
+  changed: Iterable<Job>,
+): Uint32Array {
+  const touched = new Set<string>();
+  for (const job of changed) {
+    const key = jobKey(job);
+    if (key !== null) touched.add(key);
+  }
+  const n = jobs.length;
+  const groups = new Uint32Array(n);
+  for (let p = 0; p < n; p++) groups[p] = p;
+  const { groups: old, newPosition } = before;
+  for (let p = 0; p < old.length; p++) {
+    const at = newPosition[p];
+    // A group whose first posting left has a touched key: it is worked out again below.
+    if (at >= 0 && newPosition[old[p]] >= 0) groups[at] = newPosition[old[p]];
+  }
+  if (touched.size === 0) return groups;
+  const positionsOf = new Map<string, number[]>();
+  for (let p = 0; p < n; p++) {
+    const key = jobKey(jobs[p]);
+    if (key === null || !touched.has(key)) continue;
+    groups[p] = p;
+    const positions = positionsOf.get(key);
+    if (positions) positions.push(p);
+    else positionsOf.set(key, [p]);
+  }
+  for (const positions of positionsOf.values()) {
+    if (positions.length > 1) joinCopies(groups, positions, repostTextAt, MIN_SHARED_SHINGLES);
+  }
   return groups;
 }
 
@@ -220,6 +277,11 @@ export class Reposts {
   /** Builds what the first search would otherwise build. */
   prepare(): void {
     this.#repostGroups();
+  }
+
+  /** Each posting's group: the position of its first copy (built now if it was not). */
+  groups(): Uint32Array {
+    return this.#repostGroups();
   }
 
   #repostGroups(): Uint32Array {

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
-import { repostGroups } from "./reposts.ts";
+import { mergedRepostGroups, repostGroups, repostTextOf } from "./reposts.ts";
 
 /** A clinic's advert, long enough to be compared by its shingles. */
 const ADVERT =
@@ -120,5 +120,78 @@ Deno.test("fuzzy folding only joins what the exact rule keeps apart within one t
       });
     }),
     { seed: 37, numRuns: 300 },
+  );
+});
+
+Deno.test("mergedRepostGroups() property: the groups of a merge are those of its postings found at once", () => {
+  // Few titles, companies, places and texts, so that keys are shared and copies meet across the
+  // base and the delta: a banner, a cut copy, another job's text, a short one.
+  const texts = [
+    ADVERT,
+    `We accept spousal visas. ${ADVERT}`,
+    ADVERT.slice(0, 180),
+    `${ADVERT} Apply by Friday.`,
+    ADVERT.replace("assessor", "trainer").replace("north west", "south east"),
+    "Ward 1.",
+  ];
+  const fields = fc.record({
+    title: fc.constantFrom("Practice Nurse", "Nurse"),
+    company: fc.constantFrom("Clinic Group", "Other", ""),
+    city: fc.constantFrom("Liverpool", "Leeds"),
+    text: fc.nat(texts.length - 1),
+  });
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ base: fields, later: fields, inBase: fc.boolean(), fate: fc.nat(3) }), {
+        minLength: 1,
+        maxLength: 30,
+      }),
+      (postings) => {
+        const make = (n: number, f: typeof postings[number]["base"]): Job => ({
+          ...posting(n, texts[f.text], f.title),
+          company_name: f.company,
+          city: f.city,
+        });
+        // Ids in index order: zero-padded, so that their order is the numbers'.
+        const pad = (job: Job) => ({
+          ...job,
+          id: job.job_url.replace(/\d+$/, (d) => d.padStart(4, "0")),
+        });
+        const base = postings.flatMap((p, n) => p.inBase ? [pad(make(n, p.base))] : []);
+        // fate: 0 kept, 1 removed, 2 updated (same id, other fields), 3 kept; not in the base: 0-1
+        // added, else left out.
+        const merged: Job[] = [];
+        const changed: Job[] = [];
+        postings.forEach((p, n) => {
+          const was = base.find((job) => job.job_url === make(n, p.base).job_url);
+          if (was) {
+            if (p.fate === 1) changed.push(was);
+            else if (p.fate === 2) {
+              const now = pad(make(n, p.later));
+              changed.push(was, now);
+              merged.push(now);
+            } else merged.push(was);
+          } else if (p.fate <= 1) {
+            const now = pad(make(n, p.later));
+            changed.push(now);
+            merged.push(now);
+          }
+        });
+        merged.sort((a, b) => a.id < b.id ? -1 : 1);
+        const newPosition = Int32Array.from(
+          base,
+          (job) => merged.indexOf(job),
+        );
+        const text = (jobs: Job[]) => (p: number) => repostTextOf(jobs[p].job_description);
+        assert.deepEqual(
+          mergedRepostGroups(merged, text(merged), {
+            groups: repostGroups(base, text(base)),
+            newPosition,
+          }, changed),
+          repostGroups(merged, text(merged)),
+        );
+      },
+    ),
+    { numRuns: 300 },
   );
 });

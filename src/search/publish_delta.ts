@@ -21,14 +21,7 @@ import type { JobIndex } from "../index/job_index.ts";
 import { SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 import { titleRowsProblem } from "../index/title_vectors.ts";
 import { embedWithCache } from "./publish_index.ts";
-
-/**
- * How far before the current index's postings-changed time the change log is read again (ms):
- * writers stamp changes with their own clock just before committing, so a change committed a
- * little after the index read the store may carry an earlier time. Re-reading a posting the index
- * already holds costs a little; missing one would leave it out.
- */
-export const CHANGE_SLACK_MS = 60_000;
+import { CHANGE_SLACK_MS } from "./change_margin.ts";
 
 /**
  * When the chain of deltas is compacted into a full snapshot (docs/search.md, "Deltas"): after
@@ -96,6 +89,8 @@ interface Changes {
   added: Job[];
   removed: Set<string>;
   docCount: number;
+  /** Entries of the change log read (the postings written since the margin before the index). */
+  logged: number;
 }
 
 /**
@@ -123,7 +118,12 @@ export async function publishDelta(
   if (meta.model !== embedder.model) return { full: "the current snapshot is of another model" };
   if ((meta.retentionDays ?? 0) !== retentionDays) return { full: "the retention changed" };
   if (meta.postingsChangedAt === undefined) return { full: "the snapshot predates change times" };
-  const since = meta.postingsChangedAt - CHANGE_SLACK_MS;
+  // From the margin before the index's last write, or later where its publish checked that
+  // margin (src/search/change_margin.ts).
+  const since = Math.max(
+    meta.postingsChangedAt - CHANGE_SLACK_MS,
+    meta.changesIndexedBefore ?? -Infinity,
+  );
   const log = await store.postings.changeLog(now);
   // Writes the log lacks are older than its start: those the index read are in it already.
   if (log === null || log.startedAt > meta.postingsChangedAt || log.keptFrom > since) {
@@ -241,6 +241,7 @@ export async function publishDelta(
     embedded,
     delta_bytes: bytes.byteLength,
     compact_next: compact,
+    changes_read: found.logged,
     // Where a publish's time goes: reading the changes, embedding new texts, building and
     // encoding the delta's index, writing it.
     read_ms: Math.round(readMs),
@@ -296,5 +297,5 @@ async function readChanges(
   let docCount = jobs.length + added.length;
   for (const job of added) if (positionOf.has(job.id) && !removed.has(job.id)) docCount--;
   docCount -= removed.size;
-  return { added, removed, docCount };
+  return { added, removed, docCount, logged: changes.size };
 }

@@ -58,3 +58,60 @@ Deno.test("publishDelta() right after an import publishes what changed since the
     store.close();
   }
 });
+
+Deno.test("the first delta after a publish made minutes after an import reads only the writes since the publish's check of the margin, and one committed after it though stamped before", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const store = storeOn(kv, { logger: silentLogger });
+  const embedder = await createUseLiteEmbedder({ workers: 0 });
+  try {
+    const imported = await Promise.all(Array.from({ length: 30 }, (_, n) => posting(n)));
+    await store.postings.upsertJobs(imported);
+    // As if the import ended two minutes before the publish (embedding its titles, say): its
+    // writes and the postings-changed time moved back.
+    const moveBack = async (id: string, to: (stamp: number) => number) => {
+      for await (const entry of kv.list({ prefix: keys.jobChangesPrefix() })) {
+        if (entry.key[2] !== id) continue;
+        await kv.delete(entry.key);
+        await kv.set(keys.jobChange(to(Number(entry.key[1])), id), entry.value);
+      }
+    };
+    for (const job of imported) await moveBack(job.id, (stamp) => stamp - 120_000);
+    const changedAt = (await kv.get<number>(keys.jobsChangedAt())).value!;
+    await kv.set(keys.jobsChangedAt(), changedAt - 120_000);
+    const logFrom = (await kv.get<number>(keys.jobChangesFrom())).value!;
+    await kv.set(keys.jobChangesFrom(), logFrom - 600_000);
+    await publishIndex(store, { embedder, logger: silentLogger });
+    const served = await servedIndex(store);
+    const meta = (await store.snapshots.readSnapshotMeta(served.id))!;
+    // The publish found the import's writes all in the snapshot: a minute before it is enough.
+    const readAt = meta.changesIndexedBefore! + 60_000;
+    assert.ok(readAt - meta.postingsChangedAt! > 60_000);
+    // Committed after the publish, stamped 30 s before its check of the margin (a slow commit).
+    const late = { ...imported[5], job_title: "Theatre Nurse" };
+    await store.postings.upsertJobs([late]);
+    await moveBack(late.id, () => readAt - 30_000);
+    await store.postings.upsertJobs([await posting(100), await posting(101)]);
+
+    const fields: Record<string, unknown> = {};
+    const delta = await publishDelta(store, served, {
+      embedder,
+      logger: {
+        ...silentLogger,
+        info: (msg, f = {}) => msg === "index delta published" && Object.assign(fields, f),
+      },
+    });
+    assert.ok(!("full" in delta), `a delta, not a full publish: ${JSON.stringify(delta)}`);
+    // Not the import's 30 writes again: the late write and the two pushed postings.
+    assert.equal(fields.changes_read, 3);
+    assert.equal(delta.added, 3);
+    const applied = applyDelta(
+      served.index,
+      await decodeDelta((await store.snapshots.readSnapshot(delta.snapshotId))!.bytes),
+    );
+    assert.equal(applied.data.jobs.find((job) => job.id === late.id)?.job_title, "Theatre Nurse");
+    assert.equal(applied.size, 32);
+  } finally {
+    embedder.close();
+    store.close();
+  }
+});

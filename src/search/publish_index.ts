@@ -17,6 +17,7 @@ import { PositionTextPool } from "../index/position_text_pool.ts";
 import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
 import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
+import { changesIndexedBefore } from "./change_margin.ts";
 
 export interface PublishProgress {
   /** `read`, `embed`, `index` or `save`. */
@@ -239,6 +240,8 @@ export async function publishIndex(
   // Read before the postings: whatever changes after it may be missing, and the gap check knows.
   const postingsChangedAt = await store.postings.changedAt();
   const total = await store.postings.countJobs();
+  // Before the postings are listed: every write committed by now is in what the listing reads.
+  const postingsReadAt = Date.now();
   // The postings are read in id order (the index's order) and their text indexed a slice at a
   // time as they come: only a slice's descriptions are ever held (at 1,000,000 postings they are
   // ~3.6 GB of strings, past V8's heap), the index keeping what it needs of them in columns.
@@ -317,6 +320,13 @@ export async function publishIndex(
   const embedMs = performance.now() - embedStarted;
   // A Float32Array a title read from the cache or embedded, garbage now (1.5 KB each).
   collectGarbage();
+  // Minutes after the listing began (the embedding): the change log's margin checked here, off the
+  // first push's way (src/search/change_margin.ts).
+  const changesBefore = await changesIndexedBefore(store, {
+    jobs,
+    fingerprintAt: (p) => joined!.fingerprints.get(p),
+    leftOut: (job) => expired.has(job.id) || (cutoff !== null && job.publish_time < cutoff),
+  }, postingsReadAt);
 
   onProgress?.({ phase: "index", done: 0, total: jobs.length });
   const indexStarted = performance.now();
@@ -346,6 +356,7 @@ export async function publishIndex(
     docCount,
     model: embedder.model,
     ...(postingsChangedAt === null ? {} : { postingsChangedAt }),
+    changesIndexedBefore: changesBefore,
     ...(expired.size > 0 ? { expiredCount: expired.size } : {}),
     ...(retentionDays > 0 ? { retentionDays, agedOutCount: agedOut } : {}),
     ...(retentionDays > 0 && oldest !== undefined ? { oldestPublishTime: oldest } : {}),

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Logger } from "../log.ts";
+import process from "node:process";
 import type { Store } from "../store/store.ts";
 import { READ_THREAD_BYTES } from "../store/snapshot_store.ts";
 import type { Embedder } from "../model/embedder.ts";
@@ -334,13 +335,37 @@ export class SnapshotFollower {
       queryEmbedder = loaded.queryEmbedder;
     }
     let bytes = 0;
+    // Where the apply's time goes (ms): reading the deltas, decoding them, merging; and the
+    // process's CPU over the merge, which is synchronous (steadier than its wall time on busy
+    // cores, where the two servers' merges of one push share them with everything else).
+    const spent = { read_ms: 0, decode_ms: 0, merge_ms: 0, merge_cpu_ms: 0 };
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+    const lap = (part: keyof typeof spent, since: number) => {
+      const now = performance.now();
+      spent[part] += now - since;
+      return now;
+    };
     for (const deltaId of deltas.slice(from)) {
+      let at = performance.now();
       const delta = await this.#snapshots.readSnapshot(deltaId);
       if (!delta) throw new Error(`index delta ${deltaId} does not exist`);
       bytes += delta.bytes.byteLength;
-      index = applyDelta(index, await decodeDelta(delta.bytes));
+      at = lap("read_ms", at);
+      const decoded = await decodeDelta(delta.bytes);
+      at = lap("decode_ms", at);
+      const cpu = cpuMs();
+      index = applyDelta(index, decoded);
+      spent.merge_cpu_ms += cpuMs() - cpu;
+      lap("merge_ms", at);
     }
+    const preparing = performance.now();
+    const cpu = cpuMs();
     index.prepare();
+    spent.merge_cpu_ms += cpuMs() - cpu;
+    lap("merge_ms", preparing);
     if (this.#abort?.signal.aborted) return;
     this.#serve({
       id,
@@ -356,6 +381,7 @@ export class SnapshotFollower {
       deltas_applied: deltas.length - from,
       doc_count: index.size,
       delta_bytes: bytes,
+      ...Object.fromEntries(Object.entries(spent).map(([k, ms]) => [k, Math.round(ms)])),
       load_ms: Math.round(performance.now() - started),
     });
   }

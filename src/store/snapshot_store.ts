@@ -72,6 +72,12 @@ export interface SnapshotMeta {
    * change may be missing from this snapshot. Absent on snapshots published before it was kept.
    */
   postingsChangedAt?: number;
+  /**
+   * On a full snapshot: every write stamped before this time (ms, this machine's clock) is in it
+   * (src/search/change_margin.ts), so a delta need not read the change log from further back.
+   * Absent on deltas and older snapshots.
+   */
+  changesIndexedBefore?: number;
   /** Stored postings left out because their sources stopped listing them (expired). */
   expiredCount?: number;
   /** The retention the snapshot was built with (days); absent: none. */
@@ -106,6 +112,7 @@ const SnapshotMetaSchema: z.ZodType<SnapshotMeta> = z.object({
   model: z.string(),
   createdAt: z.iso.datetime(),
   postingsChangedAt: z.number().optional(),
+  changesIndexedBefore: z.number().optional(),
   expiredCount: z.number().int().min(0).optional(),
   retentionDays: z.number().int().min(0).optional(),
   agedOutCount: z.number().int().min(0).optional(),

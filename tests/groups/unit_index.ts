@@ -6,6 +6,7 @@
  */
 import "../../src/index/analyze_query_test.ts";
 import "../../src/index/dot_kernel_test.ts";
+import "../../src/index/gazetteer_test.ts";
 import "../../src/index/job_index_test.ts";
 import "../../src/index/occupation_labels_test.ts";
 import "../../src/index/keyword_scorer_test.ts";
