@@ -510,7 +510,8 @@ export const MUTANTS: Mutant[] = [
     file: "src/index/index_delta.ts",
     line: "if (at > start[start.length - 1]) {",
     becomes: "if (at >= start[start.length - 1]) {",
-    breaks: "a term's merged postings split where a posting has none of it",
+    breaks:
+      "a word no posting has any more stays in the merged terms (a compaction differs from a publish)",
   },
   {
     id: "M54",
