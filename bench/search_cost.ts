@@ -23,6 +23,7 @@ import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
 import { randomVectorEmbedder } from "./scale.ts";
+import { type CpuProfile, profileSummary } from "./cpu_profile.ts";
 
 const encoder = new TextEncoder();
 const print = (line: string) => Deno.stdout.writeSync(encoder.encode(line + "\n"));
@@ -64,12 +65,6 @@ const KINDS: Record<string, (q: string) => Record<string, string>> = {
   scale_us: (q) => ({ q, country: "US" }),
 };
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
 /** The calling thread's CPU profile (V8's sampling profiler, 100 µs), started. */
 async function startProfile(): Promise<Session> {
   const session = new Session();
@@ -90,7 +85,7 @@ async function startProfile(): Promise<Session> {
  */
 async function stopProfile(session: Session, path: string): Promise<void> {
   const profile = await new Promise<
-    { nodes: ProfileNode[]; samples: number[] }
+    CpuProfile
   >((resolve, reject) =>
     session.post(
       "Profiler.stop",
@@ -102,38 +97,7 @@ async function stopProfile(session: Session, path: string): Promise<void> {
   );
   session.disconnect();
   Deno.writeTextFileSync(path, JSON.stringify(profile));
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) {
-    for (const child of node.children ?? []) parent.set(child, node.id);
-  }
-  const nameOf = (node: ProfileNode) => {
-    const { functionName, url, lineNumber } = node.callFrame;
-    return `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${
-      lineNumber + 1
-    }`;
-  };
-  const own = new Map<string, number>();
-  const total = new Map<string, number>();
-  for (const id of profile.samples) {
-    const node = byId.get(id)!;
-    own.set(nameOf(node), (own.get(nameOf(node)) ?? 0) + 1);
-    const names = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      names.add(nameOf(byId.get(at)!));
-    }
-    for (const name of names) total.set(name, (total.get(name) ?? 0) + 1);
-  }
-  const samples = profile.samples.length;
-  const share = (count: number) => `${(100 * count / samples).toFixed(1)}%`;
-  const top = (counts: Map<string, number>) =>
-    [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([name, count]) =>
-      `  ${share(count).padStart(6)}  ${name}`
-    );
-  print(`calling thread, ${samples} samples; own time:`);
-  for (const line of top(own)) print(line);
-  print("with what they call:");
-  for (const line of top(total)) print(line);
+  for (const line of profileSummary(profile, "calling thread")) print(line);
 }
 
 if (import.meta.main) {
