@@ -8,6 +8,9 @@
  * the whole process's (the kernel's helper threads too) and the calling thread's alone, from
  * /proc (Linux), which the machine's other load moves far less than wall time.
  *
+ * With `--answers FILE`, it writes instead every kind's answers whole (but their time), one line
+ * each, for comparing two versions of the code byte for byte.
+ *
  * With `--together N`, it checks instead that searches waiting together (estimated in one sweep,
  * src/search/searches_together.ts) answer as they do alone: every kind's queries searched one at a
  * time, then N at once, each answer compared whole (but its time).
@@ -119,6 +122,25 @@ if (import.meta.main) {
   // Every query's vector cached, every term's postings read once: what a served index has after
   // its first minutes.
   for (const q of queries) await service.search(parseSearchQuery({ q, country: "US" }));
+  const answersTo = flag("--answers");
+  if (answersTo) {
+    // Every kind's answers whole (but their time), a line each: two versions of the code answer
+    // alike where their files are the same, byte for byte.
+    const lines: string[] = [];
+    for (const kind of kinds) {
+      const make = KINDS[kind];
+      if (!make) throw new RangeError(`Cannot run: no kind ${kind}`);
+      for (const q of queries) {
+        const { search_time_ms: _, ...outcome } = await service.search(parseSearchQuery(make(q)));
+        lines.push(`${kind}\t${q}\t${JSON.stringify(outcome)}`);
+      }
+    }
+    Deno.writeTextFileSync(answersTo, lines.join("\n") + "\n");
+    service.stop();
+    store.close();
+    print(JSON.stringify({ answers: lines.length, to: answersTo, load: Deno.loadavg() }));
+    Deno.exit(0);
+  }
   const together = Number(flag("--together") ?? "0");
   if (together > 0) {
     const answer = async (params: Record<string, string>) => {
