@@ -318,7 +318,8 @@ export function scoreEveryPosting(
   const narrow = postings.narrow;
   if (narrow && skipBelow > -Infinity) {
     const limit = Math.min(n, narrow.limit ?? Math.floor(n * FEW_SHARE));
-    kept = visitFew(pass, narrow, wordBar, keywordBar, limit, scratch);
+    // `cosineBarsOf`'s word bar is never over the title bar; the least of the two, whatever bars.
+    kept = visitFew(pass, narrow, Math.min(wordBar, skipBelow), keywordBar, limit, scratch);
     if (kept >= 0) {
       candidates.count = kept;
       return;
