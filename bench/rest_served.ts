@@ -9,6 +9,10 @@
  * whose lifecycle settings a server stored before keeps those (docs/operations.md, "Lifecycle"),
  * and one with a retention would drop the older postings before the measurement.
  *
+ * `deno run -A bench/rest_served.ts --kv PATH [--random-vectors] [--processes N] [--seconds S]
+ * [--profile FILE]`: with `--profile` (and `--processes 1`), also a CPU profile of the search
+ * process's main thread under 16 clients, written to FILE and summed by function.
+ *
  * @module
  */
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
@@ -16,6 +20,7 @@ import { openStore } from "../src/store/store.ts";
 import { denoRunArgs } from "../src/deno_child.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
 import type { LoadReport, LoadRequest } from "./load_worker.ts";
+import { type CpuProfile, profileSummary } from "./cpu_profile.ts";
 
 const CLI_MAIN = new URL("../cli/main.ts", import.meta.url);
 const SERVE_RANDOM = new URL("./serve_random.ts", import.meta.url);
@@ -46,6 +51,24 @@ export interface ServedRestFigures {
    * (2 cores / this = the most 16 clients can get). Null where /proc does not tell (not Linux).
    */
   rest_cpu_ms_16: number | null;
+  /**
+   * Of `rest_cpu_ms_16`, the CPU ms a request of the parent process alone (its every thread): with
+   * several search processes, the connection guard that hands each connection to one and copies
+   * its bytes (src/http/search_processes.ts); null as above, and with one search process (the
+   * process is the search process then).
+   */
+  rest_guard_cpu_ms_16: number | null;
+}
+
+/** CPU ms (user + system, every thread) of `pid` alone, from /proc; null elsewhere. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** CPU ms (user + system, every thread) of `pid` and its descendants, from /proc; null elsewhere. */
@@ -80,6 +103,42 @@ function treeCpuMs(pid: number): number | null {
   }
 }
 
+/**
+ * V8's sampling profiler started in the process whose inspector listens at `url` (a
+ * `--inspect` process's "Debugger listening on" address); `stop` ends it and returns the profile.
+ */
+async function startProfiler(url: string): Promise<{ stop(): Promise<CpuProfile> }> {
+  if (!url) throw new Error("Cannot profile: the server printed no inspector address");
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = () => reject(new Error(`Cannot profile: no inspector at ${url}`));
+  });
+  let next = 0;
+  const waiting = new Map<number, (result: Record<string, unknown>) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    waiting.get(message.id)?.(message.result ?? {});
+    waiting.delete(message.id);
+  };
+  const call = (method: string, params: object = {}) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const id = ++next;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 200 });
+  await call("Profiler.start");
+  return {
+    async stop() {
+      const { profile } = await call("Profiler.stop");
+      socket.close();
+      return profile as CpuProfile;
+    },
+  };
+}
+
 function load(request: LoadRequest): Promise<LoadReport> {
   const worker = new Worker(new URL("./load_worker.ts", import.meta.url), { type: "module" });
   return new Promise<LoadReport>((resolve, reject) => {
@@ -108,7 +167,17 @@ export async function measureServedRest(options: {
   seconds?: number;
   /** The server's heap, MiB (a served 1,000,000 postings needs more than V8's default). */
   heapMib?: number;
+  /**
+   * Where to write a CPU profile of the search process's main thread over the measured run of 16
+   * clients (V8's sampler through the inspector, every 200 µs), whose summary is printed: what a
+   * request costs beyond the search (HTTP, routing, JSON). One search process only: the parent
+   * with several is the connection guard, whose CPU `rest_guard_cpu_ms_16` gives.
+   */
+  profileTo?: string;
 }): Promise<ServedRestFigures> {
+  if (options.profileTo && options.processes !== 1) {
+    throw new RangeError("Cannot profile: --profile needs --processes 1");
+  }
   const store = await openStore(options.kvPath);
   const { key } = await new ApiKeyRegistry(store.apiKeys, []).create(
     `bench-rest-${crypto.randomUUID().slice(0, 8)}`,
@@ -121,6 +190,7 @@ export async function measureServedRest(options: {
       [
         "--allow-all",
         ...(options.heapMib ? [`--v8-flags=--max-old-space-size=${options.heapMib}`] : []),
+        ...(options.profileTo ? ["--inspect=127.0.0.1:0"] : []),
       ],
       options.random ? [] : ["serve"],
     ),
@@ -141,6 +211,7 @@ export async function measureServedRest(options: {
     stderr: "piped",
   }).spawn();
   let port = 0;
+  let inspector = "";
   let readyProcesses = 0;
   const tail: string[] = [];
   const listening = Promise.withResolvers<void>();
@@ -156,6 +227,8 @@ export async function measureServedRest(options: {
       for (const line of lines) {
         tail.push(line.slice(0, 300));
         if (tail.length > 10) tail.shift();
+        const debuggerAt = line.match(/^Debugger listening on (ws:\/\/\S+)/);
+        if (debuggerAt) inspector = debuggerAt[1];
         if (line.includes('"msg":"listening"')) {
           port = JSON.parse(line).port;
           listening.resolve();
@@ -193,9 +266,22 @@ export async function measureServedRest(options: {
     };
     const one = await run(1);
     await load({ baseUrl, paths, headers, concurrency: 16, durationMs: 2000 });
+    const profiler = options.profileTo ? await startProfiler(inspector) : null;
     const cpuBefore = treeCpuMs(child.pid);
+    const guardBefore = processCpuMs(child.pid);
     const sixteen = await load({ baseUrl, paths, headers, concurrency: 16, durationMs });
     const cpuAfter = treeCpuMs(child.pid);
+    const guardAfter = processCpuMs(child.pid);
+    if (profiler && options.profileTo) {
+      const profile = await profiler.stop();
+      Deno.writeTextFileSync(options.profileTo, JSON.stringify(profile));
+      const lines = profileSummary(profile, "the search process's main thread, 16 clients");
+      Deno.stdout.writeSync(new TextEncoder().encode(lines.join("\n") + "\n"));
+    }
+    const perRequest = (before: number | null, after: number | null) =>
+      before === null || after === null
+        ? null
+        : round((after - before) / Math.max(1, sixteen.latencies.length), 2);
     const rps = (report: LoadReport) => report.latencies.length / (report.elapsedMs / 1000);
     return {
       rest_search_processes: options.processes,
@@ -205,9 +291,8 @@ export async function measureServedRest(options: {
       rest_p50_ms_16: round(percentile(sixteen.latencies, 0.5)),
       rest_p99_ms_16: round(percentile(sixteen.latencies, 0.99)),
       rest_errors: one.errors + sixteen.errors,
-      rest_cpu_ms_16: cpuBefore === null || cpuAfter === null
-        ? null
-        : round((cpuAfter - cpuBefore) / Math.max(1, sixteen.latencies.length), 2),
+      rest_cpu_ms_16: perRequest(cpuBefore, cpuAfter),
+      rest_guard_cpu_ms_16: options.processes > 1 ? perRequest(guardBefore, guardAfter) : null,
     };
   } finally {
     try {
@@ -232,6 +317,7 @@ if (import.meta.main) {
     random: Deno.args.includes("--random-vectors"),
     seconds: Number(flag("--seconds") ?? 10),
     heapMib: flag("--heap-mib") ? Number(flag("--heap-mib")) : undefined,
+    profileTo: flag("--profile"),
   });
   Deno.stdout.writeSync(
     new TextEncoder().encode(JSON.stringify({ ...figures, load_average: Deno.loadavg() }) + "\n"),

@@ -8,6 +8,9 @@
  * the whole process's (the kernel's helper threads too) and the calling thread's alone, from
  * /proc (Linux), which the machine's other load moves far less than wall time.
  *
+ * With `--answers FILE`, it writes instead every kind's answers whole (but their time), one line
+ * each, for comparing two versions of the code byte for byte.
+ *
  * With `--together N`, it checks instead that searches waiting together (estimated in one sweep,
  * src/search/searches_together.ts) answer as they do alone: every kind's queries searched one at a
  * time, then N at once, each answer compared whole (but its time).
@@ -23,6 +26,7 @@ import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
 import { randomVectorEmbedder } from "./scale.ts";
+import { type CpuProfile, profileSummary } from "./cpu_profile.ts";
 
 const encoder = new TextEncoder();
 const print = (line: string) => Deno.stdout.writeSync(encoder.encode(line + "\n"));
@@ -64,12 +68,6 @@ const KINDS: Record<string, (q: string) => Record<string, string>> = {
   scale_us: (q) => ({ q, country: "US" }),
 };
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
 /** The calling thread's CPU profile (V8's sampling profiler, 100 µs), started. */
 async function startProfile(): Promise<Session> {
   const session = new Session();
@@ -90,7 +88,7 @@ async function startProfile(): Promise<Session> {
  */
 async function stopProfile(session: Session, path: string): Promise<void> {
   const profile = await new Promise<
-    { nodes: ProfileNode[]; samples: number[] }
+    CpuProfile
   >((resolve, reject) =>
     session.post(
       "Profiler.stop",
@@ -102,38 +100,7 @@ async function stopProfile(session: Session, path: string): Promise<void> {
   );
   session.disconnect();
   Deno.writeTextFileSync(path, JSON.stringify(profile));
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) {
-    for (const child of node.children ?? []) parent.set(child, node.id);
-  }
-  const nameOf = (node: ProfileNode) => {
-    const { functionName, url, lineNumber } = node.callFrame;
-    return `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${
-      lineNumber + 1
-    }`;
-  };
-  const own = new Map<string, number>();
-  const total = new Map<string, number>();
-  for (const id of profile.samples) {
-    const node = byId.get(id)!;
-    own.set(nameOf(node), (own.get(nameOf(node)) ?? 0) + 1);
-    const names = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      names.add(nameOf(byId.get(at)!));
-    }
-    for (const name of names) total.set(name, (total.get(name) ?? 0) + 1);
-  }
-  const samples = profile.samples.length;
-  const share = (count: number) => `${(100 * count / samples).toFixed(1)}%`;
-  const top = (counts: Map<string, number>) =>
-    [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([name, count]) =>
-      `  ${share(count).padStart(6)}  ${name}`
-    );
-  print(`calling thread, ${samples} samples; own time:`);
-  for (const line of top(own)) print(line);
-  print("with what they call:");
-  for (const line of top(total)) print(line);
+  for (const line of profileSummary(profile, "calling thread")) print(line);
 }
 
 if (import.meta.main) {
@@ -155,6 +122,25 @@ if (import.meta.main) {
   // Every query's vector cached, every term's postings read once: what a served index has after
   // its first minutes.
   for (const q of queries) await service.search(parseSearchQuery({ q, country: "US" }));
+  const answersTo = flag("--answers");
+  if (answersTo) {
+    // Every kind's answers whole (but their time), a line each: two versions of the code answer
+    // alike where their files are the same, byte for byte.
+    const lines: string[] = [];
+    for (const kind of kinds) {
+      const make = KINDS[kind];
+      if (!make) throw new RangeError(`Cannot run: no kind ${kind}`);
+      for (const q of queries) {
+        const { search_time_ms: _, ...outcome } = await service.search(parseSearchQuery(make(q)));
+        lines.push(`${kind}\t${q}\t${JSON.stringify(outcome)}`);
+      }
+    }
+    Deno.writeTextFileSync(answersTo, lines.join("\n") + "\n");
+    service.stop();
+    store.close();
+    print(JSON.stringify({ answers: lines.length, to: answersTo, load: Deno.loadavg() }));
+    Deno.exit(0);
+  }
   const together = Number(flag("--together") ?? "0");
   if (together > 0) {
     const answer = async (params: Record<string, string>) => {

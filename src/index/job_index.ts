@@ -43,7 +43,14 @@ import {
 } from "./result_cut.ts";
 import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
-import { cosineBarsOf, mixScore, scoreEveryPosting, vectorShare } from "./score_mix.ts";
+import {
+  cosineBarsOf,
+  mixScore,
+  type RowPostings,
+  rowPostingsOf,
+  scoreEveryPosting,
+  vectorShare,
+} from "./score_mix.ts";
 import { StatedTypes } from "./stated_type.ts";
 import { TitleVectors } from "./title_vectors.ts";
 
@@ -67,6 +74,8 @@ export class JobIndex {
    * matches of the result set.
    */
   readonly #scratch: Uint32Array;
+  /** Each title row's postings, for a narrow query's few (made at the first search that needs it). */
+  #rowPostings?: RowPostings;
 
   /**
    * `screenVectors`: whether searches screen the title vectors (src/index/title_vectors.ts); by
@@ -267,7 +276,13 @@ export class JobIndex {
       }
       const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
       scoreEveryPosting(
-        { vectorOfDoc, keyword, cosines, wordPostings },
+        {
+          vectorOfDoc,
+          keyword,
+          cosines,
+          wordPostings,
+          narrow: { rows: this.#rowPostings ??= rowPostingsOf(vectorOfDoc), wordLists: touched },
+        },
         mode,
         ranking,
         { least, vectorWeight, ...cosineBars },

@@ -90,6 +90,140 @@ export interface EveryPosting {
   cosines: Float32Array;
   /** Postings with a query word, counted once a word (a broad query is scored otherwise). */
   wordPostings: number;
+  /**
+   * For a narrow query, what lets it visit only the few postings that can score (`visitFew`):
+   * each row's postings, and the lists of postings with a query word (every posting whose keyword
+   * score is not 0 is in one). `limit`: the most postings it visits so, else it makes the pass
+   * over every posting (by default {@linkcode FEW_SHARE} of them).
+   */
+  narrow?: { rows: RowPostings; wordLists: readonly Uint32Array[]; limit?: number };
+}
+
+/** Each title row's postings in position order: the inverse of `vectorOfDoc`. */
+export interface RowPostings {
+  /** Row r's postings are `postings[start[r]]` up to `postings[start[r + 1]]`. */
+  start: Uint32Array;
+  postings: Uint32Array;
+}
+
+/**
+ * The inverse of `vectorOfDoc` (a counting sort, positions ascending), over the rows up to the
+ * last one a posting has.
+ */
+export function rowPostingsOf(vectorOfDoc: Uint32Array): RowPostings {
+  let rows = 0;
+  for (let p = 0; p < vectorOfDoc.length; p++) rows = Math.max(rows, vectorOfDoc[p] + 1);
+  const start = new Uint32Array(rows + 1);
+  for (let p = 0; p < vectorOfDoc.length; p++) start[vectorOfDoc[p] + 1]++;
+  for (let r = 0; r < rows; r++) start[r + 1] += start[r];
+  const next = start.slice(0, rows);
+  const postings = new Uint32Array(vectorOfDoc.length);
+  for (let p = 0; p < vectorOfDoc.length; p++) postings[next[vectorOfDoc[p]]++] = p;
+  return { start, postings };
+}
+
+/**
+ * The share of the postings a narrow query visits at most one by one (`visitFew`): past it, the
+ * pass over every posting in order costs less than sorting them.
+ */
+const FEW_SHARE = 1 / 128;
+
+/** What the one-pass loop needs of a search, for its two ways of visiting the postings. */
+interface OnePass {
+  vectorOfDoc: Uint32Array;
+  keyword: Float32Array;
+  cosines: Float32Array;
+  vector: boolean;
+  skipBelow: number;
+  least: number;
+  vectorWeight: number;
+  cosineFloor: number;
+  span: number;
+  titleAlone: number;
+  positions: Uint32Array;
+  scores: Uint16Array;
+}
+
+/**
+ * The one-pass loop over the postings `from` up to `to`, into the candidates from `kept` on;
+ * returns the candidates kept then.
+ */
+function scoreRange(pass: OnePass, from: number, to: number, kept: number): number {
+  const { vectorOfDoc, keyword, cosines, vector, skipBelow, least, vectorWeight } = pass;
+  const { cosineFloor, span, titleAlone, positions, scores } = pass;
+  for (let p = from; p < to; p++) {
+    const cosine = cosines[vectorOfDoc[p]];
+    if (cosine < skipBelow && keyword[p] === 0) continue;
+    const score = vector
+      ? Math.max(0, cosine)
+      : mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span, titleAlone);
+    const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
+    if (scoreSteps >= least) {
+      positions[kept] = p;
+      scores[kept] = scoreSteps;
+      kept++;
+    }
+  }
+  return kept;
+}
+
+/**
+ * The one-pass loop over only the postings that can be kept, in position order: so the same
+ * candidates in the same order as the pass over every posting, which at 1,000,000 postings reads
+ * three 4 MB arrays whole for a narrow query's few hundred (docs/scaling.md, session 23). A
+ * posting the pass keeps either has a title at `wordBar` or above (`titleBar` is not under it),
+ * found from the rows; or has a query word and a title under `wordBar`, which is at or under the
+ * cosine floor, so that it scores (1 − vectorWeight) × its keyword score whatever its cosine:
+ * under `keywordBar` (the broad path's bound too) that misses `least`. Those postings are
+ * gathered, sorted, and each goes through the pass's own loop, its test too. Returns the
+ * candidates kept, or -1 where more than `limit` postings would be visited.
+ */
+function visitFew(
+  pass: OnePass,
+  narrow: NonNullable<EveryPosting["narrow"]>,
+  wordBar: number,
+  keywordBar: number,
+  limit: number,
+  few: Uint32Array,
+): number {
+  const { cosines, keyword } = pass;
+  const { start, postings } = narrow.rows;
+  const rows = start.length - 1;
+  // The rows at the bar first (as the loop's test, a NaN cosine is not under it), at the end of
+  // `few`, then their postings from its start: a scan with no more in its loop runs faster.
+  let listed = few.length;
+  const lowest = few.length - limit;
+  for (let r = 0; r < rows; r++) {
+    if (cosines[r] < wordBar) continue;
+    if (listed === lowest) return -1;
+    few[--listed] = r;
+  }
+  // Their postings overwrite no row not yet read: they end before `listed`.
+  const room = Math.min(limit, listed);
+  let count = 0;
+  for (let k = few.length - 1; k >= listed; k--) {
+    const r = few[k];
+    const to = start[r + 1];
+    if (count + to - start[r] > room) return -1;
+    for (let i = start[r]; i < to; i++) few[count++] = postings[i];
+  }
+  for (const list of narrow.wordLists) {
+    for (let k = 0; k < list.length; k++) {
+      const p = list[k];
+      if (keyword[p] < keywordBar) continue;
+      if (count === limit) return -1;
+      few[count++] = p;
+    }
+  }
+  const sorted = few.subarray(0, count).sort();
+  let kept = 0;
+  for (let k = 0; k < count; k++) {
+    const p = sorted[k];
+    // A posting of a row at the bar with a word, or with words in several lists, comes again.
+    if (k > 0 && sorted[k - 1] === p) continue;
+    kept = scoreRange(pass, p, p + 1, kept);
+  }
+  return kept;
 }
 
 /**
@@ -121,6 +255,12 @@ export function scoreEveryPosting(
   // A posting with none of the words scores by its title alone: below `titleBar` it cannot
   // reach `least`, and is passed over without the arithmetic, which is most of this loop's time.
   const skipBelow = titleBar;
+  // A posting with a word whose title is under `wordBar` (at or under the cosine floor, so its
+  // semantic score is 0) scores (1 − vectorWeight) × its keyword score, whatever its cosine:
+  // under this bar that misses `least` by more than the arithmetic's rounding.
+  const keywordBar = wordBar <= cosineFloor && vectorWeight < 1
+    ? ((least - 0.5) / SCORE_STEPS) / (1 - vectorWeight) - SKIP_MARGIN
+    : -Infinity;
   let kept = 0;
   if (mode === "hybrid" && wordPostings > n * BROAD_SHARE) {
     // A broad query: whether a posting has a query word is a coin toss the processor mispredicts
@@ -129,14 +269,9 @@ export function scoreEveryPosting(
     // arithmetic: the clamps as comparisons, and `Math.round` of a non-negative x as its integer
     // part plus 1 when what is left is at least a half (exact: x minus its integer part is).
     //
-    // A posting with a word whose title is under `wordBar` (at or under the cosine floor, so its
-    // semantic score is 0) scores (1 − vectorWeight) × its keyword score, whatever its cosine: it
-    // is not gathered when that is under `least` by more than the arithmetic's rounding. Most of
-    // a broad query's postings have only some of its words, or have them in the description
+    // A posting with a word and a title under `wordBar` is not gathered under `keywordBar`. Most
+    // of a broad query's postings have only some of its words, or have them in the description
     // alone, and score far under the floor (docs/scaling.md, session 22).
-    const keywordBar = wordBar <= cosineFloor && vectorWeight < 1
-      ? ((least - 0.5) / SCORE_STEPS) / (1 - vectorWeight) - SKIP_MARGIN
-      : -Infinity;
     const gathered = scratch;
     let count = 0;
     for (let p = 0; p < n; p++) {
@@ -166,18 +301,29 @@ export function scoreEveryPosting(
     candidates.count = kept;
     return;
   }
-  for (let p = 0; p < n; p++) {
-    const cosine = cosines[vectorOfDoc[p]];
-    if (cosine < skipBelow && keyword[p] === 0) continue;
-    const score = mode === "vector"
-      ? Math.max(0, cosine)
-      : mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span, titleAlone);
-    const scoreSteps = Math.round(Math.min(1, score) * SCORE_STEPS);
-    if (scoreSteps >= least) {
-      positions[kept] = p;
-      scores[kept] = scoreSteps;
-      kept++;
+  const pass: OnePass = {
+    vectorOfDoc,
+    keyword,
+    cosines,
+    vector: mode === "vector",
+    skipBelow,
+    least,
+    vectorWeight,
+    cosineFloor,
+    span,
+    titleAlone,
+    positions,
+    scores,
+  };
+  const narrow = postings.narrow;
+  if (narrow && skipBelow > -Infinity) {
+    const limit = Math.min(n, narrow.limit ?? Math.floor(n * FEW_SHARE));
+    // `cosineBarsOf`'s word bar is never over the title bar; the least of the two, whatever bars.
+    kept = visitFew(pass, narrow, Math.min(wordBar, skipBelow), keywordBar, limit, scratch);
+    if (kept >= 0) {
+      candidates.count = kept;
+      return;
     }
   }
-  candidates.count = kept;
+  candidates.count = scoreRange(pass, 0, n, 0);
 }

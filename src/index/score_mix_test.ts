@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { type Candidates, SCORE_STEPS } from "./result_cut.ts";
 import type { RankingParams } from "./ranking.ts";
-import { cosineBarsOf, scoreEveryPosting } from "./score_mix.ts";
+import { cosineBarsOf, rowPostingsOf, scoreEveryPosting } from "./score_mix.ts";
 
 /** The candidates `scoreEveryPosting` keeps, as (position, steps) pairs. */
 function scored(
@@ -80,5 +80,108 @@ Deno.test("a broad query's passes keep the postings, with the steps, that one pa
       );
     }),
     { numRuns: 2000 },
+  );
+});
+
+Deno.test("a narrow query's few postings keep the candidates, in their order, that the pass over every posting keeps", () => {
+  fc.assert(
+    fc.property(
+      setting,
+      fc.constantFrom<"hybrid" | "vector">("hybrid", "hybrid", "vector"),
+      fc.array(fc.nat(), { minLength: 48, maxLength: 48 }),
+      fc.array(fc.tuple(fc.nat(2), fc.boolean()), { minLength: 48, maxLength: 48 }),
+      fc.integer({ min: 1, max: 48 }),
+      fc.nat(48),
+      (
+        { vectorWeight, titleAlone, least, n, seed },
+        mode,
+        rowSeed,
+        listSeed,
+        rowCount,
+        limit,
+      ) => {
+        const ranking: RankingParams = {
+          vectorWeight,
+          cosineFloor: 0.2,
+          cosineCeiling: 0.9,
+          titleAlone,
+        };
+        const { titleBar, wordBar } = cosineBarsOf(mode, ranking, least, vectorWeight);
+        // Postings share rows; some rows have no posting.
+        const vectorOfDoc = Uint32Array.from({ length: n }, (_, p) => rowSeed[p] % rowCount);
+        const edge = ((least - 0.5) / SCORE_STEPS) / (1 - vectorWeight);
+        const keyword = Float32Array.from({ length: n }, (_, p) => {
+          const [kind, x] = seed[p];
+          if (mode === "vector" || kind < 4) return 0;
+          return kind < 7 && Number.isFinite(edge)
+            ? Math.max(0, Math.min(1, edge + (x - 0.5) * 4 / SCORE_STEPS))
+            : x;
+        });
+        const cosines = Float32Array.from({ length: rowCount }, (_, r) => {
+          const [kind, x] = seed[48 + r];
+          if (kind === 9 && x < 0.1) return NaN;
+          return [titleBar, wordBar, 0.2, titleBar - 1e-5, wordBar - 1e-5][kind % 5] +
+            (kind < 5 ? 0 : x - 0.5);
+        });
+        // Every posting with a keyword score in one list or more (in no order), and some
+        // without one too, as the keyword scorer lists a term's postings.
+        const lists: number[][] = [[], [], []];
+        if (mode === "hybrid") {
+          for (let p = n - 1; p >= 0; p--) {
+            const [list, also] = listSeed[p];
+            if (keyword[p] !== 0 || also) lists[list].push(p);
+            if (keyword[p] !== 0 && also) lists[(list + 1) % 3].push(p);
+          }
+        }
+        const score = (narrow: boolean) => {
+          const candidates: Candidates = {
+            positions: new Uint32Array(n),
+            scores: new Uint16Array(n),
+            count: 0,
+          };
+          scoreEveryPosting(
+            {
+              vectorOfDoc,
+              keyword,
+              cosines,
+              wordPostings: 0,
+              narrow: narrow
+                ? {
+                  rows: rowPostingsOf(vectorOfDoc),
+                  wordLists: lists.map((list) => Uint32Array.from(list)),
+                  limit,
+                }
+                : undefined,
+            },
+            mode,
+            ranking,
+            { least, vectorWeight, titleBar, wordBar },
+            candidates,
+            new Uint32Array(n),
+          );
+          return Array.from(
+            { length: candidates.count },
+            (_, k) => [candidates.positions[k], candidates.scores[k]],
+          );
+        };
+        assert.deepEqual(score(true), score(false));
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("each row's postings are the postings of that row, in position order", () => {
+  fc.assert(
+    fc.property(fc.array(fc.nat(20), { maxLength: 60 }), (rows) => {
+      const vectorOfDoc = Uint32Array.from(rows);
+      const { start, postings } = rowPostingsOf(vectorOfDoc);
+      const count = rows.length === 0 ? 0 : Math.max(...rows) + 1;
+      assert.equal(start.length, count + 1);
+      for (let r = 0; r < count; r++) {
+        const expected = rows.flatMap((row, p) => row === r ? [p] : []);
+        assert.deepEqual([...postings.subarray(start[r], start[r + 1])], expected);
+      }
+    }),
   );
 });
