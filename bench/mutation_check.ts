@@ -529,6 +529,38 @@ export const MUTANTS: Mutant[] = [
     becomes: "if (false) return known;",
     breaks: "a publish counts a write it does not hold as indexed, and the next delta skips it",
   },
+  {
+    id: "M56",
+    layer: "index",
+    file: "src/index/score_mix.ts",
+    line: "if (cosines[r] < wordBar) continue;",
+    becomes: "if (cosines[r] < pass.skipBelow) continue;",
+    breaks: "a narrow query's few postings leave out rows between the word bar and the title bar",
+  },
+  {
+    id: "M57",
+    layer: "index",
+    file: "src/index/score_mix.ts",
+    line: "const sorted = few.subarray(0, count).sort();",
+    becomes: "const sorted = few.subarray(0, count);",
+    breaks: "a narrow query's few postings scored out of position order (ties ordered otherwise)",
+  },
+  {
+    id: "M58",
+    layer: "index",
+    file: "src/index/score_mix.ts",
+    line: "if (k > 0 && sorted[k - 1] === p) continue;",
+    becomes: "void k;",
+    breaks: "a posting of a row at the bar that has a query word scored twice",
+  },
+  {
+    id: "M59",
+    layer: "index",
+    file: "src/index/score_mix.ts",
+    line: "if (keyword[p] < keywordBar) continue;",
+    becomes: "if (keyword[p] < keywordBar + 2e-4) continue;",
+    breaks: "a narrow query leaves out a posting whose keyword share alone just reaches the floor",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
