@@ -469,7 +469,7 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/reposts.ts",
     line: "if (touched.size === 0) return groups;",
-    becomes: "return groups;",
+    becomes: "if (touched.size >= 0) return groups;",
     breaks: "a delta's changed postings keep the repost groups of the index before it",
   },
   {
@@ -485,7 +485,7 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/gazetteer.ts",
     line: "if (touched.has(key)) {",
-    becomes: "if (touched.has(key) && false) {",
+    becomes: "if (touched.has(key) && !before.cities.has(key)) {",
     breaks: "a delta's postings in a known place leave that place's list as it was",
   },
   {
