@@ -171,6 +171,62 @@ Deno.test("a narrow query's few postings keep the candidates, in their order, th
   );
 });
 
+Deno.test("a narrow query keeps a posting whose keyword share alone just reaches the least score", () => {
+  // The property above meets this edge only by chance; here it is met every run.
+  const vectorWeight = 0.5;
+  const least = 3_000;
+  const ranking: RankingParams = {
+    vectorWeight,
+    cosineFloor: 0.2,
+    cosineCeiling: 0.9,
+    titleAlone: 0.72,
+  };
+  const bars = cosineBarsOf("hybrid", ranking, least, vectorWeight);
+  assert.ok(bars.wordBar <= ranking.cosineFloor, "no title adds to the words here");
+  // Posting 0's words alone score exactly `least` steps; posting 1's a step under; the other 62
+  // have no word (so the query is narrow). Every title is under the cosine floor.
+  const n = 64;
+  const share = (steps: number) => steps / SCORE_STEPS / (1 - vectorWeight);
+  const keyword = new Float32Array(n);
+  keyword[0] = share(least);
+  keyword[1] = share(least - 1);
+  const vectorOfDoc = Uint32Array.from({ length: n }, (_, p) => p);
+  const cosines = Float32Array.from({ length: n }, (_, r) => 0.05 + (r % 3) * 0.05);
+  const run = (narrow: boolean) => {
+    const candidates: Candidates = {
+      positions: new Uint32Array(n),
+      scores: new Uint16Array(n),
+      count: 0,
+    };
+    scoreEveryPosting(
+      {
+        vectorOfDoc,
+        keyword,
+        cosines,
+        wordPostings: 2,
+        narrow: narrow
+          ? {
+            rows: rowPostingsOf(vectorOfDoc),
+            wordLists: [Uint32Array.from([1, 0])],
+            limit: n,
+          }
+          : undefined,
+      },
+      "hybrid",
+      ranking,
+      { least, vectorWeight, ...bars },
+      candidates,
+      new Uint32Array(n),
+    );
+    return Array.from(
+      { length: candidates.count },
+      (_, k) => [candidates.positions[k], candidates.scores[k]],
+    );
+  };
+  assert.deepEqual(run(false), [[0, least]]);
+  assert.deepEqual(run(true), [[0, least]]);
+});
+
 Deno.test("each row's postings are the postings of that row, in position order", () => {
   fc.assert(
     fc.property(fc.array(fc.nat(20), { maxLength: 60 }), (rows) => {
