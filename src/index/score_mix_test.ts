@@ -83,6 +83,45 @@ Deno.test("a broad query's passes keep the postings, with the steps, that one pa
   );
 });
 
+/**
+ * The candidates (position, steps) `scoreEveryPosting` keeps in one pass: through a narrow query's
+ * few postings (`narrow`: its word lists and limit), or over every posting.
+ */
+function candidatesOf(
+  postings: {
+    vectorOfDoc: Uint32Array;
+    keyword: Float32Array;
+    cosines: Float32Array;
+    wordPostings: number;
+  },
+  narrow: { wordLists: Uint32Array[]; limit: number } | undefined,
+  mode: "hybrid" | "vector",
+  ranking: RankingParams,
+  bars: { least: number; vectorWeight: number; titleBar: number; wordBar: number },
+): number[][] {
+  const n = postings.keyword.length;
+  const candidates: Candidates = {
+    positions: new Uint32Array(n),
+    scores: new Uint16Array(n),
+    count: 0,
+  };
+  scoreEveryPosting(
+    {
+      ...postings,
+      narrow: narrow && { rows: rowPostingsOf(postings.vectorOfDoc), ...narrow },
+    },
+    mode,
+    ranking,
+    bars,
+    candidates,
+    new Uint32Array(n),
+  );
+  return Array.from(
+    { length: candidates.count },
+    (_, k) => [candidates.positions[k], candidates.scores[k]],
+  );
+}
+
 Deno.test("a narrow query's few postings keep the candidates, in their order, that the pass over every posting keeps", () => {
   fc.assert(
     fc.property(
@@ -133,37 +172,14 @@ Deno.test("a narrow query's few postings keep the candidates, in their order, th
             if (keyword[p] !== 0 && also) lists[(list + 1) % 3].push(p);
           }
         }
-        const score = (narrow: boolean) => {
-          const candidates: Candidates = {
-            positions: new Uint32Array(n),
-            scores: new Uint16Array(n),
-            count: 0,
-          };
-          scoreEveryPosting(
-            {
-              vectorOfDoc,
-              keyword,
-              cosines,
-              wordPostings: 0,
-              narrow: narrow
-                ? {
-                  rows: rowPostingsOf(vectorOfDoc),
-                  wordLists: lists.map((list) => Uint32Array.from(list)),
-                  limit,
-                }
-                : undefined,
-            },
+        const score = (narrow: boolean) =>
+          candidatesOf(
+            { vectorOfDoc, keyword, cosines, wordPostings: 0 },
+            narrow ? { wordLists: lists.map((list) => Uint32Array.from(list)), limit } : undefined,
             mode,
             ranking,
             { least, vectorWeight, titleBar, wordBar },
-            candidates,
-            new Uint32Array(n),
           );
-          return Array.from(
-            { length: candidates.count },
-            (_, k) => [candidates.positions[k], candidates.scores[k]],
-          );
-        };
         assert.deepEqual(score(true), score(false));
       },
     ),
@@ -192,37 +208,14 @@ Deno.test("a narrow query keeps a posting whose keyword share alone just reaches
   keyword[1] = share(least - 1);
   const vectorOfDoc = Uint32Array.from({ length: n }, (_, p) => p);
   const cosines = Float32Array.from({ length: n }, (_, r) => 0.05 + (r % 3) * 0.05);
-  const run = (narrow: boolean) => {
-    const candidates: Candidates = {
-      positions: new Uint32Array(n),
-      scores: new Uint16Array(n),
-      count: 0,
-    };
-    scoreEveryPosting(
-      {
-        vectorOfDoc,
-        keyword,
-        cosines,
-        wordPostings: 2,
-        narrow: narrow
-          ? {
-            rows: rowPostingsOf(vectorOfDoc),
-            wordLists: [Uint32Array.from([1, 0])],
-            limit: n,
-          }
-          : undefined,
-      },
+  const run = (narrow: boolean) =>
+    candidatesOf(
+      { vectorOfDoc, keyword, cosines, wordPostings: 2 },
+      narrow ? { wordLists: [Uint32Array.from([1, 0])], limit: n } : undefined,
       "hybrid",
       ranking,
       { least, vectorWeight, ...bars },
-      candidates,
-      new Uint32Array(n),
     );
-    return Array.from(
-      { length: candidates.count },
-      (_, k) => [candidates.positions[k], candidates.scores[k]],
-    );
-  };
   assert.deepEqual(run(false), [[0, least]]);
   assert.deepEqual(run(true), [[0, least]]);
 });

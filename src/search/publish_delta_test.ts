@@ -5,6 +5,7 @@ import { JobIndex } from "../index/job_index.ts";
 import { decodeSnapshot } from "../index/snapshot.ts";
 import { silentLogger } from "../log.ts";
 import { createUseLiteEmbedder } from "../model/use_lite_embedder.ts";
+import type { Embedder } from "../model/embedder.ts";
 import { keys } from "../store/kv_keys.ts";
 import { type Store, storeOn } from "../store/store.ts";
 import { publishDelta } from "./publish_delta.ts";
@@ -15,19 +16,36 @@ function posting(n: number, title?: string): Promise<Job> {
   return wardPosting(n, "delta", title);
 }
 
-async function servedIndex(store: Store): Promise<{ id: string; index: JobIndex }> {
-  const id = (await store.snapshots.currentSnapshotId())!;
-  const snapshot = (await store.snapshots.readSnapshot(id))!;
-  return { id, index: new JobIndex(await decodeSnapshot(snapshot.bytes)).prepare() };
-}
-
-Deno.test("publishDelta() right after an import publishes what changed since the index, not the import's writes it holds", async () => {
+/** A store in memory that imported 30 postings, and the embedder a publish uses; both closed after. */
+async function withImported(
+  test: (opened: {
+    kv: Deno.Kv;
+    store: Store;
+    embedder: Embedder;
+    imported: Job[];
+  }) => Promise<void>,
+): Promise<void> {
   const kv = await Deno.openKv(":memory:");
   const store = storeOn(kv, { logger: silentLogger });
   const embedder = await createUseLiteEmbedder({ workers: 0 });
   try {
     const imported = await Promise.all(Array.from({ length: 30 }, (_, n) => posting(n)));
     await store.postings.upsertJobs(imported);
+    await test({ kv, store, embedder, imported });
+  } finally {
+    embedder.close();
+    store.close();
+  }
+}
+
+async function servedIndex(store: Store): Promise<{ id: string; index: JobIndex }> {
+  const id = (await store.snapshots.currentSnapshotId())!;
+  const snapshot = (await store.snapshots.readSnapshot(id))!;
+  return { id, index: new JobIndex(await decodeSnapshot(snapshot.bytes)).prepare() };
+}
+
+Deno.test("publishDelta() right after an import publishes what changed since the index, not the import's writes it holds", () =>
+  withImported(async ({ kv, store, embedder, imported }) => {
     await publishIndex(store, { embedder, logger: silentLogger });
     const served = await servedIndex(store);
     // Within the minute the change log is re-read over: all 30 writes of the import are in it.
@@ -53,19 +71,10 @@ Deno.test("publishDelta() right after an import publishes what changed since the
     for (const job of imported.filter((_, n) => n !== 3)) {
       assert.equal(byId.get(job.id)?.job_title, job.job_title);
     }
-  } finally {
-    embedder.close();
-    store.close();
-  }
-});
+  }));
 
-Deno.test("the first delta after a publish made minutes after an import reads only the writes since the publish's check of the margin, and one committed after it though stamped before", async () => {
-  const kv = await Deno.openKv(":memory:");
-  const store = storeOn(kv, { logger: silentLogger });
-  const embedder = await createUseLiteEmbedder({ workers: 0 });
-  try {
-    const imported = await Promise.all(Array.from({ length: 30 }, (_, n) => posting(n)));
-    await store.postings.upsertJobs(imported);
+Deno.test("the first delta after a publish made minutes after an import reads only the writes since the publish's check of the margin, and one committed after it though stamped before", () =>
+  withImported(async ({ kv, store, embedder, imported }) => {
     // As if the import ended two minutes before the publish (embedding its titles, say): its
     // writes and the postings-changed time moved back.
     const moveBack = async (id: string, to: (stamp: number) => number) => {
@@ -110,8 +119,4 @@ Deno.test("the first delta after a publish made minutes after an import reads on
     );
     assert.equal(applied.data.jobs.find((job) => job.id === late.id)?.job_title, "Theatre Nurse");
     assert.equal(applied.size, 32);
-  } finally {
-    embedder.close();
-    store.close();
-  }
-});
+  }));
