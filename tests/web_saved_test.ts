@@ -187,10 +187,24 @@ Deno.test("saving a search already saved keeps one and says so; another search o
     assert.match(page, /Already saved: this search was saved before, so it was not saved again\./);
     assert.doesNotMatch(page, />Saved\.</);
 
+    // A list filter's values in another order, or as one comma-separated value: the same search.
+    const both = await saveForm(web, cookie, "/?q=nurse&country=GB&remote=hybrid&remote=onsite");
+    const bothSaved = await post(web, "/saved", cookie, both);
+    assert.match(bothSaved.headers.get("location")!, /saved=ss_/);
+    for (const path of ["remote=onsite&remote=hybrid", "remote=onsite,hybrid"]) {
+      const again = await saveForm(web, cookie, `/?q=nurse&country=GB&${path}`);
+      assert.match(
+        (await post(web, "/saved", cookie, again)).headers.get("location")!,
+        /^\/saved\?already=ss_/,
+        path,
+      );
+    }
+    assert.equal((await restList(web, web.userKey)).length, 2);
+
     // Any parameter that changes the search is another saved search.
     const other = await saveForm(web, cookie, "/?q=nurse&country=GB&remote=onsite");
     assert.match((await post(web, "/saved", cookie, other)).headers.get("location")!, /saved=ss_/);
-    assert.equal((await restList(web, web.userKey)).length, 2);
+    assert.equal((await restList(web, web.userKey)).length, 3);
 
     // The same search saved by another key is that key's own.
     const otherCookie = await signIn(web, web.otherKey);

@@ -99,10 +99,18 @@ function parseParams(raw: Record<string, unknown>): Record<string, unknown> {
   return params;
 }
 
-/** What a search does, as one string: parameters written differently but parsed alike match. */
+/**
+ * What a search does, as one string: parameters written differently but parsed alike match, and a
+ * filter's values in any order (a list filter keeps postings with any of them).
+ */
 function searchKey(params: Record<string, unknown>): string {
   const query: Record<string, unknown> = { ...parseSearchQuery(params, "q") };
-  return JSON.stringify(Object.keys(query).sort().map((key) => [key, query[key] ?? null]));
+  return JSON.stringify(
+    Object.keys(query).sort().map((key) => {
+      const value = query[key];
+      return [key, Array.isArray(value) ? [...value].sort() : value ?? null];
+    }),
+  );
 }
 
 function randomToken(): string {
