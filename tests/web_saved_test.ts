@@ -214,6 +214,16 @@ Deno.test("saving a search already saved keeps one and says so; another search o
       /saved=ss_/,
     );
     assert.equal((await restList(web, web.otherKey)).length, 1);
+
+    // One saved under older rules that no longer parses is not the search being saved.
+    const record = (await web.savedSearchStore.get(saved.id))!;
+    await web.savedSearchStore.add(
+      { ...record, id: "ss_old", params: { q: "midwife", top_k: "many" }, feedToken: "old" },
+      { feedHash: "old", unsubscribe: [] },
+      100,
+    );
+    const fresh = await saveForm(web, cookie, "/?q=midwife");
+    assert.match((await post(web, "/saved", cookie, fresh)).headers.get("location")!, /saved=ss_/);
   } finally {
     web.close();
   }

@@ -291,7 +291,15 @@ export class SavedSearches {
     parseName(raw.name);
     const wanted = searchKey(parseParams(raw));
     for (const view of await this.list(owner)) {
-      if (searchKey(view.params) === wanted) return view;
+      let key: string;
+      try {
+        key = searchKey(view.params);
+      } catch {
+        // One saved under older rules that no longer parses is not this search, and not an error
+        // of the one being saved.
+        continue;
+      }
+      if (key === wanted) return view;
     }
     return null;
   }
