@@ -534,6 +534,9 @@ const scenarios = {
       check(listed.some((s) => s.name === name), "REST does not list the search saved on the page");
       const header = await page.$eval("header nav a[href='/saved']", (a) => a.textContent);
       check(header === "Saved searches", "no Saved searches link in the header");
+      // On a phone the card's long feed URL wraps inside it.
+      await page.setViewport({ width: 360, height: 780 });
+      await assertFits(page);
     } finally {
       await page.close();
     }
