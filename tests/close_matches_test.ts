@@ -76,6 +76,45 @@ Deno.test("a narrow filter with no strong match shows the closest postings there
   assert.ok(shown >= 2, `${shown} of the issue's searches had no strong match in their city`);
 });
 
+Deno.test("a place the query named is said alike on MCP and in the CLI, remote as remote postings", async () => {
+  const { service } = realIndex;
+  const say = async (q: string) => {
+    const outcome = await service.search(parseSearchQuery({ q, top_k: "5" }));
+    const response = toSearchResponse("00000000-0000-4000-8000-000000000000", outcome);
+    const mcp = buildSearchPage(parseSearchQuery({ q, top_k: "5" }), response, {
+      maxChars: 20_000,
+    });
+    return {
+      place: response.query_place,
+      mcp: mcp.text,
+      cli: formatResults(response, 0, 120, "date"),
+    };
+  };
+  const remote = await say("entry level data analyst remote");
+  assert.deepEqual(remote.place, { matched: "remote", remote: true });
+  assert.ok(
+    remote.mcp.includes('Only remote postings: the query named it ("remote").'),
+    remote.mcp,
+  );
+  // Giving a city or country does not lift "remote": the text does not say it would.
+  assert.ok(!remote.mcp.includes("Give city or country"), remote.mcp);
+  assert.ok(remote.cli.includes("Only remote postings (named in the query)."), remote.cli);
+  const london = await say("barista jobs in London");
+  assert.equal(london.place?.city, "London");
+  assert.ok(
+    london.mcp.includes(
+      `Only postings in London: the query named it ("${london.place?.matched}"). Give city or country`,
+    ),
+    london.mcp,
+  );
+  assert.ok(
+    london.cli.includes(
+      "Only postings in London (named in the query; a --city or --country naming another place replaces it).",
+    ),
+    london.cli,
+  );
+});
+
 Deno.test("relevance order pages through the strong matches and then the close ones", async () => {
   const { service } = realIndex;
   const q = "I want to work as a kitchen manager";

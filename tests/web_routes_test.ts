@@ -630,6 +630,22 @@ Deno.test("no strong match in a city: the page shows the closest there, marked, 
   }
 });
 
+Deno.test("a place named in the query is said as what the page keeps: remote is not a place to search in", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const remote = await (await web.request("/?q=remote+nurse", { cookie })).text();
+    assert.match(remote, /Searching remote postings: your query named it \(&quot;remote&quot;\)\./);
+    const chicago = await (await web.request("/?q=nurse+jobs+in+Chicago", { cookie })).text();
+    assert.match(
+      chicago,
+      /Searching postings in Chicago: your query named it \(&quot;Chicago&quot;\)\./,
+    );
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("newest first ends its strong matches with a link to the close ones, best first", async () => {
   const web = await startWeb();
   try {

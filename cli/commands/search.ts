@@ -13,6 +13,7 @@ import {
   describeFacets,
   type JobResult,
   queryEmploymentInWords,
+  queryPlaceInWords,
   searchPlaceInWords,
   type SearchResponse,
   SOURCES,
@@ -161,12 +162,10 @@ export function formatResults(
   const notes: string[] = [];
   const place = response.query_place;
   if (place) {
-    const where = [place.remote ? "remote" : "", place.city, place.country].filter(Boolean);
-    notes.push(
-      `Only jobs in ${
-        where.join(", ")
-      } (named in the query; a --city/--country naming another place replaces it).`,
-    );
+    const replaceable = place.city || place.country
+      ? "; a --city or --country naming another place replaces it"
+      : "";
+    notes.push(`Only ${queryPlaceInWords(place)} (named in the query${replaceable}).`);
   }
   const employment = queryEmploymentInWords(
     response,

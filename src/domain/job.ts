@@ -193,6 +193,28 @@ export function describeApplied(applied: Applied | undefined): string | null {
 }
 
 /**
+ * The place a query named, in words for people and agents: what the search then keeps. A city or
+ * country and "remote" apply together (remote postings in that place), and "remote" is not a place
+ * one searches "in".
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(queryPlaceInWords({ matched: "remote", remote: true }), "remote postings");
+ * assert.equal(queryPlaceInWords({ matched: "in Leeds", city: "Leeds" }), "postings in Leeds");
+ * assert.equal(
+ *   queryPlaceInWords({ matched: "remote germany", country: "DE", remote: true }),
+ *   "remote postings in DE",
+ * );
+ * ```
+ */
+export function queryPlaceInWords(place: QueryPlaceResult): string {
+  const where = [place.city, place.country].filter(Boolean).join(", ");
+  if (!place.remote) return `postings in ${where}`;
+  return where ? `remote postings in ${where}` : "remote postings";
+}
+
+/**
  * Where a search was narrowed, in words for "No strong match in Rotterdam": the city filter, the
  * place the query named, the country, or the filters in general; "" without any.
  *

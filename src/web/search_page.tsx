@@ -11,6 +11,7 @@ import {
   closeMatchesNotListed,
   type FacetCount,
   queryEmploymentInWords,
+  queryPlaceInWords,
   searchPlaceInWords,
   type SearchResponse,
 } from "../domain/job.ts";
@@ -137,10 +138,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
       {place
         ? (
           <p>
-            {`Your query named a place ("${place.matched}"): searching ${
-              [place.city, place.country, place.remote ? "remote" : undefined].filter(Boolean)
-                .join(", ")
-            }.`}
+            {`Searching ${queryPlaceInWords(place)}: your query named it ("${place.matched}").`}
           </p>
         )
         : null}

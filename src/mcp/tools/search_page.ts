@@ -15,6 +15,7 @@ import {
   describeFacets,
   type JobResult,
   queryEmploymentInWords,
+  queryPlaceInWords,
   searchPlaceInWords,
   type SearchResponse,
   SearchResponseSchema,
@@ -242,12 +243,11 @@ export function buildSearchPage(
   const notes = [...(options.notes ?? [])];
   const named = response.query_place;
   if (named) {
-    const where = named.remote
-      ? ["remote", named.city, named.country].filter(Boolean).join(", ")
-      : [named.city, named.country].filter(Boolean).join(", ");
+    const elsewhere = named.city || named.country
+      ? " Give city or country to search elsewhere."
+      : "";
     notes.push(
-      `Only postings in ${where}: the query named it ("${named.matched}"). Give city or country ` +
-        "to search elsewhere.",
+      `Only ${queryPlaceInWords(named)}: the query named it ("${named.matched}").${elsewhere}`,
     );
   }
   const employment = queryEmploymentInWords(
