@@ -561,6 +561,23 @@ export const MUTANTS: Mutant[] = [
     becomes: "if (keyword[p] < keywordBar + 2e-4) continue;",
     breaks: "a narrow query leaves out a posting whose keyword share alone just reaches the floor",
   },
+  {
+    id: "M60",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: 'return where ? `remote postings in ${where}` : "remote postings";',
+    becomes: "return where ? `remote postings in ${where}` : `postings in ${where}`;",
+    breaks:
+      'a query naming only "remote" is said as postings in an empty place ("Only jobs in remote")',
+  },
+  {
+    id: "M61",
+    layer: "mcp",
+    file: "src/mcp/tools/search_page.ts",
+    line: "const elsewhere = named.city || named.country",
+    becomes: "const elsewhere = named.city || named.remote",
+    breaks: 'MCP tells an agent a city or country lifts "remote", which it does not',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
