@@ -76,7 +76,12 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   // The feed URL is the credential: no key, and a revoked (rotated) token is a 404.
   app.get(`${FEED_PATH}/:token`, async (c) => {
     const record = await savedSearches.byFeedToken(c.req.param("token"));
-    if (!record) throw new JobseekError("NOT_FOUND", "Not found: no feed at this URL");
+    // A revoked key's feeds end with it, as its sessions do.
+    const owner = record ? await deps.apiKeys.principalOfSubject(record.owner) : null;
+    if (!record || !owner) throw new JobseekError("NOT_FOUND", "Not found: no feed at this URL");
+    // A read is a search made for the owner: it spends the owner key's budget, or a key's 50 feed
+    // URLs would be searches without any limit (and readable by anyone they are shared with).
+    if (c.req.method !== "HEAD") await deps.rateLimiter.consume(owner);
     if (!deps.service.isReady()) {
       throw new JobseekError(
         "NOT_READY",
