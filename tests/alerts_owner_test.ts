@@ -2,7 +2,8 @@
  * What a key set up stops with the key, and spends its budget (session 24): a revoked key's
  * saved searches send no webhook and their feeds answer 404, as its sessions end; and a feed read,
  * a search made for the key that owns the feed, counts against that key's rate limit, so that a
- * key's feed URLs are not searches without a limit. In-process, on the real search service, the
+ * key's feed URLs are not searches without a limit; and the unsubscribe page of an email is
+ * served with the web pages' protections. In-process, on the real search service, the
  * real saved-search store and a real webhook receiver on loopback (allowed by name).
  */
 import { strict as assert } from "node:assert";
@@ -142,5 +143,24 @@ Deno.test("a revoked key's saved search sends no webhook; a live key's does", as
   } finally {
     await t.close();
     await receiver.shutdown();
+  }
+});
+
+Deno.test("the unsubscribe pages run no script, cannot be framed and are not cached", async () => {
+  const t = await setUp();
+  try {
+    // The GET page shows a button whatever the token; the POST of an unknown token is a 404.
+    const page = await t.request("/v1/unsubscribe/sometoken", { headers: { accept: "text/html" } });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<form method="post"/);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /form-action 'self'/);
+    assert.equal(page.headers.get("x-frame-options"), "DENY");
+    assert.equal(page.headers.get("cache-control"), "no-store");
+    assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+  } finally {
+    await t.close();
   }
 });

@@ -27,6 +27,7 @@ import { CvReader, CvReadersBusy } from "../src/web/cv_reader.ts";
 import type { ConsoleData } from "../src/web/console_data.ts";
 import { renderPlot } from "../src/web/plots.ts";
 import { safeNext } from "../src/web/respond.tsx";
+import { ASSETS } from "../src/web/static.ts";
 import { WebSessions } from "../src/web/session.ts";
 import { createWebApp } from "../src/web/web_app.ts";
 import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
@@ -977,6 +978,18 @@ Deno.test("/static/ serves its files and nothing else: inherited names are 404",
     assert.equal(svg.status, 200);
     assert.equal(svg.headers.get("content-type"), "image/svg+xml");
     assert.match(await svg.text(), /^<svg /);
+    // Opened on its own (the icon is an SVG document then), a file runs, loads and frames nothing.
+    for (const name of Object.keys(ASSETS)) {
+      const file = await web.request(`/static/${name}`);
+      assert.equal(file.status, 200, name);
+      const csp = file.headers.get("content-security-policy") ?? "";
+      assert.match(csp, /default-src 'none'/, name);
+      assert.match(csp, /frame-ancestors 'none'/, name);
+      assert.doesNotMatch(csp, /script-src/, name);
+      assert.equal(file.headers.get("x-frame-options"), "DENY", name);
+      assert.equal(file.headers.get("x-content-type-options"), "nosniff", name);
+      await file.body?.cancel();
+    }
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "nope.js"]) {
       const response = await web.request(`/static/${name}`, { headers: { accept: "text/html" } });
       assert.equal(response.status, 404, name);

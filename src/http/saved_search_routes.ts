@@ -17,6 +17,19 @@ import { readJsonObject } from "./read_json_body.ts";
 
 export const SAVED_SEARCHES_PATH = "/v1/saved-searches";
 
+/**
+ * The unsubscribe pages are HTML a person opens from an email: the web pages' protections (no
+ * script, no framing, forms post only here, never cached, the token in the URL sent nowhere).
+ */
+const UNSUBSCRIBE_PAGE_HEADERS = {
+  "content-security-policy":
+    "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store",
+};
+
 function ownerOf(c: Context<AppEnv>): string {
   return c.get("principal")!.subject;
 }
@@ -108,6 +121,8 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.html(
       "<!doctype html><meta charset=utf-8><title>Unsubscribed</title>" +
         "<p>You will get no more emails from this saved search; it is paused.</p>",
+      200,
+      UNSUBSCRIBE_PAGE_HEADERS,
     );
   });
   app.get(`${UNSUBSCRIBE_PATH}/:token`, (c) =>
@@ -116,6 +131,8 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
         `<form method="post" action="${xmlText(c.req.path)}">` +
         "<p>Stop the emails of this saved search (it will be paused)?</p>" +
         "<button type=submit>Unsubscribe</button></form>",
+      200,
+      UNSUBSCRIBE_PAGE_HEADERS,
     ));
   app.all(`${UNSUBSCRIBE_PATH}/:token`, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));
   return app;

@@ -46,6 +46,9 @@ import {
   type WebDeps,
 } from "./respond.tsx";
 
+/** The static files' policy: as documents of their own, nothing runs, loads or frames them. */
+const STATIC_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
 /** The page's parameters from the query string: every value of every parameter. */
 function pageParams(c: Context<AppEnv>): PageParams {
   return c.req.queries() as PageParams;
@@ -124,6 +127,9 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     return new Response(asset.body, {
       headers: {
         "content-type": asset.type,
+        // A file opened on its own (the SVG icon is a document then) runs and loads nothing.
+        "content-security-policy": STATIC_CSP,
+        "x-frame-options": "DENY",
         "x-content-type-options": "nosniff",
         // The URL carries the content's hash (`?v=`): a changed file has a new URL.
         "cache-control": "public, max-age=86400",
