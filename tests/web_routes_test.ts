@@ -605,7 +605,7 @@ Deno.test("no strong match in a city: the page shows the closest there, marked, 
     const dated = await (await web.request("/?q=registered+nurse&city=Chicago", { cookie }))
       .text();
     assert.match(dated, /No strong match; 1 close match\. Showing 1–1\./);
-    assert.match(dated, /<h2 class="closest">No strong match in Chicago; closest there:<\/h2>/);
+    assert.match(dated, /<h2 class="closest">Closest matches in Chicago<\/h2>/);
     assert.match(dated, /CNA<\/a><span class="match-close">Close match<\/span>/);
     // "RN - Med/Surg" in Dallas reads as a registered nurse (src/index/title_abbreviations.ts): a
     // strong match for "nurse" there, where it was the one close match before session 20.
@@ -626,6 +626,31 @@ Deno.test("no strong match in a city: the page shows the closest there, marked, 
         h.includes("match-close")
       ),
     );
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("no strong match is said once above the closest postings, not again in their heading", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    for (
+      const [path, heading] of [
+        // A filter emptied the strong set; nothing in the index is a strong match for the words.
+        ["/?q=registered+nurse&city=Chicago", "Closest matches in Chicago"],
+        ["/?q=underwater+basket+weaving", "Nearest postings"],
+      ]
+    ) {
+      const page = await (await web.request(path, { cookie })).text();
+      assert.match(page, new RegExp(`<h2 class="closest">${heading}</h2>`), path);
+      // The count (read out by screen readers) says it in short; the notice says why, once.
+      const saying = /No (posting is a )?strong match/g;
+      const count = page.match(/<p id="count"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? "";
+      assert.match(count, /^No strong match; \d+ close match/, path);
+      const rest = page.replace(count, "");
+      assert.equal([...rest.matchAll(saying)].length, 1, `${path} says it more than once`);
+    }
   } finally {
     web.close();
   }

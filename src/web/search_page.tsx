@@ -315,12 +315,16 @@ export function ResultsRegion(props: SearchPageProps) {
       </aside>
       <section aria-label="Results">
         <Applied params={params} response={response} />
+        {
+          /* The count and the notice above have said there is no strong match (and why): the
+            list's heading names the list, rather than saying it a third time. */
+        }
         {response.closest
           ? (
             <h2 class="closest">
-              {`No strong match${searchPlaceInWords(response)}; ${
-                searchPlaceInWords(response) ? "closest there" : "the nearest postings"
-              }:`}
+              {searchPlaceInWords(response)
+                ? `Closest matches${searchPlaceInWords(response)}`
+                : "Nearest postings"}
             </h2>
           )
           : null}
