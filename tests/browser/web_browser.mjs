@@ -510,6 +510,7 @@ const scenarios = {
           const found = cards.find((c) => c.querySelector("h2")?.textContent === name);
           return found
             ? {
+              id: found.id,
               text: found.textContent,
               feed: found.querySelector("a.feed-url")?.getAttribute("href"),
               run: [...found.querySelectorAll("a")].find((a) => a.textContent === "Run this search")
@@ -537,6 +538,29 @@ const scenarios = {
       // On a phone the card's long feed URL wraps inside it.
       await page.setViewport({ width: 360, height: 780 });
       await assertFits(page);
+      // Pause it with the keyboard: the page comes back on its card, says so, and the next Tab
+      // stays in that card (not at the top of a long list).
+      const inCard = () =>
+        page.evaluate(() => document.activeElement?.closest("article.card")?.id ?? "");
+      const pressOn = async (label) => {
+        for (let i = 0; i < 400; i++) {
+          await page.keyboard.press("Tab");
+          const here = await page.evaluate(() => document.activeElement?.textContent ?? "");
+          if (here === label && await inCard() === card.id) return;
+        }
+        throw new Error(`no ${label} button in the card reached with Tab`);
+      };
+      await pressOn("Pause");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      const said = await page.$eval(`article[id='${card.id}']`, (a) => a.textContent);
+      check(/Paused: nothing is sent/.test(said), "the card does not say it was paused");
+      await page.keyboard.press("Tab");
+      check(await inCard() === card.id, "after pausing, Tab left the saved search's card");
+      await pressOn("Delete");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      const status = await page.$eval("main", (m) => m.textContent);
+      check(/Deleted: its feed URL no longer works/.test(status), "no word that it was deleted");
+      check((await fetch(card.feed)).status === 404, "the deleted search's feed still answers");
     } finally {
       await page.close();
     }
