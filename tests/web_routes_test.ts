@@ -582,6 +582,25 @@ Deno.test("an emptied search says why and links to the search without that filte
   }
 });
 
+Deno.test("a place the search does not know is said beside the form, not a 500", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    // A place the search does not know (a typo in "Near") is refused by the search itself, not
+    // its parser: said beside the form as well, with the form still there (it was a 500).
+    const unknownPlace = await web.request("/?q=nurse&near=Torontoo", { cookie });
+    assert.equal(unknownPlace.status, 400);
+    const refused = await unknownPlace.text();
+    assert.match(
+      refused,
+      /<p class="error" role="alert">Invalid parameter &#39;near&#39;: no place called &#39;Torontoo&#39;/,
+    );
+    assert.match(refused, /<input id="field-near"[^>]*value="Torontoo"/);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("the page words the service's hint for people: no response field names", async () => {
   const web = await startWeb();
   try {

@@ -46,6 +46,9 @@ import {
   type WebDeps,
 } from "./respond.tsx";
 
+/** Errors that say what is wrong with a person's search: the page shows them beside the form. */
+const INPUT_ERRORS = new Set(["MISSING_QUERY", "INVALID_PARAMETER", "INVALID_SOURCE"]);
+
 /** The static files' policy: as documents of their own, nothing runs, loads or frames them. */
 const STATIC_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -201,15 +204,18 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     const shown = { ...who.frame, params, offset: 0, pageSize: 20 };
     if (!searching) return sendPage(c, <SearchPage {...shown} />);
     let query;
+    let outcome;
     try {
       query = parseSearchQuery(searchInput(params), "q");
+      // The search refuses what only the index can judge (a `near` that names no known place):
+      // the person's input too, said on the page beside the form, not a 500.
+      outcome = await deps.service.search(query);
     } catch (error) {
-      if (error instanceof JobseekError && error.code !== "INTERNAL_ERROR") {
+      if (error instanceof JobseekError && INPUT_ERRORS.has(error.code)) {
         return sendPage(c, <SearchPage {...shown} error={error.message} />, 400);
       }
       throw error;
     }
-    const outcome = await deps.service.search(query);
     const response = toSearchResponse(c.get("requestId"), outcome);
     return sendPage(
       c,
