@@ -3,7 +3,8 @@
  * saved searches send no webhook and their feeds answer 404, as its sessions end; and a feed read,
  * a search made for the key that owns the feed, counts against that key's rate limit, so that a
  * key's feed URLs are not searches without a limit; and the unsubscribe page of an email is
- * served with the web pages' protections. In-process, on the real search service, the
+ * served with the web pages' protections, and the request log never writes a feed's or an unsubscribe
+ * link's token. In-process, on the real search service, the
  * real saved-search store and a real webhook receiver on loopback (allowed by name).
  */
 import { strict as assert } from "node:assert";
@@ -13,16 +14,16 @@ import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
 import { type AlertsConfig, DEFAULT_ALERTS, loadConfig } from "../src/config.ts";
-import { silentLogger } from "../src/log.ts";
+import { type Logger, silentLogger } from "../src/log.ts";
 import { openStore } from "../src/store/store.ts";
 import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
 import { createWebApp } from "../src/web/web_app.ts";
-import { createTestSearch } from "./helpers.ts";
+import { createTestSearch, infoLines } from "./helpers.ts";
 import { webRequester } from "./web_client.ts";
 
 const PER_MINUTE = 5;
 
-async function setUp(alerts: AlertsConfig = DEFAULT_ALERTS) {
+async function setUp(alerts: AlertsConfig = DEFAULT_ALERTS, logger: Logger = silentLogger) {
   const search = await createTestSearch();
   const store = await openStore(":memory:");
   const apiKeys = new ApiKeyRegistry(store.apiKeys, [{ name: "fromenv", key: "jsk_static_x" }]);
@@ -46,7 +47,7 @@ async function setUp(alerts: AlertsConfig = DEFAULT_ALERTS) {
     apiKeys,
     rateLimiter: new RateLimiter(store.rateLimits, { perMinute: PER_MINUTE }),
     tokenVerifier: rejectAllTokens,
-    logger: silentLogger,
+    logger,
     store: { ...search.store, webSessions: store.webSessions },
     metrics,
     alerts: { savedSearches, deliverer },
@@ -160,6 +161,28 @@ Deno.test("the unsubscribe pages run no script, cannot be framed and are not cac
     assert.equal(page.headers.get("x-frame-options"), "DENY");
     assert.equal(page.headers.get("cache-control"), "no-store");
     assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the request log names a feed's and an unsubscribe link's route, never their token", async () => {
+  const { logs, logger } = infoLines();
+  const t = await setUp(DEFAULT_ALERTS, logger);
+  try {
+    await t.apiKeys.create("frank");
+    const view = await t.savedSearches.create("key:frank", { name: "f", q: "nurse" }, "http://x");
+    const token = feedPath(view.feed_url).split("/").at(-1)!;
+    assert.equal((await t.request(feedPath(view.feed_url))).status, 200);
+    await (await t.request("/v1/unsubscribe/unsubscribe-secret-9")).body?.cancel();
+    const requests = logs.filter((line) => line.msg === "request");
+    assert.deepEqual(requests.map((line) => line.path), [
+      "/v1/feeds/:token",
+      "/v1/unsubscribe/:token",
+    ]);
+    const written = JSON.stringify(logs);
+    assert.ok(!written.includes(token), "a feed token in the log");
+    assert.ok(!written.includes("unsubscribe-secret-9"), "an unsubscribe token in the log");
   } finally {
     await t.close();
   }
