@@ -147,20 +147,51 @@ Deno.test("a revoked key's saved search sends no webhook; a live key's does", as
   }
 });
 
-Deno.test("the unsubscribe pages run no script, cannot be framed and are not cached", async () => {
-  const t = await setUp();
+Deno.test("the unsubscribe pages run no script, cannot be framed and are not cached; a dead link says so", async () => {
+  // An email delivery needs a mail server configured; none is reached here.
+  const t = await setUp({
+    ...DEFAULT_ALERTS,
+    smtpUrl: "smtp://127.0.0.1:9",
+    mailFrom: "jobseek <alerts@example.com>",
+  });
   try {
-    // The GET page shows a button whatever the token; the POST of an unknown token is a 404.
-    const page = await t.request("/v1/unsubscribe/sometoken", { headers: { accept: "text/html" } });
+    await t.apiKeys.create("gina");
+    const view = await t.savedSearches.create("key:gina", {
+      name: "g",
+      q: "nurse",
+      deliver: [{ type: "email", to: "gina@example.com" }],
+    }, "http://x");
+    const record = await t.savedSearches.record("key:gina", view.id);
+    const email = record.deliver.find((d) => d.type === "email");
+    assert.ok(email?.type === "email");
+    const link = `/v1/unsubscribe/${email.unsubscribeToken}`;
+    const checkHeaders = (page: Response) => {
+      const csp = page.headers.get("content-security-policy") ?? "";
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.match(csp, /form-action 'self'/);
+      assert.equal(page.headers.get("x-frame-options"), "DENY");
+      assert.equal(page.headers.get("cache-control"), "no-store");
+      assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+    };
+    const page = await t.request(link, { headers: { accept: "text/html" } });
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<form method="post"/);
-    const csp = page.headers.get("content-security-policy") ?? "";
-    assert.match(csp, /default-src 'none'/);
-    assert.match(csp, /frame-ancestors 'none'/);
-    assert.match(csp, /form-action 'self'/);
-    assert.equal(page.headers.get("x-frame-options"), "DENY");
-    assert.equal(page.headers.get("cache-control"), "no-store");
-    assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+    checkHeaders(page);
+    // The button's POST pauses it, answered with the same headers.
+    const posted = await t.request(link, { method: "POST" });
+    assert.equal(posted.status, 200);
+    assert.match(await posted.text(), /it is paused/);
+    checkHeaders(posted);
+    assert.equal((await t.savedSearches.get("key:gina", view.id)).paused, true);
+    // Deleted: the link's page says it no longer works, with no button that would answer JSON.
+    await t.savedSearches.remove("key:gina", view.id);
+    const dead = await t.request(link, { headers: { accept: "text/html" } });
+    assert.equal(dead.status, 404);
+    const deadText = await dead.text();
+    assert.match(deadText, /This unsubscribe link no longer works/);
+    assert.doesNotMatch(deadText, /<form/);
+    checkHeaders(dead);
   } finally {
     await t.close();
   }
@@ -174,6 +205,7 @@ Deno.test("the request log names a feed's and an unsubscribe link's route, never
     const view = await t.savedSearches.create("key:frank", { name: "f", q: "nurse" }, "http://x");
     const token = feedPath(view.feed_url).split("/").at(-1)!;
     assert.equal((await t.request(feedPath(view.feed_url))).status, 200);
+    // An unknown token's page is a 404: still a request of the unsubscribe route.
     await (await t.request("/v1/unsubscribe/unsubscribe-secret-9")).body?.cancel();
     const requests = logs.filter((line) => line.msg === "request");
     assert.deepEqual(requests.map((line) => line.path), [

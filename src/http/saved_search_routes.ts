@@ -125,15 +125,27 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
       UNSUBSCRIBE_PAGE_HEADERS,
     );
   });
-  app.get(`${UNSUBSCRIBE_PATH}/:token`, (c) =>
-    c.html(
+  app.get(`${UNSUBSCRIBE_PATH}/:token`, async (c) => {
+    // A person who follows a dead link (the saved search was deleted) is told so here, rather
+    // than shown a button whose answer is the API's JSON 404.
+    if (!(await savedSearches.knowsUnsubscribeToken(c.req.param("token")))) {
+      return c.html(
+        "<!doctype html><meta charset=utf-8><title>Unsubscribe</title>" +
+          "<p>This unsubscribe link no longer works: its saved search was deleted, so it sends " +
+          "nothing.</p>",
+        404,
+        UNSUBSCRIBE_PAGE_HEADERS,
+      );
+    }
+    return c.html(
       "<!doctype html><meta charset=utf-8><title>Unsubscribe</title>" +
         `<form method="post" action="${xmlText(c.req.path)}">` +
         "<p>Stop the emails of this saved search (it will be paused)?</p>" +
         "<button type=submit>Unsubscribe</button></form>",
       200,
       UNSUBSCRIBE_PAGE_HEADERS,
-    ));
+    );
+  });
   app.all(`${UNSUBSCRIBE_PATH}/:token`, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));
   return app;
 }
