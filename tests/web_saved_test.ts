@@ -138,6 +138,12 @@ Deno.test("Save this search on a result list saves the URL's search for the key;
     const page = await (await web.request(location, { cookie })).text();
     assert.match(page, /Nursing jobs/);
     assert.ok(page.includes(rest[0].feed_url), "the page does not show the feed URL");
+    // To copy into a reader, not to follow: a read marks what the feed shows as seen.
+    assert.match(
+      page,
+      /<input id="ss_[^"]*-feed" class="feed-url" type="url" readonly="" value="http/,
+    );
+    assert.doesNotMatch(page, /<a [^>]*href="[^"]*\/v1\/feeds\//);
     assert.match(page, /Saved\./);
     assert.ok(
       page.includes(`href="${runUrl(rest[0].params).replaceAll("&", "&amp;")}"`),

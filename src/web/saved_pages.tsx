@@ -90,10 +90,25 @@ function SavedSearchCard(
       <p>
         <a href={runUrl(view.params)}>Run this search</a>
       </p>
-      <p>
-        {"Atom feed (readable without a key; keep it private): "}
-        <a href={view.feed_url} class="feed-url">{view.feed_url}</a>
-      </p>
+      {
+        /* A field to copy, not a link: a read of the feed marks what it shows as seen, so a look
+          at it in the browser would hide those postings from the person's feed reader. */
+      }
+      <div>
+        <label for={`${view.id}-feed`}>Atom feed URL</label>
+        <input
+          id={`${view.id}-feed`}
+          class="feed-url"
+          type="url"
+          readonly
+          value={view.feed_url}
+          aria-describedby={`${view.id}-feed-about`}
+        />
+        <p id={`${view.id}-feed-about`} class="field-note">
+          For a feed reader. It needs no key, so keep it private. Each read marks what it shows as
+          seen: opened here, those postings would not reach your reader.
+        </p>
+      </div>
       {view.deliver.length > 0
         ? (
           <>

@@ -512,7 +512,10 @@ const scenarios = {
             ? {
               id: found.id,
               text: found.textContent,
-              feed: found.querySelector("a.feed-url")?.getAttribute("href"),
+              feed: found.querySelector("input.feed-url[readonly]")?.value,
+              feedLinks: [...found.querySelectorAll("a")].filter((a) =>
+                a.getAttribute("href")?.includes("/v1/feeds/")
+              ).length,
               run: [...found.querySelectorAll("a")].find((a) => a.textContent === "Run this search")
                 ?.getAttribute("href"),
               bold: found.querySelectorAll("b").length,
@@ -526,7 +529,9 @@ const scenarios = {
       check(card.bold === 0, "the name became markup");
       // The URL the search form made (its order select sends `sort`), without paging.
       check(card.run === "/?q=nurse&sort=date", `the run link is ${card.run}`);
-      check(card.feed?.startsWith(`${BASE}/v1/feeds/`), `no feed URL: ${card.feed}`);
+      check(card.feed?.startsWith(`${BASE}/v1/feeds/`), `no feed URL to copy: ${card.feed}`);
+      // Opening the feed marks what it shows as seen: the page offers it to copy, not to follow.
+      check(card.feedLinks === 0, "the feed URL is a link a click would read");
       const feed = await fetch(card.feed);
       check(feed.status === 200, `the feed URL answered ${feed.status}`);
       check(/<feed[\s>]/.test(await feed.text()), "the feed is not Atom");
