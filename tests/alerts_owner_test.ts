@@ -4,7 +4,7 @@
  * a search made for the key that owns the feed, counts against that key's rate limit, so that a
  * key's feed URLs are not searches without a limit; and the unsubscribe page of an email is
  * served with the web pages' protections, and the request log never writes a feed's or an unsubscribe
- * link's token. In-process, on the real search service, the
+ * link's token, nor may a cache keep a saved search's answer. In-process, on the real search service, the
  * real saved-search store and a real webhook receiver on loopback (allowed by name).
  */
 import { strict as assert } from "node:assert";
@@ -215,6 +215,45 @@ Deno.test("the request log names a feed's and an unsubscribe link's route, never
     const written = JSON.stringify(logs);
     assert.ok(!written.includes(token), "a feed token in the log");
     assert.ok(!written.includes("unsubscribe-secret-9"), "an unsubscribe token in the log");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("saved-search answers, which carry feed URLs and webhook secrets, are never cached", async () => {
+  const t = await setUp({ ...DEFAULT_ALERTS, webhookAllowHosts: ["127.0.0.1"] });
+  try {
+    const { key } = await t.apiKeys.create("hana");
+    const headers = { "x-api-key": key, "content-type": "application/json" };
+    const created = await t.request("/v1/saved-searches", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        name: "h",
+        q: "nurse",
+        deliver: [{ type: "webhook", url: "http://127.0.0.1:9/hook" }],
+      }),
+    });
+    assert.equal(created.status, 201);
+    const view = await created.json();
+    assert.match(view.deliver[0].secret, /^whsec_/);
+    assert.equal(created.headers.get("cache-control"), "no-store");
+    for (
+      const [method, path] of [
+        ["GET", "/v1/saved-searches"],
+        ["GET", `/v1/saved-searches/${view.id}`],
+        ["PATCH", `/v1/saved-searches/${view.id}`],
+        ["GET", "/v1/saved-searches/ss_none"],
+      ]
+    ) {
+      const response = await t.request(path, {
+        method,
+        headers,
+        body: method === "PATCH" ? JSON.stringify({ rotate_feed_url: true }) : undefined,
+      });
+      assert.equal(response.headers.get("cache-control"), "no-store", `${method} ${path}`);
+      await response.body?.cancel();
+    }
   } finally {
     await t.close();
   }

@@ -52,6 +52,16 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   const one = `${SAVED_SEARCHES_PATH}/:id`;
   const send = `${SAVED_SEARCHES_PATH}/:id/send`;
 
+  // Answers carry feed URLs (credentials) and, once, webhook secrets: no cache may keep them
+  // (a shared cache does not know that `x-api-key` makes a request private, as it does for
+  // `Authorization`).
+  for (const path of [SAVED_SEARCHES_PATH, `${SAVED_SEARCHES_PATH}/*`]) {
+    app.use(path, async (c, next) => {
+      await next();
+      c.header("cache-control", "no-store");
+    });
+  }
+
   app.post(SAVED_SEARCHES_PATH, auth, async (c) => {
     const raw = await readJsonObject(c.req.raw);
     const view = await savedSearches.create(ownerOf(c), raw, baseOf(deps, c));
