@@ -259,6 +259,13 @@ function CloseMatchesNote(props: { params: PageParams; close: number }) {
   );
 }
 
+/**
+ * Where a paging link lands: on the list, not on the top of the page, so that the next results are
+ * what a person sees (at 360 px the form and the count fill the first screen) and the keyboard's
+ * next Tab is on the first of them rather than on the skip link.
+ */
+const PAGE_LANDING = "#result-list";
+
 /** The part htmx swaps: facets, what was applied, results and paging. */
 export function ResultsRegion(props: SearchPageProps) {
   const { response, params, offset, pageSize } = props;
@@ -313,7 +320,7 @@ export function ResultsRegion(props: SearchPageProps) {
           )
           : null}
       </aside>
-      <section aria-label="Results">
+      <section id="result-list" aria-label="Results">
         <Applied params={params} response={response} />
         {
           /* The count and the notice above have said there is no strong match (and why): the
@@ -345,7 +352,7 @@ export function ResultsRegion(props: SearchPageProps) {
                     rel="prev"
                     href={pageUrl(params, {
                       offset: offset - pageSize > 0 ? [String(offset - pageSize)] : undefined,
-                    })}
+                    }) + PAGE_LANDING}
                   >
                     Previous page
                   </a>
@@ -353,7 +360,10 @@ export function ResultsRegion(props: SearchPageProps) {
                 : <span></span>}
               {hasNext
                 ? (
-                  <a rel="next" href={pageUrl(params, { offset: [String(offset + pageSize)] })}>
+                  <a
+                    rel="next"
+                    href={pageUrl(params, { offset: [String(offset + pageSize)] }) + PAGE_LANDING}
+                  >
                     Next page
                   </a>
                 )

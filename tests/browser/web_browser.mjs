@@ -419,6 +419,29 @@ const scenarios = {
     }
   },
 
+  async "keyboard only: Next page lands on the next results at 1280 and 360 px"() {
+    for (const width of [1280, 360]) {
+      const page = await openPage({ width });
+      try {
+        await signIn(page, USER_KEY);
+        await page.goto(`${BASE}/?q=nurse`);
+        await tabTo(page, (a) => a.tag === "A" && /offset=20/.test(a.href), 400);
+        await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+        const count = await countText(page);
+        check(/Showing 21–/.test(count), `${width} px: not the second page: ${count}`);
+        // The next Tab is on a result of the new page, not back at the skip link and the form.
+        await page.keyboard.press("Tab");
+        const focused = await activeElement(page);
+        check(focused.inResult, `${width} px: the first Tab went to ${JSON.stringify(focused)}`);
+        // And the list is on the screen.
+        const top = await page.$eval("#result-list", (el) => el.getBoundingClientRect().top);
+        check(top > -2 && top < 200, `${width} px: the results start at ${top} px`);
+      } finally {
+        await page.close();
+      }
+    }
+  },
+
   async "CV upload shows what was derived and the results"() {
     const page = await openPage();
     try {
