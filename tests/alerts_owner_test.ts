@@ -69,7 +69,7 @@ function feedPath(feedUrl: string): string {
   return new URL(feedUrl).pathname;
 }
 
-Deno.test("a revoked key's feed answers 404, a live key's and a static key's answer the feed", async () => {
+Deno.test("a revoked key's feed answers 404, a live key's and a static key's answer the feed, under a CSP", async () => {
   const t = await setUp();
   try {
     await t.apiKeys.create("alice");
@@ -81,6 +81,12 @@ Deno.test("a revoked key's feed answers 404, a live key's and a static key's ans
       const response = await t.request(feedPath(view.feed_url));
       assert.equal(response.status, 200, view.name);
       assert.match(await response.text(), /<feed /);
+      // Opened in a browser the document runs and loads nothing, and its URL is sent nowhere.
+      assert.equal(
+        response.headers.get("content-security-policy"),
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      assert.equal(response.headers.get("referrer-policy"), "no-referrer");
     }
     assert.equal(await t.apiKeys.revoke("alice"), true);
     const gone = await t.request(feedPath(alice.feed_url));

@@ -115,6 +115,9 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
       "content-type": "application/atom+xml; charset=utf-8",
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
+      // Opened in a browser, an XML document may hold markup that runs: nothing may run or load.
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "referrer-policy": "no-referrer",
     };
     // A HEAD sees no entries, so it must not count them as read.
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
