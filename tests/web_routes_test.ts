@@ -536,7 +536,32 @@ Deno.test("a search before the index is loaded: a page saying so, 503 with the A
     const page = await web.request("/?q=nurse", { cookie });
     assert.equal(page.status, 503);
     assert.equal(page.headers.get("retry-after"), String(NOT_READY_RETRY_AFTER_SECONDS));
-    assert.match(await page.text(), /Not ready yet[\s\S]*the search index is not loaded yet/);
+    const text = await page.text();
+    assert.match(text, /Not ready yet[\s\S]*the search index is not loaded yet/);
+    // The header is the signed-in person's, as on every page: not "Sign in".
+    assert.match(text, /Signed in as user/);
+    assert.match(text, /action="\/signout"/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a page that fails: the 500 page with the request id, in the signed-in person's frame", async () => {
+  const web = await startWeb({}, {}, (service) => ({
+    ...service,
+    isReady: () => true,
+    search: () => Promise.reject(new Error("the index broke")),
+    listCities: (options) => service.listCities(options),
+  }));
+  try {
+    const { cookie } = await userSession(web);
+    const page = await web.request("/?q=nurse", { cookie });
+    assert.equal(page.status, 500);
+    assert.match(page.headers.get("content-security-policy")!, /default-src 'none'/);
+    const text = await page.text();
+    assert.match(text, /Something went wrong[\s\S]*Quote request [0-9a-f-]{36}/);
+    assert.ok(!text.includes("the index broke"), "the error's own words reach the page");
+    assert.match(text, /Signed in as user/);
   } finally {
     web.close();
   }

@@ -91,8 +91,10 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
   const publicSearch = deps.config.web === "public";
   const cvReader = new CvReader();
 
-  app.onError((error, c) => {
-    const frame: Frame = {};
+  app.onError(async (error, c) => {
+    // The person's own frame (signed in as, sign out): the same header as on every other page,
+    // unless the failure is the store's and no session can be read.
+    const frame = frameOf(await sessions.read(c).catch(() => null));
     if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
       return rateLimitedPage(c, frame, error);
     }
