@@ -408,6 +408,7 @@ export async function startServer(
     service: runtime.service,
     config: alertsConfig,
     logger,
+    ownerActive: async (owner) => (await apiKeys.principalOfSubject(owner)) !== null,
   });
   deliverer.start();
   const app = createWebApp({

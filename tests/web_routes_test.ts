@@ -27,6 +27,7 @@ import { CvReader, CvReadersBusy } from "../src/web/cv_reader.ts";
 import type { ConsoleData } from "../src/web/console_data.ts";
 import { renderPlot } from "../src/web/plots.ts";
 import { safeNext } from "../src/web/respond.tsx";
+import { ASSETS } from "../src/web/static.ts";
 import { WebSessions } from "../src/web/session.ts";
 import { createWebApp } from "../src/web/web_app.ts";
 import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
@@ -535,7 +536,32 @@ Deno.test("a search before the index is loaded: a page saying so, 503 with the A
     const page = await web.request("/?q=nurse", { cookie });
     assert.equal(page.status, 503);
     assert.equal(page.headers.get("retry-after"), String(NOT_READY_RETRY_AFTER_SECONDS));
-    assert.match(await page.text(), /Not ready yet[\s\S]*the search index is not loaded yet/);
+    const text = await page.text();
+    assert.match(text, /Not ready yet[\s\S]*the search index is not loaded yet/);
+    // The header is the signed-in person's, as on every page: not "Sign in".
+    assert.match(text, /Signed in as user/);
+    assert.match(text, /action="\/signout"/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a page that fails: the 500 page with the request id, in the signed-in person's frame", async () => {
+  const web = await startWeb({}, {}, (service) => ({
+    ...service,
+    isReady: () => true,
+    search: () => Promise.reject(new Error("the index broke")),
+    listCities: (options) => service.listCities(options),
+  }));
+  try {
+    const { cookie } = await userSession(web);
+    const page = await web.request("/?q=nurse", { cookie });
+    assert.equal(page.status, 500);
+    assert.match(page.headers.get("content-security-policy")!, /default-src 'none'/);
+    const text = await page.text();
+    assert.match(text, /Something went wrong[\s\S]*Quote request [0-9a-f-]{36}/);
+    assert.ok(!text.includes("the index broke"), "the error's own words reach the page");
+    assert.match(text, /Signed in as user/);
   } finally {
     web.close();
   }
@@ -581,6 +607,25 @@ Deno.test("an emptied search says why and links to the search without that filte
   }
 });
 
+Deno.test("a place the search does not know is said beside the form, not a 500", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    // A place the search does not know (a typo in "Near") is refused by the search itself, not
+    // its parser: said beside the form as well, with the form still there (it was a 500).
+    const unknownPlace = await web.request("/?q=nurse&near=Torontoo", { cookie });
+    assert.equal(unknownPlace.status, 400);
+    const refused = await unknownPlace.text();
+    assert.match(
+      refused,
+      /<p class="error" role="alert">Invalid parameter &#39;near&#39;: no place called &#39;Torontoo&#39;/,
+    );
+    assert.match(refused, /<input id="field-near"[^>]*value="Torontoo"/);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("the page words the service's hint for people: no response field names", async () => {
   const web = await startWeb();
   try {
@@ -604,7 +649,7 @@ Deno.test("no strong match in a city: the page shows the closest there, marked, 
     const dated = await (await web.request("/?q=registered+nurse&city=Chicago", { cookie }))
       .text();
     assert.match(dated, /No strong match; 1 close match\. Showing 1–1\./);
-    assert.match(dated, /<h2 class="closest">No strong match in Chicago; closest there:<\/h2>/);
+    assert.match(dated, /<h2 class="closest">Closest matches in Chicago<\/h2>/);
     assert.match(dated, /CNA<\/a><span class="match-close">Close match<\/span>/);
     // "RN - Med/Surg" in Dallas reads as a registered nurse (src/index/title_abbreviations.ts): a
     // strong match for "nurse" there, where it was the one close match before session 20.
@@ -641,6 +686,31 @@ Deno.test("a place named in the query is said as what the page keeps: remote is 
       chicago,
       /Searching postings in Chicago: your query named it \(&quot;Chicago&quot;\)\./,
     );
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("no strong match is said once above the closest postings, not again in their heading", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    for (
+      const [path, heading] of [
+        // A filter emptied the strong set; nothing in the index is a strong match for the words.
+        ["/?q=registered+nurse&city=Chicago", "Closest matches in Chicago"],
+        ["/?q=underwater+basket+weaving", "Nearest postings"],
+      ]
+    ) {
+      const page = await (await web.request(path, { cookie })).text();
+      assert.match(page, new RegExp(`<h2 class="closest">${heading}</h2>`), path);
+      // The count (read out by screen readers) says it in short; the notice says why, once.
+      const saying = /No (posting is a )?strong match/g;
+      const count = page.match(/<p id="count"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? "";
+      assert.match(count, /^No strong match; \d+ close match/, path);
+      const rest = page.replace(count, "");
+      assert.equal([...rest.matchAll(saying)].length, 1, `${path} says it more than once`);
+    }
   } finally {
     web.close();
   }
@@ -993,6 +1063,18 @@ Deno.test("/static/ serves its files and nothing else: inherited names are 404",
     assert.equal(svg.status, 200);
     assert.equal(svg.headers.get("content-type"), "image/svg+xml");
     assert.match(await svg.text(), /^<svg /);
+    // Opened on its own (the icon is an SVG document then), a file runs, loads and frames nothing.
+    for (const name of Object.keys(ASSETS)) {
+      const file = await web.request(`/static/${name}`);
+      assert.equal(file.status, 200, name);
+      const csp = file.headers.get("content-security-policy") ?? "";
+      assert.match(csp, /default-src 'none'/, name);
+      assert.match(csp, /frame-ancestors 'none'/, name);
+      assert.doesNotMatch(csp, /script-src/, name);
+      assert.equal(file.headers.get("x-frame-options"), "DENY", name);
+      assert.equal(file.headers.get("x-content-type-options"), "nosniff", name);
+      await file.body?.cancel();
+    }
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "nope.js"]) {
       const response = await web.request(`/static/${name}`, { headers: { accept: "text/html" } });
       assert.equal(response.status, 404, name);
@@ -1081,6 +1163,8 @@ Deno.test("after sign-in a person is only ever sent to a path on this site", () 
   const sneaky = fc.constantFrom("/", "\\", "\t", "\n", "\r", " ", "%09", ":", "evil.example");
   const nexts = fc.oneof(
     fc.string(),
+    // Any code point, lone surrogates included: a hand-made link may carry them.
+    fc.string({ unit: "binary" }).map((text) => "/" + text),
     fc.array(sneaky, { maxLength: 6 }).map((parts) => parts.join("")),
     fc.array(sneaky, { maxLength: 6 }).map((parts) => "/" + parts.join("")),
   );
@@ -1089,10 +1173,12 @@ Deno.test("after sign-in a person is only ever sent to a path on this site", () 
       const target = safeNext(next);
       assert.ok(target.startsWith("/"), `${JSON.stringify(next)} -> ${JSON.stringify(target)}`);
       assert.equal(landing(target).origin, site, `${JSON.stringify(next)} leaves the site`);
+      // Printable ASCII: what a Location header carries as it was meant (no 500, no mojibake).
       assert.ok(
-        [...target].every((ch) => ch >= " " && ch !== "\u007f"),
-        `control character in ${JSON.stringify(target)}`,
+        [...target].every((ch) => ch > " " && ch < "\u007f"),
+        `not printable ASCII in ${JSON.stringify(target)}`,
       );
+      assert.equal(new Headers({ location: target }).get("location"), target);
     }),
     { numRuns: 2000 },
   );
@@ -1105,6 +1191,10 @@ Deno.test("after sign-in a person is only ever sent to a path on this site", () 
       "/\t/evil.example",
       "/\n/evil.example",
       "/\t\\evil.example",
+      // What the URL parser resolves to two slashes.
+      "/.//evil.example",
+      "/..//evil.example",
+      "/./\\evil.example",
     ]
   ) {
     assert.equal(safeNext(evil), "/", JSON.stringify(evil));
@@ -1112,6 +1202,23 @@ Deno.test("after sign-in a person is only ever sent to a path on this site", () 
   // A path of this site, with its query, is kept as it was.
   assert.equal(safeNext("/?q=nurse&remote=hybrid"), "/?q=nurse&remote=hybrid");
   assert.equal(safeNext("/admin"), "/admin");
+  // A query in other letters than ASCII keeps its meaning, as UTF-8.
+  assert.equal(safeNext("/?q=café München"), "/?q=caf%C3%A9%20M%C3%BCnchen");
+  assert.equal(safeNext("/?q=caf%C3%A9"), "/?q=caf%C3%A9");
+});
+
+Deno.test("signed in, /signin?next= a path in other letters than ASCII redirects there, no 500", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const response = await web.request(`/signin?next=${encodeURIComponent("/?q=café")}`, {
+      cookie,
+    });
+    assert.equal(response.status, 303);
+    assert.equal(response.headers.get("location"), "/?q=caf%C3%A9");
+  } finally {
+    web.close();
+  }
 });
 
 Deno.test("signed in, /signin?next= with a tab before a second slash stays on this site", async () => {

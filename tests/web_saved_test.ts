@@ -138,6 +138,12 @@ Deno.test("Save this search on a result list saves the URL's search for the key;
     const page = await (await web.request(location, { cookie })).text();
     assert.match(page, /Nursing jobs/);
     assert.ok(page.includes(rest[0].feed_url), "the page does not show the feed URL");
+    // To copy into a reader, not to follow: a read marks what the feed shows as seen.
+    assert.match(
+      page,
+      /<input id="ss_[^"]*-feed" class="feed-url" type="url" readonly="" value="http/,
+    );
+    assert.doesNotMatch(page, /<a [^>]*href="[^"]*\/v1\/feeds\//);
     assert.match(page, /Saved\./);
     assert.ok(
       page.includes(`href="${runUrl(rest[0].params).replaceAll("&", "&amp;")}"`),
@@ -322,19 +328,34 @@ Deno.test("pause, resume and delete on /saved; the state shows as REST shows it"
       new URLSearchParams({ csrf: token }),
     );
     assert.equal(paused.status, 303);
-    assert.equal(paused.headers.get("location"), "/saved");
+    // Back on the card it changed (where the keyboard's focus starts again), saying what it did.
+    const pausedAt = paused.headers.get("location")!;
+    assert.equal(pausedAt, `/saved?done=paused&id=${saved.id}#${saved.id}`);
     const [afterPause] = await restList(web, web.userKey);
     assert.equal(afterPause.paused, true);
     assert.equal(afterPause.state, "paused");
-    const page = await (await web.request("/saved", { cookie })).text();
+    const page = await (await web.request(pausedAt, { cookie })).text();
     assert.match(page, /State: paused/);
     assert.match(page, new RegExp(`action="/saved/${saved.id}/resume"`));
-    assert.equal(
-      (await post(web, `/saved/${saved.id}/resume`, cookie, new URLSearchParams({ csrf: token })))
-        .status,
-      303,
+    const card = page.match(
+      new RegExp(`<article class="card" id="${saved.id}"[\\s\\S]*?</article>`),
     );
+    assert.match(card?.[0] ?? "", /<p role="status">Paused: nothing is sent until you resume it/);
+    const resumed = await post(
+      web,
+      `/saved/${saved.id}/resume`,
+      cookie,
+      new URLSearchParams({ csrf: token }),
+    );
+    assert.equal(resumed.status, 303);
+    const resumedPage = await (await web.request(resumed.headers.get("location")!, { cookie }))
+      .text();
+    assert.match(resumedPage, /<p role="status">Resumed: what is new is sent again\.<\/p>/);
     assert.equal((await restList(web, web.userKey))[0].state, "active");
+    // Only the server's own sentences: a made-up code says nothing.
+    const madeUp = await (await web.request(`/saved?done=constructor&id=${saved.id}`, { cookie }))
+      .text();
+    assert.doesNotMatch(madeUp, /role="status"/);
     const deleted = await post(
       web,
       `/saved/${saved.id}/delete`,
@@ -342,6 +363,9 @@ Deno.test("pause, resume and delete on /saved; the state shows as REST shows it"
       new URLSearchParams({ csrf: token }),
     );
     assert.equal(deleted.status, 303);
+    const deletedPage = await (await web.request(deleted.headers.get("location")!, { cookie }))
+      .text();
+    assert.match(deletedPage, /role="status">Deleted: its feed URL no longer works\.<\/p>/);
     assert.equal((await restList(web, web.userKey)).length, 0);
     const gone = await web.request(`/v1/saved-searches/${saved.id}`, {
       headers: { "x-api-key": web.userKey },

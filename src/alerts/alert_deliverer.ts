@@ -82,6 +82,12 @@ export interface AlertDelivererOptions {
   logger: Logger;
   resolve?: Resolve;
   now?: () => number;
+  /**
+   * Whether a saved search's owner (a key's subject) may still have it delivered: false once the
+   * key is revoked, so that what a revoked key set up (webhooks, digests) stops with it. Without
+   * it every owner may.
+   */
+  ownerActive?: (owner: string) => Promise<boolean>;
 }
 
 /** Delivers saved searches' new postings; `start()` runs its checks on a timer. */
@@ -92,6 +98,7 @@ export class AlertDeliverer {
   readonly #logger: Logger;
   readonly #resolve?: Resolve;
   readonly #now: () => number;
+  readonly #ownerActive: (owner: string) => Promise<boolean>;
   /** The process id first: an operator (or a test) can tell which server holds a lease. */
   readonly #owner = `${Deno.pid}:${crypto.randomUUID()}`;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -106,6 +113,7 @@ export class AlertDeliverer {
     this.#logger = options.logger;
     this.#resolve = options.resolve;
     this.#now = options.now ?? Date.now;
+    this.#ownerActive = options.ownerActive ?? (() => Promise.resolve(true));
   }
 
   /**
@@ -221,8 +229,11 @@ export class AlertDeliverer {
     // Re-read under the lease: another server may have changed or removed it.
     const current = await this.#store.get(record.id);
     if (!current) return;
+    const ownerActive = await this.#ownerActive(current.owner);
     for (const delivery of current.deliver) {
-      if (current.paused) {
+      // A revoked key's saved searches are kept (a key made again under its name finds them) but
+      // send nothing, retries included.
+      if (current.paused || !ownerActive) {
         await this.#store.dropPending(current.id, delivery.id);
         continue;
       }

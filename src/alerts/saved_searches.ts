@@ -391,6 +391,12 @@ export class SavedSearches {
     return this.#owned(owner, id);
   }
 
+  /** Whether an unsubscribe token belongs to a saved search (its page says so before the button). */
+  async knowsUnsubscribeToken(token: string): Promise<boolean> {
+    const target = await this.#store.byToken(tokenHash(token));
+    return target?.kind === "unsubscribe" && (await this.#store.get(target.id)) !== null;
+  }
+
   /** Pauses the saved search an unsubscribe token belongs to; false for an unknown token. */
   async unsubscribe(token: string): Promise<boolean> {
     const target = await this.#store.byToken(tokenHash(token));

@@ -72,12 +72,21 @@ function blockedV6(address: string): string | null {
   if (g === null) return null;
   if (g.every((x) => x === 0)) return "unspecified";
   if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return "loopback";
+  const v4At = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   // IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d): the IPv4 address decides.
   const mapped = g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
   const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
   if (mapped || nat64) {
-    return blockedV4(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`) ?? null;
+    return blockedV4(v4At(g[6], g[7]));
   }
+  // 6to4 (2002:a.b.c.d::/48) carries an IPv4 address too: a relay delivers to it.
+  if (g[0] === 0x2002) return blockedV4(v4At(g[1], g[2]));
+  // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291) and Teredo (2001::/32, the client's
+  // address hidden by XOR): tunnels to an IPv4 address, never a webhook receiver's own address.
+  if (g.slice(0, 6).every((x) => x === 0)) return "reserved (IPv4-compatible)";
+  if (g[0] === 0x2001 && g[1] === 0) return "reserved (Teredo tunnel)";
+  if (g[0] === 0x0100 && g.slice(1, 4).every((x) => x === 0)) return "reserved (discard-only)";
+  if (g[0] === 0x2001 && g[1] === 0x0002 && g[2] === 0) return "benchmarking";
   if ((g[0] & 0xfe00) === 0xfc00) return "private (unique local, incl. cloud metadata)";
   if ((g[0] & 0xffc0) === 0xfe80) return "link-local";
   if ((g[0] & 0xffc0) === 0xfec0) return "site-local";

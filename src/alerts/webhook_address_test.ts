@@ -19,11 +19,25 @@ Deno.test("blockedAddress refuses every address of the private, loopback and lin
     assert.equal(blockedAddress(address), kind, address);
     // The same address written as IPv4-mapped IPv6 is the same address.
     assert.equal(blockedAddress(`::ffff:${address}`), kind, address);
+    // So is its 6to4 prefix (2002:a.b.c.d::/48), whatever follows it.
+    const [a, b, c, d] = address.split(".").map(Number);
+    const sixToFour = `2002:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}::${x}`;
+    assert.equal(blockedAddress(sixToFour), kind, sixToFour);
   }));
 });
 
 Deno.test("blockedAddress passes public addresses", () => {
-  for (const address of ["8.8.8.8", "1.1.1.1", "93.184.215.14", "172.32.0.1", "2606:4700::1111"]) {
+  for (
+    const address of [
+      "8.8.8.8",
+      "1.1.1.1",
+      "93.184.215.14",
+      "172.32.0.1",
+      "2606:4700::1111",
+      "2002:808:808::1",
+      "2001:4860::8888",
+    ]
+  ) {
     assert.equal(blockedAddress(address), null, address);
   }
   for (
@@ -33,6 +47,14 @@ Deno.test("blockedAddress passes public addresses", () => {
       ["fd00:ec2::254", "private (unique local, incl. cloud metadata)"],
       ["0.0.0.0", "this network"],
       ["100.64.0.1", "shared (carrier-grade NAT)"],
+      // Tunnels to an IPv4 address (session 24: these were let through).
+      ["::127.0.0.1", "reserved (IPv4-compatible)"],
+      ["::8.8.8.8", "reserved (IPv4-compatible)"],
+      ["2002:7f00:1::", "loopback"],
+      ["2002:a9fe:a9fe::1", "link-local (cloud metadata)"],
+      ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "reserved (Teredo tunnel)"],
+      ["100::1", "reserved (discard-only)"],
+      ["2001:2::1", "benchmarking"],
     ]
   ) assert.equal(blockedAddress(address), kind, address);
 });

@@ -211,6 +211,19 @@ export class ApiKeyRegistry {
     return record ? principalFor(record.name, record.rateLimit, record.scopes) : null;
   }
 
+  /**
+   * The principal of a key's subject (`key:NAME`, what saved searches record as their owner), or
+   * null once that key is revoked: what a key set up (a feed, webhooks, digests) must stop with
+   * it, as its sessions and tokens do. Read from the store each time (a feed read, a delivery).
+   */
+  async principalOfSubject(subject: string): Promise<Principal | null> {
+    const name = subject.startsWith("key:") ? subject.slice(4) : null;
+    if (name === null || name === "") return null;
+    if (this.#staticNames.has(name)) return principalFor(name);
+    const record = await this.#store.findApiKeyByName(name);
+    return record ? principalFor(record.name, record.rateLimit, record.scopes) : null;
+  }
+
   /** Stored keys by name (never the keys themselves; static keys are not included). */
   list(): Promise<ApiKeyRecord[]> {
     return this.#store.listApiKeys();

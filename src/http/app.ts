@@ -47,6 +47,15 @@ function routeOf(matched: { path: string; method: string }[]): string {
   return route?.path ?? "unmatched";
 }
 
+/**
+ * The path as the request log writes it: where the route's `:token` is the credential (a feed URL,
+ * an unsubscribe link), the route's pattern instead, so that whoever reads the logs cannot read
+ * every feed or unsubscribe anyone.
+ */
+function loggedPath(path: string, route: string): string {
+  return route.includes("/:token") ? route : path;
+}
+
 /** The JSON 404 of a path no route serves (the web app answers a browser with a page instead). */
 export function noEndpoint(c: Context<AppEnv>, logger: Logger): Response {
   return errorResponse(
@@ -70,16 +79,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const withId = setHeader(c.res, "x-request-id", requestId);
     if (withId !== c.res) c.res = withId;
     const principal = c.get("principal");
-    deps.observeRequest?.(
-      c.req.method,
-      routeOf(c.req.matchedRoutes),
-      c.res.status,
-      (performance.now() - started) / 1000,
-    );
+    const route = routeOf(c.req.matchedRoutes);
+    deps.observeRequest?.(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
     logger.info("request", {
       request_id: requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path, route),
       status: c.get("clientAborted") ? CLIENT_CLOSED_REQUEST : c.res.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
       // The key's name, never the key.

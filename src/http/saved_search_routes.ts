@@ -17,6 +17,19 @@ import { readJsonObject } from "./read_json_body.ts";
 
 export const SAVED_SEARCHES_PATH = "/v1/saved-searches";
 
+/**
+ * The unsubscribe pages are HTML a person opens from an email: the web pages' protections (no
+ * script, no framing, forms post only here, never cached, the token in the URL sent nowhere).
+ */
+const UNSUBSCRIBE_PAGE_HEADERS = {
+  "content-security-policy":
+    "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store",
+};
+
 function ownerOf(c: Context<AppEnv>): string {
   return c.get("principal")!.subject;
 }
@@ -38,6 +51,16 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   const auth = apiKeyAuth(deps);
   const one = `${SAVED_SEARCHES_PATH}/:id`;
   const send = `${SAVED_SEARCHES_PATH}/:id/send`;
+
+  // Answers carry feed URLs (credentials) and, once, webhook secrets: no cache may keep them
+  // (a shared cache does not know that `x-api-key` makes a request private, as it does for
+  // `Authorization`).
+  for (const path of [SAVED_SEARCHES_PATH, `${SAVED_SEARCHES_PATH}/*`]) {
+    app.use(path, async (c, next) => {
+      await next();
+      c.header("cache-control", "no-store");
+    });
+  }
 
   app.post(SAVED_SEARCHES_PATH, auth, async (c) => {
     const raw = await readJsonObject(c.req.raw);
@@ -76,7 +99,12 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   // The feed URL is the credential: no key, and a revoked (rotated) token is a 404.
   app.get(`${FEED_PATH}/:token`, async (c) => {
     const record = await savedSearches.byFeedToken(c.req.param("token"));
-    if (!record) throw new JobseekError("NOT_FOUND", "Not found: no feed at this URL");
+    // A revoked key's feeds end with it, as its sessions do.
+    const owner = record ? await deps.apiKeys.principalOfSubject(record.owner) : null;
+    if (!record || !owner) throw new JobseekError("NOT_FOUND", "Not found: no feed at this URL");
+    // A read is a search made for the owner: it spends the owner key's budget, or a key's 50 feed
+    // URLs would be searches without any limit (and readable by anyone they are shared with).
+    if (c.req.method !== "HEAD") await deps.rateLimiter.consume(owner);
     if (!deps.service.isReady()) {
       throw new JobseekError(
         "NOT_READY",
@@ -87,6 +115,9 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
       "content-type": "application/atom+xml; charset=utf-8",
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
+      // Opened in a browser, an XML document may hold markup that runs: nothing may run or load.
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "referrer-policy": "no-referrer",
     };
     // A HEAD sees no entries, so it must not count them as read.
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
@@ -103,15 +134,31 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.html(
       "<!doctype html><meta charset=utf-8><title>Unsubscribed</title>" +
         "<p>You will get no more emails from this saved search; it is paused.</p>",
+      200,
+      UNSUBSCRIBE_PAGE_HEADERS,
     );
   });
-  app.get(`${UNSUBSCRIBE_PATH}/:token`, (c) =>
-    c.html(
+  app.get(`${UNSUBSCRIBE_PATH}/:token`, async (c) => {
+    // A person who follows a dead link (the saved search was deleted) is told so here, rather
+    // than shown a button whose answer is the API's JSON 404.
+    if (!(await savedSearches.knowsUnsubscribeToken(c.req.param("token")))) {
+      return c.html(
+        "<!doctype html><meta charset=utf-8><title>Unsubscribe</title>" +
+          "<p>This unsubscribe link no longer works: its saved search was deleted, so it sends " +
+          "nothing.</p>",
+        404,
+        UNSUBSCRIBE_PAGE_HEADERS,
+      );
+    }
+    return c.html(
       "<!doctype html><meta charset=utf-8><title>Unsubscribe</title>" +
         `<form method="post" action="${xmlText(c.req.path)}">` +
         "<p>Stop the emails of this saved search (it will be paused)?</p>" +
         "<button type=submit>Unsubscribe</button></form>",
-    ));
+      200,
+      UNSUBSCRIBE_PAGE_HEADERS,
+    );
+  });
   app.all(`${UNSUBSCRIBE_PATH}/:token`, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));
   return app;
 }

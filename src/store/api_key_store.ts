@@ -57,6 +57,12 @@ export class ApiKeyStore {
     return (await this.#kv.get(keys.apiKey(keyHash), ApiKeyRecordSchema)).value;
   }
 
+  /** The stored key named `name`, or null once it is revoked (or was never made). */
+  async findApiKeyByName(name: string): Promise<ApiKeyRecord | null> {
+    const byName = await this.#kv.get(keys.apiKeyByName(name), KeyHashSchema);
+    return byName.value ? await this.findApiKey(byName.value) : null;
+  }
+
   async listApiKeys(): Promise<ApiKeyRecord[]> {
     const records: ApiKeyRecord[] = [];
     for await (const entry of this.#kv.list({ prefix: keys.apiKeysPrefix() }, ApiKeyRecordSchema)) {

@@ -102,15 +102,23 @@ function hasControlCharacter(text: string): boolean {
 /** Where {@linkcode safeNext} resolves a path to see whether it leaves the site. */
 const NEXT_BASE = "https://site.invalid";
 
+/** A path of this site: one slash, not two, and no backslash after it (`/\\evil` is `//evil`). */
+const SITE_PATH = /^\/(?![/\\])/;
+
 /**
  * A path on this site to return to after sign-in; anything else (`//evil`, `https:`) is `/`.
  * Browsers drop tabs and newlines from a Location before resolving it (`/\t/evil` is `//evil`),
  * so a target with a control character is refused, and what remains must resolve on this site.
+ * It is returned as the URL parser writes it: a Location carries ASCII alone (`/?q=café` made the
+ * redirect throw, a 500), and what the parser resolved (`/.//evil` is `//evil`) is checked again.
  */
 export function safeNext(next: unknown): string {
   if (typeof next !== "string" || next.length > 4000) return "/";
-  if (!/^\/(?![/\\])/.test(next) || hasControlCharacter(next)) return "/";
-  return URL.parse(next, NEXT_BASE)?.origin === NEXT_BASE ? next : "/";
+  if (!SITE_PATH.test(next) || hasControlCharacter(next)) return "/";
+  const url = URL.parse(next, NEXT_BASE);
+  if (url?.origin !== NEXT_BASE) return "/";
+  const target = url.pathname + url.search + url.hash;
+  return SITE_PATH.test(target) ? target : "/";
 }
 
 /**

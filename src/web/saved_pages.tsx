@@ -44,8 +44,29 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
   );
 }
 
+/**
+ * What /saved says after a form, by code: the redirect carries a code, never a sentence, so a link
+ * made elsewhere cannot put words on the page. A change to one saved search lands on its card (the
+ * URL's fragment), where the keyboard's focus starts again; a deletion on the top of the list.
+ */
+const DONE_NOTICES: Record<string, string> = {
+  paused: "Paused: nothing is sent until you resume it; its feed can still be read.",
+  resumed: "Resumed: what is new is sent again.",
+  deleted: "Deleted: its feed URL no longer works.",
+};
+
+export function savedDoneNotice(code: string | undefined): string | undefined {
+  return code !== undefined && Object.hasOwn(DONE_NOTICES, code) ? DONE_NOTICES[code] : undefined;
+}
+
 function SavedSearchCard(
-  props: { view: SavedSearchView; formToken?: string; isNew: boolean; isAlready: boolean },
+  props: {
+    view: SavedSearchView;
+    formToken?: string;
+    isNew: boolean;
+    isAlready: boolean;
+    notice?: string;
+  },
 ) {
   const { view } = props;
   const action = `${SAVED_PATH}/${encodeURIComponent(view.id)}`;
@@ -60,6 +81,7 @@ function SavedSearchCard(
           </p>
         )
         : null}
+      {props.notice ? <p role="status">{props.notice}</p> : null}
       <p>{paramsInWords(view.params)}</p>
       <p>
         {`State: ${view.state}`}
@@ -68,10 +90,25 @@ function SavedSearchCard(
       <p>
         <a href={runUrl(view.params)}>Run this search</a>
       </p>
-      <p>
-        {"Atom feed (readable without a key; keep it private): "}
-        <a href={view.feed_url} class="feed-url">{view.feed_url}</a>
-      </p>
+      {
+        /* A field to copy, not a link: a read of the feed marks what it shows as seen, so a look
+          at it in the browser would hide those postings from the person's feed reader. */
+      }
+      <div>
+        <label for={`${view.id}-feed`}>Atom feed URL</label>
+        <input
+          id={`${view.id}-feed`}
+          class="feed-url"
+          type="url"
+          readonly
+          value={view.feed_url}
+          aria-describedby={`${view.id}-feed-about`}
+        />
+        <p id={`${view.id}-feed-about`} class="field-note">
+          For a feed reader. It needs no key, so keep it private. Each read marks what it shows as
+          seen: opened here, those postings would not reach your reader.
+        </p>
+      </div>
       {view.deliver.length > 0
         ? (
           <>
@@ -99,11 +136,21 @@ function SavedSearchCard(
 }
 
 export function SavedSearchesPage(
-  props: Frame & { views: SavedSearchView[]; newId?: string; alreadyId?: string; title?: string },
+  props: Frame & {
+    views: SavedSearchView[];
+    newId?: string;
+    alreadyId?: string;
+    title?: string;
+    /** A form's outcome: said on the card it changed (`changedId`), or above the list. */
+    notice?: string;
+    changedId?: string;
+  },
 ) {
+  const changedShown = props.views.some((view) => view.id === props.changedId);
   return (
     <Layout {...props} title={props.title ?? "Saved searches"}>
       <h1>{props.title ?? "Saved searches"}</h1>
+      {props.notice && !changedShown ? <p class="notice" role="status">{props.notice}</p> : null}
       {props.views.length === 0
         ? (
           <p>
@@ -118,6 +165,7 @@ export function SavedSearchesPage(
             formToken={props.formToken}
             isNew={view.id === props.newId}
             isAlready={view.id === props.alreadyId}
+            notice={view.id === props.changedId ? props.notice : undefined}
           />
         ))}
     </Layout>
@@ -209,6 +257,8 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         views={views}
         newId={c.req.query("saved")}
         alreadyId={c.req.query("already")}
+        notice={savedDoneNotice(c.req.query("done"))}
+        changedId={c.req.query("id")}
       />,
     );
   });
@@ -271,7 +321,10 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   });
 
   for (
-    const [verb, change] of [["pause", { paused: true }], ["resume", { paused: false }]] as const
+    const [verb, change, done] of [
+      ["pause", { paused: true }, "paused"],
+      ["resume", { paused: false }, "resumed"],
+    ] as const
   ) {
     app.post(`${SAVED_PATH}/:id/${verb}`, async (c) => {
       const got = await postedForm(c);
@@ -285,7 +338,8 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
       } catch (error) {
         return refusal(c, got.session, error);
       }
-      return seeOther(SAVED_PATH);
+      const id = encodeURIComponent(c.req.param("id"));
+      return seeOther(`${SAVED_PATH}?done=${done}&id=${id}#${id}`);
     });
   }
 
@@ -297,7 +351,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     } catch (error) {
       return refusal(c, got.session, error);
     }
-    return seeOther(SAVED_PATH);
+    return seeOther(`${SAVED_PATH}?done=deleted`);
   });
   return app;
 }

@@ -257,6 +257,13 @@ function CloseMatchesNote(props: { params: PageParams; close: number }) {
   );
 }
 
+/**
+ * Where a paging link lands: on the list, not on the top of the page, so that the next results are
+ * what a person sees (at 360 px the form and the count fill the first screen) and the keyboard's
+ * next Tab is on the first of them rather than on the skip link.
+ */
+const PAGE_LANDING = "#result-list";
+
 /** The part htmx swaps: facets, what was applied, results and paging. */
 export function ResultsRegion(props: SearchPageProps) {
   const { response, params, offset, pageSize } = props;
@@ -311,14 +318,18 @@ export function ResultsRegion(props: SearchPageProps) {
           )
           : null}
       </aside>
-      <section aria-label="Results">
+      <section id="result-list" aria-label="Results">
         <Applied params={params} response={response} />
+        {
+          /* The count and the notice above have said there is no strong match (and why): the
+            list's heading names the list, rather than saying it a third time. */
+        }
         {response.closest
           ? (
             <h2 class="closest">
-              {`No strong match${searchPlaceInWords(response)}; ${
-                searchPlaceInWords(response) ? "closest there" : "the nearest postings"
-              }:`}
+              {searchPlaceInWords(response)
+                ? `Closest matches${searchPlaceInWords(response)}`
+                : "Nearest postings"}
             </h2>
           )
           : null}
@@ -339,7 +350,7 @@ export function ResultsRegion(props: SearchPageProps) {
                     rel="prev"
                     href={pageUrl(params, {
                       offset: offset - pageSize > 0 ? [String(offset - pageSize)] : undefined,
-                    })}
+                    }) + PAGE_LANDING}
                   >
                     Previous page
                   </a>
@@ -347,7 +358,10 @@ export function ResultsRegion(props: SearchPageProps) {
                 : <span></span>}
               {hasNext
                 ? (
-                  <a rel="next" href={pageUrl(params, { offset: [String(offset + pageSize)] })}>
+                  <a
+                    rel="next"
+                    href={pageUrl(params, { offset: [String(offset + pageSize)] }) + PAGE_LANDING}
+                  >
                     Next page
                   </a>
                 )

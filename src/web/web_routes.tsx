@@ -46,6 +46,12 @@ import {
   type WebDeps,
 } from "./respond.tsx";
 
+/** Errors that say what is wrong with a person's search: the page shows them beside the form. */
+const INPUT_ERRORS = new Set(["MISSING_QUERY", "INVALID_PARAMETER", "INVALID_SOURCE"]);
+
+/** The static files' policy: as documents of their own, nothing runs, loads or frames them. */
+const STATIC_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
 /** The page's parameters from the query string: every value of every parameter. */
 function pageParams(c: Context<AppEnv>): PageParams {
   return c.req.queries() as PageParams;
@@ -85,8 +91,10 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
   const publicSearch = deps.config.web === "public";
   const cvReader = new CvReader();
 
-  app.onError((error, c) => {
-    const frame: Frame = {};
+  app.onError(async (error, c) => {
+    // The person's own frame (signed in as, sign out): the same header as on every other page,
+    // unless the failure is the store's and no session can be read.
+    const frame = frameOf(await sessions.read(c).catch(() => null));
     if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
       return rateLimitedPage(c, frame, error);
     }
@@ -124,6 +132,9 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     return new Response(asset.body, {
       headers: {
         "content-type": asset.type,
+        // A file opened on its own (the SVG icon is a document then) runs and loads nothing.
+        "content-security-policy": STATIC_CSP,
+        "x-frame-options": "DENY",
         "x-content-type-options": "nosniff",
         // The URL carries the content's hash (`?v=`): a changed file has a new URL.
         "cache-control": "public, max-age=86400",
@@ -195,15 +206,18 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
     const shown = { ...who.frame, params, offset: 0, pageSize: 20 };
     if (!searching) return sendPage(c, <SearchPage {...shown} />);
     let query;
+    let outcome;
     try {
       query = parseSearchQuery(searchInput(params), "q");
+      // The search refuses what only the index can judge (a `near` that names no known place):
+      // the person's input too, said on the page beside the form, not a 500.
+      outcome = await deps.service.search(query);
     } catch (error) {
-      if (error instanceof JobseekError && error.code !== "INTERNAL_ERROR") {
+      if (error instanceof JobseekError && INPUT_ERRORS.has(error.code)) {
         return sendPage(c, <SearchPage {...shown} error={error.message} />, 400);
       }
       throw error;
     }
-    const outcome = await deps.service.search(query);
     const response = toSearchResponse(c.get("requestId"), outcome);
     return sendPage(
       c,

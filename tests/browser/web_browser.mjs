@@ -78,6 +78,12 @@ async function signIn(page, key) {
     page.waitForNavigation(),
     page.click("form[action='/signin'] button[type=submit]"),
   ]);
+  // A refused sign-in (a wrong key, or past the 20 a minute per address) says so here, not as a
+  // missing element later on a sign-in page.
+  if (new URL(page.url()).pathname === "/signin") {
+    const said = await page.evaluate(() => document.querySelector("main")?.textContent ?? "");
+    throw new Error(`sign-in refused: ${said.trim().slice(0, 200)}`);
+  }
 }
 
 async function countText(page) {
@@ -419,6 +425,31 @@ const scenarios = {
     }
   },
 
+  async "keyboard only: Next page lands on the next results at 1280 and 360 px"() {
+    // One sign-in for both widths: the run's sign-ins come near the 20 a minute an address may make.
+    const page = await openPage();
+    try {
+      await signIn(page, USER_KEY);
+      for (const width of [1280, 360]) {
+        await page.setViewport({ width, height: 800 });
+        await page.goto(`${BASE}/?q=nurse`);
+        await tabTo(page, (a) => a.tag === "A" && /offset=20/.test(a.href), 400);
+        await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+        const count = await countText(page);
+        check(/Showing 21–/.test(count), `${width} px: not the second page: ${count}`);
+        // The next Tab is on a result of the new page, not back at the skip link and the form.
+        await page.keyboard.press("Tab");
+        const focused = await activeElement(page);
+        check(focused.inResult, `${width} px: the first Tab went to ${JSON.stringify(focused)}`);
+        // And the list is on the screen.
+        const top = await page.$eval("#result-list", (el) => el.getBoundingClientRect().top);
+        check(top > -2 && top < 200, `${width} px: the results start at ${top} px`);
+      }
+    } finally {
+      await page.close();
+    }
+  },
+
   async "CV upload shows what was derived and the results"() {
     const page = await openPage();
     try {
@@ -510,8 +541,12 @@ const scenarios = {
           const found = cards.find((c) => c.querySelector("h2")?.textContent === name);
           return found
             ? {
+              id: found.id,
               text: found.textContent,
-              feed: found.querySelector("a.feed-url")?.getAttribute("href"),
+              feed: found.querySelector("input.feed-url[readonly]")?.value,
+              feedLinks: [...found.querySelectorAll("a")].filter((a) =>
+                a.getAttribute("href")?.includes("/v1/feeds/")
+              ).length,
               run: [...found.querySelectorAll("a")].find((a) => a.textContent === "Run this search")
                 ?.getAttribute("href"),
               bold: found.querySelectorAll("b").length,
@@ -525,7 +560,9 @@ const scenarios = {
       check(card.bold === 0, "the name became markup");
       // The URL the search form made (its order select sends `sort`), without paging.
       check(card.run === "/?q=nurse&sort=date", `the run link is ${card.run}`);
-      check(card.feed?.startsWith(`${BASE}/v1/feeds/`), `no feed URL: ${card.feed}`);
+      check(card.feed?.startsWith(`${BASE}/v1/feeds/`), `no feed URL to copy: ${card.feed}`);
+      // Opening the feed marks what it shows as seen: the page offers it to copy, not to follow.
+      check(card.feedLinks === 0, "the feed URL is a link a click would read");
       const feed = await fetch(card.feed);
       check(feed.status === 200, `the feed URL answered ${feed.status}`);
       check(/<feed[\s>]/.test(await feed.text()), "the feed is not Atom");
@@ -537,6 +574,29 @@ const scenarios = {
       // On a phone the card's long feed URL wraps inside it.
       await page.setViewport({ width: 360, height: 780 });
       await assertFits(page);
+      // Pause it with the keyboard: the page comes back on its card, says so, and the next Tab
+      // stays in that card (not at the top of a long list).
+      const inCard = () =>
+        page.evaluate(() => document.activeElement?.closest("article.card")?.id ?? "");
+      const pressOn = async (label) => {
+        for (let i = 0; i < 400; i++) {
+          await page.keyboard.press("Tab");
+          const here = await page.evaluate(() => document.activeElement?.textContent ?? "");
+          if (here === label && await inCard() === card.id) return;
+        }
+        throw new Error(`no ${label} button in the card reached with Tab`);
+      };
+      await pressOn("Pause");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      const said = await page.$eval(`article[id='${card.id}']`, (a) => a.textContent);
+      check(/Paused: nothing is sent/.test(said), "the card does not say it was paused");
+      await page.keyboard.press("Tab");
+      check(await inCard() === card.id, "after pausing, Tab left the saved search's card");
+      await pressOn("Delete");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      const status = await page.$eval("main", (m) => m.textContent);
+      check(/Deleted: its feed URL no longer works/.test(status), "no word that it was deleted");
+      check((await fetch(card.feed)).status === 404, "the deleted search's feed still answers");
     } finally {
       await page.close();
     }

@@ -12,6 +12,7 @@ import "../search_fixture_relevance_test.ts";
 import "../profile_search_test.ts";
 import "../added_since_test.ts";
 import "../alerts_tiers_test.ts";
+import "../alerts_owner_test.ts";
 import "../described_work_test.ts";
 import "../lifecycle_test.ts";
 import "../index_gap_test.ts";

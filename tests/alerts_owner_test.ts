@@ -1,0 +1,266 @@
+/**
+ * What a key set up stops with the key, and spends its budget (session 24): a revoked key's
+ * saved searches send no webhook and their feeds answer 404, as its sessions end; and a feed read,
+ * a search made for the key that owns the feed, counts against that key's rate limit, so that a
+ * key's feed URLs are not searches without a limit; and the unsubscribe page of an email is
+ * served with the web pages' protections, and the request log never writes a feed's or an unsubscribe
+ * link's token, nor may a cache keep a saved search's answer. In-process, on the real search service, the
+ * real saved-search store and a real webhook receiver on loopback (allowed by name).
+ */
+import { strict as assert } from "node:assert";
+import { AlertDeliverer } from "../src/alerts/alert_deliverer.ts";
+import { SavedSearches } from "../src/alerts/saved_searches.ts";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { RateLimiter } from "../src/auth/rate_limiter.ts";
+import { rejectAllTokens } from "../src/auth/token_verifier.ts";
+import { type AlertsConfig, DEFAULT_ALERTS, loadConfig } from "../src/config.ts";
+import { type Logger, silentLogger } from "../src/log.ts";
+import { openStore } from "../src/store/store.ts";
+import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
+import { createWebApp } from "../src/web/web_app.ts";
+import { createTestSearch, infoLines } from "./helpers.ts";
+import { webRequester } from "./web_client.ts";
+
+const PER_MINUTE = 5;
+
+async function setUp(alerts: AlertsConfig = DEFAULT_ALERTS, logger: Logger = silentLogger) {
+  const search = await createTestSearch();
+  const store = await openStore(":memory:");
+  const apiKeys = new ApiKeyRegistry(store.apiKeys, [{ name: "fromenv", key: "jsk_static_x" }]);
+  const savedSearches = new SavedSearches({
+    store: store.savedSearches,
+    config: alerts,
+    // Saved long before the bundled postings were first seen: each that matches is new.
+    now: () => Date.parse("2000-01-01T00:00:00Z"),
+  });
+  const deliverer = new AlertDeliverer({
+    store: store.savedSearches,
+    service: search.service,
+    config: alerts,
+    logger: silentLogger,
+    ownerActive: async (owner) => (await apiKeys.principalOfSubject(owner)) !== null,
+  });
+  const metrics = new ServiceMetrics();
+  const app = createWebApp({
+    config: loadConfig({}),
+    service: instrumentService(search.service, metrics),
+    apiKeys,
+    rateLimiter: new RateLimiter(store.rateLimits, { perMinute: PER_MINUTE }),
+    tokenVerifier: rejectAllTokens,
+    logger,
+    store: { ...search.store, webSessions: store.webSessions },
+    metrics,
+    alerts: { savedSearches, deliverer },
+  });
+  return {
+    apiKeys,
+    savedSearches,
+    deliverer,
+    request: webRequester(app),
+    close: async () => {
+      await deliverer.stop();
+      store.close();
+      await search.close();
+    },
+  };
+}
+
+function feedPath(feedUrl: string): string {
+  return new URL(feedUrl).pathname;
+}
+
+Deno.test("a revoked key's feed answers 404, a live key's and a static key's answer the feed, under a CSP", async () => {
+  const t = await setUp();
+  try {
+    await t.apiKeys.create("alice");
+    await t.apiKeys.create("bob");
+    const alice = await t.savedSearches.create("key:alice", { name: "a", q: "nurse" }, "http://x");
+    const bob = await t.savedSearches.create("key:bob", { name: "b", q: "nurse" }, "http://x");
+    const env = await t.savedSearches.create("key:fromenv", { name: "e", q: "nurse" }, "http://x");
+    for (const view of [alice, bob, env]) {
+      const response = await t.request(feedPath(view.feed_url));
+      assert.equal(response.status, 200, view.name);
+      assert.match(await response.text(), /<feed /);
+      // Opened in a browser the document runs and loads nothing, and its URL is sent nowhere.
+      assert.equal(
+        response.headers.get("content-security-policy"),
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      assert.equal(response.headers.get("referrer-policy"), "no-referrer");
+    }
+    assert.equal(await t.apiKeys.revoke("alice"), true);
+    const gone = await t.request(feedPath(alice.feed_url));
+    assert.equal(gone.status, 404);
+    assert.equal((await gone.json()).error_code, "NOT_FOUND");
+    assert.equal((await t.request(feedPath(bob.feed_url))).status, 200, "another key's feed stays");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("feed reads spend the owning key's rate limit, shared across its feeds", async () => {
+  const t = await setUp();
+  try {
+    const { key } = await t.apiKeys.create("carol");
+    const paths = [];
+    for (const q of ["nurse", "python developer"]) {
+      const view = await t.savedSearches.create("key:carol", { name: q, q }, "http://x");
+      paths.push(feedPath(view.feed_url));
+    }
+    const statuses = [];
+    for (let i = 0; i < PER_MINUTE + 2; i++) {
+      statuses.push((await t.request(paths[i % 2])).status);
+    }
+    assert.deepEqual(statuses, [...Array(PER_MINUTE).fill(200), 429, 429]);
+    const refused = await t.request(paths[0]);
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1, "429 says when to try again");
+    assert.equal((await refused.json()).error, "Rate limit exceeded");
+    // The same budget as the key's own searches.
+    const search = await t.request("/v1/search?q=nurse", { headers: { "x-api-key": key } });
+    assert.equal(search.status, 429);
+    // A HEAD reads nothing and searches nothing.
+    assert.equal((await t.request(paths[0], { method: "HEAD" })).status, 200);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a revoked key's saved search sends no webhook; a live key's does", async () => {
+  const received: string[] = [];
+  const receiver = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    received.push(new URL(req.url).pathname);
+    await req.body?.cancel();
+    return new Response(null, { status: 204 });
+  });
+  const t = await setUp({ ...DEFAULT_ALERTS, webhookAllowHosts: ["127.0.0.1"] });
+  try {
+    const base = `http://127.0.0.1:${receiver.addr.port}`;
+    for (const name of ["dave", "erin"]) {
+      await t.apiKeys.create(name);
+      await t.savedSearches.create(`key:${name}`, {
+        name,
+        q: "nurse",
+        deliver: [{ type: "webhook", url: `${base}/${name}` }],
+      }, "http://x");
+    }
+    assert.equal(await t.apiKeys.revoke("dave"), true);
+    await t.deliverer.check();
+    assert.deepEqual(received, ["/erin"]);
+  } finally {
+    await t.close();
+    await receiver.shutdown();
+  }
+});
+
+Deno.test("the unsubscribe pages run no script, cannot be framed and are not cached; a dead link says so", async () => {
+  // An email delivery needs a mail server configured; none is reached here.
+  const t = await setUp({
+    ...DEFAULT_ALERTS,
+    smtpUrl: "smtp://127.0.0.1:9",
+    mailFrom: "jobseek <alerts@example.com>",
+  });
+  try {
+    await t.apiKeys.create("gina");
+    const view = await t.savedSearches.create("key:gina", {
+      name: "g",
+      q: "nurse",
+      deliver: [{ type: "email", to: "gina@example.com" }],
+    }, "http://x");
+    const record = await t.savedSearches.record("key:gina", view.id);
+    const email = record.deliver.find((d) => d.type === "email");
+    assert.ok(email?.type === "email");
+    const link = `/v1/unsubscribe/${email.unsubscribeToken}`;
+    const checkHeaders = (page: Response) => {
+      const csp = page.headers.get("content-security-policy") ?? "";
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.match(csp, /form-action 'self'/);
+      assert.equal(page.headers.get("x-frame-options"), "DENY");
+      assert.equal(page.headers.get("cache-control"), "no-store");
+      assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+    };
+    const page = await t.request(link, { headers: { accept: "text/html" } });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<form method="post"/);
+    checkHeaders(page);
+    // The button's POST pauses it, answered with the same headers.
+    const posted = await t.request(link, { method: "POST" });
+    assert.equal(posted.status, 200);
+    assert.match(await posted.text(), /it is paused/);
+    checkHeaders(posted);
+    assert.equal((await t.savedSearches.get("key:gina", view.id)).paused, true);
+    // Deleted: the link's page says it no longer works, with no button that would answer JSON.
+    await t.savedSearches.remove("key:gina", view.id);
+    const dead = await t.request(link, { headers: { accept: "text/html" } });
+    assert.equal(dead.status, 404);
+    const deadText = await dead.text();
+    assert.match(deadText, /This unsubscribe link no longer works/);
+    assert.doesNotMatch(deadText, /<form/);
+    checkHeaders(dead);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the request log names a feed's and an unsubscribe link's route, never their token", async () => {
+  const { logs, logger } = infoLines();
+  const t = await setUp(DEFAULT_ALERTS, logger);
+  try {
+    await t.apiKeys.create("frank");
+    const view = await t.savedSearches.create("key:frank", { name: "f", q: "nurse" }, "http://x");
+    const token = feedPath(view.feed_url).split("/").at(-1)!;
+    assert.equal((await t.request(feedPath(view.feed_url))).status, 200);
+    // An unknown token's page is a 404: still a request of the unsubscribe route.
+    await (await t.request("/v1/unsubscribe/unsubscribe-secret-9")).body?.cancel();
+    const requests = logs.filter((line) => line.msg === "request");
+    assert.deepEqual(requests.map((line) => line.path), [
+      "/v1/feeds/:token",
+      "/v1/unsubscribe/:token",
+    ]);
+    const written = JSON.stringify(logs);
+    assert.ok(!written.includes(token), "a feed token in the log");
+    assert.ok(!written.includes("unsubscribe-secret-9"), "an unsubscribe token in the log");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("saved-search answers, which carry feed URLs and webhook secrets, are never cached", async () => {
+  const t = await setUp({ ...DEFAULT_ALERTS, webhookAllowHosts: ["127.0.0.1"] });
+  try {
+    const { key } = await t.apiKeys.create("hana");
+    const headers = { "x-api-key": key, "content-type": "application/json" };
+    const created = await t.request("/v1/saved-searches", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        name: "h",
+        q: "nurse",
+        deliver: [{ type: "webhook", url: "http://127.0.0.1:9/hook" }],
+      }),
+    });
+    assert.equal(created.status, 201);
+    const view = await created.json();
+    assert.match(view.deliver[0].secret, /^whsec_/);
+    assert.equal(created.headers.get("cache-control"), "no-store");
+    for (
+      const [method, path] of [
+        ["GET", "/v1/saved-searches"],
+        ["GET", `/v1/saved-searches/${view.id}`],
+        ["PATCH", `/v1/saved-searches/${view.id}`],
+        ["GET", "/v1/saved-searches/ss_none"],
+      ]
+    ) {
+      const response = await t.request(path, {
+        method,
+        headers,
+        body: method === "PATCH" ? JSON.stringify({ rotate_feed_url: true }) : undefined,
+      });
+      assert.equal(response.headers.get("cache-control"), "no-store", `${method} ${path}`);
+      await response.body?.cancel();
+    }
+  } finally {
+    await t.close();
+  }
+});
