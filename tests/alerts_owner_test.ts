@@ -98,6 +98,40 @@ Deno.test("a revoked key's feed answers 404, a live key's and a static key's ans
   }
 });
 
+Deno.test("a revoked key's name is not given again with its saved searches, unless asked to keep them", async () => {
+  const t = await setUp();
+  try {
+    await t.apiKeys.create("dana");
+    const saved = await t.savedSearches.create("key:dana", { name: "d", q: "nurse" }, "http://x");
+    await t.savedSearches.create("key:dana", { name: "d2", q: "barista" }, "http://x");
+    assert.equal(await t.apiKeys.revoke("dana"), true);
+    // For someone else the name would hand over the feeds, webhooks and email addresses.
+    await assert.rejects(t.apiKeys.create("dana"), (error: Error & { code?: string }) => {
+      assert.equal(error.code, "CONFLICT");
+      assert.match(
+        error.message,
+        /^Cannot create key: the name 'dana' still owns 2 saved searches of a revoked key, .*--keep-saved-searches/,
+      );
+      return true;
+    });
+    assert.equal((await t.request(feedPath(saved.feed_url))).status, 404, "nothing was created");
+    // A name without saved searches is free again, as before.
+    await t.apiKeys.create("erin");
+    assert.equal(await t.apiKeys.revoke("erin"), true);
+    await t.apiKeys.create("erin");
+    // The same person's new key takes them over: the feed answers again.
+    const { key } = await t.apiKeys.create("dana", { keepSavedSearches: true });
+    assert.equal((await t.request(feedPath(saved.feed_url))).status, 200);
+    const listed = await t.request("/v1/saved-searches", { headers: { "x-api-key": key } });
+    assert.deepEqual(
+      ((await listed.json()).saved_searches as { name: string }[]).map((v) => v.name).sort(),
+      ["d", "d2"],
+    );
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("feed reads spend the owning key's rate limit, shared across its feeds", async () => {
   const t = await setUp();
   try {

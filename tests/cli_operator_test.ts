@@ -4,6 +4,9 @@
  * so and create nothing.
  */
 import { strict as assert } from "node:assert";
+import { SavedSearches } from "../src/alerts/saved_searches.ts";
+import { DEFAULT_ALERTS } from "../src/config.ts";
+import { openStore } from "../src/store/store.ts";
 import { createCliSandbox } from "./cli_process.ts";
 
 async function exists(path: string): Promise<boolean> {
@@ -97,4 +100,30 @@ Deno.test("a key or source name that names nothing: exit 1, and a message that s
     assert.equal(run.code, 1, `${args.join(" ")}: ${run.stderr}`);
     assert.ok(run.stderr.startsWith(`jobseek: ${message}`), run.stderr);
   }
+});
+
+Deno.test("keys create refuses a revoked key's name that still owns saved searches, unless told to keep them", async () => {
+  await using cli = await createCliSandbox();
+  const store = `${cli.home}/data/jobseek.sqlite3`;
+  assert.equal((await cli.run(["keys", "create", "--name", "ops"])).code, 0);
+  const opened = await openStore(store);
+  try {
+    const saved = new SavedSearches({ store: opened.savedSearches, config: DEFAULT_ALERTS });
+    await saved.create("key:ops", { name: "nurses", q: "nurse" }, "http://localhost:8000");
+  } finally {
+    opened.close();
+  }
+  assert.equal((await cli.run(["keys", "revoke", "ops"])).code, 0);
+  const refused = await cli.run(["keys", "create", "--name", "ops"]);
+  assert.equal(refused.code, 1, refused.stdout);
+  assert.equal(refused.stdout, "");
+  assert.ok(
+    refused.stderr.startsWith(
+      "jobseek: Cannot create key: the name 'ops' still owns 1 saved search of a revoked key",
+    ),
+    refused.stderr,
+  );
+  const kept = await cli.run(["keys", "create", "--name", "ops", "--keep-saved-searches"]);
+  assert.equal(kept.code, 0, kept.stderr);
+  assert.match(kept.stdout, /^Created API key 'ops'/);
 });

@@ -10,10 +10,11 @@ import fc from "fast-check";
 import { Hono } from "hono";
 import JSZip from "jszip";
 import { DOMParser } from "linkedom";
+import { SavedSearches } from "../src/alerts/saved_searches.ts";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
-import { loadConfig } from "../src/config.ts";
+import { DEFAULT_ALERTS, loadConfig } from "../src/config.ts";
 import { JobseekError } from "../src/domain/errors.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import type { SearchService } from "../src/domain/service.ts";
@@ -63,6 +64,8 @@ interface Web {
   metrics: ServiceMetrics;
   userKey: string;
   adminKey: string;
+  /** Saved searches in the keys' store, owned by `key:NAME`. */
+  savedSearches: SavedSearches;
   close(): void;
 }
 
@@ -95,6 +98,7 @@ async function startWeb(
     metrics,
     userKey,
     adminKey,
+    savedSearches: new SavedSearches({ store: store.savedSearches, config: DEFAULT_ALERTS }),
     request: webRequester(app),
     close: () => store.close(),
   };
@@ -380,6 +384,25 @@ Deno.test("the console's Run now makes a source due; Revoke ends a key", async (
     assert.match(await after.text(), /Revoked key &#39;user&#39;\.|Revoked key 'user'\./);
     assert.equal(await web.apiKeys.verify(web.userKey), null);
     await search.store.sources.removeSource(name);
+
+    // A revoked key's name that still owns saved searches is given again only when asked to keep
+    // them (its feeds, webhooks and email addresses would pass to whoever gets the name).
+    await web.apiKeys.create("ops");
+    const kept = await web.savedSearches.create("key:ops", { name: "o", q: "nurse" }, ORIGIN);
+    await web.apiKeys.revoke("ops");
+    const create = (fields: Record<string, string>) =>
+      web.request("/admin/keys", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        cookie,
+        body: form({ csrf: token, name: "ops", scope: "search", ...fields }),
+      });
+    const refused = await (await create({})).text();
+    assert.match(refused, /the name &#39;ops&#39; still owns 1 saved search of a revoked key/);
+    assert.equal(await web.apiKeys.principalOfSubject("key:ops"), null, "no key was made");
+    const created = await (await create({ keep_saved_searches: "on" })).text();
+    assert.match(created, /Created key &#39;ops&#39;/);
+    assert.equal((await web.savedSearches.list("key:ops"))[0].id, kept.id);
   } finally {
     web.close();
   }

@@ -77,12 +77,18 @@ export function keysCommand(io: CliIo) {
         value as Scope,
       ]),
     )
+    .option(
+      "--keep-saved-searches",
+      "give the key the saved searches a revoked key of this name left (the same person's new " +
+        "key); without it such a name is refused",
+    )
     .addOption(kvOption())
     .action(async (opts, command) => {
       await withRegistry(command, async (registry, serverDefault, store) => {
         const { key, record } = await registry.create(opts.name, {
           rateLimit: opts.rateLimit,
           scopes: opts.scope,
+          keepSavedSearches: opts.keepSavedSearches === true,
         });
         await write(
           `Created API key '${record.name}' in the store ${store}, with scope ${

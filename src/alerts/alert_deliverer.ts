@@ -231,7 +231,8 @@ export class AlertDeliverer {
     if (!current) return;
     const ownerActive = await this.#ownerActive(current.owner);
     for (const delivery of current.deliver) {
-      // A revoked key's saved searches are kept (a key made again under its name finds them) but
+      // A revoked key's saved searches are kept (the same person's new key may take them over:
+      // `keys create --keep-saved-searches`) but
       // send nothing, retries included.
       if (current.paused || !ownerActive) {
         await this.#store.dropPending(current.id, delivery.id);

@@ -8,7 +8,7 @@
 import type { StaticApiKey } from "../config.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { DEFAULT_SCOPES, type Principal, type Scope, SCOPES } from "../domain/service.ts";
-import type { ApiKeyRecord, ApiKeyStore } from "../store/api_key_store.ts";
+import { type ApiKeyRecord, type ApiKeyStore, SavedSearchesLeft } from "../store/api_key_store.ts";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../crypto.ts";
 
 export type { ApiKeyRecord } from "../store/api_key_store.ts";
@@ -35,6 +35,11 @@ export interface CreateApiKeyOptions {
   rateLimit?: number;
   /** What the key may do; default `search` alone. */
   scopes?: readonly Scope[];
+  /**
+   * Give the new key the saved searches a revoked key of the same name left (the same person's
+   * new key); without it such a name is refused.
+   */
+  keepSavedSearches?: boolean;
 }
 
 /**
@@ -134,7 +139,23 @@ export class ApiKeyRegistry {
     if (options.rateLimit !== undefined) record.rateLimit = options.rateLimit;
     // The default is left implicit, as on keys made before scopes existed.
     if (scopes.join() !== DEFAULT_SCOPES.join()) record.scopes = scopes;
-    await this.#store.createApiKey(record);
+    try {
+      await this.#store.createApiKey(record, {
+        owner: principalFor(name).subject,
+        keep: options.keepSavedSearches === true,
+      });
+    } catch (error) {
+      if (!(error instanceof SavedSearchesLeft)) throw error;
+      throw new JobseekError(
+        "CONFLICT",
+        `Cannot create key: the name '${name}' still owns ${error.count} saved ` +
+          `search${error.count === 1 ? "" : "es"} of a revoked key, with their feed URLs, ` +
+          "webhook and email addresses. If the new key is for the same person, keep them " +
+          '(`jobseek keys create --keep-saved-searches`, or "Keep its saved searches" on the ' +
+          "console); for anyone else, choose another name.",
+        { param: "name" },
+      );
+    }
     return { key, record };
   }
 
@@ -259,7 +280,9 @@ export class ApiKeyRegistry {
     if (this.#staticNames.size > 0) return null;
     if ((await this.#store.listApiKeys()).length > 0) return null;
     try {
-      return (await this.create("bootstrap")).key;
+      // The bootstrap key is printed to whoever runs the server: the operator, who can read the
+      // store anyway, so saved searches an earlier bootstrap key left need no refusal.
+      return (await this.create("bootstrap", { keepSavedSearches: true })).key;
     } catch (error) {
       if (error instanceof JobseekError && error.code === "CONFLICT") return null;
       throw error;

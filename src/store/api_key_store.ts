@@ -9,6 +9,13 @@ import { type Scope, SCOPES } from "../domain/service.ts";
 import { keys } from "./kv_keys.ts";
 import type { KvAccess } from "./kv.ts";
 
+/** A key's name still owns saved searches that a revoked key of that name made. */
+export class SavedSearchesLeft extends Error {
+  constructor(readonly count: number) {
+    super(`${count} saved searches left by a revoked key`);
+  }
+}
+
 export interface ApiKeyRecord {
   name: string;
   keyHash: string;
@@ -40,17 +47,29 @@ export class ApiKeyStore {
     this.#kv = kv;
   }
 
-  /** Stores a new key (by hash). Names are unique; a taken name is a CONFLICT. */
-  async createApiKey(record: ApiKeyRecord): Promise<void> {
+  /**
+   * Stores a new key (by hash). Names are unique; a taken name is a CONFLICT. Saved searches are
+   * owned by the key's name (`savedSearchOwner`), so a name whose revoked key left saved searches
+   * is refused with `SavedSearchesLeft` unless `keepSavedSearches` (the same person's new key):
+   * their feed URLs, webhook and email addresses would otherwise pass to whoever gets the name.
+   */
+  async createApiKey(
+    record: ApiKeyRecord,
+    savedSearches: { owner: string; keep: boolean },
+  ): Promise<void> {
+    const left = await this.#kv.get(keys.savedSearchCount(savedSearches.owner), z.number());
+    if ((left.value ?? 0) > 0 && !savedSearches.keep) throw new SavedSearchesLeft(left.value!);
     const created = await this.#kv.commit((op) =>
       op.check({ key: keys.apiKeyByName(record.name), versionstamp: null })
         .check({ key: keys.apiKey(record.keyHash), versionstamp: null })
+        .check(left)
         .set(keys.apiKey(record.keyHash), record)
         .set(keys.apiKeyByName(record.name), record.keyHash)
     );
-    if (!created) {
-      throw new JobseekError("CONFLICT", `Cannot create key: the name '${record.name}' is taken`);
-    }
+    if (created) return;
+    const taken = await this.#kv.get(keys.apiKeyByName(record.name), KeyHashSchema);
+    if (taken.versionstamp === null) return await this.createApiKey(record, savedSearches);
+    throw new JobseekError("CONFLICT", `Cannot create key: the name '${record.name}' is taken`);
   }
 
   async findApiKey(keyHash: string): Promise<ApiKeyRecord | null> {

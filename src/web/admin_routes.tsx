@@ -341,6 +341,10 @@ function ConsolePage(
             </label>
           ))}
         </fieldset>
+        <label for="key-keep-saved">
+          <input type="checkbox" id="key-keep-saved" name="keep_saved_searches" />
+          {" Keep its saved searches (a new key for the same person, after its old one was revoked)"}
+        </label>
         <p>
           <button type="submit">Create key</button>
         </p>
@@ -477,6 +481,7 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     try {
       const { key, record } = await deps.apiKeys.create(name, {
         scopes: scopes.length > 0 ? scopes : [...DEFAULT_SCOPES],
+        keepSavedSearches: got.form.keep_saved_searches === "on",
       });
       return await consolePage(c, got.session, {
         created: { name: record.name, key, scopes: record.scopes ?? [...DEFAULT_SCOPES] },
