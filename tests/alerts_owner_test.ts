@@ -237,6 +237,68 @@ Deno.test("the unsubscribe pages run no script, cannot be framed and are not cac
   }
 });
 
+Deno.test("the confirmation pages run no script, cannot be framed and are not cached; a GET confirms nothing", async () => {
+  const t = await setUp({
+    ...DEFAULT_ALERTS,
+    smtpUrl: "smtp://127.0.0.1:9",
+    mailFrom: "jobseek <alerts@example.com>",
+  });
+  try {
+    await t.apiKeys.create("ivan");
+    const view = await t.savedSearches.create("key:ivan", {
+      name: "i",
+      q: "nurse",
+      deliver: [{ type: "email", to: "ivan@example.com" }],
+    }, "http://x");
+    assert.equal(view.deliver[0].state, "unconfirmed");
+    const record = await t.savedSearches.record("key:ivan", view.id);
+    const email = record.deliver.find((d) => d.type === "email");
+    assert.ok(email?.type === "email" && email.confirmToken);
+    // The owner's answers never show the token: only the address's mail carries it.
+    assert.ok(!JSON.stringify(view).includes(email.confirmToken));
+    const link = `/v1/confirm/${email.confirmToken}`;
+    const checkHeaders = (page: Response) => {
+      const csp = page.headers.get("content-security-policy") ?? "";
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.match(csp, /form-action 'self'/);
+      assert.equal(page.headers.get("x-frame-options"), "DENY");
+      assert.equal(page.headers.get("cache-control"), "no-store");
+      assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+    };
+    for (const method of ["GET", "HEAD"]) {
+      const page = await t.request(link, { method, headers: { accept: "text/html" } });
+      assert.equal(page.status, 200, method);
+      if (method === "GET") assert.match(await page.text(), /<form method="post"/);
+      checkHeaders(page);
+    }
+    assert.equal((await t.savedSearches.get("key:ivan", view.id)).deliver[0].state, "unconfirmed");
+    const posted = await t.request(link, { method: "POST" });
+    assert.equal(posted.status, 200);
+    assert.match(await posted.text(), /Confirmed/);
+    checkHeaders(posted);
+    assert.equal((await t.savedSearches.get("key:ivan", view.id)).deliver[0].state, "ok");
+    // Confirmed, its GET says so, with no button.
+    const after = await t.request(link);
+    assert.doesNotMatch(await after.text(), /<form/);
+    // Deleted: the link's page says it no longer works, with no button.
+    await t.savedSearches.remove("key:ivan", view.id);
+    for (const method of ["GET", "POST"]) {
+      const dead = await t.request(link, { method, headers: { accept: "text/html" } });
+      assert.equal(dead.status, 404, method);
+      const deadText = await dead.text();
+      assert.match(deadText, /This confirmation link no longer works/);
+      assert.doesNotMatch(deadText, /<form/);
+      checkHeaders(dead);
+    }
+    const unknown = await t.request("/v1/confirm/never-made", { method: "POST" });
+    assert.equal(unknown.status, 404);
+    assert.match(await unknown.text(), /no longer works/);
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("the request log names a feed's and an unsubscribe link's route, never their token", async () => {
   const { logs, logger } = infoLines();
   const t = await setUp(DEFAULT_ALERTS, logger);
@@ -247,14 +309,19 @@ Deno.test("the request log names a feed's and an unsubscribe link's route, never
     assert.equal((await t.request(feedPath(view.feed_url))).status, 200);
     // An unknown token's page is a 404: still a request of the unsubscribe route.
     await (await t.request("/v1/unsubscribe/unsubscribe-secret-9")).body?.cancel();
+    await (await t.request("/v1/confirm/confirm-secret-9")).body?.cancel();
+    await (await t.request("/v1/confirm/confirm-secret-8", { method: "POST" })).body?.cancel();
     const requests = logs.filter((line) => line.msg === "request");
     assert.deepEqual(requests.map((line) => line.path), [
       "/v1/feeds/:token",
       "/v1/unsubscribe/:token",
+      "/v1/confirm/:token",
+      "/v1/confirm/:token",
     ]);
     const written = JSON.stringify(logs);
     assert.ok(!written.includes(token), "a feed token in the log");
     assert.ok(!written.includes("unsubscribe-secret-9"), "an unsubscribe token in the log");
+    assert.ok(!/confirm-secret-[89]/.test(written), "a confirmation token in the log");
   } finally {
     await t.close();
   }

@@ -110,6 +110,47 @@ function startReceiver(secret: () => string | null, failFirst = 0) {
   };
 }
 
+/** A real SMTP server on 127.0.0.1 keeping every mail it accepts, with its envelope's recipients. */
+async function startSmtp() {
+  const mails: { raw: Buffer; to: string[] }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        mails.push({
+          raw,
+          to: session.envelope.rcptTo.map((r: { address: string }) => r.address),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  return {
+    mails,
+    /** The mails to `address`, in the order they came. */
+    to: (address: string) => mails.filter((m) => m.to.includes(address)),
+    env: {
+      JOBSEEK_SMTP_URL: `smtp://127.0.0.1:${port}`,
+      JOBSEEK_MAIL_FROM: "jobseek <alerts@jobseek.test>",
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/** The confirmation link of a confirmation mail. */
+function confirmLinkOf(text: string): string {
+  const link = text.match(/http:\/\/127\.0\.0\.1:\d+\/v1\/confirm\/[\w-]{40,}/)?.[0];
+  assert.ok(link, `no confirmation link in: ${text}`);
+  return link;
+}
+
 function onServer(url: string, server: ServerProcess): string {
   return url.replace(/^http:\/\/127\.0\.0\.1:\d+/, server.url);
 }
@@ -374,30 +415,10 @@ alertsTest(
   async ({ kvPath, reader, feeder }) => {
     let secret: string | null = null;
     const receiver = startReceiver(() => secret, 2);
-    const mails: { raw: Buffer; to: string[] }[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          mails.push({
-            raw,
-            to: session.envelope.rcptTo.map((r: { address: string }) => r.address),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const smtpPort = (smtp.server.address() as { port: number }).port;
-    const env = serverEnv(kvPath, {
-      JOBSEEK_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      JOBSEEK_MAIL_FROM: "jobseek <alerts@jobseek.test>",
-    });
+    const smtp = await startSmtp();
+    // Every mail after the first, the confirmation mail: the digests.
+    const digests = () => smtp.mails.slice(1);
+    const env = serverEnv(kvPath, smtp.env);
     // The server is stopped and started again, never killed: it runs in this worker, and what the
     // store keeps across the restart is the point.
     let server = await startServerInWorker(env);
@@ -420,6 +441,12 @@ alertsTest(
       const shown = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
       assert.equal((shown.body.deliver as { secret?: string }[])[0].secret, undefined);
       const feedUrl = created.body.feed_url as string;
+      // The address says yes first (tests below show what it gets until then).
+      await until("the confirmation mail", () => smtp.to("keeper@example.com").length === 1);
+      const confirmation = await simpleParser(smtp.to("keeper@example.com")[0].raw);
+      const confirmed = await fetch(confirmLinkOf(confirmation.text!), { method: "POST" });
+      assert.equal(confirmed.status, 200);
+      await confirmed.body?.cancel();
 
       // Before any push: a valid, empty feed.
       const emptyFeed = parseFeed(await (await fetch(feedUrl)).text());
@@ -463,9 +490,9 @@ alertsTest(
         ["webhook", "nothing_new", 0],
         ["email", "delivered", 4],
       ]);
-      await until("the digest", () => mails.length === 1);
-      const mail = await simpleParser(mails[0].raw);
-      assert.deepEqual(mails[0].to, ["keeper@example.com"]);
+      await until("the digest", () => digests().length === 1);
+      const mail = await simpleParser(digests()[0].raw);
+      assert.deepEqual(digests()[0].to, ["keeper@example.com"]);
       assert.match(mail.subject!, /4 new postings for "Keepers"/);
       assert.ok(mail.text!.includes(keeperUrl(2)));
       assert.ok(!(mail.html as string).includes("<script>"), "no posting markup in the HTML");
@@ -512,8 +539,8 @@ alertsTest(
       const kv = await Deno.openKv(kvPath);
       await kv.set(["alert_states", id, emailId], { nextDueAt: 0 });
       kv.close();
-      await until("the due digest", () => mails.length === 2, 30_000);
-      const due = await simpleParser(mails[1].raw);
+      await until("the due digest", () => digests().length === 2, 30_000);
+      const due = await simpleParser(digests()[1].raw);
       assert.match(due.subject!, /3 new postings/);
       for (const n of [4, 5, 6]) assert.ok(due.text!.includes(keeperUrl(n)), `${n}`);
       for (const n of [0, 1, 2, 3, 900]) assert.ok(!due.text!.includes(keeperUrl(n)), `${n}`);
@@ -532,7 +559,194 @@ alertsTest(
     } finally {
       await server.stop();
       await receiver.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
+    }
+  },
+);
+
+alertsTest(
+  "an email address gets one confirmation mail and no digest until its link's POST confirms it",
+  async ({ dir, kvPath, reader, feeder }) => {
+    const smtp = await startSmtp();
+    // What the server mails and stores is the point, not its process: it runs in this worker.
+    const server = await startServerInWorker(serverEnv(kvPath, smtp.env));
+    const kv = await Deno.openKv(kvPath);
+    const dueNow = async (id: string, deliveryId: string) => {
+      const key = ["alert_states", id, deliveryId];
+      const state = (await kv.get<Record<string, unknown>>(key)).value ?? {};
+      await kv.set(key, { ...state, nextDueAt: 0 });
+    };
+    const quiet = () => new Promise((resolve) => setTimeout(resolve, 1500));
+    try {
+      await server.ready();
+      // An email delivery stored before confirmations existed (no token, written straight to the
+      // store) counts as confirmed: it gets digests and no confirmation mail.
+      const store = await openStore(kvPath);
+      const oldId = "ss_00000000000000000000000OLD";
+      const made = Date.now() - 60_000;
+      await store.savedSearches.add(
+        {
+          id: oldId,
+          owner: "key:reader",
+          name: "Old keepers",
+          params: { q: TITLE },
+          deliver: [{
+            id: "em_OLD",
+            type: "email",
+            to: "old@example.com",
+            every: "daily",
+            unsubscribeToken: "old-unsubscribe-token-0000000000000000000000",
+          }],
+          paused: false,
+          feedToken: "old-feed-token-000000000000000000000000000000",
+          baseUrl: server.url,
+          createdAt: made,
+          updatedAt: made,
+        },
+        { feedHash: "old-feed", unsubscribe: [] },
+        50,
+      );
+      store.close();
+
+      const name = "Keepers \u202Eevil\u0007 <b>bold</b>";
+      const created = await api(server, reader, "POST", "/v1/saved-searches", {
+        name,
+        q: TITLE,
+        deliver: [{ type: "email", to: "ann@example.com", every: "daily" }],
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const id = created.body.id as string;
+      const emailId = (created.body.deliver as { id: string }[])[0].id;
+      const stateOf = async () =>
+        ((await api(server, reader, "GET", `/v1/saved-searches/${id}`)).body.deliver as {
+          state: string;
+        }[])[0].state;
+      assert.equal((created.body.deliver as { state: string }[])[0].state, "unconfirmed");
+      assert.equal(created.body.state, "active");
+      const listed = await api(server, reader, "GET", "/v1/saved-searches");
+      const mine = (listed.body.saved_searches as { id: string; deliver: { state: string }[] }[])
+        .find((v) => v.id === id)!;
+      assert.equal(mine.deliver[0].state, "unconfirmed");
+
+      // One confirmation mail: who asked, for what (the name as plain text), the link, and that
+      // nothing more comes unasked.
+      await until("the confirmation mail", () => smtp.to("ann@example.com").length === 1);
+      const confirmation = await simpleParser(smtp.to("ann@example.com")[0].raw);
+      assert.deepEqual(smtp.to("ann@example.com")[0].to, ["ann@example.com"]);
+      assert.match(confirmation.subject!, /^jobseek: confirm email digests for "Keepers  ?evil/);
+      // deno-lint-ignore no-control-regex
+      assert.ok(!/[\u0007\u202E]/.test(confirmation.subject! + confirmation.text!));
+      assert.ok(confirmation.text!.includes('the API key "reader"'), confirmation.text);
+      assert.ok(confirmation.text!.includes("<b>bold</b>"), "the name, as text");
+      assert.ok(confirmation.text!.includes("ignore this mail: nothing more will be sent"));
+      assert.equal(confirmation.html, false, "text alone");
+      const link = confirmLinkOf(confirmation.text!);
+
+      // New keepers, a digest due and a send now: the unconfirmed address gets nothing more,
+      // and no second confirmation mail either; the old-form delivery gets its digest.
+      await push(server, feeder, keeperLines(30, 33));
+      await dueNow(id, emailId);
+      await dueNow(oldId, "em_OLD");
+      const sent = await api(server, reader, "POST", `/v1/saved-searches/${id}/send`);
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      assert.deepEqual(sent.body.sent, [{
+        delivery_id: emailId,
+        type: "email",
+        outcome: "unconfirmed",
+        count: 0,
+        rest: 0,
+      }]);
+      // The CLI says so too.
+      const cli = (args: string[]) =>
+        runCliInWorker(["alerts", ...args], {
+          JOBSEEK_ENDPOINT: server.url,
+          JOBSEEK_API_KEY: reader,
+          JOBSEEK_CONFIG: `${dir}/no-config.json`,
+        });
+      const shown = await cli(["show", id]);
+      assert.equal(shown.code, 0, shown.stderr);
+      assert.match(shown.stdout, /email ann@example\.com \(daily\) \[awaiting confirmation\]/);
+      const cliSent = await cli(["send", id]);
+      assert.equal(cliSent.code, 0, cliSent.stderr);
+      assert.match(cliSent.stdout, new RegExp(`${emailId} \\(email\\): awaiting confirmation`));
+      await until("the old-form digest", () => smtp.to("old@example.com").length === 1);
+      const oldDigest = await simpleParser(smtp.to("old@example.com")[0].raw);
+      assert.match(oldDigest.subject!, /3 new postings for "Old keepers"/);
+      await quiet();
+      assert.equal(smtp.to("ann@example.com").length, 1, "nothing but the confirmation mail");
+      assert.equal(smtp.to("old@example.com").length, 1, "no confirmation mail to an old form");
+
+      // The link's GET (a person, or a mail scanner) shows a button and changes nothing.
+      const page = await fetch(link);
+      assert.equal(page.status, 200);
+      const pageText = await page.text();
+      assert.match(pageText, /<form method="post" action="\/v1\/confirm\/[\w-]{40,}">/);
+      assert.ok(pageText.includes("&lt;b&gt;bold&lt;/b&gt;"), "the name escaped");
+      assert.equal(await stateOf(), "unconfirmed");
+      // Its POST confirms, and says so; again, it changes nothing more.
+      for (let i = 0; i < 2; i++) {
+        const posted = await fetch(link, { method: "POST" });
+        assert.equal(posted.status, 200);
+        assert.match(await posted.text(), /Confirmed: this address will get daily digests/);
+        assert.equal(await stateOf(), "ok");
+      }
+      // Its schedule starts now: a digest is not due for a day, so none came.
+      await quiet();
+      assert.equal(smtp.to("ann@example.com").length, 1);
+      // Due: the digest carries what became new since the delivery was made.
+      await dueNow(id, emailId);
+      await until("the first digest", () => smtp.to("ann@example.com").length === 2, 30_000);
+      const digest = await simpleParser(smtp.to("ann@example.com")[1].raw);
+      assert.match(digest.subject!, /3 new postings/);
+      for (const n of [30, 31, 32]) assert.ok(digest.text!.includes(keeperUrl(n)), `${n}`);
+
+      // An address that said yes to this key is not asked again: another period (a new delivery),
+      // or another saved search (here to the old-form address, which counts as confirmed).
+      const weekly = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
+        deliver: [{ type: "email", to: "ann@example.com", every: "weekly" }],
+      });
+      const weeklyDelivery = (weekly.body.deliver as { id: string; state: string }[])[0];
+      assert.notEqual(weeklyDelivery.id, emailId);
+      assert.equal(weeklyDelivery.state, "ok");
+      const another = await api(server, reader, "POST", "/v1/saved-searches", {
+        name: "Another",
+        q: TITLE,
+        deliver: [{ type: "email", to: "Old@example.com" }],
+      });
+      assert.equal((another.body.deliver as { state: string }[])[0].state, "ok");
+
+      // Removed and added again: a new, unconfirmed delivery whose old link no longer works, and
+      // no second confirmation mail to the address within a day, whichever key asks.
+      const removed = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
+        deliver: [],
+      });
+      assert.equal(removed.status, 200, JSON.stringify(removed.body));
+      const dead = await fetch(link, { method: "POST" });
+      assert.equal(dead.status, 404);
+      assert.match(await dead.text(), /This confirmation link no longer works/);
+      const again = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, {
+        deliver: [{ type: "email", to: "ann@example.com" }],
+      });
+      assert.equal((again.body.deliver as { state: string }[])[0].state, "unconfirmed");
+      // Another address is not held back by it.
+      const other = await api(server, reader, "POST", "/v1/saved-searches", {
+        name: "Other",
+        q: TITLE,
+        deliver: [{ type: "email", to: "bob@example.com" }, {
+          type: "email",
+          to: "ANN@example.com",
+        }],
+      });
+      assert.equal(other.status, 201, JSON.stringify(other.body));
+      await until("bob's confirmation mail", () => smtp.to("bob@example.com").length === 1);
+      await quiet();
+      assert.equal(smtp.to("ann@example.com").length, 2, "no second confirmation mail");
+      assert.equal(smtp.to("ANN@example.com").length, 0, "no second one under another case");
+      assert.equal(smtp.to("Old@example.com").length, 0, "no confirmation mail to a yes");
+    } finally {
+      kv.close();
+      await server.stop();
+      await smtp.close();
     }
   },
 );

@@ -404,8 +404,13 @@ Deno.test("a hostile name and parameters are escaped on /saved; a blank name is 
   }
 });
 
-Deno.test("a delivery made over REST shows on /saved with its state; a failing one marks the saved search failing, its error escaped", async () => {
-  const web = await startWeb({ JOBSEEK_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" });
+Deno.test("a delivery made over REST shows on /saved with its state (an unconfirmed address's too); a failing one marks the saved search failing, its error escaped", async () => {
+  const web = await startWeb({
+    JOBSEEK_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+    // No mail is sent here: an email delivery needs a mail server configured to be made.
+    JOBSEEK_SMTP_URL: "smtp://127.0.0.1:9",
+    JOBSEEK_MAIL_FROM: "jobseek <alerts@example.com>",
+  });
   try {
     const made = await web.request("/v1/saved-searches", {
       method: "POST",
@@ -413,7 +418,10 @@ Deno.test("a delivery made over REST shows on /saved with its state; a failing o
       body: JSON.stringify({
         name: "Hooked",
         q: "nurse",
-        deliver: [{ type: "webhook", url: "http://127.0.0.1:9/hook" }],
+        deliver: [
+          { type: "webhook", url: "http://127.0.0.1:9/hook" },
+          { type: "email", to: "ann@example.com" },
+        ],
       }),
     });
     assert.equal(made.status, 201);
@@ -421,6 +429,10 @@ Deno.test("a delivery made over REST shows on /saved with its state; a failing o
     const cookie = await signIn(web, web.userKey);
     const before = await (await web.request("/saved", { cookie })).text();
     assert.match(before, /Webhook to http:\/\/127\.0\.0\.1:9\/hook: ok/);
+    assert.match(
+      before,
+      /Email daily to ann@example\.com: awaiting confirmation \(nothing is sent/,
+    );
     assert.match(before, /State: active/);
     assert.ok(!before.includes(view.deliver[0].secret), "the webhook's secret is shown again");
     // What the deliverer records when a webhook's retries run out.

@@ -82,9 +82,8 @@ function collect(value: string, previous: string[] = []): string[] {
 
 function describeDelivery(d: DeliveryView): string {
   const where = d.type === "webhook" ? `webhook ${d.url}` : `email ${d.to} (${d.every})`;
-  return d.state === "ok"
-    ? where
-    : `${where} [${d.state}${d.last_error ? `: ${d.last_error}` : ""}]`;
+  const state = d.state === "unconfirmed" ? "awaiting confirmation" : d.state;
+  return d.state === "ok" ? where : `${where} [${state}${d.last_error ? `: ${d.last_error}` : ""}]`;
 }
 
 /** The human form of one saved search. */
@@ -246,9 +245,10 @@ export function alertsCommand(io: CliIo) {
             sent.length === 0
               ? "This saved search has no webhook or email delivery (its feed is read, not sent).\n"
               : sent.map((s) =>
-                `${s.delivery_id} (${s.type}): ${s.outcome.replace("_", " ")}, ${s.count} posting${
-                  s.count === 1 ? "" : "s"
-                }${s.rest > 0 ? ` (+${s.rest} more)` : ""}`
+                s.outcome === "unconfirmed"
+                  ? `${s.delivery_id} (${s.type}): awaiting confirmation, nothing sent`
+                  : `${s.delivery_id} (${s.type}): ${s.outcome.replace("_", " ")}, ${s.count} ` +
+                    `posting${s.count === 1 ? "" : "s"}${s.rest > 0 ? ` (+${s.rest} more)` : ""}`
               ).join("\n") + "\n",
           );
         }

@@ -26,7 +26,17 @@ import type {
 } from "../store/saved_search_store.ts";
 import { atomFeed, type FeedEntry } from "./atom_feed.ts";
 import { digestMessage, sendDigest } from "./email_digest.ts";
-import { FEED_CHANNEL, FEED_PATH, periodMs, UNSUBSCRIBE_PATH } from "./saved_searches.ts";
+import { confirmationMessage } from "./confirmation_mail.ts";
+import { sha256Hex } from "../crypto.ts";
+import {
+  CONFIRM_PATH,
+  type EmailDelivery,
+  FEED_CHANNEL,
+  FEED_PATH,
+  isConfirmed,
+  periodMs,
+  UNSUBSCRIBE_PATH,
+} from "./saved_searches.ts";
 import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
 import { postPinned } from "./post_pinned.ts";
 
@@ -46,6 +56,12 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 /** A delivery body stays under KV's 64 KiB value limit with room for its record. */
 const BODY_MAX = 56 * 1024;
 const SEARCH_PAGE = 100;
+/**
+ * An address gets at most one confirmation mail in this time, whichever key and saved search asked
+ * for it: removing an email delivery and adding it again (or asking from 50 saved searches) cannot
+ * mail one address over and over.
+ */
+export const CONFIRMATION_WINDOW_MS = 24 * 3600_000;
 
 export interface NewPosting {
   postingId: string;
@@ -64,7 +80,9 @@ export interface NewPostings {
 export const ChannelOutcomeSchema = z.object({
   delivery_id: z.string(),
   type: z.enum(DELIVERY_TYPES),
-  outcome: z.enum(["delivered", "nothing_new", "retrying", "failing"]),
+  outcome: z.enum(["delivered", "nothing_new", "retrying", "failing", "unconfirmed"]).describe(
+    "`unconfirmed`: an email address that has not confirmed yet; nothing was sent to it.",
+  ),
   count: z.number().int().min(0).describe("New postings this delivery carried."),
   rest: z.number().int().min(0).describe("New postings beyond those carried."),
   message_id: z.string().optional().describe("The `webhook-id` (or the email's Message-ID)."),
@@ -211,7 +229,8 @@ export class AlertDeliverer {
       if (this.#stopped) return;
       if (record.paused && !due.has(record.id)) continue;
       const hasWebhook = record.deliver.some((d) => d.type === "webhook");
-      const emailDue = await this.#emailDue(record, now);
+      const emailDue = await this.#emailDue(record, now) ||
+        await this.#confirmationDue(record, now);
       if (!due.has(record.id) && !(newIndex && hasWebhook) && !emailDue) continue;
       await this.#withLease(record.id, () => this.#deliverRecord(record)).catch((error) =>
         // One saved search that cannot be delivered (its search fails) holds up no other.
@@ -238,6 +257,10 @@ export class AlertDeliverer {
         await this.#store.dropPending(current.id, delivery.id);
         continue;
       }
+      if (delivery.type === "email" && !isConfirmed(delivery)) {
+        await this.#sendConfirmation(current, delivery);
+        continue;
+      }
       if (delivery.type === "email" && !(await this.#digestDue(current, delivery, this.#now()))) {
         const pending = await this.#store.pending(current.id, delivery.id);
         if (!pending || pending.nextAttemptAt > this.#now()) continue;
@@ -255,9 +278,79 @@ export class AlertDeliverer {
   }
 
   async #digestDue(record: SavedSearchRecord, d: StoredDelivery, now: number): Promise<boolean> {
-    if (d.type !== "email") return false;
+    if (d.type !== "email" || !isConfirmed(d)) return false;
     const state = await this.#store.state(record.id, d.id);
     return (state.nextDueAt ?? record.createdAt + periodMs(d.every)) <= now;
+  }
+
+  /** Whether one of the saved search's unconfirmed addresses is owed its confirmation mail. */
+  async #confirmationDue(record: SavedSearchRecord, now: number): Promise<boolean> {
+    if (record.paused) return false;
+    for (const d of record.deliver) {
+      if (d.type !== "email" || isConfirmed(d)) continue;
+      const state = await this.#store.state(record.id, d.id);
+      if (state.confirmationSentAt === undefined && (state.confirmationRetryAt ?? 0) <= now) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Sends an unconfirmed address its one confirmation mail, unless it was sent, or the address got
+   * one (for any key) in the last 24 h: then when that window ends, if still unconfirmed.
+   */
+  async #sendConfirmation(record: SavedSearchRecord, delivery: EmailDelivery): Promise<void> {
+    const state = await this.#store.state(record.id, delivery.id);
+    const now = this.#now();
+    if (state.confirmationSentAt !== undefined || (state.confirmationRetryAt ?? 0) > now) return;
+    const { smtpUrl, mailFrom } = this.#config;
+    if (!smtpUrl || !mailFrom || !delivery.confirmToken) return;
+    const address = sha256Hex(`confirmation-address:${delivery.to.toLowerCase()}`);
+    const later = await this.#store.claimConfirmation(address, now, CONFIRMATION_WINDOW_MS);
+    if (later !== null) {
+      await this.#store.saveState(record.id, delivery.id, { ...state, confirmationRetryAt: later });
+      return;
+    }
+    try {
+      await sendDigest(
+        smtpUrl,
+        confirmationMessage({
+          from: mailFrom,
+          to: delivery.to,
+          name: record.name,
+          owner: record.owner,
+          every: delivery.every,
+          site: record.baseUrl,
+          confirmUrl: `${record.baseUrl}${CONFIRM_PATH}/${delivery.confirmToken}`,
+          messageId: `<${ulid()}@jobseek>`,
+        }),
+      );
+    } catch (error) {
+      // Not sent: the address may have it from the next attempt, backing off while mail fails.
+      await this.#store.releaseConfirmation(address, now);
+      const error_ = error instanceof Error ? error.message : String(error);
+      const failingSince = state.failingSince ?? now;
+      const delay = Math.min(Math.max(this.#config.retryBaseMs, now - failingSince), 3600_000);
+      await this.#store.saveState(record.id, delivery.id, {
+        ...state,
+        failingSince,
+        lastError: error_.slice(0, 300),
+        confirmationRetryAt: now + delay,
+      });
+      this.#logger.warn("confirmation mail failed", {
+        saved_search: record.id,
+        delivery: delivery.id,
+        error: error_.slice(0, 300),
+      });
+      return;
+    }
+    const { failingSince: _f, lastError: _e, confirmationRetryAt: _r, ...rest } = state;
+    await this.#store.saveState(record.id, delivery.id, { ...rest, confirmationSentAt: now });
+    this.#logger.info("confirmation mail sent", {
+      saved_search: record.id,
+      delivery: delivery.id,
+    });
   }
 
   async #withLease<T>(id: string, work: () => Promise<T>): Promise<T | null> {
@@ -284,6 +377,17 @@ export class AlertDeliverer {
         const current = (await this.#store.get(record.id)) ?? record;
         const all: ChannelOutcome[] = [];
         for (const delivery of current.deliver) {
+          if (delivery.type === "email" && !isConfirmed(delivery)) {
+            // Its address has not said yes: a digest asked for by the key holder is not sent.
+            all.push({
+              delivery_id: delivery.id,
+              type: "email",
+              outcome: "unconfirmed",
+              count: 0,
+              rest: 0,
+            });
+            continue;
+          }
           all.push(...await this.#deliverThenCatchUp(current, delivery, true));
         }
         return all;

@@ -32,8 +32,11 @@ export interface DigestMessage {
   headers: Record<string, string>;
 }
 
+/** A mail this server sends: a digest, or a confirmation mail (text alone). */
+export type MailMessage = Omit<DigestMessage, "html"> & { html?: string };
+
 /** Text for a plain-text part or a header: no control characters, no bidi overrides. */
-function plain(text: string): string {
+export function plain(text: string): string {
   return text.toWellFormed().replace(
     // deno-lint-ignore no-control-regex
     /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g,
@@ -104,10 +107,10 @@ export function digestMessage(options: DigestOptions): DigestMessage {
 }
 
 /**
- * Sends a digest; resolves once the SMTP server accepted the transaction (what acknowledges a
- * digest), rejects otherwise.
+ * Sends a digest (or a confirmation mail); resolves once the SMTP server accepted the transaction
+ * (what acknowledges a digest), rejects otherwise.
  */
-export async function sendDigest(smtpUrl: string, message: DigestMessage): Promise<void> {
+export async function sendDigest(smtpUrl: string, message: MailMessage): Promise<void> {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
@@ -117,7 +120,7 @@ export async function sendDigest(smtpUrl: string, message: DigestMessage): Promi
   try {
     const info = await transport.sendMail({ ...message }) as { rejected?: unknown[] };
     if (info.rejected && info.rejected.length > 0) {
-      throw new Error(`Cannot send the digest: the SMTP server refused ${message.to}`);
+      throw new Error(`Cannot send the mail: the SMTP server refused ${message.to}`);
     }
   } finally {
     transport.close();

@@ -30,6 +30,7 @@ export const DELIVERIES_MAX = 5;
 export const FEED_CHANNEL = "feed";
 export const FEED_PATH = "/v1/feeds";
 export const UNSUBSCRIBE_PATH = "/v1/unsubscribe";
+export const CONFIRM_PATH = "/v1/confirm";
 
 /** Fields of a saved search's body that are not search parameters. */
 const OWN_FIELDS = new Set(["name", "deliver", "paused", "rotate_feed_url"]);
@@ -140,8 +141,10 @@ export const DeliveryViewSchema = z.object({
     "A new webhook's signing secret (`whsec_...`, Standard Webhooks): only in the answer that " +
       "created the delivery.",
   ),
-  state: z.enum(["ok", "retrying", "failing"]).describe(
-    "`retrying` while a delivery is retried; `failing` once its retries ran out (24 h).",
+  state: z.enum(["ok", "retrying", "failing", "unconfirmed"]).describe(
+    "`retrying` while a delivery is retried; `failing` once its retries ran out (24 h); " +
+      "`unconfirmed`: an email address that has not yet followed the link of its confirmation " +
+      "mail, which gets nothing else until it does.",
   ),
   last_error: z.string().optional(),
   last_delivered_at: z.string().optional(),
@@ -194,10 +197,14 @@ export class SavedSearches {
 
   /** New deliveries from their input; an existing webhook of the same URL keeps its secret. */
   async #deliveries(
+    owner: string,
     inputs: DeliverInput[],
     existing: StoredDelivery[] = [],
   ): Promise<StoredDelivery[]> {
     const deliveries: StoredDelivery[] = [];
+    const confirmed = inputs.some((input) => input.type === "email")
+      ? await this.#confirmedAddresses(owner)
+      : new Set<string>();
     for (const input of inputs) {
       if (input.type === "webhook") {
         await checkWebhookUrl(input.url, {
@@ -227,11 +234,26 @@ export class SavedSearches {
             to: input.to,
             every: input.every,
             unsubscribeToken: randomToken(),
+            confirmToken: randomToken(),
+            // An address that said yes to this key's digests (another period, another saved
+            // search) is not asked again: the key holder could rename a saved search anyway.
+            ...(confirmed.has(input.to.toLowerCase()) ? { confirmedAt: this.#now() } : {}),
           },
         );
       }
     }
     return deliveries;
+  }
+
+  /** The addresses (lower-cased) that confirmed a digest of any of the owner's saved searches. */
+  async #confirmedAddresses(owner: string): Promise<Set<string>> {
+    const addresses = new Set<string>();
+    for (const record of await this.#store.listOwned(owner)) {
+      for (const d of record.deliver) {
+        if (d.type === "email" && isConfirmed(d)) addresses.add(d.to.toLowerCase());
+      }
+    }
+    return addresses;
   }
 
   async create(
@@ -241,7 +263,7 @@ export class SavedSearches {
   ): Promise<SavedSearchView> {
     const name = parseName(raw.name);
     const params = parseParams(raw);
-    const deliver = await this.#deliveries(parseDeliver(raw.deliver));
+    const deliver = await this.#deliveries(owner, parseDeliver(raw.deliver));
     const paused = parsePaused(raw.paused) ?? false;
     const now = this.#now();
     const record: SavedSearchRecord = {
@@ -259,6 +281,7 @@ export class SavedSearches {
     await this.#store.add(record, {
       feedHash: tokenHash(record.feedToken),
       unsubscribe: unsubscribeTokens(deliver).map((t) => ({ hash: tokenHash(t) })),
+      confirm: confirmTokens(deliver).map((t) => ({ hash: tokenHash(t) })),
     }, this.#config.maxPerOwner);
     await this.#initChannels(record, deliver, now);
     return this.#view(record, new Map(), new Set(deliver.map((d) => d.id)));
@@ -276,7 +299,8 @@ export class SavedSearches {
       }
     }
     for (const d of added) {
-      if (d.type === "email") {
+      // An unconfirmed address's schedule starts when it confirms (`confirm`).
+      if (d.type === "email" && isConfirmed(d)) {
         await this.#store.saveState(record.id, d.id, { nextDueAt: now + periodMs(d.every) });
       }
     }
@@ -348,7 +372,7 @@ export class SavedSearches {
       }
       let added: StoredDelivery[] = [];
       if ("deliver" in raw) {
-        after.deliver = await this.#deliveries(parseDeliver(raw.deliver), before.deliver);
+        after.deliver = await this.#deliveries(owner, parseDeliver(raw.deliver), before.deliver);
         added = after.deliver.filter((d) => !before.deliver.some((b) => b.id === d.id));
       }
       const paused = parsePaused(raw.paused);
@@ -357,11 +381,24 @@ export class SavedSearches {
         throw invalid("rotate_feed_url", "must be a boolean");
       }
       if (raw.rotate_feed_url === true) after.feedToken = randomToken();
-      const oldTokens = new Set(unsubscribeTokens(before.deliver));
-      const newTokens = new Set(unsubscribeTokens(after.deliver));
-      const remove = [...oldTokens].filter((t) => !newTokens.has(t)).map(tokenHash);
-      const add: { hash: string; kind: "feed" | "unsubscribe" }[] = [...newTokens]
-        .filter((t) => !oldTokens.has(t)).map((t) => ({ hash: tokenHash(t), kind: "unsubscribe" }));
+      const remove: string[] = [];
+      const add: { hash: string; kind: "feed" | "unsubscribe" | "confirm" }[] = [];
+      for (
+        const [kind, tokensOf] of [["unsubscribe", unsubscribeTokens], [
+          "confirm",
+          confirmTokens,
+        ]] as const
+      ) {
+        const oldTokens = new Set(tokensOf(before.deliver));
+        const newTokens = new Set(tokensOf(after.deliver));
+        remove.push(...[...oldTokens].filter((t) => !newTokens.has(t)).map(tokenHash));
+        add.push(
+          ...[...newTokens].filter((t) => !oldTokens.has(t)).map((t) => ({
+            hash: tokenHash(t),
+            kind,
+          })),
+        );
+      }
       if (after.feedToken !== before.feedToken) {
         remove.push(tokenHash(before.feedToken));
         add.push({ hash: tokenHash(after.feedToken), kind: "feed" });
@@ -382,7 +419,11 @@ export class SavedSearches {
 
   async remove(owner: string, id: string): Promise<void> {
     const record = await this.#owned(owner, id);
-    const hashes = [record.feedToken, ...unsubscribeTokens(record.deliver)].map(tokenHash);
+    const hashes = [
+      record.feedToken,
+      ...unsubscribeTokens(record.deliver),
+      ...confirmTokens(record.deliver),
+    ].map(tokenHash);
     if (!(await this.#store.remove(owner, id, hashes))) throw notFound(id);
   }
 
@@ -411,6 +452,54 @@ export class SavedSearches {
     return false;
   }
 
+  /**
+   * The saved search and email delivery a confirmation token belongs to, or null (unknown, or its
+   * delivery or saved search removed).
+   */
+  async byConfirmToken(
+    token: string,
+  ): Promise<{ record: SavedSearchRecord; delivery: EmailDelivery } | null> {
+    const target = await this.#store.byToken(tokenHash(token));
+    if (target?.kind !== "confirm") return null;
+    const record = await this.#store.get(target.id);
+    const delivery = record?.deliver.find((d): d is EmailDelivery =>
+      d.type === "email" && d.confirmToken === token
+    );
+    return record && delivery ? { record, delivery } : null;
+  }
+
+  /**
+   * Confirms the email delivery a confirmation token belongs to; confirming again changes nothing.
+   * Its digests are due a period after the confirmation; the first covers what became new since
+   * the delivery was made. Null for an unknown token.
+   */
+  async confirm(
+    token: string,
+  ): Promise<{ record: SavedSearchRecord; delivery: EmailDelivery } | null> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const found = await this.byConfirmToken(token);
+      if (!found) return null;
+      if (found.delivery.confirmedAt !== undefined) return found;
+      const now = this.#now();
+      const delivery = { ...found.delivery, confirmedAt: now };
+      const after = {
+        ...found.record,
+        deliver: found.record.deliver.map((d) => d.id === delivery.id ? delivery : d),
+      };
+      if (!(await this.#store.replace(found.record, after, { add: [], remove: [] }))) continue;
+      const { confirmationRetryAt: _retry, ...state } = await this.#store.state(
+        after.id,
+        delivery.id,
+      );
+      await this.#store.saveState(after.id, delivery.id, {
+        ...state,
+        nextDueAt: now + periodMs(delivery.every),
+      });
+      return { record: after, delivery };
+    }
+    throw new JobseekError("CONFLICT", "Cannot confirm: too many concurrent changes");
+  }
+
   /** The saved search a feed token names, or null (unknown or rotated token). */
   async byFeedToken(token: string): Promise<SavedSearchRecord | null> {
     const target = await this.#store.byToken(tokenHash(token));
@@ -435,7 +524,13 @@ export class SavedSearches {
           state: "ok",
         }
         : { id: d.id, type: "email", to: d.to, every: d.every, state: "ok" };
-      view.state = state.failing ? "failing" : state.failingSince !== undefined ? "retrying" : "ok";
+      view.state = d.type === "email" && !isConfirmed(d)
+        ? "unconfirmed"
+        : state.failing
+        ? "failing"
+        : state.failingSince !== undefined
+        ? "retrying"
+        : "ok";
       if (state.lastError) view.last_error = state.lastError;
       if (state.failingSince !== undefined) view.failing_since = iso(state.failingSince);
       if (state.lastDeliveredAt !== undefined) view.last_delivered_at = iso(state.lastDeliveredAt);
@@ -467,6 +562,20 @@ function parsePaused(value: unknown): boolean | undefined {
 
 function unsubscribeTokens(deliver: StoredDelivery[]): string[] {
   return deliver.flatMap((d) => d.type === "email" ? [d.unsubscribeToken] : []);
+}
+
+function confirmTokens(deliver: StoredDelivery[]): string[] {
+  return deliver.flatMap((d) => d.type === "email" && d.confirmToken ? [d.confirmToken] : []);
+}
+
+export type EmailDelivery = Extract<StoredDelivery, { type: "email" }>;
+
+/**
+ * Whether an email delivery may get digests: its address confirmed, or it was stored before
+ * confirmations existed (no token).
+ */
+export function isConfirmed(d: EmailDelivery): boolean {
+  return d.confirmToken === undefined || d.confirmedAt !== undefined;
 }
 
 export function periodMs(every: DigestPeriod): number {

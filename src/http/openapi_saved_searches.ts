@@ -1,6 +1,6 @@
 /**
  * The saved-search part of the OpenAPI document (src/http/openapi.ts): `/v1/saved-searches`, the
- * feed and the unsubscribe link. The create body is the search's own body plus `name`, `deliver`
+ * feed, the unsubscribe link and the email confirmation link. The create body is the search's own body plus `name`, `deliver`
  * and `paused`, so both stay one document.
  *
  * @module
@@ -10,6 +10,7 @@ import { NOT_WS, WS } from "../domain/param_schemas.ts";
 import { ChannelOutcomeSchema } from "../alerts/alert_deliverer.ts";
 import { DIGEST_PERIODS } from "../domain/deliveries.ts";
 import {
+  CONFIRM_PATH,
   DELIVERIES_MAX,
   FEED_PATH,
   NAME_MAX_LENGTH,
@@ -41,7 +42,8 @@ const nameSchema = {
 
 const deliverSchema = {
   description: "Where new postings go besides the feed: webhooks (signed, Standard Webhooks) and " +
-    "email digests (when the server has SMTP). Replaces the list on PATCH.",
+    "email digests (when the server has SMTP; a new address gets one confirmation mail and " +
+    "nothing else until it follows its link). Replaces the list on PATCH.",
   anyOf: [
     {
       type: "array",
@@ -259,6 +261,42 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
               content: { "text/html": { schema: { type: "string" } } },
             },
             "404": errorResponseObject("No email delivery has this token."),
+            "500": errorResponseObject("Unexpected server error."),
+          },
+        },
+      },
+      [`${CONFIRM_PATH}/{token}`]: {
+        parameters: [tokenParameter],
+        get: {
+          operationId: "confirmEmailPage",
+          summary: "The link of an email delivery's confirmation mail: a page with a button that " +
+            "confirms (a GET changes nothing)",
+          security: [],
+          responses: {
+            "200": {
+              description: "The page (or, once confirmed, a page saying so).",
+              content: { "text/html": { schema: { type: "string" } } },
+            },
+            "404": {
+              description: "A page saying the link no longer works (its delivery was removed).",
+              content: { "text/html": { schema: { type: "string" } } },
+            },
+          },
+        },
+        post: {
+          operationId: "confirmEmail",
+          summary:
+            "Confirms the email address: its digests start (confirming again changes nothing)",
+          security: [],
+          responses: {
+            "200": {
+              description: "Confirmed.",
+              content: { "text/html": { schema: { type: "string" } } },
+            },
+            "404": {
+              description: "A page saying the link no longer works (its delivery was removed).",
+              content: { "text/html": { schema: { type: "string" } } },
+            },
             "500": errorResponseObject("Unexpected server error."),
           },
         },

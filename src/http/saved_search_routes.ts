@@ -1,13 +1,14 @@
 /**
  * Saved searches over REST (`/v1/saved-searches`), each caller's own, and the two links that need
- * no key: the Atom feed (`/v1/feeds/{token}`) and an email's one-click unsubscribe
- * (`/v1/unsubscribe/{token}`, RFC 8058). docs/alerts.md describes them.
+ * no key: the Atom feed (`/v1/feeds/{token}`), an email's one-click unsubscribe
+ * (`/v1/unsubscribe/{token}`, RFC 8058) and an email address's confirmation
+ * (`/v1/confirm/{token}`). docs/alerts.md describes them.
  *
  * @module
  */
 import { type Context, Hono } from "hono";
 import { JobseekError } from "../domain/errors.ts";
-import { FEED_PATH, notFound, UNSUBSCRIBE_PATH } from "../alerts/saved_searches.ts";
+import { CONFIRM_PATH, FEED_PATH, notFound, UNSUBSCRIBE_PATH } from "../alerts/saved_searches.ts";
 import { xmlText } from "../alerts/atom_feed.ts";
 import { apiKeyAuth } from "./api_key_auth.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
@@ -160,5 +161,48 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
     );
   });
   app.all(`${UNSUBSCRIBE_PATH}/:token`, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));
+
+  // An email address's yes: the GET (a person, or a mail scanner or link preview fetching the
+  // link) only shows a button; its POST confirms. The pages are the unsubscribe pages' kind.
+  const confirmGone = (c: Context<AppEnv>) =>
+    c.html(
+      "<!doctype html><meta charset=utf-8><title>Confirm email digests</title>" +
+        "<p>This confirmation link no longer works: its saved search or its email delivery was " +
+        "removed, so nothing will be sent to this address.</p>",
+      404,
+      UNSUBSCRIBE_PAGE_HEADERS,
+    );
+  const confirmDone = (c: Context<AppEnv>, name: string, every: string) =>
+    c.html(
+      "<!doctype html><meta charset=utf-8><title>Confirmed</title>" +
+        `<p>Confirmed: this address will get ${every} digests of the saved search ` +
+        `&quot;${xmlText(name)}&quot; when there is something new. Each digest has a link ` +
+        "that stops them.</p>",
+      200,
+      UNSUBSCRIBE_PAGE_HEADERS,
+    );
+  app.post(`${CONFIRM_PATH}/:token`, async (c) => {
+    const done = await savedSearches.confirm(c.req.param("token"));
+    if (!done) return confirmGone(c);
+    return confirmDone(c, done.record.name, done.delivery.every);
+  });
+  app.get(`${CONFIRM_PATH}/:token`, async (c) => {
+    const found = await savedSearches.byConfirmToken(c.req.param("token"));
+    if (!found) return confirmGone(c);
+    if (found.delivery.confirmedAt !== undefined) {
+      return confirmDone(c, found.record.name, found.delivery.every);
+    }
+    return c.html(
+      "<!doctype html><meta charset=utf-8><title>Confirm email digests</title>" +
+        `<form method="post" action="${xmlText(c.req.path)}">` +
+        `<p>Send ${found.delivery.every} digests of new job postings for the saved search ` +
+        `&quot;${xmlText(found.record.name)}&quot; to ${xmlText(found.delivery.to)}?</p>` +
+        "<button type=submit>Confirm</button>" +
+        "<p>If you did not ask for them, close this page: nothing more will be sent.</p></form>",
+      200,
+      UNSUBSCRIBE_PAGE_HEADERS,
+    );
+  });
+  app.all(`${CONFIRM_PATH}/:token`, methodNotAllowed(["GET", "HEAD", "POST"], deps.logger));
   return app;
 }

@@ -103,7 +103,7 @@ export const keys = {
   savedSearchesByOwnerPrefix: (owner: string) => ["saved_searches_by_owner", owner] as const,
   /** How many saved searches the owner has: checked by every add, so racing adds count right. */
   savedSearchCount: (owner: string) => ["saved_search_counts", owner] as const,
-  /** A feed URL's token (sha256) or an email's unsubscribe token (sha256) to its saved search. */
+  /** A feed URL's, an email's unsubscribe or confirmation token (sha256) to its saved search. */
   savedSearchByToken: (tokenHash: string) => ["saved_search_tokens", tokenHash] as const,
   /** Per delivery channel: when the last acknowledged delivery searched (its mark). */
   alertMark: (id: string, channel: string) => ["alert_marks", id, channel] as const,
@@ -121,6 +121,8 @@ export const keys = {
   alertStatesPrefix: (id: string) => ["alert_states", id] as const,
   /** Which server delivers this saved search now, and until when (ms). */
   alertLease: (id: string) => ["alert_leases", id] as const,
+  /** When a confirmation mail last went to an address (by its sha256), whichever key asked. */
+  confirmationSent: (addressHash: string) => ["alert_confirmations_sent", addressHash] as const,
 };
 
 /** The empty-string slot used in `jobs_by_city` for postings whose country is unknown. */

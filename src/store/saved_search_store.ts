@@ -28,6 +28,14 @@ export const EmailDeliverySchema = z.object({
   every: z.enum(DIGEST_PERIODS),
   /** The one-click unsubscribe token (its sha256 is indexed). */
   unsubscribeToken: z.string(),
+  /**
+   * The confirmation link's token (its sha256 is indexed): nothing but one confirmation mail goes
+   * to the address until it is confirmed. A delivery stored before confirmations has none and
+   * counts as confirmed.
+   */
+  confirmToken: z.string().optional(),
+  /** When the address confirmed (ms). */
+  confirmedAt: z.number().optional(),
 });
 export const StoredDeliverySchema = z.discriminatedUnion("type", [
   WebhookDeliverySchema,
@@ -52,7 +60,10 @@ export const SavedSearchRecordSchema = z.object({
 });
 export type SavedSearchRecord = z.infer<typeof SavedSearchRecordSchema>;
 
-const TokenTargetSchema = z.object({ id: z.string(), kind: z.enum(["feed", "unsubscribe"]) });
+const TokenTargetSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["feed", "unsubscribe", "confirm"]),
+});
 export type TokenTarget = z.infer<typeof TokenTargetSchema>;
 
 /** A channel's mark: the time (ms) the last acknowledged delivery's search ran. */
@@ -83,6 +94,10 @@ export const ChannelStateSchema = z.object({
   lastDeliveredAt: z.number().optional(),
   /** Email: when the next digest is due (ms). */
   nextDueAt: z.number().optional(),
+  /** Email, unconfirmed: when its one confirmation mail was sent (ms). */
+  confirmationSentAt: z.number().optional(),
+  /** Email, unconfirmed: when to try the confirmation mail again after a failure or a refusal. */
+  confirmationRetryAt: z.number().optional(),
 });
 export type ChannelState = z.infer<typeof ChannelStateSchema>;
 
@@ -105,7 +120,11 @@ export class SavedSearchStore {
    */
   async add(
     record: SavedSearchRecord,
-    tokens: { feedHash: string; unsubscribe: { hash: string }[] },
+    tokens: {
+      feedHash: string;
+      unsubscribe: { hash: string }[];
+      confirm?: { hash: string }[];
+    },
     maxPerOwner: number,
   ): Promise<void> {
     // Only the owner's own concurrent adds contend here: retry with jitter until one place is
@@ -130,6 +149,9 @@ export class SavedSearchStore {
           .set(keys.savedSearchByToken(tokens.feedHash), { id: record.id, kind: "feed" });
         for (const { hash } of tokens.unsubscribe) {
           op.set(keys.savedSearchByToken(hash), { id: record.id, kind: "unsubscribe" });
+        }
+        for (const { hash } of tokens.confirm ?? []) {
+          op.set(keys.savedSearchByToken(hash), { id: record.id, kind: "confirm" });
         }
       });
       if (ok) return;
@@ -309,6 +331,36 @@ export class SavedSearchStore {
 
   async saveState(id: string, channel: string, state: ChannelState): Promise<void> {
     await this.#kv.set(keys.alertState(id, channel), state);
+  }
+
+  /**
+   * Claims the one confirmation mail an address may get per `windowMs`, whichever key asked: null
+   * when none was sent to it since, the claim recorded in the same commit (two servers cannot both
+   * claim it); otherwise when it may get one again (ms).
+   */
+  async claimConfirmation(
+    addressHash: string,
+    now: number,
+    windowMs: number,
+  ): Promise<number | null> {
+    const key = keys.confirmationSent(addressHash);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const last = await this.#kv.get(key, z.number());
+      if (last.value !== null && now - last.value < windowMs) return last.value + windowMs;
+      const ok = await this.#kv.commit((op) =>
+        op.check(last).set(key, now, { expireIn: Math.max(1, windowMs) })
+      );
+      if (ok) return null;
+    }
+    return now + windowMs;
+  }
+
+  /** Gives back a claim whose mail was not sent (the SMTP server refused it). */
+  async releaseConfirmation(addressHash: string, claimedAt: number): Promise<void> {
+    const key = keys.confirmationSent(addressHash);
+    const last = await this.#kv.get(key, z.number());
+    if (last.value !== claimedAt) return;
+    await this.#kv.commit((op) => op.check(last).delete(key));
   }
 
   /** Takes the saved search's delivery lease for `ms` unless another owner holds a live one. */

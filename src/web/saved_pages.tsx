@@ -36,7 +36,11 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
   const where = d.type === "webhook" ? `Webhook to ${d.url}` : `Email ${d.every} to ${d.to}`;
   return (
     <li>
-      {`${where}: ${d.state}`}
+      {`${where}: ${
+        d.state === "unconfirmed"
+          ? "awaiting confirmation (nothing is sent to it until the link mailed to it is followed)"
+          : d.state
+      }`}
       {d.last_delivered_at ? `, last delivered ${d.last_delivered_at}` : ""}
       {d.failing_since ? `, failing since ${d.failing_since}` : ""}
       {d.last_error ? `, last error: ${d.last_error}` : ""}

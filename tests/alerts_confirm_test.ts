@@ -1,0 +1,201 @@
+/**
+ * An email delivery's confirmation mail on a clock of the test's own (session 24): one per delivery
+ * however long it waits, one per address a day whichever saved search asks (a refused one is sent
+ * once the day is over, not dropped), and one that the mail server refused is sent again, not
+ * counted. In-process, on the real search service, the real saved-search store (KV in memory) and
+ * a real SMTP server (`smtp-server`) on loopback; tests/alerts_test.ts has the whole path through a
+ * server.
+ */
+import { strict as assert } from "node:assert";
+import { Buffer } from "node:buffer";
+import { SMTPServer } from "smtp-server";
+import fc from "fast-check";
+import { AlertDeliverer, CONFIRMATION_WINDOW_MS } from "../src/alerts/alert_deliverer.ts";
+import { confirmationMessage } from "../src/alerts/confirmation_mail.ts";
+import { SavedSearches } from "../src/alerts/saved_searches.ts";
+import { DEFAULT_ALERTS } from "../src/config.ts";
+import { silentLogger } from "../src/log.ts";
+import { openStore } from "../src/store/store.ts";
+import { createTestSearch } from "./helpers.ts";
+
+const HOUR = 3600_000;
+
+Deno.test("a confirmation mail is text alone, the saved search's name in it as plain text, with its link and a way out", () => {
+  fc.assert(
+    fc.property(fc.string({ maxLength: 200, unit: "binary" }), (name) => {
+      const mail = confirmationMessage({
+        from: "jobseek <alerts@example.com>",
+        to: "ann@example.com",
+        name,
+        owner: "key:reader",
+        every: "weekly",
+        site: "https://jobs.example.com",
+        confirmUrl: "https://jobs.example.com/v1/confirm/TOKEN_abc-123",
+        messageId: "<1@jobseek>",
+      });
+      // deno-lint-ignore no-control-regex
+      const unsafe = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+      assert.ok(!unsafe.test(mail.subject), "a control or bidi character in the subject");
+      assert.ok(!mail.subject.includes("\n"));
+      assert.ok(mail.subject.length <= 200);
+      assert.ok(!unsafe.test(mail.text), "a control or bidi character in the text");
+      assert.equal(mail.html, undefined);
+      const lines = mail.text.split("\n");
+      assert.ok(lines.includes("https://jobs.example.com/v1/confirm/TOKEN_abc-123"), "the link");
+      assert.ok(
+        lines.includes("If you did not ask for this, ignore this mail: nothing more will be sent."),
+      );
+      assert.match(lines[0], /^Someone using the API key "reader" on https:\/\/jobs\.example\.com/);
+      assert.match(lines[0], /weekly digests/);
+    }),
+  );
+});
+
+async function setUp() {
+  let accept = true;
+  const mails: { to: string[] }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(
+        accept ? undefined : Object.assign(new Error("mailbox unavailable"), {
+          responseCode: 450,
+        }),
+      );
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r: { address: string }) => r.address) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  const config = {
+    ...DEFAULT_ALERTS,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: "jobseek <alerts@example.com>",
+    retryBaseMs: 1000,
+  };
+  const search = await createTestSearch();
+  const store = await openStore(":memory:");
+  const clock = { now: Date.parse("2026-11-29T12:00:00Z") };
+  const now = () => clock.now;
+  const savedSearches = new SavedSearches({ store: store.savedSearches, config, now });
+  const deliverer = new AlertDeliverer({
+    store: store.savedSearches,
+    service: search.service,
+    config,
+    logger: silentLogger,
+    now,
+  });
+  return {
+    clock,
+    mails,
+    /** Mail to `address`. */
+    to: (address: string) => mails.filter((m) => m.to.includes(address)).length,
+    smtp: {
+      set accept(value: boolean) {
+        accept = value;
+      },
+    },
+    savedSearches,
+    deliverer,
+    close: async () => {
+      await deliverer.stop();
+      store.close();
+      await search.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    },
+  };
+}
+
+Deno.test("a delivery gets one confirmation mail however long it waits; an address one a day, whichever saved search asks", async () => {
+  const t = await setUp();
+  try {
+    const owner = "key:reader";
+    const view = await t.savedSearches.create(owner, {
+      name: "a",
+      q: "nurse",
+      deliver: [{ type: "email", to: "ann@example.com" }],
+    }, "http://x");
+    await t.deliverer.check();
+    assert.equal(t.to("ann@example.com"), 1);
+    // Passes later, days later: never a second one for the same delivery.
+    for (const hours of [0, 1, 25, 24 * 8]) {
+      t.clock.now += hours * HOUR;
+      await t.deliverer.check();
+    }
+    assert.equal(t.to("ann@example.com"), 1, "a second confirmation mail for one delivery");
+    assert.equal((await t.savedSearches.get(owner, view.id)).deliver[0].state, "unconfirmed");
+
+    // Removed and added again: its new delivery has one, a day after the last one at the soonest.
+    const again = async () => {
+      await t.savedSearches.update(owner, view.id, { deliver: [] });
+      await t.savedSearches.update(owner, view.id, {
+        deliver: [{ type: "email", to: "ann@example.com" }],
+      });
+      await t.deliverer.check();
+    };
+    await again();
+    assert.equal(t.to("ann@example.com"), 2, "the last one was more than a day ago");
+    t.clock.now += HOUR;
+    await again();
+    const other = await t.savedSearches.create(owner, {
+      name: "b",
+      q: "nurse",
+      deliver: [{ type: "email", to: "ann@example.com", every: "weekly" }],
+    }, "http://x");
+    await t.deliverer.check();
+    assert.equal(t.to("ann@example.com"), 2, "a second one within a day");
+    // Held back, not dropped: once the day is over, the newest delivery and the other saved
+    // search's are owed one each, and the first sent takes the day again.
+    t.clock.now += CONFIRMATION_WINDOW_MS - HOUR;
+    await t.deliverer.check();
+    assert.equal(t.to("ann@example.com"), 3);
+    t.clock.now += CONFIRMATION_WINDOW_MS;
+    await t.deliverer.check();
+    assert.equal(t.to("ann@example.com"), 4);
+    const states = [
+      ...(await t.savedSearches.get(owner, view.id)).deliver,
+      ...(await t.savedSearches.get(owner, other.id)).deliver,
+    ].map((d) => d.state);
+    assert.deepEqual(states, ["unconfirmed", "unconfirmed"]);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a confirmation mail the mail server refused is sent again later, and does not use up the address's day", async () => {
+  const t = await setUp();
+  try {
+    const owner = "key:reader";
+    t.smtp.accept = false;
+    const view = await t.savedSearches.create(owner, {
+      name: "a",
+      q: "nurse",
+      deliver: [{ type: "email", to: "bob@example.com" }],
+    }, "http://x");
+    await t.deliverer.check();
+    assert.equal(t.mails.length, 0);
+    const refused = (await t.savedSearches.get(owner, view.id)).deliver[0];
+    assert.equal(refused.state, "unconfirmed");
+    assert.match(refused.last_error ?? "", /mailbox unavailable/);
+    t.smtp.accept = true;
+    // Not before its retry is due.
+    await t.deliverer.check();
+    assert.equal(t.mails.length, 0);
+    t.clock.now += 2 * HOUR;
+    await t.deliverer.check();
+    assert.equal(t.to("bob@example.com"), 1);
+    const sent = (await t.savedSearches.get(owner, view.id)).deliver[0];
+    assert.equal(sent.last_error, undefined, "the error is gone once it was sent");
+  } finally {
+    await t.close();
+  }
+});
