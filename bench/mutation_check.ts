@@ -578,6 +578,109 @@ export const MUTANTS: Mutant[] = [
     becomes: "const elsewhere = named.city || named.remote",
     breaks: 'MCP tells an agent a city or country lifts "remote", which it does not',
   },
+  {
+    id: "M62",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "if (current.paused || !ownerActive) {",
+    becomes: "if (current.paused || (!ownerActive && current.paused)) {",
+    breaks: "a revoked key's saved search still sends webhooks and digests",
+  },
+  {
+    id: "M63",
+    layer: "transport",
+    file: "src/http/saved_search_routes.ts",
+    line: 'if (c.req.method !== "HEAD") await deps.rateLimiter.consume(owner);',
+    becomes: 'if (c.req.method === "OPTIONS") await deps.rateLimiter.consume(owner);',
+    breaks: "feed reads spend no rate limit",
+  },
+  {
+    id: "M64",
+    layer: "transport",
+    file: "src/http/saved_search_routes.ts",
+    line: 'c.header("cache-control", "no-store");',
+    becomes: 'c.header("x-cache-note", "no-store");',
+    breaks: "saved-search answers (feed URLs, webhook secrets) may be cached",
+  },
+  {
+    id: "M65",
+    layer: "transport",
+    file: "src/http/app.ts",
+    line: 'return route.includes("/:token") ? route : path;',
+    becomes: 'return route.includes("/:never") ? route : path;',
+    breaks: "the request log writes feed and unsubscribe tokens",
+  },
+  {
+    id: "M66",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: '"content-security-policy": STATIC_CSP,',
+    becomes: '"x-csp-note": STATIC_CSP,',
+    breaks: "static files carry no CSP",
+  },
+  {
+    id: "M67",
+    layer: "alerts",
+    file: "src/alerts/webhook_address.ts",
+    line: "if (g[0] === 0x2002) return blockedV4(v4At(g[1], g[2]));",
+    becomes: "if (g[0] === 0x2002 && g[1] === 0x10000) return blockedV4(v4At(g[1], g[2]));",
+    breaks: "a 6to4 address of loopback is accepted as a webhook",
+  },
+  {
+    id: "M68",
+    layer: "web",
+    file: "src/web/respond.tsx",
+    line: 'return SITE_PATH.test(target) ? target : "/";',
+    becomes: 'return SITE_PATH.test(next) ? target : "/";',
+    breaks: "sign-in's next= is judged before the URL parser resolves it (/.//evil)",
+  },
+  {
+    id: "M69",
+    layer: "store",
+    file: "src/store/api_key_store.ts",
+    line:
+      "if ((left.value ?? 0) > 0 && !savedSearches.keep) throw new SavedSearchesLeft(left.value!);",
+    becomes:
+      "if ((left.value ?? 0) > 1 && !savedSearches.keep) throw new SavedSearchesLeft(left.value!);",
+    breaks:
+      "a revoked key's name with one saved search is given to a new key, with its feed and addresses",
+  },
+  {
+    id: "M70",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line:
+      "if (state.confirmationSentAt !== undefined || (state.confirmationRetryAt ?? 0) > now) return;",
+    becomes: "if ((state.confirmationRetryAt ?? 0) > now) return;",
+    breaks: "a delivery's confirmation mail is sent again on a later pass",
+  },
+  {
+    id: "M71",
+    layer: "store",
+    file: "src/store/saved_search_store.ts",
+    line: "if (last.value !== null && now - last.value < windowMs) return last.value + windowMs;",
+    becomes: "if (last.value !== null && now - last.value < 0) return last.value + windowMs;",
+    breaks:
+      "one address gets a confirmation mail for every delivery that names it, without a day's wait",
+  },
+  {
+    id: "M72",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "return d.confirmToken === undefined || d.confirmedAt !== undefined;",
+    becomes: "return d.confirmedAt !== undefined;",
+    breaks: "an email delivery made before confirmation existed gets no more digests",
+  },
+  {
+    id: "M73",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line:
+      '          if (delivery.type === "email" && !isConfirmed(delivery)) {\n            // Its address has not said yes',
+    becomes:
+      '          if (delivery.type === "email" && !isConfirmed(delivery) && delivery.id === \"\") {\n            // Its address has not said yes',
+    breaks: "send mails a digest to an address that has not confirmed",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
