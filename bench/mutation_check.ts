@@ -678,7 +678,7 @@ export const MUTANTS: Mutant[] = [
     line:
       '          if (delivery.type === "email" && !isConfirmed(delivery)) {\n            // Its address has not said yes',
     becomes:
-      '          if (delivery.type === "email" && !isConfirmed(delivery) && delivery.id === \"\") {\n            // Its address has not said yes',
+      '          if (delivery.type === "email" && !isConfirmed(delivery) && delivery.id === "") {\n            // Its address has not said yes',
     breaks: "send mails a digest to an address that has not confirmed",
   },
 ];
