@@ -647,15 +647,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     id: "M70",
-    layer: "alerts",
-    file: "src/alerts/alert_deliverer.ts",
-    line:
-      "if (state.confirmationSentAt !== undefined || (state.confirmationRetryAt ?? 0) > now) return;",
-    becomes: "if ((state.confirmationRetryAt ?? 0) > now) return;",
-    breaks: "a delivery's confirmation mail is sent again on a later pass",
-  },
-  {
-    id: "M71",
     layer: "store",
     file: "src/store/saved_search_store.ts",
     line: "if (last.value !== null && now - last.value < windowMs) return last.value + windowMs;",
@@ -664,7 +655,7 @@ export const MUTANTS: Mutant[] = [
       "one address gets a confirmation mail for every delivery that names it, without a day's wait",
   },
   {
-    id: "M72",
+    id: "M71",
     layer: "alerts",
     file: "src/alerts/saved_searches.ts",
     line: "return d.confirmToken === undefined || d.confirmedAt !== undefined;",
@@ -672,7 +663,7 @@ export const MUTANTS: Mutant[] = [
     breaks: "an email delivery made before confirmation existed gets no more digests",
   },
   {
-    id: "M73",
+    id: "M72",
     layer: "alerts",
     file: "src/alerts/alert_deliverer.ts",
     line:
