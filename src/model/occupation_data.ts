@@ -32,10 +32,10 @@ export const ESCO_OCCUPATIONS: PinnedFiles = {
 };
 
 /**
- * The occupations file's text, fetched on first need; null (with one warning naming why) when no
- * source has it.
+ * The occupations file's path, fetched on first need and checked against its pin; null (with one
+ * warning naming why) when no source has it.
  */
-export async function obtainOccupationData(
+export async function obtainOccupationFile(
   settings: Omit<ModelSettings, "model">,
   logger: Logger,
 ): Promise<string | null> {
@@ -48,12 +48,33 @@ export async function obtainOccupationData(
       pip: settings.pip,
       logger,
     });
-    return await Deno.readTextFile(`${dir}/${ESCO_OCCUPATIONS.files[0].name}`);
+    return `${dir}/${ESCO_OCCUPATIONS.files[0].name}`;
   } catch (error) {
-    logger.warn("Cannot obtain the ESCO occupations; queries are searched without them", {
-      reason: error instanceof Error ? error.message : String(error),
-    });
-    return null;
+    return cannotObtain(logger, error);
+  }
+}
+
+function cannotObtain(logger: Logger, error: unknown): null {
+  logger.warn("Cannot obtain the ESCO occupations; queries are searched without them", {
+    reason: error instanceof Error ? error.message : String(error),
+  });
+  return null;
+}
+
+/**
+ * The occupations file's text, fetched on first need; null (with one warning naming why) when no
+ * source has it.
+ */
+export async function obtainOccupationData(
+  settings: Omit<ModelSettings, "model">,
+  logger: Logger,
+): Promise<string | null> {
+  const file = await obtainOccupationFile(settings, logger);
+  if (file === null) return null;
+  try {
+    return await Deno.readTextFile(file);
+  } catch (error) {
+    return cannotObtain(logger, error);
   }
 }
 

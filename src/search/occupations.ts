@@ -4,11 +4,12 @@
  *
  * @module
  */
+import { createHash } from "node:crypto";
 import type { Logger } from "../log.ts";
-import { OccupationLabels, parseOccupations } from "../index/occupation_labels.ts";
+import { type Occupation, OccupationLabels, parseOccupations } from "../index/occupation_labels.ts";
 import {
   cachedTextVectors,
-  obtainOccupationData,
+  obtainOccupationFile,
   readCachedTextVectors,
   type TextEmbedder,
 } from "../model/occupation_data.ts";
@@ -54,12 +55,21 @@ export async function loadOccupations(
   } = {},
 ): Promise<OpenedOccupations | null> {
   const { signal } = options;
-  const text = await obtainOccupationData(
+  const file = await obtainOccupationFile(
     { modelDir: settings.modelDir, modelSource: settings.modelSource },
     logger,
   );
-  if (text === null) return null;
-  const labels = new OccupationLabels(parseOccupations(text));
+  if (file === null) return null;
+  let occupations: Occupation[];
+  try {
+    occupations = await readOccupations(file);
+  } catch (error) {
+    logger.warn("Cannot obtain the ESCO occupations; queries are searched without them", {
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    return null;
+  }
+  const labels = new OccupationLabels(occupations);
   if (!embedder) return { labels, byMeaning: Promise.resolve(ready(labels, logger)) };
   const texts = labels.meaningTexts();
   const all = [...texts.labels, ...texts.sentences];
@@ -117,4 +127,66 @@ export async function openOccupations(
   if (!opened) return null;
   await opened.byMeaning;
   return opened.labels;
+}
+
+/**
+ * The modules whose code decides what `readOccupations` returns: a kept copy is made for their
+ * source as it is.
+ */
+export const OCCUPATION_SOURCES = ["./occupations.ts", "../index/occupation_labels.ts"];
+
+/**
+ * Where the kept copy of the occupations read from `file` is, and the key it must carry: the data
+ * file's path, size and time of change, and the source of `OCCUPATION_SOURCES`. Null when the code
+ * is not read from files (the copy could not be told stale).
+ */
+export function keptOccupationsCopy(file: string): { path: string; key: string } | null {
+  try {
+    const hash = createHash("sha256");
+    for (const source of OCCUPATION_SOURCES) {
+      const url = new URL(source, import.meta.url);
+      if (url.protocol !== "file:") return null;
+      hash.update(Deno.readTextFileSync(url));
+    }
+    const { size, mtime } = Deno.statSync(file);
+    hash.update(JSON.stringify([file, size, mtime?.getTime() ?? null]));
+    return { path: `${file}.jobseek-occupations.json`, key: hash.digest("hex") };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The occupations of the pinned file (`parseOccupations`), from the copy kept beside it when that
+ * was made from this file by this code, else parsed (and the copy written for the next process).
+ * Parsing the 2.9 MB of CSV took 90-110 ms of a server start's 1.0-1.2 CPU-seconds; the copy reads
+ * in about a tenth of that (docs/testing.md, "session 24").
+ */
+export async function readOccupations(file: string): Promise<Occupation[]> {
+  const kept = keptOccupationsCopy(file);
+  if (kept) {
+    try {
+      const copy = JSON.parse(await Deno.readTextFile(kept.path));
+      if (copy?.key === kept.key && Array.isArray(copy.occupations)) return copy.occupations;
+    } catch {
+      // No copy yet, or one this process cannot read: parse.
+    }
+  }
+  const occupations = parseOccupations(await Deno.readTextFile(file));
+  if (kept) await writeKeptCopy(kept.path, { key: kept.key, occupations });
+  return occupations;
+}
+
+/**
+ * Writes the copy whole or not at all (a rename), so that a process never reads one half written
+ * by another. A folder it may not write to (a read-only install) leaves the file parsed each time.
+ */
+async function writeKeptCopy(path: string, copy: unknown): Promise<void> {
+  const temporary = `${path}.${Deno.pid}-${crypto.randomUUID()}`;
+  try {
+    await Deno.writeTextFile(temporary, JSON.stringify(copy));
+    await Deno.rename(temporary, path);
+  } catch {
+    await Deno.remove(temporary).catch(() => {});
+  }
 }

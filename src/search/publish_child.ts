@@ -10,7 +10,9 @@
  */
 import { createLogger } from "../log.ts";
 import { openStore } from "../store/store.ts";
-import { openEmbedder } from "../model/open_embedder.ts";
+import { type OpenedEmbedder, openEmbedder } from "../model/open_embedder.ts";
+import { findModel } from "../model/catalog.ts";
+import type { Embedder } from "../model/embedder.ts";
 import { publishIndex } from "./publish_index.ts";
 import { compactIndex } from "./compact_index.ts";
 import type { ChildPublishSettings } from "./publish_in_child.ts";
@@ -40,15 +42,37 @@ const settings = JSON.parse(Deno.args[0]) as ChildPublishSettings;
 const logger = createLogger({ level: "debug", write: (line) => send({ log: JSON.parse(line) }) });
 let code = 0;
 
+/**
+ * The catalog model the server embeds with, opened at its first text: a publish whose every text
+ * has its vector in the store's cache (a rebuild, a purge, a restart's publish) embeds nothing, and
+ * opening the model costs ~0.3 CPU-seconds and some 300 MB (docs/testing.md, "session 24").
+ */
+function modelAtFirstText(): Embedder & { close(): void } {
+  const spec = findModel(settings.model.id);
+  let opened: Promise<OpenedEmbedder> | undefined;
+  return {
+    // The names `openEmbedder` gives the model it opens (no fallback here: the same model or none).
+    model: spec.stamp,
+    dimensions: spec.dimensions,
+    async embed(texts) {
+      opened ??= openEmbedder({
+        model: spec.id,
+        modelDir: settings.model.modelDir,
+        modelSource: settings.model.modelSource,
+        // The server has the model already: nothing is fetched here.
+        hubEndpoint: null,
+        pip: null,
+      }, { logger, noFallback: true });
+      return (await opened).embed(texts);
+    },
+    close() {
+      opened?.then((embedder) => embedder.close(), () => {});
+    },
+  };
+}
+
 async function publish(store: Awaited<ReturnType<typeof openStore>>) {
-  const embedder = await openEmbedder({
-    model: settings.model.id,
-    modelDir: settings.model.modelDir,
-    modelSource: settings.model.modelSource,
-    // The server has the model already: nothing is fetched here.
-    hubEndpoint: null,
-    pip: null,
-  }, { logger, noFallback: true });
+  const embedder = modelAtFirstText();
   try {
     const published = await publishIndex(store, {
       embedder,

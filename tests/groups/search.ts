@@ -25,3 +25,4 @@ import "../docs_filters_test.ts";
 import "../architecture_test.ts";
 import "../suite_groups_test.ts";
 import "../readme_examples_test.ts";
+import "../publish_child_test.ts";
