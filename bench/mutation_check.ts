@@ -672,6 +672,23 @@ export const MUTANTS: Mutant[] = [
       '          if (delivery.type === "email" && !isConfirmed(delivery) && delivery.id === "") {\n            // Its address has not said yes',
     breaks: "send mails a digest to an address that has not confirmed",
   },
+  {
+    id: "M73",
+    layer: "search",
+    file: "src/search/occupations.ts",
+    line: "if (copy?.key === kept.key && Array.isArray(copy.occupations)) return copy.occupations;",
+    becomes: "if (copy !== null && Array.isArray(copy?.occupations)) return copy.occupations;",
+    breaks: "a kept copy of the occupations made from another file or parser is read as current",
+  },
+  {
+    id: "M74",
+    layer: "search",
+    file: "src/search/publish_child.ts",
+    line: "    model: spec.stamp,",
+    becomes: "    model: spec.id,",
+    breaks:
+      "a publish child looks up cached vectors under the model's id, not its stamp, and embeds every title again",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
