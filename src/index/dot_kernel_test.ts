@@ -203,6 +203,46 @@ Deno.test("a screened pass gives every row that could reach its bar its exact co
   assert.throws(() => exact.screenAll(0, 0), /Cannot screen: the kernel holds no codes/);
 });
 
+Deno.test("the refined pass that lets sixteen rows go together decides every row as the test row by row does", () => {
+  // Rows not a multiple of sixteen (nor of four): the last ones go row by row.
+  for (const [count, dims] of [[3_001, 128], [1_037, 64]]) {
+    const { values, scales, query } = unitRows(count, dims, 40 + dims);
+    // Rows of a larger scale than the rest of their sixteen, and a row of zeros (scale 1, as
+    // quantiseRows gives it): each group's bar is set by its largest.
+    for (let r = 7; r < count; r += 211) scales[r] *= 1.6;
+    values.fill(0, 100 * dims, 101 * dims);
+    scales[100] = 1;
+    const groups = new Int8Rows(values, scales, dims, { screened: true });
+    const rowByRow = new Int8Rows(values, scales, dims, { screened: true, groups: false });
+    const bars = fc.record({
+      // A bar at a row's estimate plus up to an estimate's margin or two, so that the groups'
+      // bars land among the estimates; or anywhere.
+      near: fc.integer({ min: 0, max: count - 1 }),
+      titleAbove: fc.double({ min: -0.02, max: 0.15, noNaN: true }),
+      wordAbove: fc.double({ min: -0.02, max: 0.15, noNaN: true }),
+      anywhere: fc.option(fc.double({ min: -0.2, max: 1, noNaN: true })),
+      wordRows: fc.uniqueArray(fc.integer({ min: 0, max: count - 1 }), { maxLength: 400 }),
+    });
+    fc.assert(
+      fc.property(bars, ({ near, titleAbove, wordAbove, anywhere, wordRows }) => {
+        const vector = Float32Array.from(query());
+        // Bars nothing reaches leave every row its estimate.
+        rowByRow.setQuery(vector);
+        const estimate = rowByRow.screenAll(Infinity, Infinity)[near];
+        const titleBar = anywhere ?? estimate + titleAbove;
+        const wordBar = estimate + wordAbove;
+        rowByRow.setQuery(vector);
+        groups.setQuery(vector);
+        for (const rows of [groups, rowByRow]) for (const r of wordRows) rows.wordRows[r] = 1;
+        const expected = rowByRow.screenAll(titleBar, wordBar).slice();
+        assert.deepEqual(groups.screenAll(titleBar, wordBar), expected);
+        assert.equal(groups.exactRows, rowByRow.exactRows);
+      }),
+      { numRuns: 200 },
+    );
+  }
+});
+
 /**
  * `count` screened 64-d unit rows held twice, by a kernel alone and by one sharing its passes with
  * a helper thread (started before `check` runs); the shared one closed after.
