@@ -118,6 +118,11 @@ export class KeywordScorer {
     return this.#text;
   }
 
+  /** A term's postings with what the term is worth in each (`#postings`), as `score` reads them. */
+  postingsOf(term: string): TermPostings {
+    return this.#postings(term);
+  }
+
   /**
    * A term's postings from the inverted index and term frequencies: every posting with the term,
    * and what the term is worth there in the title and tags, the company and location, and the
@@ -227,54 +232,54 @@ export class KeywordScorer {
       const required = [...new Set(query.titleTerms[v] ?? [])].map((t) => this.#postings(t));
       const direct = first;
       first = false;
-      // `variant` is all zeros between variants: the loop below clears what this one sets.
+      const need = required.length;
+      // With title terms, only the postings with them all in the title or tags (`full`, listed as
+      // they reach `need`: a term is one list, so a posting's count rises by at most 1 a list)
+      // take this variant's score; the others are passed over, not summed and cleared after. A
+      // synonym's variant has them (src/index/analyze_query.ts), and a query with synonyms has up
+      // to seven variants sharing the query's other words: at 1,000,000 postings 7-14 ms of
+      // scattering a search, where the postings with the synonym in their title are few.
+      const full: number[] = [];
+      for (const { positions, inTitle } of required) {
+        for (let k = 0; k < positions.length; k++) {
+          const p = positions[k];
+          const hits = titleHits[p] + inTitle[k];
+          titleHits[p] = hits;
+          if (hits === need && inTitle[k] === 1) full.push(p);
+        }
+      }
+      // `variant` is all zeros between variants: what this one sets is cleared below.
       const into = direct ? keyword : variant;
       for (const { positions, values, idf } of unique) {
         const weight = idf / total;
-        for (let k = 0; k < positions.length; k++) into[positions[k]] += weight * values[k];
-      }
-      for (const { positions, inTitle } of required) {
-        for (let k = 0; k < positions.length; k++) titleHits[positions[k]] += inTitle[k];
-      }
-      const need = required.length;
-      if (direct) {
-        // A posting without all the title terms keeps 0 from this variant, as below.
-        if (need > 0) {
-          for (const { positions } of unique) {
-            for (let k = 0; k < positions.length; k++) {
-              const p = positions[k];
-              if (titleHits[p] !== need) keyword[p] = 0;
-            }
-          }
-        }
-        for (const { positions } of unique) {
-          if (!listed.has(positions)) {
-            listed.add(positions);
-            touched.push(positions);
-          }
-        }
-        for (const { positions } of required) {
-          for (let k = 0; k < positions.length; k++) titleHits[positions[k]] = 0;
-        }
-        return;
-      }
-      // A posting with several of the words is met once per word: the first meeting takes its
-      // score and clears it, the later ones see 0. No branch on the scores and no running best
-      // here: at 1,000,000 postings a broad query meets millions (13.8 against 33.6 ms a search).
-      for (const { positions } of unique) {
         if (need === 0) {
+          for (let k = 0; k < positions.length; k++) into[positions[k]] += weight * values[k];
+        } else {
+          for (let k = 0; k < positions.length; k++) {
+            const p = positions[k];
+            if (titleHits[p] === need) into[p] += weight * values[k];
+          }
+        }
+      }
+      if (!direct && need > 0) {
+        for (const p of full) {
+          keyword[p] = Math.max(keyword[p], variant[p]);
+          variant[p] = 0;
+        }
+      } else if (!direct) {
+        // A posting with several of the words is met once per word: the first meeting takes its
+        // score and clears it, the later ones see 0. No branch on the scores and no running best
+        // here: at 1,000,000 postings a broad query meets millions (13.8 against 33.6 ms a
+        // search).
+        for (const { positions } of unique) {
           for (let k = 0; k < positions.length; k++) {
             const p = positions[k];
             keyword[p] = Math.max(keyword[p], variant[p]);
             variant[p] = 0;
           }
-        } else {
-          for (let k = 0; k < positions.length; k++) {
-            const p = positions[k];
-            if (titleHits[p] === need) keyword[p] = Math.max(keyword[p], variant[p]);
-            variant[p] = 0;
-          }
         }
+      }
+      for (const { positions } of unique) {
         if (!listed.has(positions)) {
           listed.add(positions);
           touched.push(positions);
