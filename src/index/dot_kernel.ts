@@ -174,10 +174,28 @@ const QUERY8_DEVIATION = 1.05 / Math.sqrt(12);
 /** Ends the helper threads of a kernel nobody holds any more (one not closed by its owner). */
 const closeUnheld = new FinalizationRegistry<KernelThreads>((threads) => threads.close());
 
-/** The helper threads a machine gives a kernel: one a core besides the caller's, at most 3. */
+/** Processes of one server that search on this machine's cores (`shareCores`). */
+let sharing = 1;
+
+/**
+ * Tells this process that `processes` processes (a server's search processes, this one among
+ * them) share the machine's cores for searches: each kernel made after takes its share of them
+ * (`helpersFor`). With as many search processes as cores, each searches on its own thread alone:
+ * under load every core is busy with a search already, and a helper thread only adds the work of
+ * handing it chunks and waking it (docs/scaling.md, session 24).
+ */
+export function shareCores(processes: number): void {
+  sharing = Math.max(1, Math.floor(processes));
+}
+
+/**
+ * The helper threads a machine gives a kernel: one a core of this process's share besides the
+ * caller's, at most 3.
+ */
 export function helpersFor(count: number, dims: number): number {
   if (count * dims < THREADS_MIN_BYTES) return 0;
-  return Math.max(0, Math.min(3, navigator.hardwareConcurrency - 1));
+  const cores = Math.floor(navigator.hardwareConcurrency / sharing);
+  return Math.max(0, Math.min(3, cores - 1));
 }
 
 /** int8 rows in a kernel's memory, the query they are multiplied with, and their cosines. */

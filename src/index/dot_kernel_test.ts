@@ -1,6 +1,13 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { BATCH_QUERIES, Int8Rows, kernelFits } from "./dot_kernel.ts";
+import {
+  BATCH_QUERIES,
+  helpersFor,
+  Int8Rows,
+  kernelFits,
+  shareCores,
+  THREADS_MIN_BYTES,
+} from "./dot_kernel.ts";
 import { compileDotKernel } from "./dot_kernel_build.ts";
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 
@@ -379,4 +386,22 @@ Deno.test("queries estimated together on a helper thread too are the passes alon
     }
     assert.ok(shared.helperChunks > chunks, "the helper ran no chunk of a batch");
   });
+});
+
+Deno.test("a search process among others takes its share of the cores: no helper thread where the processes are as many as the cores", () => {
+  const cores = navigator.hardwareConcurrency;
+  const large = THREADS_MIN_BYTES / 384;
+  try {
+    assert.equal(helpersFor(large, 384), Math.max(0, Math.min(3, cores - 1)), "a process alone");
+    assert.equal(helpersFor(large / 2, 384), 0, "rows too few to share");
+    for (const processes of [2, 3, 4, cores, 2 * cores]) {
+      shareCores(processes);
+      const share = Math.floor(cores / processes);
+      assert.equal(helpersFor(large, 384), Math.max(0, Math.min(3, share - 1)), `${processes}`);
+    }
+    shareCores(cores);
+    assert.equal(helpersFor(large, 384), 0);
+  } finally {
+    shareCores(1);
+  }
 });
