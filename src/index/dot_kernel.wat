@@ -605,89 +605,15 @@
 
   ;; Rows $from to $to (exclusive) of the pass described at $record, each cosine as f32 at
   ;; out + 4 x row; the number of rows whose exact cosine the pass computed.
-  (func (export "pass") (param $record i32) (param $from i32) (param $to i32) (result i32)
-    (local $dims i32) (local $query i32) (local $query8 i32) (local $rows i32) (local $codes i32)
-    (local $wordRows i32) (local $scales i32) (local $out i32) (local $half i32)
-    (local $queryScale f64) (local $query8Scale f64) (local $bias f64) (local $rowMargin f64)
-    (local $margin f64) (local $titleBar f64) (local $wordBar f64)
-    (local $r i32) (local $at i32) (local $code i32) (local $scale f64) (local $estimate f64)
+  ;; The refined pass (kind 2) over rows $r to $to: the exact cosine of each row whose estimate
+  ;; could reach its bar; returns how many (see `pass`).
+  (func $refined (param $record i32) (param $r i32) (param $to i32) (param $dims i32)
+    (param $query i32) (param $rows i32) (param $wordRows i32) (param $scales i32) (param $out i32)
+    (param $queryScale f64) (param $rowMargin f64) (param $margin f64) (param $titleBar f64)
+    (param $wordBar f64) (result i32)
+    (local $scale f64) (local $estimate f64)
     (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
     (local $groupScales i32)
-    (local.set $dims (i32.load offset=32 (local.get $record)))
-    (local.set $query (i32.load offset=36 (local.get $record)))
-    (local.set $query8 (i32.load offset=40 (local.get $record)))
-    (local.set $rows (i32.load offset=44 (local.get $record)))
-    (local.set $codes (i32.load offset=48 (local.get $record)))
-    (local.set $wordRows (i32.load offset=52 (local.get $record)))
-    (local.set $scales (i32.load offset=56 (local.get $record)))
-    (local.set $out (i32.load offset=60 (local.get $record)))
-    (local.set $queryScale (f64.load offset=64 (local.get $record)))
-    (local.set $r (local.get $from))
-    (local.set $at (i32.add (local.get $rows) (i32.mul (local.get $from) (local.get $dims))))
-    ;; Codes: packed once, by the first screened search.
-    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 3))
-      (then
-        (call $pack (local.get $record) (local.get $from) (local.get $to))
-        (return (i32.const 0))))
-    ;; Exact: every row.
-    (if (i32.eqz (i32.load offset=20 (local.get $record)))
-      (then
-        (block $done
-          (loop $each
-            (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-            (f32.store
-              (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-              (call $cosine
-                (call $dot (local.get $query) (local.get $at) (local.get $dims))
-                (local.get $queryScale)
-                (f64.promote_f32
-                  (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))
-            (local.set $at (i32.add (local.get $at) (local.get $dims)))
-            (local.set $r (i32.add (local.get $r) (i32.const 1)))
-            (br $each)))
-        (return (i32.sub (local.get $to) (local.get $from)))))
-    (local.set $query8Scale (f64.load offset=72 (local.get $record)))
-    (local.set $bias (f64.load offset=80 (local.get $record)))
-    (local.set $rowMargin (f64.load offset=88 (local.get $record)))
-    (local.set $margin (f64.load offset=96 (local.get $record)))
-    (local.set $titleBar (f64.load offset=104 (local.get $record)))
-    (local.set $wordBar (f64.load offset=112 (local.get $record)))
-    (local.set $half (i32.shr_u (local.get $dims) (i32.const 1)))
-    (local.set $code (i32.add (local.get $codes) (i32.mul (local.get $from) (local.get $half))))
-    ;; Estimates: every row's, from its codes, four rows at a time.
-    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 1))
-      (then
-        (block $done
-          (loop $fours
-            (br_if $done (i32.gt_u (i32.add (local.get $r) (i32.const 4)) (local.get $to)))
-            (call $storeEstimates4 (local.get $out) (local.get $scales) (local.get $r)
-              (call $estimate4 (local.get $query8) (local.get $code) (local.get $half))
-              (local.get $bias) (local.get $query8Scale))
-            (local.set $code (i32.add (local.get $code) (i32.shl (local.get $half) (i32.const 2))))
-            (local.set $r (i32.add (local.get $r) (i32.const 4)))
-            (br $fours)))
-        (block $done
-          (loop $each
-            (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-            (call $storeEstimate (local.get $out) (local.get $scales) (local.get $r)
-              (call $estimate (local.get $query8) (local.get $code)
-                (i32.add (local.get $code) (local.get $half)))
-              (local.get $bias) (local.get $query8Scale))
-            (local.set $code (i32.add (local.get $code) (local.get $half)))
-            (local.set $r (i32.add (local.get $r) (i32.const 1)))
-            (br $each)))
-        (return (i32.const 0))))
-    ;; Estimates for four or two queries at once, from the table at byte 124.
-    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 4))
-      (then
-        (call $estimates4 (i32.load offset=124 (local.get $record)) (local.get $scales)
-          (local.get $code) (local.get $half) (local.get $from) (local.get $to))
-        (return (i32.const 0))))
-    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 5))
-      (then
-        (call $estimates2 (i32.load offset=124 (local.get $record)) (local.get $scales)
-          (local.get $code) (local.get $half) (local.get $from) (local.get $to))
-        (return (i32.const 0))))
     ;; Refined: the exact cosine of each row whose estimate could reach its bar, over the estimate.
     (local.set $groupScales (i32.load offset=128 (local.get $record)))
     (block $done
@@ -769,4 +695,91 @@
             (i32.add (local.get $rows) (i32.mul (local.get $p2) (local.get $dims)))
             (local.get $dims))
           (local.get $queryScale))))
-    (local.get $exact)))
+    (local.get $exact))
+
+  (func (export "pass") (param $record i32) (param $from i32) (param $to i32) (result i32)
+    (local $dims i32) (local $query i32) (local $query8 i32) (local $rows i32) (local $codes i32)
+    (local $wordRows i32) (local $scales i32) (local $out i32) (local $half i32)
+    (local $queryScale f64) (local $query8Scale f64) (local $bias f64) (local $rowMargin f64)
+    (local $margin f64) (local $titleBar f64) (local $wordBar f64)
+    (local $r i32) (local $at i32) (local $code i32)
+    (local.set $dims (i32.load offset=32 (local.get $record)))
+    (local.set $query (i32.load offset=36 (local.get $record)))
+    (local.set $query8 (i32.load offset=40 (local.get $record)))
+    (local.set $rows (i32.load offset=44 (local.get $record)))
+    (local.set $codes (i32.load offset=48 (local.get $record)))
+    (local.set $wordRows (i32.load offset=52 (local.get $record)))
+    (local.set $scales (i32.load offset=56 (local.get $record)))
+    (local.set $out (i32.load offset=60 (local.get $record)))
+    (local.set $queryScale (f64.load offset=64 (local.get $record)))
+    (local.set $r (local.get $from))
+    (local.set $at (i32.add (local.get $rows) (i32.mul (local.get $from) (local.get $dims))))
+    ;; Codes: packed once, by the first screened search.
+    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 3))
+      (then
+        (call $pack (local.get $record) (local.get $from) (local.get $to))
+        (return (i32.const 0))))
+    ;; Exact: every row.
+    (if (i32.eqz (i32.load offset=20 (local.get $record)))
+      (then
+        (block $done
+          (loop $each
+            (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+            (f32.store
+              (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
+              (call $cosine
+                (call $dot (local.get $query) (local.get $at) (local.get $dims))
+                (local.get $queryScale)
+                (f64.promote_f32
+                  (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))))
+            (local.set $at (i32.add (local.get $at) (local.get $dims)))
+            (local.set $r (i32.add (local.get $r) (i32.const 1)))
+            (br $each)))
+        (return (i32.sub (local.get $to) (local.get $from)))))
+    (local.set $query8Scale (f64.load offset=72 (local.get $record)))
+    (local.set $bias (f64.load offset=80 (local.get $record)))
+    (local.set $rowMargin (f64.load offset=88 (local.get $record)))
+    (local.set $margin (f64.load offset=96 (local.get $record)))
+    (local.set $titleBar (f64.load offset=104 (local.get $record)))
+    (local.set $wordBar (f64.load offset=112 (local.get $record)))
+    (local.set $half (i32.shr_u (local.get $dims) (i32.const 1)))
+    (local.set $code (i32.add (local.get $codes) (i32.mul (local.get $from) (local.get $half))))
+    ;; Estimates: every row's, from its codes, four rows at a time.
+    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 1))
+      (then
+        (block $done
+          (loop $fours
+            (br_if $done (i32.gt_u (i32.add (local.get $r) (i32.const 4)) (local.get $to)))
+            (call $storeEstimates4 (local.get $out) (local.get $scales) (local.get $r)
+              (call $estimate4 (local.get $query8) (local.get $code) (local.get $half))
+              (local.get $bias) (local.get $query8Scale))
+            (local.set $code (i32.add (local.get $code) (i32.shl (local.get $half) (i32.const 2))))
+            (local.set $r (i32.add (local.get $r) (i32.const 4)))
+            (br $fours)))
+        (block $done
+          (loop $each
+            (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+            (call $storeEstimate (local.get $out) (local.get $scales) (local.get $r)
+              (call $estimate (local.get $query8) (local.get $code)
+                (i32.add (local.get $code) (local.get $half)))
+              (local.get $bias) (local.get $query8Scale))
+            (local.set $code (i32.add (local.get $code) (local.get $half)))
+            (local.set $r (i32.add (local.get $r) (i32.const 1)))
+            (br $each)))
+        (return (i32.const 0))))
+    ;; Estimates for four or two queries at once, from the table at byte 124.
+    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 4))
+      (then
+        (call $estimates4 (i32.load offset=124 (local.get $record)) (local.get $scales)
+          (local.get $code) (local.get $half) (local.get $from) (local.get $to))
+        (return (i32.const 0))))
+    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 5))
+      (then
+        (call $estimates2 (i32.load offset=124 (local.get $record)) (local.get $scales)
+          (local.get $code) (local.get $half) (local.get $from) (local.get $to))
+        (return (i32.const 0))))
+    ;; Refined (kind 2), a function of its own: the exact pass above keeps the code it had.
+    (call $refined (local.get $record) (local.get $r) (local.get $to) (local.get $dims)
+      (local.get $query) (local.get $rows) (local.get $wordRows) (local.get $scales)
+      (local.get $out) (local.get $queryScale) (local.get $rowMargin) (local.get $margin)
+      (local.get $titleBar) (local.get $wordBar))))
