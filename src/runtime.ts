@@ -25,6 +25,7 @@ import {
 import { compactInChild, publishInChild } from "./search/publish_in_child.ts";
 import { type Compacted, compactIndex } from "./search/compact_index.ts";
 import type { JobIndex } from "./index/job_index.ts";
+import { shareCores } from "./index/dot_kernel.ts";
 import { importTexts } from "./ingest/import_files.ts";
 import { redatedForRetention } from "./domain/lifecycle.ts";
 import { reportIndexGap } from "./search/index_gap.ts";
@@ -379,6 +380,8 @@ export async function startServer(
     occupations?: Promise<OccupationLabels | null>;
   } = {},
 ): Promise<StartedServer> {
+  // A search process among others searches on its share of the cores (before any index loads).
+  shareCores(config.searchProcessShare);
   // Metrics read the server's own log lines (publishes, source runs, pushes) as they are written.
   const metrics = new ServiceMetrics();
   logger = metricsLogger(logger, metrics);

@@ -22,6 +22,7 @@ import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 import {
   BIAS,
   CONTROL_BYTES,
+  GROUP_SCALES_SLOT,
   type KernelExports,
   type KernelLayout,
   KernelThreads,
@@ -88,7 +89,8 @@ export function kernelMaxRows(dims: number): number {
 
 /**
  * Rows, then the int16 query, the rows' scales, their cosines and the control record; screened,
- * also the int8 query, the rows' codes (half a byte a value) and a byte a row for word rows.
+ * also the int8 query, the rows' codes (half a byte a value), a byte a row for word rows and each
+ * sixteen rows' largest scale.
  */
 function layoutOf(
   count: number,
@@ -101,13 +103,14 @@ function layoutOf(
   const out = align(scales + count * 4);
   const control = align(out + count * 4);
   let end = control + CONTROL_BYTES;
-  let query8 = 0, codes = 0, wordRows = 0, table = 0;
+  let query8 = 0, codes = 0, wordRows = 0, groupScales = 0, table = 0;
   const batch: KernelLayout["batch"] = [];
   if (screened) {
     query8 = align(end);
     codes = align(query8 + dims);
     wordRows = align(codes + (count * dims) / 2);
-    end = wordRows + count;
+    groupScales = align(wordRows + count);
+    end = groupScales + Math.ceil(count / GROUP_ROWS) * 4;
     for (let b = 0; b < BATCH_QUERIES; b++) {
       const query = align(end);
       const query8 = align(query + dims * 2);
@@ -128,11 +131,19 @@ function layoutOf(
     query8,
     codes,
     wordRows,
+    groupScales,
     batch,
     table,
     pages: Math.max(1, Math.ceil(end / PAGE_BYTES)),
   };
 }
+
+/**
+ * Rows the refined pass lets go together (src/index/dot_kernel.wat `any16`): each such group's
+ * largest row scale is kept, so that one row of a large scale (a title's vector of zeros has scale
+ * 1) bounds its own group alone.
+ */
+const GROUP_ROWS = 16;
 
 /**
  * Whether `count` rows of `dims` values fit a screened kernel: 64 values a step of the estimate,
@@ -163,10 +174,28 @@ const QUERY8_DEVIATION = 1.05 / Math.sqrt(12);
 /** Ends the helper threads of a kernel nobody holds any more (one not closed by its owner). */
 const closeUnheld = new FinalizationRegistry<KernelThreads>((threads) => threads.close());
 
-/** The helper threads a machine gives a kernel: one a core besides the caller's, at most 3. */
+/** Processes of one server that search on this machine's cores (`shareCores`). */
+let sharing = 1;
+
+/**
+ * Tells this process that `processes` processes (a server's search processes, this one among
+ * them) share the machine's cores for searches: each kernel made after takes its share of them
+ * (`helpersFor`). With as many search processes as cores, each searches on its own thread alone:
+ * under load every core is busy with a search already, and a helper thread only adds the work of
+ * handing it chunks and waking it (docs/scaling.md, session 24).
+ */
+export function shareCores(processes: number): void {
+  sharing = Math.max(1, Math.floor(processes));
+}
+
+/**
+ * The helper threads a machine gives a kernel: one a core of this process's share besides the
+ * caller's, at most 3.
+ */
 export function helpersFor(count: number, dims: number): number {
   if (count * dims < THREADS_MIN_BYTES) return 0;
-  return Math.max(0, Math.min(3, navigator.hardwareConcurrency - 1));
+  const cores = Math.floor(navigator.hardwareConcurrency / sharing);
+  return Math.max(0, Math.min(3, cores - 1));
 }
 
 /** int8 rows in a kernel's memory, the query they are multiplied with, and their cosines. */
@@ -217,7 +246,16 @@ export class Int8Rows {
     values: Int8Array,
     scales: Float32Array,
     dims: number,
-    options: { helpers?: number; helperIdleMs?: number; screened?: boolean } = {},
+    options: {
+      helpers?: number;
+      helperIdleMs?: number;
+      screened?: boolean;
+      /**
+       * Whether the refined pass lets sixteen rows go with one test where none could reach its
+       * bar (src/index/dot_kernel.wat `any16`); by default yes.
+       */
+      groups?: boolean;
+    } = {},
   ) {
     const count = values.length / dims;
     const screened = options.screened ?? false;
@@ -279,6 +317,21 @@ export class Int8Rows {
       LAYOUT_SLOT,
     );
     this.wordRows = new Uint8Array(memory.buffer, layout.wordRows, screened ? count : 0);
+    if (screened) {
+      const groups = new Float32Array(
+        memory.buffer,
+        layout.groupScales,
+        Math.ceil(count / GROUP_ROWS),
+      );
+      for (let r = 0; r < count; r++) {
+        const g = Math.floor(r / GROUP_ROWS);
+        const scale = Math.abs(scales[r]);
+        // A scale that is not a number bounds nothing: its group is never let go together.
+        groups[g] = scale <= groups[g] ? groups[g] : scale >= 0 ? scale : Infinity;
+      }
+    }
+    // Off, the refined pass decides row by row as before the groups (what a test compares with).
+    this.#record[GROUP_SCALES_SLOT] = screened && (options.groups ?? true) ? layout.groupScales : 0;
     this.#select(0);
     const helpers = options.helpers ?? 0;
     if (helpers > 0) {

@@ -11,6 +11,8 @@
 ;;   the bytes, `pack`);
 ;; - 2, refined: after the estimates, the exact cosine of each row whose estimate could reach the
 ;;   row's bar, the word bar for rows marked in the word-row bytes, the title bar for the others;
+;;   sixteen rows at a time let go by one test where none could (the group scales, the largest
+;;   row scale of each sixteen rows, at the i32 at byte 128; 0: row by row);
 ;; - 3, codes: the rows' codes, for the estimates;
 ;; - 4 and 5, estimates for four or two queries at once (searches waiting together): each row's
 ;;   codes read and unpacked once for them all (`estimates4`, `estimates2`), each query's
@@ -333,6 +335,40 @@
           (v128.bitselect (local.get $wb) (local.get $tb)
             (i64x2.extend_high_i32x4_s (local.get $marks)))))))
 
+  ;; Whether any of the estimates of rows $r to $r + 15 is at $bar or above (f32 lanes). A NaN
+  ;; estimate is not, as it reaches no bar in the test row by row.
+  (func $any16 (param $out i32) (param $r i32) (param $bar v128) (result i32)
+    (local $at i32)
+    (local.set $at (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2))))
+    (v128.any_true
+      (v128.or
+        (v128.or
+          (f32x4.ge (v128.load (local.get $at)) (local.get $bar))
+          (f32x4.ge (v128.load offset=16 (local.get $at)) (local.get $bar)))
+        (v128.or
+          (f32x4.ge (v128.load offset=32 (local.get $at)) (local.get $bar))
+          (f32x4.ge (v128.load offset=48 (local.get $at)) (local.get $bar))))))
+
+  ;; An f32 bar under which no estimate of the sixteen rows whose largest scale is $groupScale
+  ;; reaches its bar by the refined pass's test (`estimate + (rowMargin x scale + margin) >= bar`,
+  ;; in f64, the bar the word bar or the title bar): the lower bar less the largest margin, less
+  ;; more than the f64 arithmetic's and the f32 rounding's errors (a 2^-20 share and 1e-6, where
+  ;; those are ~1e-16 and 2^-24 of it). -Infinity (nothing let go) where that is not a number.
+  (func $groupBar (param $groupScale f32) (param $rowMargin f64) (param $margin f64)
+    (param $titleBar f64) (param $wordBar f64) (result v128)
+    (local $bar f64)
+    (local.set $bar
+      (f64.sub (f64.min (local.get $titleBar) (local.get $wordBar))
+        (f64.add (f64.mul (local.get $rowMargin) (f64.promote_f32 (local.get $groupScale)))
+          (local.get $margin))))
+    (local.set $bar
+      (f64.sub
+        (f64.sub (local.get $bar) (f64.mul (f64.abs (local.get $bar)) (f64.const 0x1p-20)))
+        (f64.const 1e-6)))
+    (f32x4.splat
+      (select (f32.demote_f64 (local.get $bar)) (f32.const -inf)
+        (f64.eq (local.get $bar) (local.get $bar)))))
+
   ;; `estimates` for 4 queries at once (pass kind 4): each row's codes are loaded and
   ;; unpacked once, then multiplied with each query, 4 sums kept. The queries are the 4 entries of
   ;; the table at $table (`estimatesOf`).
@@ -569,13 +605,104 @@
 
   ;; Rows $from to $to (exclusive) of the pass described at $record, each cosine as f32 at
   ;; out + 4 x row; the number of rows whose exact cosine the pass computed.
+  ;; The refined pass (kind 2) over rows $r to $to: the exact cosine of each row whose estimate
+  ;; could reach its bar; returns how many (see `pass`).
+  (func $refined (param $record i32) (param $r i32) (param $to i32) (param $dims i32)
+    (param $query i32) (param $rows i32) (param $wordRows i32) (param $scales i32) (param $out i32)
+    (param $queryScale f64) (param $rowMargin f64) (param $margin f64) (param $titleBar f64)
+    (param $wordBar f64) (result i32)
+    (local $scale f64) (local $estimate f64)
+    (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
+    (local $groupScales i32)
+    ;; Refined: the exact cosine of each row whose estimate could reach its bar, over the estimate.
+    (local.set $groupScales (i32.load offset=128 (local.get $record)))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
+        ;; Sixteen rows of a group none of whose estimates is at the group's bar: let go together.
+        (if (i32.and
+              (i32.and (i32.ne (local.get $groupScales) (i32.const 0))
+                (i32.eqz (i32.and (local.get $r) (i32.const 15))))
+              (i32.le_u (i32.add (local.get $r) (i32.const 16)) (local.get $to)))
+          (then
+            (if (i32.eqz
+                  (call $any16 (local.get $out) (local.get $r)
+                    (call $groupBar
+                      (f32.load
+                        (i32.add (local.get $groupScales)
+                          (i32.shl (i32.shr_u (local.get $r) (i32.const 4)) (i32.const 2))))
+                      (local.get $rowMargin) (local.get $margin)
+                      (local.get $titleBar) (local.get $wordBar))))
+              (then
+                (local.set $r (i32.add (local.get $r) (i32.const 16)))
+                (br $each)))))
+        ;; Four rows none of which could reach its bar: passed over together.
+        (if (i32.le_u (i32.add (local.get $r) (i32.const 4)) (local.get $to))
+          (then
+            (if (i32.eqz
+                  (call $reach4 (local.get $out) (local.get $scales) (local.get $wordRows)
+                    (local.get $r) (local.get $rowMargin) (local.get $margin)
+                    (local.get $titleBar) (local.get $wordBar)))
+              (then
+                (local.set $r (i32.add (local.get $r) (i32.const 4)))
+                (br $each)))))
+        (local.set $scale
+          (f64.promote_f32
+            (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))
+        (local.set $estimate
+          (f64.promote_f32
+            (f32.load (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2))))))
+        ;; A row that could reach its bar waits for three more, then the four are computed
+        ;; exactly together.
+        (if
+          (f64.ge
+            (f64.add (local.get $estimate)
+              (f64.add (f64.mul (local.get $rowMargin) (local.get $scale)) (local.get $margin)))
+            (select (local.get $wordBar) (local.get $titleBar)
+              (i32.load8_u (i32.add (local.get $wordRows) (local.get $r)))))
+          (then
+            (local.set $exact (i32.add (local.get $exact) (i32.const 1)))
+            (local.set $p3 (local.get $p2))
+            (local.set $p2 (local.get $p1))
+            (local.set $p1 (local.get $p0))
+            (local.set $p0 (local.get $r))
+            (if (i32.eqz (i32.and (local.get $exact) (i32.const 3)))
+              (then
+                (call $exact4 (local.get $query) (local.get $rows) (local.get $dims)
+                  (local.get $scales) (local.get $out) (local.get $queryScale)
+                  (local.get $p0) (local.get $p1) (local.get $p2) (local.get $p3))))))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $each)))
+    ;; The last rows waiting, fewer than four: the newest is $p0.
+    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 1))
+      (then
+        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p0)
+          (call $dot (local.get $query)
+            (i32.add (local.get $rows) (i32.mul (local.get $p0) (local.get $dims)))
+            (local.get $dims))
+          (local.get $queryScale))))
+    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 2))
+      (then
+        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p1)
+          (call $dot (local.get $query)
+            (i32.add (local.get $rows) (i32.mul (local.get $p1) (local.get $dims)))
+            (local.get $dims))
+          (local.get $queryScale))))
+    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 3))
+      (then
+        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p2)
+          (call $dot (local.get $query)
+            (i32.add (local.get $rows) (i32.mul (local.get $p2) (local.get $dims)))
+            (local.get $dims))
+          (local.get $queryScale))))
+    (local.get $exact))
+
   (func (export "pass") (param $record i32) (param $from i32) (param $to i32) (result i32)
     (local $dims i32) (local $query i32) (local $query8 i32) (local $rows i32) (local $codes i32)
     (local $wordRows i32) (local $scales i32) (local $out i32) (local $half i32)
     (local $queryScale f64) (local $query8Scale f64) (local $bias f64) (local $rowMargin f64)
     (local $margin f64) (local $titleBar f64) (local $wordBar f64)
-    (local $r i32) (local $at i32) (local $code i32) (local $scale f64) (local $estimate f64)
-    (local $exact i32) (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32)
+    (local $r i32) (local $at i32) (local $code i32)
     (local.set $dims (i32.load offset=32 (local.get $record)))
     (local.set $query (i32.load offset=36 (local.get $record)))
     (local.set $query8 (i32.load offset=40 (local.get $record)))
@@ -651,67 +778,8 @@
         (call $estimates2 (i32.load offset=124 (local.get $record)) (local.get $scales)
           (local.get $code) (local.get $half) (local.get $from) (local.get $to))
         (return (i32.const 0))))
-    ;; Refined: the exact cosine of each row whose estimate could reach its bar, over the estimate.
-    (block $done
-      (loop $each
-        (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-        ;; Four rows none of which could reach its bar: passed over together.
-        (if (i32.le_u (i32.add (local.get $r) (i32.const 4)) (local.get $to))
-          (then
-            (if (i32.eqz
-                  (call $reach4 (local.get $out) (local.get $scales) (local.get $wordRows)
-                    (local.get $r) (local.get $rowMargin) (local.get $margin)
-                    (local.get $titleBar) (local.get $wordBar)))
-              (then
-                (local.set $r (i32.add (local.get $r) (i32.const 4)))
-                (br $each)))))
-        (local.set $scale
-          (f64.promote_f32
-            (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))
-        (local.set $estimate
-          (f64.promote_f32
-            (f32.load (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2))))))
-        ;; A row that could reach its bar waits for three more, then the four are computed
-        ;; exactly together.
-        (if
-          (f64.ge
-            (f64.add (local.get $estimate)
-              (f64.add (f64.mul (local.get $rowMargin) (local.get $scale)) (local.get $margin)))
-            (select (local.get $wordBar) (local.get $titleBar)
-              (i32.load8_u (i32.add (local.get $wordRows) (local.get $r)))))
-          (then
-            (local.set $exact (i32.add (local.get $exact) (i32.const 1)))
-            (local.set $p3 (local.get $p2))
-            (local.set $p2 (local.get $p1))
-            (local.set $p1 (local.get $p0))
-            (local.set $p0 (local.get $r))
-            (if (i32.eqz (i32.and (local.get $exact) (i32.const 3)))
-              (then
-                (call $exact4 (local.get $query) (local.get $rows) (local.get $dims)
-                  (local.get $scales) (local.get $out) (local.get $queryScale)
-                  (local.get $p0) (local.get $p1) (local.get $p2) (local.get $p3))))))
-        (local.set $r (i32.add (local.get $r) (i32.const 1)))
-        (br $each)))
-    ;; The last rows waiting, fewer than four: the newest is $p0.
-    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 1))
-      (then
-        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p0)
-          (call $dot (local.get $query)
-            (i32.add (local.get $rows) (i32.mul (local.get $p0) (local.get $dims)))
-            (local.get $dims))
-          (local.get $queryScale))))
-    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 2))
-      (then
-        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p1)
-          (call $dot (local.get $query)
-            (i32.add (local.get $rows) (i32.mul (local.get $p1) (local.get $dims)))
-            (local.get $dims))
-          (local.get $queryScale))))
-    (if (i32.ge_u (i32.and (local.get $exact) (i32.const 3)) (i32.const 3))
-      (then
-        (call $storeCosine (local.get $out) (local.get $scales) (local.get $p2)
-          (call $dot (local.get $query)
-            (i32.add (local.get $rows) (i32.mul (local.get $p2) (local.get $dims)))
-            (local.get $dims))
-          (local.get $queryScale))))
-    (local.get $exact)))
+    ;; Refined (kind 2), a function of its own: the exact pass above keeps the code it had.
+    (call $refined (local.get $record) (local.get $r) (local.get $to) (local.get $dims)
+      (local.get $query) (local.get $rows) (local.get $wordRows) (local.get $scales)
+      (local.get $out) (local.get $queryScale) (local.get $rowMargin) (local.get $margin)
+      (local.get $titleBar) (local.get $wordBar))))

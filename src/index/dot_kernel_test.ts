@@ -1,6 +1,13 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { BATCH_QUERIES, Int8Rows, kernelFits } from "./dot_kernel.ts";
+import {
+  BATCH_QUERIES,
+  helpersFor,
+  Int8Rows,
+  kernelFits,
+  shareCores,
+  THREADS_MIN_BYTES,
+} from "./dot_kernel.ts";
 import { compileDotKernel } from "./dot_kernel_build.ts";
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 
@@ -203,6 +210,46 @@ Deno.test("a screened pass gives every row that could reach its bar its exact co
   assert.throws(() => exact.screenAll(0, 0), /Cannot screen: the kernel holds no codes/);
 });
 
+Deno.test("the refined pass that lets sixteen rows go together decides every row as the test row by row does", () => {
+  // Rows not a multiple of sixteen (nor of four): the last ones go row by row.
+  for (const [count, dims] of [[3_001, 128], [1_037, 64]]) {
+    const { values, scales, query } = unitRows(count, dims, 40 + dims);
+    // Rows of a larger scale than the rest of their sixteen, and a row of zeros (scale 1, as
+    // quantiseRows gives it): each group's bar is set by its largest.
+    for (let r = 7; r < count; r += 211) scales[r] *= 1.6;
+    values.fill(0, 100 * dims, 101 * dims);
+    scales[100] = 1;
+    const groups = new Int8Rows(values, scales, dims, { screened: true });
+    const rowByRow = new Int8Rows(values, scales, dims, { screened: true, groups: false });
+    const bars = fc.record({
+      // A bar at a row's estimate plus up to an estimate's margin or two, so that the groups'
+      // bars land among the estimates; or anywhere.
+      near: fc.integer({ min: 0, max: count - 1 }),
+      titleAbove: fc.double({ min: -0.02, max: 0.15, noNaN: true }),
+      wordAbove: fc.double({ min: -0.02, max: 0.15, noNaN: true }),
+      anywhere: fc.option(fc.double({ min: -0.2, max: 1, noNaN: true })),
+      wordRows: fc.uniqueArray(fc.integer({ min: 0, max: count - 1 }), { maxLength: 400 }),
+    });
+    fc.assert(
+      fc.property(bars, ({ near, titleAbove, wordAbove, anywhere, wordRows }) => {
+        const vector = Float32Array.from(query());
+        // Bars nothing reaches leave every row its estimate.
+        rowByRow.setQuery(vector);
+        const estimate = rowByRow.screenAll(Infinity, Infinity)[near];
+        const titleBar = anywhere ?? estimate + titleAbove;
+        const wordBar = estimate + wordAbove;
+        rowByRow.setQuery(vector);
+        groups.setQuery(vector);
+        for (const rows of [groups, rowByRow]) for (const r of wordRows) rows.wordRows[r] = 1;
+        const expected = rowByRow.screenAll(titleBar, wordBar).slice();
+        assert.deepEqual(groups.screenAll(titleBar, wordBar), expected);
+        assert.equal(groups.exactRows, rowByRow.exactRows);
+      }),
+      { numRuns: 200 },
+    );
+  }
+});
+
 /**
  * `count` screened 64-d unit rows held twice, by a kernel alone and by one sharing its passes with
  * a helper thread (started before `check` runs); the shared one closed after.
@@ -339,4 +386,22 @@ Deno.test("queries estimated together on a helper thread too are the passes alon
     }
     assert.ok(shared.helperChunks > chunks, "the helper ran no chunk of a batch");
   });
+});
+
+Deno.test("a search process among others takes its share of the cores: no helper thread where the processes are as many as the cores", () => {
+  const cores = navigator.hardwareConcurrency;
+  const large = THREADS_MIN_BYTES / 384;
+  try {
+    assert.equal(helpersFor(large, 384), Math.max(0, Math.min(3, cores - 1)), "a process alone");
+    assert.equal(helpersFor(large / 2, 384), 0, "rows too few to share");
+    for (const processes of [2, 3, 4, cores, 2 * cores]) {
+      shareCores(processes);
+      const share = Math.floor(cores / processes);
+      assert.equal(helpersFor(large, 384), Math.max(0, Math.min(3, share - 1)), `${processes}`);
+    }
+    shareCores(cores);
+    assert.equal(helpersFor(large, 384), 0);
+  } finally {
+    shareCores(1);
+  }
 });

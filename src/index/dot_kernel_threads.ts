@@ -74,8 +74,14 @@ export const ROW_MARGIN = 11;
 export const MARGIN = 12;
 export const TITLE_BAR = 13;
 export const WORD_BAR = 14;
+/**
+ * i32 slot 32 (past the slots 30 and 31): the byte offset of a screened kernel's group scales,
+ * the largest row scale of each sixteen rows, which its refined pass tests sixteen rows by at once
+ * (src/index/dot_kernel.wat).
+ */
+export const GROUP_SCALES_SLOT = 32;
 /** Bytes of the control record (16-byte aligned). */
-export const CONTROL_BYTES = 128;
+export const CONTROL_BYTES = 144;
 
 /** The kernel's functions (src/index/dot_kernel.wat). */
 export interface KernelExports {
@@ -95,6 +101,8 @@ export interface KernelLayout {
   query8: number;
   codes: number;
   wordRows: number;
+  /** A screened kernel's largest row scale of each sixteen rows (`GROUP_SCALES_SLOT`; 0: none). */
+  groupScales: number;
   /**
    * A screened kernel's slots for queries estimated together (`Int8Rows.estimateBatch`), each its
    * own int16 and int8 query and cosines, and the table a pass for several reads; none otherwise.

@@ -63,6 +63,12 @@ function bestOf(scores: Float32Array, lists: Uint32Array[]): number {
   return best;
 }
 
+/**
+ * A variant with title terms sums only the postings with them all where those are at most this
+ * share of its lists' entries (1 / 8); else every posting, dropping the others after (`score`).
+ */
+const FEW_TITLED = 8;
+
 /** Keyword scores of `count` postings. Synchronous, so scratch buffers are shared between calls. */
 export class KeywordScorer {
   /** Keyword score of every posting for the last `score` call. */
@@ -116,6 +122,11 @@ export class KeywordScorer {
   /** The terms and field lengths by posting position, what a delta is merged into. */
   positionText(): PositionText {
     return this.#text;
+  }
+
+  /** A term's postings with what the term is worth in each (`#postings`), as `score` reads them. */
+  postingsOf(term: string): TermPostings {
+    return this.#postings(term);
   }
 
   /**
@@ -227,54 +238,74 @@ export class KeywordScorer {
       const required = [...new Set(query.titleTerms[v] ?? [])].map((t) => this.#postings(t));
       const direct = first;
       first = false;
-      // `variant` is all zeros between variants: the loop below clears what this one sets.
+      const need = required.length;
+      // With title terms, only the postings with them all in the title or tags (`full`, listed as
+      // they reach `need`: a term is one list, so a posting's count rises by at most 1 a list)
+      // take this variant's score; the others are passed over, not summed and cleared after. A
+      // synonym's variant has them (src/index/analyze_query.ts), and a query with synonyms has up
+      // to seven variants sharing the query's other words: at 1,000,000 postings 7-14 ms of
+      // scattering a search, where the postings with the synonym in their title are few.
+      const full: number[] = [];
+      for (const { positions, inTitle } of required) {
+        for (let k = 0; k < positions.length; k++) {
+          const p = positions[k];
+          const hits = titleHits[p] + inTitle[k];
+          titleHits[p] = hits;
+          if (hits === need && inTitle[k] === 1) full.push(p);
+        }
+      }
+      // Where those postings are most of the lists' entries, the test of each entry is a coin toss
+      // the processor mispredicts, and every posting is summed and the others dropped after.
+      const entries = unique.reduce((sum, { positions }) => sum + positions.length, 0);
+      const few = need > 0 && full.length * FEW_TITLED <= entries;
+      // `variant` is all zeros between variants: what this one sets is cleared below.
       const into = direct ? keyword : variant;
       for (const { positions, values, idf } of unique) {
         const weight = idf / total;
-        for (let k = 0; k < positions.length; k++) into[positions[k]] += weight * values[k];
-      }
-      for (const { positions, inTitle } of required) {
-        for (let k = 0; k < positions.length; k++) titleHits[positions[k]] += inTitle[k];
-      }
-      const need = required.length;
-      if (direct) {
-        // A posting without all the title terms keeps 0 from this variant, as below.
-        if (need > 0) {
-          for (const { positions } of unique) {
-            for (let k = 0; k < positions.length; k++) {
-              const p = positions[k];
-              if (titleHits[p] !== need) keyword[p] = 0;
-            }
-          }
-        }
-        for (const { positions } of unique) {
-          if (!listed.has(positions)) {
-            listed.add(positions);
-            touched.push(positions);
-          }
-        }
-        for (const { positions } of required) {
-          for (let k = 0; k < positions.length; k++) titleHits[positions[k]] = 0;
-        }
-        return;
-      }
-      // A posting with several of the words is met once per word: the first meeting takes its
-      // score and clears it, the later ones see 0. No branch on the scores and no running best
-      // here: at 1,000,000 postings a broad query meets millions (13.8 against 33.6 ms a search).
-      for (const { positions } of unique) {
-        if (need === 0) {
-          for (let k = 0; k < positions.length; k++) {
-            const p = positions[k];
-            keyword[p] = Math.max(keyword[p], variant[p]);
-            variant[p] = 0;
-          }
+        if (!few) {
+          for (let k = 0; k < positions.length; k++) into[positions[k]] += weight * values[k];
         } else {
           for (let k = 0; k < positions.length; k++) {
             const p = positions[k];
-            if (titleHits[p] === need) keyword[p] = Math.max(keyword[p], variant[p]);
-            variant[p] = 0;
+            if (titleHits[p] === need) into[p] += weight * values[k];
           }
         }
+      }
+      if (few && !direct) {
+        for (const p of full) {
+          keyword[p] = Math.max(keyword[p], variant[p]);
+          variant[p] = 0;
+        }
+      } else if (direct && need > 0 && !few) {
+        // A posting without all the title terms keeps 0 from this variant.
+        for (const { positions } of unique) {
+          for (let k = 0; k < positions.length; k++) {
+            const p = positions[k];
+            if (titleHits[p] !== need) keyword[p] = 0;
+          }
+        }
+      } else if (!direct && !few) {
+        // A posting with several of the words is met once per word: the first meeting takes its
+        // score and clears it, the later ones see 0. No branch on the scores and no running best
+        // here: at 1,000,000 postings a broad query meets millions (13.8 against 33.6 ms a
+        // search).
+        for (const { positions } of unique) {
+          if (need === 0) {
+            for (let k = 0; k < positions.length; k++) {
+              const p = positions[k];
+              keyword[p] = Math.max(keyword[p], variant[p]);
+              variant[p] = 0;
+            }
+          } else {
+            for (let k = 0; k < positions.length; k++) {
+              const p = positions[k];
+              if (titleHits[p] === need) keyword[p] = Math.max(keyword[p], variant[p]);
+              variant[p] = 0;
+            }
+          }
+        }
+      }
+      for (const { positions } of unique) {
         if (!listed.has(positions)) {
           listed.add(positions);
           touched.push(positions);

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
-import { KeywordScorer } from "./keyword_scorer.ts";
+import { KeywordScorer, type TermPostings } from "./keyword_scorer.ts";
 import { buildPositionText } from "./position_text.ts";
 import { tokenize } from "./tokenize.ts";
 
@@ -143,5 +143,67 @@ Deno.test("the first variant, summed straight into the scores, scores as any lat
       assert.deepEqual(direct, scorer.scores);
     }),
     { numRuns: 300 },
+  );
+});
+
+/**
+ * The keyword scores as the scorer made them before a variant's title terms chose its postings
+ * first: every variant summed over every posting of its terms' lists (into float32 scores, term
+ * after term), a posting without all its title terms set back to 0, the best of the variants.
+ */
+function scoredOverEveryPosting(
+  count: number,
+  list: { terms: string[]; titleTerms: string[] }[],
+  postingsOf: (term: string) => TermPostings,
+): Float32Array {
+  const scores = new Float32Array(count);
+  for (const { terms, titleTerms } of list) {
+    const unique = [...new Set(terms)].map(postingsOf);
+    const total = unique.reduce((sum, p) => sum + p.idf, 0);
+    if (total === 0) continue;
+    const sums = new Float32Array(count);
+    for (const { positions, values, idf } of unique) {
+      for (let k = 0; k < positions.length; k++) sums[positions[k]] += (idf / total) * values[k];
+    }
+    const required = [...new Set(titleTerms)].map(postingsOf);
+    const hits = new Uint8Array(count);
+    for (const { positions, inTitle } of required) {
+      for (let k = 0; k < positions.length; k++) hits[positions[k]] += inTitle[k];
+    }
+    for (let p = 0; p < count; p++) {
+      if (hits[p] === required.length) scores[p] = Math.max(scores[p], sums[p]);
+    }
+  }
+  return scores;
+}
+
+Deno.test("a variant with title terms sums only its postings with them all, and scores as summing every posting does", () => {
+  // Title terms that many postings have in the title (a synonym's common word), or few.
+  const titled = fc.array(
+    fc.record({
+      terms: fc.array(term, { minLength: 1, maxLength: 4 }),
+      titleTerms: fc.array(term, { maxLength: 3 }),
+    }),
+    { minLength: 1, maxLength: 8 },
+  );
+  fc.assert(
+    fc.property(postings, titled, (jobs, list) => {
+      const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
+      // A variant's title terms are among its terms, as a synonym's are.
+      const query = list.map((v) => ({ ...v, terms: [...v.terms, ...v.titleTerms] }));
+      scorer.score(queryOf(query));
+      const expected = scoredOverEveryPosting(jobs.length, query, (t) => scorer.postingsOf(t));
+      assert.deepEqual(scorer.scores, expected);
+      assert.equal(scorer.best, Math.max(0, ...expected));
+      // Title terms that are not among the terms, too; and nothing left for the next query.
+      scorer.score(queryOf(list));
+      assert.deepEqual(
+        scorer.scores,
+        scoredOverEveryPosting(jobs.length, list, (t) => scorer.postingsOf(t)),
+      );
+      scorer.score(queryOf(query));
+      assert.deepEqual(scorer.scores, expected);
+    }),
+    { numRuns: 500 },
   );
 });
