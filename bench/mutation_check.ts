@@ -689,6 +689,46 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a publish child looks up cached vectors under the model's id, not its stamp, and embeds every title again",
   },
+  {
+    id: "M75",
+    layer: "index (kernel)",
+    file: "src/index/dot_kernel.wat",
+    line: "(f32x4.ge (v128.load offset=48 (local.get $at)) (local.get $bar))",
+    becomes: "(f32x4.ge (v128.load offset=32 (local.get $at)) (local.get $bar))",
+    breaks: "sixteen rows let go together although the last four could reach their bar",
+  },
+  {
+    id: "M76",
+    layer: "index",
+    file: "src/index/dot_kernel.ts",
+    line: "groups[g] = scale <= groups[g] ? groups[g] : scale >= 0 ? scale : Infinity;",
+    becomes: "groups[g] = Math.abs(scales[g * GROUP_ROWS]);",
+    breaks: "a group of sixteen rows judged by its first row's scale, not its largest",
+  },
+  {
+    id: "M77",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "if (titleHits[p] === need) into[p] += weight * values[k];",
+    becomes: "into[p] += weight * values[k];",
+    breaks: "a synonym variant's title terms scored on postings that lack some of them",
+  },
+  {
+    id: "M78",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "if (hits === need && inTitle[k] === 1) full.push(p);",
+    becomes: "if (hits === need && inTitle[k] === 1 && k > 0) full.push(p);",
+    breaks: "a posting with every title term of a variant left out of its sum",
+  },
+  {
+    id: "M79",
+    layer: "index",
+    file: "src/index/dot_kernel.ts",
+    line: "Math.floor(navigator.hardwareConcurrency / sharing)",
+    becomes: "navigator.hardwareConcurrency",
+    breaks: "search processes sharing the cores each start a helper a core",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
