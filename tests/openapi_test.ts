@@ -128,6 +128,18 @@ Deno.test("GET /v1/openapi.json documents the API the server runs", async (t) =>
       assert.deepEqual(doc.paths["/v1/openapi.json"].get.security, []);
     });
 
+    await t.step("a link's unknown token answers a status the document lists", async () => {
+      for (const [path, method] of [["/v1/unsubscribe", "get"], ["/v1/confirm", "get"]]) {
+        const response = await server.fetch(`${path}/0`, { key: null });
+        await response.body?.cancel();
+        const documented = Object.keys(doc.paths[`${path}/{token}`][method].responses);
+        assert.ok(
+          documented.includes(String(response.status)),
+          `${method.toUpperCase()} ${path}/{token} answered ${response.status}, documented ${documented}`,
+        );
+      }
+    });
+
     await t.step("a push documents its date_posted parameter, optional", () => {
       const push = doc.paths["/v1/postings"].post;
       const datePosted = (push.parameters as Json[]).find((p) => p.name === "date_posted");

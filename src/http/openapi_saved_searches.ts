@@ -249,6 +249,11 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
               description: "The page.",
               content: { "text/html": { schema: { type: "string" } } },
             },
+            "404": {
+              description:
+                "A page saying the link no longer works (its saved search or delivery was removed).",
+              content: { "text/html": { schema: { type: "string" } } },
+            },
           },
         },
         post: {
