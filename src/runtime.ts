@@ -506,7 +506,10 @@ async function peerShares(ownSocket: string): Promise<MetricsShare[]> {
     try {
       const response = await fetch("http://search-process/metrics.json", {
         client,
-        signal: AbortSignal.timeout(2000),
+        // A peer left out makes the summed counters fall (a reset to Prometheus), so a busy peer
+        // gets most of a scrape's default 10 s. A full CI run saw the guard's figures missing
+        // (jobseek_connections_held 0 while a request was held) with 2 s; not reproduced alone.
+        signal: AbortSignal.timeout(6000),
       });
       return response.ok ? await response.json() as MetricsShare : null;
     } catch {
