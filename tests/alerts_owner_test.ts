@@ -65,6 +65,37 @@ async function setUp(alerts: AlertsConfig = DEFAULT_ALERTS, logger: Logger = sil
   };
 }
 
+/** A key `name` with one saved search whose delivery is an email digest to NAME@example.com. */
+async function withEmailDelivery(name: string) {
+  // An email delivery needs a mail server configured; none is reached here.
+  const t = await setUp({
+    ...DEFAULT_ALERTS,
+    smtpUrl: "smtp://127.0.0.1:9",
+    mailFrom: "jobseek <alerts@example.com>",
+  });
+  await t.apiKeys.create(name);
+  const view = await t.savedSearches.create(`key:${name}`, {
+    name: name.slice(0, 1),
+    q: "nurse",
+    deliver: [{ type: "email", to: `${name}@example.com` }],
+  }, "http://x");
+  const record = await t.savedSearches.record(`key:${name}`, view.id);
+  const email = record.deliver.find((d) => d.type === "email");
+  assert.ok(email?.type === "email");
+  return { t, view, email };
+}
+
+/** The headers of a page a mailed link opens: no script, no framing, no cache, no referrer. */
+function checkLinkPageHeaders(page: Response): void {
+  const csp = page.headers.get("content-security-policy") ?? "";
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.match(csp, /form-action 'self'/);
+  assert.equal(page.headers.get("x-frame-options"), "DENY");
+  assert.equal(page.headers.get("cache-control"), "no-store");
+  assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+}
+
 function feedPath(feedUrl: string): string {
   return new URL(feedUrl).pathname;
 }
@@ -188,41 +219,18 @@ Deno.test("a revoked key's saved search sends no webhook; a live key's does", as
 });
 
 Deno.test("the unsubscribe pages run no script, cannot be framed and are not cached; a dead link says so", async () => {
-  // An email delivery needs a mail server configured; none is reached here.
-  const t = await setUp({
-    ...DEFAULT_ALERTS,
-    smtpUrl: "smtp://127.0.0.1:9",
-    mailFrom: "jobseek <alerts@example.com>",
-  });
+  const { t, view, email } = await withEmailDelivery("gina");
   try {
-    await t.apiKeys.create("gina");
-    const view = await t.savedSearches.create("key:gina", {
-      name: "g",
-      q: "nurse",
-      deliver: [{ type: "email", to: "gina@example.com" }],
-    }, "http://x");
-    const record = await t.savedSearches.record("key:gina", view.id);
-    const email = record.deliver.find((d) => d.type === "email");
-    assert.ok(email?.type === "email");
     const link = `/v1/unsubscribe/${email.unsubscribeToken}`;
-    const checkHeaders = (page: Response) => {
-      const csp = page.headers.get("content-security-policy") ?? "";
-      assert.match(csp, /default-src 'none'/);
-      assert.match(csp, /frame-ancestors 'none'/);
-      assert.match(csp, /form-action 'self'/);
-      assert.equal(page.headers.get("x-frame-options"), "DENY");
-      assert.equal(page.headers.get("cache-control"), "no-store");
-      assert.equal(page.headers.get("referrer-policy"), "no-referrer");
-    };
     const page = await t.request(link, { headers: { accept: "text/html" } });
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<form method="post"/);
-    checkHeaders(page);
+    checkLinkPageHeaders(page);
     // The button's POST pauses it, answered with the same headers.
     const posted = await t.request(link, { method: "POST" });
     assert.equal(posted.status, 200);
     assert.match(await posted.text(), /it is paused/);
-    checkHeaders(posted);
+    checkLinkPageHeaders(posted);
     assert.equal((await t.savedSearches.get("key:gina", view.id)).paused, true);
     // Deleted: the link's page says it no longer works, with no button that would answer JSON.
     await t.savedSearches.remove("key:gina", view.id);
@@ -231,52 +239,31 @@ Deno.test("the unsubscribe pages run no script, cannot be framed and are not cac
     const deadText = await dead.text();
     assert.match(deadText, /This unsubscribe link no longer works/);
     assert.doesNotMatch(deadText, /<form/);
-    checkHeaders(dead);
+    checkLinkPageHeaders(dead);
   } finally {
     await t.close();
   }
 });
 
 Deno.test("the confirmation pages run no script, cannot be framed and are not cached; a GET confirms nothing", async () => {
-  const t = await setUp({
-    ...DEFAULT_ALERTS,
-    smtpUrl: "smtp://127.0.0.1:9",
-    mailFrom: "jobseek <alerts@example.com>",
-  });
+  const { t, view, email } = await withEmailDelivery("ivan");
   try {
-    await t.apiKeys.create("ivan");
-    const view = await t.savedSearches.create("key:ivan", {
-      name: "i",
-      q: "nurse",
-      deliver: [{ type: "email", to: "ivan@example.com" }],
-    }, "http://x");
     assert.equal(view.deliver[0].state, "unconfirmed");
-    const record = await t.savedSearches.record("key:ivan", view.id);
-    const email = record.deliver.find((d) => d.type === "email");
-    assert.ok(email?.type === "email" && email.confirmToken);
+    assert.ok(email.confirmToken);
     // The owner's answers never show the token: only the address's mail carries it.
     assert.ok(!JSON.stringify(view).includes(email.confirmToken));
     const link = `/v1/confirm/${email.confirmToken}`;
-    const checkHeaders = (page: Response) => {
-      const csp = page.headers.get("content-security-policy") ?? "";
-      assert.match(csp, /default-src 'none'/);
-      assert.match(csp, /frame-ancestors 'none'/);
-      assert.match(csp, /form-action 'self'/);
-      assert.equal(page.headers.get("x-frame-options"), "DENY");
-      assert.equal(page.headers.get("cache-control"), "no-store");
-      assert.equal(page.headers.get("referrer-policy"), "no-referrer");
-    };
     for (const method of ["GET", "HEAD"]) {
       const page = await t.request(link, { method, headers: { accept: "text/html" } });
       assert.equal(page.status, 200, method);
       if (method === "GET") assert.match(await page.text(), /<form method="post"/);
-      checkHeaders(page);
+      checkLinkPageHeaders(page);
     }
     assert.equal((await t.savedSearches.get("key:ivan", view.id)).deliver[0].state, "unconfirmed");
     const posted = await t.request(link, { method: "POST" });
     assert.equal(posted.status, 200);
     assert.match(await posted.text(), /Confirmed/);
-    checkHeaders(posted);
+    checkLinkPageHeaders(posted);
     assert.equal((await t.savedSearches.get("key:ivan", view.id)).deliver[0].state, "ok");
     // Confirmed, its GET says so, with no button.
     const after = await t.request(link);
@@ -289,7 +276,7 @@ Deno.test("the confirmation pages run no script, cannot be framed and are not ca
       const deadText = await dead.text();
       assert.match(deadText, /This confirmation link no longer works/);
       assert.doesNotMatch(deadText, /<form/);
-      checkHeaders(dead);
+      checkLinkPageHeaders(dead);
     }
     const unknown = await t.request("/v1/confirm/never-made", { method: "POST" });
     assert.equal(unknown.status, 404);
