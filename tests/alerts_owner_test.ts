@@ -135,6 +135,11 @@ Deno.test("a revoked key's name is not given again with its saved searches, unle
     await t.apiKeys.create("dana");
     const saved = await t.savedSearches.create("key:dana", { name: "d", q: "nurse" }, "http://x");
     await t.savedSearches.create("key:dana", { name: "d2", q: "barista" }, "http://x");
+    // While the key lives, its name is simply taken.
+    await assert.rejects(
+      t.apiKeys.create("dana"),
+      /^JobseekError: Cannot create key: the name 'dana' is taken$/,
+    );
     assert.equal(await t.apiKeys.revoke("dana"), true);
     // For someone else the name would hand over the feeds, webhooks and email addresses.
     await assert.rejects(t.apiKeys.create("dana"), (error: Error & { code?: string }) => {

@@ -49,27 +49,36 @@ export class ApiKeyStore {
 
   /**
    * Stores a new key (by hash). Names are unique; a taken name is a CONFLICT. Saved searches are
-   * owned by the key's name (`savedSearchOwner`), so a name whose revoked key left saved searches
-   * is refused with `SavedSearchesLeft` unless `keepSavedSearches` (the same person's new key):
-   * their feed URLs, webhook and email addresses would otherwise pass to whoever gets the name.
+   * owned by the key's name (`savedSearches.owner`), so a free name whose revoked key left saved
+   * searches is refused with `SavedSearchesLeft` unless `savedSearches.keep` (the same person's
+   * new key): their feed URLs, webhook and email addresses would otherwise pass to whoever gets
+   * the name.
    */
   async createApiKey(
     record: ApiKeyRecord,
     savedSearches: { owner: string; keep: boolean },
   ): Promise<void> {
-    const left = await this.#kv.get(keys.savedSearchCount(savedSearches.owner), z.number());
-    if ((left.value ?? 0) > 0 && !savedSearches.keep) throw new SavedSearchesLeft(left.value!);
-    const created = await this.#kv.commit((op) =>
-      op.check({ key: keys.apiKeyByName(record.name), versionstamp: null })
-        .check({ key: keys.apiKey(record.keyHash), versionstamp: null })
-        .check(left)
-        .set(keys.apiKey(record.keyHash), record)
-        .set(keys.apiKeyByName(record.name), record.keyHash)
-    );
-    if (created) return;
-    const taken = await this.#kv.get(keys.apiKeyByName(record.name), KeyHashSchema);
-    if (taken.versionstamp === null) return await this.createApiKey(record, savedSearches);
-    throw new JobseekError("CONFLICT", `Cannot create key: the name '${record.name}' is taken`);
+    while (true) {
+      const taken = await this.#kv.get(keys.apiKeyByName(record.name), KeyHashSchema);
+      if (taken.value !== null) {
+        throw new JobseekError("CONFLICT", `Cannot create key: the name '${record.name}' is taken`);
+      }
+      const left = await this.#kv.get(keys.savedSearchCount(savedSearches.owner), z.number());
+      if ((left.value ?? 0) > 0 && !savedSearches.keep) throw new SavedSearchesLeft(left.value!);
+      // A name taken or a saved search added or removed meanwhile: read both again.
+      const created = await this.#kv.commit((op) =>
+        op.check(taken)
+          .check({ key: keys.apiKey(record.keyHash), versionstamp: null })
+          .check(left)
+          .set(keys.apiKey(record.keyHash), record)
+          .set(keys.apiKeyByName(record.name), record.keyHash)
+      );
+      if (created) return;
+      const sameHash = await this.#kv.get(keys.apiKey(record.keyHash), ApiKeyRecordSchema);
+      if (sameHash.value !== null) {
+        throw new JobseekError("CONFLICT", "Cannot create key: a key with the same hash exists");
+      }
+    }
   }
 
   async findApiKey(keyHash: string): Promise<ApiKeyRecord | null> {
