@@ -91,10 +91,14 @@ export function searchHint(
         : `the ${closeMatches} close matches are listed apart (\`closest\`), best first.`
     }`;
   }
+  // "remote" alone is no place: it is named as the words that asked for it.
+  const remoteOnly = place?.remote && place.cityKey === undefined && place.country === undefined;
   const named = emptied.names.map((name) =>
-    name === QUERY_PLACE
-      ? `the place in the query ('${place?.matched}')`
-      : `${name}=${showValue(query[name as FilterName])}`
+    name !== QUERY_PLACE
+      ? `${name}=${showValue(query[name as FilterName])}`
+      : remoteOnly
+      ? `'${place?.matched}' in the query`
+      : `the place in the query ('${place?.matched}')`
   );
   const without = `without ${
     named.length > 1 ? "them" : "it"
