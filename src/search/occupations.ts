@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { keptCopyKey, writeKeptCopy } from "../places/kept_copy.ts";
 import type { Logger } from "../log.ts";
 import { type Occupation, OccupationLabels, parseOccupations } from "../index/occupation_labels.ts";
 import {
@@ -141,19 +141,11 @@ export const OCCUPATION_SOURCES = ["./occupations.ts", "../index/occupation_labe
  * is not read from files (the copy could not be told stale).
  */
 export function keptOccupationsCopy(file: string): { path: string; key: string } | null {
-  try {
-    const hash = createHash("sha256");
-    for (const source of OCCUPATION_SOURCES) {
-      const url = new URL(source, import.meta.url);
-      if (url.protocol !== "file:") return null;
-      hash.update(Deno.readTextFileSync(url));
-    }
-    const { size, mtime } = Deno.statSync(file);
-    hash.update(JSON.stringify([file, size, mtime?.getTime() ?? null]));
-    return { path: `${file}.jobseek-occupations.json`, key: hash.digest("hex") };
-  } catch {
-    return null;
-  }
+  const key = keptCopyKey(
+    file,
+    OCCUPATION_SOURCES.map((source) => new URL(source, import.meta.url)),
+  );
+  return key === null ? null : { path: `${file}.jobseek-occupations.json`, key };
 }
 
 /**
@@ -173,20 +165,6 @@ export async function readOccupations(file: string): Promise<Occupation[]> {
     }
   }
   const occupations = parseOccupations(await Deno.readTextFile(file));
-  if (kept) await writeKeptCopy(kept.path, { key: kept.key, occupations });
+  if (kept) writeKeptCopy(kept.path, JSON.stringify({ key: kept.key, occupations }));
   return occupations;
-}
-
-/**
- * Writes the copy whole or not at all (a rename), so that a process never reads one half written
- * by another. A folder it may not write to (a read-only install) leaves the file parsed each time.
- */
-async function writeKeptCopy(path: string, copy: unknown): Promise<void> {
-  const temporary = `${path}.${Deno.pid}-${crypto.randomUUID()}`;
-  try {
-    await Deno.writeTextFile(temporary, JSON.stringify(copy));
-    await Deno.rename(temporary, path);
-  } catch {
-    await Deno.remove(temporary).catch(() => {});
-  }
 }
