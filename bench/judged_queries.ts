@@ -21,6 +21,9 @@
  *   ("someone to look after elderly people at night", "driving a van part time"; session 20).
  * - `EMPLOYMENT_JUDGED_QUERIES` / `EMPLOYMENT_HELDOUT_JUDGED_QUERIES`: work with an employment type
  *   ("part time barista", "contract devops engineer"; session 22), each saying the type it asks.
+ * - `SAID_JUDGED_QUERIES` / `SAID_HELDOUT_JUDGED_QUERIES`: work asked for with a place, home working,
+ *   hours or an employment kind, as people say it ("phone answering job from home", "weekend jobs
+ *   in Leeds for a student"; session 25), each a place query.
  * - `ABSENT_JUDGED_QUERIES`: jobs the real postings do not hold ("zookeeper", "work with horses";
  *   session 20): their strong set should be empty, the close tier still shows the nearest.
  * - `FIXTURE_JUDGED_QUERIES`: on the bundled postings, judged by the occupation each posting was
@@ -72,6 +75,12 @@ export const QUALIFIED_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueri
 );
 export const QUALIFIED_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("qualified_heldout.jsonl", QUERIES),
+);
+export const SAID_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("said.jsonl", QUERIES),
+);
+export const SAID_HELDOUT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
+  new URL("said_heldout.jsonl", QUERIES),
 );
 export const EMPLOYMENT_JUDGED_QUERIES: TypedJudgedQuery[] = loadTypedJudgedQueries(
   new URL("employment.jsonl", QUERIES),

@@ -60,7 +60,10 @@ export function inPlace(job: Job, place: TypedJudgedQuery["place"]): boolean {
     ? (countries.getAlpha2Code(place.country, "en") ?? place.country)
     : undefined;
   if (code && job.country && job.country !== code) return false;
-  if (place.city) return normalisePlace(job.city) === normalisePlace(place.city);
+  if (place.city) {
+    const city = normalisePlace(job.city);
+    return [place.city].flat().some((name) => normalisePlace(name) === city);
+  }
   return job.country === code;
 }
 

@@ -8,6 +8,8 @@
  * - the mean size of the strong set and of the whole list;
  * - how many queries have a strong set, and its precision (the share graded 1 or 2, and 2 alone,
  *   averaged over those queries): a strong match reads as "what you asked for";
+ * - the close matches' precision (the share graded 1 or 2, averaged over the queries with one):
+ *   what a lower close floor adds to the lists (session 25);
  * per judged set (bench/queries/) and query kind. The tuned sets (model, spoken) and the held-out
  * ones (heldout, spoken_heldout) are printed side by side; settings are chosen on the tuned ones.
  *
@@ -45,6 +47,8 @@ import {
   OTHER_WORDS_HELDOUT_JUDGED_QUERIES,
   QUALIFIED_HELDOUT_JUDGED_QUERIES,
   QUALIFIED_JUDGED_QUERIES,
+  SAID_HELDOUT_JUDGED_QUERIES,
+  SAID_JUDGED_QUERIES,
   SPOKEN_HELDOUT_JUDGED_QUERIES,
   SPOKEN_JUDGED_QUERIES,
   type TypedJudgedQuery,
@@ -104,6 +108,8 @@ const SETS: [string, TypedJudgedQuery[]][] = [
   ["qualified heldout", QUALIFIED_HELDOUT_JUDGED_QUERIES],
   ["employment (tuned)", EMPLOYMENT_JUDGED_QUERIES],
   ["employment heldout", EMPLOYMENT_HELDOUT_JUDGED_QUERIES],
+  ["said (tuned)", SAID_JUDGED_QUERIES],
+  ["said heldout", SAID_HELDOUT_JUDGED_QUERIES],
   ["absent", ABSENT_JUDGED_QUERIES],
 ];
 /**
@@ -127,6 +133,13 @@ interface Row {
   precision: number;
   /** The share of the strong set graded 2. */
   precision2: number;
+  /** Queries with a close match listed. */
+  withClose: number;
+  /**
+   * The share of the close matches graded 1 or 2: what a lower close floor adds is read here (the
+   * nDCG of a list can only rise as the list grows at its end).
+   */
+  closePrecision: number;
 }
 
 const queryVectors = new Map<string, Float32Array>();
@@ -203,7 +216,14 @@ async function measure(
       withStrong: listed.total > 0 ? 1 : 0,
       precision: 0,
       precision2: 0,
+      withClose: 0,
+      closePrecision: 0,
     };
+    const closeHits = listed.hits.filter((hit) => hit.match === "close");
+    if (closeHits.length) {
+      row.withClose = 1;
+      row.closePrecision = closeHits.filter((hit) => grade(hit.job) > 0).length / closeHits.length;
+    }
     const strongHits = listed.hits.filter((hit) => hit.match === "strong");
     if (strongHits.length) {
       const grades = strongHits.map((hit) => grade(hit.job));
@@ -250,6 +270,9 @@ async function measure(
           Math.max(1, list.reduce((s, r) => s + r.withStrong, 0)),
         precision2: list.reduce((s, r) => s + r.precision2, 0) /
           Math.max(1, list.reduce((s, r) => s + r.withStrong, 0)),
+        withClose: list.reduce((s, r) => s + r.withClose, 0),
+        closePrecision: list.reduce((s, r) => s + r.closePrecision, 0) /
+          Math.max(1, list.reduce((s, r) => s + r.withClose, 0)),
       }];
     }),
   );
@@ -264,7 +287,7 @@ for (const tried of tries) {
   print(`\n${tried.name}: ranking ${JSON.stringify(ranking)} cut ${JSON.stringify(cut)}`);
   print(
     "  set              kind        queries | relevance nDCG@10 | newest-first page nDCG@10 | " +
-      "empty | strong  listed | with strong | strong precision (>=1 / 2)",
+      "empty | strong  listed | with strong | strong precision (>=1 / 2) | close precision (>=1)",
   );
   const bySet: Record<string, Record<string, Row>> = {};
   for (const [name, queries] of SETS) {
@@ -279,7 +302,7 @@ for (const tried of tries) {
           q.strong.toFixed(0).padStart(6)
         } ${q.listed.toFixed(0).padStart(7)} | ${String(q.withStrong).padStart(11)} | ${
           q.precision.toFixed(3)
-        } / ${q.precision2.toFixed(3)}`,
+        } / ${q.precision2.toFixed(3)} | ${q.closePrecision.toFixed(3)}`,
       );
     }
   }

@@ -222,3 +222,44 @@ Deno.test("a job the postings hold none of has no strong match: its nearest are 
   assert.ok(nurse.total > 0);
   assert.equal(nurse.hint, undefined);
 });
+
+Deno.test("a place or 'remote' said in the query leaves its fitting postings listed, as MCP shows them", async () => {
+  const { service } = realIndex;
+  // Session 25's judged queries (bench/queries/said*.jsonl) whose relevance-order lists were empty
+  // although the place held a fitting posting: each scored just under the old close floor (0.3).
+  const asked: [q: string, fitting: string, sameAs: Record<string, string>][] = [
+    [
+      "bar work in London at weekends",
+      "Wait / Bar team members £13.50 ph (OTE £28,000.00)",
+      { q: "bar work at weekends", city: "London" },
+    ],
+    ["help with IT problems, remote", "IT-Administrator (m/w/d)", {
+      q: "help with IT problems,",
+      remote: "remote",
+    }],
+    ["work from home helping customers by email", "Sr. Customer Service Associate", {
+      q: "helping customers by email",
+      remote: "remote",
+    }],
+  ];
+  for (const [q, fitting, sameAs] of asked) {
+    const params = { q, sort: "relevance", top_k: "10" };
+    const ranked = await service.search(parseSearchQuery(params));
+    const titles = ranked.results.map((r) => r.job_title);
+    assert.ok(titles.includes(fitting), `${q}: ${JSON.stringify(titles)}`);
+    const place = ranked.query_place!;
+    for (const r of ranked.results) {
+      if (place.remote) assert.equal(r.work_mode, "remote", `${q}: ${r.job_title}`);
+      else assert.equal(r.city, place.city, `${q}: ${r.job_title}`);
+    }
+    // The same list where the place is a parameter rather than words: the floor is the query's,
+    // never the filter's.
+    const filtered = await service.search(parseSearchQuery({ ...sameAs, sort: "relevance" }));
+    const row = (r: { job_url: string; score: number; match?: string }) => [r.job_url, r.score];
+    assert.deepEqual(filtered.results.map(row), ranked.results.map(row), q);
+    const response = toSearchResponse("00000000-0000-4000-8000-000000000000", ranked);
+    const page = buildSearchPage(parseSearchQuery(params), response, { maxChars: 20_000 });
+    assert.ok(page.text.includes(fitting), page.text);
+    assert.doesNotMatch(page.text, /^No /, page.text);
+  }
+});
