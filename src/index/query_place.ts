@@ -15,6 +15,7 @@
  * @module
  */
 import { foldText } from "../domain/fold_text.ts";
+import { REMOTE_WISH_PHRASES } from "../domain/remote_words.ts";
 import { countryCode } from "../places/country_code.ts";
 import { placesNamed, type WorldPlace } from "../places/world_places.ts";
 import { type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
@@ -35,7 +36,6 @@ export interface QueryPlace {
   rest: string;
 }
 
-const REMOTE_PHRASES = ["work from home", "working from home", "home office", "remote", "wfh"];
 const CONNECTORS = new Set([
   "in",
   "near",
@@ -198,7 +198,7 @@ function placeOf(
   gazetteer: Gazetteer,
 ): Omit<QueryPlace, "matched" | "rest"> | null {
   const key = words.join(" ");
-  if (REMOTE_PHRASES.includes(key)) return { remote: true };
+  if (REMOTE_WISH_PHRASES.includes(key)) return { remote: true };
   if (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) {
     return postingCity(key, gazetteer);
   }

@@ -260,3 +260,33 @@ Deno.test("deriveProfile() puts the language a CV names throughout first among i
   assert.ok(!profile.skills.includes("Go"));
   assert.equal(profile.skills.filter((s) => s === "Python").length, 1);
 });
+
+Deno.test("a CV's wish and a query read the same words as asking for remote work", async () => {
+  const { REMOTE_WISH_PHRASES } = await import("../../domain/remote_words.ts");
+  const { findPlace } = await import("../../index/query_place.ts");
+  const { buildGazetteer } = await import("../../index/gazetteer.ts");
+  const gazetteer = buildGazetteer([]);
+  // As a person types them: capitals, and "home office" hyphenated or closed up.
+  const typed = REMOTE_WISH_PHRASES.flatMap((phrase) =>
+    phrase === "home office" ? ["Home-Office", "home office"] : [phrase.toUpperCase(), phrase]
+  );
+  for (const words of typed) {
+    const cv = deriveProfile(`Data analyst.\nI am looking for a data analyst job, ${words}.`, {
+      places,
+      now,
+    });
+    assert.equal(cv.remote, true, `a CV wishing "${words}"`);
+    assert.equal(
+      findPlace(`data analyst ${words}`, gazetteer)?.remote,
+      true,
+      `the query "${words}"`,
+    );
+  }
+  // Words that only contain one of them ask for nothing.
+  assert.equal(findPlace("remotely operated vehicle pilot", gazetteer), null);
+  assert.equal(
+    deriveProfile("Drone pilot.\nI am looking for remotely operated vehicle work.", { places, now })
+      .remote,
+    false,
+  );
+});

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { saysRemoteWish } from "../../domain/remote_words.ts";
 import { hasHeadNoun, wordsOf } from "./head_group.ts";
 import { type FoundPlace, type PlaceLookup, placesIn } from "./profile_places.ts";
 import { cleanTitle, expandAbbreviations } from "./role_titles.ts";
@@ -125,9 +126,6 @@ function wishClauses(text: string): string[] {
 const RELOCATION =
   /\b(?:relocat(?:e|ion|ing)|move\s+to|moving\s+to|umzug(?:sbereit)?|umziehen|bundesweit|deutschlandweit)\b/i;
 
-const REMOTE_WISH =
-  /\b(?:remote|work(?:ing)? from home|wfh|home[- ]?office|telework|fully distributed)\b/i;
-
 export interface Wishes {
   /** The roles wished for, in the order written. */
   roles: string[];
@@ -150,7 +148,7 @@ export function readWishes(lines: Line[], lookup?: PlaceLookup): Wishes {
     const where = clause.search(/\s(?:in|near|around|to|im|raum|relocate)\s/i);
     wishes.places.push(...placesIn(clause, { lookup }));
     if (where >= 0) wishes.places.push(...placesIn(clause.slice(where), { lookup, anyCase: true }));
-    if (REMOTE_WISH.test(clause)) wishes.remote = true;
+    if (saysRemoteWish(clause)) wishes.remote = true;
   }
   // "Willing to relocate to ...", "open to relocation within ...": places wished, no role.
   for (const sentence of sentencesOf(text)) {
