@@ -138,7 +138,7 @@ Deno.test("Save this search on a result list saves the URL's search for the key;
     const page = await (await web.request(location, { cookie })).text();
     assert.match(page, /Nursing jobs/);
     assert.ok(page.includes(rest[0].feed_url), "the page does not show the feed URL");
-    // To copy into a reader, not to follow: a read marks what the feed shows as seen.
+    // To copy into a reader, not to follow: the URL is a credential, for a feed reader.
     assert.match(
       page,
       /<input id="ss_[^"]*-feed" class="feed-url" type="url" readonly="" value="http/,

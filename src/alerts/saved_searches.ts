@@ -26,8 +26,6 @@ const ulid = monotonicFactory();
 
 export const NAME_MAX_LENGTH = 200;
 export const DELIVERIES_MAX = 5;
-/** The feed channel's id beside the deliveries' own. */
-export const FEED_CHANNEL = "feed";
 export const FEED_PATH = "/v1/feeds";
 export const UNSUBSCRIBE_PATH = "/v1/unsubscribe";
 export const CONFIRM_PATH = "/v1/confirm";
@@ -287,13 +285,13 @@ export class SavedSearches {
     return this.#view(record, new Map(), new Set(deliver.map((d) => d.id)));
   }
 
-  /** A new channel's mark is its creation: what was there before is not new to it. */
+  /**
+   * A new delivery's mark is its creation: what was there before is not new to it. (The feed keeps
+   * no mark: it shows a window of recent matches. A mark stored for it by an earlier version,
+   * channel "feed", is never read again.)
+   */
   async #initChannels(record: SavedSearchRecord, added: StoredDelivery[], now: number) {
-    const channels = [
-      ...(record.createdAt === now ? [FEED_CHANNEL] : []),
-      ...added.map((d) => d.id),
-    ];
-    for (const channel of channels) {
+    for (const channel of added.map((d) => d.id)) {
       if ((await this.#store.mark(record.id, channel)) === null) {
         await this.#store.setMark(record.id, channel, now);
       }

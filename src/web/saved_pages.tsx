@@ -95,8 +95,8 @@ function SavedSearchCard(
         <a href={runUrl(view.params)}>Run this search</a>
       </p>
       {
-        /* A field to copy, not a link: a read of the feed marks what it shows as seen, so a look
-          at it in the browser would hide those postings from the person's feed reader. */
+        /* A field to copy, not a link: the URL is for a feed reader (a browser shows Atom as raw
+          XML), and it is a credential, better kept out of the browser's history. */
       }
       <div>
         <label for={`${view.id}-feed`}>Atom feed URL</label>
@@ -109,8 +109,8 @@ function SavedSearchCard(
           aria-describedby={`${view.id}-feed-about`}
         />
         <p id={`${view.id}-feed-about`} class="field-note">
-          For a feed reader. It needs no key, so keep it private. Each read marks what it shows as
-          seen: opened here, those postings would not reach your reader.
+          For a feed reader: it lists the matches of the last 14 days, newest first. It needs no
+          key, so keep it private.
         </p>
       </div>
       {view.deliver.length > 0
