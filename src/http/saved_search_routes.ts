@@ -21,13 +21,13 @@ export const SAVED_SEARCHES_PATH = "/v1/saved-searches";
 
 /**
  * The unsubscribe pages are HTML a person opens from an email: the web pages' protections (no
- * script, no framing, forms post only here, never cached, the token in the URL sent nowhere).
+ * script, no framing, forms post only here, never cached, the token in the URL sent nowhere;
+ * nosniff is the app's, on every answer).
  */
 const UNSUBSCRIBE_PAGE_HEADERS = {
   "content-security-policy":
     "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-frame-options": "DENY",
-  "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",
 };
@@ -121,7 +121,6 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
     const headers = {
       "content-type": "application/atom+xml; charset=utf-8",
       "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
       // Opened in a browser, an XML document may hold markup that runs: nothing may run or load.
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
       "referrer-policy": "no-referrer",
