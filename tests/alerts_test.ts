@@ -693,7 +693,18 @@ alertsTest(
         });
       const shown = await cli(["show", id]);
       assert.equal(shown.code, 0, shown.stderr);
-      assert.match(shown.stdout, /email ann@example\.com \(daily\) \[awaiting confirmation\]/);
+      // Until 30 days after the confirmation mail: then the delivery is removed.
+      const viewed = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+      const confirmBy = (viewed.body.deliver as { confirm_by?: string }[])[0].confirm_by!;
+      const mailedAt = confirmation.date!.getTime();
+      const keptFor = Date.parse(confirmBy) - mailedAt;
+      assert.ok(Math.abs(keptFor - 30 * 24 * 3600_000) < 5_000, `${confirmBy}, mailed ${mailedAt}`);
+      assert.ok(
+        shown.stdout.includes(
+          `email ann@example.com (daily) [awaiting confirmation (until ${confirmBy.slice(0, 10)})]`,
+        ),
+        shown.stdout,
+      );
       const cliSent = await cli(["send", id]);
       assert.equal(cliSent.code, 0, cliSent.stderr);
       assert.match(cliSent.stdout, new RegExp(`${emailId} \\(email\\): awaiting confirmation`));

@@ -30,10 +30,12 @@ import { confirmationMessage } from "./confirmation_mail.ts";
 import { sha256Hex } from "../crypto.ts";
 import {
   CONFIRM_PATH,
+  confirmDeadline,
   type EmailDelivery,
   FEED_PATH,
   isConfirmed,
   periodMs,
+  removeDeliveries,
   UNSUBSCRIBE_PATH,
 } from "./saved_searches.ts";
 import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
@@ -248,6 +250,15 @@ export class AlertDeliverer {
     records.sort(() => Math.random() - 0.5);
     for (const record of records) {
       if (this.#stopped) return;
+      // Paused or not, its owner's key revoked or not: the address was asked and did not answer.
+      if ((await this.#unconfirmedExpired(record, now)).size > 0) {
+        await this.#withLease(record.id, () => this.#removeUnconfirmed(record.id)).catch((error) =>
+          this.#logger.warn("cannot remove an unconfirmed delivery", {
+            saved_search: record.id,
+            ...errorFields(error),
+          })
+        );
+      }
       if (record.paused && !due.has(record.id)) continue;
       const hasWebhook = record.deliver.some((d) => d.type === "webhook");
       const emailDue = await this.#emailDue(record, now) ||
@@ -262,6 +273,37 @@ export class AlertDeliverer {
       );
     }
     this.#lastSnapshot = snapshot;
+  }
+
+  /** The ids of the saved search's email deliveries whose time to confirm is over. */
+  async #unconfirmedExpired(record: SavedSearchRecord, now: number): Promise<Set<string>> {
+    const expired = new Set<string>();
+    for (const d of record.deliver) {
+      if (d.type !== "email" || isConfirmed(d)) continue;
+      const deadline = confirmDeadline(d, await this.#store.state(record.id, d.id));
+      if (deadline !== null && deadline <= now) expired.add(d.id);
+    }
+    return expired;
+  }
+
+  /**
+   * Removes the saved search's unconfirmed email deliveries whose time is over, under its lease;
+   * the saved search and its other deliveries stay.
+   */
+  async #removeUnconfirmed(id: string): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.#store.get(id);
+      if (!current) return;
+      const expired = await this.#unconfirmedExpired(current, this.#now());
+      if (expired.size === 0) return;
+      if (!(await removeDeliveries(this.#store, current, expired, this.#now()))) continue;
+      for (const delivery of expired) {
+        await this.#store.dropPending(id, delivery);
+        // The delivery id, not the address: the log keeps no address that never said yes.
+        this.#logger.info("unconfirmed email delivery removed", { saved_search: id, delivery });
+      }
+      return;
+    }
   }
 
   /** The scheduled deliveries of one saved search, under its lease. */

@@ -13,6 +13,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/app_deps.ts";
 import { baseUrl } from "../http/base_url.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { awaitingConfirmation } from "../domain/deliveries.ts";
 import type { SavedSearchView } from "../alerts/saved_searches.ts";
 import { Layout } from "./layout.tsx";
 import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
@@ -38,7 +39,9 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
     <li>
       {`${where}: ${
         d.state === "unconfirmed"
-          ? "awaiting confirmation (nothing is sent to it until the link mailed to it is followed)"
+          ? `${
+            awaitingConfirmation(d.confirm_by)
+          }: nothing is sent to it until the link mailed to it is followed`
           : d.state
       }`}
       {d.last_delivered_at ? `, last delivered ${d.last_delivered_at}` : ""}
