@@ -494,6 +494,7 @@ alertsTest(
       assert.equal(unchanged.status, 304);
       assert.equal(await unchanged.text(), "");
       assert.equal(unchanged.headers.get("etag"), etag);
+      assert.equal(unchanged.headers.get("cache-control"), "no-store");
       const stale = await fetch(feedUrl, { headers: { "if-none-match": '"stale"' } });
       assert.equal(stale.status, 200);
       assert.equal(await stale.text(), firstXml);
