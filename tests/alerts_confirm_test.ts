@@ -2,7 +2,7 @@
  * An email delivery's confirmation mail on a clock of the test's own (session 24): one per delivery
  * however long it waits, one per address a day whichever saved search asks (a refused one is sent
  * once the day is over, not dropped), and one that the mail server refused is sent again, not
- * counted. In-process, on the real search service, the real saved-search store (KV in memory) and
+ * counted; an address that does not confirm within 30 days of its mail loses its delivery. In-process, on the real search service, the real saved-search store (KV in memory) and
  * a real SMTP server (`smtp-server`) on loopback; tests/alerts_test.ts has the whole path through a
  * server.
  */
@@ -12,11 +12,11 @@ import { SMTPServer } from "smtp-server";
 import fc from "fast-check";
 import { AlertDeliverer, CONFIRMATION_WINDOW_MS } from "../src/alerts/alert_deliverer.ts";
 import { confirmationMessage } from "../src/alerts/confirmation_mail.ts";
-import { SavedSearches } from "../src/alerts/saved_searches.ts";
+import { SavedSearches, UNCONFIRMED_KEEP_MS } from "../src/alerts/saved_searches.ts";
 import { DEFAULT_ALERTS } from "../src/config.ts";
-import { silentLogger } from "../src/log.ts";
+import { type Logger, silentLogger } from "../src/log.ts";
 import { openStore } from "../src/store/store.ts";
-import { createTestSearch } from "./helpers.ts";
+import { createTestSearch, infoLines } from "./helpers.ts";
 
 const HOUR = 3600_000;
 
@@ -51,7 +51,7 @@ Deno.test("a confirmation mail is text alone, the saved search's name in it as p
   );
 });
 
-async function setUp() {
+async function setUp(logger: Logger = silentLogger) {
   let accept = true;
   const mails: { to: string[] }[] = [];
   const smtp = new SMTPServer({
@@ -91,7 +91,7 @@ async function setUp() {
     store: store.savedSearches,
     service: search.service,
     config,
-    logger: silentLogger,
+    logger,
     now,
   });
   return {
@@ -195,6 +195,106 @@ Deno.test("a confirmation mail the mail server refused is sent again later, and 
     assert.equal(t.to("bob@example.com"), 1);
     const sent = (await t.savedSearches.get(owner, view.id)).deliver[0];
     assert.equal(sent.last_error, undefined, "the error is gone once it was sent");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("an address that does not confirm within 30 days of its mail loses its delivery; the saved search and its other deliveries stay", async () => {
+  const { logs, logger } = infoLines();
+  const t = await setUp(logger);
+  try {
+    const owner = "key:reader";
+    const view = await t.savedSearches.create(owner, {
+      name: "a",
+      q: "nurse",
+      deliver: [
+        { type: "email", to: "ann@example.com" },
+        { type: "email", to: "bob@example.com", every: "weekly" },
+      ],
+    }, "http://x");
+    const [ann, bob] = (await t.savedSearches.record(owner, view.id)).deliver;
+    assert.ok(ann.type === "email" && bob.type === "email");
+    // Before its mail is sent, no date: the address has not been asked yet.
+    assert.equal((await t.savedSearches.get(owner, view.id)).deliver[0].confirm_by, undefined);
+    const mailedAt = t.clock.now;
+    await t.deliverer.check();
+    assert.equal(t.to("ann@example.com"), 1);
+    const asked = (await t.savedSearches.get(owner, view.id)).deliver;
+    assert.deepEqual(asked.map((d) => d.confirm_by), [
+      new Date(mailedAt + UNCONFIRMED_KEEP_MS).toISOString(),
+      new Date(mailedAt + UNCONFIRMED_KEEP_MS).toISOString(),
+    ]);
+    assert.equal(UNCONFIRMED_KEEP_MS, 30 * 24 * HOUR);
+    // Bob says yes: his delivery stays, and shows no date.
+    t.clock.now += 20 * 24 * HOUR;
+    assert.ok(await t.savedSearches.confirm(bob.confirmToken!));
+    assert.equal((await t.savedSearches.get(owner, view.id)).deliver[1].confirm_by, undefined);
+    t.clock.now = mailedAt + UNCONFIRMED_KEEP_MS - 1;
+    await t.deliverer.check();
+    const before = await t.savedSearches.get(owner, view.id);
+    assert.deepEqual(before.deliver.map((d) => [d.to, d.state]), [
+      ["ann@example.com", "unconfirmed"],
+      ["bob@example.com", "ok"],
+    ]);
+    t.clock.now += 1;
+    await t.deliverer.check();
+    const after = await t.savedSearches.get(owner, view.id);
+    assert.deepEqual(after.deliver.map((d) => [d.id, d.to, d.state]), [
+      [bob.id, "bob@example.com", "ok"],
+    ]);
+    assert.equal(after.name, "a");
+    assert.equal(after.state, "active");
+    // Its links stop working with it.
+    assert.equal(await t.savedSearches.byConfirmToken(ann.confirmToken!), null);
+    assert.equal(await t.savedSearches.knowsUnsubscribeToken(ann.unsubscribeToken), false);
+    assert.equal(await t.savedSearches.knowsUnsubscribeToken(bob.unsubscribeToken), true);
+    const removed = logs.filter((line) => line.msg === "unconfirmed email delivery removed");
+    assert.deepEqual(removed, [{
+      msg: "unconfirmed email delivery removed",
+      saved_search: view.id,
+      delivery: ann.id,
+    }]);
+    assert.ok(!JSON.stringify(logs).includes("ann@example.com"), "the address is not logged");
+    assert.equal(t.to("ann@example.com"), 1, "nothing more was mailed to it");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("an unconfirmed delivery is kept for less than 30 days after its mail, paused or not, and removed from then on", async () => {
+  const t = await setUp();
+  try {
+    const owner = "key:reader";
+    let runs = 0;
+    const start = t.clock.now;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.integer({ min: 0, max: 2 * UNCONFIRMED_KEEP_MS }),
+          fc.constantFrom(UNCONFIRMED_KEEP_MS - 1, UNCONFIRMED_KEEP_MS, UNCONFIRMED_KEEP_MS + 1),
+        ),
+        fc.boolean(),
+        async (after, paused) => {
+          // An address and a day of its own per run: its mail is never held back.
+          const run = ++runs;
+          t.clock.now = start + run * 4 * UNCONFIRMED_KEEP_MS;
+          const view = await t.savedSearches.create(`${owner}-${run}`, {
+            name: "a",
+            q: "nurse",
+            deliver: [{ type: "email", to: `run${run}@example.com` }],
+          }, "http://x");
+          await t.deliverer.check();
+          assert.equal(t.to(`run${run}@example.com`), 1);
+          if (paused) await t.savedSearches.update(`${owner}-${run}`, view.id, { paused: true });
+          t.clock.now += after;
+          await t.deliverer.check();
+          const kept = (await t.savedSearches.get(`${owner}-${run}`, view.id)).deliver.length;
+          assert.equal(kept, after < UNCONFIRMED_KEEP_MS ? 1 : 0, `${after} ms after its mail`);
+        },
+      ),
+      { numRuns: 25 },
+    );
   } finally {
     await t.close();
   }

@@ -94,6 +94,7 @@ function checkLinkPageHeaders(page: Response): void {
   assert.equal(page.headers.get("x-frame-options"), "DENY");
   assert.equal(page.headers.get("cache-control"), "no-store");
   assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+  assert.equal(page.headers.get("x-content-type-options"), "nosniff");
 }
 
 function feedPath(feedUrl: string): string {
@@ -118,10 +119,12 @@ Deno.test("a revoked key's feed answers 404, a live key's and a static key's ans
         "default-src 'none'; frame-ancestors 'none'",
       );
       assert.equal(response.headers.get("referrer-policy"), "no-referrer");
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff");
     }
     assert.equal(await t.apiKeys.revoke("alice"), true);
     const gone = await t.request(feedPath(alice.feed_url));
     assert.equal(gone.status, 404);
+    assert.equal(gone.headers.get("x-content-type-options"), "nosniff");
     assert.equal((await gone.json()).error_code, "NOT_FOUND");
     assert.equal((await t.request(feedPath(bob.feed_url))).status, 200, "another key's feed stays");
   } finally {
@@ -177,14 +180,24 @@ Deno.test("feed reads spend the owning key's rate limit, shared across its feeds
       const view = await t.savedSearches.create("key:carol", { name: q, q }, "http://x");
       paths.push(feedPath(view.feed_url));
     }
-    const statuses = [];
-    for (let i = 0; i < PER_MINUTE + 2; i++) {
-      statuses.push((await t.request(paths[i % 2])).status);
+    // A conditional read that answers 304 spends the budget too: it took the same search.
+    const first = await t.request(paths[0]);
+    const etag = first.headers.get("etag")!;
+    await first.body?.cancel();
+    const statuses = [first.status];
+    for (let i = 1; i < PER_MINUTE + 2; i++) {
+      const response = await t.request(paths[i % 2], {
+        headers: i % 2 === 0 ? { "if-none-match": etag } : {},
+      });
+      await response.body?.cancel();
+      statuses.push(response.status);
     }
-    assert.deepEqual(statuses, [...Array(PER_MINUTE).fill(200), 429, 429]);
+    assert.deepEqual(statuses, [200, 200, 304, 200, 304, 429, 429]);
+    assert.equal(PER_MINUTE, 5);
     const refused = await t.request(paths[0]);
     assert.equal(refused.status, 429);
     assert.ok(Number(refused.headers.get("retry-after")) >= 1, "429 says when to try again");
+    assert.equal(refused.headers.get("x-content-type-options"), "nosniff");
     assert.equal((await refused.json()).error, "Rate limit exceeded");
     // The same budget as the key's own searches.
     const search = await t.request("/v1/search?q=nurse", { headers: { "x-api-key": key } });
@@ -337,6 +350,7 @@ Deno.test("saved-search answers, which carry feed URLs and webhook secrets, are 
     const view = await created.json();
     assert.match(view.deliver[0].secret, /^whsec_/);
     assert.equal(created.headers.get("cache-control"), "no-store");
+    assert.equal(created.headers.get("x-content-type-options"), "nosniff");
     for (
       const [method, path] of [
         ["GET", "/v1/saved-searches"],
@@ -351,6 +365,7 @@ Deno.test("saved-search answers, which carry feed URLs and webhook secrets, are 
         body: method === "PATCH" ? JSON.stringify({ rotate_feed_url: true }) : undefined,
       });
       assert.equal(response.headers.get("cache-control"), "no-store", `${method} ${path}`);
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff", `${method} ${path}`);
       await response.body?.cancel();
     }
   } finally {

@@ -468,19 +468,36 @@ alertsTest(
       assert.deepEqual(receiver.urls().sort(), [0, 1, 2, 3].map(keeperUrl).sort());
       assert.equal(receiver.state.badSignatures, 0);
 
-      // A HEAD of the feed reads nothing, so it acknowledges nothing.
+      // A HEAD of the feed answers its headers alone.
       const head = await fetch(feedUrl, { method: "HEAD" });
       assert.equal(head.status, 200);
       assert.match(head.headers.get("content-type")!, /^application\/atom\+xml/);
-      // The feed shows them once: then they are delivered to it.
-      const feed = parseFeed(await (await fetch(feedUrl)).text());
+      assert.equal(await head.text(), "");
+      // The feed shows them, and shows them again to the next reader (a second device, a link
+      // preview): reading changes nothing.
+      const first = await fetch(feedUrl);
+      const firstXml = await first.text();
+      const feed = parseFeed(firstXml);
       assert.deepEqual(
         feed.items.map((item) => item.url).sort(),
         [0, 1, 2, 3].map(keeperUrl).sort(),
       );
       assert.ok(feed.items.every((item) => /^urn:jobseek:posting:[0-9a-f]{32}$/.test(item.id!)));
       assert.ok(feed.items.some((item) => item.title?.includes("<script>alert(1)</script>")));
-      assert.equal(parseFeed(await (await fetch(feedUrl)).text()).items.length, 0);
+      const second = await fetch(feedUrl);
+      assert.equal(await second.text(), firstXml, "a second read, the same document");
+      // A reader polling with the ETag gets a 304 while nothing changed, then the feed again.
+      const etag = first.headers.get("etag");
+      assert.match(etag ?? "", /^"[^"]+"$/);
+      assert.equal(second.headers.get("etag"), etag);
+      const unchanged = await fetch(feedUrl, { headers: { "if-none-match": etag! } });
+      assert.equal(unchanged.status, 304);
+      assert.equal(await unchanged.text(), "");
+      assert.equal(unchanged.headers.get("etag"), etag);
+      assert.equal(unchanged.headers.get("cache-control"), "no-store");
+      const stale = await fetch(feedUrl, { headers: { "if-none-match": '"stale"' } });
+      assert.equal(stale.status, 200);
+      assert.equal(await stale.text(), firstXml);
 
       // The digest, sent now: text and HTML, escaped, with a one-click unsubscribe.
       const sent = await api(server, reader, "POST", `/v1/saved-searches/${id}/send`);
@@ -531,8 +548,20 @@ alertsTest(
       assert.deepEqual(urls.sort(), [0, 1, 2, 3, 4, 5, 6].map(keeperUrl).sort(), "each once");
       assert.equal(receiver.state.badSignatures, 0);
       // The links name the server they were made on (without JOBSEEK_PUBLIC_URL): this one now.
-      const feed2 = parseFeed(await (await fetch(onServer(feedUrl, server))).text());
-      assert.deepEqual(feed2.items.map((item) => item.url).sort(), [4, 5, 6].map(keeperUrl).sort());
+      // The feed after the restart: every keeper, the reposted one under its first URL, once.
+      const moved = await fetch(onServer(feedUrl, server), { headers: { "if-none-match": etag! } });
+      assert.equal(moved.status, 200, "new entries: a new ETag");
+      const feed2 = parseFeed(await moved.text());
+      assert.deepEqual(
+        feed2.items.map((item) => item.url).sort(),
+        [0, 1, 2, 3, 4, 5, 6].map(keeperUrl).sort(),
+      );
+      assert.deepEqual(
+        feed2.items.filter((item) => [0, 1, 2, 3].map(keeperUrl).includes(item.url!))
+          .map((item) => item.id).sort(),
+        feed.items.map((item) => item.id).sort(),
+        "the same ids as before",
+      );
 
       // A digest that falls due is sent by the server itself, with what is new to it alone.
       const emailId = deliveries[1].id;
@@ -665,7 +694,18 @@ alertsTest(
         });
       const shown = await cli(["show", id]);
       assert.equal(shown.code, 0, shown.stderr);
-      assert.match(shown.stdout, /email ann@example\.com \(daily\) \[awaiting confirmation\]/);
+      // Until 30 days after the confirmation mail: then the delivery is removed.
+      const viewed = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+      const confirmBy = (viewed.body.deliver as { confirm_by?: string }[])[0].confirm_by!;
+      const mailedAt = confirmation.date!.getTime();
+      const keptFor = Date.parse(confirmBy) - mailedAt;
+      assert.ok(Math.abs(keptFor - 30 * 24 * 3600_000) < 5_000, `${confirmBy}, mailed ${mailedAt}`);
+      assert.ok(
+        shown.stdout.includes(
+          `email ann@example.com (daily) [awaiting confirmation (until ${confirmBy.slice(0, 10)})]`,
+        ),
+        shown.stdout,
+      );
       const cliSent = await cli(["send", id]);
       assert.equal(cliSent.code, 0, cliSent.stderr);
       assert.match(cliSent.stdout, new RegExp(`${emailId} \\(email\\): awaiting confirmation`));

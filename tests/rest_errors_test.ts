@@ -30,6 +30,7 @@ async function expectError(
   assert.equal(body.error_code, errorCode);
   assert.match(body.request_id as string, UUID_PATTERN);
   assert.equal(response.headers.get("x-request-id"), body.request_id);
+  assert.equal(response.headers.get("x-content-type-options"), "nosniff");
   if (typeof error === "string") assert.equal(body.error, error);
   else if (error) assert.match(body.error as string, error);
   return body.error as string;
@@ -369,6 +370,48 @@ Deno.test("REST errors over HTTP", async (t) => {
         }
         assert.deepEqual(new Set(sent.map((r) => r.status)), new Set([200, 400, 403, 404, 405]));
         assert.equal(new Set(requests.map((line) => line.request_id)).size, requests.length);
+      },
+    );
+
+    await t.step(
+      "every answer, success or error, carries X-Content-Type-Options: nosniff",
+      async () => {
+        const limited = await startRestServer(search.store, search.service, { rateLimit: 1 });
+        servers.push(limited);
+        const probes: [RestServer, string, RequestInit & { key?: string | null }, number][] = [
+          [server, "/v1/search?q=nurse", {}, 200],
+          [server, "/v1/search", {
+            method: "POST",
+            body: JSON.stringify({ q: "nurse" }),
+            headers: { "content-type": "application/json" },
+          }, 200],
+          [server, "/v1/search?q=nurse&top_k=abc", {}, 400],
+          [server, "/v1/search", {
+            method: "POST",
+            body: "{",
+            headers: { "content-type": "application/json" },
+          }, 400],
+          [server, "/v1/search?q=nurse", { key: null }, 403],
+          [server, "/v1/search?q=nurse", { key: "not-a-key" }, 403],
+          [server, "/v1/search", { method: "DELETE" }, 405],
+          [server, "/no/such/path", {}, 404],
+          [server, "/healthz", { key: null }, 200],
+          [server, "/v1/openapi.json", { key: null }, 200],
+          [server, "/.well-known/oauth-protected-resource", { key: null }, 200],
+          [server, "/mcp", { method: "POST", key: null, body: "{}" }, 401],
+          [limited, "/v1/search?q=nurse", {}, 200],
+          [limited, "/v1/search?q=nurse", {}, 429],
+        ];
+        for (const [on, path, init, status] of probes) {
+          const response = await on.fetch(path, init);
+          const what = `${init.method ?? "GET"} ${path}`;
+          assert.equal(response.status, status, what);
+          if (path !== "/mcp") {
+            assert.match(response.headers.get("content-type") ?? "", /^application\/json/, what);
+          }
+          assert.equal(response.headers.get("x-content-type-options"), "nosniff", what);
+          await response.body?.cancel();
+        }
       },
     );
   } finally {

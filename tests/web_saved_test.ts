@@ -138,7 +138,7 @@ Deno.test("Save this search on a result list saves the URL's search for the key;
     const page = await (await web.request(location, { cookie })).text();
     assert.match(page, /Nursing jobs/);
     assert.ok(page.includes(rest[0].feed_url), "the page does not show the feed URL");
-    // To copy into a reader, not to follow: a read marks what the feed shows as seen.
+    // To copy into a reader, not to follow: the URL is a credential, for a feed reader.
     assert.match(
       page,
       /<input id="ss_[^"]*-feed" class="feed-url" type="url" readonly="" value="http/,
@@ -404,7 +404,7 @@ Deno.test("a hostile name and parameters are escaped on /saved; a blank name is 
   }
 });
 
-Deno.test("a delivery made over REST shows on /saved with its state (an unconfirmed address's too); a failing one marks the saved search failing, its error escaped", async () => {
+Deno.test("a delivery made over REST shows on /saved with its state (an unconfirmed address's too, with its last day); a failing one marks the saved search failing, its error escaped", async () => {
   const web = await startWeb({
     JOBSEEK_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
     // No mail is sent here: an email delivery needs a mail server configured to be made.
@@ -431,7 +431,7 @@ Deno.test("a delivery made over REST shows on /saved with its state (an unconfir
     assert.match(before, /Webhook to http:\/\/127\.0\.0\.1:9\/hook: ok/);
     assert.match(
       before,
-      /Email daily to ann@example\.com: awaiting confirmation \(nothing is sent/,
+      /Email daily to ann@example\.com: awaiting confirmation: nothing is sent/,
     );
     assert.match(before, /State: active/);
     assert.ok(!before.includes(view.deliver[0].secret), "the webhook's secret is shown again");
@@ -448,6 +448,15 @@ Deno.test("a delivery made over REST shows on /saved with its state (an unconfir
     const after = await (await web.request("/saved", { cookie })).text();
     assert.match(after, /State: failing/);
     assert.match(after, /hook: failing, failing since 2026-11-27T10:00:00/);
+    // Once its confirmation mail went out, the day it is removed if still unconfirmed.
+    await web.savedSearchStore.saveState(view.id, view.deliver[1].id, {
+      confirmationSentAt: Date.parse("2026-11-29T10:00:00Z"),
+    });
+    const mailed = await (await web.request("/saved", { cookie })).text();
+    assert.match(
+      mailed,
+      /ann@example\.com: awaiting confirmation \(until 2026-12-29\): nothing is sent/,
+    );
     assert.ok(after.includes("last error: HTTP 500 &lt;script&gt;alert(1)&lt;/script&gt;"));
     assert.ok(!after.includes("<script>alert(1)"));
   } finally {

@@ -7,6 +7,7 @@
  */
 import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { cleanFields, cleanLine, jsonForTerminal } from "../../src/domain/clean_text.ts";
+import { awaitingConfirmation } from "../../src/domain/deliveries.ts";
 import { describeFailedResponse, failedResponse, unreachableMessage } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import {
@@ -26,6 +27,7 @@ interface DeliveryView {
   secret?: string;
   state: string;
   last_error?: string;
+  confirm_by?: string;
 }
 
 interface SavedSearchView {
@@ -82,7 +84,7 @@ function collect(value: string, previous: string[] = []): string[] {
 
 function describeDelivery(d: DeliveryView): string {
   const where = d.type === "webhook" ? `webhook ${d.url}` : `email ${d.to} (${d.every})`;
-  const state = d.state === "unconfirmed" ? "awaiting confirmation" : d.state;
+  const state = d.state === "unconfirmed" ? awaitingConfirmation(d.confirm_by) : d.state;
   return d.state === "ok" ? where : `${where} [${state}${d.last_error ? `: ${d.last_error}` : ""}]`;
 }
 

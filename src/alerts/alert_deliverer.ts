@@ -1,7 +1,7 @@
 /**
  * What is new for a saved search, and its delivery: by webhook (Standard Webhooks signatures,
- * retried with backoff), by email digest, and by its Atom feed. Each delivery channel keeps its own
- * mark and the postings it delivered (src/store/saved_search_store.ts); a delivery is written to
+ * retried with backoff) and by email digest; and its Atom feed, a window of recent matches that
+ * reading does not change. Each delivery channel keeps its own mark and the postings it delivered (src/store/saved_search_store.ts); a delivery is written to
  * the store before it is sent and acknowledged after, under a lease per saved search, so that of
  * the servers sharing a store one delivers it, and one killed while sending leaves the same
  * delivery (same `webhook-id`) to another.
@@ -24,17 +24,18 @@ import type {
   SavedSearchStore,
   StoredDelivery,
 } from "../store/saved_search_store.ts";
-import { atomFeed, type FeedEntry } from "./atom_feed.ts";
+import { atomFeed } from "./atom_feed.ts";
 import { digestMessage, sendDigest } from "./email_digest.ts";
 import { confirmationMessage } from "./confirmation_mail.ts";
 import { sha256Hex } from "../crypto.ts";
 import {
   CONFIRM_PATH,
+  confirmDeadline,
   type EmailDelivery,
-  FEED_CHANNEL,
   FEED_PATH,
   isConfirmed,
   periodMs,
+  removeDeliveries,
   UNSUBSCRIBE_PATH,
 } from "./saved_searches.ts";
 import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
@@ -50,6 +51,11 @@ export const DELIVERY_MAX = 50;
  * are skipped by id).
  */
 export const MARK_LAG_MS = 15 * 60_000;
+/**
+ * How far back the feed looks: a reader polling daily, or one away for a week, still finds what
+ * arrived meanwhile, and 50 entries are seldom spread over more.
+ */
+export const FEED_WINDOW_MS = 14 * 24 * 3600_000;
 /** A webhook's answer is read no further than this. */
 const RESPONSE_READ_MAX = 64 * 1024;
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -146,7 +152,26 @@ export class AlertDeliverer {
   ): Promise<NewPostings> {
     const searchedAt = this.#now();
     const mark = (await this.#store.mark(record.id, channel)) ?? record.createdAt;
-    const fromMs = Math.max(record.createdAt, mark - MARK_LAG_MS);
+    const found = await this.#strongSince(
+      record,
+      Math.max(record.createdAt, mark - MARK_LAG_MS),
+      limit,
+      (ids) => this.#store.sentAmong(record.id, channel, ids),
+    );
+    return { ...found, searchedAt };
+  }
+
+  /**
+   * The saved search's strong matches first seen at or after `fromMs`, best first, at most `limit`
+   * with the count of the rest; a result is left out when `skip` names one of its posting's or
+   * reposts' ids, or when it shares one with a result already listed.
+   */
+  async #strongSince(
+    record: SavedSearchRecord,
+    fromMs: number,
+    limit: number,
+    skip: (ids: string[]) => Promise<Set<string>>,
+  ): Promise<{ postings: NewPosting[]; rest: number }> {
     const own = parseSearchQuery(record.params, "q");
     const since = [formatUtc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
       t !== undefined
@@ -157,6 +182,7 @@ export class AlertDeliverer {
       "q",
     );
     const postings: NewPosting[] = [];
+    const listed = new Set<string>();
     let rest = 0;
     for (let offset = 0;; offset += SEARCH_PAGE) {
       const outcome = await this.#service.search({ ...query, offset });
@@ -168,13 +194,10 @@ export class AlertDeliverer {
         );
         return { postingId: ids[0], groupIds: ids, result };
       }));
-      const sent = await this.#store.sentAmong(
-        record.id,
-        channel,
-        groups.flatMap((g) => g.groupIds),
-      );
+      const skipped = await skip(groups.flatMap((g) => g.groupIds));
       for (const group of groups) {
-        if (group.groupIds.some((id) => sent.has(id))) continue;
+        if (group.groupIds.some((id) => skipped.has(id) || listed.has(id))) continue;
+        for (const id of group.groupIds) listed.add(id);
         if (postings.length < limit) postings.push(group);
         else rest++;
       }
@@ -182,7 +205,7 @@ export class AlertDeliverer {
         offset + SEARCH_PAGE >= outcome.total;
       if (done) break;
     }
-    return { postings, rest, searchedAt };
+    return { postings, rest };
   }
 
   /** Starts the periodic check: a new index, due retries, due digests. */
@@ -227,6 +250,15 @@ export class AlertDeliverer {
     records.sort(() => Math.random() - 0.5);
     for (const record of records) {
       if (this.#stopped) return;
+      // Paused or not, its owner's key revoked or not: the address was asked and did not answer.
+      if ((await this.#unconfirmedExpired(record, now)).size > 0) {
+        await this.#withLease(record.id, () => this.#removeUnconfirmed(record.id)).catch((error) =>
+          this.#logger.warn("cannot remove an unconfirmed delivery", {
+            saved_search: record.id,
+            ...errorFields(error),
+          })
+        );
+      }
       if (record.paused && !due.has(record.id)) continue;
       const hasWebhook = record.deliver.some((d) => d.type === "webhook");
       const emailDue = await this.#emailDue(record, now) ||
@@ -241,6 +273,37 @@ export class AlertDeliverer {
       );
     }
     this.#lastSnapshot = snapshot;
+  }
+
+  /** The ids of the saved search's email deliveries whose time to confirm is over. */
+  async #unconfirmedExpired(record: SavedSearchRecord, now: number): Promise<Set<string>> {
+    const expired = new Set<string>();
+    for (const d of record.deliver) {
+      if (d.type !== "email" || isConfirmed(d)) continue;
+      const deadline = confirmDeadline(d, await this.#store.state(record.id, d.id));
+      if (deadline !== null && deadline <= now) expired.add(d.id);
+    }
+    return expired;
+  }
+
+  /**
+   * Removes the saved search's unconfirmed email deliveries whose time is over, under its lease;
+   * the saved search and its other deliveries stay.
+   */
+  async #removeUnconfirmed(id: string): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.#store.get(id);
+      if (!current) return;
+      const expired = await this.#unconfirmedExpired(current, this.#now());
+      if (expired.size === 0) return;
+      if (!(await removeDeliveries(this.#store, current, expired, this.#now()))) continue;
+      for (const delivery of expired) {
+        await this.#store.dropPending(id, delivery);
+        // The delivery id, not the address: the log keeps no address that never said yes.
+        this.#logger.info("unconfirmed email delivery removed", { saved_search: id, delivery });
+      }
+      return;
+    }
   }
 
   /** The scheduled deliveries of one saved search, under its lease. */
@@ -630,29 +693,61 @@ export class AlertDeliverer {
   }
 
   /**
-   * The feed: the newest of what is new to the feed (at most 50), as Atom; reading it is the
-   * feed's acknowledgement (its mark moves, the entries count as delivered to it).
+   * The feed: the saved search's strong matches first seen in the last `FEED_WINDOW_MS` (never
+   * before it was made), newest first by `first_seen`, at most 50, as Atom. A read changes nothing
+   * in the store: every reader (a second device, a link preview) sees the same entries, and a
+   * reader tells what it has not shown yet by the entries' ids, as feed readers do.
    */
   async readFeed(record: SavedSearchRecord): Promise<string> {
-    const fresh = await this.newFor(record, FEED_CHANNEL, 1000);
-    const newest = fresh.postings.sort((a, b) => {
-      const ta = a.result.first_seen ?? a.result.publish_time;
-      const tb = b.result.first_seen ?? b.result.publish_time;
-      return ta < tb ? 1 : ta > tb ? -1 : 0;
-    }).slice(0, DELIVERY_MAX);
-    const entries: FeedEntry[] = newest.map((p) => ({ postingId: p.postingId, result: p.result }));
-    const xml = atomFeed({
+    const from = Math.max(record.createdAt, this.#now() - FEED_WINDOW_MS);
+    // Up to 1,000 of the best: the newest 50 are taken from those.
+    const found = await this.#strongSince(record, from, 1000, () => Promise.resolve(new Set()));
+    const since = formatUtc(Math.floor(from / 1000) * 1000);
+    const jobs = (await Promise.all(found.postings.map((p) => this.#asFirstCopy(p))))
+      .filter((p) => (p.result.first_seen ?? p.result.publish_time) >= since);
+    const seenAt = (p: NewPosting) => p.result.first_seen ?? p.result.publish_time;
+    const newest = jobs.sort((a, b) =>
+      // Ties by id: two reads of the same postings list them alike.
+      seenAt(b).localeCompare(seenAt(a)) || a.postingId.localeCompare(b.postingId)
+    ).slice(0, DELIVERY_MAX);
+    return atomFeed({
       savedSearchId: record.id,
       name: record.name,
       selfUrl: `${record.baseUrl}${FEED_PATH}/${record.feedToken}`,
-      entries,
-      now: new Date(this.#now()),
+      entries: newest.map((p) => ({ postingId: p.postingId, result: p.result })),
+      emptySince: new Date(record.createdAt),
     });
-    await this.#store.acknowledge(record.id, FEED_CHANNEL, {
-      postingIds: newest.flatMap((p) => p.groupIds),
-      searchedAt: fresh.searchedAt,
-      at: this.#now(),
-    });
-    return xml;
+  }
+
+  /**
+   * A job with reposts as its first copy (earliest `first_seen`, then lowest id): the copy a
+   * result shows is the best-scoring one, which a later repost can change, while a feed entry's id
+   * and time must stay what a reader saw first. A job first seen before the feed's window is
+   * then left out, as a delivery leaves out a repost of what it delivered.
+   */
+  async #asFirstCopy(posting: NewPosting): Promise<NewPosting> {
+    const { result } = posting;
+    const getJob = this.#service.getJob?.bind(this.#service);
+    if (posting.groupIds.length < 2 || !getJob) return posting;
+    const urls = [result.job_url, ...(result.also_posted_at ?? [])];
+    const copies = await Promise.all(urls.map(async (url, k) => ({
+      id: posting.groupIds[k],
+      url,
+      seen: (await getJob(url))?.first_seen ?? result.first_seen ?? result.publish_time,
+    })));
+    const first = copies.reduce((a, b) =>
+      b.seen < a.seen || (b.seen === a.seen && b.id < a.id) ? b : a
+    );
+    if (first.url === result.job_url) return posting;
+    return {
+      ...posting,
+      postingId: first.id,
+      result: {
+        ...result,
+        job_url: first.url,
+        first_seen: first.seen,
+        also_posted_at: urls.filter((url) => url !== first.url),
+      },
+    };
   }
 }

@@ -56,7 +56,8 @@ export interface AtomFeedOptions {
   selfUrl: string;
   /** Newest first. */
   entries: FeedEntry[];
-  now?: Date;
+  /** The feed's `updated` when it has no entries (the saved search's creation). */
+  emptySince: Date;
 }
 
 /** One line of the posting's facts, for the entry's summary. */
@@ -79,7 +80,7 @@ export function atomFeed(options: AtomFeedOptions): string {
     ? rfc3339(
       options.entries.map((e) => e.result.first_seen ?? e.result.publish_time).sort().at(-1)!,
     )
-    : (options.now ?? new Date()).toISOString().replace(/\.\d+Z$/, "Z");
+    : options.emptySince.toISOString().replace(/\.\d+Z$/, "Z");
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',

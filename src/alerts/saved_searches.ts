@@ -26,11 +26,15 @@ const ulid = monotonicFactory();
 
 export const NAME_MAX_LENGTH = 200;
 export const DELIVERIES_MAX = 5;
-/** The feed channel's id beside the deliveries' own. */
-export const FEED_CHANNEL = "feed";
 export const FEED_PATH = "/v1/feeds";
 export const UNSUBSCRIBE_PATH = "/v1/unsubscribe";
 export const CONFIRM_PATH = "/v1/confirm";
+/**
+ * How long an email delivery waits for its address to confirm, from its confirmation mail; then it
+ * is removed (src/alerts/alert_deliverer.ts). A month covers a holiday away from the inbox, and a
+ * key holder who still wants the digest adds the address again.
+ */
+export const UNCONFIRMED_KEEP_MS = 30 * 24 * 3600_000;
 
 /** Fields of a saved search's body that are not search parameters. */
 const OWN_FIELDS = new Set(["name", "deliver", "paused", "rotate_feed_url"]);
@@ -147,6 +151,10 @@ export const DeliveryViewSchema = z.object({
       "mail, which gets nothing else until it does.",
   ),
   last_error: z.string().optional(),
+  confirm_by: z.string().optional().describe(
+    "An `unconfirmed` address whose confirmation mail was sent: the time (30 days after the " +
+      "mail) the delivery is removed if the address has not confirmed by then.",
+  ),
   last_delivered_at: z.string().optional(),
   failing_since: z.string().optional(),
 });
@@ -287,13 +295,13 @@ export class SavedSearches {
     return this.#view(record, new Map(), new Set(deliver.map((d) => d.id)));
   }
 
-  /** A new channel's mark is its creation: what was there before is not new to it. */
+  /**
+   * A new delivery's mark is its creation: what was there before is not new to it. (The feed keeps
+   * no mark: it shows a window of recent matches. A mark stored for it by an earlier version,
+   * channel "feed", is never read again.)
+   */
   async #initChannels(record: SavedSearchRecord, added: StoredDelivery[], now: number) {
-    const channels = [
-      ...(record.createdAt === now ? [FEED_CHANNEL] : []),
-      ...added.map((d) => d.id),
-    ];
-    for (const channel of channels) {
+    for (const channel of added.map((d) => d.id)) {
       if ((await this.#store.mark(record.id, channel)) === null) {
         await this.#store.setMark(record.id, channel, now);
       }
@@ -532,6 +540,8 @@ export class SavedSearches {
         ? "retrying"
         : "ok";
       if (state.lastError) view.last_error = state.lastError;
+      const confirmBy = confirmDeadline(d, state);
+      if (confirmBy !== null) view.confirm_by = iso(confirmBy);
       if (state.failingSince !== undefined) view.failing_since = iso(state.failingSince);
       if (state.lastDeliveredAt !== undefined) view.last_delivered_at = iso(state.lastDeliveredAt);
       return view;
@@ -576,6 +586,34 @@ export type EmailDelivery = Extract<StoredDelivery, { type: "email" }>;
  */
 export function isConfirmed(d: EmailDelivery): boolean {
   return d.confirmToken === undefined || d.confirmedAt !== undefined;
+}
+
+/**
+ * When an unconfirmed email delivery is removed: `UNCONFIRMED_KEEP_MS` after its confirmation mail.
+ * Null for any other delivery, and for one whose mail was not sent yet (held back by the
+ * address's day, or refused by the mail server): it has not been asked.
+ */
+export function confirmDeadline(d: StoredDelivery, state: ChannelState): number | null {
+  if (d.type !== "email" || isConfirmed(d) || state.confirmationSentAt === undefined) return null;
+  return state.confirmationSentAt + UNCONFIRMED_KEEP_MS;
+}
+
+/**
+ * Removes deliveries from a saved search, their unsubscribe and confirmation links with them;
+ * false when the record changed since `before` was read.
+ */
+export function removeDeliveries(
+  store: SavedSearchStore,
+  before: SavedSearchRecord,
+  ids: Set<string>,
+  now: number,
+): Promise<boolean> {
+  const gone = before.deliver.filter((d) => ids.has(d.id));
+  return store.replace(
+    before,
+    { ...before, deliver: before.deliver.filter((d) => !ids.has(d.id)), updatedAt: now },
+    { add: [], remove: [...unsubscribeTokens(gone), ...confirmTokens(gone)].map(tokenHash) },
+  );
 }
 
 export function periodMs(every: DigestPeriod): number {

@@ -13,3 +13,22 @@ export const DELIVERY_TYPES = ["webhook", "email"] as const;
 export const DIGEST_PERIODS = ["daily", "weekly"] as const;
 
 export type DigestPeriod = (typeof DIGEST_PERIODS)[number];
+
+/**
+ * An unconfirmed email delivery in words, with the day (UTC) it is removed once its confirmation
+ * mail was sent (`confirm_by`): the CLI and the /saved page say it alike.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { awaitingConfirmation } from "./deliveries.ts";
+ *
+ * assert.equal(awaitingConfirmation("2026-12-29T16:30:00.000Z"), "awaiting confirmation (until 2026-12-29)");
+ * assert.equal(awaitingConfirmation(undefined), "awaiting confirmation");
+ * ```
+ */
+export function awaitingConfirmation(confirmBy: string | undefined): string {
+  return confirmBy === undefined
+    ? "awaiting confirmation"
+    : `awaiting confirmation (until ${confirmBy.slice(0, 10)})`;
+}

@@ -76,8 +76,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("requestId", requestId);
     await next();
     // Reassigning c.res makes Hono copy every header again: only when the response was replaced.
-    const withId = setHeader(c.res, "x-request-id", requestId);
-    if (withId !== c.res) c.res = withId;
+    // nosniff on every answer, errors included: a browser must never take a JSON body that echoes
+    // a caller's text for HTML or script.
+    const answered = setHeader(
+      setHeader(c.res, "x-request-id", requestId),
+      "x-content-type-options",
+      "nosniff",
+    );
+    if (answered !== c.res) c.res = answered;
     const principal = c.get("principal");
     const route = routeOf(c.req.matchedRoutes);
     deps.observeRequest?.(c.req.method, route, c.res.status, (performance.now() - started) / 1000);

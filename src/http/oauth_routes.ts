@@ -61,7 +61,7 @@ const PAGE_HEADERS = {
     `default-src 'none'; style-src ${CONSENT_STYLE_SOURCE}; frame-ancestors 'none'; base-uri 'none'`,
   "x-frame-options": "DENY",
   "referrer-policy": "no-referrer",
-  "x-content-type-options": "nosniff",
+  // nosniff: the app's, on every answer (src/http/app.ts).
 };
 
 function oauthJson(body: unknown, status: number, headers: Record<string, string> = {}): Response {

@@ -224,15 +224,24 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
         parameters: [tokenParameter],
         get: {
           operationId: "readSavedSearchFeed",
-          summary: "A saved search's Atom feed of new postings (no key: the URL is the secret)",
+          summary: "A saved search's Atom feed of recent postings (no key: the URL is the secret)",
           security: [],
           responses: {
             "200": {
-              description: "Atom 1.0: the newest 50 postings new to this feed since it was last " +
-                "read; entry ids are the postings' own.",
+              description:
+                "Atom 1.0: the saved search's strong matches first seen in the last 14 " +
+                "days (never before it was saved), newest first, at most 50; entry ids are the " +
+                "postings' own. Reading changes nothing: every reader sees the same entries. " +
+                "Carries an `ETag`.",
               content: { "application/atom+xml": { schema: { type: "string" } } },
             },
+            "304": {
+              description: "`If-None-Match` named the feed's current `ETag`: nothing changed. It " +
+                "spends a request of the owner's rate limit, as a 200 does (it takes the same " +
+                "search to know).",
+            },
             "404": errorResponseObject("No feed at this URL (never, removed, or rotated)."),
+            "429": RATE_LIMITED_RESPONSE,
             "500": errorResponseObject("Unexpected server error."),
             "503": errorResponseObject("The search index is not loaded yet (NOT_READY)."),
           },

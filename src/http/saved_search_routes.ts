@@ -7,6 +7,7 @@
  * @module
  */
 import { type Context, Hono } from "hono";
+import { etag } from "hono/etag";
 import { JobseekError } from "../domain/errors.ts";
 import { CONFIRM_PATH, FEED_PATH, notFound, UNSUBSCRIBE_PATH } from "../alerts/saved_searches.ts";
 import { xmlText } from "../alerts/atom_feed.ts";
@@ -20,13 +21,13 @@ export const SAVED_SEARCHES_PATH = "/v1/saved-searches";
 
 /**
  * The unsubscribe pages are HTML a person opens from an email: the web pages' protections (no
- * script, no framing, forms post only here, never cached, the token in the URL sent nowhere).
+ * script, no framing, forms post only here, never cached, the token in the URL sent nowhere;
+ * nosniff is the app's, on every answer).
  */
 const UNSUBSCRIBE_PAGE_HEADERS = {
   "content-security-policy":
     "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-frame-options": "DENY",
-  "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",
 };
@@ -97,14 +98,19 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   });
   app.all(one, methodNotAllowed(["GET", "HEAD", "PATCH", "DELETE"], deps.logger));
 
-  // The feed URL is the credential: no key, and a revoked (rotated) token is a 404.
-  app.get(`${FEED_PATH}/:token`, async (c) => {
+  // The feed URL is the credential: no key, and a revoked (rotated) token is a 404. The ETag is
+  // the document's digest: a reader polling with `If-None-Match` gets a 304 until an entry (or
+  // the saved search's name) changes. No Last-Modified: a posting stored before the newest entry
+  // but published into the index after a read shows up with an older `first_seen`, and a 304 by
+  // date would hide it from that reader.
+  app.get(`${FEED_PATH}/:token`, etag(), async (c) => {
     const record = await savedSearches.byFeedToken(c.req.param("token"));
     // A revoked key's feeds end with it, as its sessions do.
     const owner = record ? await deps.apiKeys.principalOfSubject(record.owner) : null;
     if (!record || !owner) throw new JobseekError("NOT_FOUND", "Not found: no feed at this URL");
     // A read is a search made for the owner: it spends the owner key's budget, or a key's 50 feed
-    // URLs would be searches without any limit (and readable by anyone they are shared with).
+    // URLs would be searches without any limit (and readable by anyone they are shared with). A
+    // 304 spends it too: it takes the same search to know that nothing changed.
     if (c.req.method !== "HEAD") await deps.rateLimiter.consume(owner);
     if (!deps.service.isReady()) {
       throw new JobseekError(
@@ -115,12 +121,11 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
     const headers = {
       "content-type": "application/atom+xml; charset=utf-8",
       "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
       // Opened in a browser, an XML document may hold markup that runs: nothing may run or load.
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
       "referrer-policy": "no-referrer",
     };
-    // A HEAD sees no entries, so it must not count them as read.
+    // A HEAD answers the headers alone, without the search (and so without an ETag).
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
     return c.body(await deliverer.readFeed(record), 200, headers);
   });

@@ -13,6 +13,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/app_deps.ts";
 import { baseUrl } from "../http/base_url.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { awaitingConfirmation } from "../domain/deliveries.ts";
 import type { SavedSearchView } from "../alerts/saved_searches.ts";
 import { Layout } from "./layout.tsx";
 import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
@@ -38,7 +39,9 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
     <li>
       {`${where}: ${
         d.state === "unconfirmed"
-          ? "awaiting confirmation (nothing is sent to it until the link mailed to it is followed)"
+          ? `${
+            awaitingConfirmation(d.confirm_by)
+          }: nothing is sent to it until the link mailed to it is followed`
           : d.state
       }`}
       {d.last_delivered_at ? `, last delivered ${d.last_delivered_at}` : ""}
@@ -95,8 +98,8 @@ function SavedSearchCard(
         <a href={runUrl(view.params)}>Run this search</a>
       </p>
       {
-        /* A field to copy, not a link: a read of the feed marks what it shows as seen, so a look
-          at it in the browser would hide those postings from the person's feed reader. */
+        /* A field to copy, not a link: the URL is for a feed reader (a browser shows Atom as raw
+          XML), and it is a credential, better kept out of the browser's history. */
       }
       <div>
         <label for={`${view.id}-feed`}>Atom feed URL</label>
@@ -109,8 +112,8 @@ function SavedSearchCard(
           aria-describedby={`${view.id}-feed-about`}
         />
         <p id={`${view.id}-feed-about`} class="field-note">
-          For a feed reader. It needs no key, so keep it private. Each read marks what it shows as
-          seen: opened here, those postings would not reach your reader.
+          For a feed reader: it lists the matches of the last 14 days, newest first. It needs no
+          key, so keep it private.
         </p>
       </div>
       {view.deliver.length > 0
