@@ -729,6 +729,55 @@ export const MUTANTS: Mutant[] = [
     becomes: "navigator.hardwareConcurrency",
     breaks: "search processes sharing the cores each start a helper a core",
   },
+  {
+    id: "M80",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "const from = Math.max(record.createdAt, this.#now() - FEED_WINDOW_MS);",
+    becomes: "const from = Math.max(record.createdAt, this.#now() - FEED_WINDOW_MS - 1000);",
+    breaks: "a feed shows a posting first seen a second before its 14 days",
+  },
+  {
+    id: "M81",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "b.seen < a.seen || (b.seen === a.seen && b.id < a.id) ? b : a",
+    becomes: "b.seen > a.seen || (b.seen === a.seen && b.id < a.id) ? b : a",
+    breaks: "a reposted job shown in a feed under its latest copy's id, so readers see it twice",
+  },
+  {
+    id: "M82",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "if (deadline !== null && deadline <= now) expired.add(d.id);",
+    becomes: "if (deadline !== null && deadline < now) expired.add(d.id);",
+    breaks: "an unconfirmed email delivery kept past its 30 days",
+  },
+  {
+    id: "M83",
+    layer: "transport",
+    file: "src/http/app.ts",
+    line: '"nosniff",',
+    becomes: '"sniff",',
+    breaks: "answers without X-Content-Type-Options: nosniff",
+  },
+  {
+    id: "M84",
+    layer: "index",
+    file: "src/index/ranking.ts",
+    line: "closeFloor: 0.28,",
+    becomes: "closeFloor: 0.3,",
+    breaks:
+      "the close floor of session 24: a place in the query leaves its fitting postings unlisted",
+  },
+  {
+    id: "M85",
+    layer: "domain",
+    file: "src/domain/remote_words.ts",
+    line: "return REMOTE_WISH_PHRASES.some((phrase) => folded.includes(` ${phrase} `));",
+    becomes: "return REMOTE_WISH_PHRASES.some((phrase) => folded.includes(phrase));",
+    breaks: "a CV's 'remotely' read as a wish for remote work",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
