@@ -10,8 +10,12 @@
  * and one with a retention would drop the older postings before the measurement.
  *
  * `deno run -A bench/rest_served.ts --kv PATH [--random-vectors] [--processes N] [--seconds S]
- * [--profile FILE]`: with `--profile` (and `--processes 1`), also a CPU profile of the search
- * process's main thread under 16 clients, written to FILE and summed by function.
+ * [--profile FILE] [--answers FILE]`: with `--profile` (and `--processes 1`), also a CPU profile of
+ * the search process's main thread under 16 clients, written to FILE and summed by function. With
+ * `--answers FILE`, no load: every path of the mix asked once over HTTP, and each answer written
+ * to FILE as a line (its status, the headers a client reads, its body's bytes as text) with only
+ * the request's id and `search_time_ms` set to fixed values, so that two codes' files on one store
+ * compare byte for byte (`cmp`): a cut of a request's cost must not change an answer.
  *
  * @module
  */
@@ -158,6 +162,32 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
+/** The headers of an answer a client acts on; the date and the request's id differ every time. */
+// Not content-length: `search_time_ms` has as many digits as the clock gives.
+const ANSWER_HEADERS = ["content-type", "vary", "retry-after", "cache-control"];
+
+/**
+ * Every path asked once, in order, and each answer as one line: the path, the status, the
+ * {@linkcode ANSWER_HEADERS} and the body's text with the request's id (a random UUID, also in the
+ * `x-request-id` header, left out) and `search_time_ms` (the clock's) fixed.
+ */
+export async function servedAnswers(
+  baseUrl: string,
+  paths: string[],
+  headers: Record<string, string>,
+): Promise<string> {
+  const lines: string[] = [];
+  for (const path of paths) {
+    const response = await fetch(`${baseUrl}${path}`, { headers });
+    const body = (await response.text())
+      .replace(/"request_id":"[0-9a-f-]{36}"/, '"request_id":"-"')
+      .replace(/"search_time_ms":\d+/, '"search_time_ms":0');
+    const shown = ANSWER_HEADERS.map((name) => `${name}=${response.headers.get(name)}`);
+    lines.push(`${path} ${response.status} ${shown.join(" ")} ${body}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
 /** Starts the server on `kvPath`, waits until every search process serves, measures, stops it. */
 export async function measureServedRest(options: {
   kvPath: string;
@@ -174,7 +204,9 @@ export async function measureServedRest(options: {
    * with several is the connection guard, whose CPU `rest_guard_cpu_ms_16` gives.
    */
   profileTo?: string;
-}): Promise<ServedRestFigures> {
+  /** Instead of the load, every path of the mix asked once, its answer written here. */
+  answersTo?: string;
+}): Promise<ServedRestFigures | null> {
   if (options.profileTo && options.processes !== 1) {
     throw new RangeError("Cannot profile: --profile needs --processes 1");
   }
@@ -259,6 +291,10 @@ export async function measureServedRest(options: {
     }
     const paths = restBenchPaths();
     const headers = { "x-api-key": key };
+    if (options.answersTo) {
+      await Deno.writeTextFile(options.answersTo, await servedAnswers(baseUrl, paths, headers));
+      return null;
+    }
     const durationMs = (options.seconds ?? 10) * 1000;
     const run = async (concurrency: number) => {
       await load({ baseUrl, paths, headers, concurrency, durationMs: 2000 });
@@ -318,8 +354,11 @@ if (import.meta.main) {
     seconds: Number(flag("--seconds") ?? 10),
     heapMib: flag("--heap-mib") ? Number(flag("--heap-mib")) : undefined,
     profileTo: flag("--profile"),
+    answersTo: flag("--answers"),
   });
-  Deno.stdout.writeSync(
-    new TextEncoder().encode(JSON.stringify({ ...figures, load_average: Deno.loadavg() }) + "\n"),
-  );
+  if (figures) {
+    Deno.stdout.writeSync(
+      new TextEncoder().encode(JSON.stringify({ ...figures, load_average: Deno.loadavg() }) + "\n"),
+    );
+  }
 }

@@ -89,6 +89,12 @@ export class KeywordScorer {
   readonly #frequencies: [Float64Array, Float64Array, Float64Array];
   /** 1 for a posting already in the term being read. */
   readonly #seen: Uint8Array;
+  /**
+   * A variant's postings with all its title terms (`score`), kept between calls and doubled when
+   * full (from one, so that small indexes grow it too): listed in a JavaScript array they were
+   * half the garbage a search made (~100 KB at 150,000 postings; issue #40, session 25).
+   */
+  #full = new Uint32Array(1);
 
   constructor(count: number, text: PositionText) {
     this.#count = count;
@@ -245,19 +251,27 @@ export class KeywordScorer {
       // synonym's variant has them (src/index/analyze_query.ts), and a query with synonyms has up
       // to seven variants sharing the query's other words: at 1,000,000 postings 7-14 ms of
       // scattering a search, where the postings with the synonym in their title are few.
-      const full: number[] = [];
+      let full = this.#full;
+      let fullCount = 0;
       for (const { positions, inTitle } of required) {
         for (let k = 0; k < positions.length; k++) {
           const p = positions[k];
           const hits = titleHits[p] + inTitle[k];
           titleHits[p] = hits;
-          if (hits === need && inTitle[k] === 1) full.push(p);
+          if (hits === need && inTitle[k] === 1) {
+            if (fullCount === full.length) {
+              const grown = new Uint32Array(full.length * 2);
+              grown.set(full);
+              full = this.#full = grown;
+            }
+            full[fullCount++] = p;
+          }
         }
       }
       // Where those postings are most of the lists' entries, the test of each entry is a coin toss
       // the processor mispredicts, and every posting is summed and the others dropped after.
       const entries = unique.reduce((sum, { positions }) => sum + positions.length, 0);
-      const few = need > 0 && full.length * FEW_TITLED <= entries;
+      const few = need > 0 && fullCount * FEW_TITLED <= entries;
       // `variant` is all zeros between variants: what this one sets is cleared below.
       const into = direct ? keyword : variant;
       for (const { positions, values, idf } of unique) {
@@ -272,7 +286,8 @@ export class KeywordScorer {
         }
       }
       if (few && !direct) {
-        for (const p of full) {
+        for (let i = 0; i < fullCount; i++) {
+          const p = full[i];
           keyword[p] = Math.max(keyword[p], variant[p]);
           variant[p] = 0;
         }
