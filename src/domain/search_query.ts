@@ -120,61 +120,6 @@ export const McpSearchSchema = z.object({
 
 type ParsedFields = Omit<SearchQuery, "q">;
 
-type SearchSchema = typeof RestSearchSchema | typeof McpSearchSchema;
-
-/** A schema's parse of only the parameters a request gives, and what the others parse to. */
-interface GivenFieldsParser {
-  /** What each parameter not given parses to (nothing, or its default): the same every time. */
-  absent: Record<string, unknown>;
-  /** The schema picked to the parameters given, by their names in the schema's order. */
-  byNames: Map<string, z.ZodType>;
-}
-
-/** zod's mask of `pick` and `omit` for names known only when the program runs. */
-function maskOf(names: string[]): Record<string, true> & Record<number, never> {
-  return Object.fromEntries(names.map((name) => [name, true])) as never;
-}
-
-const givenFieldsParsers = new Map<SearchSchema, GivenFieldsParser>();
-
-/** Sets of parameters whose picked schema is kept: far more than clients send (a few each). */
-const PICKED_SCHEMAS_MAX = 256;
-
-/**
- * `schema.safeParse(fields)`, the same outcome (its data but for keys whose value is undefined, its
- * first issue), parsing only the parameters `fields` gives. A zod object runs every field's schema,
- * given or not, and a search gives 2-5 of ~25: running them all was most of a search's parsing
- * (issue #40, session 25: docs/scaling.md). A parameter not given never fails (the schema takes
- * `{}` bar the query), so its value is parsed once; the query field is always parsed, so that a
- * missing one fails as it did.
- */
-export function parseGivenFields(
-  schema: SearchSchema,
-  fields: Record<string, unknown>,
-  queryField: "q" | "query",
-): z.ZodSafeParseResult<Record<string, unknown>> {
-  const object = schema as unknown as z.ZodObject<Record<string, z.ZodType>>;
-  let parser = givenFieldsParsers.get(schema);
-  if (!parser) {
-    const others = object.omit(maskOf([queryField]));
-    parser = { absent: others.parse({}) as Record<string, unknown>, byNames: new Map() };
-    givenFieldsParsers.set(schema, parser);
-  }
-  const names = Object.keys(schema.shape).filter((name) =>
-    name === queryField || fields[name] !== undefined
-  );
-  const key = names.join(",");
-  let picked = parser.byNames.get(key);
-  if (!picked) {
-    // Made-up sets of parameters must not grow this without bound.
-    if (parser.byNames.size >= PICKED_SCHEMAS_MAX) parser.byNames.clear();
-    picked = object.pick(maskOf(names));
-    parser.byNames.set(key, picked);
-  }
-  const parsed = picked.safeParse(fields) as z.ZodSafeParseResult<Record<string, unknown>>;
-  return parsed.success ? { success: true, data: { ...parser.absent, ...parsed.data } } : parsed;
-}
-
 /**
  * Validates raw search parameters into a {@link SearchQuery}, or throws a {@linkcode JobseekError}
  * naming the parameter at fault. `queryField` is `q` for REST and `query` for MCP.
@@ -211,11 +156,7 @@ export function parseSearchQuery(
   const schema = queryField === "q" ? RestSearchSchema : McpSearchSchema;
   // The profile was checked above; a profile alone searches with no query text.
   const { profile: _, ...fields } = raw;
-  const parsed = parseGivenFields(
-    schema,
-    queryBlank ? { ...fields, [queryField]: "" } : fields,
-    queryField,
-  );
+  const parsed = schema.safeParse(queryBlank ? { ...fields, [queryField]: "" } : fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const param = String(issue.path[0] ?? queryField);

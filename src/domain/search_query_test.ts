@@ -1,14 +1,6 @@
 import { strict as assert } from "node:assert";
-import fc from "fast-check";
-import {
-  McpSearchSchema,
-  parseGivenFields,
-  parseSearchQuery,
-  RestSearchSchema,
-  TOP_K_DEFAULT,
-} from "./search_query.ts";
+import { parseSearchQuery, TOP_K_DEFAULT } from "./search_query.ts";
 import { JobseekError } from "./errors.ts";
-import { FILTER_NAMES, FILTERS } from "./filters.ts";
 
 function failure(raw: Record<string, unknown>, field: "q" | "query" = "q"): JobseekError {
   try {
@@ -100,74 +92,4 @@ Deno.test("parseSearchQuery() words length errors in its own style", () => {
     failure({ q: "x", city: "c".repeat(201) }).message,
     "Invalid parameter 'city': must be at most 200 characters",
   );
-});
-
-/** Values of every kind a parameter is sent as: right, wrong, blank, of the wrong type. */
-const PARAM_VALUES: unknown[] = [
-  ...FILTER_NAMES.map((name) => FILTERS[name].example),
-  undefined,
-  null,
-  "",
-  " ",
-  "x",
-  "nurse",
-  "2024-05-01",
-  "2024-02-30",
-  "US",
-  "de",
-  "10",
-  "-1",
-  "2.5",
-  " 7 ",
-  37,
-  2.5,
-  -5,
-  0,
-  true,
-  false,
-  "true",
-  "summary",
-  "full",
-  "xml",
-  "date",
-  "relevance",
-  "country,city",
-  "country,,city",
-  "remote,hybrid",
-  ["remote", "hybrid"],
-  ["", "x"],
-  [],
-  {},
-  "c".repeat(201),
-  "q".repeat(1001),
-];
-
-Deno.test("parseGivenFields() answers as the whole schema does, for any parameters given", () => {
-  for (
-    const [schema, queryField] of [[RestSearchSchema, "q"], [McpSearchSchema, "query"]] as const
-  ) {
-    const names = [...Object.keys(schema.shape), "profile", "unknown_param"];
-    const raw = fc.dictionary(
-      fc.constantFrom(...names),
-      fc.oneof(fc.constantFrom(...PARAM_VALUES), fc.string({ maxLength: 12 })),
-      { maxKeys: 8 },
-    );
-    fc.assert(
-      fc.property(raw, (fields) => {
-        const whole = schema.safeParse(fields);
-        const given = parseGivenFields(schema, fields, queryField);
-        assert.equal(given.success, whole.success, JSON.stringify(fields));
-        if (whole.success && given.success) {
-          const defined = (data: Record<string, unknown>) =>
-            Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
-          assert.deepEqual(defined(given.data), defined(whole.data));
-        } else {
-          assert.deepEqual(given.error!.issues[0].path, whole.error!.issues[0].path);
-          assert.equal(given.error!.issues[0].message, whole.error!.issues[0].message);
-          assert.equal(given.error!.issues[0].code, whole.error!.issues[0].code);
-        }
-      }),
-      { numRuns: 1000 },
-    );
-  }
 });
