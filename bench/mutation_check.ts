@@ -778,6 +778,22 @@ export const MUTANTS: Mutant[] = [
     becomes: "return REMOTE_WISH_PHRASES.some((phrase) => folded.includes(phrase));",
     breaks: "a CV's 'remotely' read as a wish for remote work",
   },
+  {
+    id: "M86",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "              grown.set(full);",
+    becomes: "              grown.fill(0);",
+    breaks: "the kept buffer of a variant's postings loses its entries when it grows",
+  },
+  {
+    id: "M87",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "for (let i = 0; i < fullCount; i++) {",
+    becomes: "for (let i = 0; i < fullCount - 1; i++) {",
+    breaks: "the last posting of a variant's kept buffer left out of its sum",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
