@@ -768,7 +768,7 @@ export const MUTANTS: Mutant[] = [
     line: "closeFloor: 0.28,",
     becomes: "closeFloor: 0.3,",
     breaks:
-      "the close floor of session 24: a place in the query leaves its fitting postings unlisted",
+      "the close floor before session 25: a place in the query leaves its fitting postings unlisted",
   },
   {
     id: "M85",
