@@ -235,7 +235,12 @@ async function servedWards(
     store.close();
     throw error;
   }
-  return { embedder, store, logs, logger, follower, posting };
+  /** The follower's index once it serves snapshot `id`. */
+  const serving = async (id: string) => {
+    while (follower.served()?.id !== id) await new Promise((r) => setTimeout(r, 10));
+    return follower.served()!;
+  };
+  return { embedder, store, logs, logger, follower, posting, serving };
 }
 
 Deno.test("a push half-written when another server looks is published as a delta, not a full publish", async () => {
@@ -293,17 +298,13 @@ Deno.test("a push half-written when another server looks is published as a delta
 });
 
 Deno.test("a server serving the delta a compaction was made from serves the compaction without reading it, and the deltas after it", async () => {
-  const { embedder, store, logs, logger, follower, posting } = await servedWards({
+  const { embedder, store, logs, logger, follower, posting, serving } = await servedWards({
     label: "compacted",
     count: 40,
     titles: 5,
     pollMs: 20,
     followerLogs: true,
   });
-  const serving = async (id: string) => {
-    while (follower.served()?.id !== id) await new Promise((r) => setTimeout(r, 10));
-    return follower.served()!;
-  };
   try {
     await store.postings.upsertJobs([await posting(100), await posting(101)]);
     const delta = await publishDelta(store, follower.served()!, { embedder, logger: silentLogger });
@@ -329,7 +330,7 @@ Deno.test("a server serving the delta a compaction was made from serves the comp
 });
 
 Deno.test("a chain merged into one delta: served unread where its tip serves, followed where it was skipped, read as base and one delta from cold", async () => {
-  const { embedder, store, logs, logger, follower, posting } = await servedWards({
+  const { embedder, store, logs, logger, follower, posting, serving } = await servedWards({
     label: "merged",
     count: 40,
     titles: 5,
@@ -346,10 +347,6 @@ Deno.test("a chain merged into one delta: served unread where its tip serves, fo
     });
   const skipping = told();
   const cold = told();
-  const serving = async (id: string) => {
-    while (follower.served()?.id !== id) await new Promise((r) => setTimeout(r, 10));
-    return follower.served()!;
-  };
   const renamed = (n: number, title: string) => wardPosting(n, "merged", title);
   try {
     await skipping.catchUp();
@@ -521,6 +518,12 @@ Deno.test("a chain past its threshold is compacted by the next publish, whatever
       ["push of 1 postings", true, 41],
       ["compaction of index deltas", false, 41],
     ]);
+    // Due by its bytes: written whole, and the log says so and why.
+    assert.equal(published[1].kind, "full");
+    assert.match(
+      String(published[1].why),
+      /^2 deltas of \d+ bytes against a base of \d+, past 25% of it$/,
+    );
     assert.equal(logs.filter((l) => l.msg === "index published").length, 0);
   } finally {
     follower.stop();

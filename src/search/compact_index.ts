@@ -120,23 +120,11 @@ export async function compactIndex(
   if (index !== served?.index) index.close();
   const encodeMs = performance.now() - started - mergedMs;
   const snapshotId = await store.snapshots.publishSnapshot(bytes, {
-    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    ...compactedMeta(meta, current),
     docCount: index.size,
-    model: meta.model,
-    // What the chain's newest delta says of the store: the compaction reads nothing of it.
-    ...(meta.postingsChangedAt === undefined ? {} : { postingsChangedAt: meta.postingsChangedAt }),
-    ...(meta.expiredCount === undefined ? {} : { expiredCount: meta.expiredCount }),
-    ...(meta.retentionDays === undefined ? {} : { retentionDays: meta.retentionDays }),
-    ...(meta.agedOutCount === undefined ? {} : { agedOutCount: meta.agedOutCount }),
-    ...(meta.oldestPublishTime === undefined ? {} : { oldestPublishTime: meta.oldestPublishTime }),
-    compactedFrom: current,
   }, { replacing: current });
   options.logger.info("index deltas compacted", {
-    snapshot_id: snapshotId,
-    compacted_from: current,
-    kind: "full",
-    why,
-    deltas: chain.length,
+    ...compactedFields(snapshotId, current, { kind: "full", why, deltas: chain.length }),
     doc_count: index.size,
     snapshot_bytes: bytes.byteLength,
     // Where a compaction's time goes: merging (none when served), encoding, writing.
@@ -174,19 +162,17 @@ async function mergeChain(
   const merged = mergedDeltas(deltas);
   const bytes = await encodeDelta(merged);
   const mergeMs = performance.now() - started - readMs;
-  const { chunkCount: _c, byteLength: _b, sha256: _s, createdAt: _t, ...kept } = meta;
   const snapshotId = await store.snapshots.publishSnapshot(bytes, {
-    ...kept,
+    ...compactedMeta(meta, current),
     baseId: meta.baseId!,
     chain: [],
-    compactedFrom: current,
   }, { replacing: current });
   options.logger.info("index deltas compacted", {
-    snapshot_id: snapshotId,
-    compacted_from: current,
-    kind: "merge",
-    why: options.why,
-    deltas: chain.length,
+    ...compactedFields(snapshotId, current, {
+      kind: "merge",
+      why: options.why,
+      deltas: chain.length,
+    }),
     doc_count: meta.docCount,
     added: merged.added.jobs.length,
     removed: merged.removed.length,
@@ -223,4 +209,37 @@ async function mergedChain(
     index = next;
   }
   return index;
+}
+
+/**
+ * A compaction's meta: what the chain's newest delta (`tip`, its meta `meta`) says of the store,
+ * as the compaction reads nothing of it.
+ */
+function compactedMeta(meta: SnapshotMeta, tip: string) {
+  return {
+    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    docCount: meta.docCount,
+    model: meta.model,
+    ...(meta.postingsChangedAt === undefined ? {} : { postingsChangedAt: meta.postingsChangedAt }),
+    ...(meta.expiredCount === undefined ? {} : { expiredCount: meta.expiredCount }),
+    ...(meta.retentionDays === undefined ? {} : { retentionDays: meta.retentionDays }),
+    ...(meta.agedOutCount === undefined ? {} : { agedOutCount: meta.agedOutCount }),
+    ...(meta.oldestPublishTime === undefined ? {} : { oldestPublishTime: meta.oldestPublishTime }),
+    compactedFrom: tip,
+  };
+}
+
+/** What the log says of every compaction: which snapshot, of which kind and why. */
+function compactedFields(
+  snapshotId: string,
+  tip: string,
+  done: Pick<Compacted, "kind" | "why" | "deltas">,
+) {
+  return {
+    snapshot_id: snapshotId,
+    compacted_from: tip,
+    kind: done.kind,
+    why: done.why,
+    deltas: done.deltas,
+  };
 }
