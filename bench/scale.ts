@@ -24,8 +24,10 @@
  * `rest_rps_16` and `rest_p50_ms_16` with `--search-processes N` search processes (default: one a
  * core, `JOBSEEK_SEARCH_PROCESSES=auto`); `--no-rest` skips it.
  *
- * `compaction_s`: after 20 pushes of 1,000 postings, each published as a delta, the compaction that
- * merges them into a new base (`--pushes N` to change the count, 0 to skip). The pushed postings
+ * `compaction_s`: after 20 pushes of 1,000 postings, each published as a delta, the compaction of
+ * the chain (`--pushes N` to change the count, 0 to skip); `compaction_kind` says which ran, a merge
+ * into one delta or a full snapshot, and `compaction_why` why. After a merge, `full_compaction_s`
+ * is the full one of the same postings, as every compaction was before session 25. The pushed postings
  * stay in a store kept with `--kv`: a run on it publishes them with the corpus (`postings` says so)
  * and pushes the same 20,000 again, updated.
  *
@@ -343,8 +345,8 @@ async function serveAndSearch(kvPath: string, random: boolean) {
 const PUSH = 1000;
 
 /**
- * `compaction_s`: what merging deltas into a new base costs (src/search/compact_index.ts) after
- * `pushes` pushes of 1,000 new postings onto the published store, each published as a delta and
+ * `compaction_s`: what compacting the chain of deltas costs (src/search/compact_index.ts: merged
+ * into one delta while they are small beside the base, else a full snapshot) after `pushes` pushes of 1,000 new postings onto the published store, each published as a delta and
  * applied to the index a server holds (`--pushes N`, default 20; 0: not measured). The pushed
  * postings are composed as the corpus is, each with a URL of its own.
  */
@@ -352,7 +354,7 @@ async function compactionAfterPushes(
   kvPath: string,
   embedder: Embedder,
   pushes: number,
-): Promise<Record<string, number | null>> {
+): Promise<Record<string, number | string | null>> {
   if (pushes <= 0) return { compaction_s: null };
   const store = await openStore(kvPath);
   try {
@@ -380,20 +382,37 @@ async function compactionAfterPushes(
       deltaMs.push(performance.now() - started);
     }
     log(`published ${pushes} deltas of ${PUSH}; compacting`);
-    const started = performance.now();
-    // Where its time goes: encoding the merged index, writing the snapshot.
-    const phases: Record<string, unknown> = {};
-    const compacted = await compactIndex(store, served, {
-      model: embedder.model,
-      logger: { ...silentLogger, info: (_msg, fields = {}) => Object.assign(phases, fields) },
-    });
-    if (compacted === null || "full" in compacted) throw new Error("Cannot measure: no compaction");
+    const compact = async (servedNow: { id: string; index: JobIndex }) => {
+      const started = performance.now();
+      // Where its time goes: merging the deltas or encoding the index, writing.
+      const phases: Record<string, unknown> = {};
+      const compacted = await compactIndex(store, servedNow, {
+        model: embedder.model,
+        logger: { ...silentLogger, info: (_msg, fields = {}) => Object.assign(phases, fields) },
+      });
+      if (compacted === null || "full" in compacted) {
+        throw new Error(`Cannot measure: no compaction (${JSON.stringify(compacted)})`);
+      }
+      return { compacted, phases, s: round((performance.now() - started) / 1000) };
+    };
+    const first = await compact(served);
+    // The same postings written whole, as every compaction was before session 25: the baseline,
+    // in this process. The served index is the merged delta's (a server following it keeps it).
+    const whole = first.compacted.kind === "merge"
+      ? await compact({ id: first.compacted.snapshotId, index: served.index })
+      : null;
     served.index.close();
+    const seconds = (ms: unknown) => ms === undefined ? null : round(Number(ms) / 1000);
     return {
-      compaction_s: round((performance.now() - started) / 1000),
-      compaction_encode_s: round(Number(phases.encode_ms) / 1000),
-      compaction_write_s: round(Number(phases.write_ms) / 1000),
-      compaction_deltas: compacted.deltas,
+      compaction_s: first.s,
+      compaction_kind: first.compacted.kind,
+      compaction_why: first.compacted.why,
+      compaction_merge_s: seconds(first.phases.merge_ms),
+      compaction_encode_s: seconds(first.phases.encode_ms),
+      compaction_write_s: seconds(first.phases.write_ms),
+      compaction_deltas: first.compacted.deltas,
+      compaction_bytes: Number(first.phases.snapshot_bytes),
+      full_compaction_s: whole?.s ?? null,
       delta_publish_apply_s_median: round(percentile(deltaMs, 0.5) / 1000),
     };
   } finally {

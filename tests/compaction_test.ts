@@ -26,7 +26,7 @@ import type { Embedder } from "../src/model/embedder.ts";
 import { createBackgroundPublisher } from "../src/search/background_publisher.ts";
 import { compactIndex } from "../src/search/compact_index.ts";
 import { compactInChild } from "../src/search/publish_in_child.ts";
-import { publishDelta } from "../src/search/publish_delta.ts";
+import { COMPACT_AT_SHARE, publishDelta } from "../src/search/publish_delta.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { SnapshotFollower } from "../src/search/snapshot_follower.ts";
 import { wardPosting } from "../src/search/testdata/ward_postings.ts";
@@ -103,7 +103,9 @@ Deno.test("a compaction of deltas writes the snapshot a full publish of the same
       fc.integer({ min: 50, max: 300 }),
       fc.array(step, { minLength: 1, maxLength: 6 }),
       fc.array(params, { minLength: 5, maxLength: 5 }),
-      async (baseSize, steps, searches) => {
+      // Merged into one delta never, at the threshold a server uses, always.
+      fc.constantFrom(0, COMPACT_AT_SHARE, Infinity),
+      async (baseSize, steps, searches, mergeUpToShare) => {
         const store = storeOn(await Deno.openKv(":memory:"), { logger });
         try {
           const live = new Map(pool.slice(0, baseSize).map((job) => [job.id, job]));
@@ -120,6 +122,7 @@ Deno.test("a compaction of deltas writes the snapshot a full publish of the same
               const compacted = await compactIndex(store, s === "compact" ? served : null, {
                 model: embedder.model,
                 logger,
+                mergeUpToShare,
               });
               assert.ok(compacted === null || !("full" in compacted), JSON.stringify(compacted));
               // As a server following the pointer does: the same index, under the new id.
@@ -159,8 +162,21 @@ Deno.test("a compaction of deltas writes the snapshot a full publish of the same
               index: applyDelta(served.index, await decodeDelta(bytes)).prepare(),
             };
           }
-          const compacted = await compactIndex(store, served, { model: embedder.model, logger });
+          const compacted = await compactIndex(store, served, {
+            model: embedder.model,
+            logger,
+            mergeUpToShare,
+          });
           assert.ok(compacted === null || !("full" in compacted), JSON.stringify(compacted));
+          if (compacted?.kind === "merge") {
+            // Read back as a server starting cold reads it, the base and the one merged delta,
+            // and written whole.
+            const merged = await store.snapshots.readSnapshotMeta(compacted.snapshotId);
+            assert.deepEqual(merged?.chain, []);
+            const whole = await compactIndex(store, null, { model: embedder.model, logger });
+            assert.ok(whole !== null && !("full" in whole), JSON.stringify(whole));
+            assert.equal(whole.kind, "full");
+          }
           const compactedBytes = await currentBytes(store);
           await publishIndex(store, options);
           const fullBytes = await currentBytes(store);
@@ -219,7 +235,12 @@ async function servedWards(
     store.close();
     throw error;
   }
-  return { embedder, store, logs, logger, follower, posting };
+  /** The follower's index once it serves snapshot `id`. */
+  const serving = async (id: string) => {
+    while (follower.served()?.id !== id) await new Promise((r) => setTimeout(r, 10));
+    return follower.served()!;
+  };
+  return { embedder, store, logs, logger, follower, posting, serving };
 }
 
 Deno.test("a push half-written when another server looks is published as a delta, not a full publish", async () => {
@@ -277,17 +298,13 @@ Deno.test("a push half-written when another server looks is published as a delta
 });
 
 Deno.test("a server serving the delta a compaction was made from serves the compaction without reading it, and the deltas after it", async () => {
-  const { embedder, store, logs, logger, follower, posting } = await servedWards({
+  const { embedder, store, logs, logger, follower, posting, serving } = await servedWards({
     label: "compacted",
     count: 40,
     titles: 5,
     pollMs: 20,
     followerLogs: true,
   });
-  const serving = async (id: string) => {
-    while (follower.served()?.id !== id) await new Promise((r) => setTimeout(r, 10));
-    return follower.served()!;
-  };
   try {
     await store.postings.upsertJobs([await posting(100), await posting(101)]);
     const delta = await publishDelta(store, follower.served()!, { embedder, logger: silentLogger });
@@ -306,6 +323,111 @@ Deno.test("a server serving the delta a compaction was made from serves the comp
     assert.equal(applied?.deltas_applied, 1);
     assert.equal(applied?.base_id, compacted.snapshotId);
     assert.equal(logs.filter((l) => l.msg === "index snapshot loaded").length, 1);
+  } finally {
+    follower.stop();
+    store.close();
+  }
+});
+
+Deno.test("a chain merged into one delta: served unread where its tip serves, followed where it was skipped, read as base and one delta from cold", async () => {
+  const { embedder, store, logs, logger, follower, posting, serving } = await servedWards({
+    label: "merged",
+    count: 40,
+    titles: 5,
+    pollMs: 20,
+    followerLogs: true,
+  });
+  // Servers that load only when told to (never started, they watch nothing): one skips the
+  // merge, one starts after it.
+  const told = () =>
+    new SnapshotFollower({
+      snapshots: store.snapshots,
+      embedder: Promise.resolve(embedder),
+      logger,
+    });
+  const skipping = told();
+  const cold = told();
+  const renamed = (n: number, title: string) => wardPosting(n, "merged", title);
+  try {
+    await skipping.catchUp();
+    const baseId = follower.served()!.id;
+    // The same postings touched by several pushes: new ones, then they and the base's again.
+    const pushes = [
+      [posting(100), posting(101), posting(102)],
+      [renamed(100, "Midwife"), renamed(5, "Midwife")],
+      [renamed(101, "Surgeon"), renamed(5, "Porter"), posting(103)],
+    ];
+    for (const push of pushes) {
+      await store.postings.upsertJobs(await Promise.all(push));
+      const delta = await publishDelta(store, follower.served()!, {
+        embedder,
+        logger: silentLogger,
+      });
+      assert.ok(!("full" in delta), JSON.stringify(delta));
+      await serving(delta.snapshotId);
+      await skipping.catchUp();
+    }
+    const tip = follower.served()!;
+    const compacted = await compactIndex(store, tip, {
+      model: embedder.model,
+      logger,
+      mergeUpToShare: Infinity,
+    });
+    assert.ok(compacted !== null && !("full" in compacted), JSON.stringify(compacted));
+    assert.deepEqual([compacted.kind, compacted.deltas], ["merge", 3]);
+    const meta = await store.snapshots.readSnapshotMeta(compacted.snapshotId);
+    assert.deepEqual(
+      [meta?.baseId, meta?.chain, meta?.compactedFrom, meta?.docCount],
+      [baseId, [], tip.id, 44],
+    );
+    const merged = await serving(compacted.snapshotId);
+    assert.equal(merged.index, tip.index, "the same index, not read again");
+    await cold.catchUp();
+    const coldApply = logs.filter((l) =>
+      l.msg === "index delta applied" && l.snapshot_id === compacted.snapshotId
+    );
+    assert.deepEqual(coldApply.map((l) => [l.base_id, l.deltas_applied]), [[baseId, 1]]);
+
+    await store.postings.upsertJobs([await posting(104), await renamed(102, "Porter")]);
+    const next = await publishDelta(store, merged, { embedder, logger: silentLogger });
+    assert.ok(!("full" in next), JSON.stringify(next));
+    assert.deepEqual(
+      (await store.snapshots.readSnapshotMeta(next.snapshotId))?.chain,
+      [compacted.snapshotId],
+    );
+    await serving(next.snapshotId);
+    await skipping.catchUp();
+    await cold.catchUp();
+    // Each of the three merged the one new delta into what it served: none read the base again.
+    const applied = logs.filter((l) =>
+      l.msg === "index delta applied" && l.snapshot_id === next.snapshotId
+    );
+    assert.deepEqual(applied.map((l) => l.deltas_applied), [1, 1, 1]);
+    // The two started before the merge; the cold one's base read is its first apply's.
+    assert.equal(logs.filter((l) => l.msg === "index snapshot loaded").length, 2);
+
+    follower.stop();
+    await publishIndex(store, { embedder, logger: silentLogger });
+    const full = new JobIndex(await decodeSnapshot(await currentBytes(store))).prepare();
+    const search = await searcher();
+    for (const q of QUERIES) {
+      for (const sort of ["relevance", "date"]) {
+        const expected = await search(full, { q, sort });
+        for (
+          const [name, server] of [["following", follower], ["skipping", skipping], [
+            "cold",
+            cold,
+          ]] as const
+        ) {
+          assert.equal(server.served()?.id, next.snapshotId, name);
+          assert.equal(
+            await search(server.served()!.index, { q, sort }),
+            expected,
+            `${name}: ${q}`,
+          );
+        }
+      }
+    }
   } finally {
     follower.stop();
     store.close();
@@ -396,6 +518,12 @@ Deno.test("a chain past its threshold is compacted by the next publish, whatever
       ["push of 1 postings", true, 41],
       ["compaction of index deltas", false, 41],
     ]);
+    // Due by its bytes: written whole, and the log says so and why.
+    assert.equal(published[1].kind, "full");
+    assert.match(
+      String(published[1].why),
+      /^2 deltas of \d+ bytes against a base of \d+, past 25% of it$/,
+    );
     assert.equal(logs.filter((l) => l.msg === "index published").length, 0);
   } finally {
     follower.stop();

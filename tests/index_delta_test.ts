@@ -2,13 +2,22 @@
  * An index with deltas merged in answers every search exactly as an index built at once from the
  * same postings: random sequences of adds, updates and removals over the real JobSpy postings,
  * each delta encoded and decoded as servers read it, compared search by search (total, order,
- * scores, reposts) with a full snapshot of the resulting postings.
+ * scores, reposts) with a full snapshot of the resulting postings. The chain merged into one delta
+ * (a compaction's merge) gives the base that same index.
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { cachingTestEmbedder, indexSearcher, realJobs, testEmbedder } from "./helpers.ts";
 import type { Job } from "../src/domain/job.ts";
-import { applyDelta, decodeDelta, deltaData, encodeDelta } from "../src/index/index_delta.ts";
+import {
+  applyDelta,
+  compactedData,
+  decodeDelta,
+  deltaData,
+  encodeDelta,
+  type IndexDelta,
+  mergedDeltas,
+} from "../src/index/index_delta.ts";
 import { embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import { decodeSnapshot, encodeSnapshot } from "../src/index/snapshot.ts";
@@ -50,7 +59,7 @@ function placesOf(index: JobIndex) {
   };
 }
 
-Deno.test("an index with deltas applied searches exactly as one built at once", async () => {
+Deno.test("an index with deltas applied, one by one or merged into one, searches exactly as one built at once", async () => {
   const embedder = await testEmbedder();
   const all = await realJobs();
   // Every eighth posting: all sources and countries, few enough to embed in seconds.
@@ -127,67 +136,91 @@ Deno.test("an index with deltas applied searches exactly as one built at once", 
       fc.array(params, { minLength: 6, maxLength: 6 }),
       async (baseSize, deltas, searches) => {
         const live = new Map(pool.slice(0, baseSize).map((job) => [job.id, job]));
-        let served = await fullIndex([...live.values()]);
-        for (const ops of deltas) {
-          const added = new Map<string, Job>();
-          const removed = new Set<string>();
-          for (const o of ops) {
-            const ids = [...live.keys()];
-            if (o.kind === "add") {
-              const job = pool[o.k % pool.length];
-              if (live.has(job.id)) continue;
-              live.set(job.id, job);
-              added.set(job.id, job);
-              removed.delete(job.id);
-            } else if (ids.length > 0) {
-              const id = ids[o.k % ids.length];
-              if (o.kind === "remove") {
-                live.delete(id);
-                added.delete(id);
-                removed.add(id);
-              } else {
-                // Another posting's title, tags and description under this posting's id.
-                const other = pool[o.from % pool.length];
-                const job: Job = {
-                  ...live.get(id)!,
-                  job_title: other.job_title,
-                  job_tags: other.job_tags,
-                  job_description: other.job_description,
-                  publish_time: other.publish_time,
-                };
-                if (o.moved) {
-                  job.company_name = other.company_name;
-                  job.city = other.city;
-                  if (other.country) job.country = other.country;
-                  else delete job.country;
+        // Closed at the end of the case, passed or not: their kernels' threads would otherwise
+        // pile up over the many cases of a shrink.
+        const opened: JobIndex[] = [];
+        const kept = (index: JobIndex) => {
+          opened.push(index);
+          return index;
+        };
+        try {
+          const base = kept(await fullIndex([...live.values()]));
+          let served = base;
+          const chain: IndexDelta[] = [];
+          for (const ops of deltas) {
+            const added = new Map<string, Job>();
+            const removed = new Set<string>();
+            for (const o of ops) {
+              const ids = [...live.keys()];
+              if (o.kind === "add") {
+                const job = pool[o.k % pool.length];
+                if (live.has(job.id)) continue;
+                live.set(job.id, job);
+                added.set(job.id, job);
+                removed.delete(job.id);
+              } else if (ids.length > 0) {
+                const id = ids[o.k % ids.length];
+                if (o.kind === "remove") {
+                  live.delete(id);
+                  added.delete(id);
+                  removed.add(id);
+                } else {
+                  // Another posting's title, tags and description under this posting's id.
+                  const other = pool[o.from % pool.length];
+                  const job: Job = {
+                    ...live.get(id)!,
+                    job_title: other.job_title,
+                    job_tags: other.job_tags,
+                    job_description: other.job_description,
+                    publish_time: other.publish_time,
+                  };
+                  if (o.moved) {
+                    job.company_name = other.company_name;
+                    job.city = other.city;
+                    if (other.country) job.country = other.country;
+                    else delete job.country;
+                  }
+                  live.set(id, job);
+                  added.set(id, job);
                 }
-                live.set(id, job);
-                added.set(id, job);
               }
             }
+            await embedAll([...added.values()]);
+            const bytes = await encodeDelta({
+              added: indexData([...added.values()]),
+              removed: [...removed],
+            });
+            chain.push(await decodeDelta(bytes));
+            served = kept(applyDelta(served, chain.at(-1)!).prepare());
           }
-          await embedAll([...added.values()]);
-          const bytes = await encodeDelta({
-            added: indexData([...added.values()]),
-            removed: [...removed],
-          });
-          served = applyDelta(served, await decodeDelta(bytes)).prepare();
-        }
-        const scratch = await fullIndex([...live.values()]);
-        assert.equal(served.size, scratch.size);
-        assert.deepEqual(served.cities(), scratch.cities());
-        // Worked out from the changed postings at each apply, as a full build works them out.
-        assert.deepEqual(served.repostGroups(), scratch.repostGroups());
-        assert.deepEqual(placesOf(served), placesOf(scratch));
-        for (const p of searches) {
-          const query = Object.fromEntries(
-            Object.entries(p).filter((e): e is [string, string] => e[1] !== undefined),
+          // Through its bytes, as a server starting cold reads it.
+          const merged = await decodeDelta(await encodeDelta(mergedDeltas(chain)));
+          const mergedOnce = kept(applyDelta(base, merged).prepare());
+          // The same postings, vectors, terms, reposts and places, laid out alike (compared byte
+          // for byte here: a deepEqual's diff of two large arrays takes minutes).
+          const mergedBytes = await encodeSnapshot(compactedData(mergedOnce));
+          const chainBytes = await encodeSnapshot(compactedData(served));
+          assert.ok(
+            mergedBytes.byteLength === chainBytes.byteLength &&
+              mergedBytes.every((b, i) => b === chainBytes[i]),
+            `merged ${mergedBytes.byteLength} bytes, chain ${chainBytes.byteLength}`,
           );
-          assert.deepEqual(
-            await search(served, query),
-            await search(scratch, query),
-            JSON.stringify(query),
-          );
+          const scratch = kept(await fullIndex([...live.values()]));
+          assert.equal(served.size, scratch.size);
+          assert.deepEqual(served.cities(), scratch.cities());
+          // Worked out from the changed postings at each apply, as a full build works them out.
+          assert.deepEqual(served.repostGroups(), scratch.repostGroups());
+          assert.deepEqual(placesOf(served), placesOf(scratch));
+          for (const p of searches) {
+            const query = Object.fromEntries(
+              Object.entries(p).filter((e): e is [string, string] => e[1] !== undefined),
+            );
+            const expected = await search(scratch, query);
+            assert.deepEqual(await search(served, query), expected, JSON.stringify(query));
+            assert.deepEqual(await search(mergedOnce, query), expected, JSON.stringify(query));
+          }
+        } finally {
+          for (const index of opened) index.close();
         }
       },
     ),

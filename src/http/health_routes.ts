@@ -34,8 +34,9 @@ export const HealthBodySchema = z.object({
   building: z.object({
     reason: z.string().describe("Why: a push, a gap, a compaction, another model's index, ..."),
     phase: z.string().describe(
-      "`waiting` (another server publishes), `checking`, `read`, `embed`, `index`, `save`, or " +
-        "`delta`.",
+      "`waiting` (another server publishes), `checking`, `read`, `embed`, `index`, `save`, " +
+        "`delta`, or a compaction's `merge` (its deltas into one) or `compaction` (into a full " +
+        "snapshot; `reason` says which and why).",
     ),
     done: z.number().int().describe("How much of the phase is done, of `total`."),
     total: z.number().int().describe("The phase's size: postings to read, titles to embed."),

@@ -212,6 +212,47 @@ export function applyDelta(base: JobIndex, delta: IndexDelta): JobIndex {
   });
 }
 
+/**
+ * A chain of deltas, oldest first, as one delta against the same base (a compaction's merge,
+ * src/search/compact_index.ts): its added postings are the chain's in their last version (one
+ * added and removed later is gone), its removed every posting any of them removed or replaced.
+ * The base merged with it is the base merged with the chain, posting for posting; the work is the
+ * deltas' size, never the base's. Each delta's added postings are an index of their own, so the
+ * merge is {@linkcode applyDelta} over the first one's.
+ */
+export function mergedDeltas(deltas: IndexDelta[]): IndexDelta {
+  if (deltas.length === 0) throw new RangeError("Cannot merge deltas: there are none");
+  // Neighbours merged in pairs, then the pairs, ...: each posting is merged once a round, log2 of
+  // the deltas' count in all, where one after another merged the earliest deltas' postings once a
+  // delta (2.5 s of 3.6 for 11 deltas of 1,000 postings, at a load of 11).
+  let round = deltas;
+  while (round.length > 1) {
+    const next: IndexDelta[] = [];
+    for (let k = 0; k < round.length; k += 2) {
+      next.push(k + 1 < round.length ? mergedPair(round[k], round[k + 1]) : round[k]);
+    }
+    round = next;
+  }
+  const index = new JobIndex(round[0].added);
+  // Laid out as a publish lays out postings, so the merged delta is no larger than it must be.
+  const added = compactedData(index);
+  index.close();
+  const removed = new Set(round[0].removed);
+  // A posting in `added` replaces its base version anyway (applyDelta drops it).
+  for (const job of added.jobs) removed.delete(job.id);
+  return { added, removed: [...removed].sort() };
+}
+
+/** `later` merged into `earlier`: one delta that does what both do, one after the other. */
+function mergedPair(earlier: IndexDelta, later: IndexDelta): IndexDelta {
+  const index = new JobIndex(earlier.added);
+  const merged = applyDelta(index, later);
+  index.close();
+  const added: SnapshotData = { ...merged.data, text: merged.positionText() };
+  merged.close();
+  return { added, removed: [...earlier.removed, ...later.removed] };
+}
+
 function compareIds(a: Job, b: Job): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -26,12 +26,19 @@ import {
   type PublishProgress,
 } from "./publish_index.ts";
 import { COMPACT_AFTER_DELTAS, compactionDue, publishDelta } from "./publish_delta.ts";
-import { type Compacted, compactIndex } from "./compact_index.ts";
+import { type Compacted, compactIndex, compactionPlan } from "./compact_index.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { warnIndexGap } from "./index_gap.ts";
 
 /** The reason a compaction is asked for after deltas passed their threshold. */
 const COMPACTION = "compaction of index deltas";
+
+/** A compaction's plan as /healthz tells it. */
+function planned(plan: { kind: "merge" | "full"; deltas: number; why: string }): string {
+  return plan.kind === "merge"
+    ? `merging ${plan.deltas} deltas into one (${plan.why})`
+    : `writing the index as one full snapshot (${plan.why})`;
+}
 /**
  * How long a publish waits for this server to serve the index another server just published, to
  * make a delta over it (ms): a poll (0.25 s) and an apply (0.3-2 s at 100,000 postings) as a rule.
@@ -98,7 +105,8 @@ export interface IndexBuild {
   reason: string;
   /**
    * `waiting` (for another server's publish), `checking`, then a full publish's `read`, `embed`,
-   * `index` and `save` (src/search/publish_index.ts), or `delta`.
+   * `index` and `save` (src/search/publish_index.ts), `delta`, or a compaction's `merge` (into one
+   * delta) or `compaction` (into a full snapshot).
    */
   phase: string;
   /** How much of the phase is done, of `total` (postings read, titles embedded, ...). */
@@ -265,7 +273,10 @@ export function createBackgroundPublisher(
       const deltaFirst = gap !== null && served !== null && current !== null &&
         (meta?.chain?.length ?? 0) + 1 < COMPACT_AFTER_DELTAS;
       if (!fullInstead && meta?.baseId && compacting && !deltaFirst) {
-        progress("compaction");
+        // What it is about to do, for /healthz: a merge into one delta, or a full snapshot.
+        const plan = await compactionPlan(store.snapshots, meta);
+        if (build) build = { ...build, reason: `${COMPACTION}: ${planned(plan)}` };
+        progress(plan.kind === "merge" ? "merge" : "compaction");
         // Merged, not rebuilt (src/search/compact_index.ts); a full publish only where it must.
         let compacted: Awaited<ReturnType<typeof compactIndex>> = null;
         try {
@@ -289,6 +300,8 @@ export function createBackgroundPublisher(
               snapshot_id: compacted.snapshotId,
               doc_count: compacted.docCount,
               compacted: compacted.deltas,
+              kind: compacted.kind,
+              why: compacted.why,
               ms: Math.round(performance.now() - started),
             });
           }

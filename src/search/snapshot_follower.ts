@@ -252,12 +252,18 @@ export class SnapshotFollower {
 
   async #load(id: string): Promise<void> {
     const meta = await this.#snapshots.readSnapshotMeta(id);
-    if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
     const current = this.#current;
     if (meta?.compactedFrom !== undefined && current?.id === meta.compactedFrom) {
       // A compaction of the index served (src/search/compact_index.ts): the same postings, written
-      // as one snapshot. Nothing to read; the deltas that follow build on it.
-      this.#current = { id, index: current.index, base: id, deltas: [], ...agedOutOf(meta) };
+      // as one snapshot or as one delta against the same base. Nothing to read; the deltas that
+      // follow build on it.
+      this.#current = {
+        id,
+        index: current.index,
+        base: meta.baseId ?? id,
+        deltas: meta.baseId ? [...(meta.chain ?? []), id] : [],
+        ...agedOutOf(meta),
+      };
       this.#logger.info("index deltas compacted: serving the same index as the new snapshot", {
         snapshot_id: id,
         compacted_from: meta.compactedFrom,
@@ -265,6 +271,7 @@ export class SnapshotFollower {
       });
       return;
     }
+    if (meta?.baseId) return await this.#loadDelta(id, meta.baseId, [...(meta.chain ?? []), id]);
     const loaded = await this.#loadFull(id);
     if (loaded === null) return;
     if (this.#abort?.signal.aborted) {
@@ -316,6 +323,13 @@ export class SnapshotFollower {
     ) {
       // Built on a compaction of the index served, which this server skipped: that is its base.
       current = { ...current, base: baseId, deltas: [] };
+    } else if (
+      current && current.base === baseId && deltas.length > 1 && current.deltas[0] !== deltas[0] &&
+      (await this.#snapshots.readSnapshotMeta(deltas[0]))?.compactedFrom === current.id
+    ) {
+      // Built on a merge of the chain served (one delta against the same base), which this server
+      // skipped: the index served is that delta applied.
+      current = { ...current, deltas: [deltas[0]] };
     }
     let index: JobIndex;
     let from: number;
