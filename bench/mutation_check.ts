@@ -794,6 +794,38 @@ export const MUTANTS: Mutant[] = [
     becomes: "for (let i = 0; i < fullCount - 1; i++) {",
     breaks: "the last posting of a variant's kept buffer left out of its sum",
   },
+  {
+    id: "M88",
+    layer: "index",
+    file: "src/index/index_delta.ts",
+    line: "  return { added, removed: [...earlier.removed, ...later.removed] };",
+    becomes: "  return { added, removed: earlier.removed };",
+    breaks: "deltas merged into one forget what the later ones removed",
+  },
+  {
+    id: "M89",
+    layer: "search",
+    file: "src/search/compact_index.ts",
+    line: "  const merged = mergedDeltas(deltas);",
+    becomes: "  const merged = mergedDeltas(deltas.slice(1));",
+    breaks: "a compaction's merged delta leaves out the chain's first delta",
+  },
+  {
+    id: "M90",
+    layer: "search",
+    file: "src/search/snapshot_follower.ts",
+    line: "      current = { ...current, deltas: [deltas[0]] };",
+    becomes: "      current = { ...current };",
+    breaks: "a server that skipped a merge applies the merged chain's deltas again",
+  },
+  {
+    id: "M91",
+    layer: "search",
+    file: "src/search/compact_index.ts",
+    line: "  return chainBytes <= mergeUpToShare * baseBytes",
+    becomes: "  return chainBytes >= mergeUpToShare * baseBytes",
+    breaks: "small deltas written as a full snapshot and large ones merged",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
