@@ -826,6 +826,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "  return chainBytes >= mergeUpToShare * baseBytes",
     breaks: "small deltas written as a full snapshot and large ones merged",
   },
+  {
+    id: "M92",
+    layer: "search",
+    file: "src/search/background_publisher.ts",
+    line: 'progress(plan.kind === "merge" ? "merge" : "compaction");',
+    becomes: 'progress("compaction");',
+    breaks: "/healthz says a merge of deltas is a full compaction",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

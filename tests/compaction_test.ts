@@ -531,6 +531,56 @@ Deno.test("a chain past its threshold is compacted by the next publish, whatever
   }
 });
 
+Deno.test("/healthz's build says a compaction merges its deltas into one, and why, while it runs", async () => {
+  const { embedder, store, logs, logger, follower, posting, serving } = await servedWards({
+    label: "healthmerge",
+    // A delta's fixed bytes (~3 KB) are a quarter of a base of ~40 postings: a base big enough.
+    count: 400,
+    titles: 5,
+    pollMs: 20,
+  });
+  try {
+    // Two small deltas: far under a quarter of the base, so a compaction asked for merges them.
+    for (const n of [100, 101]) {
+      await store.postings.upsertJobs([await posting(n)]);
+      const delta = await publishDelta(store, follower.served()!, {
+        embedder,
+        logger: silentLogger,
+      });
+      assert.ok(!("full" in delta), JSON.stringify(delta));
+      await serving(delta.snapshotId);
+    }
+    let seen: ReturnType<typeof publisher.building> = null;
+    const publisher = createBackgroundPublisher({
+      store,
+      embedder,
+      logger,
+      gapCheckMs: 0,
+      retryMs: 20,
+      served: () => follower.served(),
+      compact: (served, model) => {
+        // What /healthz reads while the compaction runs.
+        seen = publisher.building();
+        return compactIndex(store, served, { model, logger });
+      },
+    });
+    publisher.request("compaction of index deltas");
+    await publisher.whenIdle();
+    publisher.stop();
+    const build = seen as ReturnType<typeof publisher.building>;
+    assert.equal(build?.phase, "merge");
+    assert.match(
+      String(build?.reason),
+      /^compaction of index deltas: merging 2 deltas into one \(2 deltas of \d+ bytes against a base of \d+, within 25% of it\)$/,
+    );
+    const published = logs.filter((l) => l.msg === "published in the background").at(-1);
+    assert.equal(published?.kind, "merge");
+  } finally {
+    follower.stop();
+    store.close();
+  }
+});
+
 Deno.test("a compaction in a child process writes what a full publish of the same store writes, its log lines the server's", async () => {
   const embedder = await testEmbedder();
   const dir = await Deno.makeTempDir({ prefix: "jobseek_compact_child_" });
