@@ -288,6 +288,11 @@ export function ResultsRegion(props: SearchPageProps) {
     <div id="results" class="layout">
       <aside class="facets" aria-label="Narrow the results">
         {
+          /* At 1,280 px the open facets are up to ~30 checkboxes between the form and the first
+            result: a keyboard user gets past them in one Tab and Enter. */
+        }
+        {hasFacets ? <a class="skip-facets" href={PAGE_LANDING}>Skip to the results</a> : null}
+        {
           /* Open as served (and so without JavaScript); web.js closes it on a narrow screen, where
             it would stand between the count and the first result, and keeps a person's choice
             across searches. */
