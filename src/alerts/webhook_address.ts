@@ -11,13 +11,13 @@ import { JobseekError } from "../domain/errors.ts";
 
 /** IPv4 ranges no webhook may reach: [first address, prefix length, what it is]. */
 const BLOCKED_V4: [string, number, string][] = [
-  ["0.0.0.0", 8, "this network"],
+  ["0.0.0.0", 8, '"this network" (0.0.0.0/8)'],
   ["10.0.0.0", 8, "private"],
   ["100.64.0.0", 10, "shared (carrier-grade NAT)"],
   ["127.0.0.0", 8, "loopback"],
   ["169.254.0.0", 16, "link-local (cloud metadata)"],
   ["172.16.0.0", 12, "private"],
-  ["192.0.0.0", 24, "IETF protocol assignments"],
+  ["192.0.0.0", 24, "reserved (IETF protocol assignments)"],
   ["192.0.2.0", 24, "documentation"],
   ["192.168.0.0", 16, "private"],
   ["198.18.0.0", 15, "benchmarking"],

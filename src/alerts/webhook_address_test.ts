@@ -45,7 +45,8 @@ Deno.test("blockedAddress passes public addresses", () => {
       ["::1", "loopback"],
       ["fe80::1", "link-local"],
       ["fd00:ec2::254", "private (unique local, incl. cloud metadata)"],
-      ["0.0.0.0", "this network"],
+      ["0.0.0.0", '"this network" (0.0.0.0/8)'],
+      ["192.0.0.170", "reserved (IETF protocol assignments)"],
       ["100.64.0.1", "shared (carrier-grade NAT)"],
       // Tunnels to an IPv4 address (session 24: these were let through).
       ["::127.0.0.1", "reserved (IPv4-compatible)"],
