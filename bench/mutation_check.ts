@@ -834,6 +834,14 @@ export const MUTANTS: Mutant[] = [
     becomes: 'progress("compaction");',
     breaks: "/healthz says a merge of deltas is a full compaction",
   },
+  {
+    id: "M93",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '{hasFacets ? <a class="skip-facets" href={PAGE_LANDING}>Skip to the results</a> : null}',
+    becomes: "{null}",
+    breaks: "a keyboard user must Tab through every facet to reach the first result",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
