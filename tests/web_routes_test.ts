@@ -598,6 +598,19 @@ Deno.test("the pages' own 404 for browsers, JSON for API clients", async () => {
     assert.match(page.headers.get("content-type")!, /text\/html/);
     assert.match(page.headers.get("content-security-policy")!, /default-src 'none'/);
     assert.match(await page.text(), /Page not found/);
+    // Signed in, the 404 keeps the person's own header, not "Sign in" (session 26: it did not).
+    const cookie = await signIn(web, web.userKey);
+    const signedIn = await web.request("/no-such-page", {
+      cookie,
+      headers: { accept: "text/html" },
+    });
+    assert.equal(signedIn.status, 404);
+    const signedInText = await signedIn.text();
+    assert.match(signedInText, /Signed in as user/);
+    assert.ok(
+      !signedInText.includes('href="/signin"'),
+      "the 404 offers a signed-in person to sign in",
+    );
     const api = await web.request("/v1/nothing", { headers: { accept: "text/html" } });
     assert.equal((await api.json()).error_code, "NOT_FOUND");
     const unknownPosting = await web.request("/posting?url=https%3A%2F%2Fnowhere.example%2F", {

@@ -10,7 +10,7 @@ import { createApp, noEndpoint } from "../http/app.ts";
 import type { AppEnv } from "../http/app_deps.ts";
 import { errorResponse } from "../http/error_response.ts";
 import { JobseekError } from "../domain/errors.ts";
-import { hasScope, notFoundPage, type WebDeps } from "./respond.tsx";
+import { hasScope, type WebDeps } from "./respond.tsx";
 import { createWebRoutes } from "./web_routes.tsx";
 
 export type { WebDeps } from "./respond.tsx";
@@ -80,10 +80,9 @@ export function createWebApp(deps: WebDeps): Hono<AppEnv> {
     });
   });
 
-  if (deps.config.web !== "off") app.route("/", createWebRoutes(deps));
+  const web = deps.config.web !== "off" ? createWebRoutes(deps) : null;
+  if (web) app.route("/", web.routes);
 
-  app.notFound((c) =>
-    deps.config.web !== "off" && wantsPage(c) ? notFoundPage(c, {}) : noEndpoint(c, deps.logger)
-  );
+  app.notFound((c) => web && wantsPage(c) ? web.notFound(c) : noEndpoint(c, deps.logger));
   return app;
 }

@@ -80,7 +80,13 @@ function rateLimitedPage(c: Context<AppEnv>, frame: Frame, error: JobseekError):
   );
 }
 
-export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
+export interface WebRoutes {
+  routes: Hono<AppEnv>;
+  /** The pages' 404, in the person's own frame (signed in as, sign out) as every other page. */
+  notFound(c: Context<AppEnv>): Promise<Response>;
+}
+
+export function createWebRoutes(deps: WebDeps): WebRoutes {
   const app = new Hono<AppEnv>();
   const sessions = new WebSessions({
     store: deps.store.webSessions,
@@ -369,5 +375,8 @@ export function createWebRoutes(deps: WebDeps): Hono<AppEnv> {
 
   app.route("/", adminRoutes(deps, sessions));
   app.route("/", savedRoutes(deps, sessions));
-  return app;
+  return {
+    routes: app,
+    notFound: async (c) => notFoundPage(c, frameOf(await sessions.read(c).catch(() => null))),
+  };
 }
