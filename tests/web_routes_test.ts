@@ -337,6 +337,30 @@ Deno.test("the console: sign in first, 403 without the admin scope", async () =>
     ) {
       assert.match(html, new RegExp(`<h2>${heading}`));
     }
+    // An ingest of a folder names dozens of files: the first and a count, the rest folded away,
+    // every name escaped (a file may be named anything).
+    const tag = crypto.randomUUID().slice(0, 8);
+    const files = [`first-${tag}.csv`, ...Array.from({ length: 45 }, (_, i) => `f${i}-${tag}.csv`)];
+    files.push(`<img src=x onerror=alert(1)>-${tag}.csv`);
+    await (await testSearch()).store.importRuns.save({
+      started_at: new Date().toISOString(),
+      finished_at: new Date().toISOString(),
+      files,
+      rows_read: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      duplicates: 0,
+      skipped_source: 0,
+      invalid: 0,
+      skipped_by_site: {},
+      invalid_examples: [],
+    });
+    const withRun = await (await web.request("/admin", { cookie: admin })).text();
+    assert.match(withRun, new RegExp(`<summary>first-${tag}\\.csv and 46 more</summary>`));
+    assert.ok(withRun.includes(`<li>f44-${tag}.csv</li>`), "a folded file is not listed");
+    assert.ok(!withRun.includes("<img src=x"), "a file name reached the console as markup");
+    assert.ok(withRun.includes(`&lt;img src=x onerror=alert(1)&gt;-${tag}.csv`));
     const plot = await web.request("/admin/plots/countries.svg", { cookie: admin });
     assert.equal(plot.status, 200);
     assert.match(plot.headers.get("content-type")!, /image\/svg\+xml/);

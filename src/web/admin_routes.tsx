@@ -83,6 +83,23 @@ function Plot(props: { name: keyof typeof PLOTS; caption: string; children?: unk
   );
 }
 
+/**
+ * One import's files: an ingest of a folder names dozens (47 for the JobSpy samples), which as one
+ * cell filled the console's first screens; the first and a count, the rest one click away.
+ */
+function ImportedFiles(props: { files: string[] }) {
+  const { files } = props;
+  if (files.length <= 2) return <>{files.join(", ")}</>;
+  return (
+    <details class="files">
+      <summary>{`${files[0]} and ${files.length - 1} more`}</summary>
+      <ul>
+        {files.slice(1).map((file, i) => <li key={i}>{file}</li>)}
+      </ul>
+    </details>
+  );
+}
+
 /** A header cell: plain, a number's (right-aligned), or an action column named for screen readers. */
 type Column = string | { num: string } | { action: string };
 
@@ -230,7 +247,9 @@ function ConsolePage(
           {data.imports.map((run) => (
             <tr key={run.id}>
               <td>{run.finished_at.replace("T", " ").slice(0, 19)}</td>
-              <td>{run.files.join(", ")}</td>
+              <td>
+                <ImportedFiles files={run.files} />
+              </td>
               <td class="num">{run.rows_read}</td>
               <td class="num">{run.inserted}</td>
               <td class="num">{run.updated}</td>
