@@ -842,6 +842,23 @@ export const MUTANTS: Mutant[] = [
     becomes: "{null}",
     breaks: "a keyboard user must Tab through every facet to reach the first result",
   },
+  {
+    id: "M94",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line:
+      "notFound: async (c) => notFoundPage(c, frameOf(await sessions.read(c).catch(() => null))),",
+    becomes: "notFound: (c) => Promise.resolve(notFoundPage(c, frameOf(null))),",
+    breaks: "the pages' 404 offers a signed-in person to sign in",
+  },
+  {
+    id: "M95",
+    layer: "web",
+    file: "src/web/admin_routes.tsx",
+    line: 'if (files.length <= 2) return <>{files.join(", ")}</>;',
+    becomes: 'if (files.length <= 200) return <>{files.join(", ")}</>;',
+    breaks: "an import of dozens of files fills the console with one cell",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
