@@ -6,12 +6,23 @@
  * random title vectors), each applied and prepared as the follower does, and prints one JSON line:
  * the wall and CPU ms of each apply, their medians, and the load average.
  *
+ * `--chain [--rounds R]`: instead, what a server starting cold on the base and its N deltas does,
+ * both ways, alternated R times (default 3): the deltas applied one by one, each an apply over the
+ * whole index (as before session 26), and `applyChain` (merged first, the base rebuilt once).
+ *
  * @module
  */
 import process from "node:process";
 import type { Job } from "../src/domain/job.ts";
 import { jobIdFromUrl } from "../src/domain/job.ts";
-import { applyDelta, decodeDelta, deltaData, encodeDelta } from "../src/index/index_delta.ts";
+import {
+  applyChain,
+  applyDelta,
+  decodeDelta,
+  deltaData,
+  encodeDelta,
+  type IndexDelta,
+} from "../src/index/index_delta.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import { decodeSnapshot } from "../src/index/snapshot.ts";
 import { openStore } from "../src/store/store.ts";
@@ -27,6 +38,49 @@ const cpuMs = () => {
 /** A delta applied as the follower applies it (its own function: a CPU profile finds it). */
 function applied(index: JobIndex, delta: Awaited<ReturnType<typeof decodeDelta>>): JobIndex {
   return applyDelta(index, delta).prepare();
+}
+
+/** A cold start on `base` and `chain`, one delta at a time and as one chain, alternated. */
+function chainBench(base: JobIndex, chain: IndexDelta[], rounds: number): void {
+  const ways = {
+    one_by_one: () => {
+      let index = base;
+      for (const delta of chain) {
+        const next = applyDelta(index, delta);
+        if (index !== base) index.close();
+        index = next;
+      }
+      return index.prepare();
+    },
+    chain: () => applyChain(base, chain).prepare(),
+  };
+  const spent: Record<string, { wall: number[]; cpu: number[] }> = {};
+  const loads: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const [way, run] of Object.entries(ways)) {
+      const startedCpu = cpuMs();
+      const started = performance.now();
+      const index = run();
+      (spent[way] ??= { wall: [], cpu: [] }).wall.push(performance.now() - started);
+      spent[way].cpu.push(cpuMs() - startedCpu);
+      loads.push(Deno.loadavg()[0]);
+      log(`${way}: ${Math.round(spent[way].wall.at(-1)!)} ms (${index.size} postings)`);
+      index.close();
+    }
+  }
+  Deno.stdout.writeSync(new TextEncoder().encode(
+    JSON.stringify({
+      postings: base.size,
+      deltas: chain.length,
+      ...Object.fromEntries(
+        Object.entries(spent).flatMap(([way, { wall, cpu }]) => [
+          [`${way}_ms`, wall.map(Math.round)],
+          [`${way}_cpu_ms_median`, Math.round(median(cpu))],
+        ]),
+      ),
+      load: loads.map((l) => Number(l.toFixed(2))),
+    }) + "\n",
+  ));
 }
 
 if (import.meta.main) {
@@ -71,6 +125,10 @@ if (import.meta.main) {
       removed,
     });
     made.push(await decodeDelta(bytes));
+  }
+  if (Deno.args.includes("--chain")) {
+    chainBench(index, made, Number(flag("--rounds") ?? "3"));
+    Deno.exit(0);
   }
   const wall: number[] = [];
   const cpu: number[] = [];

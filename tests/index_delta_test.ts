@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { cachingTestEmbedder, indexSearcher, realJobs, testEmbedder } from "./helpers.ts";
 import type { Job } from "../src/domain/job.ts";
 import {
+  applyChain,
   applyDelta,
   compactedData,
   decodeDelta,
@@ -204,6 +205,15 @@ Deno.test("an index with deltas applied, one by one or merged into one, searches
             mergedBytes.byteLength === chainBytes.byteLength &&
               mergedBytes.every((b, i) => b === chainBytes[i]),
             `merged ${mergedBytes.byteLength} bytes, chain ${chainBytes.byteLength}`,
+          );
+          // What a server starting cold (or behind by several deltas) does: the same index.
+          const chainedBytes = await encodeSnapshot(
+            compactedData(kept(applyChain(base, chain).prepare())),
+          );
+          assert.ok(
+            chainedBytes.byteLength === chainBytes.byteLength &&
+              chainedBytes.every((b, i) => b === chainBytes[i]),
+            `applyChain ${chainedBytes.byteLength} bytes, one by one ${chainBytes.byteLength}`,
           );
           const scratch = kept(await fullIndex([...live.values()]));
           assert.equal(served.size, scratch.size);

@@ -213,6 +213,18 @@ export function applyDelta(base: JobIndex, delta: IndexDelta): JobIndex {
 }
 
 /**
+ * `deltas` (oldest first) applied to `base`: several are merged first ({@linkcode mergedDeltas},
+ * work in proportion to the deltas) and the base rebuilt once, where applying them one by one
+ * rebuilt the whole index once a delta (a server starting cold on a chain of 49 deltas at 1,000,000
+ * postings did 49 applies over the whole index). The same index either way, posting for posting
+ * (tests/index_delta_test.ts).
+ */
+export function applyChain(base: JobIndex, deltas: IndexDelta[]): JobIndex {
+  if (deltas.length === 0) throw new RangeError("Cannot apply a chain of deltas: it is empty");
+  return applyDelta(base, deltas.length === 1 ? deltas[0] : mergedDeltas(deltas));
+}
+
+/**
  * A chain of deltas, oldest first, as one delta against the same base (a compaction's merge,
  * src/search/compact_index.ts): its added postings are the chain's in their last version (one
  * added and removed later is gone), its removed every posting any of them removed or replaced.

@@ -20,7 +20,7 @@ import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
 import type { SnapshotMeta } from "../store/snapshot_store.ts";
 import {
-  applyDelta,
+  applyChain,
   compactedData,
   decodeDelta,
   encodeDelta,
@@ -200,15 +200,19 @@ async function mergedChain(
 ): Promise<JobIndex> {
   const base = await store.snapshots.readSnapshot(baseId);
   if (!base) throw new Error(`Cannot compact the index: its base snapshot ${baseId} is gone`);
-  let index = new JobIndex(await decodeSnapshot(base.bytes));
+  const deltas: IndexDelta[] = [];
   for (const id of chain) {
     const delta = await store.snapshots.readSnapshot(id);
     if (!delta) throw new Error(`Cannot compact the index: its delta ${id} is gone`);
-    const next = applyDelta(index, await decodeDelta(delta.bytes));
-    index.close();
-    index = next;
+    deltas.push(await decodeDelta(delta.bytes));
   }
-  return index;
+  const index = new JobIndex(await decodeSnapshot(base.bytes));
+  if (deltas.length === 0) return index;
+  try {
+    return applyChain(index, deltas);
+  } finally {
+    index.close();
+  }
 }
 
 /**

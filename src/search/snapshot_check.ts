@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { applyDelta, decodeDelta } from "../index/index_delta.ts";
+import { applyChain, decodeDelta, type IndexDelta } from "../index/index_delta.ts";
 import { JobIndex } from "../index/job_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
 import type { SnapshotStore } from "../store/snapshot_store.ts";
@@ -31,14 +31,16 @@ export async function checkSnapshot(snapshots: SnapshotStore, id: string): Promi
     if (!base) return { check: "corrupt", problem: `its base snapshot ${baseId} is missing` };
     const data = await decodeSnapshot(base.bytes);
     if (!meta.baseId) return { check: "ok" };
-    index = new JobIndex(data);
+    const deltas: IndexDelta[] = [];
     for (const deltaId of [...(meta.chain ?? []), id]) {
       const delta = await snapshots.readSnapshot(deltaId);
       if (!delta) return { check: "corrupt", problem: `its delta ${deltaId} is missing` };
-      const next = applyDelta(index, await decodeDelta(delta.bytes));
-      index.close();
-      index = next;
+      deltas.push(await decodeDelta(delta.bytes));
     }
+    index = new JobIndex(data);
+    const applied = applyChain(index, deltas);
+    index.close();
+    index = applied;
     return { check: "ok" };
   } catch (error) {
     return { check: "corrupt", problem: error instanceof Error ? error.message : String(error) };

@@ -13,7 +13,7 @@ import { READ_THREAD_BYTES } from "../store/snapshot_store.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { JobIndex } from "../index/job_index.ts";
 import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION, type SnapshotData } from "../index/snapshot.ts";
-import { applyDelta, decodeDelta } from "../index/index_delta.ts";
+import { applyChain, decodeDelta, type IndexDelta } from "../index/index_delta.ts";
 
 /** An index being served and the id of the snapshot (or delta) it stands for. */
 export interface ServedIndex {
@@ -362,19 +362,21 @@ export class SnapshotFollower {
       spent[part] += now - since;
       return now;
     };
+    const pending: IndexDelta[] = [];
     for (const deltaId of deltas.slice(from)) {
       let at = performance.now();
       const delta = await this.#snapshots.readSnapshot(deltaId);
       if (!delta) throw new Error(`index delta ${deltaId} does not exist`);
       bytes += delta.bytes.byteLength;
       at = lap("read_ms", at);
-      const decoded = await decodeDelta(delta.bytes);
-      at = lap("decode_ms", at);
-      const cpu = cpuMs();
-      index = applyDelta(index, decoded);
-      spent.merge_cpu_ms += cpuMs() - cpu;
-      lap("merge_ms", at);
+      pending.push(await decodeDelta(delta.bytes));
+      lap("decode_ms", at);
     }
+    const applying = performance.now();
+    const applyCpu = cpuMs();
+    index = applyChain(index, pending);
+    spent.merge_cpu_ms += cpuMs() - applyCpu;
+    lap("merge_ms", applying);
     const preparing = performance.now();
     const cpu = cpuMs();
     index.prepare();
