@@ -859,6 +859,14 @@ export const MUTANTS: Mutant[] = [
     becomes: 'if (files.length <= 200) return <>{files.join(", ")}</>;',
     breaks: "an import of dozens of files fills the console with one cell",
   },
+  {
+    id: "M96",
+    layer: "index",
+    file: "src/index/index_delta.ts",
+    line: "return applyDelta(base, deltas.length === 1 ? deltas[0] : mergedDeltas(deltas));",
+    becomes: "return applyDelta(base, deltas[deltas.length - 1]);",
+    breaks: "a server starting cold on a chain of deltas serves only the last one's changes",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
