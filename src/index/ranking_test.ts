@@ -45,11 +45,12 @@ function cosineFor(semantic: number): number {
 
 /**
  * An index of postings titled `titles[i]` whose title vectors meet the query at `cosines[i]` (each
- * 0.25 or more): the rest of a vector spread evenly, so that its first value is its largest and
- * its int8 row (127 times the row's scale there) gives the cosine exactly.
+ * 0.25 or more), in `cities[i]` (Berlin when not given): the rest of a vector spread evenly, so
+ * that its first value is its largest and its int8 row (127 times the row's scale there) gives the
+ * cosine exactly.
  */
-function indexOf(titles: string[], cosines: number[]): JobIndex {
-  const jobs = titles.map((title, n) => job(n, title));
+function indexOf(titles: string[], cosines: number[], cities?: string[]): JobIndex {
+  const jobs = titles.map((title, n) => ({ ...job(n, title), city: cities?.[n] ?? "Berlin" }));
   const vectors = cosines.map((c) => {
     assert.ok(c >= 0.25, `${c}`);
     const spread = Math.sqrt((1 - c * c) / (DIMENSIONS - 1));
@@ -185,6 +186,48 @@ Deno.test("the rescue's tier changes which matches are strong, never which are l
       },
     ),
     { numRuns: 60 },
+  );
+});
+
+Deno.test("a place the query names cuts its strong matches against the best there, and lists no more", () => {
+  const inSydney = { cityKey: "sydney" };
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          semantic: fc.double({ min: 0.25, max: 0.95, noNaN: true }),
+          sydney: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 10 },
+      ),
+      (postings) => {
+        const titles = postings.map((_, i) => `T${i}`);
+        const cities = postings.map((p) => p.sydney ? "Sydney" : "Berlin");
+        const index = indexOf(titles, postings.map((p) => cosineFor(p.semantic)), cities);
+        const alone = postings.flatMap((p, i) => p.sydney ? [{ ...p, title: titles[i] }] : []);
+        const aloneIndex = alone.length
+          ? indexOf(alone.map((p) => p.title), alone.map((p) => cosineFor(p.semantic)))
+          : null;
+        // The strong matches are those of the place's postings alone: a better match elsewhere
+        // sets no bar. So too where the rescue's matches are strong (a cut of other settings).
+        for (const rescue of [{}, { rescueStrong: true }]) {
+          const strongThere = servedSearch(index, "zqxv", { place: inSydney, ...rescue });
+          assert.deepEqual(strongThere, aloneIndex ? servedSearch(aloneIndex, "zqxv", rescue) : []);
+        }
+        const there = servedTiers(index, "zqxv", { place: inSydney });
+        // The list is the query's without the place, less the postings elsewhere: the place only
+        // moves postings from the close tier to the strong one.
+        const anywhere = servedTiers(index, "zqxv");
+        const atPlace = anywhere.filter(([title]) => cities[titles.indexOf(title)] === "Sydney");
+        assert.deepEqual(there.map(([t, s]) => [t, s]), atPlace.map(([t, s]) => [t, s]));
+        for (const [title, , match] of atPlace) {
+          if (match === "strong") {
+            assert.ok(there.some(([t, , m]) => t === title && m === "strong"));
+          }
+        }
+      },
+    ),
+    { numRuns: 80 },
   );
 });
 

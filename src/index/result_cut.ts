@@ -100,14 +100,24 @@ export const NONE_STRONG = SCORE_STEPS + 1;
  * the best misses the minimum and the rescue's matches are not strong (`rescueStrong: false`),
  * what the rescue keeps is kept as close matches, even under the close floor: the list is the
  * same, only no match is strong.
+ *
+ * `asked`: the place the query itself names (its text's city, country or "remote"). The strong
+ * tier is then cut against the best match there: the query asks for work at that place, and a
+ * better match elsewhere is not what it asked for, so it sets no bar (as a profile's area sets it,
+ * src/search/profile_search.ts). The close tier is still what the query keeps without its place:
+ * the place decides which listed postings are strong, and does not list the nearest other jobs
+ * there. The filters never set a bar: they only remove postings from the query's tiers.
  */
-export function cutByScore(candidates: Candidates, cut: CutBars & RelativeCuts): number {
+export function cutByScore(
+  candidates: Candidates,
+  cut: CutBars & RelativeCuts,
+  asked?: (position: number) => boolean,
+): number {
   const { positions, scores } = candidates;
-  let best = 0;
-  for (let k = 0; k < candidates.count; k++) best = Math.max(best, scores[k]);
+  const best = bestScore(candidates);
   const bar = cutBar(best, cut);
-  const keep = Math.min(bar, cut.close);
-  const strongBar = best < cut.enough && cut.rescueStrong === false ? NONE_STRONG : bar;
+  const strongBar = asked ? strongBarWithin(candidates, cut, asked) : strongBarOf(best, cut, bar);
+  const keep = Math.min(bar, cut.close, strongBar);
   let count = 0;
   for (let k = 0; k < candidates.count; k++) {
     if (scores[k] >= keep) {
@@ -118,6 +128,33 @@ export function cutByScore(candidates: Candidates, cut: CutBars & RelativeCuts):
   }
   candidates.count = count;
   return strongBar;
+}
+
+/**
+ * The strong tier's bar of candidates kept by `cutByScore`, were the query's place `asked` (or
+ * none): what the strong set would be at another place, counted from the same scores.
+ */
+export function strongBarWithin(
+  candidates: Candidates,
+  cut: CutBars & RelativeCuts,
+  asked?: (position: number) => boolean,
+): number {
+  return strongBarOf(bestScore(candidates, asked), cut);
+}
+
+function strongBarOf(best: number, cut: CutBars & RelativeCuts, bar = cutBar(best, cut)): number {
+  const strongBar = best < cut.enough && cut.rescueStrong === false ? NONE_STRONG : bar;
+  return strongBar;
+}
+
+/** The best score of the candidates, or of those `within` lets through. */
+function bestScore(candidates: Candidates, within?: (position: number) => boolean): number {
+  const { positions, scores } = candidates;
+  let best = 0;
+  for (let k = 0; k < candidates.count; k++) {
+    if (scores[k] > best && (!within || within(positions[k]))) best = scores[k];
+  }
+  return best;
 }
 
 /** What the orders compare. */
