@@ -101,12 +101,13 @@ export const NONE_STRONG = SCORE_STEPS + 1;
  * what the rescue keeps is kept as close matches, even under the close floor: the list is the
  * same, only no match is strong.
  *
- * `asked`: the place the query itself names (its text's city, country or "remote"). The strong
- * tier is then cut against the best match there: the query asks for work at that place, and a
- * better match elsewhere is not what it asked for, so it sets no bar (as a profile's area sets it,
- * src/search/profile_search.ts). The close tier is still what the query keeps without its place:
- * the place decides which listed postings are strong, and does not list the nearest other jobs
- * there. The filters never set a bar: they only remove postings from the query's tiers.
+ * `asked`: the place the query itself names (its text's city, country or "remote"). Where a
+ * posting there is strong by the query's own cut (the place holds what was asked), the strong tier
+ * is cut against the best match there instead: a better match elsewhere is not what the query
+ * asked for, so it sets no bar (as a profile's area sets it, src/search/profile_search.ts). Where
+ * none is, the place has no strong match, as before: its best is marginal beside what the words
+ * find elsewhere, and the response shows the close matches there apart. What either tier keeps is
+ * what the query keeps without its place; the filters never set a bar.
  */
 export function cutByScore(
   candidates: Candidates,
@@ -114,9 +115,8 @@ export function cutByScore(
   asked?: (position: number) => boolean,
 ): number {
   const { positions, scores } = candidates;
-  const best = bestScore(candidates);
-  const bar = cutBar(best, cut);
-  const strongBar = asked ? strongBarWithin(candidates, cut, asked) : strongBarOf(best, cut, bar);
+  const bar = cutBar(bestScore(candidates), cut);
+  const strongBar = strongBarWithin(candidates, cut, asked);
   const keep = Math.min(bar, cut.close, strongBar);
   let count = 0;
   for (let k = 0; k < candidates.count; k++) {
@@ -131,18 +131,22 @@ export function cutByScore(
 }
 
 /**
- * The strong tier's bar of candidates kept by `cutByScore`, were the query's place `asked` (or
- * none): what the strong set would be at another place, counted from the same scores.
+ * The strong tier's bar (`cutByScore`) of the candidates, where the query's place is `asked` (or
+ * none): also what the strong set would be at another place, counted from the same scores.
  */
 export function strongBarWithin(
   candidates: Candidates,
   cut: CutBars & RelativeCuts,
   asked?: (position: number) => boolean,
 ): number {
-  return strongBarOf(bestScore(candidates, asked), cut);
+  const anywhere = strongBarOf(bestScore(candidates), cut);
+  if (!asked) return anywhere;
+  const bestThere = bestScore(candidates, asked);
+  return bestThere >= anywhere ? strongBarOf(bestThere, cut) : anywhere;
 }
 
-function strongBarOf(best: number, cut: CutBars & RelativeCuts, bar = cutBar(best, cut)): number {
+function strongBarOf(best: number, cut: CutBars & RelativeCuts): number {
+  const bar = cutBar(best, cut);
   const strongBar = best < cut.enough && cut.rescueStrong === false ? NONE_STRONG : bar;
   return strongBar;
 }
