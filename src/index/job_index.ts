@@ -218,7 +218,8 @@ export class JobIndex {
   /**
    * The result set and the requested page of it. Which postings are relevant is decided on the
    * query alone, over every posting: the score, the floor, the relative cut against the best match
-   * anywhere, the rescue of weak best matches, and which copy of a reposted job stands for it.
+   * anywhere (or at the place the query names, where it holds a strong match: `cutByScore`), the
+   * rescue of weak best matches, and which copy of a reposted job stands for it.
    * Only then do the filters and the place remove postings, and the 1,000 cap applies to what
    * remains. So the set for (query, filters) is exactly the members of the query's set that pass
    * the filters (docs/search.md, "Filters only narrow").
