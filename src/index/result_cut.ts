@@ -115,8 +115,9 @@ export function cutByScore(
   asked?: (position: number) => boolean,
 ): number {
   const { positions, scores } = candidates;
-  const bar = cutBar(bestScore(candidates), cut);
-  const strongBar = strongBarWithin(candidates, cut, asked);
+  const best = bestScore(candidates);
+  const bar = cutBar(best, cut);
+  const strongBar = strongBarWithin(candidates, cut, asked, best);
   const keep = Math.min(bar, cut.close, strongBar);
   let count = 0;
   for (let k = 0; k < candidates.count; k++) {
@@ -138,8 +139,9 @@ export function strongBarWithin(
   candidates: Candidates,
   cut: CutBars & RelativeCuts,
   asked?: (position: number) => boolean,
+  best = bestScore(candidates),
 ): number {
-  const anywhere = strongBarOf(bestScore(candidates), cut);
+  const anywhere = strongBarOf(best, cut);
   if (!asked) return anywhere;
   const bestThere = bestScore(candidates, asked);
   return bestThere >= anywhere ? strongBarOf(bestThere, cut) : anywhere;
