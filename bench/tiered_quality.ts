@@ -4,6 +4,9 @@
  * analysed query, the model's ranking and cut, strong and close matches):
  * - nDCG@10 of the relevance order (`sort=relevance`: the strong matches, then the close ones);
  * - nDCG@10 of the first page of the newest-first order (`sort=date`: the strong set alone);
+ * - the same page as a person is shown it: where no strong match is there, the close matches the
+ *   response carries apart (`closest`, best first), which the web page, MCP and the CLI show in its
+ *   place (session 26);
  * - how many queries with fitting postings (grade 2) get an empty relevance-order list;
  * - the mean size of the strong set and of the whole list;
  * - how many queries have a strong set, and its precision (the share graded 1 or 2, and 2 alone,
@@ -124,6 +127,8 @@ interface Row {
   queries: number;
   relevance: number;
   firstPage: number;
+  /** The newest-first page as shown: `closest` where the strong set is empty. */
+  shownPage: number;
   empty: number;
   strong: number;
   listed: number;
@@ -210,6 +215,7 @@ async function measure(
       queries: 1,
       relevance: judge(grade, jobs, listed.hits.slice(0, 10).map((h) => h.job), []).ndcg10,
       firstPage: judge(grade, jobs, dated.hits.map((h) => h.job), []).ndcg10,
+      shownPage: judge(grade, jobs, (dated.closest ?? dated.hits).map((h) => h.job), []).ndcg10,
       empty: hasFitting && listed.hits.length === 0 ? 1 : 0,
       strong: listed.total,
       listed: listed.hits.length,
@@ -234,6 +240,7 @@ async function measure(
       print(
         `    ${judged.kind.padEnd(10)} ${JSON.stringify(judged.q)} [${named.join("; ")}] ` +
           `relevance ${row.relevance.toFixed(3)} first page ${row.firstPage.toFixed(3)} ` +
+          `shown ${row.shownPage.toFixed(3)} ` +
           `strong ${row.strong} precision ${row.precision.toFixed(2)} best ${
             (listed.hits[0]?.score ?? 0).toFixed(3)
           }`,
@@ -261,6 +268,7 @@ async function measure(
         queries: list.length,
         relevance: mean((r) => r.relevance),
         firstPage: mean((r) => r.firstPage),
+        shownPage: mean((r) => r.shownPage),
         empty: list.reduce((s, r) => s + r.empty, 0),
         strong: mean((r) => r.strong),
         listed: mean((r) => r.listed),
@@ -287,7 +295,8 @@ for (const tried of tries) {
   print(`\n${tried.name}: ranking ${JSON.stringify(ranking)} cut ${JSON.stringify(cut)}`);
   print(
     "  set              kind        queries | relevance nDCG@10 | newest-first page nDCG@10 | " +
-      "empty | strong  listed | with strong | strong precision (>=1 / 2) | close precision (>=1)",
+      "empty | strong  listed | with strong | strong precision (>=1 / 2) | close precision (>=1) | " +
+      "page as shown",
   );
   const bySet: Record<string, Record<string, Row>> = {};
   for (const [name, queries] of SETS) {
@@ -302,7 +311,9 @@ for (const tried of tries) {
           q.strong.toFixed(0).padStart(6)
         } ${q.listed.toFixed(0).padStart(7)} | ${String(q.withStrong).padStart(11)} | ${
           q.precision.toFixed(3)
-        } / ${q.precision2.toFixed(3)} | ${q.closePrecision.toFixed(3)}`,
+        } / ${q.precision2.toFixed(3)} | ${q.closePrecision.toFixed(3)} | ${
+          q.shownPage.toFixed(3).padStart(13)
+        }`,
       );
     }
   }

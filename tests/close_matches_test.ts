@@ -9,6 +9,7 @@ import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { toSearchResponse } from "../src/domain/job.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 import { formatResults } from "../cli/commands/search.ts";
+import { rankingForModel } from "../src/index/ranking.ts";
 
 Deno.test("a narrow filter with no strong match shows the closest postings there", async (t) => {
   const { service, jobs } = realIndex;
@@ -262,4 +263,71 @@ Deno.test("a place or 'remote' said in the query leaves its fitting postings lis
     assert.ok(page.text.includes(fitting), page.text);
     assert.doesNotMatch(page.text, /^No /, page.text);
   }
+});
+
+Deno.test("a place said in the query cuts its strong matches against the best there, newest first as REST and MCP answer", async () => {
+  const { service, embedder } = realIndex;
+  const { cut } = rankingForModel(embedder.model);
+  // Judged queries (bench/queries/said.jsonl) whose fitting postings at the place scored under
+  // the relative cut of a better match elsewhere ("Chef Assistant - Cashier" in Salford, 0.73).
+  const asked: [q: string, fitting: string[], sameAs: Record<string, string>][] = [
+    ["evening shifts in a restaurant kitchen, Sydney", ["Chef", "Sous Chef"], {
+      q: "evening shifts in a restaurant kitchen,",
+      city: "Sydney",
+    }],
+    ["intern in marketing in Amsterdam", ["Market Research Assistant (Internship)"], {
+      q: "intern in marketing",
+      city: "Amsterdam",
+    }],
+  ];
+  for (const [q, fitting, sameAs] of asked) {
+    // REST's default order: the strong matches alone, newest first.
+    const dated = await service.search(parseSearchQuery({ q, top_k: "50" }));
+    const titles = dated.results.map((r) => r.job_title);
+    for (const title of fitting) {
+      assert.ok(titles.includes(title), `${q}: ${JSON.stringify(titles)}`);
+    }
+    assert.equal(dated.total, dated.results.length);
+    const times = dated.results.map((r) => r.publish_time);
+    assert.deepEqual(times, [...times].sort().reverse(), q);
+    assert.ok(dated.results.every((r) => r.match === "strong" && r.city === sameAs.city), q);
+    // The cut of the model, against the best match at the place: every strong match reaches
+    // the minimum and the share of the best there, and no listed posting there above it is close.
+    const ranked = await service.search(parseSearchQuery({ q, sort: "relevance", top_k: "100" }));
+    const bar = Math.max(cut.minScore, cut.relativeCut * ranked.results[0].score);
+    for (const r of ranked.results) {
+      assert.equal(r.match, r.score >= bar - 1e-4 ? "strong" : "close", `${q}: ${r.job_title}`);
+    }
+    // The place as a parameter is a filter: the same list and scores, and no strong match that
+    // the words alone would not make strong.
+    const filtered = await service.search(
+      parseSearchQuery({ ...sameAs, sort: "relevance", top_k: "100" }),
+    );
+    const row = (r: { job_url: string; score: number }) => [r.job_url, r.score];
+    assert.deepEqual(filtered.results.map(row), ranked.results.map(row), q);
+    assert.ok(filtered.total < ranked.total, `${q}: ${filtered.total} of ${ranked.total}`);
+    const response = toSearchResponse("00000000-0000-4000-8000-000000000000", dated);
+    const page = buildSearchPage(parseSearchQuery({ q, sort: "date", top_k: "50" }), response, {
+      maxChars: 20_000,
+    });
+    assert.match(page.text, new RegExp(`^Found ${dated.total} jobs? for "${q}"`), page.text);
+    for (const title of fitting) assert.ok(page.text.includes(title), page.text);
+  }
+});
+
+Deno.test("a filter that empties a place's strong matches counts the words alone against the best anywhere", async () => {
+  const { service } = realIndex;
+  const q = "evening shifts in a restaurant kitchen, Sydney";
+  const emptied = await service.search(parseSearchQuery({ q, company: "Nobody Written Ltd" }));
+  assert.equal(emptied.total, 0);
+  // The words without the place or the filter: their strong set is cut against the best match
+  // anywhere, not the lower bar of Sydney's best.
+  const words = await service.search(
+    parseSearchQuery({ q: "evening shifts in a restaurant kitchen," }),
+  );
+  assert.ok(words.total > 0);
+  assert.match(
+    emptied.hint ?? "",
+    new RegExp(`without it the query finds ${words.total} postings\\.$`),
+  );
 });

@@ -40,6 +40,7 @@ import {
   gatherFloor,
   type RankedHit,
   SCORE_STEPS,
+  strongBarWithin,
 } from "./result_cut.ts";
 import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
@@ -217,7 +218,8 @@ export class JobIndex {
   /**
    * The result set and the requested page of it. Which postings are relevant is decided on the
    * query alone, over every posting: the score, the floor, the relative cut against the best match
-   * anywhere, the rescue of weak best matches, and which copy of a reposted job stands for it.
+   * anywhere (or at the place the query names, where it holds a strong match: `cutByScore`), the
+   * rescue of weak best matches, and which copy of a reposted job stands for it.
    * Only then do the filters and the place remove postings, and the 1,000 cap applies to what
    * remains. So the set for (query, filters) is exactly the members of the query's set that pass
    * the filters (docs/search.md, "Filters only narrow").
@@ -323,17 +325,18 @@ export class JobIndex {
   #resultSet(request: SetRequest, bars: CutBars, strongMask?: Uint8Array): IndexResult {
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
-    const cutAt = cutByScore(candidates, {
+    const cut = {
       ...bars,
       relativeCut: request.relativeCut,
       weakRelativeCut: request.weakRelativeCut,
       rescueStrong: request.rescueStrong,
-    });
+    };
+    const atPlace = this.#places.maskOf(request.place);
+    const cutAt = cutByScore(candidates, cut, atPlace ?? undefined);
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
 
     const allowed = this.#filters.allowed(request.filters, request.context);
-    const atPlace = this.#places.maskOf(request.place);
     // The filters remove postings of both tiers; the strong ones are compacted to the front, the
     // close ones kept apart in the scratch buffer (free once the scores are made).
     const closeList = this.#scratch;
@@ -362,12 +365,16 @@ export class JobIndex {
       request.ifEmpty((filters, place) => {
         const allowedThen = this.#filters.allowed(filters, request.context);
         const atPlaceThen = this.#places.maskOf(place);
+        // The strong set at another place is cut against the best there (`cutByScore`).
+        const cutThen = place === request.place
+          ? cutAt
+          : strongBarWithin({ positions, scores, count: cutCount }, cut, atPlaceThen ?? undefined);
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
           const p = positions[k];
           if (allowedThen !== null && allowedThen[p] !== 1) continue;
           if (atPlaceThen !== null && !atPlaceThen(p)) continue;
-          if (strongMask ? strongMask[p] === 1 : scores[k] >= cutAt) count++;
+          if (strongMask ? strongMask[p] === 1 : scores[k] >= cutThen) count++;
         }
         return Math.min(count, RESULT_SET_MAX);
       });

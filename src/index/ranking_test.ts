@@ -45,11 +45,12 @@ function cosineFor(semantic: number): number {
 
 /**
  * An index of postings titled `titles[i]` whose title vectors meet the query at `cosines[i]` (each
- * 0.25 or more): the rest of a vector spread evenly, so that its first value is its largest and
- * its int8 row (127 times the row's scale there) gives the cosine exactly.
+ * 0.25 or more), in `cities[i]` (Berlin when not given): the rest of a vector spread evenly, so
+ * that its first value is its largest and its int8 row (127 times the row's scale there) gives the
+ * cosine exactly.
  */
-function indexOf(titles: string[], cosines: number[]): JobIndex {
-  const jobs = titles.map((title, n) => job(n, title));
+function indexOf(titles: string[], cosines: number[], cities?: string[]): JobIndex {
+  const jobs = titles.map((title, n) => ({ ...job(n, title), city: cities?.[n] ?? "Berlin" }));
   const vectors = cosines.map((c) => {
     assert.ok(c >= 0.25, `${c}`);
     const spread = Math.sqrt((1 - c * c) / (DIMENSIONS - 1));
@@ -185,6 +186,67 @@ Deno.test("the rescue's tier changes which matches are strong, never which are l
       },
     ),
     { numRuns: 60 },
+  );
+});
+
+Deno.test("a place the query names that holds a strong match cuts its strong set against the best there, and lists no more", () => {
+  const inSydney = { cityKey: "sydney" };
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          // Often all weak: where the rescue keeps matches under the close floor.
+          semantic: fc.oneof(
+            fc.double({ min: 0.25, max: 0.32, noNaN: true }),
+            fc.double({ min: 0.25, max: 0.95, noNaN: true }),
+          ),
+          sydney: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 10 },
+      ),
+      (postings) => {
+        const titles = postings.map((_, i) => `T${i}`);
+        const cities = postings.map((p) => p.sydney ? "Sydney" : "Berlin");
+        const index = indexOf(titles, postings.map((p) => cosineFor(p.semantic)), cities);
+        const alone = postings.flatMap((p, i) => p.sydney ? [{ ...p, title: titles[i] }] : []);
+        const aloneIndex = alone.length
+          ? indexOf(alone.map((p) => p.title), alone.map((p) => cosineFor(p.semantic)))
+          : null;
+        // Where the place holds a strong match, its strong matches are those of the place's
+        // postings alone: a better match elsewhere sets no bar. Where it holds none, none. So too
+        // where the rescue's matches are strong (a cut of other settings).
+        const inSydneyAt = (title: string) => cities[titles.indexOf(title)] === "Sydney";
+        for (const rescue of [{}, { rescueStrong: true }]) {
+          const strongThere = servedSearch(index, "zqxv", { place: inSydney, ...rescue });
+          const holds = servedSearch(index, "zqxv", rescue).some(([t]) => inSydneyAt(String(t)));
+          assert.deepEqual(
+            strongThere,
+            holds && aloneIndex ? servedSearch(aloneIndex, "zqxv", rescue) : [],
+          );
+        }
+        const there = servedTiers(index, "zqxv", { place: inSydney });
+        // The list is the query's without the place, less the postings elsewhere: the place only
+        // moves postings from the close tier to the strong one.
+        const anywhere = servedTiers(index, "zqxv");
+        const atPlace = anywhere.filter(([title]) => inSydneyAt(title));
+        assert.deepEqual(there.map(([t, s]) => [t, s]), atPlace.map(([t, s]) => [t, s]));
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+Deno.test("where the rescue's matches are strong, those of a place are listed under the close floor", () => {
+  const index = indexOf(["Alpha", "Beta", "Gamma"], [0.3, 0.29, 0.265].map(cosineFor), [
+    "Berlin",
+    "Sydney",
+    "Sydney",
+  ]);
+  // Sydney's best (0.29) is strong by the rescue's bar anywhere (90% of 0.3); against it, Gamma
+  // (0.265, under the close floor 0.28 and under 90% of 0.3) is strong there too.
+  assert.deepEqual(
+    servedTiers(index, "zqxv", { place: { cityKey: "sydney" }, rescueStrong: true }),
+    [["Beta", 0.29, "strong"], ["Gamma", 0.265, "strong"]],
   );
 });
 

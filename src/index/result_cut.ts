@@ -100,14 +100,25 @@ export const NONE_STRONG = SCORE_STEPS + 1;
  * the best misses the minimum and the rescue's matches are not strong (`rescueStrong: false`),
  * what the rescue keeps is kept as close matches, even under the close floor: the list is the
  * same, only no match is strong.
+ *
+ * `asked`: the place the query itself names (its text's city, country or "remote"). Where a
+ * posting there is strong by the query's own cut (the place holds what was asked), the strong tier
+ * is cut against the best match there instead: a better match elsewhere is not what the query
+ * asked for, so it sets no bar (as a profile's area sets it, src/search/profile_search.ts). Where
+ * none is, the place has no strong match, as before: its best is marginal beside what the words
+ * find elsewhere, and the response shows the close matches there apart. What either tier keeps is
+ * what the query keeps without its place; the filters never set a bar.
  */
-export function cutByScore(candidates: Candidates, cut: CutBars & RelativeCuts): number {
+export function cutByScore(
+  candidates: Candidates,
+  cut: CutBars & RelativeCuts,
+  asked?: (position: number) => boolean,
+): number {
   const { positions, scores } = candidates;
-  let best = 0;
-  for (let k = 0; k < candidates.count; k++) best = Math.max(best, scores[k]);
+  const best = bestScore(candidates);
   const bar = cutBar(best, cut);
-  const keep = Math.min(bar, cut.close);
-  const strongBar = best < cut.enough && cut.rescueStrong === false ? NONE_STRONG : bar;
+  const strongBar = strongBarWithin(candidates, cut, asked, best);
+  const keep = Math.min(bar, cut.close, strongBar);
   let count = 0;
   for (let k = 0; k < candidates.count; k++) {
     if (scores[k] >= keep) {
@@ -118,6 +129,38 @@ export function cutByScore(candidates: Candidates, cut: CutBars & RelativeCuts):
   }
   candidates.count = count;
   return strongBar;
+}
+
+/**
+ * The strong tier's bar (`cutByScore`) of the candidates, where the query's place is `asked` (or
+ * none): also what the strong set would be at another place, counted from the same scores.
+ */
+export function strongBarWithin(
+  candidates: Candidates,
+  cut: CutBars & RelativeCuts,
+  asked?: (position: number) => boolean,
+  best = bestScore(candidates),
+): number {
+  const anywhere = strongBarOf(best, cut);
+  if (!asked) return anywhere;
+  const bestThere = bestScore(candidates, asked);
+  return bestThere >= anywhere ? strongBarOf(bestThere, cut) : anywhere;
+}
+
+function strongBarOf(best: number, cut: CutBars & RelativeCuts): number {
+  const bar = cutBar(best, cut);
+  const strongBar = best < cut.enough && cut.rescueStrong === false ? NONE_STRONG : bar;
+  return strongBar;
+}
+
+/** The best score of the candidates, or of those `within` lets through. */
+function bestScore(candidates: Candidates, within?: (position: number) => boolean): number {
+  const { positions, scores } = candidates;
+  let best = 0;
+  for (let k = 0; k < candidates.count; k++) {
+    if (scores[k] > best && (!within || within(positions[k]))) best = scores[k];
+  }
+  return best;
 }
 
 /** What the orders compare. */
