@@ -867,6 +867,38 @@ export const MUTANTS: Mutant[] = [
     becomes: "return applyDelta(base, deltas[deltas.length - 1]);",
     breaks: "a server starting cold on a chain of deltas serves only the last one's changes",
   },
+  {
+    id: "M97",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "  return bestThere >= anywhere ? strongBarOf(bestThere, cut) : anywhere;",
+    becomes: "  return anywhere;",
+    breaks: "a place the query names is cut against the best match anywhere (session 26)",
+  },
+  {
+    id: "M98",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "  return bestThere >= anywhere ? strongBarOf(bestThere, cut) : anywhere;",
+    becomes: "  return strongBarOf(bestThere, cut);",
+    breaks: "a place without a strong match turns its weak best into strong matches",
+  },
+  {
+    id: "M99",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "  const keep = Math.min(bar, cut.close, strongBar);",
+    becomes: "  const keep = Math.min(bar, cut.close);",
+    breaks: "a place's rescued strong matches under the close floor are dropped",
+  },
+  {
+    id: "M100",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "        const cutThen = place === request.place",
+    becomes: "        const cutThen = place === request.place || place === undefined",
+    breaks: "the hint's count of the words alone is cut against the place's best",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
