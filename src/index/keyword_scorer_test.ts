@@ -36,14 +36,19 @@ function posting(n: number, title: string[], tags: string[], description: string
 }
 
 const word = fc.constantFrom(...WORDS);
-const postings = fc.array(
-  fc.tuple(
-    fc.array(word, { minLength: 1, maxLength: 4 }),
-    fc.array(word, { maxLength: 2 }),
-    fc.array(word, { maxLength: 12 }),
-  ),
-  { minLength: 1, maxLength: 40 },
-).map((rows) => rows.map(([title, tags, description], n) => posting(n, title, tags, description)));
+/** Up to `most` postings of the words, each with a title, maybe tags, a description. */
+const postingsUpTo = (most: number) =>
+  fc.array(
+    fc.tuple(
+      fc.array(word, { minLength: 1, maxLength: 4 }),
+      fc.array(word, { maxLength: 2 }),
+      fc.array(word, { maxLength: 12 }),
+    ),
+    { minLength: 1, maxLength: most },
+  ).map((rows) =>
+    rows.map(([title, tags, description], n) => posting(n, title, tags, description))
+  );
+const postings = postingsUpTo(40);
 
 const term = fc.constantFrom(...TERMS);
 const variants = fc.array(
@@ -232,19 +237,9 @@ Deno.test("a synonym's variants score as summing every posting does, over querie
       return { terms: titled ? terms : terms.filter((t) => !words.includes(t)), titleTerms: words };
     }),
   ]);
-  const bigger = fc.array(
-    fc.tuple(
-      fc.array(word, { minLength: 1, maxLength: 4 }),
-      fc.array(word, { maxLength: 2 }),
-      fc.array(word, { maxLength: 12 }),
-    ),
-    { minLength: 1, maxLength: 120 },
-  ).map((rows) =>
-    rows.map(([title, tags, description], n) => posting(n, title, tags, description))
-  );
   fc.assert(
     fc.property(
-      bigger,
+      postingsUpTo(120),
       fc.array(synonymQuery, { minLength: 1, maxLength: 4 }),
       fc.subarray(TERMS),
       fc.array(fc.boolean(), { minLength: 120, maxLength: 120 }),
