@@ -73,6 +73,13 @@ interface TitledGroup {
   values: Float32Array[];
 }
 
+/**
+ * The words whose values by posting a search keeps for all its titled variants (4 bytes a posting
+ * each): a developer query's other words are one to three, and a query of up to 1,000 characters
+ * could have hundreds. A word past them fills one more buffer for each variant that reads it.
+ */
+const SHARED_VALUES = 3;
+
 /** Keyword scores of `count` postings. Synchronous, so scratch buffers are shared between calls. */
 export class KeywordScorer {
   /** Keyword score of every posting for the last `score` call. */
@@ -106,8 +113,9 @@ export class KeywordScorer {
   readonly #ids = new WeakMap<TermPostings, number>();
   #nextId = 0;
   /**
-   * Values by posting of the terms the titled variants of a search look up, all zeros between
-   * calls; as many as a search has needed (a developer query's other words: one to three).
+   * Values by posting of the words the titled variants of a search look up, all zeros between
+   * calls: the first {@linkcode SHARED_VALUES} words' kept for the search, then one refilled for
+   * each use (`#sumTitled`).
    */
   readonly #valueSlots: Float32Array[] = [];
 
@@ -332,15 +340,19 @@ export class KeywordScorer {
         for (let j = 0; j < count; j++) sums[j] += weight * values[j];
         return;
       }
+      const { positions: own, values: ownValues } = postings;
       let values = byPosting.get(postings);
+      const shared = values !== undefined || byPosting.size < SHARED_VALUES;
       if (!values) {
-        values = this.#valueSlots[byPosting.size] ??= new Float32Array(this.#count);
-        const { positions: own, values: ownValues } = postings;
+        values = this.#valueSlots[Math.min(byPosting.size, SHARED_VALUES)] ??= new Float32Array(
+          this.#count,
+        );
         for (let k = 0; k < own.length; k++) values[own[k]] = ownValues[k];
-        byPosting.set(postings, values);
+        if (shared) byPosting.set(postings, values);
       }
       // A posting without the term adds 0: its sum is the same float32.
       for (let j = 0; j < count; j++) sums[j] += weight * values[positions[j]];
+      if (!shared) { for (let k = 0; k < own.length; k++) values[own[k]] = 0; }
     });
     const keyword = this.scores;
     for (let j = 0; j < count; j++) {

@@ -221,7 +221,8 @@ Deno.test("a synonym's variants score as summing every posting does, over querie
   // ("zzyzx"); some terms lifted for postings stating an employment type, as
   // src/index/stated_type.ts does (worth more, and postings added without the word in the title).
   const synonymQuery = fc.record({
-    own: fc.array(term, { minLength: 1, maxLength: 3 }),
+    // Up to six words of their own: more than the scorer keeps values by posting of a search.
+    own: fc.array(term, { minLength: 1, maxLength: 6 }),
     synonyms: fc.array(
       fc.record({
         words: fc.array(term, { minLength: 1, maxLength: 3 }),
