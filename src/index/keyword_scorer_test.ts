@@ -36,13 +36,13 @@ function posting(n: number, title: string[], tags: string[], description: string
 }
 
 const word = fc.constantFrom(...WORDS);
-/** Up to `most` postings of the words, each with a title, maybe tags, a description. */
-const postingsUpTo = (most: number) =>
+/** Up to `most` postings of `of`'s words, each with a title, maybe tags, a description. */
+const postingsUpTo = (most: number, of: fc.Arbitrary<string> = word) =>
   fc.array(
     fc.tuple(
-      fc.array(word, { minLength: 1, maxLength: 4 }),
-      fc.array(word, { maxLength: 2 }),
-      fc.array(word, { maxLength: 12 }),
+      fc.array(of, { minLength: 1, maxLength: 4 }),
+      fc.array(of, { maxLength: 2 }),
+      fc.array(of, { maxLength: 12 }),
     ),
     { minLength: 1, maxLength: most },
   ).map((rows) =>
@@ -51,13 +51,16 @@ const postingsUpTo = (most: number) =>
 const postings = postingsUpTo(40);
 
 const term = fc.constantFrom(...TERMS);
-const variants = fc.array(
-  fc.record({
-    terms: fc.array(term, { minLength: 1, maxLength: 4 }),
-    titleTerms: fc.array(term, { maxLength: 2 }),
-  }),
-  { minLength: 1, maxLength: 10 },
-);
+/** Up to `most` variants of up to `length` of `of`'s terms, each with up to `titled` title terms. */
+const variantsOf = (of: fc.Arbitrary<string>, most: number, length: number, titled: number) =>
+  fc.array(
+    fc.record({
+      terms: fc.array(of, { minLength: 1, maxLength: length }),
+      titleTerms: fc.array(of, { maxLength: titled }),
+    }),
+    { minLength: 1, maxLength: most },
+  );
+const variants = variantsOf(term, 10, 4, 2);
 
 function queryOf(list: { terms: string[]; titleTerms: string[] }[]): AnalyzedQuery {
   return {
@@ -186,13 +189,7 @@ function scoredOverEveryPosting(
 
 Deno.test("a variant with title terms sums only its postings with them all, and scores as summing every posting does", () => {
   // Title terms that many postings have in the title (a synonym's common word), or few.
-  const titled = fc.array(
-    fc.record({
-      terms: fc.array(term, { minLength: 1, maxLength: 4 }),
-      titleTerms: fc.array(term, { maxLength: 3 }),
-    }),
-    { minLength: 1, maxLength: 8 },
-  );
+  const titled = variantsOf(term, 8, 4, 3);
   fc.assert(
     fc.property(postings, titled, (jobs, list) => {
       const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
@@ -296,4 +293,29 @@ Deno.test("a synonym's title term that the query's employment lifts counts at it
   assert.ok(expected[1] > expected[0], "the lifted posting scores more");
   assert.equal(expected[2], 0);
   assert.deepEqual(scorer.scores, expected);
+});
+
+Deno.test("a query scores as on a fresh scorer whatever was scored before it", () => {
+  // Many rare words besides the common ones, so that queries touch different postings: nothing
+  // one leaves in the scorer (a word's values by posting, a variant's sums) may reach the next.
+  const rare = Array.from({ length: 150 }, (_, i) => `zq${String.fromCharCode(97 + i % 26)}x${i}`);
+  const anyWord = fc.oneof(word, fc.constantFrom(...rare));
+  const rareJobs = postingsUpTo(150, anyWord);
+  const rareTerm = fc.oneof(term, fc.constantFrom(...rare.map((w) => tokenize(w)[0])));
+  const query = variantsOf(rareTerm, 4, 3, 2);
+  fc.assert(
+    fc.property(rareJobs, fc.array(query, { minLength: 2, maxLength: 6 }), (jobs, queries) => {
+      const text = buildPositionText(jobs);
+      const scorer = new KeywordScorer(jobs.length, text);
+      queries.forEach((list, i) => {
+        if (i === 2) scorer.clear();
+        scorer.score(queryOf(list));
+        const fresh = new KeywordScorer(jobs.length, text);
+        fresh.score(queryOf(list));
+        assert.deepEqual(scorer.scores, fresh.scores);
+        assert.equal(scorer.best, fresh.best);
+      });
+    }),
+    { numRuns: 300 },
+  );
 });
