@@ -64,10 +64,21 @@ function bestOf(scores: Float32Array, lists: Uint32Array[]): number {
 }
 
 /**
- * A variant with title terms sums only the postings with them all where those are at most this
- * share of its lists' entries (1 / 8); else every posting, dropping the others after (`score`).
+ * The postings with all of some terms in their title or tags, in position order, and each term's
+ * value there (`KeywordScorer`'s titled variants).
  */
-const FEW_TITLED = 8;
+interface TitledGroup {
+  positions: Uint32Array;
+  /** By term, in the order the terms were given. */
+  values: Float32Array[];
+}
+
+/**
+ * The words whose values by posting a search keeps for all its titled variants (4 bytes a posting
+ * each): a developer query's other words are one to three, and a query of up to 1,000 characters
+ * could have hundreds. A word past them fills one more buffer for each variant that reads it.
+ */
+const SHARED_VALUES = 3;
 
 /** Keyword scores of `count` postings. Synchronous, so scratch buffers are shared between calls. */
 export class KeywordScorer {
@@ -83,18 +94,30 @@ export class KeywordScorer {
   #cachedPostings = 0;
   /** One variant's scores; all zeros between variants and calls. */
   readonly #variant: Float32Array;
-  /** Per posting, how many of a variant's title terms it has in its title or tags. */
-  readonly #titleHits: Uint8Array;
   /** Per posting, a term's weighted frequency in title + tags, company + location, description. */
   readonly #frequencies: [Float64Array, Float64Array, Float64Array];
   /** 1 for a posting already in the term being read. */
   readonly #seen: Uint8Array;
   /**
-   * A variant's postings with all its title terms (`score`), kept between calls and doubled when
-   * full (from one, so that small indexes grow it too): listed in a JavaScript array they were
-   * half the garbage a search made (~100 KB at 150,000 postings; issue #40, session 25).
+   * A titled variant's sums (`#sumTitled`), kept between calls and doubled when full (from one, so
+   * that small indexes grow it too): made anew each variant, such buffers were half the garbage a
+   * search made (issue #40, session 25).
    */
-  #full = new Uint32Array(1);
+  #sums = new Float32Array(1);
+  /**
+   * The postings with all of some title terms in their title or tags (`#titledGroup`), by the
+   * terms' postings' ids (`#ids`); dropped with the term cache. The synonyms' words make a few
+   * hundred such groups at most.
+   */
+  readonly #groups = new Map<string, TitledGroup>();
+  readonly #ids = new WeakMap<TermPostings, number>();
+  #nextId = 0;
+  /**
+   * Values by posting of the words the titled variants of a search look up, all zeros between
+   * calls: the first {@linkcode SHARED_VALUES} words' kept for the search, then one refilled for
+   * each use (`#sumTitled`).
+   */
+  readonly #valueSlots: Float32Array[] = [];
 
   constructor(count: number, text: PositionText) {
     this.#count = count;
@@ -110,7 +133,6 @@ export class KeywordScorer {
     })) as Record<TextField, number>;
     this.scores = new Float32Array(count);
     this.#variant = new Float32Array(count);
-    this.#titleHits = new Uint8Array(count);
     this.#frequencies = [
       new Float64Array(count),
       new Float64Array(count),
@@ -204,6 +226,7 @@ export class KeywordScorer {
     postings = { positions, values, inTitle, idf };
     if (this.#cachedPostings + found.length > TERM_CACHE_POSTINGS) {
       this.#termCache.clear();
+      this.#groups.clear();
       this.#cachedPostings = 0;
     }
     this.#termCache.set(term, postings);
@@ -221,7 +244,6 @@ export class KeywordScorer {
   score(query: AnalyzedQuery, lift?: TermLift): Uint32Array[] {
     const keyword = this.scores;
     const variant = this.#variant;
-    const titleHits = this.#titleHits;
     keyword.fill(0);
     const touched: Uint32Array[] = [];
     // A term in several variants (a synonym's variants share the query's other words) is one list:
@@ -229,6 +251,9 @@ export class KeywordScorer {
     // count that picks the broad path) only needs which postings have a word. At 1,000,000
     // postings a third of the entries were such repeats (docs/scaling.md, session 21).
     const listed = new Set<Uint32Array>();
+    // The values by posting of the terms the titled variants look up (`#sumTitled`), each filled
+    // once a search and shared by the variants; cleared after the last variant.
+    const byPosting = new Map<TermPostings, Float32Array>();
     // The first variant scored is summed straight into `keyword` (all zeros until then, and the
     // best of 0 and a sum of non-negative terms is the sum, rounded to f32 alike): no second pass
     // over its lists to take the best and clear. Most queries have one variant; at 1,000,000
@@ -236,101 +261,162 @@ export class KeywordScorer {
     // session 22).
     let first = true;
     query.termVariants.forEach((terms, v) => {
-      const unique = [...new Set(terms)].map((t) =>
-        lift ? lift(t, this.#postings(t)) : this.#postings(t)
-      );
+      const names = [...new Set(terms)];
+      const unique = names.map((t) => lift ? lift(t, this.#postings(t)) : this.#postings(t));
       const total = unique.reduce((sum, p) => sum + p.idf, 0);
       if (total === 0) return;
-      const required = [...new Set(query.titleTerms[v] ?? [])].map((t) => this.#postings(t));
+      const titleTerms = [...new Set(query.titleTerms[v] ?? [])];
       const direct = first;
       first = false;
-      const need = required.length;
-      // With title terms, only the postings with them all in the title or tags (`full`, listed as
-      // they reach `need`: a term is one list, so a posting's count rises by at most 1 a list)
-      // take this variant's score; the others are passed over, not summed and cleared after. A
-      // synonym's variant has them (src/index/analyze_query.ts), and a query with synonyms has up
-      // to seven variants sharing the query's other words: at 1,000,000 postings 7-14 ms of
-      // scattering a search, where the postings with the synonym in their title are few.
-      let full = this.#full;
-      let fullCount = 0;
-      for (const { positions, inTitle } of required) {
-        for (let k = 0; k < positions.length; k++) {
-          const p = positions[k];
-          const hits = titleHits[p] + inTitle[k];
-          titleHits[p] = hits;
-          if (hits === need && inTitle[k] === 1) {
-            if (fullCount === full.length) {
-              const grown = new Uint32Array(full.length * 2);
-              grown.set(full);
-              full = this.#full = grown;
-            }
-            full[fullCount++] = p;
-          }
-        }
-      }
-      // Where those postings are most of the lists' entries, the test of each entry is a coin toss
-      // the processor mispredicts, and every posting is summed and the others dropped after.
-      const entries = unique.reduce((sum, { positions }) => sum + positions.length, 0);
-      const few = need > 0 && fullCount * FEW_TITLED <= entries;
-      // `variant` is all zeros between variants: what this one sets is cleared below.
-      const into = direct ? keyword : variant;
-      for (const { positions, values, idf } of unique) {
-        const weight = idf / total;
-        if (!few) {
-          for (let k = 0; k < positions.length; k++) into[positions[k]] += weight * values[k];
-        } else {
-          for (let k = 0; k < positions.length; k++) {
-            const p = positions[k];
-            if (titleHits[p] === need) into[p] += weight * values[k];
-          }
-        }
-      }
-      if (few && !direct) {
-        for (let i = 0; i < fullCount; i++) {
-          const p = full[i];
-          keyword[p] = Math.max(keyword[p], variant[p]);
-          variant[p] = 0;
-        }
-      } else if (direct && need > 0 && !few) {
-        // A posting without all the title terms keeps 0 from this variant.
-        for (const { positions } of unique) {
-          for (let k = 0; k < positions.length; k++) {
-            const p = positions[k];
-            if (titleHits[p] !== need) keyword[p] = 0;
-          }
-        }
-      } else if (!direct && !few) {
-        // A posting with several of the words is met once per word: the first meeting takes its
-        // score and clears it, the later ones see 0. No branch on the scores and no running best
-        // here: at 1,000,000 postings a broad query meets millions (13.8 against 33.6 ms a
-        // search).
-        for (const { positions } of unique) {
-          if (need === 0) {
-            for (let k = 0; k < positions.length; k++) {
-              const p = positions[k];
-              keyword[p] = Math.max(keyword[p], variant[p]);
-              variant[p] = 0;
-            }
-          } else {
-            for (let k = 0; k < positions.length; k++) {
-              const p = positions[k];
-              if (titleHits[p] === need) keyword[p] = Math.max(keyword[p], variant[p]);
-              variant[p] = 0;
-            }
-          }
-        }
-      }
       for (const { positions } of unique) {
         if (!listed.has(positions)) {
           listed.add(positions);
           touched.push(positions);
         }
       }
-      for (const { positions } of required) {
-        for (let k = 0; k < positions.length; k++) titleHits[positions[k]] = 0;
+      if (titleTerms.length > 0) {
+        this.#sumTitled(names, unique, titleTerms, total, byPosting);
+        return;
+      }
+      // `variant` is all zeros between variants: what this one sets is cleared below.
+      const into = direct ? keyword : variant;
+      for (const { positions, values, idf } of unique) {
+        const weight = idf / total;
+        for (let k = 0; k < positions.length; k++) into[positions[k]] += weight * values[k];
+      }
+      if (direct) return;
+      // A posting with several of the words is met once per word: the first meeting takes its
+      // score and clears it, the later ones see 0. No branch on the scores and no running best
+      // here: at 1,000,000 postings a broad query meets millions (13.8 against 33.6 ms a
+      // search).
+      for (const { positions } of unique) {
+        for (let k = 0; k < positions.length; k++) {
+          const p = positions[k];
+          keyword[p] = Math.max(keyword[p], variant[p]);
+          variant[p] = 0;
+        }
       }
     });
+    for (const [{ positions }, values] of byPosting) {
+      for (let k = 0; k < positions.length; k++) values[positions[k]] = 0;
+    }
     this.best = bestOf(keyword, touched);
     return touched;
+  }
+
+  /**
+   * A variant with title terms (a synonym's words) counts only for the postings with them all in
+   * the title or tags (`#titledGroup`): only those are summed, term after term in the variant's
+   * order as every variant is (the same float32 roundings, so the same scores), then the best
+   * taken into `scores`. A query with synonyms has up to seven variants sharing the query's other
+   * words, whose lists are among the longest ("full", "stack"): summed over every entry of its
+   * lists, each variant cost a pass over them all (docs/scaling.md, session 26). The other words'
+   * values are looked up by posting, filled once a search for all the variants.
+   */
+  #sumTitled(
+    names: string[],
+    unique: TermPostings[],
+    titleTerms: string[],
+    total: number,
+    byPosting: Map<TermPostings, Float32Array>,
+  ): void {
+    // A title term among the variant's terms brings its values from the variant's own postings
+    // (perhaps lifted, src/index/stated_type.ts, which keeps every posting's `inTitle`).
+    const group = this.#titledGroup(titleTerms.map((t) => {
+      const i = names.indexOf(t);
+      return i >= 0 ? unique[i] : this.#postings(t);
+    }));
+    const { positions } = group;
+    const count = positions.length;
+    if (count === 0) return;
+    if (this.#sums.length < count) this.#sums = new Float32Array(2 ** Math.ceil(Math.log2(count)));
+    const sums = this.#sums;
+    sums.fill(0, 0, count);
+    unique.forEach((postings, i) => {
+      const weight = postings.idf / total;
+      const titled = titleTerms.indexOf(names[i]);
+      if (titled >= 0) {
+        const values = group.values[titled];
+        for (let j = 0; j < count; j++) sums[j] += weight * values[j];
+        return;
+      }
+      const { positions: own, values: ownValues } = postings;
+      let values = byPosting.get(postings);
+      const shared = values !== undefined || byPosting.size < SHARED_VALUES;
+      if (!values) {
+        values = this.#valueSlots[Math.min(byPosting.size, SHARED_VALUES)] ??= new Float32Array(
+          this.#count,
+        );
+        for (let k = 0; k < own.length; k++) values[own[k]] = ownValues[k];
+        if (shared) byPosting.set(postings, values);
+      }
+      // A posting without the term adds 0: its sum is the same float32.
+      for (let j = 0; j < count; j++) sums[j] += weight * values[positions[j]];
+      if (!shared) { for (let k = 0; k < own.length; k++) values[own[k]] = 0; }
+    });
+    const keyword = this.scores;
+    for (let j = 0; j < count; j++) {
+      const p = positions[j];
+      keyword[p] = Math.max(keyword[p], sums[j]);
+    }
+  }
+
+  /**
+   * The postings with every one of `lists`' terms in their title or tags, in position order, and
+   * each list's values there. It depends on the lists alone, so it is kept: a synonym's variant
+   * (the same title terms in every developer query) finds its postings without a pass over them.
+   */
+  #titledGroup(lists: TermPostings[]): TitledGroup {
+    const key = lists.map((list) => {
+      let id = this.#ids.get(list);
+      if (id === undefined) this.#ids.set(list, id = this.#nextId++);
+      return id;
+    }).join(" ");
+    let group = this.#groups.get(key);
+    if (group) return group;
+    // Each list's titled entries, ascending: its positions sorted, its values carried by posting
+    // in `#variant` (all zeros between variants) meanwhile.
+    const byPosting = this.#variant;
+    const titled = lists.map(({ positions, values, inTitle }) => {
+      let count = 0;
+      for (let k = 0; k < positions.length; k++) count += inTitle[k];
+      const sorted = new Uint32Array(count);
+      for (let k = 0, j = 0; k < positions.length; k++) {
+        if (inTitle[k] === 0) continue;
+        sorted[j++] = positions[k];
+        byPosting[positions[k]] = values[k];
+      }
+      sorted.sort();
+      const sortedValues = new Float32Array(count);
+      for (let j = 0; j < count; j++) sortedValues[j] = byPosting[sorted[j]];
+      for (let j = 0; j < count; j++) byPosting[sorted[j]] = 0;
+      return { positions: sorted, values: sortedValues };
+    });
+    // The positions in all of them, from the shortest.
+    const shortest = titled.reduce((a, b) => b.positions.length < a.positions.length ? b : a);
+    let positions = shortest.positions;
+    for (const other of titled) {
+      if (other === shortest) continue;
+      const kept = new Uint32Array(positions.length);
+      let count = 0;
+      for (let j = 0, k = 0; j < positions.length; j++) {
+        const p = positions[j];
+        while (k < other.positions.length && other.positions[k] < p) k++;
+        if (other.positions[k] === p) kept[count++] = p;
+      }
+      positions = kept.slice(0, count);
+    }
+    const values = titled.map((list) => {
+      if (list.positions === positions) return list.values;
+      const at = new Float32Array(positions.length);
+      for (let j = 0, k = 0; j < positions.length; j++) {
+        while (list.positions[k] !== positions[j]) k++;
+        at[j] = list.values[k];
+      }
+      return at;
+    });
+    group = { positions, values };
+    this.#groups.set(key, group);
+    return group;
   }
 }

@@ -2,8 +2,9 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
-import { KeywordScorer, type TermPostings } from "./keyword_scorer.ts";
+import { KeywordScorer, type TermLift, type TermPostings } from "./keyword_scorer.ts";
 import { buildPositionText } from "./position_text.ts";
+import { withStated } from "./stated_type.ts";
 import { tokenize } from "./tokenize.ts";
 
 const WORDS = [
@@ -35,23 +36,31 @@ function posting(n: number, title: string[], tags: string[], description: string
 }
 
 const word = fc.constantFrom(...WORDS);
-const postings = fc.array(
-  fc.tuple(
-    fc.array(word, { minLength: 1, maxLength: 4 }),
-    fc.array(word, { maxLength: 2 }),
-    fc.array(word, { maxLength: 12 }),
-  ),
-  { minLength: 1, maxLength: 40 },
-).map((rows) => rows.map(([title, tags, description], n) => posting(n, title, tags, description)));
+/** Up to `most` postings of `of`'s words, each with a title, maybe tags, a description. */
+const postingsUpTo = (most: number, of: fc.Arbitrary<string> = word) =>
+  fc.array(
+    fc.tuple(
+      fc.array(of, { minLength: 1, maxLength: 4 }),
+      fc.array(of, { maxLength: 2 }),
+      fc.array(of, { maxLength: 12 }),
+    ),
+    { minLength: 1, maxLength: most },
+  ).map((rows) =>
+    rows.map(([title, tags, description], n) => posting(n, title, tags, description))
+  );
+const postings = postingsUpTo(40);
 
 const term = fc.constantFrom(...TERMS);
-const variants = fc.array(
-  fc.record({
-    terms: fc.array(term, { minLength: 1, maxLength: 4 }),
-    titleTerms: fc.array(term, { maxLength: 2 }),
-  }),
-  { minLength: 1, maxLength: 10 },
-);
+/** Up to `most` variants of up to `length` of `of`'s terms, each with up to `titled` title terms. */
+const variantsOf = (of: fc.Arbitrary<string>, most: number, length: number, titled: number) =>
+  fc.array(
+    fc.record({
+      terms: fc.array(of, { minLength: 1, maxLength: length }),
+      titleTerms: fc.array(of, { maxLength: titled }),
+    }),
+    { minLength: 1, maxLength: most },
+  );
+const variants = variantsOf(term, 10, 4, 2);
 
 function queryOf(list: { terms: string[]; titleTerms: string[] }[]): AnalyzedQuery {
   return {
@@ -155,10 +164,11 @@ function scoredOverEveryPosting(
   count: number,
   list: { terms: string[]; titleTerms: string[] }[],
   postingsOf: (term: string) => TermPostings,
+  lift?: TermLift,
 ): Float32Array {
   const scores = new Float32Array(count);
   for (const { terms, titleTerms } of list) {
-    const unique = [...new Set(terms)].map(postingsOf);
+    const unique = [...new Set(terms)].map((t) => lift ? lift(t, postingsOf(t)) : postingsOf(t));
     const total = unique.reduce((sum, p) => sum + p.idf, 0);
     if (total === 0) continue;
     const sums = new Float32Array(count);
@@ -179,13 +189,7 @@ function scoredOverEveryPosting(
 
 Deno.test("a variant with title terms sums only its postings with them all, and scores as summing every posting does", () => {
   // Title terms that many postings have in the title (a synonym's common word), or few.
-  const titled = fc.array(
-    fc.record({
-      terms: fc.array(term, { minLength: 1, maxLength: 4 }),
-      titleTerms: fc.array(term, { maxLength: 3 }),
-    }),
-    { minLength: 1, maxLength: 8 },
-  );
+  const titled = variantsOf(term, 8, 4, 3);
   fc.assert(
     fc.property(postings, titled, (jobs, list) => {
       const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
@@ -205,5 +209,113 @@ Deno.test("a variant with title terms sums only its postings with them all, and 
       assert.deepEqual(scorer.scores, expected);
     }),
     { numRuns: 500 },
+  );
+});
+
+Deno.test("a synonym's variants score as summing every posting does, over queries that share words, lifted terms and words no posting has", () => {
+  // A developer query's shape: the query's own words, then variants that repeat them with a
+  // synonym's words as title terms (among the terms, or not); words repeated, words no posting has
+  // ("zzyzx"); some terms lifted for postings stating an employment type, as
+  // src/index/stated_type.ts does (worth more, and postings added without the word in the title).
+  const synonymQuery = fc.record({
+    // Up to six words of their own: more than the scorer keeps values by posting of a search.
+    own: fc.array(term, { minLength: 1, maxLength: 6 }),
+    synonyms: fc.array(
+      fc.record({
+        words: fc.array(term, { minLength: 1, maxLength: 3 }),
+        titled: fc.boolean(),
+        at: fc.nat(3),
+      }),
+      { maxLength: 6 },
+    ),
+  }).map(({ own, synonyms }) => [
+    { terms: own, titleTerms: [] as string[] },
+    ...synonyms.map(({ words, titled, at }) => {
+      const terms = [...own.slice(0, at), ...words, ...own.slice(at)];
+      return { terms: titled ? terms : terms.filter((t) => !words.includes(t)), titleTerms: words };
+    }),
+  ]);
+  fc.assert(
+    fc.property(
+      postingsUpTo(120),
+      fc.array(synonymQuery, { minLength: 1, maxLength: 4 }),
+      fc.subarray(TERMS),
+      fc.array(fc.boolean(), { minLength: 120, maxLength: 120 }),
+      (jobs, queries, liftedTerms, stating) => {
+        const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
+        const mask = new Uint8Array(jobs.length).map((_, p) => stating[p] ? 1 : 0);
+        const positions = Uint32Array.from([...mask.keys()].filter((p) => mask[p] === 1));
+        // One lifted postings a term, as StatedTypes keeps them.
+        const lifted = new Map<TermPostings, TermPostings>();
+        const lift: TermLift = (t, postings) => {
+          if (!liftedTerms.includes(t)) return postings;
+          let out = lifted.get(postings);
+          if (!out) lifted.set(postings, out = withStated(postings, mask, positions));
+          return out;
+        };
+        const postingsOf = (t: string) => scorer.postingsOf(t);
+        // Each query twice, lifted and not, one after another on one scorer: what a search keeps
+        // (the groups of titled postings, the values by posting) must not leak into the next.
+        for (const list of [...queries, ...queries]) {
+          for (const liftNow of [lift, undefined]) {
+            scorer.score(queryOf(list), liftNow);
+            const expected = scoredOverEveryPosting(jobs.length, list, postingsOf, liftNow);
+            assert.deepEqual(scorer.scores, expected);
+            assert.equal(scorer.best, Math.max(0, ...expected));
+          }
+        }
+      },
+    ),
+    { numRuns: 400 },
+  );
+});
+
+Deno.test("a synonym's title term that the query's employment lifts counts at its lifted value", () => {
+  // "java" is the synonym's title word (worth less than 1 in a long title) and is lifted for
+  // posting 1 (it states the type): the variant's score there is the lifted value's, not the word's
+  // own, which posting 0, the same posting without the type, keeps.
+  const jobs = [
+    posting(0, ["java", "developer", "cloud", "data"], [], ["berlin"]),
+    posting(1, ["java", "developer", "cloud", "data"], [], ["berlin"]),
+    posting(2, ["berlin", "nurse"], [], ["java"]),
+  ];
+  const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
+  const [java, berlin] = ["java", "berlin"].map((w) => tokenize(w)[0]);
+  const mask = Uint8Array.from([0, 1, 0]);
+  const javaLifted = withStated(scorer.postingsOf(java), mask, Uint32Array.from([1]));
+  const lift: TermLift = (t, postings) => t === java ? javaLifted : postings;
+  const list = [
+    { terms: ["zzyzx"], titleTerms: [] },
+    { terms: [berlin, java], titleTerms: [java] },
+  ];
+  scorer.score(queryOf(list), lift);
+  const expected = scoredOverEveryPosting(jobs.length, list, (t) => scorer.postingsOf(t), lift);
+  assert.ok(expected[1] > expected[0], "the lifted posting scores more");
+  assert.equal(expected[2], 0);
+  assert.deepEqual(scorer.scores, expected);
+});
+
+Deno.test("a query scores as on a fresh scorer whatever was scored before it", () => {
+  // Many rare words besides the common ones, so that queries touch different postings: nothing
+  // one leaves in the scorer (a word's values by posting, a variant's sums) may reach the next.
+  const rare = Array.from({ length: 150 }, (_, i) => `zq${String.fromCharCode(97 + i % 26)}x${i}`);
+  const anyWord = fc.oneof(word, fc.constantFrom(...rare));
+  const rareJobs = postingsUpTo(150, anyWord);
+  const rareTerm = fc.oneof(term, fc.constantFrom(...rare.map((w) => tokenize(w)[0])));
+  const query = variantsOf(rareTerm, 4, 3, 2);
+  fc.assert(
+    fc.property(rareJobs, fc.array(query, { minLength: 2, maxLength: 6 }), (jobs, queries) => {
+      const text = buildPositionText(jobs);
+      const scorer = new KeywordScorer(jobs.length, text);
+      queries.forEach((list, i) => {
+        if (i === 2) scorer.clear();
+        scorer.score(queryOf(list));
+        const fresh = new KeywordScorer(jobs.length, text);
+        fresh.score(queryOf(list));
+        assert.deepEqual(scorer.scores, fresh.scores);
+        assert.equal(scorer.best, fresh.best);
+      });
+    }),
+    { numRuns: 300 },
   );
 });
