@@ -347,15 +347,6 @@ export const MUTANTS: Mutant[] = [
     breaks: "a posting that states the query's employment type gains nothing from stating it",
   },
   {
-    id: "M34",
-    layer: "index",
-    file: "src/index/keyword_scorer.ts",
-    line: "if (titleHits[p] !== need) keyword[p] = 0;",
-    becomes: "if (titleHits[p] === -1) keyword[p] = 0;",
-    breaks:
-      "the first variant, summed straight into the scores, keeps postings without its title words",
-  },
-  {
     id: "M35",
     layer: "index",
     file: "src/index/score_mix.ts",
@@ -706,22 +697,6 @@ export const MUTANTS: Mutant[] = [
     breaks: "a group of sixteen rows judged by its first row's scale, not its largest",
   },
   {
-    id: "M77",
-    layer: "index",
-    file: "src/index/keyword_scorer.ts",
-    line: "if (titleHits[p] === need) into[p] += weight * values[k];",
-    becomes: "into[p] += weight * values[k];",
-    breaks: "a synonym variant's title terms scored on postings that lack some of them",
-  },
-  {
-    id: "M78",
-    layer: "index",
-    file: "src/index/keyword_scorer.ts",
-    line: "if (hits === need && inTitle[k] === 1) full.push(p);",
-    becomes: "if (hits === need && inTitle[k] === 1 && k > 0) full.push(p);",
-    breaks: "a posting with every title term of a variant left out of its sum",
-  },
-  {
     id: "M79",
     layer: "index",
     file: "src/index/dot_kernel.ts",
@@ -777,22 +752,6 @@ export const MUTANTS: Mutant[] = [
     line: "return REMOTE_WISH_PHRASES.some((phrase) => folded.includes(` ${phrase} `));",
     becomes: "return REMOTE_WISH_PHRASES.some((phrase) => folded.includes(phrase));",
     breaks: "a CV's 'remotely' read as a wish for remote work",
-  },
-  {
-    id: "M86",
-    layer: "index",
-    file: "src/index/keyword_scorer.ts",
-    line: "              grown.set(full);",
-    becomes: "              grown.fill(0);",
-    breaks: "the kept buffer of a variant's postings loses its entries when it grows",
-  },
-  {
-    id: "M87",
-    layer: "index",
-    file: "src/index/keyword_scorer.ts",
-    line: "for (let i = 0; i < fullCount; i++) {",
-    becomes: "for (let i = 0; i < fullCount - 1; i++) {",
-    breaks: "the last posting of a variant's kept buffer left out of its sum",
   },
   {
     id: "M88",
@@ -898,6 +857,40 @@ export const MUTANTS: Mutant[] = [
     line: "        const cutThen = place === request.place",
     becomes: "        const cutThen = place === request.place || place === undefined",
     breaks: "the hint's count of the words alone is cut against the place's best",
+  },
+  // M101-M104 (session 26) replace M34, M77, M78, M86 and M87, whose lines the keyword scorer's
+  // titled groups removed (docs/testing.md).
+  {
+    id: "M101",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "return i >= 0 ? unique[i] : this.#postings(t);",
+    becomes: "return this.#postings(t);",
+    breaks: "a synonym's title term lifted by the query's employment counts at its plain value",
+  },
+  {
+    id: "M102",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "keyword[p] = Math.max(keyword[p], sums[j]);",
+    becomes: "keyword[p] = sums[j];",
+    breaks: "a later synonym's variant overwrites a posting's better score of an earlier one",
+  },
+  {
+    id: "M103",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "sums.fill(0, 0, count);",
+    becomes: "sums.fill(0, 1, count);",
+    breaks: "a variant's sums start from the previous variant's",
+  },
+  {
+    id: "M104",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "const shared = values !== undefined || byPosting.size < SHARED_VALUES;",
+    becomes: "const shared = values !== undefined || byPosting.size <= SHARED_VALUES;",
+    breaks: "a fourth word of the query keeps a values buffer past the three a search may hold",
   },
 ];
 
