@@ -206,7 +206,7 @@ export const MUTANTS: Mutant[] = [
     id: "M17",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "if (strongMask ? strongMask[p] === 1 : scores[k] >= cutAt) count++;",
+    line: "if (strongMask ? strongMask[p] === 1 : scores[k] >= cutThen) count++;",
     becomes: "count++;",
     breaks: "an emptied set's counts without a filter take close matches as strong",
   },
@@ -250,8 +250,9 @@ export const MUTANTS: Mutant[] = [
     id: "M22",
     layer: "index",
     file: "src/index/posting_places.ts",
-    line: 'remote: Uint8Array.from(this.#jobs, (job) => job.work_mode === "remote" ? 1 : 0),',
-    becomes: 'remote: Uint8Array.from(this.#jobs, (job) => job.city === "Remote" ? 1 : 0),',
+    line:
+      'for (let p = 0; p < jobs.length; p++) if (jobs[p].work_mode === "remote") remote[p] = 1;',
+    becomes: 'for (let p = 0; p < jobs.length; p++) if (jobs[p].city === "Remote") remote[p] = 1;',
     breaks: '"remote" typed in a query keeps only postings whose city says Remote',
   },
   {
@@ -358,8 +359,8 @@ export const MUTANTS: Mutant[] = [
     id: "M36",
     layer: "index (kernel)",
     file: "src/index/dot_kernel.wat",
-    line: "(v128.any_true\n      (v128.or",
-    becomes: "(v128.any_true\n      (v128.and",
+    line: "(v128.any_true\n      (v128.or\n        (f64x2.ge",
+    becomes: "(v128.any_true\n      (v128.and\n        (f64x2.ge",
     breaks: "four rows skipped unless the first two and the last two could each reach their bars",
   },
   {
