@@ -46,7 +46,7 @@ import { repostGroups } from "./reposts.ts";
 import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } from "./gazetteer.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
-import { freeBuffer, storeSection } from "./zstd_section.ts";
+import { type Codec, freeBuffer, storeSection } from "./zstd_section.ts";
 import { collectGarbage } from "./collect_garbage.ts";
 import { FIELD_KINDS, type FieldKind, jobColumnParts, readJobs } from "./posting_columns.ts";
 import {
@@ -113,6 +113,93 @@ const TERM_FIELDS: (keyof TermDictionary)[] = [
 /** What a snapshot holds: index data with the terms of its text. */
 export type SnapshotData = JobIndexData & { text: PositionText };
 
+/** A section as stored ({@linkcode storeSection}) before its turn came, with its raw length. */
+interface StoredSection {
+  codec: Codec;
+  bytes: Uint8Array;
+  length: number;
+}
+
+/**
+ * A publish's text sections stored ahead ({@linkcode storeTextAhead}): the words, the terms and
+ * lengths and the repost texts as their compressed bytes, with the repost groups (which read the
+ * repost texts) made first.
+ */
+export class TextStoredAhead {
+  constructor(
+    readonly repostGroups: Uint32Array,
+    readonly text: readonly [string, StoredSection][],
+    readonly repostTexts: readonly [string, StoredSection][],
+  ) {}
+}
+
+/** {@linkcode SnapshotData} with its text stored ahead ({@linkcode storeTextAhead}). */
+export type SnapshotDataStoredAhead =
+  & Omit<SnapshotData, "text" | "repostTexts" | "repostGroups">
+  & { text: TextStoredAhead; fingerprints: TextColumn };
+
+/**
+ * The words, terms and lengths of `data.text` and the repost texts, stored now as the encoder would
+ * store them in their turn, their raw arrays freed ({@linkcode freeBuffer}): the caller lets
+ * `data.text` and `data.repostTexts` go. A publish of 1,000,000 postings holds them raw (~1.3 GB,
+ * outside V8's heap) through the cached vectors' look-ups and the postings' columns, the two
+ * peaks of its memory, where stored they are ~0.2 GB (docs/scaling.md, "(session 26,
+ * 2026-11-29)"). The repost groups are made first, as the encoder would make them.
+ */
+export function storeTextAhead(
+  data: Pick<SnapshotData, "jobs" | "text" | "repostGroups"> & { repostTexts: TextColumn },
+): TextStoredAhead {
+  const groups = data.repostGroups ??
+    repostGroups(data.jobs, (p) => data.repostTexts.get(p));
+  const storedNow = (sections: Iterable<[string, ArrayBufferView]>) =>
+    Array.from(
+      sections,
+      ([name, view]): [string, StoredSection] => [name, storedSection(view, true)],
+    );
+  return new TextStoredAhead(
+    groups,
+    storedNow(textSections(data.text)),
+    storedNow(textColumnSections("repostText", data.repostTexts)),
+  );
+}
+
+/**
+ * `view` as stored ({@linkcode storeSection}); its raw bytes freed once compressed where `free`
+ * ({@linkcode freeBuffer}: a section stored raw is the output and stays).
+ */
+function storedSection(view: ArrayBufferView, free: boolean): StoredSection {
+  const section = storeSection(view);
+  const length = view.byteLength;
+  if (section.codec !== "raw" && free) freeBuffer(view);
+  return { ...section, length };
+}
+
+/** A text column's two sections: its texts' UTF-8 (`${name}s`) and where each ends. */
+function* textColumnSections(
+  name: string,
+  column: TextColumn,
+): Generator<[string, ArrayBufferView]> {
+  const section = column.section();
+  yield [`${name}s`, section.bytes];
+  yield [`${name}Ends`, section.ends];
+}
+
+/** The words of every text field as one JSON object, then per field its terms and lengths. */
+function* textSections({ terms, lengths }: PositionText): Generator<[string, ArrayBufferView]> {
+  yield [
+    "words",
+    new TextEncoder().encode(JSON.stringify(
+      Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words])),
+    )),
+  ];
+  for (const f of TERM_FIELDS) {
+    yield [`${f}.start`, terms[f].start];
+    yield [`${f}.ids`, terms[f].ids];
+    yield [`${f}.counts`, terms[f].counts];
+    yield [`${f}.lengths`, lengths[f]];
+  }
+}
+
 const MAGIC = "JSNS";
 /** Format 7 and older: one zstd frame over the whole snapshot. */
 const WHOLE_FRAME_MAGIC = "JSNZ";
@@ -141,16 +228,17 @@ type Header = z.infer<typeof HeaderSchema>;
  * ({@linkcode jobColumnParts}), each field's kind pushed onto `fields` before its first part.
  */
 function* jobSections(
-  data: SnapshotData,
+  data: SnapshotData | SnapshotDataStoredAhead,
   perPart: number,
   fields: [string, FieldKind][],
   release: boolean,
-): Generator<[string, ArrayBufferView]> {
+): Generator<[string, ArrayBufferView | StoredSection]> {
   const { jobs } = data;
   const encoder = new TextEncoder();
-  const columns = descriptionColumnsOf(data);
-  const groups = data.repostGroups ??
-    repostGroups(jobs, (p) => columns.repostTexts.get(p));
+  const ahead = data.text instanceof TextStoredAhead ? data.text : null;
+  const columns = ahead ? null : descriptionColumnsOf(data as SnapshotData);
+  const groups = ahead?.repostGroups ?? (data as SnapshotData).repostGroups ??
+    repostGroups(jobs, (p) => columns!.repostTexts.get(p));
   // A key a posting and each shared key's texts, garbage now: collected where a publish may.
   if (release) collectGarbage();
   const gazetteer = encoder.encode(
@@ -174,12 +262,8 @@ function* jobSections(
   if (release) collectGarbage();
   yield ["repostGroups", groups];
   yield ["gazetteer", gazetteer];
-  const fingerprints = columns.fingerprints.section();
-  yield ["fingerprints", fingerprints.bytes];
-  yield ["fingerprintEnds", fingerprints.ends];
-  const repostTexts = columns.repostTexts.section();
-  yield ["repostTexts", repostTexts.bytes];
-  yield ["repostTextEnds", repostTexts.ends];
+  yield* textColumnSections("fingerprint", data.fingerprints ?? columns!.fingerprints);
+  yield* ahead?.repostTexts ?? textColumnSections("repostText", columns!.repostTexts);
 }
 
 /** Serialises index data and the terms of its text into snapshot bytes. */
@@ -206,34 +290,23 @@ export async function encodeSnapshot(
  * rest is encoded.
  */
 export function encodeSnapshotPieces(
-  data: SnapshotData,
+  data: SnapshotData | SnapshotDataStoredAhead,
   options: { jobsPerPart?: number; release?: boolean } = {},
 ): Promise<Uint8Array[]> {
   const encoder = new TextEncoder();
-  const { terms, lengths } = data.text;
   // Read before the sections are made: with `release`, the arrays are freed as they are stored.
   const docCount = data.jobs.length;
   const vectorRows = data.vectorScales.length;
   const fields: [string, FieldKind][] = [];
+  const { text } = data;
   // In the order the decoder reads them: the worker thread decompresses its sections in this order,
   // and a cold start decodes each as it arrives. The vectors last: the most bytes and the least to
   // decode, they are read while the postings are built (docs/scaling.md, item 14). Each is made
   // when its turn comes and compressed at once: the raw bytes of one section are held at a time.
-  function* parts(): Generator<[string, ArrayBufferView]> {
+  function* parts(): Generator<[string, ArrayBufferView | StoredSection]> {
     yield ["vectorOfDoc", data.vectorOfDoc];
     yield* jobSections(data, options.jobsPerPart ?? JOBS_PER_PART, fields, !!options.release);
-    yield [
-      "words",
-      encoder.encode(JSON.stringify(
-        Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words])),
-      )),
-    ];
-    for (const f of TERM_FIELDS) {
-      yield [`${f}.start`, terms[f].start];
-      yield [`${f}.ids`, terms[f].ids];
-      yield [`${f}.counts`, terms[f].counts];
-      yield [`${f}.lengths`, lengths[f]];
-    }
+    yield* text instanceof TextStoredAhead ? text.text : textSections(text);
     yield ["vectorScales", data.vectorScales];
     yield ["vectors", data.vectors];
   }
@@ -241,20 +314,28 @@ export function encodeSnapshotPieces(
   // encoder made is freed once compressed (src/index/zstd_section.ts, `freeBuffer`).
   const given = new Set<ArrayBufferView | undefined>([
     data.vectorOfDoc,
-    data.repostGroups,
     data.vectorScales,
     data.vectors,
-    ...TERM_FIELDS.flatMap((f) => [terms[f].start, terms[f].ids, terms[f].counts, lengths[f]]),
+    ...(text instanceof TextStoredAhead ? [] : [
+      (data as SnapshotData).repostGroups,
+      ...TERM_FIELDS.flatMap((f) => [
+        text.terms[f].start,
+        text.terms[f].ids,
+        text.terms[f].counts,
+        text.lengths[f],
+      ]),
+    ]),
   ]);
   const sections: Header["sections"] = {};
   const body: Uint8Array[] = [];
   let offset = 0;
-  for (const [name, view] of parts()) {
-    const section = storeSection(view);
-    sections[name] = [offset, section.bytes.byteLength, view.byteLength, section.codec];
+  for (const [name, made] of parts()) {
+    const section = ArrayBuffer.isView(made)
+      ? storedSection(made, !!options.release || !given.has(made))
+      : made;
+    sections[name] = [offset, section.bytes.byteLength, section.length, section.codec];
     body.push(section.bytes);
     offset += Math.ceil(section.bytes.byteLength / 8) * 8;
-    if (section.codec !== "raw" && (options.release || !given.has(view))) freeBuffer(view);
   }
   const header: Header = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,

@@ -15,7 +15,11 @@ import { embeddingTextOf } from "../index/job_index_data.ts";
 import { collectGarbage, GrowthCollector } from "../index/collect_garbage.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
 import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
-import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import {
+  encodeSnapshotPieces,
+  SNAPSHOT_FORMAT_VERSION,
+  storeTextAhead,
+} from "../index/snapshot.ts";
 import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 import { changesIndexedBefore } from "./change_margin.ts";
 
@@ -293,6 +297,12 @@ export async function publishIndex(
   }
   onProgress?.({ phase: "read", done: jobs.length, total: jobs.length });
   collectGarbage();
+  // The text's terms and the repost texts are final once joined: stored now, they are a sixth of
+  // their raw bytes through the vectors' look-ups and the postings' columns (the publish's peaks).
+  const { fingerprints } = joined;
+  const textAhead = storeTextAhead({ jobs, ...joined });
+  joined = null;
+  collectGarbage();
 
   // A row per distinct text, in the order the postings first name it (as assembleIndexData numbers
   // them), without holding every posting's text.
@@ -324,7 +334,7 @@ export async function publishIndex(
   // first push's way (src/search/change_margin.ts).
   const changesBefore = await changesIndexedBefore(store, {
     jobs,
-    fingerprintAt: (p) => joined!.fingerprints.get(p),
+    fingerprintAt: (p) => fingerprints.get(p),
     leftOut: (job) => expired.has(job.id) || (cutoff !== null && job.publish_time < cutoff),
   }, postingsReadAt);
 
@@ -345,11 +355,12 @@ export async function publishIndex(
   // Servers load the terms as built here rather than indexing every posting again.
   const docCount = jobs.length;
   // `release`: the encoder empties `jobs` once their columns are read, before it compresses them.
-  const pieces = await encodeSnapshotPieces({ ...data, ...joined! }, { release: true });
+  const pieces = await encodeSnapshotPieces({ ...data, fingerprints, text: textAhead }, {
+    release: true,
+  });
   const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
-  // All the snapshot holds is in its bytes now (the encoder emptied `jobs`): the terms go too, and
-  // the heap is collected before the bytes are written out, which copies them again.
-  joined = null;
+  // All the snapshot holds is in its bytes now (the encoder emptied `jobs`): the heap is collected
+  // before the bytes are written out, which copies them again.
   collectGarbage();
   const snapshotId = await store.snapshots.publishSnapshot(pieces, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,

@@ -17,7 +17,8 @@ import {
   needsIndexBuild,
   publishIndex,
 } from "./publish_index.ts";
-import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { buildPositionText } from "../index/position_text.ts";
 
 Deno.test("needsIndexBuild() is true without an index, false after publishing, true for an old format", async () => {
   const store = await openStore(":memory:");
@@ -277,5 +278,79 @@ Deno.test("a posting a publish keeps is the posting without its description, equ
       },
     ),
     { numRuns: 300 },
+  );
+});
+
+Deno.test("a publish's snapshot is, byte for byte, the one encoded from its postings in one piece", async () => {
+  const embedder = charEmbedder();
+  // Hostile and empty text, and few values, so that titles, companies and descriptions repeat
+  // (reposts, shared words, dictionary columns) and a description passes the indexed 1,000
+  // characters.
+  const text = fc.constantFrom(
+    "",
+    "Nurse",
+    "Night Nurse",
+    "\ud800 lone",
+    "🙂 Köln",
+    '"quoted" <script>alert(1)</script>',
+    "__proto__",
+    "\uFEFFWard",
+    "Care for patients on the ward. ".repeat(40),
+  );
+  const posting = fc.record({
+    title: fc.constantFrom("Nurse", "Line Cook", "\ud800", "__proto__", "🙂", "Welder Welder"),
+    company: text,
+    city: fc.constantFrom("", "Leeds", "Köln", "Remote"),
+    tags: fc.array(text, { maxLength: 3 }),
+    description: fc.array(text, { maxLength: 3 }).map((parts) => parts.join(" ")),
+    country: fc.option(fc.constantFrom("GB", "DE"), { nil: undefined }),
+  });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(posting, { minLength: 1, maxLength: 30 }),
+      fc.constantFrom(2, 7, 1000),
+      // On this thread, and on text threads (src/index/position_text_pool.ts).
+      fc.constantFrom(0, 2),
+      async (drawn, slice, textThreads) => {
+        const store = await openStore(":memory:");
+        try {
+          await store.postings.upsertJobs(
+            await Promise.all(drawn.map(async (d, n) => ({
+              ...(await depotPosting(`bytes-${n}`, n, d.title)),
+              company_name: d.company,
+              city: d.city,
+              job_tags: d.tags,
+              job_description: d.description,
+              ...(d.country ? { country: d.country } : {}),
+            }))),
+          );
+          const { snapshotId } = await publishIndex(store, {
+            embedder,
+            logger: silentLogger,
+            slice,
+            textThreads,
+          });
+          const published = (await store.snapshots.readSnapshot(snapshotId))!.bytes;
+          // The same postings as the publish read them, encoded whole, nothing released.
+          const jobs: Job[] = [];
+          for await (const job of store.postings.listJobs()) jobs.push(job);
+          const texts = jobs.map(embeddingTextOf);
+          const { vectors } = await embedWithCache(store, embedder, [...new Set(texts)]);
+          const data = assembleIndexData({
+            model: embedder.model,
+            dimensions: embedder.dimensions,
+            jobs,
+            vectors: texts.map((t) => vectors.get(t)!),
+          });
+          assert.deepEqual(
+            published,
+            await encodeSnapshot({ ...data, text: buildPositionText(jobs) }),
+          );
+        } finally {
+          store.close();
+        }
+      },
+    ),
+    { numRuns: 40 },
   );
 });
