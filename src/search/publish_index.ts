@@ -227,6 +227,36 @@ export async function embedRowsWithCache(
 }
 
 /**
+ * Each posting's title vector row and the rows ({@linkcode embedRowsWithCache}): a row per
+ * distinct text, in the order the postings first name it (as assembleIndexData numbers them),
+ * without holding every posting's text. The distinct texts (a million strings at 1,000,000
+ * postings) are let go on return, not kept through the publish's encoding.
+ */
+async function embedTitlesOf(
+  store: Pick<Store, "embeddings">,
+  embedder: Embedder,
+  jobs: readonly Job[],
+  onProgress: (done: number, total: number) => void,
+) {
+  const rowOf = new Map<string, number>();
+  const vectorOfDoc = new Uint32Array(jobs.length);
+  jobs.forEach((job, i) => {
+    const text = embeddingTextOf(job);
+    let row = rowOf.get(text);
+    if (row === undefined) rowOf.set(text, row = rowOf.size);
+    vectorOfDoc[i] = row;
+  });
+  const distinct = [...rowOf.keys()];
+  rowOf.clear();
+  // Refused before the embedding, which would take hours at this size: no server could hold the
+  // index (docs/scaling.md, "Where one server stops").
+  const unservable = titleRowsProblem(distinct.length, embedder.dimensions);
+  if (unservable !== null) throw new Error(`Cannot publish the index: ${unservable}`);
+  const rows = await embedRowsWithCache(store, embedder, distinct, onProgress);
+  return { vectorOfDoc, ...rows, distinctTitles: distinct.length };
+}
+
+/**
  * Builds the index from every posting in the store (embedding what the cache lacks), saves it as a
  * snapshot and makes it current. Running servers pick it up without a restart.
  */
@@ -296,6 +326,9 @@ export async function publishIndex(
     pool?.close();
   }
   onProgress?.({ phase: "read", done: jobs.length, total: jobs.length });
+  // The values the kept postings share stay shared without the maps that found them.
+  shared.strings.clear();
+  shared.lists.clear();
   collectGarbage();
   // The text's terms and the repost texts are final once joined: stored now, they are a sixth of
   // their raw bytes through the vectors' look-ups and the postings' columns (the publish's peaks).
@@ -304,27 +337,11 @@ export async function publishIndex(
   joined = null;
   collectGarbage();
 
-  // A row per distinct text, in the order the postings first name it (as assembleIndexData numbers
-  // them), without holding every posting's text.
-  const rowOf = new Map<string, number>();
-  const vectorOfDoc = new Uint32Array(jobs.length);
-  jobs.forEach((job, i) => {
-    const text = embeddingTextOf(job);
-    let row = rowOf.get(text);
-    if (row === undefined) rowOf.set(text, row = rowOf.size);
-    vectorOfDoc[i] = row;
-  });
-  const distinct = [...rowOf.keys()];
-  rowOf.clear();
-  // Refused before the embedding, which would take hours at this size: no server could hold the
-  // index (docs/scaling.md, "Where one server stops").
-  const unservable = titleRowsProblem(distinct.length, embedder.dimensions);
-  if (unservable !== null) throw new Error(`Cannot publish the index: ${unservable}`);
   const embedStarted = performance.now();
-  const { values, scales, embedded } = await embedRowsWithCache(
+  const { vectorOfDoc, values, scales, embedded, distinctTitles } = await embedTitlesOf(
     store,
     embedder,
-    distinct,
+    jobs,
     (done, all) => onProgress?.({ phase: "embed", done, total: all }),
   );
   const embedMs = performance.now() - embedStarted;
@@ -378,7 +395,7 @@ export async function publishIndex(
     doc_count: docCount,
     expired: expired.size,
     ...(retentionDays > 0 ? { past_retention: agedOut, retention_days: retentionDays } : {}),
-    distinct_titles: distinct.length,
+    distinct_titles: distinctTitles,
     embedded,
     embed_ms: Math.round(embedMs),
     index_ms: Math.round(indexMs),
