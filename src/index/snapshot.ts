@@ -42,6 +42,8 @@
 import { z } from "zod";
 import { descriptionColumnsOf, type JobIndexData } from "./job_index_data.ts";
 import { TextColumn } from "./text_column.ts";
+import type { Job } from "../domain/job.ts";
+import { type BuiltSlice, joinedColumn, joinedText } from "./posting_slice.ts";
 import { repostGroups } from "./reposts.ts";
 import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } from "./gazetteer.ts";
 import type { TextField } from "./ranking.ts";
@@ -121,7 +123,7 @@ interface StoredSection {
 }
 
 /**
- * A publish's text sections stored ahead ({@linkcode storeTextAhead}): the words, the terms and
+ * A publish's text sections stored ahead ({@linkcode storeSlicesAhead}): the words, the terms and
  * lengths and the repost texts as their compressed bytes, with the repost groups (which read the
  * repost texts) made first.
  */
@@ -133,34 +135,48 @@ export class TextStoredAhead {
   ) {}
 }
 
-/** {@linkcode SnapshotData} with its text stored ahead ({@linkcode storeTextAhead}). */
+/** {@linkcode SnapshotData} with its text stored ahead ({@linkcode storeSlicesAhead}). */
 export type SnapshotDataStoredAhead =
   & Omit<SnapshotData, "text" | "repostTexts" | "repostGroups">
   & { text: TextStoredAhead; fingerprints: TextColumn };
 
 /**
- * The words, terms and lengths of `data.text` and the repost texts, stored now as the encoder would
- * store them in their turn, their raw arrays freed ({@linkcode freeBuffer}): the caller lets
- * `data.text` and `data.repostTexts` go. A publish of 1,000,000 postings holds them raw (~1.3 GB,
- * outside V8's heap) through the cached vectors' look-ups and the postings' columns, the two
- * peaks of its memory, where stored they are ~0.2 GB (docs/scaling.md, "(session 26,
- * 2026-11-29)"). The repost groups are made first, as the encoder would make them.
+ * A publish's text sections stored now, from the slices it built (src/index/posting_slice.ts), as
+ * the encoder would store them in their turn: the repost texts (the repost groups, which read them,
+ * made first), then the words, terms and lengths, each joined, stored and its raw bytes freed
+ * ({@linkcode freeBuffer}). A publish of 1,000,000 postings held them raw (~1.3 GB, outside V8's
+ * heap) through the cached vectors' look-ups and the postings' columns, the two peaks of its
+ * memory, where stored they are ~0.2 GB; the repost texts go before the terms are joined, which
+ * holds every slice's terms and the joined ones at once (docs/scaling.md, "(session 26,
+ * 2026-11-29)"). The slices are spent: only their fingerprints, joined, are left to read.
  */
-export function storeTextAhead(
-  data: Pick<SnapshotData, "jobs" | "text" | "repostGroups"> & { repostTexts: TextColumn },
-): TextStoredAhead {
-  const groups = data.repostGroups ??
-    repostGroups(data.jobs, (p) => data.repostTexts.get(p));
+export function storeSlicesAhead(
+  jobs: readonly Job[],
+  slices: readonly BuiltSlice[],
+): { text: TextStoredAhead; fingerprints: TextColumn } {
   const storedNow = (sections: Iterable<[string, ArrayBufferView]>) =>
     Array.from(
       sections,
       ([name, view]): [string, StoredSection] => [name, storedSection(view, true)],
     );
-  return new TextStoredAhead(
-    groups,
-    storedNow(textSections(data.text)),
-    storedNow(textColumnSections("repostText", data.repostTexts)),
-  );
+  const repostTexts = joinedColumn(slices, "repostTexts");
+  const groups = repostGroups(jobs, (p) => repostTexts.get(p));
+  const repostSections = storedNow(textColumnSections("repostText", repostTexts));
+  for (const { repostTexts } of slices) [repostTexts.bytes, repostTexts.ends].forEach(freeBuffer);
+  const text = joinedText(slices);
+  // Copied into the joined text: each slice's terms go now, not at a collection.
+  if (slices.length > 1) {
+    for (const slice of slices) {
+      for (const f of TERM_FIELDS) {
+        const { start, ids, counts } = slice.text.terms[f];
+        [start, ids, counts, slice.text.lengths[f]].forEach(freeBuffer);
+      }
+    }
+  }
+  return {
+    text: new TextStoredAhead(groups, storedNow(textSections(text)), repostSections),
+    fingerprints: joinedColumn(slices, "fingerprints"),
+  };
 }
 
 /**

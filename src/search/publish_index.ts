@@ -14,11 +14,11 @@ import type { Embedder } from "../model/embedder.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
 import { collectGarbage, GrowthCollector } from "../index/collect_garbage.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
-import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
+import { buildSlice, type BuiltSlice } from "../index/posting_slice.ts";
 import {
   encodeSnapshotPieces,
   SNAPSHOT_FORMAT_VERSION,
-  storeTextAhead,
+  storeSlicesAhead,
 } from "../index/snapshot.ts";
 import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 import { changesIndexedBefore } from "./change_margin.ts";
@@ -301,7 +301,7 @@ export async function publishIndex(
   const collector = new GrowthCollector(COLLECT_GROWTH_BYTES);
   let agedOut = 0;
   let oldest: string | undefined;
-  let joined: ReturnType<typeof joinSlices> | null;
+  let slices: BuiltSlice[];
   try {
     onProgress?.({ phase: "read", done: 0, total });
     for await (const job of store.postings.listJobs()) {
@@ -320,8 +320,7 @@ export async function publishIndex(
       if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
     }
     if (slice.length > 0 || jobs.length === 0) await indexSlice();
-    joined = pool ? await pool.finish() : joinSlices(built);
-    built.length = 0;
+    slices = pool ? await pool.finish() : built.splice(0);
   } finally {
     pool?.close();
   }
@@ -330,11 +329,10 @@ export async function publishIndex(
   shared.strings.clear();
   shared.lists.clear();
   collectGarbage();
-  // The text's terms and the repost texts are final once joined: stored now, they are a sixth of
+  // The text's terms and the repost texts are final once read: stored now, they are a sixth of
   // their raw bytes through the vectors' look-ups and the postings' columns (the publish's peaks).
-  const { fingerprints } = joined;
-  const textAhead = storeTextAhead({ jobs, ...joined });
-  joined = null;
+  const { text: textAhead, fingerprints } = storeSlicesAhead(jobs, slices);
+  slices = [];
   collectGarbage();
 
   const embedStarted = performance.now();
