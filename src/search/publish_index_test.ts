@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
-import { openStore, storeOn } from "../store/store.ts";
+import { openStore, type Store, storeOn } from "../store/store.ts";
 import { keys } from "../store/kv_keys.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { createUseLiteEmbedder } from "../model/use_lite_embedder.ts";
@@ -281,6 +281,29 @@ Deno.test("a posting a publish keeps is the posting without its description, equ
   );
 });
 
+/** A published snapshot's bytes. */
+async function snapshotOf(store: Store, snapshotId: string): Promise<Uint8Array> {
+  return (await store.snapshots.readSnapshot(snapshotId))!.bytes;
+}
+
+/**
+ * The store's postings as a publish reads them, encoded in one piece with nothing let go on the
+ * way (`encodeSnapshot`): what a publish must write, byte for byte.
+ */
+async function encodedWhole(store: Store, embedder: Embedder): Promise<Uint8Array> {
+  const jobs: Job[] = [];
+  for await (const job of store.postings.listJobs()) jobs.push(job);
+  const texts = jobs.map(embeddingTextOf);
+  const { vectors } = await embedWithCache(store, embedder, [...new Set(texts)]);
+  const data = assembleIndexData({
+    model: embedder.model,
+    dimensions: embedder.dimensions,
+    jobs,
+    vectors: texts.map((t) => vectors.get(t)!),
+  });
+  return await encodeSnapshot({ ...data, text: buildPositionText(jobs) });
+}
+
 Deno.test("a publish's snapshot is, byte for byte, the one encoded from its postings in one piece", async () => {
   const embedder = charEmbedder();
   // Hostile and empty text, and few values, so that titles, companies and descriptions repeat
@@ -330,21 +353,9 @@ Deno.test("a publish's snapshot is, byte for byte, the one encoded from its post
             slice,
             textThreads,
           });
-          const published = (await store.snapshots.readSnapshot(snapshotId))!.bytes;
-          // The same postings as the publish read them, encoded whole, nothing released.
-          const jobs: Job[] = [];
-          for await (const job of store.postings.listJobs()) jobs.push(job);
-          const texts = jobs.map(embeddingTextOf);
-          const { vectors } = await embedWithCache(store, embedder, [...new Set(texts)]);
-          const data = assembleIndexData({
-            model: embedder.model,
-            dimensions: embedder.dimensions,
-            jobs,
-            vectors: texts.map((t) => vectors.get(t)!),
-          });
           assert.deepEqual(
-            published,
-            await encodeSnapshot({ ...data, text: buildPositionText(jobs) }),
+            await snapshotOf(store, snapshotId),
+            await encodedWhole(store, embedder),
           );
         } finally {
           store.close();
@@ -353,4 +364,32 @@ Deno.test("a publish's snapshot is, byte for byte, the one encoded from its post
     ),
     { numRuns: 40 },
   );
+});
+
+Deno.test("a publish that frees what it has stored (sections past 4 KiB) writes the bytes encoded in one piece, in one slice or several", async () => {
+  const embedder = charEmbedder();
+  const store = await openStore(":memory:");
+  try {
+    // Enough postings that every slice's terms and repost texts pass the size the encoder frees
+    // from: a slice freed before it is stored would be written empty.
+    await store.postings.upsertJobs(
+      await Promise.all(Array.from({ length: 3000 }, async (_, n) => ({
+        ...(await depotPosting(`freed-${n}`, n, `Forklift Driver ${n % 300}`)),
+        job_tags: [`shift ${n % 7}`],
+        job_description: `Drive forklifts in bay ${n % 40}. Care for the depot, ${n}. `.repeat(3),
+      }))),
+    );
+    const whole = await encodedWhole(store, embedder);
+    for (const slice of [5000, 1000]) {
+      const { snapshotId } = await publishIndex(store, {
+        embedder,
+        logger: silentLogger,
+        slice,
+        textThreads: 0,
+      });
+      assert.deepEqual(await snapshotOf(store, snapshotId), whole, `slices of ${slice}`);
+    }
+  } finally {
+    store.close();
+  }
 });
