@@ -123,42 +123,45 @@ interface StoredSection {
 }
 
 /**
- * A publish's text sections stored ahead ({@linkcode storeSlicesAhead}): the words, the terms and
- * lengths and the repost texts as their compressed bytes, with the repost groups (which read the
- * repost texts) made first.
+ * A publish's sections of a snapshot but the title vectors, stored before the vectors are looked
+ * up ({@linkcode storeAllButVectors}), in their order, with the postings' count and fields.
  */
-export class TextStoredAhead {
+export class SectionsStoredAhead {
   constructor(
-    readonly repostGroups: Uint32Array,
-    readonly text: readonly [string, StoredSection][],
-    readonly repostTexts: readonly [string, StoredSection][],
+    readonly docCount: number,
+    readonly jobFields: readonly [string, FieldKind][],
+    readonly sections: readonly [string, StoredSection][],
   ) {}
 }
 
-/** {@linkcode SnapshotData} with its text stored ahead ({@linkcode storeSlicesAhead}). */
+/** What a publish encodes once it has the vectors: the rest was stored ahead. */
 export type SnapshotDataStoredAhead =
-  & Omit<SnapshotData, "text" | "repostTexts" | "repostGroups">
-  & { text: TextStoredAhead; fingerprints: TextColumn };
+  & Pick<SnapshotData, "model" | "dimensions" | "vectors" | "vectorScales">
+  & { ahead: SectionsStoredAhead };
 
 /**
- * A publish's text sections stored now, from the slices it built (src/index/posting_slice.ts), as
- * the encoder would store them in their turn: the repost texts (the repost groups, which read them,
- * made first), then the words, terms and lengths, each joined, stored and its raw bytes freed
- * ({@linkcode freeBuffer}). A publish of 1,000,000 postings held them raw (~1.3 GB, outside V8's
- * heap) through the cached vectors' look-ups and the postings' columns, the two peaks of its
- * memory, where stored they are ~0.2 GB; the repost texts go before the terms are joined, which
- * holds every slice's terms and the joined ones at once (docs/scaling.md, "(session 26,
- * 2026-11-29)"). The slices are spent: only their fingerprints, joined, are left to read.
+ * A publish's sections of its snapshot but the title vectors, stored now from the postings and the
+ * slices it built (src/index/posting_slice.ts) as the encoder would store them in their turn, each
+ * one's raw bytes freed once stored ({@linkcode freeBuffer}): the repost texts (the repost groups,
+ * which read them, made first) before the terms are joined (which holds every slice's terms and
+ * the joined ones at once), the words, terms and lengths, then each posting's vector row and the
+ * postings' columns, `jobs` emptied once the columns have read them. A publish of 1,000,000
+ * postings held the text raw (~1.3 GB outside V8's heap) and the postings (most of its heap)
+ * through the cached vectors' look-ups and then the encoding, where the vectors were held too: its
+ * two peaks (docs/scaling.md, "(session 26, 2026-11-29)"). The slices are spent: only their
+ * fingerprints, joined, are left to read.
  */
-export function storeSlicesAhead(
-  jobs: readonly Job[],
-  slices: readonly BuiltSlice[],
-): { text: TextStoredAhead; fingerprints: TextColumn } {
-  const storedNow = (sections: Iterable<[string, ArrayBufferView]>) =>
-    Array.from(
-      sections,
-      ([name, view]): [string, StoredSection] => [name, storedSection(view, true)],
-    );
+export function storeAllButVectors(
+  data: { jobs: Job[]; slices: readonly BuiltSlice[]; vectorOfDoc: Uint32Array },
+  options: { jobsPerPart?: number } = {},
+): { ahead: SectionsStoredAhead; fingerprints: TextColumn } {
+  const { jobs, slices } = data;
+  const docCount = jobs.length;
+  const storedNow = (sections: Iterable<[string, ArrayBufferView | StoredSection]>) =>
+    Array.from(sections, ([name, made]): [string, StoredSection] => [
+      name,
+      ArrayBuffer.isView(made) ? storedSection(made, true) : made,
+    ]);
   const repostTexts = joinedColumn(slices, "repostTexts");
   const groups = repostGroups(jobs, (p) => repostTexts.get(p));
   const repostSections = storedNow(textColumnSections("repostText", repostTexts));
@@ -173,10 +176,24 @@ export function storeSlicesAhead(
       }
     }
   }
-  return {
-    text: new TextStoredAhead(groups, storedNow(textSections(text)), repostSections),
-    fingerprints: joinedColumn(slices, "fingerprints"),
-  };
+  const textSectionsStored = storedNow(textSections(text));
+  const fingerprints = joinedColumn(slices, "fingerprints");
+  const fields: [string, FieldKind][] = [];
+  const sections = storedNow(
+    (function* (): Generator<[string, ArrayBufferView | StoredSection]> {
+      yield ["vectorOfDoc", data.vectorOfDoc];
+      yield* jobSections(
+        jobs,
+        { groups, fingerprints, repostTexts: repostSections },
+        undefined,
+        options.jobsPerPart ?? JOBS_PER_PART,
+        fields,
+        true,
+      );
+      yield* textSectionsStored;
+    })(),
+  );
+  return { ahead: new SectionsStoredAhead(docCount, fields, sections), fingerprints };
 }
 
 /**
@@ -238,27 +255,32 @@ const HeaderSchema = z.object({
 
 type Header = z.infer<typeof HeaderSchema>;
 
+/** What the postings' sections take of the descriptions ({@linkcode jobSections}). */
+interface DescriptionSections {
+  groups: Uint32Array;
+  fingerprints: TextColumn;
+  repostTexts: Iterable<[string, ArrayBufferView | StoredSection]>;
+}
+
 /**
  * The postings' columns and the columns kept of the descriptions: each one's folded start for
  * reposts, each posting's fingerprint; the repost groups and the places. Given one at a time
  * ({@linkcode jobColumnParts}), each field's kind pushed onto `fields` before its first part.
+ * `release`: `jobs` is emptied once the columns have read it.
  */
 function* jobSections(
-  data: SnapshotData | SnapshotDataStoredAhead,
+  jobs: Job[],
+  described: DescriptionSections,
+  gazetteerGiven: Gazetteer | undefined,
   perPart: number,
   fields: [string, FieldKind][],
   release: boolean,
 ): Generator<[string, ArrayBufferView | StoredSection]> {
-  const { jobs } = data;
   const encoder = new TextEncoder();
-  const ahead = data.text instanceof TextStoredAhead ? data.text : null;
-  const columns = ahead ? null : descriptionColumnsOf(data as SnapshotData);
-  const groups = ahead?.repostGroups ?? (data as SnapshotData).repostGroups ??
-    repostGroups(jobs, (p) => columns!.repostTexts.get(p));
   // A key a posting and each shared key's texts, garbage now: collected where a publish may.
   if (release) collectGarbage();
   const gazetteer = encoder.encode(
-    JSON.stringify(gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs))),
+    JSON.stringify(gazetteerToJson(gazetteerGiven ?? buildGazetteer(jobs))),
   );
   // What the repost groups and the gazetteer made on the way (a key a posting, the titles' words)
   // is garbage before the columns are gathered: where a publish's process may ask, collected now.
@@ -268,7 +290,7 @@ function* jobSections(
   // postings (without descriptions, most of a 1,000,000 publish's heap) are not needed.
   const first = parts.next();
   if (release) {
-    data.jobs.length = 0;
+    jobs.length = 0;
     collectGarbage();
   }
   if (!first.done) yield first.value;
@@ -276,10 +298,10 @@ function* jobSections(
   // The postings and their columns' values are garbage now (at 1,000,000 postings about a GiB of
   // heap): collected before the largest sections are made, where a publish's process may ask.
   if (release) collectGarbage();
-  yield ["repostGroups", groups];
+  yield ["repostGroups", described.groups];
   yield ["gazetteer", gazetteer];
-  yield* textColumnSections("fingerprint", data.fingerprints ?? columns!.fingerprints);
-  yield* ahead?.repostTexts ?? textColumnSections("repostText", columns!.repostTexts);
+  yield* textColumnSections("fingerprint", described.fingerprints);
+  yield* described.repostTexts;
 }
 
 /** Serialises index data and the terms of its text into snapshot bytes. */
@@ -310,37 +332,58 @@ export function encodeSnapshotPieces(
   options: { jobsPerPart?: number; release?: boolean } = {},
 ): Promise<Uint8Array[]> {
   const encoder = new TextEncoder();
+  const ahead = "ahead" in data ? data.ahead : null;
+  const plain = "ahead" in data ? null : data;
   // Read before the sections are made: with `release`, the arrays are freed as they are stored.
-  const docCount = data.jobs.length;
+  const docCount = ahead?.docCount ?? plain!.jobs.length;
   const vectorRows = data.vectorScales.length;
-  const fields: [string, FieldKind][] = [];
-  const { text } = data;
+  const fields: [string, FieldKind][] = ahead ? [...ahead.jobFields] : [];
   // In the order the decoder reads them: the worker thread decompresses its sections in this order,
   // and a cold start decodes each as it arrives. The vectors last: the most bytes and the least to
   // decode, they are read while the postings are built (docs/scaling.md, item 14). Each is made
   // when its turn comes and compressed at once: the raw bytes of one section are held at a time.
   function* parts(): Generator<[string, ArrayBufferView | StoredSection]> {
-    yield ["vectorOfDoc", data.vectorOfDoc];
-    yield* jobSections(data, options.jobsPerPart ?? JOBS_PER_PART, fields, !!options.release);
-    yield* text instanceof TextStoredAhead ? text.text : textSections(text);
+    if (ahead) yield* ahead.sections;
+    else {
+      const data = plain!;
+      yield ["vectorOfDoc", data.vectorOfDoc];
+      const columns = descriptionColumnsOf(data);
+      const groups = data.repostGroups ??
+        repostGroups(data.jobs, (p) => columns.repostTexts.get(p));
+      yield* jobSections(
+        data.jobs,
+        {
+          groups,
+          fingerprints: columns.fingerprints,
+          repostTexts: textColumnSections("repostText", columns.repostTexts),
+        },
+        data.gazetteer,
+        options.jobsPerPart ?? JOBS_PER_PART,
+        fields,
+        !!options.release,
+      );
+      yield* textSections(data.text);
+    }
     yield ["vectorScales", data.vectorScales];
     yield ["vectors", data.vectors];
   }
   // The arrays the caller gave: kept as they are unless it let them go (`release`). What the
   // encoder made is freed once compressed (src/index/zstd_section.ts, `freeBuffer`).
   const given = new Set<ArrayBufferView | undefined>([
-    data.vectorOfDoc,
     data.vectorScales,
     data.vectors,
-    ...(text instanceof TextStoredAhead ? [] : [
-      (data as SnapshotData).repostGroups,
-      ...TERM_FIELDS.flatMap((f) => [
-        text.terms[f].start,
-        text.terms[f].ids,
-        text.terms[f].counts,
-        text.lengths[f],
-      ]),
-    ]),
+    ...(plain
+      ? [
+        plain.vectorOfDoc,
+        plain.repostGroups,
+        ...TERM_FIELDS.flatMap((f) => [
+          plain.text.terms[f].start,
+          plain.text.terms[f].ids,
+          plain.text.terms[f].counts,
+          plain.text.lengths[f],
+        ]),
+      ]
+      : []),
   ]);
   const sections: Header["sections"] = {};
   const body: Uint8Array[] = [];

@@ -18,7 +18,7 @@ import { buildSlice, type BuiltSlice } from "../index/posting_slice.ts";
 import {
   encodeSnapshotPieces,
   SNAPSHOT_FORMAT_VERSION,
-  storeSlicesAhead,
+  storeAllButVectors,
 } from "../index/snapshot.ts";
 import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 import { changesIndexedBefore } from "./change_margin.ts";
@@ -229,13 +229,15 @@ export async function embedRowsWithCache(
 /**
  * Each posting's title vector row and the rows ({@linkcode embedRowsWithCache}): a row per
  * distinct text, in the order the postings first name it (as assembleIndexData numbers them),
- * without holding every posting's text. The distinct texts (a million strings at 1,000,000
- * postings) are let go on return, not kept through the publish's encoding.
+ * without holding every posting's text. `beforeLookups` is handed the postings' rows before the
+ * vectors are looked up (a publish stores all it can of its snapshot there and lets the postings
+ * go). The distinct texts (a million strings at 1,000,000 postings) are let go on return.
  */
 async function embedTitlesOf(
   store: Pick<Store, "embeddings">,
   embedder: Embedder,
   jobs: readonly Job[],
+  beforeLookups: (vectorOfDoc: Uint32Array) => void,
   onProgress: (done: number, total: number) => void,
 ) {
   const rowOf = new Map<string, number>();
@@ -252,8 +254,9 @@ async function embedTitlesOf(
   // index (docs/scaling.md, "Where one server stops").
   const unservable = titleRowsProblem(distinct.length, embedder.dimensions);
   if (unservable !== null) throw new Error(`Cannot publish the index: ${unservable}`);
+  beforeLookups(vectorOfDoc);
   const rows = await embedRowsWithCache(store, embedder, distinct, onProgress);
-  return { vectorOfDoc, ...rows, distinctTitles: distinct.length };
+  return { ...rows, distinctTitles: distinct.length };
 }
 
 /**
@@ -329,53 +332,52 @@ export async function publishIndex(
   shared.strings.clear();
   shared.lists.clear();
   collectGarbage();
-  // The text's terms and the repost texts are final once read: stored now, they are a sixth of
-  // their raw bytes through the vectors' look-ups and the postings' columns (the publish's peaks).
-  const { text: textAhead, fingerprints } = storeSlicesAhead(jobs, slices);
-  slices = [];
-  collectGarbage();
-
+  // Servers load the terms as built here rather than indexing every posting again.
+  const docCount = jobs.length;
+  // What the change log's check reads of the postings, which go before the vectors' look-ups.
+  const ids = jobs.map((job) => job.id);
+  let stored: ReturnType<typeof storeAllButVectors> | undefined;
   const embedStarted = performance.now();
-  const { vectorOfDoc, values, scales, embedded, distinctTitles } = await embedTitlesOf(
+  const { values, scales, embedded, distinctTitles } = await embedTitlesOf(
     store,
     embedder,
     jobs,
+    (vectorOfDoc) => {
+      // All the snapshot holds but the vectors is final once read: stored now (`jobs` emptied),
+      // it is a fraction of its raw bytes and of the postings' heap through the vectors'
+      // look-ups and the encoding, the publish's peaks before (docs/scaling.md, "(session 26,
+      // 2026-11-29)").
+      stored = storeAllButVectors({ jobs, slices, vectorOfDoc });
+      slices = [];
+      collectGarbage();
+    },
     (done, all) => onProgress?.({ phase: "embed", done, total: all }),
   );
+  const { ahead, fingerprints } = stored!;
   const embedMs = performance.now() - embedStarted;
   // A Float32Array a title read from the cache or embedded, garbage now (1.5 KB each).
   collectGarbage();
   // Minutes after the listing began (the embedding): the change log's margin checked here, off the
   // first push's way (src/search/change_margin.ts).
   const changesBefore = await changesIndexedBefore(store, {
-    jobs,
+    ids,
     fingerprintAt: (p) => fingerprints.get(p),
     leftOut: (job) => expired.has(job.id) || (cutoff !== null && job.publish_time < cutoff),
   }, postingsReadAt);
 
-  onProgress?.({ phase: "index", done: 0, total: jobs.length });
-  const indexStarted = performance.now();
-  const data = {
+  onProgress?.({ phase: "index", done: 0, total: docCount });
+  onProgress?.({ phase: "index", done: docCount, total: docCount });
+  onProgress?.({ phase: "save", done: 0, total: 1 });
+  const pieces = await encodeSnapshotPieces({
     model: embedder.model,
     dimensions: embedder.dimensions,
-    jobs,
     vectors: values,
     vectorScales: scales,
-    vectorOfDoc,
-  };
-  indexMs += performance.now() - indexStarted;
-  onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
-
-  onProgress?.({ phase: "save", done: 0, total: 1 });
-  // Servers load the terms as built here rather than indexing every posting again.
-  const docCount = jobs.length;
-  // `release`: the encoder empties `jobs` once their columns are read, before it compresses them.
-  const pieces = await encodeSnapshotPieces({ ...data, fingerprints, text: textAhead }, {
-    release: true,
-  });
+    ahead,
+  }, { release: true });
   const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
-  // All the snapshot holds is in its bytes now (the encoder emptied `jobs`): the heap is collected
-  // before the bytes are written out, which copies them again.
+  // All the snapshot holds is in its bytes now: the heap is collected before the bytes are written
+  // out, which copies them again.
   collectGarbage();
   const snapshotId = await store.snapshots.publishSnapshot(pieces, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
