@@ -160,10 +160,18 @@ export function concatPositionText(parts: readonly PositionText[]): PositionText
 
 /** One field's terms of several runs: the sorted union of their words, postings run by run. */
 function concatFieldTerms(parts: readonly FieldTerms[], offsets: readonly number[]): FieldTerms {
-  // Each run's words are sorted: walk them together, taking the least word each step.
-  const cursor = new Uint32Array(parts.length);
+  const size = parts.reduce((sum, part) => sum + part.ids.length, 0);
+  const ids = new Uint32Array(size);
+  const counts = new Uint16Array(size);
   const words: string[] = [];
-  const from: number[][] = [];
+  const start = new U32List();
+  start.push(0);
+  // Each run's words are sorted: walk them together, taking the least word each step, its
+  // postings copied at once. Noting each word's runs to copy afterwards held a list a word of the
+  // description (hundreds of megabytes at 1,000,000 postings, the peak of a publish; docs/
+  // scaling.md, "(session 26, 2026-11-29)").
+  const cursor = new Uint32Array(parts.length);
+  let at = 0;
   for (;;) {
     let least: string | undefined;
     for (let i = 0; i < parts.length; i++) {
@@ -171,33 +179,19 @@ function concatFieldTerms(parts: readonly FieldTerms[], offsets: readonly number
       if (word !== undefined && (least === undefined || word < least)) least = word;
     }
     if (least === undefined) break;
-    const runs: number[] = [];
     for (let i = 0; i < parts.length; i++) {
-      if (parts[i].words[cursor[i]] === least) {
-        runs.push(i, cursor[i]);
-        cursor[i]++;
-      }
-    }
-    words.push(least);
-    from.push(runs);
-  }
-  const size = parts.reduce((sum, part) => sum + part.ids.length, 0);
-  const start = new Uint32Array(words.length + 1);
-  const ids = new Uint32Array(size);
-  const counts = new Uint16Array(size);
-  let at = 0;
-  for (let t = 0; t < words.length; t++) {
-    const runs = from[t];
-    for (let r = 0; r < runs.length; r += 2) {
-      const part = parts[runs[r]];
-      const offset = offsets[runs[r]];
-      const word = runs[r + 1];
+      const part = parts[i];
+      const word = cursor[i];
+      if (part.words[word] !== least) continue;
+      const offset = offsets[i];
       for (let k = part.start[word]; k < part.start[word + 1]; k++) {
         ids[at] = part.ids[k] + offset;
         counts[at++] = part.counts[k];
       }
+      cursor[i]++;
     }
-    start[t + 1] = at;
+    words.push(least);
+    start.push(at);
   }
-  return { words, start, ids, counts };
+  return { words, start: start.values.slice(0, start.length), ids, counts };
 }

@@ -8,7 +8,7 @@
  */
 import type { Job } from "../domain/job.ts";
 import { collectGarbage } from "./collect_garbage.ts";
-import { type BuiltSlice, joinSlices } from "./posting_slice.ts";
+import type { BuiltSlice } from "./posting_slice.ts";
 
 type Reply = { slice: BuiltSlice; error?: undefined } | { error: string };
 
@@ -75,8 +75,11 @@ export class PositionTextPool {
     for (const waiter of this.#waiting.splice(0)) waiter.reject(this.#failure);
   }
 
-  /** Every slice, joined in the order the slices were added; the threads end. */
-  async finish(): Promise<ReturnType<typeof joinSlices>> {
+  /**
+   * Every slice, in the order the slices were added (`joinSlices` makes them one); the threads
+   * end.
+   */
+  async finish(): Promise<BuiltSlice[]> {
     try {
       // Taken out of the pool: its settled promises held every slice's terms for as long as the
       // pool lived (a publish's whole save), beside the joined copy of them.
@@ -85,7 +88,7 @@ export class PositionTextPool {
       // 1,000,000 postings): the threads' heaps and this one's garbage go first.
       this.close();
       collectGarbage();
-      return joinSlices(slices);
+      return slices;
     } finally {
       this.close();
     }

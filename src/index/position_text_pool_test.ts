@@ -23,7 +23,7 @@ Deno.test("PositionTextPool builds slices on worker threads as this thread does,
   const slices = [texts(40, 1), texts(7, 2), texts(25, 3), texts(1, 4), texts(33, 5)];
   const pool = new PositionTextPool(2);
   for (const slice of slices) await pool.add(slice);
-  const threaded = await pool.finish();
+  const threaded = joinSlices(await pool.finish());
   const here = joinSlices([buildSlice(slices.flat())]);
   assert.deepEqual(threaded.text, here.text);
   assert.deepEqual(threaded.repostTexts.all(), here.repostTexts.all());

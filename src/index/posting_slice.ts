@@ -57,12 +57,23 @@ export function joinSlices(slices: readonly BuiltSlice[]): {
   fingerprints: TextColumn;
 } {
   return {
-    text: slices.length === 1 ? slices[0].text : concatPositionText(slices.map((s) => s.text)),
-    repostTexts: TextColumn.concat(
-      slices.map((s) => TextColumn.ofSection(s.repostTexts.bytes, s.repostTexts.ends)),
-    ),
-    fingerprints: TextColumn.concat(
-      slices.map((s) => TextColumn.ofSection(s.fingerprints.bytes, s.fingerprints.ends)),
-    ),
+    text: joinedText(slices),
+    repostTexts: joinedColumn(slices, "repostTexts"),
+    fingerprints: joinedColumn(slices, "fingerprints"),
   };
+}
+
+/** The slices' terms as one run of postings (a copy, where there is more than one slice). */
+export function joinedText(slices: readonly BuiltSlice[]): PositionText {
+  return slices.length === 1 ? slices[0].text : concatPositionText(slices.map((s) => s.text));
+}
+
+/** One of the slices' text columns as one (over the slices' bytes, not copied). */
+export function joinedColumn(
+  slices: readonly BuiltSlice[],
+  column: "repostTexts" | "fingerprints",
+): TextColumn {
+  return TextColumn.concat(
+    slices.map((s) => TextColumn.ofSection(s[column].bytes, s[column].ends)),
+  );
 }

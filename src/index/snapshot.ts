@@ -42,11 +42,13 @@
 import { z } from "zod";
 import { descriptionColumnsOf, type JobIndexData } from "./job_index_data.ts";
 import { TextColumn } from "./text_column.ts";
+import type { Job } from "../domain/job.ts";
+import { type BuiltSlice, joinedColumn, joinedText } from "./posting_slice.ts";
 import { repostGroups } from "./reposts.ts";
 import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } from "./gazetteer.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
-import { freeBuffer, storeSection } from "./zstd_section.ts";
+import { type Codec, freeBuffer, storeSection } from "./zstd_section.ts";
 import { collectGarbage } from "./collect_garbage.ts";
 import { FIELD_KINDS, type FieldKind, jobColumnParts, readJobs } from "./posting_columns.ts";
 import {
@@ -113,6 +115,127 @@ const TERM_FIELDS: (keyof TermDictionary)[] = [
 /** What a snapshot holds: index data with the terms of its text. */
 export type SnapshotData = JobIndexData & { text: PositionText };
 
+/** A section as stored ({@linkcode storeSection}) before its turn came, with its raw length. */
+interface StoredSection {
+  codec: Codec;
+  bytes: Uint8Array;
+  length: number;
+}
+
+/**
+ * A publish's sections of a snapshot but the title vectors, stored before the vectors are looked
+ * up ({@linkcode storeAllButVectors}), in their order, with the postings' count and fields.
+ */
+export class SectionsStoredAhead {
+  constructor(
+    readonly docCount: number,
+    readonly jobFields: readonly [string, FieldKind][],
+    readonly sections: readonly [string, StoredSection][],
+  ) {}
+}
+
+/** What a publish encodes once it has the vectors: the rest was stored ahead. */
+export type SnapshotDataStoredAhead =
+  & Pick<SnapshotData, "model" | "dimensions" | "vectors" | "vectorScales">
+  & { ahead: SectionsStoredAhead };
+
+/**
+ * A publish's sections of its snapshot but the title vectors, stored now from the postings and the
+ * slices it built (src/index/posting_slice.ts) as the encoder would store them in their turn, each
+ * one's raw bytes freed once stored ({@linkcode freeBuffer}): the repost texts (the repost groups,
+ * which read them, made first) before the terms are joined (which holds every slice's terms and
+ * the joined ones at once), the words, terms and lengths, then each posting's vector row and the
+ * postings' columns, `jobs` emptied once the columns have read them. A publish of 1,000,000
+ * postings held the text raw (~1.3 GB outside V8's heap) and the postings (most of its heap)
+ * through the cached vectors' look-ups and then the encoding, where the vectors were held too: its
+ * two peaks (docs/scaling.md, "(session 26, 2026-11-29)"). The slices are spent: only their
+ * fingerprints, joined, are left to read.
+ */
+export function storeAllButVectors(
+  data: { jobs: Job[]; slices: readonly BuiltSlice[]; vectorOfDoc: Uint32Array },
+  options: { jobsPerPart?: number } = {},
+): { ahead: SectionsStoredAhead; fingerprints: TextColumn } {
+  const { jobs, slices } = data;
+  const docCount = jobs.length;
+  const storedNow = (sections: Iterable<[string, ArrayBufferView | StoredSection]>) =>
+    Array.from(sections, ([name, made]): [string, StoredSection] => [
+      name,
+      ArrayBuffer.isView(made) ? storedSection(made, true) : made,
+    ]);
+  const repostTexts = joinedColumn(slices, "repostTexts");
+  const groups = repostGroups(jobs, (p) => repostTexts.get(p));
+  const repostSections = storedNow(textColumnSections("repostText", repostTexts));
+  for (const { repostTexts } of slices) [repostTexts.bytes, repostTexts.ends].forEach(freeBuffer);
+  // The groups' keys (one a posting) are garbage before the terms are joined, the peak of a
+  // publish at 1,000,000 postings now: collected where a publish's process may.
+  collectGarbage();
+  const text = joinedText(slices);
+  // Copied into the joined text: each slice's terms go now, not at a collection.
+  if (slices.length > 1) {
+    for (const slice of slices) {
+      for (const f of TERM_FIELDS) {
+        const { start, ids, counts } = slice.text.terms[f];
+        [start, ids, counts, slice.text.lengths[f]].forEach(freeBuffer);
+      }
+    }
+  }
+  const textSectionsStored = storedNow(textSections(text));
+  const fingerprints = joinedColumn(slices, "fingerprints");
+  const fields: [string, FieldKind][] = [];
+  const sections = storedNow(
+    (function* (): Generator<[string, ArrayBufferView | StoredSection]> {
+      yield ["vectorOfDoc", data.vectorOfDoc];
+      yield* jobSections(
+        jobs,
+        { groups, fingerprints, repostTexts: repostSections },
+        undefined,
+        options.jobsPerPart ?? JOBS_PER_PART,
+        fields,
+        true,
+      );
+      yield* textSectionsStored;
+    })(),
+  );
+  return { ahead: new SectionsStoredAhead(docCount, fields, sections), fingerprints };
+}
+
+/**
+ * `view` as stored ({@linkcode storeSection}); its raw bytes freed once compressed where `free`
+ * ({@linkcode freeBuffer}: a section stored raw is the output and stays).
+ */
+function storedSection(view: ArrayBufferView, free: boolean): StoredSection {
+  const section = storeSection(view);
+  const length = view.byteLength;
+  if (section.codec !== "raw" && free) freeBuffer(view);
+  return { ...section, length };
+}
+
+/** A text column's two sections: its texts' UTF-8 (`${name}s`) and where each ends. */
+function* textColumnSections(
+  name: string,
+  column: TextColumn,
+): Generator<[string, ArrayBufferView]> {
+  const section = column.section();
+  yield [`${name}s`, section.bytes];
+  yield [`${name}Ends`, section.ends];
+}
+
+/** The words of every text field as one JSON object, then per field its terms and lengths. */
+function* textSections({ terms, lengths }: PositionText): Generator<[string, ArrayBufferView]> {
+  yield [
+    "words",
+    new TextEncoder().encode(JSON.stringify(
+      Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words])),
+    )),
+  ];
+  for (const f of TERM_FIELDS) {
+    yield [`${f}.start`, terms[f].start];
+    yield [`${f}.ids`, terms[f].ids];
+    yield [`${f}.counts`, terms[f].counts];
+    yield [`${f}.lengths`, lengths[f]];
+  }
+}
+
 const MAGIC = "JSNS";
 /** Format 7 and older: one zstd frame over the whole snapshot. */
 const WHOLE_FRAME_MAGIC = "JSNZ";
@@ -135,26 +258,32 @@ const HeaderSchema = z.object({
 
 type Header = z.infer<typeof HeaderSchema>;
 
+/** What the postings' sections take of the descriptions ({@linkcode jobSections}). */
+interface DescriptionSections {
+  groups: Uint32Array;
+  fingerprints: TextColumn;
+  repostTexts: Iterable<[string, ArrayBufferView | StoredSection]>;
+}
+
 /**
  * The postings' columns and the columns kept of the descriptions: each one's folded start for
  * reposts, each posting's fingerprint; the repost groups and the places. Given one at a time
  * ({@linkcode jobColumnParts}), each field's kind pushed onto `fields` before its first part.
+ * `release`: `jobs` is emptied once the columns have read it.
  */
 function* jobSections(
-  data: SnapshotData,
+  jobs: Job[],
+  described: DescriptionSections,
+  gazetteerGiven: Gazetteer | undefined,
   perPart: number,
   fields: [string, FieldKind][],
   release: boolean,
-): Generator<[string, ArrayBufferView]> {
-  const { jobs } = data;
+): Generator<[string, ArrayBufferView | StoredSection]> {
   const encoder = new TextEncoder();
-  const columns = descriptionColumnsOf(data);
-  const groups = data.repostGroups ??
-    repostGroups(jobs, (p) => columns.repostTexts.get(p));
   // A key a posting and each shared key's texts, garbage now: collected where a publish may.
   if (release) collectGarbage();
   const gazetteer = encoder.encode(
-    JSON.stringify(gazetteerToJson(data.gazetteer ?? buildGazetteer(jobs))),
+    JSON.stringify(gazetteerToJson(gazetteerGiven ?? buildGazetteer(jobs))),
   );
   // What the repost groups and the gazetteer made on the way (a key a posting, the titles' words)
   // is garbage before the columns are gathered: where a publish's process may ask, collected now.
@@ -164,7 +293,7 @@ function* jobSections(
   // postings (without descriptions, most of a 1,000,000 publish's heap) are not needed.
   const first = parts.next();
   if (release) {
-    data.jobs.length = 0;
+    jobs.length = 0;
     collectGarbage();
   }
   if (!first.done) yield first.value;
@@ -172,14 +301,10 @@ function* jobSections(
   // The postings and their columns' values are garbage now (at 1,000,000 postings about a GiB of
   // heap): collected before the largest sections are made, where a publish's process may ask.
   if (release) collectGarbage();
-  yield ["repostGroups", groups];
+  yield ["repostGroups", described.groups];
   yield ["gazetteer", gazetteer];
-  const fingerprints = columns.fingerprints.section();
-  yield ["fingerprints", fingerprints.bytes];
-  yield ["fingerprintEnds", fingerprints.ends];
-  const repostTexts = columns.repostTexts.section();
-  yield ["repostTexts", repostTexts.bytes];
-  yield ["repostTextEnds", repostTexts.ends];
+  yield* textColumnSections("fingerprint", described.fingerprints);
+  yield* described.repostTexts;
 }
 
 /** Serialises index data and the terms of its text into snapshot bytes. */
@@ -206,33 +331,41 @@ export async function encodeSnapshot(
  * rest is encoded.
  */
 export function encodeSnapshotPieces(
-  data: SnapshotData,
+  data: SnapshotData | SnapshotDataStoredAhead,
   options: { jobsPerPart?: number; release?: boolean } = {},
 ): Promise<Uint8Array[]> {
   const encoder = new TextEncoder();
-  const { terms, lengths } = data.text;
+  const ahead = "ahead" in data ? data.ahead : null;
+  const plain = "ahead" in data ? null : data;
   // Read before the sections are made: with `release`, the arrays are freed as they are stored.
-  const docCount = data.jobs.length;
+  const docCount = ahead?.docCount ?? plain!.jobs.length;
   const vectorRows = data.vectorScales.length;
-  const fields: [string, FieldKind][] = [];
+  const fields: [string, FieldKind][] = ahead ? [...ahead.jobFields] : [];
   // In the order the decoder reads them: the worker thread decompresses its sections in this order,
   // and a cold start decodes each as it arrives. The vectors last: the most bytes and the least to
   // decode, they are read while the postings are built (docs/scaling.md, item 14). Each is made
   // when its turn comes and compressed at once: the raw bytes of one section are held at a time.
-  function* parts(): Generator<[string, ArrayBufferView]> {
-    yield ["vectorOfDoc", data.vectorOfDoc];
-    yield* jobSections(data, options.jobsPerPart ?? JOBS_PER_PART, fields, !!options.release);
-    yield [
-      "words",
-      encoder.encode(JSON.stringify(
-        Object.fromEntries(TERM_FIELDS.map((f) => [f, terms[f].words])),
-      )),
-    ];
-    for (const f of TERM_FIELDS) {
-      yield [`${f}.start`, terms[f].start];
-      yield [`${f}.ids`, terms[f].ids];
-      yield [`${f}.counts`, terms[f].counts];
-      yield [`${f}.lengths`, lengths[f]];
+  function* parts(): Generator<[string, ArrayBufferView | StoredSection]> {
+    if (ahead) yield* ahead.sections;
+    else {
+      const data = plain!;
+      yield ["vectorOfDoc", data.vectorOfDoc];
+      const columns = descriptionColumnsOf(data);
+      const groups = data.repostGroups ??
+        repostGroups(data.jobs, (p) => columns.repostTexts.get(p));
+      yield* jobSections(
+        data.jobs,
+        {
+          groups,
+          fingerprints: columns.fingerprints,
+          repostTexts: textColumnSections("repostText", columns.repostTexts),
+        },
+        data.gazetteer,
+        options.jobsPerPart ?? JOBS_PER_PART,
+        fields,
+        !!options.release,
+      );
+      yield* textSections(data.text);
     }
     yield ["vectorScales", data.vectorScales];
     yield ["vectors", data.vectors];
@@ -240,21 +373,31 @@ export function encodeSnapshotPieces(
   // The arrays the caller gave: kept as they are unless it let them go (`release`). What the
   // encoder made is freed once compressed (src/index/zstd_section.ts, `freeBuffer`).
   const given = new Set<ArrayBufferView | undefined>([
-    data.vectorOfDoc,
-    data.repostGroups,
     data.vectorScales,
     data.vectors,
-    ...TERM_FIELDS.flatMap((f) => [terms[f].start, terms[f].ids, terms[f].counts, lengths[f]]),
+    ...(plain
+      ? [
+        plain.vectorOfDoc,
+        plain.repostGroups,
+        ...TERM_FIELDS.flatMap((f) => [
+          plain.text.terms[f].start,
+          plain.text.terms[f].ids,
+          plain.text.terms[f].counts,
+          plain.text.lengths[f],
+        ]),
+      ]
+      : []),
   ]);
   const sections: Header["sections"] = {};
   const body: Uint8Array[] = [];
   let offset = 0;
-  for (const [name, view] of parts()) {
-    const section = storeSection(view);
-    sections[name] = [offset, section.bytes.byteLength, view.byteLength, section.codec];
+  for (const [name, made] of parts()) {
+    const section = ArrayBuffer.isView(made)
+      ? storedSection(made, !!options.release || !given.has(made))
+      : made;
+    sections[name] = [offset, section.bytes.byteLength, section.length, section.codec];
     body.push(section.bytes);
     offset += Math.ceil(section.bytes.byteLength / 8) * 8;
-    if (section.codec !== "raw" && (options.release || !given.has(view))) freeBuffer(view);
   }
   const header: Header = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,

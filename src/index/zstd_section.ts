@@ -97,13 +97,18 @@ export function storeSection(view: ArrayBufferView): { codec: Codec; bytes: Uint
   const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
   let best: { codec: Codec; bytes: Uint8Array } = { codec: "raw", bytes };
   if (bytes.byteLength === 0) return best;
+  // The delta planes (as large as the values) are made and freed before the plain frame is: the
+  // two are never held together (at 1,000,000 postings the description's ids are 368 MB).
+  let delta: Uint8Array | undefined;
+  if (view instanceof Uint32Array) {
+    const planes = delta32(view);
+    delta = zstdCompressSync(planes, ZSTD_OPTIONS);
+    freeBuffer(planes);
+  }
   const zstd = zstdCompressSync(bytes, ZSTD_OPTIONS);
   if (zstd.byteLength < bytes.byteLength * COMPRESS_BELOW) best = { codec: "zstd", bytes: zstd };
   else freeBuffer(zstd);
-  if (view instanceof Uint32Array) {
-    const planes = delta32(view);
-    const delta = zstdCompressSync(planes, ZSTD_OPTIONS);
-    freeBuffer(planes);
+  if (delta !== undefined) {
     if (delta.byteLength < Math.min(best.bytes.byteLength, bytes.byteLength * COMPRESS_BELOW)) {
       if (best.codec === "zstd") freeBuffer(best.bytes);
       best = { codec: "zstd-delta32", bytes: delta };

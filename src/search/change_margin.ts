@@ -22,13 +22,13 @@ import type { Store } from "../store/store.ts";
  */
 export const CHANGE_SLACK_MS = 60_000;
 
-/** Position of the posting `id` among `jobs` (in id order, as an index holds them), or -1. */
-function positionOf(jobs: readonly Job[], id: string): number {
+/** Position of the posting `id` among `ids` (in order, as an index holds them), or -1. */
+function positionOf(ids: readonly string[], id: string): number {
   let low = 0;
-  let high = jobs.length - 1;
+  let high = ids.length - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    const at = jobs[mid].id;
+    const at = ids[mid];
     if (at === id) return mid;
     if (at < id) low = mid + 1;
     else high = mid - 1;
@@ -43,12 +43,12 @@ function positionOf(jobs: readonly Job[], id: string): number {
  * it leaves out (`leftOut`: expired or past the retention), the time this check began minus the
  * margin (a write stamped before that committed before the check read the log).
  *
- * `jobs` are the snapshot's postings in id order, `fingerprintAt` their fingerprints by position.
+ * `ids` are the snapshot's postings' ids in order, `fingerprintAt` their fingerprints by position.
  */
 export async function changesIndexedBefore(
   store: Pick<Store, "postings">,
   snapshot: {
-    jobs: readonly Job[];
+    ids: readonly string[];
     fingerprintAt: (position: number) => string;
     leftOut: (job: Job) => boolean;
   },
@@ -60,7 +60,7 @@ export async function changesIndexedBefore(
   const changes = await store.postings.changedSince(known);
   const absent: string[] = [];
   for (const [id, fingerprint] of changes) {
-    const p = positionOf(snapshot.jobs, id);
+    const p = positionOf(snapshot.ids, id);
     if (p < 0) absent.push(id);
     else if (fingerprint === null || snapshot.fingerprintAt(p) !== fingerprint) return known;
   }

@@ -24,7 +24,7 @@ Deno.test("changesIndexedBefore(): the margin is moved up to the check only when
       const sorted = byId(jobs);
       const before = Date.now();
       const at = await changesIndexedBefore(store, {
-        jobs: sorted,
+        ids: sorted.map((job) => job.id),
         fingerprintAt: (p) => jobFingerprint(sorted[p]),
         leftOut,
       }, readAt);
@@ -45,7 +45,7 @@ Deno.test("changesIndexedBefore(): the margin is moved up to the check only when
     const recent = Date.now();
     assert.equal(
       await changesIndexedBefore(store, {
-        jobs: byId(stored),
+        ids: byId(stored).map((job) => job.id),
         fingerprintAt: (p) => jobFingerprint(byId(stored)[p]),
         leftOut: () => false,
       }, recent),

@@ -14,8 +14,12 @@ import type { Embedder } from "../model/embedder.ts";
 import { embeddingTextOf } from "../index/job_index_data.ts";
 import { collectGarbage, GrowthCollector } from "../index/collect_garbage.ts";
 import { PositionTextPool } from "../index/position_text_pool.ts";
-import { buildSlice, type BuiltSlice, joinSlices } from "../index/posting_slice.ts";
-import { encodeSnapshotPieces, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { buildSlice, type BuiltSlice } from "../index/posting_slice.ts";
+import {
+  encodeSnapshotPieces,
+  SNAPSHOT_FORMAT_VERSION,
+  storeAllButVectors,
+} from "../index/snapshot.ts";
 import { quantiseRowInto, titleRowsProblem } from "../index/title_vectors.ts";
 import { changesIndexedBefore } from "./change_margin.ts";
 
@@ -223,6 +227,39 @@ export async function embedRowsWithCache(
 }
 
 /**
+ * Each posting's title vector row and the rows ({@linkcode embedRowsWithCache}): a row per
+ * distinct text, in the order the postings first name it (as assembleIndexData numbers them),
+ * without holding every posting's text. `beforeLookups` is handed the postings' rows before the
+ * vectors are looked up (a publish stores all it can of its snapshot there and lets the postings
+ * go). The distinct texts (a million strings at 1,000,000 postings) are let go on return.
+ */
+async function embedTitlesOf(
+  store: Pick<Store, "embeddings">,
+  embedder: Embedder,
+  jobs: readonly Job[],
+  beforeLookups: (vectorOfDoc: Uint32Array) => void,
+  onProgress: (done: number, total: number) => void,
+) {
+  const rowOf = new Map<string, number>();
+  const vectorOfDoc = new Uint32Array(jobs.length);
+  jobs.forEach((job, i) => {
+    const text = embeddingTextOf(job);
+    let row = rowOf.get(text);
+    if (row === undefined) rowOf.set(text, row = rowOf.size);
+    vectorOfDoc[i] = row;
+  });
+  const distinct = [...rowOf.keys()];
+  rowOf.clear();
+  // Refused before the embedding, which would take hours at this size: no server could hold the
+  // index (docs/scaling.md, "Where one server stops").
+  const unservable = titleRowsProblem(distinct.length, embedder.dimensions);
+  if (unservable !== null) throw new Error(`Cannot publish the index: ${unservable}`);
+  beforeLookups(vectorOfDoc);
+  const rows = await embedRowsWithCache(store, embedder, distinct, onProgress);
+  return { ...rows, distinctTitles: distinct.length };
+}
+
+/**
  * Builds the index from every posting in the store (embedding what the cache lacks), saves it as a
  * snapshot and makes it current. Running servers pick it up without a restart.
  */
@@ -267,7 +304,7 @@ export async function publishIndex(
   const collector = new GrowthCollector(COLLECT_GROWTH_BYTES);
   let agedOut = 0;
   let oldest: string | undefined;
-  let joined: ReturnType<typeof joinSlices> | null;
+  let slices: BuiltSlice[];
   try {
     onProgress?.({ phase: "read", done: 0, total });
     for await (const job of store.postings.listJobs()) {
@@ -286,70 +323,61 @@ export async function publishIndex(
       if (done % 1000 === 0) onProgress?.({ phase: "read", done, total });
     }
     if (slice.length > 0 || jobs.length === 0) await indexSlice();
-    joined = pool ? await pool.finish() : joinSlices(built);
-    built.length = 0;
+    slices = pool ? await pool.finish() : built.splice(0);
   } finally {
     pool?.close();
   }
   onProgress?.({ phase: "read", done: jobs.length, total: jobs.length });
+  // The values the kept postings share stay shared without the maps that found them.
+  shared.strings.clear();
+  shared.lists.clear();
   collectGarbage();
-
-  // A row per distinct text, in the order the postings first name it (as assembleIndexData numbers
-  // them), without holding every posting's text.
-  const rowOf = new Map<string, number>();
-  const vectorOfDoc = new Uint32Array(jobs.length);
-  jobs.forEach((job, i) => {
-    const text = embeddingTextOf(job);
-    let row = rowOf.get(text);
-    if (row === undefined) rowOf.set(text, row = rowOf.size);
-    vectorOfDoc[i] = row;
-  });
-  const distinct = [...rowOf.keys()];
-  rowOf.clear();
-  // Refused before the embedding, which would take hours at this size: no server could hold the
-  // index (docs/scaling.md, "Where one server stops").
-  const unservable = titleRowsProblem(distinct.length, embedder.dimensions);
-  if (unservable !== null) throw new Error(`Cannot publish the index: ${unservable}`);
+  // Servers load the terms as built here rather than indexing every posting again.
+  const docCount = jobs.length;
+  // What the change log's check reads of the postings, which go before the vectors' look-ups.
+  const ids = jobs.map((job) => job.id);
+  let stored: ReturnType<typeof storeAllButVectors> | undefined;
   const embedStarted = performance.now();
-  const { values, scales, embedded } = await embedRowsWithCache(
+  const { values, scales, embedded, distinctTitles } = await embedTitlesOf(
     store,
     embedder,
-    distinct,
+    jobs,
+    (vectorOfDoc) => {
+      // All the snapshot holds but the vectors is final once read: stored now (`jobs` emptied),
+      // it is a fraction of its raw bytes and of the postings' heap through the vectors'
+      // look-ups and the encoding, the publish's peaks before (docs/scaling.md, "(session 26,
+      // 2026-11-29)").
+      stored = storeAllButVectors({ jobs, slices, vectorOfDoc });
+      slices = [];
+      collectGarbage();
+    },
     (done, all) => onProgress?.({ phase: "embed", done, total: all }),
   );
+  const { ahead, fingerprints } = stored!;
   const embedMs = performance.now() - embedStarted;
   // A Float32Array a title read from the cache or embedded, garbage now (1.5 KB each).
   collectGarbage();
   // Minutes after the listing began (the embedding): the change log's margin checked here, off the
   // first push's way (src/search/change_margin.ts).
   const changesBefore = await changesIndexedBefore(store, {
-    jobs,
-    fingerprintAt: (p) => joined!.fingerprints.get(p),
+    ids,
+    fingerprintAt: (p) => fingerprints.get(p),
     leftOut: (job) => expired.has(job.id) || (cutoff !== null && job.publish_time < cutoff),
   }, postingsReadAt);
 
-  onProgress?.({ phase: "index", done: 0, total: jobs.length });
-  const indexStarted = performance.now();
-  const data = {
+  onProgress?.({ phase: "index", done: 0, total: docCount });
+  onProgress?.({ phase: "index", done: docCount, total: docCount });
+  onProgress?.({ phase: "save", done: 0, total: 1 });
+  const pieces = await encodeSnapshotPieces({
     model: embedder.model,
     dimensions: embedder.dimensions,
-    jobs,
     vectors: values,
     vectorScales: scales,
-    vectorOfDoc,
-  };
-  indexMs += performance.now() - indexStarted;
-  onProgress?.({ phase: "index", done: jobs.length, total: jobs.length });
-
-  onProgress?.({ phase: "save", done: 0, total: 1 });
-  // Servers load the terms as built here rather than indexing every posting again.
-  const docCount = jobs.length;
-  // `release`: the encoder empties `jobs` once their columns are read, before it compresses them.
-  const pieces = await encodeSnapshotPieces({ ...data, ...joined! }, { release: true });
+    ahead,
+  }, { release: true });
   const snapshotBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
-  // All the snapshot holds is in its bytes now (the encoder emptied `jobs`): the terms go too, and
-  // the heap is collected before the bytes are written out, which copies them again.
-  joined = null;
+  // All the snapshot holds is in its bytes now: the heap is collected before the bytes are written
+  // out, which copies them again.
   collectGarbage();
   const snapshotId = await store.snapshots.publishSnapshot(pieces, {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
@@ -367,7 +395,7 @@ export async function publishIndex(
     doc_count: docCount,
     expired: expired.size,
     ...(retentionDays > 0 ? { past_retention: agedOut, retention_days: retentionDays } : {}),
-    distinct_titles: distinct.length,
+    distinct_titles: distinctTitles,
     embedded,
     embed_ms: Math.round(embedMs),
     index_ms: Math.round(indexMs),

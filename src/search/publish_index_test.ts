@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
-import { openStore, storeOn } from "../store/store.ts";
+import { openStore, type Store, storeOn } from "../store/store.ts";
 import { keys } from "../store/kv_keys.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { createUseLiteEmbedder } from "../model/use_lite_embedder.ts";
@@ -17,7 +17,8 @@ import {
   needsIndexBuild,
   publishIndex,
 } from "./publish_index.ts";
-import { decodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION } from "../index/snapshot.ts";
+import { buildPositionText } from "../index/position_text.ts";
 
 Deno.test("needsIndexBuild() is true without an index, false after publishing, true for an old format", async () => {
   const store = await openStore(":memory:");
@@ -278,4 +279,117 @@ Deno.test("a posting a publish keeps is the posting without its description, equ
     ),
     { numRuns: 300 },
   );
+});
+
+/** A published snapshot's bytes. */
+async function snapshotOf(store: Store, snapshotId: string): Promise<Uint8Array> {
+  return (await store.snapshots.readSnapshot(snapshotId))!.bytes;
+}
+
+/**
+ * The store's postings as a publish reads them, encoded in one piece with nothing let go on the
+ * way (`encodeSnapshot`): what a publish must write, byte for byte.
+ */
+async function encodedWhole(store: Store, embedder: Embedder): Promise<Uint8Array> {
+  const jobs: Job[] = [];
+  for await (const job of store.postings.listJobs()) jobs.push(job);
+  const texts = jobs.map(embeddingTextOf);
+  const { vectors } = await embedWithCache(store, embedder, [...new Set(texts)]);
+  const data = assembleIndexData({
+    model: embedder.model,
+    dimensions: embedder.dimensions,
+    jobs,
+    vectors: texts.map((t) => vectors.get(t)!),
+  });
+  return await encodeSnapshot({ ...data, text: buildPositionText(jobs) });
+}
+
+Deno.test("a publish's snapshot is, byte for byte, the one encoded from its postings in one piece", async () => {
+  const embedder = charEmbedder();
+  // Hostile and empty text, and few values, so that titles, companies and descriptions repeat
+  // (reposts, shared words, dictionary columns) and a description passes the indexed 1,000
+  // characters.
+  const text = fc.constantFrom(
+    "",
+    "Nurse",
+    "Night Nurse",
+    "\ud800 lone",
+    "🙂 Köln",
+    '"quoted" <script>alert(1)</script>',
+    "__proto__",
+    "\uFEFFWard",
+    "Care for patients on the ward. ".repeat(40),
+  );
+  const posting = fc.record({
+    title: fc.constantFrom("Nurse", "Line Cook", "\ud800", "__proto__", "🙂", "Welder Welder"),
+    company: text,
+    city: fc.constantFrom("", "Leeds", "Köln", "Remote"),
+    tags: fc.array(text, { maxLength: 3 }),
+    description: fc.array(text, { maxLength: 3 }).map((parts) => parts.join(" ")),
+    country: fc.option(fc.constantFrom("GB", "DE"), { nil: undefined }),
+  });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(posting, { minLength: 1, maxLength: 30 }),
+      fc.constantFrom(2, 7, 1000),
+      // On this thread, and on text threads (src/index/position_text_pool.ts).
+      fc.constantFrom(0, 2),
+      async (drawn, slice, textThreads) => {
+        const store = await openStore(":memory:");
+        try {
+          await store.postings.upsertJobs(
+            await Promise.all(drawn.map(async (d, n) => ({
+              ...(await depotPosting(`bytes-${n}`, n, d.title)),
+              company_name: d.company,
+              city: d.city,
+              job_tags: d.tags,
+              job_description: d.description,
+              ...(d.country ? { country: d.country } : {}),
+            }))),
+          );
+          const { snapshotId } = await publishIndex(store, {
+            embedder,
+            logger: silentLogger,
+            slice,
+            textThreads,
+          });
+          assert.deepEqual(
+            await snapshotOf(store, snapshotId),
+            await encodedWhole(store, embedder),
+          );
+        } finally {
+          store.close();
+        }
+      },
+    ),
+    { numRuns: 40 },
+  );
+});
+
+Deno.test("a publish that frees what it has stored (sections past 4 KiB) writes the bytes encoded in one piece, in one slice or several", async () => {
+  const embedder = charEmbedder();
+  const store = await openStore(":memory:");
+  try {
+    // Enough postings that every slice's terms and repost texts pass the size the encoder frees
+    // from: a slice freed before it is stored would be written empty.
+    await store.postings.upsertJobs(
+      await Promise.all(Array.from({ length: 3000 }, async (_, n) => ({
+        ...(await depotPosting(`freed-${n}`, n, `Forklift Driver ${n % 300}`)),
+        job_tags: [`shift ${n % 7}`],
+        job_description: `Drive forklifts in bay ${n % 40}. Care for the depot, ${n}. `.repeat(3),
+      }))),
+    );
+    const whole = await encodedWhole(store, embedder);
+    for (const slice of [5000, 1000]) {
+      const { snapshotId } = await publishIndex(store, {
+        embedder,
+        logger: silentLogger,
+        slice,
+        textThreads: 0,
+      });
+      assert.deepEqual(await snapshotOf(store, snapshotId), whole, `slices of ${slice}`);
+    }
+  } finally {
+    store.close();
+  }
 });

@@ -31,9 +31,15 @@ export class EmbeddingStore {
     );
     reads.forEach((read, i) => {
       if (!read.value) return;
-      // A copy: the vector must own an aligned buffer of its own.
-      const copy = read.value.slice();
-      found.set(textHashes[i], new Float32Array(copy.buffer, 0, copy.byteLength / 4));
+      // The vector must own an aligned buffer of its own. KV reads each value into one: viewed as
+      // it is, a publish's million look-ups allocate half the bytes (docs/scaling.md, "(session
+      // 26, 2026-11-29)").
+      const value = read.value;
+      const own = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength &&
+          value.buffer instanceof ArrayBuffer
+        ? value
+        : value.slice();
+      found.set(textHashes[i], new Float32Array(own.buffer, 0, own.byteLength / 4));
     });
     return found;
   }

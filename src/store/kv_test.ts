@@ -15,7 +15,15 @@ Deno.test("putEmbeddings() writes more than one commit's 1,000 mutations and 800
     await store.embeddings.putEmbeddings("model-a", vectors);
     const read = await store.embeddings.getEmbeddings("model-a", [...vectors.keys()]);
     assert.equal(read.size, 1500);
-    for (const [hash, vector] of vectors) assert.deepEqual(read.get(hash), vector, hash);
+    const buffers = new Set<ArrayBufferLike>();
+    for (const [hash, vector] of vectors) {
+      assert.deepEqual(read.get(hash), vector, hash);
+      // Each vector its own whole buffer: a caller may keep one without holding any other.
+      const { buffer, byteOffset, byteLength } = read.get(hash)!;
+      assert.deepEqual([byteOffset, byteLength], [0, buffer.byteLength], hash);
+      buffers.add(buffer);
+    }
+    assert.equal(buffers.size, 1500);
   } finally {
     store.close();
   }
