@@ -893,6 +893,38 @@ export const MUTANTS: Mutant[] = [
     becomes: "const shared = values !== undefined || byPosting.size <= SHARED_VALUES;",
     breaks: "a fourth word of the query keeps a values buffer past the three a search may hold",
   },
+  {
+    id: "M105",
+    layer: "index",
+    file: "src/index/snapshot.ts",
+    line: "  if (slices.length > 1) {",
+    becomes: "  if (slices.length > 0) {",
+    breaks: "a publish in one slice frees what it stored and writes other bytes",
+  },
+  {
+    id: "M106",
+    layer: "index",
+    file: "src/index/snapshot.ts",
+    line: "  const groups = repostGroups(jobs, (p) => repostTexts.get(p));",
+    becomes: "  const groups = repostGroups(jobs, (p) => repostTexts.get(0));",
+    breaks: "a publish groups reposts by the first posting's text",
+  },
+  {
+    id: "M107",
+    layer: "index",
+    file: "src/index/snapshot.ts",
+    line: '  const repostSections = storedNow(textColumnSections("repostText", repostTexts));',
+    becomes: '  const repostSections = storedNow(textColumnSections("fingerprint", repostTexts));',
+    breaks: "the repost texts stored ahead under another section's name",
+  },
+  {
+    id: "M108",
+    layer: "index",
+    file: "src/index/position_text.ts",
+    line: "        counts[at++] = part.counts[k];",
+    becomes: "        counts[at++] = 1;",
+    breaks: "the text joined from slices counts every word once a posting",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
