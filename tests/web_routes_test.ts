@@ -5,6 +5,7 @@
  * page searches counted against the key's REST budget, the console's scope, `/metrics` (401/403,
  * Prometheus text with a latency histogram), the pages' 404 and escaping.
  */
+import { emptyCounts } from "../src/ingest/import_files.ts";
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { Hono } from "hono";
@@ -346,13 +347,7 @@ Deno.test("the console: sign in first, 403 without the admin scope", async () =>
       started_at: new Date().toISOString(),
       finished_at: new Date().toISOString(),
       files,
-      rows_read: 0,
-      inserted: 0,
-      updated: 0,
-      unchanged: 0,
-      duplicates: 0,
-      skipped_source: 0,
-      invalid: 0,
+      ...emptyCounts(),
       skipped_by_site: {},
       invalid_examples: [],
     });

@@ -252,7 +252,8 @@ async function fillMissingCountries(store: PostingsStore, runJobs: Job[]): Promi
   return { run, earlier };
 }
 
-function emptyCounts(): ImportCounts {
+/** An import's counts before any row is read. */
+export function emptyCounts(): ImportCounts {
   return {
     rows_read: 0,
     inserted: 0,
