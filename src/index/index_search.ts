@@ -84,8 +84,9 @@ export interface IndexSearch {
   /**
    * The cut (`ResultCut` in src/index/ranking.ts), decided on the query alone over every posting:
    * filters and the place only remove postings from the set it makes (the place, part of the
-   * query, may cut the strong tier against its own best: src/index/result_cut.ts `cutByScore`). Defaults: `DEFAULT_CUT`'s
-   * minimum, no relative cut, and a floor equal to the minimum (no rescue).
+   * query, may cut the strong tier against its own best: src/index/result_cut.ts `cutByScore`).
+   * Defaults: `DEFAULT_CUT`'s minimum, no relative cut, and a floor equal to the minimum (no
+   * rescue).
    */
   minScore?: number;
   relativeCut?: number;

@@ -32,7 +32,7 @@ export function buildPositionText(
     const part = jobs.slice(start, start + slice);
     parts.push(positionTextOf(part));
   }
-  return parts.length === 1 ? parts[0] : concatPositionText(parts);
+  return concatPositionText(parts);
 }
 
 /** A growing list of u32s (a field's postings, word by word, as the postings are read). */
@@ -137,9 +137,11 @@ export function positionTextOf(jobs: readonly IndexedText[]): PositionText {
 
 /**
  * The text of several runs of postings as one, in order: the second run's positions follow the
- * first's, and so on. A word's postings stay in position order when each run's are.
+ * first's, and so on. A word's postings stay in position order when each run's are. One run is
+ * returned as it is, not copied.
  */
 export function concatPositionText(parts: readonly PositionText[]): PositionText {
+  if (parts.length === 1) return parts[0];
   const sizes = parts.map((part) => part.lengths.title.length);
   const offsets: number[] = [];
   let total = 0;

@@ -76,7 +76,7 @@ export class PositionTextPool {
   }
 
   /**
-   * Every slice, in the order the slices were added (`joinSlices` makes them one); the threads
+   * Every slice, in the order the slices were added (the publish joins them: `concatPositionText`, `joinedColumn`); the threads
    * end.
    */
   async finish(): Promise<BuiltSlice[]> {

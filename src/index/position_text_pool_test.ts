@@ -1,6 +1,16 @@
 import { strict as assert } from "node:assert";
 import type { Job } from "../domain/job.ts";
-import { buildSlice, joinSlices } from "./posting_slice.ts";
+import { buildSlice, type BuiltSlice, joinedColumn } from "./posting_slice.ts";
+import { concatPositionText } from "./position_text.ts";
+
+/** Built slices as one run of postings, in the order given. */
+function joinSlices(slices: readonly BuiltSlice[]) {
+  return {
+    text: concatPositionText(slices.map((slice) => slice.text)),
+    repostTexts: joinedColumn(slices, "repostTexts"),
+    fingerprints: joinedColumn(slices, "fingerprints"),
+  };
+}
 import { PositionTextPool } from "./position_text_pool.ts";
 
 const WORDS = ["nurse", "welder", "care", "ward", "night", "shift", "köln", "cook", "driver"];

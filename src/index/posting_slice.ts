@@ -10,7 +10,7 @@
  */
 import type { Job } from "../domain/job.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
-import { buildPositionText, concatPositionText } from "./position_text.ts";
+import { buildPositionText } from "./position_text.ts";
 import { repostTextOf } from "./reposts.ts";
 import type { PositionText } from "./term_dictionary.ts";
 import { TextColumn } from "./text_column.ts";
@@ -48,24 +48,6 @@ export function buffersOf(slice: BuiltSlice): Transferable[] {
     buffers.add(texts.bytes.buffer).add(texts.ends.buffer);
   }
   return [...buffers] as Transferable[];
-}
-
-/** Built slices as one run of postings, in the order given. */
-export function joinSlices(slices: readonly BuiltSlice[]): {
-  text: PositionText;
-  repostTexts: TextColumn;
-  fingerprints: TextColumn;
-} {
-  return {
-    text: joinedText(slices),
-    repostTexts: joinedColumn(slices, "repostTexts"),
-    fingerprints: joinedColumn(slices, "fingerprints"),
-  };
-}
-
-/** The slices' terms as one run of postings (a copy, where there is more than one slice). */
-export function joinedText(slices: readonly BuiltSlice[]): PositionText {
-  return slices.length === 1 ? slices[0].text : concatPositionText(slices.map((s) => s.text));
 }
 
 /** One of the slices' text columns as one (over the slices' bytes, not copied). */

@@ -43,7 +43,8 @@ import { z } from "zod";
 import { descriptionColumnsOf, type JobIndexData } from "./job_index_data.ts";
 import { TextColumn } from "./text_column.ts";
 import type { Job } from "../domain/job.ts";
-import { type BuiltSlice, joinedColumn, joinedText } from "./posting_slice.ts";
+import { type BuiltSlice, joinedColumn } from "./posting_slice.ts";
+import { concatPositionText } from "./position_text.ts";
 import { repostGroups } from "./reposts.ts";
 import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } from "./gazetteer.ts";
 import type { TextField } from "./ranking.ts";
@@ -169,7 +170,7 @@ export function storeAllButVectors(
   // The groups' keys (one a posting) are garbage before the terms are joined, the peak of a
   // publish at 1,000,000 postings now: collected where a publish's process may.
   collectGarbage();
-  const text = joinedText(slices);
+  const text = concatPositionText(slices.map((slice) => slice.text));
   // Copied into the joined text: each slice's terms go now, not at a collection.
   if (slices.length > 1) {
     for (const slice of slices) {
