@@ -29,6 +29,17 @@ Deno.test("the real postings: what each filter means, and the role leads", async
     }
     return { ...first, all } as SearchOutcome & { all: JobResult[] };
   };
+  /** The whole relevance-order list (its first 300): the strong matches, then the close ones. */
+  const listed = async (params: Record<string, unknown>) => {
+    const first = await search({ ...params, sort: "relevance", top_k: 100 });
+    const all: JobResult[] = [...first.results];
+    const count = first.total + (first.close_total ?? 0);
+    while (all.length < Math.min(count, 300)) {
+      const offset = all.length;
+      all.push(...(await search({ ...params, sort: "relevance", top_k: 100, offset })).results);
+    }
+    return { ...first, all };
+  };
   const urlOf = (title: string, city: string) =>
     jobs.find((j) => j.job_title === title && j.city === city)!.job_url;
   await t.step(
@@ -59,19 +70,6 @@ Deno.test("the real postings: what each filter means, and the role leads", async
   await t.step(
     "'remote' or 'work from home' in the query keeps what remote=remote keeps, in both tiers",
     async () => {
-      /** The whole relevance-order list: the strong matches, then the close ones. */
-      const listed = async (params: Record<string, unknown>) => {
-        const first = await search({ ...params, sort: "relevance", top_k: 100 });
-        const all: JobResult[] = [...first.results];
-        const count = first.total + (first.close_total ?? 0);
-        while (all.length < Math.min(count, 300)) {
-          const offset = all.length;
-          all.push(
-            ...(await search({ ...params, sort: "relevance", top_k: 100, offset })).results,
-          );
-        }
-        return { ...first, all };
-      };
       // Session 20's judged query: its one fitting remote posting says "Remote" in its tags
       // (capitalised) and lies in Amsterdam; the place read from the text used to keep only the
       // city "Remote" and the lower-case tag, so the list was empty.
@@ -203,6 +201,58 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       /Invalid parameter 'near': no place called 'Nowhereville Xq' is known/,
     );
   });
+
+  await t.step(
+    "'near Manchester' in the query keeps what near=Manchester keeps: Salford too",
+    async () => {
+      // A person who asks for cleaning jobs near Manchester means the neighbouring towns; the
+      // city alone ("in Manchester") has no cleaning posting, Salford (3 km away) has one.
+      const cleaner = urlOf("Part time cleaner", "Salford");
+      const near = await listed({ q: "part time cleaning jobs near manchester" });
+      assert.deepEqual(near.query_place, {
+        matched: "manchester",
+        near: "Manchester, GB",
+        radius_km: 25,
+      });
+      assert.equal(near.results[0].job_url, cleaner);
+      assert.equal(near.results[0].match, "strong");
+      const inCity = await listed({ q: "part time cleaning jobs in manchester" });
+      assert.equal(inCity.query_place?.city, "Manchester");
+      assert.ok(!inCity.all.some((r) => r.job_url === cleaner));
+      // An explicit `near` says where: the query's place gives way to it.
+      const elsewhere = await listed({ q: "cleaner near manchester", near: "Leeds" });
+      assert.equal(elsewhere.query_place, undefined);
+      assert.ok(!elsewhere.all.some((r) => r.job_url === cleaner));
+      let reachedNeighbours = 0;
+      // Every way of saying it, against the filter over the rest of the words: the same
+      // postings in the same order with the same scores (the tiers may differ: a place the
+      // query names cuts its strong set against the best match there).
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("near", "around", "close to", "bei"),
+          fc.constantFrom("nurse", "cleaner", "warehouse operative", "software developer", "chef"),
+          fc.constantFrom(
+            ["Manchester", "Manchester, GB"],
+            ["leeds", "Leeds, GB"],
+            ["Köln", "Köln, DE"],
+            ["cologne", "Köln, DE"],
+            ["Toronto", "Toronto, CA"],
+          ),
+          async (preposition, role, [city, label]) => {
+            const said = await listed({ q: `${role} ${preposition} ${city}` });
+            const where = `${role} ${preposition} ${city}`;
+            assert.equal(said.query_place?.near, label, where);
+            const filtered = await listed({ q: role, near: label });
+            const row = (r: JobResult) => [r.job_url, r.score];
+            assert.deepEqual(said.all.map(row), filtered.all.map(row), where);
+            if (said.all.some((r) => r.city !== label.split(",")[0])) reachedNeighbours++;
+          },
+        ),
+        { numRuns: 30, seed: 2711 },
+      );
+      assert.ok(reachedNeighbours >= 10, `${reachedNeighbours} of 30 lists reach other towns`);
+    },
+  );
 
   await t.step("facets count the whole result set, filters respected", async () => {
     const fields = ["country", "city", "source", "remote", "employment_type", "seniority"];

@@ -162,7 +162,9 @@ export function formatResults(
   const notes: string[] = [];
   const place = response.query_place;
   if (place) {
-    const replaceable = place.city || place.country
+    const replaceable = place.near
+      ? "; --near with --radius-km replaces it"
+      : place.city || place.country
       ? "; a --city or --country naming another place replaces it"
       : "";
     notes.push(`Only ${queryPlaceInWords(place)} (named in the query${replaceable}).`);

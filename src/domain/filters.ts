@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { foldText } from "./fold_text.ts";
-import { distanceKm, type GeoPoint } from "./geo.ts";
+import { type GeoPoint, isWithinKm } from "./geo.ts";
 import {
   EMPLOYMENT_TYPES,
   employmentTypesOf,
@@ -271,9 +271,7 @@ export const FILTERS = {
     test: (near, query, context) => {
       const center = context.locate(near);
       const radius = (query.radius_km as number | undefined) ?? RADIUS_DEFAULT_KM;
-      return (job) =>
-        center !== null && job.latitude !== undefined && job.longitude !== undefined &&
-        distanceKm(center, { latitude: job.latitude, longitude: job.longitude }) <= radius;
+      return (job) => center !== null && isWithinKm(job, center, radius);
     },
   }),
   radius_km: param<number>({

@@ -34,3 +34,25 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
     Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/**
+ * Whether a posting lies within `radiusKm` of `center`: what the `near` filter and a place the
+ * query names after "near" keep. A posting without coordinates (remote, or a place GeoNames does
+ * not know) is never within.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const manchester = { latitude: 53.48095, longitude: -2.23743 };
+ * assert.equal(isWithinKm({ latitude: 53.48771, longitude: -2.29042 }, manchester, 25), true);
+ * assert.equal(isWithinKm({}, manchester, 25), false);
+ * ```
+ */
+export function isWithinKm(
+  point: { latitude?: number; longitude?: number },
+  center: GeoPoint,
+  radiusKm: number,
+): boolean {
+  return point.latitude !== undefined && point.longitude !== undefined &&
+    distanceKm(center, { latitude: point.latitude, longitude: point.longitude }) <= radiusKm;
+}

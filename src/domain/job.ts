@@ -141,6 +141,12 @@ export const QueryPlaceSchema = z.object({
   city: z.string().optional().describe("The city, as the postings write it."),
   country: CountryCodeSchema.optional(),
   remote: z.boolean().optional().describe("True when the query asked for remote work."),
+  near: z.string().optional().describe(
+    'When the query asked for the postings around a city ("near Manchester", "around Köln"): ' +
+      "the place, as GeoNames names it with its country; the postings within `radius_km` of it " +
+      "are kept, in whatever town (as the `near` filter keeps them).",
+  ),
+  radius_km: z.number().optional().describe("With `near`: the radius in kilometres."),
 });
 export type QueryPlaceResult = z.infer<typeof QueryPlaceSchema>;
 
@@ -203,12 +209,20 @@ export function describeApplied(applied: Applied | undefined): string | null {
  * assert.equal(queryPlaceInWords({ matched: "remote", remote: true }), "remote postings");
  * assert.equal(queryPlaceInWords({ matched: "in Leeds", city: "Leeds" }), "postings in Leeds");
  * assert.equal(
+ *   queryPlaceInWords({ matched: "Leeds", near: "Leeds, GB", radius_km: 25 }),
+ *   "postings within 25 km of Leeds, GB",
+ * );
+ * assert.equal(
  *   queryPlaceInWords({ matched: "remote germany", country: "DE", remote: true }),
  *   "remote postings in DE",
  * );
  * ```
  */
 export function queryPlaceInWords(place: QueryPlaceResult): string {
+  if (place.near !== undefined) {
+    const within = `within ${place.radius_km} km of ${place.near}`;
+    return place.remote ? `remote postings ${within}` : `postings ${within}`;
+  }
   const where = [place.city, place.country].filter(Boolean).join(", ");
   if (!place.remote) return `postings in ${where}`;
   return where ? `remote postings in ${where}` : "remote postings";
@@ -232,6 +246,7 @@ export function searchPlaceInWords(
   const named = response.query_place;
   if (typeof filters.city === "string") return ` in ${filters.city}`;
   if (named?.city) return ` in ${named.city}`;
+  if (named?.near) return ` within ${named.radius_km} km of ${named.near}`;
   if (typeof filters.country === "string") return ` in ${filters.country}`;
   if (named?.country) return ` in ${named.country}`;
   if (named?.remote) return " among remote postings";

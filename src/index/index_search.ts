@@ -7,6 +7,7 @@
  */
 import type { FacetName } from "../domain/facets.ts";
 import type { FilterContext, FilterValues } from "../domain/filters.ts";
+import type { GeoPoint } from "../domain/geo.ts";
 import type { FacetCount, Job, MatchTier } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
@@ -21,6 +22,25 @@ export interface PlaceFilter {
   cityKey?: string;
   country?: string;
   remote?: boolean;
+  /**
+   * "near Manchester": the postings within a radius of the place, as the `near` filter keeps them
+   * (Salford is Manchester's neighbour, not Manchester), instead of the city's own postings.
+   */
+  around?: PlaceAround;
+}
+
+/** A point and a radius the query named: "near Manchester" (the `near` filter's default radius). */
+export interface PlaceAround extends GeoPoint {
+  radiusKm: number;
+  /** The place as GeoNames names it, with its country ("Manchester, GB"). */
+  label: string;
+}
+
+/** Whether a place found in the query keeps only some postings (it may name none of these). */
+export function placeNarrows(place: PlaceFilter | null | undefined): place is PlaceFilter {
+  return place !== null && place !== undefined &&
+    (place.cityKey !== undefined || place.country !== undefined || place.remote === true ||
+      place.around !== undefined);
 }
 
 /**

@@ -6,8 +6,9 @@
  * @module
  */
 import { foldText } from "../domain/fold_text.ts";
+import { isWithinKm } from "../domain/geo.ts";
 import type { CityCount, Job } from "../domain/job.ts";
-import type { PlaceFilter } from "./index_search.ts";
+import { type PlaceFilter, placeNarrows } from "./index_search.ts";
 import { buildGazetteer, type Gazetteer, sameCity } from "./gazetteer.ts";
 import { findPlace, type QueryPlace } from "./query_place.ts";
 
@@ -93,7 +94,7 @@ export class PostingPlaces {
 
   /** Whether the posting at a position is at the place; null when no place is asked. */
   maskOf(place: PlaceFilter | undefined): ((position: number) => boolean) | null {
-    if (!place || (!place.cityKey && !place.country && !place.remote)) return null;
+    if (!placeNarrows(place)) return null;
     const places = this.#placeData();
     const jobs = this.#jobs;
     const { remote } = places;
@@ -106,9 +107,11 @@ export class PostingPlaces {
         return keyOf.get(key) ?? key;
       });
     }
+    const { around } = place;
     return (p) =>
       (place.cityKey === undefined || cityKeyOf![p] === place.cityKey) &&
       (place.country === undefined || jobs[p].country === place.country) &&
-      (!place.remote || remote[p] === 1);
+      (!place.remote || remote[p] === 1) &&
+      (around === undefined || isWithinKm(jobs[p], around, around.radiusKm));
   }
 }

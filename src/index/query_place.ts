@@ -14,11 +14,13 @@
  *
  * @module
  */
+import { RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { REMOTE_WISH_PHRASES } from "../domain/remote_words.ts";
 import { countryCode } from "../places/country_code.ts";
-import { placesNamed, type WorldPlace } from "../places/world_places.ts";
+import { placeInCountry, placesNamed, type WorldPlace } from "../places/world_places.ts";
 import { type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
+import type { PlaceAround } from "./index_search.ts";
 
 export interface QueryPlace {
   /**
@@ -30,6 +32,11 @@ export interface QueryPlace {
   city?: string;
   country?: string;
   remote?: boolean;
+  /**
+   * "near Leeds", "around Köln": the postings within the `near` filter's default radius of the
+   * city, in whatever town (then no `cityKey`, `city` or `country` narrows them).
+   */
+  around?: PlaceAround;
   /** The words of the query that named the place, as typed. */
   matched: string;
   /** The query without the place (and a leading "in"/"near"/...), to be searched as usual. */
@@ -39,8 +46,11 @@ export interface QueryPlace {
 const CONNECTORS = new Set([
   "in",
   "near",
+  "nearby",
   "at",
   "around",
+  "bei",
+  "nahe",
   "from",
   "based",
   "jobs",
@@ -50,7 +60,24 @@ const CONNECTORS = new Set([
 ]);
 
 /** Words that say a place follows ("nurse jobs in Ulaanbaatar", "near Leeds", "bei Köln"). */
-const PREPOSITIONS = new Set(["in", "near", "at", "around", "im", "bei", "en", "nahe", "nach"]);
+const PREPOSITIONS = new Set([
+  "in",
+  "near",
+  "nearby",
+  "at",
+  "around",
+  "im",
+  "bei",
+  "en",
+  "nahe",
+  "nach",
+]);
+
+/**
+ * Words before a city that ask for the postings around it, not in it alone: a person who writes
+ * "cleaning jobs near Manchester" means Salford too ("bei Köln" is German for near Cologne).
+ */
+const AROUND = new Set(["near", "around", "nahe", "bei", "nearby"]);
 
 /**
  * Words job searches use that are also places somewhere and may be missing from a small index's
@@ -178,6 +205,13 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
       }, gazetteer);
       if (!place) continue;
       let from = start;
+      // "close to Leeds" asks as "near Leeds" does; "close" and "to" are no connectors elsewhere.
+      const closeTo = start >= 2 && folded[start - 2] === "close" && folded[start - 1] === "to";
+      const around = (closeTo || (start > 0 && AROUND.has(folded[start - 1]))) &&
+          place.cityKey !== undefined
+        ? placeAround(place, words.join(" "), gazetteer)
+        : null;
+      if (closeTo) from -= 2;
       while (from > 0 && CONNECTORS.has(folded[from - 1])) from--;
       const restWords = [...typed.slice(0, from), ...typed.slice(start + length)]
         .filter((w, i, all) => !(i === all.length - 1 && CONNECTORS.has(foldText(w))));
@@ -185,10 +219,45 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
       if (foldText(rest) === "" || [...foldText(rest).split(" ")].every((w) => CONNECTORS.has(w))) {
         return null;
       }
-      return { ...place, matched: typed.slice(start, start + length).join(" "), rest };
+      const matched = typed.slice(start, start + length).join(" ");
+      return around ? { around, matched, rest } : { ...place, matched, rest };
     }
   }
   return null;
+}
+
+/**
+ * The point of a city the query names and the `near` filter's default radius around it: GeoNames'
+ * place of the city's postings (the most populous where its postings are in several countries:
+ * "Manchester" of England, not of New Hampshire), or the place of the world it names. Null where
+ * GeoNames cannot place it: the city's own postings are kept then.
+ */
+function placeAround(
+  place: Omit<QueryPlace, "matched" | "rest">,
+  typedKey: string,
+  gazetteer: Gazetteer,
+): PlaceAround | null {
+  const candidates: WorldPlace[] = [];
+  if (place.country !== undefined && place.city !== undefined) {
+    const world = placeInCountry(place.city, { country: place.country });
+    if (world) candidates.push(world);
+  } else {
+    const keys = new Set([typedKey, place.cityKey!]);
+    for (const key of keys) {
+      for (const [country, spelling] of gazetteer.placed.get(key) ?? []) {
+        const world = placeInCountry(spelling, { country });
+        if (world) candidates.push(world);
+      }
+    }
+  }
+  const best = candidates.sort((a, b) => b.population - a.population)[0];
+  if (!best) return null;
+  return {
+    latitude: best.latitude,
+    longitude: best.longitude,
+    radiusKm: RADIUS_DEFAULT_KM,
+    label: `${best.name}, ${best.country}`,
+  };
 }
 
 /** What `words` name at their position: remote, a city with postings, a country, a world place. */

@@ -86,6 +86,37 @@ Deno.test("findPlace() reads a place without postings where a person plainly nam
   assert.equal(place("nurse mongolia"), null);
 });
 
+Deno.test("findPlace() reads 'near', 'around', 'close to', 'bei' as the postings around a city", () => {
+  const around = (query: string) => {
+    const found = place(query);
+    if (!found?.around) return found;
+    const { latitude, longitude, ...rest } = found.around;
+    // GeoNames' point of the city, to a tenth of a degree (its data may move a little).
+    return { ...found, around: { ...rest, at: [latitude.toFixed(1), longitude.toFixed(1)] } };
+  };
+  const toronto = { radiusKm: 25, label: "Toronto, CA", at: ["43.7", "-79.4"] };
+  assert.deepEqual(around("nurse near Toronto"), {
+    around: toronto,
+    matched: "Toronto",
+    rest: "nurse",
+  });
+  assert.deepEqual(around("nurse jobs around toronto"), {
+    around: toronto,
+    matched: "toronto",
+    rest: "nurse",
+  });
+  assert.deepEqual(around("nurse close to Toronto")?.rest, "nurse");
+  assert.deepEqual(around("nurse close to Toronto")?.around, toronto);
+  // Another name of a city with postings, and a place without postings.
+  assert.equal(around("accountant bei Cologne")?.around?.label, "Köln, DE");
+  assert.equal(around("accountant near Leeds")?.around?.label, "Leeds, GB");
+  // "in" keeps the city's own postings; a country or "remote" has no radius.
+  assert.equal(place("nurse in Toronto")?.cityKey, "toronto");
+  assert.equal(place("nurse near Germany")?.country, "DE");
+  assert.equal(place("nurse near Germany")?.around, undefined);
+  assert.equal(place("nurse near me"), null);
+});
+
 Deno.test("findPlace() never reads a job word as a place", () => {
   // Each of these words is a town somewhere (Sales, France; Mobile, Alabama; Security,
   // Colorado; Best, Netherlands; Nice, France; Java, Georgia...).

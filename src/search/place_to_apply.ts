@@ -14,15 +14,15 @@ import type { QueryPlace } from "../index/query_place.ts";
  * relevance does not depend on the parameters), and it is applied as a filter beside explicit
  * `city`/`country` parameters, so that a parameter only narrows ("nurse in Chicago" with
  * `country=US` stays in Chicago). An explicit parameter that contradicts it (another city,
- * another country) wins, and so does `near` (with its radius it says where): the text's city or
- * country is then dropped, "remote" still applies.
+ * another country) wins, and so does `near` (with its radius it says where): the text's city,
+ * country or "near" place is then dropped, "remote" still applies.
  */
 export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | null {
   const place = index.placeIn(query.q);
   if (!place) return null;
   // `near` names the place itself, with its radius: the text's city would only cut it back.
-  const cityClash =
-    (query.near !== undefined && (place.cityKey !== undefined || place.country !== undefined)) ||
+  const cityClash = (query.near !== undefined &&
+    (place.cityKey !== undefined || place.country !== undefined || place.around !== undefined)) ||
     (query.city !== undefined && place.cityKey !== undefined &&
       foldText(query.city) !== place.cityKey);
   const countryClash = query.country !== undefined && place.country !== undefined &&

@@ -16,7 +16,7 @@ import {
   withQualifiers,
 } from "../domain/filters.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
-import type { TotalWith } from "../index/index_search.ts";
+import { placeNarrows, type TotalWith } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryPlace } from "../index/query_place.ts";
 
@@ -47,7 +47,7 @@ export function emptiedBy(
   totalWith: TotalWith,
 ): Emptied {
   const applied = testedFilters(query);
-  const hasPlace = place !== null && (place.cityKey || place.country || place.remote);
+  const hasPlace = placeNarrows(place);
   // Nothing narrowed the set: the query alone found nothing, and counting again would say so.
   if (applied.length === 0 && !hasPlace) return { names: [], unfiltered: 0 };
   const unfiltered = totalWith({}, undefined);
@@ -92,7 +92,8 @@ export function searchHint(
     }`;
   }
   // "remote" alone is no place: it is named as the words that asked for it.
-  const remoteOnly = place?.remote && place.cityKey === undefined && place.country === undefined;
+  const remoteOnly = place?.remote && place.cityKey === undefined && place.country === undefined &&
+    place.around === undefined;
   const named = emptied.names.map((name) =>
     name !== QUERY_PLACE
       ? `${name}=${showValue(query[name as FilterName])}`

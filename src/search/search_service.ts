@@ -18,7 +18,7 @@ import type { Store } from "../store/store.ts";
 import { analyzeQuery } from "../index/analyze_query.ts";
 import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
-import type { IndexHit, IndexSearch } from "../index/index_search.ts";
+import { type IndexHit, type IndexSearch, placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
@@ -306,12 +306,13 @@ class SnapshotSearchService implements JobSearchService {
       results: toResults(await describe(page.hits), query.detail),
     };
     if (page.closest) outcome.closest = toResults(await describe(page.closest), query.detail);
-    if (place && (place.cityKey || place.country || place.remote)) {
+    if (placeNarrows(place)) {
       outcome.query_place = {
         matched: place.matched,
         ...(place.city ? { city: place.city } : {}),
         ...(place.country ? { country: place.country } : {}),
         ...(place.remote ? { remote: true } : {}),
+        ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
       };
     }
     if (analyzed.employment) {

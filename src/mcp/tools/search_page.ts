@@ -243,7 +243,9 @@ export function buildSearchPage(
   const notes = [...(options.notes ?? [])];
   const named = response.query_place;
   if (named) {
-    const elsewhere = named.city || named.country
+    const elsewhere = named.near
+      ? " Give near with radius_km to search elsewhere or wider."
+      : named.city || named.country
       ? " Give city or country to search elsewhere."
       : "";
     notes.push(
