@@ -743,6 +743,24 @@ Deno.test("a place named in the query is said as what the page keeps: remote is 
       chicago,
       /Searching postings in Chicago: your query named it \(&quot;Chicago&quot;\)\./,
     );
+    // "near" keeps what the near filter keeps, and the page offers to widen it.
+    const near = await (await web.request("/?q=nurse+jobs+near+Chicago", { cookie })).text();
+    assert.match(
+      near,
+      /Searching postings within 25 km of Chicago, US: your query named it \(&quot;Chicago&quot;\)\./,
+    );
+    const wider = [...new DOMParser().parseFromString(near, "text/html").querySelectorAll("a")]
+      .find((a) => a.textContent === "Search within 50 km");
+    assert.ok(wider, "a link to search wider");
+    const widened = new URLSearchParams(wider.getAttribute("href")!.replace(/^\/\?/, ""));
+    assert.deepEqual([...widened], [
+      ["q", "nurse jobs near Chicago"],
+      ["near", "Chicago, US"],
+      ["radius_km", "50"],
+    ]);
+    const widenedPage = await (await web.request(wider.getAttribute("href")!, { cookie })).text();
+    assert.match(widenedPage, /near: Chicago, US/);
+    assert.doesNotMatch(widenedPage, /your query named it/);
   } finally {
     web.close();
   }

@@ -219,7 +219,8 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
       if (foldText(rest) === "" || [...foldText(rest).split(" ")].every((w) => CONNECTORS.has(w))) {
         return null;
       }
-      const matched = typed.slice(start, start + length).join(" ");
+      // "near Birmingham, nights": the comma ends the clause, it is no part of the name shown.
+      const matched = typed.slice(start, start + length).join(" ").replace(/[,;:.!?]+$/u, "");
       return around ? { around, matched, rest } : { ...place, matched, rest };
     }
   }

@@ -115,6 +115,8 @@ Deno.test("findPlace() reads 'near', 'around', 'close to', 'bei' as the postings
   assert.equal(place("nurse near Germany")?.country, "DE");
   assert.equal(place("nurse near Germany")?.around, undefined);
   assert.equal(place("nurse near me"), null);
+  assert.equal(place("nurse near Toronto, nights")?.matched, "Toronto");
+  assert.equal(place("nurse in Toronto, nights")?.matched, "Toronto");
 });
 
 Deno.test("findPlace() never reads a job word as a place", () => {

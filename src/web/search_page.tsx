@@ -16,6 +16,7 @@ import {
   type SearchResponse,
 } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
+import { RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { hintForPeople } from "../domain/hint_words.ts";
 import { SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
@@ -36,6 +37,9 @@ const FACET_LABELS: Record<string, string> = {
 };
 /** Values shown per facet (a checked one is always shown, so it can be unchecked). */
 const FACET_VALUES_SHOWN = 12;
+
+/** The radius a "near Leeds" search offers to widen to, twice the `near` filter's default. */
+const WIDER_RADIUS_KM = 2 * RADIUS_DEFAULT_KM;
 
 /** Fields the form shows as inputs (the facets are checkboxes); others ride along hidden. */
 const TEXT_FIELDS = ["q", "company", "salary_min", "near", "radius_km", "since", "added_since"];
@@ -139,6 +143,22 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         ? (
           <p>
             {`Searching ${queryPlaceInWords(place)}: your query named it ("${place.matched}").`}
+            {place.near !== undefined
+              ? (
+                <>
+                  {" "}
+                  <a
+                    href={pageUrl(props.params, {
+                      near: [place.near],
+                      radius_km: [String(WIDER_RADIUS_KM)],
+                      offset: undefined,
+                    })}
+                  >
+                    {`Search within ${WIDER_RADIUS_KM} km`}
+                  </a>
+                </>
+              )
+              : null}
           </p>
         )
         : null}
