@@ -254,6 +254,49 @@ Deno.test("the real postings: what each filter means, and the role leads", async
     },
   );
 
+  await t.step(
+    "pay in the query keeps what salary_min with the unknown kept keeps; a parameter replaces it",
+    async () => {
+      let narrowed = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("registered nurse", "software engineer", "cleaner", "data analyst"),
+          fc.constantFrom(
+            ["£30k", 30000],
+            ["$60,000+", 60000],
+            ["45k", 45000],
+            ["£15 an hour", 31200],
+            ["min 80k", 80000],
+          ),
+          fc.boolean(),
+          async (role, [pay, yearly], first) => {
+            const q = first ? `${pay} ${role}` : `${role} ${pay}`;
+            const said = await listed({ q });
+            assert.deepEqual(said.query_salary, { matched: pay, salary_min: yearly }, q);
+            assert.equal(said.applied, undefined, "the pay is said apart from the filters");
+            const filtered = await listed({
+              q: role,
+              salary_min: yearly,
+              salary_include_unknown: true,
+            });
+            const row = (r: JobResult) => [r.job_url, r.score, r.match];
+            assert.deepEqual(said.all.map(row), filtered.all.map(row), q);
+            if (said.all.length < (await listed({ q: role })).all.length) narrowed++;
+          },
+        ),
+        { numRuns: 24, seed: 2712 },
+      );
+      assert.ok(narrowed >= 5, `${narrowed} of 24 searches left out postings that pay less`);
+      // A salary parameter says what pay to keep: the query's is not applied, nor said.
+      const given = await listed({ q: "registered nurse 90k", salary_min: 20000 });
+      assert.equal(given.query_salary, undefined);
+      assert.deepEqual(
+        given.all.map((r) => r.job_url),
+        (await listed({ q: "registered nurse", salary_min: 20000 })).all.map((r) => r.job_url),
+      );
+    },
+  );
+
   await t.step("facets count the whole result set, filters respected", async () => {
     const fields = ["country", "city", "source", "remote", "employment_type", "seniority"];
     for (

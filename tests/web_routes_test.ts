@@ -1342,3 +1342,28 @@ Deno.test("an employment type in the query: the page says it was read, not filte
     web.close();
   }
 });
+
+Deno.test("pay in the query: the page says it was read as pay and where to set another floor", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/?q=nurse+%2440k", { cookie })).text();
+    const said = [
+      ...new DOMParser().parseFromString(page, "text/html").querySelectorAll(".applied p"),
+    ]
+      .map((p) => p.textContent ?? "");
+    assert.ok(
+      said.includes(
+        'Read "$40k" as pay, not as the work: postings that state less than 40,000 a year are ' +
+          'left out, those that state no pay are kept; "Yearly salary at least" (More filters) ' +
+          "sets another floor.",
+      ),
+      said.join("\n"),
+    );
+    // A floor given in the form replaces the query's: nothing is said of it then.
+    const given = await (await web.request("/?q=nurse+%2440k&salary_min=20000", { cookie })).text();
+    assert.doesNotMatch(given, /as pay, not as the work/);
+  } finally {
+    web.close();
+  }
+});

@@ -14,6 +14,7 @@ import {
   type JobResult,
   queryEmploymentInWords,
   queryPlaceInWords,
+  querySalaryInWords,
   searchPlaceInWords,
   type SearchResponse,
   SOURCES,
@@ -175,6 +176,8 @@ export function formatResults(
     sort,
   );
   if (employment) notes.push(employment);
+  const salary = querySalaryInWords(response, "--salary-min");
+  if (salary) notes.push(salary);
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));

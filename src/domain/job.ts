@@ -156,6 +156,16 @@ export const QueryEmploymentSchema = z.object({
 });
 export type QueryEmploymentResult = z.infer<typeof QueryEmploymentSchema>;
 
+export const QuerySalarySchema = z.object({
+  matched: z.string().describe(
+    'The words of the query that named the pay ("£30k", "$25 an hour").',
+  ),
+  salary_min: z.number().describe(
+    "The least yearly pay applied, as `salary_min` compares it (an hourly figure x 2,080, ...).",
+  ),
+});
+export type QuerySalaryResult = z.infer<typeof QuerySalarySchema>;
+
 export const AppliedFiltersSchema = z.record(z.string(), z.string()).describe(
   "Each filter parameter given, by name (see the filter table in docs/search.md), with its value " +
     "as the search read it: times completed to `YYYY-MM-DD HH:MM:SS`, lists joined by commas.",
@@ -301,6 +311,32 @@ export function queryEmploymentInWords(
 }
 
 /**
+ * What a search read as pay in its query, in words for people and agents, with how to ask for
+ * another floor in their terms (`filter`: "salary_min", "--salary-min"); null when it named none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   querySalaryInWords({ query_salary: { matched: "£30k", salary_min: 30000 } }, "salary_min"),
+ *   'Read "£30k" as pay, not as the work: postings that state less than 30,000 a year are left ' +
+ *     "out, those that state no pay are kept; salary_min sets another floor.",
+ * );
+ * assert.equal(querySalaryInWords({}, "salary_min"), null);
+ * ```
+ */
+export function querySalaryInWords(
+  response: { query_salary?: QuerySalaryResult },
+  filter: string,
+): string | null {
+  const read = response.query_salary;
+  if (!read) return null;
+  return `Read "${read.matched}" as pay, not as the work: postings that state less than ` +
+    `${read.salary_min.toLocaleString("en-US")} a year are left out, those that state no pay ` +
+    `are kept; ${filter} sets another floor.`;
+}
+
+/**
  * How many close matches a page in `sort` order counts but does not list: newest first lists the
  * strong matches alone, so where there are some, its close matches are only counted (relevance
  * order lists them after the strong ones; with no strong match the closest are listed apart). The
@@ -385,6 +421,11 @@ export const SearchResponseSchema = z.object({
       "them, or states that type, scores higher by them), and it is not a filter: most postings " +
       "state no type, and " +
       "the `employment_type` filter keeps only those that state it.",
+  ),
+  query_salary: QuerySalarySchema.optional().describe(
+    'The pay the query named ("£30k marketing manager", "cleaner £12 an hour"): its words are not ' +
+      "searched, and it is applied as `salary_min` with the postings that state no pay kept " +
+      "(most state none). A `salary_min` or `salary_currency` parameter replaces it.",
   ),
   applied: AppliedSchema.optional().describe(
     "The filters that narrowed the result set, and which emptied it; absent without filters.",
@@ -484,6 +525,7 @@ export function toSearchResponse(
     ...(outcome.closest ? { closest: outcome.closest } : {}),
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
+    ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),
     ...(outcome.hint ? { hint: outcome.hint } : {}),

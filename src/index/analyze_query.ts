@@ -11,6 +11,7 @@
 import { roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { employmentIn } from "./query_employment.ts";
+import { salaryIn } from "./query_salary.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
@@ -185,6 +186,12 @@ export interface AnalyzedQuery {
    * says them scores by them. Not a filter (docs/search.md, session 22).
    */
   employment?: { type: EmploymentType; matched: string };
+  /**
+   * The pay the query names ("£30k marketing manager": 30,000 a year; src/index/query_salary.ts):
+   * its words are searched by neither side (a number names no job); the search applies it as
+   * `salary_min` with the postings that state no pay kept, where no salary filter is given.
+   */
+  salary?: { matched: string; yearlyMin: number };
 }
 
 /**
@@ -197,7 +204,11 @@ export interface AnalyzedQuery {
  * assert.equal(q.embeddingText, "rn (registered nurse)");
  * ```
  */
-export function analyzeQuery(typed: string): AnalyzedQuery {
+export function analyzeQuery(asTyped: string): AnalyzedQuery {
+  // Pay is read where words are left beside it: "over 50k" alone is searched as typed.
+  const pay = salaryIn(asTyped);
+  const salary = pay && splitWords(pay.rest).length > 0 ? pay : null;
+  const typed = salary ? salary.rest : asTyped;
   const typedWords = splitWords(typed);
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
   // side (src/index/query_phrasing.ts).
@@ -251,5 +262,6 @@ export function analyzeQuery(typed: string): AnalyzedQuery {
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
     ...(workText ? { workText } : {}),
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
+    ...(salary ? { salary: { matched: salary.matched, yearlyMin: salary.yearlyMin } } : {}),
   };
 }

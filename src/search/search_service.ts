@@ -24,6 +24,7 @@ import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
 import { LruCache } from "./lru_cache.ts";
 import { placeToApply } from "./place_to_apply.ts";
+import { filtersWithSalary, salaryToApply } from "./salary_to_apply.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import { type Emptied, emptiedBy, searchHint } from "./search_hint.ts";
@@ -285,7 +286,7 @@ class SnapshotSearchService implements JobSearchService {
         index,
         calibration.ranking,
       ),
-      filters: query,
+      filters: filtersWithSalary(query, analyzed),
       ifEmpty: (totalWith) => emptied = emptiedBy(query, place, totalWith),
       context: this.#places,
       place: place ?? undefined,
@@ -314,6 +315,10 @@ class SnapshotSearchService implements JobSearchService {
         ...(place.remote ? { remote: true } : {}),
         ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
       };
+    }
+    const salary = salaryToApply(query, analyzed);
+    if (analyzed.salary && salary !== null) {
+      outcome.query_salary = { matched: analyzed.salary.matched, salary_min: salary };
     }
     if (analyzed.employment) {
       outcome.query_employment = {

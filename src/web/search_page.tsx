@@ -12,6 +12,7 @@ import {
   type FacetCount,
   queryEmploymentInWords,
   queryPlaceInWords,
+  querySalaryInWords,
   searchPlaceInWords,
   type SearchResponse,
 } from "../domain/job.ts";
@@ -132,6 +133,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const place = props.response.query_place;
   const hint = props.response.hint;
   const employment = props.response.query_employment;
+  const salaryWords = querySalaryInWords(props.response, '"Yearly salary at least" (More filters)');
   const employmentWords = queryEmploymentInWords(
     props.response,
     (type) => `ticking Employment type "${type}"`,
@@ -162,6 +164,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
           </p>
         )
         : null}
+      {salaryWords ? <p>{salaryWords}</p> : null}
       {employment && employmentWords
         ? (
           <p>

@@ -16,6 +16,7 @@ import {
   type JobResult,
   queryEmploymentInWords,
   queryPlaceInWords,
+  querySalaryInWords,
   searchPlaceInWords,
   type SearchResponse,
   SearchResponseSchema,
@@ -258,6 +259,8 @@ export function buildSearchPage(
     query.sort,
   );
   if (employment) notes.push(employment);
+  const salary = querySalaryInWords(response, "salary_min");
+  if (salary) notes.push(salary);
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));

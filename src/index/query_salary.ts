@@ -1,0 +1,112 @@
+/**
+ * Pay written in a query ("£30k marketing manager", "python developer $120,000+", "cleaner £12 an
+ * hour", "nurse 40k-50k"): the amount a person wants at least, as a yearly figure the
+ * `salary_min` filter compares (src/domain/salary.ts). A number names no job: searched as a word it
+ * matched "30k" in other jobs' descriptions, and embedded it moved the query's vector to titles
+ * with figures in them ("marketing manager 30k london" listed a night security officer).
+ *
+ * Read only where the words are plainly pay: a currency sign or code, a "k", or a period ("an
+ * hour", "per annum") beside the number. A bare number is not pay ("band 5", "class 1 driver",
+ * "24/7"), nor "401k" (a pension plan).
+ *
+ * @module
+ */
+import { PERIODS_PER_YEAR } from "../domain/salary.ts";
+
+export interface QuerySalary {
+  /** The words of the query that named the pay, as typed ("£30k", "$120,000+", "£12 an hour"). */
+  matched: string;
+  /** The least yearly pay they ask, as `salary_min` takes it (an hourly figure x 2,080, ...). */
+  yearlyMin: number;
+  /** The query without them. */
+  rest: string;
+}
+
+const CODES = "gbp|usd|eur|cad|aud|nzd|chf|inr|sgd";
+const NUMBER = String.raw`\d{1,3}(?:[,.]\d{3})+|\d+(?:\.\d+)?`;
+const PERIOD_WORDS: Record<string, keyof typeof PERIODS_PER_YEAR> = {
+  "per hour": "HOUR",
+  "an hour": "HOUR",
+  "a hour": "HOUR",
+  "/hr": "HOUR",
+  "/hour": "HOUR",
+  "ph": "HOUR",
+  "p/h": "HOUR",
+  "hourly": "HOUR",
+  "per day": "DAY",
+  "a day": "DAY",
+  "/day": "DAY",
+  "daily": "DAY",
+  "per week": "WEEK",
+  "a week": "WEEK",
+  "/wk": "WEEK",
+  "/week": "WEEK",
+  "weekly": "WEEK",
+  "per month": "MONTH",
+  "a month": "MONTH",
+  "/mo": "MONTH",
+  "/month": "MONTH",
+  "monthly": "MONTH",
+  "per annum": "YEAR",
+  "per year": "YEAR",
+  "a year": "YEAR",
+  "pa": "YEAR",
+  "p.a.": "YEAR",
+  "p.a": "YEAR",
+  "/yr": "YEAR",
+  "/year": "YEAR",
+  "yearly": "YEAR",
+  "annually": "YEAR",
+};
+const PERIODS = Object.keys(PERIOD_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .map((p) => p.replace(/[./]/g, (c) => `\\${c}`))
+  .join("|");
+
+/**
+ * A lead word, a currency before or after, the amount with its "k" and "+", an upper end of a
+ * range, a period. Whole words only: "£30k" in "£30kish" is not read.
+ */
+const PAY = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:over|above|min|minimum|at least|from|upwards of)\s+)?` +
+    String.raw`(?<before>[£$€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k)?\+?` +
+    String.raw`(?:\s?(?:-|–|to)\s?[£$€]?(?:${NUMBER})k?)?` +
+    String.raw`(?:\s?(?<after>${CODES}))?(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
+  "giu",
+);
+
+/**
+ * The pay the query names and the query without it; null where it names none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(salaryIn("£30k marketing manager london"), {
+ *   matched: "£30k", yearlyMin: 30000, rest: "marketing manager london",
+ * });
+ * assert.equal(salaryIn("cleaner £12 an hour")?.yearlyMin, 24960);
+ * assert.equal(salaryIn("python developer $120,000+")?.yearlyMin, 120000);
+ * assert.equal(salaryIn("nhs nurse band 5"), null);
+ * assert.equal(salaryIn("jobs with a 401k"), null);
+ * ```
+ */
+export function salaryIn(query: string): QuerySalary | null {
+  for (const found of query.matchAll(PAY)) {
+    const { before, amount, k, after, period } = found.groups!;
+    if (!before && !k && !after && !period) continue;
+    const figure = Number(
+      /^\d{1,3}(?:[,.]\d{3})+$/.test(amount) ? amount.replace(/[,.]/g, "") : amount,
+    );
+    if (k && !before && !after && figure === 401) continue;
+    const stated = k ? figure * 1000 : figure;
+    // No period: a small figure is an hourly rate ("cleaner £12"), a large one a year's pay.
+    const unit = period ? PERIOD_WORDS[period.toLowerCase()] : stated < 1000 ? "HOUR" : "YEAR";
+    const yearlyMin = Math.round(stated * PERIODS_PER_YEAR[unit]);
+    if (!Number.isFinite(yearlyMin) || yearlyMin <= 0) continue;
+    const matched = found[0].trim();
+    const rest = (query.slice(0, found.index) + " " + query.slice(found.index + found[0].length))
+      .replace(/\s+/g, " ").trim();
+    return { matched, yearlyMin, rest };
+  }
+  return null;
+}

@@ -1,0 +1,99 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { salaryIn } from "./query_salary.ts";
+
+Deno.test("salaryIn() reads pay as people write it, as a yearly floor", () => {
+  const read = (query: string) => {
+    const found = salaryIn(query);
+    return found && [found.matched, found.yearlyMin, found.rest];
+  };
+  assert.deepEqual(read("£30k marketing manager london"), [
+    "£30k",
+    30000,
+    "marketing manager london",
+  ]);
+  assert.deepEqual(read("python developer $120,000+"), ["$120,000+", 120000, "python developer"]);
+  assert.deepEqual(read("cleaner £12 an hour"), ["£12 an hour", 24960, "cleaner"]);
+  assert.deepEqual(read("cleaner £12.50ph"), ["£12.50ph", 26000, "cleaner"]);
+  assert.deepEqual(read("nurse 40k-50k leeds"), ["40k-50k", 40000, "nurse leeds"]);
+  assert.deepEqual(read("min 60k remote devops"), ["min 60k", 60000, "remote devops"]);
+  assert.deepEqual(read("lehrer €45.000 brutto"), ["€45.000", 45000, "lehrer brutto"]);
+  assert.deepEqual(read("teacher 35000 GBP"), ["35000 GBP", 35000, "teacher"]);
+  assert.deepEqual(read("locum £400 a day"), ["£400 a day", 104000, "locum"]);
+  assert.deepEqual(read("analyst 3,000 per month"), ["3,000 per month", 36000, "analyst"]);
+  // A small figure without a period is an hourly rate.
+  assert.deepEqual(read("barista £11"), ["£11", 22880, "barista"]);
+});
+
+Deno.test("salaryIn() never reads a bare number, a grade or a pension plan as pay", () => {
+  for (
+    const query of [
+      "nhs nurse band 5",
+      "class 1 driver",
+      "24/7 support engineer",
+      "jobs with a 401k",
+      "2 years experience",
+      "c++ developer",
+      "web3 developer",
+      "£30kish",
+      "level 3 childcare",
+    ]
+  ) {
+    assert.equal(salaryIn(query), null, query);
+  }
+});
+
+Deno.test("salaryIn(): a number with no currency, 'k' or period beside it is never pay", () => {
+  // Words that say pay beside a number (a period, a currency code) are left to the next test.
+  const payWords = new Set(
+    ("hour day week month annum year pa ph hourly daily weekly monthly yearly annually k " +
+      "gbp usd eur cad aud nzd chf inr sgd").split(" "),
+  );
+  const word = fc.stringMatching(/^[a-z]{1,10}$/).filter((w) => !payWords.has(w));
+  fc.assert(
+    fc.property(
+      fc.array(fc.oneof(word, fc.nat(99_999).map(String)), { minLength: 1, maxLength: 8 }),
+      (words) => assert.equal(salaryIn(words.join(" ")), null),
+    ),
+    { numRuns: 500, seed: 27 },
+  );
+});
+
+Deno.test("salaryIn(): written with a sign, a code, a 'k' or a period, the floor and the rest are right", () => {
+  const periods = {
+    "": 0,
+    " an hour": 2080,
+    " per day": 260,
+    " a week": 52,
+    " per month": 12,
+    " per annum": 1,
+  } as const;
+  fc.assert(
+    fc.property(
+      fc.constantFrom("£", "$", "€", ""),
+      fc.integer({ min: 1, max: 400 }),
+      fc.boolean(),
+      fc.constantFrom(...Object.keys(periods) as (keyof typeof periods)[]),
+      fc.constantFrom("nurse", "python developer", "cleaner leeds"),
+      fc.boolean(),
+      (sign, figure, thousands, period, role, first) => {
+        const amount = thousands ? `${figure}k` : String(figure);
+        const pay = `${sign}${amount}${period}`;
+        const query = first ? `${pay} ${role}` : `${role} ${pay}`;
+        const found = salaryIn(query);
+        if (!sign && !thousands && !period) return assert.equal(found, null, query);
+        if (thousands && figure === 401 && !sign) return assert.equal(found, null, query);
+        const stated = thousands ? figure * 1000 : figure;
+        const perYear = period ? periods[period] : stated < 1000 ? 2080 : 1;
+        assert.deepEqual(found, { matched: pay, yearlyMin: stated * perYear, rest: role }, query);
+      },
+    ),
+    { numRuns: 600, seed: 2711 },
+  );
+});
+
+Deno.test("salaryIn() takes any text without failing", () => {
+  fc.assert(fc.property(fc.string({ maxLength: 200 }), (text) => void salaryIn(text)), {
+    numRuns: 1000,
+  });
+});
