@@ -925,6 +925,38 @@ export const MUTANTS: Mutant[] = [
     becomes: "        counts[at++] = 1;",
     breaks: "the text joined from slices counts every word once a posting",
   },
+  {
+    id: "M109",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "      if (closeTo) from -= 2;",
+    becomes: "      if (closeTo) from -= 0;",
+    breaks: '"close to Leeds" searches "close to" as words',
+  },
+  {
+    id: "M110",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line: "      (around === undefined || isWithinKm(jobs[p], around, around.radiusKm));",
+    becomes: "      (around === undefined || isWithinKm(jobs[p], around, 2 * around.radiusKm));",
+    breaks: "a city after 'near' keeps postings twice as far as the near filter's radius",
+  },
+  {
+    id: "M111",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "    if (!before && !k && !after && !period) continue;",
+    becomes: "    if (!before && !after && !period) continue;",
+    breaks: '"30k" alone (no sign, no period) is not read as pay',
+  },
+  {
+    id: "M112",
+    layer: "service",
+    file: "src/search/salary_to_apply.ts",
+    line: "  if (query.salary_min !== undefined || query.salary_currency !== undefined) return null;",
+    becomes: "  if (query.salary_currency !== undefined) return null;",
+    breaks: "pay in the query overrides an explicit salary_min",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
