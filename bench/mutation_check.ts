@@ -566,8 +566,8 @@ export const MUTANTS: Mutant[] = [
     id: "M61",
     layer: "mcp",
     file: "src/mcp/tools/search_page.ts",
-    line: "const elsewhere = named.city || named.country",
-    becomes: "const elsewhere = named.city || named.remote",
+    line: "      : named.city || named.country",
+    becomes: "      : named.city || named.remote",
     breaks: 'MCP tells an agent a city or country lifts "remote", which it does not',
   },
   {
@@ -951,9 +951,10 @@ export const MUTANTS: Mutant[] = [
   },
   {
     id: "M112",
-    layer: "service",
+    layer: "search",
     file: "src/search/salary_to_apply.ts",
-    line: "  if (query.salary_min !== undefined || query.salary_currency !== undefined) return null;",
+    line:
+      "  if (query.salary_min !== undefined || query.salary_currency !== undefined) return null;",
     becomes: "  if (query.salary_currency !== undefined) return null;",
     breaks: "pay in the query overrides an explicit salary_min",
   },
