@@ -271,9 +271,11 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
             );
           } else assert.equal(narrowed.closest, undefined);
         }),
-        // 330 runs (250 until session 20): since a weak best match makes no strong match, fewer
-        // searches have a strong set; the guard below still asks for 40 that do.
-        { numRuns: 330, seed: 20261125 },
+        // 360 runs (250 until session 20, 330 until session 27): since a weak best match makes no
+        // strong match, fewer searches have a strong set, and since session 27 a query of a
+        // place and "jobs" lists the place's every posting (often more than are compared); the
+        // guard below still asks for 40 that do.
+        { numRuns: 360, seed: 20261125 },
       );
       assert.ok(compared >= 150, `${compared} searches compared`);
       assert.ok(nonEmpty >= 40, `${nonEmpty} of them non-empty`);

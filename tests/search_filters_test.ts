@@ -297,6 +297,54 @@ Deno.test("the real postings: what each filter means, and the role leads", async
     },
   );
 
+  await t.step(
+    "'jobs in Leeds', 'remote jobs': every posting there, newest first, each copy once",
+    async () => {
+      // Every posting the index holds at a place, with its reposts: what a browse must list.
+      const atPlace = (test: (job: (typeof jobs)[number]) => boolean) =>
+        new Set(jobs.filter(test).map((job) => job.job_url));
+      const listedUrls = (all: JobResult[]) =>
+        new Set(all.flatMap((r) => [r.job_url, ...(r.also_posted_at ?? [])]));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(
+            ["Leeds", (j: (typeof jobs)[number]) => j.city === "Leeds"],
+            ["Toronto", (j: (typeof jobs)[number]) => j.city === "Toronto"],
+            ["Köln", (j: (typeof jobs)[number]) => j.city === "Köln" || j.city === "Cologne"],
+            ["Amsterdam", (j: (typeof jobs)[number]) => j.city === "Amsterdam"],
+          ),
+          fc.constantFrom("jobs in {}", "{} jobs", "vacancies in {}", "all jobs in {}"),
+          fc.constantFrom("date", "relevance"),
+          async ([place, test], phrasing, sort) => {
+            const q = phrasing.replace("{}", place as string);
+            const first = await search({ q, sort, top_k: 100 });
+            const all: JobResult[] = [...first.results];
+            while (all.length < first.total) {
+              all.push(...(await search({ q, sort, top_k: 100, offset: all.length })).results);
+            }
+            const expected = atPlace(test as (job: (typeof jobs)[number]) => boolean);
+            assert.ok(expected.size > 0, q);
+            assert.deepEqual(listedUrls(all), expected, q);
+            assert.equal(first.close_total, 0, q);
+            for (const r of all) assert.equal(r.match, "strong", q);
+            const dates = all.map((r) => r.publish_time);
+            assert.deepEqual(dates, [...dates].sort().reverse(), `${q}: newest first`);
+          },
+        ),
+        { numRuns: 20, seed: 2713 },
+      );
+      // "remote jobs": what remote=remote keeps (a repost group stands or falls with its kept
+      // copy, as under the filter).
+      const remote = await listed({ q: "remote jobs" });
+      assert.deepEqual(remote.query_place, { matched: "remote", remote: true });
+      assert.ok(remote.total > 700, `${remote.total} remote postings`);
+      for (const r of remote.all) assert.equal(r.work_mode, "remote", r.job_url);
+      // The place alone searches its name, as before; filler alone lists nothing.
+      assert.equal((await search({ q: "Leeds" })).query_place, undefined);
+      assert.equal((await search({ q: "jobs" })).total, 0);
+    },
+  );
+
   await t.step("facets count the whole result set, filters respected", async () => {
     const fields = ["country", "city", "source", "remote", "employment_type", "seniority"];
     for (

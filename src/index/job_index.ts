@@ -20,7 +20,14 @@ import { RESULT_SET_MAX } from "../domain/search_query.ts";
 import type { CityCount } from "../domain/job.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
-import type { IndexHit, IndexResult, IndexSearch, MatchTier, ScoreMode } from "./index_search.ts";
+import {
+  type IndexHit,
+  type IndexResult,
+  type IndexSearch,
+  type MatchTier,
+  placeNarrows,
+  type ScoreMode,
+} from "./index_search.ts";
 import type { JobIndexData } from "./job_index_data.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { KeywordScorer } from "./keyword_scorer.ts";
@@ -227,9 +234,19 @@ export class JobIndex {
   search(request: IndexSearch): IndexResult {
     const mode = request.mode ?? "hybrid";
     // Only filler ("job", "work", "jobs in"): the query names no job, and a sentence encoder
-    // relates filler to every title a little; the result set stays empty (docs/search.md).
+    // relates filler to every title a little. With a place ("jobs in Leeds", "remote jobs") it
+    // asks for every posting there, each as good a match as any; without one the set stays empty
+    // (docs/search.md, "Every job at a place").
     if (mode !== "vector" && request.query.termVariants.every((terms) => terms.length === 0)) {
-      return { total: 0, closeTotal: 0, hits: [] };
+      if (!placeNarrows(request.place)) return { total: 0, closeTotal: 0, hits: [] };
+      const { positions, scores } = this.#candidates;
+      const postings = this.data.jobs.length;
+      for (let p = 0; p < postings; p++) {
+        positions[p] = p;
+        scores[p] = SCORE_STEPS;
+      }
+      this.#candidates.count = postings;
+      return this.#resultSet(request, cutBarsOf(request));
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
     const { vectorOfDoc } = this.data;

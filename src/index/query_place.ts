@@ -215,9 +215,14 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
       while (from > 0 && CONNECTORS.has(folded[from - 1])) from--;
       const restWords = [...typed.slice(0, from), ...typed.slice(start + length)]
         .filter((w, i, all) => !(i === all.length - 1 && CONNECTORS.has(foldText(w))));
-      const rest = restWords.join(" ").trim();
+      let rest = restWords.join(" ").trim();
       if (foldText(rest) === "" || [...foldText(rest).split(" ")].every((w) => CONNECTORS.has(w))) {
-        return null;
+        // The place and nothing else: "Berlin" or "in Berlin" searches the word, as before; "jobs
+        // in Berlin" and "remote jobs" ask for every posting there, which the index lists where
+        // the words left name no job (src/index/job_index.ts).
+        const others = [...folded.slice(0, start), ...folded.slice(start + length)];
+        if (!others.some((w) => w === "jobs" || w === "job")) return null;
+        rest = others.filter((w) => !PREPOSITIONS.has(w)).join(" ");
       }
       // "near Birmingham, nights": the comma ends the clause, it is no part of the name shown.
       const matched = typed.slice(start, start + length).join(" ").replace(/[,;:.!?]+$/u, "");

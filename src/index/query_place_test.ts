@@ -119,6 +119,27 @@ Deno.test("findPlace() reads 'near', 'around', 'close to', 'bei' as the postings
   assert.equal(place("nurse in Toronto, nights")?.matched, "Toronto");
 });
 
+Deno.test("findPlace(): 'jobs in Toronto' and 'remote jobs' ask for every posting there", () => {
+  assert.deepEqual(place("jobs in Toronto"), {
+    cityKey: "toronto",
+    city: "Toronto",
+    matched: "Toronto",
+    rest: "jobs",
+  });
+  assert.deepEqual(place("Toronto jobs"), {
+    cityKey: "toronto",
+    city: "Toronto",
+    matched: "Toronto",
+    rest: "jobs",
+  });
+  assert.deepEqual(place("remote jobs"), { remote: true, matched: "remote", rest: "jobs" });
+  assert.equal(place("jobs near Toronto")?.around?.label, "Toronto, CA");
+  // The place alone, or with a preposition only, is searched as words, as before.
+  assert.equal(place("Toronto"), null);
+  assert.equal(place("in Toronto"), null);
+  assert.equal(place("remote"), null);
+});
+
 Deno.test("findPlace() never reads a job word as a place", () => {
   // Each of these words is a town somewhere (Sales, France; Mobile, Alabama; Security,
   // Colorado; Best, Netherlands; Nice, France; Java, Georgia...).
