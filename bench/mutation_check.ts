@@ -958,6 +958,22 @@ export const MUTANTS: Mutant[] = [
     becomes: "  if (query.salary_currency !== undefined) return null;",
     breaks: "pay in the query overrides an explicit salary_min",
   },
+  {
+    id: "M113",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      if (!placeNarrows(request.place)) return { total: 0, closeTotal: 0, hits: [] };",
+    becomes: "      if (placeNarrows(request.place)) return { total: 0, closeTotal: 0, hits: [] };",
+    breaks: '"jobs in Leeds" lists nothing, and "jobs" alone lists everything',
+  },
+  {
+    id: "M114",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "  if (tied.length > wanted) quickselect(tied, wanted - 1, 0, tied.length - 1, newer);",
+    becomes: "  if (tied.length > wanted) quickselect(tied, wanted - 9, 0, tied.length - 1, newer);",
+    breaks: "where more than 1,000 tie, a few of the newest are not kept",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
