@@ -971,7 +971,8 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/result_cut.ts",
     line: "  if (tied.length > wanted) quickselect(tied, wanted - 1, 0, tied.length - 1, newer);",
-    becomes: "  if (tied.length > wanted) quickselect(tied, wanted - 9, 0, tied.length - 1, newer);",
+    becomes:
+      "  if (tied.length > wanted) quickselect(tied, wanted - 9, 0, tied.length - 1, newer);",
     breaks: "where more than 1,000 tie, a few of the newest are not kept",
   },
 ];

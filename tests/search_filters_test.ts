@@ -341,7 +341,13 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       for (const r of remote.all) assert.equal(r.work_mode, "remote", r.job_url);
       // The place alone searches its name, as before; filler alone lists nothing.
       assert.equal((await search({ q: "Leeds" })).query_place, undefined);
-      assert.equal((await search({ q: "jobs" })).total, 0);
+      const filler = await search({ q: "find me a job" });
+      assert.equal(filler.total, 0);
+      assert.equal(
+        filler.hint,
+        'The query names no job and no place: say what work ("nurse", "python developer") or ' +
+          'where ("jobs in Leeds", "remote jobs").',
+      );
     },
   );
 

@@ -15,7 +15,7 @@ import { parseNear } from "../places/mod.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import { analyzeQuery } from "../index/analyze_query.ts";
+import { type AnalyzedQuery, analyzeQuery } from "../index/analyze_query.ts";
 import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { type IndexHit, type IndexSearch, placeNarrows } from "../index/index_search.ts";
@@ -337,6 +337,9 @@ class SnapshotSearchService implements JobSearchService {
     if (facets) outcome.facets = facets;
     const hint = searchHint(index, query, emptied, place, closeTotal, page.closest !== undefined);
     if (hint) outcome.hint = hint;
+    else if (total === 0 && !placeNarrows(place) && namesNoWork(analyzed)) {
+      outcome.hint = NO_WORK_NAMED;
+    }
     const agedOut = (this.#snapshots.served() ?? served).agedOut;
     if (total === 0 && index.size === 0 && agedOut) {
       // An empty result over an index the retention emptied: the postings are there, hidden.
@@ -397,6 +400,14 @@ function calibrated(stamp: string, minScore: number | undefined): Partial<IndexS
 }
 
 /** Creates the search service; call `start()` to load the current snapshot. */
+/** Said where the words name neither a job nor a place ("jobs", "find me a job"). */
+const NO_WORK_NAMED = 'The query names no job and no place: say what work ("nurse", "python ' +
+  'developer") or where ("jobs in Leeds", "remote jobs").';
+
+function namesNoWork(analyzed: AnalyzedQuery): boolean {
+  return analyzed.termVariants.every((terms) => terms.length === 0);
+}
+
 export function createSearchService(options: SearchServiceOptions): JobSearchService {
   return new SnapshotSearchService(options);
 }
