@@ -88,8 +88,11 @@ export const searchJobsConfig = {
     "says what it derived, and keeps postings near the person's places unless `near`, `city` or " +
     "`country` is given), or both; " +
     `optionally filter: ${filterExamples()}. A place in the query ("nurse ` +
-    'in Toronto", "remote") filters by it; an employment type in it ("part time barista") does ' +
-    "not (most postings state none): give `employment_type` for that. Filters only narrow: " +
+    'in Toronto", "remote"; "near Leeds" is 25 km around it) filters by it, and "jobs in Leeds" ' +
+    'lists every posting there; pay in it ("£30k", "$25 an hour") is applied as `salary_min` ' +
+    'keeping postings that state no pay; an employment type in it ("part time barista") is ' +
+    "not a filter (most postings state none): give `employment_type` for that. Filters only " +
+    "narrow: " +
     "relevance is decided by the query " +
     "alone, so a filtered search shows exactly the unfiltered one's results that pass the " +
     "filters, and the result says which filters it applied (and which emptied it). " +
