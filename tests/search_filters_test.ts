@@ -341,6 +341,18 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       for (const r of remote.all) assert.equal(r.work_mode, "remote", r.job_url);
       // The place alone searches its name, as before; filler alone lists nothing.
       assert.equal((await search({ q: "Leeds" })).query_place, undefined);
+      // Where the person is, the server cannot know: said, not guessed.
+      for (const q of ["nurse jobs near me", "cleaner in my area", "warehouse work nearby"]) {
+        const nearMe = await search({ q });
+        assert.ok(nearMe.total > 0, q);
+        assert.equal(
+          nearMe.hint,
+          'The search does not know where you are, so "near me" kept postings everywhere: name ' +
+            'the place ("nurse near Leeds") or give `near`.',
+          q,
+        );
+        assert.doesNotMatch((await search({ q, near: "Leeds" })).hint ?? "", /near me/, q);
+      }
       const filler = await search({ q: "find me a job" });
       assert.equal(filler.total, 0);
       assert.equal(

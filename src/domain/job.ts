@@ -441,7 +441,8 @@ export const SearchResponseSchema = z.object({
   ),
   hint: z.string().optional().describe(
     "Why the result set is empty or smaller than it might be (a filter that matched nothing, a " +
-      "city written with other case or accents), and what to change; absent otherwise.",
+      "city written with other case or accents), or what the query asked that the search could " +
+      'not apply ("near me"), and what to change; absent otherwise.',
   ),
   derived: DerivedSchema.optional().describe(
     "With `profile`: the roles, skills, places and seniority the search derived from it and " +

@@ -339,6 +339,8 @@ class SnapshotSearchService implements JobSearchService {
     if (hint) outcome.hint = hint;
     else if (total === 0 && !placeNarrows(place) && namesNoWork(analyzed)) {
       outcome.hint = NO_WORK_NAMED;
+    } else if (!placeNarrows(place) && query.near === undefined && NEAR_ME.test(query.q)) {
+      outcome.hint = NOT_KNOWN_WHERE;
     }
     const agedOut = (this.#snapshots.served() ?? served).agedOut;
     if (total === 0 && index.size === 0 && agedOut) {
@@ -403,6 +405,11 @@ function calibrated(stamp: string, minScore: number | undefined): Partial<IndexS
 /** Said where the words name neither a job nor a place ("jobs", "find me a job"). */
 const NO_WORK_NAMED = 'The query names no job and no place: say what work ("nurse", "python ' +
   'developer") or where ("jobs in Leeds", "remote jobs").';
+
+/** "nurse jobs near me": where the person is, a server cannot know. */
+const NEAR_ME = /\b(?:near|around|close to)\s+me\b|\bin my area\b|\bnearby\s*$/i;
+const NOT_KNOWN_WHERE = 'The search does not know where you are, so "near me" kept postings ' +
+  'everywhere: name the place ("nurse near Leeds") or give `near`.';
 
 function namesNoWork(analyzed: AnalyzedQuery): boolean {
   return analyzed.termVariants.every((terms) => terms.length === 0);
