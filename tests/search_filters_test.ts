@@ -357,8 +357,8 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       assert.equal(filler.total, 0);
       assert.equal(
         filler.hint,
-        'The query names no job and no place: say what work ("nurse", "python developer") or ' +
-          'where ("jobs in Leeds", "remote jobs").',
+        'The query names no job: say what work ("nurse", "python developer"), or where in its ' +
+          'words ("jobs in Leeds", "remote jobs") to list every posting there.',
       );
     },
   );

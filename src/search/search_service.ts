@@ -403,8 +403,8 @@ function calibrated(stamp: string, minScore: number | undefined): Partial<IndexS
 
 /** Creates the search service; call `start()` to load the current snapshot. */
 /** Said where the words name neither a job nor a place ("jobs", "find me a job"). */
-const NO_WORK_NAMED = 'The query names no job and no place: say what work ("nurse", "python ' +
-  'developer") or where ("jobs in Leeds", "remote jobs").';
+const NO_WORK_NAMED = 'The query names no job: say what work ("nurse", "python developer"), ' +
+  'or where in its words ("jobs in Leeds", "remote jobs") to list every posting there.';
 
 /** "nurse jobs near me": where the person is, a server cannot know. */
 const NEAR_ME = /\b(?:near|around|close to)\s+me\b|\bin my area\b|\bnearby\s*$/i;
