@@ -176,8 +176,12 @@ async function measure(
     // (their vectors made with the occupations'), the nearest of the occupations sharing the phrase
     // or those nearest by meaning only where no label names one.
     const labels = ranking.occupationLabels ? occupations.labelsFor(labelText) : [];
+    // As the service does: a one-word label's description sentence beside it (session 27).
     const labelVectors = labels.length
-      ? await Promise.all(labels.map((l) => occupations.labelVector(l) ?? vectorFor(l)))
+      ? [
+        ...await Promise.all(labels.map((l) => occupations.labelVector(l) ?? vectorFor(l))),
+        ...labels.flatMap((l) => occupations.oneWordSentenceVector(l) ?? []),
+      ]
       : undefined;
     const { occupationShared, occupationMeanings, occupationAgreement } = ranking;
     const lazy = ranking.occupationLabels && (occupationShared || occupationMeanings) &&

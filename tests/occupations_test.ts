@@ -43,6 +43,31 @@ Deno.test("a query naming an occupation in other words finds its postings first"
   );
 });
 
+Deno.test("a one-word label's description sentence finds the work the word alone misses", async () => {
+  assert.ok(occupations);
+  // docs/search.md, session 27: "handyman" names ESCO's handyperson, a word near every title with
+  // a worker's word in it; its description says maintenance.
+  const sentence = occupations.oneWordSentenceVector("handyperson");
+  assert.ok(sentence);
+  const [embedded] = await realIndex.embedder.embed([
+    occupations.meaningTexts().sentences[occupations.meaningTexts().labels.indexOf("handyperson")],
+  ]);
+  let cosine = 0;
+  for (let k = 0; k < embedded.length; k++) cosine += embedded[k] * sentence[k];
+  assert.ok(cosine > 0.999, `cosine ${cosine}`);
+  assert.equal(occupations.oneWordSentenceVector("door supervisor"), undefined);
+  assert.equal(occupations.oneWordSentenceVector("no such occupation"), undefined);
+
+  const ranked = await realIndex.service.search(
+    parseSearchQuery({ q: "handyman", sort: "relevance", top_k: "10" }),
+  );
+  const titles = ranked.results.map((r) => r.job_title);
+  assert.ok(
+    titles.some((t) => /maintenance (mechanic|technician)/i.test(t)),
+    `handyman found ${titles.join(" | ")}`,
+  );
+});
+
 Deno.test("the occupations change nothing for a query the titles use", async () => {
   // The index searched as the service does but without the occupations (tests/helpers.ts).
   const plain = indexSearcher(realIndex.embedder);

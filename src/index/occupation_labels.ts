@@ -279,6 +279,21 @@ export class OccupationLabels {
     return vectors.labels.subarray(at * d, (at + 1) * d);
   }
 
+  /**
+   * The vector of the description sentence of the occupation whose preferred label (lower case) is
+   * `label`, where that label is one word ("handyperson", "pharmacist"): a word alone is near every
+   * title with a word like it, where the sentence says what the work is ("handypersons perform
+   * various maintenance activities ..."). Used beside the label's own vector (docs/search.md,
+   * session 27). Undefined without vectors, for a label of several words or one no occupation has.
+   */
+  oneWordSentenceVector(label: string): Float32Array | undefined {
+    const vectors = this.#vectors;
+    const at = this.#byLabel.get(label);
+    if (!vectors || at === undefined || label.includes(" ")) return undefined;
+    const d = vectors.dimensions;
+    return vectors.sentences.subarray(at * d, (at + 1) * d);
+  }
+
   /** The model whose vectors `nearest` compares with, or null without vectors. */
   get vectorModel(): string | null {
     return this.#vectors?.model ?? null;

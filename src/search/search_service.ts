@@ -182,14 +182,16 @@ class SnapshotSearchService implements JobSearchService {
     if (labels.length > 0) {
       // A label's vector made with the others is what embedding it again would give: the query
       // stays one embedding.
-      return {
-        labelVectors: await Promise.all(
-          labels.map((label) =>
-            (sameModel ? occupations.labelVector(label) : undefined) ??
-              this.#queryVector(label, served)
-          ),
+      const labelVectors = await Promise.all(
+        labels.map((label) =>
+          (sameModel ? occupations.labelVector(label) : undefined) ??
+            this.#queryVector(label, served)
         ),
-      };
+      );
+      const sentences = sameModel
+        ? labels.flatMap((label) => occupations.oneWordSentenceVector(label) ?? [])
+        : [];
+      return { labelVectors: [...labelVectors, ...sentences] };
     }
     const { occupationShared, occupationMeanings, occupationAgreement } = ranking;
     if (!sameModel || (!occupationShared && !occupationMeanings)) return {};
