@@ -975,6 +975,14 @@ export const MUTANTS: Mutant[] = [
       "  if (tied.length > wanted) quickselect(tied, wanted - 9, 0, tied.length - 1, newer);",
     breaks: "where more than 1,000 tie, a few of the newest are not kept",
   },
+  {
+    id: "M115",
+    layer: "index",
+    file: "src/index/occupation_labels.ts",
+    line: '    if (!vectors || at === undefined || label.includes(" ")) return undefined;',
+    becomes: "    if (!vectors || at === undefined) return undefined;",
+    breaks: "a label of several words brings its description sentence too",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
