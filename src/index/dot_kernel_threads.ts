@@ -26,6 +26,14 @@ export const CHUNK_ROWS = 8_192;
 /** How long the caller waits for a helper's chunk before it scores everything itself from then on. */
 const HELPER_TIMEOUT_MS = 1_000;
 
+/**
+ * How long a thread watches for what it waits for before it sleeps: the helpers' last chunk of a
+ * round (the caller), the next round of a search (a helper). Woken from a sleep on a busy machine,
+ * a thread waits for a core, and the thread that woke it may lose its own (docs/scaling.md,
+ * session 27).
+ */
+export const ROUND_WATCH_MS = 0.3;
+
 /** How long a helper waits for a round before it ends itself. */
 export const HELPER_IDLE_MS = 30_000;
 
@@ -44,6 +52,11 @@ export const HELPER_CHUNKS = 4;
  * could reach their bar exact, 3 the rows' codes, 4 and 5 the estimates of four or two queries.
  */
 export const PASS_KIND = 5;
+/**
+ * The pass's kind that is not the kernel's: a broad query's pass over the postings, in ranges
+ * (src/index/score_mix.ts `broadChunk`), from the postings' shared memory (`HelperStart.postings`).
+ */
+export const POSTINGS_PASS = 6;
 /** Rows of the current pass the helpers computed exactly. */
 export const HELPER_EXACT_ROWS = 6;
 /** Helpers running: each adds itself once started, takes itself off before it ends. */
@@ -116,6 +129,8 @@ export interface HelperStart {
   memory: WebAssembly.Memory;
   layout: KernelLayout;
   idleMs: number;
+  /** A search's postings in shared memory (src/index/score_mix.ts `sharedPostingsOf`), if any. */
+  postings?: { buffer: SharedArrayBuffer; count: number };
 }
 
 /** What a helper tells the caller: it ended itself after waiting idle. */
@@ -127,6 +142,7 @@ export class KernelThreads {
   readonly #layout: KernelLayout;
   readonly #helpers: number;
   readonly #idleMs: number;
+  readonly #postings?: HelperStart["postings"];
   readonly #control: Int32Array;
   readonly #chunks: number;
   readonly #workers = new Set<Worker>();
@@ -135,8 +151,9 @@ export class KernelThreads {
   constructor(
     memory: WebAssembly.Memory,
     layout: KernelLayout,
-    options: { helpers: number; idleMs?: number },
+    options: { helpers: number; idleMs?: number; postings?: HelperStart["postings"] },
   ) {
+    this.#postings = options.postings;
     this.#memory = memory;
     this.#layout = layout;
     this.#helpers = options.helpers;
@@ -166,7 +183,12 @@ export class KernelThreads {
   }
 
   #startHelpers(): void {
-    const start: HelperStart = { memory: this.#memory, layout: this.#layout, idleMs: this.#idleMs };
+    const start: HelperStart = {
+      memory: this.#memory,
+      layout: this.#layout,
+      idleMs: this.#idleMs,
+      postings: this.#postings,
+    };
     while (this.#live() < this.#helpers) {
       const worker = new Worker(new URL("./dot_kernel_worker.ts", import.meta.url).href, {
         type: "module",
@@ -255,6 +277,11 @@ export class KernelThreads {
       Atomics.add(control, CHUNKS_DONE, 1);
     }
     let done = Atomics.load(control, CHUNKS_DONE);
+    const watchUntil = performance.now() + ROUND_WATCH_MS;
+    while (done < chunks && performance.now() < watchUntil) {
+      Atomics.pause();
+      done = Atomics.load(control, CHUNKS_DONE);
+    }
     while (done < chunks) {
       if (Atomics.wait(control, CHUNKS_DONE, done, HELPER_TIMEOUT_MS) === "timed-out") {
         // A helper holds a chunk and does not finish it: this thread runs the whole pass again

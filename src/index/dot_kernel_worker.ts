@@ -6,6 +6,7 @@
  * @module
  */
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
+import { broadChunk, sharedPostingsOf } from "./score_mix.ts";
 import {
   CHUNK_ROWS,
   CHUNKS_DONE,
@@ -17,8 +18,12 @@ import {
   HELPERS_RUNNING,
   type HelperStart,
   type KernelExports,
+  LAYOUT_SLOT,
   NEXT_CHUNK,
+  PASS_KIND,
+  POSTINGS_PASS,
   ROUND,
+  ROUND_WATCH_MS,
   STOP,
 } from "./dot_kernel_threads.ts";
 
@@ -28,16 +33,24 @@ const scope = self as unknown as {
   close(): void;
 };
 
-scope.onmessage = ({ data: { memory, layout, idleMs } }) => {
+scope.onmessage = ({ data: { memory, layout, idleMs, postings } }) => {
   const kernel = new WebAssembly.Instance(
     new WebAssembly.Module(Uint8Array.fromBase64(DOT_KERNEL_WASM)),
     { env: { memory } },
   ).exports as unknown as KernelExports;
   const control = new Int32Array(memory.buffer, layout.control, CONTROL_BYTES / 4);
   const chunks = Math.ceil(layout.count / CHUNK_ROWS);
+  const shared = postings && sharedPostingsOf(postings.buffer, postings.count, chunks);
   let round = Atomics.load(control, ROUND);
   Atomics.add(control, HELPERS_RUNNING, 1);
   while (Atomics.load(control, STOP) === 0) {
+    // A search's rounds follow each other within microseconds (the estimates, the refined pass,
+    // a broad query's pass over the postings): the next one is watched for a moment before
+    // sleeping, as a wake on a busy machine costs the caller its core (docs/scaling.md, session 27).
+    const watchUntil = performance.now() + ROUND_WATCH_MS;
+    while (Atomics.load(control, ROUND) === round && performance.now() < watchUntil) {
+      Atomics.pause();
+    }
     if (Atomics.wait(control, ROUND, round, idleMs) === "timed-out") {
       // Off the count first: a caller that still counts it takes every chunk itself.
       Atomics.sub(control, HELPERS_RUNNING, 1);
@@ -53,7 +66,12 @@ scope.onmessage = ({ data: { memory, layout, idleMs } }) => {
     ) {
       // The record is read after taking the chunk: a chunk of a later round runs that round's pass.
       const from = c * CHUNK_ROWS;
-      const exact = kernel.pass(layout.control, from, Math.min(layout.count, from + CHUNK_ROWS));
+      let exact = 0;
+      if (shared && Atomics.load(control, PASS_KIND) === POSTINGS_PASS) {
+        // The cosines the search's query has in the kernel's memory.
+        const cosines = new Float32Array(memory.buffer, control[LAYOUT_SLOT + 7], layout.count);
+        broadChunk(shared, cosines, c);
+      } else exact = kernel.pass(layout.control, from, Math.min(layout.count, from + CHUNK_ROWS));
       Atomics.add(control, HELPER_EXACT_ROWS, exact);
       Atomics.add(control, HELPER_CHUNKS, 1);
       Atomics.add(control, CHUNKS_DONE, 1);
