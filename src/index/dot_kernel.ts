@@ -568,6 +568,11 @@ export class Int8Rows {
     return this.#threads?.started ?? 0;
   }
 
+  /** Helper threads awake now, working or watching for a round (0 without helpers). */
+  get helpersAwake(): number {
+    return this.#threads?.awake ?? 0;
+  }
+
   /** Helper threads running now (0 without helpers). */
   get helpersRunning(): number {
     return this.#threads?.running ?? 0;

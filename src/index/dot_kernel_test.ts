@@ -164,13 +164,15 @@ Deno.test("a broad query's pass over the postings shared with a helper thread ke
     await helperStarted(kernel);
     const before = kernel.helperChunks;
     for (let round = 0; round < 12; round++) {
+      for (let p = 0; p < n; p++) shared.keyword[p] = next() < 0.6 ? 0 : next();
       kernel.setQuery(query());
       const cosines = kernel.scoreAll();
-      for (let p = 0; p < n; p++) shared.keyword[p] = next() < 0.6 ? 0 : next();
       const least = [1500, 3000, 4500][round % 3];
-      const alone = candidatesOf(cosines.slice(), least, false);
+      // Split right after the kernel's round, while the helper watches for the next.
+      const split = candidatesOf(cosines, least, true);
+      const alone = candidatesOf(cosines, least, false);
       assert.ok(alone.length > 0, `round ${round}: no candidate to compare`);
-      assert.equal(candidatesOf(cosines, least, true), alone, `round ${round}`);
+      assert.equal(split, alone, `round ${round}`);
     }
     assert.ok(kernel.helperChunks > before, "the helper took no range in 12 rounds");
   } finally {

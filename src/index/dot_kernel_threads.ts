@@ -1,7 +1,8 @@
 /**
  * Other threads scoring parts of the kernel's rows while the calling thread scores the rest, so
  * that one search's pass over every row uses the machine's other cores (1,000,000 384-d rows: 29
- * ms on one thread, 17 on two, docs/scaling.md). A search stays synchronous: the caller takes
+ * ms on one thread, 17 on two, docs/scaling.md), and a broad query's pass over the postings in
+ * ranges ({@linkcode POSTINGS_PASS}). A search stays synchronous: the caller takes
  * chunks of rows like any helper, then waits (`Atomics.wait`) only for the chunks helpers took.
  *
  * The helpers share the kernel's memory (src/index/dot_kernel.wat declares it shared) and a few
@@ -93,6 +94,12 @@ export const WORD_BAR = 14;
  * (src/index/dot_kernel.wat).
  */
 export const GROUP_SCALES_SLOT = 32;
+/**
+ * Helpers awake (i32 slot 33): working on a round or watching for the next, not asleep in
+ * `Atomics.wait`. A broad query's pass over the postings is shared only with a helper awake:
+ * waking one on a busy machine costs more than the pass (docs/scaling.md, session 27).
+ */
+export const HELPERS_AWAKE = 33;
 /** Bytes of the control record (16-byte aligned). */
 export const CONTROL_BYTES = 144;
 
@@ -175,6 +182,11 @@ export class KernelThreads {
     // Running first: a helper that ends between the two loads is counted twice, never missed.
     const running = Atomics.load(this.#control, HELPERS_RUNNING);
     return running + Atomics.load(this.#control, HELPERS_ENDED);
+  }
+
+  /** Helpers awake now ({@linkcode HELPERS_AWAKE}). */
+  get awake(): number {
+    return this.#closed ? 0 : Atomics.load(this.#control, HELPERS_AWAKE);
   }
 
   /** Helpers running now (started and not ended). */

@@ -14,6 +14,7 @@ import {
   HELPER_CHUNKS,
   HELPER_EXACT_ROWS,
   type HelperNews,
+  HELPERS_AWAKE,
   HELPERS_ENDED,
   HELPERS_RUNNING,
   type HelperStart,
@@ -43,6 +44,7 @@ scope.onmessage = ({ data: { memory, layout, idleMs, postings } }) => {
   const shared = postings && sharedPostingsOf(postings.buffer, postings.count, chunks);
   let round = Atomics.load(control, ROUND);
   Atomics.add(control, HELPERS_RUNNING, 1);
+  Atomics.add(control, HELPERS_AWAKE, 1);
   while (Atomics.load(control, STOP) === 0) {
     // A search's rounds follow each other within microseconds (the estimates, the refined pass,
     // a broad query's pass over the postings): the next one is watched for a moment before
@@ -51,8 +53,12 @@ scope.onmessage = ({ data: { memory, layout, idleMs, postings } }) => {
     while (Atomics.load(control, ROUND) === round && performance.now() < watchUntil) {
       Atomics.pause();
     }
-    if (Atomics.wait(control, ROUND, round, idleMs) === "timed-out") {
+    Atomics.sub(control, HELPERS_AWAKE, 1);
+    const woke = Atomics.wait(control, ROUND, round, idleMs);
+    Atomics.add(control, HELPERS_AWAKE, 1);
+    if (woke === "timed-out") {
       // Off the count first: a caller that still counts it takes every chunk itself.
+      Atomics.sub(control, HELPERS_AWAKE, 1);
       Atomics.sub(control, HELPERS_RUNNING, 1);
       Atomics.add(control, HELPERS_ENDED, 1);
       scope.postMessage("ended");

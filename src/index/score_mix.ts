@@ -2,7 +2,8 @@
  * How a posting's score is made from its keyword score and its title's cosine: the one formula
  * (`mixScore`, used by every path that makes a hybrid score), the vector's share of the mix, the cosines
  * under which a title changes no score (what the title vectors need exactly,
- * src/index/title_vectors.ts `CosineBars`), and one pass over every posting into score steps.
+ * src/index/title_vectors.ts `CosineBars`), and one pass over every posting into score steps (a
+ * broad query's in ranges that the title vectors' helper threads share, `BroadSplit`).
  *
  * @module
  */
@@ -420,7 +421,9 @@ function splitBroadPass(
  * Every posting scored in one pass in position order into `candidates` (in score steps, those at
  * `least` or above): the postings with a query word or a title at `titleBar` or above, as a
  * gathering of them would give (any other scores 0), without gathering them first (at 1,000,000
- * postings a broad query has hundreds of thousands). `scratch` holds a posting each.
+ * postings a broad query has hundreds of thousands). `scratch` holds a posting each. With `split`,
+ * a broad query's pass runs in ranges on the threads it names, to the same candidates in the same
+ * order.
  */
 export function scoreEveryPosting(
   postings: EveryPosting,

@@ -211,7 +211,9 @@ export class TitleVectors {
     const shared = this.sharedPostings;
     const kernel = this.#kernel;
     if (shared === null || keyword !== shared.keyword || cosines !== kernel.cosines) return null;
-    if (kernel.helpersRunning === 0) return null;
+    // A helper asleep is left asleep: woken on a busy machine it takes the caller's core, and the
+    // caller then waits for its ranges (docs/scaling.md, session 27).
+    if (kernel.helpersAwake === 0) return null;
     return { shared, run: (range) => kernel.shareRanges(range) };
   }
 
