@@ -21,17 +21,14 @@ import { vectorWidthProblem } from "../domain/vector_width.ts";
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 import {
   BIAS,
-  CHUNK_ROWS,
   CONTROL_BYTES,
   GROUP_SCALES_SLOT,
-  type HelperStart,
   type KernelExports,
   type KernelLayout,
   KernelThreads,
   LAYOUT_SLOT,
   MARGIN,
   PASS_KIND,
-  POSTINGS_PASS,
   QUERY8_SCALE,
   QUERY_SCALE,
   ROW_MARGIN,
@@ -258,11 +255,6 @@ export class Int8Rows {
        * bar (src/index/dot_kernel.wat `any16`); by default yes.
        */
       groups?: boolean;
-      /**
-       * A search's postings in shared memory, for the helpers to share a broad query's pass over
-       * them (`shareRanges`).
-       */
-      postings?: HelperStart["postings"];
     } = {},
   ) {
     const count = values.length / dims;
@@ -346,7 +338,6 @@ export class Int8Rows {
       this.#threads = new KernelThreads(memory, layout, {
         helpers,
         idleMs: options.helperIdleMs,
-        postings: options.postings,
       });
       closeUnheld.register(this, this.#threads, this);
     }
@@ -542,22 +533,6 @@ export class Int8Rows {
     return this.#threads ? this.#threads.run(pass) : pass(0, this.#layout.count);
   }
 
-  /**
-   * Runs `range(c)` for every chunk `c` of the rows' count, on this thread and the helpers
-   * running, as a pass of {@linkcode POSTINGS_PASS} (each helper runs src/index/score_mix.ts
-   * `broadChunk` with the cosines of the query set last); returns when all ran.
-   */
-  shareRanges(range: (c: number) => void): void {
-    this.#settle();
-    this.#record[PASS_KIND] = POSTINGS_PASS;
-    const run = (from: number) => {
-      range(from / CHUNK_ROWS);
-      return 0;
-    };
-    if (this.#threads) this.#threads.run(run);
-    else for (let from = 0; from < this.#layout.count; from += CHUNK_ROWS) run(from);
-  }
-
   /** Chunks of rows helper threads have scored (0 without helpers). */
   get helperChunks(): number {
     return this.#threads?.helperChunks ?? 0;
@@ -566,11 +541,6 @@ export class Int8Rows {
   /** Helper threads started since the start, ended ones included (0 without helpers). */
   get helpersStarted(): number {
     return this.#threads?.started ?? 0;
-  }
-
-  /** Helper threads awake now, working or watching for a round (0 without helpers). */
-  get helpersAwake(): number {
-    return this.#threads?.awake ?? 0;
   }
 
   /** Helper threads running now (0 without helpers). */

@@ -9,14 +9,6 @@ import {
   THREADS_MIN_BYTES,
 } from "./dot_kernel.ts";
 import { compileDotKernel } from "./dot_kernel_build.ts";
-import { CHUNK_ROWS } from "./dot_kernel_threads.ts";
-import type { Candidates } from "./result_cut.ts";
-import {
-  cosineBarsOf,
-  scoreEveryPosting,
-  sharedPostingsBytes,
-  sharedPostingsOf,
-} from "./score_mix.ts";
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 
 Deno.test("the kernel's committed bytes are what dot_kernel.wat compiles to (deno task build:kernel)", async () => {
@@ -119,64 +111,6 @@ Deno.test("with helper threads every row's cosine is the one a single thread com
     assert.deepEqual(shared.scoreAll(), alone.scoreAll(), "after close");
   } finally {
     shared.close();
-  }
-});
-
-Deno.test("a broad query's pass over the postings shared with a helper thread keeps what the calling thread alone keeps, in order", async () => {
-  // 20 chunks of rows, three postings a row: the caller and the helper both take ranges.
-  const count = 20 * CHUNK_ROWS - 5, dims = 16, n = 3 * count;
-  const { values, scales, query } = randomRows(count, dims, 11);
-  let state = 5;
-  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-  const chunks = Math.ceil(count / CHUNK_ROWS);
-  const buffer = new SharedArrayBuffer(sharedPostingsBytes(n, chunks));
-  const shared = sharedPostingsOf(buffer, n, chunks);
-  const vectorOfDoc = Uint32Array.from({ length: n }, () => Math.floor(next() * count));
-  shared.vectorOfDoc.set(vectorOfDoc);
-  const kernel = new Int8Rows(values, scales, dims, {
-    helpers: 1,
-    postings: { buffer, count: n },
-  });
-  // The cosines here spread over about ±2: the floor and the bars fall among them.
-  const ranking = { vectorWeight: 0.5, cosineFloor: 0, cosineCeiling: 3, titleAlone: 0.72 };
-  const candidatesOf = (cosines: Float32Array, least: number, split: boolean) => {
-    const candidates: Candidates = {
-      positions: new Uint32Array(n),
-      scores: new Uint16Array(n),
-      count: 0,
-    };
-    scoreEveryPosting(
-      { vectorOfDoc, keyword: shared.keyword, cosines, wordPostings: n },
-      "hybrid",
-      ranking,
-      { least, vectorWeight: 0.5, ...cosineBarsOf("hybrid", ranking, least, 0.5) },
-      candidates,
-      new Uint32Array(n),
-      split ? { shared, run: (range) => kernel.shareRanges(range) } : undefined,
-    );
-    return [...candidates.positions.subarray(0, candidates.count)].map((p, k) =>
-      `${p}:${candidates.scores[k]}`
-    ).join(" ");
-  };
-  try {
-    kernel.setQuery(query());
-    kernel.scoreAll();
-    await helperStarted(kernel);
-    const before = kernel.helperChunks;
-    for (let round = 0; round < 12; round++) {
-      for (let p = 0; p < n; p++) shared.keyword[p] = next() < 0.6 ? 0 : next();
-      kernel.setQuery(query());
-      const cosines = kernel.scoreAll();
-      const least = [1500, 3000, 4500][round % 3];
-      // Split right after the kernel's round, while the helper watches for the next.
-      const split = candidatesOf(cosines, least, true);
-      const alone = candidatesOf(cosines, least, false);
-      assert.ok(alone.length > 0, `round ${round}: no candidate to compare`);
-      assert.equal(split, alone, `round ${round}`);
-    }
-    assert.ok(kernel.helperChunks > before, "the helper took no range in 12 rounds");
-  } finally {
-    kernel.close();
   }
 });
 

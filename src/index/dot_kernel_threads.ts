@@ -1,8 +1,7 @@
 /**
  * Other threads scoring parts of the kernel's rows while the calling thread scores the rest, so
  * that one search's pass over every row uses the machine's other cores (1,000,000 384-d rows: 29
- * ms on one thread, 17 on two, docs/scaling.md), and a broad query's pass over the postings in
- * ranges ({@linkcode POSTINGS_PASS}). A search stays synchronous: the caller takes
+ * ms on one thread, 17 on two, docs/scaling.md). A search stays synchronous: the caller takes
  * chunks of rows like any helper, then waits (`Atomics.wait`) only for the chunks helpers took.
  *
  * The helpers share the kernel's memory (src/index/dot_kernel.wat declares it shared) and a few
@@ -27,14 +26,6 @@ export const CHUNK_ROWS = 8_192;
 /** How long the caller waits for a helper's chunk before it scores everything itself from then on. */
 const HELPER_TIMEOUT_MS = 1_000;
 
-/**
- * How long a thread watches for what it waits for before it sleeps: the helpers' last chunk of a
- * round (the caller), the next round of a search (a helper). Woken from a sleep on a busy machine,
- * a thread waits for a core, and the thread that woke it may lose its own (docs/scaling.md,
- * session 27).
- */
-export const ROUND_WATCH_MS = 0.3;
-
 /** How long a helper waits for a round before it ends itself. */
 export const HELPER_IDLE_MS = 30_000;
 
@@ -53,11 +44,6 @@ export const HELPER_CHUNKS = 4;
  * could reach their bar exact, 3 the rows' codes, 4 and 5 the estimates of four or two queries.
  */
 export const PASS_KIND = 5;
-/**
- * The pass's kind that is not the kernel's: a broad query's pass over the postings, in ranges
- * (src/index/score_mix.ts `broadChunk`), from the postings' shared memory (`HelperStart.postings`).
- */
-export const POSTINGS_PASS = 6;
 /** Rows of the current pass the helpers computed exactly. */
 export const HELPER_EXACT_ROWS = 6;
 /** Helpers running: each adds itself once started, takes itself off before it ends. */
@@ -94,12 +80,6 @@ export const WORD_BAR = 14;
  * (src/index/dot_kernel.wat).
  */
 export const GROUP_SCALES_SLOT = 32;
-/**
- * Helpers awake (i32 slot 33): working on a round or watching for the next, not asleep in
- * `Atomics.wait`. A broad query's pass over the postings is shared only with a helper awake:
- * waking one on a busy machine costs more than the pass (docs/scaling.md, session 27).
- */
-export const HELPERS_AWAKE = 33;
 /** Bytes of the control record (16-byte aligned). */
 export const CONTROL_BYTES = 144;
 
@@ -136,8 +116,6 @@ export interface HelperStart {
   memory: WebAssembly.Memory;
   layout: KernelLayout;
   idleMs: number;
-  /** A search's postings in shared memory (src/index/score_mix.ts `sharedPostingsOf`), if any. */
-  postings?: { buffer: SharedArrayBuffer; count: number };
 }
 
 /** What a helper tells the caller: it ended itself after waiting idle. */
@@ -149,7 +127,6 @@ export class KernelThreads {
   readonly #layout: KernelLayout;
   readonly #helpers: number;
   readonly #idleMs: number;
-  readonly #postings?: HelperStart["postings"];
   readonly #control: Int32Array;
   readonly #chunks: number;
   readonly #workers = new Set<Worker>();
@@ -158,9 +135,8 @@ export class KernelThreads {
   constructor(
     memory: WebAssembly.Memory,
     layout: KernelLayout,
-    options: { helpers: number; idleMs?: number; postings?: HelperStart["postings"] },
+    options: { helpers: number; idleMs?: number },
   ) {
-    this.#postings = options.postings;
     this.#memory = memory;
     this.#layout = layout;
     this.#helpers = options.helpers;
@@ -184,23 +160,13 @@ export class KernelThreads {
     return running + Atomics.load(this.#control, HELPERS_ENDED);
   }
 
-  /** Helpers awake now ({@linkcode HELPERS_AWAKE}). */
-  get awake(): number {
-    return this.#closed ? 0 : Atomics.load(this.#control, HELPERS_AWAKE);
-  }
-
   /** Helpers running now (started and not ended). */
   get running(): number {
     return this.#closed ? 0 : Atomics.load(this.#control, HELPERS_RUNNING);
   }
 
   #startHelpers(): void {
-    const start: HelperStart = {
-      memory: this.#memory,
-      layout: this.#layout,
-      idleMs: this.#idleMs,
-      postings: this.#postings,
-    };
+    const start: HelperStart = { memory: this.#memory, layout: this.#layout, idleMs: this.#idleMs };
     while (this.#live() < this.#helpers) {
       const worker = new Worker(new URL("./dot_kernel_worker.ts", import.meta.url).href, {
         type: "module",
@@ -289,11 +255,6 @@ export class KernelThreads {
       Atomics.add(control, CHUNKS_DONE, 1);
     }
     let done = Atomics.load(control, CHUNKS_DONE);
-    const watchUntil = performance.now() + ROUND_WATCH_MS;
-    while (done < chunks && performance.now() < watchUntil) {
-      Atomics.pause();
-      done = Atomics.load(control, CHUNKS_DONE);
-    }
     while (done < chunks) {
       if (Atomics.wait(control, CHUNKS_DONE, done, HELPER_TIMEOUT_MS) === "timed-out") {
         // A helper holds a chunk and does not finish it: this thread runs the whole pass again

@@ -6,7 +6,6 @@
  * @module
  */
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
-import { broadChunk, sharedPostingsOf } from "./score_mix.ts";
 import {
   CHUNK_ROWS,
   CHUNKS_DONE,
@@ -14,17 +13,12 @@ import {
   HELPER_CHUNKS,
   HELPER_EXACT_ROWS,
   type HelperNews,
-  HELPERS_AWAKE,
   HELPERS_ENDED,
   HELPERS_RUNNING,
   type HelperStart,
   type KernelExports,
-  LAYOUT_SLOT,
   NEXT_CHUNK,
-  PASS_KIND,
-  POSTINGS_PASS,
   ROUND,
-  ROUND_WATCH_MS,
   STOP,
 } from "./dot_kernel_threads.ts";
 
@@ -34,31 +28,18 @@ const scope = self as unknown as {
   close(): void;
 };
 
-scope.onmessage = ({ data: { memory, layout, idleMs, postings } }) => {
+scope.onmessage = ({ data: { memory, layout, idleMs } }) => {
   const kernel = new WebAssembly.Instance(
     new WebAssembly.Module(Uint8Array.fromBase64(DOT_KERNEL_WASM)),
     { env: { memory } },
   ).exports as unknown as KernelExports;
   const control = new Int32Array(memory.buffer, layout.control, CONTROL_BYTES / 4);
   const chunks = Math.ceil(layout.count / CHUNK_ROWS);
-  const shared = postings && sharedPostingsOf(postings.buffer, postings.count, chunks);
   let round = Atomics.load(control, ROUND);
   Atomics.add(control, HELPERS_RUNNING, 1);
-  Atomics.add(control, HELPERS_AWAKE, 1);
   while (Atomics.load(control, STOP) === 0) {
-    // A search's rounds follow each other within microseconds (the estimates, the refined pass,
-    // a broad query's pass over the postings): the next one is watched for a moment before
-    // sleeping, as a wake on a busy machine costs the caller its core (docs/scaling.md, session 27).
-    const watchUntil = performance.now() + ROUND_WATCH_MS;
-    while (Atomics.load(control, ROUND) === round && performance.now() < watchUntil) {
-      Atomics.pause();
-    }
-    Atomics.sub(control, HELPERS_AWAKE, 1);
-    const woke = Atomics.wait(control, ROUND, round, idleMs);
-    Atomics.add(control, HELPERS_AWAKE, 1);
-    if (woke === "timed-out") {
+    if (Atomics.wait(control, ROUND, round, idleMs) === "timed-out") {
       // Off the count first: a caller that still counts it takes every chunk itself.
-      Atomics.sub(control, HELPERS_AWAKE, 1);
       Atomics.sub(control, HELPERS_RUNNING, 1);
       Atomics.add(control, HELPERS_ENDED, 1);
       scope.postMessage("ended");
@@ -72,12 +53,7 @@ scope.onmessage = ({ data: { memory, layout, idleMs, postings } }) => {
     ) {
       // The record is read after taking the chunk: a chunk of a later round runs that round's pass.
       const from = c * CHUNK_ROWS;
-      let exact = 0;
-      if (shared && Atomics.load(control, PASS_KIND) === POSTINGS_PASS) {
-        // The cosines the search's query has in the kernel's memory.
-        const cosines = new Float32Array(memory.buffer, control[LAYOUT_SLOT + 7], layout.count);
-        broadChunk(shared, cosines, c);
-      } else exact = kernel.pass(layout.control, from, Math.min(layout.count, from + CHUNK_ROWS));
+      const exact = kernel.pass(layout.control, from, Math.min(layout.count, from + CHUNK_ROWS));
       Atomics.add(control, HELPER_EXACT_ROWS, exact);
       Atomics.add(control, HELPER_CHUNKS, 1);
       Atomics.add(control, CHUNKS_DONE, 1);

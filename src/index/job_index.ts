@@ -94,7 +94,7 @@ export class JobIndex {
     this.#vectors = new TitleVectors(data, { screen: options.screenVectors });
     // The rows as the vectors hold them (in the SIMD kernel's memory): one copy, not two.
     this.data = { ...data, text, vectors: this.#vectors.rows };
-    this.#keywords = new KeywordScorer(n, text, this.#vectors.sharedPostings?.keyword);
+    this.#keywords = new KeywordScorer(n, text);
     this.#filters = new FilterMasks(data.jobs);
     this.#statedTypes = new StatedTypes(data.jobs);
     this.#places = new PostingPlaces(data.jobs, data.gazetteer);
@@ -290,7 +290,6 @@ export class JobIndex {
         { least, vectorWeight, ...cosineBars },
         this.#candidates,
         this.#scratch,
-        vectors.splitBroad(cosines, keyword) ?? undefined,
       );
       return this.#resultSet(request, bars);
     }

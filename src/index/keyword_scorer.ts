@@ -119,12 +119,7 @@ export class KeywordScorer {
    */
   readonly #valueSlots: Float32Array[] = [];
 
-  /** `scores`: where the scores are written (shared with other threads), else an array of its own. */
-  constructor(
-    count: number,
-    text: PositionText,
-    scores: Float32Array<ArrayBufferLike> = new Float32Array(count),
-  ) {
+  constructor(count: number, text: PositionText) {
     this.#count = count;
     this.#text = text;
     // The exact mean (integer sum, one division), not Orama's running mean, whose rounding
@@ -136,7 +131,7 @@ export class KeywordScorer {
       for (let p = 0; p < count; p++) sum += lengths[p];
       return [f, Math.max(1, count === 0 ? 0 : sum / count)];
     })) as Record<TextField, number>;
-    this.scores = scores;
+    this.scores = new Float32Array(count);
     this.#variant = new Float32Array(count);
     this.#frequencies = [
       new Float64Array(count),

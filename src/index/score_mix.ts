@@ -2,8 +2,7 @@
  * How a posting's score is made from its keyword score and its title's cosine: the one formula
  * (`mixScore`, used by every path that makes a hybrid score), the vector's share of the mix, the cosines
  * under which a title changes no score (what the title vectors need exactly,
- * src/index/title_vectors.ts `CosineBars`), and one pass over every posting into score steps (a
- * broad query's in ranges that the title vectors' helper threads share, `BroadSplit`).
+ * src/index/title_vectors.ts `CosineBars`), and one pass over every posting into score steps.
  *
  * @module
  */
@@ -227,203 +226,11 @@ function visitFew(
   return kept;
 }
 
-/** What a broad query's pass reads of a search (`broadRange`). */
-interface BroadPass {
-  vectorOfDoc: Uint32Array;
-  keyword: Float32Array;
-  cosines: Float32Array;
-  skipBelow: number;
-  wordBar: number;
-  keywordBar: number;
-  least: number;
-  vectorWeight: number;
-  cosineFloor: number;
-  span: number;
-  titleAlone: number;
-}
-
-/**
- * A broad query's pass over the postings `from` up to `to`: their candidates written from `at` on
- * in `positions` and `scores`, their count returned. `gathered` holds the postings to score from
- * `at` on; it may be `positions` itself (a candidate is written at or before where its posting
- * was gathered, after it was read).
- *
- * Whether a posting has a query word is a coin toss the processor mispredicts in the one-pass loop
- * (1,000,000 postings, 40% with a word: 15.4 ms, against 6.5 here). So the postings to score are
- * gathered without a branch, then scored without one, by the same arithmetic: the clamps as
- * comparisons, and `Math.round` of a non-negative x as its integer part plus 1 when what is left
- * is at least a half (exact: x minus its integer part is).
- *
- * A posting with a word and a title under `wordBar` is not gathered under `keywordBar`. Most of a
- * broad query's postings have only some of its words, or have them in the description alone, and
- * score far under the floor (docs/scaling.md, session 22).
- */
-function broadRange(
-  pass: BroadPass,
-  from: number,
-  to: number,
-  gathered: Uint32Array,
-  positions: Uint32Array,
-  scores: Uint16Array,
-  at: number,
-): number {
-  const { vectorOfDoc, keyword, cosines, skipBelow, wordBar, keywordBar, least } = pass;
-  const { vectorWeight, cosineFloor, span, titleAlone } = pass;
-  let count = at;
-  for (let p = from; p < to; p++) {
-    gathered[count] = p;
-    const cosine = cosines[vectorOfDoc[p]];
-    const words = keyword[p];
-    count += +(cosine >= skipBelow) |
-      (+(words !== 0) & (+(cosine >= wordBar) | +(words >= keywordBar)));
-  }
-  let kept = at;
-  for (let k = at; k < count; k++) {
-    const p = gathered[k];
-    const score = mixScore(
-      cosines[vectorOfDoc[p]],
-      keyword[p],
-      vectorWeight,
-      cosineFloor,
-      span,
-      titleAlone,
-    );
-    const steps = score * SCORE_STEPS;
-    let scoreSteps = steps | 0;
-    scoreSteps += +(steps - scoreSteps >= 0.5);
-    positions[kept] = p;
-    scores[kept] = scoreSteps;
-    kept += +(scoreSteps >= least);
-  }
-  return kept - at;
-}
-
-/**
- * A broad query's pass shared between the calling thread and the title vectors' helper threads
- * (src/index/dot_kernel_threads.ts), which read what it reads from shared memory: the postings cut
- * into `chunks` ranges in position order, each thread taking ranges as they come, each range's
- * candidates written where its postings start; then joined in position order. So the same
- * candidates in the same order as one pass (docs/scaling.md, session 27).
- */
-export interface BroadSplit {
-  shared: SharedPostings;
-  /**
-   * Runs `chunk(c)` for every range `c` (below `shared.kept.length`), on this thread or a helper;
-   * returns when all ran.
-   */
-  run(chunk: (c: number) => void): void;
-}
-
-/** The postings' side of a search in memory the helper threads read too (`sharedPostingsOf`). */
-export interface SharedPostings {
-  /** The pass's numbers, written by the calling thread before the helpers start (`PARAMS`). */
-  params: Float64Array;
-  /** Candidates each range kept. */
-  kept: Int32Array;
-  /** The keyword scores by posting: the keyword scorer's own array. */
-  keyword: Float32Array;
-  vectorOfDoc: Uint32Array;
-  /** Each range's postings gathered, then its candidates, from the range's first posting on. */
-  positions: Uint32Array;
-  scores: Uint16Array;
-}
-
-/** The order of `SharedPostings.params`. */
-const PARAMS = [
-  "skipBelow",
-  "wordBar",
-  "keywordBar",
-  "least",
-  "vectorWeight",
-  "cosineFloor",
-  "span",
-  "titleAlone",
-] as const;
-
-/** Bytes of shared memory `sharedPostingsOf` lays out for `postings` in `chunks` ranges. */
-export function sharedPostingsBytes(postings: number, chunks: number): number {
-  return PARAMS.length * 8 + 4 * chunks + 14 * postings;
-}
-
-/** The views of a buffer of {@linkcode sharedPostingsBytes} for `postings` in `chunks` ranges. */
-export function sharedPostingsOf(
-  buffer: SharedArrayBuffer,
-  postings: number,
-  chunks: number,
-): SharedPostings {
-  let at = PARAMS.length * 8;
-  const next = (bytes: number) => {
-    const from = at;
-    at += bytes;
-    return from;
-  };
-  return {
-    params: new Float64Array(buffer, 0, PARAMS.length),
-    kept: new Int32Array(buffer, next(4 * chunks), chunks),
-    keyword: new Float32Array(buffer, next(4 * postings), postings),
-    vectorOfDoc: new Uint32Array(buffer, next(4 * postings), postings),
-    positions: new Uint32Array(buffer, next(4 * postings), postings),
-    scores: new Uint16Array(buffer, next(2 * postings), postings),
-  };
-}
-
-/** Postings of each of `chunks` ranges (the last may have fewer). */
-function rangePostings(postings: number, chunks: number): number {
-  return Math.ceil(postings / chunks);
-}
-
-/**
- * Range `chunk` of a broad query's pass, on whichever thread takes it: the pass's numbers from
- * `shared.params`, the title cosines from `cosines` (the kernel's, in its shared memory).
- */
-export function broadChunk(shared: SharedPostings, cosines: Float32Array, chunk: number): void {
-  const { params, keyword, vectorOfDoc, positions, scores, kept } = shared;
-  const n = vectorOfDoc.length;
-  const size = rangePostings(n, kept.length);
-  const from = Math.min(n, chunk * size);
-  const pass: BroadPass = { vectorOfDoc, keyword, cosines } as BroadPass;
-  PARAMS.forEach((name, k) => (pass[name] = params[k]));
-  kept[chunk] = broadRange(
-    pass,
-    from,
-    Math.min(n, from + size),
-    positions,
-    positions,
-    scores,
-    from,
-  );
-}
-
-/** The broad pass in ranges on several threads, joined into `positions` and `scores`. */
-function splitBroadPass(
-  pass: BroadPass,
-  split: BroadSplit,
-  positions: Uint32Array,
-  scores: Uint16Array,
-): number {
-  const { shared } = split;
-  const chunks = shared.kept.length;
-  PARAMS.forEach((name, k) => (shared.params[k] = pass[name]));
-  split.run((c) => broadChunk(shared, pass.cosines, c));
-  const size = rangePostings(pass.vectorOfDoc.length, chunks);
-  let count = 0;
-  for (let c = 0; c < chunks; c++) {
-    const from = c * size;
-    const kept = shared.kept[c];
-    positions.set(shared.positions.subarray(from, from + kept), count);
-    scores.set(shared.scores.subarray(from, from + kept), count);
-    count += kept;
-  }
-  return count;
-}
-
 /**
  * Every posting scored in one pass in position order into `candidates` (in score steps, those at
  * `least` or above): the postings with a query word or a title at `titleBar` or above, as a
  * gathering of them would give (any other scores 0), without gathering them first (at 1,000,000
- * postings a broad query has hundreds of thousands). `scratch` holds a posting each. With `split`,
- * a broad query's pass runs in ranges on the threads it names, to the same candidates in the same
- * order.
+ * postings a broad query has hundreds of thousands). `scratch` holds a posting each.
  */
 export function scoreEveryPosting(
   postings: EveryPosting,
@@ -438,7 +245,6 @@ export function scoreEveryPosting(
   },
   candidates: Candidates,
   scratch: Uint32Array,
-  split?: BroadSplit,
 ): void {
   const { vectorOfDoc, keyword, cosines, wordPostings } = postings;
   const { positions, scores } = candidates;
@@ -457,22 +263,42 @@ export function scoreEveryPosting(
     : -Infinity;
   let kept = 0;
   if (mode === "hybrid" && wordPostings > n * BROAD_SHARE) {
-    const broad: BroadPass = {
-      vectorOfDoc,
-      keyword,
-      cosines,
-      skipBelow,
-      wordBar,
-      keywordBar,
-      least,
-      vectorWeight,
-      cosineFloor,
-      span,
-      titleAlone,
-    };
-    candidates.count = split
-      ? splitBroadPass(broad, split, positions, scores)
-      : broadRange(broad, 0, n, scratch, positions, scores, 0);
+    // A broad query: whether a posting has a query word is a coin toss the processor mispredicts
+    // in the loop below (1,000,000 postings, 40% with a word: 15.4 ms, against 6.5 here). So the
+    // postings to score are gathered without a branch, then scored without one, by the same
+    // arithmetic: the clamps as comparisons, and `Math.round` of a non-negative x as its integer
+    // part plus 1 when what is left is at least a half (exact: x minus its integer part is).
+    //
+    // A posting with a word and a title under `wordBar` is not gathered under `keywordBar`. Most
+    // of a broad query's postings have only some of its words, or have them in the description
+    // alone, and score far under the floor (docs/scaling.md, session 22).
+    const gathered = scratch;
+    let count = 0;
+    for (let p = 0; p < n; p++) {
+      gathered[count] = p;
+      const cosine = cosines[vectorOfDoc[p]];
+      const words = keyword[p];
+      count += +(cosine >= skipBelow) |
+        (+(words !== 0) & (+(cosine >= wordBar) | +(words >= keywordBar)));
+    }
+    for (let k = 0; k < count; k++) {
+      const p = gathered[k];
+      const score = mixScore(
+        cosines[vectorOfDoc[p]],
+        keyword[p],
+        vectorWeight,
+        cosineFloor,
+        span,
+        titleAlone,
+      );
+      const steps = score * SCORE_STEPS;
+      let scoreSteps = steps | 0;
+      scoreSteps += +(steps - scoreSteps >= 0.5);
+      positions[kept] = p;
+      scores[kept] = scoreSteps;
+      kept += +(scoreSteps >= least);
+    }
+    candidates.count = kept;
     return;
   }
   const pass: OnePass = {

@@ -2,14 +2,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { type Candidates, SCORE_STEPS } from "./result_cut.ts";
 import type { RankingParams } from "./ranking.ts";
-import {
-  type BroadSplit,
-  cosineBarsOf,
-  rowPostingsOf,
-  scoreEveryPosting,
-  sharedPostingsBytes,
-  sharedPostingsOf,
-} from "./score_mix.ts";
+import { cosineBarsOf, rowPostingsOf, scoreEveryPosting } from "./score_mix.ts";
 
 /** The candidates `scoreEveryPosting` keeps, as (position, steps) pairs. */
 function scored(
@@ -239,112 +232,5 @@ Deno.test("each row's postings are the postings of that row, in position order",
         assert.deepEqual([...postings.subarray(start[r], start[r + 1])], expected);
       }
     }),
-  );
-});
-
-/**
- * The candidates (position, steps) of a pass over every posting, in ranges taken in `order` (as
- * the helper threads take them as they come) where `chunks` is given, else in one pass.
- */
-function splitScored(
-  vectorOfDoc: Uint32Array,
-  keyword: Float32Array,
-  cosines: Float32Array,
-  wordPostings: number,
-  ranking: RankingParams,
-  least: number,
-  vectorWeight: number,
-  split?: { chunks: number; order: number[] },
-): number[][] {
-  const n = keyword.length;
-  const candidates: Candidates = {
-    positions: new Uint32Array(n),
-    scores: new Uint16Array(n),
-    count: 0,
-  };
-  let broadSplit: BroadSplit | undefined;
-  if (split) {
-    const { chunks, order } = split;
-    const shared = sharedPostingsOf(
-      new SharedArrayBuffer(sharedPostingsBytes(n, chunks)),
-      n,
-      chunks,
-    );
-    shared.keyword.set(keyword);
-    shared.vectorOfDoc.set(vectorOfDoc);
-    // What a range held before is what the last search left there.
-    shared.positions.fill(7);
-    shared.scores.fill(9);
-    shared.kept.fill(3);
-    broadSplit = { shared, run: (range) => order.forEach((c) => range(c)) };
-  }
-  const bars = cosineBarsOf("hybrid", ranking, least, vectorWeight);
-  scoreEveryPosting(
-    { vectorOfDoc, keyword: broadSplit?.shared.keyword ?? keyword, cosines, wordPostings },
-    "hybrid",
-    ranking,
-    { least, vectorWeight, ...bars },
-    candidates,
-    new Uint32Array(n),
-    broadSplit,
-  );
-  return Array.from(
-    { length: candidates.count },
-    (_, k) => [candidates.positions[k], candidates.scores[k]],
-  );
-}
-
-Deno.test("a pass over every posting split in ranges taken in any order keeps the candidates, steps and order of one pass", () => {
-  const splitting = fc.integer({ min: 1, max: 12 }).chain((chunks) =>
-    fc.record({
-      chunks: fc.constant(chunks),
-      order: fc.shuffledSubarray([...Array(chunks).keys()], {
-        minLength: chunks,
-        maxLength: chunks,
-      }),
-    })
-  );
-  fc.assert(
-    fc.property(
-      setting,
-      splitting,
-      fc.array(fc.nat(), { minLength: 48, maxLength: 48 }),
-      fc.boolean(),
-      ({ vectorWeight, titleAlone, least, n, seed }, split, rowSeed, broad) => {
-        const ranking: RankingParams = {
-          vectorWeight,
-          cosineFloor: 0.2,
-          cosineCeiling: 0.9,
-          titleAlone,
-        };
-        const { titleBar, wordBar } = cosineBarsOf("hybrid", ranking, least, vectorWeight);
-        const edge = ((least - 0.5) / SCORE_STEPS) / (1 - vectorWeight);
-        const keyword = Float32Array.from({ length: n }, (_, p) => {
-          const [kind, x] = seed[p];
-          return kind < 4
-            ? 0
-            : kind < 7 && Number.isFinite(edge)
-            ? Math.max(0, Math.min(1, edge + (x - 0.5) * 4 / SCORE_STEPS))
-            : x;
-        });
-        // Fewer rows than postings, some shared, some rows of no posting.
-        const rows = Math.max(1, n >> 1);
-        const cosines = Float32Array.from({ length: rows }, (_, r) => {
-          const [kind, x] = seed[48 + r];
-          return [titleBar, wordBar, 0.2, titleBar - 1e-5, wordBar - 1e-5][kind % 5] +
-            (kind < 5 ? 0 : x - 0.5);
-        });
-        const vectorOfDoc = Uint32Array.from({ length: n }, (_, p) => rowSeed[p] % rows);
-        // Broad: every posting counted as having a word; else the one-pass path, which no split
-        // changes.
-        const wordPostings = broad ? n : 0;
-        const args = [vectorOfDoc, keyword, cosines, wordPostings, ranking, least] as const;
-        assert.deepEqual(
-          splitScored(...args, vectorWeight, split),
-          splitScored(...args, vectorWeight),
-        );
-      },
-    ),
-    { numRuns: 2000 },
   );
 });

@@ -29,13 +29,6 @@ import {
   screenFits,
 } from "./dot_kernel.ts";
 import { vectorWidthProblem } from "../domain/vector_width.ts";
-import { CHUNK_ROWS } from "./dot_kernel_threads.ts";
-import {
-  type BroadSplit,
-  type SharedPostings,
-  sharedPostingsBytes,
-  sharedPostingsOf,
-} from "./score_mix.ts";
 
 /**
  * Bytes of rows from which a search screens them (`begin`'s `bars`): each row's estimate from
@@ -113,12 +106,6 @@ export class TitleVectors {
   readonly #dimensions: number;
   readonly #vectorOfDoc: Uint32Array;
   readonly #scales: Float32Array;
-  /**
-   * Where the kernel has helper threads: the postings' side of a search in memory they share
-   * (the keyword scores, each posting's row), so that they take part in a broad query's pass over
-   * the postings (`splitBroad`).
-   */
-  readonly sharedPostings: SharedPostings | null = null;
   /** The vector `prefetch` set in the kernel, until `begin` uses it. */
   #prefetched: Float32Array | null = null;
 
@@ -152,16 +139,10 @@ export class TitleVectors {
     this.#scales = vectorScales;
     const screened = screenFits(rows, dimensions) &&
       (options.screen ?? rows * dimensions >= SCREEN_MIN_BYTES);
-    const helpers = helpersFor(rows, dimensions);
-    let postings: { buffer: SharedArrayBuffer; count: number } | undefined;
-    if (helpers > 0) {
-      const chunks = Math.ceil(rows / CHUNK_ROWS);
-      const count = vectorOfDoc.length;
-      postings = { buffer: new SharedArrayBuffer(sharedPostingsBytes(count, chunks)), count };
-      this.sharedPostings = sharedPostingsOf(postings.buffer, count, chunks);
-      this.sharedPostings.vectorOfDoc.set(vectorOfDoc);
-    }
-    this.#kernel = new Int8Rows(vectors, vectorScales, dimensions, { helpers, screened, postings });
+    this.#kernel = new Int8Rows(vectors, vectorScales, dimensions, {
+      helpers: helpersFor(rows, dimensions),
+      screened,
+    });
   }
 
   /** Ends the kernel's helper threads, if any: searching goes on, on the caller's thread alone. */
@@ -200,21 +181,6 @@ export class TitleVectors {
     kernel.setQuery(vector);
     kernel.startEstimates();
     this.#prefetched = vector;
-  }
-
-  /**
-   * A broad query's pass over the postings shared with the helper threads, for `cosines` as the
-   * last `begin` or `cosines` returned them and keyword scores in `sharedPostings`; null where
-   * they cannot share it (no helper, or other cosines: the labels' best, a copy).
-   */
-  splitBroad(cosines: Float32Array, keyword: Float32Array): BroadSplit | null {
-    const shared = this.sharedPostings;
-    const kernel = this.#kernel;
-    if (shared === null || keyword !== shared.keyword || cosines !== kernel.cosines) return null;
-    // A helper asleep is left asleep: woken on a busy machine it takes the caller's core, and the
-    // caller then waits for its ranges (docs/scaling.md, session 27).
-    if (kernel.helpersAwake === 0) return null;
-    return { shared, run: (range) => kernel.shareRanges(range) };
   }
 
   /** Whether searches screen the rows (from {@linkcode SCREEN_MIN_BYTES} of rows). */
