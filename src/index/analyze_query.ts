@@ -265,3 +265,12 @@ export function analyzeQuery(asTyped: string): AnalyzedQuery {
     ...(salary ? { salary: { matched: salary.matched, yearlyMin: salary.yearlyMin } } : {}),
   };
 }
+
+/**
+ * Whether the query's words name no job: only the phrasing around one ("jobs", "find me a job",
+ * "vacancies"), which neither side searches. Such a query lists nothing, or with a place every
+ * posting there (src/index/job_index.ts).
+ */
+export function namesNoWork(query: AnalyzedQuery): boolean {
+  return query.termVariants.every((terms) => terms.length === 0);
+}

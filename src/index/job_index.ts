@@ -18,7 +18,7 @@
 import { countFacets } from "../domain/facets.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
 import type { CityCount } from "../domain/job.ts";
-import type { AnalyzedQuery } from "./analyze_query.ts";
+import { type AnalyzedQuery, namesNoWork } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
 import {
   type IndexHit,
@@ -237,7 +237,7 @@ export class JobIndex {
     // relates filler to every title a little. With a place ("jobs in Leeds", "remote jobs") it
     // asks for every posting there, each as good a match as any; without one the set stays empty
     // (docs/search.md, "Every job at a place").
-    if (mode !== "vector" && request.query.termVariants.every((terms) => terms.length === 0)) {
+    if (mode !== "vector" && namesNoWork(request.query)) {
       if (!placeNarrows(request.place)) return { total: 0, closeTotal: 0, hits: [] };
       const { positions, scores } = this.#candidates;
       const postings = this.data.jobs.length;
@@ -460,7 +460,7 @@ export class JobIndex {
     const ranking = options.ranking ?? DEFAULT_RANKING;
     const n = this.data.jobs.length;
     const out = new Float32Array(n);
-    if (mode !== "vector" && query.termVariants.every((terms) => terms.length === 0)) return out;
+    if (mode !== "vector" && namesNoWork(query)) return out;
     const keyword = this.#keywords.scores;
     if (mode === "vector") this.#keywords.clear();
     else this.#keywords.score(query, this.#statedTypes.liftFor(query));

@@ -28,7 +28,7 @@ import { toResults } from "./to_results.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome } from "../domain/service.ts";
 import { foldText } from "../domain/fold_text.ts";
-import { analyzeQuery } from "../index/analyze_query.ts";
+import { analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
 import type { IndexHit, IndexResult, IndexSearch } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { RankingParams, ResultCut } from "../index/ranking.ts";
@@ -144,7 +144,7 @@ export async function searchProfile(
   const skill = new Float32Array(n);
   for (const name of profile.skills) {
     const query = analyzeQuery(name);
-    if (query.termVariants.every((terms) => terms.length === 0)) continue;
+    if (namesNoWork(query)) continue;
     const scores = index.scoresOf(query, undefined, { mode: "keyword" });
     for (let p = 0; p < n; p++) skill[p] += scores[p];
   }

@@ -15,7 +15,7 @@ import { parseNear } from "../places/mod.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import { type AnalyzedQuery, analyzeQuery } from "../index/analyze_query.ts";
+import { analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
 import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { type IndexHit, type IndexSearch, placeNarrows } from "../index/index_search.ts";
@@ -403,7 +403,6 @@ function calibrated(stamp: string, minScore: number | undefined): Partial<IndexS
   return { ranking, ...cut };
 }
 
-/** Creates the search service; call `start()` to load the current snapshot. */
 /** Said where the words name neither a job nor a place ("jobs", "find me a job"). */
 const NO_WORK_NAMED = 'The query names no job: say what work ("nurse", "python developer"), ' +
   'or where in its words ("jobs in Leeds", "remote jobs") to list every posting there.';
@@ -413,10 +412,7 @@ const NEAR_ME = /\b(?:near|around|close to)\s+me\b|\bin my area\b|\bnearby\s*$/i
 const NOT_KNOWN_WHERE = 'The search does not know where you are, so "near me" kept postings ' +
   'everywhere: name the place ("nurse near Leeds") or give `near`.';
 
-function namesNoWork(analyzed: AnalyzedQuery): boolean {
-  return analyzed.termVariants.every((terms) => terms.length === 0);
-}
-
+/** Creates the search service; call `start()` to load the current snapshot. */
 export function createSearchService(options: SearchServiceOptions): JobSearchService {
   return new SnapshotSearchService(options);
 }
