@@ -120,18 +120,9 @@ Deno.test("findPlace() reads 'near', 'around', 'close to', 'bei' as the postings
 });
 
 Deno.test("findPlace(): 'jobs in Toronto' and 'remote jobs' ask for every posting there", () => {
-  assert.deepEqual(place("jobs in Toronto"), {
-    cityKey: "toronto",
-    city: "Toronto",
-    matched: "Toronto",
-    rest: "jobs",
-  });
-  assert.deepEqual(place("Toronto jobs"), {
-    cityKey: "toronto",
-    city: "Toronto",
-    matched: "Toronto",
-    rest: "jobs",
-  });
+  const toronto = { cityKey: "toronto", city: "Toronto", matched: "Toronto", rest: "jobs" };
+  assert.deepEqual(place("jobs in Toronto"), toronto);
+  assert.deepEqual(place("Toronto jobs"), toronto);
   assert.deepEqual(place("remote jobs"), { remote: true, matched: "remote", rest: "jobs" });
   assert.equal(place("jobs near Toronto")?.around?.label, "Toronto, CA");
   // The place alone, or with a preposition only, is searched as words, as before.
