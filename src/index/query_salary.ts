@@ -99,6 +99,9 @@ export function salaryIn(query: string): QuerySalary | null {
     );
     if (k && !before && !after && figure === 401) continue;
     const stated = k ? figure * 1000 : figure;
+    // A currency code is also a word ("CAD technician level 3"): beside a small bare figure it is
+    // not pay; "CAD 60k", "35000 GBP" and "£12" are.
+    if (!/[£$€]/.test(before ?? "") && !k && !period && stated < 1000) continue;
     // No period: a small figure is an hourly rate ("cleaner £12"), a large one a year's pay.
     const unit = period ? PERIOD_WORDS[period.toLowerCase()] : stated < 1000 ? "HOUR" : "YEAR";
     const yearlyMin = Math.round(stated * PERIODS_PER_YEAR[unit]);

@@ -19,6 +19,7 @@ Deno.test("salaryIn() reads pay as people write it, as a yearly floor", () => {
   assert.deepEqual(read("min 60k remote devops"), ["min 60k", 60000, "remote devops"]);
   assert.deepEqual(read("lehrer €45.000 brutto"), ["€45.000", 45000, "lehrer brutto"]);
   assert.deepEqual(read("teacher 35000 GBP"), ["35000 GBP", 35000, "teacher"]);
+  assert.deepEqual(read("cad designer CAD 60k"), ["CAD 60k", 60000, "cad designer"]);
   assert.deepEqual(read("locum £400 a day"), ["£400 a day", 104000, "locum"]);
   assert.deepEqual(read("analyst 3,000 per month"), ["3,000 per month", 36000, "analyst"]);
   // A small figure without a period is an hourly rate.
@@ -37,6 +38,8 @@ Deno.test("salaryIn() never reads a bare number, a grade or a pension plan as pa
       "web3 developer",
       "£30kish",
       "level 3 childcare",
+      "cad technician level 3",
+      "cad 2 designer",
     ]
   ) {
     assert.equal(salaryIn(query), null, query);
