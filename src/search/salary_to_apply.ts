@@ -20,11 +20,10 @@ export function salaryToApply(query: SearchQuery, analyzed: AnalyzedQuery): numb
 }
 
 /**
- * The filters a search applies: the query's own, and the pay its words name as `salary_min` with
- * the postings that state no pay kept (most state none; "£30k marketing manager" leaves out only
- * the postings that say they pay less).
+ * The filters a search applies: the query's own, and the least yearly pay its words name
+ * (`salaryToApply`) as `salary_min` with the postings that state no pay kept (most state none;
+ * "£30k marketing manager" leaves out only the postings that say they pay less).
  */
-export function filtersWithSalary(query: SearchQuery, analyzed: AnalyzedQuery): FilterValues {
-  const least = salaryToApply(query, analyzed);
+export function filtersWithSalary(query: SearchQuery, least: number | null): FilterValues {
   return least === null ? query : { ...query, salary_min: least, salary_include_unknown: true };
 }

@@ -274,6 +274,7 @@ class SnapshotSearchService implements JobSearchService {
       ? now
       : served;
     const calibration = calibrated(index.data.model, this.#minScore);
+    const salary = salaryToApply(query, analyzed);
     // What emptied an empty set, counted from its own scores (src/search/search_hint.ts).
     let emptied = null as Emptied | null;
     const request: IndexSearch = {
@@ -288,7 +289,7 @@ class SnapshotSearchService implements JobSearchService {
         index,
         calibration.ranking,
       ),
-      filters: filtersWithSalary(query, analyzed),
+      filters: filtersWithSalary(query, salary),
       ifEmpty: (totalWith) => emptied = emptiedBy(query, place, totalWith),
       context: this.#places,
       place: place ?? undefined,
@@ -318,7 +319,6 @@ class SnapshotSearchService implements JobSearchService {
         ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
       };
     }
-    const salary = salaryToApply(query, analyzed);
     if (analyzed.salary && salary !== null) {
       outcome.query_salary = { matched: analyzed.salary.matched, salary_min: salary };
     }
