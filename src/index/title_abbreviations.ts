@@ -40,6 +40,8 @@ const ACRONYMS: Readonly<Record<string, string>> = {
   ODP: "Operating Department Practitioner",
   MLT: "Medical Laboratory Technician",
   CMA: "Certified Medical Assistant",
+  HCSW: "Healthcare Support Worker",
+  RMO: "Resident Medical Officer",
   // Education.
   SEN: "Special Educational Needs",
   LSA: "Learning Support Assistant",
@@ -49,6 +51,8 @@ const ACRONYMS: Readonly<Record<string, string>> = {
   HGV: "Heavy Goods Vehicle",
   LGV: "Large Goods Vehicle",
   CDL: "Commercial Driver's License",
+  PCV: "Passenger Carrying Vehicle",
+  FLT: "Forklift Truck",
   // Software and data.
   SWE: "Software Engineer",
   SDE: "Software Development Engineer",

@@ -18,6 +18,10 @@ Deno.test("titles' abbreviations are written out, in the role the encoder reads"
     ["RN - Med/Surg", "Registered Nurse - Med/Surg"],
     ["LPN/RN- 10hrs", "Licensed Practical Nurse/Registered Nurse- 10hrs"],
     ["HGV Class 1 Driver", "Heavy Goods Vehicle Class 1 Driver"],
+    ["FLT Driver", "Forklift Truck Driver"],
+    ["PCV Coach Driver", "Passenger Carrying Vehicle Coach Driver"],
+    ["HCSW Mental Health Rehab", "Healthcare Support Worker Mental Health Rehab"],
+    ["Ward RMO", "Ward Resident Medical Officer"],
     ["Sr. Software Engineer", "Senior Software Engineer"],
     ["Jr Data Analyst", "Junior Data Analyst"],
     ["Sr Mgr, Ops", "Senior Manager, Operations"],
@@ -126,7 +130,13 @@ Deno.test("the keyword side reads the written-out words beside the title as writ
     data_source: "linkedin",
     job_description: "",
   });
-  const jobs = [job(0, "RN - Med/Surg"), job(1, "Cashier"), job(2, "Staff Nurse")];
+  const jobs = [
+    job(0, "RN - Med/Surg"),
+    job(1, "Cashier"),
+    job(2, "Staff Nurse"),
+    job(3, "FLT Driver"),
+    job(4, "Taxi Driver"),
+  ];
   const d = 16;
   const vectors = jobs.map(() => Float32Array.from({ length: d }, (_, k) => (k === 0 ? 1 : 0)));
   const index = new JobIndex(
@@ -139,4 +149,8 @@ Deno.test("the keyword side reads the written-out words beside the title as writ
   assert.deepEqual(titles("registered nurse"), ["RN - Med/Surg", "Staff Nurse"]);
   // The abbreviation as written still finds it.
   assert.ok(titles("rn").includes("RN - Med/Surg"));
+  // "forklift driver" found nothing but two forklift operators on the real postings, the FLT driver
+  // among the close taxi drivers.
+  assert.deepEqual(titles("forklift"), ["FLT Driver"]);
+  assert.deepEqual(titles("flt"), ["FLT Driver"]);
 });
