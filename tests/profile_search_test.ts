@@ -12,7 +12,7 @@ import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.
 import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { searchByProfile } from "../src/search/profile_search.ts";
-import { seniorityFactor } from "../src/search/profile_ranking.ts";
+import { DEFAULT_PROFILE_RANKING, seniorityFactor } from "../src/search/profile_ranking.ts";
 import { cachingTestEmbedder, defaultTestJobs, testEmbedder } from "./helpers.ts";
 import { restTestJobs } from "./rest_server.ts";
 
@@ -135,6 +135,53 @@ Deno.test("a profile search keeps the result-set rules of a q search", async (t)
       assert.equal(outcome.results[0].job_title, "CDL-A Truck Driver");
     },
   );
+
+  await t.step("q beside a profile is read as a q search reads it", async () => {
+    // "near" a city: that city is the profile's place, with the profile's own area.
+    const near = await run({ q: "nurse near Berlin" });
+    assert.deepEqual(near.query_place, {
+      matched: "Berlin",
+      near: "Berlin, DE",
+      radius_km: DEFAULT_PROFILE_RANKING.areaKm,
+    });
+    assert.equal(near.derived?.roles[0], "nurse");
+    assert.deepEqual(near.derived?.places, ["Berlin, DE"]);
+    // The strong matches are there; the close ones after them may reach the rest of the country.
+    const strong = (o: { total: number; results: { city: string }[] }) =>
+      o.results.slice(0, o.total).map((r) => r.city);
+    assert.ok(near.total > 0 && strong(near).every((city) => city === "Berlin"));
+    // A place alone beside a profile is the place: the profile names the work.
+    const alone = await run({ q: "Berlin" });
+    assert.deepEqual(alone.query_place, { matched: "Berlin", city: "Berlin" });
+    assert.ok(!alone.derived?.roles.includes("Berlin"), String(alone.derived?.roles));
+    assert.ok(alone.total > 0 && strong(alone).every((city) => city === "Berlin"));
+    // Pay in the words: the same set as the salary parameter with the unknown kept, and the
+    // words left are the role.
+    const paid = await run({ q: "nurse $100k", country: "US" });
+    assert.deepEqual(paid.query_salary, { matched: "$100k", salary_min: 100_000 });
+    assert.equal(paid.derived?.roles[0], "nurse");
+    const given = await run({
+      q: "nurse",
+      country: "US",
+      salary_min: 100_000,
+      salary_include_unknown: true,
+    });
+    const urls = (o: { results: { job_url: string; score: number }[] }) =>
+      o.results.map((r) => [r.job_url, r.score]);
+    assert.deepEqual(urls(paid), urls(given));
+    assert.ok(paid.total < (await run({ q: "nurse", country: "US" })).total, "the pay narrows");
+    // "near me": said where the profile names no place, not where its address says where.
+    const placeless = await searchByProfile(
+      index,
+      parseSearchQuery({
+        profile: "Registered nurse, six years on acute medical wards. Looking for a nurse role.",
+        q: "nurse jobs near me",
+      }),
+      { embed, ranking, cut },
+    );
+    assert.match(placeless.hint ?? "", /does not know where you are/);
+    assert.doesNotMatch((await run({ q: "nurse jobs near me" })).hint ?? "", /where you are/);
+  });
 
   await t.step("facets count the profile's whole set", async () => {
     const outcome = await run({ country: "US", facets: ["source"] });

@@ -339,8 +339,20 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       assert.deepEqual(remote.query_place, { matched: "remote", remote: true });
       assert.ok(remote.total > 700, `${remote.total} remote postings`);
       for (const r of remote.all) assert.equal(r.work_mode, "remote", r.job_url);
-      // The place alone searches its name, as before; filler alone lists nothing.
+      // The place alone searches its name, as before; filler alone lists nothing. Asked for by a
+      // preposition alone ("in Leeds", "near Manchester"), it lists the place as "jobs in" does.
       assert.equal((await search({ q: "Leeds" })).query_place, undefined);
+      for (
+        const [alone, withJobs] of [["in Leeds", "jobs in Leeds"], [
+          "near Manchester",
+          "jobs near Manchester",
+        ]]
+      ) {
+        const [a, b] = [await listed({ q: alone }), await listed({ q: withJobs })];
+        assert.ok(a.total > 5, `${alone}: ${a.total}`);
+        assert.deepEqual(a.query_place, { ...b.query_place, matched: b.query_place?.matched });
+        assert.deepEqual(a.all.map((r) => r.job_url), b.all.map((r) => r.job_url), alone);
+      }
       // Where the person is, the server cannot know: said, not guessed.
       for (const q of ["nurse jobs near me", "cleaner in my area", "warehouse work nearby"]) {
         const nearMe = await search({ q });

@@ -34,6 +34,9 @@ export interface PlaceAround extends GeoPoint {
   radiusKm: number;
   /** The place as GeoNames names it, with its country ("Manchester, GB"). */
   label: string;
+  /** GeoNames' name of the place ("Manchester") and its country ("GB"). */
+  city: string;
+  country: string;
 }
 
 /** Whether a place found in the query keeps only some postings (it may name none of these). */

@@ -165,7 +165,7 @@ function worldPlaceOf(
 
 /**
  * The place a query names; null when it names none or when the place is all the query says (a
- * search for "Berlin" searches the word, as before). A city with postings is matched on every
+ * search for "Berlin" searches the word, as before; "in Berlin" asks for the place). A city with postings is matched on every
  * spelling and name of it; a place without postings comes with its GeoNames name and country.
  *
  * @example
@@ -188,6 +188,7 @@ function worldPlaceOf(
  * });
  * assert.equal(findPlace("remote nurse", g)?.remote, true);
  * assert.equal(findPlace("Toronto", g), null);
+ * assert.equal(findPlace("in Toronto", g)?.city, "Toronto");
  * assert.equal(findPlace("mobile developer", g), null);
  * ```
  */
@@ -217,12 +218,17 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
         .filter((w, i, all) => !(i === all.length - 1 && CONNECTORS.has(foldText(w))));
       let rest = restWords.join(" ").trim();
       if (foldText(rest) === "" || [...foldText(rest).split(" ")].every((w) => CONNECTORS.has(w))) {
-        // The place and nothing else: "Berlin" or "in Berlin" searches the word, as before; "jobs
-        // in Berlin" and "remote jobs" ask for every posting there, which the index lists where
-        // the words left name no job (src/index/job_index.ts).
+        // The place and nothing else: "Berlin" alone searches the word, as before; "jobs in
+        // Berlin", "remote jobs", and a city with postings asked for by a preposition ("in
+        // Liverpool", "near Liverpool", "close to Leeds") ask for every posting there, which the
+        // index lists where the words left name no job (src/index/job_index.ts). A place without
+        // postings after a preposition alone stays words ("in finance" is a town somewhere).
         const others = [...folded.slice(0, start), ...folded.slice(start + length)];
-        if (!others.some((w) => w === "jobs" || w === "job")) return null;
-        rest = others.filter((w) => !PREPOSITIONS.has(w)).join(" ");
+        const asked = place.cityKey !== undefined && gazetteer.cities.has(place.cityKey) &&
+          (closeTo || (start > 0 && PREPOSITIONS.has(folded[start - 1])));
+        const jobWord = others.some((w) => w === "jobs" || w === "job");
+        if (!asked && !jobWord) return null;
+        rest = jobWord ? others.filter((w) => !PREPOSITIONS.has(w)).join(" ") : "";
       }
       // "near Birmingham, nights": the comma ends the clause, it is no part of the name shown.
       const matched = typed.slice(start, start + length).join(" ").replace(/[,;:.!?]+$/u, "");
@@ -263,6 +269,8 @@ function placeAround(
     longitude: best.longitude,
     radiusKm: RADIUS_DEFAULT_KM,
     label: `${best.name}, ${best.country}`,
+    city: best.name,
+    country: best.country,
   };
 }
 

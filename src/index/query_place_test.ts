@@ -94,7 +94,13 @@ Deno.test("findPlace() reads 'near', 'around', 'close to', 'bei' as the postings
     // GeoNames' point of the city, to a tenth of a degree (its data may move a little).
     return { ...found, around: { ...rest, at: [latitude.toFixed(1), longitude.toFixed(1)] } };
   };
-  const toronto = { radiusKm: 25, label: "Toronto, CA", at: ["43.7", "-79.4"] };
+  const toronto = {
+    radiusKm: 25,
+    label: "Toronto, CA",
+    city: "Toronto",
+    country: "CA",
+    at: ["43.7", "-79.4"],
+  };
   assert.deepEqual(around("nurse near Toronto"), {
     around: toronto,
     matched: "Toronto",
@@ -125,10 +131,15 @@ Deno.test("findPlace(): 'jobs in Toronto' and 'remote jobs' ask for every postin
   assert.deepEqual(place("Toronto jobs"), toronto);
   assert.deepEqual(place("remote jobs"), { remote: true, matched: "remote", rest: "jobs" });
   assert.equal(place("jobs near Toronto")?.around?.label, "Toronto, CA");
-  // The place alone, or with a preposition only, is searched as words, as before.
+  // The place alone is searched as words, as before; asked for by a preposition, it is the place.
   assert.equal(place("Toronto"), null);
-  assert.equal(place("in Toronto"), null);
   assert.equal(place("remote"), null);
+  assert.deepEqual(place("in Toronto"), { ...toronto, matched: "Toronto", rest: "" });
+  assert.deepEqual(place("near Toronto")?.rest, "");
+  assert.equal(place("near Toronto")?.around?.label, "Toronto, CA");
+  assert.deepEqual(place("close to Toronto")?.rest, "");
+  // A place without postings asked for alone stays words: "in finance" is a town somewhere.
+  assert.equal(place("in Ulaanbaatar"), null);
 });
 
 Deno.test("findPlace() never reads a job word as a place", () => {

@@ -36,6 +36,14 @@ import { roleTextOf } from "../index/role_text.ts";
 import { REMOTE_CITY } from "../ingest/location.ts";
 import { indexPlaces } from "./index_places.ts";
 import {
+  asksNearMe,
+  NOT_KNOWN_WHERE,
+  type QueryReading,
+  readingFields,
+  readQuery,
+} from "./query_reading.ts";
+import { filtersWithSalary } from "./salary_to_apply.ts";
+import {
   DEFAULT_PROFILE_RANKING,
   type ProfileRanking,
   Q_LEAD,
@@ -338,13 +346,22 @@ export async function searchByProfile(
   options: ProfileOutcomeOptions,
 ): Promise<SearchOutcome> {
   const profile = deriveProfile(query.profile ?? "", { places: indexPlaces(index) });
-  let q = query.q.trim();
-  const place = q !== "" ? index.placeIn(q) : null;
+  const reading = readBesideProfile(index, query);
+  const { place, analyzed } = reading;
   if (place) {
-    // A place typed in the query says where, as in a `q` search: it replaces the profile's.
-    q = place.rest.trim();
+    // A place typed in the query says where, as in a `q` search: it replaces the profile's ("near"
+    // a city names the city, whose area is the profile's own).
+    const { around } = place;
     const known = place.city ? indexPlaces(index).city(place.city) : undefined;
-    profile.places = place.city || place.country
+    profile.places = around
+      ? [{
+        city: around.city,
+        country: around.country,
+        latitude: around.latitude,
+        longitude: around.longitude,
+        wished: true,
+      }]
+      : place.city || place.country
       ? [{
         ...(known ?? (place.city ? { city: place.city } : {})),
         ...(place.country ? { country: place.country } : {}),
@@ -353,6 +370,13 @@ export async function searchByProfile(
       : profile.places;
     if (place.remote) profile.remote = true;
   }
+  // The role the words name, without the place and the pay read from them; none where they name
+  // no work ("jobs", "near me").
+  const words = place ? place.rest : query.q;
+  const q = namesNoWork(analyzed)
+    ? ""
+    : (analyzed.salary ? words.replace(analyzed.salary.matched, " ") : words).replace(/\s+/g, " ")
+      .trim();
   const result = await searchProfile(index, profile, {
     embed: options.embed,
     ranking: options.ranking,
@@ -360,7 +384,7 @@ export async function searchByProfile(
     profileRanking: options.profileRanking,
     q: q === "" ? undefined : q,
     request: {
-      filters: query,
+      filters: filtersWithSalary(query, reading.salary),
       context: options.context,
       sort: query.sort,
       facets: query.facets,
@@ -377,7 +401,12 @@ export async function searchByProfile(
     search_time_ms: 0,
     results: toResults(await describe(result.hits), query.detail),
     derived,
+    ...readingFields(reading),
   };
+  // "near" a city beside a profile names the profile's place, whose area is the profile's own.
+  if (outcome.query_place?.radius_km !== undefined) {
+    outcome.query_place.radius_km = (options.profileRanking ?? DEFAULT_PROFILE_RANKING).areaKm;
+  }
   if (result.closest) outcome.closest = toResults(await describe(result.closest), query.detail);
   if (result.facets) outcome.facets = result.facets;
   if (result.widened && result.total > 0) {
@@ -410,5 +439,21 @@ export async function searchByProfile(
         "or `country` to search elsewhere."
       : "Nothing fits the profile with these filters.";
   }
+  // A profile's own places (its address) say where "near me" is.
+  if (!outcome.hint && profile.places.length === 0 && asksNearMe(query, reading)) {
+    outcome.hint = NOT_KNOWN_WHERE;
+  }
   return outcome;
+}
+
+/**
+ * `q` beside a profile, read as a `q` search reads it (src/search/query_reading.ts); a place name
+ * alone ("Liverpool") is the place, as "in Liverpool" is: the profile names the work, so a place is
+ * what the words add (a `q` search reads a lone "Liverpool" as a word it searches).
+ */
+function readBesideProfile(index: JobIndex, query: SearchQuery): QueryReading {
+  const reading = readQuery(index, query);
+  if (reading.place || query.q.trim() === "") return reading;
+  const asPlace = readQuery(index, { ...query, q: `in ${query.q.trim()}` });
+  return asPlace.place && asPlace.place.rest === "" ? asPlace : reading;
 }

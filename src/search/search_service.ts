@@ -15,7 +15,7 @@ import { parseNear } from "../places/mod.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import { analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
+import { namesNoWork } from "../index/analyze_query.ts";
 import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { type IndexHit, type IndexSearch, placeNarrows } from "../index/index_search.ts";
@@ -23,8 +23,8 @@ import type { JobIndex } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
 import { LruCache } from "./lru_cache.ts";
-import { placeToApply } from "./place_to_apply.ts";
-import { filtersWithSalary, salaryToApply } from "./salary_to_apply.ts";
+import { asksNearMe, NOT_KNOWN_WHERE, readingFields, readQuery } from "./query_reading.ts";
+import { filtersWithSalary } from "./salary_to_apply.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import { type Emptied, emptiedBy, searchHint } from "./search_hint.ts";
@@ -261,8 +261,8 @@ class SnapshotSearchService implements JobSearchService {
     }
     const started = performance.now();
     if (query.profile !== undefined) return await this.#searchProfile(served, query, started);
-    const place = placeToApply(served.index, query);
-    const analyzed = analyzeQuery(place?.rest ?? query.q);
+    const reading = readQuery(served.index, query);
+    const { place, analyzed, salary } = reading;
     const [vector, workVector] = await Promise.all([
       this.#queryVector(analyzed.embeddingText, served),
       analyzed.workText === undefined ? undefined : this.#queryVector(analyzed.workText, served),
@@ -274,7 +274,6 @@ class SnapshotSearchService implements JobSearchService {
       ? now
       : served;
     const calibration = calibrated(index.data.model, this.#minScore);
-    const salary = salaryToApply(query, analyzed);
     // What emptied an empty set, counted from its own scores (src/search/search_hint.ts).
     let emptied = null as Emptied | null;
     const request: IndexSearch = {
@@ -310,24 +309,7 @@ class SnapshotSearchService implements JobSearchService {
       results: toResults(await describe(page.hits), query.detail),
     };
     if (page.closest) outcome.closest = toResults(await describe(page.closest), query.detail);
-    if (placeNarrows(place)) {
-      outcome.query_place = {
-        matched: place.matched,
-        ...(place.city ? { city: place.city } : {}),
-        ...(place.country ? { country: place.country } : {}),
-        ...(place.remote ? { remote: true } : {}),
-        ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
-      };
-    }
-    if (analyzed.salary && salary !== null) {
-      outcome.query_salary = { matched: analyzed.salary.matched, salary_min: salary };
-    }
-    if (analyzed.employment) {
-      outcome.query_employment = {
-        matched: analyzed.employment.matched,
-        employment_type: analyzed.employment.type,
-      };
-    }
+    Object.assign(outcome, readingFields(reading));
     const filters = appliedFilters(query);
     const emptiedNames = emptied?.names ?? [];
     if (Object.keys(filters).length > 0 || emptiedNames.length > 0) {
@@ -341,7 +323,7 @@ class SnapshotSearchService implements JobSearchService {
     if (hint) outcome.hint = hint;
     else if (total === 0 && !placeNarrows(place) && namesNoWork(analyzed)) {
       outcome.hint = NO_WORK_NAMED;
-    } else if (!placeNarrows(place) && query.near === undefined && NEAR_ME.test(query.q)) {
+    } else if (asksNearMe(query, reading)) {
       outcome.hint = NOT_KNOWN_WHERE;
     }
     const agedOut = (this.#snapshots.served() ?? served).agedOut;
@@ -406,11 +388,6 @@ function calibrated(stamp: string, minScore: number | undefined): Partial<IndexS
 /** Said where the words name neither a job nor a place ("jobs", "find me a job"). */
 const NO_WORK_NAMED = 'The query names no job: say what work ("nurse", "python developer"), ' +
   'or where in its words ("jobs in Leeds", "remote jobs") to list every posting there.';
-
-/** "nurse jobs near me": where the person is, a server cannot know. */
-const NEAR_ME = /\b(?:near|around|close to)\s+me\b|\bin my area\b|\bnearby\s*$/i;
-const NOT_KNOWN_WHERE = 'The search does not know where you are, so "near me" kept postings ' +
-  'everywhere: name the place ("nurse near Leeds") or give `near`.';
 
 /** Creates the search service; call `start()` to load the current snapshot. */
 export function createSearchService(options: SearchServiceOptions): JobSearchService {

@@ -1,0 +1,71 @@
+/**
+ * What a `q` text says beside the work (its place, its pay, its employment type, "near me"), read
+ * one way for a plain search and for a `q` given beside a profile (src/search/profile_search.ts),
+ * and said back in the response the same way: a person who types "nurse near Liverpool £30k" gets
+ * the same place and pay whether or not a CV is attached.
+ *
+ * @module
+ */
+import type { SearchOutcome } from "../domain/service.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
+import { type AnalyzedQuery, analyzeQuery } from "../index/analyze_query.ts";
+import { placeNarrows } from "../index/index_search.ts";
+import type { JobIndex } from "../index/job_index.ts";
+import type { QueryPlace } from "../index/query_place.ts";
+import { placeToApply } from "./place_to_apply.ts";
+import { salaryToApply } from "./salary_to_apply.ts";
+
+/** A `q` text read: the place to apply, the words left analysed, the pay to apply. */
+export interface QueryReading {
+  place: QueryPlace | null;
+  analyzed: AnalyzedQuery;
+  /** The least yearly pay the words name, where no salary parameter replaces it. */
+  salary: number | null;
+}
+
+/** Reads `query.q` against the index's places (explicit place parameters win, as documented). */
+export function readQuery(index: JobIndex, query: SearchQuery): QueryReading {
+  const place = placeToApply(index, query);
+  const analyzed = analyzeQuery(place?.rest ?? query.q);
+  return { place, analyzed, salary: salaryToApply(query, analyzed) };
+}
+
+/** The response's account of what was read from the words: `query_place`, `_salary`, `_employment`. */
+export function readingFields(
+  reading: QueryReading,
+): Pick<SearchOutcome, "query_place" | "query_salary" | "query_employment"> {
+  const { place, analyzed, salary } = reading;
+  const fields: Pick<SearchOutcome, "query_place" | "query_salary" | "query_employment"> = {};
+  if (placeNarrows(place)) {
+    fields.query_place = {
+      matched: place.matched,
+      ...(place.city ? { city: place.city } : {}),
+      ...(place.country ? { country: place.country } : {}),
+      ...(place.remote ? { remote: true } : {}),
+      ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
+    };
+  }
+  if (analyzed.salary && salary !== null) {
+    fields.query_salary = { matched: analyzed.salary.matched, salary_min: salary };
+  }
+  if (analyzed.employment) {
+    fields.query_employment = {
+      matched: analyzed.employment.matched,
+      employment_type: analyzed.employment.type,
+    };
+  }
+  return fields;
+}
+
+/** "nurse jobs near me": where the person is, a server cannot know. */
+const NEAR_ME = /\b(?:near|around|close to)\s+me\b|\bin my area\b|\bnearby\s*$/i;
+
+/** Said where the words ask for "near me" and nothing says where. */
+export const NOT_KNOWN_WHERE = 'The search does not know where you are, so "near me" kept ' +
+  'postings everywhere: name the place ("nurse near Leeds") or give `near`.';
+
+/** Whether the words ask for "near me" while neither they nor a place parameter say where. */
+export function asksNearMe(query: SearchQuery, reading: QueryReading): boolean {
+  return !placeNarrows(reading.place) && query.near === undefined && query.city === undefined &&
+    query.country === undefined && NEAR_ME.test(query.q);
+}
