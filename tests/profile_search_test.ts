@@ -152,6 +152,7 @@ Deno.test("a profile search keeps the result-set rules of a q search", async (t)
     assert.ok(near.total > 0 && strong(near).every((city) => city === "Berlin"));
     // A place alone beside a profile is the place: the profile names the work.
     const alone = await run({ q: "Berlin" });
+    // These postings are not on the map: the city is kept by its name, and said so.
     assert.deepEqual(alone.query_place, { matched: "Berlin", city: "Berlin" });
     assert.ok(!alone.derived?.roles.includes("Berlin"), String(alone.derived?.roles));
     assert.ok(alone.total > 0 && strong(alone).every((city) => city === "Berlin"));

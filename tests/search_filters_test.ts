@@ -16,6 +16,7 @@ import { searchJobsConfig } from "../src/mcp/tools/search_jobs.ts";
 import type { JobResult } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
+import { DEFAULT_PROFILE_RANKING } from "../src/search/profile_ranking.ts";
 
 Deno.test("the real postings: what each filter means, and the role leads", async (t) => {
   const { service, real, written, jobs } = realIndex;
@@ -353,6 +354,19 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         assert.deepEqual(a.query_place, { ...b.query_place, matched: b.query_place?.matched });
         assert.deepEqual(a.all.map((r) => r.job_url), b.all.map((r) => r.job_url), alone);
       }
+      // Beside a profile, a place alone is the place (the profile names the work), on the map:
+      // the profile's area around it, said as such.
+      const profiled = await search({
+        profile: "Registered nurse, eight years on acute medical wards. Looking for a nurse role.",
+        q: "Liverpool",
+      });
+      assert.deepEqual(profiled.query_place, {
+        matched: "Liverpool",
+        near: "Liverpool, GB",
+        radius_km: DEFAULT_PROFILE_RANKING.areaKm,
+      });
+      assert.deepEqual(profiled.derived?.places, ["Liverpool, GB"]);
+      assert.ok(!profiled.derived?.roles.includes("Liverpool"));
       // Where the person is, the server cannot know: said, not guessed.
       for (const q of ["nurse jobs near me", "cleaner in my area", "warehouse work nearby"]) {
         const nearMe = await search({ q });

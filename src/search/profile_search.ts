@@ -403,9 +403,19 @@ export async function searchByProfile(
     derived,
     ...readingFields(reading),
   };
-  // "near" a city beside a profile names the profile's place, whose area is the profile's own.
-  if (outcome.query_place?.radius_km !== undefined) {
-    outcome.query_place.radius_km = (options.profileRanking ?? DEFAULT_PROFILE_RANKING).areaKm;
+  // A city the words name ("in Liverpool", "near Liverpool") is the profile's place, whose area is
+  // the profile's own: said as such where the city is on the map.
+  const [wished] = profile.places;
+  if (
+    outcome.query_place && (place?.city || place?.around) && wished?.latitude !== undefined &&
+    wished.city
+  ) {
+    outcome.query_place = {
+      matched: outcome.query_place.matched,
+      ...(outcome.query_place.remote ? { remote: true } : {}),
+      near: derived.places[0],
+      radius_km: (options.profileRanking ?? DEFAULT_PROFILE_RANKING).areaKm,
+    };
   }
   if (result.closest) outcome.closest = toResults(await describe(result.closest), query.detail);
   if (result.facets) outcome.facets = result.facets;
