@@ -983,6 +983,30 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (!vectors || at === undefined) return undefined;",
     breaks: "a label of several words brings its description sentence too",
   },
+  {
+    id: "M116",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "        if (!asked && !jobWord) return null;",
+    becomes: "        if (!jobWord) return null;",
+    breaks: '"in Leeds" and "near Manchester" alone search the word, not the place',
+  },
+  {
+    id: "M117",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: '  return asPlace.place && asPlace.place.rest === "" ? asPlace : reading;',
+    becomes: "  return reading;",
+    breaks: 'a place alone beside a profile ("Liverpool") is searched as a role',
+  },
+  {
+    id: "M118",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "      filters: filtersWithSalary(query, reading.salary),",
+    becomes: "      filters: query,",
+    breaks: "pay in a q beside a profile is said but not applied",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
