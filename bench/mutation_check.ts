@@ -995,7 +995,7 @@ export const MUTANTS: Mutant[] = [
     id: "M117",
     layer: "search",
     file: "src/search/profile_search.ts",
-    line: '  return asPlace.place && asPlace.place.rest === "" ? asPlace : reading;',
+    line: "  return asPlace.place && namesNoWork(asPlace.analyzed) ? asPlace : reading;",
     becomes: "  return reading;",
     breaks: 'a place alone beside a profile ("Liverpool") is searched as a role',
   },

@@ -156,6 +156,9 @@ Deno.test("a profile search keeps the result-set rules of a q search", async (t)
     assert.deepEqual(alone.query_place, { matched: "Berlin", city: "Berlin" });
     assert.ok(!alone.derived?.roles.includes("Berlin"), String(alone.derived?.roles));
     assert.ok(alone.total > 0 && strong(alone).every((city) => city === "Berlin"));
+    const remote = await run({ q: "remote" });
+    assert.deepEqual(remote.query_place, { matched: "remote", remote: true });
+    assert.ok(!remote.derived?.roles.includes("remote"), String(remote.derived?.roles));
     // Pay in the words: the same set as the salary parameter with the unknown kept, and the
     // words left are the role.
     const paid = await run({ q: "nurse $100k", country: "US" });

@@ -457,13 +457,13 @@ export async function searchByProfile(
 }
 
 /**
- * `q` beside a profile, read as a `q` search reads it (src/search/query_reading.ts); a place name
- * alone ("Liverpool") is the place, as "in Liverpool" is: the profile names the work, so a place is
- * what the words add (a `q` search reads a lone "Liverpool" as a word it searches).
+ * `q` beside a profile, read as a `q` search reads it (src/search/query_reading.ts); a place alone
+ * ("Liverpool", "remote") is the place, as "Liverpool jobs" is: the profile names the work, so a
+ * place is what the words add (a `q` search reads a lone "Liverpool" as a word it searches).
  */
 function readBesideProfile(index: JobIndex, query: SearchQuery): QueryReading {
   const reading = readQuery(index, query);
   if (reading.place || query.q.trim() === "") return reading;
-  const asPlace = readQuery(index, { ...query, q: `in ${query.q.trim()}` });
-  return asPlace.place && asPlace.place.rest === "" ? asPlace : reading;
+  const asPlace = readQuery(index, { ...query, q: `${query.q.trim()} jobs` });
+  return asPlace.place && namesNoWork(asPlace.analyzed) ? asPlace : reading;
 }
