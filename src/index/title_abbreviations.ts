@@ -52,7 +52,7 @@ const ACRONYMS: Readonly<Record<string, string>> = {
   LGV: "Large Goods Vehicle",
   CDL: "Commercial Driver's License",
   PCV: "Passenger Carrying Vehicle",
-  FLT: "Forklift Truck",
+  FLT: "Forklift",
   // Software and data.
   SWE: "Software Engineer",
   SDE: "Software Development Engineer",
