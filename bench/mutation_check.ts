@@ -1007,6 +1007,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "      filters: query,",
     breaks: "pay in a q beside a profile is said but not applied",
   },
+  {
+    id: "M119",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "    analyzed = analyzeQuery(`${place.rest} jobs`);",
+    becomes: "    analyzed = analyzeQuery(place.rest);",
+    breaks: '"$60k jobs in Chicago" searches "60k" as a word in Chicago',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -288,6 +288,18 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         { numRuns: 24, seed: 2712 },
       );
       assert.ok(narrowed >= 5, `${narrowed} of 24 searches left out postings that pay less`);
+      // Pay beside a place and nothing else ("$60k jobs in Chicago"): every posting there, the
+      // pay applied as the parameter applies it.
+      const paidThere = await listed({ q: "$60k jobs in Chicago" });
+      assert.deepEqual(paidThere.query_salary, { matched: "$60k", salary_min: 60_000 });
+      const allThere = await listed({ q: "jobs in Chicago" });
+      const floorThere = await listed({
+        q: "jobs in Chicago",
+        salary_min: 60_000,
+        salary_include_unknown: true,
+      });
+      assert.ok(paidThere.total > 0 && paidThere.total < allThere.total, `${paidThere.total}`);
+      assert.deepEqual(paidThere.all.map((r) => r.job_url), floorThere.all.map((r) => r.job_url));
       // A salary parameter says what pay to keep: the query's is not applied, nor said.
       const given = await listed({ q: "registered nurse 90k", salary_min: 20000 });
       assert.equal(given.query_salary, undefined);

@@ -12,6 +12,7 @@ import { type AnalyzedQuery, analyzeQuery } from "../index/analyze_query.ts";
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryPlace } from "../index/query_place.ts";
+import { salaryIn } from "../index/query_salary.ts";
 import { placeToApply } from "./place_to_apply.ts";
 import { salaryToApply } from "./salary_to_apply.ts";
 
@@ -26,7 +27,12 @@ export interface QueryReading {
 /** Reads `query.q` against the index's places (explicit place parameters win, as documented). */
 export function readQuery(index: JobIndex, query: SearchQuery): QueryReading {
   const place = placeToApply(index, query);
-  const analyzed = analyzeQuery(place?.rest ?? query.q);
+  let analyzed = analyzeQuery(place?.rest ?? query.q);
+  // "£40k jobs in London": the place took "jobs in" with it, and pay alone is searched as typed
+  // ("over 50k"); beside a place it is the pay of every job there.
+  if (placeNarrows(place) && !analyzed.salary && salaryIn(place.rest)?.rest.trim() === "") {
+    analyzed = analyzeQuery(`${place.rest} jobs`);
+  }
   return { place, analyzed, salary: salaryToApply(query, analyzed) };
 }
 
