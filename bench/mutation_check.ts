@@ -1015,6 +1015,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "    analyzed = analyzeQuery(place.rest);",
     breaks: '"$60k jobs in Chicago" searches "60k" as a word in Chicago',
   },
+  {
+    id: "M120",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "        const strong = typed === null || typed[p] > 0;",
+    becomes: "        const strong = true;",
+    breaks: '"part time jobs in Leeds" lists every posting there as strong, whatever its type',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -366,6 +366,27 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         assert.deepEqual(a.query_place, { ...b.query_place, matched: b.query_place?.matched });
         assert.deepEqual(a.all.map((r) => r.job_url), b.all.map((r) => r.job_url), alone);
       }
+      // An employment type alone at a place ("part time jobs in Leeds"): every posting there,
+      // those that state the type or say it the strong matches, the others close ones.
+      const typedThere = await listed({ q: "part time jobs in Leeds" });
+      const leeds = await listed({ q: "jobs in Leeds" });
+      assert.deepEqual(typedThere.query_employment, {
+        matched: "part time",
+        employment_type: "parttime",
+      });
+      assert.deepEqual(
+        new Set(typedThere.all.map((r) => r.job_url)),
+        new Set(leeds.all.map((r) => r.job_url)),
+      );
+      assert.ok(typedThere.total > 0 && typedThere.total < leeds.total, `${typedThere.total}`);
+      for (const r of typedThere.all) {
+        const says = /part[- ]?time/i.test(
+          `${r.job_title} ${r.employment_type ?? ""} ${(r.job_tags ?? []).join(" ")}`,
+        );
+        assert.equal(r.match, says ? "strong" : "close", `${r.job_title} (${r.employment_type})`);
+      }
+      // Without a place the type alone is searched as words, as before.
+      assert.equal((await search({ q: "part time jobs" })).query_employment, undefined);
       // Beside a profile, a place alone is the place (the profile names the work), on the map:
       // the profile's area around it, said as such.
       const profiled = await search({

@@ -10,7 +10,7 @@
  */
 import { roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
-import { employmentIn } from "./query_employment.ts";
+import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { salaryIn } from "./query_salary.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
@@ -273,4 +273,23 @@ export function analyzeQuery(asTyped: string): AnalyzedQuery {
  */
 export function namesNoWork(query: AnalyzedQuery): boolean {
   return query.termVariants.every((terms) => terms.length === 0);
+}
+
+/**
+ * The query read as an employment type and nothing else ("part time jobs", "contract work"): its
+ * words then name no job (`namesNoWork`) and `employment` holds the type, which a search at a place
+ * lists that place's postings by (src/index/job_index.ts); null where the words name more, or no
+ * type. Only where a place is named: "part time jobs" alone is searched as words.
+ */
+export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
+  if (query.employment || namesNoWork(query)) return null;
+  const alone = employmentAlone(query.embeddingText);
+  if (!alone) return null;
+  return {
+    termVariants: [[]],
+    titleTerms: [[]],
+    embeddingText: query.embeddingText,
+    employment: { type: alone.type, matched: alone.matched },
+    ...(query.salary ? { salary: query.salary } : {}),
+  };
 }

@@ -60,6 +60,7 @@ import {
   vectorShare,
 } from "./score_mix.ts";
 import { StatedTypes } from "./stated_type.ts";
+import { tokenize } from "./tokenize.ts";
 import { TitleVectors } from "./title_vectors.ts";
 
 /** What the result set is made from besides the scores. */
@@ -241,12 +242,19 @@ export class JobIndex {
       if (!placeNarrows(request.place)) return { total: 0, closeTotal: 0, hits: [] };
       const { positions, scores } = this.#candidates;
       const postings = this.data.jobs.length;
+      const bars = cutBarsOf(request);
+      // "part time jobs in Leeds": the postings that state the type or say it are the strong
+      // matches, the place's others close ones (most postings state no type: none is left out).
+      const typed = request.query.employment ? this.#sayingType(request.query) : null;
+      let count = 0;
       for (let p = 0; p < postings; p++) {
-        positions[p] = p;
-        scores[p] = SCORE_STEPS;
+        const strong = typed === null || typed[p] > 0;
+        if (!strong && bars.close > SCORE_STEPS) continue;
+        positions[count] = p;
+        scores[count++] = strong ? SCORE_STEPS : bars.close;
       }
-      this.#candidates.count = postings;
-      return this.#resultSet(request, cutBarsOf(request));
+      this.#candidates.count = count;
+      return this.#resultSet(request, bars);
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
     const { vectorOfDoc } = this.data;
@@ -339,6 +347,21 @@ export class JobIndex {
    * per reposted job, then the filters and the place remove postings, then the 1,000 cap, the
    * order, the page and the facets.
    */
+  /**
+   * Per posting, 1 where it states the query's employment type (src/index/stated_type.ts) or its
+   * title or tags say it ("Part Time Cleaner"): a description's "part time" may be anything ("no
+   * part time", "time" alone).
+   */
+  #sayingType(query: AnalyzedQuery): Uint8Array {
+    const { type, matched } = query.employment!;
+    const says = Uint8Array.from(this.#statedTypes.stating(type));
+    const terms = tokenize(matched);
+    this.#keywords.score({ ...query, termVariants: [terms], titleTerms: [terms] });
+    const scores = this.#keywords.scores;
+    for (let p = 0; p < says.length; p++) if (scores[p] > 0) says[p] = 1;
+    return says;
+  }
+
   #resultSet(request: SetRequest, bars: CutBars, strongMask?: Uint8Array): IndexResult {
     const candidates = this.#candidates;
     const { positions, scores } = candidates;

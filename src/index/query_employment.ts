@@ -171,3 +171,24 @@ function cutEnd(
     rest: tokens.slice(0, restTo + 1).map((t) => t.typed).join(" "),
   };
 }
+
+/**
+ * The employment type `words` name when they name nothing else ("part time", "contract",
+ * "internships"), or null. `employmentIn` reads a type only beside a role; a type alone is read
+ * where a place says where ("part time jobs in Leeds": src/search/query_reading.ts), and searched as
+ * words elsewhere.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(employmentAlone("Part-time"), { type: "parttime", matched: "Part-time", rest: "" });
+ * assert.equal(employmentAlone("contract manager"), null);
+ * ```
+ */
+export function employmentAlone(words: string): QueryEmployment | null {
+  const split = folded(words).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const phrase = PHRASES.find((p) =>
+    p.words.length === split.length && p.words.every((w, k) => split[k] === w)
+  );
+  return phrase ? { type: phrase.type, matched: words.trim(), rest: "" } : null;
+}

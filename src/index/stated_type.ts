@@ -65,6 +65,11 @@ export class StatedTypes {
     return lifted;
   }
 
+  /** Per posting, 1 where its `employment_type` states `type` (read as the filter reads it). */
+  stating(type: EmploymentType): Uint8Array {
+    return this.#statingOf(type).mask;
+  }
+
   #statingOf(type: EmploymentType): { mask: Uint8Array; positions: Uint32Array } {
     let stating = this.#stating.get(type);
     if (stating) return stating;

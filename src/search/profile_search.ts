@@ -462,8 +462,8 @@ export async function searchByProfile(
  * place is what the words add (a `q` search reads a lone "Liverpool" as a word it searches).
  */
 function readBesideProfile(index: JobIndex, query: SearchQuery): QueryReading {
-  const reading = readQuery(index, query);
+  const reading = readQuery(index, query, { typeAlone: false });
   if (reading.place || query.q.trim() === "") return reading;
-  const asPlace = readQuery(index, { ...query, q: `${query.q.trim()} jobs` });
+  const asPlace = readQuery(index, { ...query, q: `${query.q.trim()} jobs` }, { typeAlone: false });
   return asPlace.place && namesNoWork(asPlace.analyzed) ? asPlace : reading;
 }

@@ -8,7 +8,7 @@
  */
 import type { SearchOutcome } from "../domain/service.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
-import { type AnalyzedQuery, analyzeQuery } from "../index/analyze_query.ts";
+import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_query.ts";
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryPlace } from "../index/query_place.ts";
@@ -24,14 +24,26 @@ export interface QueryReading {
   salary: number | null;
 }
 
-/** Reads `query.q` against the index's places (explicit place parameters win, as documented). */
-export function readQuery(index: JobIndex, query: SearchQuery): QueryReading {
+/**
+ * Reads `query.q` against the index's places (explicit place parameters win, as documented).
+ * `typeAlone: false` leaves an employment type alone beside a place as words (a profile's search,
+ * which scores roles, not a place's postings).
+ */
+export function readQuery(
+  index: JobIndex,
+  query: SearchQuery,
+  options: { typeAlone?: boolean } = {},
+): QueryReading {
   const place = placeToApply(index, query);
   let analyzed = analyzeQuery(place?.rest ?? query.q);
   // "£40k jobs in London": the place took "jobs in" with it, and pay alone is searched as typed
   // ("over 50k"); beside a place it is the pay of every job there.
   if (placeNarrows(place) && !analyzed.salary && salaryIn(place.rest)?.rest.trim() === "") {
     analyzed = analyzeQuery(`${place.rest} jobs`);
+  }
+  // "part time jobs in Leeds": the place's postings, those of the type first (src/index/job_index.ts).
+  if (placeNarrows(place) && options.typeAlone !== false) {
+    analyzed = typeAlone(analyzed) ?? analyzed;
   }
   return { place, analyzed, salary: salaryToApply(query, analyzed) };
 }
