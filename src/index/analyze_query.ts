@@ -50,6 +50,40 @@ const ABBREVIATIONS: Record<string, string> = {
   js: "javascript",
 };
 
+/** Words before "admin" that make it a system's administrator ("linux admin", "it admin"). */
+const SYSTEM_WORDS = new Set([
+  "system",
+  "systems",
+  "sys",
+  "it",
+  "database",
+  "db",
+  "network",
+  "linux",
+  "windows",
+  "server",
+  "cloud",
+  "web",
+  "site",
+  "salesforce",
+  "sap",
+  "jira",
+  "office365",
+  "m365",
+  "azure",
+  "aws",
+]);
+
+/**
+ * What "admin" stands for at `at` of `words`: a system's administrator after a system's name
+ * ("linux admin"), administrative work otherwise, as people say "admin jobs" and "temp admin work"
+ * (the assistant where nothing follows: "admin" alone names the office job, not its field).
+ */
+function adminLong(words: readonly string[], at: number): string {
+  if (at > 0 && SYSTEM_WORDS.has(words[at - 1])) return "administrator";
+  return at === words.length - 1 ? "administrative assistant" : "administrative";
+}
+
 /** Expansion → abbreviation, so that "registered nurse" also finds "RN" titles. */
 const PHRASES = Object.entries(ABBREVIATIONS).map(([short, long]) => ({ short, long }));
 
@@ -217,21 +251,25 @@ export function analyzeQuery(asTyped: string): AnalyzedQuery {
   const variants: { terms: string[]; titleTerms: string[] }[] = [
     { terms: tokenize(query), titleTerms: [] },
   ];
-  const spelled = (word: string) => {
-    const long = ABBREVIATIONS[word];
+  const longOf = (word: string, at: number, of: readonly string[]) =>
+    word === "admin" ? adminLong(of, at) : ABBREVIATIONS[word];
+  const spelled = (word: string, at: number, of: readonly string[]) => {
+    const long = longOf(word, at, of);
     return long ? `${word} (${long})` : word;
   };
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
   // barista": "barista"); the keyword side still searches every word.
   const employment = employmentIn(words.join(" "));
   const role = employment ? splitWords(employment.rest) : words;
-  const embeddingWords = role.map(spelled);
+  const embeddingWords = role.map((word, at) => spelled(word, at, role));
   // The work without when or how long it is done ("driving a van part time": "driving a van");
   // both sides still search the words as typed.
   const work = workWords(role);
-  const workText = work.length < role.length ? work.map(spelled).join(" ") : undefined;
-  for (const word of words) {
-    const long = ABBREVIATIONS[word];
+  const workText = work.length < role.length
+    ? work.map((word, at) => spelled(word, at, work)).join(" ")
+    : undefined;
+  for (const [at, word] of words.entries()) {
+    const long = longOf(word, at, words);
     if (long) {
       const terms = tokenize(words.map((w) => (w === word ? long : w)).join(" "));
       variants.push({ terms, titleTerms: [] });

@@ -8,6 +8,21 @@ Deno.test("analyzeQuery() searches an abbreviation and its expansion as alternat
   assert.equal(query.embeddingText, "hgv (heavy goods vehicle driver) driver");
 });
 
+Deno.test("analyzeQuery() reads 'admin' as office work, after a system's name as its administrator", () => {
+  // "admin jobs" listed only System Administrators on the real postings.
+  assert.equal(analyzeQuery("admin jobs").embeddingText, "admin (administrative assistant)");
+  assert.deepEqual(analyzeQuery("temp admin jobs").termVariants[1], [
+    "temp",
+    "administr",
+    "assist",
+  ]);
+  assert.equal(analyzeQuery("admin officer").embeddingText, "admin (administrative) officer");
+  for (const system of ["linux admin", "system admin", "it admin", "database admin"]) {
+    assert.match(analyzeQuery(system).embeddingText, /admin \(administrator\)$/, system);
+  }
+  assert.equal(analyzeQuery("administrator").embeddingText, "administrator");
+});
+
 Deno.test("analyzeQuery() adds the abbreviation of a spelled-out title", () => {
   const query = analyzeQuery("Registered Nurse");
   assert.deepEqual(query.termVariants, [["regist", "nurs"], ["rn"]]);
