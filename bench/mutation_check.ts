@@ -1023,6 +1023,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "        const strong = true;",
     breaks: '"part time jobs in Leeds" lists every posting there as strong, whatever its type',
   },
+  {
+    id: "M121",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  return at === words.length - 1 ? "administrative assistant" : "administrative";',
+    becomes: '  return "administrator";',
+    breaks: '"admin jobs" reads admin as a system administrator',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
