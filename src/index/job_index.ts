@@ -342,12 +342,6 @@ export class JobIndex {
   }
 
   /**
-   * The result set from the scored candidates (`#candidates`, in score steps at or above the
-   * floor), for `search` and `searchScores` alike: the cut decided on the scores alone, one copy
-   * per reposted job, then the filters and the place remove postings, then the 1,000 cap, the
-   * order, the page and the facets.
-   */
-  /**
    * Per posting, 1 where it states the query's employment type (src/index/stated_type.ts) or its
    * title or tags say it ("Part Time Cleaner"): a description's "part time" may be anything ("no
    * part time", "time" alone).
@@ -362,6 +356,12 @@ export class JobIndex {
     return says;
   }
 
+  /**
+   * The result set from the scored candidates (`#candidates`, in score steps at or above the
+   * floor), for `search` and `searchScores` alike: the cut decided on the scores alone, one copy
+   * per reposted job, then the filters and the place remove postings, then the 1,000 cap, the
+   * order, the page and the facets.
+   */
   #resultSet(request: SetRequest, bars: CutBars, strongMask?: Uint8Array): IndexResult {
     const candidates = this.#candidates;
     const { positions, scores } = candidates;

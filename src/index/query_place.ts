@@ -165,8 +165,9 @@ function worldPlaceOf(
 
 /**
  * The place a query names; null when it names none or when the place is all the query says (a
- * search for "Berlin" searches the word, as before; "in Berlin" asks for the place). A city with postings is matched on every
- * spelling and name of it; a place without postings comes with its GeoNames name and country.
+ * search for "Berlin" searches the word, as before; "in Berlin" asks for the place). A city with
+ * postings is matched on every spelling and name of it; a place without postings comes with its
+ * GeoNames name and country.
  *
  * @example
  * ```ts
