@@ -14,14 +14,14 @@
  * @module
  */
 import { parseSearchQuery, QUERY_MAX_LENGTH } from "../src/domain/search_query.ts";
-import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { DEFAULT_PROFILE_RANKING, type ProfileRanking } from "../src/search/profile_ranking.ts";
 import { searchByProfile } from "../src/search/profile_search.ts";
-import { placeToApply } from "../src/search/place_to_apply.ts";
+import { readQuery } from "../src/search/query_reading.ts";
+import { filtersWithSalary } from "../src/search/salary_to_apply.ts";
 import { type CvCase, loadCvCases, precisionAt } from "./cv/cases.ts";
 import { openModel } from "./model_compare.ts";
 import { importRealJobs } from "./real_data.ts";
@@ -74,13 +74,12 @@ async function embed(texts: string[]): Promise<Float32Array[]> {
 /** Today's behaviour: the CV's start as `q`, through the service's `q` path. */
 async function baseline(cv: CvCase, sort: "relevance" | "date") {
   const query = parseSearchQuery({ q: cv.text.trim().slice(0, QUERY_MAX_LENGTH), sort, top_k: 10 });
-  const place = placeToApply(index, query);
-  const analyzed = analyzeQuery(place?.rest ?? query.q);
+  const { place, analyzed, salary } = readQuery(index, query);
   const [vector] = await embed([analyzed.embeddingText]);
   const { hits } = index.search({
     query: analyzed,
     vector,
-    filters: query,
+    filters: filtersWithSalary(query, salary),
     place: place ?? undefined,
     sort,
     limit: 10,

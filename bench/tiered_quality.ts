@@ -28,13 +28,13 @@
  */
 import type { Job } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { analyzeQuery } from "../src/index/analyze_query.ts";
 import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import type { LabelAgreement } from "../src/index/index_search.ts";
 import { rankingForModel, type RankingParams, type ResultCut } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
-import { placeToApply } from "../src/search/place_to_apply.ts";
+import { readQuery } from "../src/search/query_reading.ts";
+import { filtersWithSalary } from "../src/search/salary_to_apply.ts";
 import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/log.ts";
 import { openOccupations } from "../src/search/occupations.ts";
@@ -164,8 +164,10 @@ async function measure(
 ): Promise<Record<string, Row>> {
   const rows: Record<string, Row[]> = {};
   for (const judged of queries) {
-    const place = placeToApply(index, parseSearchQuery({ q: judged.q }));
-    const query = analyzeQuery(place?.rest ?? judged.q);
+    // The words read as the service reads them (src/search/query_reading.ts): the place, the
+    // analysed rest, the pay (applied as the service applies it).
+    const parsed = parseSearchQuery({ q: judged.q });
+    const { place, analyzed: query, salary } = readQuery(index, parsed);
     const vector = await vectorFor(query.embeddingText);
     // As the service does: the work's own vector where the query qualifies it, and the labels
     // read from the work alone (they are used only where that vector is).
@@ -206,6 +208,7 @@ async function measure(
         labelVectors,
         labelVectorsIfUsed,
         place: place ?? undefined,
+        filters: filtersWithSalary(parsed, salary),
         sort,
         limit,
         ranking,

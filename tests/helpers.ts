@@ -16,12 +16,12 @@ import { createSearchService, type JobSearchService } from "../src/search/search
 import { openStore, type Store } from "../src/store/store.ts";
 import { cachedRealJobs } from "./real_jobs_cache.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { analyzeQuery } from "../src/index/analyze_query.ts";
 import type { IndexResult } from "../src/index/index_search.ts";
 import type { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { parseNear } from "../src/places/mod.ts";
-import { placeToApply } from "../src/search/place_to_apply.ts";
+import { readQuery } from "../src/search/query_reading.ts";
+import { filtersWithSalary } from "../src/search/salary_to_apply.ts";
 import type { OccupationLabels } from "../src/index/occupation_labels.ts";
 import { openOccupations } from "../src/search/occupations.ts";
 import { type CachingEmbedder, openVectorCache } from "./vector_cache.ts";
@@ -286,8 +286,7 @@ export function indexSearcher(
   const queryVectors = new Map<string, Float32Array>();
   return async (index, params) => {
     const query = parseSearchQuery(params);
-    const place = placeToApply(index, query);
-    const analyzed = analyzeQuery(place?.rest ?? query.q);
+    const { place, analyzed, salary } = readQuery(index, query);
     let vector = queryVectors.get(analyzed.embeddingText);
     if (!vector) {
       [vector] = await embedder.embed([analyzed.embeddingText]);
@@ -296,7 +295,7 @@ export function indexSearcher(
     return index.search({
       query: analyzed,
       vector,
-      filters: query,
+      filters: filtersWithSalary(query, salary),
       context: { locate: parseNear },
       place: place ?? undefined,
       sort: query.sort,

@@ -1,6 +1,7 @@
 /**
  * The place a `q` text names (`JobIndex.placeIn`), weighed against the explicit place parameters
- * of the same query, for the service and the benches that search as it does.
+ * of the same query: part of reading a `q` (`readQuery`, src/search/query_reading.ts), which the
+ * service and the benches that search as it does call.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
  * The pay a `q` text names (`AnalyzedQuery.salary`, src/index/query_salary.ts), weighed against
- * the explicit salary parameters of the same query, for the service.
+ * the explicit salary parameters of the same query: part of reading a `q` (`readQuery`,
+ * src/search/query_reading.ts).
  *
  * @module
  */
