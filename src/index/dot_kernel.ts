@@ -21,9 +21,6 @@ import { vectorWidthProblem } from "../domain/vector_width.ts";
 import { DOT_KERNEL_WASM } from "./dot_kernel_wasm.ts";
 import {
   BIAS,
-  BIAS_PREFIX,
-  BIAS_SECOND,
-  BOUNDS_SLOT,
   CONTROL_BYTES,
   GROUP_SCALES_SLOT,
   type KernelExports,
@@ -32,16 +29,9 @@ import {
   LAYOUT_SLOT,
   MARGIN,
   PASS_KIND,
-  PREFIX_CODES_SLOT,
   QUERY8_SCALE,
-  QUERY_PAST_SECOND,
   QUERY_SCALE,
-  QUERY_SUFFIX,
   ROW_MARGIN,
-  SECOND_NORMS_SLOT,
-  SECOND_SPLIT_SLOT,
-  SPLIT_SLOT,
-  SUFFIX_NORMS_SLOT,
   TABLE_SLOT,
   TITLE_BAR,
   WORD_BAR,
@@ -114,7 +104,6 @@ function layoutOf(
   const control = align(out + count * 4);
   let end = control + CONTROL_BYTES;
   let query8 = 0, codes = 0, wordRows = 0, groupScales = 0, table = 0;
-  let suffixNorms = 0, bounds = 0, split = 0, prefixCodes = 0, second = 0, secondNorms = 0;
   const batch: KernelLayout["batch"] = [];
   if (screened) {
     query8 = align(end);
@@ -131,14 +120,6 @@ function layoutOf(
     }
     table = align(end);
     end = table + BATCH_QUERIES * TABLE_ENTRY;
-    suffixNorms = align(end);
-    bounds = align(suffixNorms + count * 4);
-    split = splitOf(dims);
-    prefixCodes = align(bounds + count * 4);
-    end = prefixCodes + (count * split) / 2;
-    second = dims - 64 > split ? dims - 64 : 0;
-    secondNorms = align(end);
-    end = secondNorms + count * 4;
   }
   return {
     dims,
@@ -151,27 +132,10 @@ function layoutOf(
     codes,
     wordRows,
     groupScales,
-    suffixNorms,
-    bounds,
-    split,
-    prefixCodes,
-    second,
-    secondNorms,
     batch,
     table,
     pages: Math.max(1, Math.ceil(end / PAGE_BYTES)),
   };
-}
-
-/**
- * The values of a row a screened search estimates before its bars are known (half of them, in
- * whole 64-value steps; 0 below 128): past them each row's estimate is completed only where the
- * part so far, with the rest bounded by the norms there (Cauchy-Schwarz), could still reach the
- * row's bar (src/index/dot_kernel.wat `complete`). At 1,000,000 composed 384-d titles the bound
- * after 192 values lets go ~99% of the rows whose bar is the title bar (docs/scaling.md, session 28).
- */
-function splitOf(dims: number): number {
-  return dims >= 128 ? Math.floor(dims / 128) * 64 : 0;
 }
 
 /**
@@ -251,8 +215,6 @@ export class Int8Rows {
     cosines: Float32Array;
     at: { query: number; query8: number; out: number };
     words: Float64Array;
-    /** The record's BIAS_PREFIX, QUERY_SUFFIX, BIAS_SECOND and QUERY_PAST_SECOND for its query. */
-    splitWords: Float64Array;
     /** The vector whose estimates the slot holds, untouched since `estimateBatch`; or null. */
     estimated: Float32Array | null;
   }[] = [];
@@ -275,15 +237,6 @@ export class Int8Rows {
   #estimating = false;
   /** Whether the rows' codes are packed (by the first `startEstimates`). */
   #packed = false;
-  /** Whether slot 0's cosines hold the sums of a pass of kind 6, for `screenAll` to complete. */
-  #partSums = false;
-  /** Whether slot 0's cosines are a completing pass's (kind 7), with `#bounds` beside them. */
-  #boundsHeld = false;
-  /**
-   * A row's bound over its estimate where the last completing pass let it go (its cosine then
-   * the first part of its estimate), -Infinity where it did not.
-   */
-  readonly #bounds: Float32Array;
 
   /**
    * Copies `values` (rows of `dims`) and their `scales` into a kernel's memory. With `helpers`,
@@ -302,11 +255,6 @@ export class Int8Rows {
        * bar (src/index/dot_kernel.wat `any16`); by default yes.
        */
       groups?: boolean;
-      /**
-       * Whether a search's estimates are made of half the values first, completed only where
-       * the row could still reach its bar (`splitOf`); by default yes.
-       */
-      split?: boolean;
     } = {},
   ) {
     const count = values.length / dims;
@@ -349,7 +297,6 @@ export class Int8Rows {
         cosines: new Float32Array(memory.buffer, at.out, count),
         at,
         words: new Float64Array(MARGIN - QUERY_SCALE + 1),
-        splitWords: new Float64Array(4),
         estimated: null,
       });
     }
@@ -369,13 +316,6 @@ export class Int8Rows {
       ],
       LAYOUT_SLOT,
     );
-    this.#record[SUFFIX_NORMS_SLOT] = layout.suffixNorms;
-    this.#record[SPLIT_SLOT] = screened && (options.split ?? true) ? layout.split : 0;
-    this.#record[BOUNDS_SLOT] = layout.bounds;
-    this.#record[PREFIX_CODES_SLOT] = layout.prefixCodes;
-    this.#record[SECOND_SPLIT_SLOT] = layout.second;
-    this.#record[SECOND_NORMS_SLOT] = layout.secondNorms;
-    this.#bounds = new Float32Array(memory.buffer, layout.bounds, screened ? count : 0);
     this.wordRows = new Uint8Array(memory.buffer, layout.wordRows, screened ? count : 0);
     if (screened) {
       const groups = new Float32Array(
@@ -437,7 +377,6 @@ export class Int8Rows {
   #write(vector: Float32Array, s: number): void {
     const slot = this.#slots[s];
     slot.estimated = null;
-    if (s === 0) this.#partSums = this.#boundsHeld = false;
     let max = 0;
     for (let k = 0; k < vector.length; k++) max = Math.max(max, Math.abs(vector[k]));
     const scale = max > 0 ? max / 32_767 : 1;
@@ -458,18 +397,6 @@ export class Int8Rows {
     words[BIAS - QUERY_SCALE] = (7.5 - 128) * sum;
     words[ROW_MARGIN - QUERY_SCALE] = SCREEN_DEVIATIONS * LOW_BITS_DEVIATION * Math.sqrt(squares);
     words[MARGIN - QUERY_SCALE] = SCREEN_DEVIATIONS * QUERY8_DEVIATION * scale8;
-    const { split, second } = this.#layout;
-    const bias = (to: number) => {
-      let sum = 0;
-      for (let k = 0; k < to; k++) sum += query8[k];
-      return (7.5 - 128) * sum;
-    };
-    const normPast = (from: number) => {
-      let squares = 0;
-      for (let k = from; k < vector.length; k++) squares += query8[k] * query8[k];
-      return Math.sqrt(squares);
-    };
-    slot.splitWords.set([bias(split), normPast(split), bias(second), normPast(second)]);
   }
 
   /** Points the record at slot `s`: its queries, its cosines, its words. */
@@ -479,10 +406,6 @@ export class Int8Rows {
     this.#record[LAYOUT_SLOT + 2] = at.query8;
     this.#record[LAYOUT_SLOT + 7] = at.out;
     this.#recordF64.set(words, QUERY_SCALE);
-    this.#recordF64[BIAS_PREFIX] = this.#slots[s].splitWords[0];
-    this.#recordF64[QUERY_SUFFIX] = this.#slots[s].splitWords[1];
-    this.#recordF64[BIAS_SECOND] = this.#slots[s].splitWords[2];
-    this.#recordF64[QUERY_PAST_SECOND] = this.#slots[s].splitWords[3];
     this.#slot = s;
   }
 
@@ -542,7 +465,6 @@ export class Int8Rows {
   scoreAll(): Float32Array {
     this.#settle();
     this.#record[PASS_KIND] = 0;
-    if (this.#slot === 0) this.#partSums = this.#boundsHeld = false;
     this.exactRows = this.#run();
     this.#slots[this.#slot].estimated = null;
     return this.cosines;
@@ -558,13 +480,10 @@ export class Int8Rows {
     this.startEstimates();
     try {
       this.#settle();
-      const complete = this.#slot === 0 && this.#partSums;
-      this.#record[PASS_KIND] = complete ? 7 : 2;
+      this.#record[PASS_KIND] = 2;
       this.#recordF64[TITLE_BAR] = titleBar;
       this.#recordF64[WORD_BAR] = wordBar;
-      this.#partSums = false;
       this.exactRows = this.#run();
-      this.#boundsHeld = complete;
     } finally {
       this.wordRows.fill(0);
       // Its estimates are in part exact cosines now: no longer a batch's to use again.
@@ -583,30 +502,9 @@ export class Int8Rows {
     // Estimated with others already (`estimateBatch`).
     if (this.#estimating || this.#slots[this.#slot].estimated !== null) return;
     this.#pack();
-    const split = this.#slot === 0 && this.#record[SPLIT_SLOT] > 0;
-    this.#record[PASS_KIND] = split ? 6 : 1;
-    this.#partSums = split;
-    this.#boundsHeld = false;
+    this.#record[PASS_KIND] = 1;
     this.#estimating = true;
     this.#threads?.start();
-  }
-
-  /**
-   * Where the last `screenAll` let row `r` go with a bound over its estimate (src/index/
-   * dot_kernel.wat `complete`), that bound: the row's cosine is then the first part of its
-   * estimate, not the estimate the estimates pass alone leaves (`estimateOf`). Else null.
-   */
-  boundOf(r: number): number | null {
-    if (!this.#boundsHeld) return null;
-    const bound = this.#bounds[r];
-    return bound === -Infinity ? null : bound;
-  }
-
-  /** Row `r`'s whole estimate with the query set, the value the estimates pass alone leaves. */
-  estimateOf(r: number): number {
-    if (!this.#screened) throw new RangeError("Cannot screen: the kernel holds no codes");
-    this.#pack();
-    return this.#exports.estimateRow(this.#layout.control, r);
   }
 
   /**

@@ -153,11 +153,9 @@
     (call $storeCosine (local.get $out) (local.get $scales) (local.get $d)
       (call $lanes (local.get $sd)) (local.get $queryScale)))
 
-  ;; `estimate` for the four rows whose codes start at $at, each $half bytes after the last, over
-  ;; their first $end bytes of codes: their sums in the four lanes. The query is read once for
-  ;; the four.
-  (func $estimate4 (param $query i32) (param $at i32) (param $half i32) (param $end i32)
-    (result v128)
+  ;; `estimate` for the four rows whose codes start at $at, each $half bytes after the last: their
+  ;; sums in the four lanes. The query is read once for the four.
+  (func $estimate4 (param $query i32) (param $at i32) (param $half i32) (result v128)
     (local $j i32) (local $low v128) (local $ab v128) (local $cd v128)
     (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128) (local $v v128) (local $w v128)
     (local $sa v128) (local $sb v128) (local $sc v128) (local $sd v128)
@@ -233,7 +231,7 @@
                   (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $low))))))))
       (local.set $j (i32.add (local.get $j) (i32.const 32)))
       (local.set $query (i32.add (local.get $query) (i32.const 64)))
-      (br_if $lanes (i32.lt_u (local.get $j) (local.get $end))))
+      (br_if $lanes (i32.lt_u (local.get $j) (local.get $half))))
     ;; Each accumulator's lanes summed, the four sums side by side.
     (local.set $ab
       (i32x4.add
@@ -573,395 +571,10 @@
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $rows))))
 
-  ;; The norm of the values a row's estimate stands for (each 16 x the high four bits plus 7.5,
-  ;; less 128) over its codes from $at to $end, rounded up to f32: with the int8 query's norm
-  ;; there, it bounds that part of the estimate (Cauchy-Schwarz), for `complete`.
-  (func $codesNorm (param $at i32) (param $end i32) (result f32)
-    (local $acc v128) (local $v v128) (local $n v128) (local $t v128) (local $x f64) (local $f f32)
-    (loop $lanes
-      (local.set $v (v128.load (local.get $at)))
-      ;; Twice each value, 32 x the four bits less 241, squared and summed in i32 lanes.
-      (local.set $n (v128.and (local.get $v) (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15)))
-      (local.set $t (i16x8.sub (i16x8.shl (i16x8.extend_low_i8x16_u (local.get $n)) (i32.const 5))
-        (v128.const i16x8 241 241 241 241 241 241 241 241)))
-      (local.set $acc (i32x4.add (local.get $acc) (i32x4.dot_i16x8_s (local.get $t) (local.get $t))))
-      (local.set $t (i16x8.sub (i16x8.shl (i16x8.extend_high_i8x16_u (local.get $n)) (i32.const 5))
-        (v128.const i16x8 241 241 241 241 241 241 241 241)))
-      (local.set $acc (i32x4.add (local.get $acc) (i32x4.dot_i16x8_s (local.get $t) (local.get $t))))
-      (local.set $n (v128.and (i16x8.shr_u (local.get $v) (i32.const 4))
-        (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15)))
-      (local.set $t (i16x8.sub (i16x8.shl (i16x8.extend_low_i8x16_u (local.get $n)) (i32.const 5))
-        (v128.const i16x8 241 241 241 241 241 241 241 241)))
-      (local.set $acc (i32x4.add (local.get $acc) (i32x4.dot_i16x8_s (local.get $t) (local.get $t))))
-      (local.set $t (i16x8.sub (i16x8.shl (i16x8.extend_high_i8x16_u (local.get $n)) (i32.const 5))
-        (v128.const i16x8 241 241 241 241 241 241 241 241)))
-      (local.set $acc (i32x4.add (local.get $acc) (i32x4.dot_i16x8_s (local.get $t) (local.get $t))))
-      (local.set $at (i32.add (local.get $at) (i32.const 16)))
-      (br_if $lanes (i32.lt_u (local.get $at) (local.get $end))))
-    (local.set $x
-      (f64.mul (f64.sqrt (f64.convert_i32_s (call $lanes (local.get $acc)))) (f64.const 0.5)))
-    (local.set $f (f32.demote_f64 (local.get $x)))
-    ;; Rounded to the nearest f32 and so perhaps down: one step up then.
-    (if (f64.lt (f64.promote_f32 (local.get $f)) (local.get $x))
-      (then
-        (local.set $f
-          (f32.reinterpret_i32 (i32.add (i32.reinterpret_f32 (local.get $f)) (i32.const 1))))))
-    (local.get $f))
-
-  ;; Completes rows $r to $to (exclusive) after the estimates of their first `split` values (pass
-  ;; kind 6, each row's i32 sum where its estimate goes). A row whose estimate could not reach its
-  ;; bar by the refined pass's test (`pass`), with the part past `split` bounded by the int8
-  ;; query's norm there times the row's (Cauchy-Schwarz, `codesNorm`), is let go: its cosine is the
-  ;; first part of its estimate (under the bound, so under its bar less its margin, and as low as
-  ;; estimates are, which the passes over the postings rely on to visit few rows), the bound goes
-  ;; to the row's f32 among the bounds (over its whole estimate). Every other row gets its whole
-  ;; estimate, the value the estimates pass (kind 1) writes, and -infinity among the bounds. Four
-  ;; rows at a time in f32: each operation's rounding (2^-24 of its result) is far inside the
-  ;; 2^-16 share and 1e-5 that widen the bound, and the bars are lowered by more than theirs
-  ;; (`lowered`); the last rows one at a time in f64, widened by a 2^-20 share and 1e-6.
-  (func $complete (param $record i32) (param $r i32) (param $to i32)
-    (local $query8 i32) (local $wordRows i32) (local $scales i32) (local $out i32)
-    (local $half i32) (local $split i32) (local $norms i32) (local $bounds i32) (local $code i32)
-    (local $query8Scale f64) (local $bias f64) (local $biasPrefix f64) (local $querySuffix f64)
-    (local $rowMargin f64) (local $margin f64) (local $titleBar f64) (local $wordBar f64)
-    (local $scale f64) (local $first f64) (local $bound f64) (local $sum i32)
-    (local $biasPrefix4 v128) (local $query8Scale4 v128) (local $querySuffix4 v128)
-    (local $rowMargin4 v128) (local $margin4 v128) (local $titleBar4 v128) (local $wordBar4 v128)
-    (local $scales4 v128) (local $a v128) (local $b v128) (local $bound4 v128) (local $cuts v128)
-    (local $sums4 v128) (local $bars4 v128) (local $cut4 v128) (local $a4 v128)
-    (local $boundFirst4 v128) (local $biasSecond4 v128) (local $queryPastSecond4 v128)
-    (local $second i32) (local $secondNorms i32)
-    (local.set $second (i32.load offset=164 (local.get $record)))
-    (local.set $secondNorms (i32.load offset=184 (local.get $record)))
-    (local.set $biasSecond4 (f32x4.splat (f32.demote_f64 (f64.load offset=168 (local.get $record)))))
-    (local.set $queryPastSecond4
-      (f32x4.splat
-        (f32.demote_f64
-          (f64.mul (f64.load offset=176 (local.get $record)) (f64.load offset=72 (local.get $record))))))
-    (local.set $query8 (i32.load offset=40 (local.get $record)))
-    (local.set $wordRows (i32.load offset=52 (local.get $record)))
-    (local.set $scales (i32.load offset=56 (local.get $record)))
-    (local.set $out (i32.load offset=60 (local.get $record)))
-    (local.set $half (i32.shr_u (i32.load offset=32 (local.get $record)) (i32.const 1)))
-    (local.set $norms (i32.load offset=132 (local.get $record)))
-    (local.set $split (i32.load offset=136 (local.get $record)))
-    (local.set $bounds (i32.load offset=140 (local.get $record)))
-    (local.set $query8Scale (f64.load offset=72 (local.get $record)))
-    (local.set $bias (f64.load offset=80 (local.get $record)))
-    (local.set $rowMargin (f64.load offset=88 (local.get $record)))
-    (local.set $margin (f64.load offset=96 (local.get $record)))
-    (local.set $titleBar (f64.load offset=104 (local.get $record)))
-    (local.set $wordBar (f64.load offset=112 (local.get $record)))
-    (local.set $biasPrefix (f64.load offset=144 (local.get $record)))
-    (local.set $querySuffix (f64.load offset=152 (local.get $record)))
-    (local.set $code
-      (i32.add (i32.load offset=48 (local.get $record)) (i32.mul (local.get $r) (local.get $half))))
-    (local.set $biasPrefix4 (f32x4.splat (f32.demote_f64 (local.get $biasPrefix))))
-    (local.set $query8Scale4 (f32x4.splat (f32.demote_f64 (local.get $query8Scale))))
-    (local.set $querySuffix4
-      (f32x4.splat (f32.demote_f64 (f64.mul (local.get $querySuffix) (local.get $query8Scale)))))
-    (local.set $rowMargin4 (f32x4.splat (f32.demote_f64 (local.get $rowMargin))))
-    (local.set $margin4 (f32x4.splat (f32.demote_f64 (local.get $margin))))
-    (local.set $titleBar4 (call $lowered (local.get $titleBar)))
-    (local.set $wordBar4 (call $lowered (local.get $wordBar)))
-    (block $done
-      (loop $each
-        (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-        (if (i32.and (i32.eqz (i32.and (local.get $r) (i32.const 3)))
-              (i32.le_u (i32.add (local.get $r) (i32.const 4)) (local.get $to)))
-          (then
-            (local.set $scales4
-              (v128.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))
-            (local.set $sums4
-              (v128.load (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))))
-            (local.set $a
-              (f32x4.mul
-                (f32x4.mul
-                  (f32x4.add (f32x4.convert_i32x4_s (i32x4.shl (local.get $sums4) (i32.const 4)))
-                    (local.get $biasPrefix4))
-                  (local.get $query8Scale4))
-                (local.get $scales4)))
-            (local.set $b
-              (f32x4.mul
-                (f32x4.mul (local.get $querySuffix4)
-                  (v128.load (i32.add (local.get $norms) (i32.shl (local.get $r) (i32.const 2)))))
-                (f32x4.abs (local.get $scales4))))
-            (local.set $bound4
-              (f32x4.add (f32x4.add (local.get $a) (local.get $b))
-                (f32x4.add
-                  (f32x4.mul (f32x4.add (f32x4.abs (local.get $a)) (f32x4.abs (local.get $b)))
-                    (f32x4.splat (f32.const 0x1p-16)))
-                  (f32x4.splat (f32.const 1e-5)))))
-            (local.set $cuts
-              (f32x4.lt
-                (f32x4.add (local.get $bound4)
-                  (f32x4.add (f32x4.mul (local.get $rowMargin4) (local.get $scales4))
-                    (local.get $margin4)))
-                (local.tee $bars4
-                  (v128.bitselect (local.get $wordBar4) (local.get $titleBar4)
-                    (i32x4.extend_low_i16x8_s
-                      (i16x8.extend_low_i8x16_s
-                        (i8x16.ne
-                          (v128.load32_zero (i32.add (local.get $wordRows) (local.get $r)))
-                          (v128.const i32x4 0 0 0 0))))))))
-            (if (i32x4.all_true (local.get $cuts))
-              (then
-                (v128.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-                  (local.get $a))
-                (v128.store (i32.add (local.get $bounds) (i32.shl (local.get $r) (i32.const 2)))
-                  (local.get $bound4)))
-              (else
-                ;; Where the record has a second split, the four sums to it (`estimate4` over the
-                ;; values between), and the rows the test lets go there; those it let go before
-                ;; keep their first bound.
-                (if (local.get $second)
-                  (then
-                    (local.set $sums4
-                      (i32x4.add (local.get $sums4)
-                        (call $estimate4 (i32.add (local.get $query8) (local.get $split))
-                          (i32.add (local.get $code) (i32.shr_u (local.get $split) (i32.const 1)))
-                          (local.get $half)
-                          (i32.shr_u (i32.sub (local.get $second) (local.get $split)) (i32.const 1)))))
-                    (local.set $cut4 (local.get $cuts))
-                    (local.set $a4 (local.get $a))
-                    (local.set $boundFirst4 (local.get $bound4))
-                    (local.set $a
-                      (f32x4.mul
-                        (f32x4.mul
-                          (f32x4.add (f32x4.convert_i32x4_s (i32x4.shl (local.get $sums4) (i32.const 4)))
-                            (local.get $biasSecond4))
-                          (local.get $query8Scale4))
-                        (local.get $scales4)))
-                    (local.set $b
-                      (f32x4.mul
-                        (f32x4.mul (local.get $queryPastSecond4)
-                          (v128.load (i32.add (local.get $secondNorms) (i32.shl (local.get $r) (i32.const 2)))))
-                        (f32x4.abs (local.get $scales4))))
-                    (local.set $bound4
-                      (f32x4.add (f32x4.add (local.get $a) (local.get $b))
-                        (f32x4.add
-                          (f32x4.mul (f32x4.add (f32x4.abs (local.get $a)) (f32x4.abs (local.get $b)))
-                            (f32x4.splat (f32.const 0x1p-16)))
-                          (f32x4.splat (f32.const 1e-5)))))
-                    (local.set $cuts
-                      (f32x4.lt
-                        (f32x4.add (local.get $bound4)
-                          (f32x4.add (f32x4.mul (local.get $rowMargin4) (local.get $scales4))
-                            (local.get $margin4)))
-                        (local.get $bars4)))
-                    ;; A row let go at the first split keeps what it had there.
-                    (local.set $a (v128.bitselect (local.get $a4) (local.get $a) (local.get $cut4)))
-                    (local.set $bound4
-                      (v128.bitselect (local.get $boundFirst4) (local.get $bound4) (local.get $cut4)))
-                    (local.set $cuts (v128.or (local.get $cuts) (local.get $cut4)))))
-                (if (i32x4.extract_lane 0 (local.get $cuts))
-                  (then
-                    (f32.store offset=0 (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-                      (f32x4.extract_lane 0 (local.get $a)))
-                    (f32.store offset=0 (i32.add (local.get $bounds) (i32.shl (local.get $r) (i32.const 2)))
-                      (f32x4.extract_lane 0 (local.get $bound4))))
-                  (else
-                    (call $lastPart (local.get $record) (i32.add (local.get $r) (i32.const 0))
-                      (i32x4.extract_lane 0 (local.get $sums4))
-                      (i32.add (local.get $code) (i32.mul (local.get $half) (i32.const 0))))))
-                (if (i32x4.extract_lane 1 (local.get $cuts))
-                  (then
-                    (f32.store offset=4 (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-                      (f32x4.extract_lane 1 (local.get $a)))
-                    (f32.store offset=4 (i32.add (local.get $bounds) (i32.shl (local.get $r) (i32.const 2)))
-                      (f32x4.extract_lane 1 (local.get $bound4))))
-                  (else
-                    (call $lastPart (local.get $record) (i32.add (local.get $r) (i32.const 1))
-                      (i32x4.extract_lane 1 (local.get $sums4))
-                      (i32.add (local.get $code) (i32.mul (local.get $half) (i32.const 1))))))
-                (if (i32x4.extract_lane 2 (local.get $cuts))
-                  (then
-                    (f32.store offset=8 (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-                      (f32x4.extract_lane 2 (local.get $a)))
-                    (f32.store offset=8 (i32.add (local.get $bounds) (i32.shl (local.get $r) (i32.const 2)))
-                      (f32x4.extract_lane 2 (local.get $bound4))))
-                  (else
-                    (call $lastPart (local.get $record) (i32.add (local.get $r) (i32.const 2))
-                      (i32x4.extract_lane 2 (local.get $sums4))
-                      (i32.add (local.get $code) (i32.mul (local.get $half) (i32.const 2))))))
-                (if (i32x4.extract_lane 3 (local.get $cuts))
-                  (then
-                    (f32.store offset=12 (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-                      (f32x4.extract_lane 3 (local.get $a)))
-                    (f32.store offset=12 (i32.add (local.get $bounds) (i32.shl (local.get $r) (i32.const 2)))
-                      (f32x4.extract_lane 3 (local.get $bound4))))
-                  (else
-                    (call $lastPart (local.get $record) (i32.add (local.get $r) (i32.const 3))
-                      (i32x4.extract_lane 3 (local.get $sums4))
-                      (i32.add (local.get $code) (i32.mul (local.get $half) (i32.const 3))))))))
-            (local.set $code (i32.add (local.get $code) (i32.shl (local.get $half) (i32.const 2))))
-            (local.set $r (i32.add (local.get $r) (i32.const 4)))
-            (br $each)))
-        (local.set $sum (i32.load (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))))
-        (local.set $scale
-          (f64.promote_f32
-            (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))
-        (local.set $first
-          (f64.mul
-            (f64.mul
-              (f64.add (f64.convert_i32_s (i32.shl (local.get $sum) (i32.const 4)))
-                (local.get $biasPrefix))
-              (local.get $query8Scale))
-            (local.get $scale)))
-        (local.set $bound
-          (f64.add (local.get $first)
-            (f64.mul
-              (f64.mul (f64.mul (local.get $querySuffix) (local.get $query8Scale))
-                (f64.promote_f32
-                  (f32.load (i32.add (local.get $norms) (i32.shl (local.get $r) (i32.const 2))))))
-              (f64.abs (local.get $scale)))))
-        (local.set $bound
-          (f64.add
-            (f64.add (local.get $bound) (f64.mul (f64.abs (local.get $bound)) (f64.const 0x1p-20)))
-            (f64.const 1e-6)))
-        (if
-          (f64.lt
-            (f64.add (local.get $bound)
-              (f64.add (f64.mul (local.get $rowMargin) (local.get $scale)) (local.get $margin)))
-            (f64.sub
-              (select (local.get $wordBar) (local.get $titleBar)
-                (i32.load8_u (i32.add (local.get $wordRows) (local.get $r))))
-              (f64.const 1e-6)))
-          (then
-            ;; The first part, under the bound by the part past `split` (not negative) and the
-            ;; widening: rounded to f32, still under it.
-            (f32.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-              (f32.demote_f64 (local.get $first)))
-            (f32.store (i32.add (local.get $bounds) (i32.shl (local.get $r) (i32.const 2)))
-              (f32.demote_f64 (local.get $bound))))
-          (else
-            (call $completeRow (local.get $record) (local.get $r) (local.get $sum) (local.get $code))))
-        (local.set $code (i32.add (local.get $code) (local.get $half)))
-        (local.set $r (i32.add (local.get $r) (i32.const 1)))
-        (br $each))))
-
-  ;; `complete` for row $r, not let go after its first `split` values (their sum $sum; its codes
-  ;; at $code): where the record has a second split (the i32 at byte 164; 0: none), the sum to it,
-  ;; then the same test with the rest bounded by the norms past it (the f32s at the i32 at byte
-  ;; 184; the f64s at bytes 168 and 176 the bias to it and the int8 query's norm past it), in f64;
-  ;; else, or where the row could still reach its bar, its whole estimate.
-  (func $completeRow (param $record i32) (param $r i32) (param $sum i32) (param $code i32)
-    (local $split i32) (local $second i32) (local $scale f64) (local $first f64) (local $bound f64)
-    (local $query8 i32) (local $query8Scale f64) (local $rows i32)
-    (local.set $split (i32.load offset=136 (local.get $record)))
-    (local.set $second (i32.load offset=164 (local.get $record)))
-    (local.set $query8 (i32.load offset=40 (local.get $record)))
-    (local.set $query8Scale (f64.load offset=72 (local.get $record)))
-    (local.set $rows (i32.shl (local.get $r) (i32.const 2)))
-    (if (local.get $second)
-      (then
-        (local.set $sum
-          (i32.add (local.get $sum)
-            (call $estimate (i32.add (local.get $query8) (local.get $split))
-              (i32.add (local.get $code) (i32.shr_u (local.get $split) (i32.const 1)))
-              (i32.add (local.get $code) (i32.shr_u (local.get $second) (i32.const 1))))))
-        (local.set $scale
-          (f64.promote_f32 (f32.load (i32.add (i32.load offset=56 (local.get $record)) (local.get $rows)))))
-        (local.set $first
-          (f64.mul
-            (f64.mul
-              (f64.add (f64.convert_i32_s (i32.shl (local.get $sum) (i32.const 4)))
-                (f64.load offset=168 (local.get $record)))
-              (local.get $query8Scale))
-            (local.get $scale)))
-        (local.set $bound
-          (f64.add (local.get $first)
-            (f64.mul
-              (f64.mul (f64.mul (f64.load offset=176 (local.get $record)) (local.get $query8Scale))
-                (f64.promote_f32
-                  (f32.load (i32.add (i32.load offset=184 (local.get $record)) (local.get $rows)))))
-              (f64.abs (local.get $scale)))))
-        (local.set $bound
-          (f64.add
-            (f64.add (local.get $bound) (f64.mul (f64.abs (local.get $bound)) (f64.const 0x1p-20)))
-            (f64.const 1e-6)))
-        (if
-          (f64.lt
-            (f64.add (local.get $bound)
-              (f64.add (f64.mul (f64.load offset=88 (local.get $record)) (local.get $scale))
-                (f64.load offset=96 (local.get $record))))
-            (f64.sub
-              (select (f64.load offset=112 (local.get $record)) (f64.load offset=104 (local.get $record))
-                (i32.load8_u (i32.add (i32.load offset=52 (local.get $record)) (local.get $r))))
-              (f64.const 1e-6)))
-          (then
-            (f32.store (i32.add (i32.load offset=60 (local.get $record)) (local.get $rows))
-              (f32.demote_f64 (local.get $first)))
-            (f32.store (i32.add (i32.load offset=140 (local.get $record)) (local.get $rows))
-              (f32.demote_f64 (local.get $bound)))
-            (return)))
-        (local.set $split (local.get $second))))
-    (call $storeEstimate (i32.load offset=60 (local.get $record)) (i32.load offset=56 (local.get $record))
-      (local.get $r)
-      (i32.add (local.get $sum)
-        (call $estimate (i32.add (local.get $query8) (local.get $split))
-          (i32.add (local.get $code) (i32.shr_u (local.get $split) (i32.const 1)))
-          (i32.add (local.get $code)
-            (i32.shr_u (i32.load offset=32 (local.get $record)) (i32.const 1)))))
-      (f64.load offset=80 (local.get $record)) (local.get $query8Scale))
-    (f32.store (i32.add (i32.load offset=140 (local.get $record)) (local.get $rows))
-      (f32.const -inf)))
-
-  ;; Row $r's whole estimate from $sum, its estimate's sum up to the second split (the first
-  ;; where there is none; its codes at $code), and -infinity among the bounds: for `complete`'s
-  ;; rows that no bound lets go.
-  (func $lastPart (param $record i32) (param $r i32) (param $sum i32) (param $code i32)
-    (local $from i32)
-    (local.set $from (i32.load offset=164 (local.get $record)))
-    (if (i32.eqz (local.get $from)) (then (local.set $from (i32.load offset=136 (local.get $record)))))
-    (call $storeEstimate (i32.load offset=60 (local.get $record)) (i32.load offset=56 (local.get $record))
-      (local.get $r)
-      (i32.add (local.get $sum)
-        (call $estimate (i32.add (i32.load offset=40 (local.get $record)) (local.get $from))
-          (i32.add (local.get $code) (i32.shr_u (local.get $from) (i32.const 1)))
-          (i32.add (local.get $code)
-            (i32.shr_u (i32.load offset=32 (local.get $record)) (i32.const 1)))))
-      (f64.load offset=80 (local.get $record)) (f64.load offset=72 (local.get $record)))
-    (f32.store
-      (i32.add (i32.load offset=140 (local.get $record)) (i32.shl (local.get $r) (i32.const 2)))
-      (f32.const -inf)))
-
-  ;; A bar for `complete`'s f32 test: lowered by more than its rounding to f32 (a 2^-20 share)
-  ;; and by 1e-5.
-  (func $lowered (param $bar f64) (result v128)
-    (local $f f32)
-    (local.set $f (f32.demote_f64 (local.get $bar)))
-    (f32x4.splat
-      (f32.sub (f32.sub (local.get $f) (f32.mul (f32.abs (local.get $f)) (f32.const 0x1p-20)))
-        (f32.const 1e-5))))
-
-  ;; Row $r's whole estimate with the record's int8 query, the value the estimates pass (kind 1)
-  ;; writes: for a row `complete` let go with its bound.
-  (func (export "estimateRow") (param $record i32) (param $r i32) (result f32)
-    (local $half i32) (local $code i32)
-    (local.set $half (i32.shr_u (i32.load offset=32 (local.get $record)) (i32.const 1)))
-    (local.set $code
-      (i32.add (i32.load offset=48 (local.get $record)) (i32.mul (local.get $r) (local.get $half))))
-    (f32.demote_f64
-      (f64.mul
-        (f64.mul
-          (f64.add
-            (f64.convert_i32_s
-              (i32.shl
-                (call $estimate (i32.load offset=40 (local.get $record)) (local.get $code)
-                  (i32.add (local.get $code) (local.get $half)))
-                (i32.const 4)))
-            (f64.load offset=80 (local.get $record)))
-          (f64.load offset=72 (local.get $record)))
-        (f64.promote_f32
-          (f32.load
-            (i32.add (i32.load offset=56 (local.get $record)) (i32.shl (local.get $r) (i32.const 2))))))))
-
   ;; The codes of rows $from to $to (exclusive): per 32 values, byte i holds the high four bits
   ;; of value i plus 128 in its low nibble and those of value 16 + i in its high nibble.
   (func $pack (param $record i32) (param $from i32) (param $to i32)
     (local $at i32) (local $end i32) (local $code i32) (local $a v128) (local $b v128)
-    (local $split i32) (local $half i32) (local $src i32)
     (local.set $at
       (i32.add (i32.load offset=44 (local.get $record))
         (i32.mul (local.get $from) (i32.load offset=32 (local.get $record)))))
@@ -988,43 +601,7 @@
                 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16 -16))))
         (local.set $at (i32.add (local.get $at) (i32.const 32)))
         (local.set $code (i32.add (local.get $code) (i32.const 16)))
-        (br $each)))
-    ;; Each row's norm past its first `split` values (a split of 0: none), for `complete`.
-    (local.set $split (i32.load offset=136 (local.get $record)))
-    (if (i32.eqz (local.get $split)) (then (return)))
-    (local.set $half (i32.shr_u (i32.load offset=32 (local.get $record)) (i32.const 1)))
-    (local.set $code
-      (i32.add (i32.load offset=48 (local.get $record)) (i32.mul (local.get $from) (local.get $half))))
-    (block $done
-      (loop $rows
-        (br_if $done (i32.ge_u (local.get $from) (local.get $to)))
-        (f32.store
-          (i32.add (i32.load offset=132 (local.get $record)) (i32.shl (local.get $from) (i32.const 2)))
-          (call $codesNorm (i32.add (local.get $code) (i32.shr_u (local.get $split) (i32.const 1)))
-            (i32.add (local.get $code) (local.get $half))))
-        (if (i32.load offset=164 (local.get $record))
-          (then
-            (f32.store
-              (i32.add (i32.load offset=184 (local.get $record)) (i32.shl (local.get $from) (i32.const 2)))
-              (call $codesNorm
-                (i32.add (local.get $code)
-                  (i32.shr_u (i32.load offset=164 (local.get $record)) (i32.const 1)))
-                (i32.add (local.get $code) (local.get $half))))))
-        ;; The row's first codes again, all rows' side by side: the pass of kind 6 reads them
-        ;; alone, half the bytes from memory.
-        (local.set $at
-          (i32.add (i32.load offset=160 (local.get $record))
-            (i32.mul (local.get $from) (i32.shr_u (local.get $split) (i32.const 1)))))
-        (local.set $end (i32.add (local.get $at) (i32.shr_u (local.get $split) (i32.const 1))))
-        (local.set $src (local.get $code))
-        (loop $copy
-          (v128.store (local.get $at) (v128.load (local.get $src)))
-          (local.set $at (i32.add (local.get $at) (i32.const 16)))
-          (local.set $src (i32.add (local.get $src) (i32.const 16)))
-          (br_if $copy (i32.lt_u (local.get $at) (local.get $end))))
-        (local.set $code (i32.add (local.get $code) (local.get $half)))
-        (local.set $from (i32.add (local.get $from) (i32.const 1)))
-        (br $rows))))
+        (br $each))))
 
   ;; Rows $from to $to (exclusive) of the pass described at $record, each cosine as f32 at
   ;; out + 4 x row; the number of rows whose exact cosine the pass computed.
@@ -1125,7 +702,7 @@
     (local $wordRows i32) (local $scales i32) (local $out i32) (local $half i32)
     (local $queryScale f64) (local $query8Scale f64) (local $bias f64) (local $rowMargin f64)
     (local $margin f64) (local $titleBar f64) (local $wordBar f64)
-    (local $r i32) (local $at i32) (local $code i32) (local $split i32)
+    (local $r i32) (local $at i32) (local $code i32)
     (local.set $dims (i32.load offset=32 (local.get $record)))
     (local.set $query (i32.load offset=36 (local.get $record)))
     (local.set $query8 (i32.load offset=40 (local.get $record)))
@@ -1174,8 +751,7 @@
           (loop $fours
             (br_if $done (i32.gt_u (i32.add (local.get $r) (i32.const 4)) (local.get $to)))
             (call $storeEstimates4 (local.get $out) (local.get $scales) (local.get $r)
-              (call $estimate4 (local.get $query8) (local.get $code) (local.get $half)
-                (local.get $half))
+              (call $estimate4 (local.get $query8) (local.get $code) (local.get $half))
               (local.get $bias) (local.get $query8Scale))
             (local.set $code (i32.add (local.get $code) (i32.shl (local.get $half) (i32.const 2))))
             (local.set $r (i32.add (local.get $r) (i32.const 4)))
@@ -1191,33 +767,6 @@
             (local.set $r (i32.add (local.get $r) (i32.const 1)))
             (br $each)))
         (return (i32.const 0))))
-    ;; The estimates' sums over each row's first `split` values (the i32 at byte 136), as i32
-    ;; where the estimates go, four rows at a time; `complete` (kind 7) finishes them.
-    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 6))
-      (then
-        (local.set $split (i32.shr_u (i32.load offset=136 (local.get $record)) (i32.const 1)))
-        (local.set $code
-          (i32.add (i32.load offset=160 (local.get $record))
-            (i32.mul (local.get $from) (local.get $split))))
-        (block $done
-          (loop $fours
-            (br_if $done (i32.gt_u (i32.add (local.get $r) (i32.const 4)) (local.get $to)))
-            (v128.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-              (call $estimate4 (local.get $query8) (local.get $code) (local.get $split)
-                (local.get $split)))
-            (local.set $code (i32.add (local.get $code) (i32.shl (local.get $split) (i32.const 2))))
-            (local.set $r (i32.add (local.get $r) (i32.const 4)))
-            (br $fours)))
-        (block $done
-          (loop $each
-            (br_if $done (i32.ge_u (local.get $r) (local.get $to)))
-            (i32.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
-              (call $estimate (local.get $query8) (local.get $code)
-                (i32.add (local.get $code) (local.get $split))))
-            (local.set $code (i32.add (local.get $code) (local.get $split)))
-            (local.set $r (i32.add (local.get $r) (i32.const 1)))
-            (br $each)))
-        (return (i32.const 0))))
     ;; Estimates for four or two queries at once, from the table at byte 124.
     (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 4))
       (then
@@ -1229,9 +778,6 @@
         (call $estimates2 (i32.load offset=124 (local.get $record)) (local.get $scales)
           (local.get $code) (local.get $half) (local.get $from) (local.get $to))
         (return (i32.const 0))))
-    ;; Kind 7: the estimates completed (`complete`), then refined as kind 2, chunk by chunk.
-    (if (i32.eq (i32.load offset=20 (local.get $record)) (i32.const 7))
-      (then (call $complete (local.get $record) (local.get $r) (local.get $to))))
     ;; Refined (kind 2), a function of its own: the exact pass above keeps the code it had.
     (call $refined (local.get $record) (local.get $r) (local.get $to) (local.get $dims)
       (local.get $query) (local.get $rows) (local.get $wordRows) (local.get $scales)

@@ -250,66 +250,6 @@ Deno.test("the refined pass that lets sixteen rows go together decides every row
   }
 });
 
-Deno.test("estimates split in two let go only rows the whole estimates let go, each with a bound over its estimate and under its bar", () => {
-  // 128 and 384 values (split after 64 and 192); rows not a multiple of four; rows of a larger
-  // scale and a row of zeros (scale 1), as in the groups' property.
-  for (const [count, dims] of [[2_003, 128], [1_201, 384]]) {
-    const { values, scales, query } = unitRows(count, dims, 60 + dims);
-    for (let r = 5; r < count; r += 97) scales[r] *= 1.8;
-    values.fill(0, 50 * dims, 51 * dims);
-    scales[50] = 1;
-    const split = new Int8Rows(values, scales, dims, { screened: true });
-    const whole = new Int8Rows(values, scales, dims, { screened: true, split: false });
-    const bars = fc.record({
-      // Bars among the rows' estimates (a row's, plus up to two margins), or anywhere.
-      near: fc.integer({ min: 0, max: count - 1 }),
-      titleAbove: fc.double({ min: -0.05, max: 0.3, noNaN: true }),
-      wordAbove: fc.double({ min: -0.3, max: 0.1, noNaN: true }),
-      anywhere: fc.option(fc.double({ min: -0.5, max: 1.2, noNaN: true })),
-      wordRows: fc.uniqueArray(fc.integer({ min: 0, max: count - 1 }), { maxLength: 600 }),
-      early: fc.boolean(),
-    });
-    let let_go = 0;
-    fc.assert(
-      fc.property(bars, ({ near, titleAbove, wordAbove, anywhere, wordRows, early }) => {
-        const vector = Float32Array.from(query());
-        whole.setQuery(vector);
-        const estimate = whole.screenAll(Infinity, Infinity)[near];
-        const titleBar = anywhere ?? estimate + titleAbove;
-        const wordBar = estimate + wordAbove;
-        whole.setQuery(vector);
-        split.setQuery(vector);
-        // As a search does, sometimes: the estimates started before the rows are marked.
-        if (early) split.startEstimates();
-        for (const rows of [split, whole]) for (const r of wordRows) rows.wordRows[r] = 1;
-        const marked = new Set(wordRows);
-        const expected = whole.screenAll(titleBar, wordBar).slice();
-        const cosines = split.screenAll(titleBar, wordBar);
-        assert.equal(split.exactRows, whole.exactRows, "the same rows computed exactly");
-        for (let r = 0; r < count; r++) {
-          const bound = split.boundOf(r);
-          if (bound === null) {
-            assert.ok(
-              Object.is(cosines[r], expected[r]),
-              `row ${r}: ${cosines[r]}, ${expected[r]}`,
-            );
-            continue;
-          }
-          let_go++;
-          const bar = marked.has(r) ? wordBar : titleBar;
-          assert.ok(bound >= expected[r], `row ${r}: bound ${bound} under ${expected[r]}`);
-          assert.ok(cosines[r] <= bound, `row ${r}: ${cosines[r]} over its bound ${bound}`);
-          assert.ok(bound < bar, `row ${r}: bound ${bound} at its bar ${bar}`);
-          assert.ok(Object.is(split.estimateOf(r), expected[r]), `row ${r}'s estimate`);
-        }
-      }),
-      { numRuns: 150 },
-    );
-    // The bound let some rows go (else the property says nothing of them).
-    assert.ok(let_go > 1_000, `${dims}: ${let_go} rows let go`);
-  }
-});
-
 /**
  * `count` screened 64-d unit rows held twice, by a kernel alone and by one sharing its passes with
  * a helper thread (started before `check` runs); the shared one closed after.
@@ -376,9 +316,7 @@ Deno.test("queries estimated together give each the screened pass it gets alone,
   // four.
   for (const [count, dims] of [[1_003, 64], [2_001, 128]]) {
     const { values, scales, query } = unitRows(count, dims, 21 + dims);
-    // Alone, every row's estimate whole, as the batch's are (the estimates split in two let some
-    // rows go with a bound instead: the property after this one).
-    const alone = new Int8Rows(values, scales, dims, { screened: true, split: false });
+    const alone = new Int8Rows(values, scales, dims, { screened: true });
     const together = new Int8Rows(values, scales, dims, { screened: true });
     const batch = fc.record({
       size: fc.integer({ min: 1, max: BATCH_QUERIES }),
@@ -424,14 +362,7 @@ Deno.test("queries estimated together give each the screened pass it gets alone,
         if (turns[0] !== unused) {
           alone.setQuery(again);
           together.setQuery(again);
-          // Now split in two, as a search alone is: where a row was let go with a bound, its
-          // estimate is the one alone.
-          const cosines = together.screenAll(0.3, 0.1).slice();
-          for (let r = 0; r < count; r++) {
-            if (together.boundOf(r) !== null) cosines[r] = together.estimateOf(r);
-          }
-          assert.deepEqual(cosines, alone.screenAll(0.3, 0.1).slice());
-          assert.equal(together.exactRows, alone.exactRows);
+          assert.deepEqual(together.screenAll(0.3, 0.1), alone.screenAll(0.3, 0.1).slice());
         }
       }),
       { numRuns: 60 },

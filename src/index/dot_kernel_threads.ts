@@ -41,8 +41,7 @@ export const STOP = 3;
 export const HELPER_CHUNKS = 4;
 /**
  * The pass's kind (src/index/dot_kernel.wat): 0 every row exact, 1 the estimates, 2 the rows that
- * could reach their bar exact, 3 the rows' codes, 4 and 5 the estimates of four or two queries, 6
- * the estimates' sums over each row's first `split` values, 7 those completed, then refined as 2.
+ * could reach their bar exact, 3 the rows' codes, 4 and 5 the estimates of four or two queries.
  */
 export const PASS_KIND = 5;
 /** Rows of the current pass the helpers computed exactly. */
@@ -81,42 +80,13 @@ export const WORD_BAR = 14;
  * (src/index/dot_kernel.wat).
  */
 export const GROUP_SCALES_SLOT = 32;
-/**
- * i32 slots 33 to 35: a screened kernel's rows' norms past their first `split` values, that split
- * (0: none), and its f32 a row for the bounds of the rows the last completing pass let go
- * (src/index/dot_kernel.wat `complete`).
- */
-export const SUFFIX_NORMS_SLOT = 33;
-export const SPLIT_SLOT = 34;
-export const BOUNDS_SLOT = 35;
-/**
- * f64 slots (past the i32 slots 30 to 35): the estimate's bias over the first `split` values, and
- * the int8 query's norm past them.
- */
-export const BIAS_PREFIX = 18;
-export const QUERY_SUFFIX = 19;
-/**
- * i32 slot 40 (past the f64 slots 18 and 19): the byte offset of a screened kernel's rows' codes
- * of their first `split` values, side by side (the pass of kind 6 reads them alone).
- */
-export const PREFIX_CODES_SLOT = 40;
-/**
- * A second split past the first (i32 slot 41; 0: none), the estimate's bias to it and the int8
- * query's norm past it (f64 slots 21 and 22), and the rows' norms past it (i32 slot 46): rows the
- * first split's bound cannot let go are tested again there before their last values.
- */
-export const SECOND_SPLIT_SLOT = 41;
-export const BIAS_SECOND = 21;
-export const QUERY_PAST_SECOND = 22;
-export const SECOND_NORMS_SLOT = 46;
 /** Bytes of the control record (16-byte aligned). */
-export const CONTROL_BYTES = 192;
+export const CONTROL_BYTES = 144;
 
 /** The kernel's functions (src/index/dot_kernel.wat). */
 export interface KernelExports {
   dot(query: number, row: number, dims: number): number;
   pass(record: number, from: number, to: number): number;
-  estimateRow(record: number, row: number): number;
 }
 
 /** Where everything is in the kernel's memory, in bytes; `dims` and `count` of the rows. */
@@ -133,19 +103,6 @@ export interface KernelLayout {
   wordRows: number;
   /** A screened kernel's largest row scale of each sixteen rows (`GROUP_SCALES_SLOT`; 0: none). */
   groupScales: number;
-  /**
-   * A screened kernel's rows' norms past their first `split` values and the bounds of the rows
-   * its last completing pass let go (`SUFFIX_NORMS_SLOT`, `BOUNDS_SLOT`; 0: none).
-   */
-  suffixNorms: number;
-  bounds: number;
-  /** A screened kernel's codes of each row's first `split` values, side by side (0: none). */
-  prefixCodes: number;
-  /** A second split, and the rows' norms past it (`SECOND_SPLIT_SLOT`; 0: none). */
-  second: number;
-  secondNorms: number;
-  /** The values a completing pass's first part estimates (`SPLIT_SLOT`; 0: no such pass). */
-  split: number;
   /**
    * A screened kernel's slots for queries estimated together (`Int8Rows.estimateBatch`), each its
    * own int16 and int8 query and cosines, and the table a pass for several reads; none otherwise.

@@ -285,7 +285,7 @@ export class JobIndex {
       const ownCosines = cosines;
       let nearestOwn: number[] | undefined;
       const agreement = (v: Float32Array) =>
-        vectors.meanCosineAt(v, nearestOwn ??= vectors.nearestRows(ownCosines, AGREEMENT_TITLES));
+        vectors.meanCosineAt(v, nearestOwn ??= topRows(ownCosines, AGREEMENT_TITLES));
       const labelVectors = this.#keywords.best < FULL_MATCH
         ? request.labelVectors ?? request.labelVectorsIfUsed?.(agreement)
         : undefined;
@@ -538,7 +538,21 @@ const FULL_MATCH = 0.95;
  */
 export const AGREEMENT_TITLES = 5;
 
-export { topRows } from "./title_vectors.ts";
+/** The rows of the `k` largest values, largest first (ties: the lower row). */
+export function topRows(values: Float32Array, k: number): number[] {
+  const best: number[] = [];
+  for (let r = 0; r < values.length; r++) {
+    const v = values[r];
+    if (best.length === k && v <= values[best[k - 1]]) continue;
+    let at = best.length === k ? k - 1 : best.length;
+    while (at > 0 && values[best[at - 1]] < v) {
+      if (at < k) best[at] = best[at - 1];
+      at--;
+    }
+    best[at] = r;
+  }
+  return best;
+}
 
 /** Each title's best cosine over the query's (`own`, changed in place) and the labels'. */
 function bestCosines(

@@ -247,59 +247,8 @@ export class TitleVectors {
     return total / rows.length;
   }
 
-  /**
-   * The rows of the `k` largest of `values` (`topRows`): where `values` are the last `begin`'s
-   * cosines, the rows of the `k` largest of the cosines the estimates pass alone leaves. There a
-   * row a screened search let go with a bound (src/index/dot_kernel.wat `complete`) holds a part
-   * of its estimate instead: its bound stands for it, and it takes its estimate wherever that
-   * bound could place it among the `k`.
-   */
-  nearestRows(values: Float32Array, k: number): number[] {
-    const kernel = this.#kernel;
-    if (values !== kernel.cosines) return topRows(values, k);
-    let merged: Float32Array | null = null;
-    let held: Uint8Array | null = null;
-    for (let r = 0; r < values.length; r++) {
-      const bound = kernel.boundOf(r);
-      if (bound === null) continue;
-      merged ??= values.slice();
-      held ??= new Uint8Array(values.length);
-      merged[r] = bound;
-      held[r] = 1;
-    }
-    if (merged === null || held === null) return topRows(values, k);
-    for (;;) {
-      const best = topRows(merged, k);
-      if (!best.some((r) => held[r] === 1)) return best;
-      // Every bound at or over the k-th value could be among the k: each takes its estimate.
-      const least = merged[best[best.length - 1]];
-      for (let r = 0; r < merged.length; r++) {
-        if (held[r] === 1 && merged[r] >= least) {
-          merged[r] = kernel.estimateOf(r);
-          held[r] = 0;
-        }
-      }
-    }
-  }
-
   /** The int8 rows, in the kernel's memory. */
   get rows(): Int8Array {
     return this.#kernel.rows;
   }
-}
-
-/** The rows of the `k` largest values, largest first (ties: the lower row). */
-export function topRows(values: Float32Array, k: number): number[] {
-  const best: number[] = [];
-  for (let r = 0; r < values.length; r++) {
-    const v = values[r];
-    if (best.length === k && v <= values[best[k - 1]]) continue;
-    let at = best.length === k ? k - 1 : best.length;
-    while (at > 0 && values[best[at - 1]] < v) {
-      if (at < k) best[at] = best[at - 1];
-      at--;
-    }
-    best[at] = r;
-  }
-  return best;
 }
