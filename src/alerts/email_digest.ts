@@ -6,7 +6,6 @@
  *
  * @module
  */
-import nodemailer from "nodemailer";
 import type { JobResult } from "../domain/job.ts";
 import { safeLink, xmlText } from "./atom_feed.ts";
 
@@ -111,6 +110,9 @@ export function digestMessage(options: DigestOptions): DigestMessage {
  * (what acknowledges a digest), rejects otherwise.
  */
 export async function sendDigest(smtpUrl: string, message: MailMessage): Promise<void> {
+  // Loaded at the first mail: a server without email digests never needs it, and loading it cost
+  // every server start about 0.05 CPU-seconds (docs/testing.md, "Fourteenth pass").
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,

@@ -16,7 +16,6 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/auth/types"
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { OAUTH_SCOPE } from "../auth/oauth_metadata.ts";
@@ -32,7 +31,6 @@ import { MAX_BODY_BYTES } from "./read_json_body.ts";
 import { errorFields } from "../log.ts";
 import { callCount } from "./mcp_call_count.ts";
 import { guardRequestParams } from "../mcp/request_guard.ts";
-import { createMcpServer } from "../mcp/server.ts";
 
 export const MCP_PATH = "/mcp";
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -208,6 +206,20 @@ async function responseId(response: Response): Promise<string | number | null> {
   }
 }
 
+/**
+ * The MCP server and its HTTP transport (the SDK's server side, ajv with it), loaded at the first
+ * `/mcp` request rather than with the app: loading them cost every server start about 0.07
+ * CPU-seconds (docs/testing.md, "Fourteenth pass").
+ */
+let mcpServing:
+  | Promise<
+    [
+      typeof import("../mcp/server.ts"),
+      typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    ]
+  >
+  | undefined;
+
 /** Serves one MCP request with a fresh server and transport (stateless mode). */
 async function serveMcpRequest(
   deps: AppDeps,
@@ -216,6 +228,11 @@ async function serveMcpRequest(
 ): Promise<Response> {
   const requestId = c.get("requestId");
   let failed = false;
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] =
+    await (mcpServing ??= Promise.all([
+      import("../mcp/server.ts"),
+      import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    ]));
   const server = createMcpServer({
     service: deps.service,
     logger: deps.logger,

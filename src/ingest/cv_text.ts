@@ -7,7 +7,6 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import JSZip from "jszip";
 import { extname } from "node:path";
 import { PROFILE_MAX_LENGTH } from "../domain/profile.ts";
 
@@ -131,6 +130,10 @@ interface ZipStream {
  * so a bomb stops at the limit, not at the end of memory.
  */
 async function boundedDocx(bytes: Uint8Array) {
+  // Loaded for a .docx, as mammoth and unpdf are: the server imports this module for its limits
+  // and errors, and loading JSZip cost every server start about 0.07 CPU-seconds (docs/testing.md,
+  // "Fourteenth pass") for the CV reading child to use.
+  const { default: JSZip } = await import("jszip");
   const zip = await JSZip.loadAsync(bytes);
   if (Object.keys(zip.files).length > DOCX_MAX_ENTRIES) {
     throw new DocxTooLarge(`it lists more than ${DOCX_MAX_ENTRIES} parts`);

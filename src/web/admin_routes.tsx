@@ -14,7 +14,7 @@ import { DEFAULT_SCOPES, type Scope, SCOPES } from "../domain/service.ts";
 import { Layout } from "./layout.tsx";
 import { type ConsoleData, ConsoleFigures, FIRST_SEEN_DAYS } from "./console_data.ts";
 import { MessagePage } from "./pages.tsx";
-import { PLOTS, renderPlot } from "./plots.ts";
+import type { PLOTS } from "./plots.ts";
 import type { WebSession, WebSessions } from "./session.ts";
 import {
   checkedForm,
@@ -68,6 +68,13 @@ function bytesText(bytes: number | undefined): string {
 function when(ms: number | undefined): string {
   return ms === undefined ? "never" : formatUtc(ms);
 }
+
+/**
+ * Observable Plot and linkedom (src/web/plots.ts), loaded at the first plot an admin asks for
+ * rather than with the app: loading them is about 0.13 CPU-seconds, paid by every server start
+ * (docs/testing.md, "Fourteenth pass"), for images only the console shows.
+ */
+let plots: Promise<typeof import("./plots.ts")> | undefined;
 
 function Plot(props: { name: keyof typeof PLOTS; caption: string; children?: unknown }) {
   return (
@@ -468,8 +475,9 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     const session = await admin(c);
     if (session instanceof Response) return session;
     const name = c.req.param("file").replace(/\.svg$/, "");
+    const { PLOTS, renderPlot } = await (plots ??= import("./plots.ts"));
     if (!(name in PLOTS)) return notFoundPage(c, frameOf(session));
-    const svg = await renderPlot(name as keyof typeof PLOTS, await figures.load());
+    const svg = renderPlot(name as keyof typeof PLOTS, await figures.load());
     return new Response(svg, {
       headers: {
         ...pageHeaders(),
