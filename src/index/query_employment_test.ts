@@ -103,7 +103,11 @@ Deno.test("employment words are not read where they are part of the role, denied
     matched: "temp",
     rest: "admin jobs",
   });
-  assert.equal(analyzeQuery("temp admin jobs").embeddingText, "admin");
+  // The type goes; "admin" is office work, written out beside it (src/index/analyze_query.ts).
+  assert.equal(
+    analyzeQuery("temp admin jobs").embeddingText,
+    "admin (administrative assistant)",
+  );
   assert.equal(analyzeQuery("summer internship in marketing").embeddingText, "marketing");
   // The rest is read as it would be alone: the type words go, the other words stay.
   assert.equal(analyzeQuery("part-time weekend retail work").embeddingText, "weekend retail work");
