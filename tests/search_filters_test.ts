@@ -411,6 +411,9 @@ Deno.test("the real postings: what each filter means, and the role leads", async
           q,
         );
         assert.doesNotMatch((await search({ q, near: "Leeds" })).hint ?? "", /near me/, q);
+        // A city or country parameter says where too: postings are not "everywhere".
+        assert.doesNotMatch((await search({ q, city: "Leeds" })).hint ?? "", /near me/, q);
+        assert.doesNotMatch((await search({ q, country: "GB" })).hint ?? "", /near me/, q);
       }
       const filler = await search({ q: "find me a job" });
       assert.equal(filler.total, 0);
