@@ -674,6 +674,20 @@ alertsTest(
       // New keepers, a digest due and a send now: the unconfirmed address gets nothing more,
       // and no second confirmation mail either; the old-form delivery gets its digest.
       await push(server, feeder, keeperLines(30, 33));
+      // The push answers before its postings are searchable (they are published in the
+      // background): a digest checked before then finds nothing new, and an empty digest is not
+      // due again for a period. Under load that was a flake here ("timed out waiting for the
+      // old-form digest").
+      await until("the new keepers searchable", async () => {
+        const found = await api(
+          server,
+          reader,
+          "GET",
+          `/v1/search?q=${encodeURIComponent(TITLE)}&top_k=100`,
+        );
+        const urls = new Set((found.body.results as { job_url: string }[]).map((r) => r.job_url));
+        return [30, 31, 32].every((n) => urls.has(keeperUrl(n)));
+      });
       await dueNow(id, emailId);
       await dueNow(oldId, "em_OLD");
       const sent = await api(server, reader, "POST", `/v1/saved-searches/${id}/send`);
