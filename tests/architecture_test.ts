@@ -14,7 +14,7 @@
  * higher layer nor a sibling on its own layer (`LAYERS`):
  *
  * 0. domain: `src/domain/` and the leaf helpers `src/crypto.ts` (with its worker,
- *    `src/crypto_worker.ts`), `src/log.ts`, `src/deno_child.ts`
+ *    `src/crypto_worker.ts`), `src/log.ts`, `src/deno_child.ts`, `src/loaded_on_first_use.ts`
  * 1. places: `src/places/` (GeoNames), which the importer and the index both read
  * 2. store, index, model: storage, the search index, the embedding models, none knowing another
  * 3. ingest, config: the importer writes through the store; the configuration checks the model it
@@ -56,6 +56,7 @@ const LAYERS: Record<string, string[]>[] = [
       "src/crypto_worker.ts",
       "src/log.ts",
       "src/deno_child.ts",
+      "src/loaded_on_first_use.ts",
     ],
   },
   { places: ["src/places/"] },

@@ -31,6 +31,7 @@ import { MAX_BODY_BYTES } from "./read_json_body.ts";
 import { errorFields } from "../log.ts";
 import { callCount } from "./mcp_call_count.ts";
 import { guardRequestParams } from "../mcp/request_guard.ts";
+import { loadedOnFirstUse } from "../loaded_on_first_use.ts";
 
 export const MCP_PATH = "/mcp";
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -211,14 +212,12 @@ async function responseId(response: Response): Promise<string | number | null> {
  * `/mcp` request rather than with the app: loading them cost every server start about 0.07
  * CPU-seconds (docs/testing.md, "Fourteenth pass").
  */
-let mcpServing:
-  | Promise<
-    [
-      typeof import("../mcp/server.ts"),
-      typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
-    ]
-  >
-  | undefined;
+const mcpServing = loadedOnFirstUse(() =>
+  Promise.all([
+    import("../mcp/server.ts"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ])
+);
 
 /** Serves one MCP request with a fresh server and transport (stateless mode). */
 async function serveMcpRequest(
@@ -228,11 +227,7 @@ async function serveMcpRequest(
 ): Promise<Response> {
   const requestId = c.get("requestId");
   let failed = false;
-  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] =
-    await (mcpServing ??= Promise.all([
-      import("../mcp/server.ts"),
-      import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
-    ]));
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await mcpServing();
   const server = createMcpServer({
     service: deps.service,
     logger: deps.logger,

@@ -14,6 +14,7 @@ import { DEFAULT_SCOPES, type Scope, SCOPES } from "../domain/service.ts";
 import { Layout } from "./layout.tsx";
 import { type ConsoleData, ConsoleFigures, FIRST_SEEN_DAYS } from "./console_data.ts";
 import { MessagePage } from "./pages.tsx";
+import { loadedOnFirstUse } from "../loaded_on_first_use.ts";
 import type { PLOTS } from "./plots.ts";
 import type { WebSession, WebSessions } from "./session.ts";
 import {
@@ -74,7 +75,7 @@ function when(ms: number | undefined): string {
  * rather than with the app: loading them is about 0.13 CPU-seconds, paid by every server start
  * (docs/testing.md, "Fourteenth pass"), for images only the console shows.
  */
-let plots: Promise<typeof import("./plots.ts")> | undefined;
+const plots = loadedOnFirstUse(() => import("./plots.ts"));
 
 function Plot(props: { name: keyof typeof PLOTS; caption: string; children?: unknown }) {
   return (
@@ -475,7 +476,7 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     const session = await admin(c);
     if (session instanceof Response) return session;
     const name = c.req.param("file").replace(/\.svg$/, "");
-    const { PLOTS, renderPlot } = await (plots ??= import("./plots.ts"));
+    const { PLOTS, renderPlot } = await plots();
     if (!(name in PLOTS)) return notFoundPage(c, frameOf(session));
     const svg = renderPlot(name as keyof typeof PLOTS, await figures.load());
     return new Response(svg, {
