@@ -41,8 +41,11 @@ Deno.test("changesIndexedBefore(): the margin is moved up to the check only when
     assert.equal(await check(stored.slice(1)), "known");
     // One it lacks and leaves out (past the retention, say).
     assert.equal(await check(stored.slice(1), (job) => job.id === stored[0].id), "checked");
-    // A publish that began less than the margin ago has nothing to check yet.
-    const recent = Date.now();
+    // A check the clock makes no later than the publish's reading time (the same millisecond, or
+    // a clock stepped back) cannot move the margin past the reading's, and returns it unchecked.
+    // The reading time is a second ahead: with `Date.now()` itself the clock could tick during the
+    // call and the check run (a CI flake of 2026-11-30, one millisecond off).
+    const recent = Date.now() + 1_000;
     assert.equal(
       await changesIndexedBefore(store, {
         ids: byId(stored).map((job) => job.id),
