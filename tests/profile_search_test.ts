@@ -201,7 +201,9 @@ Deno.test("a profile search keeps the result-set rules of a q search", async (t)
       const unfiltered = (await run({})).total;
       assert.equal(
         outcome.hint,
-        `Nothing fits the profile with these filters; without them it finds ${unfiltered} postings.`,
+        `Nothing fits the profile with these filters; without them it finds ${unfiltered} posting${
+          unfiltered === 1 ? "" : "s"
+        }.`,
       );
     },
   );

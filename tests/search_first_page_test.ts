@@ -192,7 +192,7 @@ Deno.test("filters that match nothing explain themselves", async (t) => {
       assert.equal(out.total, 0);
       assert.equal(
         out.hint,
-        "Nothing matches with country=DE; without it the query finds 1 postings.",
+        "Nothing matches with country=DE; without it the query finds 1 posting.",
       );
     });
     await t.step("no hint when the words themselves find nothing", async () => {
@@ -230,7 +230,7 @@ Deno.test("a place without the asked job answers none, not the nearest other job
     for (const params of asked) {
       const out = await run(params);
       assert.deepEqual(out.results.map((r) => r.job_title), [], JSON.stringify(params));
-      assert.match(out.hint ?? "", /; without (it|them) the query finds 1 postings\.$/);
+      assert.match(out.hint ?? "", /; without (it|them) the query finds 1 posting\.$/);
     }
     assert.deepEqual((await run({ q: "barista" })).results.map((r) => r.job_title), ["Barista"]);
   } finally {

@@ -443,7 +443,7 @@ export async function searchByProfile(
         'job as a nurse") or give `q` beside it.'
       : result.unfiltered
       ? `Nothing fits the profile with these filters; without them it finds ${result.unfiltered} ` +
-        "postings."
+        `posting${result.unfiltered === 1 ? "" : "s"}.`
       : result.countries.length > 0
       ? `Nothing fits the profile near ${derived.places.join(" / ")}; give \`near\`, \`city\` ` +
         "or `country` to search elsewhere."

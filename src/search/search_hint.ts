@@ -112,5 +112,7 @@ export function searchHint(
       : `the ${closeMatches} close matches that pass the filters are ${where}, best first.`;
     return `No strong match with ${named.join(", ")} (${without}); ${listed}`;
   }
-  return `Nothing matches with ${named.join(", ")}; ${without} postings.`;
+  return `Nothing matches with ${named.join(", ")}; ${without} posting${
+    emptied.unfiltered === 1 ? "" : "s"
+  }.`;
 }
