@@ -304,10 +304,57 @@ export async function serverFleet(prefix: string): Promise<ServerFleet> {
       return server;
     },
     async close() {
+      // A server's publish or compaction child outlives a SIGKILL of its server for a moment (it
+      // ends when its stdin closes, once it reads it) and opens the store: after the folder's
+      // removal that made it again, empty, and the kill tests left one in /tmp each run.
+      const children = servers.flatMap((server) => descendantsOf(server.pid));
       await Promise.all(servers.map((server) => server.stop("SIGKILL").catch(() => {})));
+      await killAndWait(children);
       await Deno.remove(dir, { recursive: true });
     },
   };
+}
+
+/** The processes under `pid` (Linux's /proc; none elsewhere or once it has ended). */
+function descendantsOf(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = [...Deno.readDirSync(`/proc/${pid}/task`)].map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((task) => {
+    try {
+      return Deno.readTextFileSync(`/proc/${pid}/task/${task}/children`).trim().split(/\s+/)
+        .filter((word) => word !== "").map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** SIGKILLs `pids` and waits until none runs (an unreaped one counts as ended), 10 s at most. */
+async function killAndWait(pids: number[]): Promise<void> {
+  const running = (pid: number) => {
+    try {
+      // The state follows the name in parentheses, which may hold spaces.
+      return !/\)\s+Z/.test(Deno.readTextFileSync(`/proc/${pid}/stat`));
+    } catch {
+      return false;
+    }
+  };
+  for (const pid of pids) {
+    try {
+      Deno.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  const deadline = performance.now() + 10_000;
+  while (pids.some(running) && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Runs the `jobseek` CLI with `args` and `env` on top of this process's environment. */
