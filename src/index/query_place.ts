@@ -18,7 +18,13 @@ import { RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { REMOTE_WISH_PHRASES } from "../domain/remote_words.ts";
 import { countryCode } from "../places/country_code.ts";
-import { placeInCountry, placesNamed, type WorldPlace } from "../places/world_places.ts";
+import { regionsNamed } from "../places/regions.ts";
+import {
+  countriesNamed,
+  placeInCountry,
+  placesNamed,
+  type WorldPlace,
+} from "../places/world_places.ts";
 import { type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
 import type { PlaceAround } from "./index_search.ts";
 
@@ -201,11 +207,21 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
     for (let start = 0; start + length <= typed.length; start++) {
       const words = folded.slice(start, start + length).join(" ").split(" ").filter(Boolean);
       if (words.length === 0) continue;
-      const place = placeOf(words, {
+      const found = placeOf(words, {
         preposition: start > 0 && PREPOSITIONS.has(folded[start - 1]),
         last: start + length === typed.length,
       }, gazetteer);
-      if (!place) continue;
+      if (!found) continue;
+      // "Leeds, United Kingdom": the country is said of the city before it, read with it below.
+      if (isCountryAlone(found) && qualifiesCityBefore(typed, folded, start, length, gazetteer)) {
+        continue;
+      }
+      // "Liverpool, UK", "Toronto, ON", "Chicago IL": the city's country or region said after it.
+      const qualified = found.cityKey !== undefined
+        ? cityQualified(found, typed, start + length, gazetteer)
+        : null;
+      const place = qualified?.place ?? found;
+      const end = qualified?.end ?? start + length;
       let from = start;
       // "close to Leeds" asks as "near Leeds" does; "close" and "to" are no connectors elsewhere.
       const closeTo = start >= 2 && folded[start - 2] === "close" && folded[start - 1] === "to";
@@ -215,7 +231,7 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
         : null;
       if (closeTo) from -= 2;
       while (from > 0 && CONNECTORS.has(folded[from - 1])) from--;
-      const restWords = [...typed.slice(0, from), ...typed.slice(start + length)]
+      const restWords = [...typed.slice(0, from), ...typed.slice(end)]
         .filter((w, i, all) => !(i === all.length - 1 && CONNECTORS.has(foldText(w))));
       let rest = restWords.join(" ").trim();
       if (foldText(rest) === "" || [...foldText(rest).split(" ")].every((w) => CONNECTORS.has(w))) {
@@ -224,19 +240,133 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
         // Liverpool", "near Liverpool", "close to Leeds") ask for every posting there, which the
         // index lists where the words left name no job (src/index/job_index.ts). A place without
         // postings after a preposition alone stays words ("in finance" is a town somewhere).
-        const others = [...folded.slice(0, start), ...folded.slice(start + length)];
+        const others = [...folded.slice(0, start), ...folded.slice(end)];
+        // "Liverpool, UK" alone is as plainly a place as "in Liverpool".
         const asked = place.cityKey !== undefined && gazetteer.cities.has(place.cityKey) &&
-          (closeTo || (start > 0 && PREPOSITIONS.has(folded[start - 1])));
+          (closeTo || qualified !== null || (start > 0 && PREPOSITIONS.has(folded[start - 1])));
         const jobWord = others.some((w) => w === "jobs" || w === "job");
         if (!asked && !jobWord) return null;
         rest = jobWord ? others.filter((w) => !PREPOSITIONS.has(w)).join(" ") : "";
       }
       // "near Birmingham, nights": the comma ends the clause, it is no part of the name shown.
-      const matched = typed.slice(start, start + length).join(" ").replace(/[,;:.!?]+$/u, "");
+      const matched = typed.slice(start, end).join(" ").replace(/[,;:.!?]+$/u, "");
       return around ? { around, matched, rest } : { ...place, matched, rest };
     }
   }
   return null;
+}
+
+/** Words after a city that may say its country or region ("United States of America"). */
+const QUALIFIER_LONGEST = 4;
+
+function isCountryAlone(place: Omit<QueryPlace, "matched" | "rest">): boolean {
+  return place.country !== undefined && place.cityKey === undefined && !place.remote;
+}
+
+/** The countries a city the query names lies in: its postings', or GeoNames' for a world place. */
+function countriesOfCity(
+  place: Omit<QueryPlace, "matched" | "rest">,
+  gazetteer: Gazetteer,
+): Set<string> {
+  const countries = new Set(gazetteer.placed.get(place.cityKey!)?.keys() ?? []);
+  // A place without postings may be another of its name than the most populous ("Cambridge, MA").
+  if (countries.size === 0 && place.city !== undefined) {
+    for (const country of countriesNamed(place.city)) countries.add(country);
+  }
+  if (place.country !== undefined) countries.add(place.country);
+  return countries;
+}
+
+/** A word that ends a clause: what follows it is no part of what came before. */
+function endsClause(word: string | undefined): boolean {
+  return word !== undefined && /[,;]$/u.test(word);
+}
+
+/**
+ * A country or region of `countries` that the typed words from `at` name, up to a comma: a
+ * country by name or code ("UK", "Canada", "DE"), a region by name or code ("Ontario", "ON",
+ * "NSW", "England"). A code of three letters or fewer counts typed in capitals or after a comma,
+ * as places are written ("Toronto, ON"); "nurse in Toronto on weekends" names no Ontario.
+ */
+function qualifierAt(
+  typed: string[],
+  at: number,
+  countries: Set<string>,
+  afterComma: boolean,
+): { end: number; country: string; region?: string } | null {
+  for (let length = Math.min(QUALIFIER_LONGEST, typed.length - at); length >= 1; length--) {
+    const words = typed.slice(at, at + length);
+    if (words.slice(0, -1).some(endsClause)) continue;
+    const text = words.join(" ").replace(/[,;:.!?]+$/u, "");
+    if (text === "") continue;
+    const code = COUNTRY_WORDS[text.toLowerCase()] ?? countryCode(text);
+    if (code !== undefined && countries.has(code)) return { end: at + length, country: code };
+    if (text.length <= 3 && text !== text.toUpperCase() && !afterComma) continue;
+    const region = regionsNamed(text).find((r) => countries.has(r.country));
+    if (region) return { end: at + length, country: region.country, region: region.admin1 };
+  }
+  return null;
+}
+
+/**
+ * The city of `place` with what the words after it (from `end`) say of where it is: its country
+ * ("Liverpool, UK"), its region ("Toronto, ON", "Chicago IL"), or both ("Houston, TX, US"). The
+ * country then narrows the city (Liverpool, NSW, is in Australia) and the words are the place's,
+ * not the query's. Null when the words say nothing of it, or another country than the city's.
+ */
+function cityQualified(
+  place: Omit<QueryPlace, "matched" | "rest">,
+  typed: string[],
+  end: number,
+  gazetteer: Gazetteer,
+): { place: Omit<QueryPlace, "matched" | "rest">; end: number } | null {
+  const countries = countriesOfCity(place, gazetteer);
+  const first = qualifierAt(typed, end, countries, endsClause(typed[end - 1]));
+  if (!first) return null;
+  let last = first;
+  if (first.region !== undefined) {
+    // "Houston, TX, US": the country after the region, when it is the region's.
+    const then = qualifierAt(
+      typed,
+      first.end,
+      new Set([first.country]),
+      endsClause(typed[first.end - 1]),
+    );
+    if (then && then.region === undefined) last = then;
+  }
+  const { country, region } = first;
+  if (place.city !== undefined && !gazetteer.cities.has(place.cityKey!)) {
+    // A place without postings ("Springfield, IL"): the one of that name in the region said.
+    const world = placeInCountry(place.city, { country, region });
+    if (!world) return null;
+    return {
+      place: { cityKey: foldText(world.name), city: world.name, country: world.country },
+      end: last.end,
+    };
+  }
+  return { place: { ...place, country }, end: last.end };
+}
+
+/**
+ * Whether the country found at `start` (of `length` words) is said of a city just before it
+ * ("Leeds, United Kingdom"), which is then read as that city in that country.
+ */
+function qualifiesCityBefore(
+  typed: string[],
+  folded: string[],
+  start: number,
+  length: number,
+  gazetteer: Gazetteer,
+): boolean {
+  for (let cityLength = Math.min(gazetteer.longest, start); cityLength >= 1; cityLength--) {
+    const words = folded.slice(start - cityLength, start).join(" ").split(" ").filter(Boolean);
+    if (words.length === 0) continue;
+    const city = placeOf(words, { preposition: false, last: false }, gazetteer);
+    if (city?.cityKey === undefined) continue;
+    const qualified = cityQualified(city, typed, start, gazetteer);
+    if (qualified !== null && qualified.end >= start + length) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
 import { buildGazetteer } from "./gazetteer.ts";
 import { findPlace } from "./query_place.ts";
@@ -195,4 +196,123 @@ Deno.test("findPlace() takes any text without failing", () => {
   const started = performance.now();
   assert.equal(place(long)?.city, "Toronto");
   assert.ok(performance.now() - started < 2_000, "a long query is read in linear time");
+});
+
+Deno.test("findPlace() reads a city's country or region said after it as the place's", () => {
+  const g = buildGazetteer(postings([
+    ["Care Worker", "Liverpool", "GB"],
+    ["Support Worker", "Liverpool", "AU"],
+    ["Bartender", "Leeds", "GB"],
+    ["Barista", "Chicago", "US"],
+    ["Engineer", "Houston", "US"],
+    ["Registered Nurse", "Toronto", "CA"],
+    ["Nurse", "München", "DE"],
+  ]));
+  const read = (query: string) => {
+    const found = findPlace(query, g);
+    return found && [found.cityKey, found.country, found.matched, found.rest];
+  };
+  // The qualifier is the place's, not words to search ("jobs uk" found 4 postings, none there).
+  assert.deepEqual(read("jobs in Liverpool, UK"), ["liverpool", "GB", "Liverpool, UK", "jobs"]);
+  assert.deepEqual(read("nurse in Liverpool UK"), ["liverpool", "GB", "Liverpool UK", "nurse"]);
+  assert.deepEqual(read("support worker Liverpool, NSW"), [
+    "liverpool",
+    "AU",
+    "Liverpool, NSW",
+    "support worker",
+  ]);
+  assert.deepEqual(read("developer in Toronto, ON"), ["toronto", "CA", "Toronto, ON", "developer"]);
+  assert.deepEqual(read("jobs in Toronto, Canada"), ["toronto", "CA", "Toronto, Canada", "jobs"]);
+  assert.deepEqual(read("barista Chicago IL"), ["chicago", "US", "Chicago IL", "barista"]);
+  assert.deepEqual(read("engineer in Houston, TX, US"), [
+    "houston",
+    "US",
+    "Houston, TX, US",
+    "engineer",
+  ]);
+  assert.deepEqual(read("nurse in Munich, Germany"), [
+    "munchen",
+    "DE",
+    "Munich, Germany",
+    "nurse",
+  ]);
+  // The country after a city is the city's, not a place of its own.
+  assert.deepEqual(read("jobs in Leeds, United Kingdom"), [
+    "leeds",
+    "GB",
+    "Leeds, United Kingdom",
+    "jobs",
+  ]);
+  assert.deepEqual(read("care in Leeds, England"), ["leeds", "GB", "Leeds, England", "care"]);
+  // A city so qualified and nothing else asks for the place, as "in Liverpool" does.
+  assert.deepEqual(read("Liverpool, UK"), ["liverpool", "GB", "Liverpool, UK", ""]);
+  // "near": around the city in the country said.
+  assert.equal(findPlace("nurse near Liverpool, UK", g)?.around?.label, "Liverpool, GB");
+  // A place without postings: the one of its name in the region said.
+  assert.deepEqual(read("nurse in Springfield, IL"), [
+    "springfield",
+    "US",
+    "Springfield, IL",
+    "nurse",
+  ]);
+  // Not a qualifier: a short word in lower case without a comma, another country than the city's.
+  assert.deepEqual(read("nurse in Toronto on weekends"), [
+    "toronto",
+    undefined,
+    "Toronto",
+    "nurse on weekends",
+  ]);
+  assert.deepEqual(read("nurse Liverpool, Canada"), [
+    "liverpool",
+    undefined,
+    "Liverpool",
+    "nurse Canada",
+  ]);
+});
+
+/** Cities with postings, and ways a person writes each one's country or region after it. */
+const QUALIFIED_CITIES: { city: string; country: string; said: string[] }[] = [
+  {
+    city: "Liverpool",
+    country: "GB",
+    said: [", UK", " UK", ", United Kingdom", ", England", ", GB"],
+  },
+  { city: "Liverpool", country: "AU", said: [", NSW", " NSW", ", Australia", ", New South Wales"] },
+  {
+    city: "Toronto",
+    country: "CA",
+    said: [", ON", " ON", ", Ontario", ", Canada", ", ON, Canada"],
+  },
+  { city: "Chicago", country: "US", said: [", IL", " IL", ", Illinois", ", USA", ", IL, US"] },
+  { city: "München", country: "DE", said: [", Germany", " Germany", ", DE", ", Bavaria"] },
+  { city: "Amsterdam", country: "NL", said: [", Netherlands", ", NL", ", Noord-Holland"] },
+  { city: "Mumbai", country: "IN", said: [", India", ", Maharashtra", ", IN"] },
+];
+const ROLES = ["nurse", "software engineer", "jobs", "part time barista", "care work", "chef"];
+
+Deno.test("findPlace(): a city's country or region said after it only narrows it to that country", () => {
+  fc.assert(
+    fc.property(
+      fc.subarray(QUALIFIED_CITIES, { minLength: 1 }),
+      fc.nat(),
+      fc.nat(),
+      fc.constantFrom(...ROLES),
+      fc.constantFrom("in ", "", "near "),
+      (cities, pick, form, role, preposition) => {
+        const g = buildGazetteer(postings(cities.map((c) => ["Nurse", c.city, c.country])));
+        const { city, country, said } = cities[pick % cities.length];
+        const plain = findPlace(`${role} ${preposition}${city}`, g);
+        const qualified = findPlace(`${role} ${preposition}${city}${said[form % said.length]}`, g);
+        assert.ok(plain && qualified);
+        assert.equal(qualified.rest, plain.rest, "the qualifier is never searched as words");
+        if (preposition === "near ") {
+          assert.equal(qualified.around?.country, country);
+        } else {
+          assert.equal(qualified.cityKey, plain.cityKey);
+          assert.equal(qualified.country, country);
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
 });
