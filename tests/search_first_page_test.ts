@@ -210,6 +210,50 @@ Deno.test("filters that match nothing explain themselves", async (t) => {
   }
 });
 
+Deno.test("words that find nothing at the place they name point to the place's own list", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Sous Chef", city: "Berlin", country: "DE" }),
+      await posting({
+        job_title: "Kitchen Assistant",
+        city: "Berlin",
+        country: "DE",
+        employment_type: "Part-time",
+      }),
+      await posting({ job_title: "Pharmacist", city: "Berlin", country: "DE" }),
+      await posting({ job_title: "Barista", city: "Toronto", country: "CA" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const nothing = await run({ q: "qwertzuiop asdfghjkl in Berlin" });
+    assert.deepEqual([nothing.total, nothing.close_total, nothing.closest], [0, 0, undefined]);
+    assert.equal(
+      nothing.hint,
+      'Nothing in Berlin is near these words; "jobs in Berlin" lists all 3 postings there.',
+    );
+    // The count is what the suggested query lists.
+    assert.equal((await run({ q: "jobs in Berlin" })).total, 3);
+    const filtered = await run({
+      q: "qwertzuiop asdfghjkl in Berlin",
+      employment_type: "parttime",
+    });
+    assert.equal(
+      filtered.hint,
+      'Nothing in Berlin is near these words; "jobs in Berlin" lists the one posting there ' +
+        "that passes the filters.",
+    );
+    // A place without postings, and words with matches there, say nothing of the kind.
+    assert.doesNotMatch(
+      (await run({ q: "qwertzuiop asdfghjkl in Ulaanbaatar" })).hint ?? "",
+      /lists/,
+    );
+    assert.doesNotMatch((await run({ q: "chef in Berlin" })).hint ?? "", /lists/);
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a place without the asked job answers none, not the nearest other jobs there", async () => {
   // Berlin has kitchen jobs near a barista's, but no barista; the bundled postings showed a sous
   // chef and a pharmacist for "barista berlin" before weak matches were rescued only unfiltered.

@@ -116,3 +116,38 @@ export function searchHint(
     emptied.unfiltered === 1 ? "" : "s"
   }.`;
 }
+
+/**
+ * What to tell a person whose words find nothing at the place they named, where the place has
+ * postings (`there`, under the filters): the query that lists them all.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   placeBrowseHint({ cityKey: "liverpool", city: "Liverpool", matched: "Liverpool", rest: "" }, 36, false),
+ *   'Nothing in Liverpool is near these words; "jobs in Liverpool" lists all 36 postings there.',
+ * );
+ * ```
+ */
+export function placeBrowseHint(place: QueryPlace, there: number, filtered: boolean): string {
+  const remoteOnly = place.remote && place.cityKey === undefined && place.country === undefined &&
+    place.around === undefined;
+  const [where, browse, postings] = place.around
+    ? [
+      `within ${place.around.radiusKm} km of ${place.matched}`,
+      `jobs near ${place.matched}`,
+      "there",
+    ]
+    : remoteOnly
+    ? ["among the remote postings", "remote jobs", "remote"]
+    : [`in ${place.matched}`, `jobs in ${place.matched}`, "there"];
+  const listed = there === 1
+    ? postings === "remote" ? "the one remote posting" : "the one posting there"
+    : postings === "remote"
+    ? `all ${there} remote postings`
+    : `all ${there} postings there`;
+  return `Nothing ${where} is near these words; "${browse}" lists ${listed}${
+    filtered ? ` that ${there === 1 ? "passes" : "pass"} the filters` : ""
+  }.`;
+}

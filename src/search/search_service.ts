@@ -15,7 +15,7 @@ import { parseNear } from "../places/mod.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import { namesNoWork } from "../index/analyze_query.ts";
+import { analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
 import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { type IndexHit, type IndexSearch, placeNarrows } from "../index/index_search.ts";
@@ -27,7 +27,7 @@ import { asksNearMe, NOT_KNOWN_WHERE, readingFields, readQuery } from "./query_r
 import { filtersWithSalary } from "./salary_to_apply.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
-import { type Emptied, emptiedBy, searchHint } from "./search_hint.ts";
+import { type Emptied, emptiedBy, placeBrowseHint, searchHint } from "./search_hint.ts";
 import {
   type ServedIndex,
   SnapshotFollower,
@@ -321,7 +321,19 @@ class SnapshotSearchService implements JobSearchService {
     if (facets) outcome.facets = facets;
     const hint = searchHint(index, query, emptied, place, closeTotal, page.closest !== undefined);
     if (hint) outcome.hint = hint;
-    else if (total === 0 && !placeNarrows(place) && namesNoWork(analyzed)) {
+    else if (total === 0 && closeTotal === 0 && placeNarrows(place) && !namesNoWork(analyzed)) {
+      // "looking after old people in Liverpool": nothing there is near the words, but the place
+      // has postings; listing them is one query away, and the count is the browse's own.
+      const there = index.search({
+        ...request,
+        query: analyzeQuery("jobs"),
+        ifEmpty: undefined,
+        facets: undefined,
+        offset: 0,
+        limit: 1,
+      }).total;
+      if (there > 0) outcome.hint = placeBrowseHint(place, there, Object.keys(filters).length > 0);
+    } else if (total === 0 && !placeNarrows(place) && namesNoWork(analyzed)) {
       outcome.hint = NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
       outcome.hint = NOT_KNOWN_WHERE;
