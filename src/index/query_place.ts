@@ -127,6 +127,29 @@ const SMALL_WORDS = new Set(
 /** Words in the longest place name looked up in GeoNames ("Rio de Janeiro", "Salt Lake City"). */
 const WORLD_LONGEST = 4;
 
+/**
+ * A place named with "City" at its end ("Mexico City", "Quebec City", "New York City") is read
+ * only where this many people live there: "city" is a word of job searches ("inner city teacher"
+ * would be Innere Stadt, Vienna, 16,000 people).
+ */
+const CITY_NAME_MIN_POPULATION = 100_000;
+
+function endsInCity(words: string[]): boolean {
+  return words.length >= 2 && words[words.length - 1] === "city";
+}
+
+/**
+ * Short names of cities people type in a search box, as the words they stand for: "NYC" in any
+ * case; "LA" and "SF" only in capitals ("la" is a word in several languages).
+ */
+function cityShorthand(typedWord: string): string | undefined {
+  const word = typedWord.replace(/[,;:.!?]+$/u, "");
+  if (word.toLowerCase() === "nyc") return "new york city";
+  if (word === "LA") return "los angeles";
+  if (word === "SF") return "san francisco";
+  return undefined;
+}
+
 /** Spoken names of countries that `countryCode` does not take in lower case. */
 const COUNTRY_WORDS: Record<string, string> = { usa: "US", uk: "GB", america: "US", britain: "GB" };
 
@@ -157,7 +180,8 @@ function worldPlaceOf(
   position: { preposition: boolean; last: boolean },
   gazetteer: Gazetteer,
 ): WorldPlace | null {
-  if (words.some((w) => isJobWord(w, gazetteer))) return null;
+  const named = endsInCity(words) ? words.slice(0, -1) : words;
+  if (named.some((w) => isJobWord(w, gazetteer))) return null;
   if (!position.preposition && words.join("").length < 4) return null;
   const [best] = placesNamed(words.join(" "));
   if (!best) return null;
@@ -166,7 +190,9 @@ function worldPlaceOf(
     : position.last
     ? WORLD_MIN_POPULATION.last
     : WORLD_MIN_POPULATION.anywhere;
-  return best.population >= min ? best : null;
+  return best.population >= Math.max(min, named === words ? 0 : CITY_NAME_MIN_POPULATION)
+    ? best
+    : null;
 }
 
 /**
@@ -201,7 +227,7 @@ function worldPlaceOf(
  */
 export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | null {
   const typed = query.trim().split(/\s+/).filter(Boolean);
-  const folded = typed.map((w) => foldText(w));
+  const folded = typed.map((w) => cityShorthand(w) ?? foldText(w));
   const longest = Math.max(gazetteer.longest, WORLD_LONGEST);
   for (let length = Math.min(longest, typed.length); length >= 1; length--) {
     for (let start = 0; start + length <= typed.length; start++) {
@@ -415,6 +441,14 @@ function placeOf(
   if (REMOTE_WISH_PHRASES.includes(key)) return { remote: true };
   if (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) {
     return postingCity(key, gazetteer);
+  }
+  if (endsInCity(words)) {
+    // "New York City" where the postings write "New York", "Quebec City" for "Québec".
+    const [named] = placesNamed(key);
+    const cityKey = named && sameCity(gazetteer).keyOfPlace.get(placeId(named));
+    if (cityKey !== undefined && named.population >= CITY_NAME_MIN_POPULATION) {
+      return postingCity(cityKey, gazetteer);
+    }
   }
   if (words.length <= gazetteer.longest) {
     const country = countryOf(words, gazetteer, position.preposition);

@@ -316,3 +316,37 @@ Deno.test("findPlace(): a city's country or region said after it only narrows it
     { numRuns: 300 },
   );
 });
+
+Deno.test("findPlace() reads 'New York City', 'NYC', 'LA' as the cities people mean", () => {
+  const g = buildGazetteer(postings([
+    ["Software Engineer", "New York", "US"],
+    ["Nurse", "Québec", "CA"],
+    ["Actor", "Los Angeles", "US"],
+    ["Developer", "San Francisco", "US"],
+    ["Engineer", "Kansas City", "US"],
+  ]));
+  const read = (query: string) => {
+    const found = findPlace(query, g);
+    return found && [found.cityKey, found.matched, found.rest];
+  };
+  // "City" was searched as a word: "software engineer city" found 0 strong matches in New York.
+  assert.deepEqual(read("software engineer New York City"), [
+    "new york",
+    "New York City",
+    "software engineer",
+  ]);
+  assert.deepEqual(read("nurse in Quebec City"), ["quebec", "Quebec City", "nurse"]);
+  assert.deepEqual(read("jobs in Kansas City"), ["kansas city", "Kansas City", "jobs"]);
+  // A place without postings named with "City" is that place, not its country.
+  assert.deepEqual(
+    [findPlace("jobs in Mexico City", g)?.city, findPlace("jobs in Mexico City", g)?.country],
+    ["Mexico City", "MX"],
+  );
+  assert.deepEqual(read("developer jobs in NYC"), ["new york", "NYC", "developer"]);
+  assert.deepEqual(read("jobs in LA"), ["los angeles", "LA", "jobs"]);
+  assert.deepEqual(read("jobs in SF"), ["san francisco", "SF", "jobs"]);
+  // "la" in lower case is a word; "inner city" is no place, though a district of Vienna is named so.
+  assert.equal(read("la developer"), null);
+  assert.equal(read("teacher in inner city schools"), null);
+  assert.equal(read("jobs in the city"), null);
+});
