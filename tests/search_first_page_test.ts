@@ -243,6 +243,17 @@ Deno.test("words that find nothing at the place they name point to the place's o
       'Nothing in Berlin is near these words; "jobs in Berlin" lists the one posting there ' +
         "that passes the filters.",
     );
+    // A place's own list: what emptied it is counted at the place, not over every posting.
+    const browsed = await run({ q: "jobs in Berlin", employment_type: "internship" });
+    assert.equal(browsed.total, 0);
+    assert.deepEqual(browsed.applied?.emptied_by, ["employment_type"]);
+    assert.equal(
+      browsed.hint,
+      "Nothing matches with employment_type=internship; without it the query finds 3 postings.",
+    );
+    const nowhere = await run({ q: "jobs in Ulaanbaatar" });
+    assert.deepEqual(nowhere.applied?.emptied_by, ["query_place"]);
+    assert.equal(nowhere.hint, "No posting is in Ulaanbaatar.");
     // A place without postings, and words with matches there, say nothing of the kind.
     assert.doesNotMatch(
       (await run({ q: "qwertzuiop asdfghjkl in Ulaanbaatar" })).hint ?? "",

@@ -45,9 +45,18 @@ export function emptiedBy(
   query: SearchQuery,
   place: QueryPlace | null,
   totalWith: TotalWith,
+  browse = false,
 ): Emptied {
   const applied = testedFilters(query);
   const hasPlace = placeNarrows(place);
+  if (browse && hasPlace) {
+    // "jobs in Leeds": the words name no job, so without the place the query lists nothing (not
+    // every posting, as its candidates are); what the filters leave is counted at the place.
+    const there = totalWith({}, place);
+    if (there === 0) return { names: [QUERY_PLACE], unfiltered: 0 };
+    const alone = applied.filter((name) => totalWith(withQualifiers(query, name), place) === 0);
+    return { names: alone.length > 0 ? alone : applied, unfiltered: there };
+  }
   // Nothing narrowed the set: the query alone found nothing, and counting again would say so.
   if (applied.length === 0 && !hasPlace) return { names: [], unfiltered: 0 };
   const unfiltered = totalWith({}, undefined);
@@ -81,6 +90,9 @@ export function searchHint(
     return `No postings have the city '${query.city}' (city is matched exactly); ` +
       `the postings write it '${spelled}'.`;
   }
+  if (emptied?.unfiltered === 0 && emptied.names.length === 1 && emptied.names[0] === QUERY_PLACE) {
+    return `No posting is ${placeWhere(place)}.`;
+  }
   if (!emptied || emptied.names.length === 0) {
     // No filter emptied it: nothing the index holds is a strong match for the words themselves
     // (a weak best match makes close matches only), and the nearest are shown apart.
@@ -92,8 +104,7 @@ export function searchHint(
     }`;
   }
   // "remote" alone is no place: it is named as the words that asked for it.
-  const remoteOnly = place?.remote && place.cityKey === undefined && place.country === undefined &&
-    place.around === undefined;
+  const remoteOnly = isRemoteOnly(place);
   const named = emptied.names.map((name) =>
     name !== QUERY_PLACE
       ? `${name}=${showValue(query[name as FilterName])}`
@@ -131,23 +142,32 @@ export function searchHint(
  * ```
  */
 export function placeBrowseHint(place: QueryPlace, there: number, filtered: boolean): string {
-  const remoteOnly = place.remote && place.cityKey === undefined && place.country === undefined &&
-    place.around === undefined;
-  const [where, browse, postings] = place.around
-    ? [
-      `within ${place.around.radiusKm} km of ${place.matched}`,
-      `jobs near ${place.matched}`,
-      "there",
-    ]
+  const remoteOnly = isRemoteOnly(place);
+  const browse = place.around
+    ? `jobs near ${place.matched}`
     : remoteOnly
-    ? ["among the remote postings", "remote jobs", "remote"]
-    : [`in ${place.matched}`, `jobs in ${place.matched}`, "there"];
+    ? "remote jobs"
+    : `jobs in ${place.matched}`;
   const listed = there === 1
-    ? postings === "remote" ? "the one remote posting" : "the one posting there"
-    : postings === "remote"
+    ? remoteOnly ? "the one remote posting" : "the one posting there"
+    : remoteOnly
     ? `all ${there} remote postings`
     : `all ${there} postings there`;
+  const where = remoteOnly ? "among the remote postings" : placeWhere(place);
   return `Nothing ${where} is near these words; "${browse}" lists ${listed}${
     filtered ? ` that ${there === 1 ? "passes" : "pass"} the filters` : ""
   }.`;
+}
+
+/** "remote" alone, no city or country with it. */
+function isRemoteOnly(place: QueryPlace | null): boolean {
+  return place?.remote === true && place.cityKey === undefined && place.country === undefined &&
+    place.around === undefined;
+}
+
+/** Where the place the query names is, as a phrase: "in Leeds", "within 25 km of Leeds", "remote". */
+function placeWhere(place: QueryPlace | null): string {
+  if (!place) return "there";
+  if (place.around) return `within ${place.around.radiusKm} km of ${place.matched}`;
+  return isRemoteOnly(place) ? "remote" : `in ${place.matched}`;
 }

@@ -289,7 +289,7 @@ class SnapshotSearchService implements JobSearchService {
         calibration.ranking,
       ),
       filters: filtersWithSalary(query, salary),
-      ifEmpty: (totalWith) => emptied = emptiedBy(query, place, totalWith),
+      ifEmpty: (totalWith) => emptied = emptiedBy(query, place, totalWith, namesNoWork(analyzed)),
       context: this.#places,
       place: place ?? undefined,
       sort: query.sort,
