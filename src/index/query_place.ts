@@ -338,7 +338,9 @@ function qualifierAt(
  * The city of `place` with what the words after it (from `end`) say of where it is: its country
  * ("Liverpool, UK"), its region ("Toronto, ON", "Chicago IL"), or both ("Houston, TX, US"). The
  * country then narrows the city (Liverpool, NSW, is in Australia) and the words are the place's,
- * not the query's. Null when the words say nothing of it, or another country than the city's.
+ * not the query's. Words that name another country or region with a place of the city's name
+ * ("Birmingham, AL" where the postings' Birmingham is England's) are that place, without postings.
+ * Null when the words say nothing of where it is.
  */
 function cityQualified(
   place: Omit<QueryPlace, "matched" | "rest">,
@@ -346,8 +348,11 @@ function cityQualified(
   end: number,
   gazetteer: Gazetteer,
 ): { place: Omit<QueryPlace, "matched" | "rest">; end: number } | null {
-  const countries = countriesOfCity(place, gazetteer);
-  const first = qualifierAt(typed, end, countries, endsClause(typed[end - 1]));
+  const afterComma = endsClause(typed[end - 1]);
+  let first = qualifierAt(typed, end, countriesOfCity(place, gazetteer), afterComma);
+  // "Birmingham, AL", "London, Ontario": another place of the name than the postings' city.
+  const elsewhere = first === null && place.city !== undefined;
+  if (elsewhere) first = qualifierAt(typed, end, new Set(countriesNamed(place.city!)), afterComma);
   if (!first) return null;
   let last = first;
   if (first.region !== undefined) {
@@ -361,9 +366,9 @@ function cityQualified(
     if (then && then.region === undefined) last = then;
   }
   const { country, region } = first;
-  if (place.city !== undefined && !gazetteer.cities.has(place.cityKey!)) {
+  if (elsewhere || (place.city !== undefined && !gazetteer.cities.has(place.cityKey!))) {
     // A place without postings ("Springfield, IL"): the one of that name in the region said.
-    const world = placeInCountry(place.city, { country, region });
+    const world = placeInCountry(place.city!, { country, region });
     if (!world) return null;
     return {
       place: { cityKey: foldText(world.name), city: world.name, country: world.country },

@@ -255,7 +255,9 @@ Deno.test("findPlace() reads a city's country or region said after it as the pla
     "Springfield, IL",
     "nurse",
   ]);
-  // Not a qualifier: a short word in lower case without a comma, another country than the city's.
+  // Another place of the city's name, where the postings have none: that place, in its country.
+  assert.deepEqual(read("nurse in Toronto, Ohio"), ["toronto", "US", "Toronto, Ohio", "nurse"]);
+  // Not a qualifier: a short word in lower case without a comma, a country with no place so named.
   assert.deepEqual(read("nurse in Toronto on weekends"), [
     "toronto",
     undefined,
