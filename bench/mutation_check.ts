@@ -1031,6 +1031,56 @@ export const MUTANTS: Mutant[] = [
     becomes: '  return "administrator";',
     breaks: '"admin jobs" reads admin as a system administrator',
   },
+  {
+    id: "M122",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "    if (text.length <= 3 && text !== text.toUpperCase() && !afterComma) continue;",
+    becomes: "",
+    breaks: '"nurse in Toronto on weekends" reads "on" as Ontario',
+  },
+  {
+    id: "M123",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "  return { place: { ...place, country }, end: last.end };",
+    becomes: "  return { place, end: last.end };",
+    breaks: '"jobs in Liverpool, UK" lists Liverpool, NSW, too',
+  },
+  {
+    id: "M124",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line:
+      "  return best.population >= Math.max(min, named === words ? 0 : CITY_NAME_MIN_POPULATION)",
+    becomes: "  return best.population >= min",
+    breaks: '"teacher in inner city schools" is read as Innere Stadt, Vienna',
+  },
+  {
+    id: "M125",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: '  if (word === "LA") return "los angeles";',
+    becomes: '  if (word.toUpperCase() === "LA") return "los angeles";',
+    breaks: '"la developer" reads the word "la" as Los Angeles',
+  },
+  {
+    id: "M126",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: "    const there = totalWith({}, place);",
+    becomes: "    const there = totalWith({}, undefined);",
+    breaks: '"jobs in Leeds" emptied by a filter counts every posting, not the place\'s',
+  },
+  {
+    id: "M127",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line:
+      "      if (there > 0) outcome.hint = placeBrowseHint(place, there, Object.keys(filters).length > 0);",
+    becomes: "      if (there > 0) outcome.hint = placeBrowseHint(place, there, false);",
+    breaks: "the place's list is said to hold postings the filters remove",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
