@@ -74,12 +74,14 @@ async function embed(texts: string[]): Promise<Float32Array[]> {
 /** Today's behaviour: the CV's start as `q`, through the service's `q` path. */
 async function baseline(cv: CvCase, sort: "relevance" | "date") {
   const query = parseSearchQuery({ q: cv.text.trim().slice(0, QUERY_MAX_LENGTH), sort, top_k: 10 });
-  const { place, analyzed, salary } = readQuery(index, query);
+  const reading = readQuery(index, query);
+  const { place, analyzed } = reading;
   const [vector] = await embed([analyzed.embeddingText]);
   const { hits } = index.search({
     query: analyzed,
     vector,
-    filters: filtersWithSalary(query, salary),
+    filters: filtersWithSalary(query, reading.salary),
+    ...(reading.company ? { namedCompany: reading.company.names } : {}),
     place: place ?? undefined,
     sort,
     limit: 10,

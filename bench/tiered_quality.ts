@@ -167,7 +167,8 @@ async function measure(
     // The words read as the service reads them (src/search/query_reading.ts): the place, the
     // analysed rest, the pay (applied as the service applies it).
     const parsed = parseSearchQuery({ q: judged.q });
-    const { place, analyzed: query, salary } = readQuery(index, parsed);
+    const reading = readQuery(index, parsed);
+    const { place, analyzed: query } = reading;
     const vector = await vectorFor(query.embeddingText);
     // As the service does: the work's own vector where the query qualifies it, and the labels
     // read from the work alone (they are used only where that vector is).
@@ -208,7 +209,8 @@ async function measure(
         labelVectors,
         labelVectorsIfUsed,
         place: place ?? undefined,
-        filters: filtersWithSalary(parsed, salary),
+        filters: filtersWithSalary(parsed, reading.salary),
+        ...(reading.company ? { namedCompany: reading.company.names } : {}),
         sort,
         limit,
         ranking,

@@ -70,6 +70,11 @@ const QUERIES = [
   "in Chicago",
   "part time jobs in Leeds",
   "$60k jobs in Chicago",
+  // Session 29: a city with its country or region, a city's short name, a company in the words.
+  "jobs in Liverpool, UK",
+  "developer jobs in NYC",
+  "jobs at Amazon",
+  "software engineer at Google",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
@@ -387,10 +392,10 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
       fc.asyncProperty(query, filters, async (q, f) => {
         const outcome = await search({ q, ...f });
         if (outcome.total > 0) return;
-        // A place in the query text is taken out of the words (and applied unless a filter
-        // clashes with it): a search here cannot leave it out.
+        // A place or company in the query text is taken out of the words (and applied, a place
+        // unless a filter clashes with it): a search here cannot leave it out.
         const alone = await search({ q });
-        if (alone.query_place) return;
+        if (alone.query_place || alone.query_company) return;
         const applied = FILTER_NAMES.filter((name) =>
           outcome.applied?.filters[name] !== undefined && FILTERS[name].test !== undefined
         );

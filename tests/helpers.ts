@@ -286,7 +286,8 @@ export function indexSearcher(
   const queryVectors = new Map<string, Float32Array>();
   return async (index, params) => {
     const query = parseSearchQuery(params);
-    const { place, analyzed, salary } = readQuery(index, query);
+    const reading = readQuery(index, query);
+    const { place, analyzed } = reading;
     let vector = queryVectors.get(analyzed.embeddingText);
     if (!vector) {
       [vector] = await embedder.embed([analyzed.embeddingText]);
@@ -295,7 +296,8 @@ export function indexSearcher(
     return index.search({
       query: analyzed,
       vector,
-      filters: filtersWithSalary(query, salary),
+      filters: filtersWithSalary(query, reading.salary),
+      ...(reading.company ? { namedCompany: reading.company.names } : {}),
       context: { locate: parseNear },
       place: place ?? undefined,
       sort: query.sort,

@@ -292,3 +292,64 @@ Deno.test("a place without the asked job answers none, not the nearest other job
     await search.close();
   }
 });
+
+Deno.test("a company named after 'at' or 'for' is what the query asks: only its postings", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Warehouse Associate",
+        city: "Leeds",
+        company_name: "Amazon.com",
+      }),
+      await posting({ job_title: "Software Engineer", city: "Berlin", company_name: "Amazon.com" }),
+      await posting({
+        job_title: "Cloud Support Engineer",
+        city: "Berlin",
+        company_name: "Amazon",
+      }),
+      await posting({ job_title: "Software Engineer", city: "Munich", company_name: "Google" }),
+      await posting({ job_title: "Data Analyst", city: "Munich", company_name: "Google" }),
+      await posting({ job_title: "Registered Nurse", city: "Leeds", company_name: "NHS" }),
+      await posting({ job_title: "Software Engineer", city: "Leeds", company_name: "Acme Ltd" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const companyOf = (out: Awaited<ReturnType<typeof run>>) =>
+      [...out.results, ...(out.closest ?? [])].map((r) => r.company_name).sort();
+    // Its words alone list every posting of it, as "jobs in Leeds" lists a place's.
+    const amazon = await run({ q: "jobs at Amazon" });
+    assert.deepEqual(amazon.query_company, {
+      matched: "Amazon",
+      company: ["Amazon.com", "Amazon"],
+    });
+    assert.deepEqual(companyOf(amazon), ["Amazon", "Amazon.com", "Amazon.com"]);
+    assert.equal(amazon.total, 3);
+    // With a role: the role there, and only there ("software engineer" alone finds three).
+    const google = await run({ q: "software engineer at Google", sort: "relevance" });
+    assert.deepEqual(companyOf(google).filter((c) => c !== "Google"), []);
+    assert.equal(google.results[0]?.job_title, "Software Engineer");
+    // A `company` parameter narrows further: nothing is both, though each alone has one.
+    const both = await run({ q: "software engineer at Amazon", company: "Google" });
+    assert.equal(both.total, 0);
+    assert.deepEqual(both.applied?.emptied_by, ["company", "query_company"]);
+    assert.equal(
+      both.hint,
+      "Nothing matches with company=Google, the company in the query ('Amazon'); without them " +
+        "the query finds 3 postings.",
+    );
+    assert.deepEqual(both.query_company?.company, ["Amazon.com", "Amazon"]);
+    // The words find postings, but none of the company's.
+    const nurse = await run({ q: "registered nurse at Google" });
+    assert.equal(nurse.total, 0);
+    assert.equal(
+      nurse.hint,
+      "Nothing matches with the company in the query ('Google'); without it the query finds 1 " +
+        "posting.",
+    );
+    // "amazon jobs" names no company: its words are searched, as before.
+    assert.equal((await run({ q: "amazon jobs" })).query_company, undefined);
+  } finally {
+    await search.close();
+  }
+});

@@ -166,6 +166,14 @@ export const QuerySalarySchema = z.object({
 });
 export type QuerySalaryResult = z.infer<typeof QuerySalarySchema>;
 
+export const QueryCompanySchema = z.object({
+  matched: z.string().describe('The words of the query that named the company ("Amazon").'),
+  company: z.array(z.string()).describe(
+    "The company names of the postings it stands for, as the postings write them.",
+  ),
+});
+export type QueryCompanyResult = z.infer<typeof QueryCompanySchema>;
+
 export const AppliedFiltersSchema = z.record(z.string(), z.string()).describe(
   "Each filter parameter given, by name (see the filter table in docs/search.md), with its value " +
     "as the search read it: times completed to `YYYY-MM-DD HH:MM:SS`, lists joined by commas.",
@@ -184,8 +192,8 @@ export const AppliedSchema = z.object({
       "by the query alone).",
   ),
   emptied_by: z.array(z.string()).optional().describe(
-    "When the set is empty but the query alone finds postings: the filters (or `query_place`) " +
-      "that leave nothing on their own, or all applied ones when none does alone.",
+    "When the set is empty but the query alone finds postings: the filters (or `query_place`, " +
+      "`query_company`) that leave nothing on their own, or all applied ones when none does alone.",
   ),
 });
 export type Applied = z.infer<typeof AppliedSchema>;
@@ -311,6 +319,27 @@ export function queryEmploymentInWords(
 }
 
 /**
+ * What a search read as a company in its query, in words for people and agents; null when it named
+ * none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   queryCompanyInWords({ query_company: { matched: "Amazon", company: ["Amazon.com", "Amazon"] } }),
+ *   'Only postings of Amazon.com, Amazon: the query named it ("Amazon").',
+ * );
+ * ```
+ */
+export function queryCompanyInWords(
+  response: { query_company?: QueryCompanyResult },
+): string | null {
+  const read = response.query_company;
+  if (!read) return null;
+  return `Only postings of ${read.company.join(", ")}: the query named it ("${read.matched}").`;
+}
+
+/**
  * What a search read as pay in its query, in words for people and agents, with how to ask for
  * another floor in their terms (`filter`: "salary_min", "--salary-min"); null when it named none.
  *
@@ -414,6 +443,11 @@ export const SearchResponseSchema = z.object({
   query_place: QueryPlaceSchema.optional().describe(
     'The place the query named ("nurse jobs in Toronto"), applied as a filter beside `city` and ' +
       "`country`; a `city`/`country` parameter that contradicts it, or `near`, replaces it.",
+  ),
+  query_company: QueryCompanySchema.optional().describe(
+    'The company the query named after "at" or "for" ("jobs at Amazon", "software engineer at ' +
+      'Google"): only its postings are searched (its words alone list them all), and a `company` ' +
+      "parameter narrows further.",
   ),
   query_employment: QueryEmploymentSchema.optional().describe(
     'The employment type the query named at its start or end ("part time barista", "contract ' +
@@ -525,6 +559,7 @@ export function toSearchResponse(
     ...(outcome.close_total !== undefined ? { close_total: outcome.close_total } : {}),
     ...(outcome.closest ? { closest: outcome.closest } : {}),
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
+    ...(outcome.query_company ? { query_company: outcome.query_company } : {}),
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),

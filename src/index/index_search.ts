@@ -54,12 +54,13 @@ export function placeNarrows(place: PlaceFilter | null | undefined): place is Pl
 export type LabelAgreement = (vector: Float32Array) => number;
 
 /**
- * The size `total` would have with `filters` and `place` instead of the search's own, the query
- * scored as it is (`IndexSearch.ifEmpty`).
+ * The size `total` would have with `filters`, `place` and `company` (the query's own, as
+ * `namedCompany`) instead of the search's own, the query scored as it is (`IndexSearch.ifEmpty`).
  */
 export type TotalWith = (
   filters: FilterValues | undefined,
   place: PlaceFilter | undefined,
+  company?: readonly string[],
 ) => number;
 
 export interface IndexSearch {
@@ -97,6 +98,13 @@ export interface IndexSearch {
   /** Where `near` places lie; without it a `near` filter lets nothing through. */
   context?: FilterContext;
   place?: PlaceFilter;
+  /**
+   * The company names the query's words named ("jobs at Amazon", src/index/query_company.ts):
+   * part of what the query asks, as its place is, and applied as it is (only its postings; a
+   * `company` filter narrows further). Words that name no job then list its postings, and its
+   * strong matches are cut against its best.
+   */
+  namedCompany?: readonly string[];
   /** Keep reposts apart (only to measure what collapsing them changes, in bench/). */
   keepReposts?: boolean;
   sort?: SearchQuery["sort"];

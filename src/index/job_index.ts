@@ -17,7 +17,7 @@
  */
 import { countFacets } from "../domain/facets.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
-import type { CityCount } from "../domain/job.ts";
+import type { CityCount, Job } from "../domain/job.ts";
 import { type AnalyzedQuery, namesNoWork } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
 import {
@@ -32,6 +32,7 @@ import type { JobIndexData } from "./job_index_data.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { KeywordScorer } from "./keyword_scorer.ts";
 import { PostingPlaces } from "./posting_places.ts";
+import { companiesByKey, findCompany, type QueryCompany } from "./query_company.ts";
 import type { QueryPlace } from "./query_place.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
@@ -85,6 +86,8 @@ export class JobIndex {
   readonly #scratch: Uint32Array;
   /** Each title row's postings, for a narrow query's few (made at the first search that needs it). */
   #rowPostings?: RowPostings;
+  /** The postings' companies by `companyKey`, gathered at the first query that names one. */
+  #companies?: Map<string, string[]>;
 
   /**
    * `screenVectors`: whether searches screen the title vectors (src/index/title_vectors.ts); by
@@ -209,6 +212,16 @@ export class JobIndex {
     return this.#places.cityNamed(city);
   }
 
+  /**
+   * The company a query text names after "at" or "for" (src/index/query_company.ts). The
+   * postings' companies are gathered at the first such query, not when the index loads.
+   */
+  companyIn(query: string): QueryCompany | null {
+    if (!/\b(?:at|for)\s/i.test(query)) return null;
+    this.#companies ??= companiesByKey(this.data.jobs.map((job) => job.company_name));
+    return findCompany(query, this.#companies);
+  }
+
   /** Whether searches screen the title vectors (a large index: src/index/title_vectors.ts). */
   get screensVectors(): boolean {
     return this.#vectors.screens;
@@ -235,11 +248,13 @@ export class JobIndex {
   search(request: IndexSearch): IndexResult {
     const mode = request.mode ?? "hybrid";
     // Only filler ("job", "work", "jobs in"): the query names no job, and a sentence encoder
-    // relates filler to every title a little. With a place ("jobs in Leeds", "remote jobs") it
-    // asks for every posting there, each as good a match as any; without one the set stays empty
-    // (docs/search.md, "Every job at a place").
+    // relates filler to every title a little. With a place ("jobs in Leeds", "remote jobs") or a
+    // company ("jobs at Amazon") it asks for every posting there, each as good a match as any;
+    // without one the set stays empty (docs/search.md, "Every job at a place").
     if (mode !== "vector" && namesNoWork(request.query)) {
-      if (!placeNarrows(request.place)) return { total: 0, closeTotal: 0, hits: [] };
+      if (!placeNarrows(request.place) && !request.namedCompany?.length) {
+        return { total: 0, closeTotal: 0, hits: [] };
+      }
       const { positions, scores } = this.#candidates;
       const postings = this.data.jobs.length;
       const bars = cutBarsOf(request);
@@ -372,7 +387,12 @@ export class JobIndex {
       rescueStrong: request.rescueStrong,
     };
     const atPlace = this.#places.maskOf(request.place);
-    const cutAt = cutByScore(candidates, cut, atPlace ?? undefined);
+    const ofCompany = companyMask(request.namedCompany, this.data.jobs);
+    // What the query itself asks (its place, its company) sets the strong set's bar, not a filter.
+    const asked = atPlace && ofCompany
+      ? (p: number) => atPlace(p) && ofCompany(p)
+      : atPlace ?? ofCompany;
+    const cutAt = cutByScore(candidates, cut, asked ?? undefined);
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
 
@@ -388,6 +408,7 @@ export class JobIndex {
       const p = positions[k];
       if (allowed !== null && allowed[p] !== 1) continue;
       if (atPlace !== null && !atPlace(p)) continue;
+      if (ofCompany !== null && !ofCompany(p)) continue;
       if (strongMask ? strongMask[p] === 1 : scores[k] >= cutAt) {
         positions[strong] = p;
         scores[strong] = scores[k];
@@ -402,9 +423,10 @@ export class JobIndex {
     if (strong === 0 && request.ifEmpty) {
       // No strong match moved: the candidates before the filters are still in place, and another
       // search with other filters would score them the same.
-      request.ifEmpty((filters, place) => {
+      request.ifEmpty((filters, place, company) => {
         const allowedThen = this.#filters.allowed(filters, request.context);
         const atPlaceThen = this.#places.maskOf(place);
+        const ofCompanyThen = companyMask(company, this.data.jobs);
         // The strong set at another place is cut against the best there (`cutByScore`).
         const cutThen = place === request.place
           ? cutAt
@@ -414,6 +436,7 @@ export class JobIndex {
           const p = positions[k];
           if (allowedThen !== null && allowedThen[p] !== 1) continue;
           if (atPlaceThen !== null && !atPlaceThen(p)) continue;
+          if (ofCompanyThen !== null && !ofCompanyThen(p)) continue;
           if (strongMask ? strongMask[p] === 1 : scores[k] >= cutThen) count++;
         }
         return Math.min(count, RESULT_SET_MAX);
@@ -588,4 +611,14 @@ function bestCosines(
     for (let r = 0; r < own.length; r++) if (other[r] > own[r]) own[r] = other[r];
   }
   return own;
+}
+
+/** Whether a posting is of one of `companies` (names as the postings write them); null: any. */
+function companyMask(
+  companies: readonly string[] | undefined,
+  jobs: readonly Job[],
+): ((position: number) => boolean) | null {
+  if (!companies?.length) return null;
+  const named = new Set(companies);
+  return (p) => named.has(jobs[p].company_name);
 }

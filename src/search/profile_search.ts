@@ -35,6 +35,7 @@ import type { RankingParams, ResultCut } from "../index/ranking.ts";
 import { roleTextOf } from "../index/role_text.ts";
 import { REMOTE_CITY } from "../ingest/location.ts";
 import { indexPlaces } from "./index_places.ts";
+import { filtersWithSalary } from "./salary_to_apply.ts";
 import {
   asksNearMe,
   NOT_KNOWN_WHERE,
@@ -42,7 +43,6 @@ import {
   readingFields,
   readQuery,
 } from "./query_reading.ts";
-import { filtersWithSalary } from "./salary_to_apply.ts";
 import {
   DEFAULT_PROFILE_RANKING,
   type ProfileRanking,
@@ -372,7 +372,7 @@ export async function searchByProfile(
   }
   // The role the words name, without the place and the pay read from them; none where they name
   // no work ("jobs", "near me").
-  const words = place ? place.rest : query.q;
+  const words = reading.company?.rest ?? (place ? place.rest : query.q);
   const q = namesNoWork(analyzed)
     ? ""
     : (analyzed.salary ? words.replace(analyzed.salary.matched, " ") : words).replace(/\s+/g, " ")
@@ -385,6 +385,7 @@ export async function searchByProfile(
     q: q === "" ? undefined : q,
     request: {
       filters: filtersWithSalary(query, reading.salary),
+      ...(reading.company ? { namedCompany: reading.company.names } : {}),
       context: options.context,
       sort: query.sort,
       facets: query.facets,

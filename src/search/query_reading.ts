@@ -11,14 +11,17 @@ import type { SearchQuery } from "../domain/search_query.ts";
 import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_query.ts";
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
+import type { QueryCompany } from "../index/query_company.ts";
 import type { QueryPlace } from "../index/query_place.ts";
 import { salaryIn } from "../index/query_salary.ts";
 import { placeToApply } from "./place_to_apply.ts";
 import { salaryToApply } from "./salary_to_apply.ts";
 
-/** A `q` text read: the place to apply, the words left analysed, the pay to apply. */
+/** A `q` text read: the place and company to apply, the words left analysed, the pay to apply. */
 export interface QueryReading {
   place: QueryPlace | null;
+  /** The company the words name after "at"/"for" (a `company` parameter narrows it further). */
+  company: QueryCompany | null;
   analyzed: AnalyzedQuery;
   /** The least yearly pay the words name, where no salary parameter replaces it. */
   salary: number | null;
@@ -34,26 +37,40 @@ export function readQuery(
   query: SearchQuery,
   options: { typeAlone?: boolean } = {},
 ): QueryReading {
-  const place = placeToApply(index, query);
-  let analyzed = analyzeQuery(place?.rest ?? query.q);
+  // The company first: after "at" a company of the postings is what is meant, not a place of
+  // the world of its name ("at Google": a Topeka, Kansas, is also called so), unless it is a city
+  // with postings too.
+  const named = index.companyIn(query.q);
+  const company = named && index.cityNamed(named.matched) === undefined ? named : null;
+  const place = placeToApply(index, company ? { ...query, q: company.rest } : query);
+  const rest = place?.rest ?? company?.rest ?? query.q;
+  let analyzed = analyzeQuery(rest);
+  const narrowed = placeNarrows(place) || company !== null;
   // "£40k jobs in London": the place took "jobs in" with it, and pay alone is searched as typed
   // ("over 50k"); beside a place it is the pay of every job there.
-  if (placeNarrows(place) && !analyzed.salary && salaryIn(place.rest)?.rest.trim() === "") {
-    analyzed = analyzeQuery(`${place.rest} jobs`);
+  if (narrowed && !analyzed.salary && salaryIn(rest)?.rest.trim() === "") {
+    analyzed = analyzeQuery(`${rest} jobs`);
   }
   // "part time jobs in Leeds": the place's postings, those of the type first (src/index/job_index.ts).
-  if (placeNarrows(place) && options.typeAlone !== false) {
+  if (narrowed && options.typeAlone !== false) {
     analyzed = typeAlone(analyzed) ?? analyzed;
   }
-  return { place, analyzed, salary: salaryToApply(query, analyzed) };
+  return { place, company, analyzed, salary: salaryToApply(query, analyzed) };
 }
 
-/** The response's account of what was read from the words: `query_place`, `_salary`, `_employment`. */
+/**
+ * The response's account of what was read from the words: `query_place`, `_company`, `_salary`,
+ * `_employment`.
+ */
 export function readingFields(
   reading: QueryReading,
-): Pick<SearchOutcome, "query_place" | "query_salary" | "query_employment"> {
-  const { place, analyzed, salary } = reading;
-  const fields: Pick<SearchOutcome, "query_place" | "query_salary" | "query_employment"> = {};
+): Pick<SearchOutcome, "query_place" | "query_company" | "query_salary" | "query_employment"> {
+  const { place, company, analyzed, salary } = reading;
+  const fields: Pick<
+    SearchOutcome,
+    "query_place" | "query_company" | "query_salary" | "query_employment"
+  > = {};
+  if (company) fields.query_company = { matched: company.matched, company: company.names };
   if (placeNarrows(place)) {
     fields.query_place = {
       matched: place.matched,

@@ -18,6 +18,7 @@ import {
 import type { SearchQuery } from "../domain/search_query.ts";
 import { placeNarrows, type TotalWith } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
+import type { QueryCompany } from "../index/query_company.ts";
 import type { QueryPlace } from "../index/query_place.ts";
 
 /** What emptied a result set, and how many postings the query finds without any filter. */
@@ -28,6 +29,7 @@ export interface Emptied {
 }
 
 const QUERY_PLACE = "query_place";
+const QUERY_COMPANY = "query_company";
 
 /** The filters a query applies, without their qualifiers: what can empty a result set. */
 function testedFilters(query: SearchQuery): FilterName[] {
@@ -36,29 +38,47 @@ function testedFilters(query: SearchQuery): FilterName[] {
   );
 }
 
+/** What the words of `q` narrowed beside the filters: the list of a place or company ("jobs in Leeds"). */
+export interface NamedInQuery {
+  /** The words name no job: the query lists the place's or company's postings. */
+  browse?: boolean;
+  /** The company names the words named (`IndexSearch.namedCompany`). */
+  company?: readonly string[];
+}
+
 /**
- * What emptied a result set whose query alone finds postings: each filter (or the query's place)
- * that leaves nothing on its own, or, when none does alone, all of them together. Empty when the
- * query alone finds nothing.
+ * What emptied a result set whose query alone finds postings: each filter (or the query's place or
+ * company) that leaves nothing on its own, or, when none does alone, all of them together. Empty
+ * when the query alone finds nothing.
  */
 export function emptiedBy(
   query: SearchQuery,
   place: QueryPlace | null,
   totalWith: TotalWith,
-  browse = false,
+  named: NamedInQuery = {},
 ): Emptied {
   const applied = testedFilters(query);
   const hasPlace = placeNarrows(place);
-  if (browse && hasPlace) {
-    // "jobs in Leeds": the words name no job, so without the place the query lists nothing (not
-    // every posting, as its candidates are); what the filters leave is counted at the place.
-    const there = totalWith({}, place);
-    if (there === 0) return { names: [QUERY_PLACE], unfiltered: 0 };
-    const alone = applied.filter((name) => totalWith(withQualifiers(query, name), place) === 0);
+  const { company } = named;
+  const at = hasPlace ? place : undefined;
+  if (named.browse && (hasPlace || company)) {
+    // "jobs in Leeds", "jobs at Amazon": the words name no job, so without the place or company
+    // the query lists nothing (not every posting, as its candidates are); what the filters leave
+    // is counted there.
+    const there = totalWith({}, at, company);
+    if (there === 0) {
+      return {
+        names: [...(hasPlace ? [QUERY_PLACE] : []), ...(company ? [QUERY_COMPANY] : [])],
+        unfiltered: 0,
+      };
+    }
+    const alone = applied.filter((name) =>
+      totalWith(withQualifiers(query, name), at, company) === 0
+    );
     return { names: alone.length > 0 ? alone : applied, unfiltered: there };
   }
   // Nothing narrowed the set: the query alone found nothing, and counting again would say so.
-  if (applied.length === 0 && !hasPlace) return { names: [], unfiltered: 0 };
+  if (applied.length === 0 && !hasPlace && !company) return { names: [], unfiltered: 0 };
   const unfiltered = totalWith({}, undefined);
   if (unfiltered === 0) return { names: [], unfiltered };
   const alone: string[] = [];
@@ -66,8 +86,12 @@ export function emptiedBy(
     if (totalWith(withQualifiers(query, name), undefined) === 0) alone.push(name);
   }
   if (hasPlace && totalWith({}, place) === 0) alone.push(QUERY_PLACE);
+  if (company && totalWith({}, undefined, company) === 0) alone.push(QUERY_COMPANY);
   if (alone.length > 0) return { names: alone, unfiltered };
-  return { names: [...applied, ...(hasPlace ? [QUERY_PLACE] : [])], unfiltered };
+  return {
+    names: [...applied, ...(hasPlace ? [QUERY_PLACE] : []), ...(company ? [QUERY_COMPANY] : [])],
+    unfiltered,
+  };
 }
 
 /**
@@ -83,6 +107,7 @@ export function searchHint(
   place: QueryPlace | null,
   closeMatches = 0,
   closestApart = false,
+  company: QueryCompany | null = null,
 ): string | undefined {
   // Spaces around the name count as another spelling: the match is exact, the hint forgiving.
   const spelled = query.city !== undefined ? index.cityNamed(query.city.trim()) : undefined;
@@ -90,8 +115,18 @@ export function searchHint(
     return `No postings have the city '${query.city}' (city is matched exactly); ` +
       `the postings write it '${spelled}'.`;
   }
-  if (emptied?.unfiltered === 0 && emptied.names.length === 1 && emptied.names[0] === QUERY_PLACE) {
-    return `No posting is ${placeWhere(place)}.`;
+  if (
+    emptied?.unfiltered === 0 &&
+    emptied.names.every((name) => name === QUERY_PLACE || name === QUERY_COMPANY)
+  ) {
+    // A place's or company's own list with no strong match: none there ("of Amazon" where a
+    // company is named too), or close ones only (none states the type asked: "part time jobs at
+    // Tesco"), said as for words without a strong match.
+    if (closeMatches === 0 && emptied.names.includes(QUERY_PLACE)) {
+      const of = emptied.names.includes(QUERY_COMPANY) ? ` of ${company?.matched}` : "";
+      return `No posting${of} is ${placeWhere(place)}.`;
+    }
+    emptied = { names: [], unfiltered: 0 };
   }
   if (!emptied || emptied.names.length === 0) {
     // No filter emptied it: nothing the index holds is a strong match for the words themselves
@@ -106,7 +141,9 @@ export function searchHint(
   // "remote" alone is no place: it is named as the words that asked for it.
   const remoteOnly = isRemoteOnly(place);
   const named = emptied.names.map((name) =>
-    name !== QUERY_PLACE
+    name === QUERY_COMPANY
+      ? `the company in the query ('${company?.matched}')`
+      : name !== QUERY_PLACE
       ? `${name}=${showValue(query[name as FilterName])}`
       : remoteOnly
       ? `'${place?.matched}' in the query`

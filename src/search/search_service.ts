@@ -262,7 +262,7 @@ class SnapshotSearchService implements JobSearchService {
     const started = performance.now();
     if (query.profile !== undefined) return await this.#searchProfile(served, query, started);
     const reading = readQuery(served.index, query);
-    const { place, analyzed, salary } = reading;
+    const { place, analyzed } = reading;
     const [vector, workVector] = await Promise.all([
       this.#queryVector(analyzed.embeddingText, served),
       analyzed.workText === undefined ? undefined : this.#queryVector(analyzed.workText, served),
@@ -288,8 +288,13 @@ class SnapshotSearchService implements JobSearchService {
         index,
         calibration.ranking,
       ),
-      filters: filtersWithSalary(query, salary),
-      ifEmpty: (totalWith) => emptied = emptiedBy(query, place, totalWith, namesNoWork(analyzed)),
+      filters: filtersWithSalary(query, reading.salary),
+      ...(reading.company ? { namedCompany: reading.company.names } : {}),
+      ifEmpty: (totalWith) =>
+        emptied = emptiedBy(query, place, totalWith, {
+          browse: namesNoWork(analyzed),
+          company: reading.company?.names,
+        }),
       context: this.#places,
       place: place ?? undefined,
       sort: query.sort,
@@ -319,9 +324,20 @@ class SnapshotSearchService implements JobSearchService {
       };
     }
     if (facets) outcome.facets = facets;
-    const hint = searchHint(index, query, emptied, place, closeTotal, page.closest !== undefined);
+    const hint = searchHint(
+      index,
+      query,
+      emptied,
+      place,
+      closeTotal,
+      page.closest !== undefined,
+      reading.company,
+    );
     if (hint) outcome.hint = hint;
-    else if (total === 0 && closeTotal === 0 && placeNarrows(place) && !namesNoWork(analyzed)) {
+    else if (
+      total === 0 && closeTotal === 0 && placeNarrows(place) && !reading.company &&
+      !namesNoWork(analyzed)
+    ) {
       // "looking after old people in Liverpool": nothing there is near the words, but the place
       // has postings; listing them is one query away, and the count is the browse's own.
       const there = index.search({
@@ -333,7 +349,7 @@ class SnapshotSearchService implements JobSearchService {
         limit: 1,
       }).total;
       if (there > 0) outcome.hint = placeBrowseHint(place, there, Object.keys(filters).length > 0);
-    } else if (total === 0 && !placeNarrows(place) && namesNoWork(analyzed)) {
+    } else if (total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)) {
       outcome.hint = NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
       outcome.hint = NOT_KNOWN_WHERE;

@@ -10,6 +10,7 @@
 import {
   closeMatchesNotListed,
   type FacetCount,
+  queryCompanyInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -134,6 +135,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const hint = props.response.hint;
   const employment = props.response.query_employment;
   const salaryWords = querySalaryInWords(props.response, '"Yearly salary at least" (More filters)');
+  const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
     props.response,
     (type) => `ticking Employment type "${type}"`,
@@ -164,6 +166,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
           </p>
         )
         : null}
+      {companyWords ? <p>{companyWords}</p> : null}
       {salaryWords ? <p>{salaryWords}</p> : null}
       {employment && employmentWords
         ? (

@@ -14,6 +14,7 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
+  queryCompanyInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -259,6 +260,8 @@ export function buildSearchPage(
     query.sort,
   );
   if (employment) notes.push(employment);
+  const company = queryCompanyInWords(response);
+  if (company) notes.push(company);
   const salary = querySalaryInWords(response, "salary_min");
   if (salary) notes.push(salary);
   const filters = describeApplied(response.applied);

@@ -1,0 +1,131 @@
+/**
+ * A company written in a query ("jobs at Amazon", "software engineer at Google", "working for
+ * Tesco"): a company the postings name, after "at" or "for". The search applies it as the
+ * `company` filter (an explicit `company` parameter wins) and searches the rest of the words; its
+ * words alone ("jobs at Amazon") list every posting of the company, as "jobs in Leeds" lists a
+ * place's (docs/search.md, "A company in the query").
+ *
+ * Only after "at" or "for", and only a company's whole name: "amazon jobs" or "delivery jobs"
+ * (Delivery Hero) stay words, since the titles use the same words ("Fulfilment by Amazon").
+ *
+ * @module
+ */
+import { foldText } from "../domain/fold_text.ts";
+
+export interface QueryCompany {
+  /** The company names of the postings the words name, as the postings write them. */
+  names: string[];
+  /** The words of the query that named the company, as typed. */
+  matched: string;
+  /** The query without "at"/"for" and the company, to be searched as usual. */
+  rest: string;
+}
+
+/** Words that end a company's name without telling companies apart ("Tesco PLC", "SAP SE"). */
+const LEGAL_WORDS = new Set(
+  ("inc incorporated llc ltd limited gmbh ag se plc sarl bv nv corp corporation co company " +
+    "group gruppe holding holdings sa srl pty lp llp kg ug").split(" "),
+);
+
+/** Words after "at"/"for" that never begin a company's name here ("at night", "for students"). */
+const NOT_A_COMPANY = new Set(
+  ("a an the my our your home night nights weekend weekends day days work a job jobs me you " +
+    "students graduates beginners everyone people now once least most all").split(" "),
+);
+
+/** Words before "at"/"for" that only say "a job" ("working for Tesco", "opportunities at SAP"). */
+const LEAD_IN = new Set(["working", "work", "opportunities", "opportunity", "employment"]);
+
+/** Words in the longest company name looked up. */
+const LONGEST = 5;
+
+/**
+ * The name a company is found by: folded, without what follows a comma or stands in brackets,
+ * without a web address's ending and without legal words ("Amazon.com" → "amazon", "Amazon Web
+ * Services (AWS)" → "amazon web services", "Tesco PLC" → "tesco").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(companyKey("Amazon.com"), "amazon");
+ * assert.equal(companyKey("Amazon Web Services EMEA SARL, Dutch Branch"), "amazon web services emea");
+ * assert.equal(companyKey("SAP SE"), "sap");
+ * assert.equal(companyKey("]init[ AG"), "init");
+ * ```
+ */
+export function companyKey(name: string): string {
+  const main = name.split(",")[0].replace(/\([^)]*\)/g, " ")
+    .replace(/\.(com|de|co\.uk|co|io|ai|net|org|nl)\b/gi, " ");
+  const words = foldText(main).split(" ").filter(Boolean);
+  // A single letter is what folding leaves of an abbreviation's dots ("B.V." → "b v").
+  while (words.length > 1 && (LEGAL_WORDS.has(words.at(-1)!) || words.at(-1)!.length === 1)) {
+    words.pop();
+  }
+  return words.join(" ");
+}
+
+/**
+ * The postings' companies by `companyKey`, each key's names most postings first (then by name).
+ * Names that fold to nothing (punctuation alone) are left out.
+ */
+export function companiesByKey(names: Iterable<string>): Map<string, string[]> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const name of names) {
+    const key = companyKey(name);
+    if (key === "") continue;
+    const spelled = counts.get(key) ?? new Map<string, number>();
+    spelled.set(name, (spelled.get(name) ?? 0) + 1);
+    counts.set(key, spelled);
+  }
+  const byKey = new Map<string, string[]>();
+  for (const [key, spelled] of counts) {
+    byKey.set(
+      key,
+      [...spelled].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name),
+    );
+  }
+  return byKey;
+}
+
+/**
+ * The company a query names after "at" or "for" (the longest whole name the postings use); null
+ * when it names none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const companies = companiesByKey(["Amazon.com", "Amazon", "Google", "Tesco PLC"]);
+ * assert.deepEqual(findCompany("jobs at Amazon", companies), {
+ *   names: ["Amazon", "Amazon.com"], matched: "Amazon", rest: "jobs",
+ * });
+ * assert.equal(findCompany("software engineer at Google", companies)?.rest, "software engineer");
+ * assert.deepEqual(findCompany("working for Tesco", companies), {
+ *   names: ["Tesco PLC"], matched: "Tesco", rest: "",
+ * });
+ * assert.equal(findCompany("amazon jobs", companies), null);
+ * assert.equal(findCompany("nurse at night", companies), null);
+ * ```
+ */
+export function findCompany(
+  query: string,
+  companies: ReadonlyMap<string, string[]>,
+): QueryCompany | null {
+  const typed = query.trim().split(/\s+/).filter(Boolean);
+  for (let at = 0; at < typed.length - 1; at++) {
+    const word = foldText(typed[at]);
+    if (word !== "at" && word !== "for") continue;
+    if (NOT_A_COMPANY.has(foldText(typed[at + 1]))) continue;
+    for (let length = Math.min(LONGEST, typed.length - at - 1); length >= 1; length--) {
+      const words = typed.slice(at + 1, at + 1 + length);
+      // A comma ends the name ("at Amazon, Seattle"): what follows is no part of it.
+      if (words.slice(0, -1).some((w) => /[,;]$/u.test(w))) continue;
+      const names = companies.get(companyKey(words.join(" ")));
+      if (!names) continue;
+      const from = at > 0 && LEAD_IN.has(foldText(typed[at - 1])) ? at - 1 : at;
+      const rest = [...typed.slice(0, from), ...typed.slice(at + 1 + length)].join(" ");
+      const matched = words.join(" ").replace(/[,;:.!?]+$/u, "");
+      return { names, matched, rest };
+    }
+  }
+  return null;
+}
