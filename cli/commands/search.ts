@@ -12,6 +12,7 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
+  queryCompanyInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -176,6 +177,8 @@ export function formatResults(
     sort,
   );
   if (employment) notes.push(employment);
+  const company = queryCompanyInWords(response);
+  if (company) notes.push(company);
   const salary = querySalaryInWords(response, "--salary-min");
   if (salary) notes.push(salary);
   const filters = describeApplied(response.applied);
