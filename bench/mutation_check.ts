@@ -1081,6 +1081,39 @@ export const MUTANTS: Mutant[] = [
     becomes: "      if (there > 0) outcome.hint = placeBrowseHint(place, there, false);",
     breaks: "the place's list is said to hold postings the filters remove",
   },
+  {
+    id: "M128",
+    layer: "index",
+    file: "src/index/query_company.ts",
+    line: '    if (word !== "at" && word !== "for") continue;',
+    becomes: '    if (word !== "at") continue;',
+    breaks: '"working for Tesco" names no company',
+  },
+  {
+    id: "M129",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      if (ofCompany !== null && !ofCompany(p)) continue;",
+    becomes: "",
+    breaks: '"jobs at Amazon" lists every company\'s postings',
+  },
+  {
+    id: "M130",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  const named = index.companyIn(query.q);",
+    becomes: "  const named = placeToApply(index, query) ? null : index.companyIn(query.q);",
+    breaks: '"software engineer at Google" is read as a place GeoNames calls Google',
+  },
+  {
+    id: "M131",
+    layer: "index",
+    file: "src/index/query_company.ts",
+    line:
+      "  while (words.length > 1 && (LEGAL_WORDS.has(words.at(-1)!) || words.at(-1)!.length === 1)) {",
+    becomes: "  while (words.length > 1 && words.at(-1)!.length === 1) {",
+    breaks: '"working for Tesco" does not find "Tesco PLC"',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
