@@ -69,12 +69,15 @@ export function companyKey(name: string): string {
  * Names that fold to nothing (punctuation alone) are left out.
  */
 export function companiesByKey(names: Iterable<string>): Map<string, string[]> {
+  // Each distinct name's key once: a million postings name some thousands of companies.
+  const postings = new Map<string, number>();
+  for (const name of names) postings.set(name, (postings.get(name) ?? 0) + 1);
   const counts = new Map<string, Map<string, number>>();
-  for (const name of names) {
+  for (const [name, count] of postings) {
     const key = companyKey(name);
     if (key === "") continue;
     const spelled = counts.get(key) ?? new Map<string, number>();
-    spelled.set(name, (spelled.get(name) ?? 0) + 1);
+    spelled.set(name, count);
     counts.set(key, spelled);
   }
   const byKey = new Map<string, string[]>();
