@@ -329,6 +329,12 @@ export function queryEmploymentInWords(
  *   queryCompanyInWords({ query_company: { matched: "Amazon", company: ["Amazon.com", "Amazon"] } }),
  *   'Only postings of Amazon.com, Amazon: the query named it ("Amazon").',
  * );
+ * const many = ["Deutsche Bahn", "Deutsche Bank", "Deutsche Börse", "Deutsche Telekom"];
+ * assert.equal(
+ *   queryCompanyInWords({ query_company: { matched: "Deutsche", company: many } }),
+ *   'Only postings of Deutsche Bahn, Deutsche Bank, Deutsche Börse and 1 more: the query named it ' +
+ *     '("Deutsche").',
+ * );
  * ```
  */
 export function queryCompanyInWords(
@@ -336,7 +342,10 @@ export function queryCompanyInWords(
 ): string | null {
   const read = response.query_company;
   if (!read) return null;
-  return `Only postings of ${read.company.join(", ")}: the query named it ("${read.matched}").`;
+  const shown = read.company.length > 3
+    ? `${read.company.slice(0, 3).join(", ")} and ${read.company.length - 3} more`
+    : read.company.join(", ");
+  return `Only postings of ${shown}: the query named it ("${read.matched}").`;
 }
 
 /**

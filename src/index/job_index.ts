@@ -32,7 +32,12 @@ import type { JobIndexData } from "./job_index_data.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { KeywordScorer } from "./keyword_scorer.ts";
 import { PostingPlaces } from "./posting_places.ts";
-import { companiesByKey, findCompany, type QueryCompany } from "./query_company.ts";
+import {
+  companiesByKey,
+  type CompanyNames,
+  findCompany,
+  type QueryCompany,
+} from "./query_company.ts";
 import type { QueryPlace } from "./query_place.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
@@ -87,7 +92,7 @@ export class JobIndex {
   /** Each title row's postings, for a narrow query's few (made at the first search that needs it). */
   #rowPostings?: RowPostings;
   /** The postings' companies by `companyKey`, gathered at the first query that names one. */
-  #companies?: Map<string, string[]>;
+  #companies?: CompanyNames;
 
   /**
    * `screenVectors`: whether searches screen the title vectors (src/index/title_vectors.ts); by

@@ -64,11 +64,16 @@ export function companyKey(name: string): string {
   return words.join(" ");
 }
 
-/**
- * The postings' companies by `companyKey`, each key's names most postings first (then by name).
- * Names that fold to nothing (punctuation alone) are left out.
- */
-export function companiesByKey(names: Iterable<string>): Map<string, string[]> {
+/** The postings' companies by `companyKey` (`companiesByKey`). */
+export interface CompanyNames {
+  /** Each key's names as the postings write them, most postings first (then by name). */
+  byKey: ReadonlyMap<string, readonly string[]>;
+  /** The keys in order, so that those beginning with a name's words are found side by side. */
+  keys: readonly string[];
+}
+
+/** The postings' companies by `companyKey`. Names that fold to nothing are left out. */
+export function companiesByKey(names: Iterable<string>): CompanyNames {
   // Each distinct name's key once: a million postings name some thousands of companies.
   const postings = new Map<string, number>();
   for (const name of names) postings.set(name, (postings.get(name) ?? 0) + 1);
@@ -87,32 +92,50 @@ export function companiesByKey(names: Iterable<string>): Map<string, string[]> {
       [...spelled].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name),
     );
   }
-  return byKey;
+  return { byKey, keys: [...byKey.keys()].sort() };
 }
 
 /**
- * The company a query names after "at" or "for" (the longest whole name the postings use); null
- * when it names none.
+ * The names of the companies called `key` or whose name goes on from it ("amazon": Amazon.com,
+ * then Amazon Web Services; "nhs": NHS, then NHS Professionals), the exact name's first.
+ */
+function namesFrom(companies: CompanyNames, key: string): string[] {
+  const { keys, byKey } = companies;
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (keys[middle] < key) low = middle + 1;
+    else high = middle;
+  }
+  const names: string[] = [];
+  // A space sorts before any letter: the keys "key" and "key ..." come first, side by side.
+  for (let k = low; k < keys.length && (keys[k] === key || keys[k].startsWith(`${key} `)); k++) {
+    names.push(...byKey.get(keys[k])!);
+  }
+  return names;
+}
+
+/**
+ * The company a query names after "at" or "for" (the longest name the postings use, with the
+ * companies whose names go on from it); null when it names none.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
- * const companies = companiesByKey(["Amazon.com", "Amazon", "Google", "Tesco PLC"]);
+ * const companies = companiesByKey(["Amazon.com", "Amazon", "Amazon Web Services", "Google"]);
  * assert.deepEqual(findCompany("jobs at Amazon", companies), {
- *   names: ["Amazon", "Amazon.com"], matched: "Amazon", rest: "jobs",
+ *   names: ["Amazon", "Amazon.com", "Amazon Web Services"], matched: "Amazon", rest: "jobs",
  * });
  * assert.equal(findCompany("software engineer at Google", companies)?.rest, "software engineer");
- * assert.deepEqual(findCompany("working for Tesco", companies), {
- *   names: ["Tesco PLC"], matched: "Tesco", rest: "",
+ * assert.deepEqual(findCompany("working for Amazon Web Services", companies), {
+ *   names: ["Amazon Web Services"], matched: "Amazon Web Services", rest: "",
  * });
  * assert.equal(findCompany("amazon jobs", companies), null);
  * assert.equal(findCompany("nurse at night", companies), null);
  * ```
  */
-export function findCompany(
-  query: string,
-  companies: ReadonlyMap<string, string[]>,
-): QueryCompany | null {
+export function findCompany(query: string, companies: CompanyNames): QueryCompany | null {
   const typed = query.trim().split(/\s+/).filter(Boolean);
   for (let at = 0; at < typed.length - 1; at++) {
     const word = foldText(typed[at]);
@@ -122,8 +145,10 @@ export function findCompany(
       const words = typed.slice(at + 1, at + 1 + length);
       // A comma ends the name ("at Amazon, Seattle"): what follows is no part of it.
       if (words.slice(0, -1).some((w) => /[,;]$/u.test(w))) continue;
-      const names = companies.get(companyKey(words.join(" ")));
-      if (!names) continue;
+      const key = companyKey(words.join(" "));
+      if (key === "") continue;
+      const names = namesFrom(companies, key);
+      if (names.length === 0) continue;
       const from = at > 0 && LEAD_IN.has(foldText(typed[at - 1])) ? at - 1 : at;
       const rest = [...typed.slice(0, from), ...typed.slice(at + 1 + length)].join(" ");
       const matched = words.join(" ").replace(/[,;:.!?]+$/u, "");

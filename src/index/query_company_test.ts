@@ -35,8 +35,10 @@ Deno.test("findCompany() reads a company's whole name after 'at' or 'for'", () =
     const found = findCompany(query, COMPANIES);
     return found && [found.names, found.matched, found.rest];
   };
-  // Most postings first: Amazon.com has two, Amazon one.
-  assert.deepEqual(read("jobs at Amazon"), [["Amazon.com", "Amazon"], "Amazon", "jobs"]);
+  // The name's own spellings first, most postings first (Amazon.com has two, Amazon one), then the
+  // companies whose names go on from it.
+  const amazon = ["Amazon.com", "Amazon", "Amazon Web Services", "Amazon Web Services (AWS)"];
+  assert.deepEqual(read("jobs at Amazon"), [amazon, "Amazon", "jobs"]);
   assert.deepEqual(read("software engineer at Google"), [
     ["Google"],
     "Google",
@@ -55,15 +57,11 @@ Deno.test("findCompany() reads a company's whole name after 'at' or 'for'", () =
     "Amazon Web Services (AWS)",
   ]);
   // A comma ends the name.
-  assert.deepEqual(read("jobs at Amazon, Seattle"), [
-    ["Amazon.com", "Amazon"],
-    "Amazon",
-    "jobs Seattle",
-  ]);
+  assert.deepEqual(read("jobs at Amazon, Seattle"), [amazon, "Amazon", "jobs Seattle"]);
   // Not a company: no "at"/"for", a part of a name, words a person says after "at"/"for".
   assert.equal(read("amazon jobs"), null);
   assert.equal(read("delivery jobs"), null);
-  assert.equal(read("jobs at Delivery"), null);
+  assert.equal(read("jobs at Deli"), null);
   assert.equal(read("nurse at night"), null);
   assert.equal(read("jobs for students"), null);
   assert.equal(read("at"), null);
@@ -92,11 +90,16 @@ Deno.test("findCompany(): a role at any company of the postings reads that compa
         );
         const found = findCompany(`${role} ${marker} ${name}`.trim(), companies);
         assert.ok(found, `${role} ${marker} ${name}`);
-        // Another name may extend this one ("Acme" and "Acme Foods"): the longest is read.
-        assert.ok(companyKey(found.matched).startsWith(companyKey(name)));
-        if (companyKey(found.matched) === companyKey(name)) {
-          assert.deepEqual(found.names, [name]);
-          assert.equal(found.rest, role);
+        // The name read is this one: no longer name of the postings begins with all of its words.
+        assert.equal(companyKey(found.matched), companyKey(name));
+        assert.equal(found.rest, role);
+        // Its own spelling first, then those whose names go on from it ("Acme", "Acme Foods").
+        assert.equal(found.names[0], name);
+        const key = companyKey(name);
+        for (const other of names) {
+          const otherKey = companyKey(other);
+          const goesOn = otherKey === key || otherKey.startsWith(`${key} `);
+          assert.equal(found.names.includes(other), goesOn, `${other} for ${name}`);
         }
         // Without "at"/"for" no company is read.
         assert.equal(findCompany(`${role} ${name}`.trim(), companies), null);
