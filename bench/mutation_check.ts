@@ -1114,6 +1114,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "  while (words.length > 1 && words.at(-1)!.length === 1) {",
     breaks: '"working for Tesco" does not find "Tesco PLC"',
   },
+  {
+    id: "M132",
+    layer: "index",
+    file: "src/index/query_company.ts",
+    line:
+      "  for (let k = low; k < keys.length && (keys[k] === key || keys[k].startsWith(`${key} `)); k++) {",
+    becomes: "  for (let k = low; k < keys.length && keys[k] === key; k++) {",
+    breaks: '"nurse for NHS" leaves out NHS Professionals',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
