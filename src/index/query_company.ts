@@ -96,8 +96,9 @@ export function companiesByKey(names: Iterable<string>): CompanyNames {
 }
 
 /**
- * The names of the companies called `key` or whose name goes on from it ("amazon": Amazon.com,
- * then Amazon Web Services; "nhs": NHS, then NHS Professionals), the exact name's first.
+ * The names of the company called `key` and of those whose name goes on from it ("amazon":
+ * Amazon.com, then Amazon Web Services; "nhs": NHS, then NHS Professionals); none where no
+ * company is called `key`.
  */
 function namesFrom(companies: CompanyNames, key: string): string[] {
   const { keys, byKey } = companies;
@@ -108,6 +109,9 @@ function namesFrom(companies: CompanyNames, key: string): string[] {
     if (keys[middle] < key) low = middle + 1;
     else high = middle;
   }
+  // Only a company's own name: "for university students" names none, though many companies'
+  // names begin with "University".
+  if (keys[low] !== key) return [];
   const names: string[] = [];
   // A space sorts before any letter: the keys "key" and "key ..." come first, side by side.
   for (let k = low; k < keys.length && (keys[k] === key || keys[k].startsWith(`${key} `)); k++) {

@@ -62,6 +62,8 @@ Deno.test("findCompany() reads a company's whole name after 'at' or 'for'", () =
   assert.equal(read("amazon jobs"), null);
   assert.equal(read("delivery jobs"), null);
   assert.equal(read("jobs at Deli"), null);
+  // The first word of some companies' names ("Amazon Web Services") is no company of its own.
+  assert.equal(findCompany("job for amazon web", companiesByKey(["Amazon Web Services"])), null);
   assert.equal(read("nurse at night"), null);
   assert.equal(read("jobs for students"), null);
   assert.equal(read("at"), null);
