@@ -353,3 +353,33 @@ Deno.test("a company named after 'at' or 'for' is what the query asks: only its 
     await search.close();
   }
 });
+
+Deno.test("a region in the query lists the postings whose city lies in it", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Software Developer", city: "Houston", country: "US" }),
+      await posting({ job_title: "Software Developer", city: "Austin", country: "US" }),
+      await posting({ job_title: "Software Developer", city: "Los Angeles", country: "US" }),
+      await posting({ job_title: "Software Developer", city: "Atlanta", country: "US" }),
+      await posting({ job_title: "Registered Nurse", city: "Dallas", country: "US" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const texas = await run({ q: "developer in Texas", sort: "relevance" });
+    assert.deepEqual(texas.query_place, {
+      matched: "Texas",
+      region: "Texas",
+      country: "US",
+    });
+    assert.deepEqual(texas.results.map((r) => r.city).sort(), ["Austin", "Houston"]);
+    // Every posting there, as "jobs in Leeds" lists a city's.
+    const all = await run({ q: "jobs in Texas" });
+    assert.deepEqual(all.results.map((r) => r.city).sort(), ["Austin", "Dallas", "Houston"]);
+    assert.deepEqual((await run({ q: "jobs in California" })).results.map((r) => r.city), [
+      "Los Angeles",
+    ]);
+  } finally {
+    await search.close();
+  }
+});

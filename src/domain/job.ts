@@ -139,6 +139,10 @@ export type JobResult = z.infer<typeof JobResultSchema>;
 export const QueryPlaceSchema = z.object({
   matched: z.string().describe("The words of the query that named the place."),
   city: z.string().optional().describe("The city, as the postings write it."),
+  region: z.string().optional().describe(
+    'A region of `country` the query named ("Texas", "Bavaria", "Ontario"): the postings whose ' +
+      "city lies in it.",
+  ),
   country: CountryCodeSchema.optional(),
   remote: z.boolean().optional().describe("True when the query asked for remote work."),
   near: z.string().optional().describe(
@@ -241,7 +245,7 @@ export function queryPlaceInWords(place: QueryPlaceResult): string {
     const within = `within ${place.radius_km} km of ${place.near}`;
     return place.remote ? `remote postings ${within}` : `postings ${within}`;
   }
-  const where = [place.city, place.country].filter(Boolean).join(", ");
+  const where = [place.city, place.region, place.country].filter(Boolean).join(", ");
   if (!place.remote) return `postings in ${where}`;
   return where ? `remote postings in ${where}` : "remote postings";
 }

@@ -23,10 +23,23 @@ export interface PlaceFilter {
   country?: string;
   remote?: boolean;
   /**
+   * "jobs in Texas": the postings of `country` whose city lies in this region (GeoNames' admin1 of
+   * the city's place there).
+   */
+  region?: PlaceRegion;
+  /**
    * "near Manchester": the postings within a radius of the place, as the `near` filter keeps them
    * (Salford is Manchester's neighbour, not Manchester), instead of the city's own postings.
    */
   around?: PlaceAround;
+}
+
+/** A region of a country the query named ("Texas", "Bavaria", "Ontario"). */
+export interface PlaceRegion {
+  /** GeoNames' admin1 code within the place's `country`. */
+  admin1: string;
+  /** Its English name. */
+  name: string;
 }
 
 /** A point and a radius the query named: "near Manchester" (the `near` filter's default radius). */

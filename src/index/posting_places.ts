@@ -11,6 +11,7 @@ import type { CityCount, Job } from "../domain/job.ts";
 import { type PlaceFilter, placeNarrows } from "./index_search.ts";
 import { buildGazetteer, type Gazetteer, sameCity } from "./gazetteer.ts";
 import { findPlace, type QueryPlace } from "./query_place.ts";
+import { regionOfCity } from "../places/world_places.ts";
 
 function countCities(jobs: readonly Job[]): CityCount[] {
   const counts = new Map<string, CityCount>();
@@ -37,6 +38,8 @@ function remoteOf(jobs: readonly Job[]): Uint8Array {
 /** The places of `jobs`, each part made on first use. */
 export class PostingPlaces {
   readonly #jobs: readonly Job[];
+  /** Each city's region (GeoNames' admin1 of its place in its country), found as asked. */
+  readonly #regionOfCity = new Map<string, string>();
   #places: { gazetteer: Gazetteer; cityKeyOf: string[] | null; remote: Uint8Array } | null = null;
   #cityCounts: CityCount[] | null = null;
 
@@ -92,6 +95,25 @@ export class PostingPlaces {
     return this.#placeData().gazetteer.cities.get(foldText(city))?.name;
   }
 
+  /**
+   * Whether a posting's city lies in the region `admin1` of its country: GeoNames' place of the
+   * city at the posting's point (`regionOfCity`), looked up once a city and point.
+   */
+  #regionTest(admin1: string): (position: number) => boolean {
+    const jobs = this.#jobs;
+    return (p) => {
+      const job = jobs[p];
+      if (job.city === "" || job.country === undefined) return false;
+      const key = `${job.country}\u0000${job.city}\u0000${job.latitude},${job.longitude}`;
+      let region = this.#regionOfCity.get(key);
+      if (region === undefined) {
+        region = regionOfCity(job.city, job.country, job) ?? "";
+        this.#regionOfCity.set(key, region);
+      }
+      return region === admin1;
+    };
+  }
+
   /** Whether the posting at a position is at the place; null when no place is asked. */
   maskOf(place: PlaceFilter | undefined): ((position: number) => boolean) | null {
     if (!placeNarrows(place)) return null;
@@ -107,10 +129,12 @@ export class PostingPlaces {
         return keyOf.get(key) ?? key;
       });
     }
-    const { around } = place;
+    const { around, region } = place;
+    const inRegion = region === undefined ? null : this.#regionTest(region.admin1);
     return (p) =>
       (place.cityKey === undefined || cityKeyOf![p] === place.cityKey) &&
       (place.country === undefined || jobs[p].country === place.country) &&
+      (inRegion === null || inRegion(p)) &&
       (!place.remote || remote[p] === 1) &&
       (around === undefined || isWithinKm(jobs[p], around, around.radiusKm));
   }

@@ -26,7 +26,7 @@ import {
   type WorldPlace,
 } from "../places/world_places.ts";
 import { type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
-import type { PlaceAround } from "./index_search.ts";
+import type { PlaceAround, PlaceRegion } from "./index_search.ts";
 
 export interface QueryPlace {
   /**
@@ -43,6 +43,8 @@ export interface QueryPlace {
    * city, in whatever town (then no `cityKey`, `city` or `country` narrows them).
    */
   around?: PlaceAround;
+  /** "jobs in Texas": the region of `country` (its postings whose city lies there). */
+  region?: PlaceRegion;
   /** The words of the query that named the place, as typed. */
   matched: string;
   /** The query without the place (and a leading "in"/"near"/...), to be searched as usual. */
@@ -455,10 +457,13 @@ function placeOf(
       return postingCity(cityKey, gazetteer);
     }
   }
+  const region = regionOf(words, position, gazetteer);
   if (words.length <= gazetteer.longest) {
     const country = countryOf(words, gazetteer, position.preposition);
-    if (country) return { country };
+    // "jobs in Georgia": the state where postings are, not the country where none are.
+    if (country && (region === null || gazetteer.countries.has(country))) return { country };
   }
+  if (region) return region;
   if (words.length > WORLD_LONGEST || CONNECTORS.has(words[0])) return null;
   if (SMALL_WORDS.has(words[words.length - 1])) return null;
   const world = worldPlaceOf(words, position, gazetteer);
@@ -467,6 +472,25 @@ function placeOf(
   const key2 = sameCity(gazetteer).keyOfPlace.get(placeId(world));
   if (key2 !== undefined) return postingCity(key2, gazetteer);
   return { cityKey: foldText(world.name), city: world.name, country: world.country };
+}
+
+/**
+ * A region of a country with postings that `words` name whole ("Texas", "Bavaria", "New South
+ * Wales"; src/places/regions.ts), after "in"/"near"/... or last in the query; last without a
+ * preposition only when no word is a word of the titles ("nurse georgia" may be a surname).
+ */
+function regionOf(
+  words: string[],
+  position: { preposition: boolean; last: boolean },
+  gazetteer: Gazetteer,
+): Omit<QueryPlace, "matched" | "rest"> | null {
+  if (!position.preposition && !position.last) return null;
+  const text = words.join(" ");
+  if (text.length < 4 || CONNECTORS.has(words[0])) return null;
+  if (!position.preposition && words.some((w) => isJobWord(w, gazetteer))) return null;
+  const reading = regionsNamed(text).find((r) => gazetteer.countries.has(r.country));
+  if (!reading) return null;
+  return { country: reading.country, region: { admin1: reading.admin1, name: reading.name } };
 }
 
 function postingCity(key: string, gazetteer: Gazetteer): Omit<QueryPlace, "matched" | "rest"> {

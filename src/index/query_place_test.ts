@@ -352,3 +352,27 @@ Deno.test("findPlace() reads 'New York City', 'NYC', 'LA' as the cities people m
   assert.equal(read("teacher in inner city schools"), null);
   assert.equal(read("jobs in the city"), null);
 });
+
+Deno.test("findPlace() reads a region of a country with postings ('jobs in Texas')", () => {
+  const g = buildGazetteer(postings([
+    ["Nurse", "Houston", "US"],
+    ["Nurse", "München", "DE"],
+    ["Texas Instruments Engineer", "Austin", "US"],
+  ]));
+  const read = (query: string) => {
+    const found = findPlace(query, g);
+    return found && [found.country, found.region?.name, found.region?.admin1, found.rest];
+  };
+  assert.deepEqual(read("jobs in Texas"), ["US", "Texas", "TX", "jobs"]);
+  assert.deepEqual(read("developer in California"), ["US", "California", "CA", "developer"]);
+  assert.deepEqual(read("nurse in Bavaria"), ["DE", "Bavaria", "02", "nurse"]);
+  // The US state where postings are, not the country Georgia where none are.
+  assert.deepEqual(read("jobs in Georgia"), ["US", "Georgia", "GA", "jobs"]);
+  // A region said after a city is the city's qualifier; a country with postings stays the country.
+  assert.equal(findPlace("engineer in Houston, Texas", g)?.cityKey, "houston");
+  assert.deepEqual(read("nurse in Germany"), ["DE", undefined, undefined, "nurse"]);
+  // Without "in", a region that is a word of the titles is searched as a word.
+  assert.equal(read("engineer texas"), null);
+  // A region of a country without postings is not read.
+  assert.equal(read("nurse in Ontario")?.[1], undefined);
+});

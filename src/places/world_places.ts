@@ -22,6 +22,8 @@ export interface WorldPlace {
   longitude: number;
   /** People living there (0 where GeoNames does not say). */
   population: number;
+  /** GeoNames' admin1 code of its region (`TX`, `08` Ontario, `02` Bavaria); "" where none. */
+  admin1?: string;
 }
 
 /** What to prefer when a name means several places. */
@@ -72,6 +74,7 @@ function toWorldPlace(p: number): WorldPlace {
     latitude: t.latitude[p],
     longitude: t.longitude[p],
     population: t.population[p],
+    admin1: t.admin1[p],
   };
 }
 
@@ -249,4 +252,37 @@ export function placesInsideName(name: string, country?: string): WorldPlace[] {
  */
 export function placeInsideName(name: string, country?: string): WorldPlace | null {
   return placesInsideName(name, country)[0] ?? null;
+}
+
+/**
+ * The region (GeoNames' admin1 code) of a posting's city: the place of that name in its country
+ * that lies at the posting's point (its coordinates came from that place, chosen with the region
+ * its location text named: "Pasadena, TX" is not Pasadena, California), else the most populous of
+ * the name there, else the biggest place inside the name ("Midtown Toronto"); null when GeoNames
+ * has none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(regionOfCity("Concord", "US", { latitude: 35.40888, longitude: -80.58158 }), "NC");
+ * assert.equal(regionOfCity("Concord", "US"), "CA");
+ * assert.equal(regionOfCity("Toronto", "CA"), "08");
+ * assert.equal(regionOfCity("Krakau", "DE"), null);
+ * ```
+ */
+export function regionOfCity(
+  city: string,
+  country: string,
+  at?: { latitude?: number; longitude?: number },
+): string | null {
+  if (city.length > MAX_NAME_CHARS) return null;
+  const t = geoNames();
+  const found = placesOfKey(foldText(city));
+  found.places = found.places.filter((p) => t.country[p] === country);
+  const there = at?.latitude === undefined
+    ? undefined
+    : found.places.find((p) => t.latitude[p] === at.latitude && t.longitude[p] === at.longitude);
+  const [best] = there === undefined ? ranked(found, { country }) : [there];
+  if (best !== undefined) return t.admin1[best];
+  return placeInsideName(city, country)?.admin1 ?? null;
 }

@@ -75,6 +75,7 @@ export function readingFields(
     fields.query_place = {
       matched: place.matched,
       ...(place.city ? { city: place.city } : {}),
+      ...(place.region ? { region: place.region.name } : {}),
       ...(place.country ? { country: place.country } : {}),
       ...(place.remote ? { remote: true } : {}),
       ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
