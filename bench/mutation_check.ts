@@ -1123,6 +1123,31 @@ export const MUTANTS: Mutant[] = [
     becomes: "  for (let k = low; k < keys.length && keys[k] === key; k++) {",
     breaks: '"nurse for NHS" leaves out NHS Professionals',
   },
+  {
+    id: "M133",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line: "      (inRegion === null || inRegion(p)) &&",
+    becomes: "",
+    breaks: '"jobs in Texas" lists every posting of the US',
+  },
+  {
+    id: "M134",
+    layer: "places",
+    file: "src/places/world_places.ts",
+    line: "  const [best] = there === undefined ? ranked(found, { country }) : [there];",
+    becomes: "  const [best] = ranked(found, { country });",
+    breaks: "a posting in Concord, NC, is placed in California (the most populous Concord)",
+  },
+  {
+    id: "M135",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line:
+      "    if (country && (region === null || gazetteer.countries.has(country))) return { country };",
+    becomes: "    if (country) return { country };",
+    breaks: '"jobs in Georgia" is the country, where no posting is, not the US state',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
