@@ -1148,6 +1148,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (country) return { country };",
     breaks: '"jobs in Georgia" is the country, where no posting is, not the US state',
   },
+  {
+    id: "M136",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "  if (!second || remoteOnly(first) === remoteOnly(second)) return first;",
+    becomes: "  if (!second || second) return first;",
+    breaks: '"remote jobs in the UK" searches "UK" as a word among every remote posting',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

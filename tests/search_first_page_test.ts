@@ -383,3 +383,34 @@ Deno.test("a region in the query lists the postings whose city lies in it", asyn
     await search.close();
   }
 });
+
+Deno.test("home working and a place in one query keep the remote postings of that place", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Python Developer",
+        city: "Remote",
+        country: "DE",
+        job_tags: ["remote"],
+        work_mode: "remote",
+      }),
+      await posting({ job_title: "Python Developer", city: "Berlin", country: "DE" }),
+      await posting({
+        job_title: "Python Developer",
+        city: "Remote",
+        country: "GB",
+        job_tags: ["remote"],
+        work_mode: "remote",
+      }),
+      await posting({ job_title: "Python Developer", city: "London", country: "GB" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const out = await run({ q: "remote python developer Germany" });
+    assert.deepEqual(out.query_place, { matched: "remote, Germany", country: "DE", remote: true });
+    assert.deepEqual(out.results.map((r) => [r.city, r.country]), [["Remote", "DE"]]);
+  } finally {
+    await search.close();
+  }
+});

@@ -228,6 +228,28 @@ function worldPlaceOf(
  * ```
  */
 export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | null {
+  const first = onePlace(query, gazetteer, false);
+  if (!first) return null;
+  // "remote jobs in the UK", "remote developer Germany": home working and where, read together
+  // (the postings of that place that are remote), whichever the query says first.
+  const remoteOnly = (place: QueryPlace) =>
+    place.remote === true && place.cityKey === undefined && place.country === undefined &&
+    place.around === undefined;
+  const second = onePlace(first.rest, gazetteer, true);
+  if (!second || remoteOnly(first) === remoteOnly(second)) return first;
+  const [remote, where] = remoteOnly(first) ? [first, second] : [second, first];
+  if (where.remote) return first;
+  const inOrder = query.indexOf(first.matched) <= query.indexOf(second.matched)
+    ? [first.matched, second.matched]
+    : [second.matched, first.matched];
+  return { ...where, remote: remote.remote, matched: inOrder.join(", "), rest: second.rest };
+}
+
+/**
+ * The first place `query` names (see `findPlace`); `aloneIsPlace`: a place that is all the text
+ * says is read (the rest of a query that already named one: "remote in the UK").
+ */
+function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): QueryPlace | null {
   const typed = query.trim().split(/\s+/).filter(Boolean);
   const folded = typed.map((w) => cityShorthand(w) ?? foldText(w));
   const longest = Math.max(gazetteer.longest, WORLD_LONGEST);
@@ -273,7 +295,7 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
         const asked = place.cityKey !== undefined && gazetteer.cities.has(place.cityKey) &&
           (closeTo || qualified !== null || (start > 0 && PREPOSITIONS.has(folded[start - 1])));
         const jobWord = others.some((w) => w === "jobs" || w === "job");
-        if (!asked && !jobWord) return null;
+        if (!asked && !jobWord && !aloneIsPlace) return null;
         rest = jobWord ? others.filter((w) => !PREPOSITIONS.has(w)).join(" ") : "";
       }
       // "near Birmingham, nights": the comma ends the clause, it is no part of the name shown.

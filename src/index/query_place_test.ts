@@ -376,3 +376,28 @@ Deno.test("findPlace() reads a region of a country with postings ('jobs in Texas
   // A region of a country without postings is not read.
   assert.equal(read("nurse in Ontario")?.[1], undefined);
 });
+
+Deno.test("findPlace() reads home working and a place together ('remote jobs in the UK')", () => {
+  const g = buildGazetteer(postings([
+    ["Developer", "Berlin", "DE"],
+    ["Care Worker", "Liverpool", "GB"],
+  ]));
+  const read = (query: string) => {
+    const found = findPlace(query, g);
+    return found && [found.remote, found.cityKey, found.country, found.matched];
+  };
+  // "remote" alone took the place's turn: "in the UK" was searched as words (0 strong matches).
+  assert.deepEqual(read("remote jobs in the UK"), [true, undefined, "GB", "remote, UK"]);
+  assert.deepEqual(read("work from home jobs UK"), [true, undefined, "GB", "work from home, UK"]);
+  assert.deepEqual(read("remote developer Germany"), [true, undefined, "DE", "remote, Germany"]);
+  assert.deepEqual(read("developer in Berlin, remote"), [
+    true,
+    "berlin",
+    undefined,
+    "Berlin, remote",
+  ]);
+  assert.equal(findPlace("remote developer Germany", g)?.rest, "developer");
+  // One of them alone reads as before.
+  assert.deepEqual(read("remote jobs"), [true, undefined, undefined, "remote"]);
+  assert.deepEqual(read("developer in Berlin"), [undefined, "berlin", undefined, "Berlin"]);
+});
