@@ -166,6 +166,18 @@ export const QuerySalarySchema = z.object({
 });
 export type QuerySalaryResult = z.infer<typeof QuerySalarySchema>;
 
+export const QueryCorrectedSchema = z.object({
+  q: z.string().describe(
+    'The query as searched, the misspelt words replaced ("nurse jobs in Leeds" for "nurce jobs ' +
+      'in Leeds").',
+  ),
+  words: z.array(z.object({
+    from: z.string().describe("The word as typed, lower-cased, accents folded."),
+    to: z.string().describe("The word of the postings searched instead."),
+  })).min(1).describe("Each word changed, in the order of the query."),
+});
+export type QueryCorrectedResult = z.infer<typeof QueryCorrectedSchema>;
+
 export const AppliedFiltersSchema = z.record(z.string(), z.string()).describe(
   "Each filter parameter given, by name (see the filter table in docs/search.md), with its value " +
     "as the search read it: times completed to `YYYY-MM-DD HH:MM:SS`, lists joined by commas.",
@@ -422,6 +434,11 @@ export const SearchResponseSchema = z.object({
       "state no type, and " +
       "the `employment_type` filter keeps only those that state it.",
   ),
+  query_corrected: QueryCorrectedSchema.optional().describe(
+    "The words of the query no posting has that were searched as a word of the postings' titles " +
+      'or tags one edit away (two from 8 letters): "nurce" as "nurse". Absent when no word was ' +
+      "changed; words under 4 letters, with digits, or that any posting has are never changed.",
+  ),
   query_salary: QuerySalarySchema.optional().describe(
     'The pay the query named ("£30k marketing manager", "cleaner £12 an hour"): its words are not ' +
       "searched, and it is applied as `salary_min` with the postings that state no pay kept " +
@@ -527,6 +544,7 @@ export function toSearchResponse(
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
+    ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),
     ...(outcome.hint ? { hint: outcome.hint } : {}),

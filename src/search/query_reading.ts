@@ -12,6 +12,7 @@ import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_qu
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryPlace } from "../index/query_place.ts";
+import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { salaryIn } from "../index/query_salary.ts";
 import { placeToApply } from "./place_to_apply.ts";
 import { salaryToApply } from "./salary_to_apply.ts";
@@ -20,6 +21,10 @@ import { salaryToApply } from "./salary_to_apply.ts";
 export interface QueryReading {
   place: QueryPlace | null;
   analyzed: AnalyzedQuery;
+  /** The words no posting has, searched as the words of the postings they are near. */
+  corrections: SpellingCorrection[];
+  /** `q` as searched, those words replaced (`q` itself when none is). */
+  corrected: string;
   /** The least yearly pay the words name, where no salary parameter replaces it. */
   salary: number | null;
 }
@@ -35,25 +40,44 @@ export function readQuery(
   options: { typeAlone?: boolean } = {},
 ): QueryReading {
   const place = placeToApply(index, query);
-  let analyzed = analyzeQuery(place?.rest ?? query.q);
+  // After the place is read (a city is never a misspelling), before the words are: the keyword
+  // side and the embedded text both search the corrected word (src/index/query_spelling.ts).
+  const { text: words, corrections } = correctText(
+    { text: index.positionText(), jobs: index.data.jobs },
+    place?.rest ?? query.q,
+  );
+  let analyzed = analyzeQuery(words);
   // "£40k jobs in London": the place took "jobs in" with it, and pay alone is searched as typed
   // ("over 50k"); beside a place it is the pay of every job there.
-  if (placeNarrows(place) && !analyzed.salary && salaryIn(place.rest)?.rest.trim() === "") {
-    analyzed = analyzeQuery(`${place.rest} jobs`);
+  if (placeNarrows(place) && !analyzed.salary && salaryIn(words)?.rest.trim() === "") {
+    analyzed = analyzeQuery(`${words} jobs`);
   }
   // "part time jobs in Leeds": the place's postings, those of the type first (src/index/job_index.ts).
   if (placeNarrows(place) && options.typeAlone !== false) {
     analyzed = typeAlone(analyzed) ?? analyzed;
   }
-  return { place, analyzed, salary: salaryToApply(query, analyzed) };
+  return {
+    place,
+    analyzed,
+    corrections,
+    corrected: withCorrections(query.q, corrections),
+    salary: salaryToApply(query, analyzed),
+  };
 }
 
-/** The response's account of what was read from the words: `query_place`, `_salary`, `_employment`. */
-export function readingFields(
-  reading: QueryReading,
-): Pick<SearchOutcome, "query_place" | "query_salary" | "query_employment"> {
+/** The fields of the response that say what was read from the words. */
+type ReadingFields = Pick<
+  SearchOutcome,
+  "query_place" | "query_salary" | "query_employment" | "query_corrected"
+>;
+
+/**
+ * The response's account of what was read from the words: `query_place`, `_salary`,
+ * `_employment`, `_corrected`.
+ */
+export function readingFields(reading: QueryReading): ReadingFields {
   const { place, analyzed, salary } = reading;
-  const fields: Pick<SearchOutcome, "query_place" | "query_salary" | "query_employment"> = {};
+  const fields: ReadingFields = {};
   if (placeNarrows(place)) {
     fields.query_place = {
       matched: place.matched,
@@ -71,6 +95,9 @@ export function readingFields(
       matched: analyzed.employment.matched,
       employment_type: analyzed.employment.type,
     };
+  }
+  if (reading.corrections.length > 0) {
+    fields.query_corrected = { q: reading.corrected, words: reading.corrections };
   }
   return fields;
 }

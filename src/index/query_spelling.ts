@@ -1,0 +1,183 @@
+/**
+ * Misspelt query words ("nurce", "acountant", "softwear engineer"): a word no posting has is
+ * searched as the word of the postings' titles or tags it is one or two edits from
+ * (Damerau-Levenshtein, adjacent transpositions counting one edit), as a search box for people
+ * does, and the response says so (`query_corrected`, src/search/query_reading.ts).
+ *
+ * "A word the postings have" is the index's term dictionary (src/index/term_dictionary.ts): the
+ * word's term (its stem, src/index/tokenize.ts) in any text field, the start of descriptions and
+ * company names too, so a word some posting uses is never changed, typo or not. What a word may be
+ * corrected to is read from the title and tags fields only (what postings are called), and is a
+ * word as written there: the dictionary holds stems ("nurs"), so the written forms of a candidate
+ * stem are read from the titles and tags of up to {@linkcode SURFACE_SAMPLE} of its postings.
+ *
+ * Nothing is built ahead: the look-up runs only for a word not in the dictionary, and scans the
+ * title and tags terms once (a length test first, then the distance), a few milliseconds over the
+ * ~10,000 title terms of 1,000,000 postings (docs/search.md, "Misspelt words"). Answers are kept per
+ * index, so a word typed again costs a map look-up.
+ *
+ * @module
+ */
+import damerauLevenshtein from "damerau-levenshtein";
+import type { JobIndexData } from "./job_index_data.ts";
+import { findWord, type PositionText } from "./term_dictionary.ts";
+import { splitWords, tokenize } from "./tokenize.ts";
+
+/** One word of a query searched as another. */
+export interface SpellingCorrection {
+  /** The word as typed (lower-cased, accents folded). */
+  from: string;
+  /** The word of the postings searched instead. */
+  to: string;
+}
+
+/** What a correction reads of an index: its terms, and each posting's title and tags. */
+export interface SpellingSource {
+  text: PositionText;
+  jobs: JobIndexData["jobs"];
+}
+
+/** Postings per candidate term whose titles and tags are read for the term's written forms. */
+const SURFACE_SAMPLE = 256;
+/** Answers kept per index; past this the map starts again rather than grow with hostile input. */
+const ANSWERS_KEPT = 10_000;
+
+const answers = new WeakMap<PositionText, Map<string, string | null>>();
+
+/**
+ * The edits a word of `length` letters may be from its correction: none under 4 letters (too many
+ * words are one edit apart: "cook" and "book"), one up to 7, two from 8.
+ */
+export function editsAllowed(length: number): number {
+  return length < 4 ? 0 : length < 8 ? 1 : 2;
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment) of two words. */
+export function editDistance(a: string, b: string): number {
+  return damerauLevenshtein(a, b).steps;
+}
+
+/** Whether the postings have `word`'s term in any text field. */
+function inDictionary(text: PositionText, term: string): boolean {
+  for (const field of Object.values(text.terms)) {
+    if (findWord(field.words, term) >= 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The word of the postings' titles or tags that `word` (one lower-case, folded word) is searched
+ * as, or null: when the word has digits or letters outside a-z, is under 4 letters, is a stop word,
+ * or its term is in the dictionary; or when no title or tags word is within its edits. The most
+ * frequent candidate wins (postings with its term in the title or tags), then the nearer, then the
+ * first in code-unit order.
+ */
+export function correctedWord(source: SpellingSource, word: string): string | null {
+  const bound = editsAllowed(word.length);
+  if (bound === 0 || !/^[a-z]+$/.test(word)) return null;
+  let kept = answers.get(source.text);
+  if (!kept) answers.set(source.text, kept = new Map());
+  const known = kept.get(word);
+  if (known !== undefined) return known;
+  const answer = lookUp(source, word, bound);
+  if (kept.size >= ANSWERS_KEPT) kept.clear();
+  kept.set(word, answer);
+  return answer;
+}
+
+function lookUp(source: SpellingSource, word: string, bound: number): string | null {
+  const terms = tokenize(word);
+  // A stop word ("looking") is not searched at all, so it is never a misspelling.
+  if (terms.length !== 1 || inDictionary(source.text, terms[0])) return null;
+  const typedTerm = terms[0];
+  // Candidate terms: near the typed word's term ("nurc" → "nurs") or the typed word itself (terms
+  // that are whole words, "accountant", "electrician", whose stems the typed word's does not meet).
+  const candidates = new Map<string, number>();
+  for (const field of [source.text.terms.title, source.text.terms.tags]) {
+    for (let t = 0; t < field.words.length; t++) {
+      const term = field.words[t];
+      const near = Math.abs(term.length - typedTerm.length) <= bound &&
+          editDistance(term, typedTerm) <= bound ||
+        Math.abs(term.length - word.length) <= bound && editDistance(term, word) <= bound;
+      if (!near) continue;
+      candidates.set(term, (candidates.get(term) ?? 0) + field.start[t + 1] - field.start[t]);
+    }
+  }
+  let best: { to: string; count: number; edits: number } | null = null;
+  for (const [term, count] of candidates) {
+    if (best && count < best.count) continue;
+    for (const written of writtenForms(source, term)) {
+      const edits = editDistance(written, word);
+      if (edits > bound) continue;
+      if (
+        !best || count > best.count ||
+        (count === best.count &&
+          (edits < best.edits || (edits === best.edits && written < best.to)))
+      ) best = { to: written, count, edits };
+    }
+  }
+  return best?.to ?? null;
+}
+
+/**
+ * The words of titles and tags whose term is `term`, most used first (then in code-unit order),
+ * from up to {@linkcode SURFACE_SAMPLE} postings of each field spread over its list.
+ */
+function writtenForms(source: SpellingSource, term: string): string[] {
+  const uses = new Map<string, number>();
+  const fields = [
+    { terms: source.text.terms.title, text: (p: number) => source.jobs[p].job_title },
+    { terms: source.text.terms.tags, text: (p: number) => source.jobs[p].job_tags.join(" ") },
+  ];
+  for (const { terms, text } of fields) {
+    const t = findWord(terms.words, term);
+    if (t < 0) continue;
+    const from = terms.start[t];
+    const count = terms.start[t + 1] - from;
+    const step = Math.max(1, count / SURFACE_SAMPLE);
+    for (let k = 0; k < count; k += step) {
+      for (const written of splitWords(text(terms.ids[from + Math.floor(k)]))) {
+        if (tokenize(written)[0] === term) uses.set(written, (uses.get(written) ?? 0) + 1);
+      }
+    }
+  }
+  return [...uses.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+}
+
+/** Runs of letters as typed; a run next to a digit or a mark of "c++"/"c#" is left alone. */
+const LETTER_RUN = /(?<![\p{L}\p{N}+#])\p{L}+(?![\p{L}\p{N}+#])/gu;
+
+/** A query text with its misspelt words replaced, and which. */
+export interface CorrectedText {
+  text: string;
+  corrections: SpellingCorrection[];
+}
+
+/**
+ * `text` with each misspelt word (`correctedWord`) replaced by its correction, the rest of it as
+ * typed.
+ */
+export function correctText(source: SpellingSource, text: string): CorrectedText {
+  const corrections: SpellingCorrection[] = [];
+  const corrected = text.replace(LETTER_RUN, (run) => {
+    const words = splitWords(run);
+    if (words.length !== 1) return run;
+    const to = correctedWord(source, words[0]);
+    if (to === null) return run;
+    if (!corrections.some((c) => c.from === words[0])) corrections.push({ from: words[0], to });
+    return to;
+  });
+  return { text: corrections.length > 0 ? corrected : text, corrections };
+}
+
+/**
+ * `text` (the whole query, of which {@linkcode correctText} read a part) with the words of
+ * `corrections` replaced as they were there: the query as searched, said back to the person.
+ */
+export function withCorrections(text: string, corrections: SpellingCorrection[]): string {
+  if (corrections.length === 0) return text;
+  return text.replace(LETTER_RUN, (run) => {
+    const words = splitWords(run);
+    return (words.length === 1 && corrections.find((c) => c.from === words[0])?.to) || run;
+  });
+}
