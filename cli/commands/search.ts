@@ -12,6 +12,7 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
+  queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -161,6 +162,8 @@ export function formatResults(
     text += listed.map((job, i) => formatDetails(job, offset + i + 1, width)).join("");
   }
   const notes: string[] = [];
+  const corrected = queryCorrectedInWords(response);
+  if (corrected) notes.push(corrected);
   const place = response.query_place;
   if (place) {
     const replaceable = place.near

@@ -276,6 +276,31 @@ export function searchPlaceInWords(
 }
 
 /**
+ * The words of the query searched as others (`query_corrected`), in words for people and agents
+ * (the web page, MCP and the CLI say it alike); null when none was.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const query_corrected = { q: "nurse in Leeds", words: [{ from: "nurce", to: "nurse" }] };
+ * assert.equal(
+ *   queryCorrectedInWords({ query_corrected }),
+ *   'Showing results for "nurse in Leeds" (you typed "nurce": no posting has that word).',
+ * );
+ * assert.equal(queryCorrectedInWords({}), null);
+ * ```
+ */
+export function queryCorrectedInWords(
+  response: { query_corrected?: QueryCorrectedResult },
+): string | null {
+  const read = response.query_corrected;
+  if (!read) return null;
+  const typed = read.words.map((word) => `"${word.from}"`).join(", ");
+  const none = read.words.length === 1 ? "no posting has that word" : "no posting has these words";
+  return `Showing results for "${read.q}" (you typed ${typed}: ${none}).`;
+}
+
+/**
  * What a search read as the employment type in its query, in words for people and agents (the web
  * page, MCP and the CLI say it alike), with how to ask for the filter in their terms (`filter`:
  * "employment_type=parttime", "--employment-type parttime"); null when the query named none. Where

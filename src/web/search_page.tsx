@@ -10,6 +10,7 @@
 import {
   closeMatchesNotListed,
   type FacetCount,
+  queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -133,6 +134,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const place = props.response.query_place;
   const hint = props.response.hint;
   const employment = props.response.query_employment;
+  const correctedWords = queryCorrectedInWords(props.response);
   const salaryWords = querySalaryInWords(props.response, '"Yearly salary at least" (More filters)');
   const employmentWords = queryEmploymentInWords(
     props.response,
@@ -141,6 +143,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   );
   return (
     <div class="applied">
+      {correctedWords ? <p class="corrected">{correctedWords}</p> : null}
       {place
         ? (
           <p>

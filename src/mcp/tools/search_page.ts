@@ -14,6 +14,7 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
+  queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -242,6 +243,8 @@ export function buildSearchPage(
   }
   if (response.derived) lines.splice(1, 0, describeDerived(response.derived));
   const notes = [...(options.notes ?? [])];
+  const corrected = queryCorrectedInWords(response);
+  if (corrected) notes.push(corrected);
   const named = response.query_place;
   if (named) {
     const elsewhere = named.near
