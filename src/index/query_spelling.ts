@@ -19,7 +19,7 @@
  * @module
  */
 import damerauLevenshtein from "damerau-levenshtein";
-import type { JobIndexData } from "./job_index_data.ts";
+import type { Job } from "../domain/job.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 
@@ -34,7 +34,7 @@ export interface SpellingCorrection {
 /** What a correction reads of an index: its terms, and each posting's title and tags. */
 export interface SpellingSource {
   text: PositionText;
-  jobs: JobIndexData["jobs"];
+  jobs: readonly Pick<Job, "job_title" | "job_tags">[];
 }
 
 /** Postings per candidate term whose titles and tags are read for the term's written forms. */
@@ -57,6 +57,46 @@ export function editDistance(a: string, b: string): number {
   return damerauLevenshtein(a, b).steps;
 }
 
+/** Longest word looked up: past it, hostile input rather than a misspelling. */
+const LONGEST_WORD = 40;
+/** Rows of the prefix distance's table (the one before, the one before that, this one). */
+const rows = [0, 1, 2].map(() => new Int32Array(LONGEST_WORD + 3));
+
+/**
+ * Whether some prefix of `word` is at most `bound` edits (optimal string alignment) from `term`:
+ * one table of `term` against `word` gives the distance to every prefix in its last row, and it
+ * stops at the first row whose least entry is past the bound, as most terms' second or third does.
+ * Not the library's distance, which is of whole words only.
+ */
+function prefixWithin(term: string, word: string, bound: number): boolean {
+  // A term under half the word is a stem no written form of which is near it ("a", "it").
+  if (term.length > word.length + bound || term.length < Math.max(3, word.length / 2)) {
+    return false;
+  }
+  let [before, last, row] = rows;
+  for (let j = 0; j <= word.length; j++) last[j] = j;
+  for (let i = 1; i <= term.length; i++) {
+    row[0] = i;
+    let least = i;
+    for (let j = 1; j <= word.length; j++) {
+      const cost = term[i - 1] === word[j - 1] ? 0 : 1;
+      let d = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
+      if (
+        i > 1 && j > 1 && term[i - 1] === word[j - 2] && term[i - 2] === word[j - 1]
+      ) d = Math.min(d, before[j - 2] + 1);
+      row[j] = d;
+      if (d < least) least = d;
+    }
+    if (least > bound) return false;
+    [before, last, row] = [last, row, before];
+  }
+  // `last` holds the final row: the distance of `term` to each prefix of `word`.
+  for (let j = Math.max(0, term.length - bound); j <= word.length; j++) {
+    if (last[j] <= bound) return true;
+  }
+  return false;
+}
+
 /** Whether the postings have `word`'s term in any text field. */
 function inDictionary(text: PositionText, term: string): boolean {
   for (const field of Object.values(text.terms)) {
@@ -74,7 +114,7 @@ function inDictionary(text: PositionText, term: string): boolean {
  */
 export function correctedWord(source: SpellingSource, word: string): string | null {
   const bound = editsAllowed(word.length);
-  if (bound === 0 || !/^[a-z]+$/.test(word)) return null;
+  if (bound === 0 || word.length > LONGEST_WORD || !/^[a-z]+$/.test(word)) return null;
   let kept = answers.get(source.text);
   if (!kept) answers.set(source.text, kept = new Map());
   const known = kept.get(word);
@@ -90,22 +130,27 @@ function lookUp(source: SpellingSource, word: string, bound: number): string | n
   // A stop word ("looking") is not searched at all, so it is never a misspelling.
   if (terms.length !== 1 || inDictionary(source.text, terms[0])) return null;
   const typedTerm = terms[0];
-  // Candidate terms: near the typed word's term ("nurc" → "nurs") or the typed word itself (terms
-  // that are whole words, "accountant", "electrician", whose stems the typed word's does not meet).
+  // Candidate terms: a term that a prefix of the typed word is near ("nursng" → "nurs", written
+  // "nursing"; "acountant" → "accountant", a whole word), or that the typed word's term is near
+  // (the stemmer's own endings: "hapy" → "hapi" → "happi"). Each is then checked by the distance
+  // of its written forms to the word as typed.
   const candidates = new Map<string, number>();
   for (const field of [source.text.terms.title, source.text.terms.tags]) {
     for (let t = 0; t < field.words.length; t++) {
       const term = field.words[t];
-      const near = Math.abs(term.length - typedTerm.length) <= bound &&
-          editDistance(term, typedTerm) <= bound ||
-        Math.abs(term.length - word.length) <= bound && editDistance(term, word) <= bound;
+      const near = prefixWithin(term, word, bound) ||
+        (Math.abs(term.length - typedTerm.length) <= bound &&
+          editDistance(term, typedTerm) <= bound);
       if (!near) continue;
       candidates.set(term, (candidates.get(term) ?? 0) + field.start[t + 1] - field.start[t]);
     }
   }
   let best: { to: string; count: number; edits: number } | null = null;
-  for (const [term, count] of candidates) {
-    if (best && count < best.count) continue;
+  // Most used first: reading a term's written forms is the dear part, and a less used one cannot
+  // win once a candidate holds.
+  const ordered = [...candidates].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [term, count] of ordered) {
+    if (best && count < best.count) break;
     for (const written of writtenForms(source, term)) {
       const edits = editDistance(written, word);
       if (edits > bound) continue;
