@@ -129,7 +129,32 @@ function lookUp(source: SpellingSource, word: string, bound: number): string | n
   const terms = tokenize(word);
   // A stop word ("looking") is not searched at all, so it is never a misspelling.
   if (terms.length !== 1 || inDictionary(source.text, terms[0])) return null;
-  const typedTerm = terms[0];
+  return nearest(source, word, bound, (to, count) => !misspelt(source, to, count));
+}
+
+/**
+ * How many more postings a word one edit from a candidate must have for the candidate to be taken
+ * for its misspelling ("Sales Manger": "ranger" was searched as "manger", 2 postings, where
+ * "manager" has 800).
+ */
+const MISSPELT_RATIO = 10;
+
+/** Whether `written` (in `count` postings) is one edit from a word {@linkcode MISSPELT_RATIO}x more used. */
+function misspelt(source: SpellingSource, written: string, count: number): boolean {
+  return nearest(source, written, 1, (_, more) => more >= count * MISSPELT_RATIO) !== null;
+}
+
+/**
+ * The most used word of titles and tags within `bound` edits of `word` (then the nearer, then the
+ * first in code-unit order) that `accept` takes, with the postings of its term, or null.
+ */
+function nearest(
+  source: SpellingSource,
+  word: string,
+  bound: number,
+  accept: (to: string, count: number) => boolean,
+): string | null {
+  const typedTerm = tokenize(word)[0] ?? word;
   // Candidate terms: a term that a prefix of the typed word is near ("nursng" → "nurs", written
   // "nursing"; "acountant" → "accountant", a whole word), or that the typed word's term is near
   // (the stemmer's own endings: "hapy" → "hapi" → "happi"). Each is then checked by the distance
@@ -152,13 +177,13 @@ function lookUp(source: SpellingSource, word: string, bound: number): string | n
   for (const [term, count] of ordered) {
     if (best && count < best.count) break;
     for (const written of writtenForms(source, term)) {
+      if (written === word) continue;
       const edits = editDistance(written, word);
       if (edits > bound) continue;
-      if (
-        !best || count > best.count ||
+      const better = !best || count > best.count ||
         (count === best.count &&
-          (edits < best.edits || (edits === best.edits && written < best.to)))
-      ) best = { to: written, count, edits };
+          (edits < best.edits || (edits === best.edits && written < best.to)));
+      if (better && accept(written, count)) best = { to: written, count, edits };
     }
   }
   return best?.to ?? null;

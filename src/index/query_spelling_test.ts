@@ -95,6 +95,12 @@ Deno.test("a word no posting has is searched as the title or tags word it is nea
       assert.equal(correctedWord(sourceOf(order), "caret"), "cadet", order.join());
     }
   });
+  await t.step("never a word that is itself a misspelling of one ten times as used", () => {
+    const managers = (n: number) => Array.from({ length: n }, () => "Sales Manager");
+    // "Manger" is one edit from "manager": with 10 of those, it is taken for their misspelling.
+    assert.equal(correctedWord(sourceOf([...managers(10), "Sales Manger"]), "ranger"), null);
+    assert.equal(correctedWord(sourceOf([...managers(9), "Sales Manger"]), "ranger"), "manger");
+  });
   await t.step("the text keeps what it does not change, and says what it changed", () => {
     const read = correctText(source, "Softwear enginere, nurce & NURCE");
     assert.equal(read.text, "software engineer, nurse & nurse");
