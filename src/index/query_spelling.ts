@@ -19,6 +19,7 @@
  * @module
  */
 import damerauLevenshtein from "damerau-levenshtein";
+import wordListPath from "word-list";
 import type { Job } from "../domain/job.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
@@ -97,6 +98,19 @@ function prefixWithin(term: string, word: string, bound: number): boolean {
   return false;
 }
 
+let englishWords: Set<string> | undefined;
+
+/**
+ * Whether `word` is a word of English (the npm package `word-list`, 274,000 words), read on the
+ * first word that needs it. A word of English the postings do not use is what the person meant
+ * ("sparky", "shelf stacker", "park ranger", "fixes cars"), not a misspelling of the nearest word
+ * they do use ("spark", "stocker", "manger", "care"): no posting is the answer to it.
+ */
+export function isEnglishWord(word: string): boolean {
+  englishWords ??= new Set(Deno.readTextFileSync(wordListPath).split("\n"));
+  return englishWords.has(word);
+}
+
 /** Whether the postings have `word`'s term in any text field. */
 function inDictionary(text: PositionText, term: string): boolean {
   for (const field of Object.values(text.terms)) {
@@ -128,7 +142,9 @@ export function correctedWord(source: SpellingSource, word: string): string | nu
 function lookUp(source: SpellingSource, word: string, bound: number): string | null {
   const terms = tokenize(word);
   // A stop word ("looking") is not searched at all, so it is never a misspelling.
-  if (terms.length !== 1 || inDictionary(source.text, terms[0])) return null;
+  if (terms.length !== 1 || inDictionary(source.text, terms[0]) || isEnglishWord(word)) {
+    return null;
+  }
   return nearest(source, word, bound, (to, count) => !misspelt(source, to, count));
 }
 
