@@ -462,7 +462,8 @@ export const SearchResponseSchema = z.object({
   query_corrected: QueryCorrectedSchema.optional().describe(
     "The words of the query no posting has that were searched as a word of the postings' titles " +
       'or tags one edit away (two from 8 letters): "nurce" as "nurse". Absent when no word was ' +
-      "changed; words under 4 letters, with digits, or that any posting has are never changed.",
+      "changed; words under 4 letters, with digits, words of English and words any posting has are " +
+      "never changed.",
   ),
   query_salary: QuerySalarySchema.optional().describe(
     'The pay the query named ("£30k marketing manager", "cleaner £12 an hour"): its words are not ' +

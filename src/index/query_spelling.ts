@@ -6,7 +6,8 @@
  *
  * "A word the postings have" is the index's term dictionary (src/index/term_dictionary.ts): the
  * word's term (its stem, src/index/tokenize.ts) in any text field, the start of descriptions and
- * company names too, so a word some posting uses is never changed, typo or not. What a word may be
+ * company names too, so a word some posting uses is never changed, typo or not; nor is a word of
+ * English ({@linkcode isEnglishWord}), which is what the person meant. What a word may be
  * corrected to is read from the title and tags fields only (what postings are called), and is a
  * word as written there: the dictionary holds stems ("nurs"), so the written forms of a candidate
  * stem are read from the titles and tags of up to {@linkcode SURFACE_SAMPLE} of its postings.
@@ -98,7 +99,7 @@ function prefixWithin(term: string, word: string, bound: number): boolean {
   return false;
 }
 
-let englishWords: Set<string> | undefined;
+let englishWords: Set<string> | null | undefined;
 
 /**
  * Whether `word` is a word of English (the npm package `word-list`, 274,000 words), read on the
@@ -107,8 +108,16 @@ let englishWords: Set<string> | undefined;
  * they do use ("spark", "stocker", "manger", "care"): no posting is the answer to it.
  */
 export function isEnglishWord(word: string): boolean {
-  englishWords ??= new Set(Deno.readTextFileSync(wordListPath).split("\n"));
-  return englishWords.has(word);
+  if (englishWords === undefined) {
+    try {
+      englishWords = new Set(Deno.readTextFileSync(wordListPath).split("\n"));
+    } catch {
+      // Without the list (a process not allowed to read its packages' files), every word counts
+      // as English: a search that corrects nothing, rather than one that fails or guesses.
+      englishWords = null;
+    }
+  }
+  return englishWords === null || englishWords.has(word);
 }
 
 /** Whether the postings have `word`'s term in any text field. */
