@@ -32,7 +32,9 @@ async function searchOk(response: Response): Promise<SearchResponse> {
     "close_total",
   ]);
   assert.deepEqual(
-    keys.slice(5).filter((k) => !["closest", "query_place", "applied", "hint"].includes(k)),
+    keys.slice(5).filter((k) =>
+      !["closest", "query_place", "query_corrected", "applied", "hint"].includes(k)
+    ),
     [],
   );
   assert.match(body.request_id as string, UUID_PATTERN);

@@ -1367,3 +1367,23 @@ Deno.test("pay in the query: the page says it was read as pay and where to set a
     web.close();
   }
 });
+
+Deno.test("a misspelt word is said on the page, what was typed escaped", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const q = "nurce <script>alert(1)</script>";
+    const page = await (await web.request(`/?q=${encodeURIComponent(q)}`, { cookie })).text();
+    const said = [...new DOMParser().parseFromString(page, "text/html").querySelectorAll("p")]
+      .map((p) => p.textContent ?? "").find((text) => text.startsWith("Showing results for"));
+    assert.ok(said, "the page says what it searched");
+    assert.match(
+      said,
+      /^Showing results for "nurse <script>alert\(1\)<\/script>" \(you typed "nurce"/,
+    );
+    assert.match(page, /Showing results for &quot;nurse &lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+    assert.doesNotMatch(page, /<script>alert/);
+  } finally {
+    web.close();
+  }
+});

@@ -13,6 +13,7 @@ import {
   describeFacets,
   type JobResult,
   queryCompanyInWords,
+  queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -162,6 +163,8 @@ export function formatResults(
     text += listed.map((job, i) => formatDetails(job, offset + i + 1, width)).join("");
   }
   const notes: string[] = [];
+  const corrected = queryCorrectedInWords(response);
+  if (corrected) notes.push(corrected);
   const place = response.query_place;
   if (place) {
     const replaceable = place.near

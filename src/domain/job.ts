@@ -178,6 +178,18 @@ export const QueryCompanySchema = z.object({
 });
 export type QueryCompanyResult = z.infer<typeof QueryCompanySchema>;
 
+export const QueryCorrectedSchema = z.object({
+  q: z.string().describe(
+    'The query as searched, the misspelt words replaced ("nurse jobs in Leeds" for "nurce jobs ' +
+      'in Leeds").',
+  ),
+  words: z.array(z.object({
+    from: z.string().describe("The word as typed, lower-cased, accents folded."),
+    to: z.string().describe("The word of the postings searched instead."),
+  })).min(1).describe("Each word changed, in the order of the query."),
+});
+export type QueryCorrectedResult = z.infer<typeof QueryCorrectedSchema>;
+
 export const AppliedFiltersSchema = z.record(z.string(), z.string()).describe(
   "Each filter parameter given, by name (see the filter table in docs/search.md), with its value " +
     "as the search read it: times completed to `YYYY-MM-DD HH:MM:SS`, lists joined by commas.",
@@ -273,6 +285,31 @@ export function searchPlaceInWords(
   if (named?.country) return ` in ${named.country}`;
   if (named?.remote) return " among remote postings";
   return Object.keys(filters).length > 0 ? " under these filters" : "";
+}
+
+/**
+ * The words of the query searched as others (`query_corrected`), in words for people and agents
+ * (the web page, MCP and the CLI say it alike); null when none was.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const query_corrected = { q: "nurse in Leeds", words: [{ from: "nurce", to: "nurse" }] };
+ * assert.equal(
+ *   queryCorrectedInWords({ query_corrected }),
+ *   'Showing results for "nurse in Leeds" (you typed "nurce": no posting has that word).',
+ * );
+ * assert.equal(queryCorrectedInWords({}), null);
+ * ```
+ */
+export function queryCorrectedInWords(
+  response: { query_corrected?: QueryCorrectedResult },
+): string | null {
+  const read = response.query_corrected;
+  if (!read) return null;
+  const typed = read.words.map((word) => `"${word.from}"`).join(", ");
+  const none = read.words.length === 1 ? "no posting has that word" : "no posting has these words";
+  return `Showing results for "${read.q}" (you typed ${typed}: ${none}).`;
 }
 
 /**
@@ -469,6 +506,12 @@ export const SearchResponseSchema = z.object({
       "state no type, and " +
       "the `employment_type` filter keeps only those that state it.",
   ),
+  query_corrected: QueryCorrectedSchema.optional().describe(
+    "The words of the query no posting has that were searched as a word of the postings' titles " +
+      'or tags one edit away (two from 8 letters): "nurce" as "nurse". Absent when no word was ' +
+      "changed; words under 4 letters, with digits, words of English and words any posting has are " +
+      "never changed.",
+  ),
   query_salary: QuerySalarySchema.optional().describe(
     'The pay the query named ("£30k marketing manager", "cleaner £12 an hour"): its words are not ' +
       "searched, and it is applied as `salary_min` with the postings that state no pay kept " +
@@ -575,6 +618,7 @@ export function toSearchResponse(
     ...(outcome.query_company ? { query_company: outcome.query_company } : {}),
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
+    ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),
     ...(outcome.hint ? { hint: outcome.hint } : {}),

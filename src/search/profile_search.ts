@@ -372,7 +372,7 @@ export async function searchByProfile(
   }
   // The role the words name, without the place and the pay read from them; none where they name
   // no work ("jobs", "near me").
-  const words = reading.company?.rest ?? (place ? place.rest : query.q);
+  const words = reading.words;
   const q = namesNoWork(analyzed)
     ? ""
     : (analyzed.salary ? words.replace(analyzed.salary.matched, " ") : words).replace(/\s+/g, " ")

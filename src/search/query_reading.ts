@@ -13,6 +13,7 @@ import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
 import type { QueryPlace } from "../index/query_place.ts";
+import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { salaryIn } from "../index/query_salary.ts";
 import { placeToApply } from "./place_to_apply.ts";
 import { salaryToApply } from "./salary_to_apply.ts";
@@ -23,6 +24,12 @@ export interface QueryReading {
   /** The company the words name after "at"/"for" (a `company` parameter narrows it further). */
   company: QueryCompany | null;
   analyzed: AnalyzedQuery;
+  /** The words left once the place and company are read, as searched (misspellings corrected). */
+  words: string;
+  /** The words no posting has, searched as the words of the postings they are near. */
+  corrections: SpellingCorrection[];
+  /** `q` as searched, those words replaced (`q` itself when none is). */
+  corrected: string;
   /** The least yearly pay the words name, where no salary parameter replaces it. */
   salary: number | null;
 }
@@ -43,7 +50,13 @@ export function readQuery(
   const named = index.companyIn(query.q);
   const company = named && index.cityNamed(named.matched) === undefined ? named : null;
   const place = placeToApply(index, company ? { ...query, q: company.rest } : query);
-  const rest = place?.rest ?? company?.rest ?? query.q;
+  // After the place and company are read (a city or an employer is never a misspelling), before
+  // the words are: the keyword side and the embedded text both search the corrected word
+  // (src/index/query_spelling.ts).
+  const { text: rest, corrections } = correctText(
+    { text: index.positionText(), jobs: index.data.jobs },
+    place?.rest ?? company?.rest ?? query.q,
+  );
   let analyzed = analyzeQuery(rest);
   const narrowed = placeNarrows(place) || company !== null;
   // "£40k jobs in London": the place took "jobs in" with it, and pay alone is searched as typed
@@ -55,21 +68,30 @@ export function readQuery(
   if (narrowed && options.typeAlone !== false) {
     analyzed = typeAlone(analyzed) ?? analyzed;
   }
-  return { place, company, analyzed, salary: salaryToApply(query, analyzed) };
+  return {
+    place,
+    company,
+    analyzed,
+    words: rest,
+    corrections,
+    corrected: withCorrections(query.q, corrections),
+    salary: salaryToApply(query, analyzed),
+  };
 }
+
+/** The fields of the response that say what was read from the words. */
+type ReadingFields = Pick<
+  SearchOutcome,
+  "query_place" | "query_company" | "query_salary" | "query_employment" | "query_corrected"
+>;
 
 /**
  * The response's account of what was read from the words: `query_place`, `_company`, `_salary`,
- * `_employment`.
+ * `_employment`, `_corrected`.
  */
-export function readingFields(
-  reading: QueryReading,
-): Pick<SearchOutcome, "query_place" | "query_company" | "query_salary" | "query_employment"> {
+export function readingFields(reading: QueryReading): ReadingFields {
   const { place, company, analyzed, salary } = reading;
-  const fields: Pick<
-    SearchOutcome,
-    "query_place" | "query_company" | "query_salary" | "query_employment"
-  > = {};
+  const fields: ReadingFields = {};
   if (company) fields.query_company = { matched: company.matched, company: company.names };
   if (placeNarrows(place)) {
     fields.query_place = {
@@ -89,6 +111,9 @@ export function readingFields(
       matched: analyzed.employment.matched,
       employment_type: analyzed.employment.type,
     };
+  }
+  if (reading.corrections.length > 0) {
+    fields.query_corrected = { q: reading.corrected, words: reading.corrections };
   }
   return fields;
 }

@@ -11,6 +11,7 @@ import {
   closeMatchesNotListed,
   type FacetCount,
   queryCompanyInWords,
+  queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -134,6 +135,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const place = props.response.query_place;
   const hint = props.response.hint;
   const employment = props.response.query_employment;
+  const correctedWords = queryCorrectedInWords(props.response);
   const salaryWords = querySalaryInWords(props.response, '"Yearly salary at least" (More filters)');
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
@@ -143,6 +145,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   );
   return (
     <div class="applied">
+      {correctedWords ? <p class="corrected">{correctedWords}</p> : null}
       {place
         ? (
           <p>

@@ -9,6 +9,7 @@ import "../search_snapshot_test.ts";
 import "../snapshot_memory_test.ts";
 import "../search_service_test.ts";
 import "../search_fixture_relevance_test.ts";
+import "../query_spelling_test.ts";
 import "../profile_search_test.ts";
 import "../added_since_test.ts";
 import "../alerts_tiers_test.ts";

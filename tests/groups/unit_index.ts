@@ -18,6 +18,7 @@ import "../../src/index/query_phrasing_test.ts";
 import "../../src/index/query_company_test.ts";
 import "../../src/index/query_place_test.ts";
 import "../../src/index/query_salary_test.ts";
+import "../../src/index/query_spelling_test.ts";
 import "../../src/index/ranking_test.ts";
 import "../../src/index/result_cut_test.ts";
 import "../../src/index/role_text_test.ts";

@@ -15,6 +15,7 @@ import {
   describeFacets,
   type JobResult,
   queryCompanyInWords,
+  queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
@@ -243,6 +244,8 @@ export function buildSearchPage(
   }
   if (response.derived) lines.splice(1, 0, describeDerived(response.derived));
   const notes = [...(options.notes ?? [])];
+  const corrected = queryCorrectedInWords(response);
+  if (corrected) notes.push(corrected);
   const named = response.query_place;
   if (named) {
     const elsewhere = named.near

@@ -1,0 +1,280 @@
+/**
+ * Misspelt query words ("nurce", "acountant", "softwear engineer"): a word no posting has is
+ * searched as the word of the postings' titles or tags it is one or two edits from
+ * (Damerau-Levenshtein, adjacent transpositions counting one edit), as a search box for people
+ * does, and the response says so (`query_corrected`, src/search/query_reading.ts).
+ *
+ * "A word the postings have" is the index's term dictionary (src/index/term_dictionary.ts): the
+ * word's term (its stem, src/index/tokenize.ts) in any text field, the start of descriptions and
+ * company names too, so a word some posting uses is never changed, typo or not; nor is a word of
+ * English ({@linkcode isEnglishWord}), which is what the person meant. What a word may be
+ * corrected to is read from the title and tags fields only (what postings are called), and is a
+ * word as written there: the dictionary holds stems ("nurs"), so the written forms of a candidate
+ * stem are read from the titles and tags of up to {@linkcode SURFACE_SAMPLE} of its postings.
+ *
+ * Nothing is built ahead: the look-up runs only for a word not in the dictionary, and scans the
+ * title and tags terms (3,365 at 1,000,000 postings of bench:scale's store), about 4 ms a word
+ * there (docs/search.md, "Misspelt words"). Answers are kept per index, so a word typed again
+ * costs a map look-up.
+ *
+ * @module
+ */
+import damerauLevenshtein from "damerau-levenshtein";
+import wordListPath from "word-list";
+import type { Job } from "../domain/job.ts";
+import { findWord, type PositionText } from "./term_dictionary.ts";
+import { splitWords, tokenize } from "./tokenize.ts";
+
+/** One word of a query searched as another. */
+export interface SpellingCorrection {
+  /** The word as typed (lower-cased, accents folded). */
+  from: string;
+  /** The word of the postings searched instead. */
+  to: string;
+}
+
+/** What a correction reads of an index: its terms, and each posting's title and tags. */
+export interface SpellingSource {
+  text: PositionText;
+  jobs: readonly Pick<Job, "job_title" | "job_tags">[];
+}
+
+/** Postings per candidate term whose titles and tags are read for the term's written forms. */
+const SURFACE_SAMPLE = 64;
+/** Answers kept per index; past this the map starts again rather than grow with hostile input. */
+const ANSWERS_KEPT = 10_000;
+
+const answers = new WeakMap<PositionText, Map<string, string | null>>();
+
+/**
+ * The edits a word of `length` letters may be from its correction: none under 4 letters (too many
+ * words are one edit apart: "cook" and "book"), one up to 7, two from 8.
+ */
+export function editsAllowed(length: number): number {
+  return length < 4 ? 0 : length < 8 ? 1 : 2;
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment) of two words. */
+export function editDistance(a: string, b: string): number {
+  return damerauLevenshtein(a, b).steps;
+}
+
+/** Longest word looked up: past it, hostile input rather than a misspelling. */
+const LONGEST_WORD = 40;
+/** Rows of the prefix distance's table (the one before, the one before that, this one). */
+const rows = [0, 1, 2].map(() => new Int32Array(LONGEST_WORD + 3));
+
+/**
+ * Whether some prefix of `word` is at most `bound` edits (optimal string alignment) from `term`:
+ * one table of `term` against `word` gives the distance to every prefix in its last row, and it
+ * stops at the first row whose least entry is past the bound, as most terms' second or third does.
+ * Not the library's distance, which is of whole words only.
+ */
+function prefixWithin(term: string, word: string, bound: number): boolean {
+  // A term under half the word is a stem no written form of which is near it ("a", "it").
+  if (term.length > word.length + bound || term.length < Math.max(3, word.length / 2)) {
+    return false;
+  }
+  let [before, last, row] = rows;
+  for (let j = 0; j <= word.length; j++) last[j] = j;
+  for (let i = 1; i <= term.length; i++) {
+    row[0] = i;
+    let least = i;
+    for (let j = 1; j <= word.length; j++) {
+      const cost = term[i - 1] === word[j - 1] ? 0 : 1;
+      let d = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
+      if (
+        i > 1 && j > 1 && term[i - 1] === word[j - 2] && term[i - 2] === word[j - 1]
+      ) d = Math.min(d, before[j - 2] + 1);
+      row[j] = d;
+      if (d < least) least = d;
+    }
+    if (least > bound) return false;
+    [before, last, row] = [last, row, before];
+  }
+  // `last` holds the final row: the distance of `term` to each prefix of `word`.
+  for (let j = Math.max(0, term.length - bound); j <= word.length; j++) {
+    if (last[j] <= bound) return true;
+  }
+  return false;
+}
+
+let englishWords: Set<string> | null | undefined;
+
+/**
+ * Whether `word` is a word of English (the npm package `word-list`, 274,000 words), read on the
+ * first word that needs it. A word of English the postings do not use is what the person meant
+ * ("sparky", "shelf stacker", "park ranger", "fixes cars"), not a misspelling of the nearest word
+ * they do use ("spark", "stocker", "manger", "care"): no posting is the answer to it.
+ */
+export function isEnglishWord(word: string): boolean {
+  if (englishWords === undefined) {
+    try {
+      englishWords = new Set(Deno.readTextFileSync(wordListPath).split("\n"));
+    } catch {
+      // Without the list (a process not allowed to read its packages' files), every word counts
+      // as English: a search that corrects nothing, rather than one that fails or guesses.
+      englishWords = null;
+    }
+  }
+  return englishWords === null || englishWords.has(word);
+}
+
+/** Whether the postings have `word`'s term in any text field. */
+function inDictionary(text: PositionText, term: string): boolean {
+  for (const field of Object.values(text.terms)) {
+    if (findWord(field.words, term) >= 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The word of the postings' titles or tags that `word` (one lower-case, folded word) is searched
+ * as, or null: when the word has digits or letters outside a-z, is under 4 letters, is a stop word,
+ * or its term is in the dictionary; or when no title or tags word is within its edits. The most
+ * frequent candidate wins (postings with its term in the title or tags), then the nearer, then the
+ * first in code-unit order.
+ */
+export function correctedWord(source: SpellingSource, word: string): string | null {
+  const bound = editsAllowed(word.length);
+  if (bound === 0 || word.length > LONGEST_WORD || !/^[a-z]+$/.test(word)) return null;
+  let kept = answers.get(source.text);
+  if (!kept) answers.set(source.text, kept = new Map());
+  const known = kept.get(word);
+  if (known !== undefined) return known;
+  const answer = lookUp(source, word, bound);
+  if (kept.size >= ANSWERS_KEPT) kept.clear();
+  kept.set(word, answer);
+  return answer;
+}
+
+function lookUp(source: SpellingSource, word: string, bound: number): string | null {
+  const terms = tokenize(word);
+  // A stop word ("looking") is not searched at all, so it is never a misspelling.
+  if (terms.length !== 1 || inDictionary(source.text, terms[0]) || isEnglishWord(word)) {
+    return null;
+  }
+  return nearest(source, word, bound, (to, count) => !misspelt(source, to, count));
+}
+
+/**
+ * How many more postings a word one edit from a candidate must have for the candidate to be taken
+ * for its misspelling ("Sales Manger": "ranger" was searched as "manger", 2 postings, where
+ * "manager" has 800).
+ */
+const MISSPELT_RATIO = 10;
+
+/** Whether `written` (in `count` postings) is one edit from a word {@linkcode MISSPELT_RATIO}x more used. */
+function misspelt(source: SpellingSource, written: string, count: number): boolean {
+  return nearest(source, written, 1, () => true, count * MISSPELT_RATIO) !== null;
+}
+
+/**
+ * The most used word of titles and tags within `bound` edits of `word` (then the nearer, then the
+ * first in code-unit order) that `accept` takes, of a term that `least` postings have at least, or
+ * null.
+ */
+function nearest(
+  source: SpellingSource,
+  word: string,
+  bound: number,
+  accept: (to: string, count: number) => boolean,
+  least = 1,
+): string | null {
+  const typedTerm = tokenize(word)[0] ?? word;
+  // Candidate terms: a term that a prefix of the typed word is near ("nursng" → "nurs", written
+  // "nursing"; "acountant" → "accountant", a whole word), or that the typed word's term is near
+  // (the stemmer's own endings: "hapy" → "hapi" → "happi"). Each is then checked by the distance
+  // of its written forms to the word as typed.
+  const candidates = new Map<string, number>();
+  for (const field of [source.text.terms.title, source.text.terms.tags]) {
+    for (let t = 0; t < field.words.length; t++) {
+      const term = field.words[t];
+      const near = prefixWithin(term, word, bound) ||
+        (Math.abs(term.length - typedTerm.length) <= bound &&
+          editDistance(term, typedTerm) <= bound);
+      if (!near) continue;
+      candidates.set(term, (candidates.get(term) ?? 0) + field.start[t + 1] - field.start[t]);
+    }
+  }
+  let best: { to: string; count: number; edits: number } | null = null;
+  // Most used first: reading a term's written forms is the dear part, and a less used one cannot
+  // win once a candidate holds.
+  const ordered = [...candidates].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [term, count] of ordered) {
+    if (count < least || (best && count < best.count)) break;
+    for (const written of writtenForms(source, term)) {
+      if (written === word) continue;
+      const edits = editDistance(written, word);
+      if (edits > bound) continue;
+      const better = !best || count > best.count ||
+        (count === best.count &&
+          (edits < best.edits || (edits === best.edits && written < best.to)));
+      if (better && accept(written, count)) best = { to: written, count, edits };
+    }
+  }
+  return best?.to ?? null;
+}
+
+/**
+ * The words of titles and tags whose term is `term`, most used first (then in code-unit order),
+ * from up to {@linkcode SURFACE_SAMPLE} postings of each field spread over its list.
+ */
+function writtenForms(source: SpellingSource, term: string): string[] {
+  const uses = new Map<string, number>();
+  const fields = [
+    { terms: source.text.terms.title, text: (p: number) => source.jobs[p].job_title },
+    { terms: source.text.terms.tags, text: (p: number) => source.jobs[p].job_tags.join(" ") },
+  ];
+  for (const { terms, text } of fields) {
+    const t = findWord(terms.words, term);
+    if (t < 0) continue;
+    const from = terms.start[t];
+    const count = terms.start[t + 1] - from;
+    const step = Math.max(1, count / SURFACE_SAMPLE);
+    for (let k = 0; k < count; k += step) {
+      for (const written of splitWords(text(terms.ids[from + Math.floor(k)]))) {
+        if (tokenize(written)[0] === term) uses.set(written, (uses.get(written) ?? 0) + 1);
+      }
+    }
+  }
+  return [...uses.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+}
+
+/** Runs of letters as typed; a run next to a digit or a mark of "c++"/"c#" is left alone. */
+const LETTER_RUN = /(?<![\p{L}\p{N}+#])\p{L}+(?![\p{L}\p{N}+#])/gu;
+
+/** A query text with its misspelt words replaced, and which. */
+export interface CorrectedText {
+  text: string;
+  corrections: SpellingCorrection[];
+}
+
+/**
+ * `text` with each misspelt word (`correctedWord`) replaced by its correction, the rest of it as
+ * typed.
+ */
+export function correctText(source: SpellingSource, text: string): CorrectedText {
+  const corrections: SpellingCorrection[] = [];
+  const corrected = text.replace(LETTER_RUN, (run) => {
+    const words = splitWords(run);
+    if (words.length !== 1) return run;
+    const to = correctedWord(source, words[0]);
+    if (to === null) return run;
+    if (!corrections.some((c) => c.from === words[0])) corrections.push({ from: words[0], to });
+    return to;
+  });
+  return { text: corrections.length > 0 ? corrected : text, corrections };
+}
+
+/**
+ * `text` (the whole query, of which {@linkcode correctText} read a part) with the words of
+ * `corrections` replaced as they were there: the query as searched, said back to the person.
+ */
+export function withCorrections(text: string, corrections: SpellingCorrection[]): string {
+  if (corrections.length === 0) return text;
+  return text.replace(LETTER_RUN, (run) => {
+    const words = splitWords(run);
+    return (words.length === 1 && corrections.find((c) => c.from === words[0])?.to) || run;
+  });
+}

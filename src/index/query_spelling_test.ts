@@ -1,0 +1,183 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import type { IndexedText } from "./indexed_text.ts";
+import { buildPositionText } from "./position_text.ts";
+import {
+  correctedWord,
+  correctText,
+  editDistance,
+  editsAllowed,
+  isEnglishWord,
+  type SpellingSource,
+} from "./query_spelling.ts";
+import { splitWords, tokenize } from "./tokenize.ts";
+
+/** Postings of these titles (and tags, descriptions), as an index holds their terms. */
+function sourceOf(
+  postings: readonly (string | Partial<IndexedText>)[],
+): SpellingSource {
+  const jobs: IndexedText[] = postings.map((p) => ({
+    job_title: "",
+    job_tags: [],
+    company_name: "",
+    city: "",
+    job_description: "",
+    ...(typeof p === "string" ? { job_title: p } : p),
+  }));
+  return { text: buildPositionText(jobs), jobs };
+}
+
+const POSTINGS = [
+  "Registered Nurse",
+  "Nurse - Night Shift",
+  "Staff Nurse",
+  "Nursing Assistant",
+  "Accountant",
+  "Senior Accountant",
+  "Receptionist",
+  "Electrician",
+  "Software Engineer",
+  "Chef",
+  "Book Keeper",
+  "Warehouse Operative",
+  { job_title: "Care Worker", job_tags: ["healthcare"] },
+  "Cook",
+];
+
+Deno.test("a word no posting has is searched as the title or tags word it is near", async (t) => {
+  const source = sourceOf(POSTINGS);
+  await t.step("one edit from 4 to 7 letters, a transposition counting one", () => {
+    assert.equal(correctedWord(source, "nurce"), "nurse");
+    assert.equal(correctedWord(source, "nusre"), "nurse");
+    assert.equal(correctedWord(source, "nuse"), "nurse");
+    assert.equal(correctedWord(source, "cheff"), "chef");
+    assert.equal(correctedWord(source, "nursng"), "nursing");
+    // Two edits are too many under 8 letters.
+    assert.equal(editDistance("nurcee", "nurse"), 2);
+    assert.equal(correctedWord(source, "nurcee"), null);
+  });
+  await t.step("up to two edits from 8 letters, not three", () => {
+    assert.equal(correctedWord(source, "acountant"), "accountant");
+    assert.equal(correctedWord(source, "recepcionist"), "receptionist");
+    assert.equal(correctedWord(source, "electrition"), "electrician");
+    assert.equal(correctedWord(source, "softwear"), "software");
+    assert.equal(correctedWord(source, "helthcarre"), "healthcare");
+    assert.equal(editDistance("elektrisiam", "electrician"), 3);
+    assert.equal(correctedWord(source, "elektrisiam"), null);
+    assert.deepEqual([3, 4, 7, 8, 20].map(editsAllowed), [0, 1, 1, 2, 2]);
+  });
+  await t.step("never a word a posting has, in any field", () => {
+    // A typo of a description or a company's name is a word the postings use.
+    const said = sourceOf([
+      ...POSTINGS,
+      { job_title: "Porter", job_description: "Join our nurce bank.", company_name: "Softwear" },
+    ]);
+    assert.equal(correctedWord(said, "nurce"), null);
+    assert.equal(correctedWord(said, "softwear"), null);
+    assert.equal(correctedWord(source, "nursing"), null);
+    assert.equal(correctedWord(source, "nurses"), null); // its term is "nursing"'s and "nurse"'s
+    const typo = sourceOf([...POSTINGS, { job_title: "Nurce" }]);
+    assert.equal(correctedWord(typo, "nurce"), null);
+  });
+  await t.step("never a short word, a number, a word with digits, a stop word", () => {
+    assert.equal(correctedWord(source, "chf"), null);
+    assert.equal(correctedWord(source, "nurse1"), null);
+    // "looking" is filler ("looking for work") one edit from "cooking": not searched, not changed.
+    const cooking = sourceOf([...POSTINGS, "Cooking Assistant"]);
+    assert.equal(correctedWord(cooking, "looking"), null);
+    assert.deepEqual(correctText(source, "nurce2 2nurce 4nurce c++ nurce#").corrections, []);
+    assert.deepEqual(correctText(source, "nurce 1234 12k").text, "nurse 1234 12k");
+  });
+  await t.step("the most used candidate wins, ties in code-unit order", () => {
+    // "cader" is one edit from both "carer" and "cadet".
+    assert.equal(correctedWord(sourceOf(["Carer", "Carer", "Cadet"]), "cader"), "carer");
+    assert.equal(correctedWord(sourceOf(["Cadet", "Cadet", "Carer"]), "cader"), "cadet");
+    for (const order of [["Carer", "Cadet"], ["Cadet", "Carer"]]) {
+      assert.equal(correctedWord(sourceOf(order), "cader"), "cadet", order.join());
+    }
+  });
+  await t.step("never a word that is itself a misspelling of one ten times as used", () => {
+    const managers = (n: number) => Array.from({ length: n }, () => "Sales Manager");
+    // "Manger" is one edit from "manager": with 10 of those, it is taken for their misspelling.
+    assert.equal(correctedWord(sourceOf([...managers(10), "Sales Manger"]), "mangr"), null);
+    assert.equal(correctedWord(sourceOf([...managers(9), "Sales Manger"]), "mangr"), "manger");
+  });
+  await t.step("never a word of English", () => {
+    // "cars" is one edit from "care" ("Care Worker"), "sparky" from "spark": what was meant.
+    assert.ok(isEnglishWord("cars") && isEnglishWord("sparky") && !isEnglishWord("nurce"));
+    assert.equal(correctedWord(source, "cars"), null);
+    assert.equal(correctedWord(sourceOf(["Spark Developer"]), "sparky"), null);
+    assert.equal(correctedWord(sourceOf(["Spark Developer"]), "sparkk"), "spark");
+  });
+  await t.step("the text keeps what it does not change, and says what it changed", () => {
+    const read = correctText(source, "Softwear enginere, nurce & NURCE");
+    assert.equal(read.text, "software engineer, nurse & nurse");
+    assert.deepEqual(read.corrections, [
+      { from: "softwear", to: "software" },
+      { from: "enginere", to: "engineer" },
+      { from: "nurce", to: "nurse" },
+    ]);
+  });
+});
+
+/** The distinct words of the postings' titles, as typed there. */
+function titleWords(source: SpellingSource): string[] {
+  return [...new Set(source.jobs.flatMap((job) => splitWords(job.job_title)))].sort();
+}
+
+Deno.test("property: a query of words the postings use is read exactly as typed", () => {
+  const source = sourceOf(POSTINGS);
+  const words = titleWords(source);
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.tuple(
+          fc.constantFrom(...words),
+          fc.constantFrom(" ", "  ", ", ", " - ", "/"),
+          fc.boolean(),
+        ),
+        { minLength: 1, maxLength: 6 },
+      ),
+      (parts) => {
+        const text = parts.map(([w, sep, upper]) => (upper ? w.toUpperCase() : w) + sep).join("");
+        const read = correctText(source, text);
+        assert.equal(read.text, text);
+        assert.deepEqual(read.corrections, []);
+      },
+    ),
+  );
+});
+
+Deno.test("property: a word one edit from exactly one title word is searched as it", () => {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const edits = (word: string, at: number, letter: string, kind: number): string => {
+    const i = at % word.length;
+    if (kind === 0) return word.slice(0, i) + word.slice(i + 1); // deletion
+    if (kind === 1) return word.slice(0, i) + letter + word.slice(i); // insertion
+    if (kind === 2) return word.slice(0, i) + letter + word.slice(i + 1); // substitution
+    const j = Math.min(i, word.length - 2); // transposition
+    return word.slice(0, j) + word[j + 1] + word[j] + word.slice(j + 2);
+  };
+  fc.assert(
+    fc.property(
+      fc.stringMatching(/^[a-z]{6,7}$/),
+      fc.uniqueArray(fc.stringMatching(/^[a-z]{4,9}$/), { maxLength: 8 }),
+      fc.nat(),
+      fc.constantFrom(...letters),
+      fc.integer({ min: 0, max: 3 }),
+      (word, others, at, letter, kind) => {
+        const typed = edits(word, at, letter, kind);
+        const source = sourceOf([`Senior ${word}`, `${word} Manager`, ...others]);
+        const vocabulary = titleWords(source);
+        // The typed word is new to the postings (its term too), exactly one title word is within
+        // an edit of it, and that word's term is the word's own (the stemmer kept it whole).
+        fc.pre(typed.length >= 4 && typed.length <= 7 && typed !== word && !isEnglishWord(typed));
+        fc.pre(tokenize(word)[0] === word && tokenize(typed)[0] !== undefined);
+        const terms = new Set(Object.values(source.text.terms).flatMap((f) => f.words));
+        fc.pre(!terms.has(tokenize(typed)[0]));
+        fc.pre(vocabulary.filter((w) => editDistance(w, typed) <= 1).length === 1);
+        assert.equal(correctedWord(source, typed), word);
+      },
+    ),
+  );
+});
