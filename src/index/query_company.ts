@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { firstAtLeast } from "../domain/first_at_least.ts";
 import { foldText } from "../domain/fold_text.ts";
 
 export interface QueryCompany {
@@ -102,13 +103,7 @@ export function companiesByKey(names: Iterable<string>): CompanyNames {
  */
 function namesFrom(companies: CompanyNames, key: string): string[] {
   const { keys, byKey } = companies;
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (keys[middle] < key) low = middle + 1;
-    else high = middle;
-  }
+  const low = firstAtLeast(keys, key);
   // Only a company's own name: "for university students" names none, though many companies'
   // names begin with "University".
   if (keys[low] !== key) return [];

@@ -4,6 +4,7 @@
  * @module
  */
 import { CsvError, parse } from "csv-parse/sync";
+import { firstAtLeast } from "../domain/first_at_least.ts";
 import { type Job, type Source, SOURCES } from "../domain/job.ts";
 import {
   capDescription,
@@ -306,14 +307,7 @@ export async function parseJobspyCsv(
     for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) newlines.push(i);
     const lineOf = (offset: number) => {
       while (bytes[offset] === 13 || bytes[offset] === 10) offset++; // empty lines are skipped
-      let lo = 0;
-      let hi = newlines.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (newlines[mid] < offset) lo = mid + 1;
-        else hi = mid;
-      }
-      return from + lo;
+      return from + firstAtLeast(newlines, offset);
     };
     let recordStart = 0;
     try {
