@@ -1076,8 +1076,7 @@ export const MUTANTS: Mutant[] = [
     id: "M127",
     layer: "search",
     file: "src/search/search_service.ts",
-    line:
-      "      if (there > 0) outcome.hint = placeBrowseHint(place, there, Object.keys(filters).length > 0);",
+    line: "      if (there > 0) outcome.hint = placeBrowseHint(place, there, filtered);",
     becomes: "      if (there > 0) outcome.hint = placeBrowseHint(place, there, false);",
     breaks: "the place's list is said to hold postings the filters remove",
   },

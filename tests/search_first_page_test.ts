@@ -243,6 +243,12 @@ Deno.test("words that find nothing at the place they name point to the place's o
       'Nothing in Berlin is near these words; "jobs in Berlin" lists the one posting there ' +
         "that passes the filters.",
     );
+    // Pay the words name is a filter too: the count is under it, and says so.
+    assert.equal(
+      (await run({ q: "qwertzuiop asdfghjkl £30k in Berlin" })).hint,
+      'Nothing in Berlin is near these words; "jobs in Berlin" lists all 3 postings there that ' +
+        "pass the filters.",
+    );
     // A place's own list: what emptied it is counted at the place, not over every posting.
     const browsed = await run({ q: "jobs in Berlin", employment_type: "internship" });
     assert.equal(browsed.total, 0);

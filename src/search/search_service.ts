@@ -348,7 +348,9 @@ class SnapshotSearchService implements JobSearchService {
         offset: 0,
         limit: 1,
       }).total;
-      if (there > 0) outcome.hint = placeBrowseHint(place, there, Object.keys(filters).length > 0);
+      // Pay the words name is applied as a filter too ("£30k ... in Liverpool").
+      const filtered = Object.keys(filters).length > 0 || reading.salary !== null;
+      if (there > 0) outcome.hint = placeBrowseHint(place, there, filtered);
     } else if (total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)) {
       outcome.hint = NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
