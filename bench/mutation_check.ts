@@ -1155,6 +1155,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "  if (!second || second) return first;",
     breaks: '"remote jobs in the UK" searches "UK" as a word among every remote posting',
   },
+  {
+    id: "M137",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "    if (again) [place, rest] = [again, again.rest];",
+    becomes: "",
+    breaks: '"nurse in Liverpol" corrects the city and searches it as a word, not as the place',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

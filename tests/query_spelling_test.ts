@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import { createTestSearch } from "./helpers.ts";
-import { toSearchResponse } from "../src/domain/job.ts";
+import { jobIdFromUrl, toSearchResponse } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 import { formatResults } from "../cli/commands/search.ts";
@@ -51,6 +51,45 @@ Deno.test("a misspelt word is searched as the postings' word, and the response s
       assert.ok(page.text.includes(said), page.text);
       assert.ok(formatResults(response, 0, 100).includes(said));
     });
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("a misspelt city corrected to a city of the postings is read as the place", async () => {
+  let serial = 0;
+  const posting = async (job_title: string, city: string) => {
+    const job_url = `https://jobs.example.com/p/${++serial}`;
+    return {
+      id: await jobIdFromUrl(job_url),
+      job_url,
+      job_title,
+      city,
+      country: "GB",
+      company_name: `Company ${serial}`,
+      publish_time: "2024-05-01 10:00:00",
+      job_tags: [],
+      data_source: "indeed" as const,
+      job_description: `Posting number ${serial}.`,
+    };
+  };
+  const search = await createTestSearch({
+    jobs: [
+      // A city is corrected only to a word of the titles or tags: one title names Liverpool.
+      await posting("Staff Nurse - Liverpool", "Liverpool"),
+      await posting("Registered Nurse", "Liverpool"),
+      await posting("Registered Nurse", "Leeds"),
+      await posting("Barista", "Leeds"),
+    ],
+  });
+  try {
+    const ask = (q: string) => search.service.search(parseSearchQuery({ q, sort: "relevance" }));
+    const typo = await ask("nurse in Liverpol");
+    assert.deepEqual(typo.query_corrected?.words, [{ from: "liverpol", to: "liverpool" }]);
+    assert.equal(typo.query_place?.city, "Liverpool");
+    const right = await ask("nurse in Liverpool");
+    assert.deepEqual(typo.results.map((r) => r.job_url), right.results.map((r) => r.job_url));
+    assert.deepEqual(typo.results.map((r) => r.city), ["Liverpool", "Liverpool"]);
   } finally {
     await search.close();
   }

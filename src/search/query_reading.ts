@@ -49,14 +49,22 @@ export function readQuery(
   // with postings too.
   const named = index.companyIn(query.q);
   const company = named && index.cityNamed(named.matched) === undefined ? named : null;
-  const place = placeToApply(index, company ? { ...query, q: company.rest } : query);
+  let place = placeToApply(index, company ? { ...query, q: company.rest } : query);
   // After the place and company are read (a city or an employer is never a misspelling), before
   // the words are: the keyword side and the embedded text both search the corrected word
   // (src/index/query_spelling.ts).
-  const { text: rest, corrections } = correctText(
+  const corrected = correctText(
     { text: index.positionText(), jobs: index.data.jobs },
     place?.rest ?? company?.rest ?? query.q,
   );
+  const { corrections } = corrected;
+  let rest = corrected.text;
+  if (place === null && corrections.length > 0) {
+    // "nurse in Liverpol": the word searched instead may be a place of the postings; it is then
+    // read as one, as the person meant.
+    const again = placeToApply(index, { ...query, q: rest });
+    if (again) [place, rest] = [again, again.rest];
+  }
   let analyzed = analyzeQuery(rest);
   const narrowed = placeNarrows(place) || company !== null;
   // "£40k jobs in London": the place took "jobs in" with it, and pay alone is searched as typed
