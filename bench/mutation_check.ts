@@ -962,8 +962,8 @@ export const MUTANTS: Mutant[] = [
     id: "M113",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      if (!placeNarrows(request.place)) return { total: 0, closeTotal: 0, hits: [] };",
-    becomes: "      if (placeNarrows(request.place)) return { total: 0, closeTotal: 0, hits: [] };",
+    line: "      if (!placeNarrows(request.place) && !request.namedCompany?.length) {",
+    becomes: "      if (placeNarrows(request.place) && !request.namedCompany?.length) {",
     breaks: '"jobs in Leeds" lists nothing, and "jobs" alone lists everything',
   },
   {
@@ -987,8 +987,8 @@ export const MUTANTS: Mutant[] = [
     id: "M116",
     layer: "index",
     file: "src/index/query_place.ts",
-    line: "        if (!asked && !jobWord) return null;",
-    becomes: "        if (!jobWord) return null;",
+    line: "        if (!asked && !jobWord && !aloneIsPlace) return null;",
+    becomes: "        if (!jobWord && !aloneIsPlace) return null;",
     breaks: '"in Leeds" and "near Manchester" alone search the word, not the place',
   },
   {
@@ -1011,8 +1011,8 @@ export const MUTANTS: Mutant[] = [
     id: "M119",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: "    analyzed = analyzeQuery(`${place.rest} jobs`);",
-    becomes: "    analyzed = analyzeQuery(place.rest);",
+    line: "    analyzed = analyzeQuery(`${rest} jobs`);",
+    becomes: "    analyzed = analyzeQuery(rest);",
     breaks: '"$60k jobs in Chicago" searches "60k" as a word in Chicago',
   },
   {
@@ -1068,8 +1068,8 @@ export const MUTANTS: Mutant[] = [
     id: "M126",
     layer: "search",
     file: "src/search/search_hint.ts",
-    line: "    const there = totalWith({}, place);",
-    becomes: "    const there = totalWith({}, undefined);",
+    line: "    const there = totalWith({}, at, company);",
+    becomes: "    const there = totalWith({}, undefined, company);",
     breaks: '"jobs in Leeds" emptied by a filter counts every posting, not the place\'s',
   },
   {
@@ -1162,6 +1162,14 @@ export const MUTANTS: Mutant[] = [
     line: "    if (again) [place, rest] = [again, again.rest];",
     becomes: "",
     breaks: '"nurse in Liverpol" corrects the city and searches it as a word, not as the place',
+  },
+  {
+    id: "M138",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "      [company, rest] = [again, again.rest];",
+    becomes: "",
+    breaks: '"care assistant at Barchster" corrects the company and searches it as a word',
   },
 ];
 

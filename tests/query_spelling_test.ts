@@ -56,9 +56,9 @@ Deno.test("a misspelt word is searched as the postings' word, and the response s
   }
 });
 
-Deno.test("a misspelt city corrected to a city of the postings is read as the place", async () => {
+Deno.test("a misspelt city or company, corrected to one of the postings, is read as the place or company", async () => {
   let serial = 0;
-  const posting = async (job_title: string, city: string) => {
+  const posting = async (job_title: string, city: string, company?: string) => {
     const job_url = `https://jobs.example.com/p/${++serial}`;
     return {
       id: await jobIdFromUrl(job_url),
@@ -66,7 +66,7 @@ Deno.test("a misspelt city corrected to a city of the postings is read as the pl
       job_title,
       city,
       country: "GB",
-      company_name: `Company ${serial}`,
+      company_name: company ?? `Company ${serial}`,
       publish_time: "2024-05-01 10:00:00",
       job_tags: [],
       data_source: "indeed" as const,
@@ -80,6 +80,8 @@ Deno.test("a misspelt city corrected to a city of the postings is read as the pl
       await posting("Registered Nurse", "Liverpool"),
       await posting("Registered Nurse", "Leeds"),
       await posting("Barista", "Leeds"),
+      await posting("Barchester Care Assistant", "Leeds", "Barchester"),
+      await posting("Care Assistant", "Leeds"),
     ],
   });
   try {
@@ -90,6 +92,10 @@ Deno.test("a misspelt city corrected to a city of the postings is read as the pl
     const right = await ask("nurse in Liverpool");
     assert.deepEqual(typo.results.map((r) => r.job_url), right.results.map((r) => r.job_url));
     assert.deepEqual(typo.results.map((r) => r.city), ["Liverpool", "Liverpool"]);
+    // A company after "at", likewise, where a title names it.
+    const employer = await ask("care assistant at Barchster");
+    assert.deepEqual(employer.query_company, { matched: "barchester", company: ["Barchester"] });
+    assert.deepEqual(employer.results.map((r) => r.company_name), ["Barchester"]);
   } finally {
     await search.close();
   }

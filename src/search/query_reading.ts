@@ -48,7 +48,7 @@ export function readQuery(
   // the world of its name ("at Google": a Topeka, Kansas, is also called so), unless it is a city
   // with postings too.
   const named = index.companyIn(query.q);
-  const company = named && index.cityNamed(named.matched) === undefined ? named : null;
+  let company = named && index.cityNamed(named.matched) === undefined ? named : null;
   let place = placeToApply(index, company ? { ...query, q: company.rest } : query);
   // After the place and company are read (a city or an employer is never a misspelling), before
   // the words are: the keyword side and the embedded text both search the corrected word
@@ -59,6 +59,13 @@ export function readQuery(
   );
   const { corrections } = corrected;
   let rest = corrected.text;
+  if (company === null && corrections.length > 0) {
+    // "jobs at Amazn": the word searched instead may be a company of the postings after "at".
+    const again = index.companyIn(rest);
+    if (again && index.cityNamed(again.matched) === undefined) {
+      [company, rest] = [again, again.rest];
+    }
+  }
   if (place === null && corrections.length > 0) {
     // "nurse in Liverpol": the word searched instead may be a place of the postings; it is then
     // read as one, as the person meant.
