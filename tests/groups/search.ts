@@ -25,5 +25,6 @@ import "../bundled_vectors_test.ts";
 import "../docs_filters_test.ts";
 import "../architecture_test.ts";
 import "../suite_groups_test.ts";
+import "../mutation_lines_test.ts";
 import "../readme_examples_test.ts";
 import "../publish_child_test.ts";
