@@ -78,6 +78,7 @@ const ListingSchema = z.union([
   z.object({
     listedAt: z.number(),
     missingSince: z.number().optional(),
+    /** Stops at {@link MISSING_PULLS_TO_EXPIRE} (stores written before session 29 count on). */
     missingPulls: z.number().int().min(0).optional(),
   }),
 ]);
@@ -158,8 +159,9 @@ export class SourcesStore {
    * first that left it out). Without `listed` (a 304: the listing is the last good one), the
    * postings already missing are missing once more and the others stay listed.
    *
-   * Only entries whose state changes are written: a posting newly listed, one missing (once more),
-   * one listed again after it went missing. A posting still listed keeps its entry, so `listedAt`
+   * Only entries whose state changes are written: a posting newly listed, one missing (once more,
+   * up to {@link MISSING_PULLS_TO_EXPIRE} pulls: the count stops there), one listed again after it
+   * went missing. A posting still listed keeps its entry, so `listedAt`
    * is when its current run of listings began; when it was last seen is the source's `lastGoodAt`
    * (docs/scaling.md, "A pull's writes in proportion to the change"). Returns how many entries it
    * wrote.
@@ -177,6 +179,9 @@ export class SourcesStore {
       const wasMissing = value.missingSince !== undefined;
       const missing = listed ? !listed.has(id) : wasMissing;
       if (!missing && !wasMissing) continue;
+      // The count stops at the rule's number: the expiry cannot tell more pulls from that many,
+      // and a posting long gone would otherwise be rewritten on every pull for ever.
+      if (missing && (value.missingPulls ?? 0) >= MISSING_PULLS_TO_EXPIRE) continue;
       const next: Listing = missing
         ? {
           listedAt: value.listedAt,
