@@ -1,7 +1,7 @@
 /**
  * Feed sources the servers pull on a schedule (`jobseek sources`): their settings and last run,
- * a lease per source so that of the servers sharing a store one pulls it, and when each posting
- * was last listed by each source, for expiry.
+ * a lease per source so that of the servers sharing a store one pulls it, and each posting's
+ * listing state by each source (listed, or missing since when and for how many pulls), for expiry.
  *
  * @module
  */
@@ -68,15 +68,17 @@ const SourceRecordSchema = z.object({
 export type SourceRecord = z.infer<typeof SourceRecordSchema>;
 
 /**
- * When the source last listed the posting, and, once a good pull left it out, when the first such
+ * When the source's current run of listing the posting began (stores written before session 29 hold
+ * when it was last listed; nothing reads it), and, once a good pull left it out, when the first such
  * pull was and how many good pulls in a row have left it out. A plain number is how stores written
- * before this rule hold it: when last listed, nothing yet known missing.
+ * before the missing-pulls rule hold it: listed, nothing yet known missing.
  */
 const ListingSchema = z.union([
   z.number().transform((listedAt) => ({ listedAt }) as Listing),
   z.object({
     listedAt: z.number(),
     missingSince: z.number().optional(),
+    /** Stops at {@link MISSING_PULLS_TO_EXPIRE} (stores written before session 29 count on). */
     missingPulls: z.number().int().min(0).optional(),
   }),
 ]);
@@ -156,25 +158,46 @@ export class SourcesStore {
    * other posting it listed before is missing from one more good pull in a row (counted from the
    * first that left it out). Without `listed` (a 304: the listing is the last good one), the
    * postings already missing are missing once more and the others stay listed.
+   *
+   * Only entries whose state changes are written: a posting newly listed, one missing (once more,
+   * up to {@link MISSING_PULLS_TO_EXPIRE} pulls: the count stops there), one listed again after it
+   * went missing. A posting still listed keeps its entry, so `listedAt`
+   * is when its current run of listings began; when it was last seen is the source's `lastGoodAt`
+   * (docs/scaling.md, "A pull's writes in proportion to the change"). Returns how many entries it
+   * wrote.
    */
-  async recordGoodPull(name: string, at: number, listed?: ReadonlySet<string>): Promise<void> {
+  async recordGoodPull(name: string, at: number, listed?: ReadonlySet<string>): Promise<number> {
     const writer = this.#kv.splitCommit("record a good pull");
+    const unseen = new Set(listed);
+    let written = 0;
     for await (
       const entry of this.#kv.list({ prefix: keys.sourceListingsPrefix(name) }, ListingSchema)
     ) {
       const id = String(entry.key.at(-1));
       const value = entry.value as Listing;
-      const missing = listed ? !listed.has(id) : value.missingSince !== undefined;
-      if (!missing) continue;
-      const next: Listing = {
-        listedAt: value.listedAt,
-        missingSince: value.missingSince ?? at,
-        missingPulls: (value.missingPulls ?? 0) + 1,
-      };
+      unseen.delete(id);
+      const wasMissing = value.missingSince !== undefined;
+      const missing = listed ? !listed.has(id) : wasMissing;
+      if (!missing && !wasMissing) continue;
+      // The count stops at the rule's number: the expiry cannot tell more pulls from that many,
+      // and a posting long gone would otherwise be rewritten on every pull for ever.
+      if (missing && (value.missingPulls ?? 0) >= MISSING_PULLS_TO_EXPIRE) continue;
+      const next: Listing = missing
+        ? {
+          listedAt: value.listedAt,
+          missingSince: value.missingSince ?? at,
+          missingPulls: (value.missingPulls ?? 0) + 1,
+        }
+        : { listedAt: at };
+      written++;
       await writer.add((group) => group.set(entry.key, next));
     }
+    for (const id of unseen) {
+      written++;
+      await writer.add((group) => group.set(keys.sourceListing(name, id), { listedAt: at }));
+    }
     await writer.flush();
-    if (listed) await this.markListed(name, [...listed], at);
+    return written;
   }
 
   /**

@@ -39,6 +39,7 @@ import "../../src/store/posting_value_test.ts";
 import "../../src/store/postings_store_test.ts";
 import "../../src/store/publish_lease_test.ts";
 import "../../src/store/snapshot_store_test.ts";
+import "../../src/store/sources_store_test.ts";
 import "../../src/store/split_commit_test.ts";
 import "../../src/store/store_test.ts";
 import "../field_caps_test.ts";
