@@ -6,7 +6,7 @@
  */
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { parseJobsJsonl } from "../src/ingest/jsonl.ts";
-import type { Job } from "../src/domain/job.ts";
+import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import type { Embedder } from "../src/model/embedder.ts";
 import { type Logger, silentLogger } from "../src/log.ts";
 import { loadConfig } from "../src/config.ts";
@@ -336,4 +336,27 @@ export async function loopTurnsWhile<T>(work: Promise<T>): Promise<{ value: T; t
     running = false;
     await spin;
   }
+}
+
+let postingSerial = 0;
+
+/**
+ * A posting with the given fields and the rest made up: a URL, company, day in May 2024 and
+ * description of its own.
+ */
+export async function testPosting(
+  fields: Partial<Job> & Pick<Job, "job_title" | "city">,
+): Promise<Job> {
+  const serial = ++postingSerial;
+  const job_url = fields.job_url ?? `https://jobs.example.com/p/${serial}`;
+  return {
+    id: await jobIdFromUrl(job_url),
+    job_url,
+    company_name: `Company ${serial}`,
+    publish_time: `2024-05-${String(1 + (serial % 28)).padStart(2, "0")} 10:00:00`,
+    job_tags: [],
+    data_source: "indeed",
+    job_description: `Posting number ${serial}.`,
+    ...fields,
+  };
 }

@@ -3,8 +3,8 @@
  * fixture postings: searched as the postings' word, said in the response and by MCP and the CLI.
  */
 import { strict as assert } from "node:assert";
-import { createTestSearch } from "./helpers.ts";
-import { jobIdFromUrl, toSearchResponse } from "../src/domain/job.ts";
+import { createTestSearch, testPosting } from "./helpers.ts";
+import { toSearchResponse } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 import { formatResults } from "../cli/commands/search.ts";
@@ -57,22 +57,8 @@ Deno.test("a misspelt word is searched as the postings' word, and the response s
 });
 
 Deno.test("a misspelt city or company, corrected to one of the postings, is read as the place or company", async () => {
-  let serial = 0;
-  const posting = async (job_title: string, city: string, company?: string) => {
-    const job_url = `https://jobs.example.com/p/${++serial}`;
-    return {
-      id: await jobIdFromUrl(job_url),
-      job_url,
-      job_title,
-      city,
-      country: "GB",
-      company_name: company ?? `Company ${serial}`,
-      publish_time: "2024-05-01 10:00:00",
-      job_tags: [],
-      data_source: "indeed" as const,
-      job_description: `Posting number ${serial}.`,
-    };
-  };
+  const posting = (job_title: string, city: string, company?: string) =>
+    testPosting({ job_title, city, country: "GB", ...(company ? { company_name: company } : {}) });
   const search = await createTestSearch({
     jobs: [
       // A city is corrected only to a word of the titles or tags: one title names Liverpool.

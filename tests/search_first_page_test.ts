@@ -1,23 +1,7 @@
 import { strict as assert } from "node:assert";
-import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
+import type { Job } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { createTestSearch } from "./helpers.ts";
-
-let serial = 0;
-
-async function posting(fields: Partial<Job> & Pick<Job, "job_title" | "city">): Promise<Job> {
-  const job_url = fields.job_url ?? `https://jobs.example.com/p/${++serial}`;
-  return {
-    id: await jobIdFromUrl(job_url),
-    job_url,
-    company_name: `Company ${serial}`,
-    publish_time: `2024-05-${String(1 + (serial % 28)).padStart(2, "0")} 10:00:00`,
-    job_tags: [],
-    data_source: "indeed",
-    job_description: `Posting number ${serial}.`,
-    ...fields,
-  };
-}
+import { createTestSearch, testPosting as posting } from "./helpers.ts";
 
 /** Postings of several occupations and places, plus one job posted three times. */
 async function postings(): Promise<Job[]> {
