@@ -1134,8 +1134,8 @@ export const MUTANTS: Mutant[] = [
     id: "M134",
     layer: "places",
     file: "src/places/world_places.ts",
-    line: "  const [best] = there === undefined ? ranked(found, { country }) : [there];",
-    becomes: "  const [best] = ranked(found, { country });",
+    line: "  const [best] = there === undefined ? ranked(found, { country, region }) : [there];",
+    becomes: "  const [best] = ranked(found, { country, region });",
     breaks: "a posting in Concord, NC, is placed in California (the most populous Concord)",
   },
   {

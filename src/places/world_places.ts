@@ -171,6 +171,11 @@ export interface PlaceScope {
   country: string;
   /** A region code or name ("ON", "Bayern"): preferred when a place of the name is there. */
   region?: string;
+  /**
+   * A point a place of the name lies at exactly (a posting's coordinates, which came from that
+   * place): that one, whatever the rest prefer.
+   */
+  at?: { latitude?: number; longitude?: number };
 }
 
 /**
@@ -187,12 +192,18 @@ export interface PlaceScope {
  * assert.equal(placeInCountry("Krakau", { country: "DE" }), null);
  * ```
  */
-export function placeInCountry(city: string, { country, region }: PlaceScope): WorldPlace | null {
+export function placeInCountry(
+  city: string,
+  { country, region, at }: PlaceScope,
+): WorldPlace | null {
   if (city.length > MAX_NAME_CHARS) return null;
   const t = geoNames();
   const found = placesOfKey(foldText(city));
   found.places = found.places.filter((p) => t.country[p] === country);
-  const [best] = ranked(found, { country, region });
+  const there = at?.latitude === undefined
+    ? undefined
+    : found.places.find((p) => t.latitude[p] === at.latitude && t.longitude[p] === at.longitude);
+  const [best] = there === undefined ? ranked(found, { country, region }) : [there];
   return best === undefined ? null : toWorldPlace(best);
 }
 
@@ -273,16 +284,8 @@ export function placeInsideName(name: string, country?: string): WorldPlace | nu
 export function regionOfCity(
   city: string,
   country: string,
-  at?: { latitude?: number; longitude?: number },
+  at?: PlaceScope["at"],
 ): string | null {
-  if (city.length > MAX_NAME_CHARS) return null;
-  const t = geoNames();
-  const found = placesOfKey(foldText(city));
-  found.places = found.places.filter((p) => t.country[p] === country);
-  const there = at?.latitude === undefined
-    ? undefined
-    : found.places.find((p) => t.latitude[p] === at.latitude && t.longitude[p] === at.longitude);
-  const [best] = there === undefined ? ranked(found, { country }) : [there];
-  if (best !== undefined) return t.admin1[best];
-  return placeInsideName(city, country)?.admin1 ?? null;
+  // As the posting's coordinates were found (src/ingest/coordinates.ts), its point preferred.
+  return (placeInCountry(city, { country, at }) ?? placeInsideName(city, country))?.admin1 ?? null;
 }
