@@ -70,11 +70,14 @@ const QUERIES = [
   "in Chicago",
   "part time jobs in Leeds",
   "$60k jobs in Chicago",
-  // Session 29: a city with its country or region, a city's short name, a company in the words.
+  // Session 29: a city with its country or region, a city's short name, a company in the words,
+  // a region, home working with a place.
   "jobs in Liverpool, UK",
   "developer jobs in NYC",
   "jobs at Amazon",
   "software engineer at Google",
+  "developer in California",
+  "remote jobs in the UK",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
