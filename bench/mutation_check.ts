@@ -1151,7 +1151,7 @@ export const MUTANTS: Mutant[] = [
     id: "M136",
     layer: "index",
     file: "src/index/query_place.ts",
-    line: "  if (!second || remoteOnly(first) === remoteOnly(second)) return first;",
+    line: "  if (!second || isRemoteOnly(first) === isRemoteOnly(second)) return first;",
     becomes: "  if (!second || second) return first;",
     breaks: '"remote jobs in the UK" searches "UK" as a word among every remote posting',
   },

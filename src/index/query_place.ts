@@ -232,17 +232,20 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
   if (!first) return null;
   // "remote jobs in the UK", "remote developer Germany": home working and where, read together
   // (the postings of that place that are remote), whichever the query says first.
-  const remoteOnly = (place: QueryPlace) =>
-    place.remote === true && place.cityKey === undefined && place.country === undefined &&
-    place.around === undefined;
   const second = onePlace(first.rest, gazetteer, true);
-  if (!second || remoteOnly(first) === remoteOnly(second)) return first;
-  const [remote, where] = remoteOnly(first) ? [first, second] : [second, first];
+  if (!second || isRemoteOnly(first) === isRemoteOnly(second)) return first;
+  const [remote, where] = isRemoteOnly(first) ? [first, second] : [second, first];
   if (where.remote) return first;
   const inOrder = query.indexOf(first.matched) <= query.indexOf(second.matched)
     ? [first.matched, second.matched]
     : [second.matched, first.matched];
   return { ...where, remote: remote.remote, matched: inOrder.join(", "), rest: second.rest };
+}
+
+/** "remote" alone: home working with no city, country or area beside it. */
+export function isRemoteOnly(place: QueryPlace | null | undefined): boolean {
+  return place?.remote === true && place.cityKey === undefined && place.country === undefined &&
+    place.around === undefined;
 }
 
 /**

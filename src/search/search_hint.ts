@@ -19,7 +19,7 @@ import type { SearchQuery } from "../domain/search_query.ts";
 import { placeNarrows, type TotalWith } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
-import type { QueryPlace } from "../index/query_place.ts";
+import { isRemoteOnly, type QueryPlace } from "../index/query_place.ts";
 
 /** What emptied a result set, and how many postings the query finds without any filter. */
 export interface Emptied {
@@ -194,12 +194,6 @@ export function placeBrowseHint(place: QueryPlace, there: number, filtered: bool
   return `Nothing ${where} is near these words; "${browse}" lists ${listed}${
     filtered ? ` that ${there === 1 ? "passes" : "pass"} the filters` : ""
   }.`;
-}
-
-/** "remote" alone, no city or country with it. */
-function isRemoteOnly(place: QueryPlace | null): boolean {
-  return place?.remote === true && place.cityKey === undefined && place.country === undefined &&
-    place.around === undefined;
 }
 
 /** Where the place the query names is, as a phrase: "in Leeds", "within 25 km of Leeds", "remote". */
