@@ -529,6 +529,11 @@ export const SearchResponseSchema = z.object({
       "matches that do, best first, paged by `offset`/`top_k` as `sort=relevance` would page " +
       "them (each with `match: close`). Never a posting that fails a filter; absent otherwise.",
   ),
+  close_nearest_at_place: z.literal(true).optional().describe(
+    "Present (true) when nothing at the place the query names reaches the close matches' floor: " +
+      "the close matches are then that place's postings nearest the words (at most 10, each " +
+      "relating to them at least a little), not matches of them.",
+  ),
   hint: z.string().optional().describe(
     "Why the result set is empty or smaller than it might be (a filter that matched nothing, a " +
       "city written with other case or accents), or what the query asked that the search could " +
@@ -614,6 +619,7 @@ export function toSearchResponse(
     // The spec's fields first, in its order; what this service adds after them.
     ...(outcome.close_total !== undefined ? { close_total: outcome.close_total } : {}),
     ...(outcome.closest ? { closest: outcome.closest } : {}),
+    ...(outcome.close_nearest_at_place ? { close_nearest_at_place: true as const } : {}),
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
     ...(outcome.query_company ? { query_company: outcome.query_company } : {}),
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),

@@ -13,6 +13,10 @@ export const REMOTE_WISH_PHRASES: readonly string[] = [
   "remote",
   "work from home",
   "working from home",
+  // "customer service from home", "data entry from home" (never "away from home": see below).
+  "from home",
+  "work at home",
+  "working at home",
   "wfh",
   "home office",
   "homeoffice",
@@ -22,16 +26,39 @@ export const REMOTE_WISH_PHRASES: readonly string[] = [
 ];
 
 /**
- * Whether `text` asks for remote work: it holds one of the phrases as whole words.
+ * Whether the folded words `words`, after the word `before`, ask for remote work: one of the
+ * phrases, but not "from home" after "away" ("work away from home" is travelling work).
+ *
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(isRemoteWish(["from", "home"], "service"), true);
+ * assert.equal(isRemoteWish(["from", "home"], "away"), false);
+ * ```
+ */
+export function isRemoteWish(words: readonly string[], before?: string): boolean {
+  return REMOTE_WISH_PHRASES.includes(words.join(" ")) &&
+    !(before === "away" && words[0] === "from");
+}
+
+/**
+ * Whether `text` asks for remote work: it holds one of the phrases as whole words
+ * (`isRemoteWish`).
  *
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.equal(saysRemoteWish("Open to remote roles"), true);
  * assert.equal(saysRemoteWish("happy with a Home-Office setup"), true);
  * assert.equal(saysRemoteWish("remotely controlled drones"), false);
+ * assert.equal(saysRemoteWish("happy to work away from home"), false);
  * ```
  */
 export function saysRemoteWish(text: string): boolean {
-  const folded = ` ${foldText(text)} `;
-  return REMOTE_WISH_PHRASES.some((phrase) => folded.includes(` ${phrase} `));
+  const words = foldText(text).split(" ").filter(Boolean);
+  const longest = Math.max(...REMOTE_WISH_PHRASES.map((phrase) => phrase.split(" ").length));
+  for (let start = 0; start < words.length; start++) {
+    for (let length = 1; length <= longest && start + length <= words.length; length++) {
+      if (isRemoteWish(words.slice(start, start + length), words[start - 1])) return true;
+    }
+  }
+  return false;
 }

@@ -183,5 +183,10 @@ export interface IndexResult {
    * first (the page `hits` would be in relevance order). Absent otherwise.
    */
   closest?: IndexHit[];
+  /**
+   * The close matches are the nearest postings at the place the query names, none there reaching
+   * the close floor (src/index/job_index.ts `NEAREST_THERE`). Absent otherwise.
+   */
+  nearestThere?: true;
   facets?: Record<string, FacetCount[]>;
 }

@@ -44,6 +44,7 @@ import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./repost
 import { type Gazetteer, rememberJobWords, tallyGazetteer } from "./gazetteer.ts";
 import {
   bestByScore,
+  byDateThenId,
   byDateThenScore,
   byScoreThenDate,
   type Candidates,
@@ -336,7 +337,13 @@ export class JobIndex {
         this.#candidates,
         this.#scratch,
       );
-      return this.#resultSet(request, bars);
+      const queryVectors = labelVectors?.length ? [own, ...labelVectors] : [own];
+      return this.#resultSet(
+        request,
+        bars,
+        undefined,
+        (postings) => this.#stepsAt(postings, queryVectors, mode, ranking, vectorWeight),
+      );
     }
 
     // Keywords alone: the postings with a query word are the candidates (every posting when a
@@ -382,7 +389,12 @@ export class JobIndex {
    * per reposted job, then the filters and the place remove postings, then the 1,000 cap, the
    * order, the page and the facets.
    */
-  #resultSet(request: SetRequest, bars: CutBars, strongMask?: Uint8Array): IndexResult {
+  #resultSet(
+    request: SetRequest,
+    bars: CutBars,
+    strongMask?: Uint8Array,
+    stepsAt?: StepsAt,
+  ): IndexResult {
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
     const cut = {
@@ -398,6 +410,10 @@ export class JobIndex {
       ? (p: number) => atPlace(p) && ofCompany(p)
       : atPlace ?? ofCompany;
     const cutAt = cutByScore(candidates, cut, asked ?? undefined);
+    // Nothing at the place the query names reaches the close floor: its nearest postings there
+    // are its close matches (decided before the filters, so that they still only narrow).
+    const nearestThere = stepsAt !== undefined && atPlace !== null && ofCompany === null &&
+      this.#addNearestThere(atPlace, bars.close, stepsAt);
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
 
@@ -479,10 +495,81 @@ export class JobIndex {
     if (sort === "date" && set.length === 0 && closeSet.length > 0) {
       result.closest = page(closeSet, "close");
     }
+    if (nearestThere) result.nearestThere = true;
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);
     }
     return result;
+  }
+
+  /**
+   * Where no candidate lies at the place (`atPlace`), adds the place's {@linkcode NEAREST_THERE}
+   * postings nearest the query (`stepsAt`, above 0 and under the close floor `close`) to the
+   * candidates; whether it added any.
+   */
+  #addNearestThere(
+    atPlace: (position: number) => boolean,
+    close: number,
+    stepsAt: StepsAt,
+  ): boolean {
+    const candidates = this.#candidates;
+    const { positions, scores } = candidates;
+    for (let k = 0; k < candidates.count; k++) if (atPlace(positions[k])) return false;
+    const there: number[] = [];
+    const jobs = this.data.jobs;
+    for (let p = 0; p < jobs.length; p++) if (atPlace(p)) there.push(p);
+    if (there.length === 0) return false;
+    const steps = stepsAt(there);
+    const nearest = there.map((_, k) => k)
+      .filter((k) => steps[k] > 0 && steps[k] < close)
+      .sort((a, b) => steps[b] - steps[a] || byDateThenId(jobs[there[a]], jobs[there[b]]))
+      .slice(0, NEAREST_THERE);
+    for (const k of nearest) {
+      positions[candidates.count] = there[k];
+      scores[candidates.count++] = steps[k];
+    }
+    return nearest.length > 0;
+  }
+
+  /**
+   * The postings' scores in steps, as the search's pass computes them (`scoreEveryPosting`), but
+   * from exact cosines of their rows alone: the best of `queryVectors`' (the query's own, then the
+   * labels'), mixed with the keyword scores of the search just made.
+   */
+  #stepsAt(
+    postings: readonly number[],
+    queryVectors: readonly Float32Array[],
+    mode: "hybrid" | "vector",
+    ranking: RankingParams,
+    vectorWeight: number,
+  ): Uint16Array {
+    const { vectorOfDoc } = this.data;
+    const rowOf = new Map<number, number>();
+    for (const p of postings) if (!rowOf.has(vectorOfDoc[p])) rowOf.set(vectorOfDoc[p], rowOf.size);
+    const rows = [...rowOf.keys()];
+    const vectors = this.#vectors;
+    // Many rows: the kernel's pass over every row costs less than the rows one by one.
+    const whole = rows.length * WHOLE_PASS_SHARE > vectors.rowCount;
+    const best = new Float64Array(rows.length).fill(-Infinity);
+    for (const vector of queryVectors) {
+      let cosines: ArrayLike<number>;
+      if (whole) {
+        const all = vectors.cosines(vector);
+        cosines = rows.map((r) => all[r]);
+      } else cosines = vectors.cosinesAt(vector, rows);
+      for (let k = 0; k < rows.length; k++) if (cosines[k] > best[k]) best[k] = cosines[k];
+    }
+    const keyword = this.#keywords.scores;
+    const { cosineFloor, cosineCeiling } = ranking;
+    const span = cosineCeiling - cosineFloor;
+    const titleAlone = ranking.titleAlone ?? 0;
+    return Uint16Array.from(postings, (p) => {
+      const cosine = best[rowOf.get(vectorOfDoc[p])!];
+      const score = mode === "vector"
+        ? Math.max(0, cosine)
+        : mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span, titleAlone);
+      return Math.round(Math.min(1, score) * SCORE_STEPS);
+    });
   }
 
   // Scores given from outside. A profile search (src/search/profile_search.ts) scores several
@@ -604,6 +691,21 @@ export function topRows(values: Float32Array, k: number): number[] {
   }
   return best;
 }
+
+/**
+ * How many of its nearest postings a place the query names lists as close matches where none
+ * there reaches the close floor (docs/search.md, "The nearest postings at a place"): a page.
+ */
+export const NEAREST_THERE = 10;
+
+/**
+ * A place holding more than one in this many of the rows has its nearest scored from the kernel's
+ * pass over every row: one by one in JavaScript, its rows would cost more.
+ */
+const WHOLE_PASS_SHARE = 32;
+
+/** The scores in steps of some postings (`JobIndex#stepsAt`, bound to one search). */
+type StepsAt = (postings: readonly number[]) => Uint16Array;
 
 /** Each title's best cosine over the query's (`own`, changed in place) and the labels'. */
 function bestCosines(

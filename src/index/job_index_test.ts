@@ -4,7 +4,7 @@ import type { Job } from "../domain/job.ts";
 import { analyzeQuery } from "./analyze_query.ts";
 import { assembleIndexData, embeddingTextOf, type JobIndexData } from "./job_index_data.ts";
 import { buildPositionText } from "./position_text.ts";
-import { AGREEMENT_TITLES, JobIndex, topRows } from "./job_index.ts";
+import { AGREEMENT_TITLES, JobIndex, NEAREST_THERE, topRows } from "./job_index.ts";
 
 function job(n: number, title: string, extra: Partial<Job> = {}): Job {
   return {
@@ -489,5 +489,112 @@ Deno.test("JobIndex.scoresOf() property: the work's vector scores as the query's
       },
     ),
     { numRuns: 200 },
+  );
+});
+
+Deno.test("JobIndex.search() property: where nothing at the query's place reaches the close floor, its nearest postings there are its close matches, and filters still only narrow", () => {
+  const ranking = {
+    vectorWeight: 0.5,
+    vectorWeightUnmatched: 1,
+    cosineFloor: 0.2,
+    cosineCeiling: 0.9,
+  };
+  const cut = { minScore: 0.45, relativeCut: 0.7, closeFloor: 0.28 };
+  // One step of the score's rounding (src/index/result_cut.ts SCORE_STEPS), and a little more:
+  // the search's cosines and `scoresOf`'s are the same values summed in other orders.
+  const edge = 2e-4;
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          vector: unitVector,
+          city: fc.constantFrom("Leeds", "Leeds", "Berlin"),
+          source: fc.constantFrom("linkedin", "indeed"),
+          day: fc.integer({ min: 1, max: 28 }),
+          // The title's cosine with the query, as a share of the case's `reach`.
+          share: fc.noBias(fc.integer({ min: 0, max: 100 })).map((n) => n / 100),
+        }),
+        { minLength: 1, maxLength: 60, size: "max" },
+      ),
+      // The most a title relates to the query: mostly around the close floor (cosine ~0.4).
+      fc.noBias(fc.integer({ min: 20, max: 50 })).map((n) => n / 100),
+      unitVector,
+      fc.option(fc.array(unitVector, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+      (drawn, reach, vector, labelVectors) => {
+        const postings = drawn.map((d, n) =>
+          job(n + 1, `Role ${n + 1}`, {
+            city: d.city,
+            country: d.city === "Leeds" ? "GB" : "DE",
+            data_source: d.source,
+            publish_time: `2025-01-${String(d.day).padStart(2, "0")} 10:00:00`,
+          })
+        );
+        const titles = drawn.map((d) => {
+          // cos · query + sin · (the drawn vector's part across the query).
+          const along = d.vector.reduce((sum, x, i) => sum + x * vector[i], 0);
+          const across = d.vector.map((x, i) => x - along * vector[i]);
+          const norm = Math.hypot(...across);
+          if (norm < 1e-3) return d.vector;
+          const cosine = d.share * reach;
+          const sine = Math.sqrt(1 - cosine * cosine);
+          return across.map((x, i) => cosine * vector[i] + (sine * x) / norm);
+        });
+        const index = new JobIndex(indexOf(postings, titles));
+        try {
+          const query = analyzeQuery("mixologist");
+          const asked = {
+            query,
+            vector,
+            labelVectors,
+            place: { cityKey: "leeds" },
+            sort: "relevance" as const,
+            limit: 1000,
+            ranking,
+            ...cut,
+          };
+          const result = index.search(asked);
+          const scores = index.scoresOf(query, vector, { ranking, labelVectors });
+          // By the index's own positions, as `scoresOf` gives them.
+          const inIndex = index.data.jobs;
+          const there = inIndex.flatMap((job, p) => job.city === "Leeds" ? [p] : []);
+          const best = Math.max(0, ...there.map((p) => scores[p]));
+          if (best >= cut.closeFloor + edge) {
+            assert.equal(result.nearestThere, undefined);
+          } else if (best < cut.closeFloor - edge) {
+            const related = there.filter((p) => scores[p] > edge);
+            assert.equal(result.total, 0);
+            // (A score within a step of 0 may round either way.)
+            if (related.length > 0) assert.equal(result.nearestThere, true);
+            else if (there.every((p) => scores[p] < 1e-5)) {
+              assert.equal(result.nearestThere, undefined);
+            }
+            const listed = result.hits.map((hit) => inIndex.indexOf(hit.job));
+            // Every posting there that relates at all, up to a page; none that relates not at all.
+            if (related.length <= NEAREST_THERE) {
+              for (const p of related) assert.ok(listed.includes(p));
+            } else assert.equal(listed.length, NEAREST_THERE);
+            for (const p of listed) assert.ok(scores[p] > 0);
+            for (const [k, hit] of result.hits.entries()) {
+              assert.equal(hit.match, "close");
+              assert.equal(hit.job.city, "Leeds");
+              assert.ok(Math.abs(hit.score - scores[listed[k]]) <= edge);
+              if (k > 0) assert.ok(hit.score <= result.hits[k - 1].score);
+            }
+            // None left out scores above one listed.
+            const least = Math.min(...listed.map((p) => scores[p]));
+            for (const p of there) if (!listed.includes(p)) assert.ok(scores[p] <= least + edge);
+          }
+          // A filter only removes postings: the same hits less those it rejects, in order.
+          const filtered = index.search({ ...asked, filters: { source: "indeed" } });
+          assert.deepEqual(
+            filtered.hits.map((hit) => hit.job.id),
+            result.hits.filter((hit) => hit.job.data_source === "indeed").map((hit) => hit.job.id),
+          );
+        } finally {
+          index.close();
+        }
+      },
+    ),
+    { numRuns: 300 },
   );
 });

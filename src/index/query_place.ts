@@ -16,7 +16,7 @@
  */
 import { RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { foldText } from "../domain/fold_text.ts";
-import { REMOTE_WISH_PHRASES } from "../domain/remote_words.ts";
+import { isRemoteWish } from "../domain/remote_words.ts";
 import { countryCode } from "../places/country_code.ts";
 import { regionsNamed } from "../places/regions.ts";
 import {
@@ -47,6 +47,11 @@ export interface QueryPlace {
   region?: PlaceRegion;
   /** The words of the query that named the place, as typed. */
   matched: string;
+  /**
+   * Where home working is read with a place ("work from home, UK"): the words that named the
+   * place alone ("UK").
+   */
+  whereMatched?: string;
   /** The query without the place (and a leading "in"/"near"/...), to be searched as usual. */
   rest: string;
 }
@@ -239,7 +244,13 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
   const inOrder = query.indexOf(first.matched) <= query.indexOf(second.matched)
     ? [first.matched, second.matched]
     : [second.matched, first.matched];
-  return { ...where, remote: remote.remote, matched: inOrder.join(", "), rest: second.rest };
+  return {
+    ...where,
+    remote: remote.remote,
+    matched: inOrder.join(", "),
+    whereMatched: where.matched,
+    rest: second.rest,
+  };
 }
 
 /** "remote" alone: home working with no city, country or area beside it. */
@@ -263,6 +274,7 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
       const found = placeOf(words, {
         preposition: start > 0 && PREPOSITIONS.has(folded[start - 1]),
         last: start + length === typed.length,
+        before: folded[start - 1],
       }, gazetteer);
       if (!found) continue;
       // "Leeds, United Kingdom": the country is said of the city before it, read with it below.
@@ -466,11 +478,11 @@ function placeAround(
 /** What `words` name at their position: remote, a city with postings, a country, a world place. */
 function placeOf(
   words: string[],
-  position: { preposition: boolean; last: boolean },
+  position: { preposition: boolean; last: boolean; before?: string },
   gazetteer: Gazetteer,
 ): Omit<QueryPlace, "matched" | "rest"> | null {
   const key = words.join(" ");
-  if (REMOTE_WISH_PHRASES.includes(key)) return { remote: true };
+  if (isRemoteWish(words, position.before)) return { remote: true };
   if (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) {
     return postingCity(key, gazetteer);
   }

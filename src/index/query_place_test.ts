@@ -397,6 +397,12 @@ Deno.test("findPlace() reads home working and a place together ('remote jobs in 
     "Berlin, remote",
   ]);
   assert.equal(findPlace("remote developer Germany", g)?.rest, "developer");
+  // "from home" after the work, as people say it; "away from home" is travelling work.
+  assert.deepEqual(read("customer service from home"), [true, undefined, undefined, "from home"]);
+  assert.equal(findPlace("customer service from home", g)?.rest, "customer service");
+  assert.deepEqual(read("data entry from home UK"), [true, undefined, "GB", "from home, UK"]);
+  assert.deepEqual(read("work at home jobs"), [true, undefined, undefined, "work at home"]);
+  assert.equal(findPlace("lorry driver, work away from home", g), null);
   // One of them alone reads as before.
   assert.deepEqual(read("remote jobs"), [true, undefined, undefined, "remote"]);
   assert.deepEqual(read("developer in Berlin"), [undefined, "berlin", undefined, "Berlin"]);

@@ -209,7 +209,7 @@ export function bestByScore(candidates: Candidates, jobs: readonly Job[]): Ranke
 }
 
 /** Newest first, then lowest id: the order of postings whose scores tie. */
-function byDateThenId(a: Job, b: Job): number {
+export function byDateThenId(a: Job, b: Job): number {
   if (a.publish_time !== b.publish_time) return a.publish_time < b.publish_time ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

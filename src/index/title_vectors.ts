@@ -229,22 +229,32 @@ export class TitleVectors {
   }
 
   /**
-   * The mean cosine of `vector` with the rows `rows`, computed here for those rows alone (exact
-   * whether or not a search screens), leaving the kernel's query and cosines as they were. 0 for
-   * no rows.
+   * The exact cosine of `vector` with each of `rows`, in their order, computed for those rows
+   * alone (whether or not a search screens): the kernel's query and cosines stay as they were.
    */
-  meanCosineAt(vector: Float32Array, rows: readonly number[]): number {
+  cosinesAt(vector: Float32Array, rows: readonly number[]): Float64Array {
     this.#checkWidth(vector);
-    if (rows.length === 0) return 0;
     const d = this.#dimensions;
     const values = this.#kernel.rows;
-    let total = 0;
-    for (const r of rows) {
+    const out = new Float64Array(rows.length);
+    for (let k = 0; k < rows.length; k++) {
+      const r = rows[k];
       let sum = 0;
-      for (let k = 0, at = r * d; k < d; k++, at++) sum += vector[k] * values[at];
-      total += sum * this.#scales[r];
+      for (let i = 0, at = r * d; i < d; i++, at++) sum += vector[i] * values[at];
+      out[k] = sum * this.#scales[r];
     }
-    return total / rows.length;
+    return out;
+  }
+
+  /** The mean of `cosinesAt`: 0 for no rows. */
+  meanCosineAt(vector: Float32Array, rows: readonly number[]): number {
+    if (rows.length === 0) return 0;
+    return this.cosinesAt(vector, rows).reduce((sum, cosine) => sum + cosine, 0) / rows.length;
+  }
+
+  /** How many distinct title rows there are. */
+  get rowCount(): number {
+    return this.#scales.length;
   }
 
   /** The int8 rows, in the kernel's memory. */

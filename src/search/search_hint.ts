@@ -15,7 +15,7 @@ import {
   showValue,
   withQualifiers,
 } from "../domain/filters.ts";
-import type { SearchQuery } from "../domain/search_query.ts";
+import { RESULT_SET_MAX, type SearchQuery } from "../domain/search_query.ts";
 import { placeNarrows, type TotalWith } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
@@ -28,7 +28,7 @@ export interface Emptied {
   unfiltered: number;
 }
 
-const QUERY_PLACE = "query_place";
+export const QUERY_PLACE = "query_place";
 const QUERY_COMPANY = "query_company";
 
 /** The filters a query applies, without their qualifiers: what can empty a result set. */
@@ -167,38 +167,72 @@ export function searchHint(
 
 /**
  * What to tell a person whose words find nothing at the place they named, where the place has
- * postings (`there`, under the filters): the query that lists them all.
+ * postings (`there`, under the filters): the query that lists them all; where the response lists
+ * the place's postings nearest the words as close matches, how many (`nearest`); and how many
+ * strong matches the words have elsewhere (`elsewhere`), where they have some.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
+ * const liverpool = { cityKey: "liverpool", city: "Liverpool", matched: "Liverpool", rest: "" };
  * assert.equal(
- *   placeBrowseHint({ cityKey: "liverpool", city: "Liverpool", matched: "Liverpool", rest: "" }, 36, false),
+ *   placeBrowseHint(liverpool, 36),
  *   'Nothing in Liverpool is near these words; "jobs in Liverpool" lists all 36 postings there.',
+ * );
+ * assert.equal(
+ *   placeBrowseHint(liverpool, 36, { nearest: 10, elsewhere: 4 }),
+ *   "Nothing in Liverpool is near these words (elsewhere they find 4 postings): the 10 postings " +
+ *     'there nearest them are listed as close matches, best first; "jobs in Liverpool" lists ' +
+ *     "all 36 postings there.",
  * );
  * ```
  */
-export function placeBrowseHint(place: QueryPlace, there: number, filtered: boolean): string {
+export function placeBrowseHint(
+  place: QueryPlace,
+  there: number,
+  { filtered = false, nearest = 0, elsewhere = 0 }: {
+    /** Whether filters (or pay the words name) apply: `there` counts what passes them. */
+    filtered?: boolean;
+    nearest?: number;
+    elsewhere?: number;
+  } = {},
+): string {
   const remoteOnly = isRemoteOnly(place);
-  const browse = place.around
-    ? `jobs near ${place.matched}`
-    : remoteOnly
-    ? "remote jobs"
-    : `jobs in ${place.matched}`;
+  const named = place.whereMatched ?? place.matched;
+  const browse = `${place.remote ? "remote " : ""}jobs${
+    remoteOnly ? "" : place.around ? ` near ${named}` : ` in ${named}`
+  }`;
+  // The browse's count stops at the result set's cap: past it, "all" would understate.
+  const all = there >= RESULT_SET_MAX ? "at least" : "all";
   const listed = there === 1
     ? remoteOnly ? "the one remote posting" : "the one posting there"
     : remoteOnly
-    ? `all ${there} remote postings`
-    : `all ${there} postings there`;
-  const where = remoteOnly ? "among the remote postings" : placeWhere(place);
-  return `Nothing ${where} is near these words; "${browse}" lists ${listed}${
-    filtered ? ` that ${there === 1 ? "passes" : "pass"} the filters` : ""
-  }.`;
+    ? `${all} ${there} remote postings`
+    : `${all} ${there} postings there`;
+  const where = place.remote
+    ? `among the remote postings${remoteOnly ? "" : ` ${placeWhere({ ...place, remote: false })}`}`
+    : placeWhere(place);
+  const passing = filtered ? ` that ${there === 1 ? "passes" : "pass"} the filters` : "";
+  const lists = `"${browse}" lists ${listed}${passing}.`;
+  const other = elsewhere > 0
+    ? ` (elsewhere they find ${elsewhere} posting${elsewhere === 1 ? "" : "s"})`
+    : "";
+  if (nearest === 0) return `Nothing ${where} is near these words${other}; ${lists}`;
+  const shown = nearest === 1
+    ? `the one ${remoteOnly ? "remote posting" : "posting there"} nearest them is listed as a ` +
+      "close match"
+    : `the ${nearest} ${
+      remoteOnly ? "remote postings" : "postings there"
+    } nearest them are listed as close matches, best first`;
+  return `Nothing ${where} is near these words${other}: ${shown}; ${lists}`;
 }
 
 /** Where the place the query names is, as a phrase: "in Leeds", "within 25 km of Leeds", "remote". */
 function placeWhere(place: QueryPlace | null): string {
   if (!place) return "there";
-  if (place.around) return `within ${place.around.radiusKm} km of ${place.matched}`;
-  return isRemoteOnly(place) ? "remote" : `in ${place.matched}`;
+  if (isRemoteOnly(place)) return "remote";
+  // "work from home, UK": the place's own words, home working said before them.
+  const named = place.whereMatched ?? place.matched;
+  const where = place.around ? `within ${place.around.radiusKm} km of ${named}` : `in ${named}`;
+  return place.remote ? `remote ${where}` : where;
 }

@@ -27,7 +27,13 @@ import { asksNearMe, NOT_KNOWN_WHERE, readingFields, readQuery } from "./query_r
 import { filtersWithSalary } from "./salary_to_apply.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
-import { type Emptied, emptiedBy, placeBrowseHint, searchHint } from "./search_hint.ts";
+import {
+  type Emptied,
+  emptiedBy,
+  placeBrowseHint,
+  QUERY_PLACE,
+  searchHint,
+} from "./search_hint.ts";
 import {
   type ServedIndex,
   SnapshotFollower,
@@ -324,7 +330,10 @@ class SnapshotSearchService implements JobSearchService {
       };
     }
     if (facets) outcome.facets = facets;
-    const hint = searchHint(
+    // The close matches are the place's nearest postings, none there near the words.
+    const nearestThere = page.nearestThere === true && closeTotal > 0;
+    if (nearestThere) outcome.close_nearest_at_place = true;
+    const hint = nearestThere ? undefined : searchHint(
       index,
       query,
       emptied,
@@ -335,8 +344,8 @@ class SnapshotSearchService implements JobSearchService {
     );
     if (hint) outcome.hint = hint;
     else if (
-      total === 0 && closeTotal === 0 && placeNarrows(place) && !reading.company &&
-      !namesNoWork(analyzed)
+      total === 0 && (closeTotal === 0 || nearestThere) && placeNarrows(place) &&
+      !reading.company && !namesNoWork(analyzed)
     ) {
       // "looking after old people in Liverpool": nothing there is near the words, but the place
       // has postings; listing them is one query away, and the count is the browse's own.
@@ -350,7 +359,17 @@ class SnapshotSearchService implements JobSearchService {
       }).total;
       // Pay the words name is applied as a filter too ("£30k ... in Liverpool").
       const filtered = Object.keys(filters).length > 0 || reading.salary !== null;
-      if (there > 0) outcome.hint = placeBrowseHint(place, there, filtered);
+      // "barista in Berlin": what the words find where the place is not asked.
+      const elsewhere = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE
+        ? emptied?.unfiltered ?? 0
+        : 0;
+      if (there > 0) {
+        outcome.hint = placeBrowseHint(place, there, {
+          filtered,
+          nearest: nearestThere ? closeTotal : 0,
+          elsewhere,
+        });
+      }
     } else if (total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)) {
       outcome.hint = NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
