@@ -125,3 +125,23 @@ export function readingInWords(reading: QueryReading): string[] {
   }
   return lines;
 }
+
+/**
+ * A saved search's kept corrections (its `query_corrected`), in words for `/saved` and `jobseek
+ * alerts show`; null when none were kept.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   keptCorrectionInWords({ q: "nurse in Leeds", words: [{ from: "nurce", to: "nurse" }] }),
+ *   'Searched as "nurse in Leeds" ("nurce" read as "nurse" when it was saved).',
+ * );
+ * assert.equal(keptCorrectionInWords(undefined), null);
+ * ```
+ */
+export function keptCorrectionInWords(kept: QueryCorrectedResult | undefined): string | null {
+  if (!kept) return null;
+  const read = kept.words.map((word) => `"${word.from}" read as "${word.to}"`).join(", ");
+  return `Searched as "${kept.q}" (${read} when it was saved).`;
+}
