@@ -396,6 +396,8 @@ Deno.test("a misspelt query saved on the page says on /saved what it is searched
       ),
       html,
     );
+    // Its link runs what its deliveries search.
+    assert.ok(html.includes('<a href="/?q=nurse">'), html);
     const rest = await web.request("/v1/saved-searches", { headers: { "x-api-key": web.userKey } });
     const [saved] = (await rest.json()).saved_searches;
     assert.deepEqual(saved.query_corrected, {

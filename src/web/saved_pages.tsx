@@ -97,7 +97,14 @@ function SavedSearchCard(
         {view.state === "failing" ? " (a delivery ran out of retries)" : ""}
       </p>
       <p>
-        <a href={runUrl(view.params)}>Run this search</a>
+        {/* As its deliveries search it: the words kept corrected, not as the index reads them now. */}
+        <a
+          href={runUrl(
+            view.query_corrected ? { ...view.params, q: view.query_corrected.q } : view.params,
+          )}
+        >
+          Run this search
+        </a>
       </p>
       {
         /* A field to copy, not a link: the URL is for a feed reader (a browser shows Atom as raw
