@@ -355,3 +355,37 @@ Deno.test("a delivery says what the query was read as: the place, and the words 
     await t.close();
   }
 });
+
+Deno.test("readWords reads a query's words as the search does, without searching", async () => {
+  const search = await createTestSearch();
+  try {
+    const fields = [
+      "query_place",
+      "query_company",
+      "query_salary",
+      "query_employment",
+      "query_corrected",
+    ] as const;
+    for (
+      const q of [
+        "nurce",
+        "Nurce jobs in Calgary",
+        "registerd nurce £30k",
+        "part time jobs in Calgary",
+        "remote jobs",
+        "nurse",
+      ]
+    ) {
+      const query = parseSearchQuery({ q, sort: "relevance" });
+      const searched = await search.service.search(query);
+      const read = search.service.readWords(query);
+      assert.deepEqual(
+        read,
+        Object.fromEntries(fields.flatMap((f) => searched[f] ? [[f, searched[f]]] : [])),
+        q,
+      );
+    }
+  } finally {
+    await search.close();
+  }
+});

@@ -43,14 +43,16 @@ function readParams(params: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The search's `query_corrected` for a saved search's parameters now: one search of a single
- * result, made when the saved search is made or its `q` changes.
+ * The search's `query_corrected` for a saved search's parameters now, read when the saved search
+ * is made or its `q` changes: the words read against the served index without a search where the
+ * service can (`readWords`), else one search of a single result.
  */
 export function correctionWith(
   service: SearchService,
 ): (params: Record<string, unknown>) => Promise<QueryCorrectedResult | undefined> {
   return async (params) => {
     const query = parseSearchQuery({ ...readParams(params), top_k: 1, detail: "summary" }, "q");
+    if (service.readWords) return service.readWords(query).query_corrected;
     return (await service.search(query)).query_corrected;
   };
 }
