@@ -934,6 +934,8 @@ alertsTest(
         const found = await api(server, reader, "GET", `/v1/search?q=${encodeURIComponent(TITLE)}`);
         return found.body.total === 1;
       });
+      // `first_seen` keeps whole seconds: the saved search is made in a later one than keeper 0.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
       const created = await api(server, reader, "POST", "/v1/saved-searches", {
         name: "Keepers",
         q: "lighthouse keepr",
@@ -945,7 +947,7 @@ alertsTest(
       secret = (created.body.deliver as { secret: string }[])[0].secret;
       const id = created.body.id as string;
       await push(server, feeder, keeperLines(1, 3));
-      await until("the delivery", () => receiver.urls().length === 2);
+      await until("the delivery", () => receiver.urls().length >= 2);
       assert.deepEqual(receiver.urls().sort(), [1, 2].map(keeperUrl).sort());
       assert.deepEqual(receiver.queries, [{ q: "lighthouse keepr", query_corrected: corrected }]);
       const shown = await runCliInWorker(["alerts", "show", id], {
