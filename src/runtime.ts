@@ -52,6 +52,7 @@ import {
 } from "./http/search_processes.ts";
 import { type MetricsShare } from "./web/metrics.ts";
 import { startOAuthSweep } from "./auth/oauth_sweep.ts";
+import { correctionWith } from "./alerts/query_reading.ts";
 import { SavedSearches } from "./alerts/saved_searches.ts";
 import { AlertDeliverer } from "./alerts/alert_deliverer.ts";
 
@@ -405,6 +406,7 @@ export async function startServer(
   const savedSearches = new SavedSearches({
     store: runtime.store.savedSearches,
     config: alertsConfig,
+    correctionOf: correctionWith(runtime.service),
   });
   const deliverer = new AlertDeliverer({
     store: runtime.store.savedSearches,

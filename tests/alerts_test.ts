@@ -70,6 +70,8 @@ interface Received {
  */
 function startReceiver(secret: () => string | null, failFirst = 0) {
   const messages = new Map<string, string[]>();
+  /** Each acknowledged delivery's `data.query`: what the saved search's query was read as. */
+  const queries: unknown[] = [];
   const attempts: string[] = [];
   let failuresLeft = failFirst;
   const state = { hold: null as Promise<void> | null, held: 0, badSignatures: 0 };
@@ -93,13 +95,17 @@ function startReceiver(secret: () => string | null, failFirst = 0) {
       failuresLeft--;
       return new Response("try later", { status: 500 });
     }
-    const payload = JSON.parse(body) as { data: { results: { job_url: string }[] } };
+    const payload = JSON.parse(body) as {
+      data: { results: { job_url: string }[]; query?: unknown };
+    };
     messages.set(id, payload.data.results.map((r) => r.job_url));
+    queries.push(payload.data.query);
     return new Response(null, { status: 204 });
   });
   return {
     url: `http://127.0.0.1:${server.addr.port}/hook`,
     messages,
+    queries,
     attempts,
     state,
     /** Every posting received, once per message id. */
@@ -910,6 +916,56 @@ alertsTest(
       await server.stop();
       await failing.shutdown();
       await elsewhere.shutdown();
+    }
+  },
+);
+
+alertsTest(
+  "a saved misspelt query keeps the words it was read as, and the webhook and the CLI say them",
+  async ({ dir, kvPath, reader, feeder }) => {
+    let secret: string | null = null;
+    const receiver = startReceiver(() => secret);
+    const server = await startServerInWorker(serverEnv(kvPath));
+    try {
+      await server.ready();
+      // The keepers' word is the postings' once one is searchable.
+      await push(server, feeder, keeperLines(0, 1));
+      await until("the first keeper", async () => {
+        const found = await api(server, reader, "GET", `/v1/search?q=${encodeURIComponent(TITLE)}`);
+        return found.body.total === 1;
+      });
+      // `first_seen` keeps whole seconds: the saved search is made in a later one than keeper 0.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const created = await api(server, reader, "POST", "/v1/saved-searches", {
+        name: "Keepers",
+        q: "lighthouse keepr",
+        deliver: [{ type: "webhook", url: receiver.url }],
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const corrected = { q: "lighthouse keeper", words: [{ from: "keepr", to: "keeper" }] };
+      assert.deepEqual(created.body.query_corrected, corrected);
+      secret = (created.body.deliver as { secret: string }[])[0].secret;
+      const id = created.body.id as string;
+      await push(server, feeder, keeperLines(1, 3));
+      await until("the delivery", () => receiver.urls().length >= 2);
+      assert.deepEqual(receiver.urls().sort(), [1, 2].map(keeperUrl).sort());
+      assert.deepEqual(receiver.queries, [{ q: "lighthouse keepr", query_corrected: corrected }]);
+      const shown = await runCliInWorker(["alerts", "show", id], {
+        JOBSEEK_ENDPOINT: server.url,
+        JOBSEEK_API_KEY: reader,
+        JOBSEEK_CONFIG: `${dir}/no-config.json`,
+      });
+      assert.equal(shown.code, 0, shown.stderr);
+      assert.ok(
+        shown.stdout.includes(
+          '  read as:  Searched as "lighthouse keeper" ("keepr" read as "keeper" when it was ' +
+            "saved).",
+        ),
+        shown.stdout,
+      );
+    } finally {
+      await server.stop();
+      await receiver.close();
     }
   },
 );

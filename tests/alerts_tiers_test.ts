@@ -3,13 +3,15 @@
  * after the strong ones in relevance order, is never "new" for an alert. In-process, on the real
  * search service over the bundled postings. And, as a property over generated pushes, reposts and
  * reads by several readers, a feed shows every reader each new job, once a read; its window's
- * edge and its cap of 50.
+ * edge and its cap of 50. A saved search's query read as the search read it when it was saved
+ * (session 30), and each delivery saying what it was read as.
  */
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { AlertDeliverer, FEED_WINDOW_MS } from "../src/alerts/alert_deliverer.ts";
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
+import { correctionWith } from "../src/alerts/query_reading.ts";
 import { DEFAULT_ALERTS } from "../src/config.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -97,6 +99,7 @@ async function feedSetUp() {
     store: store.savedSearches,
     config: DEFAULT_ALERTS,
     now,
+    correctionOf: correctionWith(service),
   });
   const deliverer = new AlertDeliverer({
     store: store.savedSearches,
@@ -118,6 +121,7 @@ async function feedSetUp() {
   };
   return {
     clock,
+    service,
     store,
     savedSearches,
     deliverer,
@@ -265,5 +269,123 @@ Deno.test("a feed lists the newest 50 by first_seen, newest first, its time the 
     );
   } finally {
     await t.close();
+  }
+});
+
+/** A made-up posting of its own job (its own company), in `city`. */
+function posting(n: number, job_title: string, city = "Leeds", country = "GB"): Job {
+  return {
+    id: "",
+    job_url: `https://uk.indeed.com/viewjob?jk=s30r${n}`,
+    job_title,
+    company_name: `Ward ${n} Health`,
+    city,
+    country,
+    publish_time: "2026-11-20 09:00:00",
+    job_tags: [],
+    data_source: "indeed",
+    job_description: `${job_title} on ward ${n}: day and night shifts, patient care.`,
+  };
+}
+
+Deno.test("a saved misspelt query is searched as it was read when saved, whatever words postings add later", async () => {
+  const t = await feedSetUp();
+  try {
+    await t.push([posting(1, "Staff Nurse")]);
+    t.clock.now += 60_000;
+    const view = await t.savedSearches.create("owner", { name: "n", q: "nurce" }, "http://x");
+    const corrected = { q: "nurse", words: [{ from: "nurce", to: "nurse" }] };
+    assert.deepEqual(view.query_corrected, corrected);
+    const record = await t.savedSearches.record("owner", view.id);
+    const nurses = await t.savedSearches.create("owner", { name: "m", q: "nurse" }, "http://x");
+    assert.equal(nurses.query_corrected, undefined);
+    t.clock.now += 60_000;
+    // One posting writes the misspelling: the search of "nurce" now finds that posting alone.
+    await t.push([posting(2, "Nurce Aide"), posting(3, "Charge Nurse", "Calgary", "CA")]);
+    const live = await t.service.search(parseSearchQuery({ q: "nurce", sort: "relevance" }));
+    assert.equal(live.query_corrected, undefined, "the premise: the word is the postings' now");
+    const fresh = await t.deliverer.newFor(record, "wh_never_delivered", 1000);
+    const expected = await t.deliverer.newFor(
+      await t.savedSearches.record("owner", nurses.id),
+      "wh_never_delivered",
+      1000,
+    );
+    const urls = (found: typeof fresh) => found.postings.map((p) => p.result.job_url);
+    assert.ok(urls(expected).includes(posting(3, "").job_url), `${urls(expected)}`);
+    assert.deepEqual(urls(fresh), urls(expected));
+    assert.deepEqual(fresh.reading, { q: "nurce", query_corrected: corrected });
+    // Its q changed: read anew; a q no word of which is corrected keeps nothing.
+    const changed = await t.savedSearches.update("owner", view.id, { q: "charge nurse" });
+    assert.equal(changed.query_corrected, undefined);
+    const back = await t.savedSearches.update("owner", view.id, { q: "chrage nurse" });
+    assert.deepEqual(back.query_corrected, {
+      q: "charge nurse",
+      words: [{ from: "chrage", to: "charge" }],
+    });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a delivery says what the query was read as: the place, and the words corrected", async () => {
+  const t = await feedSetUp();
+  try {
+    await t.push([posting(11, "Charge Nurse", "Calgary", "CA")]);
+    t.clock.now += 60_000;
+    const view = await t.savedSearches.create(
+      "owner",
+      { name: "calgary", q: "nurce jobs in Calgary" },
+      "http://x",
+    );
+    t.clock.now += 60_000;
+    await t.push([posting(12, "Staff Nurse", "Calgary", "CA"), posting(13, "Staff Nurse")]);
+    const record = await t.savedSearches.record("owner", view.id);
+    const fresh = await t.deliverer.newFor(record, "wh_never_delivered", 1000);
+    assert.deepEqual(fresh.postings.map((p) => p.result.job_url), [posting(12, "").job_url]);
+    assert.equal(fresh.reading.q, "nurce jobs in Calgary");
+    assert.equal(fresh.reading.query_corrected?.q, "nurse jobs in Calgary");
+    assert.equal(fresh.reading.query_place?.city, "Calgary");
+    const feed = parseFeed(await t.deliverer.readFeed(record));
+    assert.equal(
+      feed.description,
+      'Searched as "nurse jobs in Calgary" (you typed "nurce jobs in Calgary"). Only postings in ' +
+        'Calgary: the query named it ("Calgary").',
+    );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("readWords reads a query's words as the search does, without searching", async () => {
+  const search = await createTestSearch();
+  try {
+    const fields = [
+      "query_place",
+      "query_company",
+      "query_salary",
+      "query_employment",
+      "query_corrected",
+    ] as const;
+    for (
+      const q of [
+        "nurce",
+        "Nurce jobs in Calgary",
+        "registerd nurce £30k",
+        "part time jobs in Calgary",
+        "remote jobs",
+        "nurse",
+      ]
+    ) {
+      const query = parseSearchQuery({ q, sort: "relevance" });
+      const searched = await search.service.search(query);
+      const read = search.service.readWords(query);
+      assert.deepEqual(
+        read,
+        Object.fromEntries(fields.flatMap((f) => searched[f] ? [[f, searched[f]]] : [])),
+        q,
+      );
+    }
+  } finally {
+    await search.close();
   }
 });

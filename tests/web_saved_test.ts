@@ -9,6 +9,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { AlertDeliverer } from "../src/alerts/alert_deliverer.ts";
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
+import { correctionWith } from "../src/alerts/query_reading.ts";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
@@ -56,7 +57,11 @@ async function startWeb(env: Record<string, string> = {}): Promise<Web> {
     store: { ...search.store, webSessions: store.webSessions },
     metrics,
     alerts: {
-      savedSearches: new SavedSearches({ store: store.savedSearches, config: alerts }),
+      savedSearches: new SavedSearches({
+        store: store.savedSearches,
+        config: alerts,
+        correctionOf: correctionWith(search.service),
+      }),
       deliverer: new AlertDeliverer({
         store: store.savedSearches,
         service: search.service,
@@ -372,6 +377,33 @@ Deno.test("pause, resume and delete on /saved; the state shows as REST shows it"
     });
     assert.equal(gone.status, 404);
     assert.match(await (await web.request("/saved", { cookie })).text(), /No saved searches yet/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a misspelt query saved on the page says on /saved what it is searched as", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(web, cookie, "/?q=nurce");
+    assert.equal((await post(web, "/saved", cookie, fields)).status, 303);
+    const html = await (await web.request("/saved", { cookie })).text();
+    assert.ok(
+      html.includes(
+        "<p>Searched as &quot;nurse&quot; (&quot;nurce&quot; read as &quot;nurse&quot; when it " +
+          "was saved).</p>",
+      ),
+      html,
+    );
+    // Its link runs what its deliveries search.
+    assert.ok(html.includes('<a href="/?q=nurse">'), html);
+    const rest = await web.request("/v1/saved-searches", { headers: { "x-api-key": web.userKey } });
+    const [saved] = (await rest.json()).saved_searches;
+    assert.deepEqual(saved.query_corrected, {
+      q: "nurse",
+      words: [{ from: "nurce", to: "nurse" }],
+    });
   } finally {
     web.close();
   }

@@ -8,6 +8,7 @@
 import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { cleanFields, cleanLine, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import { awaitingConfirmation } from "../../src/domain/deliveries.ts";
+import { keptCorrectionInWords } from "../../src/alerts/query_reading.ts";
 import { describeFailedResponse, failedResponse, unreachableMessage } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import {
@@ -34,6 +35,7 @@ interface SavedSearchView {
   id: string;
   name: string;
   params: Record<string, unknown>;
+  query_corrected?: { q: string; words: { from: string; to: string }[] };
   deliver: DeliveryView[];
   paused: boolean;
   state: string;
@@ -99,6 +101,7 @@ export function formatSavedSearch(dirty: SavedSearchView): string {
         `${k}=${cleanLine(typeof v === "string" ? v : JSON.stringify(v))}`
       ).join(" ")
     }`,
+    ...(s.query_corrected ? [`  read as:  ${keptCorrectionInWords(s.query_corrected)}`] : []),
     `  feed:     ${s.feed_url}`,
     ...s.deliver.map((d) => `  delivery: ${describeDelivery(d)}`),
     ...s.deliver.filter((d) => d.secret).map((d) =>

@@ -35,11 +35,13 @@ import {
   FEED_PATH,
   isConfirmed,
   periodMs,
+  readAsApplies,
   removeDeliveries,
   UNSUBSCRIBE_PATH,
 } from "./saved_searches.ts";
 import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
 import { postPinned } from "./post_pinned.ts";
+import { type QueryReading, readingOf } from "./query_reading.ts";
 
 const ulid = monotonicFactory();
 
@@ -81,6 +83,8 @@ export interface NewPostings {
   /** New postings beyond those listed. */
   rest: number;
   searchedAt: number;
+  /** What the saved search's query was read as by this search. */
+  reading: QueryReading;
 }
 
 export const ChannelOutcomeSchema = z.object({
@@ -171,21 +175,36 @@ export class AlertDeliverer {
     fromMs: number,
     limit: number,
     skip: (ids: string[]) => Promise<Set<string>>,
-  ): Promise<{ postings: NewPosting[]; rest: number }> {
+  ): Promise<{ postings: NewPosting[]; rest: number; reading: QueryReading }> {
     const own = parseSearchQuery(record.params, "q");
+    // The words corrected when it was saved stay corrected, whatever words postings added since.
+    const kept = readAsApplies(record) ? record.readAs : undefined;
     const since = [formatUtc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
       t !== undefined
     ).sort().at(-1)!;
     const { offset: _o, top_k: _t, facets: _f, sort: _s, detail: _d, ...params } = record.params;
     const query = parseSearchQuery(
-      { ...params, added_since: since, sort: "relevance", top_k: SEARCH_PAGE, detail: "summary" },
+      {
+        ...params,
+        ...(kept ? { q: kept.q } : {}),
+        added_since: since,
+        sort: "relevance",
+        top_k: SEARCH_PAGE,
+        detail: "summary",
+      },
       "q",
     );
+    let reading: QueryReading | undefined;
     const postings: NewPosting[] = [];
     const listed = new Set<string>();
     let rest = 0;
     for (let offset = 0;; offset += SEARCH_PAGE) {
       const outcome = await this.#service.search({ ...query, offset });
+      reading ??= readingOf(
+        record.params.q,
+        kept ? { q: kept.q, words: kept.words } : undefined,
+        outcome,
+      );
       // A close match (under the strong set's cut) is never news; a result without a tier is.
       const strong = outcome.results.filter((r) => r.match !== "close");
       const groups = await Promise.all(strong.map(async (result) => {
@@ -205,7 +224,7 @@ export class AlertDeliverer {
         offset + SEARCH_PAGE >= outcome.total;
       if (done) break;
     }
-    return { postings, rest };
+    return { postings, rest, reading: reading! };
   }
 
   /** Starts the periodic check: a new index, due retries, due digests. */
@@ -553,6 +572,7 @@ export class AlertDeliverer {
         data: {
           saved_search_id: record.id,
           name: record.name,
+          query: fresh.reading,
           count: kept.length,
           rest,
           results: kept.map((p) => p.result),
@@ -590,7 +610,7 @@ export class AlertDeliverer {
       const { smtpUrl, mailFrom } = this.#config;
       if (!smtpUrl || !mailFrom) return "email delivery is not configured on this server";
       const payload = JSON.parse(pending.body) as {
-        data: { results: JobResult[]; rest: number };
+        data: { results: JobResult[]; rest: number; query?: QueryReading };
       };
       await sendDigest(
         smtpUrl,
@@ -600,6 +620,8 @@ export class AlertDeliverer {
           name: record.name,
           results: payload.data.results,
           rest: payload.data.rest,
+          // A delivery written by a version before readings has none.
+          reading: payload.data.query,
           unsubscribeUrl: `${record.baseUrl}${UNSUBSCRIBE_PATH}/${delivery.unsubscribeToken}`,
           messageId: pending.messageId,
         }),
@@ -715,6 +737,7 @@ export class AlertDeliverer {
       name: record.name,
       selfUrl: `${record.baseUrl}${FEED_PATH}/${record.feedToken}`,
       entries: newest.map((p) => ({ postingId: p.postingId, result: p.result })),
+      reading: found.reading,
       emptySince: new Date(record.createdAt),
     });
   }

@@ -8,6 +8,7 @@
  */
 import { escapeMarkup } from "../domain/escape_markup.ts";
 import type { JobResult } from "../domain/job.ts";
+import { type QueryReading, readingInWords } from "./query_reading.ts";
 
 /** Characters XML 1.0 forbids, and the bidi controls that reorder what a reader shows. */
 const NOT_XML =
@@ -58,6 +59,8 @@ export interface AtomFeedOptions {
   entries: FeedEntry[];
   /** The feed's `updated` when it has no entries (the saved search's creation). */
   emptySince: Date;
+  /** What the saved search's query was read as: the feed's subtitle. */
+  reading?: QueryReading;
 }
 
 /** One line of the posting's facts, for the entry's summary. */
@@ -86,6 +89,9 @@ export function atomFeed(options: AtomFeedOptions): string {
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `  <id>urn:jobseek:saved-search:${xmlText(options.savedSearchId)}</id>`,
     `  <title>${xmlText(`jobseek: ${options.name}`)}</title>`,
+    ...(options.reading && readingInWords(options.reading).length > 0
+      ? [`  <subtitle type="text">${xmlText(readingInWords(options.reading).join(" "))}</subtitle>`]
+      : []),
     `  <updated>${updated}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${xmlText(options.selfUrl)}"/>`,
     "  <author><name>jobseek</name></author>",

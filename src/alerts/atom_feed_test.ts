@@ -78,3 +78,25 @@ Deno.test("atomFeed stays a valid feed whatever the postings hold, every entry o
     { numRuns: 200 },
   );
 });
+
+Deno.test("atomFeed's subtitle says what the query was read as, hostile words as text", () => {
+  fc.assert(
+    fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (q, company) => {
+      const xml = atomFeed({
+        savedSearchId: "ss_1",
+        name: "n",
+        selfUrl: "http://127.0.0.1:8000/v1/feeds/abc",
+        entries: [{ postingId: "p0", result: result("Nurse", company, "https://x.test/0") }],
+        emptySince: new Date("2026-11-28T10:00:00Z"),
+        reading: { q, query_company: { matched: "Acme", company: [company] } },
+      });
+      const feed = parseFeed(xml);
+      assert.equal(feed.items.length, 1);
+      const said = shown(
+        `Searched for "${q}". Only postings of ${company}: the query named it ("Acme").`,
+      );
+      assert.equal((feed.description ?? "").trim(), said.trim());
+    }),
+    { numRuns: 200 },
+  );
+});

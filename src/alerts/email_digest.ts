@@ -8,6 +8,7 @@
  */
 import type { JobResult } from "../domain/job.ts";
 import { safeLink, xmlText } from "./atom_feed.ts";
+import { type QueryReading, readingInWords } from "./query_reading.ts";
 
 export interface DigestOptions {
   from: string;
@@ -16,6 +17,8 @@ export interface DigestOptions {
   results: JobResult[];
   /** How many more new postings there were than the digest lists. */
   rest: number;
+  /** What the saved search's query was read as, said under the greeting. */
+  reading?: QueryReading;
   unsubscribeUrl: string;
   /** The `Message-ID`, the same if the digest is sent again. */
   messageId: string;
@@ -63,8 +66,10 @@ export function digestMessage(options: DigestOptions): DigestMessage {
   const more = options.rest > 0
     ? `${options.rest} more new postings match; search for them with added_since.`
     : "";
+  const read = options.reading ? readingInWords(options.reading) : [];
   const text = [
     `New postings for your saved search "${plain(options.name)}":`,
+    ...read.map(plain),
     "",
     ...options.results.flatMap((r, i) => [
       `${i + 1}. ${plain(r.job_title)}`,
@@ -80,6 +85,7 @@ export function digestMessage(options: DigestOptions): DigestMessage {
     "<!doctype html>",
     '<html><head><meta charset="utf-8"><title>' + xmlText(subject) + "</title></head><body>",
     `<p>New postings for your saved search &quot;${xmlText(options.name)}&quot;:</p>`,
+    ...read.map((line) => `<p>${xmlText(line)}</p>`),
     "<ol>",
     ...options.results.map((r) =>
       `<li><a href="${xmlText(safeLink(r.job_url))}">${xmlText(r.job_title)}</a><br>` +

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { DOMParser } from "linkedom";
 import type { JobResult } from "../domain/job.ts";
 import { xmlSafe } from "./atom_feed.ts";
-import { digestMessage } from "./email_digest.ts";
+import { digestMessage, plain } from "./email_digest.ts";
 
 function result(title: string): JobResult {
   return {
@@ -61,4 +61,42 @@ Deno.test("digestMessage() writes an apostrophe as &#39;, which HTML 4 mail read
   });
   assert.ok(html.includes("Ada&#39;s nurses") && html.includes("Nurse&#39;s aide"), html);
   assert.ok(!html.includes("&apos;"), html);
+});
+
+Deno.test("digestMessage() says what the query was read as, hostile words as text in both parts", () => {
+  fc.assert(
+    fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (q, company) => {
+      // The typed query is the key holder's, a company's name is a posting's: either may be hostile.
+      const reading = {
+        q,
+        query_corrected: { q: `${q} nurse`, words: [{ from: "nurce", to: "nurse" }] },
+        query_company: { matched: "Acme", company: [company] },
+      };
+      const { html, text } = digestMessage({
+        from: "alerts@jobs.test",
+        to: "ada@example.test",
+        name: "n",
+        results: [result("Nurse")],
+        rest: 0,
+        reading,
+        unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
+        messageId: "<1@jobs.test>",
+      });
+      const page = new DOMParser().parseFromString(html, "text/html");
+      assert.deepEqual(
+        [...page.querySelectorAll("body *")].map((element) => element.tagName.toLowerCase()),
+        ["p", "p", "p", "ol", "li", "a", "br", "p", "a"],
+      );
+      const said = [...page.querySelectorAll("body > p")].slice(1, 3).map((p) => p.textContent);
+      assert.deepEqual(said, [
+        xmlSafe(`Searched as "${q} nurse" (you typed "${q}").`),
+        xmlSafe(`Only postings of ${company}: the query named it ("Acme").`),
+      ]);
+      const lines = text.split("\n");
+      assert.equal(lines[1], plain(`Searched as "${q} nurse" (you typed "${q}").`));
+      // deno-lint-ignore no-control-regex
+      assert.ok(!/[\u0000-\u0009\u000B-\u001F\u202A-\u202E]/.test(text));
+    }),
+    { numRuns: 200 },
+  );
 });

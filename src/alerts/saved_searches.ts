@@ -10,6 +10,7 @@ import { monotonicFactory } from "ulid";
 import { z } from "zod";
 import { DELIVERY_TYPES, DIGEST_PERIODS, type DigestPeriod } from "../domain/deliveries.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { type QueryCorrectedResult, QueryCorrectedSchema } from "../domain/job.ts";
 import { parseSearchQuery, RestSearchSchema } from "../domain/search_query.ts";
 import { sha256Hex } from "../crypto.ts";
 import { parseNear } from "../places/mod.ts";
@@ -163,6 +164,12 @@ export const SavedSearchViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   params: z.record(z.string(), z.unknown()).describe("The search parameters, as given."),
+  query_corrected: QueryCorrectedSchema.optional().describe(
+    "The words of `q` the search read as others when the saved search was made (or its `q` " +
+      "changed), as the search's own `query_corrected` said then: every delivery searches " +
+      "`query_corrected.q`, so postings arriving later that happen to use a word as typed do not " +
+      "change what is delivered. Absent when no word was corrected.",
+  ),
   deliver: z.array(DeliveryViewSchema),
   paused: z.boolean(),
   state: z.enum(["active", "paused", "failing"]),
@@ -183,6 +190,12 @@ export interface SavedSearchesOptions {
   config: Readonly<AlertsConfig>;
   resolve?: Resolve;
   now?: () => number;
+  /**
+   * The search's `query_corrected` for these parameters now (src/alerts/query_reading.ts asks the
+   * search service), kept with a saved search as what its query was read as. Without it nothing
+   * is kept and each delivery reads the query as the search reads it then.
+   */
+  correctionOf?: (params: Record<string, unknown>) => Promise<QueryCorrectedResult | undefined>;
 }
 
 /** Saved searches of one owner at a time. */
@@ -191,12 +204,28 @@ export class SavedSearches {
   readonly #config: Readonly<AlertsConfig>;
   readonly #resolve?: Resolve;
   readonly #now: () => number;
+  readonly #correctionOf?: SavedSearchesOptions["correctionOf"];
 
   constructor(options: SavedSearchesOptions) {
     this.#store = options.store;
     this.#config = options.config;
     this.#resolve = options.resolve;
     this.#now = options.now ?? Date.now;
+    this.#correctionOf = options.correctionOf;
+  }
+
+  /** What the query's words are read as now, to be kept with the saved search (see `readAs`). */
+  async #readAs(params: Record<string, unknown>): Promise<SavedSearchRecord["readAs"]> {
+    if (!this.#correctionOf || typeof params.q !== "string") return undefined;
+    let corrected: QueryCorrectedResult | undefined;
+    try {
+      corrected = await this.#correctionOf(params);
+    } catch (error) {
+      // Saved while no index serves: nothing to read it against, so each delivery reads it.
+      if (error instanceof JobseekError && error.code === "NOT_READY") return undefined;
+      throw error;
+    }
+    return corrected ? { typed: params.q, q: corrected.q, words: corrected.words } : undefined;
   }
 
   get store(): SavedSearchStore {
@@ -273,12 +302,14 @@ export class SavedSearches {
     const params = parseParams(raw);
     const deliver = await this.#deliveries(owner, parseDeliver(raw.deliver));
     const paused = parsePaused(raw.paused) ?? false;
+    const readAs = await this.#readAs(params);
     const now = this.#now();
     const record: SavedSearchRecord = {
       id: `ss_${ulid()}`,
       owner,
       name,
       params,
+      ...(readAs ? { readAs } : {}),
       deliver,
       paused,
       feedToken: randomToken(),
@@ -377,6 +408,11 @@ export class SavedSearches {
           else merged[key] = raw[key];
         }
         after.params = parseParams(merged);
+        if (after.params.q !== before.params.q) {
+          const readAs = await this.#readAs(after.params);
+          if (readAs) after.readAs = readAs;
+          else delete after.readAs;
+        }
       }
       let added: StoredDelivery[] = [];
       if ("deliver" in raw) {
@@ -550,6 +586,9 @@ export class SavedSearches {
       id: record.id,
       name: record.name,
       params: record.params,
+      ...(readAsApplies(record)
+        ? { query_corrected: { q: record.readAs!.q, words: record.readAs!.words } }
+        : {}),
       deliver,
       paused: record.paused,
       state: record.paused
@@ -614,6 +653,14 @@ export function removeDeliveries(
     { ...before, deliver: before.deliver.filter((d) => !ids.has(d.id)), updatedAt: now },
     { add: [], remove: [...unsubscribeTokens(gone), ...confirmTokens(gone)].map(tokenHash) },
   );
+}
+
+/**
+ * Whether the saved search's kept reading is of its query as it stands: a `q` changed by a version
+ * that did not keep one (or by hand in the store) is read anew.
+ */
+export function readAsApplies(record: SavedSearchRecord): boolean {
+  return record.readAs !== undefined && record.readAs.typed === record.params.q;
 }
 
 export function periodMs(every: DigestPeriod): number {

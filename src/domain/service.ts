@@ -34,6 +34,17 @@ export interface SearchService {
   getJob?(jobUrl: string): Promise<Job | null>;
   /** What is serving, for health checks and operators. */
   info?(): ServiceInfo;
+  /**
+   * What a search of `query` would read in its words now (its `query_*` fields), without
+   * searching: a saved search keeps the words corrected when it is made. Optional: without it the
+   * caller searches. Throws as `search` does while no index is loaded.
+   */
+  readWords?(
+    query: SearchQuery,
+  ): Pick<
+    SearchOutcome,
+    "query_place" | "query_company" | "query_salary" | "query_employment" | "query_corrected"
+  >;
 }
 
 export interface ServiceInfo {

@@ -42,6 +42,7 @@ import {
 
 export interface JobSearchService extends SearchService {
   getJob(jobUrl: string): Promise<Job | null>;
+  readWords(query: SearchQuery): ReturnType<NonNullable<SearchService["readWords"]>>;
   /**
    * Loads the current snapshot, if any, then watches for newer ones. Safe without a snapshot:
    * `isReady()` stays false and `search` throws NOT_READY until one is published.
@@ -131,6 +132,12 @@ class SnapshotSearchService implements JobSearchService {
 
   snapshotId(): string | null {
     return this.#snapshots.served()?.id ?? null;
+  }
+
+  readWords(query: SearchQuery): ReturnType<NonNullable<SearchService["readWords"]>> {
+    const served = this.#snapshots.served();
+    if (!served) throw this.#notServing("read a query");
+    return readingFields(readQuery(served.index, query));
   }
 
   info(): ServiceInfo {

@@ -50,6 +50,18 @@ export const SavedSearchRecordSchema = z.object({
   /** The search parameters as given (validated by `parseSearchQuery` on the way in). */
   params: z.record(z.string(), z.unknown()),
   deliver: z.array(StoredDeliverySchema),
+  /**
+   * The words of `params.q` the search read as others when it was saved (its `query_corrected`),
+   * kept with the query as typed: every delivery searches them so, whatever the postings arriving
+   * later add to the index's words (one posting that writes "Nurce" would otherwise make a saved
+   * "nurce" a search for that one posting). Absent when nothing was corrected, and on saved
+   * searches stored before it existed (read as the search reads them today).
+   */
+  readAs: z.object({
+    typed: z.string(),
+    q: z.string(),
+    words: z.array(z.object({ from: z.string(), to: z.string() })),
+  }).optional(),
   paused: z.boolean(),
   /** The feed URL's token: owner-readable, so `GET` can show the URL again. */
   feedToken: z.string(),

@@ -15,6 +15,7 @@ import { baseUrl } from "../http/base_url.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { awaitingConfirmation } from "../domain/deliveries.ts";
 import type { SavedSearchView } from "../alerts/saved_searches.ts";
+import { keptCorrectionInWords } from "../alerts/query_reading.ts";
 import { Layout } from "./layout.tsx";
 import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
 import { MessagePage } from "./pages.tsx";
@@ -90,12 +91,20 @@ function SavedSearchCard(
         : null}
       {props.notice ? <p role="status">{props.notice}</p> : null}
       <p>{paramsInWords(view.params)}</p>
+      {view.query_corrected ? <p>{keptCorrectionInWords(view.query_corrected)}</p> : null}
       <p>
         {`State: ${view.state}`}
         {view.state === "failing" ? " (a delivery ran out of retries)" : ""}
       </p>
       <p>
-        <a href={runUrl(view.params)}>Run this search</a>
+        {/* As its deliveries search it: the words kept corrected, not as the index reads them now. */}
+        <a
+          href={runUrl(
+            view.query_corrected ? { ...view.params, q: view.query_corrected.q } : view.params,
+          )}
+        >
+          Run this search
+        </a>
       </p>
       {
         /* A field to copy, not a link: the URL is for a feed reader (a browser shows Atom as raw

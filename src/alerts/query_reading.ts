@@ -1,0 +1,149 @@
+/**
+ * What a saved search's query was read as, for its deliveries: the corrections kept when it was
+ * saved, and the place, company, pay and employment type the search read in it at the delivery.
+ * Webhooks carry it as JSON (`data.query`); the digest and the feed say it in words, so that a
+ * person told "3 new postings" sees what was searched ("Searched as "registered nurse in
+ * Liverpool" ..."), the words the postings' side supplied (a company's names) cleaned by the
+ * transport as every posting field is.
+ *
+ * @module
+ */
+import { z } from "zod";
+import {
+  queryCompanyInWords,
+  QueryCompanySchema,
+  type QueryCorrectedResult,
+  QueryCorrectedSchema,
+  QueryEmploymentSchema,
+  queryPlaceInWords,
+  QueryPlaceSchema,
+  QuerySalarySchema,
+} from "../domain/job.ts";
+import { parseSearchQuery } from "../domain/search_query.ts";
+import type { SearchOutcome, SearchService } from "../domain/service.ts";
+
+export const QueryReadingSchema = z.object({
+  q: z.string().optional().describe("The saved search's `q`, as typed."),
+  query_corrected: QueryCorrectedSchema.optional().describe(
+    "The words of `q` searched as others: those read when the search was saved (see the saved " +
+      "search's `query_corrected`).",
+  ),
+  query_place: QueryPlaceSchema.optional(),
+  query_company: QueryCompanySchema.optional(),
+  query_salary: QuerySalarySchema.optional(),
+  query_employment: QueryEmploymentSchema.optional(),
+});
+/** A saved search's query as read for one delivery: the search response's `query_*` fields. */
+export type QueryReading = z.infer<typeof QueryReadingSchema>;
+
+/** Parameters that page, order or shape a list: no part of what a search reads its query as. */
+function readParams(params: Record<string, unknown>): Record<string, unknown> {
+  const { offset: _o, top_k: _t, facets: _f, sort: _s, detail: _d, ...rest } = params;
+  return rest;
+}
+
+/**
+ * The search's `query_corrected` for a saved search's parameters now, read when the saved search
+ * is made or its `q` changes: the words read against the served index without a search where the
+ * service can (`readWords`), else one search of a single result.
+ */
+export function correctionWith(
+  service: SearchService,
+): (params: Record<string, unknown>) => Promise<QueryCorrectedResult | undefined> {
+  return async (params) => {
+    const query = parseSearchQuery({ ...readParams(params), top_k: 1, detail: "summary" }, "q");
+    if (service.readWords) return service.readWords(query).query_corrected;
+    return (await service.search(query)).query_corrected;
+  };
+}
+
+/** The reading a delivery reports: the typed `q`, the kept corrections, the outcome's readings. */
+export function readingOf(
+  q: unknown,
+  kept: QueryCorrectedResult | undefined,
+  outcome: Partial<SearchOutcome>,
+): QueryReading {
+  const reading: QueryReading = {};
+  if (typeof q === "string") reading.q = q;
+  const corrected = kept ?? outcome.query_corrected;
+  if (corrected) reading.query_corrected = corrected;
+  if (outcome.query_place) reading.query_place = outcome.query_place;
+  if (outcome.query_company) reading.query_company = outcome.query_company;
+  if (outcome.query_salary) reading.query_salary = outcome.query_salary;
+  if (outcome.query_employment) reading.query_employment = outcome.query_employment;
+  return reading;
+}
+
+/**
+ * The reading in words, one sentence a line, for a digest and a feed (not yet cleaned or escaped:
+ * a company's names are the postings' text). Nothing for a search without `q` (a profile alone).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(
+ *   readingInWords({
+ *     q: "registerd nurce in Liverpool",
+ *     query_corrected: {
+ *       q: "registered nurse in Liverpool",
+ *       words: [{ from: "registerd", to: "registered" }, { from: "nurce", to: "nurse" }],
+ *     },
+ *     query_place: { matched: "Liverpool", city: "Liverpool" },
+ *   }),
+ *   [
+ *     'Searched as "registered nurse in Liverpool" (you typed "registerd nurce in Liverpool").',
+ *     'Only postings in Liverpool: the query named it ("Liverpool").',
+ *   ],
+ * );
+ * assert.deepEqual(readingInWords({ q: "nurse" }), ['Searched for "nurse".']);
+ * ```
+ */
+export function readingInWords(reading: QueryReading): string[] {
+  if (reading.q === undefined) return [];
+  const lines = [
+    reading.query_corrected
+      ? `Searched as "${reading.query_corrected.q}" (you typed "${reading.q}").`
+      : `Searched for "${reading.q}".`,
+  ];
+  const place = reading.query_place;
+  if (place) {
+    lines.push(`Only ${queryPlaceInWords(place)}: the query named it ("${place.matched}").`);
+  }
+  const company = queryCompanyInWords(reading);
+  if (company) lines.push(company);
+  const pay = reading.query_salary;
+  if (pay) {
+    lines.push(
+      `Read "${pay.matched}" as pay: postings that state less than ` +
+        `${pay.salary_min.toLocaleString("en-US")} a year are left out, those that state no pay ` +
+        "are kept.",
+    );
+  }
+  const type = reading.query_employment;
+  if (type) {
+    lines.push(
+      `Read "${type.matched}" as the employment type (${type.employment_type}), not as the work.`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * A saved search's kept corrections (its `query_corrected`), in words for `/saved` and `jobseek
+ * alerts show`; null when none were kept.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   keptCorrectionInWords({ q: "nurse in Leeds", words: [{ from: "nurce", to: "nurse" }] }),
+ *   'Searched as "nurse in Leeds" ("nurce" read as "nurse" when it was saved).',
+ * );
+ * assert.equal(keptCorrectionInWords(undefined), null);
+ * ```
+ */
+export function keptCorrectionInWords(kept: QueryCorrectedResult | undefined): string | null {
+  if (!kept) return null;
+  const read = kept.words.map((word) => `"${word.from}" read as "${word.to}"`).join(", ");
+  return `Searched as "${kept.q}" (${read} when it was saved).`;
+}
