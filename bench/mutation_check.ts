@@ -1229,6 +1229,39 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks: '"lorry driver, work away from home" searches remote postings only',
   },
+  {
+    id: "M146",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "        ...(kept ? { q: kept.q } : {}),",
+    becomes: "",
+    breaks:
+      'a saved "nurce" searches the word as typed once a posting uses it, and misses the nurses',
+  },
+  {
+    id: "M147",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "          query: fresh.reading,",
+    becomes: "",
+    breaks: "a webhook delivery does not say what its saved query was searched as",
+  },
+  {
+    id: "M148",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "        if (after.params.q !== before.params.q) {",
+    becomes: "        if (false) {",
+    breaks: "a saved search whose q changes keeps the corrections of its old words",
+  },
+  {
+    id: "M149",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "    return readingFields(readQuery(served.index, query));",
+    becomes: "    return {};",
+    breaks: "a saved search made with a misspelt word keeps no correction",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
