@@ -273,6 +273,8 @@ Deno.test("the real postings: what each filter means, and the role leads", async
             ["45k", 45000],
             ["£15 an hour", 31200],
             ["min 80k", 80000],
+            ["paying over £30k", 30000],
+            ["that pay 45k", 45000],
           ),
           fc.boolean(),
           async (role, [pay, yearly], first) => {

@@ -736,8 +736,12 @@ Deno.test("a place named in the query is said as what the page keeps: remote is 
     const cookie = await signIn(web, web.userKey);
     const remote = await (await web.request("/?q=remote+nurse", { cookie })).text();
     assert.match(remote, /Searching remote postings: your query named it \(&quot;remote&quot;\)\./);
-    // And the hint that nothing matches among them names the words, not a place.
-    assert.match(remote, /Nothing matches with &#39;remote&#39; in the query; without it/);
+    // And the hint that nothing among them is near the words names no place: their nearest are
+    // listed as close matches, and the words' matches elsewhere counted.
+    assert.match(
+      remote,
+      /Nothing among the remote postings is near these words \(elsewhere they find \d+ postings?\): the (one remote posting nearest them is|\d+ remote postings nearest them are) listed as close matches?/,
+    );
     const chicago = await (await web.request("/?q=nurse+jobs+in+Chicago", { cookie })).text();
     assert.match(
       chicago,

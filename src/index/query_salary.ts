@@ -64,11 +64,12 @@ const PERIODS = Object.keys(PERIOD_WORDS)
   .join("|");
 
 /**
- * A lead word, a currency before or after, the amount with its "k" and "+", an upper end of a
- * range, a period. Whole words only: "£30k" in "£30kish" is not read.
+ * Lead words ("that pay", "paying over"), a currency before or after, the amount with its "k" and
+ * "+", an upper end of a range, a period. Whole words only: "£30k" in "£30kish" is not read.
  */
 const PAY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:over|above|min|minimum|at least|from|upwards of)\s+)?` +
+  String.raw`(?<![\p{L}\p{N}])(?:(?:(?:that|which)\s+pays?|paying|pays?|salary(?:\s+of)?|earning|` +
+    String.raw`over|above|min|minimum|at least|from|upwards of)\s+){0,2}` +
     String.raw`(?<before>[£$€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k)?\+?` +
     String.raw`(?:\s?(?:-|–|to)\s?[£$€]?(?:${NUMBER})k?)?` +
     String.raw`(?:\s?(?<after>${CODES}))?(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
@@ -88,6 +89,9 @@ const PAY = new RegExp(
  * assert.equal(salaryIn("python developer $120,000+")?.yearlyMin, 120000);
  * assert.equal(salaryIn("nhs nurse band 5"), null);
  * assert.equal(salaryIn("jobs with a 401k"), null);
+ * // The words that say it is pay go with it: what is left names the work, or nothing.
+ * assert.equal(salaryIn("jobs that pay 50k in toronto")?.rest, "jobs in toronto");
+ * assert.equal(salaryIn("developer paying over £60,000")?.matched, "paying over £60,000");
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {
