@@ -1262,6 +1262,33 @@ export const MUTANTS: Mutant[] = [
     becomes: "    return {};",
     breaks: "a saved search made with a misspelt word keeps no correction",
   },
+  {
+    id: "M150",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "      (hours?.shift && saidThere(hours.shift) ? hours : null) ?? analyzed;",
+    becomes: "      null ?? analyzed;",
+    breaks: '"night shift jobs in London" lists the night jobs there as close matches only',
+  },
+  {
+    id: "M151",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "      for (let k = 0; k < positions.length; k++) if (inTitle[k] === 1) says[positions[k]] = 1;",
+    becomes: "      for (let k = 0; k < positions.length; k++) says[positions[k]] = 1;",
+    breaks: 'a description\'s "days and nights" makes a receptionist a night job',
+  },
+  {
+    id: "M152",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "      if (says[p] === 1 && (atPlace?.(p) ?? true) && (ofCompany?.(p) ?? true)) return true;",
+    becomes: "      if (says[p] === 1) return true;",
+    breaks:
+      '"weekend jobs in London" lists London\'s postings by date where none there says weekends',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

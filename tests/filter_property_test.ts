@@ -78,6 +78,11 @@ const QUERIES = [
   "software engineer at Google",
   "developer in California",
   "remote jobs in the UK",
+  // Session 30: the hours alone at a place; words with nothing near them at a place (its nearest
+  // postings are its close matches); pay's own words.
+  "night shift jobs in Houston",
+  "looking after old people in Liverpool",
+  "jobs that pay 50k in Toronto",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {

@@ -436,3 +436,53 @@ Deno.test("home working and a place in one query keep the remote postings of tha
     await search.close();
   }
 });
+
+Deno.test("the hours alone at a place list its postings, those whose title says them first", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Night Receptionist", city: "London", country: "GB" }),
+      await posting({ job_title: "Overnight Security Officer", city: "London", country: "GB" }),
+      await posting({
+        job_title: "Receptionist",
+        city: "London",
+        country: "GB",
+        // A description's "nights" may be anything: the title does not say it.
+        job_description: "Front desk work, days and nights on a rota, no weekends.",
+      }),
+      await posting({ job_title: "Night Auditor", city: "Houston", country: "US" }),
+      await posting({ job_title: "Weekend Supervisor", city: "Houston", country: "US" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const titles = (out: Awaited<ReturnType<typeof run>>) => out.results.map((r) => r.job_title);
+    const nights = await run({ q: "night shift jobs in London", sort: "relevance" });
+    assert.deepEqual(titles(nights).slice(0, 2).sort(), [
+      "Night Receptionist",
+      "Overnight Security Officer",
+    ]);
+    assert.equal(nights.total, 2);
+    assert.deepEqual(nights.results.map((r) => [r.city, r.match]), [
+      ["London", "strong"],
+      ["London", "strong"],
+      ["London", "close"],
+    ]);
+    for (const said of ["overnight jobs in London", "nights in London", "night work in London"]) {
+      assert.equal((await run({ q: said })).total, 2, said);
+    }
+    // Where no posting there says the hours, the words are searched as words.
+    // (Listed as the place's postings, all three would be close at one score, in date order.)
+    const weekends = await run({ q: "weekend jobs in London", sort: "relevance" });
+    assert.equal(weekends.total, 0);
+    assert.equal(weekends.close_nearest_at_place, true);
+    assert.ok(weekends.results.length < 3);
+    assert.equal((await run({ q: "weekend jobs in Houston" })).total, 1);
+    // Hours beside the work are the work's ("night auditor"), and alone with no place, words.
+    assert.deepEqual(titles(await run({ q: "night auditor in Houston" })), ["Night Auditor"]);
+    // A filter only narrows the place's list.
+    const filtered = await run({ q: "night shift jobs in London", source: "indeed" });
+    assert.ok(filtered.total <= nights.total);
+  } finally {
+    await search.close();
+  }
+});

@@ -12,6 +12,7 @@ import { roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { salaryIn } from "./query_salary.ts";
+import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
@@ -221,6 +222,11 @@ export interface AnalyzedQuery {
    */
   employment?: { type: EmploymentType; matched: string };
   /**
+   * The hours the query names and nothing else beside a place ("night shift jobs in London":
+   * `hoursAlone`); then its words name no job (`namesNoWork`).
+   */
+  shift?: QueryShift;
+  /**
    * The pay the query names ("£30k marketing manager": 30,000 a year; src/index/query_salary.ts):
    * its words are searched by neither side (a number names no job); the search applies it as
    * `salary_min` with the postings that state no pay kept, where no salary filter is given.
@@ -328,6 +334,25 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
     titleTerms: [[]],
     embeddingText: query.embeddingText,
     employment: { type: alone.type, matched: alone.matched },
+    ...(query.salary ? { salary: query.salary } : {}),
+  };
+}
+
+/**
+ * The query read as hours and nothing else ("night shift jobs", "weekend work": src/index/
+ * query_shift.ts): its words then name no job (`namesNoWork`) and `shift` holds the hours, which a
+ * search at a place lists that place's postings by (src/index/job_index.ts), as `typeAlone` does
+ * an employment type; null where the words name more, or no hours.
+ */
+export function hoursAlone(query: AnalyzedQuery): AnalyzedQuery | null {
+  if (query.employment || namesNoWork(query)) return null;
+  const shift = shiftAlone(query.embeddingText);
+  if (!shift) return null;
+  return {
+    termVariants: [[]],
+    titleTerms: [[]],
+    embeddingText: query.embeddingText,
+    shift,
     ...(query.salary ? { salary: query.salary } : {}),
   };
 }

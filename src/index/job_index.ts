@@ -25,6 +25,7 @@ import {
   type IndexResult,
   type IndexSearch,
   type MatchTier,
+  type PlaceFilter,
   placeNarrows,
   type ScoreMode,
 } from "./index_search.ts";
@@ -39,6 +40,7 @@ import {
   type QueryCompany,
 } from "./query_company.ts";
 import type { QueryPlace } from "./query_place.ts";
+import type { QueryShift } from "./query_shift.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
 import { type Gazetteer, rememberJobWords, tallyGazetteer } from "./gazetteer.ts";
@@ -266,7 +268,11 @@ export class JobIndex {
       const bars = cutBarsOf(request);
       // "part time jobs in Leeds": the postings that state the type or say it are the strong
       // matches, the place's others close ones (most postings state no type: none is left out).
-      const typed = request.query.employment ? this.#sayingType(request.query) : null;
+      const typed = request.query.employment
+        ? this.#sayingType(request.query)
+        : request.query.shift
+        ? this.#sayingHours(request.query.shift)
+        : null;
       let count = 0;
       for (let p = 0; p < postings; p++) {
         const strong = typed === null || typed[p] > 0;
@@ -380,6 +386,38 @@ export class JobIndex {
     this.#keywords.score({ ...query, termVariants: [terms], titleTerms: [terms] });
     const scores = this.#keywords.scores;
     for (let p = 0; p < says.length; p++) if (scores[p] > 0) says[p] = 1;
+    return says;
+  }
+
+  /**
+   * Whether a posting at `place` (of `companies`, where given) says the hours in its title or tags:
+   * where none does, "weekend jobs in Leeds" is searched as words (its nearest by meaning first),
+   * not listed as the place's postings in date order.
+   */
+  hoursSaidAt(
+    shift: QueryShift,
+    place: PlaceFilter | undefined,
+    companies?: readonly string[],
+  ): boolean {
+    const says = this.#sayingHours(shift);
+    const atPlace = this.#places.maskOf(place);
+    const ofCompany = companyMask(companies, this.data.jobs);
+    for (let p = 0; p < says.length; p++) {
+      if (says[p] === 1 && (atPlace?.(p) ?? true) && (ofCompany?.(p) ?? true)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Per posting, 1 where its title or tags say the hours ("Night Auditor", "Weekend Supervisor"): a
+   * description's "nights" may be anything ("no nights", "days and nights").
+   */
+  #sayingHours(shift: QueryShift): Uint8Array {
+    const says = new Uint8Array(this.data.jobs.length);
+    for (const term of new Set(shift.words.flatMap((word) => tokenize(word)))) {
+      const { positions, inTitle } = this.#keywords.postingsOf(term);
+      for (let k = 0; k < positions.length; k++) if (inTitle[k] === 1) says[positions[k]] = 1;
+    }
     return says;
   }
 

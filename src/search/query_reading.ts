@@ -8,7 +8,8 @@
  */
 import type { SearchOutcome } from "../domain/service.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
-import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_query.ts";
+import { type AnalyzedQuery, analyzeQuery, hoursAlone, typeAlone } from "../index/analyze_query.ts";
+import type { QueryShift } from "../index/query_shift.ts";
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
@@ -79,9 +80,14 @@ export function readQuery(
   if (narrowed && !analyzed.salary && salaryIn(rest)?.rest.trim() === "") {
     analyzed = analyzeQuery(`${rest} jobs`);
   }
-  // "part time jobs in Leeds": the place's postings, those of the type first (src/index/job_index.ts).
+  // "part time jobs in Leeds", "night shift jobs in London": the place's postings, those of the
+  // type or saying the hours first (src/index/job_index.ts).
   if (narrowed && options.typeAlone !== false) {
-    analyzed = typeAlone(analyzed) ?? analyzed;
+    const hours = hoursAlone(analyzed);
+    const saidThere = (shift: QueryShift) =>
+      index.hoursSaidAt(shift, place ?? undefined, company?.names);
+    analyzed = typeAlone(analyzed) ??
+      (hours?.shift && saidThere(hours.shift) ? hours : null) ?? analyzed;
   }
   return {
     place,
