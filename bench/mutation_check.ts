@@ -1266,8 +1266,8 @@ export const MUTANTS: Mutant[] = [
     id: "M150",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: "      (hours?.shift && saidThere(hours.shift) ? hours : null) ?? analyzed;",
-    becomes: "      null ?? analyzed;",
+    line: "    if (alone && (!alone.shift || saidThere(alone.shift))) analyzed = alone;",
+    becomes: "    if (alone && !alone.shift) analyzed = alone;",
     breaks: '"night shift jobs in London" lists the night jobs there as close matches only',
   },
   {

@@ -223,7 +223,7 @@ export interface AnalyzedQuery {
   employment?: { type: EmploymentType; matched: string };
   /**
    * The hours the query names and nothing else beside a place ("night shift jobs in London":
-   * `hoursAlone`); then its words name no job (`namesNoWork`).
+   * `typeAlone`); then its words name no job (`namesNoWork`).
    */
   shift?: QueryShift;
   /**
@@ -320,39 +320,24 @@ export function namesNoWork(query: AnalyzedQuery): boolean {
 }
 
 /**
- * The query read as an employment type and nothing else ("part time jobs", "contract work"): its
- * words then name no job (`namesNoWork`) and `employment` holds the type, which a search at a place
- * lists that place's postings by (src/index/job_index.ts); null where the words name more, or no
- * type. Only where a place is named: "part time jobs" alone is searched as words.
+ * The query read as an employment type or hours and nothing else ("part time jobs", "contract
+ * work", "night shift jobs", "weekend work": src/index/query_employment.ts, src/index/
+ * query_shift.ts): its words then name no job (`namesNoWork`) and `employment` or `shift` holds
+ * what they name, which a search at a place lists that place's postings by
+ * (src/index/job_index.ts); null where the words name more, or neither. Only where a place is
+ * named: "part time jobs" alone is searched as words.
  */
 export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
   if (query.employment || namesNoWork(query)) return null;
-  const alone = employmentAlone(query.embeddingText);
-  if (!alone) return null;
+  const type = employmentAlone(query.embeddingText);
+  const shift = type ? null : shiftAlone(query.embeddingText);
+  if (!type && !shift) return null;
   return {
     termVariants: [[]],
     titleTerms: [[]],
     embeddingText: query.embeddingText,
-    employment: { type: alone.type, matched: alone.matched },
-    ...(query.salary ? { salary: query.salary } : {}),
-  };
-}
-
-/**
- * The query read as hours and nothing else ("night shift jobs", "weekend work": src/index/
- * query_shift.ts): its words then name no job (`namesNoWork`) and `shift` holds the hours, which a
- * search at a place lists that place's postings by (src/index/job_index.ts), as `typeAlone` does
- * an employment type; null where the words name more, or no hours.
- */
-export function hoursAlone(query: AnalyzedQuery): AnalyzedQuery | null {
-  if (query.employment || namesNoWork(query)) return null;
-  const shift = shiftAlone(query.embeddingText);
-  if (!shift) return null;
-  return {
-    termVariants: [[]],
-    titleTerms: [[]],
-    embeddingText: query.embeddingText,
-    shift,
+    ...(type ? { employment: { type: type.type, matched: type.matched } } : {}),
+    ...(shift ? { shift } : {}),
     ...(query.salary ? { salary: query.salary } : {}),
   };
 }

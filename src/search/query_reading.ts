@@ -8,7 +8,7 @@
  */
 import type { SearchOutcome } from "../domain/service.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
-import { type AnalyzedQuery, analyzeQuery, hoursAlone, typeAlone } from "../index/analyze_query.ts";
+import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_query.ts";
 import type { QueryShift } from "../index/query_shift.ts";
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
@@ -83,11 +83,10 @@ export function readQuery(
   // "part time jobs in Leeds", "night shift jobs in London": the place's postings, those of the
   // type or saying the hours first (src/index/job_index.ts).
   if (narrowed && options.typeAlone !== false) {
-    const hours = hoursAlone(analyzed);
+    const alone = typeAlone(analyzed);
     const saidThere = (shift: QueryShift) =>
       index.hoursSaidAt(shift, place ?? undefined, company?.names);
-    analyzed = typeAlone(analyzed) ??
-      (hours?.shift && saidThere(hours.shift) ? hours : null) ?? analyzed;
+    if (alone && (!alone.shift || saidThere(alone.shift))) analyzed = alone;
   }
   return {
     place,
