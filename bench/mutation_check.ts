@@ -1289,6 +1289,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"weekend jobs in London" lists London\'s postings by date where none there says weekends',
   },
+  {
+    id: "M153",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "    { terms: asksOnly(typedWords) ? [] : tokenize(query), titleTerms: [] },",
+    becomes: "    { terms: tokenize(query), titleTerms: [] },",
+    breaks:
+      '"what jobs are available at Amazon?" searches "what available" among Amazon\'s postings',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

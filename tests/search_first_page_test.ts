@@ -328,6 +328,9 @@ Deno.test("a company named after 'at' or 'for' is what the query asks: only its 
     const companyOf = (out: Awaited<ReturnType<typeof run>>) =>
       [...out.results, ...(out.closest ?? [])].map((r) => r.company_name).sort();
     // Its words alone list every posting of it, as "jobs in Leeds" lists a place's.
+    // Asking words alone name no job, as "jobs" does: the company's every posting.
+    const asked = await run({ q: "what jobs are available at Amazon?" });
+    assert.deepEqual([asked.total, asked.query_company?.matched], [3, "Amazon"]);
     const amazon = await run({ q: "jobs at Amazon" });
     assert.deepEqual(amazon.query_company, {
       matched: "Amazon",

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { roleWords, workWords } from "./query_phrasing.ts";
+import { asksOnly, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { salaryIn } from "./query_salary.ts";
@@ -255,7 +255,8 @@ export function analyzeQuery(asTyped: string): AnalyzedQuery {
   const words = roleWords(typedWords);
   const query = words.length === typedWords.length ? typed : words.join(" ");
   const variants: { terms: string[]; titleTerms: string[] }[] = [
-    { terms: tokenize(query), titleTerms: [] },
+    // "show me jobs", "what jobs are available": the asking alone names no job.
+    { terms: asksOnly(typedWords) ? [] : tokenize(query), titleTerms: [] },
   ];
   const longOf = (word: string, at: number, of: readonly string[]) =>
     word === "admin" ? adminLong(of, at) : ABBREVIATIONS[word];

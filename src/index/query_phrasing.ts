@@ -181,6 +181,31 @@ const ASKING = new Set(["looking", "seeking", "searching", "find", "need", "want
  * ```
  */
 export function roleWords(words: readonly string[]): string[] {
+  const [start, end] = roleSpan(words);
+  return start < end ? words.slice(start, end) : [...words];
+}
+
+/**
+ * Whether `words` are the phrasing around a role and nothing else ("show me jobs", "what jobs are
+ * available", "open positions", "hiring now"): they name no job, whatever words they use.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.toLowerCase().split(" ");
+ * assert.equal(asksOnly(words("what jobs are available")), true);
+ * assert.equal(asksOnly(words("show me jobs")), true);
+ * assert.equal(asksOnly(words("show me nurse jobs")), false);
+ * assert.equal(asksOnly(words("social work")), false);
+ * ```
+ */
+export function asksOnly(words: readonly string[]): boolean {
+  const [start, end] = roleSpan(words);
+  return words.length > 0 && start >= end;
+}
+
+/** The span of `words` that names the role (`roleWords`), empty where none does. */
+function roleSpan(words: readonly string[]): [number, number] {
   let start = 0;
   let end = words.length;
   const asking = words.some((word) => ASKING.has(word));
@@ -212,7 +237,7 @@ export function roleWords(words: readonly string[]): string[] {
     if (!TRAILING.has(word)) break;
     end--;
   }
-  return start < end ? words.slice(start, end) : [...words];
+  return [start, end];
 }
 
 /**
