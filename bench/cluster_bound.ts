@@ -269,7 +269,7 @@ function countPass(
       clusters++;
     }
   }
-  let needed = 0, rowBound = 0, violations = 0, suffix = 0;
+  let needed = 0, rowBound = 0, violations = 0, suffix = 0, titleSuffix = 0, markedBelow = 0;
   for (let r = 0; r < n; r++) {
     const bar = marks[r] ? wordBar : titleBar;
     const j = c.of[r];
@@ -278,6 +278,10 @@ function countPass(
     // Rows of a cluster in order of their distance to its mean: those a pass visits where it
     // takes each cluster's rows from the first that its least bar could not let go, in one run.
     if (own >= (clusterMarked[j] ? wordBar : titleBar)) suffix++;
+    // `row` in two parts: a run of each cluster's rows from the title bar's (every row there,
+    // marked or not), and the marked rows before that run, scattered among the rows let go.
+    if (own >= titleBar) titleSuffix++;
+    else if (marks[r] && own >= wordBar) markedBelow++;
     if (cosines[r] >= bar) {
       needed++;
       if (own < cosines[r] || bound[j] < cosines[r]) violations++;
@@ -290,6 +294,8 @@ function countPass(
     clusters,
     rowBound,
     suffix,
+    titleSuffix,
+    markedBelow,
     violations,
     boxTighter,
     coneTighter,
@@ -526,7 +532,16 @@ if (import.meta.main) {
         }
         passes = [];
       }
-      const share = (key: "marked" | "needed" | "clusterRows" | "rowBound" | "suffix") => {
+      const share = (
+        key:
+          | "marked"
+          | "needed"
+          | "clusterRows"
+          | "rowBound"
+          | "suffix"
+          | "titleSuffix"
+          | "markedBelow",
+      ) => {
         const values = stats.map((s) => s[key] / n);
         const mean = values.reduce((a, b) => a + b, 0) / values.length;
         return {
@@ -546,6 +561,8 @@ if (import.meta.main) {
         cluster: share("clusterRows"),
         row: share("rowBound"),
         suffix: share("suffix"),
+        title_suffix: share("titleSuffix"),
+        marked_below: share("markedBelow"),
         clusters_visited_p50: percentile(stats.map((s) => s.clusters), 0.5),
         title_bar_p50: Number(percentile(stats.map((s) => s.titleBar), 0.5).toFixed(3)),
         word_bar_p50: Number(percentile(stats.map((s) => s.wordBar), 0.5).toFixed(3)),
