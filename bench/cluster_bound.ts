@@ -1,7 +1,7 @@
 /**
  * How many title rows a search could skip with an exact bound over clusters of titles (issue #40,
  * docs/scaling.md, "a pass over fewer rows"): `deno run -A bench/cluster_bound.ts --kv PATH
- * [--random-vectors] [--clusters 1000,4000] [--iterations 4] [--kinds plain,scale]`.
+ * [--random-vectors] [--clusters 1000,4000] [--iterations 4] [--pca 64,128] [--kinds plain,scale]`.
  *
  * On a store `bench:scale` published (or any published store), it clusters the index's title rows
  * (spherical k-means, every assignment pass made with the search's own SIMD kernel, one centroid a
@@ -10,12 +10,20 @@
  * and each label's), counts the rows a pruned pass would still have to visit for the same answer:
  * - `needed`: rows whose cosine reaches their bar (the word bar for a row a query word marks, the
  *   title bar for the others): what any exact scheme must compute;
- * - `cluster`: rows of the clusters whose bound (centroid·q + radius·|q|, or the per-dimension box's
- *   bound where tighter) reaches the least bar of the cluster's rows;
+ * - `cluster`: rows of the clusters whose bound (the least of the ball's, centroid·q + radius·|q|,
+ *   the cone's about the mean's direction and the per-dimension box's) reaches the least bar of
+ *   the cluster's rows;
  * - `row`: rows whose own bound (their cluster's centroid·q + the row's distance to the centroid ×
- *   |q|) reaches their bar: a bound read from one number a row instead of the row's codes.
+ *   |q|) reaches their bar: a bound read from one number a row instead of the row's codes; in two
+ *   parts, `title_suffix` (each cluster's rows, by that distance, from the title bar's on: one run)
+ *   and `marked_below` (the marked rows before it, scattered); `suffix`: each cluster's run from
+ *   its least bar's on.
  * And it checks every bound against the kernel's exact cosines (a bound under a row's exact cosine
  * would be a wrong answer): `violations` must be 0.
+ *
+ * With `--pca`, also the rows whose bound by a basis of m near-principal directions (the rows'
+ * projections' product + the norms of what the basis leaves of the row and of the query) reaches
+ * their bar, for each m.
  *
  * The agreement of an occupation found by meaning reads the five largest values of the query's own
  * pass (`topRows`), exact or estimated: `top5_under_bar` counts the own passes whose fifth value is
