@@ -68,6 +68,9 @@ const ASKING_WORDS = new Set([
   "anybody",
   "where",
   "how",
+  // Session 30: "urgently hiring nurse".
+  "urgently",
+  "immediately",
 ]);
 
 /** Words for a job as such, not for a role: both a request's opening and its close use them. */
@@ -132,6 +135,9 @@ const TRAILING = new Set([
   "area",
   "today",
   "asap",
+  // "jobs hiring immediately in Houston", "urgently hiring".
+  "immediately",
+  "urgently",
   "i",
   "m",
   "am",
@@ -195,6 +201,7 @@ export function roleWords(words: readonly string[]): string[] {
  * const words = (q: string) => q.toLowerCase().split(" ");
  * assert.equal(asksOnly(words("what jobs are available")), true);
  * assert.equal(asksOnly(words("show me jobs")), true);
+ * assert.equal(asksOnly(words("jobs hiring immediately")), true);
  * assert.equal(asksOnly(words("show me nurse jobs")), false);
  * assert.equal(asksOnly(words("social work")), false);
  * ```
