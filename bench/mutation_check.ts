@@ -1185,8 +1185,8 @@ export const MUTANTS: Mutant[] = [
     id: "M140",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      .slice(0, NEAREST_THERE);",
-    becomes: "      .slice(0, NEAREST_THERE + 1);",
+    line: "      let at = Math.min(nearest.length, NEAREST_THERE - 1);",
+    becomes: "      let at = nearest.length;",
     breaks: "a place's nearest postings run past a page",
   },
   {
@@ -1201,8 +1201,8 @@ export const MUTANTS: Mutant[] = [
     id: "M142",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      .filter((k) => steps[k] > 0 && steps[k] < close)",
-    becomes: "      .filter((k) => steps[k] >= 0 && steps[k] < close)",
+    line: "      if (steps[k] === 0 || steps[k] >= close) continue;",
+    becomes: "      if (steps[k] >= close) continue;",
     breaks: "postings that relate to the words not at all are listed as a place's nearest",
   },
   {
@@ -1297,6 +1297,22 @@ export const MUTANTS: Mutant[] = [
     becomes: "    { terms: tokenize(query), titleTerms: [] },",
     breaks:
       '"what jobs are available at Amazon?" searches "what available" among Amazon\'s postings',
+  },
+  {
+    id: "M154",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      cosineOf = (p) => best[rowOf.get(vectorOfDoc[p])!];",
+    becomes: "      cosineOf = () => best[0];",
+    breaks: "a small place's nearest postings are scored by one title's cosine (rows one by one)",
+  },
+  {
+    id: "M155",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      cosineOf = (p) => best[vectorOfDoc[p]];",
+    becomes: "      cosineOf = () => best[0];",
+    breaks: "a large place's nearest postings are scored by one title's cosine (the whole pass)",
   },
 ];
 

@@ -558,10 +558,21 @@ export class JobIndex {
     for (let p = 0; p < jobs.length; p++) if (atPlace(p)) there.push(p);
     if (there.length === 0) return false;
     const steps = stepsAt(there);
-    const nearest = there.map((_, k) => k)
-      .filter((k) => steps[k] > 0 && steps[k] < close)
-      .sort((a, b) => steps[b] - steps[a] || byDateThenId(jobs[there[a]], jobs[there[b]]))
-      .slice(0, NEAREST_THERE);
+    // The best few by score, then newest: kept in order as they come (a country at 1,000,000
+    // postings has a hundred thousand, too many to sort for ten).
+    const nearer = (a: number, b: number) =>
+      steps[a] - steps[b] || byDateThenId(jobs[there[b]], jobs[there[a]]);
+    const nearest: number[] = [];
+    for (let k = 0; k < there.length; k++) {
+      if (steps[k] === 0 || steps[k] >= close) continue;
+      if (nearest.length === NEAREST_THERE && nearer(k, nearest[NEAREST_THERE - 1]) <= 0) continue;
+      let at = Math.min(nearest.length, NEAREST_THERE - 1);
+      while (at > 0 && nearer(k, nearest[at - 1]) > 0) {
+        nearest[at] = nearest[at - 1];
+        at--;
+      }
+      nearest[at] = k;
+    }
     for (const k of nearest) {
       positions[candidates.count] = there[k];
       scores[candidates.count++] = steps[k];
@@ -571,7 +582,7 @@ export class JobIndex {
 
   /**
    * The postings' scores in steps, as the search's pass computes them (`scoreEveryPosting`), but
-   * from exact cosines of their rows alone: the best of `queryVectors`' (the query's own, then the
+   * from exact cosines of their rows: the best of `queryVectors`' (the query's own, then the
    * labels'), mixed with the keyword scores of the search just made.
    */
   #stepsAt(
@@ -582,27 +593,35 @@ export class JobIndex {
     vectorWeight: number,
   ): Uint16Array {
     const { vectorOfDoc } = this.data;
-    const rowOf = new Map<number, number>();
-    for (const p of postings) if (!rowOf.has(vectorOfDoc[p])) rowOf.set(vectorOfDoc[p], rowOf.size);
-    const rows = [...rowOf.keys()];
     const vectors = this.#vectors;
-    // Many rows: the kernel's pass over every row costs less than the rows one by one.
-    const whole = rows.length * WHOLE_PASS_SHARE > vectors.rowCount;
-    const best = new Float64Array(rows.length).fill(-Infinity);
-    for (const vector of queryVectors) {
-      let cosines: ArrayLike<number>;
-      if (whole) {
+    let cosineOf: (p: number) => number;
+    if (postings.length * WHOLE_PASS_SHARE > vectors.rowCount) {
+      // Many rows: the kernel's pass over every row costs less than the rows one by one.
+      const best = new Float32Array(vectors.rowCount).fill(-Infinity);
+      for (const vector of queryVectors) {
         const all = vectors.cosines(vector);
-        cosines = rows.map((r) => all[r]);
-      } else cosines = vectors.cosinesAt(vector, rows);
-      for (let k = 0; k < rows.length; k++) if (cosines[k] > best[k]) best[k] = cosines[k];
+        for (let r = 0; r < best.length; r++) if (all[r] > best[r]) best[r] = all[r];
+      }
+      cosineOf = (p) => best[vectorOfDoc[p]];
+    } else {
+      const rowOf = new Map<number, number>();
+      for (const p of postings) {
+        if (!rowOf.has(vectorOfDoc[p])) rowOf.set(vectorOfDoc[p], rowOf.size);
+      }
+      const rows = [...rowOf.keys()];
+      const best = new Float64Array(rows.length).fill(-Infinity);
+      for (const vector of queryVectors) {
+        const cosines = vectors.cosinesAt(vector, rows);
+        for (let k = 0; k < rows.length; k++) if (cosines[k] > best[k]) best[k] = cosines[k];
+      }
+      cosineOf = (p) => best[rowOf.get(vectorOfDoc[p])!];
     }
     const keyword = this.#keywords.scores;
     const { cosineFloor, cosineCeiling } = ranking;
     const span = cosineCeiling - cosineFloor;
     const titleAlone = ranking.titleAlone ?? 0;
     return Uint16Array.from(postings, (p) => {
-      const cosine = best[rowOf.get(vectorOfDoc[p])!];
+      const cosine = cosineOf(p);
       const score = mode === "vector"
         ? Math.max(0, cosine)
         : mixScore(cosine, keyword[p], vectorWeight, cosineFloor, span, titleAlone);
