@@ -268,7 +268,7 @@ export const MUTANTS: Mutant[] = [
     id: "M24",
     layer: "tests",
     file: "tests/real_jobs_cache.ts",
-    line: "for (const { name: old } of others.slice(KEEP_OTHERS)) {",
+    line: "for (const { name: old } of others.slice(kept)) {",
     becomes: "for (const { name: old } of others.slice(others.length)) {",
     breaks: "kept test files made by older code pile up beside the model",
   },

@@ -5,7 +5,7 @@
  * @module
  */
 import { strict as assert } from "node:assert";
-import { codeFingerprintParts, keepFile } from "./real_jobs_cache.ts";
+import { codeFingerprintParts, keepFile, markKeptFileUsed } from "./real_jobs_cache.ts";
 
 Deno.test("a kept file's name changes with the source of every module its maker loads, and only then", async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_kept_" });
@@ -32,14 +32,24 @@ Deno.test("a kept file's name changes with the source of every module its maker 
   }
 });
 
-Deno.test("keepFile puts the whole file in place, keeps three of the others and drops a dead run's", async () => {
+Deno.test("keepFile puts the whole file in place, keeps the others used lately (at most ten) and drops a dead run's", async () => {
   const dir = await Deno.makeTempDir({ prefix: "jobseek_kept_" });
   try {
-    const old = new Date(Date.now() - 2 * 3_600_000);
-    for (const [n, name] of ["a", "b", "c", "d"].entries()) {
+    const old = new Date(Date.now() - 5 * 3_600_000);
+    // Eleven files of other code used within the last hour (r00 the latest), more than the three
+    // kept whatever their age, and two last used three and four hours ago.
+    const recent = Array.from({ length: 11 }, (_, n) => `r${String(n).padStart(2, "0")}`);
+    for (const [n, name] of recent.entries()) {
       await Deno.writeTextFile(`${dir}/${name}.index.sqlite3`, name);
-      // Older the later in the alphabet: `d` is the oldest.
       await Deno.utime(`${dir}/${name}.index.sqlite3`, old, new Date(Date.now() - n * 60_000));
+    }
+    for (const [n, name] of ["o3", "o4"].entries()) {
+      await Deno.writeTextFile(`${dir}/${name}.index.sqlite3`, name);
+      await Deno.utime(
+        `${dir}/${name}.index.sqlite3`,
+        old,
+        new Date(Date.now() - (3 + n) * 3_600_000),
+      );
     }
     await Deno.writeTextFile(`${dir}/a.jobs`, "another kind");
     await Deno.writeTextFile(`${dir}/dead.index.sqlite3.1.x.partial`, "cut");
@@ -49,12 +59,11 @@ Deno.test("keepFile puts the whole file in place, keeps three of the others and 
     const names: string[] = [];
     for await (const entry of Deno.readDir(dir)) names.push(entry.name);
     assert.deepEqual(names.sort(), [
-      "a.index.sqlite3",
       "a.jobs",
-      "b.index.sqlite3",
-      "c.index.sqlite3",
       "live.index.sqlite3.2.y.partial",
       "new.index.sqlite3",
+      // The ten most lately used; r10 is the eleventh.
+      ...recent.slice(0, 10).map((name) => `${name}.index.sqlite3`),
     ]);
     assert.equal(await Deno.readTextFile(`${dir}/new.index.sqlite3`), "whole");
     // A maker that fails leaves nothing in place, and no part of its file.
@@ -68,6 +77,26 @@ Deno.test("keepFile puts the whole file in place, keeps three of the others and 
     const after: string[] = [];
     for await (const entry of Deno.readDir(dir)) after.push(entry.name);
     assert.ok(!after.some((name) => name.startsWith("failed")), JSON.stringify(after));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("keepFile keeps three files of other code however old, the most lately used: a file read is used", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "jobseek_kept_" });
+  try {
+    // Written five to eight hours ago, `w8` first; none used since, all past the two hours.
+    for (const hours of [5, 6, 7, 8]) {
+      const at = new Date(Date.now() - hours * 3_600_000);
+      await Deno.writeTextFile(`${dir}/w${hours}.jobs`, "kept");
+      await Deno.utime(`${dir}/w${hours}.jobs`, at, at);
+    }
+    // Read by a run of its code just now: the oldest written is the most lately used.
+    await markKeptFileUsed(`${dir}/w8.jobs`);
+    await keepFile(dir, "new.jobs", (path) => Deno.writeTextFile(path, "whole"));
+    const names: string[] = [];
+    for await (const entry of Deno.readDir(dir)) names.push(entry.name);
+    assert.deepEqual(names.sort(), ["new.jobs", "w5.jobs", "w6.jobs", "w8.jobs"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -32,7 +32,12 @@ import {
   testOccupations,
   type TestSearch,
 } from "./helpers.ts";
-import { codeFingerprintParts, keepFile, realJobsFingerprint } from "./real_jobs_cache.ts";
+import {
+  codeFingerprintParts,
+  keepFile,
+  markKeptFileUsed,
+  realJobsFingerprint,
+} from "./real_jobs_cache.ts";
 
 /** Postings as a pusher would send them, through the real importer (which derives work modes). */
 async function imported(fields: Record<string, unknown>[]): Promise<Job[]> {
@@ -124,7 +129,9 @@ async function keptStore(jobs: Job[]): Promise<Store> {
   ];
   const name = `${sha256Hex(JSON.stringify(parts)).slice(0, 24)}.index.sqlite3`;
   const kept = `${dir}/${name}`;
-  if (!await Deno.stat(kept).then(() => true, () => false)) {
+  if (await Deno.stat(kept).then(() => true, () => false)) {
+    await markKeptFileUsed(kept);
+  } else {
     await keepFile(dir, name, async (path) => {
       const store = await openStore(path);
       try {

@@ -21,8 +21,19 @@ import { importRealJobs, realCsvFiles } from "../bench/real_data.ts";
 
 const IMPORTER = new URL("../bench/real_data.ts", import.meta.url);
 const CHECKOUT = new URL("../", import.meta.url).href;
-/** Files of other data or code kept besides this run's (other checkouts, worktrees). */
+/**
+ * Files of other data or code kept besides this run's (other checkouts, worktrees), the most
+ * lately used first: at least this many whatever their age.
+ */
 const KEEP_OTHERS = 3;
+/**
+ * Files of other code used within this long are kept too, up to `KEEP_OTHERS_AT_MOST`: with more
+ * checkouts at work than `KEEP_OTHERS`, runs alternating between them made each other's files
+ * again every time (4.4 CPU-seconds and 39 MB for the real postings' index; docs/testing.md,
+ * "Sixteenth pass").
+ */
+const KEEP_USED_WITHIN_MS = 2 * 3_600_000;
+const KEEP_OTHERS_AT_MOST = 10;
 /** A file still being written after this long was left by a run that died. */
 const PARTIAL_GONE_MS = 3_600_000;
 
@@ -73,10 +84,22 @@ export function realJobsFingerprint(): Promise<string> {
   return fingerprint;
 }
 
+/**
+ * Marks a kept file as used now (its modification time, which `keepFile` keeps the most lately
+ * used by): a file read on every run outlives one last read long ago, whoever wrote it first.
+ */
+export async function markKeptFileUsed(path: string): Promise<void> {
+  const now = new Date();
+  // A read-only cache folder, or a file another run just removed: kept by age alone, or gone.
+  await Deno.utime(path, now, now).catch(() => {});
+}
+
 async function readJobs(path: string): Promise<Job[] | null> {
   try {
     const jobs = deserialize(await Deno.readFile(path));
-    return Array.isArray(jobs) ? jobs as Job[] : null;
+    if (!Array.isArray(jobs)) return null;
+    await markKeptFileUsed(path);
+    return jobs as Job[];
   } catch {
     // No file yet, or one cut short by a killed run: import afresh.
     return null;
@@ -88,7 +111,8 @@ async function readJobs(path: string): Promise<Job[] | null> {
  * test files run side by side in one process (`--parallel`) and a reader must see the old file or
  * the whole new one. Of the other files ending as `name` does (made from other data or code), the
  * newest few may be another checkout's (a worktree of another commit, whose runs would otherwise
- * make theirs afresh each time); the rest go.
+ * make theirs afresh each time): those used within `KEEP_USED_WITHIN_MS`, and the few most
+ * lately used whatever their age (`markKeptFileUsed`). The rest go.
  */
 export async function keepFile(
   dir: string,
@@ -116,7 +140,12 @@ export async function keepFile(
     }
   }
   others.sort((a, b) => b.mtime - a.mtime);
-  for (const { name: old } of others.slice(KEEP_OTHERS)) {
+  const usedSince = Date.now() - KEEP_USED_WITHIN_MS;
+  const kept = Math.min(
+    KEEP_OTHERS_AT_MOST,
+    Math.max(KEEP_OTHERS, others.filter((other) => other.mtime >= usedSince).length),
+  );
+  for (const { name: old } of others.slice(kept)) {
     await Deno.remove(`${dir}/${old}`).catch(() => {});
   }
 }
