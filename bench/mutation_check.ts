@@ -1314,6 +1314,22 @@ export const MUTANTS: Mutant[] = [
     becomes: "      cosineOf = () => best[0];",
     breaks: "a large place's nearest postings are scored by one title's cosine (the whole pass)",
   },
+  {
+    id: "M156",
+    layer: "tests",
+    file: "tests/real_jobs_cache.ts",
+    line: "    Math.max(KEEP_OTHERS, others.filter((other) => other.mtime >= usedSince).length),",
+    becomes: "    Math.max(KEEP_OTHERS, 0 * usedSince),",
+    breaks: "checkouts at work side by side evict each other's kept real index again",
+  },
+  {
+    id: "M157",
+    layer: "tests",
+    file: "tests/real_jobs_cache.ts",
+    line: "  await Deno.utime(path, now, now).catch(() => {});",
+    becomes: "  await Promise.resolve(now);",
+    breaks: "a kept file read is not marked used, and is evicted as unused",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
