@@ -1330,6 +1330,39 @@ export const MUTANTS: Mutant[] = [
     becomes: "  await Promise.resolve(now);",
     breaks: "a kept file read is not marked used, and is evicted as unused",
   },
+  {
+    id: "M158",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "  if (area) return { area };",
+    becomes: "",
+    breaks: '"remote jobs in Europe" searches "Europe" as a word among every remote posting',
+  },
+  {
+    id: "M159",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line: '      (inArea === null || inArea.has(jobs[p].country ?? "")) &&',
+    becomes: "",
+    breaks: '"nurse jobs in Europe" lists nurses of every country',
+  },
+  {
+    id: "M160",
+    layer: "search",
+    file: "src/search/place_to_apply.ts",
+    line: "      (place.area !== undefined && !place.area.countries.includes(query.country)));",
+    becomes: "      false);",
+    breaks:
+      '"nurse jobs in Europe" with country=CA lists nothing, the area and the country both kept',
+  },
+  {
+    id: "M161",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "    place.around === undefined && place.area === undefined;",
+    becomes: "    place.around === undefined;",
+    breaks: '"remote jobs in Latin America" is said as remote anywhere',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

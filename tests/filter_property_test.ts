@@ -83,6 +83,8 @@ const QUERIES = [
   "night shift jobs in Houston",
   "looking after old people in Liverpool",
   "jobs that pay 50k in Toronto",
+  "remote jobs in Europe",
+  "nurse in North America",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {

@@ -489,3 +489,36 @@ Deno.test("the hours alone at a place list its postings, those whose title says 
     await search.close();
   }
 });
+
+Deno.test("a part of the world in the query lists its countries' postings; a country parameter narrows or replaces it", async () => {
+  const search = await createTestSearch({ jobs: await postings() });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const countries = (out: Awaited<ReturnType<typeof run>>) =>
+      [...new Set(out.results.map((r) => r.country))].sort();
+    const europe = await run({ q: "nurse jobs in Europe", top_k: "50" });
+    assert.deepEqual(europe.query_place, { matched: "Europe", area: "Europe" });
+    assert.deepEqual(countries(europe), ["CH", "DE", "GB"]);
+    // A country of the area narrows it; another replaces it (the place said is set aside).
+    assert.deepEqual(countries(await run({ q: "nurse jobs in Europe", country: "DE" })), ["DE"]);
+    const elsewhere = await run({ q: "nurse jobs in Europe", country: "CA" });
+    assert.deepEqual(countries(elsewhere), ["CA"]);
+    assert.equal(elsewhere.query_place?.area, undefined);
+    const remote = await run({ q: "remote jobs in North America" });
+    assert.deepEqual(remote.query_place, {
+      matched: "remote, North America",
+      area: "North America",
+      remote: true,
+    });
+    assert.deepEqual(remote.results.map((r) => [r.job_title, r.country]), [[
+      "Registered Nurse",
+      "US",
+    ]]);
+    assert.equal(
+      (await run({ q: "remote jobs in Latin America" })).hint,
+      "No posting is remote in Latin America.",
+    );
+  } finally {
+    await search.close();
+  }
+});

@@ -144,6 +144,10 @@ export const QueryPlaceSchema = z.object({
       "city lies in it.",
   ),
   country: CountryCodeSchema.optional(),
+  area: z.string().optional().describe(
+    'A part of the world the query named ("Europe", "the EU", "DACH", "North America"): the ' +
+      "postings of its countries.",
+  ),
   remote: z.boolean().optional().describe("True when the query asked for remote work."),
   near: z.string().optional().describe(
     'When the query asked for the postings around a city ("near Manchester", "around Köln"): ' +
@@ -257,7 +261,7 @@ export function queryPlaceInWords(place: QueryPlaceResult): string {
     const within = `within ${place.radius_km} km of ${place.near}`;
     return place.remote ? `remote postings ${within}` : `postings ${within}`;
   }
-  const where = [place.city, place.region, place.country].filter(Boolean).join(", ");
+  const where = [place.city, place.region, place.country, place.area].filter(Boolean).join(", ");
   if (!place.remote) return `postings in ${where}`;
   return where ? `remote postings in ${where}` : "remote postings";
 }

@@ -8,6 +8,7 @@
 import type { FacetName } from "../domain/facets.ts";
 import type { FilterContext, FilterValues } from "../domain/filters.ts";
 import type { GeoPoint } from "../domain/geo.ts";
+import type { Area } from "../places/areas.ts";
 import type { FacetCount, Job, MatchTier } from "../domain/job.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
@@ -32,6 +33,8 @@ export interface PlaceFilter {
    * (Salford is Manchester's neighbour, not Manchester), instead of the city's own postings.
    */
   around?: PlaceAround;
+  /** "remote jobs in Europe", "developer DACH": the postings of these countries (src/places/areas.ts). */
+  area?: Area;
 }
 
 /** A region of a country the query named ("Texas", "Bavaria", "Ontario"). */
@@ -56,7 +59,7 @@ export interface PlaceAround extends GeoPoint {
 export function placeNarrows(place: PlaceFilter | null | undefined): place is PlaceFilter {
   return place !== null && place !== undefined &&
     (place.cityKey !== undefined || place.country !== undefined || place.remote === true ||
-      place.around !== undefined);
+      place.around !== undefined || place.area !== undefined);
 }
 
 /**

@@ -129,11 +129,13 @@ export class PostingPlaces {
         return keyOf.get(key) ?? key;
       });
     }
-    const { around, region } = place;
+    const { around, region, area } = place;
     const inRegion = region === undefined ? null : this.#regionTest(region.admin1);
+    const inArea = area === undefined ? null : new Set(area.countries);
     return (p) =>
       (place.cityKey === undefined || cityKeyOf![p] === place.cityKey) &&
       (place.country === undefined || jobs[p].country === place.country) &&
+      (inArea === null || inArea.has(jobs[p].country ?? "")) &&
       (inRegion === null || inRegion(p)) &&
       (!place.remote || remote[p] === 1) &&
       (around === undefined || isWithinKm(jobs[p], around, around.radiusKm));

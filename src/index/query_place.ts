@@ -17,6 +17,7 @@
 import { RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { isRemoteWish } from "../domain/remote_words.ts";
+import { type Area, areaNamed } from "../places/areas.ts";
 import { countryCode } from "../places/country_code.ts";
 import { regionsNamed } from "../places/regions.ts";
 import {
@@ -45,6 +46,8 @@ export interface QueryPlace {
   around?: PlaceAround;
   /** "jobs in Texas": the region of `country` (its postings whose city lies there). */
   region?: PlaceRegion;
+  /** "remote jobs in Europe": the postings of the area's countries (src/places/areas.ts). */
+  area?: Area;
   /** The words of the query that named the place, as typed. */
   matched: string;
   /**
@@ -256,7 +259,7 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
 /** "remote" alone: home working with no city, country or area beside it. */
 export function isRemoteOnly(place: QueryPlace | null | undefined): boolean {
   return place?.remote === true && place.cityKey === undefined && place.country === undefined &&
-    place.around === undefined;
+    place.around === undefined && place.area === undefined;
 }
 
 /**
@@ -483,6 +486,9 @@ function placeOf(
 ): Omit<QueryPlace, "matched" | "rest"> | null {
   const key = words.join(" ");
   if (isRemoteWish(words, position.before)) return { remote: true };
+  // "remote jobs in Europe", "developer DACH": after "in" or last, as a region is read.
+  const area = position.preposition || position.last ? areaNamed(words.join(" ")) : undefined;
+  if (area) return { area };
   if (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) {
     return postingCity(key, gazetteer);
   }

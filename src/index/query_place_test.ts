@@ -407,3 +407,21 @@ Deno.test("findPlace() reads home working and a place together ('remote jobs in 
   assert.deepEqual(read("remote jobs"), [true, undefined, undefined, "remote"]);
   assert.deepEqual(read("developer in Berlin"), [undefined, "berlin", undefined, "Berlin"]);
 });
+
+Deno.test("findPlace() reads a part of the world after 'in' or last ('remote jobs in Europe')", () => {
+  const g = buildGazetteer(postings([
+    ["Developer", "Berlin", "DE"],
+    ["Care Worker", "Liverpool", "GB"],
+  ]));
+  const read = (query: string) => {
+    const found = findPlace(query, g);
+    return found && [found.area?.name, found.remote, found.matched, found.rest];
+  };
+  assert.deepEqual(read("developer in Europe"), ["Europe", undefined, "Europe", "developer"]);
+  assert.deepEqual(read("remote jobs in Europe"), ["Europe", true, "remote, Europe", "jobs"]);
+  assert.deepEqual(read("data engineer DACH"), ["DACH", undefined, "DACH", "data engineer"]);
+  assert.deepEqual(read("jobs in the EU"), ["the EU", undefined, "the EU", "jobs"]);
+  // Not after "in" and not last: a word of the work ("EU policy advisor").
+  assert.equal(findPlace("EU policy advisor", g), null);
+  assert.equal(findPlace("asia pacific sales manager", g), null);
+});

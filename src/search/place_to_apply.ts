@@ -26,8 +26,9 @@ export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | 
     (place.cityKey !== undefined || place.country !== undefined || place.around !== undefined)) ||
     (query.city !== undefined && place.cityKey !== undefined &&
       foldText(query.city) !== place.cityKey);
-  const countryClash = query.country !== undefined && place.country !== undefined &&
-    query.country !== place.country;
+  const countryClash = query.country !== undefined &&
+    ((place.country !== undefined && query.country !== place.country) ||
+      (place.area !== undefined && !place.area.countries.includes(query.country)));
   if (!cityClash && !countryClash) return place;
   return { matched: place.matched, rest: place.rest, ...(place.remote ? { remote: true } : {}) };
 }

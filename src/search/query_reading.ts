@@ -119,6 +119,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
       ...(place.city ? { city: place.city } : {}),
       ...(place.region ? { region: place.region.name } : {}),
       ...(place.country ? { country: place.country } : {}),
+      ...(place.area ? { area: place.area.name } : {}),
       ...(place.remote ? { remote: true } : {}),
       ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
     };
