@@ -33,14 +33,12 @@
  */
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { silentLogger } from "../src/log.ts";
-import { loadConfig } from "../src/config.ts";
-import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
 import { type CosineBars, TitleVectors } from "../src/index/title_vectors.ts";
 import { JobIndex } from "../src/index/job_index.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
-import { randomVectorEmbedder } from "./scale.ts";
+import { benchEmbedder } from "./scale.ts";
 
 const encoder = new TextEncoder();
 const print = (line: string) => Deno.stdout.writeSync(encoder.encode(line + "\n"));
@@ -437,12 +435,7 @@ if (import.meta.main) {
   const iterations = Number(flag("--iterations") ?? "4");
   const kinds = (flag("--kinds") ?? "plain,scale").split(",");
   const store = await openStore(kvPath);
-  const embedder = Deno.args.includes("--random-vectors")
-    ? randomVectorEmbedder()
-    : await openConfiguredEmbedder(loadConfig(Deno.env.toObject()), {
-      logger: silentLogger,
-      noFallback: true,
-    });
+  const embedder = await benchEmbedder(Deno.args);
   let capturing = false;
   let passes: Pass[] = [];
   let seenVectors: TitleVectors | undefined;

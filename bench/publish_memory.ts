@@ -16,20 +16,13 @@
 import { silentLogger } from "../src/log.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
 import { openStore } from "../src/store/store.ts";
-import { loadConfig } from "../src/config.ts";
-import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
-import { randomVectorEmbedder } from "./scale.ts";
+import { benchEmbedder } from "./scale.ts";
 import { processMemory } from "./process_memory.ts";
 
 const i = Deno.args.indexOf("--kv");
 if (i < 0) throw new Error("Cannot measure: --kv PATH is required");
 const store = await openStore(Deno.args[i + 1]);
-const embedder = Deno.args.includes("--random-vectors")
-  ? randomVectorEmbedder()
-  : await openConfiguredEmbedder(loadConfig(Deno.env.toObject()), {
-    logger: silentLogger,
-    noFallback: true,
-  });
+const embedder = await benchEmbedder(Deno.args);
 const option = (name: string) => {
   const at = Deno.args.indexOf(name);
   return at < 0 ? undefined : Number(Deno.args[at + 1]);

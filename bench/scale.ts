@@ -75,6 +75,19 @@ function flag(name: string): string | undefined {
 const RANDOM_MODEL = "random-unit-384@bench";
 
 /**
+ * The embedder a bench of a published store searches with: `--random-vectors` in `args` (a store
+ * `bench:scale` made with them), else the configured model, never its fallback.
+ */
+export async function benchEmbedder(args: readonly string[]): Promise<Embedder> {
+  return args.includes("--random-vectors")
+    ? randomVectorEmbedder()
+    : await openConfiguredEmbedder(loadConfig(Deno.env.toObject()), {
+      logger: silentLogger,
+      noFallback: true,
+    });
+}
+
+/**
  * Vectors without a model: each word gets a random unit vector (seeded by the word), a text the
  * normalised sum of its words'. Texts sharing words are near one another as with a real encoder,
  * so a query finds about as many candidates above the cosine floor as it would, and the vector scan

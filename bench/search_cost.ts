@@ -20,12 +20,10 @@
 import { Session } from "node:inspector";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { silentLogger } from "../src/log.ts";
-import { loadConfig } from "../src/config.ts";
-import { openConfiguredEmbedder } from "../src/model/open_embedder.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
 import { HELDOUT_JUDGED_QUERIES, MODEL_JUDGED_QUERIES } from "./judged_queries.ts";
-import { randomVectorEmbedder } from "./scale.ts";
+import { benchEmbedder } from "./scale.ts";
 import { type CpuProfile, profileSummary } from "./cpu_profile.ts";
 
 const encoder = new TextEncoder();
@@ -109,12 +107,7 @@ if (import.meta.main) {
   const passes = Number(flag("--passes") ?? "3");
   const kinds = (flag("--kinds") ?? "plain,country,city,facets,scale,scale_us").split(",");
   const store = await openStore(kvPath);
-  const embedder = Deno.args.includes("--random-vectors")
-    ? randomVectorEmbedder()
-    : await openConfiguredEmbedder(loadConfig(Deno.env.toObject()), {
-      logger: silentLogger,
-      noFallback: true,
-    });
+  const embedder = await benchEmbedder(Deno.args);
   const service = createSearchService({ store, embedder, logger: silentLogger });
   await service.start();
   if (!service.isReady()) throw new Error("Cannot search: no index loaded");
