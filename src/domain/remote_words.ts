@@ -25,6 +25,9 @@ export const REMOTE_WISH_PHRASES: readonly string[] = [
   "fully distributed",
 ];
 
+/** The most words a phrase of {@linkcode REMOTE_WISH_PHRASES} has. */
+const LONGEST_PHRASE = Math.max(...REMOTE_WISH_PHRASES.map((phrase) => phrase.split(" ").length));
+
 /**
  * Whether the folded words `words`, after the word `before`, ask for remote work: one of the
  * phrases, but not "from home" after "away" ("work away from home" is travelling work).
@@ -54,9 +57,8 @@ export function isRemoteWish(words: readonly string[], before?: string): boolean
  */
 export function saysRemoteWish(text: string): boolean {
   const words = foldText(text).split(" ").filter(Boolean);
-  const longest = Math.max(...REMOTE_WISH_PHRASES.map((phrase) => phrase.split(" ").length));
   for (let start = 0; start < words.length; start++) {
-    for (let length = 1; length <= longest && start + length <= words.length; length++) {
+    for (let length = 1; length <= LONGEST_PHRASE && start + length <= words.length; length++) {
       if (isRemoteWish(words.slice(start, start + length), words[start - 1])) return true;
     }
   }
