@@ -85,6 +85,9 @@ const QUERIES = [
   "jobs that pay 50k in Toronto",
   "remote jobs in Europe",
   "nurse in North America",
+  // Session 31: a seniority alone at a place; "no experience" beside the work.
+  "entry level jobs in Berlin",
+  "customer service no experience",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {

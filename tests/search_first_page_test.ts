@@ -2,6 +2,11 @@ import { strict as assert } from "node:assert";
 import type { Job } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { createTestSearch, testPosting as posting } from "./helpers.ts";
+import { toSearchResponse } from "../src/domain/job.ts";
+import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
+import { formatResults } from "../cli/commands/search.ts";
+
+const REQUEST_ID = "00000000-0000-4000-8000-000000000000";
 
 /** Postings of several occupations and places, plus one job posted three times. */
 async function postings(): Promise<Job[]> {
@@ -485,6 +490,135 @@ Deno.test("the hours alone at a place list its postings, those whose title says 
     // A filter only narrows the place's list.
     const filtered = await run({ q: "night shift jobs in London", source: "indeed" });
     assert.ok(filtered.total <= nights.total);
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("a seniority alone at a place lists its postings, those of that level first", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Junior Analyst",
+        city: "Berlin",
+        country: "DE",
+        seniority: "junior",
+      }),
+      // The board's job level says it ("Entry level"), not the title.
+      await posting({
+        job_title: "Marketing Assistant",
+        city: "Berlin",
+        country: "DE",
+        seniority_level: "Entry level",
+        seniority: "junior",
+      }),
+      await posting({
+        job_title: "Werkstudent IT",
+        city: "Berlin",
+        country: "DE",
+        seniority: "intern",
+      }),
+      await posting({
+        job_title: "Senior Engineer",
+        city: "Berlin",
+        country: "DE",
+        seniority: "senior",
+      }),
+      await posting({ job_title: "Barista", city: "Berlin", country: "DE" }),
+      await posting({
+        job_title: "Junior Developer",
+        city: "Leeds",
+        country: "GB",
+        seniority: "junior",
+      }),
+      await posting({ job_title: "Customer Experience Engineer", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Customer Service Advisor", city: "Leeds", country: "GB" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const titles = (out: Awaited<ReturnType<typeof run>>) => out.results.map((r) => r.job_title);
+    const entry = await run({ q: "entry level jobs in Berlin", sort: "relevance" });
+    assert.deepEqual(entry.query_seniority, {
+      matched: "entry level",
+      seniority: ["junior", "intern"],
+    });
+    assert.equal(entry.total, 3);
+    assert.deepEqual(titles(entry).slice(0, 3).sort(), [
+      "Junior Analyst",
+      "Marketing Assistant",
+      "Werkstudent IT",
+    ]);
+    // The place's others are close matches: nothing there is left out.
+    assert.deepEqual(entry.results.slice(3).map((r) => [r.city, r.match]), [
+      ["Berlin", "close"],
+      ["Berlin", "close"],
+    ]);
+    for (const said of ["no experience needed jobs in Berlin", "Entry-level roles in Berlin"]) {
+      assert.equal((await run({ q: said })).total, 3, said);
+    }
+    const graduate = await run({ q: "graduate jobs in Berlin" });
+    assert.deepEqual(graduate.query_seniority?.seniority, ["junior"]);
+    assert.equal(graduate.total, 2);
+    assert.deepEqual(titles(await run({ q: "senior roles in Berlin" })), ["Senior Engineer"]);
+    // Where no posting there is of the level, the words are searched as words.
+    const seniorLeeds = await run({ q: "senior roles in Leeds" });
+    assert.equal(seniorLeeds.query_seniority, undefined);
+    assert.equal(seniorLeeds.total, 0);
+    // A level beside the work is the work's words; alone without a place, words too.
+    const analyst = await run({ q: "junior analyst in Berlin" });
+    assert.equal(analyst.query_seniority, undefined);
+    assert.equal(titles(analyst)[0], "Junior Analyst");
+    assert.equal((await run({ q: "entry level jobs" })).query_seniority, undefined);
+    // A filter only narrows the place's list.
+    const filtered = await run({ q: "entry level jobs in Berlin", seniority: "intern" });
+    assert.deepEqual(titles(filtered), ["Werkstudent IT"]);
+    // MCP and the CLI say what was read, and how to keep only that level.
+    const response = toSearchResponse(REQUEST_ID, entry);
+    const mcp = buildSearchPage(parseSearchQuery({ q: "entry level jobs in Berlin" }), response, {
+      maxChars: 20_000,
+    });
+    assert.ok(
+      mcp.text.includes('Read "entry level" as the seniority (junior, intern), not as the work'),
+      mcp.text,
+    );
+    assert.ok(mcp.text.includes('seniority "junior,intern" keeps only the first'), mcp.text);
+    assert.deepEqual(mcp.structured.query_seniority, entry.query_seniority);
+    const table = formatResults(response, 0, 120, "relevance");
+    assert.ok(table.includes("--seniority junior,intern keeps only the first"), table);
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("'no experience' beside the work asks for none: 'experience' is not searched", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Customer Experience Engineer", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Customer Service Advisor", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Warehouse Operative", city: "Leeds", country: "GB" }),
+    ],
+  });
+  try {
+    const run = (q: string) =>
+      search.service.search(parseSearchQuery({ q, sort: "relevance", top_k: 10 }));
+    const plain = await run("customer service");
+    for (
+      const q of [
+        "customer service no experience",
+        "customer service jobs with no experience",
+        "no experience customer service jobs",
+        "customer service, no experience needed",
+      ]
+    ) {
+      const read = await run(q);
+      assert.deepEqual(
+        read.results.map((r) => [r.job_title, r.match]),
+        plain.results.map((r) => [r.job_title, r.match]),
+        q,
+      );
+      assert.equal(read.results[0].job_title, "Customer Service Advisor", q);
+    }
   } finally {
     await search.close();
   }

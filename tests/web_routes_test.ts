@@ -1347,6 +1347,29 @@ Deno.test("an employment type in the query: the page says it was read, not filte
   }
 });
 
+Deno.test("a seniority alone in the query: the page says it was read and links the filter", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/?q=senior+remote+jobs", { cookie })).text();
+    const document = new DOMParser().parseFromString(page, "text/html");
+    const said = [...document.querySelectorAll(".applied p")].find((p) =>
+      (p.textContent ?? "").startsWith('Read "senior" as the seniority (senior)')
+    );
+    assert.ok(said, page);
+    assert.match(said.textContent ?? "", /ticking Seniority senior keeps only the first/);
+    const link = said.querySelector("a");
+    assert.equal(link?.getAttribute("href"), "/?q=senior+remote+jobs&seniority=senior");
+    const filtered = await (await web.request(link!.getAttribute("href")!, { cookie })).text();
+    const text = new DOMParser().parseFromString(filtered, "text/html").querySelector(".applied")
+      ?.textContent ?? "";
+    assert.ok(text.includes('Read "senior" as the seniority (senior), not as the work.'), text);
+    assert.ok(!text.includes("keeps only the first"), text);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("pay in the query: the page says it was read as pay and where to set another floor", async () => {
   const web = await startWeb();
   try {

@@ -17,6 +17,7 @@ import {
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
+  querySeniorityInWords,
   searchPlaceInWords,
   type SearchResponse,
   SOURCES,
@@ -180,6 +181,8 @@ export function formatResults(
     sort,
   );
   if (employment) notes.push(employment);
+  const seniority = querySeniorityInWords(response, (levels) => `--seniority ${levels}`);
+  if (seniority) notes.push(seniority);
   const company = queryCompanyInWords(response);
   if (company) notes.push(company);
   const salary = querySalaryInWords(response, "--salary-min");

@@ -18,6 +18,7 @@ import {
   queryPlaceInWords,
   QueryPlaceSchema,
   QuerySalarySchema,
+  QuerySenioritySchema,
 } from "../domain/job.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService } from "../domain/service.ts";
@@ -32,6 +33,7 @@ export const QueryReadingSchema = z.object({
   query_company: QueryCompanySchema.optional(),
   query_salary: QuerySalarySchema.optional(),
   query_employment: QueryEmploymentSchema.optional(),
+  query_seniority: QuerySenioritySchema.optional(),
 });
 /** A saved search's query as read for one delivery: the search response's `query_*` fields. */
 export type QueryReading = z.infer<typeof QueryReadingSchema>;
@@ -71,6 +73,7 @@ export function readingOf(
   if (outcome.query_company) reading.query_company = outcome.query_company;
   if (outcome.query_salary) reading.query_salary = outcome.query_salary;
   if (outcome.query_employment) reading.query_employment = outcome.query_employment;
+  if (outcome.query_seniority) reading.query_seniority = outcome.query_seniority;
   return reading;
 }
 
@@ -96,6 +99,11 @@ export function readingOf(
  *   ],
  * );
  * assert.deepEqual(readingInWords({ q: "nurse" }), ['Searched for "nurse".']);
+ * const level = { matched: "entry level", seniority: ["junior" as const, "intern" as const] };
+ * assert.equal(
+ *   readingInWords({ q: "entry level jobs in Berlin", query_seniority: level }).at(-1),
+ *   'Read "entry level" as the seniority (junior, intern): postings of that level are what is sent.',
+ * );
  * ```
  */
 export function readingInWords(reading: QueryReading): string[] {
@@ -123,6 +131,15 @@ export function readingInWords(reading: QueryReading): string[] {
   if (type) {
     lines.push(
       `Read "${type.matched}" as the employment type (${type.employment_type}), not as the work.`,
+    );
+  }
+  const level = reading.query_seniority;
+  if (level) {
+    lines.push(
+      `Read "${level.matched}" as the seniority (${
+        level.seniority.join(", ")
+      }): postings of that ` +
+        "level are what is sent.",
     );
   }
   return lines;

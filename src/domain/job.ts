@@ -164,6 +164,12 @@ export const QueryEmploymentSchema = z.object({
 });
 export type QueryEmploymentResult = z.infer<typeof QueryEmploymentSchema>;
 
+export const QuerySenioritySchema = z.object({
+  matched: z.string().describe('The words of the query that named it ("entry level").'),
+  seniority: z.array(SenioritySchema).describe("The levels, as the `seniority` filter names them."),
+});
+export type QuerySeniorityResult = z.infer<typeof QuerySenioritySchema>;
+
 export const QuerySalarySchema = z.object({
   matched: z.string().describe(
     'The words of the query that named the pay ("£30k", "$25 an hour").',
@@ -364,6 +370,40 @@ export function queryEmploymentInWords(
 }
 
 /**
+ * What a search read as a seniority alone in its query ("entry level jobs in London"), in words for
+ * people and agents (the web page, MCP and the CLI say it alike), with how to ask for the filter in
+ * their terms (`filter`: `seniority "junior,intern"`, "--seniority junior,intern"); null when the
+ * query named none. Where the filter is applied already, it is not offered again.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const response = {
+ *   query_seniority: { matched: "entry level", seniority: ["junior" as const, "intern" as const] },
+ * };
+ * assert.equal(
+ *   querySeniorityInWords(response, (levels) => `seniority=${levels}`),
+ *   'Read "entry level" as the seniority (junior, intern), not as the work: the postings ' +
+ *     "whose title or job level says it are the strong matches, the others there close ones; " +
+ *     "seniority=junior,intern keeps only the first.",
+ * );
+ * assert.equal(querySeniorityInWords({}, (levels) => levels), null);
+ * ```
+ */
+export function querySeniorityInWords(
+  response: { query_seniority?: QuerySeniorityResult; applied?: Applied },
+  filter: (levels: string) => string,
+): string | null {
+  const read = response.query_seniority;
+  if (!read) return null;
+  const said = `Read "${read.matched}" as the seniority (${read.seniority.join(", ")}), not as ` +
+    "the work";
+  if (response.applied?.filters.seniority !== undefined) return `${said}.`;
+  return `${said}: the postings whose title or job level says it are the strong matches, the ` +
+    `others there close ones; ${filter(read.seniority.join(","))} keeps only the first.`;
+}
+
+/**
  * What a search read as a company in its query, in words for people and agents; null when it named
  * none.
  *
@@ -510,6 +550,12 @@ export const SearchResponseSchema = z.object({
       "state no type, and " +
       "the `employment_type` filter keeps only those that state it.",
   ),
+  query_seniority: QuerySenioritySchema.optional().describe(
+    'The seniority the query named and nothing else beside a place or company ("entry level ' +
+      'jobs in London", "senior roles in Leeds"): the postings there of that level (their title ' +
+      "or the board's job level says it) are the strong matches, the place's others close ones; " +
+      "the `seniority` filter keeps only the first.",
+  ),
   query_corrected: QueryCorrectedSchema.optional().describe(
     "The words of the query no posting has that were searched as a word of the postings' titles " +
       'or tags one edit away (two from 8 letters): "nurce" as "nurse". Absent when no word was ' +
@@ -627,6 +673,7 @@ export function toSearchResponse(
     ...(outcome.query_place ? { query_place: outcome.query_place } : {}),
     ...(outcome.query_company ? { query_company: outcome.query_company } : {}),
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
+    ...(outcome.query_seniority ? { query_seniority: outcome.query_seniority } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),

@@ -43,7 +43,12 @@ export interface SearchService {
     query: SearchQuery,
   ): Pick<
     SearchOutcome,
-    "query_place" | "query_company" | "query_salary" | "query_employment" | "query_corrected"
+    | "query_place"
+    | "query_company"
+    | "query_salary"
+    | "query_employment"
+    | "query_seniority"
+    | "query_corrected"
   >;
 }
 

@@ -12,6 +12,7 @@ import { asksOnly, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { salaryIn } from "./query_salary.ts";
+import { type QuerySeniority, seniorityAlone } from "./query_seniority.ts";
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
@@ -227,6 +228,11 @@ export interface AnalyzedQuery {
    */
   shift?: QueryShift;
   /**
+   * The seniority the query names and nothing else beside a place ("entry level jobs in London":
+   * `typeAlone`, src/index/query_seniority.ts); then its words name no job (`namesNoWork`).
+   */
+  seniority?: QuerySeniority;
+  /**
    * The pay the query names ("£30k marketing manager": 30,000 a year; src/index/query_salary.ts):
    * its words are searched by neither side (a number names no job); the search applies it as
    * `salary_min` with the postings that state no pay kept, where no salary filter is given.
@@ -321,24 +327,27 @@ export function namesNoWork(query: AnalyzedQuery): boolean {
 }
 
 /**
- * The query read as an employment type or hours and nothing else ("part time jobs", "contract
- * work", "night shift jobs", "weekend work": src/index/query_employment.ts, src/index/
- * query_shift.ts): its words then name no job (`namesNoWork`) and `employment` or `shift` holds
+ * The query read as an employment type, hours or a seniority and nothing else ("part time jobs",
+ * "contract work", "night shift jobs", "weekend work", "entry level jobs": src/index/
+ * query_employment.ts, src/index/query_shift.ts, src/index/query_seniority.ts): its words then
+ * name no job (`namesNoWork`) and `employment`, `shift` or `seniority` holds
  * what they name, which a search at a place lists that place's postings by
  * (src/index/job_index.ts); null where the words name more, or neither. Only where a place is
  * named: "part time jobs" alone is searched as words.
  */
 export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
   if (query.employment || namesNoWork(query)) return null;
-  const type = employmentAlone(query.embeddingText);
-  const shift = type ? null : shiftAlone(query.embeddingText);
-  if (!type && !shift) return null;
+  const seniority = seniorityAlone(query.embeddingText);
+  const type = seniority ? null : employmentAlone(query.embeddingText);
+  const shift = seniority || type ? null : shiftAlone(query.embeddingText);
+  if (!type && !shift && !seniority) return null;
   return {
     termVariants: [[]],
     titleTerms: [[]],
     embeddingText: query.embeddingText,
     ...(type ? { employment: { type: type.type, matched: type.matched } } : {}),
     ...(shift ? { shift } : {}),
+    ...(seniority ? { seniority } : {}),
     ...(query.salary ? { salary: query.salary } : {}),
   };
 }

@@ -40,6 +40,7 @@ import {
   type QueryCompany,
 } from "./query_company.ts";
 import type { QueryPlace } from "./query_place.ts";
+import type { QuerySeniority } from "./query_seniority.ts";
 import type { QueryShift } from "./query_shift.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
@@ -272,6 +273,8 @@ export class JobIndex {
         ? this.#sayingType(request.query)
         : request.query.shift
         ? this.#sayingHours(request.query.shift)
+        : request.query.seniority
+        ? this.#ofSeniority(request.query.seniority)
         : null;
       let count = 0;
       for (let p = 0; p < postings; p++) {
@@ -399,13 +402,40 @@ export class JobIndex {
     place: PlaceFilter | undefined,
     companies?: readonly string[],
   ): boolean {
-    const says = this.#sayingHours(shift);
+    return this.#anyAt(this.#sayingHours(shift), place, companies);
+  }
+
+  /**
+   * Whether a posting at `place` (of `companies`, where given) is of the seniority: where none is,
+   * "senior roles in Leeds" is searched as words, not listed as the place's postings in date order.
+   */
+  seniorityAt(
+    seniority: QuerySeniority,
+    place: PlaceFilter | undefined,
+    companies?: readonly string[],
+  ): boolean {
+    return this.#anyAt(this.#ofSeniority(seniority), place, companies);
+  }
+
+  #anyAt(says: Uint8Array, place: PlaceFilter | undefined, companies?: readonly string[]): boolean {
     const atPlace = this.#places.maskOf(place);
     const ofCompany = companyMask(companies, this.data.jobs);
     for (let p = 0; p < says.length; p++) {
       if (says[p] === 1 && (atPlace?.(p) ?? true) && (ofCompany?.(p) ?? true)) return true;
     }
     return false;
+  }
+
+  /** Per posting, 1 where its seniority (its title's or the board's job level) is of `seniority`. */
+  #ofSeniority(seniority: QuerySeniority): Uint8Array {
+    const { jobs } = this.data;
+    const levels = new Set(seniority.levels);
+    const of = new Uint8Array(jobs.length);
+    for (let p = 0; p < jobs.length; p++) {
+      const level = jobs[p].seniority;
+      if (level !== undefined && levels.has(level)) of[p] = 1;
+    }
+    return of;
   }
 
   /**

@@ -211,10 +211,69 @@ export function asksOnly(words: readonly string[]): boolean {
   return words.length > 0 && start >= end;
 }
 
-/** The span of `words` that names the role (`roleWords`), empty where none does. */
+/**
+ * "No experience needed" and its kin, at an end of a query beside the work ("customer service no
+ * experience", "no experience warehouse jobs"): what the person brings, not the work. Searched,
+ * "experience" found every "Customer Experience Engineer" and "Developer Experience" title.
+ * Alone beside a place they are read as a seniority (src/index/query_seniority.ts).
+ */
+const NO_EXPERIENCE: readonly (readonly string[])[] = [
+  "no experience",
+  "no experience needed",
+  "no experience required",
+  "no experience necessary",
+  "with no experience",
+  "with no experience needed",
+  "with no experience required",
+  "without experience",
+  "without any experience",
+  "no prior experience",
+  "no previous experience",
+  "experience not required",
+  "experience not needed",
+].map((phrase) => phrase.split(" ")).sort((a, b) => b.length - a.length);
+
+/** The length of the longest `NO_EXPERIENCE` phrase at `from` of `words`, or 0. */
+function noExperienceAt(words: readonly string[], from: number): number {
+  return NO_EXPERIENCE.find((phrase) => phrase.every((w, k) => words[from + k] === w))?.length ?? 0;
+}
+
+/**
+ * The span of `words` that names the role (`roleWords`), empty where none does: the phrasing at
+ * either end taken off, and "no experience needed" where the work is left beside it.
+ */
 function roleSpan(words: readonly string[]): [number, number] {
-  let start = 0;
-  let end = words.length;
+  let [start, end] = phrasingSpan(words, 0, words.length);
+  // Only where work is named beside it: "no experience needed work" stays as it is.
+  const namesWork = ([from, to]: [number, number]) =>
+    words.slice(from, to).some((word) => !REQUEST_NOUNS.has(word));
+  for (let changed = true; changed && start < end;) {
+    changed = false;
+    const opening = noExperienceAt(words, start);
+    const afterOpening = phrasingSpan(words, start + opening, end);
+    if (opening > 0 && start + opening < end && namesWork(afterOpening)) {
+      [start, end] = afterOpening;
+      changed = true;
+      continue;
+    }
+    const closing = NO_EXPERIENCE.find((phrase) =>
+      end - phrase.length > start && phrase.every((w, k) =>
+        words[end - phrase.length + k] === w
+      )
+    )?.length ?? 0;
+    const beforeClosing = phrasingSpan(words, start, end - closing);
+    if (closing > 0 && namesWork(beforeClosing)) {
+      [start, end] = beforeClosing;
+      changed = true;
+    }
+  }
+  return [start, end];
+}
+
+/** `words[from, to)` with the asking at its start and the closing words at its end taken off. */
+function phrasingSpan(words: readonly string[], from: number, to: number): [number, number] {
+  let start = from;
+  let end = to;
   const asking = words.some((word) => ASKING.has(word));
   /** Whether the word at `k` opens the request, looking at what follows it. */
   const opens = (k: number): boolean => {

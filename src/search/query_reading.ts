@@ -86,7 +86,15 @@ export function readQuery(
     const alone = typeAlone(analyzed);
     const saidThere = (shift: QueryShift) =>
       index.hoursSaidAt(shift, place ?? undefined, company?.names);
-    if (alone && (!alone.shift || saidThere(alone.shift))) analyzed = alone;
+    // Listed by the hours or the level only where a posting there has them; else searched as
+    // words (the nearest first) or, where they name no job, as every posting there.
+    const listedBy = (alone: AnalyzedQuery) =>
+      alone.shift
+        ? saidThere(alone.shift)
+        : alone.seniority
+        ? index.seniorityAt(alone.seniority, place ?? undefined, company?.names)
+        : true;
+    if (alone && listedBy(alone)) analyzed = alone;
   }
   return {
     place,
@@ -102,12 +110,17 @@ export function readQuery(
 /** The fields of the response that say what was read from the words. */
 type ReadingFields = Pick<
   SearchOutcome,
-  "query_place" | "query_company" | "query_salary" | "query_employment" | "query_corrected"
+  | "query_place"
+  | "query_company"
+  | "query_salary"
+  | "query_employment"
+  | "query_seniority"
+  | "query_corrected"
 >;
 
 /**
  * The response's account of what was read from the words: `query_place`, `_company`, `_salary`,
- * `_employment`, `_corrected`.
+ * `_employment`, `_seniority`, `_corrected`.
  */
 export function readingFields(reading: QueryReading): ReadingFields {
   const { place, company, analyzed, salary } = reading;
@@ -131,6 +144,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
     fields.query_employment = {
       matched: analyzed.employment.matched,
       employment_type: analyzed.employment.type,
+    };
+  }
+  if (analyzed.seniority) {
+    fields.query_seniority = {
+      matched: analyzed.seniority.matched,
+      seniority: [...analyzed.seniority.levels],
     };
   }
   if (reading.corrections.length > 0) {

@@ -15,6 +15,7 @@ import {
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
+  querySeniorityInWords,
   searchPlaceInWords,
   type SearchResponse,
 } from "../domain/job.ts";
@@ -135,6 +136,11 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const place = props.response.query_place;
   const hint = props.response.hint;
   const employment = props.response.query_employment;
+  const seniority = props.response.query_seniority;
+  const seniorityWords = querySeniorityInWords(
+    props.response,
+    (levels) => `ticking Seniority ${levels.replaceAll(",", " and ")}`,
+  );
   const correctedWords = queryCorrectedInWords(props.response);
   const salaryWords = querySalaryInWords(props.response, '"Yearly salary at least" (More filters)');
   const companyWords = queryCompanyInWords(props.response);
@@ -184,6 +190,25 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                   })}
                 >
                   {`Only postings stating ${employment.employment_type}`}
+                </a>
+              )
+              : null}
+          </p>
+        )
+        : null}
+      {seniority && seniorityWords
+        ? (
+          <p>
+            {`${seniorityWords} `}
+            {props.response.applied?.filters.seniority === undefined
+              ? (
+                <a
+                  href={pageUrl(props.params, {
+                    seniority: [...seniority.seniority],
+                    offset: undefined,
+                  })}
+                >
+                  {`Only ${seniority.seniority.join(" and ")} postings`}
                 </a>
               )
               : null}

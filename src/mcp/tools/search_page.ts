@@ -19,6 +19,7 @@ import {
   queryEmploymentInWords,
   queryPlaceInWords,
   querySalaryInWords,
+  querySeniorityInWords,
   searchPlaceInWords,
   type SearchResponse,
   SearchResponseSchema,
@@ -263,6 +264,8 @@ export function buildSearchPage(
     query.sort,
   );
   if (employment) notes.push(employment);
+  const seniority = querySeniorityInWords(response, (levels) => `seniority "${levels}"`);
+  if (seniority) notes.push(seniority);
   const company = queryCompanyInWords(response);
   if (company) notes.push(company);
   const salary = querySalaryInWords(response, "salary_min");

@@ -1,0 +1,96 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { analyzeQuery, typeAlone } from "./analyze_query.ts";
+import { roleWords } from "./query_phrasing.ts";
+import { seniorityAlone } from "./query_seniority.ts";
+import { splitWords } from "./tokenize.ts";
+
+/** How people write a level alone, with the levels each means. */
+const SAID: [string, string[]][] = [
+  ["entry level", ["junior", "intern"]],
+  ["entry-level", ["junior", "intern"]],
+  ["no experience", ["junior", "intern"]],
+  ["no experience needed", ["junior", "intern"]],
+  ["without experience", ["junior", "intern"]],
+  ["graduate", ["junior"]],
+  ["new grad", ["junior"]],
+  ["junior", ["junior"]],
+  ["apprenticeship", ["junior"]],
+  ["mid-level", ["mid"]],
+  ["senior", ["senior"]],
+  ["Sr", ["senior"]],
+];
+const casing = fc.constantFrom(
+  (s: string) => s,
+  (s: string) => s.toUpperCase(),
+  (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase()),
+);
+const ROLES = ["nurse", "data analyst", "warehouse operative", "software engineer", "barista"];
+
+Deno.test("a level said alone is read as its seniority, with or without a word for a job after it", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...SAID),
+      casing,
+      fc.constantFrom("", " jobs", " roles", " positions", " work", " vacancies"),
+      fc.constantFrom("", "show me ", "find me "),
+      ([said, levels], cased, job, asking) => {
+        const q = `${asking}${cased(said)}${job}`;
+        const read = typeAlone(analyzeQuery(q));
+        assert.deepEqual(read?.seniority?.levels, levels, q);
+        // Nothing of it is searched as the work.
+        assert.deepEqual(read?.termVariants, [[]], q);
+      },
+    ),
+    { numRuns: 300, seed: 3101 },
+  );
+});
+
+Deno.test("a level beside the work is the work's words, not a seniority alone", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...SAID.filter(([said]) => !said.includes("experience"))),
+      fc.constantFrom(...ROLES),
+      fc.boolean(),
+      ([said], role, before) => {
+        const q = before ? `${said} ${role}` : `${role} ${said}`;
+        assert.equal(seniorityAlone(q), null, q);
+        assert.equal(typeAlone(analyzeQuery(q))?.seniority, undefined, q);
+      },
+    ),
+    { numRuns: 200, seed: 3102 },
+  );
+});
+
+Deno.test("'no experience' at either end of the work is taken off it, and the work's words stay", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(
+        "no experience",
+        "no experience needed",
+        "no experience required",
+        "with no experience",
+        "without experience",
+        "without any experience",
+        "no prior experience",
+      ),
+      fc.constantFrom(...ROLES),
+      fc.boolean(),
+      fc.constantFrom("", " jobs"),
+      (phrase, role, before, job) => {
+        const q = before ? `${phrase} ${role}${job}` : `${role}${job} ${phrase}`;
+        assert.deepEqual(roleWords(splitWords(q)), splitWords(role), q);
+        assert.equal(analyzeQuery(q).embeddingText, role, q);
+      },
+    ),
+    { numRuns: 200, seed: 3103 },
+  );
+  // Alone, the words stay what they were (nothing else would be left).
+  assert.deepEqual(roleWords(splitWords("no experience")), ["no", "experience"]);
+  // "Experience" naming the work stays: "customer experience manager".
+  assert.deepEqual(roleWords(splitWords("customer experience manager")), [
+    "customer",
+    "experience",
+    "manager",
+  ]);
+});
