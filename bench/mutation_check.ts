@@ -1395,6 +1395,22 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (false) {",
     breaks: '"customer service no experience" searches "experience": Customer Experience first',
   },
+  {
+    id: "M166",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "  if (offered > 0) {",
+    becomes: "  if (false) {",
+    breaks: '"nurse jobs with sign on bonus" lists the nurses as close matches only',
+  },
+  {
+    id: "M167",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "    if (before.some((word) => !REQUEST_NOUNS.has(word))) kept = before;",
+    becomes: "    if (before.length > 0) kept = before;",
+    breaks: '"work with horses" embeds "work" alone: social workers for the equine worker',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -255,7 +255,9 @@ Deno.test("a place or 'remote' said in the query leaves its fitting postings lis
     }
     // The same list where the place is a parameter rather than words: the floor is the query's,
     // never the filter's.
-    const filtered = await service.search(parseSearchQuery({ ...sameAs, sort: "relevance" }));
+    const filtered = await service.search(
+      parseSearchQuery({ ...sameAs, sort: "relevance", top_k: "10" }),
+    );
     const row = (r: { job_url: string; score: number; match?: string }) => [r.job_url, r.score];
     assert.deepEqual(filtered.results.map(row), ranked.results.map(row), q);
     const response = toSearchResponse("00000000-0000-4000-8000-000000000000", ranked);

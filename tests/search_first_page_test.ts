@@ -624,6 +624,36 @@ Deno.test("'no experience' beside the work asks for none: 'experience' is not se
   }
 });
 
+Deno.test("what a job offers, after the work, does not hide the work: 'nurse jobs with sign on bonus'", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Staff Nurse", city: "Leeds", country: "GB" }),
+      await posting({
+        job_title: "Registered Nurse",
+        city: "Leeds",
+        country: "GB",
+        job_description: "Ward nurse. A £2,000 sign on bonus after three months.",
+      }),
+      await posting({ job_title: "Barista", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Bonus Analyst", city: "Leeds", country: "GB" }),
+    ],
+  });
+  try {
+    const run = (q: string) =>
+      search.service.search(parseSearchQuery({ q, sort: "relevance", top_k: 10 }));
+    const nurses = await run("nurse jobs");
+    const offered = await run("nurse jobs with sign on bonus");
+    // The nurses are what it asks for, as strong matches; the one offering the bonus first.
+    assert.equal(offered.total, nurses.total);
+    assert.deepEqual(
+      offered.results.filter((r) => r.match === "strong").map((r) => r.job_title),
+      ["Registered Nurse", "Staff Nurse"],
+    );
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a part of the world in the query lists its countries' postings; a country parameter narrows or replaces it", async () => {
   const search = await createTestSearch({ jobs: await postings() });
   try {

@@ -407,10 +407,19 @@ function qualifierOpeningAt(words: readonly string[], start: number, end: number
 }
 
 /**
+ * Words that open what a job offers or asks beside the work ("nurse jobs with sign on bonus",
+ * "software engineer with visa sponsorship", "warehouse job offering overtime"): not the work, and
+ * embedded with it they pulled every cosine under the cut (the nurses were close matches only).
+ * After a request noun alone they open the work itself ("work with horses", "jobs working with
+ * children"), and stay.
+ */
+const OFFERED = new Set(["with", "offering", "including"]);
+
+/**
  * The words that name the work: `roleWords` with the qualifiers of time, hours and place taken off
- * either end as well (they still reach the keyword side, where "health care assistant nights"
- * finds the night postings by their titles). The role words themselves when nothing would be left
- * ("nights", "part time" alone stay what they were).
+ * either end as well, and what the job offers after it (`OFFERED`): they still reach the keyword
+ * side, where "health care assistant nights" finds the night postings by their titles. The role
+ * words themselves when nothing would be left ("nights", "part time" alone stay what they were).
  *
  * @example
  * ```ts
@@ -418,10 +427,19 @@ function qualifierOpeningAt(words: readonly string[], start: number, end: number
  * const words = (q: string) => q.toLowerCase().split(" ");
  * assert.deepEqual(workWords(words("driving a van part time")), ["driving", "a", "van"]);
  * assert.deepEqual(workWords(words("night auditor")), ["night", "auditor"]);
+ * assert.deepEqual(workWords(words("nurse jobs with sign on bonus")), ["nurse"]);
+ * assert.deepEqual(workWords(words("work with horses")), ["work", "with", "horses"]);
  * ```
  */
 export function workWords(words: readonly string[]): string[] {
   let kept = roleWords(words);
+  // What the job offers or asks, after the work: the work alone is embedded (the keyword side
+  // still searches every word).
+  const offered = kept.findIndex((word, at) => at > 0 && at < kept.length - 1 && OFFERED.has(word));
+  if (offered > 0) {
+    const before = roleWords(kept.slice(0, offered));
+    if (before.some((word) => !REQUEST_NOUNS.has(word))) kept = before;
+  }
   for (;;) {
     let start = 0;
     let end = kept.length;

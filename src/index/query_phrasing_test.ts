@@ -228,7 +228,19 @@ Deno.test("workWords() property: the work comes back whatever qualifiers and phr
 });
 
 Deno.test("workWords() property: a span of the role words, never empty, and the same twice", () => {
-  const vocabulary = ["night", "nights", "part", "time", "work", "at", "nurse", "auditor", "on"];
+  const vocabulary = [
+    "night",
+    "nights",
+    "part",
+    "time",
+    "work",
+    "at",
+    "nurse",
+    "auditor",
+    "on",
+    "with",
+    "bonus",
+  ];
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...vocabulary), { maxLength: 8 }), (words) => {
       const kept = workWords(words);
@@ -253,4 +265,28 @@ Deno.test("analyzeQuery(): the qualifiers stay on the keyword side and leave the
   assert.ok(typed.termVariants[0].includes("part"));
   assert.equal(analyzeQuery("night auditor").workText, undefined);
   assert.equal(analyzeQuery("RN nights").workText, "rn (registered nurse)");
+});
+
+Deno.test("workWords() property: what the job offers after the work leaves the work's text", () => {
+  const roles = ["nurse", "software engineer", "warehouse operative", "care assistant", "chef"];
+  const offered = ["sign on bonus", "visa sponsorship", "a company car", "relocation", "overtime"];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...roles),
+      fc.constantFrom("", " jobs", " job", " roles"),
+      fc.constantFrom("with", "offering", "including"),
+      fc.constantFrom(...offered),
+      (role, job, opens, offer) => {
+        const query = `${role}${job} ${opens} ${offer}`;
+        assert.deepEqual(workWords(splitWords(query)), splitWords(role), query);
+        // The keyword side still searches every word.
+        assert.ok(analyzeQuery(query).termVariants[0].length > splitWords(role).length, query);
+      },
+    ),
+    { numRuns: 200, seed: 3104 },
+  );
+  // After a request noun alone, "with" opens the work itself.
+  for (const query of ["work with horses", "working with children", "job working with animals"]) {
+    assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
+  }
 });
