@@ -114,6 +114,21 @@ export class PostingPlaces {
     };
   }
 
+  /**
+   * Where the place is several named together ("Leeds or York"): whether a posting is at each of
+   * them (and at what the place asks besides: "remote" in "remote jobs in Leeds or York"); null for
+   * one place or none.
+   */
+  eachOf(place: PlaceFilter | undefined): ((position: number) => boolean)[] | null {
+    if (place?.anyOf === undefined || place.anyOf.length === 0) return null;
+    const { anyOf, ...besides } = place;
+    const also = this.maskOf(besides);
+    return anyOf.map((one) => {
+      const at = this.maskOf(one) ?? (() => true);
+      return also === null ? at : (p: number) => also(p) && at(p);
+    });
+  }
+
   /** Whether the posting at a position is at the place; null when no place is asked. */
   maskOf(place: PlaceFilter | undefined): ((position: number) => boolean) | null {
     if (!placeNarrows(place)) return null;
