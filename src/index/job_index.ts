@@ -462,8 +462,10 @@ export class JobIndex {
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
     // Nothing at the place the query names reaches the close floor: its nearest postings there
     // are its close matches (decided before the filters, so that they still only narrow).
+    // Several places: each one's nearest where it has none, as each one's own query lists them.
     const nearestThere = stepsAt !== undefined && atPlace !== null && ofCompany === null &&
-      this.#addNearestThere(atPlace, bars.close, stepsAt);
+      (eachPlace ?? [atPlace]).map((at) => this.#addNearestThere(at, bars.close, stepsAt))
+        .some(Boolean);
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
 

@@ -382,9 +382,13 @@ function withQualifier(
   gazetteer: Gazetteer,
 ): PlaceSpan {
   // "Liverpool, UK", "Toronto, ON", "Chicago IL": the city's country or region said after it.
-  const qualified = found.cityKey !== undefined
-    ? cityQualified(found, typed, end, gazetteer)
-    : null;
+  const key = foldText(typed.slice(start, end).join(" "));
+  // "Ontario, CA": a region read over a city of its name (`regionOverCity`), unless the words
+  // after it say where the city is.
+  const city = found.region !== undefined && gazetteer.cities.has(key)
+    ? postingCity(key, gazetteer)
+    : found;
+  const qualified = city.cityKey !== undefined ? cityQualified(city, typed, end, gazetteer) : null;
   return qualified
     ? { place: qualified.place, start, end: qualified.end, qualified: true }
     : { place: found, start, end, qualified: false };

@@ -133,7 +133,20 @@ export function cutByScoreEach(
 ): number[] {
   const best = bestScore(candidates);
   const bars = asked.map((at) => strongBarWithin(candidates, cut, at, best));
-  keepFrom(candidates, Math.min(cutBar(best, cut), cut.close, ...bars));
+  // A place's own bar keeps its postings only, as its own query's does (another place's lower
+  // bar would make close matches of postings its own query leaves out).
+  const anywhere = Math.min(cutBar(best, cut), cut.close);
+  const { positions, scores } = candidates;
+  let count = 0;
+  for (let k = 0; k < candidates.count; k++) {
+    const score = scores[k];
+    if (score >= anywhere || bars.some((bar, i) => score >= bar && asked[i](positions[k]))) {
+      positions[count] = positions[k];
+      scores[count] = score;
+      count++;
+    }
+  }
+  candidates.count = count;
   return bars;
 }
 
