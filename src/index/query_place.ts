@@ -495,6 +495,8 @@ function placesJoined(
   }
   // A comma joins places only in a list that a joiner ends ("Amsterdam, Rotterdam or Utrecht"):
   // "Liverpool, Canada" and "Berlin, remote" say where the city is, or home working with it.
+  // A list cut at `MOST_PLACES` is a list, whatever ends it (the names past it stay words).
+  if (chain.length === MOST_PLACES) return chain;
   const lastWord = chain.findLastIndex((one) => one.joinedBy === "word");
   if (lastWord < 0) return [{ ...head, joinedBy: undefined }];
   return chain.slice(0, lastWord + 1);
