@@ -209,11 +209,16 @@ function isJobWord(word: string, gazetteer: Gazetteer): boolean {
  */
 function worldPlaceOf(
   words: string[],
-  position: { preposition: boolean; last: boolean },
+  position: { preposition: boolean; last: boolean; listed?: boolean },
   gazetteer: Gazetteer,
 ): WorldPlace | null {
   const named = endsInCity(words) ? words.slice(0, -1) : words;
-  if (named.some((w) => isJobWord(w, gazetteer))) return null;
+  // Joined to a place ("in Leeds or York"), a word of the titles ("New York ...") is a place too;
+  // a word job searches use ("in Leeds or remote", "sales") is still none.
+  const notPlace = position.listed
+    ? (w: string) => SEARCH_WORDS.has(w) || CONNECTORS.has(w)
+    : (w: string) => isJobWord(w, gazetteer);
+  if (named.some(notPlace)) return null;
   if (!position.preposition && words.join("").length < 4) return null;
   const [best] = placesNamed(words.join(" "));
   if (!best) return null;
@@ -388,10 +393,25 @@ function withQualifier(
   const city = found.region !== undefined && gazetteer.cities.has(key)
     ? postingCity(key, gazetteer)
     : found;
-  const qualified = city.cityKey !== undefined ? cityQualified(city, typed, end, gazetteer) : null;
+  let qualified = city.cityKey !== undefined ? cityQualified(city, typed, end, gazetteer) : null;
+  if (qualified && inList(typed, end, qualified.end, gazetteer)) qualified = null;
   return qualified
     ? { place: qualified.place, start, end: qualified.end, qualified: true }
     : { place: found, start, end, qualified: false };
+}
+
+/**
+ * Whether the words from `from` to `to`, read as where the city before them is, are rather the
+ * next city of a list: read as a city with postings on their own, with a comma or a joiner after
+ * them ("Berlin, Hamburg or Munich": Hamburg is a German state too).
+ */
+function inList(typed: string[], from: number, to: number, gazetteer: Gazetteer): boolean {
+  const words = foldText(typed.slice(from, to).join(" ")).split(" ").filter(Boolean);
+  const read = placeOf(words, { preposition: true, last: false, listed: true }, gazetteer);
+  // "Toronto, Ontario or Vancouver": Ontario reads as the province, which says where Toronto is.
+  if (read?.cityKey === undefined || !gazetteer.cities.has(read.cityKey)) return false;
+  const next = typed[to] === undefined ? "" : foldText(typed[to]);
+  return endsClause(typed[to - 1]) || JOINERS.has(next) || JOINERS.has(typed[to] ?? "");
 }
 
 /**
@@ -449,6 +469,7 @@ function placesJoined(
       preposition: afterPreposition() || PREPOSITIONS.has(folded[start - 1] ?? ""),
       last: start + length === typed.length,
       before: folded[start - 1],
+      listed: true,
     }, gazetteer);
     if (!found || found.around !== undefined) return null;
     return withQualifier(found, typed, start, start + length, gazetteer);
@@ -659,7 +680,7 @@ function placeAround(
 /** What `words` name at their position: remote, a city with postings, a country, a world place. */
 function placeOf(
   words: string[],
-  position: { preposition: boolean; last: boolean; before?: string },
+  position: { preposition: boolean; last: boolean; before?: string; listed?: boolean },
   gazetteer: Gazetteer,
 ): Omit<QueryPlace, "matched" | "rest"> | null {
   const key = words.join(" ");

@@ -438,6 +438,9 @@ const CITIES = buildGazetteer(postings([
   ["Developer", "New York", "US"],
   ["Developer", "Berlin", "DE"],
   ["Developer", "München", "DE"],
+  ["Developer", "Hamburg", "DE"],
+  ["Developer", "Toronto", "CA"],
+  ["Developer", "Vancouver", "CA"],
 ]));
 
 function placesIn(query: string) {
@@ -479,6 +482,16 @@ Deno.test("findPlace() reads several places named together ('nurse jobs in Leeds
     matched: "Leeds or Leeds",
     rest: "nurse",
   });
+  // A region said after a city qualifies it, unless it is the next city of the list.
+  assert.deepEqual(placesIn("developer in Berlin, Hamburg or Munich")?.places, [
+    "Berlin",
+    "Hamburg",
+    "München",
+  ]);
+  assert.deepEqual(placesIn("developer in Toronto, Ontario or Vancouver")?.places, [
+    "Toronto",
+    "Vancouver",
+  ]);
   // At most five: the sixth stays words.
   assert.deepEqual(
     placesIn("nurse in Leeds, Bradford, York, Hull, Wakefield or Sheffield")?.places,
@@ -541,4 +554,19 @@ Deno.test("findPlace() reads a name that is a region and a city elsewhere as the
   assert.equal(findPlace("nurse jobs in Ontario, CA", ontario(1))?.city, "Ontario");
   // A city inside the region of its name is the city.
   assert.equal(findPlace("nurse jobs in New York", ontario(1))?.city, "New York");
+});
+
+Deno.test("findPlace() reads a place of the world joined to a place though a title has its name", () => {
+  const gazetteer = buildGazetteer(postings([
+    ["Nurse", "Leeds", "GB"],
+    ["New York Sales Representative", "Boston", "US"],
+  ]));
+  // "york" is a word of the titles: alone it stays words, joined to Leeds it is the city.
+  assert.equal(findPlace("nurse jobs in York", gazetteer), null);
+  assert.deepEqual(
+    findPlace("nurse jobs in Leeds or York", gazetteer)?.anyOf?.map((one) => one.city),
+    ["Leeds", "York"],
+  );
+  // A word job searches use stays none: "or home" is no place.
+  assert.equal(findPlace("nurse in Leeds or home", gazetteer)?.anyOf, undefined);
 });
