@@ -88,6 +88,13 @@ const QUERIES = [
   // Session 31: a seniority alone at a place; "no experience" beside the work.
   "entry level jobs in Berlin",
   "customer service no experience",
+  // Session 31: several places named together (a `city` parameter keeps those it agrees with),
+  // and a region read over a city of its name elsewhere.
+  "nurse jobs in Berlin or Munich",
+  "developer jobs in Amsterdam, Rotterdam or Utrecht",
+  "remote or London python jobs",
+  "jobs in Leeds and Bradford",
+  "nurse jobs in Ontario",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {

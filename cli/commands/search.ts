@@ -168,9 +168,9 @@ export function formatResults(
   if (corrected) notes.push(corrected);
   const place = response.query_place;
   if (place) {
-    const replaceable = place.near
+    const replaceable = (place.places ?? [place]).some((one) => one.near)
       ? "; --near with --radius-km replaces it"
-      : place.city || place.country
+      : (place.places ?? [place]).some((one) => one.city || one.country)
       ? "; a --city or --country naming another place replaces it"
       : "";
     notes.push(`Only ${queryPlaceInWords(place)} (named in the query${replaceable}).`);

@@ -99,6 +99,20 @@ export function readingOf(
  *   ],
  * );
  * assert.deepEqual(readingInWords({ q: "nurse" }), ['Searched for "nurse".']);
+ * // Several places: read again at each delivery, as at the first search.
+ * assert.deepEqual(
+ *   readingInWords({
+ *     q: "nurse in Leeds or Bradford",
+ *     query_place: {
+ *       matched: "Leeds or Bradford",
+ *       places: [{ matched: "Leeds", city: "Leeds" }, { matched: "Bradford", city: "Bradford" }],
+ *     },
+ *   }),
+ *   [
+ *     'Searched for "nurse in Leeds or Bradford".',
+ *     'Only postings in Leeds or Bradford: the query named it ("Leeds or Bradford").',
+ *   ],
+ * );
  * const level = { matched: "entry level", seniority: ["junior" as const, "intern" as const] };
  * assert.equal(
  *   readingInWords({ q: "entry level jobs in Berlin", query_seniority: level }).at(-1),

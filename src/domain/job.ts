@@ -136,7 +136,7 @@ export const JobResultSchema = z.object({
 });
 export type JobResult = z.infer<typeof JobResultSchema>;
 
-export const QueryPlaceSchema = z.object({
+const QueryOnePlaceSchema = z.object({
   matched: z.string().describe("The words of the query that named the place."),
   city: z.string().optional().describe("The city, as the postings write it."),
   region: z.string().optional().describe(
@@ -155,6 +155,15 @@ export const QueryPlaceSchema = z.object({
       "are kept, in whatever town (as the `near` filter keeps them).",
   ),
   radius_km: z.number().optional().describe("With `near`: the radius in kilometres."),
+});
+
+export const QueryPlaceSchema = QueryOnePlaceSchema.extend({
+  places: z.array(QueryOnePlaceSchema).min(2).optional().describe(
+    'When the query named several places together ("nurse in Berlin or Munich", "remote or ' +
+      'London", up to 5): each place as one place is said, the postings at any of them kept. ' +
+      "`city`, `country`, ... are then absent; `remote` is true where it applies to every one " +
+      '("remote jobs in Leeds or York"); `matched` is the words of them all.',
+  ),
 });
 export type QueryPlaceResult = z.infer<typeof QueryPlaceSchema>;
 
@@ -245,13 +254,27 @@ export function describeApplied(applied: Applied | undefined): string | null {
 /**
  * The place a query named, in words for people and agents: what the search then keeps. A city or
  * country and "remote" apply together (remote postings in that place), and "remote" is not a place
- * one searches "in".
+ * one searches "in". Several places are said as a list joined by "or" (the postings at any).
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.equal(queryPlaceInWords({ matched: "remote", remote: true }), "remote postings");
  * assert.equal(queryPlaceInWords({ matched: "in Leeds", city: "Leeds" }), "postings in Leeds");
+ * assert.equal(
+ *   queryPlaceInWords({
+ *     matched: "Berlin or Munich",
+ *     places: [{ matched: "Berlin", city: "Berlin" }, { matched: "Munich", city: "München" }],
+ *   }),
+ *   "postings in Berlin or München",
+ * );
+ * assert.equal(
+ *   queryPlaceInWords({
+ *     matched: "remote or London",
+ *     places: [{ matched: "remote", remote: true }, { matched: "London", city: "London" }],
+ *   }),
+ *   "remote postings or postings in London",
+ * );
  * assert.equal(
  *   queryPlaceInWords({ matched: "Leeds", near: "Leeds, GB", radius_km: 25 }),
  *   "postings within 25 km of Leeds, GB",
@@ -263,6 +286,22 @@ export function describeApplied(applied: Applied | undefined): string | null {
  * ```
  */
 export function queryPlaceInWords(place: QueryPlaceResult): string {
+  if (place.places !== undefined && place.places.length > 1) {
+    const remote = place.remote === true;
+    const plain = place.places.every((one) =>
+      one.near === undefined && (one.city ?? one.region ?? one.country ?? one.area) !== undefined &&
+      (one.remote === true) === false
+    );
+    if (plain) {
+      const wheres = place.places.map((one) =>
+        [one.city, one.region, one.country, one.area].filter(Boolean).join(", ")
+      );
+      return `${remote ? "remote " : ""}postings in ${orList(wheres)}`;
+    }
+    return orList(
+      place.places.map((one) => queryPlaceInWords({ ...one, remote: one.remote || remote })),
+    );
+  }
   if (place.near !== undefined) {
     const within = `within ${place.radius_km} km of ${place.near}`;
     return place.remote ? `remote postings ${within}` : `postings ${within}`;
@@ -270,6 +309,11 @@ export function queryPlaceInWords(place: QueryPlaceResult): string {
   const where = [place.city, place.region, place.country, place.area].filter(Boolean).join(", ");
   if (!place.remote) return `postings in ${where}`;
   return where ? `remote postings in ${where}` : "remote postings";
+}
+
+/** "A or B", "A, B or C". */
+function orList(items: readonly string[]): string {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }
 
 /**
@@ -289,6 +333,8 @@ export function searchPlaceInWords(
   const filters = (response.applied?.filters ?? {}) as Record<string, unknown>;
   const named = response.query_place;
   if (typeof filters.city === "string") return ` in ${filters.city}`;
+  // "nurse in Berlin or Munich": "in Berlin or München", as the places are said.
+  if (named?.places) return ` ${queryPlaceInWords(named).replace(/^postings /, "")}`;
   if (named?.city) return ` in ${named.city}`;
   if (named?.near) return ` within ${named.radius_km} km of ${named.near}`;
   if (typeof filters.country === "string") return ` in ${filters.country}`;

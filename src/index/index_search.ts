@@ -35,6 +35,12 @@ export interface PlaceFilter {
   around?: PlaceAround;
   /** "remote jobs in Europe", "developer DACH": the postings of these countries (src/places/areas.ts). */
   area?: Area;
+  /**
+   * "nurse in Berlin or Munich", "remote or London": the postings at any of these places (each
+   * read as one place is), and at what the fields above ask besides ("remote jobs in Leeds or
+   * York": `remote` here, the cities there).
+   */
+  anyOf?: PlaceFilter[];
 }
 
 /** A region of a country the query named ("Texas", "Bavaria", "Ontario"). */
@@ -59,7 +65,8 @@ export interface PlaceAround extends GeoPoint {
 export function placeNarrows(place: PlaceFilter | null | undefined): place is PlaceFilter {
   return place !== null && place !== undefined &&
     (place.cityKey !== undefined || place.country !== undefined || place.remote === true ||
-      place.around !== undefined || place.area !== undefined);
+      place.around !== undefined || place.area !== undefined ||
+      (place.anyOf !== undefined && place.anyOf.length > 0));
 }
 
 /**

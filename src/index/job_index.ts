@@ -54,6 +54,7 @@ import {
   type CutBars,
   cutBarsOf,
   cutByScore,
+  cutByScoreEach,
   gatherFloor,
   type RankedHit,
   SCORE_STEPS,
@@ -477,11 +478,24 @@ export class JobIndex {
     const asked = atPlace && ofCompany
       ? (p: number) => atPlace(p) && ofCompany(p)
       : atPlace ?? ofCompany;
-    const cutAt = cutByScore(candidates, cut, asked ?? undefined);
+    // Several places named together: each cut as the query naming it alone would be.
+    const eachPlace = this.#places.eachOf(request.place);
+    const isStrong = eachPlace
+      ? strongAtAny(
+        cutByScoreEach(
+          candidates,
+          cut,
+          eachPlace.map((at) => ofCompany ? (p: number) => at(p) && ofCompany(p) : at),
+        ),
+        eachPlace,
+      )
+      : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
     // Nothing at the place the query names reaches the close floor: its nearest postings there
     // are its close matches (decided before the filters, so that they still only narrow).
+    // Several places: each one's nearest where it has none, as each one's own query lists them.
     const nearestThere = stepsAt !== undefined && atPlace !== null && ofCompany === null &&
-      this.#addNearestThere(atPlace, bars.close, stepsAt);
+      (eachPlace ?? [atPlace]).map((at) => this.#addNearestThere(at, bars.close, stepsAt))
+        .some(Boolean);
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
 
@@ -498,7 +512,7 @@ export class JobIndex {
       if (allowed !== null && allowed[p] !== 1) continue;
       if (atPlace !== null && !atPlace(p)) continue;
       if (ofCompany !== null && !ofCompany(p)) continue;
-      if (strongMask ? strongMask[p] === 1 : scores[k] >= cutAt) {
+      if (strongMask ? strongMask[p] === 1 : isStrong(p, scores[k])) {
         positions[strong] = p;
         scores[strong] = scores[k];
         strong++;
@@ -517,16 +531,20 @@ export class JobIndex {
         const atPlaceThen = this.#places.maskOf(place);
         const ofCompanyThen = companyMask(company, this.data.jobs);
         // The strong set at another place is cut against the best there (`cutByScore`).
-        const cutThen = place === request.place
-          ? cutAt
-          : strongBarWithin({ positions, scores, count: cutCount }, cut, atPlaceThen ?? undefined);
+        const before = { positions, scores, count: cutCount };
+        const eachThen = this.#places.eachOf(place);
+        const strongThen = place === request.place
+          ? isStrong
+          : eachThen
+          ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
+          : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
           const p = positions[k];
           if (allowedThen !== null && allowedThen[p] !== 1) continue;
           if (atPlaceThen !== null && !atPlaceThen(p)) continue;
           if (ofCompanyThen !== null && !ofCompanyThen(p)) continue;
-          if (strongMask ? strongMask[p] === 1 : scores[k] >= cutThen) count++;
+          if (strongMask ? strongMask[p] === 1 : strongThen(p, scores[k])) count++;
         }
         return Math.min(count, RESULT_SET_MAX);
       });
@@ -815,4 +833,17 @@ function companyMask(
   if (!companies?.length) return null;
   const named = new Set(companies);
   return (p) => named.has(jobs[p].company_name);
+}
+
+/** Whether a candidate is strong: its score reaches the strong tier's bar. */
+function strongFrom(bar: number): (position: number, score: number) => boolean {
+  return (_position, score) => score >= bar;
+}
+
+/** Several places named together: strong where it reaches the bar of a place it is at. */
+function strongAtAny(
+  bars: readonly number[],
+  at: readonly ((position: number) => boolean)[],
+): (position: number, score: number) => boolean {
+  return (position, score) => bars.some((bar, i) => score >= bar && at[i](position));
 }

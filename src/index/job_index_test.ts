@@ -5,6 +5,7 @@ import { analyzeQuery } from "./analyze_query.ts";
 import { assembleIndexData, embeddingTextOf, type JobIndexData } from "./job_index_data.ts";
 import { buildPositionText } from "./position_text.ts";
 import { AGREEMENT_TITLES, JobIndex, NEAREST_THERE, topRows } from "./job_index.ts";
+import type { IndexHit, PlaceFilter } from "./index_search.ts";
 
 function job(n: number, title: string, extra: Partial<Job> = {}): Job {
   return {
@@ -593,6 +594,118 @@ Deno.test("JobIndex.search() property: where nothing at the query's place reache
           assert.deepEqual(
             filtered.hits.map((hit) => hit.job.id),
             result.hits.filter((hit) => hit.job.data_source === "indeed").map((hit) => hit.job.id),
+          );
+        } finally {
+          index.close();
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("JobIndex.search() property: places named together list what each lists alone, merged by score, and filters still only narrow", () => {
+  const ranking = {
+    vectorWeight: 0.5,
+    vectorWeightUnmatched: 1,
+    cosineFloor: 0.2,
+    cosineCeiling: 0.9,
+  };
+  const served = { minScore: 0.45, relativeCut: 0.7, closeFloor: 0.28 };
+  // With weak best matches rescued as strong, a place's bar may lie under the close floor: it
+  // must then keep its own postings only (another place's own query leaves them out).
+  const rescuing = { ...served, weakFloor: 0.2, weakRelativeCut: 0.9, rescueStrong: true };
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          vector: unitVector,
+          city: fc.constantFrom("Leeds", "York", "Berlin"),
+          source: fc.constantFrom("linkedin", "indeed"),
+          remote: fc.boolean(),
+          day: fc.integer({ min: 1, max: 28 }),
+          share: fc.noBias(fc.integer({ min: 0, max: 100 })).map((n) => n / 100),
+        }),
+        { minLength: 1, maxLength: 60, size: "max" },
+      ),
+      // Up to a good match: each place's best then sets its own bar, or none is strong there.
+      fc.noBias(fc.integer({ min: 20, max: 95 })).map((n) => n / 100),
+      unitVector,
+      // Two cities, or home working and a city ("remote or Leeds").
+      fc.constantFrom<PlaceFilter[]>(
+        [{ cityKey: "leeds" }, { cityKey: "york" }],
+        [{ remote: true }, { cityKey: "leeds" }],
+        [{ cityKey: "york" }, { cityKey: "berlin" }, { cityKey: "leeds" }],
+      ),
+      fc.constantFrom(served, rescuing),
+      (drawn, reach, vector, places, cut) => {
+        const postings = drawn.map((d, n) =>
+          job(n + 1, `Role ${n + 1}`, {
+            city: d.city,
+            country: d.city === "Berlin" ? "DE" : "GB",
+            data_source: d.source,
+            work_mode: d.remote ? "remote" : "onsite",
+            publish_time: `2025-01-${String(d.day).padStart(2, "0")} 10:00:00`,
+          })
+        );
+        const titles = drawn.map((d) => {
+          const along = d.vector.reduce((sum, x, i) => sum + x * vector[i], 0);
+          const across = d.vector.map((x, i) => x - along * vector[i]);
+          const norm = Math.hypot(...across);
+          if (norm < 1e-3) return d.vector;
+          const cosine = d.share * reach;
+          const sine = Math.sqrt(1 - cosine * cosine);
+          return across.map((x, i) => cosine * vector[i] + (sine * x) / norm);
+        });
+        const index = new JobIndex(indexOf(postings, titles));
+        try {
+          const asked = {
+            query: analyzeQuery("mixologist"),
+            vector,
+            sort: "relevance" as const,
+            limit: 1000,
+            ranking,
+            ...cut,
+          };
+          const listed = (hits: IndexHit[]) =>
+            hits.map((hit) => [hit.job.id, hit.score, hit.match] as const);
+          const together = index.search({ ...asked, place: { anyOf: places } });
+          const alone = places.map((place) => index.search({ ...asked, place }));
+          const byId = (a: readonly unknown[], b: readonly unknown[]) =>
+            String(a[0]).localeCompare(String(b[0]));
+          const strongOf = (hits: IndexHit[]) =>
+            listed(hits.filter((hit) => hit.match === "strong"));
+          const strongMerged = [
+            ...new Map(alone.flatMap((one) => strongOf(one.hits)).map((hit) => [hit[0], hit]))
+              .values(),
+          ];
+          assert.deepEqual(strongOf(together.hits).sort(byId), strongMerged.sort(byId));
+          assert.equal(together.total, strongMerged.length);
+          if (places.every((place) => place.cityKey !== undefined)) {
+            // Places apart (cities): the close matches too, a place's nearest included. Home
+            // working and a city overlap (a remote posting in Leeds): a place's nearest are added
+            // only where no posting there is listed already.
+            const merged = alone.flatMap((one) => listed(one.hits));
+            assert.deepEqual([...listed(together.hits)].sort(byId), merged.sort(byId));
+          }
+          // The strong first, each tier best first.
+          for (const [k, hit] of together.hits.entries()) {
+            if (k === 0) continue;
+            const before = together.hits[k - 1];
+            assert.ok(before.match === "strong" || hit.match === "close");
+            if (before.match === hit.match) assert.ok(hit.score <= before.score);
+          }
+          // A filter only removes postings: the same hits less those it rejects, in order.
+          const filtered = index.search({
+            ...asked,
+            place: { anyOf: places },
+            filters: { source: "indeed" },
+          });
+          assert.deepEqual(
+            filtered.hits.map((hit) => hit.job.id),
+            together.hits.filter((hit) => hit.job.data_source === "indeed").map((hit) =>
+              hit.job.id
+            ),
           );
         } finally {
           index.close();

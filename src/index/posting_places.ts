@@ -114,9 +114,32 @@ export class PostingPlaces {
     };
   }
 
+  /**
+   * Where the place is several named together ("Leeds or York"): whether a posting is at each of
+   * them (and at what the place asks besides: "remote" in "remote jobs in Leeds or York"); null for
+   * one place or none.
+   */
+  eachOf(place: PlaceFilter | undefined): ((position: number) => boolean)[] | null {
+    if (place?.anyOf === undefined || place.anyOf.length === 0) return null;
+    const { anyOf, ...besides } = place;
+    const also = this.maskOf(besides);
+    return anyOf.map((one) => {
+      const at = this.maskOf(one) ?? (() => true);
+      return also === null ? at : (p: number) => also(p) && at(p);
+    });
+  }
+
   /** Whether the posting at a position is at the place; null when no place is asked. */
   maskOf(place: PlaceFilter | undefined): ((position: number) => boolean) | null {
     if (!placeNarrows(place)) return null;
+    if (place.anyOf !== undefined && place.anyOf.length > 0) {
+      // Several places: a posting at any of them, and at what the place asks besides.
+      const { anyOf: alternatives, ...besides } = place;
+      const each = alternatives.map((one) => this.maskOf(one)).filter((m) => m !== null);
+      const also = this.maskOf(besides);
+      const atAny = (p: number) => each.length === 0 || each.some((at) => at(p));
+      return also === null ? atAny : (p) => also(p) && atAny(p);
+    }
     const places = this.#placeData();
     const jobs = this.#jobs;
     const { remote } = places;

@@ -24,6 +24,7 @@ import {
   countriesNamed,
   placeInCountry,
   placesNamed,
+  regionOfCity,
   type WorldPlace,
 } from "../places/world_places.ts";
 import { type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
@@ -57,7 +58,28 @@ export interface QueryPlace {
   whereMatched?: string;
   /** The query without the place (and a leading "in"/"near"/...), to be searched as usual. */
   rest: string;
+  /**
+   * "nurse jobs in Berlin or Munich", "remote or London": the places named together, two to
+   * {@linkcode MOST_PLACES}, each read as one place is (with the words that named it); the
+   * postings at any of them are kept. The fields above then say only what every one of them asks
+   * ("remote jobs in Leeds or York": `remote`), `matched` the words of them all.
+   */
+  anyOf?: OnePlace[];
 }
+
+/** One of several places a query names together (`QueryPlace.anyOf`). */
+export type OnePlace = Omit<QueryPlace, "rest" | "anyOf" | "whereMatched">;
+
+/** The most places read together ("in Leeds, York, Hull, Bradford or Wakefield"): a list, not a country. */
+export const MOST_PLACES = 5;
+
+/**
+ * Words that join places named together: "Berlin or Munich", "Leeds and Bradford" (a person who
+ * writes "and" wants the jobs of both, not a job in both), "Leeds / Bradford", "Leeds & York".
+ * A comma joins too ("Amsterdam, Rotterdam or Utrecht"). Each side must read as a place on its
+ * own: "Marks and Spencer", "research and development" join no places.
+ */
+const JOINERS = new Set(["or", "and", "&", "/", "oder"]);
 
 const CONNECTORS = new Set([
   "in",
@@ -187,11 +209,16 @@ function isJobWord(word: string, gazetteer: Gazetteer): boolean {
  */
 function worldPlaceOf(
   words: string[],
-  position: { preposition: boolean; last: boolean },
+  position: { preposition: boolean; last: boolean; listed?: boolean },
   gazetteer: Gazetteer,
 ): WorldPlace | null {
   const named = endsInCity(words) ? words.slice(0, -1) : words;
-  if (named.some((w) => isJobWord(w, gazetteer))) return null;
+  // Joined to a place ("in Leeds or York"), a word of the titles ("New York ...") is a place too;
+  // a word job searches use ("in Leeds or remote", "sales") is still none.
+  const notPlace = position.listed
+    ? (w: string) => SEARCH_WORDS.has(w) || CONNECTORS.has(w)
+    : (w: string) => isJobWord(w, gazetteer);
+  if (named.some(notPlace)) return null;
   if (!position.preposition && words.join("").length < 4) return null;
   const [best] = placesNamed(words.join(" "));
   if (!best) return null;
@@ -243,7 +270,7 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
   const second = onePlace(first.rest, gazetteer, true);
   if (!second || isRemoteOnly(first) === isRemoteOnly(second)) return first;
   const [remote, where] = isRemoteOnly(first) ? [first, second] : [second, first];
-  if (where.remote) return first;
+  if (where.remote || where.anyOf?.some((one) => one.remote)) return first;
   const inOrder = query.indexOf(first.matched) <= query.indexOf(second.matched)
     ? [first.matched, second.matched]
     : [second.matched, first.matched];
@@ -257,9 +284,11 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
 }
 
 /** "remote" alone: home working with no city, country or area beside it. */
-export function isRemoteOnly(place: QueryPlace | null | undefined): boolean {
+export function isRemoteOnly(
+  place: Omit<QueryPlace, "matched" | "rest"> | null | undefined,
+): boolean {
   return place?.remote === true && place.cityKey === undefined && place.country === undefined &&
-    place.around === undefined && place.area === undefined;
+    place.around === undefined && place.area === undefined && place.anyOf === undefined;
 }
 
 /**
@@ -267,12 +296,15 @@ export function isRemoteOnly(place: QueryPlace | null | undefined): boolean {
  * says is read (the rest of a query that already named one: "remote in the UK").
  */
 function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): QueryPlace | null {
-  const typed = query.trim().split(/\s+/).filter(Boolean);
+  const typed = splitSlashes(query.trim().split(/\s+/).filter(Boolean), gazetteer);
   const folded = typed.map((w) => cityShorthand(w) ?? foldText(w));
   const longest = Math.max(gazetteer.longest, WORLD_LONGEST);
   for (let length = Math.min(longest, typed.length); length >= 1; length--) {
     for (let start = 0; start + length <= typed.length; start++) {
-      const words = folded.slice(start, start + length).join(" ").split(" ").filter(Boolean);
+      const span = folded.slice(start, start + length);
+      // "Leeds / Bradford" is two places, not one of the name "Leeds Bradford".
+      if (length > 1 && span.some((w) => w === "")) continue;
+      const words = span.join(" ").split(" ").filter(Boolean);
       if (words.length === 0) continue;
       const found = placeOf(words, {
         preposition: start > 0 && PREPOSITIONS.has(folded[start - 1]),
@@ -284,19 +316,19 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
       if (isCountryAlone(found) && qualifiesCityBefore(typed, folded, start, length, gazetteer)) {
         continue;
       }
-      // "Liverpool, UK", "Toronto, ON", "Chicago IL": the city's country or region said after it.
-      const qualified = found.cityKey !== undefined
-        ? cityQualified(found, typed, start + length, gazetteer)
-        : null;
-      const place = qualified?.place ?? found;
-      const end = qualified?.end ?? start + length;
-      let from = start;
+      const head = withQualifier(found, typed, start, start + length, gazetteer);
+      // "in Berlin or Munich", "Amsterdam, Rotterdam or Utrecht": the places named with it.
+      const chain = placesJoined(typed, folded, head, gazetteer);
+      const { place, qualified } = head;
+      const { end } = chain[chain.length - 1];
+      let from = chain[0].start;
+      const first = chain[0].start;
       // "close to Leeds" asks as "near Leeds" does; "close" and "to" are no connectors elsewhere.
-      const closeTo = start >= 2 && folded[start - 2] === "close" && folded[start - 1] === "to";
-      const around = (closeTo || (start > 0 && AROUND.has(folded[start - 1]))) &&
-          place.cityKey !== undefined
-        ? placeAround(place, words.join(" "), gazetteer)
-        : null;
+      const closeTo = first >= 2 && folded[first - 2] === "close" && folded[first - 1] === "to";
+      const nearWord = closeTo || (first > 0 && AROUND.has(folded[first - 1]));
+      const aroundOf = (one: Omit<QueryPlace, "matched" | "rest">, key: string) =>
+        nearWord && one.cityKey !== undefined ? placeAround(one, key, gazetteer) : null;
+      const around = chain.length === 1 ? aroundOf(place, words.join(" ")) : null;
       if (closeTo) from -= 2;
       while (from > 0 && CONNECTORS.has(folded[from - 1])) from--;
       const restWords = [...typed.slice(0, from), ...typed.slice(end)]
@@ -308,20 +340,187 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
         // Liverpool", "near Liverpool", "close to Leeds") ask for every posting there, which the
         // index lists where the words left name no job (src/index/job_index.ts). A place without
         // postings after a preposition alone stays words ("in finance" is a town somewhere).
-        const others = [...folded.slice(0, start), ...folded.slice(end)];
+        // Several places named together ("Leeds or Bradford") are as plainly places.
+        const others = [...folded.slice(0, first), ...folded.slice(end)];
         // "Liverpool, UK" alone is as plainly a place as "in Liverpool".
-        const asked = place.cityKey !== undefined && gazetteer.cities.has(place.cityKey) &&
-          (closeTo || qualified !== null || (start > 0 && PREPOSITIONS.has(folded[start - 1])));
+        const asked = chain.length > 1 ||
+          (place.cityKey !== undefined && gazetteer.cities.has(place.cityKey) &&
+            (closeTo || qualified || (first > 0 && PREPOSITIONS.has(folded[first - 1]))));
         const jobWord = others.some((w) => w === "jobs" || w === "job");
         if (!asked && !jobWord && !aloneIsPlace) return null;
         rest = jobWord ? others.filter((w) => !PREPOSITIONS.has(w)).join(" ") : "";
       }
       // "near Birmingham, nights": the comma ends the clause, it is no part of the name shown.
-      const matched = typed.slice(start, end).join(" ").replace(/[,;:.!?]+$/u, "");
-      return around ? { around, matched, rest } : { ...place, matched, rest };
+      const shown = (a: number, b: number) =>
+        typed.slice(a, b).join(" ").replace(/[,;:.!?/&]+$/u, "");
+      const matched = shown(first, end);
+      if (chain.length === 1) {
+        return around ? { around, matched, rest } : { ...place, matched, rest };
+      }
+      const anyOf: OnePlace[] = chain.map((one) => {
+        const near = aroundOf(one.place, folded.slice(one.start, one.end).join(" "));
+        const named = shown(one.start, one.end);
+        return near ? { around: near, matched: named } : { ...one.place, matched: named };
+      });
+      return { matched, rest, anyOf };
     }
   }
   return null;
+}
+
+/** A place read at `start`..`end` of the typed words, with the country or region said after it. */
+interface PlaceSpan {
+  place: Omit<QueryPlace, "matched" | "rest">;
+  start: number;
+  end: number;
+  /** Whether words after the city said its country or region ("Liverpool, UK"). */
+  qualified: boolean;
+  /** In a list of places: how it is joined to the one before ("or", "and", ... or a comma). */
+  joinedBy?: "word" | "comma";
+}
+
+function withQualifier(
+  found: Omit<QueryPlace, "matched" | "rest">,
+  typed: string[],
+  start: number,
+  end: number,
+  gazetteer: Gazetteer,
+): PlaceSpan {
+  // "Liverpool, UK", "Toronto, ON", "Chicago IL": the city's country or region said after it.
+  const key = foldText(typed.slice(start, end).join(" "));
+  // "Ontario, CA": a region read over a city of its name (`regionOverCity`), unless the words
+  // after it say where the city is.
+  const city = found.region !== undefined && gazetteer.cities.has(key)
+    ? postingCity(key, gazetteer)
+    : found;
+  let qualified = city.cityKey !== undefined ? cityQualified(city, typed, end, gazetteer) : null;
+  if (qualified && inList(typed, end, qualified.end, gazetteer)) qualified = null;
+  return qualified
+    ? { place: qualified.place, start, end: qualified.end, qualified: true }
+    : { place: found, start, end, qualified: false };
+}
+
+/**
+ * Whether the words from `from` to `to`, read as where the city before them is, are rather the
+ * next city of a list: read as a city with postings on their own, with a comma or a joiner after
+ * them ("Berlin, Hamburg or Munich": Hamburg is a German state too).
+ */
+function inList(typed: string[], from: number, to: number, gazetteer: Gazetteer): boolean {
+  const words = foldText(typed.slice(from, to).join(" ")).split(" ").filter(Boolean);
+  const read = placeOf(words, { preposition: true, last: false, listed: true }, gazetteer);
+  // "Toronto, Ontario or Vancouver": Ontario reads as the province, which says where Toronto is.
+  if (read?.cityKey === undefined || !gazetteer.cities.has(read.cityKey)) return false;
+  const next = typed[to] === undefined ? "" : foldText(typed[to]);
+  return endsClause(typed[to - 1]) || JOINERS.has(next) || JOINERS.has(typed[to] ?? "");
+}
+
+/**
+ * "Leeds/Bradford": a word of places joined by a slash, as its places and the slash, where each
+ * part is a city, country or region of the postings ("full/part time", "AI/ML" stay one word).
+ */
+function splitSlashes(typed: string[], gazetteer: Gazetteer): string[] {
+  return typed.flatMap((word) => {
+    const parts = word.split("/");
+    if (parts.length < 2 || parts.length > MOST_PLACES || parts.some((p) => foldText(p) === "")) {
+      return [word];
+    }
+    const places = parts.every((part) => {
+      const key = foldText(part);
+      return (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) ||
+        countryOf(key.split(" "), gazetteer, false) !== undefined;
+    });
+    return places ? parts.flatMap((part, i) => i === 0 ? [part] : ["/", part]) : [word];
+  });
+}
+
+/** Whether a joiner stands at `at`: "or", "and", "/", "&" ("Berlin or Munich"). */
+function joinerAt(typed: string[], folded: string[], at: number): boolean {
+  return at >= 0 && at < typed.length && (JOINERS.has(folded[at]) || JOINERS.has(typed[at]));
+}
+
+/**
+ * The places named together with `head` ("nurse jobs in Berlin or Munich", "developer jobs in
+ * Amsterdam, Rotterdam or Utrecht", "remote or London"), in the order typed, `head` among them;
+ * `[head]` where none is. Places are joined by a joiner (`JOINERS`, a preposition may follow it:
+ * "in Leeds or in York") or a comma, and each is read as a place at that position would be, with
+ * the preposition before the first counting for all ("in Leeds or Ulaanbaatar"). At most
+ * `MOST_PLACES`; the same place twice counts once.
+ */
+function placesJoined(
+  typed: string[],
+  folded: string[],
+  head: PlaceSpan,
+  gazetteer: Gazetteer,
+): PlaceSpan[] {
+  const chain = [head];
+  const longest = Math.max(gazetteer.longest, WORLD_LONGEST);
+  const afterPreposition = () => {
+    const first = chain[0].start;
+    return first > 0 && PREPOSITIONS.has(folded[first - 1]);
+  };
+  const read = (start: number, length: number): PlaceSpan | null => {
+    if (start < 0 || length < 1 || start + length > typed.length) return null;
+    // A joiner is no part of a place ("Leeds or" is no name), nor a comma inside one.
+    const span = folded.slice(start, start + length);
+    if (span.some((w) => JOINERS.has(w) || w === "")) return null;
+    if (typed.slice(start, start + length - 1).some(endsClause)) return null;
+    const words = span.join(" ").split(" ").filter(Boolean);
+    const found = placeOf(words, {
+      preposition: afterPreposition() || PREPOSITIONS.has(folded[start - 1] ?? ""),
+      last: start + length === typed.length,
+      before: folded[start - 1],
+      listed: true,
+    }, gazetteer);
+    if (!found || found.around !== undefined) return null;
+    return withQualifier(found, typed, start, start + length, gazetteer);
+  };
+  const same = (a: PlaceSpan, b: PlaceSpan) => JSON.stringify(a.place) === JSON.stringify(b.place);
+  // To the right: "Berlin or Munich", "Amsterdam, Rotterdam or Utrecht".
+  while (chain.length < MOST_PLACES) {
+    const last = chain[chain.length - 1];
+    let next = last.end;
+    const word = joinerAt(typed, folded, next);
+    if (word) next++;
+    else if (!endsClause(typed[next - 1])) break;
+    if (PREPOSITIONS.has(folded[next] ?? "") && !AROUND.has(folded[next])) next++;
+    let found: PlaceSpan | null = null;
+    for (let length = Math.min(longest, typed.length - next); length >= 1 && !found; length--) {
+      found = read(next, length);
+    }
+    if (!found) break;
+    found.joinedBy = word ? "word" : "comma";
+    if (!chain.some((one) => same(one, found))) chain.push(found);
+    // "London or London": the same place once, with the words of both.
+    else chain[chain.length - 1] = { ...last, end: found.end, joinedBy: last.joinedBy ?? "word" };
+  }
+  // To the left: "Boston or New York" (the longer name was read first).
+  while (chain.length < MOST_PLACES) {
+    const first = chain[0];
+    let before = first.start;
+    if (PREPOSITIONS.has(folded[before - 1] ?? "") && joinerAt(typed, folded, before - 2)) before--;
+    let endAt: number;
+    const word = joinerAt(typed, folded, before - 1);
+    if (word) endAt = before - 1;
+    else if (before > 0 && endsClause(typed[before - 1])) endAt = before;
+    else break;
+    let found: PlaceSpan | null = null;
+    for (let length = Math.min(longest, endAt); length >= 1 && !found; length--) {
+      const one = read(endAt - length, length);
+      if (one && one.end === endAt) found = one;
+    }
+    if (!found) break;
+    if (!chain.some((one) => same(one, found))) {
+      chain[0] = { ...first, joinedBy: word ? "word" : "comma" };
+      chain.unshift(found);
+    } else chain[0] = { ...first, start: found.start };
+  }
+  // A comma joins places only in a list that a joiner ends ("Amsterdam, Rotterdam or Utrecht"):
+  // "Liverpool, Canada" and "Berlin, remote" say where the city is, or home working with it.
+  // A list cut at `MOST_PLACES` is a list, whatever ends it (the names past it stay words).
+  if (chain.length === MOST_PLACES) return chain;
+  const lastWord = chain.findLastIndex((one) => one.joinedBy === "word");
+  if (lastWord < 0) return [{ ...head, joinedBy: undefined }];
+  return chain.slice(0, lastWord + 1);
 }
 
 /** Words after a city that may say its country or region ("United States of America"). */
@@ -481,7 +680,7 @@ function placeAround(
 /** What `words` name at their position: remote, a city with postings, a country, a world place. */
 function placeOf(
   words: string[],
-  position: { preposition: boolean; last: boolean; before?: string },
+  position: { preposition: boolean; last: boolean; before?: string; listed?: boolean },
   gazetteer: Gazetteer,
 ): Omit<QueryPlace, "matched" | "rest"> | null {
   const key = words.join(" ");
@@ -490,6 +689,9 @@ function placeOf(
   const area = position.preposition || position.last ? areaNamed(words.join(" ")) : undefined;
   if (area) return { area };
   if (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) {
+    // "nurse jobs in Ontario": the province, not Ontario, California (see `regionOverCity`).
+    const region = regionOf(words, position, gazetteer);
+    if (region && regionOverCity(key, region, gazetteer)) return region;
     return postingCity(key, gazetteer);
   }
   if (endsInCity(words)) {
@@ -534,6 +736,51 @@ function regionOf(
   const reading = regionsNamed(text).find((r) => gazetteer.countries.has(r.country));
   if (!reading) return null;
   return { country: reading.country, region: { admin1: reading.admin1, name: reading.name } };
+}
+
+/**
+ * Whether a name that is both a city with postings and a region of a country with postings
+ * ("Ontario", "Victoria", "Washington", "Limburg") reads as the region: unless the city lies in
+ * that region ("New York", "Berlin", "Hamburg": the city is what is named), the reading with more
+ * postings, the region's (its cities' postings) against the city's. A person names the place they
+ * look for work in, and the bigger of two places of one name is the likelier one; the postings
+ * are what the index can count of each, as GeoNames has no population of a region.
+ */
+function regionOverCity(
+  cityKey: string,
+  region: Omit<QueryPlace, "matched" | "rest">,
+  gazetteer: Gazetteer,
+): boolean {
+  const { country } = region;
+  const admin1 = region.region!.admin1;
+  for (const [cityCountry, spelling] of gazetteer.placed.get(cityKey) ?? []) {
+    if (cityCountry === country && regionOfCity(spelling, country) === admin1) return false;
+  }
+  const cityPostings = gazetteer.cities.get(cityKey)?.postings ?? 0;
+  return regionPostings(gazetteer, country!, admin1) > cityPostings;
+}
+
+const REGION_POSTINGS = new WeakMap<Gazetteer, Map<string, number>>();
+
+/** The postings of a region: those of the gazetteer's cities of `country` that lie in it. */
+function regionPostings(gazetteer: Gazetteer, country: string, admin1: string): number {
+  let counts = REGION_POSTINGS.get(gazetteer);
+  if (!counts) REGION_POSTINGS.set(gazetteer, counts = new Map());
+  const key = `${country}\u0000${admin1}`;
+  let count = counts.get(key);
+  if (count === undefined) {
+    count = 0;
+    for (const [cityKey, countries] of gazetteer.placed) {
+      const spelling = countries.get(country);
+      if (spelling === undefined) continue;
+      // A name with postings in several countries counts them all: the gazetteer counts a name.
+      if (regionOfCity(spelling, country) === admin1) {
+        count += gazetteer.cities.get(cityKey)?.postings ?? 0;
+      }
+    }
+    counts.set(key, count);
+  }
+  return count;
 }
 
 function postingCity(key: string, gazetteer: Gazetteer): Omit<QueryPlace, "matched" | "rest"> {

@@ -425,3 +425,148 @@ Deno.test("findPlace() reads a part of the world after 'in' or last ('remote job
   assert.equal(findPlace("EU policy advisor", g), null);
   assert.equal(findPlace("asia pacific sales manager", g), null);
 });
+
+const CITIES = buildGazetteer(postings([
+  ["Nurse", "Leeds", "GB"],
+  ["Nurse", "Bradford", "GB"],
+  ["Nurse", "York", "GB"],
+  ["Nurse", "Hull", "GB"],
+  ["Nurse", "Wakefield", "GB"],
+  ["Nurse", "Sheffield", "GB"],
+  ["Developer", "London", "GB"],
+  ["Developer", "Boston", "US"],
+  ["Developer", "New York", "US"],
+  ["Developer", "Berlin", "DE"],
+  ["Developer", "München", "DE"],
+  ["Developer", "Hamburg", "DE"],
+  ["Developer", "Toronto", "CA"],
+  ["Developer", "Vancouver", "CA"],
+]));
+
+function placesIn(query: string) {
+  const found = findPlace(query, CITIES);
+  return found && {
+    places: found.anyOf?.map((one) => one.city ?? one.country ?? (one.remote ? "remote" : "?")),
+    city: found.city,
+    remote: found.remote,
+    matched: found.matched,
+    rest: found.rest,
+  };
+}
+
+Deno.test("findPlace() reads several places named together ('nurse jobs in Leeds or Bradford')", () => {
+  assert.deepEqual(placesIn("nurse jobs in Leeds or Bradford"), {
+    places: ["Leeds", "Bradford"],
+    city: undefined,
+    remote: undefined,
+    matched: "Leeds or Bradford",
+    rest: "nurse",
+  });
+  assert.deepEqual(placesIn("nurse in Berlin or Munich")?.places, ["Berlin", "München"]);
+  assert.deepEqual(placesIn("nurse Leeds and Bradford")?.places, ["Leeds", "Bradford"]);
+  assert.deepEqual(placesIn("nurse jobs in Leeds, York or Hull")?.places, [
+    "Leeds",
+    "York",
+    "Hull",
+  ]);
+  assert.deepEqual(placesIn("Leeds/Bradford nurse")?.places, ["Leeds", "Bradford"]);
+  assert.deepEqual(placesIn("nurse in Leeds or in York")?.places, ["Leeds", "York"]);
+  assert.deepEqual(placesIn("jobs in Germany or Austria")?.places, ["DE", "AT"]);
+  // The longer name is read first; the places before it join it.
+  assert.deepEqual(placesIn("developer in Boston or New York")?.places, ["Boston", "New York"]);
+  // The same place twice is one place.
+  assert.deepEqual(placesIn("nurse in Leeds or Leeds"), {
+    places: undefined,
+    city: "Leeds",
+    remote: undefined,
+    matched: "Leeds or Leeds",
+    rest: "nurse",
+  });
+  // A region said after a city qualifies it, unless it is the next city of the list.
+  assert.deepEqual(placesIn("developer in Berlin, Hamburg or Munich")?.places, [
+    "Berlin",
+    "Hamburg",
+    "München",
+  ]);
+  assert.deepEqual(placesIn("developer in Toronto, Ontario or Vancouver")?.places, [
+    "Toronto",
+    "Vancouver",
+  ]);
+  // At most five: the sixth stays words.
+  assert.deepEqual(
+    placesIn("nurse in Leeds, Bradford, York, Hull, Wakefield or Sheffield")?.places,
+    ["Leeds", "Bradford", "York", "Hull", "Wakefield"],
+  );
+  // The places alone ask for their postings, as "in Leeds" does.
+  assert.deepEqual(placesIn("Leeds or Bradford")?.places, ["Leeds", "Bradford"]);
+});
+
+Deno.test("findPlace() reads home working or a place, and home working at several places", () => {
+  assert.deepEqual(placesIn("remote or London python jobs"), {
+    places: ["remote", "London"],
+    city: undefined,
+    remote: undefined,
+    matched: "remote or London",
+    rest: "python",
+  });
+  assert.deepEqual(placesIn("remote jobs in Leeds or York"), {
+    places: ["Leeds", "York"],
+    city: undefined,
+    remote: true,
+    matched: "remote, Leeds or York",
+    rest: "jobs",
+  });
+});
+
+Deno.test("findPlace() joins places only where each side is a place, and a comma only in a list", () => {
+  // "and" inside the work's name: "development" is no place.
+  assert.deepEqual(placesIn("research and development jobs in Leeds")?.places, undefined);
+  assert.equal(placesIn("research and development jobs in Leeds")?.city, "Leeds");
+  assert.equal(placesIn("health and safety jobs in Leeds")?.city, "Leeds");
+  // A comma alone says where a city is, or what else is asked: no list without "or"/"and".
+  assert.equal(placesIn("nurse in Leeds, nights")?.city, "Leeds");
+  assert.equal(placesIn("nurse in Leeds, nights")?.rest, "nurse nights");
+  assert.deepEqual(placesIn("developer Berlin, remote")?.places, undefined);
+  // A slash between words that are no places stays a word ("full/part time").
+  assert.equal(placesIn("full/part time nurse in Leeds")?.rest, "full/part time nurse");
+});
+
+Deno.test("findPlace() reads a name that is a region and a city elsewhere as the one with more postings", () => {
+  const ontario = (cityPostings: number) =>
+    buildGazetteer(postings([
+      ...Array.from({ length: cityPostings }, () =>
+        ["Nurse", "Ontario", "US"] as [string, string, string]),
+      ["Nurse", "Toronto", "CA"],
+      ["Nurse", "Toronto", "CA"],
+      ["Nurse", "Ottawa", "CA"],
+      ["Nurse", "New York", "US"],
+    ]));
+  // Ontario, California has 1 posting, the province 3 (Toronto's and Ottawa's).
+  assert.deepEqual(findPlace("nurse jobs in Ontario", ontario(1)), {
+    country: "CA",
+    region: { admin1: "08", name: "Ontario" },
+    matched: "Ontario",
+    rest: "nurse",
+  });
+  // With more postings in the city than the province, the city.
+  assert.equal(findPlace("nurse jobs in Ontario", ontario(4))?.city, "Ontario");
+  // Said with where it is, the city ("Ontario, CA" is California's).
+  assert.equal(findPlace("nurse jobs in Ontario, CA", ontario(1))?.city, "Ontario");
+  // A city inside the region of its name is the city.
+  assert.equal(findPlace("nurse jobs in New York", ontario(1))?.city, "New York");
+});
+
+Deno.test("findPlace() reads a place of the world joined to a place though a title has its name", () => {
+  const gazetteer = buildGazetteer(postings([
+    ["Nurse", "Leeds", "GB"],
+    ["New York Sales Representative", "Boston", "US"],
+  ]));
+  // "york" is a word of the titles: alone it stays words, joined to Leeds it is the city.
+  assert.equal(findPlace("nurse jobs in York", gazetteer), null);
+  assert.deepEqual(
+    findPlace("nurse jobs in Leeds or York", gazetteer)?.anyOf?.map((one) => one.city),
+    ["Leeds", "York"],
+  );
+  // A word job searches use stays none: "or home" is no place.
+  assert.equal(findPlace("nurse in Leeds or home", gazetteer)?.anyOf, undefined);
+});

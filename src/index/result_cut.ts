@@ -115,11 +115,44 @@ export function cutByScore(
   cut: CutBars & RelativeCuts,
   asked?: (position: number) => boolean,
 ): number {
-  const { positions, scores } = candidates;
   const best = bestScore(candidates);
-  const bar = cutBar(best, cut);
   const strongBar = strongBarWithin(candidates, cut, asked, best);
-  const keep = Math.min(bar, cut.close, strongBar);
+  keepFrom(candidates, Math.min(cutBar(best, cut), cut.close, strongBar));
+  return strongBar;
+}
+
+/**
+ * `cutByScore` where the query names several places together ("nurse in Leeds or York"): each
+ * place's strong bar, as the query naming it alone would have it (`asked`: a posting at each),
+ * so that the places together list what each lists alone. The candidates keep what any keeps.
+ */
+export function cutByScoreEach(
+  candidates: Candidates,
+  cut: CutBars & RelativeCuts,
+  asked: readonly ((position: number) => boolean)[],
+): number[] {
+  const best = bestScore(candidates);
+  const bars = asked.map((at) => strongBarWithin(candidates, cut, at, best));
+  // A place's own bar keeps its postings only, as its own query's does (another place's lower
+  // bar would make close matches of postings its own query leaves out).
+  const anywhere = Math.min(cutBar(best, cut), cut.close);
+  const { positions, scores } = candidates;
+  let count = 0;
+  for (let k = 0; k < candidates.count; k++) {
+    const score = scores[k];
+    if (score >= anywhere || bars.some((bar, i) => score >= bar && asked[i](positions[k]))) {
+      positions[count] = positions[k];
+      scores[count] = score;
+      count++;
+    }
+  }
+  candidates.count = count;
+  return bars;
+}
+
+/** Keeps the candidates scoring `keep` or more, in their order. */
+function keepFrom(candidates: Candidates, keep: number): void {
+  const { positions, scores } = candidates;
   let count = 0;
   for (let k = 0; k < candidates.count; k++) {
     if (scores[k] >= keep) {
@@ -129,7 +162,6 @@ export function cutByScore(
     }
   }
   candidates.count = count;
-  return strongBar;
 }
 
 /**

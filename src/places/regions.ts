@@ -156,6 +156,7 @@ const OTHER_REGIONS: [string, string, string, string[]][] = [
   ["IN", "HR", "10", ["Haryana"]],
   ["IN", "MH", "16", ["Maharashtra"]],
   ["IN", "KA", "19", ["Karnataka"]],
+  ["IN", "PB", "23", ["Punjab"]],
   ["IN", "TN", "25", ["Tamil Nadu"]],
   ["IN", "WB", "28", ["West Bengal"]],
   ["IN", "UP", "36", ["Uttar Pradesh"]],

@@ -8,7 +8,7 @@
 import { foldText } from "../domain/fold_text.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { JobIndex } from "../index/job_index.ts";
-import type { QueryPlace } from "../index/query_place.ts";
+import { isRemoteOnly, type QueryPlace } from "../index/query_place.ts";
 
 /**
  * The place the query text names, to be applied. Its words are never searched (the query's
@@ -21,6 +21,25 @@ import type { QueryPlace } from "../index/query_place.ts";
 export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | null {
   const place = index.placeIn(query.q);
   if (!place) return null;
+  if (place.anyOf === undefined) {
+    return clashes(place, query) ? withoutWhere(place) : place;
+  }
+  // Several places ("nurse in Berlin or Munich"): a parameter keeps those it agrees with (the same
+  // set the union under the parameter leaves); one that contradicts them all wins, as for one.
+  const kept = place.anyOf.filter((one) => !clashes(one, query) || isRemoteOnly(one));
+  if (kept.length === place.anyOf.length) return place;
+  if (kept.length === 0 || kept.every(isRemoteOnly)) {
+    return { ...withoutWhere(place), ...(kept.length > 0 ? { remote: true } : {}) };
+  }
+  return { ...place, anyOf: kept };
+}
+
+/** The place without its city, country or "near" place: "remote" alone still applies. */
+function withoutWhere(place: QueryPlace): QueryPlace {
+  return { matched: place.matched, rest: place.rest, ...(place.remote ? { remote: true } : {}) };
+}
+
+function clashes(place: Omit<QueryPlace, "rest" | "matched">, query: SearchQuery): boolean {
   // `near` names the place itself, with its radius: the text's city would only cut it back.
   const cityClash = (query.near !== undefined &&
     (place.cityKey !== undefined || place.country !== undefined || place.around !== undefined)) ||
@@ -29,6 +48,5 @@ export function placeToApply(index: JobIndex, query: SearchQuery): QueryPlace | 
   const countryClash = query.country !== undefined &&
     ((place.country !== undefined && query.country !== place.country) ||
       (place.area !== undefined && !place.area.countries.includes(query.country)));
-  if (!cityClash && !countryClash) return place;
-  return { matched: place.matched, rest: place.rest, ...(place.remote ? { remote: true } : {}) };
+  return cityClash || countryClash;
 }

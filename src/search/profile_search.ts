@@ -351,23 +351,28 @@ export async function searchByProfile(
   if (place) {
     // A place typed in the query says where, as in a `q` search: it replaces the profile's ("near"
     // a city names the city, whose area is the profile's own).
-    const { around } = place;
-    const known = place.city ? indexPlaces(index).city(place.city) : undefined;
-    profile.places = around
-      ? [{
-        city: around.city,
-        country: around.country,
-        latitude: around.latitude,
-        longitude: around.longitude,
-        wished: true,
-      }]
-      : place.city || place.country
-      ? [{
-        ...(known ?? (place.city ? { city: place.city } : {})),
-        ...(place.country ? { country: place.country } : {}),
-        wished: true,
-      }]
-      : profile.places;
+    // Several places ("in Leeds or York"): each is one of the profile's places, as a CV's are.
+    const wishedPlaces = (place.anyOf ?? [place]).flatMap((one) => {
+      const { around } = one;
+      const known = one.city ? indexPlaces(index).city(one.city) : undefined;
+      return around
+        ? [{
+          city: around.city,
+          country: around.country,
+          latitude: around.latitude,
+          longitude: around.longitude,
+          wished: true,
+        }]
+        : one.city || one.country
+        ? [{
+          ...(known ?? (one.city ? { city: one.city } : {})),
+          ...(one.country ? { country: one.country } : {}),
+          wished: true,
+        }]
+        : [];
+    });
+    if (wishedPlaces.length > 0) profile.places = wishedPlaces;
+    if (place.anyOf?.some((one) => one.remote)) profile.remote = true;
     if (place.remote) profile.remote = true;
   }
   // The role the words name, without the place and the pay read from them; none where they name

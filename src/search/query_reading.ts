@@ -13,7 +13,8 @@ import type { QueryShift } from "../index/query_shift.ts";
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
-import type { QueryPlace } from "../index/query_place.ts";
+import type { OnePlace, QueryPlace } from "../index/query_place.ts";
+import type { QueryPlaceResult } from "../domain/job.ts";
 import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { salaryIn } from "../index/query_salary.ts";
 import { placeToApply } from "./place_to_apply.ts";
@@ -127,15 +128,13 @@ export function readingFields(reading: QueryReading): ReadingFields {
   const fields: ReadingFields = {};
   if (company) fields.query_company = { matched: company.matched, company: company.names };
   if (placeNarrows(place)) {
-    fields.query_place = {
-      matched: place.matched,
-      ...(place.city ? { city: place.city } : {}),
-      ...(place.region ? { region: place.region.name } : {}),
-      ...(place.country ? { country: place.country } : {}),
-      ...(place.area ? { area: place.area.name } : {}),
-      ...(place.remote ? { remote: true } : {}),
-      ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
-    };
+    fields.query_place = place.anyOf
+      ? {
+        matched: place.matched,
+        ...(place.remote ? { remote: true } : {}),
+        places: place.anyOf.map(placeFields),
+      }
+      : placeFields(place);
   }
   if (analyzed.salary && salary !== null) {
     fields.query_salary = { matched: analyzed.salary.matched, salary_min: salary };
@@ -156,6 +155,19 @@ export function readingFields(reading: QueryReading): ReadingFields {
     fields.query_corrected = { q: reading.corrected, words: reading.corrections };
   }
   return fields;
+}
+
+/** One place read from the words, as the response says it. */
+function placeFields(place: OnePlace): QueryPlaceResult {
+  return {
+    matched: place.matched,
+    ...(place.city ? { city: place.city } : {}),
+    ...(place.region ? { region: place.region.name } : {}),
+    ...(place.country ? { country: place.country } : {}),
+    ...(place.area ? { area: place.area.name } : {}),
+    ...(place.remote ? { remote: true } : {}),
+    ...(place.around ? { near: place.around.label, radius_km: place.around.radiusKm } : {}),
+  };
 }
 
 /** "nurse jobs near me": where the person is, a server cannot know. */

@@ -199,9 +199,14 @@ export function placeBrowseHint(
 ): string {
   const remoteOnly = isRemoteOnly(place);
   const named = place.whereMatched ?? place.matched;
-  const browse = `${place.remote ? "remote " : ""}jobs${
-    remoteOnly ? "" : place.around ? ` near ${named}` : ` in ${named}`
-  }`;
+  const { anyOf } = place;
+  // Several places: "jobs in Leeds or York", "jobs near Leeds or York", "remote or London jobs".
+  const near = place.around !== undefined || (anyOf?.every((one) => one.around) ?? false);
+  const browse = anyOf?.some(isRemoteOnly)
+    ? `${named} jobs`
+    : `${place.remote ? "remote " : ""}jobs${
+      remoteOnly ? "" : near ? ` near ${named}` : ` in ${named}`
+    }`;
   // The browse's count stops at the result set's cap: past it, "all" would understate.
   const all = there >= RESULT_SET_MAX ? "at least" : "all";
   const listed = there === 1
@@ -233,6 +238,23 @@ function placeWhere(place: QueryPlace | null): string {
   if (isRemoteOnly(place)) return "remote";
   // "work from home, UK": the place's own words, home working said before them.
   const named = place.whereMatched ?? place.matched;
+  if (place.anyOf) {
+    // "in Berlin or Munich", "remote or in London", "within 25 km of Leeds or York".
+    const each = place.anyOf.map((one) =>
+      isRemoteOnly(one)
+        ? "remote"
+        : one.around
+        ? `within ${one.around.radiusKm} km of ${one.matched}`
+        : `in ${one.matched}`
+    );
+    const within = place.anyOf.every((one) => one.around) && place.anyOf[0].around;
+    const joined = each.every((one) => one.startsWith("in "))
+      ? `in ${named}`
+      : within
+      ? `within ${within.radiusKm} km of ${named}`
+      : each.join(" or ");
+    return place.remote ? `remote ${joined}` : joined;
+  }
   const where = place.around ? `within ${place.around.radiusKm} km of ${named}` : `in ${named}`;
   return place.remote ? `remote ${where}` : where;
 }

@@ -15,5 +15,6 @@ import "../index_delta_test.ts";
 import "../compaction_test.ts";
 import "../sources_test.ts";
 import "../search_real_data_test.ts";
+import "../several_places_test.ts";
 import "../source_pulls_test.ts";
 import "../kept_files_test.ts";

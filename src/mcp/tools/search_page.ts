@@ -249,9 +249,9 @@ export function buildSearchPage(
   if (corrected) notes.push(corrected);
   const named = response.query_place;
   if (named) {
-    const elsewhere = named.near
+    const elsewhere = (named.places ?? [named]).some((one) => one.near)
       ? " Give near with radius_km to search elsewhere or wider."
-      : named.city || named.country
+      : (named.places ?? [named]).some((one) => one.city || one.country)
       ? " Give city or country to search elsewhere."
       : "";
     notes.push(
