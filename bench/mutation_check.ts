@@ -1485,6 +1485,23 @@ export const MUTANTS: Mutant[] = [
     becomes: "    ? (w: string) => isJobWord(w, gazetteer)",
     breaks: '"Leeds or York": York not read (a title word)',
   },
+  {
+    id: "M177",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: '  if (namesUnitedStates(key, position)) return { country: "US" };',
+    becomes: '  if (false) return { country: "US" };',
+    breaks: '"remote jobs in the US" is remote anywhere',
+  },
+  {
+    id: "M178",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line:
+      '  return position.before === "the" || position.typed?.replace(/[,;:.!?]+$/u, "") === "US";',
+    becomes: "  return true;",
+    breaks: '"jobs near us" is read as the United States',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

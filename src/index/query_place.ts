@@ -310,6 +310,7 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
         preposition: start > 0 && PREPOSITIONS.has(folded[start - 1]),
         last: start + length === typed.length,
         before: folded[start - 1],
+        typed: typed.slice(start, start + length).join(" "),
       }, gazetteer);
       if (!found) continue;
       // "Leeds, United Kingdom": the country is said of the city before it, read with it below.
@@ -680,11 +681,19 @@ function placeAround(
 /** What `words` name at their position: remote, a city with postings, a country, a world place. */
 function placeOf(
   words: string[],
-  position: { preposition: boolean; last: boolean; before?: string; listed?: boolean },
+  position: {
+    preposition: boolean;
+    last: boolean;
+    before?: string;
+    listed?: boolean;
+    /** The words as typed (case kept), where known. */
+    typed?: string;
+  },
   gazetteer: Gazetteer,
 ): Omit<QueryPlace, "matched" | "rest"> | null {
   const key = words.join(" ");
   if (isRemoteWish(words, position.before)) return { remote: true };
+  if (namesUnitedStates(key, position)) return { country: "US" };
   // "remote jobs in Europe", "developer DACH": after "in" or last, as a region is read.
   const area = position.preposition || position.last ? areaNamed(words.join(" ")) : undefined;
   if (area) return { area };
@@ -717,6 +726,18 @@ function placeOf(
   const key2 = sameCity(gazetteer).keyOfPlace.get(placeId(world));
   if (key2 !== undefined) return postingCity(key2, gazetteer);
   return { cityKey: foldText(world.name), city: world.name, country: world.country };
+}
+
+/**
+ * "US" is the pronoun "us" as often as the country ("jobs near us", "join us"): the country only
+ * typed in capitals ("python developer US", "remote jobs in the US"), with dots ("U.S."), or after
+ * "the" ("nurse jobs in the us").
+ */
+function namesUnitedStates(key: string, position: { before?: string; typed?: string }): boolean {
+  // Folded, "U.S." and "U.S.A." are "u s" and "u s a".
+  if (key === "u s" || key === "u s a") return true;
+  if (key !== "us") return false;
+  return position.before === "the" || position.typed?.replace(/[,;:.!?]+$/u, "") === "US";
 }
 
 /**

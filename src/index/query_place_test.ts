@@ -353,6 +353,24 @@ Deno.test("findPlace() reads 'New York City', 'NYC', 'LA' as the cities people m
   assert.equal(read("jobs in the city"), null);
 });
 
+Deno.test("findPlace() reads 'the US', 'US' and 'U.S.' as the country, never the pronoun 'us'", () => {
+  const g = buildGazetteer(
+    postings([["Registered Nurse", "Houston", "US"], ["Nurse", "Leeds", "GB"]]),
+  );
+  const read = (query: string) => {
+    const found = findPlace(query, g);
+    return found && [found.country, found.remote, found.rest];
+  };
+  assert.deepEqual(read("nurse jobs in the us"), ["US", undefined, "nurse jobs in the"]);
+  assert.deepEqual(read("python developer US"), ["US", undefined, "python developer"]);
+  assert.deepEqual(read("nurse jobs in the U.S."), ["US", undefined, "nurse jobs in the"]);
+  assert.deepEqual(read("remote jobs in the US"), ["US", true, "jobs in the"]);
+  // "Us" the pronoun, in lower case and not after "the": no place.
+  for (const query of ["jobs near us", "join us as a nurse", "nurse jobs in us", "help us hire"]) {
+    assert.equal(findPlace(query, g), null, query);
+  }
+});
+
 Deno.test("findPlace() reads a region of a country with postings ('jobs in Texas')", () => {
   const g = buildGazetteer(postings([
     ["Nurse", "Houston", "US"],
