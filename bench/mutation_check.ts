@@ -1502,6 +1502,16 @@ export const MUTANTS: Mutant[] = [
     becomes: "  return true;",
     breaks: '"jobs near us" is read as the United States',
   },
+  {
+    id: "M179",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line:
+      "      while (from > 0 && (CONNECTORS.has(folded[from - 1]) || article(from - 1))) from--;",
+    becomes: "      while (from > 0 && CONNECTORS.has(folded[from - 1])) from--;",
+    breaks:
+      '"full time remote jobs in the UK" reads "jobs in the" as the work beside the type: none strong',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

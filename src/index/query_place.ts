@@ -331,7 +331,11 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
         nearWord && one.cityKey !== undefined ? placeAround(one, key, gazetteer) : null;
       const around = chain.length === 1 ? aroundOf(place, words.join(" ")) : null;
       if (closeTo) from -= 2;
-      while (from > 0 && CONNECTORS.has(folded[from - 1])) from--;
+      // "in the UK": the article goes with its preposition (left in the words, "full time jobs in
+      // the" read "jobs in the" as the work beside the type).
+      const article = (k: number) =>
+        folded[k] === "the" && k > 0 && PREPOSITIONS.has(folded[k - 1]);
+      while (from > 0 && (CONNECTORS.has(folded[from - 1]) || article(from - 1))) from--;
       const restWords = [...typed.slice(0, from), ...typed.slice(end)]
         .filter((w, i, all) => !(i === all.length - 1 && CONNECTORS.has(foldText(w))));
       let rest = restWords.join(" ").trim();
@@ -349,7 +353,7 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
             (closeTo || qualified || (first > 0 && PREPOSITIONS.has(folded[first - 1]))));
         const jobWord = others.some((w) => w === "jobs" || w === "job");
         if (!asked && !jobWord && !aloneIsPlace) return null;
-        rest = jobWord ? others.filter((w) => !PREPOSITIONS.has(w)).join(" ") : "";
+        rest = jobWord ? others.filter((w) => !PREPOSITIONS.has(w) && w !== "the").join(" ") : "";
       }
       // "near Birmingham, nights": the comma ends the clause, it is no part of the name shown.
       const shown = (a: number, b: number) =>

@@ -361,10 +361,12 @@ Deno.test("findPlace() reads 'the US', 'US' and 'U.S.' as the country, never the
     const found = findPlace(query, g);
     return found && [found.country, found.remote, found.rest];
   };
-  assert.deepEqual(read("nurse jobs in the us"), ["US", undefined, "nurse jobs in the"]);
+  assert.deepEqual(read("nurse jobs in the us"), ["US", undefined, "nurse"]);
   assert.deepEqual(read("python developer US"), ["US", undefined, "python developer"]);
-  assert.deepEqual(read("nurse jobs in the U.S."), ["US", undefined, "nurse jobs in the"]);
-  assert.deepEqual(read("remote jobs in the US"), ["US", true, "jobs in the"]);
+  assert.deepEqual(read("nurse jobs in the U.S."), ["US", undefined, "nurse"]);
+  assert.deepEqual(read("remote jobs in the US"), ["US", true, "jobs"]);
+  // The article goes with its preposition: "in the" was left, read as the work beside the type.
+  assert.deepEqual(read("full time remote jobs in the US"), ["US", true, "full time"]);
   // "Us" the pronoun, in lower case and not after "the": no place.
   for (const query of ["jobs near us", "join us as a nurse", "nurse jobs in us", "help us hire"]) {
     assert.equal(findPlace(query, g), null, query);
