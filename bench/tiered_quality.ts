@@ -209,7 +209,7 @@ async function measure(
         labelVectors,
         labelVectorsIfUsed,
         place: place ?? undefined,
-        filters: filtersWithSalary(parsed, reading.salary),
+        filters: filtersWithSalary(parsed, reading.salary, reading.since),
         ...(reading.company ? { namedCompany: reading.company.names } : {}),
         sort,
         limit,

@@ -296,7 +296,7 @@ export function indexSearcher(
     return index.search({
       query: analyzed,
       vector,
-      filters: filtersWithSalary(query, reading.salary),
+      filters: filtersWithSalary(query, reading.salary, reading.since),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       context: { locate: parseNear },
       place: place ?? undefined,

@@ -654,6 +654,77 @@ Deno.test("what a job offers, after the work, does not hide the work: 'nurse job
   }
 });
 
+Deno.test("when a query asks its postings posted ('this week', 'today'), only those are listed, and it says so", async () => {
+  const day = (ago: number) =>
+    new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10) + " 09:00:00";
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Staff Nurse",
+        city: "Leeds",
+        country: "GB",
+        publish_time: day(0),
+      }),
+      await posting({
+        job_title: "Ward Nurse",
+        city: "Leeds",
+        country: "GB",
+        publish_time: day(3),
+      }),
+      await posting({
+        job_title: "Practice Nurse",
+        city: "Leeds",
+        country: "GB",
+        publish_time: day(20),
+      }),
+      await posting({ job_title: "Barista", city: "Leeds", country: "GB", publish_time: day(1) }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const titles = (out: Awaited<ReturnType<typeof run>>) => out.results.map((r) => r.job_title);
+    const week = await run({ q: "Any nurse vacancies in Leeds this week?" });
+    assert.deepEqual(titles(week), ["Staff Nurse", "Ward Nurse"]);
+    assert.deepEqual(week.query_posted, { matched: "this week", since: day(7).slice(0, 10) });
+    assert.deepEqual(titles(await run({ q: "nurse jobs posted today" })), ["Staff Nurse"]);
+    assert.deepEqual(titles(await run({ q: "nurse jobs in the last 30 days" })), [
+      "Staff Nurse",
+      "Ward Nurse",
+      "Practice Nurse",
+    ]);
+    // The place's postings since then where the words name no job.
+    assert.deepEqual(titles(await run({ q: "jobs in Leeds this week" })), [
+      "Staff Nurse",
+      "Barista",
+      "Ward Nurse",
+    ]);
+    // A `since` parameter replaces the words' day.
+    const given = await run({ q: "nurse jobs this week", since: day(30).slice(0, 10) });
+    assert.equal(given.total, 3);
+    assert.deepEqual(given.query_posted, { matched: "this week" });
+    // "Latest" asks for the newest first: no posting is left out.
+    const latest = await run({ q: "the latest nurse jobs" });
+    assert.equal(latest.total, 3);
+    assert.deepEqual(latest.query_posted, { matched: "the latest" });
+    // Where nothing was posted then, the hint names the day.
+    const none = await run({ q: "barista jobs posted today" });
+    assert.equal(none.total, 0);
+    assert.match(none.hint ?? "", /since=/);
+    // MCP and the CLI say what was read.
+    const response = toSearchResponse(REQUEST_ID, week);
+    const mcp = buildSearchPage(parseSearchQuery({ q: "nurse this week" }), response, {
+      maxChars: 20_000,
+    });
+    assert.ok(
+      mcp.text.includes('Read "this week" as when the postings were posted, not as the work'),
+      mcp.text,
+    );
+    assert.ok(formatResults(response, 0, 120, "date").includes("--since sets another day"));
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a part of the world in the query lists its countries' postings; a country parameter narrows or replaces it", async () => {
   const search = await createTestSearch({ jobs: await postings() });
   try {

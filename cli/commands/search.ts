@@ -16,6 +16,7 @@ import {
   queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
+  queryPostedInWords,
   querySalaryInWords,
   querySeniorityInWords,
   searchPlaceInWords,
@@ -183,6 +184,8 @@ export function formatResults(
   if (employment) notes.push(employment);
   const seniority = querySeniorityInWords(response, (levels) => `--seniority ${levels}`);
   if (seniority) notes.push(seniority);
+  const posted = queryPostedInWords(response, "--since");
+  if (posted) notes.push(posted);
   const company = queryCompanyInWords(response);
   if (company) notes.push(company);
   const salary = querySalaryInWords(response, "--salary-min");

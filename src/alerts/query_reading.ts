@@ -17,6 +17,7 @@ import {
   QueryEmploymentSchema,
   queryPlaceInWords,
   QueryPlaceSchema,
+  QueryPostedSchema,
   QuerySalarySchema,
   QuerySenioritySchema,
 } from "../domain/job.ts";
@@ -34,6 +35,7 @@ export const QueryReadingSchema = z.object({
   query_salary: QuerySalarySchema.optional(),
   query_employment: QueryEmploymentSchema.optional(),
   query_seniority: QuerySenioritySchema.optional(),
+  query_posted: QueryPostedSchema.optional(),
 });
 /** A saved search's query as read for one delivery: the search response's `query_*` fields. */
 export type QueryReading = z.infer<typeof QueryReadingSchema>;
@@ -74,6 +76,7 @@ export function readingOf(
   if (outcome.query_salary) reading.query_salary = outcome.query_salary;
   if (outcome.query_employment) reading.query_employment = outcome.query_employment;
   if (outcome.query_seniority) reading.query_seniority = outcome.query_seniority;
+  if (outcome.query_posted) reading.query_posted = outcome.query_posted;
   return reading;
 }
 

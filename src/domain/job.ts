@@ -179,6 +179,15 @@ export const QuerySenioritySchema = z.object({
 });
 export type QuerySeniorityResult = z.infer<typeof QuerySenioritySchema>;
 
+export const QueryPostedSchema = z.object({
+  matched: z.string().describe('The words of the query that named it ("this week", "latest").'),
+  since: z.string().optional().describe(
+    "The day (`YYYY-MM-DD`, UTC) the postings are kept from, as `since` keeps them; absent where " +
+      'the words ask only for the newest first ("latest").',
+  ),
+});
+export type QueryPostedResult = z.infer<typeof QueryPostedSchema>;
+
 export const QuerySalarySchema = z.object({
   matched: z.string().describe(
     'The words of the query that named the pay ("£30k", "$25 an hour").',
@@ -416,6 +425,38 @@ export function queryEmploymentInWords(
 }
 
 /**
+ * What a search read as when its postings were posted, in words for people and agents, with how
+ * to ask for another day in their terms (`filter`: "since", "--since"); null when it named none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   queryPostedInWords({ query_posted: { matched: "this week", since: "2026-11-23" } }, "since"),
+ *   'Read "this week" as when the postings were posted, not as the work: only those posted on ' +
+ *     "2026-11-23 or later are listed; since sets another day.",
+ * );
+ * assert.equal(
+ *   queryPostedInWords({ query_posted: { matched: "latest" } }, "since"),
+ *   'Read "latest" as the newest first, not as the work.',
+ * );
+ * assert.equal(queryPostedInWords({}, "since"), null);
+ * ```
+ */
+export function queryPostedInWords(
+  response: { query_posted?: QueryPostedResult },
+  filter: string,
+): string | null {
+  const read = response.query_posted;
+  if (!read) return null;
+  if (read.since === undefined) {
+    return `Read "${read.matched}" as the newest first, not as the work.`;
+  }
+  return `Read "${read.matched}" as when the postings were posted, not as the work: only those ` +
+    `posted on ${read.since} or later are listed; ${filter} sets another day.`;
+}
+
+/**
  * What a search read as a seniority alone in its query ("entry level jobs in London"), in words for
  * people and agents (the web page, MCP and the CLI say it alike), with how to ask for the filter in
  * their terms (`filter`: `seniority "junior,intern"`, "--seniority junior,intern"); null when the
@@ -596,6 +637,11 @@ export const SearchResponseSchema = z.object({
       "state no type, and " +
       "the `employment_type` filter keeps only those that state it.",
   ),
+  query_posted: QueryPostedSchema.optional().describe(
+    'When the query asked its postings to have been posted ("nurse jobs in Leeds this week", ' +
+      '"jobs posted today", "in the last 7 days"): applied as `since`, where no `since` parameter ' +
+      'is given; "latest" and "newest" ask only for the newest first. Its words are not searched.',
+  ),
   query_seniority: QuerySenioritySchema.optional().describe(
     'The seniority the query named and nothing else beside a place or company ("entry level ' +
       'jobs in London", "senior roles in Leeds"): the postings there of that level (their title ' +
@@ -720,6 +766,7 @@ export function toSearchResponse(
     ...(outcome.query_company ? { query_company: outcome.query_company } : {}),
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
     ...(outcome.query_seniority ? { query_seniority: outcome.query_seniority } : {}),
+    ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),

@@ -48,6 +48,7 @@ export interface SearchService {
     | "query_salary"
     | "query_employment"
     | "query_seniority"
+    | "query_posted"
     | "query_corrected"
   >;
 }

@@ -12,6 +12,7 @@ import { asksOnly, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { salaryIn } from "./query_salary.ts";
+import { postedIn } from "./query_posted.ts";
 import { type QuerySeniority, seniorityAlone } from "./query_seniority.ts";
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import type { EmploymentType } from "../domain/job.ts";
@@ -238,6 +239,12 @@ export interface AnalyzedQuery {
    * `salary_min` with the postings that state no pay kept, where no salary filter is given.
    */
   salary?: { matched: string; yearlyMin: number };
+  /**
+   * When the query asks its postings to have been posted ("nurse jobs this week": 7 days; "latest
+   * python jobs": the newest first, no days; src/index/query_posted.ts): its words are searched by
+   * neither side; the search applies the days as `since`, where no `since` parameter is given.
+   */
+  posted?: { matched: string; days?: number };
 }
 
 /**
@@ -254,7 +261,11 @@ export function analyzeQuery(asTyped: string): AnalyzedQuery {
   // Pay is read where words are left beside it: "over 50k" alone is searched as typed.
   const pay = salaryIn(asTyped);
   const salary = pay && splitWords(pay.rest).length > 0 ? pay : null;
-  const typed = salary ? salary.rest : asTyped;
+  const unpaid = salary ? salary.rest : asTyped;
+  // When it was posted, likewise where words are left beside it ("today" alone stays words).
+  const when = postedIn(unpaid);
+  const posted = when && splitWords(when.rest).length > 0 ? when : null;
+  const typed = posted ? posted.rest : unpaid;
   const typedWords = splitWords(typed);
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
   // side (src/index/query_phrasing.ts).
@@ -314,6 +325,14 @@ export function analyzeQuery(asTyped: string): AnalyzedQuery {
     ...(workText ? { workText } : {}),
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
     ...(salary ? { salary: { matched: salary.matched, yearlyMin: salary.yearlyMin } } : {}),
+    ...(posted
+      ? {
+        posted: {
+          matched: posted.matched,
+          ...(posted.days !== undefined ? { days: posted.days } : {}),
+        },
+      }
+      : {}),
   };
 }
 
@@ -349,5 +368,6 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
     ...(shift ? { shift } : {}),
     ...(seniority ? { seniority } : {}),
     ...(query.salary ? { salary: query.salary } : {}),
+    ...(query.posted ? { posted: query.posted } : {}),
   };
 }

@@ -389,7 +389,7 @@ export async function searchByProfile(
     profileRanking: options.profileRanking,
     q: q === "" ? undefined : q,
     request: {
-      filters: filtersWithSalary(query, reading.salary),
+      filters: filtersWithSalary(query, reading.salary, reading.since),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       context: options.context,
       sort: query.sort,

@@ -17,8 +17,9 @@ import type { OnePlace, QueryPlace } from "../index/query_place.ts";
 import type { QueryPlaceResult } from "../domain/job.ts";
 import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { salaryIn } from "../index/query_salary.ts";
+import { postedIn } from "../index/query_posted.ts";
 import { placeToApply } from "./place_to_apply.ts";
-import { salaryToApply } from "./salary_to_apply.ts";
+import { salaryToApply, sinceToApply } from "./salary_to_apply.ts";
 
 /** A `q` text read: the place and company to apply, the words left analysed, the pay to apply. */
 export interface QueryReading {
@@ -34,6 +35,11 @@ export interface QueryReading {
   corrected: string;
   /** The least yearly pay the words name, where no salary parameter replaces it. */
   salary: number | null;
+  /**
+   * The earliest day (`YYYY-MM-DD`, UTC) the words ask a posting to have been posted on ("this
+   * week"), where no `since` parameter replaces it.
+   */
+  since: string | null;
 }
 
 /**
@@ -44,7 +50,7 @@ export interface QueryReading {
 export function readQuery(
   index: JobIndex,
   query: SearchQuery,
-  options: { typeAlone?: boolean } = {},
+  options: { typeAlone?: boolean; now?: number } = {},
 ): QueryReading {
   // The company first: after "at" a company of the postings is what is meant, not a place of
   // the world of its name ("at Google": a Topeka, Kansas, is also called so), unless it is a city
@@ -81,6 +87,10 @@ export function readQuery(
   if (narrowed && !analyzed.salary && salaryIn(rest)?.rest.trim() === "") {
     analyzed = analyzeQuery(`${rest} jobs`);
   }
+  // "this week in Leeds": the place took "jobs in" with it, and when alone is searched as typed.
+  if (narrowed && !analyzed.posted && postedIn(`jobs ${rest}`)?.rest === "jobs") {
+    analyzed = analyzeQuery(`jobs ${rest}`);
+  }
   // "part time jobs in Leeds", "night shift jobs in London": the place's postings, those of the
   // type or saying the hours first (src/index/job_index.ts).
   if (narrowed && options.typeAlone !== false) {
@@ -105,6 +115,7 @@ export function readQuery(
     corrections,
     corrected: withCorrections(query.q, corrections),
     salary: salaryToApply(query, analyzed),
+    since: sinceToApply(query, analyzed, options.now ?? Date.now()),
   };
 }
 
@@ -116,6 +127,7 @@ type ReadingFields = Pick<
   | "query_salary"
   | "query_employment"
   | "query_seniority"
+  | "query_posted"
   | "query_corrected"
 >;
 
@@ -143,6 +155,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
     fields.query_employment = {
       matched: analyzed.employment.matched,
       employment_type: analyzed.employment.type,
+    };
+  }
+  if (analyzed.posted) {
+    fields.query_posted = {
+      matched: analyzed.posted.matched,
+      ...(reading.since !== null ? { since: reading.since } : {}),
     };
   }
   if (analyzed.seniority) {

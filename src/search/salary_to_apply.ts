@@ -21,10 +21,39 @@ export function salaryToApply(query: SearchQuery, analyzed: AnalyzedQuery): numb
 }
 
 /**
- * The filters a search applies: the query's own, and the least yearly pay its words name
- * (`salaryToApply`) as `salary_min` with the postings that state no pay kept (most state none;
- * "£30k marketing manager" leaves out only the postings that say they pay less).
+ * The earliest day a posting may have been posted on from the query's words ("nurse jobs this
+ * week": `now` less 7 days, as `YYYY-MM-DD` in UTC; "today": `now`'s day); null where they name
+ * no days ("latest python jobs" asks only for the newest first) or where a `since` parameter says
+ * it (a parameter replaces the text's).
  */
-export function filtersWithSalary(query: SearchQuery, least: number | null): FilterValues {
-  return least === null ? query : { ...query, salary_min: least, salary_include_unknown: true };
+export function sinceToApply(
+  query: SearchQuery,
+  analyzed: AnalyzedQuery,
+  now: number,
+): string | null {
+  const days = analyzed.posted?.days;
+  if (days === undefined || query.since !== undefined) return null;
+  return new Date(now - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The filters a search applies: the query's own; the least yearly pay its words name
+ * (`salaryToApply`) as `salary_min` with the postings that state no pay kept (most state none;
+ * "£30k marketing manager" leaves out only the postings that say they pay less); and the day they
+ * ask postings to be posted since (`sinceToApply`) as `since`.
+ */
+export function filtersWithSalary(
+  query: SearchQuery,
+  least: number | null,
+  since: string | null = null,
+): FilterValues {
+  const paid = least === null
+    ? query
+    : { ...query, salary_min: least, salary_include_unknown: true };
+  return since === null ? paid : { ...paid, since };
+}
+
+/** `query` with the day its words asked postings since (`sinceToApply`) as its `since`. */
+export function withSince(query: SearchQuery, since: string | null): SearchQuery {
+  return since === null ? query : { ...query, since };
 }

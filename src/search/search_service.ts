@@ -24,7 +24,7 @@ import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
 import { LruCache } from "./lru_cache.ts";
 import { asksNearMe, NOT_KNOWN_WHERE, readingFields, readQuery } from "./query_reading.ts";
-import { filtersWithSalary } from "./salary_to_apply.ts";
+import { filtersWithSalary, withSince } from "./salary_to_apply.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import {
@@ -301,10 +301,11 @@ class SnapshotSearchService implements JobSearchService {
         index,
         calibration.ranking,
       ),
-      filters: filtersWithSalary(query, reading.salary),
+      filters: filtersWithSalary(query, reading.salary, reading.since),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       ifEmpty: (totalWith) =>
-        emptied = emptiedBy(query, place, totalWith, {
+        // The day the words asked postings since ("this week") is a filter like `since`.
+        emptied = emptiedBy(withSince(query, reading.since), place, totalWith, {
           browse: namesNoWork(analyzed),
           company: reading.company?.names,
         }),
@@ -342,7 +343,7 @@ class SnapshotSearchService implements JobSearchService {
     if (nearestThere) outcome.close_nearest_at_place = true;
     const hint = nearestThere ? undefined : searchHint(
       index,
-      query,
+      withSince(query, reading.since),
       emptied,
       place,
       closeTotal,
@@ -364,8 +365,9 @@ class SnapshotSearchService implements JobSearchService {
         offset: 0,
         limit: 1,
       }).total;
-      // Pay the words name is applied as a filter too ("£30k ... in Liverpool").
-      const filtered = Object.keys(filters).length > 0 || reading.salary !== null;
+      // Pay and a day the words name are applied as filters too ("£30k ... in Liverpool").
+      const fromWords = reading.salary !== null || reading.since !== null;
+      const filtered = Object.keys(filters).length > 0 || fromWords;
       // "barista in Berlin": what the words find where the place is not asked.
       const elsewhere = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE
         ? emptied?.unfiltered ?? 0

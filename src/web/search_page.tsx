@@ -14,6 +14,7 @@ import {
   queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
+  queryPostedInWords,
   querySalaryInWords,
   querySeniorityInWords,
   searchPlaceInWords,
@@ -143,6 +144,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   );
   const correctedWords = queryCorrectedInWords(props.response);
   const salaryWords = querySalaryInWords(props.response, '"Yearly salary at least" (More filters)');
+  const postedWords = queryPostedInWords(props.response, '"Posted since" (More filters)');
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
     props.response,
@@ -177,6 +179,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         : null}
       {companyWords ? <p>{companyWords}</p> : null}
       {salaryWords ? <p>{salaryWords}</p> : null}
+      {postedWords ? <p>{postedWords}</p> : null}
       {employment && employmentWords
         ? (
           <p>

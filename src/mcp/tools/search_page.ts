@@ -18,6 +18,7 @@ import {
   queryCorrectedInWords,
   queryEmploymentInWords,
   queryPlaceInWords,
+  queryPostedInWords,
   querySalaryInWords,
   querySeniorityInWords,
   searchPlaceInWords,
@@ -266,6 +267,8 @@ export function buildSearchPage(
   if (employment) notes.push(employment);
   const seniority = querySeniorityInWords(response, (levels) => `seniority "${levels}"`);
   if (seniority) notes.push(seniority);
+  const posted = queryPostedInWords(response, "since");
+  if (posted) notes.push(posted);
   const company = queryCompanyInWords(response);
   if (company) notes.push(company);
   const salary = querySalaryInWords(response, "salary_min");

@@ -1,0 +1,143 @@
+/**
+ * When the postings a query asks for were posted, said in its words: "nursing vacancies in Leeds
+ * this week", "jobs posted today in London", "software jobs posted in the last 7 days", "the latest
+ * python jobs". Searched as words, "this week" and "today" named no job and pulled every cosine
+ * under the cut ("Any nursing vacancies in Leeds this week?" had no strong match). Read at either end
+ * of the query, as the pay is (src/index/query_salary.ts); the search applies the days as the
+ * `since` filter (src/search/query_reading.ts). "Latest", "newest" and "most recent" ask for the
+ * newest first, which the default order is: taken off, no filter.
+ *
+ * @module
+ */
+import { asksOnly } from "./query_phrasing.ts";
+import { splitWords } from "./tokenize.ts";
+
+/** What the words say of when the postings were posted. */
+export interface QueryPosted {
+  /** The words as typed (folded). */
+  matched: string;
+  /**
+   * How many days back from today (UTC) a posting may be: 0 for today. Absent where the words ask
+   * only for the newest first ("latest").
+   */
+  days?: number;
+  /** The query without them. */
+  rest: string;
+}
+
+const NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  ten: 10,
+  fourteen: 14,
+  thirty: 30,
+};
+
+/** Phrases of a fixed span, folded, with their days. */
+const SPANS: Record<string, number> = {
+  "today": 0,
+  "posted today": 0,
+  "from today": 0,
+  "added today": 0,
+  "yesterday": 1,
+  "since yesterday": 1,
+  "posted yesterday": 1,
+  "this week": 7,
+  "past week": 7,
+  "last week": 7,
+  "the past week": 7,
+  "the last week": 7,
+  "posted this week": 7,
+  "this month": 30,
+  "past month": 30,
+  "last month": 30,
+  "the past month": 30,
+  "the last month": 30,
+  "posted this month": 30,
+  "last 24 hours": 1,
+  "past 24 hours": 1,
+  "the last 24 hours": 1,
+  "the past 24 hours": 1,
+};
+
+/**
+ * Words that ask for the newest first, opening the query ("latest python jobs"). Not "new": it
+ * opens roles too ("new business manager"), and "new jobs" is the phrasing's already.
+ */
+const NEWEST = ["most recent", "latest", "newest", "recent"];
+
+/** Words before a span that belong to it: "posted in the last 7 days", "from this week". */
+const LEADING = new Set(["posted", "added", "in", "within", "from", "during", "over"]);
+
+/**
+ * The span `words[from..]` names to its end ("last 7 days", "this week"), in days; undefined where
+ * it names none.
+ */
+function spanDays(words: readonly string[]): number | undefined {
+  const text = words.join(" ");
+  if (SPANS[text] !== undefined) return SPANS[text];
+  // "last 7 days", "past two weeks", "the last 3 months".
+  const match = text.match(
+    /^(?:the )?(?:last|past) (\d{1,3}|[a-z]+) (day|days|week|weeks|month|months)$/,
+  );
+  if (!match) return undefined;
+  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBERS[match[1]];
+  if (count === undefined || count < 1) return undefined;
+  const unit = match[2].startsWith("day") ? 1 : match[2].startsWith("week") ? 7 : 30;
+  return count * unit;
+}
+
+/**
+ * When the query asks its postings to have been posted, where it says so at its end ("nurse jobs
+ * in Leeds this week", "software jobs posted in the last 7 days") or asks for the newest at its
+ * start ("latest python jobs"); null where it says neither, or where nothing would be left beside
+ * it ("today" alone is searched as typed).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(postedIn("nurse jobs this week"), {
+ *   matched: "this week",
+ *   days: 7,
+ *   rest: "nurse jobs",
+ * });
+ * assert.equal(postedIn("software jobs posted in the last 14 days")?.days, 14);
+ * assert.deepEqual(postedIn("latest python jobs"), { matched: "latest", rest: "python jobs" });
+ * assert.equal(postedIn("what are the latest python jobs")?.rest, "what are python jobs");
+ * assert.equal(postedIn("latest fashion designer")?.matched, "latest");
+ * assert.equal(postedIn("senior latest technologies engineer"), null);
+ * assert.equal(postedIn("week"), null);
+ * assert.equal(postedIn("today"), null);
+ * ```
+ */
+export function postedIn(text: string): QueryPosted | null {
+  const words = splitWords(text);
+  // The longest span at the end, with the words that lead into it.
+  for (let from = 1; from < words.length; from++) {
+    const days = spanDays(words.slice(from));
+    if (days === undefined) continue;
+    let start = from;
+    while (start > 1 && LEADING.has(words[start - 1])) start--;
+    return { matched: words.slice(start).join(" "), days, rest: words.slice(0, start).join(" ") };
+  }
+  // "latest python jobs", "what are the latest python jobs": after the asking alone.
+  for (const newest of NEWEST) {
+    const said = newest.split(" ");
+    const at = words.findIndex((_, k) => said.every((w, j) => words[k + j] === w));
+    if (at < 0 || at + said.length >= words.length) continue;
+    // "the latest": the article goes with it.
+    const from = words[at - 1] === "the" ? at - 1 : at;
+    const before = words.slice(0, from);
+    if (before.length > 0 && !asksOnly(before)) continue;
+    return {
+      matched: words.slice(from, at + said.length).join(" "),
+      rest: [...before, ...words.slice(at + said.length)].join(" "),
+    };
+  }
+  return null;
+}
