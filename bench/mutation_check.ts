@@ -1544,6 +1544,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "  if (days === undefined) return null;",
     breaks: 'a since parameter does not replace the words\' "this week"',
   },
+  {
+    id: "M184",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '  if (name === "since" && params.since === undefined && posted?.since !== undefined) {',
+    becomes: "  if (false) {",
+    breaks:
+      '"nurse jobs this week" with nothing posted: "Search again without since" gives the same empty page',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

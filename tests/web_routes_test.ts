@@ -1370,6 +1370,26 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
   }
 });
 
+Deno.test("when posted, in the query: the page says it was read, and 'without since' drops the words", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    // The bundled postings are older than a week: "this week" leaves none.
+    const page = await (await web.request("/?q=nurse+jobs+this+week", { cookie })).text();
+    const document = new DOMParser().parseFromString(page, "text/html");
+    const applied = document.querySelector(".applied")?.textContent ?? "";
+    assert.match(applied, /Read "this week" as when the postings were posted, not as the work/);
+    const again = [...document.querySelectorAll(".notice a")].find((a) =>
+      a.textContent === "Search again without since"
+    );
+    assert.equal(again?.getAttribute("href"), "/?q=nurse+jobs");
+    const listed = await (await web.request(again!.getAttribute("href")!, { cookie })).text();
+    assert.match(listed, /<ol class="results">/);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("pay in the query: the page says it was read as pay and where to set another floor", async () => {
   const web = await startWeb();
   try {

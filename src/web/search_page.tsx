@@ -131,6 +131,23 @@ function Facet(
   );
 }
 
+/**
+ * The page without the filter `name`: its parameter removed, or, where the query's words set it
+ * ("nurse jobs this week" sets `since`), the query without those words.
+ */
+function withoutFilter(params: PageParams, response: SearchResponse, name: string): string {
+  const posted = response.query_posted;
+  if (name === "since" && params.since === undefined && posted?.since !== undefined) {
+    const said = posted.matched.split(" ").map((word) =>
+      word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    );
+    const words = new RegExp(`\\b${said.join("\\W+")}\\b`, "iu");
+    const q = (params.q?.[0] ?? "").replace(words, " ").replace(/\s+/g, " ").trim();
+    return pageUrl(params, { q: [q], offset: undefined });
+  }
+  return pageUrl(params, { [name]: undefined, offset: undefined });
+}
+
 function Applied(props: { params: PageParams; response: SearchResponse }) {
   const filters = Object.entries(props.response.applied?.filters ?? {});
   const emptiedBy = props.response.applied?.emptied_by ?? [];
@@ -250,7 +267,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             </p>
             {emptiedBy.filter((name) => name !== "query_place").map((name) => (
               <p key={name}>
-                <a href={pageUrl(props.params, { [name]: undefined, offset: undefined })}>
+                <a href={withoutFilter(props.params, props.response, name)}>
                   {`Search again without ${name}`}
                 </a>
               </p>
