@@ -212,12 +212,24 @@ export function asksOnly(words: readonly string[]): boolean {
 }
 
 /**
- * "No experience needed" and its kin, at an end of a query beside the work ("customer service no
- * experience", "no experience warehouse jobs"): what the person brings, not the work. Searched,
- * "experience" found every "Customer Experience Engineer" and "Developer Experience" title.
- * Alone beside a place they are read as a seniority (src/index/query_seniority.ts).
+ * "No experience needed", "no degree" and their kin, at an end of a query beside the work
+ * ("customer service no experience", "no experience warehouse jobs", "data entry jobs without a
+ * degree"): what the person does not bring, not the work. Searched, "experience" found every
+ * "Customer Experience Engineer" and "Developer Experience" title. Alone beside a place "no
+ * experience" is read as a seniority (src/index/query_seniority.ts).
  */
 const NO_EXPERIENCE: readonly (readonly string[])[] = [
+  "no degree",
+  "no degree needed",
+  "no degree required",
+  "without a degree",
+  "without degree",
+  // "don't" is the words "don" and "t" here.
+  "that don t require a degree",
+  "that dont require a degree",
+  "that do not require a degree",
+  "not requiring a degree",
+  "with no degree",
   "no experience",
   "no experience needed",
   "no experience required",

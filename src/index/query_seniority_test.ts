@@ -62,7 +62,7 @@ Deno.test("a level beside the work is the work's words, not a seniority alone", 
   );
 });
 
-Deno.test("'no experience' at either end of the work is taken off it, and the work's words stay", () => {
+Deno.test("'no experience' or 'no degree' at either end of the work is taken off it, and the work's words stay", () => {
   fc.assert(
     fc.property(
       fc.constantFrom(
@@ -73,6 +73,9 @@ Deno.test("'no experience' at either end of the work is taken off it, and the wo
         "without experience",
         "without any experience",
         "no prior experience",
+        "without a degree",
+        "no degree required",
+        "that don't require a degree",
       ),
       fc.constantFrom(...ROLES),
       fc.boolean(),
