@@ -27,6 +27,9 @@ export function corrupt(what: string): RangeError {
   return new RangeError(`Cannot decode snapshot: ${what}`);
 }
 
+/** How much of a section `copyInto` copies at a time as it arrives. */
+const COPY_STEP_BYTES = 8 * 2 ** 20;
+
 /** The worker thread ended before it answered: no fault of the snapshot's. */
 class ThreadDied extends Error {}
 
@@ -45,6 +48,9 @@ export class Sections {
   readonly #max = new Map<string, number>();
   readonly #arrived: Arrived;
   #worker: Worker | null = null;
+  #open = true;
+  /** Sections being unpacked on this thread ahead of their turn (`unpackEarly`). */
+  readonly #early = new Map<string, Promise<Uint8Array>>();
 
   constructor(
     bytes: Uint8Array,
@@ -60,6 +66,11 @@ export class Sections {
 
   has(name: string): boolean {
     return Object.hasOwn(this.#table, name);
+  }
+
+  /** The bytes a section holds (once unpacked), as its header says; undefined when it has none. */
+  lengthOf(name: string): number | undefined {
+    return this.has(name) ? this.#table[name][2] : undefined;
   }
 
   /** The section's stored bytes (a view) and what it holds; throws when they cannot be right. */
@@ -179,8 +190,9 @@ export class Sections {
     return this.#max.get(name);
   }
 
-  /** Ends the worker thread, if one was started. */
+  /** Ends the worker thread, if one was started; a `copyInto` under way stops. */
   close(): void {
+    this.#open = false;
     this.#worker?.terminate();
     this.#worker = null;
   }
@@ -222,8 +234,52 @@ export class Sections {
     return codec === "raw" ? stored : await this.read(name);
   }
 
+  /**
+   * Copies a section into `target` (as long as the section holds) as its bytes arrive, a piece of
+   * `step` bytes at a time, so that this thread copies what came while it waits for the rest; a
+   * compressed one is read whole first. Stops, leaving `target` part filled, once `close` is called.
+   */
+  async copyInto(name: string, target: Uint8Array, step = COPY_STEP_BYTES): Promise<void> {
+    const { stored, length, codec } = this.#entry(name);
+    if (length !== target.byteLength) {
+      throw corrupt(`section ${name} holds ${length} bytes, not ${target.byteLength}`);
+    }
+    if (codec !== "raw") {
+      target.set(await this.read(name));
+      return;
+    }
+    const start = stored.byteOffset - this.#bytes.byteOffset;
+    for (let at = 0; at < length && this.#open; at += step) {
+      const end = Math.min(length, at + step);
+      await this.#arrived(start + end);
+      if (!this.#open) return;
+      target.set(stored.subarray(at, end), at);
+    }
+  }
+
+  /**
+   * Unpacks these sections on this thread as soon as their bytes are in, ahead of their turn to be
+   * read: while this thread waits for the worker's sections, it does what the worker would do
+   * after them. For sections not sent to the worker (`startThread`'s `except`).
+   */
+  unpackEarly(names: Iterable<string>): void {
+    for (const name of names) {
+      if (!this.has(name) || this.#threaded.has(name)) continue;
+      const early = this.#arrivedEntry(name).then(({ stored, length, codec }) => {
+        // A decoding that failed meanwhile reads nothing more.
+        if (!this.#open) throw new Error(`Cannot decode snapshot: it was given up`);
+        return this.#unpack(name, stored, length, codec);
+      });
+      // Awaited when the section is read; a decode that fails before then never reads it.
+      early.catch(() => {});
+      this.#early.set(name, early);
+    }
+  }
+
   /** A section not sent to the worker thread, read on this one. */
   async #readHere(name: string): Promise<Uint8Array> {
+    const early = this.#early.get(name);
+    if (early) return await early;
     const { stored, length, codec } = await this.#arrivedEntry(name);
     return this.#unpack(name, stored, length, codec);
   }
