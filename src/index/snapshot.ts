@@ -57,6 +57,7 @@ import {
   type Arrived,
   corrupt,
   parseJson,
+  type Redirect,
   Sections,
   type SectionTable,
 } from "./snapshot_sections.ts";
@@ -500,6 +501,12 @@ export interface DecodeOptions {
    */
   vectorsAheadBytes?: number;
   /**
+   * For bytes still being read on a thread that can put some elsewhere
+   * (`SnapshotReading.redirect`): the title vectors placed ahead are read straight into the
+   * kernel's memory, never into `bytes`.
+   */
+  redirect?: Redirect;
+  /**
    * For bytes still being read (src/store/snapshot_store.ts, `openSnapshot`): resolves once every
    * byte before `end` is in. Sections are decoded as they arrive, in the order they are stored.
    */
@@ -528,11 +535,10 @@ export async function decodeSnapshot(
       threadBytes === Infinity ? LATER_SECTIONS : new Set([...LATER_SECTIONS, ...HERE_SECTIONS]),
     );
     if (threadBytes !== Infinity) sections.unpackEarly(HERE_SECTIONS);
-    return await decodeSections(
-      header,
-      sections,
-      options.vectorsAheadBytes ?? VECTORS_AHEAD_BYTES,
-    );
+    return await decodeSections(header, sections, {
+      vectorsAheadBytes: options.vectorsAheadBytes ?? VECTORS_AHEAD_BYTES,
+      redirect: options.redirect,
+    });
   } finally {
     sections.close();
   }
@@ -545,7 +551,7 @@ export async function decodeSnapshot(
 async function decodeSections(
   header: Header,
   sections: Sections,
-  vectorsAheadBytes: number,
+  { vectorsAheadBytes, redirect }: { vectorsAheadBytes: number; redirect?: Redirect },
 ): Promise<SnapshotData> {
   const { docCount, vectorRows, dimensions } = header;
   const u32 = async (name: string) => {
@@ -567,7 +573,9 @@ async function decodeSections(
     ? titleRowsAhead(vectorRows, dimensions)
     : null;
   const placing = rowsAhead &&
-    sections.copyInto("vectors", new Uint8Array(rowsAhead.buffer, 0, rowsAhead.byteLength));
+    sections.copyInto("vectors", new Uint8Array(rowsAhead.buffer, 0, rowsAhead.byteLength), {
+      redirect,
+    });
   // Awaited below; a decoding that fails before then reports its own error.
   placing?.catch(() => {});
 

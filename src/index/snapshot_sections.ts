@@ -22,6 +22,12 @@ export type SectionTable = Record<string, [number, number, number, string]>;
 /** Resolves once every byte of the snapshot before `end` is in (they may still be arriving). */
 export type Arrived = (end: number) => Promise<void>;
 
+/**
+ * Asks the read to put the snapshot's bytes from `start` on into `target` instead (true when it
+ * will): `SnapshotReading.redirect` (src/store/snapshot_store.ts).
+ */
+export type Redirect = (start: number, target: Uint8Array) => Promise<boolean>;
+
 /** The error of bytes that are not a whole, consistent snapshot, naming what is wrong. */
 export function corrupt(what: string): RangeError {
   return new RangeError(`Cannot decode snapshot: ${what}`);
@@ -238,8 +244,14 @@ export class Sections {
    * Copies a section into `target` (as long as the section holds) as its bytes arrive, a piece of
    * `step` bytes at a time, so that this thread copies what came while it waits for the rest; a
    * compressed one is read whole first. Stops, leaving `target` part filled, once `close` is called.
+   * A section stored raw is first offered to `redirect` (`SnapshotReading.redirect`, for `target`
+   * in shared memory): when the read takes it, its bytes go there as they are read, with no copy.
    */
-  async copyInto(name: string, target: Uint8Array, step = COPY_STEP_BYTES): Promise<void> {
+  async copyInto(
+    name: string,
+    target: Uint8Array,
+    options: { step?: number; redirect?: Redirect } = {},
+  ): Promise<void> {
     const { stored, length, codec } = this.#entry(name);
     if (length !== target.byteLength) {
       throw corrupt(`section ${name} holds ${length} bytes, not ${target.byteLength}`);
@@ -249,6 +261,10 @@ export class Sections {
       return;
     }
     const start = stored.byteOffset - this.#bytes.byteOffset;
+    if (options.redirect && target.buffer instanceof SharedArrayBuffer) {
+      if (await options.redirect(start, target)) return await this.#arrived(start + length);
+    }
+    const step = options.step ?? COPY_STEP_BYTES;
     for (let at = 0; at < length && this.#open; at += step) {
       const end = Math.min(length, at + step);
       await this.#arrived(start + end);

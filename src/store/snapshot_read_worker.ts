@@ -25,25 +25,62 @@ export interface ReadRequest {
   every: number;
 }
 
-/** How far the read got; with `sha256` at its end, or why it stopped. */
+/**
+ * Sent after the request: the bytes from `start` on go into `target` (shared memory, as many as it
+ * holds) instead of the buffer, if none of them has been read yet. Answered with `redirected`.
+ */
+export interface RedirectRequest {
+  redirect: { start: number; target: Uint8Array };
+}
+
+/** How far the read got; with `sha256` at its end, or why it stopped; or a redirect's answer. */
 export type ReadProgress =
   | { reached: number; sha256?: string }
   | { missing: number }
   | { cut: true }
-  | { failed: string };
+  | { failed: string }
+  | { redirected: boolean };
 
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<ReadRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<ReadRequest | RedirectRequest>) => void) | null;
   postMessage(message: ReadProgress): void;
 };
 
-scope.onmessage = async ({ data }) => {
+/** Bytes read so far, and where the bytes of a redirect go. */
+let offset = 0;
+let redirect: { start: number; end: number; target: Uint8Array } | null = null;
+
+scope.onmessage = ({ data }) => {
+  if ("redirect" in data) {
+    const { start, target } = data.redirect;
+    const taken = redirect === null && offset <= start;
+    if (taken) redirect = { start, end: start + target.byteLength, target };
+    scope.postMessage({ redirected: taken });
+    return;
+  }
+  read(data);
+};
+
+/** `bytes` from `at` on, split between the buffer and a redirect's target. */
+function place(bytes: Uint8Array, value: Uint8Array, at: number): void {
+  const end = at + value.byteLength;
+  if (redirect === null || end <= redirect.start || at >= redirect.end) {
+    bytes.set(value, at);
+    return;
+  }
+  const from = Math.max(at, redirect.start);
+  const to = Math.min(end, redirect.end);
+  if (from > at) bytes.set(value.subarray(0, from - at), at);
+  redirect.target.set(value.subarray(from - at, to - at), from - redirect.start);
+  if (to < end) bytes.set(value.subarray(to - at), to);
+}
+
+async function read(data: ReadRequest): Promise<void> {
   const bytes = new Uint8Array(data.buffer);
   const hash = createHash("sha256");
   let kv: Deno.Kv | null = null;
   try {
     kv = await Deno.openKv(data.file);
-    let offset = 0;
     let n = 0;
     // Through the store's access, as on the main thread: a batch that meets another process's
     // write lock is read again; 500 chunks (32 MiB) a batch (docs/scaling.md).
@@ -60,7 +97,7 @@ scope.onmessage = async ({ data }) => {
         return;
       }
       if (offset + value.byteLength > bytes.byteLength) break;
-      bytes.set(value, offset);
+      place(bytes, value, offset);
       hash.update(value);
       offset += value.byteLength;
       n++;
@@ -76,4 +113,4 @@ scope.onmessage = async ({ data }) => {
   } finally {
     kv?.close();
   }
-};
+}

@@ -8,7 +8,7 @@ import { monotonicFactory } from "ulid";
 import { z } from "zod";
 import { sha256HexOffThread, Sha256Thread } from "../crypto.ts";
 import { Arrivals } from "./arrivals.ts";
-import type { ReadProgress, ReadRequest } from "./snapshot_read_worker.ts";
+import type { ReadProgress, ReadRequest, RedirectRequest } from "./snapshot_read_worker.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { errorFields } from "../log.ts";
 import { keys, parseSnapshotKey } from "./kv_keys.ts";
@@ -139,6 +139,14 @@ export interface SnapshotReading extends Snapshot {
   verified: Promise<void>;
   /** Stops reading (and hashing): for a caller that will not use the bytes after all. */
   cancel(): void;
+  /**
+   * Where the read can: asks it to put the bytes from `start` on (as many as `target` holds) into
+   * `target`, a view on shared memory, instead of `bytes`, which then never holds them (their
+   * hash is checked all the same). Resolves true when it will, false when it has read some of them
+   * already (they all go to `bytes` then). For a decoder that would copy them there anyway: a cold
+   * start's title vectors, into the memory of the kernel that searches them.
+   */
+  redirect?(start: number, target: Uint8Array): Promise<boolean>;
 }
 
 function corruptSnapshot(snapId: string): JobseekError {
@@ -407,10 +415,14 @@ export class SnapshotStore {
     const buffer = new SharedArrayBuffer(meta.byteLength);
     const arrivals = new Arrivals();
     let stop: (error: Error) => void = () => {};
+    // Answers to redirects, in the order they were asked.
+    const redirects: ((taken: boolean) => void)[] = [];
     const digest = new Promise<string>((resolve, reject) => {
       stop = reject;
       worker.onmessage = ({ data }: MessageEvent<ReadProgress>) => {
-        if ("reached" in data) {
+        if ("redirected" in data) {
+          redirects.shift()?.(data.redirected);
+        } else if ("reached" in data) {
           arrivals.reached(data.reached);
           if (data.sha256 !== undefined) resolve(data.sha256);
         } else if ("missing" in data) {
@@ -437,10 +449,36 @@ export class SnapshotStore {
         every: 64,
       } satisfies ReadRequest,
     );
-    const ended = digest.finally(() => worker.terminate());
-    return readingOf(snapId, meta, new Uint8Array(buffer), arrivals, ended, () => ended, () => {
-      stop(new Error(`Reading snapshot ${snapId} was cancelled`));
+    let over = false;
+    const ended = digest.finally(() => {
+      over = true;
+      worker.terminate();
+      // A redirect asked too late for an answer: the bytes, if any came, are in `bytes`.
+      for (const answer of redirects.splice(0)) answer(false);
     });
+    const reading = readingOf(
+      snapId,
+      meta,
+      new Uint8Array(buffer),
+      arrivals,
+      ended,
+      () => ended,
+      () => stop(new Error(`Reading snapshot ${snapId} was cancelled`)),
+    );
+    reading.redirect = (start, target) => {
+      if (!(target.buffer instanceof SharedArrayBuffer)) {
+        return Promise.reject(new TypeError("Cannot redirect a read into memory not shared"));
+      }
+      if (start < 0 || start + target.byteLength > meta.byteLength) {
+        return Promise.reject(new RangeError("Cannot redirect a read past the snapshot's bytes"));
+      }
+      return new Promise<boolean>((resolve) => {
+        if (over) return resolve(false);
+        redirects.push(resolve);
+        worker.postMessage({ redirect: { start, target } } satisfies RedirectRequest);
+      });
+    };
+    return reading;
   }
 
   /**
