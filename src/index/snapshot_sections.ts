@@ -173,16 +173,18 @@ export class Sections {
         }
         if (this.#worker !== worker) return;
         const { stored, length, codec } = entry;
-        // A copy of the section's stored bytes: a view would send all of the snapshot's.
-        const copy = new Uint8Array(stored);
+        // Shared memory (a snapshot read on a thread) is shared, not copied: the view goes as it
+        // is. Else a copy of the section's stored bytes: a view would send all of the snapshot's.
+        const shared = stored.buffer instanceof SharedArrayBuffer;
+        const sent = shared ? stored : new Uint8Array(stored);
         worker.postMessage(
           {
             id,
-            bytes: copy,
+            bytes: sent,
             length,
             codec: codec as "zstd" | "zstd-delta32",
           } satisfies WorkerRequest,
-          [copy.buffer],
+          shared ? [] : [sent.buffer as ArrayBuffer],
         );
       }
     })();
