@@ -539,3 +539,41 @@ Deno.test("publishIndex() refuses vectors no server can score, before embedding 
     store.close();
   }
 });
+
+Deno.test("a snapshot read on a thread offers its reader the title vectors' bytes, and decodes the same", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite3`;
+  const store = await openStore(path);
+  try {
+    const embedder = await testEmbedder();
+    await store.postings.upsertJobs(await defaultTestJobs(30));
+    const { snapshotId } = await publishIndex(store, { embedder, logger: silentLogger });
+    const whole = await decodeSnapshot((await store.snapshots.readSnapshot(snapshotId))!.bytes);
+    const reading = (await store.snapshots.openSnapshot(snapshotId, { threadFrom: 0 }))!;
+    const asked: { start: number; length: number; taken: boolean }[] = [];
+    const data = await decodeSnapshot(reading.bytes, {
+      arrived: reading.arrived,
+      redirect: async (start, target) => {
+        const taken = await reading.redirect!(start, target);
+        asked.push({ start, length: target.byteLength, taken });
+        return taken;
+      },
+      vectorsAheadBytes: 0,
+    });
+    await reading.verified;
+    // The vectors are the snapshot's last bytes. A snapshot this small is read whole in the read's
+    // first batch, before its header is decoded: too late to redirect, so this thread copies them.
+    const length = whole.vectors.byteLength;
+    assert.deepEqual(asked, [{ start: reading.bytes.byteLength - length, length, taken: false }]);
+    const comparable = (d: typeof data) => ({
+      ...d,
+      vectors: [...d.vectors],
+      repostTexts: d.repostTexts?.all(),
+      fingerprints: d.fingerprints?.all(),
+    });
+    assert.deepEqual(comparable(data), comparable(whole));
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

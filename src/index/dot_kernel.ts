@@ -139,6 +139,37 @@ function layoutOf(
 }
 
 /**
+ * Kernel memories made ahead by {@linkcode kernelRowsAhead}, by their buffer, with what they were
+ * made for: the `Int8Rows` given those rows takes the memory instead of copying them into a new
+ * one. Each is taken once: a memory holds its kernel's query and cosines, never shared.
+ */
+const MADE_AHEAD = new WeakMap<
+  ArrayBufferLike,
+  { memory: WebAssembly.Memory; count: number; dims: number; screened: boolean }
+>();
+
+/**
+ * A kernel's memory for `count` rows of `dims` made now, before the rows are known, and the rows'
+ * place at its start: a caller fills them as they come (a cold start, as the snapshot's vectors
+ * arrive, docs/scaling.md "Issue #40: the cold start at 1,000,000 postings") and hands them to
+ * `new Int8Rows` with the same `screened`, which then copies nothing. Null where the kernel cannot
+ * hold them.
+ */
+export function kernelRowsAhead(count: number, dims: number, screened: boolean): Int8Array | null {
+  if (!Number.isInteger(count) || !(screened ? screenFits(count, dims) : kernelFits(count, dims))) {
+    return null;
+  }
+  const layout = layoutOf(count, dims, screened);
+  const memory = new WebAssembly.Memory({
+    initial: layout.pages,
+    maximum: layout.pages,
+    shared: true,
+  });
+  MADE_AHEAD.set(memory.buffer, { memory, count, dims, screened });
+  return new Int8Array(memory.buffer, 0, count * dims);
+}
+
+/**
  * Rows the refined pass lets go together (src/index/dot_kernel.wat `any16`): each such group's
  * largest row scale is kept, so that one row of a large scale (a title's vector of zeros has scale
  * 1) bounds its own group alone.
@@ -273,8 +304,12 @@ export class Int8Rows {
       throw new RangeError(`Cannot hold ${count} rows with ${scales.length} scales`);
     }
     const layout = layoutOf(count, dims, screened);
+    const ahead = MADE_AHEAD.get(values.buffer);
+    const taken = ahead !== undefined && values.byteOffset === 0 && ahead.count === count &&
+      ahead.dims === dims && ahead.screened === screened;
+    if (taken) MADE_AHEAD.delete(values.buffer);
     // Shared, so that helper threads read the same rows (a shared memory must declare its size).
-    const memory = new WebAssembly.Memory({
+    const memory = taken ? ahead.memory : new WebAssembly.Memory({
       initial: layout.pages,
       maximum: layout.pages,
       shared: true,
@@ -284,7 +319,7 @@ export class Int8Rows {
     this.#exports = instance.exports as unknown as KernelExports;
     this.#layout = layout;
     this.rows = new Int8Array(memory.buffer, 0, values.length);
-    this.rows.set(values);
+    if (!taken) this.rows.set(values);
     new Float32Array(memory.buffer, layout.scales, count).set(scales);
     const slotAt = [
       { query: layout.query, query8: layout.query8, out: layout.out },

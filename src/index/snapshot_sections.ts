@@ -22,10 +22,19 @@ export type SectionTable = Record<string, [number, number, number, string]>;
 /** Resolves once every byte of the snapshot before `end` is in (they may still be arriving). */
 export type Arrived = (end: number) => Promise<void>;
 
+/**
+ * Asks the read to put the snapshot's bytes from `start` on into `target` instead (true when it
+ * will): `SnapshotReading.redirect` (src/store/snapshot_store.ts).
+ */
+export type Redirect = (start: number, target: Uint8Array) => Promise<boolean>;
+
 /** The error of bytes that are not a whole, consistent snapshot, naming what is wrong. */
 export function corrupt(what: string): RangeError {
   return new RangeError(`Cannot decode snapshot: ${what}`);
 }
+
+/** How much of a section `copyInto` copies at a time as it arrives. */
+const COPY_STEP_BYTES = 8 * 2 ** 20;
 
 /** The worker thread ended before it answered: no fault of the snapshot's. */
 class ThreadDied extends Error {}
@@ -45,6 +54,9 @@ export class Sections {
   readonly #max = new Map<string, number>();
   readonly #arrived: Arrived;
   #worker: Worker | null = null;
+  #open = true;
+  /** Sections being unpacked on this thread ahead of their turn (`unpackEarly`). */
+  readonly #early = new Map<string, Promise<Uint8Array>>();
 
   constructor(
     bytes: Uint8Array,
@@ -60,6 +72,11 @@ export class Sections {
 
   has(name: string): boolean {
     return Object.hasOwn(this.#table, name);
+  }
+
+  /** The bytes a section holds (once unpacked), as its header says; undefined when it has none. */
+  lengthOf(name: string): number | undefined {
+    return this.has(name) ? this.#table[name][2] : undefined;
   }
 
   /** The section's stored bytes (a view) and what it holds; throws when they cannot be right. */
@@ -156,16 +173,18 @@ export class Sections {
         }
         if (this.#worker !== worker) return;
         const { stored, length, codec } = entry;
-        // A copy of the section's stored bytes: a view would send all of the snapshot's.
-        const copy = new Uint8Array(stored);
+        // Shared memory (a snapshot read on a thread) is shared, not copied: the view goes as it
+        // is. Else a copy of the section's stored bytes: a view would send all of the snapshot's.
+        const shared = stored.buffer instanceof SharedArrayBuffer;
+        const sent = shared ? stored : new Uint8Array(stored);
         worker.postMessage(
           {
             id,
-            bytes: copy,
+            bytes: sent,
             length,
             codec: codec as "zstd" | "zstd-delta32",
           } satisfies WorkerRequest,
-          [copy.buffer],
+          shared ? [] : [sent.buffer as ArrayBuffer],
         );
       }
     })();
@@ -179,8 +198,9 @@ export class Sections {
     return this.#max.get(name);
   }
 
-  /** Ends the worker thread, if one was started. */
+  /** Ends the worker thread, if one was started; a `copyInto` under way stops. */
   close(): void {
+    this.#open = false;
     this.#worker?.terminate();
     this.#worker = null;
   }
@@ -222,8 +242,62 @@ export class Sections {
     return codec === "raw" ? stored : await this.read(name);
   }
 
+  /**
+   * Copies a section into `target` (as long as the section holds) as its bytes arrive, a piece of
+   * `step` bytes at a time, so that this thread copies what came while it waits for the rest; a
+   * compressed one is read whole first. Stops, leaving `target` part filled, once `close` is called.
+   * A section stored raw is first offered to `redirect` (`SnapshotReading.redirect`, for `target`
+   * in shared memory): when the read takes it, its bytes go there as they are read, with no copy.
+   */
+  async copyInto(
+    name: string,
+    target: Uint8Array,
+    options: { step?: number; redirect?: Redirect } = {},
+  ): Promise<void> {
+    const { stored, length, codec } = this.#entry(name);
+    if (length !== target.byteLength) {
+      throw corrupt(`section ${name} holds ${length} bytes, not ${target.byteLength}`);
+    }
+    if (codec !== "raw") {
+      target.set(await this.read(name));
+      return;
+    }
+    const start = stored.byteOffset - this.#bytes.byteOffset;
+    if (options.redirect && target.buffer instanceof SharedArrayBuffer) {
+      if (await options.redirect(start, target)) return await this.#arrived(start + length);
+    }
+    const step = options.step ?? COPY_STEP_BYTES;
+    for (let at = 0; at < length && this.#open; at += step) {
+      const end = Math.min(length, at + step);
+      await this.#arrived(start + end);
+      if (!this.#open) return;
+      target.set(stored.subarray(at, end), at);
+    }
+  }
+
+  /**
+   * Unpacks these sections on this thread as soon as their bytes are in, ahead of their turn to be
+   * read: while this thread waits for the worker's sections, it does what the worker would do
+   * after them. For sections not sent to the worker (`startThread`'s `except`).
+   */
+  unpackEarly(names: Iterable<string>): void {
+    for (const name of names) {
+      if (!this.has(name) || this.#threaded.has(name)) continue;
+      const early = this.#arrivedEntry(name).then(({ stored, length, codec }) => {
+        // A decoding that failed meanwhile reads nothing more.
+        if (!this.#open) throw new Error(`Cannot decode snapshot: it was given up`);
+        return this.#unpack(name, stored, length, codec);
+      });
+      // Awaited when the section is read; a decode that fails before then never reads it.
+      early.catch(() => {});
+      this.#early.set(name, early);
+    }
+  }
+
   /** A section not sent to the worker thread, read on this one. */
   async #readHere(name: string): Promise<Uint8Array> {
+    const early = this.#early.get(name);
+    if (early) return await early;
     const { stored, length, codec } = await this.#arrivedEntry(name);
     return this.#unpack(name, stored, length, codec);
   }

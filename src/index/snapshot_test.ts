@@ -247,51 +247,53 @@ Deno.test("decodeSnapshot() restores what encodeSnapshot() saved", async () => {
   assert.deepEqual(Array.from(copy.vectorScales), Array.from(data.vectorScales));
 });
 
-Deno.test("decodeSnapshot() gives an index that finds what the original finds", async () => {
-  const data = sampleData();
-  const copy = await decodeSnapshot(await encodeSnapshot(data));
-  // The original's terms are as built, the copy's as decoded; the vectors are the same int8 rows
-  // on both sides.
-  const before = new JobIndex(data);
-  const after = new JobIndex(copy);
-  let found = 0;
-  // Words of every text field (title, tags, company, city, description), one unknown word, and a
-  // prefix ("nurs" is not a word of any posting: lookups are exact).
-  for (
-    const q of [
-      "nurse köln",
-      "développeur",
-      "care",
-      "clinic",
-      "ward quotes",
-      "lines 7",
-      "zebra",
-      "nurs",
-    ]
-  ) {
-    for (const mode of ["keyword", "hybrid"] as const) {
-      for (const filters of [undefined, { country: "DE" }, { city: "Köln" }]) {
-        const request = {
-          query: analyzeQuery(q),
-          vector: SAMPLE_VECTORS[0],
-          mode,
-          filters,
-          sort: "relevance" as const,
-        };
-        const result = after.search(request);
-        found += result.total;
-        // The loaded postings carry no descriptions: the store has them.
-        const expected = before.search(request);
-        expected.hits = expected.hits.map((hit) => ({
-          ...hit,
-          job: { ...hit.job, job_description: "" },
-        }));
-        assert.deepEqual(result, expected, `${q} ${mode} ${JSON.stringify(filters)}`);
+for (const vectorsAheadBytes of [undefined, 0]) {
+  Deno.test(`decodeSnapshot() gives an index that finds what the original finds (vectors ahead from ${vectorsAheadBytes ?? "the default"} bytes)`, async () => {
+    const data = sampleData();
+    const copy = await decodeSnapshot(await encodeSnapshot(data), { vectorsAheadBytes });
+    // The original's terms are as built, the copy's as decoded; the vectors are the same int8 rows
+    // on both sides.
+    const before = new JobIndex(data);
+    const after = new JobIndex(copy);
+    let found = 0;
+    // Words of every text field (title, tags, company, city, description), one unknown word, and a
+    // prefix ("nurs" is not a word of any posting: lookups are exact).
+    for (
+      const q of [
+        "nurse köln",
+        "développeur",
+        "care",
+        "clinic",
+        "ward quotes",
+        "lines 7",
+        "zebra",
+        "nurs",
+      ]
+    ) {
+      for (const mode of ["keyword", "hybrid"] as const) {
+        for (const filters of [undefined, { country: "DE" }, { city: "Köln" }]) {
+          const request = {
+            query: analyzeQuery(q),
+            vector: SAMPLE_VECTORS[0],
+            mode,
+            filters,
+            sort: "relevance" as const,
+          };
+          const result = after.search(request);
+          found += result.total;
+          // The loaded postings carry no descriptions: the store has them.
+          const expected = before.search(request);
+          expected.hits = expected.hits.map((hit) => ({
+            ...hit,
+            job: { ...hit.job, job_description: "" },
+          }));
+          assert.deepEqual(result, expected, `${q} ${mode} ${JSON.stringify(filters)}`);
+        }
       }
     }
-  }
-  assert.ok(found > 0);
-});
+    assert.ok(found > 0);
+  });
+}
 
 Deno.test("decodeSnapshot() gives the vectors as a view on the snapshot's bytes, which the index copies", async () => {
   const data = sampleData();
@@ -305,6 +307,34 @@ Deno.test("decodeSnapshot() gives the vectors as a view on the snapshot's bytes,
     assert.equal(index.data.vectors.length, copy.vectors.length);
     index.close();
   }
+});
+
+Deno.test("decodeSnapshot() puts large vectors in a kernel's memory, which one index takes as it is; others copy them", async () => {
+  const data = sampleData();
+  const bytes = await encodeSnapshot(data);
+  const whole = await decodeSnapshot(bytes);
+  const copy = await decodeSnapshot(bytes, { vectorsAheadBytes: 0 });
+  assert.ok(copy.vectors.buffer !== bytes.buffer, "the vectors are a view on the snapshot");
+  assert.deepEqual([...copy.vectors], [...whole.vectors]);
+  const first = new JobIndex(copy);
+  assert.ok(first.data.vectors.buffer === copy.vectors.buffer, "the first index copied the rows");
+  // A kernel's memory holds its query and cosines too: a second index must not share it.
+  const second = new JobIndex(copy);
+  assert.ok(second.data.vectors.buffer !== copy.vectors.buffer, "two indexes share one kernel");
+  const reference = new JobIndex(whole);
+  for (const vector of SAMPLE_VECTORS.slice(0, 3)) {
+    const request = {
+      query: analyzeQuery("nurse"),
+      vector,
+      mode: "hybrid" as const,
+      sort: "relevance" as const,
+    };
+    const expected = reference.search(request);
+    for (const index of [first, second]) {
+      assert.deepEqual(index.search(request), expected);
+    }
+  }
+  for (const index of [first, second, reference]) index.close();
 });
 
 Deno.test("encodeSnapshot() is stable: a decoded snapshot encodes to the same bytes", async () => {
@@ -461,8 +491,11 @@ Deno.test("decodeSnapshot() decompresses on a worker thread what it would on its
  * Bytes that arrive in pieces of the given sizes, a macrotask apart, into a buffer that is zero
  * where they have not: a decoder that read past what had arrived would find zeros.
  */
-function arriving(whole: Uint8Array, pieces: number[], failAt = Infinity) {
-  const bytes = new Uint8Array(whole.byteLength);
+function arriving(whole: Uint8Array, pieces: number[], failAt = Infinity, shared = false) {
+  // Shared, as a snapshot read on a thread of its own is (src/store/snapshot_store.ts).
+  const bytes = new Uint8Array(
+    shared ? new SharedArrayBuffer(whole.byteLength) : new ArrayBuffer(whole.byteLength),
+  );
   let reached = 0;
   let failure: Error | null = null;
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -500,10 +533,16 @@ Deno.test("decodeSnapshot() of bytes still arriving decodes what it decodes whol
     fc.asyncProperty(
       fc.array(fc.integer({ min: 1, max: 4096 }), { minLength: 1, maxLength: 8 }),
       fc.constantFrom(0, 200, Infinity),
-      async (pieces, threadBytes) => {
-        const { bytes, arrived } = arriving(whole, pieces);
-        const data = await decodeSnapshot(bytes, { arrived, threadBytes });
-        assert.deepEqual(comparable(data), expected);
+      fc.constantFrom(0, Infinity),
+      fc.boolean(),
+      async (pieces, threadBytes, vectorsAheadBytes, shared) => {
+        const { bytes, arrived } = arriving(whole, pieces, Infinity, shared);
+        const data = await decodeSnapshot(bytes, { arrived, threadBytes, vectorsAheadBytes });
+        const { vectors, ...rest } = comparable(data);
+        assert.deepEqual({ ...rest, vectors: [...vectors] }, {
+          ...expected,
+          vectors: [...expected.vectors],
+        });
       },
     ),
     { numRuns: 40, seed: 27 },

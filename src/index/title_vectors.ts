@@ -26,6 +26,7 @@ import {
   Int8Rows,
   kernelFits,
   kernelMaxRows,
+  kernelRowsAhead,
   screenFits,
 } from "./dot_kernel.ts";
 import { vectorWidthProblem } from "../domain/vector_width.ts";
@@ -96,6 +97,21 @@ export function titleRowsProblem(rows: number, dimensions: number): string | nul
   } the search's SIMD kernel holds in its 4 GiB`;
 }
 
+/** Whether `rows` title vectors of `dimensions` are screened (`screen`: unless said otherwise). */
+function screenedByDefault(rows: number, dimensions: number, screen?: boolean): boolean {
+  return screenFits(rows, dimensions) && (screen ?? rows * dimensions >= SCREEN_MIN_BYTES);
+}
+
+/**
+ * Where `rows` title vectors of `dimensions` go in the kernel's memory of an index built with the
+ * default options, made before they are read (src/index/dot_kernel.ts `kernelRowsAhead`): filled
+ * there, the index takes them without a copy. Null where the index could not hold them.
+ */
+export function titleRowsAhead(rows: number, dimensions: number): Int8Array | null {
+  if (titleRowsProblem(rows, dimensions) !== null) return null;
+  return kernelRowsAhead(rows, dimensions, screenedByDefault(rows, dimensions));
+}
+
 /**
  * The distinct title vectors in the SIMD kernel's memory, and each posting's row (what a screened
  * search marks). Searching is synchronous: one query at a time.
@@ -137,8 +153,7 @@ export class TitleVectors {
     this.#vectorOfDoc = vectorOfDoc;
     this.#dimensions = dimensions;
     this.#scales = vectorScales;
-    const screened = screenFits(rows, dimensions) &&
-      (options.screen ?? rows * dimensions >= SCREEN_MIN_BYTES);
+    const screened = screenedByDefault(rows, dimensions, options.screen);
     this.#kernel = new Int8Rows(vectors, vectorScales, dimensions, {
       helpers: helpersFor(rows, dimensions),
       screened,

@@ -462,7 +462,10 @@ export class SnapshotFollower {
     let data: SnapshotData;
     try {
       try {
-        data = await decodeSnapshot(snapshot.bytes, { arrived: snapshot.arrived });
+        data = await decodeSnapshot(snapshot.bytes, {
+          arrived: snapshot.arrived,
+          redirect: snapshot.redirect,
+        });
       } catch (error) {
         // Bytes that fail their hash are reported as corrupt, whatever the decoder made of them.
         await snapshot.verified;

@@ -6,9 +6,10 @@
  */
 import { monotonicFactory } from "ulid";
 import { z } from "zod";
+import { createHash } from "node:crypto";
 import { sha256HexOffThread, Sha256Thread } from "../crypto.ts";
 import { Arrivals } from "./arrivals.ts";
-import type { ReadProgress, ReadRequest } from "./snapshot_read_worker.ts";
+import type { ReadProgress, ReadRequest, RedirectRequest } from "./snapshot_read_worker.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { errorFields } from "../log.ts";
 import { keys, parseSnapshotKey } from "./kv_keys.ts";
@@ -139,6 +140,14 @@ export interface SnapshotReading extends Snapshot {
   verified: Promise<void>;
   /** Stops reading (and hashing): for a caller that will not use the bytes after all. */
   cancel(): void;
+  /**
+   * Where the read can: asks it to put the bytes from `start` on (as many as `target` holds) into
+   * `target`, a view on shared memory, instead of `bytes`, which then never holds them (their
+   * hash is checked all the same). Resolves true when it will, false when it has read some of them
+   * already (they all go to `bytes` then). For a decoder that would copy them there anyway: a cold
+   * start's title vectors, into the memory of the kernel that searches them.
+   */
+  redirect?(start: number, target: Uint8Array): Promise<boolean>;
 }
 
 function corruptSnapshot(snapId: string): JobseekError {
@@ -341,8 +350,8 @@ export class SnapshotStore {
    * the `arrived` promises past it); `verified` rejects when the bytes fail their hash, or the
    * read failed. Nothing decoded may serve before `verified` resolves. `null` if the snapshot
    * does not exist (or was pruned). A snapshot of at least `threadFrom` bytes in a store's SQLite
-   * file is read and hashed on a worker thread into a shared buffer, so that the thread decoding
-   * it spends nothing on the read.
+   * file is read on a worker thread into a shared buffer, so that the thread decoding it spends
+   * nothing on the read; it hashes the bytes as they arrive, while it waits for more.
    */
   async openSnapshot(
     snapId: string,
@@ -392,8 +401,8 @@ export class SnapshotStore {
 
   /**
    * {@linkcode SnapshotStore.openSnapshot} on a worker thread (src/store/snapshot_read_worker.ts)
-   * that opens the store's file itself and reads and hashes the chunks into a shared buffer; null
-   * where no thread can be started.
+   * that opens the store's file itself and reads the chunks into a shared buffer, hashed here as
+   * they arrive; null where no thread can be started.
    */
   #readOnThread(snapId: string, meta: SnapshotMeta, file: string): SnapshotReading | null {
     let worker: Worker;
@@ -407,12 +416,44 @@ export class SnapshotStore {
     const buffer = new SharedArrayBuffer(meta.byteLength);
     const arrivals = new Arrivals();
     let stop: (error: Error) => void = () => {};
+    const bytes = new Uint8Array(buffer);
+    // Redirects asked and not answered yet, in the order they were asked.
+    const redirects: { start: number; target: Uint8Array; answer: (taken: boolean) => void }[] = [];
+    // Hashed here as the bytes arrive, while this thread waits for more (node:crypto, on the
+    // bytes in place: WebCrypto's digest would copy them all).
+    const hash = createHash("sha256");
+    let hashed = 0;
+    let moved: { start: number; end: number; target: Uint8Array } | null = null;
+    const hashTo = (end: number) => {
+      while (hashed < end) {
+        if (moved && hashed >= moved.start && hashed < moved.end) {
+          const to = Math.min(end, moved.end);
+          hash.update(moved.target.subarray(hashed - moved.start, to - moved.start));
+          hashed = to;
+        } else {
+          const to = Math.min(end, moved && hashed < moved.start ? moved.start : end);
+          hash.update(bytes.subarray(hashed, to));
+          hashed = to;
+        }
+      }
+    };
     const digest = new Promise<string>((resolve, reject) => {
       stop = reject;
       worker.onmessage = ({ data }: MessageEvent<ReadProgress>) => {
-        if ("reached" in data) {
+        if ("redirected" in data) {
+          const asked = redirects.shift();
+          if (asked && data.redirected) {
+            moved = {
+              start: asked.start,
+              end: asked.start + asked.target.byteLength,
+              target: asked.target,
+            };
+          }
+          asked?.answer(data.redirected);
+        } else if ("reached" in data) {
           arrivals.reached(data.reached);
-          if (data.sha256 !== undefined) resolve(data.sha256);
+          hashTo(data.reached);
+          if (data.done) resolve(hash.digest("hex"));
         } else if ("missing" in data) {
           reject(
             new JobseekError("INTERNAL_ERROR", `Snapshot ${snapId} misses chunk ${data.missing}`),
@@ -437,10 +478,36 @@ export class SnapshotStore {
         every: 64,
       } satisfies ReadRequest,
     );
-    const ended = digest.finally(() => worker.terminate());
-    return readingOf(snapId, meta, new Uint8Array(buffer), arrivals, ended, () => ended, () => {
-      stop(new Error(`Reading snapshot ${snapId} was cancelled`));
+    let over = false;
+    const ended = digest.finally(() => {
+      over = true;
+      worker.terminate();
+      // A redirect asked too late for an answer: the bytes, if any came, are in `bytes`.
+      for (const { answer } of redirects.splice(0)) answer(false);
     });
+    const reading = readingOf(
+      snapId,
+      meta,
+      bytes,
+      arrivals,
+      ended,
+      () => ended,
+      () => stop(new Error(`Reading snapshot ${snapId} was cancelled`)),
+    );
+    reading.redirect = (start, target) => {
+      if (!(target.buffer instanceof SharedArrayBuffer)) {
+        return Promise.reject(new TypeError("Cannot redirect a read into memory not shared"));
+      }
+      if (start < 0 || start + target.byteLength > meta.byteLength) {
+        return Promise.reject(new RangeError("Cannot redirect a read past the snapshot's bytes"));
+      }
+      return new Promise<boolean>((resolve) => {
+        if (over) return resolve(false);
+        redirects.push({ start, target, answer: resolve });
+        worker.postMessage({ redirect: { start, target } } satisfies RedirectRequest);
+      });
+    };
+    return reading;
   }
 
   /**

@@ -12,6 +12,13 @@ function bytesOf(length: number, seed: number): Uint8Array {
   return Uint8Array.from({ length }, (_, i) => (i * 31 + seed) & 0xff);
 }
 
+/** Where two byte arrays first differ (their length, where one is longer), or -1: no diff printed. */
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
+}
+
 /** The id of every snapshot with any record (meta or chunk) in KV. */
 async function snapshotIdsInKv(kv: Deno.Kv): Promise<string[]> {
   const ids = new Set<string>();
@@ -122,6 +129,63 @@ Deno.test("openSnapshot() of a store in a file reads on a thread of its own, as 
     const below = (await store.snapshots.openSnapshot(id, { threadFrom: 100_001 }))!;
     await below.verified;
     assert.ok(below.bytes.buffer instanceof ArrayBuffer);
+  } finally {
+    kv.close();
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("openSnapshot() on a thread puts the bytes a redirect asks for into its buffer, still checking their hash", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/store.sqlite3`;
+  const store = await openStore(path);
+  const kv = await Deno.openKv(path);
+  try {
+    // 1 MB in 17 chunks of 60 KiB: ranges that start and end inside chunks or on their edges.
+    const bytes = bytesOf(1_000_000, 11);
+    const id = await store.snapshots.publishSnapshot(bytes, META);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        async (a, b) => {
+          const [start, end] = a <= b ? [a, b] : [b, a];
+          const reading = (await store.snapshots.openSnapshot(id, { threadFrom: 0 }))!;
+          const target = new Uint8Array(new SharedArrayBuffer(end - start));
+          // Asked before the thread has read anything: taken.
+          assert.equal(await reading.redirect!(start, target), true);
+          await reading.arrived(1_000_000);
+          await reading.verified;
+          assert.equal(firstDifference(target, bytes.subarray(start, end)), -1);
+          const elsewhere = new Uint8Array(bytes);
+          elsewhere.fill(0, start, end);
+          assert.equal(firstDifference(reading.bytes, elsewhere), -1);
+        },
+      ),
+      { numRuns: 12, seed: 31 },
+    );
+    // Too late, once read: nothing is moved, every byte is where it was.
+    const late = (await store.snapshots.openSnapshot(id, { threadFrom: 0 }))!;
+    await late.verified;
+    const target = new Uint8Array(new SharedArrayBuffer(1_000));
+    assert.equal(await late.redirect!(5_000, target), false);
+    assert.equal(firstDifference(late.bytes, bytes), -1);
+    assert.equal(firstDifference(target, new Uint8Array(1_000)), -1);
+    // The redirected bytes are hashed with the rest: damage there is found.
+    const chunk = (await kv.get<Uint8Array>(keys.snapshotChunk(id, 10))).value!;
+    chunk[5] ^= 1;
+    await kv.set(keys.snapshotChunk(id, 10), chunk);
+    const damaged = (await store.snapshots.openSnapshot(id, { threadFrom: 0 }))!;
+    assert.equal(
+      await damaged.redirect!(500_000, new Uint8Array(new SharedArrayBuffer(500_000))),
+      true,
+    );
+    await assert.rejects(damaged.verified, new RegExp(`Cannot load snapshot ${id}: it is corrupt`));
+    // A thread cannot write into memory it is handed a copy of.
+    const copied = (await store.snapshots.openSnapshot(id, { threadFrom: 0 }))!;
+    await assert.rejects(copied.redirect!(0, new Uint8Array(10)), /not shared/);
+    await copied.read.catch(() => {});
   } finally {
     kv.close();
     store.close();
