@@ -1553,6 +1553,39 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"nurse jobs this week" with nothing posted: "Search again without since" gives the same empty page',
   },
+  {
+    id: "M185",
+    layer: "index",
+    file: "src/index/dot_kernel.ts",
+    line: "    if (taken) MADE_AHEAD.delete(values.buffer);",
+    becomes: "    if (taken) MADE_AHEAD.has(values.buffer);",
+    breaks:
+      "a second index built on the kernel memory made ahead takes it too: two indexes share one memory",
+  },
+  {
+    id: "M186",
+    layer: "index",
+    file: "src/index/snapshot_sections.ts",
+    line: "      await this.#arrived(start + end);",
+    becomes: "      await this.#arrived(start);",
+    breaks: "a section's vectors are copied before their bytes have arrived",
+  },
+  {
+    id: "M187",
+    layer: "store",
+    file: "src/store/snapshot_read_worker.ts",
+    line: "  if (to < end) bytes.set(value.subarray(to - at), to);",
+    becomes: "  if (to < end) bytes.fill(0, to, to);",
+    breaks: "a redirected read drops the bytes after the redirected range",
+  },
+  {
+    id: "M188",
+    layer: "store",
+    file: "src/store/snapshot_store.ts",
+    line: "          hash.update(moved.target.subarray(hashed - moved.start, to - moved.start));",
+    becomes: "          hash.update(bytes.subarray(hashed, to));",
+    breaks: "the snapshot's hash reads the buffer the redirected bytes never reached",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
