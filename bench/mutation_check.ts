@@ -1586,6 +1586,32 @@ export const MUTANTS: Mutant[] = [
     becomes: "          hash.update(bytes.subarray(hashed, to));",
     breaks: "the snapshot's hash reads the buffer the redirected bytes never reached",
   },
+  {
+    id: "M189",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "        ? this.#ofWorkMode(request.query.workMode)",
+    becomes: "        ? null",
+    breaks: '"hybrid jobs in Amsterdam" lists every Amsterdam posting as strong',
+  },
+  {
+    id: "M190",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      '        workMode.mode === "hybrid" ? mode === "hybrid" : mode === undefined || mode === "onsite"',
+    becomes: '        workMode.mode === "hybrid" ? mode === "hybrid" : mode === "onsite"',
+    breaks:
+      '"on-site jobs in Amsterdam" leaves out the postings that say neither remote nor hybrid',
+  },
+  {
+    id: "M191",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const workMode = seniority ? null : workModeAlone(query.embeddingText);",
+    becomes: "  const workMode = null;",
+    breaks: '"hybrid jobs in Amsterdam" is searched as words',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -591,6 +591,58 @@ Deno.test("a seniority alone at a place lists its postings, those of that level 
   }
 });
 
+Deno.test("how the work is done, alone at a place ('hybrid jobs in Amsterdam'), lists the postings done that way first", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Data Analyst",
+        city: "Amsterdam",
+        country: "NL",
+        work_mode: "hybrid",
+      }),
+      await posting({
+        job_title: "Designer",
+        city: "Amsterdam",
+        country: "NL",
+        work_mode: "remote",
+      }),
+      await posting({ job_title: "Barista", city: "Amsterdam", country: "NL" }),
+      await posting({ job_title: "Nurse", city: "Amsterdam", country: "NL", work_mode: "onsite" }),
+      await posting({ job_title: "Chef", city: "Houston", country: "US" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const titles = (out: Awaited<ReturnType<typeof run>>) => out.results.map((r) => r.job_title);
+    const hybrid = await run({ q: "hybrid jobs in Amsterdam", sort: "relevance" });
+    assert.deepEqual(hybrid.query_work_mode, { matched: "hybrid", work_mode: "hybrid" });
+    assert.equal(hybrid.total, 1);
+    assert.equal(titles(hybrid)[0], "Data Analyst");
+    // The place's others are close matches: nothing there is left out.
+    assert.equal(hybrid.results.length, 4);
+    assert.ok(hybrid.results.slice(1).every((r) => r.match === "close" && r.city === "Amsterdam"));
+    // On-site: those that say so, or say neither remote nor hybrid.
+    const onsite = await run({ q: "on-site jobs in Amsterdam" });
+    assert.deepEqual(titles(onsite).sort(), ["Barista", "Nurse"]);
+    // Where no posting there is done that way, the words are searched.
+    assert.equal((await run({ q: "hybrid jobs in Houston" })).query_work_mode, undefined);
+    // A filter only narrows; the response says how to keep only those that say it.
+    assert.deepEqual(titles(await run({ q: "on-site jobs in Amsterdam", remote: "onsite" })), [
+      "Nurse",
+    ]);
+    const response = toSearchResponse(REQUEST_ID, hybrid);
+    const mcp = buildSearchPage(parseSearchQuery({ q: "hybrid jobs in Amsterdam" }), response, {
+      maxChars: 20_000,
+    });
+    assert.ok(mcp.text.includes('Read "hybrid" as how the work is done (hybrid)'), mcp.text);
+    assert.ok(mcp.text.includes('remote "hybrid" keeps only the first'), mcp.text);
+    const table = formatResults(response, 0, 120, "relevance");
+    assert.ok(table.includes("--remote hybrid keeps only the first"), table);
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("'no experience' beside the work asks for none: 'experience' is not searched", async () => {
   const search = await createTestSearch({
     jobs: [

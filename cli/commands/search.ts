@@ -19,6 +19,7 @@ import {
   queryPostedInWords,
   querySalaryInWords,
   querySeniorityInWords,
+  queryWorkModeInWords,
   searchPlaceInWords,
   type SearchResponse,
   SOURCES,
@@ -184,6 +185,8 @@ export function formatResults(
   if (employment) notes.push(employment);
   const seniority = querySeniorityInWords(response, (levels) => `--seniority ${levels}`);
   if (seniority) notes.push(seniority);
+  const workMode = queryWorkModeInWords(response, (mode) => `--remote ${mode}`);
+  if (workMode) notes.push(workMode);
   const posted = queryPostedInWords(response, "--since");
   if (posted) notes.push(posted);
   const company = queryCompanyInWords(response);

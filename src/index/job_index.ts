@@ -42,6 +42,7 @@ import {
 import type { QueryPlace } from "./query_place.ts";
 import type { QuerySeniority } from "./query_seniority.ts";
 import type { QueryShift } from "./query_shift.ts";
+import type { QueryWorkMode } from "./query_work_mode.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
 import { type Gazetteer, rememberJobWords, tallyGazetteer } from "./gazetteer.ts";
@@ -276,6 +277,8 @@ export class JobIndex {
         ? this.#sayingHours(request.query.shift)
         : request.query.seniority
         ? this.#ofSeniority(request.query.seniority)
+        : request.query.workMode
+        ? this.#ofWorkMode(request.query.workMode)
         : null;
       let count = 0;
       for (let p = 0; p < postings; p++) {
@@ -418,6 +421,18 @@ export class JobIndex {
     return this.#anyAt(this.#ofSeniority(seniority), place, companies);
   }
 
+  /**
+   * Whether a posting at `place` (of `companies`, where given) is done that way: where none is,
+   * "hybrid jobs in Houston" is searched as words.
+   */
+  workModeAt(
+    workMode: QueryWorkMode,
+    place: PlaceFilter | undefined,
+    companies?: readonly string[],
+  ): boolean {
+    return this.#anyAt(this.#ofWorkMode(workMode), place, companies);
+  }
+
   #anyAt(says: Uint8Array, place: PlaceFilter | undefined, companies?: readonly string[]): boolean {
     const atPlace = this.#places.maskOf(place);
     const ofCompany = companyMask(companies, this.data.jobs);
@@ -425,6 +440,24 @@ export class JobIndex {
       if (says[p] === 1 && (atPlace?.(p) ?? true) && (ofCompany?.(p) ?? true)) return true;
     }
     return false;
+  }
+
+  /**
+   * Per posting, 1 where it is done that way: hybrid where it says so; on-site where it says so or
+   * says neither remote nor hybrid (most on-site postings do not say it).
+   */
+  #ofWorkMode(workMode: QueryWorkMode): Uint8Array {
+    const { jobs } = this.data;
+    const of = new Uint8Array(jobs.length);
+    for (let p = 0; p < jobs.length; p++) {
+      const mode = jobs[p].work_mode;
+      if (
+        workMode.mode === "hybrid" ? mode === "hybrid" : mode === undefined || mode === "onsite"
+      ) {
+        of[p] = 1;
+      }
+    }
+    return of;
   }
 
   /** Per posting, 1 where its seniority (its title's or the board's job level) is of `seniority`. */

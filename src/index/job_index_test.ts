@@ -33,6 +33,19 @@ function axis(i: number, dimensions = DIMENSIONS): Float32Array {
   return v;
 }
 
+/**
+ * A unit vector at `cosine` from `query` (unit), toward `drawn`: cos · query + sin · (the drawn
+ * vector's part across the query); `drawn` itself where it lies along the query.
+ */
+function atCosine(query: ArrayLike<number>, drawn: Float32Array, cosine: number): Float32Array {
+  const along = drawn.reduce((sum, x, i) => sum + x * query[i], 0);
+  const across = drawn.map((x, i) => x - along * query[i]);
+  const norm = Math.hypot(...across);
+  if (norm < 1e-3) return drawn;
+  const sine = Math.sqrt(1 - cosine * cosine);
+  return across.map((x, i) => cosine * query[i] + (sine * x) / norm);
+}
+
 function indexOf(jobs: Job[], vectors: Float32Array[]): JobIndexData {
   return assembleIndexData({ model: "test", dimensions: DIMENSIONS, jobs, vectors });
 }
@@ -534,16 +547,7 @@ Deno.test("JobIndex.search() property: where nothing at the query's place reache
             publish_time: `2025-01-${String(d.day).padStart(2, "0")} 10:00:00`,
           })
         );
-        const titles = drawn.map((d) => {
-          // cos · query + sin · (the drawn vector's part across the query).
-          const along = d.vector.reduce((sum, x, i) => sum + x * vector[i], 0);
-          const across = d.vector.map((x, i) => x - along * vector[i]);
-          const norm = Math.hypot(...across);
-          if (norm < 1e-3) return d.vector;
-          const cosine = d.share * reach;
-          const sine = Math.sqrt(1 - cosine * cosine);
-          return across.map((x, i) => cosine * vector[i] + (sine * x) / norm);
-        });
+        const titles = drawn.map((d) => atCosine(vector, d.vector, d.share * reach));
         const index = new JobIndex(indexOf(postings, titles));
         try {
           const query = analyzeQuery("mixologist");
@@ -648,15 +652,7 @@ Deno.test("JobIndex.search() property: places named together list what each list
             publish_time: `2025-01-${String(d.day).padStart(2, "0")} 10:00:00`,
           })
         );
-        const titles = drawn.map((d) => {
-          const along = d.vector.reduce((sum, x, i) => sum + x * vector[i], 0);
-          const across = d.vector.map((x, i) => x - along * vector[i]);
-          const norm = Math.hypot(...across);
-          if (norm < 1e-3) return d.vector;
-          const cosine = d.share * reach;
-          const sine = Math.sqrt(1 - cosine * cosine);
-          return across.map((x, i) => cosine * vector[i] + (sine * x) / norm);
-        });
+        const titles = drawn.map((d) => atCosine(vector, d.vector, d.share * reach));
         const index = new JobIndex(indexOf(postings, titles));
         try {
           const asked = {

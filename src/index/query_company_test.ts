@@ -85,9 +85,10 @@ Deno.test("findCompany(): a role at any company of the postings reads that compa
       (names, pick, role, marker) => {
         const companies = companiesByKey(names);
         const name = names[pick % names.length];
-        // A name that begins with a word a person says after "at"/"for" is not read: skip it.
+        // A name that begins with a word a person says after "at"/"for" is not read: skip it
+        // (`NOT_A_COMPANY`; "Job" was missing here, and a drawn "Job Aaa" failed once in 2026-11).
         fc.pre(
-          !/^(Night|Nights|Home|Work|Day|Days|Weekend|Weekends|Students|Graduates|Beginners|Everyone|People|Now|Once|Least|Most|All|My|Our|Your|The|Me|You)\b/
+          !/^(Night|Nights|Home|Work|Job|Jobs|Day|Days|Weekend|Weekends|Students|Graduates|Beginners|Everyone|People|Now|Once|Least|Most|All|My|Our|Your|The|Me|You)\b/
             .test(name),
         );
         const found = findCompany(`${role} ${marker} ${name}`.trim(), companies);

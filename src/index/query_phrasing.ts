@@ -74,7 +74,7 @@ const ASKING_WORDS = new Set([
 ]);
 
 /** Words for a job as such, not for a role: both a request's opening and its close use them. */
-const JOB_WORDS = [
+export const JOB_WORDS = [
   "job",
   "jobs",
   "career",
@@ -363,6 +363,10 @@ const QUALIFIERS: readonly (readonly string[])[] = [
   "parttime",
   "fulltime",
   "from home",
+  // How the work is done (session 31): "python developer hybrid" embeds "python developer".
+  "hybrid",
+  "on site",
+  "onsite",
 ].map((phrase) => phrase.split(" "));
 
 /**
@@ -379,6 +383,8 @@ const OPENING_QUALIFIERS = new Set([
   "evening",
   "evenings",
   "remote",
+  "hybrid",
+  "onsite",
   "casual",
   "seasonal",
   "temporary",

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { NUMBER_WORDS } from "../domain/number_words.ts";
 import { asksOnly } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
 
@@ -24,19 +25,6 @@ export interface QueryPosted {
   /** The query without them. */
   rest: string;
 }
-
-const NUMBERS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  ten: 10,
-  fourteen: 14,
-  thirty: 30,
-};
 
 /** Phrases of a fixed span, folded, with their days. */
 const SPANS: Record<string, number> = {
@@ -86,7 +74,7 @@ function spanDays(words: readonly string[]): number | undefined {
     /^(?:the )?(?:last|past) (\d{1,3}|[a-z]+) (day|days|week|weeks|month|months)$/,
   );
   if (!match) return undefined;
-  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBERS[match[1]];
+  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBER_WORDS[match[1]];
   if (count === undefined || count < 1) return undefined;
   const unit = match[2].startsWith("day") ? 1 : match[2].startsWith("week") ? 7 : 30;
   return count * unit;

@@ -11,6 +11,7 @@
  * @module
  */
 import type { Seniority } from "../domain/job.ts";
+import { JOB_WORDS as REQUEST_JOB_WORDS } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
 
 /** A seniority the query names alone. */
@@ -83,25 +84,11 @@ const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[]
   { said: ["senior", "sr", "senior level"], levels: ["senior"] },
 ];
 
-/** Words for a job as such, said after the level ("entry level jobs", "senior roles"). */
-const JOB_WORDS = new Set([
-  "job",
-  "jobs",
-  "role",
-  "roles",
-  "position",
-  "positions",
-  "vacancy",
-  "vacancies",
-  "opening",
-  "openings",
-  "opportunity",
-  "opportunities",
-  "work",
-  "career",
-  "careers",
-  "level",
-]);
+/**
+ * Words for a job as such, said after the level ("entry level jobs", "senior roles", "mid level
+ * work"); "level" after a level without its own ("senior level").
+ */
+const JOB_WORDS = new Set([...REQUEST_JOB_WORDS, "work", "level"]);
 
 /**
  * The level `text` names, where it names nothing else (the asking words already gone: "show me
@@ -121,14 +108,19 @@ const JOB_WORDS = new Set([
  */
 export function seniorityAlone(text: string): QuerySeniority | null {
   const words = splitWords(text);
-  // "level" after a level that has its own ("entry level", "senior level") stays part of it.
-  let end = words.length;
-  while (end > 0 && JOB_WORDS.has(words[end - 1])) {
-    const kept = words.slice(0, end).join(" ");
-    if (SAID.some((kind) => kind.said.includes(kept))) break;
-    end--;
+  // The words for a job taken off one by one: "level" after a level that has its own ("entry
+  // level", "mid level work") stays part of it.
+  for (let end = words.length; end > 0; end--) {
+    const kind = SAID.find((one) => one.said.includes(words.slice(0, end).join(" ")));
+    if (kind) return { matched: text.trim(), levels: kind.levels };
+    if (!JOB_WORDS.has(words[end - 1])) break;
   }
-  const key = words.slice(0, end).join(" ");
-  const kind = SAID.find((one) => one.said.includes(key));
-  return kind ? { matched: text.trim(), levels: kind.levels } : null;
+  return null;
+}
+
+/** `words` without the words for a job as such at their end ("entry level jobs": "entry level"). */
+export function withoutJobWords(words: readonly string[]): string[] {
+  let end = words.length;
+  while (end > 0 && JOB_WORDS.has(words[end - 1])) end--;
+  return words.slice(0, end);
 }

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { analyzeQuery, typeAlone } from "./analyze_query.ts";
 import { roleWords } from "./query_phrasing.ts";
 import { seniorityAlone } from "./query_seniority.ts";
+import { workModeAlone } from "./query_work_mode.ts";
 import { splitWords } from "./tokenize.ts";
 
 /** How people write a level alone, with the levels each means. */
@@ -96,4 +97,28 @@ Deno.test("'no experience' or 'no degree' at either end of the work is taken off
     "experience",
     "manager",
   ]);
+});
+
+Deno.test("how the work is done, said alone, is read as its work mode; beside a role it is not", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(
+        ["hybrid", "hybrid"],
+        ["Hybrid", "hybrid"],
+        ["on-site", "onsite"],
+        ["onsite", "onsite"],
+        ["office-based", "onsite"],
+      ),
+      fc.constantFrom("", " jobs", " roles", " positions"),
+      fc.constantFrom("", "show me "),
+      ([said, mode], job, asking) => {
+        const q = `${asking}${said}${job}`;
+        assert.equal(typeAlone(analyzeQuery(q))?.workMode?.mode, mode, q);
+      },
+    ),
+    { numRuns: 100, seed: 3106 },
+  );
+  for (const q of ["hybrid cloud engineer", "on site nurse manager", "hybrid vehicle technician"]) {
+    assert.equal(workModeAlone(q), null, q);
+  }
 });

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { SearchOutcome } from "../domain/service.ts";
+import type { ReadingFields } from "../domain/service.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_query.ts";
 import type { QueryShift } from "../index/query_shift.ts";
@@ -104,6 +104,8 @@ export function readQuery(
         ? saidThere(alone.shift)
         : alone.seniority
         ? index.seniorityAt(alone.seniority, place ?? undefined, company?.names)
+        : alone.workMode
+        ? index.workModeAt(alone.workMode, place ?? undefined, company?.names)
         : true;
     if (alone && listedBy(alone)) analyzed = alone;
   }
@@ -118,18 +120,6 @@ export function readQuery(
     since: sinceToApply(query, analyzed, options.now ?? Date.now()),
   };
 }
-
-/** The fields of the response that say what was read from the words. */
-type ReadingFields = Pick<
-  SearchOutcome,
-  | "query_place"
-  | "query_company"
-  | "query_salary"
-  | "query_employment"
-  | "query_seniority"
-  | "query_posted"
-  | "query_corrected"
->;
 
 /**
  * The response's account of what was read from the words: `query_place`, `_company`, `_salary`,
@@ -161,6 +151,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
     fields.query_posted = {
       matched: analyzed.posted.matched,
       ...(reading.since !== null ? { since: reading.since } : {}),
+    };
+  }
+  if (analyzed.workMode) {
+    fields.query_work_mode = {
+      matched: analyzed.workMode.matched,
+      work_mode: analyzed.workMode.mode,
     };
   }
   if (analyzed.seniority) {

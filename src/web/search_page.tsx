@@ -17,6 +17,7 @@ import {
   queryPostedInWords,
   querySalaryInWords,
   querySeniorityInWords,
+  queryWorkModeInWords,
   searchPlaceInWords,
   type SearchResponse,
 } from "../domain/job.ts";
@@ -162,6 +163,10 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const correctedWords = queryCorrectedInWords(props.response);
   const salaryWords = querySalaryInWords(props.response, '"Yearly salary at least" (More filters)');
   const postedWords = queryPostedInWords(props.response, '"Posted since" (More filters)');
+  const workModeWords = queryWorkModeInWords(
+    props.response,
+    (mode) => `ticking Work mode ${mode}`,
+  );
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
     props.response,
@@ -197,6 +202,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
       {companyWords ? <p>{companyWords}</p> : null}
       {salaryWords ? <p>{salaryWords}</p> : null}
       {postedWords ? <p>{postedWords}</p> : null}
+      {workModeWords ? <p>{workModeWords}</p> : null}
       {employment && employmentWords
         ? (
           <p>

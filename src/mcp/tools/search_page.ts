@@ -21,6 +21,7 @@ import {
   queryPostedInWords,
   querySalaryInWords,
   querySeniorityInWords,
+  queryWorkModeInWords,
   searchPlaceInWords,
   type SearchResponse,
   SearchResponseSchema,
@@ -267,6 +268,8 @@ export function buildSearchPage(
   if (employment) notes.push(employment);
   const seniority = querySeniorityInWords(response, (levels) => `seniority "${levels}"`);
   if (seniority) notes.push(seniority);
+  const workMode = queryWorkModeInWords(response, (mode) => `remote "${mode}"`);
+  if (workMode) notes.push(workMode);
   const posted = queryPostedInWords(response, "since");
   if (posted) notes.push(posted);
   const company = queryCompanyInWords(response);

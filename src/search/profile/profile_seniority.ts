@@ -8,6 +8,7 @@
 import { SENIORITIES, type Seniority } from "../../domain/job.ts";
 import { seniorityOf } from "../../ingest/seniority.ts";
 import { flowText, type Line } from "./section_lines.ts";
+import { NUMBER_WORDS } from "../../domain/number_words.ts";
 
 const STUDENT =
   /\b(?:student(?:in)?|werkstudent(?:in)?|internship|intern|praktikum|praktikant(?:in)?|thesis|abschlussarbeit|hiwi)\b/i;
@@ -20,22 +21,6 @@ const STUDYING =
   /\b(?:(?:i am|i'm|currently)\s+(?:a\s+)?(?:\w+\s+)?student|student\s+[–—-]\s+|enrolled\s+(?:in|at)|\d+(?:st|nd|rd|th)\s+semester|working student|werkstudent(?:in)?)\b/i;
 const JUNIOR =
   /\b(?:junior\s+(?:\w+\s+){0,2}(?:developer|engineer|analyst|designer|accountant|consultant|associate|manager)|entry[- ]level|first (?:role|job|position)|graduate (?:role|programme|program|position)|career chang(?:er|e)|retrained|bootcamp|berufseinsteiger(?:in)?|quereinsteiger(?:in)?)\b/i;
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-};
 const YEARS = new RegExp(
   String.raw`\b(\d{1,2}(?:\.\d)?|${
     Object.keys(NUMBER_WORDS).join("|")
