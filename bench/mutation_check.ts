@@ -1497,9 +1497,8 @@ export const MUTANTS: Mutant[] = [
     id: "M178",
     layer: "index",
     file: "src/index/query_place.ts",
-    line:
-      '  return position.before === "the" || position.typed?.replace(/[,;:.!?]+$/u, "") === "US";',
-    becomes: "  return true;",
+    line: '  return position.before === "the" || position.before === "in" ||',
+    becomes: "  return true ||",
     breaks: '"jobs near us" is read as the United States',
   },
   {
@@ -1532,7 +1531,7 @@ export const MUTANTS: Mutant[] = [
     id: "M182",
     layer: "index",
     file: "src/index/query_posted.ts",
-    line: "    while (start > 1 && LEADING.has(words[start - 1])) start--;",
+    line: "    while (start > 0 && LEADING.has(words[start - 1])) start--;",
     becomes: "    while (false) start--;",
     breaks: '"software jobs posted in the last 7 days" searches "posted in" as the work',
   },

@@ -750,6 +750,12 @@ Deno.test("when a query asks its postings posted ('this week', 'today'), only th
       "Barista",
       "Ward Nurse",
     ]);
+    // The words of when alone beside the place: "posted in" goes with them.
+    assert.deepEqual(titles(await run({ q: "jobs in Leeds posted in the last 5 days" })), [
+      "Staff Nurse",
+      "Barista",
+      "Ward Nurse",
+    ]);
     // A `since` parameter replaces the words' day.
     const given = await run({ q: "nurse jobs this week", since: day(30).slice(0, 10) });
     assert.equal(given.total, 3);

@@ -735,13 +735,15 @@ function placeOf(
 /**
  * "US" is the pronoun "us" as often as the country ("jobs near us", "join us"): the country only
  * typed in capitals ("python developer US", "remote jobs in the US"), with dots ("U.S."), or after
- * "the" ("nurse jobs in the us").
+ * "the" or "in" ("nurse jobs in the us", "jobs in us": in a search box no one asks for jobs "in"
+ * themselves).
  */
 function namesUnitedStates(key: string, position: { before?: string; typed?: string }): boolean {
   // Folded, "U.S." and "U.S.A." are "u s" and "u s a".
   if (key === "u s" || key === "u s a") return true;
   if (key !== "us") return false;
-  return position.before === "the" || position.typed?.replace(/[,;:.!?]+$/u, "") === "US";
+  return position.before === "the" || position.before === "in" ||
+    position.typed?.replace(/[,;:.!?]+$/u, "") === "US";
 }
 
 /**

@@ -368,7 +368,9 @@ Deno.test("findPlace() reads 'the US', 'US' and 'U.S.' as the country, never the
   // The article goes with its preposition: "in the" was left, read as the work beside the type.
   assert.deepEqual(read("full time remote jobs in the US"), ["US", true, "full time"]);
   // "Us" the pronoun, in lower case and not after "the": no place.
-  for (const query of ["jobs near us", "join us as a nurse", "nurse jobs in us", "help us hire"]) {
+  // "in us": no one asks for jobs "in" themselves.
+  assert.deepEqual(read("nurse jobs in us"), ["US", undefined, "nurse"]);
+  for (const query of ["jobs near us", "join us as a nurse", "help us hire", "work with us"]) {
     assert.equal(findPlace(query, g), null, query);
   }
 });

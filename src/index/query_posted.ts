@@ -110,7 +110,8 @@ export function postedIn(text: string): QueryPosted | null {
     const days = spanDays(words.slice(from));
     if (days === undefined) continue;
     let start = from;
-    while (start > 1 && LEADING.has(words[start - 1])) start--;
+    // "posted in the last 7 days" alone leaves nothing beside it, as "today" alone does.
+    while (start > 0 && LEADING.has(words[start - 1])) start--;
     return { matched: words.slice(start).join(" "), days, rest: words.slice(0, start).join(" ") };
   }
   // "latest python jobs", "what are the latest python jobs": after the asking alone.
