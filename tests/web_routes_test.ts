@@ -1370,6 +1370,31 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
   }
 });
 
+Deno.test("hybrid alone in the query: the page says it was read and links the filter", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/?q=hybrid+jobs+in+Berlin", { cookie })).text();
+    const document = new DOMParser().parseFromString(page, "text/html");
+    const said = [...document.querySelectorAll(".applied p")].find((p) =>
+      (p.textContent ?? "").startsWith('Read "hybrid" as how the work is done (hybrid)')
+    );
+    assert.ok(said, page);
+    const link = said.querySelector("a");
+    assert.equal(link?.getAttribute("href"), "/?q=hybrid+jobs+in+Berlin&remote=hybrid");
+    const filtered = await (await web.request(link!.getAttribute("href")!, { cookie })).text();
+    const text = new DOMParser().parseFromString(filtered, "text/html").querySelector(".applied")
+      ?.textContent ?? "";
+    assert.ok(
+      text.includes('Read "hybrid" as how the work is done (hybrid), not as the work.'),
+      text,
+    );
+    assert.ok(!text.includes("Only postings that say hybrid"), text);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("when posted, in the query: the page says it was read, and 'without since' drops the words", async () => {
   const web = await startWeb();
   try {

@@ -202,7 +202,25 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
       {companyWords ? <p>{companyWords}</p> : null}
       {salaryWords ? <p>{salaryWords}</p> : null}
       {postedWords ? <p>{postedWords}</p> : null}
-      {workModeWords ? <p>{workModeWords}</p> : null}
+      {workModeWords
+        ? (
+          <p>
+            {`${workModeWords} `}
+            {props.response.applied?.filters.remote === undefined && props.response.query_work_mode
+              ? (
+                <a
+                  href={pageUrl(props.params, {
+                    remote: [props.response.query_work_mode.work_mode],
+                    offset: undefined,
+                  })}
+                >
+                  {`Only postings that say ${props.response.query_work_mode.work_mode}`}
+                </a>
+              )
+              : null}
+          </p>
+        )
+        : null}
       {employment && employmentWords
         ? (
           <p>
