@@ -21,7 +21,7 @@ import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { DEFAULT_PROFILE_RANKING, type ProfileRanking } from "../src/search/profile_ranking.ts";
 import { searchByProfile } from "../src/search/profile_search.ts";
 import { readQuery } from "../src/search/query_reading.ts";
-import { filtersWithSalary } from "../src/search/salary_to_apply.ts";
+import { filtersWithSalary } from "../src/search/filters_from_words.ts";
 import { type CvCase, loadCvCases, precisionAt } from "./cv/cases.ts";
 import { openModel } from "./model_compare.ts";
 import { importRealJobs } from "./real_data.ts";

@@ -952,7 +952,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M112",
     layer: "search",
-    file: "src/search/salary_to_apply.ts",
+    file: "src/search/filters_from_words.ts",
     line:
       "  if (query.salary_min !== undefined || query.salary_currency !== undefined) return null;",
     becomes: "  if (query.salary_currency !== undefined) return null;",
@@ -1538,7 +1538,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M183",
     layer: "search",
-    file: "src/search/salary_to_apply.ts",
+    file: "src/search/filters_from_words.ts",
     line: "  if (days === undefined || query.since !== undefined) return null;",
     becomes: "  if (days === undefined) return null;",
     breaks: 'a since parameter does not replace the words\' "this week"',

@@ -34,7 +34,7 @@ import type { LabelAgreement } from "../src/index/index_search.ts";
 import { rankingForModel, type RankingParams, type ResultCut } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { readQuery } from "../src/search/query_reading.ts";
-import { filtersWithSalary } from "../src/search/salary_to_apply.ts";
+import { filtersWithSalary } from "../src/search/filters_from_words.ts";
 import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/log.ts";
 import { openOccupations } from "../src/search/occupations.ts";

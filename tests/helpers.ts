@@ -21,7 +21,7 @@ import type { JobIndex } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { parseNear } from "../src/places/mod.ts";
 import { readQuery } from "../src/search/query_reading.ts";
-import { filtersWithSalary } from "../src/search/salary_to_apply.ts";
+import { filtersWithSalary } from "../src/search/filters_from_words.ts";
 import type { OccupationLabels } from "../src/index/occupation_labels.ts";
 import { openOccupations } from "../src/search/occupations.ts";
 import { type CachingEmbedder, openVectorCache } from "./vector_cache.ts";

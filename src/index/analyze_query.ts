@@ -352,10 +352,10 @@ export function namesNoWork(query: AnalyzedQuery): boolean {
 }
 
 /**
- * The query read as an employment type, hours or a seniority and nothing else ("part time jobs",
- * "contract work", "night shift jobs", "weekend work", "entry level jobs": src/index/
- * query_employment.ts, src/index/query_shift.ts, src/index/query_seniority.ts): its words then
- * name no job (`namesNoWork`) and `employment`, `shift` or `seniority` holds
+ * The query read as an employment type, hours, a seniority or how the work is done and nothing
+ * else ("part time jobs", "contract work", "night shift jobs", "entry level jobs", "hybrid jobs":
+ * src/index/query_employment.ts, query_shift.ts, query_seniority.ts, query_work_mode.ts): its
+ * words then name no job (`namesNoWork`) and `employment`, `shift`, `seniority` or `workMode` holds
  * what they name, which a search at a place lists that place's postings by
  * (src/index/job_index.ts); null where the words name more, or neither. Only where a place is
  * named: "part time jobs" alone is searched as words.

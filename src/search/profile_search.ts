@@ -35,7 +35,7 @@ import type { RankingParams, ResultCut } from "../index/ranking.ts";
 import { roleTextOf } from "../index/role_text.ts";
 import { REMOTE_CITY } from "../ingest/location.ts";
 import { indexPlaces } from "./index_places.ts";
-import { filtersWithSalary } from "./salary_to_apply.ts";
+import { filtersWithSalary } from "./filters_from_words.ts";
 import {
   asksNearMe,
   NOT_KNOWN_WHERE,

@@ -19,7 +19,7 @@ import { correctText, type SpellingCorrection, withCorrections } from "../index/
 import { salaryIn } from "../index/query_salary.ts";
 import { postedIn } from "../index/query_posted.ts";
 import { placeToApply } from "./place_to_apply.ts";
-import { salaryToApply, sinceToApply } from "./salary_to_apply.ts";
+import { salaryToApply, sinceToApply } from "./filters_from_words.ts";
 
 /** A `q` text read: the place and company to apply, the words left analysed, the pay to apply. */
 export interface QueryReading {

@@ -24,7 +24,7 @@ import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
 import { LruCache } from "./lru_cache.ts";
 import { asksNearMe, NOT_KNOWN_WHERE, readingFields, readQuery } from "./query_reading.ts";
-import { filtersWithSalary, withSince } from "./salary_to_apply.ts";
+import { filtersWithSalary, withSince } from "./filters_from_words.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import {

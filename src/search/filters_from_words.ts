@@ -1,6 +1,8 @@
 /**
- * The pay a `q` text names (`AnalyzedQuery.salary`, src/index/query_salary.ts), weighed against
- * the explicit salary parameters of the same query: part of reading a `q` (`readQuery`,
+ * The filters a `q` text names in words, weighed against the explicit parameters of the same
+ * query: the pay (`AnalyzedQuery.salary`, src/index/query_salary.ts) against `salary_min` and
+ * `salary_currency`, the day postings are asked since (`AnalyzedQuery.posted`,
+ * src/index/query_posted.ts) against `since`. Part of reading a `q` (`readQuery`,
  * src/search/query_reading.ts).
  *
  * @module
