@@ -90,7 +90,8 @@ export const searchJobsConfig = {
     `optionally filter: ${filterExamples()}. A place in the query ("nurse ` +
     'in Toronto", "remote"; "near Leeds" is 25 km around it) filters by it, and "jobs in Leeds" ' +
     'lists every posting there; pay in it ("£30k", "$25 an hour") is applied as `salary_min` ' +
-    'keeping postings that state no pay; an employment type in it ("part time barista") is ' +
+    'keeping postings that state no pay; "this week" or "in the last 7 days" at its end is ' +
+    'applied as `since`; an employment type in it ("part time barista") is ' +
     "not a filter (most postings state none): give `employment_type` for that. Filters only " +
     "narrow: " +
     "relevance is decided by the query " +
