@@ -88,6 +88,10 @@ const QUERIES = [
   // Session 31: a seniority alone at a place; "no experience" beside the work.
   "entry level jobs in Berlin",
   "customer service no experience",
+  // How the work is done alone, what a job offers, when posted (as `since`).
+  "hybrid jobs in Amsterdam",
+  "nurse jobs with sign on bonus",
+  "jobs in Berlin posted in the last 900 days",
   // Session 31: several places named together (a `city` parameter keeps those it agrees with),
   // and a region read over a city of its name elsewhere.
   "nurse jobs in Berlin or Munich",

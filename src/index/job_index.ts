@@ -271,15 +271,7 @@ export class JobIndex {
       const bars = cutBarsOf(request);
       // "part time jobs in Leeds": the postings that state the type or say it are the strong
       // matches, the place's others close ones (most postings state no type: none is left out).
-      const typed = request.query.employment
-        ? this.#sayingType(request.query)
-        : request.query.shift
-        ? this.#sayingHours(request.query.shift)
-        : request.query.seniority
-        ? this.#ofSeniority(request.query.seniority)
-        : request.query.workMode
-        ? this.#ofWorkMode(request.query.workMode)
-        : null;
+      const typed = this.#strongAlone(request.query);
       let count = 0;
       for (let p = 0; p < postings; p++) {
         const strong = typed === null || typed[p] > 0;
@@ -397,40 +389,32 @@ export class JobIndex {
   }
 
   /**
-   * Whether a posting at `place` (of `companies`, where given) says the hours in its title or tags:
-   * where none does, "weekend jobs in Leeds" is searched as words (its nearest by meaning first),
-   * not listed as the place's postings in date order.
+   * Whether a query that names no job but a type, hours, a level or a way of working (`typeAlone`)
+   * lists the postings at `place` (of `companies`, where given) by it: an employment type always
+   * (most postings state none); the hours, a level or a way of working only where a posting there
+   * has them, else "weekend jobs in Leeds", "senior roles in Leeds" or "hybrid jobs in Houston" is
+   * searched as words (its nearest by meaning first), not listed in date order.
    */
-  hoursSaidAt(
-    shift: QueryShift,
+  listsAloneAt(
+    alone: AnalyzedQuery,
     place: PlaceFilter | undefined,
     companies?: readonly string[],
   ): boolean {
-    return this.#anyAt(this.#sayingHours(shift), place, companies);
+    if (alone.employment) return true;
+    const strong = this.#strongAlone(alone);
+    return strong === null || this.#anyAt(strong, place, companies);
   }
 
   /**
-   * Whether a posting at `place` (of `companies`, where given) is of the seniority: where none is,
-   * "senior roles in Leeds" is searched as words, not listed as the place's postings in date order.
+   * Per posting, 1 where it is what a query naming no job but a type, hours, a level or a way of
+   * working asks for: the strong matches of its place's list; null where it names none of these.
    */
-  seniorityAt(
-    seniority: QuerySeniority,
-    place: PlaceFilter | undefined,
-    companies?: readonly string[],
-  ): boolean {
-    return this.#anyAt(this.#ofSeniority(seniority), place, companies);
-  }
-
-  /**
-   * Whether a posting at `place` (of `companies`, where given) is done that way: where none is,
-   * "hybrid jobs in Houston" is searched as words.
-   */
-  workModeAt(
-    workMode: QueryWorkMode,
-    place: PlaceFilter | undefined,
-    companies?: readonly string[],
-  ): boolean {
-    return this.#anyAt(this.#ofWorkMode(workMode), place, companies);
+  #strongAlone(query: AnalyzedQuery): Uint8Array | null {
+    if (query.employment) return this.#sayingType(query);
+    if (query.shift) return this.#sayingHours(query.shift);
+    if (query.seniority) return this.#ofSeniority(query.seniority);
+    if (query.workMode) return this.#ofWorkMode(query.workMode);
+    return null;
   }
 
   #anyAt(says: Uint8Array, place: PlaceFilter | undefined, companies?: readonly string[]): boolean {

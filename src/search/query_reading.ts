@@ -9,7 +9,6 @@
 import type { ReadingFields } from "../domain/service.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_query.ts";
-import type { QueryShift } from "../index/query_shift.ts";
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
@@ -95,19 +94,7 @@ export function readQuery(
   // type or saying the hours first (src/index/job_index.ts).
   if (narrowed && options.typeAlone !== false) {
     const alone = typeAlone(analyzed);
-    const saidThere = (shift: QueryShift) =>
-      index.hoursSaidAt(shift, place ?? undefined, company?.names);
-    // Listed by the hours or the level only where a posting there has them; else searched as
-    // words (the nearest first) or, where they name no job, as every posting there.
-    const listedBy = (alone: AnalyzedQuery) =>
-      alone.shift
-        ? saidThere(alone.shift)
-        : alone.seniority
-        ? index.seniorityAt(alone.seniority, place ?? undefined, company?.names)
-        : alone.workMode
-        ? index.workModeAt(alone.workMode, place ?? undefined, company?.names)
-        : true;
-    if (alone && listedBy(alone)) analyzed = alone;
+    if (alone && index.listsAloneAt(alone, place ?? undefined, company?.names)) analyzed = alone;
   }
   return {
     place,
