@@ -99,6 +99,9 @@ const QUERIES = [
   "remote or London python jobs",
   "jobs in Leeds and Bradford",
   "nurse jobs in Ontario",
+  // Session 32: several readings alone together at a place.
+  "senior hybrid roles in Amsterdam",
+  "remote jobs no experience",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {

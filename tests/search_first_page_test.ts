@@ -643,6 +643,89 @@ Deno.test("how the work is done, alone at a place ('hybrid jobs in Amsterdam'), 
   }
 });
 
+Deno.test("several readings alone at a place ('senior hybrid roles in Amsterdam', 'part-time evening jobs') list the postings that are all of them first", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Senior Data Analyst",
+        seniority: "senior",
+        city: "Amsterdam",
+        country: "NL",
+        work_mode: "hybrid",
+      }),
+      await posting({
+        job_title: "Senior Designer",
+        city: "Amsterdam",
+        country: "NL",
+        seniority: "senior",
+      }),
+      await posting({
+        job_title: "Junior Tester",
+        seniority: "junior",
+        city: "Amsterdam",
+        country: "NL",
+        work_mode: "hybrid",
+      }),
+      await posting({
+        job_title: "Evening Cleaner",
+        city: "Leeds",
+        country: "GB",
+        employment_type: "parttime",
+      }),
+      await posting({ job_title: "Evening Cook", city: "Leeds", country: "GB" }),
+      await posting({
+        job_title: "Barista",
+        city: "Leeds",
+        country: "GB",
+        employment_type: "parttime",
+      }),
+      await posting({
+        job_title: "Intern Developer",
+        seniority: "intern",
+        city: "Remote",
+        country: "DE",
+        work_mode: "remote",
+      }),
+      await posting({
+        job_title: "Staff Engineer",
+        seniority: "senior",
+        city: "Remote",
+        country: "DE",
+        work_mode: "remote",
+      }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const strong = (out: Awaited<ReturnType<typeof run>>) =>
+      out.results.filter((r) => r.match === "strong").map((r) => r.job_title);
+    const both = await run({ q: "senior hybrid roles in Amsterdam", sort: "relevance" });
+    assert.deepEqual(both.query_seniority, { matched: "senior", seniority: ["senior"] });
+    assert.deepEqual(both.query_work_mode, { matched: "hybrid", work_mode: "hybrid" });
+    assert.deepEqual(strong(both), ["Senior Data Analyst"]);
+    // The place's others are close matches: each is one of the two or neither.
+    assert.equal(both.results.length, 3);
+    const evening = await run({ q: "part-time evening jobs in Leeds", sort: "relevance" });
+    assert.equal(evening.query_employment?.employment_type, "parttime");
+    assert.deepEqual(strong(evening), ["Evening Cleaner"]);
+    // After home working the level still reads: "remote jobs no experience".
+    const remote = await run({ q: "remote jobs no experience", sort: "relevance" });
+    assert.deepEqual(remote.query_seniority?.seniority, ["junior", "intern"]);
+    assert.deepEqual(strong(remote), ["Intern Developer"]);
+    // Where no posting there is all of them, the words are searched, as for one reading.
+    const none = await run({ q: "junior evening jobs in Amsterdam" });
+    assert.equal(none.query_seniority, undefined);
+    // A filter only narrows: the seniority filter keeps the strong match alone.
+    assert.deepEqual(
+      (await run({ q: "senior hybrid roles in Amsterdam", seniority: "senior", remote: "hybrid" }))
+        .results.map((r) => r.job_title),
+      ["Senior Data Analyst"],
+    );
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("'no experience' beside the work asks for none: 'experience' is not searched", async () => {
   const search = await createTestSearch({
     jobs: [

@@ -351,30 +351,95 @@ export function namesNoWork(query: AnalyzedQuery): boolean {
   return query.termVariants.every((terms) => terms.length === 0);
 }
 
+/** What a query naming no job reads as: a type, hours, a level, a way of working, or several. */
+type AloneParts = Pick<AnalyzedQuery, "employment" | "shift" | "seniority" | "workMode">;
+
+/** Each kind of reading said alone, in the order one that reads the whole text is preferred. */
+const ALONE_KINDS: readonly ((text: string) => AloneParts | null)[] = [
+  (text) => {
+    const seniority = seniorityAlone(text);
+    return seniority ? { seniority } : null;
+  },
+  (text) => {
+    const workMode = workModeAlone(text);
+    return workMode ? { workMode } : null;
+  },
+  (text) => {
+    const type = employmentAlone(text);
+    return type ? { employment: { type: type.type, matched: type.matched } } : null;
+  },
+  (text) => {
+    const shift = shiftAlone(text);
+    return shift ? { shift } : null;
+  },
+];
+
+/** Words for a job as such between two readings ("remote jobs no experience"). */
+const BETWEEN_READINGS = new Set(["jobs", "job", "roles", "role", "work", "positions", "and"]);
+
+/** Longer queries are never read as several readings alone (each a few words). */
+const MOST_WORDS_ALONE = 12;
+
+/**
+ * `words[from..]` as readings of distinct kinds one after another, none of a kind in `taken`:
+ * "entry level hybrid" as a level and a way of working, "part time evening" as a type and hours;
+ * null where a word is of none.
+ */
+function splitAlone(words: readonly string[], from: number, taken: AloneParts): AloneParts | null {
+  if (from === words.length) return {};
+  if (BETWEEN_READINGS.has(words[from])) return splitAlone(words, from + 1, taken);
+  for (let end = words.length; end > from; end--) {
+    const span = words.slice(from, end).join(" ");
+    for (const kind of ALONE_KINDS) {
+      const part = kind(span);
+      if (part === null || Object.keys(part).some((key) => key in taken)) continue;
+      const rest = splitAlone(words, end, { ...taken, ...part });
+      if (rest !== null) return { ...part, ...rest };
+    }
+  }
+  return null;
+}
+
+/**
+ * What `text` reads as alone: one kind that reads it whole ("part time jobs"), else several kinds
+ * one after another ("entry level hybrid jobs", "night shift part time"), each at most once;
+ * `employment` where the query read a type beside the rest already ("part-time evening jobs").
+ */
+function partsAlone(text: string, employment?: AnalyzedQuery["employment"]): AloneParts | null {
+  if (!employment) {
+    for (const kind of ALONE_KINDS) {
+      const whole = kind(text);
+      if (whole) return whole;
+    }
+  }
+  const words = splitWords(text);
+  if (words.length > MOST_WORDS_ALONE) return null;
+  const taken: AloneParts = employment ? { employment } : {};
+  const parts = splitAlone(words, 0, taken);
+  // A type read before needs one more reading: "part time nurse" names a job.
+  if (parts === null || Object.keys(parts).length === 0) return null;
+  return { ...taken, ...parts };
+}
+
 /**
  * The query read as an employment type, hours, a seniority or how the work is done and nothing
- * else ("part time jobs", "contract work", "night shift jobs", "entry level jobs", "hybrid jobs":
- * src/index/query_employment.ts, query_shift.ts, query_seniority.ts, query_work_mode.ts): its
- * words then name no job (`namesNoWork`) and `employment`, `shift`, `seniority` or `workMode` holds
- * what they name, which a search at a place lists that place's postings by
- * (src/index/job_index.ts); null where the words name more, or neither. Only where a place is
- * named: "part time jobs" alone is searched as words.
+ * else ("part time jobs", "contract work", "night shift jobs", "entry level jobs", "hybrid jobs"),
+ * or as several of them ("entry level hybrid jobs", "part-time evening jobs": a posting must be all
+ * of them to be a strong match; src/index/query_employment.ts, query_shift.ts, query_seniority.ts,
+ * query_work_mode.ts): its words then name no job (`namesNoWork`) and `employment`, `shift`,
+ * `seniority` and `workMode` hold what they name, which a search at a place lists that place's
+ * postings by (src/index/job_index.ts); null where the words name more, or none. Only where a
+ * place is named: "part time jobs" alone is searched as words.
  */
 export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
-  if (query.employment || namesNoWork(query)) return null;
-  const seniority = seniorityAlone(query.embeddingText);
-  const workMode = seniority ? null : workModeAlone(query.embeddingText);
-  const type = seniority || workMode ? null : employmentAlone(query.embeddingText);
-  const shift = seniority || workMode || type ? null : shiftAlone(query.embeddingText);
-  if (!type && !shift && !seniority && !workMode) return null;
+  if (namesNoWork(query)) return null;
+  const parts = partsAlone(query.embeddingText, query.employment);
+  if (parts === null) return null;
   return {
     termVariants: [[]],
     titleTerms: [[]],
     embeddingText: query.embeddingText,
-    ...(type ? { employment: { type: type.type, matched: type.matched } } : {}),
-    ...(shift ? { shift } : {}),
-    ...(seniority ? { seniority } : {}),
-    ...(workMode ? { workMode } : {}),
+    ...parts,
     ...(query.salary ? { salary: query.salary } : {}),
     ...(query.posted ? { posted: query.posted } : {}),
   };

@@ -390,17 +390,18 @@ export class JobIndex {
 
   /**
    * Whether a query that names no job but a type, hours, a level or a way of working (`typeAlone`)
-   * lists the postings at `place` (of `companies`, where given) by it: an employment type always
-   * (most postings state none); the hours, a level or a way of working only where a posting there
-   * has them, else "weekend jobs in Leeds", "senior roles in Leeds" or "hybrid jobs in Houston" is
-   * searched as words (its nearest by meaning first), not listed in date order.
+   * lists the postings at `place` (of `companies`, where given) by it: an employment type alone
+   * always (most postings state none); the hours, a level, a way of working or several together
+   * ("entry level hybrid jobs") only where a posting there is all they name, else "weekend jobs in
+   * Leeds", "senior roles in Leeds" or "hybrid jobs in Houston" is searched as words (its nearest
+   * by meaning first), not listed in date order.
    */
   listsAloneAt(
     alone: AnalyzedQuery,
     place: PlaceFilter | undefined,
     companies?: readonly string[],
   ): boolean {
-    if (alone.employment) return true;
+    if (alone.employment && !alone.shift && !alone.seniority && !alone.workMode) return true;
     const strong = this.#strongAlone(alone);
     return strong === null || this.#anyAt(strong, place, companies);
   }
@@ -410,11 +411,17 @@ export class JobIndex {
    * working asks for: the strong matches of its place's list; null where it names none of these.
    */
   #strongAlone(query: AnalyzedQuery): Uint8Array | null {
-    if (query.employment) return this.#sayingType(query);
-    if (query.shift) return this.#sayingHours(query.shift);
-    if (query.seniority) return this.#ofSeniority(query.seniority);
-    if (query.workMode) return this.#ofWorkMode(query.workMode);
-    return null;
+    const masks = [
+      query.employment ? this.#sayingType(query) : null,
+      query.shift ? this.#sayingHours(query.shift) : null,
+      query.seniority ? this.#ofSeniority(query.seniority) : null,
+      query.workMode ? this.#ofWorkMode(query.workMode) : null,
+    ].filter((mask) => mask !== null);
+    if (masks.length === 0) return null;
+    // Several together ("entry level hybrid jobs"): a strong match is all of them.
+    const [all, ...others] = masks;
+    for (const other of others) for (let p = 0; p < all.length; p++) all[p] &= other[p];
+    return all;
   }
 
   #anyAt(says: Uint8Array, place: PlaceFilter | undefined, companies?: readonly string[]): boolean {

@@ -122,3 +122,42 @@ Deno.test("how the work is done, said alone, is read as its work mode; beside a 
     assert.equal(workModeAlone(q), null, q);
   }
 });
+
+Deno.test("several readings said alone together are each read, in any order; beside a role none is", () => {
+  // One phrase of each kind, and what typeAlone reads it to.
+  const KINDS: [string, (read: ReturnType<typeof typeAlone>) => unknown, unknown][] = [
+    ["entry level", (read) => read?.seniority?.levels, ["junior", "intern"]],
+    ["senior", (read) => read?.seniority?.levels, ["senior"]],
+    ["hybrid", (read) => read?.workMode?.mode, "hybrid"],
+    ["on-site", (read) => read?.workMode?.mode, "onsite"],
+    ["part-time", (read) => read?.employment?.type, "parttime"],
+    ["contract", (read) => read?.employment?.type, "contract"],
+    ["evening", (read) => read?.shift?.words[0], "evening"],
+    ["weekend", (read) => read?.shift?.words[0], "weekend"],
+  ];
+  const kindOf = (k: number) => Math.floor(k / 2);
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(fc.integer({ min: 0, max: KINDS.length - 1 }), {
+        minLength: 2,
+        maxLength: 4,
+        selector: kindOf,
+      }),
+      fc.constantFrom("", " jobs", " roles", " work"),
+      fc.boolean(),
+      casing,
+      (picked, job, jobsBetween, cased) => {
+        const said = picked.map((k) => KINDS[k][0]).join(jobsBetween ? " jobs " : " ");
+        const q = cased(`${said}${job}`);
+        const read = typeAlone(analyzeQuery(q));
+        for (const k of picked) assert.deepEqual(KINDS[k][1](read), KINDS[k][2], q);
+        assert.deepEqual(read?.termVariants, [[]], q);
+        // Beside a role they are the role's words or its type: no reading alone.
+        assert.equal(typeAlone(analyzeQuery(`${said} nurse`)), null, `${said} nurse`);
+      },
+    ),
+    { numRuns: 300, seed: 3201 },
+  );
+  // A kind said twice is not two readings: "senior entry level" names no one level.
+  assert.equal(typeAlone(analyzeQuery("senior entry level jobs")), null);
+});
