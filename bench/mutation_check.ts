@@ -1368,8 +1368,8 @@ export const MUTANTS: Mutant[] = [
     id: "M162",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    if (query.seniority) return this.#ofSeniority(query.seniority);",
-    becomes: "    if (query.seniority) return null;",
+    line: "      query.seniority ? this.#ofSeniority(query.seniority) : null,",
+    becomes: "      null,",
     breaks: '"entry level jobs in Berlin" lists every Berlin posting as strong',
   },
   {
@@ -1384,8 +1384,8 @@ export const MUTANTS: Mutant[] = [
     id: "M164",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const seniority = seniorityAlone(query.embeddingText);",
-    becomes: "  const seniority = null;",
+    line: "    const seniority = seniorityAlone(text);",
+    becomes: "    const seniority = null;",
     breaks: '"graduate jobs in Berlin" is searched as words: the graduate titles alone',
   },
   {
@@ -1589,17 +1589,16 @@ export const MUTANTS: Mutant[] = [
     id: "M189",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    if (query.workMode) return this.#ofWorkMode(query.workMode);",
-    becomes: "    if (query.workMode) return null;",
+    line: "      query.workMode ? this.#ofWorkMode(query.workMode) : null,",
+    becomes: "      null,",
     breaks: '"hybrid jobs in Amsterdam" lists every Amsterdam posting as strong',
   },
   {
     id: "M190",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      '        workMode.mode === "hybrid" ? mode === "hybrid" : mode === undefined || mode === "onsite"',
-    becomes: '        workMode.mode === "hybrid" ? mode === "hybrid" : mode === "onsite"',
+    line: "      if (mode === undefined ? unstated : asked.has(mode)) of[p] = 1;",
+    becomes: "      if (mode !== undefined && asked.has(mode)) of[p] = 1;",
     breaks:
       '"on-site jobs in Amsterdam" leaves out the postings that say neither remote nor hybrid',
   },
@@ -1607,9 +1606,53 @@ export const MUTANTS: Mutant[] = [
     id: "M191",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const workMode = seniority ? null : workModeAlone(query.embeddingText);",
-    becomes: "  const workMode = null;",
+    line: "    const workMode = workModeAlone(text);",
+    becomes: "    const workMode = null;",
     breaks: '"hybrid jobs in Amsterdam" is searched as words',
+  },
+  {
+    id: "M192",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "    for (const other of others) for (let p = 0; p < all.length; p++) all[p] &= other[p];",
+    becomes:
+      "    for (const other of others) for (let p = 0; p < all.length; p++) all[p] |= other[p];",
+    breaks:
+      '"senior hybrid roles in Amsterdam" lists the senior postings that are not hybrid as strong',
+  },
+  {
+    id: "M193",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  if (BETWEEN_READINGS.has(words[from])) return splitAlone(words, from + 1, taken);",
+    becomes: "  if (BETWEEN_READINGS.has(words[from])) return null;",
+    breaks: '"remote jobs no experience" is searched as words',
+  },
+  {
+    id: "M194",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "      if (part === null || Object.keys(part).some((key) => key in taken)) continue;",
+    becomes: "      if (part === null) continue;",
+    breaks: '"senior entry level jobs" reads two levels, the last one kept',
+  },
+  {
+    id: "M195",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: '    if (again.analyzed.workMode?.mode.startsWith("remote,")) return again;',
+    becomes: "    if (false) return again;",
+    breaks: '"remote or hybrid jobs in Berlin" asks for Berlin\'s remote postings alone',
+  },
+  {
+    id: "M196",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line:
+      '      const mode = alone.workMode.mode === "hybrid" ? "remote,hybrid" : "remote,onsite";',
+    becomes: "      const mode = alone.workMode.mode;",
+    breaks: '"remote or hybrid jobs in Berlin" lists the hybrid postings alone as strong',
   },
 ];
 

@@ -102,6 +102,7 @@ const QUERIES = [
   // Session 32: several readings alone together at a place.
   "senior hybrid roles in Amsterdam",
   "remote jobs no experience",
+  "remote or hybrid jobs in Berlin",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {

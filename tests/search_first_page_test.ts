@@ -726,6 +726,54 @@ Deno.test("several readings alone at a place ('senior hybrid roles in Amsterdam'
   }
 });
 
+Deno.test("'remote or hybrid jobs in Berlin' lists Berlin's postings, those remote or hybrid first; 'remote' alone stays a place", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Designer", city: "Berlin", country: "DE", work_mode: "hybrid" }),
+      await posting({ job_title: "Engineer", city: "Berlin", country: "DE", work_mode: "remote" }),
+      await posting({ job_title: "Barista", city: "Berlin", country: "DE" }),
+      await posting({ job_title: "Nurse", city: "Berlin", country: "DE", work_mode: "onsite" }),
+      await posting({ job_title: "Chef", city: "Leeds", country: "GB", work_mode: "hybrid" }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const strong = (out: Awaited<ReturnType<typeof run>>) =>
+      out.results.filter((r) => r.match === "strong").map((r) => r.job_title).sort();
+    for (const q of ["remote or hybrid jobs in Berlin", "hybrid/remote jobs in Berlin"]) {
+      const either = await run({ q, sort: "relevance" });
+      assert.equal(either.query_work_mode?.work_mode, "remote,hybrid", q);
+      assert.deepEqual(either.query_place, { matched: "Berlin", city: "Berlin" }, q);
+      assert.deepEqual(strong(either), ["Designer", "Engineer"], q);
+      // Berlin's others are close matches; Leeds' hybrid posting is not listed.
+      assert.deepEqual(either.results.map((r) => r.city), Array(4).fill("Berlin"), q);
+    }
+    // Home working alone with a city is still the remote postings there.
+    assert.deepEqual(strong(await run({ q: "remote jobs in Berlin" })), ["Engineer"]);
+    // A filter only narrows.
+    const hybridOnly = await run({ q: "remote or hybrid jobs in Berlin", remote: "hybrid" });
+    assert.deepEqual(hybridOnly.results.map((r) => r.job_title), ["Designer"]);
+    const response = toSearchResponse(
+      REQUEST_ID,
+      await run({ q: "remote or hybrid jobs in Berlin" }),
+    );
+    const mcp = buildSearchPage(
+      parseSearchQuery({ q: "remote or hybrid jobs in Berlin" }),
+      response,
+      {
+        maxChars: 20_000,
+      },
+    );
+    assert.ok(
+      mcp.text.includes('Read "remote or hybrid" as how the work is done (remote or hybrid)'),
+      mcp.text,
+    );
+    assert.ok(mcp.text.includes('remote "remote,hybrid" keeps only the first'), mcp.text);
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("'no experience' beside the work asks for none: 'experience' is not searched", async () => {
   const search = await createTestSearch({
     jobs: [

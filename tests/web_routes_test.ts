@@ -1395,6 +1395,39 @@ Deno.test("hybrid alone in the query: the page says it was read and links the fi
   }
 });
 
+Deno.test("'remote or hybrid' in the query: the page says both were read and links the filter with both", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/?q=remote+or+hybrid+jobs+in+Berlin", { cookie }))
+      .text();
+    const document = new DOMParser().parseFromString(page, "text/html");
+    const said = [...document.querySelectorAll(".applied p")].find((p) =>
+      (p.textContent ?? "").startsWith(
+        'Read "remote or hybrid" as how the work is done (remote or hybrid)',
+      )
+    );
+    assert.ok(said, page);
+    assert.match(
+      said.textContent ?? "",
+      /ticking Work mode remote and hybrid keeps only the first/,
+    );
+    const link = said.querySelector("a");
+    assert.equal(link?.textContent, "Only postings that say remote or hybrid");
+    assert.equal(
+      link?.getAttribute("href"),
+      "/?q=remote+or+hybrid+jobs+in+Berlin&remote=remote&remote=hybrid",
+    );
+    const filtered = await (await web.request(link!.getAttribute("href")!, { cookie })).text();
+    const results = new DOMParser().parseFromString(filtered, "text/html");
+    const modes = [...results.querySelectorAll("dd")].map((d) => d.textContent ?? "");
+    assert.ok(modes.includes("hybrid"), filtered);
+    assert.ok(!results.querySelector(".applied")?.textContent?.includes("keeps only"), filtered);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("when posted, in the query: the page says it was read, and 'without since' drops the words", async () => {
   const web = await startWeb();
   try {

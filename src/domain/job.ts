@@ -30,6 +30,13 @@ export const WORK_MODES = ["remote", "hybrid", "onsite"] as const;
 export const WorkModeSchema = z.enum(WORK_MODES);
 export type WorkMode = z.infer<typeof WorkModeSchema>;
 
+/**
+ * The ways of working a query asks for alone, as the `remote` filter names them: one, or home
+ * working with another ("remote or hybrid jobs in Berlin": `remote,hybrid`).
+ */
+export const WORK_MODES_ASKED = ["hybrid", "onsite", "remote,hybrid", "remote,onsite"] as const;
+export type WorkModesAsked = (typeof WORK_MODES_ASKED)[number];
+
 /** Seniority as the `seniority` filter names it, derived from the title and JobSpy's `job_level`. */
 export const SENIORITIES = ["intern", "junior", "mid", "senior", "lead", "executive"] as const;
 export const SenioritySchema = z.enum(SENIORITIES);
@@ -181,7 +188,9 @@ export type QuerySeniorityResult = z.infer<typeof QuerySenioritySchema>;
 
 export const QueryWorkModeSchema = z.object({
   matched: z.string().describe('The words of the query that named it ("hybrid jobs").'),
-  work_mode: z.enum(["hybrid", "onsite"]).describe("How the work is done, as `remote` names it."),
+  work_mode: z.enum(WORK_MODES_ASKED).describe(
+    "How the work is done, as `remote` names it (`remote,hybrid`: either).",
+  ),
 });
 export type QueryWorkModeResult = z.infer<typeof QueryWorkModeSchema>;
 
@@ -446,6 +455,15 @@ export function queryEmploymentInWords(
  * );
  * const onsite = { query_work_mode: { matched: "on-site", work_mode: "onsite" as const } };
  * assert.match(queryWorkModeInWords(onsite, (m) => m)!, /say neither remote nor hybrid/);
+ * const either = {
+ *   query_work_mode: { matched: "remote or hybrid", work_mode: "remote,hybrid" as const },
+ * };
+ * assert.equal(
+ *   queryWorkModeInWords(either, (mode) => `remote=${mode}`),
+ *   'Read "remote or hybrid" as how the work is done (remote or hybrid), not as the work: the ' +
+ *     "postings there that say remote or hybrid are the strong matches, the others close ones; " +
+ *     "remote=remote,hybrid keeps only the first.",
+ * );
  * assert.equal(queryWorkModeInWords({}, (mode) => mode), null);
  * ```
  */
@@ -455,13 +473,17 @@ export function queryWorkModeInWords(
 ): string | null {
   const read = response.query_work_mode;
   if (!read) return null;
-  const said =
-    `Read "${read.matched}" as how the work is done (${read.work_mode}), not as the work`;
+  const modes = read.work_mode.split(",");
+  const said = `Read "${read.matched}" as how the work is done (${modes.join(" or ")}), not as ` +
+    "the work";
   if (response.applied?.filters.remote !== undefined) return `${said}.`;
-  const strong = read.work_mode === "hybrid"
-    ? "the postings there that say hybrid are the strong matches"
-    : "the postings there that say on-site, or say neither remote nor hybrid, are the strong matches";
-  const only = read.work_mode === "hybrid" ? "the first" : "those that say on-site";
+  const saying = modes.map((mode) => mode === "onsite" ? "on-site" : mode).join(" or ");
+  // On-site is what most postings are without saying it; the filter keeps those that say it.
+  const strong = modes.includes("onsite")
+    ? `the postings there that say ${saying}, or say neither remote nor hybrid, are the strong ` +
+      "matches"
+    : `the postings there that say ${saying} are the strong matches`;
+  const only = modes.includes("onsite") ? `those that say ${saying}` : "the first";
   return `${said}: ${strong}, the others close ones; ${filter(read.work_mode)} keeps only ${only}.`;
 }
 

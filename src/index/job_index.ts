@@ -439,14 +439,12 @@ export class JobIndex {
    */
   #ofWorkMode(workMode: QueryWorkMode): Uint8Array {
     const { jobs } = this.data;
+    const asked = new Set<string>(workMode.mode.split(","));
+    const unstated = asked.has("onsite");
     const of = new Uint8Array(jobs.length);
     for (let p = 0; p < jobs.length; p++) {
       const mode = jobs[p].work_mode;
-      if (
-        workMode.mode === "hybrid" ? mode === "hybrid" : mode === undefined || mode === "onsite"
-      ) {
-        of[p] = 1;
-      }
+      if (mode === undefined ? unstated : asked.has(mode)) of[p] = 1;
     }
     return of;
   }

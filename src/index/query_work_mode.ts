@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { WorkMode } from "../domain/job.ts";
+import type { WorkModesAsked } from "../domain/job.ts";
 import { withoutJobWords } from "./query_seniority.ts";
 import { splitWords } from "./tokenize.ts";
 
@@ -15,7 +15,7 @@ import { splitWords } from "./tokenize.ts";
 export interface QueryWorkMode {
   /** The words as typed. */
   matched: string;
-  mode: Exclude<WorkMode, "remote">;
+  mode: WorkModesAsked;
 }
 
 /**
@@ -23,7 +23,7 @@ export interface QueryWorkMode {
  * saying it: a posting there is on-site unless it says remote or hybrid. Not "in office" or "in
  * person": the asking takes "in" ("in" opens a request), and "office" or "person" alone is work.
  */
-const SAID: Record<string, Exclude<WorkMode, "remote">> = {
+const SAID: Record<string, "hybrid" | "onsite"> = {
   "hybrid": "hybrid",
   "hybrid working": "hybrid",
   "on site": "onsite",
@@ -47,4 +47,43 @@ const SAID: Record<string, Exclude<WorkMode, "remote">> = {
 export function workModeAlone(text: string): QueryWorkMode | null {
   const mode = SAID[withoutJobWords(splitWords(text)).join(" ")];
   return mode ? { matched: text.trim(), mode } : null;
+}
+
+/**
+ * Home working said together with another way of working: "remote or hybrid", "hybrid/remote",
+ * "on-site or remote". Read as a place, "remote" would ask for the remote postings alone, and of
+ * a city only those that are remote too ("remote or hybrid jobs in London" listed nothing).
+ */
+const REMOTE_WITH_MODE =
+  /\b(?:remote\s*(?:\bor\b|\band\b|[/&,])\s*(hybrid|on[- ]?site)|(hybrid|on[- ]?site)\s*(?:\bor\b|\band\b|[/&,])\s*remote)\b/i;
+
+/**
+ * Where `text` says home working together with another way of working: the words that say both
+ * (`matched`), the other way (`other`), and `text` with those words replaced by the other's alone
+ * (`without`), so that the place is read without "remote"; null where it does not.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(remoteWithMode("remote or hybrid jobs in London"), {
+ *   matched: "remote or hybrid",
+ *   other: "hybrid",
+ *   without: "hybrid jobs in London",
+ * });
+ * assert.equal(remoteWithMode("Hybrid/Remote roles")?.other, "hybrid");
+ * assert.equal(remoteWithMode("on-site or remote jobs")?.other, "onsite");
+ * assert.equal(remoteWithMode("remote jobs in London"), null);
+ * ```
+ */
+export function remoteWithMode(
+  text: string,
+): { matched: string; other: "hybrid" | "onsite"; without: string } | null {
+  const found = REMOTE_WITH_MODE.exec(text);
+  if (!found) return null;
+  const said = found[1] ?? found[2];
+  return {
+    matched: found[0],
+    other: said.toLowerCase() === "hybrid" ? "hybrid" : "onsite",
+    without: `${text.slice(0, found.index)}${said}${text.slice(found.index + found[0].length)}`,
+  };
 }

@@ -12,7 +12,8 @@ import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_qu
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
-import type { OnePlace, QueryPlace } from "../index/query_place.ts";
+import { isRemoteOnly, type OnePlace, type QueryPlace } from "../index/query_place.ts";
+import { remoteWithMode } from "../index/query_work_mode.ts";
 import type { QueryPlaceResult } from "../domain/job.ts";
 import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { salaryIn } from "../index/query_salary.ts";
@@ -50,6 +51,30 @@ export function readQuery(
   index: JobIndex,
   query: SearchQuery,
   options: { typeAlone?: boolean; now?: number } = {},
+): QueryReading {
+  const reading = readOnce(index, query, options);
+  // "remote or hybrid jobs in London": home working said with another way of working at a place
+  // is how the work is done, not a place (read as one, only London's remote postings were asked
+  // for, and London has none). Beside the work the first reading stands.
+  const joined = remoteWithMode(query.q);
+  if (joined && (!isRemoteOnly(reading.place) || reading.company !== null)) {
+    const again = readOnce(index, { ...query, q: joined.without }, {
+      ...options,
+      orRemote: joined.matched,
+    });
+    if (again.analyzed.workMode?.mode.startsWith("remote,")) return again;
+  }
+  return reading;
+}
+
+/**
+ * {@linkcode readQuery} once; `orRemote`: the words that said home working with the way of
+ * working the text now says alone, which a reading alone then asks for too.
+ */
+function readOnce(
+  index: JobIndex,
+  query: SearchQuery,
+  options: { typeAlone?: boolean; now?: number; orRemote?: string },
 ): QueryReading {
   // The company first: after "at" a company of the postings is what is meant, not a place of
   // the world of its name ("at Google": a Topeka, Kansas, is also called so), unless it is a city
@@ -93,7 +118,11 @@ export function readQuery(
   // "part time jobs in Leeds", "night shift jobs in London": the place's postings, those of the
   // type or saying the hours first (src/index/job_index.ts).
   if (narrowed && options.typeAlone !== false) {
-    const alone = typeAlone(analyzed);
+    let alone = typeAlone(analyzed);
+    if (alone?.workMode && options.orRemote !== undefined) {
+      const mode = alone.workMode.mode === "hybrid" ? "remote,hybrid" : "remote,onsite";
+      alone = { ...alone, workMode: { matched: options.orRemote, mode } };
+    }
     if (alone && index.listsAloneAt(alone, place ?? undefined, company?.names)) analyzed = alone;
   }
   return {

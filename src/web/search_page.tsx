@@ -165,7 +165,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const postedWords = queryPostedInWords(props.response, '"Posted since" (More filters)');
   const workModeWords = queryWorkModeInWords(
     props.response,
-    (mode) => `ticking Work mode ${mode}`,
+    (modes) => `ticking Work mode ${modes.replaceAll(",", " and ")}`,
   );
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
@@ -210,11 +210,13 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
               ? (
                 <a
                   href={pageUrl(props.params, {
-                    remote: [props.response.query_work_mode.work_mode],
+                    remote: props.response.query_work_mode.work_mode.split(","),
                     offset: undefined,
                   })}
                 >
-                  {`Only postings that say ${props.response.query_work_mode.work_mode}`}
+                  {`Only postings that say ${
+                    props.response.query_work_mode.work_mode.replaceAll(",", " or ")
+                  }`}
                 </a>
               )
               : null}
