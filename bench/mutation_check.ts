@@ -1654,6 +1654,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "      const mode = alone.workMode.mode;",
     breaks: '"remote or hybrid jobs in Berlin" lists the hybrid postings alone as strong',
   },
+  {
+    id: "M197",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "    if (hint && !placeAlone) outcome.hint = hint;",
+    becomes: "    if (hint) outcome.hint = hint;",
+    breaks: '"hybrid jobs in Berlin" with nothing near in Berlin says nothing matches with Berlin',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -211,10 +211,25 @@ Deno.test("words that find nothing at the place they name point to the place's o
       }),
       await posting({ job_title: "Pharmacist", city: "Berlin", country: "DE" }),
       await posting({ job_title: "Barista", city: "Toronto", country: "CA" }),
+      await posting({
+        job_title: "Hybrid Cloud Architect",
+        city: "Toronto",
+        country: "CA",
+        work_mode: "hybrid",
+      }),
     ],
   });
   try {
     const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    // Words with strong matches elsewhere and nothing near them in Berlin: the place's own list
+    // is offered, not "nothing matches with the place" (read as if Berlin had no postings).
+    const elsewhere = await run({ q: "hybrid jobs in Berlin" });
+    assert.deepEqual([elsewhere.total, elsewhere.close_total], [0, 0]);
+    assert.equal(
+      elsewhere.hint,
+      "Nothing in Berlin is near these words (elsewhere they find 1 posting); " +
+        '"jobs in Berlin" lists all 3 postings there.',
+    );
     const nothing = await run({ q: "qwertzuiop asdfghjkl in Berlin" });
     assert.deepEqual(
       [nothing.total, nothing.close_total, nothing.closest, nothing.close_nearest_at_place],

@@ -350,7 +350,12 @@ class SnapshotSearchService implements JobSearchService {
       page.closest !== undefined,
       reading.company,
     );
-    if (hint) outcome.hint = hint;
+    // "barista in Berlin", "hybrid jobs in London": only the place emptied the words' set, and
+    // nothing there is even close: "nothing matches with the place" read as if the place had no
+    // postings; the place's own list is what to offer.
+    const placeAlone = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE &&
+      closeTotal === 0;
+    if (hint && !placeAlone) outcome.hint = hint;
     else if (
       total === 0 && (closeTotal === 0 || nearestThere) && placeNarrows(place) &&
       !reading.company && !namesNoWork(analyzed)
@@ -378,8 +383,9 @@ class SnapshotSearchService implements JobSearchService {
           nearest: nearestThere ? closeTotal : 0,
           elsewhere,
         });
-      }
-    } else if (total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)) {
+      } else if (hint) outcome.hint = hint;
+    } else if (hint) outcome.hint = hint;
+    else if (total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)) {
       outcome.hint = NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
       outcome.hint = NOT_KNOWN_WHERE;
