@@ -1662,6 +1662,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (hint) outcome.hint = hint;",
     breaks: '"hybrid jobs in Berlin" with nothing near in Berlin says nothing matches with Berlin',
   },
+  {
+    id: "M198",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: '  return others.length === 0 ? "" : ` where they are also ${others.join(" and ")}`;',
+    becomes: '  return "";',
+    breaks: '"senior hybrid roles in Amsterdam" says the hybrid postings are the strong matches',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

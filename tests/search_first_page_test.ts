@@ -720,6 +720,14 @@ Deno.test("several readings alone at a place ('senior hybrid roles in Amsterdam'
     assert.deepEqual(strong(both), ["Senior Data Analyst"]);
     // The place's others are close matches: each is one of the two or neither.
     assert.equal(both.results.length, 3);
+    // Each sentence says a strong match is the other reading too.
+    const mcp = buildSearchPage(
+      parseSearchQuery({ q: "senior hybrid roles in Amsterdam" }),
+      toSearchResponse(REQUEST_ID, both),
+      { maxChars: 20_000 },
+    );
+    assert.ok(mcp.text.includes('are the strong matches where they are also "senior"'), mcp.text);
+    assert.ok(mcp.text.includes('are the strong matches where they are also "hybrid"'), mcp.text);
     const evening = await run({ q: "part-time evening jobs in Leeds", sort: "relevance" });
     assert.equal(evening.query_employment?.employment_type, "parttime");
     assert.deepEqual(strong(evening), ["Evening Cleaner"]);

@@ -440,6 +440,24 @@ export function queryEmploymentInWords(
 }
 
 /**
+ * The words of the other readings alone a response carries beside `own` ("senior hybrid roles in
+ * Amsterdam": a strong match is both), quoted, for " where they are also ..."; "" where none.
+ */
+function alsoReadAlone(
+  response: {
+    query_seniority?: QuerySeniorityResult;
+    query_work_mode?: QueryWorkModeResult;
+    query_employment?: QueryEmploymentResult;
+  },
+  own: "query_seniority" | "query_work_mode",
+): string {
+  const others = (["query_employment", "query_seniority", "query_work_mode"] as const)
+    .filter((name) => name !== own && response[name] !== undefined)
+    .map((name) => `"${response[name]!.matched}"`);
+  return others.length === 0 ? "" : ` where they are also ${others.join(" and ")}`;
+}
+
+/**
  * What a search read as how the work is done, alone beside a place, in words for people and
  * agents, with how to ask for the filter in their terms (`filter`: `remote "hybrid"`, "--remote
  * hybrid"); null when it named none. Where the filter is applied already, it is not offered again.
@@ -455,6 +473,12 @@ export function queryEmploymentInWords(
  * );
  * const onsite = { query_work_mode: { matched: "on-site", work_mode: "onsite" as const } };
  * assert.match(queryWorkModeInWords(onsite, (m) => m)!, /say neither remote nor hybrid/);
+ * // Read with a seniority alone: a strong match is both.
+ * const both = { ...hybrid, query_seniority: { matched: "senior", seniority: ["senior" as const] } };
+ * assert.match(
+ *   queryWorkModeInWords(both, (m) => m)!,
+ *   /say hybrid are the strong matches where they are also "senior", the others/,
+ * );
  * const either = {
  *   query_work_mode: { matched: "remote or hybrid", work_mode: "remote,hybrid" as const },
  * };
@@ -468,7 +492,12 @@ export function queryEmploymentInWords(
  * ```
  */
 export function queryWorkModeInWords(
-  response: { query_work_mode?: QueryWorkModeResult; applied?: Applied },
+  response: {
+    query_work_mode?: QueryWorkModeResult;
+    query_seniority?: QuerySeniorityResult;
+    query_employment?: QueryEmploymentResult;
+    applied?: Applied;
+  },
   filter: (mode: string) => string,
 ): string | null {
   const read = response.query_work_mode;
@@ -479,10 +508,12 @@ export function queryWorkModeInWords(
   if (response.applied?.filters.remote !== undefined) return `${said}.`;
   const saying = modes.map((mode) => mode === "onsite" ? "on-site" : mode).join(" or ");
   // On-site is what most postings are without saying it; the filter keeps those that say it.
-  const strong = modes.includes("onsite")
-    ? `the postings there that say ${saying}, or say neither remote nor hybrid, are the strong ` +
-      "matches"
-    : `the postings there that say ${saying} are the strong matches`;
+  const strong =
+    (modes.includes("onsite")
+      ? `the postings there that say ${saying}, or say neither remote nor hybrid, are the strong ` +
+        "matches"
+      : `the postings there that say ${saying} are the strong matches`) +
+    alsoReadAlone(response, "query_work_mode");
   const only = modes.includes("onsite") ? `those that say ${saying}` : "the first";
   return `${said}: ${strong}, the others close ones; ${filter(read.work_mode)} keeps only ${only}.`;
 }
@@ -541,7 +572,12 @@ export function queryPostedInWords(
  * ```
  */
 export function querySeniorityInWords(
-  response: { query_seniority?: QuerySeniorityResult; applied?: Applied },
+  response: {
+    query_seniority?: QuerySeniorityResult;
+    query_work_mode?: QueryWorkModeResult;
+    query_employment?: QueryEmploymentResult;
+    applied?: Applied;
+  },
   filter: (levels: string) => string,
 ): string | null {
   const read = response.query_seniority;
@@ -549,8 +585,9 @@ export function querySeniorityInWords(
   const said = `Read "${read.matched}" as the seniority (${read.seniority.join(", ")}), not as ` +
     "the work";
   if (response.applied?.filters.seniority !== undefined) return `${said}.`;
-  return `${said}: the postings whose title or job level says it are the strong matches, the ` +
-    `others there close ones; ${filter(read.seniority.join(","))} keeps only the first.`;
+  return `${said}: the postings whose title or job level says it are the strong matches${
+    alsoReadAlone(response, "query_seniority")
+  }, the others there close ones; ${filter(read.seniority.join(","))} keeps only the first.`;
 }
 
 /**
