@@ -1258,7 +1258,7 @@ export const MUTANTS: Mutant[] = [
     id: "M149",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "    return readingFields(readQuery(served.index, query));",
+    line: "    return readingFields(readQuery(served.index, query, { now: this.#now() }));",
     becomes: "    return {};",
     breaks: "a saved search made with a misspelt word keeps no correction",
   },

@@ -9,9 +9,11 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { parseFeed } from "@rowanmanning/feed-parser";
+import { DOMParser } from "linkedom";
 import { AlertDeliverer, FEED_WINDOW_MS } from "../src/alerts/alert_deliverer.ts";
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
 import { correctionWith } from "../src/alerts/query_reading.ts";
+import { digestMessage } from "../src/alerts/email_digest.ts";
 import { DEFAULT_ALERTS } from "../src/config.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -88,13 +90,14 @@ function keeper(n: number, copy = 0): Job {
 async function feedSetUp() {
   const store = await openStore(":memory:");
   const embedder = await cachingTestEmbedder();
-  const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 20 });
-  await store.postings.upsertJobs(await defaultTestJobs(40));
-  await publishIndex(store, { embedder, logger: silentLogger });
-  await service.start();
   // Whole seconds, as `first_seen` keeps them; ahead of the postings stored just now.
   const clock = { now: Math.ceil(Date.now() / 1000) * 1000 + 3600_000 };
   const now = () => clock.now;
+  // The search counts "this week" back from the same clock as the deliveries.
+  const service = createSearchService({ store, embedder, logger: silentLogger, pollMs: 20, now });
+  await store.postings.upsertJobs(await defaultTestJobs(40));
+  await publishIndex(store, { embedder, logger: silentLogger });
+  await service.start();
   const savedSearches = new SavedSearches({
     store: store.savedSearches,
     config: DEFAULT_ALERTS,
@@ -351,6 +354,92 @@ Deno.test("a delivery says what the query was read as: the place, and the words 
       'Searched as "nurse jobs in Calgary" (you typed "nurce jobs in Calgary"). Only postings in ' +
         'Calgary: the query named it ("Calgary").',
     );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a digest and a feed say the whole reading the webhook carries: the way of working, and the day 'this week' means", async () => {
+  const t = await feedSetUp();
+  try {
+    const day = (ago: number) =>
+      new Date(t.clock.now - ago * 86_400_000).toISOString().slice(0, 10) + " 09:00:00";
+    const hybrid = (n: number, title: string): Job => ({
+      ...posting(n, title, "Amsterdam", "NL"),
+      work_mode: "hybrid",
+      job_description: `${title}: hybrid, two days a week at the office on the canal.`,
+    });
+    await t.push([hybrid(21, "Data Analyst"), posting(22, "Data Analyst", "Amsterdam", "NL")]);
+    t.clock.now += 60_000;
+    const cases = [
+      { name: "amsterdam", q: "hybrid jobs in Amsterdam" },
+      { name: "leeds", q: "nurse jobs in Leeds this week" },
+    ];
+    const records = [];
+    for (const params of cases) {
+      const view = await t.savedSearches.create("owner", params, "http://x");
+      records.push(await t.savedSearches.record("owner", view.id));
+    }
+    t.clock.now += 60_000;
+    await t.push([
+      hybrid(23, "Product Owner"),
+      posting(24, "Product Owner", "Amsterdam", "NL"),
+      { ...posting(25, "Ward Nurse"), publish_time: day(2) },
+      { ...posting(26, "Theatre Nurse"), publish_time: day(20) },
+    ]);
+    // The day "this week" means at this delivery: a week before the deliveries' clock (the
+    // search's too), read once.
+    const since = new Date(t.clock.now - 7 * 86_400_000).toISOString().slice(0, 10);
+    const expected = [
+      {
+        urls: [posting(23, "").job_url],
+        carried: { query_work_mode: { matched: "hybrid", work_mode: "hybrid" } },
+        words: [
+          'Searched for "hybrid jobs in Amsterdam".',
+          'Only postings in Amsterdam: the query named it ("Amsterdam").',
+          'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings ' +
+          "there that say hybrid are sent.",
+        ],
+      },
+      {
+        urls: [posting(25, "").job_url],
+        carried: { query_posted: { matched: "this week", since } },
+        words: [
+          'Searched for "nurse jobs in Leeds this week".',
+          'Only postings in Leeds: the query named it ("Leeds").',
+          'Read "this week" as when the postings were posted, not as the work: only those ' +
+          `posted on ${since} or later are sent.`,
+        ],
+      },
+    ];
+    for (const [i, record] of records.entries()) {
+      const fresh = await t.deliverer.newFor(record, "wh_never_delivered", 1000);
+      const want = expected[i];
+      assert.deepEqual(fresh.postings.map((p) => p.result.job_url), want.urls, record.name);
+      // What the webhook's JSON carries (`data.query`) ...
+      for (const [field, value] of Object.entries(want.carried)) {
+        assert.deepEqual(fresh.reading[field as keyof typeof fresh.reading], value, field);
+      }
+      // ... a digest says, in its text and its HTML, and the feed in its subtitle.
+      const digest = digestMessage({
+        from: "alerts@jobs.test",
+        to: "ada@example.test",
+        name: record.name,
+        results: fresh.postings.map((p) => p.result),
+        rest: fresh.rest,
+        reading: fresh.reading,
+        unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
+        messageId: "<1@jobs.test>",
+      });
+      assert.deepEqual(digest.text.split("\n\n")[0].split("\n").slice(1), want.words);
+      const html = new DOMParser().parseFromString(digest.html, "text/html");
+      assert.deepEqual(
+        [...html.querySelectorAll("body > p")].slice(1, -1).map((p) => p.textContent),
+        want.words,
+      );
+      const feed = parseFeed(await t.deliverer.readFeed(record));
+      assert.equal(feed.description, want.words.join(" "));
+    }
   } finally {
     await t.close();
   }

@@ -149,6 +149,8 @@ export interface TestSearchOptions {
    * kept one): served as it is, `jobs` and `cacheVectors` unused, closed by `close()`.
    */
   published?: Store;
+  /** The service's clock ("this week" counts back from it); default: `Date.now`. */
+  now?: () => number;
 }
 
 /**
@@ -169,6 +171,7 @@ export async function createTestSearch(options: TestSearchOptions = {}): Promise
       embedder,
       logger: silentLogger,
       occupations: options.occupations ?? undefined,
+      now: options.now,
     });
     await service.start();
     const started = service;

@@ -191,6 +191,8 @@ Deno.test({
 }, async () => {
   const fleet = await serverFleet("jobseek_push_date_");
   const { kvPath } = fleet;
+  let arrivedFrom = "";
+  let arrivedBy = "";
   try {
     const { feeder } = await seedStoreFile(kvPath, 20);
     // What a push stores is the point, not the process: the server runs in this worker.
@@ -200,6 +202,10 @@ Deno.test({
       const csv = (n: number) =>
         "site,job_url,title,company,location,date_posted\n" +
         `linkedin,https://www.linkedin.com/jobs/view/8100${n},Harbour Pilot,Port,"Rotterdam, NL",\n`;
+      // The day the rows arrive is the server's, read while they are pushed: between the day
+      // before the first push and the day after the last (one day but across midnight UTC).
+      const day = () => new Date().toISOString().slice(0, 10);
+      arrivedFrom = day();
       const given = await push(server, feeder, csv(1), "text/csv");
       assert.equal(given.status, 200, JSON.stringify(given.body));
       const dated = await fetch(
@@ -224,6 +230,7 @@ Deno.test({
         }),
       );
       assert.equal((jsonl.body.totals as { inserted: number }).inserted, 1);
+      arrivedBy = day();
       const bad = await fetch(`${server.url}/v1/postings?date_posted=soon`, {
         method: "POST",
         headers: { "content-type": "text/csv", "x-api-key": feeder },
@@ -238,10 +245,13 @@ Deno.test({
     try {
       const byUrl = new Map<string, string>();
       for await (const job of after.postings.listJobs()) byUrl.set(job.job_url, job.publish_time);
-      const today = new Date().toISOString().slice(0, 10);
-      assert.ok(byUrl.get("https://www.linkedin.com/jobs/view/81001")?.startsWith(today));
+      const arrived = (url: string) => {
+        const on = byUrl.get(url)?.slice(0, 10) ?? "";
+        return on >= arrivedFrom && on <= arrivedBy;
+      };
+      assert.ok(arrived("https://www.linkedin.com/jobs/view/81001"), [...byUrl].join("; "));
       assert.equal(byUrl.get("https://www.linkedin.com/jobs/view/81002"), "2026-11-01 00:00:00");
-      assert.ok(byUrl.get("https://www.linkedin.com/jobs/view/81003")?.startsWith(today));
+      assert.ok(arrived("https://www.linkedin.com/jobs/view/81003"), [...byUrl].join("; "));
       assert.equal(byUrl.has("https://www.linkedin.com/jobs/view/81004"), false);
     } finally {
       after.close();

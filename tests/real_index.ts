@@ -169,9 +169,13 @@ async function openRealIndex(): Promise<RealIndex> {
   // The occupations a server reads queries with (docs/search.md, "Occupations in other words"),
   // so that what the filter property holds over is the search as served.
   const occupations = await testOccupations();
+  // One clock for every search of the process: a property whose pages were searched on either
+  // side of midnight UTC would see "posted in the last 900 days" mean two days.
+  const openedAt = Date.now();
   const { service, embedder } = await createTestSearch({
     published: await keptStore(jobs),
     occupations,
+    now: () => openedAt,
   });
   service.stop();
   return { service, embedder, real, written, jobs };

@@ -861,9 +861,14 @@ Deno.test("what a job offers, after the work, does not hide the work: 'nurse job
 });
 
 Deno.test("when a query asks its postings posted ('this week', 'today'), only those are listed, and it says so", async () => {
+  // One clock for the postings' days and the search's: read twice, a run across midnight UTC
+  // would date "today" by one day and search it by the next. Two days behind the machine's, so
+  // that a search counting from its own clock instead is seen.
+  const now = Date.now() - 2 * 86_400_000;
   const day = (ago: number) =>
-    new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10) + " 09:00:00";
+    new Date(now - ago * 86_400_000).toISOString().slice(0, 10) + " 09:00:00";
   const search = await createTestSearch({
+    now: () => now,
     jobs: [
       await posting({
         job_title: "Staff Nurse",

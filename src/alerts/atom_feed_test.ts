@@ -100,3 +100,34 @@ Deno.test("atomFeed's subtitle says what the query was read as, hostile words as
     { numRuns: 200 },
   );
 });
+
+Deno.test("atomFeed's subtitle says the way of working and the day 'this week' means, markup in the query's words as text", () => {
+  fc.assert(
+    fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (mode, when) => {
+      const work = `<b onclick="x()">${mode}</b>`;
+      const posted = `<script>${when}</script>`;
+      const xml = atomFeed({
+        savedSearchId: "ss_1",
+        name: "n",
+        selfUrl: "http://127.0.0.1:8000/v1/feeds/abc",
+        entries: [{ postingId: "p0", result: result("Nurse", "Acme", "https://x.test/0") }],
+        emptySince: new Date("2026-11-28T10:00:00Z"),
+        reading: {
+          q: `${work} jobs in Amsterdam ${posted}`,
+          query_work_mode: { matched: work, work_mode: "onsite" },
+          query_posted: { matched: posted, since: "2026-11-29" },
+        },
+      });
+      const feed = parseFeed(xml);
+      assert.equal(feed.items.length, 1);
+      const said = shown(
+        `Searched for "${work} jobs in Amsterdam ${posted}". Read "${work}" as how the work is ` +
+          "done (onsite), not as the work: only the postings there that say on-site, or say " +
+          `neither remote nor hybrid, are sent. Read "${posted}" as when the postings were ` +
+          "posted, not as the work: only those posted on 2026-11-29 or later are sent.",
+      );
+      assert.equal((feed.description ?? "").trim(), said.trim());
+    }),
+    { numRuns: 200 },
+  );
+});

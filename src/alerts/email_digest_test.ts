@@ -100,3 +100,47 @@ Deno.test("digestMessage() says what the query was read as, hostile words as tex
     { numRuns: 200 },
   );
 });
+
+Deno.test("digestMessage() says the way of working and the day 'this week' means, markup in the query's words as text", () => {
+  fc.assert(
+    fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (mode, when) => {
+      // The words read come from the typed query: whatever they hold stays words.
+      const work = `<b onclick="x()">${mode}</b>`;
+      const posted = `<script>${when}</script>`;
+      const { html, text } = digestMessage({
+        from: "alerts@jobs.test",
+        to: "ada@example.test",
+        name: "n",
+        results: [result("Nurse")],
+        rest: 0,
+        reading: {
+          q: `${work} nurse jobs in Leeds ${posted}`,
+          query_place: { matched: "Leeds", city: "Leeds" },
+          query_work_mode: { matched: work, work_mode: "hybrid" },
+          query_posted: { matched: posted, since: "2026-11-23" },
+        },
+        unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
+        messageId: "<1@jobs.test>",
+      });
+      const words = [
+        `Searched for "${work} nurse jobs in Leeds ${posted}".`,
+        'Only postings in Leeds: the query named it ("Leeds").',
+        `Read "${work}" as how the work is done (hybrid), not as the work: only the postings ` +
+        "there that say hybrid are sent.",
+        `Read "${posted}" as when the postings were posted, not as the work: only those posted ` +
+        "on 2026-11-23 or later are sent.",
+      ];
+      const page = new DOMParser().parseFromString(html, "text/html");
+      assert.deepEqual(
+        [...page.querySelectorAll("body *")].map((element) => element.tagName.toLowerCase()),
+        ["p", "p", "p", "p", "p", "ol", "li", "a", "br", "p", "a"],
+      );
+      assert.deepEqual(
+        [...page.querySelectorAll("body > p")].slice(1, 5).map((p) => p.textContent),
+        words.map(xmlSafe),
+      );
+      assert.deepEqual(text.split("\n").slice(1, 5), words.map(plain));
+    }),
+    { numRuns: 200 },
+  );
+});

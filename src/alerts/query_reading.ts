@@ -1,6 +1,8 @@
 /**
  * What a saved search's query was read as, for its deliveries: the corrections kept when it was
- * saved, and the place, company, pay and employment type the search read in it at the delivery.
+ * saved, and the place, company, pay, employment type, seniority, way of working and the day
+ * postings are asked since ("this week": the day it means at this delivery) the search read in it
+ * at the delivery.
  * Webhooks carry it as JSON (`data.query`); the digest and the feed say it in words, so that a
  * person told "3 new postings" sees what was searched ("Searched as "registered nurse in
  * Liverpool" ..."), the words the postings' side supplied (a company's names) cleaned by the
@@ -10,16 +12,22 @@
  */
 import { z } from "zod";
 import {
+  IN_ALERTS,
   queryCompanyInWords,
   QueryCompanySchema,
   type QueryCorrectedResult,
   QueryCorrectedSchema,
+  queryEmploymentInWords,
   QueryEmploymentSchema,
   queryPlaceInWords,
   QueryPlaceSchema,
+  queryPostedInWords,
   QueryPostedSchema,
+  querySalaryInWords,
   QuerySalarySchema,
+  querySeniorityInWords,
   QuerySenioritySchema,
+  queryWorkModeInWords,
   QueryWorkModeSchema,
 } from "../domain/job.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
@@ -122,7 +130,22 @@ export function readingOf(
  * const level = { matched: "entry level", seniority: ["junior" as const, "intern" as const] };
  * assert.equal(
  *   readingInWords({ q: "entry level jobs in Berlin", query_seniority: level }).at(-1),
- *   'Read "entry level" as the seniority (junior, intern): postings of that level are what is sent.',
+ *   'Read "entry level" as the seniority (junior, intern), not as the work: only the postings ' +
+ *     "whose title or job level says it are sent.",
+ * );
+ * // How the work is done, and when the postings were posted with the day it means at this delivery.
+ * assert.deepEqual(
+ *   readingInWords({
+ *     q: "hybrid nurse jobs in Leeds this week",
+ *     query_work_mode: { matched: "hybrid", work_mode: "hybrid" },
+ *     query_posted: { matched: "this week", since: "2026-11-23" },
+ *   }).slice(1),
+ *   [
+ *     'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings there ' +
+ *     "that say hybrid are sent.",
+ *     'Read "this week" as when the postings were posted, not as the work: only those posted on ' +
+ *     "2026-11-23 or later are sent.",
+ *   ],
  * );
  * ```
  */
@@ -139,28 +162,17 @@ export function readingInWords(reading: QueryReading): string[] {
   }
   const company = queryCompanyInWords(reading);
   if (company) lines.push(company);
-  const pay = reading.query_salary;
-  if (pay) {
-    lines.push(
-      `Read "${pay.matched}" as pay: postings that state less than ` +
-        `${pay.salary_min.toLocaleString("en-US")} a year are left out, those that state no pay ` +
-        "are kept.",
-    );
-  }
-  const type = reading.query_employment;
-  if (type) {
-    lines.push(
-      `Read "${type.matched}" as the employment type (${type.employment_type}), not as the work.`,
-    );
-  }
-  const level = reading.query_seniority;
-  if (level) {
-    lines.push(
-      `Read "${level.matched}" as the seniority (${
-        level.seniority.join(", ")
-      }): postings of that ` +
-        "level are what is sent.",
-    );
+  // Each part in the words the search's answers say it in, ended as an alert means it: what is sent.
+  for (
+    const said of [
+      querySalaryInWords(reading, IN_ALERTS),
+      queryEmploymentInWords(reading, IN_ALERTS),
+      querySeniorityInWords(reading, IN_ALERTS),
+      queryWorkModeInWords(reading, IN_ALERTS),
+      queryPostedInWords(reading, IN_ALERTS),
+    ]
+  ) {
+    if (said) lines.push(said);
   }
   return lines;
 }

@@ -393,6 +393,14 @@ export function queryCorrectedInWords(
 }
 
 /**
+ * Where a reading's sentence below is said in a saved search's alerts (its digest and its feed)
+ * instead of a search's answer: an alert sends the strong matches alone (docs/alerts.md, "What is
+ * new") and takes no filter, so its words end with what is sent, not with how to ask for a filter.
+ */
+export const IN_ALERTS: unique symbol = Symbol("in alerts");
+export type InAlerts = typeof IN_ALERTS;
+
+/**
  * What a search read as the employment type in its query, in words for people and agents (the web
  * page, MCP and the CLI say it alike), with how to ask for the filter in their terms (`filter`:
  * "employment_type=parttime", "--employment-type parttime"); null when the query named none. Where
@@ -416,17 +424,22 @@ export function queryCorrectedInWords(
  *   /postings that state it or say it are counted as matches more readily than they would be /,
  * );
  * assert.equal(queryEmploymentInWords({}, (t) => t), null);
+ * assert.equal(
+ *   queryEmploymentInWords(response, IN_ALERTS),
+ *   'Read "part time" as the employment type (parttime), not as the work.',
+ * );
  * ```
  */
 export function queryEmploymentInWords(
   response: { query_employment?: QueryEmploymentResult; applied?: Applied },
-  filter: (type: EmploymentType) => string,
+  filter: ((type: EmploymentType) => string) | InAlerts,
   sort: "date" | "relevance" = "relevance",
 ): string | null {
   const read = response.query_employment;
   if (!read) return null;
   const said = `Read "${read.matched}" as the employment type (${read.employment_type}), not as ` +
     "the work";
+  if (filter === IN_ALERTS) return `${said}.`;
   if (response.applied?.filters.employment_type !== undefined) return `${said}.`;
   // "state it": the posting's `employment_type` counts on the keyword side as the words would
   // (src/index/stated_type.ts); "say it": its title or text has the words.
@@ -472,7 +485,7 @@ function alsoReadAlone(
  *     "say hybrid are the strong matches, the others close ones; remote=hybrid keeps only the first.",
  * );
  * const onsite = { query_work_mode: { matched: "on-site", work_mode: "onsite" as const } };
- * assert.match(queryWorkModeInWords(onsite, (m) => m)!, /say neither remote nor hybrid/);
+ * assert.match(queryWorkModeInWords(onsite, (m) => m)!, /say neither remote nor hybrid, are the/);
  * // Read with a seniority alone: a strong match is both.
  * const both = { ...hybrid, query_seniority: { matched: "senior", seniority: ["senior" as const] } };
  * assert.match(
@@ -489,6 +502,11 @@ function alsoReadAlone(
  *     "remote=remote,hybrid keeps only the first.",
  * );
  * assert.equal(queryWorkModeInWords({}, (mode) => mode), null);
+ * assert.equal(
+ *   queryWorkModeInWords(hybrid, IN_ALERTS),
+ *   'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings there ' +
+ *     "that say hybrid are sent.",
+ * );
  * ```
  */
 export function queryWorkModeInWords(
@@ -498,24 +516,25 @@ export function queryWorkModeInWords(
     query_employment?: QueryEmploymentResult;
     applied?: Applied;
   },
-  filter: (mode: string) => string,
+  filter: ((mode: string) => string) | InAlerts,
 ): string | null {
   const read = response.query_work_mode;
   if (!read) return null;
   const modes = read.work_mode.split(",");
   const said = `Read "${read.matched}" as how the work is done (${modes.join(" or ")}), not as ` +
     "the work";
-  if (response.applied?.filters.remote !== undefined) return `${said}.`;
   const saying = modes.map((mode) => mode === "onsite" ? "on-site" : mode).join(" or ");
   // On-site is what most postings are without saying it; the filter keeps those that say it.
-  const strong =
-    (modes.includes("onsite")
-      ? `the postings there that say ${saying}, or say neither remote nor hybrid, are the strong ` +
-        "matches"
-      : `the postings there that say ${saying} are the strong matches`) +
-    alsoReadAlone(response, "query_work_mode");
+  const those = modes.includes("onsite")
+    ? `the postings there that say ${saying}, or say neither remote nor hybrid,`
+    : `the postings there that say ${saying}`;
+  const also = alsoReadAlone(response, "query_work_mode");
+  if (filter === IN_ALERTS) return `${said}: only ${those} are sent${also}.`;
+  if (response.applied?.filters.remote !== undefined) return `${said}.`;
   const only = modes.includes("onsite") ? `those that say ${saying}` : "the first";
-  return `${said}: ${strong}, the others close ones; ${filter(read.work_mode)} keeps only ${only}.`;
+  return `${said}: ${those} are the strong matches${also}, the others close ones; ${
+    filter(read.work_mode)
+  } keeps only ${only}.`;
 }
 
 /**
@@ -535,19 +554,28 @@ export function queryWorkModeInWords(
  *   'Read "latest" as the newest first, not as the work.',
  * );
  * assert.equal(queryPostedInWords({}, "since"), null);
+ * assert.equal(
+ *   queryPostedInWords({ query_posted: { matched: "this week", since: "2026-11-23" } }, IN_ALERTS),
+ *   'Read "this week" as when the postings were posted, not as the work: only those posted on ' +
+ *     "2026-11-23 or later are sent.",
+ * );
  * ```
  */
 export function queryPostedInWords(
   response: { query_posted?: QueryPostedResult },
-  filter: string,
+  filter: string | InAlerts,
 ): string | null {
   const read = response.query_posted;
   if (!read) return null;
   if (read.since === undefined) {
-    return `Read "${read.matched}" as the newest first, not as the work.`;
+    // A saved search sends what is new, best first: the order the words asked for is not its.
+    return filter === IN_ALERTS
+      ? `Read "${read.matched}" as asking for new postings, not as the work: each one sent is new.`
+      : `Read "${read.matched}" as the newest first, not as the work.`;
   }
-  return `Read "${read.matched}" as when the postings were posted, not as the work: only those ` +
-    `posted on ${read.since} or later are listed; ${filter} sets another day.`;
+  const said = `Read "${read.matched}" as when the postings were posted, not as the work: only ` +
+    `those posted on ${read.since} or later are`;
+  return filter === IN_ALERTS ? `${said} sent.` : `${said} listed; ${filter} sets another day.`;
 }
 
 /**
@@ -569,6 +597,11 @@ export function queryPostedInWords(
  *     "seniority=junior,intern keeps only the first.",
  * );
  * assert.equal(querySeniorityInWords({}, (levels) => levels), null);
+ * assert.equal(
+ *   querySeniorityInWords(response, IN_ALERTS),
+ *   'Read "entry level" as the seniority (junior, intern), not as the work: only the postings ' +
+ *     "whose title or job level says it are sent.",
+ * );
  * ```
  */
 export function querySeniorityInWords(
@@ -578,14 +611,18 @@ export function querySeniorityInWords(
     query_employment?: QueryEmploymentResult;
     applied?: Applied;
   },
-  filter: (levels: string) => string,
+  filter: ((levels: string) => string) | InAlerts,
 ): string | null {
   const read = response.query_seniority;
   if (!read) return null;
   const said = `Read "${read.matched}" as the seniority (${read.seniority.join(", ")}), not as ` +
     "the work";
+  const those = "the postings whose title or job level says it";
+  if (filter === IN_ALERTS) {
+    return `${said}: only ${those} are sent${alsoReadAlone(response, "query_seniority")}.`;
+  }
   if (response.applied?.filters.seniority !== undefined) return `${said}.`;
-  return `${said}: the postings whose title or job level says it are the strong matches${
+  return `${said}: ${those} are the strong matches${
     alsoReadAlone(response, "query_seniority")
   }, the others there close ones; ${filter(read.seniority.join(","))} keeps only the first.`;
 }
@@ -633,17 +670,22 @@ export function queryCompanyInWords(
  *     "out, those that state no pay are kept; salary_min sets another floor.",
  * );
  * assert.equal(querySalaryInWords({}, "salary_min"), null);
+ * assert.match(
+ *   querySalaryInWords({ query_salary: { matched: "£30k", salary_min: 30000 } }, IN_ALERTS)!,
+ *   /those that state no pay are kept\.$/,
+ * );
  * ```
  */
 export function querySalaryInWords(
   response: { query_salary?: QuerySalaryResult },
-  filter: string,
+  filter: string | InAlerts,
 ): string | null {
   const read = response.query_salary;
   if (!read) return null;
-  return `Read "${read.matched}" as pay, not as the work: postings that state less than ` +
+  const said = `Read "${read.matched}" as pay, not as the work: postings that state less than ` +
     `${read.salary_min.toLocaleString("en-US")} a year are left out, those that state no pay ` +
-    `are kept; ${filter} sets another floor.`;
+    "are kept";
+  return filter === IN_ALERTS ? `${said}.` : `${said}; ${filter} sets another floor.`;
 }
 
 /**

@@ -318,6 +318,8 @@ export interface ProfileOutcomeOptions {
   context?: FilterContext;
   /** The page's hits with their descriptions, for `detail=full` (the index holds none). */
   describe?: (hits: IndexHit[]) => Promise<IndexHit[]>;
+  /** The time "this week" in `q` counts back from (ms); default: the clock's. */
+  now?: number;
 }
 
 /** How a derived profile reads in a response (`derived`). */
@@ -346,7 +348,7 @@ export async function searchByProfile(
   options: ProfileOutcomeOptions,
 ): Promise<SearchOutcome> {
   const profile = deriveProfile(query.profile ?? "", { places: indexPlaces(index) });
-  const reading = readBesideProfile(index, query);
+  const reading = readBesideProfile(index, query, options.now);
   const { place, analyzed } = reading;
   if (place) {
     // A place typed in the query says where, as in a `q` search: it replaces the profile's ("near"
@@ -467,9 +469,12 @@ export async function searchByProfile(
  * ("Liverpool", "remote") is the place, as "Liverpool jobs" is: the profile names the work, so a
  * place is what the words add (a `q` search reads a lone "Liverpool" as a word it searches).
  */
-function readBesideProfile(index: JobIndex, query: SearchQuery): QueryReading {
-  const reading = readQuery(index, query, { typeAlone: false });
+function readBesideProfile(index: JobIndex, query: SearchQuery, now?: number): QueryReading {
+  const reading = readQuery(index, query, { typeAlone: false, now });
   if (reading.place || query.q.trim() === "") return reading;
-  const asPlace = readQuery(index, { ...query, q: `${query.q.trim()} jobs` }, { typeAlone: false });
+  const asPlace = readQuery(index, { ...query, q: `${query.q.trim()} jobs` }, {
+    typeAlone: false,
+    now,
+  });
   return asPlace.place && namesNoWork(asPlace.analyzed) ? asPlace : reading;
 }

@@ -92,6 +92,11 @@ export interface SearchServiceOptions {
    * settles, and when it settles to null, queries are searched without it.
    */
   occupations?: OccupationLabels | Promise<OccupationLabels | null>;
+  /**
+   * The clock the words of a query count days back from ("nurse jobs this week"); default
+   * `Date.now`. A test gives its own, so that the day it dates postings by is the search's.
+   */
+  now?: () => number;
 }
 
 class SnapshotSearchService implements JobSearchService {
@@ -102,6 +107,7 @@ class SnapshotSearchService implements JobSearchService {
   readonly #queryVectors: LruCache<Promise<Float32Array>>;
   readonly #places: FilterContext;
   readonly #snapshots: SnapshotFollower;
+  readonly #now: () => number;
   #occupations: OccupationLabels | null = null;
   /** Searches waiting at the same time, estimated in one sweep (src/search/searches_together.ts). */
   readonly #together = new SearchesTogether();
@@ -117,6 +123,7 @@ class SnapshotSearchService implements JobSearchService {
     this.#minScore = options.minScore;
     this.#queryVectors = new LruCache(options.queryCacheSize ?? 1000);
     this.#places = options.places ?? { locate: parseNear };
+    this.#now = options.now ?? Date.now;
     this.#snapshots = new SnapshotFollower({
       snapshots: options.store.snapshots,
       embedder: this.#embedder,
@@ -137,7 +144,7 @@ class SnapshotSearchService implements JobSearchService {
   readWords(query: SearchQuery): ReturnType<NonNullable<SearchService["readWords"]>> {
     const served = this.#snapshots.served();
     if (!served) throw this.#notServing("read a query");
-    return readingFields(readQuery(served.index, query));
+    return readingFields(readQuery(served.index, query, { now: this.#now() }));
   }
 
   info(): ServiceInfo {
@@ -274,7 +281,7 @@ class SnapshotSearchService implements JobSearchService {
     }
     const started = performance.now();
     if (query.profile !== undefined) return await this.#searchProfile(served, query, started);
-    const reading = readQuery(served.index, query);
+    const reading = readQuery(served.index, query, { now: this.#now() });
     const { place, analyzed } = reading;
     const [vector, workVector] = await Promise.all([
       this.#queryVector(analyzed.embeddingText, served),
@@ -419,6 +426,7 @@ class SnapshotSearchService implements JobSearchService {
       cut,
       context: this.#places,
       describe: (hits) => this.#described(hits),
+      now: this.#now(),
     });
     const filters = appliedFilters(query);
     if (Object.keys(filters).length > 0) outcome.applied = { filters };
