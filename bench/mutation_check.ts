@@ -1670,6 +1670,40 @@ export const MUTANTS: Mutant[] = [
     becomes: '  return "";',
     breaks: '"senior hybrid roles in Amsterdam" says the hybrid postings are the strong matches',
   },
+  {
+    id: "M199",
+    layer: "alerts",
+    file: "src/alerts/query_reading.ts",
+    line: "      queryWorkModeInWords(reading, IN_ALERTS),",
+    becomes: "      null,",
+    breaks: 'a digest of "hybrid jobs in Amsterdam" does not say only hybrid postings are sent',
+  },
+  {
+    id: "M200",
+    layer: "alerts",
+    file: "src/alerts/query_reading.ts",
+    line: "      queryPostedInWords(reading, IN_ALERTS),",
+    becomes: "      null,",
+    breaks: 'a digest of "nurse jobs in Leeds this week" does not say the day',
+  },
+  {
+    id: "M201",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line:
+      "  return filter === IN_ALERTS ? `${said} sent.` : `${said} listed; ${filter} sets another day.`;",
+    becomes: "  return `${said} listed; ${String(filter)} sets another day.`;",
+    breaks:
+      "a digest says the words' day is listed and offers a parameter a mail reader cannot set",
+  },
+  {
+    id: "M202",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "    const reading = readQuery(served.index, query, { now: this.#now() });",
+    becomes: "    const reading = readQuery(served.index, query);",
+    breaks: "\"this week\" is read against the machine's clock, not the service's",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
