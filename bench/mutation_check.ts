@@ -1704,6 +1704,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    const reading = readQuery(served.index, query);",
     breaks: "\"this week\" is read against the machine's clock, not the service's",
   },
+  {
+    id: "M203",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  if (analyzed.posted && !replaced) {",
+    becomes: "  if (analyzed.posted) {",
+    breaks:
+      '"nurse jobs this week" with a since parameter says "this week" was read as the newest first',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

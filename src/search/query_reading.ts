@@ -163,7 +163,10 @@ export function readingFields(reading: QueryReading): ReadingFields {
       employment_type: analyzed.employment.type,
     };
   }
-  if (analyzed.posted) {
+  // A `since` parameter replaces the day the words name, as a salary parameter replaces their
+  // pay: the words' day is then not what is applied, and not said as if it were.
+  const replaced = analyzed.posted?.days !== undefined && reading.since === null;
+  if (analyzed.posted && !replaced) {
     fields.query_posted = {
       matched: analyzed.posted.matched,
       ...(reading.since !== null ? { since: reading.since } : {}),
