@@ -25,6 +25,12 @@ const PHRASES: readonly { words: readonly string[]; type: EmploymentType }[] = [
   ["contract", "contract"],
   ["temporary", "temporary"],
   ["temp", "temporary"],
+  // A freelancer works to a contract, and seasonal work is temporary: JobSpy's types have no
+  // words of their own for either.
+  ["freelance", "contract"],
+  ["freelancer", "contract"],
+  ["freelancers", "contract"],
+  ["seasonal", "temporary"],
   ["internship", "internship"],
   ["internships", "internship"],
   ["intern", "internship"],

@@ -9,8 +9,8 @@ import type { EmploymentType } from "../domain/job.ts";
 const SAID: [EmploymentType, string[]][] = [
   ["parttime", ["part time", "parttime"]],
   ["fulltime", ["full time", "fulltime"]],
-  ["contract", ["contract"]],
-  ["temporary", ["temporary", "temp"]],
+  ["contract", ["contract", "freelance", "freelancer"]],
+  ["temporary", ["temporary", "temp", "seasonal"]],
   ["internship", ["internship", "intern"]],
 ];
 
