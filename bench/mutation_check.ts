@@ -1713,6 +1713,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"nurse jobs this week" with a since parameter says "this week" was read as the newest first',
   },
+  {
+    id: "M204",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '  if (words[start] === "hybrid" && longest === 1 && !HYBRID_ROLES.has(next)) return 1;',
+    becomes:
+      '  if (words[start] === "hybrid" && longest === 1 && !HYBRID_ROLES.has(next)) return 0;',
+    breaks: '"hybrid python developer" embeds "hybrid" as the role\'s',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

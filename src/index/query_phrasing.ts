@@ -390,6 +390,30 @@ const OPENING_QUALIFIERS = new Set([
   "temporary",
 ]);
 
+/** Words after "hybrid" that make it part of the role: "hybrid cloud architect". */
+const HYBRID_ROLES = new Set([
+  "cloud",
+  "vehicle",
+  "vehicles",
+  "car",
+  "cars",
+  "electric",
+  "app",
+  "apps",
+  "mobile",
+  "infrastructure",
+  "integration",
+  "it",
+  "network",
+  "networks",
+  "systems",
+  "solutions",
+  "energy",
+  "power",
+  "powertrain",
+  "battery",
+]);
+
 /**
  * What a qualifier opening the query may qualify before the work is named: "weekend work in a
  * shop", "night job serving coffee" (not "career", "hiring": "part time career coach").
@@ -421,6 +445,9 @@ function qualifierOpeningAt(words: readonly string[], start: number, end: number
   // A one-word opener counts only before a request noun ("weekend work", not "weekend manager").
   const next = words[start + longest];
   if (QUALIFIED_NOUNS.has(next) && start + longest + 1 < end) return longest + 1;
+  // "Hybrid" names a role with only a few words ("hybrid cloud engineer"); before any other it
+  // says how the work is done ("hybrid python developer").
+  if (words[start] === "hybrid" && longest === 1 && !HYBRID_ROLES.has(next)) return 1;
   return longest >= 2 ? longest : 0;
 }
 

@@ -171,6 +171,8 @@ Deno.test("workWords() takes when and how long the work is done off either end",
     ],
     ["part time receptionist jobs near me", "receptionist"],
     ["health care assistant nights", "health care assistant"],
+    ["hybrid python developer", "python developer"],
+    ["hybrid data analyst in retail", "data analyst in retail"],
   ];
   for (const [query, expected] of cases) assert.equal(work(query), expected, query);
 });
@@ -185,6 +187,8 @@ Deno.test("workWords() keeps a qualifier that is the role's own, and a query of 
       "overnight stocker",
       "evening receptionist",
       "remote sensing analyst",
+      "hybrid cloud engineer",
+      "hybrid vehicle technician",
       "casual dining server",
       "day care assistant",
       "looking after children after school",
@@ -209,7 +213,15 @@ const QUALIFIED_AFTER = [
   "from home",
   "night shift",
 ];
-const QUALIFIED_BEFORE = ["", "part time", "night shift", "weekend work", "night job", "full time"];
+const QUALIFIED_BEFORE = [
+  "",
+  "part time",
+  "night shift",
+  "weekend work",
+  "night job",
+  "full time",
+  "hybrid",
+];
 
 Deno.test("workWords() property: the work comes back whatever qualifiers and phrasing wrap it", () => {
   fc.assert(
