@@ -1641,8 +1641,8 @@ export const MUTANTS: Mutant[] = [
     id: "M195",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: '    if (again.analyzed.workMode?.mode.startsWith("remote,")) return again;',
-    becomes: "    if (false) return again;",
+    line: '    if (again.analyzed.workMode?.mode.startsWith("remote,")) {',
+    becomes: "    if (false) {",
     breaks: '"remote or hybrid jobs in Berlin" asks for Berlin\'s remote postings alone',
   },
   {
@@ -1721,6 +1721,22 @@ export const MUTANTS: Mutant[] = [
     becomes:
       '  if (words[start] === "hybrid" && longest === 1 && !HYBRID_ROLES.has(next)) return 0;',
     breaks: '"hybrid python developer" embeds "hybrid" as the role\'s',
+  },
+  {
+    id: "M205",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "    if (again && !isRemoteOnly(again)) [place, rest] = [again, again.rest];",
+    becomes: "    if (again && isRemoteOnly(again)) [place, rest] = [again, again.rest];",
+    breaks: '"remote jobs in Berlni" searches "jobs in berlin" as words beside remote: nothing',
+  },
+  {
+    id: "M206",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "      return { ...again, corrected: withCorrections(query.q, again.corrections) };",
+    becomes: "      return again;",
+    breaks: '"remote or hybrid jobs in Berlni" says it searched "hybrid jobs in berlin"',
   },
 ];
 

@@ -196,3 +196,20 @@ Deno.test("a name that is a region and a city elsewhere reads as the place with 
     ["Ontario", "US"],
   );
 });
+
+Deno.test("home working and a misspelt city read together; 'remote or hybrid' says itself in the corrected query", async () => {
+  const [typo, right] = await Promise.all([
+    search({ q: "remote jobs in Berlni" }),
+    search({ q: "remote jobs in Berlin" }),
+  ]);
+  // "jobs in berlin" was searched as words beside "remote": nothing.
+  assert.equal(typo.query_place?.city, "Berlin");
+  assert.equal(typo.query_place?.remote, true);
+  assert.equal(typo.total, right.total);
+  assert.ok(right.total > 0);
+  const either = await search({ q: "remote or hybrid jobs in Berlni" });
+  assert.equal(either.query_work_mode?.work_mode, "remote,hybrid");
+  assert.equal(either.query_place?.city, "Berlin");
+  assert.equal(either.query_corrected?.q, "remote or hybrid jobs in berlin");
+  assert.equal(either.total, (await search({ q: "remote or hybrid jobs in Berlin" })).total);
+});

@@ -62,7 +62,10 @@ export function readQuery(
       ...options,
       orRemote: joined.matched,
     });
-    if (again.analyzed.workMode?.mode.startsWith("remote,")) return again;
+    // What was searched is said of the query as typed, "remote or" included.
+    if (again.analyzed.workMode?.mode.startsWith("remote,")) {
+      return { ...again, corrected: withCorrections(query.q, again.corrections) };
+    }
   }
   return reading;
 }
@@ -103,6 +106,11 @@ function readOnce(
     // read as one, as the person meant.
     const again = placeToApply(index, { ...query, q: rest });
     if (again) [place, rest] = [again, again.rest];
+  } else if (isRemoteOnly(place) && company === null && corrections.length > 0) {
+    // "remote jobs in Berlni": the place is read again from the corrected query, home working
+    // and the city together ("jobs in berlin" was searched as words: nothing).
+    const again = placeToApply(index, { ...query, q: withCorrections(query.q, corrections) });
+    if (again && !isRemoteOnly(again)) [place, rest] = [again, again.rest];
   }
   let analyzed = analyzeQuery(rest);
   const narrowed = placeNarrows(place) || company !== null;
