@@ -411,6 +411,19 @@ export class JobIndex {
    * working asks for: the strong matches of its place's list; null where it names none of these.
    */
   #strongAlone(query: AnalyzedQuery): Uint8Array | null {
+    // Asked twice of one reading, to decide (`listsAloneAt`) and to list: each mask is a pass
+    // over every posting, and the index never changes.
+    const known = this.#strongAloneOf.get(query);
+    if (known !== undefined) return known;
+    const strong = this.#strongAloneOnce(query);
+    this.#strongAloneOf.set(query, strong);
+    return strong;
+  }
+
+  /** The readings' postings of `query`, made once for each reading (`#strongAlone`). */
+  readonly #strongAloneOf = new WeakMap<AnalyzedQuery, Uint8Array | null>();
+
+  #strongAloneOnce(query: AnalyzedQuery): Uint8Array | null {
     const masks = [
       query.employment ? this.#sayingType(query) : null,
       query.shift ? this.#sayingHours(query.shift) : null,
