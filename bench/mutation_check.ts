@@ -1738,6 +1738,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "      return again;",
     breaks: '"remote or hybrid jobs in Berlni" says it searched "hybrid jobs in berlin"',
   },
+  {
+    id: "M207",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line:
+      "    fields.query_shift = { matched: analyzed.shift.matched, says: [...analyzed.shift.words] };",
+    becomes: "    fields.query_shift = undefined;",
+    breaks: '"night shift jobs in London" lists by the hours and does not say so',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -490,6 +490,23 @@ Deno.test("the hours alone at a place list its postings, those whose title says 
       ["London", "strong"],
       ["London", "close"],
     ]);
+    // Said, as the other readings are, by REST and in MCP's text.
+    assert.deepEqual(nights.query_shift, {
+      matched: "night shift",
+      says: ["night", "nights", "overnight", "nightshift"],
+    });
+    const mcp = buildSearchPage(
+      parseSearchQuery({ q: "night shift jobs in London" }),
+      toSearchResponse(REQUEST_ID, nights),
+      { maxChars: 20_000 },
+    );
+    assert.ok(
+      mcp.text.includes(
+        'Read "night shift" as the hours, not as the work: the postings there whose title says ' +
+          "night, nights, overnight or nightshift are the strong matches",
+      ),
+      mcp.text,
+    );
     for (const said of ["overnight jobs in London", "nights in London", "night work in London"]) {
       assert.equal((await run({ q: said })).total, 2, said);
     }

@@ -27,6 +27,8 @@ import {
   QuerySalarySchema,
   querySeniorityInWords,
   QuerySenioritySchema,
+  queryShiftInWords,
+  QueryShiftSchema,
   queryWorkModeInWords,
   QueryWorkModeSchema,
 } from "../domain/job.ts";
@@ -46,6 +48,7 @@ export const QueryReadingSchema = z.object({
   query_seniority: QuerySenioritySchema.optional(),
   query_posted: QueryPostedSchema.optional(),
   query_work_mode: QueryWorkModeSchema.optional(),
+  query_shift: QueryShiftSchema.optional(),
 });
 /** A saved search's query as read for one delivery: the search response's `query_*` fields. */
 export type QueryReading = z.infer<typeof QueryReadingSchema>;
@@ -88,6 +91,7 @@ export function readingOf(
   if (outcome.query_seniority) reading.query_seniority = outcome.query_seniority;
   if (outcome.query_posted) reading.query_posted = outcome.query_posted;
   if (outcome.query_work_mode) reading.query_work_mode = outcome.query_work_mode;
+  if (outcome.query_shift) reading.query_shift = outcome.query_shift;
   return reading;
 }
 
@@ -169,6 +173,7 @@ export function readingInWords(reading: QueryReading): string[] {
       queryEmploymentInWords(reading, IN_ALERTS),
       querySeniorityInWords(reading, IN_ALERTS),
       queryWorkModeInWords(reading, IN_ALERTS),
+      queryShiftInWords(reading, IN_ALERTS),
       queryPostedInWords(reading, IN_ALERTS),
     ]
   ) {

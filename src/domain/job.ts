@@ -194,6 +194,14 @@ export const QueryWorkModeSchema = z.object({
 });
 export type QueryWorkModeResult = z.infer<typeof QueryWorkModeSchema>;
 
+export const QueryShiftSchema = z.object({
+  matched: z.string().describe('The words of the query that named them ("night shift").'),
+  says: z.array(z.string()).describe(
+    "The words a title or its tags says the hours with (`night`, `overnight`).",
+  ),
+});
+export type QueryShiftResult = z.infer<typeof QueryShiftSchema>;
+
 export const QueryPostedSchema = z.object({
   matched: z.string().describe('The words of the query that named it ("this week", "latest").'),
   since: z.string().optional().describe(
@@ -461,10 +469,16 @@ function alsoReadAlone(
     query_seniority?: QuerySeniorityResult;
     query_work_mode?: QueryWorkModeResult;
     query_employment?: QueryEmploymentResult;
+    query_shift?: QueryShiftResult;
   },
-  own: "query_seniority" | "query_work_mode",
+  own: "query_seniority" | "query_work_mode" | "query_shift",
 ): string {
-  const others = (["query_employment", "query_seniority", "query_work_mode"] as const)
+  const others = ([
+    "query_employment",
+    "query_seniority",
+    "query_work_mode",
+    "query_shift",
+  ] as const)
     .filter((name) => name !== own && response[name] !== undefined)
     .map((name) => `"${response[name]!.matched}"`);
   return others.length === 0 ? "" : ` where they are also ${others.join(" and ")}`;
@@ -514,6 +528,7 @@ export function queryWorkModeInWords(
     query_work_mode?: QueryWorkModeResult;
     query_seniority?: QuerySeniorityResult;
     query_employment?: QueryEmploymentResult;
+    query_shift?: QueryShiftResult;
     applied?: Applied;
   },
   filter: ((mode: string) => string) | InAlerts,
@@ -535,6 +550,49 @@ export function queryWorkModeInWords(
   return `${said}: ${those} are the strong matches${also}, the others close ones; ${
     filter(read.work_mode)
   } keeps only ${only}.`;
+}
+
+/**
+ * What a search read as the hours alone beside a place ("night shift jobs in Houston"), in words
+ * for people and agents; null when it named none. No filter keeps only them: the words are the
+ * titles' own.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const nights = { query_shift: { matched: "night shift", says: ["night", "nights", "overnight"] } };
+ * assert.equal(
+ *   queryShiftInWords(nights),
+ *   'Read "night shift" as the hours, not as the work: the postings there whose title says ' +
+ *     "night, nights or overnight are the strong matches, the others close ones.",
+ * );
+ * assert.equal(
+ *   queryShiftInWords(nights, IN_ALERTS),
+ *   'Read "night shift" as the hours, not as the work: only the postings there whose title says ' +
+ *     "night, nights or overnight are sent.",
+ * );
+ * assert.equal(queryShiftInWords({}), null);
+ * ```
+ */
+export function queryShiftInWords(
+  response: {
+    query_shift?: QueryShiftResult;
+    query_seniority?: QuerySeniorityResult;
+    query_work_mode?: QueryWorkModeResult;
+    query_employment?: QueryEmploymentResult;
+  },
+  inAlerts?: InAlerts,
+): string | null {
+  const read = response.query_shift;
+  if (!read) return null;
+  const words = read.says.length > 1
+    ? `${read.says.slice(0, -1).join(", ")} or ${read.says[read.says.length - 1]}`
+    : read.says.join("");
+  const said = `Read "${read.matched}" as the hours, not as the work`;
+  const those = `the postings there whose title says ${words}`;
+  const also = alsoReadAlone(response, "query_shift");
+  if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent${also}.`;
+  return `${said}: ${those} are the strong matches${also}, the others close ones.`;
 }
 
 /**
@@ -609,6 +667,7 @@ export function querySeniorityInWords(
     query_seniority?: QuerySeniorityResult;
     query_work_mode?: QueryWorkModeResult;
     query_employment?: QueryEmploymentResult;
+    query_shift?: QueryShiftResult;
     applied?: Applied;
   },
   filter: ((levels: string) => string) | InAlerts,
@@ -790,6 +849,11 @@ export const SearchResponseSchema = z.object({
       "matches (hybrid: those that say so; on-site: those that say neither remote nor hybrid), the " +
       "place's others close ones; the `remote` filter keeps only those that say it.",
   ),
+  query_shift: QueryShiftSchema.optional().describe(
+    'The hours the query named and nothing else beside a place or company ("night shift jobs in ' +
+      'Houston", "weekend jobs in Leeds"): the postings there whose title or tags say them are the ' +
+      "strong matches, the place's others close ones (no filter keeps only them).",
+  ),
   query_seniority: QuerySenioritySchema.optional().describe(
     'The seniority the query named and nothing else beside a place or company ("entry level ' +
       'jobs in London", "senior roles in Leeds"): the postings there of that level (their title ' +
@@ -915,6 +979,7 @@ export function toSearchResponse(
     ...(outcome.query_employment ? { query_employment: outcome.query_employment } : {}),
     ...(outcome.query_seniority ? { query_seniority: outcome.query_seniority } : {}),
     ...(outcome.query_work_mode ? { query_work_mode: outcome.query_work_mode } : {}),
+    ...(outcome.query_shift ? { query_shift: outcome.query_shift } : {}),
     ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),

@@ -51,6 +51,7 @@ export type ReadingFields = Pick<
   | "query_employment"
   | "query_seniority"
   | "query_work_mode"
+  | "query_shift"
   | "query_posted"
   | "query_corrected"
 >;

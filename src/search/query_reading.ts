@@ -186,6 +186,9 @@ export function readingFields(reading: QueryReading): ReadingFields {
       work_mode: analyzed.workMode.mode,
     };
   }
+  if (analyzed.shift) {
+    fields.query_shift = { matched: analyzed.shift.matched, says: [...analyzed.shift.words] };
+  }
   if (analyzed.seniority) {
     fields.query_seniority = {
       matched: analyzed.seniority.matched,

@@ -17,6 +17,7 @@ import {
   queryPostedInWords,
   querySalaryInWords,
   querySeniorityInWords,
+  queryShiftInWords,
   queryWorkModeInWords,
   searchPlaceInWords,
   type SearchResponse,
@@ -167,6 +168,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
     props.response,
     (modes) => `ticking Work mode ${modes.replaceAll(",", " and ")}`,
   );
+  const shiftWords = queryShiftInWords(props.response);
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
     props.response,
@@ -223,6 +225,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
           </p>
         )
         : null}
+      {shiftWords ? <p>{shiftWords}</p> : null}
       {employment && employmentWords
         ? (
           <p>

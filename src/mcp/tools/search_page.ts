@@ -21,6 +21,7 @@ import {
   queryPostedInWords,
   querySalaryInWords,
   querySeniorityInWords,
+  queryShiftInWords,
   queryWorkModeInWords,
   searchPlaceInWords,
   type SearchResponse,
@@ -270,6 +271,8 @@ export function buildSearchPage(
   if (seniority) notes.push(seniority);
   const workMode = queryWorkModeInWords(response, (mode) => `remote "${mode}"`);
   if (workMode) notes.push(workMode);
+  const shift = queryShiftInWords(response);
+  if (shift) notes.push(shift);
   const posted = queryPostedInWords(response, "since");
   if (posted) notes.push(posted);
   const company = queryCompanyInWords(response);
