@@ -1747,6 +1747,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "    fields.query_shift = undefined;",
     breaks: '"night shift jobs in London" lists by the hours and does not say so',
   },
+  {
+    id: "M208",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  asTyped = onSiteSaidPlainly(asTyped);",
+    becomes: "  asTyped = asTyped;",
+    breaks: '"in person jobs in Amsterdam" embeds "person"',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

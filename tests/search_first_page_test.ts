@@ -656,6 +656,12 @@ Deno.test("how the work is done, alone at a place ('hybrid jobs in Amsterdam'), 
     // On-site: those that say so, or say neither remote nor hybrid.
     const onsite = await run({ q: "on-site jobs in Amsterdam" });
     assert.deepEqual(titles(onsite).sort(), ["Barista", "Nurse"]);
+    // "In person" and "in the office" say it too ("in" is not a request there).
+    for (const q of ["in person jobs in Amsterdam", "jobs in the office in Amsterdam"]) {
+      const said = await run({ q });
+      assert.equal(said.query_work_mode?.work_mode, "onsite", q);
+      assert.deepEqual(titles(said).sort(), ["Barista", "Nurse"], q);
+    }
     // Where no posting there is done that way, the words are searched.
     assert.equal((await run({ q: "hybrid jobs in Houston" })).query_work_mode, undefined);
     // A filter only narrows; the response says how to keep only those that say it.

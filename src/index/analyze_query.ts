@@ -254,6 +254,32 @@ export interface AnalyzedQuery {
 }
 
 /**
+ * "In person" and "in the office", said as how the work is done: the asking takes "in" ("in" opens
+ * a request), which left "person" to embed ("Personal Home Health Provider" for "in person jobs in
+ * Houston") and "office" to read as office work. They are written "onsite" at the end, which the qualifiers
+ * and the way of working alone read (src/index/query_work_mode.ts), and which the keyword side
+ * finds only where a posting says it ("on-site" would search "site"). "In office" only where it ends
+ * the words or stands before a word for a job ("jobs in office administration" is the work).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(onSiteSaidPlainly("in person jobs"), "jobs onsite");
+ * assert.equal(onSiteSaidPlainly("In-Person customer service"), "customer service onsite");
+ * assert.equal(onSiteSaidPlainly("nurse jobs in the office"), "nurse jobs onsite");
+ * assert.equal(onSiteSaidPlainly("jobs in office administration"), "jobs in office administration");
+ * ```
+ */
+export function onSiteSaidPlainly(text: string): string {
+  const IN_OFFICE =
+    /\bin (?:the )?office\b(?=\s*(?:$|[,;.!?]|(?:jobs?|roles?|work|positions?)\b))/giu;
+  const without = text.replace(/\bin[- ]person\b/giu, "").replace(IN_OFFICE, "");
+  if (without === text) return text;
+  // At the end, where a qualifier leaves the work's words to embed ("in person customer service").
+  return `${without.replace(/\s+/g, " ").trim()} onsite`;
+}
+
+/**
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
@@ -264,6 +290,7 @@ export interface AnalyzedQuery {
  * ```
  */
 export function analyzeQuery(asTyped: string): AnalyzedQuery {
+  asTyped = onSiteSaidPlainly(asTyped);
   // Pay is read where words are left beside it: "over 50k" alone is searched as typed.
   const pay = salaryIn(asTyped);
   const salary = pay && splitWords(pay.rest).length > 0 ? pay : null;

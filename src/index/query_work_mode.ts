@@ -20,8 +20,9 @@ export interface QueryWorkMode {
 
 /**
  * How people say it, folded ("on-site" is "on site"). On-site is what most postings are without
- * saying it: a posting there is on-site unless it says remote or hybrid. Not "in office" or "in
- * person": the asking takes "in" ("in" opens a request), and "office" or "person" alone is work.
+ * saying it: a posting there is on-site unless it says remote or hybrid. "In person" and "in the
+ * office" are written "onsite" before the words are read (`onSiteSaidPlainly`,
+ * src/index/analyze_query.ts): the asking takes "in", and "office" or "person" alone is work.
  */
 const SAID: Record<string, "hybrid" | "onsite"> = {
   "hybrid": "hybrid",
