@@ -1742,9 +1742,8 @@ export const MUTANTS: Mutant[] = [
     id: "M207",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line:
-      "    fields.query_shift = { matched: analyzed.shift.matched, says: [...analyzed.shift.words] };",
-    becomes: "    fields.query_shift = undefined;",
+    line: "    fields.query_shift = {",
+    becomes: "    fields.query_shift = undefined && {",
     breaks: '"night shift jobs in London" lists by the hours and does not say so',
   },
   {
@@ -1754,6 +1753,14 @@ export const MUTANTS: Mutant[] = [
     line: "  asTyped = onSiteSaidPlainly(asTyped);",
     becomes: "  asTyped = asTyped;",
     breaks: '"in person jobs in Amsterdam" embeds "person"',
+  },
+  {
+    id: "M209",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  return found ? found[0] : folded;",
+    becomes: "  return folded;",
+    breaks: '"on-site jobs in Amsterdam" says it read "on site"',
   },
 ];
 

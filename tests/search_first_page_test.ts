@@ -657,9 +657,12 @@ Deno.test("how the work is done, alone at a place ('hybrid jobs in Amsterdam'), 
     const onsite = await run({ q: "on-site jobs in Amsterdam" });
     assert.deepEqual(titles(onsite).sort(), ["Barista", "Nurse"]);
     // "In person" and "in the office" say it too ("in" is not a request there).
+    // Said back as typed, not as read ("on site", "onsite").
+    assert.equal(onsite.query_work_mode?.matched, "on-site");
     for (const q of ["in person jobs in Amsterdam", "jobs in the office in Amsterdam"]) {
       const said = await run({ q });
       assert.equal(said.query_work_mode?.work_mode, "onsite", q);
+      assert.match(said.query_work_mode?.matched ?? "", /^in (?:person|the office)$/, q);
       assert.deepEqual(titles(said).sort(), ["Barista", "Nurse"], q);
     }
     // Where no posting there is done that way, the words are searched.

@@ -151,6 +151,7 @@ function readOnce(
  */
 export function readingFields(reading: QueryReading): ReadingFields {
   const { place, company, analyzed, salary } = reading;
+  const typed = (folded: string) => asTypedIn(reading.words, folded);
   const fields: ReadingFields = {};
   if (company) fields.query_company = { matched: company.matched, company: company.names };
   if (placeNarrows(place)) {
@@ -182,16 +183,19 @@ export function readingFields(reading: QueryReading): ReadingFields {
   }
   if (analyzed.workMode) {
     fields.query_work_mode = {
-      matched: analyzed.workMode.matched,
+      matched: typed(analyzed.workMode.matched),
       work_mode: analyzed.workMode.mode,
     };
   }
   if (analyzed.shift) {
-    fields.query_shift = { matched: analyzed.shift.matched, says: [...analyzed.shift.words] };
+    fields.query_shift = {
+      matched: typed(analyzed.shift.matched),
+      says: [...analyzed.shift.words],
+    };
   }
   if (analyzed.seniority) {
     fields.query_seniority = {
-      matched: analyzed.seniority.matched,
+      matched: typed(analyzed.seniority.matched),
       seniority: [...analyzed.seniority.levels],
     };
   }
@@ -225,4 +229,30 @@ export const NOT_KNOWN_WHERE = 'The search does not know where you are, so "near
 export function asksNearMe(query: SearchQuery, reading: QueryReading): boolean {
   return !placeNarrows(reading.place) && query.near === undefined && query.city === undefined &&
     query.country === undefined && NEAR_ME.test(query.q);
+}
+
+/**
+ * The words of `typed` that `folded` was read from, as the person wrote them ("Entry-Level" for
+ * "entry level", "on-site" for "on site", "in person" for the "onsite" it is read as); `folded`
+ * where none are found.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(asTypedIn("Entry-Level jobs", "entry level"), "Entry-Level");
+ * assert.equal(asTypedIn("in-person jobs", "onsite"), "in-person");
+ * assert.equal(asTypedIn("senior roles", "senior"), "senior");
+ * assert.equal(asTypedIn("seniority", "senior"), "senior");
+ * ```
+ */
+export function asTypedIn(typed: string, folded: string): string {
+  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return folded;
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const spans = [escaped.join("[^\\p{L}\\p{N}]+")];
+  // "In person", "in the office": read as "onsite" (src/index/analyze_query.ts).
+  if (folded === "onsite") spans.push("in[- ]person", "in (?:the )?office");
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])(?:${spans.join("|")})(?![\\p{L}\\p{N}])`, "iu")
+    .exec(typed);
+  return found ? found[0] : folded;
 }
