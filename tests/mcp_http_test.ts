@@ -18,6 +18,7 @@ import {
   startMcpServer,
 } from "./mcp_server.ts";
 import { restTestJobs, UUID_PATTERN } from "./rest_server.ts";
+import { startServerProcess } from "./server_process.ts";
 
 const QUERY = "software engineer";
 const LIST_TOOLS = { jsonrpc: "2.0", id: 1, method: "tools/list" };
@@ -662,4 +663,40 @@ Deno.test("MCP over HTTP: an unexpected failure is a 500 with JSON-RPC -32603", 
     await server.close();
     await search.close();
   }
+});
+
+Deno.test({
+  name: "a jobseek serve process's stderr stays JSON lines through MCP requests (an operator's " +
+    "log pipeline parses every line)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "jobseek_mcp_log_" });
+    const key = "jsk_McpLogLinesTestKey0000000000000000000000";
+    const server = await startServerProcess({
+      JOBSEEK_KV: `${dir}/kv.sqlite3`,
+      JOBSEEK_API_KEYS: `logs:${key}`,
+    });
+    try {
+      const headers = { ...MCP_HEADERS, "x-api-key": key };
+      for (const body of [LIST_TOOLS, [LIST_TOOLS, { ...LIST_TOOLS, id: 2 }]]) {
+        const response = await server.fetch("/mcp", {
+          method: "POST",
+          headers,
+          body: JSON.stringify(body),
+        });
+        assert.equal(response.status, 200, await response.clone().text());
+        await response.body?.cancel();
+      }
+      // A request line is written after its answer: both are in once the second is logged.
+      const answered = () => server.logs.filter((line) => line.path === "/mcp").length;
+      for (let i = 0; i < 100 && answered() < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(answered(), 2, JSON.stringify(server.logs));
+      const unparsed = server.logs.filter((line) => line.msg === "unparsed");
+      assert.deepEqual(unparsed, [], "every stderr line is a JSON log line");
+    } finally {
+      await server.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
