@@ -356,7 +356,9 @@ export function searchCommand(io: CliIo) {
     .addOption(apiKeyFlagOption())
     .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
     .action(async (words, options, command) => {
-      if (words.length === 0 && options.cv === undefined) {
+      // `jobseek search ""` is no query too: sent, it came back as the API's "q is required".
+      const query = words.join(" ").trim();
+      if (query === "" && options.cv === undefined) {
         command.error("error: give a query or --cv FILE", { exitCode: 2 });
       }
       // The file first: a CV that cannot be read needs no server to say so.
@@ -370,7 +372,7 @@ export function searchCommand(io: CliIo) {
       const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const topK = options.topK === undefined ? undefined : await clampTopK(options.topK, io);
       const params: SearchParams = {
-        q: words.length > 0 ? words.join(" ") : undefined,
+        q: query !== "" ? query : undefined,
         profile: cv?.text,
         ...filterParams(options as Record<string, unknown>),
         facets: options.facets,
