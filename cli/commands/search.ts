@@ -284,6 +284,22 @@ export function filterFlag(name: FilterName): string {
 }
 
 /**
+ * A filter's description as a person in a terminal types it: the table's texts name the other
+ * filters as REST and MCP spell them (`salary_currency`) and the cities by the MCP tool.
+ */
+function inFlagWords(description: string): string {
+  return description
+    .replace(
+      /`([a-z_]+)`/g,
+      (whole, name: string) =>
+        (FILTER_NAMES as readonly string[]).includes(name)
+          ? `\`${filterFlag(name as FilterName)}\``
+          : whole,
+    )
+    .replaceAll("(see list_cities)", "(see `jobseek cities`)");
+}
+
+/**
  * The filter table's parameters as options (src/domain/filters.ts): a list parameter's flag may
  * be repeated (`--company A --company B`), codes are upper-cased (`--country de` meant DE).
  */
@@ -293,7 +309,9 @@ function filterOptions(): Option[] {
     const flag = filterFlag(name);
     // Quoted as a shell needs it: `--added-since "2026-11-24 08:00:00"`.
     const example = filter.example.includes(" ") ? `"${filter.example}"` : filter.example;
-    const help = `${filter.description}${filter.cliValue ? ` Example: ${flag} ${example}` : ""}`;
+    const help = `${inFlagWords(filter.description)}${
+      filter.cliValue ? ` Example: ${flag} ${example}` : ""
+    }`;
     const option = new Option(filter.cliValue ? `${flag} ${filter.cliValue}` : flag, help);
     if (name === "source") option.choices(SOURCES);
     if (filter.list) {
