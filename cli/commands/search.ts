@@ -303,7 +303,7 @@ function inFlagWords(description: string): string {
  * The filter table's parameters as options (src/domain/filters.ts): a list parameter's flag may
  * be repeated (`--company A --company B`), codes are upper-cased (`--country de` meant DE).
  */
-function filterOptions(): Option[] {
+export function filterOptions(): Option[] {
   return FILTER_NAMES.map((name) => {
     const filter = FILTERS[name] as FilterParam;
     const flag = filterFlag(name);
@@ -325,7 +325,7 @@ function filterOptions(): Option[] {
 }
 
 /** The filter values the options hold, by parameter name. */
-function filterParams(
+export function filterParams(
   options: Record<string, unknown>,
 ): Record<string, string | string[] | undefined> {
   const params: Record<string, string | string[] | undefined> = {};
