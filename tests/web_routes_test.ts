@@ -36,7 +36,8 @@ import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts
 import { ORIGIN, signIn, type WebRequest, webRequester } from "./web_client.ts";
 
 async function hostilePosting(): Promise<Job> {
-  const job_url = "https://www.indeed.com/viewjob?jk=hostile-web";
+  // Says it is from indeed, and its link leads elsewhere: the posting page must name where.
+  const job_url = "https://indeed.evil.example/viewjob?jk=hostile-web";
   return {
     id: await jobIdFromUrl(job_url),
     job_title: `Lighthouse Keeper <script>alert(1)</script>`,
@@ -849,6 +850,12 @@ Deno.test("a hostile posting is escaped in the list and on its page", async () =
     const page = await (await web.request(href.replaceAll("&amp;", "&"), { cookie })).text();
     assert.match(page, /&lt;iframe src=https:\/\/evil.example&gt;&lt;\/iframe&gt;/);
     assert.ok(!page.includes("<iframe"), "raw iframe on the posting page");
+    // The link says the host it leads to: "View on indeed" sent a person to another site, as
+    // the posting's own `data_source` claimed (tried as a person, session 32).
+    const link = page.match(/<a href="https:\/\/indeed\.evil\.example\/[^"]*"[^>]*>([^<]*)<\/a>/);
+    assert.ok(link, "no link to the posting's URL");
+    assert.equal(link[1], "View the posting on indeed.evil.example");
+    assert.match(page, /<dd>indeed · <a href="https:\/\/indeed\.evil\.example\//);
   } finally {
     web.close();
   }
