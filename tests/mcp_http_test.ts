@@ -701,6 +701,13 @@ Deno.test({
       assert.equal(answered(), 4, JSON.stringify(server.logs));
       const unparsed = server.logs.filter((line) => line.msg === "unparsed");
       assert.deepEqual(unparsed, [], "every stderr line is a JSON log line");
+      // And the log names the store the server opened, as `keys create` and `index status` do.
+      assert.ok(
+        server.logs.some((line) =>
+          line.msg === "opening the store" && line.store === `${dir}/kv.sqlite3`
+        ),
+        JSON.stringify(server.logs.slice(0, 3)),
+      );
     } finally {
       await server.stop();
       await Deno.remove(dir, { recursive: true });
