@@ -21,6 +21,8 @@ import { restTestJobs, UUID_PATTERN } from "./rest_server.ts";
 import { startServerProcess } from "./server_process.ts";
 
 const QUERY = "software engineer";
+const LONG_TEXT_GOES_IN_PROFILE =
+  "A CV, a posting or a description of the work wanted goes in `profile` (up to 20,000 characters).";
 const LIST_TOOLS = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 const UNAUTHORIZED = { jsonrpc: "2.0", error: { code: -32600, message: "Unauthorized" }, id: null };
 
@@ -283,8 +285,14 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         );
         const restBody = await rest.json();
         assert.equal(rest.status, 400);
-        // The same words, only the query parameter has its MCP name.
-        assert.equal(textOf(result), restBody.error.replace("'q'", "'query'"), JSON.stringify(bad));
+        // The same words, only the query parameter has its MCP name; a query over the bound adds
+        // where a long text goes (tests/mcp_protocol_test.ts).
+        const same = restBody.error.replace("'q'", "'query'");
+        assert.equal(
+          textOf(result),
+          "query" in bad ? `${same}. ${LONG_TEXT_GOES_IN_PROFILE}` : same,
+          JSON.stringify(bad),
+        );
       }
     });
 
