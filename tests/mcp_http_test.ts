@@ -674,8 +674,8 @@ Deno.test("MCP over HTTP: an unexpected failure is a 500 with JSON-RPC -32603", 
 });
 
 Deno.test({
-  name: "a jobseek serve process's stderr stays JSON lines through MCP batches and refused REST " +
-    "requests (an operator's log pipeline parses every line)",
+  name: "a jobseek serve process's stderr stays JSON lines through MCP batches, refused REST " +
+    "requests and chunked form posts (an operator's log pipeline parses every line)",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -693,6 +693,19 @@ Deno.test({
         assert.ok([400, 503].includes(response.status), `${path}: ${response.status}`);
         await response.body?.cancel();
       }
+      // A form posted in chunks (no Content-Length), as a script may post the sign-out.
+      const chunked = await server.fetch("/signout", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("next=%2F"));
+            controller.close();
+          },
+        }),
+      });
+      assert.ok(chunked.status < 500, `chunked sign-out: ${chunked.status}`);
+      await chunked.body?.cancel();
       const headers = { ...MCP_HEADERS, "x-api-key": key };
       for (const body of [LIST_TOOLS, [LIST_TOOLS, { ...LIST_TOOLS, id: 2 }]]) {
         const response = await server.fetch("/mcp", {
@@ -705,8 +718,8 @@ Deno.test({
       }
       // A request line is written after its answer: both are in once the second is logged.
       const answered = () => server.logs.filter((line) => line.msg === "request").length;
-      for (let i = 0; i < 100 && answered() < 4; i++) await new Promise((r) => setTimeout(r, 50));
-      assert.equal(answered(), 4, JSON.stringify(server.logs));
+      for (let i = 0; i < 100 && answered() < 5; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(answered(), 5, JSON.stringify(server.logs));
       const unparsed = server.logs.filter((line) => line.msg === "unparsed");
       assert.deepEqual(unparsed, [], "every stderr line is a JSON log line");
       // And the log names the store the server opened, as `keys create` and `index status` do.
