@@ -122,6 +122,16 @@ const RESULT_COLUMNS: TableColumn[] = [
 ];
 
 /**
+ * The city and, where the posting says, how the work is done: "Berlin (hybrid)". A search for
+ * "remote or hybrid jobs in Berlin" otherwise lists Berlin rows that cannot be told apart. A city
+ * that already says it ("Remote") is not repeated.
+ */
+function cityCell(city: string, workMode: string | undefined): string {
+  if (!workMode || city.toLowerCase() === workMode) return city;
+  return `${city} (${workMode === "onsite" ? "on-site" : workMode})`;
+}
+
+/**
  * The paging line: "Showing 1-20 of 87", or why a page is empty; with close matches in the list
  * (relevance order), how many of each: "Showing 1-20 of 87 (12 strong, 75 close)".
  */
@@ -152,7 +162,7 @@ export function formatResults(
     String(offset + i + 1),
     job.job_title,
     job.company_name,
-    job.city,
+    cityCell(job.city, job.work_mode),
     job.publish_time.slice(0, 10),
     formatSalary(job.base_salary),
     job.match === "close" && !closestOnly ? `${job.score.toFixed(2)} close` : job.score.toFixed(2),
