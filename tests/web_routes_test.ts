@@ -393,11 +393,33 @@ Deno.test("the console's Run now makes a source due; Revoke ends a key", async (
     assert.equal(run.status, 303);
     const source = await search.store.sources.getSource(name);
     assert.ok(source && source.nextRunAt >= before && source.nextRunAt <= Date.now());
-    const revoked = await web.request("/admin/keys/revoke", {
+    // Revoke asks first: one press of a button among the keys' rows (Tab, Enter) undid a key
+    // for good (tried keyboard only, session 32).
+    const asked = await web.request("/admin/keys/revoke", {
       method: "POST",
       headers: { origin: ORIGIN },
       cookie,
       body: form({ csrf: token, name: "user" }),
+    });
+    assert.equal(asked.status, 200);
+    const question = await asked.text();
+    assert.match(question, /<h1>Revoke the key &#39;user&#39;\?<\/h1>/);
+    assert.match(question, /name="confirm" value="yes"/);
+    assert.match(question, /<a href="\/admin">Keep it<\/a>/);
+    assert.ok(await web.apiKeys.verify(web.userKey), "asked, not revoked");
+    // The admin's own key: the question says that revoking it signs them out.
+    const own = await web.request("/admin/keys/revoke", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name: "admin" }),
+    });
+    assert.match(await own.text(), /You are signed in with this key/);
+    const revoked = await web.request("/admin/keys/revoke", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name: "user", confirm: "yes" }),
     });
     assert.equal(revoked.status, 303);
     const after = await web.request(revoked.headers.get("location")!, { cookie });
