@@ -237,8 +237,9 @@ export const HELP_FOOTERS: Record<string, HelpFooter> = {
   },
   "alerts add": {
     examples: [
-      'jobseek alerts add "registered nurse" --name Nurses --param country=US --email me@example.com',
+      "jobseek alerts add registered nurse --country US --email me@example.com",
       'jobseek alerts add "rust developer" --name Rust --webhook https://hooks.example.com/jobs',
+      "jobseek alerts add nurse jobs in Leeds --salary-min 30000   # as `jobseek search` takes it",
     ],
     env: CLIENT_ENV,
     configFile: true,

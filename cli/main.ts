@@ -41,7 +41,14 @@ import { addHelpFooters } from "./help.ts";
  * stderr instead of the run's.
  */
 function applyToAll(command: Command, io: CliIo): Command {
-  command.exitOverride().showHelpAfterError().configureOutput({
+  // After a usage error, the usage line and where the help is, not the whole help: the help of
+  // `search` is 100 lines, and it scrolled the one line that said what was wrong off a terminal.
+  command.exitOverride().showHelpAfterError(
+    `\nUsage: ${commandPath(command)} ${command.usage()}\n` +
+      `\`${commandPath(command)} --help\` lists the ${
+        command.commands.length > 0 ? "commands" : "options"
+      }, with examples.`,
+  ).configureOutput({
     writeOut: (text) => io.stdout.writeSync(text),
     writeErr: (text) => io.stderr.writeSync(text),
     getOutHelpWidth: () => io.stdout.columns() ?? 80,
@@ -52,6 +59,13 @@ function applyToAll(command: Command, io: CliIo): Command {
   });
   for (const sub of command.commands) applyToAll(sub as unknown as Command, io);
   return command;
+}
+
+/** `jobseek alerts add`: the command's name after its parents'. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent as Command | null) names.unshift(c.name());
+  return names.join(" ");
 }
 
 /** The whole command tree, each command reading and writing through `io`. */

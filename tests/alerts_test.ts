@@ -13,6 +13,8 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
 import { openStore } from "../src/store/store.ts";
+import { NAME_MAX_LENGTH } from "../src/alerts/saved_searches.ts";
+import { SAVED_SEARCH_NAME_MAX } from "../cli/commands/alerts.ts";
 import { seedStoreFile } from "./helpers.ts";
 import { runCliInWorker } from "./cli_process.ts";
 import { KEEPER_TITLE as TITLE, keeperLines, keeperUrl } from "./keepers.ts";
@@ -410,6 +412,42 @@ alertsTest(
       const gone = await cli(["show", cliId]);
       assert.equal(gone.code, 1);
       assert.match(gone.stderr, /NOT_FOUND/);
+
+      // Typed as `jobseek search` takes a search: the words unquoted, the filters by its flags, no
+      // --name (the query names it). Each was a usage error (session 32: "too many arguments",
+      // "unknown option '--country'", "required option '--name'").
+      const typed = await cli([
+        "add",
+        "lighthouse",
+        "keeper",
+        "--country",
+        "us",
+        "--remote",
+        "onsite",
+        "--salary-min",
+        "30000",
+        "--json",
+      ]);
+      assert.equal(typed.code, 0, typed.stderr);
+      const saved = JSON.parse(typed.stdout);
+      assert.equal(saved.name, "lighthouse keeper");
+      assert.deepEqual(saved.params, {
+        q: "lighthouse keeper",
+        country: "US",
+        remote: ["onsite"],
+        salary_min: "30000",
+      });
+      const shownTyped = await cli(["show", saved.id]);
+      assert.match(
+        shownTyped.stdout,
+        /search: +q=lighthouse keeper country=US remote=onsite salary_min=30000\n/,
+      );
+      assert.equal((await cli(["remove", saved.id])).code, 0);
+      assert.equal(SAVED_SEARCH_NAME_MAX, NAME_MAX_LENGTH);
+      // Neither words nor a name: a usage error before any request, as `search` says it.
+      const bare = await cli(["add", " "]);
+      assert.equal(bare.code, 2);
+      assert.match(bare.stderr, /^error: give a query \(the words to search for\) or --name\n/);
     } finally {
       await server.stop();
     }

@@ -6,7 +6,8 @@
  */
 import { strict as assert } from "node:assert";
 import stringWidth from "string-width";
-import type { Job } from "../src/domain/job.ts";
+import type { Job, SearchResponse } from "../src/domain/job.ts";
+import { formatResults } from "../cli/commands/search.ts";
 import { createCliSandbox } from "./cli_process.ts";
 import { createTestSearch } from "./helpers.ts";
 import { restTestJobs, startRestServer } from "./rest_server.ts";
@@ -114,4 +115,40 @@ Deno.test("ingest fits the terminal, and unchanged data publishes nothing", asyn
   assert.match(third.stdout, /\ntotal\s+40\s+0\s+1\s+39\s/);
   const next = third.stdout.match(/index: snapshot (\S+) with 40 postings is current/);
   assert.ok(next && next[1] !== snapshot, third.stdout);
+});
+
+Deno.test("the search table says how the work is done beside the city, where the posting says", () => {
+  // "remote or hybrid jobs in Berlin" listed seven Berlin rows and no way to tell which were
+  // remote and which hybrid: the MCP text and the web page say it (tried as a person, session 32).
+  const result = (title: string, city: string, work_mode?: string) => ({
+    score: 0.9,
+    job_title: title,
+    city,
+    country: "DE",
+    company_name: "Acme",
+    publish_time: "2026-11-20 09:00:00",
+    job_url: `https://example.com/${title}`,
+    job_tags: [],
+    data_source: "linkedin",
+    ...(work_mode ? { work_mode } : {}),
+  });
+  const response = {
+    request_id: "00000000-0000-4000-8000-000000000000",
+    total: 4,
+    search_time_ms: 1,
+    results: [
+      result("MLOps Engineer", "Berlin", "hybrid"),
+      result("Data Engineer", "Berlin", "remote"),
+      result("Site Engineer", "Berlin", "onsite"),
+      result("Python Developer", "Remote", "remote"),
+      result("Audit Manager", "Berlin"),
+    ],
+  } as unknown as SearchResponse;
+  const rows = formatResults(response, 0, 120).split("\n").slice(1, 6);
+  const city = (title: string) => rows.find((row) => row.includes(title))!.split(/\s{2,}/)[3];
+  assert.equal(city("MLOps Engineer"), "Berlin (hybrid)");
+  assert.equal(city("Data Engineer"), "Berlin (remote)");
+  assert.equal(city("Site Engineer"), "Berlin (on-site)");
+  assert.equal(city("Python Developer"), "Remote");
+  assert.equal(city("Audit Manager"), "Berlin");
 });

@@ -170,6 +170,21 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       assert.match(run.stderr, /--top-k.*must be a whole number/);
     });
 
+    await t.step(
+      "an empty or blank query is no query: a usage error, not the API's `q`",
+      async () => {
+        // It went to the server and came back as "q is required (MISSING_QUERY)", exit 1: a name
+        // the person never typed (tried as a person, session 32).
+        for (const words of [[""], ["  "], ["", " "]]) {
+          const run = await cli.run(["search", ...words]);
+          assert.equal(run.code, 2, JSON.stringify(words));
+          assert.match(run.stderr, /^error: give a query or --cv FILE\n/);
+          assert.doesNotMatch(run.stderr, /MISSING_QUERY|\bq\b/);
+          assert.equal(run.stdout, "");
+        }
+      },
+    );
+
     await t.step("429 says how long to wait", async () => {
       const { key } = await server.apiKeys.create("cli-slow", { rateLimit: 1 });
       const first = await cli.run(["search", "nurse", "--api-key", key]);

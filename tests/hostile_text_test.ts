@@ -6,6 +6,10 @@
  * client.
  */
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
+// @ts-types="@types/commonmark"
+import { HtmlRenderer, Parser } from "commonmark";
+import { formatPostingDocument } from "../src/mcp/resources/postings.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { createCliSandbox } from "./cli_process.ts";
 import { createTestSearch } from "./helpers.ts";
@@ -123,4 +127,64 @@ Deno.test("a dirty posting in the store reaches neither the CLI's terminal nor a
     await server.close();
     await search.close();
   }
+});
+
+Deno.test("the posting resource's Markdown renders none of the posting's own markup: no tag, no link", async () => {
+  // A client may render the resource (text/markdown) for its person; a CommonMark renderer with
+  // its defaults passes raw HTML and `javascript:` links through (session 32: a pushed posting's
+  // `<img src=x onerror=alert(1)>` came out as an element). Only the formatting Markdown itself
+  // makes may come out: headings, paragraphs, lists, emphasis, code, quotes, rules.
+  const SAFE = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "em", "strong"]);
+  for (const tag of ["code", "pre", "blockquote", "hr", "br"]) SAFE.add(tag);
+  const piece = fc.constantFrom(
+    "<img src=x onerror=alert(1)>",
+    "<script>alert(2)</script>",
+    "[click](javascript:alert(3))",
+    "![x](https://evil.example/p.png)",
+    "<https://evil.example/>",
+    "<a@evil.example>",
+    "\\",
+    "<",
+    "[",
+    "](",
+    "a",
+    " ",
+    "\n",
+    "\n\n",
+    "*",
+    "`",
+    "#",
+    "&lt;b&gt;",
+  );
+  const text = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(""));
+  const url = "https://www.indeed.com/viewjob?jk=markup";
+  const id = await jobIdFromUrl(url);
+  fc.assert(
+    fc.property(
+      text,
+      text,
+      text,
+      fc.array(text, { maxLength: 3 }),
+      (title, company, body, tags) => {
+        const markdown = formatPostingDocument({
+          id,
+          job_title: title,
+          company_name: company,
+          city: "Oban",
+          country: "GB",
+          publish_time: "2026-12-01 09:00:00",
+          job_url: url,
+          job_tags: tags,
+          data_source: "indeed",
+          job_description: body,
+        });
+        const html = new HtmlRenderer().render(new Parser().parse(markdown));
+        const tags_ = [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) =>
+          m[1].toLowerCase()
+        );
+        const unsafe = tags_.filter((tag) => !SAFE.has(tag));
+        assert.deepEqual(unsafe, [], `${JSON.stringify(markdown)}\n→ ${html}`);
+      },
+    ),
+  );
 });

@@ -18,8 +18,11 @@ import {
   startMcpServer,
 } from "./mcp_server.ts";
 import { restTestJobs, UUID_PATTERN } from "./rest_server.ts";
+import { startServerProcess } from "./server_process.ts";
 
 const QUERY = "software engineer";
+const LONG_TEXT_GOES_IN_PROFILE =
+  "A CV, a posting or a description of the work wanted goes in `profile` (up to 20,000 characters).";
 const LIST_TOOLS = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 const UNAUTHORIZED = { jsonrpc: "2.0", error: { code: -32600, message: "Unauthorized" }, id: null };
 
@@ -282,8 +285,14 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         );
         const restBody = await rest.json();
         assert.equal(rest.status, 400);
-        // The same words, only the query parameter has its MCP name.
-        assert.equal(textOf(result), restBody.error.replace("'q'", "'query'"), JSON.stringify(bad));
+        // The same words, only the query parameter has its MCP name; a query over the bound adds
+        // where a long text goes (tests/mcp_protocol_test.ts).
+        const same = restBody.error.replace("'q'", "'query'");
+        assert.equal(
+          textOf(result),
+          "query" in bad ? `${same}. ${LONG_TEXT_GOES_IN_PROFILE}` : same,
+          JSON.stringify(bad),
+        );
       }
     });
 
@@ -662,4 +671,67 @@ Deno.test("MCP over HTTP: an unexpected failure is a 500 with JSON-RPC -32603", 
     await server.close();
     await search.close();
   }
+});
+
+Deno.test({
+  name: "a jobseek serve process's stderr stays JSON lines through MCP batches, refused REST " +
+    "requests and chunked form posts (an operator's log pipeline parses every line)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "jobseek_mcp_log_" });
+    const key = "jsk_McpLogLinesTestKey0000000000000000000000";
+    const server = await startServerProcess({
+      JOBSEEK_KV: `${dir}/kv.sqlite3`,
+      JOBSEEK_API_KEYS: `logs:${key}`,
+    });
+    try {
+      // Refused searches: a bad parameter (400) and no index yet (503). Deno prints its warning once
+      // a process, so each of these, and the MCP requests after them, must not print it.
+      for (const path of ["/v1/search?q=nurse&country=germany", "/v1/search?q=nurse"]) {
+        const response = await server.fetch(path, { headers: { "x-api-key": key } });
+        assert.ok([400, 503].includes(response.status), `${path}: ${response.status}`);
+        await response.body?.cancel();
+      }
+      // A form posted in chunks (no Content-Length), as a script may post the sign-out.
+      const chunked = await server.fetch("/signout", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("next=%2F"));
+            controller.close();
+          },
+        }),
+      });
+      assert.ok(chunked.status < 500, `chunked sign-out: ${chunked.status}`);
+      await chunked.body?.cancel();
+      const headers = { ...MCP_HEADERS, "x-api-key": key };
+      for (const body of [LIST_TOOLS, [LIST_TOOLS, { ...LIST_TOOLS, id: 2 }]]) {
+        const response = await server.fetch("/mcp", {
+          method: "POST",
+          headers,
+          body: JSON.stringify(body),
+        });
+        assert.equal(response.status, 200, await response.clone().text());
+        await response.body?.cancel();
+      }
+      // A request line is written after its answer: both are in once the second is logged.
+      const answered = () => server.logs.filter((line) => line.msg === "request").length;
+      for (let i = 0; i < 100 && answered() < 5; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(answered(), 5, JSON.stringify(server.logs));
+      const unparsed = server.logs.filter((line) => line.msg === "unparsed");
+      assert.deepEqual(unparsed, [], "every stderr line is a JSON log line");
+      // And the log names the store the server opened, as `keys create` and `index status` do.
+      assert.ok(
+        server.logs.some((line) =>
+          line.msg === "opening the store" && line.store === `${dir}/kv.sqlite3`
+        ),
+        JSON.stringify(server.logs.slice(0, 3)),
+      );
+    } finally {
+      await server.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });

@@ -164,6 +164,12 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
             description: undefined,
           },
         );
+        // The query's bound is declared as the numbers' are, so a model learns it before it pastes
+        // a whole posting or CV into `query` (which then goes in `profile`).
+        assert.equal(props.query.type, "string");
+        assert.equal(props.query.maxLength, 1000);
+        assert.match(String(props.query.description), /`profile`/);
+        assert.equal(props.profile.maxLength, 20000);
         for (const tool of tools) {
           assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
           for (const [name, property] of properties(tool.inputSchema)) {
@@ -241,6 +247,17 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
       }) as CallToolResult;
       assert.equal(bad.isError, true);
       assert.equal(textOf(bad), "Invalid parameter 'max_chars': must be an integer");
+      // A query over the bound is the REST message, plus where such a text goes.
+      const long = await client.callTool({
+        name: "search_jobs",
+        arguments: { query: "nurse ".repeat(834) },
+      }) as CallToolResult;
+      assert.equal(long.isError, true);
+      assert.equal(
+        textOf(long),
+        "Invalid parameter 'query': must be at most 1000 characters. A CV, a posting or a " +
+          "description of the work wanted goes in `profile` (up to 20,000 characters).",
+      );
     });
 
     await t.step("a full page of 100 fits the default budget and says how to go on", async () => {

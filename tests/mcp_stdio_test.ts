@@ -148,10 +148,17 @@ Deno.test("MCP over stdio: jobseek mcp serves the same tools on the local store"
       assert.match(textOf(unknown as CallToolResult), /-32602.*not found/);
     });
 
-    await t.step("logs go to stderr as JSON lines", () => {
+    await t.step("logs go to stderr as JSON lines; the ready line names the store", () => {
       const lines = stderr.join("").split("\n").filter((line) => line.trim() !== "");
       assert.ok(lines.length > 0);
       for (const line of lines) assert.ok(JSON.parse(line).msg, line);
+      // A client that passes no JOBSEEK_KV (the MCP Inspector's CLI passes only the variables
+      // given with -e) opens ./data/jobseek.sqlite3 wherever it started the server: the log is
+      // where a person finds which store that was (session 32).
+      const ready = lines.map((line) => JSON.parse(line)).find((line) =>
+        line.msg === "mcp stdio server ready"
+      );
+      assert.equal(ready?.store, kvPath, JSON.stringify(ready));
     });
   } finally {
     await client.close();

@@ -524,6 +524,22 @@ Deno.test("the MCP tool description and `jobseek search --help` show each filter
   }
 });
 
+Deno.test("`jobseek search --help` names the other filters by their flags, as a person types them", async () => {
+  // The table's texts are REST's and MCP's ("give `salary_currency`", "within `radius_km`", "see
+  // list_cities"): in a terminal a person reading them typed `salary_currency` (session 32).
+  await using cli = await createCliSandbox();
+  const help = await cli.run(["search", "--help"]);
+  assert.equal(help.code, 0);
+  const text = help.stdout.replace(/\s+/g, " ");
+  for (const name of FILTER_NAMES) {
+    assert.ok(!text.includes(`\`${name}\``), `\`${name}\` in --help: say --${name}`);
+  }
+  assert.ok(!text.includes("list_cities"), "list_cities in --help");
+  assert.ok(text.includes("give `--salary-currency` to compare like with like"), text);
+  assert.ok(text.includes("within `--radius-km` of this place"), text);
+  assert.ok(text.includes("(see `jobseek cities`)"), text);
+});
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

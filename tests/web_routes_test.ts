@@ -36,7 +36,8 @@ import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts
 import { ORIGIN, signIn, type WebRequest, webRequester } from "./web_client.ts";
 
 async function hostilePosting(): Promise<Job> {
-  const job_url = "https://www.indeed.com/viewjob?jk=hostile-web";
+  // Says it is from indeed, and its link leads elsewhere: the posting page must name where.
+  const job_url = "https://indeed.evil.example/viewjob?jk=hostile-web";
   return {
     id: await jobIdFromUrl(job_url),
     job_title: `Lighthouse Keeper <script>alert(1)</script>`,
@@ -392,11 +393,33 @@ Deno.test("the console's Run now makes a source due; Revoke ends a key", async (
     assert.equal(run.status, 303);
     const source = await search.store.sources.getSource(name);
     assert.ok(source && source.nextRunAt >= before && source.nextRunAt <= Date.now());
-    const revoked = await web.request("/admin/keys/revoke", {
+    // Revoke asks first: one press of a button among the keys' rows (Tab, Enter) undid a key
+    // for good (tried keyboard only, session 32).
+    const asked = await web.request("/admin/keys/revoke", {
       method: "POST",
       headers: { origin: ORIGIN },
       cookie,
       body: form({ csrf: token, name: "user" }),
+    });
+    assert.equal(asked.status, 200);
+    const question = await asked.text();
+    assert.match(question, /<h1>Revoke the key &#39;user&#39;\?<\/h1>/);
+    assert.match(question, /name="confirm" value="yes"/);
+    assert.match(question, /<a href="\/admin">Keep it<\/a>/);
+    assert.ok(await web.apiKeys.verify(web.userKey), "asked, not revoked");
+    // The admin's own key: the question says that revoking it signs them out.
+    const own = await web.request("/admin/keys/revoke", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name: "admin" }),
+    });
+    assert.match(await own.text(), /You are signed in with this key/);
+    const revoked = await web.request("/admin/keys/revoke", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie,
+      body: form({ csrf: token, name: "user", confirm: "yes" }),
     });
     assert.equal(revoked.status, 303);
     const after = await web.request(revoked.headers.get("location")!, { cookie });
@@ -849,6 +872,12 @@ Deno.test("a hostile posting is escaped in the list and on its page", async () =
     const page = await (await web.request(href.replaceAll("&amp;", "&"), { cookie })).text();
     assert.match(page, /&lt;iframe src=https:\/\/evil.example&gt;&lt;\/iframe&gt;/);
     assert.ok(!page.includes("<iframe"), "raw iframe on the posting page");
+    // The link says the host it leads to: "View on indeed" sent a person to another site, as
+    // the posting's own `data_source` claimed (tried as a person, session 32).
+    const link = page.match(/<a href="https:\/\/indeed\.evil\.example\/[^"]*"[^>]*>([^<]*)<\/a>/);
+    assert.ok(link, "no link to the posting's URL");
+    assert.equal(link[1], "View the posting on indeed.evil.example");
+    assert.match(page, /<dd>indeed · <a href="https:\/\/indeed\.evil\.example\//);
   } finally {
     web.close();
   }

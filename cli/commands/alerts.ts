@@ -18,6 +18,7 @@ import {
   resolveServerConnection,
 } from "../server_connection.ts";
 import { renderTable } from "../table.ts";
+import { filterOptions, filterParams } from "./search.ts";
 
 interface DeliveryView {
   id: string;
@@ -80,6 +81,13 @@ function parseParam(value: string, previous: Record<string, string> = {}): Recor
   return { ...previous, [value.slice(0, at).trim()]: value.slice(at + 1) };
 }
 
+/**
+ * The longest name a saved search takes (src/alerts/saved_searches.ts `NAME_MAX_LENGTH`, which
+ * tests/alerts_test.ts holds this to): a name made of a longer query is cut. Not imported: that
+ * module loads the places of the world, which no `alerts` command needs.
+ */
+export const SAVED_SEARCH_NAME_MAX = 200;
+
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
@@ -98,7 +106,15 @@ export function formatSavedSearch(dirty: SavedSearchView): string {
     `  state:    ${s.state}`,
     `  search:   ${
       Object.entries(s.params).map(([k, v]) =>
-        `${k}=${cleanLine(typeof v === "string" ? v : JSON.stringify(v))}`
+        `${k}=${
+          cleanLine(
+            typeof v === "string"
+              ? v
+              : Array.isArray(v) && v.every((x) => typeof x === "string")
+              ? v.join(",")
+              : JSON.stringify(v),
+          )
+        }`
       ).join(" ")
     }`,
     ...(s.query_corrected ? [`  read as:  ${keptCorrectionInWords(s.query_corrected)}`] : []),
@@ -146,24 +162,28 @@ export function alertsCommand(io: CliIo) {
     );
   const json = "print the API's JSON";
 
+  // The search as `jobseek search` takes it (words unquoted, its filter flags), so that a search
+  // a person just ran is saved by putting `alerts add` in front of it.
+  const add = new Command("add")
+    .description("Save a search; new postings that match go to its feed and deliveries.")
+    .argument("[query...]", "what to search for, as `jobseek search` takes it")
+    .option("--name <name>", "what to call the saved search (default: the query)")
+    .option(
+      "--param <name=value>",
+      "a search parameter (repeatable), e.g. country=DE",
+      parseParam,
+    );
+  for (const option of filterOptions()) add.addOption(option);
   alerts.addCommand(
     connectionOptions(
-      new Command("add")
-        .description("Save a search; new postings that match go to its feed and deliveries.")
-        .argument("[query]", "what to search for (as `jobseek search`)")
-        .requiredOption("--name <name>", "what to call the saved search")
-        .option(
-          "--param <name=value>",
-          "a search parameter (repeatable), e.g. country=DE",
-          parseParam,
-        )
+      add
         .option("--webhook <url>", "POST new postings to this URL, signed (repeatable)", collect)
         .option("--email <address>", "email a digest of new postings to this address")
         .option("--every <period>", "how often the digest is due: daily or weekly", "daily")
         .option("--json", json) as unknown as Command<[], Record<string, unknown>>,
     ).action(async (...args: unknown[]) => {
-      const [query, options] = args as [string | undefined, {
-        name: string;
+      const [words, options, command] = args as [string[], {
+        name?: string;
         param?: Record<string, string>;
         webhook?: string[];
         email?: string;
@@ -172,16 +192,24 @@ export function alertsCommand(io: CliIo) {
         apiKeyStdin?: boolean;
         apiKey?: string;
         endpoint?: string;
-      }];
+      }, Command];
+      const query = words.join(" ").trim();
+      const name = options.name ?? query.slice(0, SAVED_SEARCH_NAME_MAX).trim();
+      if (name === "") {
+        command.error("error: give a query (the words to search for) or --name", { exitCode: 2 });
+      }
       const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const deliver = [
         ...(options.webhook ?? []).map((url) => ({ type: "webhook", url })),
         ...(options.email ? [{ type: "email", to: options.email, every: options.every }] : []),
       ];
       const created = await call(endpoint, apiKey, "POST", "", {
-        name: options.name,
-        ...(query !== undefined ? { q: query } : {}),
+        name,
+        ...(query !== "" ? { q: query } : {}),
         ...(options.param ?? {}),
+        ...Object.fromEntries(
+          Object.entries(filterParams(options)).filter(([, value]) => value !== undefined),
+        ),
         ...(deliver.length > 0 ? { deliver } : {}),
       }) as SavedSearchView;
       await io.stdout.write(

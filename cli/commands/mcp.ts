@@ -3,6 +3,7 @@ import type { SearchService } from "../../src/domain/service.ts";
 import { createLogger } from "../../src/log.ts";
 import { BUNDLED_POSTINGS, BUNDLED_VECTORS } from "../bundled_postings.ts";
 import { type CliIo, lineWriter } from "../io.ts";
+import { storeName } from "../store_location.ts";
 import { kvOption, modelOption, noSeedOption, resolveCommandConfig } from "../resolve_config.ts";
 
 /**
@@ -47,7 +48,7 @@ export function mcpCommand(io: CliIo) {
         getJob: (jobUrl) => runtime.service.getJob(jobUrl),
       };
       try {
-        await serveStdio({ service, logger });
+        await serveStdio({ service, logger, store: storeName(config.kvLocation, io.cwd) });
       } finally {
         runtime.close();
       }

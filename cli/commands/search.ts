@@ -123,6 +123,16 @@ const RESULT_COLUMNS: TableColumn[] = [
 ];
 
 /**
+ * The city and, where the posting says, how the work is done: "Berlin (hybrid)". A search for
+ * "remote or hybrid jobs in Berlin" otherwise lists Berlin rows that cannot be told apart. A city
+ * that already says it ("Remote") is not repeated.
+ */
+function cityCell(city: string, workMode: string | undefined): string {
+  if (!workMode || city.toLowerCase() === workMode) return city;
+  return `${city} (${workMode === "onsite" ? "on-site" : workMode})`;
+}
+
+/**
  * The paging line: "Showing 1-20 of 87", or why a page is empty; with close matches in the list
  * (relevance order), how many of each: "Showing 1-20 of 87 (12 strong, 75 close)".
  */
@@ -153,7 +163,7 @@ export function formatResults(
     String(offset + i + 1),
     job.job_title,
     job.company_name,
-    job.city,
+    cityCell(job.city, job.work_mode),
     job.publish_time.slice(0, 10),
     formatSalary(job.base_salary),
     job.match === "close" && !closestOnly ? `${job.score.toFixed(2)} close` : job.score.toFixed(2),
@@ -287,16 +297,34 @@ export function filterFlag(name: FilterName): string {
 }
 
 /**
+ * A filter's description as a person in a terminal types it: the table's texts name the other
+ * filters as REST and MCP spell them (`salary_currency`) and the cities by the MCP tool.
+ */
+function inFlagWords(description: string): string {
+  return description
+    .replace(
+      /`([a-z_]+)`/g,
+      (whole, name: string) =>
+        (FILTER_NAMES as readonly string[]).includes(name)
+          ? `\`${filterFlag(name as FilterName)}\``
+          : whole,
+    )
+    .replaceAll("(see list_cities)", "(see `jobseek cities`)");
+}
+
+/**
  * The filter table's parameters as options (src/domain/filters.ts): a list parameter's flag may
  * be repeated (`--company A --company B`), codes are upper-cased (`--country de` meant DE).
  */
-function filterOptions(): Option[] {
+export function filterOptions(): Option[] {
   return FILTER_NAMES.map((name) => {
     const filter = FILTERS[name] as FilterParam;
     const flag = filterFlag(name);
     // Quoted as a shell needs it: `--added-since "2026-11-24 08:00:00"`.
     const example = filter.example.includes(" ") ? `"${filter.example}"` : filter.example;
-    const help = `${filter.description}${filter.cliValue ? ` Example: ${flag} ${example}` : ""}`;
+    const help = `${inFlagWords(filter.description)}${
+      filter.cliValue ? ` Example: ${flag} ${example}` : ""
+    }`;
     const option = new Option(filter.cliValue ? `${flag} ${filter.cliValue}` : flag, help);
     if (name === "source") option.choices(SOURCES);
     if (filter.list) {
@@ -310,7 +338,7 @@ function filterOptions(): Option[] {
 }
 
 /** The filter values the options hold, by parameter name. */
-function filterParams(
+export function filterParams(
   options: Record<string, unknown>,
 ): Record<string, string | string[] | undefined> {
   const params: Record<string, string | string[] | undefined> = {};
@@ -359,7 +387,9 @@ export function searchCommand(io: CliIo) {
     .addOption(apiKeyFlagOption())
     .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
     .action(async (words, options, command) => {
-      if (words.length === 0 && options.cv === undefined) {
+      // `jobseek search ""` is no query too: sent, it came back as the API's "q is required".
+      const query = words.join(" ").trim();
+      if (query === "" && options.cv === undefined) {
         command.error("error: give a query or --cv FILE", { exitCode: 2 });
       }
       // The file first: a CV that cannot be read needs no server to say so.
@@ -373,7 +403,7 @@ export function searchCommand(io: CliIo) {
       const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const topK = options.topK === undefined ? undefined : await clampTopK(options.topK, io);
       const params: SearchParams = {
-        q: words.length > 0 ? words.join(" ") : undefined,
+        q: query !== "" ? query : undefined,
         profile: cv?.text,
         ...filterParams(options as Record<string, unknown>),
         facets: options.facets,

@@ -1,6 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { createLogger } from "../../src/log.ts";
 import { type CliIo, lineWriter } from "../io.ts";
+import { storeName } from "../store_location.ts";
 import { BUNDLED_POSTINGS, BUNDLED_VECTORS } from "../bundled_postings.ts";
 import { modelProgress } from "../model_progress.ts";
 import {
@@ -87,6 +88,11 @@ export async function runServer(
     createLogger({ level: config.logLevel, write: lineWriter(io.stderr) }),
     config.searchSocket,
   );
+  // Which store, as the operator commands name it: with JOBSEEK_KV unset it is
+  // ./data/jobseek.sqlite3 in whatever folder the supervisor started the server from.
+  if (!config.searchSocket) {
+    logger.info("opening the store", { store: storeName(config.kvLocation, io.cwd) });
+  }
   if (config.searchProcesses > 1 && !config.searchSocket) {
     return await serveWithSearchProcesses(io, config, logger, env, options.entry);
   }

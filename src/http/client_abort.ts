@@ -30,6 +30,10 @@ const ABORT_NAMES = new Set([
  * failed the way a closed connection makes it fail.
  */
 export function isClientAbort(error: unknown, request: Request): boolean {
+  // An answer the app chose (a bad parameter, no index yet) is the answer whoever is still there.
+  // The signal is not read for it: Deno 2.9 then prints a warning about its legacy abort behaviour
+  // on stderr, a line that is no JSON log line, on the first refused request of a process.
+  if (error instanceof JobseekError) return false;
   if (
     error instanceof Error &&
     ((ABORT_NAMES.has(error.name) && /body|resource|connection/i.test(error.message)) ||

@@ -223,6 +223,7 @@ const mcpServing = loadedOnFirstUse(() =>
 async function serveMcpRequest(
   deps: AppDeps,
   c: McpContext,
+  request: Request,
   authInfo: AuthInfo,
 ): Promise<Response> {
   const requestId = c.get("requestId");
@@ -250,7 +251,7 @@ async function serveMcpRequest(
   await server.connect(transport);
   guardRequestParams(transport);
   try {
-    const response = await transport.handleRequest(c.req.raw, { authInfo });
+    const response = await transport.handleRequest(request, { authInfo });
     if (failed) {
       return jsonRpcError(500, -32603, "Internal error", { id: await responseId(response) });
     }
@@ -303,9 +304,9 @@ export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
       } catch (error) {
         return errorResponse(error, c.get("requestId"), deps.logger);
       }
+      // Each call of a JSON-RPC batch counts, so a batch cannot multiply the budget.
+      const { calls, request } = await callCount(c.req.raw, MAX_BODY_BYTES);
       try {
-        // Each call of a JSON-RPC batch counts, so a batch cannot multiply the budget.
-        const calls = await callCount(c.req.raw, MAX_BODY_BYTES);
         await deps.rateLimiter.consume(auth.principal, Math.max(1, calls));
         // An empty batch is an Invalid Request (JSON-RPC 2.0, section 6); the SDK would answer
         // it 202, as if it held only notifications.
@@ -318,7 +319,7 @@ export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
         }
         throw error;
       }
-      return await serveMcpRequest(deps, c, auth.authInfo);
+      return await serveMcpRequest(deps, c, request, auth.authInfo);
     } catch (error) {
       deps.logger.error("mcp request failed", {
         request_id: c.get("requestId"),

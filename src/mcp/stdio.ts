@@ -18,6 +18,8 @@ import { createMcpServer } from "./server.ts";
 export interface ServeStdioDeps {
   service: SearchService;
   logger: Logger;
+  /** The store the service reads, as a person finds it again (an absolute path): logged. */
+  store: string;
 }
 
 /**
@@ -65,7 +67,9 @@ export async function serveStdio(deps: ServeStdioDeps): Promise<void> {
     if (isResponse(message) && --pending === 0) drained?.();
   };
 
-  deps.logger.info("mcp stdio server ready");
+  // The store, because a client that passes no JOBSEEK_KV opens ./data/jobseek.sqlite3 in
+  // whatever folder it starts the server from, and nothing else would say which.
+  deps.logger.info("mcp stdio server ready", { store: deps.store });
   await new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);

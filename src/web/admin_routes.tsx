@@ -134,6 +134,28 @@ function DataTable(props: { columns: Column[]; children?: unknown }) {
   );
 }
 
+/** "Revoke the key 'NAME'?": the one way on to revoking it, and a way back. */
+function RevokeQuestion(props: Frame & { name: string; own: boolean }) {
+  return (
+    <Layout {...props} title={`Revoke the key '${props.name}'?`}>
+      <h1>{`Revoke the key '${props.name}'?`}</h1>
+      <p>
+        Every client that sends it is refused from then on, and it cannot be undone: a new key has
+        to be created and handed out instead.
+        {props.own ? " You are signed in with this key: revoking it signs you out." : ""}
+      </p>
+      <form method="post" action="/admin/keys/revoke">
+        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+        <input type="hidden" name="name" value={props.name} />
+        <input type="hidden" name="confirm" value="yes" />
+        <p>
+          <button type="submit">{`Revoke '${props.name}'`}</button> <a href="/admin">Keep it</a>
+        </p>
+      </form>
+    </Layout>
+  );
+}
+
 /** Stored postings counted by one field's values. */
 function CountsTable(props: { field: string; counts: { value: string; count: number }[] }) {
   return (
@@ -523,6 +545,18 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     const got = await adminForm(c);
     if (got instanceof Response) return got;
     const name = typeof got.form.name === "string" ? got.form.name : "";
+    // Asked first: a revoke cannot be undone, and its button sits in every key's row, where one
+    // Enter while tabbing through the console pressed it.
+    if (got.form.confirm !== "yes") {
+      return sendPage(
+        c,
+        <RevokeQuestion
+          {...frameOf(got.session)}
+          name={name}
+          own={got.session.principal.name === name}
+        />,
+      );
+    }
     try {
       const revoked = await deps.apiKeys.revoke(name);
       return seeOther(doneUrl(revoked ? "revoked" : "no-key", name));

@@ -48,9 +48,16 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
           <dd>
             {isWebUrl(job.job_url)
               ? (
-                <a href={job.job_url} rel="noopener noreferrer nofollow">
-                  {`View on ${job.data_source}`}
-                </a>
+                <>
+                  {`${job.data_source} · `}
+                  {
+                    /* The host the link leads to, not the source the posting claims: "View on
+                      indeed" led wherever a pushed posting's URL said. */
+                  }
+                  <a href={job.job_url} rel="noopener noreferrer nofollow">
+                    {`View the posting on ${URL.parse(job.job_url)?.host ?? job.job_url}`}
+                  </a>
+                </>
               )
               : `${job.data_source}: ${job.job_url}`}
           </dd>

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Child } from "hono/jsx";
 import type { AppDeps, AppEnv } from "../http/app_deps.ts";
@@ -173,9 +173,32 @@ export async function checkedForm(
 /** Sign-in, sign-out, the console's and saved searches' forms are a few fields. */
 const SMALL_FORM_BYTES = 64 * 1024;
 
+/**
+ * Hono's `bodyLimit`, with a request of our own under it: for a body sent without
+ * `Content-Length` (in chunks) it copies the request with `new Request(request, ...)`, which
+ * reads the signal of the request `Deno.serve` made, and Deno 2.9 then prints a warning about its
+ * legacy abort behaviour on stderr, a line that is no JSON log line. The copy is made here from
+ * the URL, method, headers and body stream, which touches no signal.
+ */
+export function pageBodyLimit(options: Parameters<typeof bodyLimit>[0]): MiddlewareHandler {
+  const limit = bodyLimit(options);
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (raw.body && (!raw.headers.has("content-length") || raw.headers.has("transfer-encoding"))) {
+      c.req.raw = new Request(raw.url, {
+        method: raw.method,
+        headers: raw.headers,
+        body: raw.body,
+        duplex: "half",
+      } as RequestInit);
+    }
+    return await limit(c, next);
+  };
+}
+
 /** Refuses a larger form body unread, with the pages' own 413. */
 export function smallFormLimit() {
-  return bodyLimit({
+  return pageBodyLimit({
     maxSize: SMALL_FORM_BYTES,
     onError: (c) =>
       sendPage(

@@ -40,6 +40,9 @@ export function runUrl(params: Record<string, unknown>): string {
 const PARAM_WORDS: Record<string, string> = {
   company: "company",
   salary_min: "yearly salary at least",
+  salary_currency: "pay in",
+  exclude_company: "not company",
+  until: "posted before",
   near: "near",
   radius_km: "within (km)",
   since: "posted since",
@@ -65,6 +68,10 @@ export function paramsInWords(params: Record<string, unknown>): string {
     if (name === "q" || name === "profile" || value === null || value === undefined) continue;
     if (name === "sort") {
       parts.push(value === "relevance" ? "best match first" : "newest first");
+      continue;
+    }
+    if (name === "salary_include_unknown") {
+      if (String(value) === "true") parts.push("postings that state no pay too");
       continue;
     }
     parts.push(`${PARAM_WORDS[name] ?? name}: ${text(value)}`);

@@ -13,7 +13,6 @@
  * @module
  */
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app_deps.ts";
 import { addressPrefix, clientAddress } from "../http/address_limit.ts";
 import { NOT_READY_RETRY_AFTER_SECONDS } from "../http/error_response.ts";
@@ -37,6 +36,7 @@ import {
   frameOf,
   hasScope,
   notFoundPage,
+  pageBodyLimit,
   safeNext,
   seeOther,
   sendPage,
@@ -253,7 +253,7 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
 
   app.post(
     "/cv",
-    bodyLimit({
+    pageBodyLimit({
       maxSize: CV_MAX_BYTES + 64 * 1024,
       onError: (c) =>
         sendPage(

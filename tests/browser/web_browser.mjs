@@ -525,6 +525,15 @@ const scenarios = {
         admin.waitForNavigation(),
         admin.click("button[aria-label='Revoke browser-made']"),
       ]);
+      // Asked first (one Enter among the rows revoked a key for good); then confirmed.
+      check(
+        (await admin.$eval("h1", (el) => el.textContent)) === "Revoke the key 'browser-made'?",
+        "revoke not asked",
+      );
+      await Promise.all([
+        admin.waitForNavigation(),
+        admin.click("form[action='/admin/keys/revoke'] button[type=submit]"),
+      ]);
       check(
         /Revoked key/.test(await admin.$eval(".notice", (el) => el.textContent)),
         "revoke not confirmed",

@@ -37,8 +37,9 @@ const RESOURCE_NOT_FOUND = -32002;
  */
 export function formatPostingDocument(dirty: Job): string {
   // Scraped text, perhaps stored before the import cleaned it: nothing a terminal or a
-  // text-only reader would act on reaches the agent.
-  const job = cleanFields(dirty);
+  // text-only reader would act on reaches the agent, and nothing a Markdown renderer would make
+  // an element or a link of reaches a client that shows the document to its person.
+  const job = inertInMarkdown(cleanFields(dirty));
   const place = [job.city || "(no city)", job.country].filter(Boolean).join(", ");
   const facts: [string, string | undefined][] = [
     ["Salary", job.base_salary],
@@ -59,6 +60,41 @@ export function formatPostingDocument(dirty: Job): string {
     "",
     job.job_description.trim(),
   ].join("\n");
+}
+
+/**
+ * The posting's free texts (not its URL, source or country code, which are checked values) with
+ * `\`, `<` and `[` escaped with a backslash: CommonMark then reads no raw
+ * HTML, autolink, link or image in them (each needs an unescaped `<` or `[`), and shows the
+ * characters as they were. The URL stays as it is: it is the posting's own address, and parsed
+ * URLs carry `<` only percent-encoded.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(inertText("<img src=x> [a](javascript:x) C:\\tmp"), "\\<img src=x> \\[a](javascript:x) C:\\\\tmp");
+ * ```
+ */
+export function inertText(text: string): string {
+  return text.replace(/[\\<[]/g, (c) => `\\${c}`);
+}
+
+function inertInMarkdown(job: Job): Job {
+  return {
+    ...job,
+    job_title: inertText(job.job_title),
+    company_name: inertText(job.company_name),
+    city: inertText(job.city),
+    job_tags: job.job_tags.map(inertText),
+    job_description: inertText(job.job_description),
+    ...(job.base_salary === undefined ? {} : { base_salary: inertText(job.base_salary) }),
+    ...(job.employment_type === undefined
+      ? {}
+      : { employment_type: inertText(job.employment_type) }),
+    ...(job.seniority_level === undefined
+      ? {}
+      : { seniority_level: inertText(job.seniority_level) }),
+  };
 }
 
 /** The job URL a template match stands for: as sent, or percent-decoded if it was encoded. */

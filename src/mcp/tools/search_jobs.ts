@@ -16,6 +16,8 @@ import { PROFILE_MAX_LENGTH } from "../../domain/profile.ts";
 import {
   McpSearchSchema,
   parseSearchQuery,
+  ProfileSchema,
+  QUERY_MAX_LENGTH,
   RESULT_SET_MAX,
   type SearchQuery,
   TOP_K_DEFAULT,
@@ -47,6 +49,16 @@ export const SEARCH_JOBS = "search_jobs";
  * query strings are.
  */
 export const SearchJobsDeclaration = McpSearchSchema.extend({
+  // The text bounds as the numbers' are (io "input" drops them from the trimming schemas): a model
+  // learns before it pastes a whole posting or CV into `query`.
+  query: z.string().max(QUERY_MAX_LENGTH).optional().describe(
+    "Natural-language query: keywords or full sentences, up to " +
+      `${QUERY_MAX_LENGTH.toLocaleString("en")} characters. Required unless \`profile\` is ` +
+      "given; a CV, a posting or a longer description of the work wanted goes in `profile`.",
+  ),
+  profile: z.string().max(PROFILE_MAX_LENGTH).optional().describe(
+    ProfileSchema.description ?? "",
+  ),
   top_k: z.number().int().min(TOP_K_MIN).max(TOP_K_MAX).default(TOP_K_DEFAULT).describe(
     `Page size, ${TOP_K_MIN}-${TOP_K_MAX} (default ${TOP_K_DEFAULT}); a value outside is ` +
       "clamped to the range, and the result says so.",
@@ -149,6 +161,23 @@ function topKNote(raw: unknown, query: SearchQuery): string | undefined {
 }
 
 /**
+ * REST's refusal of a query over the bound, with where such a text goes: an agent that pasted a
+ * posting or a CV into `query` otherwise cuts it and searches with half of it.
+ */
+function tooLongQuery(error: unknown): JobseekError | undefined {
+  if (
+    !isJobseekError(error) || error.code !== "INVALID_PARAMETER" ||
+    !error.message.startsWith("Invalid parameter 'query': must be at most")
+  ) return undefined;
+  return new JobseekError(
+    "INVALID_PARAMETER",
+    `${error.message}. A CV, a posting or a description of the work wanted goes in \`profile\` ` +
+      `(up to ${PROFILE_MAX_LENGTH.toLocaleString("en")} characters).`,
+    { param: "query" },
+  );
+}
+
+/**
  * The arguments as a search: a missing query first (the spec's `query is required`), then unknown
  * arguments, then the rules of each argument.
  */
@@ -163,7 +192,7 @@ function parseArguments(args: Record<string, unknown>): {
     query = parseSearchQuery(args, "query");
   } catch (error) {
     if (isJobseekError(error) && error.code === "MISSING_QUERY") throw error;
-    invalid = error;
+    invalid = tooLongQuery(error) ?? error;
   }
   rejectUnknownArguments(args, ARGUMENTS, SEARCH_JOBS);
   if (invalid !== undefined || query === undefined) throw invalid;
