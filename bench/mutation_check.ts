@@ -1658,8 +1658,8 @@ export const MUTANTS: Mutant[] = [
     id: "M197",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "    if (hint && !placeAlone) outcome.hint = hint;",
-    becomes: "    if (hint) outcome.hint = hint;",
+    line: "    } else if (hint && !placeAlone) outcome.hint = hint;",
+    becomes: "    } else if (hint) outcome.hint = hint;",
     breaks: '"hybrid jobs in Berlin" with nothing near in Berlin says nothing matches with Berlin',
   },
   {
@@ -1892,6 +1892,22 @@ export const MUTANTS: Mutant[] = [
     line: '    logger.info("opening the store", { store: storeName(config.kvLocation, io.cwd) });',
     becomes: "    ;",
     breaks: "`serve` does not log which store it opened",
+  },
+  {
+    id: "M226",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "        if (index.listsAloneAt(without, place ?? undefined, company?.names)) {",
+    becomes: "        if (false) {",
+    breaks: '"junior evening jobs in Amsterdam" is searched as words where the level alone lists',
+  },
+  {
+    id: "M227",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "    if (reading.unmet !== undefined && !hint) {",
+    becomes: "    if (false) {",
+    breaks: '"junior evening jobs in Amsterdam" does not say no posting there says evening',
   },
 ];
 

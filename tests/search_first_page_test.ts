@@ -761,9 +761,17 @@ Deno.test("several readings alone at a place ('senior hybrid roles in Amsterdam'
     const remote = await run({ q: "remote jobs no experience", sort: "relevance" });
     assert.deepEqual(remote.query_seniority?.seniority, ["junior", "intern"]);
     assert.deepEqual(strong(remote), ["Intern Developer"]);
-    // Where no posting there is all of them, the words are searched, as for one reading.
-    const none = await run({ q: "junior evening jobs in Amsterdam" });
-    assert.equal(none.query_seniority, undefined);
+    // Where no posting there is all of them, the others are read without the one none is too
+    // (the hours first), and the response says so.
+    const none = await run({ q: "junior evening jobs in Amsterdam", sort: "relevance" });
+    assert.deepEqual(none.query_seniority?.seniority, ["junior"]);
+    assert.equal(none.query_shift, undefined);
+    assert.deepEqual(strong(none), ["Junior Tester"]);
+    assert.equal(
+      none.hint,
+      'Nothing in Amsterdam is "evening" as well: the strong matches are what the rest of the ' +
+        "query names.",
+    );
     // A filter only narrows: the seniority filter keeps the strong match alone.
     assert.deepEqual(
       (await run({ q: "senior hybrid roles in Amsterdam", seniority: "senior", remote: "hybrid" }))

@@ -40,6 +40,12 @@ export interface QueryReading {
    * week"), where no `since` parameter replaces it.
    */
   since: string | null;
+  /**
+   * The words of a reading alone said with others that no posting at the place is too ("hybrid"
+   * of "senior hybrid roles in Amsterdam", where no senior posting there says hybrid): the others
+   * are read without it, and the response says so.
+   */
+  unmet?: string;
 }
 
 /**
@@ -125,6 +131,7 @@ function readOnce(
   }
   // "part time jobs in Leeds", "night shift jobs in London": the place's postings, those of the
   // type or saying the hours first (src/index/job_index.ts).
+  let unmet: string | undefined;
   if (narrowed && options.typeAlone !== false) {
     let alone = typeAlone(analyzed);
     if (alone?.workMode && options.orRemote !== undefined) {
@@ -132,6 +139,23 @@ function readOnce(
       alone = { ...alone, workMode: { matched: options.orRemote, mode } };
     }
     if (alone && index.listsAloneAt(alone, place ?? undefined, company?.names)) analyzed = alone;
+    else if (alone) {
+      // "senior hybrid roles in Amsterdam" where no senior posting there says hybrid: the others
+      // without the one that none is too (the hours and the way of working first: few postings
+      // say them), said in the response; with nothing left, the words are searched.
+      for (const part of ["shift", "workMode", "employment", "seniority"] as const) {
+        const without: AnalyzedQuery = { ...alone, [part]: undefined };
+        delete without[part];
+        const left = [without.shift, without.workMode, without.employment, without.seniority]
+          .filter(Boolean).length;
+        if (alone[part] === undefined || left === 0) continue;
+        if (index.listsAloneAt(without, place ?? undefined, company?.names)) {
+          analyzed = without;
+          unmet = asTypedIn(rest, alone[part]!.matched);
+          break;
+        }
+      }
+    }
   }
   return {
     place,
@@ -142,6 +166,7 @@ function readOnce(
     corrected: withCorrections(query.q, corrections),
     salary: salaryToApply(query, analyzed),
     since: sinceToApply(query, analyzed, options.now ?? Date.now()),
+    ...(unmet !== undefined ? { unmet } : {}),
   };
 }
 

@@ -233,7 +233,7 @@ export function placeBrowseHint(
 }
 
 /** Where the place the query names is, as a phrase: "in Leeds", "within 25 km of Leeds", "remote". */
-function placeWhere(place: QueryPlace | null): string {
+export function placeWhere(place: QueryPlace | null): string {
   if (!place) return "there";
   if (isRemoteOnly(place)) return "remote";
   // "work from home, UK": the place's own words, home working said before them.

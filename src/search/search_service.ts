@@ -31,6 +31,7 @@ import {
   type Emptied,
   emptiedBy,
   placeBrowseHint,
+  placeWhere,
   QUERY_PLACE,
   searchHint,
 } from "./search_hint.ts";
@@ -362,7 +363,12 @@ class SnapshotSearchService implements JobSearchService {
     // postings; the place's own list is what to offer.
     const placeAlone = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE &&
       closeTotal === 0;
-    if (hint && !placeAlone) outcome.hint = hint;
+    if (reading.unmet !== undefined && !hint) {
+      // "senior hybrid roles in Amsterdam": one reading of several had none there.
+      const where = reading.company ? `at ${reading.company.matched}` : placeWhere(place);
+      outcome.hint = `Nothing ${where} is "${reading.unmet}" as well: the strong matches are ` +
+        "what the rest of the query names.";
+    } else if (hint && !placeAlone) outcome.hint = hint;
     else if (
       total === 0 && (closeTotal === 0 || nearestThere) && placeNarrows(place) &&
       !reading.company && !namesNoWork(analyzed)
