@@ -1909,6 +1909,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (false) {",
     breaks: '"junior evening jobs in Amsterdam" does not say no posting there says evening',
   },
+  {
+    id: "M228",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: '  const asked = `${pay ? `${pay} ` : ""}${browse}${posted ? ` ${posted}` : ""}`;',
+    becomes: "  const asked = browse;",
+    breaks:
+      '"nurse jobs in Leeds this week" suggests "jobs in Leeds", which lists more than it says',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

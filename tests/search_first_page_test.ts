@@ -250,12 +250,14 @@ Deno.test("words that find nothing at the place they name point to the place's o
       'Nothing in Berlin is near these words; "jobs in Berlin" lists the one posting there ' +
         "that passes the filters.",
     );
-    // Pay the words name is a filter too: the count is under it, and says so.
+    // Pay the words name is a filter too: the count is under it, and the query suggested names it,
+    // so that it lists what it is said to.
     assert.equal(
       (await run({ q: "qwertzuiop asdfghjkl £30k in Berlin" })).hint,
-      'Nothing in Berlin is near these words; "jobs in Berlin" lists all 3 postings there that ' +
-        "pass the filters.",
+      'Nothing in Berlin is near these words; "£30k jobs in Berlin" lists all 3 postings there ' +
+        "that pass the filters.",
     );
+    assert.equal((await run({ q: "£30k jobs in Berlin" })).total, 3);
     // A place's own list: what emptied it is counted at the place, not over every posting.
     const browsed = await run({ q: "jobs in Berlin", employment_type: "internship" });
     assert.equal(browsed.total, 0);
@@ -943,6 +945,13 @@ Deno.test("when a query asks its postings posted ('this week', 'today'), only th
       "Barista",
       "Ward Nurse",
     ]);
+    // Words with nothing near them there: the query suggested keeps the day, and lists the count.
+    const far = await run({ q: "qwertzuiop asdfghjkl in Leeds this week" });
+    assert.equal(
+      far.hint,
+      'Nothing in Leeds is near these words; "jobs in Leeds this week" lists all 3 postings there ' +
+        "that pass the filters.",
+    );
     // The words of when alone beside the place: "posted in" goes with them.
     assert.deepEqual(titles(await run({ q: "jobs in Leeds posted in the last 5 days" })), [
       "Staff Nurse",

@@ -190,11 +190,14 @@ export function searchHint(
 export function placeBrowseHint(
   place: QueryPlace,
   there: number,
-  { filtered = false, nearest = 0, elsewhere = 0 }: {
+  { filtered = false, nearest = 0, elsewhere = 0, pay, posted }: {
     /** Whether filters (or pay the words name) apply: `there` counts what passes them. */
     filtered?: boolean;
     nearest?: number;
     elsewhere?: number;
+    /** The words that named pay or a day ("£30k", "this week"): the suggested query says them too. */
+    pay?: string;
+    posted?: string;
   } = {},
 ): string {
   const remoteOnly = isRemoteOnly(place);
@@ -218,7 +221,10 @@ export function placeBrowseHint(
     ? `among the remote postings${remoteOnly ? "" : ` ${placeWhere({ ...place, remote: false })}`}`
     : placeWhere(place);
   const passing = filtered ? ` that ${there === 1 ? "passes" : "pass"} the filters` : "";
-  const lists = `"${browse}" lists ${listed}${passing}.`;
+  // Pay and a day the words name are filters of the count: the query suggested names them too,
+  // or it would list more than it is said to ("jobs in Leeds" for "nurse jobs in Leeds this week").
+  const asked = `${pay ? `${pay} ` : ""}${browse}${posted ? ` ${posted}` : ""}`;
+  const lists = `"${asked}" lists ${listed}${passing}.`;
   const other = elsewhere > 0
     ? ` (elsewhere they find ${elsewhere} posting${elsewhere === 1 ? "" : "s"})`
     : "";

@@ -395,6 +395,8 @@ class SnapshotSearchService implements JobSearchService {
           filtered,
           nearest: nearestThere ? closeTotal : 0,
           elsewhere,
+          ...(reading.salary !== null && analyzed.salary ? { pay: analyzed.salary.matched } : {}),
+          ...(reading.since !== null && analyzed.posted ? { posted: analyzed.posted.matched } : {}),
         });
       } else if (hint) outcome.hint = hint;
     } else if (hint) outcome.hint = hint;
