@@ -1185,7 +1185,7 @@ export const MUTANTS: Mutant[] = [
     id: "M140",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      let at = Math.min(nearest.length, NEAREST_THERE - 1);",
+    line: "      let at = Math.min(nearest.length, room - 1);",
     becomes: "      let at = nearest.length;",
     breaks: "a place's nearest postings run past a page",
   },
@@ -1193,9 +1193,9 @@ export const MUTANTS: Mutant[] = [
     id: "M141",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    for (let k = 0; k < candidates.count; k++) if (atPlace(positions[k])) return false;",
-    becomes: "",
-    breaks: "a place's nearest postings are added where the place already has close matches",
+    line: "    const room = NEAREST_THERE - listed.size;",
+    becomes: "    const room = NEAREST_THERE;",
+    breaks: "a place's nearest postings run past a page where the place already has close matches",
   },
   {
     id: "M142",
@@ -1917,6 +1917,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const asked = browse;",
     breaks:
       '"nurse jobs in Leeds this week" suggests "jobs in Leeds", which lists more than it says',
+  },
+  {
+    id: "M229",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      if (listed.size >= NEAREST_THERE) return false;",
+    becomes: "      if (listed.size >= 1) return false;",
+    breaks: '"backend python berlin" lists one Berlin posting where more are near the words',
   },
 ];
 

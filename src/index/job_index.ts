@@ -525,9 +525,9 @@ export class JobIndex {
         eachPlace,
       )
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
-    // Nothing at the place the query names reaches the close floor: its nearest postings there
-    // are its close matches (decided before the filters, so that they still only narrow).
-    // Several places: each one's nearest where it has none, as each one's own query lists them.
+    // Fewer than a page at the place the query names reach the close floor: its nearest postings
+    // there are close matches too, up to a page (decided before the filters, so that they still
+    // only narrow). Several places: each one's, as each one's own query lists them.
     const nearestThere = stepsAt !== undefined && atPlace !== null && ofCompany === null &&
       (eachPlace ?? [atPlace]).map((at) => this.#addNearestThere(at, bars.close, stepsAt))
         .some(Boolean);
@@ -624,9 +624,12 @@ export class JobIndex {
   }
 
   /**
-   * Where no candidate lies at the place (`atPlace`), adds the place's {@linkcode NEAREST_THERE}
-   * postings nearest the query (`stepsAt`, above 0 and under the close floor `close`) to the
-   * candidates; whether it added any.
+   * Where fewer than {@linkcode NEAREST_THERE} candidates lie at the place (`atPlace`), adds the
+   * place's other postings nearest the query (`stepsAt`, above 0 and under the close floor
+   * `close`) to the candidates, up to that many there in all ("backend python berlin": one
+   * Berlin posting reached the close floor, and Berlin's other software postings were not
+   * listed); whether none lay there and it added some: then every close match there is a
+   * nearest one.
    */
   #addNearestThere(
     atPlace: (position: number) => boolean,
@@ -635,11 +638,16 @@ export class JobIndex {
   ): boolean {
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
-    for (let k = 0; k < candidates.count; k++) if (atPlace(positions[k])) return false;
+    const listed = new Set<number>();
+    for (let k = 0; k < candidates.count; k++) {
+      if (atPlace(positions[k])) listed.add(positions[k]);
+      if (listed.size >= NEAREST_THERE) return false;
+    }
     const there: number[] = [];
     const jobs = this.data.jobs;
-    for (let p = 0; p < jobs.length; p++) if (atPlace(p)) there.push(p);
+    for (let p = 0; p < jobs.length; p++) if (atPlace(p) && !listed.has(p)) there.push(p);
     if (there.length === 0) return false;
+    const room = NEAREST_THERE - listed.size;
     const steps = stepsAt(there);
     // The best few by score, then newest: kept in order as they come (a country at 1,000,000
     // postings has a hundred thousand, too many to sort for ten).
@@ -648,8 +656,8 @@ export class JobIndex {
     const nearest: number[] = [];
     for (let k = 0; k < there.length; k++) {
       if (steps[k] === 0 || steps[k] >= close) continue;
-      if (nearest.length === NEAREST_THERE && nearer(k, nearest[NEAREST_THERE - 1]) <= 0) continue;
-      let at = Math.min(nearest.length, NEAREST_THERE - 1);
+      if (nearest.length === room && nearer(k, nearest[room - 1]) <= 0) continue;
+      let at = Math.min(nearest.length, room - 1);
       while (at > 0 && nearer(k, nearest[at - 1]) > 0) {
         nearest[at] = nearest[at - 1];
         at--;
@@ -660,7 +668,7 @@ export class JobIndex {
       positions[candidates.count] = there[k];
       scores[candidates.count++] = steps[k];
     }
-    return nearest.length > 0;
+    return listed.size === 0 && nearest.length > 0;
   }
 
   /**

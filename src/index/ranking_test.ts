@@ -189,7 +189,7 @@ Deno.test("the rescue's tier changes which matches are strong, never which are l
   );
 });
 
-Deno.test("a place the query names that holds a strong match cuts its strong set against the best there, and lists no more where anything there is listed", () => {
+Deno.test("a place the query names that holds a strong match cuts its strong set against the best there, and tops its list up to a page with its nearest", () => {
   const inSydney = { cityKey: "sydney" };
   fc.assert(
     fc.property(
@@ -202,7 +202,7 @@ Deno.test("a place the query names that holds a strong match cuts its strong set
           ),
           sydney: fc.boolean(),
         }),
-        { minLength: 1, maxLength: 10 },
+        { minLength: 1, maxLength: 16 },
       ),
       (postings) => {
         const titles = postings.map((_, i) => `T${i}`);
@@ -226,23 +226,36 @@ Deno.test("a place the query names that holds a strong match cuts its strong set
         }
         const there = servedTiers(index, "zqxv", { place: inSydney });
         // The list is the query's without the place, less the postings elsewhere: the place only
-        // moves postings from the close tier to the strong one. Where that leaves nothing, the
-        // place's nearest postings under the close floor are its close matches (job_index_test.ts).
+        // moves postings from the close tier to the strong one. Where that leaves less than a
+        // page, the place's nearest postings under the close floor follow as close matches, up to
+        // a page in all (job_index_test.ts).
         const anywhere = servedTiers(index, "zqxv");
         const atPlace = anywhere.filter(([title]) => inSydneyAt(title));
-        if (atPlace.length > 0) {
-          assert.deepEqual(there.map(([t, s]) => [t, s]), atPlace.map(([t, s]) => [t, s]));
-        } else {
-          assert.ok(there.length <= NEAREST_THERE);
-          for (const [title, score, match] of there) {
-            assert.ok(inSydneyAt(title) && match === "close");
-            assert.ok(score > 0 && score < served.cut.closeFloor);
-          }
+        assert.deepEqual(
+          there.slice(0, atPlace.length).map(([t, s]) => [t, s]),
+          atPlace.map(([t, s]) => [t, s]),
+        );
+        assert.ok(there.length <= Math.max(atPlace.length, NEAREST_THERE));
+        for (const [title, score, match] of there.slice(atPlace.length)) {
+          assert.ok(inSydneyAt(title) && match === "close");
+          assert.ok(score > 0 && score < served.cut.closeFloor);
         }
       },
     ),
     { numRuns: 200 },
   );
+});
+
+Deno.test("a place with one match listed tops it up with its nearest, a page in all", () => {
+  // One Sydney posting reaches the close floor, twelve more lie under it: nine of them follow.
+  const titles = ["Best", "Near", ...Array.from({ length: 12 }, (_, i) => `Under${i}`)];
+  const semantics = [0.9, 0.5, ...Array.from({ length: 12 }, (_, i) => 0.27 - i * 0.001)];
+  const cities = ["Berlin", "Sydney", ...Array(12).fill("Sydney")];
+  const index = indexOf(titles, semantics.map(cosineFor), cities);
+  const there = servedTiers(index, "zqxv", { place: { cityKey: "sydney" }, sort: "relevance" });
+  assert.equal(there.length, NEAREST_THERE);
+  assert.deepEqual(there.map(([title]) => title), ["Near", ...titles.slice(2, 11)]);
+  assert.ok(there.slice(1).every(([, score, match]) => match === "close" && score > 0));
 });
 
 Deno.test("where the rescue's matches are strong, those of a place are listed under the close floor", () => {
