@@ -894,6 +894,13 @@ Deno.test("a CV upload: derived roles and results; a .doc is refused with what t
     const html = await ok.text();
     assert.match(html, /What the search took from your CV/);
     assert.match(html, /class="result"/);
+    // Each result's day is said once to a screen reader: the hidden term, then the date alone
+    // ("Posted" beside it is for the eye).
+    const result = new DOMParser().parseFromString(html, "text/html").querySelector(".result")!;
+    const posted = [...result.querySelectorAll("dt")].find((dt) => dt.textContent === "Posted")!;
+    const day = posted.nextElementSibling!;
+    assert.match(day.querySelector("time")?.textContent ?? "", /^\d{4}-\d{2}-\d{2}$/);
+    assert.equal(day.querySelector('[aria-hidden="true"]')?.textContent, "Posted\u00a0");
     const doc = await upload("cv.doc", "old word file");
     assert.equal(doc.status, 400);
     assert.match(await doc.text(), /save it as .docx/);

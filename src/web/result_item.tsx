@@ -77,7 +77,12 @@ export function ResultItem(props: { result: JobResult; index: number }) {
         <Detail term="Yearly salary" value={salary} />
         <dt>Posted</dt>
         <dd>
-          <time datetime={r.publish_time.slice(0, 10)}>Posted {r.publish_time.slice(0, 10)}</time>
+          {
+            /* The term is read to a screen reader already ("Posted, Posted 2026-11-30" it was): the
+          word is for the eye, where the terms are hidden. */
+          }
+          <span aria-hidden="true">Posted&nbsp;</span>
+          <time datetime={r.publish_time.slice(0, 10)}>{r.publish_time.slice(0, 10)}</time>
         </dd>
         <Detail
           term="Reposts"
