@@ -1926,6 +1926,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "      if (listed.size >= 1) return false;",
     breaks: '"backend python berlin" lists one Berlin posting where more are near the words',
   },
+  {
+    id: "M230",
+    layer: "cli",
+    file: "cli/commands/alerts.ts",
+    line:
+      '      if (query === "" && options.param?.q === undefined && options.param?.profile === undefined) {',
+    becomes: "      if (false) {",
+    breaks: "`alerts add --name X` with no words asks the server, which refuses it (exit 1)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -448,6 +448,10 @@ alertsTest(
       const bare = await cli(["add", " "]);
       assert.equal(bare.code, 2);
       assert.match(bare.stderr, /^error: give a query \(the words to search for\) or --name\n/);
+      // A name without words: the same, before any request (the server said "q is required").
+      const named = await cli(["add", "--name", "Nurses"]);
+      assert.equal(named.code, 2);
+      assert.match(named.stderr, /^error: give a query \(the words to search for\)\n/);
     } finally {
       await server.stop();
     }

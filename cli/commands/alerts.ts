@@ -198,6 +198,11 @@ export function alertsCommand(io: CliIo) {
       if (name === "") {
         command.error("error: give a query (the words to search for) or --name", { exitCode: 2 });
       }
+      // A name alone searches nothing: the server would refuse it ("q is required", exit 1) after
+      // the key is read and a request is made; said here as `search` says it.
+      if (query === "" && options.param?.q === undefined && options.param?.profile === undefined) {
+        command.error("error: give a query (the words to search for)", { exitCode: 2 });
+      }
       const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const deliver = [
         ...(options.webhook ?? []).map((url) => ({ type: "webhook", url })),
