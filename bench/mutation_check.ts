@@ -1935,6 +1935,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "      if (false) {",
     breaks: "`alerts add --name X` with no words asks the server, which refuses it (exit 1)",
   },
+  {
+    id: "M231",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line:
+      "  const said = wrapNotes ? notes.flatMap((note) => wrapText(note, Math.max(20, width))) : notes;",
+    becomes: "  const said = notes;",
+    breaks: "a terminal breaks the notes under the search table mid-word at its edge",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -152,3 +152,32 @@ Deno.test("the search table says how the work is done beside the city, where the
   assert.equal(city("Python Developer"), "Remote");
   assert.equal(city("Audit Manager"), "Berlin");
 });
+
+Deno.test("the notes under the search table break at spaces to fit a terminal, and stay a line each in a pipe", () => {
+  const response = {
+    request_id: "00000000-0000-4000-8000-000000000000",
+    total: 1,
+    search_time_ms: 1,
+    results: [{
+      score: 0.9,
+      job_title: "Nurse",
+      city: "Berlin",
+      country: "DE",
+      company_name: "Acme",
+      publish_time: "2026-11-20 09:00:00",
+      job_url: "https://example.com/nurse",
+      job_tags: [],
+      data_source: "linkedin",
+    }],
+    query_seniority: { matched: "senior", seniority: ["senior"] },
+    query_work_mode: { matched: "hybrid", work_mode: "hybrid" },
+  } as unknown as SearchResponse;
+  const notesOf = (text: string) => text.slice(text.indexOf("Showing")).split("\n").slice(1, -1);
+  // A terminal 60 columns wide: no line past its edge, no word broken, nothing lost.
+  const wrapped = notesOf(formatResults(response, 0, 60, "relevance", true));
+  assert.ok(wrapped.length > 2, wrapped.join("\n"));
+  for (const line of wrapped) assert.ok(stringWidth(line) <= 60, line);
+  const piped = notesOf(formatResults(response, 0, 60, "relevance"));
+  assert.equal(piped.length, 2);
+  assert.equal(wrapped.join(" "), piped.join(" "));
+});

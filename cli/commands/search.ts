@@ -154,6 +154,8 @@ export function formatResults(
   offset: number,
   width: number,
   sort: "date" | "relevance" = "relevance",
+  /** Wrap the notes under the table at `width` (a terminal; a pipe keeps a note a line). */
+  wrapNotes = false,
 ): string {
   const response = cleanFields(dirty);
   // No strong match under the filters: the closest ones there, said to be so.
@@ -224,7 +226,9 @@ export function formatResults(
   const paging = closestOnly
     ? pagingLine(offset, rows.length, 0, close)
     : pagingLine(offset, rows.length, response.total, close);
-  return `${text}${paging}\n${notes.map((note) => `${note}\n`).join("")}`;
+  // A terminal breaks a long note mid-word at its edge: broken at spaces instead.
+  const said = wrapNotes ? notes.flatMap((note) => wrapText(note, Math.max(20, width))) : notes;
+  return `${text}${paging}\n${said.map((line) => `${line}\n`).join("")}`;
 }
 
 function formatDetails(job: JobResult, number: number, width: number): string {
@@ -442,6 +446,7 @@ export function searchCommand(io: CliIo) {
           options.offset ?? 0,
           outputWidth(io.stdout),
           options.sort === "date" ? "date" : "relevance",
+          io.stdout.isTerminal(),
         ),
       );
     });
