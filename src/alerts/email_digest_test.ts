@@ -20,17 +20,26 @@ function result(title: string): JobResult {
   };
 }
 
+/** A digest with the sender, recipient and links every test here shares. */
+function digestOf(
+  fields: Omit<Parameters<typeof digestMessage>[0], "from" | "to" | "unsubscribeUrl" | "messageId">,
+) {
+  return digestMessage({
+    from: "alerts@jobs.test",
+    to: "ada@example.test",
+    unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
+    messageId: "<1@jobs.test>",
+    ...fields,
+  });
+}
+
 Deno.test("digestMessage()'s HTML shows a hostile name and title as text, and no script link", () => {
   fc.assert(
     fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (name, title) => {
-      const { html } = digestMessage({
-        from: "alerts@jobs.test",
-        to: "ada@example.test",
+      const { html } = digestOf({
         name,
         results: [result(title)],
         rest: 0,
-        unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
-        messageId: "<1@jobs.test>",
       });
       const page = new DOMParser().parseFromString(html, "text/html");
       // Only the digest's own markup: whatever the text held, it added no element.
@@ -50,14 +59,10 @@ Deno.test("digestMessage()'s HTML shows a hostile name and title as text, and no
 });
 
 Deno.test("digestMessage() writes an apostrophe as &#39;, which HTML 4 mail readers know (not &apos;)", () => {
-  const { html } = digestMessage({
-    from: "alerts@jobs.test",
-    to: "ada@example.test",
+  const { html } = digestOf({
     name: "Ada's nurses",
     results: [result("Nurse's aide")],
     rest: 0,
-    unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
-    messageId: "<1@jobs.test>",
   });
   assert.ok(html.includes("Ada&#39;s nurses") && html.includes("Nurse&#39;s aide"), html);
   assert.ok(!html.includes("&apos;"), html);
@@ -72,15 +77,11 @@ Deno.test("digestMessage() says what the query was read as, hostile words as tex
         query_corrected: { q: `${q} nurse`, words: [{ from: "nurce", to: "nurse" }] },
         query_company: { matched: "Acme", company: [company] },
       };
-      const { html, text } = digestMessage({
-        from: "alerts@jobs.test",
-        to: "ada@example.test",
+      const { html, text } = digestOf({
         name: "n",
         results: [result("Nurse")],
         rest: 0,
         reading,
-        unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
-        messageId: "<1@jobs.test>",
       });
       const page = new DOMParser().parseFromString(html, "text/html");
       assert.deepEqual(
@@ -107,9 +108,7 @@ Deno.test("digestMessage() says the way of working and the day 'this week' means
       // The words read come from the typed query: whatever they hold stays words.
       const work = `<b onclick="x()">${mode}</b>`;
       const posted = `<script>${when}</script>`;
-      const { html, text } = digestMessage({
-        from: "alerts@jobs.test",
-        to: "ada@example.test",
+      const { html, text } = digestOf({
         name: "n",
         results: [result("Nurse")],
         rest: 0,
@@ -119,8 +118,6 @@ Deno.test("digestMessage() says the way of working and the day 'this week' means
           query_work_mode: { matched: work, work_mode: "hybrid" },
           query_posted: { matched: posted, since: "2026-11-23" },
         },
-        unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
-        messageId: "<1@jobs.test>",
       });
       const words = [
         `Searched for "${work} nurse jobs in Leeds ${posted}".`,
