@@ -1368,8 +1368,9 @@ export const MUTANTS: Mutant[] = [
     id: "M162",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      query.seniority ? this.#ofSeniority(query.seniority) : null,",
-    becomes: "      null,",
+    line:
+      '        ? this.#kept(`level ${seniority.levels.join(" ")}`, () => this.#ofSeniority(seniority))',
+    becomes: "        ? null",
     breaks: '"entry level jobs in Berlin" lists every Berlin posting as strong',
   },
   {
@@ -1589,7 +1590,8 @@ export const MUTANTS: Mutant[] = [
     id: "M189",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      query.workMode ? this.#ofWorkMode(query.workMode) : null,",
+    line:
+      "      workMode ? this.#kept(`mode ${workMode.mode}`, () => this.#ofWorkMode(workMode)) : null,",
     becomes: "      null,",
     breaks: '"hybrid jobs in Amsterdam" lists every Amsterdam posting as strong',
   },
@@ -1641,7 +1643,7 @@ export const MUTANTS: Mutant[] = [
     id: "M195",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: '    if (again.analyzed.workMode?.mode.startsWith("remote,")) {',
+    line: "    if (placeNarrows(again.place) || again.company !== null) {",
     becomes: "    if (false) {",
     breaks: '"remote or hybrid jobs in Berlin" asks for Berlin\'s remote postings alone',
   },
@@ -1750,8 +1752,8 @@ export const MUTANTS: Mutant[] = [
     id: "M208",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  asTyped = onSiteSaidPlainly(asTyped);",
-    becomes: "  asTyped = asTyped;",
+    line: "  if (plain === null) return analyzeWords(asTyped);",
+    becomes: "  if (plain === null || true) return analyzeWords(asTyped);",
     breaks: '"in person jobs in Amsterdam" embeds "person"',
   },
   {
@@ -1943,6 +1945,41 @@ export const MUTANTS: Mutant[] = [
       "  const said = wrapNotes ? notes.flatMap((note) => wrapText(note, Math.max(20, width))) : notes;",
     becomes: "  const said = notes;",
     breaks: "a terminal breaks the notes under the search table mid-word at its edge",
+  },
+  {
+    id: "M232",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "        for (let k = 0; k < positions.length; k++) if (inTitle[k] === 1) of[positions[k]] = 1;",
+    becomes: "        ;",
+    breaks:
+      '"senior hybrid roles in Amsterdam" leaves out a senior posting whose title says hybrid',
+  },
+  {
+    id: "M233",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  return said.slice(1).flatMap((_, k) => pick(k + 1, 0, []));",
+    becomes: "  return said.map((one) => [one]);",
+    breaks:
+      '"senior part-time evening jobs in Amsterdam" leaves out one reading only, and is searched as words',
+  },
+  {
+    id: "M234",
+    layer: "index",
+    file: "src/index/query_work_mode.ts",
+    line: '  const instead = others.length === 1 ? others[0] : "";',
+    becomes: "  const instead = others[0];",
+    breaks: '"remote, hybrid or onsite jobs in Berlin" reads remote or hybrid alone',
+  },
+  {
+    id: "M235",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  return namesNoWork(without) || typeAlone(without) !== null",
+    becomes: "  return true || typeAlone(without) !== null",
+    breaks: '"in person nurse jobs" searches "onsite" beside the work',
   },
 ];
 

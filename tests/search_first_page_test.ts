@@ -719,6 +719,13 @@ Deno.test("several readings alone at a place ('senior hybrid roles in Amsterdam'
         employment_type: "parttime",
       }),
       await posting({ job_title: "Evening Cook", city: "Leeds", country: "GB" }),
+      // The title says hybrid where the board's field does not.
+      await posting({
+        job_title: "Senior Platform Engineer (Amsterdam, hybrid)",
+        seniority: "senior",
+        city: "Amsterdam",
+        country: "NL",
+      }),
       await posting({
         job_title: "Barista",
         city: "Leeds",
@@ -748,9 +755,12 @@ Deno.test("several readings alone at a place ('senior hybrid roles in Amsterdam'
     const both = await run({ q: "senior hybrid roles in Amsterdam", sort: "relevance" });
     assert.deepEqual(both.query_seniority, { matched: "senior", seniority: ["senior"] });
     assert.deepEqual(both.query_work_mode, { matched: "hybrid", work_mode: "hybrid" });
-    assert.deepEqual(strong(both), ["Senior Data Analyst"]);
+    assert.deepEqual(strong(both).sort(), [
+      "Senior Data Analyst",
+      "Senior Platform Engineer (Amsterdam, hybrid)",
+    ]);
     // The place's others are close matches: each is one of the two or neither.
-    assert.equal(both.results.length, 3);
+    assert.equal(both.results.length, 4);
     // Each sentence says a strong match is the other reading too.
     const mcp = buildSearchPage(
       parseSearchQuery({ q: "senior hybrid roles in Amsterdam" }),
@@ -777,6 +787,15 @@ Deno.test("several readings alone at a place ('senior hybrid roles in Amsterdam'
       'Nothing in Amsterdam is "evening" as well: the strong matches are what the rest of the ' +
         "query names.",
     );
+    // Two none there is too are both left out, and both said.
+    const two = await run({ q: "senior part-time evening jobs in Amsterdam", sort: "relevance" });
+    assert.deepEqual(two.query_seniority?.seniority, ["senior"]);
+    assert.equal(two.query_employment, undefined);
+    assert.equal(
+      two.hint,
+      'Nothing in Amsterdam is "evening" and "part-time" as well: the strong matches are what the ' +
+        "rest of the query names.",
+    );
     // A filter only narrows: the seniority filter keeps the strong match alone.
     assert.deepEqual(
       (await run({ q: "senior hybrid roles in Amsterdam", seniority: "senior", remote: "hybrid" }))
@@ -796,6 +815,7 @@ Deno.test("'remote or hybrid jobs in Berlin' lists Berlin's postings, those remo
       await posting({ job_title: "Barista", city: "Berlin", country: "DE" }),
       await posting({ job_title: "Nurse", city: "Berlin", country: "DE", work_mode: "onsite" }),
       await posting({ job_title: "Chef", city: "Leeds", country: "GB", work_mode: "hybrid" }),
+      await posting({ job_title: "Cook", city: "Paris", country: "FR" }),
     ],
   });
   try {
@@ -810,6 +830,20 @@ Deno.test("'remote or hybrid jobs in Berlin' lists Berlin's postings, those remo
       // Berlin's others are close matches; Leeds' hybrid posting is not listed.
       assert.deepEqual(either.results.map((r) => r.city), Array(4).fill("Berlin"), q);
     }
+    // A way said twice is one; every way named is every posting there.
+    const twice = await run({ q: "hybrid or remote or hybrid jobs in Berlin" });
+    assert.equal(twice.query_work_mode?.work_mode, "remote,hybrid");
+    const every = await run({ q: "remote, hybrid or onsite jobs in Berlin", sort: "relevance" });
+    assert.equal(every.query_work_mode, undefined);
+    assert.deepEqual([every.total, every.query_place?.remote], [4, undefined]);
+    // "In person" is on-site there too.
+    const inPerson = await run({ q: "remote or in person jobs in Berlin", sort: "relevance" });
+    assert.equal(inPerson.query_work_mode?.work_mode, "remote,onsite");
+    assert.deepEqual(strong(inPerson), ["Barista", "Engineer", "Nurse"]);
+    // Neither way at the place: its own list is offered, not "remote" and the place together.
+    const neither = await run({ q: "remote or hybrid jobs in Paris" });
+    assert.deepEqual(neither.query_place, { matched: "Paris", city: "Paris" });
+    assert.match(neither.hint ?? "", /"jobs in Paris" lists the one posting there/);
     // Home working alone with a city is still the remote postings there.
     assert.deepEqual(strong(await run({ q: "remote jobs in Berlin" })), ["Engineer"]);
     // A filter only narrows.

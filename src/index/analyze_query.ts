@@ -256,27 +256,30 @@ export interface AnalyzedQuery {
 /**
  * "In person" and "in the office", said as how the work is done: the asking takes "in" ("in" opens
  * a request), which left "person" to embed ("Personal Home Health Provider" for "in person jobs in
- * Houston") and "office" to read as office work. They are written "onsite" at the end, which the qualifiers
- * and the way of working alone read (src/index/query_work_mode.ts), and which the keyword side
- * finds only where a posting says it ("on-site" would search "site"). "In office" only where it ends
- * the words or stands before a word for a job ("jobs in office administration" is the work).
+ * Houston") and "office" to read as office work. `text` without them, or null where it says neither.
+ * "In office" only where it ends the words or stands before a word for a job ("jobs in office
+ * administration", "in office work" are the work), "in person" not inside other words ("in
+ * person-centred care").
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
- * assert.equal(onSiteSaidPlainly("in person jobs"), "jobs onsite");
- * assert.equal(onSiteSaidPlainly("In-Person customer service"), "customer service onsite");
- * assert.equal(onSiteSaidPlainly("nurse jobs in the office"), "nurse jobs onsite");
- * assert.equal(onSiteSaidPlainly("jobs in office administration"), "jobs in office administration");
+ * assert.equal(onSiteSaidPlainly("in person jobs"), "jobs");
+ * assert.equal(onSiteSaidPlainly("In-Person customer service"), "customer service");
+ * assert.equal(onSiteSaidPlainly("nurse jobs in the office"), "nurse jobs");
+ * assert.equal(onSiteSaidPlainly("in office"), "");
+ * assert.equal(onSiteSaidPlainly("jobs in office administration"), null);
+ * assert.equal(onSiteSaidPlainly("in office work"), null);
+ * assert.equal(onSiteSaidPlainly("carer in person-centred care"), null);
+ * assert.equal(onSiteSaidPlainly("help in person's home"), null);
  * ```
  */
-export function onSiteSaidPlainly(text: string): string {
+export function onSiteSaidPlainly(text: string): string | null {
+  const IN_PERSON = /(?<![\p{L}\p{N}])in[- ]person(?![\p{L}\p{N}]|[-'’]\p{L})/giu;
   const IN_OFFICE =
-    /\bin (?:the )?office\b(?=\s*(?:$|[,;.!?]|(?:jobs?|roles?|work|positions?)\b))/giu;
-  const without = text.replace(/\bin[- ]person\b/giu, "").replace(IN_OFFICE, "");
-  if (without === text) return text;
-  // At the end, where a qualifier leaves the work's words to embed ("in person customer service").
-  return `${without.replace(/\s+/g, " ").trim()} onsite`;
+    /(?<![\p{L}\p{N}])in (?:the )?office(?=\s*(?:$|[,;.!?]|(?:jobs?|roles?|positions?)(?![\p{L}\p{N}])))/giu;
+  const without = text.replace(IN_PERSON, " ").replace(IN_OFFICE, " ");
+  return without === text ? null : without.replace(/\s+/g, " ").trim();
 }
 
 /**
@@ -290,7 +293,20 @@ export function onSiteSaidPlainly(text: string): string {
  * ```
  */
 export function analyzeQuery(asTyped: string): AnalyzedQuery {
-  asTyped = onSiteSaidPlainly(asTyped);
+  const plain = onSiteSaidPlainly(asTyped);
+  if (plain === null) return analyzeWords(asTyped);
+  // Beside the work, "in person" names nothing a title says: the work is read alone (keeping the
+  // word "onsite" searched would leave out every posting that does not say it). With no work
+  // named, or only other readings alone, it is how the work is done: "onsite", which the way of
+  // working alone reads (src/index/query_work_mode.ts).
+  const without = analyzeWords(plain);
+  return namesNoWork(without) || typeAlone(without) !== null
+    ? analyzeWords(`${plain} onsite`)
+    : without;
+}
+
+/** {@linkcode analyzeQuery} of words that say no "in person". */
+function analyzeWords(asTyped: string): AnalyzedQuery {
   // Pay is read where words are left beside it: "over 50k" alone is searched as typed.
   const pay = salaryIn(asTyped);
   const salary = pay && splitWords(pay.rest).length > 0 ? pay : null;

@@ -424,17 +424,49 @@ export class JobIndex {
   readonly #strongAloneOf = new WeakMap<AnalyzedQuery, Uint8Array | null>();
 
   #strongAloneOnce(query: AnalyzedQuery): Uint8Array | null {
+    const { employment, shift, seniority, workMode } = query;
     const masks = [
-      query.employment ? this.#sayingType(query) : null,
-      query.shift ? this.#sayingHours(query.shift) : null,
-      query.seniority ? this.#ofSeniority(query.seniority) : null,
-      query.workMode ? this.#ofWorkMode(query.workMode) : null,
+      employment
+        ? this.#kept(
+          `type ${employment.type} ${tokenize(employment.matched).join(" ")}`,
+          () => this.#sayingType(query),
+        )
+        : null,
+      shift ? this.#kept(`hours ${shift.words.join(" ")}`, () => this.#sayingHours(shift)) : null,
+      seniority
+        ? this.#kept(`level ${seniority.levels.join(" ")}`, () => this.#ofSeniority(seniority))
+        : null,
+      workMode ? this.#kept(`mode ${workMode.mode}`, () => this.#ofWorkMode(workMode)) : null,
     ].filter((mask) => mask !== null);
     if (masks.length === 0) return null;
     // Several together ("entry level hybrid jobs"): a strong match is all of them.
-    const [all, ...others] = masks;
+    const [first, ...others] = masks;
+    const all = Uint8Array.from(first);
     for (const other of others) for (let p = 0; p < all.length; p++) all[p] &= other[p];
     return all;
+  }
+
+  /**
+   * Each reading's postings, kept by what it reads for the few latest: a reading said with others
+   * is tried without each of them in turn (src/search/query_reading.ts), each try a pass over
+   * every posting per reading otherwise.
+   */
+  readonly #keptMasks = new Map<string, Uint8Array>();
+
+  #kept(key: string, make: () => Uint8Array): Uint8Array {
+    const known = this.#keptMasks.get(key);
+    if (known !== undefined) {
+      this.#keptMasks.delete(key);
+      this.#keptMasks.set(key, known);
+      return known;
+    }
+    const made = make();
+    this.#keptMasks.set(key, made);
+    // A byte a posting each: a few at 1,000,000 postings are megabytes.
+    if (this.#keptMasks.size > MASKS_KEPT) {
+      this.#keptMasks.delete(this.#keptMasks.keys().next().value!);
+    }
+    return made;
   }
 
   #anyAt(says: Uint8Array, place: PlaceFilter | undefined, companies?: readonly string[]): boolean {
@@ -458,6 +490,14 @@ export class JobIndex {
     for (let p = 0; p < jobs.length; p++) {
       const mode = jobs[p].work_mode;
       if (mode === undefined ? unstated : asked.has(mode)) of[p] = 1;
+    }
+    // "Senior DevOps Engineer (Berlin, hybrid)": a title or its tags may say it where the board's
+    // fields do not, as titles say the hours (`#sayingHours`).
+    if (asked.has("hybrid")) {
+      for (const term of tokenize("hybrid")) {
+        const { positions, inTitle } = this.#keywords.postingsOf(term);
+        for (let k = 0; k < positions.length; k++) if (inTitle[k] === 1) of[positions[k]] = 1;
+      }
     }
     return of;
   }
@@ -845,6 +885,9 @@ export function topRows(values: Float32Array, k: number): number[] {
  * there reaches the close floor (docs/search.md, "The nearest postings at a place"): a page.
  */
 export const NEAREST_THERE = 10;
+
+/** How many readings' postings an index keeps (`JobIndex#kept`). */
+const MASKS_KEPT = 8;
 
 /**
  * A place holding more than one in this many of the rows has its nearest scored from the kernel's

@@ -161,3 +161,17 @@ Deno.test("several readings said alone together are each read, in any order; bes
   // A kind said twice is not two readings: "senior entry level" names no one level.
   assert.equal(typeAlone(analyzeQuery("senior entry level jobs")), null);
 });
+
+Deno.test("'in person' alone is how the work is done; beside the work it is taken off, not searched", () => {
+  assert.equal(typeAlone(analyzeQuery("in person jobs"))?.workMode?.mode, "onsite");
+  assert.equal(typeAlone(analyzeQuery("in person part time jobs"))?.workMode?.mode, "onsite");
+  const beside = analyzeQuery("in person nurse jobs");
+  assert.deepEqual(beside.termVariants[0], ["nurs"]);
+  assert.equal(typeAlone(beside), null);
+  // Inside other words it is theirs.
+  assert.ok(analyzeQuery("carer in person-centred care").termVariants[0].includes("person"));
+  assert.deepEqual(analyzeQuery("jobs in office administration").termVariants[0], [
+    "offic",
+    "administr",
+  ]);
+});

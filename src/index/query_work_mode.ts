@@ -51,40 +51,70 @@ export function workModeAlone(text: string): QueryWorkMode | null {
 }
 
 /**
- * Home working said together with another way of working: "remote or hybrid", "hybrid/remote",
- * "on-site or remote". Read as a place, "remote" would ask for the remote postings alone, and of
- * a city only those that are remote too ("remote or hybrid jobs in London" listed nothing).
+ * A way of working as people write it in a list with others: home working, hybrid, on-site ("in
+ * person" and "in the office" are on-site too, as `onSiteSaidPlainly` reads them alone).
  */
-const REMOTE_WITH_MODE =
-  /\b(?:remote\s*(?:\bor\b|\band\b|[/&,])\s*(hybrid|on[- ]?site)|(hybrid|on[- ]?site)\s*(?:\bor\b|\band\b|[/&,])\s*remote)\b/i;
+const MODE_WORD = String.raw`(?:remote|hybrid|on[- ]?site|in[- ]person|in (?:the )?office)`;
+const JOINER = String.raw`\s*(?:\bor\b|\band\b|[/&,])\s*`;
 
 /**
- * Where `text` says home working together with another way of working: the words that say both
- * (`matched`), the other way (`other`), and `text` with those words replaced by the other's alone
- * (`without`), so that the place is read without "remote"; null where it does not.
+ * Ways of working joined by "or", "and", "/", "&" or a comma: "remote or hybrid", "hybrid/remote",
+ * "on-site or remote", "remote or in person". Read as a place, "remote" would ask for the remote
+ * postings alone, and of a city only those that are remote too ("remote or hybrid jobs in London"
+ * listed nothing).
+ */
+const MODES_JOINED = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])${MODE_WORD}(?:${JOINER}${MODE_WORD})+(?![\p{L}\p{N}])`,
+  "iu",
+);
+
+/** The way of working one of `MODE_WORD` names. */
+function modeOf(said: string): "remote" | "hybrid" | "onsite" {
+  const word = said.toLowerCase();
+  return word === "remote" ? "remote" : word === "hybrid" ? "hybrid" : "onsite";
+}
+
+/**
+ * Where `text` says home working together with other ways of working: the words that say them
+ * (`matched`), the others (`others`: hybrid, on-site or both, each once), and `text` with those
+ * words replaced by the others' own word where there is one ("hybrid"), or taken out where every
+ * way is named (`without`), so that the place is read without "remote"; null where it does not.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.deepEqual(remoteWithMode("remote or hybrid jobs in London"), {
  *   matched: "remote or hybrid",
- *   other: "hybrid",
+ *   others: ["hybrid"],
  *   without: "hybrid jobs in London",
  * });
- * assert.equal(remoteWithMode("Hybrid/Remote roles")?.other, "hybrid");
- * assert.equal(remoteWithMode("on-site or remote jobs")?.other, "onsite");
+ * assert.deepEqual(remoteWithMode("Hybrid/Remote roles")?.others, ["hybrid"]);
+ * assert.deepEqual(remoteWithMode("on-site or remote jobs")?.others, ["onsite"]);
+ * assert.deepEqual(remoteWithMode("remote or in person jobs")?.others, ["onsite"]);
+ * assert.deepEqual(remoteWithMode("hybrid or remote or hybrid jobs")?.others, ["hybrid"]);
+ * assert.deepEqual(remoteWithMode("remote, hybrid or onsite jobs in Berlin"), {
+ *   matched: "remote, hybrid or onsite",
+ *   others: ["hybrid", "onsite"],
+ *   without: " jobs in Berlin",
+ * });
  * assert.equal(remoteWithMode("remote jobs in London"), null);
+ * assert.equal(remoteWithMode("hybrid or onsite jobs"), null);
  * ```
  */
 export function remoteWithMode(
   text: string,
-): { matched: string; other: "hybrid" | "onsite"; without: string } | null {
-  const found = REMOTE_WITH_MODE.exec(text);
+): { matched: string; others: ("hybrid" | "onsite")[]; without: string } | null {
+  const found = MODES_JOINED.exec(text);
   if (!found) return null;
-  const said = found[1] ?? found[2];
+  const said = found[0].match(new RegExp(MODE_WORD, "giu")) ?? [];
+  const modes = new Set(said.map(modeOf));
+  if (!modes.has("remote")) return null;
+  const others = (["hybrid", "onsite"] as const).filter((mode) => modes.has(mode));
+  if (others.length === 0) return null;
+  const instead = others.length === 1 ? others[0] : "";
   return {
     matched: found[0],
-    other: said.toLowerCase() === "hybrid" ? "hybrid" : "onsite",
-    without: `${text.slice(0, found.index)}${said}${text.slice(found.index + found[0].length)}`,
+    others: [...others],
+    without: `${text.slice(0, found.index)}${instead}${text.slice(found.index + found[0].length)}`,
   };
 }

@@ -45,7 +45,7 @@ export interface QueryReading {
    * of "senior hybrid roles in Amsterdam", where no senior posting there says hybrid): the others
    * are read without it, and the response says so.
    */
-  unmet?: string;
+  unmet?: string[];
 }
 
 /**
@@ -59,17 +59,21 @@ export function readQuery(
   options: { typeAlone?: boolean; now?: number } = {},
 ): QueryReading {
   const reading = readOnce(index, query, options);
-  // "remote or hybrid jobs in London": home working said with another way of working at a place
-  // is how the work is done, not a place (read as one, only London's remote postings were asked
-  // for, and London has none). Beside the work the first reading stands.
+  // "remote or hybrid jobs in London": home working said with another way of working beside a
+  // place or a company is how the work is done, not a place (read as one, only London's remote
+  // postings were asked for, and London has none). With no other place, "remote" stays the place.
   const joined = remoteWithMode(query.q);
   if (joined && (!isRemoteOnly(reading.place) || reading.company !== null)) {
     const again = readOnce(index, { ...query, q: joined.without }, {
       ...options,
-      orRemote: joined.matched,
+      ...(joined.others.length === 1 ? { orRemote: joined.matched } : {}),
     });
-    // What was searched is said of the query as typed, "remote or" included.
-    if (again.analyzed.workMode?.mode.startsWith("remote,")) {
+    // The place or company read without "remote": its postings of either way first, every one of
+    // them where every way is named, or what the words name there ("remote or hybrid data analyst
+    // in Amsterdam"); where neither way is there, the words there, not "remote" and the place
+    // together, which lists nothing ("remote or hybrid jobs in London"). What was searched is said
+    // of the query as typed, "remote or" included.
+    if (placeNarrows(again.place) || again.company !== null) {
       return { ...again, corrected: withCorrections(query.q, again.corrections) };
     }
   }
@@ -131,7 +135,7 @@ function readOnce(
   }
   // "part time jobs in Leeds", "night shift jobs in London": the place's postings, those of the
   // type or saying the hours first (src/index/job_index.ts).
-  let unmet: string | undefined;
+  let unmet: string[] | undefined;
   if (narrowed && options.typeAlone !== false) {
     let alone = typeAlone(analyzed);
     if (alone?.workMode && options.orRemote !== undefined) {
@@ -141,17 +145,15 @@ function readOnce(
     if (alone && index.listsAloneAt(alone, place ?? undefined, company?.names)) analyzed = alone;
     else if (alone) {
       // "senior hybrid roles in Amsterdam" where no senior posting there says hybrid: the others
-      // without the one that none is too (the hours and the way of working first: few postings
-      // say them), said in the response; with nothing left, the words are searched.
-      for (const part of ["shift", "workMode", "employment", "seniority"] as const) {
-        const without: AnalyzedQuery = { ...alone, [part]: undefined };
-        delete without[part];
-        const left = [without.shift, without.workMode, without.employment, without.seniority]
-          .filter(Boolean).length;
-        if (alone[part] === undefined || left === 0) continue;
+      // without the fewest that none is too as well (the hours and the way of working first: few
+      // postings say them), said in the response; where none is left, the words are searched.
+      const said = ALONE_PARTS.filter((part) => alone![part] !== undefined);
+      for (const dropped of dropsInOrder(said)) {
+        const without: AnalyzedQuery = { ...alone };
+        for (const part of dropped) delete without[part];
         if (index.listsAloneAt(without, place ?? undefined, company?.names)) {
           analyzed = without;
-          unmet = asTypedIn(rest, alone[part]!.matched);
+          unmet = dropped.map((part) => asTypedIn(rest, alone![part]!.matched));
           break;
         }
       }
@@ -280,4 +282,33 @@ export function asTypedIn(typed: string, folded: string): string {
   const found = new RegExp(`(?<![\\p{L}\\p{N}])(?:${spans.join("|")})(?![\\p{L}\\p{N}])`, "iu")
     .exec(typed);
   return found ? found[0] : folded;
+}
+
+/** The readings alone a query may say together, the first the first to leave out. */
+const ALONE_PARTS = ["shift", "workMode", "employment", "seniority"] as const;
+
+/**
+ * The ways to leave some of `said` out, fewest first, each leaving one at least: for three
+ * readings, each one alone left out in `said`'s order, then each two.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(dropsInOrder(["a", "b", "c"]), [
+ *   ["a"],
+ *   ["b"],
+ *   ["c"],
+ *   ["a", "b"],
+ *   ["a", "c"],
+ *   ["b", "c"],
+ * ]);
+ * assert.deepEqual(dropsInOrder(["a"]), []);
+ * ```
+ */
+export function dropsInOrder<T>(said: readonly T[]): T[][] {
+  const pick = (size: number, from: number, chosen: T[]): T[][] =>
+    chosen.length === size
+      ? [chosen]
+      : said.slice(from).flatMap((one, k) => pick(size, from + k + 1, [...chosen, one]));
+  return said.slice(1).flatMap((_, k) => pick(k + 1, 0, []));
 }

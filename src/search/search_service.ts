@@ -366,8 +366,9 @@ class SnapshotSearchService implements JobSearchService {
     if (reading.unmet !== undefined && !hint) {
       // "senior hybrid roles in Amsterdam": one reading of several had none there.
       const where = reading.company ? `at ${reading.company.matched}` : placeWhere(place);
-      outcome.hint = `Nothing ${where} is "${reading.unmet}" as well: the strong matches are ` +
-        "what the rest of the query names.";
+      const words = reading.unmet.map((said) => `"${said}"`).join(" and ");
+      outcome.hint = `Nothing ${where} is ${words} as well: the strong matches are what the ` +
+        "rest of the query names.";
     } else if (hint && !placeAlone) outcome.hint = hint;
     else if (
       total === 0 && (closeTotal === 0 || nearestThere) && placeNarrows(place) &&
