@@ -4,7 +4,7 @@
  * in words on MCP and in the CLI; relevance order continues past the strong set.
  */
 import { strict as assert } from "node:assert";
-import { NEAREST_THERE } from "../src/index/job_index.ts";
+import { assertFilterThenNearest } from "./helpers.ts";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { toSearchResponse } from "../src/domain/job.ts";
@@ -262,14 +262,7 @@ Deno.test("a place or 'remote' said in the query leaves its fitting postings lis
       parseSearchQuery({ ...sameAs, sort: "relevance", top_k: "10" }),
     );
     const row = (r: { job_url: string; score: number; match?: string }) => [r.job_url, r.score];
-    assert.deepEqual(
-      ranked.results.slice(0, filtered.results.length).map(row),
-      filtered.results.map(row),
-      q,
-    );
-    const more = ranked.results.slice(filtered.results.length);
-    assert.ok(more.every((r) => r.match === "close" && r.score < cut.closeFloor), q);
-    assert.ok(more.length <= Math.max(0, NEAREST_THERE - filtered.results.length), q);
+    assertFilterThenNearest(ranked.results, filtered.results, row, q, cut.closeFloor);
     const response = toSearchResponse("00000000-0000-4000-8000-000000000000", ranked);
     const page = buildSearchPage(parseSearchQuery(params), response, { maxChars: 20_000 });
     assert.ok(page.text.includes(fitting), page.text);
@@ -317,14 +310,7 @@ Deno.test("a place said in the query cuts its strong matches against the best th
       parseSearchQuery({ ...sameAs, sort: "relevance", top_k: "100" }),
     );
     const row = (r: { job_url: string; score: number }) => [r.job_url, r.score];
-    assert.deepEqual(
-      ranked.results.slice(0, filtered.results.length).map(row),
-      filtered.results.map(row),
-      q,
-    );
-    const more = ranked.results.slice(filtered.results.length);
-    assert.ok(more.every((r) => r.match === "close" && r.score < cut.closeFloor), q);
-    assert.ok(more.length <= Math.max(0, NEAREST_THERE - filtered.results.length), q);
+    assertFilterThenNearest(ranked.results, filtered.results, row, q, cut.closeFloor);
     assert.ok(filtered.total < ranked.total, `${q}: ${filtered.total} of ${ranked.total}`);
     const response = toSearchResponse("00000000-0000-4000-8000-000000000000", dated);
     const page = buildSearchPage(parseSearchQuery({ q, sort: "date", top_k: "50" }), response, {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { strict as assert } from "node:assert";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { parseJobsJsonl } from "../src/ingest/jsonl.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
@@ -17,7 +18,7 @@ import { openStore, type Store } from "../src/store/store.ts";
 import { cachedRealJobs } from "./real_jobs_cache.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { IndexResult } from "../src/index/index_search.ts";
-import type { JobIndex } from "../src/index/job_index.ts";
+import { type JobIndex, NEAREST_THERE } from "../src/index/job_index.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
 import { parseNear } from "../src/places/mod.ts";
 import { readQuery } from "../src/search/query_reading.ts";
@@ -362,4 +363,22 @@ export async function testPosting(
     job_description: `Posting number ${serial}.`,
     ...fields,
   };
+}
+
+/**
+ * A place said in the words lists what the filter of that place lists, in its order and with its
+ * scores (`row`), then, where that is less than a page, the place's postings nearest the words as
+ * close matches up to a page (docs/search.md, session 32); under `closeFloor` where given.
+ */
+export function assertFilterThenNearest<R extends { match?: string; score: number }>(
+  said: readonly R[],
+  filtered: readonly R[],
+  row: (r: R) => unknown,
+  where: string,
+  closeFloor = Infinity,
+): void {
+  assert.deepEqual(said.slice(0, filtered.length).map(row), filtered.map(row), where);
+  const more = said.slice(filtered.length);
+  assert.ok(more.length <= Math.max(0, NEAREST_THERE - filtered.length), where);
+  assert.ok(more.every((r) => r.match === "close" && r.score < closeFloor), where);
 }

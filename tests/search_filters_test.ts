@@ -8,9 +8,9 @@
  */
 import { writtenOut } from "../src/index/title_abbreviations.ts";
 import { strict as assert } from "node:assert";
-import { NEAREST_THERE } from "../src/index/job_index.ts";
 import fc from "fast-check";
 import { createCliSandbox } from "./cli_process.ts";
+import { assertFilterThenNearest } from "./helpers.ts";
 import { realIndex } from "./real_index.ts";
 import { FILTER_NAMES, type FilterParam, FILTERS } from "../src/domain/filters.ts";
 import { searchJobsConfig } from "../src/mcp/tools/search_jobs.ts";
@@ -103,11 +103,7 @@ Deno.test("the real postings: what each filter means, and the role leads", async
             const row = (r: JobResult) => [r.job_url, r.score, r.match];
             // The filter's list, then, where it is less than a page, the remote postings nearest
             // the words as close matches up to a page (a place the words name, session 32).
-            const head = said.all.slice(0, filtered.all.length);
-            assert.deepEqual(head.map(row), filtered.all.map(row), `${phrase} / ${role}`);
-            const more = said.all.slice(filtered.all.length);
-            assert.ok(more.length <= Math.max(0, NEAREST_THERE - filtered.all.length));
-            assert.ok(more.every((r) => r.match === "close"), `${phrase} / ${role}`);
+            assertFilterThenNearest(said.all, filtered.all, row, `${phrase} / ${role}`);
             assert.equal(said.total, filtered.total);
             for (const r of said.all) assert.equal(r.work_mode, "remote", r.job_url);
           },
@@ -260,11 +256,7 @@ Deno.test("the real postings: what each filter means, and the role leads", async
             } else {
               // The filter's list, then, where it is less than a page, the place's postings
               // nearest the words as close matches up to a page (session 32).
-              const head = said.all.slice(0, filtered.all.length);
-              assert.deepEqual(head.map(row), filtered.all.map(row), where);
-              const more = said.all.slice(filtered.all.length);
-              assert.ok(more.length <= Math.max(0, NEAREST_THERE - filtered.all.length), where);
-              assert.ok(more.every((r) => r.match === "close"), where);
+              assertFilterThenNearest(said.all, filtered.all, row, where);
             }
             if (said.all.some((r) => r.city !== label.split(",")[0])) reachedNeighbours++;
           },
