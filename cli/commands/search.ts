@@ -12,15 +12,10 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
-  queryCompanyInWords,
+  type ParameterSpelling,
   queryCorrectedInWords,
-  queryEmploymentInWords,
   queryPlaceInWords,
-  queryPostedInWords,
-  querySalaryInWords,
-  querySeniorityInWords,
-  queryShiftInWords,
-  queryWorkModeInWords,
+  queryReadingsInWords,
   searchPlaceInWords,
   type SearchResponse,
   SOURCES,
@@ -52,6 +47,15 @@ import {
   resolveServerConnection,
 } from "../server_connection.ts";
 import { renderTable, type TableColumn, wrapText } from "../table.ts";
+
+/** How the reading sentences name `search`'s flags. */
+const FLAGS: ParameterSpelling = {
+  employmentType: (type) => `--employment-type ${type}`,
+  seniority: (levels) => `--seniority ${levels}`,
+  remote: (modes) => `--remote ${modes}`,
+  since: "--since",
+  salaryMin: "--salary-min",
+};
 
 /** The query string of a search: a list value is sent as the parameter repeated. */
 export type SearchParams = Record<string, string | number | string[] | undefined>;
@@ -190,24 +194,7 @@ export function formatResults(
       : "";
     notes.push(`Only ${queryPlaceInWords(place)} (named in the query${replaceable}).`);
   }
-  const employment = queryEmploymentInWords(
-    response,
-    (type) => `--employment-type ${type}`,
-    sort,
-  );
-  if (employment) notes.push(employment);
-  const seniority = querySeniorityInWords(response, (levels) => `--seniority ${levels}`);
-  if (seniority) notes.push(seniority);
-  const workMode = queryWorkModeInWords(response, (mode) => `--remote ${mode}`);
-  if (workMode) notes.push(workMode);
-  const shift = queryShiftInWords(response);
-  if (shift) notes.push(shift);
-  const posted = queryPostedInWords(response, "--since");
-  if (posted) notes.push(posted);
-  const company = queryCompanyInWords(response);
-  if (company) notes.push(company);
-  const salary = querySalaryInWords(response, "--salary-min");
-  if (salary) notes.push(salary);
+  notes.push(...queryReadingsInWords(response, FLAGS, sort));
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));

@@ -747,6 +747,64 @@ export function querySalaryInWords(
   return filter === IN_ALERTS ? `${said}.` : `${said}; ${filter} sets another floor.`;
 }
 
+/** How a surface writes the parameters the reading sentences offer (MCP's names, the CLI's flags). */
+export interface ParameterSpelling {
+  employmentType: (type: EmploymentType) => string;
+  seniority: (levels: string) => string;
+  remote: (modes: string) => string;
+  since: string;
+  salaryMin: string;
+}
+
+/**
+ * What the words were read as beside the place, a sentence each, in the order MCP's text and the
+ * CLI say them: the employment type, the seniority, the way of working, the hours, the day, the
+ * company, the pay.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const spelling = {
+ *   employmentType: (type: string) => `--employment-type ${type}`,
+ *   seniority: (levels: string) => `--seniority ${levels}`,
+ *   remote: (modes: string) => `--remote ${modes}`,
+ *   since: "--since",
+ *   salaryMin: "--salary-min",
+ * };
+ * const said = queryReadingsInWords({
+ *   query_seniority: { matched: "senior", seniority: ["senior" as const] },
+ *   query_work_mode: { matched: "hybrid", work_mode: "hybrid" as const },
+ * }, spelling, "relevance");
+ * assert.equal(said.length, 2);
+ * assert.match(said[1], /--remote hybrid keeps only the first/);
+ * ```
+ */
+export function queryReadingsInWords(
+  response: Pick<
+    SearchResponse,
+    | "query_employment"
+    | "query_seniority"
+    | "query_work_mode"
+    | "query_shift"
+    | "query_posted"
+    | "query_company"
+    | "query_salary"
+    | "applied"
+  >,
+  spelling: ParameterSpelling,
+  sort: "date" | "relevance",
+): string[] {
+  return [
+    queryEmploymentInWords(response, spelling.employmentType, sort),
+    querySeniorityInWords(response, spelling.seniority),
+    queryWorkModeInWords(response, spelling.remote),
+    queryShiftInWords(response),
+    queryPostedInWords(response, spelling.since),
+    queryCompanyInWords(response),
+    querySalaryInWords(response, spelling.salaryMin),
+  ].filter((said) => said !== null);
+}
+
 /**
  * How many close matches a page in `sort` order counts but does not list: newest first lists the
  * strong matches alone, so where there are some, its close matches are only counted (relevance
@@ -845,9 +903,10 @@ export const SearchResponseSchema = z.object({
   ),
   query_work_mode: QueryWorkModeSchema.optional().describe(
     'How the work is done, named and nothing else beside a place or company ("hybrid jobs in ' +
-      'Amsterdam", "on-site jobs in Houston"): the postings there done that way are the strong ' +
-      "matches (hybrid: those that say so; on-site: those that say neither remote nor hybrid), the " +
-      "place's others close ones; the `remote` filter keeps only those that say it.",
+      'Amsterdam", "on-site jobs in Houston", "remote or hybrid jobs in Berlin": `remote,hybrid`): ' +
+      "the postings there done that way are the strong matches (hybrid: those whose fields, title " +
+      "or tags say so; on-site: those that say so or say neither remote nor hybrid), the place's " +
+      "others close ones; the `remote` filter keeps only those whose fields say it.",
   ),
   query_shift: QueryShiftSchema.optional().describe(
     'The hours the query named and nothing else beside a place or company ("night shift jobs in ' +

@@ -14,15 +14,10 @@ import {
   describeApplied,
   describeFacets,
   type JobResult,
-  queryCompanyInWords,
+  type ParameterSpelling,
   queryCorrectedInWords,
-  queryEmploymentInWords,
   queryPlaceInWords,
-  queryPostedInWords,
-  querySalaryInWords,
-  querySeniorityInWords,
-  queryShiftInWords,
-  queryWorkModeInWords,
+  queryReadingsInWords,
   searchPlaceInWords,
   type SearchResponse,
   SearchResponseSchema,
@@ -30,6 +25,15 @@ import {
 import { describeDerived } from "../../domain/profile.ts";
 import type { SearchQuery } from "../../domain/search_query.ts";
 import { POSTING_URI_PREFIX } from "../resources/postings.ts";
+
+/** How the reading sentences name search_jobs' parameters. */
+const TOOL_PARAMETERS: ParameterSpelling = {
+  employmentType: (type) => `employment_type "${type}"`,
+  seniority: (levels) => `seniority "${levels}"`,
+  remote: (modes) => `remote "${modes}"`,
+  since: "since",
+  salaryMin: "salary_min",
+};
 
 export const MAX_CHARS_DEFAULT = 20_000;
 export const MAX_CHARS_MIN = 2_000;
@@ -261,24 +265,7 @@ export function buildSearchPage(
       `Only ${queryPlaceInWords(named)}: the query named it ("${named.matched}").${elsewhere}`,
     );
   }
-  const employment = queryEmploymentInWords(
-    response,
-    (type) => `employment_type "${type}"`,
-    query.sort,
-  );
-  if (employment) notes.push(employment);
-  const seniority = querySeniorityInWords(response, (levels) => `seniority "${levels}"`);
-  if (seniority) notes.push(seniority);
-  const workMode = queryWorkModeInWords(response, (mode) => `remote "${mode}"`);
-  if (workMode) notes.push(workMode);
-  const shift = queryShiftInWords(response);
-  if (shift) notes.push(shift);
-  const posted = queryPostedInWords(response, "since");
-  if (posted) notes.push(posted);
-  const company = queryCompanyInWords(response);
-  if (company) notes.push(company);
-  const salary = querySalaryInWords(response, "salary_min");
-  if (salary) notes.push(salary);
+  notes.push(...queryReadingsInWords(response, TOOL_PARAMETERS, query.sort));
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));
