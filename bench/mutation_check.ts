@@ -962,8 +962,9 @@ export const MUTANTS: Mutant[] = [
     id: "M113",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      if (!placeNarrows(request.place) && !request.namedCompany?.length) {",
-    becomes: "      if (placeNarrows(request.place) && !request.namedCompany?.length) {",
+    line:
+      "      const there = placeNarrows(request.place) || (request.namedCompany?.length ?? 0) > 0;",
+    becomes: "      const there = !placeNarrows(request.place);",
     breaks: '"jobs in Leeds" lists nothing, and "jobs" alone lists everything',
   },
   {
@@ -1643,8 +1644,9 @@ export const MUTANTS: Mutant[] = [
     id: "M195",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: "    if (placeNarrows(again.place) || again.company !== null) {",
-    becomes: "    if (false) {",
+    line:
+      "    if ((there && (placeNarrows(again.place) || again.company !== null)) || (!there && either)) {",
+    becomes: "    if (!there && either) {",
     breaks: '"remote or hybrid jobs in Berlin" asks for Berlin\'s remote postings alone',
   },
   {
@@ -1980,6 +1982,72 @@ export const MUTANTS: Mutant[] = [
     line: "  return namesNoWork(without) || typeAlone(without) !== null",
     becomes: "  return true || typeAlone(without) !== null",
     breaks: '"in person nurse jobs" searches "onsite" beside the work',
+  },
+  {
+    id: "M236",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "        if (!strong && (!there || bars.close > SCORE_STEPS)) continue;",
+    becomes: "        if (!strong && bars.close > SCORE_STEPS) continue;",
+    breaks:
+      '"part time jobs" with no place lists every other posting as a close match (session 33)',
+  },
+  {
+    id: "M237",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    if (typeOnly && (placeNarrows(place) || (companies?.length ?? 0) > 0)) return true;",
+    becomes: "    if (typeOnly) return true;",
+    breaks: '"temporary jobs" where no posting is temporary lists nothing (session 33)',
+  },
+  {
+    id: "M238",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: '    const either = again.analyzed.workMode?.mode.includes("remote") === true;',
+    becomes: "    const either = false;",
+    breaks: '"remote or hybrid jobs" with no place reads remote as the place (session 33)',
+  },
+  {
+    id: "M239",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "        const plainWish = place.remote === true && !WISHES_ALSO_WORDS.has(wish);",
+    becomes: "        const plainWish = false;",
+    breaks: '"work from home" alone searches the words: home-care jobs (session 33)',
+  },
+  {
+    id: "M240",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  if (parts === null || Object.keys({ ...taken, ...parts }).length === 0) return null;",
+    becomes: "  if (parts === null || Object.keys(parts).length === 0) return null;",
+    breaks: '"part time work" is not read as the type alone (session 33)',
+  },
+  {
+    id: "M241",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: "  if (!there) {",
+    becomes: "  if (false) {",
+    breaks: '"hybrid jobs" says the others are close ones, where none is listed (session 33)',
+  },
+  {
+    id: "M242",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "      ...(namesNoWork(analyzed) ? { alone: true as const } : {}),",
+    becomes: "      ...({}),",
+    breaks:
+      '"part time jobs" says the type lifts postings, where only they are listed (session 33)',
+  },
+  {
+    id: "M243",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: '      const nothing = where === "" ? "No posting" : `Nothing${where}`;',
+    becomes: "      const nothing = `Nothing${where}`;",
+    breaks: '"entry level hybrid jobs" says "Nothing is hybrid as well" (session 33)',
   },
 ];
 

@@ -602,11 +602,12 @@ Deno.test("a seniority alone at a place lists its postings, those of that level 
     const seniorLeeds = await run({ q: "senior roles in Leeds" });
     assert.equal(seniorLeeds.query_seniority, undefined);
     assert.equal(seniorLeeds.total, 0);
-    // A level beside the work is the work's words; alone without a place, words too.
+    // A level beside the work is the work's words; alone without a place, the level's postings
+    // anywhere (the next test).
     const analyst = await run({ q: "junior analyst in Berlin" });
     assert.equal(analyst.query_seniority, undefined);
     assert.equal(titles(analyst)[0], "Junior Analyst");
-    assert.equal((await run({ q: "entry level jobs" })).query_seniority, undefined);
+    assert.ok((await run({ q: "entry level jobs" })).query_seniority);
     // A filter only narrows the place's list.
     const filtered = await run({ q: "entry level jobs in Berlin", seniority: "intern" });
     assert.deepEqual(titles(filtered), ["Werkstudent IT"]);
@@ -865,6 +866,122 @@ Deno.test("'remote or hybrid jobs in Berlin' lists Berlin's postings, those remo
       mcp.text,
     );
     assert.ok(mcp.text.includes('remote "remote,hybrid" keeps only the first'), mcp.text);
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("a reading alone with no place ('hybrid jobs', 'part time work', 'work from home') lists its postings anywhere, and only they", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Data Analyst",
+        city: "Amsterdam",
+        country: "NL",
+        work_mode: "hybrid",
+      }),
+      await posting({ job_title: "Designer", city: "Berlin", country: "DE", work_mode: "remote" }),
+      await posting({ job_title: "Chef", city: "Houston", country: "US", work_mode: "hybrid" }),
+      await posting({ job_title: "Barista", city: "Leeds", country: "GB" }),
+      await posting({
+        job_title: "Nurse",
+        city: "Leeds",
+        country: "GB",
+        employment_type: "parttime",
+      }),
+      await posting({ job_title: "Night Porter", city: "Leeds", country: "GB" }),
+      await posting({
+        job_title: "Junior Tester",
+        seniority: "junior",
+        city: "Houston",
+        country: "US",
+      }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
+    const titles = (out: Awaited<ReturnType<typeof run>>) =>
+      out.results.map((r) => r.job_title).sort();
+    const listed = async (q: string, expected: string[], extra: Record<string, string> = {}) => {
+      for (const sort of ["relevance", "date"]) {
+        const out = await run({ q, sort, ...extra });
+        assert.deepEqual(titles(out), expected, `${q} (${sort})`);
+        // Every other posting would be a close match: none is listed.
+        assert.ok(out.results.every((r) => r.match === "strong"), `${q} (${sort})`);
+        assert.deepEqual([out.total, out.close_total], [expected.length, 0], `${q} (${sort})`);
+        assert.equal(out.query_place, undefined, q);
+      }
+      return await run({ q, ...extra });
+    };
+    const hybrid = await listed("hybrid jobs", ["Chef", "Data Analyst"]);
+    assert.deepEqual(hybrid.query_work_mode, { matched: "hybrid", work_mode: "hybrid" });
+    const either = await listed("remote or hybrid jobs", ["Chef", "Data Analyst", "Designer"]);
+    assert.deepEqual(either.query_work_mode, {
+      matched: "remote or hybrid",
+      work_mode: "remote,hybrid",
+    });
+    for (const q of ["part time jobs", "part time work", "Part-time"]) {
+      const type = await listed(q, ["Nurse"]);
+      assert.equal(type.query_employment?.alone, true, q);
+      assert.equal(type.query_employment?.employment_type, "parttime", q);
+    }
+    assert.equal(
+      (await listed("night shift jobs", ["Night Porter"])).query_shift?.matched,
+      "night shift",
+    );
+    assert.deepEqual(
+      (await listed("entry level jobs", ["Junior Tester"])).query_seniority?.seniority,
+      [
+        "junior",
+        "intern",
+      ],
+    );
+    // Beside a job, the type lifts the work's postings and is said so.
+    assert.equal((await run({ q: "part time nurse" })).query_employment?.alone, undefined);
+    // Two readings no posting is both: the one left out is said, with no place to name.
+    const unmet = await run({ q: "entry level hybrid jobs" });
+    assert.deepEqual(titles(unmet), ["Junior Tester"]);
+    assert.equal(
+      unmet.hint,
+      'No posting is "hybrid" as well: the strong matches are what the rest of the query names.',
+    );
+    // Where no posting anywhere is it, the words are searched as before.
+    assert.equal((await run({ q: "weekend jobs" })).query_shift, undefined);
+    assert.equal((await run({ q: "temporary jobs" })).query_employment?.alone, undefined);
+    // A filter only narrows.
+    assert.deepEqual(titles(await run({ q: "hybrid jobs", city: "Houston" })), ["Chef"]);
+    assert.deepEqual(titles(await run({ q: "hybrid jobs", remote: "remote" })), []);
+    // Home working asked for in other words than "remote" is the place, alone too.
+    for (const q of ["work from home", "wfh", "working from home"]) {
+      const home = await run({ q });
+      assert.deepEqual(home.query_place, { matched: q, remote: true }, q);
+      assert.deepEqual(titles(home), ["Designer"], q);
+    }
+    // Each surface says the postings are listed, and only they.
+    const mcp = (q: string) =>
+      buildSearchPage(parseSearchQuery({ q }), toSearchResponse(REQUEST_ID, hybrid), {
+        maxChars: 20_000,
+      }).text;
+    assert.ok(
+      mcp("hybrid jobs").includes(
+        'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings that ' +
+          'say hybrid are listed; remote "hybrid" keeps only those whose work mode says it.',
+      ),
+      mcp("hybrid jobs"),
+    );
+    const table = formatResults(
+      toSearchResponse(REQUEST_ID, await run({ q: "part time jobs" })),
+      0,
+      120,
+      "relevance",
+    );
+    assert.ok(
+      table.replace(/\s+/g, " ").includes(
+        "only the postings that state it or say it are listed; --employment-type parttime keeps " +
+          "only those that state it",
+      ),
+      table,
+    );
   } finally {
     await search.close();
   }

@@ -113,7 +113,7 @@ Deno.test("atomFeed's subtitle says the way of working and the day 'this week' m
         entries: [{ postingId: "p0", result: result("Nurse", "Acme", "https://x.test/0") }],
         emptySince: new Date("2026-11-28T10:00:00Z"),
         reading: {
-          q: `${work} jobs in Amsterdam ${posted}`,
+          q: `${work} jobs ${posted}`,
           query_work_mode: { matched: work, work_mode: "onsite" },
           query_posted: { matched: posted, since: "2026-11-29" },
         },
@@ -121,8 +121,8 @@ Deno.test("atomFeed's subtitle says the way of working and the day 'this week' m
       const feed = parseFeed(xml);
       assert.equal(feed.items.length, 1);
       const said = shown(
-        `Searched for "${work} jobs in Amsterdam ${posted}". Read "${work}" as how the work is ` +
-          "done (onsite), not as the work: only the postings there that say on-site, or say " +
+        `Searched for "${work} jobs ${posted}". Read "${work}" as how the work is ` +
+          "done (onsite), not as the work: only the postings that say on-site, or say " +
           `neither remote nor hybrid, are sent. Read "${posted}" as when the postings were ` +
           "posted, not as the work: only those posted on 2026-11-29 or later are sent.",
       );

@@ -140,13 +140,13 @@ export function readingOf(
  * // How the work is done, and when the postings were posted with the day it means at this delivery.
  * assert.deepEqual(
  *   readingInWords({
- *     q: "hybrid nurse jobs in Leeds this week",
+ *     q: "hybrid jobs this week",
  *     query_work_mode: { matched: "hybrid", work_mode: "hybrid" },
  *     query_posted: { matched: "this week", since: "2026-11-23" },
  *   }).slice(1),
  *   [
- *     'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings there ' +
- *     "that say hybrid are sent.",
+ *     'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings that ' +
+ *     "say hybrid are sent.",
  *     'Read "this week" as when the postings were posted, not as the work: only those posted on ' +
  *     "2026-11-23 or later are sent.",
  *   ],

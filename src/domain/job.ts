@@ -177,6 +177,11 @@ export type QueryPlaceResult = z.infer<typeof QueryPlaceSchema>;
 export const QueryEmploymentSchema = z.object({
   matched: z.string().describe('The words of the query that named it ("part time").'),
   employment_type: z.enum(EMPLOYMENT_TYPES).describe("The type, as `employment_type` names it."),
+  alone: z.literal(true).optional().describe(
+    'Present where the words named the type and no job ("part time jobs"): the postings that ' +
+      "state it or say it are the strong matches (beside a place or company the words name, its " +
+      "others close ones); absent, the type lifts the postings of the work the words name.",
+  ),
 });
 export type QueryEmploymentResult = z.infer<typeof QueryEmploymentSchema>;
 
@@ -432,6 +437,13 @@ export type InAlerts = typeof IN_ALERTS;
  *   /postings that state it or say it are counted as matches more readily than they would be /,
  * );
  * assert.equal(queryEmploymentInWords({}, (t) => t), null);
+ * // The type alone, no place named: those are listed, and only they.
+ * const alone = { query_employment: { ...response.query_employment, alone: true as const } };
+ * assert.equal(
+ *   queryEmploymentInWords(alone, (t) => `employment_type=${t}`),
+ *   'Read "part time" as the employment type (parttime), not as the work: only the postings ' +
+ *     "that state it or say it are listed; employment_type=parttime keeps only those that state it.",
+ * );
  * assert.equal(
  *   queryEmploymentInWords(response, IN_ALERTS),
  *   'Read "part time" as the employment type (parttime), not as the work.',
@@ -439,7 +451,7 @@ export type InAlerts = typeof IN_ALERTS;
  * ```
  */
 export function queryEmploymentInWords(
-  response: { query_employment?: QueryEmploymentResult; applied?: Applied },
+  response: ReadAlone,
   filter: ((type: EmploymentType) => string) | InAlerts,
   sort: "date" | "relevance" = "relevance",
 ): string | null {
@@ -449,6 +461,12 @@ export function queryEmploymentInWords(
     "the work";
   if (filter === IN_ALERTS) return `${said}.`;
   if (response.applied?.filters.employment_type !== undefined) return `${said}.`;
+  if (read.alone && !listedThere(response)) {
+    // "part time jobs": no work and no place named; every other posting would be a close match.
+    return `${said}: only the postings that state it or say it are listed${
+      alsoReadAlone(response, "query_employment")
+    }; ${filter(read.employment_type)} keeps only those that state it.`;
+  }
   // "state it": the posting's `employment_type` counts on the keyword side as the words would
   // (src/index/stated_type.ts); "say it": its title or text has the words.
   const lift = sort === "date"
@@ -458,6 +476,28 @@ export function queryEmploymentInWords(
     `and the rest are not left out (most postings state no type); ${
       filter(read.employment_type)
     } keeps only the postings that state it.`;
+}
+
+/**
+ * Whether a response's readings alone were listed at a place or company its words name ("hybrid
+ * jobs in Amsterdam": the postings there that say hybrid first, the others there close ones),
+ * not anywhere ("hybrid jobs": those that say hybrid, and only they).
+ */
+function listedThere(
+  response: { query_place?: QueryPlaceResult; query_company?: QueryCompanyResult },
+): boolean {
+  return response.query_place !== undefined || response.query_company !== undefined;
+}
+
+/** The fields of a response the readings' sentences below read. */
+interface ReadAlone {
+  query_seniority?: QuerySeniorityResult;
+  query_work_mode?: QueryWorkModeResult;
+  query_employment?: QueryEmploymentResult;
+  query_shift?: QueryShiftResult;
+  query_place?: QueryPlaceResult;
+  query_company?: QueryCompanyResult;
+  applied?: Applied;
 }
 
 /**
@@ -471,7 +511,7 @@ function alsoReadAlone(
     query_employment?: QueryEmploymentResult;
     query_shift?: QueryShiftResult;
   },
-  own: "query_seniority" | "query_work_mode" | "query_shift",
+  own: "query_seniority" | "query_work_mode" | "query_shift" | "query_employment",
 ): string {
   const others = ([
     "query_employment",
@@ -492,13 +532,20 @@ function alsoReadAlone(
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
- * const hybrid = { query_work_mode: { matched: "hybrid", work_mode: "hybrid" as const } };
+ * const amsterdam = { matched: "in Amsterdam", city: "Amsterdam" };
+ * const hybrid = {
+ *   query_work_mode: { matched: "hybrid", work_mode: "hybrid" as const },
+ *   query_place: amsterdam,
+ * };
  * assert.equal(
  *   queryWorkModeInWords(hybrid, (mode) => `remote=${mode}`),
  *   'Read "hybrid" as how the work is done (hybrid), not as the work: the postings there that ' +
  *     "say hybrid are the strong matches, the others close ones; remote=hybrid keeps only the first.",
  * );
- * const onsite = { query_work_mode: { matched: "on-site", work_mode: "onsite" as const } };
+ * const onsite = {
+ *   query_work_mode: { matched: "on-site", work_mode: "onsite" as const },
+ *   query_place: amsterdam,
+ * };
  * assert.match(queryWorkModeInWords(onsite, (m) => m)!, /say neither remote nor hybrid, are the/);
  * // Read with a seniority alone: a strong match is both.
  * const both = { ...hybrid, query_seniority: { matched: "senior", seniority: ["senior" as const] } };
@@ -508,6 +555,7 @@ function alsoReadAlone(
  * );
  * const either = {
  *   query_work_mode: { matched: "remote or hybrid", work_mode: "remote,hybrid" as const },
+ *   query_place: amsterdam,
  * };
  * assert.equal(
  *   queryWorkModeInWords(either, (mode) => `remote=${mode}`),
@@ -516,6 +564,12 @@ function alsoReadAlone(
  *     "remote=remote,hybrid keeps only the first.",
  * );
  * assert.equal(queryWorkModeInWords({}, (mode) => mode), null);
+ * // No place named: the postings that say it anywhere, and only they.
+ * assert.equal(
+ *   queryWorkModeInWords({ query_work_mode: hybrid.query_work_mode }, (m) => m),
+ *   'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings that ' +
+ *     "say hybrid are listed; hybrid keeps only those whose work mode says it.",
+ * );
  * assert.equal(
  *   queryWorkModeInWords(hybrid, IN_ALERTS),
  *   'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings there ' +
@@ -524,13 +578,7 @@ function alsoReadAlone(
  * ```
  */
 export function queryWorkModeInWords(
-  response: {
-    query_work_mode?: QueryWorkModeResult;
-    query_seniority?: QuerySeniorityResult;
-    query_employment?: QueryEmploymentResult;
-    query_shift?: QueryShiftResult;
-    applied?: Applied;
-  },
+  response: ReadAlone,
   filter: ((mode: string) => string) | InAlerts,
 ): string | null {
   const read = response.query_work_mode;
@@ -539,13 +587,21 @@ export function queryWorkModeInWords(
   const said = `Read "${read.matched}" as how the work is done (${modes.join(" or ")}), not as ` +
     "the work";
   const saying = modes.map((mode) => mode === "onsite" ? "on-site" : mode).join(" or ");
+  const there = listedThere(response);
+  const postings = there ? "the postings there" : "the postings";
   // On-site is what most postings are without saying it; the filter keeps those that say it.
   const those = modes.includes("onsite")
-    ? `the postings there that say ${saying}, or say neither remote nor hybrid,`
-    : `the postings there that say ${saying}`;
+    ? `${postings} that say ${saying}, or say neither remote nor hybrid,`
+    : `${postings} that say ${saying}`;
   const also = alsoReadAlone(response, "query_work_mode");
   if (filter === IN_ALERTS) return `${said}: only ${those} are sent${also}.`;
   if (response.applied?.filters.remote !== undefined) return `${said}.`;
+  if (!there) {
+    // "hybrid jobs": no place named; every other posting would be a close match.
+    return `${said}: only ${those} are listed${also}; ${
+      filter(read.work_mode)
+    } keeps only those whose work mode says it.`;
+  }
   const only = modes.includes("onsite") ? `those that say ${saying}` : "the first";
   return `${said}: ${those} are the strong matches${also}, the others close ones; ${
     filter(read.work_mode)
@@ -560,7 +616,11 @@ export function queryWorkModeInWords(
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
- * const nights = { query_shift: { matched: "night shift", says: ["night", "nights", "overnight"] } };
+ * const houston = { matched: "in Houston", city: "Houston" };
+ * const nights = {
+ *   query_shift: { matched: "night shift", says: ["night", "nights", "overnight"] },
+ *   query_place: houston,
+ * };
  * assert.equal(
  *   queryShiftInWords(nights),
  *   'Read "night shift" as the hours, not as the work: the postings there whose title says ' +
@@ -572,26 +632,23 @@ export function queryWorkModeInWords(
  *     "night, nights or overnight are sent.",
  * );
  * assert.equal(queryShiftInWords({}), null);
+ * // No place named: the postings whose title says them, anywhere, and only they.
+ * assert.match(queryShiftInWords({ query_shift: nights.query_shift })!, /: only the postings who/);
  * ```
  */
-export function queryShiftInWords(
-  response: {
-    query_shift?: QueryShiftResult;
-    query_seniority?: QuerySeniorityResult;
-    query_work_mode?: QueryWorkModeResult;
-    query_employment?: QueryEmploymentResult;
-  },
-  inAlerts?: InAlerts,
-): string | null {
+export function queryShiftInWords(response: ReadAlone, inAlerts?: InAlerts): string | null {
   const read = response.query_shift;
   if (!read) return null;
   const words = read.says.length > 1
     ? `${read.says.slice(0, -1).join(", ")} or ${read.says[read.says.length - 1]}`
     : read.says.join("");
   const said = `Read "${read.matched}" as the hours, not as the work`;
-  const those = `the postings there whose title says ${words}`;
+  const there = listedThere(response);
+  const those = `the postings${there ? " there" : ""} whose title says ${words}`;
   const also = alsoReadAlone(response, "query_shift");
   if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent${also}.`;
+  // "night shift jobs": no place named; every other posting would be a close match.
+  if (!there) return `${said}: only ${those} are listed${also}.`;
   return `${said}: ${those} are the strong matches${also}, the others close ones.`;
 }
 
@@ -647,6 +704,7 @@ export function queryPostedInWords(
  * import { strict as assert } from "node:assert";
  * const response = {
  *   query_seniority: { matched: "entry level", seniority: ["junior" as const, "intern" as const] },
+ *   query_place: { matched: "in London", city: "London" },
  * };
  * assert.equal(
  *   querySeniorityInWords(response, (levels) => `seniority=${levels}`),
@@ -655,6 +713,12 @@ export function queryPostedInWords(
  *     "seniority=junior,intern keeps only the first.",
  * );
  * assert.equal(querySeniorityInWords({}, (levels) => levels), null);
+ * // No place named: the filter would keep the same postings, so it is not offered.
+ * assert.equal(
+ *   querySeniorityInWords({ query_seniority: response.query_seniority }, (levels) => levels),
+ *   'Read "entry level" as the seniority (junior, intern), not as the work: only the postings ' +
+ *     "whose title or job level says it are listed.",
+ * );
  * assert.equal(
  *   querySeniorityInWords(response, IN_ALERTS),
  *   'Read "entry level" as the seniority (junior, intern), not as the work: only the postings ' +
@@ -663,13 +727,7 @@ export function queryPostedInWords(
  * ```
  */
 export function querySeniorityInWords(
-  response: {
-    query_seniority?: QuerySeniorityResult;
-    query_work_mode?: QueryWorkModeResult;
-    query_employment?: QueryEmploymentResult;
-    query_shift?: QueryShiftResult;
-    applied?: Applied;
-  },
+  response: ReadAlone,
   filter: ((levels: string) => string) | InAlerts,
 ): string | null {
   const read = response.query_seniority;
@@ -681,6 +739,10 @@ export function querySeniorityInWords(
     return `${said}: only ${those} are sent${alsoReadAlone(response, "query_seniority")}.`;
   }
   if (response.applied?.filters.seniority !== undefined) return `${said}.`;
+  if (!listedThere(response)) {
+    // "entry level jobs": no place named; the filter would keep the same postings.
+    return `${said}: only ${those} are listed${alsoReadAlone(response, "query_seniority")}.`;
+  }
   return `${said}: ${those} are the strong matches${
     alsoReadAlone(response, "query_seniority")
   }, the others there close ones; ${filter(read.seniority.join(","))} keeps only the first.`;
@@ -774,6 +836,7 @@ export interface ParameterSpelling {
  * const said = queryReadingsInWords({
  *   query_seniority: { matched: "senior", seniority: ["senior" as const] },
  *   query_work_mode: { matched: "hybrid", work_mode: "hybrid" as const },
+ *   query_place: { matched: "in Amsterdam", city: "Amsterdam" },
  * }, spelling, "relevance");
  * assert.equal(said.length, 2);
  * assert.match(said[1], /--remote hybrid keeps only the first/);
@@ -789,6 +852,7 @@ export function queryReadingsInWords(
     | "query_posted"
     | "query_company"
     | "query_salary"
+    | "query_place"
     | "applied"
   >,
   spelling: ParameterSpelling,

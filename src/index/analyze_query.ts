@@ -459,8 +459,9 @@ function partsAlone(text: string, employment?: AnalyzedQuery["employment"]): Alo
   if (words.length > MOST_WORDS_ALONE) return null;
   const taken: AloneParts = employment ? { employment } : {};
   const parts = splitAlone(words, 0, taken);
-  // A type read before needs one more reading: "part time nurse" names a job.
-  if (parts === null || Object.keys(parts).length === 0) return null;
+  // A type read before needs one more reading or nothing but words for a job as such: "part time
+  // nurse" names a job, "contract work" none.
+  if (parts === null || Object.keys({ ...taken, ...parts }).length === 0) return null;
   return { ...taken, ...parts };
 }
 
@@ -470,9 +471,8 @@ function partsAlone(text: string, employment?: AnalyzedQuery["employment"]): Alo
  * or as several of them ("entry level hybrid jobs", "part-time evening jobs": a posting must be all
  * of them to be a strong match; src/index/query_employment.ts, query_shift.ts, query_seniority.ts,
  * query_work_mode.ts): its words then name no job (`namesNoWork`) and `employment`, `shift`,
- * `seniority` and `workMode` hold what they name, which a search at a place lists that place's
- * postings by (src/index/job_index.ts); null where the words name more, or none. Only where a
- * place is named: "part time jobs" alone is searched as words.
+ * `seniority` and `workMode` hold what they name, which a search lists the postings by (at a place
+ * the words name, that place's; src/index/job_index.ts); null where the words name more, or none.
  */
 export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
   if (namesNoWork(query)) return null;

@@ -261,21 +261,22 @@ export class JobIndex {
     // Only filler ("job", "work", "jobs in"): the query names no job, and a sentence encoder
     // relates filler to every title a little. With a place ("jobs in Leeds", "remote jobs") or a
     // company ("jobs at Amazon") it asks for every posting there, each as good a match as any;
-    // without one the set stays empty (docs/search.md, "Every job at a place").
+    // without one the set stays empty, unless the words name a type, hours, a level or a way of
+    // working (docs/search.md, "Every job at a place", "A reading alone, anywhere").
     if (mode !== "vector" && namesNoWork(request.query)) {
-      if (!placeNarrows(request.place) && !request.namedCompany?.length) {
-        return { total: 0, closeTotal: 0, hits: [] };
-      }
+      const there = placeNarrows(request.place) || (request.namedCompany?.length ?? 0) > 0;
+      // "part time jobs in Leeds": the postings that state the type or say it are the strong
+      // matches, the place's others close ones (most postings state no type: none is left out).
+      // "part time jobs" anywhere: those alone; every other posting would be a close one.
+      const typed = this.#strongAlone(request.query);
+      if (!there && typed === null) return { total: 0, closeTotal: 0, hits: [] };
       const { positions, scores } = this.#candidates;
       const postings = this.data.jobs.length;
       const bars = cutBarsOf(request);
-      // "part time jobs in Leeds": the postings that state the type or say it are the strong
-      // matches, the place's others close ones (most postings state no type: none is left out).
-      const typed = this.#strongAlone(request.query);
       let count = 0;
       for (let p = 0; p < postings; p++) {
         const strong = typed === null || typed[p] > 0;
-        if (!strong && bars.close > SCORE_STEPS) continue;
+        if (!strong && (!there || bars.close > SCORE_STEPS)) continue;
         positions[count] = p;
         scores[count++] = strong ? SCORE_STEPS : bars.close;
       }
@@ -390,18 +391,20 @@ export class JobIndex {
 
   /**
    * Whether a query that names no job but a type, hours, a level or a way of working (`typeAlone`)
-   * lists the postings at `place` (of `companies`, where given) by it: an employment type alone
-   * always (most postings state none); the hours, a level, a way of working or several together
-   * ("entry level hybrid jobs") only where a posting there is all they name, else "weekend jobs in
-   * Leeds", "senior roles in Leeds" or "hybrid jobs in Houston" is searched as words (its nearest
-   * by meaning first), not listed in date order.
+   * lists the postings at `place` (of `companies`, where given; every posting where neither is) by
+   * it: an employment type alone at a place always (most postings state none, and the place's
+   * others are listed too); otherwise ("weekend jobs in Leeds", "senior roles in Leeds", "hybrid
+   * jobs in Houston", "entry level hybrid jobs", "part time jobs" anywhere) only where a posting
+   * there is all they name, else the words are searched (their nearest by meaning first), not
+   * listed in date order.
    */
   listsAloneAt(
     alone: AnalyzedQuery,
     place: PlaceFilter | undefined,
     companies?: readonly string[],
   ): boolean {
-    if (alone.employment && !alone.shift && !alone.seniority && !alone.workMode) return true;
+    const typeOnly = alone.employment && !alone.shift && !alone.seniority && !alone.workMode;
+    if (typeOnly && (placeNarrows(place) || (companies?.length ?? 0) > 0)) return true;
     const strong = this.#strongAlone(alone);
     return strong === null || this.#anyAt(strong, place, companies);
   }

@@ -291,6 +291,9 @@ export function isRemoteOnly(
     place.around === undefined && place.area === undefined && place.anyOf === undefined;
 }
 
+/** Ways to ask for home working that, alone in a query, may be what the person searches for. */
+const WISHES_ALSO_WORDS = new Set(["remote", "home office", "homeoffice"]);
+
 /**
  * The first place `query` names (see `findPlace`); `aloneIsPlace`: a place that is all the text
  * says is read (the rest of a query that already named one: "remote in the UK").
@@ -347,8 +350,12 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
         // postings after a preposition alone stays words ("in finance" is a town somewhere).
         // Several places named together ("Leeds or Bradford") are as plainly places.
         const others = [...folded.slice(0, first), ...folded.slice(end)];
-        // "Liverpool, UK" alone is as plainly a place as "in Liverpool".
-        const asked = chain.length > 1 ||
+        // "Liverpool, UK" alone is as plainly a place as "in Liverpool"; "work from home" or
+        // "wfh" alone is as plainly home working as "remote jobs" ("remote" alone is a title's
+        // word too, "home office" a department's name).
+        const wish = folded.slice(first, end).join(" ");
+        const plainWish = place.remote === true && !WISHES_ALSO_WORDS.has(wish);
+        const asked = chain.length > 1 || plainWish ||
           (place.cityKey !== undefined && gazetteer.cities.has(place.cityKey) &&
             (closeTo || qualified || (first > 0 && PREPOSITIONS.has(folded[first - 1]))));
         const jobWord = others.some((w) => w === "jobs" || w === "job");

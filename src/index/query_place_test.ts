@@ -135,6 +135,11 @@ Deno.test("findPlace(): 'jobs in Toronto' and 'remote jobs' ask for every postin
   // The place alone is searched as words, as before; asked for by a preposition, it is the place.
   assert.equal(place("Toronto"), null);
   assert.equal(place("remote"), null);
+  assert.equal(place("home office"), null);
+  // Other ways to ask for home working name no job: alone, they are the place.
+  for (const wish of ["work from home", "Working from home", "wfh", "telework"]) {
+    assert.deepEqual(place(wish), { remote: true, matched: wish, rest: "" }, wish);
+  }
   assert.deepEqual(place("in Toronto"), { ...toronto, matched: "Toronto", rest: "" });
   assert.deepEqual(place("near Toronto")?.rest, "");
   assert.equal(place("near Toronto")?.around?.label, "Toronto, CA");

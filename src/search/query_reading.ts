@@ -8,7 +8,12 @@
  */
 import type { ReadingFields } from "../domain/service.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
-import { type AnalyzedQuery, analyzeQuery, typeAlone } from "../index/analyze_query.ts";
+import {
+  type AnalyzedQuery,
+  analyzeQuery,
+  namesNoWork,
+  typeAlone,
+} from "../index/analyze_query.ts";
 import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
@@ -59,11 +64,11 @@ export function readQuery(
   options: { typeAlone?: boolean; now?: number } = {},
 ): QueryReading {
   const reading = readOnce(index, query, options);
-  // "remote or hybrid jobs in London": home working said with another way of working beside a
-  // place or a company is how the work is done, not a place (read as one, only London's remote
-  // postings were asked for, and London has none). With no other place, "remote" stays the place.
+  // "remote or hybrid jobs in London": home working said with another way of working is how the
+  // work is done, not a place (read as one, only London's remote postings were asked for, and
+  // London has none).
   const joined = remoteWithMode(query.q);
-  if (joined && (!isRemoteOnly(reading.place) || reading.company !== null)) {
+  if (joined) {
     const again = readOnce(index, { ...query, q: joined.without }, {
       ...options,
       ...(joined.others.length === 1 ? { orRemote: joined.matched } : {}),
@@ -71,9 +76,13 @@ export function readQuery(
     // The place or company read without "remote": its postings of either way first, every one of
     // them where every way is named, or what the words name there ("remote or hybrid data analyst
     // in Amsterdam"); where neither way is there, the words there, not "remote" and the place
-    // together, which lists nothing ("remote or hybrid jobs in London"). What was searched is said
+    // together, which lists nothing ("remote or hybrid jobs in London"). With no other place,
+    // the postings of either way anywhere ("remote or hybrid jobs"), where the words name no job;
+    // else "remote" stays the place ("remote or hybrid data analyst"). What was searched is said
     // of the query as typed, "remote or" included.
-    if (placeNarrows(again.place) || again.company !== null) {
+    const there = !isRemoteOnly(reading.place) || reading.company !== null;
+    const either = again.analyzed.workMode?.mode.includes("remote") === true;
+    if ((there && (placeNarrows(again.place) || again.company !== null)) || (!there && either)) {
       return { ...again, corrected: withCorrections(query.q, again.corrections) };
     }
   }
@@ -134,9 +143,10 @@ function readOnce(
     analyzed = analyzeQuery(`jobs ${rest}`);
   }
   // "part time jobs in Leeds", "night shift jobs in London": the place's postings, those of the
-  // type or saying the hours first (src/index/job_index.ts).
+  // type or saying the hours first; "part time jobs", "hybrid jobs": those alone, anywhere
+  // (src/index/job_index.ts).
   let unmet: string[] | undefined;
-  if (narrowed && options.typeAlone !== false) {
+  if (options.typeAlone !== false) {
     let alone = typeAlone(analyzed);
     if (alone?.workMode && options.orRemote !== undefined) {
       const mode = alone.workMode.mode === "hybrid" ? "remote,hybrid" : "remote,onsite";
@@ -197,6 +207,8 @@ export function readingFields(reading: QueryReading): ReadingFields {
     fields.query_employment = {
       matched: analyzed.employment.matched,
       employment_type: analyzed.employment.type,
+      // "part time jobs": read alone, the type's postings are listed, not lifted among the work's.
+      ...(namesNoWork(analyzed) ? { alone: true as const } : {}),
     };
   }
   // A `since` parameter replaces the day the words name, as a salary parameter replaces their

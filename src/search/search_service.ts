@@ -365,9 +365,15 @@ class SnapshotSearchService implements JobSearchService {
       closeTotal === 0;
     if (reading.unmet !== undefined && !hint) {
       // "senior hybrid roles in Amsterdam": one reading of several had none there.
-      const where = reading.company ? `at ${reading.company.matched}` : placeWhere(place);
+      const where = reading.company
+        ? ` at ${reading.company.matched}`
+        : placeNarrows(place)
+        ? ` ${placeWhere(place)}`
+        : "";
       const words = reading.unmet.map((said) => `"${said}"`).join(" and ");
-      outcome.hint = `Nothing ${where} is ${words} as well: the strong matches are what the ` +
+      // "entry level hybrid jobs" with no place: no posting anywhere is both.
+      const nothing = where === "" ? "No posting" : `Nothing${where}`;
+      outcome.hint = `${nothing} is ${words} as well: the strong matches are what the ` +
         "rest of the query names.";
     } else if (hint && !placeAlone) outcome.hint = hint;
     else if (
