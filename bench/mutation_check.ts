@@ -1077,8 +1077,8 @@ export const MUTANTS: Mutant[] = [
     id: "M127",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "      const filtered = Object.keys(filters).length > 0 || fromWords;",
-    becomes: "      const filtered = false;",
+    line: "    const filtered = Object.keys(filters).length > 0 || reading.salary !== null ||",
+    becomes: "    const filtered = false ||",
     breaks: "the place's list is said to hold postings the filters remove",
   },
   {
@@ -2048,6 +2048,22 @@ export const MUTANTS: Mutant[] = [
     line: '      const nothing = where === "" ? "No posting" : `Nothing${where}`;',
     becomes: "      const nothing = `Nothing${where}`;",
     breaks: '"entry level hybrid jobs" says "Nothing is hybrid as well" (session 33)',
+  },
+  {
+    id: "M244",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: '      if (placeNarrows(alone) && foldText(alone.rest) === "jobs") {',
+    becomes: "      if (false) {",
+    breaks: '"Toronto" alone does not offer "jobs in Toronto" (session 33)',
+  },
+  {
+    id: "M245",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "                (props.response.query_place || props.response.query_company)",
+    becomes: "                true",
+    breaks: '"senior jobs" on the page links a filter that lists the same postings (session 33)',
   },
 ];
 

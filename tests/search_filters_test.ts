@@ -387,6 +387,7 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       assert.deepEqual(typedThere.query_employment, {
         matched: "part time",
         employment_type: "parttime",
+        alone: true,
       });
       assert.deepEqual(
         new Set(typedThere.all.map((r) => r.job_url)),
@@ -399,8 +400,25 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         );
         assert.equal(r.match, says ? "strong" : "close", `${r.job_title} (${r.employment_type})`);
       }
-      // Without a place the type alone is searched as words, as before.
-      assert.equal((await search({ q: "part time jobs" })).query_employment, undefined);
+      // Without a place, the postings that state the type or say it, anywhere, and only they:
+      // Leeds' strong matches among them.
+      const typedAnywhere = await listed({ q: "part time jobs" });
+      assert.deepEqual(typedAnywhere.query_employment, typedThere.query_employment);
+      assert.equal(typedAnywhere.close_total, 0);
+      assert.ok(typedAnywhere.total > typedThere.total, `${typedAnywhere.total}`);
+      for (const r of typedAnywhere.all) {
+        // "(part-/full-time)" says both words too.
+        const says = /\bpart\b.*\btime\b|parttime/i.test(
+          `${r.job_title} ${r.employment_type ?? ""} ${(r.job_tags ?? []).join(" ")}`,
+        );
+        assert.ok(says && r.match === "strong", `${r.job_title} (${r.employment_type})`);
+      }
+      // The city as a filter keeps exactly the place's strong matches.
+      const filtered = await listed({ q: "part time jobs", city: "Leeds" });
+      assert.deepEqual(
+        new Set(filtered.all.map((r) => r.job_url)),
+        new Set(typedThere.all.filter((r) => r.match === "strong").map((r) => r.job_url)),
+      );
       // Beside a profile, a place alone is the place (the profile names the work), on the map:
       // the profile's area around it, said as such.
       const profiled = await search({

@@ -133,10 +133,33 @@ Deno.test("a place in the query filters by it; explicit city or country wins", a
       assert.equal(out.query_place, undefined);
       assert.ok(out.results.every((r) => r.city === "Berlin"));
     });
-    await t.step("a query that is only a place searches the word as before", async () => {
-      const out = await run({ q: "Toronto" });
-      assert.equal(out.query_place, undefined);
-    });
+    await t.step(
+      "a query that is only a place searches the word, and offers the place's list",
+      async () => {
+        const out = await run({ q: "Toronto" });
+        assert.equal(out.query_place, undefined);
+        // After what the words found: here no strong match.
+        assert.equal(
+          out.hint,
+          "No posting is a strong match for these words; the 3 close matches are listed apart " +
+            '(`closest`), best first. Searched "Toronto" as words, as a title would say it; ' +
+            '"jobs in Toronto" lists all 3 postings there.',
+        );
+        // The count is what the list would hold under the filters, and "remote" is its own list.
+        assert.match(
+          (await run({ q: "Toronto", country: "CA" })).hint ?? "",
+          /"jobs in Toronto" lists all 3 postings there that pass the filters\.$/,
+        );
+        assert.equal(
+          (await run({ q: "remote" })).hint?.replace(/^.*best first\. /, ""),
+          'Searched "remote" as words, as a title would say it; "remote jobs" lists all 2 remote ' +
+            "postings.",
+        );
+        // Not where the words name more than the place, nor where the place has no postings.
+        assert.equal((await run({ q: "barista" })).hint, undefined);
+        assert.equal((await run({ q: "Ulaanbaatar" })).hint, undefined);
+      },
+    );
     await t.step("a place without postings is applied, named as GeoNames names it", async () => {
       const out = await run({ q: "nurse jobs in Ulaanbaatar" });
       assert.deepEqual(out.query_place, {

@@ -1401,6 +1401,17 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
       ?.textContent ?? "";
     assert.ok(text.includes('Read "senior" as the seniority (senior), not as the work.'), text);
     assert.ok(!text.includes("keeps only the first"), text);
+    // With no place named only that level is listed: no filter link to the same list.
+    const anywhere = new DOMParser().parseFromString(
+      await (await web.request("/?q=senior+jobs", { cookie })).text(),
+      "text/html",
+    );
+    const level = [...anywhere.querySelectorAll(".applied p")].find((p) =>
+      (p.textContent ?? "").startsWith('Read "senior" as the seniority (senior)')
+    );
+    assert.ok(level, anywhere.body?.textContent ?? "");
+    assert.match(level.textContent ?? "", /only the postings whose title or job level says it/);
+    assert.ok(level.querySelector("a") === null, level.innerHTML);
   } finally {
     web.close();
   }

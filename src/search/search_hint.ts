@@ -201,6 +201,57 @@ export function placeBrowseHint(
   } = {},
 ): string {
   const remoteOnly = isRemoteOnly(place);
+  const lists = placeListed(place, there, { filtered, pay, posted });
+  const where = place.remote
+    ? `among the remote postings${remoteOnly ? "" : ` ${placeWhere({ ...place, remote: false })}`}`
+    : placeWhere(place);
+  const other = elsewhere > 0
+    ? ` (elsewhere they find ${elsewhere} posting${elsewhere === 1 ? "" : "s"})`
+    : "";
+  if (nearest === 0) return `Nothing ${where} is near these words${other}; ${lists}`;
+  const shown = nearest === 1
+    ? `the one ${remoteOnly ? "remote posting" : "posting there"} nearest them is listed as a ` +
+      "close match"
+    : `the ${nearest} ${
+      remoteOnly ? "remote postings" : "postings there"
+    } nearest them are listed as close matches, best first`;
+  return `Nothing ${where} is near these words${other}: ${shown}; ${lists}`;
+}
+
+/**
+ * What to tell a person whose whole query is a place ("london", "Toronto", "germany", "remote"),
+ * searched as words (a title's words too: "Elixir / Phoenix Developer", "Remote Sales
+ * Executive"): the query that lists the place's postings (`there`, under the filters).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const london = { cityKey: "london", city: "London", matched: "london", rest: "jobs" };
+ * assert.equal(
+ *   placeAloneHint("london", london, 212),
+ *   'Searched "london" as words, as a title would say it; "jobs in london" lists all 212 ' +
+ *     "postings there.",
+ * );
+ * ```
+ */
+export function placeAloneHint(
+  typed: string,
+  place: QueryPlace,
+  there: number,
+  filtered = false,
+): string {
+  return `Searched "${typed}" as words, as a title would say it; ${
+    placeListed(place, there, { filtered })
+  }`;
+}
+
+/** '"jobs in Leeds" lists all 14 postings there.': the query that lists a place's postings. */
+function placeListed(
+  place: QueryPlace,
+  there: number,
+  { filtered = false, pay, posted }: { filtered?: boolean; pay?: string; posted?: string },
+): string {
+  const remoteOnly = isRemoteOnly(place);
   const named = place.whereMatched ?? place.matched;
   const { anyOf } = place;
   // Several places: "jobs in Leeds or York", "jobs near Leeds or York", "remote or London jobs".
@@ -217,25 +268,11 @@ export function placeBrowseHint(
     : remoteOnly
     ? `${all} ${there} remote postings`
     : `${all} ${there} postings there`;
-  const where = place.remote
-    ? `among the remote postings${remoteOnly ? "" : ` ${placeWhere({ ...place, remote: false })}`}`
-    : placeWhere(place);
   const passing = filtered ? ` that ${there === 1 ? "passes" : "pass"} the filters` : "";
   // Pay and a day the words name are filters of the count: the query suggested names them too,
   // or it would list more than it is said to ("jobs in Leeds" for "nurse jobs in Leeds this week").
   const asked = `${pay ? `${pay} ` : ""}${browse}${posted ? ` ${posted}` : ""}`;
-  const lists = `"${asked}" lists ${listed}${passing}.`;
-  const other = elsewhere > 0
-    ? ` (elsewhere they find ${elsewhere} posting${elsewhere === 1 ? "" : "s"})`
-    : "";
-  if (nearest === 0) return `Nothing ${where} is near these words${other}; ${lists}`;
-  const shown = nearest === 1
-    ? `the one ${remoteOnly ? "remote posting" : "posting there"} nearest them is listed as a ` +
-      "close match"
-    : `the ${nearest} ${
-      remoteOnly ? "remote postings" : "postings there"
-    } nearest them are listed as close matches, best first`;
-  return `Nothing ${where} is near these words${other}: ${shown}; ${lists}`;
+  return `"${asked}" lists ${listed}${passing}.`;
 }
 
 /** Where the place the query names is, as a phrase: "in Leeds", "within 25 km of Leeds", "remote". */

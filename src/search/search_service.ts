@@ -25,11 +25,14 @@ import { appliedFilters } from "./applied_filters.ts";
 import { LruCache } from "./lru_cache.ts";
 import { asksNearMe, NOT_KNOWN_WHERE, readingFields, readQuery } from "./query_reading.ts";
 import { filtersWithSalary, withSince } from "./filters_from_words.ts";
+import { placeToApply } from "./place_to_apply.ts";
+import { foldText } from "../domain/fold_text.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import {
   type Emptied,
   emptiedBy,
+  placeAloneHint,
   placeBrowseHint,
   placeWhere,
   QUERY_PLACE,
@@ -338,6 +341,10 @@ class SnapshotSearchService implements JobSearchService {
     if (page.closest) outcome.closest = toResults(await describe(page.closest), query.detail);
     Object.assign(outcome, readingFields(reading));
     const filters = appliedFilters(query);
+    // Pay and a day the words name are applied as filters too ("£30k ... in Liverpool"): a count
+    // of a place's postings the hints offer is of those that pass them.
+    const filtered = Object.keys(filters).length > 0 || reading.salary !== null ||
+      reading.since !== null;
     const emptiedNames = emptied?.names ?? [];
     if (Object.keys(filters).length > 0 || emptiedNames.length > 0) {
       outcome.applied = {
@@ -390,9 +397,6 @@ class SnapshotSearchService implements JobSearchService {
         offset: 0,
         limit: 1,
       }).total;
-      // Pay and a day the words name are applied as filters too ("£30k ... in Liverpool").
-      const fromWords = reading.salary !== null || reading.since !== null;
-      const filtered = Object.keys(filters).length > 0 || fromWords;
       // "barista in Berlin": what the words find where the place is not asked.
       const elsewhere = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE
         ? emptied?.unfiltered ?? 0
@@ -411,6 +415,27 @@ class SnapshotSearchService implements JobSearchService {
       outcome.hint = NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
       outcome.hint = NOT_KNOWN_WHERE;
+    }
+    if (!placeNarrows(place) && !reading.company) {
+      // "london", "Toronto", "remote": a place alone is searched as words (a title's words too:
+      // "Elixir / Phoenix Developer"); its own list is one query away, as "jobs in London", said
+      // after what the words found.
+      const alone = placeToApply(index, { ...query, q: `${query.q} jobs` });
+      if (placeNarrows(alone) && foldText(alone.rest) === "jobs") {
+        const there = index.search({
+          ...request,
+          query: analyzeQuery("jobs"),
+          place: alone,
+          ifEmpty: undefined,
+          facets: undefined,
+          offset: 0,
+          limit: 1,
+        }).total;
+        if (there > 0) {
+          const offered = placeAloneHint(query.q.trim(), alone, there, filtered);
+          outcome.hint = outcome.hint ? `${outcome.hint} ${offered}` : offered;
+        }
+      }
     }
     const agedOut = (this.#snapshots.served() ?? served).agedOut;
     if (total === 0 && index.size === 0 && agedOut) {

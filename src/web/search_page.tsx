@@ -249,7 +249,9 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         ? (
           <p>
             {`${seniorityWords} `}
-            {props.response.applied?.filters.seniority === undefined
+            {props.response.applied?.filters.seniority === undefined &&
+                // With no place named, the level's postings are all that is listed already.
+                (props.response.query_place || props.response.query_company)
               ? (
                 <a
                   href={pageUrl(props.params, {
