@@ -1952,9 +1952,8 @@ export const MUTANTS: Mutant[] = [
     id: "M232",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "        for (let k = 0; k < positions.length; k++) if (inTitle[k] === 1) of[positions[k]] = 1;",
-    becomes: "        ;",
+    line: "          if (inTitle[k] !== 1) continue;",
+    becomes: "          continue;",
     breaks:
       '"senior hybrid roles in Amsterdam" leaves out a senior posting whose title says hybrid',
   },
@@ -2064,6 +2063,50 @@ export const MUTANTS: Mutant[] = [
     line: "                (props.response.query_place || props.response.query_company)",
     becomes: "                true",
     breaks: '"senior jobs" on the page links a filter that lists the same postings (session 33)',
+  },
+  {
+    id: "M246",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "          if (!/hybrid/i.test(title) || titleSaysHybridWork(title)) of[positions[k]] = 1;",
+    becomes: "          of[positions[k]] = 1;",
+    breaks: '"hybrid jobs" lists "Hybrid Cloud Engineer" (session 33)',
+  },
+  {
+    id: "M247",
+    layer: "index",
+    file: "src/index/query_work_mode.ts",
+    line: '  if (new RegExp(`^${HOME_WORD}$`, "i").test(word)) return "remote";',
+    becomes: '  if (word === "remote") return "remote";',
+    breaks: '"wfh or hybrid jobs" reads home working as the place (session 33)',
+  },
+  {
+    id: "M248",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "      if (narrowed && unmet === undefined && index.listsAloneAt(alone, undefined)) {",
+    becomes: "      if (false) {",
+    breaks:
+      '"hybrid jobs in Leeds" says what the words find elsewhere by words, not read alone (session 33)',
+  },
+  {
+    id: "M249",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: String
+      .raw`          const bare = (text: string) => text.replace(/^[\s"'“”‘’]+|[\s"'“”‘’.,;:!?]+$/gu, "");`,
+    becomes: "          const bare = (text: string) => text;",
+    breaks:
+      "a place typed in quotes is offered with its quotes inside the suggested query (session 33)",
+  },
+  {
+    id: "M250",
+    layer: "domain",
+    file: "src/domain/search_query.ts",
+    line: "  return count >= RESULT_SET_MAX ? `at least ${count}` : String(count);",
+    becomes: "  return String(count);",
+    breaks: "a count the cap stopped is said as exact (session 33)",
   },
 ];
 

@@ -155,6 +155,11 @@ Deno.test("a place in the query filters by it; explicit city or country wins", a
           'Searched "remote" as words, as a title would say it; "remote jobs" lists all 2 remote ' +
             "postings.",
         );
+        // Quotes typed around the place are no part of what to type.
+        assert.match(
+          (await run({ q: '"Toronto"' })).hint ?? "",
+          /Searched "Toronto" as words, as a title would say it; "jobs in Toronto" lists all 3 /,
+        );
         // Not where the words name more than the place, nor where the place has no postings.
         assert.equal((await run({ q: "barista" })).hint, undefined);
         assert.equal((await run({ q: "Ulaanbaatar" })).hint, undefined);
@@ -919,6 +924,8 @@ Deno.test("a reading alone with no place ('hybrid jobs', 'part time work', 'work
         city: "Houston",
         country: "US",
       }),
+      // "Hybrid" names what is worked on, not how.
+      await posting({ job_title: "Hybrid Cloud Engineer", city: "Berlin", country: "DE" }),
     ],
   });
   try {
@@ -971,6 +978,19 @@ Deno.test("a reading alone with no place ('hybrid jobs', 'part time work', 'work
     // Where no posting anywhere is it, the words are searched as before.
     assert.equal((await run({ q: "weekend jobs" })).query_shift, undefined);
     assert.equal((await run({ q: "temporary jobs" })).query_employment?.alone, undefined);
+    // Home working said otherwise beside another way is both ways too.
+    for (const q of ["wfh or hybrid jobs", "work from home or hybrid jobs"]) {
+      const both = await listed(q, ["Chef", "Data Analyst", "Designer"]);
+      assert.equal(both.query_work_mode?.work_mode, "remote,hybrid", q);
+    }
+    // At a place with none, the words are searched there; what they find elsewhere is what the
+    // words list elsewhere, read alone.
+    const leeds = await run({ q: "hybrid jobs in Leeds" });
+    assert.equal(leeds.query_work_mode, undefined);
+    assert.match(
+      leeds.hint ?? "",
+      /^Nothing in Leeds is near these words \(elsewhere they find 2 /,
+    );
     // A filter only narrows.
     assert.deepEqual(titles(await run({ q: "hybrid jobs", city: "Houston" })), ["Chef"]);
     assert.deepEqual(titles(await run({ q: "hybrid jobs", remote: "remote" })), []);

@@ -30,7 +30,9 @@ import {
 } from "../../src/domain/filters.ts";
 import { describeDerived } from "../../src/domain/profile.ts";
 import {
+  countInWords,
   DETAILS,
+  RESULT_SET_MAX,
   SORTS,
   TOP_K_DEFAULT,
   TOP_K_MAX,
@@ -144,8 +146,9 @@ export function pagingLine(offset: number, shown: number, total: number, close =
   const all = total + close;
   if (all === 0) return "No matching jobs.";
   if (shown === 0) return `No results at offset ${offset}: the search found ${all}.`;
-  const tiers = close > 0 ? ` (${total} strong, ${close} close)` : "";
-  return `Showing ${offset + 1}-${offset + shown} of ${all}${tiers}`;
+  const tiers = close > 0 ? ` (${countInWords(total)} strong, ${countInWords(close)} close)` : "";
+  const of = total >= RESULT_SET_MAX || close >= RESULT_SET_MAX ? `at least ${all}` : `${all}`;
+  return `Showing ${offset + 1}-${offset + shown} of ${of}${tiers}`;
 }
 
 /**

@@ -25,6 +25,21 @@ export const QUERY_MAX_LENGTH = 1000;
 /** Upper bound of a result set (PRODUCT.md): `total` never exceeds it. */
 export const RESULT_SET_MAX = 1000;
 
+/**
+ * A result set's count as people read it: where the cap stopped it, more postings match than it
+ * says ("part time jobs", "on-site jobs" anywhere).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(countInWords(87), "87");
+ * assert.equal(countInWords(1000), "at least 1000");
+ * ```
+ */
+export function countInWords(count: number): string {
+  return count >= RESULT_SET_MAX ? `at least ${count}` : String(count);
+}
+
 export const DETAILS = ["summary", "full"] as const;
 export type Detail = (typeof DETAILS)[number];
 export const SORTS = ["date", "relevance"] as const;

@@ -42,7 +42,7 @@ import {
 import type { QueryPlace } from "./query_place.ts";
 import type { QuerySeniority } from "./query_seniority.ts";
 import type { QueryShift } from "./query_shift.ts";
-import type { QueryWorkMode } from "./query_work_mode.ts";
+import { type QueryWorkMode, titleSaysHybridWork } from "./query_work_mode.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
 import { type Gazetteer, rememberJobWords, tallyGazetteer } from "./gazetteer.ts";
@@ -496,10 +496,15 @@ export class JobIndex {
     }
     // "Senior DevOps Engineer (Berlin, hybrid)": a title or its tags may say it where the board's
     // fields do not, as titles say the hours (`#sayingHours`).
+    // Not "Hybrid Cloud Engineer": there the word names what is worked on.
     if (asked.has("hybrid")) {
       for (const term of tokenize("hybrid")) {
         const { positions, inTitle } = this.#keywords.postingsOf(term);
-        for (let k = 0; k < positions.length; k++) if (inTitle[k] === 1) of[positions[k]] = 1;
+        for (let k = 0; k < positions.length; k++) {
+          if (inTitle[k] !== 1) continue;
+          const title = jobs[positions[k]].job_title;
+          if (!/hybrid/i.test(title) || titleSaysHybridWork(title)) of[positions[k]] = 1;
+        }
       }
     }
     return of;

@@ -391,7 +391,7 @@ const OPENING_QUALIFIERS = new Set([
 ]);
 
 /** Words after "hybrid" that make it part of the role: "hybrid cloud architect". */
-const HYBRID_ROLES = new Set([
+export const HYBRID_ROLES: ReadonlySet<string> = new Set([
   "cloud",
   "vehicle",
   "vehicles",

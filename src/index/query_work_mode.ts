@@ -8,6 +8,7 @@
  * @module
  */
 import type { WorkModesAsked } from "../domain/job.ts";
+import { HYBRID_ROLES } from "./query_phrasing.ts";
 import { withoutJobWords } from "./query_seniority.ts";
 import { splitWords } from "./tokenize.ts";
 
@@ -50,11 +51,44 @@ export function workModeAlone(text: string): QueryWorkMode | null {
   return mode ? { matched: text.trim(), mode } : null;
 }
 
+/** Words after "hybrid" in a title that name the thing hybrid, not how the work is done. */
+const HYBRID_THINGS: ReadonlySet<string> = new Set([
+  ...HYBRID_ROLES,
+  "infrastruktur",
+  "infrastrukturen",
+  "environment",
+  "environments",
+  "architecture",
+]);
+
 /**
- * A way of working as people write it in a list with others: home working, hybrid, on-site ("in
- * person" and "in the office" are on-site too, as `onSiteSaidPlainly` reads them alone).
+ * Whether a posting's title says the work is hybrid: "Senior DevOps Engineer (Berlin, hybrid)",
+ * "Support Engineer (Berlin/Hybrid)", not "Hybrid Cloud Engineer" or "Senior Systems Engineer
+ * (Hybrid Infrastructure)", where "hybrid" names the thing worked on (`HYBRID_ROLES`, as a query
+ * opening with it reads it: src/index/query_phrasing.ts).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(titleSaysHybridWork("Senior Python Engineer - Hybrid"), true);
+ * assert.equal(titleSaysHybridWork("Support Engineer (Berlin/Hybrid)"), true);
+ * assert.equal(titleSaysHybridWork("DevOps Engineer - Kubernetes & Hybrid Infrastructure"), false);
+ * assert.equal(titleSaysHybridWork("Colocation & Hybrid Cloud Architect (hybrid)"), true);
+ * assert.equal(titleSaysHybridWork("On-Prem & Hybrid Infrastrukturen"), false);
+ * ```
  */
-const MODE_WORD = String.raw`(?:remote|hybrid|on[- ]?site|in[- ]person|in (?:the )?office)`;
+export function titleSaysHybridWork(title: string): boolean {
+  const words = splitWords(title);
+  return words.some((word, k) => word === "hybrid" && !HYBRID_THINGS.has(words[k + 1] ?? ""));
+}
+
+/**
+ * A way of working as people write it in a list with others: home working (as "remote", "wfh",
+ * "work from home" or "telework"), hybrid, on-site ("in person" and "in the office" are on-site
+ * too, as `onSiteSaidPlainly` reads them alone).
+ */
+const HOME_WORD = String.raw`(?:remote|wfh|telework(?:ing)?|work(?:ing)? (?:from|at) home)`;
+const MODE_WORD = String.raw`(?:${HOME_WORD}|hybrid|on[- ]?site|in[- ]person|in (?:the )?office)`;
 const JOINER = String.raw`\s*(?:\bor\b|\band\b|[/&,])\s*`;
 
 /**
@@ -71,7 +105,8 @@ const MODES_JOINED = new RegExp(
 /** The way of working one of `MODE_WORD` names. */
 function modeOf(said: string): "remote" | "hybrid" | "onsite" {
   const word = said.toLowerCase();
-  return word === "remote" ? "remote" : word === "hybrid" ? "hybrid" : "onsite";
+  if (new RegExp(`^${HOME_WORD}$`, "i").test(word)) return "remote";
+  return word === "hybrid" ? "hybrid" : "onsite";
 }
 
 /**
@@ -91,6 +126,8 @@ function modeOf(said: string): "remote" | "hybrid" | "onsite" {
  * assert.deepEqual(remoteWithMode("Hybrid/Remote roles")?.others, ["hybrid"]);
  * assert.deepEqual(remoteWithMode("on-site or remote jobs")?.others, ["onsite"]);
  * assert.deepEqual(remoteWithMode("remote or in person jobs")?.others, ["onsite"]);
+ * assert.deepEqual(remoteWithMode("work from home or hybrid jobs")?.without, "hybrid jobs");
+ * assert.deepEqual(remoteWithMode("Hybrid / WFH roles")?.others, ["hybrid"]);
  * assert.deepEqual(remoteWithMode("hybrid or remote or hybrid jobs")?.others, ["hybrid"]);
  * assert.deepEqual(remoteWithMode("remote, hybrid or onsite jobs in Berlin"), {
  *   matched: "remote, hybrid or onsite",

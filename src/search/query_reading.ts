@@ -51,6 +51,12 @@ export interface QueryReading {
    * are read without it, and the response says so.
    */
   unmet?: string[];
+  /**
+   * What the words read alone list where no place or company narrows them ("hybrid jobs" of
+   * "hybrid jobs in Houston", where no posting there says hybrid and the words are searched): what
+   * a hint counts as what they find elsewhere.
+   */
+  aloneElsewhere?: AnalyzedQuery;
 }
 
 /**
@@ -146,6 +152,7 @@ function readOnce(
   // type or saying the hours first; "part time jobs", "hybrid jobs": those alone, anywhere
   // (src/index/job_index.ts).
   let unmet: string[] | undefined;
+  let aloneElsewhere: AnalyzedQuery | undefined;
   if (options.typeAlone !== false) {
     let alone = typeAlone(analyzed);
     if (alone?.workMode && options.orRemote !== undefined) {
@@ -167,6 +174,9 @@ function readOnce(
           break;
         }
       }
+      if (narrowed && unmet === undefined && index.listsAloneAt(alone, undefined)) {
+        aloneElsewhere = alone;
+      }
     }
   }
   return {
@@ -179,6 +189,7 @@ function readOnce(
     salary: salaryToApply(query, analyzed),
     since: sinceToApply(query, analyzed, options.now ?? Date.now()),
     ...(unmet !== undefined ? { unmet } : {}),
+    ...(aloneElsewhere !== undefined ? { aloneElsewhere } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ import {
   showValue,
   withQualifiers,
 } from "../domain/filters.ts";
-import { RESULT_SET_MAX, type SearchQuery } from "../domain/search_query.ts";
+import { countInWords, RESULT_SET_MAX, type SearchQuery } from "../domain/search_query.ts";
 import { placeNarrows, type TotalWith } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
@@ -206,7 +206,7 @@ export function placeBrowseHint(
     ? `among the remote postings${remoteOnly ? "" : ` ${placeWhere({ ...place, remote: false })}`}`
     : placeWhere(place);
   const other = elsewhere > 0
-    ? ` (elsewhere they find ${elsewhere} posting${elsewhere === 1 ? "" : "s"})`
+    ? ` (elsewhere they find ${countInWords(elsewhere)} posting${elsewhere === 1 ? "" : "s"})`
     : "";
   if (nearest === 0) return `Nothing ${where} is near these words${other}; ${lists}`;
   const shown = nearest === 1

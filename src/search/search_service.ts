@@ -398,9 +398,20 @@ class SnapshotSearchService implements JobSearchService {
         limit: 1,
       }).total;
       // "barista in Berlin": what the words find where the place is not asked.
-      const elsewhere = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE
-        ? emptied?.unfiltered ?? 0
-        : 0;
+      const placeEmptied = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE;
+      // "hybrid jobs in Houston", where no posting there says hybrid: elsewhere the words are
+      // read alone ("hybrid jobs" lists the postings that say it), not searched as here.
+      const elsewhere = !placeEmptied ? 0 : reading.aloneElsewhere
+        ? index.search({
+          ...request,
+          query: reading.aloneElsewhere,
+          place: undefined,
+          ifEmpty: undefined,
+          facets: undefined,
+          offset: 0,
+          limit: 1,
+        }).total
+        : emptied?.unfiltered ?? 0;
       if (there > 0) {
         outcome.hint = placeBrowseHint(place, there, {
           filtered,
@@ -432,7 +443,14 @@ class SnapshotSearchService implements JobSearchService {
           limit: 1,
         }).total;
         if (there > 0) {
-          const offered = placeAloneHint(query.q.trim(), alone, there, filtered);
+          // `"london"`: the quotes are no part of what to type.
+          const bare = (text: string) => text.replace(/^[\s"'“”‘’]+|[\s"'“”‘’.,;:!?]+$/gu, "");
+          const offered = placeAloneHint(
+            bare(query.q),
+            { ...alone, matched: bare(alone.matched) },
+            there,
+            filtered,
+          );
           outcome.hint = outcome.hint ? `${outcome.hint} ${offered}` : offered;
         }
       }

@@ -25,7 +25,7 @@ import {
 import { FACET_NAMES } from "../domain/facets.ts";
 import { RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { hintForPeople } from "../domain/hint_words.ts";
-import { SORTS } from "../domain/search_query.ts";
+import { countInWords, SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { ResultItem } from "./result_item.tsx";
 import { SaveSearchForm } from "./saved_search_form.tsx";
@@ -339,9 +339,12 @@ function countText(
       ? `No strong match; ${close} close match${close === 1 ? "" : "es"}.${range}`
       : "No jobs match.";
   }
-  const strong = `${response.total} job${response.total === 1 ? "" : "s"} match`;
+  const count = countInWords(response.total);
+  const strong = `${count[0].toUpperCase()}${count.slice(1)} job${
+    response.total === 1 ? "" : "s"
+  } match`;
   return close > 0 && byRelevance
-    ? `${strong}, then ${close} close match${close === 1 ? "" : "es"}.${range}`
+    ? `${strong}, then ${countInWords(close)} close match${close === 1 ? "" : "es"}.${range}`
     : `${strong}.${range}`;
 }
 

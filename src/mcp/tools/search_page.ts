@@ -23,7 +23,7 @@ import {
   SearchResponseSchema,
 } from "../../domain/job.ts";
 import { describeDerived } from "../../domain/profile.ts";
-import type { SearchQuery } from "../../domain/search_query.ts";
+import { countInWords, type SearchQuery } from "../../domain/search_query.ts";
 import { POSTING_URI_PREFIX } from "../resources/postings.ts";
 
 /** How the reading sentences name search_jobs' parameters. */
@@ -94,7 +94,7 @@ function withCutDescription(job: JobResult): { job: JobResult; cutFrom?: number 
 }
 
 function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
+  return `${countInWords(n)} ${n === 1 ? word : many}`;
 }
 
 function indent(text: string): string {
