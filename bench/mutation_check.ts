@@ -2108,6 +2108,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "  return String(count);",
     breaks: "a count the cap stopped is said as exact (session 33)",
   },
+  {
+    id: "M251",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '  const suggested = /"([^"]{1,300})" lists /.exec(text);',
+    becomes: "  const suggested = null as RegExpExecArray | null;",
+    breaks: "a hint's suggested query on the page is text to copy, not a link (session 33)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -1417,6 +1417,27 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
   }
 });
 
+Deno.test("a hint's suggested query is a link that searches it under the same filters", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/?q=Berlin&source=linkedin", { cookie })).text();
+    const notice = new DOMParser().parseFromString(page, "text/html").querySelector(".notice");
+    assert.match(notice?.textContent ?? "", /Searched "Berlin" as words.*"jobs in Berlin" lists/);
+    const link = notice?.querySelector("a");
+    assert.equal(link?.textContent, "jobs in Berlin");
+    assert.equal(link?.getAttribute("href"), "/?q=jobs+in+Berlin&source=linkedin");
+    // Followed, it lists the place's postings, the count the hint gave.
+    const said = /lists (?:all (\d+) postings|the (one) posting)/.exec(notice?.textContent ?? "");
+    assert.ok(said, notice?.textContent ?? "");
+    const count = said[1] ?? "1";
+    const listed = await (await web.request(link!.getAttribute("href")!, { cookie })).text();
+    assert.match(listed, new RegExp(`${count} jobs? match`));
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("hybrid alone in the query: the page says it was read and links the filter", async () => {
   const web = await startWeb();
   try {

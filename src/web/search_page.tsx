@@ -289,7 +289,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             {/* The service's hint says why in words; without one, the page says which filter. */}
             <p>
               {hint !== undefined
-                ? hintForPeople(hint, "below")
+                ? <HintWords hint={hint} params={props.params} />
                 : (emptiedBy.some((name) => name !== "query_place")
                   ? `Nothing matches with ${
                     emptiedBy.filter((name) => name !== "query_place").join(" and ")
@@ -307,6 +307,25 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         )
         : null}
     </div>
+  );
+}
+
+/**
+ * The service's hint for people, the query it suggests ('"jobs in Leeds" lists all 14 postings
+ * there') a link that searches it under the same filters: the count it gives is theirs.
+ */
+function HintWords(props: { hint: string; params: PageParams }) {
+  const text = hintForPeople(props.hint, "below");
+  const suggested = /"([^"]{1,300})" lists /.exec(text);
+  if (!suggested) return <>{text}</>;
+  const start = suggested.index + 1;
+  const end = start + suggested[1].length;
+  return (
+    <>
+      {text.slice(0, start)}
+      <a href={pageUrl(props.params, { q: [suggested[1]], offset: undefined })}>{suggested[1]}</a>
+      {text.slice(end)}
+    </>
   );
 }
 
