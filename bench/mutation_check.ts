@@ -1218,8 +1218,8 @@ export const MUTANTS: Mutant[] = [
     id: "M144",
     layer: "domain",
     file: "src/domain/remote_words.ts",
-    line: '    !(before === "away" && words[0] === "from");',
-    becomes: "    true;",
+    line: '    !(before === "away" && words[0] === "from") &&',
+    becomes: "    true &&",
     breaks: '"work away from home" (travelling work) is read as a wish to work from home',
   },
   {
@@ -2115,6 +2115,25 @@ export const MUTANTS: Mutant[] = [
     line: '  const suggested = /"([^"]{1,300})" lists /.exec(text);',
     becomes: "  const suggested = null as RegExpExecArray | null;",
     breaks: "a hint's suggested query on the page is text to copy, not a link (session 33)",
+  },
+  {
+    id: "M252",
+    layer: "domain",
+    file: "src/domain/remote_words.ts",
+    line:
+      '    !(words.join(" ") === "remote" && after !== undefined && REMOTE_FIELDS.includes(after));',
+    becomes: "    true;",
+    breaks:
+      '"remote sensing analyst" reads home working and searches "sensing analyst" (session 33)',
+  },
+  {
+    id: "M253",
+    layer: "ingest",
+    file: "src/ingest/work_mode.ts",
+    line:
+      '    String.raw`\\(remote\\)|^remote\\b(?![- ]+(?:${REMOTE_FIELDS.join("|")})\\b)|\\bremote\\s*$`,',
+    becomes: "    String.raw`\\(remote\\)|^remote\\b|\\bremote\\s*$`,",
+    breaks: 'a posting titled "Remote Sensing Analyst" is read as remote work (session 33)',
   },
 ];
 

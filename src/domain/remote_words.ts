@@ -25,22 +25,32 @@ export const REMOTE_WISH_PHRASES: readonly string[] = [
   "fully distributed",
 ];
 
+/**
+ * Words after "remote" that make it a field of work, not home working: "remote sensing analyst",
+ * "remote pilot" (of drones). Folded as `foldText` folds.
+ */
+export const REMOTE_FIELDS: readonly string[] = ["sensing", "sensor", "sensors", "pilot", "pilots"];
+
 /** The most words a phrase of {@linkcode REMOTE_WISH_PHRASES} has. */
 const LONGEST_PHRASE = Math.max(...REMOTE_WISH_PHRASES.map((phrase) => phrase.split(" ").length));
 
 /**
- * Whether the folded words `words`, after the word `before`, ask for remote work: one of the
- * phrases, but not "from home" after "away" ("work away from home" is travelling work).
+ * Whether the folded words `words`, between the words `before` and `after`, ask for remote work:
+ * one of the phrases, but not "from home" after "away" ("work away from home" is travelling work),
+ * nor "remote" before a field of work (`REMOTE_FIELDS`: "remote sensing").
  *
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.equal(isRemoteWish(["from", "home"], "service"), true);
  * assert.equal(isRemoteWish(["from", "home"], "away"), false);
+ * assert.equal(isRemoteWish(["remote"], undefined, "sensing"), false);
+ * assert.equal(isRemoteWish(["remote"], undefined, "jobs"), true);
  * ```
  */
-export function isRemoteWish(words: readonly string[], before?: string): boolean {
+export function isRemoteWish(words: readonly string[], before?: string, after?: string): boolean {
   return REMOTE_WISH_PHRASES.includes(words.join(" ")) &&
-    !(before === "away" && words[0] === "from");
+    !(before === "away" && words[0] === "from") &&
+    !(words.join(" ") === "remote" && after !== undefined && REMOTE_FIELDS.includes(after));
 }
 
 /**
@@ -53,13 +63,15 @@ export function isRemoteWish(words: readonly string[], before?: string): boolean
  * assert.equal(saysRemoteWish("happy with a Home-Office setup"), true);
  * assert.equal(saysRemoteWish("remotely controlled drones"), false);
  * assert.equal(saysRemoteWish("happy to work away from home"), false);
+ * assert.equal(saysRemoteWish("Remote sensing analyst, GIS"), false);
  * ```
  */
 export function saysRemoteWish(text: string): boolean {
   const words = foldText(text).split(" ").filter(Boolean);
   for (let start = 0; start < words.length; start++) {
     for (let length = 1; length <= LONGEST_PHRASE && start + length <= words.length; length++) {
-      if (isRemoteWish(words.slice(start, start + length), words[start - 1])) return true;
+      const span = words.slice(start, start + length);
+      if (isRemoteWish(span, words[start - 1], words[start + length])) return true;
     }
   }
   return false;

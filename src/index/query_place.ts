@@ -313,6 +313,7 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
         preposition: start > 0 && PREPOSITIONS.has(folded[start - 1]),
         last: start + length === typed.length,
         before: folded[start - 1],
+        after: folded[start + length],
         typed: typed.slice(start, start + length).join(" "),
       }, gazetteer);
       if (!found) continue;
@@ -481,6 +482,7 @@ function placesJoined(
       preposition: afterPreposition() || PREPOSITIONS.has(folded[start - 1] ?? ""),
       last: start + length === typed.length,
       before: folded[start - 1],
+      after: folded[start + length],
       listed: true,
     }, gazetteer);
     if (!found || found.around !== undefined) return null;
@@ -696,6 +698,7 @@ function placeOf(
     preposition: boolean;
     last: boolean;
     before?: string;
+    after?: string;
     listed?: boolean;
     /** The words as typed (case kept), where known. */
     typed?: string;
@@ -703,7 +706,7 @@ function placeOf(
   gazetteer: Gazetteer,
 ): Omit<QueryPlace, "matched" | "rest"> | null {
   const key = words.join(" ");
-  if (isRemoteWish(words, position.before)) return { remote: true };
+  if (isRemoteWish(words, position.before, position.after)) return { remote: true };
   if (namesUnitedStates(key, position)) return { country: "US" };
   // "remote jobs in Europe", "developer DACH": after "in" or last, as a region is read.
   const area = position.preposition || position.last ? areaNamed(words.join(" ")) : undefined;

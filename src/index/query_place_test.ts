@@ -136,6 +136,10 @@ Deno.test("findPlace(): 'jobs in Toronto' and 'remote jobs' ask for every postin
   assert.equal(place("Toronto"), null);
   assert.equal(place("remote"), null);
   assert.equal(place("home office"), null);
+  // "Remote" before a field of work is the work's: "remote sensing analyst", "remote pilot".
+  assert.equal(place("remote sensing analyst"), null);
+  assert.equal(place("remote pilot jobs"), null);
+  assert.deepEqual(place("remote sensing analyst remote")?.remote, true);
   // Other ways to ask for home working name no job: alone, they are the place.
   for (const wish of ["work from home", "Working from home", "wfh", "telework"]) {
     assert.deepEqual(place(wish), { remote: true, matched: wish, rest: "" }, wish);

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Job, WorkMode } from "../domain/job.ts";
+import { REMOTE_FIELDS } from "../domain/remote_words.ts";
 import { REMOTE_CITY } from "./location.ts";
 
 /** Remote work, denied: on-site. German as the real feeds write it ("kein Homeoffice"). */
@@ -50,7 +51,8 @@ const REMOTE = new RegExp(
       .raw`\bremote[- ](?:first|only|position|role|job|work|working|opportunity|friendly|based|eligible|possible|option)\b`,
     String.raw`\bwork(?:ing)? (?:from home|remotely)\b`,
     String.raw`\b(?:wfh|telecommute|telecommuting)\b`,
-    String.raw`\(remote\)|^remote\b|\bremote\s*$`,
+    // "Remote Sensing Analyst" opens with a field of work, not a way of working.
+    String.raw`\(remote\)|^remote\b(?![- ]+(?:${REMOTE_FIELDS.join("|")})\b)|\bremote\s*$`,
     String.raw`\b(?:100 ?%|vollständig|komplett) (?:home ?office|remote)`,
   ].join("|"),
   "im",
@@ -85,6 +87,8 @@ function withoutEmphasis(text: string): string {
  *   job_title, job_description, job_tags, city: "Berlin",
  * });
  * assert.equal(workModeOf(job("Data Engineer (Remote)")), "remote");
+ * assert.equal(workModeOf(job("Remote Sensing Analyst")), undefined);
+ * assert.equal(workModeOf(job("Remote Sensing Analyst (Remote)")), "remote");
  * assert.equal(workModeOf(job("Nurse", "This is not a remote position.", ["Remote"])), "onsite");
  * assert.equal(workModeOf(job("Analyst", "Hybrid working: 2 days a week in the office.")), "hybrid");
  * assert.equal(workModeOf(job("Welder", "No remote work.")), "onsite");
