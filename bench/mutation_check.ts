@@ -2135,6 +2135,23 @@ export const MUTANTS: Mutant[] = [
     becomes: "    String.raw`\\(remote\\)|^remote\\b|\\bremote\\s*$`,",
     breaks: 'a posting titled "Remote Sensing Analyst" is read as remote work (session 33)',
   },
+  {
+    id: "M254",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line:
+      "    if (rest.split(/\\s+/).length > 14) rest = rest.split(/[.;:!?](?:\\s|$)|,\\s+/u)[0];",
+    becomes: "    ;",
+    breaks: "a summary pasted as the profile reads a role from any of its clauses (session 33)",
+  },
+  {
+    id: "M255",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line: "      const title = cleanTitle(part.split(TITLE_ENDS)[0]);",
+    becomes: "      const title = cleanTitle(part);",
+    breaks: '"Data scientist with 6 years of Python experience." reads no role (session 33)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

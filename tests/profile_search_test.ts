@@ -86,6 +86,24 @@ Deno.test("a profile search keeps the result-set rules of a q search", async (t)
     assert.equal(outcome.derived?.seniority, "senior");
   });
 
+  await t.step("a summary pasted as the profile names its role in its opening words", async () => {
+    for (
+      const profile of [
+        "Data scientist with 6 years of Python experience.",
+        "Data scientist, 6 years of Python. Built forecasting models in Python with pandas and " +
+        "scikit-learn, deployed them on AWS, mentoring junior analysts.",
+      ]
+    ) {
+      const outcome = await searchByProfile(index, parseSearchQuery({ profile, top_k: 10 }), {
+        embed,
+        ranking,
+        cut,
+      });
+      assert.deepEqual(outcome.derived?.roles, ["Data scientist"], profile);
+      assert.equal(outcome.results[0]?.job_title, "Data Scientist", profile);
+    }
+  });
+
   await t.step("an explicit country replaces the profile's place", async () => {
     const outcome = await run({ country: "DE" });
     assert.ok(outcome.total > 0);

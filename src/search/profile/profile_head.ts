@@ -27,15 +27,42 @@ function nameWords(line: string): number {
   return k >= 2 ? k : 0;
 }
 
-/** The titles on the head's short lines (the name line's tail included), in order. */
+/**
+ * The words a head line's part opens with, up to what it says of the title: "Backend developer"
+ * of "Backend developer with 6 years of Python experience." or "Backend developer. Built APIs".
+ */
+const TITLE_ENDS = /\s+(?:with|having|who|since|seit|mit)\s+|[.;:!?](?:\s|$)/iu;
+
+/**
+ * The titles on the head's short lines (the name line's tail included), in order; of a long line
+ * (a summary pasted as the profile: "Backend developer, 6 years of Python. Built APIs ..."), only
+ * its opening clause.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const head = (text: string) => [{ text, section: "head" as const }];
+ * assert.deepEqual(headlineRoles(head("Jane Doe | Data Analyst")), ["Data Analyst"]);
+ * assert.deepEqual(headlineRoles(head("Backend developer with 6 years of Python experience.")), [
+ *   "Backend developer",
+ * ]);
+ * assert.deepEqual(
+ *   headlineRoles(head(
+ *     "Backend developer, 6 years of Python. Built APIs in Python with Django and FastAPI, " +
+ *       "PostgreSQL, Redis, Docker and Kubernetes on AWS.",
+ *   )),
+ *   ["Backend developer"],
+ * );
+ * ```
+ */
 export function headlineRoles(head: readonly Line[]): string[] {
   const roles: string[] = [];
   head.forEach(({ text: line }, i) => {
-    if (line.split(/\s+/).length > 14) return;
     const named = i === 0 ? nameWords(line) : 0;
-    const rest = line.split(/\s+/).slice(named).join(" ");
+    let rest = line.split(/\s+/).slice(named).join(" ");
+    if (rest.split(/\s+/).length > 14) rest = rest.split(/[.;:!?](?:\s|$)|,\s+/u)[0];
     for (const part of rest.split(/\s+[-–—|·]\s+|\s*[—–|·]\s*|,\s+|\s+\/\s+|\s+&\s+/)) {
-      const title = cleanTitle(part);
+      const title = cleanTitle(part.split(TITLE_ENDS)[0]);
       const words = wordsOf(title);
       if (words.length === 0 || words.length > 6 || /\d{3,}|\byears?\b/i.test(title)) continue;
       if (hasHeadNoun(title)) roles.push(expandAbbreviations(title));
