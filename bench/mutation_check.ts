@@ -2152,6 +2152,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "      const title = cleanTitle(part);",
     breaks: '"Data scientist with 6 years of Python experience." reads no role (session 33)',
   },
+  {
+    id: "M256",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line:
+      '  "only", // Session 33: "part time only", "remote jobs only" (nothing else is asked for).',
+    becomes: '  "x-only",',
+    breaks: '"part time only" lists nothing (session 33)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -950,7 +950,7 @@ Deno.test("a reading alone with no place ('hybrid jobs', 'part time work', 'work
       matched: "remote or hybrid",
       work_mode: "remote,hybrid",
     });
-    for (const q of ["part time jobs", "part time work", "Part-time"]) {
+    for (const q of ["part time jobs", "part time work", "Part-time", "part time only"]) {
       const type = await listed(q, ["Nurse"]);
       assert.equal(type.query_employment?.alone, true, q);
       assert.equal(type.query_employment?.employment_type, "parttime", q);
@@ -995,9 +995,9 @@ Deno.test("a reading alone with no place ('hybrid jobs', 'part time work', 'work
     assert.deepEqual(titles(await run({ q: "hybrid jobs", city: "Houston" })), ["Chef"]);
     assert.deepEqual(titles(await run({ q: "hybrid jobs", remote: "remote" })), []);
     // Home working asked for in other words than "remote" is the place, alone too.
-    for (const q of ["work from home", "wfh", "working from home"]) {
+    for (const q of ["work from home", "wfh", "working from home", "remote only"]) {
       const home = await run({ q });
-      assert.deepEqual(home.query_place, { matched: q, remote: true }, q);
+      assert.deepEqual(home.query_place, { matched: q.replace(/ only$/, ""), remote: true }, q);
       assert.deepEqual(titles(home), ["Designer"], q);
     }
     // Each surface says the postings are listed, and only they.

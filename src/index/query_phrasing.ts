@@ -71,6 +71,8 @@ const ASKING_WORDS = new Set([
   // Session 30: "urgently hiring nurse".
   "urgently",
   "immediately",
+  // Session 33: "only remote jobs", "only part time".
+  "only",
 ]);
 
 /** Words for a job as such, not for a role: both a request's opening and its close use them. */
@@ -142,6 +144,7 @@ const TRAILING = new Set([
   "m",
   "am",
   "going",
+  "only", // Session 33: "part time only", "remote jobs only" (nothing else is asked for).
 ]);
 
 /** Who hires: after them "hiring" asks ("is anyone hiring bartenders?"), as "hiring for" does. */

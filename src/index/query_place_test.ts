@@ -136,6 +136,8 @@ Deno.test("findPlace(): 'jobs in Toronto' and 'remote jobs' ask for every postin
   assert.equal(place("Toronto"), null);
   assert.equal(place("remote"), null);
   assert.equal(place("home office"), null);
+  // "Only" is left to the words, whose phrasing it is (src/index/query_phrasing.ts).
+  assert.deepEqual(place("remote only"), { remote: true, matched: "remote", rest: "only" });
   // "Remote" before a field of work is the work's: "remote sensing analyst", "remote pilot".
   assert.equal(place("remote sensing analyst"), null);
   assert.equal(place("remote pilot jobs"), null);
