@@ -2139,8 +2139,7 @@ export const MUTANTS: Mutant[] = [
     id: "M254",
     layer: "search",
     file: "src/search/profile/profile_head.ts",
-    line:
-      "    if (rest.split(/\\s+/).length > 14) rest = rest.split(/[.;:!?](?:\\s|$)|,\\s+/u)[0];",
+    line: "    if (rest.split(/\\s+/).length > 14) rest = rest.split(CLAUSE_ENDS)[0];",
     becomes: "    ;",
     breaks: "a summary pasted as the profile reads a role from any of its clauses (session 33)",
   },
@@ -2160,6 +2159,14 @@ export const MUTANTS: Mutant[] = [
       '  "only", // Session 33: "part time only", "remote jobs only" (nothing else is asked for).',
     becomes: '  "x-only",',
     breaks: '"part time only" lists nothing (session 33)',
+  },
+  {
+    id: "M257",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line: "const SENTENCE_END = String.raw`(?<=[\\p{L}\\p{N}]{3})[.!?](?:\\s|$)|[;:](?:\\s|$)`;",
+    becomes: "const SENTENCE_END = String.raw`[.!?](?:\\s|$)|[;:](?:\\s|$)`;",
+    breaks: 'a headline "Sr. Data Analyst" is read as "Sr" and names no role (session 33)',
   },
 ];
 

@@ -28,10 +28,22 @@ function nameWords(line: string): number {
 }
 
 /**
+ * A sentence's end, not an abbreviation's dot ("Sr. Data Analyst", "Jr. Developer"): after a word
+ * of three letters or more.
+ */
+const SENTENCE_END = String.raw`(?<=[\p{L}\p{N}]{3})[.!?](?:\s|$)|[;:](?:\s|$)`;
+
+/**
  * The words a head line's part opens with, up to what it says of the title: "Backend developer"
  * of "Backend developer with 6 years of Python experience." or "Backend developer. Built APIs".
  */
-const TITLE_ENDS = /\s+(?:with|having|who|since|seit|mit)\s+|[.;:!?](?:\s|$)/iu;
+const TITLE_ENDS = new RegExp(
+  String.raw`\s+(?:with|having|who|since|seit|mit)\s+|${SENTENCE_END}`,
+  "iu",
+);
+
+/** The opening clause of a long line: up to its first sentence's end or comma. */
+const CLAUSE_ENDS = new RegExp(String.raw`${SENTENCE_END}|,\s+`, "u");
 
 /**
  * The titles on the head's short lines (the name line's tail included), in order; of a long line
@@ -43,6 +55,10 @@ const TITLE_ENDS = /\s+(?:with|having|who|since|seit|mit)\s+|[.;:!?](?:\s|$)/iu;
  * import { strict as assert } from "node:assert";
  * const head = (text: string) => [{ text, section: "head" as const }];
  * assert.deepEqual(headlineRoles(head("Jane Doe | Data Analyst")), ["Data Analyst"]);
+ * const lines = (...texts: string[]) => texts.map((text) => ({ text, section: "head" as const }));
+ * assert.deepEqual(headlineRoles(lines("Jane Doe", "Sr. Data Analyst. Ten years in retail.")), [
+ *   "Sr. Data Analyst",
+ * ]);
  * assert.deepEqual(headlineRoles(head("Backend developer with 6 years of Python experience.")), [
  *   "Backend developer",
  * ]);
@@ -60,7 +76,7 @@ export function headlineRoles(head: readonly Line[]): string[] {
   head.forEach(({ text: line }, i) => {
     const named = i === 0 ? nameWords(line) : 0;
     let rest = line.split(/\s+/).slice(named).join(" ");
-    if (rest.split(/\s+/).length > 14) rest = rest.split(/[.;:!?](?:\s|$)|,\s+/u)[0];
+    if (rest.split(/\s+/).length > 14) rest = rest.split(CLAUSE_ENDS)[0];
     for (const part of rest.split(/\s+[-–—|·]\s+|\s*[—–|·]\s*|,\s+|\s+\/\s+|\s+&\s+/)) {
       const title = cleanTitle(part.split(TITLE_ENDS)[0]);
       const words = wordsOf(title);
