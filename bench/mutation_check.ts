@@ -2168,6 +2168,16 @@ export const MUTANTS: Mutant[] = [
     becomes: "const SENTENCE_END = String.raw`[.!?](?:\\s|$)|[;:](?:\\s|$)`;",
     breaks: 'a headline "Sr. Data Analyst" is read as "Sr" and names no role (session 33)',
   },
+  {
+    id: "M258",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line:
+      "    !/^(?:senior|junior|lead|head|chief|staff|sr\\.?|jr\\.?|snr\\.?|jnr\\.?)$/i.test(words[k])",
+    becomes: "    !/^(?:senior|junior|lead|head|chief|staff)$/i.test(words[k])",
+    breaks:
+      'a first line "Sr. Data Analyst" reads "Sr. Data" as a name and "Analyst" as the role (session 33)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -22,7 +22,8 @@ function nameWords(line: string): number {
   let k = 0;
   while (
     k < words.length && k < 3 && /^\p{Lu}[\p{L}'.-]*$/u.test(words[k]) &&
-    !hasHeadNoun(words[k]) && !/^(?:senior|junior|lead|head|chief|staff)$/i.test(words[k])
+    !hasHeadNoun(words[k]) &&
+    !/^(?:senior|junior|lead|head|chief|staff|sr\.?|jr\.?|snr\.?|jnr\.?)$/i.test(words[k])
   ) k++;
   return k >= 2 ? k : 0;
 }
@@ -55,6 +56,8 @@ const CLAUSE_ENDS = new RegExp(String.raw`${SENTENCE_END}|,\s+`, "u");
  * import { strict as assert } from "node:assert";
  * const head = (text: string) => [{ text, section: "head" as const }];
  * assert.deepEqual(headlineRoles(head("Jane Doe | Data Analyst")), ["Data Analyst"]);
+ * // A title's abbreviation is no name: "Sr." opens the title, not "Sr. Data" a name.
+ * assert.deepEqual(headlineRoles(head("Sr. Data Analyst")), ["Sr. Data Analyst"]);
  * const lines = (...texts: string[]) => texts.map((text) => ({ text, section: "head" as const }));
  * assert.deepEqual(headlineRoles(lines("Jane Doe", "Sr. Data Analyst. Ten years in retail.")), [
  *   "Sr. Data Analyst",
