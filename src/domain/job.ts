@@ -489,6 +489,14 @@ function listedThere(
   return response.query_place !== undefined || response.query_company !== undefined;
 }
 
+/** The readings alone a response may carry, in the order their sentences name each other. */
+const READ_ALONE = [
+  "query_employment",
+  "query_seniority",
+  "query_work_mode",
+  "query_shift",
+] as const;
+
 /** The fields of a response the readings' sentences below read. */
 interface ReadAlone {
   query_seniority?: QuerySeniorityResult;
@@ -504,21 +512,8 @@ interface ReadAlone {
  * The words of the other readings alone a response carries beside `own` ("senior hybrid roles in
  * Amsterdam": a strong match is both), quoted, for " where they are also ..."; "" where none.
  */
-function alsoReadAlone(
-  response: {
-    query_seniority?: QuerySeniorityResult;
-    query_work_mode?: QueryWorkModeResult;
-    query_employment?: QueryEmploymentResult;
-    query_shift?: QueryShiftResult;
-  },
-  own: "query_seniority" | "query_work_mode" | "query_shift" | "query_employment",
-): string {
-  const others = ([
-    "query_employment",
-    "query_seniority",
-    "query_work_mode",
-    "query_shift",
-  ] as const)
+function alsoReadAlone(response: ReadAlone, own: (typeof READ_ALONE)[number]): string {
+  const others = READ_ALONE
     .filter((name) => name !== own && response[name] !== undefined)
     .map((name) => `"${response[name]!.matched}"`);
   return others.length === 0 ? "" : ` where they are also ${others.join(" and ")}`;

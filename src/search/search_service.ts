@@ -346,6 +346,16 @@ class SnapshotSearchService implements JobSearchService {
     const filtered = Object.keys(filters).length > 0 || reading.salary !== null ||
       reading.since !== null;
     const emptiedNames = emptied?.names ?? [];
+    /** How many the search lists with `changes` (the browse of a place, a reading elsewhere). */
+    const countWith = (changes: Partial<IndexSearch>) =>
+      index.search({
+        ...request,
+        ...changes,
+        ifEmpty: undefined,
+        facets: undefined,
+        offset: 0,
+        limit: 1,
+      }).total;
     if (Object.keys(filters).length > 0 || emptiedNames.length > 0) {
       outcome.applied = {
         filters,
@@ -389,28 +399,15 @@ class SnapshotSearchService implements JobSearchService {
     ) {
       // "looking after old people in Liverpool": nothing there is near the words, but the place
       // has postings; listing them is one query away, and the count is the browse's own.
-      const there = index.search({
-        ...request,
-        query: analyzeQuery("jobs"),
-        ifEmpty: undefined,
-        facets: undefined,
-        offset: 0,
-        limit: 1,
-      }).total;
+      const there = countWith({ query: analyzeQuery("jobs") });
       // "barista in Berlin": what the words find where the place is not asked.
       const placeEmptied = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE;
       // "hybrid jobs in Houston", where no posting there says hybrid: elsewhere the words are
       // read alone ("hybrid jobs" lists the postings that say it), not searched as here.
-      const elsewhere = !placeEmptied ? 0 : reading.aloneElsewhere
-        ? index.search({
-          ...request,
-          query: reading.aloneElsewhere,
-          place: undefined,
-          ifEmpty: undefined,
-          facets: undefined,
-          offset: 0,
-          limit: 1,
-        }).total
+      const elsewhere = !placeEmptied
+        ? 0
+        : reading.aloneElsewhere
+        ? countWith({ query: reading.aloneElsewhere, place: undefined })
         : emptied?.unfiltered ?? 0;
       if (there > 0) {
         outcome.hint = placeBrowseHint(place, there, {
@@ -433,15 +430,7 @@ class SnapshotSearchService implements JobSearchService {
       // after what the words found.
       const alone = placeToApply(index, { ...query, q: `${query.q} jobs` });
       if (placeNarrows(alone) && foldText(alone.rest) === "jobs") {
-        const there = index.search({
-          ...request,
-          query: analyzeQuery("jobs"),
-          place: alone,
-          ifEmpty: undefined,
-          facets: undefined,
-          offset: 0,
-          limit: 1,
-        }).total;
+        const there = countWith({ query: analyzeQuery("jobs"), place: alone });
         if (there > 0) {
           // `"london"`: the quotes are no part of what to type.
           const bare = (text: string) => text.replace(/^[\s"'“”‘’]+|[\s"'“”‘’.,;:!?]+$/gu, "");
