@@ -1011,10 +1011,11 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M119",
     layer: "search",
-    file: "src/search/query_reading.ts",
-    line: "    analyzed = analyzeQuery(`${rest} jobs`);",
-    becomes: "    analyzed = analyzeQuery(rest);",
-    breaks: '"$60k jobs in Chicago" searches "60k" as a word in Chicago',
+    file: "src/index/analyze_query.ts",
+    line: "  const salary = salaryIn(asTyped);",
+    becomes: "  const salary = salaryIn(asTyped)?.rest.trim() ? salaryIn(asTyped) : null;",
+    breaks:
+      '"$60k jobs in Chicago" searches "60k" as a word in Chicago, and "over 100k" alone lists nothing',
   },
   {
     id: "M120",
@@ -2177,6 +2178,50 @@ export const MUTANTS: Mutant[] = [
     becomes: "    !/^(?:senior|junior|lead|head|chief|staff)$/i.test(words[k])",
     breaks:
       'a first line "Sr. Data Analyst" reads "Sr. Data" as a name and "Analyst" as the role (session 33)',
+  },
+  {
+    id: "M259",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "      const filtered = request.query.posted !== undefined || request.query.salary !== undefined;",
+    becomes: "      const filtered = request.query.posted !== undefined;",
+    breaks:
+      '"jobs paying over 100k" and "over 100k" list nothing: the pay alone names no job (session 34)',
+  },
+  {
+    id: "M260",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "      const filtered = request.query.posted !== undefined || request.query.salary !== undefined;",
+    becomes: "      const filtered = request.query.salary !== undefined;",
+    breaks: '"jobs posted this week", "new jobs today" and "latest jobs" list nothing (session 34)',
+  },
+  {
+    id: "M261",
+    layer: "search",
+    file: "src/search/filters_from_words.ts",
+    line: "    salary_include_unknown: paysAlone ? query.salary_include_unknown === true : true,",
+    becomes: "    salary_include_unknown: true,",
+    breaks: '"jobs paying over 100k" lists every posting that states no pay too (session 34)',
+  },
+  {
+    id: "M262",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "      namesNoWork(analyzed) && !narrowed &&",
+    becomes: "      !narrowed &&",
+    breaks: '"registered nurse over 100k" leaves out the nurses that state no pay (session 34)',
+  },
+  {
+    id: "M263",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "    else if (total === 0 && reading.paysAlone && reading.salary !== null) {",
+    becomes: "    else if (total === 0 && reading.paysAlone && reading.salary === null) {",
+    breaks:
+      '"jobs paying over 10000k" is told the query names no job, not that no posting pays so (session 34)',
   },
 ];
 

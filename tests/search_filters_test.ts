@@ -15,6 +15,7 @@ import { realIndex } from "./real_index.ts";
 import { FILTER_NAMES, type FilterParam, FILTERS } from "../src/domain/filters.ts";
 import { searchJobsConfig } from "../src/mcp/tools/search_jobs.ts";
 import type { JobResult } from "../src/domain/job.ts";
+import { yearlySalary } from "../src/domain/salary.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
 import { DEFAULT_PROFILE_RANKING } from "../src/search/profile_ranking.ts";
@@ -321,6 +322,49 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         given.all.map((r) => r.job_url),
         (await listed({ q: "registered nurse", salary_min: 20000 })).all.map((r) => r.job_url),
       );
+    },
+  );
+
+  await t.step(
+    "pay alone lists exactly the postings that state at least it, newest first, and says so",
+    async () => {
+      const urlsOf = (all: JobResult[]) =>
+        new Set(all.flatMap((r) => [r.job_url, ...(r.also_posted_at ?? [])]));
+      for (
+        const [q, matched, least] of [
+          ["jobs paying over 100k", "paying over 100k", 100_000],
+          ["over 100k", "over 100k", 100_000],
+          ["$50 an hour jobs", "$50 an hour", 104_000],
+        ] as const
+      ) {
+        const stating = jobs.filter((j) => (yearlySalary(j.base_salary)?.max ?? -1) >= least);
+        // Enough to mean something, few enough to compare whole (the list is read to 300).
+        assert.ok(stating.length > 20 && stating.length < 300, `${q}: ${stating.length}`);
+        const said = await listed({ q });
+        assert.deepEqual(said.query_salary, { matched, salary_min: least, alone: true }, q);
+        assert.equal(said.close_total, 0, q);
+        // Each listed posting states it; every one that does is listed, or is a copy of one
+        // listed (a reposted job's copies may state no pay).
+        const stated = new Set(stating.map((j) => j.job_url));
+        assert.deepEqual(said.all.filter((r) => !stated.has(r.job_url)), [], q);
+        const reached = urlsOf(said.all);
+        assert.deepEqual(stating.filter((j) => !reached.has(j.job_url)), [], q);
+        const newestFirst = await searchAll({ q });
+        const dates = newestFirst.all.map((r) => r.publish_time);
+        assert.deepEqual(dates, [...dates].sort().reverse(), `${q}: newest first`);
+      }
+      // A filter narrows it as it narrows any list.
+      const inUs = await listed({ q: "over 100k", country: "US" });
+      assert.ok(inUs.total > 0 && inUs.all.every((r) => r.country === "US"));
+      assert.ok(inUs.total < (await listed({ q: "over 100k" })).total);
+      // No posting states so much: said, not "the query names no job".
+      const none = await search({ q: "jobs paying over 10000k" });
+      assert.equal(none.total, 0);
+      assert.equal(none.hint, "No posting states pay of at least 10,000,000 a year.");
+      // Beside work the pay still keeps the postings that state none.
+      const nurse = await search({ q: "registered nurse over 100k" });
+      assert.equal(nurse.query_salary?.alone, undefined);
+      assert.ok(nurse.results.some((r) => yearlySalary(r.base_salary) === null));
     },
   );
 

@@ -1165,6 +1165,15 @@ Deno.test("when a query asks its postings posted ('this week', 'today'), only th
     const latest = await run({ q: "the latest nurse jobs" });
     assert.equal(latest.total, 3);
     assert.deepEqual(latest.query_posted, { matched: "the latest" });
+    // The day alone, with no place and no job: every posting since then, newest first ("latest
+    // jobs": every posting).
+    assert.deepEqual(titles(await run({ q: "jobs posted this week" })), [
+      "Staff Nurse",
+      "Barista",
+      "Ward Nurse",
+    ]);
+    assert.deepEqual(titles(await run({ q: "new jobs today" })), ["Staff Nurse"]);
+    assert.equal((await run({ q: "latest jobs" })).total, 4);
     // Where nothing was posted then, the hint names the day.
     const none = await run({ q: "barista jobs posted today" });
     assert.equal(none.total, 0);

@@ -307,9 +307,9 @@ export function analyzeQuery(asTyped: string): AnalyzedQuery {
 
 /** {@linkcode analyzeQuery} of words that say no "in person". */
 function analyzeWords(asTyped: string): AnalyzedQuery {
-  // Pay is read where words are left beside it: "over 50k" alone is searched as typed.
-  const pay = salaryIn(asTyped);
-  const salary = pay && splitWords(pay.rest).length > 0 ? pay : null;
+  // Pay alone ("over 100k") is read too: it lists the postings that state it, which the number
+  // searched as a word would not find (src/search/query_reading.ts, `paysAlone`).
+  const salary = salaryIn(asTyped);
   const unpaid = salary ? salary.rest : asTyped;
   // When it was posted, likewise where words are left beside it ("today" alone stays words).
   const when = postedIn(unpaid);

@@ -269,7 +269,11 @@ export class JobIndex {
       // matches, the place's others close ones (most postings state no type: none is left out).
       // "part time jobs" anywhere: those alone; every other posting would be a close one.
       const typed = this.#strongAlone(request.query);
-      if (!there && typed === null) return { total: 0, closeTotal: 0, hits: [] };
+      // "latest jobs", "jobs posted this week", "jobs paying over 100k": the day or the pay the
+      // words name is applied as a filter (src/search/filters_from_words.ts), which alone narrows
+      // what is every posting's list.
+      const filtered = request.query.posted !== undefined || request.query.salary !== undefined;
+      if (!there && typed === null && !filtered) return { total: 0, closeTotal: 0, hits: [] };
       const { positions, scores } = this.#candidates;
       const postings = this.data.jobs.length;
       const bars = cutBarsOf(request);

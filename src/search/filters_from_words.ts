@@ -41,17 +41,22 @@ export function sinceToApply(
 /**
  * The filters a search applies: the query's own; the least yearly pay its words name
  * (`salaryToApply`) as `salary_min` with the postings that state no pay kept (most state none;
- * "£30k marketing manager" leaves out only the postings that say they pay less); and the day they
- * ask postings to be posted since (`sinceToApply`) as `since`.
+ * "£30k marketing manager" leaves out only the postings that say they pay less), unless the pay is
+ * all the words ask (`paysAlone`: "jobs paying over 100k" lists the postings that state it); and
+ * the day they ask postings to be posted since (`sinceToApply`) as `since`.
  */
 export function filtersWithSalary(
   query: SearchQuery,
   least: number | null,
   since: string | null = null,
+  paysAlone = false,
 ): FilterValues {
-  const paid = least === null
-    ? query
-    : { ...query, salary_min: least, salary_include_unknown: true };
+  const paid = least === null ? query : {
+    ...query,
+    salary_min: least,
+    // With the pay alone, a posting that states none is kept only where the query asks so.
+    salary_include_unknown: paysAlone ? query.salary_include_unknown === true : true,
+  };
   return since === null ? paid : { ...paid, since };
 }
 

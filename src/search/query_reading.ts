@@ -21,7 +21,6 @@ import { isRemoteOnly, type OnePlace, type QueryPlace } from "../index/query_pla
 import { remoteWithMode } from "../index/query_work_mode.ts";
 import type { QueryPlaceResult } from "../domain/job.ts";
 import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
-import { salaryIn } from "../index/query_salary.ts";
 import { postedIn } from "../index/query_posted.ts";
 import { placeToApply } from "./place_to_apply.ts";
 import { salaryToApply, sinceToApply } from "./filters_from_words.ts";
@@ -57,6 +56,12 @@ export interface QueryReading {
    * a hint counts as what they find elsewhere.
    */
   aloneElsewhere?: AnalyzedQuery;
+  /**
+   * Whether the pay the words name is all they ask ("jobs paying over 100k": no work, place,
+   * company, type, hours, level or way of working): then its list is of the postings that state
+   * at least that pay (src/search/filters_from_words.ts).
+   */
+  paysAlone: boolean;
 }
 
 /**
@@ -139,11 +144,6 @@ function readOnce(
   }
   let analyzed = analyzeQuery(rest);
   const narrowed = placeNarrows(place) || company !== null;
-  // "£40k jobs in London": the place took "jobs in" with it, and pay alone is searched as typed
-  // ("over 50k"); beside a place it is the pay of every job there.
-  if (narrowed && !analyzed.salary && salaryIn(rest)?.rest.trim() === "") {
-    analyzed = analyzeQuery(`${rest} jobs`);
-  }
   // "this week in Leeds": the place took "jobs in" with it, and when alone is searched as typed.
   if (narrowed && !analyzed.posted && postedIn(`jobs ${rest}`)?.rest === "jobs") {
     analyzed = analyzeQuery(`jobs ${rest}`);
@@ -187,6 +187,10 @@ function readOnce(
     corrections,
     corrected: withCorrections(query.q, corrections),
     salary: salaryToApply(query, analyzed),
+    // Beside a profile the profile names the work (`typeAlone: false`).
+    paysAlone: options.typeAlone !== false && analyzed.salary !== undefined &&
+      namesNoWork(analyzed) && !narrowed &&
+      ALONE_PARTS.every((part) => analyzed[part] === undefined),
     since: sinceToApply(query, analyzed, options.now ?? Date.now()),
     ...(unmet !== undefined ? { unmet } : {}),
     ...(aloneElsewhere !== undefined ? { aloneElsewhere } : {}),
@@ -212,7 +216,11 @@ export function readingFields(reading: QueryReading): ReadingFields {
       : placeFields(place);
   }
   if (analyzed.salary && salary !== null) {
-    fields.query_salary = { matched: analyzed.salary.matched, salary_min: salary };
+    fields.query_salary = {
+      matched: analyzed.salary.matched,
+      salary_min: salary,
+      ...(reading.paysAlone ? { alone: true as const } : {}),
+    };
   }
   if (analyzed.employment) {
     fields.query_employment = {

@@ -312,7 +312,7 @@ class SnapshotSearchService implements JobSearchService {
         index,
         calibration.ranking,
       ),
-      filters: filtersWithSalary(query, reading.salary, reading.since),
+      filters: filtersWithSalary(query, reading.salary, reading.since, reading.paysAlone),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       ifEmpty: (totalWith) =>
         // The day the words asked postings since ("this week") is a filter like `since`.
@@ -419,7 +419,15 @@ class SnapshotSearchService implements JobSearchService {
         });
       } else if (hint) outcome.hint = hint;
     } else if (hint) outcome.hint = hint;
-    else if (total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)) {
+    else if (total === 0 && reading.paysAlone && reading.salary !== null) {
+      outcome.hint = `No posting states pay of at least ${
+        reading.salary.toLocaleString("en-US")
+      } a year${
+        Object.keys(filters).length > 0 || reading.since !== null ? " and passes the filters" : ""
+      }.`;
+    } else if (
+      total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)
+    ) {
       outcome.hint = NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
       outcome.hint = NOT_KNOWN_WHERE;
