@@ -80,7 +80,7 @@ async function baseline(cv: CvCase, sort: "relevance" | "date") {
   const { hits } = index.search({
     query: analyzed,
     vector,
-    filters: filtersWithSalary(query, reading.salary, reading.since),
+    filters: filtersWithSalary(query, reading),
     ...(reading.company ? { namedCompany: reading.company.names } : {}),
     place: place ?? undefined,
     sort,

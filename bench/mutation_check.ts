@@ -1004,7 +1004,7 @@ export const MUTANTS: Mutant[] = [
     id: "M118",
     layer: "search",
     file: "src/search/profile_search.ts",
-    line: "      filters: filtersWithSalary(query, reading.salary, reading.since),",
+    line: "      filters: filtersWithSalary(query, reading),",
     becomes: "      filters: query,",
     breaks: "pay in a q beside a profile is said but not applied",
   },
@@ -2222,6 +2222,31 @@ export const MUTANTS: Mutant[] = [
     becomes: "    else if (total === 0 && reading.paysAlone && reading.salary === null) {",
     breaks:
       '"jobs paying over 10000k" is told the query names no job, not that no posting pays so (session 34)',
+  },
+  {
+    id: "M264",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "    const currency = currencyOf(before) ?? currencyOf(after);",
+    becomes: "    const currency = undefined;",
+    breaks:
+      '"\u00a330k" and "over \u20ac60k" compare the pay in any currency: a posting paying $35,000 is a "\u00a330k" job (session 34)',
+  },
+  {
+    id: "M265",
+    layer: "search",
+    file: "src/search/filters_from_words.ts",
+    line: "    ...(salaryCurrency !== null ? { salary_currency: salaryCurrency } : {}),",
+    becomes: "",
+    breaks: 'the currency read from "\u00a330k" is said but not applied (session 34)',
+  },
+  {
+    id: "M266",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: '  if (!sign || sign === "$") return undefined;',
+    becomes: "  if (!sign) return undefined;",
+    breaks: '"$60k" reads "$" as a currency of its own, which no posting is paid in (session 34)',
   },
 ];
 

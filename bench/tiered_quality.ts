@@ -209,7 +209,7 @@ async function measure(
         labelVectors,
         labelVectorsIfUsed,
         place: place ?? undefined,
-        filters: filtersWithSalary(parsed, reading.salary, reading.since),
+        filters: filtersWithSalary(parsed, reading),
         ...(reading.company ? { namedCompany: reading.company.names } : {}),
         sort,
         limit,

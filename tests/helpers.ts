@@ -300,7 +300,7 @@ export function indexSearcher(
     return index.search({
       query: analyzed,
       vector,
-      filters: filtersWithSalary(query, reading.salary, reading.since),
+      filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       context: { locate: parseNear },
       place: place ?? undefined,

@@ -223,6 +223,11 @@ export const QuerySalarySchema = z.object({
   salary_min: z.number().describe(
     "The least yearly pay applied, as `salary_min` compares it (an hourly figure x 2,080, ...).",
   ),
+  currency: z.string().optional().describe(
+    'The currency the pay was named in (ISO 4217: "£" is `GBP`, "€" `EUR`, a code itself), ' +
+      "applied as `salary_currency`: postings paid in another are left out. Absent where none " +
+      'or only "$" (the dollar of several countries) was named.',
+  ),
   alone: z.literal(true).optional().describe(
     'Present where the pay is all the words ask ("jobs paying over 100k"): only the postings that ' +
       "state at least that pay are listed, newest first; absent, the postings that state no pay " +
@@ -798,6 +803,15 @@ export function queryCompanyInWords(
  *   'Read "over 100k" as pay: only postings that state at least 100,000 a year are listed; ' +
  *     "salary_min sets another floor.",
  * );
+ * assert.equal(
+ *   querySalaryInWords(
+ *     { query_salary: { matched: "£30k", salary_min: 30000, currency: "GBP" } },
+ *     "salary_min",
+ *   ),
+ *   'Read "£30k" as pay, not as the work: postings that state less than 30,000 GBP a year, or ' +
+ *     "pay in another currency, are left out, those that state no pay are kept; salary_min sets " +
+ *     "another floor.",
+ * );
  * assert.equal(querySalaryInWords({}, "salary_min"), null);
  * assert.match(
  *   querySalaryInWords({ query_salary: { matched: "£30k", salary_min: 30000 } }, IN_ALERTS)!,
@@ -811,13 +825,16 @@ export function querySalaryInWords(
 ): string | null {
   const read = response.query_salary;
   if (!read) return null;
-  const least = read.salary_min.toLocaleString("en-US");
+  const least = `${read.salary_min.toLocaleString("en-US")}${
+    read.currency ? ` ${read.currency}` : ""
+  }`;
   // "jobs paying over 100k": the pay is what the list is of, so a posting must state it.
   const said = read.alone
     ? `Read "${read.matched}" as pay: only postings that state at least ${least} a year are ` +
       (filter === IN_ALERTS ? "sent" : "listed")
     : `Read "${read.matched}" as pay, not as the work: postings that state less than ${least} a ` +
-      "year are left out, those that state no pay are kept";
+      `year${read.currency ? ", or pay in another currency," : ""} are left out, those that ` +
+      "state no pay are kept";
   return filter === IN_ALERTS ? `${said}.` : `${said}; ${filter} sets another floor.`;
 }
 

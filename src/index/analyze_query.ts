@@ -11,7 +11,7 @@
 import { asksOnly, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
-import { salaryIn } from "./query_salary.ts";
+import { type QuerySalary, salaryIn } from "./query_salary.ts";
 import { postedIn } from "./query_posted.ts";
 import { type QuerySeniority, seniorityAlone } from "./query_seniority.ts";
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
@@ -244,7 +244,7 @@ export interface AnalyzedQuery {
    * its words are searched by neither side (a number names no job); the search applies it as
    * `salary_min` with the postings that state no pay kept, where no salary filter is given.
    */
-  salary?: { matched: string; yearlyMin: number };
+  salary?: Omit<QuerySalary, "rest">;
   /**
    * When the query asks its postings to have been posted ("nurse jobs this week": 7 days; "latest
    * python jobs": the newest first, no days; src/index/query_posted.ts): its words are searched by
@@ -373,7 +373,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
     ...(workText ? { workText } : {}),
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
-    ...(salary ? { salary: { matched: salary.matched, yearlyMin: salary.yearlyMin } } : {}),
+    ...(salary ? { salary: withoutRest(salary) } : {}),
     ...(posted
       ? {
         posted: {
@@ -486,4 +486,9 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
     ...(query.salary ? { salary: query.salary } : {}),
     ...(query.posted ? { posted: query.posted } : {}),
   };
+}
+
+/** The pay read, without the query left once it is taken out (which the analysis keeps apart). */
+function withoutRest({ rest: _rest, ...pay }: QuerySalary): Omit<QuerySalary, "rest"> {
+  return pay;
 }

@@ -20,6 +20,18 @@ export interface QuerySalary {
   yearlyMin: number;
   /** The query without them. */
   rest: string;
+  /**
+   * The currency they name (ISO 4217: "£" is GBP, "€" EUR, a code itself); absent where they
+   * name none or only "$", which is several.
+   */
+  currency?: string;
+}
+
+/** The currency a sign or code names; "$" names several (USD, CAD, AUD, ...), so none. */
+function currencyOf(written: string | undefined): string | undefined {
+  const sign = written?.trim().toLowerCase();
+  if (!sign || sign === "$") return undefined;
+  return sign === "£" ? "GBP" : sign === "€" ? "EUR" : sign.toUpperCase();
 }
 
 const CODES = "gbp|usd|eur|cad|aud|nzd|chf|inr|sgd";
@@ -83,8 +95,11 @@ const PAY = new RegExp(
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.deepEqual(salaryIn("£30k marketing manager london"), {
- *   matched: "£30k", yearlyMin: 30000, rest: "marketing manager london",
+ *   matched: "£30k", yearlyMin: 30000, rest: "marketing manager london", currency: "GBP",
  * });
+ * assert.equal(salaryIn("teacher 35000 eur")?.currency, "EUR");
+ * // "$" is the dollar of several countries: no currency is read.
+ * assert.equal(salaryIn("python developer $120,000+")?.currency, undefined);
  * assert.equal(salaryIn("cleaner £12 an hour")?.yearlyMin, 24960);
  * assert.equal(salaryIn("python developer $120,000+")?.yearlyMin, 120000);
  * assert.equal(salaryIn("nhs nurse band 5"), null);
@@ -113,7 +128,8 @@ export function salaryIn(query: string): QuerySalary | null {
     const matched = found[0].trim();
     const rest = (query.slice(0, found.index) + " " + query.slice(found.index + found[0].length))
       .replace(/\s+/g, " ").trim();
-    return { matched, yearlyMin, rest };
+    const currency = currencyOf(before) ?? currencyOf(after);
+    return { matched, yearlyMin, rest, ...(currency ? { currency } : {}) };
   }
   return null;
 }

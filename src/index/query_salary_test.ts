@@ -88,7 +88,17 @@ Deno.test("salaryIn(): written with a sign, a code, a 'k' or a period, the floor
         if (thousands && figure === 401 && !sign) return assert.equal(found, null, query);
         const stated = thousands ? figure * 1000 : figure;
         const perYear = period ? periods[period] : stated < 1000 ? 2080 : 1;
-        assert.deepEqual(found, { matched: pay, yearlyMin: stated * perYear, rest: role }, query);
+        // "£" and "€" name their currency; "$" is the dollar of several countries.
+        const currency = sign === "£"
+          ? { currency: "GBP" }
+          : sign === "€"
+          ? { currency: "EUR" }
+          : {};
+        assert.deepEqual(
+          found,
+          { matched: pay, yearlyMin: stated * perYear, rest: role, ...currency },
+          query,
+        );
       },
     ),
     { numRuns: 600, seed: 2711 },

@@ -38,22 +38,38 @@ export function sinceToApply(
   return new Date(now - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** What the words of a `q` name that a search applies as filters (`QueryReading`'s part). */
+export interface FiltersInWords {
+  /** The least yearly pay the words name (`salaryToApply`), where no salary parameter replaces it. */
+  salary: number | null;
+  /** The currency that pay was named in ("£30k": GBP); null where none, or "$" (several). */
+  salaryCurrency: string | null;
+  /**
+   * Whether the pay is all the words ask ("jobs paying over 100k": no work, place, company, type,
+   * hours, level or way of working): then its list is of the postings that state at least it.
+   */
+  paysAlone: boolean;
+  /**
+   * The earliest day (`YYYY-MM-DD`, UTC) the words ask a posting to have been posted on ("this
+   * week", `sinceToApply`), where no `since` parameter replaces it.
+   */
+  since: string | null;
+}
+
 /**
  * The filters a search applies: the query's own; the least yearly pay its words name
- * (`salaryToApply`) as `salary_min` with the postings that state no pay kept (most state none;
- * "£30k marketing manager" leaves out only the postings that say they pay less), unless the pay is
- * all the words ask (`paysAlone`: "jobs paying over 100k" lists the postings that state it); and
- * the day they ask postings to be posted since (`sinceToApply`) as `since`.
+ * (`salaryToApply`) as `salary_min`, in the currency they name as `salary_currency` ("£30k": a
+ * posting paying $35,000 is not compared with it), with the postings that state no pay kept (most
+ * state none; "£30k marketing manager" leaves out only the postings that say they pay less),
+ * unless the pay is all the words ask (`paysAlone`: "jobs paying over 100k" lists the postings
+ * that state it); and the day they ask postings to be posted since (`sinceToApply`) as `since`.
  */
-export function filtersWithSalary(
-  query: SearchQuery,
-  least: number | null,
-  since: string | null = null,
-  paysAlone = false,
-): FilterValues {
-  const paid = least === null ? query : {
+export function filtersWithSalary(query: SearchQuery, words: FiltersInWords): FilterValues {
+  const { salary, salaryCurrency, paysAlone, since } = words;
+  const paid = salary === null ? query : {
     ...query,
-    salary_min: least,
+    salary_min: salary,
+    ...(salaryCurrency !== null ? { salary_currency: salaryCurrency } : {}),
     // With the pay alone, a posting that states none is kept only where the query asks so.
     salary_include_unknown: paysAlone ? query.salary_include_unknown === true : true,
   };

@@ -391,7 +391,7 @@ export async function searchByProfile(
     profileRanking: options.profileRanking,
     q: q === "" ? undefined : q,
     request: {
-      filters: filtersWithSalary(query, reading.salary, reading.since),
+      filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       context: options.context,
       sort: query.sort,

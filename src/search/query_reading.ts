@@ -23,10 +23,10 @@ import type { QueryPlaceResult } from "../domain/job.ts";
 import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { postedIn } from "../index/query_posted.ts";
 import { placeToApply } from "./place_to_apply.ts";
-import { salaryToApply, sinceToApply } from "./filters_from_words.ts";
+import { type FiltersInWords, salaryToApply, sinceToApply } from "./filters_from_words.ts";
 
 /** A `q` text read: the place and company to apply, the words left analysed, the pay to apply. */
-export interface QueryReading {
+export interface QueryReading extends FiltersInWords {
   place: QueryPlace | null;
   /** The company the words name after "at"/"for" (a `company` parameter narrows it further). */
   company: QueryCompany | null;
@@ -37,13 +37,6 @@ export interface QueryReading {
   corrections: SpellingCorrection[];
   /** `q` as searched, those words replaced (`q` itself when none is). */
   corrected: string;
-  /** The least yearly pay the words name, where no salary parameter replaces it. */
-  salary: number | null;
-  /**
-   * The earliest day (`YYYY-MM-DD`, UTC) the words ask a posting to have been posted on ("this
-   * week"), where no `since` parameter replaces it.
-   */
-  since: string | null;
   /**
    * The words of a reading alone said with others that no posting at the place is too ("hybrid"
    * of "senior hybrid roles in Amsterdam", where no senior posting there says hybrid): the others
@@ -56,12 +49,6 @@ export interface QueryReading {
    * a hint counts as what they find elsewhere.
    */
   aloneElsewhere?: AnalyzedQuery;
-  /**
-   * Whether the pay the words name is all they ask ("jobs paying over 100k": no work, place,
-   * company, type, hours, level or way of working): then its list is of the postings that state
-   * at least that pay (src/search/filters_from_words.ts).
-   */
-  paysAlone: boolean;
 }
 
 /**
@@ -187,6 +174,9 @@ function readOnce(
     corrections,
     corrected: withCorrections(query.q, corrections),
     salary: salaryToApply(query, analyzed),
+    salaryCurrency: salaryToApply(query, analyzed) !== null
+      ? analyzed.salary?.currency ?? null
+      : null,
     // Beside a profile the profile names the work (`typeAlone: false`).
     paysAlone: options.typeAlone !== false && analyzed.salary !== undefined &&
       namesNoWork(analyzed) && !narrowed &&
@@ -219,6 +209,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
     fields.query_salary = {
       matched: analyzed.salary.matched,
       salary_min: salary,
+      ...(reading.salaryCurrency !== null ? { currency: reading.salaryCurrency } : {}),
       ...(reading.paysAlone ? { alone: true as const } : {}),
     };
   }

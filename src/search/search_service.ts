@@ -312,7 +312,7 @@ class SnapshotSearchService implements JobSearchService {
         index,
         calibration.ranking,
       ),
-      filters: filtersWithSalary(query, reading.salary, reading.since, reading.paysAlone),
+      filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       ifEmpty: (totalWith) =>
         // The day the words asked postings since ("this week") is a filter like `since`.
@@ -420,9 +420,10 @@ class SnapshotSearchService implements JobSearchService {
       } else if (hint) outcome.hint = hint;
     } else if (hint) outcome.hint = hint;
     else if (total === 0 && reading.paysAlone && reading.salary !== null) {
+      const currency = reading.salaryCurrency !== null ? ` ${reading.salaryCurrency}` : "";
       outcome.hint = `No posting states pay of at least ${
         reading.salary.toLocaleString("en-US")
-      } a year${
+      }${currency} a year${
         Object.keys(filters).length > 0 || reading.since !== null ? " and passes the filters" : ""
       }.`;
     } else if (
