@@ -2248,6 +2248,24 @@ export const MUTANTS: Mutant[] = [
     becomes: "  if (!sign) return undefined;",
     breaks: '"$60k" reads "$" as a currency of its own, which no posting is paid in (session 34)',
   },
+  {
+    id: "M267",
+    layer: "transport (MCP)",
+    file: "src/mcp/tools/search_page.ts",
+    line: "    const tied = closeTotal === 0 && shown.length > 1 &&",
+    becomes: "    const tied = false && shown.length > 1 &&",
+    breaks:
+      'MCP says "most relevant first" of a list of equally good matches, which is newest first (session 34)',
+  },
+  {
+    id: "M268",
+    layer: "transport (MCP)",
+    file: "src/mcp/tools/search_page.ts",
+    line: "    const tied = closeTotal === 0 && shown.length > 1 &&",
+    becomes: "    const tied = shown.length > 1 &&",
+    breaks:
+      'MCP says "equally good matches, newest first" of a relevance list whose first page ties (session 34)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -14,11 +14,14 @@ import { assertFilterThenNearest } from "./helpers.ts";
 import { realIndex } from "./real_index.ts";
 import { FILTER_NAMES, type FilterParam, FILTERS } from "../src/domain/filters.ts";
 import { searchJobsConfig } from "../src/mcp/tools/search_jobs.ts";
-import type { JobResult } from "../src/domain/job.ts";
+import { type JobResult, toSearchResponse } from "../src/domain/job.ts";
+import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 import { yearlySalary } from "../src/domain/salary.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
 import { DEFAULT_PROFILE_RANKING } from "../src/search/profile_ranking.ts";
+
+const REQUEST_ID = "00000000-0000-4000-8000-000000000000";
 
 Deno.test("the real postings: what each filter means, and the role leads", async (t) => {
   const { service, real, written, jobs } = realIndex;
@@ -397,6 +400,18 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       const nurse = await search({ q: "registered nurse over 100k" });
       assert.equal(nurse.query_salary?.alone, undefined);
       assert.ok(nurse.results.some((r) => yearlySalary(r.base_salary) === null));
+      // MCP says the order the list is in: equally good matches are newest first.
+      const mcpText = async (q: string) => {
+        const query = parseSearchQuery({ q, sort: "relevance", top_k: 5 });
+        const outcome = await service.search(query);
+        return buildSearchPage(query, toSearchResponse(REQUEST_ID, outcome), { maxChars: 20_000 })
+          .text;
+      };
+      assert.match(
+        await mcpText("over 100k"),
+        /^Found 260 jobs for "over 100k" \(showing 1-5, equally good matches, newest first\):/,
+      );
+      assert.match(await mcpText("registered nurse"), /\(showing 1-5, most relevant first\):/);
     },
   );
 

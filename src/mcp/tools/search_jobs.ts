@@ -112,7 +112,7 @@ export const searchJobsConfig = {
     `\`facets\` (e.g. ["remote", "country"]) counts the whole result set by ${
       FACET_NAMES.join(", ")
     }. ` +
-    "Results are most relevant first (`sort: date` for " +
+    "Results are most relevant first, equally good ones newest first (`sort: date` for " +
     "newest first); reposts of one job count once. Page with `top_k` and `offset`. " +
     "Most relevant first lists the strong matches (`total`), then close ones (`close_total`), " +
     "each marked in `match`; newest first lists strong matches only, and when none passes the " +

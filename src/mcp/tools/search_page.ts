@@ -238,7 +238,16 @@ export function buildSearchPage(
         : `No more jobs for ${asked}: all ${all} were shown before offset ${query.offset}.`,
     );
   } else {
-    const order = query.sort === "date" ? "newest first" : "most relevant first";
+    // A list of equally good matches (a place's postings, a reading or pay alone: no close tier,
+    // every posting scored alike) is in the order its ties are, newest first, which "most
+    // relevant first" would hide.
+    const tied = closeTotal === 0 && shown.length > 1 &&
+      shown.every((job) => job.score === shown[0].score);
+    const order = query.sort === "date"
+      ? "newest first"
+      : tied
+      ? "equally good matches, newest first"
+      : "most relevant first";
     const found = query.sort === "relevance" && closeTotal > 0
       ? `${plural(total, "strong match", "strong matches")} and ${
         plural(closeTotal, "close match", "close matches")
