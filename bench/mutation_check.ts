@@ -2266,6 +2266,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'MCP says "equally good matches, newest first" of a relevance list whose first page ties (session 34)',
   },
+  {
+    id: "M269",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "    if (typeAlone(asJobs) !== null) analyzed = asJobs;",
+    becomes: "    if (asJobs === null) analyzed = asJobs;",
+    breaks:
+      '"jobs in Toronto with no experience" lists every posting in Toronto: "with no experience" is dropped as phrasing (session 34)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -134,6 +134,11 @@ function readOnce(
   // "this week in Leeds": the place took "jobs in" with it, and when alone is searched as typed.
   if (narrowed && !analyzed.posted && postedIn(`jobs ${rest}`)?.rest === "jobs") {
     analyzed = analyzeQuery(`jobs ${rest}`);
+  } else if (narrowed && namesNoWork(analyzed) && rest.trim() !== "") {
+    // "jobs in Toronto with no experience": the place took "jobs in" with it, and "with no
+    // experience" alone is phrasing a role would drop; after "jobs" it is the level asked for.
+    const asJobs = analyzeQuery(`jobs ${rest}`);
+    if (typeAlone(asJobs) !== null) analyzed = asJobs;
   }
   // "part time jobs in Leeds", "night shift jobs in London": the place's postings, those of the
   // type or saying the hours first; "part time jobs", "hybrid jobs": those alone, anywhere
