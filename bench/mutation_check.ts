@@ -2275,6 +2275,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"jobs in Toronto with no experience" lists every posting in Toronto: "with no experience" is dropped as phrasing (session 34)',
   },
+  {
+    id: "M270",
+    layer: "index",
+    file: "src/index/query_posted.ts",
+    line: "    if (GRADUATES.has(words[at + said.length])) continue;",
+    becomes: "",
+    breaks:
+      '"jobs for a recent graduate in berlin" reads "recent" as the newest postings first (session 34)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -59,6 +59,9 @@ const SPANS: Record<string, number> = {
  */
 const NEWEST = ["most recent", "latest", "newest", "recent"];
 
+/** Words after "recent" that say who is recent, not which postings ("a recent graduate"). */
+const GRADUATES = new Set(["graduate", "graduates", "grad", "grads", "college", "university"]);
+
 /** Words before a span that belong to it: "posted in the last 7 days", "from this week". */
 const LEADING = new Set(["posted", "added", "in", "within", "from", "during", "over"]);
 
@@ -99,6 +102,7 @@ function spanDays(words: readonly string[]): number | undefined {
  * assert.equal(postedIn("what are the latest python jobs")?.rest, "what are python jobs");
  * assert.equal(postedIn("latest fashion designer")?.matched, "latest");
  * assert.equal(postedIn("senior latest technologies engineer"), null);
+ * assert.equal(postedIn("jobs for a recent graduate in berlin"), null);
  * assert.equal(postedIn("week"), null);
  * assert.equal(postedIn("today"), null);
  * ```
@@ -119,6 +123,8 @@ export function postedIn(text: string): QueryPosted | null {
     const said = newest.split(" ");
     const at = words.findIndex((_, k) => said.every((w, j) => words[k + j] === w));
     if (at < 0 || at + said.length >= words.length) continue;
+    // "jobs for a recent graduate": the person is recent, not the postings.
+    if (GRADUATES.has(words[at + said.length])) continue;
     // "the latest": the article goes with it.
     const from = words[at - 1] === "the" ? at - 1 : at;
     const before = words.slice(0, from);
