@@ -2284,6 +2284,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"jobs for a recent graduate in berlin" reads "recent" as the newest postings first (session 34)',
   },
+  {
+    id: "M271",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      outcome.hint = asksNearMe(query, reading) ? NEAR_ME_NO_WORK : NO_WORK_NAMED;",
+    becomes: "      outcome.hint = NO_WORK_NAMED;",
+    breaks:
+      '"jobs near me" is told only to name a job, not that the search does not know where the person is (session 34)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -805,6 +805,13 @@ export function queryCompanyInWords(
  * );
  * assert.equal(
  *   querySalaryInWords(
+ *     { query_salary: { matched: "over €60k", salary_min: 60000, currency: "EUR", alone: true } },
+ *     IN_ALERTS,
+ *   ),
+ *   'Read "over €60k" as pay: only postings that state at least 60,000 EUR a year are sent.',
+ * );
+ * assert.equal(
+ *   querySalaryInWords(
  *     { query_salary: { matched: "£30k", salary_min: 30000, currency: "GBP" } },
  *     "salary_min",
  *   ),

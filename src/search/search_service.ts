@@ -429,7 +429,8 @@ class SnapshotSearchService implements JobSearchService {
     } else if (
       total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)
     ) {
-      outcome.hint = NO_WORK_NAMED;
+      // "jobs near me": the place is what is missing, not only the work.
+      outcome.hint = asksNearMe(query, reading) ? NEAR_ME_NO_WORK : NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
       outcome.hint = NOT_KNOWN_WHERE;
     }
@@ -512,6 +513,10 @@ function calibrated(stamp: string, minScore: number | undefined): Partial<IndexS
   const { ranking, cut } = rankingForModel(stamp, { minScore });
   return { ranking, ...cut };
 }
+
+/** Said where the words ask for jobs "near me" and name no job ("jobs near me"). */
+const NEAR_ME_NO_WORK = 'The search does not know where you are: name the place ("jobs in ' +
+  'Leeds") or give `near` to list every posting there, or say what work ("nurse near me").';
 
 /** Said where the words name neither a job nor a place ("jobs", "find me a job"). */
 const NO_WORK_NAMED = 'The query names no job: say what work ("nurse", "python developer"), ' +
