@@ -953,9 +953,8 @@ export const MUTANTS: Mutant[] = [
     id: "M112",
     layer: "search",
     file: "src/search/filters_from_words.ts",
-    line:
-      "  if (query.salary_min !== undefined || query.salary_currency !== undefined) return null;",
-    becomes: "  if (query.salary_currency !== undefined) return null;",
+    line: "  if (!analyzed.salary || query.salary_min !== undefined) return null;",
+    becomes: "  if (!analyzed.salary) return null;",
     breaks: "pay in the query overrides an explicit salary_min",
   },
   {
@@ -1526,7 +1525,7 @@ export const MUTANTS: Mutant[] = [
     id: "M181",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const posted = when && splitWords(when.rest).length > 0 ? when : null;",
+    line: "  const posted = when && (splitWords(when.rest).length > 0 || salary) ? when : null;",
     becomes: "  const posted = null;",
     breaks: '"nurse vacancies in Leeds this week" searches "this week" as the work',
   },
@@ -2183,35 +2182,35 @@ export const MUTANTS: Mutant[] = [
     id: "M259",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "      const filtered = request.query.posted !== undefined || request.query.salary !== undefined;",
-    becomes: "      const filtered = request.query.posted !== undefined;",
+    line: "      const typed = this.#strongAlone(request.query) ?? this.#statingPay(request);",
+    becomes: "      const typed = this.#strongAlone(request.query);",
     breaks:
-      '"jobs paying over 100k" and "over 100k" list nothing: the pay alone names no job (session 34)',
+      '"jobs paying over 100k" and "over 100k" list nothing, and "$60k jobs in Chicago" lists the postings there that state no pay as strong matches (session 34)',
   },
   {
     id: "M260",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "      const filtered = request.query.posted !== undefined || request.query.salary !== undefined;",
-    becomes: "      const filtered = request.query.salary !== undefined;",
+    line: "      if (!there && typed === null && request.query.posted === undefined) {",
+    becomes: "      if (!there && typed === null) {",
     breaks: '"jobs posted this week", "new jobs today" and "latest jobs" list nothing (session 34)',
   },
   {
     id: "M261",
-    layer: "search",
-    file: "src/search/filters_from_words.ts",
-    line: "    salary_include_unknown: paysAlone ? query.salary_include_unknown === true : true,",
-    becomes: "    salary_include_unknown: true,",
-    breaks: '"jobs paying over 100k" lists every posting that states no pay too (session 34)',
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: "  const said = read.alone && there && filter !== IN_ALERTS",
+    becomes: "  const said = read.alone && filter !== IN_ALERTS",
+    breaks:
+      '"£40k jobs in London" says only the postings that state the pay are listed, while those that state none are its close matches (session 34)',
   },
   {
     id: "M262",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: "      namesNoWork(analyzed) && !narrowed &&",
-    becomes: "      !narrowed &&",
+    line:
+      "      namesNoWork(analyzed) && ALONE_PARTS.every((part) => analyzed[part] === undefined),",
+    becomes: "      ALONE_PARTS.every((part) => analyzed[part] === undefined),",
     breaks: '"registered nurse over 100k" leaves out the nurses that state no pay (session 34)',
   },
   {
@@ -2279,7 +2278,7 @@ export const MUTANTS: Mutant[] = [
     id: "M270",
     layer: "index",
     file: "src/index/query_posted.ts",
-    line: "    if (GRADUATES.has(words[at + said.length])) continue;",
+    line: '    if (newest.endsWith("recent") && GRADUATES.has(words[at + said.length])) continue;',
     becomes: "",
     breaks:
       '"jobs for a recent graduate in berlin" reads "recent" as the newest postings first (session 34)',
@@ -2292,6 +2291,52 @@ export const MUTANTS: Mutant[] = [
     becomes: "      outcome.hint = NO_WORK_NAMED;",
     breaks:
       '"jobs near me" is told only to name a job, not that the search does not know where the person is (session 34)',
+  },
+  {
+    id: "M272",
+    layer: "index",
+    file: "src/index/query_posted.ts",
+    line: '    if (newest.endsWith("recent") && GRADUATES.has(words[at + said.length])) continue;',
+    becomes: "    if (GRADUATES.has(words[at + said.length])) continue;",
+    breaks: '"latest graduate jobs" no longer asks for the newest first (engineer W, session 34)',
+  },
+  {
+    id: "M273",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const when = postedIn(unpaid, salary !== null);",
+    becomes: "  const when = postedIn(unpaid);",
+    breaks:
+      '"over 100k this week" searches "this week" as words beside the pay (engineer W, session 34)',
+  },
+  {
+    id: "M274",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "      ...(salary_min !== undefined ? { salary_min } : { salary_min: query.salary.yearlyMin }),",
+    becomes: "      salary_min: query.salary.yearlyMin,",
+    breaks:
+      '"over 100k" with salary_min=50000 lists the postings that state 100,000 only, not what "over 50k" lists (session 34)',
+  },
+  {
+    id: "M275",
+    layer: "search",
+    file: "src/search/filters_from_words.ts",
+    line: "  if (!analyzed.salary || query.salary_min !== undefined) return null;",
+    becomes:
+      "  if (!analyzed.salary || query.salary_min !== undefined || query.salary_currency !== undefined) return null;",
+    breaks:
+      '"over 100k" with salary_currency=USD drops the floor: a 9 USD an hour posting is listed (engineer W, session 34)',
+  },
+  {
+    id: "M276",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: "    countInWords(emptied.unfiltered)",
+    becomes: "    emptied.unfiltered",
+    breaks:
+      "a hint says the query finds 1000 postings where the cap stopped the count (engineer W, session 34)",
   },
 ];
 

@@ -313,18 +313,40 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         { numRuns: 24, seed: 2712 },
       );
       assert.ok(narrowed >= 5, `${narrowed} of 24 searches left out postings that pay less`);
-      // Pay beside a place and nothing else ("$60k jobs in Chicago"): every posting there, the
-      // pay applied as the parameter applies it.
+      // Pay beside a place and nothing else ("$60k jobs in Chicago"): the postings there the
+      // parameter keeps, those that state the pay as the strong matches (newest first), those
+      // that state none as close ones (session 34).
       const paidThere = await listed({ q: "$60k jobs in Chicago" });
-      assert.deepEqual(paidThere.query_salary, { matched: "$60k", salary_min: 60_000 });
+      assert.deepEqual(paidThere.query_salary, {
+        matched: "$60k",
+        salary_min: 60_000,
+        alone: true,
+      });
       const allThere = await listed({ q: "jobs in Chicago" });
       const floorThere = await listed({
         q: "jobs in Chicago",
         salary_min: 60_000,
         salary_include_unknown: true,
       });
-      assert.ok(paidThere.total > 0 && paidThere.total < allThere.total, `${paidThere.total}`);
-      assert.deepEqual(paidThere.all.map((r) => r.job_url), floorThere.all.map((r) => r.job_url));
+      const strongThere = paidThere.all.filter((r) => r.match === "strong");
+      assert.ok(strongThere.length > 0 && strongThere.length < paidThere.all.length);
+      assert.ok(strongThere.every((r) => (yearlySalary(r.base_salary)?.max ?? 0) >= 60_000));
+      assert.ok(
+        paidThere.all.filter((r) => r.match === "close").every((r) => r.base_salary === undefined),
+      );
+      assert.ok(paidThere.all.length < allThere.all.length, `${paidThere.all.length}`);
+      const urls = (all: JobResult[]) => all.map((r) => r.job_url).sort();
+      assert.deepEqual(urls(paidThere.all), urls(floorThere.all));
+      // Where no posting there states it, the hint says so and what the close matches are.
+      const pounds = await listed({ q: "jobs in Leeds over £20k" });
+      assert.equal(pounds.total, 0);
+      assert.ok((pounds.close_total ?? 0) > 1);
+      assert.ok(pounds.all.every((r) => r.city === "Leeds" && r.base_salary === undefined));
+      assert.equal(
+        pounds.hint,
+        "No posting in Leeds states pay reaching 20,000 GBP a year; the " +
+          `${pounds.close_total} postings there that state no pay are listed as close matches.`,
+      );
       // A salary parameter says what pay to keep: the query's is not applied, nor said.
       const given = await listed({ q: "registered nurse 90k", salary_min: 20000 });
       assert.equal(given.query_salary, undefined);
@@ -391,11 +413,51 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       // No posting states so much: said, not "the query names no job".
       const none = await search({ q: "jobs paying over 10000k" });
       assert.equal(none.total, 0);
-      assert.equal(none.hint, "No posting states pay of at least 10,000,000 a year.");
+      assert.equal(none.hint, "No posting states pay reaching 10,000,000 a year.");
+      // A day beside the pay is read too: both are filters ("this week" lists nothing here, and
+      // the hint says so, counting at least the cap).
+      const thisWeek = await search({ q: "over 100k this week" });
+      assert.equal(thisWeek.query_posted?.matched, "this week");
+      assert.equal(thisWeek.total, 0);
+      assert.match(
+        thisWeek.hint ?? "",
+        /^Nothing matches with since=\d{4}-\d\d-\d\d; without it the query finds 260 postings\.$/,
+      );
+      assert.match(
+        (await search({ q: "jobs posted this week" })).hint ?? "",
+        /; without it the query finds at least 1000 postings\.$/,
+      );
+      // A salary parameter replaces the words' floor, as the words "over 50k" would say it; a
+      // currency parameter only the currency.
+      const urlsAll = async (params: Record<string, unknown>) =>
+        (await listed(params)).all.map((r) => r.job_url);
+      assert.deepEqual(
+        await urlsAll({ q: "over 100k", salary_min: 50_000 }),
+        await urlsAll({ q: "over 50k" }),
+      );
+      const inDollars = await listed({ q: "over 100k", salary_currency: "USD" });
+      assert.ok(inDollars.total > 0 && inDollars.total < 260, `${inDollars.total}`);
+      assert.ok(
+        inDollars.all.every((r) =>
+          yearlySalary(r.base_salary)?.currency === "USD" &&
+          yearlySalary(r.base_salary)!.max >= 100_000
+        ),
+      );
+      const engineersInDollars = await listed({
+        q: "software engineer over 100k",
+        salary_currency: "USD",
+      });
+      assert.ok(engineersInDollars.all.length > 0);
+      assert.ok(
+        engineersInDollars.all.every((r) =>
+          yearlySalary(r.base_salary)?.currency === "USD" &&
+          yearlySalary(r.base_salary)!.max >= 100_000
+        ),
+      );
       // No posting states its pay in pounds: a posting paying $35,000 is no "£30k" job.
       const pounds = await search({ q: "£30k" });
       assert.equal(pounds.total, 0);
-      assert.equal(pounds.hint, "No posting states pay of at least 30,000 GBP a year.");
+      assert.equal(pounds.hint, "No posting states pay reaching 30,000 GBP a year.");
       // Beside work the pay still keeps the postings that state none.
       const nurse = await search({ q: "registered nurse over 100k" });
       assert.equal(nurse.query_salary?.alone, undefined);

@@ -800,7 +800,7 @@ export function queryCompanyInWords(
  *     { query_salary: { matched: "over 100k", salary_min: 100000, alone: true } },
  *     "salary_min",
  *   ),
- *   'Read "over 100k" as pay: only postings that state at least 100,000 a year are listed; ' +
+ *   'Read "over 100k" as pay: only postings that state pay reaching 100,000 a year are listed; ' +
  *     "salary_min sets another floor.",
  * );
  * assert.equal(
@@ -808,7 +808,7 @@ export function queryCompanyInWords(
  *     { query_salary: { matched: "over €60k", salary_min: 60000, currency: "EUR", alone: true } },
  *     IN_ALERTS,
  *   ),
- *   'Read "over €60k" as pay: only postings that state at least 60,000 EUR a year are sent.',
+ *   'Read "over €60k" as pay: only postings that state pay reaching 60,000 EUR a year are sent.',
  * );
  * assert.equal(
  *   querySalaryInWords(
@@ -819,6 +819,20 @@ export function queryCompanyInWords(
  *     "pay in another currency, are left out, those that state no pay are kept; salary_min sets " +
  *     "another floor.",
  * );
+ * const inLondon = {
+ *   query_salary: { matched: "£40k", salary_min: 40000, currency: "GBP", alone: true as const },
+ *   query_place: { matched: "in London", city: "London" },
+ * };
+ * assert.equal(
+ *   querySalaryInWords(inLondon, "salary_min"),
+ *   'Read "£40k" as pay: the postings there that state pay reaching 40,000 GBP a year are the ' +
+ *     "strong matches, those that state no pay close ones; salary_min sets another floor.",
+ * );
+ * assert.equal(
+ *   querySalaryInWords(inLondon, IN_ALERTS),
+ *   'Read "£40k" as pay: only the postings there that state pay reaching 40,000 GBP a year are ' +
+ *     "sent.",
+ * );
  * assert.equal(querySalaryInWords({}, "salary_min"), null);
  * assert.match(
  *   querySalaryInWords({ query_salary: { matched: "£30k", salary_min: 30000 } }, IN_ALERTS)!,
@@ -827,7 +841,7 @@ export function queryCompanyInWords(
  * ```
  */
 export function querySalaryInWords(
-  response: { query_salary?: QuerySalaryResult },
+  response: Pick<SearchResponse, "query_salary" | "query_place" | "query_company">,
   filter: string | InAlerts,
 ): string | null {
   const read = response.query_salary;
@@ -835,10 +849,17 @@ export function querySalaryInWords(
   const least = `${read.salary_min.toLocaleString("en-US")}${
     read.currency ? ` ${read.currency}` : ""
   }`;
+  // "£40k jobs in London": the place's postings that state no pay are its close matches.
+  const there = response.query_place !== undefined || response.query_company !== undefined;
   // "jobs paying over 100k": the pay is what the list is of, so a posting must state it.
-  const said = read.alone
-    ? `Read "${read.matched}" as pay: only postings that state at least ${least} a year are ` +
-      (filter === IN_ALERTS ? "sent" : "listed")
+  // A posting's pay is its range's top (`salary_min` compares it): pay "reaching" the figure.
+  const said = read.alone && there && filter !== IN_ALERTS
+    ? `Read "${read.matched}" as pay: the postings there that state pay reaching ${least} a year ` +
+      "are the strong matches, those that state no pay close ones"
+    : read.alone
+    ? `Read "${read.matched}" as pay: only ${there ? "the " : ""}postings ${
+      there ? "there " : ""
+    }that state pay reaching ${least} a year are ${filter === IN_ALERTS ? "sent" : "listed"}`
     : `Read "${read.matched}" as pay, not as the work: postings that state less than ${least} a ` +
       `year${read.currency ? ", or pay in another currency," : ""} are left out, those that ` +
       "state no pay are kept";

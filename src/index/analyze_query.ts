@@ -312,8 +312,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const salary = salaryIn(asTyped);
   const unpaid = salary ? salary.rest : asTyped;
   // When it was posted, likewise where words are left beside it ("today" alone stays words).
-  const when = postedIn(unpaid);
-  const posted = when && splitWords(when.rest).length > 0 ? when : null;
+  // Beside pay, a day alone is read too ("over 100k this week": both are filters).
+  const when = postedIn(unpaid, salary !== null);
+  const posted = when && (splitWords(when.rest).length > 0 || salary) ? when : null;
   const typed = posted ? posted.rest : unpaid;
   const typedWords = splitWords(typed);
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither

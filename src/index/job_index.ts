@@ -268,12 +268,15 @@ export class JobIndex {
       // "part time jobs in Leeds": the postings that state the type or say it are the strong
       // matches, the place's others close ones (most postings state no type: none is left out).
       // "part time jobs" anywhere: those alone; every other posting would be a close one.
-      const typed = this.#strongAlone(request.query);
-      // "latest jobs", "jobs posted this week", "jobs paying over 100k": the day or the pay the
-      // words name is applied as a filter (src/search/filters_from_words.ts), which alone narrows
-      // what is every posting's list.
-      const filtered = request.query.posted !== undefined || request.query.salary !== undefined;
-      if (!there && typed === null && !filtered) return { total: 0, closeTotal: 0, hits: [] };
+      // Pay alone ("jobs paying over 100k", "£40k jobs in London"): the postings that state it are
+      // what it names, those that state none the place's close ones (those that state less the
+      // pay's filter removes: src/search/filters_from_words.ts).
+      const typed = this.#strongAlone(request.query) ?? this.#statingPay(request);
+      // "latest jobs", "jobs posted this week": the day the words name is applied as a filter,
+      // which alone narrows what is every posting's list.
+      if (!there && typed === null && request.query.posted === undefined) {
+        return { total: 0, closeTotal: 0, hits: [] };
+      }
       const { positions, scores } = this.#candidates;
       const postings = this.data.jobs.length;
       const bars = cutBarsOf(request);
@@ -425,6 +428,20 @@ export class JobIndex {
     const strong = this.#strongAloneOnce(query);
     this.#strongAloneOf.set(query, strong);
     return strong;
+  }
+
+  /**
+   * Per posting, 1 where it states the pay the query's words name, as applied (`salary_min` and
+   * `salary_currency`, the words' own or the parameters that replace them: "over 100k" with
+   * `salary_min=50000` is "over 50k"), by those filters' own tests; null where the words name none.
+   */
+  #statingPay({ query, filters }: IndexSearch): Uint8Array | null {
+    if (query.salary === undefined) return null;
+    const { salary_min, salary_currency } = filters ?? {};
+    return this.#filters.allowed({
+      ...(salary_min !== undefined ? { salary_min } : { salary_min: query.salary.yearlyMin }),
+      ...(salary_currency !== undefined ? { salary_currency } : {}),
+    });
   }
 
   /** The readings' postings of `query`, made once for each reading (`#strongAlone`). */

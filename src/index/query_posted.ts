@@ -103,14 +103,17 @@ function spanDays(words: readonly string[]): number | undefined {
  * assert.equal(postedIn("latest fashion designer")?.matched, "latest");
  * assert.equal(postedIn("senior latest technologies engineer"), null);
  * assert.equal(postedIn("jobs for a recent graduate in berlin"), null);
+ * assert.equal(postedIn("latest graduate jobs")?.matched, "latest");
  * assert.equal(postedIn("week"), null);
  * assert.equal(postedIn("today"), null);
+ * assert.equal(postedIn("this week", true)?.days, 7);
  * ```
  */
-export function postedIn(text: string): QueryPosted | null {
+export function postedIn(text: string, alone = false): QueryPosted | null {
   const words = splitWords(text);
-  // The longest span at the end, with the words that lead into it.
-  for (let from = 1; from < words.length; from++) {
+  // The longest span at the end, with the words that lead into it; the whole text only where it
+  // may be read alone (beside pay the words took out: "over 100k this week").
+  for (let from = alone ? 0 : 1; from < words.length; from++) {
     const days = spanDays(words.slice(from));
     if (days === undefined) continue;
     let start = from;
@@ -123,8 +126,9 @@ export function postedIn(text: string): QueryPosted | null {
     const said = newest.split(" ");
     const at = words.findIndex((_, k) => said.every((w, j) => words[k + j] === w));
     if (at < 0 || at + said.length >= words.length) continue;
-    // "jobs for a recent graduate": the person is recent, not the postings.
-    if (GRADUATES.has(words[at + said.length])) continue;
+    // "jobs for a recent graduate": the person is recent, not the postings ("latest graduate
+    // jobs" still asks for the newest).
+    if (newest.endsWith("recent") && GRADUATES.has(words[at + said.length])) continue;
     // "the latest": the article goes with it.
     const from = words[at - 1] === "the" ? at - 1 : at;
     const before = words.slice(0, from);

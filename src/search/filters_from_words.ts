@@ -13,12 +13,11 @@ import type { AnalyzedQuery } from "../index/analyze_query.ts";
 
 /**
  * The least yearly pay to apply from the query's words; null where it names none or where a
- * `salary_min` or `salary_currency` parameter says what pay to keep (a parameter replaces the
- * text's, as an explicit city replaces the text's place).
+ * `salary_min` parameter says what floor to keep (a parameter replaces the text's, as an explicit
+ * city replaces the text's place; a `salary_currency` parameter replaces only its currency).
  */
 export function salaryToApply(query: SearchQuery, analyzed: AnalyzedQuery): number | null {
-  if (!analyzed.salary) return null;
-  if (query.salary_min !== undefined || query.salary_currency !== undefined) return null;
+  if (!analyzed.salary || query.salary_min !== undefined) return null;
   return analyzed.salary.yearlyMin;
 }
 
@@ -45,8 +44,9 @@ export interface FiltersInWords {
   /** The currency that pay was named in ("£30k": GBP); null where none, or "$" (several). */
   salaryCurrency: string | null;
   /**
-   * Whether the pay is all the words ask ("jobs paying over 100k": no work, place, company, type,
-   * hours, level or way of working): then its list is of the postings that state at least it.
+   * Whether the pay is all the words ask beside a place or company ("jobs paying over 100k",
+   * "£40k jobs in London": no work, type, hours, level or way of working): then the postings that
+   * state at least it are its strong matches (src/index/job_index.ts).
    */
   paysAlone: boolean;
   /**
@@ -60,18 +60,20 @@ export interface FiltersInWords {
  * The filters a search applies: the query's own; the least yearly pay its words name
  * (`salaryToApply`) as `salary_min`, in the currency they name as `salary_currency` ("£30k": a
  * posting paying $35,000 is not compared with it), with the postings that state no pay kept (most
- * state none; "£30k marketing manager" leaves out only the postings that say they pay less),
- * unless the pay is all the words ask (`paysAlone`: "jobs paying over 100k" lists the postings
- * that state it); and the day they ask postings to be posted since (`sinceToApply`) as `since`.
+ * state none; "£30k marketing manager" leaves out only the postings that say they pay less; where
+ * the pay is all the words ask, "jobs paying over 100k", the postings that state it are its strong
+ * matches: src/index/job_index.ts); and the day they ask postings to be posted since
+ * (`sinceToApply`) as `since`.
  */
 export function filtersWithSalary(query: SearchQuery, words: FiltersInWords): FilterValues {
-  const { salary, salaryCurrency, paysAlone, since } = words;
+  const { salary, salaryCurrency, since } = words;
   const paid = salary === null ? query : {
     ...query,
     salary_min: salary,
     ...(salaryCurrency !== null ? { salary_currency: salaryCurrency } : {}),
-    // With the pay alone, a posting that states none is kept only where the query asks so.
-    salary_include_unknown: paysAlone ? query.salary_include_unknown === true : true,
+    // A currency parameter keeps, as alone, only the postings that state pay in it, unless told.
+    salary_include_unknown: query.salary_currency === undefined ||
+      query.salary_include_unknown === true,
   };
   return since === null ? paid : { ...paid, since };
 }

@@ -179,13 +179,12 @@ function readOnce(
     corrections,
     corrected: withCorrections(query.q, corrections),
     salary: salaryToApply(query, analyzed),
-    salaryCurrency: salaryToApply(query, analyzed) !== null
+    salaryCurrency: salaryToApply(query, analyzed) !== null && query.salary_currency === undefined
       ? analyzed.salary?.currency ?? null
       : null,
     // Beside a profile the profile names the work (`typeAlone: false`).
     paysAlone: options.typeAlone !== false && analyzed.salary !== undefined &&
-      namesNoWork(analyzed) && !narrowed &&
-      ALONE_PARTS.every((part) => analyzed[part] === undefined),
+      namesNoWork(analyzed) && ALONE_PARTS.every((part) => analyzed[part] === undefined),
     since: sinceToApply(query, analyzed, options.now ?? Date.now()),
     ...(unmet !== undefined ? { unmet } : {}),
     ...(aloneElsewhere !== undefined ? { aloneElsewhere } : {}),

@@ -149,9 +149,9 @@ export function searchHint(
       ? `'${place?.matched}' in the query`
       : `the place in the query ('${place?.matched}')`
   );
-  const without = `without ${
-    named.length > 1 ? "them" : "it"
-  } the query finds ${emptied.unfiltered}`;
+  const without = `without ${named.length > 1 ? "them" : "it"} the query finds ${
+    countInWords(emptied.unfiltered)
+  }`;
   if (closeMatches > 0) {
     // Apart in date order; in relevance order they are the list itself, marked `match: "close"`.
     const where = closestApart ? "listed apart (`closest`)" : 'listed (`match: "close"`)';

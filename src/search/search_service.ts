@@ -19,6 +19,7 @@ import { analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
 import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
 import { type IndexHit, type IndexSearch, placeNarrows } from "../index/index_search.ts";
+import { isRemoteOnly } from "../index/query_place.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
@@ -421,11 +422,25 @@ class SnapshotSearchService implements JobSearchService {
     } else if (hint) outcome.hint = hint;
     else if (total === 0 && reading.paysAlone && reading.salary !== null) {
       const currency = reading.salaryCurrency !== null ? ` ${reading.salaryCurrency}` : "";
-      outcome.hint = `No posting states pay of at least ${
+      // "£40k jobs in London": the place's postings that state no pay are its close matches.
+      const noPosting = reading.company
+        ? `No posting at ${reading.company.matched}`
+        : isRemoteOnly(place)
+        ? "No remote posting"
+        : placeNarrows(place)
+        ? `No posting ${placeWhere(place)}`
+        : "No posting";
+      const there = reading.company ? `of ${reading.company.matched}` : "there";
+      const unstated = closeTotal === 0
+        ? ""
+        : closeTotal === 1
+        ? `; the 1 posting ${there} that states no pay is listed as a close match`
+        : `; the ${closeTotal} postings ${there} that state no pay are listed as close matches`;
+      outcome.hint = `${noPosting} states pay reaching ${
         reading.salary.toLocaleString("en-US")
       }${currency} a year${
         Object.keys(filters).length > 0 || reading.since !== null ? " and passes the filters" : ""
-      }.`;
+      }${unstated}.`;
     } else if (
       total === 0 && !placeNarrows(place) && !reading.company && namesNoWork(analyzed)
     ) {
