@@ -2338,6 +2338,27 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a hint says the query finds 1000 postings where the cap stopped the count (engineer W, session 34)",
   },
+  {
+    id: "M277",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line:
+      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k)?\\+?` +",
+    becomes:
+      "      .raw`(?<before>\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k)?\\+?` +",
+    breaks:
+      '"C$60k" reads "60k" and searches "C" as a word, listing C developers (engineer W, session 34)',
+  },
+  {
+    id: "M278",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line:
+      "    String.raw`(?:\\s?(?<after>${CODES}|[£€]))?(?:\\s?(?<period>${PERIODS}))?(?![\\p{L}\\p{N}])`,",
+    becomes:
+      "    String.raw`(?:\\s?(?<after>${CODES}))?(?:\\s?(?<period>${PERIODS}))?(?![\\p{L}\\p{N}])`,",
+    breaks: '"45.000€" is not read as pay (engineer W, session 34)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

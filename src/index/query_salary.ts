@@ -27,10 +27,23 @@ export interface QuerySalary {
   currency?: string;
 }
 
+/** The dollars named by the country before "$" ("C$60k", "US$100k"). */
+const DOLLAR_OF: Record<string, string> = {
+  c: "CAD",
+  ca: "CAD",
+  a: "AUD",
+  au: "AUD",
+  nz: "NZD",
+  us: "USD",
+  s: "SGD",
+};
+const DOLLARS = Object.keys(DOLLAR_OF).sort((a, b) => b.length - a.length).join("|");
+
 /** The currency a sign or code names; "$" names several (USD, CAD, AUD, ...), so none. */
 function currencyOf(written: string | undefined): string | undefined {
   const sign = written?.trim().toLowerCase();
   if (!sign || sign === "$") return undefined;
+  if (sign.endsWith("$")) return DOLLAR_OF[sign.slice(0, -1)];
   return sign === "£" ? "GBP" : sign === "€" ? "EUR" : sign.toUpperCase();
 }
 
@@ -82,9 +95,10 @@ const PERIODS = Object.keys(PERIOD_WORDS)
 const PAY = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:(?:that|which)\s+pays?|paying|pays?|salary(?:\s+of)?|earning|` +
     String.raw`over|above|min|minimum|at least|from|upwards of)\s+){0,2}` +
-    String.raw`(?<before>[£$€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k)?\+?` +
+    String
+      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k)?\+?` +
     String.raw`(?:\s?(?:-|–|to)\s?[£$€]?(?:${NUMBER})k?)?` +
-    String.raw`(?:\s?(?<after>${CODES}))?(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
+    String.raw`(?:\s?(?<after>${CODES}|[£€]))?(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
   "giu",
 );
 
@@ -98,6 +112,11 @@ const PAY = new RegExp(
  *   matched: "£30k", yearlyMin: 30000, rest: "marketing manager london", currency: "GBP",
  * });
  * assert.equal(salaryIn("teacher 35000 eur")?.currency, "EUR");
+ * assert.deepEqual(salaryIn("developer C$60k"), {
+ *   matched: "C$60k", yearlyMin: 60000, rest: "developer", currency: "CAD",
+ * });
+ * assert.equal(salaryIn("nurse A$100k")?.currency, "AUD");
+ * assert.equal(salaryIn("lehrer 45.000€")?.currency, "EUR");
  * // "$" is the dollar of several countries: no currency is read.
  * assert.equal(salaryIn("python developer $120,000+")?.currency, undefined);
  * assert.equal(salaryIn("cleaner £12 an hour")?.yearlyMin, 24960);
@@ -120,7 +139,7 @@ export function salaryIn(query: string): QuerySalary | null {
     const stated = k ? figure * 1000 : figure;
     // A currency code is also a word ("CAD technician level 3"): beside a small bare figure it is
     // not pay; "CAD 60k", "35000 GBP" and "£12" are.
-    if (!/[£$€]/.test(before ?? "") && !k && !period && stated < 1000) continue;
+    if (!/[£$€]/.test(`${before ?? ""}${after ?? ""}`) && !k && !period && stated < 1000) continue;
     // No period: a small figure is an hourly rate ("cleaner £12"), a large one a year's pay.
     const unit = period ? PERIOD_WORDS[period.toLowerCase()] : stated < 1000 ? "HOUR" : "YEAR";
     const yearlyMin = Math.round(stated * PERIODS_PER_YEAR[unit]);

@@ -73,7 +73,7 @@ Deno.test("salaryIn(): written with a sign, a code, a 'k' or a period, the floor
   } as const;
   fc.assert(
     fc.property(
-      fc.constantFrom("£", "$", "€", ""),
+      fc.constantFrom("£", "$", "€", "", "C$", "A$", "US$", "NZ$"),
       fc.integer({ min: 1, max: 400 }),
       fc.boolean(),
       fc.constantFrom(...Object.keys(periods) as (keyof typeof periods)[]),
@@ -88,12 +88,17 @@ Deno.test("salaryIn(): written with a sign, a code, a 'k' or a period, the floor
         if (thousands && figure === 401 && !sign) return assert.equal(found, null, query);
         const stated = thousands ? figure * 1000 : figure;
         const perYear = period ? periods[period] : stated < 1000 ? 2080 : 1;
-        // "£" and "€" name their currency; "$" is the dollar of several countries.
-        const currency = sign === "£"
-          ? { currency: "GBP" }
-          : sign === "€"
-          ? { currency: "EUR" }
-          : {};
+        // "£" and "€" name their currency, "C$" and the like their country's dollar; "$" alone
+        // is the dollar of several countries.
+        const named: Record<string, string> = {
+          "£": "GBP",
+          "€": "EUR",
+          "C$": "CAD",
+          "A$": "AUD",
+          "US$": "USD",
+          "NZ$": "NZD",
+        };
+        const currency = named[sign] ? { currency: named[sign] } : {};
         assert.deepEqual(
           found,
           { matched: pay, yearlyMin: stated * perYear, rest: role, ...currency },
