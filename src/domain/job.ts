@@ -229,9 +229,11 @@ export const QuerySalarySchema = z.object({
       'or only "$" (the dollar of several countries) was named.',
   ),
   alone: z.literal(true).optional().describe(
-    'Present where the pay is all the words ask ("jobs paying over 100k"): only the postings that ' +
-      "state at least that pay are listed, newest first; absent, the postings that state no pay " +
-      "are kept.",
+    'Present where the pay is all the words ask but for a place or company ("jobs paying over ' +
+      '100k", "£40k jobs in London"): the postings that state pay reaching it are the strong ' +
+      "matches, newest first (with no place or company the only ones listed; beside one, its " +
+      "postings that state no pay are the close ones); absent, the postings that state no pay " +
+      "are kept among the work's.",
   ),
 });
 export type QuerySalaryResult = z.infer<typeof QuerySalarySchema>;

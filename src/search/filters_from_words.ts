@@ -44,7 +44,7 @@ export interface FiltersInWords {
   /** The currency that pay was named in ("£30k": GBP); null where none, or "$" (several). */
   salaryCurrency: string | null;
   /**
-   * Whether the pay is all the words ask beside a place or company ("jobs paying over 100k",
+   * Whether the pay is all the words ask, but for a place or company ("jobs paying over 100k",
    * "£40k jobs in London": no work, type, hours, level or way of working): then the postings that
    * state at least it are its strong matches (src/index/job_index.ts).
    */
