@@ -2359,6 +2359,17 @@ export const MUTANTS: Mutant[] = [
       "    String.raw`(?:\\s?(?<after>${CODES}))?(?:\\s?(?<period>${PERIODS}))?(?![\\p{L}\\p{N}])`,",
     breaks: '"45.000€" is not read as pay (engineer W, session 34)',
   },
+  {
+    id: "M279",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line:
+      "      if (there > 0) outcome.hint = companyBrowseHint(reading.company.matched, there, filtered);",
+    becomes:
+      "      if (there < 0) outcome.hint = companyBrowseHint(reading.company.matched, there, filtered);",
+    breaks:
+      '"no experience jobs at Google" lists nothing and says nothing, not that "jobs at Google" lists its postings (session 34)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -412,6 +412,16 @@ Deno.test("a company named after 'at' or 'for' is what the query asks: only its 
       "Nothing matches with the company in the query ('Google'); without it the query finds 1 " +
         "posting.",
     );
+    // The words find nothing anywhere: the company's own list is offered (session 34).
+    const googleCount = (await run({ q: "jobs at Google" })).total;
+    assert.ok(googleCount > 1);
+    const far = await run({ q: "qwertzuiop asdfghjkl at Google" });
+    assert.deepEqual([far.total, far.close_total], [0, 0]);
+    assert.equal(
+      far.hint,
+      `Nothing at Google is near these words; "jobs at Google" lists all ${googleCount} of its ` +
+        "postings.",
+    );
     // "amazon jobs" names no company: its words are searched, as before.
     assert.equal((await run({ q: "amazon jobs" })).query_company, undefined);
   } finally {

@@ -219,6 +219,34 @@ export function placeBrowseHint(
 }
 
 /**
+ * What to tell a person whose words find nothing among a company's postings, where it has some
+ * (`there`, under the filters where `filtered`): the query that lists them all.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   companyBrowseHint("Google", 35),
+ *   'Nothing at Google is near these words; "jobs at Google" lists all 35 of its postings.',
+ * );
+ * assert.equal(
+ *   companyBrowseHint("Acme", 1, true),
+ *   'Nothing at Acme is near these words; "jobs at Acme" lists its one posting that passes the ' +
+ *     "filters.",
+ * );
+ * ```
+ */
+export function companyBrowseHint(company: string, there: number, filtered = false): string {
+  const passing = filtered
+    ? (there === 1 ? " that passes the filters" : " that pass the filters")
+    : "";
+  const lists = there === 1
+    ? `its one posting${passing}`
+    : `all ${there} of its postings${passing}`;
+  return `Nothing at ${company} is near these words; "jobs at ${company}" lists ${lists}.`;
+}
+
+/**
  * What to tell a person whose whole query is a place ("london", "Toronto", "germany", "remote"),
  * searched as words (a title's words too: "Elixir / Phoenix Developer", "Remote Sales
  * Executive"): the query that lists the place's postings (`there`, under the filters).

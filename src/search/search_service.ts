@@ -31,6 +31,7 @@ import { foldText } from "../domain/fold_text.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import {
+  companyBrowseHint,
   type Emptied,
   emptiedBy,
   placeAloneHint,
@@ -448,6 +449,14 @@ class SnapshotSearchService implements JobSearchService {
       outcome.hint = asksNearMe(query, reading) ? NEAR_ME_NO_WORK : NO_WORK_NAMED;
     } else if (asksNearMe(query, reading)) {
       outcome.hint = NOT_KNOWN_WHERE;
+    } else if (
+      total === 0 && closeTotal === 0 && reading.company && !placeNarrows(place) &&
+      !namesNoWork(analyzed)
+    ) {
+      // "no experience jobs at Google": nothing of the company's is near the words (none of its
+      // postings is a junior one), but it has postings; their list is one query away.
+      const there = countWith({ query: analyzeQuery("jobs") });
+      if (there > 0) outcome.hint = companyBrowseHint(reading.company.matched, there, filtered);
     }
     if (!placeNarrows(place) && !reading.company) {
       // "london", "Toronto", "remote": a place alone is searched as words (a title's words too:
