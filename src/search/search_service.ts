@@ -451,10 +451,11 @@ class SnapshotSearchService implements JobSearchService {
       outcome.hint = NOT_KNOWN_WHERE;
     } else if (
       total === 0 && closeTotal === 0 && reading.company && !placeNarrows(place) &&
-      !namesNoWork(analyzed)
+      !namesNoWork(analyzed) && reading.salary === null && reading.since === null
     ) {
       // "no experience jobs at Google": nothing of the company's is near the words (none of its
-      // postings is a junior one), but it has postings; their list is one query away.
+      // postings is a junior one), but it has postings; their list is one query away (not where
+      // the words' pay or day apply, which "jobs at Google" would not say).
       const there = countWith({ query: analyzeQuery("jobs") });
       if (there > 0) outcome.hint = companyBrowseHint(reading.company.matched, there, filtered);
     }
