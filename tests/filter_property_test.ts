@@ -113,6 +113,13 @@ const QUERIES = [
   "work from home",
   "part time only",
   "Toronto",
+  // Session 34: pay alone (the postings that state it; beside a place, those that state none
+  // close), its currency, a day beside it, a level after a place.
+  "over 100k",
+  "remote jobs over 100k",
+  "jobs in Amsterdam over €60k",
+  "over 100k this week",
+  "jobs in Toronto with no experience",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
@@ -288,10 +295,13 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
           );
           for (const name of asked) askedCounts.set(name, (askedCounts.get(name) ?? 0) + 1);
           // A city or country parameter that contradicts the place named in the query replaces
-          // it (docs/search.md): that search is another one, not a narrower one.
-          const samePlace = JSON.stringify(narrowed.query_place) ===
-            JSON.stringify(whole.query_place);
-          if (whole.total >= 1000 || (whole.close_total ?? 0) >= 1000 || !samePlace) return;
+          // it, as a salary_min parameter replaces the pay it names and a currency parameter its
+          // currency (docs/search.md, docs/rest-api.md): that search is another one, not a
+          // narrower one.
+          const same = (field: "query_place" | "query_salary") =>
+            JSON.stringify(narrowed[field]) === JSON.stringify(whole[field]);
+          if (whole.total >= 1000 || (whole.close_total ?? 0) >= 1000) return;
+          if (!same("query_place") || !same("query_salary")) return;
           compared++;
           if (narrowed.total > 0) nonEmpty++;
           const expected = whole.all.filter((r) => passes(byUrl.get(r.job_url)!, f));

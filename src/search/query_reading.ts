@@ -171,6 +171,7 @@ function readOnce(
       }
     }
   }
+  const salary = salaryToApply(query, analyzed);
   return {
     place,
     company,
@@ -178,8 +179,8 @@ function readOnce(
     words: rest,
     corrections,
     corrected: withCorrections(query.q, corrections),
-    salary: salaryToApply(query, analyzed),
-    salaryCurrency: salaryToApply(query, analyzed) !== null && query.salary_currency === undefined
+    salary,
+    salaryCurrency: salary !== null && query.salary_currency === undefined
       ? analyzed.salary?.currency ?? null
       : null,
     // Beside a profile the profile names the work (`typeAlone: false`).
