@@ -2370,6 +2370,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"no experience jobs at Google" lists nothing and says nothing, not that "jobs at Google" lists its postings (session 34)',
   },
+  {
+    id: "M280",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "  for (let offer = offerEnding(kept); offer > 0; offer = offerEnding(kept)) {",
+    becomes: "  for (let offer = offerEnding(kept); offer > 9; offer = offerEnding(kept)) {",
+    breaks:
+      '"nurse jobs sign on bonus" embeds the bonus with the work and loses the nurses (session 35)',
+  },
+  {
+    id: "M281",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "    const cutAtAnd = and !== undefined && between === undefined;",
+    becomes: "    const cutAtAnd = and !== undefined;",
+    breaks: '"jobs between 100k and 150k" is not read as pay from 100k (session 35)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -366,6 +366,7 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         const [q, matched, least, currency] of [
           ["jobs paying over 100k", "paying over 100k", 100_000, undefined],
           ["over 100k", "over 100k", 100_000, undefined],
+          ["jobs between 100k and 150k", "between 100k and 150k", 100_000, undefined],
           ["$50 an hour jobs", "$50 an hour", 104_000, undefined],
           // A currency named is compared like with like: the euros of the Dutch postings only.
           ["jobs over €60k", "over €60k", 60_000, "EUR"],

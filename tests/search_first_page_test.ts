@@ -1103,13 +1103,17 @@ Deno.test("what a job offers, after the work, does not hide the work: 'nurse job
     const run = (q: string) =>
       search.service.search(parseSearchQuery({ q, sort: "relevance", top_k: 10 }));
     const nurses = await run("nurse jobs");
-    const offered = await run("nurse jobs with sign on bonus");
-    // The nurses are what it asks for, as strong matches; the one offering the bonus first.
-    assert.equal(offered.total, nurses.total);
-    assert.deepEqual(
-      offered.results.filter((r) => r.match === "strong").map((r) => r.job_title),
-      ["Registered Nurse", "Staff Nurse"],
-    );
+    // The nurses are what it asks for, as strong matches; the one offering the bonus first. Said
+    // with no word before the offer too (session 35).
+    for (const q of ["nurse jobs with sign on bonus", "nurse jobs sign on bonus"]) {
+      const offered = await run(q);
+      assert.equal(offered.total, nurses.total, q);
+      assert.deepEqual(
+        offered.results.filter((r) => r.match === "strong").map((r) => r.job_title),
+        ["Registered Nurse", "Staff Nurse"],
+        q,
+      );
+    }
   } finally {
     await search.close();
   }

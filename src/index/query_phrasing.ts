@@ -464,8 +464,58 @@ function qualifierOpeningAt(words: readonly string[], start: number, end: number
 const OFFERED = new Set(["with", "offering", "including"]);
 
 /**
+ * What a job offers, said after the work with no word to open it ("software engineer visa
+ * sponsorship", "chef jobs accommodation provided", "warehouse jobs immediate start"): as after
+ * "with" (`OFFERED`), not the work. Session 35: "software engineer visa sponsorship" had no strong
+ * match (its words embedded together sat under the cut, where "software engineer with visa
+ * sponsorship" listed the engineers). Only what ends the query and follows the work; words that
+ * also end a role's name ("employee benefits", "pension") are left out.
+ */
+const OFFERS: readonly (readonly string[])[] = [
+  "visa sponsorship",
+  "visa sponsored",
+  "visa sponsor",
+  "sponsorship",
+  "relocation",
+  "relocation support",
+  "relocation package",
+  "relocation assistance",
+  "sign on bonus",
+  "signing bonus",
+  "company car",
+  "accommodation",
+  "accommodation provided",
+  "housing provided",
+  "immediate start",
+  "start immediately",
+  "weekly pay",
+  "paid weekly",
+  "daily pay",
+  "same day pay",
+  "overtime",
+  "overtime available",
+  "paid training",
+  "training provided",
+  "flexible hours",
+  "4 day week",
+  "four day week",
+].map((phrase) => phrase.split(" "));
+
+/** The length of the offer `words` end with, or 0. */
+function offerEnding(words: readonly string[]): number {
+  let longest = 0;
+  for (const phrase of OFFERS) {
+    const from = words.length - phrase.length;
+    if (phrase.length > longest && from > 0 && phrase.every((w, k) => words[from + k] === w)) {
+      longest = phrase.length;
+    }
+  }
+  return longest;
+}
+
+/**
  * The words that name the work: `roleWords` with the qualifiers of time, hours and place taken off
- * either end as well, and what the job offers after it (`OFFERED`): they still reach the keyword
+ * either end as well, and what the job offers after it (`OFFERED`, `OFFERS`): they still reach the keyword
  * side, where "health care assistant nights" finds the night postings by their titles. The role
  * words themselves when nothing would be left ("nights", "part time" alone stay what they were).
  *
@@ -477,6 +527,8 @@ const OFFERED = new Set(["with", "offering", "including"]);
  * assert.deepEqual(workWords(words("night auditor")), ["night", "auditor"]);
  * assert.deepEqual(workWords(words("nurse jobs with sign on bonus")), ["nurse"]);
  * assert.deepEqual(workWords(words("work with horses")), ["work", "with", "horses"]);
+ * assert.deepEqual(workWords(words("software engineer visa sponsorship")), ["software", "engineer"]);
+ * assert.deepEqual(workWords(words("relocation manager")), ["relocation", "manager"]);
  * ```
  */
 export function workWords(words: readonly string[]): string[] {
@@ -487,6 +539,11 @@ export function workWords(words: readonly string[]): string[] {
   if (offered > 0) {
     const before = roleWords(kept.slice(0, offered));
     if (before.some((word) => !REQUEST_NOUNS.has(word))) kept = before;
+  }
+  for (let offer = offerEnding(kept); offer > 0; offer = offerEnding(kept)) {
+    const before = roleWords(kept.slice(0, kept.length - offer));
+    if (!before.some((word) => !REQUEST_NOUNS.has(word))) break;
+    kept = before;
   }
   for (;;) {
     let start = 0;

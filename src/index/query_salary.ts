@@ -94,10 +94,10 @@ const PERIODS = Object.keys(PERIOD_WORDS)
  */
 const PAY = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:(?:that|which)\s+pays?|paying|pays?|salary(?:\s+of)?|earning|` +
-    String.raw`over|above|min|minimum|at least|from|upwards of)\s+){0,2}` +
+    String.raw`over|above|min|minimum|at least|from|upwards of|(?<between>between))\s+){0,2}` +
     String
       .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k)?\+?` +
-    String.raw`(?:\s?(?:-|–|to)\s?[£$€]?(?:${NUMBER})k?)?` +
+    String.raw`(?:\s?(?:-|–|to|(?<and>and))\s?[£$€]?(?:${NUMBER})k?)?` +
     String.raw`(?:\s?(?<after>${CODES}|[£€]))?(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
   "giu",
 );
@@ -126,11 +126,22 @@ const PAY = new RegExp(
  * // The words that say it is pay go with it: what is left names the work, or nothing.
  * assert.equal(salaryIn("jobs that pay 50k in toronto")?.rest, "jobs in toronto");
  * assert.equal(salaryIn("developer paying over £60,000")?.matched, "paying over £60,000");
+ * // A range is read from its lower end, "between ... and" too.
+ * assert.deepEqual(salaryIn("jobs between 50k and 70k"), {
+ *   matched: "between 50k and 70k", yearlyMin: 50000, rest: "jobs",
+ * });
+ * assert.equal(salaryIn("nurse 50k and 3 days in the office")?.matched, "50k");
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {
   for (const found of query.matchAll(PAY)) {
-    const { before, amount, k, after, period } = found.groups!;
+    const { before, amount, k, between, and } = found.groups!;
+    // "And" ends a range only after "between" ("between 50k and 70k"); in "50k and 3 days in the
+    // office" the pay ends before it.
+    const cutAtAnd = and !== undefined && between === undefined;
+    const text = cutAtAnd ? found[0].slice(0, found[0].search(/\s?\band\b/iu)) : found[0];
+    const after = cutAtAnd ? undefined : found.groups!.after;
+    const period = cutAtAnd ? undefined : found.groups!.period;
     if (!before && !k && !after && !period) continue;
     const figure = Number(
       /^\d{1,3}(?:[,.]\d{3})+$/.test(amount) ? amount.replace(/[,.]/g, "") : amount,
@@ -144,8 +155,8 @@ export function salaryIn(query: string): QuerySalary | null {
     const unit = period ? PERIOD_WORDS[period.toLowerCase()] : stated < 1000 ? "HOUR" : "YEAR";
     const yearlyMin = Math.round(stated * PERIODS_PER_YEAR[unit]);
     if (!Number.isFinite(yearlyMin) || yearlyMin <= 0) continue;
-    const matched = found[0].trim();
-    const rest = (query.slice(0, found.index) + " " + query.slice(found.index + found[0].length))
+    const matched = text.trim();
+    const rest = (query.slice(0, found.index) + " " + query.slice(found.index + text.length))
       .replace(/\s+/g, " ").trim();
     const currency = currencyOf(before) ?? currencyOf(after);
     return { matched, yearlyMin, rest, ...(currency ? { currency } : {}) };
