@@ -206,7 +206,7 @@ export const MUTANTS: Mutant[] = [
     id: "M17",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "if (strongMask ? strongMask[p] === 1 : strongThen(p, scores[k])) count++;",
+    line: "if (strongMask ? strongMask[p] === 1 : strongThenAtLevel(p, scores[k])) count++;",
     becomes: "count++;",
     breaks: "an emptied set's counts without a filter take close matches as strong",
   },
@@ -2386,6 +2386,51 @@ export const MUTANTS: Mutant[] = [
     line: "    const cutAtAnd = and !== undefined && between === undefined;",
     becomes: "    const cutAtAnd = and !== undefined;",
     breaks: '"jobs between 100k and 150k" is not read as pay from 100k (session 35)',
+  },
+  {
+    id: "M282",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      ? (p: number, score: number) => ruledOut[p] !== 1 && isStrong(p, score)",
+    becomes: "      ? (p: number, score: number) => ruledOut[p] !== 2 && isStrong(p, score)",
+    breaks: '"entry level marketing jobs" lists "Head of Marketing" as a strong match (session 35)',
+  },
+  {
+    id: "M283",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "          ? (p: number, score: number) => ruledOut[p] !== 1 && strongThen(p, score)",
+    becomes: "          ? (p: number, score: number) => ruledOut[p] !== 2 && strongThen(p, score)",
+    breaks:
+      "the hint of a filter that emptied a level-beside-the-work search counts the postings the level rules out (session 35)",
+  },
+  {
+    id: "M284",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "        if (of[p] === 1 && titleSaysLevel(jobs[p].job_title, levels)) of[p] = 0;",
+    becomes: "        if (of[p] === 1 && titleSaysLevel(jobs[p].job_title, levels)) of[p] = 1;",
+    breaks:
+      '"Junior or Senior Marketing Manager" is ruled out of "entry level marketing jobs" (session 35)',
+  },
+  {
+    id: "M285",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: "  if (read.beside_work) return seniorityBesideInWords(read, response, filter);",
+    becomes:
+      "  if (read.beside_work && false) return seniorityBesideInWords(read, response, filter);",
+    breaks:
+      'a level beside the work is said as a level alone ("not as the work") by MCP and the CLI (session 35)',
+  },
+  {
+    id: "M286",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '  if (noExperience && !role.includes("experience") && namesWork(role)) {',
+    becomes: '  if (noExperience && role.includes("experience") && namesWork(role)) {',
+    breaks:
+      '"marketing jobs, no experience needed" rules no senior post out of the strong set (session 35)',
   },
 ];
 

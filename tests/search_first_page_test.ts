@@ -652,10 +652,10 @@ Deno.test("a seniority alone at a place lists its postings, those of that level 
     const seniorLeeds = await run({ q: "senior roles in Leeds" });
     assert.equal(seniorLeeds.query_seniority, undefined);
     assert.equal(seniorLeeds.total, 0);
-    // A level beside the work is the work's words; alone without a place, the level's postings
-    // anywhere (the next test).
+    // A level beside the work keeps the work's words (and rules levels out: "a level said beside
+    // the work", below); alone without a place, the level's postings anywhere (the next test).
     const analyst = await run({ q: "junior analyst in Berlin" });
-    assert.equal(analyst.query_seniority, undefined);
+    assert.equal(analyst.query_seniority?.beside_work, true);
     assert.equal(titles(analyst)[0], "Junior Analyst");
     assert.ok((await run({ q: "entry level jobs" })).query_seniority);
     // A filter only narrows the place's list.
@@ -1080,6 +1080,101 @@ Deno.test("'no experience' beside the work asks for none: 'experience' is not se
       );
       assert.equal(read.results[0].job_title, "Customer Service Advisor", q);
     }
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("a level said beside the work keeps the work's postings of a level it rules out out of the strong set: 'entry level marketing jobs'", async () => {
+  const leeds = { city: "Leeds", country: "GB" };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Junior Marketing Assistant", ...leeds, seniority: "junior" }),
+      await posting({ job_title: "Marketing Assistant", ...leeds }),
+      // The board's level says it, not the title.
+      await posting({
+        job_title: "Marketing Coordinator",
+        ...leeds,
+        seniority_level: "Entry level",
+        seniority: "junior",
+      }),
+      await posting({ job_title: "Head of Marketing", ...leeds, seniority: "lead" }),
+      await posting({ job_title: "Senior Marketing Manager", ...leeds, seniority: "senior" }),
+      // Its title's first level is senior, and it says junior too.
+      await posting({
+        job_title: "Junior or Senior Marketing Manager",
+        ...leeds,
+        seniority: "senior",
+      }),
+      await posting({ job_title: "Barista", ...leeds }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) =>
+      search.service.search(parseSearchQuery({ sort: "relevance", top_k: "20", ...params }));
+    const strong = (out: Awaited<ReturnType<typeof run>>) =>
+      out.results.filter((r) => r.match === "strong").map((r) => r.job_title).sort();
+    const tier = (out: Awaited<ReturnType<typeof run>>, title: string) =>
+      out.results.find((r) => r.job_title === title)?.match;
+    const plain = await run({ q: "marketing jobs" });
+    assert.equal(tier(plain, "Head of Marketing"), "strong");
+    assert.equal(plain.query_seniority, undefined);
+    for (
+      const q of [
+        "entry level marketing jobs",
+        "Entry-level marketing jobs",
+        "junior marketing",
+        "graduate marketing jobs",
+        "marketing jobs, no experience needed",
+      ]
+    ) {
+      const read = await run({ q });
+      assert.equal(read.query_seniority?.beside_work, true, q);
+      for (const ruledOut of ["Head of Marketing", "Senior Marketing Manager"]) {
+        // Not strong, and not left out: a close match at most.
+        assert.notEqual(tier(read, ruledOut), "strong", `${q}: ${ruledOut}`);
+      }
+      assert.ok(strong(read).length > 0, q);
+      assert.ok(!strong(read).includes("Barista"), q);
+      // Newest first lists the strong set alone: no senior post.
+      const newest = await run({ q, sort: "date" });
+      assert.ok(!newest.results.some((r) => /Head of|^Senior/.test(r.job_title)), q);
+    }
+    const entry = await run({ q: "entry level marketing jobs" });
+    assert.deepEqual(entry.query_seniority, {
+      matched: "entry level",
+      seniority: ["junior", "intern"],
+      beside_work: true,
+    });
+    for (const title of ["Junior Marketing Assistant", "Junior or Senior Marketing Manager"]) {
+      assert.equal(tier(entry, title), "strong", title);
+    }
+    // Asked senior: the junior posts are what it rules out.
+    const senior = await run({ q: "senior marketing manager" });
+    assert.deepEqual(senior.query_seniority?.seniority, ["senior"]);
+    assert.notEqual(tier(senior, "Junior Marketing Assistant"), "strong");
+    assert.equal(tier(senior, "Senior Marketing Manager"), "strong");
+    // Where a filter leaves no strong match, the hint counts the strong matches without it.
+    const emptied = await run({ q: "entry level marketing jobs", country: "US" });
+    assert.equal(emptied.total, 0);
+    assert.ok(emptied.hint?.includes(`finds ${entry.total} postings`), emptied.hint);
+    // A filter narrows the list as it narrows any.
+    const filtered = await run({ q: "entry level marketing jobs", seniority: "junior" });
+    assert.ok(filtered.results.every((r) => r.seniority === "junior"));
+    // MCP and the CLI say what was read.
+    const response = toSearchResponse(REQUEST_ID, entry);
+    const mcp = buildSearchPage(parseSearchQuery({ q: "entry level marketing jobs" }), response, {
+      maxChars: 20_000,
+    });
+    assert.ok(
+      mcp.text.includes(
+        'Read "entry level" as the seniority (junior, intern) beside the work: the postings of ' +
+          "the work whose title or job level says senior, lead or executive are close matches at most",
+      ),
+      mcp.text,
+    );
+    const table = formatResults(response, 0, 120, "relevance");
+    assert.ok(table.includes("--seniority junior,intern keeps only the postings"), table);
   } finally {
     await search.close();
   }

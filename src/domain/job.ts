@@ -42,6 +42,28 @@ export const SENIORITIES = ["intern", "junior", "mid", "senior", "lead", "execut
 export const SenioritySchema = z.enum(SENIORITIES);
 export type Seniority = z.infer<typeof SenioritySchema>;
 
+/**
+ * The levels a posting stated at is not what a query asking `levels` beside the work wants (a head
+ * of marketing for "entry level marketing"): a first job rules out senior, lead and executive posts,
+ * a senior post intern and junior ones. "Mid" rules out nothing and is ruled out by nothing: the
+ * board's "Mid-Senior level" is most postings' level and says little.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(ruledOutBy(["junior", "intern"]), ["senior", "lead", "executive"]);
+ * assert.deepEqual(ruledOutBy(["senior"]), ["intern", "junior"]);
+ * assert.deepEqual(ruledOutBy(["mid"]), []);
+ * ```
+ */
+export function ruledOutBy(levels: readonly Seniority[]): Seniority[] {
+  if (levels.includes("senior")) return ["intern", "junior"];
+  if (levels.includes("junior") || levels.includes("intern")) {
+    return ["senior", "lead", "executive"];
+  }
+  return [];
+}
+
 /** Employment types as the `employment_type` filter names them (JobSpy's `job_type` values). */
 export const EMPLOYMENT_TYPES = [
   "fulltime",
@@ -188,6 +210,13 @@ export type QueryEmploymentResult = z.infer<typeof QueryEmploymentSchema>;
 export const QuerySenioritySchema = z.object({
   matched: z.string().describe('The words of the query that named it ("entry level").'),
   seniority: z.array(SenioritySchema).describe("The levels, as the `seniority` filter names them."),
+  beside_work: z.literal(true).optional().describe(
+    'Present where the words named the level beside the work ("entry level marketing jobs", ' +
+      '"senior nurse"): the work is searched with its words, and its postings whose title or job ' +
+      "level says a level they rule out (senior, lead or executive for a junior or intern one; " +
+      "intern or junior for a senior one) are close matches at most; absent, the level alone " +
+      "lists its postings.",
+  ),
 });
 export type QuerySeniorityResult = z.infer<typeof QuerySenioritySchema>;
 
@@ -527,6 +556,7 @@ interface ReadAlone {
 function alsoReadAlone(response: ReadAlone, own: (typeof READ_ALONE)[number]): string {
   const others = READ_ALONE
     .filter((name) => name !== own && response[name] !== undefined)
+    .filter((name) => name !== "query_seniority" || !response.query_seniority?.beside_work)
     .map((name) => `"${response[name]!.matched}"`);
   return others.length === 0 ? "" : ` where they are also ${others.join(" and ")}`;
 }
@@ -731,6 +761,22 @@ export function queryPostedInWords(
  *   'Read "entry level" as the seniority (junior, intern), not as the work: only the postings ' +
  *     "whose title or job level says it are sent.",
  * );
+ * // Beside the work: the work is searched, the levels it rules out are close matches at most.
+ * const beside = {
+ *   query_seniority: {
+ *     matched: "entry level",
+ *     seniority: ["junior" as const, "intern" as const],
+ *     beside_work: true as const,
+ *   },
+ * };
+ * assert.equal(
+ *   querySeniorityInWords(beside, (levels) => `seniority=${levels}`),
+ *   'Read "entry level" as the seniority (junior, intern) beside the work: the postings of the ' +
+ *     "work whose title or job level says senior, lead or executive are close matches at most; " +
+ *     "seniority=junior,intern keeps only the postings whose title or job level says junior or " +
+ *     "intern.",
+ * );
+ * assert.match(querySeniorityInWords(beside, IN_ALERTS)!, /senior, lead or executive are not sent/);
  * ```
  */
 export function querySeniorityInWords(
@@ -739,6 +785,7 @@ export function querySeniorityInWords(
 ): string | null {
   const read = response.query_seniority;
   if (!read) return null;
+  if (read.beside_work) return seniorityBesideInWords(read, response, filter);
   const said = `Read "${read.matched}" as the seniority (${read.seniority.join(", ")}), not as ` +
     "the work";
   const those = "the postings whose title or job level says it";
@@ -753,6 +800,26 @@ export function querySeniorityInWords(
   return `${said}: ${those} are the strong matches${
     alsoReadAlone(response, "query_seniority")
   }, the others there close ones; ${filter(read.seniority.join(","))} keeps only the first.`;
+}
+
+/** `querySeniorityInWords` of a level said beside the work. */
+function seniorityBesideInWords(
+  read: QuerySeniorityResult,
+  response: ReadAlone,
+  filter: ((levels: string) => string) | InAlerts,
+): string {
+  const ruledOut = ruledOutBy(read.seniority);
+  const said =
+    `Read "${read.matched}" as the seniority (${read.seniority.join(", ")}) beside the ` +
+    "work";
+  const those = `the postings of the work whose title or job level says ${
+    ruledOut.slice(0, -1).join(", ")
+  } or ${ruledOut.at(-1)}`;
+  if (filter === IN_ALERTS) return `${said}: ${those} are not sent.`;
+  if (response.applied?.filters.seniority !== undefined) return `${said}.`;
+  return `${said}: ${those} are close matches at most; ${
+    filter(read.seniority.join(","))
+  } keeps only the postings whose title or job level says ${read.seniority.join(" or ")}.`;
 }
 
 /**
@@ -1040,7 +1107,9 @@ export const SearchResponseSchema = z.object({
     'The seniority the query named and nothing else beside a place or company ("entry level ' +
       'jobs in London", "senior roles in Leeds"): the postings there of that level (their title ' +
       "or the board's job level says it) are the strong matches, the place's others close ones; " +
-      "the `seniority` filter keeps only the first.",
+      "the `seniority` filter keeps only the first. With `beside_work`, the level was named " +
+      'beside the work ("entry level marketing jobs"): the work\'s postings stated at a level it ' +
+      "rules out are close matches at most.",
   ),
   query_corrected: QueryCorrectedSchema.optional().describe(
     "The words of the query no posting has that were searched as a word of the postings' titles " +

@@ -13,7 +13,12 @@ import { splitWords, tokenize } from "./tokenize.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { type QuerySalary, salaryIn } from "./query_salary.ts";
 import { postedIn } from "./query_posted.ts";
-import { type QuerySeniority, seniorityAlone } from "./query_seniority.ts";
+import {
+  type QuerySeniority,
+  type QuerySeniorityBeside,
+  seniorityAlone,
+  seniorityBeside,
+} from "./query_seniority.ts";
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone } from "./query_work_mode.ts";
 import type { EmploymentType } from "../domain/job.ts";
@@ -235,6 +240,12 @@ export interface AnalyzedQuery {
    */
   seniority?: QuerySeniority;
   /**
+   * The seniority said beside the work ("entry level marketing jobs", "senior nurse":
+   * src/index/query_seniority.ts): its words stay the query's, and the work's postings stated at a
+   * level it rules out are close matches, not strong ones (docs/search.md, session 35).
+   */
+  seniorityBeside?: QuerySeniorityBeside;
+  /**
    * How the work is done, named and nothing else beside a place ("hybrid jobs in Amsterdam":
    * `typeAlone`, src/index/query_work_mode.ts); then its words name no job (`namesNoWork`).
    */
@@ -334,6 +345,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
   // barista": "barista"); the keyword side still searches every word.
   const employment = employmentIn(words.join(" "));
+  const beside = seniorityBeside(words, typedWords);
   const role = employment ? splitWords(employment.rest) : words;
   const embeddingWords = role.map((word, at) => spelled(word, at, role));
   // The work without when or how long it is done ("driving a van part time": "driving a van");
@@ -373,6 +385,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     titleTerms: kept.map((v) => v.titleTerms),
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
     ...(workText ? { workText } : {}),
+    ...(beside ? { seniorityBeside: beside } : {}),
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
     ...(salary ? { salary: withoutRest(salary) } : {}),
     ...(posted

@@ -41,6 +41,7 @@ import {
 } from "./query_company.ts";
 import type { QueryPlace } from "./query_place.ts";
 import type { QuerySeniority } from "./query_seniority.ts";
+import { titleSaysLevel } from "../domain/title_levels.ts";
 import type { QueryShift } from "./query_shift.ts";
 import { type QueryWorkMode, titleSaysHybridWork } from "./query_work_mode.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
@@ -356,6 +357,7 @@ export class JobIndex {
         bars,
         undefined,
         (postings) => this.#stepsAt(postings, queryVectors, mode, ranking, vectorWeight),
+        this.#ruledOutBy(request.query),
       );
     }
 
@@ -378,7 +380,7 @@ export class JobIndex {
     for (const list of touched) for (const p of list) add(p);
     if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
     this.#candidates.count = kept;
-    return this.#resultSet(request, bars);
+    return this.#resultSet(request, bars, undefined, undefined, this.#ruledOutBy(request.query));
   }
 
   /**
@@ -532,6 +534,25 @@ export class JobIndex {
   }
 
   /** Per posting, 1 where its seniority (its title's or the board's job level) is of `seniority`. */
+  /**
+   * Per posting, 1 where it is stated at a level the words said beside the work rule out (a head of
+   * marketing for "entry level marketing"); null where they say none.
+   */
+  #ruledOutBy(query: AnalyzedQuery): Uint8Array | null {
+    const beside = query.seniorityBeside;
+    if (beside === undefined) return null;
+    const { levels, ruledOut } = beside;
+    return this.#kept(`ruled out ${ruledOut.join(" ")} but ${levels.join(" ")}`, () => {
+      const of = this.#ofSeniority({ matched: beside.matched, levels: ruledOut });
+      // "Junior or Senior Frontend Developer" is senior by its title's first level, and junior too.
+      const { jobs } = this.data;
+      for (let p = 0; p < of.length; p++) {
+        if (of[p] === 1 && titleSaysLevel(jobs[p].job_title, levels)) of[p] = 0;
+      }
+      return of;
+    });
+  }
+
   #ofSeniority(seniority: QuerySeniority): Uint8Array {
     const { jobs } = this.data;
     const levels = new Set(seniority.levels);
@@ -567,6 +588,7 @@ export class JobIndex {
     bars: CutBars,
     strongMask?: Uint8Array,
     stepsAt?: StepsAt,
+    ruledOut?: Uint8Array | null,
   ): IndexResult {
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
@@ -594,6 +616,11 @@ export class JobIndex {
         eachPlace,
       )
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
+    // A level said beside the work ("entry level marketing") keeps the postings stated at a level
+    // it rules out from the strong set, not from the list (decided before the filters).
+    const strongAtLevel = ruledOut
+      ? (p: number, score: number) => ruledOut[p] !== 1 && isStrong(p, score)
+      : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
     // only narrow). Several places: each one's, as each one's own query lists them.
@@ -616,7 +643,7 @@ export class JobIndex {
       if (allowed !== null && allowed[p] !== 1) continue;
       if (atPlace !== null && !atPlace(p)) continue;
       if (ofCompany !== null && !ofCompany(p)) continue;
-      if (strongMask ? strongMask[p] === 1 : isStrong(p, scores[k])) {
+      if (strongMask ? strongMask[p] === 1 : strongAtLevel(p, scores[k])) {
         positions[strong] = p;
         scores[strong] = scores[k];
         strong++;
@@ -642,13 +669,16 @@ export class JobIndex {
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
+        const strongThenAtLevel = ruledOut
+          ? (p: number, score: number) => ruledOut[p] !== 1 && strongThen(p, score)
+          : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
           const p = positions[k];
           if (allowedThen !== null && allowedThen[p] !== 1) continue;
           if (atPlaceThen !== null && !atPlaceThen(p)) continue;
           if (ofCompanyThen !== null && !ofCompanyThen(p)) continue;
-          if (strongMask ? strongMask[p] === 1 : strongThen(p, scores[k])) count++;
+          if (strongMask ? strongMask[p] === 1 : strongThenAtLevel(p, scores[k])) count++;
         }
         return Math.min(count, RESULT_SET_MAX);
       });

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { Seniority } from "../domain/job.ts";
+import { ruledOutBy, type Seniority } from "../domain/job.ts";
 import { JOB_WORDS as REQUEST_JOB_WORDS } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
 
@@ -123,4 +123,102 @@ export function withoutJobWords(words: readonly string[]): string[] {
   let end = words.length;
   while (end > 0 && JOB_WORDS.has(words[end - 1])) end--;
   return words.slice(0, end);
+}
+
+/**
+ * A seniority said beside the work ("entry level marketing jobs", "senior software engineer",
+ * "marketing jobs, no experience needed"): the work is still what is searched, and its postings
+ * stated at a level the words rule out are close matches rather than strong ones
+ * (`JobIndex.search`). Session 35: "entry level marketing jobs" listed "Head Of Marketing" second.
+ */
+export interface QuerySeniorityBeside extends QuerySeniority {
+  /** The levels a posting stated at is not what the words ask (a head of marketing for a first job). */
+  ruledOut: readonly Seniority[];
+}
+
+/**
+ * The levels said before the work: not "entry" alone ("entry clerk"), nor "mid level" (rules
+ * nothing out), nor a first job (the asking, "first job as a barista", reads it alone).
+ */
+const OPENING_LEVELS = SAID.flatMap(({ said, levels }) =>
+  said
+    .filter((phrase) => phrase !== "entry" && phrase !== "first job" && ruledOutBy(levels).length)
+    .map((phrase) => ({ words: phrase.split(" "), levels }))
+);
+
+/**
+ * The levels said after the work: only what is not also the end of a role's name ("care home
+ * senior", "data entry", "marketing junior" are not levels).
+ */
+const CLOSING_LEVELS = OPENING_LEVELS.filter(({ words }) =>
+  !["senior", "sr", "junior", "jr", "grad", "grads", "senior level"].includes(words.join(" "))
+);
+
+/** "No experience" said beside the work, which the role's words no longer hold (query_phrasing). */
+const NO_EXPERIENCE_SAID = /\b(?:no|without(?: any)?|no (?:prior|previous)) experience\b/;
+
+/**
+ * The level `role` (the query's words that name the work, the asking taken off) names beside the
+ * work, or "no experience" in `typed` (the words as typed) where the role no longer holds it; null
+ * where it names none, or nothing but a level (`seniorityAlone` reads that).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(seniorityBeside(words("entry level marketing"), words("entry level marketing jobs")), {
+ *   matched: "entry level", levels: ["junior", "intern"], ruledOut: ["senior", "lead", "executive"],
+ * });
+ * assert.deepEqual(seniorityBeside(words("senior nurse"), words("senior nurse"))?.ruledOut, [
+ *   "intern", "junior",
+ * ]);
+ * assert.equal(seniorityBeside(words("electrician apprentice"), [])?.matched, "apprentice");
+ * assert.equal(
+ *   seniorityBeside(words("marketing"), words("marketing jobs no experience needed"))?.matched,
+ *   "no experience",
+ * );
+ * assert.equal(seniorityBeside(words("care home senior"), []), null);
+ * assert.equal(seniorityBeside(words("data entry"), []), null);
+ * assert.equal(seniorityBeside(words("senior"), []), null);
+ * assert.equal(seniorityBeside(words("mid level developer"), []), null);
+ * ```
+ */
+export function seniorityBeside(
+  role: readonly string[],
+  typed: readonly string[],
+): QuerySeniorityBeside | null {
+  const namesWork = (words: readonly string[]) => words.some((word) => !JOB_WORDS.has(word));
+  const longest = (
+    of: readonly { words: string[]; levels: readonly Seniority[] }[],
+    at: (length: number) => number,
+  ) =>
+    of
+      .filter(({ words }) =>
+        words.length < role.length && words.every((word, k) => role[at(words.length) + k] === word)
+      )
+      .sort((a, b) => b.words.length - a.words.length)[0];
+  const opening = longest(OPENING_LEVELS, () => 0);
+  const closing = opening ? undefined : longest(CLOSING_LEVELS, (length) => role.length - length);
+  const said = opening ?? closing;
+  const rest = opening
+    ? role.slice(opening.words.length)
+    : closing
+    ? role.slice(0, role.length - closing.words.length)
+    : role;
+  if (said && namesWork(rest)) {
+    return {
+      matched: said.words.join(" "),
+      levels: said.levels,
+      ruledOut: ruledOutBy(said.levels),
+    };
+  }
+  const noExperience = NO_EXPERIENCE_SAID.exec(typed.join(" "));
+  if (noExperience && !role.includes("experience") && namesWork(role)) {
+    return {
+      matched: noExperience[0],
+      levels: ["junior", "intern"],
+      ruledOut: ruledOutBy(["junior", "intern"]),
+    };
+  }
+  return null;
 }

@@ -63,6 +63,50 @@ Deno.test("a level beside the work is the work's words, not a seniority alone", 
   );
 });
 
+Deno.test("a level said before the work, or a first job's after it, is read beside the work with the levels it rules out; the work's words stay searched", () => {
+  const ruledOut = (levels: string[]) =>
+    levels.includes("senior")
+      ? ["intern", "junior"]
+      : levels.includes("mid")
+      ? []
+      : ["senior", "lead", "executive"];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...SAID),
+      casing,
+      fc.constantFrom(...ROLES),
+      fc.constantFrom("", " jobs", " roles"),
+      fc.constantFrom("", "show me ", "looking for "),
+      fc.boolean(),
+      ([said, levels], cased, role, job, asking, before) => {
+        const q = before
+          ? `${asking}${cased(said)} ${role}${job}`
+          : `${asking}${role}${job} ${cased(said)}`;
+        const analyzed = analyzeQuery(q);
+        const beside = analyzed.seniorityBeside;
+        // A level that rules nothing out ("mid level") is not read; after the work only the
+        // words of a first job are ("data analyst senior" is not a senior post).
+        const afterWorkRead = !["senior", "sr", "junior"].includes(said.toLowerCase());
+        if (ruledOut(levels).length === 0 || (!before && !afterWorkRead)) {
+          assert.equal(beside, undefined, q);
+          return;
+        }
+        assert.deepEqual(beside?.levels, levels, q);
+        assert.deepEqual(beside?.ruledOut, ruledOut(levels), q);
+        // Not a reading alone, and the role is still searched.
+        assert.equal(typeAlone(analyzed), null, q);
+        for (const word of role.split(" ")) {
+          assert.ok(analyzed.embeddingText.includes(word), `${q}: ${analyzed.embeddingText}`);
+        }
+      },
+    ),
+    { numRuns: 400, seed: 3501 },
+  );
+  // A level alone is not beside any work.
+  assert.equal(analyzeQuery("entry level jobs").seniorityBeside, undefined);
+  assert.equal(analyzeQuery("senior").seniorityBeside, undefined);
+});
+
 Deno.test("'no experience' or 'no degree' at either end of the work is taken off it, and the work's words stay", () => {
   fc.assert(
     fc.property(

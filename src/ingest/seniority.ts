@@ -9,31 +9,7 @@
  * @module
  */
 import type { Job, Seniority } from "../domain/job.ts";
-
-/** Title patterns per level, most specific first. */
-const TITLE_LEVELS: [Seniority, RegExp][] = [
-  [
-    "intern",
-    /\b(?:intern|internship|interns|praktikant(?:in)?|praktikum|werkstudent(?:in)?|working student|co-?op student)\b/i,
-  ],
-  [
-    "executive",
-    /\b(?:chief|ceo|cto|cfo|coo|cio|ciso|cmo|vp|svp|evp|vice[- ]president|president|director|managing director|executive director|geschäftsführer(?:in)?|bereichsleiter(?:in)?)\b/i,
-  ],
-  [
-    "lead",
-    /\b(?:lead|leader|head of|team ?lead|teamleiter(?:in)?|teamleitung|leiter(?:in)?|supervisor|foreman|forewoman)\b/i,
-  ],
-  [
-    "senior",
-    /\b(?:senior|sr\.?|(?:principal|staff) (?:engineer|developer|scientist|architect|software|data|product|designer|consultant))\b/i,
-  ],
-  [
-    "junior",
-    /\b(?:junior|jr\.?|entry[- ]level|graduate|trainee|apprentice|auszubildende[r]?|einsteiger)\b/i,
-  ],
-  ["mid", /\b(?:mid[- ]?level|intermediate|mid[- ]senior)\b/i],
-];
+import { TITLE_LEVELS } from "../domain/title_levels.ts";
 
 /** The board's job level (as stored, src/ingest/jobspy_csv.ts `formatSeniority`). */
 const LEVELS: Record<string, Seniority> = {

@@ -252,6 +252,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
       matched: typed(analyzed.seniority.matched),
       seniority: [...analyzed.seniority.levels],
     };
+  } else if (analyzed.seniorityBeside) {
+    fields.query_seniority = {
+      matched: typed(analyzed.seniorityBeside.matched),
+      seniority: [...analyzed.seniorityBeside.levels],
+      beside_work: true,
+    };
   }
   if (reading.corrections.length > 0) {
     fields.query_corrected = { q: reading.corrected, words: reading.corrections };

@@ -1,0 +1,49 @@
+/**
+ * The words a title states its level in, per level of the `seniority` filter (src/ingest/seniority.ts
+ * reads a posting's level from them at import; the search reads a title that says a level the query
+ * asks beside the work, src/index/job_index.ts). Words that look like a level but name a role are not
+ * among them: "Account Executive", "Staff Nurse", "Sales Associate".
+ *
+ * @module
+ */
+import type { Seniority } from "./job.ts";
+
+/** Title patterns per level, most specific first. */
+export const TITLE_LEVELS: [Seniority, RegExp][] = [
+  [
+    "intern",
+    /\b(?:intern|internship|interns|praktikant(?:in)?|praktikum|werkstudent(?:in)?|working student|co-?op student)\b/i,
+  ],
+  [
+    "executive",
+    /\b(?:chief|ceo|cto|cfo|coo|cio|ciso|cmo|vp|svp|evp|vice[- ]president|president|director|managing director|executive director|geschäftsführer(?:in)?|bereichsleiter(?:in)?)\b/i,
+  ],
+  [
+    "lead",
+    /\b(?:lead|leader|head of|team ?lead|teamleiter(?:in)?|teamleitung|leiter(?:in)?|supervisor|foreman|forewoman)\b/i,
+  ],
+  [
+    "senior",
+    /\b(?:senior|sr\.?|(?:principal|staff) (?:engineer|developer|scientist|architect|software|data|product|designer|consultant))\b/i,
+  ],
+  [
+    "junior",
+    /\b(?:junior|jr\.?|entry[- ]level|graduate|trainee|apprentice|auszubildende[r]?|einsteiger)\b/i,
+  ],
+  ["mid", /\b(?:mid[- ]?level|intermediate|mid[- ]senior)\b/i],
+];
+
+/**
+ * Whether the title says one of `levels` at all, whatever else it says ("Junior or Senior Frontend
+ * Developer" says junior, though its seniority is senior, the first level its title names).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(titleSaysLevel("Junior / Senior Frontend Developer", ["junior"]), true);
+ * assert.equal(titleSaysLevel("Senior Frontend Developer", ["junior", "intern"]), false);
+ * ```
+ */
+export function titleSaysLevel(title: string, levels: readonly Seniority[]): boolean {
+  return TITLE_LEVELS.some(([level, pattern]) => levels.includes(level) && pattern.test(title));
+}
