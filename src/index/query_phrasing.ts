@@ -499,6 +499,22 @@ const OFFERS: readonly (readonly string[])[] = [
   "flexible hours",
   "4 day week",
   "four day week",
+  // Where and with whom, said after the work ("machine learning jobs at startups", "accountant
+  // amsterdam english speaking"): a kind of employer or the language, not the work.
+  "at startups",
+  "at a startup",
+  "in a startup",
+  "in startups",
+  "for startups",
+  "english speaking",
+  "english speaker",
+  "english speakers",
+  "for english speakers",
+  "german speaking",
+  "german speaker",
+  "dutch speaking",
+  "french speaking",
+  "spanish speaking",
 ].map((phrase) => phrase.split(" "));
 
 /** The length of the offer `words` end with, or 0. */
@@ -542,7 +558,8 @@ export function workWords(words: readonly string[]): string[] {
   }
   for (let offer = offerEnding(kept); offer > 0; offer = offerEnding(kept)) {
     const before = roleWords(kept.slice(0, kept.length - offer));
-    if (!before.some((word) => !REQUEST_NOUNS.has(word))) break;
+    // "Jobs with relocation": no work before it, and the words stay as they are.
+    if (!before.some((word) => !REQUEST_NOUNS.has(word) && !OFFERED.has(word))) break;
     kept = before;
   }
   for (;;) {

@@ -302,3 +302,33 @@ Deno.test("workWords() property: what the job offers after the work leaves the w
     assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
   }
 });
+
+Deno.test("workWords() property: what the job offers, said after the work with no word before it, leaves the work's text", () => {
+  const roles = ["nurse", "software engineer", "warehouse operative", "care assistant", "chef"];
+  const offered = [
+    "visa sponsorship",
+    "sign on bonus",
+    "relocation",
+    "accommodation provided",
+    "immediate start",
+    "at startups",
+    "english speaking",
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...roles),
+      fc.constantFrom("", " jobs", " job", " roles"),
+      fc.subarray(offered, { minLength: 1, maxLength: 2 }),
+      (role, job, offers) => {
+        const query = `${role}${job} ${offers.join(" ")}`;
+        assert.deepEqual(workWords(splitWords(query)), splitWords(role), query);
+        assert.ok(analyzeQuery(query).termVariants[0].length > splitWords(role).length, query);
+      },
+    ),
+    { numRuns: 200, seed: 3501 },
+  );
+  // An offer alone, or before the work, is not taken off: it names the work there.
+  for (const query of ["relocation manager", "overtime", "jobs with relocation", "sponsorship"]) {
+    assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
+  }
+});
