@@ -308,8 +308,8 @@ export const MUTANTS: Mutant[] = [
     id: "M29",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "const role = employment ? splitWords(employment.rest) : words;",
-    becomes: "const role = words;",
+    line: "const role = employment ? splitWords(employment.rest) : roleOnly;",
+    becomes: "const role = roleOnly;",
     breaks:
       'an employment type at an end of the query ("part time barista") is embedded as the role',
   },
@@ -2391,27 +2391,29 @@ export const MUTANTS: Mutant[] = [
     id: "M282",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      ? (p: number, score: number) => ruledOut[p] !== 1 && isStrong(p, score)",
-    becomes: "      ? (p: number, score: number) => ruledOut[p] !== 2 && isStrong(p, score)",
-    breaks: '"entry level marketing jobs" lists "Head of Marketing" as a strong match (session 35)',
+    line: "    const atLevel = (p: number) => requireLevel ? levels![p] === 2 : levels![p] !== 1;",
+    becomes:
+      "    const atLevel = (p: number) => requireLevel ? levels![p] !== 1 : levels![p] !== 1;",
+    breaks:
+      '"entry level marketing jobs" lists "Marketing Assistant", of no stated level, as a strong match beside the junior ones (session 35)',
   },
   {
     id: "M283",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "          ? (p: number, score: number) => ruledOut[p] !== 1 && strongThen(p, score)",
-    becomes: "          ? (p: number, score: number) => ruledOut[p] !== 2 && strongThen(p, score)",
+    line: "          ? (p: number, score: number) => atLevel(p) && strongThen(p, score)",
+    becomes: "          ? (p: number, score: number) => strongThen(p, score)",
     breaks:
-      "the hint of a filter that emptied a level-beside-the-work search counts the postings the level rules out (session 35)",
+      "the hint of a filter that emptied a level-beside-the-work search counts the work's postings of other levels (session 35)",
   },
   {
     id: "M284",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "        if (of[p] === 1 && titleSaysLevel(jobs[p].job_title, levels)) of[p] = 0;",
-    becomes: "        if (of[p] === 1 && titleSaysLevel(jobs[p].job_title, levels)) of[p] = 1;",
+    line: "        if (asked[p] === 1 || titleSaysLevel(jobs[p].job_title, levels)) of[p] = 2;",
+    becomes: "        if (asked[p] === 1) of[p] = 2;",
     breaks:
-      '"Junior or Senior Marketing Manager" is ruled out of "entry level marketing jobs" (session 35)',
+      '"Junior or Senior Marketing Manager" is not among "entry level marketing jobs"\' strong matches (session 35)',
   },
   {
     id: "M285",
@@ -2429,8 +2431,26 @@ export const MUTANTS: Mutant[] = [
     file: "src/index/query_seniority.ts",
     line: '  if (noExperience && !role.includes("experience") && namesWork(role)) {',
     becomes: '  if (noExperience && role.includes("experience") && namesWork(role)) {',
+    breaks: '"marketing jobs, no experience needed" reads no level beside the work (session 35)',
+  },
+  {
+    id: "M287",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "      requireLevel = levels[p] === 2 && (asked === null || asked(p)) && isStrong(p, scores[k]);",
+    becomes: "      requireLevel = levels[p] === 2 && isStrong(p, scores[k]);",
     breaks:
-      '"marketing jobs, no experience needed" rules no senior post out of the strong set (session 35)',
+      '"entry level barista in Leeds" has no strong match because a junior barista is in Berlin (session 35)',
+  },
+  {
+    id: "M288",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const words = withoutLevel(roleOnly, beside);",
+    becomes: "  const words = roleOnly;",
+    breaks:
+      '"entry level marketing jobs" searches "entry level" as words of the work: an entry level QA engineer is a strong match (session 35)',
   },
 ];
 

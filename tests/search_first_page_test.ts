@@ -1085,7 +1085,7 @@ Deno.test("'no experience' beside the work asks for none: 'experience' is not se
   }
 });
 
-Deno.test("a level said beside the work keeps the work's postings of a level it rules out out of the strong set: 'entry level marketing jobs'", async () => {
+Deno.test("a level said beside the work makes the work's postings of that level the strong matches, the others close: 'entry level marketing jobs'", async () => {
   const leeds = { city: "Leeds", country: "GB" };
   const search = await createTestSearch({
     jobs: [
@@ -1106,7 +1106,16 @@ Deno.test("a level said beside the work keeps the work's postings of a level it 
         ...leeds,
         seniority: "senior",
       }),
+      // Entry level, and not marketing: "entry level" is not searched as words of the work.
+      await posting({ job_title: "Entry Level QA Engineer", ...leeds, seniority: "junior" }),
       await posting({ job_title: "Barista", ...leeds }),
+      await posting({ job_title: "Head Barista", ...leeds, seniority: "lead" }),
+      await posting({
+        job_title: "Junior Barista",
+        city: "Berlin",
+        country: "DE",
+        seniority: "junior",
+      }),
     ],
   });
   try {
@@ -1119,6 +1128,11 @@ Deno.test("a level said beside the work keeps the work's postings of a level it 
     const plain = await run({ q: "marketing jobs" });
     assert.equal(tier(plain, "Head of Marketing"), "strong");
     assert.equal(plain.query_seniority, undefined);
+    const ofTheLevel = [
+      "Junior Marketing Assistant",
+      "Junior or Senior Marketing Manager",
+      "Marketing Coordinator",
+    ];
     for (
       const q of [
         "entry level marketing jobs",
@@ -1130,15 +1144,17 @@ Deno.test("a level said beside the work keeps the work's postings of a level it 
     ) {
       const read = await run({ q });
       assert.equal(read.query_seniority?.beside_work, true, q);
-      for (const ruledOut of ["Head of Marketing", "Senior Marketing Manager"]) {
-        // Not strong, and not left out: a close match at most.
-        assert.notEqual(tier(read, ruledOut), "strong", `${q}: ${ruledOut}`);
+      assert.deepEqual(strong(read), ofTheLevel, q);
+      // The work's others are close matches: none is left out.
+      for (
+        const other of ["Marketing Assistant", "Head of Marketing", "Senior Marketing Manager"]
+      ) {
+        assert.equal(tier(read, other), "close", `${q}: ${other}`);
       }
-      assert.ok(strong(read).length > 0, q);
-      assert.ok(!strong(read).includes("Barista"), q);
-      // Newest first lists the strong set alone: no senior post.
+      assert.notEqual(tier(read, "Entry Level QA Engineer"), "strong", q);
+      // Newest first lists the strong set alone.
       const newest = await run({ q, sort: "date" });
-      assert.ok(!newest.results.some((r) => /Head of|^Senior/.test(r.job_title)), q);
+      assert.deepEqual(newest.results.map((r) => r.job_title).sort(), ofTheLevel, q);
     }
     const entry = await run({ q: "entry level marketing jobs" });
     assert.deepEqual(entry.query_seniority, {
@@ -1146,14 +1162,17 @@ Deno.test("a level said beside the work keeps the work's postings of a level it 
       seniority: ["junior", "intern"],
       beside_work: true,
     });
-    for (const title of ["Junior Marketing Assistant", "Junior or Senior Marketing Manager"]) {
-      assert.equal(tier(entry, title), "strong", title);
-    }
-    // Asked senior: the junior posts are what it rules out.
+    // Asked senior: the senior posts are the strong matches, the junior ones close.
     const senior = await run({ q: "senior marketing manager" });
     assert.deepEqual(senior.query_seniority?.seniority, ["senior"]);
-    assert.notEqual(tier(senior, "Junior Marketing Assistant"), "strong");
     assert.equal(tier(senior, "Senior Marketing Manager"), "strong");
+    assert.notEqual(tier(senior, "Junior Marketing Assistant"), "strong");
+    // Where none of the work's postings there is of the level, those of no level it rules out
+    // are the strong matches: the barista, not the head barista; anywhere, the junior barista.
+    const barista = await run({ q: "entry level barista in Leeds" });
+    assert.deepEqual(strong(barista), ["Barista"]);
+    assert.equal(tier(barista, "Head Barista"), "close");
+    assert.deepEqual(strong(await run({ q: "entry level barista" })), ["Junior Barista"]);
     // Where a filter leaves no strong match, the hint counts the strong matches without it.
     const emptied = await run({ q: "entry level marketing jobs", country: "US" });
     assert.equal(emptied.total, 0);
@@ -1169,12 +1188,12 @@ Deno.test("a level said beside the work keeps the work's postings of a level it 
     assert.ok(
       mcp.text.includes(
         'Read "entry level" as the seniority (junior, intern) beside the work: the postings of ' +
-          "the work whose title or job level says senior, lead or executive are close matches at most",
+          "the work whose title or job level says junior or intern are the strong matches",
       ),
       mcp.text,
     );
     const table = formatResults(response, 0, 120, "relevance");
-    assert.ok(table.includes("--seniority junior,intern keeps only the postings"), table);
+    assert.ok(table.includes("--seniority junior,intern keeps only the first"), table);
   } finally {
     await search.close();
   }

@@ -212,9 +212,10 @@ export const QuerySenioritySchema = z.object({
   seniority: z.array(SenioritySchema).describe("The levels, as the `seniority` filter names them."),
   beside_work: z.literal(true).optional().describe(
     'Present where the words named the level beside the work ("entry level marketing jobs", ' +
-      '"senior nurse"): the work is searched with its words, and its postings whose title or job ' +
-      "level says a level they rule out (senior, lead or executive for a junior or intern one; " +
-      "intern or junior for a senior one) are close matches at most; absent, the level alone " +
+      '"senior nurse"): the work is searched, and its postings whose title or job level says the ' +
+      "level are the strong matches, the work's others close ones; where none of the work's " +
+      "strong matches says it, those that say no level it rules out (senior, lead or executive " +
+      "for a junior or intern one; intern or junior for a senior one). Absent, the level alone " +
       "lists its postings.",
   ),
 });
@@ -772,11 +773,11 @@ export function queryPostedInWords(
  * assert.equal(
  *   querySeniorityInWords(beside, (levels) => `seniority=${levels}`),
  *   'Read "entry level" as the seniority (junior, intern) beside the work: the postings of the ' +
- *     "work whose title or job level says senior, lead or executive are close matches at most; " +
- *     "seniority=junior,intern keeps only the postings whose title or job level says junior or " +
- *     "intern.",
+ *     "work whose title or job level says junior or intern are the strong matches (where none " +
+ *     "does, those that say no senior, lead or executive level), the others close ones; " +
+ *     "seniority=junior,intern keeps only the first.",
  * );
- * assert.match(querySeniorityInWords(beside, IN_ALERTS)!, /senior, lead or executive are not sent/);
+ * assert.match(querySeniorityInWords(beside, IN_ALERTS)!, /^Read .*: only the postings of the/);
  * ```
  */
 export function querySeniorityInWords(
@@ -808,18 +809,21 @@ function seniorityBesideInWords(
   response: ReadAlone,
   filter: ((levels: string) => string) | InAlerts,
 ): string {
-  const ruledOut = ruledOutBy(read.seniority);
+  const or = (levels: readonly string[]) =>
+    levels.length === 1 ? levels[0] : `${levels.slice(0, -1).join(", ")} or ${levels.at(-1)}`;
   const said =
     `Read "${read.matched}" as the seniority (${read.seniority.join(", ")}) beside the ` +
     "work";
   const those = `the postings of the work whose title or job level says ${
-    ruledOut.slice(0, -1).join(", ")
-  } or ${ruledOut.at(-1)}`;
-  if (filter === IN_ALERTS) return `${said}: ${those} are not sent.`;
+    or(read.seniority)
+  } are the strong matches (where none does, those that say no ${
+    or(ruledOutBy(read.seniority))
+  } level)`;
+  if (filter === IN_ALERTS) return `${said}: only ${those} are sent.`;
   if (response.applied?.filters.seniority !== undefined) return `${said}.`;
-  return `${said}: ${those} are close matches at most; ${
+  return `${said}: ${those}, the others close ones; ${
     filter(read.seniority.join(","))
-  } keeps only the postings whose title or job level says ${read.seniority.join(" or ")}.`;
+  } keeps only the first.`;
 }
 
 /**
@@ -1108,8 +1112,8 @@ export const SearchResponseSchema = z.object({
       'jobs in London", "senior roles in Leeds"): the postings there of that level (their title ' +
       "or the board's job level says it) are the strong matches, the place's others close ones; " +
       "the `seniority` filter keeps only the first. With `beside_work`, the level was named " +
-      'beside the work ("entry level marketing jobs"): the work\'s postings stated at a level it ' +
-      "rules out are close matches at most.",
+      'beside the work ("entry level marketing jobs"): the work\'s postings of that level are ' +
+      "the strong matches, its others close ones.",
   ),
   query_corrected: QueryCorrectedSchema.optional().describe(
     "The words of the query no posting has that were searched as a word of the postings' titles " +

@@ -330,7 +330,12 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const typedWords = splitWords(typed);
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
   // side (src/index/query_phrasing.ts).
-  const words = roleWords(typedWords);
+  const roleOnly = roleWords(typedWords);
+  const beside = seniorityBeside(roleOnly, typedWords);
+  // A level beside the work ("entry level marketing") is searched by the encoder with the work, not
+  // by the keyword side: there "entry level" made every "Entry-Level QA Engineer" a match for
+  // marketing. The level decides the tiers instead (`seniorityBeside`).
+  const words = withoutLevel(roleOnly, beside);
   const query = words.length === typedWords.length ? typed : words.join(" ");
   const variants: { terms: string[]; titleTerms: string[] }[] = [
     // "show me jobs", "what jobs are available": the asking alone names no job.
@@ -344,9 +349,8 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   };
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
   // barista": "barista"); the keyword side still searches every word.
-  const employment = employmentIn(words.join(" "));
-  const beside = seniorityBeside(words, typedWords);
-  const role = employment ? splitWords(employment.rest) : words;
+  const employment = employmentIn(roleOnly.join(" "));
+  const role = employment ? splitWords(employment.rest) : roleOnly;
   const embeddingWords = role.map((word, at) => spelled(word, at, role));
   // The work without when or how long it is done ("driving a van part time": "driving a van");
   // both sides still search the words as typed.
@@ -397,6 +401,17 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
       }
       : {}),
   };
+}
+
+/** `words` without the level said at their start or end (`seniorityBeside`). */
+function withoutLevel(words: string[], beside: QuerySeniorityBeside | null): string[] {
+  if (!beside) return words;
+  const level = beside.matched.split(" ");
+  if (words.length <= level.length) return words;
+  const at = (from: number) => level.every((word, k) => words[from + k] === word);
+  if (at(0)) return words.slice(level.length);
+  if (at(words.length - level.length)) return words.slice(0, words.length - level.length);
+  return words;
 }
 
 /**

@@ -357,7 +357,7 @@ export class JobIndex {
         bars,
         undefined,
         (postings) => this.#stepsAt(postings, queryVectors, mode, ranking, vectorWeight),
-        this.#ruledOutBy(request.query),
+        this.#levelsBeside(request.query),
       );
     }
 
@@ -380,7 +380,7 @@ export class JobIndex {
     for (const list of touched) for (const p of list) add(p);
     if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
     this.#candidates.count = kept;
-    return this.#resultSet(request, bars, undefined, undefined, this.#ruledOutBy(request.query));
+    return this.#resultSet(request, bars, undefined, undefined, this.#levelsBeside(request.query));
   }
 
   /**
@@ -533,26 +533,28 @@ export class JobIndex {
     return of;
   }
 
-  /** Per posting, 1 where its seniority (its title's or the board's job level) is of `seniority`. */
   /**
-   * Per posting, 1 where it is stated at a level the words said beside the work rule out (a head of
-   * marketing for "entry level marketing"); null where they say none.
+   * Per posting, for a level the words said beside the work ("entry level marketing"): 2 where its
+   * title or job level says an asked level, 1 where it says one they rule out (a head of
+   * marketing), 0 otherwise; null where the words say none.
    */
-  #ruledOutBy(query: AnalyzedQuery): Uint8Array | null {
+  #levelsBeside(query: AnalyzedQuery): Uint8Array | null {
     const beside = query.seniorityBeside;
     if (beside === undefined) return null;
     const { levels, ruledOut } = beside;
-    return this.#kept(`ruled out ${ruledOut.join(" ")} but ${levels.join(" ")}`, () => {
+    return this.#kept(`beside ${levels.join(" ")} not ${ruledOut.join(" ")}`, () => {
       const of = this.#ofSeniority({ matched: beside.matched, levels: ruledOut });
-      // "Junior or Senior Frontend Developer" is senior by its title's first level, and junior too.
+      const asked = this.#ofSeniority({ matched: beside.matched, levels });
       const { jobs } = this.data;
       for (let p = 0; p < of.length; p++) {
-        if (of[p] === 1 && titleSaysLevel(jobs[p].job_title, levels)) of[p] = 0;
+        // "Junior or Senior Frontend Developer" is senior by its title's first level, and junior too.
+        if (asked[p] === 1 || titleSaysLevel(jobs[p].job_title, levels)) of[p] = 2;
       }
       return of;
     });
   }
 
+  /** Per posting, 1 where its seniority (its title's or the board's job level) is of `seniority`. */
   #ofSeniority(seniority: QuerySeniority): Uint8Array {
     const { jobs } = this.data;
     const levels = new Set(seniority.levels);
@@ -588,7 +590,7 @@ export class JobIndex {
     bars: CutBars,
     strongMask?: Uint8Array,
     stepsAt?: StepsAt,
-    ruledOut?: Uint8Array | null,
+    levels?: Uint8Array | null,
   ): IndexResult {
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
@@ -616,10 +618,17 @@ export class JobIndex {
         eachPlace,
       )
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
-    // A level said beside the work ("entry level marketing") keeps the postings stated at a level
-    // it rules out from the strong set, not from the list (decided before the filters).
-    const strongAtLevel = ruledOut
-      ? (p: number, score: number) => ruledOut[p] !== 1 && isStrong(p, score)
+    // A level said beside the work ("entry level marketing"): where some strong match of the work
+    // is of that level, those are the strong matches; else those of no level it rules out. The
+    // others are close matches, none left out (decided before the filters).
+    let requireLevel = false;
+    for (let k = 0; levels && k < candidates.count && !requireLevel; k++) {
+      const p = positions[k];
+      requireLevel = levels[p] === 2 && (asked === null || asked(p)) && isStrong(p, scores[k]);
+    }
+    const atLevel = (p: number) => requireLevel ? levels![p] === 2 : levels![p] !== 1;
+    const strongAtLevel = levels
+      ? (p: number, score: number) => atLevel(p) && isStrong(p, score)
       : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
@@ -669,8 +678,8 @@ export class JobIndex {
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
-        const strongThenAtLevel = ruledOut
-          ? (p: number, score: number) => ruledOut[p] !== 1 && strongThen(p, score)
+        const strongThenAtLevel = levels
+          ? (p: number, score: number) => atLevel(p) && strongThen(p, score)
           : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
