@@ -945,8 +945,8 @@ export const MUTANTS: Mutant[] = [
     id: "M111",
     layer: "index",
     file: "src/index/query_salary.ts",
-    line: "    if (!before && !k && !after && !period) continue;",
-    becomes: "    if (!before && !after && !period) continue;",
+    line: "    if (!before && !k && !after && !period) {",
+    becomes: "    if (!before && !after && !period) {",
     breaks: '"30k" alone (no sign, no period) is not read as pay',
   },
   {
@@ -2391,7 +2391,7 @@ export const MUTANTS: Mutant[] = [
     id: "M282",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    const atLevel = (p: number) => requireLevel ? levels![p] === 2 : levels![p] !== 1;",
+    line: "    const atLevel = (p: number) => requireLevel ? ofLevel(p) : levels![p] !== 1;",
     becomes:
       "    const atLevel = (p: number) => requireLevel ? levels![p] !== 1 : levels![p] !== 1;",
     breaks:
@@ -2438,8 +2438,8 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/job_index.ts",
     line:
-      "      requireLevel = levels[p] === 2 && (asked === null || asked(p)) && isStrong(p, scores[k]);",
-    becomes: "      requireLevel = levels[p] === 2 && isStrong(p, scores[k]);",
+      "      requireLevel = ofLevel(p) && (asked === null || asked(p)) && isStrong(p, scores[k]);",
+    becomes: "      requireLevel = ofLevel(p) && isStrong(p, scores[k]);",
     breaks:
       '"entry level barista in Leeds" has no strong match because a junior barista is in Berlin (session 35)',
   },
@@ -2451,6 +2451,81 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const words = roleOnly;",
     breaks:
       '"entry level marketing jobs" searches "entry level" as words of the work: an entry level QA engineer is a strong match (session 35)',
+  },
+  {
+    id: "M289",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0;",
+    becomes: "    const ofLevel = (p: number) => levels![p] === 2;",
+    breaks:
+      '"entry level marketing jobs" lists an entry level QA engineer, not marketing, as a strong match (engineer W, session 35)',
+  },
+  {
+    id: "M290",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    ).sort(levels ? ruledOutLast : byScoreThenDate);",
+    becomes: "    ).sort(byScoreThenDate);",
+    breaks:
+      '"entry level marketing jobs" lists "Head of Marketing" as its first close match (engineer W, session 35)',
+  },
+  {
+    id: "M291",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    if (levels && !requireLevel) result.noneAtLevel = true;",
+    becomes: "    if (levels && requireLevel) result.noneAtLevel = true;",
+    breaks:
+      '"entry level barista in Leeds" says the junior baristas are listed where none is (engineer W, session 35)',
+  },
+  {
+    id: "M292",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "      if (cutAtAnd) pay.lastIndex = found.index + andAt + 4;",
+    becomes: "      if (cutAtAnd) pay.lastIndex = found.index + found[0].length;",
+    breaks: '"warehouse 15 and 20 per hour" reads no pay (engineer W, session 35)',
+  },
+  {
+    id: "M293",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "    const k = found.groups!.k ?? (cutAtAnd ? undefined : upperK);",
+    becomes: "    const k = found.groups!.k;",
+    breaks: '"jobs between 30 and 40k" reads no pay (engineer W, session 35)',
+  },
+  {
+    id: "M294",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '  const role = asked[0] === "hiring" && asked.length > 2 ? asked.slice(1) : asked;',
+    becomes: "  const role = asked;",
+    breaks: '"hiring junior developers" reads no level (engineer W, session 35)',
+  },
+  {
+    id: "M295",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '  if (role[0] === "senior" && FOR_OLDER_PEOPLE.has(role[1])) return null;',
+    becomes: '  if (role[0] === "senior" && FOR_OLDER_PEOPLE.has(role[9])) return null;',
+    breaks: '"senior living coordinator" is read as a senior level (engineer W, session 35)',
+  },
+  {
+    id: "M296",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "    if (work.length === 0 || (offer === 1 && work.length < 2)) break;",
+    becomes: "    if (work.length === 0) break;",
+    breaks: '"corporate sponsorship" embeds "corporate" alone (engineer W, session 35)',
+  },
+  {
+    id: "M297",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const beside = seniorityBeside(role, typedWords);",
+    becomes: "  const beside = seniorityBeside(roleOnly, typedWords);",
+    breaks: '"full time junior marketing assistant" reads no level (engineer W, session 35)',
   },
 ];
 

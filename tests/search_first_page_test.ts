@@ -1162,6 +1162,20 @@ Deno.test("a level said beside the work makes the work's postings of that level 
       seniority: ["junior", "intern"],
       beside_work: true,
     });
+    // Among the close matches, the levels it rules out come last.
+    const closeTitles = entry.results.filter((r) => r.match === "close").map((r) => r.job_title);
+    assert.ok(
+      closeTitles.indexOf("Marketing Assistant") < closeTitles.indexOf("Head of Marketing") &&
+        closeTitles.indexOf("Marketing Assistant") <
+          closeTitles.indexOf("Senior Marketing Manager"),
+      closeTitles.join(", "),
+    );
+    // Read after an employment type or "hiring" too.
+    for (
+      const q of ["full time junior marketing assistant", "hiring junior marketing assistants"]
+    ) {
+      assert.deepEqual((await run({ q })).query_seniority?.seniority, ["junior"], q);
+    }
     // Asked senior: the senior posts are the strong matches, the junior ones close.
     const senior = await run({ q: "senior marketing manager" });
     assert.deepEqual(senior.query_seniority?.seniority, ["senior"]);
@@ -1172,6 +1186,14 @@ Deno.test("a level said beside the work makes the work's postings of that level 
     const barista = await run({ q: "entry level barista in Leeds" });
     assert.deepEqual(strong(barista), ["Barista"]);
     assert.equal(tier(barista, "Head Barista"), "close");
+    assert.equal(barista.query_seniority?.none_at_level, true);
+    assert.equal(entry.query_seniority?.none_at_level, undefined);
+    const said = buildSearchPage(
+      parseSearchQuery({ q: "entry level barista in Leeds" }),
+      toSearchResponse(REQUEST_ID, barista),
+      { maxChars: 20_000 },
+    );
+    assert.ok(said.text.includes("none of the work's postings says junior or intern"), said.text);
     assert.deepEqual(strong(await run({ q: "entry level barista" })), ["Junior Barista"]);
     // Where a filter leaves no strong match, the hint counts the strong matches without it.
     const emptied = await run({ q: "entry level marketing jobs", country: "US" });
@@ -1193,7 +1215,38 @@ Deno.test("a level said beside the work makes the work's postings of that level 
       mcp.text,
     );
     const table = formatResults(response, 0, 120, "relevance");
-    assert.ok(table.includes("--seniority junior,intern keeps only the first"), table);
+    assert.ok(
+      table.includes("--seniority junior,intern keeps only the postings whose seniority"),
+      table,
+    );
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("a posting of the level counts as of the work's level only where it names the work: 'apprentice plumber' with no plumber", async () => {
+  const leeds = { city: "Leeds", country: "GB" };
+  const search = await createTestSearch({
+    jobs: [
+      // Near "apprentice plumber" by the level's words alone (engineer W, on the real postings).
+      await posting({ job_title: "Graduate Engineer Trainee", ...leeds, seniority: "junior" }),
+      await posting({
+        job_title: "Trainee Civil Construction Operative",
+        ...leeds,
+        seniority: "junior",
+      }),
+      await posting({ job_title: "Sanitation Worker", ...leeds }),
+      await posting({ job_title: "Barista", ...leeds }),
+    ],
+  });
+  try {
+    const read = await search.service.search(
+      parseSearchQuery({ q: "apprentice plumber", sort: "relevance" }),
+    );
+    // No plumber's posting is an apprentice's: it says so, rather than listing the trainees of
+    // other work as the level's postings.
+    assert.equal(read.query_seniority?.none_at_level, true);
+    assert.ok(read.results.some((r) => r.match === "strong" && r.seniority === undefined));
   } finally {
     await search.close();
   }

@@ -218,6 +218,11 @@ export const QuerySenioritySchema = z.object({
       "for a junior or intern one; intern or junior for a senior one). Absent, the level alone " +
       "lists its postings.",
   ),
+  none_at_level: z.literal(true).optional().describe(
+    "With `beside_work`: none of the work's strong matches says the level, so those that say no " +
+      "level it rules out are the strong matches (and the `seniority` filter would keep none of " +
+      "them).",
+  ),
 });
 export type QuerySeniorityResult = z.infer<typeof QuerySenioritySchema>;
 
@@ -773,11 +778,21 @@ export function queryPostedInWords(
  * assert.equal(
  *   querySeniorityInWords(beside, (levels) => `seniority=${levels}`),
  *   'Read "entry level" as the seniority (junior, intern) beside the work: the postings of the ' +
- *     "work whose title or job level says junior or intern are the strong matches (where none " +
- *     "does, those that say no senior, lead or executive level), the others close ones; " +
- *     "seniority=junior,intern keeps only the first.",
+ *     "work whose title or job level says junior or intern are the strong matches, the others " +
+ *     "close ones; seniority=junior,intern keeps only the postings whose seniority is junior or " +
+ *     "intern.",
  * );
  * assert.match(querySeniorityInWords(beside, IN_ALERTS)!, /^Read .*: only the postings of the/);
+ * // None of the work's postings is of the level: what is listed instead, and no filter offered.
+ * const none = {
+ *   query_seniority: { ...beside.query_seniority, none_at_level: true as const },
+ * };
+ * assert.equal(
+ *   querySeniorityInWords(none, (levels) => `seniority=${levels}`),
+ *   'Read "entry level" as the seniority (junior, intern) beside the work: none of the work\'s ' +
+ *     "postings says junior or intern, so those that say no senior, lead or executive level are " +
+ *     "the strong matches; the others are close ones.",
+ * );
  * ```
  */
 export function querySeniorityInWords(
@@ -814,16 +829,23 @@ function seniorityBesideInWords(
   const said =
     `Read "${read.matched}" as the seniority (${read.seniority.join(", ")}) beside the ` +
     "work";
+  const ruledOut = `say no ${or(ruledOutBy(read.seniority))} level`;
+  if (read.none_at_level) {
+    const listed = filter === IN_ALERTS ? "only those are sent" : "the others are close ones";
+    return `${said}: none of the work's postings says ${
+      or(read.seniority)
+    }, so those that ${ruledOut} are the strong matches; ${listed}.`;
+  }
   const those = `the postings of the work whose title or job level says ${
     or(read.seniority)
-  } are the strong matches (where none does, those that say no ${
-    or(ruledOutBy(read.seniority))
-  } level)`;
-  if (filter === IN_ALERTS) return `${said}: only ${those} are sent.`;
+  } are the strong matches`;
+  if (filter === IN_ALERTS) {
+    return `${said}: only ${those.replace(" are the strong matches", "")} are sent.`;
+  }
   if (response.applied?.filters.seniority !== undefined) return `${said}.`;
   return `${said}: ${those}, the others close ones; ${
     filter(read.seniority.join(","))
-  } keeps only the first.`;
+  } keeps only the postings whose seniority is ${or(read.seniority)}.`;
 }
 
 /**

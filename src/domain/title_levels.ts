@@ -24,11 +24,11 @@ export const TITLE_LEVELS: [Seniority, RegExp][] = [
   ],
   [
     "senior",
-    /\b(?:senior|sr\.?|(?:principal|staff) (?:engineer|developer|scientist|architect|software|data|product|designer|consultant))\b/i,
+    /\b(?:senior(?![ -](?:living|citizens?|cent(?:er|re)|community|high))|sr\.?|(?:principal|staff) (?:engineer|developer|scientist|architect|software|data|product|designer|consultant))\b/i,
   ],
   [
     "junior",
-    /\b(?:junior|jr\.?|entry[- ]level|graduate|trainee|apprentice|auszubildende[r]?|einsteiger)\b/i,
+    /\b(?:junior(?![ -](?:school|high|college))|jr\.?|entry[- ]level|graduate|trainee|apprentice|auszubildende[r]?|einsteiger)\b/i,
   ],
   ["mid", /\b(?:mid[- ]?level|intermediate|mid[- ]senior)\b/i],
 ];
@@ -42,6 +42,9 @@ export const TITLE_LEVELS: [Seniority, RegExp][] = [
  * import { strict as assert } from "node:assert";
  * assert.equal(titleSaysLevel("Junior / Senior Frontend Developer", ["junior"]), true);
  * assert.equal(titleSaysLevel("Senior Frontend Developer", ["junior", "intern"]), false);
+ * // A school's or a home's name is no level.
+ * assert.equal(titleSaysLevel("Junior School French Teacher", ["junior"]), false);
+ * assert.equal(titleSaysLevel("Senior Living Coordinator", ["senior"]), false);
  * ```
  */
 export function titleSaysLevel(title: string, levels: readonly Seniority[]): boolean {

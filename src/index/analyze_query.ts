@@ -331,10 +331,14 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
   // side (src/index/query_phrasing.ts).
   const roleOnly = roleWords(typedWords);
-  const beside = seniorityBeside(roleOnly, typedWords);
-  // A level beside the work ("entry level marketing") is searched by the encoder with the work, not
-  // by the keyword side: there "entry level" made every "Entry-Level QA Engineer" a match for
-  // marketing. The level decides the tiers instead (`seniorityBeside`).
+  // The employment type at an end is not the role: the encoder embeds the rest ("part time
+  // barista": "barista"); the keyword side still searches every word.
+  const employment = employmentIn(roleOnly.join(" "));
+  const role = employment ? splitWords(employment.rest) : roleOnly;
+  // A level beside the work ("entry level marketing", "part time junior barista") is searched by
+  // the encoder with the work, not by the keyword side: there "entry level" made every "Entry-Level
+  // QA Engineer" a match for marketing. The level decides the tiers instead (`seniorityBeside`).
+  const beside = seniorityBeside(role, typedWords);
   const words = withoutLevel(roleOnly, beside);
   const query = words.length === typedWords.length ? typed : words.join(" ");
   const variants: { terms: string[]; titleTerms: string[] }[] = [
@@ -347,10 +351,6 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     const long = longOf(word, at, of);
     return long ? `${word} (${long})` : word;
   };
-  // The employment type at an end is not the role: the encoder embeds the rest ("part time
-  // barista": "barista"); the keyword side still searches every word.
-  const employment = employmentIn(roleOnly.join(" "));
-  const role = employment ? splitWords(employment.rest) : roleOnly;
   const embeddingWords = role.map((word, at) => spelled(word, at, role));
   // The work without when or how long it is done ("driving a van part time": "driving a van");
   // both sides still search the words as typed.
@@ -403,14 +403,19 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   };
 }
 
-/** `words` without the level said at their start or end (`seniorityBeside`). */
+/**
+ * `words` without the level read beside the work (`seniorityBeside`: at the start or end of the
+ * work, which an employment type or "hiring" may stand before), its first place.
+ */
 function withoutLevel(words: string[], beside: QuerySeniorityBeside | null): string[] {
   if (!beside) return words;
   const level = beside.matched.split(" ");
   if (words.length <= level.length) return words;
-  const at = (from: number) => level.every((word, k) => words[from + k] === word);
-  if (at(0)) return words.slice(level.length);
-  if (at(words.length - level.length)) return words.slice(0, words.length - level.length);
+  for (let from = 0; from + level.length <= words.length; from++) {
+    if (level.every((word, k) => words[from + k] === word)) {
+      return [...words.slice(0, from), ...words.slice(from + level.length)];
+    }
+  }
   return words;
 }
 

@@ -198,5 +198,10 @@ export interface IndexResult {
    * the close floor (src/index/job_index.ts `NEAREST_THERE`). Absent otherwise.
    */
   nearestThere?: true;
+  /**
+   * A level said beside the work ("apprentice electrician") that none of the work's strong matches
+   * is of: those of no level it rules out are the strong matches instead. Absent otherwise.
+   */
+  noneAtLevel?: true;
   facets?: Record<string, FacetCount[]>;
 }

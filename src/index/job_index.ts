@@ -542,7 +542,10 @@ export class JobIndex {
     const beside = query.seniorityBeside;
     if (beside === undefined) return null;
     const { levels, ruledOut } = beside;
-    return this.#kept(`beside ${levels.join(" ")} not ${ruledOut.join(" ")}`, () => {
+    const key = `${levels.join(" ")} not ${ruledOut.join(" ")}`;
+    const known = this.#levelMasks.get(key);
+    if (known) return known;
+    const made = (() => {
       const of = this.#ofSeniority({ matched: beside.matched, levels: ruledOut });
       const asked = this.#ofSeniority({ matched: beside.matched, levels });
       const { jobs } = this.data;
@@ -551,8 +554,17 @@ export class JobIndex {
         if (asked[p] === 1 || titleSaysLevel(jobs[p].job_title, levels)) of[p] = 2;
       }
       return of;
-    });
+    })();
+    this.#levelMasks.set(key, made);
+    return made;
   }
+
+  /**
+   * The masks of levels said beside the work (`#levelsBeside`), kept apart from the readings' LRU:
+   * a few level sets at most, each a read of every title (0.1-0.3 s at 1,000,000 postings), which
+   * varied readings alone would otherwise evict.
+   */
+  readonly #levelMasks = new Map<string, Uint8Array>();
 
   /** Per posting, 1 where its seniority (its title's or the board's job level) is of `seniority`. */
   #ofSeniority(seniority: QuerySeniority): Uint8Array {
@@ -621,12 +633,17 @@ export class JobIndex {
     // A level said beside the work ("entry level marketing"): where some strong match of the work
     // is of that level, those are the strong matches; else those of no level it rules out. The
     // others are close matches, none left out (decided before the filters).
+    // Of the level means of the work too: a posting with a word of the work in its title or tags
+    // (the keyword side searches the work without the level), not a "Graduate Engineer Trainee"
+    // the encoder found near "apprentice plumber" by the level's words.
+    const keyword = this.#keywords.scores;
+    const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0;
     let requireLevel = false;
     for (let k = 0; levels && k < candidates.count && !requireLevel; k++) {
       const p = positions[k];
-      requireLevel = levels[p] === 2 && (asked === null || asked(p)) && isStrong(p, scores[k]);
+      requireLevel = ofLevel(p) && (asked === null || asked(p)) && isStrong(p, scores[k]);
     }
-    const atLevel = (p: number) => requireLevel ? levels![p] === 2 : levels![p] !== 1;
+    const atLevel = (p: number) => requireLevel ? ofLevel(p) : levels![p] !== 1;
     const strongAtLevel = levels
       ? (p: number, score: number) => atLevel(p) && isStrong(p, score)
       : isStrong;
@@ -694,10 +711,15 @@ export class JobIndex {
     }
     const jobs = this.data.jobs;
     const set = bestByScore(candidates, jobs).sort(byScoreThenDate);
+    // Among the close matches the work's postings of a level the words rule out come last: a head
+    // of marketing is not the first close match of "entry level marketing".
+    const ruledOutLast = (a: RankedHit, b: RankedHit) =>
+      Number(levels![a.position] === 1) - Number(levels![b.position] === 1) ||
+      byScoreThenDate(a, b);
     const closeSet = bestByScore(
       { positions: closeList, scores: closeScores, count: close },
       jobs,
-    ).sort(byScoreThenDate);
+    ).sort(levels ? ruledOutLast : byScoreThenDate);
     this.#reposts.listOtherCopies([...set, ...closeSet], others);
     const sort = request.sort ?? "date";
     if (sort === "date") set.sort(byDateThenScore);
@@ -725,6 +747,7 @@ export class JobIndex {
       result.closest = page(closeSet, "close");
     }
     if (nearestThere) result.nearestThere = true;
+    if (levels && !requireLevel) result.noneAtLevel = true;
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);
     }

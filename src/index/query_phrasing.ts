@@ -545,6 +545,7 @@ function offerEnding(words: readonly string[]): number {
  * assert.deepEqual(workWords(words("work with horses")), ["work", "with", "horses"]);
  * assert.deepEqual(workWords(words("software engineer visa sponsorship")), ["software", "engineer"]);
  * assert.deepEqual(workWords(words("relocation manager")), ["relocation", "manager"]);
+ * assert.deepEqual(workWords(words("corporate sponsorship")), ["corporate", "sponsorship"]);
  * ```
  */
 export function workWords(words: readonly string[]): string[] {
@@ -558,8 +559,11 @@ export function workWords(words: readonly string[]): string[] {
   }
   for (let offer = offerEnding(kept); offer > 0; offer = offerEnding(kept)) {
     const before = roleWords(kept.slice(0, kept.length - offer));
-    // "Jobs with relocation": no work before it, and the words stay as they are.
-    if (!before.some((word) => !REQUEST_NOUNS.has(word) && !OFFERED.has(word))) break;
+    const work = before.filter((word) => !REQUEST_NOUNS.has(word) && !OFFERED.has(word));
+    // "Jobs with relocation": no work before it, and the words stay as they are. One word
+    // before a one-word offer may name the work with it ("corporate sponsorship", "student
+    // accommodation").
+    if (work.length === 0 || (offer === 1 && work.length < 2)) break;
     kept = before;
   }
   for (;;) {

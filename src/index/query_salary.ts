@@ -97,7 +97,7 @@ const PAY = new RegExp(
     String.raw`over|above|min|minimum|at least|from|upwards of|(?<between>between))\s+){0,2}` +
     String
       .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k)?\+?` +
-    String.raw`(?:\s?(?:-|–|to|(?<and>and))\s?[£$€]?(?:${NUMBER})k?)?` +
+    String.raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€])?(?:${NUMBER})(?<upperK>k)?)?` +
     String.raw`(?:\s?(?<after>${CODES}|[£€]))?(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
   "giu",
 );
@@ -131,18 +131,29 @@ const PAY = new RegExp(
  *   matched: "between 50k and 70k", yearlyMin: 50000, rest: "jobs",
  * });
  * assert.equal(salaryIn("nurse 50k and 3 days in the office")?.matched, "50k");
+ * assert.equal(salaryIn("jobs between 30 and 40k")?.yearlyMin, 30000);
+ * assert.equal(salaryIn("warehouse 15 and 20 per hour")?.matched, "20 per hour");
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {
-  for (const found of query.matchAll(PAY)) {
-    const { before, amount, k, between, and } = found.groups!;
+  const pay = new RegExp(PAY.source, PAY.flags);
+  for (let found = pay.exec(query); found !== null; found = pay.exec(query)) {
+    const { amount, between, and, upperSign, upperK } = found.groups!;
     // "And" ends a range only after "between" ("between 50k and 70k"); in "50k and 3 days in the
-    // office" the pay ends before it.
+    // office" the pay ends before it, and in "15 and 20 per hour" it is the figure after it.
+    const andAt = found[0].search(/\s?\band\b/iu);
     const cutAtAnd = and !== undefined && between === undefined;
-    const text = cutAtAnd ? found[0].slice(0, found[0].search(/\s?\band\b/iu)) : found[0];
+    const text = cutAtAnd ? found[0].slice(0, andAt) : found[0];
     const after = cutAtAnd ? undefined : found.groups!.after;
     const period = cutAtAnd ? undefined : found.groups!.period;
-    if (!before && !k && !after && !period) continue;
+    // The range's upper end names the unit for both ("between 30 and 40k", "between 12 and £15").
+    const k = found.groups!.k ?? (cutAtAnd ? undefined : upperK);
+    const before = found.groups!.before ?? (cutAtAnd ? undefined : upperSign);
+    if (!before && !k && !after && !period) {
+      // Read on from the figure after "and": it may be pay of its own.
+      if (cutAtAnd) pay.lastIndex = found.index + andAt + 4;
+      continue;
+    }
     const figure = Number(
       /^\d{1,3}(?:[,.]\d{3})+$/.test(amount) ? amount.replace(/[,.]/g, "") : amount,
     );

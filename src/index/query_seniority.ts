@@ -154,6 +154,19 @@ const CLOSING_LEVELS = OPENING_LEVELS.filter(({ words }) =>
   !["senior", "sr", "junior", "jr", "grad", "grads", "senior level"].includes(words.join(" "))
 );
 
+/** Words after "senior" that make it the work's, not a level. */
+const FOR_OLDER_PEOPLE = new Set([
+  "living",
+  "citizen",
+  "citizens",
+  "center",
+  "centre",
+  "community",
+  "home",
+  "homes",
+  "high",
+]);
+
 /** "No experience" said beside the work, which the role's words no longer hold (query_phrasing). */
 const NO_EXPERIENCE_SAID = /\b(?:no|without(?: any)?|no (?:prior|previous)) experience\b/;
 
@@ -181,12 +194,19 @@ const NO_EXPERIENCE_SAID = /\b(?:no|without(?: any)?|no (?:prior|previous)) expe
  * assert.equal(seniorityBeside(words("data entry"), []), null);
  * assert.equal(seniorityBeside(words("senior"), []), null);
  * assert.equal(seniorityBeside(words("mid level developer"), []), null);
+ * assert.equal(seniorityBeside(words("hiring junior developers"), [])?.matched, "junior");
+ * assert.equal(seniorityBeside(words("senior living coordinator"), []), null);
  * ```
  */
 export function seniorityBeside(
-  role: readonly string[],
+  asked: readonly string[],
   typed: readonly string[],
 ): QuerySeniorityBeside | null {
+  // "Hiring junior developers": the asking before the level.
+  const role = asked[0] === "hiring" && asked.length > 2 ? asked.slice(1) : asked;
+  // "Senior" before these is for older people or a school, not a level ("senior living", "senior
+  // high school teacher").
+  if (role[0] === "senior" && FOR_OLDER_PEOPLE.has(role[1])) return null;
   const namesWork = (words: readonly string[]) => words.some((word) => !JOB_WORDS.has(word));
   const longest = (
     of: readonly { words: string[]; levels: readonly Seniority[] }[],

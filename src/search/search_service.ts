@@ -342,6 +342,11 @@ class SnapshotSearchService implements JobSearchService {
     };
     if (page.closest) outcome.closest = toResults(await describe(page.closest), query.detail);
     Object.assign(outcome, readingFields(reading));
+    // "apprentice electrician" where no electrician's posting is an apprentice's: the sentence
+    // says the level's postings are not what is listed.
+    if (page.noneAtLevel && outcome.query_seniority?.beside_work) {
+      outcome.query_seniority = { ...outcome.query_seniority, none_at_level: true };
+    }
     const filters = appliedFilters(query);
     // Pay and a day the words name are applied as filters too ("£30k ... in Liverpool"): a count
     // of a place's postings the hints offer is of those that pass them.
