@@ -2527,6 +2527,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const beside = seniorityBeside(roleOnly, typedWords);",
     breaks: '"full time junior marketing assistant" reads no level (engineer W, session 35)',
   },
+  {
+    id: "M298",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "    } else if (hint && companyAlone && reading.company) {",
+    becomes: "    } else if (hint && companyAlone && !reading.company) {",
+    breaks:
+      '"registered nurse at Google" does not offer "jobs at Google" where the words find none of its postings (session 35)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

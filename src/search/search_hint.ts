@@ -29,7 +29,7 @@ export interface Emptied {
 }
 
 export const QUERY_PLACE = "query_place";
-const QUERY_COMPANY = "query_company";
+export const QUERY_COMPANY = "query_company";
 
 /** The filters a query applies, without their qualifiers: what can empty a result set. */
 function testedFilters(query: SearchQuery): FilterName[] {
@@ -237,13 +237,27 @@ export function placeBrowseHint(
  * ```
  */
 export function companyBrowseHint(company: string, there: number, filtered = false): string {
+  return `Nothing at ${company} is near these words; ${companyListOffer(company, there, filtered)}`;
+}
+
+/**
+ * The query that lists a company's postings (`there` of them, under the filters where `filtered`),
+ * offered where nothing of the company's is near the words.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(companyListOffer("Google", 35), '"jobs at Google" lists all 35 of its postings.');
+ * ```
+ */
+export function companyListOffer(company: string, there: number, filtered = false): string {
   const passing = filtered
     ? (there === 1 ? " that passes the filters" : " that pass the filters")
     : "";
   const lists = there === 1
     ? `its one posting${passing}`
     : `all ${there} of its postings${passing}`;
-  return `Nothing at ${company} is near these words; "jobs at ${company}" lists ${lists}.`;
+  return `"jobs at ${company}" lists ${lists}.`;
 }
 
 /**

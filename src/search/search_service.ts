@@ -32,11 +32,13 @@ import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import {
   companyBrowseHint,
+  companyListOffer,
   type Emptied,
   emptiedBy,
   placeAloneHint,
   placeBrowseHint,
   placeWhere,
+  QUERY_COMPANY,
   QUERY_PLACE,
   searchHint,
 } from "./search_hint.ts";
@@ -387,6 +389,9 @@ class SnapshotSearchService implements JobSearchService {
     // postings; the place's own list is what to offer.
     const placeAlone = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE &&
       closeTotal === 0;
+    // Likewise a company (not where the words' pay or day apply, which "jobs at Google" would not).
+    const companyAlone = emptiedNames.length === 1 && emptiedNames[0] === QUERY_COMPANY &&
+      closeTotal === 0 && reading.salary === null && reading.since === null;
     if (reading.unmet !== undefined && !hint) {
       // "senior hybrid roles in Amsterdam": one reading of several had none there.
       const where = reading.company
@@ -399,6 +404,14 @@ class SnapshotSearchService implements JobSearchService {
       const nothing = where === "" ? "No posting" : `Nothing${where}`;
       outcome.hint = `${nothing} is ${words} as well: the strong matches are what the ` +
         "rest of the query names.";
+    } else if (hint && companyAlone && reading.company) {
+      // "graduate jobs at Google": the words find postings elsewhere, none at the company, and
+      // nothing of its is close; its own list is one query away, as for "no experience jobs at
+      // Google" below.
+      const there = countWith({ query: analyzeQuery("jobs") });
+      outcome.hint = there > 0
+        ? `${hint} ${companyListOffer(reading.company.matched, there, filtered)}`
+        : hint;
     } else if (hint && !placeAlone) outcome.hint = hint;
     else if (
       total === 0 && (closeTotal === 0 || nearestThere) && placeNarrows(place) &&
