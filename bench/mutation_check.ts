@@ -2456,7 +2456,8 @@ export const MUTANTS: Mutant[] = [
     id: "M289",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0;",
+    line:
+      "    const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0 && keyword[p] >= workBar;",
     becomes: "    const ofLevel = (p: number) => levels![p] === 2;",
     breaks:
       '"entry level marketing jobs" lists an entry level QA engineer, not marketing, as a strong match (engineer W, session 35)',
@@ -2535,6 +2536,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    } else if (hint && companyAlone && !reading.company) {",
     breaks:
       '"registered nurse at Google" does not offer "jobs at Google" where the words find none of its postings (session 35)',
+  },
+  {
+    id: "M299",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    const workBar = this.#keywords.best / 2;",
+    becomes: "    const workBar = 0;",
+    breaks:
+      '"senior data scientist" lists a "Senior Data Engineer" among the work\'s postings of that level (session 35)',
   },
 ];
 

@@ -1251,6 +1251,26 @@ Deno.test("a posting of the level counts as of the work's level only where it na
   } finally {
     await search.close();
   }
+  // A senior post sharing one word of two with the work is not of the work's level.
+  const data = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Senior Data Scientist", ...leeds, seniority: "senior" }),
+      await posting({ job_title: "Senior Data Engineer", ...leeds, seniority: "senior" }),
+      await posting({ job_title: "Data Scientist", ...leeds }),
+      await posting({ job_title: "Barista", ...leeds }),
+    ],
+  });
+  try {
+    const read = await data.service.search(
+      parseSearchQuery({ q: "senior data scientist", sort: "relevance" }),
+    );
+    assert.deepEqual(
+      read.results.filter((r) => r.match === "strong").map((r) => r.job_title),
+      ["Senior Data Scientist"],
+    );
+  } finally {
+    await data.close();
+  }
 });
 
 Deno.test("what a job offers, after the work, does not hide the work: 'nurse jobs with sign on bonus'", async () => {

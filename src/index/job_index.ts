@@ -633,11 +633,13 @@ export class JobIndex {
     // A level said beside the work ("entry level marketing"): where some strong match of the work
     // is of that level, those are the strong matches; else those of no level it rules out. The
     // others are close matches, none left out (decided before the filters).
-    // Of the level means of the work too: a posting with a word of the work in its title or tags
-    // (the keyword side searches the work without the level), not a "Graduate Engineer Trainee"
-    // the encoder found near "apprentice plumber" by the level's words.
+    // Of the level means of the work too: a posting whose title or tags have the work's words at
+    // least half as well as the best (the keyword side searches the work without the level), not
+    // a "Graduate Engineer Trainee" the encoder found near "apprentice plumber" by the level's
+    // words, nor a "Senior Data Engineer" for "senior data scientist".
     const keyword = this.#keywords.scores;
-    const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0;
+    const workBar = this.#keywords.best / 2;
+    const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0 && keyword[p] >= workBar;
     let requireLevel = false;
     for (let k = 0; levels && k < candidates.count && !requireLevel; k++) {
       const p = positions[k];
