@@ -2060,8 +2060,8 @@ export const MUTANTS: Mutant[] = [
     id: "M245",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: "                (props.response.query_place || props.response.query_company)",
-    becomes: "                true",
+    line: "                  : props.response.query_place || props.response.query_company)",
+    becomes: "                  : true)",
     breaks: '"senior jobs" on the page links a filter that lists the same postings (session 33)',
   },
   {
@@ -2545,6 +2545,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    const workBar = 0;",
     breaks:
       '"senior data scientist" lists a "Senior Data Engineer" among the work\'s postings of that level (session 35)',
+  },
+  {
+    id: "M300",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "                  ? !seniority.none_at_level",
+    becomes: "                  ? true",
+    breaks:
+      "the page links the seniority filter where none of the work's postings is of the level (session 35)",
   },
 ];
 

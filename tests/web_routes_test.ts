@@ -1417,6 +1417,36 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
   }
 });
 
+Deno.test("a level beside the work: the page says it and links the filter, unless none of the work's postings is of the level", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const readOf = async (q: string) => {
+      const page = await (await web.request(`/?q=${encodeURIComponent(q)}`, { cookie })).text();
+      const document = new DOMParser().parseFromString(page, "text/html");
+      const said = [...document.querySelectorAll(".applied p")].find((p) =>
+        (p.textContent ?? "").includes("as the seniority")
+      );
+      assert.ok(said, page);
+      return said;
+    };
+    const junior = await readOf("junior developer");
+    assert.match(junior.textContent ?? "", /beside the work: the postings of the work whose title/);
+    assert.equal(
+      junior.querySelector("a")?.getAttribute("href"),
+      "/?q=junior+developer&seniority=junior",
+    );
+    // None of the data analysts is an entry-level one: the filter would keep none of what is
+    // listed, and is not offered.
+    const none = await readOf("entry level data analyst");
+    assert.match(none.textContent ?? "", /none of the work's postings says junior or intern/);
+    // A boolean, not the element: a failing assertion would inspect the whole document.
+    assert.ok(none.querySelector("a") === null, none.innerHTML);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a hint's suggested query is a link that searches it under the same filters", async () => {
   const web = await startWeb();
   try {

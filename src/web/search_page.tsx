@@ -250,8 +250,11 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
           <p>
             {`${seniorityWords} `}
             {props.response.applied?.filters.seniority === undefined &&
-                // With no place named, the level's postings are all that is listed already.
-                (props.response.query_place || props.response.query_company)
+                // Alone with no place named, the level's postings are all that is listed
+                // already; beside the work the filter narrows, unless none is of the level.
+                (seniority.beside_work
+                  ? !seniority.none_at_level
+                  : props.response.query_place || props.response.query_company)
               ? (
                 <a
                   href={pageUrl(props.params, {
