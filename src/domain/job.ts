@@ -836,14 +836,10 @@ function seniorityBesideInWords(
       or(read.seniority)
     }, so those that ${ruledOut} are the strong matches; ${listed}.`;
   }
-  const those = `the postings of the work whose title or job level says ${
-    or(read.seniority)
-  } are the strong matches`;
-  if (filter === IN_ALERTS) {
-    return `${said}: only ${those.replace(" are the strong matches", "")} are sent.`;
-  }
+  const those = `the postings of the work whose title or job level says ${or(read.seniority)}`;
+  if (filter === IN_ALERTS) return `${said}: only ${those} are sent.`;
   if (response.applied?.filters.seniority !== undefined) return `${said}.`;
-  return `${said}: ${those}, the others close ones; ${
+  return `${said}: ${those} are the strong matches, the others close ones; ${
     filter(read.seniority.join(","))
   } keeps only the postings whose seniority is ${or(read.seniority)}.`;
 }

@@ -545,16 +545,15 @@ export class JobIndex {
     const key = `${levels.join(" ")} not ${ruledOut.join(" ")}`;
     const known = this.#levelMasks.get(key);
     if (known) return known;
-    const made = (() => {
-      const of = this.#ofSeniority({ matched: beside.matched, levels: ruledOut });
-      const asked = this.#ofSeniority({ matched: beside.matched, levels });
-      const { jobs } = this.data;
-      for (let p = 0; p < of.length; p++) {
-        // "Junior or Senior Frontend Developer" is senior by its title's first level, and junior too.
-        if (asked[p] === 1 || titleSaysLevel(jobs[p].job_title, levels)) of[p] = 2;
-      }
-      return of;
-    })();
+    const { jobs } = this.data;
+    const made = new Uint8Array(jobs.length);
+    for (let p = 0; p < jobs.length; p++) {
+      const level = jobs[p].seniority;
+      // "Junior or Senior Frontend Developer" is senior by its title's first level, and junior too.
+      if (level !== undefined && levels.includes(level)) made[p] = 2;
+      else if (titleSaysLevel(jobs[p].job_title, levels)) made[p] = 2;
+      else if (level !== undefined && ruledOut.includes(level)) made[p] = 1;
+    }
     this.#levelMasks.set(key, made);
     return made;
   }
@@ -632,11 +631,11 @@ export class JobIndex {
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
     // A level said beside the work ("entry level marketing"): where some strong match of the work
     // is of that level, those are the strong matches; else those of no level it rules out. The
-    // others are close matches, none left out (decided before the filters).
-    // Of the level means of the work too: a posting whose title or tags have the work's words at
-    // least half as well as the best (the keyword side searches the work without the level), not
-    // a "Graduate Engineer Trainee" the encoder found near "apprentice plumber" by the level's
-    // words, nor a "Senior Data Engineer" for "senior data scientist".
+    // others are close matches, none left out (decided before the filters). Of the level means of
+    // the work too: its title or tags have the work's words at least half as well as the best (the
+    // keyword side searches the work without the level), not a "Graduate Engineer Trainee" the
+    // encoder found near "apprentice plumber" by the level's words, nor a "Senior Data Engineer"
+    // for "senior data scientist".
     const keyword = this.#keywords.scores;
     const workBar = this.#keywords.best / 2;
     const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0 && keyword[p] >= workBar;

@@ -142,6 +142,7 @@ export function salaryIn(query: string): QuerySalary | null {
     // "And" ends a range only after "between" ("between 50k and 70k"); in "50k and 3 days in the
     // office" the pay ends before it, and in "15 and 20 per hour" it is the figure after it.
     const andAt = found[0].search(/\s?\band\b/iu);
+    const andEnd = andAt < 0 ? 0 : andAt + /^\s?and/iu.exec(found[0].slice(andAt))![0].length;
     const cutAtAnd = and !== undefined && between === undefined;
     const text = cutAtAnd ? found[0].slice(0, andAt) : found[0];
     const after = cutAtAnd ? undefined : found.groups!.after;
@@ -151,7 +152,7 @@ export function salaryIn(query: string): QuerySalary | null {
     const before = found.groups!.before ?? (cutAtAnd ? undefined : upperSign);
     if (!before && !k && !after && !period) {
       // Read on from the figure after "and": it may be pay of its own.
-      if (cutAtAnd) pay.lastIndex = found.index + andAt + 4;
+      if (cutAtAnd) pay.lastIndex = found.index + andEnd;
       continue;
     }
     const figure = Number(
