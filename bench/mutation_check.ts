@@ -2555,6 +2555,31 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the page links the seniority filter where none of the work's postings is of the level (session 35)",
   },
+  {
+    id: "M301",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line: "    (to, count) => to.length >= SHORTEST_CORRECTION && !misspelt(source, to, count),",
+    becomes: "    (to, count) => !misspelt(source, to, count),",
+    breaks: '"network engineer ccna" is searched as "cna", nursing assistants (session 36)',
+  },
+  {
+    id: "M302",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "  return inTitles < regionPostings(gazetteer, region.country, region.admin1);",
+    becomes: "  return inTitles <= regionPostings(gazetteer, region.country, region.admin1);",
+    breaks:
+      '"engineer texas" reads Texas where titles say "Texas" as often as it has postings (session 36)',
+  },
+  {
+    id: "M303",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line: "    gazetteer.titlePostings ??= titleWordCounter(this.#jobs);",
+    becomes: "    gazetteer.titlePostings ??= undefined;",
+    breaks: '"registered nurse texas" reads no region where one title says "Texas" (session 36)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

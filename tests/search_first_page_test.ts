@@ -438,6 +438,7 @@ Deno.test("a region in the query lists the postings whose city lies in it", asyn
       await posting({ job_title: "Software Developer", city: "Los Angeles", country: "US" }),
       await posting({ job_title: "Software Developer", city: "Atlanta", country: "US" }),
       await posting({ job_title: "Registered Nurse", city: "Dallas", country: "US" }),
+      await posting({ job_title: "Texas Roadhouse Server", city: "Atlanta", country: "US" }),
     ],
   });
   try {
@@ -458,6 +459,12 @@ Deno.test("a region in the query lists the postings whose city lies in it", asyn
     assert.deepEqual((await run({ q: "jobs in California" })).results.map((r) => r.city), [
       "Los Angeles",
     ]);
+    // Said last without "in" ("nurse texas"), though one title uses the word: Texas has more
+    // postings than titles say "Texas".
+    const last = await run({ q: "registered nurse texas", sort: "relevance" });
+    assert.equal(last.query_place?.region, "Texas");
+    assert.equal(last.results[0].city, "Dallas");
+    assert.deepEqual(last.results.map((r) => r.city).sort(), ["Austin", "Dallas", "Houston"]);
   } finally {
     await search.close();
   }

@@ -31,6 +31,31 @@ export interface Gazetteer {
   jobWords: Set<string>;
   /** Words in the longest city name. */
   longest: number;
+  /**
+   * How many postings have a folded word in their title, counted on first need (a region named
+   * last in a query without "in" is read as the region unless titles use its name as often:
+   * "nurse texas", but "Texas Instruments"). Not kept in the snapshot: the index that holds the
+   * postings sets it on first need ({@linkcode titleWordCounter}); without it such a region is
+   * not read.
+   */
+  titlePostings?: (word: string) => number;
+}
+
+/**
+ * How many of `jobs` have a folded word in their title, each word counted on its first question
+ * (one pass over the titles' folded words, which are kept with the postings) and kept.
+ */
+export function titleWordCounter(jobs: readonly Job[]): (word: string) => number {
+  const counted = new Map<string, number>();
+  return (word) => {
+    let count = counted.get(word);
+    if (count === undefined) {
+      count = 0;
+      for (const job of jobs) if (jobWordsOf(job).title.includes(word)) count++;
+      counted.set(word, count);
+    }
+    return count;
+  };
 }
 
 /** One GeoNames place, as a map key. */

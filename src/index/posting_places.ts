@@ -9,7 +9,7 @@ import { foldText } from "../domain/fold_text.ts";
 import { isWithinKm } from "../domain/geo.ts";
 import type { CityCount, Job } from "../domain/job.ts";
 import { type PlaceFilter, placeNarrows } from "./index_search.ts";
-import { buildGazetteer, type Gazetteer, sameCity } from "./gazetteer.ts";
+import { buildGazetteer, type Gazetteer, sameCity, titleWordCounter } from "./gazetteer.ts";
 import { findPlace, type QueryPlace } from "./query_place.ts";
 import { regionOfCity } from "../places/world_places.ts";
 
@@ -58,8 +58,11 @@ export class PostingPlaces {
 
   #placeData() {
     if (this.#places) return this.#places;
+    const gazetteer = this.#gazetteer ?? buildGazetteer(this.#jobs);
+    // A snapshot's or a merge's gazetteer has no postings to count titles in; these are its.
+    gazetteer.titlePostings ??= titleWordCounter(this.#jobs);
     this.#places = {
-      gazetteer: this.#gazetteer ?? buildGazetteer(this.#jobs),
+      gazetteer,
       // On the first query with a city: it reads GeoNames, which the index needs not to be ready.
       cityKeyOf: null,
       // "remote" in a query is the `remote=remote` filter: the work mode read at import from the

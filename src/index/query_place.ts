@@ -758,8 +758,11 @@ function namesUnitedStates(key: string, position: { before?: string; typed?: str
 
 /**
  * A region of a country with postings that `words` name whole ("Texas", "Bavaria", "New South
- * Wales"; src/places/regions.ts), after "in"/"near"/... or last in the query; last without a
- * preposition only when no word is a word of the titles ("nurse georgia" may be a surname).
+ * Wales"; src/places/regions.ts), after "in"/"near"/... or last in the query. Last without a
+ * preposition ("nurse texas") only where the titles do not use the name as a word as often as the
+ * region has postings ("Texas Instruments", "Georgia-Pacific"), as a city's name is read
+ * (`Gazetteer.ambiguous`): a person types the place they look for work in last, and a word of
+ * titles that rarely names a job is still the place.
  */
 function regionOf(
   words: string[],
@@ -769,10 +772,29 @@ function regionOf(
   if (!position.preposition && !position.last) return null;
   const text = words.join(" ");
   if (text.length < 4 || CONNECTORS.has(words[0])) return null;
-  if (!position.preposition && words.some((w) => isJobWord(w, gazetteer))) return null;
   const reading = regionsNamed(text).find((r) => gazetteer.countries.has(r.country));
   if (!reading) return null;
+  if (!position.preposition && !namesRegionAlone(words, reading, gazetteer)) return null;
   return { country: reading.country, region: { admin1: reading.admin1, name: reading.name } };
+}
+
+/**
+ * Whether a region's name said last without a preposition is the region: no word of it is a word
+ * job searches use ("remote", "and"), and the titles that have every word of it that titles use
+ * (at most the fewest of them) are fewer than the region's postings.
+ */
+function namesRegionAlone(
+  words: string[],
+  region: { country: string; admin1: string },
+  gazetteer: Gazetteer,
+): boolean {
+  if (words.some((w) => SEARCH_WORDS.has(w) || CONNECTORS.has(w))) return false;
+  const titled = words.filter((w) => gazetteer.jobWords.has(w));
+  if (titled.length === 0) return true;
+  const { titlePostings } = gazetteer;
+  if (!titlePostings) return false;
+  const inTitles = Math.min(...titled.map(titlePostings));
+  return inTitles < regionPostings(gazetteer, region.country, region.admin1);
 }
 
 /**

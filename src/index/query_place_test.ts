@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
-import { buildGazetteer } from "./gazetteer.ts";
+import { buildGazetteer, titleWordCounter } from "./gazetteer.ts";
 import { findPlace } from "./query_place.ts";
 
 /** Postings reduced to what the gazetteer reads. */
@@ -387,11 +387,12 @@ Deno.test("findPlace() reads 'the US', 'US' and 'U.S.' as the country, never the
 });
 
 Deno.test("findPlace() reads a region of a country with postings ('jobs in Texas')", () => {
-  const g = buildGazetteer(postings([
+  const jobs = postings([
     ["Nurse", "Houston", "US"],
     ["Nurse", "München", "DE"],
     ["Texas Instruments Engineer", "Austin", "US"],
-  ]));
+  ]);
+  const g = buildGazetteer(jobs);
   const read = (query: string) => {
     const found = findPlace(query, g);
     return found && [found.country, found.region?.name, found.region?.admin1, found.rest];
@@ -404,10 +405,36 @@ Deno.test("findPlace() reads a region of a country with postings ('jobs in Texas
   // A region said after a city is the city's qualifier; a country with postings stays the country.
   assert.equal(findPlace("engineer in Houston, Texas", g)?.cityKey, "houston");
   assert.deepEqual(read("nurse in Germany"), ["DE", undefined, undefined, "nurse"]);
-  // Without "in", a region that is a word of the titles is searched as a word.
+  // Without "in", a region's name last is the region where titles use it less often than the
+  // region has postings; a gazetteer that cannot count titles (no postings at hand) reads no region.
   assert.equal(read("engineer texas"), null);
+  g.titlePostings = titleWordCounter(jobs);
+  assert.deepEqual(read("engineer texas"), ["US", "Texas", "TX", "engineer"]);
+  assert.deepEqual(read("nurse Texas"), ["US", "Texas", "TX", "nurse"]);
+  // Said before the work it is a word of the query still ("texas nurse": no preposition, not last).
+  assert.equal(read("texas nurse"), null);
   // A region of a country without postings is not read.
   assert.equal(read("nurse in Ontario")?.[1], undefined);
+});
+
+Deno.test("findPlace() reads a region's name last without 'in' unless titles use it as often", () => {
+  const region = (titles: string[]) => {
+    const jobs = postings([
+      ["Nurse", "Houston", "US"],
+      ["Nurse", "Austin", "US"],
+      ["Nurse", "Dallas", "US"],
+      ...titles.map((title): [string, string, string] => [title, "Berlin", "DE"]),
+    ]);
+    const g = buildGazetteer(jobs);
+    g.titlePostings = titleWordCounter(jobs);
+    return findPlace("engineer texas", g)?.region?.name ?? null;
+  };
+  // Texas has three postings: two titles saying "Texas" leave it the place, three make it a word.
+  assert.equal(region(["Texas Instruments Engineer", "Texas Roadhouse Server"]), "Texas");
+  assert.equal(
+    region(["Texas Instruments Engineer", "Texas Roadhouse Server", "Texas Instruments Intern"]),
+    null,
+  );
 });
 
 Deno.test("findPlace() reads home working and a place together ('remote jobs in the UK')", () => {

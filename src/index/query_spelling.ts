@@ -131,7 +131,8 @@ function inDictionary(text: PositionText, term: string): boolean {
 /**
  * The word of the postings' titles or tags that `word` (one lower-case, folded word) is searched
  * as, or null: when the word has digits or letters outside a-z, is under 4 letters, is a stop word,
- * or its term is in the dictionary; or when no title or tags word is within its edits. The most
+ * or its term is in the dictionary; or when no title or tags word of 4 letters or more is within
+ * its edits. The most
  * frequent candidate wins (postings with its term in the title or tags), then the nearer, then the
  * first in code-unit order.
  */
@@ -154,8 +155,21 @@ function lookUp(source: SpellingSource, word: string, bound: number): string | n
   if (terms.length !== 1 || inDictionary(source.text, terms[0]) || isEnglishWord(word)) {
     return null;
   }
-  return nearest(source, word, bound, (to, count) => !misspelt(source, to, count));
+  return nearest(
+    source,
+    word,
+    bound,
+    (to, count) => to.length >= SHORTEST_CORRECTION && !misspelt(source, to, count),
+  );
 }
+
+/**
+ * Shortest word a misspelling is searched as. A word of three letters in titles is mostly an
+ * abbreviation ("CNA", "HGV", "NHS"), and a longer one a letter from it is another abbreviation
+ * the postings do not use ("CCNA", a network certificate, is not a misspelt "CNA", a nursing
+ * assistant), as words under 4 letters are never taken for misspellings ({@linkcode editsAllowed}).
+ */
+const SHORTEST_CORRECTION = 4;
 
 /**
  * How many more postings a word one edit from a candidate must have for the candidate to be taken

@@ -88,6 +88,14 @@ Deno.test("a word no posting has is searched as the title or tags word it is nea
     assert.deepEqual(correctText(source, "nurce2 2nurce 4nurce c++ nurce#").corrections, []);
     assert.deepEqual(correctText(source, "nurce 1234 12k").text, "nurse 1234 12k");
   });
+  await t.step("never a word under 4 letters ('ccna' is no misspelt 'CNA')", () => {
+    const nursing = sourceOf([...POSTINGS, "CNA - Certified Nursing Assistant", "HGV Driver"]);
+    assert.equal(correctedWord(nursing, "ccna"), null);
+    assert.equal(correctedWord(nursing, "hgvv"), null);
+    assert.deepEqual(correctText(nursing, "network engineer ccna").corrections, []);
+    // A word of 4 letters is still a correction ("cheff" above).
+    assert.equal(correctedWord(nursing, "nurce"), "nurse");
+  });
   await t.step("the most used candidate wins, ties in code-unit order", () => {
     // "cader" is one edit from both "carer" and "cadet".
     assert.equal(correctedWord(sourceOf(["Carer", "Carer", "Cadet"]), "cader"), "carer");
