@@ -2391,9 +2391,10 @@ export const MUTANTS: Mutant[] = [
     id: "M282",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    const atLevel = (p: number) => requireLevel ? ofLevel(p) : levels![p] !== 1;",
+    line:
+      "    const atLevel = (p: number) => levels === null || (requireLevel ? ofLevel(p) : levels[p] !== 1);",
     becomes:
-      "    const atLevel = (p: number) => requireLevel ? levels![p] !== 1 : levels![p] !== 1;",
+      "    const atLevel = (p: number) => levels === null || (requireLevel ? levels[p] !== 1 : levels[p] !== 1);",
     breaks:
       '"entry level marketing jobs" lists "Marketing Assistant", of no stated level, as a strong match beside the junior ones (session 35)',
   },
@@ -2401,8 +2402,9 @@ export const MUTANTS: Mutant[] = [
     id: "M283",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "          ? (p: number, score: number) => atLevel(p) && strongThen(p, score)",
-    becomes: "          ? (p: number, score: number) => strongThen(p, score)",
+    line:
+      "          ? (p: number, score: number) => atLevel(p) && atMode(p) && strongThen(p, score)",
+    becomes: "          ? (p: number, score: number) => atMode(p) && strongThen(p, score)",
     breaks:
       "the hint of a filter that emptied a level-beside-the-work search counts the work's postings of other levels (session 35)",
   },
@@ -2437,9 +2439,8 @@ export const MUTANTS: Mutant[] = [
     id: "M287",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "      requireLevel = ofLevel(p) && (asked === null || asked(p)) && isStrong(p, scores[k]);",
-    becomes: "      requireLevel = ofLevel(p) && isStrong(p, scores[k]);",
+    line: "      (asked === null || asked(p)) && isStrong(p, scores[k]);",
+    becomes: "      isStrong(p, scores[k]);",
     breaks:
       '"entry level barista in Leeds" has no strong match because a junior barista is in Berlin (session 35)',
   },
@@ -2447,8 +2448,8 @@ export const MUTANTS: Mutant[] = [
     id: "M288",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const words = withoutLevel(roleOnly, beside);",
-    becomes: "  const words = roleOnly;",
+    line: "  const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);",
+    becomes: "  const words = without(roleOnly, modeBeside?.matched);",
     breaks:
       '"entry level marketing jobs" searches "entry level" as words of the work: an entry level QA engineer is a strong match (session 35)',
   },
@@ -2456,8 +2457,7 @@ export const MUTANTS: Mutant[] = [
     id: "M289",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "    const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0 && keyword[p] >= workBar;",
+    line: "    const ofLevel = (p: number) => levels![p] === 2 && ofWork(p);",
     becomes: "    const ofLevel = (p: number) => levels![p] === 2;",
     breaks:
       '"entry level marketing jobs" lists an entry level QA engineer, not marketing, as a strong match (engineer W, session 35)',
@@ -2579,6 +2579,50 @@ export const MUTANTS: Mutant[] = [
     line: "    gazetteer.titlePostings ??= titleWordCounter(this.#jobs);",
     becomes: "    gazetteer.titlePostings ??= undefined;",
     breaks: '"registered nurse texas" reads no region where one title says "Texas" (session 36)',
+  },
+  {
+    id: "M304",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    const atMode = (p: number) => !requireMode || inMode(p);",
+    becomes: "    const atMode = (_p: number) => true;",
+    breaks:
+      '"data analyst hybrid" lists the work\'s postings not done that way as strong (session 36)',
+  },
+  {
+    id: "M305",
+    layer: "index",
+    file: "src/index/query_work_mode.ts",
+    line: "    if (!atEnd && !atStart) continue;",
+    becomes: "    continue;",
+    breaks: '"data analyst hybrid" reads no way of working beside the work (session 36)',
+  },
+  {
+    id: "M306",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "    if (page.noneInMode && outcome.query_work_mode?.beside_work) {",
+    becomes: "    if (page.noneAtLevel && outcome.query_work_mode?.beside_work) {",
+    breaks:
+      '"barista hybrid" with no hybrid barista does not say none is done that way (session 36)',
+  },
+  {
+    id: "M307",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "                !props.response.query_work_mode.none_in_mode",
+    becomes: "                true",
+    breaks:
+      "the page links the remote filter where none of the work's postings is done that way (session 36)",
+  },
+  {
+    id: "M308",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);",
+    becomes: "  const words = without(roleOnly, beside?.matched);",
+    breaks:
+      '"data analyst hybrid" searches "hybrid" as a word: a hybrid DevOps engineer is strong (session 36)',
   },
 ];
 

@@ -1232,6 +1232,83 @@ Deno.test("a level said beside the work makes the work's postings of that level 
   }
 });
 
+Deno.test("how the work is done said beside the work ('data analyst hybrid') makes the work's postings done that way the strong matches, the others close", async () => {
+  const berlin = { city: "Berlin", country: "DE" };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Data Analyst", ...berlin, work_mode: "hybrid" }),
+      // The title says it where the board's fields do not.
+      await posting({ job_title: "Data Analyst (Berlin, hybrid)", ...berlin }),
+      await posting({ job_title: "Data Analyst", ...berlin }),
+      await posting({ job_title: "Senior Data Analyst", ...berlin, seniority: "senior" }),
+      await posting({
+        job_title: "Senior Data Analyst",
+        ...berlin,
+        seniority: "senior",
+        work_mode: "hybrid",
+      }),
+      await posting({
+        job_title: "Data Analyst",
+        city: "Leeds",
+        country: "GB",
+        work_mode: "remote",
+      }),
+      // Hybrid, and not the work: "hybrid" is not searched as a word of the work.
+      await posting({ job_title: "DevOps Engineer (hybrid)", ...berlin, work_mode: "hybrid" }),
+      await posting({ job_title: "Barista", ...berlin }),
+    ],
+  });
+  try {
+    const run = (params: Record<string, string>) =>
+      search.service.search(parseSearchQuery({ sort: "relevance", top_k: "20", ...params }));
+    const strong = (out: Awaited<ReturnType<typeof run>>) =>
+      out.results.filter((r) => r.match === "strong").map((r) => r.job_title).sort();
+    const all = (out: Awaited<ReturnType<typeof run>>) =>
+      out.results.map((r) => `${r.job_title} ${r.city}`).sort();
+    const plain = await run({ q: "data analyst" });
+    assert.equal(plain.query_work_mode, undefined);
+    for (const q of ["data analyst hybrid", "Hybrid data analyst", "data analyst hybrid working"]) {
+      const out = await run({ q });
+      assert.equal(out.query_work_mode?.beside_work, true, q);
+      assert.equal(out.query_work_mode?.work_mode, "hybrid", q);
+      assert.equal(out.query_work_mode?.none_in_mode, undefined, q);
+      assert.deepEqual(strong(out), [
+        "Data Analyst",
+        "Data Analyst (Berlin, hybrid)",
+        "Senior Data Analyst",
+      ], q);
+      // Nothing lost: the work's others are close matches, as without the way of working.
+      assert.deepEqual(
+        all(out).filter((t) => t.includes("Analyst")),
+        all(plain).filter((t) => t.includes("Analyst")),
+        q,
+      );
+      assert.ok(!strong(out).includes("DevOps Engineer (hybrid)"), q);
+    }
+    // With a level beside the work too: a strong match is both.
+    const senior = await run({ q: "senior data analyst hybrid" });
+    assert.deepEqual(strong(senior), ["Senior Data Analyst"]);
+    assert.equal(senior.results[0].job_title, "Senior Data Analyst");
+    // A filter still only narrows what the words list: `remote=hybrid` keeps those whose fields
+    // say it, not the one whose title alone does.
+    const filtered = await run({ q: "data analyst hybrid", remote: "hybrid" });
+    assert.deepEqual(strong(filtered), ["Data Analyst", "Senior Data Analyst"]);
+    assert.equal(filtered.close_total, 0);
+    // "Hybrid cloud engineer": the word names the role; "hybrid jobs": read alone.
+    assert.equal((await run({ q: "hybrid cloud engineer" })).query_work_mode, undefined);
+    assert.equal(
+      (await run({ q: "hybrid jobs in Berlin" })).query_work_mode?.beside_work,
+      undefined,
+    );
+    // None of the work's postings done that way: all of them stay strong, and it says so.
+    const baristas = await run({ q: "barista hybrid" });
+    assert.equal(baristas.query_work_mode?.none_in_mode, true);
+    assert.deepEqual(strong(baristas), strong(await run({ q: "barista" })));
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a posting of the level counts as of the work's level only where it names the work: 'apprentice plumber' with no plumber", async () => {
   const leeds = { city: "Leeds", country: "GB" };
   const search = await createTestSearch({

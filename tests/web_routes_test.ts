@@ -1447,6 +1447,34 @@ Deno.test("a level beside the work: the page says it and links the filter, unles
   }
 });
 
+Deno.test("how the work is done beside the work: the page says it and links the filter, unless none of the work's postings is done that way", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const readOf = async (q: string) => {
+      const page = await (await web.request(`/?q=${encodeURIComponent(q)}`, { cookie })).text();
+      const document = new DOMParser().parseFromString(page, "text/html");
+      const said = [...document.querySelectorAll(".applied p")].find((p) =>
+        (p.textContent ?? "").includes("as how the work is done")
+      );
+      assert.ok(said, page);
+      return said;
+    };
+    const hybrid = await readOf("data analyst hybrid");
+    assert.match(hybrid.textContent ?? "", /beside the work: the postings of the work that say/);
+    assert.equal(
+      hybrid.querySelector("a")?.getAttribute("href"),
+      "/?q=data+analyst+hybrid&remote=hybrid",
+    );
+    // None of the nurses is a hybrid one: the filter would keep none of what is listed.
+    const none = await readOf("nurse hybrid");
+    assert.match(none.textContent ?? "", /none of the work's postings says hybrid/);
+    assert.ok(none.querySelector("a") === null, none.innerHTML);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a hint's suggested query is a link that searches it under the same filters", async () => {
   const web = await startWeb();
   try {

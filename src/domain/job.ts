@@ -231,6 +231,16 @@ export const QueryWorkModeSchema = z.object({
   work_mode: z.enum(WORK_MODES_ASKED).describe(
     "How the work is done, as `remote` names it (`remote,hybrid`: either).",
   ),
+  beside_work: z.literal(true).optional().describe(
+    'Present where the words named it first or last beside the work ("data analyst hybrid", ' +
+      '"hybrid python developer"): the work is searched, and its postings done that way are the ' +
+      "strong matches, the work's others close ones (of a level said beside the work too, where " +
+      "one is). Absent, the way of working alone lists its postings.",
+  ),
+  none_in_mode: z.literal(true).optional().describe(
+    "With `beside_work`: none of the work's strong matches is done that way, so they all stay " +
+      "the strong matches (and the `remote` filter would keep none of them).",
+  ),
 });
 export type QueryWorkModeResult = z.infer<typeof QueryWorkModeSchema>;
 
@@ -563,6 +573,7 @@ function alsoReadAlone(response: ReadAlone, own: (typeof READ_ALONE)[number]): s
   const others = READ_ALONE
     .filter((name) => name !== own && response[name] !== undefined)
     .filter((name) => name !== "query_seniority" || !response.query_seniority?.beside_work)
+    .filter((name) => name !== "query_work_mode" || !response.query_work_mode?.beside_work)
     .map((name) => `"${response[name]!.matched}"`);
   return others.length === 0 ? "" : ` where they are also ${others.join(" and ")}`;
 }
@@ -626,6 +637,7 @@ export function queryWorkModeInWords(
 ): string | null {
   const read = response.query_work_mode;
   if (!read) return null;
+  if (read.beside_work) return workModeBesideInWords(read, response, filter);
   const modes = read.work_mode.split(",");
   const said = `Read "${read.matched}" as how the work is done (${modes.join(" or ")}), not as ` +
     "the work";
@@ -647,6 +659,59 @@ export function queryWorkModeInWords(
   }
   const only = modes.includes("onsite") ? `those that say ${saying}` : "the first";
   return `${said}: ${those} are the strong matches${also}, the others close ones; ${
+    filter(read.work_mode)
+  } keeps only ${only}.`;
+}
+
+/**
+ * `queryWorkModeInWords` of how the work is done said beside the work ("data analyst hybrid").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const beside = {
+ *   query_work_mode: { matched: "hybrid", work_mode: "hybrid" as const, beside_work: true as const },
+ * };
+ * assert.equal(
+ *   queryWorkModeInWords(beside, (mode) => `remote=${mode}`),
+ *   'Read "hybrid" as how the work is done (hybrid) beside the work: the postings of the work ' +
+ *     "that say hybrid are the strong matches, the others close ones; remote=hybrid keeps only " +
+ *     "the first.",
+ * );
+ * assert.equal(
+ *   queryWorkModeInWords(beside, IN_ALERTS),
+ *   'Read "hybrid" as how the work is done (hybrid) beside the work: only the postings of the ' +
+ *     "work that say hybrid are sent.",
+ * );
+ * const none = {
+ *   query_work_mode: { ...beside.query_work_mode, none_in_mode: true as const },
+ * };
+ * assert.equal(
+ *   queryWorkModeInWords(none, (mode) => `remote=${mode}`),
+ *   'Read "hybrid" as how the work is done (hybrid) beside the work: none of the work\'s ' +
+ *     "postings says hybrid, so all of them are the strong matches.",
+ * );
+ * ```
+ */
+function workModeBesideInWords(
+  read: QueryWorkModeResult,
+  response: ReadAlone,
+  filter: ((mode: string) => string) | InAlerts,
+): string {
+  const said = `Read "${read.matched}" as how the work is done (${read.work_mode}) beside the work`;
+  const saying = read.work_mode === "onsite" ? "on-site" : read.work_mode;
+  if (read.none_in_mode) {
+    return `${said}: none of the work's postings says ${saying}, so all of them are the strong ` +
+      "matches.";
+  }
+  // On-site is what most postings are without saying it, as read alone (`#ofWorkMode`).
+  const those = read.work_mode === "onsite"
+    ? "the postings of the work that say on-site, or say neither remote nor hybrid,"
+    : `the postings of the work that say ${saying}`;
+  if (filter === IN_ALERTS) return `${said}: only ${those} are sent.`;
+  if (response.applied?.filters.remote !== undefined) return `${said}.`;
+  const only = read.work_mode === "onsite" ? "those that say on-site" : "the first";
+  return `${said}: ${those} are the strong matches, the others close ones; ${
     filter(read.work_mode)
   } keeps only ${only}.`;
 }

@@ -20,7 +20,7 @@ import {
   seniorityBeside,
 } from "./query_seniority.ts";
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
-import { type QueryWorkMode, workModeAlone } from "./query_work_mode.ts";
+import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
@@ -246,6 +246,12 @@ export interface AnalyzedQuery {
    */
   seniorityBeside?: QuerySeniorityBeside;
   /**
+   * How the work is done, said first or last beside the work ("data analyst hybrid":
+   * src/index/query_work_mode.ts): the work is searched, and its postings done that way are the
+   * strong matches (docs/search.md, session 36).
+   */
+  workModeBeside?: QueryWorkMode;
+  /**
    * How the work is done, named and nothing else beside a place ("hybrid jobs in Amsterdam":
    * `typeAlone`, src/index/query_work_mode.ts); then its words name no job (`namesNoWork`).
    */
@@ -339,7 +345,11 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // the encoder with the work, not by the keyword side: there "entry level" made every "Entry-Level
   // QA Engineer" a match for marketing. The level decides the tiers instead (`seniorityBeside`).
   const beside = seniorityBeside(role, typedWords);
-  const words = withoutLevel(roleOnly, beside);
+  // How the work is done beside it ("data analyst hybrid") decides the tiers too: searched as a
+  // word, "hybrid" lifted a "Senior DevOps Engineer (Berlin, hybrid)" over the backend engineers
+  // of "senior backend engineer berlin hybrid".
+  const modeBeside = workModeBeside(role);
+  const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);
   const query = words.length === typedWords.length ? typed : words.join(" ");
   const variants: { terms: string[]; titleTerms: string[] }[] = [
     // "show me jobs", "what jobs are available": the asking alone names no job.
@@ -390,6 +400,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
     ...(workText ? { workText } : {}),
     ...(beside ? { seniorityBeside: beside } : {}),
+    ...(modeBeside ? { workModeBeside: modeBeside } : {}),
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
     ...(salary ? { salary: withoutRest(salary) } : {}),
     ...(posted
@@ -404,16 +415,17 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
 }
 
 /**
- * `words` without the level read beside the work (`seniorityBeside`: at the start or end of the
- * work, which an employment type or "hiring" may stand before), its first place.
+ * `words` without what was read beside the work (`said`: a level, `seniorityBeside`, or how the
+ * work is done, `workModeBeside`; at the start or end of the work, which an employment type or
+ * "hiring" may stand before), its first place.
  */
-function withoutLevel(words: string[], beside: QuerySeniorityBeside | null): string[] {
-  if (!beside) return words;
-  const level = beside.matched.split(" ");
-  if (words.length <= level.length) return words;
-  for (let from = 0; from + level.length <= words.length; from++) {
-    if (level.every((word, k) => words[from + k] === word)) {
-      return [...words.slice(0, from), ...words.slice(from + level.length)];
+function without(words: string[], said: string | undefined): string[] {
+  if (said === undefined) return words;
+  const phrase = said.split(" ");
+  if (words.length <= phrase.length) return words;
+  for (let from = 0; from + phrase.length <= words.length; from++) {
+    if (phrase.every((word, k) => words[from + k] === word)) {
+      return [...words.slice(0, from), ...words.slice(from + phrase.length)];
     }
   }
   return words;

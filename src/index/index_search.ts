@@ -203,5 +203,11 @@ export interface IndexResult {
    * is of: those of no level it rules out are the strong matches instead. Absent otherwise.
    */
   noneAtLevel?: true;
+  /**
+   * How the work is done said beside it ("data analyst hybrid") that none of the work's strong
+   * matches (of the level said, where one is) is done: they stay the strong matches. Absent
+   * otherwise.
+   */
+  noneInMode?: true;
   facets?: Record<string, FacetCount[]>;
 }

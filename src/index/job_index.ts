@@ -357,7 +357,7 @@ export class JobIndex {
         bars,
         undefined,
         (postings) => this.#stepsAt(postings, queryVectors, mode, ranking, vectorWeight),
-        this.#levelsBeside(request.query),
+        this.#besideWork(request.query),
       );
     }
 
@@ -380,7 +380,7 @@ export class JobIndex {
     for (const list of touched) for (const p of list) add(p);
     if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
     this.#candidates.count = kept;
-    return this.#resultSet(request, bars, undefined, undefined, this.#levelsBeside(request.query));
+    return this.#resultSet(request, bars, undefined, undefined, this.#besideWork(request.query));
   }
 
   /**
@@ -533,6 +533,15 @@ export class JobIndex {
     return of;
   }
 
+  /** What the words said beside the work, as masks of the postings (null where they said it not). */
+  #besideWork(query: AnalyzedQuery): BesideWork {
+    const mode = query.workModeBeside;
+    return {
+      levels: this.#levelsBeside(query),
+      modes: mode ? this.#kept(`mode ${mode.mode}`, () => this.#ofWorkMode(mode)) : null,
+    };
+  }
+
   /**
    * Per posting, for a level the words said beside the work ("entry level marketing"): 2 where its
    * title or job level says an asked level, 1 where it says one they rule out (a head of
@@ -601,8 +610,10 @@ export class JobIndex {
     bars: CutBars,
     strongMask?: Uint8Array,
     stepsAt?: StepsAt,
-    levels?: Uint8Array | null,
+    beside?: BesideWork,
   ): IndexResult {
+    const levels = beside?.levels ?? null;
+    const modes = beside?.modes ?? null;
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
     const cut = {
@@ -638,15 +649,27 @@ export class JobIndex {
     // for "senior data scientist".
     const keyword = this.#keywords.scores;
     const workBar = this.#keywords.best / 2;
-    const ofLevel = (p: number) => levels![p] === 2 && keyword[p] > 0 && keyword[p] >= workBar;
+    const ofWork = (p: number) => keyword[p] > 0 && keyword[p] >= workBar;
+    const ofLevel = (p: number) => levels![p] === 2 && ofWork(p);
+    const strongAsked = (p: number, k: number) =>
+      (asked === null || asked(p)) && isStrong(p, scores[k]);
     let requireLevel = false;
     for (let k = 0; levels && k < candidates.count && !requireLevel; k++) {
       const p = positions[k];
-      requireLevel = ofLevel(p) && (asked === null || asked(p)) && isStrong(p, scores[k]);
+      requireLevel = ofLevel(p) && strongAsked(p, k);
     }
-    const atLevel = (p: number) => requireLevel ? ofLevel(p) : levels![p] !== 1;
-    const strongAtLevel = levels
-      ? (p: number, score: number) => atLevel(p) && isStrong(p, score)
+    const atLevel = (p: number) => levels === null || (requireLevel ? ofLevel(p) : levels[p] !== 1);
+    // How the work is done said beside it ("data analyst hybrid"), likewise, among those of the
+    // level where there are any: the work's postings done that way, else all of them.
+    const inMode = (p: number) => modes![p] === 1 && ofWork(p);
+    let requireMode = false;
+    for (let k = 0; modes && k < candidates.count && !requireMode; k++) {
+      const p = positions[k];
+      requireMode = inMode(p) && atLevel(p) && strongAsked(p, k);
+    }
+    const atMode = (p: number) => !requireMode || inMode(p);
+    const strongAtLevel = levels || modes
+      ? (p: number, score: number) => atLevel(p) && atMode(p) && isStrong(p, score)
       : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
@@ -696,8 +719,8 @@ export class JobIndex {
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
-        const strongThenAtLevel = levels
-          ? (p: number, score: number) => atLevel(p) && strongThen(p, score)
+        const strongThenAtLevel = levels || modes
+          ? (p: number, score: number) => atLevel(p) && atMode(p) && strongThen(p, score)
           : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
@@ -749,6 +772,7 @@ export class JobIndex {
     }
     if (nearestThere) result.nearestThere = true;
     if (levels && !requireLevel) result.noneAtLevel = true;
+    if (modes && !requireMode) result.noneInMode = true;
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);
     }
@@ -989,6 +1013,15 @@ const WHOLE_PASS_SHARE = 32;
 
 /** The scores in steps of some postings (`JobIndex#stepsAt`, bound to one search). */
 type StepsAt = (postings: readonly number[]) => Uint16Array;
+
+/**
+ * What the words said beside the work, per posting: `levels` 2 of an asked level, 1 of a level
+ * ruled out (`#levelsBeside`); `modes` 1 done the asked way (`#ofWorkMode`); null where not said.
+ */
+interface BesideWork {
+  levels: Uint8Array | null;
+  modes: Uint8Array | null;
+}
 
 /** Each title's best cosine over the query's (`own`, changed in place) and the labels'. */
 function bestCosines(

@@ -9,7 +9,7 @@
  */
 import type { WorkModesAsked } from "../domain/job.ts";
 import { HYBRID_ROLES } from "./query_phrasing.ts";
-import { withoutJobWords } from "./query_seniority.ts";
+import { seniorityAlone, withoutJobWords } from "./query_seniority.ts";
 import { splitWords } from "./tokenize.ts";
 
 /** How the work is done, said alone. */
@@ -49,6 +49,51 @@ const SAID: Record<string, "hybrid" | "onsite"> = {
 export function workModeAlone(text: string): QueryWorkMode | null {
   const mode = SAID[withoutJobWords(splitWords(text)).join(" ")];
   return mode ? { matched: text.trim(), mode } : null;
+}
+
+/** `SAID`'s phrases as words, the longest first. */
+const SAID_WORDS = Object.entries(SAID)
+  .map(([said, mode]) => ({ words: said.split(" "), mode }))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * How the work is done, said first or last beside the work ("data analyst hybrid", "hybrid python
+ * developer", "nurse onsite"; `role`: the query's words without its phrasing and employment type):
+ * the work is what is searched, and its postings done that way are the strong matches
+ * (`JobIndex.search`), as a level beside the work makes those of the level. Null where the words
+ * name no work beside it ("hybrid jobs", "senior hybrid roles": read alone) or where "hybrid"
+ * opens a role ("hybrid cloud engineer").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { splitWords } from "./tokenize.ts";
+ * assert.deepEqual(workModeBeside(splitWords("data analyst hybrid")), {
+ *   matched: "hybrid",
+ *   mode: "hybrid",
+ * });
+ * assert.equal(workModeBeside(splitWords("hybrid python developer"))?.mode, "hybrid");
+ * assert.equal(workModeBeside(splitWords("accountant on-site"))?.matched, "on site");
+ * assert.equal(workModeBeside(splitWords("hybrid cloud engineer")), null);
+ * assert.equal(workModeBeside(splitWords("hybrid jobs")), null);
+ * assert.equal(workModeBeside(splitWords("hybrid senior roles")), null);
+ * ```
+ */
+export function workModeBeside(role: readonly string[]): QueryWorkMode | null {
+  const work = withoutJobWords(role);
+  for (const { words, mode } of SAID_WORDS) {
+    if (words.length >= work.length) continue;
+    const last = work.length - words.length;
+    const atEnd = words.every((word, k) => work[last + k] === word);
+    const atStart = !atEnd && words.every((word, k) => work[k] === word) &&
+      !(mode === "hybrid" && HYBRID_ROLES.has(work[words.length]));
+    if (!atEnd && !atStart) continue;
+    const rest = atEnd ? work.slice(0, last) : work.slice(words.length);
+    // Beside a level alone ("hybrid senior roles") it is read alone with the level.
+    if (withoutJobWords(rest).length === 0 || seniorityAlone(rest.join(" ")) !== null) return null;
+    return { matched: words.join(" "), mode };
+  }
+  return null;
 }
 
 /** Words after "hybrid" in a title that name the thing hybrid, not how the work is done. */

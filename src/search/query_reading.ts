@@ -240,6 +240,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
       matched: typed(analyzed.workMode.matched),
       work_mode: analyzed.workMode.mode,
     };
+  } else if (analyzed.workModeBeside) {
+    fields.query_work_mode = {
+      matched: typed(analyzed.workModeBeside.matched),
+      work_mode: analyzed.workModeBeside.mode,
+      beside_work: true,
+    };
   }
   if (analyzed.shift) {
     fields.query_shift = {

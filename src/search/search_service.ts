@@ -349,6 +349,9 @@ class SnapshotSearchService implements JobSearchService {
     if (page.noneAtLevel && outcome.query_seniority?.beside_work) {
       outcome.query_seniority = { ...outcome.query_seniority, none_at_level: true };
     }
+    if (page.noneInMode && outcome.query_work_mode?.beside_work) {
+      outcome.query_work_mode = { ...outcome.query_work_mode, none_in_mode: true };
+    }
     const filters = appliedFilters(query);
     // Pay and a day the words name are applied as filters too ("£30k ... in Liverpool"): a count
     // of a place's postings the hints offer is of those that pass them.

@@ -208,7 +208,11 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         ? (
           <p>
             {`${workModeWords} `}
-            {props.response.applied?.filters.remote === undefined && props.response.query_work_mode
+            {props.response.applied?.filters.remote === undefined &&
+                props.response.query_work_mode &&
+                // Beside the work where none of its postings is done that way, the filter would
+                // keep none of what is listed.
+                !props.response.query_work_mode.none_in_mode
               ? (
                 <a
                   href={pageUrl(props.params, {
