@@ -2624,6 +2624,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"data analyst hybrid" searches "hybrid" as a word: a hybrid DevOps engineer is strong (session 36)',
   },
+  {
+    id: "M309",
+    layer: "web",
+    file: "src/web/static/web.js",
+    line: "    event.detail.shouldSwap = true;",
+    becomes: "    event.detail.shouldSwap = false;",
+    breaks:
+      "with JavaScript, a search the server refuses (400) leaves the last results on screen, unsaid (reviewer B, session 36)",
+  },
+  {
+    id: "M310",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: '          return rateLimitedPage(c, {}, error, "sign-in attempts from your network");',
+    becomes: "          return rateLimitedPage(c, {}, error);",
+    breaks: "too many sign-ins from one network are called too many searches (session 36)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

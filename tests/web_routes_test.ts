@@ -28,7 +28,7 @@ import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
 import { CvReader, CvReadersBusy } from "../src/web/cv_reader.ts";
 import type { ConsoleData } from "../src/web/console_data.ts";
 import { renderPlot } from "../src/web/plots.ts";
-import { safeNext } from "../src/web/respond.tsx";
+import { safeNext, SIGN_IN_PER_PREFIX_PER_MINUTE } from "../src/web/respond.tsx";
 import { ASSETS } from "../src/web/static.ts";
 import { WebSessions } from "../src/web/session.ts";
 import { createWebApp } from "../src/web/web_app.ts";
@@ -445,6 +445,29 @@ Deno.test("the console's Run now makes a source due; Revoke ends a key", async (
     const created = await (await create({ keep_saved_searches: "on" })).text();
     assert.match(created, /Created key &#39;ops&#39;/);
     assert.equal((await web.savedSearches.list("key:ops"))[0].id, kept.id);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("sign-ins from one network are limited, and the page says they were, not searches", async () => {
+  const web = await startWeb();
+  try {
+    const attempt = () =>
+      web.request("/signin", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        body: new URLSearchParams({ api_key: "jsk_not-a-key", next: "/" }),
+      });
+    for (let i = 0; i < SIGN_IN_PER_PREFIX_PER_MINUTE; i++) {
+      assert.equal((await attempt()).status, 401, `attempt ${i + 1}`);
+    }
+    const refused = await attempt();
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    const text = await refused.text();
+    assert.match(text, /Too many sign-in attempts from your network in the last minute/);
+    assert.ok(!text.includes("searches"), text);
   } finally {
     web.close();
   }

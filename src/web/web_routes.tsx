@@ -65,15 +65,23 @@ function searchInput(params: PageParams): Record<string, unknown> {
   return { ...raw, facets: FACET_NAMES };
 }
 
-/** The Retry-After seconds of a 429, in words for the page. */
-function rateLimitedPage(c: Context<AppEnv>, frame: Frame, error: JobseekError): Response {
+/**
+ * The Retry-After seconds of a 429, in words for the page; `what` was refused: the key's searches,
+ * or the sign-ins from the person's network (not their searches: they made none yet).
+ */
+function rateLimitedPage(
+  c: Context<AppEnv>,
+  frame: Frame,
+  error: JobseekError,
+  what: "searches" | "sign-in attempts from your network" = "searches",
+): Response {
   const seconds = Math.max(1, Math.ceil(error.retryAfter ?? 1));
   return sendPage(
     c,
     <MessagePage
       {...frame}
-      title="Too many searches"
-      message={`Too many searches in the last minute. Try again in ${seconds} seconds.`}
+      title={`Too many ${what.split(" from ")[0]}`}
+      message={`Too many ${what} in the last minute. Try again in ${seconds} seconds.`}
     />,
     429,
     { "retry-after": String(seconds) },
@@ -338,7 +346,7 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
         );
       } catch (error) {
         if (error instanceof JobseekError && error.code === "RATE_LIMITED") {
-          return rateLimitedPage(c, {}, error);
+          return rateLimitedPage(c, {}, error, "sign-in attempts from your network");
         }
         throw error;
       }

@@ -274,7 +274,7 @@ const scenarios = {
     }
   },
 
-  async "typing searches without submitting (JavaScript)"() {
+  async "typing searches without submitting; a refused search says why and can be sent again (JavaScript)"() {
     const page = await openPage();
     try {
       await signIn(page, USER_KEY);
@@ -306,6 +306,41 @@ const scenarios = {
       );
       // The URL holds no empty fields.
       check(!/=(&|$)/.test(page.url()), `empty fields in ${page.url()}`);
+      // A refused search says why where the results were, and can be sent again (one sign-in
+      // less than a scenario of its own: the address's sign-ins a minute are limited).
+      await search(page, "nurse");
+      check(/match/.test(await countText(page)), "no results to start from");
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll("form details")) details.open = true;
+      });
+      // A place the server does not know: a 400, said where the results were, the stale count
+      // and results gone.
+      const refused = () =>
+        page.waitForFunction(
+          () => (document.querySelector("#results .error")?.textContent ?? "").includes("Londonnn"),
+          { timeout: 15_000 },
+        );
+      const sent = () =>
+        page.waitForResponse((r) => r.url().includes("near=Londonnn"), { timeout: 15_000 });
+      await page.click("#field-near");
+      await page.keyboard.type("Londonnn");
+      await Promise.all([sent(), page.keyboard.press("Enter")]);
+      await refused();
+      check(!/match/.test(await countText(page)), `a stale count beside the refusal`);
+      check((await page.$$(".result")).length === 0, "stale results beside the refusal");
+      // The same search, sent again: the refusal did not count as the last search sent.
+      await page.$eval("#results", (el) => el.replaceChildren());
+      await Promise.all([sent(), page.click("#field-q").then(() => page.keyboard.press("Enter"))]);
+      await refused();
+      // Mended, it searches.
+      await page.$eval("#field-near", (field) => field.select());
+      await page.keyboard.press("Backspace");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(
+        () => /match/.test(document.querySelector("#count")?.textContent ?? ""),
+        { timeout: 15_000 },
+      );
+      check((await page.$$(".result")).length > 0, "no results once the place was taken out");
     } finally {
       await page.close();
     }

@@ -24,6 +24,43 @@ document.addEventListener("htmx:confirm", (event) => {
   else lastSent = wanted;
 });
 
+// A search the server refused: a 400 (a place it does not know), a 429 (past the key's rate), a
+// 503 (the index loading). htmx 2 swaps no 4xx/5xx answer, which left the last results and their
+// count on screen under a query they were not for, with no word of why, and the refused search
+// counted as sent, so that pressing Search again sent nothing.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const xhr = event.detail.xhr;
+  if (xhr.status < 400) return;
+  lastSent = null;
+  const served = new DOMParser().parseFromString(xhr.responseText, "text/html");
+  if (served.querySelector("#results")) {
+    // The search page itself, its error said beside the form, as a plain submission shows it.
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+    return;
+  }
+  // Another page ("Too many searches"): its message in place of the results.
+  const message = served.querySelector("main h1 + p")?.textContent ??
+    `The server could not search (${xhr.status}).`;
+  showRefusal(message);
+});
+
+document.addEventListener("htmx:sendError", () => {
+  lastSent = null;
+  showRefusal("The server could not be reached. Check the connection and search again.");
+});
+
+/** `message` where the results were; the count and the save box no longer stand for them. */
+function showRefusal(message) {
+  const error = document.createElement("p");
+  error.className = "error";
+  error.setAttribute("role", "alert");
+  error.textContent = message;
+  document.querySelector("#results")?.replaceChildren(error);
+  document.querySelector("#count")?.replaceChildren();
+  document.querySelector("#save-search")?.replaceChildren();
+}
+
 document.addEventListener("htmx:configRequest", (event) => {
   const parameters = event.detail.parameters;
   // htmx 2 hands a FormData; older ones a plain object.
