@@ -2641,6 +2641,26 @@ export const MUTANTS: Mutant[] = [
     becomes: "          return rateLimitedPage(c, {}, error);",
     breaks: "too many sign-ins from one network are called too many searches (session 36)",
   },
+  {
+    id: "M311",
+    layer: "http",
+    file: "src/http/saved_search_routes.ts",
+    line:
+      "    const view = await savedSearches.create(ownerOf(c), raw, linkBaseUrl(deps.config, c.req.url));",
+    becomes:
+      "    const view = await savedSearches.create(ownerOf(c), raw, new URL(c.req.url).origin);",
+    breaks:
+      "a search saved over REST through a LAN address gets links 'null/v1/feeds/...' (reviewer B, session 36)",
+  },
+  {
+    id: "M312",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: "      const base = linkBaseUrl(deps.config, c.req.url);",
+    becomes: "      const base = new URL(c.req.url).origin;",
+    breaks:
+      "a search saved on the page through a LAN address gets links 'null/v1/feeds/...' (reviewer B, session 36)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

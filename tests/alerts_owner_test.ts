@@ -57,6 +57,7 @@ async function setUp(alerts: AlertsConfig = DEFAULT_ALERTS, logger: Logger = sil
     savedSearches,
     deliverer,
     request: webRequester(app),
+    app,
     close: async () => {
       await deliverer.stop();
       store.close();
@@ -100,6 +101,41 @@ function checkLinkPageHeaders(page: Response): void {
 function feedPath(feedUrl: string): string {
   return new URL(feedUrl).pathname;
 }
+
+Deno.test("a search saved through a host the server does not answer for is refused, its links never 'null/...'", async () => {
+  const t = await setUp();
+  try {
+    const { key } = await t.apiKeys.create("alice");
+    const post = (url: string) =>
+      t.app.fetch(
+        new Request(url, {
+          method: "POST",
+          headers: { "x-api-key": key, "content-type": "application/json" },
+          body: JSON.stringify({ name: "n", q: "nurse" }),
+        }),
+      );
+    // Behind the connection guard a request's URL is `http+unix://HOST/...`: its origin "null".
+    for (
+      const url of [
+        "http+unix://jobs-evil.example/v1/saved-searches",
+        "http://192.168.1.20:8741/v1/saved-searches",
+      ]
+    ) {
+      const refused = await post(url);
+      assert.equal(refused.status, 421, url);
+      const body = await refused.json();
+      assert.equal(body.error_code, "MISDIRECTED_REQUEST");
+      assert.match(body.error, /JOBSEEK_PUBLIC_URL/);
+    }
+    assert.deepEqual(await t.savedSearches.list("key:alice"), []);
+    // Through the server's own address, saved, its links at that address.
+    const saved = await post("http+unix://localhost:8000/v1/saved-searches");
+    assert.equal(saved.status, 201);
+    assert.match((await saved.json()).feed_url, /^http:\/\/localhost:8000\/v1\/feeds\//);
+  } finally {
+    await t.close();
+  }
+});
 
 Deno.test("a revoked key's feed answers 404, a live key's and a static key's answer the feed, under a CSP", async () => {
   const t = await setUp();

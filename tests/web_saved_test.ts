@@ -32,6 +32,7 @@ function testSearch(): Promise<TestSearch> {
 
 interface Web {
   request: WebRequest;
+  app: { fetch(request: Request): Response | Promise<Response> };
   userKey: string;
   otherKey: string;
   savedSearchStore: SavedSearchStore;
@@ -76,6 +77,7 @@ async function startWeb(env: Record<string, string> = {}): Promise<Web> {
     otherKey,
     savedSearchStore: store.savedSearches,
     request: webRequester(app),
+    app,
     close: () => store.close(),
   };
 }
@@ -168,6 +170,32 @@ Deno.test("Save this search on a result list saves the URL's search for the key;
     assert.match(listed, /Python over REST/);
     assert.match(listed, /yearly salary at least: 50000/);
     assert.match(listed, /Nursing jobs/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("saving through a host the server does not answer for says why on a page and saves nothing", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(web, cookie, "/?q=nurse");
+    // A person reaching the server by its LAN address, with no JOBSEEK_PUBLIC_URL set.
+    const lan = "http://192.168.1.20:8741";
+    const refused = await web.app.fetch(
+      new Request(`${lan}/saved`, {
+        method: "POST",
+        headers: { origin: lan, cookie },
+        body: fields,
+        redirect: "manual",
+      }),
+    );
+    assert.equal(refused.status, 421);
+    const page = await refused.text();
+    assert.match(page, /Cannot save this search/);
+    assert.match(page, /through the host &#39;192\.168\.1\.20:8741&#39;/);
+    assert.ok(!page.includes("null/"), page);
+    assert.deepEqual(await restList(web, web.userKey), []);
   } finally {
     web.close();
   }

@@ -24,6 +24,11 @@ export const ERROR_CODES = {
   LIMIT_EXCEEDED: "LIMIT_EXCEEDED",
   /** Another server is delivering this saved search right now: ask again in a moment. */
   DELIVERY_IN_PROGRESS: "DELIVERY_IN_PROGRESS",
+  /**
+   * The request came through a host name the server does not answer for, and what it asked needs
+   * the server's own address (a saved search's feed, confirmation and unsubscribe links).
+   */
+  MISDIRECTED_REQUEST: "MISDIRECTED_REQUEST",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

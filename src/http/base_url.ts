@@ -7,6 +7,7 @@
  * @module
  */
 import type { Config } from "../config.ts";
+import { JobseekError } from "../domain/errors.ts";
 
 /** Host names a server on this machine is always reached by. */
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
@@ -29,6 +30,31 @@ export class MisdirectedRequestError extends Error {
     return new Response(
       JSON.stringify({ error: "invalid_request", error_description: this.message }),
       { status: 421, headers: { "content-type": "application/json", "cache-control": "no-store" } },
+    );
+  }
+}
+
+/**
+ * {@linkcode baseUrl} for what stores the address for later (a saved search's links, mailed or
+ * read by a feed reader): a host the server does not answer for is refused as MISDIRECTED_REQUEST,
+ * said to the person saving. Not the request's own origin: behind the connection guard that is
+ * `null` (links that said `null/v1/feeds/...`), and a `Host` a caller chose would be the domain
+ * of a confirmation link mailed to someone else.
+ */
+export function linkBaseUrl(
+  config: Partial<Pick<Config, "publicUrl" | "allowedHosts">>,
+  requestUrl: string,
+): string {
+  try {
+    return baseUrl(config, requestUrl);
+  } catch (error) {
+    if (!(error instanceof MisdirectedRequestError)) throw error;
+    throw new JobseekError(
+      "MISDIRECTED_REQUEST",
+      `Cannot save a search through the host '${error.host.slice(0, 100)}': its feed, ` +
+        "confirmation and unsubscribe links need the server's public address, which this server " +
+        "does not know for that name. Its operator sets JOBSEEK_PUBLIC_URL, or adds the name to " +
+        "JOBSEEK_ALLOWED_HOSTS; until then save it through the server's own address.",
     );
   }
 }

@@ -29,6 +29,7 @@ const STATUS = {
   NO_INDEX: 503,
   LIMIT_EXCEEDED: 409,
   DELIVERY_IN_PROGRESS: 409,
+  MISDIRECTED_REQUEST: 421,
 } as const satisfies Partial<Record<ErrorCode, number>>;
 type RestErrorCode = keyof typeof STATUS;
 const REST_ERROR_CODES = Object.keys(STATUS) as [RestErrorCode, ...RestErrorCode[]];

@@ -162,6 +162,11 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
               "The key has the most saved searches allowed (LIMIT_EXCEEDED; 50 by default).",
             ),
             "413": tooLarge,
+            "421": errorResponseObject(
+              "Sent through a host name the server does not answer for (MISDIRECTED_REQUEST): the " +
+                "saved search's links need its public address (`JOBSEEK_PUBLIC_URL`, " +
+                "`JOBSEEK_ALLOWED_HOSTS`).",
+            ),
           },
         },
       },

@@ -13,7 +13,7 @@ import { CONFIRM_PATH, FEED_PATH, notFound, UNSUBSCRIBE_PATH } from "../alerts/s
 import { xmlText } from "../alerts/atom_feed.ts";
 import { apiKeyAuth } from "./api_key_auth.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
-import { baseUrl } from "./base_url.ts";
+import { linkBaseUrl } from "./base_url.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
 import { readJsonObject } from "./read_json_body.ts";
 
@@ -34,14 +34,6 @@ const UNSUBSCRIBE_PAGE_HEADERS = {
 
 function ownerOf(c: Context<AppEnv>): string {
   return c.get("principal")!.subject;
-}
-
-function baseOf(deps: AppDeps, c: Context<AppEnv>): string {
-  try {
-    return baseUrl(deps.config, c.req.url);
-  } catch {
-    return new URL(c.req.url).origin;
-  }
 }
 
 /** The routes; without `deps.alerts` none is served. */
@@ -66,7 +58,7 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(SAVED_SEARCHES_PATH, auth, async (c) => {
     const raw = await readJsonObject(c.req.raw);
-    const view = await savedSearches.create(ownerOf(c), raw, baseOf(deps, c));
+    const view = await savedSearches.create(ownerOf(c), raw, linkBaseUrl(deps.config, c.req.url));
     return c.json(view, 201, { location: `${SAVED_SEARCHES_PATH}/${view.id}` });
   });
   app.get(SAVED_SEARCHES_PATH, auth, async (c) => {

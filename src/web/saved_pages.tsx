@@ -11,7 +11,7 @@
  */
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/app_deps.ts";
-import { baseUrl } from "../http/base_url.ts";
+import { linkBaseUrl } from "../http/base_url.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { awaitingConfirmation } from "../domain/deliveries.ts";
 import type { SavedSearchView } from "../alerts/saved_searches.ts";
@@ -236,13 +236,17 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   }
 
   /** A refused change in words: a bad parameter, the owner's limit, or an id not theirs (404). */
+  /** Why a saved search was not saved or changed, said on a page of its own, with its status. */
+  const SAVE_REFUSALS = { INVALID_PARAMETER: 400, LIMIT_EXCEEDED: 409, MISDIRECTED_REQUEST: 421 };
+
   function refusal(c: Context<AppEnv>, session: WebSession, error: unknown): Response {
     if (!(error instanceof JobseekError)) throw error;
     const frame = frameOf(session);
     if (error.code === "NOT_FOUND") {
       return notFoundPage(c, frame, "You have no saved search with that id.");
     }
-    if (error.code === "INVALID_PARAMETER" || error.code === "LIMIT_EXCEEDED") {
+    const status = SAVE_REFUSALS[error.code as keyof typeof SAVE_REFUSALS];
+    if (status !== undefined) {
       return sendPage(
         c,
         <MessagePage
@@ -251,7 +255,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
           message={error.message}
           link={{ href: SAVED_PATH, text: "Your saved searches" }}
         />,
-        error.code === "LIMIT_EXCEEDED" ? 409 : 400,
+        status,
       );
     }
     throw error;
@@ -310,13 +314,8 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     }
     const params = savedParams(raw as Record<string, string[]>);
     const name = Array.isArray(raw.name) ? raw.name[0] : "";
-    let base: string;
     try {
-      base = baseUrl(deps.config, c.req.url);
-    } catch {
-      base = new URL(c.req.url).origin;
-    }
-    try {
+      const base = linkBaseUrl(deps.config, c.req.url);
       // A second click on "Save", or the same search saved again, would deliver everything twice.
       const same = await deps.alerts!.savedSearches.findSame(
         got.session.principal.subject,
