@@ -2661,6 +2661,14 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a search saved on the page through a LAN address gets links 'null/v1/feeds/...' (reviewer B, session 36)",
   },
+  {
+    id: "M313",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: '      if (got.form.confirm !== "yes") {',
+    becomes: '      if (got.form.confirm === "no") {',
+    breaks: "Delete on /saved deletes at one keystroke, without asking (reviewer B, session 36)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -6,6 +6,7 @@
  * token change nothing, names are escaped, and nobody signed in (public mode) cannot save.
  */
 import { strict as assert } from "node:assert";
+import { DOMParser } from "linkedom";
 import fc from "fast-check";
 import { AlertDeliverer } from "../src/alerts/alert_deliverer.ts";
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
@@ -390,12 +391,29 @@ Deno.test("pause, resume and delete on /saved; the state shows as REST shows it"
     const madeUp = await (await web.request(`/saved?done=constructor&id=${saved.id}`, { cookie }))
       .text();
     assert.doesNotMatch(madeUp, /role="status"/);
-    const deleted = await post(
+    // The card's Delete asks first: one Enter while tabbing through the list deleted it.
+    const asked = await post(
       web,
       `/saved/${saved.id}/delete`,
       cookie,
       new URLSearchParams({ csrf: token }),
     );
+    assert.equal(asked.status, 200);
+    const question = new DOMParser().parseFromString(await asked.text(), "text/html");
+    assert.match(question.querySelector("h1")?.textContent ?? "", /^Delete the saved search '/);
+    assert.equal(
+      question.querySelector("a[href^='/saved#']")?.getAttribute("href"),
+      `/saved#${saved.id}`,
+    );
+    assert.equal((await restList(web, web.userKey)).length, 1, "asking deleted it");
+    const confirmForm = question.querySelector(`form[action='/saved/${saved.id}/delete']`);
+    assert.ok(confirmForm !== null, "no form to confirm the delete");
+    const confirm = new URLSearchParams();
+    for (const input of confirmForm.querySelectorAll("input")) {
+      confirm.set(input.getAttribute("name")!, input.getAttribute("value")!);
+    }
+    assert.equal(confirm.get("confirm"), "yes");
+    const deleted = await post(web, `/saved/${saved.id}/delete`, cookie, confirm);
     assert.equal(deleted.status, 303);
     const deletedPage = await (await web.request(deleted.headers.get("location")!, { cookie }))
       .text();

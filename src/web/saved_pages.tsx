@@ -151,6 +151,30 @@ function SavedSearchCard(
   );
 }
 
+/** "Delete the saved search 'NAME'?": the one way on to deleting it, and a way back. */
+function DeleteQuestion(props: Frame & { view: SavedSearchView }) {
+  const { view } = props;
+  const id = encodeURIComponent(view.id);
+  return (
+    <Layout {...props} title={`Delete the saved search '${view.name}'?`}>
+      <h1>{`Delete the saved search '${view.name}'?`}</h1>
+      <p>
+        Its feed URL stops working, its email digests and webhook calls end, and it cannot be
+        undone: saving the search again gives a new feed URL, and email addresses confirm again.
+        Pausing it keeps all of that.
+      </p>
+      <form method="post" action={`${SAVED_PATH}/${id}/delete`}>
+        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+        <input type="hidden" name="confirm" value="yes" />
+        <p>
+          <button type="submit">{`Delete '${view.name}'`}</button>{" "}
+          <a href={`${SAVED_PATH}#${id}`}>Keep it</a>
+        </p>
+      </form>
+    </Layout>
+  );
+}
+
 export function SavedSearchesPage(
   props: Frame & {
     views: SavedSearchView[];
@@ -361,8 +385,16 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   app.post(`${SAVED_PATH}/:id/delete`, async (c) => {
     const got = await postedForm(c);
     if (got instanceof Response) return got;
+    const owner = got.session.principal.subject;
     try {
-      await deps.alerts!.savedSearches.remove(got.session.principal.subject, c.req.param("id"));
+      // Asked first, as the console's Revoke is: a delete cannot be undone (its feed URL, its
+      // webhook's secret and its confirmed addresses go with it), and its button sits on every
+      // card, where one Enter while tabbing through the list pressed it.
+      if (got.form.confirm !== "yes") {
+        const view = await deps.alerts!.savedSearches.get(owner, c.req.param("id"));
+        return sendPage(c, <DeleteQuestion {...frameOf(got.session)} view={view} />);
+      }
+      await deps.alerts!.savedSearches.remove(owner, c.req.param("id"));
     } catch (error) {
       return refusal(c, got.session, error);
     }
