@@ -2669,6 +2669,15 @@ export const MUTANTS: Mutant[] = [
     becomes: '      if (got.form.confirm === "no") {',
     breaks: "Delete on /saved deletes at one keystroke, without asking (reviewer B, session 36)",
   },
+  {
+    id: "M314",
+    layer: "http",
+    file: "src/http/saved_search_routes.ts",
+    line: `    '<meta name=viewport content="width=device-width, initial-scale=1">' +`,
+    becomes: "    '' +",
+    breaks:
+      "the confirm and unsubscribe pages a mail opens show 6 px text on a phone (reviewer B, session 36)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

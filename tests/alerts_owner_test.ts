@@ -98,6 +98,16 @@ function checkLinkPageHeaders(page: Response): void {
   assert.equal(page.headers.get("x-content-type-options"), "nosniff");
 }
 
+/**
+ * A mailed link's page as a phone shows it: a viewport (without one the text was about 6 px), the
+ * language, and a heading that says what the page is.
+ */
+function checkLinkPageFitsAPhone(html: string, heading: string): void {
+  assert.match(html, /<meta name=viewport content="width=device-width, initial-scale=1">/);
+  assert.match(html, /<html lang=en>/);
+  assert.ok(html.includes(`<h1>${heading}</h1>`), html);
+}
+
 function feedPath(feedUrl: string): string {
   return new URL(feedUrl).pathname;
 }
@@ -278,7 +288,9 @@ Deno.test("the unsubscribe pages run no script, cannot be framed and are not cac
     const link = `/v1/unsubscribe/${email.unsubscribeToken}`;
     const page = await t.request(link, { headers: { accept: "text/html" } });
     assert.equal(page.status, 200);
-    assert.match(await page.text(), /<form method="post"/);
+    const html = await page.text();
+    assert.match(html, /<form method="post"/);
+    checkLinkPageFitsAPhone(html, "Unsubscribe");
     checkLinkPageHeaders(page);
     // The button's POST pauses it, answered with the same headers.
     const posted = await t.request(link, { method: "POST" });
@@ -310,13 +322,19 @@ Deno.test("the confirmation pages run no script, cannot be framed and are not ca
     for (const method of ["GET", "HEAD"]) {
       const page = await t.request(link, { method, headers: { accept: "text/html" } });
       assert.equal(page.status, 200, method);
-      if (method === "GET") assert.match(await page.text(), /<form method="post"/);
+      if (method === "GET") {
+        const html = await page.text();
+        assert.match(html, /<form method="post"/);
+        checkLinkPageFitsAPhone(html, "Confirm email digests");
+      }
       checkLinkPageHeaders(page);
     }
     assert.equal((await t.savedSearches.get("key:ivan", view.id)).deliver[0].state, "unconfirmed");
     const posted = await t.request(link, { method: "POST" });
     assert.equal(posted.status, 200);
-    assert.match(await posted.text(), /Confirmed/);
+    const confirmed = await posted.text();
+    assert.match(confirmed, /Confirmed/);
+    checkLinkPageFitsAPhone(confirmed, "Confirmed");
     checkLinkPageHeaders(posted);
     assert.equal((await t.savedSearches.get("key:ivan", view.id)).deliver[0].state, "ok");
     // Confirmed, its GET says so, with no button.

@@ -20,6 +20,18 @@ import { readJsonObject } from "./read_json_body.ts";
 export const SAVED_SEARCHES_PATH = "/v1/saved-searches";
 
 /**
+ * A page a mailed link opens, whole: most are opened on a phone, where a page without a viewport
+ * showed its text at about 6 px (reviewer B, session 36). `body` is markup whose every field is
+ * escaped by the caller; the title is our own words.
+ */
+function linkPage(title: string, body: string): string {
+  return "<!doctype html><html lang=en><meta charset=utf-8>" +
+    '<meta name=viewport content="width=device-width, initial-scale=1">' +
+    '<meta name=color-scheme content="light dark">' +
+    `<title>${title} · jobseek</title><h1>${title}</h1>${body}`;
+}
+
+/**
  * The unsubscribe pages are HTML a person opens from an email: the web pages' protections (no
  * script, no framing, forms post only here, never cached, the token in the URL sent nowhere;
  * nosniff is the app's, on every answer).
@@ -130,8 +142,10 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
       throw notFound("(unsubscribe link)");
     }
     return c.html(
-      "<!doctype html><meta charset=utf-8><title>Unsubscribed</title>" +
+      linkPage(
+        "Unsubscribed",
         "<p>You will get no more emails from this saved search; it is paused.</p>",
+      ),
       200,
       UNSUBSCRIBE_PAGE_HEADERS,
     );
@@ -141,18 +155,22 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
     // than shown a button whose answer is the API's JSON 404.
     if (!(await savedSearches.knowsUnsubscribeToken(c.req.param("token")))) {
       return c.html(
-        "<!doctype html><meta charset=utf-8><title>Unsubscribe</title>" +
+        linkPage(
+          "Unsubscribe",
           "<p>This unsubscribe link no longer works: its saved search was deleted, so it sends " +
-          "nothing.</p>",
+            "nothing.</p>",
+        ),
         404,
         UNSUBSCRIBE_PAGE_HEADERS,
       );
     }
     return c.html(
-      "<!doctype html><meta charset=utf-8><title>Unsubscribe</title>" +
+      linkPage(
+        "Unsubscribe",
         `<form method="post" action="${xmlText(c.req.path)}">` +
-        "<p>Stop the emails of this saved search (it will be paused)?</p>" +
-        "<button type=submit>Unsubscribe</button></form>",
+          "<p>Stop the emails of this saved search (it will be paused)?</p>" +
+          "<button type=submit>Unsubscribe</button></form>",
+      ),
       200,
       UNSUBSCRIBE_PAGE_HEADERS,
     );
@@ -163,18 +181,22 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   // link) only shows a button; its POST confirms. The pages are the unsubscribe pages' kind.
   const confirmGone = (c: Context<AppEnv>) =>
     c.html(
-      "<!doctype html><meta charset=utf-8><title>Confirm email digests</title>" +
+      linkPage(
+        "Confirm email digests",
         "<p>This confirmation link no longer works: its saved search or its email delivery was " +
-        "removed, so nothing will be sent to this address.</p>",
+          "removed, so nothing will be sent to this address.</p>",
+      ),
       404,
       UNSUBSCRIBE_PAGE_HEADERS,
     );
   const confirmDone = (c: Context<AppEnv>, name: string, every: string) =>
     c.html(
-      "<!doctype html><meta charset=utf-8><title>Confirmed</title>" +
+      linkPage(
+        "Confirmed",
         `<p>Confirmed: this address will get ${every} digests of the saved search ` +
-        `&quot;${xmlText(name)}&quot; when there is something new. Each digest has a link ` +
-        "that stops them.</p>",
+          `&quot;${xmlText(name)}&quot; when there is something new. Each digest has a link ` +
+          "that stops them.</p>",
+      ),
       200,
       UNSUBSCRIBE_PAGE_HEADERS,
     );
@@ -190,12 +212,14 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
       return confirmDone(c, found.record.name, found.delivery.every);
     }
     return c.html(
-      "<!doctype html><meta charset=utf-8><title>Confirm email digests</title>" +
+      linkPage(
+        "Confirm email digests",
         `<form method="post" action="${xmlText(c.req.path)}">` +
-        `<p>Send ${found.delivery.every} digests of new job postings for the saved search ` +
-        `&quot;${xmlText(found.record.name)}&quot; to ${xmlText(found.delivery.to)}?</p>` +
-        "<button type=submit>Confirm</button>" +
-        "<p>If you did not ask for them, close this page: nothing more will be sent.</p></form>",
+          `<p>Send ${found.delivery.every} digests of new job postings for the saved search ` +
+          `&quot;${xmlText(found.record.name)}&quot; to ${xmlText(found.delivery.to)}?</p>` +
+          "<button type=submit>Confirm</button>" +
+          "<p>If you did not ask for them, close this page: nothing more will be sent.</p></form>",
+      ),
       200,
       UNSUBSCRIBE_PAGE_HEADERS,
     );
