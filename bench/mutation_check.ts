@@ -2678,6 +2678,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the confirm and unsubscribe pages a mail opens show 6 px text on a phone (reviewer B, session 36)",
   },
+  {
+    id: "M315",
+    layer: "web",
+    file: "src/web/static/web.css",
+    line:
+      "  /* A scraped tag may be one word of 100 letters: it breaks rather than widen a phone's page. */",
+    becomes: "}\n.tag-unbroken {",
+    breaks: "a posting's 100-letter tag makes the page wider than 360 px (reviewer B, session 36)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -30,7 +30,8 @@ const HOSTILE_POSTINGS = [
     country: "GB",
     publish_time: new Date(Date.now() - 86_400_000).toISOString().slice(0, 19).replace("T", " "),
     job_url: `https://www.indeed.com/viewjob?jk=lighthouse"><script>alert(3)</script>`,
-    job_tags: ["<b>maritime</b>", "lighthouse keeping"],
+    // One word of 100 letters, as scraped tags may be: it must not widen a phone's page.
+    job_tags: ["<b>maritime</b>", "lighthouse keeping", `lamp${"o".repeat(92)}room`],
     data_source: "indeed",
     job_description: "Keep the lighthouse lamp burning.\n<script>alert(4)</script>\n" +
       '<iframe src="https://evil.example/"></iframe><a href="javascript:alert(5)">apply</a>',

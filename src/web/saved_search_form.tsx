@@ -109,7 +109,7 @@ export function SaveSearchForm(
         ))
       )}
       <label for="field-save-name">Save this search as</label>
-      <input id="field-save-name" name="name" value={name} maxlength={200} required />
+      <input id="field-save-name" type="text" name="name" value={name} maxlength={200} required />
       <p>
         <button type="submit">Save this search</button>
       </p>

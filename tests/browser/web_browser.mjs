@@ -655,6 +655,11 @@ const scenarios = {
       check(await inCard() === card.id, "after pausing, Tab left the saved search's card");
       await pressOn("Delete");
       await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      // Asked first; the keyboard goes on to the question's own button.
+      const question = await page.$eval("main h1", (h) => h.textContent);
+      check(/^Delete the saved search '/.test(question), `Delete did not ask: ${question}`);
+      await tabTo(page, (active) => active.tag === "BUTTON" && active.text.startsWith("Delete '"));
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
       const status = await page.$eval("main", (m) => m.textContent);
       check(/Deleted: its feed URL no longer works/.test(status), "no word that it was deleted");
       check((await fetch(card.feed)).status === 404, "the deleted search's feed still answers");
@@ -663,11 +668,12 @@ const scenarios = {
     }
   },
 
-  async "a hostile posting renders as text"() {
-    const page = await openPage();
+  async "a hostile posting renders as text, and its 100-letter tag fits 360 px"() {
+    const page = await openPage({ width: 360, height: 780 });
     try {
       await signIn(page, USER_KEY);
       await search(page, HOSTILE_QUERY);
+      await assertFits(page);
       const titles = await page.$$eval(".result h3", (hs) => hs.map((h) => h.textContent));
       const hostile = titles.find((t) => t.includes("<script>"));
       check(hostile, `the hostile title is not shown as text: ${titles.slice(0, 5)}`);
@@ -686,6 +692,7 @@ const scenarios = {
         hostile,
       );
       await Promise.all([page.waitForNavigation(), page.click(`.result h3 a[href="${link}"]`)]);
+      await assertFits(page);
       const description = await page.$eval(".description", (el) => el.textContent);
       check(
         description.includes("<iframe") && description.includes("<script>"),
