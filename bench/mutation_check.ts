@@ -2112,8 +2112,8 @@ export const MUTANTS: Mutant[] = [
     id: "M251",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '  const suggested = /"([^"]{1,300})" lists /.exec(text);',
-    becomes: "  const suggested = null as RegExpExecArray | null;",
+    line: '  for (const suggested of text.matchAll(/"([^"]{1,300})" lists /g)) {',
+    becomes: '  for (const suggested of text.matchAll(/"([^"]{1,300})" lists (?!)/g)) {',
     breaks: "a hint's suggested query on the page is text to copy, not a link (session 33)",
   },
   {
@@ -2686,6 +2686,23 @@ export const MUTANTS: Mutant[] = [
       "  /* A scraped tag may be one word of 100 letters: it breaks rather than widen a phone's page. */",
     becomes: "}\n.tag-unbroken {",
     breaks: "a posting's 100-letter tag makes the page wider than 360 px (reviewer B, session 36)",
+  },
+  {
+    id: "M316",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "          elsewhereQuery: place.rest,",
+    becomes: "          elsewhereQuery: undefined,",
+    breaks:
+      '"teacher in Manchester" with nothing there says the words find postings elsewhere but not the query that lists them (reviewer B, session 36)',
+  },
+  {
+    id: "M317",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "    from = start + suggested[1].length;",
+    becomes: "    from = start + suggested[1].length;\n    break;",
+    breaks: "the page links only the first query a hint suggests (reviewer B, session 36)",
   },
 ];
 

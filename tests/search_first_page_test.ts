@@ -255,7 +255,7 @@ Deno.test("words that find nothing at the place they name point to the place's o
     assert.deepEqual([elsewhere.total, elsewhere.close_total], [0, 0]);
     assert.equal(
       elsewhere.hint,
-      "Nothing in Berlin is near these words (elsewhere they find 1 posting); " +
+      'Nothing in Berlin is near these words ("hybrid" lists the one posting elsewhere); ' +
         '"jobs in Berlin" lists all 3 postings there.',
     );
     const nothing = await run({ q: "qwertzuiop asdfghjkl in Berlin" });
@@ -331,7 +331,7 @@ Deno.test("a place without the asked job lists its nearest jobs there as close m
     for (const hit of nearest) assert.deepEqual([hit.city, hit.match], ["Berlin", "close"]);
     assert.equal(
       dated.hint,
-      `Nothing in berlin is near these words (elsewhere they find 1 posting): ${
+      `Nothing in berlin is near these words ("barista" lists the one posting elsewhere): ${
         nearest.length === 1
           ? "the one posting there nearest them is listed as a close match"
           : `the ${nearest.length} postings there nearest them are listed as close matches, ` +
@@ -1019,7 +1019,7 @@ Deno.test("a reading alone with no place ('hybrid jobs', 'part time work', 'work
     assert.equal(leeds.query_work_mode, undefined);
     assert.match(
       leeds.hint ?? "",
-      /^Nothing in Leeds is near these words \(elsewhere they find 2 /,
+      /^Nothing in Leeds is near these words \("hybrid" lists the 2 postings elsewhere\)/,
     );
     // A filter only narrows.
     assert.deepEqual(titles(await run({ q: "hybrid jobs", city: "Houston" })), ["Chef"]);

@@ -786,8 +786,10 @@ Deno.test("a place named in the query is said as what the page keeps: remote is 
     // listed as close matches, and the words' matches elsewhere counted.
     assert.match(
       remote,
-      /Nothing among the remote postings is near these words \(elsewhere they find \d+ postings?\): the (one remote posting nearest them is|\d+ remote postings nearest them are) listed as close matches?/,
+      /Nothing among the remote postings is near these words \(&quot;<a href="\/\?q=nurse">nurse<\/a>&quot; lists (the one posting|the \d+ postings) elsewhere\): the (one remote posting nearest them is|\d+ remote postings nearest them are) listed as close matches?/,
     );
+    // Both queries it suggests are links: the words elsewhere, and the remote postings' list.
+    assert.match(remote, /&quot;<a href="\/\?q=remote\+jobs">remote jobs<\/a>&quot; lists /);
     const chicago = await (await web.request("/?q=nurse+jobs+in+Chicago", { cookie })).text();
     assert.match(
       chicago,

@@ -185,16 +185,28 @@ export function searchHint(
  *     'there nearest them are listed as close matches, best first; "jobs in Liverpool" lists ' +
  *     "all 36 postings there.",
  * );
+ * // The words without the place: the query that lists those elsewhere.
+ * assert.equal(
+ *   placeBrowseHint(liverpool, 36, { nearest: 10, elsewhere: 4, elsewhereQuery: "teacher" }),
+ *   'Nothing in Liverpool is near these words ("teacher" lists the 4 postings elsewhere): the ' +
+ *     '10 postings there nearest them are listed as close matches, best first; "jobs in ' +
+ *     'Liverpool" lists all 36 postings there.',
+ * );
  * ```
  */
 export function placeBrowseHint(
   place: QueryPlace,
   there: number,
-  { filtered = false, nearest = 0, elsewhere = 0, pay, posted }: {
+  { filtered = false, nearest = 0, elsewhere = 0, elsewhereQuery, pay, posted }: {
     /** Whether filters (or pay the words name) apply: `there` counts what passes them. */
     filtered?: boolean;
     nearest?: number;
     elsewhere?: number;
+    /**
+     * The query's words without the place ("teacher" of "teacher in Manchester"): the query that
+     * lists the `elsewhere` postings, offered as one (the page links it), as the place's own list is.
+     */
+    elsewhereQuery?: string;
     /** The words that named pay or a day ("£30k", "this week"): the suggested query says them too. */
     pay?: string;
     posted?: string;
@@ -205,9 +217,15 @@ export function placeBrowseHint(
   const where = place.remote
     ? `among the remote postings${remoteOnly ? "" : ` ${placeWhere({ ...place, remote: false })}`}`
     : placeWhere(place);
-  const other = elsewhere > 0
-    ? ` (elsewhere they find ${countInWords(elsewhere)} posting${elsewhere === 1 ? "" : "s"})`
-    : "";
+  const plural = elsewhere === 1 ? "" : "s";
+  const offered = elsewhereQuery?.replaceAll('"', "").trim();
+  const other = elsewhere === 0
+    ? ""
+    : offered
+    ? ` ("${offered}" lists ${
+      elsewhere === 1 ? "the one posting" : `the ${countInWords(elsewhere)} postings`
+    } elsewhere)`
+    : ` (elsewhere they find ${countInWords(elsewhere)} posting${plural})`;
   if (nearest === 0) return `Nothing ${where} is near these words${other}; ${lists}`;
   const shown = nearest === 1
     ? `the one ${remoteOnly ? "remote posting" : "posting there"} nearest them is listed as a ` +

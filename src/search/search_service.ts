@@ -437,6 +437,7 @@ class SnapshotSearchService implements JobSearchService {
           filtered,
           nearest: nearestThere ? closeTotal : 0,
           elsewhere,
+          elsewhereQuery: place.rest,
           ...(reading.salary !== null && analyzed.salary ? { pay: analyzed.salary.matched } : {}),
           ...(reading.since !== null && analyzed.posted ? { posted: analyzed.posted.matched } : {}),
         });

@@ -323,17 +323,19 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
  */
 function HintWords(props: { hint: string; params: PageParams }) {
   const text = hintForPeople(props.hint, "below");
-  const suggested = /"([^"]{1,300})" lists /.exec(text);
-  if (!suggested) return <>{text}</>;
-  const start = suggested.index + 1;
-  const end = start + suggested[1].length;
-  return (
-    <>
-      {text.slice(0, start)}
-      <a href={pageUrl(props.params, { q: [suggested[1]], offset: undefined })}>{suggested[1]}</a>
-      {text.slice(end)}
-    </>
-  );
+  // Each query it suggests: the words elsewhere ("teacher" lists ...), the place's own list.
+  const parts = [];
+  let from = 0;
+  for (const suggested of text.matchAll(/"([^"]{1,300})" lists /g)) {
+    const start = suggested.index + 1;
+    parts.push(text.slice(from, start));
+    parts.push(
+      <a href={pageUrl(props.params, { q: [suggested[1]], offset: undefined })}>{suggested[1]}</a>,
+    );
+    from = start + suggested[1].length;
+  }
+  parts.push(text.slice(from));
+  return <>{parts}</>;
 }
 
 /**
