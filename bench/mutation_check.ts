@@ -2704,6 +2704,24 @@ export const MUTANTS: Mutant[] = [
     becomes: "    from = start + suggested[1].length;\n    break;",
     breaks: "the page links only the first query a hint suggests (reviewer B, session 36)",
   },
+  {
+    id: "M318",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      else if (titleSaysLevel(jobs[p].job_title, ruledOut)) made[p] = 1;",
+    becomes: "      else if (false) made[p] = 1;",
+    breaks:
+      '"senior accountant" lists a "Summer Student Accountant" of no stated level as a strong match (reviewer B, session 36)',
+  },
+  {
+    id: "M319",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: "      const fileName = uploadedCvName(file.name, bytes);",
+    becomes: "      const fileName = file.name;",
+    breaks:
+      'a CV called "cv=final.txt" is refused as "a file without an extension" (reviewer B, session 36)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

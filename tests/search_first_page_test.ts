@@ -1309,6 +1309,32 @@ Deno.test("how the work is done said beside the work ('data analyst hybrid') mak
   }
 });
 
+Deno.test("a title that says a level the words rule out makes a posting of no stated level ruled out: 'senior accountant' and a summer student's job", async () => {
+  const leeds = { city: "Leeds", country: "GB" };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Accountant", ...leeds }),
+      await posting({ job_title: "Management Accountant", ...leeds }),
+      // The board stated no level; the title says a student's job.
+      await posting({ job_title: "Summer Student Accountant", ...leeds }),
+      await posting({ job_title: "Barista", ...leeds }),
+    ],
+  });
+  try {
+    const out = await search.service.search(
+      parseSearchQuery({ q: "senior accountant", sort: "relevance", top_k: "20" }),
+    );
+    // None of the accountants says senior: those of no level it rules out are the strong ones.
+    assert.equal(out.query_seniority?.none_at_level, true);
+    const tier = (title: string) => out.results.find((r) => r.job_title === title)?.match;
+    assert.equal(tier("Accountant"), "strong");
+    assert.equal(tier("Management Accountant"), "strong");
+    assert.equal(tier("Summer Student Accountant"), "close");
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a posting of the level counts as of the work's level only where it names the work: 'apprentice plumber' with no plumber", async () => {
   const leeds = { city: "Leeds", country: "GB" };
   const search = await createTestSearch({

@@ -12,7 +12,7 @@ import type { Seniority } from "./job.ts";
 export const TITLE_LEVELS: [Seniority, RegExp][] = [
   [
     "intern",
-    /\b(?:intern|internship|interns|praktikant(?:in)?|praktikum|werkstudent(?:in)?|working student|co-?op student)\b/i,
+    /\b(?:intern|internship|interns|praktikant(?:in)?|praktikum|werkstudent(?:in)?|working student|co-?op student|summer students?|student (?:jobs?|workers?))\b/i,
   ],
   [
     "executive",
@@ -45,6 +45,9 @@ export const TITLE_LEVELS: [Seniority, RegExp][] = [
  * // A school's or a home's name is no level.
  * assert.equal(titleSaysLevel("Junior School French Teacher", ["junior"]), false);
  * assert.equal(titleSaysLevel("Senior Living Coordinator", ["senior"]), false);
+ * // A student's job is an intern's; a job serving students is not.
+ * assert.equal(titleSaysLevel("Accounting Canada Summer Student Job", ["intern"]), true);
+ * assert.equal(titleSaysLevel("Student Services Advisor", ["intern"]), false);
  * ```
  */
 export function titleSaysLevel(title: string, levels: readonly Seniority[]): boolean {

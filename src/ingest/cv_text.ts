@@ -225,6 +225,36 @@ export interface CvText {
 }
 
 /**
+ * The name an uploaded CV is read under. Deno's form parser (2.9.6) cuts a file name with "=" or
+ * ";" in it at that character, opening quote kept ("cv=final.txt" arrives as `"cv`, "Jane; CV.txt"
+ * as `"Jane`): such a name says nothing of the file's kind, which its first bytes then say (a PDF,
+ * a .docx's zip, else UTF-8 text). Any other name is kept as it is.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const text = new TextEncoder().encode("Staff nurse, Leeds");
+ * assert.equal(uploadedCvName('"cv', text), "cv.txt");
+ * assert.equal(uploadedCvName('"cv', new TextEncoder().encode("%PDF-1.7 ...")), "cv.pdf");
+ * assert.equal(uploadedCvName('"cv', new Uint8Array([0x50, 0x4b, 3, 4, 0])), "cv.docx");
+ * assert.equal(uploadedCvName('"cv', new Uint8Array([0xff, 0xfe, 0])), '"cv');
+ * assert.equal(uploadedCvName("notes", text), "notes");
+ * ```
+ */
+export function uploadedCvName(name: string, bytes: Uint8Array): string {
+  if (!name.startsWith('"')) return name;
+  const starts = (magic: number[]) => magic.every((byte, k) => bytes[k] === byte);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "cv.pdf";
+  if (starts([0x50, 0x4b, 0x03, 0x04])) return "cv.docx";
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return "cv.txt";
+  } catch {
+    return name;
+  }
+}
+
+/**
  * Throws a {@linkcode CvFileError} unless `name` ends in one of {@linkcode CV_EXTENSIONS}; returns
  * the extension, lower-cased.
  */

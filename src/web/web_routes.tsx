@@ -21,7 +21,7 @@ import { toSearchResponse } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
 import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
 import { errorFields } from "../log.ts";
-import { CV_MAX_BYTES, CvFileError } from "../ingest/cv_text.ts";
+import { CV_MAX_BYTES, CvFileError, uploadedCvName } from "../ingest/cv_text.ts";
 import { CvReader, CvReadersBusy } from "./cv_reader.ts";
 import { CvResultsPage, MessagePage, PostingPage, SignInPage } from "./pages.tsx";
 import { type PageParams, SearchPage } from "./search_page.tsx";
@@ -292,8 +292,10 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
         );
       }
       let cv;
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const fileName = uploadedCvName(file.name, bytes);
       try {
-        cv = await cvReader.read(file.name, new Uint8Array(await file.arrayBuffer()));
+        cv = await cvReader.read(fileName, bytes);
       } catch (error) {
         if (error instanceof CvReadersBusy) {
           return sendPage(
@@ -320,7 +322,7 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
       const response = toSearchResponse(c.get("requestId"), await deps.service.search(query));
       return sendPage(
         c,
-        <CvResultsPage {...who.frame} fileName={file.name} cut={cv.cut} response={response} />,
+        <CvResultsPage {...who.frame} fileName={fileName} cut={cv.cut} response={response} />,
       );
     },
   );
