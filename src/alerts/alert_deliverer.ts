@@ -400,7 +400,7 @@ export class AlertDeliverer {
         confirmationMessage({
           from: mailFrom,
           to: delivery.to,
-          name: record.name,
+          params: record.params,
           owner: record.owner,
           every: delivery.every,
           site: record.baseUrl,
