@@ -641,8 +641,8 @@ export const MUTANTS: Mutant[] = [
     id: "M70",
     layer: "store",
     file: "src/store/saved_search_store.ts",
-    line: "if (last.value !== null && now - last.value < windowMs) return last.value + windowMs;",
-    becomes: "if (last.value !== null && now - last.value < 0) return last.value + windowMs;",
+    line: "      const addressFree = last.value === null || now - last.value >= windowMs",
+    becomes: "      const addressFree = last.value === null || now - last.value >= 0",
     breaks:
       "one address gets a confirmation mail for every delivery that names it, without a day's wait",
   },
