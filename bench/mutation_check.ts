@@ -641,8 +641,8 @@ export const MUTANTS: Mutant[] = [
     id: "M70",
     layer: "store",
     file: "src/store/saved_search_store.ts",
-    line: "if (last.value !== null && now - last.value < windowMs) return last.value + windowMs;",
-    becomes: "if (last.value !== null && now - last.value < 0) return last.value + windowMs;",
+    line: "      const addressFree = last.value === null || now - last.value >= windowMs",
+    becomes: "      const addressFree = last.value === null || now - last.value >= 0",
     breaks:
       "one address gets a confirmation mail for every delivery that names it, without a day's wait",
   },
@@ -2694,7 +2694,7 @@ export const MUTANTS: Mutant[] = [
     line: "          elsewhereQuery: place.rest,",
     becomes: "          elsewhereQuery: undefined,",
     breaks:
-      '"teacher in Manchester" with nothing there says the words find postings elsewhere but not the query that lists them (reviewer B, session 36)',
+      '"teacher in Manchester" with nothing there does not name the query that lists the words elsewhere (reviewer B, session 36)',
   },
   {
     id: "M317",
@@ -2721,6 +2721,94 @@ export const MUTANTS: Mutant[] = [
     becomes: "      const fileName = file.name;",
     breaks:
       'a CV called "cv=final.txt" is refused as "a file without an extension" (reviewer B, session 36)',
+  },
+  {
+    id: "M320",
+    layer: "store",
+    file: "src/store/saved_search_store.ts",
+    line: "      const ownerFree = recent.length < perOwner",
+    becomes: "      const ownerFree = recent.length < Infinity",
+    breaks:
+      "a key has confirmation mails sent to as many addresses as it names, with no daily cap (session 36)",
+  },
+  {
+    id: "M321",
+    layer: "store",
+    file: "src/store/saved_search_store.ts",
+    line: "        op.check(last).check(sent)",
+    becomes: "        op.check(last)",
+    breaks:
+      "two servers on one store both claim the last of a key's daily confirmation mails (session 36)",
+  },
+  {
+    id: "M322",
+    layer: "store",
+    file: "src/store/saved_search_store.ts",
+    line: ".filter((at) => now - at < windowMs)",
+    becomes: ".filter((at) => now - at < windowMs / 2)",
+    breaks: "a key's confirmation-mail cap counts the last 12 hours, not the last 24 (session 36)",
+  },
+  {
+    id: "M323",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "      if (byCap && !wasHeld) {",
+    becomes: "      if (byCap) {",
+    breaks:
+      "a confirmation mail held by the key's cap is logged again at every try, not once (session 36)",
+  },
+  {
+    id: "M324",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "        ...(byCap ? { confirmationHeldByCap: true } : {}),",
+    becomes: "        ...({}),",
+    breaks:
+      "the owner is not told a confirmation mail is held by the key's daily cap, nor until when (session 36)",
+  },
+  {
+    id: "M325",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "      await this.#store.releaseConfirmation(claim);",
+    becomes: "      await Promise.resolve(claim);",
+    breaks:
+      "a confirmation mail the mail server refused uses up the address's day and one of the key's (session 36)",
+  },
+  {
+    id: "M326",
+    layer: "alerts",
+    file: "src/alerts/confirmation_mail.ts",
+    line: String.raw`    .replace(/[^\p{L}\p{N}\p{M}+#&'\-£$€% ]+/gu, " ")`,
+    becomes: String.raw`    .replace(/[\u0000-\u001F]+/gu, " ")`,
+    breaks:
+      "a confirmation mail quotes a URL or address the key holder put in the query (session 36)",
+  },
+  {
+    id: "M327",
+    layer: "alerts",
+    file: "src/alerts/confirmation_mail.ts",
+    line: "  if (words.length <= WORDS_SHOWN_MAX) return words;",
+    becomes: "  return words;",
+    breaks: "a confirmation mail quotes all of a 1,000-character query (session 36)",
+  },
+  {
+    id: "M328",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "      if (heldUntil !== null) view.confirmation_held_until = iso(heldUntil);",
+    becomes: "      if (heldUntil === -1) view.confirmation_held_until = iso(heldUntil);",
+    breaks:
+      "GET, /saved and alerts show do not say a confirmation mail is held by the key's cap (session 36)",
+  },
+  {
+    id: "M329",
+    layer: "http",
+    file: "src/http/saved_search_routes.ts",
+    line: "        `${xmlText(searchForStrangers(found.record.params))} to ${",
+    becomes: "        `&quot;${xmlText(found.record.name)}&quot; to ${",
+    breaks:
+      "the confirmation page a stranger opens from the mail shows the key holder's name for the saved search (session 36)",
   },
 ];
 

@@ -46,6 +46,12 @@ export const DEFAULT_KV_LOCATION = "./data/jobseek.sqlite3";
 export const DEFAULT_PORT = 8000;
 export const DEFAULT_HOSTNAME = "0.0.0.0";
 
+/**
+ * The highest `JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY`: a key's sending times are one KV value,
+ * which stays far under its 64 KiB at this many.
+ */
+export const CONFIRMATIONS_PER_KEY_MAX = 1000;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
   HOSTNAME: z.string().default(DEFAULT_HOSTNAME),
@@ -93,6 +99,9 @@ const EnvSchema = z.object({
   JOBSEEK_ALERT_LEASE_MS: wholeMilliseconds(MIN_PUBLISH_LEASE_MS).default(60_000),
   JOBSEEK_WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).default(5000),
   JOBSEEK_WEBHOOK_RETRY_FOR_MS: z.coerce.number().int().min(1000).default(24 * 3600_000),
+  JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY: z.coerce.number().int().min(1).max(
+    CONFIRMATIONS_PER_KEY_MAX,
+  ).default(20),
   JOBSEEK_SEARCH_PROCESSES: z.string().optional(),
   // Set by a server for each of its search processes (cli/commands/serve.ts), not by an operator.
   JOBSEEK_SEARCH_SOCKET: z.string().min(1).optional(),
@@ -215,6 +224,11 @@ export interface AlertsConfig {
   retryBaseMs: number;
   /** How long a webhook is retried before the saved search shows as failing (ms). */
   retryForMs: number;
+  /**
+   * Most confirmation mails one owner (API key) causes in any 24 h
+   * (`JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY`, default 20); one over it waits for the window.
+   */
+  confirmationsPerKeyPerDay: number;
 }
 
 /** The alert settings when a Config carries none (tests that build one by hand). */
@@ -225,6 +239,7 @@ export const DEFAULT_ALERTS: Readonly<AlertsConfig> = Object.freeze({
   leaseMs: 60_000,
   retryBaseMs: 5000,
   retryForMs: 24 * 3600_000,
+  confirmationsPerKeyPerDay: 20,
 });
 
 function parseStaticKeys(raw: string): StaticApiKey[] {
@@ -389,6 +404,7 @@ export function loadConfig(
       leaseMs: e.JOBSEEK_ALERT_LEASE_MS,
       retryBaseMs: e.JOBSEEK_WEBHOOK_RETRY_MS,
       retryForMs: e.JOBSEEK_WEBHOOK_RETRY_FOR_MS,
+      confirmationsPerKeyPerDay: e.JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY,
     },
   });
 }

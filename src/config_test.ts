@@ -64,3 +64,14 @@ Deno.test("loadConfig() takes JOBSEEK_SEARCH_SOCKET only when set", () => {
     "/tmp/x/search-0.sock",
   );
 });
+
+Deno.test("loadConfig() reads JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY: 20 unless set, 1 to 1000", () => {
+  assert.equal(loadConfig({}).alerts?.confirmationsPerKeyPerDay, 20);
+  const cap = (value: string) =>
+    loadConfig({ JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY: value }).alerts?.confirmationsPerKeyPerDay;
+  assert.equal(cap("5"), 5);
+  assert.equal(cap("1000"), 1000);
+  for (const bad of ["0", "-1", "2.5", "1001", "many"]) {
+    assert.throws(() => cap(bad), /JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY/, bad);
+  }
+});

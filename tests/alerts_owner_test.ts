@@ -319,22 +319,30 @@ Deno.test("the confirmation pages run no script, cannot be framed and are not ca
     // The owner's answers never show the token: only the address's mail carries it.
     assert.ok(!JSON.stringify(view).includes(email.confirmToken));
     const link = `/v1/confirm/${email.confirmToken}`;
+    // The pages a stranger reaches from the mail say what it says: the query's words, never the
+    // name the key holder chose (session 36).
+    await t.savedSearches.update("key:ivan", view.id, { name: "Visit http://scam.example/win" });
+    const saying = /digests of new job postings matching &quot;nurse&quot;/;
     for (const method of ["GET", "HEAD"]) {
       const page = await t.request(link, { method, headers: { accept: "text/html" } });
       assert.equal(page.status, 200, method);
       if (method === "GET") {
-        const html = await page.text();
-        assert.match(html, /<form method="post"/);
-        checkLinkPageFitsAPhone(html, "Confirm email digests");
+        const text = await page.text();
+        assert.match(text, /<form method="post"/);
+        assert.match(text, saying);
+        assert.ok(!text.includes("scam"), "the name on the page");
+        checkLinkPageFitsAPhone(text, "Confirm email digests");
       }
       checkLinkPageHeaders(page);
     }
     assert.equal((await t.savedSearches.get("key:ivan", view.id)).deliver[0].state, "unconfirmed");
     const posted = await t.request(link, { method: "POST" });
     assert.equal(posted.status, 200);
-    const confirmed = await posted.text();
-    assert.match(confirmed, /Confirmed/);
-    checkLinkPageFitsAPhone(confirmed, "Confirmed");
+    const postedText = await posted.text();
+    assert.match(postedText, /Confirmed/);
+    assert.match(postedText, saying);
+    assert.ok(!postedText.includes("scam"), "the name on the page");
+    checkLinkPageFitsAPhone(postedText, "Confirmed");
     checkLinkPageHeaders(posted);
     assert.equal((await t.savedSearches.get("key:ivan", view.id)).deliver[0].state, "ok");
     // Confirmed, its GET says so, with no button.

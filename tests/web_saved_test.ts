@@ -527,6 +527,22 @@ Deno.test("a delivery made over REST shows on /saved with its state (an unconfir
     const after = await (await web.request("/saved", { cookie })).text();
     assert.match(after, /State: failing/);
     assert.match(after, /hook: failing, failing since 2026-11-27T10:00:00/);
+    // Its mail held back by the key's daily cap on confirmation mails: until when, and why.
+    await web.savedSearchStore.saveState(view.id, view.deliver[1].id, {
+      confirmationRetryAt: Date.parse("2026-11-30T14:05:00Z"),
+      confirmationHeldByCap: true,
+    });
+    const heldRest = await web.request(`/v1/saved-searches/${view.id}`, {
+      headers: { "x-api-key": web.userKey },
+    });
+    const heldView = (await heldRest.json()).deliver[1];
+    assert.equal(heldView.state, "unconfirmed");
+    assert.equal(heldView.confirmation_held_until, "2026-11-30T14:05:00.000Z");
+    const held = await (await web.request("/saved", { cookie })).text();
+    assert.match(
+      held,
+      /ann@example\.com: awaiting confirmation \(its mail held until 2026-11-30 14:05 UTC: this key&#39;s confirmation mails reached their daily cap\): nothing is sent/,
+    );
     // Once its confirmation mail went out, the day it is removed if still unconfirmed.
     await web.savedSearchStore.saveState(view.id, view.deliver[1].id, {
       confirmationSentAt: Date.parse("2026-11-29T10:00:00Z"),

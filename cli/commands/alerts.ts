@@ -30,6 +30,7 @@ interface DeliveryView {
   state: string;
   last_error?: string;
   confirm_by?: string;
+  confirmation_held_until?: string;
 }
 
 interface SavedSearchView {
@@ -94,7 +95,9 @@ function collect(value: string, previous: string[] = []): string[] {
 
 function describeDelivery(d: DeliveryView): string {
   const where = d.type === "webhook" ? `webhook ${d.url}` : `email ${d.to} (${d.every})`;
-  const state = d.state === "unconfirmed" ? awaitingConfirmation(d.confirm_by) : d.state;
+  const state = d.state === "unconfirmed"
+    ? awaitingConfirmation(d.confirm_by, d.confirmation_held_until)
+    : d.state;
   return d.state === "ok" ? where : `${where} [${state}${d.last_error ? `: ${d.last_error}` : ""}]`;
 }
 

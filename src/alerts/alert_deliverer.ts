@@ -380,7 +380,8 @@ export class AlertDeliverer {
 
   /**
    * Sends an unconfirmed address its one confirmation mail, unless it was sent, or the address got
-   * one (for any key) in the last 24 h: then when that window ends, if still unconfirmed.
+   * one (for any key) in the last 24 h, or the saved search's owner (its API key) caused its cap of
+   * them in the last 24 h: then when both allow it, if still unconfirmed.
    */
   async #sendConfirmation(record: SavedSearchRecord, delivery: EmailDelivery): Promise<void> {
     const state = await this.#store.state(record.id, delivery.id);
@@ -388,10 +389,33 @@ export class AlertDeliverer {
     if (state.confirmationSentAt !== undefined || (state.confirmationRetryAt ?? 0) > now) return;
     const { smtpUrl, mailFrom } = this.#config;
     if (!smtpUrl || !mailFrom || !delivery.confirmToken) return;
-    const address = sha256Hex(`confirmation-address:${delivery.to.toLowerCase()}`);
-    const later = await this.#store.claimConfirmation(address, now, CONFIRMATION_WINDOW_MS);
-    if (later !== null) {
-      await this.#store.saveState(record.id, delivery.id, { ...state, confirmationRetryAt: later });
+    const claim = {
+      addressHash: sha256Hex(`confirmation-address:${delivery.to.toLowerCase()}`),
+      owner: record.owner,
+      now,
+    };
+    const hold = await this.#store.claimConfirmation(claim, {
+      windowMs: CONFIRMATION_WINDOW_MS,
+      perOwner: this.#config.confirmationsPerKeyPerDay,
+    });
+    if (hold !== null) {
+      const { confirmationHeldByCap: wasHeld, ...rest } = state;
+      const byCap = hold.by === "key";
+      await this.#store.saveState(record.id, delivery.id, {
+        ...rest,
+        confirmationRetryAt: hold.until,
+        ...(byCap ? { confirmationHeldByCap: true } : {}),
+      });
+      if (byCap && !wasHeld) {
+        // Once per delivery held, not at each try; ids, never the address.
+        this.#logger.warn("confirmation mail held: the key's daily cap", {
+          saved_search: record.id,
+          delivery: delivery.id,
+          owner: record.owner,
+          cap: this.#config.confirmationsPerKeyPerDay,
+          until: new Date(hold.until).toISOString(),
+        });
+      }
       return;
     }
     try {
@@ -400,7 +424,7 @@ export class AlertDeliverer {
         confirmationMessage({
           from: mailFrom,
           to: delivery.to,
-          name: record.name,
+          params: record.params,
           owner: record.owner,
           every: delivery.every,
           site: record.baseUrl,
@@ -409,13 +433,15 @@ export class AlertDeliverer {
         }),
       );
     } catch (error) {
-      // Not sent: the address may have it from the next attempt, backing off while mail fails.
-      await this.#store.releaseConfirmation(address, now);
+      // Not sent: the address may have it from the next attempt, backing off while mail fails;
+      // neither its day nor the key's mail is used up.
+      await this.#store.releaseConfirmation(claim);
       const error_ = error instanceof Error ? error.message : String(error);
       const failingSince = state.failingSince ?? now;
       const delay = Math.min(Math.max(this.#config.retryBaseMs, now - failingSince), 3600_000);
+      const { confirmationHeldByCap: _held, ...rest } = state;
       await this.#store.saveState(record.id, delivery.id, {
-        ...state,
+        ...rest,
         failingSince,
         lastError: error_.slice(0, 300),
         confirmationRetryAt: now + delay,
@@ -427,7 +453,13 @@ export class AlertDeliverer {
       });
       return;
     }
-    const { failingSince: _f, lastError: _e, confirmationRetryAt: _r, ...rest } = state;
+    const {
+      failingSince: _f,
+      lastError: _e,
+      confirmationRetryAt: _r,
+      confirmationHeldByCap: _h,
+      ...rest
+    } = state;
     await this.#store.saveState(record.id, delivery.id, { ...rest, confirmationSentAt: now });
     this.#logger.info("confirmation mail sent", {
       saved_search: record.id,

@@ -156,6 +156,11 @@ export const DeliveryViewSchema = z.object({
     "An `unconfirmed` address whose confirmation mail was sent: the time (30 days after the " +
       "mail) the delivery is removed if the address has not confirmed by then.",
   ),
+  confirmation_held_until: z.string().optional().describe(
+    "An `unconfirmed` address whose confirmation mail is held back because the key has caused " +
+      "its daily cap of confirmation mails (`JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY` in any 24 h): " +
+      "when it is tried again.",
+  ),
   last_delivered_at: z.string().optional(),
   failing_since: z.string().optional(),
 });
@@ -531,10 +536,11 @@ export class SavedSearches {
         deliver: found.record.deliver.map((d) => d.id === delivery.id ? delivery : d),
       };
       if (!(await this.#store.replace(found.record, after, { add: [], remove: [] }))) continue;
-      const { confirmationRetryAt: _retry, ...state } = await this.#store.state(
-        after.id,
-        delivery.id,
-      );
+      const { confirmationRetryAt: _retry, confirmationHeldByCap: _held, ...state } = await this
+        .#store.state(
+          after.id,
+          delivery.id,
+        );
       await this.#store.saveState(after.id, delivery.id, {
         ...state,
         nextDueAt: now + periodMs(delivery.every),
@@ -578,6 +584,8 @@ export class SavedSearches {
       if (state.lastError) view.last_error = state.lastError;
       const confirmBy = confirmDeadline(d, state);
       if (confirmBy !== null) view.confirm_by = iso(confirmBy);
+      const heldUntil = capHeldUntil(d, state);
+      if (heldUntil !== null) view.confirmation_held_until = iso(heldUntil);
       if (state.failingSince !== undefined) view.failing_since = iso(state.failingSince);
       if (state.lastDeliveredAt !== undefined) view.last_delivered_at = iso(state.lastDeliveredAt);
       return view;
@@ -635,6 +643,16 @@ export function isConfirmed(d: EmailDelivery): boolean {
 export function confirmDeadline(d: StoredDelivery, state: ChannelState): number | null {
   if (d.type !== "email" || isConfirmed(d) || state.confirmationSentAt === undefined) return null;
   return state.confirmationSentAt + UNCONFIRMED_KEEP_MS;
+}
+
+/**
+ * Until when an unconfirmed email delivery's confirmation mail is held back by its owner's daily
+ * cap on confirmation mails, or null.
+ */
+export function capHeldUntil(d: StoredDelivery, state: ChannelState): number | null {
+  if (d.type !== "email" || isConfirmed(d) || state.confirmationSentAt !== undefined) return null;
+  if (!state.confirmationHeldByCap || state.confirmationRetryAt === undefined) return null;
+  return state.confirmationRetryAt;
 }
 
 /**

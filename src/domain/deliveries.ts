@@ -16,7 +16,9 @@ export type DigestPeriod = (typeof DIGEST_PERIODS)[number];
 
 /**
  * An unconfirmed email delivery in words, with the day (UTC) it is removed once its confirmation
- * mail was sent (`confirm_by`): the CLI and the /saved page say it alike.
+ * mail was sent (`confirm_by`), or, while that mail is held back by the key's daily cap on
+ * confirmation mails, when it is tried again (`confirmation_held_until`, to the minute, UTC): the
+ * CLI and the /saved page say it alike.
  *
  * @example
  * ```ts
@@ -25,10 +27,21 @@ export type DigestPeriod = (typeof DIGEST_PERIODS)[number];
  *
  * assert.equal(awaitingConfirmation("2026-12-29T16:30:00.000Z"), "awaiting confirmation (until 2026-12-29)");
  * assert.equal(awaitingConfirmation(undefined), "awaiting confirmation");
+ * assert.equal(
+ *   awaitingConfirmation(undefined, "2026-11-30T14:05:09.000Z"),
+ *   "awaiting confirmation (its mail held until 2026-11-30 14:05 UTC: this key's confirmation mails reached their daily cap)",
+ * );
  * ```
  */
-export function awaitingConfirmation(confirmBy: string | undefined): string {
-  return confirmBy === undefined
-    ? "awaiting confirmation"
-    : `awaiting confirmation (until ${confirmBy.slice(0, 10)})`;
+export function awaitingConfirmation(
+  confirmBy: string | undefined,
+  heldUntil?: string,
+): string {
+  if (confirmBy !== undefined) return `awaiting confirmation (until ${confirmBy.slice(0, 10)})`;
+  if (heldUntil !== undefined) {
+    return `awaiting confirmation (its mail held until ${heldUntil.slice(0, 10)} ${
+      heldUntil.slice(11, 16)
+    } UTC: this key's confirmation mails reached their daily cap)`;
+  }
+  return "awaiting confirmation";
 }

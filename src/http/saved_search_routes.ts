@@ -11,6 +11,7 @@ import { etag } from "hono/etag";
 import { JobseekError } from "../domain/errors.ts";
 import { CONFIRM_PATH, FEED_PATH, notFound, UNSUBSCRIBE_PATH } from "../alerts/saved_searches.ts";
 import { xmlText } from "../alerts/atom_feed.ts";
+import { searchForStrangers } from "../alerts/confirmation_mail.ts";
 import { apiKeyAuth } from "./api_key_auth.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { linkBaseUrl } from "./base_url.ts";
@@ -189,13 +190,19 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
       404,
       UNSUBSCRIBE_PAGE_HEADERS,
     );
-  const confirmDone = (c: Context<AppEnv>, name: string, every: string) =>
+  // The pages a stranger reaches from the mail say what it said: the saved search's words as
+  // neutralised for strangers, never its name (src/alerts/confirmation_mail.ts).
+  const confirmDone = (
+    c: Context<AppEnv>,
+    record: { params: Record<string, unknown> },
+    every: string,
+  ) =>
     c.html(
       linkPage(
         "Confirmed",
-        `<p>Confirmed: this address will get ${every} digests of the saved search ` +
-          `&quot;${xmlText(name)}&quot; when there is something new. Each digest has a link ` +
-          "that stops them.</p>",
+        `<p>Confirmed: this address will get ${every} digests of ` +
+          `${xmlText(searchForStrangers(record.params))} when there is something new. Each ` +
+          "digest has a link that stops them.</p>",
       ),
       200,
       UNSUBSCRIBE_PAGE_HEADERS,
@@ -203,20 +210,22 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post(`${CONFIRM_PATH}/:token`, async (c) => {
     const done = await savedSearches.confirm(c.req.param("token"));
     if (!done) return confirmGone(c);
-    return confirmDone(c, done.record.name, done.delivery.every);
+    return confirmDone(c, done.record, done.delivery.every);
   });
   app.get(`${CONFIRM_PATH}/:token`, async (c) => {
     const found = await savedSearches.byConfirmToken(c.req.param("token"));
     if (!found) return confirmGone(c);
     if (found.delivery.confirmedAt !== undefined) {
-      return confirmDone(c, found.record.name, found.delivery.every);
+      return confirmDone(c, found.record, found.delivery.every);
     }
     return c.html(
       linkPage(
         "Confirm email digests",
         `<form method="post" action="${xmlText(c.req.path)}">` +
-          `<p>Send ${found.delivery.every} digests of new job postings for the saved search ` +
-          `&quot;${xmlText(found.record.name)}&quot; to ${xmlText(found.delivery.to)}?</p>` +
+          `<p>Send ${found.delivery.every} digests of ` +
+          `${xmlText(searchForStrangers(found.record.params))} to ${
+            xmlText(found.delivery.to)
+          }?</p>` +
           "<button type=submit>Confirm</button>" +
           "<p>If you did not ask for them, close this page: nothing more will be sent.</p></form>",
       ),

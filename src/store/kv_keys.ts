@@ -123,6 +123,8 @@ export const keys = {
   alertLease: (id: string) => ["alert_leases", id] as const,
   /** When a confirmation mail last went to an address (by its sha256), whichever key asked. */
   confirmationSent: (addressHash: string) => ["alert_confirmations_sent", addressHash] as const,
+  /** When the confirmation mails an owner (API key) caused in the last 24 h went out (ms). */
+  confirmationsByOwner: (owner: string) => ["alert_confirmations_by_owner", owner] as const,
 };
 
 /** The empty-string slot used in `jobs_by_city` for postings whose country is unknown. */

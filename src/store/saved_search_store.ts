@@ -110,10 +110,25 @@ export const ChannelStateSchema = z.object({
   confirmationSentAt: z.number().optional(),
   /** Email, unconfirmed: when to try the confirmation mail again after a failure or a refusal. */
   confirmationRetryAt: z.number().optional(),
+  /**
+   * Email, unconfirmed: its mail is held back by the owner's daily cap on confirmation mails until
+   * `confirmationRetryAt` (shown to the owner, and logged once).
+   */
+  confirmationHeldByCap: z.boolean().optional(),
 });
 export type ChannelState = z.infer<typeof ChannelStateSchema>;
 
 const SentSchema = z.literal(1);
+
+/** When each confirmation mail an owner caused in the window went out (ms). */
+const SentTimesSchema = z.array(z.number());
+
+/** Why a confirmation mail may not go yet, and when it may (ms). */
+export interface ConfirmationHold {
+  /** `address`: the address had one in the window; `key`: the owner's cap is reached. */
+  by: "address" | "key";
+  until: number;
+}
 
 /** How long a delivered posting is remembered (a repost of it later is not new): 120 days. */
 const SENT_KEPT_MS = 120 * 24 * 3600_000;
@@ -346,33 +361,71 @@ export class SavedSearchStore {
   }
 
   /**
-   * Claims the one confirmation mail an address may get per `windowMs`, whichever key asked: null
-   * when none was sent to it since, the claim recorded in the same commit (two servers cannot both
-   * claim it); otherwise when it may get one again (ms).
+   * Claims a confirmation mail, for both of its limits in one commit (servers sharing a store
+   * cannot together pass either): the one mail an address may get per `windowMs`, whichever key
+   * asked, and one of the `perOwner` mails the owner (its API key) may cause per `windowMs`. Null
+   * when both allow it, the claim recorded; otherwise which limit holds it (the key's cap when
+   * both do) and when both allow it again (ms).
    */
   async claimConfirmation(
-    addressHash: string,
-    now: number,
-    windowMs: number,
-  ): Promise<number | null> {
-    const key = keys.confirmationSent(addressHash);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const last = await this.#kv.get(key, z.number());
-      if (last.value !== null && now - last.value < windowMs) return last.value + windowMs;
+    claim: { addressHash: string; owner: string; now: number },
+    limits: { windowMs: number; perOwner: number },
+  ): Promise<ConfirmationHold | null> {
+    const { addressHash, owner, now } = claim;
+    const { windowMs, perOwner } = limits;
+    const addressKey = keys.confirmationSent(addressHash);
+    const ownerKey = keys.confirmationsByOwner(owner);
+    for (let attempt = 0;; attempt++) {
+      // Another server's claim for the same key or address won the commit: read again.
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+      const last = await this.#kv.get(addressKey, z.number());
+      const sent = await this.#kv.get(ownerKey, SentTimesSchema);
+      const recent = (sent.value ?? []).filter((at) => now - at < windowMs).sort((a, b) => a - b);
+      const addressFree = last.value === null || now - last.value >= windowMs
+        ? null
+        : last.value + windowMs;
+      // The owner may send again once enough of its mails are a window old to leave room for one.
+      const ownerFree = recent.length < perOwner
+        ? null
+        : recent[recent.length - perOwner] + windowMs;
+      if (addressFree !== null || ownerFree !== null) {
+        return {
+          by: ownerFree !== null ? "key" : "address",
+          until: Math.max(addressFree ?? 0, ownerFree ?? 0),
+        };
+      }
       const ok = await this.#kv.commit((op) =>
-        op.check(last).set(key, now, { expireIn: Math.max(1, windowMs) })
+        op.check(last).check(sent)
+          .set(addressKey, now, { expireIn: Math.max(1, windowMs) })
+          .set(ownerKey, [...recent, now], { expireIn: Math.max(1, windowMs) })
       );
       if (ok) return null;
     }
-    return now + windowMs;
   }
 
-  /** Gives back a claim whose mail was not sent (the SMTP server refused it). */
-  async releaseConfirmation(addressHash: string, claimedAt: number): Promise<void> {
-    const key = keys.confirmationSent(addressHash);
-    const last = await this.#kv.get(key, z.number());
-    if (last.value !== claimedAt) return;
-    await this.#kv.commit((op) => op.check(last).delete(key));
+  /**
+   * Gives back a claim whose mail was not sent (the SMTP server refused it): the address's day and
+   * the owner's mail.
+   */
+  async releaseConfirmation(
+    claim: { addressHash: string; owner: string; now: number },
+  ): Promise<void> {
+    const addressKey = keys.confirmationSent(claim.addressHash);
+    const ownerKey = keys.confirmationsByOwner(claim.owner);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const last = await this.#kv.get(addressKey, z.number());
+      const sent = await this.#kv.get(ownerKey, SentTimesSchema);
+      const times = [...(sent.value ?? [])];
+      const mine = times.indexOf(claim.now);
+      if (mine >= 0) times.splice(mine, 1);
+      const ok = await this.#kv.commit((op) => {
+        op.check(last, sent);
+        if (last.value === claim.now) op.delete(addressKey);
+        // The expiry only clears the record away: a claim reads the times by their age.
+        if (mine >= 0) op.set(ownerKey, times, { expireIn: 24 * 3600_000 });
+      });
+      if (ok) return;
+    }
   }
 
   /** Takes the saved search's delivery lease for `ms` unless another owner holds a live one. */

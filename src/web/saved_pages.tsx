@@ -41,7 +41,7 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
       {`${where}: ${
         d.state === "unconfirmed"
           ? `${
-            awaitingConfirmation(d.confirm_by)
+            awaitingConfirmation(d.confirm_by, d.confirmation_held_until)
           }: nothing is sent to it until the link mailed to it is followed`
           : d.state
       }`}

@@ -15,6 +15,7 @@ import "../added_since_test.ts";
 import "../alerts_tiers_test.ts";
 import "../alerts_owner_test.ts";
 import "../alerts_confirm_test.ts";
+import "../alerts_confirm_cap_test.ts";
 import "../described_work_test.ts";
 import "../lifecycle_test.ts";
 import "../index_gap_test.ts";
