@@ -2402,9 +2402,8 @@ export const MUTANTS: Mutant[] = [
     id: "M283",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "          ? (p: number, score: number) => atLevel(p) && atMode(p) && strongThen(p, score)",
-    becomes: "          ? (p: number, score: number) => atMode(p) && strongThen(p, score)",
+    line: "            atLevel(p) && atMode(p) && ofType(p) && strongThen(p, score)",
+    becomes: "            atMode(p) && ofType(p) && strongThen(p, score)",
     breaks:
       "the hint of a filter that emptied a level-beside-the-work search counts the work's postings of other levels (session 35)",
   },
@@ -2809,6 +2808,33 @@ export const MUTANTS: Mutant[] = [
     becomes: "        `&quot;${xmlText(found.record.name)}&quot; to ${",
     breaks:
       "the confirmation page a stranger opens from the mail shows the key holder's name for the saved search (session 36)",
+  },
+  {
+    id: "M330",
+    layer: "index",
+    file: "src/index/stated_type.ts",
+    line: "      if (contrary.other?.test(title)) other[p] = 1;",
+    becomes: '      if (title === "-") other[p] = 1;',
+    breaks:
+      '"part time cleaner" lists "Cleaner - Permanent Full Time" as a strong match (reviewer B, session 36)',
+  },
+  {
+    id: "M331",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      requireType = otherType[p] === 0 && strongAsked(p, k);",
+    becomes: "      requireType = true;",
+    breaks:
+      '"part time night auditor" with only a full-time night auditor has no strong match (session 36)',
+  },
+  {
+    id: "M332",
+    layer: "index",
+    file: "src/index/stated_type.ts",
+    line: "      if (stating[p] === 1 || contrary.own.test(title)) continue;",
+    becomes: "      if (stating[p] === 1) continue;",
+    breaks:
+      '"part time cleaner" makes "Cleaner (Full Time or Part Time)" a close match (session 36)',
   },
 ];
 

@@ -1335,6 +1335,46 @@ Deno.test("a title that says a level the words rule out makes a posting of no st
   }
 });
 
+Deno.test("an employment type beside the work makes a posting whose title says the other of its pair a close match: 'part time cleaner'", async () => {
+  const leeds = { city: "Leeds", country: "GB" };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Cleaner - Permanent Full Time", ...leeds }),
+      await posting({ job_title: "Cleaner", ...leeds }),
+      await posting({ job_title: "Office Cleaner", ...leeds, employment_type: "Part-time" }),
+      // The title says the type, whatever the board stated.
+      await posting({ job_title: "Part-time Cleaner", ...leeds, employment_type: "Full-time" }),
+      // A title that says both says the asked one too.
+      await posting({ job_title: "Cleaner (Full Time or Part Time)", ...leeds }),
+      await posting({ job_title: "Porter", ...leeds }),
+      await posting({ job_title: "Night Auditor - Full Time", ...leeds }),
+    ],
+  });
+  try {
+    const run = (q: string) =>
+      search.service.search(parseSearchQuery({ q, sort: "relevance", top_k: "20" }));
+    const strong = (out: Awaited<ReturnType<typeof run>>) =>
+      out.results.filter((r) => r.match === "strong").map((r) => r.job_title).sort();
+    const cleaners = await run("part time cleaner");
+    assert.ok(!strong(cleaners).includes("Cleaner - Permanent Full Time"), "a full-time title");
+    for (const title of ["Cleaner", "Part-time Cleaner", "Cleaner (Full Time or Part Time)"]) {
+      assert.ok(strong(cleaners).includes(title), title);
+    }
+    assert.equal(
+      cleaners.results.find((r) => r.job_title === "Cleaner - Permanent Full Time")?.match,
+      "close",
+    );
+    // Asked full time, it is the part-time title that is the close match.
+    const full = await run("cleaner full time");
+    assert.ok(strong(full).includes("Cleaner - Permanent Full Time"));
+    assert.ok(!strong(full).includes("Part-time Cleaner"));
+    // Where every strong match of the work says the other type, they stay strong.
+    assert.deepEqual(strong(await run("part time night auditor")), ["Night Auditor - Full Time"]);
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a posting of the level counts as of the work's level only where it names the work: 'apprentice plumber' with no plumber", async () => {
   const leeds = { city: "Leeds", country: "GB" };
   const search = await createTestSearch({

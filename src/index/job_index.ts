@@ -536,9 +536,11 @@ export class JobIndex {
   /** What the words said beside the work, as masks of the postings (null where they said it not). */
   #besideWork(query: AnalyzedQuery): BesideWork {
     const mode = query.workModeBeside;
+    const type = query.employment?.type;
     return {
       levels: this.#levelsBeside(query),
       modes: mode ? this.#kept(`mode ${mode.mode}`, () => this.#ofWorkMode(mode)) : null,
+      otherType: type ? this.#statedTypes.statingOther(type) : null,
     };
   }
 
@@ -617,6 +619,7 @@ export class JobIndex {
   ): IndexResult {
     const levels = beside?.levels ?? null;
     const modes = beside?.modes ?? null;
+    const otherType = beside?.otherType ?? null;
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
     const cut = {
@@ -671,8 +674,16 @@ export class JobIndex {
       requireMode = inMode(p) && atLevel(p) && strongAsked(p, k);
     }
     const atMode = (p: number) => !requireMode || inMode(p);
-    const strongAtLevel = levels || modes
-      ? (p: number, score: number) => atLevel(p) && atMode(p) && isStrong(p, score)
+    // An employment type said beside the work ("part time cleaner"): a posting that says another
+    // ("Cleaner - Permanent Full Time") is a close match, where some strong match does not.
+    let requireType = false;
+    for (let k = 0; otherType && k < candidates.count && !requireType; k++) {
+      const p = positions[k];
+      requireType = otherType[p] === 0 && strongAsked(p, k);
+    }
+    const ofType = (p: number) => !requireType || otherType![p] === 0;
+    const strongAtLevel = levels || modes || requireType
+      ? (p: number, score: number) => atLevel(p) && atMode(p) && ofType(p) && isStrong(p, score)
       : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
@@ -722,8 +733,9 @@ export class JobIndex {
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
-        const strongThenAtLevel = levels || modes
-          ? (p: number, score: number) => atLevel(p) && atMode(p) && strongThen(p, score)
+        const strongThenAtLevel = levels || modes || requireType
+          ? (p: number, score: number) =>
+            atLevel(p) && atMode(p) && ofType(p) && strongThen(p, score)
           : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
@@ -1019,11 +1031,14 @@ type StepsAt = (postings: readonly number[]) => Uint16Array;
 
 /**
  * What the words said beside the work, per posting: `levels` 2 of an asked level, 1 of a level
- * ruled out (`#levelsBeside`); `modes` 1 done the asked way (`#ofWorkMode`); null where not said.
+ * ruled out (`#levelsBeside`); `modes` 1 done the asked way (`#ofWorkMode`); `otherType` 1 saying
+ * another employment type than the one asked; null where not said.
  */
 interface BesideWork {
   levels: Uint8Array | null;
   modes: Uint8Array | null;
+  /** 1 where the posting says another employment type than the one read (`statingOther`). */
+  otherType: Uint8Array | null;
 }
 
 /** Each title's best cosine over the query's (`own`, changed in place) and the labels'. */

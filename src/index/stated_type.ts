@@ -31,10 +31,25 @@ export const STATED_TYPE_VALUE = DEFAULT_BM25.nameShare;
 /** "summer internship": the season says when, not the type; a typed internship need not be summer. */
 const NOT_THE_TYPE = new Set(tokenize("summer summers"));
 
+const FULL_TIME = /\bfull[- ]?time\b/i;
+const PART_TIME = /\bpart[- ]?time\b/i;
+const PERMANENT = /\bpermanent\b/i;
+const FOR_A_TIME = /\b(?:contract|contractor|temp|temporary|fixed[- ]term|interim|freelance)\b/i;
+
+/** A title that says the type (`own`), and the other of its pair that a title may say instead. */
+const CONTRARY_TITLES: Record<EmploymentType, { own: RegExp; other?: RegExp }> = {
+  parttime: { own: PART_TIME, other: FULL_TIME },
+  fulltime: { own: FULL_TIME, other: PART_TIME },
+  contract: { own: FOR_A_TIME, other: PERMANENT },
+  temporary: { own: FOR_A_TIME, other: PERMANENT },
+  internship: { own: /\b(?:intern|internship|praktikant(?:in)?|praktikum|werkstudent(?:in)?)\b/i },
+};
+
 /** Per type, the postings (positions in `jobs`) that state it, built on first use. */
 export class StatedTypes {
   readonly #jobs: readonly Job[];
   readonly #stating = new Map<EmploymentType, { mask: Uint8Array; positions: Uint32Array }>();
+  readonly #other = new Map<EmploymentType, Uint8Array>();
   /** A term's postings with the type's added, per type; dropped with the scorer's cached entry. */
   readonly #lifted = new WeakMap<TermPostings, Map<EmploymentType, TermPostings>>();
 
@@ -63,6 +78,32 @@ export class StatedTypes {
     lifted = withStated(postings, stating.mask, stating.positions);
     byType.set(type, lifted);
     return lifted;
+  }
+
+  /**
+   * Per posting, 1 where its title says the other type of a pair and neither it nor the board
+   * states `type` ("Cleaner - Permanent Full Time" for part time; "Permanent" for a contract or a
+   * temporary job). A person who asks for a part-time cleaner's job is not asking for that one
+   * (reviewer B, session 36). A board's stated type alone does not count: boards write "Full-time"
+   * where the posting says nothing, and the judged sets' part-time queries lost fitting postings
+   * to it (docs/search.md, session 36).
+   */
+  statingOther(type: EmploymentType): Uint8Array {
+    let other = this.#other.get(type);
+    if (other) return other;
+    const jobs = this.#jobs;
+    const stating = this.#statingOf(type).mask;
+    other = new Uint8Array(jobs.length);
+    const contrary = CONTRARY_TITLES[type];
+    for (let p = 0; p < jobs.length; p++) {
+      // A title that says the type says it, whatever the board's field ("Part-time Barista" with
+      // "Full-time" stated).
+      const title = jobs[p].job_title;
+      if (stating[p] === 1 || contrary.own.test(title)) continue;
+      if (contrary.other?.test(title)) other[p] = 1;
+    }
+    this.#other.set(type, other);
+    return other;
   }
 
   /** Per posting, 1 where its `employment_type` states `type` (read as the filter reads it). */
