@@ -2836,6 +2836,17 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"part time cleaner" makes "Cleaner (Full Time or Part Time)" a close match (session 36)',
   },
+  {
+    id: "M333",
+    layer: "web",
+    file: "src/web/saved_search_form.tsx",
+    line:
+      "    if (NOT_SAVED.has(name) || !SEARCH_PARAMS.has(name) || values.length === 0) continue;",
+    becomes:
+      '    if (NOT_SAVED.has(name) || name === "csrf" || name === "name" || values.length === 0) continue;',
+    breaks:
+      "a page URL carrying deliver=x or a link's utm_source cannot be saved (reviewer B, session 36)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
