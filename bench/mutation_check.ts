@@ -2847,6 +2847,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a page URL carrying deliver=x or a link's utm_source cannot be saved (reviewer B, session 36)",
   },
+  {
+    id: "M334",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '  "cdl",',
+    becomes: '  "cdl x",',
+    breaks:
+      '"truck driver cdl" embeds the licence with the work: the truck drivers are close (session 36)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -1435,11 +1435,22 @@ Deno.test("what a job offers, after the work, does not hide the work: 'nurse job
       }),
       await posting({ job_title: "Barista", city: "Leeds", country: "GB" }),
       await posting({ job_title: "Bonus Analyst", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "OTR Truck Driver", city: "Houston", country: "US" }),
+      await posting({ job_title: "Truck Driver", city: "Dallas", country: "US" }),
+      await posting({ job_title: "CDL B Driver", city: "Austin", country: "US" }),
+      await posting({ job_title: "Delivery Manager", city: "Austin", country: "US" }),
     ],
   });
   try {
     const run = (q: string) =>
       search.service.search(parseSearchQuery({ q, sort: "relevance", top_k: 10 }));
+    // What the job asks, after the work ("truck driver cdl"): the truck drivers are strong, the
+    // one that says the licence first.
+    const truckers = (await run("truck driver cdl")).results.filter((r) => r.match === "strong");
+    for (const title of ["OTR Truck Driver", "Truck Driver"]) {
+      assert.ok(truckers.some((r) => r.job_title === title), title);
+    }
+    assert.ok(!truckers.some((r) => r.job_title === "Delivery Manager"));
     const nurses = await run("nurse jobs");
     // The nurses are what it asks for, as strong matches; the one offering the bonus first. Said
     // with no word before the offer too (session 35).

@@ -515,6 +515,30 @@ const OFFERS: readonly (readonly string[])[] = [
   "dutch speaking",
   "french speaking",
   "spanish speaking",
+  // What the job asks of the person, said after the work ("truck driver cdl", "delivery driver
+  // own van", "security officer sia licence"): a licence, a check, a vehicle, not the work. Embedded
+  // with the work, "cdl (commercial driver license)" made every truck driver a close match only.
+  "cdl",
+  "cdl a",
+  "cdl b",
+  "class a cdl",
+  "class b cdl",
+  "driving licence",
+  "driving license",
+  "drivers licence",
+  "drivers license",
+  "full driving licence",
+  "clean driving licence",
+  "full uk driving licence",
+  "own car",
+  "own vehicle",
+  "own van",
+  "own transport",
+  "dbs check",
+  "enhanced dbs",
+  "sia licence",
+  "sia license",
+  "cscs card",
 ].map((phrase) => phrase.split(" "));
 
 /** The length of the offer `words` end with, or 0. */

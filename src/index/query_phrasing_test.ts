@@ -312,9 +312,13 @@ Deno.test("workWords() property: what the job offers, said after the work with n
     "immediate start",
     "at startups",
     "english speaking",
+    // What the job asks: a licence, a check, a vehicle.
+    "driving licence",
+    "own van",
+    "sia licence",
   ];
   // A one-word offer follows two words of work at least: after one it may end the work's name.
-  const oneWord = ["relocation", "sponsorship", "overtime", "accommodation"];
+  const oneWord = ["relocation", "sponsorship", "overtime", "accommodation", "cdl"];
   fc.assert(
     fc.property(
       fc.constantFrom(...roles),
@@ -341,6 +345,8 @@ Deno.test("workWords() property: what the job offers, said after the work with n
       "sponsorship",
       "corporate sponsorship",
       "student accommodation",
+      "cdl driver",
+      "driver cdl",
     ]
   ) {
     assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
