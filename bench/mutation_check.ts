@@ -945,8 +945,8 @@ export const MUTANTS: Mutant[] = [
     id: "M111",
     layer: "index",
     file: "src/index/query_salary.ts",
-    line: "    if (!before && !k && !after && !period) {",
-    becomes: "    if (!before && !after && !period) {",
+    line: "    if (!before && !k && !after && !period && !bareYear) {",
+    becomes: "    if (!before && !after && !period && !bareYear) {",
     breaks: '"30k" alone (no sign, no period) is not read as pay',
   },
   {
@@ -2855,6 +2855,15 @@ export const MUTANTS: Mutant[] = [
     becomes: '  "cdl x",',
     breaks:
       '"truck driver cdl" embeds the licence with the work: the truck drivers are close (session 36)',
+  },
+  {
+    id: "M335",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "    const bareYear = saysPay && /^\\d{4,7}$|^\\d{1,3}(?:,\\d{3})+$/.test(amount);",
+    becomes: "    const bareYear = false;",
+    breaks:
+      '"warehouse jobs paying over 30000" searches the figure as a word (reviewer B, session 36)',
   },
 ];
 

@@ -6,7 +6,8 @@
  * with figures in them ("marketing manager 30k london" listed a night security officer).
  *
  * Read only where the words are plainly pay: a currency sign or code, a "k", or a period ("an
- * hour", "per annum") beside the number. A bare number is not pay ("band 5", "class 1 driver",
+ * hour", "per annum") beside the number, or a word for pay before a figure of a year's size
+ * ("paying over 30000", "salary 45,000"). A bare number is not pay ("band 5", "class 1 driver",
  * "24/7"), nor "401k" (a pension plan).
  *
  * @module
@@ -122,6 +123,13 @@ const PAY = new RegExp(
  * assert.equal(salaryIn("cleaner £12 an hour")?.yearlyMin, 24960);
  * assert.equal(salaryIn("python developer $120,000+")?.yearlyMin, 120000);
  * assert.equal(salaryIn("nhs nurse band 5"), null);
+ * // A bare figure is pay after a word that says so, a year's size.
+ * assert.deepEqual(salaryIn("warehouse jobs paying over 30000"), {
+ *   matched: "paying over 30000", yearlyMin: 30000, rest: "warehouse jobs",
+ * });
+ * assert.equal(salaryIn("nurse salary 45,000")?.yearlyMin, 45000);
+ * assert.equal(salaryIn("jobs over 30000"), null);
+ * assert.equal(salaryIn("jobs paying 25"), null);
  * assert.equal(salaryIn("jobs with a 401k"), null);
  * // The words that say it is pay go with it: what is left names the work, or nothing.
  * assert.equal(salaryIn("jobs that pay 50k in toronto")?.rest, "jobs in toronto");
@@ -150,7 +158,12 @@ export function salaryIn(query: string): QuerySalary | null {
     // The range's upper end names the unit for both ("between 30 and 40k", "between 12 and £15").
     const k = found.groups!.k ?? (cutAtAnd ? undefined : upperK);
     const before = found.groups!.before ?? (cutAtAnd ? undefined : upperSign);
-    if (!before && !k && !after && !period) {
+    // A word that says pay before a bare figure of a year's size ("warehouse jobs paying over
+    // 30000"): pay, where a bare figure alone is not ("band 5", "class 1").
+    const lead = found[0].slice(0, found[0].indexOf(amount));
+    const saysPay = /(?<![\p{L}\p{N}])(?:pays?|paying|salary|earning)(?![\p{L}\p{N}])/iu.test(lead);
+    const bareYear = saysPay && /^\d{4,7}$|^\d{1,3}(?:,\d{3})+$/.test(amount);
+    if (!before && !k && !after && !period && !bareYear) {
       // Read on from the figure after "and": it may be pay of its own.
       if (cutAtAnd) pay.lastIndex = found.index + andEnd;
       continue;
