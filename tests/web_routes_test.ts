@@ -698,8 +698,13 @@ Deno.test("an emptied search says why and links to the search without that filte
     assert.match(html, /Nothing matches with country=ZZ/);
     assert.match(
       html,
-      /<a href="\/\?q=nurse&amp;sort=relevance">Search again without country<\/a>/,
+      /<a href="\/\?q=nurse&amp;sort=relevance">Search again without “country”<\/a>/,
     );
+    // A filter is said by its field's words, not its parameter's name.
+    const paid = await (await web.request("/?q=nurse&salary_min=30000", { cookie })).text();
+    const applied = new DOMParser().parseFromString(paid, "text/html").querySelector(".applied ul");
+    assert.match(applied?.textContent ?? "", /yearly salary at least: 30000 Remove “yearly salary/);
+    assert.ok(!(applied?.textContent ?? "").includes("salary_min"), applied?.textContent);
     const invalid = await web.request("/?q=nurse&since=garbage", { cookie });
     assert.equal(invalid.status, 400);
     assert.match(await invalid.text(), /Invalid parameter &#39;since&#39;/);
@@ -1595,7 +1600,7 @@ Deno.test("when posted, in the query: the page says it was read, and 'without si
     const applied = document.querySelector(".applied")?.textContent ?? "";
     assert.match(applied, /Read "this week" as when the postings were posted, not as the work/);
     const again = [...document.querySelectorAll(".notice a")].find((a) =>
-      a.textContent === "Search again without since"
+      a.textContent === "Search again without “posted since”"
     );
     assert.equal(again?.getAttribute("href"), "/?q=nurse+jobs");
     const listed = await (await web.request(again!.getAttribute("href")!, { cookie })).text();

@@ -42,10 +42,16 @@ export function runUrl(params: Record<string, unknown>): string {
   return text ? `/?${text}` : "/";
 }
 
+/** A filter's name as a person reads it ("yearly salary at least" for `salary_min`). */
+export function paramInWords(name: string): string {
+  return Object.hasOwn(PARAM_WORDS, name) ? PARAM_WORDS[name] : name;
+}
+
 const PARAM_WORDS: Record<string, string> = {
   company: "company",
   salary_min: "yearly salary at least",
   salary_currency: "pay in",
+  salary_include_unknown: "postings that state no pay too",
   exclude_company: "not company",
   until: "posted before",
   near: "near",
@@ -79,7 +85,7 @@ export function paramsInWords(params: Record<string, unknown>): string {
       if (String(value) === "true") parts.push("postings that state no pay too");
       continue;
     }
-    parts.push(`${PARAM_WORDS[name] ?? name}: ${text(value)}`);
+    parts.push(`${paramInWords(name)}: ${text(value)}`);
   }
   return parts.length > 0 ? parts.join(" · ") : "every posting";
 }

@@ -28,7 +28,7 @@ import { hintForPeople } from "../domain/hint_words.ts";
 import { countInWords, SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { ResultItem } from "./result_item.tsx";
-import { SaveSearchForm } from "./saved_search_form.tsx";
+import { paramInWords, SaveSearchForm } from "./saved_search_form.tsx";
 
 /** The page's parameters, as the query string gave them (a list parameter repeated). */
 export type PageParams = Record<string, string[]>;
@@ -280,9 +280,9 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             <ul>
               {filters.map(([name, value]) => (
                 <li>
-                  {`${name}: ${value} `}
+                  {`${paramInWords(name)}: ${value} `}
                   <a href={pageUrl(props.params, { [name]: undefined, offset: undefined })}>
-                    {`Remove ${name}`}
+                    {`Remove “${paramInWords(name)}”`}
                   </a>
                 </li>
               ))}
@@ -299,14 +299,16 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                 ? <HintWords hint={hint} params={props.params} />
                 : (emptiedBy.some((name) => name !== "query_place")
                   ? `Nothing matches with ${
-                    emptiedBy.filter((name) => name !== "query_place").join(" and ")
+                    emptiedBy.filter((name) => name !== "query_place").map(paramInWords).join(
+                      " and ",
+                    )
                   }.`
                   : "Nothing matches in the place your query names: try the query without it.")}
             </p>
             {emptiedBy.filter((name) => name !== "query_place").map((name) => (
               <p key={name}>
                 <a href={withoutFilter(props.params, props.response, name)}>
-                  {`Search again without ${name}`}
+                  {`Search again without “${paramInWords(name)}”`}
                 </a>
               </p>
             ))}
