@@ -2865,6 +2865,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"warehouse jobs paying over 30000" searches the figure as a word (reviewer B, session 36)',
   },
+  {
+    id: "M336",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "                  {`${paramInWords(name)}: ${value} `}",
+    becomes: "                  {`${name}: ${value} `}",
+    breaks:
+      'the page lists an applied filter by its API name ("salary_min: 30000") (reviewer B, session 36)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
