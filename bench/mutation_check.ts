@@ -2874,6 +2874,14 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'the page lists an applied filter by its API name ("salary_min: 30000") (reviewer B, session 36)',
   },
+  {
+    id: "M337",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "  const figures = SIX_FIGURES.exec(query);",
+    becomes: "  const figures = null as RegExpExecArray | null;",
+    breaks: '"6 figure jobs" reads no pay (session 36)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

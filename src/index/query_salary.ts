@@ -103,6 +103,10 @@ const PAY = new RegExp(
   "giu",
 );
 
+/** "Six figure jobs", "6-figure salary": a year's pay of 100,000 or more, in any currency. */
+const SIX_FIGURES =
+  /(?<![\p{L}\p{N}])(?:six|6)[- ]?figures?(?:\s+(?:salary|salaries|pay|income))?(?![\p{L}\p{N}])/iu;
+
 /**
  * The pay the query names and the query without it; null where it names none.
  *
@@ -130,6 +134,8 @@ const PAY = new RegExp(
  * assert.equal(salaryIn("nurse salary 45,000")?.yearlyMin, 45000);
  * assert.equal(salaryIn("jobs over 30000"), null);
  * assert.equal(salaryIn("jobs paying 25"), null);
+ * assert.deepEqual(salaryIn("6 figure jobs"), { matched: "6 figure", yearlyMin: 100000, rest: "jobs" });
+ * assert.equal(salaryIn("remote six-figure salary developer")?.rest, "remote developer");
  * assert.equal(salaryIn("jobs with a 401k"), null);
  * // The words that say it is pay go with it: what is left names the work, or nothing.
  * assert.equal(salaryIn("jobs that pay 50k in toronto")?.rest, "jobs in toronto");
@@ -144,6 +150,13 @@ const PAY = new RegExp(
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {
+  const figures = SIX_FIGURES.exec(query);
+  if (figures) {
+    const rest =
+      (query.slice(0, figures.index) + " " + query.slice(figures.index + figures[0].length))
+        .replace(/\s+/g, " ").trim();
+    return { matched: figures[0].trim(), yearlyMin: 100_000, rest };
+  }
   const pay = new RegExp(PAY.source, PAY.flags);
   for (let found = pay.exec(query); found !== null; found = pay.exec(query)) {
     const { amount, between, and, upperSign, upperK } = found.groups!;
