@@ -2523,8 +2523,8 @@ export const MUTANTS: Mutant[] = [
     id: "M297",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const beside = seniorityBeside(role, typedWords);",
-    becomes: "  const beside = seniorityBeside(roleOnly, typedWords);",
+    line: "  let beside = seniorityBeside(role, typedWords);",
+    becomes: "  let beside = seniorityBeside(roleOnly, typedWords);",
     breaks: '"full time junior marketing assistant" reads no level (engineer W, session 35)',
   },
   {
@@ -2881,6 +2881,42 @@ export const MUTANTS: Mutant[] = [
     line: "  const figures = SIX_FIGURES.exec(query);",
     becomes: "  const figures = null as RegExpExecArray | null;",
     breaks: '"6 figure jobs" reads no pay (session 36)',
+  },
+  {
+    id: "M338",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "        last: folded.slice(start + length).every((w) => TRAILING_WORDS.has(w)),",
+    becomes: "        last: start + length === typed.length,",
+    breaks: '"nurse texas jobs" reads no region: only a last word was (reviewer W, session 36)',
+  },
+  {
+    id: "M339",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line:
+      "  if (!modeBeside && beside) modeBeside = workModeBeside(without(role, beside.matched));",
+    becomes: "  if (!modeBeside && beside) modeBeside = null;",
+    breaks:
+      '"senior hybrid data analyst" reads no way of working between the level and the work (reviewer W, session 36)',
+  },
+  {
+    id: "M340",
+    layer: "index",
+    file: "src/index/query_work_mode.ts",
+    line:
+      '    if (rest.every((word) => MODE_WORDS.has(word)) || seniorityAlone(rest.join(" ")) !== null) {',
+    becomes: '    if (rest.length === 0 || seniorityAlone(rest.join(" ")) !== null) {',
+    breaks: '"hybrid hybrid" is read as a way of working beside the work (reviewer W, session 36)',
+  },
+  {
+    id: "M341",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "        : countWith({ query: reading.aloneElsewhere ?? analyzed, place: undefined });",
+    becomes: "        : emptied?.unfiltered ?? 0;",
+    breaks:
+      "a place's hint says the words list more postings elsewhere than the query it offers lists (reviewer W, session 36)",
   },
 ];
 

@@ -138,7 +138,9 @@ Deno.test("a search saved through a host the server does not answer for is refus
       assert.match(body.error, /JOBSEEK_PUBLIC_URL/);
     }
     assert.deepEqual(await t.savedSearches.list("key:alice"), []);
-    // Through the server's own address, saved, its links at that address.
+    // Through the server's own address, saved, its links at that address; behind the connection
+    // guard the URL keeps the Host header's case.
+    assert.equal((await post("http+unix://LOCALHOST:8000/v1/saved-searches")).status, 201);
     const saved = await post("http+unix://localhost:8000/v1/saved-searches");
     assert.equal(saved.status, 201);
     assert.match((await saved.json()).feed_url, /^http:\/\/localhost:8000\/v1\/feeds\//);

@@ -1286,9 +1286,21 @@ Deno.test("how the work is done said beside the work ('data analyst hybrid') mak
       assert.ok(!strong(out).includes("DevOps Engineer (hybrid)"), q);
     }
     // With a level beside the work too: a strong match is both.
-    const senior = await run({ q: "senior data analyst hybrid" });
-    assert.deepEqual(strong(senior), ["Senior Data Analyst"]);
-    assert.equal(senior.results[0].job_title, "Senior Data Analyst");
+    for (
+      const q of [
+        "senior data analyst hybrid",
+        "hybrid senior data analyst",
+        "senior hybrid data analyst",
+      ]
+    ) {
+      const senior = await run({ q });
+      assert.equal(senior.query_seniority?.beside_work, true, q);
+      assert.equal(senior.query_work_mode?.beside_work, true, q);
+      assert.deepEqual(strong(senior), ["Senior Data Analyst"], q);
+      assert.equal(senior.results[0].job_title, "Senior Data Analyst", q);
+    }
+    // Ways of working alone name no work.
+    assert.equal((await run({ q: "hybrid hybrid" })).query_work_mode?.beside_work, undefined);
     // A filter still only narrows what the words list: `remote=hybrid` keeps those whose fields
     // say it, not the one whose title alone does.
     const filtered = await run({ q: "data analyst hybrid", remote: "hybrid" });
@@ -1370,6 +1382,31 @@ Deno.test("an employment type beside the work makes a posting whose title says t
     assert.ok(!strong(full).includes("Part-time Cleaner"));
     // Where every strong match of the work says the other type, they stay strong.
     assert.deepEqual(strong(await run("part time night auditor")), ["Night Auditor - Full Time"]);
+  } finally {
+    await search.close();
+  }
+});
+
+Deno.test("the query a place's hint offers for the words elsewhere lists as many postings as it says", async () => {
+  const leeds = { city: "Leeds", country: "GB" };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Senior Nurse", ...leeds, seniority: "senior" }),
+      await posting({ job_title: "Staff Nurse", ...leeds }),
+      await posting({ job_title: "Junior Nurse", ...leeds, seniority: "junior" }),
+      await posting({ job_title: "Barista", city: "Berlin", country: "DE" }),
+      await posting({ job_title: "Cook", city: "Berlin", country: "DE" }),
+    ],
+  });
+  try {
+    const run = (q: string) => search.service.search(parseSearchQuery({ q }));
+    const there = await run("senior nurse in Berlin");
+    const offered = /\("([^"]+)" lists (?:the one posting|the (\d+) postings) elsewhere\)/.exec(
+      there.hint ?? "",
+    );
+    assert.ok(offered, there.hint);
+    const listed = await run(offered[1]);
+    assert.equal(Number(offered[2] ?? 1), listed.total, there.hint);
   } finally {
     await search.close();
   }

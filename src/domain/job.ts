@@ -676,7 +676,7 @@ export function queryWorkModeInWords(
  *   queryWorkModeInWords(beside, (mode) => `remote=${mode}`),
  *   'Read "hybrid" as how the work is done (hybrid) beside the work: the postings of the work ' +
  *     "that say hybrid are the strong matches, the others close ones; remote=hybrid keeps only " +
- *     "the first.",
+ *     "those whose fields say it.",
  * );
  * assert.equal(
  *   queryWorkModeInWords(beside, IN_ALERTS),
@@ -689,7 +689,7 @@ export function queryWorkModeInWords(
  * assert.equal(
  *   queryWorkModeInWords(none, (mode) => `remote=${mode}`),
  *   'Read "hybrid" as how the work is done (hybrid) beside the work: none of the work\'s ' +
- *     "postings says hybrid, so all of them are the strong matches.",
+ *     "strong matches says hybrid, so they all stay the strong matches.",
  * );
  * ```
  */
@@ -701,7 +701,7 @@ function workModeBesideInWords(
   const said = `Read "${read.matched}" as how the work is done (${read.work_mode}) beside the work`;
   const saying = read.work_mode === "onsite" ? "on-site" : read.work_mode;
   if (read.none_in_mode) {
-    return `${said}: none of the work's postings says ${saying}, so all of them are the strong ` +
+    return `${said}: none of the work's strong matches says ${saying}, so they all stay the strong ` +
       "matches.";
   }
   // On-site is what most postings are without saying it, as read alone (`#ofWorkMode`).
@@ -710,7 +710,11 @@ function workModeBesideInWords(
     : `the postings of the work that say ${saying}`;
   if (filter === IN_ALERTS) return `${said}: only ${those} are sent.`;
   if (response.applied?.filters.remote !== undefined) return `${said}.`;
-  const only = read.work_mode === "onsite" ? "those that say on-site" : "the first";
+  // The filter reads the fields alone: a title that says "hybrid" is a strong match it drops, and
+  // few postings' fields say on-site (the page offers no link to it: src/web/search_page.tsx).
+  const only = read.work_mode === "onsite"
+    ? "those whose fields say on-site"
+    : "those whose fields say it";
   return `${said}: ${those} are the strong matches, the others close ones; ${
     filter(read.work_mode)
   } keeps only ${only}.`;

@@ -48,10 +48,12 @@ export function linkBaseUrl(
   try {
     return baseUrl(config, requestUrl);
   } catch (error) {
-    if (!(error instanceof MisdirectedRequestError)) throw error;
+    // A Host header no URL can hold ("localhost:99999", "a b") is no host it answers for either.
+    const host = error instanceof MisdirectedRequestError ? error.host : "(not a host name)";
+    if (!(error instanceof MisdirectedRequestError || error instanceof TypeError)) throw error;
     throw new JobseekError(
       "MISDIRECTED_REQUEST",
-      `Cannot save a search through the host '${error.host.slice(0, 100)}': its feed, ` +
+      `Cannot save a search through the host '${host.slice(0, 100)}': its feed, ` +
         "confirmation and unsubscribe links need the server's public address, which this server " +
         "does not know for that name. Its operator sets JOBSEEK_PUBLIC_URL, or adds the name to " +
         "JOBSEEK_ALLOWED_HOSTS; until then save it through the server's own address.",
@@ -82,7 +84,9 @@ export function baseUrl(
   if (config.publicUrl) return config.publicUrl;
   const url = new URL(requestUrl);
   const allowed = [...LOOPBACK_HOSTS, ...(config.allowedHosts ?? [])];
-  if (allowed.includes(url.hostname) || allowed.includes(url.host)) {
+  // Behind the connection guard (`http+unix:`) the URL keeps the Host header's case.
+  const [hostname, host] = [url.hostname.toLowerCase(), url.host.toLowerCase()];
+  if (allowed.includes(hostname) || allowed.includes(host)) {
     // Behind the connection guard Deno.serve listens on a Unix socket and names requests
     // `http+unix://host/...`; the client spoke plain http to the guard.
     const scheme = url.protocol === "http+unix:" ? "http:" : url.protocol;

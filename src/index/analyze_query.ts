@@ -344,11 +344,16 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // A level beside the work ("entry level marketing", "part time junior barista") is searched by
   // the encoder with the work, not by the keyword side: there "entry level" made every "Entry-Level
   // QA Engineer" a match for marketing. The level decides the tiers instead (`seniorityBeside`).
-  const beside = seniorityBeside(role, typedWords);
+  let beside = seniorityBeside(role, typedWords);
   // How the work is done beside it ("data analyst hybrid") decides the tiers too: searched as a
   // word, "hybrid" lifted a "Senior DevOps Engineer (Berlin, hybrid)" over the backend engineers
-  // of "senior backend engineer berlin hybrid".
-  const modeBeside = workModeBeside(role);
+  // of "senior backend engineer berlin hybrid". Either may stand between the other and the work
+  // ("senior hybrid python developer", "hybrid senior python developer").
+  let modeBeside = workModeBeside(role);
+  if (!modeBeside && beside) modeBeside = workModeBeside(without(role, beside.matched));
+  if (!beside && modeBeside) {
+    beside = seniorityBeside(without(role, modeBeside.matched), typedWords);
+  }
   const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);
   const query = words.length === typedWords.length ? typed : words.join(" ");
   const variants: { terms: string[]; titleTerms: string[] }[] = [

@@ -298,6 +298,39 @@ const WISHES_ALSO_WORDS = new Set(["remote", "home office", "homeoffice"]);
  * The first place `query` names (see `findPlace`); `aloneIsPlace`: a place that is all the text
  * says is read (the rest of a query that already named one: "remote in the UK").
  */
+/**
+ * Words a query ends in after its place that leave the place the last thing it names: "nurse texas
+ * jobs", "nurse texas part time", "data analyst california hybrid" (reviewer W, session 36).
+ */
+const TRAILING_WORDS: ReadonlySet<string> = new Set([
+  "jobs",
+  "job",
+  "roles",
+  "role",
+  "positions",
+  "position",
+  "vacancies",
+  "vacancy",
+  "openings",
+  "opportunities",
+  "work",
+  "part",
+  "full",
+  "time",
+  "parttime",
+  "fulltime",
+  "contract",
+  "temp",
+  "temporary",
+  "permanent",
+  "internship",
+  "internships",
+  "hybrid",
+  "onsite",
+  "on",
+  "site",
+]);
+
 function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): QueryPlace | null {
   const typed = splitSlashes(query.trim().split(/\s+/).filter(Boolean), gazetteer);
   const folded = typed.map((w) => cityShorthand(w) ?? foldText(w));
@@ -311,7 +344,7 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
       if (words.length === 0) continue;
       const found = placeOf(words, {
         preposition: start > 0 && PREPOSITIONS.has(folded[start - 1]),
-        last: start + length === typed.length,
+        last: folded.slice(start + length).every((w) => TRAILING_WORDS.has(w)),
         before: folded[start - 1],
         after: folded[start + length],
         typed: typed.slice(start, start + length).join(" "),

@@ -411,6 +411,11 @@ Deno.test("findPlace() reads a region of a country with postings ('jobs in Texas
   g.titlePostings = titleWordCounter(jobs);
   assert.deepEqual(read("engineer texas"), ["US", "Texas", "TX", "engineer"]);
   assert.deepEqual(read("nurse Texas"), ["US", "Texas", "TX", "nurse"]);
+  // Last but for what the query says of the job after it.
+  for (const query of ["nurse texas jobs", "nurse texas part time", "engineer texas hybrid"]) {
+    assert.equal(read(query)?.[1], "Texas", query);
+  }
+  assert.equal(read("texas nurse jobs"), null);
   // Said before the work it is a word of the query still ("texas nurse": no preposition, not last).
   assert.equal(read("texas nurse"), null);
   // A region of a country without postings is not read.

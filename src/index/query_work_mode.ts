@@ -51,6 +51,11 @@ export function workModeAlone(text: string): QueryWorkMode | null {
   return mode ? { matched: text.trim(), mode } : null;
 }
 
+/** The words of `SAID`'s phrases. */
+const MODE_WORDS: ReadonlySet<string> = new Set(
+  Object.keys(SAID).flatMap((said) => said.split(" ")),
+);
+
 /** `SAID`'s phrases as words, the longest first. */
 const SAID_WORDS = Object.entries(SAID)
   .map(([said, mode]) => ({ words: said.split(" "), mode }))
@@ -77,6 +82,7 @@ const SAID_WORDS = Object.entries(SAID)
  * assert.equal(workModeBeside(splitWords("hybrid cloud engineer")), null);
  * assert.equal(workModeBeside(splitWords("hybrid jobs")), null);
  * assert.equal(workModeBeside(splitWords("hybrid senior roles")), null);
+ * assert.equal(workModeBeside(splitWords("hybrid hybrid")), null);
  * ```
  */
 export function workModeBeside(role: readonly string[]): QueryWorkMode | null {
@@ -88,9 +94,12 @@ export function workModeBeside(role: readonly string[]): QueryWorkMode | null {
     const atStart = !atEnd && words.every((word, k) => work[k] === word) &&
       !(mode === "hybrid" && HYBRID_ROLES.has(work[words.length]));
     if (!atEnd && !atStart) continue;
-    const rest = atEnd ? work.slice(0, last) : work.slice(words.length);
-    // Beside a level alone ("hybrid senior roles") it is read alone with the level.
-    if (withoutJobWords(rest).length === 0 || seniorityAlone(rest.join(" ")) !== null) return null;
+    const rest = withoutJobWords(atEnd ? work.slice(0, last) : work.slice(words.length));
+    // Beside a level alone ("hybrid senior roles") it is read alone with the level; beside only
+    // ways of working ("hybrid hybrid", "on site onsite") it names no work either.
+    if (rest.every((word) => MODE_WORDS.has(word)) || seniorityAlone(rest.join(" ")) !== null) {
+      return null;
+    }
     return { matched: words.join(" "), mode };
   }
   return null;

@@ -223,7 +223,11 @@ export function placeBrowseHint(
     ? ""
     : offered
     ? ` ("${offered}" lists ${
-      elsewhere === 1 ? "the one posting" : `the ${countInWords(elsewhere)} postings`
+      elsewhere === 1
+        ? "the one posting"
+        : elsewhere >= RESULT_SET_MAX
+        ? `at least ${countInWords(elsewhere)} postings`
+        : `the ${countInWords(elsewhere)} postings`
     } elsewhere)`
     : ` (elsewhere they find ${countInWords(elsewhere)} posting${plural})`;
   if (nearest === 0) return `Nothing ${where} is near these words${other}; ${lists}`;

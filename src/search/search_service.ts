@@ -427,11 +427,11 @@ class SnapshotSearchService implements JobSearchService {
       const placeEmptied = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE;
       // "hybrid jobs in Houston", where no posting there says hybrid: elsewhere the words are
       // read alone ("hybrid jobs" lists the postings that say it), not searched as here.
+      // Counted as the query the hint offers lists them: the same words, tiers and pay, no place
+      // (the count without the place alone left out the pay and the tiers beside the work).
       const elsewhere = !placeEmptied
         ? 0
-        : reading.aloneElsewhere
-        ? countWith({ query: reading.aloneElsewhere, place: undefined })
-        : emptied?.unfiltered ?? 0;
+        : countWith({ query: reading.aloneElsewhere ?? analyzed, place: undefined });
       if (there > 0) {
         outcome.hint = placeBrowseHint(place, there, {
           filtered,

@@ -211,8 +211,10 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             {props.response.applied?.filters.remote === undefined &&
                 props.response.query_work_mode &&
                 // Beside the work where none of its postings is done that way, the filter would
-                // keep none of what is listed.
-                !props.response.query_work_mode.none_in_mode
+                // keep none of what is listed; on-site beside it, few postings' fields say it.
+                !props.response.query_work_mode.none_in_mode &&
+                !(props.response.query_work_mode.beside_work &&
+                  props.response.query_work_mode.work_mode === "onsite")
               ? (
                 <a
                   href={pageUrl(props.params, {
