@@ -12,7 +12,6 @@
  */
 import { strict as assert } from "node:assert";
 import { Buffer } from "node:buffer";
-import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
 import fc from "fast-check";
 import { AlertDeliverer, CONFIRMATION_WINDOW_MS } from "../src/alerts/alert_deliverer.ts";
@@ -23,6 +22,7 @@ import { formatSavedSearch } from "../cli/commands/alerts.ts";
 import { type Logger, silentLogger } from "../src/log.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { createTestSearch, type TestSearch } from "./helpers.ts";
+import { startTestSmtp } from "./test_smtp.ts";
 
 const HOUR = 3600_000;
 const DAY = CONFIRMATION_WINDOW_MS;
@@ -39,47 +39,26 @@ interface Mail {
 async function setUp() {
   const mails: Mail[] = [];
   const clock = { now: START };
-  const smtpState = { accept: true };
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(
-        smtpState.accept ? undefined : Object.assign(new Error("mailbox unavailable"), {
-          responseCode: 450,
-        }),
-      );
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        for (const r of session.envelope.rcptTo as { address: string }[]) {
-          mails.push({ to: r.address, at: clock.now, raw: Buffer.concat(chunks) });
-        }
-        callback();
-      });
-    },
+  // One mail a recipient, with the shared clock's time it came at.
+  const smtp = await startTestSmtp(({ to, raw }) => {
+    for (const address of to) mails.push({ to: address, at: clock.now, raw });
   });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as { port: number }).port;
   const search = await createTestSearch();
   const base: AlertsConfig = {
     ...DEFAULT_ALERTS,
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: smtp.url,
     mailFrom: "jobseek <alerts@example.com>",
     retryBaseMs: 1000,
   };
   return {
     mails,
     clock,
-    smtp: smtpState,
+    smtp,
     search,
     base,
     close: async () => {
       await search.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     },
   };
 }
@@ -328,7 +307,7 @@ Deno.test("a confirmation mail the mail server refused does not use up the key's
   const shared = await setUp();
   const w = await world(shared, { cap: 1 });
   try {
-    shared.smtp.accept = false;
+    shared.smtp.refusing.now = true;
     const view = await w.savedSearches.create("key:reader", {
       name: "a",
       q: "nurse",
@@ -336,7 +315,7 @@ Deno.test("a confirmation mail the mail server refused does not use up the key's
     }, "http://x");
     await w.deliverer.check();
     assert.equal(shared.mails.length, 0);
-    shared.smtp.accept = true;
+    shared.smtp.refusing.now = false;
     shared.clock.now += 2 * HOUR;
     await w.deliverer.check();
     assert.deepEqual(shared.mails.map((m) => m.to), ["ann@example.com"]);
@@ -344,7 +323,7 @@ Deno.test("a confirmation mail the mail server refused does not use up the key's
     assert.equal(ann.confirmation_held_until, undefined);
     assert.ok(ann.confirm_by);
   } finally {
-    shared.smtp.accept = true;
+    shared.smtp.refusing.now = false;
     await w.close();
     await shared.close();
   }

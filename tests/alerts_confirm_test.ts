@@ -7,8 +7,6 @@
  * server.
  */
 import { strict as assert } from "node:assert";
-import { Buffer } from "node:buffer";
-import { SMTPServer } from "smtp-server";
 import fc from "fast-check";
 import { AlertDeliverer, CONFIRMATION_WINDOW_MS } from "../src/alerts/alert_deliverer.ts";
 import { confirmationMessage } from "../src/alerts/confirmation_mail.ts";
@@ -17,6 +15,7 @@ import { DEFAULT_ALERTS } from "../src/config.ts";
 import { type Logger, silentLogger } from "../src/log.ts";
 import { openStore } from "../src/store/store.ts";
 import { createTestSearch, infoLines } from "./helpers.ts";
+import { startTestSmtp } from "./test_smtp.ts";
 
 const HOUR = 3600_000;
 
@@ -63,33 +62,11 @@ Deno.test("a confirmation mail is text alone, the saved search's words in it as 
 });
 
 async function setUp(logger: Logger = silentLogger) {
-  let accept = true;
-  const mails: { to: string[] }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(
-        accept ? undefined : Object.assign(new Error("mailbox unavailable"), {
-          responseCode: 450,
-        }),
-      );
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r: { address: string }) => r.address) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  const smtp = await startTestSmtp();
+  const mails = smtp.mails;
   const config = {
     ...DEFAULT_ALERTS,
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: smtp.url,
     mailFrom: "jobseek <alerts@example.com>",
     retryBaseMs: 1000,
   };
@@ -110,18 +87,14 @@ async function setUp(logger: Logger = silentLogger) {
     mails,
     /** Mail to `address`. */
     to: (address: string) => mails.filter((m) => m.to.includes(address)).length,
-    smtp: {
-      set accept(value: boolean) {
-        accept = value;
-      },
-    },
+    smtp,
     savedSearches,
     deliverer,
     close: async () => {
       await deliverer.stop();
       store.close();
       await search.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     },
   };
 }
@@ -186,7 +159,7 @@ Deno.test("a confirmation mail the mail server refused is sent again later, and 
   const t = await setUp();
   try {
     const owner = "key:reader";
-    t.smtp.accept = false;
+    t.smtp.refusing.now = true;
     const view = await t.savedSearches.create(owner, {
       name: "a",
       q: "nurse",
@@ -197,7 +170,7 @@ Deno.test("a confirmation mail the mail server refused is sent again later, and 
     const refused = (await t.savedSearches.get(owner, view.id)).deliver[0];
     assert.equal(refused.state, "unconfirmed");
     assert.match(refused.last_error ?? "", /mailbox unavailable/);
-    t.smtp.accept = true;
+    t.smtp.refusing.now = false;
     // Not before its retry is due.
     await t.deliverer.check();
     assert.equal(t.mails.length, 0);

@@ -9,13 +9,12 @@
 import { strict as assert } from "node:assert";
 import { Webhook } from "standardwebhooks";
 import { parseFeed } from "@rowanmanning/feed-parser";
-import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
-import { Buffer } from "node:buffer";
 import { openStore } from "../src/store/store.ts";
 import { NAME_MAX_LENGTH } from "../src/alerts/saved_searches.ts";
 import { SAVED_SEARCH_NAME_MAX } from "../cli/commands/alerts.ts";
 import { seedStoreFile } from "./helpers.ts";
+import { startTestSmtp } from "./test_smtp.ts";
 import { runCliInWorker } from "./cli_process.ts";
 import { KEEPER_TITLE as TITLE, keeperLines, keeperUrl } from "./keepers.ts";
 import {
@@ -120,35 +119,16 @@ function startReceiver(secret: () => string | null, failFirst = 0) {
 
 /** A real SMTP server on 127.0.0.1 keeping every mail it accepts, with its envelope's recipients. */
 async function startSmtp() {
-  const mails: { raw: Buffer; to: string[] }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        mails.push({
-          raw,
-          to: session.envelope.rcptTo.map((r: { address: string }) => r.address),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  const smtp = await startTestSmtp();
   return {
-    mails,
+    mails: smtp.mails,
     /** The mails to `address`, in the order they came. */
-    to: (address: string) => mails.filter((m) => m.to.includes(address)),
+    to: (address: string) => smtp.mails.filter((m) => m.to.includes(address)),
     env: {
-      JOBSEEK_SMTP_URL: `smtp://127.0.0.1:${port}`,
+      JOBSEEK_SMTP_URL: smtp.url,
       JOBSEEK_MAIL_FROM: "jobseek <alerts@jobseek.test>",
     },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+    close: smtp.close,
   };
 }
 

@@ -1453,19 +1453,22 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
   }
 });
 
+/** The sentence of what the page read (`.applied`) that says `saying`, on the page of `q`. */
+async function appliedSaying(web: Web, cookie: string, q: string, saying: string) {
+  const page = await (await web.request(`/?q=${encodeURIComponent(q)}`, { cookie })).text();
+  const document = new DOMParser().parseFromString(page, "text/html");
+  const said = [...document.querySelectorAll(".applied p")].find((p) =>
+    (p.textContent ?? "").includes(saying)
+  );
+  assert.ok(said, page);
+  return said;
+}
+
 Deno.test("a level beside the work: the page says it and links the filter, unless none of the work's postings is of the level", async () => {
   const web = await startWeb();
   try {
     const cookie = await signIn(web, web.userKey);
-    const readOf = async (q: string) => {
-      const page = await (await web.request(`/?q=${encodeURIComponent(q)}`, { cookie })).text();
-      const document = new DOMParser().parseFromString(page, "text/html");
-      const said = [...document.querySelectorAll(".applied p")].find((p) =>
-        (p.textContent ?? "").includes("as the seniority")
-      );
-      assert.ok(said, page);
-      return said;
-    };
+    const readOf = (q: string) => appliedSaying(web, cookie, q, "as the seniority");
     const junior = await readOf("junior developer");
     assert.match(junior.textContent ?? "", /beside the work: the postings of the work whose title/);
     assert.equal(
@@ -1487,15 +1490,7 @@ Deno.test("how the work is done beside the work: the page says it and links the 
   const web = await startWeb();
   try {
     const cookie = await signIn(web, web.userKey);
-    const readOf = async (q: string) => {
-      const page = await (await web.request(`/?q=${encodeURIComponent(q)}`, { cookie })).text();
-      const document = new DOMParser().parseFromString(page, "text/html");
-      const said = [...document.querySelectorAll(".applied p")].find((p) =>
-        (p.textContent ?? "").includes("as how the work is done")
-      );
-      assert.ok(said, page);
-      return said;
-    };
+    const readOf = (q: string) => appliedSaying(web, cookie, q, "as how the work is done");
     // On-site beside the work: few postings' fields say it, and the filter is not offered.
     const onsite = await readOf("nurse onsite");
     assert.ok(onsite.querySelector("a") === null, onsite.innerHTML);
