@@ -565,7 +565,7 @@ export class JobIndex {
       else if (titleSaysLevel(jobs[p].job_title, levels)) made[p] = 2;
       else if (level !== undefined && ruledOut.includes(level)) made[p] = 1;
       // "Accounting Canada Summer Student Job" for "senior accountant": its title rules it out
-      // where the board stated no level.
+      // where the board stated no level the words ask or rule out.
       else if (titleSaysLevel(jobs[p].job_title, ruledOut)) made[p] = 1;
     }
     this.#levelMasks.set(key, made);

@@ -259,10 +259,13 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     return { session, form };
   }
 
-  /** A refused change in words: a bad parameter, the owner's limit, or an id not theirs (404). */
   /** Why a saved search was not saved or changed, said on a page of its own, with its status. */
   const SAVE_REFUSALS = { INVALID_PARAMETER: 400, LIMIT_EXCEEDED: 409, MISDIRECTED_REQUEST: 421 };
 
+  /**
+   * A refused change in words: a bad parameter, the owner's limit, a host without an address for
+   * links, or an id not theirs (404).
+   */
   function refusal(c: Context<AppEnv>, session: WebSession, error: unknown): Response {
     if (!(error instanceof JobseekError)) throw error;
     const frame = frameOf(session);
