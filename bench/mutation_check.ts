@@ -2841,7 +2841,7 @@ export const MUTANTS: Mutant[] = [
     layer: "web",
     file: "src/web/saved_search_form.tsx",
     line:
-      "    if (NOT_SAVED.has(name) || !SEARCH_PARAMS.has(name) || values.length === 0) continue;",
+      "    if (NOT_SAVED.has(name) || !REST_SEARCH_PARAMS.has(name) || values.length === 0) continue;",
     becomes:
       '    if (NOT_SAVED.has(name) || name === "csrf" || name === "name" || values.length === 0) continue;',
     breaks:

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { DELIVERY_TYPES, DIGEST_PERIODS, type DigestPeriod } from "../domain/deliveries.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { type QueryCorrectedResult, QueryCorrectedSchema } from "../domain/job.ts";
-import { parseSearchQuery, RestSearchSchema } from "../domain/search_query.ts";
+import { parseSearchQuery, REST_SEARCH_PARAMS } from "../domain/search_query.ts";
 import { sha256Hex } from "../crypto.ts";
 import { parseNear } from "../places/mod.ts";
 import type { AlertsConfig } from "../config.ts";
@@ -40,7 +40,7 @@ export const UNCONFIRMED_KEEP_MS = 30 * 24 * 3600_000;
 /** Fields of a saved search's body that are not search parameters. */
 const OWN_FIELDS = new Set(["name", "deliver", "paused", "rotate_feed_url"]);
 /** Search parameters a saved search keeps: every field of `POST /v1/search`. */
-const SEARCH_FIELDS = new Set([...Object.keys(RestSearchSchema.shape), "profile"]);
+const SEARCH_FIELDS = new Set([...REST_SEARCH_PARAMS, "profile"]);
 
 export const DeliverInputSchema = z.array(
   z.discriminatedUnion("type", [

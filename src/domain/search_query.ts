@@ -124,6 +124,9 @@ export const RestSearchSchema = z.object({
   ...searchFields,
 });
 
+/** The names of REST's search parameters (`RestSearchSchema`'s fields). */
+export const REST_SEARCH_PARAMS: ReadonlySet<string> = new Set(Object.keys(RestSearchSchema.shape));
+
 /** MCP `search_jobs` arguments: the query is called `query`; it or `profile` is required. */
 export const McpSearchSchema = z.object({
   query: queryText.optional().describe(

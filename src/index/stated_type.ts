@@ -15,6 +15,7 @@
  * @module
  */
 import { type EmploymentType, employmentTypesOf, type Job } from "../domain/job.ts";
+import { TITLE_LEVELS } from "../domain/title_levels.ts";
 import type { AnalyzedQuery } from "./analyze_query.ts";
 import type { TermLift, TermPostings } from "./keyword_scorer.ts";
 import { DEFAULT_BM25 } from "./ranking.ts";
@@ -42,7 +43,8 @@ const CONTRARY_TITLES: Record<EmploymentType, { own: RegExp; other?: RegExp }> =
   fulltime: { own: FULL_TIME, other: PART_TIME },
   contract: { own: FOR_A_TIME, other: PERMANENT },
   temporary: { own: FOR_A_TIME, other: PERMANENT },
-  internship: { own: /\b(?:intern|internship|praktikant(?:in)?|praktikum|werkstudent(?:in)?)\b/i },
+  // An intern's title as the levels read it ("Intern", "Werkstudent", "Summer Student").
+  internship: { own: TITLE_LEVELS.find(([level]) => level === "intern")![1] },
 };
 
 /** Per type, the postings (positions in `jobs`) that state it, built on first use. */

@@ -6,16 +6,11 @@
  *
  * @module
  */
-import { LIST_PARAMS, RestSearchSchema } from "../domain/search_query.ts";
+import { LIST_PARAMS, REST_SEARCH_PARAMS } from "../domain/search_query.ts";
 
 export const SAVED_PATH = "/saved";
 /** The page's own paging and counting: where a list starts is no part of what is searched. */
 const NOT_SAVED = new Set(["offset", "top_k", "facets"]);
-/**
- * What a search takes: a page URL may carry more (a link's `utm_source`, a `deliver=x` pasted in),
- * which the search ignores and a saved search would refuse (reviewer B, session 36).
- */
-const SEARCH_PARAMS: ReadonlySet<string> = new Set(Object.keys(RestSearchSchema.shape));
 /** A page URL's parameters (search_page.tsx's `PageParams`: that module imports this one). */
 type PageParams = Record<string, string[]>;
 
@@ -24,7 +19,9 @@ export function savedParams(params: PageParams): Record<string, string | string[
   const saved: Record<string, string | string[]> = {};
   for (const [name, all] of Object.entries(params)) {
     const values = all.filter((v) => v !== "");
-    if (NOT_SAVED.has(name) || !SEARCH_PARAMS.has(name) || values.length === 0) continue;
+    // What no search takes (a link's `utm_source`, a pasted `deliver=x`): the search ignores it and
+    // a saved search would refuse it (reviewer B, session 36).
+    if (NOT_SAVED.has(name) || !REST_SEARCH_PARAMS.has(name) || values.length === 0) continue;
     saved[name] = LIST_PARAMS.has(name) && values.length > 1 ? values : values[0];
   }
   return saved;
