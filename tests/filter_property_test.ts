@@ -127,6 +127,20 @@ const QUERIES = [
   "marketing jobs, no experience needed",
   "software engineer visa sponsorship",
   "jobs between 50k and 70k",
+  // Session 36: a region said last, a way of working or an employment type beside the work (the
+  // work's others close), a licence after the work, pay as people write it, a place with nothing
+  // near the words.
+  "nurse texas",
+  "nurse texas jobs",
+  "data analyst hybrid",
+  "hybrid senior python developer",
+  "nurse onsite",
+  "part time cleaner",
+  "cleaner full time",
+  "truck driver cdl",
+  "warehouse jobs paying over 30000",
+  "6 figure jobs",
+  "teacher in Manchester",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
