@@ -384,7 +384,9 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
         const urls = new Set([...after.all, ...before.all].map((r) => r.job_url));
         assert.deepEqual(urls, new Set(whole.all.map((r) => r.job_url)));
       }),
-      { numRuns: 120, seed: 7 },
+      // Found by a wider run (seed 37): a `since` parameter replaced the words' day, so the halves
+      // of "over 100k this week" were not the whole.
+      { numRuns: 120, seed: 7, examples: [["over 100k this week", "2017-08-21 00:00:00"]] },
     );
   });
 

@@ -1567,12 +1567,20 @@ Deno.test("when a query asks its postings posted ('this week', 'today'), only th
       "Barista",
       "Ward Nurse",
     ]);
-    // A `since` parameter replaces the words' day, which is then not said as read (it said
-    // "this week" was read as the newest first).
-    const given = await run({ q: "nurse jobs this week", since: day(30).slice(0, 10) });
-    assert.equal(given.total, 3);
-    assert.equal(given.query_posted, undefined);
-    assert.equal(given.applied?.filters.since, `${day(30).slice(0, 10)} 00:00:00`);
+    // A `since` parameter never widens what the words ask: a month back, the week still applies
+    // (and is said); two days back, the parameter is the narrower and replaces the words' day,
+    // which is then not said as read (it said "this week" was read as the newest first).
+    const wider = await run({ q: "nurse jobs this week", since: day(30).slice(0, 10) });
+    assert.deepEqual(titles(wider), ["Staff Nurse", "Ward Nurse"]);
+    assert.deepEqual(wider.query_posted, { matched: "this week", since: day(7).slice(0, 10) });
+    assert.equal(wider.applied?.filters.since, `${day(30).slice(0, 10)} 00:00:00`);
+    const narrower = await run({ q: "nurse jobs this week", since: day(2).slice(0, 10) });
+    assert.deepEqual(titles(narrower), ["Staff Nurse"]);
+    assert.equal(narrower.query_posted, undefined);
+    assert.equal(narrower.applied?.filters.since, `${day(2).slice(0, 10)} 00:00:00`);
+    // On the words' own day, the parameter says the same: either way the week's nurses.
+    const same = await run({ q: "nurse jobs this week", since: day(7).slice(0, 10) });
+    assert.deepEqual(titles(same), ["Staff Nurse", "Ward Nurse"]);
     // "Latest" asks for the newest first: no posting is left out.
     const latest = await run({ q: "the latest nurse jobs" });
     assert.equal(latest.total, 3);
@@ -1599,7 +1607,7 @@ Deno.test("when a query asks its postings posted ('this week', 'today'), only th
       mcp.text.includes('Read "this week" as when the postings were posted, not as the work'),
       mcp.text,
     );
-    assert.ok(formatResults(response, 0, 120, "date").includes("--since sets another day"));
+    assert.ok(formatResults(response, 0, 120, "date").includes("--since sets a later day"));
   } finally {
     await search.close();
   }

@@ -774,7 +774,7 @@ export function queryShiftInWords(response: ReadAlone, inAlerts?: InAlerts): str
  * assert.equal(
  *   queryPostedInWords({ query_posted: { matched: "this week", since: "2026-11-23" } }, "since"),
  *   'Read "this week" as when the postings were posted, not as the work: only those posted on ' +
- *     "2026-11-23 or later are listed; since sets another day.",
+ *     "2026-11-23 or later are listed; since sets a later day.",
  * );
  * assert.equal(
  *   queryPostedInWords({ query_posted: { matched: "latest" } }, "since"),
@@ -802,7 +802,7 @@ export function queryPostedInWords(
   }
   const said = `Read "${read.matched}" as when the postings were posted, not as the work: only ` +
     `those posted on ${read.since} or later are`;
-  return filter === IN_ALERTS ? `${said} sent.` : `${said} listed; ${filter} sets another day.`;
+  return filter === IN_ALERTS ? `${said} sent.` : `${said} listed; ${filter} sets a later day.`;
 }
 
 /**
@@ -1180,7 +1180,7 @@ export const SearchResponseSchema = z.object({
   query_posted: QueryPostedSchema.optional().describe(
     'When the query asked its postings to have been posted ("nurse jobs in Leeds this week", ' +
       '"jobs posted today", "in the last 7 days"): applied as `since`, where no `since` parameter ' +
-      'is given; "latest" and "newest" ask only for the newest first. Its words are not searched.',
+      'names that day or a later one; "latest" and "newest" ask only for the newest first. Its words are not searched.',
   ),
   query_work_mode: QueryWorkModeSchema.optional().describe(
     'How the work is done, named and nothing else beside a place or company ("hybrid jobs in ' +

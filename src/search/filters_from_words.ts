@@ -24,8 +24,10 @@ export function salaryToApply(query: SearchQuery, analyzed: AnalyzedQuery): numb
 /**
  * The earliest day a posting may have been posted on from the query's words ("nurse jobs this
  * week": `now` less 7 days, as `YYYY-MM-DD` in UTC; "today": `now`'s day); null where they name
- * no days ("latest python jobs" asks only for the newest first) or where a `since` parameter says
- * it (a parameter replaces the text's).
+ * no days ("latest python jobs" asks only for the newest first) or where a `since` parameter names
+ * that day or a later one. A `since` parameter never widens what the words ask: "python jobs this
+ * week" with `since` a month back still lists this week's (filters only narrow, and `since=D` with
+ * `until=D` partition the words' set; until session 37 any `since` parameter replaced the words).
  */
 export function sinceToApply(
   query: SearchQuery,
@@ -33,8 +35,10 @@ export function sinceToApply(
   now: number,
 ): string | null {
   const days = analyzed.posted?.days;
-  if (days === undefined || query.since !== undefined) return null;
-  return new Date(now - days * 86_400_000).toISOString().slice(0, 10);
+  if (days === undefined) return null;
+  const day = new Date(now - days * 86_400_000).toISOString().slice(0, 10);
+  // A parsed `since` is "YYYY-MM-DD HH:MM:SS": the words' day starts at midnight.
+  return query.since !== undefined && query.since >= `${day} 00:00:00` ? null : day;
 }
 
 /** What the words of a `q` name that a search applies as filters (`QueryReading`'s part). */
@@ -51,7 +55,7 @@ export interface FiltersInWords {
   paysAlone: boolean;
   /**
    * The earliest day (`YYYY-MM-DD`, UTC) the words ask a posting to have been posted on ("this
-   * week", `sinceToApply`), where no `since` parameter replaces it.
+   * week", `sinceToApply`), where no `since` parameter names that day or a later one.
    */
   since: string | null;
 }

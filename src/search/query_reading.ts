@@ -226,8 +226,8 @@ export function readingFields(reading: QueryReading): ReadingFields {
       ...(namesNoWork(analyzed) ? { alone: true as const } : {}),
     };
   }
-  // A `since` parameter replaces the day the words name, as a salary parameter replaces their
-  // pay: the words' day is then not what is applied, and not said as if it were.
+  // A `since` parameter on the words' day or later is what is applied: the words' day is then not
+  // said as if it were.
   const replaced = analyzed.posted?.days !== undefined && reading.since === null;
   if (analyzed.posted && !replaced) {
     fields.query_posted = {
