@@ -1541,9 +1541,10 @@ export const MUTANTS: Mutant[] = [
     id: "M183",
     layer: "search",
     file: "src/search/filters_from_words.ts",
-    line: "  if (days === undefined || query.since !== undefined) return null;",
-    becomes: "  if (days === undefined) return null;",
-    breaks: 'a since parameter does not replace the words\' "this week"',
+    line: "  return query.since !== undefined && query.since >= `${day} 00:00:00` ? null : day;",
+    becomes: "  return day;",
+    breaks:
+      'a later since parameter does not replace the words\' "this week" (rewritten in session 37: an earlier one no longer does)',
   },
   {
     id: "M184",
@@ -1695,8 +1696,8 @@ export const MUTANTS: Mutant[] = [
     layer: "domain",
     file: "src/domain/job.ts",
     line:
-      "  return filter === IN_ALERTS ? `${said} sent.` : `${said} listed; ${filter} sets another day.`;",
-    becomes: "  return `${said} listed; ${String(filter)} sets another day.`;",
+      "  return filter === IN_ALERTS ? `${said} sent.` : `${said} listed; ${filter} sets a later day.`;",
+    becomes: "  return `${said} listed; ${String(filter)} sets a later day.`;",
     breaks:
       "a digest says the words' day is listed and offers a parameter a mail reader cannot set",
   },
@@ -2917,6 +2918,34 @@ export const MUTANTS: Mutant[] = [
     becomes: "        : emptied?.unfiltered ?? 0;",
     breaks:
       "a place's hint says the words list more postings elsewhere than the query it offers lists (reviewer W, session 36)",
+  },
+  {
+    id: "M342",
+    layer: "index",
+    file: "src/index/occupation_labels.ts",
+    line: "    return agreeing.length > 0 ? agreeing : out;",
+    becomes: "    return out;",
+    breaks:
+      'an occupation sharing the query\'s word that disagrees with its titles is taken beside one that agrees ("solicitor" lists a Call Centre Assistant first)',
+  },
+  {
+    id: "M343",
+    layer: "index",
+    file: "src/index/occupation_labels.ts",
+    line: "    return agreeing.length > 0 ? agreeing : out;",
+    becomes: "    return agreeing;",
+    breaks:
+      'where no sharer of the query\'s word agrees with its titles, none is taken ("decorator" loses its painters)',
+  },
+  {
+    id: "M344",
+    layer: "search",
+    file: "src/search/occupation_vectors.ts",
+    line:
+      "      const shared = occupationShared ? occupations.sharedNearest(vector, text, agreeing) : [];",
+    becomes:
+      "      const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];",
+    breaks: "the search takes every near sharer of the query's word, agreeing or not",
   },
 ];
 

@@ -30,7 +30,7 @@ import type { Job } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { assembleIndexData, embeddingTextOf } from "../src/index/job_index_data.ts";
 import { JobIndex } from "../src/index/job_index.ts";
-import type { LabelAgreement } from "../src/index/index_search.ts";
+import { occupationVectors } from "../src/search/occupation_vectors.ts";
 import { rankingForModel, type RankingParams, type ResultCut } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { readQuery } from "../src/search/query_reading.ts";
@@ -175,32 +175,15 @@ async function measure(
     const workVector = query.workText === undefined ? undefined : await vectorFor(query.workText);
     const labelText = query.workText ?? query.embeddingText;
     const labelVector = workVector ?? vector;
-    // As the service does (src/search/search_service.ts): the labels only where the ranking says
-    // (their vectors made with the occupations'), the nearest of the occupations sharing the phrase
-    // or those nearest by meaning only where no label names one.
-    const labels = ranking.occupationLabels ? occupations.labelsFor(labelText) : [];
-    // As the service does: a one-word label's description sentence beside it (session 27).
-    const labelVectors = labels.length
-      ? [
-        ...await Promise.all(labels.map((l) => occupations.labelVector(l) ?? vectorFor(l))),
-        ...labels.flatMap((l) => occupations.oneWordSentenceVector(l) ?? []),
-      ]
-      : undefined;
-    const { occupationShared, occupationMeanings, occupationAgreement } = ranking;
-    const lazy = ranking.occupationLabels && (occupationShared || occupationMeanings) &&
-      !labelVectors;
-    const named: string[] = [...labels];
-    const labelVectorsIfUsed = lazy
-      ? (agreement: LabelAgreement) => {
-        const text = labelText;
-        const shared = occupationShared ? occupations.sharedNearest(labelVector, text) : [];
-        const near = shared.length || !occupationMeanings
-          ? shared
-          : occupations.nearest(labelVector, text, occupationAgreement ? agreement : undefined);
-        if (!named.length) named.push(...near.map((o) => o.label));
-        return near.length ? near.map((o) => o.vector) : undefined;
-      }
-      : undefined;
+    // What the service adds (src/search/occupation_vectors.ts), the occupations' vectors being of
+    // this model.
+    const { labelVectors, labelVectorsIfUsed, named } = await occupationVectors(
+      occupations,
+      ranking,
+      labelText,
+      labelVector,
+      { sameModel: true, embed: vectorFor },
+    );
     const search = (sort: "date" | "relevance", limit: number) =>
       index.search({
         query,

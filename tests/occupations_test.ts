@@ -122,6 +122,19 @@ Deno.test("a word several occupations share as a label names the nearest of them
   assert.ok(titles.some((t) => /\bpainters?\b/i.test(t)), `${q} found ${titles.join(" | ")}`);
 });
 
+Deno.test("of the occupations sharing a word, one the query's nearest titles disagree with is not taken", async () => {
+  // ESCO has "solicitor" among the labels of the corporate lawyer and of the call centre agent
+  // ("telephone solicitor"), which the query's vector is nearer than the other sharers: its label
+  // lifted a Call Centre Assistant over every lawyer (session 37). Only the lawyer agrees with
+  // the titles the word itself finds (Legal Counsel).
+  const ranked = await realIndex.service.search(
+    parseSearchQuery({ q: "solicitor", sort: "relevance", top_k: "5" }),
+  );
+  const titles = ranked.results.map((r) => r.job_title);
+  assert.ok(/counsel|legal|lawyer/i.test(titles[0]), titles.join(" | "));
+  assert.ok(!titles.some((t) => /call cent/i.test(t)), titles.join(" | "));
+});
+
 Deno.test("an occupation found by meaning that the query's nearest titles disagree with is not taken", async () => {
   // Session 18 took a packing machinery engineer for "person who delivers parcels" (its
   // description sentence is about packages): engineers' postings then came before couriers'.

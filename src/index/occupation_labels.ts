@@ -201,11 +201,17 @@ export class OccupationLabels {
    * painter, a paperhanger supervisor, ...), the `MOST_SHARED` of them whose preferred labels are
    * nearest the query's vector (of the vectors' model), best first, each with its label's vector:
    * the taxonomy says the phrase is a name of each, and the query's meaning says which it means.
-   * No bar on the cosine: the phrase is theirs already. None where `labelsFor` names some, for a
-   * text that is an occupation's preferred label, without vectors or for another width.
-   * Measured in docs/search.md, "Occupations on both sides (session 19)".
+   * No bar on the cosine: the phrase is theirs already. With `agreement` (as `nearest` takes it),
+   * those of the few that agree with the titles the query's words found (`MEANING_AGREEMENT`),
+   * where any does (session 37). None where `labelsFor` names some, for a text that is an
+   * occupation's preferred label, without vectors or for another width. Measured in
+   * docs/search.md, "Occupations on both sides (session 19)".
    */
-  sharedNearest(vector: Float32Array, text: string): { label: string; vector: Float32Array }[] {
+  sharedNearest(
+    vector: Float32Array,
+    text: string,
+    agreement?: (label: Float32Array) => number,
+  ): { label: string; vector: Float32Array }[] {
     const vectors = this.#vectors;
     if (!vectors || vector.length !== vectors.dimensions) return [];
     const hits = this.#holding(text);
@@ -220,7 +226,12 @@ export class OccupationLabels {
       out.push({ label, vector: vectors.labels.subarray(at * d, (at + 1) * d) });
       if (out.length === MOST_SHARED) break;
     }
-    return out;
+    // Where some agree with the titles the query's words found and others do not, the query's
+    // meaning says which sharer it names ("solicitor": the corporate lawyer, not the call centre
+    // agent of "telephone solicitor"); where none agrees, the taxonomy's word stands ("decorator":
+    // the model puts no painter near it).
+    const agreeing = agreement ? out.filter((o) => agreement(o.vector) >= MEANING_AGREEMENT) : out;
+    return agreeing.length > 0 ? agreeing : out;
   }
 
   /**

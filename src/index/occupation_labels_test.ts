@@ -263,6 +263,23 @@ Deno.test("sharedNearest() names the nearest few of the occupations a phrase is 
   assert.deepEqual(new OccupationLabels(many).sharedNearest(AXIS, "w"), []);
 });
 
+Deno.test("sharedNearest() with agreement keeps the sharers that agree, or all where none does", () => {
+  const table = sharing([0.1, 0.6, 0.3, 0.9, 0.2]);
+  // The agreement of a label vector: here read from its cosine with the query (its first value).
+  const agreement = (agreeing: number[]) => (vector: Float32Array) =>
+    agreeing.some((c) => Math.abs(vector[0] - Math.fround(c)) < 1e-6) ? MEANING_AGREEMENT : 0.1;
+  const named = (agreeing: number[]) =>
+    table.sharedNearest(AXIS, "night worker", agreement(agreeing)).map((o) => o.label);
+  // "solicitor": the nearer sharer (the call centre agent) disagrees, the other is kept alone.
+  assert.deepEqual(named([0.6]), ["role 1"]);
+  assert.deepEqual(named([0.9]), ["role 3"]);
+  assert.deepEqual(named([0.9, 0.6]), ["role 3", "role 1"]);
+  // "decorator": no sharer agrees with the model's titles, the taxonomy's word stands.
+  assert.deepEqual(named([]), ["role 3", "role 1"]);
+  // Only among the few nearest: a farther one that agrees is not brought in.
+  assert.deepEqual(named([0.3]), ["role 3", "role 1"]);
+});
+
 Deno.test("labelVector() is the preferred label's own vector", () => {
   const table = sharing([0.1, 0.6, 0.3, 0.9]);
   assert.deepEqual([...table.labelVector("role 1")!], at(0.6, 2).map(Math.fround));

@@ -30,6 +30,7 @@ import { placeToApply } from "./place_to_apply.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
+import { occupationVectors } from "./occupation_vectors.ts";
 import {
   companyBrowseHint,
   companyListOffer,
@@ -188,12 +189,7 @@ class SnapshotSearchService implements JobSearchService {
     return this.#snapshots.unloadable();
   }
 
-  /**
-   * Vectors of the occupation labels `text` names, where the model's ranking uses them; else, where
-   * it uses them too, the nearest of the occupations that share the phrase as a label, or the
-   * occupations nearest by meaning, found only if the index asks (a query the titles name does not
-   * pay for the look-up).
-   */
+  /** The occupations' vectors for `text` (`occupationVectors`), by the model of `served`. */
   async #labelVectors(
     text: string,
     vector: Float32Array,
@@ -202,36 +198,18 @@ class SnapshotSearchService implements JobSearchService {
     ranking: IndexSearch["ranking"],
   ): Promise<Pick<IndexSearch, "labelVectors" | "labelVectorsIfUsed">> {
     const occupations = this.#occupations;
-    if (!ranking?.occupationLabels || !occupations) return {};
-    // The occupations' own vectors only where they are of the model that embedded the query and
-    // the titles (not while a stand-in serves).
-    const sameModel = !served.queryEmbedder && occupations.vectorModel === index.data.model;
-    const labels = occupations.labelsFor(text);
-    if (labels.length > 0) {
-      // A label's vector made with the others is what embedding it again would give: the query
-      // stays one embedding.
-      const labelVectors = await Promise.all(
-        labels.map((label) =>
-          (sameModel ? occupations.labelVector(label) : undefined) ??
-            this.#queryVector(label, served)
-        ),
-      );
-      const sentences = sameModel
-        ? labels.flatMap((label) => occupations.oneWordSentenceVector(label) ?? [])
-        : [];
-      return { labelVectors: [...labelVectors, ...sentences] };
-    }
-    const { occupationShared, occupationMeanings, occupationAgreement } = ranking;
-    if (!sameModel || (!occupationShared && !occupationMeanings)) return {};
-    return {
-      labelVectorsIfUsed: (agreement) => {
-        const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];
-        const found = shared.length || !occupationMeanings
-          ? shared
-          : occupations.nearest(vector, text, occupationAgreement ? agreement : undefined);
-        return found.length ? found.map((o) => o.vector) : undefined;
+    if (!ranking || !occupations) return {};
+    const { labelVectors, labelVectorsIfUsed } = await occupationVectors(
+      occupations,
+      ranking,
+      text,
+      vector,
+      {
+        sameModel: !served.queryEmbedder && occupations.vectorModel === index.data.model,
+        embed: (label) => this.#queryVector(label, served),
       },
-    };
+    );
+    return { labelVectors, labelVectorsIfUsed };
   }
 
   /** The query's vector by the model of `served`'s index: the server's, or a stand-in's. */
