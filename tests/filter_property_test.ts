@@ -141,6 +141,12 @@ const QUERIES = [
   "warehouse jobs paying over 30000",
   "6 figure jobs",
   "teacher in Manchester",
+  // Session 37: a region's name of several words last, a region code last in lower case, an area
+  // around a city, pay beside a day.
+  "nurse new south wales",
+  "accountant washington dc",
+  "software engineer bay area",
+  "warehouse jobs gta",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {

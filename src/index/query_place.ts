@@ -17,7 +17,7 @@
 import { RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { isRemoteWish } from "../domain/remote_words.ts";
-import { type Area, areaNamed } from "../places/areas.ts";
+import { type Area, areaNamed, metroAreaNamed } from "../places/areas.ts";
 import { countryCode } from "../places/country_code.ts";
 import { regionsNamed } from "../places/regions.ts";
 import {
@@ -599,8 +599,10 @@ function endsClause(word: string | undefined): boolean {
 /**
  * A country or region of `countries` that the typed words from `at` name, up to a comma: a
  * country by name or code ("UK", "Canada", "DE"), a region by name or code ("Ontario", "ON",
- * "NSW", "England"). A code of three letters or fewer counts typed in capitals or after a comma,
- * as places are written ("Toronto, ON"); "nurse in Toronto on weekends" names no Ontario.
+ * "NSW", "England"). A code of three letters or fewer counts typed in capitals, after a comma, or
+ * last in the query (but for words of the job's kind: "accountant washington dc", "chicago il
+ * jobs"), as places are written ("Toronto, ON"); "nurse in Toronto on weekends" names no Ontario,
+ * and a connector ("in", "at") last is no code.
  */
 function qualifierAt(
   typed: string[],
@@ -615,7 +617,11 @@ function qualifierAt(
     if (text === "") continue;
     const code = COUNTRY_WORDS[text.toLowerCase()] ?? countryCode(text);
     if (code !== undefined && countries.has(code)) return { end: at + length, country: code };
-    if (text.length <= 3 && text !== text.toUpperCase() && !afterComma) continue;
+    if (text.length <= 3 && text !== text.toUpperCase() && !afterComma) {
+      const last = typed.slice(at + length).every((w) => TRAILING_WORDS.has(foldText(w)));
+      const folded = foldText(text);
+      if (!last || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) continue;
+    }
     const region = regionsNamed(text).find((r) => countries.has(r.country));
     if (region) return { end: at + length, country: region.country, region: region.admin1 };
   }
@@ -744,6 +750,24 @@ function placeOf(
   // "remote jobs in Europe", "developer DACH": after "in" or last, as a region is read.
   const area = position.preposition || position.last ? areaNamed(words.join(" ")) : undefined;
   if (area) return { area };
+  // "data scientist bay area", "jobs in the GTA": the postings around the area's city. A name of
+  // one word ("gta", "dfw") only where a place stands.
+  const metro = position.preposition || position.last || words.length > 1
+    ? metroAreaNamed(key)
+    : undefined;
+  const metroPlace = metro && placeInCountry(metro.city, { country: metro.country });
+  if (metro && metroPlace) {
+    return {
+      around: {
+        latitude: metroPlace.latitude,
+        longitude: metroPlace.longitude,
+        radiusKm: metro.radiusKm,
+        label: `${metroPlace.name}, ${metroPlace.country}`,
+        city: metroPlace.name,
+        country: metroPlace.country,
+      },
+    };
+  }
   if (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) {
     // "nurse jobs in Ontario": the province, not Ontario, California (see `regionOverCity`).
     const region = regionOf(words, position, gazetteer);
@@ -812,8 +836,8 @@ function regionOf(
 }
 
 /**
- * Whether a region's name said last without a preposition is the region: no word of it is a word
- * job searches use ("remote", "and"), and the titles that have every word of it that titles use
+ * Whether a region's name said last without a preposition is the region: it is no word job
+ * searches use ("remote", "and") nor a name all of such words, and the titles that have every word of it that titles use
  * (at most the fewest of them) are fewer than the region's postings.
  */
 function namesRegionAlone(
@@ -821,7 +845,10 @@ function namesRegionAlone(
   region: { country: string; admin1: string },
   gazetteer: Gazetteer,
 ): boolean {
-  if (words.some((w) => SEARCH_WORDS.has(w) || CONNECTORS.has(w))) return false;
+  // A name of several words is a place however common one of its words ("new south wales",
+  // "new jersey", "west virginia"); a name of one word that searches use ("remote") is none.
+  const common = (w: string) => SEARCH_WORDS.has(w) || CONNECTORS.has(w);
+  if (words.length === 1 ? common(words[0]) : words.every(common)) return false;
   const titled = words.filter((w) => gazetteer.jobWords.has(w));
   if (titled.length === 0) return true;
   const { titlePostings } = gazetteer;

@@ -635,3 +635,72 @@ Deno.test("findPlace() reads a place of the world joined to a place though a tit
   // A word job searches use stays none: "or home" is no place.
   assert.equal(findPlace("nurse in Leeds or home", gazetteer)?.anyOf, undefined);
 });
+
+Deno.test("findPlace() reads a region's name of several words last, 'washington dc', and the Bay Area (session 37)", () => {
+  const jobs = postings([
+    ["Nurse", "Sydney", "AU"],
+    ["Nurse", "Newcastle", "AU"],
+    ["Nurse", "Newark", "US"],
+    ["Cashier", "Newark", "US"],
+    ["Accountant", "Washington", "US"],
+    ["Teacher", "Seattle", "US"],
+    ["Teacher", "Spokane", "US"],
+    ["Nurse", "Toronto", "CA"],
+    ["New Grad Nurse", "Houston", "US"],
+    ["Software Engineer", "San Jose", "US"],
+  ]);
+  const g = buildGazetteer(jobs);
+  g.titlePostings = titleWordCounter(jobs);
+  const read = (query: string) => {
+    const found = findPlace(query, g);
+    return found && {
+      matched: found.matched,
+      rest: found.rest,
+      ...(found.city ? { city: found.city, country: found.country } : {}),
+      ...(found.region ? { region: found.region.name, country: found.country } : {}),
+      ...(found.around ? { near: found.around.label, radiusKm: found.around.radiusKm } : {}),
+    };
+  };
+  // "new" is a word searches use ("new jobs today"), but not the whole name: "nurse new south
+  // wales" read "wales" (GB) and searched "nurse new south".
+  assert.deepEqual(read("nurse new south wales"), {
+    matched: "new south wales",
+    rest: "nurse",
+    region: "New South Wales",
+    country: "AU",
+  });
+  // New Jersey's two postings outnumber the one title with "new".
+  assert.deepEqual(read("nurse new jersey")?.region, "New Jersey");
+  // A region code typed in lower case last is the city's region ("dc" read "washington" the
+  // city and searched "accountant dc"; after "in", the state of Washington).
+  for (
+    const [query, rest] of [
+      ["accountant washington dc", "accountant"],
+      ["teacher in washington dc", "teacher"],
+      ["washington dc jobs", "jobs"],
+    ]
+  ) {
+    const found = read(query);
+    assert.deepEqual([found?.matched, found?.city, found?.rest], [
+      "washington dc",
+      "Washington",
+      rest,
+    ]);
+  }
+  // Not mid-query, and no connector: "toronto on weekends" names no Ontario.
+  assert.deepEqual(read("nurse in toronto on weekends")?.matched, "toronto");
+  // Last, "toronto on" is how Toronto, Ontario is written; "in" last is a word left over.
+  assert.deepEqual(read("nurse jobs in toronto on")?.matched, "toronto on");
+  assert.deepEqual(read("nurse jobs in toronto in")?.matched, "toronto");
+  // The Bay Area: the postings within 75 km of San Francisco; one-word names only where a place
+  // stands ("gta 6 developer" names no Toronto).
+  assert.deepEqual(read("software engineer bay area"), {
+    matched: "bay area",
+    rest: "software engineer",
+    near: "San Francisco, US",
+    radiusKm: 75,
+  });
+  assert.equal(read("jobs in the san francisco bay area")?.matched, "san francisco bay area");
+  assert.equal(read("warehouse jobs gta")?.near, "Toronto, CA");
+  assert.equal(read("gta 6 developer"), null);
+});

@@ -73,3 +73,54 @@ const BY_NAME = new Map(
 export function areaNamed(text: string): Area | undefined {
   return BY_NAME.get(text);
 }
+
+/**
+ * A city's surroundings as people name them ("the Bay Area", "the GTA"): the postings within
+ * `radiusKm` of the city, as "near San Francisco" keeps them with a radius the area needs (the
+ * default 25 km leaves out San Jose and Oakland's far side). Written here: GeoNames has no such
+ * areas.
+ */
+export interface MetroArea {
+  /** The city the area is measured from, as GeoNames names it, and its country. */
+  city: string;
+  country: string;
+  radiusKm: number;
+}
+
+const METROS: readonly (MetroArea & { names: readonly string[] })[] = [
+  {
+    names: ["bay area", "sf bay area", "san francisco bay area", "silicon valley"],
+    city: "San Francisco",
+    country: "US",
+    radiusKm: 75,
+  },
+  { names: ["greater london"], city: "London", country: "GB", radiusKm: 30 },
+  { names: ["greater manchester"], city: "Manchester", country: "GB", radiusKm: 20 },
+  {
+    names: ["gta", "greater toronto area", "greater toronto"],
+    city: "Toronto",
+    country: "CA",
+    radiusKm: 60,
+  },
+  { names: ["dfw", "dallas fort worth"], city: "Dallas", country: "US", radiusKm: 60 },
+  { names: ["greater sydney"], city: "Sydney", country: "AU", radiusKm: 50 },
+];
+
+const METRO_BY_NAME = new Map(
+  METROS.flatMap(({ names, ...metro }) => names.map((name) => [name, metro])),
+);
+
+/**
+ * The area around a city the folded `text` names whole, or undefined.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(metroAreaNamed("bay area"), { city: "San Francisco", country: "US", radiusKm: 75 });
+ * assert.equal(metroAreaNamed("gta")?.city, "Toronto");
+ * assert.equal(metroAreaNamed("bay"), undefined);
+ * ```
+ */
+export function metroAreaNamed(text: string): MetroArea | undefined {
+  return METRO_BY_NAME.get(text);
+}
