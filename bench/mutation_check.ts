@@ -1036,7 +1036,7 @@ export const MUTANTS: Mutant[] = [
     id: "M122",
     layer: "index",
     file: "src/index/query_place.ts",
-    line: "    if (text.length <= 3 && text !== text.toUpperCase() && !afterComma) continue;",
+    line: "      if (!last || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) continue;",
     becomes: "",
     breaks: '"nurse in Toronto on weekends" reads "on" as Ontario',
   },
@@ -1294,8 +1294,8 @@ export const MUTANTS: Mutant[] = [
     id: "M153",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "    { terms: asksOnly(typedWords) ? [] : tokenize(query), titleTerms: [] },",
-    becomes: "    { terms: tokenize(query), titleTerms: [] },",
+    line: "    { terms: asksOnly(typedWords) ? [] : keywordTerms(query), titleTerms: [] },",
+    becomes: "    { terms: keywordTerms(query), titleTerms: [] },",
     breaks:
       '"what jobs are available at Amazon?" searches "what available" among Amazon\'s postings',
   },
@@ -2946,6 +2946,34 @@ export const MUTANTS: Mutant[] = [
     becomes:
       "      const shared = occupationShared ? occupations.sharedNearest(vector, text) : [];",
     breaks: "the search takes every near sharer of the query's word, agreeing or not",
+  },
+  {
+    id: "M345",
+    layer: "index",
+    file: "src/index/indexed_text.ts",
+    line:
+      '  const writtenOut = [writtenOutWords(job.job_title), titleSaysIt(job.job_title) ? IT_WORDS : ""]',
+    becomes: '  const writtenOut = [writtenOutWords(job.job_title), ""]',
+    breaks:
+      'a title\'s "IT" gives the keyword side no words ("IT jobs in Berlin" lists every posting there)',
+  },
+  {
+    id: "M346",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  return tokenize(itWrittenOut(text));",
+    becomes: "  return tokenize(text);",
+    breaks:
+      'a query\'s "it" is a stop word ("it support technician" lists maintenance technicians first)',
+  },
+  {
+    id: "M347",
+    layer: "index",
+    file: "src/index/title_abbreviations.ts",
+    line:
+      "    /(?<![\\p{L}\\p{N}'’])it(?![\\p{L}\\p{N}'’])(?!\\s+(?:is|was|has|will|would|can|could|does|did|should|must|may|might|isn't|wasn't)\\b)/giu,",
+    becomes: "    /(?<![\\p{L}\\p{N}'’])it(?![\\p{L}\\p{N}'’])/giu,",
+    breaks: 'the pronoun "it" before a verb is searched as the field IT',
   },
 ];
 

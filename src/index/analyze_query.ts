@@ -10,6 +10,7 @@
  */
 import { asksOnly, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
+import { itWrittenOut } from "./title_abbreviations.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { type QuerySalary, salaryIn } from "./query_salary.ts";
 import { postedIn } from "./query_posted.ts";
@@ -309,6 +310,11 @@ export function onSiteSaidPlainly(text: string): string | null {
  * assert.equal(q.embeddingText, "rn (registered nurse)");
  * ```
  */
+/** The keyword side's terms of a query's words: "it" the field read as titles index it. */
+function keywordTerms(text: string): string[] {
+  return tokenize(itWrittenOut(text));
+}
+
 export function analyzeQuery(asTyped: string): AnalyzedQuery {
   const plain = onSiteSaidPlainly(asTyped);
   if (plain === null) return analyzeWords(asTyped);
@@ -358,7 +364,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const query = words.length === typedWords.length ? typed : words.join(" ");
   const variants: { terms: string[]; titleTerms: string[] }[] = [
     // "show me jobs", "what jobs are available": the asking alone names no job.
-    { terms: asksOnly(typedWords) ? [] : tokenize(query), titleTerms: [] },
+    { terms: asksOnly(typedWords) ? [] : keywordTerms(query), titleTerms: [] },
   ];
   const longOf = (word: string, at: number, of: readonly string[]) =>
     word === "admin" ? adminLong(of, at) : ABBREVIATIONS[word];
@@ -376,20 +382,26 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   for (const [at, word] of words.entries()) {
     const long = longOf(word, at, words);
     if (long) {
-      const terms = tokenize(words.map((w) => (w === word ? long : w)).join(" "));
+      const terms = keywordTerms(words.map((w) => (w === word ? long : w)).join(" "));
       variants.push({ terms, titleTerms: [] });
     }
   }
   const joined = ` ${words.join(" ")} `;
   for (const { short, long } of PHRASES) {
     if (long.includes(" ") && joined.includes(` ${long} `)) {
-      variants.push({ terms: tokenize(joined.replace(` ${long} `, ` ${short} `)), titleTerms: [] });
+      variants.push({
+        terms: keywordTerms(joined.replace(` ${long} `, ` ${short} `)),
+        titleTerms: [],
+      });
     }
   }
   for (const [start, length, others] of synonymsIn(words)) {
     for (const other of others) {
       const replaced = [...words.slice(0, start), ...other, ...words.slice(start + length)];
-      variants.push({ terms: tokenize(replaced.join(" ")), titleTerms: tokenize(other.join(" ")) });
+      variants.push({
+        terms: keywordTerms(replaced.join(" ")),
+        titleTerms: tokenize(other.join(" ")),
+      });
     }
   }
   // The first of equal variants wins: the one with the fewest conditions comes first.

@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { analyzeQuery } from "./analyze_query.ts";
+import { tokenize } from "./tokenize.ts";
 
 Deno.test("analyzeQuery() searches an abbreviation and its expansion as alternatives", () => {
   const query = analyzeQuery("HGV driver");
@@ -52,7 +53,7 @@ Deno.test("analyzeQuery() searches an occupation's other names, each needed in t
 Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () => {
   const has = (q: string, terms: string[]) =>
     analyzeQuery(q).termVariants.some((v) => v.join(" ") === terms.join(" "));
-  assert.ok(has("IT helpdesk", ["help", "desk"]));
+  assert.ok(has("IT helpdesk", [...tokenize("information technology"), "help", "desk"]));
   assert.ok(has("help desk analyst", ["helpdesk", "analyst"]));
   assert.ok(has("lab technician", ["laboratori", "technician"]));
   assert.ok(has("laboratory technician", ["lab", "technician"]));
@@ -78,4 +79,15 @@ Deno.test("analyzeQuery() keeps neighbouring occupations apart", () => {
     "bread",
     "recip",
   ]]);
+});
+
+Deno.test("analyzeQuery() searches 'it' as the field IT by keywords, the encoder the words typed", () => {
+  const it = analyzeQuery("it support technician");
+  assert.deepEqual(it.termVariants[0], tokenize("information technology support technician"));
+  assert.equal(it.embeddingText, "it support technician");
+  // Alone beside a level it is the work ("entry level it jobs" named none).
+  assert.deepEqual(analyzeQuery("IT jobs").termVariants[0], tokenize("information technology"));
+  // The pronoun before a verb is a stop word still.
+  const pronoun = analyzeQuery("nurse where it is quiet").termVariants.flat();
+  for (const term of tokenize("information technology")) assert.ok(!pronoun.includes(term));
 });

@@ -9,7 +9,7 @@
  */
 import type { Job } from "../domain/job.ts";
 import type { TextField } from "./ranking.ts";
-import { writtenOutWords } from "./title_abbreviations.ts";
+import { IT_WORDS, titleSaysIt, writtenOutWords } from "./title_abbreviations.ts";
 import { withoutName } from "./without_name.ts";
 
 /** The text fields indexed, which the keyword score reads. */
@@ -42,7 +42,9 @@ export type IndexedText = Pick<
 export function indexedFieldsOf(job: IndexedText): Record<TextField, string> {
   // The words a title's abbreviations stand for are read beside it ("RN" → "Registered Nurse"):
   // "nurse" finds "RN - Med/Surg", and "rn" still does (src/index/title_abbreviations.ts).
-  const writtenOut = writtenOutWords(job.job_title);
+  // "IT Support": the field, which the stop word "it" leaves out of the terms (session 37).
+  const writtenOut = [writtenOutWords(job.job_title), titleSaysIt(job.job_title) ? IT_WORDS : ""]
+    .filter(Boolean).join(" ");
   return {
     title: writtenOut ? `${job.job_title} ${writtenOut}` : job.job_title,
     tags: job.job_tags.join(" "),

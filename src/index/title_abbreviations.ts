@@ -181,3 +181,54 @@ export function writtenOutWords(title: string): string {
     .replace(SHORT_WORD, (_, word: string) => collect(SHORT_WORDS[word.toLowerCase()]));
   return words.join(" ");
 }
+
+/**
+ * The words the keyword side reads for "IT", the field: "it" is a stop word (the pronoun of every
+ * description), so "it support technician" searched "support technician" by keywords and listed
+ * maintenance technicians above every IT Support Engineer (session 37). Left out of `writtenOut`:
+ * the encoder knows "IT", and "information technology support technician" embeds further from
+ * "IT Support Engineer" than the words typed do.
+ */
+export const IT_WORDS = "information technology";
+
+/** "IT" in capitals, a whole word ("IT Support", "IT-Systemadministrator"). */
+const IT_IN_CAPITALS = /(?<![\p{L}\p{N}])IT(?![\p{L}\p{N}])/u;
+
+/**
+ * Whether a title names the field "IT" (in capitals: a title in capitals throughout says nothing
+ * by its case, "WE NEED IT NOW").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(titleSaysIt("IT Support Engineer (m/w/d)"), true);
+ * assert.equal(titleSaysIt("IT-Systemadministrator"), true);
+ * assert.equal(titleSaysIt("Make it happen: Sales Associate"), false);
+ * assert.equal(titleSaysIt("ITALIAN CHEF"), false);
+ * assert.equal(titleSaysIt("WE NEED IT NOW"), false);
+ * ```
+ */
+export function titleSaysIt(title: string): boolean {
+  return IT_IN_CAPITALS.test(title) && /\p{Ll}/u.test(title);
+}
+
+/**
+ * "it" in a job search's words is the field ("it support", "entry level it jobs", "jobs in it"),
+ * but for the pronoun before a verb ("it is", "it's"), written out as {@linkcode IT_WORDS} for the
+ * keyword side.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(itWrittenOut("it support technician"), "information technology support technician");
+ * assert.equal(itWrittenOut("Entry level IT"), "Entry level information technology");
+ * assert.equal(itWrittenOut("a job where it is quiet"), "a job where it is quiet");
+ * assert.equal(itWrittenOut("italian chef"), "italian chef");
+ * ```
+ */
+export function itWrittenOut(text: string): string {
+  return text.replace(
+    /(?<![\p{L}\p{N}'’])it(?![\p{L}\p{N}'’])(?!\s+(?:is|was|has|will|would|can|could|does|did|should|must|may|might|isn't|wasn't)\b)/giu,
+    IT_WORDS,
+  );
+}
