@@ -244,7 +244,11 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
       outcome = await deps.service.search(query);
     } catch (error) {
       if (error instanceof JobseekError && INPUT_ERRORS.has(error.code)) {
-        return sendPage(c, <SearchPage {...shown} error={error.message} />, 400);
+        return sendPage(
+          c,
+          <SearchPage {...shown} error={error.message} errorParam={error.param} />,
+          400,
+        );
       }
       throw error;
     }
