@@ -222,10 +222,8 @@ export const MUTANTS: Mutant[] = [
     id: "M19",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line:
-      "{!hasNext && unlisted > 0 ? <CloseMatchesNote params={params} close={unlisted} /> : null}",
-    becomes:
-      "{hasNext && unlisted > 0 ? <CloseMatchesNote params={params} close={unlisted} /> : null}",
+    line: "        {!hasNext && !pastEnd && unlisted > 0",
+    becomes: "        {hasNext && !pastEnd && unlisted > 0",
     breaks:
       "the note of the close matches stands on a page that is not the last, and not on the last",
   },
@@ -2974,6 +2972,116 @@ export const MUTANTS: Mutant[] = [
       "    /(?<![\\p{L}\\p{N}'’])it(?![\\p{L}\\p{N}'’])(?!\\s+(?:is|was|has|will|would|can|could|does|did|should|must|may|might|isn't|wasn't)\\b)/giu,",
     becomes: "    /(?<![\\p{L}\\p{N}'’])it(?![\\p{L}\\p{N}'’])/giu,",
     breaks: 'the pronoun "it" before a verb is searched as the field IT',
+  },
+  {
+    id: "M350",
+    layer: "http",
+    file: "src/http/app.ts",
+    line: "    if (malformed !== null) return hostRefused(c, deps, malformed);",
+    becomes: '    if (malformed === "never") return hostRefused(c, deps, malformed);',
+    breaks:
+      "a Host that names no host reaches the routes: the pages answer 500 (session 36's reviewer, mended in session 37)",
+  },
+  {
+    id: "M351",
+    layer: "http",
+    file: "src/http/well_formed_host.ts",
+    line: "  if (name.length > HOST_NAME_MAX) {",
+    becomes: "  if (name.length > 100_000) {",
+    breaks: "a Host of 300 characters is taken for a host name (session 37)",
+  },
+  {
+    id: "M352",
+    layer: "domain",
+    file: "src/domain/search_query.ts",
+    line: "  refuseQualifierAlone(query);",
+    becomes: "  void refuseQualifierAlone;",
+    breaks:
+      "radius_km without near is ignored, silently, by REST, MCP, the CLI and the page (session 37)",
+  },
+  {
+    id: "M353",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "    if (left.length === 0) changes[other] = undefined;",
+    becomes: "    if (left.length < 0) changes[other] = undefined;",
+    breaks: 'the page\'s "Remove “near”" keeps radius_km: a link to a refused search (session 37)',
+  },
+  {
+    id: "M354",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "  const pastEnd = listed.length === 0 && offset > 0 && count > 0;",
+    becomes: "  const pastEnd = false;",
+    breaks: "a page past the end shows a count over an empty list, with no way back (session 37)",
+  },
+  {
+    id: "M355",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line:
+      '  return name === errorParam ? { "aria-invalid": "true", "aria-describedby": ERROR_ID } : {};',
+    becomes: "  return {};",
+    breaks:
+      "a refused field is not tied to its error (no aria-invalid, no aria-describedby; session 37)",
+  },
+  {
+    id: "M356",
+    layer: "web",
+    file: "src/web/static/web.js",
+    line: "  markFields((id) => served.getElementById(id));",
+    becomes: "  markFields(() => null);",
+    breaks: "after an htmx swap the refused field loses its marks (session 37)",
+  },
+  {
+    id: "M357",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '  const text = hintForPeople(hintParamsInWords(props.hint), "below");',
+    becomes: '  const text = hintForPeople(props.hint, "below");',
+    breaks: 'the page\'s hint names a filter as REST does ("country=ZZ"; session 37)',
+  },
+  {
+    id: "M358",
+    layer: "alerts",
+    file: "src/alerts/webhook_address.ts",
+    line: '  return `${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind}`;',
+    becomes: "  return `a ${kind}`;",
+    breaks: 'a webhook refusal says "a unspecified address" (session 37)',
+  },
+  {
+    id: "M359",
+    layer: "alerts",
+    file: "src/alerts/webhook_address.ts",
+    line: "      (allowed.port === undefined || allowed.port === port);",
+    becomes: "      allowed.port !== port;",
+    breaks: "an allowed host with a port matches other ports and not its own (session 37)",
+  },
+  {
+    id: "M360",
+    layer: "config",
+    file: "src/config.ts",
+    line:
+      '    (list) => list.split(",").every((entry) => entry.trim() === "" || allowedHost(entry) !== null),',
+    becomes: "    (list) => list.length >= 0,",
+    breaks:
+      "a JOBSEEK_WEBHOOK_ALLOW_HOSTS entry that names no host is accepted at start and matches nothing (session 37)",
+  },
+  {
+    id: "M361",
+    layer: "runtime",
+    file: "src/runtime.ts",
+    line: '    service: instrumentService(runtime.service, metrics, "alerts"),',
+    becomes: "    service: runtime.service,",
+    breaks: "the alert deliverer's searches are not counted in /metrics (session 37)",
+  },
+  {
+    id: "M362",
+    layer: "web",
+    file: "src/web/metrics.ts",
+    line: '    if (!ok || transport !== "http") return;',
+    becomes: "    if (!ok) return;",
+    breaks: "the alert deliverer's searches are timed as the searches people wait for (session 37)",
   },
 ];
 

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import type { LogLevel } from "./log.ts";
+import { allowedHost } from "./domain/allowed_host.ts";
 // The catalog only: the model's runtime (ONNX, TF.js) loads where a model is opened, not with the
 // configuration every CLI command reads.
 import {
@@ -90,7 +91,16 @@ const EnvSchema = z.object({
   JOBSEEK_WEB: z.enum(["key", "public", "off"]).default("key"),
   JOBSEEK_WEB_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
   JOBSEEK_SAVED_SEARCH_MAX: z.coerce.number().int().min(0).default(50),
-  JOBSEEK_WEBHOOK_ALLOW_HOSTS: z.string().default(""),
+  JOBSEEK_WEBHOOK_ALLOW_HOSTS: z.string().default("").refine(
+    (list) => list.split(",").every((entry) => entry.trim() === "" || allowedHost(entry) !== null),
+    {
+      error: (issue) =>
+        `must be hosts or host:port pairs, comma-separated ('hooks.example', ` +
+        `'hooks.example:8443', '[fd00::5]:9000'); '${
+          String(issue.input).split(",").find((e) => e.trim() !== "" && !allowedHost(e))?.trim()
+        }' is neither`,
+    },
+  ),
   JOBSEEK_WEBHOOK_PUBLIC: booleanFlag.default(true),
   JOBSEEK_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
     .optional(),

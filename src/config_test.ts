@@ -75,3 +75,23 @@ Deno.test("loadConfig() reads JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY: 20 unless s
     assert.throws(() => cap(bad), /JOBSEEK_CONFIRMATIONS_PER_KEY_PER_DAY/, bad);
   }
 });
+
+Deno.test("loadConfig() reads JOBSEEK_WEBHOOK_ALLOW_HOSTS: hosts and host:port pairs; anything else stops the start", () => {
+  const hosts = (value: string) =>
+    loadConfig({ JOBSEEK_WEBHOOK_ALLOW_HOSTS: value }).alerts?.webhookAllowHosts;
+  assert.deepEqual(hosts(" Hooks.Example:8443, [fd00::5]:9000,10.0.0.7,,"), [
+    "hooks.example:8443",
+    "[fd00::5]:9000",
+    "10.0.0.7",
+  ]);
+  // An entry that names no host (it matched nothing, silently) is said at start.
+  for (const bad of ["hooks.example/x", "hooks.example:99999", "user@hooks.example", "a b"]) {
+    assert.throws(
+      () => hosts(`ok.example,${bad}`),
+      new RegExp(
+        `JOBSEEK_WEBHOOK_ALLOW_HOSTS must be hosts or host:port pairs.*'${bad}' is neither`,
+      ),
+      bad,
+    );
+  }
+});

@@ -410,7 +410,8 @@ export async function startServer(
   });
   const deliverer = new AlertDeliverer({
     store: runtime.store.savedSearches,
-    service: runtime.service,
+    // Counted in /metrics apart from the searches people and clients ask for.
+    service: instrumentService(runtime.service, metrics, "alerts"),
     config: alertsConfig,
     logger,
     ownerActive: async (owner) => (await apiKeys.principalOfSubject(owner)) !== null,

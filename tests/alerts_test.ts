@@ -447,6 +447,12 @@ alertsTest(
     // Every mail after the first, the confirmation mail: the digests.
     const digests = () => smtp.mails.slice(1);
     const env = serverEnv(kvPath, smtp.env);
+    // An operator's key, to read /metrics.
+    const keys = await openStore(kvPath);
+    const { ApiKeyRegistry } = await import("../src/auth/api_keys.ts");
+    const admin = (await new ApiKeyRegistry(keys.apiKeys, []).create("ops", { scopes: ["admin"] }))
+      .key;
+    keys.close();
     // The server is stopped and started again, never killed: it runs in this worker, and what the
     // store keeps across the restart is the point.
     let server = await startServerInWorker(env);
@@ -495,6 +501,16 @@ alertsTest(
       assert.equal(new Set(receiver.attempts).size, 1, "one webhook-id across retries");
       assert.deepEqual(receiver.urls().sort(), [0, 1, 2, 3].map(keeperUrl).sort());
       assert.equal(receiver.state.badSignatures, 0);
+      // /metrics counts the deliverer's searches, apart from those asked over HTTP (session 37:
+      // they were not counted at all).
+      const metrics = await fetch(`${server.url}/metrics`, { headers: { "x-api-key": admin } });
+      assert.equal(metrics.status, 200);
+      const counted = Number(
+        (await metrics.text()).match(
+          /^jobseek_searches_total\{outcome="ok",transport="alerts"\} (\d+)$/m,
+        )?.[1],
+      );
+      assert.ok(counted >= 1, `alert searches counted: ${counted}`);
 
       // A HEAD of the feed answers its headers alone.
       const head = await fetch(feedUrl, { method: "HEAD" });

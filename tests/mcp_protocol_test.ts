@@ -247,6 +247,13 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
       }) as CallToolResult;
       assert.equal(bad.isError, true);
       assert.equal(textOf(bad), "Invalid parameter 'max_chars': must be an integer");
+      // A radius around no place is refused as REST refuses it (session 37: it was ignored).
+      const radius = await client.callTool({
+        name: "search_jobs",
+        arguments: { query: QUERY, radius_km: 50 },
+      }) as CallToolResult;
+      assert.equal(radius.isError, true);
+      assert.match(textOf(radius), /^Invalid parameter 'radius_km': it only applies with 'near'/);
       // A query over the bound is the REST message, plus where such a text goes.
       const long = await client.callTool({
         name: "search_jobs",

@@ -78,6 +78,8 @@ const MALFORMED: [string, Record<string, unknown>, Record<string, string>][] = [
   ["near", { near: "91,200" }, { near: "n".repeat(201) }],
   ["radius_km", { radius_km: "ten" }, { radius_km: "-1" }],
   ["radius_km", { near: "Toronto", radius_km: -3 }, { near: "Toronto", radius_km: "ten" }],
+  // A radius around no place (session 37: it was ignored).
+  ["radius_km", { radius_km: 50 }, { radius_km: "50" }],
   ["facets", { facets: ["remote", "salary"] }, { facets: "city,," }],
   ["facets", { facets: 7 }, { facets: "everything" }],
 ];

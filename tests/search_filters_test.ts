@@ -17,6 +17,7 @@ import { searchJobsConfig } from "../src/mcp/tools/search_jobs.ts";
 import { type JobResult, toSearchResponse } from "../src/domain/job.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 import { yearlySalary } from "../src/domain/salary.ts";
+import type { JobseekError } from "../src/domain/errors.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
 import { DEFAULT_PROFILE_RANKING } from "../src/search/profile_ranking.ts";
@@ -142,13 +143,20 @@ Deno.test("the real postings: what each filter means, and the role leads", async
     const withoutUnknown = await searchAll({ q: broad, salary_min: 150_000 });
     assert.ok(withoutUnknown.all.every((r) => r.base_salary !== undefined));
     assert.ok(withUnknown.total > withoutUnknown.total);
-    // A currency alone keeps pay in it; a qualifier without what it qualifies changes nothing.
+    // A currency alone keeps pay in it; the unknown pay kept without a pay filter changes nothing.
     const inUsd = await searchAll({ q: broad, salary_currency: "USD" });
     assert.ok(inUsd.total > 0 && inUsd.all.every((r) => r.base_salary?.includes(" USD/")));
     const plain = await search({ q: broad });
-    const idle = await search({ q: broad, salary_include_unknown: true, radius_km: 5 });
+    const idle = await search({ q: broad, salary_include_unknown: true });
     assert.equal(idle.total, plain.total);
     assert.equal(idle.applied, undefined, "a qualifier alone is not a filter applied");
+    // A radius around no place is refused, naming it (session 37: it was ignored, silently).
+    assert.throws(
+      () => parseSearchQuery({ q: broad, radius_km: 5 }),
+      (error: JobseekError) =>
+        error.code === "INVALID_PARAMETER" && error.param === "radius_km" &&
+        /^Invalid parameter 'radius_km': it only applies with 'near'/.test(error.message),
+    );
   });
 
   await t.step("employment_type and seniority keep only what they name", async () => {

@@ -130,7 +130,9 @@ async function searchesPerProcess(tmp: string): Promise<number[]> {
           metrics: { name: string; values: { value: number; labels: Record<string, string> }[] }[];
         };
         const searches = share.metrics.find((m) => m.name === "jobseek_searches_total");
-        counts[index] = searches?.values.find((v) => v.labels.outcome === "ok")?.value ?? 0;
+        counts[index] = searches?.values.find((v) =>
+          v.labels.outcome === "ok" && v.labels.transport === "http"
+        )?.value ?? 0;
       } finally {
         client.close();
       }
@@ -189,7 +191,10 @@ Deno.test({
         assert.equal(metrics.status, 200, metrics.text);
         assert.match(
           metrics.text,
-          new RegExp(`^jobseek_searches_total\\{outcome="ok"\\} ${searches}$`, "m"),
+          new RegExp(
+            `^jobseek_searches_total\\{outcome="ok",transport="http"\\} ${searches}$`,
+            "m",
+          ),
         );
         assert.match(metrics.text, /^jobseek_index_postings 300$/m);
         // The guard's connections, held in the parent: at least the one asking.

@@ -695,7 +695,9 @@ Deno.test("an emptied search says why and links to the search without that filte
     assert.equal(response.status, 200);
     const html = await response.text();
     assert.match(html, /No jobs match\./);
-    assert.match(html, /Nothing matches with country=ZZ/);
+    // The hint names the filter by the field's words, not as REST sends it (session 37).
+    assert.match(html, /Nothing matches with country: ZZ;/);
+    assert.doesNotMatch(html, /country=ZZ/);
     assert.match(
       html,
       /<a href="\/\?q=nurse&amp;sort=relevance">Search again without “country”<\/a>/,
@@ -708,6 +710,113 @@ Deno.test("an emptied search says why and links to the search without that filte
     const invalid = await web.request("/?q=nurse&since=garbage", { cookie });
     assert.equal(invalid.status, 400);
     assert.match(await invalid.text(), /Invalid parameter &#39;since&#39;/);
+    // Two filters, one a list: each said as its field ("work mode: hybrid,remote").
+    const two = await (await web.request(
+      "/?q=nurse&remote=hybrid&remote=remote&salary_min=900000",
+      { cookie },
+    )).text();
+    const notice = new DOMParser().parseFromString(two, "text/html").querySelector(".notice");
+    assert.match(notice?.textContent ?? "", /yearly salary at least: 900000/, two);
+    assert.doesNotMatch(notice?.textContent ?? "", /salary_min|remote=/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a refused search marks its field invalid, described by the error beside the form", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    for (
+      const [url, field] of [
+        ["/?q=nurse&near=Torontoo", "near"],
+        ["/?q=nurse&since=2026-13-45", "since"],
+        ["/?q=nurse&added_since=garbage", "added_since"],
+        ["/?q=nurse&radius_km=50", "radius_km"],
+        ["/?q=nurse&salary_min=lots", "salary_min"],
+        [`/?q=${"nurse ".repeat(200)}`, "q"],
+      ]
+    ) {
+      const response = await web.request(url, { cookie });
+      assert.equal(response.status, 400, url);
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const input = page.querySelector(`#field-${field}`);
+      assert.equal(input?.getAttribute("aria-invalid"), "true", url);
+      const describedBy = input?.getAttribute("aria-describedby") ?? "";
+      const error = page.querySelector(`#${describedBy}`);
+      assert.match(error?.textContent ?? "", new RegExp(`Invalid parameter '${field}'`), url);
+      assert.equal(error?.getAttribute("role"), "alert", url);
+      // Only that field is marked; a field in "More filters" has it open.
+      assert.equal(page.querySelectorAll("[aria-invalid]").length, 1, url);
+      if (field !== "q") assert.ok(input?.closest("details")?.hasAttribute("open"), url);
+    }
+    // An accepted search marks no field.
+    const fine = await (await web.request("/?q=nurse&near=Toronto", { cookie })).text();
+    assert.doesNotMatch(fine, /aria-invalid/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a radius without near is refused, and taking near off takes its radius too", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const alone = await web.request("/?q=nurse&radius_km=50", { cookie });
+    assert.equal(alone.status, 400);
+    assert.match(
+      await alone.text(),
+      /Invalid parameter &#39;radius_km&#39;: it only applies with &#39;near&#39;/,
+    );
+    // "Remove “near”" and "Search again without “near”" would leave the radius alone, refused.
+    const html = await (await web.request("/?q=nurse&near=Toronto&radius_km=10", { cookie }))
+      .text();
+    const links = [...new DOMParser().parseFromString(html, "text/html").querySelectorAll("a")]
+      .filter((a) => /without “near”|Remove “near”/.test(a.textContent ?? ""));
+    assert.ok(links.length > 0, html);
+    for (const link of links) {
+      const href = link.getAttribute("href")!;
+      assert.equal(href, "/?q=nurse", link.textContent ?? "");
+      assert.equal((await web.request(href, { cookie })).status, 200);
+    }
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a page past the end of the list says so and links the first and the last page", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const full = await (await web.request("/?q=nurse", { cookie })).text();
+    const count = Number(full.match(/(\d+) jobs? match/)?.[1]);
+    assert.ok(count > 0, full);
+    const response = await web.request("/?q=nurse&offset=5000", { cookie });
+    assert.equal(response.status, 200);
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    assert.match(
+      page.querySelector("#count")?.textContent ?? "",
+      /match\. This page is past the end of the list\./,
+    );
+    const notice = page.querySelector(".past-end")?.textContent ?? "";
+    assert.match(notice, new RegExp(`starts at result 5001, past the end of the list: it has`));
+    const links: Record<string, string> = Object.fromEntries(
+      [...page.querySelectorAll(".past-end a")].map((
+        a,
+      ) => [a.textContent ?? "", a.getAttribute("href") ?? ""]),
+    );
+    assert.equal(links["First page"], "/?q=nurse#result-list");
+    // No "Previous page" to another page past the end.
+    assert.equal(page.querySelector("a[rel=prev]"), null);
+    const last = Object.entries(links).find(([text]) => text.startsWith("Last page"));
+    if (count > 20) {
+      assert.ok(last, JSON.stringify(links));
+      const lastPage = await (await web.request(last[1].replace(/#.*/, ""), { cookie })).text();
+      const shown = new DOMParser().parseFromString(lastPage, "text/html");
+      assert.ok(shown.querySelectorAll("ol.results > li").length > 0);
+      assert.equal(shown.querySelector("a[rel=next]"), null, "the last page is the last");
+      assert.equal(shown.querySelector(".past-end"), null);
+    } else assert.equal(last, undefined);
   } finally {
     web.close();
   }
@@ -724,7 +833,7 @@ Deno.test("a place the search does not know is said beside the form, not a 500",
     const refused = await unknownPlace.text();
     assert.match(
       refused,
-      /<p class="error" role="alert">Invalid parameter &#39;near&#39;: no place called &#39;Torontoo&#39;/,
+      /<p id="search-error" class="error" role="alert">Invalid parameter &#39;near&#39;: no place called &#39;Torontoo&#39;/,
     );
     assert.match(refused, /<input id="field-near"[^>]*value="Torontoo"/);
   } finally {
@@ -737,7 +846,7 @@ Deno.test("the page words the service's hint for people: no response field names
   try {
     const cookie = await signIn(web, web.userKey);
     const page = await (await web.request("/?q=registered+nurse&city=Chicago", { cookie })).text();
-    assert.match(page, /No strong match with city=Chicago/);
+    assert.match(page, /No strong match with city: Chicago/);
     // One close match there, said in the singular.
     assert.match(page, /the close match that passes the filters is listed below\./);
     assert.ok(!page.includes("`"), "a backticked API name on the page");

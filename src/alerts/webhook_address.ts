@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { allowedHost } from "../domain/allowed_host.ts";
 import { JobseekError } from "../domain/errors.ts";
 
 /** IPv4 ranges no webhook may reach: [first address, prefix length, what it is]. */
@@ -136,6 +137,24 @@ export interface WebhookTarget {
   addresses: string[];
 }
 
+/**
+ * "a" or "an" before a kind of address, by how it is said: "an unspecified address", "a loopback
+ * address", "a \"this network\" address" (it said "a unspecified address" until session 37).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { withArticle } from "./webhook_address.ts";
+ *
+ * assert.equal(withArticle("unspecified"), "an unspecified");
+ * assert.equal(withArticle("loopback"), "a loopback");
+ * assert.equal(withArticle('"this network" (0.0.0.0/8)'), 'a "this network" (0.0.0.0/8)');
+ * ```
+ */
+export function withArticle(kind: string): string {
+  return `${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind}`;
+}
+
 function refused(url: string, why: string): JobseekError {
   return new JobseekError(
     "INVALID_PARAMETER",
@@ -144,9 +163,21 @@ function refused(url: string, why: string): JobseekError {
   );
 }
 
+/** Whether the operator's list allows `url`'s host, on its effective port. */
+function isAllowed(url: URL, allowHosts: readonly string[]): boolean {
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  return allowHosts.some((entry) => {
+    const allowed = allowedHost(entry);
+    return allowed !== null && allowed.host === host &&
+      (allowed.port === undefined || allowed.port === port);
+  });
+}
+
 /**
  * Checks a webhook URL before any connection: http(s), no credentials, and a host that is allowed
- * by name or is (or resolves only to) public addresses. Throws a 400 naming `deliver` otherwise.
+ * by name (and port, where the entry names one) or is (or resolves only to) public addresses.
+ * Throws a 400 naming `deliver` otherwise.
  */
 export async function checkWebhookUrl(
   text: string,
@@ -160,7 +191,7 @@ export async function checkWebhookUrl(
     throw refused(text, "must not carry a user name or password");
   }
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  if (options.allowHosts.includes(host)) return { url, addresses: [] };
+  if (isAllowed(url, options.allowHosts)) return { url, addresses: [] };
   if (options.publicHosts === false) {
     throw refused(
       text,
@@ -169,7 +200,9 @@ export async function checkWebhookUrl(
   }
   if (isIpLiteral(host)) {
     const blocked = blockedAddress(host);
-    if (blocked) throw refused(text, `is a ${blocked} address; webhooks must reach public hosts`);
+    if (blocked) {
+      throw refused(text, `is ${withArticle(blocked)} address; webhooks must reach public hosts`);
+    }
     return { url, addresses: [host] };
   }
   // RFC 6761: these names are loopback whatever a resolver says.
@@ -183,7 +216,8 @@ export async function checkWebhookUrl(
     if (blocked) {
       throw refused(
         text,
-        `resolves to a ${blocked} address (${address}); webhooks must reach public hosts`,
+        `resolves to ${withArticle(blocked)} address (${address}); webhooks must reach public ` +
+          "hosts",
       );
     }
   }

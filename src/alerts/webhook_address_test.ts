@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { blockedAddress, checkWebhookUrl } from "./webhook_address.ts";
+import { blockedAddress, checkWebhookUrl, withArticle } from "./webhook_address.ts";
 
 const v4 = (a: number, b: number, c: number, d: number) => `${a}.${b}.${c}.${d}`;
 const octet = fc.integer({ min: 0, max: 255 });
@@ -104,4 +104,115 @@ Deno.test("checkWebhookUrl refuses before connecting, unless the host is allowed
     resolve: resolvesTo(["93.184.215.14"]),
   });
   assert.deepEqual(ok.addresses, ["93.184.215.14"]);
+});
+
+Deno.test("every kind of refused address is said with its own article ('an unspecified address')", async () => {
+  const noDns = () => Promise.reject(new Error("no lookup expected"));
+  // One address of each kind the rules name, IPv4 and IPv6.
+  const addresses = [
+    "0.0.0.0",
+    "10.0.0.1",
+    "100.64.0.1",
+    "127.0.0.1",
+    "169.254.169.254",
+    "192.0.0.170",
+    "192.0.2.1",
+    "198.18.0.1",
+    "224.0.0.1",
+    "240.0.0.1",
+    "::",
+    "::1",
+    "::127.0.0.1",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    "100::1",
+    "2001:2::1",
+    "fd00:ec2::254",
+    "fe80::1",
+    "fec0::1",
+    "ff02::1",
+    "2001:db8::1",
+  ];
+  const kinds = new Set<string>();
+  for (const address of addresses) {
+    const kind = blockedAddress(address);
+    assert.ok(kind, address);
+    kinds.add(kind);
+    const literal = address.includes(":") ? `[${address}]` : address;
+    const messages = [
+      await checkWebhookUrl(`http://${literal}/hook`, { allowHosts: [], resolve: noDns })
+        .then(() => "", (error: Error) => error.message),
+      await checkWebhookUrl("https://hooks.example/x", {
+        allowHosts: [],
+        resolve: () => Promise.resolve([address]),
+      }).then(() => "", (error: Error) => error.message),
+    ];
+    for (const message of messages) {
+      assert.ok(message.includes(`${withArticle(kind)} address`), message);
+      assert.doesNotMatch(message, /\ba [aeiou]/i, message);
+      assert.doesNotMatch(message, /\ban [^aeiou]/i, message);
+    }
+  }
+  assert.ok(kinds.has("unspecified"));
+  assert.equal(withArticle("unspecified"), "an unspecified");
+  assert.ok(kinds.size >= 15, [...kinds].join(", "));
+});
+
+Deno.test("an allowed host with a port allows that port alone, the URL's effective one; without a port, any", async () => {
+  // What the name resolves to is private: only the operator's list lets it through.
+  const privately = () => Promise.resolve(["10.0.0.7"]);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.domain(),
+      fc.option(fc.integer({ min: 1, max: 65535 })),
+      fc.option(fc.integer({ min: 1, max: 65535 })),
+      fc.constantFrom("http", "https"),
+      fc.boolean(),
+      async (host, entryPort, urlPort, scheme, upper) => {
+        const entry = entryPort === null ? host : `${host}:${entryPort}`;
+        const url = `${scheme}://${host}${urlPort === null ? "" : `:${urlPort}`}/hook`;
+        const effective = urlPort ?? (scheme === "https" ? 443 : 80);
+        const allowed = entryPort === null || entryPort === effective;
+        const checked = checkWebhookUrl(url, {
+          allowHosts: [upper ? entry.toUpperCase() : entry],
+          resolve: privately,
+        });
+        if (allowed) assert.deepEqual((await checked).addresses, [], `${entry} ${url}`);
+        else {
+          // A port the entry does not name: the address rules apply, as strict as ever.
+          await assert.rejects(
+            checked,
+            /resolves to a private address \(10\.0\.0\.7\)|loopback host/,
+          );
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
+  // Addresses and IPv6 literals, with and without a port.
+  const noDns = () => Promise.reject(new Error("no lookup expected"));
+  for (
+    const [url, entry, allowed] of [
+      ["http://127.0.0.1:9000/x", "127.0.0.1:9000", true],
+      ["http://127.0.0.1:9001/x", "127.0.0.1:9000", false],
+      ["http://[fd00::5]:9000/x", "[fd00::5]:9000", true],
+      ["http://[fd00::5]:9000/x", "fd00::5", true],
+      ["http://[fd00::5]/x", "[fd00::5]:9000", false],
+      ["https://[::1]/x", "[::1]:443", true],
+      ["http://localhost:8443/x", "localhost:8443", true],
+      ["http://localhost:8444/x", "localhost:8443", false],
+    ] as const
+  ) {
+    const checked = checkWebhookUrl(url, { allowHosts: [entry], resolve: noDns });
+    if (allowed) assert.deepEqual((await checked).addresses, [], `${entry} ${url}`);
+    else await assert.rejects(checked, /loopback|private/, `${entry} ${url}`);
+  }
+  // JOBSEEK_WEBHOOK_PUBLIC=0: only the list, port included.
+  await assert.rejects(
+    checkWebhookUrl("https://hooks.example:8444/x", {
+      allowHosts: ["hooks.example:8443"],
+      publicHosts: false,
+      resolve: () => Promise.resolve(["93.184.215.14"]),
+    }),
+    /not on this server's list of webhook hosts/,
+  );
 });

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
    * the server's own address (a saved search's feed, confirmation and unsubscribe links).
    */
   MISDIRECTED_REQUEST: "MISDIRECTED_REQUEST",
+  /** The request's `Host` header names no host (RFC 9112 3.2: a 400 on every route). */
+  INVALID_HOST: "INVALID_HOST",
   INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -73,6 +73,12 @@ export interface FilterParam<T = unknown> {
    */
   qualifies?: string[];
   /**
+   * A qualifier given without any filter it qualifies is refused (400 INVALID_PARAMETER naming it)
+   * rather than ignored, the refusal saying what the missing filter gives: a radius around no
+   * place is a mistake a person wants told (session 37).
+   */
+  refusedAlone?: string;
+  /**
    * How a posting is tested: a predicate for this parameter's value (with the other parameters,
    * for its qualifiers), built once per search and cached by the index. Absent on qualifiers.
    */
@@ -277,11 +283,12 @@ export const FILTERS = {
   radius_km: param<number>({
     schema: numberParam(RADIUS_MAX_KM),
     description: `With \`near\`: the radius in kilometres (default ${RADIUS_DEFAULT_KM}; more ` +
-      `than ${RADIUS_MAX_KM} is taken as ${RADIUS_MAX_KM}).`,
+      `than ${RADIUS_MAX_KM} is taken as ${RADIUS_MAX_KM}); without \`near\` a 400.`,
     example: "50",
     cliValue: "<km>",
     forms: NUMBER_FORMS,
     qualifies: ["near"],
+    refusedAlone: "the place to search around",
   }),
 };
 

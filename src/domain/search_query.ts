@@ -204,6 +204,7 @@ export function parseSearchQuery(
   for (const key of FILTER_NAMES) {
     if (data[key] !== undefined) (query as unknown as Record<string, unknown>)[key] = data[key];
   }
+  refuseQualifierAlone(query);
   if (data.facets !== undefined && data.facets.length > 0) query.facets = data.facets;
   if (profile !== undefined) {
     query.profile = profile;
@@ -211,6 +212,27 @@ export function parseSearchQuery(
     if (blankAsAbsent(raw.sort) === undefined) query.sort = "relevance";
   }
   return query;
+}
+
+/**
+ * Refuses a qualifier given without any filter it qualifies, where the table says so (`radius_km`
+ * without `near`): every transport parses here, so REST, MCP, the CLI and the page say it alike.
+ */
+function refuseQualifierAlone(query: SearchQuery): void {
+  const given = query as unknown as Record<string, unknown>;
+  for (const name of FILTER_NAMES) {
+    const filter = FILTERS[name] as { qualifies?: string[]; refusedAlone?: string };
+    if (!filter.refusedAlone || given[name] === undefined) continue;
+    const qualified = filter.qualifies ?? [];
+    if (qualified.some((other) => given[other] !== undefined)) continue;
+    const needed = qualified.map((other) => `'${other}'`).join(" or ");
+    throw new JobseekError(
+      "INVALID_PARAMETER",
+      `Invalid parameter '${name}': it only applies with ${needed} (${filter.refusedAlone}); ` +
+        `give ${needed} too, or leave '${name}' out`,
+      { param: name },
+    );
+  }
 }
 
 /** A `profile` value: undefined when not given (or JSON null); a 400 naming it when invalid. */

@@ -2,7 +2,8 @@
  * The HTTP application: request ids, one log line per request, the single error mapping, and the
  * routes (REST search, health, OpenAPI, and the MCP endpoint with its OAuth routes).
  *
- * Order of checks for `/v1/search` (documented in docs/rest-api.md): CORS preflight from an origin
+ * Order of checks for `/v1/search` (documented in docs/rest-api.md): a Host that names no host
+ * (400 on every route) → CORS preflight from an origin
  * of `JOBSEEK_CORS_ORIGINS` (204) → route (404) → method (405) → API key (403) → rate limit (429,
  * authenticated requests only) → body size and JSON (413, 400 INVALID_JSON) → parameters (400) →
  * readiness (503) → search (500).
@@ -13,7 +14,7 @@ import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { JobseekError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
-import { createMcpRoutes } from "./mcp_routes.ts";
+import { createMcpRoutes, MCP_PATH } from "./mcp_routes.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { MisdirectedRequestError } from "./base_url.ts";
 import { CLIENT_CLOSED_REQUEST, clientAborted, isClientAbort } from "./client_abort.ts";
@@ -25,6 +26,7 @@ import { createOpenApiDocument, OPENAPI_PATH } from "./openapi.ts";
 import { createSearchRoutes } from "./search_routes.ts";
 import { createPostingsRoutes } from "./postings_routes.ts";
 import { createSavedSearchRoutes } from "./saved_search_routes.ts";
+import { malformedRequestHost } from "./well_formed_host.ts";
 
 function setHeader(response: Response, name: string, value: string): Response {
   try {
@@ -65,6 +67,37 @@ export function noEndpoint(c: Context<AppEnv>, logger: Logger): Response {
   );
 }
 
+/**
+ * The 400 of a request whose `Host` names no host, in the shape its path answers in: a JSON-RPC
+ * error on `/mcp`, OAuth's on `/oauth/*` and `/.well-known/*`, the web's page on its pages, and
+ * the REST error body (`INVALID_HOST`) everywhere else.
+ */
+function hostRefused(c: Context<AppEnv>, deps: AppDeps, message: string): Response {
+  const path = c.req.path;
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status: 400,
+      headers: { "content-type": "application/json", "cache-control": "no-store" },
+    });
+  if (path === MCP_PATH) {
+    return json({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: `Bad Request: ${message}` },
+      id: null,
+    });
+  }
+  if (path.startsWith("/oauth/") || path.startsWith("/.well-known/")) {
+    return json({ error: "invalid_request", error_description: message });
+  }
+  const page = deps.hostRefusalPage?.(c, message);
+  if (page) return page;
+  return errorResponse(
+    new JobseekError("INVALID_HOST", `Bad request: ${message}`),
+    c.get("requestId") ?? crypto.randomUUID(),
+    deps.logger,
+  );
+}
+
 /** Builds the app; `Deno.serve(app.fetch)` serves it. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { logger } = deps;
@@ -96,6 +129,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       // The key's name, never the key.
       ...(principal ? { key_name: principal.name, auth: principal.via } : {}),
     });
+  });
+
+  // Before any route: every route reads the request's URL, which Deno makes of its Host.
+  app.use("*", async function wellFormedHost(c, next) {
+    const malformed = malformedRequestHost(c.req.raw);
+    if (malformed !== null) return hostRefused(c, deps, malformed);
+    await next();
   });
 
   app.onError((error, c) => {

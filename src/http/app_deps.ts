@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { Context } from "hono";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
 import type { Principal, SearchService } from "../domain/service.ts";
@@ -38,6 +39,11 @@ export interface AppDeps {
   failingSources?: () => FailingSource[];
   /** The index being built in the background, named in `/healthz` (background_publisher.ts). */
   building?: () => IndexBuild | null;
+  /**
+   * The page that refuses a request whose `Host` names no host, on the web's page routes; null
+   * for the API's paths (they answer in their own JSON shape). Without it every path answers JSON.
+   */
+  hostRefusalPage?: (c: Context<AppEnv>, message: string) => Response | null;
   /** Saved searches and their deliveries (`/v1/saved-searches`); without it those routes are absent. */
   alerts?: { savedSearches: SavedSearches; deliverer: AlertDeliverer };
 }

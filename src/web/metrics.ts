@@ -81,7 +81,7 @@ export class ServiceMetrics {
   readonly registry = new client.Registry();
   readonly #requests: client.Counter<"method" | "route" | "status">;
   readonly #requestSeconds: client.Histogram<"method" | "route">;
-  readonly #searches: client.Counter<"outcome">;
+  readonly #searches: client.Counter<"outcome" | "transport">;
   readonly #searchSeconds: client.Histogram;
   readonly #indexPostings: client.Gauge;
   readonly #publishSeconds: client.Histogram<"kind">;
@@ -114,8 +114,9 @@ export class ServiceMetrics {
     });
     this.#searches = new client.Counter({
       name: "jobseek_searches_total",
-      help: "Searches run (REST, MCP and the web page), by outcome (ok or error).",
-      labelNames: ["outcome"],
+      help: "Searches run, by outcome (ok or error) and transport: http (REST, MCP and the web " +
+        "page) or alerts (the saved searches' deliveries).",
+      labelNames: ["outcome", "transport"],
       registers,
     });
     this.#searchSeconds = new client.Histogram({
@@ -251,10 +252,15 @@ export class ServiceMetrics {
     if (status === 429) this.#refusals.inc({ route });
   }
 
-  /** Counts one search and keeps its latency for the console's per-minute history. */
-  observeSearch(seconds: number, ok: boolean): void {
-    this.#searches.inc({ outcome: ok ? "ok" : "error" });
-    if (!ok) return;
+  /**
+   * Counts one search; one a person or a client asked for (`http`) also keeps its latency, for the
+   * duration histogram and the console's per-minute history. An alert's search (`alerts`: a saved
+   * search's delivery, hundreds of them after a push) is counted apart and timed in neither: they
+   * would stand for what people wait for.
+   */
+  observeSearch(seconds: number, ok: boolean, transport: SearchTransport = "http"): void {
+    this.#searches.inc({ outcome: ok ? "ok" : "error", transport });
+    if (!ok || transport !== "http") return;
     this.#searchSeconds.observe(seconds);
     const now = this.#now();
     const minute = now - (now % 60_000);
@@ -377,8 +383,15 @@ export function metricsLogger(logger: Logger, metrics: ServiceMetrics): Logger {
   return { debug: tee("debug"), info: tee("info"), warn: tee("warn"), error: tee("error") };
 }
 
-/** The same service, each search counted and timed. */
-export function instrumentService(service: SearchService, metrics: ServiceMetrics): SearchService {
+/** Who asked for a search: a request over HTTP (REST, MCP, the page), or the alert deliverer. */
+export type SearchTransport = "http" | "alerts";
+
+/** The same service, each search counted (under `transport`) and timed. */
+export function instrumentService(
+  service: SearchService,
+  metrics: ServiceMetrics,
+  transport: SearchTransport = "http",
+): SearchService {
   const wrapped: SearchService = {
     search: (query) => timed(query),
     listCities: (options) => service.listCities(options),
@@ -387,14 +400,15 @@ export function instrumentService(service: SearchService, metrics: ServiceMetric
   if (service.healthDetail) wrapped.healthDetail = () => service.healthDetail!();
   if (service.getJob) wrapped.getJob = (jobUrl) => service.getJob!(jobUrl);
   if (service.info) wrapped.info = () => service.info!();
+  if (service.readWords) wrapped.readWords = (query) => service.readWords!(query);
   const timed: SearchService["search"] = async (query) => {
     const started = performance.now();
     try {
       const outcome = await service.search(query);
-      metrics.observeSearch((performance.now() - started) / 1000, true);
+      metrics.observeSearch((performance.now() - started) / 1000, true, transport);
       return outcome;
     } catch (error) {
-      metrics.observeSearch((performance.now() - started) / 1000, false);
+      metrics.observeSearch((performance.now() - started) / 1000, false, transport);
       throw error;
     }
   };

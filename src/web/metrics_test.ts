@@ -1,5 +1,7 @@
 import { strict as assert } from "node:assert";
-import { ServiceMetrics } from "./metrics.ts";
+import type { SearchQuery } from "../domain/search_query.ts";
+import type { SearchOutcome } from "../domain/service.ts";
+import { instrumentService, ServiceMetrics } from "./metrics.ts";
 
 const MINUTE = 1_700_000_040_000;
 
@@ -18,7 +20,7 @@ Deno.test("search processes' metrics: the one answering sums counters and sample
   own.setConnectionSource(() => null);
   own.setPeers(async () => [await peer.share()]);
   const text = await own.text();
-  assert.match(text, /^jobseek_searches_total\{outcome="ok"\} 5$/m);
+  assert.match(text, /^jobseek_searches_total\{outcome="ok",transport="http"\} 5$/m);
   assert.match(
     text,
     /^jobseek_http_requests_total\{method="GET",route="\/v1\/search",status="200"\} 2$/m,
@@ -35,6 +37,25 @@ Deno.test("search processes' metrics: the one answering sums counters and sample
 Deno.test("search processes' metrics: a peer that cannot answer leaves only its own figures out", async () => {
   const own = processMetrics([10], 300);
   own.setPeers(() => Promise.reject(new Error("restarting")));
-  assert.match(await own.text(), /^jobseek_searches_total\{outcome="ok"\} 1$/m);
+  assert.match(await own.text(), /^jobseek_searches_total\{outcome="ok",transport="http"\} 1$/m);
   assert.equal((await own.consoleFigures()).searches[0].count, 1);
+});
+
+Deno.test("the alert deliverer's searches are counted apart (transport=\"alerts\"), not timed as people's", async () => {
+  const metrics = new ServiceMetrics({ now: () => MINUTE + 1000 });
+  const service = {
+    search: () => Promise.resolve({} as SearchOutcome),
+    listCities: () => Promise.resolve([]),
+    isReady: () => true,
+  };
+  const asked = instrumentService(service, metrics);
+  const alerts = instrumentService(service, metrics, "alerts");
+  await asked.search({} as SearchQuery);
+  for (let i = 0; i < 3; i++) await alerts.search({} as SearchQuery);
+  const text = await metrics.text();
+  assert.match(text, /^jobseek_searches_total\{outcome="ok",transport="http"\} 1$/m);
+  assert.match(text, /^jobseek_searches_total\{outcome="ok",transport="alerts"\} 3$/m);
+  // The latency people wait for: theirs alone.
+  assert.match(text, /^jobseek_search_duration_seconds_count 1$/m);
+  assert.equal(metrics.searchMinutes()[0].count, 1);
 });

@@ -23,7 +23,7 @@ import {
   type SearchResponse,
 } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
-import { RADIUS_DEFAULT_KM } from "../domain/filters.ts";
+import { FILTER_NAMES, FILTERS, RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { hintForPeople } from "../domain/hint_words.ts";
 import { countInWords, SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
@@ -67,8 +67,23 @@ function first(params: PageParams, name: string): string {
   return params[name]?.[0] ?? "";
 }
 
+/** The id of the sentence that says why a search was refused, which its field points to. */
+const ERROR_ID = "search-error";
+
+/** A field's marks when the refused search's parameter is its own: invalid, and why. */
+function invalidMarks(name: string, errorParam: string | undefined): Record<string, string> {
+  return name === errorParam ? { "aria-invalid": "true", "aria-describedby": ERROR_ID } : {};
+}
+
 function TextField(
-  props: { name: string; label: string; params: PageParams; type?: string; hint?: string },
+  props: {
+    name: string;
+    label: string;
+    params: PageParams;
+    type?: string;
+    hint?: string;
+    errorParam?: string;
+  },
 ) {
   const id = `field-${props.name}`;
   const value = props.type === "date"
@@ -84,6 +99,7 @@ function TextField(
         value={value}
         {...(props.type === "number" ? { min: "0", step: "1", inputmode: "numeric" } : {})}
         {...(props.hint ? { placeholder: props.hint } : {})}
+        {...invalidMarks(props.name, props.errorParam)}
       />
     </div>
   );
@@ -94,6 +110,8 @@ export interface SearchPageProps extends Omit<LayoutProps, "title" | "children">
   response?: SearchResponse;
   /** Why the search could not run (a bad parameter), in words. */
   error?: string;
+  /** The parameter the error is about: its field is marked invalid and described by the error. */
+  errorParam?: string;
   offset: number;
   pageSize: number;
 }
@@ -134,6 +152,21 @@ function Facet(
 }
 
 /**
+ * What takes the filter `name` off the page URL: its parameter, and a qualifier that would be left
+ * alone (`radius_km` without `near`, which the search refuses), and the paging.
+ */
+function removing(params: PageParams, name: string): Record<string, undefined> {
+  const changes: Record<string, undefined> = { [name]: undefined, offset: undefined };
+  for (const other of FILTER_NAMES) {
+    const filter = FILTERS[other] as { qualifies?: string[]; refusedAlone?: string };
+    if (!filter.refusedAlone || !filter.qualifies?.includes(name)) continue;
+    const left = filter.qualifies.filter((q) => q !== name && params[q] !== undefined);
+    if (left.length === 0) changes[other] = undefined;
+  }
+  return changes;
+}
+
+/**
  * The page without the filter `name`: its parameter removed, or, where the query's words set it
  * ("nurse jobs this week" sets `since`), the query without those words.
  */
@@ -147,7 +180,7 @@ function withoutFilter(params: PageParams, response: SearchResponse, name: strin
     const q = (params.q?.[0] ?? "").replace(words, " ").replace(/\s+/g, " ").trim();
     return pageUrl(params, { q: [q], offset: undefined });
   }
-  return pageUrl(params, { [name]: undefined, offset: undefined });
+  return pageUrl(params, removing(params, name));
 }
 
 function Applied(props: { params: PageParams; response: SearchResponse }) {
@@ -283,7 +316,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
               {filters.map(([name, value]) => (
                 <li>
                   {`${paramInWords(name)}: ${value} `}
-                  <a href={pageUrl(props.params, { [name]: undefined, offset: undefined })}>
+                  <a href={pageUrl(props.params, removing(props.params, name))}>
                     {`Remove “${paramInWords(name)}”`}
                   </a>
                 </li>
@@ -321,12 +354,44 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   );
 }
 
+/** A filter's parameter name, as the service's hint writes it: `country=GB`, or `` `near` ``. */
+const HINT_PARAM = new RegExp(
+  `\\b(${FILTER_NAMES.join("|")})=|\`(${FILTER_NAMES.join("|")})\``,
+  "g",
+);
+
+/**
+ * The service's hint with the filters' parameter names as the page's words: the hint is REST's
+ * and MCP's too, and names a filter as a client sends it ("Nothing matches with country=GB,
+ * remote=hybrid", "give `near`"), which a person filled in as a field ("country: GB", "work mode:
+ * hybrid", "“near”"). A query the hint suggests, in double quotes, is left as it is: it is what
+ * the link searches.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   hintParamsInWords('Nothing matches with salary_min=90000, remote=hybrid; "a=b" lists 3.'),
+ *   'Nothing matches with yearly salary at least: 90000, work mode: hybrid; "a=b" lists 3.',
+ * );
+ * ```
+ */
+export function hintParamsInWords(hint: string): string {
+  return hint.split(/("[^"]*")/).map((part, i) =>
+    i % 2 === 1 ? part : part.replace(
+      HINT_PARAM,
+      (_, assigned?: string, quoted?: string) =>
+        assigned ? `${paramInWords(assigned)}: ` : `“${paramInWords(quoted!)}”`,
+    )
+  ).join("");
+}
+
 /**
  * The service's hint for people, the query it suggests ('"jobs in Leeds" lists all 14 postings
  * there') a link that searches it under the same filters: the count it gives is theirs.
  */
 function HintWords(props: { hint: string; params: PageParams }) {
-  const text = hintForPeople(props.hint, "below");
+  const text = hintForPeople(hintParamsInWords(props.hint), "below");
   // Each query it suggests: the words elsewhere ("teacher" lists ...), the place's own list.
   const parts = [];
   let from = 0;
@@ -365,7 +430,11 @@ function countText(
   if (!response) return "";
   const close = response.close_total ?? 0;
   const shown = (response.closest ?? response.results).length;
-  const range = shown > 0 ? ` Showing ${offset + 1}–${offset + shown}.` : "";
+  const range = shown > 0
+    ? ` Showing ${offset + 1}–${offset + shown}.`
+    : offset > 0
+    ? " This page is past the end of the list."
+    : "";
   if (response.total === 0) {
     return close > 0
       ? `No strong match; ${close} close match${close === 1 ? "" : "es"}.${range}`
@@ -398,6 +467,36 @@ function CloseMatchesNote(props: { params: PageParams; close: number }) {
 }
 
 /**
+ * A page that starts past the end of the list: what it is, and the way back to the first page and
+ * to the last one.
+ */
+function PastTheEnd(
+  props: { params: PageParams; offset: number; count: number; pageSize: number },
+) {
+  const { params, offset, count, pageSize } = props;
+  const last = Math.floor((count - 1) / pageSize) * pageSize;
+  return (
+    <div class="notice past-end">
+      <p>
+        {`This page starts at result ${offset + 1}, past the end of the list: ${
+          count === 1 ? "it has one result" : `it has ${count} results`
+        }.`}
+      </p>
+      <nav class="pager" aria-label="Pages">
+        <a href={pageUrl(params, { offset: undefined }) + PAGE_LANDING}>First page</a>
+        {last > 0
+          ? (
+            <a href={pageUrl(params, { offset: [String(last)] }) + PAGE_LANDING}>
+              {`Last page (${last + 1}–${count})`}
+            </a>
+          )
+          : null}
+      </nav>
+    </div>
+  );
+}
+
+/**
  * Where a paging link lands: on the list, not on the top of the page, so that the next results are
  * what a person sees (at 360 px the form and the count fill the first screen) and the keyboard's
  * next Tab is on the first of them rather than on the skip link.
@@ -410,16 +509,20 @@ export function ResultsRegion(props: SearchPageProps) {
   if (!response) {
     return (
       <div id="results">
-        {props.error ? <p class="error" role="alert">{props.error}</p> : null}
+        {props.error ? <p id={ERROR_ID} class="error" role="alert">{props.error}</p> : null}
         {!props.error
           ? <p>Type the work you are looking for, or upload a CV below, and press Search.</p>
           : null}
       </div>
     );
   }
-  const hasPrevious = offset > 0;
   const listed = response.closest ?? response.results;
-  const hasNext = offset + listed.length < listedCount(response, isRelevance(params));
+  const count = listedCount(response, isRelevance(params));
+  // An offset past the end (a hand-made or old URL: `?offset=5000`) lists nothing: the page says
+  // so and links the first and the last page, not a "Previous page" that is past the end too.
+  const pastEnd = listed.length === 0 && offset > 0 && count > 0;
+  const hasPrevious = offset > 0 && !pastEnd;
+  const hasNext = offset + listed.length < count;
   const unlisted = closeMatchesNotListed(response, isRelevance(params) ? "relevance" : "date");
   const applied = FACET_NAMES.reduce((sum, name) => sum + (params[name] ?? []).length, 0);
   const hasFacets = applied > 0 ||
@@ -478,6 +581,9 @@ export function ResultsRegion(props: SearchPageProps) {
             </h2>
           )
           : null}
+        {pastEnd
+          ? <PastTheEnd params={params} offset={offset} count={count} pageSize={pageSize} />
+          : null}
         <ol class="results">
           {listed.map((result, index) => (
             <li>
@@ -485,7 +591,9 @@ export function ResultsRegion(props: SearchPageProps) {
             </li>
           ))}
         </ol>
-        {!hasNext && unlisted > 0 ? <CloseMatchesNote params={params} close={unlisted} /> : null}
+        {!hasNext && !pastEnd && unlisted > 0
+          ? <CloseMatchesNote params={params} close={unlisted} />
+          : null}
         {hasPrevious || hasNext
           ? (
             <nav class="pager" aria-label="Pages">
@@ -524,7 +632,7 @@ export function ResultsRegion(props: SearchPageProps) {
  * checkboxes included) is inside it: a change anywhere in it sends it.
  */
 export function SearchForm(props: SearchPageProps) {
-  const { params } = props;
+  const { params, errorParam } = props;
   const sort = first(params, "sort") || "date";
   const hidden = Object.entries(params).filter(([name]) => !FORM_FIELDS.has(name));
   return (
@@ -554,27 +662,58 @@ export function SearchForm(props: SearchPageProps) {
             maxlength={1000}
             autocomplete="off"
             placeholder="e.g. nurse in Toronto, remote python developer"
+            {...invalidMarks("q", props.errorParam)}
           />
         </div>
         <button type="submit">Search</button>
       </div>
-      <details open={TEXT_FIELDS.slice(1).some((name) => first(params, name) !== "")}>
+      <details
+        open={TEXT_FIELDS.slice(1).some((name) =>
+          first(params, name) !== "" || name === errorParam
+        )}
+      >
         <summary>More filters</summary>
         <div class="fields">
-          <TextField name="company" label="Company" params={params} />
+          <TextField name="company" label="Company" params={params} errorParam={errorParam} />
           <TextField
             name="salary_min"
             label="Yearly salary at least"
             params={params}
             type="number"
+            errorParam={errorParam}
           />
-          <TextField name="near" label="Near (city)" params={params} hint="e.g. Berlin" />
-          <TextField name="radius_km" label="Radius (km)" params={params} type="number" hint="25" />
-          <TextField name="since" label="Posted since" params={params} type="date" />
-          <TextField name="added_since" label="New here since" params={params} type="date" />
+          <TextField
+            name="near"
+            label="Near (city)"
+            params={params}
+            hint="e.g. Berlin"
+            errorParam={errorParam}
+          />
+          <TextField
+            name="radius_km"
+            label="Radius (km)"
+            params={params}
+            type="number"
+            hint="25"
+            errorParam={errorParam}
+          />
+          <TextField
+            name="since"
+            label="Posted since"
+            params={params}
+            type="date"
+            errorParam={errorParam}
+          />
+          <TextField
+            name="added_since"
+            label="New here since"
+            params={params}
+            type="date"
+            errorParam={errorParam}
+          />
           <div>
             <label for="field-sort">Order</label>
-            <select id="field-sort" name="sort">
+            <select id="field-sort" name="sort" {...invalidMarks("sort", errorParam)}>
               {SORTS.map((value) => (
                 <option value={value} selected={value === sort}>
                   {value === "date" ? "Newest first" : "Best match first"}

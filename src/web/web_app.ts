@@ -11,7 +11,9 @@ import type { AppEnv } from "../http/app_deps.ts";
 import { errorResponse } from "../http/error_response.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { hasScope, type WebDeps } from "./respond.tsx";
-import { createWebRoutes } from "./web_routes.tsx";
+import { createWebRoutes, hostRefusedPage } from "./web_routes.tsx";
+import { HEALTH_PATH } from "../http/health_routes.ts";
+import { MCP_PATH } from "../http/mcp_routes.ts";
 
 export type { WebDeps } from "./respond.tsx";
 
@@ -33,11 +35,20 @@ function wantsPage(c: Context<AppEnv>): boolean {
     c.req.path !== "/mcp";
 }
 
+/** A path the API answers (in JSON), not one of the web's pages. */
+function isApiPath(path: string): boolean {
+  return path.startsWith("/v1/") || path.startsWith("/oauth/") ||
+    path.startsWith("/.well-known/") || [MCP_PATH, METRICS_PATH, HEALTH_PATH].includes(path);
+}
+
 export function createWebApp(deps: WebDeps): Hono<AppEnv> {
+  const pages = deps.config.web !== "off";
   const app = createApp({
     ...deps,
     observeRequest: (method, route, status, seconds) =>
       deps.metrics.observeRequest(method, route, status, seconds),
+    hostRefusalPage: (c, message) =>
+      pages && !isApiPath(c.req.path) ? hostRefusedPage(c, message) : null,
   });
 
   app.get(METRICS_PATH, async (c) => {
@@ -80,7 +91,7 @@ export function createWebApp(deps: WebDeps): Hono<AppEnv> {
     });
   });
 
-  const web = deps.config.web !== "off" ? createWebRoutes(deps) : null;
+  const web = pages ? createWebRoutes(deps) : null;
   if (web) app.route("/", web.routes);
 
   app.notFound((c) => web && wantsPage(c) ? web.notFound(c) : noEndpoint(c, deps.logger));

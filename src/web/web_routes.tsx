@@ -88,6 +88,22 @@ function rateLimitedPage(
   );
 }
 
+/**
+ * The page of a request whose `Host` names no host (src/http/well_formed_host.ts): a 400 that says
+ * so, in the frame of nobody signed in (no session is read for a request to no host).
+ */
+export function hostRefusedPage(c: Context<AppEnv>, message: string): Response {
+  const said = `${message[0].toUpperCase()}${message.slice(1)}.`;
+  return sendPage(
+    c,
+    <MessagePage
+      title="Bad request"
+      message={`${said} Open this site by its own address.`}
+    />,
+    400,
+  );
+}
+
 export interface WebRoutes {
   routes: Hono<AppEnv>;
   /** The pages' 404, in the person's own frame (signed in as, sign out) as every other page. */
@@ -228,7 +244,11 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
       outcome = await deps.service.search(query);
     } catch (error) {
       if (error instanceof JobseekError && INPUT_ERRORS.has(error.code)) {
-        return sendPage(c, <SearchPage {...shown} error={error.message} />, 400);
+        return sendPage(
+          c,
+          <SearchPage {...shown} error={error.message} errorParam={error.param} />,
+          400,
+        );
       }
       throw error;
     }

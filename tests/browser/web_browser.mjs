@@ -328,6 +328,20 @@ const scenarios = {
       await refused();
       check(!/match/.test(await countText(page)), `a stale count beside the refusal`);
       check((await page.$$(".result")).length === 0, "stale results beside the refusal");
+      // The field at fault is marked and points to the error (htmx swapped the results alone:
+      // web.js copies the marks), and axe finds the page as sound as served (session 37).
+      await page.waitForFunction(
+        () => document.querySelector("#field-near").getAttribute("aria-invalid") === "true",
+        { timeout: 15_000 },
+      );
+      const described = await page.$eval(
+        "#field-near",
+        (field) => document.getElementById(field.getAttribute("aria-describedby"))?.textContent,
+      );
+      check(/no place called 'Londonnn'/.test(described ?? ""), `near described by ${described}`);
+      check((await page.$$("[aria-invalid]")).length === 1, "another field is marked");
+      const marked = await runAxe(page);
+      check(marked.length === 0, marked.join("\n"));
       // The same search, sent again: the refusal did not count as the last search sent.
       await page.$eval("#results", (el) => el.replaceChildren());
       await Promise.all([sent(), page.click("#field-q").then(() => page.keyboard.press("Enter"))]);
@@ -341,6 +355,19 @@ const scenarios = {
         { timeout: 15_000 },
       );
       check((await page.$$(".result")).length > 0, "no results once the place was taken out");
+      check((await page.$$("[aria-invalid]")).length === 0, "the mark outlived the refusal");
+      // As served (and so without JavaScript too): the same marks.
+      await page.goto(`${BASE}/?q=nurse&near=Torontoo`);
+      const served = await page.$eval("#field-near", (field) => ({
+        invalid: field.getAttribute("aria-invalid"),
+        said: document.getElementById(field.getAttribute("aria-describedby"))?.textContent,
+      }));
+      check(
+        served.invalid === "true" && /Invalid parameter 'near'/.test(served.said ?? ""),
+        `as served: ${JSON.stringify(served)}`,
+      );
+      const asServed = await runAxe(page);
+      check(asServed.length === 0, asServed.join("\n"));
     } finally {
       await page.close();
     }
@@ -477,7 +504,7 @@ const scenarios = {
     }
   },
 
-  async "keyboard only: Next page lands on the next results at 1280 and 360 px"() {
+  async "keyboard only: Next page lands on the next results at 1280 and 360 px; a page past the end links the first"() {
     // One sign-in for both widths: the run's sign-ins come near the 20 a minute an address may make.
     const page = await openPage();
     try {
@@ -496,6 +523,22 @@ const scenarios = {
         // And the list is on the screen.
         const top = await page.$eval("#result-list", (el) => el.getBoundingClientRect().top);
         check(top > -2 && top < 200, `${width} px: the results start at ${top} px`);
+        // A page past the end (an old or hand-made URL) says so, with no "Previous page" to
+        // another empty page, and its First page link leads back (session 37).
+        await page.goto(`${BASE}/?q=nurse&offset=5000`);
+        const past = await countText(page);
+        check(/past the end of the list/.test(past), `${width} px: past the end: ${past}`);
+        check(
+          (await page.$$(".results li")).length === 0 && (await page.$("a[rel=prev]")) === null,
+          `${width} px: results or a Previous page past the end`,
+        );
+        if (width === 360) await assertFits(page);
+        const problems = await runAxe(page);
+        check(problems.length === 0, problems.join("\n"));
+        await tabTo(page, (a) => a.tag === "A" && a.text === "First page", 400);
+        await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+        check(!new URL(page.url()).searchParams.has("offset"), `First page: ${page.url()}`);
+        check((await page.$$(".result")).length > 0, `${width} px: the first page lists nothing`);
       }
     } finally {
       await page.close();
@@ -777,7 +820,10 @@ const scenarios = {
         .test(text),
       "page requests not timed",
     );
-    check(/^jobseek_searches_total\{outcome="ok"\} [1-9]/m.test(text), "searches not counted");
+    check(
+      /^jobseek_searches_total\{outcome="ok",transport="http"\} [1-9]/m.test(text),
+      "searches not counted",
+    );
     check(/^jobseek_index_postings [1-9]/m.test(text), "index size not reported");
     check(/^jobseek_connections_held [0-9]/m.test(text), "connections held not reported");
     check(

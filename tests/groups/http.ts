@@ -21,6 +21,7 @@ import "../oauth_tokens_test.ts";
 import "../oauth_refusals_test.ts";
 import "../oauth_sdk_client_test.ts";
 import "../oauth_host_test.ts";
+import "../web_host_test.ts";
 import "../list_cities_test.ts";
 import "../search_first_page_test.ts";
 import "../health_unloadable_test.ts";

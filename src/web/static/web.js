@@ -50,8 +50,33 @@ document.addEventListener("htmx:sendError", () => {
   showRefusal("The server could not be reached. Check the connection and search again.");
 });
 
+// The field a refused search's error is about is marked invalid and points to the error
+// (`aria-invalid`, `aria-describedby`), as the server renders it. htmx swaps only the results, so
+// after each swap the form's fields take the marks the answer gave them: set on the field at
+// fault, cleared once the search is accepted.
+document.addEventListener("htmx:afterSwap", (event) => {
+  const served = new DOMParser().parseFromString(event.detail.xhr.responseText, "text/html");
+  markFields((id) => served.getElementById(id));
+});
+
+/** Each field of the search form takes the marks `servedField(id)` has (none where it is null). */
+function markFields(servedField) {
+  for (const field of document.querySelectorAll("#search [id^='field-']")) {
+    const served = servedField(field.id);
+    for (const name of ["aria-invalid", "aria-describedby"]) {
+      const value = served?.getAttribute(name);
+      if (value) field.setAttribute(name, value);
+      else field.removeAttribute(name);
+    }
+    // A field the answer marks, in a closed "More filters", is shown.
+    const details = field.closest("details");
+    if (served?.getAttribute("aria-invalid") === "true" && details) details.open = true;
+  }
+}
+
 /** `message` where the results were; the count and the save box no longer stand for them. */
 function showRefusal(message) {
+  markFields(() => null);
   const error = document.createElement("p");
   error.className = "error";
   error.setAttribute("role", "alert");
