@@ -3083,6 +3083,16 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (!ok) return;",
     breaks: "the alert deliverer's searches are timed as the searches people wait for (session 37)",
   },
+  {
+    id: "M363",
+    layer: "store",
+    file: "src/store/saved_search_store.ts",
+    line:
+      '    if (params.radius_km === undefined || (typeof near === "string" && near.trim() !== "")) {',
+    becomes: "    if (true) {",
+    breaks:
+      "a saved search stored with radius_km but no near fails every delivery and edit once the search refuses the pair (session 37)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -47,8 +47,19 @@ export const SavedSearchRecordSchema = z.object({
   id: z.string(),
   owner: z.string(),
   name: z.string(),
-  /** The search parameters as given (validated by `parseSearchQuery` on the way in). */
-  params: z.record(z.string(), z.unknown()),
+  /**
+   * The search parameters as given (validated by `parseSearchQuery` on the way in). A `radius_km`
+   * without `near`, accepted and ignored until session 37 and refused since, is read as absent:
+   * a saved search stored then must not fail every delivery and edit for it.
+   */
+  params: z.record(z.string(), z.unknown()).transform((params) => {
+    const near = params.near;
+    if (params.radius_km === undefined || (typeof near === "string" && near.trim() !== "")) {
+      return params;
+    }
+    const { radius_km: _ignored, ...rest } = params;
+    return rest;
+  }),
   deliver: z.array(StoredDeliverySchema),
   /**
    * The words of `params.q` the search read as others when it was saved (its `query_corrected`),

@@ -16,6 +16,7 @@ import "../alerts_tiers_test.ts";
 import "../alerts_owner_test.ts";
 import "../alerts_confirm_test.ts";
 import "../alerts_confirm_cap_test.ts";
+import "../saved_search_stored_test.ts";
 import "../described_work_test.ts";
 import "../lifecycle_test.ts";
 import "../index_gap_test.ts";
