@@ -2950,28 +2950,28 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/indexed_text.ts",
     line:
-      '  const writtenOut = [writtenOutWords(job.job_title), titleSaysIt(job.job_title) ? IT_WORDS : ""]',
+      '  const writtenOut = [writtenOutWords(job.job_title), titleSaysIt(job.job_title) ? IT_TERM : ""]',
     becomes: '  const writtenOut = [writtenOutWords(job.job_title), ""]',
     breaks:
-      'a title\'s "IT" gives the keyword side no words ("IT jobs in Berlin" lists every posting there)',
+      'a title\'s "IT" gives the keyword side no term ("IT jobs in Berlin" lists every posting there)',
   },
   {
     id: "M346",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  return tokenize(itWrittenOut(text));",
-    becomes: "  return tokenize(text);",
+    line: "  const keywordTerms = (text: string) => tokenize(itAsTerm(text, itField));",
+    becomes: "  const keywordTerms = (text: string) => tokenize(text);",
     breaks:
       'a query\'s "it" is a stop word ("it support technician" lists maintenance technicians first)',
   },
   {
     id: "M347",
     layer: "index",
-    file: "src/index/title_abbreviations.ts",
-    line:
-      "    /(?<![\\p{L}\\p{N}'’])it(?![\\p{L}\\p{N}'’])(?!\\s+(?:is|was|has|will|would|can|could|does|did|should|must|may|might|isn't|wasn't)\\b)/giu,",
-    becomes: "    /(?<![\\p{L}\\p{N}'’])it(?![\\p{L}\\p{N}'’])/giu,",
-    breaks: 'the pronoun "it" before a verb is searched as the field IT',
+    file: "src/index/it_field.ts",
+    line: "    if (next !== undefined) return FIELD_WORDS.has(next);",
+    becomes: "    if (next !== undefined) return true;",
+    breaks:
+      'the pronoun "it" before any word is searched as the field IT ("is it remote" lists IT postings)',
   },
   {
     id: "M350",
@@ -3092,6 +3092,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (true) {",
     breaks:
       "a saved search stored with radius_km but no near fails every delivery and edit once the search refuses the pair (session 37)",
+  },
+  {
+    id: "M364",
+    layer: "index",
+    file: "src/index/it_field.ts",
+    line: "  if (IT_WORK.some((work) => joined.includes(` ${work} `))) return false;",
+    becomes: "",
+    breaks:
+      '"IT helpdesk" searches the field beside work that is the field\'s by name, and leaves out "Help Desk Technician"',
   },
 ];
 

@@ -10,7 +10,7 @@
  */
 import { asksOnly, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
-import { itWrittenOut } from "./title_abbreviations.ts";
+import { itAsTerm, namesItField } from "./it_field.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { type QuerySalary, salaryIn } from "./query_salary.ts";
 import { postedIn } from "./query_posted.ts";
@@ -310,11 +310,6 @@ export function onSiteSaidPlainly(text: string): string | null {
  * assert.equal(q.embeddingText, "rn (registered nurse)");
  * ```
  */
-/** The keyword side's terms of a query's words: "it" the field read as titles index it. */
-function keywordTerms(text: string): string[] {
-  return tokenize(itWrittenOut(text));
-}
-
 export function analyzeQuery(asTyped: string): AnalyzedQuery {
   const plain = onSiteSaidPlainly(asTyped);
   if (plain === null) return analyzeWords(asTyped);
@@ -362,6 +357,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   }
   const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);
   const query = words.length === typedWords.length ? typed : words.join(" ");
+  // The keyword side's terms: "it" the field read as titles index it (src/index/it_field.ts).
+  const itField = namesItField(typed);
+  const keywordTerms = (text: string) => tokenize(itAsTerm(text, itField));
   const variants: { terms: string[]; titleTerms: string[] }[] = [
     // "show me jobs", "what jobs are available": the asking alone names no job.
     { terms: asksOnly(typedWords) ? [] : keywordTerms(query), titleTerms: [] },

@@ -9,7 +9,8 @@
  */
 import type { Job } from "../domain/job.ts";
 import type { TextField } from "./ranking.ts";
-import { IT_WORDS, titleSaysIt, writtenOutWords } from "./title_abbreviations.ts";
+import { IT_TERM, titleSaysIt } from "./it_field.ts";
+import { writtenOutWords } from "./title_abbreviations.ts";
 import { withoutName } from "./without_name.ts";
 
 /** The text fields indexed, which the keyword score reads. */
@@ -42,8 +43,8 @@ export type IndexedText = Pick<
 export function indexedFieldsOf(job: IndexedText): Record<TextField, string> {
   // The words a title's abbreviations stand for are read beside it ("RN" → "Registered Nurse"):
   // "nurse" finds "RN - Med/Surg", and "rn" still does (src/index/title_abbreviations.ts).
-  // "IT Support": the field, which the stop word "it" leaves out of the terms (session 37).
-  const writtenOut = [writtenOutWords(job.job_title), titleSaysIt(job.job_title) ? IT_WORDS : ""]
+  // "IT Support": the field, which the stop word "it" leaves out of the terms (src/index/it_field.ts).
+  const writtenOut = [writtenOutWords(job.job_title), titleSaysIt(job.job_title) ? IT_TERM : ""]
     .filter(Boolean).join(" ");
   return {
     title: writtenOut ? `${job.job_title} ${writtenOut}` : job.job_title,
