@@ -3102,6 +3102,31 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"IT helpdesk" searches the field beside work that is the field\'s by name, and leaves out "Help Desk Technician"',
   },
+  {
+    id: "M365",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "      if (country !== undefined && countries.has(country)) {",
+    becomes: "      if (false) {",
+    breaks: '"teacher in berlin de" reads Berlin, Delaware (reviewer W, session 37)',
+  },
+  {
+    id: "M366",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "  if (words.length > 1) return true;",
+    becomes: "",
+    breaks: '"nurse new mexico" reads Mexico City (reviewer W, session 37)',
+  },
+  {
+    id: "M367",
+    layer: "domain",
+    file: "src/domain/allowed_host.ts",
+    line: "  if (!bareV6 && /:$/.test(text)) return null;",
+    becomes: "",
+    breaks:
+      'JOBSEEK_WEBHOOK_ALLOW_HOSTS takes "hooks.example:" and allows any port (reviewer W, session 37)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -85,11 +85,22 @@ Deno.test("loadConfig() reads JOBSEEK_WEBHOOK_ALLOW_HOSTS: hosts and host:port p
     "10.0.0.7",
   ]);
   // An entry that names no host (it matched nothing, silently) is said at start.
-  for (const bad of ["hooks.example/x", "hooks.example:99999", "user@hooks.example", "a b"]) {
+  for (
+    const bad of [
+      "hooks.example/x",
+      "hooks.example:99999",
+      "user@hooks.example",
+      "a b",
+      "hooks.example:",
+      "*.example.com",
+    ]
+  ) {
     assert.throws(
       () => hosts(`ok.example,${bad}`),
       new RegExp(
-        `JOBSEEK_WEBHOOK_ALLOW_HOSTS must be hosts or host:port pairs.*'${bad}' is neither`,
+        `JOBSEEK_WEBHOOK_ALLOW_HOSTS must be hosts or host:port pairs.*'${
+          bad.replace(/[.*]/g, "\\$&")
+        }' is neither`,
       ),
       bad,
     );

@@ -17,7 +17,7 @@ export interface AllowedHost {
 /**
  * Reads an entry of `JOBSEEK_WEBHOOK_ALLOW_HOSTS`: `name`, `name:port`, an IPv4 address with or
  * without a port, `[IPv6]`, `[IPv6]:port` or a bare IPv6 address; null for anything else (a path,
- * user info, a port past 65535). A port given is the only one allowed, compared with the URL's
+ * user info, a port past 65535, an empty port, a wildcard). A port given is the only one allowed, compared with the URL's
  * effective port (its own, else 80 for http and 443 for https); without one, any port is.
  *
  * @example
@@ -32,6 +32,8 @@ export interface AllowedHost {
  * assert.deepEqual(allowedHost("hooks.example:80"), { host: "hooks.example", port: 80 });
  * assert.equal(allowedHost("hooks.example:99999"), null);
  * assert.equal(allowedHost("hooks.example/path"), null);
+ * assert.equal(allowedHost("hooks.example:"), null);
+ * assert.equal(allowedHost("*.example.com"), null);
  * ```
  */
 export function allowedHost(entry: string): AllowedHost | null {
@@ -40,6 +42,10 @@ export function allowedHost(entry: string): AllowedHost | null {
   const url = URL.parse(`http://${bareV6 ? `[${text}]` : text}/`);
   if (!url || url.username !== "" || url.password !== "" || url.pathname !== "/") return null;
   if (url.search !== "" || url.hash !== "" || /[/?#@\\]/.test(text) || text === "") return null;
+  // "hooks.example:" would allow any port and "*.example.com" match nothing: both are mistakes
+  // to say at start (reviewer W), not entries.
+  if (!bareV6 && /:$/.test(text)) return null;
+  if (!/^[\p{L}\p{N}.\-:\[\]_]+$/u.test(text)) return null;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   // As written: the URL parser drops a port that is the scheme's default (":80").
   const port = bareV6 ? undefined : /:(\d+)$/.exec(text)?.[1];

@@ -621,6 +621,12 @@ function qualifierAt(
       const last = typed.slice(at + length).every((w) => TRAILING_WORDS.has(foldText(w)));
       const folded = foldText(text);
       if (!last || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) continue;
+      // "berlin de", "london ca": a country of the city's first, as in capitals (reviewer W: a
+      // region of the code, Delaware or California, was read over it).
+      const country = countryCode(text.toUpperCase());
+      if (country !== undefined && countries.has(country)) {
+        return { end: at + length, country };
+      }
     }
     const region = regionsNamed(text).find((r) => countries.has(r.country));
     if (region) return { end: at + length, country: region.country, region: region.admin1 };
@@ -750,11 +756,10 @@ function placeOf(
   // "remote jobs in Europe", "developer DACH": after "in" or last, as a region is read.
   const area = position.preposition || position.last ? areaNamed(words.join(" ")) : undefined;
   if (area) return { area };
-  // "data scientist bay area", "jobs in the GTA": the postings around the area's city. A name of
-  // one word ("gta", "dfw") only where a place stands.
-  const metro = position.preposition || position.last || words.length > 1
-    ? metroAreaNamed(key)
-    : undefined;
+  // "data scientist bay area", "jobs in the GTA": the postings around the area's city, where a
+  // place stands (after "in" or last): mid-query the name is a company's as often ("silicon valley
+  // bank jobs", "greater london authority", "gta 6 developer").
+  const metro = position.preposition || position.last ? metroAreaNamed(key) : undefined;
   const metroPlace = metro && placeInCountry(metro.city, { country: metro.country });
   if (metro && metroPlace) {
     return {
@@ -837,7 +842,8 @@ function regionOf(
 
 /**
  * Whether a region's name said last without a preposition is the region: it is no word job
- * searches use ("remote", "and") nor a name all of such words, and the titles that have every word of it that titles use
+ * searches use ("remote", "and") nor a name all of such words, and, for a name of one word, the
+ * titles that have every word of it that titles use
  * (at most the fewest of them) are fewer than the region's postings.
  */
 function namesRegionAlone(
@@ -849,6 +855,10 @@ function namesRegionAlone(
   // "new jersey", "west virginia"); a name of one word that searches use ("remote") is none.
   const common = (w: string) => SEARCH_WORDS.has(w) || CONNECTORS.has(w);
   if (words.length === 1 ? common(words[0]) : words.every(common)) return false;
+  // Titles use each word of a name of several words ("New Grad", "Island Manager") but seldom the
+  // name: the fewest titles of any one word overstate them, and "nurse new mexico" read Mexico
+  // City, "cook new brunswick" the city Brunswick (reviewer W, session 37).
+  if (words.length > 1) return true;
   const titled = words.filter((w) => gazetteer.jobWords.has(w));
   if (titled.length === 0) return true;
   const { titlePostings } = gazetteer;

@@ -703,4 +703,36 @@ Deno.test("findPlace() reads a region's name of several words last, 'washington 
   assert.equal(read("jobs in the san francisco bay area")?.matched, "san francisco bay area");
   assert.equal(read("warehouse jobs gta")?.near, "Toronto, CA");
   assert.equal(read("gta 6 developer"), null);
+  // Mid-query an area's name is a company's as often (reviewer W).
+  assert.equal(read("silicon valley bank jobs")?.near, undefined);
+  assert.equal(read("greater london authority jobs")?.near, undefined);
+});
+
+Deno.test("findPlace(): a code last in lower case is the city's country before a region, and a region of several words needs no postings (reviewer W, session 37)", () => {
+  const jobs = postings([
+    ["Teacher", "Berlin", "DE"],
+    ["Engineer", "Berlin", "DE"],
+    ["Clerk", "Berlin", "US"],
+    ["Teacher", "London", "GB"],
+    ["Teacher", "London", "CA"],
+    ["Cashier", "Fresno", "US"],
+    ["New Grad Nurse", "Houston", "US"],
+    ["New Grad Nurse", "Dallas", "US"],
+    ["Cook", "Brunswick", "US"],
+  ]);
+  const g = buildGazetteer(jobs);
+  g.titlePostings = titleWordCounter(jobs);
+  // "de" was read as Delaware, "ca" as California: the city's country comes first, as in capitals.
+  const berlin = findPlace("teacher in berlin de", g);
+  assert.deepEqual([berlin?.city, berlin?.country, berlin?.matched], ["Berlin", "DE", "berlin de"]);
+  const london = findPlace("teacher in london ca", g);
+  assert.deepEqual([london?.city, london?.country], ["London", "CA"]);
+  // New Mexico has no postings and "new" is in two titles: still the state, not Mexico City.
+  const mexico = findPlace("nurse new mexico", g);
+  assert.deepEqual([mexico?.region?.name, mexico?.country, mexico?.rest], [
+    "New Mexico",
+    "US",
+    "nurse",
+  ]);
+  assert.equal(findPlace("cook new brunswick", g)?.region?.name, "New Brunswick");
 });
