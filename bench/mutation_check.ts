@@ -3127,6 +3127,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'JOBSEEK_WEBHOOK_ALLOW_HOSTS takes "hooks.example:" and allows any port (reviewer W, session 37)',
   },
+  {
+    id: "M368",
+    layer: "search",
+    file: "src/search/filters_from_words.ts",
+    line: "  return sameCurrency && words.yearlyMin > query.salary_min ? words.yearlyMin : null;",
+    becomes: "  return null;",
+    breaks:
+      'a lower salary_min parameter widens the pay the words ask ("over 100k" with salary_min=50000 lists what "over 50k" lists; reviewer W, session 37)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -322,9 +322,9 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
           );
           for (const name of asked) askedCounts.set(name, (askedCounts.get(name) ?? 0) + 1);
           // A city or country parameter that contradicts the place named in the query replaces
-          // it, as a salary_min parameter replaces the pay it names and a currency parameter its
-          // currency (docs/search.md, docs/rest-api.md): that search is another one, not a
-          // narrower one.
+          // it, as a higher salary_min parameter replaces the pay it names and a currency
+          // parameter its currency (docs/search.md, docs/rest-api.md): that search is another
+          // one, not a narrower one. A lower salary_min (session 37) narrows, and is compared.
           const same = (field: "query_place" | "query_salary") =>
             JSON.stringify(narrowed[field]) === JSON.stringify(whole[field]);
           if (whole.total >= 1000 || (whole.close_total ?? 0) >= 1000) return;

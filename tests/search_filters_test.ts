@@ -355,13 +355,24 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         "No posting in Leeds states pay reaching 20,000 GBP a year; the " +
           `${pounds.close_total} postings there that state no pay are listed as close matches.`,
       );
-      // A salary parameter says what pay to keep: the query's is not applied, nor said.
-      const given = await listed({ q: "registered nurse 90k", salary_min: 20000 });
+      // A salary parameter of the words' floor or higher says what pay to keep: the words' is not
+      // applied, nor said.
+      const given = await listed({ q: "registered nurse 20k", salary_min: 90000 });
       assert.equal(given.query_salary, undefined);
       assert.deepEqual(
         given.all.map((r) => r.job_url),
-        (await listed({ q: "registered nurse", salary_min: 20000 })).all.map((r) => r.job_url),
+        (await listed({ q: "registered nurse", salary_min: 90000 })).all.map((r) => r.job_url),
       );
+      // A lower one never widens what the words ask (session 37): their floor stands, said, and
+      // only the postings that state pay are kept, as the parameter keeps them.
+      const lower = await listed({ q: "registered nurse 90k", salary_min: 20000 });
+      assert.equal(lower.query_salary?.salary_min, 90000);
+      const words = await listed({ q: "registered nurse 90k" });
+      assert.deepEqual(
+        lower.all.map((r) => r.job_url),
+        words.all.filter((r) => r.base_salary !== undefined).map((r) => r.job_url),
+      );
+      assert.ok(lower.all.every((r) => (yearlySalary(r.base_salary)?.max ?? 0) >= 90_000));
     },
   );
 
@@ -436,13 +447,18 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         (await search({ q: "jobs posted this week" })).hint ?? "",
         /; without it the query finds at least 1000 postings\.$/,
       );
-      // A salary parameter replaces the words' floor, as the words "over 50k" would say it; a
-      // currency parameter only the currency.
+      // A higher salary parameter replaces the words' floor, as the words "over 100k" would say
+      // it; a lower one never widens it (session 37: it listed what "over 50k" lists); a currency
+      // parameter replaces only the currency.
       const urlsAll = async (params: Record<string, unknown>) =>
         (await listed(params)).all.map((r) => r.job_url);
       assert.deepEqual(
+        await urlsAll({ q: "over 50k", salary_min: 100_000 }),
+        await urlsAll({ q: "over 100k" }),
+      );
+      assert.deepEqual(
         await urlsAll({ q: "over 100k", salary_min: 50_000 }),
-        await urlsAll({ q: "over 50k" }),
+        await urlsAll({ q: "over 100k" }),
       );
       const inDollars = await listed({ q: "over 100k", salary_currency: "USD" });
       assert.ok(inDollars.total > 0 && inDollars.total < 260, `${inDollars.total}`);

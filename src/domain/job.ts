@@ -1211,7 +1211,8 @@ export const SearchResponseSchema = z.object({
   query_salary: QuerySalarySchema.optional().describe(
     'The pay the query named ("£30k marketing manager", "cleaner £12 an hour"): its words are not ' +
       "searched, and it is applied as `salary_min` with the postings that state no pay kept " +
-      "(most state none). A `salary_min` or `salary_currency` parameter replaces it.",
+      "(most state none). A higher `salary_min` parameter replaces it, a lower one does not widen " +
+      "it; a `salary_currency` parameter replaces its currency.",
   ),
   applied: AppliedSchema.optional().describe(
     "The filters that narrowed the result set, and which emptied it; absent without filters.",

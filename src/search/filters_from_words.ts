@@ -12,13 +12,21 @@ import type { SearchQuery } from "../domain/search_query.ts";
 import type { AnalyzedQuery } from "../index/analyze_query.ts";
 
 /**
- * The least yearly pay to apply from the query's words; null where it names none or where a
- * `salary_min` parameter says what floor to keep (a parameter replaces the text's, as an explicit
- * city replaces the text's place; a `salary_currency` parameter replaces only its currency).
+ * The least yearly pay to apply from the query's words; null where it names none, or where a
+ * `salary_min` parameter names that floor or a higher one (the parameter's applies), or one in
+ * another currency than the words name (another search, as a city parameter replaces the words'
+ * place). A `salary_min` parameter never widens the pay the words ask: "software engineer over
+ * 150k" with `salary_min=50000` lists those paying over 150k (until session 37 the parameter
+ * replaced the words' pay, and listed more than the words alone). A `salary_currency` parameter
+ * replaces only the words' currency.
  */
 export function salaryToApply(query: SearchQuery, analyzed: AnalyzedQuery): number | null {
-  if (!analyzed.salary || query.salary_min !== undefined) return null;
-  return analyzed.salary.yearlyMin;
+  const words = analyzed.salary;
+  if (!words) return null;
+  if (query.salary_min === undefined) return words.yearlyMin;
+  const sameCurrency = words.currency === undefined || query.salary_currency === undefined ||
+    words.currency === query.salary_currency;
+  return sameCurrency && words.yearlyMin > query.salary_min ? words.yearlyMin : null;
 }
 
 /**
@@ -75,8 +83,10 @@ export function filtersWithSalary(query: SearchQuery, words: FiltersInWords): Fi
     ...query,
     salary_min: salary,
     ...(salaryCurrency !== null ? { salary_currency: salaryCurrency } : {}),
-    // A currency parameter keeps, as alone, only the postings that state pay in it, unless told.
-    salary_include_unknown: query.salary_currency === undefined ||
+    // A salary or currency parameter keeps, as alone, only the postings that state pay (in it),
+    // unless told: the words' pay keeps those that state none only where neither is given.
+    salary_include_unknown:
+      (query.salary_currency === undefined && query.salary_min === undefined) ||
       query.salary_include_unknown === true,
   };
   return since === null ? paid : { ...paid, since };
