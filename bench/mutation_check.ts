@@ -951,9 +951,9 @@ export const MUTANTS: Mutant[] = [
     id: "M112",
     layer: "search",
     file: "src/search/filters_from_words.ts",
-    line: "  if (!analyzed.salary || query.salary_min !== undefined) return null;",
-    becomes: "  if (!analyzed.salary) return null;",
-    breaks: "pay in the query overrides an explicit salary_min",
+    line: "  if (query.salary_min === undefined) return words.yearlyMin;",
+    becomes: "  return words.yearlyMin;",
+    breaks: "pay in the query overrides a higher explicit salary_min",
   },
   {
     id: "M113",
@@ -2322,9 +2322,9 @@ export const MUTANTS: Mutant[] = [
     id: "M275",
     layer: "search",
     file: "src/search/filters_from_words.ts",
-    line: "  if (!analyzed.salary || query.salary_min !== undefined) return null;",
+    line: "  if (query.salary_min === undefined) return words.yearlyMin;",
     becomes:
-      "  if (!analyzed.salary || query.salary_min !== undefined || query.salary_currency !== undefined) return null;",
+      "  if (query.salary_currency !== undefined) return null;\n  if (query.salary_min === undefined) return words.yearlyMin;",
     breaks:
       '"over 100k" with salary_currency=USD drops the floor: a 9 USD an hour posting is listed (engineer W, session 34)',
   },
