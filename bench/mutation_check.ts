@@ -3136,6 +3136,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'a lower salary_min parameter widens the pay the words ask ("over 100k" with salary_min=50000 lists what "over 50k" lists; reviewer W, session 37)',
   },
+  {
+    id: "M369",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: '      : name === "since" && posted !== null',
+    becomes: '      : name === "since" && posted === undefined',
+    breaks:
+      'the hint of an emptied set names "since=..." for the day the words asked, a parameter the person never gave (reviewer W, session 37)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -441,7 +441,7 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       assert.equal(thisWeek.total, 0);
       assert.match(
         thisWeek.hint ?? "",
-        /^Nothing matches with since=\d{4}-\d\d-\d\d; without it the query finds 260 postings\.$/,
+        /^Nothing matches with the day in the query \('this week': since \d{4}-\d\d-\d\d\); without it the query finds 260 postings\.$/,
       );
       assert.match(
         (await search({ q: "jobs posted this week" })).hint ?? "",

@@ -1597,7 +1597,11 @@ Deno.test("when a query asks its postings posted ('this week', 'today'), only th
     // Where nothing was posted then, the hint names the day.
     const none = await run({ q: "barista jobs posted today" });
     assert.equal(none.total, 0);
-    assert.match(none.hint ?? "", /since=/);
+    // As the words said it, not as a parameter the person never gave ("since=...").
+    assert.match(none.hint ?? "", /the day in the query \('posted today': since \d{4}-\d\d-\d\d\)/);
+    // A parameter given is named as given.
+    const given = await run({ q: "barista jobs", since: day(0).slice(0, 10) });
+    assert.match(given.hint ?? "", /since=\d{4}-\d\d-\d\d 00:00:00/);
     // MCP and the CLI say what was read.
     const response = toSearchResponse(REQUEST_ID, week);
     const mcp = buildSearchPage(parseSearchQuery({ q: "nurse this week" }), response, {

@@ -108,6 +108,8 @@ export function searchHint(
   closeMatches = 0,
   closestApart = false,
   company: QueryCompany | null = null,
+  /** The day the words asked ("this week"), applied as `since` where no parameter replaced it. */
+  posted: { matched: string; since: string } | null = null,
 ): string | undefined {
   // Spaces around the name count as another spelling: the match is exact, the hint forgiving.
   const spelled = query.city !== undefined ? index.cityNamed(query.city.trim()) : undefined;
@@ -143,6 +145,10 @@ export function searchHint(
   const named = emptied.names.map((name) =>
     name === QUERY_COMPANY
       ? `the company in the query ('${company?.matched}')`
+      : name === "since" && posted !== null
+      // The words' day, not a parameter the person gave ("Nothing matches with since=..." named
+      // one they never did: reviewer W, session 37).
+      ? `the day in the query ('${posted.matched}': since ${posted.since})`
       : name !== QUERY_PLACE
       ? `${name}=${showValue(query[name as FilterName])}`
       : remoteOnly

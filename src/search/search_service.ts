@@ -364,6 +364,9 @@ class SnapshotSearchService implements JobSearchService {
       closeTotal,
       page.closest !== undefined,
       reading.company,
+      reading.since !== null && analyzed.posted
+        ? { matched: analyzed.posted.matched, since: reading.since }
+        : null,
     );
     // "barista in Berlin", "hybrid jobs in London": only the place emptied the words' set, and
     // nothing there is even close: "nothing matches with the place" read as if the place had no
