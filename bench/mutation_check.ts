@@ -3145,6 +3145,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'the hint of an emptied set names "since=..." for the day the words asked, a parameter the person never gave (reviewer W, session 37)',
   },
+  {
+    id: "M370",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "    salaryStatedOnly: salary !== null && query.salary_include_unknown !== true &&",
+    becomes: "    salaryStatedOnly: false &&",
+    breaks:
+      "beside a salary parameter the sentence says the postings that state no pay are kept, while the parameter leaves them out (session 37)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -367,6 +367,11 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       // only the postings that state pay are kept, as the parameter keeps them.
       const lower = await listed({ q: "registered nurse 90k", salary_min: 20000 });
       assert.equal(lower.query_salary?.salary_min, 90000);
+      assert.equal(lower.query_salary?.stated_only, true);
+      assert.equal(
+        (await listed({ q: "registered nurse 90k" })).query_salary?.stated_only,
+        undefined,
+      );
       const words = await listed({ q: "registered nurse 90k" });
       assert.deepEqual(
         lower.all.map((r) => r.job_url),
@@ -461,6 +466,7 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         await urlsAll({ q: "over 100k" }),
       );
       const inDollars = await listed({ q: "over 100k", salary_currency: "USD" });
+      assert.equal(inDollars.query_salary?.stated_only, true);
       assert.ok(inDollars.total > 0 && inDollars.total < 260, `${inDollars.total}`);
       assert.ok(
         inDollars.all.every((r) =>

@@ -1717,7 +1717,7 @@ Deno.test("when posted, in the query: the page says it was read, and 'without si
   }
 });
 
-Deno.test("pay in the query: the page says it was read as pay and where to set another floor", async () => {
+Deno.test("pay in the query: the page says it was read as pay and where to set a higher floor", async () => {
   const web = await startWeb();
   try {
     const cookie = await signIn(web, web.userKey);
@@ -1730,13 +1730,20 @@ Deno.test("pay in the query: the page says it was read as pay and where to set a
       said.includes(
         'Read "$40k" as pay, not as the work: postings that state less than 40,000 a year are ' +
           'left out, those that state no pay are kept; "Yearly salary at least" (More filters) ' +
-          "sets another floor.",
+          "sets a higher floor.",
       ),
       said.join("\n"),
     );
-    // A floor given in the form replaces the query's: nothing is said of it then.
-    const given = await (await web.request("/?q=nurse+%2440k&salary_min=20000", { cookie })).text();
+    // A higher floor given in the form replaces the query's: nothing is said of it then.
+    const given = await (await web.request("/?q=nurse+%2440k&salary_min=50000", { cookie })).text();
     assert.doesNotMatch(given, /as pay, not as the work/);
+    // A lower one does not widen it (session 37): the words' floor is said, with the postings
+    // that state no pay left out as the form's floor leaves them out.
+    const lower = await (await web.request("/?q=nurse+%2440k&salary_min=20000", { cookie })).text();
+    assert.match(
+      lower,
+      /postings that state less than 40,000 a year or no pay are left out; &quot;Yearly salary at least&quot; \(More filters\) sets a higher floor\./,
+    );
   } finally {
     web.close();
   }

@@ -280,6 +280,11 @@ export const QuerySalarySchema = z.object({
       "postings that state no pay are the close ones); absent, the postings that state no pay " +
       "are kept among the work's.",
   ),
+  stated_only: z.literal(true).optional().describe(
+    "Present where a `salary_min` (lower than the words' pay) or `salary_currency` parameter " +
+      "beside the words leaves out the postings that state no pay, as it does alone unless " +
+      "`salary_include_unknown`.",
+  ),
 });
 export type QuerySalaryResult = z.infer<typeof QuerySalarySchema>;
 
@@ -945,7 +950,7 @@ export function queryCompanyInWords(
 
 /**
  * What a search read as pay in its query, in words for people and agents, with how to ask for
- * another floor in their terms (`filter`: "salary_min", "--salary-min"); null when it named none.
+ * a higher floor in their terms (`filter`: "salary_min", "--salary-min"); null when it named none.
  *
  * @example
  * ```ts
@@ -953,7 +958,7 @@ export function queryCompanyInWords(
  * assert.equal(
  *   querySalaryInWords({ query_salary: { matched: "£30k", salary_min: 30000 } }, "salary_min"),
  *   'Read "£30k" as pay, not as the work: postings that state less than 30,000 a year are left ' +
- *     "out, those that state no pay are kept; salary_min sets another floor.",
+ *     "out, those that state no pay are kept; salary_min sets a higher floor.",
  * );
  * assert.equal(
  *   querySalaryInWords(
@@ -961,7 +966,7 @@ export function queryCompanyInWords(
  *     "salary_min",
  *   ),
  *   'Read "over 100k" as pay: only postings that state pay reaching 100,000 a year are listed; ' +
- *     "salary_min sets another floor.",
+ *     "salary_min sets a higher floor.",
  * );
  * assert.equal(
  *   querySalaryInWords(
@@ -977,7 +982,7 @@ export function queryCompanyInWords(
  *   ),
  *   'Read "£30k" as pay, not as the work: postings that state less than 30,000 GBP a year, or ' +
  *     "pay in another currency, are left out, those that state no pay are kept; salary_min sets " +
- *     "another floor.",
+ *     "a higher floor.",
  * );
  * const inLondon = {
  *   query_salary: { matched: "£40k", salary_min: 40000, currency: "GBP", alone: true as const },
@@ -986,12 +991,21 @@ export function queryCompanyInWords(
  * assert.equal(
  *   querySalaryInWords(inLondon, "salary_min"),
  *   'Read "£40k" as pay: the postings there that state pay reaching 40,000 GBP a year are the ' +
- *     "strong matches, those that state no pay close ones; salary_min sets another floor.",
+ *     "strong matches, those that state no pay close ones; salary_min sets a higher floor.",
  * );
  * assert.equal(
  *   querySalaryInWords(inLondon, IN_ALERTS),
  *   'Read "£40k" as pay: only the postings there that state pay reaching 40,000 GBP a year are ' +
  *     "sent.",
+ * );
+ * // Beside a salary parameter, the postings that state no pay are left out too.
+ * assert.equal(
+ *   querySalaryInWords(
+ *     { query_salary: { matched: "90k", salary_min: 90000, stated_only: true } },
+ *     "salary_min",
+ *   ),
+ *   'Read "90k" as pay, not as the work: postings that state less than 90,000 a year or no pay ' +
+ *     "are left out; salary_min sets a higher floor.",
  * );
  * assert.equal(querySalaryInWords({}, "salary_min"), null);
  * assert.match(
@@ -1020,10 +1034,14 @@ export function querySalaryInWords(
     ? `Read "${read.matched}" as pay: only ${there ? "the " : ""}postings ${
       there ? "there " : ""
     }that state pay reaching ${least} a year are ${filter === IN_ALERTS ? "sent" : "listed"}`
+    : read.stated_only
+    ? `Read "${read.matched}" as pay, not as the work: postings that state less than ${least} a ` +
+      `year${read.currency ? ", pay in another currency," : ""} or no pay are left out`
     : `Read "${read.matched}" as pay, not as the work: postings that state less than ${least} a ` +
       `year${read.currency ? ", or pay in another currency," : ""} are left out, those that ` +
       "state no pay are kept";
-  return filter === IN_ALERTS ? `${said}.` : `${said}; ${filter} sets another floor.`;
+  // A lower floor does not widen the words' (session 37): only a higher one is another floor.
+  return filter === IN_ALERTS ? `${said}.` : `${said}; ${filter} sets a higher floor.`;
 }
 
 /** How a surface writes the parameters the reading sentences offer (MCP's names, the CLI's flags). */

@@ -56,6 +56,11 @@ export interface FiltersInWords {
   /** The currency that pay was named in ("£30k": GBP); null where none, or "$" (several). */
   salaryCurrency: string | null;
   /**
+   * Whether a `salary_min` or `salary_currency` parameter beside the words' pay leaves out the
+   * postings that state no pay (as the parameter does alone, unless `salary_include_unknown`).
+   */
+  salaryStatedOnly: boolean;
+  /**
    * Whether the pay is all the words ask, but for a place or company ("jobs paying over 100k",
    * "£40k jobs in London": no work, type, hours, level or way of working): then the postings that
    * state at least it are its strong matches (src/index/job_index.ts).

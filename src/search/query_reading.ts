@@ -183,6 +183,8 @@ function readOnce(
     salaryCurrency: salary !== null && query.salary_currency === undefined
       ? analyzed.salary?.currency ?? null
       : null,
+    salaryStatedOnly: salary !== null && query.salary_include_unknown !== true &&
+      (query.salary_min !== undefined || query.salary_currency !== undefined),
     // Beside a profile the profile names the work (`typeAlone: false`).
     paysAlone: options.typeAlone !== false && analyzed.salary !== undefined &&
       namesNoWork(analyzed) && ALONE_PARTS.every((part) => analyzed[part] === undefined),
@@ -216,6 +218,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
       salary_min: salary,
       ...(reading.salaryCurrency !== null ? { currency: reading.salaryCurrency } : {}),
       ...(reading.paysAlone ? { alone: true as const } : {}),
+      ...(reading.salaryStatedOnly ? { stated_only: true as const } : {}),
     };
   }
   if (analyzed.employment) {
