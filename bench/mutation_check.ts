@@ -3154,6 +3154,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "beside a salary parameter the sentence says the postings that state no pay are kept, while the parameter leaves them out (session 37)",
   },
+  {
+    id: "M371",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  ["vet nurse", "veterinary nurse"],',
+    becomes: "",
+    breaks:
+      '"vet nurse" searches "veterinarian nurse" and lists veterinary surgeons first (session 37)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -123,6 +123,9 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["doctor", "physician"],
   ["physiotherapist", "physical therapist", "physio"],
   ["veterinarian", "vet", "veterinary surgeon"],
+  // "vet" before another job is "veterinary", not the veterinarian ("vet nurse" listed surgeons).
+  ["vet nurse", "veterinary nurse"],
+  ["vet tech", "vet technician", "veterinary technician"],
   ["dentist", "dental surgeon"],
   ["caregiver", "carer", "care worker", "care assistant", "support worker"],
   [

@@ -58,6 +58,10 @@ Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () 
   assert.ok(has("lab technician", ["laboratori", "technician"]));
   assert.ok(has("laboratory technician", ["lab", "technician"]));
   assert.ok(has("attorney", ["lawyer"]));
+  // "vet" before another job is "veterinary": a vet nurse is no veterinarian (session 37).
+  assert.ok(has("vet nurse", ["veterinari", "nurs"]));
+  assert.ok(!has("vet nurse", ["veterinarian", "nurs"]));
+  assert.ok(has("vet", ["veterinarian"]));
   assert.ok(has("doctor", ["physician"]));
   assert.ok(has("call centre", ["call", "center"]));
   assert.ok(has("CPA", ["certifi", "public", "accountant"]));
