@@ -3163,6 +3163,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"vet nurse" searches "veterinarian nurse" and lists veterinary surgeons first (session 37)',
   },
+  {
+    id: "M372",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line:
+      "  const area = around !== undefined && !foldText(named).includes(foldText(around.city));",
+    becomes: "  const area = false;",
+    breaks: 'a hint says "within 75 km of bay area" (session 37)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -213,3 +213,26 @@ Deno.test("home working and a misspelt city read together; 'remote or hybrid' sa
   assert.equal(either.query_corrected?.q, "remote or hybrid jobs in berlin");
   assert.equal(either.total, (await search({ q: "remote or hybrid jobs in Berlin" })).total);
 });
+
+Deno.test("an area named for its city: the postings within its radius, and a hint that says it by its name then measures it", async () => {
+  const run = (q: string) =>
+    realIndex.service.search(parseSearchQuery({ q, sort: "relevance", top_k: "50" }));
+  // "software engineer bay area" searched "bay area" as words (a Security Officer in Pelham Bay
+  // among the strong matches); now the Bay Area's engineers (session 37).
+  const bay = await run("software engineer bay area");
+  assert.deepEqual(bay.query_place, {
+    matched: "bay area",
+    near: "San Francisco, US",
+    radius_km: 75,
+  });
+  assert.ok(bay.total >= 10, `${bay.total}`);
+  const bayCities = new Set(["San Francisco", "San Jose", "Sunnyvale", "Santa Clara", "Oakland"]);
+  assert.ok(bay.results.some((r) => bayCities.has(r.city)));
+  assert.ok(bay.results.every((r) => r.country === "US"), bay.results.map((r) => r.city).join());
+  // Nothing near the words there: said as the area, then measured.
+  const nurse = await run("nurse in bay area");
+  assert.match(
+    nurse.hint ?? "",
+    /^Nothing in bay area \(within 75 km of San Francisco, US\) is near these words/,
+  );
+});

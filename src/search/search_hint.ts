@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { foldText } from "../domain/fold_text.ts";
 import {
   FILTER_NAMES,
   type FilterName,
@@ -368,6 +369,13 @@ export function placeWhere(place: QueryPlace | null): string {
       : each.join(" or ");
     return place.remote ? `remote ${joined}` : joined;
   }
-  const where = place.around ? `within ${place.around.radiusKm} km of ${named}` : `in ${named}`;
+  const around = place.around;
+  // An area named for its city ("bay area": San Francisco's) is said by its name, then measured.
+  const area = around !== undefined && !foldText(named).includes(foldText(around.city));
+  const where = !around
+    ? `in ${named}`
+    : area
+    ? `in ${named} (within ${around.radiusKm} km of ${around.label})`
+    : `within ${around.radiusKm} km of ${named}`;
   return place.remote ? `remote ${where}` : where;
 }
