@@ -3172,6 +3172,25 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const area = false;",
     breaks: 'a hint says "within 75 km of bay area" (session 37)',
   },
+  {
+    id: "M373",
+    layer: "search",
+    file: "src/search/place_to_apply.ts",
+    line: "  if (place?.around) return { ...place, around: { ...place.around, radiusKm } };",
+    becomes: "",
+    breaks:
+      '"nurse near Liverpool" with radius_km=60 is refused, though the words say where to measure from (reviewer W, session 37)',
+  },
+  {
+    id: "M374",
+    layer: "domain",
+    file: "src/domain/search_query.ts",
+    line:
+      '    if (name === "radius_km" && query.q !== undefined && query.q.trim() !== "") continue;',
+    becomes: "",
+    breaks:
+      "a radius beside words is refused as it is parsed, before the words can name a place near",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -150,13 +150,23 @@ Deno.test("the real postings: what each filter means, and the role leads", async
     const idle = await search({ q: broad, salary_include_unknown: true });
     assert.equal(idle.total, plain.total);
     assert.equal(idle.applied, undefined, "a qualifier alone is not a filter applied");
-    // A radius around no place is refused, naming it (session 37: it was ignored, silently).
-    assert.throws(
-      () => parseSearchQuery({ q: broad, radius_km: 5 }),
-      (error: JobseekError) =>
-        error.code === "INVALID_PARAMETER" && error.param === "radius_km" &&
-        /^Invalid parameter 'radius_km': it only applies with 'near'/.test(error.message),
-    );
+    // A radius around no place is refused, naming it (session 37: it was ignored, silently):
+    // without words, as the query is parsed; with words that ask for no place near, as they are
+    // read.
+    const refusedRadius = (error: JobseekError) =>
+      error.code === "INVALID_PARAMETER" && error.param === "radius_km" &&
+      /^Invalid parameter 'radius_km': it only applies with 'near'/.test(error.message);
+    assert.throws(() => parseSearchQuery({ profile: "nurse", radius_km: 5 }), refusedRadius);
+    await assert.rejects(() => search({ q: broad, radius_km: 5 }), refusedRadius);
+    // Beside a place the words ask for near, it is that place's radius (reviewer W: it was
+    // refused, though the words said where to measure from).
+    const near = await searchAll({ q: "nurse near Liverpool" });
+    const wider = await searchAll({ q: "nurse near Liverpool", radius_km: 60 });
+    assert.equal(near.query_place?.radius_km, 25);
+    assert.equal(wider.query_place?.radius_km, 60);
+    assert.ok(wider.total > near.total, `${wider.total} > ${near.total}`);
+    const urls = new Set(wider.all.map((r) => r.job_url));
+    assert.ok(near.all.every((r) => urls.has(r.job_url)));
   });
 
   await t.step("employment_type and seniority keep only what they name", async () => {

@@ -282,13 +282,14 @@ export const FILTERS = {
   }),
   radius_km: param<number>({
     schema: numberParam(RADIUS_MAX_KM),
-    description: `With \`near\`: the radius in kilometres (default ${RADIUS_DEFAULT_KM}; more ` +
-      `than ${RADIUS_MAX_KM} is taken as ${RADIUS_MAX_KM}); without \`near\` a 400.`,
+    description: `With \`near\`, or a place the query's words ask for near ("nurse near ` +
+      `Leeds", "jobs in the bay area"): the radius in kilometres (default ${RADIUS_DEFAULT_KM}; ` +
+      `more than ${RADIUS_MAX_KM} is taken as ${RADIUS_MAX_KM}); without either a 400.`,
     example: "50",
     cliValue: "<km>",
     forms: NUMBER_FORMS,
     qualifies: ["near"],
-    refusedAlone: "the place to search around",
+    refusedAlone: "the place to search around, or a place the query's words ask for near",
   }),
 };
 

@@ -225,14 +225,26 @@ function refuseQualifierAlone(query: SearchQuery): void {
     if (!filter.refusedAlone || given[name] === undefined) continue;
     const qualified = filter.qualifies ?? [];
     if (qualified.some((other) => given[other] !== undefined)) continue;
-    const needed = qualified.map((other) => `'${other}'`).join(" or ");
-    throw new JobseekError(
-      "INVALID_PARAMETER",
-      `Invalid parameter '${name}': it only applies with ${needed} (${filter.refusedAlone}); ` +
-        `give ${needed} too, or leave '${name}' out`,
-      { param: name },
-    );
+    // A radius beside words that may ask "near" a place ("nurse near Leeds") is judged where the
+    // words are read (`radiusGiven`, src/search/place_to_apply.ts).
+    if (name === "radius_km" && query.q !== undefined && query.q.trim() !== "") continue;
+    throw qualifierAlone(name);
   }
+}
+
+/**
+ * The refusal of a qualifier given without what it qualifies (`radius_km` without `near`, nor a
+ * place the words ask for near), the same wherever it is found.
+ */
+export function qualifierAlone(name: FilterName): JobseekError {
+  const filter = FILTERS[name] as { qualifies?: string[]; refusedAlone?: string };
+  const needed = (filter.qualifies ?? []).map((other) => `'${other}'`).join(" or ");
+  return new JobseekError(
+    "INVALID_PARAMETER",
+    `Invalid parameter '${name}': it only applies with ${needed} (${filter.refusedAlone}); ` +
+      `give ${needed} too, or leave '${name}' out`,
+    { param: name },
+  );
 }
 
 /** A `profile` value: undefined when not given (or JSON null); a 400 naming it when invalid. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { foldText } from "../domain/fold_text.ts";
-import type { SearchQuery } from "../domain/search_query.ts";
+import { qualifierAlone, type SearchQuery } from "../domain/search_query.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { isRemoteOnly, type QueryPlace } from "../index/query_place.ts";
 
@@ -49,4 +49,26 @@ function clashes(place: Omit<QueryPlace, "rest" | "matched">, query: SearchQuery
     ((place.country !== undefined && query.country !== place.country) ||
       (place.area !== undefined && !place.area.countries.includes(query.country)));
   return cityClash || countryClash;
+}
+
+/**
+ * The place read from the words with a `radius_km` given without `near`: the radius of each place
+ * the words ask for near ("nurse near manchester", "jobs in the bay area"); where they ask for
+ * none, the 400 a radius alone gets (`qualifierAlone`: it would be ignored, silently). Until
+ * session 37 (reviewer W) any radius without `near` was refused, though the words said where to
+ * measure from.
+ */
+export function radiusGiven(place: QueryPlace | null, query: SearchQuery): QueryPlace | null {
+  const radiusKm = query.radius_km;
+  if (radiusKm === undefined || query.near !== undefined) return place;
+  if (place?.around) return { ...place, around: { ...place.around, radiusKm } };
+  if (place?.anyOf?.some((one) => one.around)) {
+    return {
+      ...place,
+      anyOf: place.anyOf.map((one) =>
+        one.around ? { ...one, around: { ...one.around, radiusKm } } : one
+      ),
+    };
+  }
+  throw qualifierAlone("radius_km");
 }

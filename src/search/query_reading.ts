@@ -22,7 +22,7 @@ import { remoteWithMode } from "../index/query_work_mode.ts";
 import type { QueryPlaceResult } from "../domain/job.ts";
 import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { postedIn } from "../index/query_posted.ts";
-import { placeToApply } from "./place_to_apply.ts";
+import { placeToApply, radiusGiven } from "./place_to_apply.ts";
 import { type FiltersInWords, salaryToApply, sinceToApply } from "./filters_from_words.ts";
 
 /** A `q` text read: the place and company to apply, the words left analysed, the pay to apply. */
@@ -129,6 +129,7 @@ function readOnce(
     const again = placeToApply(index, { ...query, q: withCorrections(query.q, corrections) });
     if (again && !isRemoteOnly(again)) [place, rest] = [again, again.rest];
   }
+  place = radiusGiven(place, query);
   let analyzed = analyzeQuery(rest);
   const narrowed = placeNarrows(place) || company !== null;
   // "this week in Leeds": the place took "jobs in" with it, and when alone is searched as typed.
