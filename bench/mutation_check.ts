@@ -3191,6 +3191,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a radius beside words is refused as it is parsed, before the words can name a place near",
   },
+  {
+    id: "M375",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line:
+      "    throw new Error(refusalInFlags(describeFailedResponse(failedResponse(response, body))));",
+    becomes: "    throw new Error(describeFailedResponse(failedResponse(response, body)));",
+    breaks:
+      "the CLI names a refused parameter as REST spells it ('radius_km'), not as its flag (session 37)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -7,7 +7,7 @@
 import { strict as assert } from "node:assert";
 import stringWidth from "string-width";
 import type { Job, SearchResponse } from "../src/domain/job.ts";
-import { formatResults } from "../cli/commands/search.ts";
+import { formatResults, refusalInFlags } from "../cli/commands/search.ts";
 import { createCliSandbox } from "./cli_process.ts";
 import { createTestSearch } from "./helpers.ts";
 import { restTestJobs, startRestServer } from "./rest_server.ts";
@@ -180,4 +180,25 @@ Deno.test("the notes under the search table break at spaces to fit a terminal, a
   const piped = notesOf(formatResults(response, 0, 60, "relevance"));
   assert.equal(piped.length, 2);
   assert.equal(wrapped.join(" "), piped.join(" "));
+});
+
+Deno.test("a server's refusal names the search's flags, not REST's parameters", () => {
+  // "jobseek search nurse --radius-km 60" said "'radius_km' ... give 'near' too" (reviewer W).
+  assert.equal(
+    refusalInFlags(
+      "Invalid parameter 'radius_km': it only applies with 'near' (the place to search around); " +
+        "give 'near' too, or leave 'radius_km' out (INVALID_PARAMETER)",
+    ),
+    "Invalid parameter --radius-km: it only applies with --near (the place to search around); " +
+      "give --near too, or leave --radius-km out (INVALID_PARAMETER)",
+  );
+  // A quoted value stays a value; a name that is no filter stays as written.
+  assert.equal(
+    refusalInFlags("Invalid parameter 'near': no place called 'remote' is known"),
+    "Invalid parameter --near: no place called 'remote' is known",
+  );
+  assert.equal(
+    refusalInFlags("Invalid parameter 'top_k': too big"),
+    "Invalid parameter 'top_k': too big",
+  );
 });

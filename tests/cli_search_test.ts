@@ -144,7 +144,7 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       const run = await cli.run(["search", "nurse", "--since", "2024-13-01", "--json"]);
       assert.equal(run.code, 1);
       assert.equal(run.stdout, "", "--json prints nothing on an error");
-      assert.match(run.stderr, /^jobseek: Invalid parameter 'since': .*\(INVALID_PARAMETER\)\n$/);
+      assert.match(run.stderr, /^jobseek: Invalid parameter --since: .*\(INVALID_PARAMETER\)\n$/);
     });
 
     await t.step("--top-k beyond 1-100 is clamped like the server does, and says so", async () => {
@@ -230,7 +230,7 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       assert.equal(run.stdout, "");
       assert.equal(
         run.stderr,
-        "jobseek: Invalid parameter 'country': must be two uppercase letters\n",
+        "jobseek: Invalid parameter --country: must be two uppercase letters\n",
       );
     });
 

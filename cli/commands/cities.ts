@@ -15,6 +15,7 @@ import {
 } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import { renderTable } from "../table.ts";
+import { refusalInFlags } from "./search.ts";
 import {
   API_KEY_STDIN_HELP,
   apiKeyFlagOption,
@@ -86,7 +87,7 @@ export async function fetchCities(
     if (result.isError) {
       const content = Array.isArray(result.content) ? result.content : [];
       const text = content.map((item) => (item.type === "text" ? item.text : "")).join(" ").trim();
-      toolError = new Error(text || "The server could not list cities.");
+      toolError = new Error(refusalInFlags(text) || "The server could not list cities.");
       throw toolError;
     }
     if (!isCitiesResult(result.structuredContent)) {

@@ -265,7 +265,7 @@ export async function fetchSearch(
   }
   const body = await response.text();
   if (!response.ok) {
-    throw new Error(describeFailedResponse(failedResponse(response, body)));
+    throw new Error(refusalInFlags(describeFailedResponse(failedResponse(response, body))));
   }
   return body;
 }
@@ -288,6 +288,35 @@ async function clampTopK(value: number, io: CliIo): Promise<number> {
 /** The CLI flag of a filter parameter: `salary_min` is `--salary-min`. */
 export function filterFlag(name: FilterName): string {
   return `--${name.replaceAll("_", "-")}`;
+}
+
+/**
+ * A server's refusal with the parameters it names written as this command's flags: "Invalid
+ * parameter 'radius_km': it only applies with 'near' ..." reads "Invalid parameter --radius-km:
+ * it only applies with --near ..." (reviewer W, session 37). Only where a parameter stands (after
+ * "parameter", "with", "give", "leave"), never a quoted value ("no place called 'remote'").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   refusalInFlags("Invalid parameter 'radius_km': it only applies with 'near'; give 'near' too"),
+ *   "Invalid parameter --radius-km: it only applies with --near; give --near too",
+ * );
+ * assert.equal(
+ *   refusalInFlags("Invalid parameter 'near': no place called 'remote' is known"),
+ *   "Invalid parameter --near: no place called 'remote' is known",
+ * );
+ * ```
+ */
+export function refusalInFlags(message: string): string {
+  return message.replace(
+    /\b(parameter|with|give|leave) '([a-z_]+)'/g,
+    (whole, before: string, name: string) =>
+      (FILTER_NAMES as readonly string[]).includes(name)
+        ? `${before} ${filterFlag(name as FilterName)}`
+        : whole,
+  );
 }
 
 /**
