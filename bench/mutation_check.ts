@@ -3201,6 +3201,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the CLI names a refused parameter as REST spells it ('radius_km'), not as its flag (session 37)",
   },
+  {
+    id: "M376",
+    layer: "http",
+    file: "src/http/app.ts",
+    line: '  const path = pathAsSent(c.req.raw.url, c.req.header("host")) ?? c.req.path;',
+    becomes: "  const path = c.req.path;",
+    breaks:
+      'a Host with a "/" ("a/b") is refused in a page\'s shape on the API\'s routes (reviewer W, session 37)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -26,7 +26,7 @@ import { createOpenApiDocument, OPENAPI_PATH } from "./openapi.ts";
 import { createSearchRoutes } from "./search_routes.ts";
 import { createPostingsRoutes } from "./postings_routes.ts";
 import { createSavedSearchRoutes } from "./saved_search_routes.ts";
-import { malformedRequestHost } from "./well_formed_host.ts";
+import { malformedRequestHost, pathAsSent } from "./well_formed_host.ts";
 
 function setHeader(response: Response, name: string, value: string): Response {
   try {
@@ -73,7 +73,7 @@ export function noEndpoint(c: Context<AppEnv>, logger: Logger): Response {
  * the REST error body (`INVALID_HOST`) everywhere else.
  */
 function hostRefused(c: Context<AppEnv>, deps: AppDeps, message: string): Response {
-  const path = c.req.path;
+  const path = pathAsSent(c.req.raw.url, c.req.header("host")) ?? c.req.path;
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), {
       status: 400,
@@ -89,7 +89,7 @@ function hostRefused(c: Context<AppEnv>, deps: AppDeps, message: string): Respon
   if (path.startsWith("/oauth/") || path.startsWith("/.well-known/")) {
     return json({ error: "invalid_request", error_description: message });
   }
-  const page = deps.hostRefusalPage?.(c, message);
+  const page = deps.hostRefusalPage?.(c, message, path);
   if (page) return page;
   return errorResponse(
     new JobseekError("INVALID_HOST", `Bad request: ${message}`),

@@ -41,9 +41,10 @@ export interface AppDeps {
   building?: () => IndexBuild | null;
   /**
    * The page that refuses a request whose `Host` names no host, on the web's page routes; null
-   * for the API's paths (they answer in their own JSON shape). Without it every path answers JSON.
+   * for the API's paths (they answer in their own JSON shape). `path` is the path as the client
+   * sent it (`pathAsSent`). Without it every path answers JSON.
    */
-  hostRefusalPage?: (c: Context<AppEnv>, message: string) => Response | null;
+  hostRefusalPage?: (c: Context<AppEnv>, message: string, path: string) => Response | null;
   /** Saved searches and their deliveries (`/v1/saved-searches`); without it those routes are absent. */
   alerts?: { savedSearches: SavedSearches; deliverer: AlertDeliverer };
 }

@@ -74,3 +74,34 @@ export function malformedRequestHost(request: Request): string | null {
 function shown(text: string): string {
   return text.length > 100 ? `${text.slice(0, 100)}...` : text;
 }
+
+/**
+ * The path as the client sent it, where the `Host` it sent names no host: Deno names a request by
+ * `scheme://` + Host + request target, unchanged, so a Host with a "/" ("a/b", "x/mcp") moved the
+ * path the routes read ("/b/v1/search"), and its refusal came in a page's shape on the API's routes
+ * (reviewer W, session 37). Undefined where the Host moves nothing (the routes' own path is
+ * right) or the URL does not start with the Host as sent.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { pathAsSent } from "./well_formed_host.ts";
+ *
+ * assert.equal(pathAsSent("http://a/b/v1/search?q=x", "a/b"), "/v1/search");
+ * assert.equal(pathAsSent("http://x/mcp/mcp", "x/mcp"), "/mcp");
+ * assert.equal(pathAsSent("http://a?b/v1/search?q=x", "a?b"), "/v1/search");
+ * assert.equal(pathAsSent("http+unix://a/b/oauth/token", "a/b"), "/oauth/token");
+ * assert.equal(pathAsSent("http+unix://a b/oauth/token", "a b"), undefined);
+ * assert.equal(pathAsSent("http://localhost:8000/", "elsewhere"), undefined);
+ * ```
+ */
+export function pathAsSent(url: string, host: string | undefined): string | undefined {
+  // Only a "/", "?" or "#" in the Host moves the path; an empty Host names the socket instead.
+  if (host === undefined || !/[/?#]/.test(host)) return undefined;
+  const at = url.indexOf("://");
+  if (at < 0) return undefined;
+  const rest = url.slice(at + 3);
+  if (!rest.startsWith(host)) return undefined;
+  const path = rest.slice(host.length).split(/[?#]/, 1)[0];
+  return path.startsWith("/") ? path : `/${path}`;
+}

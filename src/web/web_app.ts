@@ -47,8 +47,8 @@ export function createWebApp(deps: WebDeps): Hono<AppEnv> {
     ...deps,
     observeRequest: (method, route, status, seconds) =>
       deps.metrics.observeRequest(method, route, status, seconds),
-    hostRefusalPage: (c, message) =>
-      pages && !isApiPath(c.req.path) ? hostRefusedPage(c, message) : null,
+    hostRefusalPage: (c, message, path) =>
+      pages && !isApiPath(path) ? hostRefusedPage(c, message) : null,
   });
 
   app.get(METRICS_PATH, async (c) => {
