@@ -3210,6 +3210,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'a Host with a "/" ("a/b") is refused in a page\'s shape on the API\'s routes (reviewer W, session 37)',
   },
+  {
+    id: "M377",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '  return name === "since" && posted?.since !== undefined ? posted.matched : undefined;',
+    becomes: "  return undefined;",
+    breaks:
+      'the page offers to search again without "posted since", a filter the person never set, for the day the words asked (session 37)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -1697,7 +1697,7 @@ Deno.test("'remote or hybrid' in the query: the page says both were read and lin
   }
 });
 
-Deno.test("when posted, in the query: the page says it was read, and 'without since' drops the words", async () => {
+Deno.test("when posted, in the query: the page says it was read, and 'without this week' drops the words", async () => {
   const web = await startWeb();
   try {
     const cookie = await signIn(web, web.userKey);
@@ -1706,12 +1706,24 @@ Deno.test("when posted, in the query: the page says it was read, and 'without si
     const document = new DOMParser().parseFromString(page, "text/html");
     const applied = document.querySelector(".applied")?.textContent ?? "";
     assert.match(applied, /Read "this week" as when the postings were posted, not as the work/);
+    // Named as the words said it, not as the form's "Posted since" the person never set.
     const again = [...document.querySelectorAll(".notice a")].find((a) =>
-      a.textContent === "Search again without “posted since”"
+      a.textContent === "Search again without “this week”"
     );
     assert.equal(again?.getAttribute("href"), "/?q=nurse+jobs");
     const listed = await (await web.request(again!.getAttribute("href")!, { cookie })).text();
     assert.match(listed, /<ol class="results">/);
+    // With an earlier day set in the form the words' day still applies (session 37): the link
+    // takes the words off and keeps the form's day.
+    const both = await (await web.request("/?q=nurse+jobs+this+week&since=2020-01-01", { cookie }))
+      .text();
+    const bothLinks = [
+      ...new DOMParser().parseFromString(both, "text/html").querySelectorAll(
+        ".notice a",
+      ),
+    ];
+    const bothAgain = bothLinks.find((a) => a.textContent === "Search again without “this week”");
+    assert.equal(bothAgain?.getAttribute("href"), "/?q=nurse+jobs&since=2020-01-01");
   } finally {
     web.close();
   }

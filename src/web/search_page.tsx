@@ -170,9 +170,18 @@ function removing(params: PageParams, name: string): Record<string, undefined> {
  * The page without the filter `name`: its parameter removed, or, where the query's words set it
  * ("nurse jobs this week" sets `since`), the query without those words.
  */
+/**
+ * The day the words asked ("this week"), where it is what applies as `since` (no `since` of the
+ * form on that day or later): taking it off means taking the words off, and the link says so.
+ */
+function wordsDay(response: SearchResponse, name: string): string | undefined {
+  const posted = response.query_posted;
+  return name === "since" && posted?.since !== undefined ? posted.matched : undefined;
+}
+
 function withoutFilter(params: PageParams, response: SearchResponse, name: string): string {
   const posted = response.query_posted;
-  if (name === "since" && params.since === undefined && posted?.since !== undefined) {
+  if (posted && wordsDay(response, name) !== undefined) {
     const said = posted.matched.split(" ").map((word) =>
       word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
     );
@@ -343,7 +352,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             {emptiedBy.filter((name) => name !== "query_place").map((name) => (
               <p key={name}>
                 <a href={withoutFilter(props.params, props.response, name)}>
-                  {`Search again without “${paramInWords(name)}”`}
+                  {`Search again without “${wordsDay(props.response, name) ?? paramInWords(name)}”`}
                 </a>
               </p>
             ))}
