@@ -1548,7 +1548,7 @@ export const MUTANTS: Mutant[] = [
     id: "M184",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '  if (name === "since" && params.since === undefined && posted?.since !== undefined) {',
+    line: "  if (posted && wordsDay(response, name) !== undefined) {",
     becomes: "  if (false) {",
     breaks:
       '"nurse jobs this week" with nothing posted: "Search again without since" gives the same empty page',
