@@ -2565,8 +2565,10 @@ export const MUTANTS: Mutant[] = [
     id: "M302",
     layer: "index",
     file: "src/index/query_place.ts",
-    line: "  return inTitles < regionPostings(gazetteer, region.country, region.admin1);",
-    becomes: "  return inTitles <= regionPostings(gazetteer, region.country, region.admin1);",
+    line:
+      "  return titlePostings(word) < regionPostings(gazetteer, region.country, region.admin1);",
+    becomes:
+      "  return titlePostings(word) <= regionPostings(gazetteer, region.country, region.admin1);",
     breaks:
       '"engineer texas" reads Texas where titles say "Texas" as often as it has postings (session 36)',
   },
@@ -3114,7 +3116,7 @@ export const MUTANTS: Mutant[] = [
     id: "M366",
     layer: "index",
     file: "src/index/query_place.ts",
-    line: "  if (words.length > 1) return true;",
+    line: "  if (words.length > 1) return !words.every(common);",
     becomes: "",
     breaks: '"nurse new mexico" reads Mexico City (reviewer W, session 37)',
   },

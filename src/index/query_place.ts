@@ -842,9 +842,8 @@ function regionOf(
 
 /**
  * Whether a region's name said last without a preposition is the region: it is no word job
- * searches use ("remote", "and") nor a name all of such words, and, for a name of one word, the
- * titles that have every word of it that titles use
- * (at most the fewest of them) are fewer than the region's postings.
+ * searches use ("remote", "and") nor a name all of such words, and, for a name of one word, fewer
+ * titles use the word than the region has postings.
  */
 function namesRegionAlone(
   words: string[],
@@ -854,17 +853,16 @@ function namesRegionAlone(
   // A name of several words is a place however common one of its words ("new south wales",
   // "new jersey", "west virginia"); a name of one word that searches use ("remote") is none.
   const common = (w: string) => SEARCH_WORDS.has(w) || CONNECTORS.has(w);
-  if (words.length === 1 ? common(words[0]) : words.every(common)) return false;
   // Titles use each word of a name of several words ("New Grad", "Island Manager") but seldom the
-  // name: the fewest titles of any one word overstate them, and "nurse new mexico" read Mexico
+  // name: the fewest titles of any one word overstated them, and "nurse new mexico" read Mexico
   // City, "cook new brunswick" the city Brunswick (reviewer W, session 37).
-  if (words.length > 1) return true;
-  const titled = words.filter((w) => gazetteer.jobWords.has(w));
-  if (titled.length === 0) return true;
+  if (words.length > 1) return !words.every(common);
+  const [word] = words;
+  if (common(word)) return false;
+  if (!gazetteer.jobWords.has(word)) return true;
   const { titlePostings } = gazetteer;
   if (!titlePostings) return false;
-  const inTitles = Math.min(...titled.map(titlePostings));
-  return inTitles < regionPostings(gazetteer, region.country, region.admin1);
+  return titlePostings(word) < regionPostings(gazetteer, region.country, region.admin1);
 }
 
 /**

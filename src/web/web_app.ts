@@ -27,18 +27,16 @@ function metricsKey(c: Context<AppEnv>): string | undefined {
   return bearer?.[1];
 }
 
-/** A browser asking for a page (not an API client asking for JSON). */
-function wantsPage(c: Context<AppEnv>): boolean {
-  const accept = c.req.header("accept") ?? "";
-  return c.req.method === "GET" && accept.includes("text/html") &&
-    !c.req.path.startsWith("/v1/") && !c.req.path.startsWith("/oauth/") &&
-    c.req.path !== "/mcp";
-}
-
 /** A path the API answers (in JSON), not one of the web's pages. */
 function isApiPath(path: string): boolean {
   return path.startsWith("/v1/") || path.startsWith("/oauth/") ||
     path.startsWith("/.well-known/") || [MCP_PATH, METRICS_PATH, HEALTH_PATH].includes(path);
+}
+
+/** A browser asking for a page (not an API client asking for JSON). */
+function wantsPage(c: Context<AppEnv>): boolean {
+  const accept = c.req.header("accept") ?? "";
+  return c.req.method === "GET" && accept.includes("text/html") && !isApiPath(c.req.path);
 }
 
 export function createWebApp(deps: WebDeps): Hono<AppEnv> {
