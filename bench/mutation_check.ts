@@ -1042,8 +1042,9 @@ export const MUTANTS: Mutant[] = [
     id: "M123",
     layer: "index",
     file: "src/index/query_place.ts",
-    line: "  return { place: { ...place, country }, end: last.end };",
-    becomes: "  return { place, end: last.end };",
+    line:
+      "  return { place: { ...place, country, ...(region ? { region } : {}) }, end: last.end };",
+    becomes: "  return { place: { ...place, ...(region ? { region } : {}) }, end: last.end };",
     breaks: '"jobs in Liverpool, UK" lists Liverpool, NSW, too',
   },
   {
@@ -3220,6 +3221,44 @@ export const MUTANTS: Mutant[] = [
     becomes: "  return undefined;",
     breaks:
       'the page offers to search again without "posted since", a filter the person never set, for the day the words asked (session 37)',
+  },
+  {
+    id: "M378",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "  return [...words.slice(0, end - 1), doer];",
+    becomes: "  return words;",
+    breaks:
+      '"driving jobs" lists an autonomous driving engineer and caregivers who must be able to drive, not drivers (session 38)',
+  },
+  {
+    id: "M379",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: '  "guy",',
+    becomes: "",
+    breaks:
+      '"it guy jobs" searches "guy" as the stemmer\'s "gui" and lists GUI developers (session 38)',
+  },
+  {
+    id: "M400",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line:
+      "  return { place: { ...place, country, ...(region ? { region } : {}) }, end: last.end };",
+    becomes: "  return { place: { ...place, country }, end: last.end };",
+    breaks:
+      '"jobs in portland maine" lists the postings of Portland, Oregon: the region said after a city only narrows it to the country (session 38)',
+  },
+  {
+    id: "M401",
+    layer: "search",
+    file: "src/index/it_field.ts",
+    line:
+      '    "workers technical developer developers administration guy guys gal person people problems " +',
+    becomes: '    "workers technical developer developers administration " +',
+    breaks:
+      '"it guy" and "help with IT problems" read "it" as the pronoun, not the field (session 38)',
   },
 ];
 

@@ -44,3 +44,20 @@ Deno.test("the pronoun 'it' before a verb is no field", async () => {
   const { titles: found } = await titles("night nurse where it is quiet", 3);
   assert.ok(!found.some((t) => SAYS_IT.test(t)), found.join(" | "));
 });
+
+Deno.test("'IT guy' and 'help with IT problems' list IT postings, not GUI developers", async () => {
+  // "guy" was searched as the stemmer's "gui" (two GUI postings, nothing else), and "it" before
+  // it was the pronoun (session 38).
+  const guy = await titles("it guy jobs", 10);
+  assert.ok(guy.total >= 10, `${guy.total}`);
+  assert.ok(guy.titles.every((t) => SAYS_IT.test(t)), guy.titles.join(" | "));
+  const problems = await titles("help with IT problems", 3);
+  assert.ok(problems.titles.every((t) => SAYS_IT.test(t)), problems.titles.join(" | "));
+});
+
+Deno.test("'driving jobs' lists drivers, not caregivers who must be able to drive", async () => {
+  const driving = await titles("driving jobs", 10);
+  assert.ok(driving.titles.every((t) => /driver/i.test(t)), driving.titles.join(" | "));
+  const delivery = await titles("delivery driving work", 3);
+  assert.ok(delivery.titles.every((t) => /driver/i.test(t)), delivery.titles.join(" | "));
+});

@@ -236,3 +236,23 @@ Deno.test("an area named for its city: the postings within its radius, and a hin
     /^Nothing in bay area \(within 75 km of San Francisco, US\) is near these words/,
   );
 });
+
+Deno.test("a city with its region said lists the city's postings that lie in that region: 'portland maine' is not Oregon's", async () => {
+  // The postings' Portland is Oregon's; "jobs in portland maine" listed its three postings, the
+  // region read but kept only as the country (session 38).
+  const maine = await search({ q: "jobs in portland maine" });
+  assert.equal(maine.query_place?.region, "Maine");
+  assert.equal(maine.total, 0);
+  assert.deepEqual(maine.results, []);
+  const oregon = await searchAll({ q: "jobs in portland oregon" });
+  const city = await searchAll({ q: "jobs in portland" });
+  assert.ok(oregon.total > 0);
+  assert.deepEqual(members(oregon.all), members(city.all));
+  // A city's own region said after it keeps every posting of the city.
+  for (const [alone, withRegion] of [["houston", "houston tx"], ["toronto", "toronto, on"]]) {
+    const a = await searchAll({ q: `nurse jobs in ${alone}` });
+    const b = await searchAll({ q: `nurse jobs in ${withRegion}` });
+    assert.ok(b.query_place?.region !== undefined, withRegion);
+    assert.deepEqual(members(b.all), members(a.all), withRegion);
+  }
+});

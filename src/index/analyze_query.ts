@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { asksOnly, roleWords, workWords } from "./query_phrasing.ts";
+import { asksOnly, doerOfWork, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { itAsTerm, namesItField } from "./it_field.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
@@ -58,6 +58,8 @@ const ABBREVIATIONS: Record<string, string> = {
   cpa: "certified public accountant",
   k8s: "kubernetes",
   js: "javascript",
+  // The encoder does not know the short form: "physio jobs" met "Computational Scientist".
+  physio: "physiotherapist",
 };
 
 /** Words before "admin" that make it a system's administrator ("linux admin", "it admin"). */
@@ -340,7 +342,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const typedWords = splitWords(typed);
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
   // side (src/index/query_phrasing.ts).
-  const roleOnly = roleWords(typedWords);
+  const roleAsTyped = roleWords(typedWords);
+  // "driving jobs" is the driver's work (`doerOfWork`): both sides search the doer.
+  const roleOnly = doerOfWork(roleAsTyped);
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
   // barista": "barista"); the keyword side still searches every word.
   const employment = employmentIn(roleOnly.join(" "));
@@ -359,7 +363,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     beside = seniorityBeside(without(role, modeBeside.matched), typedWords);
   }
   const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);
-  const query = words.length === typedWords.length ? typed : words.join(" ");
+  const query = words.length === typedWords.length && roleOnly === roleAsTyped
+    ? typed
+    : words.join(" ");
   // The keyword side's terms: "it" the field read as titles index it (src/index/it_field.ts).
   const itField = namesItField(typed);
   const keywordTerms = (text: string) => tokenize(itAsTerm(text, itField));

@@ -57,7 +57,8 @@ const FIELD_WORDS = new Set(
     "internship internships contractor contract contracts lead architect officer assistant " +
     "coordinator professional professionals teacher trainer lecturer skills governance risk " +
     "compliance procurement business partner generalist delivery programme program worker " +
-    "workers technical developer developers administration")
+    "workers technical developer developers administration guy guys gal person people problems " +
+    "issues")
     .split(" "),
 );
 

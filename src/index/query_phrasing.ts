@@ -145,6 +145,12 @@ const TRAILING = new Set([
   "am",
   "going",
   "only", // Session 33: "part time only", "remote jobs only" (nothing else is asked for).
+  // Session 38: "it guy", "help desk guy": the person, not the work; searched, the stemmer made
+  // "guy" the term of "GUI" and listed GUI developers.
+  "guy",
+  "guys",
+  "gal",
+  "gals",
 ]);
 
 /** Who hires: after them "hiring" asks ("is anyone hiring bartenders?"), as "hiring for" does. */
@@ -192,6 +198,54 @@ const ASKING = new Set(["looking", "seeking", "searching", "find", "need", "want
 export function roleWords(words: readonly string[]): string[] {
   const [start, end] = roleSpan(words);
   return start < end ? words.slice(start, end) : [...words];
+}
+
+/**
+ * Work named by its doing, last in the role ("driving jobs", "delivery driving work", "welding
+ * jobs"), and the one who does it: the titles name the doer ("Delivery Driver"), the stemmer keeps
+ * the two apart ("drive", "driver"), and the encoder read "driving" as a field ("Autonomous Driving
+ * Engineer", caregivers who "must be able to drive"). Only doings that titles seldom say: not
+ * "cleaning", "teaching" or "painting" ("Cleaning Operative", "Teaching Assistant").
+ */
+const DOERS: ReadonlyMap<string, string> = new Map(Object.entries({
+  driving: "driver",
+  welding: "welder",
+  plumbing: "plumber",
+  bartending: "bartender",
+  babysitting: "babysitter",
+  roofing: "roofer",
+  bricklaying: "bricklayer",
+  plastering: "plasterer",
+  lifeguarding: "lifeguard",
+  nannying: "nanny",
+  childminding: "childminder",
+  waitressing: "waitress",
+}));
+
+/** Before a doing, these make it a field of its own: "autonomous driving", "self driving". */
+const FIELD_OF_DOING = new Set(["autonomous", "automated", "assisted", "self"]);
+
+/**
+ * `words` (the role's, as {@linkcode roleWords} gives them) with a last doing of `DOERS` said as
+ * its doer; the same array where there is none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(doerOfWork(["delivery", "driving"]), ["delivery", "driver"]);
+ * assert.deepEqual(doerOfWork(["delivery", "driving", "work"]), ["delivery", "driver"]);
+ * assert.deepEqual(doerOfWork(["driving", "instructor"]), ["driving", "instructor"]);
+ * assert.deepEqual(doerOfWork(["autonomous", "driving"]), ["autonomous", "driving"]);
+ * ```
+ */
+export function doerOfWork(words: string[]): string[] {
+  // "delivery driving work": the doing names the work, and "work" after it is the asking.
+  const end = words.length > 1 && WORK_WORDS.has(words.at(-1)!) && DOERS.has(words.at(-2)!)
+    ? words.length - 1
+    : words.length;
+  const doer = DOERS.get(words[end - 1] ?? "");
+  if (doer === undefined || FIELD_OF_DOING.has(words[end - 2] ?? "")) return words;
+  return [...words.slice(0, end - 1), doer];
 }
 
 /**

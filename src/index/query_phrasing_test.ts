@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { analyzeQuery } from "./analyze_query.ts";
-import { roleWords, workWords } from "./query_phrasing.ts";
+import { doerOfWork, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
 
 const role = (query: string) => roleWords(splitWords(query)).join(" ");
@@ -351,4 +351,39 @@ Deno.test("workWords() property: what the job offers, said after the work with n
   ) {
     assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
   }
+});
+
+Deno.test("work named by its doing is searched as its doer, on both sides", () => {
+  // "driving jobs" listed "Autonomous Driving Engineer" and caregivers who "must be able to
+  // drive" first (session 38): the stemmer keeps "drive" and "driver" apart.
+  for (
+    const [typed, doer] of [
+      ["driving jobs", "driver"],
+      ["looking for delivery driving work", "delivery driver"],
+      ["delivery driving work", "delivery driver"],
+      ["truck driving", "truck driver"],
+      ["welding jobs", "welder"],
+    ]
+  ) {
+    const read = analyzeQuery(typed);
+    assert.equal(read.embeddingText, doer, typed);
+    assert.deepEqual(
+      read.termVariants[0],
+      splitWords(doer).map((w) => analyzeQuery(w).termVariants[0][0]),
+      typed,
+    );
+  }
+  // A doing that is a field of its own, or not last, stays as typed.
+  assert.equal(analyzeQuery("autonomous driving").embeddingText, "autonomous driving");
+  assert.equal(analyzeQuery("driving instructor jobs").embeddingText, "driving instructor");
+  assert.deepEqual(doerOfWork(["constructor"]), ["constructor"]);
+  assert.deepEqual(doerOfWork([]), []);
+});
+
+Deno.test("a guy is the person, not the work: 'help desk guy', 'IT guy'", () => {
+  assert.equal(role("help desk guy"), "help desk");
+  assert.equal(role("it guy jobs"), "it");
+  // Searched, "guy" was the stemmer's "gui" and found GUI developers.
+  assert.ok(!analyzeQuery("it guy").termVariants.flat().includes("gui"));
+  assert.equal(role("guy"), "guy");
 });

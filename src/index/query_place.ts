@@ -609,7 +609,7 @@ function qualifierAt(
   at: number,
   countries: Set<string>,
   afterComma: boolean,
-): { end: number; country: string; region?: string } | null {
+): { end: number; country: string; region?: PlaceRegion } | null {
   for (let length = Math.min(QUALIFIER_LONGEST, typed.length - at); length >= 1; length--) {
     const words = typed.slice(at, at + length);
     if (words.slice(0, -1).some(endsClause)) continue;
@@ -629,7 +629,13 @@ function qualifierAt(
       }
     }
     const region = regionsNamed(text).find((r) => countries.has(r.country));
-    if (region) return { end: at + length, country: region.country, region: region.admin1 };
+    if (region) {
+      return {
+        end: at + length,
+        country: region.country,
+        region: { admin1: region.admin1, name: region.name },
+      };
+    }
   }
   return null;
 }
@@ -668,14 +674,16 @@ function cityQualified(
   const { country, region } = first;
   if (elsewhere || (place.city !== undefined && !gazetteer.cities.has(place.cityKey!))) {
     // A place without postings ("Springfield, IL"): the one of that name in the region said.
-    const world = placeInCountry(place.city!, { country, region });
+    const world = placeInCountry(place.city!, { country, region: region?.admin1 });
     if (!world) return null;
     return {
       place: { cityKey: foldText(world.name), city: world.name, country: world.country },
       end: last.end,
     };
   }
-  return { place: { ...place, country }, end: last.end };
+  // "Portland, Maine" where the postings' Portland is Oregon's: the region said narrows the city's
+  // postings to those that lie in it, as a region alone does (it listed Oregon's for Maine).
+  return { place: { ...place, country, ...(region ? { region } : {}) }, end: last.end };
 }
 
 /**
