@@ -100,6 +100,7 @@ function formatAmount(text: string): string {
  * assert.equal(formatSalary("85000.0-120000.0 USD/YEAR"), "85k-120k USD/yr");
  * assert.equal(formatSalary("39500.0-51550.0 GBP/YEAR"), "39.5k-51.6k GBP/yr");
  * assert.equal(formatSalary("18.5-25.0 USD/HOUR"), "18.5-25 USD/hr");
+ * assert.equal(formatSalary("20.0-20.0 CAD/HOUR"), "20 CAD/hr");
  * assert.equal(formatSalary(undefined), "");
  * ```
  */
@@ -115,7 +116,11 @@ export function formatSalary(salary: string | undefined): string {
     HOUR: "hr",
   };
   const [, min, max, currency, period] = match;
-  return `${formatAmount(min)}-${formatAmount(max)} ${currency}/${periods[period] ?? period}`;
+  // "20.0-20.0 CAD/HOUR" is one amount, not a range ("20-20 CAD/hr" read as a typo).
+  const amount = formatAmount(min) === formatAmount(max)
+    ? formatAmount(min)
+    : `${formatAmount(min)}-${formatAmount(max)}`;
+  return `${amount} ${currency}/${periods[period] ?? period}`;
 }
 
 const RESULT_COLUMNS: TableColumn[] = [
