@@ -2343,9 +2343,9 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/query_salary.ts",
     line:
-      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k)?\\+?` +",
+      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand)?\\+?` +",
     becomes:
-      "      .raw`(?<before>\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k)?\\+?` +",
+      "      .raw`(?<before>\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand)?\\+?` +",
     breaks:
       '"C$60k" reads "60k" and searches "C" as a word, listing C developers (engineer W, session 34)',
   },
@@ -2353,10 +2353,8 @@ export const MUTANTS: Mutant[] = [
     id: "M278",
     layer: "index",
     file: "src/index/query_salary.ts",
-    line:
-      "    String.raw`(?:\\s?(?<after>${CODES}|[£€]))?(?:\\s?(?<period>${PERIODS}))?(?![\\p{L}\\p{N}])`,",
-    becomes:
-      "    String.raw`(?:\\s?(?<after>${CODES}))?(?:\\s?(?<period>${PERIODS}))?(?![\\p{L}\\p{N}])`,",
+    line: "    String.raw`(?:\\s?(?<after>${CODES}|[£€]|${WORDS_OF_CURRENCY}))?` +",
+    becomes: "    String.raw`(?:\\s?(?<after>${CODES}|${WORDS_OF_CURRENCY}))?` +",
     breaks: '"45.000€" is not read as pay (engineer W, session 34)',
   },
   {
@@ -3259,6 +3257,15 @@ export const MUTANTS: Mutant[] = [
     becomes: '    "workers technical developer developers administration " +',
     breaks:
       '"it guy" and "help with IT problems" read "it" as the pronoun, not the field (session 38)',
+  },
+  {
+    id: "M402",
+    layer: "search",
+    file: "src/index/query_salary.ts",
+    line: '    const after = CURRENCY_WORDS[written?.toLowerCase() ?? ""] ?? written;',
+    becomes: "    const after = written;",
+    breaks:
+      '"paying at least 25 dollars an hour" is searched as words: the currency said in words is no sign (session 38)',
   },
 ];
 

@@ -49,6 +49,18 @@ function currencyOf(written: string | undefined): string | undefined {
 }
 
 const CODES = "gbp|usd|eur|cad|aud|nzd|chf|inr|sgd";
+/** A currency said in words after the figure ("25 dollars an hour", "12 quid"), as its sign. */
+const CURRENCY_WORDS: Record<string, string> = {
+  dollar: "$",
+  dollars: "$",
+  bucks: "$",
+  pound: "£",
+  pounds: "£",
+  quid: "£",
+  euro: "€",
+  euros: "€",
+};
+const WORDS_OF_CURRENCY = Object.keys(CURRENCY_WORDS).join("|");
 const NUMBER = String.raw`\d{1,3}(?:[,.]\d{3})+|\d+(?:\.\d+)?`;
 const PERIOD_WORDS: Record<string, keyof typeof PERIODS_PER_YEAR> = {
   "per hour": "HOUR",
@@ -97,9 +109,10 @@ const PAY = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:(?:that|which)\s+pays?|paying|pays?|salary(?:\s+of)?|earning|` +
     String.raw`over|above|min|minimum|at least|from|upwards of|(?<between>between))\s+){0,2}` +
     String
-      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k)?\+?` +
+      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand)?\+?` +
     String.raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€])?(?:${NUMBER})(?<upperK>k)?)?` +
-    String.raw`(?:\s?(?<after>${CODES}|[£€]))?(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
+    String.raw`(?:\s?(?<after>${CODES}|[£€]|${WORDS_OF_CURRENCY}))?` +
+    String.raw`(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
   "giu",
 );
 
@@ -147,6 +160,11 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("nurse 50k and 3 days in the office")?.matched, "50k");
  * assert.equal(salaryIn("jobs between 30 and 40k")?.yearlyMin, 30000);
  * assert.equal(salaryIn("warehouse 15 and 20 per hour")?.matched, "20 per hour");
+ * // The currency in words, and "grand" for thousands.
+ * assert.equal(salaryIn("nurse paying at least 25 dollars an hour")?.yearlyMin, 52000);
+ * assert.equal(salaryIn("cleaner 12 quid an hour")?.currency, "GBP");
+ * assert.equal(salaryIn("chef 30 grand")?.yearlyMin, 30000);
+ * assert.equal(salaryIn("nurse 40 euros an hour")?.currency, "EUR");
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {
@@ -166,7 +184,8 @@ export function salaryIn(query: string): QuerySalary | null {
     const andEnd = andAt < 0 ? 0 : andAt + /^\s?and/iu.exec(found[0].slice(andAt))![0].length;
     const cutAtAnd = and !== undefined && between === undefined;
     const text = cutAtAnd ? found[0].slice(0, andAt) : found[0];
-    const after = cutAtAnd ? undefined : found.groups!.after;
+    const written = cutAtAnd ? undefined : found.groups!.after;
+    const after = CURRENCY_WORDS[written?.toLowerCase() ?? ""] ?? written;
     const period = cutAtAnd ? undefined : found.groups!.period;
     // The range's upper end names the unit for both ("between 30 and 40k", "between 12 and £15").
     const k = found.groups!.k ?? (cutAtAnd ? undefined : upperK);

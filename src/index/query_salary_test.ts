@@ -115,3 +115,41 @@ Deno.test("salaryIn() takes any text without failing", () => {
     numRuns: 1000,
   });
 });
+
+Deno.test("salaryIn(): a currency said in words after the figure, and 'grand', read as signs are", () => {
+  // "healthcare jobs paying at least 25 dollars an hour" searched "25 dollars" as words and listed
+  // a "$16 an hour" home health aide first (session 38).
+  const words: Record<string, string | undefined> = {
+    dollars: undefined,
+    dollar: undefined,
+    bucks: undefined,
+    pounds: "GBP",
+    quid: "GBP",
+    euros: "EUR",
+  };
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...Object.keys(words)),
+      fc.integer({ min: 1, max: 400 }),
+      fc.constantFrom("", "k", " grand"),
+      fc.constantFrom("", " an hour", " a year"),
+      fc.constantFrom("nurse", "cleaner leeds", "healthcare jobs paying at least"),
+      (word, figure, thousands, period, role) => {
+        const pay = `${figure}${thousands} ${word}${period}`;
+        const found = salaryIn(`${role} ${pay}`);
+        assert.ok(found, pay);
+        const lead = role.endsWith("at least") ? "paying at least " : "";
+        assert.equal(found.matched, `${lead}${pay}`);
+        assert.equal(found.rest, lead ? "healthcare jobs" : role);
+        const stated = thousands ? figure * 1000 : figure;
+        const perYear = period === " an hour" || (!period && stated < 1000) ? 2080 : 1;
+        assert.equal(found.yearlyMin, stated * perYear, pay);
+        assert.equal(found.currency, words[word], pay);
+      },
+    ),
+    { numRuns: 300, seed: 38 },
+  );
+  // "pound shop" and "grand" alone are no pay.
+  assert.equal(salaryIn("pound shop manager"), null);
+  assert.equal(salaryIn("grand hotel receptionist"), null);
+});
