@@ -3224,7 +3224,8 @@ export const MUTANTS: Mutant[] = [
     id: "M378",
     layer: "search",
     file: "src/index/query_phrasing.ts",
-    line: "  return [...words.slice(0, end - 1), doer];",
+    line:
+      "  return [...words.slice(0, at), DOERS.get(words[at])!, ...words.slice(at + 1 + asked)];",
     becomes: "  return words;",
     breaks:
       '"driving jobs" lists an autonomous driving engineer and caregivers who must be able to drive, not drivers (session 38)',
@@ -3262,10 +3263,73 @@ export const MUTANTS: Mutant[] = [
     id: "M402",
     layer: "search",
     file: "src/index/query_salary.ts",
-    line: '    const after = CURRENCY_WORDS[written?.toLowerCase() ?? ""] ?? written;',
+    line: '    const after = ownValue(CURRENCY_WORDS, written?.toLowerCase() ?? "") ?? written;',
     becomes: "    const after = written;",
     breaks:
       '"paying at least 25 dollars an hour" is searched as words: the currency said in words is no sign (session 38)',
+  },
+  {
+    id: "M403",
+    layer: "search",
+    file: "src/index/posting_places.ts",
+    line: '      return region === admin1 || (unknownIn && region === "");',
+    becomes: "      return region === admin1;",
+    breaks:
+      '"jobs in Whitby, ON" lists nothing: a city GeoNames places in no region is emptied by the region said after it (reviewer W, session 38)',
+  },
+  {
+    id: "M404",
+    layer: "search",
+    file: "src/index/query_posted.ts",
+    line: "  const span = ownValue(SPANS, text);",
+    becomes: "  const span = SPANS[text];",
+    breaks:
+      '"nurse posted constructor" answers 500: an inherited name is a span of days (reviewer W, session 38)',
+  },
+  {
+    id: "M405",
+    layer: "http",
+    file: "src/http/postings_routes.ts",
+    line: "  const format = ownValue(PUSH_MEDIA_TYPES, media);",
+    becomes: "  const format = PUSH_MEDIA_TYPES[media];",
+    breaks:
+      'a push with content-type "constructor" is imported as a format that is a function, not refused with 415 (session 38)',
+  },
+  {
+    id: "M406",
+    layer: "search",
+    file: "src/index/query_work_mode.ts",
+    line: '  const mode = ownValue(SAID, withoutJobWords(splitWords(text)).join(" "));',
+    becomes: '  const mode = SAID[withoutJobWords(splitWords(text)).join(" ")];',
+    breaks:
+      '"constructor jobs" throws in the work mode\'s filter: an inherited name is a way of working (session 38)',
+  },
+  {
+    id: "M407",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "    (k === words.length - 1 || ASKED_AFTER_DOING.has(words[k + 1]))",
+    becomes: "    k === words.length - 1",
+    breaks:
+      '"driving jobs weekends" lists an autonomous driving engineer: the doing before "jobs" is read as typed (reviewer W, session 38)',
+  },
+  {
+    id: "M408",
+    layer: "search",
+    file: "src/index/query_salary.ts",
+    line: '    if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay) continue;',
+    becomes: "",
+    breaks:
+      '"warehouse job able to lift 50 pounds" reads pay of 104,000 GBP and leaves out every US warehouse posting (reviewer W, session 38)',
+  },
+  {
+    id: "M409",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "    const soon = startSoonEndingAt(words, start, end);",
+    becomes: "    const soon = 0;",
+    breaks:
+      '"I need a job that starts immediately in Houston" searches "starts immediately" and lists none of Houston\'s postings as strong (session 38)',
   },
 ];
 

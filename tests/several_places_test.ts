@@ -248,10 +248,22 @@ Deno.test("a city with its region said lists the city's postings that lie in tha
   const city = await searchAll({ q: "jobs in portland" });
   assert.ok(oregon.total > 0);
   assert.deepEqual(members(oregon.all), members(city.all));
-  // A city's own region said after it keeps every posting of the city.
-  for (const [alone, withRegion] of [["houston", "houston tx"], ["toronto", "toronto, on"]]) {
-    const a = await searchAll({ q: `nurse jobs in ${alone}` });
-    const b = await searchAll({ q: `nurse jobs in ${withRegion}` });
+  // A city's own region said after it keeps every posting of the city, also where GeoNames
+  // places the city in no region (Whitby, North York: reviewer W found them emptied).
+  for (
+    const [alone, withRegion] of [
+      ["houston", "houston tx"],
+      ["toronto", "toronto, on"],
+      ["whitby", "whitby, ON"],
+      ["north york", "north york, ontario"],
+      ["woodbridge", "woodbridge, ON"],
+      ["bowmanville", "bowmanville ontario"],
+      ["central coast", "central coast, nsw"],
+    ]
+  ) {
+    const a = await searchAll({ q: `jobs in ${alone}` });
+    const b = await searchAll({ q: `jobs in ${withRegion}` });
+    assert.ok(a.total > 0, alone);
     assert.ok(b.query_place?.region !== undefined, withRegion);
     assert.deepEqual(members(b.all), members(a.all), withRegion);
   }

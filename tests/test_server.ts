@@ -20,6 +20,7 @@ import type { SearchService } from "../src/domain/service.ts";
 import { createApp } from "../src/http/app.ts";
 import { createLogger } from "../src/log.ts";
 import type { Store } from "../src/store/store.ts";
+import type { IngestService } from "../src/search/ingest_service.ts";
 
 /** A fixed instant: no counted request of a test ever ages out of the rate window. */
 const FROZEN_NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
@@ -41,6 +42,8 @@ export interface TestServerOptions {
   keyPrefix?: string;
   /** Limit `/oauth/*` per client network, as servers do (src/http/address_limit.ts). */
   addressLimits?: boolean;
+  /** Pushes of postings (`POST /v1/postings`); without it the route answers 404, as serving does. */
+  ingest?: IngestService;
 }
 
 /**
@@ -111,6 +114,7 @@ export async function startTestServer(
     }),
     tokenVerifier: options.tokenVerifier ?? oauth ?? rejectAllTokens,
     oauth,
+    ingest: options.ingest,
     addressLimiter: options.addressLimits
       ? new RateLimiter(store.rateLimits, { perMinute: 60, now: () => FROZEN_NOW })
       : undefined,

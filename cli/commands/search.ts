@@ -101,6 +101,7 @@ function formatAmount(text: string): string {
  * assert.equal(formatSalary("39500.0-51550.0 GBP/YEAR"), "39.5k-51.6k GBP/yr");
  * assert.equal(formatSalary("18.5-25.0 USD/HOUR"), "18.5-25 USD/hr");
  * assert.equal(formatSalary("20.0-20.0 CAD/HOUR"), "20 CAD/hr");
+ * assert.equal(formatSalary("39950.0-40049.0 USD/YEAR"), "40k-40k USD/yr");
  * assert.equal(formatSalary(undefined), "");
  * ```
  */
@@ -116,8 +117,9 @@ export function formatSalary(salary: string | undefined): string {
     HOUR: "hr",
   };
   const [, min, max, currency, period] = match;
-  // "20.0-20.0 CAD/HOUR" is one amount, not a range ("20-20 CAD/hr" read as a typo).
-  const amount = formatAmount(min) === formatAmount(max)
+  // "20.0-20.0 CAD/HOUR" is one amount, not a range ("20-20 CAD/hr" read as a typo); a range
+  // whose ends round alike stays a range ("40k-40k").
+  const amount = Number(min) === Number(max)
     ? formatAmount(min)
     : `${formatAmount(min)}-${formatAmount(max)}`;
   return `${amount} ${currency}/${periods[period] ?? period}`;

@@ -15,6 +15,7 @@ import { apiKeyAuth } from "./api_key_auth.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
 import { readLimitedBody } from "./read_json_body.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 export const POSTINGS_PATH = "/v1/postings";
 
@@ -34,7 +35,7 @@ export const PUSH_MEDIA_TYPES: Record<string, ImportFormat> = {
 
 function formatOf(contentType: string | undefined): ImportFormat {
   const media = (contentType ?? "").split(";")[0].trim().toLowerCase();
-  const format = PUSH_MEDIA_TYPES[media];
+  const format = ownValue(PUSH_MEDIA_TYPES, media);
   if (format === undefined) {
     throw new JobseekError(
       "UNSUPPORTED_MEDIA_TYPE",

@@ -23,6 +23,7 @@ import {
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import type { EmploymentType } from "../domain/job.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -374,7 +375,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     { terms: asksOnly(typedWords) ? [] : keywordTerms(query), titleTerms: [] },
   ];
   const longOf = (word: string, at: number, of: readonly string[]) =>
-    word === "admin" ? adminLong(of, at) : ABBREVIATIONS[word];
+    word === "admin" ? adminLong(of, at) : ownValue(ABBREVIATIONS, word);
   const spelled = (word: string, at: number, of: readonly string[]) => {
     const long = longOf(word, at, of);
     return long ? `${word} (${long})` : word;

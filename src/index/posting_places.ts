@@ -100,9 +100,12 @@ export class PostingPlaces {
 
   /**
    * Whether a posting's city lies in the region `admin1` of its country: GeoNames' place of the
-   * city at the posting's point (`regionOfCity`), looked up once a city and point.
+   * city at the posting's point (`regionOfCity`), looked up once a city and point. `unknownIn`:
+   * a posting whose city's region is not known counts as in it, where the city is named too: the
+   * region said after it ("Whitby, ON") is then where the person places the city, and GeoNames
+   * placing no Whitby in Canada must not empty the city (reviewer W, session 38).
    */
-  #regionTest(admin1: string): (position: number) => boolean {
+  #regionTest(admin1: string, unknownIn: boolean): (position: number) => boolean {
     const jobs = this.#jobs;
     return (p) => {
       const job = jobs[p];
@@ -113,7 +116,7 @@ export class PostingPlaces {
         region = regionOfCity(job.city, job.country, job) ?? "";
         this.#regionOfCity.set(key, region);
       }
-      return region === admin1;
+      return region === admin1 || (unknownIn && region === "");
     };
   }
 
@@ -156,7 +159,9 @@ export class PostingPlaces {
       });
     }
     const { around, region, area } = place;
-    const inRegion = region === undefined ? null : this.#regionTest(region.admin1);
+    const inRegion = region === undefined
+      ? null
+      : this.#regionTest(region.admin1, place.cityKey !== undefined);
     const inArea = area === undefined ? null : new Set(area.countries);
     return (p) =>
       (place.cityKey === undefined || cityKeyOf![p] === place.cityKey) &&

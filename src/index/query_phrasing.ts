@@ -225,27 +225,33 @@ const DOERS: ReadonlyMap<string, string> = new Map(Object.entries({
 /** Before a doing, these make it a field of its own: "autonomous driving", "self driving". */
 const FIELD_OF_DOING = new Set(["autonomous", "automated", "assisted", "self"]);
 
+/** After a doing, these ask for its work: "driving jobs", "driving work", "bartending gigs". */
+const ASKED_AFTER_DOING = new Set([...JOB_WORDS, "work", "gig", "gigs"]);
+
 /**
- * `words` (the role's, as {@linkcode roleWords} gives them) with a last doing of `DOERS` said as
- * its doer; the same array where there is none.
+ * `words` (the role's, as {@linkcode roleWords} gives them) with a doing of `DOERS` said as its
+ * doer where it names the work: last, or before a word asking for its work, which goes with it
+ * ("driving jobs part time": "driver part time"; reviewer W found "driving jobs weekends" read as
+ * typed); the same array where there is none.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.deepEqual(doerOfWork(["delivery", "driving"]), ["delivery", "driver"]);
  * assert.deepEqual(doerOfWork(["delivery", "driving", "work"]), ["delivery", "driver"]);
+ * assert.deepEqual(doerOfWork(["driving", "jobs", "weekends"]), ["driver", "weekends"]);
  * assert.deepEqual(doerOfWork(["driving", "instructor"]), ["driving", "instructor"]);
  * assert.deepEqual(doerOfWork(["autonomous", "driving"]), ["autonomous", "driving"]);
  * ```
  */
 export function doerOfWork(words: string[]): string[] {
-  // "delivery driving work": the doing names the work, and "work" after it is the asking.
-  const end = words.length > 1 && WORK_WORDS.has(words.at(-1)!) && DOERS.has(words.at(-2)!)
-    ? words.length - 1
-    : words.length;
-  const doer = DOERS.get(words[end - 1] ?? "");
-  if (doer === undefined || FIELD_OF_DOING.has(words[end - 2] ?? "")) return words;
-  return [...words.slice(0, end - 1), doer];
+  const at = words.findIndex((word, k) =>
+    DOERS.has(word) && !FIELD_OF_DOING.has(words[k - 1] ?? "") &&
+    (k === words.length - 1 || ASKED_AFTER_DOING.has(words[k + 1]))
+  );
+  if (at < 0) return words;
+  const asked = at + 1 < words.length ? 1 : 0;
+  return [...words.slice(0, at), DOERS.get(words[at])!, ...words.slice(at + 1 + asked)];
 }
 
 /**
@@ -301,6 +307,40 @@ const NO_EXPERIENCE: readonly (readonly string[])[] = [
   "experience not required",
   "experience not needed",
 ].map((phrase) => phrase.split(" ")).sort((a, b) => b.length - a.length);
+
+/**
+ * When the job starts, said at the end ("I need a job that starts immediately in Houston", "warehouse
+ * jobs starting asap"): asking, not the work, even with nothing else named (then every posting at
+ * the place is what is asked). Searched, "starts immediately" met every posting that says so.
+ * "Immediate start" said as a noun is what the job offers (`OFFERED`), searched by keywords.
+ */
+const START_SOON: readonly (readonly string[])[] = [
+  "",
+  "that",
+  "which",
+  "to",
+  "i can",
+  "can",
+  "that can",
+  "who can",
+]
+  .flatMap((lead) =>
+    ["start", "starts", "starting"].flatMap((verb) =>
+      ["immediately", "asap", "now", "today", "right away", "straight away"].map((when) =>
+        `${lead} ${verb} ${when}`.trim()
+      )
+    )
+  )
+  .map((phrase) => phrase.split(" "))
+  .sort((a, b) => b.length - a.length);
+
+/** The length of the longest `START_SOON` phrase that ends `words` at `end` after `start`, or 0. */
+function startSoonEndingAt(words: readonly string[], start: number, end: number): number {
+  return START_SOON.find((phrase) =>
+    end - phrase.length >= start &&
+    phrase.every((w, k) => words[end - phrase.length + k] === w)
+  )?.length ?? 0;
+}
 
 /** The length of the longest `NO_EXPERIENCE` phrase at `from` of `words`, or 0. */
 function noExperienceAt(words: readonly string[], from: number): number {
@@ -361,7 +401,18 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
   };
   while (start < end && opens(start)) start++;
   while (end > start) {
+    const soon = startSoonEndingAt(words, start, end);
+    if (soon > 0) {
+      end -= soon;
+      continue;
+    }
     const word = words[end - 1];
+    // "it person", "IT people": the field's person (reviewer W: "person" was searched and met
+    // "People & Culture Partner"); elsewhere the word may be the work's ("people manager").
+    if ((word === "person" || word === "people") && words[end - 2] === "it") {
+      end--;
+      continue;
+    }
     if (WORK_WORDS.has(word)) {
       if (asking && end - 1 > start && !WORK_ROLES.has(words[end - 2])) {
         end--;

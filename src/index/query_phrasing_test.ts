@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { analyzeQuery } from "./analyze_query.ts";
-import { doerOfWork, roleWords, workWords } from "./query_phrasing.ts";
+import { asksOnly, doerOfWork, roleWords, workWords } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
 
 const role = (query: string) => roleWords(splitWords(query)).join(" ");
@@ -383,7 +383,24 @@ Deno.test("work named by its doing is searched as its doer, on both sides", () =
 Deno.test("a guy is the person, not the work: 'help desk guy', 'IT guy'", () => {
   assert.equal(role("help desk guy"), "help desk");
   assert.equal(role("it guy jobs"), "it");
+  assert.equal(role("it person"), "it");
+  assert.equal(role("IT people jobs".toLowerCase()), "it");
+  assert.equal(role("people manager"), "people manager");
+  assert.equal(role("delivery person"), "delivery person");
   // Searched, "guy" was the stemmer's "gui" and found GUI developers.
   assert.ok(!analyzeQuery("it guy").termVariants.flat().includes("gui"));
   assert.equal(role("guy"), "guy");
+});
+
+Deno.test("when the job starts, said at the end, is asking: 'I need a job that starts immediately'", () => {
+  // Searched, "starts immediately" met every posting that says so, and "... in Houston" listed
+  // none of Houston's 53 postings as strong (session 38).
+  assert.equal(role("warehouse jobs starting asap"), "warehouse");
+  assert.equal(role("nurse jobs to start immediately"), "nurse");
+  assert.equal(role("chef that can start right away"), "chef");
+  assert.ok(asksOnly(splitWords("i need a job that starts immediately")));
+  assert.ok(asksOnly(splitWords("jobs to start now")));
+  // The words alone, or inside the role, stay.
+  assert.equal(role("start"), "start");
+  assert.equal(role("startup operations manager"), "startup operations manager");
 });

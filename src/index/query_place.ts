@@ -29,6 +29,7 @@ import {
 } from "../places/world_places.ts";
 import { type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
 import type { PlaceAround, PlaceRegion } from "./index_search.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 export interface QueryPlace {
   /**
@@ -191,7 +192,7 @@ function countryOf(
   anyCountry: boolean,
 ): string | undefined {
   const text = words.join(" ");
-  const code = COUNTRY_WORDS[text] ??
+  const code = ownValue(COUNTRY_WORDS, text) ??
     (text.length >= 4 ? countryCode(text.replace(/\b\p{L}/gu, (c) => c.toUpperCase())) : undefined);
   if (code === undefined) return undefined;
   // A country without postings only where a person plainly names one ("nurse jobs in Mongolia").
@@ -615,7 +616,7 @@ function qualifierAt(
     if (words.slice(0, -1).some(endsClause)) continue;
     const text = words.join(" ").replace(/[,;:.!?]+$/u, "");
     if (text === "") continue;
-    const code = COUNTRY_WORDS[text.toLowerCase()] ?? countryCode(text);
+    const code = ownValue(COUNTRY_WORDS, text.toLowerCase()) ?? countryCode(text);
     if (code !== undefined && countries.has(code)) return { end: at + length, country: code };
     if (text.length <= 3 && text !== text.toUpperCase() && !afterComma) {
       const last = typed.slice(at + length).every((w) => TRAILING_WORDS.has(foldText(w)));

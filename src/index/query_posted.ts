@@ -12,6 +12,7 @@
 import { NUMBER_WORDS } from "../domain/number_words.ts";
 import { asksOnly } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 /** What the words say of when the postings were posted. */
 export interface QueryPosted {
@@ -71,13 +72,14 @@ const LEADING = new Set(["posted", "added", "in", "within", "from", "during", "o
  */
 function spanDays(words: readonly string[]): number | undefined {
   const text = words.join(" ");
-  if (SPANS[text] !== undefined) return SPANS[text];
+  const span = ownValue(SPANS, text);
+  if (span !== undefined) return span;
   // "last 7 days", "past two weeks", "the last 3 months".
   const match = text.match(
     /^(?:the )?(?:last|past) (\d{1,3}|[a-z]+) (day|days|week|weeks|month|months)$/,
   );
   if (!match) return undefined;
-  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBER_WORDS[match[1]];
+  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : ownValue(NUMBER_WORDS, match[1]);
   if (count === undefined || count < 1) return undefined;
   const unit = match[2].startsWith("day") ? 1 : match[2].startsWith("week") ? 7 : 30;
   return count * unit;

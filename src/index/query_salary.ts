@@ -13,6 +13,7 @@
  * @module
  */
 import { PERIODS_PER_YEAR } from "../domain/salary.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 export interface QuerySalary {
   /** The words of the query that named the pay, as typed ("£30k", "$120,000+", "£12 an hour"). */
@@ -110,7 +111,8 @@ const PAY = new RegExp(
     String.raw`over|above|min|minimum|at least|from|upwards of|(?<between>between))\s+){0,2}` +
     String
       .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand)?\+?` +
-    String.raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€])?(?:${NUMBER})(?<upperK>k)?)?` +
+    String
+      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€])?(?:${NUMBER})(?<upperK>k|\s?grand)?)?` +
     String.raw`(?:\s?(?<after>${CODES}|[£€]|${WORDS_OF_CURRENCY}))?` +
     String.raw`(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
   "giu",
@@ -165,6 +167,8 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("cleaner 12 quid an hour")?.currency, "GBP");
  * assert.equal(salaryIn("chef 30 grand")?.yearlyMin, 30000);
  * assert.equal(salaryIn("nurse 40 euros an hour")?.currency, "EUR");
+ * assert.equal(salaryIn("warehouse job able to lift 50 pounds"), null);
+ * assert.equal(salaryIn("jobs between 30 and 40 grand")?.yearlyMin, 30000);
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {
@@ -185,7 +189,7 @@ export function salaryIn(query: string): QuerySalary | null {
     const cutAtAnd = and !== undefined && between === undefined;
     const text = cutAtAnd ? found[0].slice(0, andAt) : found[0];
     const written = cutAtAnd ? undefined : found.groups!.after;
-    const after = CURRENCY_WORDS[written?.toLowerCase() ?? ""] ?? written;
+    const after = ownValue(CURRENCY_WORDS, written?.toLowerCase() ?? "") ?? written;
     const period = cutAtAnd ? undefined : found.groups!.period;
     // The range's upper end names the unit for both ("between 30 and 40k", "between 12 and £15").
     const k = found.groups!.k ?? (cutAtAnd ? undefined : upperK);
@@ -195,6 +199,9 @@ export function salaryIn(query: string): QuerySalary | null {
     const lead = found[0].slice(0, found[0].indexOf(amount));
     const saysPay = /(?<![\p{L}\p{N}])(?:pays?|paying|salary|earning)(?![\p{L}\p{N}])/iu.test(lead);
     const bareYear = saysPay && /^\d{4,7}$|^\d{1,3}(?:,\d{3})+$/.test(amount);
+    // "able to lift 50 pounds": a weight. Pounds said in words are pay only beside a period or a
+    // word that says pay ("12 pounds an hour", "paying 30000 pounds"; reviewer W, session 38).
+    if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay) continue;
     if (!before && !k && !after && !period && !bareYear) {
       // Read on from the figure after "and": it may be pay of its own.
       if (cutAtAnd) pay.lastIndex = found.index + andEnd;

@@ -11,6 +11,7 @@ import type { WorkModesAsked } from "../domain/job.ts";
 import { HYBRID_ROLES } from "./query_phrasing.ts";
 import { seniorityAlone, withoutJobWords } from "./query_seniority.ts";
 import { splitWords } from "./tokenize.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 /** How the work is done, said alone. */
 export interface QueryWorkMode {
@@ -47,7 +48,7 @@ const SAID: Record<string, "hybrid" | "onsite"> = {
  * ```
  */
 export function workModeAlone(text: string): QueryWorkMode | null {
-  const mode = SAID[withoutJobWords(splitWords(text)).join(" ")];
+  const mode = ownValue(SAID, withoutJobWords(splitWords(text)).join(" "));
   return mode ? { matched: text.trim(), mode } : null;
 }
 

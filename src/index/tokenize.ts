@@ -7,6 +7,7 @@
  * @module
  */
 import { tokenizer } from "@orama/orama/components";
+import { ownValue } from "../domain/own_value.ts";
 
 /**
  * Words that carry no meaning for finding a job: English function words, the filler people type
@@ -141,7 +142,8 @@ const englishStemmer = tokenizer.createTokenizer({ language: "english", stemming
 export function stem(word: string): string {
   // Own keys only: "constructor" would otherwise find Object's, and a posting saying it broke
   // every publish (Orama's tree took the function for a word).
-  if (Object.hasOwn(STEM_EXCEPTIONS, word)) return STEM_EXCEPTIONS[word];
+  const exception = ownValue(STEM_EXCEPTIONS, word);
+  if (exception !== undefined) return exception;
   if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
   return englishStemmer(word);
 }

@@ -18,6 +18,7 @@ import type { ImportFormat } from "../domain/import_format.ts";
 import { type ImportRow, InvalidFileError } from "./import_row.ts";
 import { parseJobspyCsv } from "./jobspy_csv.ts";
 import { parseJobsJsonl } from "./jsonl.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 export type { ImportFormat };
 
@@ -127,7 +128,7 @@ function extensionOf(path: string): string {
  * ```
  */
 export function formatOfFile(path: string): ImportFormat | undefined {
-  return Object.hasOwn(FORMATS, extensionOf(path)) ? FORMATS[extensionOf(path)] : undefined;
+  return ownValue(FORMATS, extensionOf(path));
 }
 
 async function readText(path: string): Promise<string> {

@@ -16,6 +16,7 @@ import {
 } from "./import_row.ts";
 import { deriveJobTags } from "./job_tags.ts";
 import { splitLocation } from "./location.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 const encoder = new TextEncoder();
 
@@ -94,7 +95,7 @@ export function formatBaseSalary(
   let low = parseAmount(min);
   let high = parseAmount(max);
   const code = (currency ?? "").trim().toUpperCase();
-  const period = PERIODS[(interval ?? "").trim().toLowerCase()];
+  const period = ownValue(PERIODS, (interval ?? "").trim().toLowerCase());
   if (low === undefined && high === undefined) return undefined;
   if (!/^[A-Z]{3}$/.test(code) || period === undefined) return undefined;
   low ??= high!;
@@ -122,7 +123,7 @@ export function formatEmploymentType(jobType: string | undefined): string | unde
 export function formatSeniority(jobLevel: string | undefined): string | undefined {
   const value = (jobLevel ?? "").trim().replace(/\s+/g, " ");
   if (value === "") return undefined;
-  const known = SENIORITY[value.toLowerCase()];
+  const known = ownValue(SENIORITY, value.toLowerCase());
   if (known === null) return undefined;
   return known ?? capitalise(value);
 }

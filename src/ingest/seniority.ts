@@ -10,6 +10,7 @@
  */
 import type { Job, Seniority } from "../domain/job.ts";
 import { TITLE_LEVELS } from "../domain/title_levels.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 /** The board's job level (as stored, src/ingest/jobspy_csv.ts `formatSeniority`). */
 const LEVELS: Record<string, Seniority> = {
@@ -41,5 +42,5 @@ export function seniorityOf(
   for (const [level, pattern] of TITLE_LEVELS) {
     if (pattern.test(job.job_title)) return level;
   }
-  return LEVELS[(job.seniority_level ?? "").toLowerCase()];
+  return ownValue(LEVELS, (job.seniority_level ?? "").toLowerCase());
 }

@@ -18,6 +18,7 @@ import "../alerts_confirm_test.ts";
 import "../alerts_confirm_cap_test.ts";
 import "../saved_search_stored_test.ts";
 import "../described_work_test.ts";
+import "../inherited_names_test.ts";
 import "../lifecycle_test.ts";
 import "../index_gap_test.ts";
 import "../model_test.ts";

@@ -7,6 +7,7 @@
  * @module
  */
 import { countryCode } from "../../ingest/location.ts";
+import { ownValue } from "../../domain/own_value.ts";
 
 /** What the index knows of places: cities it has postings in, by their folded name. */
 export interface PlaceLookup {
@@ -142,7 +143,7 @@ const POSTAL_CODE = /^(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)\b/;
  * country ("Berlin, DE").
  */
 function regionCountry(region: string, after: string): string | undefined {
-  const country = REGIONS[region];
+  const country = ownValue(REGIONS, region);
   if (!country) return undefined;
   if (/^[A-Z]{2}$/.test(region) && countryCode(region) !== undefined) {
     return POSTAL_CODE.test(after.trim()) ? country : undefined;

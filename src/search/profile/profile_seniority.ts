@@ -9,6 +9,7 @@ import { SENIORITIES, type Seniority } from "../../domain/job.ts";
 import { seniorityOf } from "../../ingest/seniority.ts";
 import { flowText, type Line } from "./section_lines.ts";
 import { NUMBER_WORDS } from "../../domain/number_words.ts";
+import { ownValue } from "../../domain/own_value.ts";
 
 const STUDENT =
   /\b(?:student(?:in)?|werkstudent(?:in)?|internship|intern|praktikum|praktikant(?:in)?|thesis|abschlussarbeit|hiwi)\b/i;
@@ -38,7 +39,7 @@ function levelOfYears(years: number): Seniority {
 function yearsIn(text: string): number {
   let years = 0;
   for (const match of text.matchAll(YEARS)) {
-    const value = NUMBER_WORDS[match[1].toLowerCase()] ?? Number(match[1]);
+    const value = ownValue(NUMBER_WORDS, match[1].toLowerCase()) ?? Number(match[1]);
     if (value <= 45) years = Math.max(years, value);
   }
   return years;

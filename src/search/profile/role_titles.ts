@@ -6,6 +6,7 @@
  * @module
  */
 import { hasHeadNoun, wordsOf } from "./head_group.ts";
+import { ownValue } from "../../domain/own_value.ts";
 
 /** A candidate title cleaned: asides in brackets, trailing "in Berlin", extra spaces. */
 export function cleanTitle(text: string): string {
@@ -29,7 +30,7 @@ const TITLE_ABBREVIATIONS: Record<string, string> = {
 
 /** A title that is only an abbreviation ("RGN") spelled out. */
 export function expandAbbreviations(title: string): string {
-  return TITLE_ABBREVIATIONS[title.trim().toLowerCase()] ?? title;
+  return ownValue(TITLE_ABBREVIATIONS, title.trim().toLowerCase()) ?? title;
 }
 
 /** "I am an experienced staff nurse with ...": the role a person names themselves by. */
