@@ -1034,8 +1034,9 @@ export const MUTANTS: Mutant[] = [
     id: "M122",
     layer: "index",
     file: "src/index/query_place.ts",
-    line: "      if (!last || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) continue;",
-    becomes: "",
+    line:
+      "      if ((!last && isEnglishWord(folded)) || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) {",
+    becomes: "      if (false) {",
     breaks: '"nurse in Toronto on weekends" reads "on" as Ontario',
   },
   {
@@ -3330,6 +3331,26 @@ export const MUTANTS: Mutant[] = [
     becomes: "    const soon = 0;",
     breaks:
       '"I need a job that starts immediately in Houston" searches "starts immediately" and lists none of Houston\'s postings as strong (session 38)',
+  },
+  {
+    id: "M410",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line:
+      "      if ((!last && isEnglishWord(folded)) || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) {",
+    becomes: "      if (!last || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) {",
+    breaks:
+      '"houston tx warehouse" searches "tx" as a word: a region code before the work is not read (reviewer W, session 38)',
+  },
+  {
+    id: "M411",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line:
+      "      placeInCountry(city, { country: r.country, region: r.admin1 })?.admin1 === r.admin1",
+    becomes: "      false",
+    breaks:
+      '"jobs in perth wa" reads a Perth of New York: the code\'s first region, Washington, over Western Australia (session 38)',
   },
 ];
 

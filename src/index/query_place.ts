@@ -30,6 +30,7 @@ import {
 import { type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
 import type { PlaceAround, PlaceRegion } from "./index_search.ts";
 import { ownValue } from "../domain/own_value.ts";
+import { isEnglishWord } from "./query_spelling.ts";
 
 export interface QueryPlace {
   /**
@@ -610,6 +611,7 @@ function qualifierAt(
   at: number,
   countries: Set<string>,
   afterComma: boolean,
+  city?: string,
 ): { end: number; country: string; region?: PlaceRegion } | null {
   for (let length = Math.min(QUALIFIER_LONGEST, typed.length - at); length >= 1; length--) {
     const words = typed.slice(at, at + length);
@@ -621,7 +623,11 @@ function qualifierAt(
     if (text.length <= 3 && text !== text.toUpperCase() && !afterComma) {
       const last = typed.slice(at + length).every((w) => TRAILING_WORDS.has(foldText(w)));
       const folded = foldText(text);
-      if (!last || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) continue;
+      // Before more words only a code that is no English word ("houston tx warehouse", "san jose
+      // ca engineer"; reviewer W, session 38): "toronto on weekends" names no Ontario.
+      if ((!last && isEnglishWord(folded)) || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) {
+        continue;
+      }
       // "berlin de", "london ca": a country of the city's first, as in capitals (reviewer W: a
       // region of the code, Delaware or California, was read over it).
       const country = countryCode(text.toUpperCase());
@@ -629,7 +635,13 @@ function qualifierAt(
         return { end: at + length, country };
       }
     }
-    const region = regionsNamed(text).find((r) => countries.has(r.country));
+    // "Perth, WA": of the regions the code names (Washington, Western Australia), the one where a
+    // place of the city's name lies, where the city is named (it read a Perth of the US).
+    const regions = regionsNamed(text).filter((r) => countries.has(r.country));
+    const region = regions.find((r) =>
+      city !== undefined &&
+      placeInCountry(city, { country: r.country, region: r.admin1 })?.admin1 === r.admin1
+    ) ?? regions[0];
     if (region) {
       return {
         end: at + length,
@@ -656,10 +668,12 @@ function cityQualified(
   gazetteer: Gazetteer,
 ): { place: Omit<QueryPlace, "matched" | "rest">; end: number } | null {
   const afterComma = endsClause(typed[end - 1]);
-  let first = qualifierAt(typed, end, countriesOfCity(place, gazetteer), afterComma);
+  let first = qualifierAt(typed, end, countriesOfCity(place, gazetteer), afterComma, place.city);
   // "Birmingham, AL", "London, Ontario": another place of the name than the postings' city.
   const elsewhere = first === null && place.city !== undefined;
-  if (elsewhere) first = qualifierAt(typed, end, new Set(countriesNamed(place.city!)), afterComma);
+  if (elsewhere) {
+    first = qualifierAt(typed, end, new Set(countriesNamed(place.city!)), afterComma, place.city);
+  }
   if (!first) return null;
   let last = first;
   if (first.region !== undefined) {

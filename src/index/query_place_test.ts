@@ -736,3 +736,35 @@ Deno.test("findPlace(): a code last in lower case is the city's country before a
   ]);
   assert.equal(findPlace("cook new brunswick", g)?.region?.name, "New Brunswick");
 });
+
+Deno.test("findPlace(): a region code before the work when it is no English word, and the code's region where a place of the name lies (reviewer W, session 38)", () => {
+  const jobs = postings([
+    ["Warehouse Associate", "Houston", "US"],
+    ["Engineer", "San Jose", "US"],
+    ["Nurse", "Toronto", "CA"],
+    ["Nurse", "Sydney", "AU"],
+  ]);
+  const g = buildGazetteer(jobs);
+  g.titlePostings = titleWordCounter(jobs);
+  // "tx" was searched as a word ("TxDMV - County Compliance Specialist" first in Houston).
+  const houston = findPlace("houston tx warehouse", g);
+  assert.deepEqual([houston?.city, houston?.region?.name, houston?.rest], [
+    "Houston",
+    "Texas",
+    "warehouse",
+  ]);
+  assert.equal(findPlace("san jose ca engineer", g)?.region?.name, "California");
+  // A code that is an English word before more words is that word: "on weekends".
+  const toronto = findPlace("toronto on weekends", g);
+  assert.deepEqual([toronto?.city, toronto?.region, toronto?.rest], [
+    "Toronto",
+    undefined,
+    "on weekends",
+  ]);
+  // "WA" is Washington and Western Australia: Perth, WA is Australia's (a Perth of New York was
+  // read).
+  for (const query of ["jobs in perth wa", "jobs in Perth, WA", "perth wa mining"]) {
+    assert.equal(findPlace(query, g)?.country, "AU", query);
+  }
+  assert.equal(findPlace("jobs in seattle, wa", g)?.country, "US");
+});
