@@ -170,7 +170,8 @@ const QueryOnePlaceSchema = z.object({
   city: z.string().optional().describe("The city, as the postings write it."),
   region: z.string().optional().describe(
     'A region of `country` the query named ("Texas", "Bavaria", "Ontario"): the postings whose ' +
-      "city lies in it.",
+      'city lies in it; beside `city` ("Portland, Maine"), the city\'s postings that lie in it or ' +
+      "whose region is not known.",
   ),
   country: CountryCodeSchema.optional(),
   area: z.string().optional().describe(
