@@ -3352,6 +3352,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"jobs in perth wa" reads a Perth of New York: the code\'s first region, Washington, over Western Australia (session 38)',
   },
+  {
+    id: "M412",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: "      : ownValue(ABBREVIATIONS, word) ?? ownValue(OTHER_LANGUAGES, word);",
+    becomes: "      : ownValue(ABBREVIATIONS, word);",
+    breaks:
+      '"Krankenschwester" lists DevOps engineers first and "Elektriker" an AI developer: German and Dutch job names reach the English encoder as they are (session 38)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -117,3 +117,14 @@ Deno.test("analyzeQuery() searches 'it' as the field IT by keywords, the encoder
     assert.ok(analyzeQuery(q).termVariants[0].includes("infotech"), q);
   }
 });
+
+Deno.test("analyzeQuery() spells a German or Dutch job name out in English for the encoder, and searches both", () => {
+  const nurse = analyzeQuery("Krankenschwester");
+  assert.equal(nurse.embeddingText, "krankenschwester (nurse)");
+  assert.deepEqual(nurse.termVariants.slice(0, 2), [["krankenschwest"], ["nurs"]]);
+  // Accents fold as the words do: "Verkäufer".
+  assert.equal(analyzeQuery("Verkäufer").embeddingText, "verkaufer (sales assistant)");
+  assert.equal(analyzeQuery("ontwikkelaar").embeddingText, "ontwikkelaar (developer)");
+  // An English word is never read as one of them.
+  assert.equal(analyzeQuery("chauffeur").embeddingText, "chauffeur");
+});

@@ -1,0 +1,34 @@
+/**
+ * Job names in German and Dutch on the real postings: the encoder is English, and "Krankenschwester"
+ * listed DevOps engineers first, "Elektriker" an AI developer (session 38; src/index/
+ * analyze_query.ts, `OTHER_LANGUAGES`).
+ *
+ * @module
+ */
+import { strict as assert } from "node:assert";
+import { realIndex } from "./real_index.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+
+async function titles(q: string, top: number): Promise<string[]> {
+  const out = await realIndex.service.search(
+    parseSearchQuery({ q, sort: "relevance", top_k: String(top) }),
+  );
+  return out.results.map((r) => r.job_title);
+}
+
+Deno.test("a German or Dutch job name lists that job, in either language", async () => {
+  for (
+    const [query, job] of [
+      ["Krankenschwester", /nurse/i],
+      ["Elektriker", /electrician/i],
+      ["Verkäufer", /sales/i],
+      ["ontwikkelaar", /developer|entwickler/i],
+    ] as const
+  ) {
+    const found = await titles(query, 5);
+    assert.ok(
+      found.length === 5 && found.every((t) => job.test(t)),
+      `${query}: ${found.join(" | ")}`,
+    );
+  }
+});
