@@ -35,6 +35,13 @@ const PHRASES: readonly { words: readonly string[]; type: EmploymentType }[] = [
   ["internships", "internship"],
   ["intern", "internship"],
   ["interns", "internship"],
+  // German and Dutch, the postings' other languages ("Teilzeit Verkäufer"; session 38).
+  ["teilzeit", "parttime"],
+  ["vollzeit", "fulltime"],
+  ["praktikum", "internship"],
+  ["befristet", "temporary"],
+  ["deeltijd", "parttime"],
+  ["voltijd", "fulltime"],
 ].map(([phrase, type]) => ({ words: phrase.split(" "), type: type as EmploymentType }))
   .sort((a, b) => b.words.length - a.words.length);
 

@@ -7,11 +7,12 @@ import type { EmploymentType } from "../domain/job.ts";
 
 /** Ways people write each type, before case and hyphenation are varied. */
 const SAID: [EmploymentType, string[]][] = [
-  ["parttime", ["part time", "parttime"]],
-  ["fulltime", ["full time", "fulltime"]],
+  // German and Dutch too, the postings' other languages (session 38).
+  ["parttime", ["part time", "parttime", "teilzeit", "deeltijd"]],
+  ["fulltime", ["full time", "fulltime", "vollzeit", "voltijd"]],
   ["contract", ["contract", "freelance", "freelancer"]],
-  ["temporary", ["temporary", "temp", "seasonal"]],
-  ["internship", ["internship", "intern"]],
+  ["temporary", ["temporary", "temp", "seasonal", "befristet"]],
+  ["internship", ["internship", "intern", "praktikum"]],
 ];
 
 /** Roles, some with a word the phrasing or the qualifiers read (the type must not change them). */
