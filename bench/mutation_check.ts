@@ -2344,9 +2344,9 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/query_salary.ts",
     line:
-      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand)?\\+?` +",
+      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand)?\\+?` +",
     becomes:
-      "      .raw`(?<before>\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand)?\\+?` +",
+      "      .raw`(?<before>\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand)?\\+?` +",
     breaks:
       '"C$60k" reads "60k" and searches "C" as a word, listing C developers (engineer W, session 34)',
   },
@@ -3360,6 +3360,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "      : ownValue(ABBREVIATIONS, word);",
     breaks:
       '"Krankenschwester" lists DevOps engineers first and "Elektriker" an AI developer: German and Dutch job names reach the English encoder as they are (session 38)',
+  },
+  {
+    id: "M413",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      outcome.hint = NOTHING_NEAR_WORDS;",
+    becomes: "",
+    breaks:
+      '"minimum wage jobs" answers an empty list that says nothing at all: no title comes near the words (session 38)',
   },
 ];
 

@@ -660,6 +660,17 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         assert.equal(named.total, 0, q);
         assert.equal(named.hint, hint, q);
       }
+      // Words that come near no title, with nothing else to blame, say so (they said nothing).
+      for (const q of ["minimum wage jobs", "xyzzy"]) {
+        const none = await search({ q, sort: "relevance" });
+        assert.equal(none.total + (none.close_total ?? 0), 0, q);
+        assert.equal(
+          none.hint,
+          'No posting comes near these words: name the work in other words ("cashier", ' +
+            '"warehouse operative", "python developer").',
+          q,
+        );
+      }
     },
   );
 

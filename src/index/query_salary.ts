@@ -110,9 +110,9 @@ const PAY = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:(?:that|which)\s+pays?|paying|pays?|salary(?:\s+of)?|earning|` +
     String.raw`over|above|min|minimum|at least|from|upwards of|(?<between>between))\s+){0,2}` +
     String
-      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand)?\+?` +
+      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand)?\+?` +
     String
-      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€])?(?:${NUMBER})(?<upperK>k|\s?grand)?)?` +
+      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand)?)?` +
     String.raw`(?:\s?(?<after>${CODES}|[£€]|${WORDS_OF_CURRENCY}))?` +
     String.raw`(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
   "giu",
@@ -166,6 +166,7 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("nurse paying at least 25 dollars an hour")?.yearlyMin, 52000);
  * assert.equal(salaryIn("cleaner 12 quid an hour")?.currency, "GBP");
  * assert.equal(salaryIn("chef 30 grand")?.yearlyMin, 30000);
+ * assert.equal(salaryIn("teacher 40 thousand")?.yearlyMin, 40000);
  * assert.equal(salaryIn("nurse 40 euros an hour")?.currency, "EUR");
  * assert.equal(salaryIn("warehouse job able to lift 50 pounds"), null);
  * assert.equal(salaryIn("jobs between 30 and 40 grand")?.yearlyMin, 30000);

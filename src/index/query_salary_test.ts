@@ -131,7 +131,7 @@ Deno.test("salaryIn(): a currency said in words after the figure, and 'grand', r
     fc.property(
       fc.constantFrom(...Object.keys(words)),
       fc.integer({ min: 1, max: 400 }),
-      fc.constantFrom("", "k", " grand"),
+      fc.constantFrom("", "k", " grand", " thousand"),
       fc.constantFrom("", " an hour", " a year"),
       fc.constantFrom("nurse", "cleaner leeds", "healthcare jobs paying at least"),
       (word, figure, thousands, period, role) => {

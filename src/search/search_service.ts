@@ -482,6 +482,11 @@ class SnapshotSearchService implements JobSearchService {
         }
       }
     }
+    if (total === 0 && closeTotal === 0 && outcome.hint === undefined && query.q.trim() !== "") {
+      // "minimum wage jobs", "xyzzy": no title comes near the words and nothing else explains the
+      // empty list, which said nothing at all (session 38).
+      outcome.hint = NOTHING_NEAR_WORDS;
+    }
     const agedOut = (this.#snapshots.served() ?? served).agedOut;
     if (total === 0 && index.size === 0 && agedOut) {
       // An empty result over an index the retention emptied: the postings are there, hidden.
@@ -549,6 +554,9 @@ const NEAR_ME_NO_WORK = 'The search does not know where you are: name the place 
 /** Said where the words name neither a job nor a place ("jobs", "find me a job"). */
 const NO_WORK_NAMED = 'The query names no job: say what work ("nurse", "python developer"), ' +
   'or where in its words ("jobs in Leeds", "remote jobs") to list every posting there.';
+
+const NOTHING_NEAR_WORDS = "No posting comes near these words: name the work in other words " +
+  '("cashier", "warehouse operative", "python developer").';
 
 /** Creates the search service; call `start()` to load the current snapshot. */
 export function createSearchService(options: SearchServiceOptions): JobSearchService {
