@@ -475,7 +475,8 @@ Deno.test("a hostile name and parameters are escaped on /saved; a blank name is 
     assert.equal(refused.status, 400);
     assert.match(
       await refused.text(),
-      /Invalid parameter &#39;name&#39;: must not be empty/,
+      // Named by the box's label, not REST's parameter (session 38).
+      /“Save this search as”: must not be empty/,
     );
     assert.equal((await restList(web, web.userKey)).length, 1);
   } finally {

@@ -19,6 +19,7 @@ import { keptCorrectionInWords } from "../alerts/query_reading.ts";
 import { Layout } from "./layout.tsx";
 import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
 import { MessagePage } from "./pages.tsx";
+import { errorInWords } from "./search_page.tsx";
 import type { WebSession, WebSessions } from "./session.ts";
 import {
   checkedForm,
@@ -279,7 +280,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         <MessagePage
           {...frame}
           title="Cannot save this search"
-          message={error.message}
+          message={errorInWords(error.message)}
           link={{ href: SAVED_PATH, text: "Your saved searches" }}
         />,
         status,
