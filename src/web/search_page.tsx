@@ -234,14 +234,21 @@ function wordsDay(response: SearchResponse, name: string): string | undefined {
 function withoutFilter(params: PageParams, response: SearchResponse, name: string): string {
   const posted = response.query_posted;
   if (posted && wordsDay(response, name) !== undefined) {
-    const said = posted.matched.split(" ").map((word) =>
-      word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-    );
-    const words = new RegExp(`\\b${said.join("\\W+")}\\b`, "iu");
-    const q = (params.q?.[0] ?? "").replace(words, " ").replace(/\s+/g, " ").trim();
-    return pageUrl(params, { q: [q], offset: undefined });
+    return pageUrl(params, { q: [queryWithout(params, posted.matched)], offset: undefined });
   }
   return pageUrl(params, removing(params, name));
+}
+
+/**
+ * The query without the words `matched` (as the service quotes them: "this week", "portland
+ * maine"), and a word that led to a place ("in", "near") with them: "nurse in leeds" without
+ * "leeds" is "nurse", not "nurse in".
+ */
+function queryWithout(params: PageParams, matched: string, place = false): string {
+  const said = matched.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const lead = place ? "(?:\\b(?:in|near|around|at|within)\\s+)?" : "";
+  const words = new RegExp(`${lead}\\b${said.join("\\W+")}\\b`, "iu");
+  return (params.q?.[0] ?? "").replace(words, " ").replace(/\s+/g, " ").trim();
 }
 
 function Applied(props: { params: PageParams; response: SearchResponse }) {
@@ -379,7 +386,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             <ul>
               {filters.map(([name, value]) => (
                 <li>
-                  {`${paramInWords(name)}: ${value} `}
+                  {`${paramInWords(name)}: ${valueInWords(value)} `}
                   <a href={pageUrl(props.params, removing(props.params, name))}>
                     {`Remove “${fieldLabel(name)}”`}
                   </a>
@@ -404,6 +411,25 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                   }.`
                   : "Nothing matches in the place your query names: try the query without it.")}
             </p>
+            {
+              /* The place the words named emptied the list: the hint counts the words' matches
+                elsewhere ("without it the query finds 104"), and this link lists them. */
+            }
+            {emptiedBy.includes("query_place") && place &&
+                queryWithout(props.params, place.matched, true) !== ""
+              ? (
+                <p>
+                  <a
+                    href={pageUrl(props.params, {
+                      q: [queryWithout(props.params, place.matched, true)],
+                      offset: undefined,
+                    })}
+                  >
+                    {`Search again without “${place.matched}”`}
+                  </a>
+                </p>
+              )
+              : null}
             {emptiedBy.filter((name) => name !== "query_place").map((name) => (
               <p key={name}>
                 <a href={withoutFilter(props.params, props.response, name)}>
@@ -416,6 +442,15 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         : null}
     </div>
   );
+}
+
+/**
+ * An applied filter's value as the form took it: a day picked in a date field is that day
+ * ("posted since: 2025-01-01"), not the midnight REST completes it to ("2025-01-01 00:00:00").
+ */
+function valueInWords(value: unknown): string {
+  const text = String(value);
+  return /^\d{4}-\d{2}-\d{2} 00:00:00$/.test(text) ? text.slice(0, 10) : text;
 }
 
 /** A filter's parameter name, as the service's hint writes it: `country=GB`, or `` `near` ``. */
@@ -602,6 +637,44 @@ function PastTheEnd(
  */
 const PAGE_LANDING = "#result-list";
 
+/** The facets beside the list (above it on a phone): the counts of the whole result set. */
+function Facets(props: SearchPageProps & { applied: number }) {
+  const { response, params, applied } = props;
+  return (
+    <aside class="facets" aria-label="Narrow the results">
+      {
+        /* At 1,280 px the open facets are up to ~30 checkboxes between the form and the first
+          result: a keyboard user gets past them in one Tab and Enter. */
+      }
+      <a class="skip-facets" href={PAGE_LANDING}>Skip to the results</a>
+      {
+        /* Open as served (and so without JavaScript); web.js closes it on a narrow screen, where
+          it would stand between the count and the first result, and keeps a person's choice
+          across searches. */
+      }
+      <details class="narrow" open>
+        <summary>
+          <h2>
+            Narrow{applied > 0 ? <span class="applied-count">{` (${applied} on)`}</span> : null}
+          </h2>
+        </summary>
+        {FACET_NAMES.filter((name) => FACET_ORDER.includes(name)).sort((a, b) =>
+          FACET_ORDER.indexOf(a) - FACET_ORDER.indexOf(b)
+        ).map((name) => (
+          <Facet
+            name={name}
+            counts={response?.facets?.[name] ?? []}
+            checked={params[name] ?? []}
+          />
+        ))}
+        <noscript>
+          <button type="submit">Apply</button>
+        </noscript>
+      </details>
+    </aside>
+  );
+}
+
 /** The part htmx swaps: facets, what was applied, results and paging. */
 export function ResultsRegion(props: SearchPageProps) {
   const { response, params, offset, pageSize } = props;
@@ -628,44 +701,12 @@ export function ResultsRegion(props: SearchPageProps) {
   const hasFacets = applied > 0 ||
     Object.values(response.facets ?? {}).some((counts) => counts.length > 0);
   return (
-    <div id="results" class="layout">
-      <aside class="facets" aria-label="Narrow the results">
-        {
-          /* At 1,280 px the open facets are up to ~30 checkboxes between the form and the first
-            result: a keyboard user gets past them in one Tab and Enter. */
-        }
-        {hasFacets ? <a class="skip-facets" href={PAGE_LANDING}>Skip to the results</a> : null}
-        {
-          /* Open as served (and so without JavaScript); web.js closes it on a narrow screen, where
-            it would stand between the count and the first result, and keeps a person's choice
-            across searches. */
-        }
-        {hasFacets
-          ? (
-            <details class="narrow" open>
-              <summary>
-                <h2>
-                  Narrow{applied > 0
-                    ? <span class="applied-count">{` (${applied} on)`}</span>
-                    : null}
-                </h2>
-              </summary>
-              {FACET_NAMES.filter((name) => FACET_ORDER.includes(name)).sort((a, b) =>
-                FACET_ORDER.indexOf(a) - FACET_ORDER.indexOf(b)
-              ).map((name) => (
-                <Facet
-                  name={name}
-                  counts={response.facets?.[name] ?? []}
-                  checked={params[name] ?? []}
-                />
-              ))}
-              <noscript>
-                <button type="submit">Apply</button>
-              </noscript>
-            </details>
-          )
-          : null}
-      </aside>
+    <div id="results" class={hasFacets ? "layout" : "layout no-facets"}>
+      {
+        /* No counts to narrow by (no strong match): no empty column beside the list, nor an empty
+          landmark. */
+      }
+      {hasFacets ? <Facets {...props} applied={applied} /> : null}
       <section id="result-list" aria-label="Results">
         <Applied params={params} response={response} />
         {

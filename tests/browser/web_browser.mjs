@@ -448,6 +448,19 @@ const scenarios = {
         beside: document.querySelectorAll(".field-error").length,
       }));
       check(left.summary === "" && left.beside === 0, `left over: ${JSON.stringify(left)}`);
+      // Escape closes what opens: "More filters", from a field in it, the focus on its summary.
+      await page.focus("#field-company");
+      await page.keyboard.press("Escape");
+      const closed = await page.evaluate(() => ({
+        open: document.querySelector("#field-company").closest("details").open,
+        focus: document.activeElement?.textContent,
+      }));
+      check(!closed.open && closed.focus === "More filters", `Escape: ${JSON.stringify(closed)}`);
+      await page.keyboard.press("Enter");
+      check(
+        await page.$eval("#field-company", (field) => field.closest("details").open),
+        "Enter on the summary did not open it again",
+      );
       // Without JavaScript (the same session: sign-ins a minute are limited per address), a plain
       // submission's page: the summary on the first screen.
       await page.setJavaScriptEnabled(false);

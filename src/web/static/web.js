@@ -167,3 +167,17 @@ document.addEventListener("htmx:afterSwap", applyFacetsChoice);
 applyFacetsChoice();
 // A page served with a refused search (a plain submission, a link) says it at the top, focused.
 focusErrorSummary();
+
+// Escape closes what opens: an open disclosure of the search form ("More filters", "Narrow"),
+// from its summary or from anything in it, the focus back on its summary, where Enter opens it
+// again. (A date picker's or a list's own Escape closes that first: it never reaches the page.)
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || event.defaultPrevented) return;
+  const details = event.target instanceof Element
+    ? event.target.closest("#search details[open]")
+    : null;
+  const summary = details?.querySelector(":scope > summary");
+  if (!summary) return;
+  details.open = false;
+  summary.focus();
+});

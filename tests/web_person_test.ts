@@ -1,8 +1,10 @@
 /**
- * A refused search on the page, as a person meets it (session 38): said at the top of the form in
+ * The page as a person meets it (session 38). A refused search is said at the top of the form in
  * an error summary that links to the field, and beside the field, each naming the field by the
  * label the form shows ("Yearly salary at least"), never by REST's parameter ('salary_min'), while
- * REST keeps its own text. In process, on the real web app and search service.
+ * REST keeps its own text; an empty list offers the words without the place that emptied it; a
+ * day picked is said as a day; a list with nothing to narrow by has no empty column. In process,
+ * on the real web app and search service.
  *
  * @module
  */
@@ -208,4 +210,53 @@ Deno.test("errorInWords: any refusal of the form's fields names each parameter b
     ),
     { numRuns: 300 },
   );
+});
+
+Deno.test("a place in the words that empties the list is one link away from the words elsewhere", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const html = await (await web.request("/?q=barista+in+Chicago&sort=relevance", { cookie }))
+      .text();
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const link = [...page.querySelectorAll(".notice a")].find((a) =>
+      a.textContent === "Search again without “Chicago”"
+    );
+    // "barista in Chicago" without "Chicago" is "barista", not "barista in"; the order kept.
+    assert.equal(link?.getAttribute("href"), "/?q=barista&sort=relevance", html);
+    const elsewhere = await web.request(link!.getAttribute("href")!, { cookie });
+    assert.equal(elsewhere.status, 200);
+    assert.match(await elsewhere.text(), /jobs? match/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a list with nothing to narrow by has no empty facets column; a day is said as a day", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const none = new DOMParser().parseFromString(
+      await (await web.request("/?q=barista+in+Chicago", { cookie })).text(),
+      "text/html",
+    );
+    assert.equal(none.querySelector("#results")?.getAttribute("class"), "layout no-facets");
+    assert.equal(none.querySelector("#results aside"), null);
+    const some = new DOMParser().parseFromString(
+      await (await web.request("/?q=nurse&since=2020-01-01", { cookie })).text(),
+      "text/html",
+    );
+    assert.equal(some.querySelector("#results")?.getAttribute("class"), "layout");
+    assert.ok(some.querySelector("#results aside.facets details.narrow"));
+    // The form's date field took a day: the filters applied say that day, not its midnight.
+    const applied = some.querySelector(".applied ul")?.textContent ?? "";
+    assert.match(applied, /posted since: 2020-01-01 Remove “Posted since”/);
+    assert.doesNotMatch(applied, /00:00:00/);
+    // A time given by hand stays.
+    const timed = await (await web.request("/?q=nurse&since=2020-01-01+12:30:00", { cookie }))
+      .text();
+    assert.match(timed, /posted since: 2020-01-01 12:30:00/);
+  } finally {
+    web.close();
+  }
 });
