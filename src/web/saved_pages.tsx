@@ -136,6 +136,17 @@ function SavedSearchCard(
           </>
         )
         : <p>Delivered by its feed alone.</p>}
+      {
+        /* The page adds no webhook or email digest (docs/web.md): where they are added, said
+          rather than left to be looked for. */
+      }
+      <p class="field-note">
+        {"To add a webhook or an email digest, send "}
+        <code>{`PATCH /v1/saved-searches/${view.id}`}</code>
+        {" with a "}
+        <code>deliver</code>
+        {" list and your key (docs/alerts.md)."}
+      </p>
       <form
         method="post"
         action={`${action}/${view.paused ? "resume" : "pause"}`}
