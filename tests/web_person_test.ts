@@ -131,7 +131,7 @@ Deno.test("a refusal that no field of the form holds is said without a link", as
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const item = page.querySelector("#error-summary li");
     assert.equal(item?.textContent, "“Source”: must be one of indeed, linkedin, glassdoor");
-    assert.equal(item?.querySelector("a"), null);
+    assert.equal(item?.querySelector("a")?.outerHTML ?? null, null);
   } finally {
     web.close();
   }
@@ -241,7 +241,7 @@ Deno.test("a list with nothing to narrow by has no empty facets column; a day is
       "text/html",
     );
     assert.equal(none.querySelector("#results")?.getAttribute("class"), "layout no-facets");
-    assert.equal(none.querySelector("#results aside"), null);
+    assert.equal(none.querySelector("#results aside")?.outerHTML ?? null, null);
     const some = new DOMParser().parseFromString(
       await (await web.request("/?q=nurse&since=2020-01-01", { cookie })).text(),
       "text/html",
