@@ -84,16 +84,7 @@ function FieldError(props: { name: string; error?: string; errorParam?: string }
 }
 
 /** The form's fields that a refused search's error summary can link to. */
-const FIELD_IDS = new Set([
-  "q",
-  "company",
-  "salary_min",
-  "near",
-  "radius_km",
-  "since",
-  "added_since",
-  "sort",
-]);
+const FIELD_IDS: ReadonlySet<string> = new Set([...TEXT_FIELDS, "sort"]);
 
 /**
  * A refused search said at the top of the form, as GOV.UK's error summary: a heading, the error a
