@@ -796,8 +796,8 @@ export const MUTANTS: Mutant[] = [
     id: "M93",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '{hasFacets ? <a class="skip-facets" href={PAGE_LANDING}>Skip to the results</a> : null}',
-    becomes: "{null}",
+    line: '      <a class="skip-facets" href={PAGE_LANDING}>Skip to the results</a>',
+    becomes: "",
     breaks: "a keyboard user must Tab through every facet to reach the first result",
   },
   {
@@ -2870,8 +2870,8 @@ export const MUTANTS: Mutant[] = [
     id: "M336",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: "                  {`${paramInWords(name)}: ${value} `}",
-    becomes: "                  {`${name}: ${value} `}",
+    line: "                  {`${paramInWords(name)}: ${valueInWords(value)} `}",
+    becomes: "                  {`${name}: ${valueInWords(value)} `}",
     breaks:
       'the page lists an applied filter by its API name ("salary_min: 30000") (reviewer B, session 36)',
   },
@@ -3022,7 +3022,7 @@ export const MUTANTS: Mutant[] = [
     layer: "web",
     file: "src/web/search_page.tsx",
     line:
-      '  return name === errorParam ? { "aria-invalid": "true", "aria-describedby": ERROR_ID } : {};',
+      '  return name === errorParam ? { "aria-invalid": "true", "aria-describedby": errorId(name) } : {};',
     becomes: "  return {};",
     breaks:
       "a refused field is not tied to its error (no aria-invalid, no aria-describedby; session 37)",
@@ -3369,6 +3369,181 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       '"minimum wage jobs" answers an empty list that says nothing at all: no title comes near the words (session 38)',
+  },
+  {
+    id: "M380",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "      <ErrorSummary error={error} errorParam={errorParam} />",
+    becomes: "",
+    breaks:
+      "a refused search is said nowhere above the filters: at 360 px no one sees it (session 38)",
+  },
+  {
+    id: "M381",
+    layer: "web",
+    file: "src/web/static/web.js",
+    line: "    focusErrorSummary();",
+    becomes: "    ;",
+    breaks:
+      "a search submitted and refused leaves the focus in the field, its error summary a screen away at 360 px (session 38)",
+  },
+  {
+    id: "M382",
+    layer: "web",
+    file: "src/web/static/web.js",
+    line: '  if (trigger === "submit") submitted = true;',
+    becomes: "  if (false) submitted = true;",
+    breaks:
+      "Enter in a field (its `change` sends the search, then `submit` sends nothing new) never takes the focus to the refusal (session 38)",
+  },
+  {
+    id: "M383",
+    layer: "web",
+    file: "src/web/static/web.js",
+    line: "      else field.before(copy);",
+    becomes: "      else;",
+    breaks:
+      "a refusal swapped in as the person types is not said beside the field they type in (session 38)",
+  },
+  {
+    id: "M384",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "  if (props.error === undefined || props.name !== props.errorParam) return null;",
+    becomes: "  return null;",
+    breaks: "a refused field has no sentence beside it saying why (session 38)",
+  },
+  {
+    id: "M385",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '  const named = refused ? `“${fieldLabel(refused[1] ?? refused[2])}”: ` : "";',
+    becomes: '  const named = refused ? refused[0] : "";',
+    breaks:
+      "the page's refusal names REST's parameter (\"Invalid parameter 'salary_min'\"), not the field's label (session 38)",
+  },
+  {
+    id: "M386",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line:
+      "      i % 2 === 1 ? part : part.replace(ERROR_PARAM, (_, name: string) => `“${fieldLabel(name)}”`)",
+    becomes: "      part",
+    breaks:
+      "a refusal's text names other parameters as REST does (\"give 'near' too\") (session 38)",
+  },
+  {
+    id: "M387",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "const TYPED_PLACE = /(called '.*' is known)/s;",
+    becomes: "const TYPED_PLACE = /(?!)/s;",
+    breaks:
+      "a place the person typed that spells a parameter ('near') is rewritten as a field's label in the refusal that quotes it (session 38)",
+  },
+  {
+    id: "M388",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "      <label for={id}>{fieldLabel(props.name)}</label>",
+    becomes: "      <label for={id}>{props.name}</label>",
+    breaks: "the form's labels and the words its errors name drift apart (session 38)",
+  },
+  {
+    id: "M389",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line:
+      "    return !given ? `${which} needs '${name}' (${words})` : `${which}: '${name}' must be ${words}`;",
+    becomes: "    return `${which}: '${name}' must be ${words}`;",
+    breaks:
+      "a delivery without its `to` is told its `to` must be an address, not that it needs one (session 38)",
+  },
+  {
+    id: "M390",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "  const which = `delivery ${index + 1}`;",
+    becomes: "  const which = `delivery ${index}`;",
+    breaks: 'a refused delivery is counted from 0 ("delivery 0") (session 38)',
+  },
+  {
+    id: "M391",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "  return /^\\d{4}-\\d{2}-\\d{2} 00:00:00$/.test(text) ? text.slice(0, 10) : text;",
+    becomes: "  return text;",
+    breaks:
+      'a day picked in a date field is said as its midnight ("posted since: 2025-01-01 00:00:00") (session 38)',
+  },
+  {
+    id: "M392",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '  const lead = place ? "(?:\\\\b(?:in|near|around|at|within)\\\\s+)?" : "";',
+    becomes: '  const lead = "";',
+    breaks:
+      'the words without their place keep the word that led to it ("barista in") (session 38)',
+  },
+  {
+    id: "M393",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '    <div id="results" class={hasFacets ? "layout" : "layout no-facets"}>',
+    becomes: '    <div id="results" class="layout">',
+    breaks: "a list with nothing to narrow by stands beside an empty column (session 38)",
+  },
+  {
+    id: "M394",
+    layer: "web",
+    file: "src/web/static/web.js",
+    line: "  details.open = false;",
+    becomes: "  ;",
+    breaks: 'Escape closes neither "More filters" nor "Narrow" (session 38)',
+  },
+  {
+    id: "M395",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: '        {"To add a webhook or an email digest, send "}',
+    becomes: '        {""}',
+    breaks: "/saved no longer says where a webhook or an email digest is added (session 38)",
+  },
+  {
+    id: "M396",
+    layer: "web",
+    file: "src/web/description.tsx",
+    line: "      return <>{inner()}</>;",
+    becomes: '      return <a href={node.destination ?? ""}>{inner()}</a>;',
+    breaks:
+      "a posting's Markdown link (`javascript:` too) becomes a link on this site (session 38)",
+  },
+  {
+    id: "M397",
+    layer: "web",
+    file: "src/web/description.tsx",
+    line: "  if (depth > MAX_DEPTH) return <p>{textOf(node)}</p>;",
+    becomes: "  if (false) return <p>{textOf(node)}</p>;",
+    breaks:
+      "a description of deeply nested quotes exhausts the stack of the posting's page (session 38)",
+  },
+  {
+    id: "M398",
+    layer: "web",
+    file: "src/web/description.tsx",
+    line: '      return <p class="kept-lines">{node.literal ?? ""}</p>;',
+    becomes:
+      '      return <p class="kept-lines" dangerouslySetInnerHTML={{ __html: node.literal ?? "" }} />;',
+    breaks: "a description's raw HTML block is written as HTML (session 38)",
+  },
+  {
+    id: "M399",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary"',
+    becomes: '      hx-select-oob="#count:innerHTML,#save-search"',
+    breaks: "a search accepted after a refusal leaves the refusal's summary on screen (session 38)",
   },
 ];
 

@@ -700,16 +700,19 @@ Deno.test("an emptied search says why and links to the search without that filte
     assert.doesNotMatch(html, /country=ZZ/);
     assert.match(
       html,
-      /<a href="\/\?q=nurse&amp;sort=relevance">Search again without “country”<\/a>/,
+      /<a href="\/\?q=nurse&amp;sort=relevance">Search again without “Country”<\/a>/,
     );
     // A filter is said by its field's words, not its parameter's name.
     const paid = await (await web.request("/?q=nurse&salary_min=30000", { cookie })).text();
     const applied = new DOMParser().parseFromString(paid, "text/html").querySelector(".applied ul");
-    assert.match(applied?.textContent ?? "", /yearly salary at least: 30000 Remove “yearly salary/);
+    assert.match(
+      applied?.textContent ?? "",
+      /yearly salary at least: 30000 Remove “Yearly salary at least”/,
+    );
     assert.ok(!(applied?.textContent ?? "").includes("salary_min"), applied?.textContent);
     const invalid = await web.request("/?q=nurse&since=garbage", { cookie });
     assert.equal(invalid.status, 400);
-    assert.match(await invalid.text(), /Invalid parameter &#39;since&#39;/);
+    assert.match(await invalid.text(), /“Posted since”: must look like YYYY-MM-DD/);
     // Two filters, one a list: each said as its field ("work mode: hybrid,remote").
     const two = await (await web.request(
       "/?q=nurse&remote=hybrid&remote=remote&salary_min=900000",
@@ -723,7 +726,7 @@ Deno.test("an emptied search says why and links to the search without that filte
   }
 });
 
-Deno.test("a refused search marks its field invalid, described by the error beside the form", async () => {
+Deno.test("a refused search marks its field invalid, said beside it and at the top of the form by its label", async () => {
   const web = await startWeb();
   try {
     const cookie = await signIn(web, web.userKey);
@@ -744,8 +747,14 @@ Deno.test("a refused search marks its field invalid, described by the error besi
       assert.equal(input?.getAttribute("aria-invalid"), "true", url);
       const describedBy = input?.getAttribute("aria-describedby") ?? "";
       const error = page.querySelector(`#${describedBy}`);
-      assert.match(error?.textContent ?? "", new RegExp(`Invalid parameter '${field}'`), url);
-      assert.equal(error?.getAttribute("role"), "alert", url);
+      // Said beside the field by its label, as the form shows it (session 38).
+      const label = page.querySelector(`label[for=field-${field}]`)?.textContent ?? "";
+      assert.ok(label !== "", url);
+      assert.ok((error?.textContent ?? "").includes(`Error: “${label}”: `), url);
+      assert.ok(!(error?.textContent ?? "").includes(`'${field}'`), url);
+      // And at the top of the form, announced, linking to the field.
+      const summary = page.querySelector("#error-summary [role=alert]");
+      assert.equal(summary?.querySelector("a")?.getAttribute("href"), `#field-${field}`, url);
       // Only that field is marked; a field in "More filters" has it open.
       assert.equal(page.querySelectorAll("[aria-invalid]").length, 1, url);
       if (field !== "q") assert.ok(input?.closest("details")?.hasAttribute("open"), url);
@@ -766,13 +775,14 @@ Deno.test("a radius without near is refused, and taking near off takes its radiu
     assert.equal(alone.status, 400);
     assert.match(
       await alone.text(),
-      /Invalid parameter &#39;radius_km&#39;: it only applies with &#39;near&#39;/,
+      /“Radius \(km\)”: it only applies with “Near \(city\)”/,
     );
-    // "Remove “near”" and "Search again without “near”" would leave the radius alone, refused.
+    // "Remove “Near (city)”" and "Search again without “Near (city)”" would leave the radius
+    // alone, refused.
     const html = await (await web.request("/?q=nurse&near=Toronto&radius_km=10", { cookie }))
       .text();
     const links = [...new DOMParser().parseFromString(html, "text/html").querySelectorAll("a")]
-      .filter((a) => /without “near”|Remove “near”/.test(a.textContent ?? ""));
+      .filter((a) => /without “Near \(city\)”|Remove “Near \(city\)”/.test(a.textContent ?? ""));
     assert.ok(links.length > 0, html);
     for (const link of links) {
       const href = link.getAttribute("href")!;
@@ -822,7 +832,7 @@ Deno.test("a page past the end of the list says so and links the first and the l
   }
 });
 
-Deno.test("a place the search does not know is said beside the form, not a 500", async () => {
+Deno.test("a place the search does not know is said at the top of the form, not a 500", async () => {
   const web = await startWeb();
   try {
     const cookie = await signIn(web, web.userKey);
@@ -833,7 +843,7 @@ Deno.test("a place the search does not know is said beside the form, not a 500",
     const refused = await unknownPlace.text();
     assert.match(
       refused,
-      /<p id="search-error" class="error" role="alert">Invalid parameter &#39;near&#39;: no place called &#39;Torontoo&#39;/,
+      /<div role="alert"><h2 id="error-summary-title">There is a problem<\/h2><ul><li><a href="#field-near">“Near \(city\)”: no place called &#39;Torontoo&#39;/,
     );
     assert.match(refused, /<input id="field-near"[^>]*value="Torontoo"/);
   } finally {
@@ -925,7 +935,7 @@ Deno.test("a place named in the query is said as what the page keeps: remote is 
       ["radius_km", "50"],
     ]);
     const widenedPage = await (await web.request(wider.getAttribute("href")!, { cookie })).text();
-    assert.match(widenedPage, /near: Chicago, US/);
+    assert.match(widenedPage, /near \(city\): Chicago, US/);
     assert.doesNotMatch(widenedPage, /your query named it/);
   } finally {
     web.close();

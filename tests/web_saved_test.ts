@@ -154,6 +154,15 @@ Deno.test("Save this search on a result list saves the URL's search for the key;
     );
     assert.doesNotMatch(page, /<a [^>]*href="[^"]*\/v1\/feeds\//);
     assert.match(page, /Saved\./);
+    // Where a webhook or an email digest is added, since the page adds none (session 38).
+    assert.ok(
+      page.includes(
+        `To add a webhook or an email digest, send <code>PATCH /v1/saved-searches/${
+          rest[0].id
+        }</code> with a <code>deliver</code> list`,
+      ),
+      "no word of where deliveries are added",
+    );
     assert.ok(
       page.includes(`href="${runUrl(rest[0].params).replaceAll("&", "&amp;")}"`),
       "no link that runs it",
@@ -475,7 +484,8 @@ Deno.test("a hostile name and parameters are escaped on /saved; a blank name is 
     assert.equal(refused.status, 400);
     assert.match(
       await refused.text(),
-      /Invalid parameter &#39;name&#39;: must not be empty/,
+      // Named by the box's label, not REST's parameter (session 38).
+      /“Save this search as”: must not be empty/,
     );
     assert.equal((await restList(web, web.userKey)).length, 1);
   } finally {

@@ -76,15 +76,51 @@ function parseDeliver(value: unknown): DeliverInput[] {
   if (value === undefined || value === null) return [];
   const parsed = DeliverInputSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue.path.length > 0 ? ` (at ${issue.path.join(".")})` : "";
-  const why = issue.code === "too_big" && issue.path.length === 0
-    ? `must list at most ${DELIVERIES_MAX} deliveries`
-    : issue.code === "invalid_union" || issue.code === "invalid_value"
-    ? 'each delivery must be {"type": "webhook", "url": ...} or {"type": "email", "to": ..., ' +
-      '"every": "daily" | "weekly"}'
-    : issue.message;
-  throw invalid("deliver", `${why}${where}`);
+  throw invalid("deliver", deliverIssueInWords(parsed.error.issues[0], value));
+}
+
+/** What each delivery is, as a refusal of one that is not says it. */
+const DELIVERY_SHAPE = '{"type": "webhook", "url": "https://..."} or {"type": "email", "to": ' +
+  '"name@example.com", "every": "daily" | "weekly"}';
+/** The fields of a delivery, in words. */
+const DELIVERY_FIELD_WORDS: Record<string, string> = {
+  type: '"webhook" or "email"',
+  url: "an https:// URL",
+  to: "an email address",
+  every: '"daily" or "weekly"',
+};
+
+/**
+ * Why `deliver` was refused, in words a person fixing the request reads: which delivery (counted
+ * from 1) and which of its fields, never the schema library's own text ("Invalid input: expected
+ * string, received undefined (at 0.to)", said to a person who wrote `"email"` for `"to"`; session
+ * 38).
+ */
+function deliverIssueInWords(issue: z.core.$ZodIssue, value: unknown): string {
+  const [index, field] = issue.path;
+  if (typeof index !== "number") {
+    return issue.code === "too_big"
+      ? `must list at most ${DELIVERIES_MAX} deliveries`
+      : `must be a list of deliveries, each ${DELIVERY_SHAPE}`;
+  }
+  const which = `delivery ${index + 1}`;
+  const name = typeof field === "string" ? field : undefined;
+  if (name === undefined || name === "type" || issue.code === "invalid_union") {
+    return `${which} must be ${DELIVERY_SHAPE}`;
+  }
+  const words = DELIVERY_FIELD_WORDS[name] ?? name;
+  if (issue.code === "invalid_type") {
+    // zod's issue does not carry the input: the delivery's own field says whether it was given.
+    const delivery = Array.isArray(value) ? value[index] : undefined;
+    const given = typeof delivery === "object" && delivery !== null &&
+      (delivery as Record<string, unknown>)[name] !== undefined;
+    return !given ? `${which} needs '${name}' (${words})` : `${which}: '${name}' must be ${words}`;
+  }
+  if (issue.code === "too_big") {
+    return `${which}: '${name}' must be at most ${issue.maximum} characters`;
+  }
+  if (issue.code === "too_small") return `${which} needs '${name}' (${words})`;
+  return `${which}: '${name}' must be ${words}`;
 }
 
 /** The search parameters of a body, validated as `POST /v1/search` validates them. */

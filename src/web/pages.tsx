@@ -7,6 +7,7 @@
  */
 import type { Derived, Job, SearchResponse } from "../domain/job.ts";
 import { yearlySalary } from "../domain/salary.ts";
+import { Description } from "./description.tsx";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { Detail, placeText, ResultItem, salaryText } from "./result_item.tsx";
 import { CvForm } from "./search_page.tsx";
@@ -70,7 +71,9 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
           )
           : null}
         <h2>Description</h2>
-        <div class="description">{job.job_description || "No description given."}</div>
+        {job.job_description
+          ? <Description text={job.job_description} />
+          : <div class="description">No description given.</div>}
       </article>
     </Layout>
   );

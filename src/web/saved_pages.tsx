@@ -19,6 +19,7 @@ import { keptCorrectionInWords } from "../alerts/query_reading.ts";
 import { Layout } from "./layout.tsx";
 import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
 import { MessagePage } from "./pages.tsx";
+import { errorInWords } from "./search_page.tsx";
 import type { WebSession, WebSessions } from "./session.ts";
 import {
   checkedForm,
@@ -135,6 +136,17 @@ function SavedSearchCard(
           </>
         )
         : <p>Delivered by its feed alone.</p>}
+      {
+        /* The page adds no webhook or email digest (docs/web.md): where they are added, said
+          rather than left to be looked for. */
+      }
+      <p class="field-note">
+        {"To add a webhook or an email digest, send "}
+        <code>{`PATCH /v1/saved-searches/${view.id}`}</code>
+        {" with a "}
+        <code>deliver</code>
+        {" list and your key (docs/alerts.md)."}
+      </p>
       <form
         method="post"
         action={`${action}/${view.paused ? "resume" : "pause"}`}
@@ -279,7 +291,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         <MessagePage
           {...frame}
           title="Cannot save this search"
-          message={error.message}
+          message={errorInWords(error.message)}
           link={{ href: SAVED_PATH, text: "Your saved searches" }}
         />,
         status,

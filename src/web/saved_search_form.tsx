@@ -39,29 +39,43 @@ export function runUrl(params: Record<string, unknown>): string {
   return text ? `/?${text}` : "/";
 }
 
-/** A filter's name as a person reads it ("yearly salary at least" for `salary_min`). */
-export function paramInWords(name: string): string {
-  return Object.hasOwn(PARAM_WORDS, name) ? PARAM_WORDS[name] : name;
+/**
+ * A parameter's field as the page labels it ("Yearly salary at least" for `salary_min`): the search
+ * form's labels and facet legends are read from here, and the page's errors and hints name a
+ * parameter by it, so what a message names is what the person sees beside the field. A parameter
+ * the form has no field for has the words a field would have.
+ */
+export function fieldLabel(name: string): string {
+  return Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name] : name;
 }
 
-const PARAM_WORDS: Record<string, string> = {
-  company: "company",
-  salary_min: "yearly salary at least",
-  salary_currency: "pay in",
-  salary_include_unknown: "postings that state no pay too",
-  exclude_company: "not company",
-  until: "posted before",
-  near: "near",
-  radius_km: "within (km)",
-  since: "posted since",
-  added_since: "new here since",
-  remote: "work mode",
-  employment_type: "employment type",
-  seniority: "seniority",
-  country: "country",
-  city: "city",
-  source: "source",
-  sort: "order",
+/** A filter's name in running text ("yearly salary at least: 30000"): its label, not capitalised. */
+export function paramInWords(name: string): string {
+  const label = fieldLabel(name);
+  return Object.hasOwn(FIELD_LABELS, name) ? `${label[0].toLowerCase()}${label.slice(1)}` : label;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  q: "What work are you looking for?",
+  company: "Company",
+  salary_min: "Yearly salary at least",
+  salary_currency: "Pay in",
+  salary_include_unknown: "Postings that state no pay too",
+  exclude_company: "Not company",
+  until: "Posted before",
+  near: "Near (city)",
+  radius_km: "Radius (km)",
+  since: "Posted since",
+  added_since: "New here since",
+  remote: "Work mode",
+  employment_type: "Employment type",
+  seniority: "Seniority",
+  country: "Country",
+  city: "City",
+  source: "Source",
+  sort: "Order",
+  offset: "First result",
+  name: "Save this search as",
 };
 
 /** A saved search's parameters in words (the page's JSX escapes every value). */
@@ -116,7 +130,7 @@ export function SaveSearchForm(
           <input key={`${field}-${i}`} type="hidden" name={field} value={one} />
         ))
       )}
-      <label for="field-save-name">Save this search as</label>
+      <label for="field-save-name">{fieldLabel("name")}</label>
       <input id="field-save-name" type="text" name="name" value={name} maxlength={200} required />
       <p>
         <button type="submit">Save this search</button>

@@ -25,23 +25,16 @@ import {
 import { FACET_NAMES } from "../domain/facets.ts";
 import { FILTER_NAMES, FILTERS, RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { hintForPeople } from "../domain/hint_words.ts";
-import { countInWords, SORTS } from "../domain/search_query.ts";
+import { countInWords, REST_SEARCH_PARAMS, SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { ResultItem } from "./result_item.tsx";
-import { paramInWords, SaveSearchForm } from "./saved_search_form.tsx";
+import { fieldLabel, paramInWords, SaveSearchForm } from "./saved_search_form.tsx";
 
 /** The page's parameters, as the query string gave them (a list parameter repeated). */
 export type PageParams = Record<string, string[]>;
 
-/** Labels of the counted fields, in the order the facets are shown. */
-const FACET_LABELS: Record<string, string> = {
-  remote: "Work mode",
-  employment_type: "Employment type",
-  seniority: "Seniority",
-  country: "Country",
-  city: "City",
-  source: "Source",
-};
+/** The counted fields, in the order the facets are shown (each legend its `fieldLabel`). */
+const FACET_ORDER = ["remote", "employment_type", "seniority", "country", "city", "source"];
 /** Values shown per facet (a checked one is always shown, so it can be unchecked). */
 const FACET_VALUES_SHOWN = 12;
 
@@ -67,21 +60,70 @@ function first(params: PageParams, name: string): string {
   return params[name]?.[0] ?? "";
 }
 
-/** The id of the sentence that says why a search was refused, which its field points to. */
-const ERROR_ID = "search-error";
+/** The id of the sentence beside the field `name` that says why a search was refused. */
+function errorId(name: string): string {
+  return `field-${name}-error`;
+}
 
 /** A field's marks when the refused search's parameter is its own: invalid, and why. */
 function invalidMarks(name: string, errorParam: string | undefined): Record<string, string> {
-  return name === errorParam ? { "aria-invalid": "true", "aria-describedby": ERROR_ID } : {};
+  return name === errorParam ? { "aria-invalid": "true", "aria-describedby": errorId(name) } : {};
+}
+
+/**
+ * Why the search was refused, beside the field at fault (between its label and the field, as
+ * GOV.UK's error message): where the person is when they typed it.
+ */
+function FieldError(props: { name: string; error?: string; errorParam?: string }) {
+  if (props.error === undefined || props.name !== props.errorParam) return null;
+  return (
+    <p id={errorId(props.name)} class="field-error">
+      <span class="visually-hidden">Error:</span> {props.error}
+    </p>
+  );
+}
+
+/** The form's fields that a refused search's error summary can link to. */
+const FIELD_IDS: ReadonlySet<string> = new Set([...TEXT_FIELDS, "sort"]);
+
+/**
+ * A refused search said at the top of the form, as GOV.UK's error summary: a heading, the error a
+ * link to its field, focused when the page loads (web.js) or when a submitted search is refused
+ * (htmx swaps it out of band), so the person sees it wherever the filters left the results (at
+ * 360 px the results region is a screen below the form). Always rendered, empty without an error,
+ * so that a swap of an accepted search takes the last one away.
+ */
+export function ErrorSummary(props: { error?: string; errorParam?: string }) {
+  const { error, errorParam } = props;
+  return (
+    <div id="error-summary">
+      {error !== undefined
+        ? (
+          <div class="error-summary" tabindex={-1} aria-labelledby="error-summary-title">
+            <div role="alert">
+              <h2 id="error-summary-title">There is a problem</h2>
+              <ul>
+                <li>
+                  {errorParam !== undefined && FIELD_IDS.has(errorParam)
+                    ? <a href={`#field-${errorParam}`}>{error}</a>
+                    : error}
+                </li>
+              </ul>
+            </div>
+          </div>
+        )
+        : null}
+    </div>
+  );
 }
 
 function TextField(
   props: {
     name: string;
-    label: string;
     params: PageParams;
     type?: string;
     hint?: string;
+    error?: string;
     errorParam?: string;
   },
 ) {
@@ -91,7 +133,8 @@ function TextField(
     : first(props.params, props.name);
   return (
     <div>
-      <label for={id}>{props.label}</label>
+      <label for={id}>{fieldLabel(props.name)}</label>
+      <FieldError name={props.name} error={props.error} errorParam={props.errorParam} />
       <input
         id={id}
         name={props.name}
@@ -128,7 +171,7 @@ function Facet(
   if (shown.length === 0) return null;
   return (
     <fieldset>
-      <legend>{FACET_LABELS[props.name] ?? props.name}</legend>
+      <legend>{fieldLabel(props.name)}</legend>
       {shown.map(({ value, count }) => {
         const id = `facet-${props.name}-${
           value.replace(/[^A-Za-z0-9_-]/g, (ch) => `_${ch.charCodeAt(0)}`)
@@ -182,14 +225,21 @@ function wordsDay(response: SearchResponse, name: string): string | undefined {
 function withoutFilter(params: PageParams, response: SearchResponse, name: string): string {
   const posted = response.query_posted;
   if (posted && wordsDay(response, name) !== undefined) {
-    const said = posted.matched.split(" ").map((word) =>
-      word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-    );
-    const words = new RegExp(`\\b${said.join("\\W+")}\\b`, "iu");
-    const q = (params.q?.[0] ?? "").replace(words, " ").replace(/\s+/g, " ").trim();
-    return pageUrl(params, { q: [q], offset: undefined });
+    return pageUrl(params, { q: [queryWithout(params, posted.matched)], offset: undefined });
   }
   return pageUrl(params, removing(params, name));
+}
+
+/**
+ * The query without the words `matched` (as the service quotes them: "this week", "portland
+ * maine"), and a word that led to a place ("in", "near") with them: "nurse in leeds" without
+ * "leeds" is "nurse", not "nurse in".
+ */
+function queryWithout(params: PageParams, matched: string, place = false): string {
+  const said = matched.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const lead = place ? "(?:\\b(?:in|near|around|at|within)\\s+)?" : "";
+  const words = new RegExp(`${lead}\\b${said.join("\\W+")}\\b`, "iu");
+  return (params.q?.[0] ?? "").replace(words, " ").replace(/\s+/g, " ").trim();
 }
 
 function Applied(props: { params: PageParams; response: SearchResponse }) {
@@ -204,8 +254,11 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
     (levels) => `ticking Seniority ${levels.replaceAll(",", " and ")}`,
   );
   const correctedWords = queryCorrectedInWords(props.response);
-  const salaryWords = querySalaryInWords(props.response, '"Yearly salary at least" (More filters)');
-  const postedWords = queryPostedInWords(props.response, '"Posted since" (More filters)');
+  const salaryWords = querySalaryInWords(
+    props.response,
+    `"${fieldLabel("salary_min")}" (More filters)`,
+  );
+  const postedWords = queryPostedInWords(props.response, `"${fieldLabel("since")}" (More filters)`);
   const workModeWords = queryWorkModeInWords(
     props.response,
     (modes) => `ticking Work mode ${modes.replaceAll(",", " and ")}`,
@@ -324,9 +377,9 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             <ul>
               {filters.map(([name, value]) => (
                 <li>
-                  {`${paramInWords(name)}: ${value} `}
+                  {`${paramInWords(name)}: ${valueInWords(value)} `}
                   <a href={pageUrl(props.params, removing(props.params, name))}>
-                    {`Remove “${paramInWords(name)}”`}
+                    {`Remove “${fieldLabel(name)}”`}
                   </a>
                 </li>
               ))}
@@ -349,10 +402,29 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                   }.`
                   : "Nothing matches in the place your query names: try the query without it.")}
             </p>
+            {
+              /* The place the words named emptied the list: the hint counts the words' matches
+                elsewhere ("without it the query finds 104"), and this link lists them. */
+            }
+            {emptiedBy.includes("query_place") && place &&
+                queryWithout(props.params, place.matched, true) !== ""
+              ? (
+                <p>
+                  <a
+                    href={pageUrl(props.params, {
+                      q: [queryWithout(props.params, place.matched, true)],
+                      offset: undefined,
+                    })}
+                  >
+                    {`Search again without “${place.matched}”`}
+                  </a>
+                </p>
+              )
+              : null}
             {emptiedBy.filter((name) => name !== "query_place").map((name) => (
               <p key={name}>
                 <a href={withoutFilter(props.params, props.response, name)}>
-                  {`Search again without “${wordsDay(props.response, name) ?? paramInWords(name)}”`}
+                  {`Search again without “${wordsDay(props.response, name) ?? fieldLabel(name)}”`}
                 </a>
               </p>
             ))}
@@ -361,6 +433,15 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         : null}
     </div>
   );
+}
+
+/**
+ * An applied filter's value as the form took it: a day picked in a date field is that day
+ * ("posted since: 2025-01-01"), not the midnight REST completes it to ("2025-01-01 00:00:00").
+ */
+function valueInWords(value: unknown): string {
+  const text = String(value);
+  return /^\d{4}-\d{2}-\d{2} 00:00:00$/.test(text) ? text.slice(0, 10) : text;
 }
 
 /** A filter's parameter name, as the service's hint writes it: `country=GB`, or `` `near` ``. */
@@ -390,9 +471,44 @@ export function hintParamsInWords(hint: string): string {
     i % 2 === 1 ? part : part.replace(
       HINT_PARAM,
       (_, assigned?: string, quoted?: string) =>
-        assigned ? `${paramInWords(assigned)}: ` : `“${paramInWords(quoted!)}”`,
+        assigned ? `${paramInWords(assigned)}: ` : `“${fieldLabel(quoted!)}”`,
     )
   ).join("");
+}
+
+/** A parameter's name quoted in an error's text: 'near'. */
+const ERROR_PARAM = new RegExp(`'(${[...REST_SEARCH_PARAMS].join("|")})'`, "g");
+/** The place a person typed, as the search's refusal quotes it (it may hold anything, 'near' too). */
+const TYPED_PLACE = /(called '.*' is known)/s;
+
+/**
+ * A refused search's error with each parameter named by its field's label. The error is REST's and
+ * MCP's text and names a parameter as a client sends it ("Invalid parameter 'radius_km': it only
+ * applies with 'near' ..."); on the page the person filled in fields, so it names those: "“Radius
+ * (km)”: it only applies with “Near (city)” ...". The text REST and MCP send is unchanged; the
+ * place a person typed, quoted after "called", is left as it is.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   errorInWords("Invalid parameter 'salary_min': must be a number"),
+ *   "“Yearly salary at least”: must be a number",
+ * );
+ * assert.equal(
+ *   errorInWords("Invalid parameter 'near': no place called 'near' is known; give 'near' or x"),
+ *   "“Near (city)”: no place called 'near' is known; give “Near (city)” or x",
+ * );
+ * ```
+ */
+export function errorInWords(message: string): string {
+  const refused = /^Invalid (?:parameter '([a-z_]+)'|(source)): /.exec(message);
+  const named = refused ? `“${fieldLabel(refused[1] ?? refused[2])}”: ` : "";
+  const text = refused ? message.slice(refused[0].length) : message;
+  return named +
+    text.split(TYPED_PLACE).map((part, i) =>
+      i % 2 === 1 ? part : part.replace(ERROR_PARAM, (_, name: string) => `“${fieldLabel(name)}”`)
+    ).join("");
 }
 
 /**
@@ -512,13 +628,52 @@ function PastTheEnd(
  */
 const PAGE_LANDING = "#result-list";
 
+/** The facets beside the list (above it on a phone): the counts of the whole result set. */
+function Facets(props: SearchPageProps & { applied: number }) {
+  const { response, params, applied } = props;
+  return (
+    <aside class="facets" aria-label="Narrow the results">
+      {
+        /* At 1,280 px the open facets are up to ~30 checkboxes between the form and the first
+          result: a keyboard user gets past them in one Tab and Enter. */
+      }
+      <a class="skip-facets" href={PAGE_LANDING}>Skip to the results</a>
+      {
+        /* Open as served (and so without JavaScript); web.js closes it on a narrow screen, where
+          it would stand between the count and the first result, and keeps a person's choice
+          across searches. */
+      }
+      <details class="narrow" open>
+        <summary>
+          <h2>
+            Narrow{applied > 0 ? <span class="applied-count">{` (${applied} on)`}</span> : null}
+          </h2>
+        </summary>
+        {FACET_NAMES.filter((name) => FACET_ORDER.includes(name)).sort((a, b) =>
+          FACET_ORDER.indexOf(a) - FACET_ORDER.indexOf(b)
+        ).map((name) => (
+          <Facet
+            name={name}
+            counts={response?.facets?.[name] ?? []}
+            checked={params[name] ?? []}
+          />
+        ))}
+        <noscript>
+          <button type="submit">Apply</button>
+        </noscript>
+      </details>
+    </aside>
+  );
+}
+
 /** The part htmx swaps: facets, what was applied, results and paging. */
 export function ResultsRegion(props: SearchPageProps) {
   const { response, params, offset, pageSize } = props;
   if (!response) {
+    // A refused search is said at the top of the form and beside its field (ErrorSummary,
+    // FieldError): the results region, a screen below on a phone, holds no results for it.
     return (
       <div id="results">
-        {props.error ? <p id={ERROR_ID} class="error" role="alert">{props.error}</p> : null}
         {!props.error
           ? <p>Type the work you are looking for, or upload a CV below, and press Search.</p>
           : null}
@@ -537,44 +692,12 @@ export function ResultsRegion(props: SearchPageProps) {
   const hasFacets = applied > 0 ||
     Object.values(response.facets ?? {}).some((counts) => counts.length > 0);
   return (
-    <div id="results" class="layout">
-      <aside class="facets" aria-label="Narrow the results">
-        {
-          /* At 1,280 px the open facets are up to ~30 checkboxes between the form and the first
-            result: a keyboard user gets past them in one Tab and Enter. */
-        }
-        {hasFacets ? <a class="skip-facets" href={PAGE_LANDING}>Skip to the results</a> : null}
-        {
-          /* Open as served (and so without JavaScript); web.js closes it on a narrow screen, where
-            it would stand between the count and the first result, and keeps a person's choice
-            across searches. */
-        }
-        {hasFacets
-          ? (
-            <details class="narrow" open>
-              <summary>
-                <h2>
-                  Narrow{applied > 0
-                    ? <span class="applied-count">{` (${applied} on)`}</span>
-                    : null}
-                </h2>
-              </summary>
-              {FACET_NAMES.filter((name) => FACET_LABELS[name]).sort((a, b) =>
-                Object.keys(FACET_LABELS).indexOf(a) - Object.keys(FACET_LABELS).indexOf(b)
-              ).map((name) => (
-                <Facet
-                  name={name}
-                  counts={response.facets?.[name] ?? []}
-                  checked={params[name] ?? []}
-                />
-              ))}
-              <noscript>
-                <button type="submit">Apply</button>
-              </noscript>
-            </details>
-          )
-          : null}
-      </aside>
+    <div id="results" class={hasFacets ? "layout" : "layout no-facets"}>
+      {
+        /* No counts to narrow by (no strong match): no empty column beside the list, nor an empty
+          landmark. */
+      }
+      {hasFacets ? <Facets {...props} applied={applied} /> : null}
       <section id="result-list" aria-label="Results">
         <Applied params={params} response={response} />
         {
@@ -642,6 +765,7 @@ export function ResultsRegion(props: SearchPageProps) {
  */
 export function SearchForm(props: SearchPageProps) {
   const { params, errorParam } = props;
+  const error = props.error !== undefined ? errorInWords(props.error) : undefined;
   const sort = first(params, "sort") || "date";
   const hidden = Object.entries(params).filter(([name]) => !FORM_FIELDS.has(name));
   return (
@@ -656,13 +780,15 @@ export function SearchForm(props: SearchPageProps) {
       hx-target="#results"
       hx-select="#results"
       hx-swap="outerHTML"
-      hx-select-oob="#count:innerHTML,#save-search"
+      hx-select-oob="#count:innerHTML,#save-search,#error-summary"
       hx-push-url="true"
       hx-sync="this:replace"
     >
+      <ErrorSummary error={error} errorParam={errorParam} />
       <div class="query">
         <div>
-          <label for="field-q">What work are you looking for?</label>
+          <label for="field-q">{fieldLabel("q")}</label>
+          <FieldError name="q" error={error} errorParam={errorParam} />
           <input
             id="field-q"
             type="search"
@@ -683,45 +809,46 @@ export function SearchForm(props: SearchPageProps) {
       >
         <summary>More filters</summary>
         <div class="fields">
-          <TextField name="company" label="Company" params={params} errorParam={errorParam} />
+          <TextField name="company" params={params} error={error} errorParam={errorParam} />
           <TextField
             name="salary_min"
-            label="Yearly salary at least"
             params={params}
             type="number"
+            error={error}
             errorParam={errorParam}
           />
           <TextField
             name="near"
-            label="Near (city)"
             params={params}
             hint="e.g. Berlin"
+            error={error}
             errorParam={errorParam}
           />
           <TextField
             name="radius_km"
-            label="Radius (km)"
             params={params}
             type="number"
             hint="25"
+            error={error}
             errorParam={errorParam}
           />
           <TextField
             name="since"
-            label="Posted since"
             params={params}
             type="date"
+            error={error}
             errorParam={errorParam}
           />
           <TextField
             name="added_since"
-            label="New here since"
             params={params}
             type="date"
+            error={error}
             errorParam={errorParam}
           />
           <div>
-            <label for="field-sort">Order</label>
+            <label for="field-sort">{fieldLabel("sort")}</label>
+            <FieldError name="sort" error={error} errorParam={errorParam} />
             <select id="field-sort" name="sort" {...invalidMarks("sort", errorParam)}>
               {SORTS.map((value) => (
                 <option value={value} selected={value === sort}>
@@ -748,7 +875,11 @@ export function SearchForm(props: SearchPageProps) {
 export function SearchPage(props: SearchPageProps) {
   const q = first(props.params, "q");
   return (
-    <Layout {...props} title={q ? `${q}: search` : "Search jobs"} enhance>
+    <Layout
+      {...props}
+      title={`${props.error !== undefined ? "Error: " : ""}${q ? `${q}: search` : "Search jobs"}`}
+      enhance
+    >
       <h1>Search jobs</h1>
       <SearchForm {...props} />
       <SaveSearchForm {...props} shown={props.response !== undefined} />

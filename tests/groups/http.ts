@@ -31,3 +31,4 @@ import "../request_framing_differential_test.ts";
 import "../../src/http/request_framing_test.ts";
 import "../connection_share_test.ts";
 import "../../src/web/metrics_test.ts";
+import "../../src/web/description_test.ts";

@@ -14,6 +14,7 @@ import "../profile_search_test.ts";
 import "../added_since_test.ts";
 import "../alerts_tiers_test.ts";
 import "../alerts_owner_test.ts";
+import "../alerts_deliver_words_test.ts";
 import "../alerts_confirm_test.ts";
 import "../alerts_confirm_cap_test.ts";
 import "../saved_search_stored_test.ts";

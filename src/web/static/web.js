@@ -14,11 +14,20 @@ function queryOf(form) {
 }
 
 let lastSent = new URLSearchParams(location.search).toString();
+/**
+ * Whether the person submitted the search being answered (Enter, the Search button), rather than
+ * typed it: a refusal then takes the focus. Enter in a field fires `change` before `submit`, and
+ * the `change` sends the search, so the `submit` (not sent again) marks the answer on its way.
+ */
+let submitted = false;
 
 // Before htmx decides anything (a request it would drop would still cancel the one in flight).
 document.addEventListener("htmx:confirm", (event) => {
   const form = event.detail.elt;
   if (!(form instanceof HTMLFormElement)) return;
+  const trigger = event.detail.triggeringEvent?.type;
+  if (trigger === "submit") submitted = true;
+  else if (trigger === "input") submitted = false;
   const wanted = queryOf(form);
   if (wanted === lastSent) event.preventDefault();
   else lastSent = wanted;
@@ -50,24 +59,59 @@ document.addEventListener("htmx:sendError", () => {
   showRefusal("The server could not be reached. Check the connection and search again.");
 });
 
-// The field a refused search's error is about is marked invalid and points to the error
-// (`aria-invalid`, `aria-describedby`), as the server renders it. htmx swaps only the results, so
-// after each swap the form's fields take the marks the answer gave them: set on the field at
-// fault, cleared once the search is accepted.
+// The field a refused search's error is about is marked invalid, says why beside it and points to
+// that sentence (`aria-invalid`, `aria-describedby`), as the server renders it. htmx swaps only
+// the results (and the error summary, out of band), so after each swap the form's fields take the
+// marks and sentences the answer gave them: set on the field at fault, cleared once the search is
+// accepted. A search the person submitted (Enter, the Search button) and the server refused moves
+// the focus to the error summary at the top of the form, as a page load does: at 360 px the
+// results region is a screen below, and a refusal said there went unseen. A search sent as they
+// type keeps the focus where they type; the sentence beside the field says why.
 document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.target.id !== "results") return;
   const served = new DOMParser().parseFromString(event.detail.xhr.responseText, "text/html");
   markFields((id) => served.getElementById(id));
+  if (submitted) {
+    submitted = false;
+    focusErrorSummary();
+  }
+});
+
+/** The error summary, where there is one, takes the focus (and so is scrolled into view). */
+function focusErrorSummary() {
+  document.querySelector("#error-summary .error-summary")?.focus();
+}
+
+// A link of the error summary puts the focus in its field, not only the view on it.
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element
+    ? event.target.closest(".error-summary a[href^='#field-']")
+    : null;
+  const field = link && document.getElementById(link.getAttribute("href").slice(1));
+  if (!field) return;
+  event.preventDefault();
+  const details = field.closest("details");
+  if (details) details.open = true;
+  field.focus();
 });
 
 /** Each field of the search form takes the marks `servedField(id)` has (none where it is null). */
 function markFields(servedField) {
-  for (const field of document.querySelectorAll("#search [id^='field-']")) {
+  for (const field of document.querySelectorAll("#search :is(input, select)[id^='field-']")) {
     const served = servedField(field.id);
     for (const name of ["aria-invalid", "aria-describedby"]) {
       const value = served?.getAttribute(name);
       if (value) field.setAttribute(name, value);
       else field.removeAttribute(name);
     }
+    // The sentence beside it, between its label and itself.
+    const shownError = document.getElementById(`${field.id}-error`);
+    const servedError = servedField(`${field.id}-error`);
+    if (servedError) {
+      const copy = document.importNode(servedError, true);
+      if (shownError) shownError.replaceWith(copy);
+      else field.before(copy);
+    } else shownError?.remove();
     // A field the answer marks, in a closed "More filters", is shown.
     const details = field.closest("details");
     if (served?.getAttribute("aria-invalid") === "true" && details) details.open = true;
@@ -76,6 +120,7 @@ function markFields(servedField) {
 
 /** `message` where the results were; the count and the save box no longer stand for them. */
 function showRefusal(message) {
+  submitted = false;
   markFields(() => null);
   const error = document.createElement("p");
   error.className = "error";
@@ -84,6 +129,7 @@ function showRefusal(message) {
   document.querySelector("#results")?.replaceChildren(error);
   document.querySelector("#count")?.replaceChildren();
   document.querySelector("#save-search")?.replaceChildren();
+  document.querySelector("#error-summary")?.replaceChildren();
 }
 
 document.addEventListener("htmx:configRequest", (event) => {
@@ -119,3 +165,19 @@ document.addEventListener("toggle", (event) => {
 }, true);
 document.addEventListener("htmx:afterSwap", applyFacetsChoice);
 applyFacetsChoice();
+// A page served with a refused search (a plain submission, a link) says it at the top, focused.
+focusErrorSummary();
+
+// Escape closes what opens: an open disclosure of the search form ("More filters", "Narrow"),
+// from its summary or from anything in it, the focus back on its summary, where Enter opens it
+// again. (A date picker's or a list's own Escape closes that first: it never reaches the page.)
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || event.defaultPrevented) return;
+  const details = event.target instanceof Element
+    ? event.target.closest("#search details[open]")
+    : null;
+  const summary = details?.querySelector(":scope > summary");
+  if (!summary) return;
+  details.open = false;
+  summary.focus();
+});
