@@ -2096,8 +2096,8 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/search_service.ts",
     line: String
-      .raw`          const bare = (text: string) => text.replace(/^[\s"'“”‘’]+|[\s"'“”‘’.,;:!?]+$/gu, "");`,
-    becomes: "          const bare = (text: string) => text;",
+      .raw`        const bare = (text: string) => text.replace(/^[\s"'“”‘’]+|[\s"'“”‘’.,;:!?]+$/gu, "");`,
+    becomes: "        const bare = (text: string) => text;",
     breaks:
       "a place typed in quotes is offered with its quotes inside the suggested query (session 33)",
   },
@@ -3318,7 +3318,8 @@ export const MUTANTS: Mutant[] = [
     id: "M408",
     layer: "search",
     file: "src/index/query_salary.ts",
-    line: '    if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay) continue;',
+    line:
+      '    if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay && stated < 1000) continue;',
     becomes: "",
     breaks:
       '"warehouse job able to lift 50 pounds" reads pay of 104,000 GBP and leaves out every US warehouse posting (reviewer W, session 38)',
@@ -3356,8 +3357,9 @@ export const MUTANTS: Mutant[] = [
     id: "M412",
     layer: "search",
     file: "src/index/analyze_query.ts",
-    line: "      : ownValue(ABBREVIATIONS, word) ?? ownValue(OTHER_LANGUAGES, word);",
-    becomes: "      : ownValue(ABBREVIATIONS, word);",
+    line:
+      '    word === "admin" ? adminLong(of, at) : ownValue(ABBREVIATIONS, word) ?? englishOfJobName(word);',
+    becomes: '    word === "admin" ? adminLong(of, at) : ownValue(ABBREVIATIONS, word);',
     breaks:
       '"Krankenschwester" lists DevOps engineers first and "Elektriker" an AI developer: German and Dutch job names reach the English encoder as they are (session 38)',
   },
@@ -3544,6 +3546,51 @@ export const MUTANTS: Mutant[] = [
     line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary"',
     becomes: '      hx-select-oob="#count:innerHTML,#save-search"',
     breaks: "a search accepted after a refusal leaves the refusal's summary on screen (session 38)",
+  },
+  {
+    id: "M414",
+    layer: "web",
+    file: "src/web/description.tsx",
+    line: "    if (++openings > MOST_LINK_OPENINGS) return false;",
+    becomes: "    ++openings;",
+    breaks:
+      'a description of 47,600 characters of "[a](" is parsed as Markdown: 5 s, the server standing still (reviewer W, session 38)',
+  },
+  {
+    id: "M415",
+    layer: "web",
+    file: "src/web/description.tsx",
+    line: "  return !CONTAINERS_ON_A_LINE.test(text);",
+    becomes: "  return true;",
+    breaks:
+      'a description of lists opened on one line ("- - - a") is parsed as Markdown: seconds of quadratic work (session 38)',
+  },
+  {
+    id: "M416",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "          outcome.hint = `No posting is in ${bare(alone.matched)}.`;",
+    becomes: "",
+    breaks:
+      '"perth wa", a place alone with no postings, is told to name the work in other words (reviewer W, session 38)',
+  },
+  {
+    id: "M417",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line: "    englishOfJobName(word) !== undefined",
+    becomes: "    false",
+    breaks:
+      '"Lehrerin in Berlin" is corrected to "lehrer": the spelling correction does not know the German job names (reviewer W, session 38)',
+  },
+  {
+    id: "M418",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "                ? readingMatched(props.response, name)",
+    becomes: "                ? null",
+    breaks:
+      'the company the words named that empties the list links "Search again without “query_company”" to the same search (reviewer W, session 38)',
   },
 ];
 

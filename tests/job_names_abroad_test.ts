@@ -1,7 +1,6 @@
 /**
  * Job names in German and Dutch on the real postings: the encoder is English, and "Krankenschwester"
- * listed DevOps engineers first, "Elektriker" an AI developer (session 38; src/index/
- * analyze_query.ts, `OTHER_LANGUAGES`).
+ * listed DevOps engineers first, "Elektriker" an AI developer (session 38; src/index/job_names_abroad.ts).
  *
  * @module
  */
@@ -23,6 +22,9 @@ Deno.test("a German or Dutch job name lists that job, in either language", async
       ["Elektriker", /electrician/i],
       ["Verkäufer", /sales/i],
       ["ontwikkelaar", /developer|entwickler/i],
+      // Plurals, and a feminine form the spelling correction took for a misspelt "lehrer".
+      ["Krankenschwestern", /nurse/i],
+      ["Pflegekräfte", /nurse/i],
     ] as const
   ) {
     const found = await titles(query, 5);

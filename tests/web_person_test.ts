@@ -260,3 +260,29 @@ Deno.test("a list with nothing to narrow by has no empty facets column; a day is
     web.close();
   }
 });
+
+Deno.test("a company in the words that empties the list is one link away, never a parameter's name", async () => {
+  // "nurse jobs at Amazon" with Amazon excluded linked "Search again without “query_company”" to
+  // the same search (reviewer W, session 38).
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const html = await (await web.request(
+      "/?q=nurse+at+Silverton+Health+System&exclude_company=Silverton+Health+System&sort=relevance",
+      { cookie },
+    )).text();
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const links = [...page.querySelectorAll(".notice a")];
+    assert.ok(links.length > 0, html);
+    for (const link of links) {
+      assert.doesNotMatch(link.textContent ?? "", /query_|_company/, html);
+      assert.notEqual(
+        link.getAttribute("href"),
+        "/?q=nurse+at+Silverton+Health+System&exclude_company=Silverton+Health+System&sort=relevance",
+      );
+    }
+    assert.doesNotMatch(page.querySelector(".notice")?.textContent ?? "", /query_company/);
+  } finally {
+    web.close();
+  }
+});

@@ -22,6 +22,7 @@ import type {
   StoredDelivery,
 } from "../store/saved_search_store.ts";
 import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 const ulid = monotonicFactory();
 
@@ -108,7 +109,7 @@ function deliverIssueInWords(issue: z.core.$ZodIssue, value: unknown): string {
   if (name === undefined || name === "type" || issue.code === "invalid_union") {
     return `${which} must be ${DELIVERY_SHAPE}`;
   }
-  const words = DELIVERY_FIELD_WORDS[name] ?? name;
+  const words = ownValue(DELIVERY_FIELD_WORDS, name) ?? name;
   if (issue.code === "invalid_type") {
     // zod's issue does not carry the input: the delivery's own field says whether it was given.
     const delivery = Array.isArray(value) ? value[index] : undefined;

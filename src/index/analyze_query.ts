@@ -24,6 +24,7 @@ import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import type { EmploymentType } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
+import { englishOfJobName } from "./job_names_abroad.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -61,65 +62,6 @@ const ABBREVIATIONS: Record<string, string> = {
   js: "javascript",
   // The encoder does not know the short form: "physio jobs" met "Computational Scientist".
   physio: "physiotherapist",
-};
-
-/**
- * Job names in German and Dutch, the postings' languages beside English, as the English the
- * encoder reads: it is an English model, and "Krankenschwester" met DevOps titles at 0.52, above
- * any nurse; "Elektriker" an AI developer (session 38). Each is searched beside its English, as an
- * abbreviation is, and spelled out for the encoder ("krankenschwester (nurse)"). Words English
- * uses too ("chauffeur", "docent", "stage") are left out.
- */
-const OTHER_LANGUAGES: Record<string, string> = {
-  krankenschwester: "nurse",
-  krankenpfleger: "nurse",
-  krankenpflegerin: "nurse",
-  pflegekraft: "nurse",
-  pflegefachkraft: "nurse",
-  altenpfleger: "care worker",
-  altenpflegerin: "care worker",
-  arzt: "doctor",
-  arztin: "doctor",
-  lehrer: "teacher",
-  lehrerin: "teacher",
-  erzieher: "nursery teacher",
-  erzieherin: "nursery teacher",
-  fahrer: "driver",
-  fahrerin: "driver",
-  berufskraftfahrer: "truck driver",
-  koch: "chef",
-  kochin: "chef",
-  kellner: "waiter",
-  kellnerin: "waitress",
-  elektriker: "electrician",
-  mechaniker: "mechanic",
-  verkaufer: "sales assistant",
-  verkauferin: "sales assistant",
-  kassierer: "cashier",
-  kassiererin: "cashier",
-  buchhalter: "bookkeeper",
-  buchhalterin: "bookkeeper",
-  lagerist: "warehouse operative",
-  lagermitarbeiter: "warehouse operative",
-  reinigungskraft: "cleaner",
-  ingenieur: "engineer",
-  ingenieurin: "engineer",
-  tischler: "joiner",
-  schreiner: "joiner",
-  friseur: "hairdresser",
-  friseurin: "hairdresser",
-  backer: "baker",
-  // Dutch.
-  verpleegkundige: "nurse",
-  leraar: "teacher",
-  lerares: "teacher",
-  kok: "chef",
-  schoonmaker: "cleaner",
-  magazijnmedewerker: "warehouse operative",
-  verkoper: "sales assistant",
-  boekhouder: "bookkeeper",
-  ontwikkelaar: "developer",
-  monteur: "mechanic",
 };
 
 /** Words before "admin" that make it a system's administrator ("linux admin", "it admin"). */
@@ -434,9 +376,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     { terms: asksOnly(typedWords) ? [] : keywordTerms(query), titleTerms: [] },
   ];
   const longOf = (word: string, at: number, of: readonly string[]) =>
-    word === "admin"
-      ? adminLong(of, at)
-      : ownValue(ABBREVIATIONS, word) ?? ownValue(OTHER_LANGUAGES, word);
+    word === "admin" ? adminLong(of, at) : ownValue(ABBREVIATIONS, word) ?? englishOfJobName(word);
   const spelled = (word: string, at: number, of: readonly string[]) => {
     const long = longOf(word, at, of);
     return long ? `${word} (${long})` : word;

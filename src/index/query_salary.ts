@@ -169,6 +169,7 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("teacher 40 thousand")?.yearlyMin, 40000);
  * assert.equal(salaryIn("nurse 40 euros an hour")?.currency, "EUR");
  * assert.equal(salaryIn("warehouse job able to lift 50 pounds"), null);
+ * assert.equal(salaryIn("nurse 30k pounds")?.currency, "GBP");
  * assert.equal(salaryIn("jobs between 30 and 40 grand")?.yearlyMin, 30000);
  * ```
  */
@@ -200,9 +201,6 @@ export function salaryIn(query: string): QuerySalary | null {
     const lead = found[0].slice(0, found[0].indexOf(amount));
     const saysPay = /(?<![\p{L}\p{N}])(?:pays?|paying|salary|earning)(?![\p{L}\p{N}])/iu.test(lead);
     const bareYear = saysPay && /^\d{4,7}$|^\d{1,3}(?:,\d{3})+$/.test(amount);
-    // "able to lift 50 pounds": a weight. Pounds said in words are pay only beside a period or a
-    // word that says pay ("12 pounds an hour", "paying 30000 pounds"; reviewer W, session 38).
-    if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay) continue;
     if (!before && !k && !after && !period && !bareYear) {
       // Read on from the figure after "and": it may be pay of its own.
       if (cutAtAnd) pay.lastIndex = found.index + andEnd;
@@ -213,6 +211,10 @@ export function salaryIn(query: string): QuerySalary | null {
     );
     if (k && !before && !after && figure === 401) continue;
     const stated = k ? figure * 1000 : figure;
+    // "able to lift 50 pounds": a weight. A small figure in pounds said in words is pay only beside
+    // a period or a word that says pay ("12 pounds an hour", "paying 12 pounds"); "30k pounds"
+    // and "35,000 pounds" are pay (reviewer W, session 38).
+    if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay && stated < 1000) continue;
     // A currency code is also a word ("CAD technician level 3"): beside a small bare figure it is
     // not pay; "CAD 60k", "35000 GBP" and "£12" are.
     if (!/[£$€]/.test(`${before ?? ""}${after ?? ""}`) && !k && !period && stated < 1000) continue;

@@ -24,6 +24,7 @@ import wordListPath from "word-list";
 import type { Job } from "../domain/job.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
+import { englishOfJobName } from "./job_names_abroad.ts";
 
 /** One word of a query searched as another. */
 export interface SpellingCorrection {
@@ -152,7 +153,10 @@ export function correctedWord(source: SpellingSource, word: string): string | nu
 function lookUp(source: SpellingSource, word: string, bound: number): string | null {
   const terms = tokenize(word);
   // A stop word ("looking") is not searched at all, so it is never a misspelling.
-  if (terms.length !== 1 || inDictionary(source.text, terms[0]) || isEnglishWord(word)) {
+  if (
+    terms.length !== 1 || inDictionary(source.text, terms[0]) || isEnglishWord(word) ||
+    englishOfJobName(word) !== undefined
+  ) {
     return null;
   }
   return nearest(

@@ -189,3 +189,13 @@ Deno.test("property: a word one edit from exactly one title word is searched as 
     ),
   );
 });
+
+Deno.test("a German or Dutch job name is no misspelling of another title word", () => {
+  // "Lehrerin in Berlin" was searched as "lehrer" (reviewer W, session 38): it is a job name the
+  // search reads (src/index/job_names_abroad.ts), not a typo.
+  const source = sourceOf(["Lehrer (m/w/d)", "Fahrer", "Software Engineer"]);
+  assert.equal(correctedWord(source, "lehrerin"), null);
+  assert.equal(correctedWord(source, "fahrerin"), null);
+  // A misspelling of one stays one.
+  assert.equal(correctedWord(source, "lehreer"), "lehrer");
+});

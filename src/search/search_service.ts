@@ -469,9 +469,14 @@ class SnapshotSearchService implements JobSearchService {
       const alone = placeToApply(index, { ...query, q: `${query.q} jobs` });
       if (placeNarrows(alone) && foldText(alone.rest) === "jobs") {
         const there = countWith({ query: analyzeQuery("jobs"), place: alone });
+        // `"london"`: the quotes are no part of what to type.
+        const bare = (text: string) => text.replace(/^[\s"'“”‘’]+|[\s"'“”‘’.,;:!?]+$/gu, "");
+        if (there === 0 && total === 0 && closeTotal === 0 && outcome.hint === undefined) {
+          // "perth wa", a place alone with no postings: said as "jobs in perth wa" says it, not
+          // as words near nothing (reviewer W, session 38).
+          outcome.hint = `No posting is in ${bare(alone.matched)}.`;
+        }
         if (there > 0) {
-          // `"london"`: the quotes are no part of what to type.
-          const bare = (text: string) => text.replace(/^[\s"'“”‘’]+|[\s"'“”‘’.,;:!?]+$/gu, "");
           const offered = placeAloneHint(
             bare(query.q),
             { ...alone, matched: bare(alone.matched) },
@@ -482,7 +487,10 @@ class SnapshotSearchService implements JobSearchService {
         }
       }
     }
-    if (total === 0 && closeTotal === 0 && outcome.hint === undefined && query.q.trim() !== "") {
+    if (
+      total === 0 && closeTotal === 0 && outcome.hint === undefined && query.q.trim() !== "" &&
+      index.size > 0
+    ) {
       // "minimum wage jobs", "xyzzy": no title comes near the words and nothing else explains the
       // empty list, which said nothing at all (session 38).
       outcome.hint = NOTHING_NEAR_WORDS;

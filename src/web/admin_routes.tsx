@@ -28,6 +28,7 @@ import {
   sendPage,
   type WebDeps,
 } from "./respond.tsx";
+import { ownValue } from "../domain/own_value.ts";
 
 /**
  * What the console says after a form, by code: the redirect's URL carries a code and a name, never
@@ -47,9 +48,9 @@ function doneUrl(code: keyof typeof DONE_NOTICES, name: string): string {
 }
 
 export function doneNotice(code: string | undefined, name: string | undefined): string | undefined {
-  if (code === undefined || !Object.hasOwn(DONE_NOTICES, code)) return undefined;
-  if (name === undefined || !SHOWN_NAME.test(name)) return undefined;
-  return DONE_NOTICES[code](name);
+  const notice = code === undefined ? undefined : ownValue(DONE_NOTICES, code);
+  if (notice === undefined || name === undefined || !SHOWN_NAME.test(name)) return undefined;
+  return notice(name);
 }
 
 function ago(seconds: number | undefined): string {

@@ -20,8 +20,38 @@ import type { Child } from "hono/jsx";
  */
 const MAX_DEPTH = 24;
 
+/** Link openings ("](") past which a description is drawn as its lines, not parsed (the real
+ * postings hold none). */
+const MOST_LINK_OPENINGS = 20;
+/** Lists or quotes opened on one line ("- - - a") past which likewise. */
+const CONTAINERS_ON_A_LINE = /^(?:[ \t]*(?:[-*+>]|\d{1,9}[.)])(?=[ \t]|$)){5}/m;
+
+/**
+ * Whether CommonMark parses `text` in time that grows with its length. Unclosed links ("[a](" over
+ * and over) and lists opened on one line ("- - - - a") take it time that grows with the square of
+ * the length: a description of 47,600 characters of "[a](" took 5.1 s, and the server stood still
+ * meanwhile (reviewer W, session 38). Real descriptions hold a few links, lists two or three deep.
+ */
+export function parsesInTime(text: string): boolean {
+  let openings = 0;
+  for (let at = text.indexOf("]("); at !== -1; at = text.indexOf("](", at + 2)) {
+    if (++openings > MOST_LINK_OPENINGS) return false;
+  }
+  return !CONTAINERS_ON_A_LINE.test(text);
+}
+
 /** The description of a posting, drawn from its Markdown; the text as it is where there is none. */
 export function Description(props: { text: string }) {
+  if (!parsesInTime(props.text)) {
+    // Its paragraphs and lines, as typed: no Markdown read.
+    return (
+      <div class="description">
+        {props.text.split(/\n[ \t]*\n/).map((paragraph, at) => (
+          <p key={at} class="kept-lines">{paragraph}</p>
+        ))}
+      </div>
+    );
+  }
   const document = new Parser().parse(props.text);
   return <div class="description">{drawChildren(document, 0)}</div>;
 }

@@ -2,7 +2,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { DOMParser } from "linkedom";
-import { Description } from "./description.tsx";
+import { Description, parsesInTime } from "./description.tsx";
 
 function drawn(text: string) {
   const html = String(Description({ text }));
@@ -117,4 +117,31 @@ Deno.test("Description() of any text holds only its own elements, and every word
 Deno.test("Description() of quotes nested ten thousand deep draws without exhausting the stack", () => {
   const { root } = drawn(`${"> ".repeat(10_000)}deep`);
   assert.ok(root.textContent?.includes("deep"));
+});
+
+Deno.test("a description that CommonMark would take quadratic time over is drawn as its lines, unparsed", () => {
+  // 47,600 characters of "[a](" took 5.1 s to parse, the server standing still meanwhile
+  // (reviewer W, session 38); lists opened on one line likewise.
+  for (
+    const text of [
+      "[a](".repeat(11900),
+      "![a](".repeat(9000),
+      "- ".repeat(24000) + "a",
+      "1. ".repeat(16000) + "a",
+      "> - ".repeat(12000) + "a",
+      "[a](b) ".repeat(21),
+    ]
+  ) {
+    assert.equal(parsesInTime(text), false, text.slice(0, 20));
+    const { root } = drawn(`${text}\n\nsecond`);
+    assert.deepEqual(
+      [...root.children].map((p) => [p.tagName, p.getAttribute("class")]),
+      [["P", "kept-lines"], ["P", "kept-lines"]],
+    );
+    assert.equal(root.children[0].textContent, text);
+  }
+  // What real descriptions hold is still read as Markdown.
+  const real = "**Job Overview**\n\nWe are seeking a [nurse](http://x.y).\n\n- one\n  - two\n";
+  assert.equal(parsesInTime(real), true);
+  assert.equal(drawn(real).root.querySelectorAll("strong, ul").length, 3);
 });

@@ -33,6 +33,7 @@ import {
   smallFormLimit,
   type WebDeps,
 } from "./respond.tsx";
+import { ownValue } from "../domain/own_value.ts";
 
 function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
   const d = props.delivery;
@@ -65,7 +66,7 @@ const DONE_NOTICES: Record<string, string> = {
 };
 
 export function savedDoneNotice(code: string | undefined): string | undefined {
-  return code !== undefined && Object.hasOwn(DONE_NOTICES, code) ? DONE_NOTICES[code] : undefined;
+  return code === undefined ? undefined : ownValue(DONE_NOTICES, code);
 }
 
 function SavedSearchCard(

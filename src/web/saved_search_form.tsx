@@ -7,6 +7,7 @@
  * @module
  */
 import { LIST_PARAMS, REST_SEARCH_PARAMS } from "../domain/search_query.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 export const SAVED_PATH = "/saved";
 /** The page's own paging and counting: where a list starts is no part of what is searched. */
@@ -46,7 +47,7 @@ export function runUrl(params: Record<string, unknown>): string {
  * the form has no field for has the words a field would have.
  */
 export function fieldLabel(name: string): string {
-  return Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name] : name;
+  return ownValue(FIELD_LABELS, name) ?? name;
 }
 
 /** A filter's name in running text ("yearly salary at least: 30000"): its label, not capitalised. */

@@ -230,6 +230,15 @@ function withoutFilter(params: PageParams, response: SearchResponse, name: strin
   return pageUrl(params, removing(params, name));
 }
 
+/** The words of the query a reading of it (`query_company`, `query_salary`, ...) was read from. */
+function readingMatched(response: SearchResponse, name: string): string | null {
+  const reading = (response as Record<string, unknown>)[name];
+  const matched = typeof reading === "object" && reading !== null
+    ? (reading as { matched?: unknown }).matched
+    : undefined;
+  return typeof matched === "string" && matched !== "" ? matched : null;
+}
+
 /**
  * The query without the words `matched` (as the service quotes them: "this week", "portland
  * maine"), and a word that led to a place ("in", "near") with them: "nurse in leeds" without
@@ -394,9 +403,9 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             <p>
               {hint !== undefined
                 ? <HintWords hint={hint} params={props.params} />
-                : (emptiedBy.some((name) => name !== "query_place")
+                : (emptiedBy.some((name) => !name.startsWith("query_"))
                   ? `Nothing matches with ${
-                    emptiedBy.filter((name) => name !== "query_place").map(paramInWords).join(
+                    emptiedBy.filter((name) => !name.startsWith("query_")).map(paramInWords).join(
                       " and ",
                     )
                   }.`
@@ -421,13 +430,31 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                 </p>
               )
               : null}
-            {emptiedBy.filter((name) => name !== "query_place").map((name) => (
-              <p key={name}>
-                <a href={withoutFilter(props.params, props.response, name)}>
-                  {`Search again without “${wordsDay(props.response, name) ?? fieldLabel(name)}”`}
-                </a>
-              </p>
-            ))}
+            {emptiedBy.filter((name) => name !== "query_place").map((name) => {
+              // A reading of the words ("at Amazon": `query_company`) is taken off the words, as
+              // the place is: a parameter of that name is none to remove (reviewer W, session 38).
+              const reading = name.startsWith("query_")
+                ? readingMatched(props.response, name)
+                : null;
+              if (name.startsWith("query_") && reading === null) return null;
+              if (reading !== null && queryWithout(props.params, reading, true) === "") return null;
+              return (
+                <p key={name}>
+                  <a
+                    href={reading !== null
+                      ? pageUrl(props.params, {
+                        q: [queryWithout(props.params, reading, true)],
+                        offset: undefined,
+                      })
+                      : withoutFilter(props.params, props.response, name)}
+                  >
+                    {`Search again without “${
+                      reading ?? wordsDay(props.response, name) ?? fieldLabel(name)
+                    }”`}
+                  </a>
+                </p>
+              );
+            })}
           </div>
         )
         : null}
@@ -873,7 +900,8 @@ export function SearchForm(props: SearchPageProps) {
 }
 
 export function SearchPage(props: SearchPageProps) {
-  const q = first(props.params, "q");
+  // "q= " titled the tab ": search" (reviewer W, session 38).
+  const q = first(props.params, "q")?.trim();
   return (
     <Layout
       {...props}

@@ -45,6 +45,7 @@ import {
   smallFormLimit,
   type WebDeps,
 } from "./respond.tsx";
+import { ownValue } from "../domain/own_value.ts";
 
 /** Errors that say what is wrong with a person's search: the page shows them beside the form. */
 const INPUT_ERRORS = new Set(["MISSING_QUERY", "INVALID_PARAMETER", "INVALID_SOURCE"]);
@@ -157,7 +158,7 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
   app.get("/static/:name", (c) => {
     const name = c.req.param("name");
     // Own names only: `constructor` or `toString` of the object are not files.
-    const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+    const asset = ownValue(ASSETS, name);
     if (!asset) return notFoundPage(c, {});
     return new Response(asset.body, {
       headers: {

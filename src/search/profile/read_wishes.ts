@@ -12,6 +12,7 @@ import { hasHeadNoun, wordsOf } from "./head_group.ts";
 import { type FoundPlace, type PlaceLookup, placesIn } from "./profile_places.ts";
 import { cleanTitle, expandAbbreviations } from "./role_titles.ts";
 import { flowText, type Line, sentencesOf } from "./section_lines.ts";
+import { ownValue } from "../../domain/own_value.ts";
 
 /** A wish ends at a gerund where a role noun belongs: "teaching position" → "teacher". */
 const GERUNDS: Record<string, string> = {
@@ -79,14 +80,14 @@ function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
   const last = parts[parts.length - 1].split(" ");
   const tail = last.length > 1 ? last.slice(1).join(" ") : "";
   const tailIsHead = tail !== "" &&
-    (hasHeadNoun(tail) || GERUNDS[last[last.length - 1]] !== undefined);
+    (hasHeadNoun(tail) || ownValue(GERUNDS, last[last.length - 1]) !== undefined);
   return parts.map((part, i) => {
     let role = i < parts.length - 1 && tailIsHead && !hasHeadNoun(part) &&
         part.split(" ").length <= 2
       ? `${part} ${tail}`
       : part;
     const words = role.split(" ");
-    const noun = GERUNDS[words[words.length - 1].toLowerCase()];
+    const noun = ownValue(GERUNDS, words[words.length - 1].toLowerCase());
     if (noun && words[words.length - 2]?.toLowerCase() !== "of") {
       role = [...words.slice(0, -1), noun].join(" ");
     }
