@@ -5,8 +5,18 @@
  * @module
  */
 import { strict as assert } from "node:assert";
+import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
+import { RateLimiter } from "../src/auth/rate_limiter.ts";
+import { rejectAllTokens } from "../src/auth/token_verifier.ts";
+import { loadConfig } from "../src/config.ts";
+import type { SearchService } from "../src/domain/service.ts";
 import { PEER_HEADER } from "../src/http/guarded_connection.ts";
+import { silentLogger } from "../src/log.ts";
+import { openStore, type Store } from "../src/store/store.ts";
+import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
 import { SESSION_COOKIE } from "../src/web/session.ts";
+import { createWebApp } from "../src/web/web_app.ts";
+import type { TestSearch } from "./helpers.ts";
 
 export const ORIGIN = "http://127.0.0.1:8000";
 
@@ -42,4 +52,58 @@ export async function signIn(web: { request: WebRequest }, key: string): Promise
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   assert.ok(cookie, "no session cookie");
   return cookie.split(";")[0];
+}
+
+/** The web app over a test search, with keys, sessions and counts in a store of its own. */
+export interface TestWeb {
+  request: WebRequest;
+  apiKeys: ApiKeyRegistry;
+  metrics: ServiceMetrics;
+  /** A search key ("user") and an admin key ("admin"). */
+  userKey: string;
+  adminKey: string;
+  /** The store of the keys and sessions (its saved searches are the keys' owners'). */
+  store: Store;
+  close(): void;
+}
+
+/**
+ * Starts the web app over `search` in process: each test starts with keys and sessions of its own
+ * (`env` as the environment, `keyOptions` for the user's key, `wrapService` around the service).
+ */
+export async function startTestWeb(
+  search: TestSearch,
+  options: {
+    env?: Record<string, string>;
+    keyOptions?: { rateLimit?: number };
+    wrapService?: (service: SearchService) => SearchService;
+  } = {},
+): Promise<TestWeb> {
+  const store = await openStore(":memory:");
+  const config = loadConfig(options.env ?? {});
+  const apiKeys = new ApiKeyRegistry(store.apiKeys, []);
+  const metrics = new ServiceMetrics();
+  const userKey = (await apiKeys.create("user", options.keyOptions ?? {})).key;
+  const adminKey = (await apiKeys.create("admin", { scopes: ["admin", "search"] })).key;
+  const service = options.wrapService ? options.wrapService(search.service) : search.service;
+  const app = createWebApp({
+    config,
+    service: instrumentService(service, metrics),
+    apiKeys,
+    rateLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
+    tokenVerifier: rejectAllTokens,
+    addressLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
+    logger: silentLogger,
+    store: { ...search.store, webSessions: store.webSessions },
+    metrics,
+  });
+  return {
+    request: webRequester(app),
+    apiKeys,
+    metrics,
+    userKey,
+    adminKey,
+    store,
+    close: () => store.close(),
+  };
 }

@@ -11,44 +11,19 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { DOMParser } from "linkedom";
-import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import { RateLimiter } from "../src/auth/rate_limiter.ts";
-import { rejectAllTokens } from "../src/auth/token_verifier.ts";
-import { loadConfig } from "../src/config.ts";
 import { JobseekError } from "../src/domain/errors.ts";
 import { parseSearchQuery, REST_SEARCH_PARAMS } from "../src/domain/search_query.ts";
-import { silentLogger } from "../src/log.ts";
-import { openStore } from "../src/store/store.ts";
-import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
 import { fieldLabel } from "../src/web/saved_search_form.tsx";
 import { errorInWords } from "../src/web/search_page.tsx";
-import { createWebApp } from "../src/web/web_app.ts";
 import { createTestSearch, type TestSearch } from "./helpers.ts";
-import { signIn, type WebRequest, webRequester } from "./web_client.ts";
+import { signIn, startTestWeb } from "./web_client.ts";
 
 let shared: Promise<TestSearch> | undefined;
 
-async function startWeb(): Promise<
-  { request: WebRequest; userKey: string; close(): void }
-> {
-  const search = await (shared ??= createTestSearch());
-  const store = await openStore(":memory:");
-  const config = loadConfig({});
-  const apiKeys = new ApiKeyRegistry(store.apiKeys, []);
-  const metrics = new ServiceMetrics();
-  const userKey = (await apiKeys.create("user", { rateLimit: 100_000 })).key;
-  const app = createWebApp({
-    config,
-    service: instrumentService(search.service, metrics),
-    apiKeys,
-    rateLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
-    tokenVerifier: rejectAllTokens,
-    addressLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
-    logger: silentLogger,
-    store: { ...search.store, webSessions: store.webSessions },
-    metrics,
+async function startWeb() {
+  return await startTestWeb(await (shared ??= createTestSearch()), {
+    keyOptions: { rateLimit: 100_000 },
   });
-  return { request: webRequester(app), userKey, close: () => store.close() };
 }
 
 /** Refused searches a person can make on the form, and the field each is about. */

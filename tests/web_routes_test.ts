@@ -13,27 +13,23 @@ import JSZip from "jszip";
 import { DOMParser } from "linkedom";
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
-import { RateLimiter } from "../src/auth/rate_limiter.ts";
-import { rejectAllTokens } from "../src/auth/token_verifier.ts";
-import { DEFAULT_ALERTS, loadConfig } from "../src/config.ts";
+import { DEFAULT_ALERTS } from "../src/config.ts";
 import { JobseekError } from "../src/domain/errors.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import type { SearchService } from "../src/domain/service.ts";
 import { NOT_READY_RETRY_AFTER_SECONDS } from "../src/http/error_response.ts";
 import { pdfBomb } from "../fixtures/pdf_bomb.ts";
 import { CvFileError } from "../src/ingest/cv_text.ts";
-import { silentLogger } from "../src/log.ts";
 import { openStore } from "../src/store/store.ts";
-import { instrumentService, ServiceMetrics } from "../src/web/metrics.ts";
+import { ServiceMetrics } from "../src/web/metrics.ts";
 import { CvReader, CvReadersBusy } from "../src/web/cv_reader.ts";
 import type { ConsoleData } from "../src/web/console_data.ts";
 import { renderPlot } from "../src/web/plots.ts";
 import { safeNext, SIGN_IN_PER_PREFIX_PER_MINUTE } from "../src/web/respond.tsx";
 import { ASSETS } from "../src/web/static.ts";
 import { WebSessions } from "../src/web/session.ts";
-import { createWebApp } from "../src/web/web_app.ts";
 import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
-import { ORIGIN, signIn, type WebRequest, webRequester } from "./web_client.ts";
+import { ORIGIN, signIn, startTestWeb, type TestWeb } from "./web_client.ts";
 
 async function hostilePosting(): Promise<Job> {
   // Says it is from indeed, and its link leads elsewhere: the posting page must name where.
@@ -60,15 +56,9 @@ function testSearch(): Promise<TestSearch> {
   return shared;
 }
 
-interface Web {
-  request: WebRequest;
-  apiKeys: ApiKeyRegistry;
-  metrics: ServiceMetrics;
-  userKey: string;
-  adminKey: string;
+interface Web extends TestWeb {
   /** Saved searches in the keys' store, owned by `key:NAME`. */
   savedSearches: SavedSearches;
-  close(): void;
 }
 
 async function startWeb(
@@ -76,33 +66,10 @@ async function startWeb(
   keyOptions: { rateLimit?: number } = {},
   wrapService: (service: SearchService) => SearchService = (service) => service,
 ): Promise<Web> {
-  const search = await testSearch();
-  // Keys, sessions and counts in a store of their own: each test starts clean.
-  const store = await openStore(":memory:");
-  const config = loadConfig(env);
-  const apiKeys = new ApiKeyRegistry(store.apiKeys, []);
-  const metrics = new ServiceMetrics();
-  const userKey = (await apiKeys.create("user", keyOptions)).key;
-  const adminKey = (await apiKeys.create("admin", { scopes: ["admin", "search"] })).key;
-  const app = createWebApp({
-    config,
-    service: instrumentService(wrapService(search.service), metrics),
-    apiKeys,
-    rateLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
-    tokenVerifier: rejectAllTokens,
-    addressLimiter: new RateLimiter(store.rateLimits, { perMinute: config.rateLimitPerMinute }),
-    logger: silentLogger,
-    store: { ...search.store, webSessions: store.webSessions },
-    metrics,
-  });
+  const web = await startTestWeb(await testSearch(), { env, keyOptions, wrapService });
   return {
-    apiKeys,
-    metrics,
-    userKey,
-    adminKey,
-    savedSearches: new SavedSearches({ store: store.savedSearches, config: DEFAULT_ALERTS }),
-    request: webRequester(app),
-    close: () => store.close(),
+    ...web,
+    savedSearches: new SavedSearches({ store: web.store.savedSearches, config: DEFAULT_ALERTS }),
   };
 }
 

@@ -168,6 +168,17 @@ async function tabTo(page, wanted, limit = 80) {
   throw new Error(`no element reached with Tab in ${limit} presses`);
 }
 
+/** Empties "Near (city)" and presses Enter: the search goes out and its count comes back. */
+async function clearNearAndSearch(page) {
+  await page.$eval("#field-near", (field) => field.select());
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(
+    () => /match/.test(document.querySelector("#count")?.textContent ?? ""),
+    { timeout: 15_000 },
+  );
+}
+
 async function runAxe(page) {
   // DevTools evaluation is not subject to the page's CSP: axe runs without weakening it.
   await page.evaluate(AXE_SOURCE);
@@ -347,13 +358,7 @@ const scenarios = {
       await Promise.all([sent(), page.click("#field-q").then(() => page.keyboard.press("Enter"))]);
       await refused();
       // Mended, it searches.
-      await page.$eval("#field-near", (field) => field.select());
-      await page.keyboard.press("Backspace");
-      await page.keyboard.press("Enter");
-      await page.waitForFunction(
-        () => /match/.test(document.querySelector("#count")?.textContent ?? ""),
-        { timeout: 15_000 },
-      );
+      await clearNearAndSearch(page);
       check((await page.$$(".result")).length > 0, "no results once the place was taken out");
       check((await page.$$("[aria-invalid]")).length === 0, "the mark outlived the refusal");
       // As served (and so without JavaScript too): the same marks.
@@ -436,13 +441,7 @@ const scenarios = {
         JSON.stringify(beside),
       );
       // Mended, it searches: the summary and the sentence beside the field go.
-      await page.$eval("#field-near", (field) => field.select());
-      await page.keyboard.press("Backspace");
-      await page.keyboard.press("Enter");
-      await page.waitForFunction(
-        () => /match/.test(document.querySelector("#count")?.textContent ?? ""),
-        { timeout: 15_000 },
-      );
+      await clearNearAndSearch(page);
       const left = await page.evaluate(() => ({
         summary: document.querySelector("#error-summary")?.textContent,
         beside: document.querySelectorAll(".field-error").length,
