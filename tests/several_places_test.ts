@@ -10,6 +10,8 @@ import { realIndex } from "./real_index.ts";
 import type { JobResult } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import type { SearchOutcome } from "../src/domain/service.ts";
+import { regionsNamed } from "../src/places/regions.ts";
+import { regionOfCity } from "../src/places/world_places.ts";
 
 type Params = Record<string, string>;
 const search = (params: Params) => realIndex.service.search(parseSearchQuery(params));
@@ -267,4 +269,49 @@ Deno.test("a city with its region said lists the city's postings that lie in tha
     assert.ok(b.query_place?.region !== undefined, withRegion);
     assert.deepEqual(members(b.all), members(a.all), withRegion);
   }
+});
+
+Deno.test("property: a region said after a city only removes the city's postings, and its own region removes none", async () => {
+  const cities = [
+    ...new Map(
+      realIndex.real.filter((j) => ["US", "CA", "AU"].includes(j.country ?? "") && j.city !== "")
+        .map((j) => [`${j.city}|${j.country}`, j]),
+    ).values(),
+  ];
+  const byUrl = new Map(realIndex.jobs.map((j) => [j.job_url, j]));
+  const regions = [
+    "texas",
+    "california",
+    "new york",
+    "oregon",
+    "maine",
+    "illinois",
+    "ontario",
+    "british columbia",
+    "new south wales",
+    "victoria",
+  ];
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...cities), fc.constantFrom(...regions), async (job, said) => {
+      const alone = await searchAll({ q: `jobs in ${job.city}` });
+      const withRegion = await searchAll({ q: `jobs in ${job.city}, ${said}` });
+      // Only where both read the city: a city whose name titles use is searched as words, and
+      // "Bolton, new york" (no Bolton in New York that GeoNames knows) reads New York City.
+      const city = alone.query_place?.city;
+      if (city === undefined || withRegion.query_place?.city !== city) return;
+      const all = new Set(alone.all.map((r) => r.job_url));
+      assert.ok(withRegion.all.every((r) => all.has(r.job_url)), `${job.city}, ${said}`);
+      // Every posting of the city lies in the region said, or in none GeoNames knows: all stay.
+      const admin1 = regionsNamed(said, job.country).at(0)?.admin1;
+      const inIt = alone.all.every((r) => {
+        const stored = byUrl.get(r.job_url)!;
+        const region = regionOfCity(stored.city, stored.country ?? "", stored);
+        return region === null || region === admin1;
+      });
+      if (admin1 !== undefined && inIt) {
+        assert.deepEqual(members(withRegion.all), members(alone.all), `${job.city}, ${said}`);
+      }
+    }),
+    { numRuns: 80, seed: 38 },
+  );
 });

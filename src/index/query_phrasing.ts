@@ -201,8 +201,8 @@ export function roleWords(words: readonly string[]): string[] {
 }
 
 /**
- * Work named by its doing, last in the role ("driving jobs", "delivery driving work", "welding
- * jobs"), and the one who does it: the titles name the doer ("Delivery Driver"), the stemmer keeps
+ * Work named by its doing, last in the role or before a word asking for its work ("driving jobs",
+ * "delivery driving work", "welding jobs"), and the one who does it: the titles name the doer ("Delivery Driver"), the stemmer keeps
  * the two apart ("drive", "driver"), and the encoder read "driving" as a field ("Autonomous Driving
  * Engineer", caregivers who "must be able to drive"). Only doings that titles seldom say: not
  * "cleaning", "teaching" or "painting" ("Cleaning Operative", "Teaching Assistant").
