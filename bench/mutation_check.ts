@@ -1034,9 +1034,8 @@ export const MUTANTS: Mutant[] = [
     id: "M122",
     layer: "index",
     file: "src/index/query_place.ts",
-    line:
-      "      if ((!last && isEnglishWord(folded)) || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) {",
-    becomes: "      if (false) {",
+    line: "      const wordBefore = !last && isEnglishWord(folded);",
+    becomes: "      const wordBefore = false;",
     breaks: '"nurse in Toronto on weekends" reads "on" as Ontario',
   },
   {
@@ -3337,9 +3336,8 @@ export const MUTANTS: Mutant[] = [
     id: "M410",
     layer: "search",
     file: "src/index/query_place.ts",
-    line:
-      "      if ((!last && isEnglishWord(folded)) || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) {",
-    becomes: "      if (!last || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) {",
+    line: "        CONNECTORS.has(folded) || PREPOSITIONS.has(folded) ||",
+    becomes: "        !last || CONNECTORS.has(folded) || PREPOSITIONS.has(folded) ||",
     breaks:
       '"houston tx warehouse" searches "tx" as a word: a region code before the work is not read (reviewer W, session 38)',
   },
@@ -3591,6 +3589,73 @@ export const MUTANTS: Mutant[] = [
     becomes: "                ? null",
     breaks:
       'the company the words named that empties the list links "Search again without “query_company”" to the same search (reviewer W, session 38)',
+  },
+  {
+    id: "M460",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line:
+      '          (JOINERS.has(folded) || folded === "on" || !cityLiesIn(city, text, countries)))',
+    becomes: '          (JOINERS.has(folded) || folded === "on"))',
+    breaks:
+      '"pittsburgh me nurse" reads Pittsburgh, Maine: a code that is an English word is read before the work where no place of the city lies in its region (session 39)',
+  },
+  {
+    id: "M461",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line:
+      '          (JOINERS.has(folded) || folded === "on" || !cityLiesIn(city, text, countries)))',
+    becomes: "          (JOINERS.has(folded) || !cityLiesIn(city, text, countries)))",
+    breaks:
+      '"toronto on weekends" reads Ontario: "on" before the work is a code where Toronto lies (session 39)',
+  },
+  {
+    id: "M462",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line:
+      "  if (inRegion && inRegion.population >= WORLD_MIN_POPULATION.preposition) return inRegion;",
+    becomes: "  if (inRegion) return inRegion;",
+    breaks:
+      '"aspen co nurse" reads Aspen, Colorado (6,900 people): a town with its region\'s code is read however small (session 39)',
+  },
+  {
+    id: "M463",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line:
+      "  const inRegion = position.preposition ? null : placeInRegionSaid(words, position.after);",
+    becomes: "  const inRegion = null as WorldPlace | null;",
+    breaks:
+      '"salem ma nurse" reads no place: a town without postings named with its region\'s code needs a million people there (session 39)',
+  },
+  {
+    id: "M464",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: '    WORKER_OF_FIELD.has(word) && PERSON_WORDS.has(words[k + 1] ?? "")',
+    becomes: "    WORKER_OF_FIELD.has(word)",
+    breaks:
+      '"delivery manager" is searched as "delivery driver manager": a field is its worker without a person word after it (session 39)',
+  },
+  {
+    id: "M465",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: "      named === typedWords",
+    becomes: "      true",
+    breaks:
+      '"delivery guy" is embedded as typed: the worker\'s title reaches the keyword side only (session 39)',
+  },
+  {
+    id: "M467",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: '  "home daily",',
+    becomes: '  "home dailyx",',
+    breaks:
+      '"cdl truck driver home daily" embeds when the driver is home with the work (session 39)',
   },
 ];
 

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { asksOnly, doerOfWork, roleWords, workWords } from "./query_phrasing.ts";
+import { asksOnly, doerOfWork, roleWords, workerOfField, workWords } from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { itAsTerm, namesItField } from "./it_field.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
@@ -344,7 +344,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const typedWords = splitWords(typed);
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
   // side (src/index/query_phrasing.ts).
-  const roleAsTyped = roleWords(typedWords);
+  // "delivery guy" is the delivery driver (`workerOfField`): both sides search the title.
+  const named = workerOfField(typedWords);
+  const roleAsTyped = roleWords(named);
   // "driving jobs" is the driver's work (`doerOfWork`): both sides search the doer.
   const roleOnly = doerOfWork(roleAsTyped);
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
@@ -365,7 +367,8 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     beside = seniorityBeside(without(role, modeBeside.matched), typedWords);
   }
   const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);
-  const query = words.length === typedWords.length && roleOnly === roleAsTyped
+  const query = words.length === typedWords.length && roleOnly === roleAsTyped &&
+      named === typedWords
     ? typed
     : words.join(" ");
   // The keyword side's terms: "it" the field read as titles index it (src/index/it_field.ts).

@@ -255,6 +255,39 @@ export function doerOfWork(words: string[]): string[] {
 }
 
 /**
+ * Fields whose worker people name as "the X guy" ("delivery guy", "security man"), and the title
+ * the postings give that worker: "delivery" alone is as often a manager's field ("Head of
+ * Delivery", first for "delivery guy jobs" in session 39).
+ */
+const WORKER_OF_FIELD: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
+  delivery: ["delivery", "driver"],
+  security: ["security", "guard"],
+}));
+
+/** Words that name a person by the field they work in: "delivery guy", "security man". */
+const PERSON_WORDS = new Set(["guy", "guys", "man", "men", "boy", "boys", "person", "people"]);
+
+/**
+ * `words` with a field's worker named by a person word said as the postings' title ("delivery
+ * guy jobs": "delivery driver jobs"); the same array where there is none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(workerOfField(["delivery", "guy", "jobs"]), ["delivery", "driver", "jobs"]);
+ * assert.deepEqual(workerOfField(["security", "man"]), ["security", "guard"]);
+ * assert.deepEqual(workerOfField(["delivery", "manager"]), ["delivery", "manager"]);
+ * ```
+ */
+export function workerOfField(words: string[]): string[] {
+  const at = words.findIndex((word, k) =>
+    WORKER_OF_FIELD.has(word) && PERSON_WORDS.has(words[k + 1] ?? "")
+  );
+  if (at < 0) return words;
+  return [...words.slice(0, at), ...WORKER_OF_FIELD.get(words[at])!, ...words.slice(at + 2)];
+}
+
+/**
  * Whether `words` are the phrasing around a role and nothing else ("show me jobs", "what jobs are
  * available", "open positions", "hiring now"): they name no job, whatever words they use.
  *
@@ -644,7 +677,36 @@ const OFFERS: readonly (readonly string[])[] = [
   "sia licence",
   "sia license",
   "cscs card",
+  // When a driver is home (session 39: "cdl truck driver home daily" had no strong match).
+  "home daily",
+  "home weekly",
+  "home nightly",
+  "home every night",
+  "home every weekend",
+  "home weekends",
 ].map((phrase) => phrase.split(" "));
+
+/**
+ * Offers that may open the query before the work too ("visa sponsorship software engineer",
+ * "english speaking customer service"): no role's name opens with them.
+ */
+const OPENING_OFFERS: readonly (readonly string[])[] = [
+  "visa sponsorship",
+  "visa sponsored",
+  "english speaking",
+  "german speaking",
+  "dutch speaking",
+  "french speaking",
+  "spanish speaking",
+].map((phrase) => phrase.split(" "));
+
+/** The length of the offer `words` open with before more words, or 0. */
+function offerOpening(words: readonly string[]): number {
+  const phrase = OPENING_OFFERS.find((offer) =>
+    offer.length < words.length && offer.every((w, k) => words[k] === w)
+  );
+  return phrase?.length ?? 0;
+}
 
 /** The length of the offer `words` end with, or 0. */
 function offerEnding(words: readonly string[]): number {
@@ -675,6 +737,7 @@ function offerEnding(words: readonly string[]): number {
  * assert.deepEqual(workWords(words("software engineer visa sponsorship")), ["software", "engineer"]);
  * assert.deepEqual(workWords(words("relocation manager")), ["relocation", "manager"]);
  * assert.deepEqual(workWords(words("corporate sponsorship")), ["corporate", "sponsorship"]);
+ * assert.deepEqual(workWords(words("visa sponsorship software engineer")), ["software", "engineer"]);
  * ```
  */
 export function workWords(words: readonly string[]): string[] {
@@ -695,6 +758,9 @@ export function workWords(words: readonly string[]): string[] {
     if (work.length === 0 || (offer === 1 && work.length < 2)) break;
     kept = before;
   }
+  // The role's words end in no request noun (`roleWords`), so work is left after the offer.
+  const opening = offerOpening(kept);
+  if (opening > 0) kept = roleWords(kept.slice(opening));
   for (;;) {
     let start = 0;
     let end = kept.length;

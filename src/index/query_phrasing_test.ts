@@ -1,8 +1,8 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { analyzeQuery } from "./analyze_query.ts";
-import { asksOnly, doerOfWork, roleWords, workWords } from "./query_phrasing.ts";
-import { splitWords } from "./tokenize.ts";
+import { asksOnly, doerOfWork, roleWords, workerOfField, workWords } from "./query_phrasing.ts";
+import { splitWords, tokenize } from "./tokenize.ts";
 
 const role = (query: string) => roleWords(splitWords(query)).join(" ");
 
@@ -316,6 +316,7 @@ Deno.test("workWords() property: what the job offers, said after the work with n
     "driving licence",
     "own van",
     "sia licence",
+    "home daily",
   ];
   // A one-word offer follows two words of work at least: after one it may end the work's name.
   const oneWord = ["relocation", "sponsorship", "overtime", "accommodation", "cdl"];
@@ -378,6 +379,53 @@ Deno.test("work named by its doing is searched as its doer, on both sides", () =
   assert.equal(analyzeQuery("driving instructor jobs").embeddingText, "driving instructor");
   assert.deepEqual(doerOfWork(["constructor"]), ["constructor"]);
   assert.deepEqual(doerOfWork([]), []);
+});
+
+Deno.test("workWords() property: a language or visa sponsorship said before the work leaves the work's text", () => {
+  // "uk visa sponsorship software engineer" embedded the sponsorship with the work (session 39).
+  const roles = ["nurse", "software engineer", "customer service", "care assistant", "chef"];
+  const opening = ["visa sponsorship", "visa sponsored", "english speaking", "german speaking"];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...opening),
+      fc.constantFrom(...roles),
+      fc.constantFrom("", " jobs", " roles"),
+      (offer, role, job) => {
+        const query = `${offer} ${role}${job}`;
+        assert.deepEqual(workWords(splitWords(query)), splitWords(role), query);
+        // The keyword side still searches the offer's words.
+        assert.ok(analyzeQuery(query).termVariants[0].length > splitWords(role).length, query);
+      },
+    ),
+    { numRuns: 100, seed: 3901 },
+  );
+  // Alone, the offer is what is asked for.
+  for (const query of ["visa sponsorship jobs", "english speaking", "english speaking jobs"]) {
+    assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
+  }
+});
+
+Deno.test("a field's worker named as a person is searched as the postings name them: 'delivery guy'", () => {
+  // "delivery guy jobs" listed "Head of Delivery - Atlassian & DevOps" first (session 39).
+  for (
+    const [typed, title] of [
+      ["delivery guy jobs", "delivery driver"],
+      ["pizza delivery guy", "pizza delivery driver"],
+      ["delivery man", "delivery driver"],
+      ["looking for delivery boy work", "delivery driver"],
+      ["security guy night shift", "security guard night shift"],
+    ]
+  ) {
+    const read = analyzeQuery(typed);
+    assert.equal(read.embeddingText, title, typed);
+    // Both sides search the worker: the keyword side's terms hold the title's worker.
+    const worker = title.includes("guard") ? "guard" : "driver";
+    assert.ok(read.termVariants[0].includes(tokenize(worker)[0]), typed);
+  }
+  // The field's own roles stay as typed.
+  assert.equal(analyzeQuery("delivery manager").embeddingText, "delivery manager");
+  assert.equal(analyzeQuery("security analyst").embeddingText, "security analyst");
+  assert.deepEqual(workerOfField(["man", "delivery"]), ["man", "delivery"]);
 });
 
 Deno.test("a guy is the person, not the work: 'help desk guy', 'IT guy'", () => {

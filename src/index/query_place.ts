@@ -206,12 +206,29 @@ function isJobWord(word: string, gazetteer: Gazetteer): boolean {
 }
 
 /**
+ * The place of the name `words` in the region whose code follows them ("salem ma nurse", "boise id
+ * jobs"): a town and its region's code name a place as plainly as "in" does.
+ */
+function placeInRegionSaid(words: string[], after: string | undefined): WorldPlace | null {
+  if (after === undefined || after.length > 3 || JOINERS.has(after) || after === "on") return null;
+  if (CONNECTORS.has(after) || PREPOSITIONS.has(after)) return null;
+  for (const region of regionsNamed(after)) {
+    const place = placeInCountry(words.join(" "), {
+      country: region.country,
+      region: region.admin1,
+    });
+    if (place?.admin1 === region.admin1) return place;
+  }
+  return null;
+}
+
+/**
  * The place of the world `words` name where they stand in the query, if a person plainly names one
  * there (see the module doc); null otherwise.
  */
 function worldPlaceOf(
   words: string[],
-  position: { preposition: boolean; last: boolean; listed?: boolean },
+  position: { preposition: boolean; last: boolean; listed?: boolean; after?: string },
   gazetteer: Gazetteer,
 ): WorldPlace | null {
   const named = endsInCity(words) ? words.slice(0, -1) : words;
@@ -222,6 +239,8 @@ function worldPlaceOf(
     : (w: string) => isJobWord(w, gazetteer);
   if (named.some(notPlace)) return null;
   if (!position.preposition && words.join("").length < 4) return null;
+  const inRegion = position.preposition ? null : placeInRegionSaid(words, position.after);
+  if (inRegion && inRegion.population >= WORLD_MIN_POPULATION.preposition) return inRegion;
   const [best] = placesNamed(words.join(" "));
   if (!best) return null;
   const min = position.preposition
@@ -623,9 +642,15 @@ function qualifierAt(
     if (text.length <= 3 && text !== text.toUpperCase() && !afterComma) {
       const last = typed.slice(at + length).every((w) => TRAILING_WORDS.has(foldText(w)));
       const folded = foldText(text);
-      // Before more words only a code that is no English word ("houston tx warehouse", "san jose
-      // ca engineer"; reviewer W, session 38): "toronto on weekends" names no Ontario.
-      if ((!last && isEnglishWord(folded)) || CONNECTORS.has(folded) || PREPOSITIONS.has(folded)) {
+      // Before more words a code that is an English word counts only where it joins no phrase and
+      // the city lies in a region it names ("pittsburgh pa nurse", "columbus oh warehouse";
+      // session 39): "toronto on weekends" names no Ontario, "portland or seattle" no Oregon.
+      const wordBefore = !last && isEnglishWord(folded);
+      if (
+        CONNECTORS.has(folded) || PREPOSITIONS.has(folded) ||
+        (wordBefore &&
+          (JOINERS.has(folded) || folded === "on" || !cityLiesIn(city, text, countries)))
+      ) {
         continue;
       }
       // "berlin de", "london ca": a country of the city's first, as in capitals (reviewer W: a
@@ -651,6 +676,15 @@ function qualifierAt(
     }
   }
   return null;
+}
+
+/** Whether a place of the name `city` lies in a region the code `text` names. */
+function cityLiesIn(city: string | undefined, text: string, countries: Set<string>): boolean {
+  if (city === undefined) return false;
+  return regionsNamed(text).some((r) =>
+    countries.has(r.country) &&
+    placeInCountry(city, { country: r.country, region: r.admin1 })?.admin1 === r.admin1
+  );
 }
 
 /**

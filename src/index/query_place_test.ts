@@ -768,3 +768,41 @@ Deno.test("findPlace(): a region code before the work when it is no English word
   }
   assert.equal(findPlace("jobs in seattle, wa", g)?.country, "US");
 });
+
+Deno.test("findPlace(): a region code that is an English word, before the work, where the city lies in that region; a town with its region's code (session 39)", () => {
+  const jobs = postings([
+    ["Registered Nurse", "Pittsburgh", "US"],
+    ["Warehouse Associate", "Columbus", "US"],
+    ["Nurse", "Portland", "US"],
+    ["Nurse", "Seattle", "US"],
+    ["Nurse", "Toronto", "CA"],
+    ["Nurse", "Leeds", "GB"],
+  ]);
+  const g = buildGazetteer(jobs);
+  g.titlePostings = titleWordCounter(jobs);
+  // "pa" and "oh" are English words; they were searched as words, the city read alone.
+  const pittsburgh = findPlace("pittsburgh pa nurse", g);
+  assert.deepEqual([pittsburgh?.city, pittsburgh?.region?.name, pittsburgh?.rest], [
+    "Pittsburgh",
+    "Pennsylvania",
+    "nurse",
+  ]);
+  assert.equal(findPlace("columbus oh warehouse", g)?.region?.name, "Ohio");
+  // Words that join a phrase stay words, though the city lies in the region they would name.
+  assert.deepEqual(findPlace("toronto on weekends", g)?.region, undefined);
+  assert.deepEqual(findPlace("portland or seattle nurse", g)?.anyOf?.map((p) => p.city), [
+    "Portland",
+    "Seattle",
+  ]);
+  // Where no place of the city's name lies in the code's region (no Leeds in Pennsylvania), the
+  // code is a word and the city is read alone.
+  assert.equal(findPlace("leeds pa nurse", g)?.region, undefined);
+  assert.equal(findPlace("pittsburgh me nurse", g)?.region, undefined);
+  // A town without postings, named with its region's code, is a place though small: Salem,
+  // Massachusetts (44,000 people) was corrected to "sales".
+  const salem = findPlace("salem ma nurse", g);
+  assert.deepEqual([salem?.city, salem?.country, salem?.rest], ["Salem", "US", "nurse"]);
+  assert.equal(findPlace("salem nurse", g), null);
+  // A town smaller than a preposition asks for (Aspen, Colorado, 6,900 people) stays a word.
+  assert.equal(findPlace("aspen co nurse", g), null);
+});
