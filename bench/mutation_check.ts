@@ -1401,16 +1401,16 @@ export const MUTANTS: Mutant[] = [
     id: "M166",
     layer: "index",
     file: "src/index/query_phrasing.ts",
-    line: "  if (offered > 0) {",
-    becomes: "  if (false) {",
+    line: "  if (offered > 0) kept = workBefore(kept, offered);",
+    becomes: "  if (false) kept = workBefore(kept, offered);",
     breaks: '"nurse jobs with sign on bonus" lists the nurses as close matches only',
   },
   {
     id: "M167",
     layer: "index",
     file: "src/index/query_phrasing.ts",
-    line: "    if (before.some((word) => !REQUEST_NOUNS.has(word))) kept = before;",
-    becomes: "    if (before.length > 0) kept = before;",
+    line: "  return before.some((word) => !REQUEST_NOUNS.has(word)) ? before : words;",
+    becomes: "  return before.length > 0 ? before : words;",
     breaks: '"work with horses" embeds "work" alone: social workers for the equine worker',
   },
   {
@@ -3647,6 +3647,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "      true",
     breaks:
       '"delivery guy" is embedded as typed: the worker\'s title reaches the keyword side only (session 39)',
+  },
+  {
+    id: "M466",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "    at > 1 && RELATIVES.has(word) && JOB_WORDS.includes(kept[at - 1])",
+    becomes: "    false",
+    breaks:
+      '"find me remote frontend jobs that use vue" embeds the clause with the work: every remote frontend developer a close match only (session 39)',
   },
   {
     id: "M467",

@@ -700,6 +700,18 @@ const OPENING_OFFERS: readonly (readonly string[])[] = [
   "spanish speaking",
 ].map((phrase) => phrase.split(" "));
 
+/**
+ * The role's words before `at` where they name work ("work with horses" names none before "with":
+ * "work" is the asking), else `words` as they are.
+ */
+function workBefore(words: string[], at: number): string[] {
+  const before = roleWords(words.slice(0, at));
+  return before.some((word) => !REQUEST_NOUNS.has(word)) ? before : words;
+}
+
+/** Words that open what a job must be, after a job word: "jobs that ...", "roles which ...". */
+const RELATIVES = new Set(["that", "which", "where"]);
+
 /** The length of the offer `words` open with before more words, or 0. */
 function offerOpening(words: readonly string[]): number {
   const phrase = OPENING_OFFERS.find((offer) =>
@@ -745,10 +757,7 @@ export function workWords(words: readonly string[]): string[] {
   // What the job offers or asks, after the work: the work alone is embedded (the keyword side
   // still searches every word).
   const offered = kept.findIndex((word, at) => at > 0 && at < kept.length - 1 && OFFERED.has(word));
-  if (offered > 0) {
-    const before = roleWords(kept.slice(0, offered));
-    if (before.some((word) => !REQUEST_NOUNS.has(word))) kept = before;
-  }
+  if (offered > 0) kept = workBefore(kept, offered);
   for (let offer = offerEnding(kept); offer > 0; offer = offerEnding(kept)) {
     const before = roleWords(kept.slice(0, kept.length - offer));
     const work = before.filter((word) => !REQUEST_NOUNS.has(word) && !OFFERED.has(word));
@@ -758,6 +767,12 @@ export function workWords(words: readonly string[]): string[] {
     if (work.length === 0 || (offer === 1 && work.length < 2)) break;
     kept = before;
   }
+  // "frontend jobs that use vue", "software jobs that don't require german": what is asked of the
+  // job after a job word is no part of the work (session 39: the whole clause was embedded).
+  const clause = kept.findIndex((word, at) =>
+    at > 1 && RELATIVES.has(word) && JOB_WORDS.includes(kept[at - 1])
+  );
+  if (clause > 0) kept = workBefore(kept, clause);
   // The role's words end in no request noun (`roleWords`), so work is left after the offer.
   const opening = offerOpening(kept);
   if (opening > 0) kept = roleWords(kept.slice(opening));

@@ -405,6 +405,30 @@ Deno.test("workWords() property: a language or visa sponsorship said before the 
   }
 });
 
+Deno.test("workWords() property: what a job must be, said after a job word in a clause, leaves the work's text", () => {
+  // "find me remote frontend jobs that use vue" embedded the clause with the work, and every
+  // remote frontend developer was a close match only (session 39).
+  const roles = ["frontend", "software", "warehouse", "nurse", "care assistant"];
+  const clauseWords = ["use", "vue", "don't", "require", "german", "start", "at", "6am", "offer"];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...roles),
+      fc.constantFrom("jobs", "roles", "positions"),
+      fc.constantFrom("that", "which", "where"),
+      fc.array(fc.constantFrom(...clauseWords), { minLength: 1, maxLength: 4 }),
+      (role, job, relative, clause) => {
+        const query = `${role} ${job} ${relative} ${clause.join(" ")}`;
+        assert.deepEqual(workWords(splitWords(query)), splitWords(role), query);
+      },
+    ),
+    { numRuns: 200, seed: 3902 },
+  );
+  // With no work before it, the clause is what is asked for.
+  for (const query of ["jobs that pay weekly", "new jobs that pay weekly"]) {
+    assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
+  }
+});
+
 Deno.test("a field's worker named as a person is searched as the postings name them: 'delivery guy'", () => {
   // "delivery guy jobs" listed "Head of Delivery - Atlassian & DevOps" first (session 39).
   for (
