@@ -3666,6 +3666,26 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"cdl truck driver home daily" embeds when the driver is home with the work (session 39)',
   },
+  {
+    id: "M468",
+    layer: "search",
+    file: "src/index/job_index.ts",
+    line:
+      '      if (mode === "hybrid" && this.#keywords.best === 0) bars = cutBarsOf(request, true);',
+    becomes: '      if (mode === "hybrid") bars = cutBarsOf(request, true);',
+    breaks:
+      "a posting that holds the query's word needs the higher minimum meant for words no posting holds: fitting matches become close ones (session 39)",
+  },
+  {
+    id: "M469",
+    layer: "search",
+    file: "src/index/job_index.ts",
+    line:
+      '      if (mode === "hybrid" && this.#keywords.best === 0) bars = cutBarsOf(request, true);',
+    becomes: "      if (false) bars = cutBarsOf(request, true);",
+    breaks:
+      '"carpenter jobs" (no posting says it) lists production engineers and chefs as strong matches at 0.46-0.48 (session 39)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -148,6 +148,8 @@ export interface IndexSearch {
   weakRelativeCut?: number;
   /** `ResultCut.rescueStrong`: whether the rescue's matches are strong (absent: they are). */
   rescueStrong?: boolean;
+  /** `ResultCut.minScoreUnmatched`: the minimum where no posting holds a word of the query. */
+  minScoreUnmatched?: number;
   weakFloor?: number;
   /**
    * The close matches' floor (`ResultCut.closeFloor`): postings under the cut that score at least

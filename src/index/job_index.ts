@@ -293,7 +293,7 @@ export class JobIndex {
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
     const { vectorOfDoc } = this.data;
-    const bars = cutBarsOf(request);
+    let bars = cutBarsOf(request);
     // Candidates of either tier: the close floor may lie under the cut's floor.
     const least = gatherFloor(bars);
 
@@ -310,6 +310,10 @@ export class JobIndex {
     }
     if (mode !== "keyword") {
       if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
+      // No posting holds a word of the query: its best match is a title near it by meaning alone,
+      // which needs more to be strong (`ResultCut.minScoreUnmatched`). The floors stay, so what is
+      // gathered does not change.
+      if (mode === "hybrid" && this.#keywords.best === 0) bars = cutBarsOf(request, true);
       const vectorWeight = vectorShare(ranking, this.#keywords.best);
       const cosineBars = cosineBarsOf(mode, ranking, least, vectorWeight);
       const screen = {

@@ -35,11 +35,13 @@ export interface CutBars {
  * others.
  */
 export function cutBarsOf(
-  request: Pick<IndexSearch, "minScore" | "weakFloor" | "closeFloor">,
+  request: Pick<IndexSearch, "minScore" | "weakFloor" | "closeFloor" | "minScoreUnmatched">,
+  unmatched = false,
 ): CutBars {
-  const minScore = request.minScore ?? DEFAULT_CUT.minScore;
+  const minScore = (unmatched ? request.minScoreUnmatched : undefined) ?? request.minScore ??
+    DEFAULT_CUT.minScore;
   const enough = stepsReaching(minScore);
-  const least = Math.min(enough, stepsReaching(request.weakFloor ?? minScore));
+  const least = Math.min(enough, stepsReaching(request.weakFloor ?? request.minScore ?? minScore));
   const close = request.closeFloor === undefined
     ? SCORE_STEPS + 1
     : Math.max(1, stepsReaching(request.closeFloor));
