@@ -3686,6 +3686,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"carpenter jobs" (no posting says it) lists production engineers and chefs as strong matches at 0.46-0.48 (session 39)',
   },
+  {
+    id: "M470",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: '  "for students",',
+    becomes: '  "for studentsx",',
+    breaks:
+      '"weekend jobs for students" embeds the students: teachers and working students first (session 39)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -677,6 +677,19 @@ const OFFERS: readonly (readonly string[])[] = [
   "sia licence",
   "sia license",
   "cscs card",
+  // Who the job suits, said after the work (session 39: "weekend jobs for students" listed
+  // teachers first): not the work.
+  "for students",
+  "for a student",
+  "for teenagers",
+  "for teens",
+  "for graduates",
+  "for retirees",
+  "for pensioners",
+  "for moms",
+  "for mums",
+  "for parents",
+  "for beginners",
   // When a driver is home (session 39: "cdl truck driver home daily" had no strong match).
   "home daily",
   "home weekly",

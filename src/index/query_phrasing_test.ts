@@ -317,6 +317,9 @@ Deno.test("workWords() property: what the job offers, said after the work with n
     "own van",
     "sia licence",
     "home daily",
+    // Who the job suits.
+    "for students",
+    "for teenagers",
   ];
   // A one-word offer follows two words of work at least: after one it may end the work's name.
   const oneWord = ["relocation", "sponsorship", "overtime", "accommodation", "cdl"];
