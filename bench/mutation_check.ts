@@ -3576,8 +3576,9 @@ export const MUTANTS: Mutant[] = [
     id: "M417",
     layer: "search",
     file: "src/index/query_spelling.ts",
-    line: "    englishOfJobName(word) !== undefined",
-    becomes: "    false",
+    line:
+      "  if (terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined) {",
+    becomes: "  if (terms.length !== 1 || isEnglishWord(word)) {",
     breaks:
       '"Lehrerin in Berlin" is corrected to "lehrer": the spelling correction does not know the German job names (reviewer W, session 38)',
   },
@@ -3694,6 +3695,32 @@ export const MUTANTS: Mutant[] = [
     becomes: '  "for studentsx",',
     breaks:
       '"weekend jobs for students" embeds the students: teachers and working students first (session 39)',
+  },
+  {
+    id: "M471",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line: "  if (!used.titled && used.postings > TYPO_POSTINGS) return null;",
+    becomes: "  if (used.postings > 0) return null;",
+    breaks:
+      '"sofware enginer berlin" is read as typed: a typo some postings share is never corrected (session 39)',
+  },
+  {
+    id: "M472",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line: "const TITLE_TYPO_RATIO = 100;",
+    becomes: "const TITLE_TYPO_RATIO = 10;",
+    breaks:
+      '"architekt" is corrected to "architect": a title word twenty times rarer than one an edit away is taken for a typo (session 39)',
+  },
+  {
+    id: "M473",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line: "    used.titled ? 1 : bound,",
+    becomes: "    bound,",
+    breaks: "a title word two edits from a far more used one is corrected to it (session 39)",
   },
 ];
 

@@ -6,8 +6,10 @@
  *
  * "A word the postings have" is the index's term dictionary (src/index/term_dictionary.ts): the
  * word's term (its stem, src/index/tokenize.ts) in any text field, the start of descriptions and
- * company names too, so a word some posting uses is never changed, typo or not; nor is a word of
- * English ({@linkcode isEnglishWord}), which is what the person meant. What a word may be
+ * company names too, so a word some posting uses is not changed, unless it is their typo: a word
+ * of titles one edit from a word a hundred times as many titles have ("sofware"), or of three
+ * postings' other fields at most, near a word ten times as many titles have. A word of English
+ * ({@linkcode isEnglishWord}) is never changed: it is what the person meant. What a word may be
  * corrected to is read from the title and tags fields only (what postings are called), and is a
  * word as written there: the dictionary holds stems ("nurs"), so the written forms of a candidate
  * stem are read from the titles and tags of up to {@linkcode SURFACE_SAMPLE} of its postings.
@@ -121,12 +123,35 @@ export function isEnglishWord(word: string): boolean {
   return englishWords === null || englishWords.has(word);
 }
 
-/** Whether the postings have `word`'s term in any text field. */
-function inDictionary(text: PositionText, term: string): boolean {
-  for (const field of Object.values(text.terms)) {
-    if (findWord(field.words, term) >= 0) return true;
+/**
+ * Postings with `term` in a field other than their title or tags, at most: a typo of the
+ * descriptions that so few postings have is still a misspelling when typed.
+ */
+const TYPO_POSTINGS = 3;
+
+/**
+ * How many more postings a title word one edit from a word of some titles must have for that word
+ * to be taken for its misspelling when typed: "sofware" (2 titles) is "software" (1,926), "sytems"
+ * (1) "systems" (237); a word of another language is not ("architekt", 5 titles, beside
+ * "architect", 103; "produkt", 2, beside "product", 170).
+ */
+const TITLE_TYPO_RATIO = 100;
+
+/**
+ * How the postings use `term`: `titled` where some title or tags have it (that many postings),
+ * else the most postings of another field with it.
+ */
+function usesOf(text: PositionText, term: string): { titled: boolean; postings: number } {
+  let titled = 0;
+  let other = 0;
+  for (const [name, field] of Object.entries(text.terms)) {
+    const t = findWord(field.words, term);
+    if (t < 0) continue;
+    const postings = field.start[t + 1] - field.start[t];
+    if (name === "title" || name === "tags") titled = Math.max(titled, postings);
+    else other = Math.max(other, postings);
   }
-  return false;
+  return titled > 0 ? { titled: true, postings: titled } : { titled: false, postings: other };
 }
 
 /**
@@ -153,17 +178,19 @@ export function correctedWord(source: SpellingSource, word: string): string | nu
 function lookUp(source: SpellingSource, word: string, bound: number): string | null {
   const terms = tokenize(word);
   // A stop word ("looking") is not searched at all, so it is never a misspelling.
-  if (
-    terms.length !== 1 || inDictionary(source.text, terms[0]) || isEnglishWord(word) ||
-    englishOfJobName(word) !== undefined
-  ) {
+  if (terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined) {
     return null;
   }
+  // A word the postings use is what the person meant, unless it is their typo: a title's one edit
+  // from a word far more titles have, or a word a few descriptions share.
+  const used = usesOf(source.text, terms[0]);
+  if (!used.titled && used.postings > TYPO_POSTINGS) return null;
   return nearest(
     source,
     word,
-    bound,
+    used.titled ? 1 : bound,
     (to, count) => to.length >= SHORTEST_CORRECTION && !misspelt(source, to, count),
+    Math.max(1, used.postings * (used.titled ? TITLE_TYPO_RATIO : MISSPELT_RATIO)),
   );
 }
 
