@@ -707,3 +707,42 @@ Deno.test("/saved offers only the deliveries this server makes, and says what it
   });
   assert.match(listed, /add a webhook or an email digest/);
 });
+
+Deno.test("a saved search's page lists what is new as its feed does: its latest earlier matches while nothing arrived, said as such", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const saved = await post(web, "/saved", cookie, await saveForm(web, cookie, "/?q=nurse"));
+    const id = new URL(saved.headers.get("location")!, ORIGIN).searchParams.get("saved")!;
+    // The list links each card's "What is new".
+    const list = await (await web.request("/saved", { cookie })).text();
+    assert.ok(list.includes(`href="/saved/${id}#new"`), "no link to what is new");
+    const response = await web.request(`/saved/${id}`, { cookie });
+    assert.equal(response.status, 200);
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const section = page.querySelector("#new");
+    assert.equal(section?.querySelector("h3")?.textContent, "What is new");
+    assert.match(
+      section?.querySelector("p")?.textContent ?? "",
+      /^Nothing new since this search was saved \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): these are its latest matches from before, by posting date\.$/,
+    );
+    const items = [...section!.querySelectorAll("ol.results > li")];
+    assert.ok(items.length > 0, "no earlier match listed");
+    // None arrived since it was saved: none is marked new; latest posted first.
+    assert.equal(section!.querySelectorAll(".match-new").length, 0);
+    const posted = items.map((li) => li.querySelector("time")?.getAttribute("datetime") ?? "");
+    assert.deepEqual(posted, [...posted].sort().reverse());
+    // Each links the posting's page, under a heading below "What is new".
+    assert.ok(items.every((li) => li.querySelector("h4 a[href^='/posting?url=']")));
+    // The feed lists the same postings, in the same order.
+    const rest = (await restList(web, web.userKey)).find((s) => s.id === id)!;
+    const feed = await (await web.request(new URL(rest.feed_url).pathname)).text();
+    const titles = [...feed.matchAll(/<title type="text">(.*?)<\/title>/g)].map((m) => m[1]);
+    assert.deepEqual(
+      titles.map((title) => title.replace(/ at .*$/, "")),
+      items.map((li) => li.querySelector("h4 a")?.textContent ?? ""),
+    );
+  } finally {
+    web.close();
+  }
+});

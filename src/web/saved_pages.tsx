@@ -15,6 +15,8 @@ import { linkBaseUrl } from "../http/base_url.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { awaitingConfirmation } from "../domain/deliveries.ts";
 import type { SavedSearchView } from "../alerts/saved_searches.ts";
+import { type WhatIsNew, whatIsNewInWords } from "../alerts/alert_deliverer.ts";
+import { ResultItem } from "./result_item.tsx";
 import { keptCorrectionInWords } from "../alerts/query_reading.ts";
 import { Layout } from "./layout.tsx";
 import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
@@ -152,6 +154,8 @@ function SavedSearchCard(
     isAlready: boolean;
     notice?: string;
     ways: DeliveryWays;
+    /** Its feed's entries, shown below the card (`/saved/{id}`). */
+    news?: WhatIsNew;
   },
 ) {
   const { view } = props;
@@ -183,6 +187,12 @@ function SavedSearchCard(
         >
           Run this search
         </a>
+        {props.news ? null : (
+          <>
+            {" · "}
+            <a href={`${action}#new`}>What is new</a>
+          </>
+        )}
       </p>
       {
         /* A field to copy, not a link: the URL is for a feed reader (a browser shows Atom as raw
@@ -199,8 +209,8 @@ function SavedSearchCard(
           aria-describedby={`${view.id}-feed-about`}
         />
         <p id={`${view.id}-feed-about`} class="field-note">
-          For a feed reader: it lists the matches of the last 14 days, newest first. It needs no
-          key, so keep it private.
+          For a feed reader: it lists what arrived since you saved the search, newest first, and
+          until 50 have, its latest earlier matches. It needs no key, so keep it private.
         </p>
       </div>
       {view.deliver.length > 0
@@ -226,7 +236,38 @@ function SavedSearchCard(
         <input type="hidden" name="csrf" value={props.formToken ?? ""} />
         <button type="submit" class="secondary">Delete</button>
       </form>
+      {props.news ? <WhatIsNewList news={props.news} /> : null}
     </article>
+  );
+}
+
+/**
+ * The saved search's feed on its page (session 39): what arrived since it was saved, marked
+ * "New", then its latest earlier matches, as the feed lists them, and the feed's words for how
+ * many are new. A person reads it here without a feed reader.
+ */
+function WhatIsNewList(props: { news: WhatIsNew }) {
+  const { news } = props;
+  const entries = [
+    ...news.fresh.map((p) => ({ result: p.result, mark: "New" })),
+    ...news.earlier.map((p) => ({ result: p.result, mark: undefined })),
+  ];
+  return (
+    <section id="new" aria-labelledby="new-heading">
+      <h3 id="new-heading">What is new</h3>
+      <p>{whatIsNewInWords(news)}</p>
+      {entries.length > 0
+        ? (
+          <ol class="results">
+            {entries.map(({ result, mark }, index) => (
+              <li>
+                <ResultItem result={result} index={index} mark={mark} heading="h4" />
+              </li>
+            ))}
+          </ol>
+        )
+        : null}
+    </section>
   );
 }
 
@@ -276,6 +317,7 @@ export function SavedSearchesPage(
     notice?: string;
     changedId?: string;
     ways: DeliveryWays;
+    news?: WhatIsNew;
   },
 ) {
   const changedShown = props.views.some((view) => view.id === props.changedId);
@@ -299,6 +341,7 @@ export function SavedSearchesPage(
             isAlready={view.id === props.alreadyId}
             notice={view.id === props.changedId ? props.notice : undefined}
             ways={props.ways}
+            news={props.news}
           />
         ))}
     </Layout>
@@ -423,6 +466,11 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         session.principal.subject,
         c.req.param("id"),
       );
+      // Its feed's entries: a search made for the owner, counted as a read of the feed is.
+      await deps.rateLimiter.consume(session.principal);
+      const news = await deps.alerts!.deliverer.whatIsNew(
+        await deps.alerts!.savedSearches.record(session.principal.subject, view.id),
+      );
       return sendPage(
         c,
         <SavedSearchesPage
@@ -430,6 +478,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
           views={[view]}
           title={`Saved search: ${view.name}`}
           ways={ways(c)}
+          news={news}
         />,
       );
     } catch (error) {
