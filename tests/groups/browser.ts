@@ -9,3 +9,4 @@ import "../web_routes_test.ts";
 import "../web_saved_test.ts";
 import "../web_person_test.ts";
 import "../web_errors_test.ts";
+import "../web_console_test.ts";
