@@ -707,9 +707,10 @@ export const MUTANTS: Mutant[] = [
     id: "M80",
     layer: "alerts",
     file: "src/alerts/alert_deliverer.ts",
-    line: "const from = Math.max(record.createdAt, this.#now() - FEED_WINDOW_MS);",
-    becomes: "const from = Math.max(record.createdAt, this.#now() - FEED_WINDOW_MS - 1000);",
-    breaks: "a feed shows a posting first seen a second before its 14 days",
+    // Session 39: the 14 days' window is gone (the feed is its newest 50); the same rule's order.
+    line: "        seenAt(b).localeCompare(seenAt(a)) || a.postingId.localeCompare(b.postingId)",
+    becomes: "        a.postingId.localeCompare(b.postingId)",
+    breaks: "a feed does not list what arrived last first",
   },
   {
     id: "M81",
@@ -3021,7 +3022,7 @@ export const MUTANTS: Mutant[] = [
     layer: "web",
     file: "src/web/search_page.tsx",
     line:
-      '  return name === errorParam ? { "aria-invalid": "true", "aria-describedby": errorId(name) } : {};',
+      '  return errorOf(name, errors) ? { "aria-invalid": "true", "aria-describedby": errorId(name) } : {};',
     becomes: "  return {};",
     breaks:
       "a refused field is not tied to its error (no aria-invalid, no aria-describedby; session 37)",
@@ -3374,7 +3375,7 @@ export const MUTANTS: Mutant[] = [
     id: "M380",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: "      <ErrorSummary error={error} errorParam={errorParam} />",
+    line: "      <ErrorSummary errors={errors} />",
     becomes: "",
     breaks:
       "a refused search is said nowhere above the filters: at 360 px no one sees it (session 38)",
@@ -3410,7 +3411,7 @@ export const MUTANTS: Mutant[] = [
     id: "M384",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: "  if (props.error === undefined || props.name !== props.errorParam) return null;",
+    line: "  if (!error) return null;",
     becomes: "  return null;",
     breaks: "a refused field has no sentence beside it saying why (session 38)",
   },
@@ -3506,8 +3507,9 @@ export const MUTANTS: Mutant[] = [
     id: "M395",
     layer: "web",
     file: "src/web/saved_pages.tsx",
-    line: '        {"To add a webhook or an email digest, send "}',
-    becomes: '        {""}',
+    line:
+      "            {`To have new postings sent as well, add ${what} with your API key (in the header `}",
+    becomes: '            {""}',
     breaks: "/saved no longer says where a webhook or an email digest is added (session 38)",
   },
   {
@@ -3590,6 +3592,89 @@ export const MUTANTS: Mutant[] = [
     becomes: "                ? null",
     breaks:
       'the company the words named that empties the list links "Search again without “query_company”" to the same search (reviewer W, session 38)',
+  },
+  {
+    id: "M420",
+    layer: "web",
+    file: "src/web/static/web.js",
+    line: '  if (event.detail.target?.id !== "error-summary" || submitted) return;',
+    becomes: "  return;",
+    breaks:
+      "a search refused as the person types swaps the error summary in above the field, pushing it out of view at 360 px (session 39)",
+  },
+  {
+    id: "M421",
+    layer: "web",
+    file: "src/web/search_refusals.ts",
+    line: "      if (param === undefined || again || current[param] === undefined) break;",
+    becomes: "      break;",
+    breaks: "the page lists only the first field at fault of several (session 39)",
+  },
+  {
+    id: "M422",
+    layer: "web",
+    file: "src/web/search_refusals.ts",
+    line: "      for (const name of Object.keys(removing(current, param))) delete rest[name];",
+    becomes: "      delete rest[param];",
+    breaks:
+      "a place the search does not know, beside a radius, lists the radius as refused too (session 39)",
+  },
+  {
+    id: "M423",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "  return [...errors].sort((a, b) => rank(a) - rank(b));",
+    becomes: "  return [...errors];",
+    breaks: "the error summary lists the refusals in the URL's order, not the form's (session 39)",
+  },
+  {
+    id: "M424",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: "    email: alerts.smtpUrl !== undefined && alerts.mailFrom !== undefined,",
+    becomes: "    email: true,",
+    breaks: "/saved offers email digests on a server that sends no mail (session 39)",
+  },
+  {
+    id: "M425",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: "    webhook: alerts.webhookPublic !== false || alerts.webhookAllowHosts.length > 0,",
+    becomes: "    webhook: true,",
+    breaks: "/saved offers webhooks on a server that allows them no host (session 39)",
+  },
+  {
+    id: "M426",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "    if (fresh.length < DELIVERY_MAX) {",
+    becomes: "    if (false) {",
+    breaks:
+      "a saved search's feed is empty until a posting arrives after it was saved: every feed on the real postings (session 39)",
+  },
+  {
+    id: "M427",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "          b.result.publish_time.localeCompare(a.result.publish_time) ||",
+    becomes: "          0 ||",
+    breaks: "a feed's earlier matches are not the latest posted first (session 39)",
+  },
+  {
+    id: "M428",
+    layer: "web",
+    file: "src/web/console_data.ts",
+    line: "      bytes: parts ? parts.baseBytes + parts.deltaBytes : meta.byteLength,",
+    becomes: "      bytes: meta.byteLength,",
+    breaks: "/admin shows a delta's own few KiB as the served index's size (session 39)",
+  },
+  {
+    id: "M429",
+    layer: "web",
+    file: "src/web/admin_routes.tsx",
+    line: '  if (id === index.parts?.baseId) return ", base of the served";',
+    becomes: "",
+    breaks: "/admin's stored snapshots do not say which is the served delta's base (session 39)",
   },
   {
     id: "M460",

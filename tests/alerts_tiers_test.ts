@@ -10,7 +10,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { DOMParser } from "linkedom";
-import { AlertDeliverer, FEED_WINDOW_MS } from "../src/alerts/alert_deliverer.ts";
+import { AlertDeliverer, whatIsNewInWords } from "../src/alerts/alert_deliverer.ts";
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
 import { correctionWith } from "../src/alerts/query_reading.ts";
 import { digestMessage } from "../src/alerts/email_digest.ts";
@@ -151,6 +151,9 @@ Deno.test("every reader of a feed sees every new job, whoever read it before; re
   try {
     let next = 0;
     let runs = 0;
+    // Every job pushed, by its entries' ids: a run's feed lists those of runs before as earlier
+    // matches (session 39).
+    const company = new Map<string, string>();
     // Each step pushes new keepers, reposts of keepers pushed before, or both, a second after the
     // step before, then readers (any of them, in any order) read the feed.
     const step = fc.record({
@@ -169,7 +172,6 @@ Deno.test("every reader of a feed sees every new job, whoever read it before; re
           const record = await t.keepers(`owner-${++runs}`);
           const pushed: number[] = [];
           const seen = Array.from({ length: readers }, () => new Set<string>());
-          const company = new Map<string, string>();
           const read = async (reader: number) => {
             const xml = await t.deliverer.readFeed(record);
             const ids = parseFeed(xml).items.map((item) => item.id!);
@@ -204,9 +206,14 @@ Deno.test("every reader of a feed sees every new job, whoever read it before; re
           for (let reader = 0; reader < readers; reader++) {
             await read(reader);
             // Every job pushed since the search was saved, under one id (a reader deduplicates by
-            // id: a job under two ids would show twice).
+            // id: a job under two ids would show twice); those of runs before as earlier ones.
             const jobsSeen = [...seen[reader]].map((id) => company.get(id));
-            assert.deepEqual(jobsSeen.sort(), wanted, `reader ${reader} of ${readers}`);
+            assert.equal(new Set(jobsSeen).size, jobsSeen.length, `a job under two ids`);
+            assert.deepEqual(
+              jobsSeen.filter((job) => wanted.includes(job!)).sort(),
+              wanted,
+              `reader ${reader} of ${readers}`,
+            );
           }
         },
       ),
@@ -217,25 +224,49 @@ Deno.test("every reader of a feed sees every new job, whoever read it before; re
   }
 });
 
-Deno.test("a feed shows what was first seen in the last 14 days, never before the search was saved", async () => {
+Deno.test("a feed lists what arrived since the search was saved, then its latest earlier matches by posting date, said as such", async () => {
   const t = await feedSetUp();
   try {
+    // Stored before the search is saved, published months apart (as the real postings are).
+    const older = { ...keeper(1), publish_time: "2026-06-01 09:00:00" };
+    const newer = { ...keeper(2), publish_time: "2026-09-01 09:00:00" };
+    await t.push([older, newer]);
+    t.clock.now += 1000;
     const record = await t.keepers("owner");
-    const firstSeen = t.clock.now;
-    await t.push([keeper(1)]);
-    const shown = async () => parseFeed(await t.deliverer.readFeed(record)).items.length;
-    assert.equal(await shown(), 1);
-    t.clock.now = firstSeen + FEED_WINDOW_MS;
-    assert.equal(await shown(), 1, "first seen exactly 14 days ago");
-    t.clock.now = firstSeen + FEED_WINDOW_MS + 1000;
-    assert.equal(await shown(), 0, "first seen 14 days and a second ago");
-    // Saved a second after the posting was first seen: not new to it, though in the window.
-    t.clock.now = firstSeen + 1000;
-    const later = await t.keepers("other");
-    const feed = parseFeed(await t.deliverer.readFeed(later));
-    assert.equal(feed.items.length, 0);
+    const savedAt = new Date(record.createdAt).toISOString().slice(0, 16).replace("T", " ");
+    const read = async () => {
+      const feed = parseFeed(await t.deliverer.readFeed(record));
+      return {
+        companies: feed.items.map((item) => item.title!.replace(/^.* at /, "")),
+        subtitle: feed.description,
+      };
+    };
+    // Nothing new yet: the latest earlier matches, latest posted first, and the feed says so.
+    assert.deepEqual(await read(), {
+      companies: ["Coastal Lights 2", "Coastal Lights 1"],
+      subtitle:
+        `Searched for "Lighthouse Keeper". Nothing new since this search was saved (${savedAt} UTC): these are its ` +
+        "latest matches from before, by posting date.",
+    });
+    // One arrives (posted earlier than both): on top, as new.
+    t.clock.now += 1000;
+    await t.push([{ ...keeper(3), publish_time: "2026-01-01 09:00:00" }]);
+    assert.deepEqual(await read(), {
+      companies: ["Coastal Lights 3", "Coastal Lights 2", "Coastal Lights 1"],
+      subtitle:
+        `Searched for "Lighthouse Keeper". 1 new since this search was saved (${savedAt} UTC), newest first; then its ` +
+        "latest earlier matches, by posting date.",
+    });
+    // A month on, what arrived is still listed: the feed is its newest 50, not a window of days.
+    t.clock.now += 30 * 86_400_000;
+    assert.equal((await read()).companies[0], "Coastal Lights 3");
     // An empty feed's time is when the search was saved.
-    assert.equal(feed.updated?.getTime(), firstSeen + 1000);
+    const nothing = await t.savedSearches.create("owner", { name: "none", q: "zzyzx" }, "http://x");
+    const empty = parseFeed(
+      await t.deliverer.readFeed(await t.savedSearches.record("owner", nothing.id)),
+    );
+    assert.equal(empty.items.length, 0);
+    assert.equal(empty.updated?.getTime(), t.clock.now);
   } finally {
     await t.close();
   }
@@ -352,7 +383,8 @@ Deno.test("a delivery says what the query was read as: the place, and the words 
     assert.equal(
       feed.description,
       'Searched as "nurse jobs in Calgary" (you typed "nurce jobs in Calgary"). Only postings in ' +
-        'Calgary: the query named it ("Calgary").',
+        'Calgary: the query named it ("Calgary"). ' +
+        whatIsNewInWords(await t.deliverer.whatIsNew(record)),
     );
   } finally {
     await t.close();
@@ -438,7 +470,8 @@ Deno.test("a digest and a feed say the whole reading the webhook carries: the wa
         want.words,
       );
       const feed = parseFeed(await t.deliverer.readFeed(record));
-      assert.equal(feed.description, want.words.join(" "));
+      const news = whatIsNewInWords(await t.deliverer.whatIsNew(record));
+      assert.equal(feed.description, [...want.words, news].join(" "));
     }
   } finally {
     await t.close();

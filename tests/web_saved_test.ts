@@ -154,15 +154,17 @@ Deno.test("Save this search on a result list saves the URL's search for the key;
     );
     assert.doesNotMatch(page, /<a [^>]*href="[^"]*\/v1\/feeds\//);
     assert.match(page, /Saved\./);
-    // Where a webhook or an email digest is added, since the page adds none (session 38).
+    // Where a webhook is added, since the page adds none (session 38): the call in full, and no
+    // path of the repository (session 39).
     assert.ok(
       page.includes(
-        `To add a webhook or an email digest, send <code>PATCH /v1/saved-searches/${
+        `add a webhook with your API key (in the header <code>x-api-key</code>): send <code>PATCH ${ORIGIN}/v1/saved-searches/${
           rest[0].id
-        }</code> with a <code>deliver</code> list`,
+        }</code> with <code>{&quot;deliver&quot;: [{&quot;type&quot;: &quot;webhook&quot;`,
       ),
       "no word of where deliveries are added",
     );
+    assert.doesNotMatch(page, /docs\//);
     assert.ok(
       page.includes(`href="${runUrl(rest[0].params).replaceAll("&", "&amp;")}"`),
       "no link that runs it",
@@ -659,4 +661,88 @@ Deno.test("a saved search's filters are said in words on /saved, never by their 
       },
     ),
   );
+});
+
+Deno.test("/saved offers only the deliveries this server makes, and says what its operator sets for the others", async () => {
+  const ways = async (env: Record<string, string>) => {
+    const web = await startWeb(env);
+    try {
+      const cookie = await signIn(web, web.userKey);
+      const saved = await post(web, "/saved", cookie, await saveForm(web, cookie, "/?q=nurse"));
+      assert.equal(saved.status, 303);
+      const html = await (await web.request("/saved", { cookie })).text();
+      assert.doesNotMatch(html, /docs\/|\.md\b/, "a path of the repository");
+      return new DOMParser().parseFromString(html, "text/html")
+        .querySelector(".deliveries-note")?.textContent?.replace(/\s+/g, " ") ?? "";
+    } finally {
+      web.close();
+    }
+  };
+  // No mail server: webhooks offered, email said to be off and what the operator sets.
+  const noMail = await ways({});
+  assert.match(noMail, /add a webhook with your API key/);
+  assert.doesNotMatch(noMail, /add a webhook or an email digest|"type": "email"/);
+  assert.match(
+    noMail,
+    /Email digests are off on this server: its operator has not set an outgoing mail server and a sender address \(the settings JOBSEEK_SMTP_URL and JOBSEEK_MAIL_FROM\)\./,
+  );
+  // A mail server and a sender: both offered, nothing said to be off.
+  const mail = await ways({
+    JOBSEEK_SMTP_URL: "smtp://127.0.0.1:2525",
+    JOBSEEK_MAIL_FROM: "jobs@example.com",
+  });
+  assert.match(mail, /add a webhook or an email digest with your API key/);
+  assert.doesNotMatch(mail, /are off/);
+  // Webhooks to no host and no mail: nothing to add, both said to be off.
+  const none = await ways({ JOBSEEK_WEBHOOK_PUBLIC: "0" });
+  assert.doesNotMatch(none, /PATCH|with your API key/);
+  assert.match(none, /Webhooks are off on this server: .*JOBSEEK_WEBHOOK_ALLOW_HOSTS/);
+  assert.match(none, /Email digests are off/);
+  // Webhooks to listed hosts alone, with mail: email offered by its example.
+  const listed = await ways({
+    JOBSEEK_WEBHOOK_PUBLIC: "0",
+    JOBSEEK_WEBHOOK_ALLOW_HOSTS: "hooks.example",
+    JOBSEEK_SMTP_URL: "smtp://127.0.0.1:2525",
+    JOBSEEK_MAIL_FROM: "jobs@example.com",
+  });
+  assert.match(listed, /add a webhook or an email digest/);
+});
+
+Deno.test("a saved search's page lists what is new as its feed does: its latest earlier matches while nothing arrived, said as such", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const saved = await post(web, "/saved", cookie, await saveForm(web, cookie, "/?q=nurse"));
+    const id = new URL(saved.headers.get("location")!, ORIGIN).searchParams.get("saved")!;
+    // The list links each card's "What is new".
+    const list = await (await web.request("/saved", { cookie })).text();
+    assert.ok(list.includes(`href="/saved/${id}#new"`), "no link to what is new");
+    const response = await web.request(`/saved/${id}`, { cookie });
+    assert.equal(response.status, 200);
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const section = page.querySelector("#new");
+    assert.equal(section?.querySelector("h3")?.textContent, "What is new");
+    assert.match(
+      section?.querySelector("p")?.textContent ?? "",
+      /^Nothing new since this search was saved \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): these are its latest matches from before, by posting date\.$/,
+    );
+    const items = [...section!.querySelectorAll("ol.results > li")];
+    assert.ok(items.length > 0, "no earlier match listed");
+    // None arrived since it was saved: none is marked new; latest posted first.
+    assert.equal(section!.querySelectorAll(".match-new").length, 0);
+    const posted = items.map((li) => li.querySelector("time")?.getAttribute("datetime") ?? "");
+    assert.deepEqual(posted, [...posted].sort().reverse());
+    // Each links the posting's page, under a heading below "What is new".
+    assert.ok(items.every((li) => li.querySelector("h4 a[href^='/posting?url=']")));
+    // The feed lists the same postings, in the same order.
+    const rest = (await restList(web, web.userKey)).find((s) => s.id === id)!;
+    const feed = await (await web.request(new URL(rest.feed_url).pathname)).text();
+    const titles = [...feed.matchAll(/<title type="text">(.*?)<\/title>/g)].map((m) => m[1]);
+    assert.deepEqual(
+      titles.map((title) => title.replace(/ at .*$/, "")),
+      items.map((li) => li.querySelector("h4 a")?.textContent ?? ""),
+    );
+  } finally {
+    web.close();
+  }
 });

@@ -53,11 +53,6 @@ export const DELIVERY_MAX = 50;
  * are skipped by id).
  */
 export const MARK_LAG_MS = 15 * 60_000;
-/**
- * How far back the feed looks: a reader polling daily, or one away for a week, still finds what
- * arrived meanwhile, and 50 entries are seldom spread over more.
- */
-export const FEED_WINDOW_MS = 14 * 24 * 3600_000;
 /** A webhook's answer is read no further than this. */
 const RESPONSE_READ_MAX = 64 * 1024;
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -76,6 +71,50 @@ export interface NewPosting {
   /** Its id and its reposts' ids: all become "sent" with it. */
   groupIds: string[];
   result: JobResult;
+}
+
+/** A saved search's feed: what arrived since it was saved, then its latest earlier matches. */
+export interface WhatIsNew {
+  /** Strong matches first seen since the search was saved, newest arrival first. */
+  fresh: NewPosting[];
+  /** Up to 50 in all with `fresh`: matches first seen before it was saved, latest posted first. */
+  earlier: NewPosting[];
+  reading: QueryReading;
+  savedAt: Date;
+}
+
+/**
+ * How many of a feed's entries are new, in words: "3 new since this search was saved
+ * (2026-11-30 14:02 UTC), newest first; then its latest earlier matches, by posting date.", or
+ * "Nothing new since ...: these are its latest matches from before, by posting date."
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const savedAt = new Date("2026-11-30T14:02:09Z");
+ * assert.equal(
+ *   whatIsNewInWords({ fresh: [], earlier: [], savedAt }),
+ *   "Nothing new since this search was saved (2026-11-30 14:02 UTC), and nothing matched before.",
+ * );
+ * ```
+ */
+export function whatIsNewInWords(
+  news: { fresh: readonly unknown[]; earlier: readonly unknown[]; savedAt: Date },
+): string {
+  const when = `since this search was saved (${
+    news.savedAt.toISOString().slice(0, 16).replace("T", " ")
+  } UTC)`;
+  const { fresh, earlier } = news;
+  if (fresh.length === 0) {
+    return earlier.length === 0
+      ? `Nothing new ${when}, and nothing matched before.`
+      : `Nothing new ${when}: ${
+        earlier.length === 1 ? "this is its latest match" : "these are its latest matches"
+      } from before, by posting date.`;
+  }
+  return `${fresh.length} new ${when}, newest first${
+    earlier.length > 0 ? "; then its latest earlier matches, by posting date" : ""
+  }.`;
 }
 
 export interface NewPostings {
@@ -747,30 +786,61 @@ export class AlertDeliverer {
   }
 
   /**
-   * The feed: the saved search's strong matches first seen in the last `FEED_WINDOW_MS` (never
-   * before it was made), newest first by `first_seen`, at most 50, as Atom. A read changes nothing
+   * What is new for the saved search, as its feed and the page's "What is new" list it (session
+   * 39): its strong matches first seen since it was saved (`fresh`), newest arrival first; then,
+   * up to 50 in all, the latest of its matches first seen before it was saved (`earlier`), by
+   * their posting date, said as such. Until session 39 the feed listed the first of these alone,
+   * within 14 days: on the real postings (stored once, published months before) every feed was
+   * empty, as is any search saved on a store that has not taken in postings since. A person who
+   * subscribes expects the feed to show what matches now, and what arrives on top of it.
+   */
+  async whatIsNew(record: SavedSearchRecord): Promise<WhatIsNew> {
+    const none = () => Promise.resolve(new Set<string>());
+    const savedAt = formatUtc(Math.floor(record.createdAt / 1000) * 1000);
+    const seenAt = (p: NewPosting) => p.result.first_seen ?? p.result.publish_time;
+    // Up to 1,000 of the best: the newest 50 are taken from those.
+    const found = await this.#strongSince(record, record.createdAt, 1000, none);
+    const fresh = (await Promise.all(found.postings.map((p) => this.#asFirstCopy(p))))
+      .filter((p) => seenAt(p) >= savedAt)
+      .sort((a, b) =>
+        // Ties by id: two reads of the same postings list them alike.
+        seenAt(b).localeCompare(seenAt(a)) || a.postingId.localeCompare(b.postingId)
+      ).slice(0, DELIVERY_MAX);
+    let earlier: NewPosting[] = [];
+    if (fresh.length < DELIVERY_MAX) {
+      const listed = new Set(fresh.flatMap((p) => p.groupIds));
+      const all = await this.#strongSince(record, 0, 1000, none);
+      earlier = (await Promise.all(
+        all.postings.filter((p) => !p.groupIds.some((id) => listed.has(id)))
+          .map((p) => this.#asFirstCopy(p)),
+      )).filter((p) => seenAt(p) < savedAt)
+        .sort((a, b) =>
+          b.result.publish_time.localeCompare(a.result.publish_time) ||
+          a.postingId.localeCompare(b.postingId)
+        ).slice(0, DELIVERY_MAX - fresh.length);
+    }
+    return { fresh, earlier, reading: found.reading, savedAt: new Date(record.createdAt) };
+  }
+
+  /**
+   * The feed: `whatIsNew` as Atom, its subtitle saying how many are new since the search was
+   * saved, or that none is and the entries are its latest earlier matches. A read changes nothing
    * in the store: every reader (a second device, a link preview) sees the same entries, and a
    * reader tells what it has not shown yet by the entries' ids, as feed readers do.
    */
   async readFeed(record: SavedSearchRecord): Promise<string> {
-    const from = Math.max(record.createdAt, this.#now() - FEED_WINDOW_MS);
-    // Up to 1,000 of the best: the newest 50 are taken from those.
-    const found = await this.#strongSince(record, from, 1000, () => Promise.resolve(new Set()));
-    const since = formatUtc(Math.floor(from / 1000) * 1000);
-    const jobs = (await Promise.all(found.postings.map((p) => this.#asFirstCopy(p))))
-      .filter((p) => (p.result.first_seen ?? p.result.publish_time) >= since);
-    const seenAt = (p: NewPosting) => p.result.first_seen ?? p.result.publish_time;
-    const newest = jobs.sort((a, b) =>
-      // Ties by id: two reads of the same postings list them alike.
-      seenAt(b).localeCompare(seenAt(a)) || a.postingId.localeCompare(b.postingId)
-    ).slice(0, DELIVERY_MAX);
+    const news = await this.whatIsNew(record);
     return atomFeed({
       savedSearchId: record.id,
       name: record.name,
       selfUrl: `${record.baseUrl}${FEED_PATH}/${record.feedToken}`,
-      entries: newest.map((p) => ({ postingId: p.postingId, result: p.result })),
-      reading: found.reading,
-      emptySince: new Date(record.createdAt),
+      entries: [...news.fresh, ...news.earlier].map((p) => ({
+        postingId: p.postingId,
+        result: p.result,
+      })),
+      reading: news.reading,
+      emptySince: news.savedAt,
+      news: whatIsNewInWords(news),
     });
   }
 

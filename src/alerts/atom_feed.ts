@@ -61,6 +61,8 @@ export interface AtomFeedOptions {
   emptySince: Date;
   /** What the saved search's query was read as: the feed's subtitle. */
   reading?: QueryReading;
+  /** How many entries are new since the search was saved, in words: the subtitle's end. */
+  news?: string;
 }
 
 /** One line of the posting's facts, for the entry's summary. */
@@ -84,13 +86,17 @@ export function atomFeed(options: AtomFeedOptions): string {
       options.entries.map((e) => e.result.first_seen ?? e.result.publish_time).sort().at(-1)!,
     )
     : options.emptySince.toISOString().replace(/\.\d+Z$/, "Z");
+  const subtitle = [
+    ...(options.reading ? readingInWords(options.reading) : []),
+    ...(options.news ? [options.news] : []),
+  ];
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `  <id>urn:jobseek:saved-search:${xmlText(options.savedSearchId)}</id>`,
     `  <title>${xmlText(`jobseek: ${options.name}`)}</title>`,
-    ...(options.reading && readingInWords(options.reading).length > 0
-      ? [`  <subtitle type="text">${xmlText(readingInWords(options.reading).join(" "))}</subtitle>`]
+    ...(subtitle.length > 0
+      ? [`  <subtitle type="text">${xmlText(subtitle.join(" "))}</subtitle>`]
       : []),
     `  <updated>${updated}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${xmlText(options.selfUrl)}"/>`,

@@ -234,10 +234,10 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
           responses: {
             "200": {
               description:
-                "Atom 1.0: the saved search's strong matches first seen in the last 14 " +
-                "days (never before it was saved), newest first, at most 50; entry ids are the " +
-                "postings' own. Reading changes nothing: every reader sees the same entries. " +
-                "Carries an `ETag`.",
+                "Atom 1.0: the saved search's strong matches first seen since it was saved, " +
+                "newest first, then (up to 50 in all) its latest earlier matches by posting " +
+                "date; the subtitle says how many are new. Entry ids are the postings' own. " +
+                "Reading changes nothing: every reader sees the same entries. Carries an `ETag`.",
               content: { "application/atom+xml": { schema: { type: "string" } } },
             },
             "304": {

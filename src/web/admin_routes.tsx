@@ -12,7 +12,12 @@ import { JobseekError } from "../domain/errors.ts";
 import { formatUtc } from "../domain/lifecycle.ts";
 import { DEFAULT_SCOPES, type Scope, SCOPES } from "../domain/service.ts";
 import { Layout } from "./layout.tsx";
-import { type ConsoleData, ConsoleFigures, FIRST_SEEN_DAYS } from "./console_data.ts";
+import {
+  type ConsoleData,
+  ConsoleFigures,
+  FIRST_SEEN_DAYS,
+  type IndexState,
+} from "./console_data.ts";
 import { MessagePage } from "./pages.tsx";
 import { loadedOnFirstUse } from "../loaded_on_first_use.ts";
 import type { PLOTS } from "./plots.ts";
@@ -59,6 +64,29 @@ function ago(seconds: number | undefined): string {
   if (seconds < 7200) return `${Math.round(seconds / 60)} min ago`;
   if (seconds < 172_800) return `${Math.round(seconds / 3600)} h ago`;
   return `${Math.round(seconds / 86_400)} days ago`;
+}
+
+/**
+ * The served index's size as an operator needs it: what a server reads to load it. A delta is the
+ * full snapshot it builds on and the deltas to it: "3.4 MiB: the full snapshot 01M8... (3.3 MiB)
+ * and 2 deltas (7.1 KiB)".
+ */
+export function indexSizeInWords(index: Pick<IndexState, "bytes" | "parts">): string {
+  const { parts } = index;
+  if (!parts) return bytesText(index.bytes);
+  return `${bytesText(index.bytes)}: the full snapshot ${parts.baseId} (${
+    bytesText(parts.baseBytes)
+  }) and ${parts.deltas === 1 ? "1 delta" : `${parts.deltas} deltas`} (${
+    bytesText(parts.deltaBytes)
+  })`;
+}
+
+/** What a stored snapshot is to the served index: itself, its base, or one of its deltas. */
+function servedRole(index: IndexState, id: string): string {
+  if (id === index.snapshotId) return ", served";
+  if (id === index.parts?.baseId) return ", base of the served";
+  if (index.parts?.chain.includes(id)) return ", part of the served";
+  return "";
 }
 
 function bytesText(bytes: number | undefined): string {
@@ -171,7 +199,7 @@ function CountsTable(props: { field: string; counts: { value: string; count: num
   );
 }
 
-function ConsolePage(
+export function ConsolePage(
   props: Frame & {
     data: ConsoleData;
     created?: { name: string; key: string; scopes: string[] };
@@ -212,7 +240,7 @@ function ConsolePage(
             </tr>
             <tr>
               <th scope="row">Size</th>
-              <td>{bytesText(index.bytes)}</td>
+              <td>{indexSizeInWords(index)}</td>
             </tr>
             <tr>
               <th scope="row">Postings live</th>
@@ -241,7 +269,7 @@ function ConsolePage(
         {data.snapshots.map((snap) => (
           <tr>
             <td>{snap.createdAt.replace("T", " ").slice(0, 19)}</td>
-            <td>{snap.kind}</td>
+            <td>{`${snap.kind}${servedRole(data.index, snap.id)}`}</td>
             <td class="num">{snap.docCount}</td>
             <td class="num">{bytesText(snap.bytes)}</td>
             <td>

@@ -20,7 +20,21 @@ export interface IndexState {
   snapshotId: string | null;
   createdAt?: string;
   ageSeconds?: number;
+  /**
+   * The served index's size: the snapshot alone when it is full; for a delta, its base and every
+   * delta to it, which a server reads to load the index (session 39: a delta's own few KiB read
+   * as the index's size).
+   */
   bytes?: number;
+  /** For a delta: the full snapshot it builds on, and the deltas to it (this one counted). */
+  parts?: {
+    baseId: string;
+    baseBytes: number;
+    /** The deltas before the served one, oldest first. */
+    chain: string[];
+    deltas: number;
+    deltaBytes: number;
+  };
   live?: number;
   expired?: number;
   pastRetention?: number;
@@ -137,19 +151,40 @@ export class ConsoleFigures {
     const meta = await store.snapshots.readSnapshotMeta(snapshotId);
     if (!meta) return { snapshotId, stored };
     const created = Date.parse(meta.createdAt);
+    const parts = meta.baseId ? await this.#parts(meta.baseId, meta) : undefined;
     return {
       snapshotId,
       createdAt: meta.createdAt,
       ageSeconds: Number.isFinite(created)
         ? Math.max(0, Math.round((this.#now() - created) / 1000))
         : undefined,
-      bytes: meta.byteLength,
+      bytes: parts ? parts.baseBytes + parts.deltaBytes : meta.byteLength,
+      ...(parts ? { parts } : {}),
       live: meta.docCount,
       expired: meta.expiredCount ?? 0,
       pastRetention: meta.agedOutCount ?? 0,
       retentionDays: meta.retentionDays,
       baseId: meta.baseId,
       stored,
+    };
+  }
+
+  /** A delta's base and its deltas (`chain`, then itself), with their sizes. */
+  async #parts(
+    baseId: string,
+    meta: { chain?: string[]; byteLength: number },
+  ): Promise<NonNullable<IndexState["parts"]>> {
+    const { store } = this.#sources;
+    const sizeOf = async (id: string) =>
+      (await store.snapshots.readSnapshotMeta(id))?.byteLength ?? 0;
+    const chain = meta.chain ?? [];
+    const [baseBytes, ...chainBytes] = await Promise.all([baseId, ...chain].map(sizeOf));
+    return {
+      baseId,
+      baseBytes,
+      chain,
+      deltas: chain.length + 1,
+      deltaBytes: chainBytes.reduce((sum, bytes) => sum + bytes, meta.byteLength),
     };
   }
 

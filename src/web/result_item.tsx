@@ -56,7 +56,11 @@ export function postingHref(jobUrl: string): string {
   return `/posting?url=${encodeURIComponent(jobUrl)}`;
 }
 
-export function ResultItem(props: { result: JobResult; index: number }) {
+export function ResultItem(
+  props: { result: JobResult; index: number; mark?: string; heading?: "h3" | "h4" },
+) {
+  // Under a saved search's card (its name an h2, "What is new" an h3), a posting is an h4.
+  const Heading = props.heading ?? "h3";
   const r = props.result;
   const place = placeText(r.city, r.country);
   const salary = salaryText(r);
@@ -64,11 +68,13 @@ export function ResultItem(props: { result: JobResult; index: number }) {
   const id = `result-${props.index}`;
   return (
     <article class="result" aria-labelledby={id}>
-      <h3 id={id}>
+      <Heading id={id}>
         <a href={postingHref(r.job_url)}>{r.job_title}</a>
         {/* A close match is under the strong set's cut: the page says so beside its title. */}
         {r.match === "close" ? <span class="match-close">Close match</span> : null}
-      </h3>
+        {/* A saved search's "What is new" marks what arrived since it was saved. */}
+        {props.mark ? <span class="match-new">{props.mark}</span> : null}
+      </Heading>
       <dl class="meta">
         <dt>Company</dt>
         <dd>{r.company_name || "Company not given"}</dd>

@@ -15,6 +15,8 @@ import { linkBaseUrl } from "../http/base_url.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { awaitingConfirmation } from "../domain/deliveries.ts";
 import type { SavedSearchView } from "../alerts/saved_searches.ts";
+import { type WhatIsNew, whatIsNewInWords } from "../alerts/alert_deliverer.ts";
+import { ResultItem } from "./result_item.tsx";
 import { keptCorrectionInWords } from "../alerts/query_reading.ts";
 import { Layout } from "./layout.tsx";
 import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
@@ -34,6 +36,7 @@ import {
   type WebDeps,
 } from "./respond.tsx";
 import { ownValue } from "../domain/own_value.ts";
+import { type AlertsConfig, DEFAULT_ALERTS } from "../config.ts";
 
 function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
   const d = props.delivery;
@@ -51,6 +54,80 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
       {d.failing_since ? `, failing since ${d.failing_since}` : ""}
       {d.last_error ? `, last error: ${d.last_error}` : ""}
     </li>
+  );
+}
+
+/** The deliveries this server can make, and where its API is for adding them. */
+export interface DeliveryWays {
+  webhook: boolean;
+  email: boolean;
+  /** The server's address, as its links give it (`https://jobs.example`). */
+  base: string;
+}
+
+/**
+ * What this server delivers by: webhooks unless it allows none (`JOBSEEK_WEBHOOK_PUBLIC=0` and
+ * no allowed host), email where its operator set a mail server and a sender.
+ */
+export function deliveryWays(alerts: AlertsConfig, base: string): DeliveryWays {
+  return {
+    webhook: alerts.webhookPublic !== false || alerts.webhookAllowHosts.length > 0,
+    email: alerts.smtpUrl !== undefined && alerts.mailFrom !== undefined,
+    base,
+  };
+}
+
+/**
+ * How a webhook or an email digest is added to a saved search, for the ways this server has
+ * (session 39): the page adds none (docs/web.md), so the card says the API call in full (the
+ * server's own address, the body to send), and where a way is off, what its operator has to
+ * set, in words. It named our repository's docs/alerts.md, and offered email on a server that
+ * sends none.
+ */
+function DeliveriesNote(props: { view: SavedSearchView; ways: DeliveryWays }) {
+  const { view, ways } = props;
+  const example = ways.webhook
+    ? '{"deliver": [{"type": "webhook", "url": "https://your.server/hook"}]}'
+    : '{"deliver": [{"type": "email", "to": "you@example.com", "every": "daily"}]}';
+  const what = ways.webhook && ways.email
+    ? "a webhook or an email digest"
+    : ways.webhook
+    ? "a webhook"
+    : "an email digest";
+  return (
+    <div class="field-note deliveries-note">
+      {ways.webhook || ways.email
+        ? (
+          <p>
+            {`To have new postings sent as well, add ${what} with your API key (in the header `}
+            <code>x-api-key</code>
+            {"): send "}
+            <code>{`PATCH ${ways.base}/v1/saved-searches/${view.id}`}</code>
+            {" with "}
+            <code>{example}</code>
+            {view.deliver.length > 0
+              ? ". The list replaces the deliveries it has: name those you keep too."
+              : "."}
+          </p>
+        )
+        : null}
+      {!ways.email
+        ? (
+          <p>
+            Email digests are off on this server: its operator has not set an outgoing mail server
+            and a sender address (the settings JOBSEEK_SMTP_URL and JOBSEEK_MAIL_FROM).
+          </p>
+        )
+        : null}
+      {!ways.webhook
+        ? (
+          <p>
+            Webhooks are off on this server: its operator lets them reach only the hosts it lists,
+            and lists none (the setting JOBSEEK_WEBHOOK_ALLOW_HOSTS).
+          </p>
+        )
+        : null}
+    </div>
   );
 }
 
@@ -76,6 +153,9 @@ function SavedSearchCard(
     isNew: boolean;
     isAlready: boolean;
     notice?: string;
+    ways: DeliveryWays;
+    /** Its feed's entries, shown below the card (`/saved/{id}`). */
+    news?: WhatIsNew;
   },
 ) {
   const { view } = props;
@@ -107,6 +187,12 @@ function SavedSearchCard(
         >
           Run this search
         </a>
+        {props.news ? null : (
+          <>
+            {" · "}
+            <a href={`${action}#new`}>What is new</a>
+          </>
+        )}
       </p>
       {
         /* A field to copy, not a link: the URL is for a feed reader (a browser shows Atom as raw
@@ -123,8 +209,8 @@ function SavedSearchCard(
           aria-describedby={`${view.id}-feed-about`}
         />
         <p id={`${view.id}-feed-about`} class="field-note">
-          For a feed reader: it lists the matches of the last 14 days, newest first. It needs no
-          key, so keep it private.
+          For a feed reader: it lists what arrived since you saved the search, newest first, and
+          until 50 have, its latest earlier matches. It needs no key, so keep it private.
         </p>
       </div>
       {view.deliver.length > 0
@@ -137,17 +223,7 @@ function SavedSearchCard(
           </>
         )
         : <p>Delivered by its feed alone.</p>}
-      {
-        /* The page adds no webhook or email digest (docs/web.md): where they are added, said
-          rather than left to be looked for. */
-      }
-      <p class="field-note">
-        {"To add a webhook or an email digest, send "}
-        <code>{`PATCH /v1/saved-searches/${view.id}`}</code>
-        {" with a "}
-        <code>deliver</code>
-        {" list and your key (docs/alerts.md)."}
-      </p>
+      <DeliveriesNote view={view} ways={props.ways} />
       <form
         method="post"
         action={`${action}/${view.paused ? "resume" : "pause"}`}
@@ -160,8 +236,55 @@ function SavedSearchCard(
         <input type="hidden" name="csrf" value={props.formToken ?? ""} />
         <button type="submit" class="secondary">Delete</button>
       </form>
+      {props.news ? <WhatIsNewList news={props.news} /> : null}
     </article>
   );
+}
+
+/**
+ * The saved search's feed on its page (session 39): what arrived since it was saved, marked
+ * "New", then its latest earlier matches, as the feed lists them, and the feed's words for how
+ * many are new. A person reads it here without a feed reader.
+ */
+function WhatIsNewList(props: { news: WhatIsNew }) {
+  const { news } = props;
+  const entries = [
+    ...news.fresh.map((p) => ({ result: p.result, mark: "New" })),
+    ...news.earlier.map((p) => ({ result: p.result, mark: undefined })),
+  ];
+  return (
+    <section id="new" aria-labelledby="new-heading">
+      <h3 id="new-heading">What is new</h3>
+      <p>{whatIsNewInWords(news)}</p>
+      {entries.length > 0
+        ? (
+          <ol class="results">
+            {entries.map(({ result, mark }, index) => (
+              <li>
+                <ResultItem result={result} index={index} mark={mark} heading="h4" />
+              </li>
+            ))}
+          </ol>
+        )
+        : null}
+    </section>
+  );
+}
+
+/**
+ * What deleting `view` undoes, of what it has: a search delivered by its feed alone has no email
+ * digest to end (it was said of every one, on servers that send no mail too).
+ */
+function deletionInWords(view: SavedSearchView): string {
+  const webhooks = view.deliver.some((d) => d.type === "webhook");
+  const emails = view.deliver.some((d) => d.type === "email");
+  const ends = [
+    ...(webhooks ? ["its webhook calls"] : []),
+    ...(emails ? ["its email digests"] : []),
+  ];
+  return `Its feed URL stops working${ends.length > 0 ? `, ${ends.join(" and ")} end` : ""}, ` +
+    "and it cannot be undone: saving the search again gives a new feed URL" +
+    `${emails ? ", and email addresses confirm again" : ""}. Pausing it keeps all of that.`;
 }
 
 /** "Delete the saved search 'NAME'?": the one way on to deleting it, and a way back. */
@@ -171,11 +294,7 @@ function DeleteQuestion(props: Frame & { view: SavedSearchView }) {
   return (
     <Layout {...props} title={`Delete the saved search '${view.name}'?`}>
       <h1>{`Delete the saved search '${view.name}'?`}</h1>
-      <p>
-        Its feed URL stops working, its email digests and webhook calls end, and it cannot be
-        undone: saving the search again gives a new feed URL, and email addresses confirm again.
-        Pausing it keeps all of that.
-      </p>
+      <p>{deletionInWords(view)}</p>
       <form method="post" action={`${SAVED_PATH}/${id}/delete`}>
         <input type="hidden" name="csrf" value={props.formToken ?? ""} />
         <input type="hidden" name="confirm" value="yes" />
@@ -197,6 +316,8 @@ export function SavedSearchesPage(
     /** A form's outcome: said on the card it changed (`changedId`), or above the list. */
     notice?: string;
     changedId?: string;
+    ways: DeliveryWays;
+    news?: WhatIsNew;
   },
 ) {
   const changedShown = props.views.some((view) => view.id === props.changedId);
@@ -219,6 +340,8 @@ export function SavedSearchesPage(
             isNew={view.id === props.newId}
             isAlready={view.id === props.alreadyId}
             notice={view.id === props.changedId ? props.notice : undefined}
+            ways={props.ways}
+            news={props.news}
           />
         ))}
     </Layout>
@@ -228,6 +351,17 @@ export function SavedSearchesPage(
 /** The routes of `/saved`; `sessions` are the web page's. */
 export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  /** The deliveries this server makes, the API's address as this request reaches it. */
+  function ways(c: Context<AppEnv>): DeliveryWays {
+    let base: string;
+    try {
+      base = linkBaseUrl(deps.config, c.req.url);
+    } catch {
+      base = new URL(c.req.url).origin;
+    }
+    return deliveryWays(deps.config.alerts ?? DEFAULT_ALERTS, base);
+  }
 
   /** The signed-in session that may keep saved searches, or the answer that stops the request. */
   async function owner(c: Context<AppEnv>): Promise<WebSession | Response> {
@@ -319,6 +453,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         alreadyId={c.req.query("already")}
         notice={savedDoneNotice(c.req.query("done"))}
         changedId={c.req.query("id")}
+        ways={ways(c)}
       />,
     );
   });
@@ -331,12 +466,19 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         session.principal.subject,
         c.req.param("id"),
       );
+      // Its feed's entries: a search made for the owner, counted as a read of the feed is.
+      await deps.rateLimiter.consume(session.principal);
+      const news = await deps.alerts!.deliverer.whatIsNew(
+        await deps.alerts!.savedSearches.record(session.principal.subject, view.id),
+      );
       return sendPage(
         c,
         <SavedSearchesPage
           {...frameOf(session)}
           views={[view]}
           title={`Saved search: ${view.name}`}
+          ways={ways(c)}
+          news={news}
         />,
       );
     } catch (error) {

@@ -65,49 +65,79 @@ function errorId(name: string): string {
   return `field-${name}-error`;
 }
 
-/** A field's marks when the refused search's parameter is its own: invalid, and why. */
-function invalidMarks(name: string, errorParam: string | undefined): Record<string, string> {
-  return name === errorParam ? { "aria-invalid": "true", "aria-describedby": errorId(name) } : {};
+/** A refusal of the search as the page says it: in the form's words, and the field at fault. */
+export interface PageError {
+  /** The refusal in words (`errorInWords` of the service's message). */
+  message: string;
+  /** The parameter at fault, where the refusal names one. */
+  param?: string;
+}
+
+/** The refusal of the field `name`, where there is one. */
+function errorOf(name: string, errors: readonly PageError[]): PageError | undefined {
+  return errors.find((error) => error.param === name);
+}
+
+/** A field's marks when a refusal of the search is about it: invalid, and why. */
+function invalidMarks(name: string, errors: readonly PageError[]): Record<string, string> {
+  return errorOf(name, errors) ? { "aria-invalid": "true", "aria-describedby": errorId(name) } : {};
 }
 
 /**
  * Why the search was refused, beside the field at fault (between its label and the field, as
  * GOV.UK's error message): where the person is when they typed it.
  */
-function FieldError(props: { name: string; error?: string; errorParam?: string }) {
-  if (props.error === undefined || props.name !== props.errorParam) return null;
+function FieldError(props: { name: string; errors: readonly PageError[] }) {
+  const error = errorOf(props.name, props.errors);
+  if (!error) return null;
   return (
     <p id={errorId(props.name)} class="field-error">
-      <span class="visually-hidden">Error:</span> {props.error}
+      <span class="visually-hidden">Error:</span> {error.message}
     </p>
   );
 }
 
-/** The form's fields that a refused search's error summary can link to. */
-const FIELD_IDS: ReadonlySet<string> = new Set([...TEXT_FIELDS, "sort"]);
+/** The form's fields that a refused search's error summary can link to, in the form's order. */
+const FIELD_ORDER: readonly string[] = [...TEXT_FIELDS, "sort"];
+const FIELD_IDS: ReadonlySet<string> = new Set(FIELD_ORDER);
 
 /**
- * A refused search said at the top of the form, as GOV.UK's error summary: a heading, the error a
- * link to its field, focused when the page loads (web.js) or when a submitted search is refused
+ * The refusals in the order of the form's fields (GOV.UK: the summary lists the errors in the
+ * order of the fields), those of no field of the form (a facet's value, `top_k`) last.
+ */
+export function inFormOrder(errors: readonly PageError[]): PageError[] {
+  const rank = (error: PageError) => {
+    const at = FIELD_ORDER.indexOf(error.param ?? "");
+    return at === -1 ? FIELD_ORDER.length : at;
+  };
+  return [...errors].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * A refused search said at the top of the form, as GOV.UK's error summary: a heading, each refusal
+ * a link to its field, focused when the page loads (web.js) or when a submitted search is refused
  * (htmx swaps it out of band), so the person sees it wherever the filters left the results (at
  * 360 px the results region is a screen below the form). Always rendered, empty without an error,
- * so that a swap of an accepted search takes the last one away.
+ * so that a swap of an accepted search takes the last one away. A search sent as the person types
+ * leaves it empty (web.js): the sentence beside the field says why, and the field stays in view.
  */
-export function ErrorSummary(props: { error?: string; errorParam?: string }) {
-  const { error, errorParam } = props;
+export function ErrorSummary(props: { errors: readonly PageError[] }) {
+  const errors = inFormOrder(props.errors);
   return (
     <div id="error-summary">
-      {error !== undefined
+      {errors.length > 0
         ? (
           <div class="error-summary" tabindex={-1} aria-labelledby="error-summary-title">
             <div role="alert">
               <h2 id="error-summary-title">There is a problem</h2>
               <ul>
-                <li>
-                  {errorParam !== undefined && FIELD_IDS.has(errorParam)
-                    ? <a href={`#field-${errorParam}`}>{error}</a>
-                    : error}
-                </li>
+                {errors.map(({ message, param }) => (
+                  <li>
+                    {param !== undefined && FIELD_IDS.has(param)
+                      ? <a href={`#field-${param}`}>{message}</a>
+                      : message}
+                  </li>
+                ))}
               </ul>
             </div>
           </div>
@@ -123,8 +153,7 @@ function TextField(
     params: PageParams;
     type?: string;
     hint?: string;
-    error?: string;
-    errorParam?: string;
+    errors: readonly PageError[];
   },
 ) {
   const id = `field-${props.name}`;
@@ -134,7 +163,7 @@ function TextField(
   return (
     <div>
       <label for={id}>{fieldLabel(props.name)}</label>
-      <FieldError name={props.name} error={props.error} errorParam={props.errorParam} />
+      <FieldError name={props.name} errors={props.errors} />
       <input
         id={id}
         name={props.name}
@@ -142,7 +171,7 @@ function TextField(
         value={value}
         {...(props.type === "number" ? { min: "0", step: "1", inputmode: "numeric" } : {})}
         {...(props.hint ? { placeholder: props.hint } : {})}
-        {...invalidMarks(props.name, props.errorParam)}
+        {...invalidMarks(props.name, props.errors)}
       />
     </div>
   );
@@ -151,10 +180,11 @@ function TextField(
 export interface SearchPageProps extends Omit<LayoutProps, "title" | "children"> {
   params: PageParams;
   response?: SearchResponse;
-  /** Why the search could not run (a bad parameter), in words. */
-  error?: string;
-  /** The parameter the error is about: its field is marked invalid and described by the error. */
-  errorParam?: string;
+  /**
+   * Why the search could not run: each refusal (the service's message) and the parameter it is
+   * about, whose field is marked invalid and described by it.
+   */
+  errors?: readonly PageError[];
   offset: number;
   pageSize: number;
 }
@@ -198,7 +228,7 @@ function Facet(
  * What takes the filter `name` off the page URL: its parameter, and a qualifier that would be left
  * alone (`radius_km` without `near`, which the search refuses), and the paging.
  */
-function removing(params: PageParams, name: string): Record<string, undefined> {
+export function removing(params: PageParams, name: string): Record<string, undefined> {
   const changes: Record<string, undefined> = { [name]: undefined, offset: undefined };
   for (const other of FILTER_NAMES) {
     const filter = FILTERS[other] as { qualifies?: string[]; refusedAlone?: string };
@@ -701,7 +731,7 @@ export function ResultsRegion(props: SearchPageProps) {
     // FieldError): the results region, a screen below on a phone, holds no results for it.
     return (
       <div id="results">
-        {!props.error
+        {!props.errors?.length
           ? <p>Type the work you are looking for, or upload a CV below, and press Search.</p>
           : null}
       </div>
@@ -791,8 +821,11 @@ export function ResultsRegion(props: SearchPageProps) {
  * checkboxes included) is inside it: a change anywhere in it sends it.
  */
 export function SearchForm(props: SearchPageProps) {
-  const { params, errorParam } = props;
-  const error = props.error !== undefined ? errorInWords(props.error) : undefined;
+  const { params } = props;
+  const errors = (props.errors ?? []).map((error) => ({
+    ...error,
+    message: errorInWords(error.message),
+  }));
   const sort = first(params, "sort") || "date";
   const hidden = Object.entries(params).filter(([name]) => !FORM_FIELDS.has(name));
   return (
@@ -811,11 +844,11 @@ export function SearchForm(props: SearchPageProps) {
       hx-push-url="true"
       hx-sync="this:replace"
     >
-      <ErrorSummary error={error} errorParam={errorParam} />
+      <ErrorSummary errors={errors} />
       <div class="query">
         <div>
           <label for="field-q">{fieldLabel("q")}</label>
-          <FieldError name="q" error={error} errorParam={errorParam} />
+          <FieldError name="q" errors={errors} />
           <input
             id="field-q"
             type="search"
@@ -824,59 +857,54 @@ export function SearchForm(props: SearchPageProps) {
             maxlength={1000}
             autocomplete="off"
             placeholder="e.g. nurse in Toronto, remote python developer"
-            {...invalidMarks("q", props.errorParam)}
+            {...invalidMarks("q", errors)}
           />
         </div>
         <button type="submit">Search</button>
       </div>
       <details
         open={TEXT_FIELDS.slice(1).some((name) =>
-          first(params, name) !== "" || name === errorParam
+          first(params, name) !== "" || errorOf(name, errors)
         )}
       >
         <summary>More filters</summary>
         <div class="fields">
-          <TextField name="company" params={params} error={error} errorParam={errorParam} />
+          <TextField name="company" params={params} errors={errors} />
           <TextField
             name="salary_min"
             params={params}
             type="number"
-            error={error}
-            errorParam={errorParam}
+            errors={errors}
           />
           <TextField
             name="near"
             params={params}
             hint="e.g. Berlin"
-            error={error}
-            errorParam={errorParam}
+            errors={errors}
           />
           <TextField
             name="radius_km"
             params={params}
             type="number"
             hint="25"
-            error={error}
-            errorParam={errorParam}
+            errors={errors}
           />
           <TextField
             name="since"
             params={params}
             type="date"
-            error={error}
-            errorParam={errorParam}
+            errors={errors}
           />
           <TextField
             name="added_since"
             params={params}
             type="date"
-            error={error}
-            errorParam={errorParam}
+            errors={errors}
           />
           <div>
             <label for="field-sort">{fieldLabel("sort")}</label>
-            <FieldError name="sort" error={error} errorParam={errorParam} />
-            <select id="field-sort" name="sort" {...invalidMarks("sort", errorParam)}>
+            <FieldError name="sort" errors={errors} />
+            <select id="field-sort" name="sort" {...invalidMarks("sort", errors)}>
               {SORTS.map((value) => (
                 <option value={value} selected={value === sort}>
                   {value === "date" ? "Newest first" : "Best match first"}
@@ -905,7 +933,7 @@ export function SearchPage(props: SearchPageProps) {
   return (
     <Layout
       {...props}
-      title={`${props.error !== undefined ? "Error: " : ""}${q ? `${q}: search` : "Search jobs"}`}
+      title={`${props.errors?.length ? "Error: " : ""}${q ? `${q}: search` : "Search jobs"}`}
       enhance
     >
       <h1>Search jobs</h1>

@@ -25,6 +25,7 @@ import { CV_MAX_BYTES, CvFileError, uploadedCvName } from "../ingest/cv_text.ts"
 import { CvReader, CvReadersBusy } from "./cv_reader.ts";
 import { CvResultsPage, MessagePage, PostingPage, SignInPage } from "./pages.tsx";
 import { type PageParams, SearchPage } from "./search_page.tsx";
+import { searchOrRefusals } from "./search_refusals.ts";
 import { type WebSession, WebSessions } from "./session.ts";
 import { ASSETS } from "./static.ts";
 import { adminRoutes } from "./admin_routes.tsx";
@@ -48,7 +49,6 @@ import {
 import { ownValue } from "../domain/own_value.ts";
 
 /** Errors that say what is wrong with a person's search: the page shows them beside the form. */
-const INPUT_ERRORS = new Set(["MISSING_QUERY", "INVALID_PARAMETER", "INVALID_SOURCE"]);
 
 /** The static files' policy: as documents of their own, nothing runs, loads or frames them. */
 const STATIC_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
@@ -236,23 +236,21 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     if (who instanceof Response) return who;
     const shown = { ...who.frame, params, offset: 0, pageSize: 20 };
     if (!searching) return sendPage(c, <SearchPage {...shown} />);
-    let query;
-    let outcome;
-    try {
-      query = parseSearchQuery(searchInput(params), "q");
-      // The search refuses what only the index can judge (a `near` that names no known place):
-      // the person's input too, said on the page beside the form, not a 500.
-      outcome = await deps.service.search(query);
-    } catch (error) {
-      if (error instanceof JobseekError && INPUT_ERRORS.has(error.code)) {
-        return sendPage(
-          c,
-          <SearchPage {...shown} error={error.message} errorParam={error.param} />,
-          400,
-        );
-      }
-      throw error;
+    // The search refuses what only the index can judge (a `near` that names no known place): the
+    // person's input too, said on the page beside the form, not a 500. Every field at fault is
+    // said at once (src/web/search_refusals.ts), as the same parse and search judge it.
+    const searched = await searchOrRefusals(params, async (tried) => {
+      const query = parseSearchQuery(searchInput(tried), "q");
+      return { query, outcome: await deps.service.search(query) };
+    });
+    if (searched.refusals) {
+      const errors = searched.refusals.map((error) => ({
+        message: error.message,
+        param: error.param,
+      }));
+      return sendPage(c, <SearchPage {...shown} errors={errors} />, 400);
     }
+    const { query, outcome } = searched.value;
     const response = toSearchResponse(c.get("requestId"), outcome);
     return sendPage(
       c,

@@ -87,6 +87,28 @@ async function signIn(page, key) {
   }
 }
 
+/**
+ * The field `selector` is in view, and no error summary stands above it: what a person typing in
+ * it sees while the searches sent as they type are refused (session 39).
+ */
+async function fieldInViewAlone(page, selector) {
+  const seen = await page.evaluate((selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return {
+      top: box.top,
+      bottom: box.bottom,
+      height: innerHeight,
+      summary: document.querySelector("#error-summary")?.textContent,
+      focus: document.activeElement?.id,
+    };
+  }, selector);
+  check(
+    seen.top >= 0 && seen.bottom <= seen.height && seen.summary === "" &&
+      `#${seen.focus}` === selector,
+    `typing in ${selector}: ${JSON.stringify(seen)}`,
+  );
+}
+
 async function countText(page) {
   return await page.$eval("#count", (el) => el.textContent.trim());
 }
@@ -383,9 +405,17 @@ const scenarios = {
       await page.click("details:not(.narrow) > summary");
       const near = await page.$("#field-near");
       await near.scrollIntoView();
-      // Typed and submitted (Enter): the summary takes the focus, and with it the view.
+      // Typed (session 39): the answer that refuses it says why beside the field, and the
+      // summary stays out, so the field typed in stays in view (swapped in above it, the summary
+      // pushed the field a screen down).
       await near.click();
-      await page.keyboard.type("Torontoo");
+      await page.keyboard.type("Torontoo", { delay: 30 });
+      await page.waitForFunction(
+        () => (document.querySelector("#field-near-error")?.textContent ?? "").includes("Torontoo"),
+        { timeout: 15_000 },
+      );
+      await fieldInViewAlone(page, "#field-near");
+      // Submitted (Enter): the summary takes the focus, and with it the view.
       await page.keyboard.press("Enter");
       await page.waitForFunction(
         () => document.activeElement?.classList.contains("error-summary"),
@@ -432,6 +462,7 @@ const scenarios = {
         (await activeElement(page)).id === "field-near",
         "typing lost the focus to the summary",
       );
+      await fieldInViewAlone(page, "#field-near");
       const beside = await page.$eval("#field-near-error", (el) => ({
         next: el.nextElementSibling?.id,
         describes: document.querySelector("#field-near").getAttribute("aria-describedby"),

@@ -8,3 +8,5 @@ import "../web_browser_test.ts";
 import "../web_routes_test.ts";
 import "../web_saved_test.ts";
 import "../web_person_test.ts";
+import "../web_errors_test.ts";
+import "../web_console_test.ts";

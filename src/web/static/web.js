@@ -77,6 +77,17 @@ document.addEventListener("htmx:afterSwap", (event) => {
   }
 });
 
+// The error summary is shown on a submitted search alone (GOV.UK: on submit, not on every
+// keystroke). Swapped in as the person types, it stood above the field they typed in and, at
+// 360 px, pushed that field a screen down, out of view (reviewers, session 38). A typed search's
+// answer empties it instead: the sentence beside the field says why, and the field stays where
+// the person is looking.
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  if (event.detail.target?.id !== "error-summary" || submitted) return;
+  event.detail.shouldSwap = false;
+  event.detail.target.replaceChildren();
+});
+
 /** The error summary, where there is one, takes the focus (and so is scrolled into view). */
 function focusErrorSummary() {
   document.querySelector("#error-summary .error-summary")?.focus();
