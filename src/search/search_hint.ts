@@ -199,6 +199,11 @@ export function searchHint(
  *     '10 postings there nearest them are listed as close matches, best first; "jobs in ' +
  *     'Liverpool" lists all 36 postings there.',
  * );
+ * // A count at the cap is said once as a floor (it read "at least at least 1000").
+ * assert.match(
+ *   placeBrowseHint(liverpool, 36, { nearest: 10, elsewhere: 1000, elsewhereQuery: "teacher" }),
+ *   /^Nothing in Liverpool is near these words \("teacher" lists at least 1000 postings elsewhere\)/,
+ * );
  * ```
  */
 export function placeBrowseHint(
@@ -233,7 +238,7 @@ export function placeBrowseHint(
       elsewhere === 1
         ? "the one posting"
         : elsewhere >= RESULT_SET_MAX
-        ? `at least ${countInWords(elsewhere)} postings`
+        ? `${countInWords(elsewhere)} postings`
         : `the ${countInWords(elsewhere)} postings`
     } elsewhere)`
     : ` (elsewhere they find ${countInWords(elsewhere)} posting${plural})`;
