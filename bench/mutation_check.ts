@@ -3807,6 +3807,24 @@ export const MUTANTS: Mutant[] = [
     becomes: "    bound,",
     breaks: "a title word two edits from a far more used one is corrected to it (session 39)",
   },
+  {
+    id: "M474",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      else if (filtered) {",
+    becomes: "      else if (false) {",
+    breaks:
+      '"xyzzy jobs posted this week in Leeds" says the words come near nothing where nothing in Leeds was posted this week (session 39)',
+  },
+  {
+    id: "M475",
+    layer: "search",
+    file: "src/index/query_posted.ts",
+    line: "    if (!SAID_POSTED.has(words[at])) continue;",
+    becomes: "    continue;",
+    breaks:
+      '"jobs posted today in Leeds xyzzy" searches "posted today" as words: a day said mid-query is not read (session 39)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -671,6 +671,20 @@ Deno.test("the real postings: what each filter means, and the role leads", async
           q,
         );
       }
+      // Where nothing at the place the words name passes the day they name, that is said, not
+      // that the words come near nothing ("jobs posted this week in Amsterdam for English
+      // speakers", session 39). The real postings are older than a week.
+      for (
+        const q of ["xyzzy jobs posted this week in Leeds", "jobs posted today in Leeds xyzzy"]
+      ) {
+        const dated = await search({ q, sort: "relevance" });
+        assert.equal(dated.total + (dated.close_total ?? 0), 0, q);
+        assert.match(
+          dated.hint ?? "",
+          /^No posting in Leeds was posted since \d{4}-\d{2}-\d{2} \('posted (this week|today)' in the query\)\.$/,
+          q,
+        );
+      }
     },
   );
 

@@ -63,6 +63,9 @@ const NEWEST = ["most recent", "latest", "newest", "recent"];
 /** Words after "recent" that say who is recent, not which postings ("a recent graduate"). */
 const GRADUATES = new Set(["graduate", "graduates", "grad", "grads", "college", "university"]);
 
+/** Words that say a span follows wherever they stand: "jobs posted this week in Leeds". */
+const SAID_POSTED = new Set(["posted", "added"]);
+
 /** Words before a span that belong to it: "posted in the last 7 days", "from this week". */
 const LEADING = new Set(["posted", "added", "in", "within", "from", "during", "over"]);
 
@@ -109,6 +112,14 @@ function spanDays(words: readonly string[]): number | undefined {
  * assert.equal(postedIn("week"), null);
  * assert.equal(postedIn("today"), null);
  * assert.equal(postedIn("this week", true)?.days, 7);
+ * // Mid-query where "posted" or "added" says so.
+ * assert.deepEqual(postedIn("jobs posted this week in amsterdam for english speakers"), {
+ *   matched: "posted this week",
+ *   days: 7,
+ *   rest: "jobs in amsterdam for english speakers",
+ * });
+ * assert.equal(postedIn("nurse jobs added in the last 3 days near leeds")?.days, 3);
+ * assert.equal(postedIn("jobs posted today")?.matched, "posted today");
  * ```
  */
 export function postedIn(text: string, alone = false): QueryPosted | null {
@@ -122,6 +133,19 @@ export function postedIn(text: string, alone = false): QueryPosted | null {
     // "posted in the last 7 days" alone leaves nothing beside it, as "today" alone does.
     while (start > 0 && LEADING.has(words[start - 1])) start--;
     return { matched: words.slice(start).join(" "), days, rest: words.slice(0, start).join(" ") };
+  }
+  // "jobs posted this week in Amsterdam": "posted" or "added" says a span follows, anywhere.
+  for (let at = 0; at < words.length - 1; at++) {
+    if (!SAID_POSTED.has(words[at])) continue;
+    let from = at + 1;
+    while (from < words.length - 1 && LEADING.has(words[from])) from++;
+    for (let end = words.length; end > from; end--) {
+      const days = spanDays(words.slice(from, end));
+      if (days === undefined) continue;
+      const rest = [...words.slice(0, at), ...words.slice(end)];
+      if (rest.length === 0 && !alone) break;
+      return { matched: words.slice(at, end).join(" "), days, rest: rest.join(" ") };
+    }
   }
   // "latest python jobs", "what are the latest python jobs": after the asking alone.
   for (const newest of NEWEST) {

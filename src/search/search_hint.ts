@@ -321,6 +321,39 @@ export function placeAloneHint(
   }`;
 }
 
+/**
+ * What to say where no posting at the place the query names passes its filters (`filters`: a
+ * parameter or the pay its words name) or the day its words name, whatever the words.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const amsterdam = { cityKey: "amsterdam", city: "Amsterdam", matched: "Amsterdam", rest: "" };
+ * const week = { matched: "posted this week", since: "2026-11-23" };
+ * assert.equal(
+ *   placeFilteredHint(amsterdam, false, week),
+ *   "No posting in Amsterdam was posted since 2026-11-23 ('posted this week' in the query).",
+ * );
+ * assert.equal(
+ *   placeFilteredHint(amsterdam, true, week),
+ *   "No posting in Amsterdam passes the filters and was posted since 2026-11-23 ('posted this " +
+ *     "week' in the query).",
+ * );
+ * assert.equal(placeFilteredHint(amsterdam, true, null), "No posting in Amsterdam passes the filters.");
+ * ```
+ */
+export function placeFilteredHint(
+  place: QueryPlace,
+  filters: boolean,
+  posted: { matched: string; since: string } | null,
+): string {
+  const passing = filters ? " passes the filters" : "";
+  const day = posted
+    ? `${filters ? " and" : ""} was posted since ${posted.since} ('${posted.matched}' in the query)`
+    : "";
+  return `No posting ${placeWhere(place)}${passing}${day}.`;
+}
+
 /** '"jobs in Leeds" lists all 14 postings there.': the query that lists a place's postings. */
 function placeListed(
   place: QueryPlace,

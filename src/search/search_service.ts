@@ -38,6 +38,7 @@ import {
   emptiedBy,
   placeAloneHint,
   placeBrowseHint,
+  placeFilteredHint,
   placeWhere,
   QUERY_COMPANY,
   QUERY_PLACE,
@@ -423,6 +424,17 @@ class SnapshotSearchService implements JobSearchService {
           ...(reading.since !== null && analyzed.posted ? { posted: analyzed.posted.matched } : {}),
         });
       } else if (hint) outcome.hint = hint;
+      else if (filtered) {
+        // "jobs posted this week in Amsterdam for English speakers": nothing there passes the
+        // filters, whatever the words (it said the words came near nothing: session 39).
+        outcome.hint = placeFilteredHint(
+          place,
+          Object.keys(filters).length > 0 || reading.salary !== null,
+          reading.since !== null && analyzed.posted
+            ? { matched: analyzed.posted.matched, since: reading.since }
+            : null,
+        );
+      }
     } else if (hint) outcome.hint = hint;
     else if (total === 0 && reading.paysAlone && reading.salary !== null) {
       const currency = reading.salaryCurrency !== null ? ` ${reading.salaryCurrency}` : "";
