@@ -3346,8 +3346,7 @@ export const MUTANTS: Mutant[] = [
     id: "M411",
     layer: "search",
     file: "src/index/query_place.ts",
-    line:
-      "      placeInCountry(city, { country: r.country, region: r.admin1 })?.admin1 === r.admin1",
+    line: "      r.admin1 === placed?.admin1 && r.country === placed.country",
     becomes: "      false",
     breaks:
       '"jobs in perth wa" reads a Perth of New York: the code\'s first region, Washington, over Western Australia (session 38)',
@@ -3579,8 +3578,8 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/index/query_spelling.ts",
     line:
-      "  if (terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined) {",
-    becomes: "  if (terms.length !== 1 || isEnglishWord(word)) {",
+      "    terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined ||",
+    becomes: "    terms.length !== 1 || isEnglishWord(word) ||",
     breaks:
       '"Lehrerin in Berlin" is corrected to "lehrer": the spelling correction does not know the German job names (reviewer W, session 38)',
   },
@@ -3680,9 +3679,8 @@ export const MUTANTS: Mutant[] = [
     id: "M460",
     layer: "search",
     file: "src/index/query_place.ts",
-    line:
-      '          (JOINERS.has(folded) || folded === "on" || !cityLiesIn(city, text, countries)))',
-    becomes: '          (JOINERS.has(folded) || folded === "on"))',
+    line: "            (placeInRegionNamed(city, text, countries)?.population ?? 0) <",
+    becomes: "            Infinity <",
     breaks:
       '"pittsburgh me nurse" reads Pittsburgh, Maine: a code that is an English word is read before the work where no place of the city lies in its region (session 39)',
   },
@@ -3690,9 +3688,8 @@ export const MUTANTS: Mutant[] = [
     id: "M461",
     layer: "search",
     file: "src/index/query_place.ts",
-    line:
-      '          (JOINERS.has(folded) || folded === "on" || !cityLiesIn(city, text, countries)))',
-    becomes: "          (JOINERS.has(folded) || !cityLiesIn(city, text, countries)))",
+    line: '          (elsewhere || JOINERS.has(folded) || folded === "on" ||',
+    becomes: "          (elsewhere || JOINERS.has(folded) ||",
     breaks:
       '"toronto on weekends" reads Ontario: "on" before the work is a code where Toronto lies (session 39)',
   },
@@ -3710,9 +3707,8 @@ export const MUTANTS: Mutant[] = [
     id: "M463",
     layer: "search",
     file: "src/index/query_place.ts",
-    line:
-      "  const inRegion = position.preposition ? null : placeInRegionSaid(words, position.after);",
-    becomes: "  const inRegion = null as WorldPlace | null;",
+    line: "    : placeInRegionSaid(words, position.after, gazetteer);",
+    becomes: "    : null;",
     breaks:
       '"salem ma nurse" reads no place: a town without postings named with its region\'s code needs a million people there (session 39)',
   },
@@ -3738,8 +3734,8 @@ export const MUTANTS: Mutant[] = [
     id: "M466",
     layer: "search",
     file: "src/index/query_phrasing.ts",
-    line: "    at > 1 && RELATIVES.has(word) && JOB_WORDS.includes(kept[at - 1])",
-    becomes: "    false",
+    line: "  const clause = words.findIndex((word, at) => at > 0 && RELATIVES.has(word));",
+    becomes: "  const clause = -1;",
     breaks:
       '"find me remote frontend jobs that use vue" embeds the clause with the work: every remote frontend developer a close match only (session 39)',
   },
@@ -3824,6 +3820,79 @@ export const MUTANTS: Mutant[] = [
     becomes: "    continue;",
     breaks:
       '"jobs posted today in Leeds xyzzy" searches "posted today" as words: a day said mid-query is not read (session 39)',
+  },
+  {
+    id: "M476",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line: '          (elsewhere || JOINERS.has(folded) || folded === "on" ||',
+    becomes: '          (JOINERS.has(folded) || folded === "on" ||',
+    breaks:
+      '"chester pa receptionist" reads Chester, Pennsylvania, where Chester\'s postings are in England: a personal assistant is no region (reviewer W, session 39)',
+  },
+  {
+    id: "M477",
+    layer: "search",
+    file: "src/index/query_place.ts",
+    line: "  if (isJobWord(after, gazetteer) || PREPOSITIONS.has(after)) return null;",
+    becomes: "  if (PREPOSITIONS.has(after)) return null;",
+    breaks:
+      '"gurgaon hr executive" reads the place "gurgaon hr" (Haryana): a word of the titles is taken for a region\'s code (reviewer W, session 39)',
+  },
+  {
+    id: "M478",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line: "    namesCity(word)",
+    becomes: "    false",
+    breaks:
+      '"salem or nurse" is searched as "sales or nurse": a city\'s name is corrected to a word of the titles (reviewer W, session 39)',
+  },
+  {
+    id: "M479",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "    (k === 0 || FIELD_OPENERS.has(words[k - 1]))",
+    becomes: "    true",
+    breaks:
+      '"cyber security guy" lists security guards: a field after a word of its own is taken for its worker (reviewer W, session 39)',
+  },
+  {
+    id: "M480",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line:
+      "  if (opening > 0 && !REQUEST_NOUNS.has(kept[opening])) kept = roleWords(kept.slice(opening));",
+    becomes: "  if (opening > 0) kept = roleWords(kept.slice(opening));",
+    breaks:
+      '"english speaking jobs for expats" embeds "expats": an offer before a job word is taken off (reviewer W, session 39)',
+  },
+  {
+    id: "M481",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "  const tools = TOOL_VERBS.has(asked[0]) && !asked.some((word) => NEGATIONS.has(word))",
+    becomes: "  const tools = TOOL_VERBS.has(asked[0])",
+    breaks:
+      '"software jobs that require no german" embeds "software no german": what is not wanted is kept as a tool (session 39)',
+  },
+  {
+    id: "M482",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: "    return { names: alone, unfiltered: without };",
+    becomes: "    return { names: alone, unfiltered };",
+    breaks:
+      '"care assistant jobs posted today in Leeds" says what the words find anywhere as what they find without the day (reviewer W, session 39)',
+  },
+  {
+    id: "M483",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: "  if (typedRole.length > 1) variants.push({ terms: typedRole, titleTerms: [] });",
+    becomes: "  if (false) variants.push({ terms: typedRole, titleTerms: [] });",
+    breaks:
+      '"delivery boy" no longer searches "boy": the posting titled "Delivery Boy" loses its words (reviewer W, session 39)',
   },
 ];
 

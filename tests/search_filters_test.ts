@@ -674,6 +674,20 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       // Where nothing at the place the words name passes the day they name, that is said, not
       // that the words come near nothing ("jobs posted this week in Amsterdam for English
       // speakers", session 39). The real postings are older than a week.
+      // What the words find without the day is counted where they ask, not anywhere: "warehouse
+      // jobs posted today in toronto" said the 42 warehouse postings anywhere (reviewer W).
+      const inLeeds = await search({ q: "care assistant jobs in Leeds" });
+      const anywhere = await search({ q: "care assistant jobs" });
+      assert.ok(inLeeds.total > 0 && inLeeds.total < anywhere.total);
+      const today = await search({ q: "care assistant jobs posted today in Leeds" });
+      assert.equal(today.total, 0);
+      assert.match(
+        today.hint ?? "",
+        new RegExp(
+          `^Nothing matches with the day in the query \\('posted today': since [-0-9]+\\); ` +
+            `without it the query finds ${inLeeds.total} postings\\.$`,
+        ),
+      );
       for (
         const q of ["xyzzy jobs posted this week in Leeds", "jobs posted today in Leeds xyzzy"]
       ) {

@@ -8,7 +8,14 @@
  *
  * @module
  */
-import { asksOnly, doerOfWork, roleWords, workerOfField, workWords } from "./query_phrasing.ts";
+import {
+  asksOnly,
+  doerOfWork,
+  roleWords,
+  withoutClause,
+  workerOfField,
+  workWords,
+} from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { itAsTerm, namesItField } from "./it_field.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
@@ -347,8 +354,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // "delivery guy" is the delivery driver (`workerOfField`): both sides search the title.
   const named = workerOfField(typedWords);
   const roleAsTyped = roleWords(named);
-  // "driving jobs" is the driver's work (`doerOfWork`): both sides search the doer.
-  const roleOnly = doerOfWork(roleAsTyped);
+  // "driving jobs" is the driver's work (`doerOfWork`): both sides search the doer; what is asked
+  // of the job in a clause ("... jobs that use vue") neither side searches but its tools.
+  const roleOnly = withoutClause(doerOfWork(roleAsTyped));
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
   // barista": "barista"); the keyword side still searches every word.
   const employment = employmentIn(roleOnly.join(" "));
@@ -391,6 +399,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const workText = work.length < role.length
     ? work.map((word, at) => spelled(word, at, work)).join(" ")
     : undefined;
+  // The worker as typed too, where the person word is searched ("delivery boy": a posting says it).
+  const typedRole = named === typedWords ? [] : keywordTerms(roleWords(typedWords).join(" "));
+  if (typedRole.length > 1) variants.push({ terms: typedRole, titleTerms: [] });
   for (const [at, word] of words.entries()) {
     const long = longOf(word, at, words);
     if (long) {

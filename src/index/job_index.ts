@@ -952,9 +952,9 @@ export class JobIndex {
 
   /**
    * The result set for scores given per posting (`scores[p]` in [0, 1] for `data.jobs[p]`), made
-   * as `search` makes it: the cut decided on the scores alone over every posting, one copy per
-   * reposted job, then the filters and the place remove postings, then the 1,000 cap, the order,
-   * the page and the facets.
+   * as `search` makes it: the cut decided on the scores alone over every posting (given scores
+   * hold no words, so `minScoreUnmatched` has no part), one copy per reposted job, then the
+   * filters and the place remove postings, then the 1,000 cap, the order, the page and the facets.
    */
   searchScores(
     scores: Float32Array,

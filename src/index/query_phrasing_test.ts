@@ -1,7 +1,14 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { analyzeQuery } from "./analyze_query.ts";
-import { asksOnly, doerOfWork, roleWords, workerOfField, workWords } from "./query_phrasing.ts";
+import {
+  asksOnly,
+  doerOfWork,
+  roleWords,
+  withoutClause,
+  workerOfField,
+  workWords,
+} from "./query_phrasing.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 
 const role = (query: string) => roleWords(splitWords(query)).join(" ");
@@ -403,7 +410,17 @@ Deno.test("workWords() property: a language or visa sponsorship said before the 
     { numRuns: 100, seed: 3901 },
   );
   // Alone, the offer is what is asked for.
-  for (const query of ["visa sponsorship jobs", "english speaking", "english speaking jobs"]) {
+  // Before a job word it says what the jobs are ("english speaking jobs for expats" embedded
+  // "expats": reviewer W, session 39).
+  for (
+    const query of [
+      "visa sponsorship jobs",
+      "english speaking",
+      "english speaking jobs",
+      "english speaking jobs for expats",
+      "visa sponsorship jobs 2025",
+    ]
+  ) {
     assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
   }
 });
@@ -412,20 +429,38 @@ Deno.test("workWords() property: what a job must be, said after a job word in a 
   // "find me remote frontend jobs that use vue" embedded the clause with the work, and every
   // remote frontend developer was a close match only (session 39).
   const roles = ["frontend", "software", "warehouse", "nurse", "care assistant"];
-  const clauseWords = ["use", "vue", "don't", "require", "german", "start", "at", "6am", "offer"];
+  // Never a verb of what the work is done with first (below: "that use vue" keeps "vue").
+  const clauseWords = ["vue", "don't", "german", "start", "at", "6am", "offer", "pay"];
   fc.assert(
     fc.property(
       fc.constantFrom(...roles),
-      fc.constantFrom("jobs", "roles", "positions"),
+      fc.constantFrom("jobs", "roles", "positions", ""),
       fc.constantFrom("that", "which", "where"),
       fc.array(fc.constantFrom(...clauseWords), { minLength: 1, maxLength: 4 }),
       (role, job, relative, clause) => {
-        const query = `${role} ${job} ${relative} ${clause.join(" ")}`;
+        const query = `${role} ${job} ${relative} ${clause.join(" ")}`.replace("  ", " ");
         assert.deepEqual(workWords(splitWords(query)), splitWords(role), query);
       },
     ),
     { numRuns: 200, seed: 3902 },
   );
+  // What the work is done with stays with the work, unless it is not wanted.
+  assert.deepEqual(workWords(splitWords("frontend jobs that use vue")), ["frontend", "vue"]);
+  assert.deepEqual(workWords(splitWords("developer roles which require react native")), [
+    "developer",
+    "react",
+    "native",
+  ]);
+  assert.deepEqual(workWords(splitWords("software jobs that don't require german")), ["software"]);
+  assert.deepEqual(workWords(splitWords("software jobs that require no german")), ["software"]);
+  // A place read in the query takes "jobs" with it: the clause follows the work then.
+  assert.deepEqual(workWords(splitWords("software that require no german")), ["software"]);
+  assert.deepEqual(workWords(splitWords("nurse that speaks spanish")), ["nurse", "spanish"]);
+  // Work described by its doer's doing stays whole (it had embedded "someone").
+  for (const query of ["someone who fixes cars", "person that cuts hair", "someone that drives"]) {
+    assert.deepEqual(withoutClause(splitWords(query)), splitWords(query), query);
+  }
+  assert.deepEqual(workWords(splitWords("nurse jobs that offer relocation")), ["nurse"]);
   // With no work before it, the clause is what is asked for.
   for (const query of ["jobs that pay weekly", "new jobs that pay weekly"]) {
     assert.deepEqual(workWords(splitWords(query)), roleWords(splitWords(query)), query);
@@ -449,6 +484,15 @@ Deno.test("a field's worker named as a person is searched as the postings name t
     const worker = title.includes("guard") ? "guard" : "driver";
     assert.ok(read.termVariants[0].includes(tokenize(worker)[0]), typed);
   }
+  // A field after a word of its own is that field's ("cyber security guy" listed security guards:
+  // reviewer W, session 39).
+  for (const typed of ["cyber security guy", "it security guy", "software delivery guy"]) {
+    assert.equal(analyzeQuery(typed).embeddingText, typed.replace(" guy", ""), typed);
+  }
+  // The person word is searched too where it is one ("Delivery Boy" is a posting's title).
+  assert.ok(
+    analyzeQuery("delivery boy").termVariants.some((terms) => terms.includes(tokenize("boy")[0])),
+  );
   // The field's own roles stay as typed.
   assert.equal(analyzeQuery("delivery manager").embeddingText, "delivery manager");
   assert.equal(analyzeQuery("security analyst").embeddingText, "security analyst");

@@ -209,17 +209,15 @@ function isJobWord(word: string, gazetteer: Gazetteer): boolean {
  * The place of the name `words` in the region whose code follows them ("salem ma nurse", "boise id
  * jobs"): a town and its region's code name a place as plainly as "in" does.
  */
-function placeInRegionSaid(words: string[], after: string | undefined): WorldPlace | null {
+function placeInRegionSaid(
+  words: string[],
+  after: string | undefined,
+  gazetteer: Gazetteer,
+): WorldPlace | null {
   if (after === undefined || after.length > 3 || JOINERS.has(after) || after === "on") return null;
-  if (CONNECTORS.has(after) || PREPOSITIONS.has(after)) return null;
-  for (const region of regionsNamed(after)) {
-    const place = placeInCountry(words.join(" "), {
-      country: region.country,
-      region: region.admin1,
-    });
-    if (place?.admin1 === region.admin1) return place;
-  }
-  return null;
+  // "gurgaon hr executive": "hr" is the work, not Haryana (reviewer W, session 39).
+  if (isJobWord(after, gazetteer) || PREPOSITIONS.has(after)) return null;
+  return placeInRegionNamed(words.join(" "), after);
 }
 
 /**
@@ -239,7 +237,9 @@ function worldPlaceOf(
     : (w: string) => isJobWord(w, gazetteer);
   if (named.some(notPlace)) return null;
   if (!position.preposition && words.join("").length < 4) return null;
-  const inRegion = position.preposition ? null : placeInRegionSaid(words, position.after);
+  const inRegion = position.preposition
+    ? null
+    : placeInRegionSaid(words, position.after, gazetteer);
   if (inRegion && inRegion.population >= WORLD_MIN_POPULATION.preposition) return inRegion;
   const [best] = placesNamed(words.join(" "));
   if (!best) return null;
@@ -631,6 +631,7 @@ function qualifierAt(
   countries: Set<string>,
   afterComma: boolean,
   city?: string,
+  elsewhere = false,
 ): { end: number; country: string; region?: PlaceRegion } | null {
   for (let length = Math.min(QUALIFIER_LONGEST, typed.length - at); length >= 1; length--) {
     const words = typed.slice(at, at + length);
@@ -643,13 +644,18 @@ function qualifierAt(
       const last = typed.slice(at + length).every((w) => TRAILING_WORDS.has(foldText(w)));
       const folded = foldText(text);
       // Before more words a code that is an English word counts only where it joins no phrase and
-      // the city lies in a region it names ("pittsburgh pa nurse", "columbus oh warehouse";
-      // session 39): "toronto on weekends" names no Ontario, "portland or seattle" no Oregon.
+      // a town of the city's name lies in a region it names, of the city's postings' countries
+      // ("pittsburgh pa nurse", "columbus oh warehouse"; session 39): "toronto on weekends" names
+      // no Ontario, "portland or seattle" no Oregon, and where the city's postings are in another
+      // country the word is a word ("chester pa receptionist": a personal assistant in Chester,
+      // England; "leeds me nurse"; reviewer W).
       const wordBefore = !last && isEnglishWord(folded);
       if (
         CONNECTORS.has(folded) || PREPOSITIONS.has(folded) ||
         (wordBefore &&
-          (JOINERS.has(folded) || folded === "on" || !cityLiesIn(city, text, countries)))
+          (elsewhere || JOINERS.has(folded) || folded === "on" ||
+            (placeInRegionNamed(city, text, countries)?.population ?? 0) <
+              WORLD_MIN_POPULATION.preposition))
       ) {
         continue;
       }
@@ -663,10 +669,11 @@ function qualifierAt(
     // "Perth, WA": of the regions the code names (Washington, Western Australia), the one where a
     // place of the city's name lies, where the city is named (it read a Perth of the US).
     const regions = regionsNamed(text).filter((r) => countries.has(r.country));
+    const placed = placeInRegionNamed(city, text, countries);
     const region = regions.find((r) =>
-      city !== undefined &&
-      placeInCountry(city, { country: r.country, region: r.admin1 })?.admin1 === r.admin1
-    ) ?? regions[0];
+      r.admin1 === placed?.admin1 && r.country === placed.country
+    ) ??
+      regions[0];
     if (region) {
       return {
         end: at + length,
@@ -678,13 +685,23 @@ function qualifierAt(
   return null;
 }
 
-/** Whether a place of the name `city` lies in a region the code `text` names. */
-function cityLiesIn(city: string | undefined, text: string, countries: Set<string>): boolean {
-  if (city === undefined) return false;
-  return regionsNamed(text).some((r) =>
-    countries.has(r.country) &&
-    placeInCountry(city, { country: r.country, region: r.admin1 })?.admin1 === r.admin1
-  );
+/**
+ * The place of the name `name` that lies in a region the words `region` name (in one of
+ * `countries`, where given), the first such region's: "pittsburgh" in "pa" (Pennsylvania), "perth"
+ * in "wa" (Western Australia, not Washington).
+ */
+function placeInRegionNamed(
+  name: string | undefined,
+  region: string,
+  countries?: Set<string>,
+): WorldPlace | null {
+  if (name === undefined) return null;
+  for (const named of regionsNamed(region)) {
+    if (countries && !countries.has(named.country)) continue;
+    const place = placeInCountry(name, { country: named.country, region: named.admin1 });
+    if (place?.admin1 === named.admin1) return place;
+  }
+  return null;
 }
 
 /**
@@ -706,7 +723,14 @@ function cityQualified(
   // "Birmingham, AL", "London, Ontario": another place of the name than the postings' city.
   const elsewhere = first === null && place.city !== undefined;
   if (elsewhere) {
-    first = qualifierAt(typed, end, new Set(countriesNamed(place.city!)), afterComma, place.city);
+    first = qualifierAt(
+      typed,
+      end,
+      new Set(countriesNamed(place.city!)),
+      afterComma,
+      place.city,
+      true,
+    );
   }
   if (!first) return null;
   let last = first;

@@ -777,6 +777,8 @@ Deno.test("findPlace(): a region code that is an English word, before the work, 
     ["Nurse", "Seattle", "US"],
     ["Nurse", "Toronto", "CA"],
     ["Nurse", "Leeds", "GB"],
+    ["PA to the Director", "Chester", "GB"],
+    ["HR Executive", "Delhi", "IN"],
   ]);
   const g = buildGazetteer(jobs);
   g.titlePostings = titleWordCounter(jobs);
@@ -796,8 +798,26 @@ Deno.test("findPlace(): a region code that is an English word, before the work, 
   ]);
   // Where no place of the city's name lies in the code's region (no Leeds in Pennsylvania), the
   // code is a word and the city is read alone.
-  assert.equal(findPlace("leeds pa nurse", g)?.region, undefined);
-  assert.equal(findPlace("pittsburgh me nurse", g)?.region, undefined);
+  const cityAlone = (query: string) => {
+    const read = findPlace(query, g);
+    return [read?.city, read?.country, read?.region, read?.rest];
+  };
+  assert.deepEqual(cityAlone("leeds pa nurse"), ["Leeds", undefined, undefined, "pa nurse"]);
+  assert.deepEqual(cityAlone("pittsburgh me nurse"), [
+    "Pittsburgh",
+    undefined,
+    undefined,
+    "me nurse",
+  ]);
+  // Where the city's postings are in another country, the word is a word: a personal assistant
+  // in Chester, England, not Chester, Pennsylvania; not Leeds, Maine (reviewer W, session 39).
+  assert.deepEqual(cityAlone("chester pa receptionist"), [
+    "Chester",
+    undefined,
+    undefined,
+    "pa receptionist",
+  ]);
+  assert.deepEqual(cityAlone("leeds me nurse"), ["Leeds", undefined, undefined, "me nurse"]);
   // A town without postings, named with its region's code, is a place though small: Salem,
   // Massachusetts (44,000 people) was corrected to "sales".
   const salem = findPlace("salem ma nurse", g);
@@ -805,4 +825,6 @@ Deno.test("findPlace(): a region code that is an English word, before the work, 
   assert.equal(findPlace("salem nurse", g), null);
   // A town smaller than a preposition asks for (Aspen, Colorado, 6,900 people) stays a word.
   assert.equal(findPlace("aspen co nurse", g), null);
+  // A word of the titles after a town is the work: "hr" is no Haryana (reviewer W, session 39).
+  assert.equal(findPlace("gurgaon hr executive", g), null);
 });

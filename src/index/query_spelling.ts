@@ -27,6 +27,7 @@ import type { Job } from "../domain/job.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
+import { placesNamed } from "../places/world_places.ts";
 
 /** One word of a query searched as another. */
 export interface SpellingCorrection {
@@ -123,6 +124,17 @@ export function isEnglishWord(word: string): boolean {
   return englishWords === null || englishWords.has(word);
 }
 
+/** People a place must have for its name never to be taken for a misspelling. */
+const CITY_PEOPLE = 100_000;
+
+/**
+ * Whether `word` is the name of a city ("salem or nurse" was searched as "sales": reviewer W,
+ * session 39): what was meant, though no posting is there.
+ */
+function namesCity(word: string): boolean {
+  return (placesNamed(word)[0]?.population ?? 0) >= CITY_PEOPLE;
+}
+
 /**
  * Postings with `term` in a field other than their title or tags, at most: a typo of the
  * descriptions that so few postings have is still a misspelling when typed.
@@ -178,7 +190,10 @@ export function correctedWord(source: SpellingSource, word: string): string | nu
 function lookUp(source: SpellingSource, word: string, bound: number): string | null {
   const terms = tokenize(word);
   // A stop word ("looking") is not searched at all, so it is never a misspelling.
-  if (terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined) {
+  if (
+    terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined ||
+    namesCity(word)
+  ) {
     return null;
   }
   // A word the postings use is what the person meant, unless it is their typo: a title's one edit

@@ -108,6 +108,11 @@ Deno.test("a word no posting has is searched as the title or tags word it is nea
       null,
     );
   });
+  await t.step("never the name of a city ('salem or nurse' was searched as 'sales')", () => {
+    const sales = sourceOf(["Sales Manager", "Sales Assistant", "Sales Executive"]);
+    assert.equal(correctedWord(sales, "salem"), null);
+    assert.equal(correctedWord(sales, "salez"), "sales");
+  });
   await t.step("never a short word, a number, a word with digits, a stop word", () => {
     assert.equal(correctedWord(source, "chf"), null);
     assert.equal(correctedWord(source, "nurse1"), null);

@@ -22,10 +22,11 @@ import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
 import { isRemoteOnly, type QueryPlace } from "../index/query_place.ts";
 
-/** What emptied a result set, and how many postings the query finds without any filter. */
+/** What emptied a result set, and how many postings the query finds without it. */
 export interface Emptied {
   /** Filter names, and `query_place` for the place the query text names. */
   names: string[];
+  /** What the query finds without the filters (or place, company) `names` lists, the rest kept. */
   unfiltered: number;
 }
 
@@ -88,7 +89,18 @@ export function emptiedBy(
   }
   if (hasPlace && totalWith({}, place) === 0) alone.push(QUERY_PLACE);
   if (company && totalWith({}, undefined, company) === 0) alone.push(QUERY_COMPANY);
-  if (alone.length > 0) return { names: alone, unfiltered };
+  // What the query finds without those alone, the rest still applied: "warehouse jobs posted today
+  // in toronto" said the 42 postings anywhere, where Toronto has 2 (reviewer W, session 39).
+  if (alone.length > 0) {
+    const kept = applied.filter((name) => !alone.includes(name));
+    const rest = Object.assign({}, ...kept.map((name) => withQualifiers(query, name)));
+    const without = totalWith(
+      rest,
+      alone.includes(QUERY_PLACE) ? undefined : at,
+      alone.includes(QUERY_COMPANY) ? undefined : company,
+    );
+    return { names: alone, unfiltered: without };
+  }
   return {
     names: [...applied, ...(hasPlace ? [QUERY_PLACE] : []), ...(company ? [QUERY_COMPANY] : [])],
     unfiltered,
