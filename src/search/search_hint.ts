@@ -92,8 +92,11 @@ export function emptiedBy(
   // What the query finds without those alone, the rest still applied: "warehouse jobs posted today
   // in toronto" said the 42 postings anywhere, where Toronto has 2 (reviewer W, session 39).
   if (alone.length > 0) {
-    const kept = applied.filter((name) => !alone.includes(name));
-    const rest = Object.assign({}, ...kept.map((name) => withQualifiers(query, name)));
+    // The filters as given, less those named (a qualifier named goes, as "salary_currency").
+    const rest: Record<string, unknown> = {};
+    for (const name of FILTER_NAMES) {
+      if (query[name] !== undefined && !alone.includes(name)) rest[name] = query[name];
+    }
     const without = totalWith(
       rest,
       alone.includes(QUERY_PLACE) ? undefined : at,
