@@ -3894,6 +3894,34 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"delivery boy" no longer searches "boy": the posting titled "Delivery Boy" loses its words (reviewer W, session 39)',
   },
+  {
+    id: "M484",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line:
+      "      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) && inWordList(word) === true",
+    becomes: "      /^[a-z]+$/.test(word) && inWordList(word) === true",
+    breaks:
+      '"home work jobs" is embedded as "homework": work from home read as school work (session 39)',
+  },
+  {
+    id: "M485",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: "  const named = joinedCompounds(workerOfField(typedWords));",
+    becomes: "  const named = workerOfField(typedWords);",
+    breaks:
+      '"jobs as a life guard" lists security guards first: a compound written apart is searched as its parts (session 39)',
+  },
+  {
+    id: "M486",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line: "      word.length >= COMPOUND_LETTERS && first.length >= 3 && second.length >= 3 &&",
+    becomes: "      first.length >= 3 && second.length >= 3 &&",
+    breaks:
+      '"car pet" is joined to "carpet": a short word of two short ones is taken for a compound (session 39)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -32,6 +32,7 @@ import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_
 import type { EmploymentType } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
+import { joinedCompounds } from "./query_spelling.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -352,7 +353,8 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
   // side (src/index/query_phrasing.ts).
   // "delivery guy" is the delivery driver (`workerOfField`): both sides search the title.
-  const named = workerOfField(typedWords);
+  // "life guard" is the lifeguard (`joinedCompounds`): titles write it whole.
+  const named = joinedCompounds(workerOfField(typedWords));
   const roleAsTyped = roleWords(named);
   // "driving jobs" is the driver's work (`doerOfWork`): both sides search the doer; what is asked
   // of the job in a clause ("... jobs that use vue") neither side searches but its tools.
@@ -399,7 +401,8 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const workText = work.length < role.length
     ? work.map((word, at) => spelled(word, at, work)).join(" ")
     : undefined;
-  // The worker as typed too, where the person word is searched ("delivery boy": a posting says it).
+  // The words as typed too, where they were read as others ("delivery boy": a posting says it;
+  // "health care assistant": titles write it apart as often).
   const typedRole = named === typedWords ? [] : keywordTerms(roleWords(typedWords).join(" "));
   if (typedRole.length > 1) variants.push({ terms: typedRole, titleTerms: [] });
   for (const [at, word] of words.entries()) {

@@ -486,8 +486,14 @@ Deno.test("a field's worker named as a person is searched as the postings name t
   }
   // A field after a word of its own is that field's ("cyber security guy" listed security guards:
   // reviewer W, session 39).
-  for (const typed of ["cyber security guy", "it security guy", "software delivery guy"]) {
-    assert.equal(analyzeQuery(typed).embeddingText, typed.replace(" guy", ""), typed);
+  for (
+    const [typed, field] of [
+      ["cyber security guy", "cybersecurity"],
+      ["it security guy", "it security"],
+      ["software delivery guy", "software delivery"],
+    ]
+  ) {
+    assert.equal(analyzeQuery(typed).embeddingText, field, typed);
   }
   // The person word is searched too where it is one ("Delivery Boy" is a posting's title).
   assert.ok(
@@ -497,6 +503,12 @@ Deno.test("a field's worker named as a person is searched as the postings name t
   assert.equal(analyzeQuery("delivery manager").embeddingText, "delivery manager");
   assert.equal(analyzeQuery("security analyst").embeddingText, "security analyst");
   assert.deepEqual(workerOfField(["man", "delivery"]), ["man", "delivery"]);
+});
+
+Deno.test("a compound written apart is searched and embedded whole, and as typed by the keywords", () => {
+  const read = analyzeQuery("jobs as a life guard");
+  assert.equal(read.embeddingText, "lifeguard");
+  assert.deepEqual(read.termVariants.slice(0, 2), [["lifeguard"], ["life", "guard"]]);
 });
 
 Deno.test("a guy is the person, not the work: 'help desk guy', 'IT guy'", () => {

@@ -112,16 +112,21 @@ let englishWords: Set<string> | null | undefined;
  * they do use ("spark", "stocker", "manger", "care"): no posting is the answer to it.
  */
 export function isEnglishWord(word: string): boolean {
+  // Without the list (a process not allowed to read its packages' files), every word counts as
+  // English: a search that corrects nothing, rather than one that fails or guesses.
+  return inWordList(word) ?? true;
+}
+
+/** Whether the word list has `word`; undefined where the list cannot be read. */
+function inWordList(word: string): boolean | undefined {
   if (englishWords === undefined) {
     try {
       englishWords = new Set(Deno.readTextFileSync(wordListPath).split("\n"));
     } catch {
-      // Without the list (a process not allowed to read its packages' files), every word counts
-      // as English: a search that corrects nothing, rather than one that fails or guesses.
       englishWords = null;
     }
   }
-  return englishWords === null || englishWords.has(word);
+  return englishWords?.has(word);
 }
 
 /** People a place must have for its name never to be taken for a misspelling. */
@@ -303,6 +308,46 @@ function writtenForms(source: SpellingSource, term: string): string[] {
 
 /** Runs of letters as typed; a run next to a digit or a mark of "c++"/"c#" is left alone. */
 const LETTER_RUN = /(?<![\p{L}\p{N}+#])\p{L}+(?![\p{L}\p{N}+#])/gu;
+
+/**
+ * Words that open no compound a person splits: "home work" is work from home, not "homework".
+ */
+const NO_COMPOUND_FIRST = new Set(["home"]);
+
+/** Letters a compound written apart must have at least: "lifeguard", not "into" or "cannot". */
+const COMPOUND_LETTERS = 7;
+
+/**
+ * `words` with each pair written apart that English writes as one word joined ("life guard":
+ * "lifeguard", "fork lift", "care giver", "book keeper"); the same array where there is none. Both
+ * parts have three letters or more, the word seven or more. Titles write the word whole, which
+ * neither part's term finds ("jobs as a life guard" listed security guards first; issue 36).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(joinedCompounds(["life", "guard", "jobs"]), ["lifeguard", "jobs"]);
+ * assert.deepEqual(joinedCompounds(["fork", "lift", "driver"]), ["forklift", "driver"]);
+ * assert.deepEqual(joinedCompounds(["security", "guard"]), ["security", "guard"]);
+ * assert.deepEqual(joinedCompounds(["home", "work"]), ["home", "work"]);
+ * ```
+ */
+export function joinedCompounds(words: string[]): string[] {
+  let joined: string[] | null = null;
+  for (let k = 0; k < words.length; k++) {
+    const [first, second] = [words[k], words[k + 1]];
+    const word = second === undefined ? "" : first + second;
+    if (
+      word.length >= COMPOUND_LETTERS && first.length >= 3 && second.length >= 3 &&
+      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) && inWordList(word) === true
+    ) {
+      joined ??= words.slice(0, k);
+      joined.push(word);
+      k++;
+    } else joined?.push(first);
+  }
+  return joined ?? words;
+}
 
 /** A query text with its misspelt words replaced, and which. */
 export interface CorrectedText {

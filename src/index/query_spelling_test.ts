@@ -8,6 +8,7 @@ import {
   editDistance,
   editsAllowed,
   isEnglishWord,
+  joinedCompounds,
   type SpellingSource,
 } from "./query_spelling.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
@@ -232,4 +233,39 @@ Deno.test("a German or Dutch job name is no misspelling of another title word", 
   assert.equal(correctedWord(source, "fahrerin"), null);
   // A misspelling of one stays one.
   assert.equal(correctedWord(source, "lehreer"), "lehrer");
+});
+
+Deno.test("property: a compound written apart is joined, nothing else changes", () => {
+  // "jobs as a life guard" listed security guards first: titles write "Lifeguard" (session 39).
+  const vocabulary = [
+    "life",
+    "guard",
+    "fork",
+    "lift",
+    "care",
+    "giver",
+    "home",
+    "work",
+    "car",
+    "pet",
+  ];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...vocabulary), { maxLength: 6 }), (words) => {
+      const joined = joinedCompounds(words);
+      assert.equal(joined.join(""), words.join(""));
+      let k = 0;
+      for (const word of joined) {
+        if (word === words[k]) k++;
+        else {
+          assert.equal(word, words[k] + words[k + 1], JSON.stringify(words));
+          assert.ok(isEnglishWord(word) && word.length >= 7, word);
+          assert.notEqual(words[k], "home");
+          k += 2;
+        }
+      }
+      if (joined.length === words.length) assert.equal(joined, words);
+    }),
+    { numRuns: 200, seed: 3904 },
+  );
+  assert.deepEqual(joinedCompounds(["care", "giver", "life", "guard"]), ["caregiver", "lifeguard"]);
 });
