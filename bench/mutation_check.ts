@@ -3922,6 +3922,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"car pet" is joined to "carpet": a short word of two short ones is taken for a compound (session 39)',
   },
+  {
+    id: "M487",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: '  sparky: "electrician",',
+    becomes: '  sparkyx: "electrician",',
+    breaks:
+      '"sparky" lists no electrician: the British name of the trade reaches the encoder as it is (session 39)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -70,6 +70,13 @@ const ABBREVIATIONS: Record<string, string> = {
   js: "javascript",
   // The encoder does not know the short form: "physio jobs" met "Computational Scientist".
   physio: "physiotherapist",
+  // British names of trades, which titles do not use (session 39: "sparky" listed no
+  // electrician). Not "chippy", which is as often the chip shop.
+  sparky: "electrician",
+  brickie: "bricklayer",
+  binman: "refuse collector",
+  dustman: "refuse collector",
+  squaddie: "soldier",
 };
 
 /** Words before "admin" that make it a system's administrator ("linux admin", "it admin"). */

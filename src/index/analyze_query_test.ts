@@ -9,6 +9,15 @@ Deno.test("analyzeQuery() searches an abbreviation and its expansion as alternat
   assert.equal(query.embeddingText, "hgv (heavy goods vehicle driver) driver");
 });
 
+Deno.test("analyzeQuery() reads the British names of trades as the titles say them", () => {
+  // "sparky" listed no electrician (session 39): the encoder and the titles know the trade's name.
+  for (const [slang, trade] of [["sparky", "electrician"], ["brickie", "bricklayer"]]) {
+    const query = analyzeQuery(`${slang} jobs`);
+    assert.equal(query.embeddingText, `${slang} (${trade})`);
+    assert.deepEqual(query.termVariants[1], tokenize(trade));
+  }
+});
+
 Deno.test("analyzeQuery() reads 'admin' as office work, after a system's name as its administrator", () => {
   // "admin jobs" listed only System Administrators on the real postings.
   assert.equal(analyzeQuery("admin jobs").embeddingText, "admin (administrative assistant)");
