@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { PERIODS_PER_YEAR } from "../domain/salary.ts";
 
 /** The periods of `base_salary`. */
 type Period = "HOUR" | "DAY" | "WEEK" | "MONTH" | "YEAR";
@@ -110,6 +111,13 @@ const SANE: Record<Period, [number, number]> = {
   YEAR: [1_000, 50_000_000],
 };
 
+/**
+ * The most a year's pay may come to, hourly x 2,080 and so on (src/domain/salary.ts): a million in
+ * the currencies of the real postings' countries, fifty million rupees.
+ */
+const DEFAULT_YEARLY_CEILING = 1_000_000;
+const YEARLY_CEILING: Record<string, number> = { INR: 50_000_000 };
+
 function currencyOf(written: string, country: string | undefined): string | undefined {
   const text = written.replace(/[\s.]/g, "").toUpperCase();
   if (/^[A-Z]{3}$/.test(text)) return text;
@@ -163,6 +171,11 @@ function payOfLine(raw: string, country: string | undefined): string | undefined
   if (low > high) [low, high] = [high, low];
   const [least, most] = SANE[period];
   if (low < least || high > most) return undefined;
+  // A truck driver "$500.00 – $890.00 per hour" is a slip of the board's form, not pay: a year's
+  // worth over the ceiling of its currency is not read.
+  if (high * PERIODS_PER_YEAR[period] > (YEARLY_CEILING[currency] ?? DEFAULT_YEARLY_CEILING)) {
+    return undefined;
+  }
   return `${formatAmount(low)}-${formatAmount(high)} ${currency}/${period}`;
 }
 

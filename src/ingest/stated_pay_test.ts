@@ -68,6 +68,7 @@ Deno.test("statedPay() reads the pay lines of the real postings as they are writ
     ["Salary: 6.176 - 9.871 EUR", undefined], // a thousands point
     ["Pay: £12.50", undefined], // no period, too small to be a year's pay
     ["Rate: $5 per hour", undefined, "US"],
+    ["Pay: $500.00 – $890.00 per hour", undefined, "AU"], // a truck driver: a slip of the form
   ];
   for (const [line, expected, country] of cases) {
     assert.equal(
@@ -158,11 +159,17 @@ Deno.test("statedPay() reads the amounts written, no other", () => {
       if (p.escaped) line = line.replaceAll(".", "\\.").replaceAll("-", "\\-");
       const read = statedPay(`About us.\n${line}\nApply now.`, { country: "US" });
       if (read === undefined) {
-        // Only an amount out of the sane range of its period is left unread.
+        // Only an amount out of the sane range of its period, or a year's worth over a million
+        // (fifty million rupees), is left unread.
         const lowest = { HOUR: 1, DAY: 10, WEEK: 50, MONTH: 100, YEAR: 1000 }[period]!;
         const highest = { HOUR: 1e4, DAY: 1e5, WEEK: 5e5, MONTH: 5e6, YEAR: 5e7 }[period]!;
+        const perYear = { HOUR: 2080, DAY: 260, WEEK: 52, MONTH: 12, YEAR: 1 }[period]!;
         const units = (c: number) => p.cents ? c / 100 : Math.floor(c / 100);
-        assert.ok(units(p.low) < lowest || units(high) > highest, line);
+        const ceiling = code === "INR" ? 5e7 : 1e6;
+        assert.ok(
+          units(p.low) < lowest || units(high) > highest || units(high) * perYear > ceiling,
+          line,
+        );
         return;
       }
       assert.equal(
