@@ -89,6 +89,14 @@ Deno.test("two wordings of one job that end in the same terms are one job", () =
     posting(2, WORDINGS[1] + terms(), "Health Care Assistant"),
   ];
   assert.deepEqual(Array.from(repostGroups(jobs)), [0, 0]);
+  // The terms are the last block that begins "Job Type": one said in the text above is not them.
+  const header = "Job Type: Permanent, from January\n\n";
+  assert.deepEqual(
+    Array.from(
+      repostGroups([jobs[0], posting(3, header + WORDINGS[1] + terms(), "Health Care Assistant")]),
+    ),
+    [0, 0],
+  );
   // Markdown around the form's labels changes nothing.
   const bold = terms().replace("Job Types:", "**Job Types:**").replace("Pay:", "**Pay:**");
   assert.deepEqual(
@@ -121,7 +129,7 @@ Deno.test("two wordings with other terms, another place or no pay in the terms s
       posting(2, WORDINGS[1] + terms().replace(/Pay: .*\n/, "")),
     ],
     [
-      "the same terms before other text",
+      "the same terms before other ones",
       posting(1, WORDINGS[0] + terms() + "\n\nJob Type: Temporary\n\nPay: £15.00 per hour"),
       posting(2, WORDINGS[1] + terms()),
     ],

@@ -67,6 +67,7 @@ Deno.test("statedPay() reads the pay lines of the real postings as they are writ
     ["Pay: €6,00 per hour", undefined], // a decimal comma
     ["Salary: 6.176 - 9.871 EUR", undefined], // a thousands point
     ["Pay: £12.50", undefined], // no period, too small to be a year's pay
+    ["Salary: €3,500", undefined], // no period: a month's pay as often as anything
     ["Rate: $5 per hour", undefined, "US"],
     ["Pay: $500.00 – $890.00 per hour", undefined, "AU"], // a truck driver: a slip of the form
   ];
@@ -217,6 +218,32 @@ Deno.test("a description without a pay label gains no pay, at import either", as
       },
     ),
     { numRuns: 100 },
+  );
+});
+
+Deno.test("a JSON Lines row with pay of its own keeps it, whatever its description says", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 200_000 }),
+      fc.constantFrom("HOUR", "YEAR", "MONTH"),
+      fc.constantFrom("Pay: $11.75 per hour", "Salary: $38,000 - $42,000", "Wage - $20 per hour"),
+      async (amount, period, payLine) => {
+        const own = `${amount}.0-${amount}.0 USD/${period}`;
+        const [row] = await parseJobsJsonl(JSON.stringify({
+          job_title: "Cook",
+          company_name: "Diner",
+          city: "Austin",
+          country: "US",
+          publish_time: "2024-05-01",
+          job_url: "https://example.com/cook",
+          data_source: "indeed",
+          base_salary: own,
+          job_description: `Cook meals.\n${payLine}`,
+        }));
+        assert.equal(row.kind === "job" && row.job.base_salary, own);
+      },
+    ),
+    { numRuns: 60 },
   );
 });
 
