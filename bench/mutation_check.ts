@@ -3688,6 +3688,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'the terms are read from the first "Job Type" line, one said in the text above them: two wordings of one job stay two (session 39)',
   },
+  {
+    id: "M451",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line:
+      "              filtersWithSalary({ ...filters } as SearchQuery, { ...reading, since: null }),",
+    becomes: "              filters,",
+    breaks:
+      'an emptied set\'s hint counts "warehouse jobs paying over 30000" without its pay: "the query finds 42" where the query finds 38 (session 39)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
