@@ -3593,6 +3593,112 @@ export const MUTANTS: Mutant[] = [
       'the company the words named that empties the list links "Search again without “query_company”" to the same search (reviewer W, session 38)',
   },
   {
+    id: "M440",
+    layer: "ingest",
+    file: "src/ingest/stated_pay.ts",
+    line: "  if (NOT_PAY_AFTER.test(tail) || /^%/.test(after)) return undefined;",
+    becomes: "  if (/^%/.test(after)) return undefined;",
+    breaks:
+      '"Pay: $500 sign-on bonus" becomes the posting\'s pay of 500 a year: the words after the money are not read (session 39)',
+  },
+  {
+    id: "M441",
+    layer: "ingest",
+    file: "src/ingest/import_row.ts",
+    line: "    if (job.base_salary === undefined && !options.hasOwnPay) {",
+    becomes: "    if (!options.hasOwnPay) {",
+    breaks:
+      "a JSON Lines row's own base_salary is replaced by the pay its description states (session 39)",
+  },
+  {
+    id: "M442",
+    layer: "ingest",
+    file: "src/ingest/jobspy_csv.ts",
+    line: '    hasOwnPay: field(row, "min_amount") !== "" || field(row, "max_amount") !== "",',
+    becomes: "    hasOwnPay: false,",
+    breaks:
+      "a CSV row whose own amounts base_salary cannot hold (no currency) takes the description's pay instead (session 39)",
+  },
+  {
+    id: "M443",
+    layer: "ingest",
+    file: "src/ingest/stated_pay.ts",
+    line: '  if (text === "$") return country ? DOLLAR_OF[country] : undefined;',
+    becomes: '  if (text === "$") return DOLLAR_OF[country ?? "US"];',
+    breaks: 'a "$" of a posting with no country is read as US dollars (session 39)',
+  },
+  {
+    id: "M444",
+    layer: "ingest",
+    file: "src/ingest/stated_pay.ts",
+    line: "    if (found !== undefined && found !== pay) return undefined;",
+    becomes: "",
+    breaks: "a description with two pay lines that disagree gets the last one's pay (session 39)",
+  },
+  {
+    id: "M445",
+    layer: "ingest",
+    file: "src/ingest/stated_pay.ts",
+    line:
+      "  if (high * PERIODS_PER_YEAR[period] > (YEARLY_CEILING[currency] ?? DEFAULT_YEARLY_CEILING)) {",
+    becomes: "  if (false) {",
+    breaks:
+      'a truck driver\'s "Pay: $500.00 – $890.00 per hour" is read: 1.85 million a year for the salary filter (session 39)',
+  },
+  {
+    id: "M446",
+    layer: "ingest",
+    file: "src/ingest/stated_pay.ts",
+    line: "    if (!YEARLY_WITHOUT_PERIOD.has(currency) || low < 15_000) return undefined;",
+    becomes: "    if (!YEARLY_WITHOUT_PERIOD.has(currency)) return undefined;",
+    breaks: '"Pay: £12.50" without a period is read as 12.50 a year (session 39)',
+  },
+  {
+    id: "M447",
+    layer: "ingest",
+    file: "src/ingest/stated_pay.ts",
+    line: '  if (!label || (label[2].toLowerCase() === "rate" && !label[1])) return undefined;',
+    becomes: "  if (!label) return undefined;",
+    breaks: '"Rate: $5 per hour", a bare "rate" with no pay word, is read as pay (session 39)',
+  },
+  {
+    id: "M448",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line: '  if (a.terms !== "" && a.terms === b.terms) return true;',
+    becomes: "",
+    breaks:
+      '"Health Care Assistant, Hbn Caring Services, Leeds", one job in two wordings with the same terms, is listed twice (session 39)',
+  },
+  {
+    id: "M449",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line: '  if (!TERMS_PAY.test(terms)) return "";',
+    becomes: "",
+    breaks:
+      "two postings whose terms say no pay (only hours and schedule) are joined as one job (session 39)",
+  },
+  {
+    id: "M450",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line: "  for (const m of description.matchAll(TERMS_START)) start = m.index;",
+    becomes: "  for (const m of description.matchAll(TERMS_START)) if (start < 0) start = m.index;",
+    breaks:
+      'the terms are read from the first "Job Type" line, one said in the text above them: two wordings of one job stay two (session 39)',
+  },
+  {
+    id: "M451",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line:
+      "              filtersWithSalary({ ...filters } as SearchQuery, { ...reading, since: null }),",
+    becomes: "              filters,",
+    breaks:
+      'an emptied set\'s hint counts "warehouse jobs paying over 30000" without its pay: "the query finds 42" where the query finds 38 (session 39)',
+  },
+  {
     id: "M420",
     layer: "web",
     file: "src/web/static/web.js",

@@ -117,11 +117,13 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
         ["Herkimer", "US", "15.0-23.0 USD/HOUR", "2024-12-17 00:00:00", "Part-time"],
       );
 
-      // jobs_london.csv: 9/6/2024 is September 6th; "Medway, ENG, GB"; no salary.
+      // jobs_london.csv: 9/6/2024 is September 6th; "Medway, ENG, GB"; no salary in the row, but
+      // its description ends "Pay: £16.00-£18.24 per hour" (src/ingest/stated_pay.ts), after
+      // lines "Nights: £17.13" and "Sunday: £19.37" that are not read.
       const lgv = await jobAt(store, "https://uk.indeed.com/viewjob?jk=21935640fa738b35");
       assert.deepEqual(
         [lgv.city, lgv.country, lgv.publish_time, lgv.employment_type, lgv.base_salary],
-        ["Medway", "GB", "2024-09-06 00:00:00", "Full-time", undefined],
+        ["Medway", "GB", "2024-09-06 00:00:00", "Full-time", "16.0-18.24 GBP/HOUR"],
       );
 
       // ethanhistory: empty date_posted, search_date 2024-04-20; "Austin, TX".

@@ -5,6 +5,7 @@ import { createTestSearch, testPosting as posting } from "./helpers.ts";
 import { toSearchResponse } from "../src/domain/job.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 import { formatResults } from "../cli/commands/search.ts";
+import { parseJobspyCsv } from "../src/ingest/jobspy_csv.ts";
 
 const REQUEST_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -96,6 +97,97 @@ Deno.test("a result set shows a reposted job once, with its other URLs", async (
     assert.equal(out.total, out.results.length, "total counts the job once");
     const urls = out.results.map((r) => r.job_url);
     assert.equal(new Set(urls).size, urls.length);
+  } finally {
+    await search.close();
+  }
+});
+
+/**
+ * A care home's postings as JobSpy writes them (invented text): the Leeds job posted twice the
+ * same day in two wordings with the same terms, a night-shift job there, the same job in Bradford.
+ * No row has pay of its own; each states it in its terms.
+ */
+function careHomeCsv(): string {
+  const terms = (schedule: string) =>
+    `\n\nJob Types: Full-time, Part-time, Permanent\n\nPay: £12.20-£12.50 per hour\n\n` +
+    `Expected hours: 40 per week\n\nSchedule:\n\n* ${schedule}\n\nWork Location: In person`;
+  const rows: [string, string, string][] = [
+    [
+      "hca1",
+      "Leeds, ENG, GB",
+      "**Overview**\nWe are looking for a kind health care assistant to support our residents with " +
+      "personal care, meals and companionship." + terms("Day shift"),
+    ],
+    [
+      "hca2",
+      "Leeds, ENG, GB",
+      "**Job Overview**\nJoin our team as a health care assistant: help the people we support with " +
+      "their everyday routines and keep their care records." + terms("Day shift"),
+    ],
+    [
+      "hca3",
+      "Leeds, ENG, GB",
+      "**Overview**\nOur night team needs a health care assistant to keep residents safe and " +
+      "comfortable through the night." + terms("Night shift"),
+    ],
+    [
+      "hca4",
+      "Bradford, ENG, GB",
+      "**Overview**\nWe are looking for a kind health care assistant to support our residents with " +
+      "personal care, meals and companionship." + terms("Day shift"),
+    ],
+  ];
+  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  return "site,job_url,title,company,location,date_posted,description\n" + rows.map(
+    ([jk, location, description]) =>
+      [
+        "indeed",
+        `https://uk.indeed.com/viewjob?jk=${jk}`,
+        "Health Care Assistant",
+        "Hbn Caring Services",
+        location,
+        "2024-12-19",
+        description,
+      ].map(quote).join(","),
+  ).join("\n");
+}
+
+Deno.test("a job worded twice with the same terms is listed once; its night shift and other branch are not", async () => {
+  const jobs = (await parseJobspyCsv(careHomeCsv())).map((row) => {
+    assert.equal(row.kind, "job");
+    return (row as Extract<typeof row, { kind: "job" }>).job;
+  });
+  const search = await createTestSearch({ jobs: [...jobs, ...await postings()] });
+  try {
+    const out = await search.service.search(
+      parseSearchQuery({ q: "health care assistant", top_k: "100" }),
+    );
+    const care = out.results.filter((r) => r.company_name === "Hbn Caring Services");
+    assert.deepEqual(
+      care.map((r) => [r.city, r.job_url, r.also_posted_at?.length ?? 0]).toSorted(),
+      [
+        ["Bradford", "https://uk.indeed.com/viewjob?jk=hca4", 0],
+        ["Leeds", care.find((r) => r.also_posted_at)?.job_url, 1],
+        ["Leeds", "https://uk.indeed.com/viewjob?jk=hca3", 0],
+      ].toSorted(),
+    );
+    const reposted = care.find((r) => r.also_posted_at)!;
+    assert.deepEqual(
+      [reposted.job_url, ...reposted.also_posted_at!].toSorted(),
+      ["https://uk.indeed.com/viewjob?jk=hca1", "https://uk.indeed.com/viewjob?jk=hca2"],
+    );
+    // The pay the descriptions state is each result's pay, and what a pay floor compares.
+    assert.ok(care.every((r) => r.base_salary === "12.2-12.5 GBP/HOUR"), JSON.stringify(care));
+    const floor = await search.service.search(parseSearchQuery({
+      q: "health care assistant",
+      salary_min: "25000",
+      salary_currency: "GBP",
+    }));
+    assert.equal(
+      floor.results.filter((r) => r.company_name === "Hbn Caring Services").length,
+      3,
+      "12.50 an hour is 26,000 a year",
+    );
   } finally {
     await search.close();
   }

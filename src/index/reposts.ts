@@ -43,14 +43,65 @@ function jobKey(job: Job): string | null {
   return key;
 }
 
+/** Between a description's start and its terms' fingerprint in a repost text (fold keeps none). */
+const TERMS_MARK = "|";
+
+/**
+ * The job's terms as Indeed's form ends a description: from its last line that begins "Job Type"
+ * ("Job Types: Full-time, Part-time, Permanent") to the end, with the pay, the expected hours, the
+ * schedule and the place of work. The employer fills them in once for the job, while the text above
+ * them may be written afresh for each posting (Indeed's assistant writes it): "Health Care
+ * Assistant, Hbn Caring Services, Leeds" was posted twice the same day, in two wordings with the
+ * same terms.
+ */
+const TERMS_START = /(?:^|\n)[\s*_#>\\-]*Job Types?\s*[:*]/gi;
+
+/** What terms must hold to tell a job apart: pay, said with a number. */
+const TERMS_PAY = /\b(?:pay|salary|wage)\b[^\n]*\d/i;
+
+/** Folded terms shorter than this are too little to stand for a job. */
+const MIN_TERMS = 40;
+
+/** A 64-bit FNV-1a hash of a text as 16 hex digits: the terms are compared, never read back. */
+function fingerprint(text: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x050c5d1f;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 7);
+  }
+  return (h1 >>> 0).toString(16).padStart(8, "0") + (h2 >>> 0).toString(16).padStart(8, "0");
+}
+
+/** The fingerprint of a description's terms (`TERMS_START`), or "" when it has none with pay. */
+function termsOf(description: string): string {
+  let start = -1;
+  for (const m of description.matchAll(TERMS_START)) start = m.index;
+  if (start < 0) return "";
+  const terms = description.slice(start);
+  if (!TERMS_PAY.test(terms)) return "";
+  const folded = foldText(terms);
+  return folded.length < MIN_TERMS ? "" : fingerprint(folded);
+}
+
 /**
  * The start of a description as reposts compare it, folded (well-formed, so that it survives a
- * snapshot's UTF-8 unchanged).
+ * snapshot's UTF-8 unchanged), then the fingerprint of its terms when it states them
+ * (`TERMS_MARK` between).
  */
 export function repostTextOf(description: string): string {
   // Folding shortens a text (spaces, punctuation), never lengthens it: twice the prefix is enough.
-  return foldText(description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(0, DESCRIPTION_PREFIX)
+  const start = foldText(description.slice(0, 2 * DESCRIPTION_PREFIX)).slice(0, DESCRIPTION_PREFIX)
     .toWellFormed();
+  const terms = termsOf(description);
+  return terms === "" ? start : start + TERMS_MARK + terms;
+}
+
+/** A repost text's description start and terms fingerprint ("" when none). */
+function splitRepostText(text: string): [string, string] {
+  const at = text.indexOf(TERMS_MARK);
+  return at < 0 ? [text, ""] : [text.slice(0, at), text.slice(at + 1)];
 }
 
 /**
@@ -98,18 +149,29 @@ export function sharedShingles(a: string | Set<string>, b: string | Set<string>)
   return shared / small.size;
 }
 
-/** A description start as copies are compared: its text, and its shingles once first needed. */
+/**
+ * A description start as copies are compared: its text, its terms' fingerprint, and its shingles
+ * once first needed.
+ */
 interface Copy {
   position: number;
   text: string;
+  terms: string;
   shingles?: Set<string>;
+}
+
+function copyAt(position: number, repostText: string): Copy {
+  const [text, terms] = splitRepostText(repostText);
+  return { position, text, terms };
 }
 
 /**
  * Whether two folded description starts are the same text: equal, one cut shorter, or (when long
- * enough to tell) sharing `minShared` of their word shingles.
+ * enough to tell) sharing `minShared` of their word shingles; or whether the descriptions end in
+ * the same terms (pay, hours, schedule), however their text above them is worded.
  */
 function sameText(a: Copy, b: Copy, minShared: number): boolean {
+  if (a.terms !== "" && a.terms === b.terms) return true;
   if (a.text === b.text) return true;
   const [short, long] = a.text.length <= b.text.length ? [a.text, b.text] : [b.text, a.text];
   if (short.length >= MIN_SHARED_PREFIX && long.startsWith(short)) return true;
@@ -188,7 +250,7 @@ function joinCopies(
   };
   const copies: Copy[] = [];
   for (const p of positions) {
-    const copy: Copy = { position: p, text: repostTextAt(p) };
+    const copy = copyAt(p, repostTextAt(p));
     for (const other of copies) {
       if (root(other.position) === root(p) || !sameText(other, copy, minShared)) continue;
       // The group is named by its first posting: the smaller root stays.

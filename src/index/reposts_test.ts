@@ -68,6 +68,78 @@ Deno.test("one template for two jobs (another place, other hours and pay) stays 
   assert.deepEqual(Array.from(groups), [0, 1]);
 });
 
+/** Indeed's terms as its form ends a description, with the schedule and pay given. */
+function terms(schedule = "Day shift", pay = "£12.20-£12.50 per hour"): string {
+  return `\n\nJob Types: Full-time, Part-time, Permanent\n\nPay: ${pay}\n\n` +
+    `Expected hours: 40 per week\n\nSchedule:\n\n* ${schedule}\n* Weekend availability\n\n` +
+    "Work Location: In person";
+}
+
+/** Two wordings of one advert, as Indeed's assistant writes one afresh for each posting. */
+const WORDINGS = [
+  "**Overview**\nWe are looking for a kind and reliable care assistant to support our residents " +
+  "with daily living, personal care and companionship. Training is provided.",
+  "**Job Overview**\nJoin our friendly team as a care assistant. You will help the people we " +
+  "support with their everyday routines, keep records and work closely with the nurses.",
+];
+
+Deno.test("two wordings of one job that end in the same terms are one job", () => {
+  const jobs = [
+    posting(1, WORDINGS[0] + terms(), "Health Care Assistant"),
+    posting(2, WORDINGS[1] + terms(), "Health Care Assistant"),
+  ];
+  assert.deepEqual(Array.from(repostGroups(jobs)), [0, 0]);
+  // The terms are the last block that begins "Job Type": one said in the text above is not them.
+  const header = "Job Type: Permanent, from January\n\n";
+  assert.deepEqual(
+    Array.from(
+      repostGroups([jobs[0], posting(3, header + WORDINGS[1] + terms(), "Health Care Assistant")]),
+    ),
+    [0, 0],
+  );
+  // Markdown around the form's labels changes nothing.
+  const bold = terms().replace("Job Types:", "**Job Types:**").replace("Pay:", "**Pay:**");
+  assert.deepEqual(
+    Array.from(repostGroups([jobs[0], posting(3, WORDINGS[1] + bold, "Health Care Assistant")])),
+    [0, 0],
+  );
+});
+
+Deno.test("two wordings with other terms, another place or no pay in the terms stay apart", () => {
+  const title = "Health Care Assistant";
+  const cases: [string, Job, Job][] = [
+    [
+      "two shifts",
+      posting(1, WORDINGS[0] + terms()),
+      posting(2, WORDINGS[1] + terms("Night shift")),
+    ],
+    [
+      "two pays",
+      posting(1, WORDINGS[0] + terms()),
+      posting(2, WORDINGS[1] + terms("Day shift", "£13.00 per hour")),
+    ],
+    [
+      "two branches",
+      posting(1, WORDINGS[0] + terms()),
+      { ...posting(2, WORDINGS[1] + terms()), city: "Bradford" },
+    ],
+    [
+      "terms without pay",
+      posting(1, WORDINGS[0] + terms().replace(/Pay: .*\n/, "")),
+      posting(2, WORDINGS[1] + terms().replace(/Pay: .*\n/, "")),
+    ],
+    [
+      "the same terms before other ones",
+      posting(1, WORDINGS[0] + terms() + "\n\nJob Type: Temporary\n\nPay: £15.00 per hour"),
+      posting(2, WORDINGS[1] + terms()),
+    ],
+  ];
+  for (const [name, a, b] of cases) {
+    const jobs = [{ ...a, job_title: title }, { ...b, job_title: title }];
+    assert.deepEqual(Array.from(repostGroups(jobs)), [0, 1], name);
+  }
+});
+
 Deno.test("a short advert that differs by one word is another job, however alike", () => {
   const jobs = [
     posting(1, "Care for patients on Ward 1."),
@@ -133,6 +205,9 @@ Deno.test("mergedRepostGroups() property: the groups of a merge are those of its
     `${ADVERT} Apply by Friday.`,
     ADVERT.replace("assessor", "trainer").replace("north west", "south east"),
     "Ward 1.",
+    WORDINGS[0] + terms(),
+    WORDINGS[1] + terms(),
+    WORDINGS[1] + terms("Night shift"),
   ];
   const fields = fc.record({
     title: fc.constantFrom("Practice Nurse", "Nurse"),

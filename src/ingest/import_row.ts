@@ -7,6 +7,7 @@ import { cleanFields } from "../domain/clean_text.ts";
 import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
 import { withCoordinates } from "./coordinates.ts";
 import { seniorityOf } from "./seniority.ts";
+import { statedPay } from "./stated_pay.ts";
 import { workModeOf } from "./work_mode.ts";
 import { KV_LIMITS, sizeOf } from "../store/kv_limits.ts";
 
@@ -20,6 +21,11 @@ export type ImportRow =
 export interface JobFromFieldsOptions {
   /** The city's region as the location text wrote it ("ON"): which Concord the coordinates are. */
   region?: string;
+  /**
+   * The row gave pay amounts of its own, even ones `base_salary` cannot hold (no currency or
+   * period): the description is then not read for pay (src/ingest/stated_pay.ts).
+   */
+  hasOwnPay?: boolean;
 }
 
 /**
@@ -77,6 +83,10 @@ export async function jobFromFields(
     if (job.seniority === undefined) {
       const level = seniorityOf(job);
       if (level) job.seniority = level;
+    }
+    if (job.base_salary === undefined && !options.hasOwnPay) {
+      const pay = statedPay(job.job_description, { country: job.country });
+      if (pay) job.base_salary = pay;
     }
   }
   if (parsed.success) {

@@ -248,7 +248,10 @@ export async function jobFromJobspyRow(
     isRemote: isTrue(field(row, "is_remote")),
   });
 
-  return await jobFromFields(candidate, line, { region: location.region });
+  return await jobFromFields(candidate, line, {
+    region: location.region,
+    hasOwnPay: field(row, "min_amount") !== "" || field(row, "max_amount") !== "",
+  });
 }
 
 export interface ParseJobspyCsvOptions {

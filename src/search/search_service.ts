@@ -298,11 +298,21 @@ class SnapshotSearchService implements JobSearchService {
       filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       ifEmpty: (totalWith) =>
-        // The day the words asked postings since ("this week") is a filter like `since`.
-        emptied = emptiedBy(withSince(query, reading.since), place, totalWith, {
-          browse: namesNoWork(analyzed),
-          company: reading.company?.names,
-        }),
+        // The day the words asked postings since ("this week") is a filter like `since`. The pay
+        // they asked is part of the query: every count keeps it, as the search without the
+        // filters does ("warehouse jobs paying over 30000" finds 38, not the 42 of "warehouse").
+        emptied = emptiedBy(
+          withSince(query, reading.since),
+          place,
+          (filters, at, company) =>
+            totalWith(
+              // As a search with these filters alone would apply the words' pay.
+              filtersWithSalary({ ...filters } as SearchQuery, { ...reading, since: null }),
+              at,
+              company,
+            ),
+          { browse: namesNoWork(analyzed), company: reading.company?.names },
+        ),
       context: this.#places,
       place: place ?? undefined,
       sort: query.sort,
