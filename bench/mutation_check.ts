@@ -4001,16 +4001,6 @@ export const MUTANTS: Mutant[] = [
       '"delivery boy" no longer searches "boy": the posting titled "Delivery Boy" loses its words (reviewer W, session 39)',
   },
   {
-    id: "M484",
-    layer: "search",
-    file: "src/index/query_spelling.ts",
-    line:
-      "      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) && inWordList(word) === true",
-    becomes: "      /^[a-z]+$/.test(word) && inWordList(word) === true",
-    breaks:
-      '"home work jobs" is embedded as "homework": work from home read as school work (session 39)',
-  },
-  {
     id: "M485",
     layer: "search",
     file: "src/index/analyze_query.ts",
@@ -4036,6 +4026,26 @@ export const MUTANTS: Mutant[] = [
     becomes: '  sparkyx: "electrician",',
     breaks:
       '"sparky" lists no electrician: the British name of the trade reaches the encoder as it is (session 39)',
+  },
+  {
+    id: "M488",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line:
+      "      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) && !NO_COMPOUND_LAST.has(second) &&",
+    becomes: "      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) &&",
+    breaks:
+      '"part time work" is read as "part timework": the asking is taken for the end of a compound, and the employment type is lost (session 39)',
+  },
+  {
+    id: "M484",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line:
+      "      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) && !NO_COMPOUND_LAST.has(second) &&",
+    becomes: "      /^[a-z]+$/.test(word) && !NO_COMPOUND_LAST.has(second) &&",
+    breaks:
+      '"care home worker" is embedded as "care homeworker": one who works from home (session 39)',
   },
 ];
 

@@ -310,9 +310,16 @@ function writtenForms(source: SpellingSource, term: string): string[] {
 const LETTER_RUN = /(?<![\p{L}\p{N}+#])\p{L}+(?![\p{L}\p{N}+#])/gu;
 
 /**
- * Words that open no compound a person splits: "home work" is work from home, not "homework".
+ * Words that open no compound a person splits: "care home worker" works in a care home, and is no
+ * "homeworker".
  */
 const NO_COMPOUND_FIRST = new Set(["home"]);
+
+/**
+ * Words that end no compound a person splits: the asking ("part time work" is no "timework", "home
+ * work" is work from home, not "homework").
+ */
+const NO_COMPOUND_LAST = new Set(["work", "works", "working", "job", "jobs"]);
 
 /** Letters a compound written apart must have at least: "lifeguard", not "into" or "cannot". */
 const COMPOUND_LETTERS = 7;
@@ -330,6 +337,7 @@ const COMPOUND_LETTERS = 7;
  * assert.deepEqual(joinedCompounds(["fork", "lift", "driver"]), ["forklift", "driver"]);
  * assert.deepEqual(joinedCompounds(["security", "guard"]), ["security", "guard"]);
  * assert.deepEqual(joinedCompounds(["home", "work"]), ["home", "work"]);
+ * assert.deepEqual(joinedCompounds(["part", "time", "work"]), ["part", "time", "work"]);
  * ```
  */
 export function joinedCompounds(words: string[]): string[] {
@@ -339,7 +347,8 @@ export function joinedCompounds(words: string[]): string[] {
     const word = second === undefined ? "" : first + second;
     if (
       word.length >= COMPOUND_LETTERS && first.length >= 3 && second.length >= 3 &&
-      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) && inWordList(word) === true
+      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) && !NO_COMPOUND_LAST.has(second) &&
+      inWordList(word) === true
     ) {
       joined ??= words.slice(0, k);
       joined.push(word);
