@@ -4047,6 +4047,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"care home worker" is embedded as "care homeworker": one who works from home (session 39)',
   },
+  {
+    id: "M489",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "  if (clause < 0 || words.length - clause - 1 > CLAUSE_WORDS) return words;",
+    becomes: "  if (clause < 0) return words;",
+    breaks:
+      'a CV pasted as the query is cut at its first "that": "CV as q" precision 0.9 to 0.1 for an engineering manager (session 39)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

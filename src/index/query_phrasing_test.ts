@@ -456,6 +456,10 @@ Deno.test("workWords() property: what a job must be, said after a job word in a 
   // A place read in the query takes "jobs" with it: the clause follows the work then.
   assert.deepEqual(workWords(splitWords("software that require no german")), ["software"]);
   assert.deepEqual(workWords(splitWords("nurse that speaks spanish")), ["nurse", "spanish"]);
+  // A long text goes on after "that": no condition of the job (a CV pasted as the query).
+  const cv =
+    "engineering manager leading teams that shipped payments platforms for banks across europe";
+  assert.deepEqual(withoutClause(splitWords(cv)), splitWords(cv));
   // Work described by its doer's doing stays whole (it had embedded "someone").
   for (const query of ["someone who fixes cars", "person that cuts hair", "someone that drives"]) {
     assert.deepEqual(withoutClause(splitWords(query)), splitWords(query), query);
