@@ -154,8 +154,9 @@ export const JobResultSchema = z.object({
     "When this service first saw the posting (UTC); what `added_since` filters on.",
   ),
   also_posted_at: z.array(z.string()).optional().describe(
-    "URLs of reposts of this job (same title, company and place, near-identical description), " +
-      "which the result set counts once, here; absent when there are none.",
+    "URLs of reposts of this job (same title, company and place, and a near-identical " +
+      "description or the same closing terms of pay, hours and schedule), which the result set " +
+      "counts once, here; absent when there are none.",
   ),
   match: z.enum(MATCH_TIERS).optional().describe(
     "`strong`: in the result set (what `total` counts and the default newest-first order " +
