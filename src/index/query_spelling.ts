@@ -311,15 +311,9 @@ const LETTER_RUN = /(?<![\p{L}\p{N}+#])\p{L}+(?![\p{L}\p{N}+#])/gu;
 
 /**
  * Words that open no compound a person splits: "care home worker" works in a care home, and is no
- * "homeworker".
+ * "homeworker"; "part time server" no "timeserver".
  */
-const NO_COMPOUND_FIRST = new Set(["home"]);
-
-/**
- * Words that end no compound a person splits: the asking ("part time work" is no "timework", "home
- * work" is work from home, not "homework").
- */
-const NO_COMPOUND_LAST = new Set(["work", "works", "working", "job", "jobs"]);
+const NO_COMPOUND_FIRST = new Set(["home", "time"]);
 
 /** Letters a compound written apart must have at least: "lifeguard", not "into" or "cannot". */
 const COMPOUND_LETTERS = 7;
@@ -338,6 +332,7 @@ const COMPOUND_LETTERS = 7;
  * assert.deepEqual(joinedCompounds(["security", "guard"]), ["security", "guard"]);
  * assert.deepEqual(joinedCompounds(["home", "work"]), ["home", "work"]);
  * assert.deepEqual(joinedCompounds(["part", "time", "work"]), ["part", "time", "work"]);
+ * assert.deepEqual(joinedCompounds(["there", "for", "a", "chef"]), ["there", "for", "a", "chef"]);
  * ```
  */
 export function joinedCompounds(words: string[]): string[] {
@@ -347,8 +342,10 @@ export function joinedCompounds(words: string[]): string[] {
     const word = second === undefined ? "" : first + second;
     if (
       word.length >= COMPOUND_LETTERS && first.length >= 3 && second.length >= 3 &&
-      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) && !NO_COMPOUND_LAST.has(second) &&
-      inWordList(word) === true
+      /^[a-z]+$/.test(word) && !NO_COMPOUND_FIRST.has(first) &&
+      // Stop words join no compound: "out there for a chef" is no "therefor", and the asking's
+      // words are stop words ("part time work" is no "timework", "home work" no "homework").
+      tokenize(first).length > 0 && tokenize(second).length > 0 && inWordList(word) === true
     ) {
       joined ??= words.slice(0, k);
       joined.push(word);
