@@ -2334,8 +2334,8 @@ export const MUTANTS: Mutant[] = [
     id: "M276",
     layer: "search",
     file: "src/search/search_hint.ts",
-    line: "    countInWords(emptied.unfiltered)",
-    becomes: "    emptied.unfiltered",
+    line: "    countInWords(emptied.withoutThem)",
+    becomes: "    emptied.withoutThem",
     breaks:
       "a hint says the query finds 1000 postings where the cap stopped the count (engineer W, session 34)",
   },
@@ -3986,8 +3986,8 @@ export const MUTANTS: Mutant[] = [
     id: "M482",
     layer: "search",
     file: "src/search/search_hint.ts",
-    line: "    return { names: alone, unfiltered: without };",
-    becomes: "    return { names: alone, unfiltered };",
+    line: "    return { names: alone, withoutThem: without };",
+    becomes: "    return { names: alone, withoutThem: unfiltered };",
     breaks:
       '"care assistant jobs posted today in Leeds" says what the words find anywhere as what they find without the day (reviewer W, session 39)',
   },

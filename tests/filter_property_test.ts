@@ -147,6 +147,20 @@ const QUERIES = [
   "accountant washington dc",
   "software engineer bay area",
   "warehouse jobs gta",
+  // Session 39: words no posting holds (a higher minimum for a strong match, decided over every
+  // posting before a filter), a region code that is a word before the work, a town with its code,
+  // a field's worker, a clause's tools, a shared typo, a compound written apart, who the job suits,
+  // a day said mid-query.
+  "carpenter jobs",
+  "volcanologist",
+  "pittsburgh pa nurse",
+  "salem ma nurse",
+  "delivery guy jobs",
+  "frontend jobs that use vue",
+  "sofware enginer berlin",
+  "jobs as a life guard",
+  "weekend jobs for students",
+  "jobs posted this week in Amsterdam",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
@@ -384,6 +398,48 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
           `${name}: ${askedCounts.get(name)} searches`,
         );
       }
+    },
+  );
+
+  await t.step(
+    "words no posting holds and session 39's readings: a filter only removes postings, tiers kept",
+    async () => {
+      // The minimum for words no posting holds is decided over every posting, before a filter
+      // ("carpenter jobs"): a filter must never make a close match strong or drop a strong one.
+      const unplaced = [
+        "carpenter jobs",
+        "volcanologist",
+        "delivery guy jobs",
+        "frontend jobs that use vue",
+        "jobs as a life guard",
+        "weekend jobs for students",
+      ];
+      const { city: _city, country: _country, ...unplacedValues } = filterValues;
+      const notAPlace = fc.record(unplacedValues).chain((values) =>
+        fc.constantFrom(...Object.keys(values) as (keyof typeof values)[]).map((name) => {
+          const value = values[name];
+          return (typeof value === "string" ? { [name]: value } : { ...value }) as Params;
+        })
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...unplaced), notAPlace, async (q, f) => {
+          const whole = await searchAll({ q, sort: "relevance" });
+          const narrowed = await searchAll({ q, sort: "relevance", ...f });
+          const tier = new Map(whole.all.map((r) => [r.job_url, r.match]));
+          const capped = whole.total >= 1000 || (whole.close_total ?? 0) >= 1000;
+          const kept = narrowed.all.filter((r) => !capped || tier.has(r.job_url));
+          for (const r of kept) assert.equal(r.match, tier.get(r.job_url), `${q} ${r.job_url}`);
+          const order = whole.all.map((r) => r.job_url).filter((url) =>
+            kept.some((r) => r.job_url === url)
+          );
+          assert.deepEqual(kept.map((r) => r.job_url), order, `${q} ${JSON.stringify(f)}`);
+          if (!capped) {
+            const passing = whole.all.filter((r) => passes(byUrl.get(r.job_url)!, f));
+            assert.deepEqual(kept.map((r) => r.job_url), passing.map((r) => r.job_url));
+          }
+        }),
+        { numRuns: 40, seed: 3905 },
+      );
     },
   );
 

@@ -87,6 +87,21 @@ Deno.test("statedPay() reads no pay where two lines state different ones", () =>
   assert.equal(statedPay("Pay: £12.00 per hour\nPay: £14.00 per hour"), undefined);
 });
 
+/** One JSON Lines row of a cook's posting in Austin with `fields` over it, as the importer reads it. */
+async function cookRow(fields: Record<string, string>) {
+  const [row] = await parseJobsJsonl(JSON.stringify({
+    job_title: "Cook",
+    company_name: "Diner",
+    city: "Austin",
+    country: "US",
+    publish_time: "2024-05-01",
+    job_url: "https://example.com/cook",
+    data_source: "indeed",
+    ...fields,
+  }));
+  return row;
+}
+
 Deno.test("the importer gives a row without pay the pay its description states", async (t) => {
   await t.step("a JobSpy row: the salary filter's yearly figure follows", async () => {
     const job = await importRow("We care.\n\nPay: £12.20-£12.50 per hour\n\nExpected hours: 40");
@@ -94,16 +109,7 @@ Deno.test("the importer gives a row without pay the pay its description states",
     assert.deepEqual(yearlySalary(job.base_salary), { min: 25376, max: 26000, currency: "GBP" });
   });
   await t.step("a JSON Lines row", async () => {
-    const [row] = await parseJobsJsonl(JSON.stringify({
-      job_title: "Cook",
-      company_name: "Diner",
-      city: "Austin",
-      country: "US",
-      publish_time: "2024-05-01",
-      job_url: "https://example.com/cook",
-      data_source: "indeed",
-      job_description: "Cook meals.\n\nPay: $18.00 per hour",
-    }));
+    const row = await cookRow({ job_description: "Cook meals.\n\nPay: $18.00 per hour" });
     assert.equal(row.kind === "job" && row.job.base_salary, "18.0-18.0 USD/HOUR");
   });
   await t.step("a row whose amounts base_salary cannot hold keeps none from the text", async () => {
@@ -229,17 +235,10 @@ Deno.test("a JSON Lines row with pay of its own keeps it, whatever its descripti
       fc.constantFrom("Pay: $11.75 per hour", "Salary: $38,000 - $42,000", "Wage - $20 per hour"),
       async (amount, period, payLine) => {
         const own = `${amount}.0-${amount}.0 USD/${period}`;
-        const [row] = await parseJobsJsonl(JSON.stringify({
-          job_title: "Cook",
-          company_name: "Diner",
-          city: "Austin",
-          country: "US",
-          publish_time: "2024-05-01",
-          job_url: "https://example.com/cook",
-          data_source: "indeed",
+        const row = await cookRow({
           base_salary: own,
           job_description: `Cook meals.\n${payLine}`,
-        }));
+        });
         assert.equal(row.kind === "job" && row.job.base_salary, own);
       },
     ),

@@ -27,7 +27,7 @@ export interface Emptied {
   /** Filter names, and `query_place` for the place the query text names. */
   names: string[];
   /** What the query finds without the filters (or place, company) `names` lists, the rest kept. */
-  unfiltered: number;
+  withoutThem: number;
 }
 
 export const QUERY_PLACE = "query_place";
@@ -71,18 +71,18 @@ export function emptiedBy(
     if (there === 0) {
       return {
         names: [...(hasPlace ? [QUERY_PLACE] : []), ...(company ? [QUERY_COMPANY] : [])],
-        unfiltered: 0,
+        withoutThem: 0,
       };
     }
     const alone = applied.filter((name) =>
       totalWith(withQualifiers(query, name), at, company) === 0
     );
-    return { names: alone.length > 0 ? alone : applied, unfiltered: there };
+    return { names: alone.length > 0 ? alone : applied, withoutThem: there };
   }
   // Nothing narrowed the set: the query alone found nothing, and counting again would say so.
-  if (applied.length === 0 && !hasPlace && !company) return { names: [], unfiltered: 0 };
+  if (applied.length === 0 && !hasPlace && !company) return { names: [], withoutThem: 0 };
   const unfiltered = totalWith({}, undefined);
-  if (unfiltered === 0) return { names: [], unfiltered };
+  if (unfiltered === 0) return { names: [], withoutThem: unfiltered };
   const alone: string[] = [];
   for (const name of applied) {
     if (totalWith(withQualifiers(query, name), undefined) === 0) alone.push(name);
@@ -102,11 +102,11 @@ export function emptiedBy(
       alone.includes(QUERY_PLACE) ? undefined : at,
       alone.includes(QUERY_COMPANY) ? undefined : company,
     );
-    return { names: alone, unfiltered: without };
+    return { names: alone, withoutThem: without };
   }
   return {
     names: [...applied, ...(hasPlace ? [QUERY_PLACE] : []), ...(company ? [QUERY_COMPANY] : [])],
-    unfiltered,
+    withoutThem: unfiltered,
   };
 }
 
@@ -134,7 +134,7 @@ export function searchHint(
       `the postings write it '${spelled}'.`;
   }
   if (
-    emptied?.unfiltered === 0 &&
+    emptied?.withoutThem === 0 &&
     emptied.names.every((name) => name === QUERY_PLACE || name === QUERY_COMPANY)
   ) {
     // A place's or company's own list with no strong match: none there ("of Amazon" where a
@@ -144,7 +144,7 @@ export function searchHint(
       const of = emptied.names.includes(QUERY_COMPANY) ? ` of ${company?.matched}` : "";
       return `No posting${of} is ${placeWhere(place)}.`;
     }
-    emptied = { names: [], unfiltered: 0 };
+    emptied = { names: [], withoutThem: 0 };
   }
   if (!emptied || emptied.names.length === 0) {
     // No filter emptied it: nothing the index holds is a strong match for the words themselves
@@ -172,7 +172,7 @@ export function searchHint(
       : `the place in the query ('${place?.matched}')`
   );
   const without = `without ${named.length > 1 ? "them" : "it"} the query finds ${
-    countInWords(emptied.unfiltered)
+    countInWords(emptied.withoutThem)
   }`;
   if (closeMatches > 0) {
     // Apart in date order; in relevance order they are the list itself, marked `match: "close"`.
@@ -183,7 +183,7 @@ export function searchHint(
     return `No strong match with ${named.join(", ")} (${without}); ${listed}`;
   }
   return `Nothing matches with ${named.join(", ")}; ${without} posting${
-    emptied.unfiltered === 1 ? "" : "s"
+    emptied.withoutThem === 1 ? "" : "s"
   }.`;
 }
 
