@@ -108,13 +108,17 @@ const PERIODS = Object.keys(PERIOD_WORDS)
  */
 const PAY = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:(?:that|which)\s+pays?|paying|pays?|salary(?:\s+of)?|earning|` +
-    String.raw`over|above|min|minimum|at least|from|upwards of|(?<between>between))\s+){0,2}` +
+    String
+      .raw`over|above|min|minimum|at least|from|upwards of|more than|greater than|in excess of|` +
+    String.raw`north of|(?<between>between))\s+){0,2}` +
     String
       .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand)?\+?` +
     String
       .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand)?)?` +
     String.raw`(?:\s?(?<after>${CODES}|[£€]|${WORDS_OF_CURRENCY}))?` +
-    String.raw`(?:\s?(?<period>${PERIODS}))?(?![\p{L}\p{N}])`,
+    String.raw`(?:\s?(?<period>${PERIODS}))?` +
+    String
+      .raw`(?:\s(?:plus|or more|or above|or higher|and up|and above|and over))?(?![\p{L}\p{N}])`,
   "giu",
 );
 
@@ -171,6 +175,11 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("warehouse job able to lift 50 pounds"), null);
  * assert.equal(salaryIn("nurse 30k pounds")?.currency, "GBP");
  * assert.equal(salaryIn("jobs between 30 and 40 grand")?.yearlyMin, 30000);
+ * // "More than" before, "plus" or "or more" after: the words go with the pay.
+ * assert.equal(salaryIn("jobs paying more than 50k in london")?.rest, "jobs in london");
+ * assert.equal(salaryIn("remote jobs paying 80k plus")?.matched, "paying 80k plus");
+ * assert.equal(salaryIn("nurse 30 an hour or more")?.rest, "nurse");
+ * assert.equal(salaryIn("developer 100k and up")?.rest, "developer");
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {

@@ -112,10 +112,40 @@ let englishWords: Set<string> | null | undefined;
  * they do use ("spark", "stocker", "manger", "care"): no posting is the answer to it.
  */
 export function isEnglishWord(word: string): boolean {
+  if (CONTRACTIONS_UNMARKED.has(word)) return true;
   // Without the list (a process not allowed to read its packages' files), every word counts as
   // English: a search that corrects nothing, rather than one that fails or guesses.
   return inWordList(word) ?? true;
 }
+
+/**
+ * Contractions typed without their apostrophe, which the word list lacks: "jobs that dont require
+ * a degree" had been searched as "donut".
+ */
+const CONTRACTIONS_UNMARKED = new Set([
+  "dont",
+  "doesnt",
+  "didnt",
+  "cant",
+  "couldnt",
+  "wont",
+  "wouldnt",
+  "shouldnt",
+  "isnt",
+  "arent",
+  "wasnt",
+  "werent",
+  "havent",
+  "hasnt",
+  "hadnt",
+  "youre",
+  "theyre",
+  "thats",
+  "whats",
+  "theres",
+  "ive",
+  "youve",
+]);
 
 /** Whether the word list has `word`; undefined where the list cannot be read. */
 function inWordList(word: string): boolean | undefined {

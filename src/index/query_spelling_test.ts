@@ -152,6 +152,13 @@ Deno.test("a word no posting has is searched as the title or tags word it is nea
     assert.equal(correctedWord(sourceOf(["Spark Developer"]), "sparky"), null);
     assert.equal(correctedWord(sourceOf(["Spark Developer"]), "sparkk"), "spark");
   });
+  await t.step("never a contraction typed without its apostrophe ('dont' was 'donut')", () => {
+    const bakery = sourceOf(["Donut Maker", "Donut Fryer", "Baker"]);
+    for (const word of ["dont", "doesnt", "cant", "wont", "isnt", "youre", "thats"]) {
+      assert.equal(correctedWord(bakery, word), null, word);
+    }
+    assert.equal(correctText(bakery, "jobs that dont require a degree").corrections.length, 0);
+  });
   await t.step("the text keeps what it does not change, and says what it changed", () => {
     const read = correctText(source, "Softwear enginere, nurce & NURCE");
     assert.equal(read.text, "software engineer, nurse & nurse");
