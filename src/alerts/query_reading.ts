@@ -19,6 +19,8 @@ import {
   QueryCorrectedSchema,
   queryEmploymentInWords,
   QueryEmploymentSchema,
+  queryLanguageInWords,
+  QueryLanguageSchema,
   queryPlaceInWords,
   QueryPlaceSchema,
   queryPostedInWords,
@@ -49,6 +51,7 @@ export const QueryReadingSchema = z.object({
   query_posted: QueryPostedSchema.optional(),
   query_work_mode: QueryWorkModeSchema.optional(),
   query_shift: QueryShiftSchema.optional(),
+  query_language: QueryLanguageSchema.optional(),
 });
 /** A saved search's query as read for one delivery: the search response's `query_*` fields. */
 export type QueryReading = z.infer<typeof QueryReadingSchema>;
@@ -92,6 +95,7 @@ export function readingOf(
   if (outcome.query_posted) reading.query_posted = outcome.query_posted;
   if (outcome.query_work_mode) reading.query_work_mode = outcome.query_work_mode;
   if (outcome.query_shift) reading.query_shift = outcome.query_shift;
+  if (outcome.query_language) reading.query_language = outcome.query_language;
   return reading;
 }
 
@@ -174,6 +178,7 @@ export function readingInWords(reading: QueryReading): string[] {
       querySeniorityInWords(reading, IN_ALERTS),
       queryWorkModeInWords(reading, IN_ALERTS),
       queryShiftInWords(reading, IN_ALERTS),
+      queryLanguageInWords(reading, IN_ALERTS),
       queryPostedInWords(reading, IN_ALERTS),
     ]
   ) {

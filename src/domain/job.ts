@@ -64,6 +64,35 @@ export function ruledOutBy(levels: readonly Seniority[]): Seniority[] {
   return [];
 }
 
+/**
+ * The languages a posting may need, as ISO 639-1 codes: those of the postings' descriptions and
+ * those postings ask for ("fluent German", "Spanish/English bilingual").
+ */
+export const LANGUAGES = [
+  "en",
+  "de",
+  "nl",
+  "fr",
+  "es",
+  "it",
+  "pt",
+  "pl",
+  "ru",
+  "tr",
+  "ar",
+  "zh",
+  "ja",
+  "ko",
+  "hi",
+  "sv",
+  "da",
+  "no",
+  "fi",
+  "cs",
+] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
 /** Employment types as the `employment_type` filter names them (JobSpy's `job_type` values). */
 export const EMPLOYMENT_TYPES = [
   "fulltime",
@@ -108,6 +137,11 @@ export const JobSchema = z.object({
   work_mode: WorkModeSchema.optional(),
   /** Normalised seniority, when the title or `job_level` says (derived at import). */
   seniority: SenioritySchema.optional(),
+  /**
+   * The languages the work needs: the posting's own language first, then those it asks for
+   * ("fluent German"), each once (derived at import, src/ingest/posting_languages.ts).
+   */
+  languages: z.array(LanguageSchema).optional(),
   /** Where the city lies (GeoNames, at import); absent for remote jobs and unknown places. */
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
@@ -148,6 +182,11 @@ export const JobResultSchema = z.object({
   seniority: SenioritySchema.optional().describe(
     "Normalised seniority (`intern` ... `executive`) from the title and job level, when known; " +
       "what the `seniority` filter tests.",
+  ),
+  languages: z.array(LanguageSchema).optional().describe(
+    "The languages the work needs, as ISO 639-1 codes: the language the posting is written in " +
+      'first, then those it asks for ("fluent German": `de`; not one it calls a plus), e.g. ' +
+      '`["en", "de"]`; absent when unknown.',
   ),
   job_description: z.string().optional().describe("Full description; only when detail is `full`."),
   first_seen: PublishTimeSchema.optional().describe(
@@ -245,6 +284,70 @@ export const QueryWorkModeSchema = z.object({
   ),
 });
 export type QueryWorkModeResult = z.infer<typeof QueryWorkModeSchema>;
+
+/** The languages' names in English, as a sentence says them. */
+export const LANGUAGE_NAMES_IN_ENGLISH: Record<Language, string> = {
+  en: "English",
+  de: "German",
+  nl: "Dutch",
+  fr: "French",
+  es: "Spanish",
+  it: "Italian",
+  pt: "Portuguese",
+  pl: "Polish",
+  ru: "Russian",
+  tr: "Turkish",
+  ar: "Arabic",
+  zh: "Chinese",
+  ja: "Japanese",
+  ko: "Korean",
+  hi: "Hindi",
+  sv: "Swedish",
+  da: "Danish",
+  no: "Norwegian",
+  fi: "Finnish",
+  cs: "Czech",
+};
+
+export const QueryLanguageSchema = z.object({
+  matched: z.string().describe('The words of the query that named it ("english speaking").'),
+  needs: z.enum(["only", "uses", "not", "several"]).describe(
+    '`only`: the work needs no language but `language` ("english speaking"); `uses`: it needs ' +
+      '`language` ("german speaking"); `not`: it does not need `language` ("no german ' +
+      'required"); `several`: it needs two or more ("bilingual").',
+  ),
+  language: LanguageSchema.optional().describe(
+    "ISO 639-1 code of the language named; absent for `several`.",
+  ),
+  beside_work: z.literal(true).optional().describe(
+    'Present where the words named it first or last beside the work ("german speaking customer ' +
+      'support"): the work is searched, and its postings whose `languages` fit are the strong ' +
+      "matches, the work's others close ones. Absent, the language alone lists its postings.",
+  ),
+  none_in_language: z.literal(true).optional().describe(
+    "With `beside_work`: none of the work's strong matches fits, so they all stay the strong " +
+      "matches.",
+  ),
+});
+export type QueryLanguageResult = z.infer<typeof QueryLanguageSchema>;
+
+/**
+ * What a language reading asks, in words: "need no language but English", "need German", "do not
+ * need German", "need two languages or more".
+ */
+function languageNeedInWords(read: QueryLanguageResult): string {
+  const name = read.language ? LANGUAGE_NAMES_IN_ENGLISH[read.language] : "";
+  switch (read.needs) {
+    case "only":
+      return `need no language but ${name}`;
+    case "uses":
+      return `need ${name}`;
+    case "not":
+      return `do not need ${name}`;
+    case "several":
+      return "need two languages or more";
+  }
+}
 
 export const QueryShiftSchema = z.object({
   matched: z.string().describe('The words of the query that named them ("night shift").'),
@@ -559,6 +662,7 @@ const READ_ALONE = [
   "query_seniority",
   "query_work_mode",
   "query_shift",
+  "query_language",
 ] as const;
 
 /** The fields of a response the readings' sentences below read. */
@@ -567,6 +671,7 @@ interface ReadAlone {
   query_work_mode?: QueryWorkModeResult;
   query_employment?: QueryEmploymentResult;
   query_shift?: QueryShiftResult;
+  query_language?: QueryLanguageResult;
   query_place?: QueryPlaceResult;
   query_company?: QueryCompanyResult;
   applied?: Applied;
@@ -581,6 +686,7 @@ function alsoReadAlone(response: ReadAlone, own: (typeof READ_ALONE)[number]): s
     .filter((name) => name !== own && response[name] !== undefined)
     .filter((name) => name !== "query_seniority" || !response.query_seniority?.beside_work)
     .filter((name) => name !== "query_work_mode" || !response.query_work_mode?.beside_work)
+    .filter((name) => name !== "query_language" || !response.query_language?.beside_work)
     .map((name) => `"${response[name]!.matched}"`);
   return others.length === 0 ? "" : ` where they are also ${others.join(" and ")}`;
 }
@@ -767,6 +873,76 @@ export function queryShiftInWords(response: ReadAlone, inAlerts?: InAlerts): str
   const also = alsoReadAlone(response, "query_shift");
   if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent${also}.`;
   // "night shift jobs": no place named; every other posting would be a close match.
+  if (!there) return `${said}: only ${those} are listed${also}.`;
+  return `${said}: ${those} are the strong matches${also}, the others close ones.`;
+}
+
+/**
+ * What a search read as the language the work is done in ("english speaking jobs in Berlin",
+ * "german speaking customer support"), in words for people and agents; null when it named none.
+ * No filter keeps only them: the postings' `languages` are read at import.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const berlin = { matched: "in Berlin", city: "Berlin" };
+ * const english = {
+ *   query_language: { matched: "english speaking", needs: "only" as const, language: "en" as const },
+ *   query_place: berlin,
+ * };
+ * assert.equal(
+ *   queryLanguageInWords(english),
+ *   'Read "english speaking" as the language of the work, not as the work: the postings there ' +
+ *     "that need no language but English are the strong matches, the others close ones.",
+ * );
+ * assert.equal(
+ *   queryLanguageInWords(english, IN_ALERTS),
+ *   'Read "english speaking" as the language of the work, not as the work: only the postings ' +
+ *     "there that need no language but English are sent.",
+ * );
+ * const beside = {
+ *   query_language: {
+ *     matched: "german speaking",
+ *     needs: "uses" as const,
+ *     language: "de" as const,
+ *     beside_work: true as const,
+ *   },
+ * };
+ * assert.equal(
+ *   queryLanguageInWords(beside),
+ *   'Read "german speaking" as the language of the work: the postings of the work that need ' +
+ *     "German are the strong matches, the others close ones.",
+ * );
+ * assert.match(
+ *   queryLanguageInWords({
+ *     query_language: { ...beside.query_language, none_in_language: true as const },
+ *   })!,
+ *   /none of the work's strong matches needs German, so they all stay the strong matches/,
+ * );
+ * assert.equal(queryLanguageInWords({}), null);
+ * ```
+ */
+export function queryLanguageInWords(response: ReadAlone, inAlerts?: InAlerts): string | null {
+  const read = response.query_language;
+  if (!read) return null;
+  const needs = languageNeedInWords(read);
+  if (read.beside_work) {
+    const said = `Read "${read.matched}" as the language of the work`;
+    if (read.none_in_language) {
+      // "Need no language but English" said of one posting reads "needs no language but".
+      return `${said}: none of the work's strong matches ${
+        needs.replace(/^need/, "needs").replace(/^do not need/, "does not need")
+      }, so they all stay the strong matches.`;
+    }
+    const those = `the postings of the work that ${needs}`;
+    if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent.`;
+    return `${said}: ${those} are the strong matches, the others close ones.`;
+  }
+  const said = `Read "${read.matched}" as the language of the work, not as the work`;
+  const there = listedThere(response);
+  const those = `the postings${there ? " there" : ""} that ${needs}`;
+  const also = alsoReadAlone(response, "query_language");
+  if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent${also}.`;
   if (!there) return `${said}: only ${those} are listed${also}.`;
   return `${said}: ${those} are the strong matches${also}, the others close ones.`;
 }
@@ -1086,6 +1262,7 @@ export function queryReadingsInWords(
     | "query_seniority"
     | "query_work_mode"
     | "query_shift"
+    | "query_language"
     | "query_posted"
     | "query_company"
     | "query_salary"
@@ -1100,6 +1277,7 @@ export function queryReadingsInWords(
     querySeniorityInWords(response, spelling.seniority),
     queryWorkModeInWords(response, spelling.remote),
     queryShiftInWords(response),
+    queryLanguageInWords(response),
     queryPostedInWords(response, spelling.since),
     queryCompanyInWords(response),
     querySalaryInWords(response, spelling.salaryMin),
@@ -1214,6 +1392,13 @@ export const SearchResponseSchema = z.object({
       'Houston", "weekend jobs in Leeds"): the postings there whose title or tags say them are the ' +
       "strong matches, the place's others close ones (no filter keeps only them).",
   ),
+  query_language: QueryLanguageSchema.optional().describe(
+    'The language the work must be done in, named beside a place ("english speaking jobs in ' +
+      'Berlin", "jobs in Amsterdam for English speakers", "jobs in Germany without German") or ' +
+      'beside the work ("german speaking customer support"): the postings whose `languages` fit ' +
+      "are the strong matches, the others close ones (no filter keeps only them). English is " +
+      "asked as the one language a person has: what needs no other.",
+  ),
   query_seniority: QuerySenioritySchema.optional().describe(
     'The seniority the query named and nothing else beside a place or company ("entry level ' +
       'jobs in London", "senior roles in Leeds"): the postings there of that level (their title ' +
@@ -1313,6 +1498,7 @@ export function toJobResult(
   if (job.employment_type !== undefined) result.employment_type = job.employment_type;
   if (job.work_mode !== undefined) result.work_mode = job.work_mode;
   if (job.seniority !== undefined) result.seniority = job.seniority;
+  if (job.languages !== undefined) result.languages = job.languages;
   if (detail === "full") result.job_description = job.job_description;
   if (job.first_seen !== undefined) result.first_seen = job.first_seen;
   if (alsoPostedAt?.length) result.also_posted_at = alsoPostedAt;
@@ -1343,6 +1529,7 @@ export function toSearchResponse(
     ...(outcome.query_seniority ? { query_seniority: outcome.query_seniority } : {}),
     ...(outcome.query_work_mode ? { query_work_mode: outcome.query_work_mode } : {}),
     ...(outcome.query_shift ? { query_shift: outcome.query_shift } : {}),
+    ...(outcome.query_language ? { query_language: outcome.query_language } : {}),
     ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),

@@ -52,6 +52,7 @@ export type ReadingFields = Pick<
   | "query_seniority"
   | "query_work_mode"
   | "query_shift"
+  | "query_language"
   | "query_posted"
   | "query_corrected"
 >;

@@ -29,6 +29,7 @@ import {
 } from "./query_seniority.ts";
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
+import { languageAlone, languageBeside, type QueryLanguage } from "./query_language.ts";
 import type { EmploymentType } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
@@ -280,6 +281,18 @@ export interface AnalyzedQuery {
    */
   workMode?: QueryWorkMode;
   /**
+   * The language the work must be done in, named and nothing else beside a place ("english
+   * speaking jobs in Berlin", "jobs without german": `typeAlone`, src/index/query_language.ts);
+   * then its words name no job (`namesNoWork`).
+   */
+  language?: QueryLanguage;
+  /**
+   * The language said first or last beside the work ("german speaking customer support",
+   * "software jobs that require no german"): the work is searched without its words, and its
+   * postings whose languages fit are the strong matches (as `workModeBeside`'s way of working).
+   */
+  languageBeside?: QueryLanguage;
+  /**
    * The pay the query names ("£30k marketing manager": 30,000 a year; src/index/query_salary.ts):
    * its words are searched by neither side (a number names no job); the search applies it as
    * `salary_min` with the postings that state no pay kept, where no salary filter is given.
@@ -363,9 +376,13 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // "life guard" is the lifeguard (`joinedCompounds`): titles write it whole.
   const named = joinedCompounds(workerOfField(typedWords));
   const roleAsTyped = roleWords(named);
+  // The language the work is done in, first or last ("german speaking customer support",
+  // "software jobs that require no german"), decides the tiers, as the way of working does; read
+  // before the clauses go, one of which may say it.
+  const spoken = languageBeside(roleAsTyped);
   // "driving jobs" is the driver's work (`doerOfWork`): both sides search the doer; what is asked
   // of the job in a clause ("... jobs that use vue") neither side searches but its tools.
-  const roleOnly = withoutClause(doerOfWork(roleAsTyped));
+  const roleOnly = withoutClause(doerOfWork(spoken ? roleWords(spoken.rest) : roleAsTyped));
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
   // barista": "barista"); the keyword side still searches every word.
   const employment = employmentIn(roleOnly.join(" "));
@@ -451,6 +468,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     ...(workText ? { workText } : {}),
     ...(beside ? { seniorityBeside: beside } : {}),
     ...(modeBeside ? { workModeBeside: modeBeside } : {}),
+    ...(spoken ? { languageBeside: spoken.reading } : {}),
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
     ...(salary ? { salary: withoutRest(salary) } : {}),
     ...(posted
@@ -490,8 +508,11 @@ export function namesNoWork(query: AnalyzedQuery): boolean {
   return query.termVariants.every((terms) => terms.length === 0);
 }
 
-/** What a query naming no job reads as: a type, hours, a level, a way of working, or several. */
-type AloneParts = Pick<AnalyzedQuery, "employment" | "shift" | "seniority" | "workMode">;
+/** What a query naming no job reads as: a type, hours, a level, a way of working, a language, or several. */
+type AloneParts = Pick<
+  AnalyzedQuery,
+  "employment" | "shift" | "seniority" | "workMode" | "language"
+>;
 
 /** Each kind of reading said alone, in the order one that reads the whole text is preferred. */
 const ALONE_KINDS: readonly ((text: string) => AloneParts | null)[] = [
@@ -510,6 +531,10 @@ const ALONE_KINDS: readonly ((text: string) => AloneParts | null)[] = [
   (text) => {
     const shift = shiftAlone(text);
     return shift ? { shift } : null;
+  },
+  (text) => {
+    const language = languageAlone(text);
+    return language ? { language } : null;
   },
 ];
 

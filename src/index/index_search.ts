@@ -211,5 +211,10 @@ export interface IndexResult {
    * otherwise.
    */
   noneInMode?: true;
+  /**
+   * A language said beside the work ("german speaking customer support") that none of the work's
+   * strong matches needs as asked: they stay the strong matches. Absent otherwise.
+   */
+  noneInLanguage?: true;
   facets?: Record<string, FacetCount[]>;
 }

@@ -43,6 +43,7 @@ import type { QueryPlace } from "./query_place.ts";
 import type { QuerySeniority } from "./query_seniority.ts";
 import { titleSaysLevel } from "../domain/title_levels.ts";
 import type { QueryShift } from "./query_shift.ts";
+import { fitsLanguages, type QueryLanguage } from "./query_language.ts";
 import { type QueryWorkMode, titleSaysHybridWork } from "./query_work_mode.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
@@ -416,7 +417,8 @@ export class JobIndex {
     place: PlaceFilter | undefined,
     companies?: readonly string[],
   ): boolean {
-    const typeOnly = alone.employment && !alone.shift && !alone.seniority && !alone.workMode;
+    const typeOnly = alone.employment && !alone.shift && !alone.seniority && !alone.workMode &&
+      !alone.language;
     if (typeOnly && (placeNarrows(place) || (companies?.length ?? 0) > 0)) return true;
     const strong = this.#strongAlone(alone);
     return strong === null || this.#anyAt(strong, place, companies);
@@ -454,7 +456,7 @@ export class JobIndex {
   readonly #strongAloneOf = new WeakMap<AnalyzedQuery, Uint8Array | null>();
 
   #strongAloneOnce(query: AnalyzedQuery): Uint8Array | null {
-    const { employment, shift, seniority, workMode } = query;
+    const { employment, shift, seniority, workMode, language } = query;
     const masks = [
       employment
         ? this.#kept(
@@ -467,6 +469,7 @@ export class JobIndex {
         ? this.#kept(`level ${seniority.levels.join(" ")}`, () => this.#ofSeniority(seniority))
         : null,
       workMode ? this.#kept(`mode ${workMode.mode}`, () => this.#ofWorkMode(workMode)) : null,
+      language ? this.#ofLanguage(language) : null,
     ].filter((mask) => mask !== null);
     if (masks.length === 0) return null;
     // Several together ("entry level hybrid jobs"): a strong match is all of them.
@@ -541,11 +544,23 @@ export class JobIndex {
   #besideWork(query: AnalyzedQuery): BesideWork {
     const mode = query.workModeBeside;
     const type = query.employment?.type;
+    const language = query.languageBeside;
     return {
       levels: this.#levelsBeside(query),
       modes: mode ? this.#kept(`mode ${mode.mode}`, () => this.#ofWorkMode(mode)) : null,
       otherType: type ? this.#statedTypes.statingOther(type) : null,
+      languages: language ? this.#ofLanguage(language) : null,
     };
+  }
+
+  /** Per posting, 1 where the languages it needs (read at import) are what `asked` asks. */
+  #ofLanguage(asked: QueryLanguage): Uint8Array {
+    return this.#kept(`language ${asked.needs} ${asked.language ?? ""}`, () => {
+      const { jobs } = this.data;
+      const of = new Uint8Array(jobs.length);
+      for (let p = 0; p < jobs.length; p++) if (fitsLanguages(jobs[p].languages, asked)) of[p] = 1;
+      return of;
+    });
   }
 
   /**
@@ -623,6 +638,7 @@ export class JobIndex {
   ): IndexResult {
     const levels = beside?.levels ?? null;
     const modes = beside?.modes ?? null;
+    const languages = beside?.languages ?? null;
     const otherType = beside?.otherType ?? null;
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
@@ -678,6 +694,15 @@ export class JobIndex {
       requireMode = inMode(p) && atLevel(p) && strongAsked(p, k);
     }
     const atMode = (p: number) => !requireMode || inMode(p);
+    // The language said beside the work ("german speaking customer support"), likewise, among
+    // those of the level and the way of working where there are any.
+    const inLanguage = (p: number) => languages![p] === 1 && ofWork(p);
+    let requireLanguage = false;
+    for (let k = 0; languages && k < candidates.count && !requireLanguage; k++) {
+      const p = positions[k];
+      requireLanguage = inLanguage(p) && atLevel(p) && atMode(p) && strongAsked(p, k);
+    }
+    const atLanguage = (p: number) => !requireLanguage || inLanguage(p);
     // An employment type said beside the work ("part time cleaner"): a posting that says another
     // ("Cleaner - Permanent Full Time") is a close match, where some strong match does not.
     let requireType = false;
@@ -686,8 +711,9 @@ export class JobIndex {
       requireType = otherType[p] === 0 && strongAsked(p, k);
     }
     const ofType = (p: number) => !requireType || otherType![p] === 0;
-    const strongAtLevel = levels || modes || requireType
-      ? (p: number, score: number) => atLevel(p) && atMode(p) && ofType(p) && isStrong(p, score)
+    const strongAtLevel = levels || modes || requireType || requireLanguage
+      ? (p: number, score: number) =>
+        atLevel(p) && atMode(p) && ofType(p) && atLanguage(p) && isStrong(p, score)
       : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
@@ -737,9 +763,9 @@ export class JobIndex {
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
-        const strongThenAtLevel = levels || modes || requireType
+        const strongThenAtLevel = levels || modes || requireType || requireLanguage
           ? (p: number, score: number) =>
-            atLevel(p) && atMode(p) && ofType(p) && strongThen(p, score)
+            atLevel(p) && atMode(p) && ofType(p) && atLanguage(p) && strongThen(p, score)
           : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
@@ -792,6 +818,7 @@ export class JobIndex {
     if (nearestThere) result.nearestThere = true;
     if (levels && !requireLevel) result.noneAtLevel = true;
     if (modes && !requireMode) result.noneInMode = true;
+    if (languages && !requireLanguage) result.noneInLanguage = true;
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);
     }
@@ -1041,6 +1068,8 @@ type StepsAt = (postings: readonly number[]) => Uint16Array;
 interface BesideWork {
   levels: Uint8Array | null;
   modes: Uint8Array | null;
+  /** 1 where the posting's languages fit the language said beside the work (`#ofLanguage`). */
+  languages: Uint8Array | null;
   /** 1 where the posting says another employment type than the one read (`statingOther`). */
   otherType: Uint8Array | null;
 }

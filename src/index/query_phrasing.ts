@@ -666,22 +666,13 @@ const OFFERS: readonly (readonly string[])[] = [
   "flexible hours",
   "4 day week",
   "four day week",
-  // Where and with whom, said after the work ("machine learning jobs at startups", "accountant
-  // amsterdam english speaking"): a kind of employer or the language, not the work.
+  // Where, said after the work ("machine learning jobs at startups"): a kind of employer, not the
+  // work. The language the work is done in is a reading of its own (src/index/query_language.ts).
   "at startups",
   "at a startup",
   "in a startup",
   "in startups",
   "for startups",
-  "english speaking",
-  "english speaker",
-  "english speakers",
-  "for english speakers",
-  "german speaking",
-  "german speaker",
-  "dutch speaking",
-  "french speaking",
-  "spanish speaking",
   // What the job asks of the person, said after the work ("truck driver cdl", "delivery driver
   // own van", "security officer sia licence"): a licence, a check, a vehicle, not the work. Embedded
   // with the work, "cdl (commercial driver license)" made every truck driver a close match only.
@@ -729,17 +720,12 @@ const OFFERS: readonly (readonly string[])[] = [
 ].map((phrase) => phrase.split(" "));
 
 /**
- * Offers that may open the query before the work too ("visa sponsorship software engineer",
- * "english speaking customer service"): no role's name opens with them.
+ * Offers that may open the query before the work too ("visa sponsorship software engineer"): no
+ * role's name opens with them.
  */
 const OPENING_OFFERS: readonly (readonly string[])[] = [
   "visa sponsorship",
   "visa sponsored",
-  "english speaking",
-  "german speaking",
-  "dutch speaking",
-  "french speaking",
-  "spanish speaking",
 ].map((phrase) => phrase.split(" "));
 
 /**

@@ -257,6 +257,15 @@ export function readingFields(reading: QueryReading): ReadingFields {
       says: [...analyzed.shift.words],
     };
   }
+  if (analyzed.language) {
+    fields.query_language = { ...analyzed.language, matched: typed(analyzed.language.matched) };
+  } else if (analyzed.languageBeside) {
+    fields.query_language = {
+      ...analyzed.languageBeside,
+      matched: typed(analyzed.languageBeside.matched),
+      beside_work: true,
+    };
+  }
   if (analyzed.seniority) {
     fields.query_seniority = {
       matched: typed(analyzed.seniority.matched),
@@ -328,7 +337,7 @@ export function asTypedIn(typed: string, folded: string): string {
 }
 
 /** The readings alone a query may say together, the first the first to leave out. */
-const ALONE_PARTS = ["shift", "workMode", "employment", "seniority"] as const;
+const ALONE_PARTS = ["shift", "workMode", "language", "employment", "seniority"] as const;
 
 /**
  * The ways to leave some of `said` out, fewest first, each leaving one at least: for three

@@ -341,6 +341,9 @@ class SnapshotSearchService implements JobSearchService {
     if (page.noneInMode && outcome.query_work_mode?.beside_work) {
       outcome.query_work_mode = { ...outcome.query_work_mode, none_in_mode: true };
     }
+    if (page.noneInLanguage && outcome.query_language?.beside_work) {
+      outcome.query_language = { ...outcome.query_language, none_in_language: true };
+    }
     const filters = appliedFilters(query);
     // Pay and a day the words name are applied as filters too ("£30k ... in Liverpool"): a count
     // of a place's postings the hints offer is of those that pass them.

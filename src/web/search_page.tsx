@@ -13,6 +13,7 @@ import {
   queryCompanyInWords,
   queryCorrectedInWords,
   queryEmploymentInWords,
+  queryLanguageInWords,
   queryPlaceInWords,
   queryPostedInWords,
   querySalaryInWords,
@@ -303,6 +304,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
     (modes) => `ticking Work mode ${modes.replaceAll(",", " and ")}`,
   );
   const shiftWords = queryShiftInWords(props.response);
+  const languageWords = queryLanguageInWords(props.response);
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
     props.response,
@@ -366,6 +368,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         )
         : null}
       {shiftWords ? <p>{shiftWords}</p> : null}
+      {languageWords ? <p>{languageWords}</p> : null}
       {employment && employmentWords
         ? (
           <p>
