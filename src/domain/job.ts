@@ -64,6 +64,35 @@ export function ruledOutBy(levels: readonly Seniority[]): Seniority[] {
   return [];
 }
 
+/**
+ * The languages a posting may need, as ISO 639-1 codes: those of the postings' descriptions and
+ * those postings ask for ("fluent German", "Spanish/English bilingual").
+ */
+export const LANGUAGES = [
+  "en",
+  "de",
+  "nl",
+  "fr",
+  "es",
+  "it",
+  "pt",
+  "pl",
+  "ru",
+  "tr",
+  "ar",
+  "zh",
+  "ja",
+  "ko",
+  "hi",
+  "sv",
+  "da",
+  "no",
+  "fi",
+  "cs",
+] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
 /** Employment types as the `employment_type` filter names them (JobSpy's `job_type` values). */
 export const EMPLOYMENT_TYPES = [
   "fulltime",
@@ -108,6 +137,11 @@ export const JobSchema = z.object({
   work_mode: WorkModeSchema.optional(),
   /** Normalised seniority, when the title or `job_level` says (derived at import). */
   seniority: SenioritySchema.optional(),
+  /**
+   * The languages the work needs: the posting's own language first, then those it asks for
+   * ("fluent German"), each once (derived at import, src/ingest/posting_languages.ts).
+   */
+  languages: z.array(LanguageSchema).optional(),
   /** Where the city lies (GeoNames, at import); absent for remote jobs and unknown places. */
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
@@ -148,6 +182,11 @@ export const JobResultSchema = z.object({
   seniority: SenioritySchema.optional().describe(
     "Normalised seniority (`intern` ... `executive`) from the title and job level, when known; " +
       "what the `seniority` filter tests.",
+  ),
+  languages: z.array(LanguageSchema).optional().describe(
+    "The languages the work needs, as ISO 639-1 codes: the language the posting is written in " +
+      'first, then those it asks for ("fluent German": `de`; not one it calls a plus), e.g. ' +
+      '`["en", "de"]`; absent when unknown.',
   ),
   job_description: z.string().optional().describe("Full description; only when detail is `full`."),
   first_seen: PublishTimeSchema.optional().describe(
@@ -1313,6 +1352,7 @@ export function toJobResult(
   if (job.employment_type !== undefined) result.employment_type = job.employment_type;
   if (job.work_mode !== undefined) result.work_mode = job.work_mode;
   if (job.seniority !== undefined) result.seniority = job.seniority;
+  if (job.languages !== undefined) result.languages = job.languages;
   if (detail === "full") result.job_description = job.job_description;
   if (job.first_seen !== undefined) result.first_seen = job.first_seen;
   if (alsoPostedAt?.length) result.also_posted_at = alsoPostedAt;
