@@ -256,7 +256,8 @@ function titleLanguage(title: string): Language | undefined {
     if (/ij/.test(lower)) return "nl";
     other++;
   }
-  return english > 0 && english >= other ? "en" : undefined;
+  // Words of no dictionary beside English ones are mostly names ("Sagemaker", "Laravel").
+  return english > 0 && english * 2 >= other ? "en" : undefined;
 }
 
 /** The names of each language in English, German and Dutch, as postings write them. */
