@@ -109,9 +109,12 @@ function sureLanguage(prose: string, margin: number): Language | undefined {
 function descriptionLanguage(description: string): Language | undefined {
   const opening = proseOf(description, FIRST_SAMPLE_CHARS);
   if (lettersIn(opening) >= FIRST_SAMPLE_CHARS / 2) {
-    // Most descriptions are English; another language, rarer, is read again at length (short
-    // openings of labels, "Location: Amsterdam Department: Product Development", read as French).
-    if (sureLanguage(opening, SURE_MARGIN) === "en") return "en";
+    // Most descriptions are English: franc sure of it, or unsure and the opening's words English
+    // (a third of the real descriptions, read again at length before). Another language, rarer,
+    // is read again at length (openings of labels, "Location: Amsterdam Department: Product
+    // Development", read as French).
+    const first = sureLanguage(opening, SURE_MARGIN);
+    if (first === "en" || (first === undefined && readsAsEnglish(opening))) return "en";
   }
   const prose = proseOf(description, SAMPLE_CHARS);
   if (lettersIn(prose) < MIN_DESCRIPTION_LETTERS) return undefined;
