@@ -309,12 +309,14 @@ const EN = `(?:${namesIn("en")})`;
 const DE = `(?:${namesIn("de")})`;
 const NL = `(?:${namesIn("nl")})`;
 /**
- * A list of languages: "German & English", "English/Spanish", "Dutch, English and German"; at most
+ * A list of languages: "German & English", "English/Spanish", "Dutch, English, and German"; at most
  * {@link MAX_LISTED}, so that a run of names ("German, German, ...") is read in linear time.
  */
 const MAX_LISTED = 8;
 const list = (name: string, joins: string) =>
-  `(?<list>${name}(?:\\s*(?:,|/|&|\\+|${joins})\\s*${name}){0,${MAX_LISTED - 1}})`;
+  `(?<list>${name}(?:\\s*(?:,(?:\\s*(?:${joins}))?|/|&|\\+|${joins})\\s*${name}){0,${
+    MAX_LISTED - 1
+  }})`;
 const EN_LIST = list(EN, "\\band\\b|\\bor\\b");
 const DE_LIST = list(`${DE}(?:e[nrs]?|-)?`, "\\bund\\b|\\boder\\b");
 const NL_LIST = list(`(?:het )?${NL}e?`, "\\ben\\b|\\bof\\b|\\bals\\b");

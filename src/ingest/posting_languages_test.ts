@@ -102,6 +102,7 @@ Deno.test("postingLanguages() reads the languages a posting asks for", () => {
     ["You are fluent in German.", ["en", "de"]],
     ["Fluent German is required.", ["en", "de"]],
     ["Fluency in German and French.", ["en", "de", "fr"]],
+    ["Professional proficiency English, French, German, and Spanish", ["en", "fr", "de", "es"]],
     ["* German (C1)", ["en", "de"]],
     ["* German at C1 level", ["en", "de"]],
     ["Business fluent German and English.", ["en", "de"]],
