@@ -4063,6 +4063,31 @@ export const MUTANTS: Mutant[] = [
     becomes: 'const NO_COMPOUND_FIRST = new Set(["home"]);',
     breaks: '"part time server" is read as "part timeserver" (session 39)',
   },
+  {
+    id: "M500",
+    layer: "ingest",
+    file: "src/ingest/posting_languages.ts",
+    line: "        if (NOT_NEEDED_AFTER.test(clauseAfter(text, end))) continue;",
+    becomes: "        clauseAfter(text, end);",
+    breaks: '"German is a plus" is read as a posting asking for German (session 40)',
+  },
+  {
+    id: "M501",
+    layer: "ingest",
+    file: "src/ingest/posting_languages.ts",
+    line: "        if (underOptionalHeading(text, at)) continue;",
+    becomes: "        underOptionalHeading(text, at);",
+    breaks: '"Fluent German" listed under "Nice to have:" is read as asked for (session 40)',
+  },
+  {
+    id: "M502",
+    layer: "ingest",
+    file: "src/ingest/posting_languages.ts",
+    line: "  const languages = [...new Set([...(own ? [own] : []), ...asked])];",
+    becomes: "  const languages = [...new Set([...asked, ...(own ? [own] : [])])];",
+    breaks:
+      "a German posting asking for good English lists English first, as if it were written in it (session 40)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

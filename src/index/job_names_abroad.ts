@@ -9,7 +9,7 @@
  */
 import { ownValue } from "../domain/own_value.ts";
 
-const OTHER_LANGUAGES: Record<string, string> = {
+const GERMAN_NAMES: Record<string, string> = {
   krankenschwester: "nurse",
   krankenpfleger: "nurse",
   krankenpflegerin: "nurse",
@@ -63,7 +63,9 @@ const OTHER_LANGUAGES: Record<string, string> = {
   ingenieure: "engineer",
   ingenieurinnen: "engineer",
   friseure: "hairdresser",
-  // Dutch.
+};
+
+const DUTCH_NAMES: Record<string, string> = {
   verpleegkundige: "nurse",
   leraar: "teacher",
   lerares: "teacher",
@@ -85,6 +87,11 @@ const OTHER_LANGUAGES: Record<string, string> = {
   monteurs: "mechanic",
 };
 
+const OTHER_LANGUAGES: Record<string, string> = { ...GERMAN_NAMES, ...DUTCH_NAMES };
+
+/** Names German writes too ("Monteur"): they tell no language apart. */
+const SHARED_NAMES = new Set(["monteur", "monteurs"]);
+
 /**
  * The English of a German or Dutch job name (folded, lower case, as `splitWords` gives it), read by
  * the query's analysis and known to the spelling correction ("lehrerin" is no misspelt "lehrer").
@@ -98,4 +105,23 @@ const OTHER_LANGUAGES: Record<string, string> = {
  */
 export function englishOfJobName(word: string): string | undefined {
   return ownValue(OTHER_LANGUAGES, word);
+}
+
+/**
+ * Which language a job name of {@linkcode englishOfJobName} is: `de` or `nl`, or undefined for a
+ * word that is neither or both ("monteur"). What tells a title's language at import
+ * (src/ingest/posting_languages.ts).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(languageOfJobName("krankenschwester"), "de");
+ * assert.equal(languageOfJobName("verpleegkundige"), "nl");
+ * assert.equal(languageOfJobName("monteur"), undefined);
+ * ```
+ */
+export function languageOfJobName(word: string): "de" | "nl" | undefined {
+  if (SHARED_NAMES.has(word)) return undefined;
+  if (ownValue(GERMAN_NAMES, word) !== undefined) return "de";
+  return ownValue(DUTCH_NAMES, word) !== undefined ? "nl" : undefined;
 }

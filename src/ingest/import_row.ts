@@ -6,6 +6,7 @@
 import { cleanFields } from "../domain/clean_text.ts";
 import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
 import { withCoordinates } from "./coordinates.ts";
+import { postingLanguages } from "./posting_languages.ts";
 import { seniorityOf } from "./seniority.ts";
 import { statedPay } from "./stated_pay.ts";
 import { workModeOf } from "./work_mode.ts";
@@ -65,6 +66,7 @@ export async function jobFromFields(
       "employment_type",
       "work_mode",
       "seniority",
+      "languages",
       "latitude",
       "longitude",
     ]
@@ -83,6 +85,10 @@ export async function jobFromFields(
     if (job.seniority === undefined) {
       const level = seniorityOf(job);
       if (level) job.seniority = level;
+    }
+    if (job.languages === undefined) {
+      const languages = postingLanguages(job);
+      if (languages) job.languages = languages;
     }
     if (job.base_salary === undefined && !options.hasOwnPay) {
       const pay = statedPay(job.job_description, { country: job.country });

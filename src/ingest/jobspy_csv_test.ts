@@ -55,6 +55,8 @@ Deno.test("parseJobspyCsv() maps every field of a full JobSpy row", async () => 
     // Derived at import: is_remote, the title's "Senior" (src/ingest/work_mode.ts, seniority.ts).
     work_mode: "remote",
     seniority: "senior",
+    // The title's English words (src/ingest/posting_languages.ts).
+    languages: ["en"],
     // München, Bavaria, from GeoNames (src/ingest/coordinates.ts).
     latitude: 48.13743,
     longitude: 11.57549,
@@ -79,6 +81,7 @@ Deno.test("parseJobspyCsv() reads the title-only layout and leaves optional fiel
     job_description: "",
     // "Home Office" is remote work (src/ingest/work_mode.ts); a remote posting has no coordinates.
     work_mode: "remote",
+    languages: ["en"],
   });
 });
 

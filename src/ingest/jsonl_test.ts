@@ -31,12 +31,29 @@ Deno.test("parseJobsJsonl() reads postings and derives their id from job_url", a
     job: {
       id: await jobIdFromUrl(posting.job_url),
       ...posting,
-      // Derived at import from the job level (src/ingest/seniority.ts).
+      // Derived at import from the job level (src/ingest/seniority.ts) and the title and text
+      // (src/ingest/posting_languages.ts).
       seniority: "mid",
+      languages: ["en"],
       latitude: 52.52437,
       longitude: 13.41053,
     },
   }]);
+});
+
+Deno.test("parseJobsJsonl() keeps the languages a row gives and refuses unknown codes", async () => {
+  const rows = await parseJobsJsonl(
+    [
+      JSON.stringify({ ...posting, languages: ["de", "en"] }),
+      JSON.stringify({ ...posting, job_url: "https://a.org/2", languages: null }),
+      JSON.stringify({ ...posting, job_url: "https://a.org/3", languages: ["german"] }),
+    ].join("\n"),
+  );
+  assert.ok(rows[0].kind === "job" && rows[1].kind === "job");
+  assert.deepEqual(rows[0].job.languages, ["de", "en"]);
+  // Null is absent: derived, as for a row without it.
+  assert.deepEqual(rows[1].job.languages, ["en"]);
+  assert.equal(rows[2].kind, "invalid");
 });
 
 Deno.test("parseJobsJsonl() ignores blank lines and counts lines as in the file", async () => {
