@@ -2401,8 +2401,9 @@ export const MUTANTS: Mutant[] = [
     id: "M283",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "            atLevel(p) && atMode(p) && ofType(p) && strongThen(p, score)",
-    becomes: "            atMode(p) && ofType(p) && strongThen(p, score)",
+    line:
+      "            atLevel(p) && atMode(p) && ofType(p) && atLanguage(p) && strongThen(p, score)",
+    becomes: "            atMode(p) && ofType(p) && atLanguage(p) && strongThen(p, score)",
     breaks:
       "the hint of a filter that emptied a level-beside-the-work search counts the work's postings of other levels (session 35)",
   },
@@ -4087,6 +4088,52 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const languages = [...new Set([...asked, ...(own ? [own] : [])])];",
     breaks:
       "a German posting asking for good English lists English first, as if it were written in it (session 40)",
+  },
+  {
+    id: "M510",
+    layer: "search",
+    file: "src/index/query_spelling.ts",
+    line: "  if (CONTRACTIONS_UNMARKED.has(word)) return true;",
+    becomes: "  if (false) return true;",
+    breaks: "'jobs that dont require a degree' is searched as 'donut' (session 40)",
+  },
+  {
+    id: "M511",
+    layer: "search",
+    file: "src/index/query_salary.ts",
+    line:
+      "      .raw`over|above|min|minimum|at least|from|upwards of|more than|greater than|in excess of|` +",
+    becomes: "      .raw`over|above|min|minimum|at least|from|upwards of|` +",
+    breaks:
+      "'jobs paying more than 50k in london' searches 'jobs paying more than' as words and lists nothing strong (session 40)",
+  },
+  {
+    id: "M512",
+    layer: "search",
+    file: "src/index/query_language.ts",
+    line: "      return languages.every((language) => language === asked.language);",
+    becomes: "      return languages.some((language) => language === asked.language);",
+    breaks:
+      "'english speaking jobs in Amsterdam' lists postings that ask for Dutch too as strong (session 40)",
+  },
+  {
+    id: "M513",
+    layer: "search",
+    file: "src/index/job_index.ts",
+    line: "    const atLanguage = (p: number) => !requireLanguage || inLanguage(p);",
+    becomes: "    const atLanguage = (_p: number) => true;",
+    breaks:
+      "'dutch speaking sales' lists every sales posting as strong, whatever its language (session 40)",
+  },
+  {
+    id: "M514",
+    layer: "search",
+    file: "src/index/query_language.ts",
+    line:
+      '    if (work.length === 0 || READ_ALONE.some((read) => read(work.join(" ")) !== null)) return null;',
+    becomes: "    if (work.length === 0) return null;",
+    breaks:
+      "'senior english speaking jobs' searches 'senior' as the work beside the language (session 40)",
   },
 ];
 

@@ -161,6 +161,13 @@ const QUERIES = [
   "jobs as a life guard",
   "weekend jobs for students",
   "jobs posted this week in Amsterdam",
+  // Session 40: the language the work is done in, alone beside a place and beside the work (its
+  // tiers decided before a filter); pay's words around it.
+  "english speaking jobs in Berlin",
+  "jobs in Amsterdam for English speakers",
+  "jobs in Germany without German",
+  "german speaking customer support",
+  "jobs paying more than 50k in London",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
@@ -402,7 +409,7 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
   );
 
   await t.step(
-    "words no posting holds and session 39's readings: a filter only removes postings, tiers kept",
+    "words no posting holds and sessions 39-40's readings: a filter only removes postings, tiers kept",
     async () => {
       // The minimum for words no posting holds is decided over every posting, before a filter
       // ("carpenter jobs"): a filter must never make a close match strong or drop a strong one.
@@ -413,6 +420,9 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
         "frontend jobs that use vue",
         "jobs as a life guard",
         "weekend jobs for students",
+        "english speaking developer jobs",
+        "german speaking customer support",
+        "bilingual jobs",
       ];
       const { city: _city, country: _country, ...unplacedValues } = filterValues;
       const notAPlace = fc.record(unplacedValues).chain((values) =>

@@ -18,5 +18,6 @@ import "../search_real_data_test.ts";
 import "../several_places_test.ts";
 import "../it_field_test.ts";
 import "../job_names_abroad_test.ts";
+import "../search_language_test.ts";
 import "../source_pulls_test.ts";
 import "../kept_files_test.ts";
