@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { JobResult } from "../domain/job.ts";
+import { type JobResult, LANGUAGE_NAMES_IN_ENGLISH } from "../domain/job.ts";
 
 const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
 
@@ -80,6 +80,10 @@ export function ResultItem(
         <dd>{r.company_name || "Company not given"}</dd>
         <Detail term="Place" value={place} />
         <Detail term="Work mode" value={r.work_mode} />
+        <Detail
+          term="Languages"
+          value={r.languages?.map((code) => LANGUAGE_NAMES_IN_ENGLISH[code]).join(", ")}
+        />
         <Detail term="Yearly salary" value={salary} />
         <dt>Posted</dt>
         <dd>
