@@ -4005,8 +4005,8 @@ export const MUTANTS: Mutant[] = [
     id: "M485",
     layer: "search",
     file: "src/index/analyze_query.ts",
-    line: "  const named = joinedCompounds(workerOfField(typedWords));",
-    becomes: "  const named = workerOfField(typedWords);",
+    line: "  const named = joinedCompounds(workerOfField(unwanted ? unwanted.rest : typedWords));",
+    becomes: "  const named = workerOfField(unwanted ? unwanted.rest : typedWords);",
     breaks:
       '"jobs as a life guard" lists security guards first: a compound written apart is searched as its parts (session 39)',
   },
@@ -4134,6 +4134,41 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (work.length === 0) return null;",
     breaks:
       "'senior english speaking jobs' searches 'senior' as the work beside the language (session 40)",
+  },
+  {
+    id: "M515",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), excluded);",
+    becomes: "    const ofCompany = companyMask(request.namedCompany, this.data.jobs);",
+    breaks: "'healthcare jobs not nursing' lists nurses (session 40)",
+  },
+  {
+    id: "M516",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: "  const unwanted = exclusionIn(roleWords(typedWords));",
+    becomes: "  const unwanted = exclusionIn([]);",
+    breaks:
+      "'it jobs except help desk' searches 'help desk' with the rest and lists help desks first (session 40)",
+  },
+  {
+    id: "M517",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: '    const joined = saying(words.length > 1 ? tokenize(words.join("")) : []);',
+    becomes: "    const joined = saying([]);",
+    breaks: "'it jobs except help desk' keeps the postings titled 'Helpdesk' (session 40)",
+  },
+  {
+    id: "M518",
+    layer: "search",
+    file: "src/index/query_exclusion.ts",
+    line: "    if (NOT_WORK_FIRST.has(unwanted[0])) continue;",
+    becomes: '    if (unwanted[0] === "in") continue;',
+    breaks:
+      "'jobs where german is not required' leaves out postings titled 'required' and loses its language (session 40)",
   },
 ];
 

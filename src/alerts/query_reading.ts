@@ -19,6 +19,8 @@ import {
   QueryCorrectedSchema,
   queryEmploymentInWords,
   QueryEmploymentSchema,
+  queryExclusionInWords,
+  QueryExclusionSchema,
   queryLanguageInWords,
   QueryLanguageSchema,
   queryPlaceInWords,
@@ -52,6 +54,7 @@ export const QueryReadingSchema = z.object({
   query_work_mode: QueryWorkModeSchema.optional(),
   query_shift: QueryShiftSchema.optional(),
   query_language: QueryLanguageSchema.optional(),
+  query_excluded: QueryExclusionSchema.optional(),
 });
 /** A saved search's query as read for one delivery: the search response's `query_*` fields. */
 export type QueryReading = z.infer<typeof QueryReadingSchema>;
@@ -96,6 +99,7 @@ export function readingOf(
   if (outcome.query_work_mode) reading.query_work_mode = outcome.query_work_mode;
   if (outcome.query_shift) reading.query_shift = outcome.query_shift;
   if (outcome.query_language) reading.query_language = outcome.query_language;
+  if (outcome.query_excluded) reading.query_excluded = outcome.query_excluded;
   return reading;
 }
 
@@ -179,6 +183,7 @@ export function readingInWords(reading: QueryReading): string[] {
       queryWorkModeInWords(reading, IN_ALERTS),
       queryShiftInWords(reading, IN_ALERTS),
       queryLanguageInWords(reading, IN_ALERTS),
+      queryExclusionInWords(reading),
       queryPostedInWords(reading, IN_ALERTS),
     ]
   ) {

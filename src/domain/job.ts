@@ -349,6 +349,38 @@ function languageNeedInWords(read: QueryLanguageResult): string {
   }
 }
 
+export const QueryExclusionSchema = z.object({
+  matched: z.string().describe('The words of the query that said it ("that aren\'t nursing").'),
+  words: z.array(z.string()).describe('The unwanted work\'s words ("nursing").'),
+});
+export type QueryExclusionResult = z.infer<typeof QueryExclusionSchema>;
+
+/**
+ * What a search read as work not wanted ("hospital jobs that aren't nursing"), in words for people
+ * and agents; null when it read none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   queryExclusionInWords({
+ *     query_excluded: { matched: "that aren't nursing", words: ["nursing"] },
+ *   }),
+ *   'Read "that aren\'t nursing" as work not wanted: the postings whose title says "nursing" are ' +
+ *     "left out.",
+ * );
+ * assert.equal(queryExclusionInWords({}), null);
+ * ```
+ */
+export function queryExclusionInWords(
+  response: { query_excluded?: QueryExclusionResult },
+): string | null {
+  const read = response.query_excluded;
+  if (!read) return null;
+  return `Read "${read.matched}" as work not wanted: the postings whose title says ` +
+    `"${read.words.join(" ")}" are left out.`;
+}
+
 export const QueryShiftSchema = z.object({
   matched: z.string().describe('The words of the query that named them ("night shift").'),
   says: z.array(z.string()).describe(
@@ -1263,6 +1295,7 @@ export function queryReadingsInWords(
     | "query_work_mode"
     | "query_shift"
     | "query_language"
+    | "query_excluded"
     | "query_posted"
     | "query_company"
     | "query_salary"
@@ -1278,6 +1311,7 @@ export function queryReadingsInWords(
     queryWorkModeInWords(response, spelling.remote),
     queryShiftInWords(response),
     queryLanguageInWords(response),
+    queryExclusionInWords(response),
     queryPostedInWords(response, spelling.since),
     queryCompanyInWords(response),
     querySalaryInWords(response, spelling.salaryMin),
@@ -1398,6 +1432,12 @@ export const SearchResponseSchema = z.object({
       'beside the work ("german speaking customer support"): the postings whose `languages` fit ' +
       "are the strong matches, the others close ones (no filter keeps only them). English is " +
       "asked as the one language a person has: what needs no other.",
+  ),
+  query_excluded: QueryExclusionSchema.optional().describe(
+    'Work said after the work as not wanted ("hospital jobs that aren\'t nursing", "it jobs except ' +
+      'help desk", "nurse jobs not nights"): its words are not searched, and the postings whose ' +
+      "title or tags say them are left out of the list (as another company's are when the query " +
+      "names one).",
   ),
   query_seniority: QuerySenioritySchema.optional().describe(
     'The seniority the query named and nothing else beside a place or company ("entry level ' +
@@ -1530,6 +1570,7 @@ export function toSearchResponse(
     ...(outcome.query_work_mode ? { query_work_mode: outcome.query_work_mode } : {}),
     ...(outcome.query_shift ? { query_shift: outcome.query_shift } : {}),
     ...(outcome.query_language ? { query_language: outcome.query_language } : {}),
+    ...(outcome.query_excluded ? { query_excluded: outcome.query_excluded } : {}),
     ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),

@@ -53,6 +53,7 @@ export type ReadingFields = Pick<
   | "query_work_mode"
   | "query_shift"
   | "query_language"
+  | "query_excluded"
   | "query_posted"
   | "query_corrected"
 >;

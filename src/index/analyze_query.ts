@@ -30,6 +30,7 @@ import {
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import { languageAlone, languageBeside, type QueryLanguage } from "./query_language.ts";
+import { exclusionIn, type QueryExclusion } from "./query_exclusion.ts";
 import type { EmploymentType } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
@@ -293,6 +294,12 @@ export interface AnalyzedQuery {
    */
   languageBeside?: QueryLanguage;
   /**
+   * Work said after the work as not wanted ("hospital jobs that aren't nursing", "it jobs except
+   * help desk": src/index/query_exclusion.ts): its words are searched by neither side, and the
+   * postings whose title or tags say them are left out of the list.
+   */
+  exclusion?: QueryExclusion;
+  /**
    * The pay the query names ("£30k marketing manager": 30,000 a year; src/index/query_salary.ts):
    * its words are searched by neither side (a number names no job); the search applies it as
    * `salary_min` with the postings that state no pay kept, where no salary filter is given.
@@ -374,7 +381,11 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // side (src/index/query_phrasing.ts).
   // "delivery guy" is the delivery driver (`workerOfField`): both sides search the title.
   // "life guard" is the lifeguard (`joinedCompounds`): titles write it whole.
-  const named = joinedCompounds(workerOfField(typedWords));
+  // What is not wanted, after the work ("hospital jobs that aren't nursing"), is searched by
+  // neither side: searched, the unwanted work was what the search found first. Read as typed:
+  // "help desk" is no "helpdesk" in the titles that write it apart.
+  const unwanted = exclusionIn(roleWords(typedWords));
+  const named = joinedCompounds(workerOfField(unwanted ? unwanted.rest : typedWords));
   const roleAsTyped = roleWords(named);
   // The language the work is done in, first or last ("german speaking customer support",
   // "software jobs that require no german"), decides the tiers, as the way of working does; read
@@ -402,11 +413,11 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   }
   const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);
   const query = words.length === typedWords.length && roleOnly === roleAsTyped &&
-      named === typedWords
+      named === typedWords && !unwanted
     ? typed
     : words.join(" ");
   // The keyword side's terms: "it" the field read as titles index it (src/index/it_field.ts).
-  const itField = namesItField(typed);
+  const itField = namesItField(unwanted ? unwanted.rest.join(" ") : typed);
   const keywordTerms = (text: string) => tokenize(itAsTerm(text, itField));
   const variants: { terms: string[]; titleTerms: string[] }[] = [
     // "show me jobs", "what jobs are available": the asking alone names no job.
@@ -427,7 +438,10 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     : undefined;
   // The words as typed too, where they were read as others ("delivery boy": a posting says it;
   // "health care assistant": titles write it apart as often).
-  const typedRole = named === typedWords ? [] : keywordTerms(roleWords(typedWords).join(" "));
+  const typedRoleWords = roleWords(typedWords);
+  const typedRole = named === typedWords
+    ? []
+    : keywordTerms((exclusionIn(typedRoleWords)?.rest ?? typedRoleWords).join(" "));
   if (typedRole.length > 1) variants.push({ terms: typedRole, titleTerms: [] });
   for (const [at, word] of words.entries()) {
     const long = longOf(word, at, words);
@@ -469,6 +483,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     ...(beside ? { seniorityBeside: beside } : {}),
     ...(modeBeside ? { workModeBeside: modeBeside } : {}),
     ...(spoken ? { languageBeside: spoken.reading } : {}),
+    ...(unwanted ? { exclusion: unwanted.exclusion } : {}),
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
     ...(salary ? { salary: withoutRest(salary) } : {}),
     ...(posted

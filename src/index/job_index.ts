@@ -550,7 +550,34 @@ export class JobIndex {
       modes: mode ? this.#kept(`mode ${mode.mode}`, () => this.#ofWorkMode(mode)) : null,
       otherType: type ? this.#statedTypes.statingOther(type) : null,
       languages: language ? this.#ofLanguage(language) : null,
+      excluded: this.#excluded(query),
     };
+  }
+
+  /**
+   * Per posting, 1 where its title or tags say the work the words do not want (every word of it,
+   * or its words written as one: "help desk", "helpdesk"); null where they want all.
+   */
+  #excluded(query: AnalyzedQuery): Uint8Array | null {
+    const unwanted = query.exclusion;
+    if (unwanted === undefined) return null;
+    return this.#kept(`not ${unwanted.words.join(" ")}`, () => this.#saying(unwanted.words));
+  }
+
+  #saying(words: readonly string[]): Uint8Array {
+    const saying = (terms: string[]) => {
+      const count = new Uint8Array(this.data.jobs.length);
+      for (const term of new Set(terms)) {
+        const { positions, inTitle } = this.#keywords.postingsOf(term);
+        for (let k = 0; k < positions.length; k++) if (inTitle[k] === 1) count[positions[k]]++;
+      }
+      return (p: number) => terms.length > 0 && count[p] === new Set(terms).size;
+    };
+    const apart = saying(tokenize(words.join(" ")));
+    const joined = saying(words.length > 1 ? tokenize(words.join("")) : []);
+    const of = new Uint8Array(this.data.jobs.length);
+    for (let p = 0; p < of.length; p++) if (apart(p) || joined(p)) of[p] = 1;
+    return of;
   }
 
   /** Per posting, 1 where the languages it needs (read at import) are what `asked` asks. */
@@ -649,7 +676,10 @@ export class JobIndex {
       rescueStrong: request.rescueStrong,
     };
     const atPlace = this.#places.maskOf(request.place);
-    const ofCompany = companyMask(request.namedCompany, this.data.jobs);
+    // Work the words say is not wanted ("hospital jobs that aren't nursing") is left out as
+    // another company's postings are: what the query asks of its postings, which sets the bar.
+    const excluded = beside?.excluded ?? null;
+    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), excluded);
     // What the query itself asks (its place, its company) sets the strong set's bar, not a filter.
     const asked = atPlace && ofCompany
       ? (p: number) => atPlace(p) && ofCompany(p)
@@ -754,7 +784,7 @@ export class JobIndex {
       request.ifEmpty((filters, place, company) => {
         const allowedThen = this.#filters.allowed(filters, request.context);
         const atPlaceThen = this.#places.maskOf(place);
-        const ofCompanyThen = companyMask(company, this.data.jobs);
+        const ofCompanyThen = wanted(companyMask(company, this.data.jobs), excluded);
         // The strong set at another place is cut against the best there (`cutByScore`).
         const before = { positions, scores, count: cutCount };
         const eachThen = this.#places.eachOf(place);
@@ -1070,6 +1100,8 @@ interface BesideWork {
   modes: Uint8Array | null;
   /** 1 where the posting's languages fit the language said beside the work (`#ofLanguage`). */
   languages: Uint8Array | null;
+  /** 1 where the posting is work the words do not want (`#excluded`). */
+  excluded: Uint8Array | null;
   /** 1 where the posting says another employment type than the one read (`statingOther`). */
   otherType: Uint8Array | null;
 }
@@ -1095,6 +1127,15 @@ function companyMask(
   if (!companies?.length) return null;
   const named = new Set(companies);
   return (p) => named.has(jobs[p].company_name);
+}
+
+/** `ofCompany` without the postings `excluded` marks; null where neither narrows. */
+function wanted(
+  ofCompany: ((position: number) => boolean) | null,
+  excluded: Uint8Array | null,
+): ((position: number) => boolean) | null {
+  if (excluded === null) return ofCompany;
+  return ofCompany ? (p) => ofCompany(p) && excluded[p] !== 1 : (p) => excluded[p] !== 1;
 }
 
 /** Whether a candidate is strong: its score reaches the strong tier's bar. */

@@ -266,6 +266,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
       beside_work: true,
     };
   }
+  if (analyzed.exclusion) {
+    fields.query_excluded = {
+      matched: typed(analyzed.exclusion.matched),
+      words: analyzed.exclusion.words.map(typed),
+    };
+  }
   if (analyzed.seniority) {
     fields.query_seniority = {
       matched: typed(analyzed.seniority.matched),

@@ -13,6 +13,7 @@ import {
   queryCompanyInWords,
   queryCorrectedInWords,
   queryEmploymentInWords,
+  queryExclusionInWords,
   queryLanguageInWords,
   queryPlaceInWords,
   queryPostedInWords,
@@ -305,6 +306,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   );
   const shiftWords = queryShiftInWords(props.response);
   const languageWords = queryLanguageInWords(props.response);
+  const exclusionWords = queryExclusionInWords(props.response);
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
     props.response,
@@ -369,6 +371,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         : null}
       {shiftWords ? <p>{shiftWords}</p> : null}
       {languageWords ? <p>{languageWords}</p> : null}
+      {exclusionWords ? <p>{exclusionWords}</p> : null}
       {employment && employmentWords
         ? (
           <p>

@@ -19,5 +19,6 @@ import "../several_places_test.ts";
 import "../it_field_test.ts";
 import "../job_names_abroad_test.ts";
 import "../search_language_test.ts";
+import "../search_exclusion_test.ts";
 import "../source_pulls_test.ts";
 import "../kept_files_test.ts";

@@ -1,0 +1,102 @@
+/**
+ * Work a person says they do not want, after the work they do: "hospital jobs that aren't
+ * nursing", "engineering jobs but not software", "it jobs except help desk", "nurse jobs not
+ * nights". Searched as words, the unwanted work was what the search found first ("healthcare jobs
+ * not nursing" listed nurses, "it jobs except help desk" help desks). Its words are searched by
+ * neither side, and the postings whose title or tags say them are left out of the list, as
+ * postings of another company are when the query names one (src/index/job_index.ts).
+ *
+ * @module
+ */
+import { withoutJobWords } from "./query_seniority.ts";
+
+/** What the words leave out. */
+export interface QueryExclusion {
+  /** The words that said it, folded ("that aren't nursing"). */
+  matched: string;
+  /** The unwanted work's words ("nursing"). */
+  words: string[];
+}
+
+/** How people open what they do not want, after the work, folded ("aren't" is "aren t"). */
+const OPENINGS = [
+  "that aren t",
+  "that arent",
+  "that are not",
+  "that isn t",
+  "that isnt",
+  "that is not",
+  "which aren t",
+  "which are not",
+  "but not",
+  "not",
+  "except for",
+  "except",
+  "excluding",
+  "other than",
+  "apart from",
+].map((opening) => opening.split(" "));
+
+/**
+ * Words after which the rest is no work: a place, a time, an amount ("not in london"), a need
+ * ("german is not required": src/index/query_language.ts reads it).
+ */
+const NOT_WORK_FIRST = new Set([
+  "in",
+  "at",
+  "near",
+  "on",
+  "for",
+  "a",
+  "an",
+  "the",
+  "too",
+  "more",
+  "required",
+  "needed",
+  "necessary",
+]);
+
+/** At most this many words of unwanted work: a longer tail is a sentence, not a name. */
+const MOST_WORDS = 3;
+
+/**
+ * What `words` (a query's words as the role reads them) say is not wanted at their end, and the
+ * words before it; null where they say nothing so, or nothing is left before it but words for a
+ * job as such ("not nursing jobs").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(exclusionIn(words("hospital jobs that aren t nursing")), {
+ *   exclusion: { matched: "that aren t nursing", words: ["nursing"] },
+ *   rest: ["hospital", "jobs"],
+ * });
+ * assert.deepEqual(exclusionIn(words("it jobs except help desk"))?.exclusion.words, ["help", "desk"]);
+ * assert.equal(exclusionIn(words("healthcare jobs not nursing"))?.rest.join(" "), "healthcare jobs");
+ * assert.equal(exclusionIn(words("jobs not nursing")), null);
+ * assert.equal(exclusionIn(words("nurse jobs not in london")), null);
+ * assert.equal(exclusionIn(words("not for profit manager")), null);
+ * assert.equal(exclusionIn(words("nurse")), null);
+ * assert.equal(exclusionIn(words("jobs where german is not required")), null);
+ * ```
+ */
+export function exclusionIn(
+  words: readonly string[],
+): { exclusion: QueryExclusion; rest: string[] } | null {
+  for (let at = 1; at < words.length; at++) {
+    const opening = OPENINGS.find((said) => said.every((word, k) => words[at + k] === word));
+    if (!opening) continue;
+    const unwanted = withoutJobWords(words.slice(at + opening.length));
+    if (unwanted.length === 0 || unwanted.length > MOST_WORDS) continue;
+    if (NOT_WORK_FIRST.has(unwanted[0])) continue;
+    const rest = words.slice(0, at);
+    if (withoutJobWords(rest).length === 0) return null;
+    return {
+      exclusion: { matched: words.slice(at).join(" "), words: unwanted },
+      rest,
+    };
+  }
+  return null;
+}
