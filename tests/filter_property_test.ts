@@ -162,12 +162,14 @@ const QUERIES = [
   "weekend jobs for students",
   "jobs posted this week in Amsterdam",
   // Session 40: the language the work is done in, alone beside a place and beside the work (its
-  // tiers decided before a filter); pay's words around it.
+  // tiers decided before a filter); pay's words around it; work said as not wanted.
   "english speaking jobs in Berlin",
   "jobs in Amsterdam for English speakers",
   "jobs in Germany without German",
   "german speaking customer support",
   "jobs paying more than 50k in London",
+  "healthcare jobs not nursing",
+  "it jobs except help desk in Berlin",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
@@ -423,6 +425,7 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
         "english speaking developer jobs",
         "german speaking customer support",
         "bilingual jobs",
+        "healthcare jobs not nursing",
       ];
       const { city: _city, country: _country, ...unplacedValues } = filterValues;
       const notAPlace = fc.record(unplacedValues).chain((values) =>

@@ -46,6 +46,16 @@ Deno.test("'english speaking jobs in Amsterdam': the postings there that need no
   assert.deepEqual(speakers.all.map((r) => r.job_url), all.map((r) => r.job_url));
 });
 
+Deno.test("a language alone where no posting is known to fit: the place's postings, all close, and why", async () => {
+  // "jobs for french speakers in london" listed nothing though London has postings (reviewer W).
+  const french = await search({ q: "jobs for french speakers in London" });
+  const london = await search({ q: "jobs in London" });
+  assert.equal(french.total, 0);
+  assert.equal(french.close_total, london.total);
+  assert.equal(french.query_language?.none_in_language, true);
+  assert.equal(french.closest?.length, Math.min(london.total, 10));
+});
+
 Deno.test("'jobs in Germany without German': none of the strong matches needs German", async () => {
   const out = await search({ q: "jobs in Germany without German", top_k: "100" });
   assert.deepEqual(out.query_language, {

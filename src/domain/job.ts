@@ -326,10 +326,21 @@ export const QueryLanguageSchema = z.object({
   ),
   none_in_language: z.literal(true).optional().describe(
     "With `beside_work`: none of the work's strong matches fits, so they all stay the strong " +
-      "matches.",
+      "matches. Alone beside a place: no posting there is known to fit (a posting without a " +
+      "description is known by its title's words only), so all of them are close matches.",
   ),
 });
 export type QueryLanguageResult = z.infer<typeof QueryLanguageSchema>;
+
+/**
+ * "To need German", "not to need German": what no posting is known (a posting whose languages
+ * were not read fits nothing, `fitsLanguages`).
+ */
+function knownToNeed(read: QueryLanguageResult): string {
+  return read.needs === "not"
+    ? `not to need ${LANGUAGE_NAMES_IN_ENGLISH[read.language!]}`
+    : `to ${languageNeedInWords(read)}`;
+}
 
 /**
  * What a language reading asks, in words: "need no language but English", "need German", "do not
@@ -949,7 +960,30 @@ export function queryShiftInWords(response: ReadAlone, inAlerts?: InAlerts): str
  *   queryLanguageInWords({
  *     query_language: { ...beside.query_language, none_in_language: true as const },
  *   })!,
- *   /none of the work's strong matches needs German, so they all stay the strong matches/,
+ *   /none of the work's strong matches is known to need German, so they all stay the strong/,
+ * );
+ * // "No german": none is known not to need it.
+ * assert.match(
+ *   queryLanguageInWords({
+ *     query_language: {
+ *       matched: "no german",
+ *       needs: "not" as const,
+ *       language: "de" as const,
+ *       beside_work: true as const,
+ *       none_in_language: true as const,
+ *     },
+ *   })!,
+ *   /none of the work's strong matches is known not to need German, so they all stay/,
+ * );
+ * // Alone at a place where no posting is known to fit: all are close matches.
+ * assert.equal(
+ *   queryLanguageInWords({
+ *     ...english,
+ *     query_language: { ...english.query_language, none_in_language: true as const },
+ *   }),
+ *   'Read "english speaking" as the language of the work, not as the work: no posting there is ' +
+ *     "known to need no language but English (a posting without a description is known by its " +
+ *     "title's words only), so the postings there are listed as close matches.",
  * );
  * assert.equal(queryLanguageInWords({}), null);
  * ```
@@ -961,9 +995,8 @@ export function queryLanguageInWords(response: ReadAlone, inAlerts?: InAlerts): 
   if (read.beside_work) {
     const said = `Read "${read.matched}" as the language of the work`;
     if (read.none_in_language) {
-      // "Need no language but English" said of one posting reads "needs no language but".
-      return `${said}: none of the work's strong matches ${
-        needs.replace(/^need/, "needs").replace(/^do not need/, "does not need")
+      return `${said}: none of the work's strong matches is known ${
+        knownToNeed(read)
       }, so they all stay the strong matches.`;
     }
     const those = `the postings of the work that ${needs}`;
@@ -972,6 +1005,12 @@ export function queryLanguageInWords(response: ReadAlone, inAlerts?: InAlerts): 
   }
   const said = `Read "${read.matched}" as the language of the work, not as the work`;
   const there = listedThere(response);
+  if (read.none_in_language) {
+    return `${said}: no posting${there ? " there" : ""} is known ${
+      knownToNeed(read)
+    } (a posting without a description is known by its title's words only), so the postings` +
+      `${there ? " there" : ""} are listed as close matches.`;
+  }
   const those = `the postings${there ? " there" : ""} that ${needs}`;
   const also = alsoReadAlone(response, "query_language");
   if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent${also}.`;

@@ -417,9 +417,14 @@ export class JobIndex {
     place: PlaceFilter | undefined,
     companies?: readonly string[],
   ): boolean {
-    const typeOnly = alone.employment && !alone.shift && !alone.seniority && !alone.workMode &&
-      !alone.language;
-    if (typeOnly && (placeNarrows(place) || (companies?.length ?? 0) > 0)) return true;
+    const others = !alone.shift && !alone.seniority && !alone.workMode;
+    const typeOnly = alone.employment && others && !alone.language;
+    // A language alone likewise: of most postings it is not known (all the real German postings
+    // have no description), and "jobs for french speakers in London" listed nothing at all.
+    const languageOnly = alone.language && others && !alone.employment;
+    if (
+      (typeOnly || languageOnly) && (placeNarrows(place) || (companies?.length ?? 0) > 0)
+    ) return true;
     const strong = this.#strongAlone(alone);
     return strong === null || this.#anyAt(strong, place, companies);
   }
@@ -728,9 +733,14 @@ export class JobIndex {
     // those of the level and the way of working where there are any.
     const inLanguage = (p: number) => languages![p] === 1 && ofWork(p);
     let requireLanguage = false;
+    // Whether the work has a strong match the language would decide at all: where it has none,
+    // no sentence says that none of them fits.
+    let strongOfWork = false;
     for (let k = 0; languages && k < candidates.count && !requireLanguage; k++) {
       const p = positions[k];
-      requireLanguage = inLanguage(p) && atLevel(p) && atMode(p) && strongAsked(p, k);
+      const strongHere = atLevel(p) && atMode(p) && strongAsked(p, k);
+      strongOfWork ||= strongHere;
+      requireLanguage = inLanguage(p) && strongHere;
     }
     const atLanguage = (p: number) => !requireLanguage || inLanguage(p);
     // An employment type said beside the work ("part time cleaner"): a posting that says another
@@ -848,7 +858,7 @@ export class JobIndex {
     if (nearestThere) result.nearestThere = true;
     if (levels && !requireLevel) result.noneAtLevel = true;
     if (modes && !requireMode) result.noneInMode = true;
-    if (languages && !requireLanguage) result.noneInLanguage = true;
+    if (languages && strongOfWork && !requireLanguage) result.noneInLanguage = true;
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);
     }

@@ -72,7 +72,9 @@ const LANGUAGE_NAMES: Record<string, Language> = {
   czech: "cs",
 };
 
-const NAME = `(?<name>${Object.keys(LANGUAGE_NAMES).join("|")})`;
+const ONE_NAME = `(?:${Object.keys(LANGUAGE_NAMES).join("|")})`;
+/** One language's name, or several joined ("english and german", "english/german"). */
+const NAME = `(?<name>${ONE_NAME}(?:(?: and| or| &)? ${ONE_NAME})*)`;
 const NEGATED_NEED = "(?:don t|dont|do not|doesn t|doesnt|does not) (?:require|need)";
 
 /**
@@ -81,6 +83,8 @@ const NEGATED_NEED = "(?:don t|dont|do not|doesn t|doesnt|does not) (?:require|n
  * ("bilingual"). Not "english" alone, nor "in english": "english teacher", "masters in english".
  */
 const SAID_USES = [
+  `(?:jobs? )?requiring (?:fluent )?${NAME}`,
+  `(?:that|which) (?:require|requires|need|needs) (?:fluent )?${NAME}`,
   `(?:for )?(?:an? )?${NAME} speak(?:ing|er|ers)`,
   `(?:for )?(?:people|those|someone|anyone) who speaks? ${NAME}`,
   `(?:i )?speaks? ${NAME}`,
@@ -98,7 +102,7 @@ const SAID_NOT = [
   `(?:that|which|where) (?:require|requires|need|needs) no ${NAME}`,
   `(?:(?:that|which|where) )?${NAME} is not (?:required|needed|necessary)`,
   `(?:with )?no ${NAME}(?: language)?(?: (?:skills|required|needed|necessary))?`,
-  `without (?:speaking )?${NAME}`,
+  `without (?:speaking )?${NAME}(?: language)?`,
   `${NAME} not (?:required|needed|necessary)`,
   `not requiring ${NAME}`,
 ];
@@ -111,39 +115,62 @@ interface Found {
   after: string[];
 }
 
-/** Each pattern tried where `where` anchors it in the words joined by spaces. */
-function find(words: readonly string[], where: "whole" | "start" | "end"): Found | null {
+/** The patterns, each with what it asks; the clauses of `SAID_NOT` first. */
+const TRIED: readonly [string, QueryLanguage["needs"]][] = [
+  ...SAID_NOT.map((said): [string, QueryLanguage["needs"]] => [said, "not"]),
+  ...SAID_USES.map((said): [string, QueryLanguage["needs"]] => [said, "uses"]),
+  ...SAID_SEVERAL.map((said): [string, QueryLanguage["needs"]] => [said, "several"]),
+];
+
+/**
+ * The language of several names that a reading is about: the first that is not English ("fluent
+ * english and german" asks for German: English alone is what "english speaking" asks), else
+ * English.
+ */
+function languageOfNames(names: string): Language | undefined {
+  const languages = names.split(" ").map((name) => ownValue(LANGUAGE_NAMES, name))
+    .filter((language) => language !== undefined);
+  return languages.find((language) => language !== "en") ?? languages[0];
+}
+
+/**
+ * The longest match of a pattern where `where` anchors it in the words joined by spaces (at the
+ * start, at the end, anywhere between words, or the whole text).
+ */
+function find(
+  words: readonly string[],
+  where: "whole" | "start" | "end" | "anywhere",
+): Found | null {
   const text = words.join(" ");
-  const tried: [string, QueryLanguage["needs"]][] = [
-    ...SAID_NOT.map((said): [string, QueryLanguage["needs"]] => [said, "not"]),
-    ...SAID_USES.map((said): [string, QueryLanguage["needs"]] => [said, "uses"]),
-    ...SAID_SEVERAL.map((said): [string, QueryLanguage["needs"]] => [said, "several"]),
-  ];
-  for (const [said, needs] of tried) {
+  let best: { found: RegExpExecArray; needs: QueryLanguage["needs"] } | null = null;
+  for (const [said, needs] of TRIED) {
     const anchored = where === "whole"
       ? `^(?:${said})$`
       : where === "start"
-      ? `^(?:${said})(?= )`
-      : `(?<= )(?:${said})$`;
+      ? `^(?:${said})(?= |$)`
+      : where === "end"
+      ? `(?<=^| )(?:${said})$`
+      : `(?<=^| )(?:${said})(?= |$)`;
     const found = new RegExp(anchored).exec(text);
-    if (!found) continue;
-    const name = found.groups?.name;
-    const language = name === undefined ? undefined : ownValue(LANGUAGE_NAMES, name);
-    const reading: QueryLanguage = needs === "several" ? { matched: found[0], needs } : {
-      matched: found[0],
-      // English is the one language a person has: what needs no other.
-      needs: needs === "uses" && language === "en" ? "only" : needs,
-      language,
-    };
-    const before = text.slice(0, found.index).trim();
-    const after = text.slice(found.index + found[0].length).trim();
-    return {
-      reading,
-      before: before === "" ? [] : before.split(" "),
-      after: after === "" ? [] : after.split(" "),
-    };
+    if (found && (best === null || found[0].length > best.found[0].length)) best = { found, needs };
   }
-  return null;
+  if (best === null) return null;
+  const { found, needs } = best;
+  const name = found.groups?.name;
+  const language = name === undefined ? undefined : languageOfNames(name);
+  const reading: QueryLanguage = needs === "several" ? { matched: found[0], needs } : {
+    matched: found[0],
+    // English is the one language a person has: what needs no other.
+    needs: needs === "uses" && language === "en" ? "only" : needs,
+    language,
+  };
+  const before = text.slice(0, found.index).trim();
+  const after = text.slice(found.index + found[0].length).trim();
+  return {
+    reading,
+    before: before === "" ? [] : before.split(" "),
+    after: after === "" ? [] : after.split(" "),
+  };
 }
 
 /**
@@ -165,6 +192,10 @@ function find(words: readonly string[], where: "whole" | "start" | "end"): Found
  * assert.deepEqual(languageAlone("bilingual jobs"), { matched: "bilingual", needs: "several" });
  * assert.equal(languageAlone("english teacher"), null);
  * assert.equal(languageAlone("german"), null);
+ * // What follows the language's name goes with it ("needed", "language").
+ * assert.equal(languageAlone("no german needed")?.matched, "no german needed");
+ * assert.equal(languageAlone("without german language")?.needs, "not");
+ * assert.equal(languageAlone("requiring fluent german")?.language, "de");
  * ```
  */
 export function languageAlone(text: string): QueryLanguage | null {
@@ -197,12 +228,22 @@ export function languageAlone(text: string): QueryLanguage | null {
  * assert.equal(languageBeside(words("senior english speaking jobs")), null);
  * assert.equal(languageBeside(words("english teacher")), null);
  * assert.equal(languageBeside(words("masters in english")), null);
+ * // Between a level and the work; several languages named, the one that is not English.
+ * assert.deepEqual(languageBeside(words("senior english speaking developer"))?.rest, [
+ *   "senior",
+ *   "developer",
+ * ]);
+ * assert.equal(
+ *   languageBeside(words("fluent english and german project manager"))?.reading.language,
+ *   "de",
+ * );
  * ```
  */
 export function languageBeside(
   role: readonly string[],
 ): { reading: QueryLanguage; rest: string[] } | null {
-  for (const where of ["start", "end"] as const) {
+  // First or last, else between other words ("senior english speaking developer").
+  for (const where of ["start", "end", "anywhere"] as const) {
     const found = find(role, where);
     if (!found) continue;
     const rest = [...found.before, ...found.after];

@@ -20,6 +20,11 @@ Deno.test("the language said alone beside a place, as people say it", () => {
     ["jobs for spanish speakers", "uses", "es"],
     ["french speaking roles", "uses", "fr"],
     ["bilingual jobs", "several", undefined],
+    // Reviewer W: the words after the name went to the work ("needed", "language", "requiring").
+    ["no german needed jobs", "not", "de"],
+    ["no dutch required", "not", "nl"],
+    ["jobs without german language", "not", "de"],
+    ["jobs requiring fluent german", "uses", "de"],
   ];
   for (const [query, needs, language] of cases) {
     const alone = typeAlone(analyzeQuery(query));
@@ -36,6 +41,9 @@ Deno.test("a language beside the work leaves the work to be searched", () => {
     ["software jobs that require no german", "software", "not", "de"],
     ["spanish speaking nanny", "nanny", "uses", "es"],
     ["english-speaking developer jobs", "developer", "only", "en"],
+    // Between a level and the work, and several languages named (reviewer W).
+    ["senior english speaking developer", "senior developer", "only", "en"],
+    ["fluent english and german project manager", "project manager", "uses", "de"],
   ];
   for (const [query, work, needs, language] of cases) {
     const analyzed = analyzeQuery(query);

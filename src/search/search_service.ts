@@ -344,6 +344,14 @@ class SnapshotSearchService implements JobSearchService {
     if (page.noneInLanguage && outcome.query_language?.beside_work) {
       outcome.query_language = { ...outcome.query_language, none_in_language: true };
     }
+    // Alone beside a place, every posting there is listed: where none is known to fit, all are
+    // close matches, and the sentence says why.
+    if (
+      outcome.query_language && !outcome.query_language.beside_work && total === 0 &&
+      closeTotal > 0
+    ) {
+      outcome.query_language = { ...outcome.query_language, none_in_language: true };
+    }
     const filters = appliedFilters(query);
     // Pay and a day the words name are applied as filters too ("£30k ... in Liverpool"): a count
     // of a place's postings the hints offer is of those that pass them.
