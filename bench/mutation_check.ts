@@ -1996,8 +1996,9 @@ export const MUTANTS: Mutant[] = [
     id: "M237",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    if (typeOnly && (placeNarrows(place) || (companies?.length ?? 0) > 0)) return true;",
-    becomes: "    if (typeOnly) return true;",
+    line:
+      "      (typeOnly || languageOnly) && (placeNarrows(place) || (companies?.length ?? 0) > 0)",
+    becomes: "      typeOnly || languageOnly",
     breaks: '"temporary jobs" where no posting is temporary lists nothing (session 33)',
   },
   {
