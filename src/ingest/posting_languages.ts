@@ -330,7 +330,7 @@ const ASKING: RegExp[] = [
   // "German-speaking market" (a place) nor "Teaching English to Speakers of Other Languages".
   new RegExp(
     String
-      .raw`${EN_LIST}[- ](?:speaking|speakers?)\b(?![- ](?:market|region|countr|area|world|part|europe|territor))`,
+      .raw`${EN_LIST}[- ](?i:speaking|speakers?)\b(?![- ](?i:market|region|countr|area|world|part|europe|territor))`,
     "g",
   ),
   // "fluent German", "fluent in German", "fluency in German and English", "business fluent
@@ -340,7 +340,7 @@ const ASKING: RegExp[] = [
     String
       .raw`\b(?:(?:business[- ])?fluen(?:t|cy|tly)|native(?:[- ]level)?|proficien(?:t|cy)|mastery|command|bilingual(?:ism)?|knowledge)` +
       String
-        .raw`(?: (?:in|of|with))?(?: (?:both|the))?[ :]+${EN_LIST}\b(?! (?:customers|clients|market|company|companies|government|universit))`,
+        .raw`(?: (?:in|of|with))?(?: (?:both|the))?[ :–-]+${EN_LIST}\b(?! (?:customers|clients|market|company|companies|government|universit))`,
     "gi",
   ),
   new RegExp(
@@ -417,9 +417,9 @@ const ASKING: RegExp[] = [
  * fluent German", "no Dutch required", "Bonus: fluent Spanish").
  */
 const NOT_NEEDED_AFTER =
-  /\b(?:plus|pluspunkt|nice[- ]to[- ]have|advantage\w*|desir\w*|prefer\w*|beneficial|bonus|asset|welcome|helpful|optional|not (?:required|necessary|needed|a must|mandatory|essential|obligatory|a requirement)|no requirement|would be (?:great|nice|good)|valued|appreciated|considered|willing(?:ness)? to learn|motivation to learn|some (?:roles|positions)|\(pre\)|\bpr[eé]\b|von vorteil|vorteilhaft|wünschenswert|ein plus|willkommen|nicht (?:erforderlich|notwendig|nötig|zwingend|vorausgesetzt)|pré|mooi meegenomen|geen vereiste|niet vereist|strekt tot aanbeveling|wenselijk|bij voorkeur)/i;
+  /\b(?:plus|pluspunkt|nice[- ]to[- ]have|advantage\w*|desir\w*|prefer\w*|beneficial|bonus|asset|welcome|helpful|optional|not (?:required|necessary|needed|a must|mandatory|essential|obligatory|a requirement)|no requirement|would be (?:great|nice|good)|valued|appreciated|considered|encouraged|willing(?:ness)? to learn|motivation to learn|some (?:roles|positions)|\(pre\)|\bpr[eé]\b|von vorteil|vorteilhaft|wünschenswert|ein plus|willkommen|nicht (?:erforderlich|notwendig|nötig|zwingend|vorausgesetzt)|pré|mooi meegenomen|geen vereiste|niet vereist|strekt tot aanbeveling|wenselijk|bij voorkeur)/i;
 const NOT_NEEDED_BEFORE =
-  /\b(?:ideally|preferabl[ey]|preferred|nice[- ]to[- ]have|bonus|plus|advantage\w*|desirable|optional|idealerweise|wünschenswert|von vorteil|bij voorkeur|pré|willingness to learn|learn(?:ing)?|learn the|courses?|classes|lessons)\b/i;
+  /\b(?:ideally|prefer\w*|nice[- ]to[- ]have|bonus|plus|advantage\w*|desirable|optional|idealerweise|wünschenswert|von vorteil|bij voorkeur|pré|willingness to learn|learn(?:ing)?|learn the|courses?|classes|lessons)\b/i;
 /** A denial just before the language: "no German", "not fluent in Dutch", "non-English", "keine". */
 const DENIED_BEFORE =
   /(?:\b(?:no|not|non|without|never|don'?t need|do not need|no need to|keine?|ohne|geen|zonder)\b[- ](?:\S+ ){0,3}$)|-?\bnon-$/i;
@@ -441,7 +441,7 @@ function sentenceBefore(text: string, at: number): string {
 }
 function clauseAfter(text: string, end: number): string {
   const rest = text.slice(end, end + 80);
-  const stop = rest.search(/[.,;!?\n]|\bbut\b|\baber\b|\bmaar\b/);
+  const stop = rest.search(/(?<!\betc)[.,;!?\n]|\bbut\b|\baber\b|\bmaar\b/);
   return stop < 0 ? rest : rest.slice(0, stop);
 }
 
@@ -484,7 +484,9 @@ function nameStretches(text: string): [number, number][] {
 /** The languages a text asks for, in the order it names them. */
 function askedLanguages(written: string): Language[] {
   // Scraped Markdown escapes its marks ("non\-native", "English \& Dutch"): read without.
-  const text = written.includes("\\") ? written.replace(/\\(?=[^\s\w])/g, "") : written;
+  const unescaped = written.includes("\\") ? written.replace(/\\(?=[^\s\w])/g, "") : written;
+  // Bold marks as spaces, which keep the positions ("fluent in **English and Dutch**").
+  const text = unescaped.replaceAll("**", "  ");
   const found: { at: number; code: Language }[] = [];
   for (const [start, stop] of nameStretches(text)) {
     const stretch = text.slice(start, stop);
