@@ -88,6 +88,8 @@ Deno.test("postingLanguages() reads a title of English words as English, whateve
       "DevOps Engineer (all genders)",
       "Software Engineer, Platform - Düsseldorf, Germany",
       "IM DevSecOps Engineer (w/m/d)",
+      "Met Office Data Scientist",
+      "Die Casting Engineer",
     ]
   ) {
     assert.deepEqual(postingLanguages(posting(title)), ["en"], title);
