@@ -87,11 +87,15 @@ function francReading(prose: string): { code: string; margin: number } {
 /**
  * Words only English writes often: franc's trigrams read the openings of some English
  * descriptions as French ("At Planet Fitness, we pride ourselves in creating a culture..."), and
- * a text where these are {@link ENGLISH_SHARE} of the words is English whatever franc says.
+ * a text where these are {@link ENGLISH_SHARE} of the words is English whatever franc says, but
+ * German or Dutch.
  */
 const ENGLISH_WORDS =
   /\b(?:the|and|of|to|for|with|our|you|your|are|that|this|will|be|at|by|who|have|has|from)\b/gi;
 const ENGLISH_SHARE = 0.15;
+
+/** The languages franc's reading of stands whatever the function words. */
+const TOLD_WELL = new Set<Language>(["en", "de", "nl"]);
 
 /** Whether `prose` is English by its function words. */
 function readsAsEnglish(prose: string): boolean {
@@ -104,7 +108,9 @@ function sureLanguage(prose: string, margin: number): Language | undefined {
   const reading = francReading(prose);
   if (reading.margin < margin) return undefined;
   const code = TOLD_APART[reading.code];
-  return code !== undefined && code !== "en" && readsAsEnglish(prose) ? "en" : code;
+  // Franc's trigrams tell German and Dutch from English well; its mistakes are Romance readings,
+  // and a Dutch text listing English requirements ("Dutch is nice to have") is no English one.
+  return code !== undefined && !TOLD_WELL.has(code) && readsAsEnglish(prose) ? "en" : code;
 }
 
 /** The language a description is written in, or undefined when it is short or franc unsure. */
