@@ -186,6 +186,48 @@ Deno.test("importFiles() imports every real JobSpy CSV, idempotently", async (t)
       assert.equal(repost.publish_time, "2026-04-24 00:00:00");
     });
 
+    await t.step("postings carry the languages their work needs", async () => {
+      // docs/import.md, "The languages a posting needs (session 40)".
+      const languagesAt = async (url: string) => (await jobAt(store, url)).languages;
+      // A German title, no description.
+      assert.deepEqual(await languagesAt("https://de.indeed.com/viewjob?jk=0bea1011bff5b354"), [
+        "de",
+      ]);
+      // "Cloud Support Engineer (German & English speaking)", no description.
+      assert.deepEqual(await languagesAt("https://de.indeed.com/viewjob?jk=889bc7aa5ac73cc3"), [
+        "en",
+        "de",
+      ]);
+      // In Dutch: "Goede beheersing van de Nederlandse en Engelse taal".
+      assert.deepEqual(
+        await languagesAt("https://www.glassdoor.nl/job-listing/j?jl=1009714580251"),
+        ["nl", "en"],
+      );
+      // In English: "Fluency in Dutch is a must".
+      assert.deepEqual(await languagesAt("https://nl.indeed.com/viewjob?jk=3e4e849321bdae2f"), [
+        "en",
+        "nl",
+      ]);
+      // "Fluency in English; German is a plus", "Spanish (Preferred)": not asked.
+      assert.deepEqual(await languagesAt("https://nl.indeed.com/viewjob?jk=3e2b7f1c4057b6c6"), [
+        "en",
+      ]);
+      assert.deepEqual(await languagesAt("https://www.indeed.com/viewjob?jk=36dbc278f4292aa5"), [
+        "en",
+      ]);
+      let german = 0;
+      let asking = 0;
+      for await (const job of store.postings.listJobs()) {
+        const languages = job.languages ?? [];
+        assert.equal(new Set(languages).size, languages.length, job.job_url);
+        if (job.country === "DE" && languages[0] === "de") german++;
+        if (languages.length > 1) asking++;
+      }
+      // 1,061 and 112 when written; a rule's change may move them a little.
+      assert.ok(german > 900 && german < 1300, `${german} German postings in Germany`);
+      assert.ok(asking > 80 && asking < 150, `${asking} postings ask for a language`);
+    });
+
     await t.step(
       "postings with only a city get their country where the data tells it",
       async () => {

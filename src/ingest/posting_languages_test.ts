@@ -88,6 +88,8 @@ Deno.test("postingLanguages() reads a title of English words as English, whateve
       "DevOps Engineer (all genders)",
       "Software Engineer, Platform - Düsseldorf, Germany",
       "IM DevSecOps Engineer (w/m/d)",
+      "Met Office Data Scientist",
+      "Die Casting Engineer",
     ]
   ) {
     assert.deepEqual(postingLanguages(posting(title)), ["en"], title);
@@ -121,6 +123,8 @@ Deno.test("postingLanguages() reads the languages a posting asks for", () => {
     ["Excellent communication skills in Arabic and English.", ["en", "ar"]],
     ["Fluency in Dutch is a must.", ["en", "nl"]],
     ["You speak fluent Polish.", ["en", "pl"]],
+    ["You are fluent in **English and Dutch**.", ["en", "nl"]],
+    ["Bilingual – English/French (strong) – written and oral is essential.", ["en", "fr"]],
     ["Fluent in English; German is a plus.", ["en"]],
   ];
   for (const [sentence, expected] of cases) {
@@ -131,6 +135,10 @@ Deno.test("postingLanguages() reads the languages a posting asks for", () => {
     postingLanguages(posting("Cloud Support Engineer (German & English speaking)")),
     ["en", "de"],
   );
+  assert.deepEqual(postingLanguages(posting("Senior Sales Engineer - German Speaker")), [
+    "en",
+    "de",
+  ]);
   assert.deepEqual(postingLanguages(posting("Registered Nurse (RN) - Spanish speaking")), [
     "en",
     "es",
@@ -179,6 +187,9 @@ Deno.test("postingLanguages() leaves out a language that is a plus, not required
       "You will sell to the German-speaking market.",
       "You will look after our Spanish customers.",
       "Our recruiters speak both English and Dutch.",
+      "Many of our clients prefer to communicate in Dutch.",
+      "Bilingual – Spanish/Creole/etc. (Preferred - Not Required)",
+      "Bilingual English/Spanish candidates are encouraged to apply!",
       "Teaching English to Speakers of Other Languages (TESOL).",
       "You will polish our Polish-made furniture and polish the UI.",
     ]
