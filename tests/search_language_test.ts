@@ -92,6 +92,6 @@ Deno.test("a language beside the work decides the tiers of the work's postings, 
   const text = buildSearchPage(parseSearchQuery(params), response, { maxChars: 20_000 }).text;
   assert.match(
     text,
-    /Read "dutch speaking" as the language of the work: the postings of the work that need Dutch are the strong matches, the others close ones\./,
+    /Read "dutch speaking" as the language of the work: the postings of the work that need Dutch \(as their description says, or their title where they have none\) are the strong matches, the others close ones\./,
   );
 });

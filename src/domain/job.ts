@@ -333,6 +333,13 @@ export const QueryLanguageSchema = z.object({
 export type QueryLanguageResult = z.infer<typeof QueryLanguageSchema>;
 
 /**
+ * How a posting's languages are known, said beside what they are asked to be: most postings of
+ * some countries have no description (all the real German ones), and a title says little
+ * (reviewer W, session 40: an English title in Germany was taken for work needing no German).
+ */
+const AS_KNOWN = " (as their description says, or their title where they have none)";
+
+/**
  * "To need German", "not to need German": what no posting is known (a posting whose languages
  * were not read fits nothing, `fitsLanguages`).
  */
@@ -936,12 +943,14 @@ export function queryShiftInWords(response: ReadAlone, inAlerts?: InAlerts): str
  * assert.equal(
  *   queryLanguageInWords(english),
  *   'Read "english speaking" as the language of the work, not as the work: the postings there ' +
- *     "that need no language but English are the strong matches, the others close ones.",
+ *     "that need no language but English (as their description says, or their title where they " +
+ *     "have none) are the strong matches, the others close ones.",
  * );
  * assert.equal(
  *   queryLanguageInWords(english, IN_ALERTS),
  *   'Read "english speaking" as the language of the work, not as the work: only the postings ' +
- *     "there that need no language but English are sent.",
+ *     "there that need no language but English (as their description says, or their title where " +
+ *     "they have none) are sent.",
  * );
  * const beside = {
  *   query_language: {
@@ -954,7 +963,8 @@ export function queryShiftInWords(response: ReadAlone, inAlerts?: InAlerts): str
  * assert.equal(
  *   queryLanguageInWords(beside),
  *   'Read "german speaking" as the language of the work: the postings of the work that need ' +
- *     "German are the strong matches, the others close ones.",
+ *     "German (as their description says, or their title where they have none) are the strong " +
+ *     "matches, the others close ones.",
  * );
  * assert.match(
  *   queryLanguageInWords({
@@ -999,7 +1009,7 @@ export function queryLanguageInWords(response: ReadAlone, inAlerts?: InAlerts): 
         knownToNeed(read)
       }, so they all stay the strong matches.`;
     }
-    const those = `the postings of the work that ${needs}`;
+    const those = `the postings of the work that ${needs}${AS_KNOWN}`;
     if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent.`;
     return `${said}: ${those} are the strong matches, the others close ones.`;
   }
@@ -1011,7 +1021,7 @@ export function queryLanguageInWords(response: ReadAlone, inAlerts?: InAlerts): 
     } (a posting without a description is known by its title's words only), so the postings` +
       `${there ? " there" : ""} are listed as close matches.`;
   }
-  const those = `the postings${there ? " there" : ""} that ${needs}`;
+  const those = `the postings${there ? " there" : ""} that ${needs}${AS_KNOWN}`;
   const also = alsoReadAlone(response, "query_language");
   if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent${also}.`;
   if (!there) return `${said}: only ${those} are listed${also}.`;
