@@ -122,6 +122,25 @@ const TRIED: readonly [string, QueryLanguage["needs"]][] = [
   ...SAID_SEVERAL.map((said): [string, QueryLanguage["needs"]] => [said, "several"]),
 ];
 
+/** The patterns compiled once for each place they are anchored at. */
+const ANCHORED = Object.fromEntries(
+  (["whole", "start", "end", "anywhere"] as const).map((where) => [
+    where,
+    TRIED.map(([said, needs]): [RegExp, QueryLanguage["needs"]] => [
+      new RegExp(
+        where === "whole"
+          ? `^(?:${said})$`
+          : where === "start"
+          ? `^(?:${said})(?= |$)`
+          : where === "end"
+          ? `(?<=^| )(?:${said})$`
+          : `(?<=^| )(?:${said})(?= |$)`,
+      ),
+      needs,
+    ]),
+  ]),
+) as Record<"whole" | "start" | "end" | "anywhere", [RegExp, QueryLanguage["needs"]][]>;
+
 /**
  * The language of several names that a reading is about: the first that is not English ("fluent
  * english and german" asks for German: English alone is what "english speaking" asks), else
@@ -143,15 +162,8 @@ function find(
 ): Found | null {
   const text = words.join(" ");
   let best: { found: RegExpExecArray; needs: QueryLanguage["needs"] } | null = null;
-  for (const [said, needs] of TRIED) {
-    const anchored = where === "whole"
-      ? `^(?:${said})$`
-      : where === "start"
-      ? `^(?:${said})(?= |$)`
-      : where === "end"
-      ? `(?<=^| )(?:${said})$`
-      : `(?<=^| )(?:${said})(?= |$)`;
-    const found = new RegExp(anchored).exec(text);
+  for (const [pattern, needs] of ANCHORED[where]) {
+    const found = pattern.exec(text);
     if (found && (best === null || found[0].length > best.found[0].length)) best = { found, needs };
   }
   if (best === null) return null;
