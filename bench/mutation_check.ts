@@ -4171,6 +4171,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'jobs where german is not required' leaves out postings titled 'required' and loses its language (session 40)",
   },
+  {
+    id: "M519",
+    layer: "search",
+    file: "src/index/query_language.ts",
+    line: "  if (role.length > MOST_WORDS) return null;",
+    becomes: "  if (false) return null;",
+    breaks:
+      "a CV pasted as the query ('English (fluent), Dutch (B2)') is read as asking for work in English alone (bench:cv, session 40)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -57,6 +57,9 @@ const NOT_WORK_FIRST = new Set([
   "necessary",
 ]);
 
+/** Queries of more words are not read for work not wanted (`exclusionIn`). */
+const MOST_QUERY_WORDS = 14;
+
 /** At most this many words of unwanted work: a longer tail is a sentence, not a name. */
 const MOST_WORDS = 3;
 
@@ -85,6 +88,8 @@ const MOST_WORDS = 3;
 export function exclusionIn(
   words: readonly string[],
 ): { exclusion: QueryExclusion; rest: string[] } | null {
+  // A longer text is a CV or a posting pasted as the query, whose last "not" is no asking.
+  if (words.length > MOST_QUERY_WORDS) return null;
   for (let at = 1; at < words.length; at++) {
     const opening = OPENINGS.find((said) => said.every((word, k) => words[at + k] === word));
     if (!opening) continue;

@@ -73,6 +73,16 @@ Deno.test("a language named as the work's subject is the work", () => {
   }
 });
 
+Deno.test("a CV pasted as the query says what the person speaks, not what the work must need", () => {
+  // bench:cv's "CV as q" lost 0.2 on the accountant's CV, read as asking for English alone.
+  const cv = "Chartered accountant, seven years in Amsterdam. Residence permit (no sponsorship " +
+    "needed). English (fluent), Dutch (B2), Hindi. Month-end close, IFRS and Dutch GAAP reporting.";
+  const analyzed = analyzeQuery(cv);
+  assertEquals(analyzed.languageBeside, undefined);
+  assertEquals(analyzed.exclusion, undefined);
+  assertEquals(analyzeQuery("accountant english fluent").languageBeside?.needs, "only");
+});
+
 Deno.test("with another reading alone, both are read alone", () => {
   const alone = typeAlone(analyzeQuery("senior english speaking jobs"));
   assertEquals(alone?.language?.needs, "only");
