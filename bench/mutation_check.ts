@@ -4141,8 +4141,9 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/job_index.ts",
     line:
-      "    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), excluded);",
-    becomes: "    const ofCompany = companyMask(request.namedCompany, this.data.jobs);",
+      "    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), excluded, notThere);",
+    becomes:
+      "    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), null, notThere);",
     breaks: "'healthcare jobs not nursing' lists nurses (session 40)",
   },
   {
@@ -4179,6 +4180,24 @@ export const MUTANTS: Mutant[] = [
     becomes: "  if (false) return null;",
     breaks:
       "a CV pasted as the query ('English (fluent), Dutch (B2)') is read as asking for work in English alone (bench:cv, session 40)",
+  },
+  {
+    id: "M520",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line:
+      "  const notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;",
+    becomes: "  const notAt = null as ReturnType<typeof placeNotWanted>;",
+    breaks:
+      "'developer jobs not in berlin' lists Berlin's developers only: the place not wanted is the place searched (session 40)",
+  },
+  {
+    id: "M521",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    const notThere = this.#places.maskOf(request.notAt);",
+    becomes: "    const notThere = this.#places.maskOf(undefined);",
+    breaks: "'nurse jobs except in Liverpool' lists Liverpool's nurses (session 40)",
   },
 ];
 

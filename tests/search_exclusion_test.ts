@@ -91,3 +91,22 @@ Deno.test("property: 'R not X' lists what 'R' lists but the postings whose title
     { numRuns: 25, seed: 4001 },
   );
 });
+
+Deno.test("'nurse jobs except in Liverpool': a place not wanted is left out, not searched", async () => {
+  // "developer jobs not in berlin" had listed Berlin's developers only: the place was read as the
+  // place to search (session 40).
+  const out = await search({ q: "nurse jobs except in Liverpool" });
+  assert.equal(out.query_place, undefined);
+  assert.equal(out.query_excluded?.matched, "except in Liverpool");
+  assert.equal(out.query_excluded?.place?.city, "Liverpool");
+  const without = await listed("nurse jobs except in Liverpool");
+  const whole = await listed("nurse jobs");
+  assert.ok(!without.capped && !whole.capped);
+  assert.ok(whole.all.some((r) => r.city === "Liverpool"), "no nurse in Liverpool to leave out");
+  assert.deepEqual(
+    new Set(without.all.map((r) => r.job_url)),
+    new Set(whole.all.filter((r) => r.city !== "Liverpool").map((r) => r.job_url)),
+  );
+  const berlin = await search({ q: "developer jobs not in Berlin", top_k: "100" });
+  assert.ok(berlin.total > 0 && berlin.results.every((r) => r.city !== "Berlin"));
+});

@@ -368,8 +368,15 @@ function languageNeedInWords(read: QueryLanguageResult): string {
 }
 
 export const QueryExclusionSchema = z.object({
-  matched: z.string().describe('The words of the query that said it ("that aren\'t nursing").'),
-  words: z.array(z.string()).describe('The unwanted work\'s words ("nursing").'),
+  matched: z.string().describe(
+    'The words of the query that said it ("that aren\'t nursing", "not in Berlin").',
+  ),
+  words: z.array(z.string()).optional().describe(
+    'The unwanted work\'s words ("nursing"); absent where only a place is not wanted.',
+  ),
+  place: QueryOnePlaceSchema.optional().describe(
+    'The place not wanted ("developer jobs not in Berlin"), as `query_place` names a place.',
+  ),
 });
 export type QueryExclusionResult = z.infer<typeof QueryExclusionSchema>;
 
@@ -387,6 +394,12 @@ export type QueryExclusionResult = z.infer<typeof QueryExclusionSchema>;
  *   'Read "that aren\'t nursing" as work not wanted: the postings whose title says "nursing" are ' +
  *     "left out.",
  * );
+ * assert.equal(
+ *   queryExclusionInWords({
+ *     query_excluded: { matched: "not in berlin", place: { matched: "berlin", city: "Berlin" } },
+ *   }),
+ *   'Read "not in berlin" as a place not wanted: the postings in Berlin are left out.',
+ * );
  * assert.equal(queryExclusionInWords({}), null);
  * ```
  */
@@ -395,8 +408,13 @@ export function queryExclusionInWords(
 ): string | null {
   const read = response.query_excluded;
   if (!read) return null;
+  if (read.place) {
+    return `Read "${read.matched}" as a place not wanted: the ${
+      queryPlaceInWords(read.place)
+    } are left out.`;
+  }
   return `Read "${read.matched}" as work not wanted: the postings whose title says ` +
-    `"${read.words.join(" ")}" are left out.`;
+    `"${(read.words ?? []).join(" ")}" are left out.`;
 }
 
 export const QueryShiftSchema = z.object({

@@ -128,6 +128,11 @@ export interface IndexSearch {
    * strong matches are cut against its best.
    */
   namedCompany?: readonly string[];
+  /**
+   * A place the query says is not wanted ("developer jobs not in Berlin"): its postings are left
+   * out, as another company's are where the query names one (src/search/query_reading.ts).
+   */
+  notAt?: PlaceFilter;
   /** Keep reposts apart (only to measure what collapsing them changes, in bench/). */
   keepReposts?: boolean;
   sort?: SearchQuery["sort"];

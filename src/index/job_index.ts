@@ -684,7 +684,8 @@ export class JobIndex {
     // Work the words say is not wanted ("hospital jobs that aren't nursing") is left out as
     // another company's postings are: what the query asks of its postings, which sets the bar.
     const excluded = beside?.excluded ?? null;
-    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), excluded);
+    const notThere = this.#places.maskOf(request.notAt);
+    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), excluded, notThere);
     // What the query itself asks (its place, its company) sets the strong set's bar, not a filter.
     const asked = atPlace && ofCompany
       ? (p: number) => atPlace(p) && ofCompany(p)
@@ -794,7 +795,7 @@ export class JobIndex {
       request.ifEmpty((filters, place, company) => {
         const allowedThen = this.#filters.allowed(filters, request.context);
         const atPlaceThen = this.#places.maskOf(place);
-        const ofCompanyThen = wanted(companyMask(company, this.data.jobs), excluded);
+        const ofCompanyThen = wanted(companyMask(company, this.data.jobs), excluded, notThere);
         // The strong set at another place is cut against the best there (`cutByScore`).
         const before = { positions, scores, count: cutCount };
         const eachThen = this.#places.eachOf(place);
@@ -1139,13 +1140,19 @@ function companyMask(
   return (p) => named.has(jobs[p].company_name);
 }
 
-/** `ofCompany` without the postings `excluded` marks; null where neither narrows. */
+/**
+ * `ofCompany` without the postings `excluded` marks and those at a place not wanted (`notThere`);
+ * null where none narrows.
+ */
 function wanted(
   ofCompany: ((position: number) => boolean) | null,
   excluded: Uint8Array | null,
+  notThere: ((position: number) => boolean) | null = null,
 ): ((position: number) => boolean) | null {
-  if (excluded === null) return ofCompany;
-  return ofCompany ? (p) => ofCompany(p) && excluded[p] !== 1 : (p) => excluded[p] !== 1;
+  if (excluded === null && notThere === null) return ofCompany;
+  return (p) =>
+    (ofCompany === null || ofCompany(p)) && (excluded === null || excluded[p] !== 1) &&
+    (notThere === null || !notThere(p));
 }
 
 /** Whether a candidate is strong: its score reaches the strong tier's bar. */

@@ -49,6 +49,11 @@ export interface QueryReading extends FiltersInWords {
    * a hint counts as what they find elsewhere.
    */
   aloneElsewhere?: AnalyzedQuery;
+  /**
+   * A place the words say is not wanted ("developer jobs not in Berlin"): its postings are left
+   * out; `said` is the words that said so ("not in berlin"). It had been read as the place.
+   */
+  notAt?: QueryPlace & { said: string };
 }
 
 /**
@@ -102,12 +107,15 @@ function readOnce(
   const named = index.companyIn(query.q);
   let company = named && index.cityNamed(named.matched) === undefined ? named : null;
   let place = placeToApply(index, company ? { ...query, q: company.rest } : query);
+  // "developer jobs not in Berlin": the place is what is not wanted, not where to search.
+  const notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;
+  if (notAt) place = null;
   // After the place and company are read (a city or an employer is never a misspelling), before
   // the words are: the keyword side and the embedded text both search the corrected word
   // (src/index/query_spelling.ts).
   const corrected = correctText(
     { text: index.positionText(), jobs: index.data.jobs },
-    place?.rest ?? company?.rest ?? query.q,
+    notAt?.rest ?? place?.rest ?? company?.rest ?? query.q,
   );
   const { corrections } = corrected;
   let rest = corrected.text;
@@ -118,7 +126,7 @@ function readOnce(
       [company, rest] = [again, again.rest];
     }
   }
-  if (place === null && corrections.length > 0) {
+  if (place === null && notAt === null && corrections.length > 0) {
     // "nurse in Liverpol": the word searched instead may be a place of the postings; it is then
     // read as one, as the person meant.
     const again = placeToApply(index, { ...query, q: rest });
@@ -192,7 +200,42 @@ function readOnce(
     since: sinceToApply(query, analyzed, options.now ?? Date.now()),
     ...(unmet !== undefined ? { unmet } : {}),
     ...(aloneElsewhere !== undefined ? { aloneElsewhere } : {}),
+    ...(notAt ? { notAt } : {}),
   };
+}
+
+/** The words that say a place is not wanted, before its name, folded. */
+const NOT_AT = String
+  .raw`(?:but\s+)?(?:not|except|excluding|outside(?:\s+of)?)(?:\s+(?:in|at|near))?`;
+
+/**
+ * `place` read from `q` as a place not wanted, where the words before it say so ("not in Berlin",
+ * "except in London", "outside of Leeds"): `said` those words and the place's, its `rest` the
+ * query without them; null where they do not.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const berlin = { matched: "berlin", rest: "developer jobs not in", city: "Berlin" };
+ * assert.deepEqual(placeNotWanted("developer jobs not in berlin", berlin), {
+ *   ...berlin,
+ *   said: "not in berlin",
+ *   rest: "developer jobs",
+ * });
+ * assert.equal(placeNotWanted("developer jobs in berlin", { ...berlin, rest: "developer jobs" }), null);
+ * ```
+ */
+export function placeNotWanted(
+  q: string,
+  place: QueryPlace,
+): (QueryPlace & { said: string }) | null {
+  const name = place.matched.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const said = new RegExp(`(?<![\\p{L}\\p{N}])${NOT_AT}\\s+${name}(?![\\p{L}\\p{N}])`, "iu").exec(
+    q,
+  );
+  if (!said) return null;
+  const rest = place.rest.replace(new RegExp(`(?:^|\\s+)${NOT_AT}\\s*$`, "iu"), "").trim();
+  return { ...place, said: said[0], rest };
 }
 
 /**
@@ -271,6 +314,8 @@ export function readingFields(reading: QueryReading): ReadingFields {
       matched: typed(analyzed.exclusion.matched),
       words: analyzed.exclusion.words.map(typed),
     };
+  } else if (reading.notAt) {
+    fields.query_excluded = { matched: reading.notAt.said, place: placeFields(reading.notAt) };
   }
   if (analyzed.seniority) {
     fields.query_seniority = {

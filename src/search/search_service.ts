@@ -297,6 +297,7 @@ class SnapshotSearchService implements JobSearchService {
       ),
       filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
+      ...(reading.notAt ? { notAt: reading.notAt } : {}),
       ifEmpty: (totalWith) =>
         // The day the words asked postings since ("this week") is a filter like `since`. The pay
         // they asked is part of the query: every count keeps it, as the search without the
