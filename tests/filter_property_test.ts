@@ -170,6 +170,7 @@ const QUERIES = [
   "jobs paying more than 50k in London",
   "healthcare jobs not nursing",
   "it jobs except help desk in Berlin",
+  "nurse jobs except in Liverpool",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
