@@ -110,3 +110,13 @@ Deno.test("'nurse jobs except in Liverpool': a place not wanted is left out, not
   const berlin = await search({ q: "developer jobs not in Berlin", top_k: "100" });
   assert.ok(berlin.total > 0 && berlin.results.every((r) => r.city !== "Berlin"));
 });
+
+Deno.test("a place not wanted beside a CV is left out of the profile's list too", async () => {
+  const profile = "Senior Java backend developer, 8 years, Spring Boot, Kafka, PostgreSQL. " +
+    "Based in Berlin, open to Munich.";
+  const all = await search({ profile, top_k: "100" });
+  assert.ok(all.results.some((r) => r.city === "Berlin"), "no Berlin posting to leave out");
+  const out = await search({ profile, q: "not in Berlin", top_k: "100" });
+  assert.equal(out.query_excluded?.place?.city, "Berlin");
+  assert.ok(out.total > 0 && out.results.every((r) => r.city !== "Berlin"));
+});

@@ -393,6 +393,8 @@ export async function searchByProfile(
     request: {
       filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
+      // "... not in Berlin" beside a CV: left out as in a plain search (src/search/query_reading.ts).
+      ...(reading.notAt ? { notAt: reading.notAt } : {}),
       context: options.context,
       sort: query.sort,
       facets: query.facets,
