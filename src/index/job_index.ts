@@ -571,12 +571,13 @@ export class JobIndex {
 
   #saying(words: readonly string[]): Uint8Array {
     const saying = (terms: string[]) => {
+      const distinct = new Set(terms);
       const count = new Uint8Array(this.data.jobs.length);
-      for (const term of new Set(terms)) {
+      for (const term of distinct) {
         const { positions, inTitle } = this.#keywords.postingsOf(term);
         for (let k = 0; k < positions.length; k++) if (inTitle[k] === 1) count[positions[k]]++;
       }
-      return (p: number) => terms.length > 0 && count[p] === new Set(terms).size;
+      return (p: number) => distinct.size > 0 && count[p] === distinct.size;
     };
     const apart = saying(tokenize(words.join(" ")));
     const joined = saying(words.length > 1 ? tokenize(words.join("")) : []);
