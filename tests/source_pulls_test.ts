@@ -14,6 +14,7 @@ import type { SourceRecord } from "../src/store/sources_store.ts";
 import { openStore, type Store } from "../src/store/store.ts";
 import { runCliInWorker as runCli } from "./cli_process.ts";
 import { feedServer } from "./feed_server.ts";
+import { startServerInWorker } from "./server_process.ts";
 import { keeperLines } from "./keepers.ts";
 
 const FEED = new URL(
@@ -439,29 +440,20 @@ Deno.test({
     assert.notEqual(folder.code, 0);
     assert.match(folder.stderr, /--expire-after is for URL sources only/);
 
-    // The server's /healthz names it.
-    const { startServer } = await import("../src/runtime.ts");
-    const { loadConfig } = await import("../src/config.ts");
-    const server = await startServer(
-      loadConfig({
-        ...env,
-        PORT: "0",
-        HOSTNAME: "127.0.0.1",
-        JOBSEEK_SEED: "false",
-        JOBSEEK_SOURCE_CHECK_MS: "100",
-      }),
-      silentLogger,
-    );
+    // The server's /healthz names it. The server runs in this worker on the machine's model
+    // settings (the worker's model and occupations): with `env` alone it took its model folder
+    // from the working directory and fetched the model there with pip on a checkout's first run.
+    const server = await startServerInWorker({ ...env, JOBSEEK_SOURCE_CHECK_MS: "100" });
     try {
       let body: { failed_sources?: { name: string; outcome: string }[] } = {};
       for (let i = 0; i < 100 && !body.failed_sources; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        body = await (await fetch(`http://127.0.0.1:${server.server.addr.port}/healthz`)).json();
+        body = await (await server.fetch("/healthz")).json();
       }
       assert.equal(body.failed_sources?.[0].name, "kathmandu");
       assert.match(body.failed_sources![0].outcome, /lists no postings/);
     } finally {
-      await server.close();
+      await server.stop();
     }
   } finally {
     await feed.close();
