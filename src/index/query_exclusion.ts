@@ -55,6 +55,10 @@ const NOT_WORK_FIRST = new Set([
   "required",
   "needed",
   "necessary",
+  // "nurse jobs not requiring experience": what the person does not bring, not work.
+  "requiring",
+  "needing",
+  "with",
 ]);
 
 /** Queries of more words are not read for work not wanted (`exclusionIn`). */
@@ -83,6 +87,7 @@ const MOST_WORDS = 3;
  * assert.equal(exclusionIn(words("not for profit manager")), null);
  * assert.equal(exclusionIn(words("nurse")), null);
  * assert.equal(exclusionIn(words("jobs where german is not required")), null);
+ * assert.equal(exclusionIn(words("nurse jobs not requiring experience")), null);
  * ```
  */
 export function exclusionIn(
