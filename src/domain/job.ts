@@ -285,29 +285,39 @@ export const QueryWorkModeSchema = z.object({
 });
 export type QueryWorkModeResult = z.infer<typeof QueryWorkModeSchema>;
 
-/** The languages' names in English, as a sentence says them. */
-export const LANGUAGE_NAMES_IN_ENGLISH: Record<Language, string> = {
-  en: "English",
-  de: "German",
-  nl: "Dutch",
-  fr: "French",
-  es: "Spanish",
-  it: "Italian",
-  pt: "Portuguese",
-  pl: "Polish",
-  ru: "Russian",
-  tr: "Turkish",
-  ar: "Arabic",
-  zh: "Chinese",
-  ja: "Japanese",
-  ko: "Korean",
-  hi: "Hindi",
-  sv: "Swedish",
-  da: "Danish",
-  no: "Norwegian",
-  fi: "Finnish",
-  cs: "Czech",
+/**
+ * The names of each language in English, German and Dutch, as postings and people write them
+ * (alternatives joined by "|", the first the one a sentence uses): what the import reads a
+ * posting's languages by (src/ingest/posting_languages.ts), what a query names them by
+ * (src/index/query_language.ts), and how the answers say them.
+ */
+export const LANGUAGE_NAMES: Record<Language, { en: string; de: string; nl: string }> = {
+  en: { en: "English", de: "Englisch", nl: "Engels" },
+  de: { en: "German", de: "Deutsch", nl: "Duits" },
+  nl: { en: "Dutch|Flemish", de: "Niederländisch", nl: "Nederlands|Vlaams" },
+  fr: { en: "French", de: "Französisch", nl: "Frans" },
+  es: { en: "Spanish|Castilian", de: "Spanisch", nl: "Spaans" },
+  it: { en: "Italian", de: "Italienisch", nl: "Italiaans" },
+  pt: { en: "Portuguese", de: "Portugiesisch", nl: "Portugees" },
+  pl: { en: "Polish", de: "Polnisch", nl: "Pools" },
+  ru: { en: "Russian", de: "Russisch", nl: "Russisch" },
+  tr: { en: "Turkish", de: "Türkisch", nl: "Turks" },
+  ar: { en: "Arabic", de: "Arabisch", nl: "Arabisch" },
+  zh: { en: "Chinese|Mandarin|Cantonese", de: "Chinesisch", nl: "Chinees" },
+  ja: { en: "Japanese", de: "Japanisch", nl: "Japans" },
+  ko: { en: "Korean", de: "Koreanisch", nl: "Koreaans" },
+  hi: { en: "Hindi", de: "Hindi", nl: "Hindi" },
+  sv: { en: "Swedish", de: "Schwedisch", nl: "Zweeds" },
+  da: { en: "Danish", de: "Dänisch", nl: "Deens" },
+  no: { en: "Norwegian", de: "Norwegisch", nl: "Noors" },
+  fi: { en: "Finnish", de: "Finnisch", nl: "Fins" },
+  cs: { en: "Czech", de: "Tschechisch", nl: "Tsjechisch" },
 };
+
+/** The languages' names in English, as a sentence says them. */
+export const LANGUAGE_NAMES_IN_ENGLISH = Object.fromEntries(
+  Object.entries(LANGUAGE_NAMES).map(([code, names]) => [code, names.en.split("|")[0]]),
+) as Record<Language, string>;
 
 export const QueryLanguageSchema = z.object({
   matched: z.string().describe('The words of the query that named it ("english speaking").'),

@@ -14,7 +14,8 @@
  *
  * @module
  */
-import type { Language } from "../domain/job.ts";
+import { type Language, LANGUAGE_NAMES } from "../domain/job.ts";
+import { foldText } from "../domain/fold_text.ts";
 import { ownValue } from "../domain/own_value.ts";
 import { employmentAlone } from "./query_employment.ts";
 import { seniorityAlone, withoutJobWords } from "./query_seniority.ts";
@@ -46,36 +47,23 @@ export interface QueryLanguage {
   language?: Language;
 }
 
-/** Languages as people name them in English (and a few in their own words), folded. */
-const LANGUAGE_NAMES: Record<string, Language> = {
-  english: "en",
-  german: "de",
-  deutsch: "de",
-  dutch: "nl",
-  nederlands: "nl",
-  flemish: "nl",
-  french: "fr",
-  spanish: "es",
-  italian: "it",
-  portuguese: "pt",
-  polish: "pl",
-  russian: "ru",
-  turkish: "tr",
-  arabic: "ar",
-  mandarin: "zh",
-  chinese: "zh",
-  cantonese: "zh",
-  japanese: "ja",
-  korean: "ko",
-  hindi: "hi",
-  swedish: "sv",
-  danish: "da",
-  norwegian: "no",
-  finnish: "fi",
-  czech: "cs",
-};
+/**
+ * Languages as people name them in a query, folded: their English names, and each one's own
+ * ("deutsch", "nederlands"). Not the other tongues' names for them: "pools" (Dutch for Polish) or
+ * "fins" in "cleaning jobs no pools" is no language.
+ */
+const LANGUAGE_OF_NAME: Record<string, Language> = Object.fromEntries(
+  (Object.entries(LANGUAGE_NAMES) as [Language, (typeof LANGUAGE_NAMES)["en"]][]).flatMap((
+    [code, names],
+  ) =>
+    [
+      names.en,
+      ...(code === "de" ? [names.de] : code === "nl" ? [names.nl] : []),
+    ].flatMap((said) => said.split("|")).map((name) => [foldText(name), code])
+  ),
+);
 
-const ONE_NAME = `(?:${Object.keys(LANGUAGE_NAMES).join("|")})`;
+const ONE_NAME = `(?:${Object.keys(LANGUAGE_OF_NAME).join("|")})`;
 /** One language's name, or several joined ("english and german", "english/german"). */
 const NAME = `(?<name>${ONE_NAME}(?:(?: and| or| &)? ${ONE_NAME})*)`;
 const NEGATED_NEED = "(?:don t|dont|do not|doesn t|doesnt|does not) (?:require|need)";
@@ -150,7 +138,7 @@ const ANCHORED = Object.fromEntries(
  * English.
  */
 function languageOfNames(names: string): Language | undefined {
-  const languages = names.split(" ").map((name) => ownValue(LANGUAGE_NAMES, name))
+  const languages = names.split(" ").map((name) => ownValue(LANGUAGE_OF_NAME, name))
     .filter((language) => language !== undefined);
   return languages.find((language) => language !== "en") ?? languages[0];
 }

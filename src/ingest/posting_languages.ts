@@ -23,7 +23,7 @@
  * @module
  */
 import { francAll } from "franc-min";
-import type { Job, Language } from "../domain/job.ts";
+import { type Job, type Language, LANGUAGE_NAMES } from "../domain/job.ts";
 import { foldText } from "../domain/fold_text.ts";
 import { languageOfJobName } from "../index/job_names_abroad.ts";
 import { isEnglishWord } from "../index/query_spelling.ts";
@@ -275,30 +275,6 @@ function titleLanguage(title: string): Language | undefined {
   // Words of no dictionary beside English ones are mostly names ("Sagemaker", "Laravel").
   return english > 0 && english * 2 >= other ? "en" : undefined;
 }
-
-/** The names of each language in English, German and Dutch, as postings write them. */
-const LANGUAGE_NAMES: Record<Language, { en: string; de: string; nl: string }> = {
-  en: { en: "English", de: "Englisch", nl: "Engels" },
-  de: { en: "German", de: "Deutsch", nl: "Duits" },
-  nl: { en: "Dutch|Flemish", de: "Niederländisch", nl: "Nederlands|Vlaams" },
-  fr: { en: "French", de: "Französisch", nl: "Frans" },
-  es: { en: "Spanish|Castilian", de: "Spanisch", nl: "Spaans" },
-  it: { en: "Italian", de: "Italienisch", nl: "Italiaans" },
-  pt: { en: "Portuguese", de: "Portugiesisch", nl: "Portugees" },
-  pl: { en: "Polish", de: "Polnisch", nl: "Pools" },
-  ru: { en: "Russian", de: "Russisch", nl: "Russisch" },
-  tr: { en: "Turkish", de: "Türkisch", nl: "Turks" },
-  ar: { en: "Arabic", de: "Arabisch", nl: "Arabisch" },
-  zh: { en: "Chinese|Mandarin|Cantonese", de: "Chinesisch", nl: "Chinees" },
-  ja: { en: "Japanese", de: "Japanisch", nl: "Japans" },
-  ko: { en: "Korean", de: "Koreanisch", nl: "Koreaans" },
-  hi: { en: "Hindi", de: "Hindi", nl: "Hindi" },
-  sv: { en: "Swedish", de: "Schwedisch", nl: "Zweeds" },
-  da: { en: "Danish", de: "Dänisch", nl: "Deens" },
-  no: { en: "Norwegian", de: "Norwegisch", nl: "Noors" },
-  fi: { en: "Finnish", de: "Finnisch", nl: "Fins" },
-  cs: { en: "Czech", de: "Tschechisch", nl: "Tsjechisch" },
-};
 
 /** Every name of every language, to the language: lower case, as the patterns capture them. */
 const LANGUAGE_OF_NAME = new Map<string, Language>();
