@@ -3357,9 +3357,8 @@ export const MUTANTS: Mutant[] = [
     id: "M412",
     layer: "search",
     file: "src/index/analyze_query.ts",
-    line:
-      '    word === "admin" ? adminLong(of, at) : ownValue(ABBREVIATIONS, word) ?? englishOfJobName(word);',
-    becomes: '    word === "admin" ? adminLong(of, at) : ownValue(ABBREVIATIONS, word);',
+    line: "      : ownValue(ABBREVIATIONS, word) ?? englishOfJobName(word);",
+    becomes: "      : ownValue(ABBREVIATIONS, word);",
     breaks:
       '"Krankenschwester" lists DevOps engineers first and "Elektriker" an AI developer: German and Dutch job names reach the English encoder as they are (session 38)',
   },
@@ -4006,8 +4005,8 @@ export const MUTANTS: Mutant[] = [
     id: "M485",
     layer: "search",
     file: "src/index/analyze_query.ts",
-    line: "  const named = joinedCompounds(workerOfField(unwanted ? unwanted.rest : typedWords));",
-    becomes: "  const named = workerOfField(unwanted ? unwanted.rest : typedWords);",
+    line: "  const named = joinedCompounds(workerOfField(said));",
+    becomes: "  const named = workerOfField(said);",
     breaks:
       '"jobs as a life guard" lists security guards first: a compound written apart is searched as its parts (session 39)',
   },
@@ -4176,7 +4175,7 @@ export const MUTANTS: Mutant[] = [
     id: "M519",
     layer: "search",
     file: "src/index/query_language.ts",
-    line: "  if (role.length > MOST_WORDS) return null;",
+    line: "  if (role.length > MOST_READ_WORDS) return null;",
     becomes: "  if (false) return null;",
     breaks:
       "a CV pasted as the query ('English (fluent), Dutch (B2)') is read as asking for work in English alone (bench:cv, session 40)",
@@ -4198,6 +4197,51 @@ export const MUTANTS: Mutant[] = [
     line: "    const notThere = this.#places.maskOf(request.notAt);",
     becomes: "    const notThere = this.#places.maskOf(undefined);",
     breaks: "'nurse jobs except in Liverpool' lists Liverpool's nurses (session 40)",
+  },
+  {
+    id: "M522",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: '  dev: "developer",',
+    becomes: "",
+    breaks:
+      "'junior dev no degree' lists only DevOps engineers: 'dev' is searched as the first half of 'Dev Ops' (session 41)",
+  },
+  {
+    id: "M523",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "  if (field > 0) return after.slice(field);",
+    becomes: "",
+    breaks:
+      "'i want something in marketing' embeds 'something in marketing', not the field (session 41)",
+  },
+  {
+    id: "M524",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line:
+      "  const said = asked.length > MOST_READ_WORDS ? asked : subjectOfDegree(openWorkNamed(asked));",
+    becomes: "  const said = subjectOfDegree(openWorkNamed(asked));",
+    breaks:
+      "a CV pasted as the query is searched as its degree's subject alone ('BSc degree in Computer Science' among eight years of Python) (session 41)",
+  },
+  {
+    id: "M525",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "      if (!DEGREES_AFTER.has(words[at])) continue;",
+    becomes: "",
+    breaks: "'scrum master' is read as a degree in scrum (session 41)",
+  },
+  {
+    id: "M526",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: "  const typedSource = said === asked ? typedWords : said;",
+    becomes: "  const typedSource = typedWords;",
+    breaks:
+      "'jobs for someone with a psychology degree' also searches postings saying 'someone', 'psychology' and 'degree' as an alternative: the words that named no work are searched (session 41)",
   },
 ];
 

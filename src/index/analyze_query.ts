@@ -11,7 +11,10 @@
 import {
   asksOnly,
   doerOfWork,
+  MOST_READ_WORDS,
+  openWorkNamed,
   roleWords,
+  subjectOfDegree,
   withoutClause,
   workerOfField,
   workWords,
@@ -70,6 +73,9 @@ const ABBREVIATIONS: Record<string, string> = {
   cpa: "certified public accountant",
   k8s: "kubernetes",
   js: "javascript",
+  // "junior dev", "python dev": the encoder and the titles' words read "dev" as the first half of
+  // "Dev Ops" (session 41: "junior dev no degree" listed only DevOps engineers).
+  dev: "developer",
   // The encoder does not know the short form: "physio jobs" met "Computational Scientist".
   physio: "physiotherapist",
   // British names of trades, which titles do not use (session 39: "sparky" listed no
@@ -114,6 +120,9 @@ function adminLong(words: readonly string[], at: number): string {
   if (at > 0 && SYSTEM_WORDS.has(words[at - 1])) return "administrator";
   return at === words.length - 1 ? "administrative assistant" : "administrative";
 }
+
+/** After "dev", words that make it part of another name: "dev ops engineer". */
+const DEV_OPS = new Set(["ops", "sec", "secops", "rel"]);
 
 /** Expansion → abbreviation, so that "registered nurse" also finds "RN" titles. */
 const PHRASES = Object.entries(ABBREVIATIONS).map(([short, long]) => ({ short, long }));
@@ -385,7 +394,11 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // neither side: searched, the unwanted work was what the search found first. Read as typed:
   // "help desk" is no "helpdesk" in the titles that write it apart.
   const unwanted = exclusionIn(roleWords(typedWords));
-  const named = joinedCompounds(workerOfField(unwanted ? unwanted.rest : typedWords));
+  // "something with animals" and "a psychology degree" name their work by what follows
+  // (`openWorkNamed`, `subjectOfDegree`); a pasted CV's "BSc degree in ..." names no search.
+  const asked = unwanted ? unwanted.rest : typedWords;
+  const said = asked.length > MOST_READ_WORDS ? asked : subjectOfDegree(openWorkNamed(asked));
+  const named = joinedCompounds(workerOfField(said));
   const roleAsTyped = roleWords(named);
   // The language the work is done in, first or last ("german speaking customer support",
   // "software jobs that require no german"), decides the tiers, as the way of working does; read
@@ -424,7 +437,11 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     { terms: asksOnly(typedWords) ? [] : keywordTerms(query), titleTerms: [] },
   ];
   const longOf = (word: string, at: number, of: readonly string[]) =>
-    word === "admin" ? adminLong(of, at) : ownValue(ABBREVIATIONS, word) ?? englishOfJobName(word);
+    word === "admin"
+      ? adminLong(of, at)
+      : word === "dev" && DEV_OPS.has(of[at + 1])
+      ? undefined
+      : ownValue(ABBREVIATIONS, word) ?? englishOfJobName(word);
   const spelled = (word: string, at: number, of: readonly string[]) => {
     const long = longOf(word, at, of);
     return long ? `${word} (${long})` : word;
@@ -438,8 +455,10 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     : undefined;
   // The words as typed too, where they were read as others ("delivery boy": a posting says it;
   // "health care assistant": titles write it apart as often).
-  const typedRoleWords = roleWords(typedWords);
-  const typedRole = named === typedWords
+  // Not the words before the work was named by what followed: "something", "degree" name none.
+  const typedSource = said === asked ? typedWords : said;
+  const typedRoleWords = roleWords(typedSource);
+  const typedRole = named === typedSource
     ? []
     : keywordTerms((exclusionIn(typedRoleWords)?.rest ?? typedRoleWords).join(" "));
   if (typedRole.length > 1) variants.push({ terms: typedRole, titleTerms: [] });

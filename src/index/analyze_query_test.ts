@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import fc from "fast-check";
 import { analyzeQuery } from "./analyze_query.ts";
 import { tokenize } from "./tokenize.ts";
 
@@ -136,4 +137,50 @@ Deno.test("analyzeQuery() spells a German or Dutch job name out in English for t
   assert.equal(analyzeQuery("ontwikkelaar").embeddingText, "ontwikkelaar (developer)");
   // An English word is never read as one of them.
   assert.equal(analyzeQuery("chauffeur").embeddingText, "chauffeur");
+});
+
+Deno.test("analyzeQuery() reads 'dev' as a developer, but not in 'dev ops'", () => {
+  // "junior dev no degree" listed only DevOps engineers (session 41).
+  assert.equal(analyzeQuery("junior dev no degree").embeddingText, "junior dev (developer)");
+  assert.deepEqual(analyzeQuery("python dev").termVariants, [["python", "dev"], [
+    "python",
+    "develop",
+  ]]);
+  assert.equal(analyzeQuery("dev ops engineer").embeddingText, "dev ops engineer");
+  // A developer is not searched as "dev" too: the long form has no short one to add.
+  assert.ok(!analyzeQuery("python developer").termVariants.some((terms) => terms.includes("dev")));
+});
+
+Deno.test("analyzeQuery() searches work left open and a degree by what names them", () => {
+  const embedded = (q: string) => analyzeQuery(q).embeddingText;
+  assert.equal(embedded("something with animals"), "work with animals");
+  assert.equal(embedded("jobs for someone with a psychology degree"), "psychology");
+  assert.equal(embedded("masters in data science jobs"), "data science");
+  // Neither side searches the words that named no work.
+  assert.deepEqual(analyzeQuery("jobs for someone with a psychology degree").termVariants, [[
+    "psycholog",
+  ]]);
+  // A CV pasted as the query names its degree among much else: it is searched as it is.
+  const cv =
+    "Software engineer with eight years of Python and Go, BSc degree in Computer Science, " +
+    "led a team of five building payment systems";
+  assert.equal(embedded(cv), analyzeQuery(cv).embeddingText);
+  assert.match(embedded(cv), /^software engineer with eight years/i);
+});
+
+Deno.test("property: a degree said any way people say it is searched as its subject", () => {
+  const subjects = ["psychology", "biology", "computer science", "history", "nursing", "law"];
+  const saying = [
+    (s: string) => `${s} degree`,
+    (s: string) => `jobs for someone with a ${s} degree`,
+    (s: string) => `what can i do with a ${s} degree`,
+    (s: string) => `a degree in ${s}`,
+    (s: string) => `i have a masters in ${s}`,
+    (s: string) => `${s} degree jobs`,
+  ];
+  fc.assert(
+    fc.property(fc.constantFrom(...subjects), fc.constantFrom(...saying), (subject, say) => {
+      assert.equal(analyzeQuery(say(subject)).embeddingText, analyzeQuery(subject).embeddingText);
+    }),
+  );
 });

@@ -9,6 +9,7 @@
  * @module
  */
 import { withoutJobWords } from "./query_seniority.ts";
+import { MOST_READ_WORDS } from "./query_phrasing.ts";
 
 /** What the words leave out. */
 export interface QueryExclusion {
@@ -61,9 +62,6 @@ const NOT_WORK_FIRST = new Set([
   "with",
 ]);
 
-/** Queries of more words are not read for work not wanted (`exclusionIn`). */
-const MOST_QUERY_WORDS = 14;
-
 /** At most this many words of unwanted work: a longer tail is a sentence, not a name. */
 const MOST_WORDS = 3;
 
@@ -94,7 +92,7 @@ export function exclusionIn(
   words: readonly string[],
 ): { exclusion: QueryExclusion; rest: string[] } | null {
   // A longer text is a CV or a posting pasted as the query, whose last "not" is no asking.
-  if (words.length > MOST_QUERY_WORDS) return null;
+  if (words.length > MOST_READ_WORDS) return null;
   for (let at = 1; at < words.length; at++) {
     const opening = OPENINGS.find((said) => said.every((word, k) => words[at + k] === word));
     if (!opening) continue;

@@ -21,9 +21,7 @@ import { employmentAlone } from "./query_employment.ts";
 import { seniorityAlone, withoutJobWords } from "./query_seniority.ts";
 import { shiftAlone } from "./query_shift.ts";
 import { workModeAlone } from "./query_work_mode.ts";
-
-/** Queries of more words are not read for a language beside the work (`languageBeside`). */
-const MOST_WORDS = 14;
+import { MOST_READ_WORDS } from "./query_phrasing.ts";
 
 /** The other readings a query may say alone with a language. */
 const READ_ALONE: readonly ((text: string) => unknown)[] = [
@@ -248,7 +246,7 @@ export function languageBeside(
   // A longer text is a CV or a posting pasted as the query: "English (fluent), Dutch (B2)" there
   // says what the person speaks, not what the work must need (bench:cv's "CV as q" lost 0.2 on
   // the accountant's CV).
-  if (role.length > MOST_WORDS) return null;
+  if (role.length > MOST_READ_WORDS) return null;
   // First or last, else between other words ("senior english speaking developer").
   for (const where of ["start", "end", "anywhere"] as const) {
     const found = find(role, where);

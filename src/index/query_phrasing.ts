@@ -876,3 +876,204 @@ export function workWords(words: readonly string[]): string[] {
     kept = next;
   }
 }
+
+/**
+ * A query of more words is a text pasted as the query (a CV, a summary): not read for work named by
+ * what follows it, a language or work not wanted (bench:cv's CV-as-q had lost 0.7 → 0.5 on the
+ * accountant's CV to a language read in it, session 40).
+ */
+export const MOST_READ_WORDS = 14;
+
+/** Words that name the work left open ("I want something with animals"). */
+const OPEN_WORK = new Set(["something", "anything"]);
+
+/** After `OPEN_WORK`, words that say the field is what follows ("something in marketing"). */
+const FIELD_OF_OPEN_WORK: readonly (readonly string[])[] = [
+  "in",
+  "involving",
+  "around",
+  "related to",
+  "within",
+].map((phrase) => phrase.split(" "));
+
+/** After `OPEN_WORK`, words that say the work is done with what follows ("anything with cars"). */
+const WITH_OF_OPEN_WORK: readonly (readonly string[])[] = [
+  "with",
+  "working with",
+  "to do with",
+  "that involves",
+].map((phrase) => phrase.split(" "));
+
+/**
+ * `words` with work left open and then named by its field or what it is done with ("something
+ * with animals", "i want anything in marketing", "something to do with cars") said as the work:
+ * "work with animals", "marketing"; not a place of work ("something in a kitchen"), whose
+ * words the encoder reads together. Session 41: embedded as typed, "something with animals" listed
+ * cleaners, where "work with animals" lists the veterinary postings. Only where the words before
+ * it ask and name no work; the same array where there is none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(openWorkNamed(words("something with animals")), words("work with animals"));
+ * assert.deepEqual(openWorkNamed(words("i want something in marketing")), ["marketing"]);
+ * assert.deepEqual(openWorkNamed(words("anything to do with cars")), words("work with cars"));
+ * assert.deepEqual(openWorkNamed(words("something in a warehouse")), words("something in a warehouse"));
+ * assert.deepEqual(openWorkNamed(words("nurse something")), words("nurse something"));
+ * ```
+ */
+export function openWorkNamed(words: string[]): string[] {
+  const at = words.findIndex((word) => OPEN_WORK.has(word));
+  if (at < 0 || !words.slice(0, at).every((word) => asksOrNamesJob(word))) return words;
+  const after = words.slice(at + 1);
+  const opens = (phrases: readonly (readonly string[])[]) =>
+    phrases.find((phrase) =>
+      phrase.length < after.length && phrase.every((word, k) => after[k] === word)
+    )?.length ?? 0;
+  const field = opens(FIELD_OF_OPEN_WORK);
+  // "Something in a warehouse" is work at a place of work, embedded whole: the place alone
+  // ("warehouse") lost the warehouse occupations of the judged "place" set's query.
+  if (field > 0 && ARTICLES.has(after[field])) return words;
+  if (field > 0) return after.slice(field);
+  const withWhat = opens(WITH_OF_OPEN_WORK);
+  if (withWhat > 0) return ["work", "with", ...after.slice(withWhat)];
+  return words;
+}
+
+/** Whether `word` asks for work or names a job as such ("i", "want", "a", "job", "doing"). */
+function asksOrNamesJob(word: string): boolean {
+  return ASKING_WORDS.has(word) || REQUEST_NOUNS.has(word) || DOING.has(word);
+}
+
+/** Verbs of doing before work left open: "a job doing something with computers". */
+const DOING = new Set(["doing", "do", "job", "jobs"]);
+
+/** Before a place of work after "something in": "something in a kitchen". */
+const ARTICLES = new Set(["a", "an", "the"]);
+
+/** Words for a degree said after its subject: "a psychology degree". */
+const DEGREES_AFTER = new Set(["degree", "degrees", "diploma"]);
+
+/**
+ * Words for a degree, after which "in" names its subject ("a masters in data science"); before
+ * one of them, only `DEGREES_AFTER` name it ("scrum master" is a role).
+ */
+const DEGREES = new Set([
+  ...DEGREES_AFTER,
+  "masters",
+  "master",
+  "bachelors",
+  "bachelor",
+  "phd",
+  "msc",
+  "bsc",
+]);
+
+/** Words that say which degree rather than its subject: "a masters degree", "a 4 year degree". */
+const DEGREE_KINDS = new Set([
+  ...DEGREES,
+  "s", // "master's degree", split at the apostrophe
+  "a",
+  "an",
+  "my",
+  "no",
+  "any",
+  "college",
+  "university",
+  "uni",
+  "undergraduate",
+  "graduate",
+  "postgraduate",
+  "associate",
+  "associates",
+  "year",
+  "4",
+  "four",
+  "3",
+  "three",
+  "2",
+  "two",
+  "good",
+  "relevant",
+  "recent",
+  "new",
+]);
+
+/** Words that end a degree's subject before it ("someone with a", "jobs that require a"). */
+const BEFORE_SUBJECT = new Set([
+  ...DEGREE_KINDS,
+  ...SOMEONE,
+  ...ASKING_WORDS,
+  ...JOB_WORDS,
+  "with",
+  "having",
+  "holding",
+  "who",
+  "has",
+  "that",
+  "require",
+  "requires",
+  "requiring",
+  "needs",
+  "needing",
+  "what",
+  "do",
+  "and",
+  "or",
+]);
+
+/**
+ * `words` with a degree said for its subject ("jobs for someone with a psychology degree", "what
+ * can i do with a degree in biology", "masters in data science jobs") said as the subject:
+ * the postings name the work the subject leads to, never the degree (session 41: "jobs for someone
+ * with a psychology degree" listed food-service crews, where "psychology" lists mental health
+ * work). What names work before it stays ("entry level jobs with a history degree": "entry level
+ * history"). The same array where the degree names no subject ("a masters degree", "no degree").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(subjectOfDegree(words("jobs for someone with a psychology degree")), ["psychology"]);
+ * assert.deepEqual(subjectOfDegree(words("what can i do with a degree in biology")), ["biology"]);
+ * assert.deepEqual(subjectOfDegree(words("masters in data science jobs")), ["data", "science"]);
+ * assert.deepEqual(subjectOfDegree(words("entry level jobs with a history degree")), words("entry level history"));
+ * assert.deepEqual(subjectOfDegree(words("jobs with a masters degree")), words("jobs with a masters degree"));
+ * assert.deepEqual(subjectOfDegree(words("degree apprenticeship")), words("degree apprenticeship"));
+ * assert.deepEqual(subjectOfDegree(words("scrum master")), words("scrum master"));
+ * ```
+ */
+export function subjectOfDegree(words: string[]): string[] {
+  for (let at = 0; at < words.length; at++) {
+    if (!DEGREES.has(words[at])) continue;
+    let subject: string[];
+    let before: string[];
+    if (words[at + 1] === "in") {
+      // "a degree in biology", "masters in data science jobs": up to the words that end a request.
+      const rest = words.slice(at + 2);
+      const end = rest.findIndex((word) => TRAILING.has(word) || word === "with");
+      subject = end < 0 ? rest : rest.slice(0, end);
+      before = words.slice(0, at);
+    } else {
+      // "a psychology degree": the degree ends the query or a request ("... degree jobs").
+      const next = words[at + 1];
+      if (!DEGREES_AFTER.has(words[at])) continue;
+      if (next !== undefined && !TRAILING.has(next)) continue;
+      let start = at;
+      while (start > 0 && at - start < 3 && !BEFORE_SUBJECT.has(words[start - 1])) start--;
+      subject = words.slice(start, at);
+      before = words.slice(0, start);
+    }
+    if (subject.length === 0 || subject.every((word) => DEGREE_KINDS.has(word))) continue;
+    // What names work before the degree stays; the asking and the degree's own words go.
+    const kept = before.filter((word) =>
+      !BEFORE_SUBJECT.has(word) && !OPENERS_OF_SUBJECT.has(word)
+    );
+    return [...kept, ...subject];
+  }
+  return words;
+}
+
+/** Words of asking before a degree that `BEFORE_SUBJECT` need not stop at: "can i", "graduates". */
+const OPENERS_OF_SUBJECT = new Set(["can", "i", "for", "graduates", "graduate", "people"]);
