@@ -4243,6 +4243,49 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'jobs for someone with a psychology degree' also searches postings saying 'someone', 'psychology' and 'degree' as an alternative: the words that named no work are searched (session 41)",
   },
+  {
+    id: "M527",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: '    if (paidIn !== null && request.sort === "relevance") {',
+    becomes: "    if (false) {",
+    breaks:
+      "'high paying jobs in toronto' lists Toronto's postings in their plain order: good pay asked for orders nothing (session 41)",
+  },
+  {
+    id: "M528",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "        currency[position] === paidIn.id ? yearly[position] : -1;",
+    becomes: "        yearly[position];",
+    breaks:
+      "'highest paid nurse jobs' orders pay in rupees, pounds and dollars as one figure (session 41)",
+  },
+  {
+    id: "M529",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      ...(analyzed.bestPaid ? { bestPaidFirst: true } : {}),",
+    becomes: "",
+    breaks: "good pay asked for is read and said, but the search does not order by it (session 41)",
+  },
+  {
+    id: "M530",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: "  const unpaid = paid?.rest ?? salary?.rest ?? asTyped;",
+    becomes: "  const unpaid = salary?.rest ?? asTyped;",
+    breaks: "'best paying jobs' searches 'paying' and lists 'Software Engineer, Pay' (session 41)",
+  },
+  {
+    id: "M531",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "      ...(analyzed.bestPaid ? { bestPaidFirst: true } : {}),",
+    becomes: "",
+    breaks:
+      "'well paid' beside a CV is said but the CV's matches are not ordered by pay (session 41)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -171,6 +171,13 @@ const QUERIES = [
   "healthcare jobs not nursing",
   "it jobs except help desk in Berlin",
   "nurse jobs except in Liverpool",
+  // Session 41: good pay asked for (the strong matches ordered by stated pay, in a currency chosen
+  // before a filter), work named by what follows it, a degree said for its subject.
+  "well paid nurse jobs",
+  "high paying jobs in Toronto",
+  "remote software engineer with a good salary",
+  "something with animals",
+  "jobs for someone with a psychology degree",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {

@@ -23,6 +23,8 @@ import {
   QueryExclusionSchema,
   queryLanguageInWords,
   QueryLanguageSchema,
+  queryPayInWords,
+  QueryPaySchema,
   queryPlaceInWords,
   QueryPlaceSchema,
   queryPostedInWords,
@@ -48,6 +50,7 @@ export const QueryReadingSchema = z.object({
   query_place: QueryPlaceSchema.optional(),
   query_company: QueryCompanySchema.optional(),
   query_salary: QuerySalarySchema.optional(),
+  query_pay: QueryPaySchema.optional(),
   query_employment: QueryEmploymentSchema.optional(),
   query_seniority: QuerySenioritySchema.optional(),
   query_posted: QueryPostedSchema.optional(),
@@ -93,6 +96,7 @@ export function readingOf(
   if (outcome.query_place) reading.query_place = outcome.query_place;
   if (outcome.query_company) reading.query_company = outcome.query_company;
   if (outcome.query_salary) reading.query_salary = outcome.query_salary;
+  if (outcome.query_pay) reading.query_pay = outcome.query_pay;
   if (outcome.query_employment) reading.query_employment = outcome.query_employment;
   if (outcome.query_seniority) reading.query_seniority = outcome.query_seniority;
   if (outcome.query_posted) reading.query_posted = outcome.query_posted;
@@ -178,6 +182,7 @@ export function readingInWords(reading: QueryReading): string[] {
   for (
     const said of [
       querySalaryInWords(reading, IN_ALERTS),
+      queryPayInWords(reading, IN_ALERTS),
       queryEmploymentInWords(reading, IN_ALERTS),
       querySeniorityInWords(reading, IN_ALERTS),
       queryWorkModeInWords(reading, IN_ALERTS),

@@ -444,6 +444,15 @@ export const QueryPostedSchema = z.object({
 });
 export type QueryPostedResult = z.infer<typeof QueryPostedSchema>;
 
+export const QueryPaySchema = z.object({
+  matched: z.string().describe('The words of the query that asked for good pay ("well paid").'),
+  currency: z.string().optional().describe(
+    "The currency (ISO 4217) whose stated pay ordered the strong matches: the one most of them " +
+      "state. Absent where none of them states pay.",
+  ),
+});
+export type QueryPayResult = z.infer<typeof QueryPaySchema>;
+
 export const QuerySalarySchema = z.object({
   matched: z.string().describe(
     'The words of the query that named the pay ("£30k", "$25 an hour").',
@@ -1331,6 +1340,51 @@ export function querySalaryInWords(
   return filter === IN_ALERTS ? `${said}.` : `${said}; ${filter} sets a higher floor.`;
 }
 
+/**
+ * What a search read as good pay asked for without a figure, in words for people and agents; null
+ * when the query asked for none. In newest-first order (`sort` "date") the words change nothing
+ * but what is searched, and the sentence says where the best paid are listed first.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const read = { query_pay: { matched: "well paid", currency: "CAD" } };
+ * assert.equal(
+ *   queryPayInWords(read, "relevance"),
+ *   'Read "well paid" as pay, not as the work: the strong matches that state pay in CAD come ' +
+ *     "first, the best paid first (the middle of each range, as a yearly figure); the others " +
+ *     "follow, none is left out.",
+ * );
+ * assert.match(queryPayInWords({ query_pay: { matched: "well paid" } }, "relevance")!, /none of the strong matches states pay/);
+ * assert.match(queryPayInWords(read, "date")!, /in relevance order the strong matches that state/);
+ * assert.equal(queryPayInWords({}, "relevance"), null);
+ * assert.equal(
+ *   queryPayInWords({ query_pay: { matched: "best paying" }, total: 0 }, "relevance"),
+ *   'Read "best paying" as pay, not as the work.',
+ * );
+ * ```
+ */
+export function queryPayInWords(
+  response: Pick<SearchResponse, "query_pay"> & { total?: number },
+  sort: "date" | "relevance" | InAlerts,
+): string | null {
+  const read = response.query_pay;
+  if (!read) return null;
+  const said = `Read "${read.matched}" as pay, not as the work`;
+  // "best paying jobs": nothing else named, nothing listed (the hint says what to name).
+  if (sort === IN_ALERTS || response.total === 0) return `${said}.`;
+  if (sort === "date") {
+    return `${said}: newest first, the strong matches are listed by date; in relevance order the ` +
+      "strong matches that state the most pay come first.";
+  }
+  if (read.currency === undefined) {
+    return `${said}: none of the strong matches states pay, so they are listed best match first.`;
+  }
+  return `${said}: the strong matches that state pay in ${read.currency} come first, the best ` +
+    "paid first (the middle of each range, as a yearly figure); the others follow, none is left " +
+    "out.";
+}
+
 /** How a surface writes the parameters the reading sentences offer (MCP's names, the CLI's flags). */
 export interface ParameterSpelling {
   employmentType: (type: EmploymentType) => string;
@@ -1343,7 +1397,7 @@ export interface ParameterSpelling {
 /**
  * What the words were read as beside the place, a sentence each, in the order MCP's text and the
  * CLI say them: the employment type, the seniority, the way of working, the hours, the day, the
- * company, the pay.
+ * company, the pay, good pay asked for.
  *
  * @example
  * ```ts
@@ -1376,6 +1430,7 @@ export function queryReadingsInWords(
     | "query_posted"
     | "query_company"
     | "query_salary"
+    | "query_pay"
     | "query_place"
     | "applied"
   >,
@@ -1392,6 +1447,7 @@ export function queryReadingsInWords(
     queryPostedInWords(response, spelling.since),
     queryCompanyInWords(response),
     querySalaryInWords(response, spelling.salaryMin),
+    queryPayInWords(response, sort),
   ].filter((said) => said !== null);
 }
 
@@ -1536,6 +1592,14 @@ export const SearchResponseSchema = z.object({
       "(most state none). A higher `salary_min` parameter replaces it, a lower one does not widen " +
       "it; a `salary_currency` parameter replaces its currency.",
   ),
+  query_pay: QueryPaySchema.optional().describe(
+    'Good pay asked for without a figure ("well paid remote jobs", "highest paying nurse jobs", ' +
+      '"jobs that pay well in Toronto"): its words are not searched. In relevance order the strong ' +
+      "matches that state pay in `currency` (the one most of them state) come first, the best " +
+      "paid first (the middle of the stated range, as a yearly figure), then the others in their " +
+      "order; the close matches, the newest-first order and which postings are listed are as " +
+      "without the words. `salary_min` keeps only the postings paid at least a figure.",
+  ),
   applied: AppliedSchema.optional().describe(
     "The filters that narrowed the result set, and which emptied it; absent without filters.",
   ),
@@ -1650,6 +1714,7 @@ export function toSearchResponse(
     ...(outcome.query_excluded ? { query_excluded: outcome.query_excluded } : {}),
     ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
+    ...(outcome.query_pay ? { query_pay: outcome.query_pay } : {}),
     ...(outcome.query_corrected ? { query_corrected: outcome.query_corrected } : {}),
     ...(outcome.applied ? { applied: outcome.applied } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),

@@ -48,6 +48,7 @@ export type ReadingFields = Pick<
   | "query_place"
   | "query_company"
   | "query_salary"
+  | "query_pay"
   | "query_employment"
   | "query_seniority"
   | "query_work_mode"

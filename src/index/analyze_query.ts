@@ -23,6 +23,7 @@ import { splitWords, tokenize } from "./tokenize.ts";
 import { itAsTerm, namesItField } from "./it_field.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { type QuerySalary, salaryIn } from "./query_salary.ts";
+import { bestPaidIn } from "./query_pay.ts";
 import { postedIn } from "./query_posted.ts";
 import {
   type QuerySeniority,
@@ -315,6 +316,12 @@ export interface AnalyzedQuery {
    */
   salary?: Omit<QuerySalary, "rest">;
   /**
+   * Good pay asked for without a figure ("well paid remote jobs", "highest paying nurse jobs";
+   * src/index/query_pay.ts): its words are searched by neither side; in relevance order the
+   * strong matches that state the most pay come first (src/index/job_index.ts).
+   */
+  bestPaid?: { matched: string };
+  /**
    * When the query asks its postings to have been posted ("nurse jobs this week": 7 days; "latest
    * python jobs": the newest first, no days; src/index/query_posted.ts): its words are searched by
    * neither side; the search applies the days as `since`, where no `since` parameter is given.
@@ -379,7 +386,10 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // Pay alone ("over 100k") is read too: it lists the postings that state it, which the number
   // searched as a word would not find (src/search/query_reading.ts, `paysAlone`).
   const salary = salaryIn(asTyped);
-  const unpaid = salary ? salary.rest : asTyped;
+  // Good pay asked for without a figure ("well paid remote jobs"): the strong matches that state
+  // the most pay first (src/index/query_pay.ts); the words are searched by neither side.
+  const paid = bestPaidIn(salary ? salary.rest : asTyped);
+  const unpaid = paid?.rest ?? salary?.rest ?? asTyped;
   // When it was posted, likewise where words are left beside it ("today" alone stays words).
   // Beside pay, a day alone is read too ("over 100k this week": both are filters).
   const when = postedIn(unpaid, salary !== null);
@@ -505,6 +515,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     ...(unwanted ? { exclusion: unwanted.exclusion } : {}),
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
     ...(salary ? { salary: withoutRest(salary) } : {}),
+    ...(paid ? { bestPaid: { matched: paid.matched } } : {}),
     ...(posted
       ? {
         posted: {
@@ -639,6 +650,7 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
     embeddingText: query.embeddingText,
     ...parts,
     ...(query.salary ? { salary: query.salary } : {}),
+    ...(query.bestPaid ? { bestPaid: query.bestPaid } : {}),
     ...(query.posted ? { posted: query.posted } : {}),
   };
 }

@@ -133,6 +133,12 @@ export interface IndexSearch {
    * out, as another company's are where the query names one (src/search/query_reading.ts).
    */
   notAt?: PlaceFilter;
+  /**
+   * Good pay asked for without a figure ("well paid remote jobs", src/index/query_pay.ts): in
+   * relevance order the strong matches that state pay in the currency most of them state come
+   * first, best paid first (`IndexResult.paidFirstIn`). Nothing is left out.
+   */
+  bestPaidFirst?: boolean;
   /** Keep reposts apart (only to measure what collapsing them changes, in bench/). */
   keepReposts?: boolean;
   sort?: SearchQuery["sort"];
@@ -221,5 +227,11 @@ export interface IndexResult {
    * strong matches needs as asked: they stay the strong matches. Absent otherwise.
    */
   noneInLanguage?: true;
+  /**
+   * With `bestPaidFirst`: the currency whose stated pay ordered the strong matches, the one most
+   * of the query's strong matches state (counted before the filters, which only remove postings).
+   * Absent where none of them states pay.
+   */
+  paidFirstIn?: string;
   facets?: Record<string, FacetCount[]>;
 }

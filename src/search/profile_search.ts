@@ -380,10 +380,10 @@ export async function searchByProfile(
   // The role the words name, without the place and the pay read from them; none where they name
   // no work ("jobs", "near me").
   const words = reading.words;
-  const q = namesNoWork(analyzed)
-    ? ""
-    : (analyzed.salary ? words.replace(analyzed.salary.matched, " ") : words).replace(/\s+/g, " ")
-      .trim();
+  const q = namesNoWork(analyzed) ? "" : withoutSaid(words, [
+    analyzed.salary?.matched,
+    analyzed.bestPaid?.matched,
+  ]);
   const result = await searchProfile(index, profile, {
     embed: options.embed,
     ranking: options.ranking,
@@ -395,6 +395,7 @@ export async function searchByProfile(
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       // "... not in Berlin" beside a CV: left out as in a plain search (src/search/query_reading.ts).
       ...(reading.notAt ? { notAt: reading.notAt } : {}),
+      ...(analyzed.bestPaid ? { bestPaidFirst: true } : {}),
       context: options.context,
       sort: query.sort,
       facets: query.facets,
@@ -413,6 +414,9 @@ export async function searchByProfile(
     derived,
     ...readingFields(reading),
   };
+  if (result.paidFirstIn && outcome.query_pay) {
+    outcome.query_pay = { ...outcome.query_pay, currency: result.paidFirstIn };
+  }
   // A city the words name ("in Liverpool", "near Liverpool") is the profile's place, whose area is
   // the profile's own: said as such where the city is on the map.
   const [wished] = profile.places;
@@ -479,4 +483,26 @@ function readBesideProfile(index: JobIndex, query: SearchQuery, now?: number): Q
     now,
   });
   return asPlace.place && namesNoWork(asPlace.analyzed) ? asPlace : reading;
+}
+
+/**
+ * `words` without each of `said` (the words of pay read from them, as typed or folded to lower
+ * case), its spaces closed up.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(withoutSaid("Well Paid accountant £40k", ["£40k", "well paid"]), "accountant");
+ * assert.equal(withoutSaid("accountant", [undefined]), "accountant");
+ * ```
+ */
+export function withoutSaid(words: string, said: readonly (string | undefined)[]): string {
+  let rest = words;
+  for (const phrase of said) {
+    if (!phrase) continue;
+    const pattern = phrase.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join("\\s+");
+    rest = rest.replace(new RegExp(pattern, "i"), " ");
+  }
+  return rest.replace(/\s+/g, " ").trim();
 }

@@ -265,6 +265,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
       ...(reading.salaryStatedOnly ? { stated_only: true as const } : {}),
     };
   }
+  if (analyzed.bestPaid) fields.query_pay = { matched: typed(analyzed.bestPaid.matched) };
   if (analyzed.employment) {
     fields.query_employment = {
       matched: analyzed.employment.matched,

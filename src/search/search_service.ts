@@ -298,6 +298,7 @@ class SnapshotSearchService implements JobSearchService {
       filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       ...(reading.notAt ? { notAt: reading.notAt } : {}),
+      ...(analyzed.bestPaid ? { bestPaidFirst: true } : {}),
       ifEmpty: (totalWith) =>
         // The day the words asked postings since ("this week") is a filter like `since`. The pay
         // they asked is part of the query: every count keeps it, as the search without the
@@ -341,6 +342,9 @@ class SnapshotSearchService implements JobSearchService {
     }
     if (page.noneInMode && outcome.query_work_mode?.beside_work) {
       outcome.query_work_mode = { ...outcome.query_work_mode, none_in_mode: true };
+    }
+    if (page.paidFirstIn && outcome.query_pay) {
+      outcome.query_pay = { ...outcome.query_pay, currency: page.paidFirstIn };
     }
     if (page.noneInLanguage && outcome.query_language?.beside_work) {
       outcome.query_language = { ...outcome.query_language, none_in_language: true };

@@ -15,6 +15,7 @@ import {
   queryEmploymentInWords,
   queryExclusionInWords,
   queryLanguageInWords,
+  queryPayInWords,
   queryPlaceInWords,
   queryPostedInWords,
   querySalaryInWords,
@@ -304,6 +305,10 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
     props.response,
     (modes) => `ticking Work mode ${modes.replaceAll(",", " and ")}`,
   );
+  const payWords = queryPayInWords(
+    props.response,
+    isRelevance(props.params) ? "relevance" : "date",
+  );
   const shiftWords = queryShiftInWords(props.response);
   const languageWords = queryLanguageInWords(props.response);
   const exclusionWords = queryExclusionInWords(props.response);
@@ -341,6 +346,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         : null}
       {companyWords ? <p>{companyWords}</p> : null}
       {salaryWords ? <p>{salaryWords}</p> : null}
+      {payWords ? <p>{payWords}</p> : null}
       {postedWords ? <p>{postedWords}</p> : null}
       {workModeWords
         ? (
