@@ -4286,6 +4286,26 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'well paid' beside a CV is said but the CV's matches are not ordered by pay (session 41)",
   },
+  {
+    id: "M532",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line:
+      '    if (word === "only" && ownValue(LANGUAGE_OF_NAME, words[end - 2] ?? "") !== undefined) break;',
+    becomes: "",
+    breaks:
+      "'english only jobs in amsterdam' searches 'english' and says nothing there is near it: 'only' is taken as the asking (session 41)",
+  },
+  {
+    id: "M533",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line:
+      '    if (word === "only" && ownValue(LANGUAGE_OF_NAME, words[k + 1] ?? "") !== undefined) {',
+    becomes: "    if (false) {",
+    breaks:
+      "'only english jobs in amsterdam' searches 'english': 'only' is taken as the asking (session 41)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -44,6 +44,13 @@ Deno.test("'english speaking jobs in Amsterdam': the postings there that need no
   // Said as people say it, too.
   const speakers = await listed("jobs in Amsterdam for English speakers");
   assert.deepEqual(speakers.all.map((r) => r.job_url), all.map((r) => r.job_url));
+  // "only" beside the language's name is the language's, not the asking's (session 41: "english
+  // only jobs in amsterdam" searched "english" and said nothing there was near it).
+  for (const q of ["english only jobs in Amsterdam", "only english jobs in Amsterdam"]) {
+    const only = await listed(q);
+    assert.equal((await search({ q })).query_language?.needs, "only", q);
+    assert.deepEqual(only.all.map((r) => r.job_url), all.map((r) => r.job_url), q);
+  }
 });
 
 Deno.test("a language alone where no posting is known to fit: the place's postings, all close, and why", async () => {

@@ -984,8 +984,8 @@ Deno.test("a hostile posting is escaped in the list and on its page", async () =
     assert.match(list, /Lighthouse Keeper &lt;script&gt;alert\(1\)&lt;\/script&gt;/);
     assert.ok(!list.includes("<script>alert"), "raw script in the list");
     assert.ok(!list.includes("<img src=x"), "raw img in the list");
-    // The languages the work needs, read at import, by their names.
-    assert.match(list, /<dt>Languages<\/dt><dd>English, German<\/dd>/);
+    // The languages the work needs, read at import, by their names, said as languages.
+    assert.match(list, /<dt>Languages<\/dt><dd>In English and German<\/dd>/);
     const href = list.match(/href="(\/posting\?url=[^"]*hostile-web[^"]*)"/)?.[1];
     assert.ok(href, "no link to the hostile posting");
     const page = await (await web.request(href.replaceAll("&amp;", "&"), { cookie })).text();

@@ -14,14 +14,14 @@
  *
  * @module
  */
-import { type Language, LANGUAGE_NAMES } from "../domain/job.ts";
-import { foldText } from "../domain/fold_text.ts";
+import type { Language } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
 import { employmentAlone } from "./query_employment.ts";
 import { seniorityAlone, withoutJobWords } from "./query_seniority.ts";
 import { shiftAlone } from "./query_shift.ts";
 import { workModeAlone } from "./query_work_mode.ts";
 import { MOST_READ_WORDS } from "./query_phrasing.ts";
+import { LANGUAGE_OF_NAME } from "./language_names.ts";
 
 /** The other readings a query may say alone with a language. */
 const READ_ALONE: readonly ((text: string) => unknown)[] = [
@@ -44,22 +44,6 @@ export interface QueryLanguage {
   /** Absent for `several`. */
   language?: Language;
 }
-
-/**
- * Languages as people name them in a query, folded: their English names, and each one's own
- * ("deutsch", "nederlands"). Not the other tongues' names for them: "pools" (Dutch for Polish) or
- * "fins" in "cleaning jobs no pools" is no language.
- */
-const LANGUAGE_OF_NAME: Record<string, Language> = Object.fromEntries(
-  (Object.entries(LANGUAGE_NAMES) as [Language, (typeof LANGUAGE_NAMES)["en"]][]).flatMap((
-    [code, names],
-  ) =>
-    [
-      names.en,
-      ...(code === "de" ? [names.de] : code === "nl" ? [names.nl] : []),
-    ].flatMap((said) => said.split("|")).map((name) => [foldText(name), code])
-  ),
-);
 
 const ONE_NAME = `(?:${Object.keys(LANGUAGE_OF_NAME).join("|")})`;
 /** One language's name, or several joined ("english and german", "english/german"). */

@@ -8,6 +8,8 @@
  *
  * @module
  */
+import { ownValue } from "../domain/own_value.ts";
+import { LANGUAGE_OF_NAME } from "./language_names.ts";
 
 /** Words that open a request rather than name the role: "I'd like", "can you find me", "as a". */
 const ASKING_WORDS = new Set([
@@ -453,6 +455,10 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     if ((word === "a" || word === "an") && (words[k + 1]?.length ?? 0) < 2) return false;
     // "looking after children", "look after elderly people": the work, not the asking.
     if ((word === "look" || word === "looking") && words[k + 1] === "after") return false;
+    // "only english jobs": the language's reading, not the asking (src/index/query_language.ts).
+    if (word === "only" && ownValue(LANGUAGE_OF_NAME, words[k + 1] ?? "") !== undefined) {
+      return false;
+    }
     if (ASKING_WORDS.has(word)) return true;
     if (word === "open") return k + 1 < end && !OPEN_ROLES.has(words[k + 1]);
     if (word === "help") return k + 1 < end && HELPED.has(words[k + 1]);
@@ -482,6 +488,8 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
       }
       break;
     }
+    // "english only jobs": likewise.
+    if (word === "only" && ownValue(LANGUAGE_OF_NAME, words[end - 2] ?? "") !== undefined) break;
     if (!TRAILING.has(word)) break;
     end--;
   }

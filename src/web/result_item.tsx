@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type JobResult, LANGUAGE_NAMES_IN_ENGLISH } from "../domain/job.ts";
+import { type JobResult, type Language, LANGUAGE_NAMES_IN_ENGLISH } from "../domain/job.ts";
 
 const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
 
@@ -19,6 +19,26 @@ export function Detail(props: { term: string; value: string | false | undefined 
       <dd>{props.value}</dd>
     </>
   );
+}
+
+/**
+ * "In English", "In English and German": the languages a posting needs, read as such where the
+ * terms are hidden (a bare "English" read as anything: session 40's closing note); "" for none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(languagesText(["en"]), "In English");
+ * assert.equal(languagesText(["en", "de", "nl"]), "In English, German and Dutch");
+ * assert.equal(languagesText([]), "");
+ * assert.equal(languagesText(undefined), "");
+ * ```
+ */
+export function languagesText(languages: readonly Language[] | undefined): string {
+  const names = (languages ?? []).map((code) => LANGUAGE_NAMES_IN_ENGLISH[code]);
+  if (names.length === 0) return "";
+  const last = names.pop()!;
+  return `In ${names.length > 0 ? `${names.join(", ")} and ${last}` : last}`;
 }
 
 /** "Berlin, Germany (DE)"; "" when the posting names no place. */
@@ -80,10 +100,7 @@ export function ResultItem(
         <dd>{r.company_name || "Company not given"}</dd>
         <Detail term="Place" value={place} />
         <Detail term="Work mode" value={r.work_mode} />
-        <Detail
-          term="Languages"
-          value={r.languages?.map((code) => LANGUAGE_NAMES_IN_ENGLISH[code]).join(", ")}
-        />
+        <Detail term="Languages" value={languagesText(r.languages)} />
         <Detail term="Yearly salary" value={salary} />
         <dt>Posted</dt>
         <dd>
