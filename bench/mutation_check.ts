@@ -4306,6 +4306,26 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'only english jobs in amsterdam' searches 'english': 'only' is taken as the asking (session 41)",
   },
+  {
+    id: "M534",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "    const nearestThere = stepsAt !== undefined && atPlace !== null && namedCompany === null &&",
+    becomes:
+      "    const nearestThere = stepsAt !== undefined && atPlace !== null && ofCompany === null &&",
+    breaks:
+      "'healthcare jobs not nursing in london' lists nothing where 'healthcare jobs in london' lists London's nearest posting: work not wanted turns off the place's nearest postings (session 41)",
+  },
+  {
+    id: "M535",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "          unwantedOut ? (p: number) => at(p) && unwantedOut(p) : at,",
+    becomes: "          at,",
+    breaks:
+      "beside work not wanted, the place's nearest postings counted and chosen include the unwanted ones, which are then left out: fewer than a page is listed (session 41)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

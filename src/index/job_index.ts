@@ -689,7 +689,8 @@ export class JobIndex {
     // another company's postings are: what the query asks of its postings, which sets the bar.
     const excluded = beside?.excluded ?? null;
     const notThere = this.#places.maskOf(request.notAt);
-    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), excluded, notThere);
+    const namedCompany = companyMask(request.namedCompany, this.data.jobs);
+    const ofCompany = wanted(namedCompany, excluded, notThere);
     // What the query itself asks (its place, its company) sets the strong set's bar, not a filter.
     const asked = atPlace && ofCompany
       ? (p: number) => atPlace(p) && ofCompany(p)
@@ -763,9 +764,18 @@ export class JobIndex {
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
     // only narrow). Several places: each one's, as each one's own query lists them.
-    const nearestThere = stepsAt !== undefined && atPlace !== null && ofCompany === null &&
-      (eachPlace ?? [atPlace]).map((at) => this.#addNearestThere(at, bars.close, stepsAt))
-        .some(Boolean);
+    // Not where a company is named (its postings there are what is asked); beside work not wanted
+    // ("sales jobs not retail in London") the nearest that are wanted (session 41: none had been
+    // added, and the list was empty).
+    const unwantedOut = wanted(null, excluded, notThere);
+    const nearestThere = stepsAt !== undefined && atPlace !== null && namedCompany === null &&
+      (eachPlace ?? [atPlace]).map((at) =>
+        this.#addNearestThere(
+          unwantedOut ? (p: number) => at(p) && unwantedOut(p) : at,
+          bars.close,
+          stepsAt,
+        )
+      ).some(Boolean);
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
     // Good pay asked for: the currency is chosen among the strong matches the query itself makes
