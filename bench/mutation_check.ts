@@ -1177,9 +1177,9 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/job_index.ts",
     line:
-      "    const nearestThere = stepsAt !== undefined && atPlace !== null && ofCompany === null &&",
+      "    const nearestThere = stepsAt !== undefined && atPlace !== null && namedCompany === null &&",
     becomes:
-      "    const nearestThere = false && stepsAt !== undefined && atPlace !== null && ofCompany === null &&",
+      "    const nearestThere = false && stepsAt !== undefined && atPlace !== null && namedCompany === null &&",
     breaks: "a place with nothing near the words lists nothing, though postings there relate",
   },
   {
@@ -4139,10 +4139,8 @@ export const MUTANTS: Mutant[] = [
     id: "M515",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), excluded, notThere);",
-    becomes:
-      "    const ofCompany = wanted(companyMask(request.namedCompany, this.data.jobs), null, notThere);",
+    line: "    const ofCompany = wanted(namedCompany, excluded, notThere);",
+    becomes: "    const ofCompany = wanted(namedCompany, null, notThere);",
     breaks: "'healthcare jobs not nursing' lists nurses (session 40)",
   },
   {
