@@ -4245,19 +4245,19 @@ export const MUTANTS: Mutant[] = [
     id: "M527",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: '    if (paidIn !== null && request.sort === "relevance") {',
+    line: '    if (paid && request.sort === "relevance") {',
     becomes: "    if (false) {",
     breaks:
       "'high paying jobs in toronto' lists Toronto's postings in their plain order: good pay asked for orders nothing (session 41)",
   },
   {
     id: "M528",
-    layer: "index",
-    file: "src/index/job_index.ts",
-    line: "        currency[position] === paidIn.id ? yearly[position] : -1;",
-    becomes: "        yearly[position];",
+    layer: "domain",
+    file: "src/domain/salary.ts",
+    line: "    ? pay.max * rate",
+    becomes: "    ? pay.max",
     breaks:
-      "'highest paid nurse jobs' orders pay in rupees, pounds and dollars as one figure (session 41)",
+      "'lucrative sales jobs' puts rupees a month above pounds a year: pay in several currencies ordered as one figure (session 41)",
   },
   {
     id: "M529",
@@ -4323,6 +4323,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "          at,",
     breaks:
       "beside work not wanted, the place's nearest postings counted and chosen include the unwanted ones, which are then left out: fewer than a page is listed (session 41)",
+  },
+  {
+    id: "M536",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      result.noPayStated = true;",
+    becomes: "",
+    breaks:
+      "'well paid jobs in Germany' says the postings that state pay come first, though none of them states any (reviewer W, session 41)",
   },
 ];
 

@@ -9,8 +9,9 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { yearlySalary } from "../src/domain/salary.ts";
-import type { JobResult } from "../src/domain/job.ts";
+import { roughYearlyUsd } from "../src/domain/salary.ts";
+import { type JobResult, toSearchResponse } from "../src/domain/job.ts";
+import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 
 const search = (params: Record<string, string>) =>
   realIndex.service.search(parseSearchQuery({ detail: "full", ...params }));
@@ -30,31 +31,26 @@ async function strongOf(
   }
 }
 
-/** A posting's stated pay as the order reads it: the middle of its range, yearly; -1 for none. */
-function payIn(currency: string) {
-  return (r: JobResult): number => {
-    const pay = yearlySalary(r.base_salary);
-    return pay && pay.currency === currency ? (pay.min + pay.max) / 2 : -1;
-  };
-}
+/** A posting's stated pay as the order reads it: its range's top, yearly, in rough dollars. */
+const payOf = (r: JobResult): number => roughYearlyUsd(r.base_salary) ?? -1;
 
 Deno.test("'high paying jobs in toronto': Toronto's postings, the best paid first", async () => {
   const first = await search({ q: "high paying jobs in toronto", sort: "relevance" });
-  assert.deepEqual(first.query_pay, { matched: "high paying", currency: "CAD" });
+  assert.deepEqual(first.query_pay, { matched: "high paying" });
   assert.equal(first.query_place?.city, "Toronto");
   const paid = await strongOf("high paying jobs in toronto", "relevance");
   const plain = await strongOf("jobs in toronto", "relevance");
   // The same postings as "jobs in toronto": the words ask for an order, and leave nothing out.
   assert.ok(plain.length > 10);
   assert.deepEqual(paid.map((r) => r.job_url).sort(), plain.map((r) => r.job_url).sort());
-  const pay = paid.map(payIn("CAD"));
+  const pay = paid.map(payOf);
   const stated = pay.filter((p) => p >= 0).length;
   assert.ok(stated >= 5, `${stated} state pay`);
   // Those that state pay first, the most first; then the rest in the plain list's order.
   for (let k = 1; k < pay.length; k++) assert.ok(pay[k - 1] >= pay[k], `${k}: ${pay}`);
   assert.deepEqual(
     paid.slice(stated).map((r) => r.job_url),
-    plain.filter((r) => payIn("CAD")(r) < 0).map((r) => r.job_url),
+    plain.filter((r) => payOf(r) < 0).map((r) => r.job_url),
   );
   // Newest first, the words change nothing but what is searched.
   assert.deepEqual(
@@ -67,13 +63,12 @@ Deno.test("'highest paid nurse jobs': the nurses, those paid most first", async 
   const paid = await strongOf("highest paid nurse jobs", "relevance");
   const plain = await strongOf("nurse jobs", "relevance");
   assert.deepEqual(paid.map((r) => r.job_url).sort(), plain.map((r) => r.job_url).sort());
-  const currency = (await search({ q: "highest paid nurse jobs", sort: "relevance" })).query_pay
-    ?.currency;
-  assert.ok(currency !== undefined);
-  const top = paid.slice(0, 5).map(payIn(currency));
+  const top = paid.slice(0, 5).map(payOf);
   assert.ok(top.every((p) => p > 0), `${top}`);
-  // The best paid nurse of that currency is first.
-  assert.equal(top[0], Math.max(...plain.map(payIn(currency))));
+  // The best paid nurse is first, in whatever currency.
+  assert.equal(top[0], Math.max(...plain.map(payOf)));
+  // Pounds and dollars are ordered together: a British nurse among the first five.
+  assert.ok(paid.slice(0, 5).some((r) => / GBP\//.test(r.base_salary ?? "")));
   // Not searched as words: no "Pay" title for being one.
   assert.ok(!paid.slice(0, 20).some((r) => /\bpay\b/i.test(r.job_title)));
 });
@@ -131,11 +126,27 @@ Deno.test("'well paid' beside a CV: the CV's strong matches, the best paid first
   const plain = await realIndex.service.search(
     parseSearchQuery({ profile, sort: "relevance", top_k: "100", detail: "full" }),
   );
-  const currency = paid.query_pay?.currency;
-  assert.ok(currency !== undefined, JSON.stringify(paid.query_pay));
+  assert.deepEqual(paid.query_pay, { matched: "well paid" });
   assert.equal(paid.total, plain.total);
   const strong = paid.results.filter((r) => r.match !== "close");
-  const pay = strong.map(payIn(currency));
+  const pay = strong.map(payOf);
   assert.ok(pay[0] > 0);
   for (let k = 1; k < pay.length; k++) assert.ok(pay[k - 1] >= pay[k], `${k}: ${pay}`);
+});
+
+Deno.test("where no strong match listed states pay, the response and its sentence say so", async () => {
+  // Every German posting of the real files states no pay (reviewer W: "well paid jobs in germany"
+  // had been told the postings stating pay in GBP came first).
+  const germany = await search({ q: "well paid jobs in Germany", sort: "relevance" });
+  assert.deepEqual(germany.query_pay, { matched: "well paid", none_stated: true });
+  assert.ok(germany.total > 0);
+  const params = { q: "well paid jobs in Germany", sort: "relevance" };
+  const response = toSearchResponse("00000000-0000-4000-8000-000000000000", germany);
+  const words = buildSearchPage(parseSearchQuery(params), response, { maxChars: 20_000 }).text;
+  assert.match(words, /none of the strong matches listed states pay/);
+  // A filter that leaves none stating pay says it too, the order kept.
+  const gb = await search({ q: "well paid nurse jobs", sort: "relevance", country: "GB" });
+  assert.equal(gb.query_pay?.none_stated, undefined);
+  const de = await search({ q: "well paid nurse jobs", sort: "relevance", country: "DE" });
+  assert.equal(de.query_pay?.none_stated, de.total > 0 ? true : undefined);
 });

@@ -446,9 +446,8 @@ export type QueryPostedResult = z.infer<typeof QueryPostedSchema>;
 
 export const QueryPaySchema = z.object({
   matched: z.string().describe('The words of the query that asked for good pay ("well paid").'),
-  currency: z.string().optional().describe(
-    "The currency (ISO 4217) whose stated pay ordered the strong matches: the one most of them " +
-      "state. Absent where none of them states pay.",
+  none_stated: z.literal(true).optional().describe(
+    "None of the strong matches listed (after the filters) states pay: they are in their order.",
   ),
 });
 export type QueryPayResult = z.infer<typeof QueryPaySchema>;
@@ -1348,15 +1347,18 @@ export function querySalaryInWords(
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
- * const read = { query_pay: { matched: "well paid", currency: "CAD" } };
+ * const read = { query_pay: { matched: "well paid" }, total: 12 };
  * assert.equal(
  *   queryPayInWords(read, "relevance"),
- *   'Read "well paid" as pay, not as the work: the strong matches that state pay in CAD come ' +
- *     "first, the best paid first (the middle of each range, as a yearly figure); the others " +
- *     "follow, none is left out.",
+ *   'Read "well paid" as pay, not as the work: the strong matches that state pay come first, ' +
+ *     "the best paid first (by the top of each range as a yearly figure, compared across " +
+ *     "currencies at rough rates); the others follow, none is left out.",
  * );
- * assert.match(queryPayInWords({ query_pay: { matched: "well paid" } }, "relevance")!, /none of the strong matches states pay/);
- * assert.match(queryPayInWords(read, "date")!, /in relevance order the strong matches that state/);
+ * assert.match(
+ *   queryPayInWords({ ...read, query_pay: { matched: "well paid", none_stated: true } }, "relevance")!,
+ *   /none of the strong matches listed states pay, so they are listed best match first\.$/,
+ * );
+ * assert.match(queryPayInWords(read, "date")!, /in relevance order those that state the most pay/);
  * assert.equal(queryPayInWords({}, "relevance"), null);
  * assert.equal(
  *   queryPayInWords({ query_pay: { matched: "best paying" }, total: 0 }, "relevance"),
@@ -1373,16 +1375,19 @@ export function queryPayInWords(
   const said = `Read "${read.matched}" as pay, not as the work`;
   // "best paying jobs": nothing else named, nothing listed (the hint says what to name).
   if (sort === IN_ALERTS || response.total === 0) return `${said}.`;
+  if (read.none_stated) {
+    return sort === "date"
+      ? `${said}: none of the strong matches listed states pay.`
+      : `${said}: none of the strong matches listed states pay, so they are listed best match ` +
+        "first.";
+  }
   if (sort === "date") {
-    return `${said}: newest first, the strong matches are listed by date; in relevance order the ` +
-      "strong matches that state the most pay come first.";
+    return `${said}: newest first, the strong matches are listed by date; in relevance order those ` +
+      "that state the most pay come first.";
   }
-  if (read.currency === undefined) {
-    return `${said}: none of the strong matches states pay, so they are listed best match first.`;
-  }
-  return `${said}: the strong matches that state pay in ${read.currency} come first, the best ` +
-    "paid first (the middle of each range, as a yearly figure); the others follow, none is left " +
-    "out.";
+  return `${said}: the strong matches that state pay come first, the best paid first (by the top ` +
+    "of each range as a yearly figure, compared across currencies at rough rates); the others " +
+    "follow, none is left out.";
 }
 
 /** How a surface writes the parameters the reading sentences offer (MCP's names, the CLI's flags). */
@@ -1595,10 +1600,11 @@ export const SearchResponseSchema = z.object({
   query_pay: QueryPaySchema.optional().describe(
     'Good pay asked for without a figure ("well paid remote jobs", "highest paying nurse jobs", ' +
       '"jobs that pay well in Toronto"): its words are not searched. In relevance order the strong ' +
-      "matches that state pay in `currency` (the one most of them state) come first, the best " +
-      "paid first (the middle of the stated range, as a yearly figure), then the others in their " +
-      "order; the close matches, the newest-first order and which postings are listed are as " +
-      "without the words. `salary_min` keeps only the postings paid at least a figure.",
+      "matches that state pay come first, the best paid first (by the top of the stated range as " +
+      "a yearly figure, `salary_yearly`, compared across currencies at rough fixed rates), then " +
+      "the others in their order; the close matches, the newest-first order and which postings " +
+      "are listed are as without the words. `salary_min` keeps only the postings paid at least a " +
+      "figure.",
   ),
   applied: AppliedSchema.optional().describe(
     "The filters that narrowed the result set, and which emptied it; absent without filters.",

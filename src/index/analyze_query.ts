@@ -77,6 +77,7 @@ const ABBREVIATIONS: Record<string, string> = {
   // "junior dev", "python dev": the encoder and the titles' words read "dev" as the first half of
   // "Dev Ops" (session 41: "junior dev no degree" listed only DevOps engineers).
   dev: "developer",
+  devs: "developers",
   // The encoder does not know the short form: "physio jobs" met "Computational Scientist".
   physio: "physiotherapist",
   // British names of trades, which titles do not use (session 39: "sparky" listed no
@@ -388,7 +389,10 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const salary = salaryIn(asTyped);
   // Good pay asked for without a figure ("well paid remote jobs"): the strong matches that state
   // the most pay first (src/index/query_pay.ts); the words are searched by neither side.
-  const paid = bestPaidIn(salary ? salary.rest : asTyped);
+  // Not in a text pasted as the query: a CV's "lucrative enterprise deals" asks for nothing.
+  const paid = splitWords(asTyped).length > MOST_READ_WORDS
+    ? null
+    : bestPaidIn(salary ? salary.rest : asTyped);
   const unpaid = paid?.rest ?? salary?.rest ?? asTyped;
   // When it was posted, likewise where words are left beside it ("today" alone stays words).
   // Beside pay, a day alone is read too ("over 100k this week": both are filters).

@@ -164,8 +164,15 @@ Deno.test("analyzeQuery() searches work left open and a degree by what names the
   const cv =
     "Software engineer with eight years of Python and Go, BSc degree in Computer Science, " +
     "led a team of five building payment systems";
-  assert.equal(embedded(cv), analyzeQuery(cv).embeddingText);
-  assert.match(embedded(cv), /^software engineer with eight years/i);
+  assert.match(
+    embedded(cv),
+    /^software engineer with eight years .* bsc degree in computer science/i,
+  );
+  // Nor is its pay asked for: "lucrative" and "top paying" there say what the person did.
+  const sales = "Account executive, six years in SaaS sales, closed lucrative enterprise deals " +
+    "across the Midwest, based in Chicago";
+  assert.equal(analyzeQuery(sales).bestPaid, undefined);
+  assert.equal(analyzeQuery("lucrative sales jobs in chicago").bestPaid?.matched, "lucrative");
 });
 
 Deno.test("property: a degree said any way people say it is searched as its subject", () => {

@@ -135,8 +135,8 @@ export interface IndexSearch {
   notAt?: PlaceFilter;
   /**
    * Good pay asked for without a figure ("well paid remote jobs", src/index/query_pay.ts): in
-   * relevance order the strong matches that state pay in the currency most of them state come
-   * first, best paid first (`IndexResult.paidFirstIn`). Nothing is left out.
+   * relevance order the strong matches that state pay come first, the best paid first (by
+   * `roughYearlyUsd`, src/domain/salary.ts). Nothing is left out.
    */
   bestPaidFirst?: boolean;
   /** Keep reposts apart (only to measure what collapsing them changes, in bench/). */
@@ -227,11 +227,7 @@ export interface IndexResult {
    * strong matches needs as asked: they stay the strong matches. Absent otherwise.
    */
   noneInLanguage?: true;
-  /**
-   * With `bestPaidFirst`: the currency whose stated pay ordered the strong matches, the one most
-   * of the query's strong matches state (counted before the filters, which only remove postings).
-   * Absent where none of them states pay.
-   */
-  paidFirstIn?: string;
+  /** With `bestPaidFirst`: no strong match listed (after the filters and the cap) states pay. */
+  noPayStated?: true;
   facets?: Record<string, FacetCount[]>;
 }

@@ -44,7 +44,7 @@ import type { QuerySeniority } from "./query_seniority.ts";
 import { titleSaysLevel } from "../domain/title_levels.ts";
 import type { QueryShift } from "./query_shift.ts";
 import { fitsLanguages, type QueryLanguage } from "./query_language.ts";
-import { yearlySalary } from "../domain/salary.ts";
+import { roughYearlyUsd } from "../domain/salary.ts";
 import { type QueryWorkMode, titleSaysHybridWork } from "./query_work_mode.ts";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking.ts";
 import { type OtherCopy, rememberJobKeys, Reposts, repostTextOf } from "./reposts.ts";
@@ -91,7 +91,7 @@ export class JobIndex {
   readonly #places: PostingPlaces;
   readonly #reposts: Reposts;
   /** Stated pay per posting, made when a query first asks for good pay (`#statedPay`). */
-  #pay: { yearly: Float64Array; currency: Uint16Array; names: string[] } | undefined;
+  #pay: Float64Array | undefined;
   /** Posting → 1 once a keyword search has scored it (a posting has several of the words). */
   readonly #seen: Uint8Array;
   readonly #candidates: Candidates;
@@ -778,18 +778,6 @@ export class JobIndex {
       ).some(Boolean);
     let others: OtherCopy[] = [];
     if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
-    // Good pay asked for: the currency is chosen among the strong matches the query itself makes
-    // (its place and company, one copy of a reposted job), before the filters, so that a filter
-    // only removes postings.
-    const paidIn = request.bestPaidFirst
-      ? this.#mostStatedCurrency(
-        candidates,
-        (p, k) =>
-          (asked === null || asked(p)) &&
-          (strongMask ? strongMask[p] === 1 : strongAtLevel(p, scores[k])),
-      )
-      : null;
-
     const allowed = this.#filters.allowed(request.filters, request.context);
     // The filters remove postings of both tiers; the strong ones are compacted to the front, the
     // close ones kept apart in the scratch buffer (free once the scores are made).
@@ -846,12 +834,11 @@ export class JobIndex {
     }
     const jobs = this.data.jobs;
     const set = bestByScore(candidates, jobs).sort(byScoreThenDate);
-    if (paidIn !== null && request.sort === "relevance") {
-      // The best paid first among those that state pay in that currency, the others after them
-      // in their order.
-      const { yearly, currency } = this.#statedPay();
-      const payOf = ({ position }: RankedHit) =>
-        currency[position] === paidIn.id ? yearly[position] : -1;
+    // Good pay asked for: those that state pay first, the best paid first, the others after them
+    // in their order. By each posting's own pay, so a filter only removes postings.
+    const paid = request.bestPaidFirst ? this.#statedPay() : null;
+    if (paid && request.sort === "relevance") {
+      const payOf = ({ position }: RankedHit) => paid[position];
       set.sort((a, b) => payOf(b) - payOf(a) || byScoreThenDate(a, b));
     }
     // Among the close matches the work's postings of a level the words rule out come last: a head
@@ -893,7 +880,9 @@ export class JobIndex {
     if (levels && !requireLevel) result.noneAtLevel = true;
     if (modes && !requireMode) result.noneInMode = true;
     if (languages && strongOfWork && !requireLanguage) result.noneInLanguage = true;
-    if (paidIn !== null) result.paidFirstIn = paidIn.name;
+    if (paid && set.length > 0 && !set.some(({ position }) => paid[position] >= 0)) {
+      result.noPayStated = true;
+    }
     if (request.facets?.length) {
       result.facets = countFacets(set.map((hit) => hit.job), request.facets);
     }
@@ -901,50 +890,17 @@ export class JobIndex {
   }
 
   /**
-   * The currency most of the candidates `strong` picks state their pay in (its id in
-   * `#statedPay`, and its code), or null where none of them states pay; ties go to the code
-   * first in the alphabet, so the choice does not depend on the candidates' order.
+   * Per posting, its stated pay as `roughYearlyUsd` reads it (its range's top, yearly, in rough
+   * US dollars), -1 where it states none: made on the first search that asks for good pay, kept
+   * with the index (8 bytes a posting).
    */
-  #mostStatedCurrency(
-    candidates: Candidates,
-    strong: (position: number, k: number) => boolean,
-  ): { id: number; name: string } | null {
-    const { currency, names } = this.#statedPay();
-    const counts = new Uint32Array(names.length + 1);
-    for (let k = 0; k < candidates.count; k++) {
-      const p = candidates.positions[k];
-      if (currency[p] !== 0 && strong(p, k)) counts[currency[p]]++;
-    }
-    let best = 0;
-    for (let id = 1; id < counts.length; id++) {
-      const more = counts[id] > counts[best] ||
-        (counts[id] === counts[best] && best > 0 && names[id - 1] < names[best - 1]);
-      if (counts[id] > 0 && more) best = id;
-    }
-    return best === 0 ? null : { id: best, name: names[best - 1] };
-  }
-
-  /**
-   * Per posting, its stated pay as a yearly figure (the middle of its range, `yearlySalary`) and
-   * its currency's id (1 + its place in `names`; 0 where it states no pay): made on the first
-   * search that asks for good pay, kept with the index.
-   */
-  #statedPay(): { yearly: Float64Array; currency: Uint16Array; names: string[] } {
+  #statedPay(): Float64Array {
     if (this.#pay) return this.#pay;
     const jobs = this.data.jobs;
-    const yearly = new Float64Array(jobs.length);
-    const currency = new Uint16Array(jobs.length);
-    const ids = new Map<string, number>();
-    for (let p = 0; p < jobs.length; p++) {
-      const pay = yearlySalary(jobs[p].base_salary);
-      if (pay === null) continue;
-      let id = ids.get(pay.currency);
-      if (id === undefined) ids.set(pay.currency, id = ids.size + 1);
-      yearly[p] = (pay.min + pay.max) / 2;
-      currency[p] = id;
-    }
-    this.#pay = { yearly, currency, names: [...ids.keys()] };
-    return this.#pay;
+    const pay = new Float64Array(jobs.length).fill(-1);
+    for (let p = 0; p < jobs.length; p++) pay[p] = roughYearlyUsd(jobs[p].base_salary) ?? -1;
+    this.#pay = pay;
+    return pay;
   }
 
   /**

@@ -22,22 +22,24 @@ export interface QueryPay {
 }
 
 /** Words that say the pay is good, before a word of pay ("well paid", "high salary"). */
-const GOOD = "well|highly|high|higher|highest|best|top|good|great|decent|better|big";
+const GOOD = "well|highly|high|higher|highest|best|top|good|great|decent|better|big|competitive";
 /** Words of pay after `GOOD`. */
-const PAY = "paid|paying|pay|salary|salaries|salaried|wage|wages|earning|income";
+const PAY = "paid|paying|pay|salary|salaries|salaried|wage|wages|earning|earnings|income|money";
 
 /**
  * The phrases, each a regular expression's source over folded words: a good word before a pay
- * word ("with a good salary", "high-paying"), a pay verb before "well" ("that pay well", "paying
- * well"), and "lucrative". The words that join them to the work go with them ("with", "that").
+ * word ("with a good salary", "high-paying", "that make good money"), a pay verb before "well"
+ * ("that pay well", "paying the best"), and "lucrative"; each with the benefits said beside it
+ * ("with good pay and benefits"). The words that join them to the work go with them ("with",
+ * "that").
  */
 const PHRASES = [
   String
-    .raw`(?:(?:with|for|offering)\s+(?:a\s+|an\s+)?)?(?:very\s+|really\s+)?(?:${GOOD})[\s-]+(?:${PAY})`,
+    .raw`(?:(?:with|for|offering)\s+(?:a\s+|an\s+)?|(?:(?:that|which|to)\s+)?(?:make|makes|making|earn|earns)\s+)?(?:very\s+|really\s+)?(?:${GOOD})[\s-]+(?:${PAY})`,
   String
-    .raw`(?:(?:that|which|who)\s+)?(?:pay|pays|paying|paid)\s+(?:very\s+|really\s+)?(?:well|good|great|a\s+lot|the\s+most|more|best)`,
+    .raw`(?:(?:that|which|who)\s+)?(?:pay|pays|paying|paid)\s+(?:very\s+|really\s+)?(?:well|(?:good|great|big)(?:\s+money)?|a\s+lot|more|best|the\s+(?:most|best|highest))`,
   String.raw`lucrative`,
-];
+].map((phrase) => String.raw`${phrase}(?:\s+and\s+(?:good\s+|great\s+)?benefits)?`);
 
 const PAY_WANTED = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:${PHRASES.join("|")})(?![\p{L}\p{N}])`,
@@ -57,6 +59,11 @@ const PAY_WANTED = new RegExp(
  * assert.equal(bestPaidIn("payroll specialist"), null);
  * assert.equal(bestPaidIn("pay analyst"), null);
  * assert.equal(bestPaidIn("nurse jobs weekly pay"), null);
+ * assert.equal(bestPaidIn("jobs that pay the best")?.rest, "jobs");
+ * assert.equal(bestPaidIn("nurse jobs paying good money")?.rest, "nurse jobs");
+ * assert.equal(bestPaidIn("nurse jobs with good pay and benefits")?.rest, "nurse jobs");
+ * assert.equal(bestPaidIn("jobs that make good money")?.rest, "jobs");
+ * assert.equal(bestPaidIn("competitive salary accountant")?.rest, "accountant");
  * ```
  */
 export function bestPaidIn(text: string): QueryPay | null {

@@ -970,9 +970,7 @@ const DEGREES_AFTER = new Set(["degree", "degrees", "diploma"]);
 const DEGREES = new Set([
   ...DEGREES_AFTER,
   "masters",
-  "master",
   "bachelors",
-  "bachelor",
   "phd",
   "msc",
   "bsc",
@@ -1006,6 +1004,20 @@ const DEGREE_KINDS = new Set([
   "relevant",
   "recent",
   "new",
+  // Which grade or school: "an honours degree", "a first class degree", "a 2:1 degree", "a high
+  // school diploma" (reviewer W: "first class" listed HGV Class 2 drivers).
+  "honours",
+  "honors",
+  "first",
+  "second",
+  "class",
+  "upper",
+  "lower",
+  "1",
+  "high",
+  "school",
+  "secondary",
+  "ged",
 ]);
 
 /** Words that end a degree's subject before it ("someone with a", "jobs that require a"). */
@@ -1015,6 +1027,7 @@ const BEFORE_SUBJECT = new Set([
   ...ASKING_WORDS,
   ...JOB_WORDS,
   "with",
+  "without",
   "having",
   "holding",
   "who",
@@ -1050,10 +1063,21 @@ const BEFORE_SUBJECT = new Set([
  * assert.deepEqual(subjectOfDegree(words("jobs with a masters degree")), words("jobs with a masters degree"));
  * assert.deepEqual(subjectOfDegree(words("degree apprenticeship")), words("degree apprenticeship"));
  * assert.deepEqual(subjectOfDegree(words("scrum master")), words("scrum master"));
+ * assert.deepEqual(subjectOfDegree(words("scrum master in fintech")), words("scrum master in fintech"));
+ * assert.deepEqual(subjectOfDegree(words("i have a master s in chemistry")), ["chemistry"]);
+ * assert.deepEqual(subjectOfDegree(words("first class degree")), words("first class degree"));
+ * assert.deepEqual(subjectOfDegree(words("high school diploma jobs")), words("high school diploma jobs"));
+ * assert.deepEqual(subjectOfDegree(words("jobs without degree")), words("jobs without degree"));
+ * assert.deepEqual(subjectOfDegree(words("spanish degree jobs")), words("spanish degree jobs"));
  * ```
  */
-export function subjectOfDegree(words: string[]): string[] {
+export function subjectOfDegree(typed: string[]): string[] {
+  let words = typed;
   for (let at = 0; at < words.length; at++) {
+    // "master's degree", "bachelor's in X": the apostrophe's "s" ends the degree's word.
+    if (words[at + 1] === "s" && (words[at] === "master" || words[at] === "bachelor")) {
+      words = [...words.slice(0, at), `${words[at]}s`, ...words.slice(at + 2)];
+    }
     if (!DEGREES.has(words[at])) continue;
     let subject: string[];
     let before: string[];
@@ -1074,13 +1098,16 @@ export function subjectOfDegree(words: string[]): string[] {
       before = words.slice(0, start);
     }
     if (subject.length === 0 || subject.every((word) => DEGREE_KINDS.has(word))) continue;
+    // "a spanish degree": searched alone, the language's name finds the postings that need it
+    // (reviewer W); as typed the encoder reads the words together.
+    if (subject.length === 1 && ownValue(LANGUAGE_OF_NAME, subject[0]) !== undefined) continue;
     // What names work before the degree stays; the asking and the degree's own words go.
     const kept = before.filter((word) =>
       !BEFORE_SUBJECT.has(word) && !OPENERS_OF_SUBJECT.has(word)
     );
     return [...kept, ...subject];
   }
-  return words;
+  return typed;
 }
 
 /** Words of asking before a degree that `BEFORE_SUBJECT` need not stop at: "can i", "graduates". */

@@ -414,8 +414,8 @@ export async function searchByProfile(
     derived,
     ...readingFields(reading),
   };
-  if (result.paidFirstIn && outcome.query_pay) {
-    outcome.query_pay = { ...outcome.query_pay, currency: result.paidFirstIn };
+  if (result.noPayStated && outcome.query_pay) {
+    outcome.query_pay = { ...outcome.query_pay, none_stated: true };
   }
   // A city the words name ("in Liverpool", "near Liverpool") is the profile's place, whose area is
   // the profile's own: said as such where the city is on the map.

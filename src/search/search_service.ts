@@ -343,8 +343,8 @@ class SnapshotSearchService implements JobSearchService {
     if (page.noneInMode && outcome.query_work_mode?.beside_work) {
       outcome.query_work_mode = { ...outcome.query_work_mode, none_in_mode: true };
     }
-    if (page.paidFirstIn && outcome.query_pay) {
-      outcome.query_pay = { ...outcome.query_pay, currency: page.paidFirstIn };
+    if (page.noPayStated && outcome.query_pay) {
+      outcome.query_pay = { ...outcome.query_pay, none_stated: true };
     }
     if (page.noneInLanguage && outcome.query_language?.beside_work) {
       outcome.query_language = { ...outcome.query_language, none_in_language: true };

@@ -243,8 +243,12 @@ export function buildSearchPage(
     // relevant first" would hide.
     const tied = closeTotal === 0 && shown.length > 1 &&
       shown.every((job) => job.score === shown[0].score);
+    // Good pay asked for: the strong matches that state pay lead, best paid first.
+    const payFirst = response.query_pay !== undefined && !response.query_pay.none_stated;
     const order = query.sort === "date"
       ? "newest first"
+      : payFirst
+      ? "the best paid first"
       : tied
       ? "equally good matches, newest first"
       : "most relevant first";
