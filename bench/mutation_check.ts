@@ -4333,6 +4333,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'well paid jobs in Germany' says the postings that state pay come first, though none of them states any (reviewer W, session 41)",
   },
+  {
+    id: "M537",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line:
+      '                  <a href={pageUrl(props.params, { sort: ["relevance"], offset: undefined })}>',
+    becomes: "                  <a href={pageUrl(props.params, { offset: undefined })}>",
+    breaks:
+      "'well paid nurse jobs' on the page, newest first: the link to list the best paid first lists them newest first again (reviewer W, session 41)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -1741,6 +1741,32 @@ Deno.test("pay in the query: the page says it was read as pay and where to set a
   }
 });
 
+Deno.test("good pay asked for: the page says so, and links the order that lists the best paid first", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const said = async (url: string) => {
+      const page = new DOMParser().parseFromString(
+        await (await web.request(url, { cookie })).text(),
+        "text/html",
+      );
+      const p = [...page.querySelectorAll(".applied p")].find((p) =>
+        (p.textContent ?? "").startsWith('Read "well paid" as pay')
+      );
+      return { text: p?.textContent ?? "", link: p?.querySelector("a")?.getAttribute("href") };
+    };
+    // Newest first (the page's default) the words order nothing: the link lists them by pay.
+    const newest = await said("/?q=well+paid+nurse+jobs");
+    assert.match(newest.text, /newest first, the strong matches are listed by date/);
+    assert.equal(newest.link, "/?q=well+paid+nurse+jobs&sort=relevance");
+    const best = await said("/?q=well+paid+nurse+jobs&sort=relevance");
+    assert.match(best.text, /the best paid first|none of the strong matches listed states pay/);
+    assert.equal(best.link, undefined);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a misspelt word is said on the page, what was typed escaped", async () => {
   const web = await startWeb();
   try {

@@ -346,7 +346,29 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         : null}
       {companyWords ? <p>{companyWords}</p> : null}
       {salaryWords ? <p>{salaryWords}</p> : null}
-      {payWords ? <p>{payWords}</p> : null}
+      {payWords
+        ? (
+          <p>
+            {payWords}
+            {
+              /* Newest first, the pay orders nothing: the order that does is one link away
+              (reviewer W: the sentence named "relevance order", which the page calls "Best match
+              first"). */
+            }
+            {!isRelevance(props.params) && props.response.query_pay?.none_stated !== true &&
+                props.response.total > 0
+              ? (
+                <>
+                  {" "}
+                  <a href={pageUrl(props.params, { sort: ["relevance"], offset: undefined })}>
+                    List the best paid first
+                  </a>
+                </>
+              )
+              : null}
+          </p>
+        )
+        : null}
       {postedWords ? <p>{postedWords}</p> : null}
       {workModeWords
         ? (
