@@ -4343,6 +4343,33 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'well paid nurse jobs' on the page, newest first: the link to list the best paid first lists them newest first again (reviewer W, session 41)",
   },
+  {
+    id: "M538",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "    return [...kept, ...subject, ...after];",
+    becomes: "    return [...kept, ...subject];",
+    breaks:
+      "'jobs for someone with a marketing degree no experience' loses 'no experience': what follows the degree is dropped with it (session 41)",
+  },
+  {
+    id: "M539",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: "    const studied = STUDIED.has(words[at]);",
+    becomes: "    const studied = false;",
+    breaks:
+      "'i studied history what jobs are there' is searched as typed and lists nothing (session 41)",
+  },
+  {
+    id: "M540",
+    layer: "search",
+    file: "src/index/query_exclusion.ts",
+    line: "      unwanted = unwanted.slice(1);",
+    becomes: "",
+    breaks:
+      "'software engineer not in sales' lists Sales Engineers as its strong matches (reviewer W, session 41)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

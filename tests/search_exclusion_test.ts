@@ -139,3 +139,17 @@ Deno.test("work not wanted at a place with few postings near it: the place's nea
   // A page less the second copy of a reposted job.
   assert.ok(out.results.length >= NEAREST_THERE - 1, `${out.results.length} listed`);
 });
+
+Deno.test("'software engineer not in sales': a field after 'not in' is work not wanted", async () => {
+  // Reviewer W, session 41: "in" made it no work, and Sales Engineers were the strong matches.
+  const out = await search({ q: "software engineer not in sales" });
+  assert.deepEqual(out.query_excluded, { matched: "not in sales", words: ["sales"] });
+  const { all } = await listed("software engineer not in sales");
+  assert.ok(all.length > 20);
+  assert.ok(all.every((r) => !/\bsales\b/i.test(titleRead(r))), "a sales title listed");
+  // A place after it is still the place not wanted.
+  assert.equal(
+    (await search({ q: "developer jobs not in Berlin" })).query_excluded?.place?.city,
+    "Berlin",
+  );
+});

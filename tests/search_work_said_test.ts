@@ -43,6 +43,11 @@ Deno.test("a degree said for its subject is searched as the subject", async () =
       ["what can i do with a biology degree", "biology"],
       ["masters in data science jobs", "data science"],
       ["computer science degree jobs", "computer science"],
+      // What follows the degree stays for the other readings; what a person studied is a subject
+      // too (session 41: neither had been read).
+      ["jobs for someone with a marketing degree no experience", "marketing no experience"],
+      ["psychology degree jobs part time", "psychology jobs part time"],
+      ["i studied history what jobs are there", "history"],
     ]
   ) {
     const [asSaid, asSubject] = [await first(said), await first(subject)];

@@ -62,6 +62,20 @@ const NOT_WORK_FIRST = new Set([
   "with",
 ]);
 
+/** After "not in", words that open no field: "not in the office", "not in person". */
+const NOT_A_FIELD = new Set([
+  ...NOT_WORK_FIRST,
+  "person",
+  "office",
+  "house",
+  "home",
+  "my",
+  "your",
+  "our",
+  "this",
+  "that",
+]);
+
 /** At most this many words of unwanted work: a longer tail is a sentence, not a name. */
 const MOST_WORDS = 3;
 
@@ -81,7 +95,9 @@ const MOST_WORDS = 3;
  * assert.deepEqual(exclusionIn(words("it jobs except help desk"))?.exclusion.words, ["help", "desk"]);
  * assert.equal(exclusionIn(words("healthcare jobs not nursing"))?.rest.join(" "), "healthcare jobs");
  * assert.equal(exclusionIn(words("jobs not nursing")), null);
- * assert.equal(exclusionIn(words("nurse jobs not in london")), null);
+ * assert.deepEqual(exclusionIn(words("software engineer not in sales"))?.exclusion.words, ["sales"]);
+ * assert.equal(exclusionIn(words("nurse jobs not in the office")), null);
+ * assert.equal(exclusionIn(words("nurse jobs not in person")), null);
  * assert.equal(exclusionIn(words("not for profit manager")), null);
  * assert.equal(exclusionIn(words("nurse")), null);
  * assert.equal(exclusionIn(words("jobs where german is not required")), null);
@@ -96,7 +112,12 @@ export function exclusionIn(
   for (let at = 1; at < words.length; at++) {
     const opening = OPENINGS.find((said) => said.every((word, k) => words[at + k] === word));
     if (!opening) continue;
-    const unwanted = withoutJobWords(words.slice(at + opening.length));
+    let unwanted = withoutJobWords(words.slice(at + opening.length));
+    // "software engineer not in sales": a field after "in" (a place there has been read as a
+    // place not wanted before the words are: src/search/query_reading.ts); reviewer W, session 41.
+    if (unwanted[0] === "in" && unwanted.length > 1 && !NOT_A_FIELD.has(unwanted[1])) {
+      unwanted = unwanted.slice(1);
+    }
     if (unwanted.length === 0 || unwanted.length > MOST_WORDS) continue;
     if (NOT_WORK_FIRST.has(unwanted[0])) continue;
     const rest = words.slice(0, at);

@@ -972,6 +972,7 @@ const DEGREES = new Set([
   "masters",
   "bachelors",
   "phd",
+  "majored",
   "msc",
   "bsc",
 ]);
@@ -1058,7 +1059,9 @@ const BEFORE_SUBJECT = new Set([
  * const words = (q: string) => q.split(" ");
  * assert.deepEqual(subjectOfDegree(words("jobs for someone with a psychology degree")), ["psychology"]);
  * assert.deepEqual(subjectOfDegree(words("what can i do with a degree in biology")), ["biology"]);
- * assert.deepEqual(subjectOfDegree(words("masters in data science jobs")), ["data", "science"]);
+ * assert.deepEqual(subjectOfDegree(words("masters in data science jobs")), words("data science jobs"));
+ * assert.deepEqual(subjectOfDegree(words("i studied history what jobs are there")), ["history"]);
+ * assert.deepEqual(subjectOfDegree(words("a marketing degree no experience")), words("marketing no experience"));
  * assert.deepEqual(subjectOfDegree(words("entry level jobs with a history degree")), words("entry level history"));
  * assert.deepEqual(subjectOfDegree(words("jobs with a masters degree")), words("jobs with a masters degree"));
  * assert.deepEqual(subjectOfDegree(words("degree apprenticeship")), words("degree apprenticeship"));
@@ -1078,37 +1081,69 @@ export function subjectOfDegree(typed: string[]): string[] {
     if (words[at + 1] === "s" && (words[at] === "master" || words[at] === "bachelor")) {
       words = [...words.slice(0, at), `${words[at]}s`, ...words.slice(at + 2)];
     }
-    if (!DEGREES.has(words[at])) continue;
+    const studied = STUDIED.has(words[at]);
+    if (!DEGREES.has(words[at]) && !studied) continue;
     let subject: string[];
     let before: string[];
-    if (words[at + 1] === "in") {
-      // "a degree in biology", "masters in data science jobs": up to the words that end a request.
-      const rest = words.slice(at + 2);
-      const end = rest.findIndex((word) => TRAILING.has(word) || word === "with");
+    let after: string[];
+    if (words[at + 1] === "in" || studied) {
+      // "a degree in biology", "masters in data science jobs", "i studied history": up to the
+      // words that end a request, or a question after it ("... what jobs are there").
+      const rest = words.slice(at + (words[at + 1] === "in" ? 2 : 1));
+      const end = rest.findIndex((word) => TRAILING.has(word) || AFTER_SUBJECT.has(word));
       subject = end < 0 ? rest : rest.slice(0, end);
+      after = end < 0 || QUESTIONS.has(rest[end]) ? [] : rest.slice(end);
       before = words.slice(0, at);
+      // "i studied": only after words that ask ("a nurse who studied law" names a nurse).
+      if (studied && !before.every((word) => BEFORE_SUBJECT.has(word))) continue;
     } else {
-      // "a psychology degree": the degree ends the query or a request ("... degree jobs").
+      // "a psychology degree": the degree ends the query, a request ("... degree jobs") or what
+      // the person does not bring ("... degree no experience").
       const next = words[at + 1];
       if (!DEGREES_AFTER.has(words[at])) continue;
-      if (next !== undefined && !TRAILING.has(next)) continue;
+      if (next !== undefined && !TRAILING.has(next) && noExperienceAt(words, at + 1) === 0) {
+        continue;
+      }
       let start = at;
       while (start > 0 && at - start < 3 && !BEFORE_SUBJECT.has(words[start - 1])) start--;
       subject = words.slice(start, at);
       before = words.slice(0, start);
+      after = words.slice(at + 1);
     }
     if (subject.length === 0 || subject.every((word) => DEGREE_KINDS.has(word))) continue;
+    // "studied in 2020": a year, not a subject.
+    if (subject.some((word) => /\d/.test(word))) continue;
     // "a spanish degree": searched alone, the language's name finds the postings that need it
     // (reviewer W); as typed the encoder reads the words together.
     if (subject.length === 1 && ownValue(LANGUAGE_OF_NAME, subject[0]) !== undefined) continue;
-    // What names work before the degree stays; the asking and the degree's own words go.
+    // What names work before the degree stays; the asking and the degree's own words go; what
+    // follows it stays for the other readings ("... degree no experience": a level).
     const kept = before.filter((word) =>
       !BEFORE_SUBJECT.has(word) && !OPENERS_OF_SUBJECT.has(word)
     );
-    return [...kept, ...subject];
+    return [...kept, ...subject, ...after];
   }
   return typed;
 }
+
+/** Words that say what a person studied, before its subject ("i studied history"). */
+const STUDIED = new Set(["studied"]);
+
+/** Words that end a subject after "in" ("a degree in law with ..."), besides a request's close. */
+const AFTER_SUBJECT = new Set([
+  "with",
+  "and",
+  "but",
+  "so",
+  "what",
+  "which",
+  "how",
+  "any",
+  "anything",
+]);
+
+/** Words that open a question after the subject ("what jobs are there"): it goes with them. */
+const QUESTIONS = new Set(["what", "which", "how", "any", "anything"]);
 
 /** Words of asking before a degree that `BEFORE_SUBJECT` need not stop at: "can i", "graduates". */
 const OPENERS_OF_SUBJECT = new Set(["can", "i", "for", "graduates", "graduate", "people"]);
