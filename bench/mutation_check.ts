@@ -1380,7 +1380,8 @@ export const MUTANTS: Mutant[] = [
     file: "src/index/job_index.ts",
     line: "    return strong === null || this.#anyAt(strong, place, companies);",
     becomes: "    return true;",
-    breaks: '"senior roles in Leeds" with no senior posting there lists Leeds by date, none strong',
+    breaks:
+      '"senior roles in Leeds" with no senior posting there does not say none there is senior',
   },
   {
     id: "M164",
@@ -1902,7 +1903,7 @@ export const MUTANTS: Mutant[] = [
     id: "M226",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: "        if (index.listsAloneAt(without, place ?? undefined, company?.names)) {",
+    line: "        if (index.anyFitsAloneAt(without, place ?? undefined, company?.names)) {",
     becomes: "        if (false) {",
     breaks: '"junior evening jobs in Amsterdam" is searched as words where the level alone lists',
   },
@@ -1910,8 +1911,8 @@ export const MUTANTS: Mutant[] = [
     id: "M227",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "    if (reading.unmet !== undefined && !hint) {",
-    becomes: "    if (false) {",
+    line: "    } else if (reading.unmet !== undefined && !hint) {",
+    becomes: "    } else if (false) {",
     breaks: '"junior evening jobs in Amsterdam" does not say no posting there says evening',
   },
   {
@@ -1995,11 +1996,10 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M237",
     layer: "index",
-    file: "src/index/job_index.ts",
-    line:
-      "      (typeOnly || languageOnly) && (placeNarrows(place) || (companies?.length ?? 0) > 0)",
-    becomes: "      typeOnly || languageOnly",
-    breaks: '"temporary jobs" where no posting is temporary lists nothing (session 33)',
+    file: "src/search/query_reading.ts",
+    line: "      if (narrowed && unmet === undefined) {",
+    becomes: "      if (false) {",
+    breaks: '"hybrid jobs in Houston", no posting there hybrid, does not list Houston (session 42)',
   },
   {
     id: "M238",
@@ -2087,10 +2087,10 @@ export const MUTANTS: Mutant[] = [
     id: "M248",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: "      if (narrowed && unmet === undefined && index.listsAloneAt(alone, undefined)) {",
-    becomes: "      if (false) {",
+    line: "        if (index.anyFitsAloneAt(alone, undefined)) aloneElsewhere = alone;",
+    becomes: "        ;",
     breaks:
-      '"hybrid jobs in Leeds" says what the words find elsewhere by words, not read alone (session 33)',
+      '"hybrid jobs in Leeds" does not say how many postings elsewhere are hybrid (session 33, 42)',
   },
   {
     id: "M249",

@@ -344,12 +344,13 @@ Deno.test("words that find nothing at the place they name point to the place's o
     const run = (params: Record<string, string>) => search.service.search(parseSearchQuery(params));
     // Words with strong matches elsewhere and nothing near them in Berlin: the place's own list
     // is offered, not "nothing matches with the place" (read as if Berlin had no postings).
+    // Read alone, how the work is done lists every posting there, none a strong match.
     const elsewhere = await run({ q: "hybrid jobs in Berlin" });
-    assert.deepEqual([elsewhere.total, elsewhere.close_total], [0, 0]);
+    assert.deepEqual([elsewhere.total, elsewhere.close_total], [0, 3]);
     assert.equal(
       elsewhere.hint,
-      'Nothing in Berlin is near these words ("hybrid" lists the one posting elsewhere); ' +
-        '"jobs in Berlin" lists all 3 postings there.',
+      'Nothing in Berlin is "hybrid" ("hybrid jobs" lists the one posting elsewhere): all 3 postings ' +
+        "there are listed apart as close matches (`closest`).",
     );
     const nothing = await run({ q: "qwertzuiop asdfghjkl in Berlin" });
     assert.deepEqual(
@@ -656,12 +657,15 @@ Deno.test("the hours alone at a place list its postings, those whose title says 
     for (const said of ["overnight jobs in London", "nights in London", "night work in London"]) {
       assert.equal((await run({ q: said })).total, 2, said);
     }
-    // Where no posting there says the hours, the words are searched as words.
-    // (Listed as the place's postings, all three would be close at one score, in date order.)
+    // Where no posting there says the hours, the place's postings are all close matches (the
+    // words searched had listed its few nearest by meaning, near no title: session 42).
     const weekends = await run({ q: "weekend jobs in London", sort: "relevance" });
     assert.equal(weekends.total, 0);
-    assert.equal(weekends.close_nearest_at_place, true);
-    assert.ok(weekends.results.length < 3);
+    assert.equal(weekends.query_shift?.matched, "weekend");
+    assert.deepEqual(
+      weekends.results.map((r) => [r.city, r.match]),
+      Array(3).fill(["London", "close"]),
+    );
     assert.equal((await run({ q: "weekend jobs in Houston" })).total, 1);
     // Hours beside the work are the work's ("night auditor"), and alone with no place, words.
     assert.deepEqual(titles(await run({ q: "night auditor in Houston" })), ["Night Auditor"]);
@@ -749,10 +753,36 @@ Deno.test("a seniority alone at a place lists its postings, those of that level 
     assert.deepEqual(graduate.query_seniority?.seniority, ["junior"]);
     assert.equal(graduate.total, 2);
     assert.deepEqual(titles(await run({ q: "senior roles in Berlin" })), ["Senior Engineer"]);
-    // Where no posting there is of the level, the words are searched as words.
-    const seniorLeeds = await run({ q: "senior roles in Leeds" });
-    assert.equal(seniorLeeds.query_seniority, undefined);
+    // Where no posting there is of the level, every posting there is a close match, and the
+    // hint says why and how many are of the level elsewhere (the words alone list them).
+    const seniorLeeds = await run({ q: "senior roles in Leeds", sort: "relevance" });
+    assert.deepEqual(seniorLeeds.query_seniority?.seniority, ["senior"]);
     assert.equal(seniorLeeds.total, 0);
+    assert.deepEqual(seniorLeeds.results.map((r) => [r.city, r.match]), [
+      ["Leeds", "close"],
+      ["Leeds", "close"],
+      ["Leeds", "close"],
+    ]);
+    assert.equal(
+      seniorLeeds.hint,
+      'Nothing in Leeds is "senior" ("senior jobs" lists the one posting elsewhere): all 3 ' +
+        'postings there are listed as close matches (`match: "close"`).',
+    );
+    // In date order the strong set is empty and the place's postings are apart.
+    const byDate = await run({ q: "senior roles in Leeds" });
+    assert.deepEqual([byDate.results.length, byDate.closest?.length], [0, 3]);
+    assert.match(byDate.hint ?? "", /listed apart as close matches \(`closest`\)\.$/);
+    // A filter only narrows what is listed there.
+    const juniorThere = await run({
+      q: "senior roles in Leeds",
+      seniority: "junior",
+      sort: "relevance",
+    });
+    assert.deepEqual(juniorThere.results.map((r) => r.job_title), ["Junior Developer"]);
+    assert.match(
+      juniorThere.hint ?? "",
+      /: the one posting there that passes the filters is listed as a close match /,
+    );
     // A level beside the work keeps the work's words (and rules levels out: "a level said beside
     // the work", below); alone without a place, the level's postings anywhere (the next test).
     const analyst = await run({ q: "junior analyst in Berlin" });
@@ -822,8 +852,11 @@ Deno.test("how the work is done, alone at a place ('hybrid jobs in Amsterdam'), 
       assert.match(said.query_work_mode?.matched ?? "", /^in (?:person|the office)$/, q);
       assert.deepEqual(titles(said).sort(), ["Barista", "Nurse"], q);
     }
-    // Where no posting there is done that way, the words are searched.
-    assert.equal((await run({ q: "hybrid jobs in Houston" })).query_work_mode, undefined);
+    // Where no posting there is done that way, the place's postings are close matches.
+    const houston = await run({ q: "hybrid jobs in Houston", sort: "relevance" });
+    assert.deepEqual(houston.query_work_mode, { matched: "hybrid", work_mode: "hybrid" });
+    assert.deepEqual(titles(houston), ["Chef"]);
+    assert.equal(houston.results[0].match, "close");
     // A filter only narrows; the response says how to keep only those that say it.
     assert.deepEqual(titles(await run({ q: "on-site jobs in Amsterdam", remote: "onsite" })), [
       "Nurse",
@@ -995,7 +1028,10 @@ Deno.test("'remote or hybrid jobs in Berlin' lists Berlin's postings, those remo
     // Neither way at the place: its own list is offered, not "remote" and the place together.
     const neither = await run({ q: "remote or hybrid jobs in Paris" });
     assert.deepEqual(neither.query_place, { matched: "Paris", city: "Paris" });
-    assert.match(neither.hint ?? "", /"jobs in Paris" lists the one posting there/);
+    assert.match(
+      neither.hint ?? "",
+      /^Nothing in Paris is "remote or hybrid" \("remote or hybrid jobs" lists the 3 postings elsewhere\): the one posting there is listed apart as a close match/,
+    );
     // Home working alone with a city is still the remote postings there.
     assert.deepEqual(strong(await run({ q: "remote jobs in Berlin" })), ["Engineer"]);
     // A filter only narrows.
@@ -1106,13 +1142,13 @@ Deno.test("a reading alone with no place ('hybrid jobs', 'part time work', 'work
       const both = await listed(q, ["Chef", "Data Analyst", "Designer"]);
       assert.equal(both.query_work_mode?.work_mode, "remote,hybrid", q);
     }
-    // At a place with none, the words are searched there; what they find elsewhere is what the
-    // words list elsewhere, read alone.
+    // At a place with none, the place's postings are listed, all close matches; what the words
+    // find elsewhere is what they list elsewhere, read alone.
     const leeds = await run({ q: "hybrid jobs in Leeds" });
-    assert.equal(leeds.query_work_mode, undefined);
+    assert.equal(leeds.query_work_mode?.work_mode, "hybrid");
     assert.match(
       leeds.hint ?? "",
-      /^Nothing in Leeds is near these words \("hybrid" lists the 2 postings elsewhere\)/,
+      /^Nothing in Leeds is "hybrid" \("hybrid jobs" lists the 2 postings elsewhere\): /,
     );
     // A filter only narrows.
     assert.deepEqual(titles(await run({ q: "hybrid jobs", city: "Houston" })), ["Chef"]);

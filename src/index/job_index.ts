@@ -407,27 +407,17 @@ export class JobIndex {
   }
 
   /**
-   * Whether a query that names no job but a type, hours, a level or a way of working (`typeAlone`)
-   * lists the postings at `place` (of `companies`, where given; every posting where neither is) by
-   * it: an employment type alone at a place always (most postings state none, and the place's
-   * others are listed too); otherwise ("weekend jobs in Leeds", "senior roles in Leeds", "hybrid
-   * jobs in Houston", "entry level hybrid jobs", "part time jobs" anywhere) only where a posting
-   * there is all they name, else the words are searched (their nearest by meaning first), not
-   * listed in date order.
+   * Whether a posting at `place` (of `companies`, where given; anywhere where neither is) is all
+   * that a query naming no job but a type, hours, a level, a way of working or a language
+   * (`typeAlone`) asks for: where one is, the query lists the postings there by it; where none
+   * is, a narrowed query still lists every posting there, all close matches
+   * (src/search/query_reading.ts), and one not narrowed searches the words.
    */
-  listsAloneAt(
+  anyFitsAloneAt(
     alone: AnalyzedQuery,
     place: PlaceFilter | undefined,
     companies?: readonly string[],
   ): boolean {
-    const others = !alone.shift && !alone.seniority && !alone.workMode;
-    const typeOnly = alone.employment && others && !alone.language;
-    // A language alone likewise: of most postings it is not known (all the real German postings
-    // have no description), and "jobs for french speakers in London" listed nothing at all.
-    const languageOnly = alone.language && others && !alone.employment;
-    if (
-      (typeOnly || languageOnly) && (placeNarrows(place) || (companies?.length ?? 0) > 0)
-    ) return true;
     const strong = this.#strongAlone(alone);
     return strong === null || this.#anyAt(strong, place, companies);
   }
@@ -437,7 +427,7 @@ export class JobIndex {
    * working asks for: the strong matches of its place's list; null where it names none of these.
    */
   #strongAlone(query: AnalyzedQuery): Uint8Array | null {
-    // Asked twice of one reading, to decide (`listsAloneAt`) and to list: each mask is a pass
+    // Asked twice of one reading, to decide (`anyFitsAloneAt`) and to list: each mask is a pass
     // over every posting, and the index never changes.
     const known = this.#strongAloneOf.get(query);
     if (known !== undefined) return known;

@@ -44,9 +44,14 @@ export interface QueryReading extends FiltersInWords {
    */
   unmet?: string[];
   /**
-   * What the words read alone list where no place or company narrows them ("hybrid jobs" of
-   * "hybrid jobs in Houston", where no posting there says hybrid and the words are searched): what
-   * a hint counts as what they find elsewhere.
+   * The words of the readings alone that no posting at the place (or of the company) is ("hybrid"
+   * of "hybrid jobs in Houston", where no posting there says hybrid): every posting there is
+   * listed, all close matches, and the response says why.
+   */
+  noneThere?: string[];
+  /**
+   * With `noneThere`, the readings alone where some posting elsewhere is them ("hybrid jobs"
+   * anywhere): what a hint counts as what the words find elsewhere.
    */
   aloneElsewhere?: AnalyzedQuery;
   /**
@@ -154,29 +159,38 @@ function readOnce(
   // (src/index/job_index.ts).
   let unmet: string[] | undefined;
   let aloneElsewhere: AnalyzedQuery | undefined;
+  let noneThere: string[] | undefined;
   if (options.typeAlone !== false) {
     let alone = typeAlone(analyzed);
     if (alone?.workMode && options.orRemote !== undefined) {
       const mode = alone.workMode.mode === "hybrid" ? "remote,hybrid" : "remote,onsite";
       alone = { ...alone, workMode: { matched: options.orRemote, mode } };
     }
-    if (alone && index.listsAloneAt(alone, place ?? undefined, company?.names)) analyzed = alone;
+    if (alone && index.anyFitsAloneAt(alone, place ?? undefined, company?.names)) analyzed = alone;
     else if (alone) {
       // "senior hybrid roles in Amsterdam" where no senior posting there says hybrid: the others
       // without the fewest that none is too as well (the hours and the way of working first: few
-      // postings say them), said in the response; where none is left, the words are searched.
+      // postings say them), said in the response.
       const said = ALONE_PARTS.filter((part) => alone![part] !== undefined);
       for (const dropped of dropsInOrder(said)) {
         const without: AnalyzedQuery = { ...alone };
         for (const part of dropped) delete without[part];
-        if (index.listsAloneAt(without, place ?? undefined, company?.names)) {
+        if (index.anyFitsAloneAt(without, place ?? undefined, company?.names)) {
           analyzed = without;
           unmet = dropped.map((part) => asTypedIn(rest, alone![part]!.matched));
           break;
         }
       }
-      if (narrowed && unmet === undefined && index.listsAloneAt(alone, undefined)) {
-        aloneElsewhere = alone;
+      if (narrowed && unmet === undefined) {
+        // "hybrid jobs in London" where no posting there says hybrid: the place's postings are
+        // still what was asked for, every one a close match, and the response says none there
+        // is it (its words searched had listed nothing: their meaning is near no title). Where
+        // no place or company narrows them, the words are searched.
+        analyzed = alone;
+        const typedAt = (words: string) => rest.toLowerCase().indexOf(words.toLowerCase());
+        noneThere = said.map((part) => asTypedIn(rest, alone![part]!.matched))
+          .sort((a, b) => typedAt(a) - typedAt(b));
+        if (index.anyFitsAloneAt(alone, undefined)) aloneElsewhere = alone;
       }
     }
   }
@@ -200,6 +214,7 @@ function readOnce(
     since: sinceToApply(query, analyzed, options.now ?? Date.now()),
     ...(unmet !== undefined ? { unmet } : {}),
     ...(aloneElsewhere !== undefined ? { aloneElsewhere } : {}),
+    ...(noneThere !== undefined ? { noneThere } : {}),
     ...(notAt ? { notAt } : {}),
   };
 }

@@ -268,6 +268,66 @@ export function placeBrowseHint(
 }
 
 /**
+ * What to tell a person whose words name no work but its type, hours, level, way of working or
+ * language (`said`, as typed), at a place or company (`where`: "in London", "at Google") where no
+ * posting is that: the `there` postings there (under the filters, where `filtered`) are listed as
+ * close matches, in date order apart from the list (`apart`) or as the list; where postings
+ * elsewhere are it, how many, and the query that lists them (`elsewhereQuery`).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   noneThereHint("in London", ["hybrid"], 6, {
+ *     apart: true,
+ *     elsewhere: 196,
+ *     elsewhereQuery: "hybrid jobs",
+ *   }),
+ *   'Nothing in London is "hybrid" ("hybrid jobs" lists the 196 postings elsewhere): all 6 ' +
+ *     "postings there are listed apart as close matches (`closest`).",
+ * );
+ * assert.equal(
+ *   noneThereHint("at Google", ["part time", "senior"], 1, { filtered: true }),
+ *   'Nothing at Google is "part time" and "senior": its one posting that passes the filters is ' +
+ *     'listed as a close match (`match: "close"`).',
+ * );
+ * ```
+ */
+export function noneThereHint(
+  where: string,
+  said: readonly string[],
+  there: number,
+  { apart = false, filtered = false, elsewhere = 0, elsewhereQuery = "" }: {
+    apart?: boolean;
+    filtered?: boolean;
+    elsewhere?: number;
+    elsewhereQuery?: string;
+  },
+): string {
+  const words = said.map((one) => `"${one.replaceAll('"', "")}"`).join(" and ");
+  const offered = elsewhereQuery.replaceAll('"', "").trim();
+  const other = elsewhere === 0 || offered === ""
+    ? ""
+    : ` ("${offered}" lists ${
+      elsewhere === 1
+        ? "the one posting"
+        : elsewhere >= RESULT_SET_MAX
+        ? `${countInWords(elsewhere)} postings`
+        : `the ${countInWords(elsewhere)} postings`
+    } elsewhere)`;
+  const own = where.startsWith("at ") ? "its" : "";
+  const passing = filtered ? " that passes the filters" : "";
+  const listedAs = apart ? "listed apart as" : "listed as";
+  const shown = apart ? "(`closest`)" : '(`match: "close"`)';
+  const listed = there === 1
+    ? `${own || "the"} one posting${own ? "" : " there"}${passing} is ${listedAs} a close match`
+    : `${filtered ? "the" : "all"} ${countInWords(there)} ${own ? "of its " : ""}postings${
+      own ? "" : " there"
+    }${filtered ? " that pass the filters" : ""} are ${listedAs} close matches`;
+  return `Nothing ${where} is ${words}${other}: ${listed} ${shown}.`;
+}
+
+/**
  * What to tell a person whose words find nothing among a company's postings, where it has some
  * (`there`, under the filters where `filtered`): the query that lists them all.
  *

@@ -36,6 +36,7 @@ import {
   companyListOffer,
   type Emptied,
   emptiedBy,
+  noneThereHint,
   placeAloneHint,
   placeBrowseHint,
   placeFilteredHint,
@@ -395,7 +396,7 @@ class SnapshotSearchService implements JobSearchService {
         ? { matched: analyzed.posted.matched, since: reading.since }
         : null,
     );
-    // "barista in Berlin", "hybrid jobs in London": only the place emptied the words' set, and
+    // "barista in Berlin": only the place emptied the words' set, and
     // nothing there is even close: "nothing matches with the place" read as if the place had no
     // postings; the place's own list is what to offer.
     const placeAlone = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE &&
@@ -403,7 +404,21 @@ class SnapshotSearchService implements JobSearchService {
     // Likewise a company (not where the words' pay or day apply, which "jobs at Google" would not).
     const companyAlone = emptiedNames.length === 1 && emptiedNames[0] === QUERY_COMPANY &&
       closeTotal === 0 && reading.salary === null && reading.since === null;
-    if (reading.unmet !== undefined && !hint) {
+    if (reading.noneThere !== undefined && total === 0 && closeTotal > 0) {
+      // "hybrid jobs in London" where no posting there says hybrid: they are all listed, as close
+      // matches; what the words list elsewhere is one query away.
+      const where = reading.company ? `at ${reading.company.matched}` : placeWhere(place);
+      outcome.hint = noneThereHint(where, reading.noneThere, closeTotal, {
+        apart: page.closest !== undefined,
+        filtered,
+        elsewhere: reading.aloneElsewhere
+          ? countWith({ query: reading.aloneElsewhere, place: undefined, namedCompany: undefined })
+          : 0,
+        // The words read alone, as a query that reads them so ("hybrid jobs"): the place's rest
+        // may have lost "remote" ("remote or hybrid jobs in Paris" leaves "hybrid").
+        elsewhereQuery: `${reading.noneThere.join(" ")} jobs`,
+      });
+    } else if (reading.unmet !== undefined && !hint) {
       // "senior hybrid roles in Amsterdam": one reading of several had none there.
       const where = reading.company
         ? ` at ${reading.company.matched}`
@@ -433,13 +448,9 @@ class SnapshotSearchService implements JobSearchService {
       const there = countWith({ query: analyzeQuery("jobs") });
       // "barista in Berlin": what the words find where the place is not asked.
       const placeEmptied = emptiedNames.length === 1 && emptiedNames[0] === QUERY_PLACE;
-      // "hybrid jobs in Houston", where no posting there says hybrid: elsewhere the words are
-      // read alone ("hybrid jobs" lists the postings that say it), not searched as here.
       // Counted as the query the hint offers lists them: the same words, tiers and pay, no place
       // (the count without the place alone left out the pay and the tiers beside the work).
-      const elsewhere = !placeEmptied
-        ? 0
-        : countWith({ query: reading.aloneElsewhere ?? analyzed, place: undefined });
+      const elsewhere = !placeEmptied ? 0 : countWith({ query: analyzed, place: undefined });
       if (there > 0) {
         outcome.hint = placeBrowseHint(place, there, {
           filtered,
