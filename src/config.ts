@@ -282,6 +282,24 @@ function corsOrigins(raw: string): string[] {
   });
 }
 
+/**
+ * The public URL in the URL parser's own form, so that every user of it (the cookie's `Secure`,
+ * the forms' Origin check, OAuth metadata, the links in feeds and mails) reads one spelling:
+ * `HTTPS://Jobs.Example.com:443/` passed as valid and left the session cookie without `Secure`,
+ * whose test asked for a lower-case "https:". Its links are joined to it, so no query or fragment.
+ */
+function publicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const url = URL.parse(raw);
+  if (!url || !/^https?:$/.test(url.protocol) || /[?#]/.test(raw)) {
+    throw new Error(
+      "Cannot start: JOBSEEK_PUBLIC_URL must be an http or https URL such as " +
+        `https://jobs.example.com, with no query or fragment; got '${raw.slice(0, 60)}'`,
+    );
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
 /** A known model id, or a start-up error that lists the known ones. */
 function modelId(id: string): string {
   try {
@@ -371,7 +389,7 @@ export function loadConfig(
     corsOrigins: corsOrigins(e.JOBSEEK_CORS_ORIGINS),
     allowedHosts: e.JOBSEEK_ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase())
       .filter(Boolean),
-    publicUrl: e.JOBSEEK_PUBLIC_URL?.replace(/\/+$/, ""),
+    publicUrl: publicUrl(e.JOBSEEK_PUBLIC_URL),
     bootstrapKey: e.JOBSEEK_BOOTSTRAP_KEY,
     seedFixtures: e.JOBSEEK_SEED,
     minScore: e.JOBSEEK_MIN_SCORE,

@@ -106,3 +106,28 @@ Deno.test("loadConfig() reads JOBSEEK_WEBHOOK_ALLOW_HOSTS: hosts and host:port p
     );
   }
 });
+
+Deno.test("loadConfig() writes JOBSEEK_PUBLIC_URL in one form and refuses what no link can join", () => {
+  // Every user of the setting compares or joins this text: one spelling for all of them.
+  for (
+    const [raw, form] of [
+      ["HTTPS://Jobs.Example.COM", "https://jobs.example.com"],
+      ["https://jobs.example.com:443/", "https://jobs.example.com"],
+      ["Http://jobs.example.com:8080/jobseek/", "http://jobs.example.com:8080/jobseek"],
+    ]
+  ) assert.equal(loadConfig({ JOBSEEK_PUBLIC_URL: raw }).publicUrl, form, raw);
+  assert.equal(loadConfig({}).publicUrl, undefined);
+  for (
+    const bad of [
+      "ftp://jobs.example.com",
+      "https://jobs.example.com/?a=1",
+      "https://x.example/#top",
+    ]
+  ) {
+    assert.throws(
+      () => loadConfig({ JOBSEEK_PUBLIC_URL: bad }),
+      /^Error: Cannot start: JOBSEEK_PUBLIC_URL must be an http or https URL/,
+      bad,
+    );
+  }
+});

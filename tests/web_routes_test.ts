@@ -171,6 +171,22 @@ Deno.test("the session cookie is Secure when the public URL is https", async () 
   }
 });
 
+Deno.test("the session cookie is Secure and forms are this site's when the public URL says HTTPS in capitals", async () => {
+  // The URL parser lower-cases a scheme and host; the setting once kept them as typed.
+  const web = await startWeb({ JOBSEEK_PUBLIC_URL: "HTTPS://Jobs.Example.COM/" });
+  try {
+    const response = await web.request("/signin", {
+      method: "POST",
+      headers: { origin: "https://jobs.example.com" },
+      body: form({ api_key: web.userKey, next: "/" }),
+    });
+    assert.equal(response.status, 303);
+    assert.match(response.headers.getSetCookie().join(), /; Secure/);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a session ends when its key is revoked", async () => {
   const web = await startWeb();
   try {
