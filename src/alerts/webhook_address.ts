@@ -82,6 +82,13 @@ function blockedV6(address: string): string | null {
   }
   // 6to4 (2002:a.b.c.d::/48) carries an IPv4 address too: a relay delivers to it.
   if (g[0] === 0x2002) return blockedV4(v4At(g[1], g[2]));
+  // IPv4-translated (::ffff:0:a.b.c.d, RFC 2765/6052) names a node behind a stateless translator,
+  // and local-use NAT64 (64:ff9b:1::/48, RFC 8215) a translator inside some operator's network:
+  // neither is a receiver's own address on the internet, whatever IPv4 address they carry.
+  if (g.slice(0, 4).every((x) => x === 0) && g[4] === 0xffff && g[5] === 0) {
+    return "reserved (IPv4-translated)";
+  }
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return "local-use NAT64";
   // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291) and Teredo (2001::/32, the client's
   // address hidden by XOR): tunnels to an IPv4 address, never a webhook receiver's own address.
   if (g.slice(0, 6).every((x) => x === 0)) return "reserved (IPv4-compatible)";
@@ -93,6 +100,11 @@ function blockedV6(address: string): string | null {
   if ((g[0] & 0xffc0) === 0xfec0) return "site-local";
   if ((g[0] & 0xff00) === 0xff00) return "multicast";
   if (g[0] === 0x2001 && g[1] === 0x0db8) return "documentation";
+  if (g[0] === 0x3fff && g[1] < 0x1000) return "documentation"; // 3fff::/20, RFC 9637
+  // ORCHID (2001:10::/28) and ORCHIDv2 (2001:20::/28) are identifiers, never routed (RFC 7343).
+  if (g[0] === 0x2001 && g[1] >= 0x10 && g[1] < 0x30) return "reserved (ORCHID)";
+  // SRv6 segment identifiers (5f00::/16, RFC 9602) steer packets inside one operator's network.
+  if (g[0] === 0x5f00) return "reserved (SRv6 segment identifiers)";
   return null;
 }
 

@@ -60,6 +60,61 @@ Deno.test("blockedAddress passes public addresses", () => {
   ) assert.equal(blockedAddress(address), kind, address);
 });
 
+/** `groups` with its first `bits` bits replaced by those of `prefix`, in full and as URLs write it. */
+function inPrefix(prefix: number[], bits: number, groups: number[]): string[] {
+  const address = groups.map((group, i) => {
+    const fixed = Math.max(0, Math.min(16, bits - 16 * i));
+    const mask = fixed === 0 ? 0 : (0xffff << (16 - fixed)) & 0xffff;
+    return ((prefix[i] ?? 0) & mask) | (group & ~mask & 0xffff);
+  });
+  const full = address.map((g) => g.toString(16)).join(":");
+  return [full, new URL(`http://[${full}]/`).hostname.slice(1, -1)];
+}
+
+Deno.test("blockedAddress refuses every address of local-use NAT64, IPv4-translated, 3fff::/20, ORCHID and SRv6 SIDs, however written", () => {
+  // Each range's every address, not only its first: the prefix's bits alone decide.
+  const ranges: [number[], number, string][] = [
+    [[0x64, 0xff9b, 1], 48, "local-use NAT64"], // RFC 8215
+    [[0, 0, 0, 0, 0xffff, 0], 96, "reserved (IPv4-translated)"], // RFC 2765, 6052
+    [[0x3fff, 0], 20, "documentation"], // RFC 9637
+    [[0x2001, 0x10], 28, "reserved (ORCHID)"], // RFC 4843
+    [[0x2001, 0x20], 28, "reserved (ORCHID)"], // RFC 7343
+    [[0x5f00], 16, "reserved (SRv6 segment identifiers)"], // RFC 9602
+  ];
+  const group = fc.integer({ min: 0, max: 0xffff });
+  fc.assert(
+    fc.property(
+      fc.nat(ranges.length - 1),
+      fc.array(group, { minLength: 8, maxLength: 8 }),
+      (r, g) => {
+        const [prefix, bits, kind] = ranges[r];
+        for (const address of inPrefix(prefix, bits, g)) {
+          assert.equal(blockedAddress(address), kind, address);
+        }
+      },
+    ),
+    { numRuns: 600 },
+  );
+  for (
+    const [address, kind] of [
+      // Whatever IPv4 address they carry, public ones included.
+      ["::ffff:0:8.8.8.8", "reserved (IPv4-translated)"],
+      ["::ffff:0:127.0.0.1", "reserved (IPv4-translated)"],
+      ["64:ff9b:1::808:808", "local-use NAT64"],
+      ["64:ff9b:1:ffff:ffff:ffff:ffff:ffff", "local-use NAT64"],
+      ["3fff:fff:ffff::1", "documentation"],
+      ["2001:1f::1", "reserved (ORCHID)"],
+      ["2001:2f:ffff::1", "reserved (ORCHID)"],
+      ["5f00:ffff::1", "reserved (SRv6 segment identifiers)"],
+      // Beside them, what the rules judged before stays as it was.
+      ["::ffff:8.8.8.8", null], // IPv4-mapped: the IPv4 address decides
+      ["64:ff9b::8.8.8.8", null], // the well-known NAT64 prefix: likewise
+      ["64:ff9b::10.0.0.1", "private"],
+      ["3fff:1000::1", null],
+    ] as const
+  ) assert.equal(blockedAddress(address), kind, address);
+});
+
 Deno.test("checkWebhookUrl refuses before connecting, unless the host is allowed by name", async () => {
   const noDns = () => Promise.reject(new Error("no lookup expected"));
   for (
@@ -131,6 +186,11 @@ Deno.test("every kind of refused address is said with its own article ('an unspe
     "fec0::1",
     "ff02::1",
     "2001:db8::1",
+    "64:ff9b:1::1",
+    "::ffff:0:1.2.3.4",
+    "3fff::1",
+    "2001:10::1",
+    "5f00::1",
   ];
   const kinds = new Set<string>();
   for (const address of addresses) {
