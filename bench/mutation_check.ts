@@ -4370,6 +4370,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'software engineer not in sales' lists Sales Engineers as its strong matches (reviewer W, session 41)",
   },
+  {
+    id: "M560",
+    layer: "config",
+    file: "src/config.ts",
+    line: '  return url.href.replace(/\\/+$/, "");',
+    becomes: '  return raw.replace(/\\/+$/, "");',
+    breaks:
+      "JOBSEEK_PUBLIC_URL=HTTPS://Jobs.Example.COM kept as typed: the session cookie loses Secure (reviewer, session 42)",
+  },
+  {
+    id: "M561",
+    layer: "alerts",
+    file: "src/alerts/webhook_address.ts",
+    line: '  if (g[0] === 0x2001 && g[1] >= 0x10 && g[1] < 0x30) return "reserved (ORCHID)";',
+    becomes: '  if (g[0] === 0x2001 && g[1] >= 0x10 && g[1] < 0x20) return "reserved (ORCHID)";',
+    breaks: "a webhook to ORCHIDv2 (2001:20::/28) is accepted (reviewer, session 42)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
