@@ -121,7 +121,10 @@ export class ServiceMetrics {
     });
     this.#searchSeconds = new client.Histogram({
       name: "jobseek_search_duration_seconds",
-      help: "Time the search service took per search.",
+      // It said "per search" while only these are timed (reviewer, session 42): say which.
+      help: "Time the search service took per search asked over HTTP (REST, MCP and the web " +
+        'page: transport="http") that it answered; failed ones (outcome="error") and the saved ' +
+        'searches\' deliveries (transport="alerts") are counted in jobseek_searches_total alone.',
       buckets: LATENCY_BUCKETS,
       registers,
     });

@@ -58,4 +58,22 @@ Deno.test("the alert deliverer's searches are counted apart (transport=\"alerts\
   // The latency people wait for: theirs alone.
   assert.match(text, /^jobseek_search_duration_seconds_count 1$/m);
   assert.equal(metrics.searchMinutes()[0].count, 1);
+  // And the help text says so: an operator reading "per search" took it for every search.
+  assert.match(
+    text,
+    /^# HELP jobseek_search_duration_seconds Time the search service took per search asked over HTTP \(REST, MCP and the web page: transport="http"\) that it answered; failed ones \(outcome="error"\) and the saved searches' deliveries \(transport="alerts"\) are counted in jobseek_searches_total alone\.$/m,
+  );
+});
+
+Deno.test("a search that fails is counted as an error and not timed", async () => {
+  const metrics = new ServiceMetrics({ now: () => MINUTE + 1000 });
+  const refusing = instrumentService({
+    search: () => Promise.reject(new Error("no such place")),
+    listCities: () => Promise.resolve([]),
+    isReady: () => true,
+  }, metrics);
+  await assert.rejects(refusing.search({} as SearchQuery), /no such place/);
+  const text = await metrics.text();
+  assert.match(text, /^jobseek_searches_total\{outcome="error",transport="http"\} 1$/m);
+  assert.match(text, /^jobseek_search_duration_seconds_count 0$/m);
 });
