@@ -4387,6 +4387,16 @@ export const MUTANTS: Mutant[] = [
     becomes: '  if (g[0] === 0x2001 && g[1] >= 0x10 && g[1] < 0x20) return "reserved (ORCHID)";',
     breaks: "a webhook to ORCHIDv2 (2001:20::/28) is accepted (reviewer, session 42)",
   },
+  {
+    id: "M562",
+    layer: "web",
+    file: "src/web/metrics.ts",
+    line:
+      '      help: "Time the search service took per search asked over HTTP (REST, MCP and the web " +',
+    becomes: '      help: "Time the search service took per search. " +',
+    breaks:
+      "/metrics: jobseek_search_duration_seconds' help says 'per search' again, though failed searches and the deliveries' are not timed (reviewer, session 42)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
