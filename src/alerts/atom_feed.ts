@@ -8,6 +8,7 @@
  */
 import { escapeMarkup } from "../domain/escape_markup.ts";
 import type { JobResult } from "../domain/job.ts";
+import { salaryText } from "../domain/salary_text.ts";
 import { type QueryReading, readingInWords } from "./query_reading.ts";
 
 /** Characters XML 1.0 forbids, and the bidi controls that reorder what a reader shows. */
@@ -72,7 +73,8 @@ function summaryOf(result: JobResult): string {
   return [
     result.company_name,
     place,
-    result.base_salary,
+    // The pay as the page says it ("£50,000 a year"), not as stored ("40000.0-50000.0 GBP/YEAR").
+    salaryText(result) || result.base_salary,
     result.employment_type,
     `published ${result.publish_time} UTC`,
     `on ${result.data_source}`,

@@ -131,3 +131,25 @@ Deno.test("atomFeed's subtitle says the way of working and the day 'this week' m
     { numRuns: 200 },
   );
 });
+
+Deno.test("atomFeed's summary says a posting's pay as the page does ('£50,000 a year'), not as stored", () => {
+  const paid: JobResult = {
+    ...result("Staff Nurse", "Acme", "https://jobs.example/1"),
+    base_salary: "40000.0-50000.0 GBP/YEAR",
+    salary_yearly: 50000,
+    employment_type: "Full-time",
+  };
+  const xml = atomFeed({
+    savedSearchId: "s1",
+    name: "nurse",
+    selfUrl: "https://jobs.example/v1/feeds/t",
+    entries: [{ postingId: "p1", result: paid }],
+    emptySince: new Date("2026-11-28T00:00:00Z"),
+  });
+  const feed = parseFeed(xml);
+  assert.equal(
+    feed.items[0].description,
+    "Acme · Leeds, GB · £50,000 a year · Full-time · published 2026-11-20 09:00:00 UTC · on indeed",
+  );
+  assert.doesNotMatch(xml, /GBP\/YEAR/);
+});

@@ -7,6 +7,7 @@
  * @module
  */
 import type { JobResult } from "../domain/job.ts";
+import { salaryText } from "../domain/salary_text.ts";
 import { safeLink, xmlText } from "./atom_feed.ts";
 import { type QueryReading, readingInWords } from "./query_reading.ts";
 
@@ -50,7 +51,8 @@ function factsOf(r: JobResult): string {
   return [
     r.company_name,
     [r.city, r.country].filter(Boolean).join(", "),
-    r.base_salary,
+    // The pay as the page says it ("£50,000 a year"), not as stored ("40000.0-50000.0 GBP/YEAR").
+    salaryText(r) || r.base_salary,
     `published ${r.publish_time} UTC`,
     r.data_source,
   ].filter((part) => part !== undefined && part !== "").join(" | ");

@@ -141,3 +141,30 @@ Deno.test("digestMessage() says the way of working and the day 'this week' means
     { numRuns: 200 },
   );
 });
+
+Deno.test("digestMessage() says a posting's pay as the page does ('£50,000 a year'), not as stored", () => {
+  const paid: JobResult = {
+    ...result("Staff Nurse"),
+    base_salary: "40000.0-50000.0 GBP/YEAR",
+    salary_yearly: 50000,
+  };
+  const hourly: JobResult = {
+    ...result("Cleaner"),
+    base_salary: "11.75-11.75 GBP/HOUR",
+    salary_yearly: 24440,
+  };
+  const { text, html } = digestOf({
+    name: "nurse",
+    results: [paid, hourly, result("Porter")],
+    rest: 0,
+  });
+  assert.match(
+    text,
+    /^ {3}Acme \| Leeds, GB \| £50,000 a year \| published 2026-11-20 09:00:00 UTC \| indeed$/m,
+  );
+  assert.match(text, /^ {3}Acme \| Leeds, GB \| £24,440 a year \| published/m);
+  // A posting without pay says none.
+  assert.match(text, /^ {3}Acme \| Leeds, GB \| published/m);
+  assert.ok(html.includes("Acme | Leeds, GB | £50,000 a year | published"), html);
+  assert.doesNotMatch(text + html, /GBP\/YEAR|40000\.0/);
+});

@@ -7,9 +7,10 @@
  */
 import type { Derived, Job, SearchResponse } from "../domain/job.ts";
 import { yearlySalary } from "../domain/salary.ts";
+import { salaryText } from "../domain/salary_text.ts";
 import { Description } from "./description.tsx";
 import { Layout, type LayoutProps } from "./layout.tsx";
-import { Detail, placeText, ResultItem, salaryText } from "./result_item.tsx";
+import { Detail, placeText, ResultItem } from "./result_item.tsx";
 import { CvForm } from "./search_page.tsx";
 
 type Frame = Omit<LayoutProps, "title" | "children">;

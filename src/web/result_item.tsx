@@ -7,6 +7,7 @@
  * @module
  */
 import { type JobResult, type Language, LANGUAGE_NAMES_IN_ENGLISH } from "../domain/job.ts";
+import { salaryText } from "../domain/salary_text.ts";
 
 const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
 
@@ -52,23 +53,6 @@ export function placeText(city: string, country: string | undefined): string {
     }
   }
   return [city, countryText].filter(Boolean).join(", ");
-}
-
-/** "€120,000 a year" style text of the yearly figure, with the posting's own range beside. */
-export function salaryText(result: Pick<JobResult, "salary_yearly" | "base_salary">): string {
-  if (result.salary_yearly === undefined) return "";
-  const currency = result.base_salary?.match(/ ([A-Z]{3})\//)?.[1];
-  let yearly: string;
-  try {
-    yearly = new Intl.NumberFormat("en", {
-      style: currency ? "currency" : "decimal",
-      ...(currency ? { currency } : {}),
-      maximumFractionDigits: 0,
-    }).format(result.salary_yearly);
-  } catch {
-    yearly = `${result.salary_yearly} ${currency ?? ""}`.trim();
-  }
-  return `${yearly} a year`;
 }
 
 /** The page of one posting: its URL is the posting's identity. */
