@@ -538,7 +538,14 @@ Deno.test("a delivery made over REST shows on /saved with its state (an unconfir
     assert.equal((await rest.json()).state, "failing");
     const after = await (await web.request("/saved", { cookie })).text();
     assert.match(after, /State: failing/);
-    assert.match(after, /hook: failing, failing since 2026-11-27T10:00:00/);
+    // As the page says every time, not the API's ISO form (reviewer, session 42).
+    assert.match(after, /hook: failing, failing since 2026-11-27 10:00 UTC, last error/);
+    assert.doesNotMatch(after, /2026-11-27T10/);
+    await web.savedSearchStore.saveState(view.id, view.deliver[0].id, {
+      lastDeliveredAt: Date.parse("2026-12-01T03:46:56.275Z"),
+    });
+    const delivered = await (await web.request("/saved", { cookie })).text();
+    assert.match(delivered, /hook: ok, last delivered 2026-12-01 03:46 UTC</);
     // Its mail held back by the key's daily cap on confirmation mails: until when, and why.
     await web.savedSearchStore.saveState(view.id, view.deliver[1].id, {
       confirmationRetryAt: Date.parse("2026-11-30T14:05:00Z"),

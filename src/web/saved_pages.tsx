@@ -38,6 +38,14 @@ import {
 import { ownValue } from "../domain/own_value.ts";
 import { type AlertsConfig, DEFAULT_ALERTS } from "../config.ts";
 
+/**
+ * "2026-12-01 03:46 UTC" for the API's "2026-12-01T03:46:56.275Z", as the page says every other
+ * time (a saved search's "What is new", a held confirmation mail).
+ */
+function minuteInUtc(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
 function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
   const d = props.delivery;
   const where = d.type === "webhook" ? `Webhook to ${d.url}` : `Email ${d.every} to ${d.to}`;
@@ -50,8 +58,8 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
           }: nothing is sent to it until the link mailed to it is followed`
           : d.state
       }`}
-      {d.last_delivered_at ? `, last delivered ${d.last_delivered_at}` : ""}
-      {d.failing_since ? `, failing since ${d.failing_since}` : ""}
+      {d.last_delivered_at ? `, last delivered ${minuteInUtc(d.last_delivered_at)}` : ""}
+      {d.failing_since ? `, failing since ${minuteInUtc(d.failing_since)}` : ""}
       {d.last_error ? `, last error: ${d.last_error}` : ""}
     </li>
   );
