@@ -572,8 +572,8 @@ export const MUTANTS: Mutant[] = [
     id: "M62",
     layer: "alerts",
     file: "src/alerts/alert_deliverer.ts",
-    line: "if (current.paused || !ownerActive) {",
-    becomes: "if (current.paused || (!ownerActive && current.paused)) {",
+    line: "        current.paused || !ownerActive ||",
+    becomes: "        current.paused || (!ownerActive && current.paused) ||",
     breaks: "a revoked key's saved search still sends webhooks and digests",
   },
   {
@@ -2916,8 +2916,9 @@ export const MUTANTS: Mutant[] = [
     id: "M341",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "        : countWith({ query: reading.aloneElsewhere ?? analyzed, place: undefined });",
-    becomes: "        : emptied?.unfiltered ?? 0;",
+    line:
+      "      const elsewhere = !placeEmptied ? 0 : countWith({ query: analyzed, place: undefined });",
+    becomes: "      const elsewhere = !placeEmptied ? 0 : emptied?.unfiltered ?? 0;",
     breaks:
       "a place's hint says the words list more postings elsewhere than the query it offers lists (reviewer W, session 36)",
   },
@@ -4369,6 +4370,31 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       "'software engineer not in sales' lists Sales Engineers as its strong matches (reviewer W, session 41)",
+  },
+  {
+    id: "M541",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "        if (d.unsubscribedAt !== undefined) unsubscribed.add(d.to.toLowerCase());",
+    becomes: "        if (false) unsubscribed.add(d.to.toLowerCase());",
+    breaks:
+      "a new saved search to an address that unsubscribed is taken as confirmed (reviewer W, session 42)",
+  },
+  {
+    id: "M542",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: '          if (delivery.type === "email" && delivery.unsubscribedAt !== undefined) {',
+    becomes: "          if (false) {",
+    breaks: "POST .../send mails a digest to an address that unsubscribed (reviewer W, session 42)",
+  },
+  {
+    id: "M544",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "          d === delivery ? { ...delivery, unsubscribedAt: now } : d",
+    becomes: "          d",
+    breaks: "one-click unsubscribe leaves the email delivery as it was (reviewer W, session 42)",
   },
   {
     id: "M560",

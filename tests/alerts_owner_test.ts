@@ -294,12 +294,21 @@ Deno.test("the unsubscribe pages run no script, cannot be framed and are not cac
     assert.match(html, /<form method="post"/);
     checkLinkPageFitsAPhone(html, "Unsubscribe");
     checkLinkPageHeaders(page);
-    // The button's POST pauses it, answered with the same headers.
-    const posted = await t.request(link, { method: "POST" });
-    assert.equal(posted.status, 200);
-    assert.match(await posted.text(), /it is paused/);
-    checkLinkPageHeaders(posted);
-    assert.equal((await t.savedSearches.get("key:gina", view.id)).paused, true);
+    assert.match(html, /Stop the emails of this saved search to this address\?/);
+    // The button's POST ends that delivery, answered with the same headers; the saved search
+    // is not paused. A second POST (a second click) changes nothing.
+    for (const _click of [1, 2]) {
+      const posted = await t.request(link, { method: "POST" });
+      assert.equal(posted.status, 200);
+      assert.match(
+        await posted.text(),
+        /This address will get no more emails from this saved search\./,
+      );
+      checkLinkPageHeaders(posted);
+    }
+    const after = await t.savedSearches.get("key:gina", view.id);
+    assert.equal(after.paused, false);
+    assert.equal(after.deliver[0].state, "unsubscribed");
     // Deleted: the link's page says it no longer works, with no button that would answer JSON.
     await t.savedSearches.remove("key:gina", view.id);
     const dead = await t.request(link, { headers: { accept: "text/html" } });

@@ -618,7 +618,8 @@ alertsTest(
       for (const n of [4, 5, 6]) assert.ok(due.text!.includes(keeperUrl(n)), `${n}`);
       for (const n of [0, 1, 2, 3, 900]) assert.ok(!due.text!.includes(keeperUrl(n)), `${n}`);
 
-      // One click pauses the saved search.
+      // One click ends the email delivery: the address gets nothing more, whatever the owner
+      // does, while the saved search and its webhook go on.
       const clicked = await fetch(onServer(unsubscribe, server), {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -626,9 +627,37 @@ alertsTest(
       });
       assert.equal(clicked.status, 200);
       await clicked.body?.cancel();
-      const paused = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
-      assert.equal(paused.body.paused, true);
-      assert.equal(paused.body.state, "paused");
+      const after = await api(server, reader, "GET", `/v1/saved-searches/${id}`);
+      assert.equal(after.body.paused, false);
+      assert.equal(after.body.state, "active");
+      const [hook, mailed] = after.body.deliver as { state: string; unsubscribed_at?: string }[];
+      assert.deepEqual([hook.state, mailed.state], ["ok", "unsubscribed"]);
+      assert.match(mailed.unsubscribed_at ?? "", /^\d{4}-\d\d-\d\dT/);
+      await push(server, feeder, keeperLines(7, 8));
+      await until("the webhook after the unsubscribe", () => receiver.messages.size === 4);
+      const sentNow = await api(server, reader, "POST", `/v1/saved-searches/${id}/send`);
+      assert.deepEqual(
+        (sentNow.body.sent as { type: string; outcome: string }[]).map((o) => [o.type, o.outcome]),
+        [["webhook", "nothing_new"], ["email", "unsubscribed"]],
+      );
+      // Pausing and resuming does not mail it again, nor does its digest falling due.
+      for (const paused of [true, false]) {
+        const changed = await api(server, reader, "PATCH", `/v1/saved-searches/${id}`, { paused });
+        assert.equal(changed.status, 200);
+      }
+      const kvAgain = await Deno.openKv(kvPath);
+      await kvAgain.set(["alert_states", id, emailId], { nextDueAt: 0 });
+      kvAgain.close();
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      assert.equal(digests().length, 2, "no digest after the unsubscribe");
+      // A new saved search to the same address asks it again: its yes to this key is withdrawn.
+      const other = await api(server, reader, "POST", "/v1/saved-searches", {
+        name: "Keepers again",
+        q: "keeper jobs in the zoo",
+        deliver: [{ type: "email", to: "keeper@example.com" }],
+      });
+      assert.equal(other.status, 201, JSON.stringify(other.body));
+      assert.equal((other.body.deliver as { state: string }[])[0].state, "unconfirmed");
     } finally {
       await server.stop();
       await receiver.close();

@@ -29,11 +29,13 @@ import { digestMessage, sendDigest } from "./email_digest.ts";
 import { confirmationMessage } from "./confirmation_mail.ts";
 import { sha256Hex } from "../crypto.ts";
 import {
+  awaitsConfirmation,
   CONFIRM_PATH,
   confirmDeadline,
   type EmailDelivery,
   FEED_PATH,
   isConfirmed,
+  mayMail,
   periodMs,
   readAsApplies,
   removeDeliveries,
@@ -129,9 +131,18 @@ export interface NewPostings {
 export const ChannelOutcomeSchema = z.object({
   delivery_id: z.string(),
   type: z.enum(DELIVERY_TYPES),
-  outcome: z.enum(["delivered", "nothing_new", "retrying", "failing", "unconfirmed"]).describe(
-    "`unconfirmed`: an email address that has not confirmed yet; nothing was sent to it.",
-  ),
+  outcome: z.enum([
+    "delivered",
+    "nothing_new",
+    "retrying",
+    "failing",
+    "unconfirmed",
+    "unsubscribed",
+  ])
+    .describe(
+      "`unconfirmed`: an email address that has not confirmed yet; `unsubscribed`: one that " +
+        "followed a digest's unsubscribe link. Nothing was sent to either.",
+    ),
   count: z.number().int().min(0).describe("New postings this delivery carried."),
   rest: z.number().int().min(0).describe("New postings beyond those carried."),
   message_id: z.string().optional().describe("The `webhook-id` (or the email's Message-ID)."),
@@ -337,7 +348,7 @@ export class AlertDeliverer {
   async #unconfirmedExpired(record: SavedSearchRecord, now: number): Promise<Set<string>> {
     const expired = new Set<string>();
     for (const d of record.deliver) {
-      if (d.type !== "email" || isConfirmed(d)) continue;
+      if (d.type !== "email" || !awaitsConfirmation(d)) continue;
       const deadline = confirmDeadline(d, await this.#store.state(record.id, d.id));
       if (deadline !== null && deadline <= now) expired.add(d.id);
     }
@@ -374,7 +385,11 @@ export class AlertDeliverer {
       // A revoked key's saved searches are kept (the same person's new key may take them over:
       // `keys create --keep-saved-searches`) but
       // send nothing, retries included.
-      if (current.paused || !ownerActive) {
+      // An address that unsubscribed gets nothing more, retries included.
+      if (
+        current.paused || !ownerActive ||
+        (delivery.type === "email" && delivery.unsubscribedAt !== undefined)
+      ) {
         await this.#store.dropPending(current.id, delivery.id);
         continue;
       }
@@ -399,7 +414,7 @@ export class AlertDeliverer {
   }
 
   async #digestDue(record: SavedSearchRecord, d: StoredDelivery, now: number): Promise<boolean> {
-    if (d.type !== "email" || !isConfirmed(d)) return false;
+    if (d.type !== "email" || !mayMail(d)) return false;
     const state = await this.#store.state(record.id, d.id);
     return (state.nextDueAt ?? record.createdAt + periodMs(d.every)) <= now;
   }
@@ -408,7 +423,7 @@ export class AlertDeliverer {
   async #confirmationDue(record: SavedSearchRecord, now: number): Promise<boolean> {
     if (record.paused) return false;
     for (const d of record.deliver) {
-      if (d.type !== "email" || isConfirmed(d)) continue;
+      if (d.type !== "email" || !awaitsConfirmation(d)) continue;
       const state = await this.#store.state(record.id, d.id);
       if (state.confirmationSentAt === undefined && (state.confirmationRetryAt ?? 0) <= now) {
         return true;
@@ -530,6 +545,17 @@ export class AlertDeliverer {
         const current = (await this.#store.get(record.id)) ?? record;
         const all: ChannelOutcome[] = [];
         for (const delivery of current.deliver) {
+          if (delivery.type === "email" && delivery.unsubscribedAt !== undefined) {
+            // Its address said no: the key holder cannot send it a digest anyway.
+            all.push({
+              delivery_id: delivery.id,
+              type: "email",
+              outcome: "unsubscribed",
+              count: 0,
+              rest: 0,
+            });
+            continue;
+          }
           if (delivery.type === "email" && !isConfirmed(delivery)) {
             // Its address has not said yes: a digest asked for by the key holder is not sent.
             all.push({

@@ -80,7 +80,7 @@ export function digestMessage(options: DigestOptions): DigestMessage {
       "",
     ]),
     ...(more ? [more, ""] : []),
-    `Stop these emails (pauses the saved search): ${options.unsubscribeUrl}`,
+    `Stop these emails to this address: ${options.unsubscribeUrl}`,
     "",
   ].join("\n");
   const html = [
@@ -95,8 +95,7 @@ export function digestMessage(options: DigestOptions): DigestMessage {
     ),
     "</ol>",
     ...(more ? [`<p>${xmlText(more)}</p>`] : []),
-    `<p><a href="${xmlText(options.unsubscribeUrl)}">Stop these emails</a> ` +
-    "(pauses the saved search).</p>",
+    `<p><a href="${xmlText(options.unsubscribeUrl)}">Stop these emails</a> to this address.</p>`,
     "</body></html>",
   ].join("\n");
   return {

@@ -183,12 +183,15 @@ export const DeliveryViewSchema = z.object({
     "A new webhook's signing secret (`whsec_...`, Standard Webhooks): only in the answer that " +
       "created the delivery.",
   ),
-  state: z.enum(["ok", "retrying", "failing", "unconfirmed"]).describe(
+  state: z.enum(["ok", "retrying", "failing", "unconfirmed", "unsubscribed"]).describe(
     "`retrying` while a delivery is retried; `failing` once its retries ran out (24 h); " +
       "`unconfirmed`: an email address that has not yet followed the link of its confirmation " +
-      "mail, which gets nothing else until it does.",
+      "mail, which gets nothing else until it does; `unsubscribed`: the address followed a " +
+      "digest's unsubscribe link and gets nothing more from this saved search (removing the " +
+      "delivery and adding it again asks the address to confirm again).",
   ),
   last_error: z.string().optional(),
+  unsubscribed_at: z.string().optional().describe("When an `unsubscribed` address did so."),
   confirm_by: z.string().optional().describe(
     "An `unconfirmed` address whose confirmation mail was sent: the time (30 days after the " +
       "mail) the delivery is removed if the address has not confirmed by then.",
@@ -324,14 +327,21 @@ export class SavedSearches {
     return deliveries;
   }
 
-  /** The addresses (lower-cased) that confirmed a digest of any of the owner's saved searches. */
+  /**
+   * The addresses (lower-cased) that confirmed a digest of any of the owner's saved searches and
+   * unsubscribed from none of them: an address that said no is asked again, not assumed.
+   */
   async #confirmedAddresses(owner: string): Promise<Set<string>> {
     const addresses = new Set<string>();
+    const unsubscribed = new Set<string>();
     for (const record of await this.#store.listOwned(owner)) {
       for (const d of record.deliver) {
-        if (d.type === "email" && isConfirmed(d)) addresses.add(d.to.toLowerCase());
+        if (d.type !== "email") continue;
+        if (d.unsubscribedAt !== undefined) unsubscribed.add(d.to.toLowerCase());
+        else if (isConfirmed(d)) addresses.add(d.to.toLowerCase());
       }
     }
+    for (const address of unsubscribed) addresses.delete(address);
     return addresses;
   }
 
@@ -381,7 +391,7 @@ export class SavedSearches {
     }
     for (const d of added) {
       // An unconfirmed address's schedule starts when it confirms (`confirm`).
-      if (d.type === "email" && isConfirmed(d)) {
+      if (d.type === "email" && mayMail(d)) {
         await this.#store.saveState(record.id, d.id, { nextDueAt: now + periodMs(d.every) });
       }
     }
@@ -524,16 +534,35 @@ export class SavedSearches {
     return target?.kind === "unsubscribe" && (await this.#store.get(target.id)) !== null;
   }
 
-  /** Pauses the saved search an unsubscribe token belongs to; false for an unknown token. */
+  /**
+   * Ends the email delivery an unsubscribe token belongs to: its address gets nothing more from
+   * the saved search (a digest sent now included), while the saved search and its other
+   * deliveries, the owner's own webhook among them, go on. It had paused the whole saved search,
+   * which the owner could resume, mailing the address again (reviewer W, session 42). False for
+   * an unknown token.
+   */
   async unsubscribe(token: string): Promise<boolean> {
     const target = await this.#store.byToken(tokenHash(token));
     if (target?.kind !== "unsubscribe") return false;
     for (let attempt = 0; attempt < 5; attempt++) {
       const before = await this.#store.get(target.id);
-      if (!before) return false;
-      if (before.paused) return true;
-      const after = { ...before, paused: true, updatedAt: this.#now() };
-      if (await this.#store.replace(before, after, { add: [], remove: [] })) return true;
+      const delivery = before?.deliver.find((d): d is EmailDelivery =>
+        d.type === "email" && d.unsubscribeToken === token
+      );
+      if (!before || !delivery) return false;
+      if (delivery.unsubscribedAt !== undefined) return true;
+      const now = this.#now();
+      const after = {
+        ...before,
+        deliver: before.deliver.map((d) =>
+          d === delivery ? { ...delivery, unsubscribedAt: now } : d
+        ),
+        updatedAt: now,
+      };
+      if (await this.#store.replace(before, after, { add: [], remove: [] })) {
+        await this.#store.dropPending(before.id, delivery.id);
+        return true;
+      }
     }
     return false;
   }
@@ -611,7 +640,9 @@ export class SavedSearches {
           state: "ok",
         }
         : { id: d.id, type: "email", to: d.to, every: d.every, state: "ok" };
-      view.state = d.type === "email" && !isConfirmed(d)
+      view.state = d.type === "email" && d.unsubscribedAt !== undefined
+        ? "unsubscribed"
+        : d.type === "email" && !isConfirmed(d)
         ? "unconfirmed"
         : state.failing
         ? "failing"
@@ -619,6 +650,9 @@ export class SavedSearches {
         ? "retrying"
         : "ok";
       if (state.lastError) view.last_error = state.lastError;
+      if (d.type === "email" && d.unsubscribedAt !== undefined) {
+        view.unsubscribed_at = iso(d.unsubscribedAt);
+      }
       const confirmBy = confirmDeadline(d, state);
       if (confirmBy !== null) view.confirm_by = iso(confirmBy);
       const heldUntil = capHeldUntil(d, state);
@@ -665,11 +699,21 @@ function confirmTokens(deliver: StoredDelivery[]): string[] {
 export type EmailDelivery = Extract<StoredDelivery, { type: "email" }>;
 
 /**
- * Whether an email delivery may get digests: its address confirmed, or it was stored before
+ * Whether an email delivery's address said yes: it confirmed, or the delivery was stored before
  * confirmations existed (no token).
  */
 export function isConfirmed(d: EmailDelivery): boolean {
   return d.confirmToken === undefined || d.confirmedAt !== undefined;
+}
+
+/** Whether an email delivery may get digests: its address said yes and has not unsubscribed. */
+export function mayMail(d: EmailDelivery): boolean {
+  return isConfirmed(d) && d.unsubscribedAt === undefined;
+}
+
+/** Whether an email delivery still waits for its address's yes (and may be asked for it). */
+export function awaitsConfirmation(d: EmailDelivery): boolean {
+  return !isConfirmed(d) && d.unsubscribedAt === undefined;
 }
 
 /**
@@ -678,7 +722,9 @@ export function isConfirmed(d: EmailDelivery): boolean {
  * address's day, or refused by the mail server): it has not been asked.
  */
 export function confirmDeadline(d: StoredDelivery, state: ChannelState): number | null {
-  if (d.type !== "email" || isConfirmed(d) || state.confirmationSentAt === undefined) return null;
+  if (d.type !== "email" || !awaitsConfirmation(d) || state.confirmationSentAt === undefined) {
+    return null;
+  }
   return state.confirmationSentAt + UNCONFIRMED_KEEP_MS;
 }
 
@@ -687,7 +733,9 @@ export function confirmDeadline(d: StoredDelivery, state: ChannelState): number 
  * cap on confirmation mails, or null.
  */
 export function capHeldUntil(d: StoredDelivery, state: ChannelState): number | null {
-  if (d.type !== "email" || isConfirmed(d) || state.confirmationSentAt !== undefined) return null;
+  if (d.type !== "email" || !awaitsConfirmation(d) || state.confirmationSentAt !== undefined) {
+    return null;
+  }
   if (!state.confirmationHeldByCap || state.confirmationRetryAt === undefined) return null;
   return state.confirmationRetryAt;
 }

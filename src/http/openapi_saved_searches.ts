@@ -272,7 +272,7 @@ export function savedSearchOpenApi(searchBody: JsonSchema): {
         },
         post: {
           operationId: "unsubscribe",
-          summary: "One-click unsubscribe (RFC 8058): pauses the saved search",
+          summary: "One-click unsubscribe (RFC 8058): ends the email delivery it was sent by",
           security: [],
           responses: {
             "200": {

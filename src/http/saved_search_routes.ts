@@ -145,7 +145,7 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.html(
       linkPage(
         "Unsubscribed",
-        "<p>You will get no more emails from this saved search; it is paused.</p>",
+        "<p>This address will get no more emails from this saved search.</p>",
       ),
       200,
       UNSUBSCRIBE_PAGE_HEADERS,
@@ -169,7 +169,7 @@ export function createSavedSearchRoutes(deps: AppDeps): Hono<AppEnv> {
       linkPage(
         "Unsubscribe",
         `<form method="post" action="${xmlText(c.req.path)}">` +
-          "<p>Stop the emails of this saved search (it will be paused)?</p>" +
+          "<p>Stop the emails of this saved search to this address?</p>" +
           "<button type=submit>Unsubscribe</button></form>",
       ),
       200,

@@ -36,6 +36,11 @@ export const EmailDeliverySchema = z.object({
   confirmToken: z.string().optional(),
   /** When the address confirmed (ms). */
   confirmedAt: z.number().optional(),
+  /**
+   * When the address unsubscribed by its link (ms): nothing more is sent to it, whatever the owner
+   * does; the saved search and its other deliveries go on.
+   */
+  unsubscribedAt: z.number().optional(),
 });
 export const StoredDeliverySchema = z.discriminatedUnion("type", [
   WebhookDeliverySchema,
