@@ -573,6 +573,22 @@ Deno.test("a delivery made over REST shows on /saved with its state (an unconfir
     );
     assert.ok(after.includes("last error: HTTP 500 &lt;script&gt;alert(1)&lt;/script&gt;"));
     assert.ok(!after.includes("<script>alert(1)"));
+    // The address follows a digest's unsubscribe link: the page says so, and when, and the
+    // saved search is not paused (session 42).
+    const stored = await web.savedSearchStore.get(view.id);
+    const email = stored?.deliver[1];
+    assert.ok(email?.type === "email");
+    const unsubscribed = await web.request(`/v1/unsubscribe/${email.unsubscribeToken}`, {
+      method: "POST",
+    });
+    assert.equal(unsubscribed.status, 200);
+    await unsubscribed.body?.cancel();
+    const gone = await (await web.request("/saved", { cookie })).text();
+    assert.match(
+      gone,
+      /Email daily to ann@example\.com: unsubscribed by the link in a digest on \d{4}-\d\d-\d\d \d\d:\d\d UTC: nothing more is sent to it/,
+    );
+    assert.doesNotMatch(gone, /State: paused/);
   } finally {
     web.close();
   }

@@ -56,6 +56,10 @@ function Delivery(props: { delivery: SavedSearchView["deliver"][number] }) {
           ? `${
             awaitingConfirmation(d.confirm_by, d.confirmation_held_until)
           }: nothing is sent to it until the link mailed to it is followed`
+          : d.state === "unsubscribed"
+          ? `unsubscribed by the link in a digest${
+            d.unsubscribed_at ? ` on ${minuteInUtc(d.unsubscribed_at)}` : ""
+          }: nothing more is sent to it (remove it and add it again to ask the address again)`
           : d.state
       }`}
       {d.last_delivered_at ? `, last delivered ${minuteInUtc(d.last_delivered_at)}` : ""}
