@@ -4423,6 +4423,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "/metrics: jobseek_search_duration_seconds' help says 'per search' again, though failed searches and the deliveries' are not timed (reviewer, session 42)",
   },
+  {
+    id: "M545",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line:
+      '    return said.startsWith("remote ") ? ` among ${said}` : ` ${said.replace(/^postings /, "")}`;',
+    becomes: '    return ` ${said.replace(/^postings /, "")}`;',
+    breaks:
+      "the page heads remote postings in two places 'Closest matches remote postings in Berlin or Amsterdam' (reviewer W, session 42)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

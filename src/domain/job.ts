@@ -615,6 +615,15 @@ function orList(items: readonly string[]): string {
  * import { strict as assert } from "node:assert";
  * assert.equal(searchPlaceInWords({ applied: { filters: { city: "Rotterdam" } } }), " in Rotterdam");
  * assert.equal(searchPlaceInWords({}), "");
+ * const two = {
+ *   matched: "berlin or amsterdam",
+ *   places: [{ matched: "berlin", city: "Berlin" }, { matched: "amsterdam", city: "Amsterdam" }],
+ * };
+ * assert.equal(searchPlaceInWords({ query_place: two }), " in Berlin or Amsterdam");
+ * assert.equal(
+ *   searchPlaceInWords({ query_place: { ...two, remote: true } }),
+ *   " among remote postings in Berlin or Amsterdam",
+ * );
  * ```
  */
 export function searchPlaceInWords(
@@ -623,8 +632,12 @@ export function searchPlaceInWords(
   const filters = (response.applied?.filters ?? {}) as Record<string, unknown>;
   const named = response.query_place;
   if (typeof filters.city === "string") return ` in ${filters.city}`;
-  // "nurse in Berlin or Munich": "in Berlin or München", as the places are said.
-  if (named?.places) return ` ${queryPlaceInWords(named).replace(/^postings /, "")}`;
+  // "nurse in Berlin or Munich": "in Berlin or München", as the places are said; remote there
+  // too, "among remote postings in Berlin or München" ("Closest matches remote postings in ...").
+  if (named?.places) {
+    const said = queryPlaceInWords(named);
+    return said.startsWith("remote ") ? ` among ${said}` : ` ${said.replace(/^postings /, "")}`;
+  }
   if (named?.city) return ` in ${named.city}`;
   if (named?.near) return ` within ${named.radius_km} km of ${named.near}`;
   if (typeof filters.country === "string") return ` in ${filters.country}`;
