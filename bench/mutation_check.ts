@@ -4433,6 +4433,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the page heads remote postings in two places 'Closest matches remote postings in Berlin or Amsterdam' (reviewer W, session 42)",
   },
+  {
+    id: "M546",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "const NameSchema = z.string().transform((s) => cleanLine(s).trim()).pipe(",
+    becomes: "const NameSchema = z.string().transform((s) => s.trim()).pipe(",
+    breaks:
+      "a saved search's name keeps CR/LF and control characters, sent raw in REST answers and webhooks (reviewer W, session 42)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -445,3 +445,24 @@ Deno.test("saved-search answers, which carry feed URLs and webhook secrets, are 
     await t.close();
   }
 });
+
+Deno.test("a saved search's name is one line: line breaks, controls and bidi characters are not kept, made or changed", async () => {
+  const t = await setUp();
+  try {
+    await t.apiKeys.create("nell");
+    const view = await t.savedSearches.create("key:nell", {
+      name: " keeper\r\nBcc: victim@evil.test\u202e\x1b[2J ",
+      q: "nurse",
+    }, "http://x");
+    assert.equal(view.name, "keeper Bcc: victim@evil.test");
+    const renamed = await t.savedSearches.update("key:nell", view.id, { name: "night\tnurse\n" });
+    assert.equal(renamed.name, "night nurse");
+    // Nothing but controls is no name.
+    await assert.rejects(
+      () => t.savedSearches.create("key:nell", { name: "\r\n\x07", q: "nurse" }, "http://x"),
+      /Invalid parameter 'name': must not be empty/,
+    );
+  } finally {
+    await t.close();
+  }
+});

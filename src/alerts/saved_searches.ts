@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { cleanLine } from "../domain/clean_text.ts";
 import { monotonicFactory } from "ulid";
 import { z } from "zod";
 import { DELIVERY_TYPES, DIGEST_PERIODS, type DigestPeriod } from "../domain/deliveries.ts";
@@ -55,7 +56,10 @@ export const DeliverInputSchema = z.array(
 ).max(DELIVERIES_MAX);
 export type DeliverInput = z.infer<typeof DeliverInputSchema>[number];
 
-const NameSchema = z.string().transform((s) => s.trim()).pipe(
+// A name is one line, shown in mail subjects, the feed, webhooks and terminals: a line break, a
+// control or a bidi character in it becomes a space or goes, as in a posting's title (it was
+// kept, and sent raw in REST answers and webhooks: reviewer W, session 42).
+const NameSchema = z.string().transform((s) => cleanLine(s).trim()).pipe(
   z.string().min(1, "must not be empty").max(
     NAME_MAX_LENGTH,
     `must be at most ${NAME_MAX_LENGTH} characters`,
