@@ -1502,7 +1502,7 @@ Deno.test("an employment type in the query: the page says it was read, not filte
       (p.textContent ?? "").startsWith('Read "part time" as the employment type (parttime)')
     );
     assert.ok(said, page);
-    assert.match(said.textContent ?? "", /ticking Employment type "parttime" keeps only/);
+    assert.match(said.textContent ?? "", /ticking Employment type "Part-time" keeps only/);
     // Newest first: the type decides which postings are matches, not their order.
     assert.match(said.textContent ?? "", /state it or say it are counted as matches more readily/);
     const best = await (await web.request("/?q=Part-Time+charge+nurse&sort=relevance", { cookie }))
@@ -1524,6 +1524,55 @@ Deno.test("an employment type in the query: the page says it was read, not filte
   }
 });
 
+Deno.test("facets say a type, a level and a work mode in a posting's words; the URL keeps the code", async () => {
+  // The facets showed "parttime", "mid", "onsite" where a posting's page says "Part-time".
+  const words: Record<string, string> = {
+    fulltime: "Full-time",
+    parttime: "Part-time",
+    contract: "Contract",
+    internship: "Internship",
+    temporary: "Temporary",
+    intern: "Intern",
+    junior: "Junior",
+    mid: "Mid-level",
+    senior: "Senior",
+    lead: "Lead",
+    executive: "Executive",
+    remote: "Remote",
+    hybrid: "Hybrid",
+    onsite: "On-site",
+  };
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = new DOMParser().parseFromString(
+      await (await web.request("/?q=nurse", { cookie })).text(),
+      "text/html",
+    );
+    const shown = new Map<string, string[]>();
+    for (const name of ["employment_type", "seniority", "remote"]) {
+      for (const box of page.querySelectorAll(`.facets input[name="${name}"]`)) {
+        const value = box.getAttribute("value")!;
+        const label = box.closest("label")!.querySelector("span")!.textContent;
+        assert.equal(label, words[value], `${name}=${value}`);
+        shown.set(name, [...shown.get(name) ?? [], value]);
+      }
+    }
+    assert.ok(shown.get("employment_type")?.includes("fulltime"), [...shown].join(" "));
+    assert.ok((shown.get("seniority") ?? []).length > 0, [...shown].join(" "));
+    // Ticked, the box is still the filter's code in the URL, and says its words.
+    const ticked = new DOMParser().parseFromString(
+      await (await web.request("/?q=nurse&employment_type=parttime", { cookie })).text(),
+      "text/html",
+    );
+    const box = ticked.querySelector('.facets input[name="employment_type"][value="parttime"]');
+    assert.ok(box?.hasAttribute("checked"));
+    assert.equal(box?.closest("label")?.querySelector("span")?.textContent, "Part-time");
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a seniority alone in the query: the page says it was read and links the filter", async () => {
   const web = await startWeb();
   try {
@@ -1534,7 +1583,7 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
       (p.textContent ?? "").startsWith('Read "senior" as the seniority (senior)')
     );
     assert.ok(said, page);
-    assert.match(said.textContent ?? "", /ticking Seniority senior keeps only the first/);
+    assert.match(said.textContent ?? "", /ticking Seniority "Senior" keeps only the first/);
     const link = said.querySelector("a");
     assert.equal(link?.getAttribute("href"), "/?q=senior+remote+jobs&seniority=senior");
     const filtered = await (await web.request(link!.getAttribute("href")!, { cookie })).text();
@@ -1675,7 +1724,7 @@ Deno.test("'remote or hybrid' in the query: the page says both were read and lin
     assert.ok(said, page);
     assert.match(
       said.textContent ?? "",
-      /ticking Work mode remote and hybrid keeps only the first/,
+      /ticking Work mode "Remote" and "Hybrid" keeps only the first/,
     );
     const link = said.querySelector("a");
     assert.equal(link?.textContent, "Only postings that say remote or hybrid");
@@ -1686,7 +1735,7 @@ Deno.test("'remote or hybrid' in the query: the page says both were read and lin
     const filtered = await (await web.request(link!.getAttribute("href")!, { cookie })).text();
     const results = new DOMParser().parseFromString(filtered, "text/html");
     const modes = [...results.querySelectorAll("dd")].map((d) => d.textContent ?? "");
-    assert.ok(modes.includes("hybrid"), filtered);
+    assert.ok(modes.includes("Hybrid"), filtered);
     assert.ok(!results.querySelector(".applied")?.textContent?.includes("keeps only"), filtered);
   } finally {
     web.close();

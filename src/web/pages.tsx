@@ -8,6 +8,7 @@
 import type { Derived, Job, SearchResponse } from "../domain/job.ts";
 import { yearlySalary } from "../domain/salary.ts";
 import { salaryText } from "../domain/salary_text.ts";
+import { valueLabel } from "../domain/value_labels.ts";
 import { Description } from "./description.tsx";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { Detail, placeText, ResultItem } from "./result_item.tsx";
@@ -40,12 +41,15 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
           <dt>Company</dt>
           <dd>{job.company_name || "Company not given"}</dd>
           <Detail term="Place" value={place} />
-          <Detail term="Work mode" value={job.work_mode} />
+          <Detail term="Work mode" value={job.work_mode && valueLabel("remote", job.work_mode)} />
           <Detail term="Salary" value={job.base_salary && (salary || job.base_salary)} />
           <dt>Posted</dt>
           <dd>{job.publish_time.slice(0, 10)}</dd>
           <Detail term="Employment type" value={job.employment_type} />
-          <Detail term="Seniority" value={job.seniority} />
+          <Detail
+            term="Seniority"
+            value={job.seniority && valueLabel("seniority", job.seniority)}
+          />
           <dt>Source</dt>
           <dd>
             {isWebUrl(job.job_url)
@@ -116,7 +120,7 @@ function DerivedList(props: { derived: Derived }) {
     ["Roles", d.roles.join(", ")],
     ["Skills", d.skills.join(", ")],
     ["Places", d.places.join(", ")],
-    ["Seniority", d.seniority ?? ""],
+    ["Seniority", d.seniority ? valueLabel("seniority", d.seniority) : ""],
   ];
   return (
     <dl class="card derived">

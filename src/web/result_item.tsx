@@ -8,6 +8,7 @@
  */
 import { type JobResult, type Language, LANGUAGE_NAMES_IN_ENGLISH } from "../domain/job.ts";
 import { salaryText } from "../domain/salary_text.ts";
+import { valueLabel } from "../domain/value_labels.ts";
 
 const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
 
@@ -83,7 +84,7 @@ export function ResultItem(
         <dt>Company</dt>
         <dd>{r.company_name || "Company not given"}</dd>
         <Detail term="Place" value={place} />
-        <Detail term="Work mode" value={r.work_mode} />
+        <Detail term="Work mode" value={r.work_mode && valueLabel("remote", r.work_mode)} />
         <Detail term="Languages" value={languagesText(r.languages)} />
         <Detail term="Yearly salary" value={salary} />
         <dt>Posted</dt>

@@ -26,6 +26,7 @@ import {
   type SearchResponse,
 } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
+import { valueLabel } from "../domain/value_labels.ts";
 import { FILTER_NAMES, FILTERS, RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { hintForPeople } from "../domain/hint_words.ts";
 import { countInWords, REST_SEARCH_PARAMS, SORTS } from "../domain/search_query.ts";
@@ -192,6 +193,11 @@ export interface SearchPageProps extends Omit<LayoutProps, "title" | "children">
   pageSize: number;
 }
 
+/** `"Remote" and "Hybrid"` for `remote,hybrid`: the facet's words, which the sentence bids tick. */
+function quotedLabels(name: string, values: string): string {
+  return values.split(",").map((value) => `"${valueLabel(name, value)}"`).join(" and ");
+}
+
 function Facet(
   props: { name: string; counts: FacetCount[]; checked: string[] },
 ) {
@@ -218,7 +224,8 @@ function Facet(
               value={value}
               checked={props.checked.includes(value)}
             />
-            <span>{value}</span>
+            {/* The words a posting says ("Part-time"); the URL keeps the code ("parttime"). */}
+            <span>{valueLabel(props.name, value)}</span>
             <span class="count">{count}</span>
           </label>
         );
@@ -293,7 +300,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const seniority = props.response.query_seniority;
   const seniorityWords = querySeniorityInWords(
     props.response,
-    (levels) => `ticking Seniority ${levels.replaceAll(",", " and ")}`,
+    (levels) => `ticking Seniority ${quotedLabels("seniority", levels)}`,
   );
   const correctedWords = queryCorrectedInWords(props.response);
   const salaryWords = querySalaryInWords(
@@ -303,7 +310,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const postedWords = queryPostedInWords(props.response, `"${fieldLabel("since")}" (More filters)`);
   const workModeWords = queryWorkModeInWords(
     props.response,
-    (modes) => `ticking Work mode ${modes.replaceAll(",", " and ")}`,
+    (modes) => `ticking Work mode ${quotedLabels("remote", modes)}`,
   );
   const payWords = queryPayInWords(
     props.response,
@@ -315,7 +322,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = queryEmploymentInWords(
     props.response,
-    (type) => `ticking Employment type "${type}"`,
+    (type) => `ticking Employment type ${quotedLabels("employment_type", type)}`,
     isRelevance(props.params) ? "relevance" : "date",
   );
   return (
@@ -412,7 +419,9 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                     offset: undefined,
                   })}
                 >
-                  {`Only postings stating ${employment.employment_type}`}
+                  {`Only postings stating ${
+                    valueLabel("employment_type", employment.employment_type)
+                  }`}
                 </a>
               )
               : null}
@@ -436,7 +445,10 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                     offset: undefined,
                   })}
                 >
-                  {`Only ${seniority.seniority.join(" and ")} postings`}
+                  {`Only ${
+                    seniority.seniority.map((level) => valueLabel("seniority", level).toLowerCase())
+                      .join(" and ")
+                  } postings`}
                 </a>
               )
               : null}
