@@ -77,6 +77,31 @@ Deno.test("a refused search is said at the top of the form, linked to its field,
   }
 });
 
+Deno.test("the tab's title names a long query cut short, never the whole of a refused one", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const titleOf = async (q: string) => {
+      const response = await web.request(`/?q=${encodeURIComponent(q)}`, { cookie });
+      const title = new DOMParser().parseFromString(await response.text(), "text/html")
+        .querySelector("title")?.textContent ?? "";
+      return { status: response.status, title };
+    };
+    // Over 1,000 characters: refused, and its title repeated all 1,200 of them.
+    const long = await titleOf("nurse ".repeat(200));
+    assert.equal(long.status, 400);
+    assert.equal(long.title, `Error: ${"nurse ".repeat(10).trim()}…: search · jobseek`);
+    // Cut between code points, never inside one.
+    const faces = await titleOf("😀".repeat(70));
+    assert.equal(faces.title, `${"😀".repeat(60)}…: search · jobseek`);
+    // A query that fits is named whole.
+    const short = await titleOf("registered nurse in leeds");
+    assert.equal(short.title, "registered nurse in leeds: search · jobseek");
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("an accepted search swaps in an empty error summary, which takes the last one away", async () => {
   const web = await startWeb();
   try {

@@ -973,13 +973,29 @@ export function SearchForm(props: SearchPageProps) {
   );
 }
 
+/** Code points of the query a tab's title keeps: a tab shows a few words, a history list more. */
+const TITLE_QUERY_MAX = 60;
+
+/**
+ * The query as the tab's title names it: cut, with "…", past {@linkcode TITLE_QUERY_MAX} code
+ * points. The page refusing a query over 1,000 characters repeated it whole in its `<title>`.
+ */
+function titleQuery(q: string): string {
+  const points = [...q];
+  return points.length <= TITLE_QUERY_MAX
+    ? q
+    : `${points.slice(0, TITLE_QUERY_MAX).join("").trimEnd()}…`;
+}
+
 export function SearchPage(props: SearchPageProps) {
   // "q= " titled the tab ": search" (reviewer W, session 38).
   const q = first(props.params, "q")?.trim();
   return (
     <Layout
       {...props}
-      title={`${props.errors?.length ? "Error: " : ""}${q ? `${q}: search` : "Search jobs"}`}
+      title={`${props.errors?.length ? "Error: " : ""}${
+        q ? `${titleQuery(q)}: search` : "Search jobs"
+      }`}
       enhance
     >
       <h1>Search jobs</h1>
