@@ -4442,6 +4442,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a saved search's name keeps CR/LF and control characters, sent raw in REST answers and webhooks (reviewer W, session 42)",
   },
+  {
+    id: "M547",
+    layer: "web",
+    file: "src/web/static/web.js",
+    line: '  if (answeredBy?.origin === location.origin && answeredBy.pathname === "/signin") {',
+    becomes: "  if (false) {",
+    breaks:
+      "a search typed after the session ended swaps the sign-in page into the results: nothing shows under the old count (reviewer W, session 42)",
+  },
+  {
+    id: "M548",
+    layer: "web",
+    file: "src/web/session.ts",
+    line: '  const ended = getCookie(c, SESSION_COOKIE) !== undefined ? "&ended" : "";',
+    becomes: '  const ended = "";',
+    breaks:
+      "the sign-in page after a session ended does not say why what was asked was not done (reviewer W, session 42)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -772,3 +772,41 @@ Deno.test("a saved search's page lists what is new as its feed does: its latest 
     web.close();
   }
 });
+
+Deno.test("a session that ended while a page was open sends to a sign-in page that says so, and back to the search", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(web, cookie, "/?q=nurse");
+    // The session ends on the server (as when its hours are over): this page's cookie names a
+    // session that is gone.
+    const signedOut = await post(
+      web,
+      "/signout",
+      cookie,
+      new URLSearchParams({
+        csrf: fields.get("csrf")!,
+      }),
+    );
+    assert.equal(signedOut.status, 303);
+    const search = await web.request("/?q=nurse%20london", { cookie });
+    assert.equal(search.status, 303);
+    assert.equal(search.headers.get("location"), "/signin?next=%2F%3Fq%3Dnurse%2520london&ended");
+    const page = await (await web.request(search.headers.get("location")!, { cookie })).text();
+    assert.match(page, /Your sign-in had ended, so that was not done: sign in again to go on\./);
+    assert.match(page, /name="next" value="\/\?q=nurse%20london"/);
+    // Saving, and the console, alike.
+    const saved = await post(web, "/saved", cookie, fields);
+    assert.equal(saved.status, 303);
+    assert.match(saved.headers.get("location") ?? "", /^\/signin\?next=%2Fsaved&ended$/);
+    assert.equal((await restList(web, web.userKey)).length, 0, "nothing was saved");
+    const console = await web.request("/admin", { cookie });
+    assert.equal(console.headers.get("location"), "/signin?next=%2Fadmin&ended");
+    // With no cookie at all, nothing ended: the page asks to sign in, no more.
+    const fresh = await web.request("/?q=nurse");
+    assert.equal(fresh.headers.get("location"), "/signin?next=%2F%3Fq%3Dnurse");
+    assert.doesNotMatch(await (await web.request("/signin?next=%2F")).text(), /had ended/);
+  } finally {
+    web.close();
+  }
+});

@@ -21,7 +21,7 @@ import {
 import { MessagePage } from "./pages.tsx";
 import { loadedOnFirstUse } from "../loaded_on_first_use.ts";
 import type { PLOTS } from "./plots.ts";
-import type { WebSession, WebSessions } from "./session.ts";
+import { signInPath, type WebSession, type WebSessions } from "./session.ts";
 import {
   checkedForm,
   type Frame,
@@ -481,7 +481,7 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   /** The admin's session, or the answer for anyone else: sign in (none), 403 (no admin scope). */
   async function admin(c: Context<AppEnv>): Promise<WebSession | Response> {
     const session = await sessions.read(c);
-    if (!session) return seeOther(`/signin?next=${encodeURIComponent(c.req.path)}`);
+    if (!session) return seeOther(signInPath(c, c.req.path));
     if (!hasScope(session.principal, "admin")) {
       return sendPage(
         c,

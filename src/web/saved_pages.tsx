@@ -22,7 +22,7 @@ import { Layout } from "./layout.tsx";
 import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
 import { MessagePage } from "./pages.tsx";
 import { errorInWords } from "./search_page.tsx";
-import type { WebSession, WebSessions } from "./session.ts";
+import { signInPath, type WebSession, type WebSessions } from "./session.ts";
 import {
   checkedForm,
   type Frame,
@@ -380,7 +380,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     const session = await sessions.read(c);
     if (!session) {
       const next = c.req.method === "GET" ? c.req.path : SAVED_PATH;
-      return seeOther(`/signin?next=${encodeURIComponent(next)}`);
+      return seeOther(signInPath(c, next));
     }
     const frame = frameOf(session);
     if (!hasScope(session.principal, "search")) {

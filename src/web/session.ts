@@ -34,6 +34,17 @@ export interface WebSessionOptions {
 }
 
 /** Opens, reads and closes sessions. */
+/**
+ * The sign-in page's path for a request with no session, back to `next` once signed in; marked
+ * `ended` where the request's cookie named a session that no longer is one (its hours over, signed
+ * out elsewhere, its key revoked), so the page says why what was asked was not done: a search typed
+ * into an open page, or a search saved, had ended on the bare sign-in form (reviewer W, session 42).
+ */
+export function signInPath(c: Context, next: string): string {
+  const ended = getCookie(c, SESSION_COOKIE) !== undefined ? "&ended" : "";
+  return `/signin?next=${encodeURIComponent(next)}${ended}`;
+}
+
 export class WebSessions {
   readonly #options: WebSessionOptions;
   readonly #now: () => number;

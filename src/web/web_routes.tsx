@@ -26,7 +26,7 @@ import { CvReader, CvReadersBusy } from "./cv_reader.ts";
 import { CvResultsPage, MessagePage, PostingPage, SignInPage } from "./pages.tsx";
 import { type PageParams, SearchPage } from "./search_page.tsx";
 import { searchOrRefusals } from "./search_refusals.ts";
-import { type WebSession, WebSessions } from "./session.ts";
+import { signInPath, type WebSession, WebSessions } from "./session.ts";
 import { ASSETS } from "./static.ts";
 import { adminRoutes } from "./admin_routes.tsx";
 import { savedRoutes } from "./saved_pages.tsx";
@@ -186,7 +186,7 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     const frame = frameOf(session);
     if (!session && !publicSearch) {
       const next = c.req.method === "GET" ? c.req.path + new URL(c.req.url).search : "/";
-      return seeOther(`/signin?next=${encodeURIComponent(next)}`);
+      return seeOther(signInPath(c, next));
     }
     if (session && !hasScope(session.principal, "search")) {
       return sendPage(
@@ -350,7 +350,11 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     const session = await sessions.read(c);
     const next = safeNext(c.req.query("next"));
     if (session) return seeOther(next);
-    const status = c.req.query("signed_out") !== undefined ? "You are signed out." : undefined;
+    const status = c.req.query("signed_out") !== undefined
+      ? "You are signed out."
+      : c.req.query("ended") !== undefined
+      ? "Your sign-in had ended, so that was not done: sign in again to go on."
+      : undefined;
     return sendPage(c, <SignInPage next={next} status={status} />);
   });
 

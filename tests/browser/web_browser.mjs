@@ -266,6 +266,28 @@ const scenarios = {
         "session cookie not HttpOnly+Strict",
       );
       check(!(await page.content()).includes(USER_KEY), "the key appears in the page");
+      // The session ends while the page is open (as when its hours are over): the next search
+      // typed shows the sign-in page, whole, saying so; it had swapped nothing into the results
+      // and left the old count on screen (reviewer W, session 42).
+      await page.setCookie({ ...session, value: "jws_ended" });
+      await page.focus("#field-q");
+      await page.keyboard.press("End");
+      await Promise.all([page.waitForNavigation(), page.keyboard.type(" london")]);
+      const ended = new URL(page.url());
+      check(
+        ended.pathname === "/signin",
+        `a search after the session ended stayed at ${page.url()}`,
+      );
+      check(
+        /^\/\?q=nurse(\+|%20)l/.test(ended.searchParams.get("next") ?? ""),
+        `back to ${ended.searchParams.get("next")} after signing in`,
+      );
+      check(
+        /Your sign-in had ended/.test(await page.$eval("main", (el) => el.textContent)),
+        "the sign-in page does not say the session ended",
+      );
+      await page.setCookie(session);
+      await page.goto(`${BASE}/?q=nurse`);
       await Promise.all([page.waitForNavigation(), page.click("form[action='/signout'] button")]);
       check(new URL(page.url()).pathname === "/signin", `after sign-out at ${page.url()}`);
       await page.goto(`${BASE}/?q=nurse`);
@@ -1053,6 +1075,23 @@ const scenarios = {
         await shot(page, `posting-${width}`);
         await page.goto(`${BASE}/admin`);
         await assertFits(page);
+        // Every key's Revoke stands on the screen: the keys table was 673 px wide at 360 px, its
+        // Revoke column past the right edge of a box that scrolled (session 42).
+        const revokes = await page.$$eval(
+          "form[action='/admin/keys/revoke'] button",
+          // A DOMRect's sides are getters: they do not cross to Node, plain numbers do.
+          (buttons) =>
+            buttons.map((b) => {
+              const { left, right } = b.getBoundingClientRect();
+              return { left, right };
+            }),
+        );
+        check(revokes.length > 0, "no Revoke button on /admin");
+        const off = revokes.filter((r) => r.left < 0 || r.right > width).length;
+        check(
+          off === 0,
+          `${off} of ${revokes.length} Revoke buttons off the screen at ${width} px`,
+        );
         await shot(page, `console-${width}`, true);
         await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
         await page.goto(`${BASE}/?q=nurse`);

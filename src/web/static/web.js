@@ -39,6 +39,16 @@ document.addEventListener("htmx:confirm", (event) => {
 // counted as sent, so that pressing Search again sent nothing.
 document.addEventListener("htmx:beforeSwap", (event) => {
   const xhr = event.detail.xhr;
+  // Answered by the sign-in page (the session ended, or its key was revoked, while this page was
+  // open): the browser followed the redirect, and that page is the one to show, whole. Swapped
+  // into the results, it showed nothing under the old count, and every search after it the same
+  // (reviewer W, session 42). After signing in, its `next` brings the person back to the search.
+  const answeredBy = xhr.responseURL ? new URL(xhr.responseURL) : null;
+  if (answeredBy?.origin === location.origin && answeredBy.pathname === "/signin") {
+    event.detail.shouldSwap = false;
+    location.assign(answeredBy.href);
+    return;
+  }
   if (xhr.status < 400) return;
   lastSent = null;
   const served = new DOMParser().parseFromString(xhr.responseText, "text/html");
