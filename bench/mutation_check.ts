@@ -4460,6 +4460,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the sign-in page after a session ended does not say why what was asked was not done (reviewer W, session 42)",
   },
+  {
+    id: "M549",
+    layer: "domain",
+    file: "src/domain/remote_words.ts",
+    line: '  "work from anywhere",',
+    becomes: "",
+    breaks:
+      "'work from anywhere' is searched as words and lists one posting, not the remote ones (session 42)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -23,6 +23,11 @@ export const REMOTE_WISH_PHRASES: readonly string[] = [
   "telework",
   "teleworking",
   "fully distributed",
+  // "work from anywhere" had listed one posting with "anywhere" in it (session 42); "jobs
+  // anywhere" is no wish for home working, so the phrase needs its "from".
+  "work from anywhere",
+  "working from anywhere",
+  "location independent",
 ];
 
 /**

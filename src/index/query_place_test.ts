@@ -143,9 +143,20 @@ Deno.test("findPlace(): 'jobs in Toronto' and 'remote jobs' ask for every postin
   assert.equal(place("remote pilot jobs"), null);
   assert.deepEqual(place("remote sensing analyst remote")?.remote, true);
   // Other ways to ask for home working name no job: alone, they are the place.
-  for (const wish of ["work from home", "Working from home", "wfh", "telework"]) {
+  for (
+    const wish of [
+      "work from home",
+      "Working from home",
+      "wfh",
+      "telework",
+      "work from anywhere",
+      "location independent",
+    ]
+  ) {
     assert.deepEqual(place(wish), { remote: true, matched: wish, rest: "" }, wish);
   }
+  // "Anywhere" alone is no wish for home working: "nurse jobs anywhere" asks for no place.
+  assert.equal(place("nurse jobs anywhere")?.remote, undefined);
   assert.deepEqual(place("in Toronto"), { ...toronto, matched: "Toronto", rest: "" });
   assert.deepEqual(place("near Toronto")?.rest, "");
   assert.equal(place("near Toronto")?.around?.label, "Toronto, CA");
