@@ -150,10 +150,10 @@ function headCell(column: Column) {
   );
 }
 
-function DataTable(props: { columns: Column[]; children?: unknown }) {
+function DataTable(props: { columns: Column[]; children?: unknown; class?: string }) {
   return (
     <div class="table-wrap" tabindex={0}>
-      <table>
+      <table class={props.class}>
         <thead>
           <tr>{props.columns.map(headCell)}</tr>
         </thead>
@@ -161,6 +161,14 @@ function DataTable(props: { columns: Column[]; children?: unknown }) {
       </table>
     </div>
   );
+}
+
+/**
+ * A stacked table's column name beside its value, shown on a narrow screen alone (web.css,
+ * `table.stack`); hidden from screen readers, which name the column from its header already.
+ */
+function StackLabel(props: { children: string }) {
+  return <span class="stack-label" aria-hidden="true">{`${props.children}: `}</span>;
 }
 
 /** "Revoke the key 'NAME'?": the one way on to revoking it, and a way back. */
@@ -362,15 +370,30 @@ export function ConsolePage(
         )}
 
       <h2>API keys</h2>
-      <DataTable columns={["Name", "Starts with", "Scopes", "Created", { action: "Action" }]}>
+      {
+        /* At 360 px its five columns were 673 px wide, Revoke off the screen to the right: a
+        narrow screen stacks each key's cells under its name, each with its column's name
+        (StackLabel; web.css, table.stack), its Revoke beside the name. */
+      }
+      <DataTable
+        class="stack"
+        columns={["Name", "Starts with", "Scopes", "Created", { action: "Action" }]}
+      >
         {data.keys.map((k) => (
           <tr>
             <td>{k.name}</td>
             <td>
+              <StackLabel>Starts with</StackLabel>
               <code>{k.prefix}</code>
             </td>
-            <td>{(k.scopes ?? DEFAULT_SCOPES).join(", ")}</td>
-            <td>{k.createdAt.slice(0, 10)}</td>
+            <td>
+              <StackLabel>Scopes</StackLabel>
+              {(k.scopes ?? DEFAULT_SCOPES).join(", ")}
+            </td>
+            <td>
+              <StackLabel>Created</StackLabel>
+              {k.createdAt.slice(0, 10)}
+            </td>
             <td>
               <form method="post" action="/admin/keys/revoke" class="inline-form">
                 <input type="hidden" name="csrf" value={props.formToken ?? ""} />
@@ -386,8 +409,14 @@ export function ConsolePage(
           <tr>
             <td>{name}</td>
             <td></td>
-            <td>search</td>
-            <td>from JOBSEEK_API_KEYS</td>
+            <td>
+              <StackLabel>Scopes</StackLabel>
+              search
+            </td>
+            <td>
+              <StackLabel>Created</StackLabel>
+              from JOBSEEK_API_KEYS
+            </td>
             <td></td>
           </tr>
         ))}
