@@ -4469,6 +4469,59 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'work from anywhere' is searched as words and lists one posting, not the remote ones (session 42)",
   },
+  {
+    id: "M563",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: "  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;",
+    becomes: "  return iso;",
+    breaks:
+      "/saved says a delivery's times as the API's ISO ('2026-12-01T03:46:56.275Z') again (reviewer, session 42)",
+  },
+  {
+    id: "M564",
+    layer: "alerts",
+    file: "src/alerts/email_digest.ts",
+    line: "    salaryText(r) || r.base_salary,",
+    becomes: "    r.base_salary,",
+    breaks:
+      "the email digest says pay as stored ('40000.0-50000.0 GBP/YEAR') again (reviewer, session 42)",
+  },
+  {
+    id: "M565",
+    layer: "alerts",
+    file: "src/alerts/atom_feed.ts",
+    line: "    salaryText(result) || result.base_salary,",
+    becomes: "    result.base_salary,",
+    breaks: "the Atom feed's summary says pay as stored again (reviewer, session 42)",
+  },
+  {
+    id: "M566",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "            <span>{valueLabel(props.name, value)}</span>",
+    becomes: "            <span>{value}</span>",
+    breaks:
+      "the page's facets say 'parttime', 'mid' where a posting says 'Part-time' (reviewer, session 42)",
+  },
+  {
+    id: "M567",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '    : `${points.slice(0, TITLE_QUERY_MAX).join("").trimEnd()}…`;',
+    becomes: "    : q;",
+    breaks:
+      "the page refusing a 1,200-character query repeats it whole in its title (reviewer, session 42)",
+  },
+  {
+    id: "M568",
+    layer: "web",
+    file: "src/web/admin_routes.tsx",
+    line: '        class="stack"',
+    becomes: '        class=""',
+    breaks:
+      "/admin at 360 px: the keys table scrolls sideways, Revoke off the screen (reviewer, session 42)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
