@@ -41,7 +41,10 @@ const SERVER_ENV: [string, string][] = [
   ["PORT", `port to listen on (--port; default ${DEFAULT_PORT})`],
   ["HOSTNAME", `interface to bind (--hostname; default ${DEFAULT_HOSTNAME})`],
   STORE,
-  ["JOBSEEK_PUBLIC_URL", "base URL in OAuth metadata (--public-url)"],
+  [
+    "JOBSEEK_PUBLIC_URL",
+    "the URL people reach the server at: OAuth metadata, the page's form and cookie checks, feed and mail links (--public-url)",
+  ],
   ["JOBSEEK_ALLOWED_HOSTS", "host names allowed for /mcp besides loopback"],
   ["JOBSEEK_API_KEYS", "static keys, name:key,..."],
   ["JOBSEEK_RATE_LIMIT", "requests per minute per key (default 60)"],

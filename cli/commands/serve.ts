@@ -34,7 +34,11 @@ export function serveCommand(io: CliIo) {
     .option("--port <port>", `port to listen on (PORT, default ${DEFAULT_PORT})`)
     .option("--hostname <host>", `interface to bind (HOSTNAME, default ${DEFAULT_HOSTNAME})`)
     .addOption(kvOption())
-    .option("--public-url <url>", "base URL used in OAuth metadata (JOBSEEK_PUBLIC_URL)")
+    .option(
+      "--public-url <url>",
+      "the URL people reach the server at (behind a TLS proxy, its https URL): OAuth metadata, " +
+        "the page's form and cookie checks, feed and mail links (JOBSEEK_PUBLIC_URL)",
+    )
     .option("--no-bootstrap-key", "do not create a key when none exists (JOBSEEK_BOOTSTRAP_KEY=0)")
     .addOption(noSeedOption())
     .addOption(modelOption())
