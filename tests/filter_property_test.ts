@@ -178,6 +178,12 @@ const QUERIES = [
   "remote software engineer with a good salary",
   "something with animals",
   "jobs for someone with a psychology degree",
+  // Session 42: readings alone at a place or company where no posting is them (every posting there
+  // a close match: no hybrid or junior posting is in London, no contract one at Google).
+  "hybrid jobs in London",
+  "junior jobs in London",
+  "contract jobs at Google",
+  "work from anywhere",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
@@ -398,7 +404,17 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
         // strong match, fewer searches have a strong set, and since session 27 a query of a
         // place and "jobs" lists the place's every posting (often more than are compared); the
         // guard below still asks for 40 that do.
-        { numRuns: 380, seed: 20261125 },
+        {
+          numRuns: 380,
+          seed: 20261125,
+          // Session 42's readings alone where none there is them, each drawn at least once.
+          examples: [
+            ["hybrid jobs in London", { source: "indeed" }, "relevance"],
+            ["junior jobs in London", { employment_type: "parttime" }, "date"],
+            ["contract jobs at Google", { city: "München" }, "relevance"],
+            ["work from anywhere", { country: "DE" }, "date"],
+          ],
+        },
       );
       assert.ok(compared >= 150, `${compared} searches compared`);
       assert.ok(nonEmpty >= 40, `${nonEmpty} of them non-empty`);
