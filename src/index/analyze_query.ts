@@ -35,7 +35,7 @@ import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import { languageAlone, languageBeside, type QueryLanguage } from "./query_language.ts";
 import { exclusionIn, type QueryExclusion } from "./query_exclusion.ts";
-import type { EmploymentType } from "../domain/job.ts";
+import { type EmploymentType, ruledOutBy } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
 import { joinedCompounds } from "./query_spelling.ts";
@@ -51,7 +51,8 @@ const ABBREVIATIONS: Record<string, string> = {
   emt: "emergency medical technician",
   gp: "general practitioner",
   hgv: "heavy goods vehicle driver",
-  cdl: "commercial driver license",
+  // "cdl jobs" asks for the driving the licence is for (zoo 7: "cdl class a jobs texas").
+  cdl: "commercial truck driver",
   sre: "site reliability engineer",
   qa: "quality assurance",
   sdet: "software development engineer in test",
@@ -429,6 +430,13 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // the encoder with the work, not by the keyword side: there "entry level" made every "Entry-Level
   // QA Engineer" a match for marketing. The level decides the tiers instead (`seniorityBeside`).
   let beside = seniorityBeside(role, typedWords);
+  // An internship asked for is an intern's post: "marketing intern" listed a Head of Marketing
+  // first among its strong matches (zoo 7, session 43), the type being no filter. The keyword
+  // side still searches the type's words, as for every type.
+  const internship = !beside && employment?.type === "internship";
+  if (internship) {
+    beside = { matched: employment.matched, levels: ["intern"], ruledOut: ruledOutBy(["intern"]) };
+  }
   // How the work is done beside it ("data analyst hybrid") decides the tiers too: searched as a
   // word, "hybrid" lifted a "Senior DevOps Engineer (Berlin, hybrid)" over the backend engineers
   // of "senior backend engineer berlin hybrid". Either may stand between the other and the work
@@ -438,7 +446,10 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   if (!beside && modeBeside) {
     beside = seniorityBeside(without(role, modeBeside.matched), typedWords);
   }
-  const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);
+  const words = without(
+    without(roleOnly, internship ? undefined : beside?.matched),
+    modeBeside?.matched,
+  );
   const query = words.length === typedWords.length && roleOnly === roleAsTyped &&
       named === typedWords && !unwanted
     ? typed

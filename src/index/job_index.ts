@@ -17,7 +17,7 @@
  */
 import { countFacets } from "../domain/facets.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
-import type { CityCount, Job } from "../domain/job.ts";
+import { type CityCount, employmentTypesOf, type Job } from "../domain/job.ts";
 import { type AnalyzedQuery, namesNoWork } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
 import {
@@ -603,11 +603,14 @@ export class JobIndex {
     if (known) return known;
     const { jobs } = this.data;
     const made = new Uint8Array(jobs.length);
+    const interns = levels.includes("intern");
     for (let p = 0; p < jobs.length; p++) {
       const level = jobs[p].seniority;
       // "Junior or Senior Frontend Developer" is senior by its title's first level, and junior too.
       if (level !== undefined && levels.includes(level)) made[p] = 2;
       else if (titleSaysLevel(jobs[p].job_title, levels)) made[p] = 2;
+      // An internship is an intern's post whatever its title says ("Barista", typed Internship).
+      else if (interns && employmentTypesOf(jobs[p]).includes("internship")) made[p] = 2;
       else if (level !== undefined && ruledOut.includes(level)) made[p] = 1;
       // "Accounting Canada Summer Student Job" for "senior accountant": its title rules it out
       // where the board stated no level the words ask or rule out.

@@ -119,6 +119,9 @@ function folded(typed: string): string {
  * });
  * assert.equal(employmentIn("contract devops engineer")?.type, "contract");
  * assert.equal(employmentIn("cleaner part time")?.rest, "cleaner");
+ * assert.deepEqual(employmentIn("admin assistant part-time mornings"), {
+ *   type: "parttime", matched: "part-time", rest: "admin assistant mornings",
+ * });
  * assert.equal(employmentIn("contract manager"), null);
  * assert.equal(employmentIn("part time"), null);
  * ```
@@ -145,17 +148,32 @@ export function employmentIn(query: string): QueryEmployment | null {
         return cut(tokens, 0, words[n - 1].t + 1, from < words.length ? words[from].t : null, type);
       }
     }
-    // Closing the query: the role, then the type.
-    const start = words.length - n;
+    // Closing the query: the role, then the type, and perhaps when in the day or week ("admin
+    // assistant part time mornings": zoo 7, session 43, searched "part time" as words).
+    const hours = HOURS_AFTER.has(at(words.length - 1)!) ? 1 : 0;
+    const start = words.length - n - hours;
     if (start > 0 && phrase.every((w, k) => at(start + k) === w)) {
       if (DENYING.has(at(start - 1)!) || words[start - 1].t === words[start].t) continue;
+      const typeEnd = words[start + n - 1].t;
+      if (hours > 0 && words[words.length - 1].t === typeEnd) continue;
       let end = start;
       while (end > 0 && JOINING.has(at(end - 1)!)) end--;
-      if (end > 0) return cutEnd(tokens, words[start].t, words[end - 1].t, type);
+      if (end > 0) return cutEnd(tokens, words[start].t, typeEnd, words[end - 1].t, type);
     }
   }
   return null;
 }
+
+/** When in the day or week, after a closing type: it stays with the role's words. */
+const HOURS_AFTER: ReadonlySet<string> = new Set([
+  "mornings",
+  "afternoons",
+  "evenings",
+  "nights",
+  "days",
+  "weekends",
+  "weekdays",
+]);
 
 function cut(
   tokens: { typed: string }[],
@@ -175,13 +193,15 @@ function cut(
 function cutEnd(
   tokens: { typed: string }[],
   matchedFrom: number,
+  matchedTo: number,
   restTo: number,
   type: EmploymentType,
 ): QueryEmployment {
   return {
     type,
-    matched: tokens.slice(matchedFrom).map((t) => t.typed).join(" "),
-    rest: tokens.slice(0, restTo + 1).map((t) => t.typed).join(" "),
+    matched: tokens.slice(matchedFrom, matchedTo + 1).map((t) => t.typed).join(" "),
+    rest: [...tokens.slice(0, restTo + 1), ...tokens.slice(matchedTo + 1)].map((t) => t.typed)
+      .join(" "),
   };
 }
 

@@ -460,6 +460,10 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
       return false;
     }
     if (ASKING_WORDS.has(word)) return true;
+    // "search for project manager jobs" (an agent's words): never "search engine optimisation".
+    if (word === "search") return words[k + 1] === "for";
+    // "what are the highest paying remote jobs": the article after the asking goes with it.
+    if (word === "the") return k > from && k + 1 < end;
     if (word === "open") return k + 1 < end && !OPEN_ROLES.has(words[k + 1]);
     if (word === "help") return k + 1 < end && HELPED.has(words[k + 1]);
     if (!REQUEST_NOUNS.has(word)) return false;
@@ -478,6 +482,11 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     // "it person", "IT people": the field's person (reviewer W: "person" was searched and met
     // "People & Culture Partner"); elsewhere the word may be the work's ("people manager").
     if ((word === "person" || word === "people") && words[end - 2] === "it") {
+      end--;
+      continue;
+    }
+    // "... right now": "now" went first; "right" alone stays ("right of way agent").
+    if (word === "right" && words[end] === "now") {
       end--;
       continue;
     }

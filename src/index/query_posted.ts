@@ -10,7 +10,7 @@
  * @module
  */
 import { NUMBER_WORDS } from "../domain/number_words.ts";
-import { asksOnly } from "./query_phrasing.ts";
+import { asksOnly, JOB_WORDS } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
 import { ownValue } from "../domain/own_value.ts";
 
@@ -108,6 +108,8 @@ function spanDays(words: readonly string[]): number | undefined {
  * assert.equal(postedIn("latest fashion designer")?.matched, "latest");
  * assert.equal(postedIn("senior latest technologies engineer"), null);
  * assert.equal(postedIn("jobs for a recent graduate in berlin"), null);
+ * assert.equal(postedIn("roles for a recent computer science graduate in canada"), null);
+ * assert.equal(postedIn("recent nursing jobs at a university")?.matched, "recent");
  * assert.equal(postedIn("latest graduate jobs")?.matched, "latest");
  * assert.equal(postedIn("week"), null);
  * assert.equal(postedIn("today"), null);
@@ -154,7 +156,11 @@ export function postedIn(text: string, alone = false): QueryPosted | null {
     if (at < 0 || at + said.length >= words.length) continue;
     // "jobs for a recent graduate": the person is recent, not the postings ("latest graduate
     // jobs" still asks for the newest).
-    if (newest.endsWith("recent") && GRADUATES.has(words[at + said.length])) continue;
+    // The degree may come between: "a recent computer science graduate" (zoo 7, session 43).
+    const after = words.slice(at + said.length, at + said.length + 4);
+    const beforeJob = after.findIndex((word) => JOB_WORDS.includes(word));
+    if (beforeJob >= 0) after.length = beforeJob;
+    if (newest.endsWith("recent") && after.some((word) => GRADUATES.has(word))) continue;
     // "the latest": the article goes with it.
     const from = words[at - 1] === "the" ? at - 1 : at;
     const before = words.slice(0, from);

@@ -210,3 +210,45 @@ export function remoteWithMode(
     without: `${text.slice(0, found.index)}${instead}${text.slice(found.index + found[0].length)}`,
   };
 }
+
+/** Home working said with how many days a week: "from home two days a week", "3 days in office". */
+const SOME_DAYS = (() => {
+  const home = String.raw`(?:(?:work(?:ing)?\s+)?(?:from|at)\s+home|remote(?:ly)?|wfh)`;
+  const office = String.raw`(?:in\s+(?:the\s+)?office|on\s*-?\s*site|onsite)`;
+  const some = String.raw`(?:[1-4]|one|two|three|four|a\s+couple\s+of|a\s+few|some)`;
+  const days = String
+    .raw`${some}\s*-?\s*days?(?:\s+(?:a|per|each|every)\s+week|\s+weekly)?`;
+  const allowing = String.raw`(?:(?:that\s+allows?|allowing|with)\s+(?:you\s+to\s+)?)?`;
+  return new RegExp(
+    String
+      .raw`(?<![\p{L}\p{N}])${allowing}(?:${home}\s+${days}|${days}\s+(?:of\s+)?(?:${home}|${office})|${office}\s+${days})(?![\p{L}\p{N}])`,
+    "iu",
+  );
+})();
+
+/**
+ * `text` with home working said for some days of the week ("accounting jobs that allow working
+ * from home two days a week", "3 days in the office") said as "hybrid", which is what it is: read
+ * as "from home", it asked for remote postings alone (zoo 7, session 43); null where it says none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(hybridOfSomeDays("accounting jobs that allow working from home two days a week"), {
+ *   matched: "that allow working from home two days a week",
+ *   without: "accounting jobs hybrid",
+ * });
+ * assert.equal(hybridOfSomeDays("analyst 3 days in the office")?.without, "analyst hybrid");
+ * assert.equal(hybridOfSomeDays("nurse 2 days remote, London")?.without, "nurse hybrid, London");
+ * assert.equal(hybridOfSomeDays("working from home jobs"), null);
+ * assert.equal(hybridOfSomeDays("5 days in the office"), null);
+ * ```
+ */
+export function hybridOfSomeDays(text: string): { matched: string; without: string } | null {
+  const found = SOME_DAYS.exec(text);
+  if (!found) return null;
+  return {
+    matched: found[0],
+    without: `${text.slice(0, found.index)}hybrid${text.slice(found.index + found[0].length)}`,
+  };
+}

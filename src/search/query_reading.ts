@@ -18,7 +18,7 @@ import { placeNarrows } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
 import { isRemoteOnly, type OnePlace, type QueryPlace } from "../index/query_place.ts";
-import { remoteWithMode } from "../index/query_work_mode.ts";
+import { hybridOfSomeDays, remoteWithMode } from "../index/query_work_mode.ts";
 import type { QueryPlaceResult } from "../domain/job.ts";
 import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { postedIn } from "../index/query_posted.ts";
@@ -71,6 +71,9 @@ export function readQuery(
   query: SearchQuery,
   options: { typeAlone?: boolean; now?: number } = {},
 ): QueryReading {
+  // "from home two days a week" is hybrid work, not a wish for remote postings alone.
+  const someDays = hybridOfSomeDays(query.q);
+  if (someDays) query = { ...query, q: someDays.without };
   const reading = readOnce(index, query, options);
   // "remote or hybrid jobs in London": home working said with another way of working is how the
   // work is done, not a place (read as one, only London's remote postings were asked for, and

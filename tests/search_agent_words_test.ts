@@ -1,0 +1,101 @@
+/**
+ * Queries as agents and people word them, on the real postings (zoo 7, session 43): "Search for
+ * project manager jobs" searched the word "search", "what are the highest paying remote jobs right
+ * now?" the words "the" and "right", "a recent computer science graduate" asked for recent
+ * postings, "part time mornings" searched "part time" as words, "working from home two days a
+ * week" asked for remote postings alone, and "marketing intern" listed a Head of Marketing first
+ * (docs/search.md, "Queries as agents word them (session 43)").
+ *
+ * @module
+ */
+import { strict as assert } from "node:assert";
+import { realIndex } from "./real_index.ts";
+import { parseSearchQuery } from "../src/domain/search_query.ts";
+
+async function search(q: string) {
+  return await realIndex.service.search(parseSearchQuery({ q, sort: "relevance", top_k: "30" }));
+}
+
+async function ids(q: string): Promise<string[]> {
+  return (await search(q)).results.map((r) => r.job_url);
+}
+
+Deno.test("an agent's 'search for' and 'what are the ... right now' are asking, not the work", async () => {
+  for (
+    const [said, work] of [
+      ["Search for project manager jobs in construction", "project manager jobs in construction"],
+      ["What are the highest paying remote jobs right now?", "highest paying remote jobs"],
+      ["search for a nurse", "nurse"],
+    ]
+  ) {
+    const asWork = await ids(work);
+    assert.ok(asWork.length > 0, work);
+    assert.deepEqual(await ids(said), asWork, said);
+  }
+  // Inside the work the words stay: "search engine optimization" is the work.
+  const seo = await search("search engine optimization");
+  assert.match(seo.results[0].job_title, /seo|search/i);
+  assert.notDeepEqual(await ids("search engine optimization"), await ids("engine optimization"));
+});
+
+Deno.test("a recent graduate is recent, not the postings", async () => {
+  for (
+    const q of [
+      "Find roles for a recent computer science graduate in Canada",
+      "jobs for a recent nursing graduate",
+      "recent college grad jobs",
+    ]
+  ) {
+    assert.equal((await search(q)).query_posted, undefined, q);
+  }
+  assert.equal(
+    (await search("recent nursing jobs at a university")).query_posted?.matched,
+    "recent",
+  );
+});
+
+Deno.test("an employment type before the time of day or week is read: 'part time mornings'", async () => {
+  const found = await search("admin assistant part time mornings only");
+  assert.deepEqual(found.query_employment, { matched: "part time", employment_type: "parttime" });
+  assert.equal(
+    (await search("cleaner part-time evenings")).query_employment?.employment_type,
+    "parttime",
+  );
+  // The hours as part of the typed word are no type: "part-timer".
+  assert.equal((await search("cleaner part-timer evenings")).query_employment, undefined);
+});
+
+Deno.test("home working some days a week is hybrid work, not remote postings alone", async () => {
+  const said = await search("Show me accounting jobs that allow working from home two days a week");
+  assert.equal(said.query_place, undefined);
+  assert.equal(said.query_work_mode?.work_mode, "hybrid");
+  assert.deepEqual(
+    said.results.map((r) => r.job_url),
+    await ids("accounting jobs hybrid"),
+  );
+  for (const q of ["data analyst 3 days in the office", "nurse 2 days a week from home"]) {
+    const found = await search(q);
+    assert.equal(found.query_work_mode?.work_mode, "hybrid", q);
+    assert.equal(found.query_place, undefined, q);
+  }
+  // Every day from home is remote work.
+  assert.equal((await search("accounting jobs working from home")).query_place?.remote, true);
+});
+
+Deno.test("an internship asked for lists intern posts as the strong matches", async () => {
+  const found = await search("marketing intern");
+  assert.deepEqual(found.query_seniority?.seniority, ["intern"]);
+  const strong = found.results.filter((r) => r.match === "strong");
+  assert.ok(strong.length > 0);
+  for (const posting of strong) {
+    assert.match(
+      posting.job_title,
+      /intern|student|praktik|werkstudent|trainee/i,
+      posting.job_title,
+    );
+  }
+  // The marketing posts that are not internships are still listed, as close matches.
+  const close = found.results.filter((r) => r.match === "close");
+  assert.ok(close.some((r) => /marketing/i.test(r.job_title)));
+  assert.ok(!found.results.slice(0, strong.length).some((r) => /head of/i.test(r.job_title)));
+});
