@@ -99,3 +99,14 @@ Deno.test("an internship asked for lists intern posts as the strong matches", as
   assert.ok(close.some((r) => /marketing/i.test(r.job_title)));
   assert.ok(!found.results.slice(0, strong.length).some((r) => /head of/i.test(r.job_title)));
 });
+
+Deno.test("where no posting is of the work, its level is not searched as the work: 'junior copywriter'", async () => {
+  // No copywriter among the real postings: embedded with the work, "junior" listed junior
+  // developers as its nearest postings (zoo 6); the level decides the tiers only.
+  const junior = await search("Any openings for a junior copywriter?");
+  assert.equal(junior.query_seniority?.none_at_level, true);
+  // The same nearest postings first (among the rest, those of a level it rules out come last).
+  const first = (urls: string[]) => urls.slice(0, 6);
+  assert.deepEqual(first(junior.results.map((r) => r.job_url)), first(await ids("copywriter")));
+  assert.ok(!junior.results.some((r) => /developer/i.test(r.job_title)));
+});

@@ -474,7 +474,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const embeddingWords = role.map((word, at) => spelled(word, at, role));
   // The work without when or how long it is done ("driving a van part time": "driving a van");
   // both sides still search the words as typed.
-  const work = workWords(role);
+  // Nor its level: where no posting has every word, "junior copywriter" embedded whole met junior
+  // developers before any writer (zoo 6); the level decides the tiers (`seniorityBeside`).
+  const work = workWords(internship ? role : without(role, beside?.matched));
   const workText = work.length < role.length
     ? work.map((word, at) => spelled(word, at, work)).join(" ")
     : undefined;
