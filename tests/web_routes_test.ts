@@ -1487,7 +1487,7 @@ Deno.test("an employment type in the query: the page says it was read, not filte
     const page = await (await web.request("/?q=Part-Time+charge+nurse", { cookie })).text();
     const document = new DOMParser().parseFromString(page, "text/html");
     const said = [...document.querySelectorAll(".applied p")].find((p) =>
-      (p.textContent ?? "").startsWith('Read "part time" as the employment type (parttime)')
+      (p.textContent ?? "").startsWith('Read "part time" as the employment type (Part-time)')
     );
     assert.ok(said, page);
     assert.match(said.textContent ?? "", /ticking Employment type "Part-time" keeps only/);
@@ -1503,7 +1503,7 @@ Deno.test("an employment type in the query: the page says it was read, not filte
     const text = new DOMParser().parseFromString(filtered, "text/html").querySelector(".applied")
       ?.textContent ?? "";
     assert.ok(
-      text.includes('Read "part time" as the employment type (parttime), not as the work.'),
+      text.includes('Read "part time" as the employment type (Part-time), not as the work.'),
       text,
     );
     assert.ok(!text.includes("keeps only the postings that state it"), text);
@@ -1568,7 +1568,7 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
     const page = await (await web.request("/?q=senior+remote+jobs", { cookie })).text();
     const document = new DOMParser().parseFromString(page, "text/html");
     const said = [...document.querySelectorAll(".applied p")].find((p) =>
-      (p.textContent ?? "").startsWith('Read "senior" as the seniority (senior)')
+      (p.textContent ?? "").startsWith('Read "senior" as the seniority (Senior)')
     );
     assert.ok(said, page);
     assert.match(said.textContent ?? "", /ticking Seniority "Senior" keeps only the first/);
@@ -1577,7 +1577,7 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
     const filtered = await (await web.request(link!.getAttribute("href")!, { cookie })).text();
     const text = new DOMParser().parseFromString(filtered, "text/html").querySelector(".applied")
       ?.textContent ?? "";
-    assert.ok(text.includes('Read "senior" as the seniority (senior), not as the work.'), text);
+    assert.ok(text.includes('Read "senior" as the seniority (Senior), not as the work.'), text);
     assert.ok(!text.includes("keeps only the first"), text);
     // With no place named only that level is listed: no filter link to the same list.
     const anywhere = new DOMParser().parseFromString(
@@ -1585,7 +1585,7 @@ Deno.test("a seniority alone in the query: the page says it was read and links t
       "text/html",
     );
     const level = [...anywhere.querySelectorAll(".applied p")].find((p) =>
-      (p.textContent ?? "").startsWith('Read "senior" as the seniority (senior)')
+      (p.textContent ?? "").startsWith('Read "senior" as the seniority (Senior)')
     );
     assert.ok(level, anywhere.body?.textContent ?? "");
     assert.match(level.textContent ?? "", /only the postings whose title or job level says it/);
@@ -1679,7 +1679,7 @@ Deno.test("hybrid alone in the query: the page says it was read and links the fi
     const page = await (await web.request("/?q=hybrid+jobs+in+Berlin", { cookie })).text();
     const document = new DOMParser().parseFromString(page, "text/html");
     const said = [...document.querySelectorAll(".applied p")].find((p) =>
-      (p.textContent ?? "").startsWith('Read "hybrid" as how the work is done (hybrid)')
+      (p.textContent ?? "").startsWith('Read "hybrid" as how the work is done (Hybrid)')
     );
     assert.ok(said, page);
     const link = said.querySelector("a");
@@ -1688,7 +1688,7 @@ Deno.test("hybrid alone in the query: the page says it was read and links the fi
     const text = new DOMParser().parseFromString(filtered, "text/html").querySelector(".applied")
       ?.textContent ?? "";
     assert.ok(
-      text.includes('Read "hybrid" as how the work is done (hybrid), not as the work.'),
+      text.includes('Read "hybrid" as how the work is done (Hybrid), not as the work.'),
       text,
     );
     assert.ok(!text.includes("Only postings that say hybrid"), text);
@@ -1706,7 +1706,7 @@ Deno.test("'remote or hybrid' in the query: the page says both were read and lin
     const document = new DOMParser().parseFromString(page, "text/html");
     const said = [...document.querySelectorAll(".applied p")].find((p) =>
       (p.textContent ?? "").startsWith(
-        'Read "remote or hybrid" as how the work is done (remote or hybrid)',
+        'Read "remote or hybrid" as how the work is done (Remote or Hybrid)',
       )
     );
     assert.ok(said, page);
@@ -1835,6 +1835,58 @@ Deno.test("a misspelt word is said on the page, what was typed escaped", async (
     );
     assert.match(page, /Showing results for &quot;nurse &lt;script&gt;alert\(1\)&lt;\/script&gt;/);
     assert.doesNotMatch(page, /<script>alert/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("filters applied are said in a posting's words: 'work mode: Hybrid or Remote', 'employment type: Part-time'", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request(
+      "/?q=nurse&remote=hybrid&remote=remote&employment_type=parttime&seniority=mid",
+      { cookie },
+    )).text();
+    const items = [
+      ...new DOMParser().parseFromString(page, "text/html").querySelectorAll(".applied li"),
+    ].map((li) => (li.textContent ?? "").replace(/\s+/g, " ").trim());
+    assert.deepEqual(items.toSorted(), [
+      "employment type: Part-time Remove “Employment type”",
+      "seniority: Mid-level Remove “Seniority”",
+      "work mode: Hybrid or Remote Remove “Work mode”",
+    ]);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("no narrowing that lists nothing: a reading at a place where none says it offers no filter link", async () => {
+  // Session 43: "hybrid jobs in London" listed every London posting as a close match (none says
+  // hybrid), and the page still offered "Only postings that say hybrid", which listed nothing.
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const cases = [
+      ["hybrid jobs in New York", "as how the work is done (Hybrid)", "remote=hybrid"],
+      ["senior jobs in London", "as the seniority (Senior)", "seniority=senior"],
+      ["internship in London", "as the employment type (Internship)", "employment_type=internship"],
+    ];
+    for (const [q, saying, filter] of cases) {
+      const said = await appliedSaying(web, cookie, q, saying);
+      assert.ok(said.querySelector("a") === null, `${q}: ${said.innerHTML}`);
+      // The premise: the filter would list nothing, not even a close match.
+      const filtered = await (await web.request(
+        `/?q=${encodeURIComponent(q)}&${filter}`,
+        { cookie },
+      )).text();
+      const listed = new DOMParser().parseFromString(filtered, "text/html")
+        .querySelectorAll("article.result").length;
+      assert.equal(listed, 0, `${q}&${filter}`);
+    }
+    // Where some posting there says it, the link stays (Berlin: see "hybrid alone in the query").
+    const berlin = await appliedSaying(web, cookie, "hybrid jobs in Berlin", "(Hybrid)");
+    assert.equal(berlin.querySelector("a")?.textContent, "Only postings that say hybrid");
   } finally {
     web.close();
   }

@@ -810,3 +810,18 @@ Deno.test("a session that ended while a page was open sends to a sign-in page th
     web.close();
   }
 });
+
+Deno.test("/saved says a saved search's filter values as postings do ('Part-time'), not as codes", () => {
+  // Session 43: "employment type: parttime · seniority: mid · work mode: onsite or hybrid".
+  assert.equal(
+    paramsInWords({
+      q: "cleaner",
+      employment_type: "parttime",
+      seniority: ["mid"],
+      remote: ["onsite", "hybrid"],
+      country: "GB",
+    }),
+    "“cleaner” · employment type: Part-time · seniority: Mid-level · work mode: On-site or Hybrid · " +
+      "country: GB",
+  );
+});

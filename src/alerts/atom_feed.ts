@@ -9,6 +9,7 @@
 import { escapeMarkup } from "../domain/escape_markup.ts";
 import type { JobResult } from "../domain/job.ts";
 import { salaryText } from "../domain/salary_text.ts";
+import { readingWithLabels } from "../domain/value_labels.ts";
 import { type QueryReading, readingInWords } from "./query_reading.ts";
 
 /** Characters XML 1.0 forbids, and the bidi controls that reorder what a reader shows. */
@@ -89,7 +90,7 @@ export function atomFeed(options: AtomFeedOptions): string {
     )
     : options.emptySince.toISOString().replace(/\.\d+Z$/, "Z");
   const subtitle = [
-    ...(options.reading ? readingInWords(options.reading) : []),
+    ...(options.reading ? readingInWords(options.reading).map(readingWithLabels) : []),
     ...(options.news ? [options.news] : []),
   ];
   const lines = [

@@ -8,6 +8,7 @@
  */
 import type { JobResult } from "../domain/job.ts";
 import { salaryText } from "../domain/salary_text.ts";
+import { readingWithLabels } from "../domain/value_labels.ts";
 import { safeLink, xmlText } from "./atom_feed.ts";
 import { type QueryReading, readingInWords } from "./query_reading.ts";
 
@@ -68,7 +69,7 @@ export function digestMessage(options: DigestOptions): DigestMessage {
   const more = options.rest > 0
     ? `${options.rest} more new postings match; search for them with added_since.`
     : "";
-  const read = options.reading ? readingInWords(options.reading) : [];
+  const read = options.reading ? readingInWords(options.reading).map(readingWithLabels) : [];
   const text = [
     `New postings for your saved search "${plain(options.name)}":`,
     ...read.map(plain),

@@ -61,3 +61,79 @@ export function valueLabel(name: string, value: string): string {
     ? WORDS[name][value]
     : value;
 }
+
+/**
+ * `values` of the filter `name` ("parttime", or "remote,hybrid" as the URL lists them) in a
+ * posting's words, joined with `joiner`: "Remote or Hybrid".
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { valuesLabel } from "./value_labels.ts";
+ *
+ * assert.equal(valuesLabel("remote", "remote,onsite", " or "), "Remote or On-site");
+ * assert.equal(valuesLabel("seniority", ["junior", "mid"], ", "), "Junior, Mid-level");
+ * assert.equal(valuesLabel("city", "Washington, DC", " or "), "Washington, DC");
+ * ```
+ */
+export function valuesLabel(
+  name: string,
+  values: string | readonly string[],
+  joiner: string,
+): string {
+  // Only a list of codes is split: a place's own name may hold a comma.
+  const list = typeof values !== "string"
+    ? values
+    : Object.hasOwn(WORDS, name)
+    ? values.split(",")
+    : [values];
+  return list.map((value) => valueLabel(name, value)).join(joiner);
+}
+
+/**
+ * The readings' sentence kinds that quote the filter's values in parentheses, with the filter and
+ * how the sentence joins several values.
+ */
+const READ_AS: readonly (readonly [RegExp, string, string])[] = [
+  [/^(Read "[^"]*" as the employment type )\(([^)]*)\)/, "employment_type", ", "],
+  [/^(Read "[^"]*" as the seniority )\(([^)]*)\)/, "seniority", ", "],
+  [/^(Read "[^"]*" as how the work is done )\(([^)]*)\)/, "remote", " or "],
+];
+
+/**
+ * A reading's sentence (src/domain/job.ts, `query*InWords`) with the values it quotes in
+ * parentheses in a posting's words: 'Read "part time" as the employment type (Part-time)'. REST and
+ * MCP send the codes, which agents pass back as filters; the page, the digest and the feed are read
+ * by people, who see "Part-time" on the facets and on postings (reviewer, session 43: the page said
+ * "(parttime)" beside a facet's "Part-time"). Any other sentence is returned as it is.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { readingWithLabels } from "./value_labels.ts";
+ *
+ * assert.equal(
+ *   readingWithLabels('Read "part time" as the employment type (parttime), not as the work.'),
+ *   'Read "part time" as the employment type (Part-time), not as the work.',
+ * );
+ * assert.equal(
+ *   readingWithLabels('Read "mid level" as the seniority (mid, senior) beside the work: x (mid).'),
+ *   'Read "mid level" as the seniority (Mid-level, Senior) beside the work: x (mid).',
+ * );
+ * assert.equal(
+ *   readingWithLabels('Read "office" as how the work is done (onsite or hybrid), not as the work.'),
+ *   'Read "office" as how the work is done (On-site or Hybrid), not as the work.',
+ * );
+ * assert.equal(readingWithLabels('Searched for "(parttime)".'), 'Searched for "(parttime)".');
+ * ```
+ */
+export function readingWithLabels(sentence: string): string {
+  for (const [pattern, name, joiner] of READ_AS) {
+    const found = sentence.match(pattern);
+    if (found) {
+      const labels = valuesLabel(name, found[2].split(joiner), joiner);
+      return `${found[1]}(${labels})${sentence.slice(found[0].length)}`;
+    }
+  }
+  return sentence;
+}

@@ -8,6 +8,7 @@
  */
 import { LIST_PARAMS, REST_SEARCH_PARAMS } from "../domain/search_query.ts";
 import { ownValue } from "../domain/own_value.ts";
+import { valuesLabel } from "../domain/value_labels.ts";
 
 export const SAVED_PATH = "/saved";
 /** The page's own paging and counting: where a list starts is no part of what is searched. */
@@ -82,7 +83,9 @@ const FIELD_LABELS: Record<string, string> = {
 /** A saved search's parameters in words (the page's JSX escapes every value). */
 export function paramsInWords(params: Record<string, unknown>): string {
   const parts: string[] = [];
-  const text = (value: unknown) => Array.isArray(value) ? value.join(" or ") : String(value);
+  // Values as the facets and postings say them ("Part-time"), not the URL's codes ("parttime").
+  const text = (name: string, value: unknown) =>
+    valuesLabel(name, Array.isArray(value) ? value.map(String) : [String(value)], " or ");
   if (typeof params.q === "string" && params.q.trim() !== "") parts.push(`“${params.q.trim()}”`);
   if (typeof params.profile === "string") {
     parts.push(`a profile of ${params.profile.length} characters`);
@@ -97,7 +100,7 @@ export function paramsInWords(params: Record<string, unknown>): string {
       if (String(value) === "true") parts.push("postings that state no pay too");
       continue;
     }
-    parts.push(`${paramInWords(name)}: ${text(value)}`);
+    parts.push(`${paramInWords(name)}: ${text(name, value)}`);
   }
   return parts.length > 0 ? parts.join(" · ") : "every posting";
 }

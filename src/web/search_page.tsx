@@ -9,6 +9,7 @@
  */
 import {
   closeMatchesNotListed,
+  employmentTypesOf,
   type FacetCount,
   queryCompanyInWords,
   queryCorrectedInWords,
@@ -26,7 +27,7 @@ import {
   type SearchResponse,
 } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
-import { valueLabel } from "../domain/value_labels.ts";
+import { readingWithLabels, valueLabel, valuesLabel } from "../domain/value_labels.ts";
 import { FILTER_NAMES, FILTERS, RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { hintForPeople } from "../domain/hint_words.ts";
 import { countInWords, REST_SEARCH_PARAMS, SORTS } from "../domain/search_query.ts";
@@ -298,20 +299,20 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const hint = props.response.hint;
   const employment = props.response.query_employment;
   const seniority = props.response.query_seniority;
-  const seniorityWords = querySeniorityInWords(
+  const seniorityWords = labelled(querySeniorityInWords(
     props.response,
     (levels) => `ticking Seniority ${quotedLabels("seniority", levels)}`,
-  );
+  ));
   const correctedWords = queryCorrectedInWords(props.response);
   const salaryWords = querySalaryInWords(
     props.response,
     `"${fieldLabel("salary_min")}" (More filters)`,
   );
   const postedWords = queryPostedInWords(props.response, `"${fieldLabel("since")}" (More filters)`);
-  const workModeWords = queryWorkModeInWords(
+  const workModeWords = labelled(queryWorkModeInWords(
     props.response,
     (modes) => `ticking Work mode ${quotedLabels("remote", modes)}`,
-  );
+  ));
   const payWords = queryPayInWords(
     props.response,
     isRelevance(props.params) ? "relevance" : "date",
@@ -320,11 +321,11 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const languageWords = queryLanguageInWords(props.response);
   const exclusionWords = queryExclusionInWords(props.response);
   const companyWords = queryCompanyInWords(props.response);
-  const employmentWords = queryEmploymentInWords(
+  const employmentWords = labelled(queryEmploymentInWords(
     props.response,
     (type) => `ticking Employment type ${quotedLabels("employment_type", type)}`,
     isRelevance(props.params) ? "relevance" : "date",
-  );
+  ));
   return (
     <div class="applied">
       {correctedWords ? <p class="corrected">{correctedWords}</p> : null}
@@ -387,7 +388,8 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                 // keep none of what is listed; on-site beside it, few postings' fields say it.
                 !props.response.query_work_mode.none_in_mode &&
                 !(props.response.query_work_mode.beside_work &&
-                  props.response.query_work_mode.work_mode === "onsite")
+                  props.response.query_work_mode.work_mode === "onsite") &&
+                keepsSome(props.response, "remote", props.response.query_work_mode.work_mode)
               ? (
                 <a
                   href={pageUrl(props.params, {
@@ -396,7 +398,8 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                   })}
                 >
                   {`Only postings that say ${
-                    props.response.query_work_mode.work_mode.replaceAll(",", " or ")
+                    valuesLabel("remote", props.response.query_work_mode.work_mode, " or ")
+                      .toLowerCase()
                   }`}
                 </a>
               )
@@ -411,7 +414,8 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         ? (
           <p>
             {`${employmentWords} `}
-            {props.response.applied?.filters.employment_type === undefined
+            {props.response.applied?.filters.employment_type === undefined &&
+                keepsSome(props.response, "employment_type", employment.employment_type)
               ? (
                 <a
                   href={pageUrl(props.params, {
@@ -437,7 +441,8 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
                 // already; beside the work the filter narrows, unless none is of the level.
                 (seniority.beside_work
                   ? !seniority.none_at_level
-                  : props.response.query_place || props.response.query_company)
+                  : props.response.query_place || props.response.query_company) &&
+                keepsSome(props.response, "seniority", seniority.seniority)
               ? (
                 <a
                   href={pageUrl(props.params, {
@@ -462,7 +467,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
             <ul>
               {filters.map(([name, value]) => (
                 <li>
-                  {`${paramInWords(name)}: ${valueInWords(value)} `}
+                  {`${paramInWords(name)}: ${valueInWords(name, value)} `}
                   <a href={pageUrl(props.params, removing(props.params, name))}>
                     {`Remove “${fieldLabel(name)}”`}
                   </a>
@@ -542,9 +547,43 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
  * An applied filter's value as the form took it: a day picked in a date field is that day
  * ("posted since: 2025-01-01"), not the midnight REST completes it to ("2025-01-01 00:00:00").
  */
-function valueInWords(value: unknown): string {
+function valueInWords(name: string, value: unknown): string {
   const text = String(value);
-  return /^\d{4}-\d{2}-\d{2} 00:00:00$/.test(text) ? text.slice(0, 10) : text;
+  if (/^\d{4}-\d{2}-\d{2} 00:00:00$/.test(text)) return text.slice(0, 10);
+  // "employment type: Part-time", as its facet says it, not the URL's "parttime".
+  return valuesLabel(name, Array.isArray(value) ? value.map(String) : text, " or ");
+}
+
+/** A reading's sentence with the filter values it quotes in a posting's words ("(Part-time)"). */
+function labelled(sentence: string | null): string | null {
+  return sentence === null ? null : readingWithLabels(sentence);
+}
+
+/**
+ * Whether ticking `values` of the facet `name` would list any posting ("hybrid jobs in London"
+ * where no London posting says hybrid listed them all as close matches, and the page still offered
+ * "Only postings that say hybrid", which listed nothing: reviewer, session 43). A filter keeps
+ * postings whose field has the value: the facets count them among the strong matches, and the
+ * close ones are read one by one where all of them are here. Where it cannot tell, it is offered.
+ */
+function keepsSome(
+  response: SearchResponse,
+  name: "remote" | "employment_type" | "seniority",
+  values: string | readonly string[],
+): boolean {
+  const counts = response.facets?.[name];
+  if (counts === undefined) return true;
+  const wanted = typeof values === "string" ? values.split(",") : values;
+  if (counts.some(({ value, count }) => count > 0 && wanted.includes(value))) return true;
+  const close = response.total === 0
+    ? response.closest ?? []
+    : response.results.filter((r) => r.match === "close");
+  if (close.length < (response.close_total ?? 0)) return true;
+  return close.some((r) =>
+    name === "employment_type"
+      ? employmentTypesOf(r).some((type) => wanted.includes(type))
+      : wanted.includes((name === "remote" ? r.work_mode : r.seniority) ?? "")
+  );
 }
 
 /** A filter's parameter name, as the service's hint writes it: `country=GB`, or `` `near` ``. */
