@@ -153,3 +153,32 @@ Deno.test("atomFeed's summary says a posting's pay as the page does ('£50,000 a
   );
   assert.doesNotMatch(xml, /GBP\/YEAR/);
 });
+
+Deno.test("atomFeed says hourly pay by the hour and the reading's values as postings do", () => {
+  const hourly: JobResult = {
+    ...result("Cleaner", "Acme", "https://jobs.example/2"),
+    base_salary: "11.0-12.5 GBP/HOUR",
+    salary_yearly: 26000,
+  };
+  const xml = atomFeed({
+    savedSearchId: "s1",
+    name: "senior hybrid jobs",
+    selfUrl: "https://jobs.example/v1/feeds/t",
+    entries: [{ postingId: "p2", result: hourly }],
+    emptySince: new Date("2026-11-28T00:00:00Z"),
+    reading: {
+      q: "mid level onsite jobs",
+      query_seniority: { matched: "mid level", seniority: ["mid"] },
+      query_work_mode: { matched: "onsite", work_mode: "onsite" },
+    },
+  });
+  const feed = parseFeed(xml);
+  assert.equal(
+    feed.items[0].description,
+    "Acme · Leeds, GB · £12.50 an hour (about £26,000 a year) · published 2026-11-20 09:00:00 UTC · " +
+      "on indeed",
+  );
+  assert.match(feed.description!, /Read "mid level" as the seniority \(Mid-level\), not as the /);
+  assert.match(feed.description!, /Read "onsite" as how the work is done \(On-site\), not as the /);
+  assert.doesNotMatch(feed.description!, /\((mid|onsite)\)/);
+});

@@ -162,9 +162,31 @@ Deno.test("digestMessage() says a posting's pay as the page does ('£50,000 a ye
     text,
     /^ {3}Acme \| Leeds, GB \| £50,000 a year \| published 2026-11-20 09:00:00 UTC \| indeed$/m,
   );
-  assert.match(text, /^ {3}Acme \| Leeds, GB \| £24,440 a year \| published/m);
+  // Hourly pay by the hour, its yearly figure after it (session 43: "£24,440 a year" alone).
+  assert.match(
+    text,
+    /^ {3}Acme \| Leeds, GB \| £11\.75 an hour \(about £24,440 a year\) \| published/m,
+  );
   // A posting without pay says none.
   assert.match(text, /^ {3}Acme \| Leeds, GB \| published/m);
   assert.ok(html.includes("Acme | Leeds, GB | £50,000 a year | published"), html);
   assert.doesNotMatch(text + html, /GBP\/YEAR|40000\.0/);
+});
+
+Deno.test("digestMessage() says the reading's filter values as postings do ('Part-time'), not as codes", () => {
+  const { text, html } = digestOf({
+    name: "part time cleaner",
+    results: [result("Cleaner")],
+    rest: 0,
+    reading: {
+      q: "part time cleaner",
+      query_employment: { matched: "part time", employment_type: "parttime" },
+    },
+  });
+  assert.match(
+    text,
+    /^Read "part time" as the employment type \(Part-time\), not as the work\.$/m,
+  );
+  assert.ok(html.includes("as the employment type (Part-time), not as the work."), html);
+  assert.doesNotMatch(text + html, /parttime/);
 });

@@ -28,7 +28,7 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
   const salary = yearly
     ? `${
       salaryText({ salary_yearly: yearly.max, base_salary: job.base_salary })
-    } (as posted: ${job.base_salary})`
+    }; as posted: ${job.base_salary}`
     : "";
   return (
     <Layout {...props} title={job.job_title}>

@@ -86,7 +86,8 @@ export function ResultItem(
         <Detail term="Place" value={place} />
         <Detail term="Work mode" value={r.work_mode && valueLabel("remote", r.work_mode)} />
         <Detail term="Languages" value={languagesText(r.languages)} />
-        <Detail term="Yearly salary" value={salary} />
+        {/* "Pay": an hourly posting's is said by the hour, its yearly figure after it. */}
+        <Detail term="Pay" value={salary} />
         <dt>Posted</dt>
         <dd>
           {
