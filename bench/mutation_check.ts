@@ -4522,6 +4522,82 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "/admin at 360 px: the keys table scrolls sideways, Revoke off the screen (reviewer, session 42)",
   },
+  {
+    id: "M550",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '    if (word === "search") return words[k + 1] === "for";',
+    becomes: '    if (word === "search") return false;',
+    breaks: "'Search for project manager jobs' searches the word 'search' (session 43)",
+  },
+  {
+    id: "M551",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '    if (word === "the") return k > from && k + 1 < end;',
+    becomes: '    if (word === "the") return false;',
+    breaks: "'what are the highest paying remote jobs' searches 'the' as the work (session 43)",
+  },
+  {
+    id: "M552",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '    if (word === "right" && words[end] === "now") {',
+    becomes: '    if (word === "right" && words[end] === "never") {',
+    breaks: "'... right now' searches 'right' as the work (session 43)",
+  },
+  {
+    id: "M553",
+    layer: "index",
+    file: "src/index/query_posted.ts",
+    line:
+      '    if (newest.endsWith("recent") && after.some((word) => GRADUATES.has(word))) continue;',
+    becomes: '    if (newest.endsWith("recent") && GRADUATES.has(after[0])) continue;',
+    breaks: "'a recent computer science graduate' asks for postings of the last days (session 43)",
+  },
+  {
+    id: "M554",
+    layer: "index",
+    file: "src/index/query_employment.ts",
+    line: "    const hours = HOURS_AFTER.has(at(words.length - 1)!) ? 1 : 0;",
+    becomes: "    const hours = 0;",
+    breaks: "'admin assistant part time mornings' searches 'part time' as words (session 43)",
+  },
+  {
+    id: "M555",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  if (someDays) query = { ...query, q: someDays.without };",
+    becomes: "",
+    breaks: "'working from home two days a week' asks for remote postings alone (session 43)",
+  },
+  {
+    id: "M556",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  const internship = !beside && employment?.type === "internship";',
+    becomes: '  const internship = !beside && employment?.type === "temporary";',
+    breaks: "'marketing intern' lists a Head of Marketing among its strong matches (session 43)",
+  },
+  {
+    id: "M557",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      '      else if (interns && employmentTypesOf(jobs[p]).includes("internship")) made[p] = 2;',
+    becomes: "",
+    breaks:
+      "a posting typed Internship is not an intern's post unless its title says so (session 43)",
+  },
+  {
+    id: "M558",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const work = workWords(internship ? role : without(role, beside?.matched));",
+    becomes: "  const work = workWords(role);",
+    breaks:
+      "'junior copywriter' lists junior developers first, the level embedded with the work (session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -11,6 +11,7 @@
 import { strict as assert } from "node:assert";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
+import { analyzeQuery } from "../src/index/analyze_query.ts";
 
 async function search(q: string) {
   return await realIndex.service.search(parseSearchQuery({ q, sort: "relevance", top_k: "30" }));
@@ -32,6 +33,12 @@ Deno.test("an agent's 'search for' and 'what are the ... right now' are asking, 
     assert.ok(asWork.length > 0, work);
     assert.deepEqual(await ids(said), asWork, said);
   }
+  // The article after the asking goes with it.
+  assert.equal(
+    analyzeQuery("what are the nurse jobs in leeds").embeddingText,
+    "nurse jobs in leeds",
+  );
+  assert.equal(analyzeQuery("the ordinary cleaner").embeddingText, "the ordinary cleaner");
   // Inside the work the words stay: "search engine optimization" is the work.
   const seo = await search("search engine optimization");
   assert.match(seo.results[0].job_title, /seo|search/i);

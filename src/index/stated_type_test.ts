@@ -166,3 +166,36 @@ Deno.test("a stated type counts only for the words that named it, read as the fi
   const summer = stated.liftFor(analyzeQuery("summer internship in marketing"))!;
   assert.equal(summer("summer", empty), empty);
 });
+
+Deno.test("an internship asked for: a posting typed Internship is a strong match whatever its title, the same work typed otherwise close", () => {
+  for (const said of SAID.internship) {
+    for (const [role, title] of ROLES) {
+      const q = `${role} ${said}`;
+      const jobs = [
+        posting(1, title, { employment_type: "Internship" }),
+        posting(2, title, { employment_type: "Full-time" }),
+        posting(3, title, {}),
+      ];
+      const index = new JobIndex(
+        assembleIndexData({
+          model: "test",
+          dimensions: DIMENSIONS,
+          jobs,
+          vectors: [axis(0), axis(0), axis(0)],
+        }),
+      );
+      const result = index.search({
+        query: analyzeQuery(q),
+        vector: axis(0),
+        sort: "relevance",
+        closeFloor: 0,
+        limit: 100,
+      });
+      const tier = (id: string) => result.hits.find((h) => h.job.id === id)?.match;
+      assert.equal(tier("id-1"), "strong", q);
+      // The same work typed otherwise, or not at all, is listed as a close match.
+      assert.equal(tier("id-2"), "close", q);
+      assert.equal(tier("id-3"), "close", q);
+    }
+  }
+});
