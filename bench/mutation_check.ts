@@ -2280,7 +2280,8 @@ export const MUTANTS: Mutant[] = [
     id: "M270",
     layer: "index",
     file: "src/index/query_posted.ts",
-    line: '    if (newest.endsWith("recent") && GRADUATES.has(words[at + said.length])) continue;',
+    line:
+      '    if (newest.endsWith("recent") && after.some((word) => GRADUATES.has(word))) continue;',
     becomes: "",
     breaks:
       '"jobs for a recent graduate in berlin" reads "recent" as the newest postings first (session 34)',
@@ -2298,8 +2299,9 @@ export const MUTANTS: Mutant[] = [
     id: "M272",
     layer: "index",
     file: "src/index/query_posted.ts",
-    line: '    if (newest.endsWith("recent") && GRADUATES.has(words[at + said.length])) continue;',
-    becomes: "    if (GRADUATES.has(words[at + said.length])) continue;",
+    line:
+      '    if (newest.endsWith("recent") && after.some((word) => GRADUATES.has(word))) continue;',
+    becomes: "    if (after.some((word) => GRADUATES.has(word))) continue;",
     breaks: '"latest graduate jobs" no longer asks for the newest first (engineer W, session 34)',
   },
   {
@@ -2448,8 +2450,8 @@ export const MUTANTS: Mutant[] = [
     id: "M288",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);",
-    becomes: "  const words = without(roleOnly, modeBeside?.matched);",
+    line: "    without(roleOnly, internship ? undefined : beside?.matched),",
+    becomes: "    roleOnly,",
     breaks:
       '"entry level marketing jobs" searches "entry level" as words of the work: an entry level QA engineer is a strong match (session 35)',
   },
@@ -2621,8 +2623,8 @@ export const MUTANTS: Mutant[] = [
     id: "M308",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const words = without(without(roleOnly, beside?.matched), modeBeside?.matched);",
-    becomes: "  const words = without(roleOnly, beside?.matched);",
+    line: "    modeBeside?.matched,",
+    becomes: "    undefined,",
     breaks:
       '"data analyst hybrid" searches "hybrid" as a word: a hybrid DevOps engineer is strong (session 36)',
   },
