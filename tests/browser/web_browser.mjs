@@ -662,6 +662,46 @@ const scenarios = {
     }
   },
 
+  async "keyboard only: every Tab stop of the search, a posting, /saved and /admin shows the page's focus ring"() {
+    // Session 43, keys alone at 1,280 px: the console's tables (Tab stops, to scroll at 360 px)
+    // had Chromium's 1 px ring, the one stop without the page's 3 px one.
+    const page = await openPage();
+    try {
+      await signIn(page, ADMIN_KEY);
+      await page.goto(`${BASE}/?q=nurse`);
+      const posting = await page.$eval(".result h3 a", (a) => a.getAttribute("href"));
+      for (const path of ["/?q=nurse", posting, "/saved", "/admin"]) {
+        await page.goto(`${BASE}${path}`);
+        const stops = [];
+        for (let i = 0; i < 400; i++) {
+          await page.keyboard.press("Tab");
+          const stop = await page.evaluate(() => {
+            const el = document.activeElement;
+            if (!el || el === document.body) return null;
+            const style = getComputedStyle(el);
+            return {
+              what: `${el.tagName}${el.id ? `#${el.id}` : ""} ${
+                (el.textContent ?? "").trim().slice(0, 30)
+              }`,
+              ring: style.outlineStyle === "solid" && style.outlineWidth === "3px",
+              top: el.getBoundingClientRect().top + scrollY,
+            };
+          });
+          if (
+            stop === null || stops.some((seen) => seen.what === stop.what && seen.top === stop.top)
+          ) {
+            break;
+          }
+          stops.push(stop);
+          check(stop.ring, `${path}: ${stop.what} has no focus ring`);
+        }
+        check(stops.length >= 5, `${path}: only ${stops.length} Tab stops`);
+      }
+    } finally {
+      await page.close();
+    }
+  },
+
   async "keyboard only: Next page lands on the next results at 1280 and 360 px; a page past the end links the first"() {
     // One sign-in for both widths: the run's sign-ins come near the 20 a minute an address may make.
     const page = await openPage();
