@@ -72,3 +72,36 @@ Deno.test("the console sizes a delta's index as its base and deltas, and says wh
     store.close();
   }
 });
+
+Deno.test("the console says work modes as postings do ('On-site'), not as the filter's codes", async () => {
+  const store = await openStore(":memory:");
+  try {
+    const figures = new ConsoleFigures({
+      store,
+      apiKeys: new ApiKeyRegistry(store.apiKeys, []),
+      metrics: new ServiceMetrics(),
+    });
+    const loaded = await figures.load();
+    const data = {
+      ...loaded,
+      postings: {
+        ...loaded.postings,
+        byWorkMode: [
+          { value: "not stated", count: 9 },
+          { value: "onsite", count: 3 },
+          { value: "remote", count: 2 },
+        ],
+      },
+    };
+    const page = new DOMParser().parseFromString(String(await ConsolePage({ data })), "text/html");
+    const table = [...page.querySelectorAll("table")].find((t) =>
+      t.querySelector("th")?.textContent === "Work mode"
+    );
+    assert.deepEqual(
+      [...table!.querySelectorAll("tbody tr")].map((row) => row.children[0].textContent),
+      ["not stated", "On-site", "Remote"],
+    );
+  } finally {
+    store.close();
+  }
+});

@@ -1891,3 +1891,34 @@ Deno.test("no narrowing that lists nothing: a reading at a place where none says
     web.close();
   }
 });
+
+Deno.test("pay is said by the period a posting pays by, in the list and on its page", async () => {
+  // Session 43: hourly pay was said only as a year ("$106,080 a year" for 36.5-51.0 USD/HOUR).
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const list = new DOMParser().parseFromString(
+      await (await web.request("/?q=RN+Med%2FSurg", { cookie })).text(),
+      "text/html",
+    );
+    const item = [...list.querySelectorAll("article.result")].find((a) =>
+      a.querySelector("h3")?.textContent?.startsWith("RN - Med/Surg")
+    );
+    assert.ok(item, list.body?.textContent ?? "");
+    const terms = [...item.querySelectorAll("dt")].map((dt) => dt.textContent);
+    const pay = item.querySelectorAll("dd")[terms.indexOf("Pay")]?.textContent;
+    assert.equal(pay, "$51 an hour (about $106,080 a year)");
+    const href = item.querySelector("h3 a")!.getAttribute("href")!;
+    const posting = new DOMParser().parseFromString(
+      await (await web.request(href, { cookie })).text(),
+      "text/html",
+    );
+    const salary = [...posting.querySelectorAll("dt")].find((dt) => dt.textContent === "Salary");
+    assert.equal(
+      salary?.nextElementSibling?.textContent,
+      "$51 an hour (about $106,080 a year); as posted: 36.5-51.0 USD/HOUR",
+    );
+  } finally {
+    web.close();
+  }
+});

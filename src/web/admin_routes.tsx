@@ -34,6 +34,7 @@ import {
   type WebDeps,
 } from "./respond.tsx";
 import { ownValue } from "../domain/own_value.ts";
+import { valueLabel } from "../domain/value_labels.ts";
 
 /**
  * What the console says after a form, by code: the redirect's URL carries a code and a name, never
@@ -194,12 +195,15 @@ function RevokeQuestion(props: Frame & { name: string; own: boolean }) {
 }
 
 /** Stored postings counted by one field's values. */
-function CountsTable(props: { field: string; counts: { value: string; count: number }[] }) {
+function CountsTable(
+  props: { field: string; filter?: string; counts: { value: string; count: number }[] },
+) {
   return (
     <DataTable columns={[props.field, { num: "Postings" }]}>
       {props.counts.map((row) => (
         <tr>
-          <td>{row.value}</td>
+          {/* A work mode as postings say it ("On-site"), not the filter's code (session 43). */}
+          <td>{props.filter ? valueLabel(props.filter, row.value) : row.value}</td>
           <td class="num">{row.count}</td>
         </tr>
       ))}
@@ -494,7 +498,7 @@ export function ConsolePage(
 
       <h2>Postings by work mode</h2>
       <Plot name="work-modes" caption="Stored postings by work mode" />
-      <CountsTable field="Work mode" counts={data.postings.byWorkMode} />
+      <CountsTable field="Work mode" filter="remote" counts={data.postings.byWorkMode} />
     </Layout>
   );
 }

@@ -9,6 +9,7 @@
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 import type { ConsoleData } from "./console_data.ts";
+import { valueLabel } from "../domain/value_labels.ts";
 
 const WIDTH = 640;
 /** Characters XML 1.0 does not allow: C0 controls but tab, newline and carriage return. */
@@ -120,11 +121,15 @@ export const PLOTS: Record<string, Figure> = {
       fill: "steelblue",
     }),
   "work-modes": (data, document) =>
-    countBars(document, data.postings.byWorkMode, {
-      barHeight: 30,
-      marginLeft: 90,
-      fill: "darkorange",
-    }),
+    countBars(
+      document,
+      data.postings.byWorkMode.map((row) => ({ ...row, value: valueLabel("remote", row.value) })),
+      {
+        barHeight: 30,
+        marginLeft: 90,
+        fill: "darkorange",
+      },
+    ),
 };
 
 /**
