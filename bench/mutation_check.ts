@@ -2874,8 +2874,8 @@ export const MUTANTS: Mutant[] = [
     id: "M336",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: "                  {`${paramInWords(name)}: ${valueInWords(value)} `}",
-    becomes: "                  {`${name}: ${valueInWords(value)} `}",
+    line: "                  {`${paramInWords(name)}: ${valueInWords(name, value)} `}",
+    becomes: "                  {`${name}: ${valueInWords(name, value)} `}",
     breaks:
       'the page lists an applied filter by its API name ("salary_min: 30000") (reviewer B, session 36)',
   },
@@ -3476,8 +3476,8 @@ export const MUTANTS: Mutant[] = [
     id: "M391",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: "  return /^\\d{4}-\\d{2}-\\d{2} 00:00:00$/.test(text) ? text.slice(0, 10) : text;",
-    becomes: "  return text;",
+    line: "  if (/^\\d{4}-\\d{2}-\\d{2} 00:00:00$/.test(text)) return text.slice(0, 10);",
+    becomes: "",
     breaks:
       'a day picked in a date field is said as its midnight ("posted since: 2025-01-01 00:00:00") (session 38)',
   },
@@ -4599,6 +4599,105 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const work = workWords(role);",
     breaks:
       "'junior copywriter' lists junior developers first, the level embedded with the work (session 43)",
+  },
+  {
+    id: "M570",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "  return sentence === null ? null : readingWithLabels(sentence);",
+    becomes: "  return sentence;",
+    breaks:
+      "the page's reading says 'the employment type (parttime)' beside the facet's 'Part-time' (reviewer, session 43)",
+  },
+  {
+    id: "M571",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '  return valuesLabel(name, Array.isArray(value) ? value.map(String) : text, " or ");',
+    becomes: "  return text;",
+    breaks: "the filters applied say 'work mode: hybrid,remote' in codes (session 43)",
+  },
+  {
+    id: "M572",
+    layer: "web",
+    file: "src/web/saved_search_form.tsx",
+    line:
+      '    valuesLabel(name, Array.isArray(value) ? value.map(String) : [String(value)], " or ");',
+    becomes: '    Array.isArray(value) ? value.join(" or ") : String(value);',
+    breaks:
+      "/saved says a saved search's 'employment type: parttime' in codes (reviewer, session 43)",
+  },
+  {
+    id: "M573",
+    layer: "alerts",
+    file: "src/alerts/email_digest.ts",
+    line:
+      "  const read = options.reading ? readingInWords(options.reading).map(readingWithLabels) : [];",
+    becomes: "  const read = options.reading ? readingInWords(options.reading) : [];",
+    breaks: "the email digest's reading says '(parttime)' (session 43)",
+  },
+  {
+    id: "M574",
+    layer: "alerts",
+    file: "src/alerts/atom_feed.ts",
+    line: "    ...(options.reading ? readingInWords(options.reading).map(readingWithLabels) : []),",
+    becomes: "    ...(options.reading ? readingInWords(options.reading) : []),",
+    breaks: "the Atom feed's subtitle says '(mid)', '(onsite)' (session 43)",
+  },
+  {
+    id: "M575",
+    layer: "domain",
+    file: "src/domain/salary_text.ts",
+    line: '  if (!top || top[3] === "YEAR") return yearly;',
+    becomes: '  if (!top || top[3] !== "NEVER") return yearly;',
+    breaks:
+      "hourly pay is said as a year alone in the digest, the feed and the page (reviewer, session 43)",
+  },
+  {
+    id: "M576",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line:
+      '                keepsSome(props.response, "remote", props.response.query_work_mode.work_mode)',
+    becomes: "                true",
+    breaks:
+      "'hybrid jobs in New York' (none there hybrid) offers 'Only postings that say hybrid', which lists nothing (reviewer, session 43)",
+  },
+  {
+    id: "M577",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '                keepsSome(props.response, "seniority", seniority.seniority)',
+    becomes: "                true",
+    breaks:
+      "'senior jobs in London' (none there senior) offers 'Only senior postings', which lists nothing (session 43)",
+  },
+  {
+    id: "M578",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line:
+      '                keepsSome(props.response, "employment_type", employment.employment_type)',
+    becomes: "                true",
+    breaks:
+      "'internship in London' (none there an internship) offers a filter that lists nothing (session 43)",
+  },
+  {
+    id: "M579",
+    layer: "web",
+    file: "src/web/static/web.css",
+    line: ".table-wrap:focus-visible {",
+    becomes: ".table-wrap-never:focus-visible {",
+    breaks:
+      "the console's tables, Tab stops, show Chromium's 1 px ring, not the page's (keys alone, session 43)",
+  },
+  {
+    id: "M580",
+    layer: "web",
+    file: "src/web/admin_routes.tsx",
+    line: "          <td>{props.filter ? valueLabel(props.filter, row.value) : row.value}</td>",
+    becomes: "          <td>{row.value}</td>",
+    breaks: "the console says work modes as codes ('onsite') (session 43)",
   },
 ];
 
