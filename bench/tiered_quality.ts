@@ -194,6 +194,7 @@ async function measure(
         place: place ?? undefined,
         filters: filtersWithSalary(parsed, reading),
         ...(reading.company ? { namedCompany: reading.company.names } : {}),
+        ...(reading.noneThere ? { nearestFirst: true } : {}),
         sort,
         limit,
         ranking,

@@ -429,7 +429,7 @@ Deno.test("a digest and a feed say the whole reading the webhook carries: the wa
         words: [
           'Searched for "hybrid jobs in Amsterdam".',
           'Only postings in Amsterdam: the query named it ("Amsterdam").',
-          'Read "hybrid" as how the work is done (hybrid), not as the work: only the postings ' +
+          'Read "hybrid" as how the work is done (Hybrid), not as the work: only the postings ' +
           "there that say hybrid are sent.",
         ],
       },

@@ -117,3 +117,45 @@ Deno.test("where no posting is of the work, its level is not searched as the wor
   assert.deepEqual(first(junior.results.map((r) => r.job_url)), first(await ids("copywriter")));
   assert.ok(!junior.results.some((r) => /developer/i.test(r.job_title)));
 });
+
+Deno.test("a student's jobs are the posts at an intern's level: alone, beside a type, at a place", async () => {
+  const berlin = await search("jobs for students in berlin");
+  assert.deepEqual(berlin.query_seniority?.seniority, ["intern"]);
+  const strong = berlin.results.filter((r) => r.match === "strong");
+  assert.ok(strong.length >= 10, `${strong.length}`);
+  for (const posting of strong) {
+    assert.equal(posting.city, "Berlin");
+    assert.match(
+      posting.job_title,
+      /student|intern|praktik|werkstudent|trainee/i,
+      posting.job_title,
+    );
+  }
+  // Where no part-time posting at the place is a student's, the type alone decides, and the hint
+  // says the level went unmet.
+  const manchester = await search(
+    "Get me part-time jobs suitable for a university student in Manchester",
+  );
+  assert.equal(manchester.query_employment?.employment_type, "parttime");
+  assert.ok(manchester.total > 0);
+  assert.match(manchester.hint ?? "", /"for a student"/);
+  assert.deepEqual(
+    manchester.results.map((r) => r.job_url),
+    (await search("part time jobs in Manchester")).results.map((r) => r.job_url),
+  );
+});
+
+Deno.test("where none at the place is what the words ask alone, its postings nearest the words come first", async () => {
+  const said = await search("weekend jobs in Leeds for a student");
+  assert.equal(said.total, 0);
+  const everyOne = await search("jobs in Leeds");
+  // Every posting there, each a close match once, in the order of its score, none at the cut.
+  assert.deepEqual(
+    said.results.map((r) => r.job_url).sort(),
+    everyOne.results.map((r) => r.job_url).sort(),
+  );
+  const scores = said.results.map((r) => r.score);
+  assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+  assert.ok(new Set(scores).size > 1, "the scores say how near each is");
+  assert.ok(said.results.every((r) => r.match === "close"));
+});

@@ -30,6 +30,7 @@ import {
   type QuerySeniorityBeside,
   seniorityAlone,
   seniorityBeside,
+  studentSaid,
 } from "./query_seniority.ts";
 import { type QueryShift, shiftAlone } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
@@ -399,7 +400,12 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   // Beside pay, a day alone is read too ("over 100k this week": both are filters).
   const when = postedIn(unpaid, salary !== null);
   const posted = when && (splitWords(when.rest).length > 0 || salary) ? when : null;
-  const typed = posted ? posted.rest : unpaid;
+  const beforeStudent = posted ? posted.rest : unpaid;
+  // "suitable for a university student" is "for a student" (`studentSaid`): a level.
+  const student = studentSaid(splitWords(beforeStudent));
+  const typed = student.length < splitWords(beforeStudent).length
+    ? student.join(" ")
+    : beforeStudent;
   const typedWords = splitWords(typed);
   // The phrasing around the role ("I want to work as a", "... vacancies") is searched by neither
   // side (src/index/query_phrasing.ts).

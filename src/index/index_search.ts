@@ -105,6 +105,13 @@ export interface IndexSearch {
    */
   workVector?: Float32Array;
   /**
+   * Where the words are read alone and none at the place is what they ask (every posting there a
+   * close match: src/search/query_reading.ts `noneThere`): those nearest the words by meaning
+   * first ("weekend jobs in Leeds for a student": a children's presenter before a project
+   * manager), where they had been in date order alone.
+   */
+  nearestFirst?: true;
+  /**
    * Where `labelVectors` is absent: asked for them only where they would be used (no posting has
    * all the query's words), so that a query the titles name pays nothing for finding them
    * (the occupations nearest by meaning, src/index/occupation_labels.ts `nearest`); given how far

@@ -293,6 +293,7 @@ export class JobIndex {
         scores[count++] = strong ? SCORE_STEPS : bars.close;
       }
       this.#candidates.count = count;
+      if (request.nearestFirst && there) this.#nearestFirst(request, bars);
       return this.#resultSet(request, bars);
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
@@ -942,6 +943,26 @@ export class JobIndex {
       scores[candidates.count++] = steps[k];
     }
     return listed.size === 0 && nearest.length > 0;
+  }
+
+  /**
+   * The close candidates of a reading alone (`IndexSearch.nearestFirst`) ordered by their title's
+   * cosine with the words: scored in the band between the close floor and the cut by that cosine
+   * (words such as "weekend for a student" are far from every title, so a title's own score
+   * would put them all at the floor), so that none becomes strong and the nearest come first.
+   */
+  #nearestFirst(request: IndexSearch, bars: CutBars): void {
+    const { positions, scores, count } = this.#candidates;
+    const close: number[] = [];
+    for (let k = 0; k < count; k++) if (scores[k] < SCORE_STEPS) close.push(k);
+    if (close.length === 0 || request.vector === undefined) return;
+    const { vectorOfDoc } = this.data;
+    const rows = close.map((k) => vectorOfDoc[positions[k]]);
+    const cosines = this.#vectors.cosinesAt(request.vector, rows);
+    const band = Math.max(0, Math.min(bars.enough, SCORE_STEPS) - 1 - bars.close);
+    for (let i = 0; i < close.length; i++) {
+      scores[close[i]] = bars.close + Math.round(band * Math.max(0, Math.min(1, cosines[i])));
+    }
   }
 
   /**

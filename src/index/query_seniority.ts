@@ -80,6 +80,14 @@ const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[]
     ],
     levels: ["junior"],
   },
+  // A student's job is an intern's post ("Working Student", "Werkstudent", "Summer Student"): said
+  // alone ("student jobs", "jobs for students") or after the work with "for" ("barista jobs for
+  // students"); never opening the work ("student advisor", "student nurse" name roles), nor closing
+  // it without "for" ("phd student", "working student").
+  {
+    said: ["student", "students", "for students", "for a student", "for student"],
+    levels: ["intern"],
+  },
   { said: ["mid level", "midlevel", "intermediate"], levels: ["mid"] },
   { said: ["senior", "sr", "senior level"], levels: ["senior"] },
 ];
@@ -142,17 +150,68 @@ export interface QuerySeniorityBeside extends QuerySeniority {
  */
 const OPENING_LEVELS = SAID.flatMap(({ said, levels }) =>
   said
-    .filter((phrase) => phrase !== "entry" && phrase !== "first job" && ruledOutBy(levels).length)
+    .filter((phrase) =>
+      phrase !== "entry" && phrase !== "first job" && !phrase.includes("student") &&
+      ruledOutBy(levels).length
+    )
     .map((phrase) => ({ words: phrase.split(" "), levels }))
+);
+
+/** A student said after the work: with "for" before it (`SAID`). */
+const STUDENT_CLOSING = SAID.flatMap(({ said, levels }) =>
+  said.filter((phrase) => phrase.startsWith("for ")).map((phrase) => ({
+    words: phrase.split(" "),
+    levels,
+  }))
 );
 
 /**
  * The levels said after the work: only what is not also the end of a role's name ("care home
  * senior", "data entry", "marketing junior" are not levels).
  */
-const CLOSING_LEVELS = OPENING_LEVELS.filter(({ words }) =>
-  !["senior", "sr", "junior", "jr", "grad", "grads", "senior level"].includes(words.join(" "))
-);
+const CLOSING_LEVELS = [
+  ...OPENING_LEVELS.filter(({ words }) =>
+    !["senior", "sr", "junior", "jr", "grad", "grads", "senior level"].includes(words.join(" "))
+  ),
+  ...STUDENT_CLOSING,
+];
+
+/** Words between "for" and the student that say nothing more of the job ("for a university student"). */
+const STUDENT_KINDS = new Set(["university", "college", "uni", "school", "high", "sixth", "form"]);
+
+/** Words opening a clause before "for a student" ("jobs that are suitable for students"). */
+const CLAUSE_OPENING = new Set(["that", "which", "are", "is"]);
+
+/** Words before "for a student" that say nothing more of the job ("suitable for students"). */
+const SUITED = new Set(["suitable", "ideal", "good", "great", "perfect", "suited"]);
+
+/**
+ * `words` with a student said at their end in the several ways people say one ("suitable for a
+ * university student", "ideal for college students") said as `SAID` holds it ("for a student",
+ * "for students"); the same array where there is none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(studentSaid(words("part time jobs suitable for a university student")), words("part time jobs for a student"));
+ * assert.deepEqual(studentSaid(words("weekend work ideal for college students")), words("weekend work for students"));
+ * assert.deepEqual(studentSaid(words("phd student")), words("phd student"));
+ * ```
+ */
+export function studentSaid(words: string[]): string[] {
+  const last = words.length - 1;
+  if (last < 1 || (words[last] !== "student" && words[last] !== "students")) return words;
+  let at = last - 1;
+  while (at >= 0 && STUDENT_KINDS.has(words[at])) at--;
+  const article = words[at] === "a" || words[at] === "an";
+  if (article) at--;
+  if (words[at] !== "for") return words;
+  let from = SUITED.has(words[at - 1]) ? at - 1 : at;
+  // "jobs that are good for a student": the clause's opening goes too.
+  while (from > 1 && CLAUSE_OPENING.has(words[from - 1])) from--;
+  return [...words.slice(0, from), "for", ...(article ? ["a"] : []), words[last]];
+}
 
 /** Words after "senior" that make it the work's, not a level. */
 const FOR_OLDER_PEOPLE = new Set([

@@ -219,3 +219,41 @@ Deno.test("'in person' alone is how the work is done; beside the work it is take
     "administr",
   ]);
 });
+
+Deno.test("a student said in the ways people say one is an intern's level, alone or after the work with 'for'; never a role's own 'student'", () => {
+  const saying = [
+    "student jobs",
+    "jobs for students",
+    "jobs for a student",
+    "jobs suitable for a university student",
+    "work ideal for college students",
+    "jobs that are good for a uni student",
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...saying),
+      casing,
+      fc.constantFrom(...ROLES),
+      (said, cased, role) => {
+        const alone = typeAlone(analyzeQuery(cased(said)));
+        assert.deepEqual(alone?.seniority?.levels, ["intern"], said);
+        assert.deepEqual(alone?.termVariants, [[]], said);
+        // After the work, with "for": the work is searched, the level decides the tiers.
+        const q = `${role} jobs ${said.replace(/^(student jobs|jobs that are|jobs|work)\s*/, "")}`;
+        if (!/\bfor\b/.test(q)) return;
+        const beside = analyzeQuery(cased(q));
+        assert.deepEqual(beside.seniorityBeside?.levels, ["intern"], q);
+        // Embedded with the work, as a level's own word is ("junior nurse"), and searched by the
+        // keyword side without it.
+        assert.match(beside.embeddingText, /student/, q);
+        assert.deepEqual(beside.termVariants[0], analyzeQuery(role).termVariants[0], q);
+      },
+    ),
+    { numRuns: 200, seed: 4301 },
+  );
+  for (const role of ["student nurse", "phd student", "working student", "student advisor"]) {
+    const read = analyzeQuery(role);
+    assert.equal(read.seniorityBeside, undefined, role);
+    assert.equal(typeAlone(read), null, role);
+  }
+});

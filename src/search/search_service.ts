@@ -300,6 +300,7 @@ class SnapshotSearchService implements JobSearchService {
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       ...(reading.notAt ? { notAt: reading.notAt } : {}),
       ...(analyzed.bestPaid ? { bestPaidFirst: true } : {}),
+      ...(reading.noneThere ? { nearestFirst: true } : {}),
       ifEmpty: (totalWith) =>
         // The day the words asked postings since ("this week") is a filter like `since`. The pay
         // they asked is part of the query: every count keeps it, as the search without the
