@@ -4699,6 +4699,50 @@ export const MUTANTS: Mutant[] = [
     becomes: "          <td>{row.value}</td>",
     breaks: "the console says work modes as codes ('onsite') (session 43)",
   },
+  {
+    id: "M559",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const typed = student.length < splitWords(beforeStudent).length",
+    becomes: "  const typed = student.length < 0",
+    breaks:
+      "'part-time jobs suitable for a university student' searches the person's words as the work (session 43)",
+  },
+  {
+    id: "M581",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: "  ...STUDENT_CLOSING,",
+    becomes: "",
+    breaks:
+      "'barista jobs for students' is not read as a student's level beside the work (session 43)",
+  },
+  {
+    id: "M582",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      if (request.nearestFirst && there) this.#nearestFirst(request, bars);",
+    becomes: "",
+    breaks:
+      "where none at a place is what the words ask alone, its postings come in date order, not nearest first (session 43)",
+  },
+  {
+    id: "M583",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      ...(reading.noneThere ? { nearestFirst: true } : {}),",
+    becomes: "",
+    breaks:
+      "the service does not ask for the nearest first where none at a place is what the words ask alone (session 43)",
+  },
+  {
+    id: "M584",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '      phrase !== "entry" && phrase !== "first job" && !phrase.includes("student") &&',
+    becomes: '      phrase !== "entry" && phrase !== "first job" &&',
+    breaks: "'student nurse' and 'student advisor' are read as a level, not the role (session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
