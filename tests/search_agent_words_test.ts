@@ -76,6 +76,8 @@ Deno.test("home working some days a week is hybrid work, not remote postings alo
   const said = await search("Show me accounting jobs that allow working from home two days a week");
   assert.equal(said.query_place, undefined);
   assert.equal(said.query_work_mode?.work_mode, "hybrid");
+  // Said back as typed.
+  assert.equal(said.query_work_mode?.matched, "working from home two days a week");
   assert.deepEqual(
     said.results.map((r) => r.job_url),
     await ids("accounting jobs hybrid"),

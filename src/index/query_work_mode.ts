@@ -235,7 +235,7 @@ const SOME_DAYS = (() => {
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.deepEqual(hybridOfSomeDays("accounting jobs that allow working from home two days a week"), {
- *   matched: "that allow working from home two days a week",
+ *   matched: "working from home two days a week",
  *   without: "accounting jobs hybrid",
  * });
  * assert.equal(hybridOfSomeDays("analyst 3 days in the office")?.without, "analyst hybrid");
@@ -248,7 +248,8 @@ export function hybridOfSomeDays(text: string): { matched: string; without: stri
   const found = SOME_DAYS.exec(text);
   if (!found) return null;
   return {
-    matched: found[0],
+    // What says the days, without the words that allowed them.
+    matched: found[0].replace(/^(?:that\s+allows?|allowing|with)\s+(?:you\s+to\s+)?/i, ""),
     without: `${text.slice(0, found.index)}hybrid${text.slice(found.index + found[0].length)}`,
   };
 }

@@ -71,9 +71,31 @@ export function readQuery(
   query: SearchQuery,
   options: { typeAlone?: boolean; now?: number } = {},
 ): QueryReading {
-  // "from home two days a week" is hybrid work, not a wish for remote postings alone.
+  // "from home two days a week" is hybrid work, not a wish for remote postings alone; it is said
+  // back as typed.
   const someDays = hybridOfSomeDays(query.q);
-  if (someDays) query = { ...query, q: someDays.without };
+  if (!someDays) return readWords(index, query, options);
+  const reading = readWords(index, { ...query, q: someDays.without }, options);
+  const typed = someDays.matched.trim();
+  const asTyped = <M extends { matched: string }>(mode: M | undefined) =>
+    mode && { ...mode, matched: mode.matched.replace(/\bhybrid\b/i, typed) };
+  const { workMode, workModeBeside } = reading.analyzed;
+  return {
+    ...reading,
+    analyzed: {
+      ...reading.analyzed,
+      ...(workMode ? { workMode: asTyped(workMode) } : {}),
+      ...(workModeBeside ? { workModeBeside: asTyped(workModeBeside) } : {}),
+    },
+  };
+}
+
+/** {@linkcode readQuery} of words that say no home working some days a week. */
+function readWords(
+  index: JobIndex,
+  query: SearchQuery,
+  options: { typeAlone?: boolean; now?: number },
+): QueryReading {
   const reading = readOnce(index, query, options);
   // "remote or hybrid jobs in London": home working said with another way of working is how the
   // work is done, not a place (read as one, only London's remote postings were asked for, and
