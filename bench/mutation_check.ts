@@ -4569,8 +4569,8 @@ export const MUTANTS: Mutant[] = [
     id: "M555",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: "  if (someDays) query = { ...query, q: someDays.without };",
-    becomes: "",
+    line: "  const reading = readWords(index, { ...query, q: someDays.without }, options);",
+    becomes: "  const reading = readWords(index, query, options);",
     breaks: "'working from home two days a week' asks for remote postings alone (session 43)",
   },
   {
@@ -4742,6 +4742,14 @@ export const MUTANTS: Mutant[] = [
     line: '      phrase !== "entry" && phrase !== "first job" && !phrase.includes("student") &&',
     becomes: '      phrase !== "entry" && phrase !== "first job" &&',
     breaks: "'student nurse' and 'student advisor' are read as a level, not the role (session 43)",
+  },
+  {
+    id: "M585",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "    mode && { ...mode, matched: mode.matched.replace(/\\bhybrid\\b/i, typed) };",
+    becomes: "    mode && { ...mode };",
+    breaks: "home working some days a week is said back as 'hybrid', not as typed (session 43)",
   },
 ];
 
