@@ -161,3 +161,19 @@ Deno.test("where none at the place is what the words ask alone, its postings nea
   assert.ok(new Set(scores).size > 1, "the scores say how near each is");
   assert.ok(said.results.every((r) => r.match === "close"));
 });
+
+Deno.test("informal names of a job list the job the postings name: bouncer, headhunter, till operator", async () => {
+  for (
+    const [said, title] of [
+      ["bouncer", /security/i],
+      ["headhunter", /recruit/i],
+      ["till operator", /cashier|checkout/i],
+      ["personnel officer", /\bhr\b|human resources|people/i],
+      ["shelf stacker", /stocker|fill/i],
+    ] as const
+  ) {
+    const found = await search(said);
+    assert.match(found.results[0]?.job_title ?? "", title, said);
+    assert.ok(found.total > 0, said);
+  }
+});

@@ -89,6 +89,17 @@ const ABBREVIATIONS: Record<string, string> = {
   binman: "refuse collector",
   dustman: "refuse collector",
   squaddie: "soldier",
+  // Informal names the titles do not use (the tuned paraphrase set, session 43: "bouncer" listed
+  // supervisors, "headhunter" head chefs, "personnel officer" security officers, "till operator"
+  // machine operators, "shelf stacker" full-stack developers through the stemmer's "stack").
+  bouncer: "door security",
+  bouncers: "door security",
+  headhunter: "recruitment consultant",
+  headhunters: "recruitment consultants",
+  personnel: "human resources",
+  till: "checkout cashier",
+  stacker: "stocker",
+  stackers: "stockers",
 };
 
 /** Words before "admin" that make it a system's administrator ("linux admin", "it admin"). */
