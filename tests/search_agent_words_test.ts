@@ -162,7 +162,7 @@ Deno.test("where none at the place is what the words ask alone, its postings nea
   assert.ok(said.results.every((r) => r.match === "close"));
 });
 
-Deno.test("informal names of a job list the job the postings name: bouncer, headhunter, till operator", async () => {
+Deno.test("informal and other names of a job list the job the postings name: bouncer, headhunter, shop assistant", async () => {
   for (
     const [said, title] of [
       ["bouncer", /security/i],
@@ -170,6 +170,10 @@ Deno.test("informal names of a job list the job the postings name: bouncer, head
       ["till operator", /cashier|checkout/i],
       ["personnel officer", /\bhr\b|human resources|people/i],
       ["shelf stacker", /stocker|fill/i],
+      ["handyman", /maintenance|handy/i],
+      ["ambulance crew", /paramedic|emergency medical/i],
+      ["shop assistant", /^(?!.*manager).*(sales|retail|customer) assistant/i],
+      ["phone sales", /tele ?sales/i],
     ] as const
   ) {
     const found = await search(said);

@@ -187,6 +187,10 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["paralegal", "legal assistant"],
   ["administrative assistant", "admin assistant"],
   ["salesperson", "sales representative", "sales rep", "salesman", "saleswoman"],
+  // Session 43, the tuned paraphrase set's worst lines: "phone sales" met office administrators,
+  // "shop assistant" assistant store managers.
+  ["phone sales", "telesales", "telephone sales"],
+  ["shop assistant", "retail assistant", "sales assistant", "customer assistant"],
   ["realtor", "real estate agent", "estate agent"],
   // Hospitality, cleaning.
   ["chef", "cook"],
@@ -199,6 +203,9 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["flight attendant", "cabin crew"],
   // Trades, transport, public service.
   ["mechanic", "automotive technician", "vehicle technician"],
+  // "handyman" met cleaners, "ambulance crew" fast-food crews (session 43).
+  ["handyman", "maintenance technician", "maintenance worker"],
+  ["ambulance crew", "paramedic", "emergency medical technician"],
   ["carpenter", "joiner"],
   ["truck", "lorry"],
   ["driver", "chauffeur"],
