@@ -4751,6 +4751,22 @@ export const MUTANTS: Mutant[] = [
     becomes: "    mode && { ...mode };",
     breaks: "home working some days a week is said back as 'hybrid', not as typed (session 43)",
   },
+  {
+    id: "M586",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  bouncer: "door security",',
+    becomes: "",
+    breaks: "'bouncer' lists supervisors, not security guards (session 43)",
+  },
+  {
+    id: "M587",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  ["shop assistant", "retail assistant", "sales assistant", "customer assistant"],',
+    becomes: "",
+    breaks: "'shop assistant' lists assistant store managers first (session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
