@@ -198,7 +198,7 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["bartender", "barman", "barmaid", "bar staff"],
   ["dishwasher", "kitchen porter"],
   ["receptionist", "front desk"],
-  ["housekeeper", "room attendant"],
+  ["housekeeper", "room attendant", "maid", "chambermaid"],
   ["cleaner", "janitor", "custodian"],
   ["flight attendant", "cabin crew"],
   // Trades, transport, public service.
@@ -206,6 +206,8 @@ const SYNONYMS: readonly (readonly string[])[] = [
   // "handyman" met cleaners, "ambulance crew" fast-food crews (session 43).
   ["handyman", "maintenance technician", "maintenance worker"],
   ["ambulance crew", "paramedic", "emergency medical technician"],
+  ["switchboard operator", "pbx operator", "telephone operator"],
+  ["assembly line worker", "assembler", "production operative", "production worker"],
   ["carpenter", "joiner"],
   ["truck", "lorry"],
   ["driver", "chauffeur"],
