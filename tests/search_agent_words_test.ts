@@ -181,3 +181,72 @@ Deno.test("informal and other names of a job list the job the postings name: bou
     assert.ok(found.total > 0, said);
   }
 });
+
+Deno.test("whom an agent asks for is asking too: 'my user wants', 'please find my user some'", async () => {
+  const plain = await ids("healthcare jobs in the United Kingdom");
+  assert.ok(plain.length > 10);
+  for (
+    const q of [
+      "My user wants healthcare jobs in the United Kingdom",
+      "Please find my user some healthcare jobs in the United Kingdom",
+      "the user is looking for healthcare jobs in the United Kingdom",
+    ]
+  ) {
+    assert.deepEqual(await ids(q), plain, q);
+  }
+  // Only where the asking follows: the same words name work.
+  assert.equal(analyzeQuery("user researcher").embeddingText, "user researcher");
+  assert.equal(analyzeQuery("needs assessor").embeddingText, "needs assessor");
+});
+
+Deno.test("a contract's day rate is no part of the work: 'ux designer daily rate'", async () => {
+  const found = await search("contract ux designer roles in the Netherlands paying a daily rate");
+  assert.ok(found.total > 0);
+  assert.match(found.results[0].job_title, /ux|ui|design/i);
+});
+
+Deno.test("close matches alone, in relevance order, say so and what was searched", async () => {
+  const found = await search("copywriter");
+  assert.equal(found.total, 0);
+  assert.ok((found.close_total ?? 0) > 0);
+  assert.equal(
+    found.hint,
+    `No posting is a strong match for "copywriter"; the ${found.close_total} close matches are ` +
+      'listed (`match: "close"`), best first.',
+  );
+});
+
+Deno.test("work not wanted is never searched, with no work named or a clause after it", async () => {
+  const nursing = await search("jobs that are not nursing");
+  assert.deepEqual(nursing.query_excluded?.words, ["nursing"]);
+  assert.ok(!nursing.results.some((r) => /nurs/i.test(r.job_title)));
+  const dallas = await search("jobs not in sales in Dallas");
+  assert.deepEqual(dallas.query_excluded?.words, ["sales"]);
+  assert.ok(dallas.results.length > 0);
+  assert.ok(dallas.results.every((r) => r.city === "Dallas" && !/sales/i.test(r.job_title)));
+  // The work after the clause is what is searched: a person's experience names it.
+  const service = await search("jobs NOT in sales for someone with customer service experience");
+  assert.deepEqual(service.query_excluded?.words, ["sales"]);
+  assert.ok(!service.results.slice(0, 10).some((r) => /sales/i.test(r.job_title)));
+  assert.match(service.results[0].job_title, /customer|service|support/i);
+});
+
+Deno.test("some days a week in the office, said as a range, is hybrid work", async () => {
+  const found = await search("data science jobs in London, 2-3 days a week in office");
+  assert.equal(found.query_work_mode?.work_mode, "hybrid");
+  assert.equal(found.query_work_mode?.matched, "2-3 days a week in office");
+  assert.doesNotMatch(found.hint ?? "", /2-/);
+});
+
+Deno.test("a student, a type and a language at a place are each read", async () => {
+  const found = await search(
+    "Find part-time jobs suitable for a student in Amsterdam, no Dutch required",
+  );
+  assert.deepEqual(found.query_seniority?.seniority, ["intern"]);
+  assert.equal(found.query_employment?.employment_type, "parttime");
+  assert.equal(found.query_language?.language, "nl");
+  assert.ok(found.total > 0);
+  for (const posting of found.results.filter((r) => r.match === "strong")) {
+    assert.equal(posting.city, "Amsterdam");
+  }
+});

@@ -692,6 +692,9 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
     titleTerms: [[]],
     embeddingText: query.embeddingText,
     ...parts,
+    // The language said beside what is read alone ("part-time jobs for a student, no Dutch
+    // required": reviewer W found it dropped without a word).
+    ...(query.languageBeside && !parts.language ? { language: query.languageBeside } : {}),
     ...(query.salary ? { salary: query.salary } : {}),
     ...(query.bestPaid ? { bestPaid: query.bestPaid } : {}),
     ...(query.posted ? { posted: query.posted } : {}),

@@ -76,13 +76,25 @@ const NOT_A_FIELD = new Set([
   "that",
 ]);
 
+/** Words that open a clause after the unwanted work ("not sales for someone with ..."). */
+const CLAUSE_AFTER = new Set([
+  "for",
+  "with",
+  "who",
+  "where",
+  "that",
+  "which",
+  "and",
+  "but",
+  "paying",
+]);
+
 /** At most this many words of unwanted work: a longer tail is a sentence, not a name. */
 const MOST_WORDS = 3;
 
 /**
- * What `words` (a query's words as the role reads them) say is not wanted at their end, and the
- * words before it; null where they say nothing so, or nothing is left before it but words for a
- * job as such ("not nursing jobs").
+ * What `words` (a query's words as the role reads them) say is not wanted, and the words before
+ * it and after it where a clause follows; null where they say nothing so.
  *
  * @example
  * ```ts
@@ -94,7 +106,11 @@ const MOST_WORDS = 3;
  * });
  * assert.deepEqual(exclusionIn(words("it jobs except help desk"))?.exclusion.words, ["help", "desk"]);
  * assert.equal(exclusionIn(words("healthcare jobs not nursing"))?.rest.join(" "), "healthcare jobs");
- * assert.equal(exclusionIn(words("jobs not nursing")), null);
+ * assert.deepEqual(exclusionIn(words("jobs not nursing"))?.rest, ["jobs"]);
+ * assert.deepEqual(exclusionIn(words("jobs not in sales for someone with customer service experience")), {
+ *   exclusion: { matched: "not in sales", words: ["sales"] },
+ *   rest: words("jobs for someone with customer service experience"),
+ * });
  * assert.deepEqual(exclusionIn(words("software engineer not in sales"))?.exclusion.words, ["sales"]);
  * assert.equal(exclusionIn(words("nurse jobs not in the office")), null);
  * assert.equal(exclusionIn(words("nurse jobs not in person")), null);
@@ -112,7 +128,12 @@ export function exclusionIn(
   for (let at = 1; at < words.length; at++) {
     const opening = OPENINGS.find((said) => said.every((word, k) => words[at + k] === word));
     if (!opening) continue;
-    let unwanted = withoutJobWords(words.slice(at + opening.length));
+    // The unwanted work ends where a clause about the person or the job opens ("not in sales for
+    // someone with customer service experience": reviewer W, session 43, found sales first).
+    const after = words.slice(at + opening.length);
+    const clause = after.findIndex((word, k) => k > 0 && CLAUSE_AFTER.has(word));
+    const tail = clause < 0 ? [] : after.slice(clause);
+    let unwanted = withoutJobWords(clause < 0 ? after : after.slice(0, clause));
     // "software engineer not in sales": a field after "in" (a place there has been read as a
     // place not wanted before the words are: src/search/query_reading.ts); reviewer W, session 41.
     if (unwanted[0] === "in" && unwanted.length > 1 && !NOT_A_FIELD.has(unwanted[1])) {
@@ -120,10 +141,15 @@ export function exclusionIn(
     }
     if (unwanted.length === 0 || unwanted.length > MOST_WORDS) continue;
     if (NOT_WORK_FIRST.has(unwanted[0])) continue;
-    const rest = words.slice(0, at);
-    if (withoutJobWords(rest).length === 0) return null;
+    // With no work named ("jobs that are not nursing"), what is not wanted is still not searched
+    // (it had listed nursing assistants first): the rest names no work, and a place's list, or
+    // the hint to name the work, follows.
+    const rest = [...words.slice(0, at), ...tail];
     return {
-      exclusion: { matched: words.slice(at).join(" "), words: unwanted },
+      exclusion: {
+        matched: words.slice(at, words.length - tail.length).join(" "),
+        words: unwanted,
+      },
       rest,
     };
   }

@@ -37,6 +37,8 @@ const ASKING_WORDS = new Set([
   "looking",
   "look",
   "want",
+  "wants",
+  "seeks",
   "wanna",
   "like",
   "love",
@@ -154,6 +156,26 @@ const TRAILING = new Set([
   "gal",
   "gals",
 ]);
+
+/**
+ * Whom an agent asks for, before what is asked ("my user wants healthcare jobs", "please find my
+ * user some jobs": reviewer W, session 43, found no strong match for either where the same words
+ * without them had 44). Taken off only where the asking follows them.
+ */
+const ASKED_FOR: readonly (readonly string[])[] = [
+  "my user",
+  "the user",
+  "a user",
+  "user",
+  "my client",
+  "the client",
+  "my candidate",
+  "the candidate",
+  "candidate",
+].map((phrase) => phrase.split(" ")).sort((a, b) => b.length - a.length);
+
+/** Words after whom an agent asks for that say the asking goes on ("my user wants ..."). */
+const ASKING_AFTER_SUBJECT = new Set(["wants", "needs", "seeks", "is", "would", "some", "a", "an"]);
 
 /** Who hires: after them "hiring" asks ("is anyone hiring bartenders?"), as "hiring for" does. */
 const HIRERS = new Set(["anyone", "anybody", "who", "companies", "employers"]);
@@ -462,6 +484,8 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     if (ASKING_WORDS.has(word)) return true;
     // "search for project manager jobs" (an agent's words): never "search engine optimisation".
     if (word === "search") return words[k + 1] === "for";
+    // "my user needs a nurse job": after the asking; first it may be the work ("needs assessor").
+    if (word === "needs") return k > from && k + 1 < end;
     // "what are the highest paying remote jobs": the article after the asking goes with it.
     if (word === "the") return k > from && k + 1 < end;
     if (word === "open") return k + 1 < end && !OPEN_ROLES.has(words[k + 1]);
@@ -471,7 +495,20 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     const next = words[k + 1];
     return k + 1 < end && (ASKING_WORDS.has(next) || REQUEST_NOUNS.has(next));
   };
-  while (start < end && opens(start)) start++;
+  /** The length of whom an agent asks for at `k`, where the asking goes on after it; else 0. */
+  const askedFor = (k: number): number => {
+    const phrase = ASKED_FOR.find((said) => said.every((word, j) => words[k + j] === word));
+    if (!phrase || k + phrase.length >= end) return 0;
+    const next = words[k + phrase.length];
+    return ASKING_AFTER_SUBJECT.has(next) || ASKING_WORDS.has(next) ? phrase.length : 0;
+  };
+  for (;;) {
+    if (start >= end) break;
+    const subject = askedFor(start);
+    if (subject > 0) start += subject;
+    else if (opens(start)) start++;
+    else break;
+  }
   while (end > start) {
     const soon = startSoonEndingAt(words, start, end);
     if (soon > 0) {
@@ -674,6 +711,13 @@ const OFFERS: readonly (readonly string[])[] = [
   "start immediately",
   "weekly pay",
   "paid weekly",
+  // How a contract pays (reviewer W, session 43: "ux designer daily rate" had no strong match).
+  "daily rate",
+  "day rate",
+  "hourly rate",
+  "paying a daily rate",
+  "paying a day rate",
+  "on a day rate",
   "daily pay",
   "same day pay",
   "overtime",
@@ -970,7 +1014,9 @@ const DOING = new Set(["doing", "do", "job", "jobs"]);
 const ARTICLES = new Set(["a", "an", "the"]);
 
 /** Words for a degree said after its subject: "a psychology degree". */
-const DEGREES_AFTER = new Set(["degree", "degrees", "diploma"]);
+// "experience" names its field as a degree names its subject: "someone with customer service
+// experience", "experience in retail" (reviewer W, session 43: "someone" was searched).
+const DEGREES_AFTER = new Set(["degree", "degrees", "diploma", "experience"]);
 
 /**
  * Words for a degree, after which "in" names its subject ("a masters in data science"); before
@@ -1028,6 +1074,13 @@ const DEGREE_KINDS = new Set([
   "school",
   "secondary",
   "ged",
+  // How much experience: "5 years of experience", "some experience".
+  "years",
+  "of",
+  "5",
+  "some",
+  "previous",
+  "prior",
 ]);
 
 /** Words that end a degree's subject before it ("someone with a", "jobs that require a"). */
@@ -1081,6 +1134,11 @@ const BEFORE_SUBJECT = new Set([
  * assert.deepEqual(subjectOfDegree(words("high school diploma jobs")), words("high school diploma jobs"));
  * assert.deepEqual(subjectOfDegree(words("jobs without degree")), words("jobs without degree"));
  * assert.deepEqual(subjectOfDegree(words("spanish degree jobs")), words("spanish degree jobs"));
+ * assert.deepEqual(subjectOfDegree(words("jobs for someone with customer service experience")), words("customer service"));
+ * assert.deepEqual(subjectOfDegree(words("jobs with experience in retail")), ["retail"]);
+ * assert.deepEqual(subjectOfDegree(words("customer experience manager")), words("customer experience manager"));
+ * assert.deepEqual(subjectOfDegree(words("nurse no experience")), words("nurse no experience"));
+ * assert.deepEqual(subjectOfDegree(words("social work degree jobs")), words("social work jobs"));
  * ```
  */
 export function subjectOfDegree(typed: string[]): string[] {

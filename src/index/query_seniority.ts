@@ -197,20 +197,30 @@ const SUITED = new Set(["suitable", "ideal", "good", "great", "perfect", "suited
  * assert.deepEqual(studentSaid(words("part time jobs suitable for a university student")), words("part time jobs for a student"));
  * assert.deepEqual(studentSaid(words("weekend work ideal for college students")), words("weekend work for students"));
  * assert.deepEqual(studentSaid(words("phd student")), words("phd student"));
+ * assert.deepEqual(studentSaid(words("jobs suitable for a student no dutch required")), words("jobs for a student no dutch required"));
  * ```
  */
 export function studentSaid(words: string[]): string[] {
-  const last = words.length - 1;
-  if (last < 1 || (words[last] !== "student" && words[last] !== "students")) return words;
-  let at = last - 1;
-  while (at >= 0 && STUDENT_KINDS.has(words[at])) at--;
-  const article = words[at] === "a" || words[at] === "an";
-  if (article) at--;
-  if (words[at] !== "for") return words;
-  let from = SUITED.has(words[at - 1]) ? at - 1 : at;
-  // "jobs that are good for a student": the clause's opening goes too.
-  while (from > 1 && CLAUSE_OPENING.has(words[from - 1])) from--;
-  return [...words.slice(0, from), "for", ...(article ? ["a"] : []), words[last]];
+  for (let last = 1; last < words.length; last++) {
+    if (words[last] !== "student" && words[last] !== "students") continue;
+    let at = last - 1;
+    while (at >= 0 && STUDENT_KINDS.has(words[at])) at--;
+    const article = words[at] === "a" || words[at] === "an";
+    if (article) at--;
+    if (words[at] !== "for") continue;
+    let from = SUITED.has(words[at - 1]) ? at - 1 : at;
+    // "jobs that are good for a student": the clause's opening goes too.
+    while (from > 1 && CLAUSE_OPENING.has(words[from - 1])) from--;
+    // What follows stays for the other readings ("..., no Dutch required": reviewer W).
+    return [
+      ...words.slice(0, from),
+      "for",
+      ...(article ? ["a"] : []),
+      words[last],
+      ...words.slice(last + 1),
+    ];
+  }
+  return words;
 }
 
 /** Words after "senior" that make it the work's, not a level. */

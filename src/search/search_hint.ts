@@ -492,3 +492,27 @@ export function placeWhere(place: QueryPlace | null): string {
     : `within ${around.radiusKm} km of ${named}`;
   return place.remote ? `remote ${where}` : where;
 }
+
+/**
+ * The hint where the list holds close matches alone and nothing else explains it (no filter or
+ * place emptied the strong set): the words searched, quoted as the search read them.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   closeOnlyHint("ux designer daily rate", 12),
+ *   'No posting is a strong match for "ux designer daily rate"; the 12 close matches are ' +
+ *     'listed (`match: "close"`), best first.',
+ * );
+ * assert.match(closeOnlyHint("x", 1), /; the close match is listed \(`match: "close"`\)\.$/);
+ * ```
+ */
+export function closeOnlyHint(words: string, closeMatches: number): string {
+  const quoted = words.length > 80 ? `${[...words].slice(0, 77).join("")}...` : words;
+  return `No posting is a strong match for "${quoted}"; ${
+    closeMatches === 1
+      ? 'the close match is listed (`match: "close"`).'
+      : `the ${closeMatches} close matches are listed (\`match: "close"\`), best first.`
+  }`;
+}

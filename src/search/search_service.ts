@@ -32,6 +32,7 @@ import { SearchesTogether } from "./searches_together.ts";
 import { searchByProfile } from "./profile_search.ts";
 import { occupationVectors } from "./occupation_vectors.ts";
 import {
+  closeOnlyHint,
   companyBrowseHint,
   companyListOffer,
   type Emptied,
@@ -544,6 +545,12 @@ class SnapshotSearchService implements JobSearchService {
       // "minimum wage jobs", "xyzzy": no title comes near the words and nothing else explains the
       // empty list, which said nothing at all (session 38).
       outcome.hint = NOTHING_NEAR_WORDS;
+    }
+    if (total === 0 && closeTotal > 0 && outcome.hint === undefined) {
+      // Close matches alone, in the relevance order, had no word on it (reviewer W, session 43:
+      // "My user wants healthcare jobs in the United Kingdom" said nothing): what was searched, so
+      // that a person or an agent sees which words found no strong match.
+      outcome.hint = closeOnlyHint(reading.words.trim() || query.q.trim(), closeTotal);
     }
     const agedOut = (this.#snapshots.served() ?? served).agedOut;
     if (total === 0 && index.size === 0 && agedOut) {
