@@ -4767,6 +4767,16 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks: "'shop assistant' lists assistant store managers first (session 43)",
   },
+  {
+    id: "M588",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "    const closeGroup = (position: number) => ofWork(position) ? Number(levels![position] === 1) : 2;",
+    becomes: "    const closeGroup = (position: number) => Number(levels![position] === 1);",
+    breaks:
+      "a posting of the work at a level the words rule out comes after close matches of other work (session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -250,3 +250,12 @@ Deno.test("a student, a type and a language at a place are each read", async () 
     assert.equal(posting.city, "Amsterdam");
   }
 });
+
+Deno.test("a posting of the work at a level the words rule out comes before close matches of other work", async () => {
+  // The UK's one finance posting is a senior one: it had come ninth, after a field sales executive.
+  const found = await search("graduate scheme uk finance");
+  assert.equal(found.query_seniority?.none_at_level, true);
+  assert.match(found.results[0].job_title, /finance/i);
+  const scores = found.results.slice(1).map((r) => r.score);
+  assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+});

@@ -837,9 +837,11 @@ export class JobIndex {
     }
     // Among the close matches the work's postings of a level the words rule out come last: a head
     // of marketing is not the first close match of "entry level marketing".
+    // Only among the work's own postings: reviewer W (session 43) found the UK's one finance
+    // posting, a senior one, listed below a field sales executive for "graduate scheme uk finance".
+    const closeGroup = (position: number) => ofWork(position) ? Number(levels![position] === 1) : 2;
     const ruledOutLast = (a: RankedHit, b: RankedHit) =>
-      Number(levels![a.position] === 1) - Number(levels![b.position] === 1) ||
-      byScoreThenDate(a, b);
+      closeGroup(a.position) - closeGroup(b.position) || byScoreThenDate(a, b);
     const closeSet = bestByScore(
       { positions: closeList, scores: closeScores, count: close },
       jobs,
