@@ -4777,6 +4777,78 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a posting of the work at a level the words rule out comes after close matches of other work (session 43)",
   },
+  {
+    id: "M589",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "    if (subject > 0) start += subject;",
+    becomes: "    if (subject < 0) start += subject;",
+    breaks:
+      "'my user wants healthcare jobs' searches 'my user' as the work (reviewer W, session 43)",
+  },
+  {
+    id: "M590",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '  "paying a daily rate",',
+    becomes: "",
+    breaks:
+      "'ux designer roles paying a daily rate' embeds the day rate with the work (reviewer W, session 43)",
+  },
+  {
+    id: "M591",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      outcome.hint = closeOnlyHint(reading.words.trim() || query.q.trim(), closeTotal);",
+    becomes: "",
+    breaks: "close matches alone in relevance order say nothing (reviewer W, session 43)",
+  },
+  {
+    id: "M592",
+    layer: "index",
+    file: "src/index/query_exclusion.ts",
+    line: "    const clause = after.findIndex((word, k) => k > 0 && CLAUSE_AFTER.has(word));",
+    becomes: "    const clause = -1;",
+    breaks:
+      "'jobs not in sales for someone with customer service experience' searches the whole tail (reviewer W, session 43)",
+  },
+  {
+    id: "M593",
+    layer: "index",
+    file: "src/index/query_exclusion.ts",
+    line: "    const rest = [...words.slice(0, at), ...tail];",
+    becomes:
+      "    const rest = [...words.slice(0, at), ...tail];\n    if (withoutJobWords(rest).length === 0) return null;",
+    breaks:
+      "'jobs that are not nursing' searches 'nursing' and lists nurses first (reviewer W, session 43)",
+  },
+  {
+    id: "M594",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: 'const DEGREES_AFTER = new Set(["degree", "degrees", "diploma", "experience"]);',
+    becomes: 'const DEGREES_AFTER = new Set(["degree", "degrees", "diploma"]);',
+    breaks:
+      "'someone with customer service experience' searches 'someone' (reviewer W, session 43)",
+  },
+  {
+    id: "M596",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line:
+      "    ...(query.languageBeside && !parts.language ? { language: query.languageBeside } : {}),",
+    becomes: "",
+    breaks: "a language beside readings alone is dropped without a word (reviewer W, session 43)",
+  },
+  {
+    id: "M597",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: "  for (let last = 1; last < words.length; last++) {",
+    becomes: "  for (let last = words.length - 1; last < words.length; last++) {",
+    breaks:
+      "'suitable for a student in Amsterdam, no Dutch required' reads no student (reviewer W, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -225,6 +225,10 @@ Deno.test("work not wanted is never searched, with no work named or a clause aft
   assert.ok(dallas.results.length > 0);
   assert.ok(dallas.results.every((r) => r.city === "Dallas" && !/sales/i.test(r.job_title)));
   // The work after the clause is what is searched: a person's experience names it.
+  assert.equal(
+    analyzeQuery("jobs for someone with customer service experience").embeddingText,
+    "customer service",
+  );
   const service = await search("jobs NOT in sales for someone with customer service experience");
   assert.deepEqual(service.query_excluded?.words, ["sales"]);
   assert.ok(!service.results.slice(0, 10).some((r) => /sales/i.test(r.job_title)));
