@@ -4849,6 +4849,17 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'suitable for a student in Amsterdam, no Dutch required' reads no student (reviewer W, session 43)",
   },
+  {
+    id: "M598",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line:
+      "    if (response.total === 0 && filter !== IN_ALERTS) {\n      // Nothing else is strong either",
+    becomes:
+      "    if (response.total === -1 && filter !== IN_ALERTS) {\n      // Nothing else is strong either",
+    breaks:
+      "beside 'No strong match', the level's reading names those that are the strong matches (reviewer W, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -12,6 +12,8 @@ import { strict as assert } from "node:assert";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
+import { toSearchResponse } from "../src/domain/job.ts";
+import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 
 async function search(q: string) {
   return await realIndex.service.search(parseSearchQuery({ q, sort: "relevance", top_k: "30" }));
@@ -262,4 +264,22 @@ Deno.test("a posting of the work at a level the words rule out comes before clos
   assert.match(found.results[0].job_title, /finance/i);
   const scores = found.results.slice(1).map((r) => r.score);
   assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+});
+
+Deno.test("where nothing is strong, the reading of a level or a way of working names no strong matches", async () => {
+  for (
+    const q of [
+      "graduate scheme uk finance",
+      "data science jobs in London, 2-3 days a week in office",
+    ]
+  ) {
+    const found = await search(q);
+    assert.equal(found.total, 0, q);
+    const response = toSearchResponse("00000000-0000-4000-8000-000000000000", found);
+    const page = buildSearchPage(parseSearchQuery({ q, sort: "relevance" }), response, {
+      maxChars: 20_000,
+    });
+    assert.doesNotMatch(page.text, /are the strong matches|stay the strong matches/, page.text);
+    assert.match(page.text, /every posting listed is a close one/, page.text);
+  }
 });

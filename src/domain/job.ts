@@ -774,6 +774,8 @@ interface ReadAlone {
   query_place?: QueryPlaceResult;
   query_company?: QueryCompanyResult;
   applied?: Applied;
+  /** The strong matches' count: where none is, a reading says so rather than which they are. */
+  total?: number;
 }
 
 /**
@@ -913,6 +915,10 @@ function workModeBesideInWords(
   const said = `Read "${read.matched}" as how the work is done (${read.work_mode}) beside the work`;
   const saying = read.work_mode === "onsite" ? "on-site" : read.work_mode;
   if (read.none_in_mode) {
+    if (response.total === 0 && filter !== IN_ALERTS) {
+      return `${said}: none of the work's postings says ${saying}, and none is a strong match ` +
+        "here; every posting listed is a close one.";
+    }
     return `${said}: none of the work's strong matches says ${saying}, so they all stay the strong ` +
       "matches.";
   }
@@ -1175,6 +1181,11 @@ export function queryPostedInWords(
  *     "postings says junior or intern, so those that say no senior, lead or executive level are " +
  *     "the strong matches; the others are close ones.",
  * );
+ * // Where nothing is strong at all, no rule names an empty set.
+ * assert.match(
+ *   querySeniorityInWords({ ...none, total: 0 }, (levels) => `seniority=${levels}`)!,
+ *   /none that would stand in for them is a strong match here; every posting listed is a close one\.$/,
+ * );
  * ```
  */
 export function querySeniorityInWords(
@@ -1213,6 +1224,14 @@ function seniorityBesideInWords(
     "work";
   const ruledOut = `say no ${or(ruledOutBy(read.seniority))} level`;
   if (read.none_at_level) {
+    if (response.total === 0 && filter !== IN_ALERTS) {
+      // Nothing else is strong either (a place, another reading): the rule would name an empty
+      // set beside "No strong match" (reviewer W, session 43).
+      return `${said}: none of the work's postings says ${
+        or(read.seniority)
+      }, and none that would stand in for them is a strong match here; every posting listed is a ` +
+        "close one.";
+    }
     const listed = filter === IN_ALERTS ? "only those are sent" : "the others are close ones";
     return `${said}: none of the work's postings says ${
       or(read.seniority)
