@@ -4860,6 +4860,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "beside 'No strong match', the level's reading names those that are the strong matches (reviewer W, session 43)",
   },
+  {
+    id: "M599",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const student = studentSaid(withoutCohortYear(splitWords(beforeStudent)));",
+    becomes: "  const student = studentSaid(splitWords(beforeStudent));",
+    breaks:
+      "'software internship 2026' searches the year and reads no internship (reviewer W, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -283,3 +283,13 @@ Deno.test("where nothing is strong, the reading of a level or a way of working n
     assert.match(page.text, /every posting listed is a close one/, page.text);
   }
 });
+
+Deno.test("a year said for the intake is no part of the work: 'software internship 2026'", async () => {
+  const found = await search("software internship 2026");
+  assert.equal(found.query_employment?.employment_type, "internship");
+  assert.deepEqual(found.results.map((r) => r.job_url), await ids("software internship"));
+  const summer = await search("internship summer 2027 software");
+  assert.ok(summer.total >= 5, `${summer.total}`);
+  // Elsewhere a year is the work's: "windows server 2022".
+  assert.match(analyzeQuery("windows server 2022 admin").embeddingText, /2022/);
+});

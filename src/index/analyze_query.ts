@@ -16,6 +16,7 @@ import {
   roleWords,
   subjectOfDegree,
   withoutClause,
+  withoutCohortYear,
   workerOfField,
   workWords,
 } from "./query_phrasing.ts";
@@ -422,7 +423,8 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const posted = when && (splitWords(when.rest).length > 0 || salary) ? when : null;
   const beforeStudent = posted ? posted.rest : unpaid;
   // "suitable for a university student" is "for a student" (`studentSaid`): a level.
-  const student = studentSaid(splitWords(beforeStudent));
+  // "internship summer 2027": the year is the intake's (`withoutCohortYear`).
+  const student = studentSaid(withoutCohortYear(splitWords(beforeStudent)));
   const typed = student.length < splitWords(beforeStudent).length
     ? student.join(" ")
     : beforeStudent;

@@ -1214,3 +1214,58 @@ const QUESTIONS = new Set(["what", "which", "how", "any", "anything"]);
 
 /** Words of asking before a degree that `BEFORE_SUBJECT` need not stop at: "can i", "graduates". */
 const OPENERS_OF_SUBJECT = new Set(["can", "i", "for", "graduates", "graduate", "people"]);
+
+/** Words beside which a year is the intake's, not the work: "summer 2027 internship". */
+const COHORT_WORDS = new Set([
+  "internship",
+  "internships",
+  "intern",
+  "interns",
+  "graduate",
+  "graduates",
+  "grad",
+  "grads",
+  "summer",
+  "placement",
+  "placements",
+  "scheme",
+  "programme",
+  "program",
+  "intake",
+  "cohort",
+  "apprenticeship",
+  "apprenticeships",
+  "trainee",
+  "praktikum",
+  "werkstudent",
+]);
+
+/**
+ * `words` without a year said for the intake ("internship summer 2027 software", "graduate scheme
+ * 2026"): searched, the year was a word few titles have (reviewer W, session 43: one strong match
+ * where "software internship" has 36), and it kept the internship from being read as the type. Only
+ * where a word of an intake is in the query; the same array where none is or no year is.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(withoutCohortYear(words("internship summer 2027 software")), words("internship summer software"));
+ * assert.deepEqual(withoutCohortYear(words("class of 2026 graduate jobs")), words("graduate jobs"));
+ * assert.deepEqual(withoutCohortYear(words("windows server 2022 admin")), words("windows server 2022 admin"));
+ * ```
+ */
+export function withoutCohortYear(words: string[]): string[] {
+  const year = (word: string) => /^20[2-3]\d$/.test(word);
+  if (!words.some(year) || !words.some((word) => COHORT_WORDS.has(word))) return words;
+  const kept: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    if (year(words[k])) {
+      // "class of 2026": the words before the year go with it.
+      if (kept.at(-1) === "of" && kept.at(-2) === "class") kept.splice(-2, 2);
+      continue;
+    }
+    kept.push(words[k]);
+  }
+  return kept;
+}
