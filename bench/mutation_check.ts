@@ -4869,6 +4869,14 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'software internship 2026' searches the year and reads no internship (reviewer W, session 43)",
   },
+  {
+    id: "M600",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: '      if (named && foldText(named.rest) === "jobs") {',
+    becomes: '      if (named && foldText(named.rest) === "x") {',
+    breaks: "'amazon' alone offers no list of the employer's postings (reviewer W, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -293,3 +293,15 @@ Deno.test("a year said for the intake is no part of the work: 'software internsh
   // Elsewhere a year is the work's: "windows server 2022".
   assert.match(analyzeQuery("windows server 2022 admin").embeddingText, /2022/);
 });
+
+Deno.test("an employer's name alone is searched as words, and its own list offered", async () => {
+  const found = await search("amazon");
+  const theirs = await search("jobs at amazon");
+  assert.ok(theirs.total > found.total);
+  assert.equal(
+    found.hint,
+    `Searched "amazon" as words, as a title would say it; "jobs at amazon" lists all ${theirs.total} of its postings.`,
+  );
+  // Work is no employer's name.
+  assert.equal((await search("nurse")).hint, undefined);
+});

@@ -538,6 +538,21 @@ class SnapshotSearchService implements JobSearchService {
         }
       }
     }
+    if (!placeNarrows(place) && !reading.company && !namesNoWork(analyzed)) {
+      // "amazon": an employer's name alone is searched as words (a title's words too); its own
+      // list is one query away, as a place's is (reviewer W, session 43: "amazon" found 1 strong
+      // match where "jobs at amazon" lists 85).
+      const named = index.companyIn(`jobs at ${query.q.trim()}`);
+      if (named && foldText(named.rest) === "jobs") {
+        const there = countWith({ query: analyzeQuery("jobs"), namedCompany: named.names });
+        if (there > total) {
+          const offered = `Searched "${query.q.trim()}" as words, as a title would say it; ${
+            companyListOffer(named.matched, there, filtered)
+          }`;
+          outcome.hint = outcome.hint ? `${outcome.hint} ${offered}` : offered;
+        }
+      }
+    }
     if (
       total === 0 && closeTotal === 0 && outcome.hint === undefined && query.q.trim() !== "" &&
       index.size > 0
