@@ -4877,6 +4877,15 @@ export const MUTANTS: Mutant[] = [
     becomes: '      if (named && foldText(named.rest) === "x") {',
     breaks: "'amazon' alone offers no list of the employer's postings (reviewer W, session 43)",
   },
+  {
+    id: "M601",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      else if (firstJob && titleSaysExperienced(jobs[p].job_title)) made[p] = 1;",
+    becomes: "",
+    breaks:
+      "'electrician apprentice' lists a journeyman electrician among its strong matches (reviewer W, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -305,3 +305,13 @@ Deno.test("an employer's name alone is searched as words, and its own list offer
   // Work is no employer's name.
   assert.equal((await search("nurse")).hint, undefined);
 });
+
+Deno.test("a first job's level rules out a title that asks for a trade's experience: 'electrician apprentice'", async () => {
+  const found = await search("electrician apprentice");
+  const strong = found.results.filter((r) => r.match === "strong");
+  assert.ok(strong.length > 0);
+  for (const posting of strong) {
+    assert.doesNotMatch(posting.job_title, /journeyman|fully qualified|experienced/i);
+  }
+  assert.ok(found.results.some((r) => r.match === "close" && /journeyman/i.test(r.job_title)));
+});

@@ -53,3 +53,25 @@ export const TITLE_LEVELS: [Seniority, RegExp][] = [
 export function titleSaysLevel(title: string, levels: readonly Seniority[]): boolean {
   return TITLE_LEVELS.some(([level, pattern]) => levels.includes(level) && pattern.test(title));
 }
+
+/**
+ * Words a title says a trade's experience in, which are no level of the `seniority` filter but not
+ * a first job either: "Journeyman Electrician", "Fully Qualified Electrician" were the strong
+ * matches of "electrician apprentice" (reviewer W, session 43).
+ */
+const EXPERIENCED = /\b(?:journey(?:man|men|woman|person)|fully[- ]qualified|experienced)\b/i;
+
+/**
+ * Whether the title asks for experience a first job (junior, intern) does not bring.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(titleSaysExperienced("Journeyman Electrician"), true);
+ * assert.equal(titleSaysExperienced("Fully Qualified Electrician"), true);
+ * assert.equal(titleSaysExperienced("Apprentice Electrician"), false);
+ * ```
+ */
+export function titleSaysExperienced(title: string): boolean {
+  return EXPERIENCED.test(title);
+}

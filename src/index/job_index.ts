@@ -41,7 +41,7 @@ import {
 } from "./query_company.ts";
 import type { QueryPlace } from "./query_place.ts";
 import type { QuerySeniority } from "./query_seniority.ts";
-import { titleSaysLevel } from "../domain/title_levels.ts";
+import { titleSaysExperienced, titleSaysLevel } from "../domain/title_levels.ts";
 import type { QueryShift } from "./query_shift.ts";
 import { fitsLanguages, type QueryLanguage } from "./query_language.ts";
 import { roughYearlyUsd } from "../domain/salary.ts";
@@ -605,6 +605,7 @@ export class JobIndex {
     const { jobs } = this.data;
     const made = new Uint8Array(jobs.length);
     const interns = levels.includes("intern");
+    const firstJob = ruledOut.includes("senior");
     for (let p = 0; p < jobs.length; p++) {
       const level = jobs[p].seniority;
       // "Junior or Senior Frontend Developer" is senior by its title's first level, and junior too.
@@ -616,6 +617,8 @@ export class JobIndex {
       // "Accounting Canada Summer Student Job" for "senior accountant": its title rules it out
       // where the board stated no level the words ask or rule out.
       else if (titleSaysLevel(jobs[p].job_title, ruledOut)) made[p] = 1;
+      // "Journeyman Electrician" for "electrician apprentice": no level, but no first job.
+      else if (firstJob && titleSaysExperienced(jobs[p].job_title)) made[p] = 1;
     }
     this.#levelMasks.set(key, made);
     return made;
