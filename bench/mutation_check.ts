@@ -4648,8 +4648,8 @@ export const MUTANTS: Mutant[] = [
     id: "M575",
     layer: "domain",
     file: "src/domain/salary_text.ts",
-    line: '  if (!top || top[3] === "YEAR") return yearly;',
-    becomes: '  if (!top || top[3] !== "NEVER") return yearly;',
+    line: '  if (range[4] === "YEAR") return span === "" ? yearly : `${span}${yearly}`;',
+    becomes: '  if (range[4] !== "NEVER") return span === "" ? yearly : `${span}${yearly}`;',
     breaks:
       "hourly pay is said as a year alone in the digest, the feed and the page (reviewer, session 43)",
   },
@@ -4885,6 +4885,14 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       "'electrician apprentice' lists a journeyman electrician among its strong matches (reviewer W, session 43)",
+  },
+  {
+    id: "M602",
+    layer: "domain",
+    file: "src/domain/salary_text.ts",
+    line: '  const span = low > 0 && low < high ? `${money(low, currency)}\u2013` : "";',
+    becomes: '  const span = "";',
+    breaks: "a pay range is said by its top alone, as if the job paid it (reviewer W, session 43)",
   },
 ];
 

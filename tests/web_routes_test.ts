@@ -1907,7 +1907,7 @@ Deno.test("pay is said by the period a posting pays by, in the list and on its p
     assert.ok(item, list.body?.textContent ?? "");
     const terms = [...item.querySelectorAll("dt")].map((dt) => dt.textContent);
     const pay = item.querySelectorAll("dd")[terms.indexOf("Pay")]?.textContent;
-    assert.equal(pay, "$51 an hour (about $106,080 a year)");
+    assert.equal(pay, "$36.50–$51 an hour (up to about $106,080 a year)");
     const href = item.querySelector("h3 a")!.getAttribute("href")!;
     const posting = new DOMParser().parseFromString(
       await (await web.request(href, { cookie })).text(),
@@ -1916,7 +1916,7 @@ Deno.test("pay is said by the period a posting pays by, in the list and on its p
     const salary = [...posting.querySelectorAll("dt")].find((dt) => dt.textContent === "Salary");
     assert.equal(
       salary?.nextElementSibling?.textContent,
-      "$51 an hour (about $106,080 a year); as posted: 36.5-51.0 USD/HOUR",
+      "$36.50–$51 an hour (up to about $106,080 a year)",
     );
   } finally {
     web.close();

@@ -132,7 +132,7 @@ Deno.test("atomFeed's subtitle says the way of working and the day 'this week' m
   );
 });
 
-Deno.test("atomFeed's summary says a posting's pay as the page does ('£50,000 a year'), not as stored", () => {
+Deno.test("atomFeed's summary says a posting's pay as the page does ('£40,000–£50,000 a year'), not as stored", () => {
   const paid: JobResult = {
     ...result("Staff Nurse", "Acme", "https://jobs.example/1"),
     base_salary: "40000.0-50000.0 GBP/YEAR",
@@ -149,7 +149,7 @@ Deno.test("atomFeed's summary says a posting's pay as the page does ('£50,000 a
   const feed = parseFeed(xml);
   assert.equal(
     feed.items[0].description,
-    "Acme · Leeds, GB · £50,000 a year · Full-time · published 2026-11-20 09:00:00 UTC · on indeed",
+    "Acme · Leeds, GB · £40,000–£50,000 a year · Full-time · published 2026-11-20 09:00:00 UTC · on indeed",
   );
   assert.doesNotMatch(xml, /GBP\/YEAR/);
 });
@@ -175,7 +175,7 @@ Deno.test("atomFeed says hourly pay by the hour and the reading's values as post
   const feed = parseFeed(xml);
   assert.equal(
     feed.items[0].description,
-    "Acme · Leeds, GB · £12.50 an hour (about £26,000 a year) · published 2026-11-20 09:00:00 UTC · " +
+    "Acme · Leeds, GB · £11–£12.50 an hour (up to about £26,000 a year) · published 2026-11-20 09:00:00 UTC · " +
       "on indeed",
   );
   assert.match(feed.description!, /Read "mid level" as the seniority \(Mid-level\), not as the /);

@@ -142,7 +142,7 @@ Deno.test("digestMessage() says the way of working and the day 'this week' means
   );
 });
 
-Deno.test("digestMessage() says a posting's pay as the page does ('£50,000 a year'), not as stored", () => {
+Deno.test("digestMessage() says a posting's pay as the page does ('£40,000–£50,000 a year'), not as stored", () => {
   const paid: JobResult = {
     ...result("Staff Nurse"),
     base_salary: "40000.0-50000.0 GBP/YEAR",
@@ -160,7 +160,7 @@ Deno.test("digestMessage() says a posting's pay as the page does ('£50,000 a ye
   });
   assert.match(
     text,
-    /^ {3}Acme \| Leeds, GB \| £50,000 a year \| published 2026-11-20 09:00:00 UTC \| indeed$/m,
+    /^ {3}Acme \| Leeds, GB \| £40,000–£50,000 a year \| published 2026-11-20 09:00:00 UTC \| indeed$/m,
   );
   // Hourly pay by the hour, its yearly figure after it (session 43: "£24,440 a year" alone).
   assert.match(
@@ -169,7 +169,7 @@ Deno.test("digestMessage() says a posting's pay as the page does ('£50,000 a ye
   );
   // A posting without pay says none.
   assert.match(text, /^ {3}Acme \| Leeds, GB \| published/m);
-  assert.ok(html.includes("Acme | Leeds, GB | £50,000 a year | published"), html);
+  assert.ok(html.includes("Acme | Leeds, GB | £40,000–£50,000 a year | published"), html);
   assert.doesNotMatch(text + html, /GBP\/YEAR|40000\.0/);
 });
 

@@ -7,8 +7,8 @@
  */
 import type { JobResult } from "./job.ts";
 
-/** The top of `base_salary`'s range, its currency and its period (src/domain/salary.ts's form). */
-const TOP_OF_RANGE = /-(\d+(?:\.\d+)?) ([A-Z]{3})\/(HOUR|DAY|WEEK|MONTH|YEAR)$/;
+/** `base_salary`'s range, its currency and its period (src/domain/salary.ts's form). */
+const RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?) ([A-Z]{3})\/(HOUR|DAY|WEEK|MONTH|YEAR)$/;
 
 const PER_PERIOD = {
   HOUR: "an hour",
@@ -34,8 +34,8 @@ function money(amount: number, currency: string | undefined): string {
 }
 
 /**
- * The pay's text: the top of the range for the period the posting pays by ("£12.50 an hour"),
- * followed, for a period shorter than a year, by the yearly figure (`salary_yearly`) that the
+ * The pay's text: the range for the period the posting pays by ("£11–£12.50 an hour"), followed,
+ * for a period shorter than a year, by the yearly figure (`salary_yearly`) that the
  * "Yearly salary at least" filter and the best-paid order compare ("(about £26,000 a year)"); ""
  * without a yearly figure. Hourly pay said only as a year read as a salary the posting never
  * offered (reviewer, session 43: "£12.50 an hour" was "£26,000 a year" in the digest and the feed).
@@ -47,25 +47,40 @@ function money(amount: number, currency: string | undefined): string {
  *
  * assert.equal(
  *   salaryText({ salary_yearly: 50000, base_salary: "40000.0-50000.0 GBP/YEAR" }),
+ *   "£40,000–£50,000 a year",
+ * );
+ * assert.equal(
+ *   salaryText({ salary_yearly: 50000, base_salary: "50000.0-50000.0 GBP/YEAR" }),
  *   "£50,000 a year",
  * );
  * assert.equal(
  *   salaryText({ salary_yearly: 26000, base_salary: "11.0-12.5 GBP/HOUR" }),
- *   "£12.50 an hour (about £26,000 a year)",
+ *   "£11–£12.50 an hour (up to about £26,000 a year)",
+ * );
+ * assert.equal(
+ *   salaryText({ salary_yearly: 24440, base_salary: "11.75-11.75 GBP/HOUR" }),
+ *   "£11.75 an hour (about £24,440 a year)",
  * );
  * assert.equal(
  *   salaryText({ salary_yearly: 72000, base_salary: "5000.0-6000.0 EUR/MONTH" }),
- *   "€6,000 a month (about €72,000 a year)",
+ *   "€5,000–€6,000 a month (up to about €72,000 a year)",
  * );
  * assert.equal(salaryText({ base_salary: undefined }), "");
  * ```
  */
 export function salaryText(result: Pick<JobResult, "salary_yearly" | "base_salary">): string {
   if (result.salary_yearly === undefined) return "";
-  const top = result.base_salary?.match(TOP_OF_RANGE);
-  const currency = top?.[2];
+  const range = result.base_salary?.match(RANGE);
+  const currency = range?.[3];
   const yearly = `${money(result.salary_yearly, currency)} a year`;
-  if (!top || top[3] === "YEAR") return yearly;
-  const period = top[3] as keyof typeof PER_PERIOD;
-  return `${money(Number(top[1]), currency)} ${PER_PERIOD[period]} (about ${yearly})`;
+  if (!range) return yearly;
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  // A range is said whole: its top alone read as what the job pays (reviewer W, session 43:
+  // "77,612-94,771 USD" was "$94,771 a year").
+  const span = low > 0 && low < high ? `${money(low, currency)}–` : "";
+  if (range[4] === "YEAR") return span === "" ? yearly : `${span}${yearly}`;
+  const period = range[4] as keyof typeof PER_PERIOD;
+  return `${span}${money(high, currency)} ${PER_PERIOD[period]} (${
+    span === "" ? "about" : "up to about"
+  } ${yearly})`;
 }

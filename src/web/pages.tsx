@@ -25,13 +25,10 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
   const job = props.job;
   const place = placeText(job.city, job.country);
   const yearly = yearlySalary(job.base_salary);
-  const said = yearly
+  // The range by its period, as the list and the alerts say it (src/domain/salary_text.ts).
+  const salary = yearly
     ? salaryText({ salary_yearly: yearly.max, base_salary: job.base_salary })
     : "";
-  // The text says the top of the range by its period; the stored form adds the range's bottom.
-  const salary = yearly && yearly.min !== yearly.max
-    ? `${said}; as posted: ${job.base_salary}`
-    : said;
   return (
     <Layout {...props} title={job.job_title}>
       <p>
