@@ -4894,6 +4894,15 @@ export const MUTANTS: Mutant[] = [
     becomes: '  const span = "";',
     breaks: "a pay range is said by its top alone, as if the job paid it (reviewer W, session 43)",
   },
+  {
+    id: "M603",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: "    ? countryName(place.country)",
+    becomes: "    ? place.country",
+    breaks:
+      "a country alone is said by its code ('postings in NL') where people read it (reviewer W, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -315,3 +315,15 @@ Deno.test("a first job's level rules out a title that asks for a trade's experie
   }
   assert.ok(found.results.some((r) => r.match === "close" && /journeyman/i.test(r.job_title)));
 });
+
+Deno.test("a country alone is said by its name where the reading is shown", async () => {
+  const q = "software engineer jobs in the netherlands";
+  const found = await search(q);
+  assert.equal(found.query_place?.country, "NL");
+  const response = toSearchResponse("00000000-0000-4000-8000-000000000000", found);
+  const page = buildSearchPage(parseSearchQuery({ q, sort: "relevance" }), response, {
+    maxChars: 20_000,
+  });
+  assert.match(page.text, /postings in Netherlands/, page.text);
+  assert.doesNotMatch(page.text, /postings in NL\b/, page.text);
+});

@@ -571,8 +571,9 @@ export function describeApplied(applied: Applied | undefined): string | null {
  * );
  * assert.equal(
  *   queryPlaceInWords({ matched: "remote germany", country: "DE", remote: true }),
- *   "remote postings in DE",
+ *   "remote postings in Germany",
  * );
+ * assert.equal(queryPlaceInWords({ matched: "uk", country: "GB" }), "postings in United Kingdom");
  * ```
  */
 export function queryPlaceInWords(place: QueryPlaceResult): string {
@@ -583,9 +584,7 @@ export function queryPlaceInWords(place: QueryPlaceResult): string {
       (one.remote === true) === false
     );
     if (plain) {
-      const wheres = place.places.map((one) =>
-        [one.city, one.region, one.country, one.area].filter(Boolean).join(", ")
-      );
+      const wheres = place.places.map(whereOf);
       return `${remote ? "remote " : ""}postings in ${orList(wheres)}`;
     }
     return orList(
@@ -596,9 +595,32 @@ export function queryPlaceInWords(place: QueryPlaceResult): string {
     const within = `within ${place.radius_km} km of ${place.near}`;
     return place.remote ? `remote postings ${within}` : `postings ${within}`;
   }
-  const where = [place.city, place.region, place.country, place.area].filter(Boolean).join(", ");
+  const where = whereOf(place);
   if (!place.remote) return `postings in ${where}`;
   return where ? `remote postings in ${where}` : "remote postings";
+}
+
+/**
+ * A place's words: a country alone by its name ("Germany"); after a city or region its code is
+ * short enough ("Springfield, Illinois, US"). Reviewer W, session 43: "Searching postings in NL".
+ */
+function whereOf(place: Omit<QueryPlaceResult, "matched" | "places">): string {
+  const country = place.country !== undefined && place.city === undefined &&
+      place.region === undefined
+    ? countryName(place.country)
+    : place.country;
+  return [place.city, place.region, country, place.area].filter(Boolean).join(", ");
+}
+
+const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/** A country's English name from its ISO code ("DE": "Germany"); the code where none is known. */
+export function countryName(code: string): string {
+  try {
+    return REGION_NAMES.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** "A or B", "A, B or C". */
