@@ -15,14 +15,20 @@ import { ServiceMetrics } from "../src/web/metrics.ts";
 
 const META = { formatVersion: 1, docCount: 11_520, model: "test" };
 
-Deno.test("the console sizes a delta's index as its base and deltas, and says which stored snapshots it is", async () => {
+/** The console's figures over a new store in memory (the caller closes the store). */
+async function consoleOverEmptyStore() {
   const store = await openStore(":memory:");
+  const figures = new ConsoleFigures({
+    store,
+    apiKeys: new ApiKeyRegistry(store.apiKeys, []),
+    metrics: new ServiceMetrics(),
+  });
+  return { store, figures };
+}
+
+Deno.test("the console sizes a delta's index as its base and deltas, and says which stored snapshots it is", async () => {
+  const { store, figures } = await consoleOverEmptyStore();
   try {
-    const figures = new ConsoleFigures({
-      store,
-      apiKeys: new ApiKeyRegistry(store.apiKeys, []),
-      metrics: new ServiceMetrics(),
-    });
     const full = await store.snapshots.publishSnapshot(new Uint8Array(3 * 1024 * 1024), META);
     const whole = await figures.load();
     assert.equal(whole.index.bytes, 3 * 1024 * 1024);
@@ -74,13 +80,8 @@ Deno.test("the console sizes a delta's index as its base and deltas, and says wh
 });
 
 Deno.test("the console says work modes as postings do ('On-site'), not as the filter's codes", async () => {
-  const store = await openStore(":memory:");
+  const { store, figures } = await consoleOverEmptyStore();
   try {
-    const figures = new ConsoleFigures({
-      store,
-      apiKeys: new ApiKeyRegistry(store.apiKeys, []),
-      metrics: new ServiceMetrics(),
-    });
     const loaded = await figures.load();
     const data = {
       ...loaded,

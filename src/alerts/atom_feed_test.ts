@@ -132,6 +132,18 @@ Deno.test("atomFeed's subtitle says the way of working and the day 'this week' m
   );
 });
 
+/** A saved search's feed of one posting, with the reading of its query if given. */
+function feedOf(posting: JobResult, reading?: Parameters<typeof atomFeed>[0]["reading"]): string {
+  return atomFeed({
+    savedSearchId: "s1",
+    name: "nurse",
+    selfUrl: "https://jobs.example/v1/feeds/t",
+    entries: [{ postingId: "p1", result: posting }],
+    emptySince: new Date("2026-11-28T00:00:00Z"),
+    ...(reading ? { reading } : {}),
+  });
+}
+
 Deno.test("atomFeed's summary says a posting's pay as the page does ('£40,000–£50,000 a year'), not as stored", () => {
   const paid: JobResult = {
     ...result("Staff Nurse", "Acme", "https://jobs.example/1"),
@@ -139,13 +151,7 @@ Deno.test("atomFeed's summary says a posting's pay as the page does ('£40,000�
     salary_yearly: 50000,
     employment_type: "Full-time",
   };
-  const xml = atomFeed({
-    savedSearchId: "s1",
-    name: "nurse",
-    selfUrl: "https://jobs.example/v1/feeds/t",
-    entries: [{ postingId: "p1", result: paid }],
-    emptySince: new Date("2026-11-28T00:00:00Z"),
-  });
+  const xml = feedOf(paid);
   const feed = parseFeed(xml);
   assert.equal(
     feed.items[0].description,
@@ -160,17 +166,10 @@ Deno.test("atomFeed says hourly pay by the hour and the reading's values as post
     base_salary: "11.0-12.5 GBP/HOUR",
     salary_yearly: 26000,
   };
-  const xml = atomFeed({
-    savedSearchId: "s1",
-    name: "senior hybrid jobs",
-    selfUrl: "https://jobs.example/v1/feeds/t",
-    entries: [{ postingId: "p2", result: hourly }],
-    emptySince: new Date("2026-11-28T00:00:00Z"),
-    reading: {
-      q: "mid level onsite jobs",
-      query_seniority: { matched: "mid level", seniority: ["mid"] },
-      query_work_mode: { matched: "onsite", work_mode: "onsite" },
-    },
+  const xml = feedOf(hourly, {
+    q: "mid level onsite jobs",
+    query_seniority: { matched: "mid level", seniority: ["mid"] },
+    query_work_mode: { matched: "onsite", work_mode: "onsite" },
   });
   const feed = parseFeed(xml);
   assert.equal(
