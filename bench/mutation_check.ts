@@ -2281,7 +2281,7 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/query_posted.ts",
     line:
-      '    if (newest.endsWith("recent") && after.some((word) => GRADUATES.has(word))) continue;',
+      '    if (newest.endsWith("recent") && recentGraduateAt(words, at + said.length - 1)) continue;',
     becomes: "",
     breaks:
       '"jobs for a recent graduate in berlin" reads "recent" as the newest postings first (session 34)',
@@ -2299,10 +2299,10 @@ export const MUTANTS: Mutant[] = [
     id: "M272",
     layer: "index",
     file: "src/index/query_posted.ts",
-    line:
-      '    if (newest.endsWith("recent") && after.some((word) => GRADUATES.has(word))) continue;',
-    becomes: "    if (after.some((word) => GRADUATES.has(word))) continue;",
-    breaks: '"latest graduate jobs" no longer asks for the newest first (engineer W, session 34)',
+    line: '  if (words[at] !== "recent") return false;',
+    becomes: "",
+    breaks:
+      "any word before a graduate word is dropped as a graduate's 'recent' ('nursing graduate jobs' searches 'graduate jobs'; session 43)",
   },
   {
     id: "M273",
@@ -3360,8 +3360,9 @@ export const MUTANTS: Mutant[] = [
     id: "M412",
     layer: "search",
     file: "src/index/analyze_query.ts",
-    line: "      : ownValue(ABBREVIATIONS, word) ?? englishOfJobName(word);",
-    becomes: "      : ownValue(ABBREVIATIONS, word);",
+    line:
+      "      : ownValue(ABBREVIATIONS, word) ?? inContextLong(word, at, of) ?? englishOfJobName(word);",
+    becomes: "      : ownValue(ABBREVIATIONS, word) ?? inContextLong(word, at, of);",
     breaks:
       '"Krankenschwester" lists DevOps engineers first and "Elektriker" an AI developer: German and Dutch job names reach the English encoder as they are (session 38)',
   },
@@ -4552,9 +4553,8 @@ export const MUTANTS: Mutant[] = [
     id: "M553",
     layer: "index",
     file: "src/index/query_posted.ts",
-    line:
-      '    if (newest.endsWith("recent") && after.some((word) => GRADUATES.has(word))) continue;',
-    becomes: '    if (newest.endsWith("recent") && GRADUATES.has(after[0])) continue;',
+    line: "  return (end < 0 ? after : after.slice(0, end)).some((word) => GRADUATES.has(word));",
+    becomes: "  return GRADUATES.has(after[0]);",
     breaks: "'a recent computer science graduate' asks for postings of the last days (session 43)",
   },
   {
@@ -4781,8 +4781,8 @@ export const MUTANTS: Mutant[] = [
     id: "M589",
     layer: "index",
     file: "src/index/query_phrasing.ts",
-    line: "    if (subject > 0) start += subject;",
-    becomes: "    if (subject < 0) start += subject;",
+    line: "    if (subject > 0) {",
+    becomes: "    if (subject < 0) {",
     breaks:
       "'my user wants healthcare jobs' searches 'my user' as the work (reviewer W, session 43)",
   },
@@ -4799,7 +4799,8 @@ export const MUTANTS: Mutant[] = [
     id: "M591",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "      outcome.hint = closeOnlyHint(reading.words.trim() || query.q.trim(), closeTotal);",
+    line:
+      "      outcome.hint = closeOnlyHint(analyzed.embeddingText || query.q.trim(), closeTotal);",
     becomes: "",
     breaks: "close matches alone in relevance order say nothing (reviewer W, session 43)",
   },
@@ -4807,8 +4808,9 @@ export const MUTANTS: Mutant[] = [
     id: "M592",
     layer: "index",
     file: "src/index/query_exclusion.ts",
-    line: "    const clause = after.findIndex((word, k) => k > 0 && CLAUSE_AFTER.has(word));",
-    becomes: "    const clause = -1;",
+    line:
+      '      (CLAUSE_AFTER.has(word) || (word === "with" && WITH_A_PERSON.has(after[k + 1] ?? "")))',
+    becomes: "      false",
     breaks:
       "'jobs not in sales for someone with customer service experience' searches the whole tail (reviewer W, session 43)",
   },
@@ -4864,8 +4866,8 @@ export const MUTANTS: Mutant[] = [
     id: "M599",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const student = studentSaid(withoutCohortYear(splitWords(beforeStudent)));",
-    becomes: "  const student = studentSaid(splitWords(beforeStudent));",
+    line: "  const readWords = studentSaid(withoutCohortYear(splitWords(beforeStudent)));",
+    becomes: "  const readWords = studentSaid(splitWords(beforeStudent));",
     breaks:
       "'software internship 2026' searches the year and reads no internship (reviewer W, session 43)",
   },
@@ -4902,6 +4904,48 @@ export const MUTANTS: Mutant[] = [
     becomes: "    ? place.country",
     breaks:
       "a country alone is said by its code ('postings in NL') where people read it (reviewer W, session 43)",
+  },
+  {
+    id: "M604",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  if (context.next && context.next.includes(words[at + 1] ?? "")) return context.long;',
+    becomes: "  if (context.next) return context.long;",
+    breaks: "'security personnel' is embedded as human resources (reviewer R, session 43)",
+  },
+  {
+    id: "M605",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '      !FOR_STUDENTS_AFTER.has(role[role.length - closed.words.length - 1] ?? "")',
+    becomes: "      false",
+    breaks: "'tutor for students' is read as an intern's level (reviewer R, session 43)",
+  },
+  {
+    id: "M606",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line:
+      '    if (word === "needs") return subjectSeen && k + 1 < end && !NEEDS_ROLES.has(words[k + 1]);',
+    becomes: '    if (word === "needs") return k > from && k + 1 < end;',
+    breaks: "'i want needs assessor jobs' searches 'assessor' (reviewer R, session 43)",
+  },
+  {
+    id: "M607",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '    if (words[at] === "experience" && kept.length > 0) return [...kept, ...after];',
+    becomes: "",
+    breaks:
+      "'admin jobs for someone with customer service experience' searches customer service too (reviewer R, session 43)",
+  },
+  {
+    id: "M608",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "    (at === 0 || at === words.length - 1 || COHORT_WORDS.has(words[at - 1]) ||",
+    becomes: "    (true ||",
+    breaks: "'revit 2024 trainee' loses the product's year (reviewer R, session 43)",
   },
 ];
 

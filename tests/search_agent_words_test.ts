@@ -327,3 +327,47 @@ Deno.test("a country alone is said by its name where the reading is shown", asyn
   assert.match(page.text, /postings in Netherlands/, page.text);
   assert.doesNotMatch(page.text, /postings in NL\b/, page.text);
 });
+
+Deno.test("the session's readings hold back where the words are the work's (reviewer R's cases)", async () => {
+  const embedded = (q: string) => analyzeQuery(q).embeddingText;
+  // Work not wanted: "and" and "with" inside it are part of it.
+  const finance = await search("finance jobs not sales and marketing");
+  assert.deepEqual(finance.query_excluded?.words, ["sales", "and", "marketing"]);
+  assert.ok(
+    !finance.results.some((r) => r.match === "strong" && /marketing|sales/i.test(r.job_title)),
+  );
+  assert.deepEqual(
+    (await search("teacher jobs not working with children")).query_excluded?.words,
+    ["working", "with", "children"],
+  );
+  // A span of days is no office week; the rest of the week said after it goes with it.
+  const span = await search("developer jobs posted in the last 3 days remote");
+  assert.ok(span.query_posted !== undefined);
+  assert.equal(span.query_work_mode, undefined);
+  const week = await search("developer 3 days in office 2 from home");
+  assert.equal(week.query_work_mode?.work_mode, "hybrid");
+  assert.equal(week.query_place, undefined);
+  // Spelled out only beside the words that make them the job.
+  assert.equal(embedded("security personnel"), "security personnel");
+  assert.doesNotMatch(embedded("temporary jobs till christmas"), /cashier/);
+  assert.equal(embedded("pedestrian stacker"), "pedestrian stacker");
+  // The graduate's "recent" is searched by neither side.
+  assert.ok(
+    !analyzeQuery("roles for a recent computer science graduate").termVariants.flat().includes(
+      "recent",
+    ),
+  );
+  // Only "recent" goes: the graduate's subject stays.
+  assert.match(embedded("nursing graduate jobs"), /nursing/);
+  // Whom a job serves is no level; experience beside named work is the person's.
+  assert.equal((await search("tutor for students")).query_seniority, undefined);
+  assert.doesNotMatch(
+    embedded("admin jobs for someone with customer service experience"),
+    /custom/,
+  );
+  assert.equal(embedded("i want needs assessor jobs"), "needs assessor");
+  // A product's year stays.
+  assert.match(embedded("revit 2024 trainee"), /2024/);
+  // The close-only hint quotes the words searched, not the asking.
+  assert.match((await search("my user wants copywriter jobs")).hint ?? "", /for "copywriter"/);
+});

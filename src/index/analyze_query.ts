@@ -25,7 +25,7 @@ import { itAsTerm, namesItField } from "./it_field.ts";
 import { employmentAlone, employmentIn } from "./query_employment.ts";
 import { type QuerySalary, salaryIn } from "./query_salary.ts";
 import { bestPaidIn } from "./query_pay.ts";
-import { postedIn } from "./query_posted.ts";
+import { postedIn, recentGraduateAt } from "./query_posted.ts";
 import {
   type QuerySeniority,
   type QuerySeniorityBeside,
@@ -91,17 +91,40 @@ const ABBREVIATIONS: Record<string, string> = {
   dustman: "refuse collector",
   squaddie: "soldier",
   // Informal names the titles do not use (the tuned paraphrase set, session 43: "bouncer" listed
-  // supervisors, "headhunter" head chefs, "personnel officer" security officers, "till operator"
-  // machine operators, "shelf stacker" full-stack developers through the stemmer's "stack").
+  // supervisors, "headhunter" head chefs).
   bouncer: "door security",
   bouncers: "door security",
   headhunter: "recruitment consultant",
   headhunters: "recruitment consultants",
-  personnel: "human resources",
-  till: "checkout cashier",
-  stacker: "stocker",
-  stackers: "stockers",
 };
+
+/**
+ * Words spelled out only beside the words that make them the job (`ABBREVIATIONS` spells out a
+ * word wherever it stands): "personnel officer" is an HR officer, "security personnel" security
+ * staff; "till operator" a cashier, "jobs till christmas" no till; "shelf stacker" a stocker, a
+ * "pedestrian stacker" a forklift (reviewer R, session 43). Session 43's tuned paraphrase set:
+ * "personnel officer" listed security officers, "till operator" machine operators, "shelf stacker"
+ * full-stack developers.
+ */
+const IN_CONTEXT: ReadonlyMap<string, { long: string; next?: readonly string[]; before?: string }> =
+  new Map(Object.entries({
+    personnel: {
+      long: "human resources",
+      next: ["officer", "officers", "manager", "assistant", "advisor", "adviser", "administrator"],
+    },
+    till: { long: "checkout cashier", next: ["operator", "operators", "staff", "assistant"] },
+    stacker: { long: "stocker", before: "shelf" },
+    stackers: { long: "stockers", before: "shelf" },
+  }));
+
+/** What `word` at `at` of `words` is spelled out as where its context makes it the job. */
+function inContextLong(word: string, at: number, words: readonly string[]): string | undefined {
+  const context = IN_CONTEXT.get(word);
+  if (!context) return undefined;
+  if (context.next && context.next.includes(words[at + 1] ?? "")) return context.long;
+  if (context.before && words[at - 1] === context.before) return context.long;
+  return undefined;
+}
 
 /** Words before "admin" that make it a system's administrator ("linux admin", "it admin"). */
 const SYSTEM_WORDS = new Set([
@@ -424,7 +447,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const beforeStudent = posted ? posted.rest : unpaid;
   // "suitable for a university student" is "for a student" (`studentSaid`): a level.
   // "internship summer 2027": the year is the intake's (`withoutCohortYear`).
-  const student = studentSaid(withoutCohortYear(splitWords(beforeStudent)));
+  const readWords = studentSaid(withoutCohortYear(splitWords(beforeStudent)));
+  // "a recent computer science graduate": the graduate's "recent" names no work (reviewer R).
+  const student = readWords.filter((_, at) => !recentGraduateAt(readWords, at));
   const typed = student.length < splitWords(beforeStudent).length
     ? student.join(" ")
     : beforeStudent;
@@ -494,7 +519,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
       ? adminLong(of, at)
       : word === "dev" && DEV_OPS.has(of[at + 1])
       ? undefined
-      : ownValue(ABBREVIATIONS, word) ?? englishOfJobName(word);
+      : ownValue(ABBREVIATIONS, word) ?? inContextLong(word, at, of) ?? englishOfJobName(word);
   const spelled = (word: string, at: number, of: readonly string[]) => {
     const long = longOf(word, at, of);
     return long ? `${word} (${long})` : word;

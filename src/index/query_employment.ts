@@ -166,6 +166,10 @@ export function employmentIn(query: string): QueryEmployment | null {
 
 /** When in the day or week, after a closing type: it stays with the role's words. */
 const HOURS_AFTER: ReadonlySet<string> = new Set([
+  "morning",
+  "afternoon",
+  "evening",
+  "weekend",
   "mornings",
   "afternoons",
   "evenings",

@@ -76,17 +76,23 @@ const NOT_A_FIELD = new Set([
   "that",
 ]);
 
-/** Words that open a clause after the unwanted work ("not sales for someone with ..."). */
-const CLAUSE_AFTER = new Set([
-  "for",
-  "with",
-  "who",
-  "where",
-  "that",
-  "which",
-  "and",
-  "but",
-  "paying",
+/**
+ * Words that open a clause after the unwanted work ("not sales for someone with ..."). Not "and"
+ * ("not in sales and marketing" is both unwanted: reviewer R, session 43); "with" only before a
+ * person or what they bring (`WITH_A_PERSON`): "not working with children" is the unwanted work.
+ */
+const CLAUSE_AFTER = new Set(["for", "who", "where", "that", "which", "but", "paying"]);
+
+/** After "with", words that open a clause about the person ("with someone", "with experience"). */
+const WITH_A_PERSON = new Set([
+  "someone",
+  "somebody",
+  "a",
+  "an",
+  "my",
+  "good",
+  "experience",
+  "some",
 ]);
 
 /** At most this many words of unwanted work: a longer tail is a sentence, not a name. */
@@ -107,6 +113,8 @@ const MOST_WORDS = 3;
  * assert.deepEqual(exclusionIn(words("it jobs except help desk"))?.exclusion.words, ["help", "desk"]);
  * assert.equal(exclusionIn(words("healthcare jobs not nursing"))?.rest.join(" "), "healthcare jobs");
  * assert.deepEqual(exclusionIn(words("jobs not nursing"))?.rest, ["jobs"]);
+ * assert.deepEqual(exclusionIn(words("finance jobs not sales and marketing"))?.exclusion.words, words("sales and marketing"));
+ * assert.deepEqual(exclusionIn(words("teacher jobs not working with children"))?.exclusion.words, words("working with children"));
  * assert.deepEqual(exclusionIn(words("jobs not in sales for someone with customer service experience")), {
  *   exclusion: { matched: "not in sales", words: ["sales"] },
  *   rest: words("jobs for someone with customer service experience"),
@@ -131,7 +139,10 @@ export function exclusionIn(
     // The unwanted work ends where a clause about the person or the job opens ("not in sales for
     // someone with customer service experience": reviewer W, session 43, found sales first).
     const after = words.slice(at + opening.length);
-    const clause = after.findIndex((word, k) => k > 0 && CLAUSE_AFTER.has(word));
+    const clause = after.findIndex((word, k) =>
+      k > 0 &&
+      (CLAUSE_AFTER.has(word) || (word === "with" && WITH_A_PERSON.has(after[k + 1] ?? "")))
+    );
     const tail = clause < 0 ? [] : after.slice(clause);
     let unwanted = withoutJobWords(clause < 0 ? after : after.slice(0, clause));
     // "software engineer not in sales": a field after "in" (a place there has been read as a

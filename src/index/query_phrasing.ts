@@ -166,13 +166,25 @@ const ASKED_FOR: readonly (readonly string[])[] = [
   "my user",
   "the user",
   "a user",
-  "user",
+  "our user",
+  "this user",
   "my client",
   "the client",
   "my candidate",
   "the candidate",
-  "candidate",
+  "the applicant",
+  "the jobseeker",
+  "my customer",
+  "my friend",
+  "my son",
+  "my daughter",
+  "my wife",
+  "my husband",
+  "my partner",
 ].map((phrase) => phrase.split(" ")).sort((a, b) => b.length - a.length);
+
+/** After "needs", words that make it the work's ("needs assessor", "needs analyst"). */
+const NEEDS_ROLES = new Set(["assessor", "assessors", "assessment", "analyst", "analysis"]);
 
 /** Words after whom an agent asks for that say the asking goes on ("my user wants ..."). */
 const ASKING_AFTER_SUBJECT = new Set(["wants", "needs", "seeks", "is", "would", "some", "a", "an"]);
@@ -470,6 +482,8 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
   let start = from;
   let end = to;
   const asking = words.some((word) => ASKING.has(word));
+  /** Whether whom an agent asks for was taken off (after it, "needs" asks). */
+  let subjectSeen = false;
   /** Whether the word at `k` opens the request, looking at what follows it. */
   const opens = (k: number): boolean => {
     const word = words[k];
@@ -484,8 +498,11 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     if (ASKING_WORDS.has(word)) return true;
     // "search for project manager jobs" (an agent's words): never "search engine optimisation".
     if (word === "search") return words[k + 1] === "for";
-    // "my user needs a nurse job": after the asking; first it may be the work ("needs assessor").
-    if (word === "needs") return k > from && k + 1 < end;
+    // "my user is interested in nurse jobs"; never "interested party liaison".
+    if (word === "interested") return words[k + 1] === "in";
+    // "my user needs a nurse job": after whom an agent asks for; else the work's ("needs
+    // assessor", "looking for needs assessment officer roles": reviewer R, session 43).
+    if (word === "needs") return subjectSeen && k + 1 < end && !NEEDS_ROLES.has(words[k + 1]);
     // "what are the highest paying remote jobs": the article after the asking goes with it.
     if (word === "the") return k > from && k + 1 < end;
     if (word === "open") return k + 1 < end && !OPEN_ROLES.has(words[k + 1]);
@@ -495,18 +512,24 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     const next = words[k + 1];
     return k + 1 < end && (ASKING_WORDS.has(next) || REQUEST_NOUNS.has(next));
   };
-  /** The length of whom an agent asks for at `k`, where the asking goes on after it; else 0. */
+  /**
+   * The length of whom an agent asks for at `k`, where the asking goes on after it or came
+   * before it ("get my user nurse jobs"); else 0.
+   */
   const askedFor = (k: number): number => {
     const phrase = ASKED_FOR.find((said) => said.every((word, j) => words[k + j] === word));
     if (!phrase || k + phrase.length >= end) return 0;
     const next = words[k + phrase.length];
-    return ASKING_AFTER_SUBJECT.has(next) || ASKING_WORDS.has(next) ? phrase.length : 0;
+    const asking = ASKING_AFTER_SUBJECT.has(next) || ASKING_WORDS.has(next) || k > from;
+    return asking ? phrase.length : 0;
   };
   for (;;) {
     if (start >= end) break;
     const subject = askedFor(start);
-    if (subject > 0) start += subject;
-    else if (opens(start)) start++;
+    if (subject > 0) {
+      start += subject;
+      subjectSeen = true;
+    } else if (opens(start)) start++;
     else break;
   }
   while (end > start) {
@@ -1138,6 +1161,8 @@ const BEFORE_SUBJECT = new Set([
  * assert.deepEqual(subjectOfDegree(words("jobs with experience in retail")), ["retail"]);
  * assert.deepEqual(subjectOfDegree(words("customer experience manager")), words("customer experience manager"));
  * assert.deepEqual(subjectOfDegree(words("nurse no experience")), words("nurse no experience"));
+ * assert.deepEqual(subjectOfDegree(words("admin jobs for someone with customer service experience")), ["admin"]);
+ * assert.deepEqual(subjectOfDegree(words("jobs with user experience")), words("jobs with user experience"));
  * assert.deepEqual(subjectOfDegree(words("social work degree jobs")), words("social work jobs"));
  * ```
  */
@@ -1178,6 +1203,8 @@ export function subjectOfDegree(typed: string[]): string[] {
       after = words.slice(at + 1);
     }
     if (subject.length === 0 || subject.every((word) => DEGREE_KINDS.has(word))) continue;
+    // "user experience", "customer experience": a field's name, not a person's experience.
+    if (words[at] === "experience" && EXPERIENCE_FIELDS.has(words[at - 1])) continue;
     // "studied in 2020": a year, not a subject.
     if (subject.some((word) => /\d/.test(word))) continue;
     // "a spanish degree": searched alone, the language's name finds the postings that need it
@@ -1188,10 +1215,28 @@ export function subjectOfDegree(typed: string[]): string[] {
     const kept = before.filter((word) =>
       !BEFORE_SUBJECT.has(word) && !OPENERS_OF_SUBJECT.has(word)
     );
+    // Experience beside work already named is the person's, not a second work ("admin jobs for
+    // someone with customer service experience": reviewer R, session 43).
+    if (words[at] === "experience" && kept.length > 0) return [...kept, ...after];
     return [...kept, ...subject, ...after];
   }
   return typed;
 }
+
+/** Words before "experience" that make it a field's name ("user experience", "lived experience"). */
+const EXPERIENCE_FIELDS = new Set([
+  "user",
+  "customer",
+  "guest",
+  "patient",
+  "candidate",
+  "employee",
+  "developer",
+  "client",
+  "visitor",
+  "member",
+  "lived",
+]);
 
 /** Words that say what a person studied, before its subject ("i studied history"). */
 const STUDIED = new Set(["studied"]);
@@ -1253,14 +1298,23 @@ const COHORT_WORDS = new Set([
  * assert.deepEqual(withoutCohortYear(words("internship summer 2027 software")), words("internship summer software"));
  * assert.deepEqual(withoutCohortYear(words("class of 2026 graduate jobs")), words("graduate jobs"));
  * assert.deepEqual(withoutCohortYear(words("windows server 2022 admin")), words("windows server 2022 admin"));
+ * assert.deepEqual(withoutCohortYear(words("revit 2024 trainee")), words("revit 2024 trainee"));
+ * assert.deepEqual(withoutCohortYear(words("windows server 2022 summer job")), words("windows server 2022 summer job"));
+ * assert.deepEqual(withoutCohortYear(words("summer 2026 internship")), words("summer internship"));
  * ```
  */
 export function withoutCohortYear(words: string[]): string[] {
   const year = (word: string) => /^20[2-3]\d$/.test(word);
-  if (!words.some(year) || !words.some((word) => COHORT_WORDS.has(word))) return words;
+  // Next to an intake word, and not after a product's name ("revit 2024 trainee", "windows server
+  // 2022 summer job": reviewer R, session 43): first, last, or after an intake word or "of".
+  const intake = (at: number) =>
+    year(words[at]) && (COHORT_WORDS.has(words[at - 1]) || COHORT_WORDS.has(words[at + 1])) &&
+    (at === 0 || at === words.length - 1 || COHORT_WORDS.has(words[at - 1]) ||
+      YEAR_LEADS.has(words[at - 1]));
+  if (!words.some((_, at) => intake(at))) return words;
   const kept: string[] = [];
   for (let k = 0; k < words.length; k++) {
-    if (year(words[k])) {
+    if (intake(k)) {
       // "class of 2026": the words before the year go with it.
       if (kept.at(-1) === "of" && kept.at(-2) === "class") kept.splice(-2, 2);
       continue;
@@ -1269,3 +1323,6 @@ export function withoutCohortYear(words: string[]): string[] {
   }
   return kept;
 }
+
+/** Words after which a year is an intake's: "class of 2026", "starting 2027", "for 2026". */
+const YEAR_LEADS = new Set(["of", "for", "in", "starting", "from"]);

@@ -63,6 +63,41 @@ const NEWEST = ["most recent", "latest", "newest", "recent"];
 /** Words after "recent" that say who is recent, not which postings ("a recent graduate"). */
 const GRADUATES = new Set(["graduate", "graduates", "grad", "grads", "college", "university"]);
 
+/** Words that end the words "recent" may describe: a job, a posting, what follows "for". */
+const RECENT_ENDS = new Set([
+  ...JOB_WORDS,
+  "for",
+  "posting",
+  "postings",
+  "listing",
+  "listings",
+  "ads",
+  "adverts",
+  "advertisements",
+  "posts",
+]);
+
+/**
+ * Whether the "recent" at `at` of `words` is a graduate's: a graduate word follows it within four
+ * words, before a word for a job or a posting ("a recent computer science graduate", not "recent
+ * postings for graduate nurses": reviewer R, session 43).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.equal(recentGraduateAt(words("a recent computer science graduate"), 1), true);
+ * assert.equal(recentGraduateAt(words("recent postings for graduate nurses"), 0), false);
+ * assert.equal(recentGraduateAt(words("recent nursing jobs at a university"), 0), false);
+ * ```
+ */
+export function recentGraduateAt(words: readonly string[], at: number): boolean {
+  if (words[at] !== "recent") return false;
+  const after = words.slice(at + 1, at + 5);
+  const end = after.findIndex((word) => RECENT_ENDS.has(word));
+  return (end < 0 ? after : after.slice(0, end)).some((word) => GRADUATES.has(word));
+}
+
 /** Words that say a span follows wherever they stand: "jobs posted this week in Leeds". */
 const SAID_POSTED = new Set(["posted", "added"]);
 
@@ -110,6 +145,7 @@ function spanDays(words: readonly string[]): number | undefined {
  * assert.equal(postedIn("jobs for a recent graduate in berlin"), null);
  * assert.equal(postedIn("roles for a recent computer science graduate in canada"), null);
  * assert.equal(postedIn("recent nursing jobs at a university")?.matched, "recent");
+ * assert.equal(postedIn("recent postings for graduate nurses")?.matched, "recent");
  * assert.equal(postedIn("latest graduate jobs")?.matched, "latest");
  * assert.equal(postedIn("week"), null);
  * assert.equal(postedIn("today"), null);
@@ -156,11 +192,7 @@ export function postedIn(text: string, alone = false): QueryPosted | null {
     if (at < 0 || at + said.length >= words.length) continue;
     // "jobs for a recent graduate": the person is recent, not the postings ("latest graduate
     // jobs" still asks for the newest).
-    // The degree may come between: "a recent computer science graduate" (zoo 7, session 43).
-    const after = words.slice(at + said.length, at + said.length + 4);
-    const beforeJob = after.findIndex((word) => JOB_WORDS.includes(word));
-    if (beforeJob >= 0) after.length = beforeJob;
-    if (newest.endsWith("recent") && after.some((word) => GRADUATES.has(word))) continue;
+    if (newest.endsWith("recent") && recentGraduateAt(words, at + said.length - 1)) continue;
     // "the latest": the article goes with it.
     const from = words[at - 1] === "the" ? at - 1 : at;
     const before = words.slice(0, from);

@@ -157,6 +157,22 @@ const OPENING_LEVELS = SAID.flatMap(({ said, levels }) =>
     .map((phrase) => ({ words: phrase.split(" "), levels }))
 );
 
+/** Words before "for students" after which the student is who takes the job. */
+const FOR_STUDENTS_AFTER = new Set([
+  ...JOB_WORDS,
+  "time",
+  "summer",
+  "weekend",
+  "weekends",
+  "evening",
+  "evenings",
+  "holiday",
+  "casual",
+  "temp",
+  "seasonal",
+  "flexible",
+]);
+
 /** A student said after the work: with "for" before it (`SAID`). */
 const STUDENT_CLOSING = SAID.flatMap(({ said, levels }) =>
   said.filter((phrase) => phrase.startsWith("for ")).map((phrase) => ({
@@ -177,7 +193,19 @@ const CLOSING_LEVELS = [
 ];
 
 /** Words between "for" and the student that say nothing more of the job ("for a university student"). */
-const STUDENT_KINDS = new Set(["university", "college", "uni", "school", "high", "sixth", "form"]);
+const STUDENT_KINDS = new Set([
+  "university",
+  "college",
+  "uni",
+  "school",
+  "high",
+  "sixth",
+  "form",
+  "international",
+  "mature",
+  "foreign",
+  "exchange",
+]);
 
 /** Words opening a clause before "for a student" ("jobs that are suitable for students"). */
 const CLAUSE_OPENING = new Set(["that", "which", "are", "is"]);
@@ -287,7 +315,14 @@ export function seniorityBeside(
       )
       .sort((a, b) => b.words.length - a.words.length)[0];
   const opening = longest(OPENING_LEVELS, () => 0);
-  const closing = opening ? undefined : longest(CLOSING_LEVELS, (length) => role.length - length);
+  const closed = opening ? undefined : longest(CLOSING_LEVELS, (length) => role.length - length);
+  // A student after the work's name is whom the work serves ("tutor for students", "counsellor
+  // for university students": reviewer R, session 43); after a word for a job, its hours or its
+  // season it is who takes it ("barista jobs for students", "summer work for students").
+  const closing = closed && closed.words[0] === "for" &&
+      !FOR_STUDENTS_AFTER.has(role[role.length - closed.words.length - 1] ?? "")
+    ? undefined
+    : closed;
   const said = opening ?? closing;
   const rest = opening
     ? role.slice(opening.words.length)

@@ -214,7 +214,7 @@ export function remoteWithMode(
 /** Home working said with how many days a week: "from home two days a week", "3 days in office". */
 const SOME_DAYS = (() => {
   const home = String.raw`(?:(?:work(?:ing)?\s+)?(?:from|at)\s+home|remote(?:ly)?|wfh)`;
-  const office = String.raw`(?:in\s+(?:the\s+)?office|on\s*-?\s*site|onsite)`;
+  const office = String.raw`(?:in[\s-]+(?:the\s+)?office|on\s*-?\s*site|onsite)`;
   const one = String.raw`(?:[1-4]|one|two|three|four)`;
   // "2-3 days", "2 to 3 days", "two or three days", "3+ days" (reviewer W: "2-3 days a week in
   // office" was read from its "3" and left "2-" searched).
@@ -223,9 +223,16 @@ const SOME_DAYS = (() => {
   const days = String
     .raw`${some}\s*-?\s*days?(?:\s+(?:a|per|each|every)\s+week|\s+weekly)?`;
   const allowing = String.raw`(?:(?:that\s+allows?|allowing|with)\s+(?:you\s+to\s+)?)?`;
+  const split = String
+    .raw`(?:${home}\s+${days}|${days}\s+(?:of\s+)?(?:${home}|${office})|${office}\s+${days})`;
+  // "3 days in office, 2 from home": the rest of the week said after it goes with it (reviewer
+  // R, session 43: "from home" left over was read as a remote place).
+  const rest = String
+    .raw`(?:\s*,?\s*(?:and\s+)?${some}(?:\s*-?\s*days?)?\s+(?:${home}|${office}))?`;
   return new RegExp(
+    // Not a span of days ("posted in the last 3 days remote") nor "a month".
     String
-      .raw`(?<![\p{L}\p{N}])${allowing}(?:${home}\s+${days}|${days}\s+(?:of\s+)?(?:${home}|${office})|${office}\s+${days})(?![\p{L}\p{N}])`,
+      .raw`(?<![\p{L}\p{N}])(?<!(?:last|past|previous|within|next|first|over)\s+)${allowing}${split}${rest}(?![\p{L}\p{N}])(?!\s+(?:ago|old|notice|a\s+month|per\s+month|every\s+month|a\s+year))`,
     "iu",
   );
 })();
@@ -249,14 +256,20 @@ const SOME_DAYS = (() => {
  * assert.equal(hybridOfSomeDays("data science, 2-3 days a week in office")?.without, "data science, hybrid");
  * assert.equal(hybridOfSomeDays("two or three days from home")?.matched, "two or three days from home");
  * assert.equal(hybridOfSomeDays("3+ days in the office, Leeds")?.without, "hybrid, Leeds");
+ * assert.equal(hybridOfSomeDays("developer 3 days in office, 2 from home")?.without, "developer hybrid");
+ * assert.equal(hybridOfSomeDays("hybrid 2 days in-office analyst")?.without, "hybrid analyst");
+ * assert.equal(hybridOfSomeDays("developer jobs posted in the last 3 days remote"), null);
+ * assert.equal(hybridOfSomeDays("on site 2 days a month"), null);
  * ```
  */
 export function hybridOfSomeDays(text: string): { matched: string; without: string } | null {
   const found = SOME_DAYS.exec(text);
   if (!found) return null;
+  const without = `${text.slice(0, found.index)}hybrid${text.slice(found.index + found[0].length)}`;
   return {
     // What says the days, without the words that allowed them.
     matched: found[0].replace(/^(?:that\s+allows?|allowing|with)\s+(?:you\s+to\s+)?/i, ""),
-    without: `${text.slice(0, found.index)}hybrid${text.slice(found.index + found[0].length)}`,
+    // "hybrid 2 days in office": one "hybrid".
+    without: without.replace(/\bhybrid(?:[\s,]+hybrid)+\b/giu, "hybrid"),
   };
 }

@@ -565,7 +565,8 @@ class SnapshotSearchService implements JobSearchService {
       // Close matches alone, in the relevance order, had no word on it (reviewer W, session 43:
       // "My user wants healthcare jobs in the United Kingdom" said nothing): what was searched, so
       // that a person or an agent sees which words found no strong match.
-      outcome.hint = closeOnlyHint(reading.words.trim() || query.q.trim(), closeTotal);
+      // The words as the search read them (the asking taken off: reviewer R, session 43).
+      outcome.hint = closeOnlyHint(analyzed.embeddingText || query.q.trim(), closeTotal);
     }
     const agedOut = (this.#snapshots.served() ?? served).agedOut;
     if (total === 0 && index.size === 0 && agedOut) {
