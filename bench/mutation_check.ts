@@ -4947,6 +4947,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    (true ||",
     breaks: "'revit 2024 trainee' loses the product's year (reviewer R, session 43)",
   },
+  {
+    id: "M609",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: "      if (tested.length > 0) {",
+    becomes: "      if (tested.length < 0) {",
+    breaks:
+      "a place whose postings a filter leaves out is said to have none (reviewer R, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -371,3 +371,11 @@ Deno.test("the session's readings hold back where the words are the work's (revi
   // The close-only hint quotes the words searched, not the asking.
   assert.match((await search("my user wants copywriter jobs")).hint ?? "", /for "copywriter"/);
 });
+
+Deno.test("a place whose postings a filter leaves out says so, not that none is there", async () => {
+  const found = await realIndex.service.search(
+    parseSearchQuery({ q: "weekend jobs in Leeds", seniority: "intern", sort: "relevance" }),
+  );
+  assert.equal(found.total + (found.close_total ?? 0), 0);
+  assert.equal(found.hint, "No posting in Leeds passes seniority=intern.");
+});

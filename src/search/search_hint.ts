@@ -142,6 +142,14 @@ export function searchHint(
     // Tesco"), said as for words without a strong match.
     if (closeMatches === 0 && emptied.names.includes(QUERY_PLACE)) {
       const of = emptied.names.includes(QUERY_COMPANY) ? ` of ${company?.matched}` : "";
+      // The place has postings the filters left out ("weekend jobs in Leeds" with
+      // seniority=intern said none was in Leeds: reviewer R, session 43).
+      const tested = testedFilters(query);
+      if (tested.length > 0) {
+        return `No posting${of} ${placeWhere(place)} passes ${
+          tested.map((name) => `${name}=${showValue(query[name])}`).join(" and ")
+        }.`;
+      }
       return `No posting${of} is ${placeWhere(place)}.`;
     }
     emptied = { names: [], withoutThem: 0 };
