@@ -4956,6 +4956,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a place whose postings a filter leaves out is said to have none (reviewer R, session 43)",
   },
+  {
+    id: "M610",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line:
+      "      const within = first >= 4 ? withinDistance(folded.slice(first - 4, first)) : null;",
+    becomes: "      const within = null as number | null;",
+    breaks: "'jobs within 10 miles of leeds' searches the distance's words (zoo 8, session 43)",
+  },
+  {
+    id: "M611",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '      "that don t require experience",',
+    becomes: "",
+    breaks:
+      "'remote jobs that don't require experience' reads no first job's level (zoo 8, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

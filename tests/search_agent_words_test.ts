@@ -379,3 +379,15 @@ Deno.test("a place whose postings a filter leaves out says so, not that none is 
   assert.equal(found.total + (found.close_total ?? 0), 0);
   assert.equal(found.hint, "No posting in Leeds passes seniority=intern.");
 });
+
+Deno.test("'within 10 miles of Leeds' is near Leeds that far, and 'that don't require experience' a first job", async () => {
+  const near = await search("jobs within 10 miles of leeds");
+  assert.equal(near.query_place?.near, "Leeds, GB");
+  assert.equal(near.query_place?.radius_km, 16);
+  assert.ok(near.total > 0);
+  assert.equal(near.close_total ?? 0, 0);
+  assert.equal((await search("nurse jobs within 20 km of amsterdam")).query_place?.radius_km, 20);
+  const first = await search("remote jobs that don't require experience");
+  assert.deepEqual(first.query_seniority?.seniority, ["junior", "intern"]);
+  assert.ok(first.total > 0);
+});

@@ -404,6 +404,11 @@ const NO_EXPERIENCE: readonly (readonly string[])[] = [
   "no previous experience",
   "experience not required",
   "experience not needed",
+  // "remote jobs that don't require experience" (zoo 8, session 43).
+  "that don t require experience",
+  "that dont require experience",
+  "that do not require experience",
+  "not requiring experience",
 ].map((phrase) => phrase.split(" ")).sort((a, b) => b.length - a.length);
 
 /**

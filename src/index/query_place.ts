@@ -384,11 +384,18 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
       const first = chain[0].start;
       // "close to Leeds" asks as "near Leeds" does; "close" and "to" are no connectors elsewhere.
       const closeTo = first >= 2 && folded[first - 2] === "close" && folded[first - 1] === "to";
-      const nearWord = closeTo || (first > 0 && AROUND.has(folded[first - 1]));
-      const aroundOf = (one: Omit<QueryPlace, "matched" | "rest">, key: string) =>
-        nearWord && one.cityKey !== undefined ? placeAround(one, key, gazetteer) : null;
+      // "within 10 miles of Leeds": near it, that far (zoo 8, session 43: the words were searched).
+      const within = first >= 4 ? withinDistance(folded.slice(first - 4, first)) : null;
+      const nearWord = closeTo || within !== null || (first > 0 && AROUND.has(folded[first - 1]));
+      const aroundOf = (one: Omit<QueryPlace, "matched" | "rest">, key: string) => {
+        const near = nearWord && one.cityKey !== undefined
+          ? placeAround(one, key, gazetteer)
+          : null;
+        return near && within !== null ? { ...near, radiusKm: within } : near;
+      };
       const around = chain.length === 1 ? aroundOf(place, words.join(" ")) : null;
       if (closeTo) from -= 2;
+      if (within !== null) from -= 4;
       // "in the UK": the article goes with its preposition (left in the words, "full time jobs in
       // the" read "jobs in the" as the work beside the type).
       const article = (k: number) =>
@@ -404,7 +411,10 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
         // index lists where the words left name no job (src/index/job_index.ts). A place without
         // postings after a preposition alone stays words ("in finance" is a town somewhere).
         // Several places named together ("Leeds or Bradford") are as plainly places.
-        const others = [...folded.slice(0, first), ...folded.slice(end)];
+        const others = [
+          ...folded.slice(0, within !== null ? first - 4 : first),
+          ...folded.slice(end),
+        ];
         // "Liverpool, UK" alone is as plainly a place as "in Liverpool"; "work from home" or
         // "wfh" alone is as plainly home working as "remote jobs" ("remote" alone is a title's
         // word too, "home office" a department's name).
@@ -412,7 +422,8 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
         const plainWish = place.remote === true && !WISHES_ALSO_WORDS.has(wish);
         const asked = chain.length > 1 || plainWish ||
           (place.cityKey !== undefined && gazetteer.cities.has(place.cityKey) &&
-            (closeTo || qualified || (first > 0 && PREPOSITIONS.has(folded[first - 1]))));
+            (closeTo || within !== null || qualified ||
+              (first > 0 && PREPOSITIONS.has(folded[first - 1]))));
         const jobWord = others.some((w) => w === "jobs" || w === "job");
         if (!asked && !jobWord && !aloneIsPlace) return null;
         rest = jobWord ? others.filter((w) => !PREPOSITIONS.has(w) && w !== "the").join(" ") : "";
@@ -433,6 +444,30 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
     }
   }
   return null;
+}
+
+/** Kilometres in a mile. */
+const KM_PER_MILE = 1.609344;
+
+/**
+ * The radius in km four folded words say before a place ("within 10 miles of", "within 20 km
+ * of"), rounded to a whole km and at least 1; null where they say none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(withinDistance(["within", "10", "miles", "of"]), 16);
+ * assert.equal(withinDistance(["within", "25", "km", "of"]), 25);
+ * assert.equal(withinDistance(["jobs", "in", "the", "of"]), null);
+ * ```
+ */
+export function withinDistance(words: readonly string[]): number | null {
+  const [within, amount, unit, of] = words;
+  if (within !== "within" || of !== "of" || !/^\d{1,3}$/.test(amount)) return null;
+  const miles = ["mile", "miles", "mi"].includes(unit);
+  const km = ["km", "kms", "kilometres", "kilometers", "kilometre", "kilometer"].includes(unit);
+  if (!miles && !km) return null;
+  return Math.max(1, Math.round(Number(amount) * (miles ? KM_PER_MILE : 1)));
 }
 
 /** A place read at `start`..`end` of the typed words, with the country or region said after it. */

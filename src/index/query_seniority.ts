@@ -43,6 +43,10 @@ const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[]
       "without any experience",
       "no prior experience",
       "no previous experience",
+      "that don t require experience",
+      "that dont require experience",
+      "that do not require experience",
+      "not requiring experience",
       "beginner",
       "beginners",
       "first job",
@@ -265,7 +269,8 @@ const FOR_OLDER_PEOPLE = new Set([
 ]);
 
 /** "No experience" said beside the work, which the role's words no longer hold (query_phrasing). */
-const NO_EXPERIENCE_SAID = /\b(?:no|without(?: any)?|no (?:prior|previous)) experience\b/;
+const NO_EXPERIENCE_SAID =
+  /\b(?:(?:no|without(?: any)?|no (?:prior|previous)) experience|(?:don t|dont|do not|not) requir(?:e|ing) experience)\b/;
 
 /**
  * The level `role` (the query's words that name the work, the asking taken off) names beside the
