@@ -4974,6 +4974,14 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'remote jobs that don't require experience' reads no first job's level (zoo 8, session 43)",
   },
+  {
+    id: "M612",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '  "9 to 5",',
+    becomes: "",
+    breaks: "'9 to 5 office job' embeds the hours with the work (zoo 8, session 43)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -391,3 +391,9 @@ Deno.test("'within 10 miles of Leeds' is near Leeds that far, and 'that don't re
   assert.deepEqual(first.query_seniority?.seniority, ["junior", "intern"]);
   assert.ok(first.total > 0);
 });
+
+Deno.test("office hours said beside the work are no part of it: '9 to 5 office job'", () => {
+  for (const q of ["9 to 5 office job", "office job 9-5", "office job monday to friday"]) {
+    assert.equal(analyzeQuery(q).workText, "office", q);
+  }
+});

@@ -610,6 +610,13 @@ const QUALIFIERS: readonly (readonly string[])[] = [
   "weekends",
   "on weekdays",
   "weekdays",
+  // Office hours (zoo 8, session 43: "9 to 5 office job manchester" searched "9 to 5").
+  "9 to 5",
+  "9 5",
+  "nine to five",
+  "monday to friday",
+  "mon to fri",
+  "mon fri",
   "part time",
   "full time",
   "parttime",
