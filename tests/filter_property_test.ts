@@ -184,6 +184,19 @@ const QUERIES = [
   "junior jobs in London",
   "contract jobs at Google",
   "work from anywhere",
+  // Session 43: agents' words, an internship and a student as levels, the nearest first where
+  // none at a place is what the words ask alone, hybrid days, a distance, work not wanted with
+  // "and", a ruled-out level among close matches, an intake's year.
+  "Search for project manager jobs in construction",
+  "My user wants healthcare jobs in the United Kingdom",
+  "marketing intern",
+  "jobs for students in berlin",
+  "weekend jobs in Leeds for a student",
+  "accounting jobs that allow working from home two days a week",
+  "jobs within 10 miles of leeds",
+  "finance jobs not sales and marketing",
+  "graduate scheme uk finance",
+  "software internship 2026",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
@@ -407,12 +420,17 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
         {
           numRuns: 380,
           seed: 20261125,
-          // Session 42's readings alone where none there is them, each drawn at least once.
+          // Session 42's readings alone where none there is them, and session 43's, each drawn
+          // at least once.
           examples: [
             ["hybrid jobs in London", { source: "indeed" }, "relevance"],
             ["junior jobs in London", { employment_type: "parttime" }, "date"],
             ["contract jobs at Google", { city: "München" }, "relevance"],
             ["work from anywhere", { country: "DE" }, "date"],
+            // Session 43's: the nearest first, a ruled-out level's close order, a student.
+            ["weekend jobs in Leeds for a student", { source: "indeed" }, "relevance"],
+            ["graduate scheme uk finance", { employment_type: "fulltime" }, "relevance"],
+            ["jobs for students in berlin", { remote: "onsite" }, "relevance"],
           ],
         },
       );
