@@ -214,8 +214,8 @@ export const MUTANTS: Mutant[] = [
     id: "M18",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "const own = this.#keywords.best < FULL_MATCH && request.workVector",
-    becomes: "const own = request.workVector",
+    line: "const own = best < FULL_MATCH && part.workVector ? part.workVector : part.vector!;",
+    becomes: "const own = part.workVector ?? part.vector!;",
     breaks: "the work's vector replaces the query's even where a posting has all the query's words",
   },
   {
@@ -3863,9 +3863,8 @@ export const MUTANTS: Mutant[] = [
     id: "M468",
     layer: "search",
     file: "src/index/job_index.ts",
-    line:
-      '      if (mode === "hybrid" && this.#keywords.best === 0) bars = cutBarsOf(request, true);',
-    becomes: '      if (mode === "hybrid") bars = cutBarsOf(request, true);',
+    line: '      unmatched: mode === "hybrid" && best === 0,',
+    becomes: '      unmatched: mode === "hybrid",',
     breaks:
       "a posting that holds the query's word needs the higher minimum meant for words no posting holds: fitting matches become close ones (session 39)",
   },
@@ -3873,9 +3872,8 @@ export const MUTANTS: Mutant[] = [
     id: "M469",
     layer: "search",
     file: "src/index/job_index.ts",
-    line:
-      '      if (mode === "hybrid" && this.#keywords.best === 0) bars = cutBarsOf(request, true);',
-    becomes: "      if (false) bars = cutBarsOf(request, true);",
+    line: '      unmatched: mode === "hybrid" && best === 0,',
+    becomes: "      unmatched: false,",
     breaks:
       '"carpenter jobs" (no posting says it) lists production engineers and chefs as strong matches at 0.46-0.48 (session 39)',
   },
@@ -4981,6 +4979,62 @@ export const MUTANTS: Mutant[] = [
     line: '  "9 to 5",',
     becomes: "",
     breaks: "'9 to 5 office job' embeds the hours with the work (zoo 8, session 43)",
+  },
+  {
+    id: "M613",
+    layer: "index",
+    file: "src/index/query_alternatives.ts",
+    line: "    if (word === OR) groups.push([]);",
+    becomes: '    if (word === "either or") groups.push([]);',
+    breaks:
+      "'nurse or midwife' is searched as one text: 3 postings where 'nurse' alone lists over 100 (session 44)",
+  },
+  {
+    id: "M614",
+    layer: "index",
+    file: "src/index/query_alternatives.ts",
+    line:
+      '    at === groups.length - 1 || hasHeadNoun(group.join(" ")) ? group : [...group, ...head]',
+    becomes: "    group",
+    breaks:
+      "'sales or marketing manager' searches 'sales' alone beside 'marketing manager' (session 44)",
+  },
+  {
+    id: "M615",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "      bestScore(candidates, of),",
+    becomes: "      bestScore(candidates),",
+    breaks:
+      "'cook or welder' cuts the cooks against the best welder: cooks 'cook' lists strong are close (session 44)",
+  },
+  {
+    id: "M616",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "        cut: cutBarsOf(request, work.unmatched),",
+    becomes: "        cut: cutBarsOf(request),",
+    breaks:
+      "'paralegal or carpenter' makes strong the titles near 'carpenter' that 'carpenter' alone leaves close (session 44)",
+  },
+  {
+    id: "M617",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const roleOnly = withoutEitherType(roleAndTypes) ?? roleAndTypes;",
+    becomes: "  const roleOnly = roleAndTypes;",
+    breaks:
+      "'part time or full time nurse' is read as part time and searches 'or full time nurse' (session 44)",
+  },
+  {
+    id: "M618",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line:
+      "  const workAlone = besideWork.reduce((rest: string[], said) => without(rest, said), role);",
+    becomes:
+      "  const workAlone = besideWork.reduce((rest: string[], said) => without(rest, said), roleOnly);",
+    breaks: "'cook or chef part time' asks 'part time' of the chef alone (session 44)",
   },
 ];
 

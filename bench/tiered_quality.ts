@@ -169,26 +169,31 @@ async function measure(
     const parsed = parseSearchQuery({ q: judged.q });
     const reading = readQuery(index, parsed);
     const { place, analyzed: query } = reading;
-    const vector = await vectorFor(query.embeddingText);
-    // As the service does: the work's own vector where the query qualifies it, and the labels
-    // read from the work alone (they are used only where that vector is).
-    const workVector = query.workText === undefined ? undefined : await vectorFor(query.workText);
-    const labelText = query.workText ?? query.embeddingText;
-    const labelVector = workVector ?? vector;
-    // What the service adds (src/search/occupation_vectors.ts), the occupations' vectors being of
-    // this model.
-    const { labelVectors, labelVectorsIfUsed, named } = await occupationVectors(
-      occupations,
-      ranking,
-      labelText,
-      labelVector,
-      { sameModel: true, embed: vectorFor },
-    );
+    // As the service does (src/search/search_service.ts): per piece of work (the query's own, and
+    // each alternative it names), the work's own vector where the query qualifies it, and the
+    // labels read from the work alone (they are used only where that vector is), the occupations'
+    // vectors being of this model (src/search/occupation_vectors.ts).
+    const workSearch = async (work: typeof query) => {
+      const vector = await vectorFor(work.embeddingText);
+      const workVector = work.workText === undefined ? undefined : await vectorFor(work.workText);
+      const labels = await occupationVectors(
+        occupations,
+        ranking,
+        work.workText ?? work.embeddingText,
+        workVector ?? vector,
+        { sameModel: true, embed: vectorFor },
+      );
+      return { query: work, vector, workVector, ...labels };
+    };
+    const { vector, workVector, labelVectors, labelVectorsIfUsed, named } = await workSearch(query);
+    const alternatives = query.alternatives &&
+      await Promise.all(query.alternatives.map(workSearch));
     const search = (sort: "date" | "relevance", limit: number) =>
       index.search({
         query,
         vector,
         workVector,
+        alternatives,
         labelVectors,
         labelVectorsIfUsed,
         place: place ?? undefined,

@@ -197,6 +197,11 @@ const QUERIES = [
   "finance jobs not sales and marketing",
   "graduate scheme uk finance",
   "software internship 2026",
+  // Session 44: work named as alternatives, each cut as if asked alone; two types either way.
+  "nurse or midwife",
+  "cook or chef part time",
+  "sales or marketing manager in berlin",
+  "part time or full time nurse",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
@@ -431,6 +436,9 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
             ["weekend jobs in Leeds for a student", { source: "indeed" }, "relevance"],
             ["graduate scheme uk finance", { employment_type: "fulltime" }, "relevance"],
             ["jobs for students in berlin", { remote: "onsite" }, "relevance"],
+            // Session 44's: alternatives, each with its own bar.
+            ["nurse or midwife", { country: "GB" }, "relevance"],
+            ["cook or chef part time", { employment_type: "parttime" }, "date"],
           ],
         },
       );

@@ -20,9 +20,10 @@ import {
   workerOfField,
   workWords,
 } from "./query_phrasing.ts";
+import { alternativesOf } from "./query_alternatives.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { itAsTerm, namesItField } from "./it_field.ts";
-import { employmentAlone, employmentIn } from "./query_employment.ts";
+import { employmentAlone, employmentIn, withoutEitherType } from "./query_employment.ts";
 import { type QuerySalary, salaryIn } from "./query_salary.ts";
 import { bestPaidIn } from "./query_pay.ts";
 import { postedIn, recentGraduateAt } from "./query_posted.ts";
@@ -299,6 +300,12 @@ export interface AnalyzedQuery {
   /** The text given to the sentence encoder: lower-cased, abbreviations spelled out beside them. */
   embeddingText: string;
   /**
+   * Where the work is named as alternatives ("nurse or midwife": src/index/query_alternatives.ts),
+   * each one read as if asked alone: a search scores and cuts each so
+   * (`IndexSearch.alternatives`), and `termVariants` holds every one's.
+   */
+  alternatives?: AnalyzedQuery[];
+  /**
    * `embeddingText` without when, how long or from where the work is done ("at night", "part
    * time", "on weekends": `workWords`), present only where the query says so: the encoder's text
    * where no posting has all the query's words (`IndexSearch.workVector`).
@@ -474,7 +481,9 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   const spoken = languageBeside(roleAsTyped);
   // "driving jobs" is the driver's work (`doerOfWork`): both sides search the doer; what is asked
   // of the job in a clause ("... jobs that use vue") neither side searches but its tools.
-  const roleOnly = withoutClause(doerOfWork(spoken ? roleWords(spoken.rest) : roleAsTyped));
+  // Either of two types ("part time or full time nurse") is no type asked: neither is searched.
+  const roleAndTypes = withoutClause(doerOfWork(spoken ? roleWords(spoken.rest) : roleAsTyped));
+  const roleOnly = withoutEitherType(roleAndTypes) ?? roleAndTypes;
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
   // barista": "barista"); the keyword side still searches every word.
   const employment = employmentIn(roleOnly.join(" "));
@@ -574,7 +583,7 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
     if (variant.terms.length > 0 && !unique.has(key)) unique.set(key, variant);
   }
   const kept = unique.size > 0 ? [...unique.values()] : [variants[0]];
-  return {
+  const analyzed: AnalyzedQuery = {
     termVariants: kept.map((v) => v.terms),
     titleTerms: kept.map((v) => v.titleTerms),
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
@@ -594,6 +603,39 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
         },
       }
       : {}),
+  };
+  // The alternatives without the type either: it is the whole query's (`employment`), and a
+  // type's words searched with the last alternative alone ("nurse or midwife part time") would
+  // ask it of that one only.
+  const besideWork = [internship ? undefined : beside?.matched, modeBeside?.matched];
+  const workAlone = besideWork.reduce((rest: string[], said) => without(rest, said), role);
+  return withAlternatives(analyzed, workAlone);
+}
+
+/**
+ * `analyzed` searching each alternative the work's `words` name (`alternativesOf`: "nurse or
+ * midwife") as if asked alone: the keyword side's variants of each, and each one's text for the
+ * encoder (`AnalyzedQuery.alternatives`). The readings beside the work (a type, a level, a place)
+ * stay the whole query's. `analyzed` as it is where an alternative names no work of its own
+ * ("part time or full time nurse" is one nurse's work at either type).
+ */
+function withAlternatives(analyzed: AnalyzedQuery, words: readonly string[]): AnalyzedQuery {
+  const groups = alternativesOf(words);
+  if (groups === null) return analyzed;
+  const each = groups.map((group) => analyzeWords(group.join(" ")));
+  if (each.some((one) => namesNoWork(one) || typeAlone(one) !== null)) return analyzed;
+  const unique = new Map<string, string[]>();
+  for (const one of each) {
+    one.termVariants.forEach((terms, k) => {
+      const key = terms.join(" ");
+      if (!unique.has(key)) unique.set(key, one.titleTerms[k]);
+    });
+  }
+  return {
+    ...analyzed,
+    termVariants: [...unique.keys()].map((key) => key.split(" ")),
+    titleTerms: [...unique.values()],
+    alternatives: each,
   };
 }
 

@@ -86,6 +86,12 @@ export type TotalWith = (
   company?: readonly string[],
 ) => number;
 
+/** One piece of work a query names, with its vectors: the query's own, or an alternative. */
+export type WorkSearch = Pick<
+  IndexSearch,
+  "query" | "vector" | "workVector" | "labelVectors" | "labelVectorsIfUsed"
+>;
+
 export interface IndexSearch {
   query: AnalyzedQuery;
   /** The query's embedding; unused in `keyword` mode. */
@@ -104,6 +110,13 @@ export interface IndexSearch {
    * the work), as the labels are.
    */
   workVector?: Float32Array;
+  /**
+   * Each alternative the work is named as (`AnalyzedQuery.alternatives`: "nurse or midwife" →
+   * "nurse", "midwife"), with its own vectors: each is scored and cut as if asked alone, and the
+   * query lists what each would (src/index/job_index.ts). Searched as one text, the alternatives
+   * met the titles naming both.
+   */
+  alternatives?: WorkSearch[];
   /**
    * Where the words are read alone and none at the place is what they ask (every posting there a
    * close match: src/search/query_reading.ts `noneThere`): those nearest the words by meaning

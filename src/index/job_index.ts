@@ -28,6 +28,7 @@ import {
   type PlaceFilter,
   placeNarrows,
   type ScoreMode,
+  type WorkSearch,
 } from "./index_search.ts";
 import type { JobIndexData } from "./job_index_data.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
@@ -59,9 +60,11 @@ import {
   cutBarsOf,
   cutByScore,
   cutByScoreEach,
+  cutByScoreOfEach,
   gatherFloor,
   type RankedHit,
   SCORE_STEPS,
+  strongBarsOfEach,
   strongBarWithin,
 } from "./result_cut.ts";
 import { buildPositionText } from "./position_text.ts";
@@ -297,79 +300,33 @@ export class JobIndex {
       return this.#resultSet(request, bars);
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
-    const { vectorOfDoc } = this.data;
     let bars = cutBarsOf(request);
     // Candidates of either tier: the close floor may lie under the cut's floor.
     const least = gatherFloor(bars);
 
-    const keyword = this.#keywords.scores;
-    let touched: Uint32Array[] = [];
-    const vectors = this.#vectors;
+    const lift = this.#statedTypes.liftFor(request.query);
     // What the title vectors can do before the keywords decide their bars runs meanwhile.
-    if (mode !== "keyword" && request.vector && !request.exactVectors) {
-      vectors.prefetch(request.vector);
-    }
-    if (mode === "vector") this.#keywords.clear();
-    else {
-      touched = this.#keywords.score(request.query, this.#statedTypes.liftFor(request.query));
+    const alternatives = request.alternatives && request.alternatives.length > 1
+      ? request.alternatives
+      : null;
+    if (mode !== "keyword" && request.vector && !request.exactVectors && !alternatives) {
+      this.#vectors.prefetch(request.vector);
     }
     if (mode !== "keyword") {
       if (!request.vector) throw new RangeError("Cannot search: a query vector is required");
+      if (alternatives) {
+        return this.#searchAlternatives(request, alternatives, mode, ranking, least);
+      }
+      const { unmatched, stepsAt } = this.#scoreWork(request, request, mode, ranking, least);
       // No posting holds a word of the query: its best match is a title near it by meaning alone,
       // which needs more to be strong (`ResultCut.minScoreUnmatched`). The floors stay, so what is
       // gathered does not change.
-      if (mode === "hybrid" && this.#keywords.best === 0) bars = cutBarsOf(request, true);
-      const vectorWeight = vectorShare(ranking, this.#keywords.best);
-      const cosineBars = cosineBarsOf(mode, ranking, least, vectorWeight);
-      const screen = {
-        exact: request.exactVectors,
-        bars: { ...cosineBars, wordPostings: touched },
-      };
-      // The work alone, without when or how long it is done, where no posting has all the query's
-      // words: there the qualifier ("at night") names no title of the work, only others' ("Night
-      // Auditor"). Where one does ("health care assistant nights"), the qualifier is in its title.
-      const own = this.#keywords.best < FULL_MATCH && request.workVector
-        ? request.workVector
-        : request.vector;
-      let cosines = vectors.begin(own, screen);
-      // The titles nearest the query's own vector, found once and only if an occupation found by
-      // meaning is to be judged (before any label's pass overwrites the cosines).
-      const ownCosines = cosines;
-      let nearestOwn: number[] | undefined;
-      const agreement = (v: Float32Array) =>
-        vectors.meanCosineAt(v, nearestOwn ??= topRows(ownCosines, AGREEMENT_TITLES));
-      const labelVectors = this.#keywords.best < FULL_MATCH
-        ? request.labelVectors ?? request.labelVectorsIfUsed?.(agreement)
-        : undefined;
-      if (labelVectors?.length) {
-        // The vectors' buffer is overwritten by the next pass: keep the query's own cosines.
-        cosines = bestCosines(cosines.slice(), labelVectors, (v) => vectors.begin(v, screen));
-      }
-      const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
-      scoreEveryPosting(
-        {
-          vectorOfDoc,
-          keyword,
-          cosines,
-          wordPostings,
-          narrow: { rows: this.#rowPostings ??= rowPostingsOf(vectorOfDoc), wordLists: touched },
-        },
-        mode,
-        ranking,
-        { least, vectorWeight, ...cosineBars },
-        this.#candidates,
-        this.#scratch,
-      );
-      const queryVectors = labelVectors?.length ? [own, ...labelVectors] : [own];
-      return this.#resultSet(
-        request,
-        bars,
-        undefined,
-        (postings) => this.#stepsAt(postings, queryVectors, mode, ranking, vectorWeight),
-        this.#besideWork(request.query),
-      );
+      if (unmatched) bars = cutBarsOf(request, true);
+      return this.#resultSet(request, bars, undefined, stepsAt, this.#besideWork(request.query));
     }
 
+    const keyword = this.#keywords.scores;
+    const touched = this.#keywords.score(request.query, lift);
     // Keywords alone: the postings with a query word are the candidates (every posting when a
     // score of 0 is enough), each scored once; cleared first, a failed search may leave it dirty.
     const seen = this.#seen;
@@ -390,6 +347,129 @@ export class JobIndex {
     if (least === 0) { for (let p = 0; p < this.data.jobs.length; p++) add(p); }
     this.#candidates.count = kept;
     return this.#resultSet(request, bars, undefined, undefined, this.#besideWork(request.query));
+  }
+
+  /**
+   * Scores every posting for one piece of work (`part`: the query's own, or an alternative it
+   * names) into `#candidates`, in position order: its keyword scores (`#keywords` holds them
+   * after), its title cosines (the work's own vector where no posting has all its words, and the
+   * occupations' labels there), mixed. Whether no posting holds a word of it, and how to score
+   * other postings the same way later (`#stepsAt`).
+   */
+  #scoreWork(
+    part: WorkSearch,
+    request: IndexSearch,
+    mode: "hybrid" | "vector",
+    ranking: RankingParams,
+    least: number,
+  ): { unmatched: boolean; stepsAt: StepsAt } {
+    const { vectorOfDoc } = this.data;
+    const vectors = this.#vectors;
+    let touched: Uint32Array[] = [];
+    if (mode === "vector") this.#keywords.clear();
+    else touched = this.#keywords.score(part.query, this.#statedTypes.liftFor(request.query));
+    const best = this.#keywords.best;
+    const vectorWeight = vectorShare(ranking, best);
+    const cosineBars = cosineBarsOf(mode, ranking, least, vectorWeight);
+    const screen = {
+      exact: request.exactVectors,
+      bars: { ...cosineBars, wordPostings: touched },
+    };
+    // The work alone, without when or how long it is done, where no posting has all the query's
+    // words: there the qualifier ("at night") names no title of the work, only others' ("Night
+    // Auditor"). Where one does ("health care assistant nights"), the qualifier is in its title.
+    const own = best < FULL_MATCH && part.workVector ? part.workVector : part.vector!;
+    let cosines = vectors.begin(own, screen);
+    // The titles nearest the query's own vector, found once and only if an occupation found by
+    // meaning is to be judged (before any label's pass overwrites the cosines).
+    const ownCosines = cosines;
+    let nearestOwn: number[] | undefined;
+    const agreement = (v: Float32Array) =>
+      vectors.meanCosineAt(v, nearestOwn ??= topRows(ownCosines, AGREEMENT_TITLES));
+    const labelVectors = best < FULL_MATCH
+      ? part.labelVectors ?? part.labelVectorsIfUsed?.(agreement)
+      : undefined;
+    if (labelVectors?.length) {
+      // The vectors' buffer is overwritten by the next pass: keep the query's own cosines.
+      cosines = bestCosines(cosines.slice(), labelVectors, (v) => vectors.begin(v, screen));
+    }
+    const wordPostings = touched.reduce((sum, list) => sum + list.length, 0);
+    scoreEveryPosting(
+      {
+        vectorOfDoc,
+        keyword: this.#keywords.scores,
+        cosines,
+        wordPostings,
+        narrow: { rows: this.#rowPostings ??= rowPostingsOf(vectorOfDoc), wordLists: touched },
+      },
+      mode,
+      ranking,
+      { least, vectorWeight, ...cosineBars },
+      this.#candidates,
+      this.#scratch,
+    );
+    const queryVectors = labelVectors?.length ? [own, ...labelVectors] : [own];
+    return {
+      unmatched: mode === "hybrid" && best === 0,
+      stepsAt: (postings) => this.#stepsAt(postings, queryVectors, mode, ranking, vectorWeight),
+    };
+  }
+
+  /**
+   * A search whose work is named as alternatives ("nurse or midwife": `IndexSearch.alternatives`):
+   * each scored as if asked alone (`#scoreWork`), a posting scoring its best among them and
+   * belonging to that one, whose own best and bars cut it (`#resultSet`): the query lists what
+   * each alternative's own query lists.
+   */
+  #searchAlternatives(
+    request: IndexSearch,
+    alternatives: readonly WorkSearch[],
+    mode: "hybrid" | "vector",
+    ranking: RankingParams,
+    least: number,
+  ): IndexResult {
+    const n = this.data.jobs.length;
+    const best = new Int32Array(n).fill(-1);
+    const alternativeOf = new Uint8Array(n);
+    const scored = alternatives.map((part, i) => {
+      const work = this.#scoreWork(part, request, mode, ranking, least);
+      const { positions, scores, count } = this.#candidates;
+      for (let k = 0; k < count; k++) {
+        const p = positions[k];
+        if (scores[k] > best[p]) {
+          best[p] = scores[k];
+          alternativeOf[p] = i;
+        }
+      }
+      return work;
+    });
+    // What follows reads the keyword scores of every alternative's words (a level's work).
+    if (mode === "vector") this.#keywords.clear();
+    else this.#keywords.score(request.query, this.#statedTypes.liftFor(request.query));
+    const { positions, scores } = this.#candidates;
+    let count = 0;
+    for (let p = 0; p < n; p++) {
+      if (best[p] < 0) continue;
+      positions[count] = p;
+      scores[count++] = best[p];
+    }
+    this.#candidates.count = count;
+    const stepsAt: StepsAt = (postings) => {
+      const each = scored.map((work) => work.stepsAt(postings));
+      return Uint16Array.from(postings, (_, k) => Math.max(...each.map((steps) => steps[k])));
+    };
+    const bars = cutBarsOf(request, scored.every((work) => work.unmatched));
+    return this.#resultSet(
+      request,
+      bars,
+      undefined,
+      stepsAt,
+      this.#besideWork(request.query),
+      scored.map((work, i) => ({
+        of: (p: number) => alternativeOf[p] === i,
+        cut: cutBarsOf(request, work.unmatched),
+      })),
+    );
   }
 
   /**
@@ -668,6 +748,7 @@ export class JobIndex {
     strongMask?: Uint8Array,
     stepsAt?: StepsAt,
     beside?: BesideWork,
+    eachAlternative?: readonly { of: (position: number) => boolean; cut: CutBars }[],
   ): IndexResult {
     const levels = beside?.levels ?? null;
     const modes = beside?.modes ?? null;
@@ -675,12 +756,17 @@ export class JobIndex {
     const otherType = beside?.otherType ?? null;
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
-    const cut = {
-      ...bars,
+    const relative = {
       relativeCut: request.relativeCut,
       weakRelativeCut: request.weakRelativeCut,
       rescueStrong: request.rescueStrong,
     };
+    const cut = { ...bars, ...relative };
+    // Each alternative the work names, by its own bars (`#searchAlternatives`).
+    const alternativeCuts = eachAlternative?.map(({ of, cut }) => ({
+      of,
+      cut: { ...cut, ...relative },
+    }));
     const atPlace = this.#places.maskOf(request.place);
     // Work the words say is not wanted ("hospital jobs that aren't nursing") is left out as
     // another company's postings are: what the query asks of its postings, which sets the bar.
@@ -702,6 +788,11 @@ export class JobIndex {
           eachPlace.map((at) => ofCompany ? (p: number) => at(p) && ofCompany(p) : at),
         ),
         eachPlace,
+      )
+      : alternativeCuts
+      ? strongAtAny(
+        cutByScoreOfEach(candidates, alternativeCuts, asked),
+        alternativeCuts.map(({ of }) => of),
       )
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
     // A level said beside the work ("entry level marketing"): where some strong match of the work
@@ -813,6 +904,11 @@ export class JobIndex {
           ? isStrong
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
+          : alternativeCuts
+          ? strongAtAny(
+            strongBarsOfEach(before, alternativeCuts, atPlaceThen),
+            alternativeCuts.map(({ of }) => of),
+          )
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
         const strongThenAtLevel = levels || modes || requireType || requireLanguage
           ? (p: number, score: number) =>
@@ -1039,11 +1135,26 @@ export class JobIndex {
       labelVectors?: Float32Array[];
       /** `IndexSearch.workVector`. */
       workVector?: Float32Array;
+      /** `IndexSearch.alternatives`: the score is the best of each one's. */
+      alternatives?: WorkSearch[];
     } = {},
   ): Float32Array {
     const mode = options.mode ?? "hybrid";
     const ranking = options.ranking ?? DEFAULT_RANKING;
     const n = this.data.jobs.length;
+    if (options.alternatives && options.alternatives.length > 1) {
+      const best = new Float32Array(n);
+      for (const part of options.alternatives) {
+        const scores = this.scoresOf(part.query, part.vector, {
+          mode,
+          ranking,
+          ...(part.labelVectors ? { labelVectors: part.labelVectors } : {}),
+          ...(part.workVector ? { workVector: part.workVector } : {}),
+        });
+        for (let p = 0; p < n; p++) if (scores[p] > best[p]) best[p] = scores[p];
+      }
+      return best;
+    }
     const out = new Float32Array(n);
     if (mode !== "vector" && namesNoWork(query)) return out;
     const keyword = this.#keywords.scores;

@@ -229,3 +229,57 @@ export function employmentAlone(words: string): QueryEmployment | null {
   );
   return phrase ? { type: phrase.type, matched: words.trim(), rest: "" } : null;
 }
+
+/** The words a type phrase of `PHRASES` opens `words` with at `from`, or 0. */
+function typeAt(words: readonly string[], from: number): number {
+  const phrase = PHRASES.find(({ words: p }) => p.every((w, k) => words[from + k] === w));
+  return phrase?.words.length ?? 0;
+}
+
+/** "full or part time", "part and full time", "full part time" ("full/part time"). */
+function halvesAt(words: readonly string[], from: number): number {
+  const HALVES = new Set(["full", "part"]);
+  if (!HALVES.has(words[from])) return 0;
+  const joined = words[from + 1] === "or" || words[from + 1] === "and" ? 1 : 0;
+  const other = words[from + 1 + joined];
+  return HALVES.has(other) && other !== words[from] && words[from + 2 + joined] === "time"
+    ? 3 + joined
+    : 0;
+}
+
+/** The length of two types joined at `from` ("part time or full time", "contract or temp"), or 0. */
+function eitherAt(words: readonly string[], from: number): number {
+  const halves = halvesAt(words, from);
+  if (halves > 0) return halves;
+  const first = typeAt(words, from);
+  if (first === 0) return 0;
+  const joined = words[from + first] === "or" || words[from + first] === "and" ? 1 : 0;
+  const second = typeAt(words, from + first + joined);
+  return second > 0 ? first + joined + second : 0;
+}
+
+/**
+ * `words` without two employment types joined at either end ("part time or full time nurse",
+ * "cleaner full or part time", "contract or temp"), or null: a person who takes either type asks
+ * for none, and the words are the work's no more than one type's are (session 44: "part time or
+ * full time nurse" was read as part time, and "or full time nurse" searched).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(withoutEitherType(words("part time or full time nurse")), ["nurse"]);
+ * assert.deepEqual(withoutEitherType(words("cleaner full or part time")), ["cleaner"]);
+ * assert.deepEqual(withoutEitherType(words("contract or temp welder")), ["welder"]);
+ * assert.equal(withoutEitherType(words("part time nurse")), null);
+ * assert.equal(withoutEitherType(words("part time or full time")), null);
+ * ```
+ */
+export function withoutEitherType(words: readonly string[]): string[] | null {
+  const opening = eitherAt(words, 0);
+  if (opening > 0 && opening < words.length) return words.slice(opening);
+  for (let from = 1; from < words.length; from++) {
+    if (eitherAt(words, from) === words.length - from) return words.slice(0, from);
+  }
+  return null;
+}

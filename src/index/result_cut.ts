@@ -152,6 +152,50 @@ export function cutByScoreEach(
   return bars;
 }
 
+/** An alternative the work is named as: whether a posting is its (`of`), and its cut. */
+export interface AlternativeCut {
+  of: (position: number) => boolean;
+  cut: CutBars & RelativeCuts;
+}
+
+/**
+ * The strong tier's bar of each alternative the work is named as ("nurse or midwife"), each cut
+ * against its own best, as the query naming it alone would be (`strongBarWithin`, `asked` the
+ * place the query names): "cook or welder" keeps every cook "cook" lists, though the best welder
+ * outscores the best cook.
+ */
+export function strongBarsOfEach(
+  candidates: Candidates,
+  alternatives: readonly AlternativeCut[],
+  asked?: ((position: number) => boolean) | null,
+): number[] {
+  return alternatives.map(({ of, cut }) =>
+    strongBarWithin(
+      candidates,
+      cut,
+      asked ? (p) => of(p) && asked(p) : undefined,
+      bestScore(candidates, of),
+    )
+  );
+}
+
+/**
+ * `cutByScore` where the work is named as alternatives: each one's bar (`strongBarsOfEach`); the
+ * candidates keep what the query naming any one alone keeps.
+ */
+export function cutByScoreOfEach(
+  candidates: Candidates,
+  alternatives: readonly AlternativeCut[],
+  asked?: ((position: number) => boolean) | null,
+): number[] {
+  const bars = strongBarsOfEach(candidates, alternatives, asked);
+  const kept = alternatives.map(({ of, cut }) =>
+    Math.min(cutBar(bestScore(candidates, of), cut), cut.close)
+  );
+  keepFrom(candidates, Math.min(...kept, ...bars));
+  return bars;
+}
+
 /** Keeps the candidates scoring `keep` or more, in their order. */
 function keepFrom(candidates: Candidates, keep: number): void {
   const { positions, scores } = candidates;

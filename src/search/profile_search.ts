@@ -50,7 +50,7 @@ import {
   seniorityFactor,
 } from "./profile_ranking.ts";
 import { type DerivedProfile, deriveProfile, UNRELATED_WEIGHT } from "./profile/derive_profile.ts";
-import { headGroupOf } from "./profile/head_group.ts";
+import { headGroupOf } from "../index/head_group.ts";
 
 export interface ProfileSearchOptions {
   /** Embeds query texts (the service's cached embedder). */
@@ -121,6 +121,12 @@ export async function searchProfile(
   }
   const analyzed = roles.map((r) => analyzeQuery(r.title));
   const vectors = roles.length > 0 ? await options.embed(analyzed.map((a) => a.embeddingText)) : [];
+  // A wish named as alternatives ("nurse or midwife") is searched as each, as `q` alone is.
+  const alternatives = await Promise.all(analyzed.map(async (a) => {
+    if (!a.alternatives) return undefined;
+    const embedded = await options.embed(a.alternatives.map((one) => one.embeddingText));
+    return a.alternatives.map((query, k) => ({ query, vector: embedded[k] }));
+  }));
 
   // A past role unlike every role the person asks for weighs little, whatever its words share.
   const anchors = roles.map((r, i) => ({ r, i })).filter(({ r }) => r.from !== "experience");
@@ -136,7 +142,10 @@ export async function searchProfile(
   const role = new Float32Array(n);
   roles.forEach((r, i) => {
     if (r.weight <= 0) return;
-    const scores = index.scoresOf(analyzed[i], vectors[i], { ranking: options.ranking });
+    const scores = index.scoresOf(analyzed[i], vectors[i], {
+      ranking: options.ranking,
+      ...(alternatives[i] ? { alternatives: alternatives[i] } : {}),
+    });
     const head = headGroupOf(r.title);
     for (let p = 0; p < n; p++) {
       let weighted = r.weight * scores[p];

@@ -15,10 +15,15 @@ import { parseNear } from "../places/mod.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import { analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
+import { type AnalyzedQuery, analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
 import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
-import { type IndexHit, type IndexSearch, placeNarrows } from "../index/index_search.ts";
+import {
+  type IndexHit,
+  type IndexSearch,
+  placeNarrows,
+  type WorkSearch,
+} from "../index/index_search.ts";
 import { isRemoteOnly } from "../index/query_place.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
@@ -215,6 +220,18 @@ class SnapshotSearchService implements JobSearchService {
     return { labelVectors, labelVectorsIfUsed };
   }
 
+  /** A piece of work's vectors: its text's, and its work's alone where it has one. */
+  async #workVectors(
+    work: AnalyzedQuery,
+    served: ServedIndex,
+  ): Promise<{ vector: Float32Array; workVector?: Float32Array }> {
+    const [vector, workVector] = await Promise.all([
+      this.#queryVector(work.embeddingText, served),
+      work.workText === undefined ? undefined : this.#queryVector(work.workText, served),
+    ]);
+    return workVector ? { vector, workVector } : { vector };
+  }
+
   /** The query's vector by the model of `served`'s index: the server's, or a stand-in's. */
   #queryVector(text: string, served: ServedIndex): Promise<Float32Array> {
     const standIn = served.queryEmbedder;
@@ -272,10 +289,8 @@ class SnapshotSearchService implements JobSearchService {
     if (query.profile !== undefined) return await this.#searchProfile(served, query, started);
     const reading = readQuery(served.index, query, { now: this.#now() });
     const { place, analyzed } = reading;
-    const [vector, workVector] = await Promise.all([
-      this.#queryVector(analyzed.embeddingText, served),
-      analyzed.workText === undefined ? undefined : this.#queryVector(analyzed.workText, served),
-    ]);
+    const works = [analyzed, ...analyzed.alternatives ?? []];
+    const embedded = await Promise.all(works.map((work) => this.#workVectors(work, served)));
     // The index may have been swapped while the query was embedded: either one is complete, but
     // the vector is only comparable with an index of the model that embedded it.
     const now = this.#snapshots.served();
@@ -283,20 +298,25 @@ class SnapshotSearchService implements JobSearchService {
       ? now
       : served;
     const calibration = calibrated(index.data.model, this.#minScore);
+    const [own, ...alternatives] = await Promise.all(
+      works.map(async (work, i): Promise<WorkSearch> => ({
+        query: work,
+        ...embedded[i],
+        // The labels are used only where the work's own vector is (no posting has all the words).
+        ...await this.#labelVectors(
+          work.workText ?? work.embeddingText,
+          embedded[i].workVector ?? embedded[i].vector,
+          served,
+          index,
+          calibration.ranking,
+        ),
+      })),
+    );
     // What emptied an empty set, counted from its own scores (src/search/search_hint.ts).
     let emptied = null as Emptied | null;
     const request: IndexSearch = {
-      query: analyzed,
-      vector,
-      ...(workVector ? { workVector } : {}),
-      // The labels are used only where the work's own vector is (no posting has all the words).
-      ...await this.#labelVectors(
-        analyzed.workText ?? analyzed.embeddingText,
-        workVector ?? vector,
-        served,
-        index,
-        calibration.ranking,
-      ),
+      ...own,
+      ...(alternatives.length > 0 ? { alternatives } : {}),
       filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
       ...(reading.notAt ? { notAt: reading.notAt } : {}),
@@ -326,7 +346,7 @@ class SnapshotSearchService implements JobSearchService {
       limit: query.top_k,
       ...calibration,
     };
-    await this.#together.ready(index, vector);
+    await this.#together.ready(index, embedded[0].vector);
     const { total, closeTotal, facets, ...page } = index.search(request);
     const describe = (hits: IndexHit[]) =>
       query.detail === "full" ? this.#described(hits) : Promise.resolve(hits);

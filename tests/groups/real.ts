@@ -22,6 +22,7 @@ import "../search_language_test.ts";
 import "../search_exclusion_test.ts";
 import "../search_work_said_test.ts";
 import "../search_agent_words_test.ts";
+import "../search_alternatives_test.ts";
 import "../search_pay_test.ts";
 import "../source_pulls_test.ts";
 import "../kept_files_test.ts";

@@ -7,7 +7,7 @@
  */
 import "../../src/model/use_lite_embedder_test.ts";
 import "../../src/search/profile/derive_profile_test.ts";
-import "../../src/search/profile/head_group_test.ts";
+import "../../src/index/head_group_test.ts";
 import "../../src/search/change_margin_test.ts";
 import "../../src/search/publish_delta_test.ts";
 import "../../src/search/publish_index_test.ts";

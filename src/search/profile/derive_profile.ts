@@ -6,7 +6,7 @@
  * profile as the query").
  *
  * Heuristics, no model: section headings in five languages (./section_lines.ts), date ranges
- * on experience lines (./experience_periods.ts), job-title head nouns (./head_group.ts), wish
+ * on experience lines (./experience_periods.ts), job-title head nouns (src/index/head_group.ts), wish
  * phrases ("looking for a role as ...", ./read_wishes.ts), and the places the index has postings in
  * (injected, so the function stays pure: ./profile_places.ts). Roles weigh by where they come from:
  * a stated wish most, then the headline, then experience by recency; a past role of another kind
@@ -18,7 +18,7 @@ import type { Seniority } from "../../domain/job.ts";
 import { PROFILE_MAX_LENGTH } from "../../domain/profile.ts";
 import { stem } from "../../index/tokenize.ts";
 import { experiencePeriods } from "./experience_periods.ts";
-import { hasHeadNoun, headGroupOf, wordsOf } from "./head_group.ts";
+import { hasHeadNoun, headGroupOf, wordsOf } from "../../index/head_group.ts";
 import { profileSkills } from "./listed_skills.ts";
 import { headlineRoles, headLines, headWithoutName } from "./profile_head.ts";
 import { type DerivedPlace, type PlaceLookup, profilePlaces } from "./profile_places.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { hasHeadNoun, wordsOf } from "./head_group.ts";
+import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
 import { cleanTitle, expandAbbreviations } from "./role_titles.ts";
 import type { Line } from "./section_lines.ts";
 

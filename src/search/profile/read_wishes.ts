@@ -8,7 +8,7 @@
  * @module
  */
 import { saysRemoteWish } from "../../domain/remote_words.ts";
-import { hasHeadNoun, wordsOf } from "./head_group.ts";
+import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
 import { type FoundPlace, type PlaceLookup, placesIn } from "./profile_places.ts";
 import { cleanTitle, expandAbbreviations } from "./role_titles.ts";
 import { flowText, type Line, sentencesOf } from "./section_lines.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { hasHeadNoun, wordsOf } from "./head_group.ts";
+import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
 import { ownValue } from "../../domain/own_value.ts";
 
 /** A candidate title cleaned: asides in brackets, trailing "in Berlin", extra spaces. */

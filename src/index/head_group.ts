@@ -10,7 +10,7 @@
  * @module
  */
 import { z } from "zod";
-import { foldText } from "../../domain/fold_text.ts";
+import { foldText } from "../domain/fold_text.ts";
 import headNouns from "./head_nouns.json" with { type: "json" };
 
 const HeadNoun = z.string().regex(/^[a-z]+$/, "a head noun is one folded word (a-z)");
