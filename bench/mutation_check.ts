@@ -5036,6 +5036,22 @@ export const MUTANTS: Mutant[] = [
       "  const workAlone = besideWork.reduce((rest: string[], said) => without(rest, said), roleOnly);",
     breaks: "'cook or chef part time' asks 'part time' of the chef alone (session 44)",
   },
+  {
+    id: "M619",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '    if (KINDS.has(word)) return k > from && words[k + 1] === "of" && k + 2 < end;',
+    becomes: "    if (KINDS.has(word)) return false;",
+    breaks: "'what kind of jobs are there in leeds' searches the word 'kind' (session 44)",
+  },
+  {
+    id: "M620",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '    if (word === "s") return k > from && IS_AFTER.has(words[k - 1]);',
+    becomes: '    if (word === "s") return false;',
+    breaks: "'show me what's available' searches the letter 's' (session 44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

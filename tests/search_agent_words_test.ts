@@ -11,7 +11,7 @@
 import { strict as assert } from "node:assert";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { analyzeQuery } from "../src/index/analyze_query.ts";
+import { analyzeQuery, namesNoWork } from "../src/index/analyze_query.ts";
 import { toSearchResponse } from "../src/domain/job.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 
@@ -396,4 +396,32 @@ Deno.test("office hours said beside the work are no part of it: '9 to 5 office j
   for (const q of ["9 to 5 office job", "office job 9-5", "office job monday to friday"]) {
     assert.equal(analyzeQuery(q).workText, "office", q);
   }
+});
+
+Deno.test("asking what kinds of jobs there are, what's going or what one can apply for names no work", async () => {
+  for (
+    const q of [
+      "what kind of jobs are there",
+      "what types of jobs are there",
+      "show me what's available",
+      "anything going",
+      "what can i apply for",
+    ]
+  ) {
+    assert.ok(namesNoWork(analyzeQuery(q)), q);
+  }
+  // Beside a place, the place's every posting, as "jobs in leeds" lists them.
+  const leeds = await ids("jobs in leeds");
+  assert.ok(leeds.length > 0);
+  assert.deepEqual(await ids("anything going in leeds"), leeds);
+  assert.deepEqual(await ids("what kind of jobs are there in leeds"), leeds);
+  // Beside the work, the asking goes and the work stays; "kind" and "type" are work elsewhere.
+  assert.equal(analyzeQuery("what type of nurse jobs are there").embeddingText, "nurse");
+  assert.equal(analyzeQuery("apply for nurse jobs").embeddingText, "nurse");
+  assert.equal(analyzeQuery("kindergarten teacher").embeddingText, "kindergarten teacher");
+  assert.deepEqual(analyzeQuery("types of cancer nurse").termVariants[0], [
+    "type",
+    "cancer",
+    "nurs",
+  ]);
 });

@@ -77,7 +77,17 @@ const ASKING_WORDS = new Set([
   "immediately",
   // Session 33: "only remote jobs", "only part time".
   "only",
+  // Session 44 (zoo 9): "what can i apply for", "anything going in leeds".
+  "apply",
+  "applying",
+  "anything",
 ]);
+
+/** "What kind of jobs", "what types of work": the kind asked about before "of" (`phrasingSpan`). */
+const KINDS = new Set(["kind", "kinds", "type", "types", "sort", "sorts"]);
+
+/** Words before "'s" ("what's", "there's") that make it "is": the asking's, not a possessive's. */
+const IS_AFTER = new Set(["what", "there", "that", "it", "here"]);
 
 /** Words for a job as such, not for a role: both a request's opening and its close use them. */
 export const JOB_WORDS = [
@@ -501,6 +511,11 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
       return false;
     }
     if (ASKING_WORDS.has(word)) return true;
+    // "what kind of jobs are there", "what types of nurse jobs": never "kind" beside the work.
+    if (KINDS.has(word)) return k > from && words[k + 1] === "of" && k + 2 < end;
+    if (word === "of") return k > from && KINDS.has(words[k - 1]);
+    // "show me what's available": the "s" of "what's".
+    if (word === "s") return k > from && IS_AFTER.has(words[k - 1]);
     // "search for project manager jobs" (an agent's words): never "search engine optimisation".
     if (word === "search") return words[k + 1] === "for";
     // "my user is interested in nurse jobs"; never "interested party liaison".
