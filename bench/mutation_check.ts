@@ -4993,9 +4993,8 @@ export const MUTANTS: Mutant[] = [
     id: "M614",
     layer: "index",
     file: "src/index/query_alternatives.ts",
-    line:
-      '    at === groups.length - 1 || hasHeadNoun(group.join(" ")) ? group : [...group, ...head]',
-    becomes: "    group",
+    line: "    if (at === shared.length - 1 || last.length < 2 || namesRole(group)) return group;",
+    becomes: "    return group;",
     breaks:
       "'sales or marketing manager' searches 'sales' alone beside 'marketing manager' (session 44)",
   },
@@ -5003,8 +5002,8 @@ export const MUTANTS: Mutant[] = [
     id: "M615",
     layer: "index",
     file: "src/index/result_cut.ts",
-    line: "      bestScore(candidates, of),",
-    becomes: "      bestScore(candidates),",
+    line: "      const score = scores[p];",
+    becomes: "      const score = candidates.scores[k];",
     breaks:
       "'cook or welder' cuts the cooks against the best welder: cooks 'cook' lists strong are close (session 44)",
   },
@@ -5012,8 +5011,9 @@ export const MUTANTS: Mutant[] = [
     id: "M616",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "        cut: cutBarsOf(request, work.unmatched),",
-    becomes: "        cut: cutBarsOf(request),",
+    line:
+      "      scored.map((work, i) => ({ scores: own[i], cut: cutBarsOf(request, work.unmatched) })),",
+    becomes: "      scored.map((_, i) => ({ scores: own[i], cut: cutBarsOf(request) })),",
     breaks:
       "'paralegal or carpenter' makes strong the titles near 'carpenter' that 'carpenter' alone leaves close (session 44)",
   },
@@ -5030,11 +5030,10 @@ export const MUTANTS: Mutant[] = [
     id: "M618",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line:
-      "  const workAlone = besideWork.reduce((rest: string[], said) => without(rest, said), role);",
-    becomes:
-      "  const workAlone = besideWork.reduce((rest: string[], said) => without(rest, said), roleOnly);",
-    breaks: "'cook or chef part time' asks 'part time' of the chef alone (session 44)",
+    line: "    employment ? splitWords(employment.matched) : [],",
+    becomes: "    [],",
+    breaks:
+      "'nurse or midwife part time' searches neither alternative with the type's words: 105 strong where 'part time nurse' and 'part time midwife' list 43 (session 44, reviewer R44)",
   },
   {
     id: "M619",
@@ -5051,6 +5050,68 @@ export const MUTANTS: Mutant[] = [
     line: '    if (word === "s") return k > from && IS_AFTER.has(words[k - 1]);',
     becomes: '    if (word === "s") return false;',
     breaks: "'show me what's available' searches the letter 's' (session 44)",
+  },
+  {
+    id: "M621",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "  return (p) => alternatives.some(({ scores }, i) => scores[p] >= bars[i]);",
+    becomes: "  return (p) => alternatives.every(({ scores }, i) => scores[p] >= bars[i]);",
+    breaks:
+      "'staff nurse or nurse practitioner' lists only what both alternatives make strong (session 44, reviewer R44)",
+  },
+  {
+    id: "M622",
+    layer: "index",
+    file: "src/index/query_alternatives.ts",
+    line:
+      "    if (group.length === 1 && FIELD_HEADS.has(group[0]) && first.length > 1 && namesRole(first)) {",
+    becomes: "    if (false) {",
+    breaks:
+      "'sales executive or manager' searches 'manager' alone: general and restaurant managers are strong (session 44, reviewer R44)",
+  },
+  {
+    id: "M623",
+    layer: "index",
+    file: "src/index/query_alternatives.ts",
+    line: "  if (groups.slice(1).some(isLanguage)) return null;",
+    becomes: "",
+    breaks:
+      "'customer service german or french' lists French teachers first (session 44, reviewer R44)",
+  },
+  {
+    id: "M624",
+    layer: "index",
+    file: "src/index/query_alternatives.ts",
+    line: "    if (isNumber(group[0]) && isNumber(before[before.length - 1])) {",
+    becomes: "    if (false) {",
+    breaks: "'band 5 or 6 nurse' searches '6 nurse' (session 44, reviewer R44)",
+  },
+  {
+    id: "M625",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '    const at = typed.findIndex((first, k) => first + (typed[k + 1] ?? "") === word);',
+    becomes: "    const at = -1;",
+    breaks:
+      "'care worker or support worker' loses the words 'care worker' that 'care worker' searches (session 44, reviewer R44)",
+  },
+  {
+    id: "M626",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '  const second = first && role[first.words.length] === "or"',
+    becomes: '  const second = first && role[first.words.length] === "nor"',
+    breaks:
+      "'junior or senior developer' reads junior and searches 'or senior developer' (session 44, reviewer R44)",
+  },
+  {
+    id: "M627",
+    layer: "index",
+    file: "src/index/query_employment.ts",
+    line: "  if (PERMANENT.has(words[from])) return 1;",
+    becomes: "",
+    breaks: "'temporary or permanent nurse' is read as temporary (session 44, reviewer R44)",
   },
 ];
 

@@ -604,25 +604,46 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
       }
       : {}),
   };
-  // The alternatives without the type either: it is the whole query's (`employment`), and a
-  // type's words searched with the last alternative alone ("nurse or midwife part time") would
-  // ask it of that one only.
+  // The type said once is every alternative's ("nurse or midwife part time": a part-time nurse or
+  // a part-time midwife), as the words of each one's own query: beside the last alone it was
+  // asked of the last alone, and left out, of none (reviewer R44).
   const besideWork = [internship ? undefined : beside?.matched, modeBeside?.matched];
   const workAlone = besideWork.reduce((rest: string[], said) => without(rest, said), role);
-  return withAlternatives(analyzed, workAlone);
+  return withAlternatives(
+    analyzed,
+    unjoined(workAlone, typedWords),
+    employment ? splitWords(employment.matched) : [],
+  );
+}
+
+/**
+ * `words` with each compound the reading joined ("care worker": "careworker", `joinedCompounds`)
+ * as it was typed, so that an alternative read alone is read as its own query is (reviewer R44:
+ * "care worker or support worker" lost the words "care worker" that "care worker" searches).
+ */
+function unjoined(words: readonly string[], typed: readonly string[]): string[] {
+  return words.flatMap((word) => {
+    if (typed.includes(word)) return [word];
+    const at = typed.findIndex((first, k) => first + (typed[k + 1] ?? "") === word);
+    return at >= 0 ? [typed[at], typed[at + 1]] : [word];
+  });
 }
 
 /**
  * `analyzed` searching each alternative the work's `words` name (`alternativesOf`: "nurse or
  * midwife") as if asked alone: the keyword side's variants of each, and each one's text for the
- * encoder (`AnalyzedQuery.alternatives`). The readings beside the work (a type, a level, a place)
- * stay the whole query's. `analyzed` as it is where an alternative names no work of its own
+ * encoder (`AnalyzedQuery.alternatives`), each with the type's words (`typeWords`) after it. The
+ * readings beside the work (a level, a way of working, a place) stay the whole query's. `analyzed` as it is where an alternative names no work of its own
  * ("part time or full time nurse" is one nurse's work at either type).
  */
-function withAlternatives(analyzed: AnalyzedQuery, words: readonly string[]): AnalyzedQuery {
+function withAlternatives(
+  analyzed: AnalyzedQuery,
+  words: readonly string[],
+  typeWords: readonly string[],
+): AnalyzedQuery {
   const groups = alternativesOf(words);
   if (groups === null) return analyzed;
-  const each = groups.map((group) => analyzeWords(group.join(" ")));
+  const each = groups.map((group) => analyzeWords([...group, ...typeWords].join(" ")));
   if (each.some((one) => namesNoWork(one) || typeAlone(one) !== null)) return analyzed;
   const unique = new Map<string, string[]>();
   for (const one of each) {

@@ -66,6 +66,7 @@ import {
   SCORE_STEPS,
   strongBarsOfEach,
   strongBarWithin,
+  strongOfAny,
 } from "./result_cut.ts";
 import { buildPositionText } from "./position_text.ts";
 import type { PositionText } from "./term_dictionary.ts";
@@ -430,16 +431,15 @@ export class JobIndex {
   ): IndexResult {
     const n = this.data.jobs.length;
     const best = new Int32Array(n).fill(-1);
-    const alternativeOf = new Uint8Array(n);
+    // Each alternative's own score of each posting, for its own cut (`strongBarsOfEach`).
+    const own = alternatives.map(() => new Int16Array(n).fill(-1));
     const scored = alternatives.map((part, i) => {
       const work = this.#scoreWork(part, request, mode, ranking, least);
       const { positions, scores, count } = this.#candidates;
       for (let k = 0; k < count; k++) {
         const p = positions[k];
-        if (scores[k] > best[p]) {
-          best[p] = scores[k];
-          alternativeOf[p] = i;
-        }
+        own[i][p] = scores[k];
+        if (scores[k] > best[p]) best[p] = scores[k];
       }
       return work;
     });
@@ -465,10 +465,7 @@ export class JobIndex {
       undefined,
       stepsAt,
       this.#besideWork(request.query),
-      scored.map((work, i) => ({
-        of: (p: number) => alternativeOf[p] === i,
-        cut: cutBarsOf(request, work.unmatched),
-      })),
+      scored.map((work, i) => ({ scores: own[i], cut: cutBarsOf(request, work.unmatched) })),
     );
   }
 
@@ -748,7 +745,7 @@ export class JobIndex {
     strongMask?: Uint8Array,
     stepsAt?: StepsAt,
     beside?: BesideWork,
-    eachAlternative?: readonly { of: (position: number) => boolean; cut: CutBars }[],
+    eachAlternative?: readonly { scores: Int16Array; cut: CutBars }[],
   ): IndexResult {
     const levels = beside?.levels ?? null;
     const modes = beside?.modes ?? null;
@@ -763,8 +760,8 @@ export class JobIndex {
     };
     const cut = { ...bars, ...relative };
     // Each alternative the work names, by its own bars (`#searchAlternatives`).
-    const alternativeCuts = eachAlternative?.map(({ of, cut }) => ({
-      of,
+    const alternativeCuts = eachAlternative?.map(({ scores, cut }) => ({
+      scores,
       cut: { ...cut, ...relative },
     }));
     const atPlace = this.#places.maskOf(request.place);
@@ -790,9 +787,8 @@ export class JobIndex {
         eachPlace,
       )
       : alternativeCuts
-      ? strongAtAny(
-        cutByScoreOfEach(candidates, alternativeCuts, asked),
-        alternativeCuts.map(({ of }) => of),
+      ? strongFromAny(
+        strongOfAny(alternativeCuts, cutByScoreOfEach(candidates, alternativeCuts, asked)),
       )
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
     // A level said beside the work ("entry level marketing"): where some strong match of the work
@@ -905,9 +901,8 @@ export class JobIndex {
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
           : alternativeCuts
-          ? strongAtAny(
-            strongBarsOfEach(before, alternativeCuts, atPlaceThen),
-            alternativeCuts.map(({ of }) => of),
+          ? strongFromAny(
+            strongOfAny(alternativeCuts, strongBarsOfEach(before, alternativeCuts, atPlaceThen)),
           )
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
         const strongThenAtLevel = levels || modes || requireType || requireLanguage
@@ -1325,6 +1320,13 @@ function wanted(
 /** Whether a candidate is strong: its score reaches the strong tier's bar. */
 function strongFrom(bar: number): (position: number, score: number) => boolean {
   return (_position, score) => score >= bar;
+}
+
+/** Strong where `strong` says so of the posting, whatever its score (`strongOfAny`). */
+function strongFromAny(
+  strong: (position: number) => boolean,
+): (position: number, score: number) => boolean {
+  return (position) => strong(position);
 }
 
 /** Several places named together: strong where it reaches the bar of a place it is at. */

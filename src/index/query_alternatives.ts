@@ -1,12 +1,15 @@
 /**
  * Work named as alternatives: "nurse or midwife", "cook or chef", "sales or marketing manager".
- * Each is searched as if asked alone, and a posting is as good a match as it is for the one it
- * fits best (src/index/analyze_query.ts). Searched as one text, "nurse or midwife" asked for
- * postings naming both: it listed 3 postings where "nurse" alone lists 104 (zoo 9, session 44).
+ * Each is searched as if asked alone, and a posting is listed as each alternative's own query
+ * would list it (src/index/analyze_query.ts, src/index/job_index.ts). Searched as one text, "nurse
+ * or midwife" asked for postings naming both: it listed 3 postings where "nurse" alone lists 104
+ * (zoo 9, session 44).
  *
  * @module
  */
 import { hasHeadNoun } from "./head_group.ts";
+import { LANGUAGE_OF_NAME } from "./language_names.ts";
+import { ownValue } from "../domain/own_value.ts";
 
 /** Words that join alternatives of work. */
 const OR = "or";
@@ -15,28 +18,104 @@ const OR = "or";
 const EITHER = "either";
 
 /**
+ * Heads that name a role only with a field before them: "sales executive or manager" is a sales
+ * manager, "data analyst or scientist" a data scientist (reviewer R44: "manager" alone listed
+ * general and restaurant managers). "care assistant or nurse" keeps the nurse.
+ */
+const FIELD_HEADS = new Set([
+  "manager",
+  "director",
+  "executive",
+  "coordinator",
+  "supervisor",
+  "engineer",
+  "developer",
+  "programmer",
+  "architect",
+  "analyst",
+  "scientist",
+  "officer",
+  "specialist",
+  "consultant",
+  "administrator",
+  "technician",
+  "operator",
+  "operative",
+  "associate",
+  "representative",
+  "advisor",
+  "adviser",
+  "lead",
+  "planner",
+  "controller",
+]);
+
+/**
+ * Words ending like a doer's name that name a field, not a role: "computer or electrical
+ * engineer" is a computer engineer.
+ */
+const FIELDS_LIKE_DOERS = new Set([
+  "computer",
+  "customer",
+  "water",
+  "power",
+  "paper",
+  "laser",
+  "timber",
+  "motor",
+  "interior",
+  "exterior",
+  "rubber",
+  "polymer",
+  "summer",
+  "winter",
+]);
+
+/** A doer's ending: "solicitor", "hairdresser", "careworker", "pianist", "librarian". */
+const DOER = /(?:er|or|ist|ian|ant|ent|man|woman|ess|ee)$/;
+
+/**
+ * Whether `words` name a role of their own ("nurse", "solicitor", "care assistant"), not a field
+ * that needs the role after it ("sales", "front", "mental health").
+ */
+function namesRole(words: readonly string[]): boolean {
+  const last = words[words.length - 1];
+  return hasHeadNoun(words.join(" ")) || (DOER.test(last) && !FIELDS_LIKE_DOERS.has(last));
+}
+
+const isNumber = (word: string | undefined) => word !== undefined && /^\d+$/.test(word);
+
+/**
  * The alternatives `words` (the work's words, readings already taken off) name, each as words, or
- * null where they name one piece of work. Where an earlier alternative names no job title's head
- * noun and the last ends in one after a word of its own ("sales or marketing manager", "front or
- * back end developer"), the earlier takes the last one's words after its first: "sales manager".
- * "nurse or care assistant" keeps "nurse", a role of its own.
+ * null where they name one piece of work or one is a language ("customer service german or
+ * french"). Words said once for all are shared as people mean them:
+ * - a number's words before it ("band 5 or 6 nurse": "band 6 nurse");
+ * - "head of", "director of" ("head of sales or marketing": "head of marketing");
+ * - a field's role ("sales executive or manager": "sales manager"; `FIELD_HEADS`);
+ * - the last one's role for a field before it, as many words on as the field has ("sales or
+ *   marketing manager": "sales manager"; "health or social care": "health care"). A role of its
+ *   own keeps its words ("nurse or care assistant", "solicitor or legal assistant").
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * const words = (q: string) => q.split(" ");
- * assert.deepEqual(alternativesOf(words("nurse or midwife")), [["nurse"], ["midwife"]]);
- * assert.deepEqual(alternativesOf(words("sales or marketing manager")), [
- *   ["sales", "manager"],
- *   ["marketing", "manager"],
+ * const read = (q: string) => alternativesOf(words(q))?.map((w) => w.join(" "));
+ * assert.deepEqual(read("nurse or midwife"), ["nurse", "midwife"]);
+ * assert.deepEqual(read("sales or marketing manager"), ["sales manager", "marketing manager"]);
+ * assert.deepEqual(read("nurse or care assistant"), ["nurse", "care assistant"]);
+ * assert.deepEqual(read("solicitor or legal assistant"), ["solicitor", "legal assistant"]);
+ * assert.deepEqual(read("sales executive or manager"), ["sales executive", "sales manager"]);
+ * assert.deepEqual(read("care assistant or nurse"), ["care assistant", "nurse"]);
+ * assert.deepEqual(read("head of sales or marketing"), ["head of sales", "head of marketing"]);
+ * assert.deepEqual(read("band 5 or 6 nurse"), ["band 5 nurse", "band 6 nurse"]);
+ * assert.deepEqual(read("mental health or learning disability nurse"), [
+ *   "mental health nurse",
+ *   "learning disability nurse",
  * ]);
- * assert.deepEqual(alternativesOf(words("nurse or care assistant")), [
- *   ["nurse"],
- *   ["care", "assistant"],
- * ]);
- * assert.equal(alternativesOf(words("operator")), null);
- * assert.equal(alternativesOf(words("or")), null);
- * assert.equal(alternativesOf(words("nurse or")), null);
+ * assert.equal(read("customer service german or french"), undefined);
+ * assert.equal(read("operator"), undefined);
+ * assert.equal(read("nurse or"), undefined);
  * ```
  */
 export function alternativesOf(words: readonly string[]): string[][] | null {
@@ -47,10 +126,28 @@ export function alternativesOf(words: readonly string[]): string[][] | null {
   }
   if (groups[0][0] === EITHER) groups[0] = groups[0].slice(1);
   if (groups.length < 2 || groups.some((group) => group.length === 0)) return null;
-  const last = groups[groups.length - 1];
-  if (last.length < 2 || !hasHeadNoun(last.join(" "))) return groups;
-  const head = last.slice(1);
-  return groups.map((group, at) =>
-    at === groups.length - 1 || hasHeadNoun(group.join(" ")) ? group : [...group, ...head]
-  );
+  const isLanguage = (group: string[]) =>
+    group.length === 1 && ownValue(LANGUAGE_OF_NAME, group[0]) !== undefined;
+  if (groups.slice(1).some(isLanguage)) return null;
+  const first = groups[0];
+  const of = first.indexOf("of");
+  const shared = groups.map((group, at) => {
+    if (at === 0) return group;
+    const before = groups[at - 1];
+    if (isNumber(group[0]) && isNumber(before[before.length - 1])) {
+      return [...first.slice(0, first.length - before.length), ...before.slice(0, -1), ...group];
+    }
+    if (of > 0 && !namesRole(group) && hasHeadNoun(first.slice(0, of).join(" "))) {
+      return [...first.slice(0, of + 1), ...group];
+    }
+    if (group.length === 1 && FIELD_HEADS.has(group[0]) && first.length > 1 && namesRole(first)) {
+      return [...first.slice(0, -1), ...group];
+    }
+    return group;
+  });
+  const last = shared[shared.length - 1];
+  return shared.map((group, at) => {
+    if (at === shared.length - 1 || last.length < 2 || namesRole(group)) return group;
+    return [...group, ...last.slice(Math.min(group.length, last.length - 1))];
+  });
 }

@@ -230,8 +230,15 @@ export function employmentAlone(words: string): QueryEmployment | null {
   return phrase ? { type: phrase.type, matched: words.trim(), rest: "" } : null;
 }
 
+/**
+ * Words for a lasting post, said against a type ("temporary or permanent nurse"): no type of
+ * JobSpy's, but one side of the either.
+ */
+const PERMANENT = new Set(["permanent", "perm"]);
+
 /** The words a type phrase of `PHRASES` opens `words` with at `from`, or 0. */
 function typeAt(words: readonly string[], from: number): number {
+  if (PERMANENT.has(words[from])) return 1;
   const phrase = PHRASES.find(({ words: p }) => p.every((w, k) => words[from + k] === w));
   return phrase?.words.length ?? 0;
 }
@@ -271,6 +278,7 @@ function eitherAt(words: readonly string[], from: number): number {
  * assert.deepEqual(withoutEitherType(words("part time or full time nurse")), ["nurse"]);
  * assert.deepEqual(withoutEitherType(words("cleaner full or part time")), ["cleaner"]);
  * assert.deepEqual(withoutEitherType(words("contract or temp welder")), ["welder"]);
+ * assert.deepEqual(withoutEitherType(words("temporary or permanent nurse")), ["nurse"]);
  * assert.equal(withoutEitherType(words("part time nurse")), null);
  * assert.equal(withoutEitherType(words("part time or full time")), null);
  * ```

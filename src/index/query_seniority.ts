@@ -298,6 +298,9 @@ const NO_EXPERIENCE_SAID =
  * assert.equal(seniorityBeside(words("mid level developer"), []), null);
  * assert.equal(seniorityBeside(words("hiring junior developers"), [])?.matched, "junior");
  * assert.equal(seniorityBeside(words("senior living coordinator"), []), null);
+ * assert.deepEqual(seniorityBeside(words("junior or senior developer"), [])?.levels, [
+ *   "junior", "senior",
+ * ]);
  * ```
  */
 export function seniorityBeside(
@@ -319,7 +322,20 @@ export function seniorityBeside(
         words.length < role.length && words.every((word, k) => role[at(words.length) + k] === word)
       )
       .sort((a, b) => b.words.length - a.words.length)[0];
-  const opening = longest(OPENING_LEVELS, () => 0);
+  const first = longest(OPENING_LEVELS, () => 0);
+  // Two levels either way ("junior or senior developer"): both are asked for (reviewer R44: the
+  // first was read and "or senior developer" searched).
+  const second = first && role[first.words.length] === "or"
+    ? OPENING_LEVELS.filter(({ words }) =>
+      words.every((word, k) => role[first.words.length + 1 + k] === word)
+    ).sort((a, b) => b.words.length - a.words.length)[0]
+    : undefined;
+  const opening = first && second
+    ? {
+      words: [...first.words, "or", ...second.words],
+      levels: [...new Set([...first.levels, ...second.levels])],
+    }
+    : first;
   const closed = opening ? undefined : longest(CLOSING_LEVELS, (length) => role.length - length);
   // A student after the work's name is whom the work serves ("tutor for students", "counsellor
   // for university students": reviewer R, session 43); after a word for a job, its hours or its
@@ -329,6 +345,7 @@ export function seniorityBeside(
     ? undefined
     : closed;
   const said = opening ?? closing;
+  if (said && opening && opening.words.length >= role.length) return null;
   const rest = opening
     ? role.slice(opening.words.length)
     : closing

@@ -152,31 +152,52 @@ export function cutByScoreEach(
   return bars;
 }
 
-/** An alternative the work is named as: whether a posting is its (`of`), and its cut. */
+/**
+ * An alternative the work is named as: each posting's score as its own query scores it (in steps,
+ * by position; -1 where that query does not gather it), and its cut.
+ */
 export interface AlternativeCut {
-  of: (position: number) => boolean;
+  scores: Int16Array;
   cut: CutBars & RelativeCuts;
 }
 
 /**
  * The strong tier's bar of each alternative the work is named as ("nurse or midwife"), each cut
- * against its own best, as the query naming it alone would be (`strongBarWithin`, `asked` the
- * place the query names): "cook or welder" keeps every cook "cook" lists, though the best welder
- * outscores the best cook.
+ * against its own best by its own scores, as the query naming it alone would be (`strongBarWithin`,
+ * `asked` the place the query names): "cook or welder" keeps every cook "cook" lists, though the
+ * best welder outscores the best cook.
  */
 export function strongBarsOfEach(
   candidates: Candidates,
   alternatives: readonly AlternativeCut[],
   asked?: ((position: number) => boolean) | null,
 ): number[] {
-  return alternatives.map(({ of, cut }) =>
-    strongBarWithin(
-      candidates,
-      cut,
-      asked ? (p) => of(p) && asked(p) : undefined,
-      bestScore(candidates, of),
-    )
-  );
+  const { positions, count } = candidates;
+  return alternatives.map(({ scores, cut }) => {
+    let best = 0;
+    let bestThere = 0;
+    for (let k = 0; k < count; k++) {
+      const p = positions[k];
+      const score = scores[p];
+      if (score > best) best = score;
+      if (asked && score > bestThere && asked(p)) bestThere = score;
+    }
+    const anywhere = strongBarOf(best, cut);
+    return asked && bestThere >= anywhere ? strongBarOf(bestThere, cut) : anywhere;
+  });
+}
+
+/**
+ * Whether a posting is strong where the work is named as alternatives: by the score and bar of any
+ * alternative whose own query makes it strong ("staff nurse or nurse practitioner": a Registered
+ * Nurse strong for "nurse practitioner" stays strong, though "staff nurse" scores it higher under a
+ * higher bar; reviewer R44).
+ */
+export function strongOfAny(
+  alternatives: readonly AlternativeCut[],
+  bars: readonly number[],
+): (position: number) => boolean {
+  return (p) => alternatives.some(({ scores }, i) => scores[p] >= bars[i]);
 }
 
 /**
@@ -189,9 +210,13 @@ export function cutByScoreOfEach(
   asked?: ((position: number) => boolean) | null,
 ): number[] {
   const bars = strongBarsOfEach(candidates, alternatives, asked);
-  const kept = alternatives.map(({ of, cut }) =>
-    Math.min(cutBar(bestScore(candidates, of), cut), cut.close)
-  );
+  const { positions, count } = candidates;
+  const kept = alternatives.map(({ scores, cut }) => {
+    let best = 0;
+    for (let k = 0; k < count; k++) best = Math.max(best, scores[positions[k]]);
+    return Math.min(cutBar(best, cut), cut.close);
+  });
+  // A posting's score is its best alternative's: at or above what that alternative keeps.
   keepFrom(candidates, Math.min(...kept, ...bars));
   return bars;
 }
