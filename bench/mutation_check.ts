@@ -5113,6 +5113,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks: "'temporary or permanent nurse' is read as temporary (session 44, reviewer R44)",
   },
+  {
+    id: "M628",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "    if ((asList.alternatives?.length ?? 0) > 2) return asList;",
+    becomes: "",
+    breaks:
+      "'midwife, carer or barista' searches 'midwife carer' as one alternative (session 44, reviewer R44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -143,6 +143,14 @@ Deno.test("words said once are shared as people mean them", async () => {
       ["care worker or support worker", "care worker", "support worker"],
       ["solicitor or legal assistant", "solicitor", "legal assistant"],
       ["health or social care", "health care", "social care"],
+      // A list with commas before its "or".
+      ["midwife, carer or barista", "midwife", "carer", "barista"],
+      [
+        "chef, cook or kitchen porter in manchester",
+        "chef in manchester",
+        "cook in manchester",
+        "kitchen porter in manchester",
+      ],
     ]
   ) {
     assert.deepEqual(await strong(either), await union(...alone), either);
@@ -174,6 +182,9 @@ Deno.test("alternatives are read only where each names work", () => {
   assert.equal(read("nurse or"), undefined);
   // A language after "or" is the language's ("customer service german or french").
   assert.equal(read("customer service german or french"), undefined);
+  // Commas list alternatives only before an "or", and only where each names work.
+  assert.equal(read("data analyst, remote, at least 40k"), undefined);
+  assert.equal(read("customer service, remote or hybrid"), undefined);
   // Two levels either way are both asked for; a lasting post against a type is either type.
   const levels = analyzeQuery("junior or senior developer");
   assert.deepEqual(levels.seniorityBeside?.levels, ["junior", "senior"]);

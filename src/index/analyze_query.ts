@@ -435,8 +435,22 @@ export function analyzeQuery(asTyped: string): AnalyzedQuery {
     : without;
 }
 
-/** {@linkcode analyzeQuery} of words that say no "in person". */
+/**
+ * {@linkcode analyzeQuery} of words that say no "in person": a list of work before its last "or"
+ * ("nurse, midwife or carer") read as alternatives, where it reads as such; the commas are gone
+ * once the text is split into words, and "nurse midwife" was one alternative (reviewer R44).
+ */
 function analyzeWords(asTyped: string): AnalyzedQuery {
+  const listed = asTyped.replace(/\s*[,;]\s*(?=[^,;]*\bor\b)/giu, " or ");
+  if (listed !== asTyped) {
+    const asList = analyzeText(listed);
+    if ((asList.alternatives?.length ?? 0) > 2) return asList;
+  }
+  return analyzeText(asTyped);
+}
+
+/** {@linkcode analyzeWords} of one text as it is. */
+function analyzeText(asTyped: string): AnalyzedQuery {
   // Pay alone ("over 100k") is read too: it lists the postings that state it, which the number
   // searched as a word would not find (src/search/query_reading.ts, `paysAlone`).
   const salary = salaryIn(asTyped);
