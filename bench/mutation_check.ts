@@ -5122,6 +5122,42 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'midwife, carer or barista' searches 'midwife carer' as one alternative (session 44, reviewer R44)",
   },
+  {
+    id: "M629",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line:
+      "    ...(outcome.query_alternatives ? { query_alternatives: outcome.query_alternatives } : {}),",
+    becomes: "",
+    breaks: "the response never says which alternatives a query was searched as (session 44)",
+  },
+  {
+    id: "M630",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "      {alternativesWords ? <p>{alternativesWords}</p> : null}",
+    becomes: "",
+    breaks: "the page never says which alternatives a query was searched as (session 44)",
+  },
+  {
+    id: "M631",
+    layer: "alerts",
+    file: "src/alerts/query_reading.ts",
+    line:
+      "  if (outcome.query_alternatives) reading.query_alternatives = outcome.query_alternatives;",
+    becomes: "",
+    breaks:
+      "a saved search's delivery never says which alternatives its query was searched as (session 44)",
+  },
+  {
+    id: "M632",
+    layer: "alerts",
+    file: "src/alerts/query_reading.ts",
+    line: "      queryAlternativesInWords(reading),",
+    becomes: "",
+    breaks:
+      "a digest and a feed never say which alternatives a saved search's query was searched as (session 44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -11,6 +11,8 @@ import fc from "fast-check";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery } from "../src/index/analyze_query.ts";
+import { SearchResponseSchema, toSearchResponse } from "../src/domain/job.ts";
+import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 
 async function search(q: string, params: Record<string, string> = {}) {
   return await realIndex.service.search(
@@ -191,4 +193,27 @@ Deno.test("alternatives are read only where each names work", () => {
   assert.equal(levels.embeddingText, "junior or senior developer");
   assert.equal(analyzeQuery("temporary or permanent nurse").employment, undefined);
   assert.equal(analyzeQuery("temporary or permanent nurse").embeddingText, "nurse");
+});
+
+Deno.test("the reading says the alternatives back, as each is searched", async () => {
+  const found = await search("sales or marketing manager part time");
+  assert.deepEqual(found.query_alternatives, {
+    matched: "sales or marketing manager",
+    each: ["sales manager", "marketing manager"],
+  });
+  const response = toSearchResponse("00000000-0000-4000-8000-000000000000", found);
+  SearchResponseSchema.parse(response);
+  const page = buildSearchPage(
+    parseSearchQuery({ q: "sales or marketing manager part time" }),
+    response,
+    {
+      maxChars: 20_000,
+    },
+  );
+  assert.match(
+    page.text,
+    /Read "sales or marketing manager" as either of "sales manager" and "marketing manager": the list holds what each lists searched alone\./,
+  );
+  // One piece of work: no such reading.
+  assert.equal((await search("marketing manager")).query_alternatives, undefined);
 });

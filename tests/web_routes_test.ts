@@ -1922,3 +1922,23 @@ Deno.test("pay is said by the period a posting pays by, in the list and on its p
     web.close();
   }
 });
+
+Deno.test("work named as alternatives is said back on the page", async () => {
+  const web = await startWeb();
+  try {
+    const { cookie } = await userSession(web);
+    const page = await web.request("/?q=nurse%20or%20barista", { cookie });
+    assert.equal(page.status, 200);
+    const text = await page.text();
+    const quote = '(?:"|&quot;|&#34;)';
+    assert.match(
+      text,
+      new RegExp(
+        `Read ${quote}nurse or barista${quote} as either of ${quote}nurse${quote} and ` +
+          `${quote}barista${quote}: the list holds what each lists searched alone\\.`,
+      ),
+    );
+  } finally {
+    web.close();
+  }
+});

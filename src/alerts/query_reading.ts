@@ -13,6 +13,8 @@
 import { z } from "zod";
 import {
   IN_ALERTS,
+  queryAlternativesInWords,
+  QueryAlternativesSchema,
   queryCompanyInWords,
   QueryCompanySchema,
   type QueryCorrectedResult,
@@ -58,6 +60,7 @@ export const QueryReadingSchema = z.object({
   query_shift: QueryShiftSchema.optional(),
   query_language: QueryLanguageSchema.optional(),
   query_excluded: QueryExclusionSchema.optional(),
+  query_alternatives: QueryAlternativesSchema.optional(),
 });
 /** A saved search's query as read for one delivery: the search response's `query_*` fields. */
 export type QueryReading = z.infer<typeof QueryReadingSchema>;
@@ -83,7 +86,19 @@ export function correctionWith(
   };
 }
 
-/** The reading a delivery reports: the typed `q`, the kept corrections, the outcome's readings. */
+/**
+ * The reading a delivery reports: the typed `q`, the kept corrections, the outcome's readings.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const either = { matched: "nurse or midwife", each: ["nurse", "midwife"] };
+ * assert.deepEqual(readingOf("nurse or midwife", undefined, { query_alternatives: either }), {
+ *   q: "nurse or midwife",
+ *   query_alternatives: either,
+ * });
+ * ```
+ */
 export function readingOf(
   q: unknown,
   kept: QueryCorrectedResult | undefined,
@@ -104,6 +119,7 @@ export function readingOf(
   if (outcome.query_shift) reading.query_shift = outcome.query_shift;
   if (outcome.query_language) reading.query_language = outcome.query_language;
   if (outcome.query_excluded) reading.query_excluded = outcome.query_excluded;
+  if (outcome.query_alternatives) reading.query_alternatives = outcome.query_alternatives;
   return reading;
 }
 
@@ -149,6 +165,15 @@ export function readingOf(
  *   'Read "entry level" as the seniority (junior, intern), not as the work: only the postings ' +
  *     "whose title or job level says it are sent.",
  * );
+ * // Work named as alternatives.
+ * assert.equal(
+ *   readingInWords({
+ *     q: "nurse or midwife",
+ *     query_alternatives: { matched: "nurse or midwife", each: ["nurse", "midwife"] },
+ *   })[1],
+ *   'Read "nurse or midwife" as either of "nurse" and "midwife": the list holds what each lists ' +
+ *     "searched alone.",
+ * );
  * // How the work is done, and when the postings were posted with the day it means at this delivery.
  * assert.deepEqual(
  *   readingInWords({
@@ -181,6 +206,7 @@ export function readingInWords(reading: QueryReading): string[] {
   // Each part in the words the search's answers say it in, ended as an alert means it: what is sent.
   for (
     const said of [
+      queryAlternativesInWords(reading),
       querySalaryInWords(reading, IN_ALERTS),
       queryPayInWords(reading, IN_ALERTS),
       queryEmploymentInWords(reading, IN_ALERTS),

@@ -427,6 +427,43 @@ export function queryExclusionInWords(
     `"${(read.words ?? []).join(" ")}" are left out.`;
 }
 
+export const QueryAlternativesSchema = z.object({
+  matched: z.string().describe('The words of the query that named the work ("nurse or midwife").'),
+  each: z.array(z.string()).min(2).describe(
+    'Each piece of work, as it is searched ("nurse", "midwife"; "sales or marketing manager": ' +
+      '"sales manager", "marketing manager").',
+  ),
+});
+export type QueryAlternativesResult = z.infer<typeof QueryAlternativesSchema>;
+
+/**
+ * What a search read as work named as alternatives ("nurse or midwife"), in words for people and
+ * agents; null when it read none.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   queryAlternativesInWords({
+ *     query_alternatives: { matched: "nurse or midwife", each: ["nurse", "midwife"] },
+ *   }),
+ *   'Read "nurse or midwife" as either of "nurse" and "midwife": the list holds what each lists ' +
+ *     "searched alone.",
+ * );
+ * assert.equal(queryAlternativesInWords({}), null);
+ * ```
+ */
+export function queryAlternativesInWords(
+  response: { query_alternatives?: QueryAlternativesResult },
+): string | null {
+  const read = response.query_alternatives;
+  if (!read) return null;
+  const each = read.each.map((work) => `"${work}"`);
+  return `Read "${read.matched}" as either of ${each.slice(0, -1).join(", ")} and ${
+    each[each.length - 1]
+  }: the list holds what each lists searched alone.`;
+}
+
 export const QueryShiftSchema = z.object({
   matched: z.string().describe('The words of the query that named them ("night shift").'),
   says: z.array(z.string()).describe(
@@ -1486,6 +1523,7 @@ export function queryReadingsInWords(
     | "query_shift"
     | "query_language"
     | "query_excluded"
+    | "query_alternatives"
     | "query_posted"
     | "query_company"
     | "query_salary"
@@ -1497,6 +1535,7 @@ export function queryReadingsInWords(
   sort: "date" | "relevance",
 ): string[] {
   return [
+    queryAlternativesInWords(response),
     queryEmploymentInWords(response, spelling.employmentType, sort),
     querySeniorityInWords(response, spelling.seniority),
     queryWorkModeInWords(response, spelling.remote),
@@ -1624,6 +1663,11 @@ export const SearchResponseSchema = z.object({
       'beside the work ("german speaking customer support"): the postings whose `languages` fit ' +
       "are the strong matches, the others close ones (no filter keeps only them). English is " +
       "asked as the one language a person has: what needs no other.",
+  ),
+  query_alternatives: QueryAlternativesSchema.optional().describe(
+    'Work named as alternatives ("nurse or midwife", "sales or marketing manager"): each is ' +
+      "searched as if asked alone, and the list holds what each lists (strong where its own " +
+      "search makes it strong), each posting at its better score.",
   ),
   query_excluded: QueryExclusionSchema.optional().describe(
     'Work said after the work as not wanted ("hospital jobs that aren\'t nursing", "it jobs except ' +
@@ -1772,6 +1816,7 @@ export function toSearchResponse(
     ...(outcome.query_shift ? { query_shift: outcome.query_shift } : {}),
     ...(outcome.query_language ? { query_language: outcome.query_language } : {}),
     ...(outcome.query_excluded ? { query_excluded: outcome.query_excluded } : {}),
+    ...(outcome.query_alternatives ? { query_alternatives: outcome.query_alternatives } : {}),
     ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),
     ...(outcome.query_salary ? { query_salary: outcome.query_salary } : {}),
     ...(outcome.query_pay ? { query_pay: outcome.query_pay } : {}),

@@ -350,6 +350,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
       beside_work: true,
     };
   }
+  if (analyzed.alternatives) {
+    fields.query_alternatives = {
+      matched: typed(analyzed.workText ?? analyzed.embeddingText),
+      each: analyzed.alternatives.map((one) => one.workText ?? one.embeddingText),
+    };
+  }
   if (analyzed.exclusion) {
     fields.query_excluded = {
       matched: typed(analyzed.exclusion.matched),

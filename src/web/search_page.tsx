@@ -11,6 +11,7 @@ import {
   closeMatchesNotListed,
   employmentTypesOf,
   type FacetCount,
+  queryAlternativesInWords,
   queryCompanyInWords,
   queryCorrectedInWords,
   queryEmploymentInWords,
@@ -320,6 +321,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const shiftWords = queryShiftInWords(props.response);
   const languageWords = queryLanguageInWords(props.response);
   const exclusionWords = queryExclusionInWords(props.response);
+  const alternativesWords = queryAlternativesInWords(props.response);
   const companyWords = queryCompanyInWords(props.response);
   const employmentWords = labelled(queryEmploymentInWords(
     props.response,
@@ -352,6 +354,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
           </p>
         )
         : null}
+      {alternativesWords ? <p>{alternativesWords}</p> : null}
       {companyWords ? <p>{companyWords}</p> : null}
       {salaryWords ? <p>{salaryWords}</p> : null}
       {payWords
