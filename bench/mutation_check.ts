@@ -5158,6 +5158,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a digest and a feed never say which alternatives a saved search's query was searched as (session 44)",
   },
+  {
+    id: "M633",
+    layer: "index",
+    file: "src/index/query_company.ts",
+    line: '      const joined = JOINING.has(foldText(typed[end] ?? "")) ? 1 : 0;',
+    becomes: "      const joined = 0;",
+    breaks:
+      "'jobs at lidl or tesco' reads Lidl alone and searches 'or tesco' as the work (session 44, reviewer R44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -217,3 +217,17 @@ Deno.test("the reading says the alternatives back, as each is searched", async (
   // One piece of work: no such reading.
   assert.equal((await search("marketing manager")).query_alternatives, undefined);
 });
+
+Deno.test("companies named together: each one's postings", async () => {
+  const urls = async (q: string) => (await search(q)).results.map((r) => r.job_url).sort();
+  const either = await search("jobs at lidl or tesco");
+  assert.equal(either.query_company?.matched, "lidl or tesco");
+  assert.deepEqual(
+    either.results.map((r) => r.job_url).sort(),
+    [...await urls("jobs at lidl"), ...await urls("jobs at tesco")].sort(),
+  );
+  // The work at either: no company's name is searched as the work.
+  const nurse = await search("nurse at bupa or nhs");
+  assert.deepEqual(nurse.query_company?.company.sort(), ["Bupa", "NHS", "NHS Professionals"]);
+  assert.ok(nurse.total > 0);
+});

@@ -132,6 +132,14 @@ function namesFrom(companies: CompanyNames, key: string): string[] {
  * });
  * assert.equal(findCompany("amazon jobs", companies), null);
  * assert.equal(findCompany("nurse at night", companies), null);
+ * // Several companies named together.
+ * assert.deepEqual(findCompany("jobs at google or amazon in london", companies), {
+ *   names: ["Google", "Amazon", "Amazon.com", "Amazon Web Services"],
+ *   matched: "google or amazon",
+ *   rest: "jobs in london",
+ * });
+ * assert.equal(findCompany("jobs at google, amazon", companies)?.matched, "google or amazon");
+ * assert.equal(findCompany("jobs at google or a startup", companies)?.rest, "jobs or a startup");
  * ```
  */
 export function findCompany(query: string, companies: CompanyNames): QueryCompany | null {
@@ -140,19 +148,49 @@ export function findCompany(query: string, companies: CompanyNames): QueryCompan
     const word = foldText(typed[at]);
     if (word !== "at" && word !== "for") continue;
     if (NOT_A_COMPANY.has(foldText(typed[at + 1]))) continue;
-    for (let length = Math.min(LONGEST, typed.length - at - 1); length >= 1; length--) {
-      const words = typed.slice(at + 1, at + 1 + length);
-      // A comma ends the name ("at Amazon, Seattle"): what follows is no part of it.
-      if (words.slice(0, -1).some((w) => /[,;]$/u.test(w))) continue;
-      const key = companyKey(words.join(" "));
-      if (key === "") continue;
-      const names = namesFrom(companies, key);
-      if (names.length === 0) continue;
-      const from = at > 0 && LEAD_IN.has(foldText(typed[at - 1])) ? at - 1 : at;
-      const rest = [...typed.slice(0, from), ...typed.slice(at + 1 + length)].join(" ");
-      const matched = words.join(" ").replace(/[,;:.!?]+$/u, "");
-      return { names, matched, rest };
+    const first = companyAt(typed, at + 1, companies);
+    if (!first) continue;
+    const found = [first];
+    let end = at + 1 + first.length;
+    // "at Google or Amazon", "at Lidl, Aldi or Tesco": each company named after the first.
+    for (;;) {
+      const joined = JOINING.has(foldText(typed[end] ?? "")) ? 1 : 0;
+      const afterComma = joined === 0 && /,$/u.test(typed[end - 1]);
+      if (joined === 0 && !afterComma) break;
+      const next = companyAt(typed, end + joined, companies);
+      if (!next) break;
+      found.push(next);
+      end += joined + next.length;
     }
+    const from = at > 0 && LEAD_IN.has(foldText(typed[at - 1])) ? at - 1 : at;
+    const rest = [...typed.slice(0, from), ...typed.slice(end)].join(" ");
+    return {
+      names: [...new Set(found.flatMap((company) => company.names))],
+      matched: found.map((company) => company.matched).join(" or "),
+      rest,
+    };
+  }
+  return null;
+}
+
+/** Words that join companies named together: "at Google or Amazon". */
+const JOINING = new Set(["or", "and", "&"]);
+
+/** The company whose name (the longest the postings use) opens `typed` at `from`, or null. */
+function companyAt(
+  typed: readonly string[],
+  from: number,
+  companies: CompanyNames,
+): { names: string[]; matched: string; length: number } | null {
+  for (let length = Math.min(LONGEST, typed.length - from); length >= 1; length--) {
+    const words = typed.slice(from, from + length);
+    // A comma ends the name ("at Amazon, Seattle"): what follows is no part of it.
+    if (words.slice(0, -1).some((w) => /[,;]$/u.test(w))) continue;
+    const key = companyKey(words.join(" "));
+    if (key === "") continue;
+    const names = namesFrom(companies, key);
+    if (names.length === 0) continue;
+    return { names, matched: words.join(" ").replace(/[,;:.!?]+$/u, ""), length };
   }
   return null;
 }
