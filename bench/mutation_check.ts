@@ -5167,6 +5167,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'jobs at lidl or tesco' reads Lidl alone and searches 'or tesco' as the work (session 44, reviewer R44)",
   },
+  {
+    id: "M634",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "      joined.others.length === 1",
+    becomes: "      joined.others.length === 9",
+    breaks:
+      "'remote or hybrid data analyst' reads 'remote' as the place: the hybrid data analysts are left out (session 44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -231,3 +231,17 @@ Deno.test("companies named together: each one's postings", async () => {
   assert.deepEqual(nurse.query_company?.company.sort(), ["Bupa", "NHS", "NHS Professionals"]);
   assert.ok(nurse.total > 0);
 });
+
+Deno.test("home working or another way beside the work is how the work is done, either way", async () => {
+  for (const q of ["remote or hybrid data analyst", "data analyst remote or hybrid"]) {
+    const either = await search(q);
+    assert.equal(either.query_place, undefined, q);
+    assert.deepEqual(either.query_work_mode, {
+      matched: "remote or hybrid",
+      work_mode: "remote,hybrid",
+      beside_work: true,
+    }, q);
+    // More than the hybrid ones alone: the remote ones too.
+    assert.ok(either.total > (await search("hybrid data analyst")).total, q);
+  }
+});

@@ -111,12 +111,27 @@ function readWords(
     // in Amsterdam"); where neither way is there, the words there, not "remote" and the place
     // together, which lists nothing ("remote or hybrid jobs in London"). With no other place,
     // the postings of either way anywhere ("remote or hybrid jobs"), where the words name no job;
-    // else "remote" stays the place ("remote or hybrid data analyst"). What was searched is said
-    // of the query as typed, "remote or" included.
+    // beside the work, either way beside it (below). What was searched is said of the query as
+    // typed, "remote or" included.
     const there = !isRemoteOnly(reading.place) || reading.company !== null;
     const either = again.analyzed.workMode?.mode.includes("remote") === true;
     if ((there && (placeNarrows(again.place) || again.company !== null)) || (!there && either)) {
       return { ...again, corrected: withCorrections(query.q, again.corrections) };
+    }
+    // Beside the work, anywhere ("remote or hybrid data analyst", "data analyst remote or
+    // hybrid"): how the work is done, either way, as a way of working beside the work is read
+    // (session 44: "remote" had stayed the place, and the hybrid postings were left out).
+    const beside = again.analyzed.workModeBeside;
+    if (
+      !there && again.place === null && again.company === null && beside &&
+      joined.others.length === 1
+    ) {
+      const mode = joined.others[0] === "hybrid" ? "remote,hybrid" : "remote,onsite";
+      return {
+        ...again,
+        analyzed: { ...again.analyzed, workModeBeside: { matched: joined.matched, mode } },
+        corrected: withCorrections(query.q, again.corrections),
+      };
     }
   }
   return reading;
