@@ -5176,6 +5176,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'remote or hybrid data analyst' reads 'remote' as the place: the hybrid data analysts are left out (session 44)",
   },
+  {
+    id: "M635",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const roleOnly = withoutEitherTime(eitherType) ?? eitherType;",
+    becomes: "  const roleOnly = eitherType;",
+    breaks:
+      "'nurse days or nights' embeds 'nurse days or' and lists fewer nurses than 'nurse days' (session 44, reviewer R44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

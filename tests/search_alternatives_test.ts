@@ -124,9 +124,16 @@ Deno.test("'nurse or midwife' lists the nurses and the midwives", async () => {
   assert.match(birmingham.hint ?? "", new RegExp(`finds ${either.total}\\)`));
 });
 
-Deno.test("two employment types either way ask for no type", async () => {
+Deno.test("two employment types or two times of the day either way ask for neither", async () => {
   const nurse = (await search("nurse")).results.map((r) => r.job_url);
-  for (const q of ["part time or full time nurse", "nurse full or part time"]) {
+  for (
+    const q of [
+      "part time or full time nurse",
+      "nurse full or part time",
+      "nurse days or nights",
+      "day or night shift nurse",
+    ]
+  ) {
     const either = await search(q);
     assert.equal(either.query_employment, undefined, q);
     assert.deepEqual(either.results.map((r) => r.job_url), nurse, q);

@@ -34,7 +34,7 @@ import {
   seniorityBeside,
   studentSaid,
 } from "./query_seniority.ts";
-import { type QueryShift, shiftAlone } from "./query_shift.ts";
+import { type QueryShift, shiftAlone, withoutEitherTime } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import { languageAlone, languageBeside, type QueryLanguage } from "./query_language.ts";
 import { exclusionIn, type QueryExclusion } from "./query_exclusion.ts";
@@ -497,7 +497,9 @@ function analyzeText(asTyped: string): AnalyzedQuery {
   // of the job in a clause ("... jobs that use vue") neither side searches but its tools.
   // Either of two types ("part time or full time nurse") is no type asked: neither is searched.
   const roleAndTypes = withoutClause(doerOfWork(spoken ? roleWords(spoken.rest) : roleAsTyped));
-  const roleOnly = withoutEitherType(roleAndTypes) ?? roleAndTypes;
+  const eitherType = withoutEitherType(roleAndTypes) ?? roleAndTypes;
+  // Either time of the day ("nurse days or nights") likewise.
+  const roleOnly = withoutEitherTime(eitherType) ?? eitherType;
   // The employment type at an end is not the role: the encoder embeds the rest ("part time
   // barista": "barista"); the keyword side still searches every word.
   const employment = employmentIn(roleOnly.join(" "));

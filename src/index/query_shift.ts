@@ -64,3 +64,58 @@ export function shiftAlone(text: string): QueryShift | null {
   const shift = SHIFTS.find((kind) => kind.said.includes(key));
   return shift ? { matched: text.trim(), words: shift.words } : null;
 }
+
+/** Times of the day said either way beside the work ("nurse days or nights"). */
+const TIMES_OF_DAY = new Set([
+  "day",
+  "days",
+  "daytime",
+  "night",
+  "nights",
+  "nighttime",
+  "overnight",
+  "overnights",
+  "morning",
+  "mornings",
+  "afternoon",
+  "afternoons",
+  "evening",
+  "evenings",
+]);
+
+/** The length of two times of the day joined at `from` ("days or nights", "day or night shifts"). */
+function eitherTimeAt(words: readonly string[], from: number): number {
+  if (!TIMES_OF_DAY.has(words[from]) || !TIMES_OF_DAY.has(words[from + 2] ?? "")) return 0;
+  if (!["or", "and", "&"].includes(words[from + 1]) || words[from] === words[from + 2]) return 0;
+  return /^shifts?$/.test(words[from + 3] ?? "") ? 4 : 3;
+}
+
+/**
+ * `words` (the work's, the asking taken off) without two times of the day joined at either end
+ * ("nurse days or nights", "day or night shift care assistant"), or null: a person who works either
+ * asks for neither, as with two employment types (src/index/query_employment.ts
+ * `withoutEitherType`). Session 44 (reviewer R44): "nurse days or nights" listed 15 nurses, fewer
+ * than "nurse days" (46), and embedded "nurse days or" as the work.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(withoutEitherTime(words("nurse days or nights")), ["nurse"]);
+ * assert.deepEqual(withoutEitherTime(words("day or night shift care assistant")), [
+ *   "care",
+ *   "assistant",
+ * ]);
+ * assert.equal(withoutEitherTime(words("nights or weekends cleaner")), null);
+ * assert.equal(withoutEitherTime(words("nurse nights")), null);
+ * assert.equal(withoutEitherTime(words("days or nights")), null);
+ * ```
+ */
+export function withoutEitherTime(words: readonly string[]): string[] | null {
+  const opening = eitherTimeAt(words, 0);
+  if (opening > 0 && opening < words.length) return words.slice(opening);
+  for (let from = 1; from < words.length; from++) {
+    if (eitherTimeAt(words, from) === words.length - from) return words.slice(0, from);
+  }
+  return null;
+}
