@@ -5021,8 +5021,8 @@ export const MUTANTS: Mutant[] = [
     id: "M617",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const roleOnly = withoutEitherType(roleAndTypes) ?? roleAndTypes;",
-    becomes: "  const roleOnly = roleAndTypes;",
+    line: "  const eitherType = withoutEitherType(roleAndTypes) ?? roleAndTypes;",
+    becomes: "  const eitherType = roleAndTypes;",
     breaks:
       "'part time or full time nurse' is read as part time and searches 'or full time nurse' (session 44)",
   },

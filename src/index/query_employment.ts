@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { withoutEitherAtEnds } from "./either_way.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
 /** The phrases, longest first where one holds another, with the type each names. */
@@ -284,10 +285,5 @@ function eitherAt(words: readonly string[], from: number): number {
  * ```
  */
 export function withoutEitherType(words: readonly string[]): string[] | null {
-  const opening = eitherAt(words, 0);
-  if (opening > 0 && opening < words.length) return words.slice(opening);
-  for (let from = 1; from < words.length; from++) {
-    if (eitherAt(words, from) === words.length - from) return words.slice(0, from);
-  }
-  return null;
+  return withoutEitherAtEnds(words, eitherAt);
 }

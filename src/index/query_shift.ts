@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { withoutEitherAtEnds } from "./either_way.ts";
 import { foldText } from "../domain/fold_text.ts";
 
 /** The hours a query names alone, and the title words that say them. */
@@ -112,10 +113,5 @@ function eitherTimeAt(words: readonly string[], from: number): number {
  * ```
  */
 export function withoutEitherTime(words: readonly string[]): string[] | null {
-  const opening = eitherTimeAt(words, 0);
-  if (opening > 0 && opening < words.length) return words.slice(opening);
-  for (let from = 1; from < words.length; from++) {
-    if (eitherTimeAt(words, from) === words.length - from) return words.slice(0, from);
-  }
-  return null;
+  return withoutEitherAtEnds(words, eitherTimeAt);
 }
