@@ -5185,6 +5185,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'nurse days or nights' embeds 'nurse days or' and lists fewer nurses than 'nurse days' (session 44, reviewer R44)",
   },
+  {
+    id: "M636",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  const asTyped = OR_ANYTHING.test(text) ? text.replace(OR_ANYTHING, "") : text;',
+    becomes: "  const asTyped = text;",
+    breaks:
+      "'nurse or anything' lists 41 nurses where 'nurse' lists 104 (session 44, reviewer R44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

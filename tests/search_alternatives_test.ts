@@ -124,7 +124,7 @@ Deno.test("'nurse or midwife' lists the nurses and the midwives", async () => {
   assert.match(birmingham.hint ?? "", new RegExp(`finds ${either.total}\\)`));
 });
 
-Deno.test("two employment types or two times of the day either way ask for neither", async () => {
+Deno.test("two employment types or times of the day either way, or 'or anything', ask for neither", async () => {
   const nurse = (await search("nurse")).results.map((r) => r.job_url);
   for (
     const q of [
@@ -132,6 +132,9 @@ Deno.test("two employment types or two times of the day either way ask for neith
       "nurse full or part time",
       "nurse days or nights",
       "day or night shift nurse",
+      // "Or anything" names no work.
+      "nurse or anything",
+      "nurse or something similar",
     ]
   ) {
     const either = await search(q);

@@ -449,8 +449,17 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
   return analyzeText(asTyped);
 }
 
+/**
+ * "... or anything", "... or something similar", "... and similar roles" at the end: the asking's,
+ * naming no work (reviewer R44: "nurse or anything" listed 41 nurses, where "nurse" lists 104, and
+ * "nurse or similar" searched "similar" as work).
+ */
+const OR_ANYTHING =
+  /\s+(?:or|and)\s+(?:anything|something|whatever|similar|the like|related)(?:\s+(?:else|similar|related|really|like that|like it|roles?|jobs?|work|positions?))*[\s.!?]*$/iu;
+
 /** {@linkcode analyzeWords} of one text as it is. */
-function analyzeText(asTyped: string): AnalyzedQuery {
+function analyzeText(text: string): AnalyzedQuery {
+  const asTyped = OR_ANYTHING.test(text) ? text.replace(OR_ANYTHING, "") : text;
   // Pay alone ("over 100k") is read too: it lists the postings that state it, which the number
   // searched as a word would not find (src/search/query_reading.ts, `paysAlone`).
   const salary = salaryIn(asTyped);
