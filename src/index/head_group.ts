@@ -73,3 +73,46 @@ export function headGroupOf(title: string): number | undefined {
 export function hasHeadNoun(text: string): boolean {
   return headGroupOf(text) !== undefined;
 }
+
+/**
+ * Words ending like a doer's name that name a field, not a role: "computer or electrical
+ * engineer" is a computer engineer.
+ */
+const FIELDS_LIKE_DOERS = new Set([
+  "computer",
+  "customer",
+  "water",
+  "power",
+  "paper",
+  "laser",
+  "timber",
+  "motor",
+  "interior",
+  "exterior",
+  "rubber",
+  "polymer",
+  "summer",
+  "winter",
+]);
+
+/** A doer's ending: "solicitor", "hairdresser", "careworker", "pianist", "librarian". */
+const DOER = /(?:er|or|ist|ian|ant|ent|man|woman|ess|ee)$/;
+
+/**
+ * Whether `words` name a role of their own ("nurse", "solicitor", "care assistant"), not a field
+ * that needs the role after it ("sales", "front", "mental health"): a head noun last, or a doer's
+ * ending.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(namesRole(["solicitor"]), true);
+ * assert.equal(namesRole(["care", "assistant"]), true);
+ * assert.equal(namesRole(["sales"]), false);
+ * assert.equal(namesRole(["computer"]), false);
+ * ```
+ */
+export function namesRole(words: readonly string[]): boolean {
+  const last = words[words.length - 1];
+  return hasHeadNoun(words.join(" ")) || (DOER.test(last) && !FIELDS_LIKE_DOERS.has(last));
+}

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { hasHeadNoun } from "./head_group.ts";
+import { hasHeadNoun, namesRole } from "./head_group.ts";
 import { LANGUAGE_OF_NAME } from "./language_names.ts";
 import { ownValue } from "../domain/own_value.ts";
 
@@ -49,39 +49,6 @@ const FIELD_HEADS = new Set([
   "planner",
   "controller",
 ]);
-
-/**
- * Words ending like a doer's name that name a field, not a role: "computer or electrical
- * engineer" is a computer engineer.
- */
-const FIELDS_LIKE_DOERS = new Set([
-  "computer",
-  "customer",
-  "water",
-  "power",
-  "paper",
-  "laser",
-  "timber",
-  "motor",
-  "interior",
-  "exterior",
-  "rubber",
-  "polymer",
-  "summer",
-  "winter",
-]);
-
-/** A doer's ending: "solicitor", "hairdresser", "careworker", "pianist", "librarian". */
-const DOER = /(?:er|or|ist|ian|ant|ent|man|woman|ess|ee)$/;
-
-/**
- * Whether `words` name a role of their own ("nurse", "solicitor", "care assistant"), not a field
- * that needs the role after it ("sales", "front", "mental health").
- */
-function namesRole(words: readonly string[]): boolean {
-  const last = words[words.length - 1];
-  return hasHeadNoun(words.join(" ")) || (DOER.test(last) && !FIELDS_LIKE_DOERS.has(last));
-}
 
 const isNumber = (word: string | undefined) => word !== undefined && /^\d+$/.test(word);
 
