@@ -5194,6 +5194,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'nurse or anything' lists 41 nurses where 'nurse' lists 104 (session 44, reviewer R44)",
   },
+  {
+    id: "M637",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    if (options.alternatives && options.alternatives.length > 1) {",
+    becomes: "    if (options.alternatives && options.alternatives.length > 9) {",
+    breaks:
+      "a CV searched with 'nurse or midwife' scores the midwives as the words together, below what 'midwife' gives them (session 44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -255,3 +255,22 @@ Deno.test("home working or another way beside the work is how the work is done, 
     assert.ok(either.total > (await search("hybrid data analyst")).total, q);
   }
 });
+
+Deno.test("a profile's query named as alternatives is scored as each", async () => {
+  const profile = "Registered nurse, eight years on acute medical wards and a maternity unit.";
+  const profiled = async (q: string) =>
+    await realIndex.service.search(
+      parseSearchQuery({ profile, q, sort: "relevance", top_k: "100" }),
+    );
+  const either = await profiled("nurse or midwife");
+  const midwife = await profiled("midwife");
+  const scoreIn = new Map(either.results.map((r) => [r.job_url, r.score]));
+  // The midwives the query "midwife" lists strong are listed, at least as high as there.
+  const midwives = midwife.results.filter((r) =>
+    r.match === "strong" && /midwife/i.test(r.job_title)
+  );
+  assert.ok(midwives.length > 0);
+  for (const hit of midwives) {
+    assert.ok((scoreIn.get(hit.job_url) ?? 0) >= hit.score - 1e-3, hit.job_title);
+  }
+});
