@@ -5203,6 +5203,34 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a CV searched with 'nurse or midwife' scores the midwives as the words together, below what 'midwife' gives them (session 44)",
   },
+  {
+    id: "M638",
+    layer: "index",
+    file: "src/index/query_alternatives.ts",
+    line:
+      "  if (groups.some((group) => group.length > MOST_WORDS || group.some((w) => NOT_IN_WORK.has(w)))) {",
+    becomes: "  if (groups.some((group) => group.length > 99)) {",
+    breaks:
+      "an agent's sentence with 'or' in it ('... preferably in Bangalore or Hyderabad') is read as alternatives of work (session 44, reviewer W44)",
+  },
+  {
+    id: "M639",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  const unasked = text.replace(FOR_WHOM, "");',
+    becomes: "  const unasked = text;",
+    breaks:
+      "'taxi or chauffeur work for my user' searches 'for my user' as work (session 44, reviewer W44)",
+  },
+  {
+    id: "M640",
+    layer: "index",
+    file: "src/index/query_alternatives.ts",
+    line: '    if (last.length > 2 && !hasHeadNoun(last.join(" "))) return group;',
+    becomes: "",
+    breaks:
+      "'devops or site reliability engineering' searches 'devops reliability engineering' (session 44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

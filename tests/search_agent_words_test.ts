@@ -425,3 +425,20 @@ Deno.test("asking what kinds of jobs there are, what's going or what one can app
     "nurs",
   ]);
 });
+
+Deno.test("whom an agent asks for after the work is the asking, and its sentence names no alternatives", () => {
+  const taxi = analyzeQuery("find taxi or chauffeur work for my user");
+  assert.deepEqual(taxi.alternatives?.map((a) => a.embeddingText), ["taxi", "chauffeur"]);
+  assert.equal(analyzeQuery("nurse jobs for the client").embeddingText, "nurse");
+  // "or" inside a sentence around the work splits nothing (reviewer W44).
+  const sentence = analyzeQuery(
+    "data science jobs for my user with 3 years of Python experience, preferably in Bangalore or Hyderabad",
+  );
+  assert.equal(sentence.alternatives, undefined);
+  assert.doesNotMatch(sentence.embeddingText, /\buser\b/);
+  assert.equal(
+    analyzeQuery("work for my user who likes fixing things, such as carpentry or joinery")
+      .alternatives,
+    undefined,
+  );
+});

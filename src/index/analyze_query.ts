@@ -457,9 +457,18 @@ function analyzeWords(asTyped: string): AnalyzedQuery {
 const OR_ANYTHING =
   /\s+(?:or|and)\s+(?:anything|something|whatever|similar|the like|related)(?:\s+(?:else|similar|related|really|like that|like it|roles?|jobs?|work|positions?))*[\s.!?]*$/iu;
 
+/**
+ * Whom an agent asks for, after the work ("taxi or chauffeur work for my user", "... for my client
+ * who ..."): the asking's, as "my user wants" before the work is (reviewer W44: "for my user" was
+ * searched as work).
+ */
+const FOR_WHOM =
+  /\s+for\s+(?:my|the|our|this|a)\s+(?:user|client|candidate|applicant|jobseeker|job seeker|customer)\b/giu;
+
 /** {@linkcode analyzeWords} of one text as it is. */
 function analyzeText(text: string): AnalyzedQuery {
-  const asTyped = OR_ANYTHING.test(text) ? text.replace(OR_ANYTHING, "") : text;
+  const unasked = text.replace(FOR_WHOM, "");
+  const asTyped = OR_ANYTHING.test(unasked) ? unasked.replace(OR_ANYTHING, "") : unasked;
   // Pay alone ("over 100k") is read too: it lists the postings that state it, which the number
   // searched as a word would not find (src/search/query_reading.ts, `paysAlone`).
   const salary = salaryIn(asTyped);

@@ -14,6 +14,32 @@ import { ownValue } from "../domain/own_value.ts";
 /** Words that join alternatives of work. */
 const OR = "or";
 
+/** The most words an alternative has ("mental health or learning disability nurse": 3). */
+const MOST_WORDS = 4;
+
+/**
+ * Words no name of work holds, which a sentence around it does: "for my user", "preferably in",
+ * "who can", "with 3 years".
+ */
+const NOT_IN_WORK = new Set([
+  "for",
+  "with",
+  "in",
+  "at",
+  "to",
+  "from",
+  "near",
+  "my",
+  "user",
+  "who",
+  "which",
+  "that",
+  "preferably",
+  "ideally",
+  "like",
+  "such",
+]);
+
 /** What may open the first alternative and names none: "either a nurse or a midwife". */
 const EITHER = "either";
 
@@ -80,7 +106,12 @@ const isNumber = (word: string | undefined) => word !== undefined && /^\d+$/.tes
  *   "mental health nurse",
  *   "learning disability nurse",
  * ]);
+ * assert.deepEqual(read("devops or site reliability engineering"), [
+ *   "devops",
+ *   "site reliability engineering",
+ * ]);
  * assert.equal(read("customer service german or french"), undefined);
+ * assert.equal(read("data science with 3 years of python experience preferably in bangalore or hyderabad"), undefined);
  * assert.equal(read("operator"), undefined);
  * assert.equal(read("nurse or"), undefined);
  * ```
@@ -93,6 +124,11 @@ export function alternativesOf(words: readonly string[]): string[][] | null {
   }
   if (groups[0][0] === EITHER) groups[0] = groups[0].slice(1);
   if (groups.length < 2 || groups.some((group) => group.length === 0)) return null;
+  // A sentence, not work named either way: "data science jobs with 3 years of python experience
+  // preferably in bangalore or hyderabad" (reviewer W44: read as three alternatives).
+  if (groups.some((group) => group.length > MOST_WORDS || group.some((w) => NOT_IN_WORK.has(w)))) {
+    return null;
+  }
   const isLanguage = (group: string[]) =>
     group.length === 1 && ownValue(LANGUAGE_OF_NAME, group[0]) !== undefined;
   if (groups.slice(1).some(isLanguage)) return null;
@@ -115,6 +151,9 @@ export function alternativesOf(words: readonly string[]): string[][] | null {
   const last = shared[shared.length - 1];
   return shared.map((group, at) => {
     if (at === shared.length - 1 || last.length < 2 || namesRole(group)) return group;
+    // A longer last one shares a role only ("devops or site reliability engineering" is no
+    // "devops reliability engineering").
+    if (last.length > 2 && !hasHeadNoun(last.join(" "))) return group;
     return [...group, ...last.slice(Math.min(group.length, last.length - 1))];
   });
 }
