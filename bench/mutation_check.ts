@@ -5189,8 +5189,9 @@ export const MUTANTS: Mutant[] = [
     id: "M636",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: '  const asTyped = OR_ANYTHING.test(text) ? text.replace(OR_ANYTHING, "") : text;',
-    becomes: "  const asTyped = text;",
+    line:
+      '  const asTyped = OR_ANYTHING.test(unasked) ? unasked.replace(OR_ANYTHING, "") : unasked;',
+    becomes: "  const asTyped = unasked;",
     breaks:
       "'nurse or anything' lists 41 nurses where 'nurse' lists 104 (session 44, reviewer R44)",
   },
@@ -5230,6 +5231,25 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       "'devops or site reliability engineering' searches 'devops reliability engineering' (session 44)",
+  },
+  {
+    id: "M641",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line:
+      "    const askedOnly = emptied.names.every((name) => name === QUERY_PLACE || name === QUERY_COMPANY);",
+    becomes: "    const askedOnly = false;",
+    breaks:
+      "'labourer leeds' calls the place's nearest postings 'the close matches that pass the filters', though no filter was given (session 44, reviewer W44)",
+  },
+  {
+    id: "M642",
+    layer: "ingest",
+    file: "src/ingest/work_mode.ts",
+    line: "    String.raw`\\bwork remotely[\\s:*-]*no\\b`,",
+    becomes: "    String.raw`\\bwork remotely[\\s:*-]*nope\\b`,",
+    breaks:
+      "Indeed's 'Work Remotely * No' makes a kitchen porter a remote posting (session 44, reviewer W44)",
   },
 ];
 

@@ -442,3 +442,19 @@ Deno.test("whom an agent asks for after the work is the asking, and its sentence
     undefined,
   );
 });
+
+Deno.test("a place the words name with no strong match there: its nearest postings, said as such", async () => {
+  const found = await realIndex.service.search(
+    parseSearchQuery({ q: "labourer leeds", sort: "relevance", top_k: "10" }),
+  );
+  assert.equal(found.total, 0);
+  assert.ok(found.results.length > 0);
+  // No filter was given: none is said to pass one (reviewer W44).
+  assert.doesNotMatch(found.hint ?? "", /pass(es)? the filters/);
+  assert.match(found.hint ?? "", /postings? there nearest these words (is|are) listed/);
+  // With a filter given, the filter is named.
+  const filtered = await realIndex.service.search(
+    parseSearchQuery({ q: "labourer", city: "Leeds", sort: "relevance", top_k: "10" }),
+  );
+  assert.match(filtered.hint ?? "", /pass(es)? the filters/);
+});

@@ -24,6 +24,11 @@ const DENIED_REMOTE = new RegExp(
     String.raw`\b(?:on-?site|in[- ]office|in[- ]person) only\b`,
     String.raw`\b(?:100 ?%|fully|entirely|strictly) (?:on-?site|in[- ]office|in[- ]person)\b`,
     String.raw`\bkein(?:e)? (?:home ?office|remote|mobiles? arbeiten)`,
+    // Indeed's "Work Remotely" field answered no ("Work Remotely\n\n* No"), and "does not include
+    // remote working" (reviewer W44: a tow truck operator and a kitchen porter were remote).
+    String.raw`\bwork remotely[\s:*-]*no\b`,
+    String
+      .raw`\b(?:does|do|will) not (?:include|offer|allow|involve) (?:any )?(?:remote|home) work`,
   ].join("|"),
   "i",
 );
@@ -92,6 +97,9 @@ function withoutEmphasis(text: string): string {
  * assert.equal(workModeOf(job("Nurse", "This is not a remote position.", ["Remote"])), "onsite");
  * assert.equal(workModeOf(job("Analyst", "Hybrid working: 2 days a week in the office.")), "hybrid");
  * assert.equal(workModeOf(job("Welder", "No remote work.")), "onsite");
+ * assert.equal(workModeOf(job("Kitchen Porter", "Work Remotely\n\n* No", ["Remote"])), "onsite");
+ * assert.equal(workModeOf(job("Paramedic", "The role does not include remote working.")), "onsite");
+ * assert.equal(workModeOf(job("Analyst", "Work Remotely:\n\n* Yes")), "remote");
  * assert.equal(workModeOf(job("Picker", "This is **NOT** a remote position.", ["Remote"])), "onsite");
  * assert.equal(workModeOf(job("Cook", "Staff meals and an on-site gym.")), undefined);
  * ```

@@ -185,7 +185,16 @@ export function searchHint(
   if (closeMatches > 0) {
     // Apart in date order; in relevance order they are the list itself, marked `match: "close"`.
     const where = closestApart ? "listed apart (`closest`)" : 'listed (`match: "close"`)';
-    const listed = closeMatches === 1
+    // Only what the words themselves asked (their place, their company) emptied it: no filter was
+    // given, and the list is the postings there nearest the words, topped up to a page below the
+    // close floor where few reach it (reviewer W44: "labourer leeds" called a Midwife at 0.25 one
+    // of "the close matches that pass the filters").
+    const askedOnly = emptied.names.every((name) => name === QUERY_PLACE || name === QUERY_COMPANY);
+    const listed = askedOnly
+      ? closeMatches === 1
+        ? `the posting there nearest these words is ${where}.`
+        : `the ${closeMatches} postings there nearest these words are ${where}, best first.`
+      : closeMatches === 1
       ? `the close match that passes the filters is ${where}.`
       : `the ${closeMatches} close matches that pass the filters are ${where}, best first.`;
     return `No strong match with ${named.join(", ")} (${without}); ${listed}`;
