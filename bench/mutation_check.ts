@@ -5251,6 +5251,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "Indeed's 'Work Remotely * No' makes a kitchen porter a remote posting (session 44, reviewer W44)",
   },
+  {
+    id: "M643",
+    layer: "index",
+    file: "src/index/query_alternatives.ts",
+    line: "    if (group.every((word) => TIMES.has(word))) {",
+    becomes: '    if (group.every((word) => word === "never")) {',
+    breaks:
+      "'cleaner evenings or weekends' searches 'weekends' alone as the second alternative (session 44, reviewer W44)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -14,6 +14,28 @@ import { ownValue } from "../domain/own_value.ts";
 /** Words that join alternatives of work. */
 const OR = "or";
 
+/** When the work is done, said after it: "cleaner evenings or weekends". */
+const TIMES = new Set([
+  "day",
+  "days",
+  "night",
+  "nights",
+  "morning",
+  "mornings",
+  "afternoon",
+  "afternoons",
+  "evening",
+  "evenings",
+  "weekday",
+  "weekdays",
+  "weekend",
+  "weekends",
+  "overnight",
+  "overnights",
+  ...["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    .flatMap((day) => [day, `${day}s`]),
+]);
+
 /** The most words an alternative has ("mental health or learning disability nurse": 3). */
 const MOST_WORDS = 4;
 
@@ -83,6 +105,7 @@ const isNumber = (word: string | undefined) => word !== undefined && /^\d+$/.tes
  * null where they name one piece of work or one is a language ("customer service german or
  * french"). Words said once for all are shared as people mean them:
  * - a number's words before it ("band 5 or 6 nurse": "band 6 nurse");
+ * - the work before a time ("cleaner evenings or weekends": "cleaner weekends");
  * - "head of", "director of" ("head of sales or marketing": "head of marketing");
  * - a field's role ("sales executive or manager": "sales manager"; `FIELD_HEADS`);
  * - the last one's role for a field before it, as many words on as the field has ("sales or
@@ -102,6 +125,7 @@ const isNumber = (word: string | undefined) => word !== undefined && /^\d+$/.tes
  * assert.deepEqual(read("care assistant or nurse"), ["care assistant", "nurse"]);
  * assert.deepEqual(read("head of sales or marketing"), ["head of sales", "head of marketing"]);
  * assert.deepEqual(read("band 5 or 6 nurse"), ["band 5 nurse", "band 6 nurse"]);
+ * assert.deepEqual(read("cleaner evenings or weekends"), ["cleaner evenings", "cleaner weekends"]);
  * assert.deepEqual(read("mental health or learning disability nurse"), [
  *   "mental health nurse",
  *   "learning disability nurse",
@@ -137,6 +161,12 @@ export function alternativesOf(words: readonly string[]): string[][] | null {
   const shared = groups.map((group, at) => {
     if (at === 0) return group;
     const before = groups[at - 1];
+    // "cleaner evenings or weekends": the work said once, before the first time (reviewer W44).
+    if (group.every((word) => TIMES.has(word))) {
+      let end = first.length;
+      while (end > 0 && TIMES.has(first[end - 1])) end--;
+      if (end > 0 && end < first.length) return [...first.slice(0, end), ...group];
+    }
     if (isNumber(group[0]) && isNumber(before[before.length - 1])) {
       return [...first.slice(0, first.length - before.length), ...before.slice(0, -1), ...group];
     }
@@ -151,6 +181,8 @@ export function alternativesOf(words: readonly string[]): string[][] | null {
   const last = shared[shared.length - 1];
   return shared.map((group, at) => {
     if (at === shared.length - 1 || last.length < 2 || namesRole(group)) return group;
+    // The work and when it is done ("cleaner evenings"): a role of its own with its time.
+    if (TIMES.has(group[group.length - 1]) && group.length > 1) return group;
     // A longer last one shares a role only ("devops or site reliability engineering" is no
     // "devops reliability engineering").
     if (last.length > 2 && !hasHeadNoun(last.join(" "))) return group;
