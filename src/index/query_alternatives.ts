@@ -8,31 +8,18 @@
  * @module
  */
 import { hasHeadNoun, namesRole } from "./head_group.ts";
+import { TIMES_OF_DAY } from "./query_shift.ts";
 import { LANGUAGE_OF_NAME } from "./language_names.ts";
 import { ownValue } from "../domain/own_value.ts";
 
 /** Words that join alternatives of work. */
 const OR = "or";
 
-/** When the work is done, said after it: "cleaner evenings or weekends". */
+/** When the work is done, said after it: "cleaner evenings or weekends", "fridays or saturdays". */
 const TIMES = new Set([
-  "day",
-  "days",
-  "night",
-  "nights",
-  "morning",
-  "mornings",
-  "afternoon",
-  "afternoons",
-  "evening",
-  "evenings",
-  "weekday",
-  "weekdays",
-  "weekend",
-  "weekends",
-  "overnight",
-  "overnights",
-  ...["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+  ...TIMES_OF_DAY,
+  ...["weekday", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    .concat("sunday")
     .flatMap((day) => [day, `${day}s`]),
 ]);
 

@@ -67,7 +67,7 @@ export function shiftAlone(text: string): QueryShift | null {
 }
 
 /** Times of the day said either way beside the work ("nurse days or nights"). */
-const TIMES_OF_DAY = new Set([
+export const TIMES_OF_DAY = new Set([
   "day",
   "days",
   "daytime",
