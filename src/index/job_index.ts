@@ -787,9 +787,7 @@ export class JobIndex {
         eachPlace,
       )
       : alternativeCuts
-      ? strongFromAny(
-        strongOfAny(alternativeCuts, cutByScoreOfEach(candidates, alternativeCuts, asked)),
-      )
+      ? strongOfAny(alternativeCuts, cutByScoreOfEach(candidates, alternativeCuts, asked))
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
     // A level said beside the work ("entry level marketing"): where some strong match of the work
     // is of that level, those are the strong matches; else those of no level it rules out. The
@@ -901,9 +899,7 @@ export class JobIndex {
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
           : alternativeCuts
-          ? strongFromAny(
-            strongOfAny(alternativeCuts, strongBarsOfEach(before, alternativeCuts, atPlaceThen)),
-          )
+          ? strongOfAny(alternativeCuts, strongBarsOfEach(before, alternativeCuts, atPlaceThen))
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
         const strongThenAtLevel = levels || modes || requireType || requireLanguage
           ? (p: number, score: number) =>
@@ -1320,13 +1316,6 @@ function wanted(
 /** Whether a candidate is strong: its score reaches the strong tier's bar. */
 function strongFrom(bar: number): (position: number, score: number) => boolean {
   return (_position, score) => score >= bar;
-}
-
-/** Strong where `strong` says so of the posting, whatever its score (`strongOfAny`). */
-function strongFromAny(
-  strong: (position: number) => boolean,
-): (position: number, score: number) => boolean {
-  return (position) => strong(position);
 }
 
 /** Several places named together: strong where it reaches the bar of a place it is at. */
