@@ -564,6 +564,77 @@ Deno.test("a region in the query lists the postings whose city lies in it", asyn
   }
 });
 
+/** A JobSpy CSV of Indian postings as the boards write them: a region and no city ("MH, IN"). */
+function regionOnlyCsv(): string {
+  const rows: [string, string, string][] = [
+    ["in1", "Staff Nurse", "MH, IN"],
+    ["in2", "ICU Staff Nurse", "MH, IN"],
+    ["in3", "Customer Care Executive only for mumbai candidates", "MH, IN"],
+    ["in4", "Staff Nurse", "KA, IN"],
+    ["in5", "Staff Nurse", "Thane, MH, IN"],
+    ["in6", "Registered Nurse", "Leeds, ENG, GB"],
+  ];
+  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  return "site,job_url,title,company,location,date_posted,description\n" + rows.map(
+    ([jk, title, location]) =>
+      [
+        "indeed",
+        `https://in.indeed.com/viewjob?jk=${jk}`,
+        title,
+        "Clinic",
+        location,
+        "2024-12-19",
+        `${title} wanted.`,
+      ].map(quote).join(","),
+  ).join("\n");
+}
+
+Deno.test("postings that name only their region are in it, and at its cities where they have none", async () => {
+  const jobs = (await parseJobspyCsv(regionOnlyCsv())).map((row) => {
+    assert.equal(row.kind, "job");
+    return (row as Extract<typeof row, { kind: "job" }>).job;
+  });
+  // The region is kept, by its English name, only where no city is named.
+  assert.deepEqual(jobs.map((job) => [job.city, job.country, job.region]), [
+    ["", "IN", "Maharashtra"],
+    ["", "IN", "Maharashtra"],
+    ["", "IN", "Maharashtra"],
+    ["", "IN", "Karnataka"],
+    ["Thane", "IN", undefined],
+    ["Leeds", "GB", undefined],
+  ]);
+  const search = await createTestSearch({ jobs });
+  try {
+    const run = (q: string) => search.service.search(parseSearchQuery({ q, sort: "relevance" }));
+    const urls = (out: { results: { job_url: string }[] }) =>
+      out.results.map((r) => r.job_url.slice(-3)).sort();
+    // Mumbai has no posting of its own: its region's postings that name no city stand in, though
+    // one title uses "mumbai" (fewer titles than such postings). Thane's names another city.
+    const mumbai = await run("nurse in mumbai");
+    assert.deepEqual(mumbai.query_place, { matched: "mumbai", city: "Mumbai", country: "IN" });
+    assert.deepEqual(urls(mumbai), ["in1", "in2"]);
+    assert.ok(mumbai.results.every((r) => r.match === "strong"));
+    assert.deepEqual(mumbai.results.map((r) => [r.city, r.region]).slice(0, 1), [
+      ["", "Maharashtra"],
+    ]);
+    assert.equal((await run("customer care executive mumbai")).query_place?.city, "Mumbai");
+    // Another region's city lists its own region's, not Maharashtra's.
+    assert.deepEqual(urls(await run("nurse in bangalore")), ["in4"]);
+    // The region counts them beside its cities' postings.
+    assert.deepEqual(urls(await run("jobs in maharashtra")), ["in1", "in2", "in3", "in5"]);
+    assert.deepEqual(urls(await run("nurse in leeds")), ["in6"]);
+    // Every place line shows the region where there is no city.
+    const response = toSearchResponse(REQUEST_ID, mumbai);
+    const mcp = buildSearchPage(parseSearchQuery({ q: "nurse in mumbai" }), response, {
+      maxChars: 20_000,
+    });
+    assert.ok(mcp.text.includes("Maharashtra, IN"), mcp.text);
+    assert.ok(formatResults(response, 0, 160, "relevance").includes("Maharashtra"));
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("home working and a place in one query keep the remote postings of that place", async () => {
   const search = await createTestSearch({
     jobs: [

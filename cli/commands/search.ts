@@ -8,6 +8,7 @@
 import { Command, Option } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import {
+  cityOrRegion,
   closeMatchesNotListed,
   describeApplied,
   describeFacets,
@@ -179,7 +180,7 @@ export function formatResults(
     String(offset + i + 1),
     job.job_title,
     job.company_name,
-    cityCell(job.city, job.work_mode),
+    cityCell(cityOrRegion(job), job.work_mode),
     job.publish_time.slice(0, 10),
     formatSalary(job.base_salary),
     job.match === "close" && !closestOnly ? `${job.score.toFixed(2)} close` : job.score.toFixed(2),
@@ -237,7 +238,9 @@ function formatDetails(job: JobResult, number: number, width: number): string {
   const lines = [
     "",
     ...wrapText(
-      `[${number}] ${job.job_title} — ${job.company_name}${job.city ? `, ${job.city}` : ""}`,
+      `[${number}] ${job.job_title} — ${job.company_name}${
+        cityOrRegion(job) ? `, ${cityOrRegion(job)}` : ""
+      }`,
       width,
     ),
     ...wrap(`${job.publish_time} · ${facts}`),

@@ -7,7 +7,7 @@
  * @module
  */
 import { escapeMarkup } from "../domain/escape_markup.ts";
-import type { JobResult } from "../domain/job.ts";
+import { cityOrRegion, type JobResult } from "../domain/job.ts";
 import { salaryText } from "../domain/salary_text.ts";
 import { readingWithLabels } from "../domain/value_labels.ts";
 import { type QueryReading, readingInWords } from "./query_reading.ts";
@@ -69,7 +69,9 @@ export interface AtomFeedOptions {
 
 /** One line of the posting's facts, for the entry's summary. */
 function summaryOf(result: JobResult): string {
-  const place = [result.city, result.country ?? ""].map(xmlSafe).filter((p) => p.trim() !== "")
+  const place = [cityOrRegion(result), result.country ?? ""].map(xmlSafe).filter((p) =>
+    p.trim() !== ""
+  )
     .join(", ");
   return [
     result.company_name,

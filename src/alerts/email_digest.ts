@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { JobResult } from "../domain/job.ts";
+import { cityOrRegion, type JobResult } from "../domain/job.ts";
 import { salaryText } from "../domain/salary_text.ts";
 import { readingWithLabels } from "../domain/value_labels.ts";
 import { safeLink, xmlText } from "./atom_feed.ts";
@@ -51,7 +51,7 @@ export function plain(text: string): string {
 function factsOf(r: JobResult): string {
   return [
     r.company_name,
-    [r.city, r.country].filter(Boolean).join(", "),
+    [cityOrRegion(r), r.country].filter(Boolean).join(", "),
     // The pay as the page says it ("£50,000 a year"), not as stored ("40000.0-50000.0 GBP/YEAR").
     salaryText(r) || r.base_salary,
     `published ${r.publish_time} UTC`,

@@ -142,6 +142,11 @@ export const JobSchema = z.object({
    * ("fluent German"), each once (derived at import, src/ingest/posting_languages.ts).
    */
   languages: z.array(LanguageSchema).optional(),
+  /**
+   * The region (state, province) the source names where it names no city ("MH, IN" is
+   * "Maharashtra"), by its English name; absent where a city is named (its region is its point's).
+   */
+  region: z.string().min(1).max(200).optional(),
   /** Where the city lies (GeoNames, at import); absent for remote jobs and unknown places. */
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
@@ -159,6 +164,10 @@ export const JobResultSchema = z.object({
   city: z.string().describe("City of the job; empty when the source names none."),
   country: CountryCodeSchema.optional().describe(
     "ISO 3166-1 alpha-2 country code of the job; absent when unknown.",
+  ),
+  region: z.string().optional().describe(
+    "The region (state, province) the posting names where it names no city, by its English " +
+      "name (`Maharashtra` for `MH, IN`); absent where a city is named.",
   ),
   company_name: z.string().describe("Hiring company."),
   publish_time: PublishTimeSchema,
@@ -1757,6 +1766,22 @@ export function jobIdFromUrl(jobUrl: string): Promise<string> {
 }
 
 /** Projects a stored posting onto the result shape; optional fields stay absent, never null. */
+/**
+ * Where a posting is, as a place line shows it: its city, else the region it names alone ("MH, IN"
+ * shows "Maharashtra"), else "".
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(cityOrRegion({ city: "Leeds" }), "Leeds");
+ * assert.equal(cityOrRegion({ city: "", region: "Maharashtra" }), "Maharashtra");
+ * assert.equal(cityOrRegion({ city: "" }), "");
+ * ```
+ */
+export function cityOrRegion(posting: { city: string; region?: string }): string {
+  return posting.city !== "" ? posting.city : posting.region ?? "";
+}
+
 export function toJobResult(
   job: Job,
   score: number,
@@ -1770,6 +1795,7 @@ export function toJobResult(
     city: job.city,
     // Next to the city it qualifies ("Remote, US" and "Remote, DE" are different jobs).
     ...(job.country !== undefined ? { country: job.country } : {}),
+    ...(job.region !== undefined ? { region: job.region } : {}),
     company_name: job.company_name,
     publish_time: job.publish_time,
     job_url: job.job_url,

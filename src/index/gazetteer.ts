@@ -1,7 +1,8 @@
 /**
  * The gazetteer of an index: the cities and countries its postings are in, with their spellings,
  * the cities that are one place (by GeoNames, on first need), and the words of the postings' titles
- * and tags, which are never read as a place without postings (src/index/query_place.ts). Built
+ * and tags, which are read as a place without postings only where its region's postings outnumber
+ * the titles that use the word (src/index/query_place.ts). Built
  * once per index and kept in its snapshot as JSON.
  *
  * @module
@@ -9,6 +10,7 @@
 import { z } from "zod";
 import { foldText } from "../domain/fold_text.ts";
 import type { Job } from "../domain/job.ts";
+import { regionsNamed } from "../places/regions.ts";
 import { REMOTE_CITY } from "../places/remote.ts";
 import { placeInCountry, type WorldPlace } from "../places/world_places.ts";
 
@@ -27,7 +29,10 @@ export interface Gazetteer {
   countries: Set<string>;
   /** Folded city words that are also title words in more postings than the city has. */
   ambiguous: Set<string>;
-  /** Folded words of the postings' titles and tags: never read as a place without postings. */
+  /**
+   * Folded words of the postings' titles and tags: not read as a place without postings, unless
+   * its region has more postings than titles use the word ("only for mumbai candidates").
+   */
   jobWords: Set<string>;
   /** Words in the longest city name. */
   longest: number;
@@ -39,6 +44,27 @@ export interface Gazetteer {
    * not read.
    */
   titlePostings?: (word: string) => number;
+  /**
+   * How many postings name only a region ("MH, IN": no city) in the region `admin1` of `country`:
+   * they count for the region as its cities' postings do. Set as `titlePostings` is; without it
+   * they count for nothing.
+   */
+  regionOnlyPostings?: (country: string, admin1: string) => number;
+}
+
+/** Counts for `Gazetteer.regionOnlyPostings`: postings without a city by the region they name. */
+export function regionOnlyCounter(
+  jobs: readonly Job[],
+): (country: string, admin1: string) => number {
+  const counts = new Map<string, number>();
+  for (const job of jobs) {
+    if (job.city !== "" || job.region === undefined || job.country === undefined) continue;
+    const admin1 = regionsNamed(job.region, job.country)[0]?.admin1;
+    if (admin1 === undefined) continue;
+    const key = `${job.country}\u0000${admin1}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return (country, admin1) => counts.get(`${country}\u0000${admin1}`) ?? 0;
 }
 
 /**

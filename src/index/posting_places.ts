@@ -9,9 +9,16 @@ import { foldText } from "../domain/fold_text.ts";
 import { isWithinKm } from "../domain/geo.ts";
 import type { CityCount, Job } from "../domain/job.ts";
 import { type PlaceFilter, placeNarrows } from "./index_search.ts";
-import { buildGazetteer, type Gazetteer, sameCity, titleWordCounter } from "./gazetteer.ts";
+import {
+  buildGazetteer,
+  type Gazetteer,
+  regionOnlyCounter,
+  sameCity,
+  titleWordCounter,
+} from "./gazetteer.ts";
 import { findPlace, type QueryPlace } from "./query_place.ts";
 import { regionOfCity } from "../places/world_places.ts";
+import { regionsNamed } from "../places/regions.ts";
 
 function countCities(jobs: readonly Job[]): CityCount[] {
   const counts = new Map<string, CityCount>();
@@ -42,6 +49,7 @@ export class PostingPlaces {
   readonly #regionOfCity = new Map<string, string>();
   #places: { gazetteer: Gazetteer; cityKeyOf: string[] | null; remote: Uint8Array } | null = null;
   #cityCounts: CityCount[] | null = null;
+  #hasRegionOnly: boolean | undefined;
 
   readonly #gazetteer: Gazetteer | undefined;
 
@@ -61,6 +69,7 @@ export class PostingPlaces {
     const gazetteer = this.#gazetteer ?? buildGazetteer(this.#jobs);
     // A snapshot's or a merge's gazetteer has no postings to count titles in; these are its.
     gazetteer.titlePostings ??= titleWordCounter(this.#jobs);
+    gazetteer.regionOnlyPostings ??= regionOnlyCounter(this.#jobs);
     this.#places = {
       gazetteer,
       // On the first query with a city: it reads GeoNames, which the index needs not to be ready.
@@ -109,7 +118,9 @@ export class PostingPlaces {
     const jobs = this.#jobs;
     return (p) => {
       const job = jobs[p];
-      if (job.city === "" || job.country === undefined) return false;
+      // "MH, IN": the region the posting names, where it names no city.
+      if (job.city === "") return this.#regionNamedBy(job) === admin1;
+      if (job.country === undefined) return false;
       const key = `${job.country}\u0000${job.city}\u0000${job.latitude},${job.longitude}`;
       let region = this.#regionOfCity.get(key);
       if (region === undefined) {
@@ -118,6 +129,33 @@ export class PostingPlaces {
       }
       return region === admin1 || (unknownIn && region === "");
     };
+  }
+
+  /** The admin1 of the region a posting without a city names ("MH, IN"), or undefined. */
+  #regionNamedBy(job: Job): string | undefined {
+    if (job.region === undefined || job.country === undefined) return undefined;
+    return regionsNamed(job.region, job.country)[0]?.admin1;
+  }
+
+  /** Whether any posting names a region and no city (most indexes have none: nothing to add). */
+  #anyRegionOnly(): boolean {
+    return this.#hasRegionOnly ??= this.#jobs.some((job) => job.city === "" && job.region);
+  }
+
+  /**
+   * Where no posting names the city `cityKey` (a place of the world, in `country`): the postings
+   * that name only the region it lies in ("MH, IN" for Mumbai, "KA, IN" for Bengaluru, as the
+   * Indian boards write them), which may be there and are all the index has of it. A city with
+   * postings of its own lists those alone: a region-wide posting ("Bavaria, DE") is likelier
+   * elsewhere in the region than in its one city.
+   */
+  #regionOnlyAt(cityKey: string, cityKeyOf: readonly string[], country: string | undefined) {
+    if (country === undefined || !this.#anyRegionOnly() || cityKeyOf.includes(cityKey)) return null;
+    const region = regionOfCity(cityKey, country);
+    if (region === null) return null;
+    const jobs = this.#jobs;
+    return (p: number) =>
+      jobs[p].city === "" && jobs[p].country === country && this.#regionNamedBy(jobs[p]) === region;
   }
 
   /**
@@ -163,8 +201,12 @@ export class PostingPlaces {
       ? null
       : this.#regionTest(region.admin1, place.cityKey !== undefined);
     const inArea = area === undefined ? null : new Set(area.countries);
+    const regionOnly = place.cityKey === undefined
+      ? null
+      : this.#regionOnlyAt(place.cityKey, cityKeyOf!, place.country);
     return (p) =>
-      (place.cityKey === undefined || cityKeyOf![p] === place.cityKey) &&
+      (place.cityKey === undefined || cityKeyOf![p] === place.cityKey ||
+        (regionOnly !== null && regionOnly(p))) &&
       (place.country === undefined || jobs[p].country === place.country) &&
       (inArea === null || inArea.has(jobs[p].country ?? "")) &&
       (inRegion === null || inRegion(p)) &&

@@ -235,7 +235,7 @@ function worldPlaceOf(
   const notPlace = position.listed
     ? (w: string) => SEARCH_WORDS.has(w) || CONNECTORS.has(w)
     : (w: string) => isJobWord(w, gazetteer);
-  if (named.some(notPlace)) return null;
+  if (named.some(notPlace) && !regionOutnumbersTitles(named, gazetteer)) return null;
   if (!position.preposition && words.join("").length < 4) return null;
   const inRegion = position.preposition
     ? null
@@ -251,6 +251,23 @@ function worldPlaceOf(
   return best.population >= Math.max(min, named === words ? 0 : CITY_NAME_MIN_POPULATION)
     ? best
     : null;
+}
+
+/**
+ * Whether a one-word name of titles ("only for mumbai candidates") is still the city: more
+ * postings name only its biggest place's region than titles use the word. The Indian boards write
+ * "MH, IN" for Mumbai's postings, so the city has none of its own and its name turns up in titles
+ * only as the place; elsewhere ("Orange", "Mobile") a region named alone is rare and titles win.
+ */
+function regionOutnumbersTitles(words: string[], gazetteer: Gazetteer): boolean {
+  if (words.length !== 1) return false;
+  const [word] = words;
+  const { titlePostings, regionOnlyPostings } = gazetteer;
+  if (SEARCH_WORDS.has(word) || CONNECTORS.has(word)) return false;
+  if (!titlePostings || !regionOnlyPostings) return false;
+  const [best] = placesNamed(word);
+  if (!best?.admin1) return false;
+  return titlePostings(word) < regionOnlyPostings(best.country, best.admin1);
 }
 
 /**
@@ -1021,6 +1038,7 @@ function regionPostings(gazetteer: Gazetteer, country: string, admin1: string): 
         count += gazetteer.cities.get(cityKey)?.postings ?? 0;
       }
     }
+    count += gazetteer.regionOnlyPostings?.(country, admin1) ?? 0;
     counts.set(key, count);
   }
   return count;

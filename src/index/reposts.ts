@@ -6,7 +6,7 @@
  * @module
  */
 import { foldText } from "../domain/fold_text.ts";
-import type { Job } from "../domain/job.ts";
+import { cityOrRegion, type Job } from "../domain/job.ts";
 import { byScoreThenDate, type Candidates, type RankedHit, SCORE_STEPS } from "./result_cut.ts";
 
 /**
@@ -38,7 +38,10 @@ function jobKey(job: Job): string | null {
   // Without a company, two "Nurse" postings in one city are as likely two jobs as one.
   key = company === ""
     ? null
-    : [foldText(job.job_title), company, foldText(job.city), job.country ?? ""].join("\u0000");
+    // A posting without a city is where its region is ("MH, IN" and "KA, IN" are two places).
+    : [foldText(job.job_title), company, foldText(cityOrRegion(job)), job.country ?? ""].join(
+      "\u0000",
+    );
   keyOfJob.set(job, key);
   return key;
 }

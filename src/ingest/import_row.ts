@@ -5,6 +5,7 @@
  */
 import { cleanFields } from "../domain/clean_text.ts";
 import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
+import { regionsNamed } from "../places/regions.ts";
 import { withCoordinates } from "./coordinates.ts";
 import { postingLanguages } from "./posting_languages.ts";
 import { seniorityOf } from "./seniority.ts";
@@ -20,13 +21,25 @@ export type ImportRow =
 
 /** What a row knows beyond the posting's fields. */
 export interface JobFromFieldsOptions {
-  /** The city's region as the location text wrote it ("ON"): which Concord the coordinates are. */
+  /**
+   * The region as the location text wrote it ("ON"): which Concord the coordinates are; where no
+   * city is named ("MH, IN"), the posting's `region`.
+   */
   region?: string;
   /**
    * The row gave pay amounts of its own, even ones `base_salary` cannot hold (no currency or
    * period): the description is then not read for pay (src/ingest/stated_pay.ts).
    */
   hasOwnPay?: boolean;
+}
+
+/**
+ * The English name of the region `written` names in the posting's country, kept only where the
+ * posting names no city ("MH, IN"): the region is then all a place query can know of where it is.
+ */
+function regionWithoutCity(job: Job, written: string | undefined): string | undefined {
+  if (written === undefined || job.city !== "" || job.country === undefined) return undefined;
+  return regionsNamed(written, job.country)[0]?.name;
 }
 
 /**
@@ -69,6 +82,7 @@ export async function jobFromFields(
       "languages",
       "latitude",
       "longitude",
+      "region",
     ]
   ) {
     if (clean[optional] === null || clean[optional] === "") delete clean[optional];
@@ -90,6 +104,9 @@ export async function jobFromFields(
       const languages = postingLanguages(job);
       if (languages) job.languages = languages;
     }
+    const region = regionWithoutCity(job, job.region ?? options.region);
+    if (region) job.region = region;
+    else delete job.region;
     if (job.base_salary === undefined && !options.hasOwnPay) {
       const pay = statedPay(job.job_description, { country: job.country });
       if (pay) job.base_salary = pay;

@@ -4,6 +4,7 @@ import { openStore } from "../store/store.ts";
 import {
   capDescription,
   isHttpUrl,
+  jobFromFields,
   MAX_DESCRIPTION_BYTES,
   parsePublishTime,
 } from "./import_row.ts";
@@ -105,4 +106,33 @@ Deno.test("isHttpUrl() accepts absolute http(s) links only", () => {
   assert.ok(!isHttpUrl("https://localhost/x"));
   assert.ok(!isHttpUrl("www.indeed.com/viewjob"));
   assert.ok(!isHttpUrl("https://exa mple.org"));
+});
+
+Deno.test("jobFromFields() keeps a region, by its English name, only where no city is named", async () => {
+  const fields = {
+    job_title: "Staff Nurse",
+    company_name: "Clinic",
+    publish_time: "2024-05-01 00:00:00",
+    job_url: "https://in.indeed.com/1",
+    job_tags: [],
+    data_source: "indeed",
+    job_description: "Nursing.",
+  };
+  const regionOf = async (extra: Record<string, unknown>, written?: string) => {
+    const row = await jobFromFields({ ...fields, ...extra }, 2, { region: written });
+    assert.equal(row.kind, "job");
+    return row.kind === "job" ? row.job.region : null;
+  };
+  // A CSV's location ("MH, IN") and a JSON Lines row's own field, in any case or spelling.
+  assert.equal(await regionOf({ city: "", country: "IN" }, "MH"), "Maharashtra");
+  assert.equal(await regionOf({ city: "", country: "IN", region: "maharashtra" }), "Maharashtra");
+  assert.equal(await regionOf({ city: "", country: "DE", region: "Bayern" }), "Bavaria");
+  // A city is where the posting is: its region comes from the city's place, not the row.
+  assert.equal(await regionOf({ city: "Thane", country: "IN" }, "MH"), undefined);
+  assert.equal(await regionOf({ city: "Pune", country: "IN", region: "MH" }), undefined);
+  // A region of another country, one no table knows, or no country to place it in: none.
+  assert.equal(await regionOf({ city: "", country: "GB" }, "MH"), undefined);
+  assert.equal(await regionOf({ city: "", country: "IN", region: "Atlantis" }), undefined);
+  assert.equal(await regionOf({ city: "" }, "MH"), undefined);
+  assert.equal(await regionOf({ city: "", country: "IN", region: "" }), undefined);
 });

@@ -20,7 +20,8 @@ export interface Location {
   /**
    * The city's region as written ("ON", "Ontario", "BY", "ENG"), when the text names one of the
    * country's regions (src/places/regions.ts): it tells the Concord in Ontario from the one in
-   * California when the posting's coordinates are looked up. Not stored.
+   * California when the posting's coordinates are looked up. Stored only where no city is named
+   * (`Job.region`, by its English name).
    */
   region?: string;
 }
@@ -193,6 +194,7 @@ function withRegion(location: Location, part: string | undefined): Location {
  * assert.deepEqual(splitLocation("Concord, ON"), { city: "Concord", country: "CA", region: "ON" });
  * assert.deepEqual(splitLocation("Home Office, DE"), { city: "Remote", country: "DE" });
  * assert.deepEqual(splitLocation("United States"), { city: "", country: "US" });
+ * assert.deepEqual(splitLocation("MH, IN"), { city: "", country: "IN", region: "MH" });
  * assert.deepEqual(splitLocation("Toronto"), { city: "Toronto" });
  * ```
  */
@@ -221,7 +223,8 @@ export function splitLocation(text: string, options: SplitLocationOptions = {}):
   }
   if (isRemote(first)) return { city: REMOTE_CITY, country };
   if (parts.length === 2 && (isRegionCode(first) || REGIONS.get(first.toLowerCase()) === country)) {
-    return { city: "", country };
+    // "MH, IN", "Bavaria, Germany": a region and no city.
+    return withRegion({ city: "", country }, first);
   }
   return withRegion({ city: first, country }, parts.length === 2 ? last : parts[parts.length - 2]);
 }

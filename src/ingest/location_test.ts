@@ -23,15 +23,23 @@ Deno.test("splitLocation() reads the layouts job boards write", () => {
   for (const [text, expected] of cases) assert.deepEqual(splitLocation(text), expected, text);
 });
 
-Deno.test("splitLocation() gives an empty city when the text names only a country or region", () => {
+Deno.test("splitLocation() gives an empty city, and the region, when the text names only a country or region", () => {
   assert.deepEqual(splitLocation("DE"), { city: "", country: "DE" });
   assert.deepEqual(splitLocation("United States"), { city: "", country: "US" });
   assert.deepEqual(splitLocation("Nederland"), { city: "", country: "NL" });
-  assert.deepEqual(splitLocation("MH, IN"), { city: "", country: "IN" });
-  assert.deepEqual(splitLocation("BE, DE"), { city: "", country: "DE" });
-  assert.deepEqual(splitLocation("CA, US"), { city: "", country: "US" });
-  assert.deepEqual(splitLocation("Bavaria, Germany"), { city: "", country: "DE" });
-  assert.deepEqual(splitLocation("North Rhine-Westphalia, Germany"), { city: "", country: "DE" });
+  assert.deepEqual(splitLocation("MH, IN"), { city: "", country: "IN", region: "MH" });
+  assert.deepEqual(splitLocation("BE, DE"), { city: "", country: "DE", region: "BE" });
+  assert.deepEqual(splitLocation("CA, US"), { city: "", country: "US", region: "CA" });
+  assert.deepEqual(splitLocation("Bavaria, Germany"), {
+    city: "",
+    country: "DE",
+    region: "Bavaria",
+  });
+  assert.deepEqual(splitLocation("North Rhine-Westphalia, Germany"), {
+    city: "",
+    country: "DE",
+    region: "North Rhine-Westphalia",
+  });
   assert.deepEqual(splitLocation("TX"), { city: "", country: "US" });
   assert.deepEqual(splitLocation(""), { city: "" });
   assert.deepEqual(splitLocation(" , "), { city: "" });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Derived, Job, SearchResponse } from "../domain/job.ts";
+import { cityOrRegion, type Derived, type Job, type SearchResponse } from "../domain/job.ts";
 import { yearlySalary } from "../domain/salary.ts";
 import { salaryText } from "../domain/salary_text.ts";
 import { valueLabel } from "../domain/value_labels.ts";
@@ -23,7 +23,7 @@ export function isWebUrl(url: string): boolean {
 
 export function PostingPage(props: Frame & { job: Job; back: string }) {
   const job = props.job;
-  const place = placeText(job.city, job.country);
+  const place = placeText(cityOrRegion(job), job.country);
   const yearly = yearlySalary(job.base_salary);
   // The range by its period, as the list and the alerts say it (src/domain/salary_text.ts).
   const salary = yearly

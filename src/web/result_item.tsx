@@ -6,7 +6,12 @@
  *
  * @module
  */
-import { type JobResult, type Language, LANGUAGE_NAMES_IN_ENGLISH } from "../domain/job.ts";
+import {
+  cityOrRegion,
+  type JobResult,
+  type Language,
+  LANGUAGE_NAMES_IN_ENGLISH,
+} from "../domain/job.ts";
 import { salaryText } from "../domain/salary_text.ts";
 import { valueLabel } from "../domain/value_labels.ts";
 
@@ -67,7 +72,7 @@ export function ResultItem(
   // Under a saved search's card (its name an h2, "What is new" an h3), a posting is an h4.
   const Heading = props.heading ?? "h3";
   const r = props.result;
-  const place = placeText(r.city, r.country);
+  const place = placeText(cityOrRegion(r), r.country);
   const salary = salaryText(r);
   const reposts = r.also_posted_at?.length ?? 0;
   const id = `result-${props.index}`;

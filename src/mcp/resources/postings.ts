@@ -10,7 +10,7 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { cleanFields } from "../../domain/clean_text.ts";
-import type { Job } from "../../domain/job.ts";
+import { cityOrRegion, type Job } from "../../domain/job.ts";
 import type { SearchService } from "../../domain/service.ts";
 
 /** A posting's resource URI is this prefix followed by its `job_url`, as is. */
@@ -40,7 +40,7 @@ export function formatPostingDocument(dirty: Job): string {
   // text-only reader would act on reaches the agent, and nothing a Markdown renderer would make
   // an element or a link of reaches a client that shows the document to its person.
   const job = inertInMarkdown(cleanFields(dirty));
-  const place = [job.city || "(no city)", job.country].filter(Boolean).join(", ");
+  const place = [cityOrRegion(job) || "(no city)", job.country].filter(Boolean).join(", ");
   const facts: [string, string | undefined][] = [
     ["Salary", job.base_salary],
     ["Employment type", job.employment_type],

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { cleanFields, cleanText } from "../../domain/clean_text.ts";
 import {
+  cityOrRegion,
   closeMatchesNotListed,
   describeApplied,
   describeFacets,
@@ -122,7 +123,7 @@ function indent(text: string): string {
  * ```
  */
 export function formatPosting(n: number, job: JobResult, cutFrom?: number): string {
-  const place = [job.city || "(no city)", job.country].filter(Boolean).join(", ");
+  const place = [cityOrRegion(job) || "(no city)", job.country].filter(Boolean).join(", ");
   const facts = [place, job.publish_time];
   if (job.base_salary) {
     const yearly = job.base_salary.endsWith("/YEAR") || job.salary_yearly === undefined
