@@ -5260,6 +5260,54 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'cleaner evenings or weekends' searches 'weekends' alone as the second alternative (session 44, reviewer W44)",
   },
+  {
+    id: "M644",
+    layer: "ingest",
+    file: "src/ingest/import_row.ts",
+    line:
+      '  if (written === undefined || job.city !== "" || job.country === undefined) return undefined;',
+    becomes: "  if (written === undefined || job.country === undefined) return undefined;",
+    breaks:
+      "a posting that names its city keeps the region written beside it as its `region` (session 45)",
+  },
+  {
+    id: "M645",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line: '      if (job.city === "") return this.#regionNamedBy(job) === admin1;',
+    becomes: '      if (job.city === "") return false;',
+    breaks: "'jobs in maharashtra' leaves out the postings that name only Maharashtra (session 45)",
+  },
+  {
+    id: "M646",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line:
+      "    if (country === undefined || !this.#anyRegionOnly() || cityKeyOf.includes(cityKey)) return null;",
+    becomes: "    if (country === undefined || !this.#anyRegionOnly()) return null;",
+    breaks:
+      "'nurse in Berlin, Germany' lists the posting that names only Berlin's state beside the city's own (session 45)",
+  },
+  {
+    id: "M647",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "  if (named.some(notPlace) && !regionOutnumbersTitles(named, gazetteer)) return null;",
+    becomes: "  if (named.some(notPlace)) return null;",
+    breaks:
+      "'nurse in mumbai' is no place where a title says 'mumbai': nurses anywhere are listed (session 45)",
+  },
+  {
+    id: "M648",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line:
+      '    : [foldText(job.job_title), company, foldText(cityOrRegion(job)), job.country ?? ""].join(',
+    becomes:
+      '    : [foldText(job.job_title), company, foldText(job.city), job.country ?? ""].join(',
+    breaks:
+      "one company's 'Staff Nurse' in Maharashtra and in Karnataka are one job, listed once (session 45)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

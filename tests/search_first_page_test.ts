@@ -573,6 +573,8 @@ function regionOnlyCsv(): string {
     ["in4", "Staff Nurse", "KA, IN"],
     ["in5", "Staff Nurse", "Thane, MH, IN"],
     ["in6", "Registered Nurse", "Leeds, ENG, GB"],
+    ["de1", "Staff Nurse", "Berlin, BE, DE"],
+    ["de2", "Registered Nurse", "BE, DE"],
   ];
   const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
   return "site,job_url,title,company,location,date_posted,description\n" + rows.map(
@@ -602,6 +604,8 @@ Deno.test("postings that name only their region are in it, and at its cities whe
     ["", "IN", "Karnataka"],
     ["Thane", "IN", undefined],
     ["Leeds", "GB", undefined],
+    ["Berlin", "DE", undefined],
+    ["", "DE", "Berlin"],
   ]);
   const search = await createTestSearch({ jobs });
   try {
@@ -623,6 +627,9 @@ Deno.test("postings that name only their region are in it, and at its cities whe
     // The region counts them beside its cities' postings.
     assert.deepEqual(urls(await run("jobs in maharashtra")), ["in1", "in2", "in3", "in5"]);
     assert.deepEqual(urls(await run("nurse in leeds")), ["in6"]);
+    // A city with postings of its own lists those alone, its country said or not.
+    assert.deepEqual(urls(await run("nurse in Berlin, Germany")), ["de1"]);
+    assert.deepEqual(urls(await run("nurse in Berlin")), ["de1"]);
     // Every place line shows the region where there is no city.
     const response = toSearchResponse(REQUEST_ID, mumbai);
     const mcp = buildSearchPage(parseSearchQuery({ q: "nurse in mumbai" }), response, {
