@@ -5308,6 +5308,39 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "one company's 'Staff Nurse' in Maharashtra and in Karnataka are one job, listed once (session 45)",
   },
+  {
+    id: "M649",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    return { touched, best: Math.max(this.#keywords.best, workBest) };",
+    becomes: "    return { touched, best: this.#keywords.best };",
+    breaks:
+      "'admin assistant temp' is searched by the occupations near 'assistant': healthcare assistants strong (session 46)",
+  },
+  {
+    id: "M650",
+    layer: "index",
+    file: "src/index/query_employment.ts",
+    line: "    if (meansOtherThanType(phrase, words.map(({ word }) => word))) continue;",
+    becomes: "",
+    breaks: "'travel PT' is read as part time, 'ft worth nurse' as full time (session 46)",
+  },
+  {
+    id: "M651",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const asTyped = withTypesSpelledOut(typed);",
+    becomes: "  const asTyped = typed;",
+    breaks: "'cleaner p/t' reads no type and searches 'p' and 't' (session 46)",
+  },
+  {
+    id: "M652",
+    layer: "index",
+    file: "src/index/query_employment.ts",
+    line: '  ["pt", "parttime"],',
+    becomes: "",
+    breaks: "'receptionist PT' reads no type (session 46)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -23,7 +23,12 @@ import {
 import { alternativesOf } from "./query_alternatives.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { itAsTerm, namesItField } from "./it_field.ts";
-import { employmentAlone, employmentIn, withoutEitherType } from "./query_employment.ts";
+import {
+  employmentAlone,
+  employmentIn,
+  withoutEitherType,
+  withTypesSpelledOut,
+} from "./query_employment.ts";
 import { type QuerySalary, salaryIn } from "./query_salary.ts";
 import { bestPaidIn } from "./query_pay.ts";
 import { postedIn, recentGraduateAt } from "./query_posted.ts";
@@ -422,7 +427,9 @@ export function onSiteSaidPlainly(text: string): string | null {
  * assert.equal(q.embeddingText, "rn (registered nurse)");
  * ```
  */
-export function analyzeQuery(asTyped: string): AnalyzedQuery {
+export function analyzeQuery(typed: string): AnalyzedQuery {
+  // "p/t" is part time (src/index/query_employment.ts), wherever in the query it is said.
+  const asTyped = withTypesSpelledOut(typed);
   const plain = onSiteSaidPlainly(asTyped);
   if (plain === null) return analyzeWords(asTyped);
   // Beside the work, "in person" names nothing a title says: the work is read alone (keeping the

@@ -78,7 +78,7 @@ import {
   scoreEveryPosting,
   vectorShare,
 } from "./score_mix.ts";
-import { StatedTypes } from "./stated_type.ts";
+import { StatedTypes, withoutTypeTerms } from "./stated_type.ts";
 import { tokenize } from "./tokenize.ts";
 import { TitleVectors } from "./title_vectors.ts";
 
@@ -367,9 +367,9 @@ export class JobIndex {
     const { vectorOfDoc } = this.data;
     const vectors = this.#vectors;
     let touched: Uint32Array[] = [];
+    let best = 0;
     if (mode === "vector") this.#keywords.clear();
-    else touched = this.#keywords.score(part.query, this.#statedTypes.liftFor(request.query));
-    const best = this.#keywords.best;
+    else ({ touched, best } = this.#scoreKeywords(part.query, request.query));
     const vectorWeight = vectorShare(ranking, best);
     const cosineBars = cosineBarsOf(mode, ranking, least, vectorWeight);
     const screen = {
@@ -414,6 +414,27 @@ export class JobIndex {
       unmatched: mode === "hybrid" && best === 0,
       stepsAt: (postings) => this.#stepsAt(postings, queryVectors, mode, ranking, vectorWeight),
     };
+  }
+
+  /**
+   * The keyword scores of `query` into the scorer, the stated type of `asked` lifting its words
+   * (src/index/stated_type.ts), with the postings lists touched and the best score as far as the
+   * work's own words go: the type's words aside (`withoutTypeTerms`), since few postings state or
+   * say a type, and counted they made a work every posting names look unmatched ("admin assistant
+   * temp" was searched by the occupations near "assistant": 66 healthcare assistants strong).
+   */
+  #scoreKeywords(
+    query: AnalyzedQuery,
+    asked: AnalyzedQuery,
+  ): { touched: Uint32Array[]; best: number } {
+    const work = withoutTypeTerms(query);
+    let workBest = 0;
+    if (work) {
+      this.#keywords.score(work);
+      workBest = this.#keywords.best;
+    }
+    const touched = this.#keywords.score(query, this.#statedTypes.liftFor(asked));
+    return { touched, best: Math.max(this.#keywords.best, workBest) };
   }
 
   /**
@@ -1149,15 +1170,14 @@ export class JobIndex {
     const out = new Float32Array(n);
     if (mode !== "vector" && namesNoWork(query)) return out;
     const keyword = this.#keywords.scores;
+    let bestKeyword = 0;
     if (mode === "vector") this.#keywords.clear();
-    else this.#keywords.score(query, this.#statedTypes.liftFor(query));
+    else bestKeyword = this.#scoreKeywords(query, query).best;
     if (mode === "keyword") {
       out.set(keyword.subarray(0, n));
       return out;
     }
     if (!vector) throw new RangeError("Cannot score: a query vector is required");
-    let bestKeyword = 0;
-    for (let p = 0; p < n; p++) if (keyword[p] > bestKeyword) bestKeyword = keyword[p];
     let cosines = this.#vectors.cosines(
       options.workVector && bestKeyword < FULL_MATCH ? options.workVector : vector,
     );

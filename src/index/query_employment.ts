@@ -37,6 +37,11 @@ const PHRASES: readonly { words: readonly string[]; type: EmploymentType }[] = [
   ["intern", "internship"],
   ["interns", "internship"],
   // German and Dutch, the postings' other languages ("Teilzeit Verkäufer"; session 38).
+  // Shorthand, as people type it in a search box ("receptionist PT", "warehouse FT"; session 46;
+  // "p/t" is spelled out first: `withTypesSpelledOut`). "PT" is also a physical therapist, read so
+  // beside that work's words (`THERAPY_WORDS`).
+  ["pt", "parttime"],
+  ["ft", "fulltime"],
   ["teilzeit", "parttime"],
   ["vollzeit", "fulltime"],
   ["praktikum", "internship"],
@@ -90,6 +95,78 @@ const ROLE_AFTER: Record<EmploymentType, ReadonlySet<string>> = {
  * (it named teachers and tutors through ESCO).
  */
 const JOINING = new Set(["in", "as", "at", "of", "a", "an"]);
+/**
+ * Words beside which "PT" is a physical therapist, not part time ("travel PT", "PT assistant",
+ * "outpatient PT clinic").
+ */
+const THERAPY_WORDS: ReadonlySet<string> = new Set([
+  "travel",
+  "traveling",
+  "travelling",
+  "outpatient",
+  "inpatient",
+  "pediatric",
+  "paediatric",
+  "orthopedic",
+  "sports",
+  "licensed",
+  "home",
+  "health",
+  "assistant",
+  "assistants",
+  "aide",
+  "tech",
+  "technician",
+  "clinic",
+  "therapy",
+  "rehab",
+  "dpt",
+  "pta",
+]);
+/** The names "Ft" shortens to Fort in ("ft worth", "Ft. Lauderdale"), where it is no type. */
+const FORT_NAMES: ReadonlySet<string> = new Set([
+  "worth",
+  "myers",
+  "lauderdale",
+  "collins",
+  "wayne",
+  "lee",
+  "bragg",
+  "hood",
+  "campbell",
+  "meade",
+  "pierce",
+  "mill",
+  "walton",
+  "smith",
+  "dodge",
+  "belvoir",
+  "knox",
+  "carson",
+  "sill",
+  "riley",
+  "drum",
+  "stewart",
+  "gordon",
+  "benning",
+  "jackson",
+  "mcmurray",
+  "st",
+  "william",
+  "saskatchewan",
+  "erie",
+]);
+
+/** Whether the shorthand `phrase` ("pt", "ft") names something else among `words`. */
+function meansOtherThanType(phrase: readonly string[], words: readonly string[]): boolean {
+  if (phrase.length !== 1) return false;
+  if (phrase[0] === "pt") return words.some((word) => THERAPY_WORDS.has(word));
+  if (phrase[0] === "ft") {
+    return words.some((word, k) => word === "ft" && FORT_NAMES.has(words[k + 1]));
+  }
+  return false;
+}
+
 /** Words before a trailing type that deny it ("nurse not part time"). */
 const DENYING = new Set(["not", "no", "non"]);
 
@@ -99,6 +176,29 @@ export interface QueryEmployment {
   matched: string;
   /** The query without them, to be searched as usual. */
   rest: string;
+}
+
+/** "p/t" and "f/t" as typed, a token of their own. */
+const SLASHED = /(?<![\p{L}\p{N}/])([pf])\s*\/\s*t(?![\p{L}\p{N}/])/giu;
+
+/**
+ * `text` with "p/t" and "f/t" written as "part-time" and "full-time": split as the index splits
+ * words, they were "p" and "t", which named nothing and kept the asking around them ("jobs as a
+ * f/t barista" embedded "a f t barista").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(withTypesSpelledOut("cleaner P/T"), "cleaner part-time");
+ * assert.equal(withTypesSpelledOut("f / t warehouse"), "full-time warehouse");
+ * assert.equal(withTypesSpelledOut("full/part time"), "full/part time");
+ * ```
+ */
+export function withTypesSpelledOut(text: string): string {
+  return text.replace(
+    SLASHED,
+    (_, letter: string) => letter.toLowerCase() === "p" ? "part-time" : "full-time",
+  );
 }
 
 /** Whether the typed word, folded as the index folds words, is `word`. */
@@ -123,6 +223,10 @@ function folded(typed: string): string {
  * assert.deepEqual(employmentIn("admin assistant part-time mornings"), {
  *   type: "parttime", matched: "part-time", rest: "admin assistant mornings",
  * });
+ * assert.equal(employmentIn("receptionist PT")?.type, "parttime");
+ * assert.equal(employmentIn("warehouse FT")?.type, "fulltime");
+ * assert.equal(employmentIn("travel PT"), null);
+ * assert.equal(employmentIn("ft worth nurse"), null);
  * assert.equal(employmentIn("contract manager"), null);
  * assert.equal(employmentIn("part time"), null);
  * ```
@@ -137,6 +241,7 @@ export function employmentIn(query: string): QueryEmployment | null {
   const at = (k: number) => words[k]?.word;
   for (const { words: phrase, type } of PHRASES) {
     const n = phrase.length;
+    if (meansOtherThanType(phrase, words.map(({ word }) => word))) continue;
     // Opening the query: a type word and the role after it.
     if (words.length > n && phrase.every((w, k) => at(k) === w)) {
       let from = n;

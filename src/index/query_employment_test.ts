@@ -1,15 +1,16 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { analyzeQuery } from "./analyze_query.ts";
-import { employmentIn } from "./query_employment.ts";
+import { employmentIn, withTypesSpelledOut } from "./query_employment.ts";
 import { tokenize } from "./tokenize.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
 /** Ways people write each type, before case and hyphenation are varied. */
 const SAID: [EmploymentType, string[]][] = [
   // German and Dutch too, the postings' other languages (session 38).
-  ["parttime", ["part time", "parttime", "teilzeit", "deeltijd"]],
-  ["fulltime", ["full time", "fulltime", "vollzeit", "voltijd"]],
+  // Shorthand as typed in a search box too (session 46).
+  ["parttime", ["part time", "parttime", "teilzeit", "deeltijd", "pt", "p/t"]],
+  ["fulltime", ["full time", "fulltime", "vollzeit", "voltijd", "ft", "f/t"]],
   ["contract", ["contract", "freelance", "freelancer"]],
   ["temporary", ["temporary", "temp", "seasonal", "befristet"]],
   ["internship", ["internship", "intern", "praktikum"]],
@@ -65,7 +66,7 @@ Deno.test("an employment type at either end of a query is read as the type, and 
         assert.equal(read.workText, alone.workText, q);
         // The keyword side still searches every word, the type's too: a posting that says it
         // scores by it.
-        for (const term of tokenize(`${role} ${said}`)) {
+        for (const term of tokenize(`${role} ${withTypesSpelledOut(said)}`)) {
           assert.ok(read.termVariants[0].includes(term), `${q}: ${term}`);
         }
       },
@@ -89,6 +90,14 @@ Deno.test("employment words are not read where they are part of the role, denied
       "barista",
       "parting time",
       "internship for students",
+      // "PT" beside a physical therapist's words, "Ft" as Fort.
+      "travel PT",
+      "PT assistant",
+      "outpatient pt clinic",
+      "ft worth nurse",
+      "Ft Myers",
+      "warehouse ft lauderdale",
+      "kept",
     ]
   ) {
     assert.equal(employmentIn(q), null, q);
