@@ -2404,9 +2404,8 @@ export const MUTANTS: Mutant[] = [
     id: "M283",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "            atLevel(p) && atMode(p) && ofType(p) && atLanguage(p) && strongThen(p, score)",
-    becomes: "            atMode(p) && ofType(p) && atLanguage(p) && strongThen(p, score)",
+    line: "            atLevel(p) && atMode(p) && ofType(p) && atTime(p) && atLanguage(p) &&",
+    becomes: "            atMode(p) && ofType(p) && atTime(p) && atLanguage(p) &&",
     breaks:
       "the hint of a filter that emptied a level-beside-the-work search counts the work's postings of other levels (session 35)",
   },
@@ -5340,6 +5339,89 @@ export const MUTANTS: Mutant[] = [
     line: '  ["pt", "parttime"],',
     becomes: "",
     breaks: "'receptionist PT' reads no type (session 46)",
+  },
+  {
+    id: "M653",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      otherTime: query.timeOfDay ? this.#sayingOtherTime(query.timeOfDay) : null,",
+    becomes: "      otherTime: null,",
+    breaks:
+      "'care assistant mornings' lists 'Care Assistant - Nights' among its strong matches (session 46)",
+  },
+  {
+    id: "M654",
+    layer: "index",
+    file: "src/index/query_shift.ts",
+    line: '  return asked === "day" ? night && !day : day && !night;',
+    becomes: '  return asked === "day" ? night : day;',
+    breaks:
+      "'Care Assistant (Days and Nights)' is a close match only for 'care assistant mornings' (session 46)",
+  },
+  {
+    id: "M655",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      requireTime = otherTime[p] === 0 && strongAsked(p, k);",
+    becomes: "      requireTime = true;",
+    breaks:
+      "'security officer days' lists nothing strong where every security officer's title says nights (session 46)",
+  },
+  {
+    id: "M656",
+    layer: "search",
+    file: "src/search/around_city.ts",
+    line: "  const inCity = filtered || notWanted !== undefined ? withoutFilters(place) : found;",
+    becomes: "  const inCity = found;",
+    breaks:
+      "'nurse in manchester' with a filter that empties the city lists nurses around it: a filter widens (session 46)",
+  },
+  {
+    id: "M657",
+    layer: "search",
+    file: "src/search/around_city.ts",
+    line: "  if (inCity.total > 0 || withoutFilters(around).total === 0) return null;",
+    becomes: "  if (inCity.total > 0) return null;",
+    breaks:
+      "'nurse in london', with no nurse around it either, loses London's own nearest postings (session 46)",
+  },
+  {
+    id: "M658",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line:
+      "    if (place !== reading.place && outcome.query_place) outcome.query_place.widened = true;",
+    becomes: "",
+    breaks:
+      "'registered nurse sydney' lists the postings around Sydney and does not say Sydney had none (session 46)",
+  },
+  {
+    id: "M659",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      [place, emptied, request] = [around.widen.place, null, around.widen.request];",
+    becomes: "      [emptied, request] = [null, around.widen.request];",
+    breaks:
+      "'registered nurse sydney' lists the postings around Sydney but says it searched Sydney alone (session 46)",
+  },
+  {
+    id: "M660",
+    layer: "search",
+    file: "src/search/around_city.ts",
+    line: "  if (inCity.closeTotal > 0 && inCity.nearestThere !== true) {",
+    becomes: "  if (false) {",
+    breaks:
+      "'part time cleaning jobs in manchester' loses Manchester's own close matches to the postings around it (session 46)",
+  },
+  {
+    id: "M661",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line:
+      "      outcome.hint = outcome.hint ? `${outcome.hint} ${offered}` : offered;\n    }\n    if (\n      total === 0 && closeTotal === 0",
+    becomes: "    }\n    if (\n      total === 0 && closeTotal === 0",
+    breaks:
+      "'nurse leeds' does not offer 'nurse near leeds', which finds 4 strong matches around Leeds (session 46)",
   },
 ];
 

@@ -34,6 +34,8 @@ import { occupationVectors } from "../src/search/occupation_vectors.ts";
 import { rankingForModel, type RankingParams, type ResultCut } from "../src/index/ranking.ts";
 import { DEFAULT_MODEL_ID, findModel } from "../src/model/catalog.ts";
 import { readQuery } from "../src/search/query_reading.ts";
+import { aroundCityIfNone } from "../src/search/around_city.ts";
+import type { IndexSearch } from "../src/index/index_search.ts";
 import { filtersWithSalary } from "../src/search/filters_from_words.ts";
 import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/log.ts";
@@ -188,8 +190,9 @@ async function measure(
     const { vector, workVector, labelVectors, labelVectorsIfUsed, named } = await workSearch(query);
     const alternatives = query.alternatives &&
       await Promise.all(query.alternatives.map(workSearch));
-    const search = (sort: "date" | "relevance", limit: number) =>
-      index.search({
+    let around: IndexSearch["place"];
+    const search = (sort: "date" | "relevance", limit: number) => {
+      const request: IndexSearch = {
         query,
         vector,
         workVector,
@@ -204,7 +207,15 @@ async function measure(
         limit,
         ranking,
         ...cut,
-      });
+      };
+      if (around) return index.search({ ...request, place: around });
+      const found = index.search(request);
+      // A city with no strong match of its own: the postings around it (src/search/around_city.ts).
+      const wider = aroundCityIfNone(index, request, reading, parsed, found);
+      if (!wider || !("widen" in wider)) return found;
+      around = wider.widen.place;
+      return index.search(wider.widen.request);
+    };
     const grade = (job: Job) => gradeTyped(judged, job, strictEmployment);
     const listed = search("relevance", 1000);
     const dated = search("date", 10);

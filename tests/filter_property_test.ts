@@ -86,6 +86,11 @@ const QUERIES = [
   "jobs that pay 50k in Toronto",
   "remote jobs in Europe",
   "nurse in North America",
+  // Session 46: a city with no strong match of its own (the postings around it are listed), and
+  // the side of the day beside the work.
+  "registered nurse sydney",
+  "nurse leeds",
+  "care assistant mornings",
   // Session 31: a seniority alone at a place; "no experience" beside the work.
   "entry level jobs in Berlin",
   "customer service no experience",

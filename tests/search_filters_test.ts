@@ -242,6 +242,8 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       });
       assert.equal(near.results[0].job_url, cleaner);
       assert.equal(near.results[0].match, "strong");
+      // "in Manchester" asks the city, whose close matches of its own are listed (only a city with
+      // nothing near the words is searched around: session 46).
       const inCity = await listed({ q: "part time cleaning jobs in manchester" });
       assert.equal(inCity.query_place?.city, "Manchester");
       assert.ok(!inCity.all.some((r) => r.job_url === cleaner));
@@ -362,10 +364,14 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       assert.equal(pounds.total, 0);
       assert.ok((pounds.close_total ?? 0) > 1);
       assert.ok(pounds.all.every((r) => r.city === "Leeds" && r.base_salary === undefined));
+      // Those around Leeds that state it are one query away (session 46).
+      const around = await listed({ q: "jobs over £50k near Leeds" });
+      assert.ok(around.total > 0);
       assert.equal(
         pounds.hint,
         "No posting in Leeds states pay reaching 50,000 GBP a year; the " +
-          `${pounds.close_total} postings there that state no pay are listed as close matches.`,
+          `${pounds.close_total} postings there that state no pay are listed as close matches. ` +
+          `Within 25 km of Leeds, "jobs over £50k near Leeds" finds ${around.total} strong matches.`,
       );
       // A salary parameter of the words' floor or higher says what pay to keep: the words' is not
       // applied, nor said.
@@ -820,3 +826,68 @@ Deno.test("`jobseek search --help` names the other filters by their flags, as a 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+Deno.test("a city the words name with no strong match of its own lists the postings around it, and says so; the filters still only narrow", async () => {
+  // Session 46 (a user trial): "registered nurse sydney" listed a receptionist and a porter as the
+  // close matches in Sydney itself, while two registered nurses are in its suburbs.
+  const { service } = realIndex;
+  const all = async (params: Record<string, unknown>) => {
+    const first = await service.search(
+      parseSearchQuery({ ...params, sort: "relevance", top_k: 100 }),
+    );
+    return { ...first, urls: first.results.map((r) => r.job_url) };
+  };
+  const nurses = await all({ q: "registered nurse sydney" });
+  assert.deepEqual(nurses.query_place, {
+    matched: "sydney",
+    near: "Sydney, AU",
+    radius_km: 25,
+    widened: true,
+  });
+  const strong = nurses.results.filter((r) => r.match === "strong");
+  assert.ok(strong.length > 0 && strong.every((r) => /nurse/i.test(r.job_title)), `${strong}`);
+  assert.ok(strong.every((r) => r.city !== "Sydney"), "none in the city itself is strong");
+  // What "near sydney" lists, said so by MCP and the CLI as by the page.
+  assert.deepEqual(nurses.urls, (await all({ q: "registered nurse near sydney" })).urls);
+  const query = parseSearchQuery({ q: "registered nurse sydney" });
+  const page = buildSearchPage(query, toSearchResponse(REQUEST_ID, nurses), { maxChars: 20_000 });
+  assert.ok(
+    page.text.includes(
+      "Only postings within 25 km of Sydney, AU (nothing in Sydney itself is a strong match)",
+    ),
+    page.text,
+  );
+  // A filter only narrows that list; the `city` parameter stays exact.
+  for (const filter of [{ employment_type: "parttime" }, { remote: "onsite" }, { country: "AU" }]) {
+    const narrowed = await all({ q: "registered nurse sydney", ...filter });
+    assert.equal(narrowed.query_place?.widened, true, JSON.stringify(filter));
+    assert.ok(narrowed.urls.every((url) => nurses.urls.includes(url)), JSON.stringify(filter));
+  }
+  const exact = await all({ q: "registered nurse sydney", city: "Sydney" });
+  assert.equal(exact.query_place?.widened, undefined);
+  assert.ok(exact.results.every((r) => r.city === "Sydney"));
+  // A filter that empties a city with strong matches of its own does not send the search around
+  // it: the words alone list the city's.
+  const inCity = await all({ q: "nurse in manchester", employment_type: "internship" });
+  assert.deepEqual(inCity.query_place, { matched: "manchester", city: "Manchester" });
+  // A city with close matches of its own keeps them ("nurse leeds": a midwife, health care
+  // assistants), and offers the query that lists those around it, counted as it lists them.
+  const leeds = await all({ q: "nurse leeds" });
+  assert.deepEqual([leeds.total, leeds.query_place?.city], [0, "Leeds"]);
+  assert.ok(leeds.results.every((r) => r.city === "Leeds"));
+  const aroundLeeds = await all({ q: "nurse near leeds" });
+  assert.ok(aroundLeeds.total > 0);
+  assert.ok(
+    leeds.hint?.endsWith(
+      `Within 25 km of Leeds, "nurse near leeds" finds ${aroundLeeds.total} strong matches.`,
+    ),
+    leeds.hint,
+  );
+  // A town without postings is searched around too.
+  const eccles = await all({ q: "nurse in eccles" });
+  assert.deepEqual([eccles.query_place?.near, eccles.query_place?.widened], ["Eccles, GB", true]);
+  assert.ok(eccles.total > 0);
+  // Nothing strong around the city either: the city's own nearest postings, as before.
+  const london = await all({ q: "nurse in london" });
+  assert.deepEqual([london.total, london.query_place?.city], [0, "London"]);
+});

@@ -1594,6 +1594,69 @@ Deno.test("an employment type beside the work makes a posting whose title says t
   }
 });
 
+Deno.test("a side of the day beside the work makes a posting whose title says the other side a close match: 'care assistant mornings'", async () => {
+  // Session 46: "care assistant mornings" listed "Health Care Assistant (Nights)" first.
+  const leeds = { city: "Leeds", country: "GB" };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Care Assistant - Nights", ...leeds }),
+      await posting({ job_title: "Night Care Assistant", ...leeds }),
+      await posting({ job_title: "Care Assistant", ...leeds }),
+      await posting({ job_title: "Care Assistant - Days", ...leeds }),
+      // A title that says both says the asked side too.
+      await posting({ job_title: "Care Assistant (Days and Nights)", ...leeds }),
+      await posting({ job_title: "Night Porter", ...leeds }),
+      await posting({ job_title: "Porter", ...leeds }),
+      await posting({ job_title: "Security Officer (Nights)", ...leeds }),
+    ],
+  });
+  try {
+    const run = (q: string) =>
+      search.service.search(parseSearchQuery({ q, sort: "relevance", top_k: "20" }));
+    const tiers = async (q: string) => {
+      const out = await run(q);
+      const of = (match: string) =>
+        out.results.filter((r) => r.match === match).map((r) => r.job_title).sort();
+      return { strong: of("strong"), close: of("close"), all: out.results.map((r) => r.job_title) };
+    };
+    for (
+      const q of [
+        "care assistant mornings",
+        "care assistant weekday mornings",
+        "care assistant days",
+      ]
+    ) {
+      const { strong, close } = await tiers(q);
+      for (const title of ["Care Assistant - Nights", "Night Care Assistant"]) {
+        assert.ok(!strong.includes(title), `${q}: ${title} strong`);
+        assert.ok(close.includes(title), `${q}: ${title} left out`);
+      }
+      for (
+        const title of [
+          "Care Assistant",
+          "Care Assistant - Days",
+          "Care Assistant (Days and Nights)",
+        ]
+      ) {
+        assert.ok(strong.includes(title), `${q}: ${title}`);
+      }
+    }
+    // Asked nights, the days are the close match.
+    const nights = await tiers("care assistant nights");
+    assert.ok(nights.strong.includes("Night Care Assistant"), `${nights.strong}`);
+    assert.ok(nights.close.includes("Care Assistant - Days"), `${nights.close}`);
+    // The work's own words say the night: nothing read beside it.
+    assert.ok((await tiers("night porter")).strong.includes("Night Porter"));
+    const porters = await tiers("porter days");
+    assert.ok(porters.strong.includes("Porter"), `${porters.strong}`);
+    assert.ok(!porters.strong.includes("Night Porter"), `${porters.strong}`);
+    // Where every strong match of the work says the other side, they stay strong.
+    assert.deepEqual((await tiers("security officer days")).strong, ["Security Officer (Nights)"]);
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("the query a place's hint offers for the words elsewhere lists as many postings as it says", async () => {
   const leeds = { city: "Leeds", country: "GB" };
   const search = await createTestSearch({

@@ -237,6 +237,12 @@ const QueryOnePlaceSchema = z.object({
 });
 
 export const QueryPlaceSchema = QueryOnePlaceSchema.extend({
+  widened: z.literal(true).optional().describe(
+    'With `near`: the query named a city alone ("registered nurse sydney"), and no posting in the ' +
+      "city itself is a strong match or near the words: the postings within `radius_km` of it are " +
+      'searched instead (its suburbs), as the words with "near" before the city would. The `city` ' +
+      "filter stays exact.",
+  ),
   places: z.array(QueryOnePlaceSchema).min(2).optional().describe(
     'When the query named several places together ("nurse in Berlin or Munich", "remote or ' +
       'London", up to 5): each place as one place is said, the postings at any of them kept. ' +
@@ -616,6 +622,10 @@ export function describeApplied(applied: Applied | undefined): string | null {
  *   "postings within 25 km of Leeds, GB",
  * );
  * assert.equal(
+ *   queryPlaceInWords({ matched: "sydney", near: "Sydney, AU", radius_km: 25, widened: true }),
+ *   "postings within 25 km of Sydney, AU (nothing in Sydney itself is a strong match)",
+ * );
+ * assert.equal(
  *   queryPlaceInWords({ matched: "remote germany", country: "DE", remote: true }),
  *   "remote postings in Germany",
  * );
@@ -638,7 +648,10 @@ export function queryPlaceInWords(place: QueryPlaceResult): string {
     );
   }
   if (place.near !== undefined) {
-    const within = `within ${place.radius_km} km of ${place.near}`;
+    const within = `within ${place.radius_km} km of ${place.near}` +
+      (place.widened
+        ? ` (nothing in ${place.near.replace(/, [A-Z]{2}$/, "")} itself is a strong match)`
+        : "");
     return place.remote ? `remote postings ${within}` : `postings ${within}`;
   }
   const where = whereOf(place);

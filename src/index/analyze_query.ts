@@ -39,7 +39,13 @@ import {
   seniorityBeside,
   studentSaid,
 } from "./query_seniority.ts";
-import { type QueryShift, shiftAlone, withoutEitherTime } from "./query_shift.ts";
+import {
+  type QueryShift,
+  shiftAlone,
+  type TimeOfDay,
+  timeOfDayIn,
+  withoutEitherTime,
+} from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import { languageAlone, languageBeside, type QueryLanguage } from "./query_language.ts";
 import { exclusionIn, type QueryExclusion } from "./query_exclusion.ts";
@@ -334,6 +340,12 @@ export interface AnalyzedQuery {
    */
   seniority?: QuerySeniority;
   /**
+   * The side of the day said beside the work ("care assistant mornings": `day`; "security guard
+   * night shift": `night`; src/index/query_shift.ts `timeOfDayIn`): the work's postings whose
+   * titles say the other side alone are close matches, where some strong match does not.
+   */
+  timeOfDay?: TimeOfDay;
+  /**
    * The seniority said beside the work ("entry level marketing jobs", "senior nurse":
    * src/index/query_seniority.ts): its words stay the query's, and the work's postings stated at a
    * level it rules out are close matches, not strong ones (docs/search.md, session 35).
@@ -583,6 +595,12 @@ function analyzeText(text: string): AnalyzedQuery {
   const workText = work.length < role.length
     ? work.map((word, at) => spelled(word, at, work)).join(" ")
     : undefined;
+  // When the work is done, of the words beside it: a posting whose title says the other side of
+  // the day ("Care Assistant (Nights)" for "care assistant mornings") is a close match only
+  // (src/index/job_index.ts). Not in a text pasted as the query.
+  const timeOfDay = role.length > MOST_READ_WORDS
+    ? undefined
+    : timeOfDayIn(wordsBesideWork(role, work));
   // The words as typed too, where they were read as others ("delivery boy": a posting says it;
   // "health care assistant": titles write it apart as often).
   // Not the words before the work was named by what followed: "something", "degree" name none.
@@ -629,6 +647,7 @@ function analyzeText(text: string): AnalyzedQuery {
     titleTerms: kept.map((v) => v.titleTerms),
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
     ...(workText ? { workText } : {}),
+    ...(timeOfDay ? { timeOfDay } : {}),
     ...(beside ? { seniorityBeside: beside } : {}),
     ...(modeBeside ? { workModeBeside: modeBeside } : {}),
     ...(spoken ? { languageBeside: spoken.reading } : {}),
@@ -835,4 +854,15 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
 /** The pay read, without the query left once it is taken out (which the analysis keeps apart). */
 function withoutRest({ rest: _rest, ...pay }: QuerySalary): Omit<QuerySalary, "rest"> {
   return pay;
+}
+
+/** The words of `role` that `work` (some of them, in order) leaves out, each as often as left. */
+function wordsBesideWork(role: readonly string[], work: readonly string[]): string[] {
+  const left = new Map<string, number>();
+  for (const word of work) left.set(word, (left.get(word) ?? 0) + 1);
+  return role.filter((word) => {
+    const n = left.get(word) ?? 0;
+    if (n > 0) left.set(word, n - 1);
+    return n === 0;
+  });
 }

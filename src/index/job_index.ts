@@ -40,10 +40,10 @@ import {
   findCompany,
   type QueryCompany,
 } from "./query_company.ts";
-import type { QueryPlace } from "./query_place.ts";
+import { aroundCity, type QueryPlace } from "./query_place.ts";
 import type { QuerySeniority } from "./query_seniority.ts";
 import { titleSaysExperienced, titleSaysLevel } from "../domain/title_levels.ts";
-import type { QueryShift } from "./query_shift.ts";
+import { type QueryShift, saysOtherTime, type TimeOfDay } from "./query_shift.ts";
 import { fitsLanguages, type QueryLanguage } from "./query_language.ts";
 import { roughYearlyUsd } from "../domain/salary.ts";
 import { type QueryWorkMode, titleSaysHybridWork } from "./query_work_mode.ts";
@@ -225,6 +225,11 @@ export class JobIndex {
    */
   placeIn(query: string): QueryPlace | null {
     return this.#places.placeIn(query);
+  }
+
+  /** `place`, one city alone, as the postings around it (src/index/query_place.ts `aroundCity`). */
+  aroundCity(place: QueryPlace): QueryPlace | null {
+    return aroundCity(place, this.gazetteer());
   }
 
   /** The spelling the postings use for a city written with other case or accents, if any. */
@@ -646,9 +651,22 @@ export class JobIndex {
       levels: this.#levelsBeside(query),
       modes: mode ? this.#kept(`mode ${mode.mode}`, () => this.#ofWorkMode(mode)) : null,
       otherType: type ? this.#statedTypes.statingOther(type) : null,
+      otherTime: query.timeOfDay ? this.#sayingOtherTime(query.timeOfDay) : null,
       languages: language ? this.#ofLanguage(language) : null,
       excluded: this.#excluded(query),
     };
+  }
+
+  /** Per posting, 1 where its title says the other side of the day than `asked` alone. */
+  #sayingOtherTime(asked: TimeOfDay): Uint8Array {
+    return this.#kept(`time ${asked}`, () => {
+      const { jobs } = this.data;
+      const other = new Uint8Array(jobs.length);
+      for (let p = 0; p < jobs.length; p++) {
+        if (saysOtherTime(jobs[p].job_title, asked)) other[p] = 1;
+      }
+      return other;
+    });
   }
 
   /**
@@ -772,6 +790,7 @@ export class JobIndex {
     const modes = beside?.modes ?? null;
     const languages = beside?.languages ?? null;
     const otherType = beside?.otherType ?? null;
+    const otherTime = beside?.otherTime ?? null;
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
     const relative = {
@@ -860,9 +879,18 @@ export class JobIndex {
       requireType = otherType[p] === 0 && strongAsked(p, k);
     }
     const ofType = (p: number) => !requireType || otherType![p] === 0;
-    const strongAtLevel = levels || modes || requireType || requireLanguage
+    // The side of the day said beside the work ("care assistant mornings"), likewise: a posting
+    // whose title says the other ("Care Assistant (Nights)") is a close match, where some strong
+    // match does not.
+    let requireTime = false;
+    for (let k = 0; otherTime && k < candidates.count && !requireTime; k++) {
+      const p = positions[k];
+      requireTime = otherTime[p] === 0 && strongAsked(p, k);
+    }
+    const atTime = (p: number) => !requireTime || otherTime![p] === 0;
+    const strongAtLevel = levels || modes || requireType || requireLanguage || requireTime
       ? (p: number, score: number) =>
-        atLevel(p) && atMode(p) && ofType(p) && atLanguage(p) && isStrong(p, score)
+        atLevel(p) && atMode(p) && ofType(p) && atTime(p) && atLanguage(p) && isStrong(p, score)
       : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
@@ -922,9 +950,10 @@ export class JobIndex {
           : alternativeCuts
           ? strongOfAny(alternativeCuts, strongBarsOfEach(before, alternativeCuts, atPlaceThen))
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
-        const strongThenAtLevel = levels || modes || requireType || requireLanguage
+        const strongThenAtLevel = levels || modes || requireType || requireLanguage || requireTime
           ? (p: number, score: number) =>
-            atLevel(p) && atMode(p) && ofType(p) && atLanguage(p) && strongThen(p, score)
+            atLevel(p) && atMode(p) && ofType(p) && atTime(p) && atLanguage(p) &&
+            strongThen(p, score)
           : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
@@ -1293,6 +1322,8 @@ interface BesideWork {
   excluded: Uint8Array | null;
   /** 1 where the posting says another employment type than the one read (`statingOther`). */
   otherType: Uint8Array | null;
+  /** 1 where the posting's title says the other side of the day than the one read. */
+  otherTime: Uint8Array | null;
 }
 
 /** Each title's best cosine over the query's (`own`, changed in place) and the labels'. */

@@ -625,6 +625,21 @@ const QUALIFIERS: readonly (readonly string[])[] = [
   "weekends",
   "on weekdays",
   "weekdays",
+  // Said as people type them (session 46: "care assistant weekday mornings" embedded "weekday").
+  // Not "evening hours": "cleaner evening hours only" embedded whole lists the Evening Cleaner
+  // first, and the work alone listed it fourth.
+  "weekday",
+  "in the afternoon",
+  "in the afternoons",
+  "afternoons",
+  "daytime",
+  "daytime hours",
+  "school hours",
+  "days only",
+  "nights only",
+  "mornings only",
+  "afternoons only",
+  "weekends only",
   // Office hours (zoo 8, session 43: "9 to 5 office job manchester" searched "9 to 5").
   "9 to 5",
   "9 5",

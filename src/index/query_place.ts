@@ -834,6 +834,21 @@ function qualifiesCityBefore(
 }
 
 /**
+ * `place`, one city the query names in it alone ("registered nurse sydney"), as the postings around
+ * it: what "near Sydney" reads. Null for any other place, or where GeoNames cannot place the city.
+ * A search whose city has no strong match of its own lists these instead (src/search/
+ * search_service.ts): its suburbs' postings ("Strathfield") are what a person there means too.
+ */
+export function aroundCity(place: QueryPlace, gazetteer: Gazetteer): QueryPlace | null {
+  const alone = place.cityKey !== undefined && place.around === undefined &&
+    place.anyOf === undefined && place.area === undefined && place.region === undefined &&
+    place.remote !== true;
+  if (!alone) return null;
+  const around = placeAround(place, place.cityKey!, gazetteer);
+  return around ? { matched: place.matched, rest: place.rest, around } : null;
+}
+
+/**
  * The point of a city the query names and the `near` filter's default radius around it: GeoNames'
  * place of the city's postings (the most populous where its postings are in several countries:
  * "Manchester" of England, not of New Hampshire), or the place of the world it names. Null where

@@ -115,3 +115,76 @@ function eitherTimeAt(words: readonly string[], from: number): number {
 export function withoutEitherTime(words: readonly string[]): string[] | null {
   return withoutEitherAtEnds(words, eitherTimeAt);
 }
+
+/** The time of the day said beside the work, where it is one side of the day or the other. */
+export type TimeOfDay = "day" | "night";
+
+const DAY_WORDS = new Set([
+  "day",
+  "days",
+  "daytime",
+  "morning",
+  "mornings",
+  "afternoon",
+  "afternoons",
+]);
+const NIGHT_WORDS = new Set([
+  "night",
+  "nights",
+  "overnight",
+  "overnights",
+  "nightshift",
+  "nightshifts",
+]);
+
+/**
+ * The side of the day `qualifiers` (the words said beside the work about when it is done: "care
+ * assistant mornings": "mornings") put the work on, or undefined where they say none or both.
+ * Evenings are neither: an "Evening Cleaner" and a "Night Cleaner" are often the same hours.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(timeOfDayIn(["weekday", "mornings"]), "day");
+ * assert.equal(timeOfDayIn(["night", "shift"]), "night");
+ * assert.equal(timeOfDayIn(["evenings"]), undefined);
+ * assert.equal(timeOfDayIn(["part", "time"]), undefined);
+ * ```
+ */
+export function timeOfDayIn(qualifiers: readonly string[]): TimeOfDay | undefined {
+  const day = qualifiers.some((word) => DAY_WORDS.has(word));
+  const night = qualifiers.some((word) => NIGHT_WORDS.has(word));
+  return day === night ? undefined : day ? "day" : "night";
+}
+
+/** A title's words for night work (German and Dutch "Nacht..." too). */
+const NIGHT_TITLE =
+  /(?<![\p{L}\p{N}])(?:nights?|overnights?|night-?shifts?|nightshifts?|nacht\p{L}*)(?![\p{L}\p{N}])/iu;
+/**
+ * A title's words for day work: not a number of days ("3 days a week"), a day centre or nursery,
+ * a day rate, or same-day delivery, which say nothing of the hours.
+ */
+const DAY_TITLE =
+  /(?<![\p{L}\p{N}]|\d[\s-]?|same[\s-])(?:days?|daytime|mornings?|afternoons?|day-?shifts?)(?![\p{L}\p{N}])(?!\s*(?:cent(?:re|er)s?|nurser(?:y|ies)|care|services?|rate|one|a week|per week|\/\s*week|opportunit))/iu;
+
+/**
+ * Whether `title` says the work is done on the other side of the day than `asked`, and not on
+ * both ("Care Assistant - Nights" for mornings; not "Care Assistant - Days and Nights").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.ok(saysOtherTime("Health Care Assistant (Nights)", "day"));
+ * assert.ok(saysOtherTime("Night Porter", "day"));
+ * assert.ok(!saysOtherTime("Care Assistant (Bank) - Days and Nights", "day"));
+ * assert.ok(saysOtherTime("Care Assistant - Days", "night"));
+ * assert.ok(!saysOtherTime("Day Centre Support Worker", "night"));
+ * assert.ok(!saysOtherTime("Same Day Delivery Driver", "night"));
+ * assert.ok(!saysOtherTime("Cleaner - 3 days a week", "night"));
+ * ```
+ */
+export function saysOtherTime(title: string, asked: TimeOfDay): boolean {
+  const night = NIGHT_TITLE.test(title);
+  const day = DAY_TITLE.test(title);
+  return asked === "day" ? night && !day : day && !night;
+}

@@ -28,6 +28,7 @@ import { isRemoteOnly } from "../index/query_place.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
+import { aroundCityIfNone, aroundOffer } from "./around_city.ts";
 import { LruCache } from "./lru_cache.ts";
 import { asksNearMe, NOT_KNOWN_WHERE, readingFields, readQuery } from "./query_reading.ts";
 import { filtersWithSalary, withSince } from "./filters_from_words.ts";
@@ -288,7 +289,8 @@ class SnapshotSearchService implements JobSearchService {
     const started = performance.now();
     if (query.profile !== undefined) return await this.#searchProfile(served, query, started);
     const reading = readQuery(served.index, query, { now: this.#now() });
-    const { place, analyzed } = reading;
+    const { analyzed } = reading;
+    let { place } = reading;
     const works = [analyzed, ...analyzed.alternatives ?? []];
     const embedded = await Promise.all(works.map((work) => this.#workVectors(work, served)));
     // The index may have been swapped while the query was embedded: either one is complete, but
@@ -314,7 +316,7 @@ class SnapshotSearchService implements JobSearchService {
     );
     // What emptied an empty set, counted from its own scores (src/search/search_hint.ts).
     let emptied = null as Emptied | null;
-    const request: IndexSearch = {
+    let request: IndexSearch = {
       ...own,
       ...(alternatives.length > 0 ? { alternatives } : {}),
       filters: filtersWithSalary(query, reading),
@@ -347,7 +349,14 @@ class SnapshotSearchService implements JobSearchService {
       ...calibration,
     };
     await this.#together.ready(index, embedded[0].vector);
-    const { total, closeTotal, facets, ...page } = index.search(request);
+    let found = index.search(request);
+    // A city the words name with no strong match of its own: the postings around it, said so.
+    const around = aroundCityIfNone(index, request, reading, query, found);
+    if (around && "widen" in around) {
+      [place, emptied, request] = [around.widen.place, null, around.widen.request];
+      found = index.search(request);
+    }
+    const { total, closeTotal, facets, ...page } = found;
     const describe = (hits: IndexHit[]) =>
       query.detail === "full" ? this.#described(hits) : Promise.resolve(hits);
     const outcome: SearchOutcome = {
@@ -357,7 +366,8 @@ class SnapshotSearchService implements JobSearchService {
       results: toResults(await describe(page.hits), query.detail),
     };
     if (page.closest) outcome.closest = toResults(await describe(page.closest), query.detail);
-    Object.assign(outcome, readingFields(reading));
+    Object.assign(outcome, readingFields({ ...reading, place }));
+    if (place !== reading.place && outcome.query_place) outcome.query_place.widened = true;
     // "apprentice electrician" where no electrician's posting is an apprentice's: the sentence
     // says the level's postings are not what is listed.
     if (page.noneAtLevel && outcome.query_seniority?.beside_work) {
@@ -572,6 +582,12 @@ class SnapshotSearchService implements JobSearchService {
           outcome.hint = outcome.hint ? `${outcome.hint} ${offered}` : offered;
         }
       }
+    }
+    if (around && "offer" in around) {
+      // "nurse leeds": Leeds' own close matches are listed; the nurses of Harrogate and Wakefield
+      // are one query away (a user trial, session 46, found only the world offered).
+      const offered = aroundOffer(around.offer);
+      outcome.hint = outcome.hint ? `${outcome.hint} ${offered}` : offered;
     }
     if (
       total === 0 && closeTotal === 0 && outcome.hint === undefined && query.q.trim() !== "" &&

@@ -1,0 +1,105 @@
+/**
+ * A city the words name alone ("registered nurse sydney", "nurse leeds") where none of its own
+ * postings is a strong match: the postings around it are searched instead, as "near sydney" would
+ * search them (its suburbs: "Strathfield"). A user trial (session 46) found "registered nurse
+ * sydney" listing a receptionist and a porter in Sydney itself as its closest matches while two
+ * registered nurses were in its suburbs; the hints had offered the world or the city's whole list.
+ *
+ * Part of reading a search, which the service and the benches that search as it does call.
+ *
+ * @module
+ */
+import type { SearchQuery } from "../domain/search_query.ts";
+import { namesNoWork } from "../index/analyze_query.ts";
+import type { IndexResult, IndexSearch } from "../index/index_search.ts";
+import type { JobIndex } from "../index/job_index.ts";
+import type { QueryPlace } from "../index/query_place.ts";
+import { appliedFilters } from "./applied_filters.ts";
+import { filtersWithSalary } from "./filters_from_words.ts";
+import type { QueryReading } from "./query_reading.ts";
+
+/** What to do about a city with no strong match of its own (`aroundCityIfNone`). */
+export type AroundCity =
+  /** Search around it instead. */
+  | { widen: { request: IndexSearch; place: QueryPlace } }
+  /** Keep the city's own close matches, and say what the words find around it. */
+  | { offer: { q: string; total: number; radiusKm: number; city: string } };
+
+/**
+ * Where `found` (the search at the city `reading` names) has no strong match and around the city
+ * some posting is one: the search around it where the city has nothing near the words either (a
+ * town without postings, "nurse in Eccles", too), else the query that lists those around it, to be
+ * offered ("nurse near leeds", beside Leeds' own close matches); null otherwise. Decided by the
+ * words alone, without the filter parameters or the work they do not want, so that those still
+ * only narrow what the words list;
+ * not where a `city` parameter says the city (it is exact) or a company is named.
+ */
+export function aroundCityIfNone(
+  index: JobIndex,
+  request: IndexSearch,
+  reading: QueryReading,
+  query: SearchQuery,
+  found: IndexResult,
+): AroundCity | null {
+  const { place } = reading;
+  if (found.total > 0 || query.city !== undefined || reading.company !== null || !place) {
+    return null;
+  }
+  const around = index.aroundCity(place);
+  if (!around) return null;
+  // Work not wanted ("healthcare jobs not nights in London") removes postings as a filter does.
+  const { exclusion: notWanted, ...words } = request.query;
+  const withoutFilters = (at: QueryPlace) =>
+    index.search({
+      ...request,
+      query: words,
+      place: at,
+      filters: filtersWithSalary({} as SearchQuery, reading),
+      ifEmpty: undefined,
+      facets: undefined,
+      offset: 0,
+      limit: 1,
+    });
+  const filtered = Object.keys(appliedFilters(query)).length > 0;
+  const inCity = filtered || notWanted !== undefined ? withoutFilters(place) : found;
+  if (inCity.total > 0 || withoutFilters(around).total === 0) return null;
+  // Close matches of its own ("nurse leeds": a midwife, health care assistants in Leeds) are what
+  // the city offers, and the judged sets grade them so ("part time caring job in Leeds" fell from
+  // 0.824 to 0.255 when the postings around it replaced them): those are kept, and the postings
+  // around it offered.
+  if (inCity.closeTotal > 0 && inCity.nearestThere !== true) {
+    const total = index.search({
+      ...request,
+      place: around,
+      ifEmpty: undefined,
+      facets: undefined,
+      offset: 0,
+      limit: 1,
+    }).total;
+    if (total === 0) return null;
+    // "jobs in Leeds over £50k": the place took "jobs in" with it; the words alone name no work.
+    const rest = place.rest.trim();
+    const q = namesNoWork(reading.analyzed)
+      ? `jobs ${rest} near ${place.matched}`.replace(/\s+/g, " ")
+      : `${rest} near ${place.matched}`;
+    return { offer: { q, total, radiusKm: around.around!.radiusKm, city: around.around!.city } };
+  }
+  return { widen: { request: { ...request, place: around }, place: around } };
+}
+
+/**
+ * The offer of the postings around a city, in words for people and agents.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   aroundOffer({ q: "nurse near leeds", total: 4, radiusKm: 25, city: "Leeds" }),
+ *   'Within 25 km of Leeds, "nurse near leeds" finds 4 strong matches.',
+ * );
+ * ```
+ */
+export function aroundOffer(offer: { q: string; total: number; radiusKm: number; city: string }) {
+  const found = offer.total === 1 ? "1 strong match" : `${offer.total} strong matches`;
+  return `Within ${offer.radiusKm} km of ${offer.city}, "${offer.q}" finds ${found}.`;
+}
