@@ -4023,7 +4023,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M487",
     layer: "search",
-    file: "src/index/analyze_query.ts",
+    file: "src/index/informal_names.ts",
     line: '  sparky: "electrician",',
     becomes: '  sparkyx: "electrician",',
     breaks:
@@ -4751,7 +4751,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M586",
     layer: "index",
-    file: "src/index/analyze_query.ts",
+    file: "src/index/informal_names.ts",
     line: '  bouncer: "door security",',
     becomes: "",
     breaks: "'bouncer' lists supervisors, not security guards (session 43)",
@@ -5422,6 +5422,31 @@ export const MUTANTS: Mutant[] = [
     becomes: "    }\n    if (\n      total === 0 && closeTotal === 0",
     breaks:
       "'nurse leeds' does not offer 'nurse near leeds', which finds 4 strong matches around Leeds (session 46)",
+  },
+  {
+    id: "M662",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line: "    informalNameOf(word) !== undefined ||",
+    becomes: "",
+    breaks: "'tradie' is corrected to 'trade' and lists trading desks (session 46)",
+  },
+  {
+    id: "M663",
+    layer: "domain",
+    file: "src/domain/value_labels.ts",
+    line: '  if (name === "country") return countryName(value);',
+    becomes: "",
+    breaks: "the page's facets and /saved say a country as its code ('GB') (session 46)",
+  },
+  {
+    id: "M664",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: "    if (askedOnly && emptied.names.length === 1 && place?.city && !place.anyOf) {",
+    becomes: "    if (false) {",
+    breaks:
+      "'nurse leeds' is told of 'the place in the query ('leeds')', not of Leeds (session 46)",
   },
 ];
 

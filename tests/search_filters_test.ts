@@ -875,6 +875,15 @@ Deno.test("a city the words name with no strong match of its own lists the posti
   const leeds = await all({ q: "nurse leeds" });
   assert.deepEqual([leeds.total, leeds.query_place?.city], [0, "Leeds"]);
   assert.ok(leeds.results.every((r) => r.city === "Leeds"));
+  // Said as a person would: the city by its name, not "the place in the query ('leeds')".
+  const anywhere = await all({ q: "nurse" });
+  assert.ok(
+    leeds.hint?.startsWith(
+      `No strong match in Leeds (without the place the query finds ${anywhere.total}); the ` +
+        `${leeds.close_total} postings there nearest these words are listed`,
+    ),
+    leeds.hint,
+  );
   const aroundLeeds = await all({ q: "nurse near leeds" });
   assert.ok(aroundLeeds.total > 0);
   assert.ok(

@@ -812,7 +812,8 @@ Deno.test("a session that ended while a page was open sends to a sign-in page th
 });
 
 Deno.test("/saved says a saved search's filter values as postings do ('Part-time'), not as codes", () => {
-  // Session 43: "employment type: parttime · seniority: mid · work mode: onsite or hybrid".
+  // Session 43: "employment type: parttime · seniority: mid · work mode: onsite or hybrid";
+  // session 46: "country: GB".
   assert.equal(
     paramsInWords({
       q: "cleaner",
@@ -822,6 +823,6 @@ Deno.test("/saved says a saved search's filter values as postings do ('Part-time
       country: "GB",
     }),
     "“cleaner” · employment type: Part-time · seniority: Mid-level · work mode: On-site or Hybrid · " +
-      "country: GB",
+      "country: United Kingdom",
   );
 });

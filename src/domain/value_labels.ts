@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { EmploymentType, Seniority, WorkMode } from "./job.ts";
+import { countryName, type EmploymentType, type Seniority, type WorkMode } from "./job.ts";
 
 const EMPLOYMENT_TYPE_WORDS: Record<EmploymentType, string> = {
   // As the importer writes JobSpy's types on a posting (src/ingest/jobspy_csv.ts).
@@ -40,7 +40,7 @@ const WORDS: Record<string, Record<string, string>> = {
 
 /**
  * The words for `value` of the filter `name`; the value itself where it has none of its own (a
- * city, a country code, a source).
+ * city, a source).
  *
  * @example
  * ```ts
@@ -51,11 +51,15 @@ const WORDS: Record<string, Record<string, string>> = {
  * assert.equal(valueLabel("seniority", "mid"), "Mid-level");
  * assert.equal(valueLabel("remote", "onsite"), "On-site");
  * assert.equal(valueLabel("city", "Leeds"), "Leeds");
+ * assert.equal(valueLabel("country", "GB"), "United Kingdom");
  * assert.equal(valueLabel("seniority", "constructor"), "constructor");
  * assert.equal(valueLabel("constructor", "name"), "name");
  * ```
  */
 export function valueLabel(name: string, value: string): string {
+  // A country by its name ("United Kingdom"), as every result line says it: the page's facets
+  // showed "GB" (a user trial, session 46).
+  if (name === "country") return countryName(value);
   // Own keys alone: a value or name such as "constructor" is a city's, not Object's.
   return Object.hasOwn(WORDS, name) && Object.hasOwn(WORDS[name], value)
     ? WORDS[name][value]

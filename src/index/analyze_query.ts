@@ -52,6 +52,7 @@ import { exclusionIn, type QueryExclusion } from "./query_exclusion.ts";
 import { type EmploymentType, ruledOutBy } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
+import { INFORMAL_NAMES } from "./informal_names.ts";
 import { joinedCompounds } from "./query_spelling.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
@@ -95,19 +96,7 @@ const ABBREVIATIONS: Record<string, string> = {
   devs: "developers",
   // The encoder does not know the short form: "physio jobs" met "Computational Scientist".
   physio: "physiotherapist",
-  // British names of trades, which titles do not use (session 39: "sparky" listed no
-  // electrician). Not "chippy", which is as often the chip shop.
-  sparky: "electrician",
-  brickie: "bricklayer",
-  binman: "refuse collector",
-  dustman: "refuse collector",
-  squaddie: "soldier",
-  // Informal names the titles do not use (the tuned paraphrase set, session 43: "bouncer" listed
-  // supervisors, "headhunter" head chefs).
-  bouncer: "door security",
-  bouncers: "door security",
-  headhunter: "recruitment consultant",
-  headhunters: "recruitment consultants",
+  ...INFORMAL_NAMES,
 };
 
 /**

@@ -12,7 +12,14 @@ Deno.test("analyzeQuery() searches an abbreviation and its expansion as alternat
 
 Deno.test("analyzeQuery() reads the British names of trades as the titles say them", () => {
   // "sparky" listed no electrician (session 39): the encoder and the titles know the trade's name.
-  for (const [slang, trade] of [["sparky", "electrician"], ["brickie", "bricklayer"]]) {
+  for (
+    const [slang, trade] of [
+      ["sparky", "electrician"],
+      ["brickie", "bricklayer"],
+      // Australian (session 46).
+      ["tradie", "tradesperson"],
+    ]
+  ) {
     const query = analyzeQuery(`${slang} jobs`);
     assert.equal(query.embeddingText, `${slang} (${trade})`);
     assert.deepEqual(query.termVariants[1], tokenize(trade));

@@ -27,6 +27,7 @@ import type { Job } from "../domain/job.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
+import { informalNameOf } from "./informal_names.ts";
 import { placesNamed } from "../places/world_places.ts";
 
 /** One word of a query searched as another. */
@@ -227,6 +228,7 @@ function lookUp(source: SpellingSource, word: string, bound: number): string | n
   // A stop word ("looking") is not searched at all, so it is never a misspelling.
   if (
     terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined ||
+    informalNameOf(word) !== undefined ||
     namesCity(word)
   ) {
     return null;

@@ -152,6 +152,14 @@ Deno.test("a word no posting has is searched as the title or tags word it is nea
     assert.equal(correctedWord(sourceOf(["Spark Developer"]), "sparky"), null);
     assert.equal(correctedWord(sourceOf(["Spark Developer"]), "sparkk"), "spark");
   });
+  await t.step("never an informal name of work, in no word list ('tradie' was 'trade')", () => {
+    const trading = sourceOf(["Trade Compliance Specialist", "Trading Assistant", "Trade Analyst"]);
+    assert.ok(!isEnglishWord("tradie"));
+    for (const word of ["tradie", "tradies"]) {
+      assert.equal(correctedWord(trading, word), null, word);
+    }
+    assert.equal(correctedWord(trading, "tradr"), "trade");
+  });
   await t.step("never a contraction typed without its apostrophe ('dont' was 'donut')", () => {
     const bakery = sourceOf(["Donut Maker", "Donut Fryer", "Baker"]);
     for (const word of ["dont", "doesnt", "cant", "wont", "isnt", "youre", "thats"]) {

@@ -197,6 +197,12 @@ export function searchHint(
       : closeMatches === 1
       ? `the close match that passes the filters is ${where}.`
       : `the ${closeMatches} close matches that pass the filters are ${where}, best first.`;
+    // One city the words named, said as a person would (a user trial, session 46, read "No strong
+    // match with the place in the query ('leeds')" as a programmer's words).
+    if (askedOnly && emptied.names.length === 1 && place?.city && !place.anyOf) {
+      const withoutPlace = without.replace(/^without it/, "without the place");
+      return `No strong match in ${place.city} (${withoutPlace}); ${listed}`;
+    }
     return `No strong match with ${named.join(", ")} (${without}); ${listed}`;
   }
   return `Nothing matches with ${named.join(", ")}; ${without} posting${
