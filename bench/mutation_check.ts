@@ -5448,6 +5448,14 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'nurse leeds' is told of 'the place in the query ('leeds')', not of Leeds (session 46)",
   },
+  {
+    id: "M665",
+    layer: "search",
+    file: "src/search/around_city.ts",
+    line: "  return namesNoWork && !REQUEST_NOUN.test(words)",
+    becomes: "  return namesNoWork",
+    breaks: "the offer around Leeds reads 'weekend work jobs near Leeds' (session 46)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -365,13 +365,13 @@ Deno.test("the real postings: what each filter means, and the role leads", async
       assert.ok((pounds.close_total ?? 0) > 1);
       assert.ok(pounds.all.every((r) => r.city === "Leeds" && r.base_salary === undefined));
       // Those around Leeds that state it are one query away (session 46).
-      const around = await listed({ q: "jobs over £50k near Leeds" });
+      const around = await listed({ q: "over £50k jobs near Leeds" });
       assert.ok(around.total > 0);
       assert.equal(
         pounds.hint,
         "No posting in Leeds states pay reaching 50,000 GBP a year; the " +
           `${pounds.close_total} postings there that state no pay are listed as close matches. ` +
-          `Within 25 km of Leeds, "jobs over £50k near Leeds" finds ${around.total} strong matches.`,
+          `Within 25 km of Leeds, "over £50k jobs near Leeds" finds ${around.total} strong matches.`,
       );
       // A salary parameter of the words' floor or higher says what pay to keep: the words' is not
       // applied, nor said.

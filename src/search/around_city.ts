@@ -4,6 +4,8 @@
  * search them (its suburbs: "Strathfield"). A user trial (session 46) found "registered nurse
  * sydney" listing a receptionist and a porter in Sydney itself as its closest matches while two
  * registered nurses were in its suburbs; the hints had offered the world or the city's whole list.
+ * Where the city has close matches of its own ("nurse leeds": a midwife, health care assistants),
+ * they stay, and the hint offers the query around it.
  *
  * Part of reading a search, which the service and the benches that search as it does call.
  *
@@ -18,6 +20,9 @@ import { appliedFilters } from "./applied_filters.ts";
 import { filtersWithSalary } from "./filters_from_words.ts";
 import type { QueryReading } from "./query_reading.ts";
 
+/** Words that ask for jobs, which an offered query need not add again. */
+const REQUEST_NOUN = /\b(?:jobs?|work|roles?|positions?|vacancies|vacancy|openings?)\b/i;
+
 /** What to do about a city with no strong match of its own (`aroundCityIfNone`). */
 export type AroundCity =
   /** Search around it instead. */
@@ -31,8 +36,8 @@ export type AroundCity =
  * town without postings, "nurse in Eccles", too), else the query that lists those around it, to be
  * offered ("nurse near leeds", beside Leeds' own close matches); null otherwise. Decided by the
  * words alone, without the filter parameters or the work they do not want, so that those still
- * only narrow what the words list;
- * not where a `city` parameter says the city (it is exact) or a company is named.
+ * only narrow what the words list; not where a `city` parameter says the city (it is exact) or a
+ * company is named.
  */
 export function aroundCityIfNone(
   index: JobIndex,
@@ -77,14 +82,30 @@ export function aroundCityIfNone(
       limit: 1,
     }).total;
     if (total === 0) return null;
-    // "jobs in Leeds over £50k": the place took "jobs in" with it; the words alone name no work.
-    const rest = place.rest.trim();
-    const q = namesNoWork(reading.analyzed)
-      ? `jobs ${rest} near ${place.matched}`.replace(/\s+/g, " ")
-      : `${rest} near ${place.matched}`;
+    const q = queryNear(place.rest, place.matched, namesNoWork(reading.analyzed));
     return { offer: { q, total, radiusKm: around.around!.radiusKm, city: around.around!.city } };
   }
   return { widen: { request: { ...request, place: around }, place: around } };
+}
+
+/**
+ * The query that asks `rest` (the words without the place) near the place `matched`: "jobs" added
+ * where the words left name no work and ask for none ("hybrid jobs in Leeds": the place took
+ * "jobs in" with it).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(queryNear("nurse", "leeds", false), "nurse near leeds");
+ * assert.equal(queryNear("hybrid", "Leeds", true), "hybrid jobs near Leeds");
+ * assert.equal(queryNear("weekend work", "Leeds", true), "weekend work near Leeds");
+ * ```
+ */
+export function queryNear(rest: string, matched: string, namesNoWork: boolean): string {
+  const words = rest.trim();
+  return namesNoWork && !REQUEST_NOUN.test(words)
+    ? `${words} jobs near ${matched}`
+    : `${words} near ${matched}`;
 }
 
 /**
