@@ -371,7 +371,7 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         pounds.hint,
         "No posting in Leeds states pay reaching 50,000 GBP a year; the " +
           `${pounds.close_total} postings there that state no pay are listed as close matches. ` +
-          `Within 25 km of Leeds, "over £50k jobs near Leeds" finds ${around.total} strong matches.`,
+          `"over £50k jobs near Leeds" lists the ${around.total} strong matches within 25 km of Leeds.`,
       );
       // A salary parameter of the words' floor or higher says what pay to keep: the words' is not
       // applied, nor said.
@@ -888,7 +888,7 @@ Deno.test("a city the words name with no strong match of its own lists the posti
   assert.ok(aroundLeeds.total > 0);
   assert.ok(
     leeds.hint?.endsWith(
-      `Within 25 km of Leeds, "nurse near leeds" finds ${aroundLeeds.total} strong matches.`,
+      `"nurse near leeds" lists the ${aroundLeeds.total} strong matches within 25 km of Leeds.`,
     ),
     leeds.hint,
   );

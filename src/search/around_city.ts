@@ -109,18 +109,19 @@ export function queryNear(rest: string, matched: string, namesNoWork: boolean): 
 }
 
 /**
- * The offer of the postings around a city, in words for people and agents.
+ * The offer of the postings around a city, in words for people and agents: '"..." lists', which
+ * the page makes a link that searches it (src/web/search_page.tsx `HintWords`).
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.equal(
  *   aroundOffer({ q: "nurse near leeds", total: 4, radiusKm: 25, city: "Leeds" }),
- *   'Within 25 km of Leeds, "nurse near leeds" finds 4 strong matches.',
+ *   '"nurse near leeds" lists the 4 strong matches within 25 km of Leeds.',
  * );
  * ```
  */
 export function aroundOffer(offer: { q: string; total: number; radiusKm: number; city: string }) {
-  const found = offer.total === 1 ? "1 strong match" : `${offer.total} strong matches`;
-  return `Within ${offer.radiusKm} km of ${offer.city}, "${offer.q}" finds ${found}.`;
+  const found = offer.total === 1 ? "the one strong match" : `the ${offer.total} strong matches`;
+  return `"${offer.q}" lists ${found} within ${offer.radiusKm} km of ${offer.city}.`;
 }
