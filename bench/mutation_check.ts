@@ -2404,8 +2404,9 @@ export const MUTANTS: Mutant[] = [
     id: "M283",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "            atLevel(p) && atMode(p) && ofType(p) && atTime(p) && atLanguage(p) &&",
-    becomes: "            atMode(p) && ofType(p) && atTime(p) && atLanguage(p) &&",
+    line:
+      "            atLevel(p) && atMode(p) && notRuledOut(p) && atLanguage(p) && strongThen(p, score)",
+    becomes: "            atMode(p) && notRuledOut(p) && atLanguage(p) && strongThen(p, score)",
     breaks:
       "the hint of a filter that emptied a level-beside-the-work search counts the work's postings of other levels (session 35)",
   },
@@ -2826,8 +2827,8 @@ export const MUTANTS: Mutant[] = [
     id: "M331",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      requireType = otherType[p] === 0 && strongAsked(p, k);",
-    becomes: "      requireType = true;",
+    line: "        if (other[p] === 0 && strongAsked(p, k)) return other;",
+    becomes: "        return other;",
     breaks:
       '"part time night auditor" with only a full-time night auditor has no strong match (session 36)',
   },
@@ -5362,10 +5363,10 @@ export const MUTANTS: Mutant[] = [
     id: "M655",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      requireTime = otherTime[p] === 0 && strongAsked(p, k);",
-    becomes: "      requireTime = true;",
+    line: "      unlessSomeStrongDoesNot(otherTime),",
+    becomes: "      unlessSomeStrongDoesNot(null),",
     breaks:
-      "'security officer days' lists nothing strong where every security officer's title says nights (session 46)",
+      "'care assistant mornings' lists 'Care Assistant - Nights' as a strong match (session 46; the line rewritten in session 47)",
   },
   {
     id: "M656",
@@ -5455,6 +5456,41 @@ export const MUTANTS: Mutant[] = [
     line: "  return namesNoWork && !REQUEST_NOUN.test(words)",
     becomes: "  return namesNoWork",
     breaks: "the offer around Leeds reads 'weekend work jobs near Leeds' (session 46)",
+  },
+  {
+    id: "M666",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      otherSense: query.senses ? this.#sayingOtherSense(query.senses) : null,",
+    becomes: "      otherSense: null,",
+    breaks:
+      '"admin" lists IT system administrators as strong matches beside the administrative assistants (session 47)',
+  },
+  {
+    id: "M667",
+    layer: "index",
+    file: "src/index/word_senses.ts",
+    line: "  if (office !== officer && !(officer && administration)) {",
+    becomes: "  if (office !== officer && !officer) {",
+    breaks:
+      "\"police officer\" reads no officer's sense, so an office's title may be its strong match (session 47)",
+  },
+  {
+    id: "M668",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '      const titleTerms = word === "admin" ? keywordTerms(long.split(" ")[0]) : [];',
+    becomes: "      const titleTerms: string[] = [];",
+    breaks:
+      '"office admin" spelled out as "administrative assistant" counts a healthcare assistant\'s title by "assistant" (session 47)',
+  },
+  {
+    id: "M669",
+    layer: "index",
+    file: "src/index/word_senses.ts",
+    line: '    word !== "it" && word !== "site" && SYSTEM_WORDS.has(word)',
+    becomes: '    word !== "it" && word !== "site" && word === "system"',
+    breaks: '"admin" lists "Linux Administrator" as a strong match (session 47)',
   },
 ];
 

@@ -1657,6 +1657,67 @@ Deno.test("a side of the day beside the work makes a posting whose title says th
   }
 });
 
+Deno.test("a word two kinds of work share makes the other kind's titles close matches: 'office admin', 'admin', 'police officer'", async () => {
+  // Session 47: the stemmer gives "office" and "officer" one term, and "administrative" and
+  // "administrator" another; "admin" listed ten system administrators among its strong matches.
+  const leeds = { city: "Leeds", country: "GB" };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Administrative Assistant", ...leeds }),
+      await posting({ job_title: "Office Administrator", ...leeds }),
+      await posting({ job_title: "Office Manager", ...leeds }),
+      await posting({ job_title: "IT System Administrator (m/w/d)", ...leeds }),
+      await posting({ job_title: "Linux Administrator", ...leeds }),
+      await posting({ job_title: "Security Officer", ...leeds }),
+      await posting({ job_title: "Police Officer", ...leeds }),
+      await posting({ job_title: "Healthcare Assistant", ...leeds }),
+    ],
+  });
+  try {
+    const tiers = async (q: string) => {
+      const out = await search.service.search(
+        parseSearchQuery({ q, sort: "relevance", top_k: "20" }),
+      );
+      const of = (match: string) =>
+        out.results.filter((r) => r.match === match).map((r) => r.job_title).sort();
+      return { strong: of("strong"), close: of("close") };
+    };
+    for (const q of ["admin", "office admin", "admin jobs", "temp admin work"]) {
+      const { strong, close } = await tiers(q);
+      for (const title of ["IT System Administrator (m/w/d)", "Linux Administrator"]) {
+        assert.ok(!strong.includes(title), `${q}: ${title} strong`);
+        assert.ok(close.includes(title), `${q}: ${title} left out`);
+      }
+      assert.ok(strong.includes("Administrative Assistant"), `${q}: ${strong}`);
+      assert.ok(!strong.includes("Security Officer"), `${q}: ${strong}`);
+      // "admin" spelled out as "administrative assistant" names no healthcare assistant.
+      assert.ok(!strong.includes("Healthcare Assistant"), `${q}: ${strong}`);
+    }
+    // A system's administrator asked for is that work.
+    const asked = [
+      ["linux admin", "Linux Administrator"],
+      ["it admin", "IT System Administrator (m/w/d)"],
+      ["system administrator", "IT System Administrator (m/w/d)"],
+    ];
+    for (const [q, title] of asked) {
+      const { strong } = await tiers(q);
+      assert.ok(strong.includes(title), `${q}: ${strong}`);
+    }
+    const officers = await tiers("officer jobs");
+    assert.deepEqual(officers.strong, ["Police Officer", "Security Officer"]);
+    assert.ok(officers.close.includes("Office Manager"), `${officers.close}`);
+    const police = await tiers("police officer");
+    assert.ok(police.strong.includes("Police Officer"), `${police.strong}`);
+    assert.ok(!police.strong.includes("Office Manager"), `${police.strong}`);
+    const office = await tiers("office jobs");
+    assert.ok(office.strong.includes("Office Manager"), `${office.strong}`);
+    assert.ok(!office.strong.includes("Security Officer"), `${office.strong}`);
+    assert.ok(!office.strong.includes("Police Officer"), `${office.strong}`);
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("the query a place's hint offers for the words elsewhere lists as many postings as it says", async () => {
   const leeds = { city: "Leeds", country: "GB" };
   const search = await createTestSearch({

@@ -54,6 +54,7 @@ import { ownValue } from "../domain/own_value.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
 import { INFORMAL_NAMES } from "./informal_names.ts";
 import { joinedCompounds } from "./query_spelling.ts";
+import { sensesOfWords, SYSTEM_WORDS, type WordSense } from "./word_senses.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -126,30 +127,6 @@ function inContextLong(word: string, at: number, words: readonly string[]): stri
   if (context.before && words[at - 1] === context.before) return context.long;
   return undefined;
 }
-
-/** Words before "admin" that make it a system's administrator ("linux admin", "it admin"). */
-const SYSTEM_WORDS = new Set([
-  "system",
-  "systems",
-  "sys",
-  "it",
-  "database",
-  "db",
-  "network",
-  "linux",
-  "windows",
-  "server",
-  "cloud",
-  "web",
-  "site",
-  "salesforce",
-  "sap",
-  "jira",
-  "office365",
-  "m365",
-  "azure",
-  "aws",
-]);
 
 /**
  * What "admin" stands for at `at` of `words`: a system's administrator after a system's name
@@ -334,6 +311,13 @@ export interface AnalyzedQuery {
    * titles say the other side alone are close matches, where some strong match does not.
    */
   timeOfDay?: TimeOfDay;
+  /**
+   * The kinds of work the words name by a stem two kinds share ("office admin": the office's work
+   * and its administration, not an officer's or a system administrator's;
+   * src/index/word_senses.ts): the postings whose titles say only the other kind are close
+   * matches, where some strong match does not.
+   */
+  senses?: WordSense[];
   /**
    * The seniority said beside the work ("entry level marketing jobs", "senior nurse":
    * src/index/query_seniority.ts): its words stay the query's, and the work's postings stated at a
@@ -590,6 +574,7 @@ function analyzeText(text: string): AnalyzedQuery {
   const timeOfDay = role.length > MOST_READ_WORDS
     ? undefined
     : timeOfDayIn(wordsBesideWork(role, work));
+  const senses = sensesOfWords(work);
   // The words as typed too, where they were read as others ("delivery boy": a posting says it;
   // "health care assistant": titles write it apart as often).
   // Not the words before the work was named by what followed: "something", "degree" name none.
@@ -603,7 +588,10 @@ function analyzeText(text: string): AnalyzedQuery {
     const long = longOf(word, at, words);
     if (long) {
       const terms = keywordTerms(words.map((w) => (w === word ? long : w)).join(" "));
-      variants.push({ terms, titleTerms: [] });
+      // "admin" spelled out counts where the title says it: "office admin" as "office
+      // administrative assistant" made every "Healthcare Assistant" a strong match by "assistant".
+      const titleTerms = word === "admin" ? keywordTerms(long.split(" ")[0]) : [];
+      variants.push({ terms, titleTerms });
     }
   }
   const joined = ` ${words.join(" ")} `;
@@ -637,6 +625,7 @@ function analyzeText(text: string): AnalyzedQuery {
     embeddingText: embeddingWords.join(" ") || query.toLowerCase().trim(),
     ...(workText ? { workText } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
+    ...(senses.length > 0 ? { senses } : {}),
     ...(beside ? { seniorityBeside: beside } : {}),
     ...(modeBeside ? { workModeBeside: modeBeside } : {}),
     ...(spoken ? { languageBeside: spoken.reading } : {}),

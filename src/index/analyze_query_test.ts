@@ -34,6 +34,12 @@ Deno.test("analyzeQuery() reads 'admin' as office work, after a system's name as
     "administr",
     "assist",
   ]);
+  // The words spelled out count where the title says "administrative" (session 47: "office
+  // admin" made every "Healthcare Assistant" a strong match by "assistant").
+  assert.deepEqual(analyzeQuery("office admin").titleTerms, [[], ["administr"]]);
+  assert.deepEqual(analyzeQuery("office admin").senses, ["office", "office administration"]);
+  assert.equal(analyzeQuery("linux admin").senses, undefined);
+  assert.deepEqual(analyzeQuery("admin officer").senses, ["office administration"]);
   assert.equal(analyzeQuery("admin officer").embeddingText, "admin (administrative) officer");
   for (const system of ["linux admin", "system admin", "it admin", "database admin"]) {
     assert.match(analyzeQuery(system).embeddingText, /admin \(administrator\)$/, system);

@@ -44,6 +44,7 @@ import { aroundCity, type QueryPlace } from "./query_place.ts";
 import type { QuerySeniority } from "./query_seniority.ts";
 import { titleSaysExperienced, titleSaysLevel } from "../domain/title_levels.ts";
 import { type QueryShift, saysOtherTime, type TimeOfDay } from "./query_shift.ts";
+import { saysOtherSense, type WordSense } from "./word_senses.ts";
 import { fitsLanguages, type QueryLanguage } from "./query_language.ts";
 import { roughYearlyUsd } from "../domain/salary.ts";
 import { type QueryWorkMode, titleSaysHybridWork } from "./query_work_mode.ts";
@@ -652,6 +653,7 @@ export class JobIndex {
       modes: mode ? this.#kept(`mode ${mode.mode}`, () => this.#ofWorkMode(mode)) : null,
       otherType: type ? this.#statedTypes.statingOther(type) : null,
       otherTime: query.timeOfDay ? this.#sayingOtherTime(query.timeOfDay) : null,
+      otherSense: query.senses ? this.#sayingOtherSense(query.senses) : null,
       languages: language ? this.#ofLanguage(language) : null,
       excluded: this.#excluded(query),
     };
@@ -664,6 +666,22 @@ export class JobIndex {
       const other = new Uint8Array(jobs.length);
       for (let p = 0; p < jobs.length; p++) {
         if (saysOtherTime(jobs[p].job_title, asked)) other[p] = 1;
+      }
+      return other;
+    });
+  }
+
+  /**
+   * Per posting, 1 where its title names only the other kind of work than one of `asked` by a stem
+   * two kinds share (src/index/word_senses.ts).
+   */
+  #sayingOtherSense(asked: readonly WordSense[]): Uint8Array {
+    return this.#kept(`sense ${asked.join(", ")}`, () => {
+      const { jobs } = this.data;
+      const other = new Uint8Array(jobs.length);
+      for (let p = 0; p < jobs.length; p++) {
+        const title = jobs[p].job_title;
+        if (asked.some((sense) => saysOtherSense(title, sense))) other[p] = 1;
       }
       return other;
     });
@@ -791,6 +809,7 @@ export class JobIndex {
     const languages = beside?.languages ?? null;
     const otherType = beside?.otherType ?? null;
     const otherTime = beside?.otherTime ?? null;
+    const otherSense = beside?.otherSense ?? null;
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
     const relative = {
@@ -871,26 +890,28 @@ export class JobIndex {
       requireLanguage = inLanguage(p) && strongHere;
     }
     const atLanguage = (p: number) => !requireLanguage || inLanguage(p);
-    // An employment type said beside the work ("part time cleaner"): a posting that says another
-    // ("Cleaner - Permanent Full Time") is a close match, where some strong match does not.
-    let requireType = false;
-    for (let k = 0; otherType && k < candidates.count && !requireType; k++) {
-      const p = positions[k];
-      requireType = otherType[p] === 0 && strongAsked(p, k);
-    }
-    const ofType = (p: number) => !requireType || otherType![p] === 0;
-    // The side of the day said beside the work ("care assistant mornings"), likewise: a posting
-    // whose title says the other ("Care Assistant (Nights)") is a close match, where some strong
-    // match does not.
-    let requireTime = false;
-    for (let k = 0; otherTime && k < candidates.count && !requireTime; k++) {
-      const p = positions[k];
-      requireTime = otherTime[p] === 0 && strongAsked(p, k);
-    }
-    const atTime = (p: number) => !requireTime || otherTime![p] === 0;
-    const strongAtLevel = levels || modes || requireType || requireLanguage || requireTime
+    // What the words rule out beside the work, each alike: a posting that says it is a close match
+    // where some strong match does not (decided before the filters). An employment type ("part
+    // time cleaner": "Cleaner - Permanent Full Time"), the other side of the day ("care assistant
+    // mornings": "Care Assistant (Nights)"), the other kind of work a shared stem names ("office
+    // admin": "Security Officer", "IT System Administrator"). Where every strong match says it,
+    // they stay strong ("security officer days" where every title says nights).
+    const unlessSomeStrongDoesNot = (other: Uint8Array | null) => {
+      for (let k = 0; other && k < candidates.count; k++) {
+        const p = positions[k];
+        if (other[p] === 0 && strongAsked(p, k)) return other;
+      }
+      return null;
+    };
+    const ruledOut = [
+      unlessSomeStrongDoesNot(otherType),
+      unlessSomeStrongDoesNot(otherTime),
+      unlessSomeStrongDoesNot(otherSense),
+    ].filter((other) => other !== null);
+    const notRuledOut = (p: number) => ruledOut.every((other) => other[p] === 0);
+    const strongAtLevel = levels || modes || requireLanguage || ruledOut.length > 0
       ? (p: number, score: number) =>
-        atLevel(p) && atMode(p) && ofType(p) && atTime(p) && atLanguage(p) && isStrong(p, score)
+        atLevel(p) && atMode(p) && notRuledOut(p) && atLanguage(p) && isStrong(p, score)
       : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
@@ -950,10 +971,9 @@ export class JobIndex {
           : alternativeCuts
           ? strongOfAny(alternativeCuts, strongBarsOfEach(before, alternativeCuts, atPlaceThen))
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
-        const strongThenAtLevel = levels || modes || requireType || requireLanguage || requireTime
+        const strongThenAtLevel = levels || modes || requireLanguage || ruledOut.length > 0
           ? (p: number, score: number) =>
-            atLevel(p) && atMode(p) && ofType(p) && atTime(p) && atLanguage(p) &&
-            strongThen(p, score)
+            atLevel(p) && atMode(p) && notRuledOut(p) && atLanguage(p) && strongThen(p, score)
           : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
@@ -1324,6 +1344,8 @@ interface BesideWork {
   otherType: Uint8Array | null;
   /** 1 where the posting's title says the other side of the day than the one read. */
   otherTime: Uint8Array | null;
+  /** 1 where the posting's title names only another kind of work than the words' shared stem. */
+  otherSense: Uint8Array | null;
 }
 
 /** Each title's best cosine over the query's (`own`, changed in place) and the labels'. */

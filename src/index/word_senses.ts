@@ -1,0 +1,134 @@
+/**
+ * Words of two kinds of work that the keyword side cannot tell apart: the stemmer gives "office"
+ * and "officer" one term ("offic"), and "administrative" and "administrator" another
+ * ("administr"), so "office admin" met every "Security Officer" and "System Administrator" by
+ * their words (session 47: "office admin" listed an IT system administrator first and healthcare
+ * assistants after it; "admin" listed ten system administrators among its strong matches). The
+ * terms stay shared, as the snapshot holds them; what a query means is read from its words here,
+ * and a posting whose title says only the other kind of work is a close match where some strong
+ * match says the asked kind or neither (src/index/job_index.ts, as a type or a side of the day
+ * said beside the work).
+ *
+ * @module
+ */
+
+/** The kind of work a query's word names where a stem names two. */
+export type WordSense = "office" | "officer" | "office administration";
+
+const OFFICE = /(?<![\p{L}\p{N}])offices?(?![\p{L}\p{N}])/iu;
+const OFFICER = /(?<![\p{L}\p{N}])officers?(?![\p{L}\p{N}])/iu;
+
+/**
+ * Words that make an administrator a system's (before "admin" in a query, anywhere in a title):
+ * "linux admin", "IT System Administrator", "Kubernetes Administrator".
+ */
+export const SYSTEM_WORDS: ReadonlySet<string> = new Set([
+  "system",
+  "systems",
+  "sys",
+  "it",
+  "database",
+  "db",
+  "network",
+  "linux",
+  "unix",
+  "windows",
+  "server",
+  "cloud",
+  "web",
+  "site",
+  "salesforce",
+  "sap",
+  "jira",
+  "office365",
+  "m365",
+  "azure",
+  "aws",
+  "kubernetes",
+  "openshift",
+  "devops",
+  "software",
+  "lims",
+  "sql",
+  "oracle",
+  "vmware",
+]);
+
+/** A title's administrator of a system written as one word ("Systemadministrator", "Sysadmin"). */
+const SYSTEM_ADMIN_WORD = /systemadministrat|sysadmin|netzwerkadministrat/iu;
+
+const ADMINISTRATION = /^(?:admin|administrative|administration)$/;
+
+/**
+ * The kinds of work `words` (a query's words, lower case) name by a shared stem: "office" without
+ * "officer" is the office's work and "officer" without "office" an officer's (both: neither);
+ * "admin", "administrative" or "administration" with no system's word in the query is the
+ * office's administration (a system's administrator is "sysadmin", "linux admin", "it admin").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(sensesOfWords(["office", "admin"]), ["office", "office administration"]);
+ * assert.deepEqual(sensesOfWords(["admin"]), ["office administration"]);
+ * assert.deepEqual(sensesOfWords(["temp", "admin", "jobs"]), ["office administration"]);
+ * assert.deepEqual(sensesOfWords(["police", "officer"]), ["officer"]);
+ * assert.deepEqual(sensesOfWords(["linux", "admin"]), []);
+ * assert.deepEqual(sensesOfWords(["system", "administrator"]), []);
+ * assert.deepEqual(sensesOfWords(["office", "officer"]), []);
+ * assert.deepEqual(sensesOfWords(["nurse"]), []);
+ * ```
+ */
+export function sensesOfWords(words: readonly string[]): WordSense[] {
+  const senses: WordSense[] = [];
+  const office = words.some((word) => word === "office" || word === "offices");
+  const officer = words.some((word) => word === "officer" || word === "officers");
+  const administration = words.some((word) => ADMINISTRATION.test(word)) &&
+    !words.some((word) => SYSTEM_WORDS.has(word));
+  // An administration's officer works in an office ("admin officer": "Office Administrator").
+  if (office !== officer && !(officer && administration)) {
+    senses.push(office ? "office" : "officer");
+  }
+  if (administration) senses.push("office administration");
+  return senses;
+}
+
+/** Whether a title's administrator is a system's ("IT System Administrator", "Sysadmin"). */
+function administersSystems(title: string): boolean {
+  if (SYSTEM_ADMIN_WORD.test(title)) return true;
+  if (!/admin/iu.test(title)) return false;
+  // "IT" in capitals is the field; "it" in lower case a pronoun, as src/index/it_field.ts reads it.
+  if (/(?<![\p{L}\p{N}])IT(?![\p{L}\p{N}])/u.test(title)) return true;
+  // Not "site": a "Site Administrator" keeps a building site's office.
+  return title.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((word) =>
+    word !== "it" && word !== "site" && SYSTEM_WORDS.has(word)
+  );
+}
+
+/**
+ * Whether `title` names only the other kind of work than `asked` by the shared stem: an
+ * officer's title for the office ("Security Officer" for "office admin"), an office's for an
+ * officer ("Office Manager" for "police officer"), a system's administrator for the office's
+ * administration. A title that names both names the asked kind too.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.ok(saysOtherSense("Security Officer", "office"));
+ * assert.ok(!saysOtherSense("Front Office Coordinator", "office"));
+ * assert.ok(!saysOtherSense("Office Support Officer", "office"));
+ * assert.ok(saysOtherSense("Office Manager", "officer"));
+ * assert.ok(saysOtherSense("IT System Administrator (m/w/d)", "office administration"));
+ * assert.ok(saysOtherSense("Kubernetes Administrator/Private Cloud Engineer", "office administration"));
+ * assert.ok(saysOtherSense("Fachinformatiker/IT-Systemadministrator", "office administration"));
+ * assert.ok(!saysOtherSense("General Administrative Assistant", "office administration"));
+ * assert.ok(!saysOtherSense("Sales - Office Administrator", "office administration"));
+ * assert.ok(!saysOtherSense("Healthcare Assistant", "office administration"));
+ * ```
+ */
+export function saysOtherSense(title: string, asked: WordSense): boolean {
+  const office = OFFICE.test(title);
+  const officer = OFFICER.test(title);
+  if (asked === "office") return officer && !office;
+  if (asked === "officer") return office && !officer;
+  return administersSystems(title);
+}
