@@ -2405,8 +2405,8 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/job_index.ts",
     line:
-      "            atLevel(p) && atMode(p) && notRuledOut(p) && atLanguage(p) && strongThen(p, score)",
-    becomes: "            atMode(p) && notRuledOut(p) && atLanguage(p) && strongThen(p, score)",
+      "              strongThen(p, score) && atLevel(p) && atMode(p) && notRuledOut(p, score) &&",
+    becomes: "              strongThen(p, score) && atMode(p) && notRuledOut(p, score) &&",
     breaks:
       "the hint of a filter that emptied a level-beside-the-work search counts the work's postings of other levels (session 35)",
   },
@@ -2827,8 +2827,8 @@ export const MUTANTS: Mutant[] = [
     id: "M331",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "        if (other[p] === 0 && strongAsked(p, k)) return other;",
-    becomes: "        return other;",
+    line: "        if (strongAsked(p, k) && !says(p)) return says;",
+    becomes: "        return says;",
     breaks:
       '"part time night auditor" with only a full-time night auditor has no strong match (session 36)',
   },
@@ -5011,9 +5011,8 @@ export const MUTANTS: Mutant[] = [
     id: "M616",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      "      scored.map((work, i) => ({ scores: own[i], cut: cutBarsOf(request, work.unmatched) })),",
-    becomes: "      scored.map((_, i) => ({ scores: own[i], cut: cutBarsOf(request) })),",
+    line: "        cut: cutBarsOf(request, work.unmatched),",
+    becomes: "        cut: cutBarsOf(request),",
     breaks:
       "'paralegal or carpenter' makes strong the titles near 'carpenter' that 'carpenter' alone leaves close (session 44)",
   },
@@ -5055,8 +5054,8 @@ export const MUTANTS: Mutant[] = [
     id: "M621",
     layer: "index",
     file: "src/index/result_cut.ts",
-    line: "  return (p) => alternatives.some(({ scores }, i) => scores[p] >= bars[i]);",
-    becomes: "  return (p) => alternatives.every(({ scores }, i) => scores[p] >= bars[i]);",
+    line: "    alternatives.some(({ scores, otherSpecialty }, i) =>",
+    becomes: "    alternatives.every(({ scores, otherSpecialty }, i) =>",
     breaks:
       "'staff nurse or nurse practitioner' lists only what both alternatives make strong (session 44, reviewer R44)",
   },
@@ -5363,8 +5362,8 @@ export const MUTANTS: Mutant[] = [
     id: "M655",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      unlessSomeStrongDoesNot(otherTime),",
-    becomes: "      unlessSomeStrongDoesNot(null),",
+    line: "    const ruledOut = [saysOf(otherType), saysOf(otherTime), saysOf(otherSense)]",
+    becomes: "    const ruledOut = [saysOf(otherType), saysOf(null), saysOf(otherSense)]",
     breaks:
       "'care assistant mornings' lists 'Care Assistant - Nights' as a strong match (session 46; the line rewritten in session 47)",
   },
@@ -5491,6 +5490,52 @@ export const MUTANTS: Mutant[] = [
     line: '    word !== "it" && word !== "site" && SYSTEM_WORDS.has(word)',
     becomes: '    word !== "it" && word !== "site" && word === "system"',
     breaks: '"admin" lists "Linux Administrator" as a strong match (session 47)',
+  },
+  {
+    id: "M670",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      otherSpecialty: this.#sayingOtherSpecialty(query),",
+    becomes: "      otherSpecialty: null,",
+    breaks:
+      '"compliance officer" lists security officers as strong matches beside the compliance postings (session 47)',
+  },
+  {
+    id: "M671",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "      ruledOut.every((says) => !says(p)) && (score >= specialtyBar || !otherSpecialty!(p));",
+    becomes: "      ruledOut.every((says) => !says(p)) && !otherSpecialty?.(p);",
+    breaks:
+      '"psychiatric nurse" makes "Mental Health Nurse", its best match, a close one (session 47)',
+  },
+  {
+    id: "M672",
+    layer: "index",
+    file: "src/index/specialty.ts",
+    line: "  for (let span; end >= 0 && (span = notSpecialtyWords(words, end)) > 0;) end -= span;",
+    becomes: "  for (let span; end >= 0 && (span = 0) > 0;) end -= span;",
+    breaks:
+      '"compliance officer" reads "Senior Officer" as an officer of another specialty (session 47)',
+  },
+  {
+    id: "M673",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    if (this.#anyTitleSaysEvery(asked.words)) return null;",
+    becomes: "    if (this.#anyTitleSaysEvery([])) return null;",
+    breaks:
+      '"social worker" makes "Community Worker" a close match though a title has every word of the work (session 47)',
+  },
+  {
+    id: "M674",
+    layer: "index",
+    file: "src/index/result_cut.ts",
+    line: "      scores[p] >= bars[i] && (scores[p] >= specialtyBars[i] || !otherSpecialty!(p))",
+    becomes: "      scores[p] >= bars[i]",
+    breaks:
+      '"nurse or van driver" lists as strong the drivers of another specialty that "van driver" alone makes close (session 47)',
   },
 ];
 

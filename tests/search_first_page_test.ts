@@ -1718,6 +1718,75 @@ Deno.test("a word two kinds of work share makes the other kind's titles close ma
   }
 });
 
+Deno.test("where no posting has every word, a title of the head noun after another specialty is a close match: 'compliance officer'", async () => {
+  // Session 47: "compliance officer" listed nine security officers as strong matches after its one
+  // compliance specialist, "teaching assistant" nursing assistants among its assistant educators.
+  const leeds = { city: "Leeds", country: "GB" };
+  const titles = [
+    "Trade Compliance Specialist",
+    "Compliance Analyst",
+    "Security Officer",
+    "Security Officer (Nights)",
+    "Senior Officer",
+    "Mental Health Nurse",
+    "Registered Nurse",
+    "Nurse",
+    "Assistant Educator",
+    "Nursing Assistant",
+    "Healthcare Assistant",
+  ];
+  const search = await createTestSearch({
+    jobs: await Promise.all(titles.map((title) => posting({ job_title: title, ...leeds }))),
+  });
+  try {
+    const tiers = async (q: string) => {
+      const out = await search.service.search(
+        parseSearchQuery({ q, sort: "relevance", top_k: "20" }),
+      );
+      const of = (match: string) =>
+        out.results.filter((r) => r.match === match).map((r) => r.job_title).sort();
+      return { strong: of("strong"), close: of("close") };
+    };
+    const compliance = await tiers("compliance officer");
+    for (const title of ["Compliance Analyst", "Trade Compliance Specialist", "Senior Officer"]) {
+      assert.ok(compliance.strong.includes(title), `${title}: ${compliance.strong}`);
+    }
+    for (const title of ["Security Officer", "Security Officer (Nights)"]) {
+      assert.ok(compliance.close.includes(title), `${title}: ${compliance.close}`);
+    }
+    const teaching = await tiers("teaching assistant");
+    assert.deepEqual(teaching.strong, ["Assistant Educator"]);
+    assert.ok(teaching.close.includes("Nursing Assistant"), `${teaching.close}`);
+    // The specialty in other words is the best match, and stays strong.
+    const psychiatric = await tiers("psychiatric nurse");
+    assert.ok(psychiatric.strong.includes("Mental Health Nurse"), `${psychiatric.strong}`);
+    assert.ok(psychiatric.close.includes("Registered Nurse"), `${psychiatric.close}`);
+    // A title with every word of the work: no specialty is ruled out.
+  } finally {
+    await search.close();
+  }
+  // A title with every word of the work, though long and under a full keyword match: the work's
+  // own titles lead, and no specialty is ruled out ("social worker": "Community Worker" stays).
+  const social = await createTestSearch({
+    jobs: await Promise.all(
+      [
+        "Community Mental Health Nurse/Occupational Therapist/Social Worker",
+        "Community Worker",
+        "Support Worker",
+      ].map((title) => posting({ job_title: title, ...leeds })),
+    ),
+  });
+  try {
+    const out = await social.service.search(
+      parseSearchQuery({ q: "social worker", sort: "relevance", top_k: "20" }),
+    );
+    const strong = out.results.filter((r) => r.match === "strong").map((r) => r.job_title);
+    assert.ok(strong.includes("Community Worker"), `${strong}`);
+  } finally {
+    await social.close();
+  }
+});
+
 Deno.test("the query a place's hint offers for the words elsewhere lists as many postings as it says", async () => {
   const leeds = { city: "Leeds", country: "GB" };
   const search = await createTestSearch({

@@ -55,6 +55,7 @@ import { englishOfJobName } from "./job_names_abroad.ts";
 import { INFORMAL_NAMES } from "./informal_names.ts";
 import { joinedCompounds } from "./query_spelling.ts";
 import { sensesOfWords, SYSTEM_WORDS, type WordSense } from "./word_senses.ts";
+import { specialtyOf, type WorkSpecialty } from "./specialty.ts";
 
 /** Common abbreviations in job titles, as a person would spell them out. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -319,6 +320,12 @@ export interface AnalyzedQuery {
    */
   senses?: WordSense[];
   /**
+   * The specialty the work names before its head noun ("compliance officer"; src/index/specialty.ts):
+   * where no title has every word of the work, a title of the head noun after another specialty
+   * ("Security Officer") is a close match, where some strong match is not one.
+   */
+  specialty?: WorkSpecialty;
+  /**
    * The seniority said beside the work ("entry level marketing jobs", "senior nurse":
    * src/index/query_seniority.ts): its words stay the query's, and the work's postings stated at a
    * level it rules out are close matches, not strong ones (docs/search.md, session 35).
@@ -575,6 +582,7 @@ function analyzeText(text: string): AnalyzedQuery {
     ? undefined
     : timeOfDayIn(wordsBesideWork(role, work));
   const senses = sensesOfWords(work);
+  const specialty = role.length > MOST_READ_WORDS ? undefined : specialtyOf(work);
   // The words as typed too, where they were read as others ("delivery boy": a posting says it;
   // "health care assistant": titles write it apart as often).
   // Not the words before the work was named by what followed: "something", "degree" name none.
@@ -626,6 +634,7 @@ function analyzeText(text: string): AnalyzedQuery {
     ...(workText ? { workText } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
     ...(senses.length > 0 ? { senses } : {}),
+    ...(specialty ? { specialty } : {}),
     ...(beside ? { seniorityBeside: beside } : {}),
     ...(modeBeside ? { workModeBeside: modeBeside } : {}),
     ...(spoken ? { languageBeside: spoken.reading } : {}),
@@ -690,12 +699,15 @@ function withAlternatives(
       if (!unique.has(key)) unique.set(key, one.titleTerms[k]);
     });
   }
-  return {
+  const whole: AnalyzedQuery = {
     ...analyzed,
     termVariants: [...unique.keys()].map((key) => key.split(" ")),
     titleTerms: [...unique.values()],
     alternatives: each,
   };
+  // A specialty is one work's: "cashier or nurse" names none.
+  delete whole.specialty;
+  return whole;
 }
 
 /**

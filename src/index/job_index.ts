@@ -45,6 +45,7 @@ import type { QuerySeniority } from "./query_seniority.ts";
 import { titleSaysExperienced, titleSaysLevel } from "../domain/title_levels.ts";
 import { type QueryShift, saysOtherTime, type TimeOfDay } from "./query_shift.ts";
 import { saysOtherSense, type WordSense } from "./word_senses.ts";
+import { saysOtherSpecialty } from "./specialty.ts";
 import { fitsLanguages, type QueryLanguage } from "./query_language.ts";
 import { roughYearlyUsd } from "../domain/salary.ts";
 import { type QueryWorkMode, titleSaysHybridWork } from "./query_work_mode.ts";
@@ -65,6 +66,7 @@ import {
   gatherFloor,
   type RankedHit,
   SCORE_STEPS,
+  specialtyBarOf,
   strongBarsOfEach,
   strongBarWithin,
   strongOfAny,
@@ -492,7 +494,11 @@ export class JobIndex {
       undefined,
       stepsAt,
       this.#besideWork(request.query),
-      scored.map((work, i) => ({ scores: own[i], cut: cutBarsOf(request, work.unmatched) })),
+      scored.map((work, i) => ({
+        scores: own[i],
+        cut: cutBarsOf(request, work.unmatched),
+        otherSpecialty: this.#sayingOtherSpecialty(alternatives[i].query),
+      })),
     );
   }
 
@@ -654,6 +660,7 @@ export class JobIndex {
       otherType: type ? this.#statedTypes.statingOther(type) : null,
       otherTime: query.timeOfDay ? this.#sayingOtherTime(query.timeOfDay) : null,
       otherSense: query.senses ? this.#sayingOtherSense(query.senses) : null,
+      otherSpecialty: this.#sayingOtherSpecialty(query),
       languages: language ? this.#ofLanguage(language) : null,
       excluded: this.#excluded(query),
     };
@@ -685,6 +692,51 @@ export class JobIndex {
       }
       return other;
     });
+  }
+
+  /**
+   * Whether a posting's title names the work's head noun only after another specialty
+   * (src/index/specialty.ts), read of the postings asked about alone: a search asks of its strong
+   * matches, a few hundred titles, where a mask would read every title. Null where the work names
+   * no specialty.
+   */
+  #sayingOtherSpecialty(query: AnalyzedQuery): Says | null {
+    const asked = query.specialty;
+    if (!asked) return null;
+    // Where a title has every word of the work, its own titles lead ("registered nurse": every
+    // "Staff Nurse" is one). Not the keyword score's best: a long title with every word scores
+    // under a full match ("... Occupational Therapist/Social Worker").
+    if (this.#anyTitleSaysEvery(asked.words)) return null;
+    const { jobs } = this.data;
+    const read = new Map<number, boolean>();
+    return (p) => {
+      let says = read.get(p);
+      if (says === undefined) read.set(p, says = saysOtherSpecialty(jobs[p].job_title, asked));
+      return says;
+    };
+  }
+
+  /**
+   * Whether some posting's title or tags have every word of `words`: from the rarest word's
+   * postings, kept while each other word's have them (no mask of every posting: a search asks
+   * this once).
+   */
+  #anyTitleSaysEvery(words: readonly string[]): boolean {
+    const lists = [...new Set(tokenize(words.join(" ")))]
+      .map((term) => this.#keywords.postingsOf(term))
+      .sort((a, b) => a.positions.length - b.positions.length);
+    let kept: Set<number> | undefined;
+    for (const { positions, inTitle } of lists) {
+      const next = new Set<number>();
+      for (let k = 0; k < positions.length; k++) {
+        if (inTitle[k] === 1 && (kept === undefined || kept.has(positions[k]))) {
+          next.add(positions[k]);
+        }
+      }
+      if (next.size === 0) return false;
+      kept = next;
+    }
+    return kept !== undefined;
   }
 
   /**
@@ -802,7 +854,11 @@ export class JobIndex {
     strongMask?: Uint8Array,
     stepsAt?: StepsAt,
     beside?: BesideWork,
-    eachAlternative?: readonly { scores: Int16Array; cut: CutBars }[],
+    eachAlternative?: readonly {
+      scores: Int16Array;
+      cut: CutBars;
+      otherSpecialty: Says | null;
+    }[],
   ): IndexResult {
     const levels = beside?.levels ?? null;
     const modes = beside?.modes ?? null;
@@ -810,6 +866,7 @@ export class JobIndex {
     const otherType = beside?.otherType ?? null;
     const otherTime = beside?.otherTime ?? null;
     const otherSense = beside?.otherSense ?? null;
+    const otherSpecialty = beside?.otherSpecialty ?? null;
     const candidates = this.#candidates;
     const { positions, scores } = candidates;
     const relative = {
@@ -819,8 +876,9 @@ export class JobIndex {
     };
     const cut = { ...bars, ...relative };
     // Each alternative the work names, by its own bars (`#searchAlternatives`).
-    const alternativeCuts = eachAlternative?.map(({ scores, cut }) => ({
+    const alternativeCuts = eachAlternative?.map(({ scores, cut, otherSpecialty }) => ({
       scores,
+      otherSpecialty,
       cut: { ...cut, ...relative },
     }));
     const atPlace = this.#places.maskOf(request.place);
@@ -846,7 +904,12 @@ export class JobIndex {
         eachPlace,
       )
       : alternativeCuts
-      ? strongOfAny(alternativeCuts, cutByScoreOfEach(candidates, alternativeCuts, asked))
+      ? strongOfAny(
+        alternativeCuts,
+        cutByScoreOfEach(candidates, alternativeCuts, asked),
+        candidates,
+        asked,
+      )
       : strongFrom(cutByScore(candidates, cut, asked ?? undefined));
     // A level said beside the work ("entry level marketing"): where some strong match of the work
     // is of that level, those are the strong matches; else those of no level it rules out. The
@@ -896,23 +959,31 @@ export class JobIndex {
     // mornings": "Care Assistant (Nights)"), the other kind of work a shared stem names ("office
     // admin": "Security Officer", "IT System Administrator"). Where every strong match says it,
     // they stay strong ("security officer days" where every title says nights).
-    const unlessSomeStrongDoesNot = (other: Uint8Array | null) => {
-      for (let k = 0; other && k < candidates.count; k++) {
+    const unlessSomeStrongDoesNot = (says: Says | null) => {
+      for (let k = 0; says && k < candidates.count; k++) {
         const p = positions[k];
-        if (other[p] === 0 && strongAsked(p, k)) return other;
+        if (strongAsked(p, k) && !says(p)) return says;
       }
       return null;
     };
-    const ruledOut = [
-      unlessSomeStrongDoesNot(otherType),
-      unlessSomeStrongDoesNot(otherTime),
-      unlessSomeStrongDoesNot(otherSense),
-    ].filter((other) => other !== null);
-    const notRuledOut = (p: number) => ruledOut.every((other) => other[p] === 0);
-    const strongAtLevel = levels || modes || requireLanguage || ruledOut.length > 0
-      ? (p: number, score: number) =>
-        atLevel(p) && atMode(p) && notRuledOut(p) && atLanguage(p) && isStrong(p, score)
-      : isStrong;
+    const ruledOut = [saysOf(otherType), saysOf(otherTime), saysOf(otherSense)]
+      .map(unlessSomeStrongDoesNot)
+      .filter((says) => says !== null);
+    // Where no title has every word of the work, a title of its head noun after another
+    // specialty ("compliance officer": "Security Officer") likewise, where a strong match not of
+    // one scores higher: a specialty the words name otherwise ("psychiatric nurse": "Mental Health
+    // Nurse") is as near as the best of them. The bar is that best's score (0: none is ruled out).
+    const specialtyBar = otherSpecialty
+      ? specialtyBarOf(candidates, (_, k) => scores[k], strongAsked, otherSpecialty)
+      : 0;
+    const notRuledOut = (p: number, score: number) =>
+      ruledOut.every((says) => !says(p)) && (score >= specialtyBar || !otherSpecialty!(p));
+    // The score first: what a title says is read of the strong ones alone.
+    const strongAtLevel =
+      levels || modes || requireLanguage || ruledOut.length > 0 || specialtyBar > 0
+        ? (p: number, score: number) =>
+          isStrong(p, score) && atLevel(p) && atMode(p) && notRuledOut(p, score) && atLanguage(p)
+        : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
     // only narrow). Several places: each one's, as each one's own query lists them.
@@ -969,12 +1040,19 @@ export class JobIndex {
           : eachThen
           ? strongAtAny(eachThen.map((at) => strongBarWithin(before, cut, at)), eachThen)
           : alternativeCuts
-          ? strongOfAny(alternativeCuts, strongBarsOfEach(before, alternativeCuts, atPlaceThen))
+          ? strongOfAny(
+            alternativeCuts,
+            strongBarsOfEach(before, alternativeCuts, atPlaceThen),
+            before,
+            atPlaceThen,
+          )
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
-        const strongThenAtLevel = levels || modes || requireLanguage || ruledOut.length > 0
-          ? (p: number, score: number) =>
-            atLevel(p) && atMode(p) && notRuledOut(p) && atLanguage(p) && strongThen(p, score)
-          : strongThen;
+        const strongThenAtLevel =
+          levels || modes || requireLanguage || ruledOut.length > 0 || specialtyBar > 0
+            ? (p: number, score: number) =>
+              strongThen(p, score) && atLevel(p) && atMode(p) && notRuledOut(p, score) &&
+              atLanguage(p)
+            : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
           const p = positions[k];
@@ -1346,6 +1424,19 @@ interface BesideWork {
   otherTime: Uint8Array | null;
   /** 1 where the posting's title names only another kind of work than the words' shared stem. */
   otherSense: Uint8Array | null;
+  /**
+   * Whether the posting's title names the work's head noun after another specialty; null where
+   * some posting has every word of the work, or the work names no specialty.
+   */
+  otherSpecialty: Says | null;
+}
+
+/** Whether a posting (by position) says something. */
+type Says = (position: number) => boolean;
+
+/** A mask's 1s as a {@linkcode Says}; null for null. */
+function saysOf(mask: Uint8Array | null): Says | null {
+  return mask && ((p) => mask[p] === 1);
 }
 
 /** Each title's best cosine over the query's (`own`, changed in place) and the labels'. */

@@ -159,6 +159,11 @@ export function cutByScoreEach(
 export interface AlternativeCut {
   scores: Int16Array;
   cut: CutBars & RelativeCuts;
+  /**
+   * Whether a posting's title names this alternative's head noun after another specialty
+   * (src/index/specialty.ts), as its own query would read it; absent: none does.
+   */
+  otherSpecialty?: ((position: number) => boolean) | null;
 }
 
 /**
@@ -191,13 +196,51 @@ export function strongBarsOfEach(
  * Whether a posting is strong where the work is named as alternatives: by the score and bar of any
  * alternative whose own query makes it strong ("staff nurse or nurse practitioner": a Registered
  * Nurse strong for "nurse practitioner" stays strong, though "staff nurse" scores it higher under a
- * higher bar; reviewer R44).
+ * higher bar; reviewer R44), of another specialty than it names only at its `specialtyBarOf`
+ * (`asked`: the place the query names, as for the bars).
  */
 export function strongOfAny(
   alternatives: readonly AlternativeCut[],
   bars: readonly number[],
+  candidates: Candidates,
+  asked?: ((position: number) => boolean) | null,
 ): (position: number) => boolean {
-  return (p) => alternatives.some(({ scores }, i) => scores[p] >= bars[i]);
+  const specialtyBars = alternatives.map(({ scores, otherSpecialty }, i) =>
+    otherSpecialty
+      ? specialtyBarOf(
+        candidates,
+        (p) => scores[p],
+        (p) => scores[p] >= bars[i] && (!asked || asked(p)),
+        otherSpecialty,
+      )
+      : 0
+  );
+  return (p) =>
+    alternatives.some(({ scores, otherSpecialty }, i) =>
+      scores[p] >= bars[i] && (scores[p] >= specialtyBars[i] || !otherSpecialty!(p))
+    );
+}
+
+/**
+ * The score a strong match of another specialty than the work names needs to stay strong
+ * (src/index/specialty.ts): the best score of a strong match not of one ("compliance officer":
+ * the compliance analyst's, over every "Security Officer"); 0 where no strong match is not of one,
+ * and none is ruled out. `scoreOf` and `strong` take a candidate's position and index.
+ */
+export function specialtyBarOf(
+  candidates: Candidates,
+  scoreOf: (position: number, k: number) => number,
+  strong: (position: number, k: number) => boolean,
+  otherSpecialty: (position: number) => boolean,
+): number {
+  const { positions, count } = candidates;
+  let bar = 0;
+  for (let k = 0; k < count; k++) {
+    const p = positions[k];
+    const score = scoreOf(p, k);
+    if (score > bar && strong(p, k) && !otherSpecialty(p)) bar = score;
+  }
+  return bar;
 }
 
 /**
