@@ -5362,8 +5362,8 @@ export const MUTANTS: Mutant[] = [
     id: "M655",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    const ruledOut = [saysOf(otherType), saysOf(otherTime), saysOf(otherSense)]",
-    becomes: "    const ruledOut = [saysOf(otherType), saysOf(null), saysOf(otherSense)]",
+    line: "    const ruledOut = [saysOf(otherType), otherTime, otherSense]",
+    becomes: "    const ruledOut = [saysOf(otherType), null, otherSense]",
     breaks:
       "'care assistant mornings' lists 'Care Assistant - Nights' as a strong match (session 46; the line rewritten in session 47)",
   },
