@@ -213,6 +213,9 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["assembly line worker", "assembler", "production operative", "production worker"],
   ["carpenter", "joiner"],
   ["truck", "lorry"],
+  // A lorry's driver is an HGV driver in British titles (session 47: "lorry driver" listed 4 of
+  // the 16 HGV drivers, the rest under taxi and tow-truck drivers).
+  ["lorry driver", "truck driver", "hgv driver", "lgv driver"],
   ["driver", "chauffeur"],
   ["security guard", "security officer"],
   ["police officer", "police constable"],

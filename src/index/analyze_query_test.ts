@@ -88,6 +88,9 @@ Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () 
   assert.ok(has("doctor", ["physician"]));
   assert.ok(has("call centre", ["call", "center"]));
   assert.ok(has("CPA", ["certifi", "public", "accountant"]));
+  // A lorry's driver is an HGV driver in British titles (session 47).
+  assert.ok(has("lorry driver", ["hgv", "driver"]));
+  assert.ok(has("hgv driver", ["lorri", "driver"]));
 });
 
 Deno.test("analyzeQuery() takes the longest synonym where names overlap", () => {
