@@ -169,6 +169,8 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["cybersecurity", "cyber security", "information security", "infosec"],
   // Health and care.
   ["doctor", "physician"],
+  // A doctor in training: British titles say "Resident Medical Officer (RMO)" (session 47).
+  ["junior doctor", "resident doctor", "resident medical officer", "foundation doctor"],
   ["physiotherapist", "physical therapist", "physio"],
   ["veterinarian", "vet", "veterinary surgeon"],
   // "vet" before another job is "veterinary", not the veterinarian ("vet nurse" listed surgeons).

@@ -91,6 +91,9 @@ Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () 
   // A lorry's driver is an HGV driver in British titles (session 47).
   assert.ok(has("lorry driver", ["hgv", "driver"]));
   assert.ok(has("hgv driver", ["lorri", "driver"]));
+  // A junior doctor is a doctor in training, not a level of doctor (session 47).
+  assert.ok(has("junior doctor", ["resid", "medic", "offic"]));
+  assert.equal(analyzeQuery("junior doctor").seniorityBeside, undefined);
 });
 
 Deno.test("analyzeQuery() takes the longest synonym where names overlap", () => {

@@ -268,6 +268,13 @@ const FOR_OLDER_PEOPLE = new Set([
   "high",
 ]);
 
+/**
+ * Jobs named with a level's word: a junior doctor is a doctor in training (a resident), whatever
+ * the posting's level; read as a level, "junior doctor" searched "doctor" and missed every
+ * "Resident Medical Officer" (session 47).
+ */
+const NAMED_WITH_LEVEL = new Set(["junior doctor", "junior doctors"]);
+
 /** "No experience" said beside the work, which the role's words no longer hold (query_phrasing). */
 const NO_EXPERIENCE_SAID =
   /\b(?:(?:no|without(?: any)?|no (?:prior|previous)) experience|(?:don t|dont|do not|not) requir(?:e|ing) experience)\b/;
@@ -298,6 +305,7 @@ const NO_EXPERIENCE_SAID =
  * assert.equal(seniorityBeside(words("mid level developer"), []), null);
  * assert.equal(seniorityBeside(words("hiring junior developers"), [])?.matched, "junior");
  * assert.equal(seniorityBeside(words("senior living coordinator"), []), null);
+ * assert.equal(seniorityBeside(words("junior doctor"), []), null);
  * assert.deepEqual(seniorityBeside(words("junior or senior developer"), [])?.levels, [
  *   "junior", "senior",
  * ]);
@@ -312,6 +320,7 @@ export function seniorityBeside(
   // "Senior" before these is for older people or a school, not a level ("senior living", "senior
   // high school teacher").
   if (role[0] === "senior" && FOR_OLDER_PEOPLE.has(role[1])) return null;
+  if (NAMED_WITH_LEVEL.has(role.slice(0, 2).join(" "))) return null;
   const namesWork = (words: readonly string[]) => words.some((word) => !JOB_WORDS.has(word));
   const longest = (
     of: readonly { words: string[]; levels: readonly Seniority[] }[],
