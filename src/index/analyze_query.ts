@@ -214,6 +214,8 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["switchboard operator", "pbx operator", "telephone operator"],
   ["assembly line worker", "assembler", "production operative", "production worker"],
   ["carpenter", "joiner"],
+  // A British decorator paints rooms: the titles say "Painter" (session 47).
+  ["decorator", "painter and decorator", "painter"],
   ["truck", "lorry"],
   // A lorry's driver is an HGV driver in British titles (session 47: "lorry driver" listed 4 of
   // the 16 HGV drivers, the rest under taxi and tow-truck drivers).
@@ -225,6 +227,8 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["postman", "mail carrier", "postal worker"],
   // Education and training.
   ["lecturer", "professor"],
+  // A doctorate's post: the titles say "PhD Candidate", "PhD Position" (session 47).
+  ["doctoral researcher", "doctoral candidate", "phd", "phd candidate", "phd student", "doktorand"],
   ["internship", "intern", "praktikum", "praktikant"],
   ["working student", "werkstudent"],
   // British and American spellings the stemmer keeps apart.

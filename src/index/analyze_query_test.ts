@@ -94,6 +94,9 @@ Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () 
   // A junior doctor is a doctor in training, not a level of doctor (session 47).
   assert.ok(has("junior doctor", ["resid", "medic", "offic"]));
   assert.equal(analyzeQuery("junior doctor").seniorityBeside, undefined);
+  // A doctorate's post and a British decorator, as the titles name them (session 47).
+  assert.ok(has("doctoral researcher", ["phd"]));
+  assert.ok(has("decorator", ["painter"]));
 });
 
 Deno.test("analyzeQuery() takes the longest synonym where names overlap", () => {
