@@ -97,6 +97,8 @@ Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () 
   // A doctorate's post and a British decorator, as the titles name them (session 47).
   assert.ok(has("doctoral researcher", ["phd"]));
   assert.ok(has("decorator", ["painter"]));
+  assert.ok(has("phone sales", ["insid", "sale"]));
+  assert.ok(has("phone sales", ["telesal"]));
 });
 
 Deno.test("analyzeQuery() takes the longest synonym where names overlap", () => {
