@@ -125,9 +125,13 @@ Deno.test("relevance order pages through the strong matches and then the close o
   const tiers = first.results.map((r) => r.match);
   assert.deepEqual(tiers.slice(0, first.total), Array(first.total).fill("strong"));
   assert.ok(tiers.slice(first.total).every((tier) => tier === "close"));
-  // Best first across the tier boundary.
-  const scores = first.results.map((r) => r.score);
-  assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+  // Best first within each tier. Not across the boundary: a rule said beside the work (a level, a
+  // type, another specialty of the head noun: "Restaurant Manager" here) makes a close match of a
+  // posting that may score above the last strong one (session 47).
+  const bestFirst = (scores: number[]) =>
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+  bestFirst(first.results.slice(0, first.total).map((r) => r.score));
+  bestFirst(first.results.slice(first.total).map((r) => r.score));
   // The newest-first order shows the strong set alone, and says how many close ones there are.
   const dated = await service.search(parseSearchQuery({ q, top_k: "100" }));
   assert.equal(dated.results.length, Math.min(100, dated.total));
