@@ -5537,6 +5537,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"nurse or van driver" lists as strong the drivers of another specialty that "van driver" alone makes close (session 47)',
   },
+  {
+    id: "M675",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const senses = role.length > MOST_READ_WORDS ? [] : sensesOfWords(work);",
+    becomes: "  const senses = sensesOfWords(work);",
+    breaks:
+      "a text pasted as the query reads the kind of work of its 'office' and 'admin' (session 47)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

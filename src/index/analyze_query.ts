@@ -604,7 +604,8 @@ function analyzeText(text: string): AnalyzedQuery {
   const timeOfDay = role.length > MOST_READ_WORDS
     ? undefined
     : timeOfDayIn(wordsBesideWork(role, work));
-  const senses = sensesOfWords(work);
+  // Neither in a text pasted as the query: its "office" or "admin" says nothing of the work's kind.
+  const senses = role.length > MOST_READ_WORDS ? [] : sensesOfWords(work);
   const specialty = role.length > MOST_READ_WORDS ? undefined : specialtyOf(work);
   // The words as typed too, where they were read as others ("delivery boy": a posting says it;
   // "health care assistant": titles write it apart as often).

@@ -40,6 +40,10 @@ Deno.test("analyzeQuery() reads 'admin' as office work, after a system's name as
   assert.deepEqual(analyzeQuery("office admin").senses, ["office", "office administration"]);
   assert.equal(analyzeQuery("linux admin").senses, undefined);
   assert.deepEqual(analyzeQuery("admin officer").senses, ["office administration"]);
+  // Not in a text pasted as the query.
+  const pasted = "we are a busy office in leeds looking for a friendly person to join our team " +
+    "as an admin assistant with good computer skills";
+  assert.equal(analyzeQuery(pasted).senses, undefined);
   assert.equal(analyzeQuery("admin officer").embeddingText, "admin (administrative) officer");
   for (const system of ["linux admin", "system admin", "it admin", "database admin"]) {
     assert.match(analyzeQuery(system).embeddingText, /admin \(administrator\)$/, system);
