@@ -91,6 +91,12 @@ const QUERIES = [
   "registered nurse sydney",
   "nurse leeds",
   "care assistant mornings",
+  // Session 47: a word two kinds of work share, a specialty before the head noun (alone and as
+  // one of two alternatives): what they make close is decided before the filters.
+  "office admin",
+  "compliance officer",
+  "teaching assistant",
+  "nurse or van driver",
   // Session 31: a seniority alone at a place; "no experience" beside the work.
   "entry level jobs in Berlin",
   "customer service no experience",
@@ -444,6 +450,10 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
             // Session 44's: alternatives, each with its own bar.
             ["nurse or midwife", { country: "GB" }, "relevance"],
             ["cook or chef part time", { employment_type: "parttime" }, "date"],
+            // Session 47's: a shared stem's sense, a specialty, a specialty among alternatives.
+            ["office admin", { country: "GB" }, "relevance"],
+            ["compliance officer", { country: "US" }, "relevance"],
+            ["nurse or van driver", { employment_type: "fulltime" }, "date"],
           ],
         },
       );

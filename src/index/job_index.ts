@@ -670,8 +670,8 @@ export class JobIndex {
    * Whether a posting's title says `test`, read of the postings asked about alone and each once a
    * search: the rules beside the work ask of the strong matches only (`#resultSet`), where a mask
    * read every title on an index's first query that said the hours or a shared word, and again
-   * after each publish (at 1,000,000 postings 0.4-1.0 s for the side of the day, 0.9-1.1 s for
-   * "office admin"'s two senses: session 47, one thread, load ~1).
+   * after each publish (over 1,000,000 titles, the real ones repeated: 0.4-1.0 s for the side of
+   * the day, 0.9-1.1 s for "office admin"'s two senses; session 47, one thread, load ~1).
    */
   #titleSays(test: (title: string) => boolean): Says {
     const { jobs } = this.data;
