@@ -4220,9 +4220,8 @@ export const MUTANTS: Mutant[] = [
     id: "M524",
     layer: "search",
     file: "src/index/analyze_query.ts",
-    line:
-      "  const said = asked.length > MOST_READ_WORDS ? asked : subjectOfDegree(openWorkNamed(asked));",
-    becomes: "  const said = subjectOfDegree(openWorkNamed(asked));",
+    line: "  const said = asked.length > MOST_READ_WORDS\n    ? asked\n    : subjectOfDegree(",
+    becomes: "  const said = false\n    ? asked\n    : subjectOfDegree(",
     breaks:
       "a CV pasted as the query is searched as its degree's subject alone ('BSc degree in Computer Science' among eight years of Python) (session 41)",
   },
@@ -5545,6 +5544,41 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const senses = sensesOfWords(work);",
     breaks:
       "a text pasted as the query reads the kind of work of its 'office' and 'admin' (session 47)",
+  },
+  {
+    id: "M676",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "    : subjectOfDegree(openWorkNamed(ableWithNamed(asked)));",
+    becomes: "    : subjectOfDegree(openWorkNamed(asked));",
+    breaks:
+      "'great with kids' embeds 'great' alone, read as an offer after the work, and lists no one who works with children (session 48)",
+  },
+  {
+    id: "M677",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '  const at = words.findIndex((word, k) => ABLE.has(word) && words[k + 1] === "with");',
+    becomes: "  const at = words.findIndex((word, k) => ABLE.has(word));",
+    breaks:
+      "'good nurse jobs' is read as work done with nurses: a word of ability with no 'with' after it (session 48)",
+  },
+  {
+    id: "M678",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  ["kids", "children"],',
+    becomes: "",
+    breaks: "'working with kids' no longer searches the titles that say 'children' (session 48)",
+  },
+  {
+    id: "M679",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: '  ["customer service", "customer support", "customer care"],',
+    becomes: "",
+    breaks:
+      "'customer support' leaves 'Customer Service Representative' titles to their descriptions' words (session 48)",
   },
 ];
 

@@ -1895,6 +1895,43 @@ Deno.test("what a job offers, after the work, does not hide the work: 'nurse job
   }
 });
 
+Deno.test("what a person is good with names the work done with it: 'great with kids', 'good with computers'", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Childcare Worker", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Residential Children's Support Worker", city: "Leeds" }),
+      await posting({ job_title: "Nanny", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "IT Support Technician", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Accountant", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Warehouse Operative", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Staff Nurse", city: "Leeds", country: "GB" }),
+      await posting({
+        job_title: "Registered Nurse",
+        city: "Leeds",
+        country: "GB",
+        job_description: "Ward nurse. Visa sponsorship for overseas nurses.",
+      }),
+    ],
+  });
+  try {
+    // Read as "good" and an offer after it (as "nurse with visa sponsorship" is), "great with
+    // kids" searched "great" alone and listed no one who works with children. The children's
+    // title is strong by its word ("kids" searches "children" too); the rest are near by meaning.
+    for (const q of ["great with kids", "i'm really good with kids"]) {
+      const { strong, close } = await tiersOf(search, q);
+      assert.deepEqual(strong, ["Residential Children's Support Worker"], q);
+      assert.deepEqual(close, ["Childcare Worker", "Nanny"], q);
+    }
+    const computers = await tiersOf(search, "good with computers");
+    assert.deepEqual(computers, { strong: [], close: ["IT Support Technician"] });
+    // What a job offers after "with" still leaves the work: the nurses, not the offer.
+    const nurses = await tiersOf(search, "nurse with visa sponsorship");
+    assert.deepEqual(nurses.strong, ["Registered Nurse", "Staff Nurse"]);
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("when a query asks its postings posted ('this week', 'today'), only those are listed, and it says so", async () => {
   // One clock for the postings' days and the search's: read twice, a run across midnight UTC
   // would date "today" by one day and search it by the next. Two days behind the machine's, so

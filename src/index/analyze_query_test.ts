@@ -103,6 +103,19 @@ Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () 
   assert.ok(has("decorator", ["painter"]));
   assert.ok(has("phone sales", ["insid", "sale"]));
   assert.ok(has("phone sales", ["telesal"]));
+  // Customer service by its other names, and children as the titles say them (session 48).
+  assert.ok(has("customer support", ["custom", "servic"]));
+  assert.ok(has("customer care executive", ["custom", "support", "execut"]));
+  assert.ok(has("working with kids", ["work", "children"]));
+});
+
+Deno.test("analyzeQuery() reads what a person is good with as the work done with it", () => {
+  // Session 48: "good with numbers" was "good" and an offer after it, embedded "good" alone.
+  assert.equal(analyzeQuery("good with numbers").embeddingText, "work with numbers");
+  assert.equal(analyzeQuery("I'm really great with kids").embeddingText, "work with kids");
+  assert.equal(analyzeQuery("good with numbers").workText, undefined);
+  // What a job offers after the work stays an offer.
+  assert.equal(analyzeQuery("nurse with visa sponsorship").workText, "nurse");
 });
 
 Deno.test("analyzeQuery() takes the longest synonym where names overlap", () => {
