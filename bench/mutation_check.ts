@@ -5580,6 +5580,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'customer support' leaves 'Customer Service Representative' titles to their descriptions' words (session 48)",
   },
+  {
+    id: "M680",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line:
+      "  if (words.length === 1 && DOERS_OF_VERB.has(words[0])) return [DOERS_OF_VERB.get(words[0])!];",
+    becomes: "",
+    breaks:
+      "'i want to drive' searches 'drive', and lists the caregivers who must be able to drive (session 48)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -268,6 +268,23 @@ const DOERS: ReadonlyMap<string, string> = new Map(Object.entries({
   waitressing: "waitress",
 }));
 
+/**
+ * A doing said as a verb and nothing else ("i want to drive", "i like to bake": the asking goes,
+ * `roleWords`), and its doer: "drive" alone met caregivers who "must be able to drive", "bake"
+ * left the bakers close matches (session 48). Only verbs whose doer titles name plainly.
+ */
+const DOERS_OF_VERB: ReadonlyMap<string, string> = new Map(Object.entries({
+  drive: "driver",
+  bake: "baker",
+  weld: "welder",
+  teach: "teacher",
+  clean: "cleaner",
+  paint: "painter",
+  garden: "gardener",
+  farm: "farmer",
+  write: "writer",
+}));
+
 /** Before a doing, these make it a field of its own: "autonomous driving", "self driving". */
 const FIELD_OF_DOING = new Set(["autonomous", "automated", "assisted", "self"]);
 
@@ -288,9 +305,12 @@ const ASKED_AFTER_DOING = new Set([...JOB_WORDS, "work", "gig", "gigs"]);
  * assert.deepEqual(doerOfWork(["driving", "jobs", "weekends"]), ["driver", "weekends"]);
  * assert.deepEqual(doerOfWork(["driving", "instructor"]), ["driving", "instructor"]);
  * assert.deepEqual(doerOfWork(["autonomous", "driving"]), ["autonomous", "driving"]);
+ * assert.deepEqual(doerOfWork(["drive"]), ["driver"]);
+ * assert.deepEqual(doerOfWork(["drive", "trucks"]), ["drive", "trucks"]);
  * ```
  */
 export function doerOfWork(words: string[]): string[] {
+  if (words.length === 1 && DOERS_OF_VERB.has(words[0])) return [DOERS_OF_VERB.get(words[0])!];
   const at = words.findIndex((word, k) =>
     DOERS.has(word) && !FIELD_OF_DOING.has(words[k - 1] ?? "") &&
     (k === words.length - 1 || ASKED_AFTER_DOING.has(words[k + 1]))

@@ -372,6 +372,9 @@ Deno.test("work named by its doing is searched as its doer, on both sides", () =
       ["delivery driving work", "delivery driver"],
       ["truck driving", "truck driver"],
       ["welding jobs", "welder"],
+      // The verb alone after the asking (session 48).
+      ["i want to drive", "driver"],
+      ["i like to bake", "baker"],
     ]
   ) {
     const read = analyzeQuery(typed);
@@ -386,6 +389,8 @@ Deno.test("work named by its doing is searched as its doer, on both sides", () =
   assert.equal(analyzeQuery("autonomous driving").embeddingText, "autonomous driving");
   assert.equal(analyzeQuery("driving instructor jobs").embeddingText, "driving instructor");
   assert.deepEqual(doerOfWork(["constructor"]), ["constructor"]);
+  // A verb with more words is the work as said ("drive trucks"), and embedded so.
+  assert.equal(analyzeQuery("i want to drive trucks").embeddingText, "drive trucks");
   assert.deepEqual(doerOfWork([]), []);
 });
 
