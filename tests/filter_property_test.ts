@@ -97,6 +97,9 @@ const QUERIES = [
   "compliance officer",
   "teaching assistant",
   "nurse or van driver",
+  // Session 48: what a person is good with, and a verb alone after the asking.
+  "great with kids",
+  "i want to drive",
   // Session 31: a seniority alone at a place; "no experience" beside the work.
   "entry level jobs in Berlin",
   "customer service no experience",
@@ -454,6 +457,8 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
             ["office admin", { country: "GB" }, "relevance"],
             ["compliance officer", { country: "US" }, "relevance"],
             ["nurse or van driver", { employment_type: "fulltime" }, "date"],
+            // Session 48's: what a person is good with.
+            ["great with kids", { country: "GB" }, "relevance"],
           ],
         },
       );
