@@ -4736,8 +4736,8 @@ export const MUTANTS: Mutant[] = [
     id: "M584",
     layer: "index",
     file: "src/index/query_seniority.ts",
-    line: '      phrase !== "entry" && phrase !== "first job" && !phrase.includes("student") &&',
-    becomes: '      phrase !== "entry" && phrase !== "first job" &&',
+    line: '      phrase !== "entry" && !phrase.includes("first") && !phrase.includes("student") &&',
+    becomes: '      phrase !== "entry" && !phrase.includes("first") &&',
     breaks: "'student nurse' and 'student advisor' are read as a level, not the role (session 43)",
   },
   {
@@ -5589,6 +5589,40 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       "'i want to drive' searches 'drive', and lists the caregivers who must be able to drive (session 48)",
+  },
+  {
+    id: "M681",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '  { said: TEENAGER_SAID, levels: ["junior", "intern"] },',
+    becomes: "",
+    breaks:
+      "'jobs for 16 year olds' searches '16' and lists a DevOps post by its number (session 48)",
+  },
+  {
+    id: "M682",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: "      !TEENAGER_SAID.includes(phrase) && ruledOutBy(levels).length",
+    becomes: "      ruledOutBy(levels).length",
+    breaks: "'teen counselor' is read as a teenager's level before the work (session 48)",
+  },
+  {
+    id: "M683",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '      "my first",',
+    becomes: "",
+    breaks: "'my first job' searches 'my first' as work (session 48)",
+  },
+  {
+    id: "M684",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: "    if (before && after && before.some((level) => after.includes(level))) {",
+    becomes: "    if (before && after) {",
+    breaks:
+      "'senior graduate jobs' is read as a level alone, senior and junior at once (session 48)",
   },
 ];
 

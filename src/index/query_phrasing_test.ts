@@ -323,8 +323,9 @@ Deno.test("workWords() property: what the job offers, said after the work with n
     "own van",
     "sia licence",
     "home daily",
-    // Who the job suits ("for students" is a level: src/index/query_seniority_test.ts).
-    "for teenagers",
+    // Who the job suits ("for students" and "for teenagers" are levels:
+    // src/index/query_seniority_test.ts).
+    "for retirees",
   ];
   // A one-word offer follows two words of work at least: after one it may end the work's name.
   const oneWord = ["relocation", "sponsorship", "overtime", "accommodation", "cdl"];

@@ -28,6 +28,22 @@ export interface QuerySeniority {
  * internship is for those still studying). "Lead" and "executive" alone are left out: "team
  * leader", "executive" and "account executive" name roles as often as levels.
  */
+const TEENAGER_SAID: readonly string[] = (() => {
+  const ages = [
+    ..."13 14 15 16 17 18 19".split(" "),
+    ..."thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" "),
+  ];
+  const who = [
+    "teenager",
+    "teenagers",
+    "teen",
+    "teens",
+    "under 18s",
+    ...ages.flatMap((age) => [`${age} year olds`, `${age} year old`, `${age} yr olds`]),
+  ];
+  return [...who, ...who.flatMap((one) => [`for ${one}`, `for a ${one}`, `for an ${one}`])];
+})();
+
 const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[] = [
   {
     said: [
@@ -50,6 +66,10 @@ const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[]
       "beginner",
       "beginners",
       "first job",
+      // What the asking leaves of "first job", "my first job" ("job" is taken off as asking):
+      // alone only, never before the work ("first aid trainer").
+      "first",
+      "my first",
     ],
     levels: ["junior", "intern"],
   },
@@ -92,6 +112,10 @@ const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[]
     said: ["student", "students", "for students", "for a student", "for student"],
     levels: ["intern"],
   },
+  // A teenager's first job, said by age as often as not ("jobs for 16 year olds", "jobs for
+  // teens": session 48, the first listed a DevOps post by its "16", the second youth workers):
+  // alone or after the work with "for", as a student is ("teen counselor" names a role).
+  { said: TEENAGER_SAID, levels: ["junior", "intern"] },
   { said: ["mid level", "midlevel", "intermediate"], levels: ["mid"] },
   { said: ["senior", "sr", "senior level"], levels: ["senior"] },
 ];
@@ -116,18 +140,37 @@ const JOB_WORDS = new Set([...REQUEST_JOB_WORDS, "work", "level"]);
  * assert.equal(seniorityAlone("senior nurse"), null);
  * assert.equal(seniorityAlone("graduate engineer"), null);
  * assert.equal(seniorityAlone("jobs"), null);
+ * assert.deepEqual(seniorityAlone("first job no experience")?.levels, ["junior", "intern"]);
+ * assert.deepEqual(seniorityAlone("graduate jobs no experience")?.levels, ["junior", "intern"]);
+ * assert.equal(seniorityAlone("senior graduate jobs"), null);
  * ```
  */
 export function seniorityAlone(text: string): QuerySeniority | null {
   const words = splitWords(text);
+  const levels = levelsOf(words);
+  if (levels) return { matched: text.trim(), levels };
+  // Two ways of saying a first job together ("first job no experience", "entry level jobs for
+  // teenagers"): session 48, "first job no experience" searched "first" as the work and listed
+  // "First Engineering Hire" first. Only of one kind of level: "senior graduate jobs" says none.
+  for (let at = 1; at < words.length; at++) {
+    const [before, after] = [levelsOf(words.slice(0, at)), levelsOf(words.slice(at))];
+    if (before && after && before.some((level) => after.includes(level))) {
+      return { matched: text.trim(), levels: [...new Set([...before, ...after])] };
+    }
+  }
+  return null;
+}
+
+/** The levels `words` say and nothing else, or undefined. */
+function levelsOf(words: readonly string[]): readonly Seniority[] | undefined {
   // The words for a job taken off one by one: "level" after a level that has its own ("entry
   // level", "mid level work") stays part of it.
   for (let end = words.length; end > 0; end--) {
     const kind = SAID.find((one) => one.said.includes(words.slice(0, end).join(" ")));
-    if (kind) return { matched: text.trim(), levels: kind.levels };
+    if (kind) return kind.levels;
     if (!JOB_WORDS.has(words[end - 1])) break;
   }
-  return null;
+  return undefined;
 }
 
 /** `words` without the words for a job as such at their end ("entry level jobs": "entry level"). */
@@ -155,8 +198,8 @@ export interface QuerySeniorityBeside extends QuerySeniority {
 const OPENING_LEVELS = SAID.flatMap(({ said, levels }) =>
   said
     .filter((phrase) =>
-      phrase !== "entry" && phrase !== "first job" && !phrase.includes("student") &&
-      ruledOutBy(levels).length
+      phrase !== "entry" && !phrase.includes("first") && !phrase.includes("student") &&
+      !TEENAGER_SAID.includes(phrase) && ruledOutBy(levels).length
     )
     .map((phrase) => ({ words: phrase.split(" "), levels }))
 );
