@@ -5624,6 +5624,14 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'senior graduate jobs' is read as a level alone, senior and junior at once (session 48)",
   },
+  {
+    id: "M685",
+    layer: "index",
+    file: "src/index/query_employment.ts",
+    line: '  ["side hustle", "parttime"],',
+    becomes: "",
+    breaks: "'side hustle' is searched as work and lists nothing (session 48)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -48,6 +48,9 @@ const PHRASES: readonly { words: readonly string[]; type: EmploymentType }[] = [
   ["befristet", "temporary"],
   ["deeltijd", "parttime"],
   ["voltijd", "fulltime"],
+  // Work beside a main job (session 48: "side hustle" listed nothing at all).
+  ["side hustle", "parttime"],
+  ["side hustles", "parttime"],
 ].map(([phrase, type]) => ({ words: phrase.split(" "), type: type as EmploymentType }))
   .sort((a, b) => b.words.length - a.words.length);
 

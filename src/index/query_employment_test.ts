@@ -9,7 +9,7 @@ import type { EmploymentType } from "../domain/job.ts";
 const SAID: [EmploymentType, string[]][] = [
   // German and Dutch too, the postings' other languages (session 38).
   // Shorthand as typed in a search box too (session 46).
-  ["parttime", ["part time", "parttime", "teilzeit", "deeltijd", "pt", "p/t"]],
+  ["parttime", ["part time", "parttime", "teilzeit", "deeltijd", "pt", "p/t", "side hustle"]],
   ["fulltime", ["full time", "fulltime", "vollzeit", "voltijd", "ft", "f/t"]],
   ["contract", ["contract", "freelance", "freelancer"]],
   ["temporary", ["temporary", "temp", "seasonal", "befristet"]],
