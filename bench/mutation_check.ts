@@ -5591,23 +5591,6 @@ export const MUTANTS: Mutant[] = [
       "'i want to drive' searches 'drive', and lists the caregivers who must be able to drive (session 48)",
   },
   {
-    id: "M681",
-    layer: "index",
-    file: "src/index/query_seniority.ts",
-    line: '  { said: TEENAGER_SAID, levels: ["junior", "intern"] },',
-    becomes: "",
-    breaks:
-      "'jobs for 16 year olds' searches '16' and lists a DevOps post by its number (session 48)",
-  },
-  {
-    id: "M682",
-    layer: "index",
-    file: "src/index/query_seniority.ts",
-    line: "      !TEENAGER_SAID.includes(phrase) && ruledOutBy(levels).length",
-    becomes: "      ruledOutBy(levels).length",
-    breaks: "'teen counselor' is read as a teenager's level before the work (session 48)",
-  },
-  {
     id: "M683",
     layer: "index",
     file: "src/index/query_seniority.ts",
@@ -5631,6 +5614,16 @@ export const MUTANTS: Mutant[] = [
     line: '  ["side hustle", "parttime"],',
     becomes: "",
     breaks: "'side hustle' is searched as work and lists nothing (session 48)",
+  },
+  {
+    id: "M686",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line:
+      "      if (!others || ANOTHER_JOB_BEFORE.get(name)?.has(words[start + length])) continue;",
+    becomes: "      if (!others) continue;",
+    breaks:
+      "'customer support engineer' also searches 'customer service engineer' and lists the service representatives (session 48)",
   },
 ];
 

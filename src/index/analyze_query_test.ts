@@ -107,6 +107,9 @@ Deno.test("analyzeQuery() maps synonyms both ways, words and phrases alike", () 
   assert.ok(has("customer support", ["custom", "servic"]));
   assert.ok(has("customer care executive", ["custom", "support", "execut"]));
   assert.ok(has("working with kids", ["work", "children"]));
+  // Not where the words name another job (reviewer R48).
+  assert.ok(!has("customer support engineer", ["custom", "servic", "engin"]));
+  assert.ok(!has("customer service technician", ["custom", "support", "technician"]));
 });
 
 Deno.test("analyzeQuery() reads what a person is good with as the work done with it", () => {

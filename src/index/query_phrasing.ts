@@ -271,7 +271,8 @@ const DOERS: ReadonlyMap<string, string> = new Map(Object.entries({
 /**
  * A doing said as a verb and nothing else ("i want to drive", "i like to bake": the asking goes,
  * `roleWords`), and its doer: "drive" alone met caregivers who "must be able to drive", "bake"
- * left the bakers close matches (session 48). Only verbs whose doer titles name plainly.
+ * left the bakers close matches (session 48). Only verbs whose doer titles name plainly, and not
+ * a noun as often ("farm jobs" read as "farmer" lost the word "farm": reviewer R48).
  */
 const DOERS_OF_VERB: ReadonlyMap<string, string> = new Map(Object.entries({
   drive: "driver",
@@ -280,8 +281,6 @@ const DOERS_OF_VERB: ReadonlyMap<string, string> = new Map(Object.entries({
   teach: "teacher",
   clean: "cleaner",
   paint: "painter",
-  garden: "gardener",
-  farm: "farmer",
   write: "writer",
 }));
 
@@ -1089,22 +1088,33 @@ export function openWorkNamed(words: string[]): string[] {
 
 /**
  * Words that say what a person is like before "with" ("good with numbers", "great with kids"): the
- * person works with what follows. Not "handy": "work with tools" met software tooling first.
+ * person works with what follows. Not what says a condition or a tool as often as the work
+ * (reviewer R48: "comfortable with computers" listed computer scientists, "comfortable with
+ * travel" travel sales, "patient with elderly" lost its care assistants to close matches), nor
+ * "handy": "work with tools" met software tooling first.
  */
-const ABLE = new Set([
-  "good",
-  "great",
-  "brilliant",
-  "excellent",
-  "comfortable",
-  "confident",
-  "experienced",
-  "skilled",
-  "patient",
-]);
+const ABLE = new Set(["good", "great", "brilliant", "excellent", "experienced", "skilled"]);
 
-/** Words that say how much before `ABLE`: "really good with kids". */
-const DEGREE_OF_ABLE = new Set(["really", "very", "quite", "pretty", "so", "am", "m", "im"]);
+/**
+ * Words before `ABLE` that say how much, or whom ("really good with kids", "jobs for someone good
+ * with numbers", "i think i'm good with computers").
+ */
+const BEFORE_ABLE = new Set([
+  "really",
+  "very",
+  "quite",
+  "pretty",
+  "so",
+  "am",
+  "m",
+  "im",
+  "think",
+  "for",
+  "someone",
+  "somebody",
+  "people",
+  "person",
+]);
 
 /**
  * `words` with what a person is good with said as the work done with it ("i'm good with numbers":
@@ -1123,12 +1133,13 @@ const DEGREE_OF_ABLE = new Set(["really", "very", "quite", "pretty", "so", "am",
  * assert.deepEqual(ableWithNamed(words("good with")), words("good with"));
  * assert.deepEqual(ableWithNamed(words("chef good with pastry")), words("chef good with pastry"));
  * assert.deepEqual(ableWithNamed(words("good nurse jobs")), words("good nurse jobs"));
+ * assert.deepEqual(ableWithNamed(words("jobs for someone good with numbers")), words("work with numbers"));
  * ```
  */
 export function ableWithNamed(words: string[]): string[] {
   const at = words.findIndex((word, k) => ABLE.has(word) && words[k + 1] === "with");
   if (at < 0 || at + 2 >= words.length) return words;
-  const asks = words.slice(0, at).every((word) => asksOrNamesJob(word) || DEGREE_OF_ABLE.has(word));
+  const asks = words.slice(0, at).every((word) => asksOrNamesJob(word) || BEFORE_ABLE.has(word));
   return asks ? ["work", ...words.slice(at + 1)] : words;
 }
 

@@ -28,22 +28,6 @@ export interface QuerySeniority {
  * internship is for those still studying). "Lead" and "executive" alone are left out: "team
  * leader", "executive" and "account executive" name roles as often as levels.
  */
-const TEENAGER_SAID: readonly string[] = (() => {
-  const ages = [
-    ..."13 14 15 16 17 18 19".split(" "),
-    ..."thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" "),
-  ];
-  const who = [
-    "teenager",
-    "teenagers",
-    "teen",
-    "teens",
-    "under 18s",
-    ...ages.flatMap((age) => [`${age} year olds`, `${age} year old`, `${age} yr olds`]),
-  ];
-  return [...who, ...who.flatMap((one) => [`for ${one}`, `for a ${one}`, `for an ${one}`])];
-})();
-
 const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[] = [
   {
     said: [
@@ -112,10 +96,6 @@ const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[]
     said: ["student", "students", "for students", "for a student", "for student"],
     levels: ["intern"],
   },
-  // A teenager's first job, said by age as often as not ("jobs for 16 year olds", "jobs for
-  // teens": session 48, the first listed a DevOps post by its "16", the second youth workers):
-  // alone or after the work with "for", as a student is ("teen counselor" names a role).
-  { said: TEENAGER_SAID, levels: ["junior", "intern"] },
   { said: ["mid level", "midlevel", "intermediate"], levels: ["mid"] },
   { said: ["senior", "sr", "senior level"], levels: ["senior"] },
 ];
@@ -149,9 +129,8 @@ export function seniorityAlone(text: string): QuerySeniority | null {
   const words = splitWords(text);
   const levels = levelsOf(words);
   if (levels) return { matched: text.trim(), levels };
-  // Two ways of saying a first job together ("first job no experience", "entry level jobs for
-  // teenagers"): session 48, "first job no experience" searched "first" as the work and listed
-  // "First Engineering Hire" first. Only of one kind of level: "senior graduate jobs" says none.
+  // Two ways of saying a first job together ("graduate jobs no experience", "entry level
+  // apprenticeships"). Only of one kind of level: "senior graduate jobs" says none.
   for (let at = 1; at < words.length; at++) {
     const [before, after] = [levelsOf(words.slice(0, at)), levelsOf(words.slice(at))];
     if (before && after && before.some((level) => after.includes(level))) {
@@ -199,7 +178,7 @@ const OPENING_LEVELS = SAID.flatMap(({ said, levels }) =>
   said
     .filter((phrase) =>
       phrase !== "entry" && !phrase.includes("first") && !phrase.includes("student") &&
-      !TEENAGER_SAID.includes(phrase) && ruledOutBy(levels).length
+      ruledOutBy(levels).length
     )
     .map((phrase) => ({ words: phrase.split(" "), levels }))
 );

@@ -258,54 +258,24 @@ Deno.test("a student said in the ways people say one is an intern's level, alone
   }
 });
 
-Deno.test("a teenager said by age or as such is a first job's level, alone or after the work with 'for'; never a role's own 'teen'", () => {
-  const saying = [
-    "jobs for 16 year olds",
-    "jobs for a 15 year old",
-    "jobs for teenagers",
-    "work for teens",
-    "jobs for seventeen year olds",
-    "jobs for under 18s",
-  ];
-  fc.assert(
-    fc.property(
-      fc.constantFrom(...saying),
-      casing,
-      fc.constantFrom(...ROLES),
-      (said, cased, role) => {
-        // Session 48: "jobs for 16 year olds" searched "16" and listed a DevOps post by it.
-        const alone = typeAlone(analyzeQuery(cased(said)));
-        assert.deepEqual(alone?.seniority?.levels, ["junior", "intern"], said);
-        assert.deepEqual(alone?.termVariants, [[]], said);
-        const q = `${role} ${said}`;
-        const beside = analyzeQuery(cased(q));
-        assert.deepEqual(beside.seniorityBeside?.levels, ["junior", "intern"], q);
-        assert.deepEqual(beside.termVariants[0], analyzeQuery(role).termVariants[0], q);
-      },
-    ),
-    { numRuns: 200, seed: 4802 },
-  );
-  // Two ways of saying a first job together are one reading alone; "first job", once the asking
-  // takes "job" off, too ("first job no experience" searched "first" and listed "First Engineering
-  // Hire").
+Deno.test("a first job said so, or two ways of saying one level together, is that level alone; 'first' in a role's name is not", () => {
+  // Session 48: "first job no experience" searched "first" (what the asking leaves of "first
+  // job") as the work and listed "First Engineering Hire".
   for (
     const q of [
-      "apprenticeships for 16 year olds",
-      "entry level jobs for teenagers",
+      "first job",
       "first job no experience",
       "my first job",
+      "graduate jobs no experience",
+      "entry level apprenticeships",
     ]
   ) {
     const alone = typeAlone(analyzeQuery(q));
-    assert.deepEqual(alone?.seniority?.levels, ["junior", "intern"], q);
+    assert.ok(alone?.seniority?.levels.includes("junior"), q);
     assert.deepEqual(alone?.termVariants, [[]], q);
   }
+  assert.equal(typeAlone(analyzeQuery("senior graduate jobs"))?.seniority, undefined);
   for (const role of ["first aid trainer", "first officer", "first line manager"]) {
-    const read = analyzeQuery(role);
-    assert.equal(read.seniorityBeside, undefined, role);
-    assert.equal(typeAlone(read), null, role);
-  }
-  for (const role of ["teen counselor", "teen mentor", "teenage cancer trust fundraiser"]) {
     const read = analyzeQuery(role);
     assert.equal(read.seniorityBeside, undefined, role);
     assert.equal(typeAlone(read), null, role);
