@@ -5625,6 +5625,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'customer support engineer' also searches 'customer service engineer' and lists the service representatives (session 48)",
   },
+  {
+    id: "M687",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    return ofCompany > elsewhere;",
+    becomes: "    return true;",
+    breaks:
+      "'starbucks jobs' lists Starbucks' one posting, not the casino barista whose title says Starbucks (session 48)",
+  },
+  {
+    id: "M688",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    if (!afterAt && !beforeJobs) return null;",
+    becomes: "    if (!afterAt) return null;",
+    breaks: "'amazon jobs' lists one title that says Amazon, not Amazon's postings (session 48)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -460,6 +460,63 @@ Deno.test("a place without the asked job lists its nearest jobs there as close m
   }
 });
 
+Deno.test("a company named before words for a job is the employer where its postings outnumber the titles elsewhere that say it", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Warehouse Associate",
+        city: "Leeds",
+        company_name: "Amazon.com",
+      }),
+      await posting({ job_title: "Software Engineer", city: "Berlin", company_name: "Amazon" }),
+      await posting({
+        job_title: "Cloud Support Engineer",
+        city: "Berlin",
+        company_name: "Amazon",
+      }),
+      await posting({
+        job_title: "Amazon Connect Consultant",
+        city: "Leeds",
+        company_name: "Reply",
+      }),
+      await posting({ job_title: "Account Executive", city: "London", company_name: "Salesforce" }),
+      await posting({ job_title: "Salesforce Developer", city: "Leeds", company_name: "Acme Ltd" }),
+      await posting({ job_title: "Salesforce Administrator", city: "York", company_name: "Beta" }),
+      await posting({ job_title: "Registered Nurse", city: "Leeds", company_name: "NHS" }),
+      await posting({ job_title: "Barista", city: "Worcester", company_name: "Starbucks" }),
+      await posting({
+        job_title: "Starbucks Barista",
+        city: "Las Vegas",
+        company_name: "El Cortez",
+      }),
+    ],
+  });
+  try {
+    const run = (q: string) => search.service.search(parseSearchQuery({ q, sort: "relevance" }));
+    // Session 48: "amazon jobs" listed one strong match, a title that says "Amazon", where "jobs
+    // at Amazon" lists every posting of Amazon's.
+    for (const q of ["amazon jobs", "Amazon careers", "NHS vacancies"]) {
+      const out = await run(q);
+      const at = await run(`jobs at ${q.split(" ")[0]}`);
+      assert.deepEqual(out.query_company, at.query_company, q);
+      assert.deepEqual(out.results.map((r) => r.job_url), at.results.map((r) => r.job_url), q);
+    }
+    assert.equal((await run("amazon jobs")).total, 3);
+    // Where the titles elsewhere that say the name outnumber the company's own postings, the name
+    // is a word of the work: "salesforce jobs" lists the Salesforce developers.
+    const salesforce = await run("salesforce jobs");
+    assert.equal(salesforce.query_company, undefined);
+    assert.ok(salesforce.results.some((r) => r.job_title === "Salesforce Developer"));
+    // As many titles elsewhere as postings of its own: the words, which list the casino's barista
+    // whose title says "Starbucks" too.
+    const starbucks = await run("starbucks jobs");
+    assert.equal(starbucks.query_company, undefined);
+    assert.ok(starbucks.results.some((r) => r.job_title === "Starbucks Barista"));
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a company named after 'at' or 'for' is what the query asks: only its postings", async () => {
   const search = await createTestSearch({
     jobs: [
@@ -528,8 +585,9 @@ Deno.test("a company named after 'at' or 'for' is what the query asks: only its 
       `Nothing at Google is near these words; "jobs at Google" lists all ${googleCount} of its ` +
         "postings.",
     );
-    // "amazon jobs" names no company: its words are searched, as before.
-    assert.equal((await run({ q: "amazon jobs" })).query_company, undefined);
+    // "amazon jobs" names it too, where no title elsewhere says its name (session 48; before, its
+    // words were searched).
+    assert.equal((await run({ q: "amazon jobs" })).query_company?.matched, "amazon");
   } finally {
     await search.close();
   }

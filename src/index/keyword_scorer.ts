@@ -39,6 +39,8 @@ export interface TermPostings {
   /** 1 where the posting has the term in its title or tags (or, for a name, company/location). */
   inTitle: Uint8Array;
   idf: number;
+  /** How many postings say the term in the title or tags, and in the company or location. */
+  saidIn: { titles: number; names: number };
 }
 
 /**
@@ -223,7 +225,7 @@ export class KeywordScorer {
     }
     const n = this.#count;
     const idf = Math.log(1 + (n - found.length + 0.5) / (found.length + 0.5));
-    postings = { positions, values, inTitle, idf };
+    postings = { positions, values, inTitle, idf, saidIn: { titles: inTitles, names: inNames } };
     if (this.#cachedPostings + found.length > TERM_CACHE_POSTINGS) {
       this.#termCache.clear();
       this.#groups.clear();

@@ -5,13 +5,16 @@
  * words alone ("jobs at Amazon") list every posting of the company, as "jobs in Leeds" lists a
  * place's (docs/search.md, "A company in the query").
  *
- * Only after "at" or "for", and only a company's whole name: "amazon jobs" or "delivery jobs"
- * (Delivery Hero) stay words, since the titles use the same words ("Fulfilment by Amazon").
+ * After "at" or "for", and only a company's whole name: "delivery jobs" (Delivery Hero) stays
+ * words. Before words for a job alone ("amazon jobs") only where the titles that say the name are
+ * mostly the company's own (`employerBeforeJobs`; "google jobs" stays words: the titles say "Google
+ * Cloud Engineer" at other companies).
  *
  * @module
  */
 import { firstAtLeast } from "../domain/first_at_least.ts";
 import { foldText } from "../domain/fold_text.ts";
+import { JOB_WORDS } from "./query_phrasing.ts";
 
 export interface QueryCompany {
   /** The company names of the postings the words name, as the postings write them. */
@@ -171,6 +174,61 @@ export function findCompany(query: string, companies: CompanyNames): QueryCompan
     };
   }
   return null;
+}
+
+/** Words for a job after an employer's name: "amazon jobs", "nhs vacancies", "tesco careers". */
+const JOBS_AFTER_NAME = new Set([...JOB_WORDS, "hiring", "work"]);
+
+/**
+ * The company a query names before words for a job and nothing else ("amazon jobs", "NHS
+ * vacancies", "Starbucks careers"): the same names as after "at" (`findCompany`), null where the
+ * words are not a company's whole name. Whether the name is the employer or a word of the titles
+ * ("google jobs": "Google Cloud Engineer" at Devoteam) is for the caller to decide, which sees the
+ * titles (src/index/job_index.ts `companyIn`).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const companies = companiesByKey(["Amazon.com", "Amazon", "Tesco PLC", "Delivery Hero"]);
+ * assert.deepEqual(employerBeforeJobs("Amazon jobs", companies), {
+ *   names: ["Amazon", "Amazon.com"], matched: "Amazon", rest: "jobs",
+ * });
+ * assert.equal(employerBeforeJobs("tesco careers", companies)?.matched, "tesco");
+ * assert.equal(employerBeforeJobs("delivery jobs", companies), null);
+ * assert.equal(employerBeforeJobs("amazon", companies), null);
+ * assert.equal(employerBeforeJobs("amazon warehouse jobs", companies), null);
+ * ```
+ */
+export function employerBeforeJobs(query: string, companies: CompanyNames): QueryCompany | null {
+  const name = nameBeforeJobs(query);
+  if (name === null) return null;
+  const typed = query.trim().split(/\s+/).filter(Boolean);
+  const end = name.split(" ").length;
+  const key = companyKey(name);
+  if (key === "" || NOT_A_COMPANY.has(key)) return null;
+  const names = namesFrom(companies, key);
+  if (names.length === 0) return null;
+  return { names, matched: typed.slice(0, end).join(" "), rest: typed.slice(end).join(" ") };
+}
+
+/**
+ * The words before words for a job and nothing else ("amazon" of "amazon jobs"), as typed: what
+ * may name an employer (`employerBeforeJobs`); null where no word for a job ends the query.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(nameBeforeJobs("Amazon Web Services careers"), "Amazon Web Services");
+ * assert.equal(nameBeforeJobs("amazon"), null);
+ * assert.equal(nameBeforeJobs("jobs"), null);
+ * ```
+ */
+export function nameBeforeJobs(query: string): string | null {
+  const typed = query.trim().split(/\s+/).filter(Boolean);
+  let end = typed.length;
+  while (end > 0 && JOBS_AFTER_NAME.has(foldText(typed[end - 1]))) end--;
+  if (end === 0 || end === typed.length || end > LONGEST) return null;
+  return typed.slice(0, end).join(" ");
 }
 
 /** Words that join companies named together: "at Google or Amazon". */

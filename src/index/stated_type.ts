@@ -173,7 +173,7 @@ export function withStated(
   mask: Uint8Array,
   stating: Uint32Array,
 ): TermPostings {
-  const { positions, values, inTitle, idf } = postings;
+  const { positions, values, inTitle, idf, saidIn } = postings;
   const has = new Uint8Array(mask.length);
   for (let k = 0; k < positions.length; k++) has[positions[k]] = 1;
   let added = 0;
@@ -184,6 +184,7 @@ export function withStated(
     values: new Float32Array(n),
     inTitle: new Uint8Array(n),
     idf,
+    saidIn,
   };
   out.positions.set(positions);
   out.inTitle.set(inTitle);

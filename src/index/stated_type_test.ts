@@ -149,6 +149,7 @@ Deno.test("a stated type counts only for the words that named it, read as the fi
     values: new Float32Array(),
     inTitle: new Uint8Array(),
     idf: 2,
+    saidIn: { titles: 0, names: 0 },
   };
   const lift = stated.liftFor(analyzeQuery("part time barista"))!;
   const time = lift("time", empty);
