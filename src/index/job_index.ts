@@ -277,8 +277,10 @@ export class JobIndex {
     const terms = tokenize(company.matched);
     if (terms.length === 0) return false;
     const own = new Set(company.names);
-    let ofCompany = 0;
-    for (const job of jobs) if (own.has(job.company_name)) ofCompany++;
+    const ofCompany = company.names.reduce(
+      (sum, name) => sum + (this.#companies?.postingsOf.get(name) ?? 0),
+      0,
+    );
     let elsewhere = 0;
     // Every title that says the name has its first term somewhere.
     for (const p of this.#keywords.postingsOf(terms[0]).positions) {

@@ -74,6 +74,8 @@ export interface CompanyNames {
   byKey: ReadonlyMap<string, readonly string[]>;
   /** The keys in order, so that those beginning with a name's words are found side by side. */
   keys: readonly string[];
+  /** Each name's postings, as the postings write it. */
+  postingsOf: ReadonlyMap<string, number>;
 }
 
 /** The postings' companies by `companyKey`. Names that fold to nothing are left out. */
@@ -96,7 +98,7 @@ export function companiesByKey(names: Iterable<string>): CompanyNames {
       [...spelled].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name),
     );
   }
-  return { byKey, keys: [...byKey.keys()].sort() };
+  return { byKey, keys: [...byKey.keys()].sort(), postingsOf: postings };
 }
 
 /**
