@@ -5642,6 +5642,16 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (!afterAt) return null;",
     breaks: "'amazon jobs' lists one title that says Amazon, not Amazon's postings (session 48)",
   },
+  {
+    id: "M689",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "    if (this.placeIn(query) !== null || typeAlone(analyzeQuery(query)) !== null) return null;",
+    becomes: "",
+    breaks:
+      "'remote jobs' lists only the postings of Remote.com, a company of that name (session 48)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

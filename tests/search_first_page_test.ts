@@ -489,6 +489,14 @@ Deno.test("a company named before words for a job is the employer where its post
         city: "Las Vegas",
         company_name: "El Cortez",
       }),
+      // A company named as a reading ("remote jobs") or a place: the words say the reading.
+      ...await Promise.all(
+        ["Product Designer", "Payroll Specialist", "Account Executive"].map((job_title) =>
+          posting({ job_title, city: "Remote", company_name: "Remote.com" })
+        ),
+      ),
+      await posting({ job_title: "Graduate Engineer", city: "Leeds", company_name: "Graduate" }),
+      await posting({ job_title: "Data Analyst", city: "Leeds", company_name: "Graduate Ltd" }),
     ],
   });
   try {
@@ -512,6 +520,10 @@ Deno.test("a company named before words for a job is the employer where its post
     const starbucks = await run("starbucks jobs");
     assert.equal(starbucks.query_company, undefined);
     assert.ok(starbucks.results.some((r) => r.job_title === "Starbucks Barista"));
+    for (const q of ["remote jobs", "graduate jobs"]) {
+      assert.equal((await run(q)).query_company, undefined, q);
+    }
+    assert.equal((await run("remote jobs")).query_place?.remote, true);
   } finally {
     await search.close();
   }

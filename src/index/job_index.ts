@@ -18,7 +18,7 @@
 import { countFacets } from "../domain/facets.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
 import { type CityCount, employmentTypesOf, type Job } from "../domain/job.ts";
-import { type AnalyzedQuery, namesNoWork } from "./analyze_query.ts";
+import { type AnalyzedQuery, analyzeQuery, namesNoWork, typeAlone } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
 import {
   type IndexHit,
@@ -245,8 +245,10 @@ export class JobIndex {
   }
 
   /**
-   * The company a query text names after "at" or "for" (src/index/query_company.ts). The
-   * postings' companies are gathered at the first such query, not when the index loads.
+   * The company a query text names after "at" or "for", or before words for a job alone ("amazon
+   * jobs": `employerBeforeJobs`) where its postings outnumber the titles elsewhere that say its
+   * name (src/index/query_company.ts). The postings' companies are gathered at the first such
+   * query, not when the index loads.
    */
   companyIn(query: string): QueryCompany | null {
     const afterAt = /\b(?:at|for)\s/i.test(query);
@@ -262,14 +264,17 @@ export class JobIndex {
     if (!afterAt && !beforeJobs) return null;
     this.#companies ??= companiesByKey(this.data.jobs.map((job) => job.company_name));
     if (afterAt) return findCompany(query, this.#companies);
+    // A place or a reading alone the words make is what they mean ("remote jobs" where Remote.com
+    // posts, "graduate jobs"): an employer of that name is asked for after "at".
+    if (this.placeIn(query) !== null || typeAlone(analyzeQuery(query)) !== null) return null;
     const employer = employerBeforeJobs(query, this.#companies);
     return employer && this.#employerOverTitles(employer) ? employer : null;
   }
 
   /**
    * Whether a company's postings outnumber the other companies' titles that say its name: "amazon
-   * jobs" asks for Amazon's 85 postings (two titles elsewhere say "Amazon"), where "sap jobs" asks
-   * as often for the SAP developers of other companies, whose titles name it (session 48).
+   * jobs" asks for Amazon's 85 postings (two titles elsewhere say "Amazon"), where "salesforce
+   * jobs" asks for the Salesforce developers of other companies, whose titles name it (session 48).
    */
   #employerOverTitles(company: QueryCompany): boolean {
     const { jobs } = this.data;

@@ -6,9 +6,9 @@
  * place's (docs/search.md, "A company in the query").
  *
  * After "at" or "for", and only a company's whole name: "delivery jobs" (Delivery Hero) stays
- * words. Before words for a job alone ("amazon jobs") only where the titles that say the name are
- * mostly the company's own (`employerBeforeJobs`; "google jobs" stays words: the titles say "Google
- * Cloud Engineer" at other companies).
+ * words. Before words for a job alone ("amazon jobs") only where the company's postings outnumber
+ * the titles elsewhere that say its name (`employerBeforeJobs`; "starbucks jobs" stays words: two
+ * casino baristas' titles say "Starbucks", and Starbucks has one posting).
  *
  * @module
  */
@@ -185,8 +185,8 @@ const JOBS_AFTER_NAME = new Set([...JOB_WORDS, "hiring", "work"]);
  * The company a query names before words for a job and nothing else ("amazon jobs", "NHS
  * vacancies", "Starbucks careers"): the same names as after "at" (`findCompany`), null where the
  * words are not a company's whole name. Whether the name is the employer or a word of the titles
- * ("google jobs": "Google Cloud Engineer" at Devoteam) is for the caller to decide, which sees the
- * titles (src/index/job_index.ts `companyIn`).
+ * ("salesforce jobs": "Salesforce Developer" at other companies) is for the caller to decide, which
+ * sees the titles (src/index/job_index.ts `companyIn`).
  *
  * @example
  * ```ts
