@@ -76,6 +76,8 @@ const QUERIES = [
   "jobs in Liverpool, UK",
   "developer jobs in NYC",
   "jobs at Amazon",
+  // Session 48: an employer named before "jobs".
+  "amazon jobs",
   "software engineer at Google",
   "developer in California",
   "remote jobs in the UK",

@@ -204,13 +204,12 @@ const JOBS_AFTER_NAME = new Set([...JOB_WORDS, "hiring", "work"]);
 export function employerBeforeJobs(query: string, companies: CompanyNames): QueryCompany | null {
   const name = nameBeforeJobs(query);
   if (name === null) return null;
-  const typed = query.trim().split(/\s+/).filter(Boolean);
-  const end = name.split(" ").length;
   const key = companyKey(name);
   if (key === "" || NOT_A_COMPANY.has(key)) return null;
   const names = namesFrom(companies, key);
   if (names.length === 0) return null;
-  return { names, matched: typed.slice(0, end).join(" "), rest: typed.slice(end).join(" ") };
+  const rest = query.trim().split(/\s+/).slice(name.split(" ").length).join(" ");
+  return { names, matched: name, rest };
 }
 
 /**
