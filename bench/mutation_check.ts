@@ -5652,6 +5652,42 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'remote jobs' lists only the postings of Remote.com, a company of that name (session 48)",
   },
+  {
+    id: "M690",
+    layer: "index",
+    file: "src/index/word_senses.ts",
+    line:
+      '  if (asked === "customer support") return CARE_WORK.test(title) && !SERVES_CUSTOMERS.test(title);',
+    becomes: '  if (asked === "customer support") return false;',
+    breaks:
+      "'remote customer support' lists a care work's Direct Support Professional as a strong match (session 49)",
+  },
+  {
+    id: "M691",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "    ...(query.seniorityBeside && !parts.seniority",
+    becomes: "    ...(false && query.seniorityBeside && !parts.seniority",
+    breaks:
+      "'part time jobs no experience' lists every part-time post, senior ones among them (session 49)",
+  },
+  {
+    id: "M692",
+    layer: "index",
+    file: "src/index/query_employment.ts",
+    line: '  return SUITED_TO_PART_TIME.test(split.join(" "))',
+    becomes: '  return SUITED_TO_PART_TIME.test("")',
+    breaks:
+      "'jobs for 16 year olds' searches '16' and lists a DevOps post by its title (session 49)",
+  },
+  {
+    id: "M693",
+    layer: "index",
+    file: "src/index/word_senses.ts",
+    line: '  if (asked === "excel") return EXCELLENCE.test(title) && !EXCEL.test(title);',
+    becomes: '  if (asked === "excel") return false;',
+    breaks: "'excel' lists 'Operational Excellence' engineers as strong matches (session 49)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

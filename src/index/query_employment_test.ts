@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { analyzeQuery } from "./analyze_query.ts";
+import { analyzeQuery, typeAlone } from "./analyze_query.ts";
 import { employmentIn, withTypesSpelledOut } from "./query_employment.ts";
 import { tokenize } from "./tokenize.ts";
 import type { EmploymentType } from "../domain/job.ts";
@@ -121,4 +121,39 @@ Deno.test("employment words are not read where they are part of the role, denied
   assert.equal(analyzeQuery("summer internship in marketing").embeddingText, "marketing");
   // The rest is read as it would be alone: the type words go, the other words stay.
   assert.equal(analyzeQuery("part-time weekend retail work").embeddingText, "weekend retail work");
+});
+
+Deno.test("who a job is asked for, with no work named, reads as part-time work; beside the work it is not read", () => {
+  // Session 49: "jobs for 16 year olds" listed a DevOps post by its title's "16", "jobs for
+  // retirees" senior engineers.
+  for (
+    const q of [
+      "jobs for 16 year olds",
+      "jobs for a 16 year old",
+      "job for my 15 year old son",
+      "jobs for teens",
+      "jobs for teenagers",
+      "jobs for stay at home moms",
+      "jobs for mums",
+      "work for retirees",
+      "jobs for pensioners",
+    ]
+  ) {
+    const alone = typeAlone(analyzeQuery(q));
+    assert.equal(alone?.employment?.type, "parttime", q);
+  }
+  // A level after a type read alone is read alone too ("part time jobs no experience").
+  const level = typeAlone(analyzeQuery("part time jobs no experience"));
+  assert.equal(level?.employment?.type, "parttime");
+  assert.deepEqual(level?.seniority?.levels, ["junior", "intern"]);
+  for (
+    const q of [
+      "retail jobs for teenagers",
+      "16 year old developer",
+      "parents evening coordinator",
+      "jobs for 60 year olds",
+    ]
+  ) {
+    assert.notEqual(typeAlone(analyzeQuery(q))?.employment?.type, "parttime", q);
+  }
 });

@@ -13,7 +13,12 @@
  */
 
 /** The kind of work a query's word names where a stem names two. */
-export type WordSense = "office" | "officer" | "office administration";
+export type WordSense =
+  | "office"
+  | "officer"
+  | "office administration"
+  | "customer support"
+  | "excel";
 
 const OFFICE = /(?<![\p{L}\p{N}])offices?(?![\p{L}\p{N}])/iu;
 const OFFICER = /(?<![\p{L}\p{N}])officers?(?![\p{L}\p{N}])/iu;
@@ -59,11 +64,33 @@ const SYSTEM_ADMIN_WORD = /systemadministrat|sysadmin|netzwerkadministrat/iu;
 
 const ADMINISTRATION = /^(?:admin|administrative|administration)$/;
 
+/** A customer's side of "support", "service" or "care" in a query's words. */
+const CUSTOMER = /^(?:customers?|client|clients)$/;
+const CUSTOMER_WORK = /^(?:support|service|services|care)$/;
+
+/** Excel, the spreadsheet, which the stemmer gives "excellence" and "excellent"'s term ("excel"). */
+const EXCEL = /(?<![\p{L}\p{N}])excel(?![\p{L}\p{N}])/iu;
+const EXCELLENCE = /excellen/iu;
+
+/**
+ * A title of care work: what "support" and "care" name beside a person cared for rather than a
+ * customer ("Support Worker/Carer", "Direct Support Professional"). Session 49: "remote customer
+ * support" listed three care support workers among its five strong matches by "support" alone.
+ */
+const CARE_WORK =
+  /(?<![\p{L}\p{N}])(?:carers?|care\s*givers?|care\s+(?:workers?|assistants?|staff|homes?|team)|support\s+workers?|direct\s+support|disability|aged\s+care|home\s+care|personal\s+care|patient\s+care|residential|nursing)(?![\p{L}\p{N}])/iu;
+
+/** A title that names a customer's service, whatever else it names. */
+const SERVES_CUSTOMERS =
+  /(?<![\p{L}\p{N}])(?:customers?|clients?|consumers?|call|contact|help\s*desk|service\s+desk)(?![\p{L}\p{N}])/iu;
+
 /**
  * The kinds of work `words` (a query's words, lower case) name by a shared stem: "office" without
  * "officer" is the office's work and "officer" without "office" an officer's (both: neither);
  * "admin", "administrative" or "administration" with no system's word in the query is the
- * office's administration (a system's administrator is "sysadmin", "linux admin", "it admin").
+ * office's administration (a system's administrator is "sysadmin", "linux admin", "it admin");
+ * "customer" (or "client") with "support", "service" or "care" is a customer's support, not care
+ * work; "excel" is the spreadsheet, not excellence.
  *
  * @example
  * ```ts
@@ -76,6 +103,11 @@ const ADMINISTRATION = /^(?:admin|administrative|administration)$/;
  * assert.deepEqual(sensesOfWords(["system", "administrator"]), []);
  * assert.deepEqual(sensesOfWords(["office", "officer"]), []);
  * assert.deepEqual(sensesOfWords(["nurse"]), []);
+ * assert.deepEqual(sensesOfWords(["customer", "support"]), ["customer support"]);
+ * assert.deepEqual(sensesOfWords(["client", "services", "officer"]), ["officer", "customer support"]);
+ * assert.deepEqual(sensesOfWords(["support", "worker"]), []);
+ * assert.deepEqual(sensesOfWords(["customer", "success", "manager"]), []);
+ * assert.deepEqual(sensesOfWords(["advanced", "excel"]), ["excel"]);
  * ```
  */
 export function sensesOfWords(words: readonly string[]): WordSense[] {
@@ -89,6 +121,11 @@ export function sensesOfWords(words: readonly string[]): WordSense[] {
     senses.push(office ? "office" : "officer");
   }
   if (administration) senses.push("office administration");
+  if (words.some((word) => CUSTOMER.test(word)) && words.some((word) => CUSTOMER_WORK.test(word))) {
+    senses.push("customer support");
+  }
+  // Session 49: "excel" listed "Senior Engineer, Operational Excellence" among its strong matches.
+  if (words.includes("excel")) senses.push("excel");
   return senses;
 }
 
@@ -108,7 +145,8 @@ function administersSystems(title: string): boolean {
  * Whether `title` names only the other kind of work than `asked` by the shared stem: an
  * officer's title for the office ("Security Officer" for "office admin"), an office's for an
  * officer ("Office Manager" for "police officer"), a system's administrator for the office's
- * administration. A title that names both names the asked kind too.
+ * administration, care work for a customer's support, excellence for Excel. A title that names both names the asked kind
+ * too.
  *
  * @example
  * ```ts
@@ -123,6 +161,13 @@ function administersSystems(title: string): boolean {
  * assert.ok(!saysOtherSense("General Administrative Assistant", "office administration"));
  * assert.ok(!saysOtherSense("Sales - Office Administrator", "office administration"));
  * assert.ok(!saysOtherSense("Healthcare Assistant", "office administration"));
+ * assert.ok(saysOtherSense("Support Worker/Carer", "customer support"));
+ * assert.ok(saysOtherSense("Direct Support Professional (DSP)", "customer support"));
+ * assert.ok(!saysOtherSense("Customer Care Executive (WFH)", "customer support"));
+ * assert.ok(!saysOtherSense("Client Support Worker", "customer support"));
+ * assert.ok(!saysOtherSense("Senior Technical Support Engineer", "customer support"));
+ * assert.ok(saysOtherSense("Senior Engineer, Operational Excellence", "excel"));
+ * assert.ok(!saysOtherSense("Excel Specialist - Excellent Pay", "excel"));
  * ```
  */
 export function saysOtherSense(title: string, asked: WordSense): boolean {
@@ -130,5 +175,7 @@ export function saysOtherSense(title: string, asked: WordSense): boolean {
   const officer = OFFICER.test(title);
   if (asked === "office") return officer && !office;
   if (asked === "officer") return office && !officer;
+  if (asked === "customer support") return CARE_WORK.test(title) && !SERVES_CUSTOMERS.test(title);
+  if (asked === "excel") return EXCELLENCE.test(title) && !EXCEL.test(title);
   return administersSystems(title);
 }
