@@ -5549,8 +5549,8 @@ export const MUTANTS: Mutant[] = [
     id: "M676",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "    : subjectOfDegree(openWorkNamed(ableWithNamed(asked)));",
-    becomes: "    : subjectOfDegree(openWorkNamed(asked));",
+    line: "    : subjectOfDegree(workDoneWithNamed(openWorkNamed(ableWithNamed(asked))));",
+    becomes: "    : subjectOfDegree(workDoneWithNamed(openWorkNamed(asked)));",
     breaks:
       "'great with kids' embeds 'great' alone, read as an offer after the work, and lists no one who works with children (session 48)",
   },
@@ -5687,6 +5687,33 @@ export const MUTANTS: Mutant[] = [
     line: '  if (asked === "excel") return EXCELLENCE.test(title) && !EXCEL.test(title);',
     becomes: '  if (asked === "excel") return false;',
     breaks: "'excel' lists 'Operational Excellence' engineers as strong matches (session 49)",
+  },
+  {
+    id: "M694",
+    layer: "domain",
+    file: "src/domain/filters.ts",
+    line:
+      "        const pay = query.salary_currency === undefined ? payAgainstBareFloor(yearly) : yearly.max;",
+    becomes: "        const pay = yearly.max;",
+    breaks: "'over 100k' lists postings paying 300,000 rupees a year (about $3,600) (session 49)",
+  },
+  {
+    id: "M695",
+    layer: "domain",
+    file: "src/domain/filters.ts",
+    line: '    reads: ["salary_currency"],\n',
+    becomes: "",
+    breaks:
+      "a floor's mask kept with `salary_currency=INR` answers the same floor without it: rupees pass (session 49)",
+  },
+  {
+    id: "M696",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "  return work && asks ? [...work] : words;",
+    becomes: "  return words;",
+    breaks:
+      "'good with numbers' lists a math student as its one close match, no accountant (session 49)",
   },
 ];
 

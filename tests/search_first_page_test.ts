@@ -2079,6 +2079,9 @@ Deno.test("what a person is good with names the work done with it: 'great with k
       await posting({ job_title: "Nanny", city: "Leeds", country: "GB" }),
       await posting({ job_title: "IT Support Technician", city: "Leeds", country: "GB" }),
       await posting({ job_title: "Accountant", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Math Student", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Car Mechanic", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Car Dealership Flex Officer", city: "Leeds", country: "GB" }),
       await posting({ job_title: "Warehouse Operative", city: "Leeds", country: "GB" }),
       await posting({ job_title: "Staff Nurse", city: "Leeds", country: "GB" }),
       await posting({
@@ -2100,6 +2103,14 @@ Deno.test("what a person is good with names the work done with it: 'great with k
     }
     const computers = await tiersOf(search, "good with computers");
     assert.deepEqual(computers, { strong: [], close: ["IT Support Technician"] });
+    // Numbers and cars as the work done with them (session 49: "good with numbers" listed one
+    // math student as its one close match, "good with cars" a car dealership's security officer).
+    for (const q of ["good with numbers", "i like working with numbers"]) {
+      assert.deepEqual((await tiersOf(search, q)).strong, ["Accountant"], q);
+    }
+    const cars = await tiersOf(search, "good with cars");
+    assert.deepEqual(cars.strong, ["Car Mechanic"]);
+    assert.ok(!cars.strong.includes("Car Dealership Flex Officer"), `${cars.strong}`);
     // What a job offers after "with" still leaves the work: the nurses, not the offer.
     const nurses = await tiersOf(search, "nurse with visa sponsorship");
     assert.deepEqual(nurses.strong, ["Registered Nurse", "Staff Nurse"]);

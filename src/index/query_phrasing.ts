@@ -1143,6 +1143,51 @@ export function ableWithNamed(words: string[]): string[] {
   return asks ? ["work", ...words.slice(at + 1)] : words;
 }
 
+/**
+ * What the work done with a thing is, where the thing alone names no job the model can find:
+ * "good with numbers" embedded as "work with numbers" met no accounting title within 0.25
+ * (session 48), "good with cars" a car dealership's security officer first (session 49).
+ */
+const WORK_DONE_WITH: Readonly<Record<string, readonly string[]>> = {
+  numbers: ["accounting", "and", "finance"],
+  figures: ["accounting", "and", "finance"],
+  cars: ["car", "mechanic"],
+};
+
+/**
+ * `words` naming the work done with a thing (`WORK_DONE_WITH`: "work with numbers", "working with
+ * cars", what `ableWithNamed` makes of "good with numbers") as that work; the same array where
+ * they name another thing or more.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const words = (q: string) => q.split(" ");
+ * assert.deepEqual(workDoneWithNamed(words("work with numbers")), words("accounting and finance"));
+ * assert.deepEqual(workDoneWithNamed(words("working with cars")), words("car mechanic"));
+ * assert.deepEqual(workDoneWithNamed(words("work with kids")), words("work with kids"));
+ * assert.deepEqual(workDoneWithNamed(words("numbers")), words("numbers"));
+ * assert.deepEqual(workDoneWithNamed(words("i like working with numbers")), words("accounting and finance"));
+ * assert.deepEqual(workDoneWithNamed(words("nurse working with cars")), words("nurse working with cars"));
+ * ```
+ */
+export function workDoneWithNamed(words: string[]): string[] {
+  const at = words.length - 3;
+  if (at < 0 || !WORKING.has(words[at]) || words[at + 1] !== "with") return words;
+  const work = Object.hasOwn(WORK_DONE_WITH, words[at + 2])
+    ? WORK_DONE_WITH[words[at + 2]]
+    : undefined;
+  const asks = words.slice(0, at).every((word) =>
+    asksOrNamesJob(word) || BEFORE_ABLE.has(word) || LIKING.has(word)
+  );
+  return work && asks ? [...work] : words;
+}
+
+const WORKING = new Set(["work", "working"]);
+
+/** What a person says of work they would like before it: "i like working with numbers". */
+const LIKING = new Set(["like", "love", "enjoy", "prefer"]);
+
 /** Whether `word` asks for work or names a job as such ("i", "want", "a", "job", "doing"). */
 function asksOrNamesJob(word: string): boolean {
   return ASKING_WORDS.has(word) || REQUEST_NOUNS.has(word) || DOING.has(word);
