@@ -5672,15 +5672,6 @@ export const MUTANTS: Mutant[] = [
       "'part time jobs no experience' lists every part-time post, senior ones among them (session 49)",
   },
   {
-    id: "M692",
-    layer: "index",
-    file: "src/index/query_employment.ts",
-    line: '  return SUITED_TO_PART_TIME.test(split.join(" "))',
-    becomes: '  return SUITED_TO_PART_TIME.test("")',
-    breaks:
-      "'jobs for 16 year olds' searches '16' and lists a DevOps post by its title (session 49)",
-  },
-  {
     id: "M693",
     layer: "index",
     file: "src/index/word_senses.ts",
@@ -5689,31 +5680,31 @@ export const MUTANTS: Mutant[] = [
     breaks: "'excel' lists 'Operational Excellence' engineers as strong matches (session 49)",
   },
   {
-    id: "M694",
-    layer: "domain",
-    file: "src/domain/filters.ts",
-    line:
-      "        const pay = query.salary_currency === undefined ? payAgainstBareFloor(yearly) : yearly.max;",
-    becomes: "        const pay = yearly.max;",
-    breaks: "'over 100k' lists postings paying 300,000 rupees a year (about $3,600) (session 49)",
-  },
-  {
-    id: "M695",
-    layer: "domain",
-    file: "src/domain/filters.ts",
-    line: '    reads: ["salary_currency"],\n',
-    becomes: "",
-    breaks:
-      "a floor's mask kept with `salary_currency=INR` answers the same floor without it: rupees pass (session 49)",
-  },
-  {
     id: "M696",
     layer: "index",
     file: "src/index/query_phrasing.ts",
-    line: "  return work && asks ? [...work] : words;",
+    line: "  return work && asksBefore(at) ? [...work] : words;",
     becomes: "  return words;",
     breaks:
       "'good with numbers' lists a math student as its one close match, no accountant (session 49)",
+  },
+  {
+    id: "M697",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "    return asksBefore(helpAt) ? [...HELPING_WORK] : words;",
+    becomes: "    return words;",
+    breaks:
+      "'i want to help people' lists 'People & Culture' posts by 'people' and nothing strong (session 49)",
+  },
+  {
+    id: "M698",
+    layer: "index",
+    file: "src/index/word_senses.ts",
+    line: '    !CARE_WORK.test(words.join(" ")) && !words.some((word) => CARED_FOR.test(word))',
+    becomes: "    true",
+    breaks:
+      "'support worker customer service' makes its own support workers close matches (reviewer R49)",
   },
 ];
 

@@ -1835,8 +1835,14 @@ Deno.test("'customer support' makes care work's support and care close matches, 
       assert.ok(!strong.includes("Direct Support Professional (DSP)"), `${q}: ${strong}`);
       assert.ok(close.includes("Direct Support Professional (DSP)"), `${q}: ${close}`);
     }
-    const carers = await tiersOf(search, "support worker");
-    assert.ok(carers.strong.includes("Support Worker/Carer"), `${carers.strong}`);
+    // Where the words name care work too, its own titles stay strong (reviewer R49: "client
+    // support worker" had one strong match left).
+    for (
+      const q of ["support worker", "client support worker", "support worker customer service"]
+    ) {
+      const carers = await tiersOf(search, q);
+      assert.ok(carers.strong.includes("Support Worker/Carer"), `${q}: ${carers.strong}`);
+    }
   } finally {
     await search.close();
   }
@@ -2080,8 +2086,8 @@ Deno.test("what a person is good with names the work done with it: 'great with k
       await posting({ job_title: "IT Support Technician", city: "Leeds", country: "GB" }),
       await posting({ job_title: "Accountant", city: "Leeds", country: "GB" }),
       await posting({ job_title: "Math Student", city: "Leeds", country: "GB" }),
-      await posting({ job_title: "Car Mechanic", city: "Leeds", country: "GB" }),
-      await posting({ job_title: "Car Dealership Flex Officer", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "Support Worker", city: "Leeds", country: "GB" }),
+      await posting({ job_title: "People & Culture Specialist", city: "Leeds", country: "GB" }),
       await posting({ job_title: "Warehouse Operative", city: "Leeds", country: "GB" }),
       await posting({ job_title: "Staff Nurse", city: "Leeds", country: "GB" }),
       await posting({
@@ -2103,14 +2109,20 @@ Deno.test("what a person is good with names the work done with it: 'great with k
     }
     const computers = await tiersOf(search, "good with computers");
     assert.deepEqual(computers, { strong: [], close: ["IT Support Technician"] });
-    // Numbers and cars as the work done with them (session 49: "good with numbers" listed one
-    // math student as its one close match, "good with cars" a car dealership's security officer).
+    // Numbers as the work done with them (session 49: "good with numbers" listed one math student
+    // as its one close match).
     for (const q of ["good with numbers", "i like working with numbers"]) {
       assert.deepEqual((await tiersOf(search, q)).strong, ["Accountant"], q);
     }
-    const cars = await tiersOf(search, "good with cars");
-    assert.deepEqual(cars.strong, ["Car Mechanic"]);
-    assert.ok(!cars.strong.includes("Car Dealership Flex Officer"), `${cars.strong}`);
+    // Session 49: "i want to help people" listed "People & Culture" posts by "people", nothing
+    // strong.
+    const helping = await tiersOf(search, "i want to help people");
+    assert.ok(helping.strong.includes("Support Worker"), `${helping.strong}`);
+    assert.ok(
+      ![...helping.strong, ...helping.close].includes("People & Culture Specialist"),
+      `${helping.strong} / ${helping.close}`,
+    );
+
     // What a job offers after "with" still leaves the work: the nurses, not the offer.
     const nurses = await tiersOf(search, "nurse with visa sponsorship");
     assert.deepEqual(nurses.strong, ["Registered Nurse", "Staff Nurse"]);

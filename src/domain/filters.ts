@@ -37,7 +37,7 @@ import {
   timeParam,
   wordListForms,
 } from "./param_schemas.ts";
-import { payAgainstBareFloor, yearlySalary } from "./salary.ts";
+import { yearlySalary } from "./salary.ts";
 
 /** Kilometres a `near` radius may reach: half the Earth's circumference. */
 export const RADIUS_MAX_KM = 20_000;
@@ -79,14 +79,8 @@ export interface FilterParam<T = unknown> {
    */
   refusedAlone?: string;
   /**
-   * Other filters whose values this parameter's test reads (`salary_min` reads whether a
-   * `salary_currency` names the floor's currency): part of the key its result is cached by.
-   */
-  reads?: string[];
-  /**
    * How a posting is tested: a predicate for this parameter's value (with the other parameters,
-   * for its qualifiers and what it `reads`), built once per search and cached by the index.
-   * Absent on qualifiers.
+   * for its qualifiers), built once per search and cached by the index. Absent on qualifiers.
    */
   test?: (
     value: T,
@@ -178,22 +172,16 @@ export const FILTERS = {
     schema: numberParam(),
     description: "Least yearly pay: the yearly equivalent of the posting's highest pay (hourly " +
       "x 2,080, daily x 260, weekly x 52, monthly x 12) must reach it. In the posting's own " +
-      "currency where its unit is worth about a dollar, euro or pound; pay in a currency of " +
-      "small units (rupees, yen, kronor...) by its rough worth in US dollars. Give " +
-      "`salary_currency` to compare like with like. Postings without pay are left out unless " +
-      "`salary_include_unknown`.",
+      "currency: give `salary_currency` to compare like with like. Postings without pay are " +
+      "left out unless `salary_include_unknown`.",
     example: "60000",
     cliValue: "<amount>",
     forms: NUMBER_FORMS,
-    reads: ["salary_currency"],
     test: (least, query) => {
       const includeUnknown = query.salary_include_unknown === true;
       return (job) => {
         const yearly = yearlySalary(job.base_salary);
-        if (yearly === null) return includeUnknown;
-        // A floor in a currency is compared in it (`salary_currency` keeps only that one).
-        const pay = query.salary_currency === undefined ? payAgainstBareFloor(yearly) : yearly.max;
-        return pay >= least;
+        return yearly === null ? includeUnknown : yearly.max >= least;
       };
     },
   }),
@@ -332,11 +320,11 @@ export function postingTests(
   const tests: { key: string; test: (job: Job) => boolean }[] = [];
   for (const name of FILTER_NAMES) {
     const value = query[name];
-    const { test, reads = [] } = FILTERS[name] as FilterParam;
+    const { test } = FILTERS[name] as FilterParam;
     if (value === undefined || !test) continue;
     const qualifiers = FILTER_NAMES.filter((q) => qualifiersOf(q).includes(name));
     tests.push({
-      key: JSON.stringify([name, value, ...[...qualifiers, ...reads].map((q) => query[q] ?? null)]),
+      key: JSON.stringify([name, value, ...qualifiers.map((q) => query[q] ?? null)]),
       test: test(value, query, context),
     });
   }

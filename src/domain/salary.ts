@@ -49,8 +49,8 @@ export function yearlySalary(baseSalary: string | undefined): YearlySalary | nul
 /**
  * About how many US dollars one unit of each currency is worth, rounded (2025): only to order pay
  * stated in different currencies against each other ("well paid nurse jobs": a posting's pay in
- * pounds beside one in dollars), and to keep pay in a currency of small units from passing a floor
- * given in none (`payAgainstBareFloor`); never shown. Rates move by a tenth in a year; a posting paid three
+ * pounds beside one in dollars), never shown or compared with a figure a person gave (`salary_min`
+ * stays in the posting's own currency). Rates move by a tenth in a year; a posting paid three
  * times another in one currency stays above it in any. A currency not listed orders as no pay.
  */
 const ROUGH_USD_PER_UNIT: Readonly<Record<string, number>> = {
@@ -76,32 +76,6 @@ const ROUGH_USD_PER_UNIT: Readonly<Record<string, number>> = {
   BRL: 0.18,
   MXN: 0.055,
 };
-
-/** Under this many dollars a unit, a currency's figures are not a dollar's, a euro's or a pound's. */
-const SMALL_UNIT_USD = 0.5;
-
-/**
- * What a posting's yearly pay (`yearlySalary`) is compared with a floor given in no currency
- * (`salary_min` without `salary_currency`, "over 100k"): its own figure where its currency's unit is
- * worth about a dollar, euro or pound (half a dollar or more, or not listed), else its rough worth
- * in US dollars. A floor names its currency only by what people mean by it: "over 100k" is never
- * 300,000 rupees a year (about $3,600), which passed it until session 49, while "over 50k" stays
- * 50,000 in pounds, euros, Canadian or Australian dollars, as people in each mean it.
- *
- * @example
- * ```ts
- * import { strict as assert } from "node:assert";
- * assert.equal(payAgainstBareFloor({ max: 60000, currency: "GBP" }), 60000);
- * assert.equal(payAgainstBareFloor({ max: 300000, currency: "INR" }), 3600);
- * assert.equal(payAgainstBareFloor({ max: 900000, currency: "XYZ" }), 900000);
- * ```
- */
-export function payAgainstBareFloor(pay: { max: number; currency: string }): number {
-  const rate = Object.hasOwn(ROUGH_USD_PER_UNIT, pay.currency)
-    ? ROUGH_USD_PER_UNIT[pay.currency]
-    : undefined;
-  return rate !== undefined && rate < SMALL_UNIT_USD ? Math.round(pay.max * rate) : pay.max;
-}
 
 /**
  * The top of a `base_salary`'s range as a yearly figure in rough US dollars

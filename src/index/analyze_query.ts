@@ -545,8 +545,8 @@ function analyzeText(text: string): AnalyzedQuery {
   // "help desk" is no "helpdesk" in the titles that write it apart.
   const unwanted = exclusionIn(roleWords(typedWords));
   // "something with animals", "a psychology degree" and "good with numbers" name their work by
-  // what follows (`openWorkNamed`, `subjectOfDegree`, `ableWithNamed`), numbers or cars by the work
-  // done with them (`workDoneWithNamed`); a pasted CV's "BSc degree in ..." names no search.
+  // what follows (`openWorkNamed`, `subjectOfDegree`, `ableWithNamed`), numbers by the work done
+  // with them (`workDoneWithNamed`); a pasted CV's "BSc degree in ..." names no search.
   const asked = unwanted ? unwanted.rest : typedWords;
   const said = asked.length > MOST_READ_WORDS
     ? asked

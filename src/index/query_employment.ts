@@ -329,9 +329,6 @@ function cutEnd(
  * import { strict as assert } from "node:assert";
  * assert.deepEqual(employmentAlone("Part-time"), { type: "parttime", matched: "Part-time", rest: "" });
  * assert.equal(employmentAlone("contract manager"), null);
- * assert.equal(employmentAlone("16 year olds")?.type, "parttime");
- * assert.equal(employmentAlone("stay at home moms")?.type, "parttime");
- * assert.equal(employmentAlone("16 year old developer"), null);
  * ```
  */
 export function employmentAlone(words: string): QueryEmployment | null {
@@ -339,33 +336,8 @@ export function employmentAlone(words: string): QueryEmployment | null {
   const phrase = PHRASES.find((p) =>
     p.words.length === split.length && p.words.every((w, k) => split[k] === w)
   );
-  if (phrase) return { type: phrase.type, matched: words.trim(), rest: "" };
-  return SUITED_TO_PART_TIME.test(split.join(" "))
-    ? { type: "parttime", matched: words.trim(), rest: "" }
-    : null;
+  return phrase ? { type: phrase.type, matched: words.trim(), rest: "" } : null;
 }
-
-/** A teenager, said by age or as such ("16 year olds", "my 15 year old son", "teens"). */
-const TEENAGER =
-  "(?:(?:1[3-9]|thirteen|fourteen|fifteen|sixteen|seventeen) (?:years? olds?|yr olds?|yos?)" +
-  "(?: (?:son|daughter|kid|kids|boy|girl))?|teens?|teenagers?|high ?schoolers?)";
-
-/**
- * Who a job is asked for, named with no work ("jobs for 16 year olds", "jobs for moms", "jobs for
- * retirees"): part-time work is what suits them, as job boards' own pages for them list. Session
- * 49: these listed nothing strong, and as close matches a DevOps post by its title's "16", senior
- * engineers for "retirees" and a night nurse for "moms". Alone only: beside the work ("retail jobs
- * for teenagers") the work is what is asked, and who it suits is phrasing (src/index/query_phrasing.ts).
- */
-const SUITED_TO_PART_TIME = new RegExp(
-  "^(?:(?:a|an|my|our) )?(?:" + [
-    TEENAGER,
-    "(?:stay at home |working |single )?(?:moms?|mums?|mothers?|dads?|parents?)",
-    "retirees?",
-    "pensioners?",
-    "retired people",
-  ].join("|") + ")$",
-);
 
 /**
  * Words for a lasting post, said against a type ("temporary or permanent nurse"): no type of

@@ -64,8 +64,11 @@ const SYSTEM_ADMIN_WORD = /systemadministrat|sysadmin|netzwerkadministrat/iu;
 
 const ADMINISTRATION = /^(?:admin|administrative|administration)$/;
 
-/** A customer's side of "support", "service" or "care" in a query's words. */
-const CUSTOMER = /^(?:customers?|client|clients)$/;
+/**
+ * A customer's side of "support", "service" or "care" in a query's words. Not a client's: "client
+ * care" and "client support worker" are care work's own words (reviewer R49).
+ */
+const CUSTOMER = /^customers?$/;
 const CUSTOMER_WORK = /^(?:support|service|services|care)$/;
 
 /** Excel, the spreadsheet, which the stemmer gives "excellence" and "excellent"'s term ("excel"). */
@@ -78,7 +81,10 @@ const EXCELLENCE = /excellen/iu;
  * support" listed three care support workers among its five strong matches by "support" alone.
  */
 const CARE_WORK =
-  /(?<![\p{L}\p{N}])(?:carers?|care\s*givers?|care\s+(?:workers?|assistants?|staff|homes?|team)|support\s+workers?|direct\s+support|disability|aged\s+care|home\s+care|personal\s+care|patient\s+care|residential|nursing)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:carers?|care\s*givers?|care\s+(?:workers?|assistants?|staff|homes?|team)|support\s+workers?|direct\s+support|disability|aged\s+care|home\s+care|personal\s+care|patient\s+care|residential|nursing|nurses?)(?![\p{L}\p{N}])/iu;
+
+/** Words of care work's own in a query: who is cared for, and who cares. */
+const CARED_FOR = /^(?:patients?|residents?|carers?|caregivers?|nurses?|nursing)$/;
 
 /** A title that names a customer's service, whatever else it names. */
 const SERVES_CUSTOMERS =
@@ -89,8 +95,8 @@ const SERVES_CUSTOMERS =
  * "officer" is the office's work and "officer" without "office" an officer's (both: neither);
  * "admin", "administrative" or "administration" with no system's word in the query is the
  * office's administration (a system's administrator is "sysadmin", "linux admin", "it admin");
- * "customer" (or "client") with "support", "service" or "care" is a customer's support, not care
- * work; "excel" is the spreadsheet, not excellence.
+ * "customer" with "support", "service" or "care" is a customer's support, not care work (unless
+ * the words name care work too); "excel" is the spreadsheet, not excellence.
  *
  * @example
  * ```ts
@@ -104,7 +110,10 @@ const SERVES_CUSTOMERS =
  * assert.deepEqual(sensesOfWords(["office", "officer"]), []);
  * assert.deepEqual(sensesOfWords(["nurse"]), []);
  * assert.deepEqual(sensesOfWords(["customer", "support"]), ["customer support"]);
- * assert.deepEqual(sensesOfWords(["client", "services", "officer"]), ["officer", "customer support"]);
+ * assert.deepEqual(sensesOfWords(["customer", "services", "officer"]), ["officer", "customer support"]);
+ * assert.deepEqual(sensesOfWords(["client", "care"]), []);
+ * assert.deepEqual(sensesOfWords(["support", "worker", "customer", "service"]), []);
+ * assert.deepEqual(sensesOfWords(["customer", "service", "nurse"]), []);
  * assert.deepEqual(sensesOfWords(["support", "worker"]), []);
  * assert.deepEqual(sensesOfWords(["customer", "success", "manager"]), []);
  * assert.deepEqual(sensesOfWords(["advanced", "excel"]), ["excel"]);
@@ -121,7 +130,12 @@ export function sensesOfWords(words: readonly string[]): WordSense[] {
     senses.push(office ? "office" : "officer");
   }
   if (administration) senses.push("office administration");
-  if (words.some((word) => CUSTOMER.test(word)) && words.some((word) => CUSTOMER_WORK.test(word))) {
+  // Not where the words name care work too ("support worker customer service", "patient care
+  // customer service", "customer service nurse": reviewer R49 found their own work made close).
+  if (
+    words.some((word) => CUSTOMER.test(word)) && words.some((word) => CUSTOMER_WORK.test(word)) &&
+    !CARE_WORK.test(words.join(" ")) && !words.some((word) => CARED_FOR.test(word))
+  ) {
     senses.push("customer support");
   }
   // Session 49: "excel" listed "Senior Engineer, Operational Excellence" among its strong matches.
