@@ -2228,7 +2228,8 @@ export const MUTANTS: Mutant[] = [
     id: "M264",
     layer: "index",
     file: "src/index/query_salary.ts",
-    line: "    const currency = currencyOf(before) ?? currencyOf(after);",
+    line:
+      '    const currency = currencyOf(before) ?? currencyOf(after) ?? (lakhs ? "INR" : undefined);',
     becomes: "    const currency = undefined;",
     breaks:
       '"\u00a330k" and "over \u20ac60k" compare the pay in any currency: a posting paying $35,000 is a "\u00a330k" job (session 34)',
@@ -2347,9 +2348,9 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/query_salary.ts",
     line:
-      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand)?\\+?` +",
+      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa))?\\+?` +",
     becomes:
-      "      .raw`(?<before>\\$\\s?|[£€]\\s?|(?:${CODES})\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand)?\\+?` +",
+      "      .raw`(?<before>\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa))?\\+?` +",
     breaks:
       '"C$60k" reads "60k" and searches "C" as a word, listing C developers (engineer W, session 34)',
   },
@@ -2357,7 +2358,7 @@ export const MUTANTS: Mutant[] = [
     id: "M278",
     layer: "index",
     file: "src/index/query_salary.ts",
-    line: "    String.raw`(?:\\s?(?<after>${CODES}|[£€]|${WORDS_OF_CURRENCY}))?` +",
+    line: "    String.raw`(?:\\s?(?<after>${CODES}|[£€₹]|${WORDS_OF_CURRENCY}))?` +",
     becomes: "    String.raw`(?:\\s?(?<after>${CODES}|${WORDS_OF_CURRENCY}))?` +",
     breaks: '"45.000€" is not read as pay (engineer W, session 34)',
   },
@@ -5705,6 +5706,23 @@ export const MUTANTS: Mutant[] = [
     becomes: "    true",
     breaks:
       "'support worker customer service' makes its own support workers close matches (reviewer R49)",
+  },
+  {
+    id: "M699",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "    const stated = k ? figure * (lakhs ? 100_000 : 1000) : figure;",
+    becomes: "    const stated = k ? figure * 1000 : figure;",
+    breaks: "'over 3 lakh' is a floor of 3,000 rupees, not 300,000 (session 49)",
+  },
+  {
+    id: "M700",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line:
+      '    const currency = currencyOf(before) ?? currencyOf(after) ?? (lakhs ? "INR" : undefined);',
+    becomes: "    const currency = currencyOf(before) ?? currencyOf(after);",
+    breaks: "'over 3 lakh' is compared with pay in any currency, not rupees (session 49)",
   },
 ];
 

@@ -439,6 +439,8 @@ Deno.test("the real postings: what each filter means, and the role leads", async
           ["$50 an hour jobs", "$50 an hour", 104_000, undefined],
           // A currency named is compared like with like: the euros of the Dutch postings only.
           ["jobs over €60k", "over €60k", 60_000, "EUR"],
+          // Lakhs are rupees (session 49: "over 3 lakh" was not read as pay).
+          ["jobs over 3 lakh", "over 3 lakh", 300_000, "INR"],
         ] as const
       ) {
         const stating = jobs.filter((j) => {

@@ -46,8 +46,15 @@ function currencyOf(written: string | undefined): string | undefined {
   const sign = written?.trim().toLowerCase();
   if (!sign || sign === "$") return undefined;
   if (sign.endsWith("$")) return DOLLAR_OF[sign.slice(0, -1)];
+  if (sign === "₹" || sign === "rs" || sign === "rs.") return "INR";
   return sign === "£" ? "GBP" : sign === "€" ? "EUR" : sign.toUpperCase();
 }
+
+/**
+ * A lakh (100,000), as Indian pay is said: "10 lakh", "8 LPA" (lakhs per annum). Session 49
+ * (reviewer R49): "over 10 lakh" and "jobs paying 500000 rupees" were not read as pay at all.
+ */
+const LAKH = /^\s?(?:lakhs?|lacs?|lpa)$/iu;
 
 const CODES = "gbp|usd|eur|cad|aud|nzd|chf|inr|sgd";
 /** A currency said in words after the figure ("25 dollars an hour", "12 quid"), as its sign. */
@@ -60,6 +67,8 @@ const CURRENCY_WORDS: Record<string, string> = {
   quid: "£",
   euro: "€",
   euros: "€",
+  rupee: "₹",
+  rupees: "₹",
 };
 const WORDS_OF_CURRENCY = Object.keys(CURRENCY_WORDS).join("|");
 const NUMBER = String.raw`\d{1,3}(?:[,.]\d{3})+|\d+(?:\.\d+)?`;
@@ -112,10 +121,10 @@ const PAY = new RegExp(
       .raw`over|above|min|minimum|at least|from|upwards of|more than|greater than|in excess of|` +
     String.raw`north of|(?<between>between))\s+){0,2}` +
     String
-      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€]\s?|(?:${CODES})\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand)?\+?` +
+      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€₹]\s?|(?:${CODES})\s?|rs\.?\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa))?\+?` +
     String
-      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand)?)?` +
-    String.raw`(?:\s?(?<after>${CODES}|[£€]|${WORDS_OF_CURRENCY}))?` +
+      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€₹])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa))?)?` +
+    String.raw`(?:\s?(?<after>${CODES}|[£€₹]|${WORDS_OF_CURRENCY}))?` +
     String.raw`(?:\s?(?<period>${PERIODS}))?` +
     String
       .raw`(?:\s(?:plus|or more|or above|or higher|and up|and above|and over))?(?![\p{L}\p{N}])`,
@@ -180,6 +189,14 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("remote jobs paying 80k plus")?.matched, "paying 80k plus");
  * assert.equal(salaryIn("nurse 30 an hour or more")?.rest, "nurse");
  * assert.equal(salaryIn("developer 100k and up")?.rest, "developer");
+ * // Rupees, and lakhs as Indian pay is said.
+ * assert.deepEqual(salaryIn("jobs over 10 lakh"), {
+ *   matched: "over 10 lakh", yearlyMin: 1000000, rest: "jobs", currency: "INR",
+ * });
+ * assert.equal(salaryIn("developer 8 LPA")?.yearlyMin, 800000);
+ * assert.equal(salaryIn("jobs paying 500000 rupees")?.currency, "INR");
+ * assert.equal(salaryIn("data entry ₹20,000 per month")?.yearlyMin, 240000);
+ * assert.equal(salaryIn("call centre Rs 15000 a month")?.currency, "INR");
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {
@@ -219,22 +236,28 @@ export function salaryIn(query: string): QuerySalary | null {
       /^\d{1,3}(?:[,.]\d{3})+$/.test(amount) ? amount.replace(/[,.]/g, "") : amount,
     );
     if (k && !before && !after && figure === 401) continue;
-    const stated = k ? figure * 1000 : figure;
+    const lakhs = k !== undefined && LAKH.test(k);
+    const stated = k ? figure * (lakhs ? 100_000 : 1000) : figure;
     // "able to lift 50 pounds": a weight. A small figure in pounds said in words is pay only beside
     // a period or a word that says pay ("12 pounds an hour", "paying 12 pounds"); "30k pounds"
     // and "35,000 pounds" are pay (reviewer W, session 38).
     if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay && stated < 1000) continue;
     // A currency code is also a word ("CAD technician level 3"): beside a small bare figure it is
     // not pay; "CAD 60k", "35000 GBP" and "£12" are.
-    if (!/[£$€]/.test(`${before ?? ""}${after ?? ""}`) && !k && !period && stated < 1000) continue;
-    // No period: a small figure is an hourly rate ("cleaner £12"), a large one a year's pay.
-    const unit = period ? PERIOD_WORDS[period.toLowerCase()] : stated < 1000 ? "HOUR" : "YEAR";
+    if (!/[£$€₹]/.test(`${before ?? ""}${after ?? ""}`) && !k && !period && stated < 1000) continue;
+    // No period: a small figure is an hourly rate ("cleaner £12"), a large one a year's pay; "LPA"
+    // is a year's.
+    const unit = period
+      ? PERIOD_WORDS[period.toLowerCase()]
+      : stated < 1000 && !lakhs
+      ? "HOUR"
+      : "YEAR";
     const yearlyMin = Math.round(stated * PERIODS_PER_YEAR[unit]);
     if (!Number.isFinite(yearlyMin) || yearlyMin <= 0) continue;
     const matched = text.trim();
     const rest = (query.slice(0, found.index) + " " + query.slice(found.index + text.length))
       .replace(/\s+/g, " ").trim();
-    const currency = currencyOf(before) ?? currencyOf(after);
+    const currency = currencyOf(before) ?? currencyOf(after) ?? (lakhs ? "INR" : undefined);
     return { matched, yearlyMin, rest, ...(currency ? { currency } : {}) };
   }
   return null;

@@ -50,7 +50,7 @@ Deno.test("salaryIn(): a number with no currency, 'k' or period beside it is nev
   // Words that say pay beside a number (a period, a currency code) are left to the next test.
   const payWords = new Set(
     ("hour day week month annum year pa ph hourly daily weekly monthly yearly annually k " +
-      "gbp usd eur cad aud nzd chf inr sgd").split(" "),
+      "gbp usd eur cad aud nzd chf inr sgd rs lakh lakhs lac lacs lpa rupee rupees").split(" "),
   );
   const word = fc.stringMatching(/^[a-z]{1,10}$/).filter((w) => !payWords.has(w));
   fc.assert(
