@@ -2358,8 +2358,8 @@ export const MUTANTS: Mutant[] = [
     id: "M278",
     layer: "index",
     file: "src/index/query_salary.ts",
-    line: "    String.raw`(?:\\s?(?<after>${CODES}|[£€₹]|${WORDS_OF_CURRENCY}))?` +",
-    becomes: "    String.raw`(?:\\s?(?<after>${CODES}|${WORDS_OF_CURRENCY}))?` +",
+    line: "    String.raw`(?:\\s?(?<after>${CODES}|[£€₹]|rs\\.?|${WORDS_OF_CURRENCY}))?` +",
+    becomes: "    String.raw`(?:\\s?(?<after>${CODES}|rs\\.?|${WORDS_OF_CURRENCY}))?` +",
     breaks: '"45.000€" is not read as pay (engineer W, session 34)',
   },
   {
@@ -5664,15 +5664,6 @@ export const MUTANTS: Mutant[] = [
       "'remote customer support' lists a care work's Direct Support Professional as a strong match (session 49)",
   },
   {
-    id: "M691",
-    layer: "index",
-    file: "src/index/analyze_query.ts",
-    line: "    ...(query.seniorityBeside && !parts.seniority",
-    becomes: "    ...(false && query.seniorityBeside && !parts.seniority",
-    breaks:
-      "'part time jobs no experience' lists every part-time post, senior ones among them (session 49)",
-  },
-  {
     id: "M693",
     layer: "index",
     file: "src/index/word_senses.ts",
@@ -5723,6 +5714,15 @@ export const MUTANTS: Mutant[] = [
       '    const currency = currencyOf(before) ?? currencyOf(after) ?? (lakhs ? "INR" : undefined);',
     becomes: "    const currency = currencyOf(before) ?? currencyOf(after);",
     breaks: "'over 3 lakh' is compared with pay in any currency, not rupees (session 49)",
+  },
+  {
+    id: "M701",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: '      : currency === "INR" && !lakhs && stated < 100_000',
+    becomes: "      : false",
+    breaks:
+      "'data entry rs.20000' is a floor of 20,000 rupees a year, which every posting passes (session 49)",
   },
 ];
 

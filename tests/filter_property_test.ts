@@ -102,7 +102,7 @@ const QUERIES = [
   // Session 48: what a person is good with, and a verb alone after the asking.
   "great with kids",
   "i want to drive",
-  // Session 49: a customer's support (care work close), a level after a type read alone, Excel
+  // Session 49: a customer's support (care work close), a level beside a type read alone, Excel
   // (excellence close).
   "remote customer support",
   "part time jobs no experience",

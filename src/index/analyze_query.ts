@@ -883,14 +883,6 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
     // The language said beside what is read alone ("part-time jobs for a student, no Dutch
     // required": reviewer W found it dropped without a word).
     ...(query.languageBeside && !parts.language ? { language: query.languageBeside } : {}),
-    // A level read beside what is then read alone is a reading alone too, as in "remote jobs no
-    // experience" ("part time jobs no experience": session 49 found it dropped, and senior posts
-    // among the part-time ones).
-    ...(query.seniorityBeside && !parts.seniority
-      ? {
-        seniority: { matched: query.seniorityBeside.matched, levels: query.seniorityBeside.levels },
-      }
-      : {}),
     ...(query.salary ? { salary: query.salary } : {}),
     ...(query.bestPaid ? { bestPaid: query.bestPaid } : {}),
     ...(query.posted ? { posted: query.posted } : {}),

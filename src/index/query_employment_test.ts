@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { analyzeQuery, typeAlone } from "./analyze_query.ts";
+import { analyzeQuery } from "./analyze_query.ts";
 import { employmentIn, withTypesSpelledOut } from "./query_employment.ts";
 import { tokenize } from "./tokenize.ts";
 import type { EmploymentType } from "../domain/job.ts";
@@ -121,14 +121,4 @@ Deno.test("employment words are not read where they are part of the role, denied
   assert.equal(analyzeQuery("summer internship in marketing").embeddingText, "marketing");
   // The rest is read as it would be alone: the type words go, the other words stay.
   assert.equal(analyzeQuery("part-time weekend retail work").embeddingText, "weekend retail work");
-});
-
-Deno.test("a level after a type read alone is read alone too", () => {
-  // Session 49: "part time jobs no experience" read the level beside the work "part time", then
-  // the type alone, and the level was dropped: every part-time post was listed, senior ones too.
-  for (const q of ["part time jobs no experience", "no experience part time jobs"]) {
-    const level = typeAlone(analyzeQuery(q));
-    assert.equal(level?.employment?.type, "parttime", q);
-    assert.deepEqual(level?.seniority?.levels, ["junior", "intern"], q);
-  }
 });

@@ -124,7 +124,7 @@ const PAY = new RegExp(
       .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€₹]\s?|(?:${CODES})\s?|rs\.?\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa))?\+?` +
     String
       .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€₹])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa))?)?` +
-    String.raw`(?:\s?(?<after>${CODES}|[£€₹]|${WORDS_OF_CURRENCY}))?` +
+    String.raw`(?:\s?(?<after>${CODES}|[£€₹]|rs\.?|${WORDS_OF_CURRENCY}))?` +
     String.raw`(?:\s?(?<period>${PERIODS}))?` +
     String
       .raw`(?:\s(?:plus|or more|or above|or higher|and up|and above|and over))?(?![\p{L}\p{N}])`,
@@ -197,6 +197,10 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("jobs paying 500000 rupees")?.currency, "INR");
  * assert.equal(salaryIn("data entry ₹20,000 per month")?.yearlyMin, 240000);
  * assert.equal(salaryIn("call centre Rs 15000 a month")?.currency, "INR");
+ * // Rupees under a lakh with no period are a month's pay.
+ * assert.equal(salaryIn("data entry rs.20000")?.yearlyMin, 240000);
+ * assert.equal(salaryIn("nurse salary 25000 rs")?.yearlyMin, 300000);
+ * assert.equal(salaryIn("50 thousand rupees")?.yearlyMin, 600000);
  * ```
  */
 export function salaryIn(query: string): QuerySalary | null {
@@ -245,10 +249,14 @@ export function salaryIn(query: string): QuerySalary | null {
     // A currency code is also a word ("CAD technician level 3"): beside a small bare figure it is
     // not pay; "CAD 60k", "35000 GBP" and "£12" are.
     if (!/[£$€₹]/.test(`${before ?? ""}${after ?? ""}`) && !k && !period && stated < 1000) continue;
+    const currency = currencyOf(before) ?? currencyOf(after) ?? (lakhs ? "INR" : undefined);
     // No period: a small figure is an hourly rate ("cleaner £12"), a large one a year's pay; "LPA"
-    // is a year's.
+    // is a year's. Rupees under a lakh are a month's, as Indian pay under a lakh is said ("Rs
+    // 20000", "50 thousand rupees": reviewer R49b found them read as a year's, a floor of nothing).
     const unit = period
       ? PERIOD_WORDS[period.toLowerCase()]
+      : currency === "INR" && !lakhs && stated < 100_000
+      ? "MONTH"
       : stated < 1000 && !lakhs
       ? "HOUR"
       : "YEAR";
@@ -257,7 +265,6 @@ export function salaryIn(query: string): QuerySalary | null {
     const matched = text.trim();
     const rest = (query.slice(0, found.index) + " " + query.slice(found.index + text.length))
       .replace(/\s+/g, " ").trim();
-    const currency = currencyOf(before) ?? currencyOf(after) ?? (lakhs ? "INR" : undefined);
     return { matched, yearlyMin, rest, ...(currency ? { currency } : {}) };
   }
   return null;
