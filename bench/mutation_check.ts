@@ -5550,8 +5550,9 @@ export const MUTANTS: Mutant[] = [
     id: "M676",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "    : subjectOfDegree(workDoneWithNamed(openWorkNamed(ableWithNamed(asked))));",
-    becomes: "    : subjectOfDegree(workDoneWithNamed(openWorkNamed(asked)));",
+    line:
+      "    : subjectOfDegree(besideType(workDoneWithNamed, openWorkNamed(ableWithNamed(asked))));",
+    becomes: "    : subjectOfDegree(besideType(workDoneWithNamed, openWorkNamed(asked)));",
     breaks:
       "'great with kids' embeds 'great' alone, read as an offer after the work, and lists no one who works with children (session 48)",
   },
@@ -5723,6 +5724,16 @@ export const MUTANTS: Mutant[] = [
     becomes: "      : false",
     breaks:
       "'data entry rs.20000' is a floor of 20,000 rupees a year, which every posting passes (session 49)",
+  },
+  {
+    id: "M702",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line:
+      "    : subjectOfDegree(besideType(workDoneWithNamed, openWorkNamed(ableWithNamed(asked))));",
+    becomes: "    : subjectOfDegree(workDoneWithNamed(openWorkNamed(ableWithNamed(asked))));",
+    breaks:
+      "'helping people part time' searches 'helping people' and lists HR posts, not support workers (session 49)",
   },
 ];
 

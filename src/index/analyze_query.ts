@@ -550,7 +550,7 @@ function analyzeText(text: string): AnalyzedQuery {
   const asked = unwanted ? unwanted.rest : typedWords;
   const said = asked.length > MOST_READ_WORDS
     ? asked
-    : subjectOfDegree(workDoneWithNamed(openWorkNamed(ableWithNamed(asked))));
+    : subjectOfDegree(besideType(workDoneWithNamed, openWorkNamed(ableWithNamed(asked))));
   const named = joinedCompounds(workerOfField(said));
   const roleAsTyped = roleWords(named);
   // The language the work is done in, first or last ("german speaking customer support",
@@ -756,6 +756,23 @@ function withAlternatives(
   // A specialty is one work's: "cashier or nurse" names none.
   delete whole.specialty;
   return whole;
+}
+
+/**
+ * `name` applied to `words` without an employment type at either end ("good with numbers part
+ * time", "part time jobs helping people"), the type put back where it was, so that what the words
+ * name is read beside a type as alone (session 49); `words` where `name` reads nothing.
+ */
+function besideType(name: (words: string[]) => string[], words: string[]): string[] {
+  const employment = employmentIn(words.join(" "));
+  if (!employment) return name(words);
+  const rest = splitWords(employment.rest);
+  const named = name(rest);
+  if (named === rest) return words;
+  const typeAtEnd = rest.every((word, k) => words[k] === word);
+  return typeAtEnd
+    ? [...named, ...words.slice(rest.length)]
+    : [...words.slice(0, words.length - rest.length), ...named];
 }
 
 /**

@@ -123,6 +123,18 @@ Deno.test("analyzeQuery() reads what a person is good with as the work done with
     assert.equal(analyzeQuery(q).embeddingText, "job helping others", q);
   }
   assert.equal(analyzeQuery("help people with it problems").embeddingText.includes("job"), false);
+  // Beside an employment type too, which stays read (session 49).
+  for (
+    const [q, text] of [
+      ["helping people part time", "job helping others"],
+      ["part time jobs helping people", "job helping others"],
+      ["good with numbers part time", "accounting and finance"],
+    ]
+  ) {
+    const read = analyzeQuery(q);
+    assert.equal(read.embeddingText, text, q);
+    assert.equal(read.employment?.type, "parttime", q);
+  }
   assert.equal(analyzeQuery("I'm really great with kids").embeddingText, "work with kids");
   assert.equal(analyzeQuery("good with computers").embeddingText, "work with computers");
   assert.equal(analyzeQuery("good with numbers").workText, undefined);
