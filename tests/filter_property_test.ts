@@ -103,10 +103,13 @@ const QUERIES = [
   "great with kids",
   "i want to drive",
   // Session 49: a customer's support (care work close), a level beside a type read alone, Excel
-  // (excellence close).
+  // (excellence close), numbers and helping people as the work, lakhs as pay.
   "remote customer support",
   "part time jobs no experience",
   "excel",
+  "i want to help people",
+  "good with numbers part time",
+  "jobs over 3 lakh",
   // Session 31: a seniority alone at a place; "no experience" beside the work.
   "entry level jobs in Berlin",
   "customer service no experience",
@@ -466,6 +469,11 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
             ["nurse or van driver", { employment_type: "fulltime" }, "date"],
             // Session 48's: what a person is good with.
             ["great with kids", { country: "GB" }, "relevance"],
+            // Session 49's: a customer's support, Excel, helping people, lakhs.
+            ["remote customer support", { country: "IN" }, "relevance"],
+            ["excel", { country: "IN" }, "relevance"],
+            ["i want to help people", { country: "GB" }, "relevance"],
+            ["jobs over 3 lakh", { remote: "onsite" }, "date"],
           ],
         },
       );

@@ -83,8 +83,8 @@ const EXCELLENCE = /excellen/iu;
 const CARE_WORK =
   /(?<![\p{L}\p{N}])(?:carers?|care\s*givers?|care\s+(?:workers?|assistants?|staff|homes?|team)|support\s+workers?|direct\s+support|disability|aged\s+care|home\s+care|personal\s+care|patient\s+care|residential|nursing|nurses?)(?![\p{L}\p{N}])/iu;
 
-/** Words of care work's own in a query: who is cared for, and who cares. */
-const CARED_FOR = /^(?:patients?|residents?|carers?|caregivers?|nurses?|nursing)$/;
+/** Who is cared for, said in a query (who cares is said in `CARE_WORK`'s words). */
+const CARED_FOR = /^(?:patients?|residents?)$/;
 
 /** A title that names a customer's service, whatever else it names. */
 const SERVES_CUSTOMERS =
@@ -159,8 +159,8 @@ function administersSystems(title: string): boolean {
  * Whether `title` names only the other kind of work than `asked` by the shared stem: an
  * officer's title for the office ("Security Officer" for "office admin"), an office's for an
  * officer ("Office Manager" for "police officer"), a system's administrator for the office's
- * administration, care work for a customer's support, excellence for Excel. A title that names both names the asked kind
- * too.
+ * administration, care work for a customer's support, excellence for Excel. A title that names
+ * both names the asked kind too.
  *
  * @example
  * ```ts
@@ -185,11 +185,10 @@ function administersSystems(title: string): boolean {
  * ```
  */
 export function saysOtherSense(title: string, asked: WordSense): boolean {
-  const office = OFFICE.test(title);
-  const officer = OFFICER.test(title);
-  if (asked === "office") return officer && !office;
-  if (asked === "officer") return office && !officer;
   if (asked === "customer support") return CARE_WORK.test(title) && !SERVES_CUSTOMERS.test(title);
   if (asked === "excel") return EXCELLENCE.test(title) && !EXCEL.test(title);
-  return administersSystems(title);
+  if (asked === "office administration") return administersSystems(title);
+  const office = OFFICE.test(title);
+  const officer = OFFICER.test(title);
+  return asked === "office" ? officer && !office : office && !officer;
 }
