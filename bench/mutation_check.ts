@@ -5735,6 +5735,66 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'helping people part time' searches 'helping people' and lists HR posts, not support workers (session 49)",
   },
+  {
+    id: "M703",
+    layer: "ingest",
+    file: "src/ingest/visa_sponsorship.ts",
+    line: '      if (says === "not_offered") return "not_offered";',
+    becomes: '      if (says === "not_offered") continue;',
+    breaks: "a posting that denies sponsorship beside an offer counts as offering it (session 50)",
+  },
+  {
+    id: "M704",
+    layer: "ingest",
+    file: "src/ingest/visa_sponsorship.ts",
+    line: '    if (negated) return "not_offered";',
+    becomes: "    if (negated) return undefined;",
+    breaks:
+      "'Visa sponsorship is not available' is no denial: refusing postings are listed for 'software engineer visa sponsorship' (session 50)",
+  },
+  {
+    id: "M705",
+    layer: "index",
+    file: "src/index/query_sponsorship.ts",
+    line: "  if (TURNED_DOWN.test(before) || NOT_NEEDED.test(after)) return null;",
+    becomes: "  if (NOT_NEEDED.test(after)) return null;",
+    breaks: "'jobs without visa sponsorship' is read as asking for a sponsored visa (session 50)",
+  },
+  {
+    id: "M706",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      requireSponsored = sponsored[p] === 1 && strongHere;",
+    becomes: "      requireSponsored = false;",
+    breaks:
+      "beside the work a sponsored visa decides no tier: the work's postings that do not say stay strong (session 50)",
+  },
+  {
+    id: "M707",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    if (!query.sponsorship) return null;",
+    becomes: "    return null;",
+    breaks:
+      "the postings that refuse a visa are listed for 'software engineer visa sponsorship' (session 50)",
+  },
+  {
+    id: "M708",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      query.sponsorship ? this.#offering() : null,",
+    becomes: "      null,",
+    breaks: "'jobs with visa sponsorship' alone lists nothing (session 50)",
+  },
+  {
+    id: "M709",
+    layer: "domain",
+    file: "src/domain/filters.ts",
+    line:
+      "      return (job) => job.visa_sponsorship !== undefined && wanted.has(job.visa_sponsorship);",
+    becomes: '      return (job) => wanted.has(job.visa_sponsorship ?? "offered");',
+    breaks: "visa_sponsorship=offered keeps the postings that do not say (session 50)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -110,6 +110,11 @@ const QUERIES = [
   "i want to help people",
   "good with numbers part time",
   "jobs over 3 lakh",
+  // Session 50: a sponsored visa asked for, alone anywhere and at a place (those that refuse one
+  // left out before a filter); beside the work it is session 35's "software engineer visa
+  // sponsorship" below.
+  "jobs with visa sponsorship",
+  "jobs with visa sponsorship in Amsterdam",
   // Session 31: a seniority alone at a place; "no experience" beside the work.
   "entry level jobs in Berlin",
   "customer service no experience",
@@ -310,6 +315,7 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
     remote: someOf(["remote", "hybrid", "onsite"]),
     employment_type: someOf(["fulltime", "parttime", "contract", "internship", "temporary"]),
     seniority: someOf(["intern", "junior", "mid", "senior", "lead", "executive"]),
+    visa_sponsorship: someOf(["offered", "not_offered"]),
     company: typedCompany,
     exclude_company: typedCompany,
     salary: fc.record({
@@ -365,6 +371,8 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
     (f.until === undefined || job.publish_time < complete(f.until)) &&
     (f.remote === undefined || f.remote.split(",").includes(job.work_mode ?? "")) &&
     (f.seniority === undefined || f.seniority.split(",").includes(job.seniority ?? "")) &&
+    (f.visa_sponsorship === undefined ||
+      f.visa_sponsorship.split(",").includes(job.visa_sponsorship ?? "")) &&
     (f.employment_type === undefined ||
       f.employment_type.split(",").some((t) => TYPE_WORDS[t].test(job.employment_type ?? ""))) &&
     (f.company === undefined || fold(job.company_name) === fold(f.company)) &&
@@ -474,6 +482,10 @@ Deno.test("filters only narrow the result set, on the real postings", async (t) 
             ["excel", { country: "IN" }, "relevance"],
             ["i want to help people", { country: "GB" }, "relevance"],
             ["jobs over 3 lakh", { remote: "onsite" }, "date"],
+            // Session 50's: a sponsored visa asked for, and the filter of the postings' answers.
+            ["jobs with visa sponsorship in Amsterdam", { remote: "hybrid" }, "relevance"],
+            ["software engineer visa sponsorship", { country: "US" }, "relevance"],
+            ["software engineer", { visa_sponsorship: "not_offered" }, "relevance"],
           ],
         },
       );

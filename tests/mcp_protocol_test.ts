@@ -204,7 +204,8 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
           { query: QUERY, location: "Berlin" },
           "Unknown argument 'location': search_jobs takes only query, profile, city, country, since, " +
           "until, source, added_since, remote, salary_min, salary_currency, " +
-          "salary_include_unknown, employment_type, seniority, company, exclude_company, near, " +
+          "salary_include_unknown, employment_type, seniority, visa_sponsorship, company, " +
+          "exclude_company, near, " +
           "radius_km, top_k, offset, detail, sort, facets, max_chars",
         ],
         ["list_cities", { limit: 5 }, "Unknown argument 'limit': list_cities takes only country"],

@@ -233,8 +233,13 @@ function formatDetails(job: JobResult, number: number, width: number): string {
   const indent = "    ";
   const wrap = (text: string) =>
     wrapText(text, Math.max(20, width - indent.length)).map((line) => line ? indent + line : "");
-  const facts = [job.data_source, job.seniority_level, job.employment_type, job.base_salary]
-    .filter(Boolean).join(" · ");
+  const facts = [
+    job.data_source,
+    job.seniority_level,
+    job.employment_type,
+    job.base_salary,
+    job.visa_sponsorship && `visa sponsorship ${job.visa_sponsorship.replace("_", " ")}`,
+  ].filter(Boolean).join(" · ");
   const lines = [
     "",
     ...wrapText(

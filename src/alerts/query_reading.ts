@@ -37,6 +37,8 @@ import {
   QuerySenioritySchema,
   queryShiftInWords,
   QueryShiftSchema,
+  queryVisaSponsorshipInWords,
+  QueryVisaSponsorshipSchema,
   queryWorkModeInWords,
   QueryWorkModeSchema,
 } from "../domain/job.ts";
@@ -59,6 +61,7 @@ export const QueryReadingSchema = z.object({
   query_work_mode: QueryWorkModeSchema.optional(),
   query_shift: QueryShiftSchema.optional(),
   query_language: QueryLanguageSchema.optional(),
+  query_visa_sponsorship: QueryVisaSponsorshipSchema.optional(),
   query_excluded: QueryExclusionSchema.optional(),
   query_alternatives: QueryAlternativesSchema.optional(),
 });
@@ -118,6 +121,9 @@ export function readingOf(
   if (outcome.query_work_mode) reading.query_work_mode = outcome.query_work_mode;
   if (outcome.query_shift) reading.query_shift = outcome.query_shift;
   if (outcome.query_language) reading.query_language = outcome.query_language;
+  if (outcome.query_visa_sponsorship) {
+    reading.query_visa_sponsorship = outcome.query_visa_sponsorship;
+  }
   if (outcome.query_excluded) reading.query_excluded = outcome.query_excluded;
   if (outcome.query_alternatives) reading.query_alternatives = outcome.query_alternatives;
   return reading;
@@ -214,6 +220,7 @@ export function readingInWords(reading: QueryReading): string[] {
       queryWorkModeInWords(reading, IN_ALERTS),
       queryShiftInWords(reading, IN_ALERTS),
       queryLanguageInWords(reading, IN_ALERTS),
+      queryVisaSponsorshipInWords(reading, IN_ALERTS),
       queryExclusionInWords(reading),
       queryPostedInWords(reading, IN_ALERTS),
     ]

@@ -15,6 +15,7 @@ export const FACETS = {
   employment_type: (job: Job) =>
     employmentTypesOf(job).filter((t) => (EMPLOYMENT_TYPES as readonly string[]).includes(t)),
   seniority: (job: Job) => job.seniority === undefined ? [] : [job.seniority],
+  visa_sponsorship: (job: Job) => job.visa_sponsorship === undefined ? [] : [job.visa_sponsorship],
 } satisfies Record<string, (job: Job) => string[]>;
 export type FacetName = keyof typeof FACETS;
 export const FACET_NAMES = Object.keys(FACETS) as FacetName[];

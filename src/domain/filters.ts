@@ -20,6 +20,7 @@ import {
   SENIORITIES,
   type Source,
   SOURCES,
+  VISA_SPONSORSHIPS,
   WORK_MODES,
 } from "./job.ts";
 import {
@@ -240,6 +241,21 @@ export const FILTERS = {
     test: (levels) => {
       const wanted = new Set(levels);
       return (job) => job.seniority !== undefined && wanted.has(job.seniority);
+    },
+  }),
+  visa_sponsorship: param<string[]>({
+    schema: listParam(z.enum(VISA_SPONSORSHIPS), true),
+    description: "Whether the posting sponsors a work visa: `offered` (it says it does), " +
+      '`not_offered` (it says it does not: "must be authorized to work without sponsorship"; ' +
+      "several: any of them), as read from its text at import; postings that do not say (most) " +
+      "are left out.",
+    example: "offered",
+    cliValue: "<answers>",
+    forms: wordListForms(VISA_SPONSORSHIPS),
+    list: true,
+    test: (answers) => {
+      const wanted = new Set(answers);
+      return (job) => job.visa_sponsorship !== undefined && wanted.has(job.visa_sponsorship);
     },
   }),
   company: param<string[]>({

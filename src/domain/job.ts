@@ -30,6 +30,11 @@ export const WORK_MODES = ["remote", "hybrid", "onsite"] as const;
 export const WorkModeSchema = z.enum(WORK_MODES);
 export type WorkMode = z.infer<typeof WorkModeSchema>;
 
+/** Whether a posting sponsors a work visa, as its text says (src/ingest/visa_sponsorship.ts). */
+export const VISA_SPONSORSHIPS = ["offered", "not_offered"] as const;
+export const VisaSponsorshipSchema = z.enum(VISA_SPONSORSHIPS);
+export type VisaSponsorship = z.infer<typeof VisaSponsorshipSchema>;
+
 /**
  * The ways of working a query asks for alone, as the `remote` filter names them: one, or home
  * working with another ("remote or hybrid jobs in Berlin": `remote,hybrid`).
@@ -142,6 +147,8 @@ export const JobSchema = z.object({
    * ("fluent German"), each once (derived at import, src/ingest/posting_languages.ts).
    */
   languages: z.array(LanguageSchema).optional(),
+  /** Whether the work visa is sponsored, where the posting says (derived at import). */
+  visa_sponsorship: VisaSponsorshipSchema.optional(),
   /**
    * The region (state, province) the source names where it names no city ("MH, IN" is
    * "Maharashtra"), by its English name; absent where a city is named (its region is its point's).
@@ -196,6 +203,12 @@ export const JobResultSchema = z.object({
     "The languages the work needs, as ISO 639-1 codes: the language the posting is written in " +
       'first, then those it asks for ("fluent German": `de`; not one it calls a plus), e.g. ' +
       '`["en", "de"]`; absent when unknown.',
+  ),
+  visa_sponsorship: VisaSponsorshipSchema.optional().describe(
+    '`offered` where the posting says it sponsors a work visa ("Visa sponsorship available"), ' +
+      '`not_offered` where it says it does not ("must be authorized to work without ' +
+      'sponsorship"); absent where it does not say (most postings). What the ' +
+      "`visa_sponsorship` filter tests.",
   ),
   job_description: z.string().optional().describe("Full description; only when detail is `full`."),
   first_seen: PublishTimeSchema.optional().describe(
@@ -356,6 +369,81 @@ export const QueryLanguageSchema = z.object({
   ),
 });
 export type QueryLanguageResult = z.infer<typeof QueryLanguageSchema>;
+
+export const QueryVisaSponsorshipSchema = z.object({
+  matched: z.string().describe('The words of the query that asked for it ("visa sponsorship").'),
+  beside_work: z.literal(true).optional().describe(
+    'Present where the words named work too ("software engineer visa sponsorship"): the work is ' +
+      "searched, and its postings that say they sponsor a work visa are the strong matches, the " +
+      "work's others close ones. Absent, the ask alone lists the postings that say they sponsor " +
+      "one (beside a place, that place's others are close matches).",
+  ),
+  none_offered: z.literal(true).optional().describe(
+    "With `beside_work`: none of the work's strong matches says it sponsors a visa, so they all " +
+      "stay the strong matches. Alone beside a place: no posting there says it does, so all of " +
+      "them are close matches.",
+  ),
+});
+export type QueryVisaSponsorshipResult = z.infer<typeof QueryVisaSponsorshipSchema>;
+
+/**
+ * What a search read as a sponsored work visa asked for, in words for people and agents; null
+ * when it read none. Said in every case: the postings that say they sponsor none are left out.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const beside = { matched: "visa sponsorship", beside_work: true as const };
+ * assert.equal(
+ *   queryVisaSponsorshipInWords({ query_visa_sponsorship: beside }),
+ *   'Read "visa sponsorship" as a sponsored work visa asked for, not as the work: the postings ' +
+ *     "of the work that say they sponsor one are the strong matches, the others close ones; " +
+ *     "those that say they do not are left out.",
+ * );
+ * assert.match(
+ *   queryVisaSponsorshipInWords({
+ *     query_visa_sponsorship: { ...beside, none_offered: true as const },
+ *   })!,
+ *   /none of the work's strong matches says it sponsors one, so they all stay the strong matches/,
+ * );
+ * assert.match(
+ *   queryVisaSponsorshipInWords({ query_visa_sponsorship: { matched: "with visa sponsorship" } })!,
+ *   /: only the postings that say they sponsor one are listed\./,
+ * );
+ * assert.equal(queryVisaSponsorshipInWords({}), null);
+ * ```
+ */
+export function queryVisaSponsorshipInWords(
+  response: {
+    query_visa_sponsorship?: QueryVisaSponsorshipResult;
+    query_place?: QueryPlaceResult;
+    query_company?: QueryCompanyResult;
+  },
+  inAlerts?: InAlerts,
+): string | null {
+  const read = response.query_visa_sponsorship;
+  if (!read) return null;
+  const said = `Read "${read.matched}" as a sponsored work visa asked for, not as the work`;
+  const denied = "those that say they do not are left out";
+  if (read.beside_work) {
+    if (read.none_offered) {
+      return `${said}: none of the work's strong matches says it sponsors one, so they all stay ` +
+        `the strong matches; ${denied}.`;
+    }
+    const those = "the postings of the work that say they sponsor one";
+    if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent.`;
+    return `${said}: ${those} are the strong matches, the others close ones; ${denied}.`;
+  }
+  const there = listedThere(response);
+  if (read.none_offered) {
+    return `${said}: no posting${there ? " there" : ""} says it sponsors one, so the postings` +
+      `${there ? " there" : ""} are listed as close matches; ${denied}.`;
+  }
+  const those = `the postings${there ? " there" : ""} that say they sponsor one`;
+  if (inAlerts === IN_ALERTS) return `${said}: only ${those} are sent.`;
+  if (!there) return `${said}: only ${those} are listed.`;
+  return `${said}: ${those} are the strong matches, the others close ones; ${denied}.`;
+}
 
 /**
  * How a posting's languages are known, said beside what they are asked to be: most postings of
@@ -1544,6 +1632,7 @@ export function queryReadingsInWords(
     | "query_work_mode"
     | "query_shift"
     | "query_language"
+    | "query_visa_sponsorship"
     | "query_excluded"
     | "query_alternatives"
     | "query_posted"
@@ -1563,6 +1652,7 @@ export function queryReadingsInWords(
     queryWorkModeInWords(response, spelling.remote),
     queryShiftInWords(response),
     queryLanguageInWords(response),
+    queryVisaSponsorshipInWords(response),
     queryExclusionInWords(response),
     queryPostedInWords(response, spelling.since),
     queryCompanyInWords(response),
@@ -1678,6 +1768,13 @@ export const SearchResponseSchema = z.object({
     'The hours the query named and nothing else beside a place or company ("night shift jobs in ' +
       'Houston", "weekend jobs in Leeds"): the postings there whose title or tags say them are the ' +
       "strong matches, the place's others close ones (no filter keeps only them).",
+  ),
+  query_visa_sponsorship: QueryVisaSponsorshipSchema.optional().describe(
+    'A sponsored work visa asked for ("software engineer visa sponsorship", "nurse jobs with visa ' +
+      'sponsorship", "jobs that sponsor visas", "h1b jobs"): its words are not searched; the ' +
+      "postings that say they sponsor one (`visa_sponsorship: offered`) are the strong matches " +
+      "where any of the work's strong matches is, and those that say they do not are left out. " +
+      "The `visa_sponsorship` filter keeps only the postings that say so.",
   ),
   query_language: QueryLanguageSchema.optional().describe(
     'The language the work must be done in, named beside a place ("english speaking jobs in ' +
@@ -1823,6 +1920,7 @@ export function toJobResult(
   if (job.work_mode !== undefined) result.work_mode = job.work_mode;
   if (job.seniority !== undefined) result.seniority = job.seniority;
   if (job.languages !== undefined) result.languages = job.languages;
+  if (job.visa_sponsorship !== undefined) result.visa_sponsorship = job.visa_sponsorship;
   if (detail === "full") result.job_description = job.job_description;
   if (job.first_seen !== undefined) result.first_seen = job.first_seen;
   if (alsoPostedAt?.length) result.also_posted_at = alsoPostedAt;
@@ -1854,6 +1952,9 @@ export function toSearchResponse(
     ...(outcome.query_work_mode ? { query_work_mode: outcome.query_work_mode } : {}),
     ...(outcome.query_shift ? { query_shift: outcome.query_shift } : {}),
     ...(outcome.query_language ? { query_language: outcome.query_language } : {}),
+    ...(outcome.query_visa_sponsorship
+      ? { query_visa_sponsorship: outcome.query_visa_sponsorship }
+      : {}),
     ...(outcome.query_excluded ? { query_excluded: outcome.query_excluded } : {}),
     ...(outcome.query_alternatives ? { query_alternatives: outcome.query_alternatives } : {}),
     ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),

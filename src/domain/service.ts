@@ -54,6 +54,7 @@ export type ReadingFields = Pick<
   | "query_work_mode"
   | "query_shift"
   | "query_language"
+  | "query_visa_sponsorship"
   | "query_excluded"
   | "query_alternatives"
   | "query_posted"

@@ -6,7 +6,13 @@
  *
  * @module
  */
-import { countryName, type EmploymentType, type Seniority, type WorkMode } from "./job.ts";
+import {
+  countryName,
+  type EmploymentType,
+  type Seniority,
+  type VisaSponsorship,
+  type WorkMode,
+} from "./job.ts";
 
 const EMPLOYMENT_TYPE_WORDS: Record<EmploymentType, string> = {
   // As the importer writes JobSpy's types on a posting (src/ingest/jobspy_csv.ts).
@@ -32,8 +38,14 @@ const WORK_MODE_WORDS: Record<WorkMode, string> = {
   onsite: "On-site",
 };
 
+const VISA_SPONSORSHIP_WORDS: Record<VisaSponsorship, string> = {
+  offered: "Sponsors a visa",
+  not_offered: "No visa sponsorship",
+};
+
 const WORDS: Record<string, Record<string, string>> = {
   employment_type: EMPLOYMENT_TYPE_WORDS,
+  visa_sponsorship: VISA_SPONSORSHIP_WORDS,
   seniority: SENIORITY_WORDS,
   remote: WORK_MODE_WORDS,
 };

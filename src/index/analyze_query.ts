@@ -50,6 +50,7 @@ import {
 } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import { languageAlone, languageBeside, type QueryLanguage } from "./query_language.ts";
+import { sponsorshipIn } from "./query_sponsorship.ts";
 import { exclusionIn, type QueryExclusion } from "./query_exclusion.ts";
 import { type EmploymentType, ruledOutBy } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
@@ -422,6 +423,13 @@ export interface AnalyzedQuery {
    * neither side; the search applies the days as `since`, where no `since` parameter is given.
    */
   posted?: { matched: string; days?: number };
+  /**
+   * A sponsored work visa asked for ("software engineer visa sponsorship", "jobs that sponsor
+   * visas": src/index/query_sponsorship.ts): its words are searched by neither side; the postings
+   * that say they sponsor one are the strong matches where any of the work's are, those that say
+   * they do not are left out.
+   */
+  sponsorship?: { matched: string };
 }
 
 /**
@@ -526,7 +534,13 @@ function analyzeText(text: string): AnalyzedQuery {
   // Beside pay, a day alone is read too ("over 100k this week": both are filters).
   const when = postedIn(unpaid, salary !== null);
   const posted = when && (splitWords(when.rest).length > 0 || salary) ? when : null;
-  const beforeStudent = posted ? posted.rest : unpaid;
+  const afterPosted = posted ? posted.rest : unpaid;
+  // A sponsored visa, anywhere in the words ("visa sponsorship software engineer", "nurse jobs
+  // with visa sponsorship"): not a pasted CV's, which may say its holder needs none.
+  const sponsored = splitWords(afterPosted).length > MOST_READ_WORDS
+    ? null
+    : sponsorshipIn(afterPosted);
+  const beforeStudent = sponsored ? sponsored.rest : afterPosted;
   // "suitable for a university student" is "for a student" (`studentSaid`): a level.
   // "internship summer 2027": the year is the intake's (`withoutCohortYear`).
   const readWords = studentSaid(withoutCohortYear(splitWords(beforeStudent)));
@@ -690,6 +704,7 @@ function analyzeText(text: string): AnalyzedQuery {
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
     ...(salary ? { salary: withoutRest(salary) } : {}),
     ...(paid ? { bestPaid: { matched: paid.matched } } : {}),
+    ...(sponsored ? { sponsorship: { matched: sponsored.matched } } : {}),
     ...(posted
       ? {
         posted: {
@@ -903,6 +918,7 @@ export function typeAlone(query: AnalyzedQuery): AnalyzedQuery | null {
     ...(query.salary ? { salary: query.salary } : {}),
     ...(query.bestPaid ? { bestPaid: query.bestPaid } : {}),
     ...(query.posted ? { posted: query.posted } : {}),
+    ...(query.sponsorship ? { sponsorship: query.sponsorship } : {}),
   };
 }
 

@@ -138,8 +138,11 @@ Deno.test("analyzeQuery() reads what a person is good with as the work done with
   assert.equal(analyzeQuery("I'm really great with kids").embeddingText, "work with kids");
   assert.equal(analyzeQuery("good with computers").embeddingText, "work with computers");
   assert.equal(analyzeQuery("good with numbers").workText, undefined);
-  // What a job offers after the work stays an offer.
-  assert.equal(analyzeQuery("nurse with visa sponsorship").workText, "nurse");
+  // What a job offers after the work stays an offer; a sponsored visa is an ask of its own.
+  assert.equal(analyzeQuery("nurse with sign on bonus").workText, "nurse");
+  const visa = analyzeQuery("nurse with visa sponsorship");
+  assert.equal(visa.embeddingText, "nurse");
+  assert.deepEqual(visa.sponsorship, { matched: "with visa sponsorship" });
 });
 
 Deno.test("analyzeQuery() takes the longest synonym where names overlap", () => {

@@ -247,6 +247,11 @@ export interface IndexResult {
    * strong matches needs as asked: they stay the strong matches. Absent otherwise.
    */
   noneInLanguage?: true;
+  /**
+   * A sponsored visa asked for beside the work ("software engineer visa sponsorship") that none of
+   * the work's strong matches says it sponsors: they stay the strong matches. Absent otherwise.
+   */
+  noneSponsored?: true;
   /** With `bestPaidFirst`: no strong match listed (after the filters and the cap) states pay. */
   noPayStated?: true;
   facets?: Record<string, FacetCount[]>;

@@ -17,7 +17,12 @@
  */
 import { countFacets } from "../domain/facets.ts";
 import { RESULT_SET_MAX } from "../domain/search_query.ts";
-import { type CityCount, employmentTypesOf, type Job } from "../domain/job.ts";
+import {
+  type CityCount,
+  employmentTypesOf,
+  type Job,
+  type VisaSponsorship,
+} from "../domain/job.ts";
 import { type AnalyzedQuery, analyzeQuery, namesNoWork, typeAlone } from "./analyze_query.ts";
 import { FilterMasks } from "./filter_masks.ts";
 import {
@@ -351,7 +356,13 @@ export class JobIndex {
       }
       this.#candidates.count = count;
       if (request.nearestFirst && there) this.#nearestFirst(request, bars);
-      return this.#resultSet(request, bars);
+      return this.#resultSet(
+        request,
+        bars,
+        undefined,
+        undefined,
+        this.#besideNoWork(request.query),
+      );
     }
     const ranking = request.ranking ?? DEFAULT_RANKING;
     let bars = cutBarsOf(request);
@@ -624,6 +635,7 @@ export class JobIndex {
         : null,
       workMode ? this.#kept(`mode ${workMode.mode}`, () => this.#ofWorkMode(workMode)) : null,
       language ? this.#ofLanguage(language) : null,
+      query.sponsorship ? this.#offering() : null,
     ].filter((mask) => mask !== null);
     if (masks.length === 0) return null;
     // Several together ("entry level hybrid jobs"): a strong match is all of them.
@@ -707,8 +719,48 @@ export class JobIndex {
       otherSense: query.senses ? this.#sayingOtherSense(query.senses) : null,
       otherSpecialty: this.#sayingOtherSpecialty(query),
       languages: language ? this.#ofLanguage(language) : null,
+      sponsored: query.sponsorship ? this.#offering() : null,
       excluded: this.#excluded(query),
     };
+  }
+
+  /**
+   * A sponsored visa asked for: per posting, 1 where it says it sponsors none, no answer as work
+   * not wanted is none; null where the words ask for none.
+   */
+  #denyingVisa(query: AnalyzedQuery): Uint8Array | null {
+    if (!query.sponsorship) return null;
+    return this.#kept("visa not offered", () => this.#sayingSponsorship("not_offered"));
+  }
+
+  /**
+   * What is beside no work ("jobs with visa sponsorship in Leeds"): only the postings that say they
+   * sponsor no visa, where one is asked for, are left out.
+   */
+  #besideNoWork(query: AnalyzedQuery): BesideWork {
+    return {
+      levels: null,
+      modes: null,
+      otherType: null,
+      otherTime: null,
+      otherSense: null,
+      otherSpecialty: null,
+      languages: null,
+      sponsored: null,
+      excluded: this.#denyingVisa(query),
+    };
+  }
+
+  /** Per posting, 1 where its text says it sponsors a work visa (`visa_sponsorship`, at import). */
+  #offering(): Uint8Array {
+    return this.#kept("visa offered", () => this.#sayingSponsorship("offered"));
+  }
+
+  #sayingSponsorship(answer: VisaSponsorship): Uint8Array {
+    const { jobs } = this.data;
+    const says = new Uint8Array(jobs.length);
+    for (let p = 0; p < jobs.length; p++) if (jobs[p].visa_sponsorship === answer) says[p] = 1;
+    return says;
   }
 
   /**
@@ -785,8 +837,15 @@ export class JobIndex {
    */
   #excluded(query: AnalyzedQuery): Uint8Array | null {
     const unwanted = query.exclusion;
-    if (unwanted === undefined) return null;
-    return this.#kept(`not ${unwanted.words.join(" ")}`, () => this.#saying(unwanted.words));
+    const denying = this.#denyingVisa(query);
+    if (unwanted === undefined) return denying;
+    const words = this.#kept(`not ${unwanted.words.join(" ")}`, () => this.#saying(unwanted.words));
+    if (denying === null) return words;
+    return this.#kept(`not ${unwanted.words.join(" ")}, visa not offered`, () => {
+      const either = Uint8Array.from(words);
+      for (let p = 0; p < either.length; p++) either[p] |= denying[p];
+      return either;
+    });
   }
 
   #saying(words: readonly string[]): Uint8Array {
@@ -903,6 +962,7 @@ export class JobIndex {
     const levels = beside?.levels ?? null;
     const modes = beside?.modes ?? null;
     const languages = beside?.languages ?? null;
+    const sponsored = beside?.sponsored ?? null;
     const otherType = beside?.otherType ?? null;
     const otherTime = beside?.otherTime ?? null;
     const otherSense = beside?.otherSense ?? null;
@@ -993,6 +1053,19 @@ export class JobIndex {
       requireLanguage = inLanguage(p) && strongHere;
     }
     const atLanguage = (p: number) => !requireLanguage || inLanguage(p);
+    // A sponsored visa asked for beside the work ("software engineer visa sponsorship"), likewise,
+    // among those of the level, the way of working and the language: the work's strong matches
+    // that say they sponsor one, where any does. Not of the work by its keywords too, as a
+    // language is: the visa is no word of a title that the encoder could have met instead.
+    let requireSponsored = false;
+    let strongBesideVisa = false;
+    for (let k = 0; sponsored && k < candidates.count && !requireSponsored; k++) {
+      const p = positions[k];
+      const strongHere = atLevel(p) && atMode(p) && atLanguage(p) && strongAsked(p, k);
+      strongBesideVisa ||= strongHere;
+      requireSponsored = sponsored[p] === 1 && strongHere;
+    }
+    const atSponsored = (p: number) => !requireSponsored || sponsored![p] === 1;
     // What the words rule out beside the work, each alike: a posting that says it is a close match
     // where some strong match does not (decided before the filters). An employment type ("part
     // time cleaner": "Cleaner - Permanent Full Time"), the other side of the day ("care assistant
@@ -1020,9 +1093,11 @@ export class JobIndex {
       ruledOut.every((says) => !says(p)) && (score >= specialtyBar || !otherSpecialty!(p));
     // The score first: what a title says is read of the strong ones alone.
     const strongAtLevel =
-      levels || modes || requireLanguage || ruledOut.length > 0 || specialtyBar > 0
+      levels || modes || requireLanguage || requireSponsored || ruledOut.length > 0 ||
+        specialtyBar > 0
         ? (p: number, score: number) =>
-          isStrong(p, score) && atLevel(p) && atMode(p) && notRuledOut(p, score) && atLanguage(p)
+          isStrong(p, score) && atLevel(p) && atMode(p) && notRuledOut(p, score) &&
+          atLanguage(p) && atSponsored(p)
         : isStrong;
     // Fewer than a page at the place the query names reach the close floor: its nearest postings
     // there are close matches too, up to a page (decided before the filters, so that they still
@@ -1088,10 +1163,11 @@ export class JobIndex {
           )
           : strongFrom(strongBarWithin(before, cut, atPlaceThen ?? undefined));
         const strongThenAtLevel =
-          levels || modes || requireLanguage || ruledOut.length > 0 || specialtyBar > 0
+          levels || modes || requireLanguage || requireSponsored || ruledOut.length > 0 ||
+            specialtyBar > 0
             ? (p: number, score: number) =>
               strongThen(p, score) && atLevel(p) && atMode(p) && notRuledOut(p, score) &&
-              atLanguage(p)
+              atLanguage(p) && atSponsored(p)
             : strongThen;
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
@@ -1154,6 +1230,7 @@ export class JobIndex {
     if (levels && !requireLevel) result.noneAtLevel = true;
     if (modes && !requireMode) result.noneInMode = true;
     if (languages && strongOfWork && !requireLanguage) result.noneInLanguage = true;
+    if (sponsored && strongBesideVisa && !requireSponsored) result.noneSponsored = true;
     if (paid && set.length > 0 && !set.some(({ position }) => paid[position] >= 0)) {
       result.noPayStated = true;
     }
@@ -1456,6 +1533,8 @@ interface BesideWork {
   modes: Uint8Array | null;
   /** 1 where the posting's languages fit the language said beside the work (`#ofLanguage`). */
   languages: Uint8Array | null;
+  /** 1 where the posting says it sponsors a work visa, asked for beside the work (`#offering`). */
+  sponsored: Uint8Array | null;
   /** 1 where the posting is work the words do not want (`#excluded`). */
   excluded: Uint8Array | null;
   /** 1 where the posting says another employment type than the one read (`statingOther`). */

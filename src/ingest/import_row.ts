@@ -8,6 +8,7 @@ import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
 import { regionsNamed } from "../places/regions.ts";
 import { withCoordinates } from "./coordinates.ts";
 import { postingLanguages } from "./posting_languages.ts";
+import { visaSponsorshipOf } from "./visa_sponsorship.ts";
 import { seniorityOf } from "./seniority.ts";
 import { statedPay } from "./stated_pay.ts";
 import { workModeOf } from "./work_mode.ts";
@@ -80,6 +81,7 @@ export async function jobFromFields(
       "work_mode",
       "seniority",
       "languages",
+      "visa_sponsorship",
       "latitude",
       "longitude",
       "region",
@@ -103,6 +105,10 @@ export async function jobFromFields(
     if (job.languages === undefined) {
       const languages = postingLanguages(job);
       if (languages) job.languages = languages;
+    }
+    if (job.visa_sponsorship === undefined) {
+      const sponsorship = visaSponsorshipOf(job);
+      if (sponsorship) job.visa_sponsorship = sponsorship;
     }
     const region = regionWithoutCity(job, job.region ?? options.region);
     if (region) job.region = region;

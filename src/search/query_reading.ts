@@ -365,6 +365,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
       beside_work: true,
     };
   }
+  if (analyzed.sponsorship) {
+    fields.query_visa_sponsorship = {
+      matched: typed(analyzed.sponsorship.matched),
+      ...(namesNoWork(analyzed) ? {} : { beside_work: true as const }),
+    };
+  }
   if (analyzed.alternatives) {
     fields.query_alternatives = {
       matched: typed(analyzed.workText ?? analyzed.embeddingText),

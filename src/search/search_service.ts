@@ -390,6 +390,14 @@ class SnapshotSearchService implements JobSearchService {
     ) {
       outcome.query_language = { ...outcome.query_language, none_in_language: true };
     }
+    if (
+      outcome.query_visa_sponsorship &&
+      (outcome.query_visa_sponsorship.beside_work
+        ? page.noneSponsored
+        : total === 0 && closeTotal > 0)
+    ) {
+      outcome.query_visa_sponsorship = { ...outcome.query_visa_sponsorship, none_offered: true };
+    }
     const filters = appliedFilters(query);
     // Pay and a day the words name are applied as filters too ("£30k ... in Liverpool"): a count
     // of a place's postings the hints offer is of those that pass them.

@@ -49,6 +49,10 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
             term="Seniority"
             value={job.seniority && valueLabel("seniority", job.seniority)}
           />
+          <Detail
+            term="Visa sponsorship"
+            value={job.visa_sponsorship && valueLabel("visa_sponsorship", job.visa_sponsorship)}
+          />
           <dt>Source</dt>
           <dd>
             {isWebUrl(job.job_url)

@@ -91,6 +91,10 @@ export function ResultItem(
         <Detail term="Place" value={place} />
         <Detail term="Work mode" value={r.work_mode && valueLabel("remote", r.work_mode)} />
         <Detail term="Languages" value={languagesText(r.languages)} />
+        <Detail
+          term="Visa"
+          value={r.visa_sponsorship && valueLabel("visa_sponsorship", r.visa_sponsorship)}
+        />
         {/* "Pay": an hourly posting's is said by the hour, its yearly figure after it. */}
         <Detail term="Pay" value={salary} />
         <dt>Posted</dt>

@@ -72,6 +72,7 @@ const FIELD_LABELS: Record<string, string> = {
   remote: "Work mode",
   employment_type: "Employment type",
   seniority: "Seniority",
+  visa_sponsorship: "Visa sponsorship",
   country: "Country",
   city: "City",
   source: "Source",

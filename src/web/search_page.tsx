@@ -23,6 +23,7 @@ import {
   querySalaryInWords,
   querySeniorityInWords,
   queryShiftInWords,
+  queryVisaSponsorshipInWords,
   queryWorkModeInWords,
   searchPlaceInWords,
   type SearchResponse,
@@ -40,7 +41,15 @@ import { fieldLabel, paramInWords, SaveSearchForm } from "./saved_search_form.ts
 export type PageParams = Record<string, string[]>;
 
 /** The counted fields, in the order the facets are shown (each legend its `fieldLabel`). */
-const FACET_ORDER = ["remote", "employment_type", "seniority", "country", "city", "source"];
+const FACET_ORDER = [
+  "remote",
+  "employment_type",
+  "seniority",
+  "visa_sponsorship",
+  "country",
+  "city",
+  "source",
+];
 /** Values shown per facet (a checked one is always shown, so it can be unchecked). */
 const FACET_VALUES_SHOWN = 12;
 
@@ -320,6 +329,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   );
   const shiftWords = queryShiftInWords(props.response);
   const languageWords = queryLanguageInWords(props.response);
+  const visaWords = queryVisaSponsorshipInWords(props.response);
   const exclusionWords = queryExclusionInWords(props.response);
   const alternativesWords = queryAlternativesInWords(props.response);
   const companyWords = queryCompanyInWords(props.response);
@@ -412,6 +422,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
         : null}
       {shiftWords ? <p>{shiftWords}</p> : null}
       {languageWords ? <p>{languageWords}</p> : null}
+      {visaWords ? <p>{visaWords}</p> : null}
       {exclusionWords ? <p>{exclusionWords}</p> : null}
       {employment && employmentWords
         ? (

@@ -19,6 +19,7 @@ import "../several_places_test.ts";
 import "../it_field_test.ts";
 import "../job_names_abroad_test.ts";
 import "../search_language_test.ts";
+import "../search_visa_test.ts";
 import "../search_exclusion_test.ts";
 import "../search_work_said_test.ts";
 import "../search_agent_words_test.ts";

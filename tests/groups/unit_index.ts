@@ -15,6 +15,7 @@ import "../../src/index/position_text_pool_test.ts";
 import "../../src/index/position_text_test.ts";
 import "../../src/index/query_employment_test.ts";
 import "../../src/index/query_language_test.ts";
+import "../../src/index/query_sponsorship_test.ts";
 import "../../src/index/query_seniority_test.ts";
 import "../../src/index/query_posted_test.ts";
 import "../../src/index/query_phrasing_test.ts";

@@ -31,6 +31,7 @@ import "../../src/ingest/jsonl_test.ts";
 import "../../src/ingest/literal_prefilter_test.ts";
 import "../../src/ingest/location_test.ts";
 import "../../src/ingest/posting_languages_test.ts";
+import "../../src/ingest/visa_sponsorship_test.ts";
 import "../../src/ingest/stated_pay_test.ts";
 import "../../src/ingest/work_mode_test.ts";
 import "../../src/store/kv_file_test.ts";

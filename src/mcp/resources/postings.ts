@@ -45,6 +45,7 @@ export function formatPostingDocument(dirty: Job): string {
     ["Salary", job.base_salary],
     ["Employment type", job.employment_type],
     ["Seniority", job.seniority_level],
+    ["Visa sponsorship", job.visa_sponsorship?.replace("_", " ")],
     ["Tags", job.job_tags.length > 0 ? job.job_tags.join(", ") : undefined],
     ["Source", job.data_source],
     ["URL", job.job_url],

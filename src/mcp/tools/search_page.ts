@@ -136,6 +136,7 @@ export function formatPosting(n: number, job: JobResult, cutFrom?: number): stri
   if (job.match === "close") more.push("close match");
   if (job.employment_type) more.push(`employment ${job.employment_type}`);
   if (job.seniority_level) more.push(`seniority ${job.seniority_level}`);
+  if (job.visa_sponsorship) more.push(`visa sponsorship ${job.visa_sponsorship.replace("_", " ")}`);
   if (job.job_tags.length > 0) more.push(`tags ${job.job_tags.join(", ")}`);
   const lines = [
     `${n}. ${job.job_title} — ${job.company_name || "(no company given)"}`,

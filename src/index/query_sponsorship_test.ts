@@ -1,0 +1,84 @@
+import { strict as assert } from "node:assert";
+import fc from "fast-check";
+import { sponsorshipIn } from "./query_sponsorship.ts";
+import { analyzeQuery, namesNoWork } from "./analyze_query.ts";
+import { splitWords } from "./tokenize.ts";
+
+Deno.test("a sponsored visa asked for as people say it, before or after the work", () => {
+  const cases: [string, string, string][] = [
+    ["software engineer visa sponsorship", "visa sponsorship", "software engineer"],
+    ["visa sponsorship software engineer jobs", "visa sponsorship", "software engineer jobs"],
+    ["nurse jobs with visa sponsorship", "with visa sponsorship", "nurse jobs"],
+    [
+      "software engineer jobs that offer visa sponsorship",
+      "that offer visa sponsorship",
+      "software engineer jobs",
+    ],
+    ["jobs that sponsor visas", "that sponsor visas", "jobs"],
+    ["uk visa sponsorship jobs", "uk visa sponsorship", "jobs"],
+    ["visa sponsored jobs", "visa sponsored", "jobs"],
+    ["chef tier 2 sponsorship", "tier 2 sponsorship", "chef"],
+    ["H-1B sponsorship data scientist", "h 1b sponsorship", "data scientist"],
+    ["h1b jobs", "h1b", "jobs"],
+    ["nurse with sponsorship", "with sponsorship", "nurse"],
+    ["data analyst jobs sponsoring visa", "sponsoring visa", "data analyst jobs"],
+  ];
+  for (const [q, matched, rest] of cases) assert.deepEqual(sponsorshipIn(q), { matched, rest }, q);
+});
+
+Deno.test("no visa asked where the words turn it down or the sponsorship is the work", () => {
+  for (
+    const q of [
+      "jobs without visa sponsorship",
+      "no visa sponsorship needed",
+      "developer visa sponsorship not required",
+      "jobs where visa sponsorship is not needed",
+      "sponsorship manager",
+      "corporate sponsorship",
+      "event sponsorship coordinator",
+      "visa officer",
+      "software engineer",
+    ]
+  ) {
+    assert.equal(sponsorshipIn(q), null, q);
+  }
+});
+
+Deno.test("what is read and what is left are the query's words, none lost or added", () => {
+  const words = [
+    "visa",
+    "sponsorship",
+    "sponsor",
+    "with",
+    "nurse",
+    "jobs",
+    "h1b",
+    "no",
+    "uk",
+    "that",
+    "offer",
+    "chef",
+  ];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 8 }), (typed) => {
+      const read = sponsorshipIn(typed.join(" "));
+      if (read === null) return true;
+      const back = [...splitWords(read.rest), ...splitWords(read.matched)].sort();
+      // "h 1b" is one word typed "h1b" split by nothing: the words compare as typed.
+      return back.join(" ") === [...typed].sort().join(" ");
+    }),
+    { numRuns: 500 },
+  );
+});
+
+Deno.test("the analysis searches the work without the visa, and reads it beside the work or alone", () => {
+  const beside = analyzeQuery("software engineer visa sponsorship");
+  assert.deepEqual(beside.sponsorship, { matched: "visa sponsorship" });
+  assert.equal(beside.embeddingText, "software engineer");
+  assert.ok(beside.termVariants.every((terms) => !terms.some((t) => /visa|sponsor/.test(t))));
+  assert.equal(namesNoWork(beside), false);
+  const alone = analyzeQuery("jobs with visa sponsorship");
+  assert.deepEqual(alone.sponsorship, { matched: "with visa sponsorship" });
+  assert.equal(namesNoWork(alone), true);
+  assert.equal(analyzeQuery("sponsorship manager").sponsorship, undefined);
+});
