@@ -5795,6 +5795,24 @@ export const MUTANTS: Mutant[] = [
     becomes: '      return (job) => wanted.has(job.visa_sponsorship ?? "offered");',
     breaks: "visa_sponsorship=offered keeps the postings that do not say (session 50)",
   },
+  {
+    id: "M710",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  return splitWords(searched).some((word) => !said.has(word)) ? searched : null;",
+    becomes: "  return null;",
+    breaks:
+      "'i want to help people' lists support workers and never says it searched 'job helping others' (session 50)",
+  },
+  {
+    id: "M711",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  for (let k = 0; k + 1 < words.length; k++) said.add(words[k] + words[k + 1]);",
+    becomes: "",
+    breaks:
+      "'health care assistant' says it searched 'healthcare assistant', a compound only joined (session 50)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

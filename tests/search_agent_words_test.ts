@@ -458,3 +458,42 @@ Deno.test("a place the words name with no strong match there: its nearest postin
   );
   assert.match(filtered.hint ?? "", /pass(es)? the filters/);
 });
+
+Deno.test("the work searched as other words than typed is said: 'i want to help people', 'sparky'", async () => {
+  // Session 50: "i want to help people" listed 70 support workers with no word of why.
+  for (
+    const [q, searchedAs] of [
+      ["i want to help people", "job helping others"],
+      ["good with numbers", "accounting and finance"],
+      ["sparky jobs in London", "sparky (electrician)"],
+      ["driving jobs in Houston", "driver"],
+    ]
+  ) {
+    assert.deepEqual((await search(q)).query_work, { searched_as: searchedAs }, q);
+  }
+  // Words searched as typed, a compound joined, phrasing dropped, a spelling corrected (said by
+  // `query_corrected`), alternatives (said by `query_alternatives`): nothing more to say.
+  for (
+    const q of [
+      "nurse",
+      "I want to work as a kitchen manager",
+      "health care assistant nights",
+      "jobs as a life guard",
+      "nurse or midwife",
+      "nurce jobs",
+      "jobs in Leeds",
+    ]
+  ) {
+    assert.equal((await search(q)).query_work, undefined, q);
+  }
+  // Said to an agent in words.
+  const params = { q: "i want to help people", sort: "relevance", top_k: "3" };
+  const response = toSearchResponse(
+    "00000000-0000-4000-8000-000000000000",
+    await realIndex.service.search(parseSearchQuery(params)),
+  );
+  assert.match(
+    buildSearchPage(parseSearchQuery(params), response, { maxChars: 20_000 }).text,
+    /Searched the work as "job helping others", as job titles name it\./,
+  );
+});

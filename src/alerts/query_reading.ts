@@ -39,8 +39,10 @@ import {
   QueryShiftSchema,
   queryVisaSponsorshipInWords,
   QueryVisaSponsorshipSchema,
+  queryWorkInWords,
   queryWorkModeInWords,
   QueryWorkModeSchema,
+  QueryWorkSchema,
 } from "../domain/job.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService } from "../domain/service.ts";
@@ -62,6 +64,7 @@ export const QueryReadingSchema = z.object({
   query_shift: QueryShiftSchema.optional(),
   query_language: QueryLanguageSchema.optional(),
   query_visa_sponsorship: QueryVisaSponsorshipSchema.optional(),
+  query_work: QueryWorkSchema.optional(),
   query_excluded: QueryExclusionSchema.optional(),
   query_alternatives: QueryAlternativesSchema.optional(),
 });
@@ -121,6 +124,7 @@ export function readingOf(
   if (outcome.query_work_mode) reading.query_work_mode = outcome.query_work_mode;
   if (outcome.query_shift) reading.query_shift = outcome.query_shift;
   if (outcome.query_language) reading.query_language = outcome.query_language;
+  if (outcome.query_work) reading.query_work = outcome.query_work;
   if (outcome.query_visa_sponsorship) {
     reading.query_visa_sponsorship = outcome.query_visa_sponsorship;
   }
@@ -212,6 +216,7 @@ export function readingInWords(reading: QueryReading): string[] {
   // Each part in the words the search's answers say it in, ended as an alert means it: what is sent.
   for (
     const said of [
+      queryWorkInWords(reading),
       queryAlternativesInWords(reading),
       querySalaryInWords(reading, IN_ALERTS),
       queryPayInWords(reading, IN_ALERTS),

@@ -639,6 +639,35 @@ export const QueryCorrectedSchema = z.object({
 });
 export type QueryCorrectedResult = z.infer<typeof QueryCorrectedSchema>;
 
+export const QueryWorkSchema = z.object({
+  searched_as: z.string().describe(
+    "The work as its meaning was searched, where that holds words the query did not: a name a " +
+      'title uses ("sparky (electrician)", "rn (registered nurse)", "driver" for "driving jobs"), ' +
+      'or the work a phrase names ("accounting and finance" for "good with numbers", "job helping ' +
+      'others" for "i want to help people").',
+  ),
+});
+export type QueryWorkResult = z.infer<typeof QueryWorkSchema>;
+
+/**
+ * How the work was searched, where the words were read as others, in words for people and agents
+ * (a list of support workers for "i want to help people" said nothing of why); null otherwise.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   queryWorkInWords({ query_work: { searched_as: "accounting and finance" } }),
+ *   'Searched the work as "accounting and finance", as job titles name it.',
+ * );
+ * assert.equal(queryWorkInWords({}), null);
+ * ```
+ */
+export function queryWorkInWords(response: { query_work?: QueryWorkResult }): string | null {
+  const read = response.query_work;
+  return read ? `Searched the work as "${read.searched_as}", as job titles name it.` : null;
+}
+
 export const AppliedFiltersSchema = z.record(z.string(), z.string()).describe(
   "Each filter parameter given, by name (see the filter table in docs/search.md), with its value " +
     "as the search read it: times completed to `YYYY-MM-DD HH:MM:SS`, lists joined by commas.",
@@ -1633,6 +1662,7 @@ export function queryReadingsInWords(
     | "query_shift"
     | "query_language"
     | "query_visa_sponsorship"
+    | "query_work"
     | "query_excluded"
     | "query_alternatives"
     | "query_posted"
@@ -1646,6 +1676,7 @@ export function queryReadingsInWords(
   sort: "date" | "relevance",
 ): string[] {
   return [
+    queryWorkInWords(response),
     queryAlternativesInWords(response),
     queryEmploymentInWords(response, spelling.employmentType, sort),
     querySeniorityInWords(response, spelling.seniority),
@@ -1768,6 +1799,10 @@ export const SearchResponseSchema = z.object({
     'The hours the query named and nothing else beside a place or company ("night shift jobs in ' +
       'Houston", "weekend jobs in Leeds"): the postings there whose title or tags say them are the ' +
       "strong matches, the place's others close ones (no filter keeps only them).",
+  ),
+  query_work: QueryWorkSchema.optional().describe(
+    "How the work's meaning was searched, where the query's words were read as others (a name " +
+      "titles use, or the work a phrase names); absent where the words were searched as typed.",
   ),
   query_visa_sponsorship: QueryVisaSponsorshipSchema.optional().describe(
     'A sponsored work visa asked for ("software engineer visa sponsorship", "nurse jobs with visa ' +
@@ -1955,6 +1990,7 @@ export function toSearchResponse(
     ...(outcome.query_visa_sponsorship
       ? { query_visa_sponsorship: outcome.query_visa_sponsorship }
       : {}),
+    ...(outcome.query_work ? { query_work: outcome.query_work } : {}),
     ...(outcome.query_excluded ? { query_excluded: outcome.query_excluded } : {}),
     ...(outcome.query_alternatives ? { query_alternatives: outcome.query_alternatives } : {}),
     ...(outcome.query_posted ? { query_posted: outcome.query_posted } : {}),

@@ -55,6 +55,7 @@ export type ReadingFields = Pick<
   | "query_shift"
   | "query_language"
   | "query_visa_sponsorship"
+  | "query_work"
   | "query_excluded"
   | "query_alternatives"
   | "query_posted"

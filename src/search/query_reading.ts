@@ -22,6 +22,7 @@ import { hybridOfSomeDays, remoteWithMode } from "../index/query_work_mode.ts";
 import type { QueryPlaceResult } from "../domain/job.ts";
 import { correctText, type SpellingCorrection, withCorrections } from "../index/query_spelling.ts";
 import { postedIn } from "../index/query_posted.ts";
+import { splitWords } from "../index/tokenize.ts";
 import { placeToApply, radiusGiven } from "./place_to_apply.ts";
 import { type FiltersInWords, salaryToApply, sinceToApply } from "./filters_from_words.ts";
 
@@ -365,6 +366,8 @@ export function readingFields(reading: QueryReading): ReadingFields {
       beside_work: true,
     };
   }
+  const searchedAs = workSearchedAs(analyzed, reading.words);
+  if (searchedAs !== null) fields.query_work = { searched_as: searchedAs };
   if (analyzed.sponsorship) {
     fields.query_visa_sponsorship = {
       matched: typed(analyzed.sponsorship.matched),
@@ -401,6 +404,33 @@ export function readingFields(reading: QueryReading): ReadingFields {
     fields.query_corrected = { q: reading.corrected, words: reading.corrections };
   }
   return fields;
+}
+
+/**
+ * The work's text the encoder searched, where it holds words the query (`typed`: as corrected,
+ * without its place and company) did not: a title's name for it ("sparky (electrician)"), the work
+ * a phrase names ("accounting and finance" for "good with numbers"). Null where every word was
+ * typed, a compound written apart only joined ("health care": "healthcare"), the query names no
+ * work or alternatives (`query_alternatives` says each).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { analyzeQuery } from "../index/analyze_query.ts";
+ * const said = (q: string) => workSearchedAs(analyzeQuery(q), q);
+ * assert.equal(said("i want to help people"), "job helping others");
+ * assert.equal(said("sparky"), "sparky (electrician)");
+ * assert.equal(said("I want to work as a kitchen manager"), null);
+ * assert.equal(said("health care assistant nights"), null);
+ * ```
+ */
+export function workSearchedAs(analyzed: AnalyzedQuery, typed: string): string | null {
+  if (analyzed.alternatives || namesNoWork(analyzed)) return null;
+  const searched = analyzed.workText ?? analyzed.embeddingText;
+  const words = splitWords(typed);
+  const said = new Set(words);
+  for (let k = 0; k + 1 < words.length; k++) said.add(words[k] + words[k + 1]);
+  return splitWords(searched).some((word) => !said.has(word)) ? searched : null;
 }
 
 /** One place read from the words, as the response says it. */

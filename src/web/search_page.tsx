@@ -24,6 +24,7 @@ import {
   querySeniorityInWords,
   queryShiftInWords,
   queryVisaSponsorshipInWords,
+  queryWorkInWords,
   queryWorkModeInWords,
   searchPlaceInWords,
   type SearchResponse,
@@ -330,6 +331,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
   const shiftWords = queryShiftInWords(props.response);
   const languageWords = queryLanguageInWords(props.response);
   const visaWords = queryVisaSponsorshipInWords(props.response);
+  const workWords = queryWorkInWords(props.response);
   const exclusionWords = queryExclusionInWords(props.response);
   const alternativesWords = queryAlternativesInWords(props.response);
   const companyWords = queryCompanyInWords(props.response);
@@ -364,6 +366,7 @@ function Applied(props: { params: PageParams; response: SearchResponse }) {
           </p>
         )
         : null}
+      {workWords ? <p>{workWords}</p> : null}
       {alternativesWords ? <p>{alternativesWords}</p> : null}
       {companyWords ? <p>{companyWords}</p> : null}
       {salaryWords ? <p>{salaryWords}</p> : null}
