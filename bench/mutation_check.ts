@@ -5756,8 +5756,8 @@ export const MUTANTS: Mutant[] = [
     id: "M705",
     layer: "index",
     file: "src/index/query_sponsorship.ts",
-    line: "  if (TURNED_DOWN.test(before) || NOT_NEEDED.test(after)) return null;",
-    becomes: "  if (NOT_NEEDED.test(after)) return null;",
+    line: '  if (TURNED_DOWN.test(nearBefore) || NOT_NEEDED.test(after.join(" "))) return null;',
+    becomes: '  if (NOT_NEEDED.test(after.join(" "))) return null;',
     breaks: "'jobs without visa sponsorship' is read as asking for a sponsored visa (session 50)",
   },
   {
@@ -5782,7 +5782,7 @@ export const MUTANTS: Mutant[] = [
     id: "M708",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      query.sponsorship ? this.#offering() : null,",
+    line: "      query.sponsorship ? this.#offering(query.sponsorship.country) : null,",
     becomes: "      null,",
     breaks: "'jobs with visa sponsorship' alone lists nothing (session 50)",
   },
@@ -5812,6 +5812,42 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       "'health care assistant' says it searched 'healthcare assistant', a compound only joined (session 50)",
+  },
+  {
+    id: "M712",
+    layer: "ingest",
+    file: "src/ingest/visa_sponsorship.ts",
+    line: "const WORDS_BEFORE = 8;",
+    becomes: "const WORDS_BEFORE = 100;",
+    breaks:
+      "a negation of something else far before the sponsoring turns an offer into a denial (session 50, reviewer R50b)",
+  },
+  {
+    id: "M713",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      for (let p = 0; p < jobs.length; p++) if (jobs[p].country !== country) no[p] = 1;",
+    becomes: "",
+    breaks:
+      "'software engineer h1b' lists software engineers outside the United States (session 50, reviewer R50b)",
+  },
+  {
+    id: "M714",
+    layer: "index",
+    file: "src/index/query_sponsorship.ts",
+    line: "  if (!atEnd && !atStart) return null;",
+    becomes: "",
+    breaks:
+      "'marketing manager with sponsorship experience' is read as asking for a sponsored visa (session 50, reviewer R50b)",
+  },
+  {
+    id: "M715",
+    layer: "ingest",
+    file: "src/ingest/visa_sponsorship.ts",
+    line: '        if (answer === "no") return "not_offered";',
+    becomes: "",
+    breaks:
+      "a form's 'Available for Work Visa Sponsorship?' answered 'No' is read as nothing (session 50, reviewer R50b)",
   },
 ];
 

@@ -115,6 +115,7 @@ const QUERIES = [
   // sponsorship" below.
   "jobs with visa sponsorship",
   "jobs with visa sponsorship in Amsterdam",
+  "software engineer h1b",
   // Session 31: a seniority alone at a place; "no experience" beside the work.
   "entry level jobs in Berlin",
   "customer service no experience",

@@ -141,3 +141,32 @@ Deno.test("a visa turned down in the words is no ask: the words are searched as 
   const out = await search({ q: "software engineer no visa sponsorship needed" });
   assert.equal(out.query_visa_sponsorship, undefined);
 });
+
+Deno.test("a visa of one country asks for that country's postings: 'h1b jobs', 'software engineer h1b'", async () => {
+  // Reviewer R50b: "h1b jobs" listed German and Dutch postings first.
+  const alone = await listed("h1b jobs");
+  const anywhere = await listed("jobs with visa sponsorship");
+  assert.ok(alone.total > 0);
+  assert.deepEqual(
+    new Set(urls(alone.all)),
+    new Set(urls(anywhere.all.filter((r) => r.country === "US"))),
+  );
+  const read = (await search({ q: "software engineer h1b" })).query_visa_sponsorship;
+  assert.deepEqual(read, { matched: "h1b", country: "US", beside_work: true });
+  const beside = await listed("software engineer h1b", { country: "US" });
+  const usVisa = await listed("software engineer visa sponsorship", { country: "US" });
+  assert.deepEqual(urls(beside.all), urls(usVisa.all));
+  const everywhere = await listed("software engineer h1b");
+  assert.ok(
+    everywhere.all.every((r) => r.country === "US" && r.visa_sponsorship !== "not_offered"),
+  );
+  // A person who needs no sponsoring is no ask: the words are searched as they were.
+  for (
+    const q of [
+      "software engineer, i don't need a visa sponsorship",
+      "nurse no need for visa sponsorship",
+    ]
+  ) {
+    assert.equal((await search({ q })).query_visa_sponsorship, undefined, q);
+  }
+});

@@ -372,6 +372,11 @@ export type QueryLanguageResult = z.infer<typeof QueryLanguageSchema>;
 
 export const QueryVisaSponsorshipSchema = z.object({
   matched: z.string().describe('The words of the query that asked for it ("visa sponsorship").'),
+  country: CountryCodeSchema.optional().describe(
+    'Where the visa named is one country\'s ("h1b", "green card": `US`; "tier 2", "skilled worker ' +
+      'visa", "certificate of sponsorship": `GB`): the postings elsewhere are left out, as those ' +
+      "that say they sponsor none are.",
+  ),
   beside_work: z.literal(true).optional().describe(
     'Present where the words named work too ("software engineer visa sponsorship"): the work is ' +
       "searched, and its postings that say they sponsor a work visa are the strong matches, the " +
@@ -423,8 +428,11 @@ export function queryVisaSponsorshipInWords(
 ): string | null {
   const read = response.query_visa_sponsorship;
   if (!read) return null;
-  const said = `Read "${read.matched}" as a sponsored work visa asked for, not as the work`;
-  const denied = "those that say they do not are left out";
+  const where = read.country ? ` in ${countryName(read.country)}` : "";
+  const said = `Read "${read.matched}" as a sponsored work visa asked for${where}, not as the work`;
+  const denied = read.country
+    ? `those that say they do not, and postings elsewhere, are left out`
+    : "those that say they do not are left out";
   if (read.beside_work) {
     if (read.none_offered) {
       return `${said}: none of the work's strong matches says it sponsors one, so they all stay ` +

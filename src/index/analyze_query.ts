@@ -426,10 +426,10 @@ export interface AnalyzedQuery {
   /**
    * A sponsored work visa asked for ("software engineer visa sponsorship", "jobs that sponsor
    * visas": src/index/query_sponsorship.ts): its words are searched by neither side; the postings
-   * that say they sponsor one are the strong matches where any of the work's are, those that say
-   * they do not are left out.
+   * that say they sponsor one (in `country`, where the visa is one country's: "h1b") are the strong
+   * matches where any of the work's are, those that say they do not are left out.
    */
-  sponsorship?: { matched: string };
+  sponsorship?: { matched: string; country?: "US" | "GB" };
 }
 
 /**
@@ -704,7 +704,14 @@ function analyzeText(text: string): AnalyzedQuery {
     ...(employment ? { employment: { type: employment.type, matched: employment.matched } } : {}),
     ...(salary ? { salary: withoutRest(salary) } : {}),
     ...(paid ? { bestPaid: { matched: paid.matched } } : {}),
-    ...(sponsored ? { sponsorship: { matched: sponsored.matched } } : {}),
+    ...(sponsored
+      ? {
+        sponsorship: {
+          matched: sponsored.matched,
+          ...(sponsored.country ? { country: sponsored.country } : {}),
+        },
+      }
+      : {}),
     ...(posted
       ? {
         posted: {

@@ -604,16 +604,25 @@ export class JobIndex {
   }
 
   /**
-   * Per posting, 1 where it states the pay the query's words name, as applied (`salary_min` and
-   * `salary_currency`, the words' own or the parameters that replace them: "over 100k" with
-   * `salary_min=50000` is "over 50k"), by those filters' own tests; null where the words name none.
+   * Per posting, 1 where it states the pay the query's words name, by the salary filters' own
+   * tests; null where the words name none. The words' own floor and currency, which the filters
+   * (the words' pay as applied, a parameter's higher floor, a currency) then narrow: made of the
+   * parameters, the postings an empty set's hint counts without a filter were only those of
+   * another ("over 100k" with `salary_currency=AUD` and `seniority=senior` named the level alone
+   * as emptying it, though the senior postings over 100k are in other currencies: session 50).
+   * Where a currency parameter replaces the words' other one ("£30k" with `salary_currency=EUR`),
+   * that parameter's pay is what is asked.
    */
   #statingPay({ query, filters }: IndexSearch): Uint8Array | null {
     if (query.salary === undefined) return null;
     const { salary_min, salary_currency } = filters ?? {};
+    const { yearlyMin, currency } = query.salary;
+    if (salary_currency !== undefined && currency !== undefined && currency !== salary_currency) {
+      return this.#filters.allowed({ salary_min: salary_min ?? yearlyMin, salary_currency });
+    }
     return this.#filters.allowed({
-      ...(salary_min !== undefined ? { salary_min } : { salary_min: query.salary.yearlyMin }),
-      ...(salary_currency !== undefined ? { salary_currency } : {}),
+      salary_min: yearlyMin,
+      ...(currency !== undefined ? { salary_currency: currency } : {}),
     });
   }
 
@@ -635,7 +644,7 @@ export class JobIndex {
         : null,
       workMode ? this.#kept(`mode ${workMode.mode}`, () => this.#ofWorkMode(workMode)) : null,
       language ? this.#ofLanguage(language) : null,
-      query.sponsorship ? this.#offering() : null,
+      query.sponsorship ? this.#offering(query.sponsorship.country) : null,
     ].filter((mask) => mask !== null);
     if (masks.length === 0) return null;
     // Several together ("entry level hybrid jobs"): a strong match is all of them.
@@ -719,18 +728,26 @@ export class JobIndex {
       otherSense: query.senses ? this.#sayingOtherSense(query.senses) : null,
       otherSpecialty: this.#sayingOtherSpecialty(query),
       languages: language ? this.#ofLanguage(language) : null,
-      sponsored: query.sponsorship ? this.#offering() : null,
+      sponsored: query.sponsorship ? this.#offering(query.sponsorship.country) : null,
       excluded: this.#excluded(query),
     };
   }
 
   /**
-   * A sponsored visa asked for: per posting, 1 where it says it sponsors none, no answer as work
-   * not wanted is none; null where the words ask for none.
+   * A sponsored visa asked for: per posting, 1 where it says it sponsors none, or lies outside the
+   * one country whose visa the words name ("h1b": the United States), no answer as work not wanted
+   * is none; null where the words ask for none.
    */
   #denyingVisa(query: AnalyzedQuery): Uint8Array | null {
     if (!query.sponsorship) return null;
-    return this.#kept("visa not offered", () => this.#sayingSponsorship("not_offered"));
+    const { country } = query.sponsorship;
+    return this.#kept(`visa not offered ${country ?? ""}`, () => {
+      const no = this.#sayingSponsorship("not_offered");
+      if (country === undefined) return no;
+      const { jobs } = this.data;
+      for (let p = 0; p < jobs.length; p++) if (jobs[p].country !== country) no[p] = 1;
+      return no;
+    });
   }
 
   /**
@@ -751,9 +768,19 @@ export class JobIndex {
     };
   }
 
-  /** Per posting, 1 where its text says it sponsors a work visa (`visa_sponsorship`, at import). */
-  #offering(): Uint8Array {
-    return this.#kept("visa offered", () => this.#sayingSponsorship("offered"));
+  /**
+   * Per posting, 1 where its text says it sponsors a work visa (`visa_sponsorship`, at import) and,
+   * where the visa asked is one country's ("h1b"), it is in that country: an H-1B is no answer in
+   * Berlin (reviewer R50b: "h1b jobs" listed German and Dutch postings first).
+   */
+  #offering(country?: string): Uint8Array {
+    return this.#kept(`visa offered ${country ?? ""}`, () => {
+      const says = this.#sayingSponsorship("offered");
+      if (country === undefined) return says;
+      const { jobs } = this.data;
+      for (let p = 0; p < jobs.length; p++) if (jobs[p].country !== country) says[p] = 0;
+      return says;
+    });
   }
 
   #sayingSponsorship(answer: VisaSponsorship): Uint8Array {

@@ -5,7 +5,7 @@ import { analyzeQuery, namesNoWork } from "./analyze_query.ts";
 import { splitWords } from "./tokenize.ts";
 
 Deno.test("a sponsored visa asked for as people say it, before or after the work", () => {
-  const cases: [string, string, string][] = [
+  const cases: [string, string, string, string?][] = [
     ["software engineer visa sponsorship", "visa sponsorship", "software engineer"],
     ["visa sponsorship software engineer jobs", "visa sponsorship", "software engineer jobs"],
     ["nurse jobs with visa sponsorship", "with visa sponsorship", "nurse jobs"],
@@ -15,15 +15,31 @@ Deno.test("a sponsored visa asked for as people say it, before or after the work
       "software engineer jobs",
     ],
     ["jobs that sponsor visas", "that sponsor visas", "jobs"],
-    ["uk visa sponsorship jobs", "uk visa sponsorship", "jobs"],
+    ["uk visa sponsorship jobs", "uk visa sponsorship", "jobs", "GB"],
     ["visa sponsored jobs", "visa sponsored", "jobs"],
-    ["chef tier 2 sponsorship", "tier 2 sponsorship", "chef"],
-    ["H-1B sponsorship data scientist", "h 1b sponsorship", "data scientist"],
-    ["h1b jobs", "h1b", "jobs"],
+    ["chef tier 2 sponsorship", "tier 2 sponsorship", "chef", "GB"],
+    ["H-1B sponsorship data scientist", "h 1b sponsorship", "data scientist", "US"],
+    ["h1b jobs", "h1b", "jobs", "US"],
     ["nurse with sponsorship", "with sponsorship", "nurse"],
     ["data analyst jobs sponsoring visa", "sponsoring visa", "data analyst jobs"],
+    // Reviewer R50b's: kinds of visa before "visa", the employers asked for, a care job's
+    // sponsorship said last, a certificate of sponsorship.
+    ["h1b visa jobs", "h1b visa", "jobs", "US"],
+    ["tier 2 visa jobs", "tier 2 visa", "jobs", "GB"],
+    ["skilled worker visa jobs", "skilled worker visa", "jobs", "GB"],
+    ["jobs that sponsor h1b", "that sponsor h1b", "jobs", "US"],
+    ["green card sponsorship jobs", "green card sponsorship", "jobs", "US"],
+    ["us visa sponsorship", "us visa sponsorship", "", "US"],
+    ["companies offering visa sponsorship", "offering visa sponsorship", "jobs"],
+    ["employers that sponsor h1b", "that sponsor h1b", "jobs", "US"],
+    ["care assistant sponsorship", "sponsorship", "care assistant"],
+    ["sponsorship jobs", "sponsorship", "jobs"],
+    ["certificate of sponsorship care jobs", "certificate of sponsorship", "care jobs", "GB"],
+    ["jobs with visa sponsorship for nurses", "with visa sponsorship", "jobs for nurses"],
   ];
-  for (const [q, matched, rest] of cases) assert.deepEqual(sponsorshipIn(q), { matched, rest }, q);
+  for (const [q, matched, rest, country] of cases) {
+    assert.deepEqual(sponsorshipIn(q), { matched, ...(country ? { country } : {}), rest }, q);
+  }
 });
 
 Deno.test("no visa asked where the words turn it down or the sponsorship is the work", () => {
@@ -33,6 +49,18 @@ Deno.test("no visa asked where the words turn it down or the sponsorship is the 
       "no visa sponsorship needed",
       "developer visa sponsorship not required",
       "jobs where visa sponsorship is not needed",
+      // Reviewer R50b's: a person who needs none, or holds one; a sponsorship that is the work.
+      "software engineer, i don't need a visa sponsorship",
+      "nurse no need for visa sponsorship",
+      "nurse who doesn't need visa sponsorship",
+      "i dont need any visa sponsorship",
+      "already have visa sponsorship",
+      "i hold a visa sponsorship from my current employer",
+      "visa sponsorship manager",
+      "visa sponsorship specialist",
+      "immigration and visa sponsorship specialist",
+      "marketing manager with sponsorship experience",
+      "partnerships executive with sponsorship sales",
       "sponsorship manager",
       "corporate sponsorship",
       "event sponsorship coordinator",

@@ -23,6 +23,12 @@ const DENIALS = [
   "Can you work in the US without visa sponsorship?",
   "\\*SPONSORSHIP'S NOT AVAILABLE\\*",
   "H\\-1B Visa Sponsorship Not Available, W2 only.",
+  // Reviewer R50b's: a verb with no object, H-1B alone, a form's question answered, Dutch.
+  "We cannot sponsor at this time.",
+  "We do not sponsor.",
+  "This position is not eligible for H-1B.",
+  "Available for Work Visa Sponsorship?\n\nNo",
+  "Helaas hebben wij niet de mogelijkheid om een gesponsord visum te faciliteren.",
 ];
 
 /** Ways they offer it. */
@@ -37,6 +43,20 @@ const OFFERS = [
   "Full assistance with visas for the successful candidate.",
   "The company will consider sponsoring a new qualified applicant for employment authorization.",
   "Sponsorship: Yes, H1B transfer.",
+  // Reviewer R50b's: a negation near other words, not the sponsoring's.
+  "Visa sponsorship available for non-EU candidates.",
+  "We offer relocation support and visa sponsorship to non-EU citizens.",
+  "Perks: visa sponsorship | no on-call | free lunch",
+  "Visa sponsorship provided, so you can relocate without hassle.",
+  "Relocation package and visa sponsorship (no cost to you).",
+  "Visa sponsorship is available - no matter where you are from.",
+  "Visa sponsorship: Available (no relocation)",
+  // A UK employer's licence to sponsor, and a form's question answered yes.
+  "We are a UKVI licensed sponsor.",
+  "We hold a sponsor licence and can issue a Certificate of Sponsorship.",
+  "Available for Work Visa Sponsorship?\nYes",
+  // A negation of something else, far before the sponsoring.
+  "No overtime is expected and we provide full relocation support and visa sponsorship.",
 ];
 
 /** Sponsors of something else than a visa, and questions that say neither. */
@@ -49,6 +69,13 @@ const NEITHER = [
   "HR legal and visa sponsorship: operationalize compliance with the legal team.",
   "You must hold a valid Canadian passport with no travel or visa restrictions.",
   "We are proud to sponsor the local football club.",
+  // Reviewer R50b's: a duty of the post, a sponsor of events or at levels.
+  "Prepare H-1B petitions and support visa applications for employees.",
+  "Help clients with visa applications.",
+  "Sponsorship available for events, trade shows and conferences.",
+  "Sponsorship is available at gold, silver and bronze levels.",
+  // A question followed by a sentence that opens with "No" is no answer.
+  "Do you require sponsorship?\nNo experience needed, we train you.",
   "",
 ];
 
@@ -111,7 +138,9 @@ Deno.test("a denial anywhere in a description makes it not offered, whatever sur
   fc.assert(
     fc.property(
       fc.array(fc.constantFrom(...FILLER, ...OFFERS, ...NEITHER), { maxLength: 6 }),
-      fc.constantFrom(...DENIALS),
+      // A form's question and its answer are lines of their own: glued to the next sentence,
+      // "No" would begin it.
+      fc.constantFrom(...DENIALS.filter((denial) => !denial.includes("?\n"))),
       fc.nat(),
       fc.constantFrom("\n", " ", "\n\n* "),
       (around, denial, at, glue) => {

@@ -371,6 +371,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
   if (analyzed.sponsorship) {
     fields.query_visa_sponsorship = {
       matched: typed(analyzed.sponsorship.matched),
+      ...(analyzed.sponsorship.country ? { country: analyzed.sponsorship.country } : {}),
       ...(namesNoWork(analyzed) ? {} : { beside_work: true as const }),
     };
   }
