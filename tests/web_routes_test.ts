@@ -109,7 +109,7 @@ async function userSession(web: Web): Promise<{ cookie: string; csrf: string }> 
   return { cookie, csrf: await formToken(web, cookie) };
 }
 
-Deno.test("key mode: the page sends to sign-in, the cookie is HttpOnly and SameSite=Strict, sign-out ends it", async () => {
+Deno.test("key mode: the page sends to sign-in, the cookie is HttpOnly and SameSite=Lax, sign-out ends it", async () => {
   const web = await startWeb();
   try {
     const first = await web.request("/?q=nurse");
@@ -135,7 +135,8 @@ Deno.test("key mode: the page sends to sign-in, the cookie is HttpOnly and SameS
     assert.equal(signedIn.headers.get("location"), "/?q=nurse");
     const setCookie = signedIn.headers.getSetCookie().join("\n");
     assert.match(setCookie, /HttpOnly/);
-    assert.match(setCookie, /SameSite=Strict/);
+    // Lax: a link shared in webmail opens signed in; forms still need the Origin and the token.
+    assert.match(setCookie, /SameSite=Lax/);
     assert.doesNotMatch(setCookie, /Secure/, "Secure on an http public URL");
     assert.ok(!setCookie.includes(web.userKey), "the key itself is in the cookie");
     const cookie = setCookie.split(";")[0];
@@ -143,6 +144,13 @@ Deno.test("key mode: the page sends to sign-in, the cookie is HttpOnly and SameS
     assert.equal(results.status, 200);
     assert.match(await results.text(), /\d+ jobs? match/);
     const token = await formToken(web, cookie);
+    // "/signout" visited asks, with a button: a visit changes nothing (reviewer W50: a 404).
+    const ask = await web.request("/signout", { cookie });
+    assert.equal(ask.status, 200);
+    const askHtml = await ask.text();
+    assert.match(askHtml, /<h1>Sign out\?<\/h1>/);
+    assert.match(askHtml, new RegExp(`name="csrf" value="${token}"`));
+    assert.equal((await web.request("/?q=nurse", { cookie })).status, 200);
     const out = await web.request("/signout", {
       method: "POST",
       headers: { origin: ORIGIN },
@@ -151,6 +159,40 @@ Deno.test("key mode: the page sends to sign-in, the cookie is HttpOnly and SameS
     });
     assert.equal(out.status, 303);
     assert.equal((await web.request("/?q=nurse", { cookie })).status, 303);
+    const signedOut = await web.request("/signout", { cookie });
+    assert.equal(signedOut.status, 303);
+    assert.equal(signedOut.headers.get("location"), "/signin?signed_out");
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a page's path called with a method it does not take is a 405 page with Allow", async () => {
+  // Reviewer W50: these answered a JSON 404 "no endpoint", though the page is there.
+  const web = await startWeb();
+  try {
+    for (
+      const [method, path, allow] of [
+        ["POST", "/", "GET, HEAD"],
+        ["PUT", "/signin", "GET, HEAD, POST"],
+        ["DELETE", "/saved", "GET, HEAD, POST"],
+        ["POST", "/posting", "GET, HEAD"],
+        ["PATCH", "/admin", "GET, HEAD"],
+        ["GET", "/cv", "POST"],
+        ["GET", "/saved/abc/delete", "POST"],
+      ]
+    ) {
+      const response = await web.request(path, { method, headers: { accept: "text/html" } });
+      assert.equal(response.status, 405, `${method} ${path}`);
+      assert.equal(response.headers.get("allow"), allow, `${method} ${path}`);
+      assert.match(response.headers.get("content-type")!, /^text\/html/);
+      assert.match(response.headers.get("content-security-policy")!, /frame-ancestors 'none'/);
+      assert.match(await response.text(), new RegExp(`This page takes ${allow}, not ${method}\\.`));
+    }
+    // No page there: the API's JSON 404, as before.
+    const none = await web.request("/nothing", { method: "POST" });
+    assert.equal(none.status, 404);
+    assert.match(none.headers.get("content-type")!, /json/);
   } finally {
     web.close();
   }
@@ -1017,6 +1059,21 @@ Deno.test("a CV upload: derived roles and results; a .doc is refused with what t
     const html = await ok.text();
     assert.match(html, /What the search took from your CV/);
     assert.match(html, /class="result"/);
+    // The count says the strong matches and the close ones listed after them (reviewer W50: "12
+    // jobs match. Showing the best 20." where 8 of the 20 were close).
+    const parsed = new DOMParser().parseFromString(html, "text/html");
+    const shown = parsed.querySelectorAll(".result").length;
+    const closeShown = parsed.querySelectorAll(".match-close").length;
+    const line = parsed.querySelector("#count")?.textContent ?? "";
+    assert.match(
+      line,
+      new RegExp(
+        `^\\d+ jobs? match(es)?${
+          closeShown > 0 ? `, then ${closeShown} close match(es)?` : ""
+        }\\. Showing the best ${shown}\\.$`,
+      ),
+      line,
+    );
     // Each result's day is said once to a screen reader: the hidden term, then the date alone
     // ("Posted" beside it is for the eye).
     const result = new DOMParser().parseFromString(html, "text/html").querySelector(".result")!;

@@ -213,6 +213,26 @@ Deno.test("saving through a host the server does not answer for says why on a pa
   }
 });
 
+Deno.test("a save form sent without words is refused on a page, not a 500, and saves nothing", async () => {
+  // Reviewer W50: a form sent by hand with no q (or an empty one) was "Something went wrong".
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const fields = await saveForm(web, cookie, "/?q=nurse");
+    for (const q of [undefined, "", "   "]) {
+      const sent = new URLSearchParams(fields);
+      if (q === undefined) sent.delete("q");
+      else sent.set("q", q);
+      const response = await post(web, "/saved", cookie, sent);
+      assert.equal(response.status, 400, JSON.stringify(q));
+      assert.match(await response.text(), /Cannot save this search/);
+    }
+    assert.deepEqual(await restList(web, web.userKey), []);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("saving a search already saved keeps one and says so; another search or another key saves anew", async () => {
   const web = await startWeb();
   try {

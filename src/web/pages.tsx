@@ -139,6 +139,21 @@ function DerivedList(props: { derived: Derived }) {
   );
 }
 
+/**
+ * The CV's results in one line: its strong matches, then the close ones it lists after them
+ * (reviewer W50: "12 jobs match. Showing the best 20." where 8 of the 20 were close matches).
+ */
+function cvCountText(r: SearchResponse): string {
+  const close = r.results.filter((result) => result.match === "close").length;
+  const then = close > 0 ? `, then ${close} close match${close === 1 ? "" : "es"}` : "";
+  if (r.total === 0) {
+    return close > 0 ? `No strong match; the ${close} closest are shown.` : "No jobs match.";
+  }
+  return `${r.total} ${
+    r.total === 1 ? "job matches" : "jobs match"
+  }${then}. Showing the best ${r.results.length}.`;
+}
+
 export function CvResultsPage(
   props: Frame & { fileName: string; cut: number; response: SearchResponse },
 ) {
@@ -153,11 +168,7 @@ export function CvResultsPage(
       <h2>What the search took from your CV</h2>
       {r.derived ? <DerivedList derived={r.derived} /> : <p>Nothing could be derived.</p>}
       <p id="count" class="count-line" role="status" aria-live="polite">
-        {r.total === 0
-          ? "No jobs match."
-          : `${r.total} job${
-            r.total === 1 ? "" : "s"
-          } match. Showing the best ${r.results.length}.`}
+        {cvCountText(r)}
       </p>
       {r.hint ? <p class="notice">{r.hint}</p> : null}
       <ol class="results">
@@ -168,6 +179,26 @@ export function CvResultsPage(
         ))}
       </ol>
       <CvForm formToken={props.formToken} />
+    </Layout>
+  );
+}
+
+/**
+ * `/signout` typed or bookmarked (reviewer W50: "Page not found"): signing out changes state, so it
+ * is a button, as in the header, never the visit itself.
+ */
+export function SignOutPage(props: Frame) {
+  return (
+    <Layout {...props} title="Sign out">
+      <h1>Sign out?</h1>
+      <p>{`You are signed in as ${props.signedInAs ?? ""}.`}</p>
+      <form method="post" action="/signout">
+        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+        <button type="submit">Sign out</button>
+      </form>
+      <p>
+        <a href="/">Go to the search</a>
+      </p>
     </Layout>
   );
 }

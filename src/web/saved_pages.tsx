@@ -419,7 +419,13 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   }
 
   /** Why a saved search was not saved or changed, said on a page of its own, with its status. */
-  const SAVE_REFUSALS = { INVALID_PARAMETER: 400, LIMIT_EXCEEDED: 409, MISDIRECTED_REQUEST: 421 };
+  // A search with no words (a form sent by hand: reviewer W50 had a 500) is refused as a bad one.
+  const SAVE_REFUSALS = {
+    INVALID_PARAMETER: 400,
+    MISSING_QUERY: 400,
+    LIMIT_EXCEEDED: 409,
+    MISDIRECTED_REQUEST: 421,
+  };
 
   /**
    * A refused change in words: a bad parameter, the owner's limit, a host without an address for

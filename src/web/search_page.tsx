@@ -725,9 +725,9 @@ function countText(
       : "No jobs match.";
   }
   const count = countInWords(response.total);
-  const strong = `${count[0].toUpperCase()}${count.slice(1)} job${
-    response.total === 1 ? "" : "s"
-  } match`;
+  const strong = `${count[0].toUpperCase()}${count.slice(1)} ${
+    response.total === 1 ? "job matches" : "jobs match"
+  }`;
   return close > 0 && byRelevance
     ? `${strong}, then ${countInWords(close)} close match${close === 1 ? "" : "es"}.${range}`
     : `${strong}.${range}`;

@@ -1,7 +1,9 @@
 /**
  * Web sessions: a person signs in with an API key once; the server keeps a session in the store
  * (src/store/web_session_store.ts) and the browser holds only a random token in an HttpOnly,
- * SameSite=Strict cookie (Secure when the public URL is https). A session ends when it expires,
+ * SameSite=Lax cookie (Secure when the public URL is https): a link to a search shared in webmail
+ * or chat opens signed in (Strict sent it to sign-in, reviewer W50), while every form that changes
+ * state still needs this site's Origin and the session's form token, and no GET changes state. A session ends when it expires,
  * when the person signs out, or when its key is revoked: every request checks the key again.
  *
  * @module
@@ -74,7 +76,7 @@ export class WebSessions {
     setCookie(c, SESSION_COOKIE, token, {
       path: "/",
       httpOnly: true,
-      sameSite: "Strict",
+      sameSite: "Lax",
       secure: this.#options.secure,
       maxAge: Math.floor(this.#options.lifetimeMs / 1000),
     });
@@ -114,7 +116,7 @@ export class WebSessions {
     deleteCookie(c, SESSION_COOKIE, {
       path: "/",
       httpOnly: true,
-      sameSite: "Strict",
+      sameSite: "Lax",
       secure: this.#options.secure,
     });
   }

@@ -92,6 +92,10 @@ export function createWebApp(deps: WebDeps): Hono<AppEnv> {
   const web = pages ? createWebRoutes(deps) : null;
   if (web) app.route("/", web.routes);
 
-  app.notFound((c) => web && wantsPage(c) ? web.notFound(c) : noEndpoint(c, deps.logger));
+  app.notFound(async (c) => {
+    const wrong = web ? await web.wrongMethod(c) : null;
+    if (wrong) return wrong;
+    return web && wantsPage(c) ? web.notFound(c) : noEndpoint(c, deps.logger);
+  });
   return app;
 }

@@ -23,7 +23,7 @@ import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
 import { errorFields } from "../log.ts";
 import { CV_MAX_BYTES, CvFileError, uploadedCvName } from "../ingest/cv_text.ts";
 import { CvReader, CvReadersBusy } from "./cv_reader.ts";
-import { CvResultsPage, MessagePage, PostingPage, SignInPage } from "./pages.tsx";
+import { CvResultsPage, MessagePage, PostingPage, SignInPage, SignOutPage } from "./pages.tsx";
 import { type PageParams, SearchPage } from "./search_page.tsx";
 import { searchOrRefusals } from "./search_refusals.ts";
 import { signInPath, type WebSession, WebSessions } from "./session.ts";
@@ -109,7 +109,25 @@ export interface WebRoutes {
   routes: Hono<AppEnv>;
   /** The pages' 404, in the person's own frame (signed in as, sign out) as every other page. */
   notFound(c: Context<AppEnv>): Promise<Response>;
+  /**
+   * The pages' 405 for a page's path called with a method it does not take, with `Allow`; null
+   * where the path is no page's.
+   */
+  wrongMethod(c: Context<AppEnv>): Promise<Response | null>;
 }
+
+/**
+ * Each page's path and the methods it takes (HEAD with GET). Called with another, a page answers
+ * 405 in HTML with `Allow`, as the API does in JSON: it had answered a JSON 404 "no endpoint",
+ * though the page is there (reviewer W50).
+ */
+const PAGE_METHODS: readonly [RegExp, readonly string[]][] = [
+  [/^\/$/, ["GET", "HEAD"]],
+  [/^\/(?:posting|admin|saved\/[^/]+|admin\/plots\/[^/]+|static\/[^/]+)$/, ["GET", "HEAD"]],
+  [/^\/(?:signin|signout|saved)$/, ["GET", "HEAD", "POST"]],
+  [/^\/(?:cv|admin\/keys|admin\/keys\/revoke|admin\/sources\/run)$/, ["POST"]],
+  [/^\/saved\/[^/]+\/(?:pause|resume|delete)$/, ["POST"]],
+];
 
 export function createWebRoutes(deps: WebDeps): WebRoutes {
   const app = new Hono<AppEnv>();
@@ -393,6 +411,12 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     return response;
   });
 
+  app.get("/signout", async (c) => {
+    const session = await sessions.read(c);
+    if (!session) return seeOther("/signin?signed_out");
+    return sendPage(c, <SignOutPage {...frameOf(session)} />);
+  });
+
   app.post("/signout", async (c) => {
     const session = await sessions.read(c);
     const form = await c.req.parseBody();
@@ -411,5 +435,21 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
   return {
     routes: app,
     notFound: async (c) => notFoundPage(c, frameOf(await sessions.read(c).catch(() => null))),
+    wrongMethod: async (c) => {
+      const allow = PAGE_METHODS.find(([path]) => path.test(c.req.path))?.[1];
+      if (allow === undefined || allow.includes(c.req.method)) return null;
+      const frame = frameOf(await sessions.read(c).catch(() => null));
+      const response = sendPage(
+        c,
+        <MessagePage
+          {...frame}
+          title="Not done this way"
+          message={`This page takes ${allow.join(", ")}, not ${c.req.method}.`}
+        />,
+        405,
+      );
+      response.headers.set("allow", allow.join(", "));
+      return response;
+    },
   };
 }

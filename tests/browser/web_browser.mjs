@@ -295,8 +295,8 @@ const scenarios = {
       const cookies = await page.cookies();
       const session = cookies.find((c) => c.name === "jobseek_session");
       check(
-        session && session.httpOnly && session.sameSite === "Strict",
-        "session cookie not HttpOnly+Strict",
+        session && session.httpOnly && session.sameSite === "Lax",
+        "session cookie not HttpOnly+Lax",
       );
       check(!(await page.content()).includes(USER_KEY), "the key appears in the page");
       // The session ends while the page is open (as when its hours are over): the next search
