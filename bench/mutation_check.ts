@@ -2319,10 +2319,10 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/job_index.ts",
     line:
-      "      ...(salary_min !== undefined ? { salary_min } : { salary_min: query.salary.yearlyMin }),",
-    becomes: "      salary_min: query.salary.yearlyMin,",
+      "    if (salary_currency !== undefined && currency !== undefined && currency !== salary_currency) {",
+    becomes: "    if (false) {",
     breaks:
-      '"over 100k" with salary_min=50000 lists the postings that state 100,000 only, not what "over 50k" lists (session 34)',
+      '"£30k" with salary_currency=EUR lists nothing, not the postings paying 30,000 EUR (session 34; its line moved in session 50)',
   },
   {
     id: "M275",
@@ -5848,6 +5848,24 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       "a form's 'Available for Work Visa Sponsorship?' answered 'No' is read as nothing (session 50, reviewer R50b)",
+  },
+  {
+    id: "M716",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: "    MISSING_QUERY: 400,",
+    becomes: "",
+    breaks:
+      "a save form sent without words is a 500, not the 'Cannot save this search' page (session 50, reviewer W50)",
+  },
+  {
+    id: "M717",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: "      if (allow === undefined || allow.includes(c.req.method)) return null;",
+    becomes: "      return null;",
+    breaks:
+      "POST / answers the API's JSON 404, not a 405 page with Allow (session 50, reviewer W50)",
   },
 ];
 

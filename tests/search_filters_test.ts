@@ -515,6 +515,11 @@ Deno.test("the real postings: what each filter means, and the role leads", async
         await urlsAll({ q: "over 100k", salary_min: 50_000 }),
         await urlsAll({ q: "over 100k" }),
       );
+      // A currency parameter beside pay in another one replaces the currency: "£30k" in euros is
+      // "over €30k" in euros (the postings pay alone lists are the parameter's, not the words').
+      const poundsInEuros = await urlsAll({ q: "£30k jobs", salary_currency: "EUR" });
+      assert.ok(poundsInEuros.length > 0);
+      assert.deepEqual(poundsInEuros, await urlsAll({ q: "over €30k", salary_currency: "EUR" }));
       const inDollars = await listed({ q: "over 100k", salary_currency: "USD" });
       assert.equal(inDollars.query_salary?.stated_only, true);
       assert.ok(inDollars.total > 0 && inDollars.total < 434, `${inDollars.total}`);
