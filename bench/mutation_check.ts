@@ -5756,8 +5756,8 @@ export const MUTANTS: Mutant[] = [
     id: "M705",
     layer: "index",
     file: "src/index/query_sponsorship.ts",
-    line: '  if (TURNED_DOWN.test(nearBefore) || NOT_NEEDED.test(after.join(" "))) return null;',
-    becomes: '  if (NOT_NEEDED.test(after.join(" "))) return null;',
+    line: '  const down = TURNED_DOWN.exec(before.join(" "));',
+    becomes: "  const down = null;",
     breaks: "'jobs without visa sponsorship' is read as asking for a sponsored visa (session 50)",
   },
   {
@@ -5782,7 +5782,7 @@ export const MUTANTS: Mutant[] = [
     id: "M708",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      query.sponsorship ? this.#offering(query.sponsorship.country) : null,",
+    line: "      query.sponsorship ? this.#offering(query.sponsorship.where?.countries) : null,",
     becomes: "      null,",
     breaks: "'jobs with visa sponsorship' alone lists nothing (session 50)",
   },
@@ -5826,7 +5826,8 @@ export const MUTANTS: Mutant[] = [
     id: "M713",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      for (let p = 0; p < jobs.length; p++) if (jobs[p].country !== country) no[p] = 1;",
+    line:
+      '      for (let p = 0; p < jobs.length; p++) if (!there.has(jobs[p].country ?? "")) no[p] = 1;',
     becomes: "",
     breaks:
       "'software engineer h1b' lists software engineers outside the United States (session 50, reviewer R50b)",
@@ -5866,6 +5867,24 @@ export const MUTANTS: Mutant[] = [
     becomes: "      return null;",
     breaks:
       "POST / answers the API's JSON 404, not a 405 page with Allow (session 50, reviewer W50)",
+  },
+  {
+    id: "M718",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const sponsored = read?.declined ? null : read;",
+    becomes: "  const sponsored = read;",
+    breaks:
+      "'software engineer no visa sponsorship needed' is read as asking for a sponsored visa (session 50, reviewer R50c)",
+  },
+  {
+    id: "M719",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "    !index.anyInCountriesAt(visaWhere.countries, place)",
+    becomes: "    false",
+    breaks:
+      "'h1b jobs in London' leaves out every London posting and says 'No posting is in london' (session 50, reviewer R50c)",
   },
 ];
 

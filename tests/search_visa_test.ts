@@ -152,7 +152,12 @@ Deno.test("a visa of one country asks for that country's postings: 'h1b jobs', '
     new Set(urls(anywhere.all.filter((r) => r.country === "US"))),
   );
   const read = (await search({ q: "software engineer h1b" })).query_visa_sponsorship;
-  assert.deepEqual(read, { matched: "h1b", country: "US", beside_work: true });
+  assert.deepEqual(read, {
+    matched: "h1b",
+    where: "the United States",
+    countries: ["US"],
+    beside_work: true,
+  });
   const beside = await listed("software engineer h1b", { country: "US" });
   const usVisa = await listed("software engineer visa sponsorship", { country: "US" });
   assert.deepEqual(urls(beside.all), urls(usVisa.all));
@@ -169,4 +174,27 @@ Deno.test("a visa of one country asks for that country's postings: 'h1b jobs', '
   ) {
     assert.equal((await search({ q })).query_visa_sponsorship, undefined, q);
   }
+});
+
+Deno.test("a visa of another place than the one named asks for that place's postings, and the hints say true", async () => {
+  // Reviewer R50c: "h1b jobs in London" said "No posting is in london" (London has postings), and
+  // "hr jobs h1b" blamed the words for what the visa's place left out.
+  const london = await search({ q: "h1b jobs in London", sort: "relevance", top_k: "100" });
+  assert.equal(london.query_visa_sponsorship?.where, undefined);
+  assert.equal(london.query_place?.city, "London");
+  const there = await listed("jobs in London");
+  const refusing = there.all.filter((r) => r.visa_sponsorship === "not_offered").length;
+  assert.equal(london.total + (london.close_total ?? 0), there.total - refusing);
+  assert.doesNotMatch(london.hint ?? "", /No posting is in/);
+  const hr = await search({ q: "hr jobs h1b" });
+  assert.equal(hr.total, 0, "no HR posting in the United States sponsors or is strong");
+  assert.match(
+    hr.hint ?? "",
+    /No posting in the United States is a strong match for these words: "h1b" names a visa of the United States/,
+  );
+  // Alone at a place where none sponsors: the sentence says why, no hint about the word "jobs".
+  const none = await search({ q: "jobs with visa sponsorship in London", sort: "relevance" });
+  assert.equal(none.total, 0, "no London posting says it sponsors");
+  assert.equal(none.query_visa_sponsorship?.none_offered, true);
+  assert.doesNotMatch(none.hint ?? "", /strong match for "jobs"/);
 });

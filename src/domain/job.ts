@@ -372,10 +372,15 @@ export type QueryLanguageResult = z.infer<typeof QueryLanguageSchema>;
 
 export const QueryVisaSponsorshipSchema = z.object({
   matched: z.string().describe('The words of the query that asked for it ("visa sponsorship").'),
-  country: CountryCodeSchema.optional().describe(
-    'Where the visa named is one country\'s ("h1b", "green card": `US`; "tier 2", "skilled worker ' +
-      'visa", "certificate of sponsorship": `GB`): the postings elsewhere are left out, as those ' +
-      "that say they sponsor none are.",
+  where: z.string().optional().describe(
+    'Where the visa named is valid, as a sentence says it: "the United States" ("h1b", "green ' +
+      'card", "us visa"), "the United Kingdom" ("tier 2", "skilled worker visa", "certificate of ' +
+      'sponsorship"), "the EU" ("eu visa", "blue card"); the postings elsewhere are left out, as ' +
+      "those that say they sponsor none are. Absent where the query names a place outside it " +
+      '("h1b jobs in London": the place said is what is asked).',
+  ),
+  countries: z.array(CountryCodeSchema).optional().describe(
+    "With `where`: its countries (ISO 3166-1 alpha-2).",
   ),
   beside_work: z.literal(true).optional().describe(
     'Present where the words named work too ("software engineer visa sponsorship"): the work is ' +
@@ -428,9 +433,9 @@ export function queryVisaSponsorshipInWords(
 ): string | null {
   const read = response.query_visa_sponsorship;
   if (!read) return null;
-  const where = read.country ? ` in ${countryName(read.country)}` : "";
+  const where = read.where ? ` in ${read.where}` : "";
   const said = `Read "${read.matched}" as a sponsored work visa asked for${where}, not as the work`;
-  const denied = read.country
+  const denied = read.where
     ? `those that say they do not, and postings elsewhere, are left out`
     : "those that say they do not are left out";
   if (read.beside_work) {

@@ -50,7 +50,7 @@ import {
 } from "./query_shift.ts";
 import { type QueryWorkMode, workModeAlone, workModeBeside } from "./query_work_mode.ts";
 import { languageAlone, languageBeside, type QueryLanguage } from "./query_language.ts";
-import { sponsorshipIn } from "./query_sponsorship.ts";
+import { sponsorshipIn, type VisaPlace } from "./query_sponsorship.ts";
 import { exclusionIn, type QueryExclusion } from "./query_exclusion.ts";
 import { type EmploymentType, ruledOutBy } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
@@ -426,10 +426,10 @@ export interface AnalyzedQuery {
   /**
    * A sponsored work visa asked for ("software engineer visa sponsorship", "jobs that sponsor
    * visas": src/index/query_sponsorship.ts): its words are searched by neither side; the postings
-   * that say they sponsor one (in `country`, where the visa is one country's: "h1b") are the strong
-   * matches where any of the work's are, those that say they do not are left out.
+   * that say they sponsor one are the strong matches where any of the work's are, those that say
+   * they do not (and, where the visa is one place's, "h1b", those elsewhere) are left out.
    */
-  sponsorship?: { matched: string; country?: "US" | "GB" };
+  sponsorship?: { matched: string; where?: VisaPlace };
 }
 
 /**
@@ -537,10 +537,11 @@ function analyzeText(text: string): AnalyzedQuery {
   const afterPosted = posted ? posted.rest : unpaid;
   // A sponsored visa, anywhere in the words ("visa sponsorship software engineer", "nurse jobs
   // with visa sponsorship"): not a pasted CV's, which may say its holder needs none.
-  const sponsored = splitWords(afterPosted).length > MOST_READ_WORDS
-    ? null
-    : sponsorshipIn(afterPosted);
-  const beforeStudent = sponsored ? sponsored.rest : afterPosted;
+  const read = splitWords(afterPosted).length > MOST_READ_WORDS ? null : sponsorshipIn(afterPosted);
+  // "no visa sponsorship needed" asks for nothing, and is no work: its words are searched by neither
+  // side (reviewer R50c: "software engineer no visa sponsorship needed" had no strong match).
+  const sponsored = read?.declined ? null : read;
+  const beforeStudent = read ? read.rest : afterPosted;
   // "suitable for a university student" is "for a student" (`studentSaid`): a level.
   // "internship summer 2027": the year is the intake's (`withoutCohortYear`).
   const readWords = studentSaid(withoutCohortYear(splitWords(beforeStudent)));
@@ -708,7 +709,7 @@ function analyzeText(text: string): AnalyzedQuery {
       ? {
         sponsorship: {
           matched: sponsored.matched,
-          ...(sponsored.country ? { country: sponsored.country } : {}),
+          ...(sponsored.where ? { where: sponsored.where } : {}),
         },
       }
       : {}),

@@ -590,6 +590,21 @@ export class JobIndex {
   }
 
   /**
+   * Whether some posting at `place` lies in one of `countries`: "h1b jobs in London" names a place
+   * none of whose postings is in the United States (a city's name may be several countries':
+   * London, England and London, Ontario).
+   */
+  anyInCountriesAt(countries: readonly string[], place: PlaceFilter): boolean {
+    const atPlace = this.#places.maskOf(place);
+    const wanted = new Set(countries);
+    const { jobs } = this.data;
+    for (let p = 0; p < jobs.length; p++) {
+      if ((atPlace?.(p) ?? true) && wanted.has(jobs[p].country ?? "")) return true;
+    }
+    return false;
+  }
+
+  /**
    * Per posting, 1 where it is what a query naming no job but a type, hours, a level or a way of
    * working asks for: the strong matches of its place's list; null where it names none of these.
    */
@@ -644,7 +659,7 @@ export class JobIndex {
         : null,
       workMode ? this.#kept(`mode ${workMode.mode}`, () => this.#ofWorkMode(workMode)) : null,
       language ? this.#ofLanguage(language) : null,
-      query.sponsorship ? this.#offering(query.sponsorship.country) : null,
+      query.sponsorship ? this.#offering(query.sponsorship.where?.countries) : null,
     ].filter((mask) => mask !== null);
     if (masks.length === 0) return null;
     // Several together ("entry level hybrid jobs"): a strong match is all of them.
@@ -728,24 +743,25 @@ export class JobIndex {
       otherSense: query.senses ? this.#sayingOtherSense(query.senses) : null,
       otherSpecialty: this.#sayingOtherSpecialty(query),
       languages: language ? this.#ofLanguage(language) : null,
-      sponsored: query.sponsorship ? this.#offering(query.sponsorship.country) : null,
+      sponsored: query.sponsorship ? this.#offering(query.sponsorship.where?.countries) : null,
       excluded: this.#excluded(query),
     };
   }
 
   /**
    * A sponsored visa asked for: per posting, 1 where it says it sponsors none, or lies outside the
-   * one country whose visa the words name ("h1b": the United States), no answer as work not wanted
-   * is none; null where the words ask for none.
+   * one place whose visa the words name ("h1b": the United States; "eu visa": the EU), no answer
+   * as work not wanted is none; null where the words ask for none.
    */
   #denyingVisa(query: AnalyzedQuery): Uint8Array | null {
     if (!query.sponsorship) return null;
-    const { country } = query.sponsorship;
-    return this.#kept(`visa not offered ${country ?? ""}`, () => {
+    const countries = query.sponsorship.where?.countries;
+    return this.#kept(`visa not offered ${countries?.join(" ") ?? ""}`, () => {
       const no = this.#sayingSponsorship("not_offered");
-      if (country === undefined) return no;
+      if (countries === undefined) return no;
+      const there = new Set(countries);
       const { jobs } = this.data;
-      for (let p = 0; p < jobs.length; p++) if (jobs[p].country !== country) no[p] = 1;
+      for (let p = 0; p < jobs.length; p++) if (!there.has(jobs[p].country ?? "")) no[p] = 1;
       return no;
     });
   }
@@ -770,15 +786,16 @@ export class JobIndex {
 
   /**
    * Per posting, 1 where its text says it sponsors a work visa (`visa_sponsorship`, at import) and,
-   * where the visa asked is one country's ("h1b"), it is in that country: an H-1B is no answer in
-   * Berlin (reviewer R50b: "h1b jobs" listed German and Dutch postings first).
+   * where the visa asked is one place's ("h1b"), it is in that place: an H-1B is no answer in Berlin
+   * (reviewer R50b: "h1b jobs" listed German and Dutch postings first).
    */
-  #offering(country?: string): Uint8Array {
-    return this.#kept(`visa offered ${country ?? ""}`, () => {
+  #offering(countries?: readonly string[]): Uint8Array {
+    return this.#kept(`visa offered ${countries?.join(" ") ?? ""}`, () => {
       const says = this.#sayingSponsorship("offered");
-      if (country === undefined) return says;
+      if (countries === undefined) return says;
+      const there = new Set(countries);
       const { jobs } = this.data;
-      for (let p = 0; p < jobs.length; p++) if (jobs[p].country !== country) says[p] = 0;
+      for (let p = 0; p < jobs.length; p++) if (!there.has(jobs[p].country ?? "")) says[p] = 0;
       return says;
     });
   }

@@ -36,23 +36,87 @@ Deno.test("a sponsored visa asked for as people say it, before or after the work
     ["sponsorship jobs", "sponsorship", "jobs"],
     ["certificate of sponsorship care jobs", "certificate of sponsorship", "care jobs", "GB"],
     ["jobs with visa sponsorship for nurses", "with visa sponsorship", "jobs for nurses"],
+    // Reviewer R50c's: a visa's kind before the work, the asking's words before it, a need said
+    // with it, a "no" of something else, the EU.
+    ["h1b software engineer", "h1b", "software engineer", "US"],
+    ["uk visa nurse", "uk visa", "nurse", "GB"],
+    [
+      "i need h1b sponsorship for data engineer",
+      "need h1b sponsorship",
+      "i for data engineer",
+      "US",
+    ],
+    ["need visa sponsorship software engineer", "need visa sponsorship", "software engineer"],
+    [
+      "software engineer requiring visa sponsorship",
+      "requiring visa sponsorship",
+      "software engineer",
+    ],
+    ["software engineer, need sponsorship", "need sponsorship", "software engineer"],
+    [
+      "software engineer who needs visa sponsorship",
+      "who needs visa sponsorship",
+      "software engineer",
+    ],
+    ["nurse sponsorship required", "sponsorship required", "nurse"],
+    ["no experience jobs with visa sponsorship", "with visa sponsorship", "no experience jobs"],
+    ["green card jobs", "green card", "jobs", "US"],
+    ["eu visa sponsorship developer", "eu visa sponsorship", "developer", "EU"],
   ];
-  for (const [q, matched, rest, country] of cases) {
-    assert.deepEqual(sponsorshipIn(q), { matched, ...(country ? { country } : {}), rest }, q);
+  const places: Record<string, string> = {
+    US: "the United States",
+    GB: "the United Kingdom",
+    EU: "the EU",
+  };
+  for (const [q, matched, rest, where] of cases) {
+    const read = sponsorshipIn(q);
+    assert.deepEqual(read && { ...read, where: read.where?.name }, {
+      matched,
+      where: where && places[where],
+      rest,
+    }, q);
+  }
+  assert.deepEqual(sponsorshipIn("h1b jobs")?.where?.countries, ["US"]);
+  assert.ok((sponsorshipIn("eu visa jobs")?.where?.countries ?? []).includes("DE"));
+});
+
+Deno.test("a visa said not to be needed is no ask, and its words are no work", () => {
+  // Reviewer R50c: "software engineer no visa sponsorship needed" searched the turn-down as the
+  // work and had no strong match.
+  for (
+    const [q, matched, rest] of [
+      [
+        "software engineer no visa sponsorship needed",
+        "no visa sponsorship needed",
+        "software engineer",
+      ],
+      ["software engineer no sponsorship required", "no sponsorship required", "software engineer"],
+      ["developer visa sponsorship not required", "visa sponsorship not required", "developer"],
+      ["nurse no need for visa sponsorship", "no need for visa sponsorship", "nurse"],
+      ["nurse who doesn't need visa sponsorship", "who doesn t need visa sponsorship", "nurse"],
+      [
+        "software engineer, i don't need a visa sponsorship",
+        "i don t need a visa sponsorship",
+        "software engineer",
+      ],
+      ["care assistant no sponsorship", "no sponsorship", "care assistant"],
+    ]
+  ) {
+    assert.deepEqual(sponsorshipIn(q), { matched, declined: true, rest }, q);
+    const read = analyzeQuery(q);
+    assert.equal(read.sponsorship, undefined, q);
+    assert.equal(read.embeddingText, analyzeQuery(rest).embeddingText, q);
   }
 });
 
 Deno.test("no visa asked where the words turn it down or the sponsorship is the work", () => {
   for (
     const q of [
+      // Turned down with no work beside it: the words are searched as they are.
       "jobs without visa sponsorship",
       "no visa sponsorship needed",
-      "developer visa sponsorship not required",
       "jobs where visa sponsorship is not needed",
       // Reviewer R50b's: a person who needs none, or holds one; a sponsorship that is the work.
-      "software engineer, i don't need a visa sponsorship",
-      "nurse no need for visa sponsorship",
-      "nurse who doesn't need visa sponsorship",
       "i dont need any visa sponsorship",
       "already have visa sponsorship",
       "i hold a visa sponsorship from my current employer",
@@ -61,6 +125,11 @@ Deno.test("no visa asked where the words turn it down or the sponsorship is the 
       "immigration and visa sponsorship specialist",
       "marketing manager with sponsorship experience",
       "partnerships executive with sponsorship sales",
+      // Reviewer R50c's: a sponsor's work before "sponsorship", a transfer that is no H-1B's.
+      "football sponsorship jobs",
+      "marketing sponsorship",
+      "motorsport sponsorship",
+      "us transfer jobs",
       "sponsorship manager",
       "corporate sponsorship",
       "event sponsorship coordinator",

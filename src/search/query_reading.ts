@@ -235,6 +235,15 @@ function readOnce(
       }
     }
   }
+  // "h1b jobs in London": the place said is what is asked; a visa of another place's names no
+  // posting there, and the hints said "No posting is in london" (reviewer R50c).
+  const visaWhere = analyzed.sponsorship?.where;
+  if (
+    visaWhere && placeNarrows(place) && !isRemoteOnly(place) &&
+    !index.anyInCountriesAt(visaWhere.countries, place)
+  ) {
+    analyzed = { ...analyzed, sponsorship: { matched: analyzed.sponsorship!.matched } };
+  }
   const salary = salaryToApply(query, analyzed);
   return {
     place,
@@ -371,7 +380,12 @@ export function readingFields(reading: QueryReading): ReadingFields {
   if (analyzed.sponsorship) {
     fields.query_visa_sponsorship = {
       matched: typed(analyzed.sponsorship.matched),
-      ...(analyzed.sponsorship.country ? { country: analyzed.sponsorship.country } : {}),
+      ...(analyzed.sponsorship.where
+        ? {
+          where: analyzed.sponsorship.where.name,
+          countries: [...analyzed.sponsorship.where.countries],
+        }
+        : {}),
       ...(namesNoWork(analyzed) ? {} : { beside_work: true as const }),
     };
   }

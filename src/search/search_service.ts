@@ -605,7 +605,19 @@ class SnapshotSearchService implements JobSearchService {
       // empty list, which said nothing at all (session 38).
       outcome.hint = NOTHING_NEAR_WORDS;
     }
-    if (total === 0 && closeTotal > 0 && outcome.hint === undefined) {
+    const visa = outcome.query_visa_sponsorship;
+    if (visa?.where && total === 0 && outcome.applied?.emptied_by === undefined) {
+      // "hr jobs h1b" where no HR posting is in the United States: the visa's place left out the
+      // others, which the hints had not said ("No posting is a strong match for ...": R50c).
+      outcome.hint =
+        `No posting in ${visa.where} is a strong match for these words: "${visa.matched}" ` +
+        `names a visa of ${visa.where}, so postings elsewhere are left out (search without ` +
+        `"${visa.matched}" for them).`;
+    }
+    // A sponsored visa asked alone where no posting there says it sponsors one: its sentence says
+    // why they are all close matches, not a hint about the word "jobs".
+    const visaSaysWhy = visa !== undefined && !visa.beside_work && visa.none_offered === true;
+    if (total === 0 && closeTotal > 0 && outcome.hint === undefined && !visaSaysWhy) {
       // Close matches alone, in the relevance order, had no word on it (reviewer W, session 43:
       // "My user wants healthcare jobs in the United Kingdom" said nothing): what was searched, so
       // that a person or an agent sees which words found no strong match.
