@@ -336,14 +336,16 @@ export function refusalInFlags(message: string): string {
 
 /**
  * A filter's description as a person in a terminal types it: the table's texts name the other
- * filters as REST and MCP spell them (`salary_currency`) and the cities by the MCP tool.
+ * filters as REST and MCP spell them (`salary_currency`) and the cities by the MCP tool. Its own
+ * name there is one of its values (`remote`, a way of working: "`--remote`, `hybrid` or
+ * `onsite`" it read, reviewer R50c).
  */
-function inFlagWords(description: string): string {
+function inFlagWords(description: string, own: FilterName): string {
   return description
     .replace(
       /`([a-z_]+)`/g,
       (whole, name: string) =>
-        (FILTER_NAMES as readonly string[]).includes(name)
+        name !== own && (FILTER_NAMES as readonly string[]).includes(name)
           ? `\`${filterFlag(name as FilterName)}\``
           : whole,
     )
@@ -360,7 +362,7 @@ export function filterOptions(): Option[] {
     const flag = filterFlag(name);
     // Quoted as a shell needs it: `--added-since "2026-11-24 08:00:00"`.
     const example = filter.example.includes(" ") ? `"${filter.example}"` : filter.example;
-    const help = `${inFlagWords(filter.description)}${
+    const help = `${inFlagWords(filter.description, name)}${
       filter.cliValue ? ` Example: ${flag} ${example}` : ""
     }`;
     const option = new Option(filter.cliValue ? `${flag} ${filter.cliValue}` : flag, help);

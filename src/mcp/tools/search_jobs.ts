@@ -103,7 +103,10 @@ export const searchJobsConfig = {
     'in Toronto", "remote"; "near Leeds" is 25 km around it) filters by it, and "jobs in Leeds" ' +
     'lists every posting there; pay in it ("£30k", "$25 an hour") is applied as `salary_min` ' +
     'keeping postings that state no pay; "this week" or "in the last 7 days" at its end is ' +
-    'applied as `since`; an employment type in it ("part time barista") is ' +
+    'applied as `since`; a sponsored work visa asked in it ("software engineer visa ' +
+    'sponsorship", "h1b jobs") lists the postings that say they sponsor one first and leaves out ' +
+    "those that say they do not (`visa_sponsorship` keeps only the ones that say either); an " +
+    'employment type in it ("part time barista") is ' +
     "not a filter (most postings state none): give `employment_type` for that. Filters only " +
     "narrow: " +
     "relevance is decided by the query " +
