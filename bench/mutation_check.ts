@@ -5886,6 +5886,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "'h1b jobs in London' leaves out every London posting and says 'No posting is in london' (session 50, reviewer R50c)",
   },
+  {
+    id: "M720",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line:
+      '      : (word === "dev" || word === "devs") && (DEV_OPS.has(of[at + 1]) || of[at - 1] === "biz")',
+    becomes: '      : word === "dev" && DEV_OPS.has(of[at + 1])',
+    breaks:
+      "'biz dev' is searched as a developer's work and lists software developers (session 50, reviewer R50c)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

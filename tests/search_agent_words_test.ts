@@ -497,3 +497,20 @@ Deno.test("the work searched as other words than typed is said: 'i want to help 
     /Searched the work as "job helping others", as job titles name it\./,
   );
 });
+
+Deno.test("'biz dev' is business development, not a developer", async () => {
+  // Reviewer R50c: its "dev" was spelled out as "developer" and 222 software developers were
+  // listed, none in business development (older than `query_work`, which made it visible).
+  const read = await search("biz dev");
+  assert.deepEqual(read.query_work, { searched_as: "biz (business development) dev" });
+  const titles = read.results.slice(0, 10).map((r) => r.job_title);
+  assert.ok(
+    titles.filter((title) => /business development/i.test(title)).length >= 3,
+    titles.join(" | "),
+  );
+  // "junior dev", "dev ops" as before.
+  assert.equal(
+    analyzeQuery("junior dev").workText ?? analyzeQuery("junior dev").embeddingText,
+    "dev (developer)",
+  );
+});

@@ -120,6 +120,9 @@ const IN_CONTEXT: ReadonlyMap<string, { long: string; next?: readonly string[]; 
     },
     till: { long: "checkout cashier", next: ["operator", "operators", "staff", "assistant"] },
     stacker: { long: "stocker", before: "shelf" },
+    // "biz dev" is business development, not a developer (reviewer R50c: 222 software developers,
+    // made visible by `query_work`); its "dev" is not spelled out (`longOf`).
+    biz: { long: "business development", next: ["dev", "devs"] },
     stackers: { long: "stockers", before: "shelf" },
   }));
 
@@ -621,7 +624,7 @@ function analyzeText(text: string): AnalyzedQuery {
   const longOf = (word: string, at: number, of: readonly string[]) =>
     word === "admin"
       ? adminLong(of, at)
-      : word === "dev" && DEV_OPS.has(of[at + 1])
+      : (word === "dev" || word === "devs") && (DEV_OPS.has(of[at + 1]) || of[at - 1] === "biz")
       ? undefined
       : ownValue(ABBREVIATIONS, word) ?? inContextLong(word, at, of) ?? englishOfJobName(word);
   const spelled = (word: string, at: number, of: readonly string[]) => {
