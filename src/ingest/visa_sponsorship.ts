@@ -14,12 +14,14 @@
  *   for a Tier 2 Visa", "Full assistance with visas", a title's "(Visa Sponsorship and relocation
  *   offered)");
  * - unknown otherwise: a question ("Do you require sponsorship?") says neither, unless it screens
- *   out those who need it ("Can you work in the US without sponsorship?"); a benefit the company
- *   sponsors ("company-sponsored health plans"), a sponsor of events or research, and a duty
- *   ("HR legal and visa sponsorship: operationalize...") say nothing of a visa for the applicant.
+ *   out those who need it ("Can you work in the US without sponsorship?") or a line of its own
+ *   answers it ("No"); a benefit the company sponsors ("company-sponsored health plans"), a sponsor
+ *   of events or research, and a duty ("HR legal and visa sponsorship: operationalize...") say
+ *   nothing of a visa for the applicant.
  *
- * English only: the real German postings have no description, the Dutch ones write this in
- * English. docs/import.md, "Visa sponsorship", has what was read by hand.
+ * English first: the real German postings have no description and all Dutch ones but one say it in
+ * English; Dutch and German words of a visa and of a turn-down are read too ("niet ... gesponsord
+ * visum"). docs/import.md, "Whether a posting sponsors a work visa", has what was read by hand.
  *
  * @module
  */
