@@ -5826,9 +5826,8 @@ export const MUTANTS: Mutant[] = [
     id: "M713",
     layer: "index",
     file: "src/index/job_index.ts",
-    line:
-      '      for (let p = 0; p < jobs.length; p++) if (!there.has(jobs[p].country ?? "")) no[p] = 1;',
-    becomes: "",
+    line: '      () => this.#sayingSponsorship("not_offered", countries, 1),',
+    becomes: '      () => this.#sayingSponsorship("not_offered", undefined, 1),',
     breaks:
       "'software engineer h1b' lists software engineers outside the United States (session 50, reviewer R50b)",
   },

@@ -756,14 +756,10 @@ export class JobIndex {
   #denyingVisa(query: AnalyzedQuery): Uint8Array | null {
     if (!query.sponsorship) return null;
     const countries = query.sponsorship.where?.countries;
-    return this.#kept(`visa not offered ${countries?.join(" ") ?? ""}`, () => {
-      const no = this.#sayingSponsorship("not_offered");
-      if (countries === undefined) return no;
-      const there = new Set(countries);
-      const { jobs } = this.data;
-      for (let p = 0; p < jobs.length; p++) if (!there.has(jobs[p].country ?? "")) no[p] = 1;
-      return no;
-    });
+    return this.#kept(
+      `visa not offered ${countries?.join(" ") ?? ""}`,
+      () => this.#sayingSponsorship("not_offered", countries, 1),
+    );
   }
 
   /**
@@ -790,20 +786,29 @@ export class JobIndex {
    * (reviewer R50b: "h1b jobs" listed German and Dutch postings first).
    */
   #offering(countries?: readonly string[]): Uint8Array {
-    return this.#kept(`visa offered ${countries?.join(" ") ?? ""}`, () => {
-      const says = this.#sayingSponsorship("offered");
-      if (countries === undefined) return says;
-      const there = new Set(countries);
-      const { jobs } = this.data;
-      for (let p = 0; p < jobs.length; p++) if (!there.has(jobs[p].country ?? "")) says[p] = 0;
-      return says;
-    });
+    return this.#kept(
+      `visa offered ${countries?.join(" ") ?? ""}`,
+      () => this.#sayingSponsorship("offered", countries, 0),
+    );
   }
 
-  #sayingSponsorship(answer: VisaSponsorship): Uint8Array {
+  /**
+   * Per posting, 1 where its text gives `answer`; a posting outside `countries` (where given) is
+   * `outside` whatever it says.
+   */
+  #sayingSponsorship(
+    answer: VisaSponsorship,
+    countries: readonly string[] | undefined,
+    outside: 0 | 1,
+  ): Uint8Array {
     const { jobs } = this.data;
+    const there = countries && new Set(countries);
     const says = new Uint8Array(jobs.length);
-    for (let p = 0; p < jobs.length; p++) if (jobs[p].visa_sponsorship === answer) says[p] = 1;
+    for (let p = 0; p < jobs.length; p++) {
+      says[p] = there && !there.has(jobs[p].country ?? "")
+        ? outside
+        : Number(jobs[p].visa_sponsorship === answer);
+    }
     return says;
   }
 

@@ -19,6 +19,7 @@
  * @module
  */
 import { areaNamed } from "../places/areas.ts";
+import { JOB_WORDS as PHRASING_JOB_WORDS } from "./query_phrasing.ts";
 import { splitWords } from "./tokenize.ts";
 
 /** Where a visa the words name is valid: its name, as a sentence says it, and its countries. */
@@ -165,28 +166,27 @@ const NOT_NEEDED =
 const SPONSORSHIP_ROLES =
   /^(?:manager|specialist|consultant|officer|paralegal|coordinator|co ordinator|advisor|adviser|analyst|lawyer|attorney|administrator|assistant|executive|lead|partner|sales|caseworker|case worker|team|experience)\b/;
 
-/** Words that ask for jobs as such, which may stand beside the ask on the side it is not. */
-const JOB_WORDS = new Set([
-  "jobs",
-  "job",
-  "roles",
-  "role",
-  "positions",
-  "position",
-  "vacancies",
-  "vacancy",
-  "openings",
-  "opening",
-  "work",
-  "available",
-  "please",
-  "now",
+/** Employers named as what is asked ("companies offering visa sponsorship"): asking for jobs. */
+const EMPLOYERS = new Set([
   "companies",
   "employers",
   "organisations",
   "organizations",
   "firms",
   "businesses",
+]);
+
+/**
+ * Words that ask for jobs as such (the phrasing's), or employers, which may stand beside the ask on
+ * the side it is not.
+ */
+const JOB_WORDS = new Set([
+  ...PHRASING_JOB_WORDS,
+  "work",
+  "available",
+  "please",
+  "now",
+  ...EMPLOYERS,
 ]);
 
 /**
@@ -229,16 +229,6 @@ const ASKING_WORDS = new Set([
 
 /** Words that lead into a turn-down ("who", "i" in "nurse who doesn't need ..."). */
 const LEADING_INTO = new Set(["who", "that", "which", "i", "we", "and", "but", "so", "as"]);
-
-/** Employers named as what is asked ("companies offering visa sponsorship"): asking for jobs. */
-const EMPLOYERS = new Set([
-  "companies",
-  "employers",
-  "organisations",
-  "organizations",
-  "firms",
-  "businesses",
-]);
 
 /** Where the visa the matched words name is valid, if one place's. */
 function visaPlace(matched: string): VisaPlace | undefined {
