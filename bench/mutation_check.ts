@@ -3380,7 +3380,7 @@ export const MUTANTS: Mutant[] = [
     id: "M380",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: "      <ErrorSummary errors={errors} />",
+    line: "      <ErrorSummary errors={errors} params={params} />",
     becomes: "",
     breaks:
       "a refused search is said nowhere above the filters: at 360 px no one sees it (session 38)",
@@ -3548,8 +3548,8 @@ export const MUTANTS: Mutant[] = [
     id: "M399",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary"',
-    becomes: '      hx-select-oob="#count:innerHTML,#save-search"',
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account"',
+    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#account"',
     breaks: "a search accepted after a refusal leaves the refusal's summary on screen (session 38)",
   },
   {
@@ -5894,6 +5894,59 @@ export const MUTANTS: Mutant[] = [
     becomes: '      : word === "dev" && DEV_OPS.has(of[at + 1])',
     breaks:
       "'biz dev' is searched as a developer's work and lists software developers (session 50, reviewer R50c)",
+  },
+  {
+    id: "M721",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: "    return runUrl(savedParams(formLists(await c.req.parseBody({ all: true }))));",
+    becomes: "    return SAVED_PATH;",
+    breaks:
+      "a search saved after the session ended is lost at sign-in: the person lands on the bare list of saved searches (session 51, reviewer W50)",
+  },
+  {
+    id: "M722",
+    layer: "domain",
+    file: "src/domain/search_query.ts",
+    line: '    if (given > 1 && (REST_SEARCH_PARAMS.has(name) || name === "profile")) {',
+    becomes: "    if (false) {",
+    breaks:
+      "a city given twice with different values (two cities ticked) searches the first and says nothing of the second (session 51, reviewer W50)",
+  },
+  {
+    id: "M723",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "const SHOWN_CHARACTER = /[^\\s\\p{Default_Ignorable_Code_Point}\\p{Cf}]/u;",
+    becomes: "const SHOWN_CHARACTER = /[^\\s]/u;",
+    breaks:
+      "a saved search named with zero-width spaces alone is kept, its card and mail subject blank (session 51, reviewer W50)",
+  },
+  {
+    id: "M724",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: "  if (values.length < 2) return null;",
+    becomes: "  return null;",
+    breaks:
+      "a page refused for two cities ticked shows no way on: no link to search each city alone, and no facets to untick one (session 51)",
+  },
+  {
+    id: "M725",
+    layer: "web",
+    file: "src/web/pages.tsx",
+    line: '          <Detail term="Languages" value={languagesText(job.languages)} />',
+    becomes: "          {null}",
+    breaks: "a posting's own page leaves out the languages its line in the list says (session 51)",
+  },
+  {
+    id: "M726",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account"',
+    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary"',
+    breaks:
+      "a tab whose key another tab replaced still says the old key after a live search, and acts as the new one (session 51, reviewer W50)",
   },
 ];
 

@@ -462,6 +462,25 @@ Deno.test("a saved search's name is one line: line breaks, controls and bidi cha
       () => t.savedSearches.create("key:nell", { name: "\r\n\x07", q: "nurse" }, "http://x"),
       /Invalid parameter 'name': must not be empty/,
     );
+    // Nor is what renders as nothing: zero-width spaces and joiners, a byte-order mark, the
+    // Hangul filler; one character that shows beside them makes a name.
+    for (const blank of ["\u200b", "\u200b \u200d\ufeff", "\u3164", "\u2060\u00a0"]) {
+      await assert.rejects(
+        () => t.savedSearches.create("key:nell", { name: blank, q: "nurse" }, "http://x"),
+        /Invalid parameter 'name': must hold a character that shows, not only spaces or invisible/,
+        JSON.stringify(blank),
+      );
+      await assert.rejects(
+        () => t.savedSearches.update("key:nell", view.id, { name: blank }),
+        /must hold a character that shows/,
+      );
+    }
+    const marked = await t.savedSearches.create(
+      "key:nell",
+      { name: "\u200bé", q: "chef" },
+      "http://x",
+    );
+    assert.equal(marked.name, "\u200bé");
   } finally {
     await t.close();
   }

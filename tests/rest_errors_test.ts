@@ -142,6 +142,45 @@ Deno.test("REST errors over HTTP", async (t) => {
       await expectError(await postSearch(server, { q: "nurse", source: 3 }), 400, "INVALID_SOURCE");
     });
 
+    await t.step(
+      "a parameter that takes one value, repeated with another, is refused by name",
+      async () => {
+        for (
+          const [name, first, second] of [
+            ["city", "Leeds", "London"],
+            ["country", "GB", "IE"],
+            ["source", "indeed", "linkedin"],
+            ["sort", "relevance", "newest"],
+            ["q", "nurse", "chef"],
+          ]
+        ) {
+          const search = new URLSearchParams({ q: "nurse", [name]: first });
+          search.append(name, second);
+          await expectError(
+            await server.fetch(`/v1/search?${search}`),
+            400,
+            "INVALID_PARAMETER",
+            `Invalid parameter '${name}': takes one value, and 2 different ones were given`,
+          );
+        }
+        // The same value twice is that value; a list parameter's values are its list.
+        const same = await server.fetch("/v1/search?q=nurse&country=GB&country=GB&top_k=50");
+        assert.equal(same.status, 200);
+        const sameBody = await jsonBody(same);
+        const inGb = await jsonBody(
+          await getSearch(server, { q: "nurse", country: "GB", top_k: "50" }),
+        );
+        assert.deepEqual(
+          (sameBody.results as { job_url: string }[]).map((r) => r.job_url),
+          (inGb.results as { job_url: string }[]).map((r) => r.job_url),
+        );
+        const list = await server.fetch(
+          "/v1/search?q=nurse&employment_type=fulltime&employment_type=parttime",
+        );
+        assert.equal(list.status, 200);
+      },
+    );
+
     await t.step("a body that is not a JSON object gives 400 INVALID_JSON", async () => {
       const bodies: [string, string][] = [
         ["hello, search for nurses", "text/plain"],

@@ -121,6 +121,32 @@ Deno.test("an accepted search swaps in an empty error summary, which takes the l
   }
 });
 
+Deno.test("a live search swaps in the header's account, so a tab says which key it now acts as", async () => {
+  const web = await startWeb();
+  try {
+    // Another tab signed out and in with another key: this tab's next live search acts as that
+    // key (the cookie is the browser's), so its header must say so, and its sign-out carry the
+    // new session's token, as the save box swapped beside it does (reviewer W50).
+    const cookie = await signIn(web, web.userKey);
+    const page = new DOMParser().parseFromString(
+      await (await web.request("/?q=nurse", { cookie })).text(),
+      "text/html",
+    );
+    assert.match(
+      page.querySelector("form#search")?.getAttribute("hx-select-oob") ?? "",
+      /(^|,)#account(,|$)/,
+    );
+    const account = page.querySelector("#account");
+    assert.match(account?.textContent ?? "", /Signed in as/);
+    const signOutToken = account?.querySelector("form[action='/signout'] input[name=csrf]");
+    const saveToken = page.querySelector("#save-search input[name=csrf]");
+    assert.ok(signOutToken?.getAttribute("value"));
+    assert.equal(signOutToken?.getAttribute("value"), saveToken?.getAttribute("value"));
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a refusal that no field of the form holds is said without a link", async () => {
   const web = await startWeb();
   try {

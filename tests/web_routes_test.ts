@@ -781,6 +781,38 @@ Deno.test("a refused search marks its field invalid, said beside it and at the t
   }
 });
 
+Deno.test("two cities ticked are refused with a link to each city alone, not searched as the first", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const response = await web.request("/?q=nurse&city=Toronto&city=%3Cb%3ELeeds", { cookie });
+    assert.equal(response.status, 400);
+    const html = await response.text();
+    assert.doesNotMatch(html, /<b>Leeds/, "a value is text, not markup");
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const summary = page.querySelector("#error-summary [role=alert]");
+    assert.match(
+      summary?.textContent ?? "",
+      /“City”: takes one value, and 2 different ones were given/,
+    );
+    assert.deepEqual(
+      [...summary!.querySelectorAll("li li a")].map((a) => [a.textContent, a.getAttribute("href")]),
+      [
+        ["Search with city: Toronto", "/?q=nurse&city=Toronto"],
+        ["Search with city: <b>Leeds", "/?q=nurse&city=%3Cb%3ELeeds"],
+      ],
+    );
+    assert.equal(page.querySelectorAll(".result").length, 0);
+    // The same city twice is that city.
+    assert.equal(
+      (await web.request("/?q=nurse&city=Toronto&city=Toronto", { cookie })).status,
+      200,
+    );
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a radius without near is refused, and taking near off takes its radius too", async () => {
   const web = await startWeb();
   try {
@@ -1970,7 +2002,14 @@ Deno.test("pay is said by the period a posting pays by, in the list and on its p
       await (await web.request(href, { cookie })).text(),
       "text/html",
     );
-    const salary = [...posting.querySelectorAll("dt")].find((dt) => dt.textContent === "Salary");
+    // Called as the list calls it (it was "Salary" here: reviewer W50), and every detail the list
+    // shows is on the posting's own page too (its languages were not).
+    const postingTerms = [...posting.querySelectorAll("dt")].map((dt) => dt.textContent);
+    for (const term of terms.filter((term) => term !== "Reposts")) {
+      assert.ok(postingTerms.includes(term), `${term} in ${postingTerms}`);
+    }
+    assert.ok(terms.includes("Languages"), `${terms}`);
+    const salary = [...posting.querySelectorAll("dt")].find((dt) => dt.textContent === "Pay");
     assert.equal(
       salary?.nextElementSibling?.textContent,
       "$36.50–$51 an hour (up to about $106,080 a year)",

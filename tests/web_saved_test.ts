@@ -815,10 +815,17 @@ Deno.test("a session that ended while a page was open sends to a sign-in page th
     const page = await (await web.request(search.headers.get("location")!, { cookie })).text();
     assert.match(page, /Your sign-in had ended, so that was not done: sign in again to go on\./);
     assert.match(page, /name="next" value="\/\?q=nurse%20london"/);
-    // Saving, and the console, alike.
+    // Saving alike, back to the search saved (its save box under it), with no more of the form
+    // than the search's own parameters; and the console alike.
+    fields.append("employment_type", "parttime");
+    fields.append("employment_type", "fulltime");
+    fields.append("utm_source", "mail");
     const saved = await post(web, "/saved", cookie, fields);
     assert.equal(saved.status, 303);
-    assert.match(saved.headers.get("location") ?? "", /^\/signin\?next=%2Fsaved&ended$/);
+    assert.equal(
+      saved.headers.get("location"),
+      "/signin?next=%2F%3Fq%3Dnurse%26employment_type%3Dparttime%26employment_type%3Dfulltime&ended",
+    );
     assert.equal((await restList(web, web.userKey)).length, 0, "nothing was saved");
     const console = await web.request("/admin", { cookie });
     assert.equal(console.headers.get("location"), "/signin?next=%2Fadmin&ended");

@@ -56,14 +56,19 @@ export const DeliverInputSchema = z.array(
 ).max(DELIVERIES_MAX);
 export type DeliverInput = z.infer<typeof DeliverInputSchema>[number];
 
+/** A character that is neither white space nor one that renders as nothing (U+200B, U+FEFF). */
+const SHOWN_CHARACTER = /[^\s\p{Default_Ignorable_Code_Point}\p{Cf}]/u;
+
 // A name is one line, shown in mail subjects, the feed, webhooks and terminals: a line break, a
 // control or a bidi character in it becomes a space or goes, as in a posting's title (it was
 // kept, and sent raw in REST answers and webhooks: reviewer W, session 42).
+// A name of zero-width spaces alone passed as a name, and its card, mail subject and feed title
+// read as blank (reviewer W50): it needs a character that shows.
 const NameSchema = z.string().transform((s) => cleanLine(s).trim()).pipe(
   z.string().min(1, "must not be empty").max(
     NAME_MAX_LENGTH,
     `must be at most ${NAME_MAX_LENGTH} characters`,
-  ),
+  ).regex(SHOWN_CHARACTER, "must hold a character that shows, not only spaces or invisible ones"),
 );
 
 function invalid(param: string, why: string): JobseekError {

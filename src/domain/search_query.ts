@@ -127,6 +127,33 @@ export const RestSearchSchema = z.object({
 /** The names of REST's search parameters (`RestSearchSchema`'s fields). */
 export const REST_SEARCH_PARAMS: ReadonlySet<string> = new Set(Object.keys(RestSearchSchema.shape));
 
+/**
+ * A query string's parameters (every value of each, as `URLSearchParams` holds them) as a search's
+ * input, for REST's GET and the page alike: a list parameter's several values are its list; a
+ * search parameter that takes one value, given different ones, is refused by name
+ * (`city=Leeds&city=London`, two cities ticked on the page, had searched Leeds alone and said
+ * nothing of London: reviewer W50); the same value twice is that value.
+ */
+export function queryStringInput(values: Record<string, string[]>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [name, all] of Object.entries(values)) {
+    if (LIST_PARAMS.has(name)) {
+      input[name] = all.length > 1 ? all : all[0];
+      continue;
+    }
+    const given = new Set(all).size;
+    if (given > 1 && (REST_SEARCH_PARAMS.has(name) || name === "profile")) {
+      throw new JobseekError(
+        "INVALID_PARAMETER",
+        `Invalid parameter '${name}': takes one value, and ${given} different ones were given`,
+        { param: name },
+      );
+    }
+    input[name] = all[0];
+  }
+  return input;
+}
+
 /** MCP `search_jobs` arguments: the query is called `query`; it or `profile` is required. */
 export const McpSearchSchema = z.object({
   query: queryText.optional().describe(

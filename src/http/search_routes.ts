@@ -8,7 +8,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { JobseekError } from "../domain/errors.ts";
 import { toSearchResponse } from "../domain/job.ts";
-import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
+import { parseSearchQuery, queryStringInput } from "../domain/search_query.ts";
 import { apiKeyAuth } from "./api_key_auth.ts";
 import type { AppDeps, AppEnv } from "./app_deps.ts";
 import { methodNotAllowed } from "./method_not_allowed.ts";
@@ -28,14 +28,6 @@ async function search(
   const query = parseSearchQuery(raw, "q");
   const body = toSearchResponse(c.get("requestId"), await deps.service.search(query));
   return c.json(body);
-}
-
-function queryStringParams(values: Record<string, string[]>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values).map((
-      [name, all],
-    ) => [name, LIST_PARAMS.has(name) && all.length > 1 ? all : all[0]]),
-  );
 }
 
 /** How long a browser may keep a preflight's answer (Chromium caps it at 7,200 s). */
@@ -79,7 +71,7 @@ export function createSearchRoutes(deps: AppDeps): Hono<AppEnv> {
   // GET takes the query string only: a list parameter repeated is a list (given once, it is read
   // as a string, commas and all); any other parameter takes its first value.
   app.get(SEARCH_PATH, auth, (c) => {
-    const params = queryStringParams(c.req.queries());
+    const params = queryStringInput(c.req.queries());
     // A CV does not fit in a URL (browsers and proxies cut them at 2-8 KB): POST takes it.
     if (params.profile !== undefined) {
       throw new JobseekError("INVALID_PARAMETER", PROFILE_IN_GET_MESSAGE, { param: "profile" });

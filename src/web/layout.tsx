@@ -57,7 +57,11 @@ export function Layout(props: LayoutProps) {
         <a class="skip" href="#main">Skip to content</a>
         <header class="top">
           <a class="brand" href="/">jobseek</a>
-          <nav aria-label="Account">
+          {
+            /* Swapped with each live search's results (search_page.tsx), so a tab says who it acts
+          as once another tab signs in with another key, and its sign-out carries the new token. */
+          }
+          <nav id="account" aria-label="Account">
             {props.admin ? <a href="/admin">Console</a> : null}
             {props.signedInAs !== undefined
               ? (

@@ -11,7 +11,7 @@ import { salaryText } from "../domain/salary_text.ts";
 import { valueLabel } from "../domain/value_labels.ts";
 import { Description } from "./description.tsx";
 import { Layout, type LayoutProps } from "./layout.tsx";
-import { Detail, placeText, ResultItem } from "./result_item.tsx";
+import { Detail, languagesText, placeText, ResultItem } from "./result_item.tsx";
 import { CvForm } from "./search_page.tsx";
 
 type Frame = Omit<LayoutProps, "title" | "children">;
@@ -41,7 +41,8 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
           <dd>{job.company_name || "Company not given"}</dd>
           <Detail term="Place" value={place} />
           <Detail term="Work mode" value={job.work_mode && valueLabel("remote", job.work_mode)} />
-          <Detail term="Salary" value={job.base_salary && (salary || job.base_salary)} />
+          <Detail term="Languages" value={languagesText(job.languages)} />
+          <Detail term="Pay" value={job.base_salary && (salary || job.base_salary)} />
           <dt>Posted</dt>
           <dd>{job.publish_time.slice(0, 10)}</dd>
           <Detail term="Employment type" value={job.employment_type} />

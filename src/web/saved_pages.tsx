@@ -19,7 +19,7 @@ import { type WhatIsNew, whatIsNewInWords } from "../alerts/alert_deliverer.ts";
 import { ResultItem } from "./result_item.tsx";
 import { keptCorrectionInWords } from "../alerts/query_reading.ts";
 import { Layout } from "./layout.tsx";
-import { paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
+import { formLists, paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
 import { MessagePage } from "./pages.tsx";
 import { errorInWords } from "./search_page.tsx";
 import { signInPath, type WebSession, type WebSessions } from "./session.ts";
@@ -378,10 +378,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   /** The signed-in session that may keep saved searches, or the answer that stops the request. */
   async function owner(c: Context<AppEnv>): Promise<WebSession | Response> {
     const session = await sessions.read(c);
-    if (!session) {
-      const next = c.req.method === "GET" ? c.req.path : SAVED_PATH;
-      return seeOther(signInPath(c, next));
-    }
+    if (!session) return seeOther(signInPath(c, await afterSignIn(c)));
     const frame = frameOf(session);
     if (!hasScope(session.principal, "search")) {
       return sendPage(
@@ -406,6 +403,18 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
       );
     }
     return session;
+  }
+
+  /**
+   * Where a request with no session goes once signed in: a page back to itself; a save back to the
+   * search it saves, where the save box waits (it had gone to the bare list, the search lost:
+   * reviewer W50). Only the search's parameters are read from that form, and nothing is done with
+   * them but a link, so it needs no form token.
+   */
+  async function afterSignIn(c: Context<AppEnv>): Promise<string> {
+    if (c.req.method === "GET") return c.req.path;
+    if (c.req.path !== SAVED_PATH) return SAVED_PATH;
+    return runUrl(savedParams(formLists(await c.req.parseBody({ all: true }))));
   }
 
   async function postedForm(
@@ -507,13 +516,9 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   app.post(SAVED_PATH, async (c) => {
     const got = await postedForm(c);
     if (got instanceof Response) return got;
-    const raw: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(got.form)) {
-      const values = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === "string");
-      if (values.length > 0) raw[field] = values;
-    }
-    const params = savedParams(raw as Record<string, string[]>);
-    const name = Array.isArray(raw.name) ? raw.name[0] : "";
+    const raw = formLists(got.form);
+    const params = savedParams(raw);
+    const name = raw.name?.[0] ?? "";
     try {
       const base = linkBaseUrl(deps.config, c.req.url);
       // A second click on "Save", or the same search saved again, would deliver everything twice.

@@ -29,6 +29,16 @@ export function savedParams(params: PageParams): Record<string, string | string[
   return saved;
 }
 
+/** A posted form's text fields as a page URL's lists (a file field is no search's). */
+export function formLists(form: Record<string, unknown>): PageParams {
+  const lists: PageParams = {};
+  for (const [field, value] of Object.entries(form)) {
+    const values = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === "string");
+    if (values.length > 0) lists[field] = values;
+  }
+  return lists;
+}
+
 /** The page URL that runs a saved search's parameters. */
 export function runUrl(params: Record<string, unknown>): string {
   const search = new URLSearchParams();

@@ -33,7 +33,7 @@ import { FACET_NAMES } from "../domain/facets.ts";
 import { readingWithLabels, valueLabel, valuesLabel } from "../domain/value_labels.ts";
 import { FILTER_NAMES, FILTERS, RADIUS_DEFAULT_KM } from "../domain/filters.ts";
 import { hintForPeople } from "../domain/hint_words.ts";
-import { countInWords, REST_SEARCH_PARAMS, SORTS } from "../domain/search_query.ts";
+import { countInWords, LIST_PARAMS, REST_SEARCH_PARAMS, SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { ResultItem } from "./result_item.tsx";
 import { fieldLabel, paramInWords, SaveSearchForm } from "./saved_search_form.tsx";
@@ -137,7 +137,7 @@ export function inFormOrder(errors: readonly PageError[]): PageError[] {
  * so that a swap of an accepted search takes the last one away. A search sent as the person types
  * leaves it empty (web.js): the sentence beside the field says why, and the field stays in view.
  */
-export function ErrorSummary(props: { errors: readonly PageError[] }) {
+export function ErrorSummary(props: { errors: readonly PageError[]; params?: PageParams }) {
   const errors = inFormOrder(props.errors);
   return (
     <div id="error-summary">
@@ -152,6 +152,7 @@ export function ErrorSummary(props: { errors: readonly PageError[] }) {
                     {param !== undefined && FIELD_IDS.has(param)
                       ? <a href={`#field-${param}`}>{message}</a>
                       : message}
+                    <OneOfEach param={param} params={props.params} />
                   </li>
                 ))}
               </ul>
@@ -160,6 +161,31 @@ export function ErrorSummary(props: { errors: readonly PageError[] }) {
         )
         : null}
     </div>
+  );
+}
+
+/** At most this many of a parameter's values are offered one by one. */
+const VALUES_OFFERED = 5;
+
+/**
+ * Where a parameter that takes one value was given several (two cities ticked), a link to the
+ * search with each one alone: the refused page shows no facets to untick one from.
+ */
+function OneOfEach(props: { param?: string; params?: PageParams }) {
+  const { param, params } = props;
+  if (param === undefined || params === undefined || LIST_PARAMS.has(param)) return null;
+  const values = [...new Set(params[param] ?? [])];
+  if (values.length < 2) return null;
+  return (
+    <ul>
+      {values.slice(0, VALUES_OFFERED).map((value) => (
+        <li>
+          <a href={pageUrl(params, { [param]: [value], offset: undefined })}>
+            Search with {paramInWords(param)}: {valueLabel(param, value)}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -942,11 +968,11 @@ export function SearchForm(props: SearchPageProps) {
       hx-target="#results"
       hx-select="#results"
       hx-swap="outerHTML"
-      hx-select-oob="#count:innerHTML,#save-search,#error-summary"
+      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account"
       hx-push-url="true"
       hx-sync="this:replace"
     >
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={errors} params={params} />
       <div class="query">
         <div>
           <label for="field-q">{fieldLabel("q")}</label>

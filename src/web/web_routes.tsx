@@ -19,7 +19,7 @@ import { NOT_READY_RETRY_AFTER_SECONDS } from "../http/error_response.ts";
 import { JobseekError } from "../domain/errors.ts";
 import { toSearchResponse } from "../domain/job.ts";
 import { FACET_NAMES } from "../domain/facets.ts";
-import { LIST_PARAMS, parseSearchQuery } from "../domain/search_query.ts";
+import { parseSearchQuery, queryStringInput } from "../domain/search_query.ts";
 import { errorFields } from "../log.ts";
 import { CV_MAX_BYTES, CvFileError, uploadedCvName } from "../ingest/cv_text.ts";
 import { CvReader, CvReadersBusy } from "./cv_reader.ts";
@@ -59,11 +59,7 @@ function pageParams(c: Context<AppEnv>): PageParams {
 }
 
 function searchInput(params: PageParams): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const [name, values] of Object.entries(params)) {
-    raw[name] = LIST_PARAMS.has(name) && values.length > 1 ? values : values[0];
-  }
-  return { ...raw, facets: FACET_NAMES };
+  return { ...queryStringInput(params), facets: FACET_NAMES };
 }
 
 /**
