@@ -5948,6 +5948,25 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a tab whose key another tab replaced still says the old key after a live search, and acts as the new one (session 51, reviewer W50)",
   },
+  {
+    id: "M727",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line: "    if (previous !== undefined && previous !== parsed) {",
+    becomes: "    if (false) {",
+    breaks:
+      "`--city Leeds --city London` searches London and drops Leeds without a word (session 51, reviewer W50)",
+  },
+  {
+    id: "M728",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line: "      FLAGGED_PARAMS.has(name) ? `${before} ${filterFlag(name as FilterName)}` : whole,",
+    becomes:
+      "      (FILTER_NAMES as readonly string[]).includes(name)\n        ? `${before} ${filterFlag(name as FilterName)}`\n        : whole,",
+    breaks:
+      "`--offset -5` is refused as \"Invalid parameter 'offset'\", in the API's words, not the command's flag (session 51, reviewer W50)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -197,8 +197,18 @@ Deno.test("a server's refusal names the search's flags, not REST's parameters", 
     refusalInFlags("Invalid parameter 'near': no place called 'remote' is known"),
     "Invalid parameter --near: no place called 'remote' is known",
   );
+  // Paging and order are flags too (`--offset -5` said 'offset', reviewer W50); a parameter that is
+  // no flag of this command stays as the server wrote it.
   assert.equal(
     refusalInFlags("Invalid parameter 'top_k': too big"),
-    "Invalid parameter 'top_k': too big",
+    "Invalid parameter --top-k: too big",
+  );
+  assert.equal(
+    refusalInFlags("Invalid parameter 'offset': must be 0 or more"),
+    "Invalid parameter --offset: must be 0 or more",
+  );
+  assert.equal(
+    refusalInFlags("Invalid parameter 'profile': must not be empty"),
+    "Invalid parameter 'profile': must not be empty",
   );
 });

@@ -170,6 +170,65 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       assert.match(run.stderr, /--top-k.*must be a whole number/);
     });
 
+    await t.step("a flag that takes one value, given two, exits 2 naming both", async () => {
+      // Commander kept the last: `--city Leeds --city London` searched London alone (W50).
+      for (
+        const [flag, first, second] of [
+          ["--city", "Toronto", "London"],
+          ["--country", "CA", "de"],
+          ["--source", "indeed", "linkedin"],
+          ["--top-k", "2", "3"],
+          ["--offset", "0", "10"],
+          ["--detail", "full", "summary"],
+        ]
+      ) {
+        const run = await cli.run(["search", "nurse", flag, first, flag, second, "--json"]);
+        assert.equal(run.code, 2, `${flag}: ${run.stderr}`);
+        assert.equal(run.stdout, "");
+        assert.match(
+          run.stderr,
+          new RegExp(
+            `^error: option '${flag} <[a-z]+>' argument '${second}' is invalid\\. takes one ` +
+              `value, and '${first}' was given before it\\.\n`,
+          ),
+        );
+      }
+      // The same value twice is that value (`--country ca` is CA); a list flag takes every value.
+      const same = await cli.run([
+        "search",
+        "nurse",
+        "--country",
+        "ca",
+        "--country",
+        "CA",
+        "--json",
+      ]);
+      assert.equal(same.code, 0, same.stderr);
+      const both = await cli.run([
+        "search",
+        "nurse",
+        "--employment-type",
+        "fulltime",
+        "--employment-type",
+        "parttime",
+        "--json",
+      ]);
+      assert.equal(both.code, 0, both.stderr);
+      assert.equal(
+        (JSON.parse(both.stdout) as SearchResponse).applied?.filters?.employment_type,
+        "fulltime,parttime",
+      );
+    });
+
+    await t.step("the server's refusal of paging names the flag", async () => {
+      const run = await cli.run(["search", "nurse", "--offset", "-5"]);
+      assert.equal(run.code, 1);
+      assert.equal(
+        run.stderr,
+        "jobseek: Invalid parameter --offset: must be 0 or more (INVALID_PARAMETER)\n",
+      );
+    });
+
     await t.step(
       "an empty or blank query is no query: a usage error, not the API's `q`",
       async () => {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Command, Option } from "@commander-js/extra-typings";
+import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import {
   cityOrRegion,
@@ -328,10 +328,35 @@ export function refusalInFlags(message: string): string {
   return message.replace(
     /\b(parameter|with|give|leave) '([a-z_]+)'/g,
     (whole, before: string, name: string) =>
-      (FILTER_NAMES as readonly string[]).includes(name)
-        ? `${before} ${filterFlag(name as FilterName)}`
-        : whole,
+      FLAGGED_PARAMS.has(name) ? `${before} ${filterFlag(name as FilterName)}` : whole,
   );
+}
+
+/** The search's parameters that are this command's flags: the filters, and the paging and order. */
+// `--offset -5` was refused as "Invalid parameter 'offset'", in the API's words (reviewer W50).
+const FLAGGED_PARAMS: ReadonlySet<string> = new Set([
+  ...FILTER_NAMES,
+  "top_k",
+  "offset",
+  "sort",
+  "detail",
+  "facets",
+]);
+
+/**
+ * An option that takes one value, refusing a second that differs: commander keeps the last, so
+ * `--city Leeds --city London` searched London and said nothing of Leeds (REST and the page refuse
+ * the same). The option's own parsing (choices, upper-casing) runs first.
+ */
+export function oneValue(option: Option): Option {
+  const parse = option.parseArg;
+  return option.argParser((value: string, previous: unknown) => {
+    const parsed: unknown = parse ? parse.call(option, value, undefined) : value;
+    if (previous !== undefined && previous !== parsed) {
+      throw new InvalidArgumentError(`takes one value, and '${previous}' was given before it.`);
+    }
+    return parsed;
+  });
 }
 
 /**
@@ -372,8 +397,10 @@ export function filterOptions(): Option[] {
         value: string,
         previous: string[] | undefined,
       ) => [...(previous ?? []), value]);
-    } else if (filter.upperCase) option.argParser((value: string) => value.toUpperCase());
-    return option;
+      return option;
+    }
+    if (filter.upperCase) option.argParser((value: string) => value.toUpperCase());
+    return oneValue(option);
   });
 }
 
@@ -401,19 +428,33 @@ export function searchCommand(io: CliIo) {
     );
   for (const option of filterOptions()) command.addOption(option);
   return command
-    .option(
-      "--facets <fields>",
-      `count the results by these fields (comma-separated): ${FACET_NAMES.join(", ")}`,
-    )
-    .option(
-      "--top-k <n>",
-      `results per page, ${TOP_K_MIN}-${TOP_K_MAX} (server default ${TOP_K_DEFAULT})`,
-      parseInteger,
-    )
-    .option("--offset <n>", "index of the first result, for paging (default 0)", parseInteger)
     .addOption(
-      new Option("--detail <level>", "summary, or full to add descriptions and links")
-        .choices(DETAILS),
+      oneValue(
+        new Option(
+          "--facets <fields>",
+          `count the results by these fields (comma-separated): ${FACET_NAMES.join(", ")}`,
+        ),
+      ),
+    )
+    .addOption(
+      oneValue(
+        new Option(
+          "--top-k <n>",
+          `results per page, ${TOP_K_MIN}-${TOP_K_MAX} (server default ${TOP_K_DEFAULT})`,
+        ).argParser(parseInteger),
+      ),
+    )
+    .addOption(
+      oneValue(
+        new Option("--offset <n>", "index of the first result, for paging (default 0)")
+          .argParser(parseInteger),
+      ),
+    )
+    .addOption(
+      oneValue(
+        new Option("--detail <level>", "summary, or full to add descriptions and links")
+          .choices(DETAILS),
+      ),
     )
     .addOption(
       new Option(
