@@ -1,5 +1,12 @@
 import { strict as assert } from "node:assert";
-import { parseSearchQuery, TOP_K_DEFAULT } from "./search_query.ts";
+import fc from "fast-check";
+import {
+  LIST_PARAMS,
+  parseSearchQuery,
+  queryStringInput,
+  REST_SEARCH_PARAMS,
+  TOP_K_DEFAULT,
+} from "./search_query.ts";
 import { JobseekError } from "./errors.ts";
 
 function failure(raw: Record<string, unknown>, field: "q" | "query" = "q"): JobseekError {
@@ -91,5 +98,43 @@ Deno.test("parseSearchQuery() words length errors in its own style", () => {
   assert.equal(
     failure({ q: "x", city: "c".repeat(201) }).message,
     "Invalid parameter 'city': must be at most 200 characters",
+  );
+});
+
+Deno.test("queryStringInput(): repeating a value changes nothing; two different values of a one-value parameter are refused by name", () => {
+  const names = [...REST_SEARCH_PARAMS, "utm_source"];
+  const entry = fc.tuple(
+    fc.constantFrom(...names),
+    fc.array(fc.constantFrom("a", "b", "GB", "2"), { minLength: 1, maxLength: 3 }),
+  );
+  fc.assert(
+    fc.property(fc.uniqueArray(entry, { selector: ([name]) => name, maxLength: 6 }), (drawn) => {
+      const given = Object.fromEntries(drawn);
+      const once = Object.fromEntries(drawn.map(([name, values]) => [name, [values[0]]]));
+      const refused = drawn.find(([name, values]) =>
+        !LIST_PARAMS.has(name) && REST_SEARCH_PARAMS.has(name) && new Set(values).size > 1
+      );
+      if (refused) {
+        assert.throws(
+          () => queryStringInput(given),
+          (error) =>
+            error instanceof JobseekError && error.code === "INVALID_PARAMETER" &&
+            error.param === refused[0] &&
+            error.message.startsWith(`Invalid parameter '${refused[0]}': takes one value`),
+        );
+        return;
+      }
+      const input = queryStringInput(given);
+      for (const [name, values] of drawn) {
+        if (LIST_PARAMS.has(name) && values.length > 1) assert.deepEqual(input[name], values);
+        else assert.equal(input[name], values[0]);
+      }
+      // The same values said once, where one value is all a parameter takes, read the same.
+      const single = queryStringInput(once);
+      for (const [name] of drawn) {
+        if (!LIST_PARAMS.has(name)) assert.equal(input[name], single[name]);
+      }
+    }),
+    { numRuns: 500 },
   );
 });
