@@ -210,20 +210,34 @@ function usesOf(text: PositionText, term: string): { titled: boolean; postings: 
  * frequent candidate wins (postings with its term in the title or tags), then the nearer, then the
  * first in code-unit order.
  */
-export function correctedWord(source: SpellingSource, word: string): string | null {
+export function correctedWord(
+  source: SpellingSource,
+  word: string,
+  mayScan: () => boolean = () => true,
+): string | null {
   const bound = editsAllowed(word.length);
   if (bound === 0 || word.length > LONGEST_WORD || !/^[a-z]+$/.test(word)) return null;
   let kept = answers.get(source.text);
   if (!kept) answers.set(source.text, kept = new Map());
   const known = kept.get(word);
   if (known !== undefined) return known;
-  const answer = lookUp(source, word, bound);
+  const answer = lookUp(source, word, bound, mayScan);
+  // A word left unscanned is not answered: a later query may scan it.
+  if (answer === UNSCANNED) return null;
   if (kept.size >= ANSWERS_KEPT) kept.clear();
   kept.set(word, answer);
   return answer;
 }
 
-function lookUp(source: SpellingSource, word: string, bound: number): string | null {
+/** What {@linkcode lookUp} returns for a word whose scan `mayScan` refused. */
+const UNSCANNED = Symbol("unscanned");
+
+function lookUp(
+  source: SpellingSource,
+  word: string,
+  bound: number,
+  mayScan: () => boolean,
+): string | null | typeof UNSCANNED {
   const terms = tokenize(word);
   // A stop word ("looking") is not searched at all, so it is never a misspelling.
   if (
@@ -237,6 +251,7 @@ function lookUp(source: SpellingSource, word: string, bound: number): string | n
   // from a word far more titles have, or a word a few descriptions share.
   const used = usesOf(source.text, terms[0]);
   if (!used.titled && used.postings > TYPO_POSTINGS) return null;
+  if (!mayScan()) return UNSCANNED;
   return nearest(
     source,
     word,
@@ -387,6 +402,15 @@ export function joinedCompounds(words: string[]): string[] {
   return joined ?? words;
 }
 
+/**
+ * Words of one text whose correction may be looked for: each scans every title and tags term
+ * (about 6 ms a word at 11,500 postings here), so a query of a thousand characters of made-up words
+ * held the server for a second, and eight at once held every other search for several (reviewer
+ * W51). A person misspells a few words of a query; past these the rest are searched as typed. A
+ * word scanned before costs a map read and is not counted.
+ */
+const SCANS_PER_TEXT = 8;
+
 /** A query text with its misspelt words replaced, and which. */
 export interface CorrectedText {
   text: string;
@@ -395,14 +419,16 @@ export interface CorrectedText {
 
 /**
  * `text` with each misspelt word (`correctedWord`) replaced by its correction, the rest of it as
- * typed.
+ * typed; of the words not looked up before, the first {@linkcode SCANS_PER_TEXT} are looked up.
  */
 export function correctText(source: SpellingSource, text: string): CorrectedText {
   const corrections: SpellingCorrection[] = [];
+  let scans = 0;
+  const mayScan = () => scans++ < SCANS_PER_TEXT;
   const corrected = text.replace(LETTER_RUN, (run) => {
     const words = splitWords(run);
     if (words.length !== 1) return run;
-    const to = correctedWord(source, words[0]);
+    const to = correctedWord(source, words[0], mayScan);
     if (to === null) return run;
     if (!corrections.some((c) => c.from === words[0])) corrections.push({ from: words[0], to });
     return to;

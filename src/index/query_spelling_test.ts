@@ -292,3 +292,19 @@ Deno.test("property: a compound written apart is joined, nothing else changes", 
   // A word of the asking ends none, though "lifework" is a word.
   assert.deepEqual(joinedCompounds(["life", "work"]), ["life", "work"]);
 });
+
+Deno.test("a text's corrections are looked for in its first eight new words, so made-up words cannot hold the server", () => {
+  const source = sourceOf(POSTINGS);
+  // Eight made-up words no posting is near, then a misspelling: the ninth new word is searched as
+  // typed. Put first, it is corrected.
+  const madeUp = ["qzvxkw", "pqwzjh", "xkcvbq", "zzqpwv", "vqxjkz", "wqzpxk", "jzqvxp", "kxqzvw"];
+  assert.deepEqual(correctText(source, [...madeUp, "nurce"].join(" ")).corrections, []);
+  assert.deepEqual(correctText(source, ["nurce", ...madeUp].join(" ")).corrections, [
+    { from: "nurce", to: "nurse" },
+  ]);
+  // Words looked up before cost nothing: after the first text, the same eight and a ninth
+  // misspelling correct it.
+  assert.deepEqual(correctText(source, [...madeUp, "cheff"].join(" ")).corrections, [
+    { from: "cheff", to: "chef" },
+  ]);
+});
