@@ -4456,8 +4456,8 @@ export const MUTANTS: Mutant[] = [
     id: "M548",
     layer: "web",
     file: "src/web/session.ts",
-    line: '  const ended = getCookie(c, SESSION_COOKIE) !== undefined ? "&ended" : "";',
-    becomes: '  const ended = "";',
+    line: '  const ended = getCookie(c, SESSION_COOKIE) !== undefined || c.req.method !== "GET"',
+    becomes: "  const ended = false",
     breaks:
       "the sign-in page after a session ended does not say why what was asked was not done (reviewer W, session 42)",
   },
@@ -5951,7 +5951,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M727",
     layer: "cli",
-    file: "cli/commands/search.ts",
+    file: "cli/server_connection.ts",
     line: "    if (previous !== undefined && previous !== parsed) {",
     becomes: "    if (false) {",
     breaks:
@@ -5975,6 +5975,108 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const mayScan = () => true;",
     breaks:
       "a query of a thousand made-up words scans every title term for each word: one key's queries hold the server for seconds (session 51, reviewer W51)",
+  },
+  {
+    id: "M730",
+    layer: "web",
+    file: "src/web/session.ts",
+    line: '  const ended = getCookie(c, SESSION_COOKIE) !== undefined || c.req.method !== "GET"',
+    becomes: "  const ended = getCookie(c, SESSION_COOKIE) !== undefined",
+    breaks:
+      "a save posted from a tab whose session another tab signed out leads to a plain sign-in that never says the search was not saved (session 51, reviewer W51)",
+  },
+  {
+    id: "M731",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line:
+      '  if (param !== "q" && !(FILTER_NAMES as readonly string[]).includes(param)) return null;',
+    becomes: "",
+    breaks:
+      'a page refused for an order given twice offers "Search with order: relevance" links, words no person asked for (session 51, reviewer W51)',
+  },
+  {
+    id: "M732",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line:
+      "          refererUrl.pathname.startsWith(`${SAVED_PATH}/`) || refererUrl.pathname === CV_PATH)",
+    becomes: "          refererUrl.pathname === CV_PATH)",
+    breaks:
+      'a posting opened from a saved search\'s page leads "back" to an empty search (session 51, reviewer W51)',
+  },
+  {
+    id: "M733",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: "      queryStringInput(raw);",
+    becomes: "",
+    breaks:
+      "a save form with two cities saves the first and says nothing of the second (session 51, reviewer W51)",
+  },
+  {
+    id: "M734",
+    layer: "domain",
+    file: "src/domain/param_schemas.ts",
+    line: "        new RegExp(`^(?:-(?=[0-9.]*[1-9]))?${NUMBER_PATTERN}$`),",
+    becomes: "        new RegExp(`^${NUMBER_PATTERN}$`),",
+    breaks:
+      "`salary_min=-5` is told it must be a number, not that it must be 0 or more (session 51, reviewer W51)",
+  },
+  {
+    id: "M735",
+    layer: "cli",
+    file: "cli/commands/cities.ts",
+    line:
+      '      oneValue(new Option("--country <cc>", "only cities in this country (ISO code, e.g. DE)")),',
+    becomes:
+      '      new Option("--country <cc>", "only cities in this country (ISO code, e.g. DE)"),',
+    breaks:
+      "`jobseek cities --country GB --country DE` lists Germany's cities and drops GB without a word (session 51, reviewer W51)",
+  },
+  {
+    id: "M736",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line: "    wishes.roles.push(...(roles.length > 0 ? roles : selfNamedRoles(before, lookup)));",
+    becomes: "    wishes.roles.push(...roles);",
+    breaks:
+      '"Experienced nurse looking for work in Leeds." as a CV is read as no role at all, and finds nothing (session 51, reviewer W51)',
+  },
+  {
+    id: "M737",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: '      { profile: text, ...(work !== "" ? { q: work } : {}), top_k: 50 },',
+    becomes: "      { profile: text, top_k: 50 },",
+    breaks: "the work typed beside a CV on the page is not searched (session 51)",
+  },
+  {
+    id: "M738",
+    layer: "web",
+    file: "src/web/pages.tsx",
+    line: '      {r.hint ? <p class="notice">{cvHint(r)}</p> : null}',
+    becomes: '      {r.hint ? <p class="notice">{r.hint}</p> : null}',
+    breaks:
+      'a CV with no role is told to "give `q` beside it", an API parameter the page has no field for (session 51, reviewer W51)',
+  },
+  {
+    id: "M739",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: "        return seeOther(CV_PATH);",
+    becomes: "        return await cvResults(c, who.frame, searched);",
+    breaks:
+      'a CV\'s results are the answer to a POST: Back from a posting opened from them is "Confirm Form Resubmission" (session 51, reviewer W51)',
+  },
+  {
+    id: "M740",
+    layer: "store",
+    file: "src/store/web_session_store.ts",
+    line:
+      "      (op) => op.delete(keys.webSession(tokenHash)).delete(keys.webSessionCv(tokenHash)),",
+    becomes: "      (op) => op.delete(keys.webSession(tokenHash)),",
+    breaks: "a CV's text stays in the store after its session is signed out (session 51)",
   },
 ];
 

@@ -12,6 +12,34 @@ import { readApiKeyFromStdin } from "./stdin.ts";
 /** The first request after idle may take seconds (spec: cold start); this is far beyond that. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
+/**
+ * An option that takes one value, refusing a second that differs: commander keeps the last, so
+ * `--city Leeds --city London` searched London and said nothing of Leeds (REST and the page refuse
+ * the same). The option's own parsing (choices, upper-casing) runs first.
+ */
+// deno-lint-ignore no-explicit-any
+export function oneValue<T extends Option<any, any, any, any, any, any>>(option: T): T {
+  const parse = option.parseArg;
+  option.argParser((value: string, previous: unknown) => {
+    const parsed: unknown = parse ? parse.call(option, value, undefined) : value;
+    if (previous !== undefined && previous !== parsed) {
+      throw new InvalidArgumentError(`takes one value, and '${previous}' was given before it.`);
+    }
+    return parsed;
+  });
+  return option;
+}
+
+/** `--endpoint` of the commands that talk to a server: one URL. */
+export function endpointOption() {
+  return oneValue(
+    new Option(
+      "--endpoint <url>",
+      "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)",
+    ),
+  );
+}
+
 /** Parses a whole-number flag value; commander reports the error as a usage error. */
 export function parseInteger(value: string): number {
   if (!/^[+-]?\d+$/.test(value.trim())) {

@@ -193,6 +193,28 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
           ),
         );
       }
+      // Every command that talks to a server, and its other one-value flags, alike (W51).
+      for (
+        const [args, flag, first, second] of [
+          [["cities", "--country", "CA", "--country", "DE"], "--country", "CA", "DE"],
+          [["cities", "--limit", "3", "--limit", "5"], "--limit", "3", "5"],
+          [
+            ["search", "nurse", "--endpoint", "http://a.test", "--endpoint", "http://b.test"],
+            "--endpoint",
+            "http://a.test",
+            "http://b.test",
+          ],
+        ] as const
+      ) {
+        const run = await cli.run([...args]);
+        assert.equal(run.code, 2, `${args}: ${run.stderr}`);
+        assert.match(
+          run.stderr,
+          new RegExp(
+            `^error: option '${flag} <[a-z]+>' argument '${second}' is invalid\\. takes one value, and '${first}' was given before it\\.\n`,
+          ),
+        );
+      }
       // The same value twice is that value (`--country ca` is CA); a list flag takes every value.
       const same = await cli.run([
         "search",

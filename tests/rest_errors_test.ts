@@ -181,6 +181,39 @@ Deno.test("REST errors over HTTP", async (t) => {
       },
     );
 
+    await t.step(
+      "a number under 0 is told it must be 0 or more, as text or JSON alike",
+      async () => {
+        // "-5" in a query string was "must be a number" (reviewer W51); "-0" is still no number.
+        for (
+          const [name, extra] of [["salary_min", {}], ["radius_km", { near: "Toronto" }]] as const
+        ) {
+          for (const value of ["-5", "-0.5", " -1e3 "]) {
+            await expectError(
+              await getSearch(server, { q: "nurse", ...extra, [name]: value }),
+              400,
+              "INVALID_PARAMETER",
+              `Invalid parameter '${name}': must be 0 or more`,
+            );
+          }
+          await expectError(
+            await postSearch(server, { q: "nurse", ...extra, [name]: -5 }),
+            400,
+            "INVALID_PARAMETER",
+            `Invalid parameter '${name}': must be 0 or more`,
+          );
+          for (const value of ["-0", "-+5", "--5", "-"]) {
+            await expectError(
+              await getSearch(server, { q: "nurse", ...extra, [name]: value }),
+              400,
+              "INVALID_PARAMETER",
+              `Invalid parameter '${name}': must be a number`,
+            );
+          }
+        }
+      },
+    );
+
     await t.step("a body that is not a JSON object gives 400 INVALID_JSON", async () => {
       const bodies: [string, string][] = [
         ["hello, search for nurses", "text/plain"],

@@ -21,6 +21,7 @@ import { NOT_READY_RETRY_AFTER_SECONDS } from "../src/http/error_response.ts";
 import { pdfBomb } from "../fixtures/pdf_bomb.ts";
 import { CvFileError } from "../src/ingest/cv_text.ts";
 import { openStore } from "../src/store/store.ts";
+import { sha256Hex } from "../src/crypto.ts";
 import { ServiceMetrics } from "../src/web/metrics.ts";
 import { CvReader, CvReadersBusy } from "../src/web/cv_reader.ts";
 import type { ConsoleData } from "../src/web/console_data.ts";
@@ -86,21 +87,25 @@ async function formToken(web: Web, cookie: string): Promise<string> {
 }
 
 /** Posts `file` as the CV form from this site: with a session's cookie and token, or from a peer. */
-function postCv(
+async function postCv(
   web: Web,
   file: File,
-  from: { cookie?: string; csrf?: string; peer?: string },
+  from: { cookie?: string; csrf?: string; peer?: string; work?: string },
 ): Promise<Response> {
   const body = new FormData();
   if (from.csrf !== undefined) body.set("csrf", from.csrf);
   body.set("cv", file);
-  return web.request("/cv", {
+  if (from.work !== undefined) body.set("work", from.work);
+  const posted = await web.request("/cv", {
     method: "POST",
     headers: { origin: ORIGIN },
     cookie: from.cookie,
     peer: from.peer,
     body,
   });
+  // Signed in, the results are their own page, as a browser follows the redirect to it.
+  if (posted.status !== 303 || posted.headers.get("location") !== "/cv") return posted;
+  return await web.request("/cv", { cookie: from.cookie, peer: from.peer });
 }
 
 /** Signs in with the user key: the cookie, and the form token its pages carry. */
@@ -701,6 +706,42 @@ Deno.test("the pages' own 404 for browsers, JSON for API clients", async () => {
   }
 });
 
+Deno.test("a posting's page leads back to the list it was opened from, on this site only", async () => {
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const list = new DOMParser().parseFromString(
+      await (await web.request("/?q=nurse", { cookie })).text(),
+      "text/html",
+    );
+    const href = list.querySelector("article.result h3 a")?.getAttribute("href");
+    assert.ok(href);
+    const back = async (referer?: string) => {
+      const page = new DOMParser().parseFromString(
+        await (await web.request(href, { cookie, headers: referer ? { referer } : {} })).text(),
+        "text/html",
+      );
+      const link = page.querySelector("main p a");
+      return [link?.getAttribute("href"), link?.textContent];
+    };
+    assert.deepEqual(await back(`${ORIGIN}/?q=nurse&city=Toronto`), [
+      "/?q=nurse&city=Toronto",
+      "Back to the search",
+    ]);
+    // From a saved search's page it had led to an empty search (reviewer W51).
+    assert.deepEqual(await back(`${ORIGIN}/saved/abc123`), [
+      "/saved/abc123",
+      "Back to your saved searches",
+    ]);
+    assert.deepEqual(await back(`${ORIGIN}/saved`), ["/saved", "Back to your saved searches"]);
+    for (const elsewhere of [undefined, `${ORIGIN}/admin`, "https://evil.example/?q=nurse"]) {
+      assert.deepEqual(await back(elsewhere), ["/", "Back to the search"], elsewhere);
+    }
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("an emptied search says why and links to the search without that filter", async () => {
   const web = await startWeb();
   try {
@@ -808,6 +849,15 @@ Deno.test("two cities ticked are refused with a link to each city alone, not sea
       (await web.request("/?q=nurse&city=Toronto&city=Toronto", { cookie })).status,
       200,
     );
+    // Two queries offer each; an order given twice is mended in the form, with no link to follow.
+    const links = async (url: string) => {
+      const response = await web.request(url, { cookie });
+      assert.equal(response.status, 400, url);
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      return [...page.querySelectorAll("#error-summary li li a")].map((a) => a.textContent);
+    };
+    assert.deepEqual(await links("/?q=nurse&q=chef"), ["Search for “nurse”", "Search for “chef”"]);
+    assert.deepEqual(await links("/?q=nurse&sort=date&sort=relevance"), []);
   } finally {
     web.close();
   }
@@ -1075,6 +1125,90 @@ Deno.test("a hostile posting is escaped in the list and on its page", async () =
     assert.ok(link, "no link to the posting's URL");
     assert.equal(link[1], "View the posting on indeed.evil.example");
     assert.match(page, /<dd>indeed · <a href="https:\/\/indeed\.evil\.example\//);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a CV of one plain sentence is read; a CV with no role says what the page offers, and the work typed beside it is searched", async () => {
+  const web = await startWeb();
+  try {
+    const session = await userSession(web);
+    const upload = (text: string, work?: string) =>
+      postCv(web, new File([text], "cv.txt", { type: "text/plain" }), { ...session, work });
+    const roles = (html: string) => {
+      const page = new DOMParser().parseFromString(html, "text/html");
+      return {
+        text: page.querySelector("main")?.textContent ?? "",
+        results: page.querySelectorAll(".result").length,
+      };
+    };
+    // Reviewer W51: "Experienced nurse looking for work in Leeds." was read as no role.
+    const plain = roles(
+      await (await upload("Experienced nurse looking for work in Toronto.")).text(),
+    );
+    assert.match(plain.text, /Experienced nurse/);
+    assert.ok(plain.results > 0);
+    // No role: the advice is this page's, with no API parameter in it.
+    const none = roles(await (await upload("Hello. I live in Toronto and like walks.")).text());
+    assert.equal(none.results, 0);
+    assert.match(
+      none.text,
+      /No role could be read from your CV: say the work you want in the box below/,
+    );
+    assert.doesNotMatch(none.text, /`|\bq\b/);
+    // The work typed beside it is searched as a role.
+    const typed = roles(
+      await (await upload("Hello. I live in Toronto and like walks.", "nurse")).text(),
+    );
+    assert.ok(typed.results > 0, typed.text);
+    assert.match(typed.text, /nurse/i);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a CV's results are a page of the session's to come back to, gone when it signs out", async () => {
+  const web = await startWeb();
+  try {
+    const session = await userSession(web);
+    // None searched yet: the page says so.
+    const none = await web.request("/cv", { cookie: session.cookie });
+    assert.equal(none.status, 404);
+    assert.match(await none.text(), /No CV was searched in this session/);
+    const body = new FormData();
+    body.set("csrf", session.csrf);
+    body.set("cv", new File(["Registered nurse, 6 years. Toronto."], "cv.txt"));
+    const posted = await web.request("/cv", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie: session.cookie,
+      body,
+    });
+    // Posted, then a page of its own: Back and reload open it again (reviewer W51).
+    assert.equal(posted.status, 303);
+    assert.equal(posted.headers.get("location"), "/cv");
+    for (let i = 0; i < 2; i++) {
+      const again = await web.request("/cv", { cookie: session.cookie });
+      assert.equal(again.status, 200);
+      const html = await again.text();
+      assert.match(html, /Read from cv\.txt\./);
+      assert.match(html, /class="result"/);
+      assert.equal(again.headers.get("cache-control"), "no-store");
+    }
+    // Another session never sees it; signing out takes it away.
+    const tokenHash = sha256Hex(session.cookie.split("=")[1]);
+    assert.equal((await web.store.webSessions.findCv(tokenHash))?.fileName, "cv.txt");
+    const other = await userSession(web);
+    assert.equal((await web.request("/cv", { cookie: other.cookie })).status, 404);
+    const out = await web.request("/signout", {
+      method: "POST",
+      headers: { origin: ORIGIN },
+      cookie: session.cookie,
+      body: form({ csrf: session.csrf }),
+    });
+    assert.equal(out.status, 303);
+    assert.equal(await web.store.webSessions.findCv(tokenHash), null);
   } finally {
     web.close();
   }

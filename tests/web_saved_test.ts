@@ -227,7 +227,26 @@ Deno.test("a save form sent without words is refused on a page, not a 500, and s
       assert.equal(response.status, 400, JSON.stringify(q));
       assert.match(await response.text(), /Cannot save this search/);
     }
+    // Two values of a parameter that takes one, as the search refuses them (reviewer W51: the first
+    // was saved); the same value twice, and a list parameter's several, are a search.
+    for (const [name, second] of [["city", "York"], ["q", "chef"], ["sort", "date"]]) {
+      const sent = new URLSearchParams(fields);
+      if (name === "city") sent.append("city", "Leeds");
+      if (name === "sort") sent.append("sort", "relevance");
+      sent.append(name, second);
+      const response = await post(web, "/saved", cookie, sent);
+      assert.equal(response.status, 400, name);
+      const page = await response.text();
+      assert.match(page, /Cannot save this search/);
+      assert.match(page, /takes one value, and 2 different ones were given/);
+    }
     assert.deepEqual(await restList(web, web.userKey), []);
+    const listed = new URLSearchParams(fields);
+    listed.append("employment_type", "parttime");
+    listed.append("employment_type", "fulltime");
+    listed.append("q", "nurse");
+    assert.equal((await post(web, "/saved", cookie, listed)).status, 303);
+    assert.equal((await restList(web, web.userKey)).length, 1);
   } finally {
     web.close();
   }
@@ -829,9 +848,15 @@ Deno.test("a session that ended while a page was open sends to a sign-in page th
     assert.equal((await restList(web, web.userKey)).length, 0, "nothing was saved");
     const console = await web.request("/admin", { cookie });
     assert.equal(console.headers.get("location"), "/signin?next=%2Fadmin&ended");
-    // With no cookie at all, nothing ended: the page asks to sign in, no more.
+    // With no cookie at all, nothing ended: the page asks to sign in, no more. A form posted with
+    // none (another tab signed out, and its cookie went) was not done: that is said.
     const fresh = await web.request("/?q=nurse");
     assert.equal(fresh.headers.get("location"), "/signin?next=%2F%3Fq%3Dnurse");
+    const cookieless = await post(web, "/saved", "", fields);
+    assert.equal(
+      cookieless.headers.get("location"),
+      "/signin?next=%2F%3Fq%3Dnurse%26employment_type%3Dparttime%26employment_type%3Dfulltime&ended",
+    );
     assert.doesNotMatch(await (await web.request("/signin?next=%2F")).text(), /had ended/);
   } finally {
     web.close();

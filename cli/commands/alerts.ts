@@ -14,6 +14,7 @@ import { type CliIo, outputWidth } from "../io.ts";
 import {
   API_KEY_STDIN_HELP,
   apiKeyFlagOption,
+  endpointOption,
   REQUEST_TIMEOUT_MS,
   resolveServerConnection,
 } from "../server_connection.ts";
@@ -152,10 +153,7 @@ function connectionOptions<T extends Command<[], Record<string, unknown>>>(comma
   return command
     .option("--api-key-stdin", API_KEY_STDIN_HELP)
     .addOption(apiKeyFlagOption())
-    .option(
-      "--endpoint <url>",
-      "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)",
-    ) as unknown as T;
+    .addOption(endpointOption()) as unknown as T;
 }
 
 export function alertsCommand(io: CliIo) {

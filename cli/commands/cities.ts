@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Command } from "@commander-js/extra-typings";
+import { Command, Option } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import type { CityCount } from "../../src/domain/job.ts";
 import {
@@ -19,6 +19,8 @@ import { refusalInFlags } from "./search.ts";
 import {
   API_KEY_STDIN_HELP,
   apiKeyFlagOption,
+  endpointOption,
+  oneValue,
   parseInteger,
   REQUEST_TIMEOUT_MS,
   resolveServerConnection,
@@ -123,12 +125,16 @@ export function formatCities(dirty: CityCount[], total: number, width: number): 
 export function citiesCommand(io: CliIo) {
   return new Command("cities")
     .description("List the cities that have job postings, most postings first.")
-    .option("--country <cc>", "only cities in this country (ISO code, e.g. DE)")
-    .option("--limit <n>", "show at most this many cities", parseInteger)
+    .addOption(
+      oneValue(new Option("--country <cc>", "only cities in this country (ISO code, e.g. DE)")),
+    )
+    .addOption(
+      oneValue(new Option("--limit <n>", "show at most this many cities").argParser(parseInteger)),
+    )
     .option("--json", "print the result as JSON ({ cities: [...] })")
     .option("--api-key-stdin", API_KEY_STDIN_HELP)
     .addOption(apiKeyFlagOption())
-    .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
+    .addOption(endpointOption())
     .action(async (options) => {
       if (options.limit !== undefined && options.limit < 1) {
         throw new Error("Cannot list cities: --limit must be 1 or more");

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import { Command, Option } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import {
   cityOrRegion,
@@ -45,6 +45,8 @@ import { type CliIo, outputWidth } from "../io.ts";
 import {
   API_KEY_STDIN_HELP,
   apiKeyFlagOption,
+  endpointOption,
+  oneValue,
   parseInteger,
   REQUEST_TIMEOUT_MS,
   resolveServerConnection,
@@ -344,22 +346,6 @@ const FLAGGED_PARAMS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * An option that takes one value, refusing a second that differs: commander keeps the last, so
- * `--city Leeds --city London` searched London and said nothing of Leeds (REST and the page refuse
- * the same). The option's own parsing (choices, upper-casing) runs first.
- */
-export function oneValue(option: Option): Option {
-  const parse = option.parseArg;
-  return option.argParser((value: string, previous: unknown) => {
-    const parsed: unknown = parse ? parse.call(option, value, undefined) : value;
-    if (previous !== undefined && previous !== parsed) {
-      throw new InvalidArgumentError(`takes one value, and '${previous}' was given before it.`);
-    }
-    return parsed;
-  });
-}
-
-/**
  * A filter's description as a person in a terminal types it: the table's texts name the other
  * filters as REST and MCP spell them (`salary_currency`) and the cities by the MCP tool. Its own
  * name there is one of its values (`remote`, a way of working: "`--remote`, `hybrid` or
@@ -466,7 +452,7 @@ export function searchCommand(io: CliIo) {
     .option("--json", "print the API's JSON response as is")
     .option("--api-key-stdin", API_KEY_STDIN_HELP)
     .addOption(apiKeyFlagOption())
-    .option("--endpoint <url>", "server URL (default: JOBSEEK_ENDPOINT, config file, localhost)")
+    .addOption(endpointOption())
     .action(async (words, options, command) => {
       // `jobseek search ""` is no query too: sent, it came back as the API's "q is required".
       const query = words.join(" ").trim();

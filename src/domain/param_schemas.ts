@@ -132,7 +132,13 @@ export function numberParam(clampAt = Infinity) {
     blankAsAbsent,
     z.union([
       number,
-      z.string().trim().regex(new RegExp(`^${NUMBER_PATTERN}$`), "must be a number")
+      // A minus before a number under 0 is read, so that "-5" is told it must be 0 or more (it was
+      // "must be a number": reviewer W51); "-0" and "-+5" stay refused as no number, as the OpenAPI
+      // document's pattern says.
+      z.string().trim().regex(
+        new RegExp(`^(?:-(?=[0-9.]*[1-9]))?${NUMBER_PATTERN}$`),
+        "must be a number",
+      )
         // Too large to represent ("1e400") is as large as a number gets.
         .transform((text) => Math.min(Number(text), Number.MAX_VALUE)).pipe(number),
     ], { error: "must be a number" }).optional(),

@@ -94,6 +94,8 @@ export const keys = {
   secret: (name: string) => ["secrets", name] as const,
   /** A web page session by the hash of its cookie's token (src/store/web_session_store.ts). */
   webSession: (tokenHash: string) => ["web_sessions", tokenHash] as const,
+  /** The CV a web session searched last, kept while the session lasts (its results page's). */
+  webSessionCv: (tokenHash: string) => ["web_session_cvs", tokenHash] as const,
 
   /** Saved searches (src/store/saved_search_store.ts), by id, and their owner's list. */
   savedSearch: (id: string) => ["saved_searches", id] as const,

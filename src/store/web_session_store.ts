@@ -26,6 +26,27 @@ const WebSessionSchema: z.ZodType<WebSessionRecord> = z.object({
   expiresAt: z.number(),
 });
 
+/**
+ * The CV a session searched last: its text as read and the work typed beside it, so that its
+ * results page is a GET that Back, reload and a posting's "back" link open again (a POST's page
+ * was "Confirm Form Resubmission" after a posting was opened from it: reviewer W51). One a session;
+ * it goes when the session is signed out or ends, or when the next CV replaces it.
+ */
+export interface WebSessionCv {
+  text: string;
+  work: string;
+  fileName: string;
+  /** Characters of the file past what a profile holds, not read. */
+  cut: number;
+}
+
+const WebSessionCvSchema: z.ZodType<WebSessionCv> = z.object({
+  text: z.string(),
+  work: z.string(),
+  fileName: z.string(),
+  cut: z.number().int().min(0),
+});
+
 /** Web sessions by token hash; KV's `expireIn` reclaims the space of ended ones. */
 export class WebSessionStore {
   readonly #kv: KvAccess;
@@ -44,7 +65,22 @@ export class WebSessionStore {
     return (await this.#kv.get(keys.webSession(tokenHash), WebSessionSchema)).value;
   }
 
+  /** Deletes the session and the CV it searched, at once. */
   async deleteSession(tokenHash: string): Promise<void> {
-    await this.#kv.delete(keys.webSession(tokenHash));
+    await this.#kv.commitOrThrow(
+      (op) => op.delete(keys.webSession(tokenHash)).delete(keys.webSessionCv(tokenHash)),
+      "end a web session",
+    );
+  }
+
+  /** Keeps `cv` as the session's until `expiresAt` (the session's end), replacing one before. */
+  async saveCv(tokenHash: string, cv: WebSessionCv, expiresAt: number): Promise<void> {
+    const expireIn = Math.max(1000, expiresAt - Date.now());
+    await this.#kv.set(keys.webSessionCv(tokenHash), cv, { expireIn });
+  }
+
+  /** The CV the session searched last, or null. */
+  async findCv(tokenHash: string): Promise<WebSessionCv | null> {
+    return (await this.#kv.get(keys.webSessionCv(tokenHash), WebSessionCvSchema)).value;
   }
 }

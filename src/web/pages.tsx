@@ -9,6 +9,7 @@ import { cityOrRegion, type Derived, type Job, type SearchResponse } from "../do
 import { yearlySalary } from "../domain/salary.ts";
 import { salaryText } from "../domain/salary_text.ts";
 import { valueLabel } from "../domain/value_labels.ts";
+import { hintForPeople } from "../domain/hint_words.ts";
 import { Description } from "./description.tsx";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { Detail, languagesText, placeText, ResultItem } from "./result_item.tsx";
@@ -21,7 +22,7 @@ export function isWebUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }
 
-export function PostingPage(props: Frame & { job: Job; back: string }) {
+export function PostingPage(props: Frame & { job: Job; back: string; backText?: string }) {
   const job = props.job;
   const place = placeText(cityOrRegion(job), job.country);
   const yearly = yearlySalary(job.base_salary);
@@ -32,7 +33,7 @@ export function PostingPage(props: Frame & { job: Job; back: string }) {
   return (
     <Layout {...props} title={job.job_title}>
       <p>
-        <a href={props.back}>Back to the search</a>
+        <a href={props.back}>{props.backText ?? "Back to the search"}</a>
       </p>
       <article aria-labelledby="posting-title">
         <h1 id="posting-title">{job.job_title}</h1>
@@ -171,7 +172,7 @@ export function CvResultsPage(
       <p id="count" class="count-line" role="status" aria-live="polite">
         {cvCountText(r)}
       </p>
-      {r.hint ? <p class="notice">{r.hint}</p> : null}
+      {r.hint ? <p class="notice">{cvHint(r)}</p> : null}
       <ol class="results">
         {r.results.map((result, index) => (
           <li>
@@ -182,6 +183,18 @@ export function CvResultsPage(
       <CvForm formToken={props.formToken} />
     </Layout>
   );
+}
+
+/**
+ * The search's hint in the page's words: where no role was read, what this form offers (the hint
+ * said "give `q` beside it", a name of the API's, shown raw: reviewer W51).
+ */
+function cvHint(r: SearchResponse): string {
+  if (r.results.length === 0 && (r.derived?.roles.length ?? 0) === 0) {
+    return "No role could be read from your CV: say the work you want in the box below " +
+      "(“staff nurse”), or add a line such as “I am looking for a job as a nurse” to the CV.";
+  }
+  return hintForPeople(r.hint ?? "", "below");
 }
 
 /**

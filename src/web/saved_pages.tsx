@@ -13,6 +13,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/app_deps.ts";
 import { linkBaseUrl } from "../http/base_url.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { queryStringInput } from "../domain/search_query.ts";
 import { awaitingConfirmation } from "../domain/deliveries.ts";
 import type { SavedSearchView } from "../alerts/saved_searches.ts";
 import { type WhatIsNew, whatIsNewInWords } from "../alerts/alert_deliverer.ts";
@@ -520,6 +521,9 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     const params = savedParams(raw);
     const name = raw.name?.[0] ?? "";
     try {
+      // Two cities, or two orders, are refused as the search refuses them: the saved search kept
+      // the first (reviewer W51).
+      queryStringInput(raw);
       const base = linkBaseUrl(deps.config, c.req.url);
       // A second click on "Save", or the same search saved again, would deliver everything twice.
       const same = await deps.alerts!.savedSearches.findSame(

@@ -174,6 +174,9 @@ const VALUES_OFFERED = 5;
 function OneOfEach(props: { param?: string; params?: PageParams }) {
   const { param, params } = props;
   if (param === undefined || params === undefined || LIST_PARAMS.has(param)) return null;
+  // The words and the filters: an order or a page given twice is mended in the form, and "Search
+  // with first result: 20" said nothing a person asked (reviewer W51).
+  if (param !== "q" && !(FILTER_NAMES as readonly string[]).includes(param)) return null;
   const values = [...new Set(params[param] ?? [])];
   if (values.length < 2) return null;
   return (
@@ -181,7 +184,9 @@ function OneOfEach(props: { param?: string; params?: PageParams }) {
       {values.slice(0, VALUES_OFFERED).map((value) => (
         <li>
           <a href={pageUrl(params, { [param]: [value], offset: undefined })}>
-            Search with {paramInWords(param)}: {valueLabel(param, value)}
+            {param === "q"
+              ? `Search for “${value}”`
+              : `Search with ${paramInWords(param)}: ${valueLabel(param, value)}`}
           </a>
         </li>
       ))}
@@ -1097,6 +1102,19 @@ export function CvForm(props: { formToken?: string }) {
         <input type="hidden" name="csrf" value={props.formToken ?? ""} />
         <label for="field-cv">CV file (.txt, .md, .pdf or .docx)</label>
         <input id="field-cv" type="file" name="cv" accept=".txt,.md,.pdf,.docx" required />
+        {
+          /* The work wanted, where a CV does not say it (reviewer W51: "Experienced nurse looking for
+        work" was read as no role, and the page's advice named an API parameter). */
+        }
+        <label for="field-cv-work">The work you want (optional)</label>
+        <input
+          id="field-cv-work"
+          type="text"
+          name="work"
+          maxlength={200}
+          autocomplete="off"
+          placeholder="e.g. staff nurse"
+        />
         <p>
           <button type="submit">Search with this CV</button>
         </p>

@@ -43,7 +43,11 @@ export interface WebSessionOptions {
  * into an open page, or a search saved, had ended on the bare sign-in form (reviewer W, session 42).
  */
 export function signInPath(c: Context, next: string): string {
-  const ended = getCookie(c, SESSION_COOKIE) !== undefined ? "&ended" : "";
+  // A form posted with no cookie at all comes from a page whose session was signed out in another
+  // tab (its cookie went with it): what it asked was not done either (reviewer W51).
+  const ended = getCookie(c, SESSION_COOKIE) !== undefined || c.req.method !== "GET"
+    ? "&ended"
+    : "";
   return `/signin?next=${encodeURIComponent(next)}${ended}`;
 }
 

@@ -27,6 +27,8 @@ import { CvResultsPage, MessagePage, PostingPage, SignInPage, SignOutPage } from
 import { type PageParams, SearchPage } from "./search_page.tsx";
 import { searchOrRefusals } from "./search_refusals.ts";
 import { signInPath, type WebSession, WebSessions } from "./session.ts";
+import type { WebSessionCv } from "../store/web_session_store.ts";
+import { SAVED_PATH } from "./saved_search_form.tsx";
 import { ASSETS } from "./static.ts";
 import { adminRoutes } from "./admin_routes.tsx";
 import { savedRoutes } from "./saved_pages.tsx";
@@ -117,11 +119,15 @@ export interface WebRoutes {
  * 405 in HTML with `Allow`, as the API does in JSON: it had answered a JSON 404 "no endpoint",
  * though the page is there (reviewer W50).
  */
+/** The page of the CV a session searched last. */
+const CV_PATH = "/cv";
+
 const PAGE_METHODS: readonly [RegExp, readonly string[]][] = [
   [/^\/$/, ["GET", "HEAD"]],
   [/^\/(?:posting|admin|saved\/[^/]+|admin\/plots\/[^/]+|static\/[^/]+)$/, ["GET", "HEAD"]],
   [/^\/(?:signin|signout|saved)$/, ["GET", "HEAD", "POST"]],
-  [/^\/(?:cv|admin\/keys|admin\/keys\/revoke|admin\/sources\/run)$/, ["POST"]],
+  [/^\/cv$/, ["GET", "HEAD", "POST"]],
+  [/^\/(?:admin\/keys|admin\/keys\/revoke|admin\/sources\/run)$/, ["POST"]],
   [/^\/saved\/[^/]+\/(?:pause|resume|delete)$/, ["POST"]],
 ];
 
@@ -285,11 +291,20 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     if (!job) return notFoundPage(c, who.frame, "No posting has that address.");
     const referer = c.req.header("referer");
     const refererUrl = referer ? URL.parse(referer) : null;
-    const back = refererUrl && refererUrl.origin === siteOrigin(c, deps.config.publicUrl) &&
-        refererUrl.pathname === "/"
-      ? refererUrl.pathname + refererUrl.search
-      : "/";
-    return sendPage(c, <PostingPage {...who.frame} job={job} back={back} />);
+    // Back to the list the posting was opened from: a search, or a saved search's page (from
+    // which "Back to the search" had led to an empty search: reviewer W51).
+    const fromList = refererUrl && refererUrl.origin === siteOrigin(c, deps.config.publicUrl) &&
+        (refererUrl.pathname === "/" || refererUrl.pathname === SAVED_PATH ||
+          refererUrl.pathname.startsWith(`${SAVED_PATH}/`) || refererUrl.pathname === CV_PATH)
+      ? refererUrl
+      : null;
+    const back = fromList ? fromList.pathname + fromList.search : "/";
+    const backText = !fromList || fromList.pathname === "/"
+      ? "Back to the search"
+      : fromList.pathname === CV_PATH
+      ? "Back to the jobs for your CV"
+      : "Back to your saved searches";
+    return sendPage(c, <PostingPage {...who.frame} job={job} back={back} backText={backText} />);
   });
 
   app.post(
@@ -351,14 +366,60 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
         }
         throw error;
       }
-      const query = parseSearchQuery({ profile: cv.text, top_k: 50 }, "q");
-      const response = toSearchResponse(c.get("requestId"), await deps.service.search(query));
-      return sendPage(
-        c,
-        <CvResultsPage {...who.frame} fileName={fileName} cut={cv.cut} response={response} />,
-      );
+      const searched: WebSessionCv = {
+        text: cv.text,
+        work: typeof form.work === "string" ? form.work.trim().slice(0, 200) : "",
+        fileName,
+        cut: cv.cut,
+      };
+      // Signed in, the results are a page of their own to come back to (`GET /cv`); a search with
+      // no session (a public page) has nowhere to keep the CV, and answers the POST.
+      if (who.session) {
+        await deps.store.webSessions.saveCv(
+          who.session.tokenHash,
+          searched,
+          who.session.record.expiresAt,
+        );
+        return seeOther(CV_PATH);
+      }
+      return await cvResults(c, who.frame, searched);
     },
   );
+
+  /** The results of the CV a session searched last, searched again (counted as a search). */
+  app.get(CV_PATH, async (c) => {
+    const who = await searcher(c, true);
+    if (who instanceof Response) return who;
+    const searched = who.session
+      ? await deps.store.webSessions.findCv(who.session.tokenHash)
+      : null;
+    if (!searched) {
+      return notFoundPage(
+        c,
+        who.frame,
+        "No CV was searched in this session: choose one on the search page.",
+      );
+    }
+    return await cvResults(c, who.frame, searched);
+  });
+
+  /** A CV's search and its page; the work typed beside it is one more role, as beside `--cv`. */
+  async function cvResults(
+    c: Context<AppEnv>,
+    frame: Frame,
+    searched: WebSessionCv,
+  ): Promise<Response> {
+    const { text, work, fileName, cut } = searched;
+    const query = parseSearchQuery(
+      { profile: text, ...(work !== "" ? { q: work } : {}), top_k: 50 },
+      "q",
+    );
+    const response = toSearchResponse(c.get("requestId"), await deps.service.search(query));
+    return sendPage(
+      c,
+      <CvResultsPage {...frame} fileName={fileName} cut={cut} response={response} />,
+    );
+  }
 
   app.get("/signin", async (c) => {
     const session = await sessions.read(c);

@@ -753,6 +753,14 @@ const scenarios = {
       const roles = await page.$eval(".derived", (el) => el.textContent);
       check(/nurse/i.test(roles), `derived roles lack nurse: ${roles}`);
       check((await page.$$(".result")).length > 0, "no results for the CV");
+      // A posting opened from the results, then Back: the results again, not "Confirm Form
+      // Resubmission" (reviewer W51); the posting's own link leads back to them too.
+      await Promise.all([page.waitForNavigation(), page.click(".result h3 a")]);
+      const back = await page.$eval("main p a", (a) => [a.getAttribute("href"), a.textContent]);
+      check(back[0] === "/cv", `the posting leads back to ${back}`);
+      await page.goBack();
+      check(new URL(page.url()).pathname === "/cv", `back at ${page.url()}`);
+      check((await page.$$(".result")).length > 0, "no results after Back");
     } finally {
       await page.close();
     }

@@ -290,3 +290,21 @@ Deno.test("a CV's wish and a query read the same words as asking for remote work
     false,
   );
 });
+
+Deno.test("deriveProfile() reads the role a person names themselves by before a wish that names none", () => {
+  // Reviewer W51: "Experienced nurse looking for work in Leeds." was read as no role at all.
+  assert.deepEqual(titles("Experienced nurse looking for work in Leeds."), [
+    ["Experienced nurse", "wish"],
+  ]);
+  assert.deepEqual(titles("I am a qualified electrician, seeking a new position in Leeds")[0], [
+    "qualified electrician",
+    "wish",
+  ]);
+  // A wish that names a role keeps it; a greeting or a name before a wish is no role.
+  assert.deepEqual(titles("Barista looking for a Sous Chef position in Toronto.")[0], [
+    "Sous Chef",
+    "wish",
+  ]);
+  assert.deepEqual(titles("My name is Sarah and I'm looking for work in Leeds"), []);
+  assert.deepEqual(titles("Hi, I'm looking for work"), []);
+});

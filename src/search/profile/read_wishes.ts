@@ -113,15 +113,34 @@ function isWishedRole(role: string): boolean {
   return words >= 2 && words <= 3;
 }
 
-/** The wish clauses of a text: what follows "looking for", "seeking", "ich suche", ... */
-function wishClauses(text: string): string[] {
-  const clauses: string[] = [];
+/**
+ * The wish clauses of a text: what follows "looking for", "seeking", "ich suche", ..., and what
+ * came before it in its sentence ("Experienced nurse" of "Experienced nurse looking for work in
+ * Leeds"), where the person names what they are.
+ */
+function wishClauses(text: string): { wish: string; before: string }[] {
+  const clauses: { wish: string; before: string }[] = [];
   for (const sentence of sentencesOf(text)) {
     const match = sentence.match(WISH_OPENERS);
     if (!match) continue;
-    clauses.push(sentence.slice(match.index! + match[0].length).trim());
+    clauses.push({
+      wish: sentence.slice(match.index! + match[0].length).trim(),
+      before: sentence.slice(0, match.index!).trim(),
+    });
   }
   return clauses;
+}
+
+/** "I am an" before what a person says they are. */
+const SELF_OPENER = /^(?:i\s+am|i'm|im)\s+|^(?:an?)\s+/i;
+
+/**
+ * The role a person names themselves by before a wish that names none ("Experienced nurse
+ * looking for work in Leeds": the CV was read as no role at all, reviewer W51), or none.
+ */
+function selfNamedRoles(before: string, lookup: PlaceLookup | undefined): string[] {
+  const said = before.replace(/[,;:–—-]+$/, "").replace(SELF_OPENER, "").replace(SELF_OPENER, "");
+  return said === "" ? [] : wishRoles(said, lookup).filter(isWishedRole);
 }
 
 const RELOCATION =
@@ -142,10 +161,14 @@ export function readWishes(lines: Line[], lookup?: PlaceLookup): Wishes {
   // Wishes: a wish section's text, and "looking for ..." anywhere.
   const clauses = wishClauses(text);
   const wishSection = flowText(lines.filter((l) => l.section === "wish"));
-  clauses.push(...sentencesOf(wishSection).filter((sentence) => !WISH_OPENERS.test(sentence)));
+  clauses.push(
+    ...sentencesOf(wishSection).filter((sentence) => !WISH_OPENERS.test(sentence))
+      .map((wish) => ({ wish, before: "" })),
+  );
   const wishes: Wishes = { roles: [], places: [], remote: false };
-  for (const clause of clauses) {
-    wishes.roles.push(...wishRoles(clause, lookup).filter(isWishedRole));
+  for (const { wish: clause, before } of clauses) {
+    const roles = wishRoles(clause, lookup).filter(isWishedRole);
+    wishes.roles.push(...(roles.length > 0 ? roles : selfNamedRoles(before, lookup)));
     const where = clause.search(/\s(?:in|near|around|to|im|raum|relocate)\s/i);
     wishes.places.push(...placesIn(clause, { lookup }));
     if (where >= 0) wishes.places.push(...placesIn(clause.slice(where), { lookup, anyCase: true }));
