@@ -6078,6 +6078,33 @@ export const MUTANTS: Mutant[] = [
     becomes: "      (op) => op.delete(keys.webSession(tokenHash)),",
     breaks: "a CV's text stays in the store after its session is signed out (session 51)",
   },
+  {
+    id: "M741",
+    layer: "web",
+    file: "src/web/saved_search_form.tsx",
+    line: "        {props.strong === 0",
+    becomes: "        {false",
+    breaks:
+      "a search of close matches alone is saved in silence, though it will tell of nothing until a strong match arrives (session 51, reviewer W51)",
+  },
+  {
+    id: "M742",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: '        const message = file instanceof File && file.name !== ""',
+    becomes: "        const message = false",
+    breaks:
+      "an empty CV file chosen is told to choose a file, as if none was (session 51, reviewer W51)",
+  },
+  {
+    id: "M743",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "          params: { ...record.params },",
+    becomes: "",
+    breaks:
+      "a webhook's receiver is told the saved search's words and not its filters (session 51, reviewer W51)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -73,6 +73,8 @@ function startReceiver(secret: () => string | null, failFirst = 0) {
   const messages = new Map<string, string[]>();
   /** Each acknowledged delivery's `data.query`: what the saved search's query was read as. */
   const queries: unknown[] = [];
+  /** Each acknowledged delivery's `data.params`: the saved search's parameters. */
+  const params: unknown[] = [];
   const attempts: string[] = [];
   let failuresLeft = failFirst;
   const state = { hold: null as Promise<void> | null, held: 0, badSignatures: 0 };
@@ -97,16 +99,18 @@ function startReceiver(secret: () => string | null, failFirst = 0) {
       return new Response("try later", { status: 500 });
     }
     const payload = JSON.parse(body) as {
-      data: { results: { job_url: string }[]; query?: unknown };
+      data: { results: { job_url: string }[]; query?: unknown; params?: unknown };
     };
     messages.set(id, payload.data.results.map((r) => r.job_url));
     queries.push(payload.data.query);
+    params.push(payload.data.params);
     return new Response(null, { status: 204 });
   });
   return {
     url: `http://127.0.0.1:${server.addr.port}/hook`,
     messages,
     queries,
+    params,
     attempts,
     state,
     /** Every posting received, once per message id. */
@@ -1011,6 +1015,7 @@ alertsTest(
       const created = await api(server, reader, "POST", "/v1/saved-searches", {
         name: "Keepers",
         q: "lighthouse keepr",
+        country: "US",
         deliver: [{ type: "webhook", url: receiver.url }],
       });
       assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -1022,6 +1027,7 @@ alertsTest(
       await until("the delivery", () => receiver.urls().length >= 2);
       assert.deepEqual(receiver.urls().sort(), [1, 2].map(keeperUrl).sort());
       assert.deepEqual(receiver.queries, [{ q: "lighthouse keepr", query_corrected: corrected }]);
+      assert.deepEqual(receiver.params, [{ q: "lighthouse keepr", country: "US" }]);
       const shown = await runCliInWorker(["alerts", "show", id], {
         JOBSEEK_ENDPOINT: server.url,
         JOBSEEK_API_KEY: reader,

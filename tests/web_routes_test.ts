@@ -1253,6 +1253,10 @@ Deno.test("a CV upload: derived roles and results; a .doc is refused with what t
       assert.equal(odd.status, 200, name);
       assert.match(await odd.text(), /What the search took from your CV/, name);
     }
+    // An empty file chosen is told it is empty, not to choose one (reviewer W51).
+    const empty = await upload("cv.txt", "");
+    assert.equal(empty.status, 400);
+    assert.match(await empty.text(), /The file chosen is empty: choose a CV with text in it\./);
     const doc = await upload("cv.doc", "old word file");
     assert.equal(doc.status, 400);
     assert.match(await doc.text(), /save it as .docx/);

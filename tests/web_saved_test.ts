@@ -878,3 +878,28 @@ Deno.test("/saved says a saved search's filter values as postings do ('Part-time
       "country: United Kingdom",
   );
 });
+
+Deno.test("the save box says a saved search tells of strong matches, and that none is one now where so", async () => {
+  // Reviewer W51: a search of close matches alone was saved in silence, and its page said
+  // "nothing matched before".
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const told = async (path: string) => {
+      const html = await (await web.request(path, { cookie })).text();
+      const page = new DOMParser().parseFromString(html, "text/html");
+      const name = page.querySelector("#field-save-name");
+      return page.querySelector(`#${name?.getAttribute("aria-describedby")}`)?.textContent;
+    };
+    assert.equal(
+      await told("/?q=nurse"),
+      "You will be told of new postings that are strong matches.",
+    );
+    assert.equal(
+      await told("/?q=astronaut"),
+      "No posting is a strong match for this search now: you will be told when one arrives.",
+    );
+  } finally {
+    web.close();
+  }
+});

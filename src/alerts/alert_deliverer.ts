@@ -669,6 +669,9 @@ export class AlertDeliverer {
         data: {
           saved_search_id: record.id,
           name: record.name,
+          // The saved search's parameters (its filters too), which `query` (the words as read)
+          // leaves out: a receiver saw "nurse" and not that it was nurses in GB (reviewer W51).
+          params: { ...record.params },
           query: fresh.reading,
           count: kept.length,
           rest,

@@ -122,7 +122,14 @@ export function paramsInWords(params: Record<string, unknown>): string {
  * always saves the search shown.
  */
 export function SaveSearchForm(
-  props: { params: PageParams; signedInAs?: string; formToken?: string; shown: boolean },
+  props: {
+    params: PageParams;
+    signedInAs?: string;
+    formToken?: string;
+    shown: boolean;
+    /** The search's strong matches now, where known. */
+    strong?: number;
+  },
 ) {
   const params = savedParams(props.params);
   if (!props.shown) return <div id="save-search"></div>;
@@ -146,7 +153,24 @@ export function SaveSearchForm(
         ))
       )}
       <label for="field-save-name">{fieldLabel("name")}</label>
-      <input id="field-save-name" type="text" name="name" value={name} maxlength={200} required />
+      <input
+        id="field-save-name"
+        type="text"
+        name="name"
+        value={name}
+        maxlength={200}
+        required
+        aria-describedby="save-told"
+      />
+      {
+        /* What a saved search tells of: its strong matches. A search of close matches alone saved
+        in silence, and its page said "nothing matched before" (reviewer W51). */
+      }
+      <p id="save-told">
+        {props.strong === 0
+          ? "No posting is a strong match for this search now: you will be told when one arrives."
+          : "You will be told of new postings that are strong matches."}
+      </p>
       <p>
         <button type="submit">Save this search</button>
       </p>

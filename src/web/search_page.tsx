@@ -1087,7 +1087,11 @@ export function SearchPage(props: SearchPageProps) {
     >
       <h1>Search jobs</h1>
       <SearchForm {...props} />
-      <SaveSearchForm {...props} shown={props.response !== undefined} />
+      <SaveSearchForm
+        {...props}
+        shown={props.response !== undefined}
+        strong={props.response?.total}
+      />
       <CvForm formToken={props.formToken} />
     </Layout>
   );

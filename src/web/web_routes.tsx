@@ -333,11 +333,11 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
       if (counted instanceof Response) return counted;
       const file = form.cv;
       if (!(file instanceof File) || file.size === 0) {
-        return sendPage(
-          c,
-          <MessagePage {...who.frame} title="No CV" message="Choose a CV file to upload." />,
-          400,
-        );
+        // A file chosen but empty is told so ("Choose a CV file" read as if none was: W51).
+        const message = file instanceof File && file.name !== ""
+          ? "The file chosen is empty: choose a CV with text in it."
+          : "Choose a CV file to upload.";
+        return sendPage(c, <MessagePage {...who.frame} title="No CV" message={message} />, 400);
       }
       let cv;
       const bytes = new Uint8Array(await file.arrayBuffer());
