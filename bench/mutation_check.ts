@@ -3990,8 +3990,8 @@ export const MUTANTS: Mutant[] = [
     id: "M482",
     layer: "search",
     file: "src/search/search_hint.ts",
-    line: "    return { names: alone, withoutThem: without };",
-    becomes: "    return { names: alone, withoutThem: unfiltered };",
+    line: "      withoutThem: without,",
+    becomes: "      withoutThem: unfiltered,",
     breaks:
       '"care assistant jobs posted today in Leeds" says what the words find anywhere as what they find without the day (reviewer W, session 39)',
   },
@@ -6104,6 +6104,16 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       "a webhook's receiver is told the saved search's words and not its filters (session 51, reviewer W51)",
+  },
+  {
+    id: "M744",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line:
+      "    const wordsPlace = alone.includes(QUERY_PLACE) || at ? undefined : named.placeWith?.(rest);",
+    becomes: "    const wordsPlace = undefined;",
+    breaks:
+      '"nurse in leeds" with city=Berlin says the query finds 104 postings without the city, a count of every place, where the search without it is in Leeds (session 51, reviewer W51)',
   },
 ];
 

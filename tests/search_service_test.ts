@@ -160,3 +160,36 @@ Deno.test("a search that finds nothing searches the index once, also to name a f
     await search.close();
   }
 });
+
+Deno.test("a city filter over the place the words name: the count without it is of that place, said so", async () => {
+  // Reviewer W51: "nurse in leeds" with city=Berlin said the 104 postings of every place, while
+  // the search without the city (the link the page offers) is in Leeds.
+  const jobs = await defaultTestJobs(400);
+  const search = await createTestSearch({ jobs });
+  try {
+    const teacher = jobs.find((job) => /teacher/i.test(job.job_title) && job.city !== "")!;
+    const words = `teacher in ${teacher.city}`;
+    const there = await search.service.search(parseSearchQuery({ q: words }));
+    assert.ok(there.total > 0, JSON.stringify(there.hint));
+    const elsewhere = await search.service.search(parseSearchQuery({ q: "teacher" }));
+    assert.ok(elsewhere.total > there.total, "the place narrows the words' postings");
+    const overridden = await search.service.search(
+      parseSearchQuery({ q: words, city: "Atlantis" }),
+    );
+    assert.equal(overridden.total, 0);
+    assert.deepEqual(overridden.applied?.emptied_by, ["city"]);
+    assert.equal(
+      overridden.hint,
+      `Nothing matches with city=Atlantis; without it the query finds ${there.total} posting${
+        there.total === 1 ? "" : "s"
+      } in ${there.query_place?.city}, the place the words name.`,
+    );
+    // A place the words do not ask for ("not in ...") is not one the count is of.
+    const notThere = await search.service.search(
+      parseSearchQuery({ q: `teacher not in ${teacher.city}`, city: "Atlantis" }),
+    );
+    assert.doesNotMatch(notThere.hint ?? "", /the place the words name/);
+  } finally {
+    await search.close();
+  }
+});

@@ -183,7 +183,7 @@ Deno.test("a page's path called with a method it does not take is a 405 page wit
         ["DELETE", "/saved", "GET, HEAD, POST"],
         ["POST", "/posting", "GET, HEAD"],
         ["PATCH", "/admin", "GET, HEAD"],
-        ["GET", "/cv", "POST"],
+        ["PUT", "/cv", "GET, HEAD, POST"],
         ["GET", "/saved/abc/delete", "POST"],
       ]
     ) {

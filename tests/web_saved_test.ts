@@ -897,7 +897,7 @@ Deno.test("the save box says a saved search tells of strong matches, and that no
     );
     assert.equal(
       await told("/?q=astronaut"),
-      "No posting is a strong match for this search now: you will be told when one arrives.",
+      "None is a strong match for this search now: you will be told when one arrives.",
     );
   } finally {
     web.close();

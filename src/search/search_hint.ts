@@ -28,6 +28,16 @@ export interface Emptied {
   names: string[];
   /** What the query finds without the filters (or place, company) `names` lists, the rest kept. */
   withoutThem: number;
+  /**
+   * The place the words name, which those filters had overridden and which that count is in
+   * (`NamedInQuery.placeWith`): "Leeds" of "nurse in leeds" with `city=Berlin`.
+   */
+  wordsPlace?: string;
+}
+
+/** How a place the words name is said in a hint: its city, the place it is around, or the words. */
+function placeName(place: QueryPlace): string {
+  return place.city ?? place.around?.label ?? place.matched;
 }
 
 export const QUERY_PLACE = "query_place";
@@ -46,6 +56,13 @@ export interface NamedInQuery {
   browse?: boolean;
   /** The company names the words named (`IndexSearch.namedCompany`). */
   company?: readonly string[];
+  /**
+   * The place the words apply under these filters, where a filter given now overrides the place
+   * they name ("nurse in leeds" with `city=Berlin`): a count without that filter is the search
+   * without it, where the words' place applies. The count had been of every place (104, where the
+   * link without the city listed Leeds' 2: reviewer W51).
+   */
+  placeWith?: (filters: Record<string, unknown>) => QueryPlace | undefined;
 }
 
 /**
@@ -97,16 +114,23 @@ export function emptiedBy(
     for (const name of FILTER_NAMES) {
       if (query[name] !== undefined && !alone.includes(name)) rest[name] = query[name];
     }
+    const wordsPlace = alone.includes(QUERY_PLACE) || at ? undefined : named.placeWith?.(rest);
     const without = totalWith(
       rest,
-      alone.includes(QUERY_PLACE) ? undefined : at,
+      alone.includes(QUERY_PLACE) ? undefined : at ?? wordsPlace,
       alone.includes(QUERY_COMPANY) ? undefined : company,
     );
-    return { names: alone, withoutThem: without };
+    return {
+      names: alone,
+      withoutThem: without,
+      ...(wordsPlace ? { wordsPlace: placeName(wordsPlace) } : {}),
+    };
   }
+  const wordsPlace = at ? undefined : named.placeWith?.({});
   return {
     names: [...applied, ...(hasPlace ? [QUERY_PLACE] : []), ...(company ? [QUERY_COMPANY] : [])],
-    withoutThem: unfiltered,
+    withoutThem: wordsPlace ? totalWith({}, wordsPlace) : unfiltered,
+    ...(wordsPlace ? { wordsPlace: placeName(wordsPlace) } : {}),
   };
 }
 
@@ -182,6 +206,11 @@ export function searchHint(
   const without = `without ${named.length > 1 ? "them" : "it"} the query finds ${
     countInWords(emptied.withoutThem)
   }`;
+  // The words' own place, which the filter had replaced, applies once it goes: said, with the
+  // count there ("nurse in leeds" with city=Berlin said 104 of every place: reviewer W51).
+  const inWordsPlace = emptied.wordsPlace
+    ? ` in ${emptied.wordsPlace}, the place the words name`
+    : "";
   if (closeMatches > 0) {
     // Apart in date order; in relevance order they are the list itself, marked `match: "close"`.
     const where = closestApart ? "listed apart (`closest`)" : 'listed (`match: "close"`)';
@@ -203,11 +232,11 @@ export function searchHint(
       const withoutPlace = without.replace(/^without it/, "without the place");
       return `No strong match in ${place.city} (${withoutPlace}); ${listed}`;
     }
-    return `No strong match with ${named.join(", ")} (${without}); ${listed}`;
+    return `No strong match with ${named.join(", ")} (${without}${inWordsPlace}); ${listed}`;
   }
   return `Nothing matches with ${named.join(", ")}; ${without} posting${
     emptied.withoutThem === 1 ? "" : "s"
-  }.`;
+  }${inWordsPlace}.`;
 }
 
 /**

@@ -338,7 +338,24 @@ class SnapshotSearchService implements JobSearchService {
               at,
               company,
             ),
-          { browse: namesNoWork(analyzed), company: reading.company?.names },
+          {
+            browse: namesNoWork(analyzed),
+            company: reading.company?.names,
+            // Only where the words' place was read and a filter took its city or country away
+            // (src/search/place_to_apply.ts): not "not in Berlin", nor a place in a company's name.
+            placeWith: (filters) => {
+              if (place === null || placeNarrows(place) || reading.notAt) return undefined;
+              const words = placeToApply(index, {
+                ...query,
+                city: undefined,
+                country: undefined,
+                near: undefined,
+                radius_km: undefined,
+                ...filters,
+              } as SearchQuery);
+              return placeNarrows(words) ? words : undefined;
+            },
+          },
         ),
       context: this.#places,
       place: place ?? undefined,

@@ -168,7 +168,7 @@ export function SaveSearchForm(
       }
       <p id="save-told">
         {props.strong === 0
-          ? "No posting is a strong match for this search now: you will be told when one arrives."
+          ? "None is a strong match for this search now: you will be told when one arrives."
           : "You will be told of new postings that are strong matches."}
       </p>
       <p>
