@@ -6115,6 +6115,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"nurse in leeds" with city=Berlin says the query finds 104 postings without the city, a count of every place, where the search without it is in Leeds (session 51, reviewer W51)',
   },
+  {
+    id: "M745",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line: "  return titled ?? (used.postings === 0 ? nearestCity(source, word, bound) : null);",
+    becomes: "  return titled;",
+    breaks:
+      '"nurse lodnon" searches nurses everywhere and never reads London: a misspelt city of the postings is no correction (session 51, reviewer W51)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

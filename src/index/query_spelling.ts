@@ -23,7 +23,8 @@
  */
 import damerauLevenshtein from "damerau-levenshtein";
 import wordListPath from "word-list";
-import type { Job } from "../domain/job.ts";
+import type { CityCount, Job } from "../domain/job.ts";
+import { foldText } from "../domain/fold_text.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
 import { splitWords, tokenize } from "./tokenize.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
@@ -42,6 +43,11 @@ export interface SpellingCorrection {
 export interface SpellingSource {
   text: PositionText;
   jobs: readonly Pick<Job, "job_title" | "job_tags">[];
+  /**
+   * The cities of the postings, most postings first (`JobIndex.cities`): a word no posting has
+   * anywhere may be a misspelt one ("lodnon"), which titles and tags seldom name.
+   */
+  cities?: () => readonly Pick<CityCount, "city" | "count">[];
 }
 
 /** Postings per candidate term whose titles and tags are read for the term's written forms. */
@@ -252,13 +258,41 @@ function lookUp(
   const used = usesOf(source.text, terms[0]);
   if (!used.titled && used.postings > TYPO_POSTINGS) return null;
   if (!mayScan()) return UNSCANNED;
-  return nearest(
+  const titled = nearest(
     source,
     word,
     used.titled ? 1 : bound,
     (to, count) => to.length >= SHORTEST_CORRECTION && !misspelt(source, to, count),
     Math.max(1, used.postings * (used.titled ? TITLE_TYPO_RATIO : MISSPELT_RATIO)),
   );
+  // A word no posting has in any field, near no word of titles: a city the postings are in,
+  // misspelt ("sofware engeneer lodnon" searched German engineers and never said London: reviewer
+  // W51; "manchestr" was corrected only because titles say "Manchester").
+  return titled ?? (used.postings === 0 ? nearestCity(source, word, bound) : null);
+}
+
+/** Letters a city's name must have to be taken for what a misspelling meant ("Bath", "Ely": no). */
+const SHORTEST_CITY = 5;
+
+/**
+ * The city of the postings (one word, of letters a-z once folded) within `bound` edits of `word`,
+ * the one with most postings (then the nearer), written as folded; or null.
+ */
+function nearestCity(source: SpellingSource, word: string, bound: number): string | null {
+  let best: { to: string; count: number; edits: number } | null = null;
+  for (const { city, count } of source.cities?.() ?? []) {
+    const name = foldText(city);
+    if (
+      name.length < SHORTEST_CITY || !/^[a-z]+$/.test(name) ||
+      Math.abs(name.length - word.length) > bound
+    ) continue;
+    const edits = editDistance(name, word);
+    if (edits === 0 || edits > bound) continue;
+    if (!best || count > best.count || (count === best.count && edits < best.edits)) {
+      best = { to: name, count, edits };
+    }
+  }
+  return best?.to ?? null;
 }
 
 /**

@@ -308,3 +308,37 @@ Deno.test("a text's corrections are looked for in its first eight new words, so 
     { from: "cheff", to: "chef" },
   ]);
 });
+
+Deno.test("a word no posting has, a letter or two from a city of the postings, is that city", () => {
+  // Reviewer W51: "sofware engeneer lodnon" corrected the work and never said London.
+  const cities = [
+    { city: "London", count: 40 },
+    { city: "Londrina", count: 2 },
+    { city: "Bath", count: 9 },
+    { city: "Birmingham", count: 12 },
+    { city: "München", count: 30 },
+    { city: "New York", count: 50 },
+  ];
+  const source = { ...sourceOf(POSTINGS), cities: () => cities };
+  assert.deepEqual(correctText(source, "nurse lodnon").corrections, [{
+    from: "lodnon",
+    to: "london",
+  }]);
+  assert.deepEqual(correctText(source, "chef birmingahm").corrections, [
+    { from: "birmingahm", to: "birmingham" },
+  ]);
+  // Folded names are read as folded ("munchen" is "München" one edit off).
+  assert.deepEqual(correctText(source, "nurse munchne").corrections, [
+    { from: "munchne", to: "munchen" },
+  ]);
+  // Short names and names of several words are never what a word meant; a word some posting has
+  // (a company, a description's word) is the person's; an English word stays.
+  assert.deepEqual(correctText(source, "nurse bathe").corrections, []);
+  assert.deepEqual(correctText(source, "nurse yrok").corrections, []);
+  const withWord = {
+    ...sourceOf([...POSTINGS, { job_title: "Nurse", job_description: "Lodnon ward duties." }]),
+    cities: () => cities,
+  };
+  assert.deepEqual(correctText(withWord, "nurse lodnon").corrections, []);
+  assert.deepEqual(correctText(source, "nurse london").corrections, []);
+});

@@ -160,7 +160,7 @@ function readOnce(
   // the words are: the keyword side and the embedded text both search the corrected word
   // (src/index/query_spelling.ts).
   const corrected = correctText(
-    { text: index.positionText(), jobs: index.data.jobs },
+    { text: index.positionText(), jobs: index.data.jobs, cities: () => index.cities() },
     notAt?.rest ?? place?.rest ?? company?.rest ?? query.q,
   );
   const { corrections } = corrected;
