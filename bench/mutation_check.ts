@@ -3548,8 +3548,8 @@ export const MUTANTS: Mutant[] = [
     id: "M399",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account"',
-    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#account"',
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-search"',
+    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#account,#cv-search"',
     breaks: "a search accepted after a refusal leaves the refusal's summary on screen (session 38)",
   },
   {
@@ -4456,8 +4456,9 @@ export const MUTANTS: Mutant[] = [
     id: "M548",
     layer: "web",
     file: "src/web/session.ts",
-    line: '  const ended = getCookie(c, SESSION_COOKIE) !== undefined || c.req.method !== "GET"',
-    becomes: "  const ended = false",
+    line:
+      '    getCookie(c, SESSION_COOKIE) !== undefined || !["GET", "HEAD"].includes(c.req.method)',
+    becomes: "    false",
     breaks:
       "the sign-in page after a session ended does not say why what was asked was not done (reviewer W, session 42)",
   },
@@ -5899,7 +5900,7 @@ export const MUTANTS: Mutant[] = [
     id: "M721",
     layer: "web",
     file: "src/web/saved_pages.tsx",
-    line: "    return runUrl(savedParams(formLists(await c.req.parseBody({ all: true }))));",
+    line: "    return body ? runUrl(searchLists(formLists(body))) : SAVED_PATH;",
     becomes: "    return SAVED_PATH;",
     breaks:
       "a search saved after the session ended is lost at sign-in: the person lands on the bare list of saved searches (session 51, reviewer W50)",
@@ -5943,8 +5944,8 @@ export const MUTANTS: Mutant[] = [
     id: "M726",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account"',
-    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary"',
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-search"',
+    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#cv-search"',
     breaks:
       "a tab whose key another tab replaced still says the old key after a live search, and acts as the new one (session 51, reviewer W50)",
   },
@@ -5980,8 +5981,9 @@ export const MUTANTS: Mutant[] = [
     id: "M730",
     layer: "web",
     file: "src/web/session.ts",
-    line: '  const ended = getCookie(c, SESSION_COOKIE) !== undefined || c.req.method !== "GET"',
-    becomes: "  const ended = getCookie(c, SESSION_COOKIE) !== undefined",
+    line:
+      '    getCookie(c, SESSION_COOKIE) !== undefined || !["GET", "HEAD"].includes(c.req.method)',
+    becomes: "    getCookie(c, SESSION_COOKIE) !== undefined",
     breaks:
       "a save posted from a tab whose session another tab signed out leads to a plain sign-in that never says the search was not saved (session 51, reviewer W51)",
   },
@@ -5999,9 +6001,8 @@ export const MUTANTS: Mutant[] = [
     id: "M732",
     layer: "web",
     file: "src/web/web_routes.tsx",
-    line:
-      "          refererUrl.pathname.startsWith(`${SAVED_PATH}/`) || refererUrl.pathname === CV_PATH)",
-    becomes: "          refererUrl.pathname === CV_PATH)",
+    line: "          refererUrl.pathname.startsWith(`${SAVED_PATH}/`) ||",
+    becomes: "          false ||",
     breaks:
       'a posting opened from a saved search\'s page leads "back" to an empty search (session 51, reviewer W51)',
   },
@@ -6064,8 +6065,8 @@ export const MUTANTS: Mutant[] = [
     id: "M739",
     layer: "web",
     file: "src/web/web_routes.tsx",
-    line: "        return seeOther(CV_PATH);",
-    becomes: "        return await cvResults(c, who.frame, searched);",
+    line: "      if (kept) return seeOther(CV_PATH);",
+    becomes: "      if (false) return seeOther(CV_PATH);",
     breaks:
       'a CV\'s results are the answer to a POST: Back from a posting opened from them is "Confirm Form Resubmission" (session 51, reviewer W51)',
   },
@@ -6100,7 +6101,7 @@ export const MUTANTS: Mutant[] = [
     id: "M743",
     layer: "alerts",
     file: "src/alerts/alert_deliverer.ts",
-    line: "          params: { ...record.params },",
+    line: "          params: paramsToSend(record.params),",
     becomes: "",
     breaks:
       "a webhook's receiver is told the saved search's words and not its filters (session 51, reviewer W51)",
@@ -6123,6 +6124,53 @@ export const MUTANTS: Mutant[] = [
     becomes: "  return titled;",
     breaks:
       '"nurse lodnon" searches nurses everywhere and never reads London: a misspelt city of the postings is no correction (session 51, reviewer W51)',
+  },
+  {
+    id: "M746",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line:
+      "  return wishRoles(said, lookup).filter((role) => hasHeadNoun(role) && !NOT_A_ROLE.test(role));",
+    becomes: "  return wishRoles(said, lookup).filter(isWishedRole);",
+    breaks:
+      '"Dear Sir or Madam, I am looking for work" makes "Dear Sir" a CV\'s leading role (session 51, reviewer C51)',
+  },
+  {
+    id: "M747",
+    layer: "store",
+    file: "src/store/web_session_store.ts",
+    line: "    if (session.value === null || sizeOf(cv) > KV_LIMITS.valueBytes) return false;",
+    becomes: "    if (sizeOf(cv) > KV_LIMITS.valueBytes) return false;",
+    breaks:
+      "a CV read while its session was signed out is kept after it, its text in the store for hours (session 51, reviewer C51)",
+  },
+  {
+    id: "M748",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: "          (refererUrl.pathname === CV_PATH && who.session !== null))",
+    becomes: "          refererUrl.pathname === CV_PATH)",
+    breaks:
+      'a public page\'s posting leads "Back to the jobs for your CV", a 404: no session keeps a CV there (session 51, reviewer C51)',
+  },
+  {
+    id: "M749",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line:
+      '  return typeof profile === "string" ? { ...rest, profile_chars: profile.length } : rest;',
+    becomes: "  return params;",
+    breaks:
+      "a webhook sends a saved profile search's whole CV at every delivery (session 51, reviewer C51)",
+  },
+  {
+    id: "M750",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-search"',
+    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account"',
+    breaks:
+      "a CV sent from a tab whose key another tab replaced is refused as expired, though the header names the new key (session 51, reviewer C51)",
   },
 ];
 

@@ -142,6 +142,13 @@ Deno.test("a live search swaps in the header's account, so a tab says which key 
     const saveToken = page.querySelector("#save-search input[name=csrf]");
     assert.ok(signOutToken?.getAttribute("value"));
     assert.equal(signOutToken?.getAttribute("value"), saveToken?.getAttribute("value"));
+    // The CV form too: its token had stayed the old session's (reviewer C51).
+    assert.match(
+      page.querySelector("form#search")?.getAttribute("hx-select-oob") ?? "",
+      /(^|,)#cv-search(,|$)/,
+    );
+    const cvToken = page.querySelector("#cv-search form[action='/cv'] input[name=csrf]");
+    assert.equal(cvToken?.getAttribute("value"), saveToken?.getAttribute("value"));
   } finally {
     web.close();
   }

@@ -596,6 +596,32 @@ Deno.test("public mode: a CV upload counts against the network's limit even when
   }
 });
 
+Deno.test("public mode: a CV's results answer its upload, and a posting opened from them leads to the search", async () => {
+  // Reviewer C51: "Back to the jobs for your CV" led a public page's visitor to a 404 (no session
+  // keeps a CV there).
+  const web = await startWeb({ JOBSEEK_WEB: "public" });
+  try {
+    const page = await postCv(web, new File(["Registered nurse. Toronto."], "cv.txt"), {
+      peer: "203.0.113.20",
+    });
+    assert.equal(page.status, 200);
+    const href = new DOMParser().parseFromString(await page.text(), "text/html")
+      .querySelector("article.result h3 a")?.getAttribute("href");
+    assert.ok(href);
+    const posting = new DOMParser().parseFromString(
+      await (await web.request(href, {
+        peer: "203.0.113.20",
+        headers: { referer: `${ORIGIN}/cv` },
+      })).text(),
+      "text/html",
+    );
+    const link = posting.querySelector("main p a");
+    assert.deepEqual([link?.getAttribute("href"), link?.textContent], ["/", "Back to the search"]);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("public mode: anyone searches, limited per address prefix", async () => {
   const web = await startWeb({ JOBSEEK_WEB: "public", JOBSEEK_RATE_LIMIT: "3" });
   try {
@@ -731,7 +757,7 @@ Deno.test("a posting's page leads back to the list it was opened from, on this s
     // From a saved search's page it had led to an empty search (reviewer W51).
     assert.deepEqual(await back(`${ORIGIN}/saved/abc123`), [
       "/saved/abc123",
-      "Back to your saved searches",
+      "Back to the saved search",
     ]);
     assert.deepEqual(await back(`${ORIGIN}/saved`), ["/saved", "Back to your saved searches"]);
     for (const elsewhere of [undefined, `${ORIGIN}/admin`, "https://evil.example/?q=nurse"]) {
@@ -1201,6 +1227,25 @@ Deno.test("a CV's results are a page of the session's to come back to, gone when
     assert.equal((await web.store.webSessions.findCv(tokenHash))?.fileName, "cv.txt");
     const other = await userSession(web);
     assert.equal((await web.request("/cv", { cookie: other.cookie })).status, 404);
+    // A long file name is said cut; one past what Deno's form parser reads is a 400 page, not a
+    // 500 (reviewer C51).
+    const upload = (name: string) => {
+      const body = new FormData();
+      body.set("csrf", session.csrf);
+      body.set("cv", new File(["Registered nurse. Toronto."], name));
+      return web.request("/cv", {
+        method: "POST",
+        headers: { origin: ORIGIN },
+        cookie: session.cookie,
+        body,
+      });
+    };
+    assert.equal((await upload(`${"a".repeat(5_000)}.txt`)).status, 303);
+    const longPage = await (await web.request("/cv", { cookie: session.cookie })).text();
+    assert.match(longPage, /Read from a{150,200}…\.txt\./);
+    const tooLong = await upload(`${"a".repeat(70_000)}.txt`);
+    assert.equal(tooLong.status, 400);
+    assert.match(await tooLong.text(), /What was sent is no form this page can read/);
     const out = await web.request("/signout", {
       method: "POST",
       headers: { origin: ORIGIN },
@@ -1208,6 +1253,10 @@ Deno.test("a CV's results are a page of the session's to come back to, gone when
       body: form({ csrf: session.csrf }),
     });
     assert.equal(out.status, 303);
+    assert.equal(await web.store.webSessions.findCv(tokenHash), null);
+    // A CV read while its session was signed out is not kept after it (reviewer C51).
+    const late = { text: "Nurse.", work: "", fileName: "cv.txt", cut: 0 };
+    assert.equal(await web.store.webSessions.saveCv(tokenHash, late, Date.now() + 60_000), false);
     assert.equal(await web.store.webSessions.findCv(tokenHash), null);
   } finally {
     web.close();

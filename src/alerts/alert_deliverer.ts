@@ -168,6 +168,12 @@ export interface AlertDelivererOptions {
   ownerActive?: (owner: string) => Promise<boolean>;
 }
 
+/** A saved search's parameters as a delivery carries them: a profile by its length alone. */
+export function paramsToSend(params: Record<string, unknown>): Record<string, unknown> {
+  const { profile, ...rest } = params;
+  return typeof profile === "string" ? { ...rest, profile_chars: profile.length } : rest;
+}
+
 /** Delivers saved searches' new postings; `start()` runs its checks on a timer. */
 export class AlertDeliverer {
   readonly #store: SavedSearchStore;
@@ -670,8 +676,10 @@ export class AlertDeliverer {
           saved_search_id: record.id,
           name: record.name,
           // The saved search's parameters (its filters too), which `query` (the words as read)
-          // leaves out: a receiver saw "nurse" and not that it was nurses in GB (reviewer W51).
-          params: { ...record.params },
+          // leaves out: a receiver saw "nurse" and not that it was nurses in GB (reviewer W51). A
+          // profile (a CV, up to 20,000 characters) is said by its length: sent whole to a
+          // receiver at each delivery, it was a person's CV, and past the body's bound (C51).
+          params: paramsToSend(record.params),
           query: fresh.reading,
           count: kept.length,
           rest,

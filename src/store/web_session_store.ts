@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { keys } from "./kv_keys.ts";
 import type { KvAccess } from "./kv.ts";
+import { KV_LIMITS, sizeOf } from "./kv_limits.ts";
 
 export interface WebSessionRecord {
   /** SHA-256 hex of the API key the person signed in with. */
@@ -73,10 +74,20 @@ export class WebSessionStore {
     );
   }
 
-  /** Keeps `cv` as the session's until `expiresAt` (the session's end), replacing one before. */
-  async saveCv(tokenHash: string, cv: WebSessionCv, expiresAt: number): Promise<void> {
+  /**
+   * Keeps `cv` as the session's until `expiresAt` (the session's end), replacing one before, in an
+   * atomic with the session still there: a sign-out while the CV was read (seconds, for a PDF) had
+   * left its text stored after the session (reviewer C51). False where the session is gone or the
+   * CV is more than one value of KV holds.
+   */
+  async saveCv(tokenHash: string, cv: WebSessionCv, expiresAt: number): Promise<boolean> {
+    const session = await this.#kv.get(keys.webSession(tokenHash), WebSessionSchema);
+    if (session.value === null || sizeOf(cv) > KV_LIMITS.valueBytes) return false;
     const expireIn = Math.max(1000, expiresAt - Date.now());
-    await this.#kv.set(keys.webSessionCv(tokenHash), cv, { expireIn });
+    return await this.#kv.commit((op) =>
+      op.check({ key: keys.webSession(tokenHash), versionstamp: session.versionstamp })
+        .set(keys.webSessionCv(tokenHash), cv, { expireIn })
+    );
   }
 
   /** The CV the session searched last, or null. */

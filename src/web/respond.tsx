@@ -159,13 +159,38 @@ export function formRefusedPage(c: Context<AppEnv>, frame: Frame, refused: strin
 
 export type PostedForm = Record<string, string | File | (string | File)[]>;
 
+/**
+ * A posted form's fields, or the 400 page when its body is none a form makes: a multipart part
+ * whose headers pass Deno's bound (a CV's name of 70,000 characters) threw from the parser, a 500
+ * (reviewer C51).
+ */
+export async function readForm(
+  c: Context<AppEnv>,
+  frame: Frame,
+): Promise<PostedForm | Response> {
+  try {
+    return await c.req.parseBody({ all: true });
+  } catch {
+    return sendPage(
+      c,
+      <MessagePage
+        {...frame}
+        title="Form not read"
+        message="What was sent is no form this page can read. Go back and try again."
+      />,
+      400,
+    );
+  }
+}
+
 /** A signed-in user's posted form, or the 403 page when it fails `checkForm`. */
 export async function checkedForm(
   c: Context<AppEnv>,
   deps: WebDeps,
   session: WebSession,
 ): Promise<PostedForm | Response> {
-  const form = await c.req.parseBody({ all: true });
+  const form = await readForm(c, frameOf(session));
+  if (form instanceof Response) return form;
   const refused = checkForm(c, deps, session, form);
   return refused ? formRefusedPage(c, frameOf(session), refused) : form;
 }

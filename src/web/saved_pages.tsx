@@ -20,7 +20,14 @@ import { type WhatIsNew, whatIsNewInWords } from "../alerts/alert_deliverer.ts";
 import { ResultItem } from "./result_item.tsx";
 import { keptCorrectionInWords } from "../alerts/query_reading.ts";
 import { Layout } from "./layout.tsx";
-import { formLists, paramsInWords, runUrl, SAVED_PATH, savedParams } from "./saved_search_form.tsx";
+import {
+  formLists,
+  paramsInWords,
+  runUrl,
+  SAVED_PATH,
+  savedParams,
+  searchLists,
+} from "./saved_search_form.tsx";
 import { MessagePage } from "./pages.tsx";
 import { errorInWords } from "./search_page.tsx";
 import { signInPath, type WebSession, type WebSessions } from "./session.ts";
@@ -415,7 +422,10 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   async function afterSignIn(c: Context<AppEnv>): Promise<string> {
     if (c.req.method === "GET") return c.req.path;
     if (c.req.path !== SAVED_PATH) return SAVED_PATH;
-    return runUrl(savedParams(formLists(await c.req.parseBody({ all: true }))));
+    // A body no form makes (a multipart one of garbage) leads to the list: it was a 500 (C51).
+    const body = await c.req.parseBody({ all: true }).catch(() => null);
+    // Every value of the search's parameters, so that two cities are refused there, as posted.
+    return body ? runUrl(searchLists(formLists(body))) : SAVED_PATH;
   }
 
   async function postedForm(

@@ -29,6 +29,13 @@ export function savedParams(params: PageParams): Record<string, string | string[
   return saved;
 }
 
+/** A page URL's search parameters, every value of each kept (`savedParams` keeps one of some). */
+export function searchLists(params: PageParams): PageParams {
+  return Object.fromEntries(
+    Object.entries(params).filter(([name]) => !NOT_SAVED.has(name) && REST_SEARCH_PARAMS.has(name)),
+  );
+}
+
 /** A posted form's text fields as a page URL's lists (a file field is no search's). */
 export function formLists(form: Record<string, unknown>): PageParams {
   const lists: PageParams = {};

@@ -973,7 +973,7 @@ export function SearchForm(props: SearchPageProps) {
       hx-target="#results"
       hx-select="#results"
       hx-swap="outerHTML"
-      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account"
+      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-search"
       hx-push-url="true"
       hx-sync="this:replace"
     >
@@ -1100,7 +1100,9 @@ export function SearchPage(props: SearchPageProps) {
 /** The CV upload: what the search derives from it and the results come back as a page. */
 export function CvForm(props: { formToken?: string }) {
   return (
-    <section class="card" aria-labelledby="cv-heading">
+    // Swapped with a live search's results, as the header's account is: its form token is the
+    // session's (a CV sent from a tab whose key another tab replaced had "expired": C51).
+    <section id="cv-search" class="card" aria-labelledby="cv-heading">
       <h2 id="cv-heading">Search with your CV</h2>
       <form method="post" action="/cv" enctype="multipart/form-data">
         <input type="hidden" name="csrf" value={props.formToken ?? ""} />

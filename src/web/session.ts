@@ -45,9 +45,10 @@ export interface WebSessionOptions {
 export function signInPath(c: Context, next: string): string {
   // A form posted with no cookie at all comes from a page whose session was signed out in another
   // tab (its cookie went with it): what it asked was not done either (reviewer W51).
-  const ended = getCookie(c, SESSION_COOKIE) !== undefined || c.req.method !== "GET"
-    ? "&ended"
-    : "";
+  const ended =
+    getCookie(c, SESSION_COOKIE) !== undefined || !["GET", "HEAD"].includes(c.req.method)
+      ? "&ended"
+      : "";
   return `/signin?next=${encodeURIComponent(next)}${ended}`;
 }
 

@@ -40,6 +40,7 @@ import {
   hasScope,
   notFoundPage,
   pageBodyLimit,
+  readForm,
   safeNext,
   seeOther,
   sendPage,
@@ -121,6 +122,20 @@ export interface WebRoutes {
  */
 /** The page of the CV a session searched last. */
 const CV_PATH = "/cv";
+
+/** Characters of a CV file's name the page says and keeps. */
+const CV_NAME_SHOWN = 200;
+
+/**
+ * A CV file's name as the page says and keeps it: one of 70,000 characters, kept with the CV, was
+ * more than a value of KV holds, and a 500 (reviewer C51). Cut, its extension kept.
+ */
+function shownCvName(name: string): string {
+  if (name.length <= CV_NAME_SHOWN) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot >= 0 && name.length - dot <= 6 ? name.slice(dot) : "";
+  return `${name.slice(0, CV_NAME_SHOWN - extension.length - 1)}…${extension}`;
+}
 
 const PAGE_METHODS: readonly [RegExp, readonly string[]][] = [
   [/^\/$/, ["GET", "HEAD"]],
@@ -205,7 +220,9 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     const session = await sessions.read(c);
     const frame = frameOf(session);
     if (!session && !publicSearch) {
-      const next = c.req.method === "GET" ? c.req.path + new URL(c.req.url).search : "/";
+      const next = ["GET", "HEAD"].includes(c.req.method)
+        ? c.req.path + new URL(c.req.url).search
+        : "/";
       return seeOther(signInPath(c, next));
     }
     if (session && !hasScope(session.principal, "search")) {
@@ -293,9 +310,11 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     const refererUrl = referer ? URL.parse(referer) : null;
     // Back to the list the posting was opened from: a search, or a saved search's page (from
     // which "Back to the search" had led to an empty search: reviewer W51).
+    // A CV's page is a session's (a public page's CV answered its POST, kept nowhere).
     const fromList = refererUrl && refererUrl.origin === siteOrigin(c, deps.config.publicUrl) &&
         (refererUrl.pathname === "/" || refererUrl.pathname === SAVED_PATH ||
-          refererUrl.pathname.startsWith(`${SAVED_PATH}/`) || refererUrl.pathname === CV_PATH)
+          refererUrl.pathname.startsWith(`${SAVED_PATH}/`) ||
+          (refererUrl.pathname === CV_PATH && who.session !== null))
       ? refererUrl
       : null;
     const back = fromList ? fromList.pathname + fromList.search : "/";
@@ -303,7 +322,9 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
       ? "Back to the search"
       : fromList.pathname === CV_PATH
       ? "Back to the jobs for your CV"
-      : "Back to your saved searches";
+      : fromList.pathname === SAVED_PATH
+      ? "Back to your saved searches"
+      : "Back to the saved search";
     return sendPage(c, <PostingPage {...who.frame} job={job} back={back} backText={backText} />);
   });
 
@@ -324,7 +345,8 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     async (c) => {
       const who = await searcher(c, false);
       if (who instanceof Response) return who;
-      const form = await c.req.parseBody();
+      const form = await readForm(c, who.frame);
+      if (form instanceof Response) return form;
       const refused = checkForm(c, deps, who.session, form);
       if (refused) return formRefusedPage(c, who.frame, refused);
       // Counted before the file is read: reading is the costly part, and a file that cannot be
@@ -369,19 +391,18 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
       const searched: WebSessionCv = {
         text: cv.text,
         work: typeof form.work === "string" ? form.work.trim().slice(0, 200) : "",
-        fileName,
+        fileName: shownCvName(fileName),
         cut: cv.cut,
       };
       // Signed in, the results are a page of their own to come back to (`GET /cv`); a search with
-      // no session (a public page) has nowhere to keep the CV, and answers the POST.
-      if (who.session) {
-        await deps.store.webSessions.saveCv(
-          who.session.tokenHash,
-          searched,
-          who.session.record.expiresAt,
-        );
-        return seeOther(CV_PATH);
-      }
+      // no session (a public page) has nowhere to keep the CV, and answers the POST, as does one
+      // whose session ended while the file was read.
+      const kept = who.session !== null && await deps.store.webSessions.saveCv(
+        who.session.tokenHash,
+        searched,
+        who.session.record.expiresAt,
+      );
+      if (kept) return seeOther(CV_PATH);
       return await cvResults(c, who.frame, searched);
     },
   );
@@ -434,7 +455,8 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
   });
 
   app.post("/signin", async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c, {});
+    if (form instanceof Response) return form;
     const next = safeNext(form.next);
     const refused = checkForm(c, deps, null, form);
     if (refused) return sendPage(c, <SignInPage next={next} error={refused} />, 403);
@@ -476,7 +498,8 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
 
   app.post("/signout", async (c) => {
     const session = await sessions.read(c);
-    const form = await c.req.parseBody();
+    const form = await readForm(c, frameOf(session));
+    if (form instanceof Response) return form;
     const refused = checkForm(c, deps, session, form);
     if (refused) return formRefusedPage(c, frameOf(session), refused);
     await sessions.signOut(c);

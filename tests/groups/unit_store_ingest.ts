@@ -49,6 +49,7 @@ import "../field_caps_test.ts";
 import "../lifecycle_settings_test.ts";
 import "../small_items_test.ts";
 import "../../src/alerts/webhook_address_test.ts";
+import "../../src/alerts/alert_deliverer_test.ts";
 import "../../src/alerts/atom_feed_test.ts";
 import "../../src/alerts/email_digest_test.ts";
 import "../../src/alerts/post_pinned_test.ts";

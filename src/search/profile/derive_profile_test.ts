@@ -307,4 +307,29 @@ Deno.test("deriveProfile() reads the role a person names themselves by before a 
   ]);
   assert.deepEqual(titles("My name is Sarah and I'm looking for work in Leeds"), []);
   assert.deepEqual(titles("Hi, I'm looking for work"), []);
+  // Reviewer C51: greetings, names and lead-ins had become roles, "Dear Sir" leading a CV's.
+  for (
+    const text of [
+      "Dear Sir or Madam, I am looking for work.",
+      "John Smith, looking for a job in Leeds.",
+      "Hi there, looking for work",
+      "Thank you for reading; I am looking for work",
+      "Currently unemployed and looking for work",
+      "Very keen and looking for work",
+      "London based, looking for work",
+      "After years as a teacher, I am looking for work",
+    ]
+  ) {
+    assert.deepEqual(titles(text), [], text);
+  }
+  assert.deepEqual(
+    titles("Dear Sir or Madam,\nStaff Nurse with 6 years in A&E, looking for work.")
+      .map(([title]) => title).includes("Dear Sir"),
+    false,
+  );
+  // A curly apostrophe is an apostrophe.
+  assert.deepEqual(titles("I’m a qualified electrician, seeking a new position")[0], [
+    "qualified electrician",
+    "wish",
+  ]);
 });

@@ -132,15 +132,23 @@ function wishClauses(text: string): { wish: string; before: string }[] {
 }
 
 /** "I am an" before what a person says they are. */
-const SELF_OPENER = /^(?:i\s+am|i'm|im)\s+|^(?:an?)\s+/i;
+const SELF_OPENER = /^(?:i\s+am|i['’]m|im)\s+|^(?:an?)\s+/i;
+
+/** Most words a person names themselves by before a wish: "experienced staff nurse", no more. */
+const SELF_NAME_WORDS = 4;
 
 /**
  * The role a person names themselves by before a wish that names none ("Experienced nurse
- * looking for work in Leeds": the CV was read as no role at all, reviewer W51), or none.
+ * looking for work in Leeds": the CV was read as no role at all, reviewer W51), or none. Only a
+ * short title with a head noun: a greeting, a name or a lead-in before the wish ("Dear Sir or
+ * Madam", "John Smith", "After years as a teacher") is no role (reviewer C51: "Dear Sir" had led
+ * a CV's roles).
  */
 function selfNamedRoles(before: string, lookup: PlaceLookup | undefined): string[] {
-  const said = before.replace(/[,;:–—-]+$/, "").replace(SELF_OPENER, "").replace(SELF_OPENER, "");
-  return said === "" ? [] : wishRoles(said, lookup).filter(isWishedRole);
+  const said = before.replace(/[,;:–—-]+$/, "").replace(SELF_OPENER, "").replace(SELF_OPENER, "")
+    .trim();
+  if (said === "" || said.split(/\s+/).length > SELF_NAME_WORDS) return [];
+  return wishRoles(said, lookup).filter((role) => hasHeadNoun(role) && !NOT_A_ROLE.test(role));
 }
 
 const RELOCATION =
