@@ -1160,7 +1160,7 @@ export const MUTANTS: Mutant[] = [
     id: "M137",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line: "    if (again) [place, rest] = [again, again.rest];",
+    line: "    else if (again) [place, rest] = [again, again.rest];",
     becomes: "",
     breaks: '"nurse in Liverpol" corrects the city and searches it as a word, not as the place',
   },
@@ -3548,8 +3548,8 @@ export const MUTANTS: Mutant[] = [
     id: "M399",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-search"',
-    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#account,#cv-search"',
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-csrf"',
+    becomes: '      hx-select-oob="#count:innerHTML,#save-search,#account,#cv-csrf"',
     breaks: "a search accepted after a refusal leaves the refusal's summary on screen (session 38)",
   },
   {
@@ -3583,9 +3583,8 @@ export const MUTANTS: Mutant[] = [
     id: "M417",
     layer: "search",
     file: "src/index/query_spelling.ts",
-    line:
-      "    terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined ||",
-    becomes: "    terms.length !== 1 || isEnglishWord(word) ||",
+    line: "    englishOfJobName(word) !== undefined || informalNameOf(word) !== undefined ||",
+    becomes: "    informalNameOf(word) !== undefined ||",
     breaks:
       '"Lehrerin in Berlin" is corrected to "lehrer": the spelling correction does not know the German job names (reviewer W, session 38)',
   },
@@ -4186,8 +4185,8 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/query_reading.ts",
     line:
-      "  const notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;",
-    becomes: "  const notAt = null as ReturnType<typeof placeNotWanted>;",
+      "  let notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;",
+    becomes: "  let notAt = null as ReturnType<typeof placeNotWanted>;",
     breaks:
       "'developer jobs not in berlin' lists Berlin's developers only: the place not wanted is the place searched (session 40)",
   },
@@ -5428,8 +5427,8 @@ export const MUTANTS: Mutant[] = [
     id: "M662",
     layer: "index",
     file: "src/index/query_spelling.ts",
-    line: "    informalNameOf(word) !== undefined ||",
-    becomes: "",
+    line: "    englishOfJobName(word) !== undefined || informalNameOf(word) !== undefined ||",
+    becomes: "    englishOfJobName(word) !== undefined ||",
     breaks: "'tradie' is corrected to 'trade' and lists trading desks (session 46)",
   },
   {
@@ -5944,7 +5943,7 @@ export const MUTANTS: Mutant[] = [
     id: "M726",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-search"',
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-csrf"',
     becomes: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#cv-search"',
     breaks:
       "a tab whose key another tab replaced still says the old key after a live search, and acts as the new one (session 51, reviewer W50)",
@@ -6048,8 +6047,9 @@ export const MUTANTS: Mutant[] = [
     id: "M737",
     layer: "web",
     file: "src/web/web_routes.tsx",
-    line: '      { profile: text, ...(work !== "" ? { q: work } : {}), top_k: 50 },',
-    becomes: "      { profile: text, top_k: 50 },",
+    line:
+      '    if (work !== "" && (outcome.derived?.roles.length ?? 0) === 0) outcome = await search(work);',
+    becomes: "",
     breaks: "the work typed beside a CV on the page is not searched (session 51)",
   },
   {
@@ -6120,8 +6120,8 @@ export const MUTANTS: Mutant[] = [
     id: "M745",
     layer: "index",
     file: "src/index/query_spelling.ts",
-    line: "  return titled ?? (used.postings === 0 ? nearestCity(source, word, bound) : null);",
-    becomes: "  return titled;",
+    line: "      (run[0] === run[0].toLowerCase() && (afterPlaceWord || atEnd) &&",
+    becomes: "      (false &&",
     breaks:
       '"nurse lodnon" searches nurses everywhere and never reads London: a misspelt city of the postings is no correction (session 51, reviewer W51)',
   },
@@ -6167,10 +6167,67 @@ export const MUTANTS: Mutant[] = [
     id: "M750",
     layer: "web",
     file: "src/web/search_page.tsx",
-    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-search"',
+    line: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-csrf"',
     becomes: '      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account"',
     breaks:
       "a CV sent from a tab whose key another tab replaced is refused as expired, though the header names the new key (session 51, reviewer C51)",
+  },
+  {
+    id: "M751",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line:
+      "    if (!afterPlaceWord && (placesNamed(name)[0]?.population ?? 0) < CITY_PEOPLE) continue;",
+    becomes: "",
+    breaks:
+      '"sales werner" is corrected to Werne, a town of 30,000, and searched there (session 51, reviewer R51b)',
+  },
+  {
+    id: "M752",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "    if (notThere) [notAt, rest] = [notThere, notThere.rest];",
+    becomes: "    if (false) [notAt, rest] = [notThere, notThere.rest];",
+    breaks:
+      '"nurse not in manchster" is corrected, then searched in Manchester alone (session 51, reviewer R51b)',
+  },
+  {
+    id: "M753",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line:
+      '        {typeof view.params.profile === "string" ? "A CV\'s search, run by its deliveries" : (',
+    becomes: '        {false ? "A CV\'s search, run by its deliveries" : (',
+    breaks:
+      'a saved CV search\'s "Run this search" puts the whole CV in the address bar and searches nothing (session 51, reviewer R51b)',
+  },
+  {
+    id: "M754",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line:
+      '    if (work !== "" && (outcome.derived?.roles.length ?? 0) === 0) outcome = await search(work);',
+    becomes: '    if (work !== "") outcome = await search(work);',
+    breaks:
+      "the work typed beside a CV that names its role takes the lead, and the CV's own matches become close ones (session 51, reviewer R51b)",
+  },
+  {
+    id: "M755",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line: "    const salutation = SALUTATION.test(written);",
+    becomes: "    const salutation = false;",
+    breaks:
+      '"Dear Practice Manager, I am a dental nurse ..." makes a CV a search for managers (session 51, reviewer R51b)',
+  },
+  {
+    id: "M756",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line: "  if (SALUTATION.test(said)) return [];",
+    becomes: "",
+    breaks:
+      '"Dear HR Manager, I am looking for work" makes "Dear HR Manager" a CV\'s role (session 51, reviewer R51b)',
   },
 ];
 

@@ -180,6 +180,8 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
           ["--top-k", "2", "3"],
           ["--offset", "0", "10"],
           ["--detail", "full", "summary"],
+          ["--sort", "relevance", "date"],
+          ["--cv", "one.txt", "two.txt"],
         ]
       ) {
         const run = await cli.run(["search", "nurse", flag, first, flag, second, "--json"]);

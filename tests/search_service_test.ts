@@ -193,3 +193,21 @@ Deno.test("a city filter over the place the words name: the count without it is 
     await search.close();
   }
 });
+
+Deno.test("a misspelt city after 'not in' is the place not wanted, as typed right it is", async () => {
+  // Reviewer R51b: "nurse not in manchster" was corrected, then searched in Manchester alone.
+  const jobs = await defaultTestJobs(400);
+  const search = await createTestSearch({ jobs });
+  try {
+    const typo = await search.service.search(parseSearchQuery({ q: "teacher not in toront" }));
+    const right = await search.service.search(parseSearchQuery({ q: "teacher not in toronto" }));
+    assert.equal(right.query_excluded?.place?.city, "Toronto");
+    assert.deepEqual(typo.query_corrected?.words, [{ from: "toront", to: "toronto" }]);
+    assert.equal(typo.query_place, undefined);
+    assert.deepEqual(typo.query_excluded?.place, right.query_excluded?.place);
+    assert.equal(typo.total, right.total);
+    assert.ok(typo.results.every((r) => r.city !== "Toronto"));
+  } finally {
+    await search.close();
+  }
+});

@@ -1183,12 +1183,18 @@ Deno.test("a CV of one plain sentence is read; a CV with no role says what the p
       /No role could be read from your CV: say the work you want in the box below/,
     );
     assert.doesNotMatch(none.text, /`|\bq\b/);
-    // The work typed beside it is searched as a role.
+    // The work typed beside it is searched where the CV names no role; beside a CV that names one
+    // it took the lead and made the CV's own matches close ones (reviewer R51b): it is not searched.
     const typed = roles(
       await (await upload("Hello. I live in Toronto and like walks.", "nurse")).text(),
     );
     assert.ok(typed.results > 0, typed.text);
     assert.match(typed.text, /nurse/i);
+    const beside = roles(
+      await (await upload("Experienced nurse looking for work in Toronto.", "zookeeper")).text(),
+    );
+    assert.equal(beside.results, plain.results);
+    assert.doesNotMatch(beside.text, /zookeeper/i);
   } finally {
     web.close();
   }

@@ -924,3 +924,26 @@ Deno.test("the save box says a saved search tells of strong matches, and that no
     web.close();
   }
 });
+
+Deno.test("a saved CV search offers no page URL: the CV never goes into an address bar", async () => {
+  // Reviewer R51b: "Run this search" was `/?profile=<the whole CV>`, which searched nothing.
+  const web = await startWeb();
+  try {
+    const created = await web.request("/v1/saved-searches", {
+      method: "POST",
+      headers: { "x-api-key": web.userKey, "content-type": "application/json" },
+      body: JSON.stringify({ name: "My CV", profile: "Registered nurse, phone 07700 900123." }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const cookie = await signIn(web, web.userKey);
+    const page = await (await web.request("/saved", { cookie })).text();
+    assert.match(
+      page,
+      /A CV&#39;s search, run by its deliveries|A CV's search, run by its deliveries/,
+    );
+    assert.doesNotMatch(page, /profile=|07700/);
+    assert.doesNotMatch(page, />Run this search</);
+  } finally {
+    web.close();
+  }
+});

@@ -407,10 +407,14 @@ export function searchCommand(io: CliIo) {
   const command = new Command("search")
     .description("Search job postings with a natural-language query.")
     .argument("[query...]", "what you are looking for, e.g. 'remote rust developer'")
-    .option(
-      "--cv <file>",
-      "search with your CV (.txt, .md, .pdf or .docx): the roles, skills, places and seniority " +
-        "read from it (a query beside it is searched as one more role)",
+    .addOption(
+      oneValue(
+        new Option(
+          "--cv <file>",
+          "search with your CV (.txt, .md, .pdf or .docx): the roles, skills, places and " +
+            "seniority read from it (a query beside it is searched as one more role)",
+        ),
+      ),
     );
   for (const option of filterOptions()) command.addOption(option);
   return command
@@ -443,11 +447,16 @@ export function searchCommand(io: CliIo) {
       ),
     )
     .addOption(
-      new Option(
-        "--sort <order>",
-        "relevance (best match first, strong matches then close ones; the default) or date " +
-          "(newest first, strong matches only: the REST API's order)",
-      ).choices(SORTS).default("relevance" as const),
+      // No default given to commander, which hands a default to the parser as the value "given
+      // before" a repeat: the default is applied where the search is sent (`--sort` twice kept the
+      // last: reviewer R51b).
+      oneValue(
+        new Option(
+          "--sort <order>",
+          "relevance (best match first, strong matches then close ones; the default) or date " +
+            "(newest first, strong matches only: the REST API's order)",
+        ).choices(SORTS),
+      ),
     )
     .option("--json", "print the API's JSON response as is")
     .option("--api-key-stdin", API_KEY_STDIN_HELP)
@@ -477,7 +486,7 @@ export function searchCommand(io: CliIo) {
         top_k: topK,
         offset: options.offset,
         detail: options.detail,
-        sort: options.sort,
+        sort: options.sort ?? "relevance",
       };
       const body = await fetchSearch(endpoint, apiKey, params);
       if (options.json) {

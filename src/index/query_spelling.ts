@@ -244,56 +244,73 @@ function lookUp(
   bound: number,
   mayScan: () => boolean,
 ): string | null | typeof UNSCANNED {
+  if (neverCorrected(word)) return null;
   const terms = tokenize(word);
-  // A stop word ("looking") is not searched at all, so it is never a misspelling.
-  if (
-    terms.length !== 1 || isEnglishWord(word) || englishOfJobName(word) !== undefined ||
-    informalNameOf(word) !== undefined ||
-    namesCity(word)
-  ) {
-    return null;
-  }
   // A word the postings use is what the person meant, unless it is their typo: a title's one edit
   // from a word far more titles have, or a word a few descriptions share.
   const used = usesOf(source.text, terms[0]);
   if (!used.titled && used.postings > TYPO_POSTINGS) return null;
   if (!mayScan()) return UNSCANNED;
-  const titled = nearest(
+  return nearest(
     source,
     word,
     used.titled ? 1 : bound,
     (to, count) => to.length >= SHORTEST_CORRECTION && !misspelt(source, to, count),
     Math.max(1, used.postings * (used.titled ? TITLE_TYPO_RATIO : MISSPELT_RATIO)),
   );
-  // A word no posting has in any field, near no word of titles: a city the postings are in,
-  // misspelt ("sofware engeneer lodnon" searched German engineers and never said London: reviewer
-  // W51; "manchestr" was corrected only because titles say "Manchester").
-  return titled ?? (used.postings === 0 ? nearestCity(source, word, bound) : null);
+}
+
+/**
+ * Whether `word` is one no posting has in any field, and none of the words never corrected (of
+ * English, a job's name abroad, an informal name, a city's own name): one that may be a misspelt
+ * city ({@linkcode nearestCity}).
+ */
+function noPostingHas(source: SpellingSource, word: string): boolean {
+  if (editsAllowed(word.length) === 0 || word.length > LONGEST_WORD || !/^[a-z]+$/.test(word)) {
+    return false;
+  }
+  return !neverCorrected(word) && usesOf(source.text, tokenize(word)[0]).postings === 0;
+}
+
+/**
+ * Words never taken for a misspelling: a stop word ("looking", not searched at all), a word of
+ * English, a job's name abroad, an informal name, a city's own name.
+ */
+function neverCorrected(word: string): boolean {
+  return tokenize(word).length !== 1 || isEnglishWord(word) ||
+    englishOfJobName(word) !== undefined || informalNameOf(word) !== undefined ||
+    namesCity(word);
 }
 
 /** Letters a city's name must have to be taken for what a misspelling meant ("Bath", "Ely": no). */
 const SHORTEST_CITY = 5;
 
 /**
- * The city of the postings (one word, of letters a-z once folded) within `bound` edits of `word`,
- * the one with most postings (then the nearer), written as folded; or null.
+ * The city of the postings one edit from `word` (Damerau-Levenshtein), of one word of letters a-z
+ * once folded, five letters or more, with the word's first letter, the one with most postings; or
+ * null. A surname, a company or a word of another language one or two edits from a town had been
+ * made that town and searched there ("sales werner": Werne; "kassierer rewe": Crewe; "friedrich":
+ * Riederich; "alexandra palace": Alexandria; reviewer R51b). So the city must be one of 100,000
+ * people or more, unless the word follows "in", "near" or "around" (`afterPlaceWord`); and
+ * `correctText` asks only for a word after those or at the end of the words, typed in lower case
+ * (a capital says a name written on purpose).
  */
-function nearestCity(source: SpellingSource, word: string, bound: number): string | null {
-  let best: { to: string; count: number; edits: number } | null = null;
+function nearestCity(source: SpellingSource, word: string, afterPlaceWord: boolean): string | null {
+  let best: { to: string; count: number } | null = null;
   for (const { city, count } of source.cities?.() ?? []) {
     const name = foldText(city);
     if (
-      name.length < SHORTEST_CITY || !/^[a-z]+$/.test(name) ||
-      Math.abs(name.length - word.length) > bound
+      name[0] !== word[0] || name.length < SHORTEST_CITY || !/^[a-z]+$/.test(name) ||
+      Math.abs(name.length - word.length) > 1 || editDistance(name, word) !== 1
     ) continue;
-    const edits = editDistance(name, word);
-    if (edits === 0 || edits > bound) continue;
-    if (!best || count > best.count || (count === best.count && edits < best.edits)) {
-      best = { to: name, count, edits };
-    }
+    if (!afterPlaceWord && (placesNamed(name)[0]?.population ?? 0) < CITY_PEOPLE) continue;
+    if (!best || count > best.count) best = { to: name, count };
   }
   return best?.to ?? null;
 }
+
+/** Words after which a place is named: a misspelt city there is one of any size. */
+const PLACE_WORD_BEFORE = /(?:^|[^\p{L}])(?:in|near|around)\s+$/iu;
 
 /**
  * Shortest word a misspelling is searched as. A word of three letters in titles is mostly an
@@ -459,10 +476,19 @@ export function correctText(source: SpellingSource, text: string): CorrectedText
   const corrections: SpellingCorrection[] = [];
   let scans = 0;
   const mayScan = () => scans++ < SCANS_PER_TEXT;
-  const corrected = text.replace(LETTER_RUN, (run) => {
+  const corrected = text.replace(LETTER_RUN, (run, offset: number) => {
     const words = splitWords(run);
     if (words.length !== 1) return run;
-    const to = correctedWord(source, words[0], mayScan);
+    // A word no posting has and no title word is near: a misspelt city of the postings ("sofware
+    // engeneer lodnon" listed German engineers and never said London: reviewer W51), typed in
+    // lower case (a capital says a name written on purpose).
+    const afterPlaceWord = PLACE_WORD_BEFORE.test(text.slice(0, offset));
+    const atEnd = !/\p{L}/u.test(text.slice(offset + run.length));
+    const to = correctedWord(source, words[0], mayScan) ??
+      (run[0] === run[0].toLowerCase() && (afterPlaceWord || atEnd) &&
+          noPostingHas(source, words[0])
+        ? nearestCity(source, words[0], afterPlaceWord)
+        : null);
     if (to === null) return run;
     if (!corrections.some((c) => c.from === words[0])) corrections.push({ from: words[0], to });
     return to;

@@ -311,7 +311,7 @@ Deno.test("a text's corrections are looked for in its first eight new words, so 
   ]);
 });
 
-Deno.test("a word no posting has, a letter or two from a city of the postings, is that city", () => {
+Deno.test("a word no posting has, a letter from a city of the postings, is that city", () => {
   // Reviewer W51: "sofware engeneer lodnon" corrected the work and never said London.
   const cities = [
     { city: "London", count: 40 },
@@ -320,27 +320,36 @@ Deno.test("a word no posting has, a letter or two from a city of the postings, i
     { city: "Birmingham", count: 12 },
     { city: "München", count: 30 },
     { city: "New York", count: 50 },
+    { city: "Werne", count: 15 },
+    { city: "Crewe", count: 8 },
+    { city: "Henderson", count: 6 },
   ];
   const source = { ...sourceOf(POSTINGS), cities: () => cities };
-  assert.deepEqual(correctText(source, "nurse lodnon").corrections, [{
-    from: "lodnon",
-    to: "london",
-  }]);
-  assert.deepEqual(correctText(source, "chef birmingahm").corrections, [
-    { from: "birmingahm", to: "birmingham" },
-  ]);
-  // Folded names are read as folded ("munchen" is "München" one edit off).
-  assert.deepEqual(correctText(source, "nurse munchne").corrections, [
-    { from: "munchne", to: "munchen" },
-  ]);
+  const corrected = (text: string) => correctText(source, text).corrections;
+  assert.deepEqual(corrected("nurse lodnon"), [{ from: "lodnon", to: "london" }]);
+  assert.deepEqual(corrected("chef birmingahm"), [{ from: "birmingahm", to: "birmingham" }]);
+  // Folded names are read as folded ("munchen" is "München").
+  assert.deepEqual(corrected("nurse munchne"), [{ from: "munchne", to: "munchen" }]);
+  // Reviewer R51b: surnames, companies and other languages' words became towns. A small town only
+  // after "in", "near" or "around"; never two edits off, another first letter, or a word typed
+  // with a capital (a name written on purpose).
+  assert.deepEqual(corrected("sales werner"), []);
+  assert.deepEqual(corrected("nurse in wernee"), [{ from: "wernee", to: "werne" }]);
+  assert.deepEqual(corrected("kassierer rewe"), []);
+  assert.deepEqual(corrected("sales anderson"), []);
+  assert.deepEqual(corrected("nurse Lodnon"), []);
+  // Only at the end of the words, or after a word that names a place: "lodnon street market" is
+  // something else.
+  assert.deepEqual(corrected("lodnon street market"), []);
+  assert.deepEqual(corrected("jobs in lodnon for nurses"), [{ from: "lodnon", to: "london" }]);
   // Short names and names of several words are never what a word meant; a word some posting has
   // (a company, a description's word) is the person's; an English word stays.
-  assert.deepEqual(correctText(source, "nurse bathe").corrections, []);
-  assert.deepEqual(correctText(source, "nurse yrok").corrections, []);
+  assert.deepEqual(corrected("nurse bathe"), []);
+  assert.deepEqual(corrected("nurse yrok"), []);
   const withWord = {
     ...sourceOf([...POSTINGS, { job_title: "Nurse", job_description: "Lodnon ward duties." }]),
     cities: () => cities,
   };
   assert.deepEqual(correctText(withWord, "nurse lodnon").corrections, []);
-  assert.deepEqual(correctText(source, "nurse london").corrections, []);
+  assert.deepEqual(corrected("nurse london"), []);
 });

@@ -154,7 +154,7 @@ function readOnce(
   let company = named && index.cityNamed(named.matched) === undefined ? named : null;
   let place = placeToApply(index, company ? { ...query, q: company.rest } : query);
   // "developer jobs not in Berlin": the place is what is not wanted, not where to search.
-  const notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;
+  let notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;
   if (notAt) place = null;
   // After the place and company are read (a city or an employer is never a misspelling), before
   // the words are: the keyword side and the embedded text both search the corrected word
@@ -176,7 +176,11 @@ function readOnce(
     // "nurse in Liverpol": the word searched instead may be a place of the postings; it is then
     // read as one, as the person meant.
     const again = placeToApply(index, { ...query, q: rest });
-    if (again) [place, rest] = [again, again.rest];
+    // "nurse not in manchster": the corrected place is what is not wanted, as typed right it is
+    // (it had become the only place searched: reviewer R51b).
+    const notThere = again && again.anyOf === undefined ? placeNotWanted(rest, again) : null;
+    if (notThere) [notAt, rest] = [notThere, notThere.rest];
+    else if (again) [place, rest] = [again, again.rest];
   } else if (isRemoteOnly(place) && company === null && corrections.length > 0) {
     // "remote jobs in Berlni": the place is read again from the corrected query, home working
     // and the city together ("jobs in berlin" was searched as words: nothing).

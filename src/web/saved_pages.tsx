@@ -199,14 +199,20 @@ function SavedSearchCard(
         {view.state === "failing" ? " (a delivery ran out of retries)" : ""}
       </p>
       <p>
-        {/* As its deliveries search it: the words kept corrected, not as the index reads them now. */}
-        <a
-          href={runUrl(
-            view.query_corrected ? { ...view.params, q: view.query_corrected.q } : view.params,
-          )}
-        >
-          Run this search
-        </a>
+        {
+          /* As its deliveries search it: the words kept corrected, not as the index reads them
+          now. A CV's search has no page URL: `/?profile=` searched nothing and put the whole CV
+          in the address bar and the history (reviewer R51b). */
+        }
+        {typeof view.params.profile === "string" ? "A CV's search, run by its deliveries" : (
+          <a
+            href={runUrl(
+              view.query_corrected ? { ...view.params, q: view.query_corrected.q } : view.params,
+            )}
+          >
+            Run this search
+          </a>
+        )}
         {props.news ? null : (
           <>
             {" · "}

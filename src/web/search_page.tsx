@@ -973,7 +973,7 @@ export function SearchForm(props: SearchPageProps) {
       hx-target="#results"
       hx-select="#results"
       hx-swap="outerHTML"
-      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-search"
+      hx-select-oob="#count:innerHTML,#save-search,#error-summary,#account,#cv-csrf"
       hx-push-url="true"
       hx-sync="this:replace"
     >
@@ -1100,19 +1100,22 @@ export function SearchPage(props: SearchPageProps) {
 /** The CV upload: what the search derives from it and the results come back as a page. */
 export function CvForm(props: { formToken?: string }) {
   return (
-    // Swapped with a live search's results, as the header's account is: its form token is the
-    // session's (a CV sent from a tab whose key another tab replaced had "expired": C51).
     <section id="cv-search" class="card" aria-labelledby="cv-heading">
       <h2 id="cv-heading">Search with your CV</h2>
       <form method="post" action="/cv" enctype="multipart/form-data">
-        <input type="hidden" name="csrf" value={props.formToken ?? ""} />
+        {
+          /* Its token alone is swapped with a live search's results, as the header's account is:
+          a CV sent from a tab whose key another tab replaced had "expired" (C51), and swapping the
+          whole form cleared a file and words being chosen (R51b). */
+        }
+        <input id="cv-csrf" type="hidden" name="csrf" value={props.formToken ?? ""} />
         <label for="field-cv">CV file (.txt, .md, .pdf or .docx)</label>
         <input id="field-cv" type="file" name="cv" accept=".txt,.md,.pdf,.docx" required />
         {
           /* The work wanted, where a CV does not say it (reviewer W51: "Experienced nurse looking for
         work" was read as no role, and the page's advice named an API parameter). */
         }
-        <label for="field-cv-work">The work you want (optional)</label>
+        <label for="field-cv-work">The work you want, if your CV does not say it (optional)</label>
         <input
           id="field-cv-work"
           type="text"

@@ -424,18 +424,25 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     return await cvResults(c, who.frame, searched);
   });
 
-  /** A CV's search and its page; the work typed beside it is one more role, as beside `--cv`. */
+  /**
+   * A CV's search and its page. The work typed beside it is searched where the CV names no role
+   * of its own: searched beside one, as a query beside `--cv` is, it took the lead and made the
+   * CV's own nurses close matches (reviewer R51b), where the field asks for the work a CV does not
+   * say.
+   */
   async function cvResults(
     c: Context<AppEnv>,
     frame: Frame,
     searched: WebSessionCv,
   ): Promise<Response> {
     const { text, work, fileName, cut } = searched;
-    const query = parseSearchQuery(
-      { profile: text, ...(work !== "" ? { q: work } : {}), top_k: 50 },
-      "q",
-    );
-    const response = toSearchResponse(c.get("requestId"), await deps.service.search(query));
+    const search = (q?: string) =>
+      deps.service.search(
+        parseSearchQuery({ profile: text, ...(q !== undefined ? { q } : {}), top_k: 50 }, "q"),
+      );
+    let outcome = await search();
+    if (work !== "" && (outcome.derived?.roles.length ?? 0) === 0) outcome = await search(work);
+    const response = toSearchResponse(c.get("requestId"), outcome);
     return sendPage(
       c,
       <CvResultsPage {...frame} fileName={fileName} cut={cut} response={response} />,

@@ -333,3 +333,23 @@ Deno.test("deriveProfile() reads the role a person names themselves by before a 
     "wish",
   ]);
 });
+
+Deno.test("deriveProfile() reads no role from a letter's salutation", () => {
+  // Reviewer R51b: "Dear Practice Manager, I am a dental nurse ..." searched managers.
+  const first = (text: string) => titles(text).map(([title]) => title);
+  assert.deepEqual(first("Dear Practice Manager, I am a dental nurse looking for work."), [
+    "dental nurse",
+  ]);
+  assert.deepEqual(first("Dear Hiring Manager, experienced nurse looking for work."), [
+    "experienced nurse",
+  ]);
+  assert.deepEqual(first("To the Hiring Manager: qualified electrician looking for work."), [
+    "qualified electrician",
+  ]);
+  assert.deepEqual(first("Dear Sir/Madam, experienced electrician looking for work."), [
+    "experienced electrician",
+  ]);
+  assert.deepEqual(first("Dear HR Manager, I am looking for work."), []);
+  // A head line that is a title keeps it.
+  assert.deepEqual(first("Store Manager looking for work"), ["Store Manager"]);
+});

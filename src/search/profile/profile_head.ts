@@ -43,6 +43,9 @@ const TITLE_ENDS = new RegExp(
   "iu",
 );
 
+/** The words that open a letter's salutation: "Dear Hiring Manager", "To the Practice Manager". */
+export const SALUTATION = /^(?:dear|to\s+(?:the|whom)|attn\.?|attention|hello|hi)\b/i;
+
 /** The opening clause of a long line: up to its first sentence's end or comma. */
 const CLAUSE_ENDS = new RegExp(String.raw`${SENTENCE_END}|,\s+`, "u");
 
@@ -76,8 +79,12 @@ const CLAUSE_ENDS = new RegExp(String.raw`${SENTENCE_END}|,\s+`, "u");
  */
 export function headlineRoles(head: readonly Line[]): string[] {
   const roles: string[] = [];
-  head.forEach(({ text: line }, i) => {
-    const named = i === 0 ? nameWords(line) : 0;
+  head.forEach(({ text: written }, i) => {
+    // A letter's salutation names its reader, not the writer's work: "Dear Practice Manager, ..."
+    // made a dental nurse's CV a search for managers (reviewer R51b). Its clause goes.
+    const salutation = SALUTATION.test(written);
+    const line = salutation ? written.replace(/^[^,:;]*[,:;]\s*/, "") : written;
+    const named = i === 0 && !salutation ? nameWords(line) : 0;
     let rest = line.split(/\s+/).slice(named).join(" ");
     if (rest.split(/\s+/).length > 14) rest = rest.split(CLAUSE_ENDS)[0];
     for (const part of rest.split(/\s+[-–—|·]\s+|\s*[—–|·]\s*|,\s+|\s+\/\s+|\s+&\s+/)) {

@@ -10,6 +10,7 @@
 import { saysRemoteWish } from "../../domain/remote_words.ts";
 import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
 import { type FoundPlace, type PlaceLookup, placesIn } from "./profile_places.ts";
+import { SALUTATION } from "./profile_head.ts";
 import { cleanTitle, expandAbbreviations } from "./role_titles.ts";
 import { flowText, type Line, sentencesOf } from "./section_lines.ts";
 import { ownValue } from "../../domain/own_value.ts";
@@ -145,8 +146,11 @@ const SELF_NAME_WORDS = 4;
  * a CV's roles).
  */
 function selfNamedRoles(before: string, lookup: PlaceLookup | undefined): string[] {
-  const said = before.replace(/[,;:–—-]+$/, "").replace(SELF_OPENER, "").replace(SELF_OPENER, "")
-    .trim();
+  // After a salutation or a name: "Dear Sir/Madam, experienced electrician" is an electrician
+  // ("Dear Sir/Madam electrician" it read: reviewer R51b).
+  const last = before.replace(/[,;:–—-]+\s*$/, "").split(/[,;:]\s*/).at(-1) ?? "";
+  const said = last.replace(SELF_OPENER, "").replace(SELF_OPENER, "").trim();
+  if (SALUTATION.test(said)) return [];
   if (said === "" || said.split(/\s+/).length > SELF_NAME_WORDS) return [];
   return wishRoles(said, lookup).filter((role) => hasHeadNoun(role) && !NOT_A_ROLE.test(role));
 }
