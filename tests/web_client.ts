@@ -5,6 +5,7 @@
  * @module
  */
 import { strict as assert } from "node:assert";
+import { DOMParser } from "linkedom";
 import { ApiKeyRegistry } from "../src/auth/api_keys.ts";
 import { RateLimiter } from "../src/auth/rate_limiter.ts";
 import { rejectAllTokens } from "../src/auth/token_verifier.ts";
@@ -52,6 +53,20 @@ export async function signIn(web: { request: WebRequest }, key: string): Promise
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   assert.ok(cookie, "no session cookie");
   return cookie.split(";")[0];
+}
+
+/** The page at `path` as a browser reads it: its document, with the answer's status. */
+export async function pageAt(
+  web: { request: WebRequest },
+  path: string,
+  init?: Parameters<WebRequest>[1],
+): Promise<{ status: number; page: ReturnType<DOMParser["parseFromString"]> }> {
+  const response = await web.request(path, init);
+  const html = await response.text();
+  return {
+    status: response.status,
+    page: new DOMParser().parseFromString(html, "text/html"),
+  };
 }
 
 /** The web app over a test search, with keys, sessions and counts in a store of its own. */

@@ -16,7 +16,7 @@ import { parseSearchQuery, REST_SEARCH_PARAMS } from "../src/domain/search_query
 import { fieldLabel } from "../src/web/saved_search_form.tsx";
 import { errorInWords } from "../src/web/search_page.tsx";
 import { createTestSearch, type TestSearch } from "./helpers.ts";
-import { signIn, startTestWeb } from "./web_client.ts";
+import { pageAt, signIn, startTestWeb } from "./web_client.ts";
 
 let shared: Promise<TestSearch> | undefined;
 
@@ -128,10 +128,7 @@ Deno.test("a live search swaps in the header's account, so a tab says which key 
     // key (the cookie is the browser's), so its header must say so, and its sign-out carry the
     // new session's token, as the save box swapped beside it does (reviewer W50).
     const cookie = await signIn(web, web.userKey);
-    const page = new DOMParser().parseFromString(
-      await (await web.request("/?q=nurse", { cookie })).text(),
-      "text/html",
-    );
+    const { page } = await pageAt(web, "/?q=nurse", { cookie });
     assert.match(
       page.querySelector("form#search")?.getAttribute("hx-select-oob") ?? "",
       /(^|,)#account(,|$)/,

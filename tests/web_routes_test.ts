@@ -30,7 +30,7 @@ import { safeNext, SIGN_IN_PER_PREFIX_PER_MINUTE } from "../src/web/respond.tsx"
 import { ASSETS } from "../src/web/static.ts";
 import { WebSessions } from "../src/web/session.ts";
 import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
-import { ORIGIN, signIn, startTestWeb, type TestWeb } from "./web_client.ts";
+import { ORIGIN, pageAt, signIn, startTestWeb, type TestWeb } from "./web_client.ts";
 
 async function hostilePosting(): Promise<Job> {
   // Says it is from indeed, and its link leads elsewhere: the posting page must name where.
@@ -736,17 +736,11 @@ Deno.test("a posting's page leads back to the list it was opened from, on this s
   const web = await startWeb();
   try {
     const cookie = await signIn(web, web.userKey);
-    const list = new DOMParser().parseFromString(
-      await (await web.request("/?q=nurse", { cookie })).text(),
-      "text/html",
-    );
+    const list = (await pageAt(web, "/?q=nurse", { cookie })).page;
     const href = list.querySelector("article.result h3 a")?.getAttribute("href");
     assert.ok(href);
     const back = async (referer?: string) => {
-      const page = new DOMParser().parseFromString(
-        await (await web.request(href, { cookie, headers: referer ? { referer } : {} })).text(),
-        "text/html",
-      );
+      const { page } = await pageAt(web, href, { cookie, headers: referer ? { referer } : {} });
       const link = page.querySelector("main p a");
       return [link?.getAttribute("href"), link?.textContent];
     };
