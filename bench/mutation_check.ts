@@ -6229,6 +6229,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"Dear HR Manager, I am looking for work" makes "Dear HR Manager" a CV\'s role (session 51, reviewer R51b)',
   },
+  {
+    id: "M757",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "                q: reading.corrected,",
+    becomes: "                q: query.q,",
+    breaks:
+      '"nurse in lodnon" with city=Berlin counts every place without the city, where the search without it is in London (session 51, reviewer R51b)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

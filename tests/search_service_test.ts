@@ -211,3 +211,25 @@ Deno.test("a misspelt city after 'not in' is the place not wanted, as typed righ
     await search.close();
   }
 });
+
+Deno.test("a filter over a misspelt place the words name: the count without it is of the place corrected", async () => {
+  // Reviewer R51b: "nurse in lodnon" with city=Berlin counted every place; without the city the
+  // search is in London.
+  const jobs = await defaultTestJobs(400);
+  const search = await createTestSearch({ jobs });
+  try {
+    const there = await search.service.search(parseSearchQuery({ q: "teacher in toronto" }));
+    const typo = await search.service.search(
+      parseSearchQuery({ q: "teacher in toront", city: "Atlantis" }),
+    );
+    assert.equal(typo.total, 0);
+    assert.match(
+      typo.hint ?? "",
+      new RegExp(
+        `without it the query finds ${there.total} postings? in Toronto, the place the words name`,
+      ),
+    );
+  } finally {
+    await search.close();
+  }
+});

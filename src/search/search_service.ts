@@ -345,8 +345,10 @@ class SnapshotSearchService implements JobSearchService {
             // (src/search/place_to_apply.ts): not "not in Berlin", nor a place in a company's name.
             placeWith: (filters) => {
               if (place === null || placeNarrows(place) || reading.notAt) return undefined;
+              // The words as searched: a misspelt place ("lodnon") is the place corrected.
               const words = placeToApply(index, {
                 ...query,
+                q: reading.corrected,
                 city: undefined,
                 country: undefined,
                 near: undefined,

@@ -165,7 +165,13 @@ export function CvResultsPage(
       <h1>Jobs for your CV</h1>
       <p>{`Read from ${props.fileName}.`}</p>
       {props.cut > 0
-        ? <p class="notice">{`The CV was long: its last ${props.cut} characters were not read.`}</p>
+        ? (
+          <p class="notice">
+            {`The CV was long: its last ${
+              props.cut.toLocaleString("en")
+            } characters were not read.`}
+          </p>
+        )
         : null}
       <h2>What the search took from your CV</h2>
       {r.derived ? <DerivedList derived={r.derived} /> : <p>Nothing could be derived.</p>}
