@@ -6238,6 +6238,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"nurse in lodnon" with city=Berlin counts every place without the city, where the search without it is in London (session 51, reviewer R51b)',
   },
+  {
+    id: "M758",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line: "          noPostingHas(source, words[0]) && mayScan()",
+    becomes: "          noPostingHas(source, words[0])",
+    breaks:
+      'a query of a thousand characters of "in" and made-up words looks every city up for each word (session 51)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

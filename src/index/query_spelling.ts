@@ -297,8 +297,7 @@ const SHORTEST_CITY = 5;
  */
 function nearestCity(source: SpellingSource, word: string, afterPlaceWord: boolean): string | null {
   let best: { to: string; count: number } | null = null;
-  for (const { city, count } of source.cities?.() ?? []) {
-    const name = foldText(city);
+  for (const { name, count } of foldedCities(source)) {
     if (
       name[0] !== word[0] || name.length < SHORTEST_CITY || !/^[a-z]+$/.test(name) ||
       Math.abs(name.length - word.length) > 1 || editDistance(name, word) !== 1
@@ -307,6 +306,18 @@ function nearestCity(source: SpellingSource, word: string, afterPlaceWord: boole
     if (!best || count > best.count) best = { to: name, count };
   }
   return best?.to ?? null;
+}
+
+/** The postings' cities' names folded, per index: read once, not for every word looked up. */
+const citiesFolded = new WeakMap<PositionText, { name: string; count: number }[]>();
+
+function foldedCities(source: SpellingSource): { name: string; count: number }[] {
+  let folded = citiesFolded.get(source.text);
+  if (!folded) {
+    folded = (source.cities?.() ?? []).map(({ city, count }) => ({ name: foldText(city), count }));
+    citiesFolded.set(source.text, folded);
+  }
+  return folded;
 }
 
 /** Words after which a place is named: a misspelt city there is one of any size. */
@@ -486,7 +497,7 @@ export function correctText(source: SpellingSource, text: string): CorrectedText
     const atEnd = !/\p{L}/u.test(text.slice(offset + run.length));
     const to = correctedWord(source, words[0], mayScan) ??
       (run[0] === run[0].toLowerCase() && (afterPlaceWord || atEnd) &&
-          noPostingHas(source, words[0])
+          noPostingHas(source, words[0]) && mayScan()
         ? nearestCity(source, words[0], afterPlaceWord)
         : null);
     if (to === null) return run;

@@ -352,4 +352,16 @@ Deno.test("a word no posting has, a letter from a city of the postings, is that 
   };
   assert.deepEqual(correctText(withWord, "nurse lodnon").corrections, []);
   assert.deepEqual(corrected("nurse london"), []);
+  // A city's look-up counts among a text's eight scans: "in qzvxkw in pqwzjh ..." cannot make
+  // every word a look-up of every city.
+  const madeUp = ["qzvxkw", "pqwzjh", "xkcvbq", "zzqpwv", "vqxjkz"].map((w) => `in ${w}`).join(" ");
+  assert.deepEqual(
+    correctText({ ...sourceOf(POSTINGS), cities: () => cities }, `${madeUp} in lodnon`)
+      .corrections,
+    [],
+  );
+  assert.deepEqual(
+    correctText({ ...sourceOf(POSTINGS), cities: () => cities }, "in lodnon").corrections,
+    [{ from: "lodnon", to: "london" }],
+  );
 });
