@@ -2847,9 +2847,9 @@ export const MUTANTS: Mutant[] = [
     layer: "web",
     file: "src/web/saved_search_form.tsx",
     line:
-      "    if (NOT_SAVED.has(name) || !REST_SEARCH_PARAMS.has(name) || values.length === 0) continue;",
+      "    Object.entries(params).filter(([name]) => !NOT_SAVED.has(name) && REST_SEARCH_PARAMS.has(name)),",
     becomes:
-      '    if (NOT_SAVED.has(name) || name === "csrf" || name === "name" || values.length === 0) continue;',
+      '    Object.entries(params).filter(([name]) => !NOT_SAVED.has(name) && name !== "csrf" && name !== "name"),',
     breaks:
       "a page URL carrying deliver=x or a link's utm_source cannot be saved (reviewer B, session 36)",
   },
@@ -6120,8 +6120,8 @@ export const MUTANTS: Mutant[] = [
     id: "M745",
     layer: "index",
     file: "src/index/query_spelling.ts",
-    line: "      (run[0] === run[0].toLowerCase() && (afterPlaceWord || atEnd) &&",
-    becomes: "      (false &&",
+    line: "  return nearestCity(source, word, afterPlaceWord);",
+    becomes: "  return null;",
     breaks:
       '"nurse lodnon" searches nurses everywhere and never reads London: a misspelt city of the postings is no correction (session 51, reviewer W51)',
   },
@@ -6242,8 +6242,9 @@ export const MUTANTS: Mutant[] = [
     id: "M758",
     layer: "index",
     file: "src/index/query_spelling.ts",
-    line: "          noPostingHas(source, words[0]) && mayScan()",
-    becomes: "          noPostingHas(source, words[0])",
+    line:
+      "  if (!(afterPlaceWord || atEnd) || !noPostingHas(source, word) || !mayScan()) return null;",
+    becomes: "  if (!(afterPlaceWord || atEnd) || !noPostingHas(source, word)) return null;",
     breaks:
       'a query of a thousand characters of "in" and made-up words looks every city up for each word (session 51)',
   },

@@ -320,6 +320,25 @@ function foldedCities(source: SpellingSource): { name: string; count: number }[]
   return folded;
 }
 
+/**
+ * The city of the postings a word no posting has, and no title word is near, misspells ("sofware
+ * engeneer lodnon" listed German engineers and never said London: reviewer W51): only for a word
+ * typed in lower case (a capital says a name written on purpose), at the end of the words or after
+ * a word that names a place (`at`: the word's run in the text), within the text's scans.
+ */
+function misspeltCity(
+  source: SpellingSource,
+  word: string,
+  at: { text: string; run: string; offset: number },
+  mayScan: () => boolean,
+): string | null {
+  if (at.run[0] !== at.run[0].toLowerCase()) return null;
+  const afterPlaceWord = PLACE_WORD_BEFORE.test(at.text.slice(0, at.offset));
+  const atEnd = !/\p{L}/u.test(at.text.slice(at.offset + at.run.length));
+  if (!(afterPlaceWord || atEnd) || !noPostingHas(source, word) || !mayScan()) return null;
+  return nearestCity(source, word, afterPlaceWord);
+}
+
 /** Words after which a place is named: a misspelt city there is one of any size. */
 const PLACE_WORD_BEFORE = /(?:^|[^\p{L}])(?:in|near|around)\s+$/iu;
 
@@ -490,16 +509,8 @@ export function correctText(source: SpellingSource, text: string): CorrectedText
   const corrected = text.replace(LETTER_RUN, (run, offset: number) => {
     const words = splitWords(run);
     if (words.length !== 1) return run;
-    // A word no posting has and no title word is near: a misspelt city of the postings ("sofware
-    // engeneer lodnon" listed German engineers and never said London: reviewer W51), typed in
-    // lower case (a capital says a name written on purpose).
-    const afterPlaceWord = PLACE_WORD_BEFORE.test(text.slice(0, offset));
-    const atEnd = !/\p{L}/u.test(text.slice(offset + run.length));
     const to = correctedWord(source, words[0], mayScan) ??
-      (run[0] === run[0].toLowerCase() && (afterPlaceWord || atEnd) &&
-          noPostingHas(source, words[0]) && mayScan()
-        ? nearestCity(source, words[0], afterPlaceWord)
-        : null);
+      misspeltCity(source, words[0], { text, run, offset }, mayScan);
     if (to === null) return run;
     if (!corrections.some((c) => c.from === words[0])) corrections.push({ from: words[0], to });
     return to;

@@ -19,17 +19,19 @@ type PageParams = Record<string, string[]>;
 /** The search parameters a page URL carries, as a saved search keeps them. */
 export function savedParams(params: PageParams): Record<string, string | string[]> {
   const saved: Record<string, string | string[]> = {};
-  for (const [name, all] of Object.entries(params)) {
+  for (const [name, all] of Object.entries(searchLists(params))) {
     const values = all.filter((v) => v !== "");
-    // What no search takes (a link's `utm_source`, a pasted `deliver=x`): the search ignores it and
-    // a saved search would refuse it (reviewer B, session 36).
-    if (NOT_SAVED.has(name) || !REST_SEARCH_PARAMS.has(name) || values.length === 0) continue;
+    if (values.length === 0) continue;
     saved[name] = LIST_PARAMS.has(name) && values.length > 1 ? values : values[0];
   }
   return saved;
 }
 
-/** A page URL's search parameters, every value of each kept (`savedParams` keeps one of some). */
+/**
+ * A page URL's search parameters, every value of each kept (`savedParams` keeps one of some). What
+ * no search takes (a link's `utm_source`, a pasted `deliver=x`) goes: the search ignores it and a
+ * saved search would refuse it (reviewer B, session 36).
+ */
 export function searchLists(params: PageParams): PageParams {
   return Object.fromEntries(
     Object.entries(params).filter(([name]) => !NOT_SAVED.has(name) && REST_SEARCH_PARAMS.has(name)),
