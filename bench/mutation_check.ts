@@ -5300,10 +5300,8 @@ export const MUTANTS: Mutant[] = [
     id: "M648",
     layer: "index",
     file: "src/index/reposts.ts",
-    line:
-      '    : [foldText(job.job_title), company, foldText(cityOrRegion(job)), job.country ?? ""].join(',
-    becomes:
-      '    : [foldText(job.job_title), company, foldText(job.city), job.country ?? ""].join(',
+    line: '    : [title, company, foldText(cityOrRegion(job)), job.country ?? ""].join("\\u0000");',
+    becomes: '    : [title, company, foldText(job.city), job.country ?? ""].join("\\u0000");',
     breaks:
       "one company's 'Staff Nurse' in Maharashtra and in Karnataka are one job, listed once (session 45)",
   },
@@ -6247,6 +6245,33 @@ export const MUTANTS: Mutant[] = [
     becomes: "  if (!(afterPlaceWord || atEnd) || !noPostingHas(source, word)) return null;",
     breaks:
       'a query of a thousand characters of "in" and made-up words looks every city up for each word (session 51)',
+  },
+  {
+    id: "M759",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line: '    : job.work_mode === "remote"',
+    becomes: '    : job.work_mode === "remote" && false',
+    breaks: "a remote job listed under 16 US cities shows 16 times (session 52)",
+  },
+  {
+    id: "M760",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line: "      if (placed !== 0) return placed > 0;",
+    becomes: "      if (placed !== 0 && false) return placed > 0;",
+    breaks:
+      "a remote job's newest copy under no place stands for it, and `country=US` loses the job (session 52)",
+  },
+  {
+    id: "M761",
+    layer: "index",
+    file: "src/index/snapshot.ts",
+    line:
+      "  const groupsOfThisRule = (header.repostRule ?? 1) === REPOST_RULE ? groups : undefined;",
+    becomes: "  const groupsOfThisRule = groups;",
+    breaks:
+      "a snapshot published before the remote rule keeps its remote copies apart until the next full publish (session 52)",
   },
 ];
 

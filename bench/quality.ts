@@ -28,19 +28,38 @@ export type Grade = 0 | 1 | 2;
 
 /**
  * Scores one query. `ranked` is the whole ranking by relevance (best first, at least 100 long if
- * there are that many), `set` the result set.
+ * there are that many), `set` the result set. With `jobOf` (a posting's repost group), a job
+ * counts once: the ideal ranking holds it once, at its best copy's grade, as a result list shows
+ * it, and a second copy on the ranking gains nothing; without it, every copy is a posting of its
+ * own.
  */
 export function judge(
   gradeOf: (job: Job) => Grade,
   jobs: Job[],
   ranked: Job[],
   set: Job[],
+  jobOf?: (job: Job) => number,
 ): QualityRow {
   const grades = new Map(jobs.map((job) => [job.id, gradeOf(job)]));
   const gain = (g: number) => 2 ** g - 1;
   let dcg = 0;
-  ranked.slice(0, 10).forEach((job, r) => dcg += gain(grades.get(job.id)!) / Math.log2(r + 2));
-  const ideal = [...grades.values()].sort((a, b) => b - a);
+  // Counted once: a job's second copy on the list tells a person nothing new.
+  const listedJobs = new Set<number>();
+  ranked.slice(0, 10).forEach((job, r) => {
+    if (jobOf) {
+      if (listedJobs.has(jobOf(job))) return;
+      listedJobs.add(jobOf(job));
+    }
+    dcg += gain(grades.get(job.id)!) / Math.log2(r + 2);
+  });
+  const jobGrades = new Map<number | string, Grade>();
+  if (jobOf) {
+    for (const job of jobs) {
+      const key = jobOf(job);
+      jobGrades.set(key, Math.max(jobGrades.get(key) ?? 0, grades.get(job.id)!) as Grade);
+    }
+  }
+  const ideal = [...(jobOf ? jobGrades : grades).values()].sort((a, b) => b - a);
   let idcg = 0;
   ideal.slice(0, 10).forEach((g, r) => idcg += gain(g) / Math.log2(r + 2));
   const relevant = ideal.filter((g) => g === 2).length;

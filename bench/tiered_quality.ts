@@ -93,6 +93,9 @@ const index = new JobIndex(assembleIndexData({
   vectors: jobs.map((job) => vectorOf.get(embeddingTextOf(job))!),
 }));
 const positionOf = new Map(index.data.jobs.map((job, p) => [job, p]));
+/** The repost group of a posting: copies of one job are one entry of an ideal ranking. */
+const repostGroupOf = index.repostGroups();
+const jobOf = (job: Job) => repostGroupOf[positionOf.get(job)!];
 const served = rankingForModel(embedder.model);
 const obtained = await openOccupations(loadConfig(Deno.env.toObject()), silentLogger, model);
 if (!obtained) throw new Error("the ESCO occupations could not be obtained");
@@ -128,6 +131,8 @@ const only = Deno.args.flatMap((a, i) => Deno.args[i - 1] === "--only" ? [a] : [
 interface Row {
   queries: number;
   relevance: number;
+  /** The relevance order against an ideal ranking that holds each job once (its reposts joined). */
+  relevanceOnce: number;
   firstPage: number;
   /** The newest-first page as shown: `closest` where the strong set is empty. */
   shownPage: number;
@@ -223,6 +228,8 @@ async function measure(
     const row: Row = {
       queries: 1,
       relevance: judge(grade, jobs, listed.hits.slice(0, 10).map((h) => h.job), []).ndcg10,
+      relevanceOnce: judge(grade, jobs, listed.hits.slice(0, 10).map((h) => h.job), [], jobOf)
+        .ndcg10,
       firstPage: judge(grade, jobs, dated.hits.map((h) => h.job), []).ndcg10,
       shownPage: judge(grade, jobs, (dated.closest ?? dated.hits).map((h) => h.job), []).ndcg10,
       empty: hasFitting && listed.hits.length === 0 ? 1 : 0,
@@ -248,7 +255,8 @@ async function measure(
     if (perQuery) {
       print(
         `    ${judged.kind.padEnd(10)} ${JSON.stringify(judged.q)} [${named.join("; ")}] ` +
-          `relevance ${row.relevance.toFixed(3)} first page ${row.firstPage.toFixed(3)} ` +
+          `relevance ${row.relevance.toFixed(3)} (each job once ${row.relevanceOnce.toFixed(3)}) ` +
+          `first page ${row.firstPage.toFixed(3)} ` +
           `shown ${row.shownPage.toFixed(3)} ` +
           `strong ${row.strong} precision ${row.precision.toFixed(2)} best ${
             (listed.hits[0]?.score ?? 0).toFixed(3)
@@ -276,6 +284,7 @@ async function measure(
       return [kind, {
         queries: list.length,
         relevance: mean((r) => r.relevance),
+        relevanceOnce: mean((r) => r.relevanceOnce),
         firstPage: mean((r) => r.firstPage),
         shownPage: mean((r) => r.shownPage),
         empty: list.reduce((s, r) => s + r.empty, 0),
@@ -305,7 +314,7 @@ for (const tried of tries) {
   print(
     "  set              kind        queries | relevance nDCG@10 | newest-first page nDCG@10 | " +
       "empty | strong  listed | with strong | strong precision (>=1 / 2) | close precision (>=1) | " +
-      "page as shown",
+      "page as shown | relevance nDCG@10, each job once",
   );
   const bySet: Record<string, Record<string, Row>> = {};
   for (const [name, queries] of SETS) {
@@ -322,7 +331,7 @@ for (const tried of tries) {
           q.precision.toFixed(3)
         } / ${q.precision2.toFixed(3)} | ${q.closePrecision.toFixed(3)} | ${
           q.shownPage.toFixed(3).padStart(13)
-        }`,
+        } | ${q.relevanceOnce.toFixed(3).padStart(31)}`,
       );
     }
   }

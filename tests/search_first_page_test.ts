@@ -113,6 +113,52 @@ Deno.test("a result set shows a reposted job once, with its other URLs", async (
   }
 });
 
+Deno.test("a remote job listed under several places is shown once, by a copy that names its place", async () => {
+  const remote = {
+    job_title: "Software Developer - AI Trainer (Contract)",
+    company_name: "DataAnnotation",
+    work_mode: "remote" as const,
+    job_description: "Train AI models to write better code: solve coding problems and grade " +
+      "the answers of chatbots. Work from home on your own schedule, paid hourly.",
+  };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ ...remote, city: "Charlotte", country: "US", job_url: "https://gd/1" }),
+      await posting({ ...remote, city: "Tampa", country: "US", job_url: "https://gd/2" }),
+      // The newest copy names no place: a place filter would keep nothing of it.
+      await posting({
+        ...remote,
+        city: "",
+        country: undefined,
+        job_url: "https://li/3",
+        publish_time: "2024-06-01 09:00:00",
+      }),
+      // The same text on site in one city is another job, as for any on-site posting.
+      await posting({
+        ...remote,
+        work_mode: "onsite",
+        city: "Tampa",
+        country: "US",
+        job_url: "https://gd/4",
+      }),
+    ],
+  });
+  try {
+    const out = await search.service.search(parseSearchQuery({ q: "ai trainer", top_k: "10" }));
+    const remoteHits = out.results.filter((r) => r.work_mode === "remote");
+    assert.equal(remoteHits.length, 1, "three copies of the remote job count once");
+    assert.equal(remoteHits[0].country, "US", "a copy that names its place stands for it");
+    assert.equal(remoteHits[0].also_posted_at?.length, 2);
+    assert.equal(out.results.length, 2, "the on-site posting stays a job of its own");
+    const inUs = await search.service.search(
+      parseSearchQuery({ q: "ai trainer", country: "US", remote: "remote" }),
+    );
+    assert.deepEqual(inUs.results.map((r) => r.job_url), [remoteHits[0].job_url]);
+  } finally {
+    await search.close();
+  }
+});
+
 /**
  * A care home's postings as JobSpy writes them (invented text): the Leeds job posted twice the
  * same day in two wordings with the same terms, a night-shift job there, the same job in Bradford.

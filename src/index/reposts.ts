@@ -30,18 +30,31 @@ export function rememberJobKeys(jobs: readonly Job[]): void {
   for (const job of jobs) jobKey(job);
 }
 
-/** What two copies of a job share besides their text; null when there is too little to tell. */
+/**
+ * The rule by which postings are told to be copies of one job, stored with a snapshot's groups
+ * (src/index/snapshot.ts): bump it when {@linkcode jobKey} or {@linkcode sameText} change. 2: a
+ * remote job's copies are one whatever place each names.
+ */
+export const REPOST_RULE = 2;
+
+/**
+ * What two copies of a job share besides their text; null when there is too little to tell. A
+ * remote job has no place of its own: boards list one under each city it was posted for (one
+ * "AI Trainer" under 16 US cities, one "Python Game Developer - Remote" under Berlin, "Remote" and
+ * no city), so its copies share their title and company.
+ */
 function jobKey(job: Job): string | null {
   let key = keyOfJob.get(job);
   if (key !== undefined) return key;
   const company = foldText(job.company_name);
+  const title = foldText(job.job_title);
   // Without a company, two "Nurse" postings in one city are as likely two jobs as one.
   key = company === ""
     ? null
+    : job.work_mode === "remote"
+    ? [title, company, "remote"].join("\u0000")
     // A posting without a city is where its region is ("MH, IN" and "KA, IN" are two places).
-    : [foldText(job.job_title), company, foldText(cityOrRegion(job)), job.country ?? ""].join(
-      "\u0000",
-    );
+    : [title, company, foldText(cityOrRegion(job)), job.country ?? ""].join("\u0000");
   keyOfJob.set(job, key);
   return key;
 }
@@ -308,6 +321,16 @@ export function mergedRepostGroups(
   return groups;
 }
 
+/**
+ * How much of a place a copy names: a country, then a city. The copies of a remote job may name
+ * different places or none (src/index/reposts.ts `jobKey`), and the one that stands for the job is
+ * the one a place filter tests: of equal scores, a copy under "Berlin, DE" stands rather than one
+ * under no place, which no place filter would keep.
+ */
+function placeNamed(job: Job): number {
+  return (job.country ? 2 : 0) + (job.city ? 1 : 0);
+}
+
 /** A candidate left out as a repost, to be listed with the copy that stays. */
 export interface OtherCopy {
   position: number;
@@ -355,7 +378,7 @@ export class Reposts {
 
   /**
    * One candidate per job: of the reposts of one job among the candidates, the one scoring best
-   * (then newest, then lowest id) stays, compacted to the front; the others are returned, to be
+   * (then naming most of a place, then newest, then lowest id) stays, compacted to the front; the others are returned, to be
    * listed as `also_posted_at` of the copy that stays. Before any filter, so that a filter tests
    * the copy that stands for the job, as the unfiltered set shows it.
    */
@@ -368,6 +391,8 @@ export class Reposts {
       if (scores[k] !== scores[than]) return scores[k] > scores[than];
       const a = jobs[positions[k]];
       const b = jobs[positions[than]];
+      const placed = placeNamed(a) - placeNamed(b);
+      if (placed !== 0) return placed > 0;
       if (a.publish_time !== b.publish_time) return a.publish_time > b.publish_time;
       return a.id < b.id;
     };

@@ -195,6 +195,57 @@ Deno.test("fuzzy folding only joins what the exact rule keeps apart within one t
   );
 });
 
+Deno.test("property: a remote job's copies are one job whatever places they name; an on-site job's stay one a place", () => {
+  const place = fc.record({
+    city: fc.constantFrom("Berlin", "Munich", "Remote", "", "Charlotte"),
+    country: fc.constantFrom("DE", "US", undefined),
+  });
+  fc.assert(
+    fc.property(
+      fc.array(place, { minLength: 2, maxLength: 8 }),
+      fc.constantFrom<Job["work_mode"]>("remote", "onsite", "hybrid", undefined),
+      (places, work_mode) => {
+        const jobs = places.map(({ city, country }, n): Job => {
+          const { country: _, ...job } = posting(n, ADVERT, "Python Developer - Remote");
+          return {
+            ...job,
+            city,
+            ...(country ? { country } : {}),
+            ...(work_mode ? { work_mode } : {}),
+          };
+        });
+        const groups = repostGroups(jobs);
+        jobs.forEach((job, p) => {
+          const first = jobs[groups[p]];
+          if (work_mode === "remote") {
+            assert.equal(groups[p], 0, `${job.city}/${job.country} joins`);
+          } else {
+            // Same text, another place: another job, as before (an on-site branch's own advert).
+            assert.equal(first.city, job.city);
+            assert.equal(first.country, job.country);
+          }
+        });
+      },
+    ),
+    { seed: 52, numRuns: 200 },
+  );
+  // Another company, title or text keeps remote jobs apart as it keeps any.
+  const remote = (n: number, change: Partial<Job>): Job => ({
+    ...posting(n, ADVERT, "Python Developer - Remote"),
+    work_mode: "remote",
+    ...change,
+  });
+  assert.deepEqual(
+    Array.from(repostGroups([
+      remote(1, { city: "Berlin" }),
+      remote(2, { city: "Munich", company_name: "Other" }),
+      remote(3, { city: "Munich", job_title: "Java Developer - Remote" }),
+      remote(4, { city: "Munich", job_description: WORDINGS[0] }),
+    ])),
+    [0, 1, 2, 3],
+  );
+});
+
 Deno.test("mergedRepostGroups() property: the groups of a merge are those of its postings found at once", () => {
   // Few titles, companies, places and texts, so that keys are shared and copies meet across the
   // base and the delta: a banner, a cut copy, another job's text, a short one.
@@ -213,6 +264,8 @@ Deno.test("mergedRepostGroups() property: the groups of a merge are those of its
     title: fc.constantFrom("Practice Nurse", "Nurse"),
     company: fc.constantFrom("Clinic Group", "Other", ""),
     city: fc.constantFrom("Liverpool", "Leeds"),
+    // A remote job's copies share a key across places.
+    remote: fc.boolean(),
     text: fc.nat(texts.length - 1),
   });
   fc.assert(
@@ -226,6 +279,7 @@ Deno.test("mergedRepostGroups() property: the groups of a merge are those of its
           ...posting(n, texts[f.text], f.title),
           company_name: f.company,
           city: f.city,
+          ...(f.remote ? { work_mode: "remote" as const } : {}),
         });
         // Ids in index order: zero-padded, so that their order is the numbers'.
         const pad = (job: Job) => ({

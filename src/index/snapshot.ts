@@ -45,7 +45,7 @@ import { TextColumn } from "./text_column.ts";
 import type { Job } from "../domain/job.ts";
 import { type BuiltSlice, joinedColumn } from "./posting_slice.ts";
 import { concatPositionText } from "./position_text.ts";
-import { repostGroups } from "./reposts.ts";
+import { REPOST_RULE, repostGroups } from "./reposts.ts";
 import { buildGazetteer, type Gazetteer, gazetteerFromJson, gazetteerToJson } from "./gazetteer.ts";
 import type { TextField } from "./ranking.ts";
 import type { FieldTerms, PositionText, TermDictionary } from "./term_dictionary.ts";
@@ -270,6 +270,12 @@ const HeaderSchema = z.object({
   bodyLength: count,
   /** Each posting field's name and kind, in the order a posting's keys come back. */
   jobFields: z.array(z.tuple([z.string(), z.enum(FIELD_KINDS)])),
+  /**
+   * The rule of src/index/reposts.ts the stored repost groups were made by (absent: 1). Groups of
+   * another rule are worked out again from the repost texts when the snapshot is read, so that a
+   * change of the rule needs no new format and no rebuild.
+   */
+  repostRule: count.optional(),
   /** Offset (from the body's start), stored length, length and codec (checked when read). */
   sections: z.record(z.string(), z.tuple([count, count, count, z.string()])),
 }) satisfies z.ZodType<{ sections: SectionTable }>;
@@ -425,6 +431,7 @@ export function encodeSnapshotPieces(
     vectorRows,
     bodyLength: offset,
     jobFields: fields,
+    repostRule: REPOST_RULE,
     sections,
   };
   const headerBytes = encoder.encode(JSON.stringify(header));
@@ -596,6 +603,8 @@ async function decodeSections(
   for (let p = 0; p < docCount; p++) {
     if (groups[p] > p) throw corrupt(`posting ${p} is in the repost group of a later one`);
   }
+  // Made by another rule: the index works them out again (`Reposts`) before it serves.
+  const groupsOfThisRule = (header.repostRule ?? 1) === REPOST_RULE ? groups : undefined;
   let gazetteer: Gazetteer;
   try {
     gazetteer = gazetteerFromJson(await parseJson(sections, "gazetteer"));
@@ -667,7 +676,7 @@ async function decodeSections(
     vectorOfDoc,
     repostTexts,
     fingerprints,
-    repostGroups: groups,
+    repostGroups: groupsOfThisRule,
     gazetteer,
     text: { terms, lengths },
   };

@@ -10,7 +10,7 @@ import {
   encodeSnapshotPieces,
   SNAPSHOT_FORMAT_VERSION,
 } from "./snapshot.ts";
-import { repostGroups, repostTextOf } from "./reposts.ts";
+import { REPOST_RULE, repostGroups, repostTextOf } from "./reposts.ts";
 import { buildGazetteer } from "./gazetteer.ts";
 import { jobFingerprint } from "../domain/job_fingerprint.ts";
 import { analyzeQuery } from "./analyze_query.ts";
@@ -24,7 +24,12 @@ const SAMPLE_VECTORS = Array.from({ length: 10 }, (_, r) => {
 });
 
 /** `distinctTags`: every posting its own tag list (stored as JSON, where shared ones are not). */
-function sampleData({ distinctTags = false } = {}) {
+function sampleData(
+  { distinctTags = false, edit = (_jobs: Job[]) => {} }: {
+    distinctTags?: boolean;
+    edit?: (jobs: Job[]) => void;
+  } = {},
+) {
   const jobs: Job[] = Array.from({ length: 50 }, (_, n) => ({
     id: `id-${n}`,
     job_title: n % 3 ? `Nurse ${n}` : `Développeur logiciel ${n}`,
@@ -47,6 +52,7 @@ function sampleData({ distinctTags = false } = {}) {
     // Coordinates are posting fields like any other: they travel in the postings' JSON.
     ...(n % 2 && n % 5 ? { latitude: 50.93333, longitude: 6.95 } : {}),
   }));
+  edit(jobs);
   const data = assembleIndexData({
     model: "test-model",
     dimensions: 16,
@@ -727,6 +733,33 @@ Deno.test("decodeSnapshot() rejects another format version, naming both", async 
       `format version ${SNAPSHOT_FORMAT_VERSION - 1}, expected ${SNAPSHOT_FORMAT_VERSION}`,
     ),
   );
+});
+
+Deno.test("decodeSnapshot() works out again repost groups stored by another rule, and keeps this rule's", async () => {
+  // One remote job under three places (REPOST_RULE 2 joins them; rule 1 kept each place apart).
+  const data = sampleData({
+    edit: (jobs) => {
+      for (const n of [20, 21, 22]) {
+        Object.assign(jobs[n], {
+          job_title: "Python Developer - Remote",
+          work_mode: "remote",
+          job_description: "Remote role.",
+        });
+      }
+    },
+  });
+  const bytes = await encodeSnapshot(data);
+  const current = await decodeSnapshot(bytes);
+  assert.equal(headerOf(bytes).repostRule, REPOST_RULE);
+  assert.deepEqual(Array.from(current.repostGroups!.subarray(20, 23)), [20, 20, 20]);
+  for (const rule of [undefined, REPOST_RULE - 1]) {
+    const older = await decodeSnapshot(withHeader(bytes, (h) => {
+      if (rule === undefined) delete h.repostRule;
+      else h.repostRule = rule;
+    }));
+    assert.equal(older.repostGroups, undefined, `rule ${rule}: not taken as stored`);
+    assert.deepEqual(new JobIndex(older).prepare().repostGroups(), current.repostGroups);
+  }
 });
 
 Deno.test("decodeSnapshot() rejects a posting whose vector row is out of range (not dropped)", async () => {
