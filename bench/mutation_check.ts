@@ -6273,6 +6273,35 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a snapshot published before the remote rule keeps its remote copies apart until the next full publish (session 52)",
   },
+  {
+    id: "M762",
+    layer: "index",
+    file: "src/index/gazetteer.ts",
+    line: '        if (!title.includes(cityKey) || foldText(job.city ?? "") === cityKey) continue;',
+    becomes: "        if (!title.includes(cityKey)) continue;",
+    breaks:
+      '"barista in worcester" is no place, since Worcester\'s one posting names its town in its title (session 52, reviewer M52)',
+  },
+  {
+    id: "M763",
+    layer: "index",
+    file: "src/index/gazetteer.ts",
+    line:
+      "        if (!title.some((word) => word !== cityKey && gazetteer.cities.has(word))) count++;",
+    becomes: "        count++;",
+    breaks:
+      '"jobs in pforzheim" is no place, since titles elsewhere say "Pforzheim near Stuttgart" (session 52, reviewer M52)',
+  },
+  {
+    id: "M764",
+    layer: "index",
+    file: "src/index/gazetteer.ts",
+    line:
+      "  return city === undefined || placeFree === undefined || placeFree(key) >= city.postings;",
+    becomes: "  return city === undefined || placeFree === undefined || placeFree(key) >= 0;",
+    breaks:
+      "52 towns of the postings whose names titles use are never read as places (session 52, reviewer M52)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

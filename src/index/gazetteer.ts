@@ -50,6 +50,26 @@ export interface Gazetteer {
    * they count for nothing.
    */
   regionOnlyPostings?: (country: string, admin1: string) => number;
+  /**
+   * Of the titles that use a city's one-word name (`ambiguous`), how many use it for something
+   * other than a place: the titles of the city's own postings and titles that name another city of
+   * the postings beside it ("Process Engineer - Pforzheim near Stuttgart", "Berlin / Vienna") name
+   * places. Set as `titlePostings` is ({@linkcode placeFreeTitleCounter}); without it every title
+   * counts.
+   */
+  placeFreeTitlePostings?: (cityKey: string) => number;
+}
+
+/**
+ * Whether a city's name is read as the words of the work rather than the place (`ambiguous`, then
+ * `placeFreeTitlePostings`): "spring" (Spring Boot), "commerce", "phoenix" and "end" are, while
+ * "pforzheim", "worcester" and "konstanz" are places, though titles name them as places.
+ */
+export function cityNameIsWork(key: string, gazetteer: Gazetteer): boolean {
+  if (!gazetteer.ambiguous.has(key)) return false;
+  const city = gazetteer.cities.get(key);
+  const placeFree = gazetteer.placeFreeTitlePostings;
+  return city === undefined || placeFree === undefined || placeFree(key) >= city.postings;
 }
 
 /** Counts for `Gazetteer.regionOnlyPostings`: postings without a city by the region they name. */
@@ -79,6 +99,31 @@ export function titleWordCounter(jobs: readonly Job[]): (word: string) => number
       count = 0;
       for (const job of jobs) if (jobWordsOf(job).title.includes(word)) count++;
       counted.set(word, count);
+    }
+    return count;
+  };
+}
+
+/**
+ * Counts for `Gazetteer.placeFreeTitlePostings`, each word on its first question (one pass over
+ * the titles' folded words) and kept: the postings of `jobs` whose title has `cityKey` as a word,
+ * outside that city, and names no other one-word city of `gazetteer`.
+ */
+export function placeFreeTitleCounter(
+  jobs: readonly Job[],
+  gazetteer: Gazetteer,
+): (cityKey: string) => number {
+  const counted = new Map<string, number>();
+  return (cityKey) => {
+    let count = counted.get(cityKey);
+    if (count === undefined) {
+      count = 0;
+      for (const job of jobs) {
+        const { title } = jobWordsOf(job);
+        if (!title.includes(cityKey) || foldText(job.city ?? "") === cityKey) continue;
+        if (!title.some((word) => word !== cityKey && gazetteer.cities.has(word))) count++;
+      }
+      counted.set(cityKey, count);
     }
     return count;
   };

@@ -12,6 +12,7 @@ import { type PlaceFilter, placeNarrows } from "./index_search.ts";
 import {
   buildGazetteer,
   type Gazetteer,
+  placeFreeTitleCounter,
   regionOnlyCounter,
   sameCity,
   titleWordCounter,
@@ -70,6 +71,7 @@ export class PostingPlaces {
     // A snapshot's or a merge's gazetteer has no postings to count titles in; these are its.
     gazetteer.titlePostings ??= titleWordCounter(this.#jobs);
     gazetteer.regionOnlyPostings ??= regionOnlyCounter(this.#jobs);
+    gazetteer.placeFreeTitlePostings ??= placeFreeTitleCounter(this.#jobs, gazetteer);
     this.#places = {
       gazetteer,
       // On the first query with a city: it reads GeoNames, which the index needs not to be ready.

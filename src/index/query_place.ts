@@ -27,7 +27,7 @@ import {
   regionOfCity,
   type WorldPlace,
 } from "../places/world_places.ts";
-import { type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
+import { cityNameIsWork, type Gazetteer, placeId, sameCity } from "./gazetteer.ts";
 import type { PlaceAround, PlaceRegion } from "./index_search.ts";
 import { ownValue } from "../domain/own_value.ts";
 import { isEnglishWord } from "./query_spelling.ts";
@@ -545,7 +545,7 @@ function splitSlashes(typed: string[], gazetteer: Gazetteer): string[] {
     }
     const places = parts.every((part) => {
       const key = foldText(part);
-      return (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) ||
+      return (gazetteer.cities.has(key) && !cityNameIsWork(key, gazetteer)) ||
         countryOf(key.split(" "), gazetteer, false) !== undefined;
     });
     return places ? parts.flatMap((part, i) => i === 0 ? [part] : ["/", part]) : [word];
@@ -921,7 +921,7 @@ function placeOf(
       },
     };
   }
-  if (gazetteer.cities.has(key) && !gazetteer.ambiguous.has(key)) {
+  if (gazetteer.cities.has(key) && !cityNameIsWork(key, gazetteer)) {
     // "nurse jobs in Ontario": the province, not Ontario, California (see `regionOverCity`).
     const region = regionOf(words, position, gazetteer);
     if (region && regionOverCity(key, region, gazetteer)) return region;

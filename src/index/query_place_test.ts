@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import type { Job } from "../domain/job.ts";
-import { buildGazetteer, titleWordCounter } from "./gazetteer.ts";
+import { buildGazetteer, placeFreeTitleCounter, titleWordCounter } from "./gazetteer.ts";
 import { findPlace } from "./query_place.ts";
 
 /** Postings reduced to what the gazetteer reads. */
@@ -44,6 +44,37 @@ Deno.test("findPlace() keeps reading cities with postings as before", () => {
   assert.equal(place("Toronto"), null, "a place alone is searched as a word");
   // "Reading" is a title word at least as often as a city: not a place.
   assert.equal(place("teacher reading"), null);
+});
+
+Deno.test("findPlace() reads a town that titles name as a place, not one whose name titles use for the work", () => {
+  const jobs = postings([
+    // Worcester's one posting names it in its title; Pforzheim's job is also posted elsewhere
+    // under its name beside another city's; "spring" is a word of the work (Spring Boot).
+    ["Barista - Starbucks Worcester Shrubb Hill", "Worcester", "GB"],
+    ["Process Engineer - Pforzheim near Stuttgart", "Pforzheim", "DE"],
+    ["Process Engineer - Pforzheim near Stuttgart", "Frankfurt", "DE"],
+    ["Process Engineer - Pforzheim near Stuttgart", "Karlsruhe", "DE"],
+    ["Accountant", "Stuttgart", "DE"],
+    ["Nurse", "Spring", "US"],
+    ["Java Spring Boot Developer", "Berlin", "DE"],
+    ["Spring Boot Developer - Berlin", "Hamburg", "DE"],
+  ]);
+  const gazetteer = buildGazetteer(jobs);
+  const where = (query: string) => findPlace(query, gazetteer)?.city ?? null;
+  // Without the postings to tell by, every title that uses a city's name counts against it.
+  assert.deepEqual([where("jobs in pforzheim"), where("barista in worcester")], [null, null]);
+  gazetteer.titlePostings = titleWordCounter(jobs);
+  gazetteer.placeFreeTitlePostings = placeFreeTitleCounter(jobs, gazetteer);
+  assert.equal(where("jobs in pforzheim"), "Pforzheim");
+  assert.equal(where("engineer pforzheim"), "Pforzheim");
+  assert.equal(where("barista in worcester"), "Worcester");
+  assert.equal(where("java spring developer"), null);
+  assert.equal(where("spring boot developer"), null);
+  assert.equal(
+    gazetteer.placeFreeTitlePostings("spring"),
+    1,
+    "a title naming Berlin names a place",
+  );
 });
 
 Deno.test("findPlace() matches every name GeoNames gives a city with postings", () => {
