@@ -6302,6 +6302,33 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "52 towns of the postings whose names titles use are never read as places (session 52, reviewer M52)",
   },
+  {
+    id: "M765",
+    layer: "cli",
+    file: "cli/process_io.ts",
+    line: "  return init && here === CHECKOUT ? init : here;",
+    becomes: "  return here;",
+    breaks:
+      "`deno task jobseek search --cv cv.txt` run in another folder looks for the CV in the checkout (session 52, reviewer M52)",
+  },
+  {
+    id: "M766",
+    layer: "cli",
+    file: "cli/resolve_config.ts",
+    line:
+      '  const storeDir = rest.sources.kv === "default" ? options.projectDir ?? options.cwd : options.cwd;',
+    becomes: "  const storeDir = options.cwd;",
+    breaks:
+      "`jobseek keys create` run in a folder of the checkout makes a store there, not the one `deno task serve` uses (session 52)",
+  },
+  {
+    id: "M767",
+    layer: "web",
+    file: "src/web/web_app.ts",
+    line: '  app.all(METRICS_PATH, methodNotAllowed(["GET", "HEAD"], deps.logger));',
+    becomes: "",
+    breaks: "`POST /metrics` is a 404 without `Allow` (session 52, reviewer W52)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -35,8 +35,18 @@ export interface CliInput {
 export interface CliIo {
   /** The environment the settings are resolved from (cli/resolve_config.ts). */
   env: Readonly<Env>;
-  /** The working directory: relative paths (a store, a file to import, a CV) are resolved here. */
+  /**
+   * The directory the person ran the command in: relative paths they give (a store, a file to
+   * import, a CV) are resolved here. Under `deno task` it is `INIT_CWD`, not the checkout the task
+   * runs in.
+   */
   cwd: string;
+  /**
+   * Where the store of the default location (`./data/jobseek.sqlite3`) lies: the checkout
+   * `deno task jobseek` and `deno task serve` run in, so that both find one store from any folder.
+   * `cwd` when absent.
+   */
+  projectDir?: string;
   stdin: CliInput;
   stdout: CliOutput;
   stderr: CliOutput;

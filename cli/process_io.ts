@@ -35,11 +35,27 @@ function output(stream: typeof Deno.stdout | typeof Deno.stderr): CliOutput {
 
 const STOP_SIGNALS: Deno.Signal[] = ["SIGINT", "SIGTERM"];
 
+/** The checkout this CLI is part of, where `deno task jobseek` runs it. */
+const CHECKOUT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
+
+/**
+ * The folder the person ran the command in. `deno task` runs in the checkout and names the
+ * person's folder in `INIT_CWD` (reviewer M52: `--cv cli.md` run in docs/ looked for the file in
+ * the checkout); a process started elsewhere that inherited `INIT_CWD` (a test's child, a script's)
+ * runs where it was started.
+ */
+function personsFolder(): string {
+  const here = Deno.cwd();
+  const init = Deno.env.get("INIT_CWD");
+  return init && here === CHECKOUT ? init : here;
+}
+
 /** The running process's I/O. */
 export function processIo(): CliIo {
   return {
     env: Deno.env.toObject(),
-    cwd: Deno.cwd(),
+    cwd: personsFolder(),
+    projectDir: Deno.cwd(),
     stdin: {
       // Made on first read: a command that reads no stdin leaves it alone.
       get readable() {

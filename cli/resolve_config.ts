@@ -77,7 +77,7 @@ export interface ResolvedConfig extends Omit<LayeredSettings, "env"> {
 }
 
 /** What the settings are resolved in: the run's environment and working directory. */
-export type ResolveConfigOptions = Pick<CliIo, "env" | "cwd">;
+export type ResolveConfigOptions = Pick<CliIo, "env" | "cwd" | "projectDir">;
 
 /** `--kv`, for every command that opens the store. */
 export function kvOption() {
@@ -183,7 +183,8 @@ export async function layerConfigSources(
 /**
  * The config a command runs with: flags > environment > config file > default, parsed and checked
  * by `loadConfig`, with where each flag-settable value came from. Its paths (the store, the model
- * folders) are absolute, taken from the run's working directory when relative.
+ * folders) are absolute, taken from the run's working directory when relative; the default store
+ * from the project's (`CliIo.projectDir`).
  */
 export async function resolveConfig(
   flags: ConfigFlags,
@@ -191,9 +192,10 @@ export async function resolveConfig(
 ): Promise<ResolvedConfig> {
   const { env, ...rest } = await layerConfigSources(flags, options);
   const config = loadConfig(env);
+  const storeDir = rest.sources.kv === "default" ? options.projectDir ?? options.cwd : options.cwd;
   const absolute: Config = {
     ...config,
-    kvLocation: storeName(config.kvLocation, options.cwd),
+    kvLocation: storeName(config.kvLocation, storeDir),
     modelDir: resolvePath(options.cwd, config.modelDir),
   };
   if (config.modelSource !== undefined) {

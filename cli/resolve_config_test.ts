@@ -134,3 +134,19 @@ Deno.test("resolveConfig() takes a relative store or model folder from the run's
   const remote = await resolveConfig({ kv: "https://kv.example/db" }, { env: {}, cwd: "/srv" });
   assert.equal(remote.config.kvLocation, "https://kv.example/db");
 });
+
+Deno.test("resolveConfig() run in a folder of the checkout: given paths from there, the default store from the checkout", async () => {
+  // `deno task jobseek` runs in the checkout; the person was in /srv/jobseek/docs (INIT_CWD).
+  const where = { cwd: "/srv/jobseek/docs", projectDir: "/srv/jobseek" };
+  const byDefault = await resolveConfig({}, { env: {}, ...where });
+  assert.equal(byDefault.config.kvLocation, "/srv/jobseek/data/jobseek.sqlite3");
+  for (
+    const [flags, env] of [
+      [{ kv: "x.sqlite3" }, {}],
+      [{}, { JOBSEEK_KV: "x.sqlite3" }],
+    ] as const
+  ) {
+    const given = await resolveConfig(flags, { env, ...where });
+    assert.equal(given.config.kvLocation, "/srv/jobseek/docs/x.sqlite3", JSON.stringify(flags));
+  }
+});

@@ -74,3 +74,22 @@ Deno.test("--help and --version of both entries go to stdout and exit 0", async 
   assert.equal(version.stdout, "0.1.0\n");
   assert.equal(version.stderr, "");
 });
+
+Deno.test("the jobseek process takes a relative path from the folder `deno task` was run in (INIT_CWD)", async () => {
+  await using cli = await createCliSandbox();
+  await Deno.mkdir(`${cli.home}/work`);
+  const checkout = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+  // `deno task jobseek` runs in the checkout and says where the person was.
+  const underTask = await cli.runProcess(["keys", "list", "--kv", "mine.sqlite3"], {
+    cwd: checkout,
+    env: { INIT_CWD: `${cli.home}/work` },
+  });
+  assert.equal(underTask.code, 1);
+  assert.match(underTask.stderr, new RegExp(`No store at ${cli.home}/work/mine\\.sqlite3\\.`));
+  // Started elsewhere with INIT_CWD inherited (a script's or a test's child): where it runs.
+  const inherited = await cli.runProcess(["keys", "list", "--kv", "mine.sqlite3"], {
+    cwd: cli.home,
+    env: { INIT_CWD: checkout },
+  });
+  assert.match(inherited.stderr, new RegExp(`No store at ${cli.home}/mine\\.sqlite3\\.`));
+});

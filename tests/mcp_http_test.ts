@@ -101,6 +101,8 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
       assert.deepEqual(properties.source.enum, ["indeed", "linkedin", "glassdoor"]);
       assert.deepEqual(properties.detail.enum, ["summary", "full"]);
       assert.deepEqual(properties.sort.enum, ["date", "relevance"]);
+      // The tool's own default, not REST's (reviewer M52: it said `date` was the default).
+      assert.match(String(properties.sort.description), /^`relevance` \(default here/);
       assert.match(String(properties.top_k.description), /1-100/);
       assert.deepEqual(
         [...(tool.outputSchema!.required as string[])].sort(),

@@ -194,6 +194,13 @@ Deno.test("a page's path called with a method it does not take is a 405 page wit
       assert.match(response.headers.get("content-security-policy")!, /frame-ancestors 'none'/);
       assert.match(await response.text(), new RegExp(`This page takes ${allow}, not ${method}\\.`));
     }
+    // `/metrics` answers as `/healthz` does, in JSON (reviewer W52: a 404 without Allow).
+    for (const method of ["POST", "PUT", "OPTIONS"]) {
+      const metrics = await web.request("/metrics", { method });
+      assert.equal(metrics.status, 405, `${method} /metrics`);
+      assert.equal(metrics.headers.get("allow"), "GET, HEAD");
+      assert.match(metrics.headers.get("content-type")!, /json/);
+    }
     // No page there: the API's JSON 404, as before.
     const none = await web.request("/nothing", { method: "POST" });
     assert.equal(none.status, 404);

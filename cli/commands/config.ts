@@ -90,7 +90,9 @@ function listCommand(io: CliIo) {
         ],
         [
           "kv",
-          storeName(operator.env.JOBSEEK_KV || DEFAULT_KV_LOCATION, io.cwd),
+          operator.env.JOBSEEK_KV
+            ? storeName(operator.env.JOBSEEK_KV, io.cwd)
+            : storeName(DEFAULT_KV_LOCATION, io.projectDir ?? io.cwd),
           describeSource("kv", operator.sources.kv),
         ],
         [

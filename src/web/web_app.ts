@@ -14,6 +14,7 @@ import { hasScope, type WebDeps } from "./respond.tsx";
 import { createWebRoutes, hostRefusedPage } from "./web_routes.tsx";
 import { HEALTH_PATH } from "../http/health_routes.ts";
 import { MCP_PATH } from "../http/mcp_routes.ts";
+import { methodNotAllowed } from "../http/method_not_allowed.ts";
 
 export type { WebDeps } from "./respond.tsx";
 
@@ -88,6 +89,9 @@ export function createWebApp(deps: WebDeps): Hono<AppEnv> {
       "cache-control": "no-store",
     });
   });
+
+  // As `/healthz` answers: another method is told which ones the path takes.
+  app.all(METRICS_PATH, methodNotAllowed(["GET", "HEAD"], deps.logger));
 
   const web = pages ? createWebRoutes(deps) : null;
   if (web) app.route("/", web.routes);

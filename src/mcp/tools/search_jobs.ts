@@ -20,6 +20,7 @@ import {
   QUERY_MAX_LENGTH,
   RESULT_SET_MAX,
   type SearchQuery,
+  SORTS,
   TOP_K_DEFAULT,
   TOP_K_MAX,
   TOP_K_MIN,
@@ -66,6 +67,12 @@ export const SearchJobsDeclaration = McpSearchSchema.extend({
   offset: z.number().int().min(0).max(RESULT_SET_MAX).default(0).describe(
     "Zero-based index of the first result (default 0): with top_k N, offset N is page 2. A " +
       `result set holds at most ${RESULT_SET_MAX} postings.`,
+  ),
+  // The tool lists the most relevant first unless asked (`searchJobs` below); REST's default is
+  // the newest first, and its description says so.
+  sort: z.enum(SORTS).optional().describe(
+    "`relevance` (default here: most relevant first, the strong matches then the close ones) or " +
+      "`date` (the strong matches only, newest first).",
   ),
   max_chars: z.number().int().min(MAX_CHARS_MIN).max(MAX_CHARS_MAX).default(MAX_CHARS_DEFAULT)
     .describe(
