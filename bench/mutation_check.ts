@@ -2696,7 +2696,7 @@ export const MUTANTS: Mutant[] = [
     id: "M316",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "          elsewhereQuery: place.rest,",
+    line: "          elsewhereQuery: withCorrections(place.rest, reading.corrections),",
     becomes: "          elsewhereQuery: undefined,",
     breaks:
       '"teacher in Manchester" with nothing there does not name the query that lists the words elsewhere (reviewer B, session 36)',
@@ -6328,6 +6328,24 @@ export const MUTANTS: Mutant[] = [
     line: '  app.all(METRICS_PATH, methodNotAllowed(["GET", "HEAD"], deps.logger));',
     becomes: "",
     breaks: "`POST /metrics` is a 404 without `Allow` (session 52, reviewer W52)",
+  },
+  {
+    id: "M768",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: "  if (editDistance(foldText(matched), foldText(city)) <= 1) return city;",
+    becomes: "  if (editDistance(foldText(matched), foldText(city)) < 0) return city;",
+    breaks:
+      '"softwre engineer in londn" is told "Nothing in londn", "jobs in londn" (session 52, reviewers W52, M52)',
+  },
+  {
+    id: "M769",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "          elsewhereQuery: withCorrections(place.rest, reading.corrections),",
+    becomes: "          elsewhereQuery: place.rest,",
+    breaks:
+      '"softwre engineer in londn" offers the search "softwre engineer" elsewhere, misspelt (session 52, reviewer M52)',
   },
 ];
 

@@ -159,6 +159,30 @@ Deno.test("a remote job listed under several places is shown once, by a copy tha
   }
 });
 
+Deno.test("a hint names the place and the words as searched: misspelt or in lower case, as the postings write them", async () => {
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Software Engineer", city: "Berlin", country: "DE" }),
+      await posting({ job_title: "Software Engineer", city: "Munich", country: "DE" }),
+      await posting({ job_title: "Night Receptionist", city: "London", country: "GB" }),
+      await posting({ job_title: "Hotel Porter", city: "London", country: "GB" }),
+    ],
+  });
+  try {
+    // Reviewers W52 and M52: "Nothing in londn ... ("softwre engineer" lists ...)".
+    const typo = await search.service.search(parseSearchQuery({ q: "softwre engineer in londn" }));
+    assert.match(
+      typo.hint ?? "",
+      /^Nothing in London is near these words \("software engineer" lists/,
+    );
+    assert.match(typo.hint ?? "", /"jobs in London" lists all 2 postings there\.$/);
+    const lower = await search.service.search(parseSearchQuery({ q: "software engineer london" }));
+    assert.match(lower.hint ?? "", /^Nothing in London is near/);
+  } finally {
+    await search.close();
+  }
+});
+
 /**
  * A care home's postings as JobSpy writes them (invented text): the Leeds job posted twice the
  * same day in two wordings with the same terms, a night-shift job there, the same job in Bradford.
@@ -482,12 +506,12 @@ Deno.test("a place without the asked job lists its nearest jobs there as close m
     for (const hit of nearest) assert.deepEqual([hit.city, hit.match], ["Berlin", "close"]);
     assert.equal(
       dated.hint,
-      `Nothing in berlin is near these words ("barista" lists the one posting elsewhere): ${
+      `Nothing in Berlin is near these words ("barista" lists the one posting elsewhere): ${
         nearest.length === 1
           ? "the one posting there nearest them is listed as a close match"
           : `the ${nearest.length} postings there nearest them are listed as close matches, ` +
             "best first"
-      }; "jobs in berlin" lists all 3 postings there.`,
+      }; "jobs in Berlin" lists all 3 postings there.`,
     );
     // In relevance order they are the list itself, best first, as `closest` was.
     const ranked = await run({ q: "barista berlin", sort: "relevance" });

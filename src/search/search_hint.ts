@@ -21,6 +21,7 @@ import { placeNarrows, type TotalWith } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
 import { isRemoteOnly, type QueryPlace } from "../index/query_place.ts";
+import { editDistance } from "../index/query_spelling.ts";
 
 /** What emptied a result set, and how many postings the query finds without it. */
 export interface Emptied {
@@ -488,7 +489,7 @@ function placeListed(
   { filtered = false, pay, posted }: { filtered?: boolean; pay?: string; posted?: string },
 ): string {
   const remoteOnly = isRemoteOnly(place);
-  const named = place.whereMatched ?? place.matched;
+  const named = spokenPlace(place);
   const { anyOf } = place;
   // Several places: "jobs in Leeds or York", "jobs near Leeds or York", "remote or London jobs".
   const near = place.around !== undefined || (anyOf?.every((one) => one.around) ?? false);
@@ -512,11 +513,30 @@ function placeListed(
 }
 
 /** Where the place the query names is, as a phrase: "in Leeds", "within 25 km of Leeds", "remote". */
+/**
+ * A place as a person is told of it. One city by its own name where the words wrote it in
+ * other case or accents, or misspelt it by one letter ("leeds" is "Leeds", "londn" "London":
+ * reviewers W52 and M52 read "Nothing in londn"); by the words' other name for it with capitals
+ * ("munich", "ulaanbaatar": "Munich", "Ulaanbaatar", not "München", "Ulan Bator"). Other places
+ * as the words said them ("work from home, UK", "Leeds or York", "bay area").
+ */
+function spokenPlace(place: QueryPlace): string {
+  if (place.whereMatched !== undefined) return place.whereMatched;
+  const { city, matched } = place;
+  if (city === undefined || place.anyOf !== undefined || place.around !== undefined) {
+    return matched;
+  }
+  if (editDistance(foldText(matched), foldText(city)) <= 1) return city;
+  return matched === matched.toLowerCase()
+    ? matched.replace(/(^|[\s-])(\p{L})/gu, (_, before, letter) => before + letter.toUpperCase())
+    : matched;
+}
+
 export function placeWhere(place: QueryPlace | null): string {
   if (!place) return "there";
   if (isRemoteOnly(place)) return "remote";
   // "work from home, UK": the place's own words, home working said before them.
-  const named = place.whereMatched ?? place.matched;
+  const named = spokenPlace(place);
   if (place.anyOf) {
     // "in Berlin or Munich", "remote or in London", "within 25 km of Leeds or York".
     const each = place.anyOf.map((one) =>

@@ -25,6 +25,7 @@ import {
   type WorkSearch,
 } from "../index/index_search.ts";
 import { isRemoteOnly } from "../index/query_place.ts";
+import { withCorrections } from "../index/query_spelling.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
@@ -515,7 +516,8 @@ class SnapshotSearchService implements JobSearchService {
           filtered,
           nearest: nearestThere ? closeTotal : 0,
           elsewhere,
-          elsewhereQuery: place.rest,
+          // As searched: "softwre engineer londn" offers "software engineer" (reviewer M52).
+          elsewhereQuery: withCorrections(place.rest, reading.corrections),
           ...(reading.salary !== null && analyzed.salary ? { pay: analyzed.salary.matched } : {}),
           ...(reading.since !== null && analyzed.posted ? { posted: analyzed.posted.matched } : {}),
         });
