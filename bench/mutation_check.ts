@@ -6347,6 +6347,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"softwre engineer in londn" offers the search "softwre engineer" elsewhere, misspelt (session 52, reviewer M52)',
   },
+  {
+    id: "M770",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line:
+      '        return seeOther(`${SAVED_PATH}/${encodeURIComponent(c.req.param("id"))}/delete`);',
+    becomes: "        return seeOther(SAVED_PATH);",
+    breaks: "Delete on a card goes back to the list without asking (session 52, reviewer W52)",
+  },
+  {
+    id: "M771",
+    layer: "web",
+    file: "src/web/admin_routes.tsx",
+    line: "      return seeOther(`/admin/keys/revoke?name=${encodeURIComponent(name)}`);",
+    becomes: "      return seeOther(`/admin/keys/revoke`);",
+    breaks: "the console's Revoke asks about a key without its name (session 52)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -603,21 +603,26 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     }
   });
 
+  app.get("/admin/keys/revoke", async (c) => {
+    const session = await admin(c);
+    if (session instanceof Response) return session;
+    const name = c.req.query("name") ?? "";
+    return sendPage(
+      c,
+      <RevokeQuestion {...frameOf(session)} name={name} own={session.principal.name === name} />,
+    );
+  });
+
   app.post("/admin/keys/revoke", async (c) => {
     const got = await adminForm(c);
     if (got instanceof Response) return got;
     const name = typeof got.form.name === "string" ? got.form.name : "";
     // Asked first: a revoke cannot be undone, and its button sits in every key's row, where one
     // Enter while tabbing through the console pressed it.
+    // The question is a page of its own (a GET), so that Back from it is no "Confirm Form
+    // Resubmission" (reviewer W52 found it on the saved searches' Delete, asked the same way).
     if (got.form.confirm !== "yes") {
-      return sendPage(
-        c,
-        <RevokeQuestion
-          {...frameOf(got.session)}
-          name={name}
-          own={got.session.principal.name === name}
-        />,
-      );
+      return seeOther(`/admin/keys/revoke?name=${encodeURIComponent(name)}`);
     }
     try {
       const revoked = await deps.apiKeys.revoke(name);

@@ -583,6 +583,20 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
     });
   }
 
+  app.get(`${SAVED_PATH}/:id/delete`, async (c) => {
+    const session = await owner(c);
+    if (session instanceof Response) return session;
+    try {
+      const view = await deps.alerts!.savedSearches.get(
+        session.principal.subject,
+        c.req.param("id"),
+      );
+      return sendPage(c, <DeleteQuestion {...frameOf(session)} view={view} />);
+    } catch (error) {
+      return refusal(c, session, error);
+    }
+  });
+
   app.post(`${SAVED_PATH}/:id/delete`, async (c) => {
     const got = await postedForm(c);
     if (got instanceof Response) return got;
@@ -591,9 +605,11 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
       // Asked first, as the console's Revoke is: a delete cannot be undone (its feed URL, its
       // webhook's secret and its confirmed addresses go with it), and its button sits on every
       // card, where one Enter while tabbing through the list pressed it.
+      // The question is a page of its own (a GET): as the answer to this POST, Back from it was
+      // the browser's "Confirm Form Resubmission" (reviewer W52).
       if (got.form.confirm !== "yes") {
-        const view = await deps.alerts!.savedSearches.get(owner, c.req.param("id"));
-        return sendPage(c, <DeleteQuestion {...frameOf(got.session)} view={view} />);
+        await deps.alerts!.savedSearches.get(owner, c.req.param("id"));
+        return seeOther(`${SAVED_PATH}/${encodeURIComponent(c.req.param("id"))}/delete`);
       }
       await deps.alerts!.savedSearches.remove(owner, c.req.param("id"));
     } catch (error) {

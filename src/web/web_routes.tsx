@@ -142,8 +142,10 @@ const PAGE_METHODS: readonly [RegExp, readonly string[]][] = [
   [/^\/(?:posting|admin|saved\/[^/]+|admin\/plots\/[^/]+|static\/[^/]+)$/, ["GET", "HEAD"]],
   [/^\/(?:signin|signout|saved)$/, ["GET", "HEAD", "POST"]],
   [/^\/cv$/, ["GET", "HEAD", "POST"]],
-  [/^\/(?:admin\/keys|admin\/keys\/revoke|admin\/sources\/run)$/, ["POST"]],
-  [/^\/saved\/[^/]+\/(?:pause|resume|delete)$/, ["POST"]],
+  [/^\/(?:admin\/keys|admin\/sources\/run)$/, ["POST"]],
+  [/^\/admin\/keys\/revoke$/, ["GET", "HEAD", "POST"]],
+  [/^\/saved\/[^/]+\/(?:pause|resume)$/, ["POST"]],
+  [/^\/saved\/[^/]+\/delete$/, ["GET", "HEAD", "POST"]],
 ];
 
 export function createWebRoutes(deps: WebDeps): WebRoutes {

@@ -900,6 +900,15 @@ const scenarios = {
       // Asked first; the keyboard goes on to the question's own button.
       const question = await page.$eval("main h1", (h) => h.textContent);
       check(/^Delete the saved search '/.test(question), `Delete did not ask: ${question}`);
+      // Back from the question is the list, and Forward the question again: the question was the
+      // answer to the POST, and Back showed "Confirm Form Resubmission" (reviewer W52).
+      await page.goBack();
+      check(new URL(page.url()).pathname === "/saved", `Back went to ${page.url()}`);
+      await page.goForward();
+      check(
+        /^Delete the saved search '/.test(await page.$eval("main h1", (h) => h.textContent)),
+        "Forward did not show the question again",
+      );
       await tabTo(page, (active) => active.tag === "BUTTON" && active.text.startsWith("Delete '"));
       await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
       const status = await page.$eval("main", (m) => m.textContent);
