@@ -6364,6 +6364,33 @@ export const MUTANTS: Mutant[] = [
     becomes: "      return seeOther(`/admin/keys/revoke`);",
     breaks: "the console's Revoke asks about a key without its name (session 52)",
   },
+  {
+    id: "M772",
+    layer: "mcp",
+    file: "src/mcp/tools/list_cities.ts",
+    line: "      const cities = cleanFields(all.slice(0, limit));",
+    becomes: "      const cities = cleanFields(all);",
+    breaks:
+      "`list_cities` lists all 1,279 real cities (105 KB) whatever `limit` says (session 52, reviewer M52)",
+  },
+  {
+    id: "M773",
+    layer: "cli",
+    file: "cli/commands/cities.ts",
+    line: "        limit: options.limit ?? CITIES_MAX,",
+    becomes: "        limit: options.limit,",
+    breaks: "`jobseek cities` lists the tool's first 100 cities, not all (session 52)",
+  },
+  {
+    id: "M774",
+    layer: "cli",
+    file: "cli/commands/cities.ts",
+    line:
+      "    if (response.ok && posted && !notMcp && !/json|event-stream/i.test(type)) notMcp = true;",
+    becomes: "",
+    breaks:
+      '`jobseek cities` against another server says "Streamable HTTP error: Unexpected content type: null" (session 52, reviewer M52)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import type { SearchResponse } from "../src/domain/job.ts";
 import { createCliSandbox } from "./cli_process.ts";
-import { createTestSearch } from "./helpers.ts";
+import { createTestSearch, testPosting } from "./helpers.ts";
 import { getSearch, jsonBody, restTestJobs, startRestServer } from "./rest_server.ts";
 import { refusedPort } from "./server_process.ts";
 
@@ -288,6 +288,25 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       }
     });
 
+    await t.step(
+      "another server's page is named as not a jobseek server, for cities too",
+      async () => {
+        // Reviewer M52: cities said "Streamable HTTP error: Unexpected content type: null".
+        await using other = Deno.serve(
+          { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+          () => new Response("hello", { headers: { "content-type": "text/plain" } }),
+        );
+        const endpoint = `http://127.0.0.1:${other.addr.port}`;
+        const run = await cli.run(["cities", "--endpoint", endpoint]);
+        assert.equal(run.code, 1);
+        assert.equal(
+          run.stderr,
+          `jobseek: Cannot read the answer from ${endpoint}/mcp: it is not JSON. Is it a jobseek ` +
+            "server?\n",
+        );
+      },
+    );
+
     await t.step("a name that does not resolve is reported as a DNS failure", async () => {
       const endpoint = "http://no-such-host.invalid";
       for (const command of [["search", "nurse"], ["cities"]]) {
@@ -322,12 +341,15 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       assert.equal(expected.length, 5);
       const run = await cli.run(["cities", "--json"]);
       assert.equal(run.code, 0, run.stderr);
-      assert.deepEqual(JSON.parse(run.stdout), { cities: expected });
+      assert.deepEqual(JSON.parse(run.stdout), { cities: expected, total_cities: 5 });
 
       const germany = await cli.run(["cities", "--country", "DE", "--json", "--limit", "1"]);
       assert.equal(germany.code, 0, germany.stderr);
       const deCities = await search.service.listCities({ country: "DE" });
-      assert.deepEqual(JSON.parse(germany.stdout), { cities: deCities.slice(0, 1) });
+      assert.deepEqual(JSON.parse(germany.stdout), {
+        cities: deCities.slice(0, 1),
+        total_cities: deCities.length,
+      });
     });
 
     await t.step("cities prints a table; a wrong key fails like search", async () => {
@@ -345,6 +367,37 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       assert.equal(bad.code, 1);
       assert.match(bad.stderr, /^jobseek: Invalid API key \(AUTH_INVALID_KEY\)/);
     });
+  } finally {
+    await server.close();
+    await search.close();
+  }
+});
+
+Deno.test("jobseek cities lists every city, past the tool's own first 100", async () => {
+  const jobs = await Promise.all(
+    Array.from({ length: 120 }, (_, n) =>
+      testPosting({
+        job_title: "Nurse",
+        city: `Town ${String(n).padStart(3, "0")}`,
+        country: "GB",
+        job_url: `https://uk.indeed.com/viewjob?jk=town${n}`,
+      })),
+  );
+  const search = await createTestSearch({ jobs });
+  const server = await startRestServer(search.store, search.service);
+  try {
+    await using cli = await createCliSandbox();
+    const run = await cli.run([
+      "cities",
+      "--json",
+      "--endpoint",
+      server.url,
+      "--api-key",
+      server.key,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const listed = JSON.parse(run.stdout);
+    assert.deepEqual([listed.cities.length, listed.total_cities], [120, 120]);
   } finally {
     await server.close();
     await search.close();

@@ -109,7 +109,7 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         ["request_id", "results", "search_time_ms", "total"],
       );
       const lc = tools.find((tool) => tool.name === "list_cities")!;
-      assert.deepEqual(Object.keys(lc.inputSchema.properties ?? {}), ["country"]);
+      assert.deepEqual(Object.keys(lc.inputSchema.properties ?? {}), ["country", "limit"]);
       assert.equal(lc.inputSchema.required, undefined);
     });
 
@@ -306,11 +306,27 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
           arguments: {},
         }) as CallToolResult;
         assert.notEqual(result.isError, true);
-        const { cities } = result.structuredContent as { cities: CityCount[] };
+        const { cities, total_cities } = result.structuredContent as {
+          cities: CityCount[];
+          total_cities: number;
+        };
         // The order and counts are the service's (tests/list_cities_test.ts proves them on cities of
         // different sizes); the transport must pass them through unchanged.
         assert.deepEqual(cities, await search.service.listCities());
-        assert.equal(cities.length, 5);
+        assert.deepEqual([cities.length, total_cities], [5, 5]);
+        // `limit` lists the first ones and says how many there are (reviewer M52: all 1,279 real
+        // cities made 105 KB).
+        const two = await client.callTool({ name: "list_cities", arguments: { limit: 2 } });
+        assert.deepEqual(two.structuredContent, { cities: cities.slice(0, 2), total_cities: 5 });
+        assert.match(
+          textOf(two as CallToolResult),
+          /^5 cities with postings, most postings first; the first 2 \(`limit` lists more\):\n/,
+        );
+        for (const limit of [0, 5001, 2.5, "3"]) {
+          const refused = await client.callTool({ name: "list_cities", arguments: { limit } });
+          assert.equal(refused.isError, true, `limit ${limit}`);
+          assert.match(textOf(refused as CallToolResult), /^Invalid parameter 'limit'/);
+        }
         const text = textOf(result);
         assert.equal(
           text,
@@ -337,7 +353,7 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
           name: "list_cities",
           arguments: { country: "FR" },
         });
-        assert.deepEqual(nowhere.structuredContent, { cities: [] });
+        assert.deepEqual(nowhere.structuredContent, { cities: [], total_cities: 0 });
         assert.equal(textOf(nowhere as CallToolResult), "No cities with postings in FR.");
       },
     );

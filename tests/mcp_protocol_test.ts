@@ -208,11 +208,15 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
           "exclude_company, near, " +
           "radius_km, top_k, offset, detail, sort, facets, max_chars",
         ],
-        ["list_cities", { limit: 5 }, "Unknown argument 'limit': list_cities takes only country"],
         [
           "list_cities",
-          { country: "DE", limit: 5, page: 2 },
-          "Unknown arguments 'limit', 'page': list_cities takes only country",
+          { offset: 5 },
+          "Unknown argument 'offset': list_cities takes only country, limit",
+        ],
+        [
+          "list_cities",
+          { country: "DE", limit: 5, page: 2, offset: 1 },
+          "Unknown arguments 'page', 'offset': list_cities takes only country, limit",
         ],
         // The spec's message for a missing query comes first, whatever else is wrong.
         ["search_jobs", { q: "nurse" }, "query is required"],

@@ -6,7 +6,7 @@
  */
 import { Command, Option } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
-import type { CityCount } from "../../src/domain/job.ts";
+import { CITIES_MAX, type CityCount } from "../../src/domain/job.ts";
 import {
   describeFailedResponse,
   type FailedResponse,
@@ -28,11 +28,15 @@ import {
 
 export interface ListCitiesOptions {
   country?: string;
+  /** At most this many, most postings first (the tool's own default is 100). */
+  limit?: number;
 }
 
 /** What the server's `list_cities` tool returns in `structuredContent`. */
 export interface CitiesResult {
   cities: CityCount[];
+  /** How many cities have postings; absent from servers before session 52 (all were listed). */
+  total_cities?: number;
 }
 
 function isCitiesResult(value: unknown): value is CitiesResult {
@@ -53,6 +57,7 @@ export async function fetchCities(
   let failed: FailedResponse | undefined;
   let unreachable: unknown;
   let toolError: Error | undefined;
+  let notMcp = false;
   const watchedFetch = async (input: string | URL | Request, init?: RequestInit) => {
     let response: Response;
     try {
@@ -64,9 +69,14 @@ export async function fetchCities(
     // After `initialize` the SDK probes `GET /mcp` for a server-to-client stream; a server without
     // one answers 405, which the SDK expects. Only a failed POST (a JSON-RPC message) explains why
     // the call failed.
-    if (!response.ok && !failed && (init?.method ?? "GET").toUpperCase() === "POST") {
+    const posted = (init?.method ?? "GET").toUpperCase() === "POST";
+    if (!response.ok && !failed && posted) {
       failed = failedResponse(response, await response.clone().text());
     }
+    // Another server answering 200 with a page: the SDK's "Unexpected content type" said nothing
+    // a person could act on (reviewer M52).
+    const type = response.headers.get("content-type") ?? "";
+    if (response.ok && posted && !notMcp && !/json|event-stream/i.test(type)) notMcp = true;
     return response;
   };
   // Loaded here, not with the command: no other command's run needs the SDK.
@@ -85,6 +95,7 @@ export async function fetchCities(
     await client.connect(transport);
     const args: Record<string, unknown> = {};
     if (options.country !== undefined) args.country = options.country;
+    if (options.limit !== undefined) args.limit = options.limit;
     const result = await client.callTool({ name: "list_cities", arguments: args });
     if (result.isError) {
       const content = Array.isArray(result.content) ? result.content : [];
@@ -99,6 +110,11 @@ export async function fetchCities(
   } catch (error) {
     if (error === toolError) throw error;
     if (failed) throw new Error(describeFailedResponse(failed));
+    if (notMcp) {
+      throw new Error(
+        `Cannot read the answer from ${endpoint}/mcp: it is not JSON. Is it a jobseek server?`,
+      );
+    }
     if (unreachable !== undefined) throw new Error(unreachableMessage(endpoint, unreachable));
     throw error;
   } finally {
@@ -142,16 +158,20 @@ export function citiesCommand(io: CliIo) {
       const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const result = await fetchCities(endpoint, apiKey, {
         country: options.country?.toUpperCase(),
+        // A terminal lists every city unless told otherwise, as it did before the tool had a
+        // default of its own.
+        limit: options.limit ?? CITIES_MAX,
       });
       const shown = options.limit === undefined
         ? result.cities
         : result.cities.slice(0, options.limit);
+      const total = result.total_cities ?? result.cities.length;
       if (options.json) {
         await io.stdout.write(
           jsonForTerminal(JSON.stringify({ ...result, cities: shown }, null, 2)) + "\n",
         );
         return;
       }
-      await io.stdout.write(formatCities(shown, result.cities.length, outputWidth(io.stdout)));
+      await io.stdout.write(formatCities(shown, total, outputWidth(io.stdout)));
     });
 }

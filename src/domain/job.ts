@@ -1900,6 +1900,14 @@ export const SearchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
+/**
+ * Cities `list_cities` lists unless asked for more, and the most it lists. All of them (1,279 on
+ * the real files) made 105 KB of text and structured content, past what an agent's client takes
+ * in one result (reviewer M52, session 52).
+ */
+export const CITIES_DEFAULT = 100;
+export const CITIES_MAX = 5000;
+
 export const CityCountSchema = z.object({
   city: z.string().describe("City name, exactly as the `city` filter of a search expects it."),
   country: CountryCodeSchema.optional(),

@@ -8,7 +8,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { cleanFields } from "../../domain/clean_text.ts";
-import { type CityCount, CityCountSchema } from "../../domain/job.ts";
+import { CITIES_DEFAULT, CITIES_MAX, type CityCount, CityCountSchema } from "../../domain/job.ts";
 import { JobseekError } from "../../domain/errors.ts";
 import { searchFields } from "../../domain/search_query.ts";
 import {
@@ -26,18 +26,24 @@ export const ListCitiesArgsSchema = z.object({
   country: searchFields.country.describe(
     "Only cities in this country (ISO 3166-1 alpha-2 code, e.g. `US`).",
   ),
+  limit: z.number().int().min(1).max(CITIES_MAX).default(CITIES_DEFAULT).describe(
+    `How many cities to list, most postings first, 1-${CITIES_MAX} (default ${CITIES_DEFAULT}).`,
+  ),
 });
 
 export const ListCitiesResultSchema = z.object({
-  cities: z.array(CityCountSchema).describe("Most postings first."),
+  cities: z.array(CityCountSchema).describe("Most postings first, at most `limit`."),
+  total_cities: z.number().int().describe("How many cities have postings (in `country`)."),
 });
 export type ListCitiesResult = z.infer<typeof ListCitiesResultSchema>;
 
 export const listCitiesConfig = {
   title: "List cities",
   description: "Lists the cities that have job postings, with country code and number of " +
-    "postings, most postings first. Optionally only one `country` (e.g. `US`). City names are " +
-    "exactly what search_jobs' `city` filter expects.",
+    `postings, most postings first: the first ${CITIES_DEFAULT} unless \`limit\` says more. ` +
+    "Optionally only one `country` (e.g. `US`). City names are exactly what search_jobs' `city` " +
+    'filter expects; a city may be listed under two names ("München" and "Munich"), each a ' +
+    '`city` of its own, while a place in search_jobs\' `query` ("nurse in Munich") finds both.',
   inputSchema: declaredInputSchema(ListCitiesArgsSchema),
   outputSchema: ListCitiesResultSchema,
   annotations: { title: "List cities", ...READ_ONLY_HINTS },
@@ -47,15 +53,14 @@ export const listCitiesConfig = {
 export function registerListCitiesTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(LIST_CITIES, listCitiesConfig, async (args: Record<string, unknown>) => {
     try {
-      const { country } = parseListCitiesArgs(args);
+      const { country, limit } = parseListCitiesArgs(args);
       rejectUnknownArguments(args, Object.keys(ListCitiesArgsSchema.shape), LIST_CITIES);
+      const all = await deps.service.listCities(country === undefined ? {} : { country });
       // City names are scraped text: cleaned of control and bidi characters for the agent.
-      const cities = cleanFields(
-        await deps.service.listCities(country === undefined ? {} : { country }),
-      );
-      const result: ListCitiesResult = { cities };
+      const cities = cleanFields(all.slice(0, limit));
+      const result: ListCitiesResult = { cities, total_cities: all.length };
       return {
-        content: [{ type: "text" as const, text: formatCities(cities, country) }],
+        content: [{ type: "text" as const, text: formatCities(cities, country, all.length) }],
         structuredContent: result,
       };
     } catch (error) {
@@ -64,7 +69,9 @@ export function registerListCitiesTool(server: McpServer, deps: ToolDeps): void 
   });
 }
 
-function parseListCitiesArgs(args: Record<string, unknown>): { country?: string } {
+function parseListCitiesArgs(
+  args: Record<string, unknown>,
+): { country?: string; limit: number } {
   const parsed = ListCitiesArgsSchema.safeParse(args);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -87,17 +94,23 @@ function parseListCitiesArgs(args: Record<string, unknown>): { country?: string 
  *   formatCities([{ city: "Austin", country: "US", count: 3 }, { city: "Graz", count: 1 }]),
  *   "2 cities with postings, most postings first:\n\n1. Austin, US — 3 postings\n2. Graz — 1 posting",
  * );
+ * assert.equal(
+ *   formatCities([{ city: "Austin", country: "US", count: 3 }], "US", 40),
+ *   "40 cities with postings in US, most postings first; the first 1 (`limit` lists more):" +
+ *     "\n\n1. Austin, US — 3 postings",
+ * );
  * ```
  */
-export function formatCities(cities: CityCount[], country?: string): string {
+export function formatCities(cities: CityCount[], country?: string, total = cities.length): string {
   const where = country === undefined ? "" : ` in ${country}`;
   if (cities.length === 0) return `No cities with postings${where}.`;
   const lines = cities.map((c, i) => {
     const name = [c.city || "(no city given)", c.country].filter(Boolean).join(", ");
     return `${i + 1}. ${name} — ${c.count} posting${c.count === 1 ? "" : "s"}`;
   });
-  const noun = cities.length === 1 ? "city" : "cities";
-  return `${cities.length} ${noun} with postings${where}, most postings first:\n\n${
-    lines.join("\n")
-  }`;
+  const noun = total === 1 ? "city" : "cities";
+  const shown = total > cities.length ? `; the first ${cities.length} (\`limit\` lists more)` : "";
+  return `${
+    total.toLocaleString("en")
+  } ${noun} with postings${where}, most postings first${shown}:\n\n${lines.join("\n")}`;
 }
