@@ -6391,6 +6391,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '`jobseek cities` against another server says "Streamable HTTP error: Unexpected content type: null" (session 52, reviewer M52)',
   },
+  {
+    id: "M775",
+    layer: "web",
+    file: "src/web/result_item.tsx",
+    line: '        <Detail term="Employment type" value={r.employment_type} />',
+    becomes: "",
+    breaks:
+      'the page\'s results do not say their employment type, so "part time cleaning" cannot show which postings its reading lifted (session 52, reviewer W52)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

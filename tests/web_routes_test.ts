@@ -1782,7 +1782,16 @@ Deno.test("an employment type in the query: the page says it was read, not filte
     assert.match(said.textContent ?? "", /state it or say it are counted as matches more readily/);
     const best = await (await web.request("/?q=Part-Time+charge+nurse&sort=relevance", { cookie }))
       .text();
-    assert.match(best, /state it or say it rank higher than they would without it/);
+    assert.match(best, /state it or say it rank a little higher than they would without it/);
+    // Each result says the type it states, so that a person sees what was lifted (reviewer W52).
+    const types = [
+      ...new DOMParser().parseFromString(best, "text/html").querySelectorAll("article.result dl"),
+    ].map((dl) => {
+      const terms = [...dl.querySelectorAll("dt")];
+      const at = terms.findIndex((dt) => dt.textContent === "Employment type");
+      return at < 0 ? null : dl.querySelectorAll("dd")[at]?.textContent;
+    });
+    assert.ok(types.some((type) => type && /Part-time/.test(type)), JSON.stringify(types));
     const link = said.querySelector("a");
     assert.equal(link?.getAttribute("href"), "/?q=Part-Time+charge+nurse&employment_type=parttime");
     // Following it applies the filter; the page no longer offers it.

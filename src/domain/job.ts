@@ -905,7 +905,8 @@ export type InAlerts = typeof IN_ALERTS;
  * assert.equal(
  *   queryEmploymentInWords(response, (t) => `employment_type=${t}`),
  *   'Read "part time" as the employment type (parttime), not as the work: postings that state ' +
- *     "it or say it rank higher than they would without it, and the rest are not left out " +
+ *     "it or say it rank a little higher than they would without it (how near they are to the " +
+ *     "work counts for more), and the rest are not left out " +
  *     "(most postings state no type); " +
  *     "employment_type=parttime keeps only the postings that state it.",
  * );
@@ -948,7 +949,10 @@ export function queryEmploymentInWords(
   // (src/index/stated_type.ts); "say it": its title or text has the words.
   const lift = sort === "date"
     ? "are counted as matches more readily than they would be without it"
-    : "rank higher than they would without it";
+    // "a little": a Full-time "Cleaner" still leads "part time cleaning" over a Part-time "Office
+    // Cleaner" (reviewer W52 read "rank higher" as above every posting of another type).
+    : "rank a little higher than they would without it (how near they are to the work counts " +
+      "for more)";
   return `${said}: postings that state it or say it ${lift}, ` +
     `and the rest are not left out (most postings state no type); ${
       filter(read.employment_type)

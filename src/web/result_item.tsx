@@ -90,6 +90,11 @@ export function ResultItem(
         <dd>{r.company_name || "Company not given"}</dd>
         <Detail term="Place" value={place} />
         <Detail term="Work mode" value={r.work_mode && valueLabel("remote", r.work_mode)} />
+        {
+          /* A type the query names lifts the postings that state it: the list shows which do
+        (reviewer W52 could not tell why a Full-time cleaner led "part time cleaning"). */
+        }
+        <Detail term="Employment type" value={r.employment_type} />
         <Detail term="Languages" value={languagesText(r.languages)} />
         <Detail
           term="Visa"
