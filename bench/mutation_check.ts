@@ -6400,6 +6400,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'the page\'s results do not say their employment type, so "part time cleaning" cannot show which postings its reading lifted (session 52, reviewer W52)',
   },
+  {
+    id: "M776",
+    layer: "index",
+    file: "src/index/reposts.ts",
+    line: "        if (here !== there) return here;",
+    becomes: "        if (here !== there && false) return here;",
+    breaks:
+      '"jobs in Leeds" leaves out a remote job listed under Leeds whose best copy is under Sheffield (session 52)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -154,6 +154,13 @@ Deno.test("a remote job listed under several places is shown once, by a copy tha
       parseSearchQuery({ q: "ai trainer", country: "US", remote: "remote" }),
     );
     assert.deepEqual(inUs.results.map((r) => r.job_url), [remoteHits[0].job_url]);
+    // A place the words name lets the copy there stand, with the others beside it.
+    for (const city of ["Tampa", "Charlotte"]) {
+      const there = await search.service.search(
+        parseSearchQuery({ q: `ai trainer in ${city}`, remote: "remote" }),
+      );
+      assert.deepEqual(there.results.map((r) => [r.city, r.also_posted_at?.length]), [[city, 2]]);
+    }
   } finally {
     await search.close();
   }

@@ -1178,7 +1178,8 @@ export class JobIndex {
         )
       ).some(Boolean);
     let others: OtherCopy[] = [];
-    if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates);
+    // A place the words name is part of the query, not a filter: the copy there stands for its job.
+    if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates, atPlace ?? undefined);
     const allowed = this.#filters.allowed(request.filters, request.context);
     // The filters remove postings of both tiers; the strong ones are compacted to the front, the
     // close ones kept apart in the scratch buffer (free once the scores are made).

@@ -377,17 +377,23 @@ export class Reposts {
   }
 
   /**
-   * One candidate per job: of the reposts of one job among the candidates, the one scoring best
-   * (then naming most of a place, then newest, then lowest id) stays, compacted to the front; the others are returned, to be
+   * One candidate per job: of the reposts of one job among the candidates, the one at the place
+   * the query's words name (`atPlace`: a remote job's copy under Leeds for "jobs in Leeds", where
+   * its best copy is under Sheffield), then the one scoring best (then naming most of a place, then
+   * newest, then lowest id) stays, compacted to the front; the others are returned, to be
    * listed as `also_posted_at` of the copy that stays. Before any filter, so that a filter tests
    * the copy that stands for the job, as the unfiltered set shows it.
    */
-  keepOneCopy(candidates: Candidates): OtherCopy[] {
+  keepOneCopy(candidates: Candidates, atPlace?: (position: number) => boolean): OtherCopy[] {
     const groups = this.#repostGroups();
     const jobs = this.#jobs;
     const { positions, scores, count } = candidates;
     const bestOf = this.#groupBest;
     const better = (k: number, than: number) => {
+      if (atPlace) {
+        const [here, there] = [atPlace(positions[k]), atPlace(positions[than])];
+        if (here !== there) return here;
+      }
       if (scores[k] !== scores[than]) return scores[k] > scores[than];
       const a = jobs[positions[k]];
       const b = jobs[positions[than]];

@@ -433,7 +433,7 @@ export function companyListOffer(company: string, there: number, filtered = fals
  * const london = { cityKey: "london", city: "London", matched: "london", rest: "jobs" };
  * assert.equal(
  *   placeAloneHint("london", london, 212),
- *   'Searched "london" as words, as a title would say it; "jobs in london" lists all 212 ' +
+ *   'Searched "london" as words, as a title would say it; "jobs in London" lists all 212 ' +
  *     "postings there.",
  * );
  * ```
