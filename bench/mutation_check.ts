@@ -6409,6 +6409,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"jobs in Leeds" leaves out a remote job listed under Leeds whose best copy is under Sheffield (session 52)',
   },
+  {
+    id: "M777",
+    layer: "ingest",
+    file: "src/ingest/import_row.ts",
+    line: "    const over = overCap(parsed.data) ?? invertedPay(parsed.data.base_salary);",
+    becomes: "    const over = overCap(parsed.data);",
+    breaks: 'a pushed posting paying "50000.0-40000.0 GBP/YEAR" is stored (session 52)',
+  },
+  {
+    id: "M778",
+    layer: "alerts",
+    file: "src/alerts/webhook_address.ts",
+    line: "      /^https?:\\/\\//i.test(text.trim())",
+    becomes: "      false",
+    breaks:
+      'the webhook URL "http://not a url/" is refused as not being http (session 52, reviewer W52)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

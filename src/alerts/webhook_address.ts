@@ -196,7 +196,16 @@ export async function checkWebhookUrl(
   options: { allowHosts: readonly string[]; resolve?: Resolve; publicHosts?: boolean },
 ): Promise<WebhookTarget> {
   const url = URL.parse(text);
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+  // Told apart: "http://not a url/" is http, and was refused as though it were not (reviewer W52).
+  if (!url) {
+    throw refused(
+      text,
+      /^https?:\/\//i.test(text.trim())
+        ? "is not a URL that can be read (a space, a bad character or a bad host?)"
+        : "must be an http:// or https:// URL",
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw refused(text, "must be an http:// or https:// URL");
   }
   if (url.username !== "" || url.password !== "") {

@@ -136,6 +136,21 @@ Deno.test("checkWebhookUrl refuses before connecting, unless the host is allowed
       url,
     );
   }
+  // Each said for what it is: an http URL that does not parse is not "not http" (reviewer W52).
+  for (
+    const [url, reason] of [
+      ["http://not a url/", "is not a URL that can be read"],
+      ["http://127.0.0.1%09/", "is not a URL that can be read"],
+      ["ftp://example.com/", "must be an http:// or https:// URL"],
+      ["not a url", "must be an http:// or https:// URL"],
+    ]
+  ) {
+    await assert.rejects(
+      checkWebhookUrl(url, { allowHosts: [], resolve: noDns }),
+      (error: Error) => error.message.includes(reason),
+      url,
+    );
+  }
   const allowed = await checkWebhookUrl("http://127.0.0.1:8080/hook", {
     allowHosts: ["127.0.0.1"],
     resolve: noDns,

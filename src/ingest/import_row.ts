@@ -119,7 +119,7 @@ export async function jobFromFields(
     }
   }
   if (parsed.success) {
-    const over = overCap(parsed.data);
+    const over = overCap(parsed.data) ?? invertedPay(parsed.data.base_salary);
     if (over) return { kind: "invalid", line, reason: over };
   }
   if (!parsed.success) {
@@ -174,6 +174,16 @@ export const MAX_TAG_CHARS = 100;
 
 /** What KV takes in one value, less room for what the store adds (`first_seen`). */
 const MAX_POSTING_BYTES = KV_LIMITS.valueBytes - 256;
+
+/**
+ * Why a pay range cannot be taken: its minimum above its maximum ("50000.0-40000.0 GBP/YEAR").
+ * Which end is wrong cannot be told, and a pay filter would test the maximum; a JobSpy CSV's
+ * `min_amount` and `max_amount`, read apart, are put in order instead (src/ingest/jobspy_csv.ts).
+ */
+function invertedPay(pay: string | undefined): string | null {
+  const [low, high] = (pay?.match(/^([\d.]+)-([\d.]+) /)?.slice(1) ?? []).map(Number);
+  return low > high ? `base_salary: its minimum (${low}) is above its maximum (${high})` : null;
+}
 
 /** Why the posting breaks a cap, or null. */
 function overCap(job: Job): string | null {

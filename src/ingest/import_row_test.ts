@@ -136,3 +136,26 @@ Deno.test("jobFromFields() keeps a region, by its English name, only where no ci
   assert.equal(await regionOf({ city: "" }, "MH"), undefined);
   assert.equal(await regionOf({ city: "", country: "IN", region: "" }), undefined);
 });
+
+Deno.test("jobFromFields() refuses a pay range whose minimum is above its maximum, naming both", async () => {
+  const fields = {
+    job_title: "Nurse",
+    company_name: "Clinic",
+    city: "Leeds",
+    publish_time: "2026-11-20 00:00:00",
+    job_url: "https://example.com/job/1",
+    job_tags: [],
+    data_source: "indeed",
+    job_description: "Care for patients.",
+  };
+  const inverted = await jobFromFields({ ...fields, base_salary: "50000.0-40000.0 GBP/YEAR" }, 3);
+  assert.deepEqual(inverted, {
+    kind: "invalid",
+    line: 3,
+    reason: "base_salary: its minimum (50000) is above its maximum (40000)",
+  });
+  for (const pay of ["40000.0-50000.0 GBP/YEAR", "12.5-12.5 GBP/HOUR"]) {
+    const row = await jobFromFields({ ...fields, base_salary: pay }, 4);
+    assert.equal(row.kind, "job", pay);
+  }
+});
