@@ -6426,6 +6426,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'the webhook URL "http://not a url/" is refused as not being http (session 52, reviewer W52)',
   },
+  {
+    id: "M779",
+    layer: "alerts",
+    file: "src/alerts/query_reading.ts",
+    line: "  if (outcome.derived) reading.derived = outcome.derived;",
+    becomes: "",
+    breaks:
+      "a saved CV's webhook carries an empty `query`, nothing of what the CV was read as (session 52)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

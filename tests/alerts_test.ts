@@ -1041,6 +1041,35 @@ alertsTest(
         ),
         shown.stdout,
       );
+      // A saved CV: its webhook says what the CV was read as (it had an empty `query`), never the
+      // CV itself.
+      const cv = "I am looking for a job as a lighthouse keeper in Portland, Oregon.";
+      let cvSecret: string | null = null;
+      const cvReceiver = startReceiver(() => cvSecret);
+      try {
+        const profiled = await api(server, reader, "POST", "/v1/saved-searches", {
+          name: "My CV",
+          profile: cv,
+          deliver: [{ type: "webhook", url: cvReceiver.url }],
+        });
+        assert.equal(profiled.status, 201, JSON.stringify(profiled.body));
+        cvSecret = (profiled.body.deliver as { secret: string }[])[0].secret;
+        const searched = await api(server, reader, "POST", "/v1/search", { profile: cv });
+        const derived = searched.body.derived as { roles: string[] };
+        await push(server, feeder, keeperLines(3, 4));
+        await until(
+          "the CV's delivery",
+          () => cvReceiver.queries.length >= 1,
+          30_000,
+        ).catch((error) => {
+          throw new Error(`${error.message}: ${JSON.stringify(searched.body).slice(0, 600)}`);
+        });
+        assert.deepEqual(cvReceiver.queries, [{ derived }]);
+        assert.ok(derived.roles.length > 0, JSON.stringify(derived));
+        assert.deepEqual(cvReceiver.params, [{ profile_chars: cv.length }]);
+      } finally {
+        await cvReceiver.close();
+      }
     } finally {
       await server.stop();
       await receiver.close();

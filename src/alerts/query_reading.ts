@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import {
+  DerivedSchema,
   IN_ALERTS,
   queryAlternativesInWords,
   QueryAlternativesSchema,
@@ -44,6 +45,7 @@ import {
   QueryWorkModeSchema,
   QueryWorkSchema,
 } from "../domain/job.ts";
+import { describeDerived } from "../domain/profile.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome, SearchService } from "../domain/service.ts";
 
@@ -67,6 +69,10 @@ export const QueryReadingSchema = z.object({
   query_work: QueryWorkSchema.optional(),
   query_excluded: QueryExclusionSchema.optional(),
   query_alternatives: QueryAlternativesSchema.optional(),
+  derived: DerivedSchema.optional().describe(
+    "A saved search of a `profile`: the roles, skills, places and seniority derived from it, " +
+      "as the search's `derived` (a receiver had an empty `query`: the profile is not sent).",
+  ),
 });
 /** A saved search's query as read for one delivery: the search response's `query_*` fields. */
 export type QueryReading = z.infer<typeof QueryReadingSchema>;
@@ -130,12 +136,13 @@ export function readingOf(
   }
   if (outcome.query_excluded) reading.query_excluded = outcome.query_excluded;
   if (outcome.query_alternatives) reading.query_alternatives = outcome.query_alternatives;
+  if (outcome.derived) reading.derived = outcome.derived;
   return reading;
 }
 
 /**
  * The reading in words, one sentence a line, for a digest and a feed (not yet cleaned or escaped:
- * a company's names are the postings' text). Nothing for a search without `q` (a profile alone).
+ * a company's names are the postings' text); a profile's derivation last (alone where no `q`).
  *
  * @example
  * ```ts
@@ -201,7 +208,8 @@ export function readingOf(
  * ```
  */
 export function readingInWords(reading: QueryReading): string[] {
-  if (reading.q === undefined) return [];
+  const profile = reading.derived ? [`${describeDerived(reading.derived)}.`] : [];
+  if (reading.q === undefined) return profile;
   const lines = [
     reading.query_corrected
       ? `Searched as "${reading.query_corrected.q}" (you typed "${reading.q}").`
@@ -232,7 +240,7 @@ export function readingInWords(reading: QueryReading): string[] {
   ) {
     if (said) lines.push(said);
   }
-  return lines;
+  return [...lines, ...profile];
 }
 
 /**
