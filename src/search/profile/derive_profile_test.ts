@@ -353,3 +353,20 @@ Deno.test("deriveProfile() reads no role from a letter's salutation", () => {
   // A head line that is a title keeps it.
   assert.deepEqual(first("Store Manager looking for work"), ["Store Manager"]);
 });
+
+Deno.test("deriveProfile() reads a role named with how long or for whom, in English or German", () => {
+  // Session 52: each was read as no role, and the search listed nothing.
+  for (
+    const [text, role] of [
+      ["I have worked for six years as a Staff Nurse at Leeds General Infirmary.", "Staff Nurse"],
+      ["I worked for Tesco as a cashier and want more hours.", "cashier"],
+      ["Ich bin Krankenpfleger und suche eine Stelle in Berlin.", "Krankenpfleger"],
+      ["Ich arbeite als Erzieherin im Kindergarten.", "Erzieherin"],
+      ["I'm a lighthouse keeper.", "lighthouse keeper"],
+    ]
+  ) {
+    assert.ok(titles(text).some(([title]) => title === role), `${text}: ${titles(text)}`);
+  }
+  // Working towards a degree names no role.
+  assert.deepEqual(titles("I am working towards a degree in biology."), []);
+});

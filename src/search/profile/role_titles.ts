@@ -33,9 +33,13 @@ export function expandAbbreviations(title: string): string {
   return ownValue(TITLE_ABBREVIATIONS, title.trim().toLowerCase()) ?? title;
 }
 
-/** "I am an experienced staff nurse with ...": the role a person names themselves by. */
+/**
+ * "I am an experienced staff nurse with ...", "I have worked for six years as a Staff Nurse at",
+ * "Ich bin Krankenpfleger und suche", "Ich arbeite als Koch": the role a person names themselves
+ * by (session 52: the last three were read as no role).
+ */
 const SELF_DESCRIPTION =
-  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|working\s+as|worked\s+as|work\s+as)\s+(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?(?:(?:experienced|qualified|certified|licensed|registered|passionate|dedicated|motivated|skilled|erfahrene[rn]?)\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit)\b|[,.;:!?]|$)/giu;
+  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work)(?:\s+for\s+[\p{L}\p{N}\s]{1,30}?)?\s+as|arbeite(?:te)?\s+als)\s+(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?(?:(?:experienced|qualified|certified|licensed|registered|passionate|dedicated|motivated|skilled|erfahrene[rn]?)\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im)\b|[,.;:!?]|$)/giu;
 
 /** The roles a text's self-descriptions name ("I am a product designer with ..."), in order. */
 export function selfDescribedRoles(text: string): string[] {
