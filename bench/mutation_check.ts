@@ -6444,6 +6444,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a lighthouse keeper's CV in London lists unrelated jobs as strong matches, the best there under the minimum (session 52)",
   },
+  {
+    id: "M781",
+    layer: "web",
+    file: "src/web/respond.tsx",
+    line: "          {...frameOf(await sessionOf(c).catch(() => null))}",
+    becomes: "          {...frameOf(null)}",
+    breaks:
+      'a too large form\'s 413 page offers "Sign in" to a person signed in (session 52, reviewer W52)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

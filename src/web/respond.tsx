@@ -221,14 +221,21 @@ export function pageBodyLimit(options: Parameters<typeof bodyLimit>[0]): Middlew
   };
 }
 
-/** Refuses a larger form body unread, with the pages' own 413. */
-export function smallFormLimit() {
+/**
+ * Refuses a larger form body unread, with the pages' own 413 in the frame of `sessionOf`'s
+ * session (reviewer W52: a signed-in person was offered "Sign in" on it).
+ */
+export function smallFormLimit(sessionOf: (c: Context<AppEnv>) => Promise<WebSession | null>) {
   return pageBodyLimit({
     maxSize: SMALL_FORM_BYTES,
-    onError: (c) =>
+    onError: async (c) =>
       sendPage(
         c,
-        <MessagePage title="Form too large" message="This form sent more than a form holds." />,
+        <MessagePage
+          {...frameOf(await sessionOf(c).catch(() => null))}
+          title="Form too large"
+          message="This form sent more than a form holds."
+        />,
         413,
       ),
   });

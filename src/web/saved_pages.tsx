@@ -480,7 +480,7 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   }
 
   // A saved search's form is a name and a URL's parameters.
-  const smallForm = smallFormLimit();
+  const smallForm = smallFormLimit((c) => sessions.read(c));
   app.post(SAVED_PATH, smallForm);
   app.post(`${SAVED_PATH}/*`, smallForm);
 

@@ -189,7 +189,7 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     );
   });
 
-  const smallForm = smallFormLimit();
+  const smallForm = smallFormLimit((c) => sessions.read(c));
   for (const path of ["/signin", "/signout", "/admin/*"]) app.post(path, smallForm);
 
   app.get("/static/:name", (c) => {
