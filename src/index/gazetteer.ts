@@ -105,28 +105,32 @@ export function titleWordCounter(jobs: readonly Job[]): (word: string) => number
 }
 
 /**
- * Counts for `Gazetteer.placeFreeTitlePostings`, each word on its first question (one pass over
- * the titles' folded words) and kept: the postings of `jobs` whose title has `cityKey` as a word,
- * outside that city, and names no other one-word city of `gazetteer`.
+ * Counts for `Gazetteer.placeFreeTitlePostings`, of every `ambiguous` city in one pass over the
+ * titles' folded words on the first question (a pass a name would let a query of many such names
+ * make one pass each): the postings of `jobs` whose title has the city's name as a word, outside
+ * that city, and names no other one-word city of `gazetteer`.
  */
 export function placeFreeTitleCounter(
   jobs: readonly Job[],
   gazetteer: Gazetteer,
 ): (cityKey: string) => number {
-  const counted = new Map<string, number>();
-  return (cityKey) => {
-    let count = counted.get(cityKey);
-    if (count === undefined) {
-      count = 0;
-      for (const job of jobs) {
-        const { title } = jobWordsOf(job);
-        if (!title.includes(cityKey) || foldText(job.city ?? "") === cityKey) continue;
-        if (!title.some((word) => word !== cityKey && gazetteer.cities.has(word))) count++;
+  let counts: Map<string, number> | undefined;
+  const countAll = () => {
+    const found = new Map<string, number>();
+    for (const job of jobs) {
+      const { title } = jobWordsOf(job);
+      const named = title.filter((word) => gazetteer.ambiguous.has(word));
+      if (named.length === 0) continue;
+      const cities = title.filter((word) => gazetteer.cities.has(word));
+      const own = foldText(job.city ?? "");
+      for (const word of named) {
+        if (word === own || cities.some((city) => city !== word)) continue;
+        found.set(word, (found.get(word) ?? 0) + 1);
       }
-      counted.set(cityKey, count);
     }
-    return count;
+    return found;
   };
+  return (cityKey) => (counts ??= countAll()).get(cityKey) ?? 0;
 }
 
 /** One GeoNames place, as a map key. */
