@@ -6277,8 +6277,8 @@ export const MUTANTS: Mutant[] = [
     id: "M762",
     layer: "index",
     file: "src/index/gazetteer.ts",
-    line: "        if (word === own || cities.some((city) => city !== word)) continue;",
-    becomes: "        if (cities.some((city) => city !== word)) continue;",
+    line: '      if (!title.includes(cityKey) || foldText(job.city ?? "") === cityKey) continue;',
+    becomes: "      if (!title.includes(cityKey)) continue;",
     breaks:
       '"barista in worcester" is no place, since Worcester\'s one posting names its town in its title (session 52, reviewer M52)',
   },
@@ -6286,8 +6286,9 @@ export const MUTANTS: Mutant[] = [
     id: "M763",
     layer: "index",
     file: "src/index/gazetteer.ts",
-    line: "        if (word === own || cities.some((city) => city !== word)) continue;",
-    becomes: "        if (word === own) continue;",
+    line:
+      "      if (!title.some((word) => word !== cityKey && gazetteer.cities.has(word))) count++;",
+    becomes: "      count++;",
     breaks:
       '"jobs in pforzheim" is no place, since titles elsewhere say "Pforzheim near Stuttgart" (session 52, reviewer M52)',
   },
@@ -6376,7 +6377,7 @@ export const MUTANTS: Mutant[] = [
     id: "M773",
     layer: "cli",
     file: "cli/commands/cities.ts",
-    line: "        limit: options.limit ?? CITIES_MAX,",
+    line: "        limit: Math.min(options.limit ?? CITIES_MAX, CITIES_MAX),",
     becomes: "        limit: options.limit,",
     breaks: "`jobseek cities` lists the tool's first 100 cities, not all (session 52)",
   },
@@ -6385,7 +6386,7 @@ export const MUTANTS: Mutant[] = [
     layer: "cli",
     file: "cli/commands/cities.ts",
     line:
-      "    if (response.ok && posted && !notMcp && !/json|event-stream/i.test(type)) notMcp = true;",
+      "    if (response.status === 200 && posted && !/json|event-stream/i.test(type)) notMcp = true;",
     becomes: "",
     breaks:
       '`jobseek cities` against another server says "Streamable HTTP error: Unexpected content type: null" (session 52, reviewer M52)',

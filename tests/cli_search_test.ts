@@ -403,3 +403,59 @@ Deno.test("jobseek cities lists every city, past the tool's own first 100", asyn
     await search.close();
   }
 });
+
+Deno.test("jobseek cities asks a server that takes no limit (before session 52) again without it", async () => {
+  // An MCP server of the SDK with the old tool: `country` only, unknown arguments refused.
+  // @ts-types="@modelcontextprotocol/sdk/server/mcp"
+  const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
+  // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
+  const { WebStandardStreamableHTTPServerTransport } = await import(
+    "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
+  );
+  const { z } = await import("zod");
+  const asked: unknown[] = [];
+  await using old = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    async (req) => {
+      // As jobseek answers: no server-to-client stream (the SDK's GET would stay open).
+      if (req.method !== "POST") return new Response(null, { status: 405 });
+      const server = new McpServer({ name: "old-jobseek", version: "0.0.1" });
+      server.registerTool(
+        "list_cities",
+        // `limit` let through to the handler, which refuses it as the old tool did.
+        { inputSchema: { country: z.string().optional(), limit: z.unknown().optional() } },
+        (args: Record<string, unknown>) => {
+          asked.push(args);
+          if ("limit" in args) {
+            return {
+              isError: true,
+              content: [{
+                type: "text" as const,
+                text: "Unknown argument 'limit': list_cities takes only country",
+              }],
+            };
+          }
+          const cities = [{ city: "Leeds", country: "GB", count: 3 }];
+          return {
+            content: [{ type: "text" as const, text: "1 city" }],
+            structuredContent: { cities },
+          };
+        },
+      );
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await server.connect(transport);
+      return await transport.handleRequest(req);
+    },
+  );
+  await using cli = await createCliSandbox();
+  const endpoint = `http://127.0.0.1:${old.addr.port}`;
+  const run = await cli.run(["cities", "--json", "--endpoint", endpoint, "--api-key", "jsk_x"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout), {
+    cities: [{ city: "Leeds", country: "GB", count: 3 }],
+  });
+  assert.deepEqual(asked, [{ limit: 5000 }, {}]);
+});

@@ -166,6 +166,42 @@ Deno.test("a remote job listed under several places is shown once, by a copy tha
   }
 });
 
+Deno.test("a town its postings' titles name is read as the place, and a word of the work's titles is not", async () => {
+  // Reviewer M52: 52 towns of the real postings were no place ("jobs in pforzheim").
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Barista - Starbucks Worcester",
+        city: "Worcester",
+        country: "GB",
+      }),
+      await posting({
+        job_title: "Process Engineer - Pforzheim near Stuttgart",
+        city: "Pforzheim",
+        country: "DE",
+      }),
+      await posting({
+        job_title: "Process Engineer - Pforzheim near Stuttgart",
+        city: "Frankfurt",
+        country: "DE",
+        job_url: "https://de.indeed.com/viewjob?jk=pf2",
+      }),
+      await posting({ job_title: "Accountant", city: "Stuttgart", country: "DE" }),
+      await posting({ job_title: "Java Spring Boot Developer", city: "Berlin", country: "DE" }),
+      await posting({ job_title: "Nurse", city: "Spring", country: "US" }),
+    ],
+  });
+  try {
+    const placeOf = async (q: string) =>
+      (await search.service.search(parseSearchQuery({ q }))).query_place?.city ?? null;
+    assert.equal(await placeOf("jobs in worcester"), "Worcester");
+    assert.equal(await placeOf("process engineer in pforzheim"), "Pforzheim");
+    assert.equal(await placeOf("java spring developer"), null);
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a hint names the place and the words as searched: misspelt or in lower case, as the postings write them", async () => {
   const search = await createTestSearch({
     jobs: [

@@ -445,6 +445,12 @@ Deno.test("the console's Run now makes a source due; Revoke ends a key", async (
     });
     const ownQuestion = await web.request(own.headers.get("location")!, { cookie });
     assert.match(await ownQuestion.text(), /You are signed in with this key/);
+    // A link asking about a key that is not stored asks nothing (reviewer C52).
+    const madeUp = await web.request("/admin/keys/revoke?name=prod%20%E2%80%94%20urgent", {
+      cookie,
+    });
+    assert.equal(madeUp.status, 404);
+    assert.doesNotMatch(await madeUp.text(), /name="confirm"/);
     const revoked = await web.request("/admin/keys/revoke", {
       method: "POST",
       headers: { origin: ORIGIN },

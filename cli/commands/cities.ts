@@ -75,8 +75,10 @@ export async function fetchCities(
     }
     // Another server answering 200 with a page: the SDK's "Unexpected content type" said nothing
     // a person could act on (reviewer M52).
+    // A 202 without a body (the answer to a notification) is MCP's own; a 200 must carry JSON or
+    // an event stream (reviewer C52: the 202 made every later failure "not a jobseek server").
     const type = response.headers.get("content-type") ?? "";
-    if (response.ok && posted && !notMcp && !/json|event-stream/i.test(type)) notMcp = true;
+    if (response.status === 200 && posted && !/json|event-stream/i.test(type)) notMcp = true;
     return response;
   };
   // Loaded here, not with the command: no other command's run needs the SDK.
@@ -96,11 +98,17 @@ export async function fetchCities(
     const args: Record<string, unknown> = {};
     if (options.country !== undefined) args.country = options.country;
     if (options.limit !== undefined) args.limit = options.limit;
-    const result = await client.callTool({ name: "list_cities", arguments: args });
+    const textOf = (result: Record<string, unknown>) =>
+      (Array.isArray(result.content) ? result.content as { type: string; text?: string }[] : [])
+        .map((item) => (item.type === "text" ? item.text ?? "" : "")).join(" ").trim();
+    let result = await client.callTool({ name: "list_cities", arguments: args });
+    // A server before session 52 takes no `limit`, and lists every city without it.
+    if (result.isError && textOf(result).startsWith("Unknown argument 'limit'")) {
+      const { limit: _, ...withoutLimit } = args;
+      result = await client.callTool({ name: "list_cities", arguments: withoutLimit });
+    }
     if (result.isError) {
-      const content = Array.isArray(result.content) ? result.content : [];
-      const text = content.map((item) => (item.type === "text" ? item.text : "")).join(" ").trim();
-      toolError = new Error(refusalInFlags(text) || "The server could not list cities.");
+      toolError = new Error(refusalInFlags(textOf(result)) || "The server could not list cities.");
       throw toolError;
     }
     if (!isCitiesResult(result.structuredContent)) {
@@ -110,12 +118,12 @@ export async function fetchCities(
   } catch (error) {
     if (error === toolError) throw error;
     if (failed) throw new Error(describeFailedResponse(failed));
+    if (unreachable !== undefined) throw new Error(unreachableMessage(endpoint, unreachable));
     if (notMcp) {
       throw new Error(
         `Cannot read the answer from ${endpoint}/mcp: it is not JSON. Is it a jobseek server?`,
       );
     }
-    if (unreachable !== undefined) throw new Error(unreachableMessage(endpoint, unreachable));
     throw error;
   } finally {
     await client.close().catch(() => {});
@@ -160,7 +168,8 @@ export function citiesCommand(io: CliIo) {
         country: options.country?.toUpperCase(),
         // A terminal lists every city unless told otherwise, as it did before the tool had a
         // default of its own.
-        limit: options.limit ?? CITIES_MAX,
+        // At most what the tool lists; sent only where more than its default may be wanted.
+        limit: Math.min(options.limit ?? CITIES_MAX, CITIES_MAX),
       });
       const shown = options.limit === undefined
         ? result.cities

@@ -140,7 +140,11 @@ export class JobIndex {
     this.#keywords = new KeywordScorer(n, text);
     this.#filters = new FilterMasks(data.jobs);
     this.#statedTypes = new StatedTypes(data.jobs);
-    this.#places = new PostingPlaces(data.jobs, data.gazetteer);
+    this.#places = new PostingPlaces(
+      data.jobs,
+      data.gazetteer,
+      (term) => this.#keywords.titlePositions(term),
+    );
     this.#reposts = new Reposts(data.jobs, (p) => this.repostTextAt(p), data.repostGroups);
     this.#seen = new Uint8Array(n);
     this.#scratch = new Uint32Array(n);

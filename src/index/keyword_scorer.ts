@@ -154,6 +154,13 @@ export class KeywordScorer {
     return this.#text;
   }
 
+  /** The postings whose title has `term` (a term of `tokenize`), from the inverted index. */
+  titlePositions(term: string): Uint32Array {
+    const { words, start, ids } = this.#text.terms.title;
+    const t = findWord(words, term);
+    return t < 0 ? new Uint32Array(0) : ids.subarray(start[t], start[t + 1]);
+  }
+
   /** A term's postings with what the term is worth in each (`#postings`), as `score` reads them. */
   postingsOf(term: string): TermPostings {
     return this.#postings(term);

@@ -46,6 +46,7 @@ function remoteOf(jobs: readonly Job[]): Uint8Array {
 /** The places of `jobs`, each part made on first use. */
 export class PostingPlaces {
   readonly #jobs: readonly Job[];
+  readonly #titlePositions: (term: string) => ArrayLike<number>;
   /** Each city's region (GeoNames' admin1 of its place in its country), found as asked. */
   readonly #regionOfCity = new Map<string, string>();
   #places: { gazetteer: Gazetteer; cityKeyOf: string[] | null; remote: Uint8Array } | null = null;
@@ -55,9 +56,15 @@ export class PostingPlaces {
   readonly #gazetteer: Gazetteer | undefined;
 
   /** `gazetteer`: `buildGazetteer(jobs)` made before (a snapshot carries it). */
-  constructor(jobs: readonly Job[], gazetteer?: Gazetteer) {
+  /** `titlePositions`: the postings whose title has a term (the index's inverted title terms). */
+  constructor(
+    jobs: readonly Job[],
+    gazetteer?: Gazetteer,
+    titlePositions: (term: string) => ArrayLike<number> = () => Array.from(jobs.keys()),
+  ) {
     this.#jobs = jobs;
     this.#gazetteer = gazetteer;
+    this.#titlePositions = titlePositions;
   }
 
   /** Builds what the first search with a place would otherwise build (but the city keys). */
@@ -71,7 +78,11 @@ export class PostingPlaces {
     // A snapshot's or a merge's gazetteer has no postings to count titles in; these are its.
     gazetteer.titlePostings ??= titleWordCounter(this.#jobs);
     gazetteer.regionOnlyPostings ??= regionOnlyCounter(this.#jobs);
-    gazetteer.placeFreeTitlePostings ??= placeFreeTitleCounter(this.#jobs, gazetteer);
+    gazetteer.placeFreeTitlePostings ??= placeFreeTitleCounter(
+      this.#jobs,
+      gazetteer,
+      this.#titlePositions,
+    );
     this.#places = {
       gazetteer,
       // On the first query with a city: it reads GeoNames, which the index needs not to be ready.

@@ -64,7 +64,11 @@ Deno.test("findPlace() reads a town that titles name as a place, not one whose n
   // Without the postings to tell by, every title that uses a city's name counts against it.
   assert.deepEqual([where("jobs in pforzheim"), where("barista in worcester")], [null, null]);
   gazetteer.titlePostings = titleWordCounter(jobs);
-  gazetteer.placeFreeTitlePostings = placeFreeTitleCounter(jobs, gazetteer);
+  gazetteer.placeFreeTitlePostings = placeFreeTitleCounter(
+    jobs,
+    gazetteer,
+    () => jobs.keys().toArray(),
+  );
   assert.equal(where("jobs in pforzheim"), "Pforzheim");
   assert.equal(where("engineer pforzheim"), "Pforzheim");
   assert.equal(where("barista in worcester"), "Worcester");

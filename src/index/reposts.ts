@@ -323,7 +323,7 @@ export function mergedRepostGroups(
 
 /**
  * How much of a place a copy names: a country, then a city. The copies of a remote job may name
- * different places or none (src/index/reposts.ts `jobKey`), and the one that stands for the job is
+ * different places or none ({@linkcode jobKey}), and the one that stands for the job is
  * the one a place filter tests: of equal scores, a copy under "Berlin, DE" stands rather than one
  * under no place, which no place filter would keep.
  */

@@ -4,6 +4,7 @@
  * @module
  */
 import { cleanFields } from "../domain/clean_text.ts";
+import { yearlySalary } from "../domain/salary.ts";
 import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
 import { regionsNamed } from "../places/regions.ts";
 import { withCoordinates } from "./coordinates.ts";
@@ -181,8 +182,10 @@ const MAX_POSTING_BYTES = KV_LIMITS.valueBytes - 256;
  * `min_amount` and `max_amount`, read apart, are put in order instead (src/ingest/jobspy_csv.ts).
  */
 function invertedPay(pay: string | undefined): string | null {
-  const [low, high] = (pay?.match(/^([\d.]+)-([\d.]+) /)?.slice(1) ?? []).map(Number);
-  return low > high ? `base_salary: its minimum (${low}) is above its maximum (${high})` : null;
+  const range = yearlySalary(pay);
+  return range && range.min > range.max
+    ? `base_salary: its minimum is above its maximum (${pay})`
+    : null;
 }
 
 /** Why the posting breaks a cap, or null. */

@@ -152,7 +152,7 @@ Deno.test("jobFromFields() refuses a pay range whose minimum is above its maximu
   assert.deepEqual(inverted, {
     kind: "invalid",
     line: 3,
-    reason: "base_salary: its minimum (50000) is above its maximum (40000)",
+    reason: "base_salary: its minimum is above its maximum (50000.0-40000.0 GBP/YEAR)",
   });
   for (const pay of ["40000.0-50000.0 GBP/YEAR", "12.5-12.5 GBP/HOUR"]) {
     const row = await jobFromFields({ ...fields, base_salary: pay }, 4);

@@ -317,6 +317,9 @@ function keepRelevant(
   const strong = new Uint8Array(scores.length);
   for (let p = 0; p < scores.length; p++) {
     if (!noneStrong && relevance[p] >= bar && outside?.[p] !== 1) strong[p] = 1;
+    // What the rescue keeps stays, as a close match even under the close floor (as a query's:
+    // src/index/result_cut.ts), rather than leave the list empty (reviewer C52).
+    else if (noneStrong && relevance[p] >= bar && relevance[p] > 0) continue;
     else if (relevance[p] < cut.closeFloor || relevance[p] <= 0) scores[p] = 0;
   }
   return strong;

@@ -512,7 +512,6 @@ function placeListed(
   return `"${asked}" lists ${listed}${passing}.`;
 }
 
-/** Where the place the query names is, as a phrase: "in Leeds", "within 25 km of Leeds", "remote". */
 /**
  * A place as a person is told of it. One city by its own name where the words wrote it in
  * other case or accents, or misspelt it by one letter ("leeds" is "Leeds", "londn" "London":
@@ -532,6 +531,7 @@ function spokenPlace(place: QueryPlace): string {
     : matched;
 }
 
+/** Where the place the query names is, as a phrase: "in Leeds", "within 25 km of Leeds", "remote". */
 export function placeWhere(place: QueryPlace | null): string {
   if (!place) return "there";
   if (isRemoteOnly(place)) return "remote";

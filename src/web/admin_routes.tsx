@@ -606,10 +606,28 @@ export function adminRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
   app.get("/admin/keys/revoke", async (c) => {
     const session = await admin(c);
     if (session instanceof Response) return session;
+    // Asked only of a stored key, by its stored name: a link to this page cannot ask an admin
+    // about a made-up key (reviewer C52).
     const name = c.req.query("name") ?? "";
+    const stored = (await deps.apiKeys.list()).find((record) => record.name === name);
+    if (!stored) {
+      return sendPage(
+        c,
+        <MessagePage
+          {...frameOf(session)}
+          title="No such key"
+          message="No stored key has that name; the console lists the keys there are."
+        />,
+        404,
+      );
+    }
     return sendPage(
       c,
-      <RevokeQuestion {...frameOf(session)} name={name} own={session.principal.name === name} />,
+      <RevokeQuestion
+        {...frameOf(session)}
+        name={stored.name}
+        own={session.principal.name === stored.name}
+      />,
     );
   });
 
