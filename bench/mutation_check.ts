@@ -6436,15 +6436,6 @@ export const MUTANTS: Mutant[] = [
       "a saved CV's webhook carries an empty `query`, nothing of what the CV was read as (session 52)",
   },
   {
-    id: "M780",
-    layer: "search",
-    file: "src/search/profile_search.ts",
-    line: "  const noneStrong = best < cut.minScore && cut.rescueStrong === false;",
-    becomes: "  const noneStrong = false;",
-    breaks:
-      "a lighthouse keeper's CV in London lists unrelated jobs as strong matches, the best there under the minimum (session 52)",
-  },
-  {
     id: "M781",
     layer: "web",
     file: "src/web/respond.tsx",

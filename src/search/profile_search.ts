@@ -310,16 +310,9 @@ function keepRelevant(
   }
   const least = Math.min(cut.minScore, cut.weakFloor);
   const bar = Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best, least);
-  // As for a query: where even the best misses the minimum, what the rescue keeps is close, not
-  // strong, for a model that says so (a German nurse's CV in Berlin, where no posting is a
-  // nurse's, had two IT jobs at 0.31 as strong matches).
-  const noneStrong = best < cut.minScore && cut.rescueStrong === false;
   const strong = new Uint8Array(scores.length);
   for (let p = 0; p < scores.length; p++) {
-    if (!noneStrong && relevance[p] >= bar && outside?.[p] !== 1) strong[p] = 1;
-    // What the rescue keeps stays, as a close match even under the close floor (as a query's:
-    // src/index/result_cut.ts), rather than leave the list empty (reviewer C52).
-    else if (noneStrong && relevance[p] >= bar && relevance[p] > 0) continue;
+    if (relevance[p] >= bar && outside?.[p] !== 1) strong[p] = 1;
     else if (relevance[p] < cut.closeFloor || relevance[p] <= 0) scores[p] = 0;
   }
   return strong;
