@@ -21,25 +21,34 @@ export type FacetName = keyof typeof FACETS;
 export const FACET_NAMES = Object.keys(FACETS) as FacetName[];
 
 /**
- * How many of `jobs` have each value of each field in `names`, most first (ties by value); a job
- * without a value is not counted, one with several (employment types) counts for each.
+ * How many of `results` have each value of each field in `names`, most first (ties by value),
+ * each result given as its job's copies (reposts under several places): a result without a value
+ * is not counted, one with several (employment types, copies under several cities) counts once
+ * for each.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * const job = (data_source: "indeed" | "linkedin", country?: string) =>
  *   ({ data_source, country, city: "" }) as unknown as import("./job.ts").Job;
- * assert.deepEqual(countFacets([job("indeed", "CA"), job("linkedin"), job("indeed")], ["source"]), {
- *   source: [{ value: "indeed", count: 2 }, { value: "linkedin", count: 1 }],
- * });
+ * assert.deepEqual(
+ *   countFacets([[job("indeed", "CA")], [job("linkedin"), job("indeed")], [job("indeed")]], [
+ *     "source",
+ *   ]),
+ *   { source: [{ value: "indeed", count: 3 }, { value: "linkedin", count: 1 }] },
+ * );
  * ```
  */
-export function countFacets(jobs: Job[], names: FacetName[]): Record<string, FacetCount[]> {
+export function countFacets(
+  results: readonly (readonly Job[])[],
+  names: FacetName[],
+): Record<string, FacetCount[]> {
   const facets: Record<string, FacetCount[]> = {};
   for (const name of names) {
     const counts = new Map<string, number>();
-    for (const job of jobs) {
-      for (const value of FACETS[name](job)) counts.set(value, (counts.get(value) ?? 0) + 1);
+    for (const copies of results) {
+      const values = new Set(copies.flatMap((job) => FACETS[name](job)));
+      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
     }
     facets[name] = [...counts].map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));

@@ -1182,9 +1182,18 @@ export class JobIndex {
         )
       ).some(Boolean);
     let others: OtherCopy[] = [];
-    // A place the words name is part of the query, not a filter: the copy there stands for its job.
-    if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates, atPlace ?? undefined);
+    // What the words ask (a place, a company, a place ruled out) is part of the query, not a
+    // filter: the copy it asks for stands for its job.
+    if (!request.keepReposts) others = this.#reposts.keepOneCopy(candidates, asked ?? undefined);
+    const standIns = this.#reposts.standIns(others);
     const allowed = this.#filters.allowed(request.filters, request.context);
+    const kept = (p: number) =>
+      (allowed === null || allowed[p] === 1) && (asked === null || asked(p));
+    // The copies shown in place of the copy that stands for their job, which a filter turned away
+    // (a remote job's copy under Leeds for city=Leeds where the copy under Sheffield scores best):
+    // the job keeps its score and tier, and the copy that stood is listed beside the one shown.
+    const shownInstead = new Set<number>();
+    const stoodAside: OtherCopy[] = [];
     // The filters remove postings of both tiers; the strong ones are compacted to the front, the
     // close ones kept apart in the scratch buffer (free once the scores are made).
     const closeList = this.#scratch;
@@ -1194,15 +1203,21 @@ export class JobIndex {
     let close = 0;
     for (let k = 0; k < candidates.count; k++) {
       const p = positions[k];
-      if (allowed !== null && allowed[p] !== 1) continue;
-      if (atPlace !== null && !atPlace(p)) continue;
-      if (ofCompany !== null && !ofCompany(p)) continue;
+      let shown = p;
+      if (!kept(p)) {
+        // A copy the query's own words turn away has no other they keep (`keepOneCopy`).
+        const standIn = asked !== null && !asked(p) ? undefined : standIns.first(p, kept);
+        if (!standIn) continue;
+        shown = standIn.position;
+        shownInstead.add(shown);
+        stoodAside.push({ position: p, score: scores[k] });
+      }
       if (strongMask ? strongMask[p] === 1 : strongAtLevel(p, scores[k])) {
-        positions[strong] = p;
+        positions[strong] = shown;
         scores[strong] = scores[k];
         strong++;
       } else {
-        closeList[close] = p;
+        closeList[close] = shown;
         closeScores[close] = scores[k];
         close++;
       }
@@ -1237,13 +1252,20 @@ export class JobIndex {
               strongThen(p, score) && atLevel(p) && atMode(p) && notRuledOut(p, score) &&
               atLanguage(p) && atSponsored(p)
             : strongThen;
+        const askedThen = (p: number) =>
+          (atPlaceThen === null || atPlaceThen(p)) && (ofCompanyThen === null || ofCompanyThen(p));
+        const keptThen = (p: number) =>
+          (allowedThen === null || allowedThen[p] === 1) && askedThen(p);
         let count = 0;
         for (let k = 0; k < cutCount; k++) {
-          const p = positions[k];
-          if (allowedThen !== null && allowedThen[p] !== 1) continue;
-          if (atPlaceThen !== null && !atPlaceThen(p)) continue;
-          if (ofCompanyThen !== null && !ofCompanyThen(p)) continue;
-          if (strongMask ? strongMask[p] === 1 : strongThenAtLevel(p, scores[k])) count++;
+          let [p, score] = [positions[k], scores[k]];
+          if (!keptThen(p)) {
+            const standIn = standIns.first(p, keptThen);
+            if (!standIn) continue;
+            // That search's words would let the copy they ask for stand, with its own score.
+            if (!askedThen(p)) [p, score] = [standIn.position, standIn.score];
+          }
+          if (strongMask ? strongMask[p] === 1 : strongThenAtLevel(p, score)) count++;
         }
         return Math.min(count, RESULT_SET_MAX);
       });
@@ -1268,7 +1290,12 @@ export class JobIndex {
       { positions: closeList, scores: closeScores, count: close },
       jobs,
     ).sort(levels ? ruledOutLast : byScoreThenDate);
-    this.#reposts.listOtherCopies([...set, ...closeSet], others);
+    this.#reposts.listOtherCopies(
+      [...set, ...closeSet],
+      stoodAside.length === 0
+        ? others
+        : [...others.filter(({ position }) => !shownInstead.has(position)), ...stoodAside],
+    );
     const sort = request.sort ?? "date";
     if (sort === "date") set.sort(byDateThenScore);
     const offset = request.offset ?? 0;
@@ -1303,7 +1330,12 @@ export class JobIndex {
       result.noPayStated = true;
     }
     if (request.facets?.length) {
-      result.facets = countFacets(set.map((hit) => hit.job), request.facets);
+      // A job counts under each value of its copies the search keeps: the count a value shows is
+      // what its filter would find.
+      result.facets = countFacets(
+        set.map((hit) => standIns.passing(hit.position, kept).map((p) => jobs[p])),
+        request.facets,
+      );
     }
     return result;
   }

@@ -323,9 +323,8 @@ export function mergedRepostGroups(
 
 /**
  * How much of a place a copy names: a country, then a city. The copies of a remote job may name
- * different places or none ({@linkcode jobKey}), and the one that stands for the job is
- * the one a place filter tests: of equal scores, a copy under "Berlin, DE" stands rather than one
- * under no place, which no place filter would keep.
+ * different places or none ({@linkcode jobKey}): of equal scores, a copy under "Berlin, DE" stands
+ * rather than one under no place, so that the list says where the job is.
  */
 function placeNamed(job: Job): number {
   return (job.country ? 2 : 0) + (job.city ? 1 : 0);
@@ -377,30 +376,25 @@ export class Reposts {
   }
 
   /**
-   * One candidate per job: of the reposts of one job among the candidates, the one at the place
-   * the query's words name (`atPlace`: a remote job's copy under Leeds for "jobs in Leeds", where
-   * its best copy is under Sheffield), then the one scoring best (then naming most of a place, then
-   * newest, then lowest id) stays, compacted to the front; the others are returned, to be
-   * listed as `also_posted_at` of the copy that stays. Before any filter, so that a filter tests
-   * the copy that stands for the job, as the unfiltered set shows it.
+   * One candidate per job: of the reposts of one job among the candidates, the one the query
+   * itself asks for (`asked`: at the place its words name, of the company they name, not at a
+   * place they rule out: a remote job's copy under Leeds for "jobs in Leeds", where its best copy
+   * is under Sheffield), then the one scoring best (then naming most of a place, then newest,
+   * then lowest id) stays, compacted to the front; the others are returned, to be listed as
+   * `also_posted_at` of the copy that stays. Before any filter: the copy that stays gives the job
+   * its score and tier, and a filter that turns it away shows another copy the filter keeps in
+   * its place (`StandIns`), so that a filter removes jobs and never reorders them.
    */
-  keepOneCopy(candidates: Candidates, atPlace?: (position: number) => boolean): OtherCopy[] {
+  keepOneCopy(candidates: Candidates, asked?: (position: number) => boolean): OtherCopy[] {
     const groups = this.#repostGroups();
-    const jobs = this.#jobs;
     const { positions, scores, count } = candidates;
     const bestOf = this.#groupBest;
     const better = (k: number, than: number) => {
-      if (atPlace) {
-        const [here, there] = [atPlace(positions[k]), atPlace(positions[than])];
+      if (asked) {
+        const [here, there] = [asked(positions[k]), asked(positions[than])];
         if (here !== there) return here;
       }
-      if (scores[k] !== scores[than]) return scores[k] > scores[than];
-      const a = jobs[positions[k]];
-      const b = jobs[positions[than]];
-      const placed = placeNamed(a) - placeNamed(b);
-      if (placed !== 0) return placed > 0;
-      if (a.publish_time !== b.publish_time) return a.publish_time > b.publish_time;
-      return a.id < b.id;
+      return this.#betterCopy(positions[k], scores[k], positions[than], scores[than]);
     };
     for (let k = 0; k < count; k++) {
       const group = groups[positions[k]];
@@ -422,6 +416,25 @@ export class Reposts {
     return others;
   }
 
+  /** Whether copy `a` scoring `aScore` stands for its job before copy `b` scoring `bScore`. */
+  #betterCopy(a: number, aScore: number, b: number, bScore: number): boolean {
+    if (aScore !== bScore) return aScore > bScore;
+    const [jobA, jobB] = [this.#jobs[a], this.#jobs[b]];
+    const placed = placeNamed(jobA) - placeNamed(jobB);
+    if (placed !== 0) return placed > 0;
+    if (jobA.publish_time !== jobB.publish_time) return jobA.publish_time > jobB.publish_time;
+    return jobA.id < jobB.id;
+  }
+
+  /** What a search's filters may show of the jobs `keepOneCopy` left `others` of. */
+  standIns(others: readonly OtherCopy[]): StandIns {
+    return new StandIns(
+      this.#repostGroups(),
+      others,
+      (a, b) => this.#betterCopy(a.position, a.score, b.position, b.score) ? -1 : 1,
+    );
+  }
+
   /** The other copies' URLs on the hit of their job in `set`, best copy first. */
   listOtherCopies(set: RankedHit[], others: OtherCopy[]): void {
     if (others.length === 0) return;
@@ -441,5 +454,57 @@ export class Reposts {
       const hit = hitOfGroup.get(groups[other.position])!;
       (hit.alsoPostedAt ??= []).push(other.job.job_url);
     }
+  }
+}
+
+/**
+ * The other copies of the jobs of one search, by job, found on first need: most searches have no
+ * filter that turns a standing copy away, and build nothing.
+ */
+export class StandIns {
+  readonly #groups: Uint32Array;
+  readonly #others: readonly OtherCopy[];
+  readonly #order: (a: OtherCopy, b: OtherCopy) => number;
+  #byGroup: Map<number, OtherCopy[]> | null = null;
+
+  constructor(
+    groups: Uint32Array,
+    others: readonly OtherCopy[],
+    order: (a: OtherCopy, b: OtherCopy) => number,
+  ) {
+    this.#groups = groups;
+    this.#others = others;
+    this.#order = order;
+  }
+
+  #copiesOf(position: number): readonly OtherCopy[] {
+    if (this.#others.length === 0) return [];
+    if (!this.#byGroup) {
+      this.#byGroup = new Map();
+      for (const other of this.#others) {
+        const group = this.#groups[other.position];
+        const copies = this.#byGroup.get(group);
+        if (copies) copies.push(other);
+        else this.#byGroup.set(group, [other]);
+      }
+      for (const copies of this.#byGroup.values()) copies.sort(this.#order);
+    }
+    return this.#byGroup.get(this.#groups[position]) ?? [];
+  }
+
+  /** The best other copy of the job standing as `position` that `passes` (none: undefined). */
+  first(position: number, passes: (position: number) => boolean): OtherCopy | undefined {
+    return this.#copiesOf(position).find((copy) =>
+      copy.position !== position && passes(copy.position)
+    );
+  }
+
+  /** Every copy of the job shown as `position` that `passes`, `position` first. */
+  passing(position: number, passes: (position: number) => boolean): number[] {
+    const copies = [position];
+    for (const copy of this.#copiesOf(position)) {
+      if (copy.position !== position && passes(copy.position)) copies.push(copy.position);
+    }
+    return copies;
   }
 }
