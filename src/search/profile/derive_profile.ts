@@ -24,7 +24,7 @@ import { headlineRoles, headLines, headWithoutName } from "./profile_head.ts";
 import { type DerivedPlace, type PlaceLookup, profilePlaces } from "./profile_places.ts";
 import { profileSeniority } from "./profile_seniority.ts";
 import { readWishes } from "./read_wishes.ts";
-import { selfDescribedRoles } from "./role_titles.ts";
+import { selfDescribedRoles, withoutQualifiers } from "./role_titles.ts";
 import { flowText, sectionLines } from "./section_lines.ts";
 
 /** Where a role was read. */
@@ -94,7 +94,9 @@ export function deriveProfile(text: string, options: DeriveProfileOptions = {}):
   const roles: DerivedRole[] = [];
   // One role a stemmed title ("Staff Nurse", "staff nurses"), at the most any source gave it.
   const keyOf = (title: string) => wordsOf(title).map(stem).join(" ");
-  const add = (title: string, weight: number, from: RoleSource) => {
+  // "Experienced nurse" and "ausgebildete Krankenschwester" search for the title alone.
+  const add = (written: string, weight: number, from: RoleSource) => {
+    const title = withoutQualifiers(written);
     const key = keyOf(title);
     if (key === "") return;
     const known = roles.find((r) => keyOf(r.title) === key);

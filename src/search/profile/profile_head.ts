@@ -6,7 +6,7 @@
  * @module
  */
 import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
-import { cleanTitle, expandAbbreviations } from "./role_titles.ts";
+import { cleanTitle, expandAbbreviations, opensSelfDescription } from "./role_titles.ts";
 import type { Line } from "./section_lines.ts";
 
 const HEAD_LINES = 6;
@@ -91,6 +91,8 @@ export function headlineRoles(head: readonly Line[]): string[] {
       const title = cleanTitle(part.split(TITLE_ENDS)[0]);
       const words = wordsOf(title);
       if (words.length === 0 || words.length > 6 || /\d{3,}|\byears?\b/i.test(title)) continue;
+      // "Ich bin Krankenpfleger.": the self-description's reading has the role, not the sentence.
+      if (opensSelfDescription(title)) continue;
       if (hasHeadNoun(title)) roles.push(expandAbbreviations(title));
     }
   });

@@ -34,21 +34,51 @@ export function expandAbbreviations(title: string): string {
 }
 
 /**
+ * A qualifier a person puts before the title they name themselves by: "Experienced nurse",
+ * "Ausgebildete Krankenschwester". Not "registered", which is part of a nurse's title.
+ */
+const QUALIFIER =
+  /^(?:(?:very\s+)?(?:experienced|qualified|certified|licensed|passionate|dedicated|motivated|skilled|hard[- ]working|enthusiastic|(?:staatlich\s+anerkannte|ausgebildete|examinierte|gelernte|erfahrene|diplomierte)[rn]?)\s+)+/iu;
+
+/** A title without the qualifiers before it ("Experienced nurse": "nurse"). */
+export function withoutQualifiers(title: string): string {
+  const rest = title.replace(QUALIFIER, "");
+  return rest === "" ? title : rest;
+}
+
+/** How a sentence opens where a person names themselves by their work ("I am", "Ich bin"). */
+const SELF_OPENER = /^(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)\b/iu;
+
+/** Whether `text` opens as a self-description, which {@linkcode selfDescribedRoles} reads. */
+export function opensSelfDescription(text: string): boolean {
+  return SELF_OPENER.test(text.trim());
+}
+
+/**
  * "I am an experienced staff nurse with ...", "I have worked for six years as a Staff Nurse at",
- * "Ich bin Krankenpfleger und suche", "Ich arbeite als Koch": the role a person names themselves
- * by (session 52: the last three were read as no role).
+ * "Ich bin Krankenpfleger und suche", "Ich arbeite als Koch", "I worked at Tesco as a cashier and
+ * as a shelf stacker": the role a person names themselves by (session 52: the first "ich" forms;
+ * session 54: an employer before "as", a second role after "and as").
  */
 const SELF_DESCRIPTION =
-  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work)(?:\s+for(?:\s+[\p{L}\p{N}]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?(?:(?:experienced|qualified|certified|licensed|registered|passionate|dedicated|motivated|skilled|erfahrene[rn]?)\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im)\b|[,.;:!?]|$)/giu;
+  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work)(?:\s+(?:for|at)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als|and\s+(?:also\s+)?as)\s+(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?(?:(?:experienced|qualified|certified|licensed|registered|passionate|dedicated|motivated|skilled|erfahrene[rn]?)\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
+
+/** "seit 2015 als Krankenpfleger tätig": the German way to say what one works as. */
+const WORKS_AS = /\bals\s+(?:ein(?:e|er)?\s+)?([\p{L}][\p{L}\s/-]{2,40}?)\s+tätig\b/giu;
 
 /** The roles a text's self-descriptions name ("I am a product designer with ..."), in order. */
 export function selfDescribedRoles(text: string): string[] {
   const roles: string[] = [];
   // One space for every run: a CV of "I worked for" and 20,000 spaces held the regex 13 s
   // (reviewer C52), its whitespace runs matched in many ways.
-  for (const match of text.replace(/\s+/g, " ").matchAll(SELF_DESCRIPTION)) {
+  const flat = text.replace(/\s+/g, " ");
+  const found = [...flat.matchAll(SELF_DESCRIPTION), ...flat.matchAll(WORKS_AS)]
+    .sort((a, b) => a.index - b.index);
+  for (const match of found) {
     const phrase = cleanTitle(match[1]);
-    if (hasHeadNoun(phrase) && wordsOf(phrase).length <= 6) roles.push(phrase);
+    if (hasHeadNoun(phrase) && wordsOf(phrase).length <= 6 && !roles.includes(phrase)) {
+      roles.push(phrase);
+    }
   }
   return roles;
 }
