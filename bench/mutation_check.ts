@@ -1093,8 +1093,8 @@ export const MUTANTS: Mutant[] = [
     id: "M129",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "      if (ofCompany !== null && !ofCompany(p)) continue;",
-    becomes: "",
+    line: "      (allowed === null || allowed[p] === 1) && (asked === null || asked(p));",
+    becomes: "      (allowed === null || allowed[p] === 1);",
     breaks: '"jobs at Amazon" lists every company\'s postings',
   },
   {
@@ -6258,10 +6258,10 @@ export const MUTANTS: Mutant[] = [
     id: "M760",
     layer: "index",
     file: "src/index/reposts.ts",
-    line: "      if (placed !== 0) return placed > 0;",
-    becomes: "      if (placed !== 0 && false) return placed > 0;",
+    line: "    if (placed !== 0) return placed > 0;",
+    becomes: "    if (placed !== 0 && false) return placed > 0;",
     breaks:
-      "a remote job's newest copy under no place stands for it, and `country=US` loses the job (session 52)",
+      "a remote job's newest copy under no place stands for it, and the list does not say where the job is (session 52)",
   },
   {
     id: "M761",
@@ -6443,6 +6443,79 @@ export const MUTANTS: Mutant[] = [
     becomes: "          {...frameOf(null)}",
     breaks:
       'a too large form\'s 413 page offers "Sign in" to a person signed in (session 52, reviewer W52)',
+  },
+  {
+    id: "M782",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "        const standIn = asked !== null && !asked(p) ? undefined : standIns.first(p, kept);",
+    becomes: "        const standIn = undefined as OtherCopy | undefined;",
+    breaks:
+      "`city=Leeds` loses a remote job whose copy under Sheffield stands for it (session 52's regression, fixed session 54)",
+  },
+  {
+    id: "M783",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "        set.map((hit) => standIns.passing(hit.position, kept).map((p) => jobs[p])),",
+    becomes: "        set.map((hit) => [hit.job]),",
+    breaks:
+      "a facet counts a reposted job under its shown copy's city alone: the count for Leeds is not what `city=Leeds` finds (session 54)",
+  },
+  {
+    id: "M785",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "  const noneStrong = best < cut.minScore && cut.rescueStrong === false;",
+    becomes: "  const noneStrong = false;",
+    breaks:
+      "a German nurse's CV in Berlin, where no nurse is posted, lists two IT jobs as strong matches (session 54, reviewer C52)",
+  },
+  {
+    id: "M786",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "    ...(anywhere ? { anywhere } : {}),",
+    becomes: "",
+    breaks:
+      "a CV whose area holds no strong match is not told how many it has elsewhere (session 54)",
+  },
+  {
+    id: "M787",
+    layer: "index",
+    file: "src/index/head_group.ts",
+    line: '    w === "of" || w === "for" || w === "im" || w === "fur" || w === "de"',
+    becomes: '    w === "of" || w === "for" || w === "im" || w === "fur"',
+    breaks:
+      '"Chef de Partie" is no role: a chef de partie\'s CV is searched as its older "Commis Chef" (session 54)',
+  },
+  {
+    id: "M788",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line: "      if (opensSelfDescription(title)) continue;",
+    becomes: "",
+    breaks:
+      '"Ich bin Krankenpfleger." gives the sentence "Ich bin Krankenpfleger" as a second role (session 54, reviewer C52)',
+  },
+  {
+    id: "M789",
+    layer: "search",
+    file: "src/search/profile/derive_profile.ts",
+    line: "    const title = withoutQualifiers(written);",
+    becomes: "    const title = written;",
+    breaks:
+      '"ausgebildete Krankenschwester" and "Experienced nurse" are searched with their qualifier (session 54, reviewer C52)',
+  },
+  {
+    id: "M790",
+    layer: "search",
+    file: "src/search/profile/role_titles.ts",
+    line: "  const found = [...flat.matchAll(SELF_DESCRIPTION), ...flat.matchAll(WORKS_AS)]",
+    becomes: "  const found = [...flat.matchAll(SELF_DESCRIPTION)]",
+    breaks:
+      '"seit 2015 als Krankenpfleger t\u00e4tig" is read as no role (session 54, reviewer C52)',
   },
 ];
 

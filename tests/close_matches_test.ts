@@ -202,6 +202,33 @@ Deno.test("a CV search lists a page of the closest jobs past its strong matches"
   assert.ok(dated.results.every((r) => r.match === "strong"));
 });
 
+Deno.test("a CV whose area holds none of its work has no strong match there, and the hint counts those elsewhere", async () => {
+  // Reviewer C52: a German nurse's CV in Berlin, where no nurse is posted, listed two IT jobs at
+  // 0.25 as strong matches; the rescue of a weak best keeps them close, as for `q`.
+  const { service } = realIndex;
+  const profile = "Ich bin Krankenpfleger und suche eine Stelle in Berlin.";
+  const ranked = await service.search(parseSearchQuery({ profile, sort: "relevance" }));
+  assert.deepEqual(ranked.derived?.roles, ["Krankenpfleger"]);
+  assert.equal(ranked.total, 0, `${ranked.results[0]?.job_title} is strong`);
+  assert.ok(ranked.results.every((r) => r.match === "close" && r.country === "DE"));
+  const elsewhere = await service.search(
+    parseSearchQuery({ profile, country: "GB", top_k: "5", sort: "relevance" }),
+  );
+  assert.ok(elsewhere.total > 0 && elsewhere.results.every((r) => /nurse/i.test(r.job_title)));
+  const anywhere = Number(ranked.hint?.match(/Elsewhere it has (\d+) strong match/)?.[1]);
+  assert.ok(anywhere >= elsewhere.total, `${ranked.hint}`);
+  assert.match(
+    ranked.hint ?? "",
+    /^No strong match for the profile near Berlin, DE( or in the rest of DE)?; its \d+ close match/,
+  );
+  // Where the area holds strong matches, no count elsewhere.
+  const there = await service.search(
+    parseSearchQuery({ profile: "Registered nurse looking for work in Liverpool." }),
+  );
+  assert.ok(there.total > 0);
+  assert.doesNotMatch(there.hint ?? "", /Elsewhere/);
+});
+
 Deno.test("a job the postings hold none of has no strong match: its nearest are close, shown apart", async () => {
   const { service } = realIndex;
   // Jobs the real postings do not hold (bench/queries/absent.jsonl), whose nearest titles all

@@ -55,12 +55,16 @@ export function wordsOf(text: string): string[] {
  * assert.equal(headGroupOf("Java Developer"), headGroupOf("Senior Backend Engineer"));
  * assert.notEqual(headGroupOf("Store Manager"), headGroupOf("Frontend Developer"));
  * assert.equal(headGroupOf("Application Management"), undefined);
+ * assert.equal(headGroupOf("Chef de Partie"), headGroupOf("Sous Chef"));
  * ```
  */
 export function headGroupOf(title: string): number | undefined {
   const words = wordsOf(title);
-  // "Head of Engineering", "Director of Sales": the head comes before "of".
-  const of = words.findIndex((w) => w === "of" || w === "for" || w === "im" || w === "fur");
+  // "Head of Engineering", "Director of Sales": the head comes before "of". "Chef de Partie":
+  // before "de" (session 54: a chef de partie's CV was read as its older "Commis Chef" alone).
+  const of = words.findIndex((w) =>
+    w === "of" || w === "for" || w === "im" || w === "fur" || w === "de"
+  );
   const candidates = of > 0 ? [words[of - 1]] : words.slice(-1);
   for (const word of candidates) {
     const group = groupOfWord(word);

@@ -1257,15 +1257,11 @@ export class JobIndex {
         const keptThen = (p: number) =>
           (allowedThen === null || allowedThen[p] === 1) && askedThen(p);
         let count = 0;
+        // A job counts where that search keeps any of its copies, by its score and tier here.
         for (let k = 0; k < cutCount; k++) {
-          let [p, score] = [positions[k], scores[k]];
-          if (!keptThen(p)) {
-            const standIn = standIns.first(p, keptThen);
-            if (!standIn) continue;
-            // That search's words would let the copy they ask for stand, with its own score.
-            if (!askedThen(p)) [p, score] = [standIn.position, standIn.score];
-          }
-          if (strongMask ? strongMask[p] === 1 : strongThenAtLevel(p, score)) count++;
+          const p = positions[k];
+          if (!keptThen(p) && !standIns.first(p, keptThen)) continue;
+          if (strongMask ? strongMask[p] === 1 : strongThenAtLevel(p, scores[k])) count++;
         }
         return Math.min(count, RESULT_SET_MAX);
       });

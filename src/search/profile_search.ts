@@ -78,6 +78,11 @@ export interface ProfileSearchResult extends IndexResult {
   closeBeyond: boolean;
   /** When filters left nothing: the size of the set without them. */
   unfiltered?: number;
+  /**
+   * When the profile's places hold no strong match: how many strong matches it has anywhere
+   * (under the same filters), for the hint.
+   */
+  anywhere?: number;
 }
 
 /** Per index: the head-noun group of each posting's role (undefined: none known), computed once. */
@@ -203,6 +208,10 @@ export async function searchProfile(
     options.request.filters?.country !== undefined ||
     options.request.filters?.near !== undefined;
   let area = explicitPlace ? [] : profile.places;
+  // The scores before the area narrows them, for the count anywhere where it holds no strong one.
+  const beforeArea = area.length > 0
+    ? { relevance: relevance.slice(), fused: fused.slice() }
+    : null;
   const countries = [...new Set(area.filter((p) => p.country).map((p) => p.country!))];
   let widened = false;
   /** Postings beyond the area listed as close matches only (see below); null: none. */
@@ -257,6 +266,13 @@ export async function searchProfile(
       strong,
     ).total
     : undefined;
+  const anywhere = result.total === 0 && beforeArea
+    ? index.searchScores(
+      beforeArea.fused,
+      { ...options.request, limit: 0, ...asIs },
+      keepRelevant(beforeArea.fused, beforeArea.relevance, options.cut, null),
+    ).total
+    : undefined;
   return {
     ...result,
     roles: roles.map((r) => ({ title: r.title, weight: Math.round(r.weight * 100) / 100 })),
@@ -264,6 +280,7 @@ export async function searchProfile(
     widened,
     closeBeyond: outside !== null,
     ...(unfiltered !== undefined ? { unfiltered } : {}),
+    ...(anywhere ? { anywhere } : {}),
   };
 }
 
@@ -310,9 +327,13 @@ function keepRelevant(
   }
   const least = Math.min(cut.minScore, cut.weakFloor);
   const bar = Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best, least);
+  // Where even the best misses the minimum, the rescue keeps the best as close matches under a
+  // model whose cut says so (`rescueStrong: false`), as for `q`: a German nurse's CV in Berlin,
+  // where no nurse is posted, listed two IT jobs at 0.25 as strong matches (reviewer C52).
+  const noneStrong = best < cut.minScore && cut.rescueStrong === false;
   const strong = new Uint8Array(scores.length);
   for (let p = 0; p < scores.length; p++) {
-    if (relevance[p] >= bar && outside?.[p] !== 1) strong[p] = 1;
+    if (relevance[p] >= bar && outside?.[p] !== 1 && !noneStrong) strong[p] = 1;
     else if (relevance[p] < cut.closeFloor || relevance[p] <= 0) scores[p] = 0;
   }
   return strong;
@@ -456,10 +477,22 @@ export async function searchByProfile(
       ? "its close match"
       : `its ${result.closeTotal} close matches`;
     const one = result.closeTotal === 1;
-    outcome.hint = `No strong match for the profile here; ${matches} ` +
+    const where = result.countries.length > 0
+      ? ` near ${derived.places.join(" / ")}` +
+        (result.widened || result.closeBeyond
+          ? ` or in the rest of ${result.countries.join(", ")}`
+          : "")
+      : " here";
+    outcome.hint = `No strong match for the profile${where}; ${matches} ` +
       (result.closest
         ? (one ? "is listed apart (`closest`)." : "are listed apart (`closest`), best first.")
-        : (one ? "follows." : "follow, best first."));
+        : (one ? "follows." : "follow, best first.")) +
+      (result.anywhere
+        ? ` Elsewhere it has ${result.anywhere} strong match${
+          result.anywhere === 1 ? "" : "es"
+        }: ` +
+          "give `near`, `city` or `country` to search there."
+        : "");
   } else if (result.total === 0) {
     outcome.hint = derived.roles.length === 0
       ? 'No role could be read from the profile: say what work is wanted ("I am looking for a ' +

@@ -395,6 +395,14 @@ Deno.test("deriveProfile() reads a role after its employer, a second role, and '
     "Krankenpfleger",
   ]);
   assert.deepEqual(roles("Ich bin seit 2015 als Erzieherin tätig."), ["Erzieherin"]);
+  // A French title's head comes before "de": a chef de partie's CV was read as its older
+  // "Commis Chef" alone.
+  assert.deepEqual(
+    roles(
+      "Dana Whitfield\nChef de Partie · Liverpool, UK\n\nExperience\nCommis Chef, Bistro (2018 - 2021)",
+    ),
+    ["Chef de Partie", "Commis Chef"],
+  );
   // "as" in other senses names no role.
   assert.deepEqual(roles("As a result of the merger I led the team."), []);
   assert.deepEqual(roles("I work at home as a rule."), []);
