@@ -322,10 +322,31 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
           textOf(two as CallToolResult),
           /^5 cities with postings, most postings first; the first 2 \(`limit` lists more\):\n/,
         );
-        for (const limit of [0, 5001, 2.5, "3"]) {
+        // As search_jobs' `top_k` (reviewer M52: the two were refused in other words): clamped,
+        // its digits or null taken, a fraction or a word refused in the same words.
+        const listed = async (limit: unknown) =>
+          ((await client.callTool({ name: "list_cities", arguments: { limit } }))
+            .structuredContent as { cities: CityCount[] }).cities.length;
+        for (const [limit, count] of [[0, 1], [5001, 5], ["3", 3], [null, 5], [1, 1]] as const) {
+          assert.equal(await listed(limit), count, `limit ${limit}`);
+        }
+        const one = await client.callTool({ name: "list_cities", arguments: { limit: 1 } });
+        assert.match(textOf(one as CallToolResult), /; the first \(`limit` lists more\):\n/);
+        for (const limit of [2.5, "three", true]) {
           const refused = await client.callTool({ name: "list_cities", arguments: { limit } });
           assert.equal(refused.isError, true, `limit ${limit}`);
-          assert.match(textOf(refused as CallToolResult), /^Invalid parameter 'limit'/);
+          assert.equal(
+            textOf(refused as CallToolResult),
+            "Invalid parameter 'limit': must be an integer",
+          );
+          const topK = await client.callTool({
+            name: "search_jobs",
+            arguments: { query: "nurse", top_k: limit },
+          });
+          assert.equal(
+            textOf(topK as CallToolResult),
+            "Invalid parameter 'top_k': must be an integer",
+          );
         }
         const text = textOf(result);
         assert.equal(

@@ -92,8 +92,9 @@ export async function runServer(
     createLogger({ level: config.logLevel, write: lineWriter(io.stderr) }),
     config.searchSocket,
   );
-  // Which store, as the operator commands name it: with JOBSEEK_KV unset it is
-  // ./data/jobseek.sqlite3 in whatever folder the supervisor started the server from.
+  // Which store, by the absolute path the operator commands name it by (with JOBSEEK_KV unset,
+  // data/jobseek.sqlite3 in the checkout: `resolveConfig`), so that the log says which file holds
+  // the keys an operator creates from another folder.
   if (!config.searchSocket) {
     logger.info("opening the store", { store: storeName(config.kvLocation, io.cwd) });
   }

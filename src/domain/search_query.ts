@@ -69,11 +69,19 @@ const integerParam = z.union([
   z.string().trim().regex(/^[+-]?\d+$/, "must be an integer").transform(Number),
 ], { error: "must be an integer" });
 
+/**
+ * How many of something to list: an integer (a number or its digits), absent, null or blank for
+ * `fallback`, clamped into [`min`, `max`] rather than refused. `top_k` and `list_cities`' `limit`.
+ */
+export function clampedCount(min: number, max: number, fallback: number) {
+  return z.preprocess(blankAsAbsent, integerParam.optional())
+    .transform((n) => n === undefined ? fallback : Math.min(max, Math.max(min, n)));
+}
+
 /** The input fields of a search, with their rules. Shared by REST (as `q`) and MCP (as `query`). */
 export const searchFields = {
   ...filterFields(),
-  top_k: z.preprocess(blankAsAbsent, integerParam.optional())
-    .transform((n) => n === undefined ? TOP_K_DEFAULT : Math.min(TOP_K_MAX, Math.max(TOP_K_MIN, n)))
+  top_k: clampedCount(TOP_K_MIN, TOP_K_MAX, TOP_K_DEFAULT)
     .describe(
       `Page size, ${TOP_K_MIN}-${TOP_K_MAX} (default ${TOP_K_DEFAULT}); out-of-range values are ` +
         "clamped.",

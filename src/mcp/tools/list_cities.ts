@@ -10,7 +10,7 @@ import { z } from "zod";
 import { cleanFields } from "../../domain/clean_text.ts";
 import { CITIES_DEFAULT, CITIES_MAX, type CityCount, CityCountSchema } from "../../domain/job.ts";
 import { JobseekError } from "../../domain/errors.ts";
-import { searchFields } from "../../domain/search_query.ts";
+import { clampedCount, searchFields } from "../../domain/search_query.ts";
 import {
   declaredInputSchema,
   READ_ONLY_HINTS,
@@ -26,8 +26,9 @@ export const ListCitiesArgsSchema = z.object({
   country: searchFields.country.describe(
     "Only cities in this country (ISO 3166-1 alpha-2 code, e.g. `US`).",
   ),
-  limit: z.number().int().min(1).max(CITIES_MAX).default(CITIES_DEFAULT).describe(
-    `How many cities to list, most postings first, 1-${CITIES_MAX} (default ${CITIES_DEFAULT}).`,
+  limit: clampedCount(1, CITIES_MAX, CITIES_DEFAULT).describe(
+    `How many cities to list, most postings first, 1-${CITIES_MAX} (default ${CITIES_DEFAULT}); ` +
+      "out-of-range values are clamped, as search_jobs' `top_k` is.",
   ),
 });
 
@@ -96,7 +97,7 @@ function parseListCitiesArgs(
  * );
  * assert.equal(
  *   formatCities([{ city: "Austin", country: "US", count: 3 }], "US", 40),
- *   "40 cities with postings in US, most postings first; the first 1 (`limit` lists more):" +
+ *   "40 cities with postings in US, most postings first; the first (`limit` lists more):" +
  *     "\n\n1. Austin, US — 3 postings",
  * );
  * ```
@@ -109,7 +110,8 @@ export function formatCities(cities: CityCount[], country?: string, total = citi
     return `${i + 1}. ${name} — ${c.count} posting${c.count === 1 ? "" : "s"}`;
   });
   const noun = total === 1 ? "city" : "cities";
-  const shown = total > cities.length ? `; the first ${cities.length} (\`limit\` lists more)` : "";
+  const first = cities.length === 1 ? "the first" : `the first ${cities.length}`;
+  const shown = total > cities.length ? `; ${first} (\`limit\` lists more)` : "";
   return `${
     total.toLocaleString("en")
   } ${noun} with postings${where}, most postings first${shown}:\n\n${lines.join("\n")}`;
