@@ -2149,8 +2149,8 @@ export const MUTANTS: Mutant[] = [
     id: "M255",
     layer: "search",
     file: "src/search/profile/profile_head.ts",
-    line: "      const title = cleanTitle(part.split(TITLE_ENDS)[0]);",
-    becomes: "      const title = cleanTitle(part);",
+    line: "      const title = cleanTitle(titleAfterOpener(part.split(TITLE_ENDS)[0]));",
+    becomes: "      const title = cleanTitle(titleAfterOpener(part));",
     breaks: '"Data scientist with 6 years of Python experience." reads no role (session 33)',
   },
   {
@@ -6458,8 +6458,8 @@ export const MUTANTS: Mutant[] = [
     id: "M783",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "        set.map((hit) => standIns.passing(hit.position, kept).map((p) => jobs[p])),",
-    becomes: "        set.map((hit) => [hit.job]),",
+    line: "        standIns.passingEach(set.map((hit) => hit.position), kept).map((copies) =>",
+    becomes: "        set.map((hit) => [hit.position]).map((copies) =>",
     breaks:
       "a facet counts a reposted job under its shown copy's city alone: the count for Leeds is not what `city=Leeds` finds (session 54)",
   },
@@ -6485,8 +6485,8 @@ export const MUTANTS: Mutant[] = [
     id: "M787",
     layer: "index",
     file: "src/index/head_group.ts",
-    line: '    w === "of" || w === "for" || w === "im" || w === "fur" || w === "de"',
-    becomes: '    w === "of" || w === "for" || w === "im" || w === "fur"',
+    line: '    (w === "de" && words[i - 1] === "chef" && KITCHEN_BRIGADE.has(words[i + 1]))',
+    becomes: "    false",
     breaks:
       '"Chef de Partie" is no role: a chef de partie\'s CV is searched as its older "Commis Chef" (session 54)',
   },
@@ -6494,8 +6494,8 @@ export const MUTANTS: Mutant[] = [
     id: "M788",
     layer: "search",
     file: "src/search/profile/profile_head.ts",
-    line: "      if (opensSelfDescription(title)) continue;",
-    becomes: "",
+    line: "      const title = cleanTitle(titleAfterOpener(part.split(TITLE_ENDS)[0]));",
+    becomes: "      const title = cleanTitle(part.split(TITLE_ENDS)[0]);",
     breaks:
       '"Ich bin Krankenpfleger." gives the sentence "Ich bin Krankenpfleger" as a second role (session 54, reviewer C52)',
   },
@@ -6516,6 +6516,33 @@ export const MUTANTS: Mutant[] = [
     becomes: "  const found = [...flat.matchAll(SELF_DESCRIPTION)]",
     breaks:
       '"seit 2015 als Krankenpfleger t\u00e4tig" is read as no role (session 54, reviewer C52)',
+  },
+  {
+    id: "M791",
+    layer: "search",
+    file: "src/search/profile/role_titles.ts",
+    line: "    if (!add(match[1])) continue;",
+    becomes: "    add(match[1]);",
+    breaks:
+      '"I am part of a team and as a mentor to junior developers" reads "mentor to junior developers" as a role (session 54, reviewer C54)',
+  },
+  {
+    id: "M792",
+    layer: "search",
+    file: "src/search/profile/derive_profile.ts",
+    line: '  const plain = text.slice(0, PROFILE_MAX_LENGTH).replace(/\\p{Cf}/gu, "")',
+    becomes: "  const plain = text.slice(0, PROFILE_MAX_LENGTH)",
+    breaks: 'a zero-width space after "Krankenpfleger" hides the role (session 54, reviewer R54)',
+  },
+  {
+    id: "M793",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line:
+      "      mask[p] === 1 && (options.cut.rescueStrong !== false || relevance[p] >= options.cut.minScore);",
+    becomes: "      mask[p] === 1;",
+    breaks:
+      "a London nurse's CV lists every British nurse as close, none strong, since London holds none (session 54, reviewer R54)",
   },
 ];
 

@@ -221,6 +221,30 @@ Deno.test("a CV whose area holds none of its work has no strong match there, and
     ranked.hint ?? "",
     /^No strong match for the profile near Berlin, DE( or in the rest of DE)?; its \d+ close match/,
   );
+  assert.ok(ranked.results.length > 0, "the rescue's matches are listed, as close ones");
+  // Reviewer R54: a London nurse's CV, with no nurse within the area, listed every British nurse
+  // as close under "No strong match ... or in the rest of GB": where the area holds no strong
+  // match, the rest of the country's are, as `country=GB` lists them.
+  const london = "I am a nurse. I live in London.";
+  const widened = await service.search(parseSearchQuery({ profile: london, sort: "relevance" }));
+  const inGb = await service.search(
+    parseSearchQuery({ profile: london, country: "GB", sort: "relevance" }),
+  );
+  assert.equal(
+    widened.hint,
+    "Nothing fits the profile within 60 km of London, GB: these are from the rest of GB.",
+  );
+  assert.ok(widened.total > 0 && widened.total === inGb.total, `${widened.total}, ${inGb.total}`);
+  assert.deepEqual(widened.results.map((r) => r.job_url), inGb.results.map((r) => r.job_url));
+  // A place with no match at all counts the strong matches elsewhere too.
+  const berlin = await service.search(
+    parseSearchQuery({ profile: "I am a nurse. I live in Berlin." }),
+  );
+  assert.equal(berlin.total + (berlin.close_total ?? 0), 0);
+  assert.match(
+    berlin.hint ?? "",
+    /^Nothing fits the profile near Berlin, DE\. Elsewhere it has \d+ strong matches/,
+  );
   // Where the area holds strong matches, no count elsewhere.
   const there = await service.search(
     parseSearchQuery({ profile: "Registered nurse looking for work in Liverpool." }),

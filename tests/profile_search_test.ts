@@ -235,7 +235,7 @@ Deno.test("a profile search keeps the result-set rules of a q search", async (t)
         { embed, ranking, cut },
       );
       assert.equal(outcome.total, 0);
-      assert.match(outcome.hint!, /near London, GB; give `near`, `city` or `country`/);
+      assert.match(outcome.hint!, /near London, GB\. Give `near`, `city` or `country`/);
     },
   );
 

@@ -56,14 +56,17 @@ export function wordsOf(text: string): string[] {
  * assert.notEqual(headGroupOf("Store Manager"), headGroupOf("Frontend Developer"));
  * assert.equal(headGroupOf("Application Management"), undefined);
  * assert.equal(headGroupOf("Chef de Partie"), headGroupOf("Sous Chef"));
+ * assert.equal(headGroupOf("Chef de Projet"), undefined);
  * ```
  */
 export function headGroupOf(title: string): number | undefined {
   const words = wordsOf(title);
-  // "Head of Engineering", "Director of Sales": the head comes before "of". "Chef de Partie":
-  // before "de" (session 54: a chef de partie's CV was read as its older "Commis Chef" alone).
-  const of = words.findIndex((w) =>
-    w === "of" || w === "for" || w === "im" || w === "fur" || w === "de"
+  // "Head of Engineering", "Director of Sales": the head comes before "of". The kitchen's French
+  // titles ("Chef de Partie") are chefs (session 54: a chef de partie's CV was read as its older
+  // "Commis Chef" alone); not every "chef de": a "Chef de Projet" leads a project.
+  const of = words.findIndex((w, i) =>
+    w === "of" || w === "for" || w === "im" || w === "fur" ||
+    (w === "de" && words[i - 1] === "chef" && KITCHEN_BRIGADE.has(words[i + 1]))
   );
   const candidates = of > 0 ? [words[of - 1]] : words.slice(-1);
   for (const word of candidates) {
@@ -72,6 +75,9 @@ export function headGroupOf(title: string): number | undefined {
   }
   return undefined;
 }
+
+/** What a kitchen's "chef de ..." is chef of: a station, the kitchen, the dining room's rank. */
+const KITCHEN_BRIGADE = new Set(["partie", "cuisine", "rang"]);
 
 /** Whether a text ends in (or, before "of", names) a known head noun: whether it reads as a role. */
 export function hasHeadNoun(text: string): boolean {

@@ -1329,7 +1329,9 @@ export class JobIndex {
       // A job counts under each value of its copies the search keeps: the count a value shows is
       // what its filter would find.
       result.facets = countFacets(
-        set.map((hit) => standIns.passing(hit.position, kept).map((p) => jobs[p])),
+        standIns.passingEach(set.map((hit) => hit.position), kept).map((copies) =>
+          copies.map((p) => jobs[p])
+        ),
         request.facets,
       );
     }

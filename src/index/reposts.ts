@@ -347,6 +347,12 @@ export class Reposts {
   #groups: Uint32Array | null = null;
   /** Per repost group, 1 + the candidate slot of its best copy in the running search (0: none). */
   readonly #groupBest: Uint32Array;
+  /**
+   * Per repost group, the number of the last search in which it had other copies among the
+   * candidates: whether a job has any is one read, with nothing to clear between searches.
+   */
+  readonly #othersIn: Uint32Array;
+  #searches = 0;
 
   /** `repostTextAt(p)`: posting p's `repostTextOf` its description. */
   /** `groups`: `repostGroups` of these postings made before (a snapshot carries them). */
@@ -359,6 +365,7 @@ export class Reposts {
     this.#repostTextAt = repostTextAt;
     this.#groups = groups ?? null;
     this.#groupBest = new Uint32Array(jobs.length);
+    this.#othersIn = new Uint32Array(jobs.length);
   }
 
   /** Builds what the first search would otherwise build. */
@@ -402,6 +409,11 @@ export class Reposts {
       if (held === 0 || better(k, held - 1)) bestOf[group] = k + 1;
     }
     const others: OtherCopy[] = [];
+    if (++this.#searches === 0xffffffff) {
+      this.#othersIn.fill(0);
+      this.#searches = 1;
+    }
+    const search = this.#searches;
     let kept = 0;
     for (let k = 0; k < count; k++) {
       const p = positions[k];
@@ -409,7 +421,10 @@ export class Reposts {
         positions[kept] = p;
         scores[kept] = scores[k];
         kept++;
-      } else others.push({ position: p, score: scores[k] });
+      } else {
+        others.push({ position: p, score: scores[k] });
+        this.#othersIn[groups[p]] = search;
+      }
     }
     for (let k = 0; k < kept; k++) bestOf[groups[positions[k]]] = 0;
     candidates.count = kept;
@@ -426,11 +441,18 @@ export class Reposts {
     return jobA.id < jobB.id;
   }
 
-  /** What a search's filters may show of the jobs `keepOneCopy` left `others` of. */
+  /**
+   * What a search's filters may show of the jobs the last `keepOneCopy` left `others` of (none
+   * where it kept every copy). Searching is synchronous: used before the next search.
+   */
   standIns(others: readonly OtherCopy[]): StandIns {
+    const search = this.#searches;
+    const othersIn = this.#othersIn;
+    const groups = this.#repostGroups();
     return new StandIns(
-      this.#repostGroups(),
+      groups,
       others,
+      (position) => others.length > 0 && othersIn[groups[position]] === search,
       (a, b) => this.#betterCopy(a.position, a.score, b.position, b.score) ? -1 : 1,
     );
   }
@@ -458,27 +480,34 @@ export class Reposts {
 }
 
 /**
- * The other copies of the jobs of one search, by job, found on first need: most searches have no
- * filter that turns a standing copy away, and build nothing.
+ * The other copies of the jobs of one search, by job, gathered on first need: only a filter that
+ * turns away a standing copy with other copies, or a facet count over jobs that have some, reads
+ * them.
  */
 export class StandIns {
   readonly #groups: Uint32Array;
   readonly #others: readonly OtherCopy[];
+  readonly #hasOthers: (position: number) => boolean;
   readonly #order: (a: OtherCopy, b: OtherCopy) => number;
+  /** Group → its other copies, best first once `#sorted` holds the group. */
   #byGroup: Map<number, OtherCopy[]> | null = null;
+  readonly #sorted = new Set<number>();
 
   constructor(
     groups: Uint32Array,
     others: readonly OtherCopy[],
+    hasOthers: (position: number) => boolean,
     order: (a: OtherCopy, b: OtherCopy) => number,
   ) {
     this.#groups = groups;
     this.#others = others;
+    this.#hasOthers = hasOthers;
     this.#order = order;
   }
 
-  #copiesOf(position: number): readonly OtherCopy[] {
-    if (this.#others.length === 0) return [];
+  /** The best other copy of the job standing as `position` that `passes` (none: undefined). */
+  first(position: number, passes: (position: number) => boolean): OtherCopy | undefined {
+    if (!this.#hasOthers(position)) return undefined;
     if (!this.#byGroup) {
       this.#byGroup = new Map();
       for (const other of this.#others) {
@@ -487,24 +516,30 @@ export class StandIns {
         if (copies) copies.push(other);
         else this.#byGroup.set(group, [other]);
       }
-      for (const copies of this.#byGroup.values()) copies.sort(this.#order);
     }
-    return this.#byGroup.get(this.#groups[position]) ?? [];
+    const group = this.#groups[position];
+    const copies = this.#byGroup.get(group) ?? [];
+    if (!this.#sorted.has(group)) {
+      copies.sort(this.#order);
+      this.#sorted.add(group);
+    }
+    return copies.find((copy) => copy.position !== position && passes(copy.position));
   }
 
-  /** The best other copy of the job standing as `position` that `passes` (none: undefined). */
-  first(position: number, passes: (position: number) => boolean): OtherCopy | undefined {
-    return this.#copiesOf(position).find((copy) =>
-      copy.position !== position && passes(copy.position)
-    );
-  }
-
-  /** Every copy of the job shown as `position` that `passes`, `position` first. */
-  passing(position: number, passes: (position: number) => boolean): number[] {
-    const copies = [position];
-    for (const copy of this.#copiesOf(position)) {
-      if (copy.position !== position && passes(copy.position)) copies.push(copy.position);
+  /** For each of `shown` (one copy of each job), every copy of its job that `passes`, itself first. */
+  passingEach(shown: readonly number[], passes: (position: number) => boolean): number[][] {
+    const wanted = new Map<number, number[]>();
+    for (const position of shown) {
+      if (this.#hasOthers(position)) wanted.set(this.#groups[position], []);
     }
-    return copies;
+    if (wanted.size > 0) {
+      for (const { position } of this.#others) wanted.get(this.#groups[position])?.push(position);
+    }
+    return shown.map((position) => [
+      position,
+      ...(wanted.get(this.#groups[position]) ?? []).filter((copy) =>
+        copy !== position && passes(copy)
+      ),
+    ]);
   }
 }

@@ -188,18 +188,22 @@ export async function searchProfile(
   };
   // Relevance (what decides membership, as the score does for `q`): the role, at the person's
   // level, over every posting. Skills and place then order the members and make the score shown.
-  const relevance = new Float32Array(n);
-  const fused = new Float32Array(n);
   const norm = (1 + settings.skillBonus) * (1 + settings.placeBonus);
-  for (let p = 0; p < n; p++) {
-    if (role[p] <= 0) continue;
-    const job = jobs[p];
-    relevance[p] = role[p] * seniorityFactor(profile.levels, job.seniority, settings);
-    const local = Math.max(nearness(job), profile.remote && isRemote(job) ? 1 : 0);
-    const skills = Math.min(1, skill[p] / settings.skillsForFullBonus);
-    fused[p] = relevance[p] * (1 + settings.skillBonus * skills) *
-      (1 + settings.placeBonus * local) / norm;
-  }
+  const scoreEvery = () => {
+    const relevance = new Float32Array(n);
+    const fused = new Float32Array(n);
+    for (let p = 0; p < n; p++) {
+      if (role[p] <= 0) continue;
+      const job = jobs[p];
+      relevance[p] = role[p] * seniorityFactor(profile.levels, job.seniority, settings);
+      const local = Math.max(nearness(job), profile.remote && isRemote(job) ? 1 : 0);
+      const skills = Math.min(1, skill[p] / settings.skillsForFullBonus);
+      fused[p] = relevance[p] * (1 + settings.skillBonus * skills) *
+        (1 + settings.placeBonus * local) / norm;
+    }
+    return { relevance, fused };
+  };
+  const { relevance, fused } = scoreEvery();
   // The profile's places are part of what it asks, as a place in a `q` text is: postings within
   // `areaKm` of a city it names, in a country it names (postings not on the map, by city name or
   // country), and remote ones in those countries when it wants remote work. The cut is made among
@@ -208,10 +212,7 @@ export async function searchProfile(
     options.request.filters?.country !== undefined ||
     options.request.filters?.near !== undefined;
   let area = explicitPlace ? [] : profile.places;
-  // The scores before the area narrows them, for the count anywhere where it holds no strong one.
-  const beforeArea = area.length > 0
-    ? { relevance: relevance.slice(), fused: fused.slice() }
-    : null;
+  const narrowed = area.length > 0;
   const countries = [...new Set(area.filter((p) => p.country).map((p) => p.country!))];
   let widened = false;
   /** Postings beyond the area listed as close matches only (see below); null: none. */
@@ -224,8 +225,14 @@ export async function searchProfile(
           relevance[p] > 0 && inArea(job, places, profile.remote, settings.areaKm) ? 1 : 0,
       );
     let mask = inside(area);
-    // Nothing of the kind near the person: the rest of their country rather than nothing.
-    if (!mask.includes(1) && countries.length > 0 && area.some((p) => p.city !== undefined)) {
+    // Nothing of the kind near the person: the rest of their country rather than nothing. Of the
+    // kind means a strong match where the cut makes no rescued match strong (session 54: a
+    // London nurse's CV, with no nurse within the area, listed every British nurse as close).
+    const ofTheKind = (p: number) =>
+      mask[p] === 1 && (options.cut.rescueStrong !== false || relevance[p] >= options.cut.minScore);
+    let anyOfTheKind = false;
+    for (let p = 0; p < n && !anyOfTheKind; p++) anyOfTheKind = ofTheKind(p);
+    if (!anyOfTheKind && countries.length > 0 && area.some((p) => p.city !== undefined)) {
       area = countries.map((country) => ({ country, wished: false }));
       mask = inside(area);
       widened = true;
@@ -262,17 +269,21 @@ export async function searchProfile(
   const unfiltered = result.total === 0 && filtered
     ? index.searchScores(
       fused,
-      { ...options.request, filters: undefined, limit: 0, ...asIs },
+      { ...options.request, filters: undefined, facets: undefined, limit: 0, ...asIs },
       strong,
     ).total
     : undefined;
-  const anywhere = result.total === 0 && beforeArea
-    ? index.searchScores(
-      beforeArea.fused,
-      { ...options.request, limit: 0, ...asIs },
-      keepRelevant(beforeArea.fused, beforeArea.relevance, options.cut, null),
-    ).total
-    : undefined;
+  // Where the area holds no strong match: how many the profile has anywhere, scored again (rare,
+  // so that the common search keeps no copy of every posting's scores).
+  let anywhere: number | undefined;
+  if (result.total === 0 && narrowed) {
+    const every = scoreEvery();
+    anywhere = index.searchScores(
+      every.fused,
+      { ...options.request, facets: undefined, limit: 0, ...asIs },
+      keepRelevant(every.fused, every.relevance, options.cut, null),
+    ).total;
+  }
   return {
     ...result,
     roles: roles.map((r) => ({ title: r.title, weight: Math.round(r.weight * 100) / 100 })),
@@ -305,6 +316,19 @@ function inArea(
   });
 }
 
+/**
+ * What the hint adds where the profile's places hold no strong match: how many it has elsewhere
+ * and how to search there (a place in `q` replaces the profile's, as `near`, `city` and `country`
+ * do), else `otherwise`.
+ */
+function elsewhere(anywhere: number | undefined, otherwise = ""): string {
+  if (!anywhere) return otherwise;
+  return ` Elsewhere it has ${anywhere} strong match${
+    anywhere === 1 ? "" : "es"
+  }: give \`near\`, ` +
+    "`city` or `country`, or name a place in `q`, to search there.";
+}
+
 /** A page of the closest jobs: fewer near the person, and the close matches reach their country. */
 const CLOSE_PAGE = 10;
 
@@ -331,10 +355,12 @@ function keepRelevant(
   // model whose cut says so (`rescueStrong: false`), as for `q`: a German nurse's CV in Berlin,
   // where no nurse is posted, listed two IT jobs at 0.25 as strong matches (reviewer C52).
   const noneStrong = best < cut.minScore && cut.rescueStrong === false;
+  // What the rescue keeps is close then, even under the close floor (as `cutByScore` keeps it).
+  const closeFrom = noneStrong ? Math.min(bar, cut.closeFloor) : cut.closeFloor;
   const strong = new Uint8Array(scores.length);
   for (let p = 0; p < scores.length; p++) {
     if (relevance[p] >= bar && outside?.[p] !== 1 && !noneStrong) strong[p] = 1;
-    else if (relevance[p] < cut.closeFloor || relevance[p] <= 0) scores[p] = 0;
+    else if (relevance[p] < closeFrom || relevance[p] <= 0) scores[p] = 0;
   }
   return strong;
 }
@@ -479,20 +505,13 @@ export async function searchByProfile(
     const one = result.closeTotal === 1;
     const where = result.countries.length > 0
       ? ` near ${derived.places.join(" / ")}` +
-        (result.widened || result.closeBeyond
-          ? ` or in the rest of ${result.countries.join(", ")}`
-          : "")
+        (result.widened ? ` or in the rest of ${result.countries.join(", ")}` : "")
       : " here";
     outcome.hint = `No strong match for the profile${where}; ${matches} ` +
       (result.closest
         ? (one ? "is listed apart (`closest`)." : "are listed apart (`closest`), best first.")
         : (one ? "follows." : "follow, best first.")) +
-      (result.anywhere
-        ? ` Elsewhere it has ${result.anywhere} strong match${
-          result.anywhere === 1 ? "" : "es"
-        }: ` +
-          "give `near`, `city` or `country` to search there."
-        : "");
+      elsewhere(result.anywhere);
   } else if (result.total === 0) {
     outcome.hint = derived.roles.length === 0
       ? 'No role could be read from the profile: say what work is wanted ("I am looking for a ' +
@@ -501,8 +520,9 @@ export async function searchByProfile(
       ? `Nothing fits the profile with these filters; without them it finds ${result.unfiltered} ` +
         `posting${result.unfiltered === 1 ? "" : "s"}.`
       : result.countries.length > 0
-      ? `Nothing fits the profile near ${derived.places.join(" / ")}; give \`near\`, \`city\` ` +
-        "or `country` to search elsewhere."
+      ? `Nothing fits the profile near ${derived.places.join(" / ")}.${
+        elsewhere(result.anywhere, " Give `near`, `city` or `country` to search elsewhere.")
+      }`
       : "Nothing fits the profile with these filters.";
   }
   // A profile's own places (its address) say where "near me" is.

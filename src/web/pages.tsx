@@ -200,7 +200,13 @@ function cvHint(r: SearchResponse): string {
     return "No role could be read from your CV: say the work you want in the box below " +
       "(“staff nurse”), or add a line such as “I am looking for a job as a nurse” to the CV.";
   }
-  return hintForPeople(r.hint ?? "", "below");
+  // The CV form takes no place: the search page's words do ("nurse in Leeds").
+  return hintForPeople(r.hint ?? "", "below").replace(
+    /([Gg])ive near, city or country(?:, or name a place in q,)? to search (there|elsewhere)\./,
+    (_, g: string, where: string) =>
+      `${g === "G" ? "Search" : "search"} for the work and a place on the search page ` +
+      `(“nurse in Leeds”) to look ${where}.`,
+  );
 }
 
 /**

@@ -90,7 +90,12 @@ const HEADLINE_WEIGHT = 0.95;
 export function deriveProfile(text: string, options: DeriveProfileOptions = {}): DerivedProfile {
   const now = (options.now ?? new Date()).getUTCFullYear();
   const lookup = options.places;
-  const lines = sectionLines(text.slice(0, PROFILE_MAX_LENGTH));
+  // One space for each run within a line, and no invisible format characters (a zero-width space
+  // after "Krankenpfleger" hid the role): a run of 20,000 spaces in a line cost the line readers
+  // a second (reviewer R54).
+  const plain = text.slice(0, PROFILE_MAX_LENGTH).replace(/\p{Cf}/gu, "")
+    .replace(/[^\S\n]+/g, " ");
+  const lines = sectionLines(plain);
   const roles: DerivedRole[] = [];
   // One role a stemmed title ("Staff Nurse", "staff nurses"), at the most any source gave it.
   const keyOf = (title: string) => wordsOf(title).map(stem).join(" ");
@@ -131,10 +136,10 @@ export function deriveProfile(text: string, options: DeriveProfileOptions = {}):
   // Places: wished ones, else those of the head lines (the address), else the phone's country.
   const places = profilePlaces(headWithoutName(head), { wished: wishes.places, lookup });
   const namedTitles = roles.filter((r) => r.from !== "experience").map((r) => r.title);
-  const { seniority, levels } = profileSeniority(text, { lines, namedTitles });
+  const { seniority, levels } = profileSeniority(plain, { lines, namedTitles });
   return {
     roles: roles.slice(0, MAX_ROLES),
-    skills: profileSkills(text, lines),
+    skills: profileSkills(plain, lines),
     places,
     remote: wishes.remote,
     ...(seniority ? { seniority } : {}),

@@ -395,6 +395,13 @@ Deno.test("deriveProfile() reads a role after its employer, a second role, and '
     "Krankenpfleger",
   ]);
   assert.deepEqual(roles("Ich bin seit 2015 als Erzieherin tätig."), ["Erzieherin"]);
+  // In a CV's body, with no date beside it.
+  assert.deepEqual(
+    roles(
+      "Max Mustermann\nBerlin\n\nProfil\nZuverlässig und freundlich. Derzeit als Erzieherin tätig.",
+    ),
+    ["Erzieherin"],
+  );
   // A French title's head comes before "de": a chef de partie's CV was read as its older
   // "Commis Chef" alone.
   assert.deepEqual(
@@ -403,6 +410,31 @@ Deno.test("deriveProfile() reads a role after its employer, a second role, and '
     ),
     ["Chef de Partie", "Commis Chef"],
   );
+  // "and as" elsewhere names none; "certified", "licensed" and "registered" are part of titles.
+  assert.deepEqual(
+    roles("I work as a developer. I am part of a team and as a mentor to junior developers."),
+    ["developer"],
+  );
+  assert.deepEqual(roles("I am a Certified Nursing Assistant with 5 years in care homes."), [
+    "Certified Nursing Assistant",
+  ]);
+  assert.deepEqual(roles("I am an experienced registered nurse."), ["registered nurse"]);
+  // Reviewer R54: sentences and clauses read as roles as written, roles after "then as", ", as",
+  // and a run of spaces or a zero-width space in the way.
+  assert.deepEqual(
+    roles("Worked as Chef de Partie at The Ritz, then as Sous Chef at Claridge's."),
+    ["Chef de Partie", "Sous Chef"],
+  );
+  assert.deepEqual(roles("Ich arbeite als Busfahrer in München."), ["Busfahrer"]);
+  assert.deepEqual(roles("I have worked as a nurse, as a carer and as a cleaner."), [
+    "nurse",
+    "carer",
+  ]);
+  assert.deepEqual(roles("Ich bin seit 2015 als Krankenpfleger im Klinikum Nürnberg tätig."), [
+    "Krankenpfleger",
+  ]);
+  assert.deepEqual(roles("Ich bin Krankenpfleger\u200b."), ["Krankenpfleger"]);
+  assert.deepEqual(roles(`I am a nurse${" ".repeat(19_900)}.`), ["nurse"]);
   // "as" in other senses names no role.
   assert.deepEqual(roles("As a result of the merger I led the team."), []);
   assert.deepEqual(roles("I work at home as a rule."), []);

@@ -6,7 +6,7 @@
  * @module
  */
 import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
-import { cleanTitle } from "./role_titles.ts";
+import { cleanTitle, titleAfterOpener } from "./role_titles.ts";
 import type { Line } from "./section_lines.ts";
 
 const MONTH = String
@@ -30,7 +30,8 @@ function titleIn(line: string): string | undefined {
   const withoutDates = line.replace(new RegExp(DATE_RANGE.source, "gi"), " ")
     .replace(/\(\s*\)/g, " ");
   for (const segment of withoutDates.split(TITLE_BREAK)) {
-    const title = cleanTitle(segment);
+    // "Ich bin seit 2015 als Krankenpfleger im Klinikum tätig": the title, not the sentence.
+    const title = cleanTitle(titleAfterOpener(segment));
     const words = wordsOf(title);
     if (words.length === 0 || words.length > 7) continue;
     if (

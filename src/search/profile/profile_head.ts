@@ -6,7 +6,7 @@
  * @module
  */
 import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
-import { cleanTitle, expandAbbreviations, opensSelfDescription } from "./role_titles.ts";
+import { cleanTitle, expandAbbreviations, titleAfterOpener } from "./role_titles.ts";
 import type { Line } from "./section_lines.ts";
 
 const HEAD_LINES = 6;
@@ -88,11 +88,11 @@ export function headlineRoles(head: readonly Line[]): string[] {
     let rest = line.split(/\s+/).slice(named).join(" ");
     if (rest.split(/\s+/).length > 14) rest = rest.split(CLAUSE_ENDS)[0];
     for (const part of rest.split(/\s+[-–—|·]\s+|\s*[—–|·]\s*|,\s+|\s+\/\s+|\s+&\s+/)) {
-      const title = cleanTitle(part.split(TITLE_ENDS)[0]);
+      // "Ich bin Krankenpfleger.", "Worked as Chef de Partie at The Ritz": the title, not the
+      // sentence (reviewer C52 and R54: both were roles as written).
+      const title = cleanTitle(titleAfterOpener(part.split(TITLE_ENDS)[0]));
       const words = wordsOf(title);
       if (words.length === 0 || words.length > 6 || /\d{3,}|\byears?\b/i.test(title)) continue;
-      // "Ich bin Krankenpfleger.": the self-description's reading has the role, not the sentence.
-      if (opensSelfDescription(title)) continue;
       if (hasHeadNoun(title)) roles.push(expandAbbreviations(title));
     }
   });

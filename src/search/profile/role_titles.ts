@@ -35,10 +35,12 @@ export function expandAbbreviations(title: string): string {
 
 /**
  * A qualifier a person puts before the title they name themselves by: "Experienced nurse",
- * "Ausgebildete Krankenschwester". Not "registered", which is part of a nurse's title.
+ * "Ausgebildete Krankenschwester". Not "registered", "certified", "licensed" or "skilled", which
+ * are part of titles ("Registered Nurse", "Certified Nursing Assistant", "Licensed Practical
+ * Nurse", "Skilled Worker").
  */
 const QUALIFIER =
-  /^(?:(?:very\s+)?(?:experienced|qualified|certified|licensed|passionate|dedicated|motivated|skilled|hard[- ]working|enthusiastic|(?:staatlich\s+anerkannte|ausgebildete|examinierte|gelernte|erfahrene|diplomierte)[rn]?)\s+)+/iu;
+  /^(?:(?:very\s+)?(?:experienced|qualified|passionate|dedicated|motivated|hard[- ]working|enthusiastic|(?:staatlich\s+anerkannte|ausgebildete|examinierte|gelernte|erfahrene|diplomierte)[rn]?)\s+)+/iu;
 
 /** A title without the qualifiers before it ("Experienced nurse": "nurse"). */
 export function withoutQualifiers(title: string): string {
@@ -46,12 +48,24 @@ export function withoutQualifiers(title: string): string {
   return rest === "" ? title : rest;
 }
 
-/** How a sentence opens where a person names themselves by their work ("I am", "Ich bin"). */
-const SELF_OPENER = /^(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)\b/iu;
+/**
+ * How a sentence or a clause opens where a person names the work they do or did, up to the title:
+ * "I am a", "Ich bin seit 2015 als", "Worked as", "then as a", "Ich arbeite als".
+ */
+const SELF_OPENER =
+  /^(?:(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)(?:\s+(?:seit|since)\s+\d{4})?(?:\s+als)?|(?:i\s+)?(?:have\s+)?(?:been\s+)?(?:work|worked|working)\s+as|ich\s+arbeite(?:te)?\s+als|(?:then\s+|and\s+(?:also\s+)?)?as|(?:seit\s+\d{4}\s+)?als)\s+(?:an?\s+|ein(?:e|er)?\s+|een\s+|une?\s+)?/iu;
 
-/** Whether `text` opens as a self-description, which {@linkcode selfDescribedRoles} reads. */
-export function opensSelfDescription(text: string): boolean {
-  return SELF_OPENER.test(text.trim());
+/** Where the title ends in a clause that names it: the employer or place after it, "tätig". */
+const AFTER_TITLE = /\s+(?:at|for|bei|im|in|tätig|and\s+(?:also\s+)?as)\b/iu;
+
+/**
+ * The title a clause names after such an opening ("Worked as Chef de Partie at The Ritz": "Chef de
+ * Partie"), or the clause as it is where it has none.
+ */
+export function titleAfterOpener(clause: string): string {
+  const trimmed = clause.trim();
+  const opened = trimmed.replace(SELF_OPENER, "");
+  return opened === trimmed ? clause : opened.split(AFTER_TITLE)[0];
 }
 
 /**
@@ -61,7 +75,14 @@ export function opensSelfDescription(text: string): boolean {
  * session 54: an employer before "as", a second role after "and as").
  */
 const SELF_DESCRIPTION =
-  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work)(?:\s+(?:for|at)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als|and\s+(?:also\s+)?as)\s+(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?(?:(?:experienced|qualified|certified|licensed|registered|passionate|dedicated|motivated|skilled|erfahrene[rn]?)\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
+  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work)(?:\s+(?:for|at)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
+
+/**
+ * A second role right after a self-description's ("... as a cashier and as a sales assistant"):
+ * only there, as "and as" elsewhere ("part of a team and as a mentor to juniors") names none.
+ */
+const SECOND_ROLE =
+  /^\s+and\s+(?:also\s+)?as\s+(?:an?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|since)\b|[,.;:!?]|$)/iu;
 
 /** "seit 2015 als Krankenpfleger tätig": the German way to say what one works as. */
 const WORKS_AS = /\bals\s+(?:ein(?:e|er)?\s+)?([\p{L}][\p{L}\s/-]{2,40}?)\s+tätig\b/giu;
@@ -74,11 +95,18 @@ export function selfDescribedRoles(text: string): string[] {
   const flat = text.replace(/\s+/g, " ");
   const found = [...flat.matchAll(SELF_DESCRIPTION), ...flat.matchAll(WORKS_AS)]
     .sort((a, b) => a.index - b.index);
+  /** Adds `title` where it reads as a role; whether it does. */
+  const add = (title: string) => {
+    const phrase = cleanTitle(title);
+    const role = hasHeadNoun(phrase) && wordsOf(phrase).length <= 6;
+    if (role && !roles.includes(phrase)) roles.push(phrase);
+    return role;
+  };
   for (const match of found) {
-    const phrase = cleanTitle(match[1]);
-    if (hasHeadNoun(phrase) && wordsOf(phrase).length <= 6 && !roles.includes(phrase)) {
-      roles.push(phrase);
-    }
+    if (!add(match[1])) continue;
+    const end = match.index + match[0].length;
+    const second = flat.slice(end, end + 100).match(SECOND_ROLE);
+    if (second) add(second[1]);
   }
   return roles;
 }
