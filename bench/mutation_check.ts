@@ -6544,6 +6544,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a London nurse's CV lists every British nurse as close, none strong, since London holds none (session 54, reviewer R54)",
   },
+  {
+    id: "M794",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "  if (foldText(best.name) !== word) return false;",
+    becomes: "",
+    breaks:
+      '"deli counter jobs in leeds" lists jobs in Delhi ("Deli" in Malay), Leeds unread (session 54)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -836,6 +836,50 @@ Deno.test("postings that name only their region are in it, and at its cities whe
   }
 });
 
+Deno.test("a word of the titles that is only another name of a city with region-only postings is the word", async () => {
+  // Session 54: "Deli" (Delhi in Malay) was Delhi wherever Delhi's postings naming only their
+  // region ("DL, IN") outnumbered the titles saying "deli", as "only for mumbai candidates" is
+  // Mumbai: "deli counter jobs in leeds" listed Delhi's postings, Leeds unread.
+  const rows: [string, string, string][] = [
+    ["d1", "Staff Nurse", "DL, IN"],
+    ["d2", "Sales Executive", "DL, IN"],
+    ["d3", "Customer Care Executive", "DL, IN"],
+    ["l1", "Deli Assistant", "Leeds, ENG, GB"],
+    ["l2", "Care Assistant", "Leeds, ENG, GB"],
+  ];
+  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  const csv = "site,job_url,title,company,location,date_posted,description\n" + rows.map(
+    ([jk, title, location]) =>
+      [
+        "indeed",
+        `https://in.indeed.com/viewjob?jk=${jk}`,
+        title,
+        "Shop",
+        location,
+        "2024-12-19",
+        `${title} wanted.`,
+      ]
+        .map(quote).join(","),
+  ).join("\n");
+  const jobs = (await parseJobspyCsv(csv)).map((row) =>
+    (row as Extract<typeof row, { kind: "job" }>).job
+  );
+  const search = await createTestSearch({ jobs });
+  try {
+    const run = (q: string) => search.service.search(parseSearchQuery({ q, sort: "relevance" }));
+    const leeds = await run("deli assistant jobs in leeds");
+    assert.equal(leeds.query_place?.city, "Leeds");
+    assert.equal(leeds.results[0]?.job_title, "Deli Assistant");
+    const plain = await run("deli assistant");
+    assert.equal(plain.query_place, undefined);
+    assert.equal(plain.results[0]?.job_title, "Deli Assistant");
+    // The city's own name stays the city.
+    assert.equal((await run("nurse delhi")).query_place?.country, "IN");
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("home working and a place in one query keep the remote postings of that place", async () => {
   const search = await createTestSearch({
     jobs: [

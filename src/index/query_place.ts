@@ -267,6 +267,9 @@ function regionOutnumbersTitles(words: string[], gazetteer: Gazetteer): boolean 
   if (!titlePostings || !regionOnlyPostings) return false;
   const [best] = placesNamed(word);
   if (!best?.admin1) return false;
+  // The city's own name, not another of its names that is the titles' word: "Deli Associate"
+  // made "deli counter jobs in leeds" jobs in Delhi ("Deli" in Malay), Leeds unread (session 54).
+  if (foldText(best.name) !== word) return false;
   return titlePostings(word) < regionOnlyPostings(best.country, best.admin1);
 }
 
