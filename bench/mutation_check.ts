@@ -6553,6 +6553,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"deli counter jobs in leeds" lists jobs in Delhi ("Deli" in Malay), Leeds unread (session 54)',
   },
+  {
+    id: "M795",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "      if (options.remoteOnly && !isRemote(job)) continue;",
+    becomes: "",
+    breaks:
+      '"remote" beside a CV in Berlin lists on-site Berlin jobs, no remote nurse job (session 54, reviewer R54)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

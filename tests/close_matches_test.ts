@@ -245,6 +245,15 @@ Deno.test("a CV whose area holds none of its work has no strong match there, and
     berlin.hint ?? "",
     /^Nothing fits the profile near Berlin, DE\. Elsewhere it has \d+ strong matches/,
   );
+  // "remote" beside the CV replaces its place: remote nurse postings, anywhere (reviewer R54: it
+  // listed on-site Berlin IT jobs).
+  const remote = await service.search(parseSearchQuery({ profile, q: "remote" }));
+  assert.deepEqual(remote.derived?.places, ["remote"]);
+  assert.ok(remote.total > 0, remote.hint);
+  for (const r of remote.results) {
+    assert.equal(r.work_mode, "remote", `${r.job_title} in ${r.city}`);
+    assert.match(r.job_title, /nurse/i);
+  }
   // Where the area holds strong matches, no count elsewhere.
   const there = await service.search(
     parseSearchQuery({ profile: "Registered nurse looking for work in Liverpool." }),

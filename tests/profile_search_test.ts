@@ -177,6 +177,15 @@ Deno.test("a profile search keeps the result-set rules of a q search", async (t)
     const remote = await run({ q: "remote" });
     assert.deepEqual(remote.query_place, { matched: "remote", remote: true });
     assert.ok(!remote.derived?.roles.includes("remote"), String(remote.derived?.roles));
+    // It replaces the profile's places, as a city would (reviewer R54: beside a CV in Berlin it
+    // listed on-site Berlin jobs): remote postings, anywhere (on the real postings:
+    // tests/close_matches_test.ts).
+    assert.deepEqual(remote.derived?.places, ["remote"]);
+    for (const r of remote.results) {
+      const remoteJob = r.work_mode === "remote" || r.city === "Remote" ||
+        (r.job_tags ?? []).includes("remote");
+      assert.ok(remoteJob, `${r.job_title} in ${r.city}`);
+    }
     // Pay in the words: the same set as the salary parameter with the unknown kept, and the
     // words left are the role.
     const paid = await run({ q: "nurse $100k", country: "US" });

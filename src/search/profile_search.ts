@@ -65,6 +65,11 @@ export interface ProfileSearchOptions {
   request: Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">;
   /** A `q` given beside the profile: searched as one more wished role. */
   q?: string;
+  /**
+   * The words asked for remote work alone ("remote" beside the profile): its remote postings
+   * anywhere, as a `q` search's "remote jobs" lists them, in place of the profile's places.
+   */
+  remoteOnly?: boolean;
 }
 
 export interface ProfileSearchResult extends IndexResult {
@@ -195,6 +200,7 @@ export async function searchProfile(
     for (let p = 0; p < n; p++) {
       if (role[p] <= 0) continue;
       const job = jobs[p];
+      if (options.remoteOnly && !isRemote(job)) continue;
       relevance[p] = role[p] * seniorityFactor(profile.levels, job.seniority, settings);
       const local = Math.max(nearness(job), profile.remote && isRemote(job) ? 1 : 0);
       const skills = Math.min(1, skill[p] / settings.skillsForFullBonus);
@@ -406,6 +412,7 @@ export async function searchByProfile(
   const profile = deriveProfile(query.profile ?? "", { places: indexPlaces(index) });
   const reading = readBesideProfile(index, query, options.now);
   const { place, analyzed } = reading;
+  let remoteOnly = false;
   if (place) {
     // A place typed in the query says where, as in a `q` search: it replaces the profile's ("near"
     // a city names the city, whose area is the profile's own).
@@ -432,6 +439,12 @@ export async function searchByProfile(
     if (wishedPlaces.length > 0) profile.places = wishedPlaces;
     if (place.anyOf?.some((one) => one.remote)) profile.remote = true;
     if (place.remote) profile.remote = true;
+    // "remote" alone replaces the profile's places too (reviewer R54: beside a CV in Berlin it
+    // listed on-site Berlin jobs, and no remote nurse job).
+    if (wishedPlaces.length === 0 && profile.remote) {
+      profile.places = [];
+      remoteOnly = true;
+    }
   }
   // The role the words name, without the place and the pay read from them; none where they name
   // no work ("jobs", "near me").
@@ -446,6 +459,7 @@ export async function searchByProfile(
     cut: options.cut,
     profileRanking: options.profileRanking,
     q: q === "" ? undefined : q,
+    remoteOnly,
     request: {
       filters: filtersWithSalary(query, reading),
       ...(reading.company ? { namedCompany: reading.company.names } : {}),
