@@ -6562,6 +6562,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"remote" beside a CV in Berlin lists on-site Berlin jobs, no remote nurse job (session 54, reviewer R54)',
   },
+  {
+    id: "M796",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  let notAt = place ? placeNotWanted(query.q, place) : null;",
+    becomes:
+      "  let notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;",
+    breaks:
+      '"nurse not in london or manchester" lists Manchester\'s nurses alone: the places not wanted are where it searches (session 54, reviewer R54)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

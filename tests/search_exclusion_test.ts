@@ -9,7 +9,7 @@ import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import type { JobResult } from "../src/domain/job.ts";
+import { type JobResult, queryExclusionInWords } from "../src/domain/job.ts";
 import { writtenOutWords } from "../src/index/title_abbreviations.ts";
 import { NEAREST_THERE } from "../src/index/job_index.ts";
 
@@ -116,6 +116,27 @@ Deno.test("'nurse jobs except in Liverpool': a place not wanted is left out, not
   );
   const berlin = await search({ q: "developer jobs not in Berlin", top_k: "100" });
   assert.ok(berlin.total > 0 && berlin.results.every((r) => r.city !== "Berlin"));
+  // Several places not wanted (reviewer R54: "nurse not in london or manchester" listed
+  // Manchester's nurses alone, the places read as where to search).
+  const two = await search({ q: "nurse jobs not in Liverpool or Leeds" });
+  assert.equal(two.query_place, undefined);
+  assert.deepEqual(two.query_excluded?.place?.places?.map((one) => one.city), [
+    "Liverpool",
+    "Leeds",
+  ]);
+  assert.equal(
+    queryExclusionInWords(two),
+    'Read "not in Liverpool or Leeds" as a place not wanted: the postings in Liverpool or Leeds ' +
+      "are left out.",
+  );
+  const neither = await listed("nurse jobs not in Liverpool or Leeds");
+  assert.ok(!neither.capped);
+  assert.deepEqual(
+    new Set(neither.all.map((r) => r.job_url)),
+    new Set(
+      whole.all.filter((r) => r.city !== "Liverpool" && r.city !== "Leeds").map((r) => r.job_url),
+    ),
+  );
 });
 
 Deno.test("a place not wanted beside a CV is left out of the profile's list too", async () => {

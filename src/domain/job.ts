@@ -500,8 +500,9 @@ export const QueryExclusionSchema = z.object({
   words: z.array(z.string()).optional().describe(
     'The unwanted work\'s words ("nursing"); absent where only a place is not wanted.',
   ),
-  place: QueryOnePlaceSchema.optional().describe(
-    'The place not wanted ("developer jobs not in Berlin"), as `query_place` names a place.',
+  place: QueryPlaceSchema.optional().describe(
+    'The place not wanted ("developer jobs not in Berlin"), or the places ("nurse jobs not in ' +
+      'London or Manchester": `places`), as `query_place` names them.',
   ),
 });
 export type QueryExclusionResult = z.infer<typeof QueryExclusionSchema>;

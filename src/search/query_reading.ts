@@ -154,7 +154,8 @@ function readOnce(
   let company = named && index.cityNamed(named.matched) === undefined ? named : null;
   let place = placeToApply(index, company ? { ...query, q: company.rest } : query);
   // "developer jobs not in Berlin": the place is what is not wanted, not where to search.
-  let notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;
+  // "nurse not in london or manchester": each of them (reviewer R54: they were where to search).
+  let notAt = place ? placeNotWanted(query.q, place) : null;
   if (notAt) place = null;
   // After the place and company are read (a city or an employer is never a misspelling), before
   // the words are: the keyword side and the embedded text both search the corrected word
@@ -178,7 +179,7 @@ function readOnce(
     const again = placeToApply(index, { ...query, q: rest });
     // "nurse not in manchster": the corrected place is what is not wanted, as typed right it is
     // (it had become the only place searched: reviewer R51b).
-    const notThere = again && again.anyOf === undefined ? placeNotWanted(rest, again) : null;
+    const notThere = again ? placeNotWanted(rest, again) : null;
     if (notThere) [notAt, rest] = [notThere, notThere.rest];
     else if (again) [place, rest] = [again, again.rest];
   } else if (isRemoteOnly(place) && company === null && corrections.length > 0) {
@@ -405,7 +406,13 @@ export function readingFields(reading: QueryReading): ReadingFields {
       words: analyzed.exclusion.words.map(typed),
     };
   } else if (reading.notAt) {
-    fields.query_excluded = { matched: reading.notAt.said, place: placeFields(reading.notAt) };
+    const { notAt } = reading;
+    fields.query_excluded = {
+      matched: notAt.said,
+      place: notAt.anyOf
+        ? { matched: notAt.matched, places: notAt.anyOf.map(placeFields) }
+        : placeFields(notAt),
+    };
   }
   if (analyzed.seniority) {
     fields.query_seniority = {
