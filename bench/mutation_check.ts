@@ -4184,8 +4184,7 @@ export const MUTANTS: Mutant[] = [
     id: "M520",
     layer: "search",
     file: "src/search/query_reading.ts",
-    line:
-      "  let notAt = place && place.anyOf === undefined ? placeNotWanted(query.q, place) : null;",
+    line: "  let notAt = place ? placeNotWanted(query.q, place) : null;",
     becomes: "  let notAt = null as ReturnType<typeof placeNotWanted>;",
     breaks:
       "'developer jobs not in berlin' lists Berlin's developers only: the place not wanted is the place searched (session 40)",
