@@ -6571,6 +6571,50 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"nurse not in london or manchester" lists Manchester\'s nurses alone: the places not wanted are where it searches (session 54, reviewer R54)',
   },
+  {
+    id: "M797",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "      remoteOnly = true;",
+    becomes: "",
+    breaks:
+      '"remote germany" beside a CV lists every German posting, on site or not (session 54, reviewer R54b)',
+  },
+  {
+    id: "M798",
+    layer: "search",
+    file: "src/search/index_places.ts",
+    line: "      if (cityNameIsWork(key, gazetteer)) return undefined;",
+    becomes: "",
+    breaks:
+      '"Available from Spring 2025" or "Spring Boot" in a CV makes Spring, Texas its place (session 54, reviewer R54b)',
+  },
+  {
+    id: "M799",
+    layer: "search",
+    file: "src/search/profile/profile_places.ts",
+    line: "        ? stated.map((country) => lookup?.city(phrase, country)).find((known) => known)",
+    becomes: "        ? lookup?.city(phrase)",
+    breaks: '"Bristol, United Kingdom" in a CV is Bristol, US (session 54, reviewer R54b)',
+  },
+  {
+    id: "M800",
+    layer: "search",
+    file: "src/search/index_places.ts",
+    line: "      return byKey.get(key) ?? bigCityOf(words, countries);",
+    becomes: "      return byKey.get(key);",
+    breaks:
+      "a CV in Edinburgh or Mumbai, where no posting names the city, is searched everywhere, unsaid (session 54, reviewer R54)",
+  },
+  {
+    id: "M801",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "    world.population < METROPOLIS",
+    becomes: "    false",
+    breaks:
+      '"retail sale" and "car sale jobs" are jobs in Sal\u00e9, Morocco (session 54, reviewer R54b)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -254,6 +254,15 @@ Deno.test("a CV whose area holds none of its work has no strong match there, and
     assert.equal(r.work_mode, "remote", `${r.job_title} in ${r.city}`);
     assert.match(r.job_title, /nurse/i);
   }
+  // "remote" with a country beside a CV: that country's remote postings (reviewer R54b: every
+  // German posting).
+  const remoteDe = await service.search(
+    parseSearchQuery({ profile: "Senior Software Engineer, 8 years Java.", q: "remote germany" }),
+  );
+  assert.ok(remoteDe.total > 0);
+  for (const r of remoteDe.results) {
+    assert.deepEqual([r.work_mode, r.country], ["remote", "DE"], `${r.job_title} in ${r.city}`);
+  }
   // Where the area holds strong matches, no count elsewhere.
   const there = await service.search(
     parseSearchQuery({ profile: "Registered nurse looking for work in Liverpool." }),
@@ -420,4 +429,32 @@ Deno.test("a filter that empties a place's strong matches counts what the query 
       }\\.$`,
     ),
   );
+});
+
+Deno.test("a CV's place is the city it writes, in the country written beside it, postings there or not", async () => {
+  // Reviewer R54b: "Bristol, United Kingdom" was Bristol, US; a CV in Edinburgh or Mumbai searched
+  // everywhere unsaid; "Available from Spring 2025" and "Spring Boot" were Spring, Texas.
+  const { service } = realIndex;
+  const placesOf = async (profile: string) =>
+    (await service.search(parseSearchQuery({ profile, top_k: "5" }))).derived?.places;
+  assert.deepEqual(await placesOf("Bristol, United Kingdom\nPlumber"), ["Bristol, GB"]);
+  assert.deepEqual(await placesOf("Jane Doe\nBristol, UK\nI am a plumber."), ["Bristol, GB"]);
+  assert.deepEqual(await placesOf("Leeds, UK\nNurse"), ["Leeds, GB"]);
+  assert.deepEqual(await placesOf("Nurse\nI am a nurse. Available from Spring 2025."), []);
+  assert.deepEqual(
+    await placesOf("Priya\nBengaluru\nSoftware Engineer - Java, Spring Boot, Microservices"),
+    ["Bengaluru, IN"],
+  );
+  const edinburgh = await service.search(
+    parseSearchQuery({ profile: "I am a nurse. I live in Edinburgh.", sort: "relevance" }),
+  );
+  assert.deepEqual(edinburgh.derived?.places, ["Edinburgh, GB"]);
+  assert.equal(
+    edinburgh.hint,
+    "Nothing fits the profile within 60 km of Edinburgh, GB: these are from the rest of GB.",
+  );
+  assert.ok(edinburgh.total > 0 && edinburgh.results.every((r) => r.country === "GB"));
+  const mumbai = await service.search(parseSearchQuery({ profile: "Anita\nMumbai\nStaff Nurse" }));
+  assert.deepEqual(mumbai.derived?.places, ["Mumbai, IN"]);
+  assert.ok(mumbai.total > 0 && mumbai.results.every((r) => r.country === "IN"));
 });

@@ -875,6 +875,11 @@ Deno.test("a word of the titles that is only another name of a city with region-
     assert.equal(plain.results[0]?.job_title, "Deli Assistant");
     // The city's own name stays the city.
     assert.equal((await run("nurse delhi")).query_place?.country, "IN");
+    // A word of English naming a town without postings is the word (reviewer R54b: "retail sale"
+    // was jobs in Salé, Morocco); after "in" it is the town.
+    assert.equal((await run("retail sale")).query_place, undefined);
+    assert.equal((await run("car sale jobs")).query_place, undefined);
+    assert.equal((await run("jobs in sale")).query_place?.city, "Sale");
   } finally {
     await search.close();
   }

@@ -952,8 +952,21 @@ function placeOf(
   // Another name of a city with postings ("Munich" for "München"): that city, as postings write it.
   const key2 = sameCity(gazetteer).keyOfPlace.get(placeId(world));
   if (key2 !== undefined) return postingCity(key2, gazetteer);
+  // A word of English naming a town without postings is the word, unless a preposition asks for
+  // a place or the town is a metropolis: "retail sale" and "car sale jobs" were jobs in Salé,
+  // Morocco (reviewer R54b), while "nurse paris" and "nurse phoenix" are the cities. "nurse
+  // cologne" is Köln, which has postings.
+  if (
+    !position.preposition && words.length === 1 && isEnglishWord(words[0]) &&
+    world.population < METROPOLIS
+  ) {
+    return null;
+  }
   return { cityKey: foldText(world.name), city: world.name, country: world.country };
 }
+
+/** People in a town whose name, a word of English, is read as the town without "in" before it. */
+const METROPOLIS = 1_000_000;
 
 /**
  * "US" is the pronoun "us" as often as the country ("jobs near us", "join us"): the country only

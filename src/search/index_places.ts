@@ -6,13 +6,17 @@
  * @module
  */
 import { foldText } from "../domain/fold_text.ts";
+import { cityNameIsWork } from "../index/gazetteer.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { REMOTE_CITY } from "../ingest/location.ts";
+import { isEnglishWord } from "../index/query_spelling.ts";
+import { placesNamed } from "../places/world_places.ts";
 import type { KnownCity, PlaceLookup } from "./profile/profile_places.ts";
 
 /**
  * A `PlaceLookup` over an index's cities: every city it has postings in, by folded name, with the
- * country most of them are in and where they lie (the middle of their postings' positions).
+ * country most of them are in and where they lie (the middle of their postings' positions); then a
+ * big city of a country with postings (`bigCityOf`).
  */
 export function indexPlaces(index: JobIndex): PlaceLookup {
   let lookup = placesOfIndex.get(index);
@@ -28,16 +32,21 @@ const placesOfIndex = new WeakMap<JobIndex, PlaceLookup>();
 
 function buildPlaces(index: JobIndex): PlaceLookup {
   const byKey = new Map<string, KnownCity>();
+  /** The same, by name and country: "Bristol, United Kingdom" is not the commoner Bristol, US. */
+  const byKeyIn = new Map<string, KnownCity>();
   // `cities()` lists the most postings first: the commonest country of a name wins.
   for (const { city, country } of index.cities()) {
     const key = foldText(city);
-    if (city !== REMOTE_CITY && country && !byKey.has(key)) byKey.set(key, { city, country });
+    if (city === REMOTE_CITY || !country) continue;
+    if (!byKey.has(key)) byKey.set(key, { city, country });
+    if (!byKeyIn.has(`${key}\u0000${country}`)) {
+      byKeyIn.set(`${key}\u0000${country}`, { city, country });
+    }
   }
   const points = new Map<string, { lat: number[]; lon: number[] }>();
   for (const job of index.data.jobs) {
-    const known = byKey.get(foldText(job.city));
-    if (!known || job.country !== known.country || job.latitude === undefined) continue;
-    const key = foldText(job.city);
+    const key = `${foldText(job.city)}\u0000${job.country}`;
+    if (!byKeyIn.has(key) || job.latitude === undefined) continue;
     const point = points.get(key) ?? { lat: [], lon: [] };
     point.lat.push(job.latitude);
     point.lon.push(job.longitude!);
@@ -45,9 +54,52 @@ function buildPlaces(index: JobIndex): PlaceLookup {
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [key, { lat, lon }] of points) {
-    const known = byKey.get(key)!;
+    const known = byKeyIn.get(key)!;
     known.latitude = median(lat);
     known.longitude = median(lon);
   }
-  return { city: (words) => byKey.get(foldText(words)) };
+  for (const [key, known] of byKey) byKey.set(key, byKeyIn.get(`${key}\u0000${known.country}`)!);
+  const countries = new Set([...byKey.values()].map((known) => known.country));
+  const gazetteer = index.gazetteer();
+  return {
+    city(words, country) {
+      const key = foldText(words);
+      // A town whose name the titles use as a word ("Spring": Spring Boot; "Available from Spring
+      // 2025") is the word in a CV as in a query (reviewer R54b: Houston's jobs led a Java CV).
+      if (cityNameIsWork(key, gazetteer)) return undefined;
+      if (country !== undefined) {
+        return byKeyIn.get(`${key}\u0000${country}`) ?? bigCityOf(words, countries, country);
+      }
+      return byKey.get(key) ?? bigCityOf(words, countries);
+    },
+  };
 }
+
+/**
+ * A city big enough to be where a person lives though no posting names it ("I live in Edinburgh"),
+ * in a country the index has postings in: the profile's area is then around it, widened to the
+ * country where nothing near fits, rather than the place dropped unsaid and the search made
+ * everywhere (reviewer R54). Not a word of English ("Reading", "Nice", "Split"), which a CV writes
+ * in capitals at a sentence's start.
+ */
+function bigCityOf(
+  words: string,
+  countries: ReadonlySet<string>,
+  country?: string,
+): KnownCity | undefined {
+  const folded = foldText(words);
+  // With its country written beside it ("Bristol, United Kingdom") a name is the place.
+  if (folded === "" || (country === undefined && isEnglishWord(folded))) return undefined;
+  const [place] = placesNamed(words, country === undefined ? {} : { country });
+  if (!place || place.population < BIG_CITY || !countries.has(place.country)) return undefined;
+  if (country !== undefined && place.country !== country) return undefined;
+  return {
+    city: place.name,
+    country: place.country,
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
+}
+
+/** People in a city a profile may name without postings there (`bigCityOf`). */
+const BIG_CITY = 250_000;

@@ -439,10 +439,11 @@ export async function searchByProfile(
     if (wishedPlaces.length > 0) profile.places = wishedPlaces;
     if (place.anyOf?.some((one) => one.remote)) profile.remote = true;
     if (place.remote) profile.remote = true;
-    // "remote" alone replaces the profile's places too (reviewer R54: beside a CV in Berlin it
-    // listed on-site Berlin jobs, and no remote nurse job).
-    if (wishedPlaces.length === 0 && profile.remote) {
-      profile.places = [];
+    // "remote" replaces the profile's places too, as the remote postings (of the country it names,
+    // if any): beside a CV in Berlin it listed on-site Berlin jobs (reviewer R54), and "remote
+    // germany" every German posting (reviewer R54b).
+    if (place.remote) {
+      if (wishedPlaces.length === 0) profile.places = [];
       remoteOnly = true;
     }
   }

@@ -435,6 +435,19 @@ Deno.test("deriveProfile() reads a role after its employer, a second role, and '
   ]);
   assert.deepEqual(roles("Ich bin Krankenpfleger\u200b."), ["Krankenpfleger"]);
   assert.deepEqual(roles(`I am a nurse${" ".repeat(19_900)}.`), ["nurse"]);
+  // Reviewer R54b: common German (and Dutch) titles had no head noun, and no role was read.
+  for (
+    const [text, role] of [
+      ["Ich bin Elektriker.", "Elektriker"],
+      ["Ich bin Lagerist und suche eine Stelle in Leipzig.", "Lagerist"],
+      ["Verkäuferin\nBerlin", "Verkäuferin"],
+      ["Ich arbeite als Kassiererin bei Rewe.", "Kassiererin"],
+      ["Ich bin Reinigungskraft.", "Reinigungskraft"],
+      ["Ik ben verpleegkundige in Amsterdam.", "verpleegkundige"],
+    ]
+  ) {
+    assert.deepEqual(roles(text), [role], text);
+  }
   // "as" in other senses names no role.
   assert.deepEqual(roles("As a result of the merger I led the team."), []);
   assert.deepEqual(roles("I work at home as a rule."), []);

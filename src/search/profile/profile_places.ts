@@ -11,8 +11,11 @@ import { ownValue } from "../../domain/own_value.ts";
 
 /** What the index knows of places: cities it has postings in, by their folded name. */
 export interface PlaceLookup {
-  /** The city the words name (compared folded), with its country and position, or undefined. */
-  city(words: string): KnownCity | undefined;
+  /**
+   * The city the words name (compared folded), with its country and position, or undefined; in
+   * `country` where the text names one beside it ("Bristol, United Kingdom").
+   */
+  city(words: string, country?: string): KnownCity | undefined;
 }
 
 export interface KnownCity {
@@ -80,7 +83,13 @@ export function placesIn(text: string, options: PlacesInOptions = {}): FoundPlac
       const before = afterComma(start)
         ? found.find((f) => f.city && f.at === start - 1)
         : undefined;
-      let city = lookup?.city(phrase);
+      // The country written after it ("Bristol, United Kingdom", "London, Ontario") says which.
+      const stated = tokens[start + length - 1].endsWith(",")
+        ? countriesAfter(words, start + length)
+        : [];
+      let city = stated.length > 0
+        ? stated.map((country) => lookup?.city(phrase, country)).find((known) => known)
+        : lookup?.city(phrase);
       if (before && city && city.country !== before.country) city = undefined;
       const qualifier = before !== undefined && city === undefined;
       const region = afterComma(start)
@@ -100,6 +109,24 @@ export function placesIn(text: string, options: PlacesInOptions = {}): FoundPlac
     }
   }
   return found.sort((x, y) => x.at - y.at).map(({ at: _, ...place }) => place);
+}
+
+/**
+ * The countries the words from `at` may name (one to three words: a country, or a region of one),
+ * likelier first: "AL" is Alabama before Albania after a city ("Birmingham, AL"), "DE" Delaware
+ * before Germany, whichever has the city.
+ */
+function countriesAfter(words: readonly string[], at: number): string[] {
+  for (let length = 3; length >= 1; length--) {
+    if (at + length > words.length) continue;
+    const phrase = words.slice(at, at + length).join(" ");
+    const countries = [
+      ownValue(REGIONS, phrase),
+      countryCode(phrase.replace(/^the\s+/i, "")),
+    ].filter((country) => country !== undefined);
+    if (countries.length > 0) return [...new Set(countries)];
+  }
+  return [];
 }
 
 function capitalised(text: string): string {
