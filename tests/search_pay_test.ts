@@ -94,20 +94,34 @@ Deno.test("property: a filter only removes postings from a best-paid-first list"
       async (q, filter) => {
         const all = await strongOf(q, "relevance");
         const narrowed = await strongOf(q, "relevance", filter);
+        // A reposted job is one result, kept by a filter that keeps any of its copies and shown
+        // then as a copy it keeps (docs/search.md, "Reposts once"): compared by job, and in order
+        // where each shows the same copy (another copy is placed by its own pay).
+        const jobOf = new Map(
+          all.flatMap((r) =>
+            [r.job_url, ...(r.also_posted_at ?? [])].map((url) => [url, r.job_url])
+          ),
+        );
         const listed = new Set(all.map((r) => r.job_url));
-        const kept = new Set(narrowed.map((r) => r.job_url));
+        const same = narrowed.filter((r) => listed.has(r.job_url));
+        const kept = new Set(same.map((r) => r.job_url));
         // Past the 1,000 a list holds, a filter lets postings in that the unfiltered list had no
         // room for; those it shares keep their order all the same.
-        if (all.length < 1000) assert.ok(narrowed.every((r) => listed.has(r.job_url)));
+        if (all.length < 1000) assert.ok(narrowed.every((r) => jobOf.has(r.job_url)));
         assert.deepEqual(
-          narrowed.filter((r) => listed.has(r.job_url)).map((r) => r.job_url),
+          same.map((r) => r.job_url),
           all.filter((r) => kept.has(r.job_url)).map((r) => r.job_url),
           `${q} ${JSON.stringify(filter)}`,
         );
         assert.ok(narrowed.length <= all.length);
       },
     ),
-    { numRuns: 18 },
+    // Every pair (18) at least once; a fixed seed, as the other properties of the real postings.
+    {
+      numRuns: 36,
+      seed: 5402,
+      examples: [["high paying jobs in toronto", { employment_type: "fulltime" }]],
+    },
   );
 });
 
