@@ -758,9 +758,29 @@ Deno.test("a region in the query lists the postings whose city lies in it", asyn
   }
 });
 
-/** A JobSpy CSV of Indian postings as the boards write them: a region and no city ("MH, IN"). */
+/**
+ * A JobSpy CSV of postings as the boards write them, each `[jk, title, location]`: Indian ones
+ * with a region and no city ("MH, IN").
+ */
+function boardCsv(rows: [string, string, string][], company = "Clinic"): string {
+  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  return "site,job_url,title,company,location,date_posted,description\n" + rows.map(
+    ([jk, title, location]) =>
+      [
+        "indeed",
+        `https://in.indeed.com/viewjob?jk=${jk}`,
+        title,
+        company,
+        location,
+        "2024-12-19",
+        `${title} wanted.`,
+      ].map(quote).join(","),
+  ).join("\n");
+}
+
+/** Indian postings that name only their region, beside others that name their city. */
 function regionOnlyCsv(): string {
-  const rows: [string, string, string][] = [
+  return boardCsv([
     ["in1", "Staff Nurse", "MH, IN"],
     ["in2", "ICU Staff Nurse", "MH, IN"],
     ["in3", "Customer Care Executive only for mumbai candidates", "MH, IN"],
@@ -769,20 +789,7 @@ function regionOnlyCsv(): string {
     ["in6", "Registered Nurse", "Leeds, ENG, GB"],
     ["de1", "Staff Nurse", "Berlin, BE, DE"],
     ["de2", "Registered Nurse", "BE, DE"],
-  ];
-  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
-  return "site,job_url,title,company,location,date_posted,description\n" + rows.map(
-    ([jk, title, location]) =>
-      [
-        "indeed",
-        `https://in.indeed.com/viewjob?jk=${jk}`,
-        title,
-        "Clinic",
-        location,
-        "2024-12-19",
-        `${title} wanted.`,
-      ].map(quote).join(","),
-  ).join("\n");
+  ]);
 }
 
 Deno.test("postings that name only their region are in it, and at its cities where they have none", async () => {
@@ -840,27 +847,13 @@ Deno.test("a word of the titles that is only another name of a city with region-
   // Session 54: "Deli" (Delhi in Malay) was Delhi wherever Delhi's postings naming only their
   // region ("DL, IN") outnumbered the titles saying "deli", as "only for mumbai candidates" is
   // Mumbai: "deli counter jobs in leeds" listed Delhi's postings, Leeds unread.
-  const rows: [string, string, string][] = [
+  const csv = boardCsv([
     ["d1", "Staff Nurse", "DL, IN"],
     ["d2", "Sales Executive", "DL, IN"],
     ["d3", "Customer Care Executive", "DL, IN"],
     ["l1", "Deli Assistant", "Leeds, ENG, GB"],
     ["l2", "Care Assistant", "Leeds, ENG, GB"],
-  ];
-  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
-  const csv = "site,job_url,title,company,location,date_posted,description\n" + rows.map(
-    ([jk, title, location]) =>
-      [
-        "indeed",
-        `https://in.indeed.com/viewjob?jk=${jk}`,
-        title,
-        "Shop",
-        location,
-        "2024-12-19",
-        `${title} wanted.`,
-      ]
-        .map(quote).join(","),
-  ).join("\n");
+  ], "Shop");
   const jobs = (await parseJobspyCsv(csv)).map((row) =>
     (row as Extract<typeof row, { kind: "job" }>).job
   );
