@@ -521,7 +521,7 @@ export async function searchByProfile(
     const where = result.countries.length > 0
       ? ` near ${derived.places.join(" / ")}` +
         (result.widened ? ` or in the rest of ${result.countries.join(", ")}` : "")
-      : " here";
+      : "";
     outcome.hint = `No strong match for the profile${where}; ${matches} ` +
       (result.closest
         ? (one ? "is listed apart (`closest`)." : "are listed apart (`closest`), best first.")
