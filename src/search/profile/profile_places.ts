@@ -9,7 +9,10 @@
 import { countryCode } from "../../ingest/location.ts";
 import { ownValue } from "../../domain/own_value.ts";
 
-/** What the index knows of places: cities it has postings in, by their folded name. */
+/**
+ * What the index knows of places: cities it has postings in, by their folded name, and big cities
+ * of the countries it has postings in (src/search/index_places.ts).
+ */
 export interface PlaceLookup {
   /**
    * The city the words name (compared folded), with its country and position, or undefined; in

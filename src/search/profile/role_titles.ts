@@ -71,7 +71,7 @@ export function titleAfterOpener(clause: string): string {
 /**
  * "I am an experienced staff nurse with ...", "I have worked for six years as a Staff Nurse at",
  * "Ich bin Krankenpfleger und suche", "Ich arbeite als Koch", "I worked at Tesco as a cashier and
- * as a shelf stacker": the role a person names themselves by (session 52: the first "ich" forms;
+ * as a sales assistant": the role a person names themselves by (session 52: the first "ich" forms;
  * session 54: an employer before "as", a second role after "and as").
  */
 const SELF_DESCRIPTION =
