@@ -66,8 +66,9 @@ export interface ProfileSearchOptions {
   /** A `q` given beside the profile: searched as one more wished role. */
   q?: string;
   /**
-   * The words asked for remote work alone ("remote" beside the profile): its remote postings
-   * anywhere, as a `q` search's "remote jobs" lists them, in place of the profile's places.
+   * The words asked for remote work ("remote", "remote germany" beside the profile): its remote
+   * postings only, anywhere or in the country the words name, as a `q` search's "remote jobs"
+   * lists them, in place of the profile's places.
    */
   remoteOnly?: boolean;
 }
