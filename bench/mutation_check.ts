@@ -6601,8 +6601,9 @@ export const MUTANTS: Mutant[] = [
     id: "M800",
     layer: "search",
     file: "src/search/index_places.ts",
-    line: "      return byKey.get(key) ?? bigCityOf(words, countries);",
-    becomes: "      return byKey.get(key);",
+    line:
+      "      return usual === undefined ? bigCityOf(words, countries) : byKeyIn.get(keyIn(key, usual));",
+    becomes: "      return usual === undefined ? undefined : byKeyIn.get(keyIn(key, usual));",
     breaks:
       "a CV in Edinburgh or Mumbai, where no posting names the city, is searched everywhere, unsaid (session 54, reviewer R54)",
   },
@@ -6614,6 +6615,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    false",
     breaks:
       '"retail sale" and "car sale jobs" are jobs in Sal\u00e9, Morocco (session 54, reviewer R54b)',
+  },
+  {
+    id: "M802",
+    layer: "web",
+    file: "src/web/pages.tsx",
+    line: '  return hintForPeople(r.hint ?? "", "below").replace(',
+    becomes: '  return hintForPeople(r.hint ?? "", "below").replaceAll("\\u0000",',
+    breaks:
+      "the CV page tells a person to give `near`, `city` or `country`, which its form has not (session 54)",
   },
 ];
 

@@ -1167,6 +1167,32 @@ Deno.test("a hostile posting is escaped in the list and on its page", async () =
   }
 });
 
+Deno.test("a CV whose place holds none of its work is told, in the page's words, where to look", async () => {
+  // The API's hint names `near`, `city` and `country`, which the CV form has not (session 54).
+  const web = await startWeb();
+  try {
+    const session = await userSession(web);
+    const html = await (await postCv(
+      web,
+      new File(["I am a nurse. I live in Berlin."], "cv.txt", { type: "text/plain" }),
+      session,
+    )).text();
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const notice = page.querySelector("main .notice")?.textContent ?? "";
+    assert.match(
+      notice,
+      /^No strong match for the profile near Berlin, DE\b.*\. Elsewhere it has \d+ strong match/,
+    );
+    assert.match(
+      notice,
+      /search for the work and a place on the search page \(“nurse in Leeds”\) to look there\.$/,
+    );
+    assert.doesNotMatch(notice, /near, city or country|`/);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a CV of one plain sentence is read; a CV with no role says what the page offers, and the work typed beside it is searched", async () => {
   const web = await startWeb();
   try {

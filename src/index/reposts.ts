@@ -390,7 +390,7 @@ export class Reposts {
    * then lowest id) stays, compacted to the front; the others are returned, to be listed as
    * `also_posted_at` of the copy that stays. Before any filter: the copy that stays gives the job
    * its score and tier, and a filter that turns it away shows another copy the filter keeps in
-   * its place (`StandIns`), so that a filter removes jobs and never reorders them.
+   * its place (`StandIns`), so that a filter removes jobs and never changes a job's score or tier.
    */
   keepOneCopy(candidates: Candidates, asked?: (position: number) => boolean): OtherCopy[] {
     const groups = this.#repostGroups();

@@ -31,21 +31,20 @@ export function indexPlaces(index: JobIndex): PlaceLookup {
 const placesOfIndex = new WeakMap<JobIndex, PlaceLookup>();
 
 function buildPlaces(index: JobIndex): PlaceLookup {
-  const byKey = new Map<string, KnownCity>();
-  /** The same, by name and country: "Bristol, United Kingdom" is not the commoner Bristol, US. */
+  /** Each city by name and country: "Bristol, United Kingdom" is not the commoner Bristol, US. */
   const byKeyIn = new Map<string, KnownCity>();
-  // `cities()` lists the most postings first: the commonest country of a name wins.
+  /** Each name's commonest country: `cities()` lists the most postings first. */
+  const commonest = new Map<string, string>();
+  const keyIn = (key: string, country: string) => `${key}\u0000${country}`;
   for (const { city, country } of index.cities()) {
     const key = foldText(city);
     if (city === REMOTE_CITY || !country) continue;
-    if (!byKey.has(key)) byKey.set(key, { city, country });
-    if (!byKeyIn.has(`${key}\u0000${country}`)) {
-      byKeyIn.set(`${key}\u0000${country}`, { city, country });
-    }
+    if (!commonest.has(key)) commonest.set(key, country);
+    if (!byKeyIn.has(keyIn(key, country))) byKeyIn.set(keyIn(key, country), { city, country });
   }
   const points = new Map<string, { lat: number[]; lon: number[] }>();
   for (const job of index.data.jobs) {
-    const key = `${foldText(job.city)}\u0000${job.country}`;
+    const key = keyIn(foldText(job.city), job.country ?? "");
     if (!byKeyIn.has(key) || job.latitude === undefined) continue;
     const point = points.get(key) ?? { lat: [], lon: [] };
     point.lat.push(job.latitude);
@@ -58,8 +57,7 @@ function buildPlaces(index: JobIndex): PlaceLookup {
     known.latitude = median(lat);
     known.longitude = median(lon);
   }
-  for (const [key, known] of byKey) byKey.set(key, byKeyIn.get(`${key}\u0000${known.country}`)!);
-  const countries = new Set([...byKey.values()].map((known) => known.country));
+  const countries = new Set(commonest.values());
   const gazetteer = index.gazetteer();
   return {
     city(words, country) {
@@ -68,9 +66,10 @@ function buildPlaces(index: JobIndex): PlaceLookup {
       // 2025") is the word in a CV as in a query (reviewer R54b: Houston's jobs led a Java CV).
       if (cityNameIsWork(key, gazetteer)) return undefined;
       if (country !== undefined) {
-        return byKeyIn.get(`${key}\u0000${country}`) ?? bigCityOf(words, countries, country);
+        return byKeyIn.get(keyIn(key, country)) ?? bigCityOf(words, countries, country);
       }
-      return byKey.get(key) ?? bigCityOf(words, countries);
+      const usual = commonest.get(key);
+      return usual === undefined ? bigCityOf(words, countries) : byKeyIn.get(keyIn(key, usual));
     },
   };
 }

@@ -317,15 +317,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
   const typed = (folded: string) => asTypedIn(reading.words, folded);
   const fields: ReadingFields = {};
   if (company) fields.query_company = { matched: company.matched, company: company.names };
-  if (placeNarrows(place)) {
-    fields.query_place = place.anyOf
-      ? {
-        matched: place.matched,
-        ...(place.remote ? { remote: true } : {}),
-        places: place.anyOf.map(placeFields),
-      }
-      : placeFields(place);
-  }
+  if (placeNarrows(place)) fields.query_place = placeOrPlacesFields(place);
   if (analyzed.salary && salary !== null) {
     fields.query_salary = {
       matched: analyzed.salary.matched,
@@ -406,12 +398,9 @@ export function readingFields(reading: QueryReading): ReadingFields {
       words: analyzed.exclusion.words.map(typed),
     };
   } else if (reading.notAt) {
-    const { notAt } = reading;
     fields.query_excluded = {
-      matched: notAt.said,
-      place: notAt.anyOf
-        ? { matched: notAt.matched, places: notAt.anyOf.map(placeFields) }
-        : placeFields(notAt),
+      matched: reading.notAt.said,
+      place: placeOrPlacesFields(reading.notAt),
     };
   }
   if (analyzed.seniority) {
@@ -457,6 +446,16 @@ export function workSearchedAs(analyzed: AnalyzedQuery, typed: string): string |
   const said = new Set(words);
   for (let k = 0; k + 1 < words.length; k++) said.add(words[k] + words[k + 1]);
   return splitWords(searched).some((word) => !said.has(word)) ? searched : null;
+}
+
+/** A place read from the words, or the places named together, as the response says it. */
+function placeOrPlacesFields(place: QueryPlace): QueryPlaceResult {
+  if (!place.anyOf) return placeFields(place);
+  return {
+    matched: place.matched,
+    ...(place.remote ? { remote: true } : {}),
+    places: place.anyOf.map(placeFields),
+  };
 }
 
 /** One place read from the words, as the response says it. */
