@@ -452,3 +452,24 @@ Deno.test("deriveProfile() reads a role after its employer, a second role, and '
   assert.deepEqual(roles("As a result of the merger I led the team."), []);
   assert.deepEqual(roles("I work at home as a rule."), []);
 });
+
+Deno.test("deriveProfile() reads 'employed as' and a title before 'sucht'", () => {
+  // Session 54's note: each was read as no role, and the CV search listed nothing.
+  const roles = (text: string) => titles(text).map(([title]) => title);
+  assert.deepEqual(
+    roles("Currently employed as a warehouse operative at Amazon in Manchester."),
+    ["warehouse operative"],
+  );
+  assert.deepEqual(roles("I am employed by Tesco as a cashier."), ["cashier"]);
+  assert.deepEqual(roles("I have been employed as an HGV driver since 2019."), ["HGV driver"]);
+  assert.deepEqual(roles("Ausgebildete Erzieherin sucht neue Herausforderung in Hamburg."), [
+    "Erzieherin",
+  ]);
+  assert.deepEqual(roles("Elektriker sucht eine Stelle als Elektroniker in Hamburg."), [
+    "Elektroniker",
+    "Elektriker",
+  ]);
+  // Being employed, or a company seeking, names no role.
+  assert.deepEqual(roles("I have been employed since 2019."), []);
+  assert.deepEqual(roles("Max Mustermann sucht Arbeit."), []);
+});

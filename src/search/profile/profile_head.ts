@@ -36,10 +36,11 @@ const SENTENCE_END = String.raw`(?<=[\p{L}\p{N}]{3})[.!?](?:\s|$)|[;:](?:\s|$)`;
 
 /**
  * The words a head line's part opens with, up to what it says of the title: "Backend developer"
- * of "Backend developer with 6 years of Python experience." or "Backend developer. Built APIs".
+ * of "Backend developer with 6 years of Python experience." or "Backend developer. Built APIs";
+ * "Elektriker" of "Elektriker sucht eine Stelle als Elektroniker" (the wish is read on its own).
  */
 const TITLE_ENDS = new RegExp(
-  String.raw`\s+(?:with|having|who|since|seit|mit)\s+|${SENTENCE_END}`,
+  String.raw`\s+(?:with|having|who|since|seit|mit|looking|seeking|sucht)\s+|${SENTENCE_END}`,
   "iu",
 );
 

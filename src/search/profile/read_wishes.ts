@@ -38,7 +38,8 @@ const WISH_OPENERS = new RegExp(
       .raw`\bseek(?:ing)?\b|\bwould\s+like\s+(?:to\s+work\s+as|a)\b|\binterested\s+in\b|\b(?:want|wish)\s+to\s+(?:work\s+as|become|find)\b|` +
     String
       .raw`\bto\s+work\s+as\b|\bnext\s+(?:role|step|position|job)\s+as\b|\bopen\s+to\b|\bavailable\s+for\b|` +
-    String.raw`\bich\s+suche\b|\bsuche\s+(?:eine|einen|ein)\b|\bauf\s+der\s+suche\s+nach\b`,
+    String
+      .raw`\bich\s+suche\b|\bsuche\s+(?:eine|einen|ein)\b|\bsucht\b|\bauf\s+der\s+suche\s+nach\b`,
   "i",
 );
 

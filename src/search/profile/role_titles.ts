@@ -50,10 +50,11 @@ export function withoutQualifiers(title: string): string {
 
 /**
  * How a sentence or a clause opens where a person names the work they do or did, up to the title:
- * "I am a", "Ich bin seit 2015 als", "Worked as", "then as a", "Ich arbeite als".
+ * "I am a", "Ich bin seit 2015 als", "Worked as", "I am employed by Tesco as a", "then as a", "Ich
+ * arbeite als". The longest opening first: "I am" alone left "employed by Tesco as a cashier".
  */
 const SELF_OPENER =
-  /^(?:(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)(?:\s+(?:seit|since)\s+\d{4})?(?:\s+als)?|(?:i\s+)?(?:have\s+)?(?:been\s+)?(?:work|worked|working)\s+as|ich\s+arbeite(?:te)?\s+als|(?:then\s+|and\s+(?:also\s+)?)?as|(?:seit\s+\d{4}\s+)?als)\s+(?:an?\s+|ein(?:e|er)?\s+|een\s+|une?\s+)?/iu;
+  /^(?:(?:i\s+am\s+|i['’]m\s+|i\s+)?(?:have\s+)?(?:been\s+)?(?:currently\s+)?(?:work|worked|working|employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)(?:\s+(?:seit|since)\s+\d{4})?(?:\s+als)?|ich\s+arbeite(?:te)?\s+als|(?:then\s+|and\s+(?:also\s+)?)?as|(?:seit\s+\d{4}\s+)?als)\s+(?:an?\s+|ein(?:e|er)?\s+|een\s+|une?\s+)?/iu;
 
 /** Where the title ends in a clause that names it: the employer or place after it, "tätig". */
 const AFTER_TITLE = /\s+(?:at|for|bei|im|in|tätig|and\s+(?:also\s+)?as)\b/iu;
@@ -71,11 +72,12 @@ export function titleAfterOpener(clause: string): string {
 /**
  * "I am an experienced staff nurse with ...", "I have worked for six years as a Staff Nurse at",
  * "Ich bin Krankenpfleger und suche", "Ich arbeite als Koch", "I worked at Tesco as a cashier and
- * as a sales assistant": the role a person names themselves by (session 52: the first "ich" forms;
- * session 54: an employer before "as", a second role after "and as").
+ * as a sales assistant", "Currently employed as a warehouse operative": the role a person names
+ * themselves by (session 52: the first "ich" forms; session 54: an employer before "as", a second
+ * role after "and as"; session 55: "employed as").
  */
 const SELF_DESCRIPTION =
-  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work)(?:\s+(?:for|at)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
+  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work|employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?!(?:currently\s+)?(?:employed|working)\b)(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
 
 /**
  * A second role right after a self-description's ("... as a cashier and as a sales assistant"):
