@@ -182,13 +182,18 @@ Deno.test("a CV search lists a page of the closest jobs past its strong matches"
   const ranked = await service.search(
     parseSearchQuery({ profile, top_k: "10", sort: "relevance" }),
   );
-  // Liverpool holds two chef postings; the close matches reach the rest of GB.
+  // The chefs near Liverpool (Preston, Salford) are close matches for a chef de partie, as for
+  // `q` (session 55): the strong match and the close ones reach the rest of GB.
   assert.ok(
     ranked.results.length >= 7,
     `${ranked.total} strong, ${ranked.close_total} close`,
   );
   assert.ok(ranked.results.every((r) => r.country === "GB"));
-  assert.match(ranked.hint ?? "", /^Few postings fit the profile within \d+ km of Liverpool, GB: /);
+  assert.equal(
+    ranked.hint,
+    "Nothing fits the profile within 60 km of Liverpool, GB: these are from the rest of GB.",
+  );
+  assert.ok(ranked.results.some((r) => r.match === "close" && r.city === "Preston"));
   const tiers = ranked.results.map((r) => r.match);
   assert.ok(
     !tiers.slice(tiers.indexOf("close") < 0 ? 10 : tiers.indexOf("close")).includes("strong"),
@@ -269,6 +274,32 @@ Deno.test("a CV whose area holds none of its work has no strong match there, and
   );
   assert.ok(there.total > 0);
   assert.doesNotMatch(there.hint ?? "", /Elsewhere/);
+});
+
+Deno.test("a CV's area makes no posting strong that is no strong match anywhere", async () => {
+  // Session 55: a cashier's and sales assistant's CV in Leeds, where no such job is posted, listed
+  // care assistants (0.48) as strong, where sales assistants elsewhere in GB score 0.94. A posting
+  // near the person is strong only when it is strong by the CV's cut anywhere, as a place named
+  // in `q` sets the strong cut only where a posting there is.
+  const { service } = realIndex;
+  const profile = "I worked at Tesco as a cashier and as a sales assistant.\nLeeds";
+  const ranked = await service.search(parseSearchQuery({ profile, sort: "relevance" }));
+  assert.deepEqual(ranked.derived?.roles, ["cashier", "sales assistant"]);
+  const strong = ranked.results.filter((r) => r.match === "strong");
+  assert.ok(strong.length > 0, ranked.hint);
+  for (const r of strong) {
+    assert.match(r.job_title, /sales|cashier|customer assistant/i, `${r.job_title} is strong`);
+    assert.equal(r.country, "GB");
+  }
+  assert.ok(
+    ranked.results.some((r) => r.match === "close" && /care assistant/i.test(r.job_title)),
+    "the care assistants nearby stay listed, as close matches",
+  );
+  // The q search the CV's work makes in Leeds agrees: no strong match there.
+  const asked = await service.search(
+    parseSearchQuery({ q: "sales assistant", city: "Leeds", sort: "relevance" }),
+  );
+  assert.equal(asked.total, 0);
 });
 
 Deno.test("a job the postings hold none of has no strong match: its nearest are close, shown apart", async () => {

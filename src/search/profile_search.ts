@@ -211,6 +211,14 @@ export async function searchProfile(
     return { relevance, fused };
   };
   const { relevance, fused } = scoreEvery();
+  // The bar a posting must pass anywhere to be strong: a posting near the person is strong only
+  // when it passes it, as a place named in `q` sets the strong cut only where a posting there is
+  // strong by the query's cut (docs/search.md, session 26). A cashier's CV in Leeds, where no
+  // cashier is posted, listed care assistants at 0.48 as strong, where the sales assistants
+  // elsewhere score 0.94 (session 55).
+  let bestAnywhere = 0;
+  for (let p = 0; p < n; p++) if (relevance[p] > bestAnywhere) bestAnywhere = relevance[p];
+  const strongAnywhere = strongBar(bestAnywhere, options.cut);
   // The profile's places are part of what it asks, as a place in a `q` text is: postings within
   // `areaKm` of a city it names, in a country it names (postings not on the map, by city name or
   // country), and remote ones in those countries when it wants remote work. The cut is made among
@@ -236,7 +244,8 @@ export async function searchProfile(
     // kind means a strong match where the cut makes no rescued match strong (session 54: a
     // London nurse's CV, with no nurse within the area, listed every British nurse as close).
     const ofTheKind = (p: number) =>
-      mask[p] === 1 && (options.cut.rescueStrong !== false || relevance[p] >= options.cut.minScore);
+      mask[p] === 1 && relevance[p] >= strongAnywhere &&
+      (options.cut.rescueStrong !== false || relevance[p] >= options.cut.minScore);
     let anyOfTheKind = false;
     for (let p = 0; p < n && !anyOfTheKind; p++) anyOfTheKind = ofTheKind(p);
     if (!anyOfTheKind && countries.length > 0 && area.some((p) => p.city !== undefined)) {
@@ -267,7 +276,7 @@ export async function searchProfile(
       fused[p] = 0;
     }
   }
-  const strong = keepRelevant(fused, relevance, options.cut, outside);
+  const strong = keepRelevant(fused, relevance, options.cut, outside, strongAnywhere);
   const asIs = { minScore: Number.MIN_VALUE, relativeCut: 0, weakFloor: Number.MIN_VALUE };
   const result = index.searchScores(fused, { ...options.request, ...asIs }, strong);
   // An empty set under filters: how many the profile finds without them, for the hint.
@@ -288,7 +297,7 @@ export async function searchProfile(
     anywhere = index.searchScores(
       every.fused,
       { ...options.request, facets: undefined, limit: 0, ...asIs },
-      keepRelevant(every.fused, every.relevance, options.cut, null),
+      keepRelevant(every.fused, every.relevance, options.cut, null, strongAnywhere),
     ).total;
   }
   return {
@@ -340,28 +349,40 @@ function elsewhere(anywhere: number | undefined, otherwise = ""): string {
 const CLOSE_PAGE = 10;
 
 /**
- * The strong matches (1 by posting), whose relevance passes the cut decided as `JobIndex.search`
+ * The relevance a posting needs to be strong where `best` is the best there, as `JobIndex.search`
  * decides it for one query: the minimum when the best reaches it, else the floor, and the share
- * of the best relevance anywhere. Zeroes the scores of postings that are neither strong nor close
- * (relevance under the close floor). Postings `outside` the profile's area are close at best, and
- * their relevance sets no bar.
+ * of the best.
+ */
+function strongBar(best: number, cut: ResultCut): number {
+  const least = Math.min(cut.minScore, cut.weakFloor);
+  return Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best, least);
+}
+
+/**
+ * The strong matches (1 by posting), whose relevance passes the bar of the best relevance left
+ * (`strongBar`), where some posting left passes `strongAnywhere`, the bar of the best anywhere:
+ * else none is strong. Zeroes the scores of postings that are neither strong nor close (relevance
+ * under the close floor). Postings `outside` the profile's area are close at best, and their
+ * relevance sets no bar.
  */
 function keepRelevant(
   scores: Float32Array,
   relevance: Float32Array,
   cut: ResultCut,
   outside: Uint8Array | null,
+  strongAnywhere: number,
 ): Uint8Array {
   let best = 0;
   for (let p = 0; p < relevance.length; p++) {
     if (outside?.[p] !== 1 && relevance[p] > best) best = relevance[p];
   }
-  const least = Math.min(cut.minScore, cut.weakFloor);
-  const bar = Math.max(best >= cut.minScore ? cut.minScore : least, cut.relativeCut * best, least);
+  const bar = strongBar(best, cut);
   // Where even the best misses the minimum, the rescue keeps the best as close matches under a
   // model whose cut says so (`rescueStrong: false`), as for `q`: a German nurse's CV in Berlin,
-  // where no nurse is posted, listed two IT jobs at 0.25 as strong matches (reviewer C52).
-  const noneStrong = best < cut.minScore && cut.rescueStrong === false;
+  // where no nurse is posted, listed two IT jobs at 0.25 as strong matches (reviewer C52). So
+  // where the best left is no strong match anywhere.
+  const noneStrong = (best < cut.minScore && cut.rescueStrong === false) ||
+    best < strongAnywhere;
   // What the rescue keeps is close then, even under the close floor (as `cutByScore` keeps it).
   const closeFrom = noneStrong ? Math.min(bar, cut.closeFloor) : cut.closeFloor;
   const strong = new Uint8Array(scores.length);
