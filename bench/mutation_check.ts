@@ -6466,8 +6466,8 @@ export const MUTANTS: Mutant[] = [
     id: "M785",
     layer: "search",
     file: "src/search/profile_search.ts",
-    line: "  const noneStrong = best < cut.minScore && cut.rescueStrong === false;",
-    becomes: "  const noneStrong = false;",
+    line: "  const noneStrong = (best < cut.minScore && cut.rescueStrong === false) ||",
+    becomes: "  const noneStrong = false ||",
     breaks:
       "a German nurse's CV in Berlin, where no nurse is posted, lists two IT jobs as strong matches (session 54, reviewer C52)",
   },
@@ -6537,11 +6537,10 @@ export const MUTANTS: Mutant[] = [
     id: "M793",
     layer: "search",
     file: "src/search/profile_search.ts",
-    line:
-      "      mask[p] === 1 && (options.cut.rescueStrong !== false || relevance[p] >= options.cut.minScore);",
-    becomes: "      mask[p] === 1;",
+    line: "      mask[p] === 1 && relevance[p] >= strongAnywhere &&",
+    becomes: "      mask[p] === 1 &&",
     breaks:
-      "a London nurse's CV lists every British nurse as close, none strong, since London holds none (session 54, reviewer R54)",
+      "a CV's area holding only matches that are strong nowhere is not widened: a London nurse's CV lists every British nurse as close, none strong (session 54, reviewer R54; session 55)",
   },
   {
     id: "M794",
@@ -6624,6 +6623,66 @@ export const MUTANTS: Mutant[] = [
     becomes: '  return hintForPeople(r.hint ?? "", "below").replaceAll("\\u0000",',
     breaks:
       "the CV page tells a person to give `near`, `city` or `country`, which its form has not (session 54)",
+  },
+  {
+    id: "M803",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "    best < strongAnywhere;",
+    becomes: "    false;",
+    breaks:
+      "a CV's area makes a posting strong that is no strong match anywhere: a cashier's CV in Leeds lists care assistants as strong (session 55)",
+  },
+  {
+    id: "M804",
+    layer: "search",
+    file: "src/search/profile/role_titles.ts",
+    line:
+      "  /\\b(?:i\\s+am|i'm|i\u2019m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|t\u00e4tig)\\b|[,.;:!?]|$)/giu;",
+    becomes:
+      "  /\\b(?:i\\s+am|i'm|i\u2019m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|t\u00e4tig)\\b|[,.;:!?]|$)/giu;",
+    breaks:
+      '"I am employed by Tesco as a cashier" is read as the role "employed by Tesco as a cashier" (session 55)',
+  },
+  {
+    id: "M805",
+    layer: "search",
+    file: "src/search/profile/role_titles.ts",
+    line:
+      "  /^(?:(?:i\\s+am\\s+|i['\u2019]m\\s+|i\\s+)?(?:have\\s+)?(?:been\\s+)?(?:currently\\s+)?(?:work|worked|working|employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|(?:i\\s+am|i'm|i\u2019m|ich\\s+bin|je\\s+suis|ik\\s+ben)(?:\\s+(?:seit|since)\\s+\\d{4})?(?:\\s+als)?|ich\\s+arbeite(?:te)?\\s+als|(?:then\\s+|and\\s+(?:also\\s+)?)?as|(?:seit\\s+\\d{4}\\s+)?als)\\s+(?:an?\\s+|ein(?:e|er)?\\s+|een\\s+|une?\\s+)?/iu;",
+    becomes:
+      "  /^(?:(?:i\\s+am\\s+|i['\u2019]m\\s+|i\\s+)?(?:have\\s+)?(?:been\\s+)?(?:currently\\s+)?(?:work|worked|working)\\s+as|(?:i\\s+am|i'm|i\u2019m|ich\\s+bin|je\\s+suis|ik\\s+ben)(?:\\s+(?:seit|since)\\s+\\d{4})?(?:\\s+als)?|ich\\s+arbeite(?:te)?\\s+als|(?:then\\s+|and\\s+(?:also\\s+)?)?as|(?:seit\\s+\\d{4}\\s+)?als)\\s+(?:an?\\s+|ein(?:e|er)?\\s+|een\\s+|une?\\s+)?/iu;",
+    breaks:
+      '"Currently employed as a warehouse operative" on a head line is read as no role, or as the clause (session 55)',
+  },
+  {
+    id: "M806",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line:
+      "      .raw`\\bich\\s+suche\\b|\\bsuche\\s+(?:eine|einen|ein)\\b|\\bsucht\\b|\\bauf\\s+der\\s+suche\\s+nach\\b`,",
+    becomes:
+      "      .raw`\\bich\\s+suche\\b|\\bsuche\\s+(?:eine|einen|ein)\\b|\\bauf\\s+der\\s+suche\\s+nach\\b`,",
+    breaks: '"Ausgebildete Erzieherin sucht neue Herausforderung" is read as no role (session 55)',
+  },
+  {
+    id: "M807",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line:
+      "  String.raw`\\s+(?:with|having|who|since|seit|mit|looking|seeking|sucht)\\s+|${SENTENCE_END}`,",
+    becomes: "  String.raw`\\s+(?:with|having|who|since|seit|mit)\\s+|${SENTENCE_END}`,",
+    breaks:
+      'a head line "Elektriker sucht eine Stelle als Elektroniker" is a role as written (session 55)',
+  },
+  {
+    id: "M808",
+    layer: "index",
+    file: "src/index/keyword_scorer.ts",
+    line: "    const isName = inTitles <= nameRatio * inNames && !TRADE_TERMS.has(term);",
+    becomes: "    const isName = inTitles <= nameRatio * inNames;",
+    breaks:
+      "\"Koch\" in Berlin lists the Robert Koch Institut's IT engineers first: a trade's noun counts in full in a company's name (session 55)",
   },
 ];
 

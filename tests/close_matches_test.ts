@@ -295,6 +295,25 @@ Deno.test("a CV's area makes no posting strong that is no strong match anywhere"
     ranked.results.some((r) => r.match === "close" && /care assistant/i.test(r.job_title)),
     "the care assistants nearby stay listed, as close matches",
   );
+  // Nor does a country whose best is no strong match anywhere: the sales engineers of Germany
+  // and the assistants of Canada stay close.
+  for (
+    const elsewhere of [
+      "I worked at Tesco as a cashier and as a sales assistant. I live in Berlin.",
+      "I am a sales assistant. Toronto, Canada",
+    ]
+  ) {
+    const there = await service.search(parseSearchQuery({ profile: elsewhere }));
+    assert.equal(there.total, 0, `${elsewhere}: ${there.results[0]?.job_title} is strong`);
+    assert.match(there.hint ?? "", /^No strong match for the profile near .* or in the rest of/);
+  }
+  // A CV with no place whose best match anywhere misses the minimum has close matches only.
+  for (const nowhere of ["I'm a lighthouse keeper.", "Ich bin Erzieherin."]) {
+    const found = await service.search(parseSearchQuery({ profile: nowhere }));
+    assert.equal(found.total, 0, `${nowhere}: ${found.results[0]?.job_title} is strong`);
+    assert.ok((found.close_total ?? 0) > 0);
+    assert.match(found.hint ?? "", /^No strong match for the profile; its \d+ close match/);
+  }
   // The q search the CV's work makes in Leeds agrees: no strong match there.
   const asked = await service.search(
     parseSearchQuery({ q: "sales assistant", city: "Leeds", sort: "relevance" }),

@@ -20,6 +20,9 @@ const HEAD_GROUP = new Map<string, number>(
     .flatMap((group, g) => group.map((word) => [word, g] as const)),
 );
 
+/** Every head noun, folded: the trades' own words ("nurse", "koch", "baker"). */
+export const HEAD_NOUNS: ReadonlySet<string> = new Set(HEAD_GROUP.keys());
+
 /** German compounds end in their head noun: "SAP-Entwickler", "Softwareentwicklerin". */
 const GERMAN_HEAD =
   /(entwickler|ingenieur|berater|leiter|fahrer|lehrer|pfleger|techniker)(?:in|innen)?$/;

@@ -319,3 +319,31 @@ Deno.test("a query scores as on a fresh scorer whatever was scored before it", (
     { numRuns: 300 },
   );
 });
+
+Deno.test("a trade's noun in a company's name counts as a job word there, a name in full", () => {
+  // Session 55: "Koch" (a cook) in Berlin listed the Robert Koch Institut's IT engineers first,
+  // "koch" counting in full there as the name it is in the company's.
+  const jobs = [
+    {
+      ...posting(0, ["Junior", "Network", "Engineer"], [], []),
+      company_name: "Robert Koch Institut",
+    },
+    { ...posting(1, ["Sales", "Engineer"], [], []), company_name: "Koch Industries" },
+    { ...posting(2, ["Cloud", "Engineer"], [], []), company_name: "Gasthaus Krone" },
+    { ...posting(3, ["Data", "Engineer"], [], []), company_name: "Zalando" },
+    { ...posting(4, ["Cloud", "Engineer"], [], []), company_name: "Zalando" },
+  ];
+  const scorer = new KeywordScorer(jobs.length, buildPositionText(jobs));
+  const scoreOf = (terms: string[]) => {
+    scorer.score(queryOf([{ terms, titleTerms: [] }]));
+    return [...scorer.scores];
+  };
+  // No title says "koch": in the companies' names alone, the word is a name by the count the
+  // postings give it, and a trade's noun is counted as a job word all the same.
+  const koch = scoreOf(tokenize("koch"));
+  assert.ok(koch[0] > 0 && koch[0] <= 0.25, `the institute's postings: ${koch[0]}`);
+  assert.ok(koch[1] > 0 && koch[1] <= 0.25, `Koch Industries: ${koch[1]}`);
+  // Another word of a company's name is still its name there, counted as a title's word is.
+  const zalando = scoreOf(tokenize("zalando"))[3];
+  assert.ok(zalando > 0.9, `Zalando: ${zalando}`);
+});
