@@ -208,9 +208,11 @@ async function responseId(response: Response): Promise<string | number | null> {
 }
 
 /**
- * The MCP server and its HTTP transport (the SDK's server side, ajv with it), loaded at the first
- * `/mcp` request rather than with the app: loading them cost every server start about 0.07
- * CPU-seconds (docs/testing.md, "Fourteenth pass").
+ * The MCP server and its HTTP transport (the SDK's server side, ajv with it), loaded beside the
+ * app's start rather than before it: loading them cost every server start about 0.07 CPU-seconds
+ * (docs/testing.md, "Fourteenth pass"). Not at the first `/mcp` request, as until session 55: a
+ * server whose files were upgraded under it (a `git pull`, a `deno install`) then loaded the new
+ * MCP code beside the old, and `/mcp` failed until a restart; the first request waited for it too.
  */
 const mcpServing = loadedOnFirstUse(() =>
   Promise.all([
@@ -263,6 +265,9 @@ async function serveMcpRequest(
 
 /** Routes for `/mcp` and the OAuth protected-resource metadata, mounted at the app's root. */
 export function createMcpRoutes(deps: AppDeps): Hono<AppEnv> {
+  // A failure here is met again, and answered, at the first `/mcp` request (loadedOnFirstUse
+  // loads again after one).
+  mcpServing().catch(() => {});
   const app = new Hono<AppEnv>();
   const allowedHosts = allowedHostSet(deps);
 
