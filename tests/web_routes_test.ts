@@ -1243,10 +1243,14 @@ Deno.test("a CV's results are a page of the session's to come back to, gone when
   const web = await startWeb();
   try {
     const session = await userSession(web);
-    // None searched yet: the page says so.
+    // None searched yet: the search page's CV form, where one is chosen.
     const none = await web.request("/cv", { cookie: session.cookie });
-    assert.equal(none.status, 404);
-    assert.match(await none.text(), /No CV was searched in this session/);
+    assert.equal(none.status, 303);
+    assert.equal(none.headers.get("location"), "/#cv-search");
+    assert.match(
+      await (await web.request("/", { cookie: session.cookie })).text(),
+      /id="cv-search"/,
+    );
     const body = new FormData();
     body.set("csrf", session.csrf);
     body.set("cv", new File(["Registered nurse, 6 years. Toronto."], "cv.txt"));
@@ -1271,7 +1275,7 @@ Deno.test("a CV's results are a page of the session's to come back to, gone when
     const tokenHash = sha256Hex(session.cookie.split("=")[1]);
     assert.equal((await web.store.webSessions.findCv(tokenHash))?.fileName, "cv.txt");
     const other = await userSession(web);
-    assert.equal((await web.request("/cv", { cookie: other.cookie })).status, 404);
+    assert.equal((await web.request("/cv", { cookie: other.cookie })).status, 303);
     // A long file name is said cut; one past what Deno's form parser reads is a 400 page, not a
     // 500 (reviewer C51).
     const upload = (name: string) => {

@@ -1097,10 +1097,13 @@ export function SearchPage(props: SearchPageProps) {
   );
 }
 
+/** The id of the CV form's section on the search page: `GET /cv` with no CV leads there. */
+export const CV_FORM_ID = "cv-search";
+
 /** The CV upload: what the search derives from it and the results come back as a page. */
 export function CvForm(props: { formToken?: string }) {
   return (
-    <section id="cv-search" class="card" aria-labelledby="cv-heading">
+    <section id={CV_FORM_ID} class="card" aria-labelledby="cv-heading">
       <h2 id="cv-heading">Search with your CV</h2>
       <form method="post" action="/cv" enctype="multipart/form-data">
         {

@@ -24,7 +24,7 @@ import { errorFields } from "../log.ts";
 import { CV_MAX_BYTES, CvFileError, uploadedCvName } from "../ingest/cv_text.ts";
 import { CvReader, CvReadersBusy } from "./cv_reader.ts";
 import { CvResultsPage, MessagePage, PostingPage, SignInPage, SignOutPage } from "./pages.tsx";
-import { type PageParams, SearchPage } from "./search_page.tsx";
+import { CV_FORM_ID, type PageParams, SearchPage } from "./search_page.tsx";
 import { searchOrRefusals } from "./search_refusals.ts";
 import { signInPath, type WebSession, WebSessions } from "./session.ts";
 import type { WebSessionCv } from "../store/web_session_store.ts";
@@ -416,13 +416,9 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     const searched = who.session
       ? await deps.store.webSessions.findCv(who.session.tokenHash)
       : null;
-    if (!searched) {
-      return notFoundPage(
-        c,
-        who.frame,
-        "No CV was searched in this session: choose one on the search page.",
-      );
-    }
+    // None searched in this session (a bookmark, another browser, signed out since): the form to
+    // choose one, where "Page not found" had stood for a page that exists (session 54's note).
+    if (!searched) return seeOther(`/#${CV_FORM_ID}`);
     return await cvResults(c, who.frame, searched);
   });
 
