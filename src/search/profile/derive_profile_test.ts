@@ -469,6 +469,10 @@ Deno.test("deriveProfile() reads 'employed as' and a title before 'sucht'", () =
     "Elektroniker",
     "Elektriker",
   ]);
+  // Reviewer R55: a region after the wish ("Raum Hamburg") is no role, and a head line that is a
+  // wish ("Ich suche eine Stelle als Koch") is no title as written.
+  assert.deepEqual(roles("Elektriker sucht neue Stelle, Raum Hamburg"), ["Elektriker"]);
+  assert.deepEqual(roles("Ich suche eine Stelle als Koch"), ["Koch"]);
   // Being employed, or a company seeking, names no role.
   assert.deepEqual(roles("I have been employed since 2019."), []);
   assert.deepEqual(roles("Max Mustermann sucht Arbeit."), []);

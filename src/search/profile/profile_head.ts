@@ -40,7 +40,7 @@ const SENTENCE_END = String.raw`(?<=[\p{L}\p{N}]{3})[.!?](?:\s|$)|[;:](?:\s|$)`;
  * "Elektriker" of "Elektriker sucht eine Stelle als Elektroniker" (the wish is read on its own).
  */
 const TITLE_ENDS = new RegExp(
-  String.raw`\s+(?:with|having|who|since|seit|mit|looking|seeking|sucht)\s+|${SENTENCE_END}`,
+  String.raw`\s+(?:with|having|who|since|seit|mit|looking|seeking|sucht|suche)\s+|${SENTENCE_END}`,
   "iu",
 );
 

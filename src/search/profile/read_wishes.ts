@@ -102,7 +102,7 @@ function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
  * shifts", "to relocate to Pune", "Mumbai preferred", "from home".
  */
 const NOT_A_ROLE =
-  /^(?:to|from|with|and|or|in|at|on|by|as|of|into|within|near|but|also)\b|\b(?:preferred|prefer|relocat\w*|comfortable|willing|able|available|shifts?|hours?|weeks?|offs?|home|salary|visa|permit|sponsorship|notice|period|immediately|asap|days?|nights?|weekends?|time)\b/i;
+  /^(?:to|from|with|and|or|in|at|on|by|as|of|into|within|near|but|also)\b|\b(?:raum|region|umgebung|nähe|preferred|prefer|relocat\w*|comfortable|willing|able|available|shifts?|hours?|weeks?|offs?|home|salary|visa|permit|sponsorship|notice|period|immediately|asap|days?|nights?|weekends?|time)\b/i;
 
 /**
  * Whether a piece of a wish names work: a title with a head noun ("Staff Nurse"), or a field of
