@@ -473,6 +473,19 @@ Deno.test("deriveProfile() reads 'employed as' and a title before 'sucht'", () =
   // wish ("Ich suche eine Stelle als Koch") is no title as written.
   assert.deepEqual(roles("Elektriker sucht neue Stelle, Raum Hamburg"), ["Elektriker"]);
   assert.deepEqual(roles("Ich suche eine Stelle als Koch"), ["Koch"]);
+  // In a CV's body too; never the staff a person led, nor the noun "Sucht" (reviewer C55).
+  assert.deepEqual(
+    roles("Max Muster\nLeeds\n\nProfile\nReliable and friendly. Currently employed as a cashier."),
+    ["cashier"],
+  );
+  assert.deepEqual(
+    roles("Store Manager\nLeeds\n\nProfile\nManaged 30 staff employed as sales assistants."),
+    ["Store Manager"],
+  );
+  assert.deepEqual(
+    roles("Pflegefachkraft\nHamburg\n\nProfil\nStation für Sucht und Psychiatrie, Uniklinik Köln."),
+    ["Pflegefachkraft"],
+  );
   // Being employed, or a company seeking, names no role.
   assert.deepEqual(roles("I have been employed since 2019."), []);
   assert.deepEqual(roles("Max Mustermann sucht Arbeit."), []);

@@ -39,7 +39,7 @@ const WISH_OPENERS = new RegExp(
     String
       .raw`\bto\s+work\s+as\b|\bnext\s+(?:role|step|position|job)\s+as\b|\bopen\s+to\b|\bavailable\s+for\b|` +
     String
-      .raw`\bich\s+suche\b|\bsuche\s+(?:eine|einen|ein)\b|\bsucht\b|\bauf\s+der\s+suche\s+nach\b`,
+      .raw`\bich\s+suche\b|\bsuche\s+(?:eine|einen|ein)\b|\bsucht\s+(?:eine[nr]?|ein|neue[nr]?|nach|arbeit|stelle|job|beschäftigung)\b|\bauf\s+der\s+suche\s+nach\b`,
   "i",
 );
 

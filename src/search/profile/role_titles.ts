@@ -74,10 +74,11 @@ export function titleAfterOpener(clause: string): string {
  * "Ich bin Krankenpfleger und suche", "Ich arbeite als Koch", "I worked at Tesco as a cashier and
  * as a sales assistant", "Currently employed as a warehouse operative": the role a person names
  * themselves by (session 52: the first "ich" forms; session 54: an employer before "as", a second
- * role after "and as"; session 55: "employed as").
+ * role after "and as"; session 55: "employed as", of the person only: "staff employed as
+ * cashiers" names the staff's).
  */
 const SELF_DESCRIPTION =
-  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work|employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?!(?:currently\s+)?(?:employed|working)\b)(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
+  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\s*|\b(?:i\s+am|i\s+was|i'm|i’m|been|currently)\s+))employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?!(?:currently\s+)?(?:employed|working)\b)(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
 
 /**
  * A second role right after a self-description's ("... as a cashier and as a sales assistant"):
