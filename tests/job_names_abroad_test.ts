@@ -34,3 +34,28 @@ Deno.test("a German or Dutch job name lists that job, in either language", async
     );
   }
 });
+
+Deno.test("a German or Dutch trade's name is searched as its English, never corrected to another word", async () => {
+  // Session 56, before the names were listed: "Maler" was searched as "male", "Gärtner" as
+  // "partner", the Dutch welder "lasser" as "laser", and "Bäcker" (folded "backer") listed front
+  // office jobs as strong matches.
+  for (
+    const [query, job, top] of [
+      ["Maler", /painter/i, 4],
+      ["Bäcker", /baker/i, 5],
+      ["lasser", /welder/i, 2],
+      ["Schweißer", /welder/i, 2],
+      ["Staplerfahrer", /FLT|forklift/i, 3],
+    ] as const
+  ) {
+    const out = await realIndex.service.search(
+      parseSearchQuery({ q: query, sort: "relevance", top_k: String(top) }),
+    );
+    const found = out.results.map((r) => r.job_title);
+    assert.equal(out.query_corrected, undefined, `${query} was corrected`);
+    assert.ok(
+      found.length === top && found.every((t) => job.test(t)),
+      `${query}: ${found.join(" | ")}`,
+    );
+  }
+});
