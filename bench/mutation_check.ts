@@ -6638,9 +6638,9 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/profile/role_titles.ts",
     line:
-      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
     becomes:
-      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
     breaks:
       '"I am employed by Tesco as a cashier" is read as the role "employed by Tesco as a cashier" (session 55)',
   },
@@ -6670,8 +6670,8 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/profile/profile_head.ts",
     line:
-      "  String.raw`\\s+(?:with|having|who|since|seit|mit|looking|seeking|sucht|suche)\\s+|${SENTENCE_END}`,",
-    becomes: "  String.raw`\\s+(?:with|having|who|since|seit|mit)\\s+|${SENTENCE_END}`,",
+      'const TITLE_END_WORDS = "with|having|who|since|seit|mit|looking|seeking|sucht|suche|at|for|bei";',
+    becomes: 'const TITLE_END_WORDS = "with|having|who|since|seit|mit|at|for|bei";',
     breaks:
       'a head line "Elektriker sucht eine Stelle als Elektroniker" is a role as written (session 55)',
   },

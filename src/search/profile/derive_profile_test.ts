@@ -490,3 +490,18 @@ Deno.test("deriveProfile() reads 'employed as' and a title before 'sucht'", () =
   assert.deepEqual(roles("I have been employed since 2019."), []);
   assert.deepEqual(roles("Max Mustermann sucht Arbeit."), []);
 });
+
+Deno.test("deriveProfile() reads a one-line profile's trade beside its place, employer or years", () => {
+  // Session 55's note: each was read as no role, and the CV search listed nothing.
+  const roles = (text: string) => titles(text).map(([title]) => title);
+  assert.deepEqual(roles("Plasterer, Leeds"), ["Plasterer"]);
+  assert.deepEqual(roles("Warehouse operative Leeds"), ["Warehouse operative"]);
+  assert.deepEqual(roles("Cashier at Tesco for 5 years, Leeds"), ["Cashier"]);
+  assert.deepEqual(roles("Employed as Store Manager by Aldi"), ["Store Manager"]);
+  assert.deepEqual(roles("I am employed by Aldi as a store manager"), ["store manager"]);
+  assert.deepEqual(roles("Jane Doe\nStaff Nurse NHS Leeds"), ["Staff Nurse"]);
+  assert.deepEqual(roles("Friseurin, Hamburg"), ["Friseurin"]);
+  // Words that open titles end none when a place goes: "Head Office" is where, not who.
+  assert.deepEqual(roles("Jane Doe\nHead Office Leeds"), []);
+  assert.deepEqual(roles("Jane Doe\nLeeds"), []);
+});

@@ -37,12 +37,39 @@ const SENTENCE_END = String.raw`(?<=[\p{L}\p{N}]{3})[.!?](?:\s|$)|[;:](?:\s|$)`;
 /**
  * The words a head line's part opens with, up to what it says of the title: "Backend developer"
  * of "Backend developer with 6 years of Python experience." or "Backend developer. Built APIs";
- * "Elektriker" of "Elektriker sucht eine Stelle als Elektroniker" (the wish is read on its own).
+ * "Elektriker" of "Elektriker sucht eine Stelle als Elektroniker" (the wish is read on its own);
+ * "Cashier" of "Cashier at Tesco for 5 years" (session 56: its years made it no title at all).
  */
-const TITLE_ENDS = new RegExp(
-  String.raw`\s+(?:with|having|who|since|seit|mit|looking|seeking|sucht|suche)\s+|${SENTENCE_END}`,
-  "iu",
-);
+const TITLE_END_WORDS = "with|having|who|since|seit|mit|looking|seeking|sucht|suche|at|for|bei";
+const TITLE_ENDS = new RegExp(String.raw`\s+(?:${TITLE_END_WORDS})\s+|${SENTENCE_END}`, "iu");
+
+/** Capitalised words after a title that end no title: "Leeds" of "Warehouse operative Leeds". */
+const TRAILING_NAMES = 2;
+
+/**
+ * The title of a head line's part, without up to {@linkcode TRAILING_NAMES} capitalised words
+ * after it where only their going leaves a title ("Warehouse operative Leeds", "Staff Nurse NHS
+ * Leeds"): a place or an employer written beside the title with no "in" or "at". Undefined where
+ * there is no title.
+ */
+function titleOf(part: string): string | undefined {
+  let words = part.split(" ");
+  for (let dropped = 0; dropped <= TRAILING_NAMES; dropped++) {
+    if (dropped > 0) {
+      if (!/^\p{Lu}/u.test(words[words.length - 1])) return undefined;
+      words = words.slice(0, -1);
+      if (words.length === 0) return undefined;
+    }
+    const title = words.join(" ");
+    // "Head Office Leeds" is no "Head": a word that opens titles ends one only as written.
+    if (dropped > 0 && TITLE_OPENERS.has(words[words.length - 1].toLowerCase())) return undefined;
+    if (hasHeadNoun(title)) return title;
+  }
+  return undefined;
+}
+
+/** Head nouns that more often open a title than end one: "Head of", "Lead Developer", "Chief". */
+const TITLE_OPENERS = new Set(["head", "lead", "chief", "leader"]);
 
 /** The words that open a letter's salutation: "Dear Hiring Manager", "To the Practice Manager". */
 export const SALUTATION = /^(?:dear|to\s+(?:the|whom)|attn\.?|attention|hello|hi)\b/i;
@@ -94,7 +121,8 @@ export function headlineRoles(head: readonly Line[]): string[] {
       const title = cleanTitle(titleAfterOpener(part.split(TITLE_ENDS)[0]));
       const words = wordsOf(title);
       if (words.length === 0 || words.length > 6 || /\d{3,}|\byears?\b/i.test(title)) continue;
-      if (hasHeadNoun(title)) roles.push(expandAbbreviations(title));
+      const role = titleOf(title);
+      if (role !== undefined) roles.push(expandAbbreviations(role));
     }
   });
   return roles;

@@ -56,8 +56,11 @@ export function withoutQualifiers(title: string): string {
 const SELF_OPENER =
   /^(?:(?:i\s+am\s+|i['’]m\s+|i\s+)?(?:have\s+)?(?:been\s+)?(?:currently\s+)?(?:work|worked|working|employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)(?:\s+(?:seit|since)\s+\d{4})?(?:\s+als)?|ich\s+arbeite(?:te)?\s+als|(?:then\s+|and\s+(?:also\s+)?)?as|(?:seit\s+\d{4}\s+)?als)\s+(?:an?\s+|ein(?:e|er)?\s+|een\s+|une?\s+)?/iu;
 
-/** Where the title ends in a clause that names it: the employer or place after it, "tätig". */
-const AFTER_TITLE = /\s+(?:at|for|bei|im|in|tätig|and\s+(?:also\s+)?as)\b/iu;
+/**
+ * Where the title ends in a clause that names it: the employer or place after it ("Employed as
+ * Store Manager by Aldi"), "tätig".
+ */
+const AFTER_TITLE = /\s+(?:at|for|by|bei|im|in|tätig|and\s+(?:also\s+)?as)\b/iu;
 
 /**
  * The title a clause names after such an opening ("Worked as Chef de Partie at The Ritz": "Chef de
@@ -78,7 +81,7 @@ export function titleAfterOpener(clause: string): string {
  * cashiers" names the staff's).
  */
 const SELF_DESCRIPTION =
-  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\s*|\b(?:i\s+am|i\s+was|i'm|i’m|been|currently)\s+))employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?!(?:currently\s+)?(?:employed|working)\b)(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
+  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\s*|\b(?:i\s+am|i\s+was|i'm|i’m|been|currently)\s+))employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?!(?:currently\s+)?(?:employed|working)\b)(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
 
 /**
  * A second role right after a self-description's ("... as a cashier and as a sales assistant"):
