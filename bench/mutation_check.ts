@@ -6684,6 +6684,54 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "\"Koch\" in Berlin lists the Robert Koch Institut's IT engineers first: a trade's noun counts in full in a company's name (session 55)",
   },
+  {
+    id: "M809",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line: "  for (let dropped = 0; dropped <= TRAILING_NAMES; dropped++) {",
+    becomes: "  for (let dropped = 0; dropped <= 0; dropped++) {",
+    breaks:
+      'a one-line profile "Warehouse operative Leeds" is read as no role: the place after the title is kept (session 56)',
+  },
+  {
+    id: "M810",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line:
+      "    if (dropped > 0 && TITLE_OPENERS.has(words[words.length - 1].toLowerCase())) return undefined;",
+    becomes:
+      "    if (dropped < 0 && TITLE_OPENERS.has(words[words.length - 1].toLowerCase())) return undefined;",
+    breaks: 'a CV\'s head line "Head Office Leeds" is read as the role "Head" (session 56)',
+  },
+  {
+    id: "M811",
+    layer: "search",
+    file: "src/search/profile/role_titles.ts",
+    line:
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+    becomes:
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+    breaks:
+      '"Employed as Store Manager by Aldi" is read as no role: the title runs on to the employer (session 56)',
+  },
+  {
+    id: "M812",
+    layer: "index",
+    file: "src/index/head_nouns.json",
+    line: '    "plasterer",',
+    becomes: '    "plaster",',
+    breaks:
+      'a profile "Plasterer, Leeds" is read as no role: a plasterer is no trade\'s head noun (session 56)',
+  },
+  {
+    id: "M813",
+    layer: "index",
+    file: "src/index/job_names_abroad.ts",
+    line: '  maler: "painter",',
+    becomes: '  malerei: "painter",',
+    breaks:
+      '"Maler" (a painter, in German) is corrected to "male" and lists male nurses (session 56)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -56,11 +56,8 @@ export function withoutQualifiers(title: string): string {
 const SELF_OPENER =
   /^(?:(?:i\s+am\s+|i['’]m\s+|i\s+)?(?:have\s+)?(?:been\s+)?(?:currently\s+)?(?:work|worked|working|employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)(?:\s+(?:seit|since)\s+\d{4})?(?:\s+als)?|ich\s+arbeite(?:te)?\s+als|(?:then\s+|and\s+(?:also\s+)?)?as|(?:seit\s+\d{4}\s+)?als)\s+(?:an?\s+|ein(?:e|er)?\s+|een\s+|une?\s+)?/iu;
 
-/**
- * Where the title ends in a clause that names it: the employer or place after it ("Employed as
- * Store Manager by Aldi"), "tätig".
- */
-const AFTER_TITLE = /\s+(?:at|for|by|bei|im|in|tätig|and\s+(?:also\s+)?as)\b/iu;
+/** Where the title ends in a clause that names it: the employer or place after it, "tätig". */
+const AFTER_TITLE = /\s+(?:at|for|bei|im|in|tätig|and\s+(?:also\s+)?as)\b/iu;
 
 /**
  * The title a clause names after such an opening ("Worked as Chef de Partie at The Ritz": "Chef de
