@@ -191,7 +191,7 @@ Deno.test("a CV search lists a page of the closest jobs past its strong matches"
   assert.ok(ranked.results.every((r) => r.country === "GB"));
   assert.equal(
     ranked.hint,
-    "Nothing fits the profile within 60 km of Liverpool, GB: these are from the rest of GB.",
+    "No strong match for the profile within 60 km of Liverpool, GB: the strong matches are from the rest of GB.",
   );
   assert.ok(ranked.results.some((r) => r.match === "close" && r.city === "Preston"));
   const tiers = ranked.results.map((r) => r.match);
@@ -237,7 +237,7 @@ Deno.test("a CV whose area holds none of its work has no strong match there, and
   );
   assert.equal(
     widened.hint,
-    "Nothing fits the profile within 60 km of London, GB: these are from the rest of GB.",
+    "No strong match for the profile within 60 km of London, GB: the strong matches are from the rest of GB.",
   );
   assert.ok(widened.total > 0 && widened.total === inGb.total, `${widened.total}, ${inGb.total}`);
   assert.deepEqual(widened.results.map((r) => r.job_url), inGb.results.map((r) => r.job_url));
@@ -501,7 +501,7 @@ Deno.test("a CV's place is the city it writes, in the country written beside it,
   assert.deepEqual(edinburgh.derived?.places, ["Edinburgh, GB"]);
   assert.equal(
     edinburgh.hint,
-    "Nothing fits the profile within 60 km of Edinburgh, GB: these are from the rest of GB.",
+    "No strong match for the profile within 60 km of Edinburgh, GB: the strong matches are from the rest of GB.",
   );
   assert.ok(edinburgh.total > 0 && edinburgh.results.every((r) => r.country === "GB"));
   const mumbai = await service.search(parseSearchQuery({ profile: "Anita\nMumbai\nStaff Nurse" }));

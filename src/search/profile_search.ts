@@ -527,8 +527,10 @@ export async function searchByProfile(
   if (result.closest) outcome.closest = toResults(await describe(result.closest), query.detail);
   if (result.facets) outcome.facets = result.facets;
   if (result.widened && result.total > 0) {
-    outcome.hint = `Nothing fits the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km of ` +
-      `${derived.places.join(" / ")}: these are from the rest of ${result.countries.join(", ")}.`;
+    // Not "Nothing fits": close matches from the area may follow the strong ones (session 56).
+    outcome.hint = `No strong match for the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km ` +
+      `of ${derived.places.join(" / ")}: the strong matches are from the rest of ` +
+      `${result.countries.join(", ")}.`;
   }
   if (result.closeBeyond && result.total > 0) {
     outcome.hint = `Few postings fit the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km of ` +
