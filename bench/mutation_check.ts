@@ -6638,9 +6638,9 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/profile/role_titles.ts",
     line:
-      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als|werk(?:te)?\\s+als|werkzaam\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working|werkzaam)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig|en|bij|met|sinds|voor|op|te|uit)\\b|[,.;:!?]|$)/giu;",
     becomes:
-      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als|werk(?:te)?\\s+als|werkzaam\\s+als)\\s+(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig|en|bij|met|sinds|voor|op|te|uit)\\b|[,.;:!?]|$)/giu;",
     breaks:
       '"I am employed by Tesco as a cashier" is read as the role "employed by Tesco as a cashier" (session 55)',
   },
@@ -6649,9 +6649,9 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/profile/role_titles.ts",
     line:
-      "  /^(?:(?:i\\s+am\\s+|i['\u2019]m\\s+|i\\s+)?(?:have\\s+)?(?:been\\s+)?(?:currently\\s+)?(?:work|worked|working|employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|(?:i\\s+am|i'm|i\u2019m|ich\\s+bin|je\\s+suis|ik\\s+ben)(?:\\s+(?:seit|since)\\s+\\d{4})?(?:\\s+als)?|ich\\s+arbeite(?:te)?\\s+als|(?:then\\s+|and\\s+(?:also\\s+)?)?as|(?:seit\\s+\\d{4}\\s+)?als)\\s+(?:an?\\s+|ein(?:e|er)?\\s+|een\\s+|une?\\s+)?/iu;",
+      "  /^(?:(?:i\\s+am\\s+|i['’]m\\s+|i\\s+)?(?:have\\s+)?(?:been\\s+)?(?:currently\\s+)?(?:work|worked|working|employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben)(?:\\s+(?:seit|since|sinds)\\s+\\d{4})?(?:\\s+(?:als|werkzaam\\s+als))?|ich\\s+arbeite(?:te)?\\s+als|(?:ik\\s+)?werk(?:te)?\\s+als|werkzaam\\s+als|(?:then\\s+|and\\s+(?:also\\s+)?)?as|(?:seit\\s+\\d{4}\\s+)?als)\\s+(?:an?\\s+|ein(?:e|er)?\\s+|een\\s+|une?\\s+)?/iu;",
     becomes:
-      "  /^(?:(?:i\\s+am\\s+|i['\u2019]m\\s+|i\\s+)?(?:have\\s+)?(?:been\\s+)?(?:currently\\s+)?(?:work|worked|working)\\s+as|(?:i\\s+am|i'm|i\u2019m|ich\\s+bin|je\\s+suis|ik\\s+ben)(?:\\s+(?:seit|since)\\s+\\d{4})?(?:\\s+als)?|ich\\s+arbeite(?:te)?\\s+als|(?:then\\s+|and\\s+(?:also\\s+)?)?as|(?:seit\\s+\\d{4}\\s+)?als)\\s+(?:an?\\s+|ein(?:e|er)?\\s+|een\\s+|une?\\s+)?/iu;",
+      "  /^(?:(?:i\\s+am\\s+|i['’]m\\s+|i\\s+)?(?:have\\s+)?(?:been\\s+)?(?:currently\\s+)?(?:work|worked|working)\\s+as|(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben)(?:\\s+(?:seit|since|sinds)\\s+\\d{4})?(?:\\s+(?:als|werkzaam\\s+als))?|ich\\s+arbeite(?:te)?\\s+als|(?:ik\\s+)?werk(?:te)?\\s+als|werkzaam\\s+als|(?:then\\s+|and\\s+(?:also\\s+)?)?as|(?:seit\\s+\\d{4}\\s+)?als)\\s+(?:an?\\s+|ein(?:e|er)?\\s+|een\\s+|une?\\s+)?/iu;",
     breaks:
       '"Currently employed as a warehouse operative" on a head line is read as no role, or as the clause (session 55)',
   },
@@ -6660,9 +6660,9 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/profile/read_wishes.ts",
     line:
-      "      .raw`\\bich\\s+suche\\b|\\bsuche\\s+(?:eine|einen|ein)\\b|\\bsucht\\s+(?:eine[nr]?|ein|neue[nr]?|nach|arbeit|stelle|job|beschäftigung)\\b|\\bauf\\s+der\\s+suche\\s+nach\\b`,",
+      "      .raw`\\bik\\s+zoek\\b|\\bzoek\\s+(?:een|werk|naar)\\b|\\bop\\s+zoek\\s+naar\\b|\\bich\\s+suche\\b|\\bsuche\\s+(?:eine|einen|ein)\\b|\\bsucht\\s+(?:eine[nr]?|ein|neue[nr]?|nach|arbeit|stelle|job|beschäftigung)\\b|\\bauf\\s+der\\s+suche\\s+nach\\b`,",
     becomes:
-      "      .raw`\\bich\\s+suche\\b|\\bsuche\\s+(?:eine|einen|ein)\\b|\\bauf\\s+der\\s+suche\\s+nach\\b`,",
+      "      .raw`\\bik\\s+zoek\\b|\\bzoek\\s+(?:een|werk|naar)\\b|\\bop\\s+zoek\\s+naar\\b|\\bich\\s+suche\\b|\\bsuche\\s+(?:eine|einen|ein)\\b|\\bauf\\s+der\\s+suche\\s+nach\\b`,",
     breaks: '"Ausgebildete Erzieherin sucht neue Herausforderung" is read as no role (session 55)',
   },
   {
@@ -6670,8 +6670,8 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/profile/profile_head.ts",
     line:
-      'const TITLE_END_WORDS = "with|having|who|since|seit|mit|looking|seeking|sucht|suche|at|for|bei";',
-    becomes: 'const TITLE_END_WORDS = "with|having|who|since|seit|mit|at|for|bei";',
+      '  "with|having|who|since|seit|mit|looking|seeking|sucht|suche|at|for|bei|zoek|met|sinds|bij";',
+    becomes: '  "with|having|who|since|seit|mit|at|for|bei|zoek|met|sinds|bij";',
     breaks:
       'a head line "Elektriker sucht eine Stelle als Elektroniker" is a role as written (session 55)',
   },
@@ -6708,9 +6708,9 @@ export const MUTANTS: Mutant[] = [
     layer: "search",
     file: "src/search/profile/role_titles.ts",
     line:
-      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als|werk(?:te)?\\s+als|werkzaam\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working|werkzaam)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig|en|bij|met|sinds|voor|op|te|uit)\\b|[,.;:!?]|$)/giu;",
     becomes:
-      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als|werk(?:te)?\\s+als|werkzaam\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working|werkzaam)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|who|and|based|from|mit|bei|since|seit|und|im|tätig|en|bij|met|sinds|voor|op|te|uit)\\b|[,.;:!?]|$)/giu;",
     breaks:
       '"Employed as Store Manager by Aldi" is read as no role: the title runs on to the employer (session 56)',
   },
@@ -6731,6 +6731,36 @@ export const MUTANTS: Mutant[] = [
     becomes: '  malerei: "painter",',
     breaks:
       '"Maler" (a painter, in German) is corrected to "male" and lists male nurses (session 56)',
+  },
+  {
+    id: "M814",
+    layer: "search",
+    file: "src/search/profile/role_titles.ts",
+    line:
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als|werk(?:te)?\\s+als|werkzaam\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working|werkzaam)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig|en|bij|met|sinds|voor|op|te|uit)\\b|[,.;:!?]|$)/giu;",
+    becomes:
+      "  /\\b(?:i\\s+am|i'm|i’m|ich\\s+bin|je\\s+suis|ik\\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\\s*|\\b(?:i\\s+am|i\\s+was|i'm|i’m|been|currently)\\s+))employed)(?:\\s+(?:for|at|by)(?:\\s+[\\p{L}\\p{N}&'.-]+){1,5}?)?\\s+as|arbeite(?:te)?\\s+als|werk(?:te)?\\s+als|werkzaam\\s+als)\\s+(?!(?:currently\\s+)?(?:employed|working|werkzaam)\\b)(?:an?\\s+|ein(?:e)?\\s+|een\\s+|un(?:e)?\\s+)?([\\p{L}][\\p{L}\\s/+#.-]{2,60}?)(?=\\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\\b|[,.;:!?]|$)/giu;",
+    breaks:
+      "\"Ik ben verpleegkundige en zoek een baan\" is read as no role: a Dutch clause's end is not the title's (session 56)",
+  },
+  {
+    id: "M815",
+    layer: "search",
+    file: "src/search/profile/experience_periods.ts",
+    line:
+      "  .raw`(?:present|now|today|current(?:ly)?|date|till\\s+date|to\\s+date|till\\s+now|ongoing|heute|jetzt|aktuell|dato|nu|heden)`;",
+    becomes:
+      "  .raw`(?:present|now|today|current(?:ly)?|date|till\\s+date|to\\s+date|till\\s+now|ongoing|heute|jetzt|aktuell|dato|nu)`;",
+    breaks:
+      'a Dutch CV\'s "Data Analist, Coolblue (2019 - heden)" is no period of work, and its title no role (session 56)',
+  },
+  {
+    id: "M816",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line: "  const sector = text.search(/\\s+(?:in|bij)\\s+(?:de|het)\\s+/i);",
+    becomes: "  const sector = text.search(/\\s+(?:in|bij)\\s+(?:het)\\s+/i);",
+    breaks: '"als teamleider in de logistiek" is the role "teamleider logistiek" (session 56)',
   },
 ];
 

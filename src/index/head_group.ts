@@ -23,9 +23,12 @@ const HEAD_GROUP = new Map<string, number>(
 /** Every head noun, folded: the trades' own words ("nurse", "koch", "baker"). */
 export const HEAD_NOUNS: ReadonlySet<string> = new Set(HEAD_GROUP.keys());
 
-/** German compounds end in their head noun: "SAP-Entwickler", "Softwareentwicklerin". */
-const GERMAN_HEAD =
-  /(entwickler|ingenieur|berater|leiter|fahrer|lehrer|pfleger|techniker)(?:in|innen)?$/;
+/**
+ * German and Dutch compounds end in their head noun: "SAP-Entwickler", "Softwareentwicklerin",
+ * "Klantenservicemedewerker", "Teamleider".
+ */
+const COMPOUND_HEAD =
+  /(entwickler|ingenieur|berater|leiter|fahrer|lehrer|pfleger|techniker|medewerker|ontwikkelaar|adviseur|monteur|chauffeur|leider|verkoper|analist)(?:in|innen)?$/;
 
 /**
  * The group of a word as a head noun: compared as written (folded), plurals and German feminine
@@ -38,8 +41,8 @@ function groupOfWord(word: string): number | undefined {
     (word.endsWith("innen") ? HEAD_GROUP.get(word.slice(0, -5)) : undefined) ??
     (word.endsWith("in") ? HEAD_GROUP.get(word.slice(0, -2)) : undefined);
   if (direct !== undefined) return direct;
-  const german = word.match(GERMAN_HEAD);
-  return german ? HEAD_GROUP.get(german[1]) : undefined;
+  const compound = word.match(COMPOUND_HEAD);
+  return compound ? HEAD_GROUP.get(compound[1]) : undefined;
 }
 
 /** The words of a text, folded (src/domain/fold_text.ts): lower case, no accents or punctuation. */

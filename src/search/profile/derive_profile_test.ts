@@ -505,3 +505,29 @@ Deno.test("deriveProfile() reads a one-line profile's trade beside its place, em
   assert.deepEqual(roles("Jane Doe\nHead Office Leeds"), []);
   assert.deepEqual(roles("Jane Doe\nLeeds"), []);
 });
+
+Deno.test("deriveProfile() reads a Dutch profile's role, wish and dated title", () => {
+  // Session 56: Dutch is one of the postings' languages, and every Dutch CV tried was read as no
+  // role ("Ik ben ... en", "Ik werk als ... bij", "Ik zoek werk als", "heden").
+  const roles = (text: string) => titles(text).map(([title, from]) => `${title}/${from}`);
+  assert.deepEqual(roles("Ik ben verpleegkundige en zoek een baan in Utrecht."), [
+    "verpleegkundige/headline",
+  ]);
+  assert.deepEqual(roles("Ik werk als magazijnmedewerker bij Bol.com in Waalwijk."), [
+    "magazijnmedewerker/headline",
+  ]);
+  assert.deepEqual(roles("Ik zoek werk als schilder in Amsterdam."), ["schilder/wish"]);
+  assert.deepEqual(roles("Ik ben sinds 2015 werkzaam als klantenservicemedewerker bij KPN."), [
+    "klantenservicemedewerker/headline",
+  ]);
+  assert.deepEqual(roles("Op zoek naar een nieuwe uitdaging als teamleider in de logistiek."), [
+    "teamleider/wish",
+  ]);
+  assert.deepEqual(roles("Ik ben een ervaren kok en zoek een vaste baan in Amsterdam."), [
+    "kok/headline",
+  ]);
+  assert.deepEqual(
+    roles("Jan de Vries\nRotterdam\n\nWerkervaring\nData Analist, Coolblue (2019 - heden)"),
+    ["Data Analist/experience"],
+  );
+});

@@ -13,11 +13,11 @@ const MONTH = String
   .raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|januar|februar|m[aä]rz|mai|juni|juli|okt|dez|janvier|mei|okt)[a-zäé]*\.?`;
 const DATE = String.raw`(?:(?:${MONTH}\s*,?\s*)?(?:19|20)\d\d|\d{1,2}\s*[./]\s*(?:19|20)\d\d)`;
 const OPEN_END = String
-  .raw`(?:present|now|today|current(?:ly)?|date|till\s+date|to\s+date|till\s+now|ongoing|heute|jetzt|aktuell|dato|nu)`;
+  .raw`(?:present|now|today|current(?:ly)?|date|till\s+date|to\s+date|till\s+now|ongoing|heute|jetzt|aktuell|dato|nu|heden)`;
 /** A period of work: "2019 - now", "March 2020 – present", "04/2022 – today", "seit 04/2019". */
 const DATE_RANGE = new RegExp(
   String
-    .raw`(?:\b(?:since|seit|ab|from)\s+${DATE})|(?:${DATE}\s*(?:-|–|—|to|bis|until|till)\s*(?:${DATE}|${OPEN_END}))`,
+    .raw`(?:\b(?:since|seit|ab|from|sinds|vanaf)\s+${DATE})|(?:${DATE}\s*(?:-|–|—|to|bis|until|till|tot)\s*(?:${DATE}|${OPEN_END}))`,
   "i",
 );
 const YEAR = /(?:19|20)\d\d/g;
@@ -49,7 +49,7 @@ function titleIn(line: string): string | undefined {
 function endYear(range: string, now: number): number | undefined {
   if (
     new RegExp(OPEN_END + String.raw`\s*$`, "i").test(range.trim()) ||
-    /\b(?:since|seit|ab)\b/i.test(range)
+    /\b(?:since|seit|ab|sinds|vanaf)\b/i.test(range)
   ) {
     return now;
   }

@@ -40,7 +40,8 @@ const SENTENCE_END = String.raw`(?<=[\p{L}\p{N}]{3})[.!?](?:\s|$)|[;:](?:\s|$)`;
  * "Elektriker" of "Elektriker sucht eine Stelle als Elektroniker" (the wish is read on its own);
  * "Cashier" of "Cashier at Tesco for 5 years" (session 56: its years made it no title at all).
  */
-const TITLE_END_WORDS = "with|having|who|since|seit|mit|looking|seeking|sucht|suche|at|for|bei";
+const TITLE_END_WORDS =
+  "with|having|who|since|seit|mit|looking|seeking|sucht|suche|at|for|bei|zoek|met|sinds|bij";
 const TITLE_ENDS = new RegExp(String.raw`\s+(?:${TITLE_END_WORDS})\s+|${SENTENCE_END}`, "iu");
 
 /** Capitalised words after a title that end no title: "Leeds" of "Warehouse operative Leeds". */

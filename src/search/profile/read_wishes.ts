@@ -39,7 +39,7 @@ const WISH_OPENERS = new RegExp(
     String
       .raw`\bto\s+work\s+as\b|\bnext\s+(?:role|step|position|job)\s+as\b|\bopen\s+to\b|\bavailable\s+for\b|` +
     String
-      .raw`\bich\s+suche\b|\bsuche\s+(?:eine|einen|ein)\b|\bsucht\s+(?:eine[nr]?|ein|neue[nr]?|nach|arbeit|stelle|job|beschäftigung)\b|\bauf\s+der\s+suche\s+nach\b`,
+      .raw`\bik\s+zoek\b|\bzoek\s+(?:een|werk|naar)\b|\bop\s+zoek\s+naar\b|\bich\s+suche\b|\bsuche\s+(?:eine|einen|ein)\b|\bsucht\s+(?:eine[nr]?|ein|neue[nr]?|nach|arbeit|stelle|job|beschäftigung)\b|\bauf\s+der\s+suche\s+nach\b`,
   "i",
 );
 
@@ -50,22 +50,26 @@ const WISH_FILLER = new Set(
     "temporary position positions role roles job jobs post posts opportunity opportunities " +
     "vacancy work employment career challenge as for some any suitable good great " +
     "challenging exciting rewarding eine einen ein neue neuen position stelle als rolle " +
-    "gerne gern im in a la"
+    "gerne gern im in a la een de het nieuwe nieuw baan functie werk vaste tijdelijke parttime " +
+    "fulltime uitdaging"
   ).split(" "),
 );
 
 /** Where a wish stops naming the role: conditions, times, purposes. */
 const WISH_END =
-  /[.!?;:](?:\s|$)|\s+for\s+(?:the|a|an|\d)|\s+(?:where|which|that|so that|to help|to use|with a focus|starting|beginning|later|ideally|preferably|nights?|days?|gerne|wo|but|because|since)\b/i;
+  /[.!?;:](?:\s|$)|\s+for\s+(?:the|a|an|\d)|\s+(?:where|which|that|so that|to help|to use|with a focus|starting|beginning|later|ideally|preferably|nights?|days?|gerne|wo|but|because|since|waar|maar|omdat|graag|liefst)\b/i;
 
 /** Alternatives of a wish clause: "French or English teaching position" → two roles. */
 function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
   let text = clause.replace(/\([^)]*\)/g, " ").split(WISH_END)[0];
   // Places and settings after the role: "in Berlin", "in the North West", "in a product company".
   const cut = text.search(
-    /\s+(?:in|im|at|within|near|around|across|für|fur|bei)\s+(?:the\s+|a\s+|an\s+|der\s+|die\s+|dem\s+)?(?:\p{Lu}|area|region|raum|remote|hybrid|home|office|product|company|companies|startup|team|reputed|leading|large|small|good|industry|europe)/u,
+    /\s+(?:in|im|at|within|near|around|across|für|fur|bei|bij)\s+(?:the\s+|a\s+|an\s+|der\s+|die\s+|dem\s+|een\s+|de\s+|het\s+)?(?:\p{Lu}|area|region|raum|remote|hybrid|home|office|product|company|companies|startup|team|reputed|leading|large|small|good|industry|europe)/u,
   );
   if (cut >= 0) text = text.slice(0, cut);
+  // Dutch names a sector with its article: "teamleider in de logistiek", "kok in het restaurant".
+  const sector = text.search(/\s+(?:in|bij)\s+(?:de|het)\s+/i);
+  if (sector >= 0) text = text.slice(0, sector);
   const lowerPlace = text.match(/\s+(?:in|near|around)\s+(\S+)/gi)?.find((m) =>
     lookup?.city(m.trim().split(/\s+/)[1]) !== undefined
   );

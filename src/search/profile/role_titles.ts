@@ -40,7 +40,7 @@ export function expandAbbreviations(title: string): string {
  * Nurse", "Skilled Worker").
  */
 const QUALIFIER =
-  /^(?:(?:very\s+)?(?:experienced|qualified|passionate|dedicated|motivated|hard[- ]working|enthusiastic|(?:staatlich\s+anerkannte|ausgebildete|examinierte|gelernte|erfahrene|diplomierte)[rn]?)\s+)+/iu;
+  /^(?:(?:very\s+)?(?:experienced|qualified|passionate|dedicated|motivated|hard[- ]working|enthusiastic|(?:staatlich\s+anerkannte|ausgebildete|examinierte|gelernte|erfahrene|diplomierte)[rn]?|ervaren|gediplomeerde?|gemotiveerde|enthousiaste|zelfstandige|allround)\s+)+/iu;
 
 /** A title without the qualifiers before it ("Experienced nurse": "nurse"). */
 export function withoutQualifiers(title: string): string {
@@ -54,10 +54,10 @@ export function withoutQualifiers(title: string): string {
  * arbeite als". The longest opening first: "I am" alone left "employed by Tesco as a cashier".
  */
 const SELF_OPENER =
-  /^(?:(?:i\s+am\s+|i['’]m\s+|i\s+)?(?:have\s+)?(?:been\s+)?(?:currently\s+)?(?:work|worked|working|employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)(?:\s+(?:seit|since)\s+\d{4})?(?:\s+als)?|ich\s+arbeite(?:te)?\s+als|(?:then\s+|and\s+(?:also\s+)?)?as|(?:seit\s+\d{4}\s+)?als)\s+(?:an?\s+|ein(?:e|er)?\s+|een\s+|une?\s+)?/iu;
+  /^(?:(?:i\s+am\s+|i['’]m\s+|i\s+)?(?:have\s+)?(?:been\s+)?(?:currently\s+)?(?:work|worked|working|employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben)(?:\s+(?:seit|since|sinds)\s+\d{4})?(?:\s+(?:als|werkzaam\s+als))?|ich\s+arbeite(?:te)?\s+als|(?:ik\s+)?werk(?:te)?\s+als|werkzaam\s+als|(?:then\s+|and\s+(?:also\s+)?)?as|(?:seit\s+\d{4}\s+)?als)\s+(?:an?\s+|ein(?:e|er)?\s+|een\s+|une?\s+)?/iu;
 
 /** Where the title ends in a clause that names it: the employer or place after it, "tätig". */
-const AFTER_TITLE = /\s+(?:at|for|bei|im|in|tätig|and\s+(?:also\s+)?as)\b/iu;
+const AFTER_TITLE = /\s+(?:at|for|bei|bij|im|in|tätig|en|and\s+(?:also\s+)?as)\b/iu;
 
 /**
  * The title a clause names after such an opening ("Worked as Chef de Partie at The Ritz": "Chef de
@@ -75,10 +75,11 @@ export function titleAfterOpener(clause: string): string {
  * as a sales assistant", "Currently employed as a warehouse operative": the role a person names
  * themselves by (session 52: the first "ich" forms; session 54: an employer before "as", a second
  * role after "and as"; session 55: "employed as", of the person only: "staff employed as
- * cashiers" names the staff's).
+ * cashiers" names the staff's; session 56: Dutch, "Ik ben verpleegkundige en ...", "Ik werk als
+ * magazijnmedewerker bij ...", "werkzaam als").
  */
 const SELF_DESCRIPTION =
-  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\s*|\b(?:i\s+am|i\s+was|i'm|i’m|been|currently)\s+))employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als)\s+(?!(?:currently\s+)?(?:employed|working)\b)(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig)\b|[,.;:!?]|$)/giu;
+  /\b(?:i\s+am|i'm|i’m|ich\s+bin|je\s+suis|ik\s+ben|(?:working|worked|work|(?<=(?:^|[.;:!?,]\s*|\b(?:i\s+am|i\s+was|i'm|i’m|been|currently)\s+))employed)(?:\s+(?:for|at|by)(?:\s+[\p{L}\p{N}&'.-]+){1,5}?)?\s+as|arbeite(?:te)?\s+als|werk(?:te)?\s+als|werkzaam\s+als)\s+(?!(?:currently\s+)?(?:employed|working|werkzaam)\b)(?:an?\s+|ein(?:e)?\s+|een\s+|un(?:e)?\s+)?([\p{L}][\p{L}\s/+#.-]{2,60}?)(?=\s+(?:with|in|at|for|by|who|and|based|from|mit|bei|since|seit|und|im|tätig|en|bij|met|sinds|voor|op|te|uit)\b|[,.;:!?]|$)/giu;
 
 /**
  * A second role right after a self-description's ("... as a cashier and as a sales assistant"):
