@@ -1085,8 +1085,8 @@ export const MUTANTS: Mutant[] = [
     id: "M128",
     layer: "index",
     file: "src/index/query_company.ts",
-    line: '    if (word !== "at" && word !== "for") continue;',
-    becomes: '    if (word !== "at") continue;',
+    line: '    if (word !== "at" && word !== "for" && word !== "bei" && word !== "bij") continue;',
+    becomes: '    if (word !== "at" && word !== "bei" && word !== "bij") continue;',
     breaks: '"working for Tesco" names no company',
   },
   {
@@ -6761,6 +6761,40 @@ export const MUTANTS: Mutant[] = [
     line: "  const sector = text.search(/\\s+(?:in|bij)\\s+(?:de|het)\\s+/i);",
     becomes: "  const sector = text.search(/\\s+(?:in|bij)\\s+(?:het)\\s+/i);",
     breaks: '"als teamleider in de logistiek" is the role "teamleider logistiek" (session 56)',
+  },
+  {
+    id: "M817",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '  "vacatures",',
+    becomes: '  "vacaturesx",',
+    breaks:
+      '"vacatures Amsterdam" lists no posting where "jobs in Amsterdam" lists the city\'s (session 56)',
+  },
+  {
+    id: "M818",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '  "ich",',
+    becomes: '  "ichx",',
+    breaks:
+      '"ich suche eine Stelle als Koch" is embedded whole and has no strong match where "Koch" has 19 (session 56)',
+  },
+  {
+    id: "M819",
+    layer: "index",
+    file: "src/index/query_company.ts",
+    line: '    if (word !== "at" && word !== "for" && word !== "bei" && word !== "bij") continue;',
+    becomes: '    if (word !== "at" && word !== "for") continue;',
+    breaks: '"jobs bei Siemens" names no company and lists another\'s posting (session 56)',
+  },
+  {
+    id: "M820",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    const afterAt = /\\b(?:at|for|bei|bij)\\s/i.test(query);",
+    becomes: "    const afterAt = /\\b(?:at|for)\\s/i.test(query);",
+    breaks: '"vacatures bij Booking.com" names no company (session 56)',
   },
 ];
 

@@ -59,3 +59,36 @@ Deno.test("a German or Dutch trade's name is searched as its English, never corr
     );
   }
 });
+
+Deno.test("a search asked in German or Dutch reads as the same search asked in English", async () => {
+  // Session 56 (a person's trial): wrapped in a sentence, "Koch" and "schilder" met DevOps jobs,
+  // "vacatures Amsterdam" and "Stellenangebote München" listed nothing, "bei Siemens" no company.
+  const search = (q: string, top = 5) =>
+    realIndex.service.search(parseSearchQuery({ q, sort: "relevance", top_k: String(top) }));
+  for (
+    const [asked, said] of [
+      ["ich suche eine Stelle als Koch", "Koch"],
+      ["ich suche Arbeit als Maler", "Maler"],
+      ["ik zoek werk als schilder", "schilder"],
+      ["Koch gesucht", "Koch"],
+    ] as const
+  ) {
+    const [a, b] = [await search(asked), await search(said)];
+    assert.ok(a.total > 0, `${asked}: no strong match`);
+    assert.deepEqual(a.results.map((r) => r.job_url), b.results.map((r) => r.job_url), asked);
+  }
+  for (
+    const [asked, said] of [
+      ["vacatures Amsterdam", "jobs in Amsterdam"],
+      ["banen in Amsterdam", "jobs in Amsterdam"],
+      ["Stellenangebote München", "jobs in München"],
+      ["jobs bei Siemens", "jobs at Siemens"],
+      ["vacatures bij Booking.com", "jobs at Booking.com"],
+    ] as const
+  ) {
+    const [a, b] = [await search(asked, 20), await search(said, 20)];
+    assert.ok(b.total > 0, said);
+    assert.equal(a.total, b.total, `${asked}: ${a.total} against ${b.total}`);
+    assert.deepEqual(a.results.map((r) => r.job_url), b.results.map((r) => r.job_url), asked);
+  }
+});

@@ -260,7 +260,7 @@ export class JobIndex {
    * query, not when the index loads.
    */
   companyIn(query: string): QueryCompany | null {
-    const afterAt = /\b(?:at|for)\s/i.test(query);
+    const afterAt = /\b(?:at|for|bei|bij)\s/i.test(query);
     // Before words for a job, only words said in companies and places at least as often as in
     // titles: "nurse jobs" never gathers the companies (200-420 ms at 1,000,000 postings, again
     // after each new index).

@@ -151,7 +151,8 @@ export function findCompany(query: string, companies: CompanyNames): QueryCompan
   const typed = query.trim().split(/\s+/).filter(Boolean);
   for (let at = 0; at < typed.length - 1; at++) {
     const word = foldText(typed[at]);
-    if (word !== "at" && word !== "for") continue;
+    // "Jobs bei Siemens", "vacatures bij Booking.com" (session 56).
+    if (word !== "at" && word !== "for" && word !== "bei" && word !== "bij") continue;
     if (NOT_A_COMPANY.has(foldText(typed[at + 1]))) continue;
     const first = companyAt(typed, at + 1, companies);
     if (!first) continue;

@@ -81,6 +81,35 @@ const ASKING_WORDS = new Set([
   "apply",
   "applying",
   "anything",
+  // Session 56: the same asking in German and Dutch, the postings' other languages ("ich suche
+  // eine Stelle als Koch", "ik zoek werk als schilder"): embedded whole, they met DevOps jobs.
+  "ich",
+  "suche",
+  "suchen",
+  "sucht",
+  "wir",
+  "bitte",
+  "zeig",
+  "zeige",
+  "mir",
+  "ein",
+  "eine",
+  "einen",
+  "als",
+  "nach",
+  "mochte",
+  "gibt",
+  "es",
+  "ik",
+  "zoek",
+  "zoeken",
+  "wij",
+  "een",
+  "naar",
+  "graag",
+  "wil",
+  "toon",
+  "mij",
 ]);
 
 /** "What kind of jobs", "what types of work": the kind asked about before "of" (`phrasingSpan`). */
@@ -108,6 +137,21 @@ export const JOB_WORDS = [
   // "seeking employment as a bookkeeper"; followed by the role it is the role's ("employment
   // lawyer"), as the other request nouns are.
   "employment",
+  // German and Dutch (session 56): "Stellenangebote München", "vacatures Amsterdam", "Koch Stelle".
+  "stelle",
+  "stellen",
+  "stellenangebot",
+  "stellenangebote",
+  "stellenanzeigen",
+  "jobangebote",
+  "minijob",
+  "minijobs",
+  "vacature",
+  "vacatures",
+  "baan",
+  "banen",
+  "functie",
+  "functies",
 ];
 
 /**
@@ -121,6 +165,9 @@ const REQUEST_NOUNS = new Set([
   "work",
   "working",
   "new",
+  // "ich suche Arbeit als Maler", "werk in Rotterdam".
+  "arbeit",
+  "werk",
 ]);
 
 /** Words that close a request rather than name the role: "... positions open", "... near me". */
@@ -165,6 +212,9 @@ const TRAILING = new Set([
   "guys",
   "gal",
   "gals",
+  // "Koch gesucht", "schilder gezocht": wanted, in German and Dutch (session 56).
+  "gesucht",
+  "gezocht",
 ]);
 
 /**
@@ -209,7 +259,7 @@ const HELPED = new Set(["me", "us"]);
 const OPEN_ROLES = new Set(["source", "university", "plan", "space"]);
 
 /** "Work" ends a request ("looking for work") unless one of these makes it the role. */
-const WORK_WORDS = new Set(["work", "working"]);
+const WORK_WORDS = new Set(["work", "working", "arbeit", "werk"]);
 /** Before "work", these make it part of the role: "social work", "youth work". */
 const WORK_ROLES = new Set([
   "social",
@@ -224,7 +274,17 @@ const WORK_ROLES = new Set([
   "detective",
 ]);
 /** A query with one of these asks for work, so a "work" at its end is the asking too. */
-const ASKING = new Set(["looking", "seeking", "searching", "find", "need", "want", "wanna"]);
+const ASKING = new Set([
+  "looking",
+  "seeking",
+  "searching",
+  "find",
+  "need",
+  "want",
+  "wanna",
+  "suche",
+  "zoek",
+]);
 
 /**
  * The span of `words` (lower-cased, as `splitWords` gives them) that names the role: the words

@@ -370,6 +370,14 @@ const TRAILING_WORDS: ReadonlySet<string> = new Set([
   "onsite",
   "on",
   "site",
+  // German and Dutch (session 56): "Koch Berlin Stellen", "schilder Amsterdam vacatures".
+  "stellen",
+  "stellenangebote",
+  "vacatures",
+  "vacature",
+  "banen",
+  "werk",
+  "arbeit",
 ]);
 
 function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): QueryPlace | null {
