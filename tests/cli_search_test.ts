@@ -244,6 +244,16 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       );
     });
 
+    await t.step("a hint names the flags and the query, not the API's parameters", async () => {
+      // A person's trial (session 56): the CLI printed "give near, city or country, or name a
+      // place in q", names a terminal does not use.
+      const run = await cli.run(["search", "jobs", "near", "me"]);
+      assert.equal(run.code, 0, run.stderr);
+      const flat = run.stdout.replace(/\s+/g, " ");
+      assert.match(flat, /or give --near to list every posting there/);
+      assert.doesNotMatch(flat, /`|give near\b/);
+    });
+
     await t.step("the server's refusal of paging names the flag", async () => {
       const run = await cli.run(["search", "nurse", "--offset", "-5"]);
       assert.equal(run.code, 1);

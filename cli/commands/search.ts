@@ -211,7 +211,7 @@ export function formatResults(
   const filters = describeApplied(response.applied);
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));
-  if (response.hint) notes.push(hintForPeople(response.hint, "above"));
+  if (response.hint) notes.push(hintForPeople(hintInFlags(response.hint), "above"));
   // Relevance order lists the close matches after the strong ones; newest first does not, and says
   // how to see them.
   const close = closestOnly || sort === "relevance" ? response.close_total ?? 0 : 0;
@@ -331,6 +331,33 @@ export function refusalInFlags(message: string): string {
     /\b(parameter|with|give|leave) '([a-z_]+)'/g,
     (whole, before: string, name: string) =>
       FLAGGED_PARAMS.has(name) ? `${before} ${filterFlag(name as FilterName)}` : whole,
+  );
+}
+
+/**
+ * A search's hint with the parameters it names in backticks written as this command's flags and
+ * `q` as the query: "give `near`, `city` or `country`, or name a place in `q`" read "give near, city
+ * or country, or name a place in q" in a terminal, where nothing is called that (a person's trial,
+ * session 56). Other backticked names are left for {@linkcode hintForPeople}.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   hintInFlags("give `near`, `city` or `country`, or name a place in `q`, to search there."),
+ *   "give --near, --city or --country, or name a place in the query, to search there.",
+ * );
+ * ```
+ */
+export function hintInFlags(hint: string): string {
+  return hint.replace(
+    /`([a-z_]+)`/g,
+    (whole, name: string) =>
+      name === "q"
+        ? "the query"
+        : FLAGGED_PARAMS.has(name)
+        ? filterFlag(name as FilterName)
+        : whole,
   );
 }
 
