@@ -30,6 +30,7 @@ import { splitWords, tokenize } from "./tokenize.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
 import { informalNameOf } from "./informal_names.ts";
 import { placesNamed } from "../places/world_places.ts";
+import { HEAD_NOUNS } from "./head_group.ts";
 
 /** One word of a query searched as another. */
 export interface SpellingCorrection {
@@ -390,24 +391,50 @@ function nearest(
       candidates.set(term, (candidates.get(term) ?? 0) + field.start[t + 1] - field.start[t]);
     }
   }
-  let best: { to: string; count: number; edits: number } | null = null;
+  let best: Candidate | null = null;
   // Most used first: reading a term's written forms is the dear part, and a less used one cannot
-  // win once a candidate holds.
+  // win once a candidate holds, unless it names a trade where the holder does not.
   const ordered = [...candidates].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   for (const [term, count] of ordered) {
-    if (count < least || (best && count < best.count)) break;
+    if (count < least) break;
+    if (best && count < best.count && !TRADE_TERMS.has(term)) continue;
     for (const written of writtenForms(source, term)) {
       if (written === word) continue;
       const edits = editDistance(written, word);
       if (edits > bound) continue;
-      const better = !best || count > best.count ||
-        (count === best.count &&
-          (edits < best.edits || (edits === best.edits && written < best.to)));
-      if (better && accept(written, count)) best = { to: written, count, edits };
+      const candidate = { to: written, count, edits, trade: HEAD_NOUNS.has(written) };
+      if ((!best || beats(candidate, best)) && accept(written, count)) best = candidate;
     }
   }
   return best?.to ?? null;
 }
+
+/** A correction's candidate: the word as written, its postings, its edits, whether a trade. */
+interface Candidate {
+  to: string;
+  count: number;
+  edits: number;
+  trade: boolean;
+}
+
+/**
+ * Whether `a` is the better correction than `b`. A misspelt word of a search is more often the
+ * trade than a word beside it: "electrican" is an electrician (5 postings), not "electrical"
+ * (engineers, 60; a person's trial, session 56). Of two trades the nearer: "bartener" is a
+ * bartender, not a gardener two edits away. Else the more used, then the nearer, then the first.
+ */
+function beats(a: Candidate, b: Candidate): boolean {
+  if (a.trade !== b.trade) return a.trade;
+  const byUse = a.count - b.count;
+  const byEdits = b.edits - a.edits;
+  const [first, second] = a.trade ? [byEdits, byUse] : [byUse, byEdits];
+  return first > 0 || (first === 0 && (second > 0 || (second === 0 && a.to < b.to)));
+}
+
+/** The terms of the trades' head nouns: candidates read however few postings use them. */
+const TRADE_TERMS: ReadonlySet<string> = new Set(
+  [...HEAD_NOUNS].flatMap((noun) => tokenize(noun).slice(0, 1)),
+);
 
 /**
  * The words of titles and tags whose term is `term`, most used first (then in code-unit order),

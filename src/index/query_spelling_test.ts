@@ -1,5 +1,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
+import { placesNamed } from "../places/world_places.ts";
+import { englishOfJobName } from "./job_names_abroad.ts";
 import type { IndexedText } from "./indexed_text.ts";
 import { buildPositionText } from "./position_text.ts";
 import {
@@ -132,12 +134,25 @@ Deno.test("a word no posting has is searched as the title or tags word it is nea
     assert.equal(correctedWord(nursing, "nurce"), "nurse");
   });
   await t.step("the most used candidate wins, ties in code-unit order", () => {
-    // "cader" is one edit from both "carer" and "cadet".
-    assert.equal(correctedWord(sourceOf(["Carer", "Carer", "Cadet"]), "cader"), "carer");
-    assert.equal(correctedWord(sourceOf(["Cadet", "Cadet", "Carer"]), "cader"), "cadet");
-    for (const order of [["Carer", "Cadet"], ["Cadet", "Carer"]]) {
-      assert.equal(correctedWord(sourceOf(order), "cader"), "cadet", order.join());
+    // "lazer" is one edit from both "laser" and "later", neither a trade.
+    assert.equal(correctedWord(sourceOf(["Laser", "Laser", "Later"]), "lazer"), "laser");
+    assert.equal(correctedWord(sourceOf(["Later", "Later", "Laser"]), "lazer"), "later");
+    for (const order of [["Laser", "Later"], ["Later", "Laser"]]) {
+      assert.equal(correctedWord(sourceOf(order), "lazer"), "laser", order.join());
     }
+  });
+  await t.step("a trade wins over a more used word, and the nearer of two trades", () => {
+    // A person's trial (session 56): "electrican" was searched as "electrical".
+    const electrical = Array.from({ length: 12 }, () => "Electrical Engineer");
+    assert.equal(
+      correctedWord(sourceOf([...electrical, "Electrician"]), "electrican"),
+      "electrician",
+    );
+    // "cader": "carer" is a trade, "cadet" not, however many cadets.
+    assert.equal(correctedWord(sourceOf(["Cadet", "Cadet", "Cadet", "Carer"]), "cader"), "carer");
+    // "bartener": the bartender one edit away, not the gardeners two away however many.
+    const gardeners = Array.from({ length: 5 }, () => "Gardener");
+    assert.equal(correctedWord(sourceOf([...gardeners, "Bartender"]), "bartener"), "bartender");
   });
   await t.step("never a word that is itself a misspelling of one ten times as used", () => {
     const managers = (n: number) => Array.from({ length: n }, () => "Sales Manager");
@@ -230,6 +245,9 @@ Deno.test("property: a word one edit from exactly one title word is searched as 
         // The typed word is new to the postings (its term too), exactly one title word is within
         // an edit of it, and that word's term is the word's own (the stemmer kept it whole).
         fc.pre(typed.length >= 4 && typed.length <= 7 && typed !== word && !isEnglishWord(typed));
+        // Nor a city's name ("djambi": Jambi's other name) or a job's name abroad ("lasser"): those
+        // are never taken for misspellings.
+        fc.pre(placesNamed(typed).length === 0 && englishOfJobName(typed) === undefined);
         fc.pre(tokenize(word)[0] === word && tokenize(typed)[0] !== undefined);
         const terms = new Set(Object.values(source.text.terms).flatMap((f) => f.words));
         fc.pre(!terms.has(tokenize(typed)[0]));
