@@ -779,6 +779,40 @@ Deno.test("a posting's page leads back to the list it was opened from, on this s
   }
 });
 
+Deno.test("the pay field says its currency: any posting's own, or the one chosen", async () => {
+  // A person's trial (session 56): "Yearly salary at least 30000" listed rupees a month beside
+  // pounds a year, and the page said nothing of currency.
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    const selectOf = async (path: string) => {
+      const html = await (await web.request(path, { cookie })).text();
+      const page = new DOMParser().parseFromString(html, "text/html");
+      const select = page.querySelector("select#field-salary_currency");
+      const options = [...(select?.querySelectorAll("option") ?? [])];
+      return {
+        page,
+        chosen: options.filter((o) => o.hasAttribute("selected")).map((o) => o.textContent),
+        codes: options.map((o) => o.getAttribute("value")),
+      };
+    };
+    const plain = await selectOf("/?q=nurse&salary_min=30000");
+    assert.deepEqual(plain.chosen, ["Any (each posting's own currency)"]);
+    assert.deepEqual(plain.codes, ["", "USD", "GBP", "EUR", "CAD", "AUD", "INR"]);
+    const pounds = await selectOf("/?q=nurse&salary_min=30000&salary_currency=GBP");
+    assert.deepEqual(pounds.chosen, ["GBP"]);
+    assert.match(pounds.page.querySelector(".applied ul")?.textContent ?? "", /pay in: GBP/);
+    // A code the list lacks, from a shared link, stays chosen.
+    assert.deepEqual((await selectOf("/?q=nurse&salary_currency=CHF")).chosen, ["CHF"]);
+    // "Any" sends an empty value, which the page's URL leaves out.
+    const any = await web.request("/?q=nurse&salary_min=30000&salary_currency=", { cookie });
+    assert.equal(any.status, 303);
+    assert.equal(any.headers.get("location"), "/?q=nurse&salary_min=30000");
+  } finally {
+    await web.close();
+  }
+});
+
 Deno.test("an emptied search says why and links to the search without that filter", async () => {
   const web = await startWeb();
   try {

@@ -58,7 +58,23 @@ const FACET_VALUES_SHOWN = 12;
 const WIDER_RADIUS_KM = 2 * RADIUS_DEFAULT_KM;
 
 /** Fields the form shows as inputs (the facets are checkboxes); others ride along hidden. */
-const TEXT_FIELDS = ["q", "company", "salary_min", "near", "radius_km", "since", "added_since"];
+const TEXT_FIELDS = [
+  "q",
+  "company",
+  "salary_min",
+  "salary_currency",
+  "near",
+  "radius_km",
+  "since",
+  "added_since",
+];
+
+/**
+ * The currencies the pay field offers: the postings' own (the real files pay in these). A floor
+ * with none compares each posting's pay in its own currency, which mixed rupees a month with pounds
+ * a year (a person's trial, session 56), so the choice says so.
+ */
+const PAY_CURRENCIES = ["USD", "GBP", "EUR", "CAD", "AUD", "INR"];
 const FORM_FIELDS = new Set([...TEXT_FIELDS, "sort", ...FACET_NAMES, "offset"]);
 
 /** The page URL for `params` with `changes` applied (undefined removes a parameter). */
@@ -220,6 +236,28 @@ function TextField(
         {...(props.hint ? { placeholder: props.hint } : {})}
         {...invalidMarks(props.name, props.errors)}
       />
+    </div>
+  );
+}
+
+/** The pay field's currency: any (each posting's own), or one, the URL's own kept if unlisted. */
+function CurrencyField(props: { params: PageParams; errors: readonly PageError[] }) {
+  const chosen = first(props.params, "salary_currency");
+  const codes = chosen === "" || PAY_CURRENCIES.includes(chosen)
+    ? PAY_CURRENCIES
+    : [...PAY_CURRENCIES, chosen];
+  return (
+    <div>
+      <label for="field-salary_currency">{fieldLabel("salary_currency")}</label>
+      <FieldError name="salary_currency" errors={props.errors} />
+      <select
+        id="field-salary_currency"
+        name="salary_currency"
+        {...invalidMarks("salary_currency", props.errors)}
+      >
+        <option value="" selected={chosen === ""}>Any (each posting's own currency)</option>
+        {codes.map((code) => <option value={code} selected={code === chosen}>{code}</option>)}
+      </select>
     </div>
   );
 }
@@ -1009,6 +1047,7 @@ export function SearchForm(props: SearchPageProps) {
             type="number"
             errors={errors}
           />
+          <CurrencyField params={params} errors={errors} />
           <TextField
             name="near"
             params={params}
