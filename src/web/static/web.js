@@ -84,6 +84,10 @@ document.addEventListener("htmx:afterSwap", (event) => {
   if (submitted) {
     submitted = false;
     focusErrorSummary();
+  } else if (document.activeElement?.matches("input, select")) {
+    // The sentence set above the field typed in pushes it down; at the foot of a 360 px screen
+    // (where the browser keeps a field typed in) that was out of view (session 56).
+    document.activeElement.scrollIntoView({ block: "nearest" });
   }
 });
 
