@@ -62,7 +62,13 @@ export function inPlace(job: Job, place: TypedJudgedQuery["place"]): boolean {
   if (code && job.country && job.country !== code) return false;
   if (place.city) {
     const city = normalisePlace(job.city);
-    return [place.city].flat().some((name) => normalisePlace(name) === city);
+    // A district written with the city's name is in the city, as a person reads it ("Amsterdam
+    // Centrum", "Berlin-Kreuzberg"; session 56); a name in brackets after it is another place
+    // ("Frankfurt (Oder)").
+    return [place.city].flat().map(normalisePlace).some((name) =>
+      city === name || ((city.startsWith(`${name} `) || city.startsWith(`${name}-`)) &&
+        !city.startsWith(`${name} (`))
+    );
   }
   return job.country === code;
 }

@@ -6796,6 +6796,24 @@ export const MUTANTS: Mutant[] = [
     becomes: "    const afterAt = /\\b(?:at|for)\\s/i.test(query);",
     breaks: '"vacatures bij Booking.com" names no company (session 56)',
   },
+  {
+    id: "M821",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line:
+      "        (district !== null && district(p)) || (regionOnly !== null && regionOnly(p))) &&",
+    becomes: "        (regionOnly !== null && regionOnly(p))) &&",
+    breaks:
+      '"data analyst Amsterdam" leaves out Booking.com\'s posting in "Amsterdam Centrum": a city\'s districts written with its name are not the city (session 56)',
+  },
+  {
+    id: "M822",
+    layer: "index",
+    file: "src/index/posting_places.ts",
+    line: "        points.some((point) => isWithinKm(jobs[p], point, DISTRICT_KM))",
+    becomes: "        points.some((point) => isWithinKm(jobs[p], point, 1000))",
+    breaks: 'a city\'s query place lists "Frankfurt (Oder)", 550 km from Frankfurt (session 56)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -315,3 +315,24 @@ Deno.test("property: a region said after a city only removes the city's postings
     { numRuns: 80, seed: 38 },
   );
 });
+
+Deno.test("a city named in the words holds its districts written with its name, not a namesake far off", async () => {
+  // A person's trial (session 56): "backend engineer Berlin" left out the backend postings of
+  // "Berlin-Kreuzberg" and "Berlin-Adlershof", "data analyst Amsterdam" Booking.com's in
+  // "Amsterdam Centrum"; `near` listed them.
+  const amsterdam = await searchAll({ q: "jobs in Amsterdam" });
+  const cities = new Set(amsterdam.all.map((r) => r.city));
+  for (const district of ["Amsterdam Centrum", "Amsterdam Zuid", "Amsterdam-Zuidoost"]) {
+    assert.ok(cities.has(district), `${district}: ${[...cities].join(", ")}`);
+  }
+  assert.ok([...cities].every((city) => /^Amsterdam\b/.test(city)), [...cities].join(", "));
+  const backend = await searchAll({ q: "backend engineer Berlin" });
+  assert.ok(backend.all.some((r) => r.city === "Berlin-Kreuzberg" && r.match === "strong"));
+  // Frankfurt (Oder) opens with "Frankfurt" and lies 550 km from Frankfurt am Main.
+  const frankfurt = await searchAll({ q: "jobs in Frankfurt" });
+  assert.ok(frankfurt.total > 100);
+  assert.ok(!frankfurt.all.some((r) => r.city === "Frankfurt (Oder)"));
+  // The `city` parameter stays exact (the spec): the district is not Berlin there.
+  const exact = await searchAll({ q: "backend engineer", city: "Berlin" });
+  assert.ok(exact.all.every((r) => r.city === "Berlin"));
+});

@@ -20,6 +20,7 @@ import "../../src/index/query_seniority_test.ts";
 import "../../src/index/query_posted_test.ts";
 import "../../src/index/query_phrasing_test.ts";
 import "../../src/index/query_company_test.ts";
+import "../../src/index/posting_places_test.ts";
 import "../../src/index/query_place_test.ts";
 import "../../src/index/query_salary_test.ts";
 import "../../src/index/query_spelling_test.ts";
