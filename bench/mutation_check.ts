@@ -6814,6 +6814,51 @@ export const MUTANTS: Mutant[] = [
     becomes: "        points.some((point) => isWithinKm(jobs[p], point, 1000))",
     breaks: 'a city\'s query place lists "Frankfurt (Oder)", 550 km from Frankfurt (session 56)',
   },
+  {
+    id: "M823",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line:
+      "    k === 1 && words.length === 2 && capitalised(words[1]) && GIVEN_NAMES.has(foldText(words[0]))",
+    becomes:
+      "    k === 9 && words.length === 2 && capitalised(words[1]) && GIVEN_NAMES.has(foldText(words[0]))",
+    breaks: 'a CV\'s name line "Emma Butcher" is read as the role "Emma Butcher" (reviewer C56)',
+  },
+  {
+    id: "M824",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line: "      if (!isPlace(last) && !/^\\p{Lu}{2,5}$/u.test(last)) return undefined;",
+    becomes: "      if (!/./.test(last)) return undefined;",
+    breaks: 'a head line "Assistant Psychologist" is read as the role "Assistant" (reviewer C56)',
+  },
+  {
+    id: "M825",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line:
+      "      return k > from || ASKING_WORDS.has(words[k + 1]) || REQUEST_NOUNS.has(words[k + 1]);",
+    becomes: "      return true;",
+    breaks:
+      '"ALS paramedic" is searched as "paramedic", "toon boom animator" as "boom animator" (reviewer C56)',
+  },
+  {
+    id: "M826",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line: "  if (a.trade !== b.trade) return a.edits !== b.edits ? a.edits < b.edits : a.trade;",
+    becomes: "  if (a.trade !== b.trade) return a.trade;",
+    breaks:
+      '"marketng" is searched as "marketer", two edits away, not "marketing", one (reviewer C56)',
+  },
+  {
+    id: "M827",
+    layer: "index",
+    file: "src/index/job_names_abroad.ts",
+    line: '  "zimmermann",',
+    becomes: '  "zimmermannx",',
+    breaks: '"Zimmermann Store Manager" is taken for a German title at import (reviewer C56)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

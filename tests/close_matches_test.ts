@@ -418,7 +418,7 @@ Deno.test("a place said in the query cuts its strong matches against the best th
     assert.equal(dated.total, dated.results.length);
     const times = dated.results.map((r) => r.publish_time);
     assert.deepEqual(times, [...times].sort().reverse(), q);
-    assert.ok(dated.results.every((r) => r.match === "strong" && r.city === sameAs.city), q);
+    assert.ok(dated.results.every((r) => r.match === "strong" && atCity(r.city, sameAs.city)), q);
     // The cut of the model, against the best match at the place: every strong match reaches
     // the minimum and the share of the best there, and no listed posting there above it is close.
     const ranked = await service.search(parseSearchQuery({ q, sort: "relevance", top_k: "100" }));
@@ -447,14 +447,19 @@ Deno.test("a place said in the query cuts its strong matches against the best th
       parseSearchQuery({ ...sameAs, sort: "relevance", top_k: "100" }),
     );
     const row = (r: { job_url: string; score: number }) => [r.job_url, r.score];
+    // The `city` parameter is exact; the words' city holds its districts written with its name
+    // too ("Amsterdam-Zuid": session 56), which the parameter's list lacks.
+    const ownCity = ranked.results.filter((r) =>
+      r.city === sameAs.city || !atCity(r.city, sameAs.city)
+    );
     if (internOnly) {
       // The filter cuts against the best anywhere, where the internship at the place is under
       // the cut: the same postings and scores, its tiers the filter's.
       const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
-      assert.deepEqual(sorted(ranked.results.map(row)), sorted(filtered.results.map(row)), q);
+      assert.deepEqual(sorted(ownCity.map(row)), sorted(filtered.results.map(row)), q);
       continue;
     }
-    assertFilterThenNearest(ranked.results, filtered.results, row, q, cut.closeFloor);
+    assertFilterThenNearest(ownCity, filtered.results, row, q, cut.closeFloor);
     assert.ok(filtered.total < ranked.total, `${q}: ${filtered.total} of ${ranked.total}`);
   }
 });
@@ -508,3 +513,9 @@ Deno.test("a CV's place is the city it writes, in the country written beside it,
   assert.deepEqual(mumbai.derived?.places, ["Mumbai, IN"]);
   assert.ok(mumbai.total > 0 && mumbai.results.every((r) => r.country === "IN"));
 });
+
+/** Whether a posting's city is `city` or a district written with its name ("Amsterdam-Zuid"). */
+function atCity(postingCity: string | undefined, city: string): boolean {
+  return postingCity === city ||
+    ((postingCity?.startsWith(`${city}-`) || postingCity?.startsWith(`${city} `)) ?? false);
+}

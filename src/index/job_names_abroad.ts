@@ -296,8 +296,36 @@ const DUTCH_NAMES: Record<string, string> = {
 
 const OTHER_LANGUAGES: Record<string, string> = { ...GERMAN_NAMES, ...DUTCH_NAMES };
 
-/** Names German writes too ("Monteur"): they tell no language apart. */
-const SHARED_NAMES = new Set(["monteur", "monteurs", "installateur", "apotheker", "backer"]);
+/**
+ * Names that tell no language apart at import: German and Dutch write "Monteur", English
+ * "backer", French "stagiaire"; and surnames a company or a title may carry ("Zimmermann Store
+ * Manager", "Sous Chef at Bakker & Co": reviewer C56).
+ */
+const SHARED_NAMES = new Set([
+  "monteur",
+  "monteurs",
+  "installateur",
+  "apotheker",
+  "backer",
+  "stagiaire",
+  "caissiere",
+  "redacteur",
+  "programmeur",
+  "orderpicker",
+  "zimmermann",
+  "metzger",
+  "maurer",
+  "kaufmann",
+  "forscher",
+  "wachmann",
+  "kurier",
+  "bakker",
+  "schilder",
+  "kapper",
+  "timmerman",
+  "slager",
+  "kok",
+]);
 
 /**
  * The English of a German or Dutch job name (folded, lower case, as `splitWords` gives it), read by

@@ -11,6 +11,36 @@
 import { ownValue } from "../domain/own_value.ts";
 import { LANGUAGE_OF_NAME } from "./language_names.ts";
 
+/**
+ * German and Dutch words of asking that are an acronym or a word of the work as often ("ALS
+ * paramedic", "ICH GCP specialist", "toon boom animator", "EIN tax": reviewer C56): they open a
+ * request only inside one, after its opening or before another of its words (`phrasingSpan`).
+ */
+const FOREIGN_PARTICLES: ReadonlySet<string> = new Set([
+  "ich",
+  "wir",
+  "bitte",
+  "zeig",
+  "zeige",
+  "mir",
+  "ein",
+  "eine",
+  "einen",
+  "als",
+  "nach",
+  "mochte",
+  "gibt",
+  "es",
+  "ik",
+  "wij",
+  "een",
+  "naar",
+  "graag",
+  "wil",
+  "toon",
+  "mij",
+]);
+
 /** Words that open a request rather than name the role: "I'd like", "can you find me", "as a". */
 const ASKING_WORDS = new Set([
   "i",
@@ -83,33 +113,12 @@ const ASKING_WORDS = new Set([
   "anything",
   // Session 56: the same asking in German and Dutch, the postings' other languages ("ich suche
   // eine Stelle als Koch", "ik zoek werk als schilder"): embedded whole, they met DevOps jobs.
-  "ich",
   "suche",
   "suchen",
   "sucht",
-  "wir",
-  "bitte",
-  "zeig",
-  "zeige",
-  "mir",
-  "ein",
-  "eine",
-  "einen",
-  "als",
-  "nach",
-  "mochte",
-  "gibt",
-  "es",
-  "ik",
   "zoek",
   "zoeken",
-  "wij",
-  "een",
-  "naar",
-  "graag",
-  "wil",
-  "toon",
-  "mij",
+  ...FOREIGN_PARTICLES,
 ]);
 
 /** "What kind of jobs", "what types of work": the kind asked about before "of" (`phrasingSpan`). */
@@ -588,6 +597,9 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     // "only english jobs": the language's reading, not the asking (src/index/query_language.ts).
     if (word === "only" && ownValue(LANGUAGE_OF_NAME, words[k + 1] ?? "") !== undefined) {
       return false;
+    }
+    if (FOREIGN_PARTICLES.has(word)) {
+      return k > from || ASKING_WORDS.has(words[k + 1]) || REQUEST_NOUNS.has(words[k + 1]);
     }
     if (ASKING_WORDS.has(word)) return true;
     // "what kind of jobs are there", "what types of nurse jobs": never "kind" beside the work.

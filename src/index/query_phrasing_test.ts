@@ -540,3 +540,13 @@ Deno.test("when the job starts, said at the end, is asking: 'I need a job that s
   assert.equal(role("start"), "start");
   assert.equal(role("startup operations manager"), "startup operations manager");
 });
+
+Deno.test("roleWords() takes German and Dutch asking off, never an acronym or a word of the work (reviewer C56)", () => {
+  const words = (q: string) => roleWords(q.split(" ")).join(" ");
+  assert.equal(words("ich suche eine stelle als koch"), "koch");
+  assert.equal(words("ik zoek werk als schilder"), "schilder");
+  assert.equal(words("ich suche arbeit als maler"), "maler");
+  for (const q of ["als paramedic", "ich gcp specialist", "toon boom animator", "ein tax"]) {
+    assert.equal(words(q), q);
+  }
+});

@@ -393,11 +393,11 @@ function nearest(
   }
   let best: Candidate | null = null;
   // Most used first: reading a term's written forms is the dear part, and a less used one cannot
-  // win once a candidate holds, unless it names a trade where the holder does not.
+  // win once a candidate holds, unless one of the two names a trade (`beats`).
   const ordered = [...candidates].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   for (const [term, count] of ordered) {
     if (count < least) break;
-    if (best && count < best.count && !TRADE_TERMS.has(term)) continue;
+    if (best && count < best.count && !best.trade && !TRADE_TERMS.has(term)) continue;
     for (const written of writtenForms(source, term)) {
       if (written === word) continue;
       const edits = editDistance(written, word);
@@ -419,12 +419,15 @@ interface Candidate {
 
 /**
  * Whether `a` is the better correction than `b`. A misspelt word of a search is more often the
- * trade than a word beside it: "electrican" is an electrician (5 postings), not "electrical"
- * (engineers, 60; a person's trial, session 56). Of two trades the nearer: "bartener" is a
- * bartender, not a gardener two edits away. Else the more used, then the nearer, then the first.
+ * trade than a word as near beside it: "electrican" is an electrician (5 postings), not
+ * "electrical" (engineers, 60; a person's trial, session 56). Of two trades the nearer: "bartener"
+ * is a bartender, not a gardener two edits away. Else the more used, then the nearer, then the
+ * first.
  */
 function beats(a: Candidate, b: Candidate): boolean {
-  if (a.trade !== b.trade) return a.trade;
+  // A trade and a word of another kind: the nearer, then the trade. "marketng" is marketing, one
+  // edit away, not a marketer two away (reviewer C56).
+  if (a.trade !== b.trade) return a.edits !== b.edits ? a.edits < b.edits : a.trade;
   const byUse = a.count - b.count;
   const byEdits = b.edits - a.edits;
   const [first, second] = a.trade ? [byEdits, byUse] : [byUse, byEdits];

@@ -153,6 +153,12 @@ Deno.test("a word no posting has is searched as the title or tags word it is nea
     // "bartener": the bartender one edit away, not the gardeners two away however many.
     const gardeners = Array.from({ length: 5 }, () => "Gardener");
     assert.equal(correctedWord(sourceOf([...gardeners, "Bartender"]), "bartener"), "bartender");
+    // Never a trade further off than another word (reviewer C56): "marketng" is marketing.
+    const marketers = Array.from({ length: 5 }, () => "Marketer");
+    assert.equal(
+      correctedWord(sourceOf([...marketers, "Marketing Manager"]), "marketng"),
+      "marketing",
+    );
   });
   await t.step("never a word that is itself a misspelling of one ten times as used", () => {
     const managers = (n: number) => Array.from({ length: n }, () => "Sales Manager");

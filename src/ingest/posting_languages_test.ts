@@ -272,3 +272,23 @@ Deno.test("postingLanguages() never throws on hostile text and takes bounded tim
   }
   assert.ok(performance.now() - started < 20_000);
 });
+
+Deno.test("postingLanguages() reads no language from a surname or a French word among the job names (reviewer C56)", () => {
+  for (
+    const title of [
+      "Zimmermann Store Manager",
+      "Metzger Senior Accountant",
+      "Sous Chef at Bakker & Co",
+      "Cashier - Schilder Foods",
+      "Orderpicker - Night Shift",
+    ]
+  ) {
+    assert.deepEqual(postingLanguages(posting(title, "")), ["en"], title);
+  }
+  for (const title of ["Stagiaire Marketing", "Caissière"]) {
+    assert.notDeepEqual(postingLanguages(posting(title, "")), ["nl"], title);
+  }
+  // The trades' German and Dutch names still tell theirs.
+  assert.deepEqual(postingLanguages(posting("Maler und Lackierer", "")), ["de"]);
+  assert.deepEqual(postingLanguages(posting("Loodgieter", "")), ["nl"]);
+});

@@ -115,7 +115,8 @@ export function deriveProfile(text: string, options: DeriveProfileOptions = {}):
   for (const role of selfDescribedRoles(flowText(lines))) add(role, HEADLINE_WEIGHT, "headline");
   // The headline: a title on the short lines before the first section (the name line's tail).
   const head = headLines(lines);
-  for (const role of headlineRoles(head)) add(role, HEADLINE_WEIGHT, "headline");
+  const isPlace = (word: string) => lookup?.city(word) !== undefined;
+  for (const role of headlineRoles(head, isPlace)) add(role, HEADLINE_WEIGHT, "headline");
 
   // Experience, most recent first. A past role of another kind than the one the person names
   // for themselves weighs little: a store manager retraining as a developer is not looking for

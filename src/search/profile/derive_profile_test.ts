@@ -531,3 +531,29 @@ Deno.test("deriveProfile() reads a Dutch profile's role, wish and dated title", 
     ["Data Analist/experience"],
   );
 });
+
+Deno.test("deriveProfile() reads a name line whose surname is a trade as a name (reviewer C56)", () => {
+  const roles = (text: string) => titles(text).map(([title, from]) => `${title}/${from}`);
+  const cv = (name: string) =>
+    `${name}\nemma@example.com\n\nExperience\nAccountant, KPMG (2018 - present)`;
+  for (const name of ["Emma Butcher", "Jan Bakker", "Jack Cook", "Grace Baker", "Tom Porter"]) {
+    assert.deepEqual(roles(cv(name)), ["Accountant/experience"], name);
+  }
+  // A title's first word that is a given name too stays the title's.
+  for (const title of ["Care Assistant", "Bar Manager", "Ruby Developer", "Van Driver"]) {
+    assert.deepEqual(roles(`${title}\nLeeds`), [`${title}/headline`], title);
+  }
+  assert.deepEqual(roles("Sous Chef\nLeeds"), ["Sous Chef/headline"]);
+  // A name and a title on one line: the title.
+  assert.deepEqual(roles("Emma Smith Nurse\nLeeds"), ["Nurse/headline"]);
+});
+
+Deno.test("deriveProfile() drops only places and initials after a head line's title (reviewer C56)", () => {
+  const roles = (text: string) => titles(text).map(([title]) => title);
+  // "Psychologist" is the title's, not a place beside "Assistant".
+  assert.deepEqual(roles("Jane Smith\nAssistant Psychologist"), ["Assistant Psychologist"]);
+  assert.deepEqual(roles("Jane Smith\nAssistant Buyer"), []);
+  assert.deepEqual(roles("Jane Smith\nStaff Nurse NHS Leeds"), ["Staff Nurse"]);
+  // The wish keeps the French kitchen's "de" (Dutch filler is no part of it).
+  assert.deepEqual(roles("I am looking for a role as Chef de Partie."), ["Chef de Partie"]);
+});

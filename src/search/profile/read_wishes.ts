@@ -50,7 +50,7 @@ const WISH_FILLER = new Set(
     "temporary position positions role roles job jobs post posts opportunity opportunities " +
     "vacancy work employment career challenge as for some any suitable good great " +
     "challenging exciting rewarding eine einen ein neue neuen position stelle als rolle " +
-    "gerne gern im in a la een de het nieuwe nieuw baan functie werk vaste tijdelijke parttime " +
+    "gerne gern im in a la een nieuwe nieuw baan functie werk vaste tijdelijke parttime " +
     "fulltime uitdaging"
   ).split(" "),
 );
