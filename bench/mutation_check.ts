@@ -2696,7 +2696,7 @@ export const MUTANTS: Mutant[] = [
     id: "M316",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "          elsewhereQuery: withCorrections(place.rest, reading.corrections),",
+    line: "          elsewhereQuery: withCorrections(roleText(place.rest), reading.corrections),",
     becomes: "          elsewhereQuery: undefined,",
     breaks:
       '"teacher in Manchester" with nothing there does not name the query that lists the words elsewhere (reviewer B, session 36)',
@@ -6341,8 +6341,8 @@ export const MUTANTS: Mutant[] = [
     id: "M769",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "          elsewhereQuery: withCorrections(place.rest, reading.corrections),",
-    becomes: "          elsewhereQuery: place.rest,",
+    line: "          elsewhereQuery: withCorrections(roleText(place.rest), reading.corrections),",
+    becomes: "          elsewhereQuery: roleText(place.rest),",
     breaks:
       '"softwre engineer in londn" offers the search "softwre engineer" elsewhere, misspelt (session 52, reviewer M52)',
   },
@@ -6858,6 +6858,25 @@ export const MUTANTS: Mutant[] = [
     line: '  "zimmermann",',
     becomes: '  "zimmermannx",',
     breaks: '"Zimmermann Store Manager" is taken for a German title at import (reviewer C56)',
+  },
+  {
+    id: "M828",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: '  return start < end ? typed.slice(start, end).join(" ") : text.trim();',
+    becomes: "  return text.trim();",
+    breaks:
+      "a hint quotes the Dutch asking as the search: '\"en zoek werk als kok\" lists ...' (session 56)",
+  },
+  {
+    id: "M829",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: '      if (from > 0 && (RESIDING.has(folded[from - 1]) || folded[from] === "based")) {',
+    becomes:
+      '      if (from < 0 && (RESIDING.has(folded[from - 1]) || folded[from] === "based")) {',
+    breaks:
+      '"..., I live in Leeds" searches "I live" as words of the work, and the hint quotes it (session 56)',
   },
 ];
 

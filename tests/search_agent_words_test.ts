@@ -515,3 +515,14 @@ Deno.test("'biz dev' is business development, not a developer", async () => {
     "dev (developer)",
   );
 });
+
+Deno.test("a hint quotes the work as searched, not the asking or where the person lives", async () => {
+  // A person's trial (session 56): '"en zoek werk als kok" lists ...', '"I need a job, no
+  // experience, I live" lists ...'.
+  const hintOf = async (q: string) =>
+    (await realIndex.service.search(parseSearchQuery({ q, sort: "relevance" }))).hint ?? "";
+  const dutch = await hintOf("ik woon in Utrecht en zoek werk als kok");
+  assert.match(dutch, /\("kok" lists the \d+ postings elsewhere\)/, dutch);
+  const said = await hintOf("I need a job, no experience, I live in Leeds");
+  assert.doesNotMatch(said, /I live/, said);
+});

@@ -39,6 +39,9 @@ const FOREIGN_PARTICLES: ReadonlySet<string> = new Set([
   "wil",
   "toon",
   "mij",
+  // "..., und suche Arbeit als Koch", "ik woon in Utrecht en zoek werk als kok".
+  "und",
+  "en",
 ]);
 
 /** Words that open a request rather than name the role: "I'd like", "can you find me", "as a". */
@@ -294,6 +297,28 @@ const ASKING = new Set([
   "suche",
   "zoek",
 ]);
+
+/**
+ * `text` as typed with the phrasing at either end taken off (as {@linkcode roleWords} reads its
+ * words): what a hint quotes as the search ("ik woon in Utrecht en zoek werk als kok" offered
+ * '"en zoek werk als kok" lists ...': a person's trial, session 56). The text as it is where its
+ * words do not split as typed or nothing would be left.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(roleText("en zoek werk als kok"), "kok");
+ * assert.equal(roleText("Looking for Nurse jobs"), "Nurse");
+ * assert.equal(roleText("social work"), "social work");
+ * ```
+ */
+export function roleText(text: string): string {
+  const typed = text.trim().split(/\s+/).filter((word) => word !== "");
+  const words = typed.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
+  if (words.some((word) => word === "")) return text.trim();
+  const [start, end] = roleSpan(words);
+  return start < end ? typed.slice(start, end).join(" ") : text.trim();
+}
 
 /**
  * The span of `words` (lower-cased, as `splitWords` gives them) that names the role: the words

@@ -99,6 +99,21 @@ const CONNECTORS = new Set([
   "en",
 ]);
 
+/** Words before "in" that say the person lives at the place: "I live in Leeds". */
+const RESIDING = new Set([
+  "live",
+  "lives",
+  "living",
+  "located",
+  "reside",
+  "residing",
+  "wohne",
+  "woon",
+]);
+
+/** Who lives there, before such a word: "I", "I'm", "we", "who", "currently". */
+const RESIDENT = new Set(["i", "i m", "im", "am", "we", "who", "currently", "ich", "ik"]);
+
 /** Words that say a place follows ("nurse jobs in Ulaanbaatar", "near Leeds", "bei Köln"). */
 const PREPOSITIONS = new Set([
   "in",
@@ -429,9 +444,16 @@ function onePlace(query: string, gazetteer: Gazetteer, aloneIsPlace: boolean): Q
       const article = (k: number) =>
         folded[k] === "the" && k > 0 && PREPOSITIONS.has(folded[k - 1]);
       while (from > 0 && (CONNECTORS.has(folded[from - 1]) || article(from - 1))) from--;
+      // "..., I live in Leeds", "I'm based in Leeds", "ik woon in Utrecht": where the person lives
+      // is the place's phrase, not words of the work ("I live" was searched, and the hint offered
+      // '"I need a job, no experience, I live"': a person's trial, session 56).
+      if (from > 0 && (RESIDING.has(folded[from - 1]) || folded[from] === "based")) {
+        if (RESIDING.has(folded[from - 1])) from--;
+        while (from > 0 && RESIDENT.has(folded[from - 1])) from--;
+      }
       const restWords = [...typed.slice(0, from), ...typed.slice(end)]
         .filter((w, i, all) => !(i === all.length - 1 && CONNECTORS.has(foldText(w))));
-      let rest = restWords.join(" ").trim();
+      let rest = restWords.join(" ").trim().replace(/[,;:]+$/u, "");
       if (foldText(rest) === "" || [...foldText(rest).split(" ")].every((w) => CONNECTORS.has(w))) {
         // The place and nothing else: "Berlin" alone searches the word, as before; "jobs in
         // Berlin", "remote jobs", and a city with postings asked for by a preposition ("in

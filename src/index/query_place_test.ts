@@ -874,3 +874,19 @@ Deno.test("findPlace(): a region code that is an English word, before the work, 
   // A word of the titles after a town is the work: "hr" is no Haryana (reviewer W, session 39).
   assert.equal(findPlace("gurgaon hr executive", g), null);
 });
+
+Deno.test("findPlace() takes where the person lives with the place, not as words of the work", () => {
+  // A person's trial (session 56): "I live" was searched, and the hint quoted it.
+  assert.equal(
+    place("I need a job, no experience, I live in Toronto")?.rest,
+    "I need a job, no experience",
+  );
+  assert.equal(place("nurse, I'm based in Toronto")?.rest, "nurse");
+  assert.equal(place("nurse, I am currently living in Toronto")?.rest, "nurse");
+  assert.equal(
+    place("ich wohne in Berlin und suche Arbeit als Koch")?.rest,
+    "und suche Arbeit als Koch",
+  );
+  // "live" that is the work's stays: "live music" is no residence.
+  assert.equal(place("live music jobs in Toronto")?.rest, "live music");
+});

@@ -99,10 +99,12 @@ export function aroundCityIfNone(
  * assert.equal(queryNear("nurse", "leeds", false), "nurse near leeds");
  * assert.equal(queryNear("hybrid", "Leeds", true), "hybrid jobs near Leeds");
  * assert.equal(queryNear("weekend work", "Leeds", true), "weekend work near Leeds");
+ * assert.equal(queryNear("nurse please", "Leeds", false), "nurse near Leeds");
  * ```
  */
 export function queryNear(rest: string, matched: string, namesNoWork: boolean): string {
-  const words = rest.trim();
+  // "nurse jobs in Leeds please" offered "nurse please near Leeds" (a person's trial, session 56).
+  const words = rest.trim().replace(/(?:[\s,]+(?:please|pls|plz|thanks|thank you))+$/iu, "");
   return namesNoWork && !REQUEST_NOUN.test(words)
     ? `${words} jobs near ${matched}`
     : `${words} near ${matched}`;

@@ -26,6 +26,7 @@ import {
 } from "../index/index_search.ts";
 import { isRemoteOnly } from "../index/query_place.ts";
 import { withCorrections } from "../index/query_spelling.ts";
+import { roleText } from "../index/query_phrasing.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
 import { appliedFilters } from "./applied_filters.ts";
@@ -517,7 +518,8 @@ class SnapshotSearchService implements JobSearchService {
           nearest: nearestThere ? closeTotal : 0,
           elsewhere,
           // As searched: "softwre engineer londn" offers "software engineer" (reviewer M52).
-          elsewhereQuery: withCorrections(place.rest, reading.corrections),
+          // The words of the work alone: "en zoek werk als kok" quoted the Dutch asking.
+          elsewhereQuery: withCorrections(roleText(place.rest), reading.corrections),
           ...(reading.salary !== null && analyzed.salary ? { pay: analyzed.salary.matched } : {}),
           ...(reading.since !== null && analyzed.posted ? { posted: analyzed.posted.matched } : {}),
         });
