@@ -2149,8 +2149,8 @@ export const MUTANTS: Mutant[] = [
     id: "M255",
     layer: "search",
     file: "src/search/profile/profile_head.ts",
-    line: "      const title = cleanTitle(titleAfterOpener(part.split(TITLE_ENDS)[0]));",
-    becomes: "      const title = cleanTitle(titleAfterOpener(part));",
+    line: "      const title = cleanTitle(titleAfterOpener(undated.split(TITLE_ENDS)[0]));",
+    becomes: "      const title = cleanTitle(titleAfterOpener(undated));",
     breaks: '"Data scientist with 6 years of Python experience." reads no role (session 33)',
   },
   {
@@ -6493,8 +6493,8 @@ export const MUTANTS: Mutant[] = [
     id: "M788",
     layer: "search",
     file: "src/search/profile/profile_head.ts",
-    line: "      const title = cleanTitle(titleAfterOpener(part.split(TITLE_ENDS)[0]));",
-    becomes: "      const title = cleanTitle(part.split(TITLE_ENDS)[0]);",
+    line: "      const title = cleanTitle(titleAfterOpener(undated.split(TITLE_ENDS)[0]));",
+    becomes: "      const title = cleanTitle(undated.split(TITLE_ENDS)[0]);",
     breaks:
       '"Ich bin Krankenpfleger." gives the sentence "Ich bin Krankenpfleger" as a second role (session 54, reviewer C52)',
   },
@@ -6818,10 +6818,8 @@ export const MUTANTS: Mutant[] = [
     id: "M823",
     layer: "search",
     file: "src/search/profile/profile_head.ts",
-    line:
-      "    k === 1 && words.length === 2 && capitalised(words[1]) && GIVEN_NAMES.has(foldText(words[0]))",
-    becomes:
-      "    k === 9 && words.length === 2 && capitalised(words[1]) && GIVEN_NAMES.has(foldText(words[0]))",
+    line: "    if (GIVEN_NAMES.has(first)) return 2;",
+    becomes: '    if (GIVEN_NAMES.has(first) && first === "x") return 2;',
     breaks: 'a CV\'s name line "Emma Butcher" is read as the role "Emma Butcher" (reviewer C56)',
   },
   {
@@ -6877,6 +6875,32 @@ export const MUTANTS: Mutant[] = [
       '      if (from < 0 && (RESIDING.has(folded[from - 1]) || folded[from] === "based")) {',
     breaks:
       '"..., I live in Leeds" searches "I live" as words of the work, and the hint quotes it (session 56)',
+  },
+  {
+    id: "M830",
+    layer: "index",
+    file: "src/index/query_phrasing.ts",
+    line: "    if (FOREIGN_JOB_WORDS.includes(word)) return k + 1 < end;",
+    becomes: "    if (FOREIGN_JOB_WORDS.includes(word)) return false;",
+    breaks:
+      '"Stellenangebote Pflegekraft" is embedded whole and has no strong match where "Pflegekraft" has 108 (session 56)',
+  },
+  {
+    id: "M831",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "    englishOfJobName(word) !== undefined;",
+    becomes: "    false;",
+    breaks: '"Koch / Köchin" reads "Köchin" as Cochin, in India, and lists nothing (session 56)',
+  },
+  {
+    id: "M832",
+    layer: "search",
+    file: "src/search/profile/profile_head.ts",
+    line: "    const contact = next !== undefined && /\\d|@/.test(next);",
+    becomes: "    const contact = false;",
+    breaks:
+      'a German CV\'s name line "Jürgen Koch" over an address is read as the role "Jürgen Koch" (session 56)',
   },
 ];
 

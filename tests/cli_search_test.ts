@@ -252,6 +252,13 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       const flat = run.stdout.replace(/\s+/g, " ");
       assert.match(flat, /or give --near to list every posting there/);
       assert.doesNotMatch(flat, /`|give near\b/);
+      // The filters applied and what empties the list, as flags too ("salary_min=300000" was
+      // printed).
+      const paid = await cli.run(["search", "nurse", "--salary-min", "900000", "--country", "GB"]);
+      assert.equal(paid.code, 0, paid.stderr);
+      const said = paid.stdout.replace(/\s+/g, " ");
+      assert.match(said, /--salary-min 900000/, said);
+      assert.doesNotMatch(said, /salary_min=|country=/, said);
     });
 
     await t.step("the server's refusal of paging names the flag", async () => {

@@ -71,6 +71,10 @@ Deno.test("a search asked in German or Dutch reads as the same search asked in E
       ["ich suche Arbeit als Maler", "Maler"],
       ["ik zoek werk als schilder", "schilder"],
       ["Koch gesucht", "Koch"],
+      // A job board's heading first (the second trial, session 56).
+      ["Stellenangebote Pflegekraft", "Pflegekraft"],
+      ["vacatures verpleegkundige", "verpleegkundige"],
+      ["banen schilder", "schilder"],
     ] as const
   ) {
     const [a, b] = [await search(asked), await search(said)];
@@ -84,6 +88,7 @@ Deno.test("a search asked in German or Dutch reads as the same search asked in E
       ["Stellenangebote München", "jobs in München"],
       ["jobs bei Siemens", "jobs at Siemens"],
       ["vacatures bij Booking.com", "jobs at Booking.com"],
+      ["werken bij ING", "jobs at ING"],
     ] as const
   ) {
     const [a, b] = [await search(asked, 20), await search(said, 20)];
@@ -91,4 +96,20 @@ Deno.test("a search asked in German or Dutch reads as the same search asked in E
     assert.equal(a.total, b.total, `${asked}: ${a.total} against ${b.total}`);
     assert.deepEqual(a.results.map((r) => r.job_url), b.results.map((r) => r.job_url), asked);
   }
+});
+
+Deno.test("a German job's female name, home working in Dutch, and a German pastry chef are read (session 56)", async () => {
+  const search = (q: string) =>
+    realIndex.service.search(parseSearchQuery({ q, sort: "relevance", top_k: "5" }));
+  // "Köchin" was read as Cochin, in India: no posting, no strong match.
+  const cooks = await search("Koch / Köchin");
+  assert.equal(cooks.query_place, undefined);
+  assert.ok(cooks.total > 0 && cooks.results.every((r) => /chef|cook/i.test(r.job_title)));
+  const home = await search("thuiswerken developer");
+  assert.equal(home.query_place?.remote, true);
+  assert.ok(home.results.every((r) => r.work_mode === "remote"));
+  // "Konditor" was corrected to "monitor" and listed a backup engineer.
+  const pastry = await search("Konditor");
+  assert.equal(pastry.query_corrected, undefined);
+  assert.match(pastry.results[0]?.job_title ?? "", /pastry/i);
 });

@@ -209,7 +209,7 @@ export function formatResults(
   }
   notes.push(...queryReadingsInWords(response, FLAGS, sort));
   const filters = describeApplied(response.applied);
-  if (filters) notes.push(filters);
+  if (filters) notes.push(paramsInFlags(filters));
   notes.push(...describeFacets(response.facets));
   if (response.hint) notes.push(hintForPeople(hintInFlags(response.hint), "above"));
   // Relevance order lists the close matches after the strong ones; newest first does not, and says
@@ -350,15 +350,41 @@ export function refusalInFlags(message: string): string {
  * ```
  */
 export function hintInFlags(hint: string): string {
-  return hint.replace(
-    /`([a-z_]+)`/g,
-    (whole, name: string) =>
-      name === "q"
-        ? "the query"
-        : FLAGGED_PARAMS.has(name)
-        ? filterFlag(name as FilterName)
-        : whole,
+  return paramsInFlags(
+    hint.replace(
+      /`([a-z_]+)`/g,
+      (whole, name: string) =>
+        name === "q"
+          ? "the query"
+          : FLAGGED_PARAMS.has(name)
+          ? filterFlag(name as FilterName)
+          : whole,
+    ),
   );
+}
+
+/**
+ * A text's filters said as REST sends them ("salary_min=300000, country=GB") written as this
+ * command's flags ("--salary-min 300000, --country GB"): the filters applied and the hints that
+ * name them (a person's trial, session 56). A quoted search is left as typed.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   paramsInFlags('Nothing matches with salary_min=300000, country=GB; "a=b" lists 3.'),
+ *   'Nothing matches with --salary-min 300000, --country GB; "a=b" lists 3.',
+ * );
+ * ```
+ */
+export function paramsInFlags(text: string): string {
+  return text.split(/("[^"]*")/).map((part, i) =>
+    i % 2 === 1 ? part : part.replace(
+      /\b([a-z_]+)=/g,
+      (whole, name: string) =>
+        FLAGGED_PARAMS.has(name) ? `${filterFlag(name as FilterName)} ` : whole,
+    )
+  ).join("");
 }
 
 /** The search's parameters that are this command's flags: the filters, and the paging and order. */

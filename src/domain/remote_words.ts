@@ -28,6 +28,12 @@ export const REMOTE_WISH_PHRASES: readonly string[] = [
   "work from anywhere",
   "working from anywhere",
   "location independent",
+  // Dutch and German (a person's trial, session 56: "thuiswerken developer" listed on-site jobs).
+  "thuiswerken",
+  "thuiswerk",
+  "vanuit huis",
+  "von zu hause",
+  "mobiles arbeiten",
 ];
 
 /**

@@ -28,7 +28,7 @@ export const HEAD_NOUNS: ReadonlySet<string> = new Set(HEAD_GROUP.keys());
  * "Klantenservicemedewerker", "Teamleider".
  */
 const COMPOUND_HEAD =
-  /(entwickler|ingenieur|berater|leiter|fahrer|lehrer|pfleger|techniker|medewerker|ontwikkelaar|adviseur|monteur|chauffeur|leider|verkoper|analist)(?:in|innen)?$/;
+  /(entwickler|ingenieur|berater|leiter|fahrer|lehrer|pfleger|techniker|mechaniker|buchhalter|medewerker|ontwikkelaar|adviseur|monteur|chauffeur|leider|verkoper|analist)(?:in|innen)?$/;
 
 /**
  * The group of a word as a head noun: compared as written (folded), plurals and German feminine

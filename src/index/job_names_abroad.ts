@@ -194,6 +194,17 @@ const GERMAN_NAMES: Record<string, string> = {
   auszubildende: "apprentice",
   praktikant: "intern",
   praktikantin: "intern",
+  konditor: "pastry chef",
+  konditorin: "pastry chef",
+  mechatroniker: "mechatronics technician",
+  industriemechaniker: "industrial mechanic",
+  bilanzbuchhalter: "accountant",
+  bilanzbuchhalterin: "accountant",
+  finanzbuchhalter: "accountant",
+  finanzbuchhalterin: "accountant",
+  steuerfachangestellte: "tax clerk",
+  steuerfachangestellter: "tax clerk",
+  lkw: "truck",
 };
 
 const DUTCH_NAMES: Record<string, string> = {

@@ -38,7 +38,16 @@ const NOT_A_COMPANY = new Set(
 );
 
 /** Words before "at"/"for" that only say "a job" ("working for Tesco", "opportunities at SAP"). */
-const LEAD_IN = new Set(["working", "work", "opportunities", "opportunity", "employment"]);
+const LEAD_IN = new Set([
+  "working",
+  "work",
+  "opportunities",
+  "opportunity",
+  "employment",
+  // "werken bij ING", "arbeiten bei Siemens" (a person's trial, session 56).
+  "werken",
+  "arbeiten",
+]);
 
 /** Words in the longest company name looked up. */
 const LONGEST = 5;

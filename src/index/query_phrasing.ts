@@ -44,6 +44,28 @@ const FOREIGN_PARTICLES: ReadonlySet<string> = new Set([
   "en",
 ]);
 
+/**
+ * German and Dutch words for a job as such. A job board's heading puts them first ("Stellenangebote
+ * Pflegekraft", "vacatures verpleegkundige": a person's trial, session 56), so they open a request
+ * before any word, as no English one does ("jobs nurse" is rare, "job coach" a role).
+ */
+const FOREIGN_JOB_WORDS = [
+  "stelle",
+  "stellen",
+  "stellenangebot",
+  "stellenangebote",
+  "stellenanzeigen",
+  "jobangebote",
+  "minijob",
+  "minijobs",
+  "vacature",
+  "vacatures",
+  "baan",
+  "banen",
+  "functie",
+  "functies",
+];
+
 /** Words that open a request rather than name the role: "I'd like", "can you find me", "as a". */
 const ASKING_WORDS = new Set([
   "i",
@@ -150,20 +172,7 @@ export const JOB_WORDS = [
   // lawyer"), as the other request nouns are.
   "employment",
   // German and Dutch (session 56): "Stellenangebote München", "vacatures Amsterdam", "Koch Stelle".
-  "stelle",
-  "stellen",
-  "stellenangebot",
-  "stellenangebote",
-  "stellenanzeigen",
-  "jobangebote",
-  "minijob",
-  "minijobs",
-  "vacature",
-  "vacatures",
-  "baan",
-  "banen",
-  "functie",
-  "functies",
+  ...FOREIGN_JOB_WORDS,
 ];
 
 /**
@@ -623,6 +632,7 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     if (word === "only" && ownValue(LANGUAGE_OF_NAME, words[k + 1] ?? "") !== undefined) {
       return false;
     }
+    if (FOREIGN_JOB_WORDS.includes(word)) return k + 1 < end;
     if (FOREIGN_PARTICLES.has(word)) {
       return k > from || ASKING_WORDS.has(words[k + 1]) || REQUEST_NOUNS.has(words[k + 1]);
     }

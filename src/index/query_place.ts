@@ -20,6 +20,7 @@ import { isRemoteWish } from "../domain/remote_words.ts";
 import { type Area, areaNamed, metroAreaNamed } from "../places/areas.ts";
 import { countryCode } from "../places/country_code.ts";
 import { regionsNamed } from "../places/regions.ts";
+import { englishOfJobName } from "./job_names_abroad.ts";
 import {
   countriesNamed,
   placeInCountry,
@@ -217,7 +218,10 @@ function countryOf(
 }
 
 function isJobWord(word: string, gazetteer: Gazetteer): boolean {
-  return gazetteer.jobWords.has(word) || SEARCH_WORDS.has(word) || CONNECTORS.has(word);
+  // A job's name abroad is the work's: "Koch / Köchin" read "Köchin" as Cochin (a person's
+  // trial, session 56).
+  return gazetteer.jobWords.has(word) || SEARCH_WORDS.has(word) || CONNECTORS.has(word) ||
+    englishOfJobName(word) !== undefined;
 }
 
 /**

@@ -557,3 +557,31 @@ Deno.test("deriveProfile() drops only places and initials after a head line's ti
   // The wish keeps the French kitchen's "de" (Dutch filler is no part of it).
   assert.deepEqual(roles("I am looking for a role as Chef de Partie."), ["Chef de Partie"]);
 });
+
+Deno.test("deriveProfile() reads German CVs' names, compounds and periods (a person's trial, session 56)", () => {
+  const roles = (text: string) => titles(text).map(([title, from]) => `${title}/${from}`);
+  // A given name the English lists lack, an address under it: the name, not a cook.
+  assert.deepEqual(
+    roles(
+      "Jürgen Koch\nEppendorfer Weg 12, 20259 Hamburg\n2014 – heute  Bilanzbuchhalter, Otto Group",
+    ),
+    ["Bilanzbuchhalter/headline"],
+  );
+  assert.deepEqual(
+    roles(
+      "Sanne Bakker\nsanne@example.nl\n\nWerkervaring\nVerpleegkundige, UMC Utrecht (2019 - heden)",
+    ),
+    ["Verpleegkundige/experience"],
+  );
+  // A qualifier before the trade stays the title's.
+  assert.deepEqual(roles("Gelernter Koch\nHauptstraße 5, Hamburg"), ["Koch/headline"]);
+  for (const title of ["Industriemechaniker", "Bilanzbuchhalterin", "Maler und Lackierer"]) {
+    assert.deepEqual(
+      roles(
+        `Max Muster\nHamburg\n\nBerufserfahrung\n04/2014 – heute   ${title}, Müller GmbH, Hamburg`,
+      ),
+      [`${title}/experience`],
+      title,
+    );
+  }
+});

