@@ -6902,6 +6902,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'a German CV\'s name line "Jürgen Koch" over an address is read as the role "Jürgen Koch" (session 56)',
   },
+  {
+    id: "M833",
+    layer: "index",
+    file: "src/index/query_salary.ts",
+    line: "    String.raw`über|ueber|ab|mindestens|mehr als|vanaf|minimaal|meer dan|` +",
+    becomes: "    String.raw`` +",
+    breaks:
+      '"backend engineer Berlin über 70000 Euro" searches "über" as a word of the work (session 56)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -119,6 +119,8 @@ const PAY = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:(?:that|which)\s+pays?|paying|pays?|salary(?:\s+of)?|earning|` +
     String
       .raw`over|above|min|minimum|at least|from|upwards of|more than|greater than|in excess of|` +
+    // German and Dutch (a person's trial, session 56: "über 70000 Euro" was searched as words).
+    String.raw`über|ueber|ab|mindestens|mehr als|vanaf|minimaal|meer dan|` +
     String.raw`north of|(?<between>between))\s+){0,2}` +
     String
       .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€₹]\s?|(?:${CODES})\s?|rs\.?\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa))?\+?` +
@@ -150,6 +152,9 @@ const SIX_FIGURES =
  * });
  * assert.equal(salaryIn("nurse A$100k")?.currency, "AUD");
  * assert.equal(salaryIn("lehrer 45.000€")?.currency, "EUR");
+ * // The German and Dutch words for "at least" go with the pay ("über 70000 Euro").
+ * assert.equal(salaryIn("entwickler über 70000 Euro")?.rest, "entwickler");
+ * assert.equal(salaryIn("ontwikkelaar vanaf €70.000")?.rest, "ontwikkelaar");
  * // "$" is the dollar of several countries: no currency is read.
  * assert.equal(salaryIn("python developer $120,000+")?.currency, undefined);
  * assert.equal(salaryIn("cleaner £12 an hour")?.yearlyMin, 24960);

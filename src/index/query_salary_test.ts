@@ -167,3 +167,19 @@ Deno.test("salaryIn(): a currency said in words after the figure, and 'grand', r
     assert.equal(salaryIn(`chef ${range}`)?.rest, "chef", range);
   }
 });
+
+Deno.test("salaryIn() reads German and Dutch words for 'at least' with the pay, and no more", () => {
+  // A person's trial (session 56): "über", "ab", "vanaf" were searched as words beside the pay.
+  assert.deepEqual(salaryIn("backend engineer Berlin über 70000 Euro"), {
+    matched: "über 70000 Euro",
+    yearlyMin: 70000,
+    rest: "backend engineer Berlin",
+    currency: "EUR",
+  });
+  assert.equal(salaryIn("backend engineer ab 70000 Euro")?.rest, "backend engineer");
+  assert.equal(salaryIn("ontwikkelaar vanaf €70.000")?.rest, "ontwikkelaar");
+  assert.equal(salaryIn("python developer mehr als 60k")?.matched, "mehr als 60k");
+  // A company's "AB" and a bare figure stay words.
+  assert.equal(salaryIn("One.com Group AB developer"), null);
+  assert.equal(salaryIn("ontwikkelaar salaris 4000 per maand"), null);
+});

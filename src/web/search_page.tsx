@@ -256,7 +256,9 @@ function CurrencyField(props: { params: PageParams; errors: readonly PageError[]
         {...invalidMarks("salary_currency", props.errors)}
       >
         <option value="" selected={chosen === ""}>Any (each posting's own currency)</option>
-        {codes.map((code) => <option value={code} selected={code === chosen}>{code}</option>)}
+        {codes.map((code) => (
+          <option key={code} value={code} selected={code === chosen}>{code}</option>
+        ))}
       </select>
     </div>
   );
