@@ -6911,6 +6911,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"backend engineer Berlin über 70000 Euro" searches "über" as a word of the work (session 56)',
   },
+  {
+    id: "M834",
+    layer: "index",
+    file: "src/index/query_employment.ts",
+    line: '  ["minijob", "parttime"],',
+    becomes: '  ["minijobx", "parttime"],',
+    breaks:
+      '"Minijob Hamburg" lists every Hamburg posting as a strong match, senior developers first (session 56)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -113,3 +113,14 @@ Deno.test("a German job's female name, home working in Dutch, and a German pastr
   assert.equal(pastry.query_corrected, undefined);
   assert.match(pastry.results[0]?.job_title ?? "", /pastry/i);
 });
+
+Deno.test("a German 'Minijob' and a Dutch 'bijbaan' are part-time work, not every posting there", async () => {
+  // The first trial of session 56: "Minijob Hamburg" listed all 225 Hamburg postings as strong.
+  for (const [q, city] of [["Minijob Hamburg", "Hamburg"], ["bijbaan Amsterdam", "Amsterdam"]]) {
+    const out = await realIndex.service.search(parseSearchQuery({ q }));
+    assert.equal(out.query_employment?.employment_type, "parttime", q);
+    assert.equal(out.query_place?.city, city, q);
+    const all = await realIndex.service.search(parseSearchQuery({ q: `jobs in ${city}` }));
+    assert.ok(out.total > 0 && out.total < all.total, `${q}: ${out.total} of ${all.total}`);
+  }
+});

@@ -48,6 +48,12 @@ const PHRASES: readonly { words: readonly string[]; type: EmploymentType }[] = [
   ["befristet", "temporary"],
   ["deeltijd", "parttime"],
   ["voltijd", "fulltime"],
+  // A German "Minijob" and a Dutch "bijbaan" are part-time work (a person's trial, session 56:
+  // "Minijob Hamburg" listed every Hamburg posting, senior developers first).
+  ["minijob", "parttime"],
+  ["minijobs", "parttime"],
+  ["bijbaan", "parttime"],
+  ["bijbanen", "parttime"],
   // Work beside a main job (session 48: "side hustle" listed nothing at all).
   ["side hustle", "parttime"],
   ["side hustles", "parttime"],

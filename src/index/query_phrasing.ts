@@ -56,8 +56,6 @@ const FOREIGN_JOB_WORDS = [
   "stellenangebote",
   "stellenanzeigen",
   "jobangebote",
-  "minijob",
-  "minijobs",
   "vacature",
   "vacatures",
   "baan",
