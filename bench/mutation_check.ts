@@ -6880,8 +6880,8 @@ export const MUTANTS: Mutant[] = [
     id: "M830",
     layer: "index",
     file: "src/index/query_phrasing.ts",
-    line: "    if (FOREIGN_JOB_WORDS.includes(word)) return k + 1 < end;",
-    becomes: "    if (FOREIGN_JOB_WORDS.includes(word)) return false;",
+    line: "    if (FOREIGN_JOB_WORDS.has(word)) return k + 1 < end;",
+    becomes: "    if (FOREIGN_JOB_WORDS.has(word)) return false;",
     breaks:
       '"Stellenangebote Pflegekraft" is embedded whole and has no strong match where "Pflegekraft" has 108 (session 56)',
   },

@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { foldText } from "../domain/fold_text.ts";
 import headNouns from "./head_nouns.json" with { type: "json" };
+import { stem } from "./tokenize.ts";
 
 const HeadNoun = z.string().regex(/^[a-z]+$/, "a head noun is one folded word (a-z)");
 
@@ -22,6 +23,13 @@ const HEAD_GROUP = new Map<string, number>(
 
 /** Every head noun, folded: the trades' own words ("nurse", "koch", "baker"). */
 export const HEAD_NOUNS: ReadonlySet<string> = new Set(HEAD_GROUP.keys());
+
+/**
+ * The terms (stems) of the head nouns, as the index's text holds them: a trade's word in a company
+ * name counts as the trade's (src/index/keyword_scorer.ts), and a misspelling's candidate of a
+ * trade is read however few postings use it (src/index/query_spelling.ts).
+ */
+export const TRADE_TERMS: ReadonlySet<string> = new Set([...HEAD_NOUNS].map(stem));
 
 /**
  * German and Dutch compounds end in their head noun: "SAP-Entwickler", "Softwareentwicklerin",

@@ -20,16 +20,7 @@ import type { AnalyzedQuery } from "./analyze_query.ts";
 import { TEXT_FIELDS } from "./indexed_text.ts";
 import { DEFAULT_BM25, type TextField } from "./ranking.ts";
 import { findWord, type PositionText } from "./term_dictionary.ts";
-import { HEAD_NOUNS } from "./head_group.ts";
-import { stem } from "./tokenize.ts";
-
-/**
- * The terms of the trades' nouns. Such a word in a company's or a place's name is a surname there
- * ("Robert Koch Institut", "Baker Hughes", "Cook County"), never the name a query means by it:
- * "Koch" in Berlin listed the Robert Koch Institut's IT engineers first (session 55). A company
- * the words name ("jobs at Koch") is read apart (src/index/query_company.ts).
- */
-const TRADE_TERMS: ReadonlySet<string> = new Set([...HEAD_NOUNS].map(stem));
+import { TRADE_TERMS } from "./head_group.ts";
 
 /**
  * A term's postings, perhaps with others added or worth more for this query (the postings stating
@@ -220,6 +211,10 @@ export class KeywordScorer {
       if (tfs[p] > 0) inTitles++;
       if (ntfs[p] > 0) inNames++;
     }
+    // A trade's noun in a company's or a place's name is a surname there ("Robert Koch Institut",
+    // "Baker Hughes", "Cook County"), never the name a query means by it: "Koch" in Berlin listed
+    // the Robert Koch Institut's IT engineers first (session 55). A company the words name ("jobs
+    // at Koch") is read apart (src/index/query_company.ts).
     const isName = inTitles <= nameRatio * inNames && !TRADE_TERMS.has(term);
     const saturated = (tf: number) => Math.min(1, tf / (k1 + tf) / reference);
     const positions = new Uint32Array(found.length);

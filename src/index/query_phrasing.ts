@@ -49,7 +49,7 @@ const FOREIGN_PARTICLES: ReadonlySet<string> = new Set([
  * Pflegekraft", "vacatures verpleegkundige": a person's trial, session 56), so they open a request
  * before any word, as no English one does ("jobs nurse" is rare, "job coach" a role).
  */
-const FOREIGN_JOB_WORDS = [
+const FOREIGN_JOB_WORDS: ReadonlySet<string> = new Set([
   "stelle",
   "stellen",
   "stellenangebot",
@@ -62,7 +62,7 @@ const FOREIGN_JOB_WORDS = [
   "banen",
   "functie",
   "functies",
-];
+]);
 
 /** Words that open a request rather than name the role: "I'd like", "can you find me", "as a". */
 const ASKING_WORDS = new Set([
@@ -630,7 +630,7 @@ function phrasingSpan(words: readonly string[], from: number, to: number): [numb
     if (word === "only" && ownValue(LANGUAGE_OF_NAME, words[k + 1] ?? "") !== undefined) {
       return false;
     }
-    if (FOREIGN_JOB_WORDS.includes(word)) return k + 1 < end;
+    if (FOREIGN_JOB_WORDS.has(word)) return k + 1 < end;
     if (FOREIGN_PARTICLES.has(word)) {
       return k > from || ASKING_WORDS.has(words[k + 1]) || REQUEST_NOUNS.has(words[k + 1]);
     }

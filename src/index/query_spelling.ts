@@ -30,7 +30,7 @@ import { splitWords, tokenize } from "./tokenize.ts";
 import { englishOfJobName } from "./job_names_abroad.ts";
 import { informalNameOf } from "./informal_names.ts";
 import { placesNamed } from "../places/world_places.ts";
-import { HEAD_NOUNS } from "./head_group.ts";
+import { HEAD_NOUNS, TRADE_TERMS } from "./head_group.ts";
 
 /** One word of a query searched as another. */
 export interface SpellingCorrection {
@@ -433,11 +433,6 @@ function beats(a: Candidate, b: Candidate): boolean {
   const [first, second] = a.trade ? [byEdits, byUse] : [byUse, byEdits];
   return first > 0 || (first === 0 && (second > 0 || (second === 0 && a.to < b.to)));
 }
-
-/** The terms of the trades' head nouns: candidates read however few postings use them. */
-const TRADE_TERMS: ReadonlySet<string> = new Set(
-  [...HEAD_NOUNS].flatMap((noun) => tokenize(noun).slice(0, 1)),
-);
 
 /**
  * The words of titles and tags whose term is `term`, most used first (then in code-unit order),

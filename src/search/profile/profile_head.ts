@@ -188,8 +188,6 @@ export function headlineRoles(
 /** The head's text without the name on its first line: where an address and a phone stand. */
 export function headWithoutName(head: readonly Line[]): string {
   return head.map(({ text: line }, i) =>
-    i === 0 && nameWords(line, head[1]?.text) > 0
-      ? line.split(/\s+/).slice(nameWords(line, head[1]?.text)).join(" ")
-      : line
+    i === 0 ? line.split(/\s+/).slice(nameWords(line, head[1]?.text)).join(" ") : line
   ).join("\n");
 }
