@@ -5325,8 +5325,8 @@ export const MUTANTS: Mutant[] = [
     id: "M651",
     layer: "index",
     file: "src/index/analyze_query.ts",
-    line: "  const asTyped = withTypesSpelledOut(typed);",
-    becomes: "  const asTyped = typed;",
+    line: "  const asTyped = connectorsInEnglish(withTypesSpelledOut(typed));",
+    becomes: "  const asTyped = connectorsInEnglish(typed);",
     breaks: "'cleaner p/t' reads no type and searches 'p' and 't' (session 46)",
   },
   {
@@ -6919,6 +6919,40 @@ export const MUTANTS: Mutant[] = [
     becomes: '  ["minijobx", "parttime"],',
     breaks:
       '"Minijob Hamburg" lists every Hamburg posting as a strong match, senior developers first (session 56)',
+  },
+  {
+    id: "M835",
+    layer: "index",
+    file: "src/index/job_names_abroad.ts",
+    line: "      return named(before) || named(after) ? english : word;",
+    becomes: "      return word;",
+    breaks: '"Koch oder Kellner" is not two alternatives, as "chef or waiter" is (session 57)',
+  },
+  {
+    id: "M836",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  if (longs.filter(Boolean).length > 1) {",
+    becomes: "  if (false) {",
+    breaks:
+      '"Maler und Lackierer" has no strong match where "painter and decorator" has four (session 57)',
+  },
+  {
+    id: "M837",
+    layer: "index",
+    file: "src/index/tokenize.ts",
+    line: '  "werk",',
+    becomes: "",
+    breaks:
+      '"werk in Rotterdam" searches "werk" and lists nothing, where "work in Rotterdam" lists the city\'s postings (session 57)',
+  },
+  {
+    id: "M838",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: '    if (!count || c.req.method === "HEAD") return { session, frame };',
+    becomes: "    if (!count) return { session, frame };",
+    breaks: "a HEAD of a search page counts against the key's limit (session 57)",
   },
 ];
 

@@ -124,3 +124,44 @@ Deno.test("a German 'Minijob' and a Dutch 'bijbaan' are part-time work, not ever
     assert.ok(out.total > 0 && out.total < all.total, `${q}: ${out.total} of ${all.total}`);
   }
 });
+
+Deno.test("two trades joined by a German or Dutch 'and'/'or' read as the English do (session 57)", async () => {
+  const search = (q: string, top = 20) =>
+    realIndex.service.search(parseSearchQuery({ q, sort: "relevance", top_k: String(top) }));
+  // "Maler und Lackierer" had no strong match where "painter and decorator" has four: each name
+  // spelled out alone left the other's German in every keyword variant.
+  const painters = await search("Maler und Lackierer");
+  assert.ok(painters.total >= 3, `${painters.total} strong`);
+  assert.ok(
+    painters.results.filter((r) => r.match === "strong").every((r) => /painter/i.test(r.job_title)),
+    painters.results.map((r) => r.job_title).join(" | "),
+  );
+  // "oder" and the Dutch "of" between job names are two alternatives, as "chef or waiter" is;
+  // "kelner" was corrected to "kolner".
+  for (const asked of ["Koch oder Kellner", "kok of kelner"]) {
+    const out = await search(asked, 50);
+    assert.equal(out.query_corrected, undefined, asked);
+    assert.equal(out.query_alternatives?.each.length, 2, asked);
+    const strong = out.results.filter((r) => r.match === "strong").map((r) => r.job_title);
+    assert.ok(strong.length > 10 && strong.some((t) => /waiter|waitress/i.test(t)), asked);
+    assert.ok(
+      strong.every((t) => /chef|cook|waiter|waitress|kitchen/i.test(t)),
+      strong.join(" | "),
+    );
+  }
+});
+
+Deno.test("'werk' and 'Arbeit' beside a place list its postings, as 'work in' does (session 57)", async () => {
+  for (
+    const [asked, said] of [["werk in Rotterdam", "work in Rotterdam"], [
+      "Arbeit in Hamburg",
+      "jobs in Hamburg",
+    ]]
+  ) {
+    const [a, b] = await Promise.all(
+      [asked, said].map((q) => realIndex.service.search(parseSearchQuery({ q, top_k: "20" }))),
+    );
+    assert.ok(b.total > 10, said);
+    assert.equal(a.total, b.total, `${asked}: ${a.total} against ${b.total}`);
+  }
+});

@@ -54,7 +54,7 @@ import { sponsorshipIn, type VisaPlace } from "./query_sponsorship.ts";
 import { exclusionIn, type QueryExclusion } from "./query_exclusion.ts";
 import { type EmploymentType, ruledOutBy } from "../domain/job.ts";
 import { ownValue } from "../domain/own_value.ts";
-import { englishOfJobName } from "./job_names_abroad.ts";
+import { connectorsInEnglish, englishOfJobName } from "./job_names_abroad.ts";
 import { INFORMAL_NAMES } from "./informal_names.ts";
 import { joinedCompounds } from "./query_spelling.ts";
 import { sensesOfWords, SYSTEM_WORDS, type WordSense } from "./word_senses.ts";
@@ -476,7 +476,7 @@ export function onSiteSaidPlainly(text: string): string | null {
  */
 export function analyzeQuery(typed: string): AnalyzedQuery {
   // "p/t" is part time (src/index/query_employment.ts), wherever in the query it is said.
-  const asTyped = withTypesSpelledOut(typed);
+  const asTyped = connectorsInEnglish(withTypesSpelledOut(typed));
   const plain = onSiteSaidPlainly(asTyped);
   if (plain === null) return analyzeWords(asTyped);
   // Beside the work, "in person" names nothing a title says: the work is read alone (keeping the
@@ -667,6 +667,14 @@ function analyzeText(text: string): AnalyzedQuery {
       const titleTerms = word === "admin" ? keywordTerms(long.split(" ")[0]) : [];
       variants.push({ terms, titleTerms });
     }
+  }
+  // Two names of the same work ("Maler und Lackierer": painter and painter) each spelled out alone
+  // left the other's foreign word in every variant, which no title says: no strong match, where
+  // "painter and decorator" has four (a person's trial, session 56). So also all of them at once.
+  const longs = words.map((word, at) => longOf(word, at, words));
+  if (longs.filter(Boolean).length > 1) {
+    const spelledOut = words.flatMap((word, at) => (longs[at] ?? word).split(" "));
+    variants.push({ terms: [...new Set(keywordTerms(spelledOut.join(" ")))], titleTerms: [] });
   }
   const joined = ` ${words.join(" ")} `;
   for (const { short, long } of PHRASES) {

@@ -205,6 +205,20 @@ const GERMAN_NAMES: Record<string, string> = {
   steuerfachangestellte: "tax clerk",
   steuerfachangestellter: "tax clerk",
   lkw: "truck",
+  // Missing when a person tried the German and Dutch searches again (session 57): "Entwickler"
+  // and "Programmierer" met no developer title by the words.
+  entwickler: "developer",
+  entwicklerin: "developer",
+  softwareentwickler: "software developer",
+  softwareentwicklerin: "software developer",
+  programmierer: "programmer",
+  programmiererin: "programmer",
+  taxifahrer: "taxi driver",
+  taxifahrerin: "taxi driver",
+  brieftrager: "postman",
+  brieftragerin: "postman",
+  servicekraft: "waiter",
+  servicekrafte: "waiter",
 };
 
 const DUTCH_NAMES: Record<string, string> = {
@@ -303,6 +317,16 @@ const DUTCH_NAMES: Record<string, string> = {
   bezorgers: "delivery driver",
   programmeurs: "programmer",
   advocaten: "lawyer",
+  // Session 57: "kok of kelner" had "kelner" corrected to "kolner".
+  kelner: "waiter",
+  kelners: "waiter",
+  serveerder: "waiter",
+  verkoopster: "sales assistant",
+  taxichauffeur: "taxi driver",
+  barmedewerker: "bartender",
+  keukenhulp: "kitchen assistant",
+  postbode: "postman",
+  oppas: "babysitter",
 };
 
 const OTHER_LANGUAGES: Record<string, string> = { ...GERMAN_NAMES, ...DUTCH_NAMES };
@@ -370,4 +394,46 @@ export function languageOfJobName(word: string): "de" | "nl" | undefined {
   if (SHARED_NAMES.has(word)) return undefined;
   if (ownValue(GERMAN_NAMES, word) !== undefined) return "de";
   return ownValue(DUTCH_NAMES, word) !== undefined ? "nl" : undefined;
+}
+
+/**
+ * German and Dutch "and"/"or". Only beside a job name: the Dutch are English words too ("head of
+ * sales"), and "und" inside a request ("ich wohne in Berlin und suche Arbeit als Koch") is the
+ * request's (src/index/query_phrasing.ts).
+ */
+const CONNECTORS: Record<string, string> = { und: "and", oder: "or", en: "and", of: "or" };
+
+/** A word as `splitWords` folds it. */
+function foldedWord(word: string): string {
+  return word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * The text with German and Dutch "and"/"or" beside a job name of {@linkcode englishOfJobName} in
+ * English ("Maler und Lackierer", "kok of kelner"), so that two trades read as the English do:
+ * "Maler und Lackierer" had no strong match where "painter and decorator" has four, and "Koch oder
+ * Kellner" was not two alternatives as "chef or waiter" is (a person's trial, session 56).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(connectorsInEnglish("Maler und Lackierer"), "Maler and Lackierer");
+ * assert.equal(connectorsInEnglish("kok of kelner"), "kok or kelner");
+ * assert.equal(connectorsInEnglish("head of sales"), "head of sales");
+ * assert.equal(connectorsInEnglish("Pflege und Betreuung"), "Pflege und Betreuung");
+ * ```
+ */
+export function connectorsInEnglish(text: string): string {
+  const named = (word: string | undefined) =>
+    word !== undefined && englishOfJobName(foldedWord(word)) !== undefined;
+  return text.replace(
+    /(?<=(?:^|[^\p{L}\p{N}]))(\p{L}+)(?=$|[^\p{L}\p{N}])/gu,
+    (word: string, _: string, at: number) => {
+      const english = ownValue(CONNECTORS, word.toLowerCase());
+      if (!english) return word;
+      const before = text.slice(0, at).match(/(\p{L}+)[^\p{L}\p{N}]*$/u)?.[1];
+      const after = text.slice(at + word.length).match(/^[^\p{L}\p{N}]*(\p{L}+)/u)?.[1];
+      return named(before) || named(after) ? english : word;
+    },
+  );
 }

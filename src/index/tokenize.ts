@@ -48,6 +48,10 @@ const STOP_WORDS = new Set([
   "job",
   "jobs",
   "work",
+  // "werk in Rotterdam", "Arbeit in Berlin": searched, the word alone was the work, and the
+  // place's postings were not listed as "work in Rotterdam" lists them (session 57).
+  "werk",
+  "arbeit",
   "position",
   "positions",
   "role",
