@@ -522,8 +522,14 @@ Deno.test("page searches count against the key's budget, shared with REST", asyn
     assert.equal(refused.status, 429);
     assert.ok(Number(refused.headers.get("retry-after")) >= 1);
     assert.match(await refused.text(), /Too many searches/);
-    // The page without a query searches nothing and costs nothing.
+    // The page without a query searches nothing and costs nothing; nor does a HEAD of a search,
+    // which searches nothing (a link checker's or a preview's).
     assert.equal((await web.request("/", { cookie })).status, 200);
+    for (const path of ["/?q=teacher", "/cv", "/posting?url=https%3A%2F%2Fexample.com%2F1"]) {
+      const head = await web.request(path, { method: "HEAD", cookie });
+      assert.notEqual(head.status, 429, path);
+      assert.equal(await head.text(), "", path);
+    }
   } finally {
     web.close();
   }
