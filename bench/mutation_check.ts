@@ -6954,6 +6954,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    if (!count) return { session, frame };",
     breaks: "a HEAD of a search page counts against the key's limit (session 57)",
   },
+  {
+    id: "M839",
+    layer: "domain",
+    file: "src/domain/salary_text.ts",
+    line: '    employmentTypesOf(result).includes("parttime");',
+    becomes: "    false;",
+    breaks:
+      'a part-time job\'s hourly pay is said as a year it never pays, "about £24,440 a year" (session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

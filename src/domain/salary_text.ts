@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { JobResult } from "./job.ts";
+import { employmentTypesOf, type JobResult } from "./job.ts";
 
 /** `base_salary`'s range, its currency and its period (src/domain/salary.ts's form). */
 const RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?) ([A-Z]{3})\/(HOUR|DAY|WEEK|MONTH|YEAR)$/;
@@ -65,14 +65,29 @@ function money(amount: number, currency: string | undefined): string {
  *   salaryText({ salary_yearly: 72000, base_salary: "5000.0-6000.0 EUR/MONTH" }),
  *   "€5,000–€6,000 a month (up to about €72,000 a year)",
  * );
+ * // A part-time job's year is a full-time one: said so.
+ * assert.equal(
+ *   salaryText({
+ *     salary_yearly: 24440,
+ *     base_salary: "11.75-11.75 GBP/HOUR",
+ *     employment_type: "parttime",
+ *   }),
+ *   "£11.75 an hour (about £24,440 a year full-time)",
+ * );
  * assert.equal(salaryText({ base_salary: undefined }), "");
  * ```
  */
-export function salaryText(result: Pick<JobResult, "salary_yearly" | "base_salary">): string {
+export function salaryText(
+  result: Pick<JobResult, "salary_yearly" | "base_salary"> & { employment_type?: string },
+): string {
   if (result.salary_yearly === undefined) return "";
   const range = result.base_salary?.match(RANGE);
   const currency = range?.[3];
-  const yearly = `${money(result.salary_yearly, currency)} a year`;
+  // The yearly figure counts a full-time year (src/domain/salary.ts): of a part-time job's hourly
+  // pay that is no year it pays, and said plainly it read as one (a person's trial, session 56).
+  const partTime = range !== null && range !== undefined && range[4] !== "YEAR" &&
+    employmentTypesOf(result).includes("parttime");
+  const yearly = `${money(result.salary_yearly, currency)} a year${partTime ? " full-time" : ""}`;
   if (!range) return yearly;
   const [low, high] = [Number(range[1]), Number(range[2])];
   // A range is said whole: its top alone read as what the job pays (reviewer W, session 43:

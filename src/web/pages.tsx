@@ -28,7 +28,11 @@ export function PostingPage(props: Frame & { job: Job; back: string; backText?: 
   const yearly = yearlySalary(job.base_salary);
   // The range by its period, as the list and the alerts say it (src/domain/salary_text.ts).
   const salary = yearly
-    ? salaryText({ salary_yearly: yearly.max, base_salary: job.base_salary })
+    ? salaryText({
+      salary_yearly: yearly.max,
+      base_salary: job.base_salary,
+      employment_type: job.employment_type,
+    })
     : "";
   return (
     <Layout {...props} title={job.job_title}>
