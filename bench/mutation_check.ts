@@ -2478,8 +2478,8 @@ export const MUTANTS: Mutant[] = [
     id: "M291",
     layer: "index",
     file: "src/index/job_index.ts",
-    line: "    if (levels && !requireLevel) result.noneAtLevel = true;",
-    becomes: "    if (levels && requireLevel) result.noneAtLevel = true;",
+    line: "    if (levels && !requireLevel && !beside!.levelsLacking) result.noneAtLevel = true;",
+    becomes: "    if (levels && requireLevel && !beside!.levelsLacking) result.noneAtLevel = true;",
     breaks:
       '"entry level barista in Leeds" says the junior baristas are listed where none is (engineer W, session 35)',
   },
@@ -6962,6 +6962,33 @@ export const MUTANTS: Mutant[] = [
     becomes: "    false;",
     breaks:
       'a part-time job\'s hourly pay is said as a year it never pays, "about £24,440 a year" (session 57)',
+  },
+  {
+    id: "M840",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      levels && !beside!.levelsLacking && k < candidates.count && !requireLevel;",
+    becomes: "      levels && k < candidates.count && !requireLevel;",
+    breaks:
+      '"warehouse operative no experience": two trainee postings are the strong matches, every plain operative a close one (session 57)',
+  },
+  {
+    id: "M841",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "      ...(analyzed.seniorityBeside.lacking ? { no_level_asked: true as const } : {}),",
+    becomes: "",
+    breaks:
+      '"no experience" beside the work is said back as a level asked for, whose postings alone are strong (session 57)',
+  },
+  {
+    id: "M842",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "    if (levels && !requireLevel && !beside!.levelsLacking) result.noneAtLevel = true;",
+    becomes: "    if (levels && !requireLevel) result.noneAtLevel = true;",
+    breaks:
+      "\"no experience\" beside the work says none of the work's postings is a first job's, where some are (session 57)",
   },
 ];
 

@@ -1536,6 +1536,41 @@ Deno.test("'no experience' beside the work asks for none: 'experience' is not se
   }
 });
 
+Deno.test("'no experience' beside the work is no level asked: the work's postings of no level stay strong beside a trainee's", async () => {
+  // A person's trial (session 56): "warehouse operative no experience" made two "Warehouse
+  // Management Trainee" postings the strong matches and every plain operative a close one.
+  const leeds = { city: "Leeds", country: "GB" };
+  const search = await createTestSearch({
+    jobs: [
+      await posting({ job_title: "Warehouse Operative", ...leeds }),
+      await posting({ job_title: "Warehouse Operative - Nights", ...leeds }),
+      await posting({ job_title: "Warehouse Operative Trainee", ...leeds, seniority: "junior" }),
+      await posting({ job_title: "Senior Warehouse Operative", ...leeds, seniority: "senior" }),
+    ],
+  });
+  try {
+    const tiers = async (q: string) =>
+      Object.fromEntries(
+        (await search.service.search(parseSearchQuery({ q, sort: "relevance", top_k: 10 })))
+          .results.map((r) => [r.job_title, r.match]),
+      );
+    for (const q of ["warehouse operative no experience", "no experience warehouse operative"]) {
+      assert.deepEqual(await tiers(q), {
+        "Warehouse Operative": "strong",
+        "Warehouse Operative - Nights": "strong",
+        "Warehouse Operative Trainee": "strong",
+        "Senior Warehouse Operative": "close",
+      }, q);
+    }
+    // A level asked for is still what it says: the trainee alone is strong.
+    const asked = await tiers("trainee warehouse operative");
+    assert.equal(asked["Warehouse Operative Trainee"], "strong");
+    assert.equal(asked["Warehouse Operative"], "close");
+  } finally {
+    await search.close();
+  }
+});
+
 Deno.test("a level said beside the work makes the work's postings of that level the strong matches, the others close: 'entry level marketing jobs'", async () => {
   const leeds = { city: "Leeds", country: "GB" };
   const search = await createTestSearch({
@@ -1590,7 +1625,6 @@ Deno.test("a level said beside the work makes the work's postings of that level 
         "Entry-level marketing jobs",
         "junior marketing",
         "graduate marketing jobs",
-        "marketing jobs, no experience needed",
       ]
     ) {
       const read = await run({ q });
@@ -1606,6 +1640,16 @@ Deno.test("a level said beside the work makes the work's postings of that level 
       // Newest first lists the strong set alone.
       const newest = await run({ q, sort: "date" });
       assert.deepEqual(newest.results.map((r) => r.job_title).sort(), ofTheLevel, q);
+    }
+    // "No experience" asks for no level (session 57): the work's postings that state none are
+    // strong beside those of a first job's; those of a level it rules out are still close.
+    const lacking = await run({ q: "marketing jobs, no experience needed" });
+    assert.equal(lacking.query_seniority?.beside_work, true);
+    assert.equal(lacking.query_seniority?.no_level_asked, true);
+    assert.equal(lacking.query_seniority?.none_at_level, undefined);
+    assert.deepEqual(strong(lacking), [...ofTheLevel, "Marketing Assistant"].sort());
+    for (const other of ["Head of Marketing", "Senior Marketing Manager"]) {
+      assert.equal(tier(lacking, other), "close", other);
     }
     const entry = await run({ q: "entry level marketing jobs" });
     assert.deepEqual(entry.query_seniority, {

@@ -287,6 +287,11 @@ export const QuerySenioritySchema = z.object({
       "for a junior or intern one; intern or junior for a senior one). Absent, the level alone " +
       "lists its postings.",
   ),
+  no_level_asked: z.literal(true).optional().describe(
+    'With `beside_work`: the words say what the person lacks ("no experience"), not a level: the ' +
+      "work's postings that say no level it rules out are the strong matches, whether they say a " +
+      "first job's level or none.",
+  ),
   none_at_level: z.literal(true).optional().describe(
     "With `beside_work`: none of the work's strong matches says the level, so those that say no " +
       "level it rules out are the strong matches (and the `seniority` filter would keep none of " +
@@ -1439,6 +1444,12 @@ function seniorityBesideInWords(
     `Read "${read.matched}" as the seniority (${read.seniority.join(", ")}) beside the ` +
     "work";
   const ruledOut = `say no ${or(ruledOutBy(read.seniority))} level`;
+  if (read.no_level_asked) {
+    const asking = `Read "${read.matched}" as asking for no level beside the work`;
+    if (filter === IN_ALERTS) return `${asking}: only the postings that ${ruledOut} are sent.`;
+    return `${asking}: the postings of the work that ${ruledOut} are the strong matches, the ` +
+      "others close ones.";
+  }
   if (read.none_at_level) {
     if (response.total === 0 && filter !== IN_ALERTS) {
       // Nothing else is strong either (a place, another reading): the rule would name an empty

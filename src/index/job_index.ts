@@ -743,6 +743,7 @@ export class JobIndex {
     const language = query.languageBeside;
     return {
       levels: this.#levelsBeside(query),
+      levelsLacking: query.seniorityBeside?.lacking === true,
       modes: mode ? this.#kept(`mode ${mode.mode}`, () => this.#ofWorkMode(mode)) : null,
       otherType: type ? this.#statedTypes.statingOther(type) : null,
       otherTime: query.timeOfDay ? this.#sayingOtherTime(query.timeOfDay) : null,
@@ -775,6 +776,7 @@ export class JobIndex {
   #besideNoWork(query: AnalyzedQuery): BesideWork {
     return {
       levels: null,
+      levelsLacking: false,
       modes: null,
       otherType: null,
       otherTime: null,
@@ -1092,7 +1094,12 @@ export class JobIndex {
     const strongAsked = (p: number, k: number) =>
       (asked === null || asked(p)) && isStrong(p, scores[k]);
     let requireLevel = false;
-    for (let k = 0; levels && k < candidates.count && !requireLevel; k++) {
+    // "No experience" asks for no level: those of none ruled out are the strong ones.
+    for (
+      let k = 0;
+      levels && !beside!.levelsLacking && k < candidates.count && !requireLevel;
+      k++
+    ) {
       const p = positions[k];
       requireLevel = ofLevel(p) && strongAsked(p, k);
     }
@@ -1318,7 +1325,7 @@ export class JobIndex {
       result.closest = page(closeSet, "close");
     }
     if (nearestThere) result.nearestThere = true;
-    if (levels && !requireLevel) result.noneAtLevel = true;
+    if (levels && !requireLevel && !beside!.levelsLacking) result.noneAtLevel = true;
     if (modes && !requireMode) result.noneInMode = true;
     if (languages && strongOfWork && !requireLanguage) result.noneInLanguage = true;
     if (sponsored && strongBesideVisa && !requireSponsored) result.noneSponsored = true;
@@ -1630,6 +1637,8 @@ type StepsAt = (postings: readonly number[]) => Uint16Array;
  */
 interface BesideWork {
   levels: Uint8Array | null;
+  /** The level said is what the person lacks (`QuerySeniorityBeside.lacking`). */
+  levelsLacking: boolean;
   modes: Uint8Array | null;
   /** 1 where the posting's languages fit the language said beside the work (`#ofLanguage`). */
   languages: Uint8Array | null;

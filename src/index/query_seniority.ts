@@ -168,6 +168,12 @@ export function withoutJobWords(words: readonly string[]): string[] {
 export interface QuerySeniorityBeside extends QuerySeniority {
   /** The levels a posting stated at is not what the words ask (a head of marketing for a first job). */
   ruledOut: readonly Seniority[];
+  /**
+   * The words say what the person lacks ("warehouse operative no experience"), not a level asked
+   * for: a posting of the work that states no level is as open to them as one that says a first
+   * job's, so both are strong matches (the levels ruled out still are not).
+   */
+  lacking?: true;
 }
 
 /**
@@ -383,10 +389,12 @@ export function seniorityBeside(
     ? role.slice(0, role.length - closing.words.length)
     : role;
   if (said && namesWork(rest)) {
+    const matched = said.words.join(" ");
     return {
-      matched: said.words.join(" "),
+      matched,
       levels: said.levels,
       ruledOut: ruledOutBy(said.levels),
+      ...(NO_EXPERIENCE_SAID.test(matched) ? { lacking: true as const } : {}),
     };
   }
   const noExperience = NO_EXPERIENCE_SAID.exec(typed.join(" "));
@@ -395,6 +403,7 @@ export function seniorityBeside(
       matched: noExperience[0],
       levels: ["junior", "intern"],
       ruledOut: ruledOutBy(["junior", "intern"]),
+      lacking: true,
     };
   }
   return null;

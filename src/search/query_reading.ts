@@ -413,6 +413,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
       matched: typed(analyzed.seniorityBeside.matched),
       seniority: [...analyzed.seniorityBeside.levels],
       beside_work: true,
+      ...(analyzed.seniorityBeside.lacking ? { no_level_asked: true as const } : {}),
     };
   }
   if (reading.corrections.length > 0) {
