@@ -6990,6 +6990,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "\"no experience\" beside the work says none of the work's postings is a first job's, where some are (session 57)",
   },
+  {
+    id: "M843",
+    layer: "search",
+    file: "src/search/search_hint.ts",
+    line: "  if (meant) {",
+    becomes: "  if (false) {",
+    breaks:
+      "country=UK says only that nothing matches, not that the United Kingdom's code is GB (session 57)",
+  },
+  {
+    id: "M844",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: "  if (Object.hasOwn(COUNTRY_CODES_MEANT, code)) return code;",
+    becomes: "",
+    breaks: "the page names country=UK the United Kingdom beside a count of 0 (session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { assertFilterThenNearest } from "./helpers.ts";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
-import { toSearchResponse } from "../src/domain/job.ts";
+import { countryName, toSearchResponse } from "../src/domain/job.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 import { formatResults } from "../cli/commands/search.ts";
 import { rankingForModel } from "../src/index/ranking.ts";
@@ -163,6 +163,23 @@ Deno.test("city is matched exactly as given: a padded city matches nothing and i
   );
   // Blank is absent, as for every parameter.
   assert.equal(parseSearchQuery({ q, city: "   " }).city, undefined);
+});
+
+Deno.test("country is matched exactly: 'UK' finds nothing and says the code meant, 'GB'", async () => {
+  // A person's trial (session 57): "--country uk" said only "Nothing matches with --country UK",
+  // and the page named UK the United Kingdom beside a count of 0.
+  const { service } = realIndex;
+  const uk = await service.search(parseSearchQuery({ q: "nurse", country: "UK" }));
+  assert.equal(uk.total, 0);
+  assert.equal(uk.applied?.filters.country, "UK");
+  assert.equal(
+    uk.hint,
+    "No postings have the country code 'UK' (country is matched exactly); use 'GB' (United " +
+      "Kingdom).",
+  );
+  const gb = await service.search(parseSearchQuery({ q: "nurse", country: "GB" }));
+  assert.ok(gb.total > 0);
+  assert.equal(countryName("UK"), "UK");
 });
 
 Deno.test("a CV search lists a page of the closest jobs past its strong matches", async () => {

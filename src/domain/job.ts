@@ -809,8 +809,27 @@ function whereOf(place: Omit<QueryPlaceResult, "matched" | "places">): string {
 
 const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 
-/** A country's English name from its ISO code ("DE": "Germany"); the code where none is known. */
+/**
+ * Codes people give for a country that are no ISO 3166-1 code of one, and the code they mean: the
+ * postings never carry them (`country` is matched exactly, as the spec says), so a search with
+ * `country=UK` finds nothing, and says which code to use (src/search/search_hint.ts). A person's
+ * trial (session 57): the page had named "UK" the United Kingdom beside a count of 0.
+ */
+export const COUNTRY_CODES_MEANT: Readonly<Record<string, string>> = { UK: "GB", EL: "GR" };
+
+/**
+ * A country's English name from its ISO code ("DE": "Germany"); the code where none is known, or
+ * where it is one of {@linkcode COUNTRY_CODES_MEANT} (no posting's).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(countryName("GB"), "United Kingdom");
+ * assert.equal(countryName("UK"), "UK");
+ * ```
+ */
 export function countryName(code: string): string {
+  if (Object.hasOwn(COUNTRY_CODES_MEANT, code)) return code;
   try {
     return REGION_NAMES.of(code) ?? code;
   } catch {

@@ -17,6 +17,8 @@ import {
   withQualifiers,
 } from "../domain/filters.ts";
 import { countInWords, RESULT_SET_MAX, type SearchQuery } from "../domain/search_query.ts";
+import { COUNTRY_CODES_MEANT, countryName } from "../domain/job.ts";
+import { ownValue } from "../domain/own_value.ts";
 import { placeNarrows, type TotalWith } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { QueryCompany } from "../index/query_company.ts";
@@ -157,6 +159,11 @@ export function searchHint(
   if (query.city !== undefined && spelled !== undefined && spelled !== query.city) {
     return `No postings have the city '${query.city}' (city is matched exactly); ` +
       `the postings write it '${spelled}'.`;
+  }
+  const meant = query.country !== undefined ? ownValue(COUNTRY_CODES_MEANT, query.country) : null;
+  if (meant) {
+    return `No postings have the country code '${query.country}' (country is matched exactly); ` +
+      `use '${meant}' (${countryName(meant)}).`;
   }
   if (
     emptied?.withoutThem === 0 &&
