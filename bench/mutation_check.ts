@@ -7007,6 +7007,53 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks: "the page names country=UK the United Kingdom beside a count of 0 (session 57)",
   },
+  {
+    id: "M845",
+    layer: "index",
+    file: "src/index/role_text.ts",
+    line: "  return LICENCE_CLASS.test(segment.trim()) ||",
+    becomes: "  return false ||",
+    breaks:
+      '"Class 2 - Night Out HGV Driver" is embedded as "class 2" and a class teacher\'s CV meets it (session 57)',
+  },
+  {
+    id: "M846",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "    outcome.hint = result.closeTotal > 0",
+    becomes: "    outcome.hint = true",
+    breaks:
+      "a CV's hint speaks of close matches after the strong ones where none follows (session 57)",
+  },
+  {
+    id: "M847",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      const instead = ofPostings",
+    becomes: "      const instead = false",
+    breaks:
+      '"--near Dordon" says no place called Dordon is known beside a list of Dordon\'s postings (session 57)',
+  },
+  {
+    id: "M848",
+    layer: "mcp",
+    file: "src/mcp/tools/search_page.ts",
+    line:
+      '    lines.push("", indent(job.job_description.trim() || "(The posting has no description.)"));',
+    becomes: '    lines.push("", indent(job.job_description.trim()));',
+    breaks:
+      "an agent reads a posting with no description, detail full, as one cut to nothing (session 57)",
+  },
+  {
+    id: "M849",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line:
+      '    lines.push("", ...wrap(job.job_description.trim() || "(The posting has no description.)"));',
+    becomes: '    lines.push("", ...wrap(job.job_description.trim()));',
+    breaks:
+      "--detail full shows a posting with no description as a block with no text (session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

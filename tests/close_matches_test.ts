@@ -182,6 +182,53 @@ Deno.test("country is matched exactly: 'UK' finds nothing and says the code mean
   assert.equal(countryName("UK"), "UK");
 });
 
+Deno.test("near a city of the postings that the map lacks says how to list its postings", async () => {
+  // A person's trial (session 57): "--near Dordon" said "no place called 'Dordon' is known" beside
+  // a list of Dordon's postings.
+  const { service } = realIndex;
+  const there = await service.search(parseSearchQuery({ q: "warehouse", city: "Dordon" }));
+  assert.ok(there.total > 0);
+  await assert.rejects(
+    () => service.search(parseSearchQuery({ q: "warehouse", near: "Dordon" })),
+    (error: Error) => {
+      assert.equal(
+        error.message,
+        "Invalid parameter 'near': 'Dordon' is a city of the postings but not on the map, so " +
+          "nothing can be measured from it; city='Dordon' lists its postings, or give a larger " +
+          "place near it",
+      );
+      return true;
+    },
+  );
+  await assert.rejects(
+    () => service.search(parseSearchQuery({ q: "warehouse", near: "Xyzzyville" })),
+    /no place called 'Xyzzyville' is known/,
+  );
+});
+
+Deno.test("a class teacher's CV meets no 'Class 2' driver, and its hint names no list that is not there", async () => {
+  // A person's trial (session 57): "Class 2 - Night Out HGV Driver" was embedded as "class 2" and
+  // listed as a close match for a class teacher; the hint then spoke of close matches after the
+  // strong one where none followed.
+  const profile = [
+    "Sarah O'Neill",
+    "Manchester, UK",
+    "Qualified primary school teacher (QTS) with 8 years teaching Key Stage 1 and 2.",
+    "Experience",
+    "Class Teacher (Year 4), St Mary's Primary School, Salford, 2019-present",
+    "Teaching Assistant, Oakwood Primary, Stockport, 2015-2017",
+  ].join("\n");
+  const out = await realIndex.service.search(parseSearchQuery({ profile, top_k: "20" }));
+  const titles = out.results.map((r) => r.job_title);
+  assert.ok(titles.every((t) => !/driver/i.test(t)), titles.join(" | "));
+  assert.equal(out.close_total, 0);
+  assert.equal(
+    out.hint,
+    "Few postings fit the profile within 60 km of Manchester, GB, and no posting in the rest of " +
+      "GB is a close match.",
+  );
+});
+
 Deno.test("a CV search lists a page of the closest jobs past its strong matches", async () => {
   const { service } = realIndex;
   const profile = [

@@ -2452,3 +2452,40 @@ Deno.test("a part of the world in the query lists its countries' postings; a cou
     await search.close();
   }
 });
+
+Deno.test("with detail full, a posting with no description says so in the CLI and MCP text", async () => {
+  // A person's trial (session 57): the block had no text, read as a description cut to nothing.
+  const search = await createTestSearch({
+    jobs: [
+      await posting({
+        job_title: "Night Porter",
+        city: "Leeds",
+        country: "GB",
+        job_description: "",
+      }),
+      await posting({
+        job_title: "Hotel Night Porter",
+        city: "Leeds",
+        country: "GB",
+        job_description: "Nights, 4 on 4 off.",
+      }),
+    ],
+  });
+  try {
+    const query = parseSearchQuery({ q: "night porter", detail: "full", sort: "relevance" });
+    const response = toSearchResponse(REQUEST_ID, await search.service.search(query));
+    assert.deepEqual(response.results.map((r) => r.job_description).sort(), [
+      "",
+      "Nights, 4 on 4 off.",
+    ]);
+    const said = "(The posting has no description.)";
+    const mcp = buildSearchPage(query, response, { maxChars: 20_000 }).text;
+    const cli = formatResults(response, 0, 120, "relevance");
+    for (const text of [mcp, cli]) {
+      assert.equal(text.split(said).length, 2, text);
+      assert.ok(text.includes("Nights, 4 on 4 off."), text);
+    }
+  } finally {
+    await search.close();
+  }
+});

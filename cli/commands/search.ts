@@ -254,7 +254,11 @@ function formatDetails(job: JobResult, number: number, width: number): string {
     `${indent}${job.job_url}`,
   ];
   if (job.job_tags.length > 0) lines.push(...wrap(`tags: ${job.job_tags.join(", ")}`));
-  if (job.job_description) lines.push("", ...wrap(job.job_description.trim()));
+  if (job.job_description !== undefined) {
+    // An empty one said so, not left out: with `--detail full` a block without text read as one
+    // cut off (a person's trial, session 57).
+    lines.push("", ...wrap(job.job_description.trim() || "(The posting has no description.)"));
+  }
   return lines.join("\n") + "\n";
 }
 

@@ -87,8 +87,16 @@ function isAside(segment: string, names: Set<string>): boolean {
 }
 
 function isGeneric(segment: string): boolean {
-  return words(segment).every((word) => GENERIC_WORDS.has(word) || TERMS_WORDS.has(word));
+  return LICENCE_CLASS.test(segment.trim()) ||
+    words(segment).every((word) => GENERIC_WORDS.has(word) || TERMS_WORDS.has(word));
 }
+
+/**
+ * A driving licence's class before the role: "Class 2 - Night Out HGV Driver" embedded "class 2",
+ * which says nothing of driving, and a class teacher's CV met it as a close match (a person's
+ * trial, session 57). Like a contract's kind, it keeps the next segment with it.
+ */
+const LICENCE_CLASS = /^(?:class|cat\.?|category)\s*(?:[1-3]|[a-d]1?)(?:\s*\+\s*e)?$/i;
 
 /**
  * The text embedded for a posting: the role in its title, lower-cased (MiniLM's and USE-lite's
@@ -102,6 +110,10 @@ function isGeneric(segment: string): boolean {
  * const job = { city: "Chicago", company_name: "Acme" };
  * assert.equal(roleTextOf({ ...job, job_title: "Estimator - Hybrid - Chicago" }), "estimator");
  * assert.equal(roleTextOf({ ...job, job_title: "Acme | Senior Nurse (Nights)" }), "senior nurse");
+ * assert.equal(
+ *   roleTextOf({ ...job, job_title: "Class 2 - Night Out HGV Driver" }),
+ *   "class 2 night out heavy goods vehicle driver",
+ * );
  * assert.equal(roleTextOf({ ...job, job_title: "JAVA Developer (m/w/d)" }), "java developer");
  * ```
  */

@@ -533,9 +533,13 @@ export async function searchByProfile(
       `${result.countries.join(", ")}.`;
   }
   if (result.closeBeyond && result.total > 0) {
-    outcome.hint = `Few postings fit the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km of ` +
-      `${derived.places.join(" / ")}: the close matches after them reach the rest of ` +
-      `${result.countries.join(", ")}.`;
+    const few = `Few postings fit the profile within ${DEFAULT_PROFILE_RANKING.areaKm} km of ` +
+      derived.places.join(" / ");
+    // None found beyond either: "the close matches after them" named a list that is not there (a
+    // teacher's CV in Manchester, session 57).
+    outcome.hint = result.closeTotal > 0
+      ? `${few}: the close matches after them reach the rest of ${result.countries.join(", ")}.`
+      : `${few}, and no posting in the rest of ${result.countries.join(", ")} is a close match.`;
   }
   if (result.total === 0 && result.closeTotal > 0 && derived.roles.length > 0) {
     const matches = result.closeTotal === 1

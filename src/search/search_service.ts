@@ -281,12 +281,18 @@ class SnapshotSearchService implements JobSearchService {
     const served = this.#snapshots.served();
     if (!served) throw this.#notServing("search");
     if (query.near !== undefined && this.#places.locate(query.near) === null) {
-      throw new JobseekError(
-        "INVALID_PARAMETER",
-        `Invalid parameter 'near': no place called '${query.near}' is known; give a city ` +
-          "(e.g. 'Toronto', 'Springfield, IL', 'Berlin, DE') or 'lat,lon' (e.g. '43.65,-79.38')",
-        { param: "near" },
-      );
+      // A city of the postings that the map lacks (GeoNames' places of 500 people or more holds
+      // no "Dordon"): told how to list its postings, where "no place called 'Dordon' is known"
+      // read as if there were none (a person's trial, session 57).
+      const ofPostings = served.index.cityNamed(query.near.trim());
+      const instead = ofPostings
+        ? `'${ofPostings}' is a city of the postings but not on the map, so nothing can be ` +
+          `measured from it; city='${ofPostings}' lists its postings, or give a larger place near it`
+        : `no place called '${query.near}' is known; give a city (e.g. 'Toronto', ` +
+          "'Springfield, IL', 'Berlin, DE') or 'lat,lon' (e.g. '43.65,-79.38')";
+      throw new JobseekError("INVALID_PARAMETER", `Invalid parameter 'near': ${instead}`, {
+        param: "near",
+      });
     }
     const started = performance.now();
     if (query.profile !== undefined) return await this.#searchProfile(served, query, started);

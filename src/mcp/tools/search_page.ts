@@ -148,7 +148,8 @@ export function formatPosting(n: number, job: JobResult, cutFrom?: number): stri
     lines.push(`   also posted at: ${job.also_posted_at.join(", ")}`);
   }
   if (job.job_description !== undefined) {
-    lines.push("", indent(job.job_description.trim()));
+    // An empty one said so: a blank line read as a description cut to nothing (session 57).
+    lines.push("", indent(job.job_description.trim() || "(The posting has no description.)"));
     if (cutFrom !== undefined) {
       lines.push(`   [… cut at ${job.job_description.length} of ${cutFrom} characters]`);
     }
