@@ -1805,8 +1805,8 @@ export const MUTANTS: Mutant[] = [
     id: "M214",
     layer: "cli",
     file: "cli/commands/alerts.ts",
-    line: "      const name = options.name ?? query.slice(0, SAVED_SEARCH_NAME_MAX).trim();",
-    becomes: '      const name = options.name ?? "";',
+    line: '        (query || options.param?.q || "").slice(0, SAVED_SEARCH_NAME_MAX).trim();',
+    becomes: '        "";',
     breaks: "`alerts add` without --name is refused instead of naming the search by its query",
   },
   {
@@ -7053,6 +7053,37 @@ export const MUTANTS: Mutant[] = [
     becomes: '    lines.push("", ...wrap(job.job_description.trim()));',
     breaks:
       "--detail full shows a posting with no description as a block with no text (session 57)",
+  },
+  {
+    id: "M850",
+    layer: "mcp",
+    file: "src/mcp/resources/postings.ts",
+    line:
+      "        new Error(`No posting with job_url ${String(variables.job_url).slice(0, 300)}`),",
+    becomes:
+      "        new Error(`MCP error -32002: No posting with job_url ${String(variables.job_url).slice(0, 300)}`),",
+    breaks:
+      'an agent reads "MCP error -32002: MCP error -32002: No posting ..." for a posting that is gone (session 57)',
+  },
+  {
+    id: "M851",
+    layer: "cli",
+    file: "cli/commands/alerts.ts",
+    line:
+      "        throw error instanceof Error ? new Error(addRefusalInFlags(error.message)) : error;",
+    becomes: "        throw error;",
+    breaks:
+      "`alerts add --webhook` refused as \"Invalid parameter 'deliver'\", a name the person never typed (session 57)",
+  },
+  {
+    id: "M852",
+    layer: "mcp",
+    file: "src/mcp/tools/list_cities.ts",
+    line:
+      '  const first = cities.length === 1 ? "only the first is listed" : `the first ${cities.length}`;',
+    becomes: '  const first = cities.length === 1 ? "the first" : `the first ${cities.length}`;',
+    breaks:
+      'list_cities with limit 1 says "the first (`limit` lists more)", as if a number were missing (session 57)',
   },
 ];
 

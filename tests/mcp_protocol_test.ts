@@ -445,7 +445,8 @@ Deno.test("MCP protocol: params, schemas, budgets and CORS", async (t) => {
         params: { uri: "jobseek://postings/https://jobs.example.com/engineering/9999" },
       });
       assert.equal(missing.body.error.code, -32002, missing.text);
-      assert.match(missing.body.error.message, /No posting with job_url https:\/\/jobs\.example/);
+      // The message alone: the SDK's client adds "MCP error -32002: " itself (session 57).
+      assert.match(missing.body.error.message, /^No posting with job_url https:\/\/jobs\.example/);
       const notUri = await rawCall(server, {
         jsonrpc: "2.0",
         id: 10,

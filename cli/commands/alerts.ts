@@ -19,7 +19,7 @@ import {
   resolveServerConnection,
 } from "../server_connection.ts";
 import { renderTable } from "../table.ts";
-import { filterOptions, filterParams } from "./search.ts";
+import { filterOptions, filterParams, refusalInFlags } from "./search.ts";
 
 interface DeliveryView {
   id: string;
@@ -149,6 +149,42 @@ function formatList(dirty: SavedSearchView[], width: number): string {
   );
 }
 
+/**
+ * A refusal of `alerts add` in the command's words: the filters as their flags, and a delivery
+ * ("Invalid parameter 'deliver': the webhook URL ...") as `--webhook` or `--email`, which is what
+ * the person typed (a person's trial, session 57: the API's field name read as a mistake of theirs).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   addRefusalInFlags("Invalid parameter 'deliver': the webhook URL names a loopback host"),
+ *   "Invalid parameter --webhook: the webhook URL names a loopback host",
+ * );
+ * assert.equal(
+ *   addRefusalInFlags("Invalid parameter 'deliver': email delivery is not configured"),
+ *   "Invalid parameter --email: email delivery is not configured",
+ * );
+ * assert.equal(
+ *   addRefusalInFlags("Invalid parameter 'city': must not be empty"),
+ *   "Invalid parameter --city: must not be empty",
+ * );
+ * ```
+ */
+export function addRefusalInFlags(message: string): string {
+  return refusalInFlags(message).replace(
+    /\bparameter 'deliver': ([^]*)$/,
+    (whole, rest: string) => {
+      const flag = /\bwebhook\b/i.test(rest)
+        ? "--webhook"
+        : /\bemail\b/i.test(rest)
+        ? "--email"
+        : undefined;
+      return flag ? `parameter ${flag}: ${rest}` : whole;
+    },
+  );
+}
+
 function connectionOptions<T extends Command<[], Record<string, unknown>>>(command: T): T {
   return command
     .option("--api-key-stdin", API_KEY_STDIN_HELP)
@@ -195,14 +231,16 @@ export function alertsCommand(io: CliIo) {
         endpoint?: string;
       }, Command];
       const query = words.join(" ").trim();
-      const name = options.name ?? query.slice(0, SAVED_SEARCH_NAME_MAX).trim();
-      if (name === "") {
-        command.error("error: give a query (the words to search for) or --name", { exitCode: 2 });
-      }
       // A name alone searches nothing: the server would refuse it ("q is required", exit 1) after
-      // the key is read and a request is made; said here as `search` says it.
+      // the key is read and a request is made; said here as `search` says it. Asked first: "give a
+      // query or --name", then with --name "give a query", said two things (session 57's trial).
       if (query === "" && options.param?.q === undefined && options.param?.profile === undefined) {
         command.error("error: give a query (the words to search for)", { exitCode: 2 });
+      }
+      const name = options.name ??
+        (query || options.param?.q || "").slice(0, SAVED_SEARCH_NAME_MAX).trim();
+      if (name === "") {
+        command.error("error: give --name (what to call the saved search)", { exitCode: 2 });
       }
       const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const deliver = [
@@ -217,6 +255,8 @@ export function alertsCommand(io: CliIo) {
           Object.entries(filterParams(options)).filter(([, value]) => value !== undefined),
         ),
         ...(deliver.length > 0 ? { deliver } : {}),
+      }).catch((error: unknown) => {
+        throw error instanceof Error ? new Error(addRefusalInFlags(error.message)) : error;
       }) as SavedSearchView;
       await io.stdout.write(
         options.json

@@ -300,7 +300,7 @@ export const FILTERS = {
     schema: numberParam(RADIUS_MAX_KM),
     description: `With \`near\`, or a place the query's words ask for near ("nurse near ` +
       `Leeds", "jobs in the bay area"): the radius in kilometres (default ${RADIUS_DEFAULT_KM}; ` +
-      `more than ${RADIUS_MAX_KM} is taken as ${RADIUS_MAX_KM}); without either a 400.`,
+      `more than ${RADIUS_MAX_KM} is taken as ${RADIUS_MAX_KM}); refused without either.`,
     example: "50",
     cliValue: "<km>",
     forms: NUMBER_FORMS,

@@ -7,8 +7,6 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { cleanFields } from "../../domain/clean_text.ts";
 import { cityOrRegion, type Job } from "../../domain/job.ts";
 import type { SearchService } from "../../domain/service.ts";
@@ -136,9 +134,12 @@ export function registerPostingResource(server: McpServer, service: SearchServic
           };
         }
       }
-      throw new McpError(
-        RESOURCE_NOT_FOUND,
-        `No posting with job_url ${String(variables.job_url).slice(0, 300)}`,
+      // Not an McpError: its message carries "MCP error -32002: ", which the SDK's server sends
+      // as the message and its client prefixes again ("MCP error -32002: MCP error -32002: No
+      // posting...": a person's trial, session 57). The server takes the code from the error.
+      throw Object.assign(
+        new Error(`No posting with job_url ${String(variables.job_url).slice(0, 300)}`),
+        { code: RESOURCE_NOT_FOUND },
       );
     },
   );

@@ -97,7 +97,8 @@ function parseListCitiesArgs(
  * );
  * assert.equal(
  *   formatCities([{ city: "Austin", country: "US", count: 3 }], "US", 40),
- *   "40 cities with postings in US, most postings first; the first (`limit` lists more):" +
+ *   "40 cities with postings in US, most postings first; only the first is listed (`limit` " +
+ *     "lists more):" +
  *     "\n\n1. Austin, US — 3 postings",
  * );
  * ```
@@ -110,7 +111,8 @@ export function formatCities(cities: CityCount[], country?: string, total = citi
     return `${i + 1}. ${name} — ${c.count} posting${c.count === 1 ? "" : "s"}`;
   });
   const noun = total === 1 ? "city" : "cities";
-  const first = cities.length === 1 ? "the first" : `the first ${cities.length}`;
+  // "the first (`limit` lists more)" read as if a number were missing (a person's trial, session 57).
+  const first = cities.length === 1 ? "only the first is listed" : `the first ${cities.length}`;
   const shown = total > cities.length ? `; ${first} (\`limit\` lists more)` : "";
   return `${
     total.toLocaleString("en")
