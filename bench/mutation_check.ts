@@ -7085,6 +7085,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'list_cities with limit 1 says "the first (`limit` lists more)", as if a number were missing (session 57)',
   },
+  {
+    id: "M853",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line:
+      "  return (/^[A-Z]{2,3}$/.test(upper) ? countryCode(upper) : countryCode(value)) ?? upper;",
+    becomes: "  return upper;",
+    breaks:
+      '`--country Germany` is refused as "must be two uppercase letters" and `--country uk` finds nothing (session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

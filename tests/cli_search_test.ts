@@ -344,7 +344,8 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
     });
 
     await t.step("cities reports the tool's own error, not the MCP stream probe", async () => {
-      const run = await cli.run(["cities", "--country", "germany"]);
+      // No country: a country's name is read as its code (session 57), "atlantis" is none.
+      const run = await cli.run(["cities", "--country", "atlantis"]);
       assert.equal(run.code, 1);
       assert.equal(run.stdout, "");
       assert.equal(
@@ -360,7 +361,7 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       assert.equal(run.code, 0, run.stderr);
       assert.deepEqual(JSON.parse(run.stdout), { cities: expected, total_cities: 5 });
 
-      const germany = await cli.run(["cities", "--country", "DE", "--json", "--limit", "1"]);
+      const germany = await cli.run(["cities", "--country", "Germany", "--json", "--limit", "1"]);
       assert.equal(germany.code, 0, germany.stderr);
       const deCities = await search.service.listCities({ country: "DE" });
       assert.deepEqual(JSON.parse(germany.stdout), {

@@ -15,7 +15,7 @@ import {
 } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import { renderTable } from "../table.ts";
-import { refusalInFlags } from "./search.ts";
+import { countryOfFlag, refusalInFlags } from "./search.ts";
 import {
   API_KEY_STDIN_HELP,
   apiKeyFlagOption,
@@ -165,7 +165,7 @@ export function citiesCommand(io: CliIo) {
       }
       const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const result = await fetchCities(endpoint, apiKey, {
-        country: options.country?.toUpperCase(),
+        country: options.country === undefined ? undefined : countryOfFlag(options.country),
         // A terminal lists every city unless told otherwise, as it did before the tool had a
         // default of its own.
         // At most what the tool lists; sent only where more than its default may be wanted.

@@ -40,6 +40,7 @@ import {
   TOP_K_MIN,
 } from "../../src/domain/search_query.ts";
 import { readCvText } from "../cv_text.ts";
+import { countryCode } from "../../src/places/country_code.ts";
 import { describeFailedResponse, failedResponse, unreachableMessage } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import {
@@ -442,9 +443,29 @@ export function filterOptions(): Option[] {
       ) => [...(previous ?? []), value]);
       return option;
     }
-    if (filter.upperCase) option.argParser((value: string) => value.toUpperCase());
+    if (name === "country") option.argParser(countryOfFlag);
+    else if (filter.upperCase) option.argParser((value: string) => value.toUpperCase());
     return oneValue(option);
   });
+}
+
+/**
+ * A `--country` as a person types it, as its ISO code: "uk", "Germany", "usa" (a person's trial,
+ * session 57: "--country Germany" was told "must be two uppercase letters", "--country uk" found
+ * nothing). What is no country is sent upper-cased, for the server to refuse or find nothing.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(countryOfFlag("Germany"), "DE");
+ * assert.equal(countryOfFlag("uk"), "GB");
+ * assert.equal(countryOfFlag("de"), "DE");
+ * assert.equal(countryOfFlag("xx"), "XX");
+ * ```
+ */
+export function countryOfFlag(value: string): string {
+  const upper = value.trim().toUpperCase();
+  return (/^[A-Z]{2,3}$/.test(upper) ? countryCode(upper) : countryCode(value)) ?? upper;
 }
 
 /** The filter values the options hold, by parameter name. */
