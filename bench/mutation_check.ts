@@ -6024,10 +6024,8 @@ export const MUTANTS: Mutant[] = [
     id: "M735",
     layer: "cli",
     file: "cli/commands/cities.ts",
-    line:
-      '      oneValue(new Option("--country <cc>", "only cities in this country (ISO code, e.g. DE)")),',
-    becomes:
-      '      new Option("--country <cc>", "only cities in this country (ISO code, e.g. DE)"),',
+    line: "    .addOption(oneValue(country.argParser(countryOfFlag)))",
+    becomes: "    .addOption(country.argParser(countryOfFlag))",
     breaks:
       "`jobseek cities --country GB --country DE` lists Germany's cities and drops GB without a word (session 51, reviewer W51)",
   },
@@ -6924,7 +6922,8 @@ export const MUTANTS: Mutant[] = [
     id: "M835",
     layer: "index",
     file: "src/index/job_names_abroad.ts",
-    line: "      return named(before) || named(after) ? english : word;",
+    line:
+      "      return trade(before) && trade(after) && (named(before) || named(after)) ? english : word;",
     becomes: "      return word;",
     breaks: '"Koch oder Kellner" is not two alternatives, as "chef or waiter" is (session 57)',
   },
@@ -6994,8 +6993,8 @@ export const MUTANTS: Mutant[] = [
     id: "M843",
     layer: "search",
     file: "src/search/search_hint.ts",
-    line: "  if (meant) {",
-    becomes: "  if (false) {",
+    line: "  if (country) return country;",
+    becomes: "  if (false) return country;",
     breaks:
       "country=UK says only that nothing matches, not that the United Kingdom's code is GB (session 57)",
   },
@@ -7089,11 +7088,47 @@ export const MUTANTS: Mutant[] = [
     id: "M853",
     layer: "cli",
     file: "cli/commands/search.ts",
-    line:
-      "  return (/^[A-Z]{2,3}$/.test(upper) ? countryCode(upper) : countryCode(value)) ?? upper;",
-    becomes: "  return upper;",
+    line: "  const code = /^[A-Z]{2,3}$/.test(upper) ? countryCode(upper) : countryCode(value);",
+    becomes: "  const code = undefined;",
     breaks:
       '`--country Germany` is refused as "must be two uppercase letters" and `--country uk` finds nothing (session 57)',
+  },
+  {
+    id: "M854",
+    layer: "index",
+    file: "src/index/job_names_abroad.ts",
+    line:
+      "      return trade(before) && trade(after) && (named(before) || named(after)) ? english : word;",
+    becomes: "      return named(before) || named(after) ? english : word;",
+    breaks:
+      '"Koch of the year" is read as two alternatives, "ich bin Koch und suche Arbeit" says "and" (reviewer C57)',
+  },
+  {
+    id: "M855",
+    layer: "web",
+    file: "src/web/saved_pages.tsx",
+    line: '      if (c.req.method === "HEAD") return headersOnly();',
+    becomes: "",
+    breaks:
+      "a HEAD of a saved search's page runs its searches and counts them against the key's limit (reviewer C57)",
+  },
+  {
+    id: "M856",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line: "    outcome.hint = countryCodeMeantHint(query) ??",
+    becomes: "    outcome.hint = null ??",
+    breaks:
+      "a CV's search with country=UK says only that nothing fits with these filters (reviewer C57)",
+  },
+  {
+    id: "M857",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line: "  if (/^[A-Z]{2}$/.test(upper)) return upper;",
+    becomes: "  return upper;",
+    breaks:
+      '`--country Germny` is sent and refused as "must be two uppercase letters" (reviewer C57)',
   },
 ];
 

@@ -9,6 +9,7 @@ import { createCliSandbox } from "./cli_process.ts";
 import { createTestSearch, testPosting } from "./helpers.ts";
 import { getSearch, jsonBody, restTestJobs, startRestServer } from "./rest_server.ts";
 import { refusedPort } from "./server_process.ts";
+import { fetchCities } from "../cli/commands/cities.ts";
 
 /** A port nothing listens on: bound once, then released. */
 Deno.test("jobseek search and cities against a running server", async (t) => {
@@ -344,14 +345,20 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
     });
 
     await t.step("cities reports the tool's own error, not the MCP stream probe", async () => {
-      // No country: a country's name is read as its code (session 57), "atlantis" is none.
-      const run = await cli.run(["cities", "--country", "atlantis"]);
-      assert.equal(run.code, 1);
-      assert.equal(run.stdout, "");
-      assert.equal(
-        run.stderr,
-        "jobseek: Invalid parameter --country: must be two uppercase letters\n",
+      // The command reads a country's name as its code (session 57) and refuses what is none
+      // itself, so the tool's refusal is asked for without it.
+      await assert.rejects(
+        () => fetchCities(server.url, server.key, { country: "germany" }),
+        (error: Error) => {
+          assert.equal(error.message, "Invalid parameter --country: must be two uppercase letters");
+          return true;
+        },
       );
+      // A usage error, as every flag's bad value is.
+      const run = await cli.run(["cities", "--country", "atlantis"]);
+      assert.equal(run.code, 2);
+      assert.equal(run.stdout, "");
+      assert.match(run.stderr, /'atlantis' is no country's name or code/);
     });
 
     await t.step("cities --json lists cities from the MCP endpoint", async () => {

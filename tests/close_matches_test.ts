@@ -9,7 +9,8 @@ import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { countryName, toSearchResponse } from "../src/domain/job.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
-import { formatResults } from "../cli/commands/search.ts";
+import { formatResults, refusalInFlags } from "../cli/commands/search.ts";
+import { errorInWords } from "../src/web/search_page.tsx";
 import { rankingForModel } from "../src/index/ranking.ts";
 
 Deno.test("a narrow filter with no strong match shows the closest postings there", async (t) => {
@@ -179,6 +180,15 @@ Deno.test("country is matched exactly: 'UK' finds nothing and says the code mean
   );
   const gb = await service.search(parseSearchQuery({ q: "nurse", country: "GB" }));
   assert.ok(gb.total > 0);
+  // First among what emptied it (a city spelt otherwise too), and for a CV's search alike.
+  const both = await service.search(
+    parseSearchQuery({ q: "nurse", country: "UK", city: "london" }),
+  );
+  assert.equal(both.hint, uk.hint);
+  const profile = "Registered Nurse, 6 years on acute wards in Liverpool.";
+  const cv = await service.search(parseSearchQuery({ profile, country: "UK" }));
+  assert.equal(cv.total, 0);
+  assert.equal(cv.hint, uk.hint);
   assert.equal(countryName("UK"), "UK");
 });
 
@@ -194,12 +204,20 @@ Deno.test("near a city of the postings that the map lacks says how to list its p
       assert.equal(
         error.message,
         "Invalid parameter 'near': 'Dordon' is a city of the postings but not on the map, so " +
-          "nothing can be measured from it; city='Dordon' lists its postings, or give a larger " +
-          "place near it",
+          "nothing can be measured from it; search with 'city' set to 'Dordon' to list its " +
+          "postings, or give a larger place near it",
       );
       return true;
     },
   );
+  await assert.rejects(
+    () => service.search(parseSearchQuery({ q: "warehouse", near: "Dordon, GB" })),
+    /'Dordon' is a city of the postings but not on the map/,
+  );
+  // In the CLI's words and the page's.
+  const said = "search with 'city' set to 'Dordon'";
+  assert.ok(refusalInFlags(said).includes("search with --city set to 'Dordon'"));
+  assert.ok(errorInWords(said).includes("search with “City” set to 'Dordon'"));
   await assert.rejects(
     () => service.search(parseSearchQuery({ q: "warehouse", near: "Xyzzyville" })),
     /no place called 'Xyzzyville' is known/,

@@ -510,9 +510,13 @@ Deno.test("sign-ins from one network are limited, and the page says they were, n
 });
 
 Deno.test("page searches count against the key's budget, shared with REST", async () => {
-  const web = await startWeb({}, { rateLimit: 2 });
+  const web = await startWeb({}, { rateLimit: 4 });
   try {
     const cookie = await signIn(web, web.userKey);
+    // A CV searched (its POST and its page: two searches), kept for the HEAD below.
+    const cv = new File(["Jane Doe\nRegistered Nurse, Leeds, 2018-present"], "cv.txt");
+    const read = await postCv(web, cv, { cookie, csrf: await formToken(web, cookie) });
+    assert.equal(read.status, 200);
     assert.equal((await web.request("/?q=nurse", { cookie })).status, 200);
     assert.equal(
       (await web.request("/v1/search?q=nurse", { headers: { "x-api-key": web.userKey } })).status,
@@ -525,11 +529,20 @@ Deno.test("page searches count against the key's budget, shared with REST", asyn
     // The page without a query searches nothing and costs nothing; nor does a HEAD of a search,
     // which searches nothing (a link checker's or a preview's).
     assert.equal((await web.request("/", { cookie })).status, 200);
-    for (const path of ["/?q=teacher", "/cv", "/posting?url=https%3A%2F%2Fexample.com%2F1"]) {
+    for (
+      const [path, status] of [
+        ["/?q=teacher", 200],
+        ["/cv", 200],
+        ["/posting?url=https%3A%2F%2Fexample.com%2F1", 404],
+      ] as const
+    ) {
       const head = await web.request(path, { method: "HEAD", cookie });
-      assert.notEqual(head.status, 429, path);
+      assert.equal(head.status, status, path);
       assert.equal(await head.text(), "", path);
+      assert.equal(head.headers.get("cache-control"), "no-store", path);
     }
+    // Still spent for a GET.
+    assert.equal((await web.request("/?q=teacher", { cookie })).status, 429);
   } finally {
     web.close();
   }

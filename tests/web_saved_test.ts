@@ -40,7 +40,7 @@ interface Web {
   close(): void;
 }
 
-async function startWeb(env: Record<string, string> = {}): Promise<Web> {
+async function startWeb(env: Record<string, string> = {}, perMinute = 1000): Promise<Web> {
   const search = await testSearch();
   const store = await openStore(":memory:");
   const config = loadConfig(env);
@@ -53,7 +53,7 @@ async function startWeb(env: Record<string, string> = {}): Promise<Web> {
     config,
     service: instrumentService(search.service, metrics),
     apiKeys,
-    rateLimiter: new RateLimiter(store.rateLimits, { perMinute: 1000 }),
+    rateLimiter: new RateLimiter(store.rateLimits, { perMinute }),
     tokenVerifier: rejectAllTokens,
     addressLimiter: new RateLimiter(store.rateLimits, { perMinute: 1000 }),
     logger: silentLogger,
@@ -315,6 +315,34 @@ Deno.test("saving a search already saved keeps one and says so; another search o
     );
     const fresh = await saveForm(web, cookie, "/?q=midwife");
     assert.match((await post(web, "/saved", cookie, fresh)).headers.get("location")!, /saved=ss_/);
+  } finally {
+    web.close();
+  }
+});
+
+Deno.test("a HEAD of a saved search's page searches nothing and spends nothing of the key's limit", async () => {
+  // Reviewer C57: the page's "what is new" searches ran, and were counted, for a HEAD too.
+  const web = await startWeb({}, 3);
+  try {
+    const made = await web.request("/v1/saved-searches", {
+      method: "POST",
+      headers: { "x-api-key": web.userKey, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Nurses", q: "nurse" }),
+    });
+    assert.equal(made.status, 201);
+    const { id } = await made.json();
+    const cookie = await signIn(web, web.userKey);
+    for (let i = 0; i < 5; i++) {
+      const head = await web.request(`/saved/${id}`, { method: "HEAD", cookie });
+      assert.equal(head.status, 200, `HEAD ${i + 1}`);
+      assert.equal(await head.text(), "");
+    }
+    // Five HEADs spent nothing: the page itself still shows what is new.
+    const page = await web.request(`/saved/${id}`, { cookie });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /Nurses/);
+    // Another key's saved search is a 404 to a HEAD too.
+    assert.equal((await web.request("/saved/ss_nope", { method: "HEAD", cookie })).status, 404);
   } finally {
     web.close();
   }

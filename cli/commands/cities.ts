@@ -147,11 +147,10 @@ export function formatCities(dirty: CityCount[], total: number, width: number): 
 }
 
 export function citiesCommand(io: CliIo) {
+  const country = new Option("--country <cc>", "only cities in this country (DE, uk, Germany)");
   return new Command("cities")
     .description("List the cities that have job postings, most postings first.")
-    .addOption(
-      oneValue(new Option("--country <cc>", "only cities in this country (ISO code, e.g. DE)")),
-    )
+    .addOption(oneValue(country.argParser(countryOfFlag)))
     .addOption(
       oneValue(new Option("--limit <n>", "show at most this many cities").argParser(parseInteger)),
     )
@@ -165,7 +164,7 @@ export function citiesCommand(io: CliIo) {
       }
       const { endpoint, apiKey } = await resolveServerConnection(options, io);
       const result = await fetchCities(endpoint, apiKey, {
-        country: options.country === undefined ? undefined : countryOfFlag(options.country),
+        country: options.country,
         // A terminal lists every city unless told otherwise, as it did before the tool had a
         // default of its own.
         // At most what the tool lists; sent only where more than its default may be wanted.

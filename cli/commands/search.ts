@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Command, Option } from "@commander-js/extra-typings";
+import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { cleanFields, jsonForTerminal } from "../../src/domain/clean_text.ts";
 import {
   cityOrRegion,
@@ -431,9 +431,11 @@ export function filterOptions(): Option[] {
     const flag = filterFlag(name);
     // Quoted as a shell needs it: `--added-since "2026-11-24 08:00:00"`.
     const example = filter.example.includes(" ") ? `"${filter.example}"` : filter.example;
-    const help = `${inFlagWords(filter.description, name)}${
-      filter.cliValue ? ` Example: ${flag} ${example}` : ""
-    }`;
+    // The table says what REST and MCP take (a code, exactly); the flag takes a name too.
+    const description = name === "country"
+      ? COUNTRY_FLAG_HELP
+      : inFlagWords(filter.description, name);
+    const help = `${description}${filter.cliValue ? ` Example: ${flag} ${example}` : ""}`;
     const option = new Option(filter.cliValue ? `${flag} ${filter.cliValue}` : flag, help);
     if (name === "source") option.choices(SOURCES);
     if (filter.list) {
@@ -461,12 +463,25 @@ export function filterOptions(): Option[] {
  * assert.equal(countryOfFlag("uk"), "GB");
  * assert.equal(countryOfFlag("de"), "DE");
  * assert.equal(countryOfFlag("xx"), "XX");
+ * assert.throws(() => countryOfFlag("Germny"), /'Germny' is no country's name or code/);
  * ```
  */
 export function countryOfFlag(value: string): string {
   const upper = value.trim().toUpperCase();
-  return (/^[A-Z]{2,3}$/.test(upper) ? countryCode(upper) : countryCode(value)) ?? upper;
+  const code = /^[A-Z]{2,3}$/.test(upper) ? countryCode(upper) : countryCode(value);
+  if (code) return code;
+  // A two-letter code no country has is sent, for the server to say it finds nothing; anything
+  // else is no code the server takes, and it would be refused as "must be two uppercase letters"
+  // for a name misspelt ("Germny": reviewer C57).
+  if (/^[A-Z]{2}$/.test(upper)) return upper;
+  throw new InvalidArgumentError(
+    `'${value}' is no country's name or code (e.g. DE, GB, Germany, "United States")`,
+  );
 }
+
+/** `--country`'s help, for search and alerts alike. */
+export const COUNTRY_FLAG_HELP =
+  "Only postings in this country: its ISO 3166-1 code or its name (DE, uk, Germany, usa).";
 
 /** The filter values the options hold, by parameter name. */
 export function filterParams(

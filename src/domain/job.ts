@@ -1426,6 +1426,33 @@ export function queryPostedInWords(
  *   querySeniorityInWords({ ...none, total: 0 }, (levels) => `seniority=${levels}`)!,
  *   /none that would stand in for them is a strong match here; every posting listed is a close one\.$/,
  * );
+ * // "No experience" asks for no level (session 57): the work's postings of no level ruled out.
+ * const lacking = {
+ *   total: 20,
+ *   query_seniority: {
+ *     matched: "no experience",
+ *     seniority: ["junior" as const, "intern" as const],
+ *     beside_work: true as const,
+ *     no_level_asked: true as const,
+ *   },
+ * };
+ * assert.equal(
+ *   querySeniorityInWords(lacking, (levels) => `seniority=${levels}`),
+ *   'Read "no experience" as asking for no level beside the work: the postings of the work that ' +
+ *     "say no senior, lead or executive level are the strong matches, the others close ones; " +
+ *     "seniority=junior,intern keeps only those whose seniority is junior or intern.",
+ * );
+ * assert.match(
+ *   querySeniorityInWords({ ...lacking, total: 0 }, (levels) => `seniority=${levels}`)!,
+ *   /is a strong match here; every posting listed is a close one\.$/,
+ * );
+ * assert.equal(
+ *   querySeniorityInWords(
+ *     { ...lacking, applied: { filters: { seniority: "junior" } } },
+ *     (levels) => `seniority=${levels}`,
+ *   ),
+ *   'Read "no experience" as asking for no level beside the work.',
+ * );
  * ```
  */
 export function querySeniorityInWords(
@@ -1464,10 +1491,19 @@ function seniorityBesideInWords(
     "work";
   const ruledOut = `say no ${or(ruledOutBy(read.seniority))} level`;
   if (read.no_level_asked) {
+    // Said as the other readings are: with a `seniority` filter, or nothing strong, the rule would
+    // name a set that is not listed (reviewer C57).
     const asking = `Read "${read.matched}" as asking for no level beside the work`;
     if (filter === IN_ALERTS) return `${asking}: only the postings that ${ruledOut} are sent.`;
+    if (response.applied?.filters.seniority !== undefined) return `${asking}.`;
+    if (response.total === 0) {
+      return `${asking}: none of the work's postings that ${ruledOut} is a strong match here; ` +
+        "every posting listed is a close one.";
+    }
     return `${asking}: the postings of the work that ${ruledOut} are the strong matches, the ` +
-      "others close ones.";
+      `others close ones; ${filter(read.seniority.join(","))} keeps only those whose seniority is ${
+        or(read.seniority)
+      }.`;
   }
   if (read.none_at_level) {
     if (response.total === 0 && filter !== IN_ALERTS) {

@@ -74,6 +74,14 @@ function money(amount: number, currency: string | undefined): string {
  *   }),
  *   "£11.75 an hour (about £24,440 a year full-time)",
  * );
+ * assert.equal(
+ *   salaryText({
+ *     salary_yearly: 14400,
+ *     base_salary: "1200.0-1200.0 EUR/MONTH",
+ *     employment_type: "parttime",
+ *   }),
+ *   "€1,200 a month (about €14,400 a year)",
+ * );
  * assert.equal(salaryText({ base_salary: undefined }), "");
  * ```
  */
@@ -83,9 +91,11 @@ export function salaryText(
   if (result.salary_yearly === undefined) return "";
   const range = result.base_salary?.match(RANGE);
   const currency = range?.[3];
-  // The yearly figure counts a full-time year (src/domain/salary.ts): of a part-time job's hourly
-  // pay that is no year it pays, and said plainly it read as one (a person's trial, session 56).
-  const partTime = range !== null && range !== undefined && range[4] !== "YEAR" &&
+  // An hour's or a day's pay counts a full-time year (2,080 hours, 260 days: src/domain/salary.ts):
+  // of a part-time job that is no year it pays, and said plainly it read as one (a person's
+  // trial, session 56). A week's or a month's pay times 52 or 12 is the year it pays (reviewer
+  // C57).
+  const partTime = (range?.[4] === "HOUR" || range?.[4] === "DAY") &&
     employmentTypesOf(result).includes("parttime");
   const yearly = `${money(result.salary_yearly, currency)} a year${partTime ? " full-time" : ""}`;
   if (!range) return yearly;

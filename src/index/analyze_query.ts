@@ -674,7 +674,12 @@ function analyzeText(text: string): AnalyzedQuery {
   const longs = words.map((word, at) => longOf(word, at, words));
   if (longs.filter(Boolean).length > 1) {
     const spelledOut = words.flatMap((word, at) => (longs[at] ?? word).split(" "));
-    variants.push({ terms: [...new Set(keywordTerms(spelledOut.join(" ")))], titleTerms: [] });
+    // What each word's own variant asks of the title ("admin" spelled out counts where the title
+    // says it, above) is asked of this one too (reviewer C57: "hr admin").
+    const titleTerms = words.flatMap((word, at) =>
+      word === "admin" && longs[at] ? keywordTerms(longs[at]!.split(" ")[0]) : []
+    );
+    variants.push({ terms: [...new Set(keywordTerms(spelledOut.join(" ")))], titleTerms });
   }
   const joined = ` ${words.join(" ")} `;
   for (const { short, long } of PHRASES) {

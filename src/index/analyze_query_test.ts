@@ -37,6 +37,11 @@ Deno.test("analyzeQuery() reads 'admin' as office work, after a system's name as
   // The words spelled out count where the title says "administrative" (session 47: "office
   // admin" made every "Healthcare Assistant" a strong match by "assistant").
   assert.deepEqual(analyzeQuery("office admin").titleTerms, [[], ["administr"]]);
+  // With another word spelled out beside it, the variant of both asks the same of the title
+  // (reviewer C57).
+  const hr = analyzeQuery("hr admin");
+  assert.deepEqual(hr.termVariants.at(-1), ["human", "resourc", "administr", "assist"]);
+  assert.deepEqual(hr.titleTerms.at(-1), ["administr"]);
   assert.deepEqual(analyzeQuery("office admin").senses, ["office", "office administration"]);
   assert.equal(analyzeQuery("linux admin").senses, undefined);
   assert.deepEqual(analyzeQuery("admin officer").senses, ["office administration"]);

@@ -8,6 +8,8 @@
  * @module
  */
 import { ownValue } from "../domain/own_value.ts";
+import { HEAD_NOUNS } from "./head_group.ts";
+import { splitWords } from "./tokenize.ts";
 
 const GERMAN_NAMES: Record<string, string> = {
   krankenschwester: "nurse",
@@ -396,44 +398,49 @@ export function languageOfJobName(word: string): "de" | "nl" | undefined {
   return ownValue(DUTCH_NAMES, word) !== undefined ? "nl" : undefined;
 }
 
-/**
- * German and Dutch "and"/"or". Only beside a job name: the Dutch are English words too ("head of
- * sales"), and "und" inside a request ("ich wohne in Berlin und suche Arbeit als Koch") is the
- * request's (src/index/query_phrasing.ts).
- */
+/** German and Dutch "and"/"or", read as English between two job names. */
 const CONNECTORS: Record<string, string> = { und: "and", oder: "or", en: "and", of: "or" };
 
-/** A word as `splitWords` folds it. */
-function foldedWord(word: string): string {
-  return word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 /**
- * The text with German and Dutch "and"/"or" beside a job name of {@linkcode englishOfJobName} in
- * English ("Maler und Lackierer", "kok of kelner"), so that two trades read as the English do:
- * "Maler und Lackierer" had no strong match where "painter and decorator" has four, and "Koch oder
- * Kellner" was not two alternatives as "chef or waiter" is (a person's trial, session 56).
+ * The text with German and Dutch "and"/"or" between two job names in English ("Maler und
+ * Lackierer", "kok of kelner"), so that two trades read as the English do: "Maler und Lackierer"
+ * had no strong match where "painter and decorator" has four, and "Koch oder Kellner" was not two
+ * alternatives as "chef or waiter" is (a person's trial, session 56). Both sides must name a job
+ * (a German or Dutch one of {@linkcode englishOfJobName}, or an English head noun beside one):
+ * the Dutch words are English ones too ("head of sales", "Koch of the year", "Bakker en Zonen"),
+ * "und" inside a request is the request's ("ich bin Koch und suche Arbeit"), and a German
+ * compound's "Gesundheits- und Krankenpfleger" is one name (reviewer C57).
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.equal(connectorsInEnglish("Maler und Lackierer"), "Maler and Lackierer");
  * assert.equal(connectorsInEnglish("kok of kelner"), "kok or kelner");
+ * assert.equal(connectorsInEnglish("Koch oder Barista"), "Koch or Barista");
  * assert.equal(connectorsInEnglish("head of sales"), "head of sales");
- * assert.equal(connectorsInEnglish("Pflege und Betreuung"), "Pflege und Betreuung");
+ * assert.equal(connectorsInEnglish("Koch of the year"), "Koch of the year");
+ * assert.equal(connectorsInEnglish("Ich bin Koch und suche Arbeit"), "Ich bin Koch und suche Arbeit");
+ * assert.equal(
+ *   connectorsInEnglish("Gesundheits- und Krankenpfleger"),
+ *   "Gesundheits- und Krankenpfleger",
+ * );
  * ```
  */
 export function connectorsInEnglish(text: string): string {
-  const named = (word: string | undefined) =>
-    word !== undefined && englishOfJobName(foldedWord(word)) !== undefined;
+  const fold = (word: string | undefined) => (word && splitWords(word)[0]) ?? "";
+  const named = (word: string) => englishOfJobName(word) !== undefined;
+  const trade = (word: string) =>
+    named(word) || HEAD_NOUNS.has(word) ||
+    (word.endsWith("s") && HEAD_NOUNS.has(word.slice(0, -1)));
   return text.replace(
     /(?<=(?:^|[^\p{L}\p{N}]))(\p{L}+)(?=$|[^\p{L}\p{N}])/gu,
     (word: string, _: string, at: number) => {
       const english = ownValue(CONNECTORS, word.toLowerCase());
       if (!english) return word;
-      const before = text.slice(0, at).match(/(\p{L}+)[^\p{L}\p{N}]*$/u)?.[1];
-      const after = text.slice(at + word.length).match(/^[^\p{L}\p{N}]*(\p{L}+)/u)?.[1];
-      return named(before) || named(after) ? english : word;
+      // The word before, right before the connector: "Gesundheits-" is half of a compound.
+      const before = fold(text.slice(0, at).match(/(\p{L}+)\s+$/u)?.[1]);
+      const after = fold(text.slice(at + word.length).match(/^\s+(\p{L}+)/u)?.[1]);
+      return trade(before) && trade(after) && (named(before) || named(after)) ? english : word;
     },
   );
 }

@@ -5,6 +5,8 @@
  * @module
  */
 import countries from "i18n-iso-countries";
+import { COUNTRY_CODES_MEANT } from "../domain/job.ts";
+import { ownValue } from "../domain/own_value.ts";
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import de from "i18n-iso-countries/langs/de.json" with { type: "json" };
 import nl from "i18n-iso-countries/langs/nl.json" with { type: "json" };
@@ -69,8 +71,10 @@ export function isCountryCode(code: string): boolean {
 export function countryCode(text: string): string | undefined {
   const value = text.trim();
   if (value === "") return undefined;
-  // "UK" is no ISO code but is how the United Kingdom is usually abbreviated.
-  if (value === "UK") return "GB";
+  // "UK" is no ISO code but is how the United Kingdom is usually abbreviated (one table with the
+  // search's hint for `country=UK`).
+  const meant = ownValue(COUNTRY_CODES_MEANT, value);
+  if (meant) return meant;
   if (/^[A-Z]{2}$/.test(value)) return ALPHA2.has(value) ? value : undefined;
   if (/^[A-Z]{3}$/.test(value)) {
     const code = countries.alpha3ToAlpha2(value);

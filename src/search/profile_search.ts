@@ -51,6 +51,7 @@ import {
 } from "./profile_ranking.ts";
 import { type DerivedProfile, deriveProfile, UNRELATED_WEIGHT } from "./profile/derive_profile.ts";
 import { headGroupOf } from "../index/head_group.ts";
+import { countryCodeMeantHint } from "./search_hint.ts";
 
 export interface ProfileSearchOptions {
   /** Embeds query texts (the service's cached embedder). */
@@ -556,17 +557,18 @@ export async function searchByProfile(
         : (one ? "follows." : "follow, best first.")) +
       elsewhere(result.anywhere);
   } else if (result.total === 0) {
-    outcome.hint = derived.roles.length === 0
-      ? 'No role could be read from the profile: say what work is wanted ("I am looking for a ' +
-        'job as a nurse") or give `q` beside it.'
-      : result.unfiltered
-      ? `Nothing fits the profile with these filters; without them it finds ${result.unfiltered} ` +
-        `posting${result.unfiltered === 1 ? "" : "s"}.`
-      : result.countries.length > 0
-      ? `Nothing fits the profile near ${derived.places.join(" / ")}.${
-        elsewhere(result.anywhere, " Give `near`, `city` or `country` to search elsewhere.")
-      }`
-      : "Nothing fits the profile with these filters.";
+    outcome.hint = countryCodeMeantHint(query) ??
+      (derived.roles.length === 0
+        ? 'No role could be read from the profile: say what work is wanted ("I am looking for a ' +
+          'job as a nurse") or give `q` beside it.'
+        : result.unfiltered
+        ? `Nothing fits the profile with these filters; without them it finds ${result.unfiltered} ` +
+          `posting${result.unfiltered === 1 ? "" : "s"}.`
+        : result.countries.length > 0
+        ? `Nothing fits the profile near ${derived.places.join(" / ")}.${
+          elsewhere(result.anywhere, " Give `near`, `city` or `country` to search elsewhere.")
+        }`
+        : "Nothing fits the profile with these filters.");
   }
   // A profile's own places (its address) say where "near me" is.
   if (!outcome.hint && profile.places.length === 0 && asksNearMe(query, reading)) {

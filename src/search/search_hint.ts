@@ -138,6 +138,18 @@ export function emptiedBy(
 }
 
 /**
+ * A `country` no posting has because it is no ISO code, with the code meant ("UK": GB); null for
+ * any other. Said for a `q` search and a profile's alike.
+ */
+export function countryCodeMeantHint(query: Pick<SearchQuery, "country">): string | null {
+  const meant = query.country !== undefined ? ownValue(COUNTRY_CODES_MEANT, query.country) : null;
+  return meant
+    ? `No postings have the country code '${query.country}' (country is matched exactly); ` +
+      `use '${meant}' (${countryName(meant)}).`
+    : null;
+}
+
+/**
  * What to tell a person whose filters left nothing: a city that exists under another spelling,
  * or which filters emptied the set and how many postings the same words find without them; with
  * no filter to blame, that the words have close matches only (`closestApart`: the response lists
@@ -154,16 +166,15 @@ export function searchHint(
   /** The day the words asked ("this week"), applied as `since` where no parameter replaced it. */
   posted: { matched: string; since: string } | null = null,
 ): string | undefined {
+  // First: with it the set stays empty whatever else is mended (reviewer C57: "city=london" beside
+  // it was told about the city alone).
+  const country = countryCodeMeantHint(query);
+  if (country) return country;
   // Spaces around the name count as another spelling: the match is exact, the hint forgiving.
   const spelled = query.city !== undefined ? index.cityNamed(query.city.trim()) : undefined;
   if (query.city !== undefined && spelled !== undefined && spelled !== query.city) {
     return `No postings have the city '${query.city}' (city is matched exactly); ` +
       `the postings write it '${spelled}'.`;
-  }
-  const meant = query.country !== undefined ? ownValue(COUNTRY_CODES_MEANT, query.country) : null;
-  if (meant) {
-    return `No postings have the country code '${query.country}' (country is matched exactly); ` +
-      `use '${meant}' (${countryName(meant)}).`;
   }
   if (
     emptied?.withoutThem === 0 &&

@@ -284,10 +284,13 @@ class SnapshotSearchService implements JobSearchService {
       // A city of the postings that the map lacks (GeoNames' places of 500 people or more holds
       // no "Dordon"): told how to list its postings, where "no place called 'Dordon' is known"
       // read as if there were none (a person's trial, session 57).
-      const ofPostings = served.index.cityNamed(query.near.trim());
+      // "Dordon, GB" as well. Said with the parameter in quotes, which the CLI writes as its flag
+      // and the page as its field's label (reviewer C57: "city='Dordon'" was neither's words).
+      const ofPostings = served.index.cityNamed(query.near.split(",")[0].trim());
       const instead = ofPostings
         ? `'${ofPostings}' is a city of the postings but not on the map, so nothing can be ` +
-          `measured from it; city='${ofPostings}' lists its postings, or give a larger place near it`
+          `measured from it; search with 'city' set to '${ofPostings}' to list its postings, or ` +
+          "give a larger place near it"
         : `no place called '${query.near}' is known; give a city (e.g. 'Toronto', ` +
           "'Springfield, IL', 'Berlin, DE') or 'lat,lon' (e.g. '43.65,-79.38')";
       throw new JobseekError("INVALID_PARAMETER", `Invalid parameter 'near': ${instead}`, {

@@ -74,6 +74,18 @@ export function sendPage(
   });
 }
 
+/**
+ * The answer to a HEAD of a page whose GET searches: the page's headers, no search run and none
+ * counted against a limit (link checkers and previews ask for the headers first: session 52's
+ * note). Its status is 200 whatever the GET's would be (a refused or limited search), as no search
+ * is made to find out.
+ */
+export function headersOnly(): Response {
+  return new Response(null, {
+    headers: { ...pageHeaders(), "content-type": "text/html; charset=utf-8" },
+  });
+}
+
 export function pageHeaders(): Record<string, string> {
   return {
     "content-security-policy": CONTENT_SECURITY_POLICY,

@@ -36,6 +36,7 @@ import {
   type Frame,
   frameOf,
   hasScope,
+  headersOnly,
   notFoundPage,
   type PostedForm,
   seeOther,
@@ -510,6 +511,8 @@ export function savedRoutes(deps: WebDeps, sessions: WebSessions): Hono<AppEnv> 
         session.principal.subject,
         c.req.param("id"),
       );
+      // A HEAD searches nothing and spends nothing (as the search page's: reviewer C57).
+      if (c.req.method === "HEAD") return headersOnly();
       // Its feed's entries: a search made for the owner, counted as a read of the feed is.
       await deps.rateLimiter.consume(session.principal);
       const news = await deps.alerts!.deliverer.whatIsNew(

@@ -38,9 +38,9 @@ import {
   type Frame,
   frameOf,
   hasScope,
+  headersOnly,
   notFoundPage,
   pageBodyLimit,
-  pageHeaders,
   readForm,
   safeNext,
   seeOther,
@@ -277,7 +277,8 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     const who = await searcher(c, searching);
     if (who instanceof Response) return who;
     const shown = { ...who.frame, params, offset: 0, pageSize: 20 };
-    if (!searching || c.req.method === "HEAD") return sendPage(c, <SearchPage {...shown} />);
+    if (c.req.method === "HEAD") return headersOnly();
+    if (!searching) return sendPage(c, <SearchPage {...shown} />);
     // The search refuses what only the index can judge (a `near` that names no known place): the
     // person's input too, said on the page beside the form, not a 500. Every field at fault is
     // said at once (src/web/search_refusals.ts), as the same parse and search judge it.
@@ -422,11 +423,7 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     // None searched in this session (a bookmark, another browser, signed out since): the form to
     // choose one, where "Page not found" had stood for a page that exists (session 54's note).
     if (!searched) return seeOther(`/#${CV_FORM_ID}`);
-    if (c.req.method === "HEAD") {
-      return new Response(null, {
-        headers: { ...pageHeaders(), "content-type": "text/html; charset=utf-8" },
-      });
-    }
+    if (c.req.method === "HEAD") return headersOnly();
     return await cvResults(c, who.frame, searched);
   });
 
