@@ -7130,6 +7130,16 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '`--country Germny` is sent and refused as "must be two uppercase letters" (reviewer C57)',
   },
+  {
+    id: "M858",
+    layer: "web",
+    file: "src/web/search_page.tsx",
+    line:
+      '        shown={props.response !== undefined && !NAMES_NOTHING.has(props.response.hint ?? "")}',
+    becomes: "        shown={props.response !== undefined}",
+    breaks:
+      'the page offers to save "🙂", answered "The query names no job" (a person\'s trial, session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

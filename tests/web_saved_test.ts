@@ -320,6 +320,23 @@ Deno.test("saving a search already saved keeps one and says so; another search o
   }
 });
 
+Deno.test("words that name no job and no place offer no Save: such a search would never tell of anything", async () => {
+  // A person's trial (session 57): "🙂" was answered "The query names no job" and offered a Save.
+  const web = await startWeb();
+  try {
+    const cookie = await signIn(web, web.userKey);
+    for (const q of ["🙂", "jobs", "jobs near me"]) {
+      const html = await (await web.request(`/?q=${encodeURIComponent(q)}`, { cookie })).text();
+      assert.doesNotMatch(html, /<form id="save-search"/, q);
+      assert.match(html, /<div id="save-search"><\/div>/, q);
+    }
+    const nurses = await (await web.request("/?q=nurse", { cookie })).text();
+    assert.match(nurses, /<form id="save-search"/);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a HEAD of a saved search's page searches nothing and spends nothing of the key's limit", async () => {
   // Reviewer C57: the page's "what is new" searches ran, and were counted, for a HEAD too.
   const web = await startWeb({}, 3);

@@ -717,11 +717,12 @@ function calibrated(stamp: string, minScore: number | undefined): Partial<IndexS
 }
 
 /** Said where the words ask for jobs "near me" and name no job ("jobs near me"). */
-const NEAR_ME_NO_WORK = 'The search does not know where you are: name the place ("jobs in ' +
+export const NEAR_ME_NO_WORK = 'The search does not know where you are: name the place ("jobs in ' +
   'Leeds") or give `near` to list every posting there, or say what work ("nurse near me").';
 
 /** Said where the words name neither a job nor a place ("jobs", "find me a job"). */
-const NO_WORK_NAMED = 'The query names no job: say what work ("nurse", "python developer"), ' +
+export const NO_WORK_NAMED =
+  'The query names no job: say what work ("nurse", "python developer"), ' +
   'or where in its words ("jobs in Leeds", "remote jobs") to list every posting there.';
 
 const NOTHING_NEAR_WORDS = "No posting comes near these words: name the work in other words " +

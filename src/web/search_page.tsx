@@ -37,6 +37,14 @@ import { countInWords, LIST_PARAMS, REST_SEARCH_PARAMS, SORTS } from "../domain/
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { ResultItem } from "./result_item.tsx";
 import { fieldLabel, paramInWords, SaveSearchForm } from "./saved_search_form.tsx";
+import { NEAR_ME_NO_WORK, NO_WORK_NAMED } from "../search/search_service.ts";
+
+/**
+ * The service's answers to words that name no job and no place ("jobs", "🙂", "jobs near me"):
+ * saved, such a search would never tell of anything, and the page had offered to save it beside
+ * "The query names no job" (a person's trial, session 57).
+ */
+const NAMES_NOTHING: ReadonlySet<string> = new Set([NO_WORK_NAMED, NEAR_ME_NO_WORK]);
 
 /** The page's parameters, as the query string gave them (a list parameter repeated). */
 export type PageParams = Record<string, string[]>;
@@ -1130,7 +1138,7 @@ export function SearchPage(props: SearchPageProps) {
       <SearchForm {...props} />
       <SaveSearchForm
         {...props}
-        shown={props.response !== undefined}
+        shown={props.response !== undefined && !NAMES_NOTHING.has(props.response.hint ?? "")}
         strong={props.response?.total}
       />
       <CvForm formToken={props.formToken} />
