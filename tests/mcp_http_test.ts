@@ -331,7 +331,10 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
           assert.equal(await listed(limit), count, `limit ${limit}`);
         }
         const one = await client.callTool({ name: "list_cities", arguments: { limit: 1 } });
-        assert.match(textOf(one as CallToolResult), /; the first \(`limit` lists more\):\n/);
+        assert.match(
+          textOf(one as CallToolResult),
+          /; only the first is listed \(`limit` lists more\):\n/,
+        );
         for (const limit of [2.5, "three", true]) {
           const refused = await client.callTool({ name: "list_cities", arguments: { limit } });
           assert.equal(refused.isError, true, `limit ${limit}`);
