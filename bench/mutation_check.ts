@@ -7140,6 +7140,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'the page offers to save "🙂", answered "The query names no job" (a person\'s trial, session 57)',
   },
+  {
+    id: "M859",
+    layer: "cli",
+    file: "cli/endpoint.ts",
+    line: '  if (!host || !/[a-z0-9\\]]$/i.test(host)) return "";',
+    becomes: '  if (true) return "";',
+    breaks:
+      '`jobseek configure` refuses "localhost:8751" without saying the http:// it lacks (a person\'s trial, session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
