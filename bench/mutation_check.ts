@@ -7149,6 +7149,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '`jobseek configure` refuses "localhost:8751" without saying the http:// it lacks (a person\'s trial, session 57)',
   },
+  {
+    id: "M860",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line: "    if (keeper.edits <= other.edits) return keeper === a;",
+    becomes: "    if (false) return keeper === a;",
+    breaks:
+      '"mechnical engineer" is searched as "technical engineer" (a person\'s trial, session 57)',
+  },
+  {
+    id: "M861",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line: "      (best.keepsStart || term[0] !== word[0])",
+    becomes: "      true",
+    breaks:
+      "a less used word that keeps the typed first letter is never looked at once a more used one holds (session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -397,12 +397,21 @@ function nearest(
   const ordered = [...candidates].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   for (const [term, count] of ordered) {
     if (count < least) break;
-    if (best && count < best.count && !best.trade && !TRADE_TERMS.has(term)) continue;
+    if (
+      best && count < best.count && !best.trade && !TRADE_TERMS.has(term) &&
+      (best.keepsStart || term[0] !== word[0])
+    ) continue;
     for (const written of writtenForms(source, term)) {
       if (written === word) continue;
       const edits = editDistance(written, word);
       if (edits > bound) continue;
-      const candidate = { to: written, count, edits, trade: HEAD_NOUNS.has(written) };
+      const candidate = {
+        to: written,
+        count,
+        edits,
+        trade: HEAD_NOUNS.has(written),
+        keepsStart: written[0] === word[0],
+      };
       if ((!best || beats(candidate, best)) && accept(written, count)) best = candidate;
     }
   }
@@ -415,19 +424,27 @@ interface Candidate {
   count: number;
   edits: number;
   trade: boolean;
+  /** Whether it begins with the typed word's first letter. */
+  keepsStart: boolean;
 }
 
 /**
  * Whether `a` is the better correction than `b`. A misspelt word of a search is more often the
  * trade than a word as near beside it: "electrican" is an electrician (5 postings), not
  * "electrical" (engineers, 60; a person's trial, session 56). Of two trades the nearer: "bartener"
- * is a bartender, not a gardener two edits away. Else the more used, then the nearer, then the
- * first.
+ * is a bartender, not a gardener two edits away. Then the one that keeps the typed first letter,
+ * as near or nearer. Else the more used, then the nearer, then the first.
  */
 function beats(a: Candidate, b: Candidate): boolean {
   // A trade and a word of another kind: the nearer, then the trade. "marketng" is marketing, one
   // edit away, not a marketer two away (reviewer C56).
   if (a.trade !== b.trade) return a.edits !== b.edits ? a.edits < b.edits : a.trade;
+  // A word's first letter is the one people misspell least: "mechnical" is mechanical, not the
+  // more used "technical" as near (a person's trial, session 57).
+  if (a.keepsStart !== b.keepsStart) {
+    const [keeper, other] = a.keepsStart ? [a, b] : [b, a];
+    if (keeper.edits <= other.edits) return keeper === a;
+  }
   const byUse = a.count - b.count;
   const byEdits = b.edits - a.edits;
   const [first, second] = a.trade ? [byEdits, byUse] : [byUse, byEdits];

@@ -141,6 +141,24 @@ Deno.test("a word no posting has is searched as the title or tags word it is nea
       assert.equal(correctedWord(sourceOf(order), "lazer"), "laser", order.join());
     }
   });
+  await t.step(
+    "of words as near, the one that keeps the typed first letter wins, however used",
+    () => {
+      // A person's trial (session 57): "mechnical" was searched as "technical" (45 technical
+      // support engineers) where 8 mechanical engineers were meant; both are one edit away.
+      const technical = Array.from({ length: 12 }, () => "Technical Support Engineer");
+      for (
+        const order of [[...technical, "Mechanical Engineer"], [
+          "Mechanical Engineer",
+          ...technical,
+        ]]
+      ) {
+        assert.equal(correctedWord(sourceOf(order), "mechnical"), "mechanical");
+      }
+      // Of two that both keep it, the more used, as before: "laser" over "lazier".
+      assert.equal(correctedWord(sourceOf(["Laser", "Laser", "Lazier"]), "lazer"), "laser");
+    },
+  );
   await t.step("a trade wins over a more used word, and the nearer of two trades", () => {
     // A person's trial (session 56): "electrican" was searched as "electrical".
     const electrical = Array.from({ length: 12 }, () => "Electrical Engineer");
