@@ -7167,6 +7167,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a less used word that keeps the typed first letter is never looked at once a more used one holds (session 57)",
   },
+  {
+    id: "M862",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      } else if (placeEmptied && !filtered && elsewhere > 0) {",
+    becomes: "      } else if (false) {",
+    breaks:
+      '"chef jobs calgary" says "Nothing matches with the place in the query" where no posting is in Calgary at all (session 57)',
+  },
+  {
+    id: "M863",
+    layer: "domain",
+    file: "src/domain/job.ts",
+    line: "      if (response.close_total === 0) return `${asking}.`;",
+    becomes: "",
+    breaks:
+      'with nothing listed, the reading says "every posting listed is a close one" (session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -192,6 +192,33 @@ Deno.test("country is matched exactly: 'UK' finds nothing and says the code mean
   assert.equal(countryName("UK"), "UK");
 });
 
+Deno.test("work at a place with no postings at all says so, and where the words find postings", async () => {
+  // A person's trial (session 57): "chef jobs calgary" said "Nothing matches with the place in
+  // the query", where "jobs in calgary" says "No posting is in Calgary".
+  const { service } = realIndex;
+  const alone = await service.search(parseSearchQuery({ q: "jobs in calgary" }));
+  assert.equal(alone.hint, "No posting is in Calgary.");
+  const chef = await service.search(parseSearchQuery({ q: "chef jobs calgary" }));
+  const elsewhere = await service.search(parseSearchQuery({ q: "chef" }));
+  assert.equal(chef.total, 0);
+  assert.equal(
+    chef.hint,
+    `No posting is in Calgary; "chef" lists the ${elsewhere.total} postings elsewhere.`,
+  );
+  const response = toSearchResponse(
+    "00000000-0000-4000-8000-000000000000",
+    await service.search(parseSearchQuery({ q: "receptionist no experience glasgow" })),
+  );
+  assert.equal(response.close_total, 0);
+  assert.match(response.hint ?? "", /^No posting is in Glasgow; "receptionist" lists the \d+/);
+  // Nothing listed: the reading says no more than what it read.
+  assert.ok(
+    buildSearchPage(parseSearchQuery({ q: "receptionist no experience glasgow" }), response, {
+      maxChars: 20_000,
+    }).text.includes('Read "no experience" as asking for no level beside the work.'),
+  );
+});
+
 Deno.test("near a city of the postings that the map lacks says how to list its postings", async () => {
   // A person's trial (session 57): "--near Dordon" said "no place called 'Dordon' is known" beside
   // a list of Dordon's postings.

@@ -1016,6 +1016,8 @@ interface ReadAlone {
   applied?: Applied;
   /** The strong matches' count: where none is, a reading says so rather than which they are. */
   total?: number;
+  /** The close matches' count: where none is listed either, no sentence speaks of a list. */
+  close_total?: number;
 }
 
 /**
@@ -1447,6 +1449,10 @@ export function queryPostedInWords(
  *   /is a strong match here; every posting listed is a close one\.$/,
  * );
  * assert.equal(
+ *   querySeniorityInWords({ ...lacking, total: 0, close_total: 0 }, (l) => `seniority=${l}`),
+ *   'Read "no experience" as asking for no level beside the work.',
+ * );
+ * assert.equal(
  *   querySeniorityInWords(
  *     { ...lacking, applied: { filters: { seniority: "junior" } } },
  *     (levels) => `seniority=${levels}`,
@@ -1497,6 +1503,9 @@ function seniorityBesideInWords(
     if (filter === IN_ALERTS) return `${asking}: only the postings that ${ruledOut} are sent.`;
     if (response.applied?.filters.seniority !== undefined) return `${asking}.`;
     if (response.total === 0) {
+      // Nothing listed at all ("receptionist no experience glasgow", where no posting is in
+      // Glasgow): the reading alone, the hint says the rest (a person's trial, session 57).
+      if (response.close_total === 0) return `${asking}.`;
       return `${asking}: none of the work's postings that ${ruledOut} is a strong match here; ` +
         "every posting listed is a close one.";
     }

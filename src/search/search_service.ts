@@ -10,7 +10,7 @@ import { JobseekError, NO_INDEX_MESSAGE } from "../domain/errors.ts";
 import { type CityCount, type Job, jobIdFromUrl } from "../domain/job.ts";
 import { toResults } from "./to_results.ts";
 import type { FilterContext } from "../domain/filters.ts";
-import type { SearchQuery } from "../domain/search_query.ts";
+import { countInWords, type SearchQuery } from "../domain/search_query.ts";
 import { parseNear } from "../places/mod.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
@@ -532,6 +532,13 @@ class SnapshotSearchService implements JobSearchService {
           ...(reading.salary !== null && analyzed.salary ? { pay: analyzed.salary.matched } : {}),
           ...(reading.since !== null && analyzed.posted ? { posted: analyzed.posted.matched } : {}),
         });
+      } else if (placeEmptied && !filtered && elsewhere > 0) {
+        // "chef jobs calgary": the place has no postings at all, which "Nothing matches with the
+        // place in the query" hid, where "jobs in calgary" says so (a person's trial, session 57).
+        const words = withCorrections(roleText(place.rest), reading.corrections);
+        outcome.hint = `No posting is ${placeWhere(place)}; "${words}" lists the ${
+          countInWords(elsewhere)
+        } ${elsewhere === 1 ? "posting" : "postings"} elsewhere.`;
       } else if (hint) outcome.hint = hint;
       else if (filtered) {
         // "jobs posted this week in Amsterdam for English speakers": nothing there passes the
