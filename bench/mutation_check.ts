@@ -7185,6 +7185,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'with nothing listed, the reading says "every posting listed is a close one" (session 57)',
   },
+  {
+    id: "M864",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: '    US_AFTER.has(position.before ?? "") ||',
+    becomes: "    false ||",
+    breaks: '"nurse jobs us" drops "us" and searches every country (a person\'s trial, session 57)',
+  },
+  {
+    id: "M865",
+    layer: "index",
+    file: "src/index/query_place.ts",
+    line: "    (isRemoteOnly(first) ? usAfterRemote(query, first.rest) : null);",
+    becomes: "    null;",
+    breaks:
+      '"senior python developer remote us" reads remote alone and lists a Berlin posting (a person\'s trial, session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -317,6 +317,10 @@ function regionOutnumbersTitles(words: string[], gazetteer: Gazetteer): boolean 
  *   rest: "nurse",
  * });
  * assert.equal(findPlace("remote nurse", g)?.remote, true);
+ * assert.deepEqual(findPlace("python developer remote us", g), {
+ *   country: "US", remote: true, matched: "remote, us", whereMatched: "us",
+ *   rest: "python developer",
+ * });
  * assert.equal(findPlace("Toronto", g), null);
  * assert.equal(findPlace("in Toronto", g)?.city, "Toronto");
  * assert.equal(findPlace("mobile developer", g), null);
@@ -327,7 +331,8 @@ export function findPlace(query: string, gazetteer: Gazetteer): QueryPlace | nul
   if (!first) return null;
   // "remote jobs in the UK", "remote developer Germany": home working and where, read together
   // (the postings of that place that are remote), whichever the query says first.
-  const second = onePlace(first.rest, gazetteer, true);
+  const second = onePlace(first.rest, gazetteer, true) ??
+    (isRemoteOnly(first) ? usAfterRemote(query, first.rest) : null);
   if (!second || isRemoteOnly(first) === isRemoteOnly(second)) return first;
   const [remote, where] = isRemoteOnly(first) ? [first, second] : [second, first];
   if (where.remote || where.anyOf?.some((one) => one.remote)) return first;
@@ -1006,15 +1011,38 @@ const METROPOLIS = 1_000_000;
  * "US" is the pronoun "us" as often as the country ("jobs near us", "join us"): the country only
  * typed in capitals ("python developer US", "remote jobs in the US"), with dots ("U.S."), or after
  * "the" or "in" ("nurse jobs in the us", "jobs in us": in a search box no one asks for jobs "in"
- * themselves).
+ * themselves), or after "remote" or a word for jobs ("remote us", "nurse jobs us").
  */
 function namesUnitedStates(key: string, position: { before?: string; typed?: string }): boolean {
   // Folded, "U.S." and "U.S.A." are "u s" and "u s a".
   if (key === "u s" || key === "u s a") return true;
   if (key !== "us") return false;
   return position.before === "the" || position.before === "in" ||
+    // "senior python developer remote us", "nurse jobs us": no one asks for remote work or jobs
+    // for themselves (a person's trial, session 57: "us" was dropped, and Berlin listed).
+    US_AFTER.has(position.before ?? "") ||
     position.typed?.replace(/[,;:.!?]+$/u, "") === "US";
 }
+
+/**
+ * "us" right after "remote" ("senior python developer remote us"): the country, which the words
+ * without "remote" read as the pronoun ("developer us"). Null where the query does not say so.
+ */
+function usAfterRemote(query: string, rest: string): QueryPlace | null {
+  const said = /(?<![\p{L}\p{N}])remote[\s,]+(us)(?![\p{L}\p{N}])/iu.exec(query);
+  if (!said) return null;
+  const words = rest.split(/\s+/);
+  const at = words.findLastIndex((word) => foldText(word) === "us");
+  if (at < 0) return null;
+  return {
+    country: "US",
+    matched: said[1],
+    rest: [...words.slice(0, at), ...words.slice(at + 1)].join(" ").trim(),
+  };
+}
+
+/** Words after which "us" is the country, not the pronoun. */
+const US_AFTER = new Set(["remote", "jobs", "job", "roles", "positions", "vacancies", "openings"]);
 
 /**
  * A region of a country with postings that `words` name whole ("Texas", "Bavaria", "New South

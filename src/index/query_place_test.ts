@@ -427,6 +427,13 @@ Deno.test("findPlace() reads 'the US', 'US' and 'U.S.' as the country, never the
   // "Us" the pronoun, in lower case and not after "the": no place.
   // "in us": no one asks for jobs "in" themselves.
   assert.deepEqual(read("nurse jobs in us"), ["US", undefined, "nurse"]);
+  // After "remote" or a word for jobs (a person's trial, session 57: "us" was dropped).
+  assert.deepEqual(read("nurse jobs us"), ["US", undefined, "nurse"]);
+  assert.deepEqual(read("senior python developer remote us"), [
+    "US",
+    true,
+    "senior python developer",
+  ]);
   for (const query of ["jobs near us", "join us as a nurse", "help us hire", "work with us"]) {
     assert.equal(findPlace(query, g), null, query);
   }
