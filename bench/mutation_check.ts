@@ -7202,6 +7202,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"senior python developer remote us" reads remote alone and lists a Berlin posting (a person\'s trial, session 57)',
   },
+  {
+    id: "M866",
+    layer: "index",
+    file: "src/index/query_seniority.ts",
+    line: '      "grad scheme",',
+    becomes: "",
+    breaks:
+      '"grad scheme engineering uk" searches "scheme" as the work: a Scheme Project Manager is its one strong match (a person\'s trial, session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

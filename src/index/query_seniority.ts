@@ -75,6 +75,13 @@ const SAID: readonly { said: readonly string[]; levels: readonly Seniority[] }[]
       "graduate programmes",
       "graduate program",
       "graduate programs",
+      // "grad scheme engineering uk" searched "scheme" as the work (a person's trial, session 57).
+      "grad scheme",
+      "grad schemes",
+      "grad programme",
+      "grad programmes",
+      "grad program",
+      "grad programs",
       "junior",
       "jr",
       "trainee",

@@ -15,6 +15,7 @@ const SAID: [string, string[]][] = [
   ["without experience", ["junior", "intern"]],
   ["graduate", ["junior"]],
   ["new grad", ["junior"]],
+  ["grad scheme", ["junior"]],
   ["junior", ["junior"]],
   ["apprenticeship", ["junior"]],
   ["mid-level", ["mid"]],
