@@ -4016,8 +4016,8 @@ export const MUTANTS: Mutant[] = [
     id: "M486",
     layer: "search",
     file: "src/index/query_spelling.ts",
-    line: "      word.length >= COMPOUND_LETTERS && first.length >= 3 && second.length >= 3 &&",
-    becomes: "      first.length >= 3 && second.length >= 3 &&",
+    line: "      (word.length >= COMPOUND_LETTERS && first.length >= 3 && second.length >= 3 &&",
+    becomes: "      (first.length >= 3 && second.length >= 3 &&",
     breaks:
       '"car pet" is joined to "carpet": a short word of two short ones is taken for a compound (session 39)',
   },
@@ -7210,6 +7210,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       '"grad scheme engineering uk" searches "scheme" as the work: a Scheme Project Manager is its one strong match (a person\'s trial, session 57)',
+  },
+  {
+    id: "M867",
+    layer: "index",
+    file: "src/index/query_spelling.ts",
+    line: "      TITLE_COMPOUNDS.has(word) ||",
+    becomes: "      false ||",
+    breaks:
+      '"dev ops engineer" finds 12 strong matches where "devops engineer" finds hundreds (a person\'s trial, session 57)',
   },
 ];
 
