@@ -232,6 +232,18 @@ const QUERIES = [
   "cook or chef part time",
   "sales or marketing manager in berlin",
   "part time or full time nurse",
+  // Session 57: trades joined in German and Dutch, "werk" beside a place, no level asked, the
+  // country after "remote" or "jobs", a graduate's scheme, a compound written apart, a first
+  // letter kept by the spelling.
+  "Maler und Lackierer",
+  "kok of kelner",
+  "werk in Rotterdam",
+  "warehouse operative no experience",
+  "senior python developer remote us",
+  "nurse jobs us",
+  "grad scheme engineering uk",
+  "dev ops engineer",
+  "mechnical engineer",
 ];
 
 Deno.test("filters only narrow the result set, on the real postings", async (t) => {
