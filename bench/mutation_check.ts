@@ -7220,6 +7220,23 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"dev ops engineer" finds 12 strong matches where "devops engineer" finds hundreds (a person\'s trial, session 57)',
   },
+  {
+    id: "M868",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line: "    words.find((word) => spelled(word) === spelled(part)) ?? part.trim()",
+    becomes: "    words.find((word) => word === part) ?? part.trim()",
+    breaks:
+      '`--remote Remote` and `--employment-type "Full time"` are refused again, as before session 58',
+  },
+  {
+    id: "M869",
+    layer: "cli",
+    file: "cli/commands/search.ts",
+    line: "    params.salary_currency = salaryCurrency;",
+    becomes: "    params.salary_currency = undefined;",
+    breaks: "`--salary-min £30k` floors pay at 30000 of any currency, dollars and euros alike",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

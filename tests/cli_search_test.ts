@@ -91,6 +91,56 @@ Deno.test("jobseek search and cities against a running server", async (t) => {
       }
     });
 
+    await t.step(
+      "flag values are read as people type them: words in any case, pay as said",
+      async () => {
+        const run = await cli.run([
+          "search",
+          "software engineer",
+          "--source",
+          "LinkedIn",
+          "--remote",
+          "Remote,On-site",
+          "--employment-type",
+          "Full time",
+          "--salary-min",
+          "€30k",
+          "--salary-include-unknown",
+          "--json",
+        ]);
+        assert.equal(run.code, 0, run.stderr);
+        const body = JSON.parse(run.stdout) as SearchResponse;
+        assert.deepEqual(body.applied?.filters, {
+          source: "linkedin",
+          remote: "remote,onsite",
+          salary_min: "30000",
+          salary_currency: "EUR",
+          salary_include_unknown: "true",
+          employment_type: "fulltime",
+        });
+        // `--salary-currency` of its own wins over the one said with the amount.
+        const own = await cli.run([
+          "search",
+          "nurse",
+          "--salary-min",
+          "£30,000",
+          "--salary-currency",
+          "USD",
+          "--json",
+        ]);
+        assert.equal(own.code, 0, own.stderr);
+        assert.deepEqual((JSON.parse(own.stdout) as SearchResponse).applied?.filters, {
+          salary_min: "30000",
+          salary_currency: "USD",
+        });
+        // What is no pay is a usage error, before any request.
+        const bad = await cli.run(["search", "nurse", "--salary-min", "thirty"]);
+        assert.equal(bad.code, 2);
+        assert.equal(bad.stdout, "");
+        assert.match(bad.stderr, /'thirty' is no amount of pay \(a year's, e\.g\. 30000, 30k/);
+      },
+    );
+
     await t.step("search prints a table within 120 columns and the page line", async () => {
       const expected = await direct({
         q: "software engineer",

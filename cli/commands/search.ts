@@ -41,6 +41,7 @@ import {
 } from "../../src/domain/search_query.ts";
 import { readCvText } from "../cv_text.ts";
 import { countryCode } from "../../src/places/country_code.ts";
+import { salaryIn } from "../../src/index/query_salary.ts";
 import { describeFailedResponse, failedResponse, unreachableMessage } from "../api_errors.ts";
 import { type CliIo, outputWidth } from "../io.ts";
 import {
@@ -434,18 +435,29 @@ export function filterOptions(): Option[] {
     // The table says what REST and MCP take (a code, exactly); the flag takes a name too.
     const description = name === "country"
       ? COUNTRY_FLAG_HELP
+      : name === "salary_min"
+      ? `${inFlagWords(filter.description, name)} ${SALARY_FLAG_HELP}`
       : inFlagWords(filter.description, name);
     const help = `${description}${filter.cliValue ? ` Example: ${flag} ${example}` : ""}`;
     const option = new Option(filter.cliValue ? `${flag} ${filter.cliValue}` : flag, help);
-    if (name === "source") option.choices(SOURCES);
+    const typed = (value: string) => filter.words ? asWords(value, filter.words) : value;
+    if (name === "source") {
+      option.choices(SOURCES).argParser((value: string) => {
+        if (!(SOURCES as readonly string[]).includes(typed(value))) {
+          throw new InvalidArgumentError(`Allowed choices are ${SOURCES.join(", ")}.`);
+        }
+        return typed(value);
+      });
+    }
     if (filter.list) {
       option.argParser((
         value: string,
         previous: string[] | undefined,
-      ) => [...(previous ?? []), value]);
+      ) => [...(previous ?? []), typed(value)]);
       return option;
     }
     if (name === "country") option.argParser(countryOfFlag);
+    else if (name === "salary_min") option.argParser(salaryOfFlag);
     else if (filter.upperCase) option.argParser((value: string) => value.toUpperCase());
     return oneValue(option);
   });
@@ -479,6 +491,71 @@ export function countryOfFlag(value: string): string {
   );
 }
 
+/**
+ * A flag's value as the API's words it spells: "--remote Remote" and "--employment-type Full-Time"
+ * were refused (a person's trial, session 57). A part that spells none is sent as typed, for the
+ * server to refuse naming the words it takes.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const types = ["fulltime", "parttime", "contract"];
+ * assert.equal(asWords("Full-Time", types), "fulltime");
+ * assert.equal(asWords("part time, CONTRACT", types), "parttime,contract");
+ * assert.equal(asWords("not offered", ["offered", "not_offered"]), "not_offered");
+ * assert.equal(asWords("freelance", types), "freelance");
+ * ```
+ */
+export function asWords(value: string, words: readonly string[]): string {
+  const spelled = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, "");
+  return value.split(",").map((part) =>
+    words.find((word) => spelled(word) === spelled(part)) ?? part.trim()
+  ).join(",");
+}
+
+/** A `--salary-min` read: the yearly amount, and the currency where the value named one. */
+export interface SalaryFlag {
+  amount: string;
+  currency?: string;
+}
+
+/**
+ * A `--salary-min` as a person types it: "30000", "30,000", "30k", "£30k", "€15 an hour" (a
+ * person's trial, session 57: "--salary-min 30k" was told "must be a number"). Read as pay in a
+ * query is read (`salaryIn`), so the flag and the words agree; a currency it names is the filter's
+ * currency unless `--salary-currency` says another. What is no amount of pay is refused here,
+ * with examples, rather than sent.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(salaryOfFlag("30000"), { amount: "30000" });
+ * assert.deepEqual(salaryOfFlag("30,000"), { amount: "30000" });
+ * assert.deepEqual(salaryOfFlag("30k"), { amount: "30000" });
+ * assert.deepEqual(salaryOfFlag("£30K"), { amount: "30000", currency: "GBP" });
+ * assert.deepEqual(salaryOfFlag("€15 an hour"), { amount: "31200", currency: "EUR" });
+ * assert.throws(() => salaryOfFlag("lots"), /'lots' is no amount of pay/);
+ * assert.throws(() => salaryOfFlag("30k nurse"), /'30k nurse' is no amount of pay/);
+ * ```
+ */
+export function salaryOfFlag(value: string): SalaryFlag {
+  const typed = value.trim();
+  if (/^\d+(?:\.\d+)?$/.test(typed)) return { amount: typed };
+  if (/^\d{1,3}(?:[,_]\d{3})+$/.test(typed)) return { amount: typed.replace(/[,_]/g, "") };
+  const pay = salaryIn(typed);
+  if (pay && pay.rest === "") {
+    return pay.currency === undefined
+      ? { amount: String(pay.yearlyMin) }
+      : { amount: String(pay.yearlyMin), currency: pay.currency };
+  }
+  throw new InvalidArgumentError(
+    `'${value}' is no amount of pay (a year's, e.g. 30000, 30k, £30k; or "£15 an hour")`,
+  );
+}
+
+/** What `--salary-min` takes beside the API's number. */
+const SALARY_FLAG_HELP = 'Written as pay is: 30k, 30,000, £30k (its currency too), "£15 an hour".';
+
 /** `--country`'s help, for search and alerts alike. */
 export const COUNTRY_FLAG_HELP =
   "Only postings in this country: its ISO 3166-1 code or its name (DE, uk, Germany, usa).";
@@ -492,6 +569,14 @@ export function filterParams(
     const value = options[name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())];
     if (value === true) params[name] = "true";
     else if (typeof value === "string" || Array.isArray(value)) params[name] = value;
+    else if (name === "salary_min" && typeof value === "object" && value !== null) {
+      params.salary_min = (value as SalaryFlag).amount;
+    }
+  }
+  // The currency said with the amount ("--salary-min £30k"), unless `--salary-currency` says one.
+  const salaryCurrency = (options.salaryMin as SalaryFlag | undefined)?.currency;
+  if (params.salary_currency === undefined && salaryCurrency !== undefined) {
+    params.salary_currency = salaryCurrency;
   }
   return params;
 }

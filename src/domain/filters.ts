@@ -69,6 +69,11 @@ export interface FilterParam<T = unknown> {
   /** A code written in capitals (`DE`, `EUR`): the CLI upper-cases what a person types. */
   upperCase?: true;
   /**
+   * The words the value is made of (`fulltime`, `not_offered`): the CLI reads what a person types
+   * as the word it spells ("Full-Time", "not offered").
+   */
+  words?: readonly string[];
+  /**
    * The filters this parameter only qualifies (`radius_km` qualifies `near`): without them it
    * changes nothing, and it is not listed among the filters applied.
    */
@@ -142,6 +147,7 @@ export const FILTERS = {
     description: "Only postings from this job board.",
     example: "linkedin",
     cliValue: "<board>",
+    words: SOURCES,
     forms: [{ type: "string", enum: [...SOURCES] }],
     test: (source) => (job) => job.data_source === source,
   }),
@@ -164,6 +170,7 @@ export const FILTERS = {
     cliValue: "<modes>",
     forms: wordListForms(WORK_MODES),
     list: true,
+    words: WORK_MODES,
     test: (modes) => {
       const wanted = new Set(modes);
       return (job) => job.work_mode !== undefined && wanted.has(job.work_mode);
@@ -224,6 +231,7 @@ export const FILTERS = {
     cliValue: "<types>",
     forms: wordListForms(EMPLOYMENT_TYPES),
     list: true,
+    words: EMPLOYMENT_TYPES,
     test: (types) => {
       const wanted = new Set(types);
       return (job) => employmentTypesOf(job).some((t) => wanted.has(t));
@@ -238,6 +246,7 @@ export const FILTERS = {
     cliValue: "<levels>",
     forms: wordListForms(SENIORITIES),
     list: true,
+    words: SENIORITIES,
     test: (levels) => {
       const wanted = new Set(levels);
       return (job) => job.seniority !== undefined && wanted.has(job.seniority);
@@ -253,6 +262,7 @@ export const FILTERS = {
     cliValue: "<answers>",
     forms: wordListForms(VISA_SPONSORSHIPS),
     list: true,
+    words: VISA_SPONSORSHIPS,
     test: (answers) => {
       const wanted = new Set(answers);
       return (job) => job.visa_sponsorship !== undefined && wanted.has(job.visa_sponsorship);
