@@ -40,6 +40,24 @@ export function parsesInTime(text: string): boolean {
   return !CONTAINERS_ON_A_LINE.test(text);
 }
 
+/**
+ * Headings a scrape glued to the text before them ("patient care.### **Our Facilities**": 28 in
+ * the real files) put on lines of their own, where CommonMark reads them; it reads "###" within a
+ * line as text, and the page showed the marks (a person's trial, session 57). Two marks at least,
+ * so "C# developer" stays as it is.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(headingsOnTheirLines("care.### Our team"), "care.\n\n### Our team");
+ * assert.equal(headingsOnTheirLines("C# and F# developer"), "C# and F# developer");
+ * assert.equal(headingsOnTheirLines("Intro\n### Kept"), "Intro\n### Kept");
+ * ```
+ */
+export function headingsOnTheirLines(text: string): string {
+  return text.replace(/(?<=[^\s#])(#{2,6}) (?=\S)/g, "\n\n$1 ");
+}
+
 /** The description of a posting, drawn from its Markdown; the text as it is where there is none. */
 export function Description(props: { text: string }) {
   if (!parsesInTime(props.text)) {
@@ -52,7 +70,7 @@ export function Description(props: { text: string }) {
       </div>
     );
   }
-  const document = new Parser().parse(props.text);
+  const document = new Parser().parse(headingsOnTheirLines(props.text));
   return <div class="description">{drawChildren(document, 0)}</div>;
 }
 

@@ -42,6 +42,19 @@ Deno.test("Description() draws a scraped description's Markdown as structure, no
   assert.equal(drawn("12 High Street\nLeeds").root.querySelectorAll("br").length, 1);
 });
 
+Deno.test("Description() draws a heading glued to the sentence before it as a heading", () => {
+  // As the real files hold it ("...out of hours care.### **Our Facilities**").
+  const { root } = drawn("We offer out of hours care.### **Our Facilities** A new clinic.");
+  assert.deepEqual([...root.querySelectorAll("p")].map((p) => p.textContent), [
+    "We offer out of hours care.",
+    "Our Facilities A new clinic.",
+  ]);
+  assert.ok(!root.textContent?.includes("#"), root.textContent ?? "");
+  assert.equal(root.querySelector("p strong")?.textContent, "Our Facilities A new clinic.");
+  // One mark is a word's ("C# developer"), not a heading.
+  assert.equal(drawn("Senior C# developer").root.textContent, "Senior C# developer");
+});
+
 Deno.test("Description() writes none of the posting's markup, links or images", () => {
   const { html, root } = drawn(
     "<script>alert(1)</script>\n\n[apply here](javascript:alert(2)) <img src=x onerror=alert(3)>" +
