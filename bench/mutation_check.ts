@@ -7237,6 +7237,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    params.salary_currency = undefined;",
     breaks: "`--salary-min £30k` floors pay at 30000 of any currency, dollars and euros alike",
   },
+  {
+    id: "M870",
+    layer: "web",
+    file: "src/web/plots.ts",
+    line: '    x: { type: "utc", label: axes.x, tickFormat: utcTick },',
+    becomes: '    x: { type: "utc", label: axes.x },',
+    breaks:
+      'the admin page\'s searches plot reads "1:00PM", "1:15" (a 12-hour clock beside UTC logs)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

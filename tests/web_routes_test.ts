@@ -1750,6 +1750,26 @@ Deno.test("plots: any source, country or work-mode name is text in well-formed S
   );
 });
 
+Deno.test("plots: the searches plot's time axis reads 24-hour UTC", () => {
+  // An afternoon's minutes: D3's own ticks read "01 PM", "01:30".
+  const start = Date.UTC(2026, 11, 3, 13, 0);
+  const data = {
+    searches: Array.from({ length: 90 }, (_, at) => ({
+      minute: start + at * 60_000,
+      count: at % 7,
+      p50Ms: 4,
+      p95Ms: 9,
+    })),
+  } as unknown as ConsoleData;
+  const svg = renderPlot("searches", data);
+  const document = new DOMParser().parseFromString(svg, "image/svg+xml");
+  const ticks = [...document.querySelectorAll('g[aria-label="x-axis tick label"] text')]
+    .map((text: { textContent: string }) => text.textContent);
+  assert.ok(ticks.length >= 3, JSON.stringify(ticks));
+  for (const tick of ticks) assert.match(tick, /^(?:1[34]):[0-5]\d$/, JSON.stringify(ticks));
+  assert.ok(!/\b(?:AM|PM)\b/.test(svg));
+});
+
 Deno.test("metrics read publishes, source runs and pushes off the log lines", () => {
   const metrics = new ServiceMetrics();
   metrics.observeLog("index published", { total_ms: 1500, doc_count: 10 });

@@ -27,6 +27,25 @@ function lineLabels<T>(rows: T[], x: string, y: string, z: string) {
   return Plot.text(rows, Plot.selectLast({ x, y, z, text: z, dx: 4, textAnchor: "start" }));
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A time axis's tick in UTC as operators read logs: 24-hour ("17:30", not D3's "05:30" and "PM"),
+ * a midnight as its day ("Dec 3").
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(utcTick(new Date("2026-12-03T17:30:00Z")), "17:30");
+ * assert.equal(utcTick(new Date("2026-12-03T00:00:00Z")), "Dec 3");
+ * ```
+ */
+export function utcTick(date: Date): string {
+  return date.getUTCHours() === 0 && date.getUTCMinutes() === 0
+    ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`
+    : date.toISOString().slice(11, 16);
+}
+
 /** One dotted line a series over time, each named at its end. */
 function seriesLines(
   document: PlotDocument,
@@ -40,7 +59,7 @@ function seriesLines(
     width: WIDTH,
     height: HEIGHT,
     marginRight: axes.marginRight,
-    x: { type: "utc", label: axes.x },
+    x: { type: "utc", label: axes.x, tickFormat: utcTick },
     y: { label: axes.y, grid: true },
     marks: [
       Plot.ruleY([0]),
@@ -100,7 +119,7 @@ export const PLOTS: Record<string, Figure> = {
       width: WIDTH,
       height: HEIGHT,
       marginRight: 60,
-      x: { type: "utc", label: "When" },
+      x: { type: "utc", label: "When", tickFormat: utcTick },
       y: { label: "Seconds", grid: true },
       marks: [
         Plot.ruleY([0]),
