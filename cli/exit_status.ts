@@ -12,3 +12,10 @@ export class ExitStatus extends Error {
     this.name = "ExitStatus";
   }
 }
+
+/**
+ * The exit status when whoever reads stdout stops reading (`jobseek --help | head -1`): a Unix
+ * tool's when SIGPIPE ends it (128 + 13), and as silent; "jobseek: Broken pipe (os error 32)" was
+ * printed and the status was 1 (a person's trial, session 57).
+ */
+export const BROKEN_PIPE_EXIT_CODE = 141;

@@ -7,7 +7,7 @@
  */
 import { strict as assert } from "node:assert";
 import { loadConfigFile } from "../cli/config_file.ts";
-import { createCliSandbox } from "./cli_process.ts";
+import { CLI_MAIN, createCliSandbox, DENO_RUN, TEST_PROCESS_ENV } from "./cli_process.ts";
 
 const KEY = "jsk_EntryKeyForTestsOnly000000000000000000ABCD";
 
@@ -73,6 +73,22 @@ Deno.test("--help and --version of both entries go to stdout and exit 0", async 
   assert.equal(version.code, 0, version.stderr);
   assert.equal(version.stdout, "0.1.0\n");
   assert.equal(version.stderr, "");
+});
+
+Deno.test("a reader that stops reading stdout ends the process silently, as SIGPIPE would (141)", async () => {
+  // `jobseek --help | head -1`: the pipe is closed here before the process writes to it.
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [...DENO_RUN, CLI_MAIN, "--help"],
+    env: { ...TEST_PROCESS_ENV },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  await child.stdout.cancel();
+  const stderr = new TextDecoder().decode(await new Response(child.stderr).arrayBuffer());
+  const { code } = await child.status;
+  assert.equal(stderr, "");
+  assert.equal(code, 141);
 });
 
 Deno.test("the jobseek process takes a relative path from the folder `deno task` was run in (INIT_CWD)", async () => {
