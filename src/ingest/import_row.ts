@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { decodeHTMLStrict } from "entities/decode";
 import { cleanFields } from "../domain/clean_text.ts";
 import { yearlySalary } from "../domain/salary.ts";
 import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
@@ -44,6 +45,36 @@ function regionWithoutCity(job: Job, written: string | undefined): string | unde
   return regionsNamed(written, job.country)[0]?.name;
 }
 
+/** A character reference: "&amp;", "&#8211;", "&#x2013;", each with its semicolon. */
+const CHARACTER_REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/i;
+
+/**
+ * A title's or a company's HTML character references decoded, as a page would show them: some
+ * boards write "Dev &amp; Vibe Coder" and, escaped twice, "Sports startup &amp;#8211; MB20" (a
+ * person's trial, session 57, saw them on the page as written). Twice at most, and only references
+ * with their semicolon, so "AT&T" and "R&D" stay; what a reference decodes to is cleaned after, as
+ * every field is.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(decodedReferences("Sports startup &amp;#8211; MB20"), "Sports startup – MB20");
+ * assert.equal(decodedReferences("Dev &amp; Vibe Coder"), "Dev & Vibe Coder");
+ * assert.equal(decodedReferences("AT&T R&D &copy"), "AT&T R&D &copy");
+ * assert.equal(decodedReferences("&amp;amp;amp;"), "&amp;");
+ * ```
+ */
+export function decodedReferences(text: string): string {
+  let decoded = text;
+  for (let pass = 0; pass < 2 && CHARACTER_REFERENCE.test(decoded); pass++) {
+    decoded = decodeHTMLStrict(decoded);
+  }
+  return decoded;
+}
+
+/** The one-line fields a board may write with character references. */
+const REFERENCED_FIELDS = ["job_title", "company_name"] as const;
+
 /**
  * Where every import row becomes a posting: each text field cleaned of control and bidi
  * characters (scraped text, src/domain/clean_text.ts), the id derived from the cleaned `job_url`,
@@ -71,7 +102,11 @@ export async function jobFromFields(
   line: number,
   options: JobFromFieldsOptions = {},
 ): Promise<ImportRow> {
-  const clean = cleanFields(fields);
+  const decoded = { ...fields };
+  for (const name of REFERENCED_FIELDS) {
+    if (typeof decoded[name] === "string") decoded[name] = decodedReferences(decoded[name]);
+  }
+  const clean = cleanFields(decoded);
   // Empty (or, in JSONL, null) is absent; so is a field that held only control characters.
   for (
     const optional of [

@@ -137,6 +137,33 @@ Deno.test("jobFromFields() keeps a region, by its English name, only where no ci
   assert.equal(await regionOf({ city: "", country: "IN", region: "" }), undefined);
 });
 
+Deno.test("jobFromFields() shows a title's and a company's character references as the characters", async () => {
+  const posting = async (job_title: string, company_name: string) => {
+    const row = await jobFromFields({
+      job_title,
+      company_name,
+      city: "Berlin",
+      publish_time: "2024-05-01 00:00:00",
+      job_url: "https://de.linkedin.com/jobs/view/1",
+      job_tags: [],
+      data_source: "linkedin",
+      job_description: "Audio &amp; Video.",
+    }, 2);
+    assert.equal(row.kind, "job");
+    return row.kind === "job" ? row.job : null;
+  };
+  // As the real files hold them (linkedin, Berlin).
+  const twice = await posting("Full-stack developer: Sports startup &amp;#8211; MB20", "Q &amp; A");
+  assert.equal(twice?.job_title, "Full-stack developer: Sports startup – MB20");
+  assert.equal(twice?.company_name, "Q & A");
+  // The description is Markdown, whose reader decodes them where it is shown.
+  assert.equal(twice?.job_description, "Audio &amp; Video.");
+  // What a reference decodes to is cleaned as any text is: no escape sequence reaches a terminal.
+  const hostile = await posting("Nurse&#27;]0;pwned&#7; &#x202e;ICU", "AT&T R&D");
+  assert.equal(hostile?.job_title, "Nurse ICU");
+  assert.equal(hostile?.company_name, "AT&T R&D");
+});
+
 Deno.test("jobFromFields() refuses a pay range whose minimum is above its maximum, naming both", async () => {
   const fields = {
     job_title: "Nurse",
