@@ -243,7 +243,7 @@ Deno.test("a CV as the query: REST, MCP and the CLI with real PDF and Word files
         await Deno.writeTextFile(`${dir}/broken.docx`, "not a zip");
         await Deno.writeTextFile(`${dir}/empty.txt`, "  \n");
         const cases: [string, RegExp][] = [
-          [`${dir}/cv.odt`, /a \.odt file is not read; give a \.txt, \.md, \.pdf, \.docx file/],
+          [`${dir}/cv.odt`, /a \.odt file is not read; give a \.txt, \.md, \.pdf or \.docx file/],
           [`${dir}/missing.pdf`, /missing\.pdf: no such file/],
           [`${dir}/broken.pdf`, /broken\.pdf: it is not a PDF that can be read/],
           [`${dir}/broken.docx`, /broken\.docx: it is not a Word \(\.docx\) file that can be read/],

@@ -265,7 +265,9 @@ export function cvExtension(name: string): string {
     const hint = extension === ".doc" ? " (save it as .docx)" : "";
     throw new CvFileError(
       name,
-      `${kind} is not read${hint}; give a ${CV_EXTENSIONS.join(", ")} file`,
+      `${kind} is not read${hint}; give a ${CV_EXTENSIONS.slice(0, -1).join(", ")} or ${
+        CV_EXTENSIONS.at(-1)
+      } file`,
     );
   }
   return extension;
