@@ -7246,6 +7246,25 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'the admin page\'s searches plot reads "1:00PM", "1:15" (a 12-hour clock beside UTC logs)',
   },
+  {
+    id: "M871",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "      else if (managersOut && titleSaysManager(jobs[p].job_title)) made[p] = 1;",
+    becomes: "      else if (false && titleSaysManager(jobs[p].job_title)) made[p] = 1;",
+    breaks:
+      '"entry level finance jobs new york" lists a consulting manager paid $141,200-$294,300 as its strong match (a person\'s trial, session 57)',
+  },
+  {
+    id: "M872",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line:
+      "    const managersOut = firstJob && !titleSaysManager(query.workText ?? query.embeddingText);",
+    becomes: "    const managersOut = firstJob;",
+    breaks:
+      '"entry level account manager" finds no account manager strong: every title of the work says manager',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

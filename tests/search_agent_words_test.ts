@@ -317,6 +317,20 @@ Deno.test("a first job's level rules out a title that asks for a trade's experie
   assert.ok(found.results.some((r) => r.match === "close" && /journeyman/i.test(r.job_title)));
 });
 
+Deno.test("a first job's level rules out a manager's title, unless the work is a manager's", async () => {
+  // A consulting manager paid $141,200-$294,300 was the strong match (a person's trial, session 57).
+  const finance = await search("entry level finance jobs new york");
+  assert.equal(finance.query_seniority?.none_at_level, true);
+  assert.ok(!finance.results.some((r) => r.match === "strong" && /manager/i.test(r.job_title)));
+  assert.ok(
+    finance.results.some((r) => r.match === "close" && /financ.*manager/i.test(r.job_title)),
+  );
+  // "Entry level account manager" asks a manager's first post: account managers stay strong.
+  const accounts = await search("entry level account manager");
+  const strong = accounts.results.filter((r) => r.match === "strong");
+  assert.ok(strong.filter((r) => /account manager/i.test(r.job_title)).length >= 3);
+});
+
 Deno.test("a country alone is said by its name where the reading is shown", async () => {
   const q = "software engineer jobs in the netherlands";
   const found = await search(q);

@@ -75,3 +75,24 @@ const EXPERIENCED = /\b(?:journey(?:man|men|woman|person)|fully[- ]qualified|exp
 export function titleSaysExperienced(title: string): boolean {
   return EXPERIENCED.test(title);
 }
+
+/** A manager's title ("Business Analyst - Manager", "Store Manager", "Projektmanagerin"). */
+const MANAGES = /manager(?:in|innen|s)?\b/i;
+
+/**
+ * Whether the title is a manager's: no first job either, where the work asked is not a manager's
+ * ("entry level finance jobs new york" listed a consulting manager paid $141,200-$294,300 as its
+ * strong match: a person's trial, session 57).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(titleSaysManager("Financial Services - Business Analyst - Manager"), true);
+ * assert.equal(titleSaysManager("Projektmanagerin (m/w/d)"), true);
+ * assert.equal(titleSaysManager("Management Accountant"), false);
+ * assert.equal(titleSaysManager("Care Assistant"), false);
+ * ```
+ */
+export function titleSaysManager(title: string): boolean {
+  return MANAGES.test(title);
+}

@@ -50,7 +50,7 @@ import {
 } from "./query_company.ts";
 import { aroundCity, type QueryPlace } from "./query_place.ts";
 import type { QuerySeniority } from "./query_seniority.ts";
-import { titleSaysExperienced, titleSaysLevel } from "../domain/title_levels.ts";
+import { titleSaysExperienced, titleSaysLevel, titleSaysManager } from "../domain/title_levels.ts";
 import { type QueryShift, saysOtherTime, type TimeOfDay } from "./query_shift.ts";
 import { saysOtherSense, type WordSense } from "./word_senses.ts";
 import { saysOtherSpecialty } from "./specialty.ts";
@@ -953,13 +953,15 @@ export class JobIndex {
     const beside = query.seniorityBeside;
     if (beside === undefined) return null;
     const { levels, ruledOut } = beside;
-    const key = `${levels.join(" ")} not ${ruledOut.join(" ")}`;
+    const firstJob = ruledOut.includes("senior");
+    // "Graduate trainee manager" asks a manager's first post: then a manager's title rules none out.
+    const managersOut = firstJob && !titleSaysManager(query.workText ?? query.embeddingText);
+    const key = `${levels.join(" ")} not ${ruledOut.join(" ")}${managersOut ? " manager" : ""}`;
     const known = this.#levelMasks.get(key);
     if (known) return known;
     const { jobs } = this.data;
     const made = new Uint8Array(jobs.length);
     const interns = levels.includes("intern");
-    const firstJob = ruledOut.includes("senior");
     for (let p = 0; p < jobs.length; p++) {
       const level = jobs[p].seniority;
       // "Junior or Senior Frontend Developer" is senior by its title's first level, and junior too.
@@ -973,6 +975,8 @@ export class JobIndex {
       else if (titleSaysLevel(jobs[p].job_title, ruledOut)) made[p] = 1;
       // "Journeyman Electrician" for "electrician apprentice": no level, but no first job.
       else if (firstJob && titleSaysExperienced(jobs[p].job_title)) made[p] = 1;
+      // "Business Analyst - Manager" for "entry level finance": a manager's post is no first job.
+      else if (managersOut && titleSaysManager(jobs[p].job_title)) made[p] = 1;
     }
     this.#levelMasks.set(key, made);
     return made;
