@@ -7265,6 +7265,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"entry level account manager" finds no account manager strong: every title of the work says manager',
   },
+  {
+    id: "M873",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  const postedAlone = [`jobs ${rest}`, `${rest} jobs`].find((text) =>",
+    becomes: "  const postedAlone = [`jobs ${rest}`].find((text) =>",
+    breaks:
+      '"latest jobs in Leeds" has no strong match: "latest" is searched as the work (a person\'s trial, session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -63,6 +63,24 @@ Deno.test("a recent graduate is recent, not the postings", async () => {
   );
 });
 
+Deno.test("'latest jobs in Leeds' lists the place's postings newest first, as 'jobs in Leeds' does", async () => {
+  // It had no strong match: the place took "jobs in" with it and "latest" was searched as the
+  // work (a person's trial, session 57).
+  for (
+    const [asked, place] of [["latest jobs in Leeds", "jobs in Leeds"], [
+      "the latest jobs in Berlin",
+      "jobs in Berlin",
+    ], ["recent jobs in Amsterdam", "jobs in Amsterdam"]]
+  ) {
+    const found = await realIndex.service.search(parseSearchQuery({ q: asked }));
+    const all = await realIndex.service.search(parseSearchQuery({ q: place }));
+    assert.ok(found.query_posted !== undefined, asked);
+    assert.ok(all.total > 0, place);
+    assert.equal(found.total, all.total, asked);
+    assert.deepEqual(found.results.map((r) => r.job_url), all.results.map((r) => r.job_url));
+  }
+});
+
 Deno.test("an employment type before the time of day or week is read: 'part time mornings'", async () => {
   const found = await search("admin assistant part time mornings only");
   assert.deepEqual(found.query_employment, { matched: "part time", employment_type: "parttime" });

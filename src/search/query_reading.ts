@@ -191,9 +191,13 @@ function readOnce(
   place = radiusGiven(place, query);
   let analyzed = analyzeQuery(rest);
   const narrowed = placeNarrows(place) || company !== null;
-  // "this week in Leeds": the place took "jobs in" with it, and when alone is searched as typed.
-  if (narrowed && !analyzed.posted && postedIn(`jobs ${rest}`)?.rest === "jobs") {
-    analyzed = analyzeQuery(`jobs ${rest}`);
+  // "this week in Leeds", "latest jobs in Leeds": the place took "jobs in" with it, and when alone
+  // is searched as typed ("latest jobs in Leeds" had no strong match: a person's trial, session 57).
+  const postedAlone = [`jobs ${rest}`, `${rest} jobs`].find((text) =>
+    postedIn(text)?.rest === "jobs"
+  );
+  if (narrowed && !analyzed.posted && postedAlone !== undefined) {
+    analyzed = analyzeQuery(postedAlone);
   } else if (narrowed && namesNoWork(analyzed) && rest.trim() !== "") {
     // "jobs in Toronto with no experience": the place took "jobs in" with it, and "with no
     // experience" alone is phrasing a role would drop; after "jobs" it is the level asked for.
