@@ -7274,6 +7274,25 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"latest jobs in Leeds" has no strong match: "latest" is searched as the work (a person\'s trial, session 57)',
   },
+  {
+    id: "M874",
+    layer: "web",
+    file: "src/web/pages.tsx",
+    line:
+      '  const close = r.close_total ?? r.results.filter((result) => result.match === "close").length;',
+    becomes: '  const close = r.results.filter((result) => result.match === "close").length;',
+    breaks:
+      "the CV page says \"then 45 close matches\" where there are 51, the API's and the CLI's count (a person's trial, session 57)",
+  },
+  {
+    id: "M875",
+    layer: "web",
+    file: "src/web/web_routes.tsx",
+    line: '        unsearchedWork={work !== "" && hasRoles ? work : undefined}',
+    becomes: "        unsearchedWork={undefined}",
+    breaks:
+      "the work typed beside a CV that names its roles is dropped without a word (a person's trial, session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -146,14 +146,34 @@ function DerivedList(props: { derived: Derived }) {
 }
 
 /**
- * The CV's results in one line: its strong matches, then the close ones it lists after them
- * (reviewer W50: "12 jobs match. Showing the best 20." where 8 of the 20 were close matches).
+ * The CV's results in one line: its strong matches, then its close ones (reviewer W50: "12 jobs
+ * match. Showing the best 20." where 8 of the 20 were close matches), as many as there are, as the
+ * API and the CLI count them: the page said the close ones it showed ("then 45 close matches" of
+ * 51: a person's trial, session 57).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const page = (total: number, close_total: number, strong: number, close: number) => ({
+ *   total, close_total, results: [
+ *     ...Array(strong).fill({ match: "strong" }), ...Array(close).fill({ match: "close" }),
+ *   ],
+ * }) as unknown as Parameters<typeof cvCountText>[0];
+ * assert.equal(cvCountText(page(5, 51, 5, 45)), "5 jobs match, then 51 close matches. Showing the best 50.");
+ * assert.equal(cvCountText(page(1, 0, 1, 0)), "1 job matches. Showing the best 1.");
+ * assert.equal(cvCountText(page(0, 70, 0, 50)), "No strong match; 70 close matches, the best 50 shown.");
+ * assert.equal(cvCountText(page(0, 3, 0, 3)), "No strong match; the 3 closest are shown.");
+ * assert.equal(cvCountText(page(0, 0, 0, 0)), "No jobs match.");
+ * ```
  */
-function cvCountText(r: SearchResponse): string {
-  const close = r.results.filter((result) => result.match === "close").length;
+export function cvCountText(r: SearchResponse): string {
+  const close = r.close_total ?? r.results.filter((result) => result.match === "close").length;
   const then = close > 0 ? `, then ${close} close match${close === 1 ? "" : "es"}` : "";
   if (r.total === 0) {
-    return close > 0 ? `No strong match; the ${close} closest are shown.` : "No jobs match.";
+    if (close === 0) return "No jobs match.";
+    return close > r.results.length
+      ? `No strong match; ${close} close matches, the best ${r.results.length} shown.`
+      : `No strong match; the ${close} closest are shown.`;
   }
   return `${r.total} ${
     r.total === 1 ? "job matches" : "jobs match"
@@ -161,7 +181,13 @@ function cvCountText(r: SearchResponse): string {
 }
 
 export function CvResultsPage(
-  props: Frame & { fileName: string; cut: number; response: SearchResponse },
+  props: Frame & {
+    fileName: string;
+    cut: number;
+    response: SearchResponse;
+    /** The work typed beside the CV, not searched: the CV names roles of its own. */
+    unsearchedWork?: string;
+  },
 ) {
   const r = props.response;
   return (
@@ -179,6 +205,19 @@ export function CvResultsPage(
         : null}
       <h2>What the search took from your CV</h2>
       {r.derived ? <DerivedList derived={r.derived} /> : <p>Nothing could be derived.</p>}
+      {props.unsearchedWork !== undefined
+        ? (
+          // The box asks for the work a CV does not say; typed beside one that does, it was left
+          // out without a word (a person's trial, session 57).
+          <p class="notice">
+            {`Your CV names its roles, so “${props.unsearchedWork}” was not searched beside them. `}
+            <a href={`/?${new URLSearchParams({ q: props.unsearchedWork, sort: "relevance" })}`}>
+              {`Search “${props.unsearchedWork}” on its own`}
+            </a>
+            {", or put the work at the top of the CV."}
+          </p>
+        )
+        : null}
       <p id="count" class="count-line" role="status" aria-live="polite">
         {cvCountText(r)}
       </p>

@@ -444,11 +444,18 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
         parseSearchQuery({ profile: text, ...(q !== undefined ? { q } : {}), top_k: 50 }, "q"),
       );
     let outcome = await search();
-    if (work !== "" && (outcome.derived?.roles.length ?? 0) === 0) outcome = await search(work);
+    const hasRoles = (outcome.derived?.roles.length ?? 0) > 0;
+    if (work !== "" && !hasRoles) outcome = await search(work);
     const response = toSearchResponse(c.get("requestId"), outcome);
     return sendPage(
       c,
-      <CvResultsPage {...frame} fileName={fileName} cut={cut} response={response} />,
+      <CvResultsPage
+        {...frame}
+        fileName={fileName}
+        cut={cut}
+        response={response}
+        unsearchedWork={work !== "" && hasRoles ? work : undefined}
+      />,
     );
   }
 
