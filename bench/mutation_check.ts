@@ -6042,8 +6042,7 @@ export const MUTANTS: Mutant[] = [
     id: "M737",
     layer: "web",
     file: "src/web/web_routes.tsx",
-    line:
-      '    if (work !== "" && (outcome.derived?.roles.length ?? 0) === 0) outcome = await search(work);',
+    line: '    if (work !== "" && !hasRoles) outcome = await search(work);',
     becomes: "",
     breaks: "the work typed beside a CV on the page is not searched (session 51)",
   },
@@ -6200,8 +6199,7 @@ export const MUTANTS: Mutant[] = [
     id: "M754",
     layer: "web",
     file: "src/web/web_routes.tsx",
-    line:
-      '    if (work !== "" && (outcome.derived?.roles.length ?? 0) === 0) outcome = await search(work);',
+    line: '    if (work !== "" && !hasRoles) outcome = await search(work);',
     becomes: '    if (work !== "") outcome = await search(work);',
     breaks:
       "the work typed beside a CV that names its role takes the lead, and the CV's own matches become close ones (session 51, reviewer R51b)",
