@@ -7291,6 +7291,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the work typed beside a CV that names its roles is dropped without a word (a person's trial, session 57)",
   },
+  {
+    id: "M876",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "  const english = groups === null ? inEnglish(words) : null;",
+    becomes: "  const english = groups === null ? null : null;",
+    breaks:
+      '"software ontwikkelaar Utrecht" has no strong match where "software developer Utrecht" has 7 (a person\'s trial, session 57)',
+  },
+  {
+    id: "M877",
+    layer: "search",
+    file: "src/search/query_reading.ts",
+    line: "  if (analyzed.alternatives && !analyzed.inEnglishToo) {",
+    becomes: "  if (analyzed.alternatives) {",
+    breaks:
+      '"software ontwikkelaar" is said back as two works the person named ("either of ... and ...")',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -366,8 +366,10 @@ Deno.test("a CV whose area holds none of its work has no strong match there, and
   assert.ok(remote.total > 0, remote.hint);
   for (const r of remote.results) {
     assert.equal(r.work_mode, "remote", `${r.job_title} in ${r.city}`);
-    assert.match(r.job_title, /nurse/i);
+    // The close matches below the nurses are other remote work near the words (a nanny).
+    if (r.match === "strong") assert.match(r.job_title, /nurse/i);
   }
+  assert.ok(remote.results.filter((r) => r.match === "strong").length >= 3);
   // "remote" with a country beside a CV: that country's remote postings (reviewer R54b: every
   // German posting).
   const remoteDe = await service.search(
@@ -417,7 +419,9 @@ Deno.test("a CV's area makes no posting strong that is no strong match anywhere"
     assert.match(there.hint ?? "", /^No strong match for the profile near .* or in the rest of/);
   }
   // A CV with no place whose best match anywhere misses the minimum has close matches only.
-  for (const nowhere of ["I'm a lighthouse keeper.", "Ich bin Erzieherin."]) {
+  // (An "Erzieherin" was one until session 58: searched in English too, "early childhood
+  // educator", she has one strong match.)
+  for (const nowhere of ["I'm a lighthouse keeper.", "Ich bin Tierpflegerin."]) {
     const found = await service.search(parseSearchQuery({ profile: nowhere }));
     assert.equal(found.total, 0, `${nowhere}: ${found.results[0]?.job_title} is strong`);
     assert.ok((found.close_total ?? 0) > 0);

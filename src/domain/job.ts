@@ -665,6 +665,10 @@ export const QueryWorkSchema = z.object({
       'or the work a phrase names ("accounting and finance" for "good with numbers", "job helping ' +
       'others" for "i want to help people").',
   ),
+  also_as: z.string().optional().describe(
+    "The work in English, searched too where the query names it in German or Dutch " +
+      '("software developer" for "software ontwikkelaar"): the list holds what either finds.',
+  ),
 });
 export type QueryWorkResult = z.infer<typeof QueryWorkSchema>;
 
@@ -679,12 +683,21 @@ export type QueryWorkResult = z.infer<typeof QueryWorkSchema>;
  *   queryWorkInWords({ query_work: { searched_as: "accounting and finance" } }),
  *   'Searched the work as "accounting and finance", as job titles name it.',
  * );
+ * assert.equal(
+ *   queryWorkInWords({
+ *     query_work: { searched_as: "software ontwikkelaar (developer)", also_as: "software developer" },
+ *   }),
+ *   'Searched the work as "software ontwikkelaar (developer)" and as "software developer", as ' +
+ *     "job titles name it.",
+ * );
  * assert.equal(queryWorkInWords({}), null);
  * ```
  */
 export function queryWorkInWords(response: { query_work?: QueryWorkResult }): string | null {
   const read = response.query_work;
-  return read ? `Searched the work as "${read.searched_as}", as job titles name it.` : null;
+  if (!read) return null;
+  const also = read.also_as === undefined ? "" : ` and as "${read.also_as}"`;
+  return `Searched the work as "${read.searched_as}"${also}, as job titles name it.`;
 }
 
 export const AppliedFiltersSchema = z.record(z.string(), z.string()).describe(

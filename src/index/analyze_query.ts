@@ -332,6 +332,11 @@ export interface AnalyzedQuery {
    */
   alternatives?: AnalyzedQuery[];
   /**
+   * The `alternatives` are the work as typed and in English, its German or Dutch job names read
+   * (`inEnglish`): one work, not two the person named.
+   */
+  inEnglishToo?: true;
+  /**
    * `embeddingText` without when, how long or from where the work is done ("at night", "part
    * time", "on weekends": `workWords`), present only where the query says so: the encoder's text
    * where no posting has all the query's words (`IndexSearch.workVector`).
@@ -764,6 +769,23 @@ function unjoined(words: readonly string[], typed: readonly string[]): string[] 
 }
 
 /**
+ * `words` with each German or Dutch job name in English ("software ontwikkelaar": "software
+ * developer"); null where none is.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(inEnglish(["software", "ontwikkelaar"]), ["software", "developer"]);
+ * assert.deepEqual(inEnglish(["krankenschwester"]), ["nurse"]);
+ * assert.equal(inEnglish(["software", "developer"]), null);
+ * ```
+ */
+export function inEnglish(words: readonly string[]): string[] | null {
+  const english = words.flatMap((word) => englishOfJobName(word)?.split(" ") ?? [word]);
+  return english.join(" ") === words.join(" ") ? null : english;
+}
+
+/**
  * `analyzed` searching each alternative the work's `words` name (`alternativesOf`: "nurse or
  * midwife") as if asked alone: the keyword side's variants of each, and each one's text for the
  * encoder (`AnalyzedQuery.alternatives`), each with the type's words (`typeWords`) after it. The
@@ -776,8 +798,15 @@ function withAlternatives(
   typeWords: readonly string[],
 ): AnalyzedQuery {
   const groups = alternativesOf(words);
-  if (groups === null) return analyzed;
-  const each = groups.map((group) => analyzeWords([...group, ...typeWords].join(" ")));
+  const english = groups === null ? inEnglish(words) : null;
+  if (groups === null && english === null) return analyzed;
+  // A job named in German or Dutch is searched as typed and in English ("software ontwikkelaar":
+  // "software developer"), each as a query of its own: embedded with the foreign word beside its
+  // English, the text was far from the English titles of the place's postings ("software
+  // ontwikkelaar Utrecht" had no strong match where "software developer Utrecht" has 7: a person's
+  // trial, session 57). The words as typed are this analysis, which reads no English again.
+  const each = groups?.map((group) => analyzeWords([...group, ...typeWords].join(" "))) ??
+    [analyzed, analyzeWords([...english!, ...typeWords].join(" "))];
   if (each.some((one) => namesNoWork(one) || typeAlone(one) !== null)) return analyzed;
   const unique = new Map<string, string[]>();
   for (const one of each) {
@@ -791,9 +820,10 @@ function withAlternatives(
     termVariants: [...unique.keys()].map((key) => key.split(" ")),
     titleTerms: [...unique.values()],
     alternatives: each,
+    ...(groups === null ? { inEnglishToo: true as const } : {}),
   };
-  // A specialty is one work's: "cashier or nurse" names none.
-  delete whole.specialty;
+  // A specialty is one work's: "cashier or nurse" names none; a work and its English are one.
+  if (groups !== null) delete whole.specialty;
   return whole;
 }
 

@@ -377,7 +377,13 @@ export function readingFields(reading: QueryReading): ReadingFields {
     };
   }
   const searchedAs = workSearchedAs(analyzed, reading.words);
-  if (searchedAs !== null) fields.query_work = { searched_as: searchedAs };
+  if (searchedAs !== null) {
+    const english = analyzed.inEnglishToo ? analyzed.alternatives?.[1] : undefined;
+    fields.query_work = {
+      searched_as: searchedAs,
+      ...(english ? { also_as: english.workText ?? english.embeddingText } : {}),
+    };
+  }
   if (analyzed.sponsorship) {
     fields.query_visa_sponsorship = {
       matched: typed(analyzed.sponsorship.matched),
@@ -390,7 +396,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
       ...(namesNoWork(analyzed) ? {} : { beside_work: true as const }),
     };
   }
-  if (analyzed.alternatives) {
+  if (analyzed.alternatives && !analyzed.inEnglishToo) {
     fields.query_alternatives = {
       matched: typed(analyzed.workText ?? analyzed.embeddingText),
       each: analyzed.alternatives.map((one) => one.workText ?? one.embeddingText),
@@ -445,7 +451,7 @@ export function readingFields(reading: QueryReading): ReadingFields {
  * ```
  */
 export function workSearchedAs(analyzed: AnalyzedQuery, typed: string): string | null {
-  if (analyzed.alternatives || namesNoWork(analyzed)) return null;
+  if ((analyzed.alternatives && !analyzed.inEnglishToo) || namesNoWork(analyzed)) return null;
   const searched = analyzed.workText ?? analyzed.embeddingText;
   const words = splitWords(typed);
   const said = new Set(words);
