@@ -7309,6 +7309,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"software ontwikkelaar" is said back as two works the person named ("either of ... and ...")',
   },
+  {
+    id: "M878",
+    layer: "store",
+    file: "src/store/lifecycle_settings_store.ts",
+    line: "    if (fallback.retentionFromEnv === false && settings.retentionDays > 0) {",
+    becomes: "    if (false) {",
+    breaks:
+      "a server started with the defaults on a store of imported postings stores the 60-day default and hides every older posting, /healthz saying ok (an operator's trial, session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -172,6 +172,12 @@ export interface Config {
    * server has stored them, and a process whose environment says otherwise is told so.
    */
   lifecycleFromEnv: boolean;
+  /**
+   * Whether the environment named the retention itself (`JOBSEEK_RETENTION_DAYS`): without it, a
+   * store that already holds postings takes no retention rather than the default, so that no
+   * default hides what an operator put in it (src/store/lifecycle_settings_store.ts).
+   */
+  retentionFromEnv: boolean;
   logLevel: LogLevel;
   /**
    * Server processes that search, each with its own copy of the index, behind the one public port
@@ -407,6 +413,7 @@ export function loadConfig(
     retentionDays: e.JOBSEEK_RETENTION_DAYS,
     purgeAfterDays: e.JOBSEEK_PURGE_AFTER_DAYS,
     lifecycleFromEnv: Boolean(env.JOBSEEK_RETENTION_DAYS || env.JOBSEEK_PURGE_AFTER_DAYS),
+    retentionFromEnv: Boolean(env.JOBSEEK_RETENTION_DAYS),
     logLevel: e.JOBSEEK_LOG_LEVEL,
     searchProcesses: searchProcesses(e.JOBSEEK_SEARCH_PROCESSES, e.JOBSEEK_KV),
     ...(e.JOBSEEK_SEARCH_SOCKET ? { searchSocket: e.JOBSEEK_SEARCH_SOCKET } : {}),

@@ -210,9 +210,17 @@ export async function openRuntime(
   const store = await openStore(givenConfig.kvLocation, { logger });
   // The retention and purge are the store's: this server's environment sets them only for a store
   // that has none yet (docs/operations.md, "Retention and purge").
-  const { stored, ...settings } = await store.lifecycle.resolve(givenConfig, {
+  const { stored, keptSearchable, ...settings } = await store.lifecycle.resolve(givenConfig, {
     claim: "the first server's environment",
   });
+  if (keptSearchable !== undefined) {
+    // Said where an operator looks first: the postings stay, and how to age them out.
+    logger.warn("the store held postings and no retention was set: retention is off, none hidden", {
+      postings: keptSearchable,
+      default_retention_days: givenConfig.retentionDays,
+      turn_on_with: `jobseek index lifecycle --retention-days ${givenConfig.retentionDays}`,
+    });
+  }
   const lifecycle = { ...settings };
   if (
     givenConfig.lifecycleFromEnv &&

@@ -12,7 +12,7 @@ import { publishIndex } from "../src/search/publish_index.ts";
 import { createSearchService } from "../src/search/search_service.ts";
 import { openStore } from "../src/store/store.ts";
 import { firstWeeklyFile } from "./keepers.ts";
-import { testEmbedder } from "./helpers.ts";
+import { realJobs, testEmbedder } from "./helpers.ts";
 
 Deno.test("purging is off unless the operator turns it on", () => {
   assert.equal(loadConfig({}).purgeAfterDays, 0);
@@ -61,6 +61,47 @@ Deno.test("the first process that claims them stores its settings; later ones ge
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("no default hides what a store holds: with no retention named, a store of postings takes none", async () => {
+  // An operator's trial (session 57): a server started with the defaults on a store of 11,517
+  // imported postings stored the 60-day default and hid every one, /healthz saying ok.
+  const defaults = loadConfig({});
+  assert.equal(defaults.retentionDays, 60);
+  assert.equal(defaults.retentionFromEnv, false);
+  assert.equal(loadConfig({ JOBSEEK_RETENTION_DAYS: "60" }).retentionFromEnv, true);
+  const held = await openStore(":memory:");
+  const empty = await openStore(":memory:");
+  const named = await openStore(":memory:");
+  try {
+    const jobs = (await realJobs()).slice(0, 3);
+    await held.postings.upsertJobs(jobs);
+    await named.postings.upsertJobs(jobs);
+    // An operator command on it stores nothing, and says what the first server would take.
+    assert.deepEqual(await held.lifecycle.resolve(defaults), {
+      retentionDays: 0,
+      purgeAfterDays: 0,
+      stored: null,
+      keptSearchable: 3,
+    });
+    // The first server stores none as the store's retention, and says how many it kept.
+    const first = await held.lifecycle.resolve(defaults, { claim: "the first server" });
+    assert.equal(first.retentionDays, 0);
+    assert.equal(first.keptSearchable, 3);
+    assert.equal((await held.lifecycle.get())?.retentionDays, 0);
+    // An empty store takes the default (the server fills it itself, re-dated into it), unless an
+    // import is about to fill it.
+    assert.equal((await empty.lifecycle.resolve(defaults)).retentionDays, 60);
+    assert.equal((await empty.lifecycle.resolve(defaults, { filling: true })).retentionDays, 0);
+    // A retention the environment names is the operator's choice, whatever the store holds.
+    const chosen = await named.lifecycle.resolve(loadConfig({ JOBSEEK_RETENTION_DAYS: "60" }), {
+      claim: "the first server",
+    });
+    assert.equal(chosen.retentionDays, 60);
+    assert.equal(chosen.keptSearchable, undefined);
+  } finally {
+    for (const store of [held, empty, named]) store.close();
   }
 });
 

@@ -99,7 +99,7 @@ export function ingestCommand(io: CliIo) {
       const logger = createLogger({ level: "warn", write: lineWriter(io.stderr) });
       const store = await openStore(givenConfig.kvLocation, { logger });
       try {
-        const config = await withStoreLifecycle(store, givenConfig);
+        const config = await withStoreLifecycle(store, givenConfig, { filling: true });
         const importProgress = createProgressReporter({ label: "import", stderr: io.stderr });
         const report = await importFiles(store, files, {
           cwd: io.cwd,

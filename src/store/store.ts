@@ -80,8 +80,9 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     options.logger ?? createLogger(),
     options.commitChecks ?? KV_LIMITS.commitChecks,
   );
+  const postings = new PostingsStore(access);
   return {
-    postings: new PostingsStore(access),
+    postings,
     importRuns: new ImportRunsStore(access),
     embeddings: new EmbeddingStore(access),
     snapshots: new SnapshotStore(access, options.file),
@@ -91,7 +92,7 @@ export function storeOn(kv: Deno.Kv, options: StoreOptions = {}): Store {
     secrets: new SecretStore(access),
     sources: new SourcesStore(access),
     webSessions: new WebSessionStore(access),
-    lifecycle: new LifecycleSettingsStore(access),
+    lifecycle: new LifecycleSettingsStore(access, () => postings.countJobs()),
     savedSearches: new SavedSearchStore(access),
     close: () => access.close(),
   };
