@@ -7318,6 +7318,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a server started with the defaults on a store of imported postings stores the 60-day default and hides every older posting, /healthz saying ok (an operator's trial, session 57)",
   },
+  {
+    id: "M879",
+    layer: "web",
+    file: "src/web/plots.ts",
+    line: '      Plot.lineY(rows, { x, y, z, stroke: z, marker: "dot" }),',
+    becomes: '      Plot.lineY(rows, { x, y, stroke: z, marker: "dot" }),',
+    breaks:
+      "every view of /admin writes Plot's \"implicit z channel\" warning to stderr, a line no log pipeline parses (an operator's trial, session 57)",
+  },
+  {
+    id: "M880",
+    layer: "web",
+    file: "src/web/metrics.ts",
+    line: '      case "source pull failed": {',
+    becomes: '      case "source pull failed (never)": {',
+    breaks:
+      "`/metrics` counts no failed source pull: an alert on them never fires (an operator's trial, session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

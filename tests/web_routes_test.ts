@@ -1769,6 +1769,30 @@ Deno.test("plots: any source, country or work-mode name is text in well-formed S
   );
 });
 
+Deno.test("plots write nothing to the console: the server's log is JSON lines alone", () => {
+  // Thirty sources first seen one day each: Plot warned "the implicit z channel has high
+  // cardinality" on stderr at every view of /admin (an operator's trial, session 57).
+  const firstSeen = Array.from({ length: 30 }, (_, at) => ({
+    day: `2026-11-${String((at % 28) + 1).padStart(2, "0")}`,
+    source: `feed ${at}`,
+    count: at + 1,
+  }));
+  const data = {
+    postings: { firstSeen, byCountry: [], byWorkMode: [], computedAt: 0 },
+    searches: [{ minute: Date.UTC(2026, 11, 3, 13), count: 2, p50Ms: 4, p95Ms: 9 }],
+    publishes: [{ at: Date.UTC(2026, 11, 3, 13), seconds: 2, kind: "full" }],
+  } as unknown as ConsoleData;
+  const written: unknown[][] = [];
+  const { warn, log, error } = console;
+  console.warn = console.log = console.error = (...args: unknown[]) => void written.push(args);
+  try {
+    for (const name of ["first-seen", "searches", "publishes"] as const) renderPlot(name, data);
+  } finally {
+    Object.assign(console, { warn, log, error });
+  }
+  assert.deepEqual(written, []);
+});
+
 Deno.test("plots: the searches plot's time axis reads 24-hour UTC", () => {
   // An afternoon's minutes: D3's own ticks read "01 PM", "01:30".
   const start = Date.UTC(2026, 11, 3, 13, 0);
@@ -1796,6 +1820,8 @@ Deno.test("metrics read publishes, source runs and pushes off the log lines", ()
   // As a compaction's publish process reports it (its log lines reach the server's logger).
   metrics.observeLog("index deltas compacted", { total_ms: 3400, doc_count: 11, deltas: 20 });
   metrics.observeLog("source pulled", { source: "feed", outcome: "imported" });
+  // As the puller logs a failed pull (at warn, its own message).
+  metrics.observeLog("source pull failed", { source: "feed", outcome: "HTTP 500" });
   metrics.observeLog("postings pushed", { rows_read: 7 });
   metrics.observeLog("index snapshot loaded", { doc_count: 11, load_ms: 5 });
   metrics.observeRequest("GET", "/v1/search", 429, 0.001);
@@ -1811,6 +1837,7 @@ Deno.test("metrics read publishes, source runs and pushes off the log lines", ()
     assert.equal(value("jobseek_publish_duration_seconds_count", 'kind="full"'), 1);
     assert.equal(value("jobseek_publish_duration_seconds_count", 'kind="compaction"'), 1);
     assert.equal(value("jobseek_source_runs_total", 'outcome="ok"'), 1);
+    assert.equal(value("jobseek_source_runs_total", 'outcome="failed"'), 1);
     assert.equal(value("jobseek_pushed_postings_total"), 7);
     assert.equal(value("jobseek_index_postings"), 11);
     assert.equal(value("jobseek_rate_limit_refusals_total", 'route="/v1/search"'), 1);

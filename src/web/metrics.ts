@@ -319,10 +319,12 @@ export class ServiceMetrics {
         }
         return;
       }
-      case "source pulled": {
+      // A failed pull is logged under its own message (src/search/source_puller.ts); read as a
+      // "source pulled" alone, no failure was ever counted (an operator's trial, session 57).
+      case "source pulled":
+      case "source pull failed": {
         const source = typeof fields.source === "string" ? fields.source : "unknown";
-        const ok = !/fail|error|cannot/i.test(String(fields.outcome ?? ""));
-        this.#sourceRuns.inc({ source, outcome: ok ? "ok" : "failed" });
+        this.#sourceRuns.inc({ source, outcome: msg === "source pulled" ? "ok" : "failed" });
         return;
       }
       case "postings pushed": {

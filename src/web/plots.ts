@@ -63,7 +63,9 @@ function seriesLines(
     y: { label: axes.y, grid: true },
     marks: [
       Plot.ruleY([0]),
-      Plot.lineY(rows, { x, y, stroke: z, marker: "dot" }),
+      // z named: left implicit, Plot warns on the console (not a JSON log line) when a series has few
+      // points (an operator's trial, session 57).
+      Plot.lineY(rows, { x, y, z, stroke: z, marker: "dot" }),
       lineLabels(rows, x, y, z),
     ],
   });
