@@ -6408,8 +6408,8 @@ export const MUTANTS: Mutant[] = [
     id: "M777",
     layer: "ingest",
     file: "src/ingest/import_row.ts",
-    line: "    const over = overCap(parsed.data) ?? invertedPay(parsed.data.base_salary);",
-    becomes: "    const over = overCap(parsed.data);",
+    line: "    const over = overCap(parsed.data) ?? invertedPay(parsed.data.base_salary) ??",
+    becomes: "    const over = overCap(parsed.data) ?? null ??",
     breaks: 'a pushed posting paying "50000.0-40000.0 GBP/YEAR" is stored (session 52)',
   },
   {
@@ -7335,6 +7335,24 @@ export const MUTANTS: Mutant[] = [
     becomes: '      case "source pull failed (never)": {',
     breaks:
       "`/metrics` counts no failed source pull: an alert on them never fires (an operator's trial, session 57)",
+  },
+  {
+    id: "M881",
+    layer: "ingest",
+    file: "src/ingest/import_row.ts",
+    line: '  if (clean.job_title === "") return { kind: "invalid", line, reason: "no title" };',
+    becomes: "",
+    breaks:
+      "a JSON Lines title of spaces is stored and listed as a result no one can open (an operator's trial, session 57)",
+  },
+  {
+    id: "M882",
+    layer: "ingest",
+    file: "src/ingest/import_row.ts",
+    line: "      postedAhead(parsed.data.publish_time, options.now ?? Date.now());",
+    becomes: "      null;",
+    breaks:
+      "a posting dated 2099 stands first in every newest-first list, and no retention ages it out (an operator's trial, session 57)",
   },
 ];
 

@@ -6,6 +6,7 @@
 import { decodeHTMLStrict } from "entities/decode";
 import { cleanFields } from "../domain/clean_text.ts";
 import { yearlySalary } from "../domain/salary.ts";
+import { DAY_MS, formatUtc } from "../domain/lifecycle.ts";
 import { type Job, jobIdFromUrl, JobSchema } from "../domain/job.ts";
 import { regionsNamed } from "../places/regions.ts";
 import { withCoordinates } from "./coordinates.ts";
@@ -34,6 +35,31 @@ export interface JobFromFieldsOptions {
    * period): the description is then not read for pay (src/ingest/stated_pay.ts).
    */
   hasOwnPay?: boolean;
+  /** The time a `publish_time` may not be more than a day after (ms); default now. */
+  now?: number;
+}
+
+/**
+ * Why a posting dated more than a day after `now` is refused, or null: "2099-12-31" stood first
+ * in every newest-first list, and no retention ever ages it out (an operator's trial, session 57).
+ * A day's grace for the time zones a board's dates are written in.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const now = Date.UTC(2026, 11, 3, 18);
+ * assert.equal(postedAhead("2026-12-04 12:00:00", now), null);
+ * assert.equal(
+ *   postedAhead("2099-12-31 00:00:00", now),
+ *   "publish_time 2099-12-31 00:00:00 is in the future (more than a day after 2026-12-03 18:00:00 UTC)",
+ * );
+ * ```
+ */
+export function postedAhead(publishTime: string, now: number): string | null {
+  if (publishTime <= formatUtc(now + DAY_MS)) return null;
+  return `publish_time ${publishTime} is in the future (more than a day after ${
+    formatUtc(now)
+  } UTC)`;
 }
 
 /**
@@ -107,6 +133,13 @@ export async function jobFromFields(
     if (typeof decoded[name] === "string") decoded[name] = decodedReferences(decoded[name]);
   }
   const clean = cleanFields(decoded);
+  // One line each, as a CSV cell is read (src/ingest/jobspy_csv.ts): a JSON Lines title of spaces
+  // alone was stored, and listed as a result with no words to open it by (an operator's trial,
+  // session 57).
+  for (const name of REFERENCED_FIELDS) {
+    if (typeof clean[name] === "string") clean[name] = clean[name].replace(/\s+/g, " ").trim();
+  }
+  if (clean.job_title === "") return { kind: "invalid", line, reason: "no title" };
   // Empty (or, in JSONL, null) is absent; so is a field that held only control characters.
   for (
     const optional of [
@@ -155,7 +188,8 @@ export async function jobFromFields(
     }
   }
   if (parsed.success) {
-    const over = overCap(parsed.data) ?? invertedPay(parsed.data.base_salary);
+    const over = overCap(parsed.data) ?? invertedPay(parsed.data.base_salary) ??
+      postedAhead(parsed.data.publish_time, options.now ?? Date.now());
     if (over) return { kind: "invalid", line, reason: over };
   }
   if (!parsed.success) {

@@ -164,6 +164,42 @@ Deno.test("jobFromFields() shows a title's and a company's character references 
   assert.equal(hostile?.company_name, "AT&T R&D");
 });
 
+Deno.test("jobFromFields() refuses a title of spaces and a posting dated ahead, as an operator's trial pushed them", async () => {
+  const now = Date.UTC(2026, 11, 3, 18);
+  const row = (extra: Record<string, unknown>) =>
+    jobFromFields(
+      {
+        job_title: "Nurse",
+        company_name: "Clinic",
+        city: "Leeds",
+        publish_time: "2026-12-01 00:00:00",
+        job_url: "https://uk.indeed.com/1",
+        job_tags: [],
+        data_source: "indeed",
+        job_description: "Care.",
+        ...extra,
+      },
+      2,
+      { now },
+    );
+  assert.deepEqual(await row({ job_title: "  \t " }), {
+    kind: "invalid",
+    line: 2,
+    reason: "no title",
+  });
+  const spaced = await row({ job_title: "  Staff   Nurse ", company_name: " Clinic\t" });
+  assert.equal(spaced.kind === "job" && spaced.job.job_title, "Staff Nurse");
+  assert.equal(spaced.kind === "job" && spaced.job.company_name, "Clinic");
+  assert.deepEqual(await row({ publish_time: "2099-12-31 00:00:00" }), {
+    kind: "invalid",
+    line: 2,
+    reason:
+      "publish_time 2099-12-31 00:00:00 is in the future (more than a day after 2026-12-03 18:00:00 UTC)",
+  });
+  // A day's grace for a board's time zone.
+  assert.equal((await row({ publish_time: "2026-12-04 09:00:00" })).kind, "job");
+});
+
 Deno.test("jobFromFields() refuses a pay range whose minimum is above its maximum, naming both", async () => {
   const fields = {
     job_title: "Nurse",
