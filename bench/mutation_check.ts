@@ -7354,6 +7354,33 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a posting dated 2099 stands first in every newest-first list, and no retention ages it out (an operator's trial, session 57)",
   },
+  {
+    id: "M883",
+    layer: "http",
+    file: "src/http/connection_guard.ts",
+    line: "    if (error instanceof Deno.errors.AddrInUse) {",
+    becomes: "    if (false) {",
+    breaks:
+      'a port in use is said as "Address already in use (os error 98)", naming no port (an operator\'s trial, session 57)',
+  },
+  {
+    id: "M884",
+    layer: "cli",
+    file: "cli/resolve_config.ts",
+    line: "    if (flagged === undefined) throw error;",
+    becomes: "    throw error;",
+    breaks:
+      '`serve --port abc` is refused as "PORT must be a number", a variable the person never set (an operator\'s trial, session 57)',
+  },
+  {
+    id: "M885",
+    layer: "cli",
+    file: "cli/commands/ingest.ts",
+    line: "  if (inserted + updated + unchanged + skipped_source > 0) return undefined;",
+    becomes: "  return undefined;",
+    breaks:
+      "`jobseek ingest` of a file no posting could be read from exits 0, as a success, for a cron job (an operator's trial, session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

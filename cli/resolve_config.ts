@@ -12,7 +12,7 @@
  * @module
  */
 import { type CommandUnknownOpts, Option } from "@commander-js/extra-typings";
-import { type Config, loadConfig } from "../src/config.ts";
+import { type Config, ConfigError, loadConfig } from "../src/config.ts";
 import {
   type ClientConfig,
   configPaths,
@@ -191,7 +191,7 @@ export async function resolveConfig(
   options: ResolveConfigOptions,
 ): Promise<ResolvedConfig> {
   const { env, ...rest } = await layerConfigSources(flags, options);
-  const config = loadConfig(env);
+  const config = loadedOrSaidByFlag(env, rest.sources);
   const storeDir = rest.sources.kv === "default" ? options.projectDir ?? options.cwd : options.cwd;
   const absolute: Config = {
     ...config,
@@ -202,6 +202,25 @@ export async function resolveConfig(
     absolute.modelSource = resolvePath(options.cwd, config.modelSource);
   }
   return { config: Object.freeze(absolute), ...rest };
+}
+
+/**
+ * `loadConfig` of the layered environment; a value a flag gave that cannot be used is refused in
+ * the flag's name: "--port must be a number, not 'abc'", not "PORT Invalid input" (an operator's
+ * trial, session 57).
+ */
+function loadedOrSaidByFlag(env: Env, sources: SettingSources): Readonly<Config> {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const flagged = SETTING_NAMES.find((name) =>
+      SETTINGS[name].env === error.variable && sources[name] === "flag"
+    );
+    if (flagged === undefined) throw error;
+    const flag = `--${flagged.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    throw new Error(`Cannot start: ${flag} ${error.problem}`);
+  }
 }
 
 /**

@@ -119,6 +119,36 @@ Deno.test("resolveConfig() works without HOME: no config file, the other layers"
   assert.deepEqual([sources.kv, sources.model], ["env", "flag"]);
 });
 
+Deno.test("resolveConfig() refuses a value in the words of the flag or variable that gave it", async () => {
+  // An operator's trial (session 57): "--port abc" was told "PORT Invalid input: expected
+  // number, received NaN".
+  const refusal = async (flags: Record<string, string>, env: Record<string, string>) => {
+    try {
+      await resolveConfig(flags, { env: { JOBSEEK_KV: ":memory:", ...env }, cwd: "/srv" });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return "accepted";
+  };
+  assert.equal(
+    await refusal({ port: "abc" }, {}),
+    "Cannot start: --port must be a number, not 'abc'",
+  );
+  assert.equal(
+    await refusal({ maxConnections: "0" }, {}),
+    "Cannot start: --max-connections must be at least 1, not '0'",
+  );
+  assert.equal(
+    await refusal({}, { PORT: "70000" }),
+    "Cannot start: PORT must be at most 65535, not '70000'",
+  );
+  // The flag wins over the variable, and is what is named.
+  assert.equal(
+    await refusal({ port: "8.5" }, { PORT: "8000" }),
+    "Cannot start: --port must be a whole number, not '8.5'",
+  );
+});
+
 Deno.test("resolveConfig() takes a relative store or model folder from the run's directory", async () => {
   const relative = await resolveConfig({ kv: "data/x.sqlite3" }, {
     env: { JOBSEEK_MODEL_DIR: "./models", JOBSEEK_MODEL_SOURCE: "wheels" },

@@ -374,6 +374,46 @@ function searchProcesses(raw: string | undefined, kvLocation: string): number {
   return count;
 }
 
+/** A setting's value that cannot be used: `variable` names it, `problem` says why in words. */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, readonly problem: string) {
+    super(`Cannot start: ${variable} ${problem}`);
+  }
+}
+
+/**
+ * Why a setting's value is refused, in words: zod's "Invalid input: expected number, received NaN"
+ * was said for `--port abc` (an operator's trial, session 57).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { loadConfig } from "./config.ts";
+ * assert.throws(() => loadConfig({ PORT: "abc" }), /^Error: Cannot start: PORT must be a number, not 'abc'$/);
+ * assert.throws(() => loadConfig({ PORT: "70000" }), /PORT must be at most 65535, not '70000'/);
+ * assert.throws(() => loadConfig({ PORT: "80.5" }), /PORT must be a whole number, not '80.5'/);
+ * ```
+ */
+function settingProblem(issue: z.core.$ZodIssue, value: string | undefined): string {
+  const given = value === undefined ? "" : `, not '${value.slice(0, 40)}'`;
+  if (issue.code === "invalid_type" && issue.expected === "number") {
+    return `must be a number${given}`;
+  }
+  if (issue.code === "too_big" && typeof issue.maximum === "number") {
+    return `must be at most ${issue.maximum}${given}`;
+  }
+  if (issue.code === "too_small" && typeof issue.minimum === "number") {
+    return `must be at least ${issue.minimum}${given}`;
+  }
+  if (
+    (issue.code === "invalid_type" && issue.expected === "int") ||
+    (issue.code === "invalid_format" && issue.format === "safeint")
+  ) {
+    return `must be a whole number${given}`;
+  }
+  return issue.message;
+}
+
 /** Parses an environment (by default the process's) into a frozen Config. */
 export function loadConfig(
   env: Record<string, string | undefined> = Deno.env.toObject(),
@@ -383,7 +423,8 @@ export function loadConfig(
   );
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Cannot start: ${String(issue.path[0])} ${issue.message}`);
+    const variable = String(issue.path[0]);
+    throw new ConfigError(variable, settingProblem(issue, env[variable]));
   }
   const e = parsed.data;
   return Object.freeze({

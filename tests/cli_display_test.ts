@@ -115,6 +115,26 @@ Deno.test("ingest fits the terminal, and unchanged data publishes nothing", asyn
   assert.match(third.stdout, /\ntotal\s+40\s+0\s+1\s+39\s/);
   const next = third.stdout.match(/index: snapshot (\S+) with 40 postings is current/);
   assert.ok(next && next[1] !== snapshot, third.stdout);
+
+  // A file no posting could be read from fails, as a pull of it as a source does: a cron job's
+  // import of it looked like success (an operator's trial, session 57).
+  const broken = `${cli.home}/broken.csv`;
+  await Deno.writeTextFile(
+    broken,
+    "site,job_url,title,date_posted\nindeed,,Nurse,2026-11-01\nindeed,,Chef,2026-11-02\n",
+  );
+  const none = await cli.run(["ingest", broken, "--kv", kv, "--no-index"]);
+  assert.equal(none.code, 1);
+  assert.match(none.stdout, /broken\.csv:2: no job_url/);
+  assert.equal(
+    none.stderr.split("\n").filter((line) => line.startsWith("jobseek:")).join("\n"),
+    "jobseek: none of the 2 rows read could be imported (2 invalid: the reasons are above)",
+  );
+  const header = `${cli.home}/header.csv`;
+  await Deno.writeTextFile(header, "site,job_url,title,date_posted\n");
+  const empty = await cli.run(["ingest", header, "--kv", kv, "--no-index"]);
+  assert.equal(empty.code, 1);
+  assert.match(empty.stderr, /^jobseek: the files hold no rows$/m);
 });
 
 Deno.test("the search table says how the work is done beside the city, where the posting says", () => {

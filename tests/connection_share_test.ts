@@ -65,6 +65,22 @@ Deno.test("one address holding many connections gets its share; another address 
   }
 });
 
+Deno.test("a port another process listens on is refused naming the address", async () => {
+  // "Address already in use (os error 98)" named no port (an operator's trial, session 57).
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    await assert.rejects(
+      () => serveApp(echo, { port: taken.addr.port, hostname: "127.0.0.1", logger: silentLogger }),
+      new RegExp(
+        `^Error: Cannot listen on 127\\.0\\.0\\.1:${taken.addr.port}: another process is ` +
+          "listening there \\(give another port with --port or PORT\\)$",
+      ),
+    );
+  } finally {
+    taken.close();
+  }
+});
+
 Deno.test("a slow honest upload ends; a stalled body is still closed", async () => {
   const app = await serveApp(echo, {
     port: 0,

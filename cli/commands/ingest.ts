@@ -7,6 +7,7 @@ import { type CliIo, lineWriter, outputWidth } from "../io.ts";
 import { displayWidth, renderTable, type TableColumn, truncate, wrapText } from "../table.ts";
 import { kvOption, modelOption, resolveCommandConfig } from "../resolve_config.ts";
 import { withStoreLifecycle } from "../store_lifecycle.ts";
+import { ExitStatus } from "../exit_status.ts";
 
 const REPORT_COLUMNS: TableColumn[] = [
   // Paths lose their start, so the file name stays visible on a narrow terminal.
@@ -70,6 +71,32 @@ export function pastRetentionNote(report: ImportReport): string | undefined {
 }
 
 /**
+ * Why an import took no posting at all, or undefined: the files held no row, or none of their rows
+ * could be read as a posting (each reason is in the report). Rows unchanged or from boards not
+ * taken are no failure.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const totals = { rows_read: 40, inserted: 0, updated: 0, unchanged: 0, skipped_source: 0 };
+ * const report = (more: object) => ({ totals: { ...totals, ...more } }) as never;
+ * assert.equal(
+ *   nothingImported(report({ invalid: 40 })),
+ *   "none of the 40 rows read could be imported (40 invalid: the reasons are above)",
+ * );
+ * assert.equal(nothingImported(report({ rows_read: 0 })), "the files hold no rows");
+ * assert.equal(nothingImported(report({ unchanged: 40 })), undefined);
+ * ```
+ */
+export function nothingImported(report: ImportReport): string | undefined {
+  const { rows_read, inserted, updated, unchanged, skipped_source, invalid } = report.totals;
+  if (inserted + updated + unchanged + skipped_source > 0) return undefined;
+  if (rows_read === 0) return "the files hold no rows";
+  return `none of the ${rows_read} rows read could be imported (${invalid} invalid: the ` +
+    "reasons are above)";
+}
+
+/**
  * `jobseek ingest FILE...`: import postings, then publish a new index snapshot. A relative file is
  * read from the run's working directory and named as given.
  */
@@ -106,7 +133,7 @@ export function ingestCommand(io: CliIo) {
           onProgress: (p) => importProgress.update(p.rowsDone, p.rowsTotal, p.file),
           retentionDays: config.retentionDays,
         });
-        importProgress.finish(`imported ${report.totals.rows_read} rows`);
+        importProgress.finish(`read ${report.totals.rows_read} rows`);
         let snapshot: { snapshotId: string; docCount: number } | undefined;
         let published = false;
         if (options.index) {
@@ -162,6 +189,13 @@ export function ingestCommand(io: CliIo) {
           if (line) print(wrapText(line, width).join("\n"));
           // Last, where it is read: the line above reads as success.
           if (past) print(wrapText(past, width).join("\n"));
+        }
+        const nothing = nothingImported(report);
+        if (nothing !== undefined) {
+          // A cron job's import of a broken file looked like success (an operator's trial,
+          // session 57), where the same file pulled as a source is a failed pull.
+          io.stderr.writeSync(`jobseek: ${nothing}\n`);
+          throw new ExitStatus(1);
         }
       } finally {
         store.close();

@@ -118,6 +118,29 @@ function closeQuietly(conn: Deno.Conn): void {
 }
 
 /** The listening guard; see the module documentation. */
+/**
+ * The listening socket, or an error that names the address: "Address already in use (os error
+ * 98)" alone did not say which port (an operator's trial, session 57).
+ */
+function listenOn(hostname: string, port: number): Deno.TcpListener {
+  try {
+    return Deno.listen({ hostname, port });
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new Error(
+        `Cannot listen on ${hostname}:${port}: another process is listening there (give another ` +
+          "port with --port or PORT)",
+      );
+    }
+    if (error instanceof Deno.errors.PermissionDenied) {
+      throw new Error(
+        `Cannot listen on ${hostname}:${port}: not permitted (ports below 1024 need privileges)`,
+      );
+    }
+    throw error;
+  }
+}
+
 export class ConnectionGuard {
   readonly addr: Deno.NetAddr;
   readonly maxConnections: number;
@@ -172,7 +195,7 @@ export class ConnectionGuard {
       options.logger,
       "cannot reach the app server; answering 503",
     );
-    const listener = Deno.listen({ hostname: options.hostname, port: options.port });
+    const listener = listenOn(options.hostname, options.port);
     this.#listener = listener;
     this.addr = listener.addr;
     this.#timer = setInterval(() => {
