@@ -7381,6 +7381,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "`jobseek ingest` of a file no posting could be read from exits 0, as a success, for a cron job (an operator's trial, session 57)",
   },
+  {
+    id: "M886",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "        : meant && this.#places.locate(meant) !== null",
+    becomes: "        : false",
+    breaks:
+      "`near=Manchster` offers no \"did you mean 'Manchester'?\" where the same word in the query is corrected (a person's trial, session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

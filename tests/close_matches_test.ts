@@ -247,7 +247,19 @@ Deno.test("near a city of the postings that the map lacks says how to list its p
   assert.ok(errorInWords(said).includes("search with “City” set to 'Dordon'"));
   await assert.rejects(
     () => service.search(parseSearchQuery({ q: "warehouse", near: "Xyzzyville" })),
-    /no place called 'Xyzzyville' is known/,
+    /no place called 'Xyzzyville' is known; give a city/,
+  );
+  // A city of the postings one letter off is offered (a person's trial, session 57: the page's
+  // "Near (city)" offered nothing where the same word in the query is corrected).
+  await assert.rejects(
+    () => service.search(parseSearchQuery({ q: "nurse", near: "Manchster" })),
+    (error: Error) => {
+      assert.equal(
+        error.message,
+        "Invalid parameter 'near': no place called 'Manchster' is known; did you mean 'Manchester'?",
+      );
+      return true;
+    },
   );
 });
 

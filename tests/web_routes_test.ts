@@ -691,6 +691,27 @@ Deno.test("off: no pages, the API's JSON 404, /metrics still served", async () =
   }
 });
 
+Deno.test("a company typed with no words searches nothing, and the page says how to list its postings", async () => {
+  // A person's trial (session 57): the page said only "Type the work ..." with Company filled in.
+  const web = await startWeb();
+  try {
+    const { cookie } = await userSession(web);
+    const page = await web.request("/?company=Amazon", { cookie });
+    assert.equal(page.status, 200);
+    const document = new DOMParser().parseFromString(await page.text(), "text/html");
+    const results = document.querySelector("#results");
+    assert.equal(results?.querySelectorAll(".result").length, 0);
+    const link = results?.querySelector("a");
+    assert.equal(link?.getAttribute("href"), "/?q=jobs+at+Amazon");
+    assert.match(results?.textContent ?? "", /The filters narrow a search of the words/);
+    // Without a company, the plain invitation alone.
+    const blank = await (await web.request("/", { cookie })).text();
+    assert.doesNotMatch(blank, /jobs at/);
+  } finally {
+    web.close();
+  }
+});
+
 Deno.test("a search before the index is loaded: a page saying so, 503 with the API's Retry-After", async () => {
   // A service with no index yet, as a starting server's is.
   const web = await startWeb({}, {}, (service) => ({

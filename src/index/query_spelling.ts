@@ -309,6 +309,20 @@ function nearestCity(source: SpellingSource, word: string, afterPlaceWord: boole
   return best?.to ?? null;
 }
 
+/**
+ * The city of the postings a place's name one letter off misspells, as the postings write it
+ * ("Manchster": "Manchester"); null where none is, or the name is more than one word. What a
+ * `near` no map knows is offered (a person's trial, session 57: the page's "Near (city)" said only
+ * "no place called 'Manchster' is known", where the same word in the query is corrected).
+ */
+export function cityMisspeltAs(source: SpellingSource, typed: string): string | null {
+  const word = foldText(typed.trim());
+  if (!/^[a-z]+$/.test(word)) return null;
+  const folded = nearestCity(source, word, true);
+  if (folded === null) return null;
+  return source.cities?.().find(({ city }) => foldText(city) === folded)?.city ?? null;
+}
+
 /** The postings' cities' names folded, per index: read once, not for every word looked up. */
 const citiesFolded = new WeakMap<PositionText, { name: string; count: number }[]>();
 

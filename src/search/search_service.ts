@@ -25,7 +25,7 @@ import {
   type WorkSearch,
 } from "../index/index_search.ts";
 import { isRemoteOnly } from "../index/query_place.ts";
-import { withCorrections } from "../index/query_spelling.ts";
+import { cityMisspeltAs, withCorrections } from "../index/query_spelling.ts";
 import { roleText } from "../index/query_phrasing.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import { rankingForModel } from "../index/ranking.ts";
@@ -287,10 +287,17 @@ class SnapshotSearchService implements JobSearchService {
       // "Dordon, GB" as well. Said with the parameter in quotes, which the CLI writes as its flag
       // and the page as its field's label (reviewer C57: "city='Dordon'" was neither's words).
       const ofPostings = served.index.cityNamed(query.near.split(",")[0].trim());
+      const { index } = served;
+      const meant = ofPostings ? null : cityMisspeltAs(
+        { text: index.positionText(), jobs: index.data.jobs, cities: () => index.cities() },
+        query.near,
+      );
       const instead = ofPostings
         ? `'${ofPostings}' is a city of the postings but not on the map, so nothing can be ` +
           `measured from it; search with 'city' set to '${ofPostings}' to list its postings, or ` +
           "give a larger place near it"
+        : meant && this.#places.locate(meant) !== null
+        ? `no place called '${query.near}' is known; did you mean '${meant}'?`
         : `no place called '${query.near}' is known; give a city (e.g. 'Toronto', ` +
           "'Springfield, IL', 'Berlin, DE') or 'lat,lon' (e.g. '43.65,-79.38')";
       throw new JobseekError("INVALID_PARAMETER", `Invalid parameter 'near': ${instead}`, {

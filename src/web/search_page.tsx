@@ -910,10 +910,23 @@ export function ResultsRegion(props: SearchPageProps) {
   if (!response) {
     // A refused search is said at the top of the form and beside its field (ErrorSummary,
     // FieldError): the results region, a screen below on a phone, holds no results for it.
+    // A company typed in its field with no words searched nothing and said nothing of it (a
+    // person's trial, session 57): a filter narrows a search, and "jobs at" lists a company's.
+    const company = props.params.company?.find((name) => name.trim() !== "")?.trim();
     return (
       <div id="results">
         {!props.errors?.length
           ? <p>Type the work you are looking for, or upload a CV below, and press Search.</p>
+          : null}
+        {!props.errors?.length && company
+          ? (
+            <p>
+              {"The filters narrow a search of the words; to list every posting of a company, "}
+              <a href={`/?${new URLSearchParams({ q: `jobs at ${company}` })}`}>
+                {`search “jobs at ${company}”`}
+              </a>.
+            </p>
+          )
           : null}
       </div>
     );
