@@ -7390,6 +7390,44 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "`near=Manchster` offers no \"did you mean 'Manchester'?\" where the same word in the query is corrected (a person's trial, session 57)",
   },
+  {
+    id: "M887",
+    layer: "search",
+    file: "src/search/source_puller.ts",
+    line: "  if (failedFiles === 0) next.lastGoodAt = startedAt;",
+    becomes: "",
+    breaks:
+      "a folder source's failed pull says \"no good pull yet\" after good ones (an operator's trial, session 57)",
+  },
+  {
+    id: "M888",
+    layer: "search",
+    file: "src/search/source_puller.ts",
+    line:
+      '    next.lastGoodAt = startedAt;\n    next.lastRun = runOf("no new files", undefined, now());',
+    becomes: '    next.lastRun = runOf("no new files", undefined, now());',
+    breaks:
+      'a file source read whole with nothing new is not a good pull: a failure after it says "no good pull yet"',
+  },
+  {
+    id: "M889",
+    layer: "search",
+    file: "src/search/source_puller.ts",
+    line:
+      '    if (/text\\/html/i.test(response.headers.get("content-type") ?? "") || HTML_START.test(text)) {',
+    becomes: "    if (false) {",
+    breaks:
+      'a captcha page answered 200 is refused as "the CSV header has no job_url or title column", naming neither the page nor the URL (an operator\'s trial, session 57)',
+  },
+  {
+    id: "M890",
+    layer: "search",
+    file: "src/search/source_puller.ts",
+    line: "      if (rows.problems.length > 0) next.lastRun.problems = rows.problems;",
+    becomes: "",
+    breaks:
+      "a pull whose every row is invalid says no reason for any (an operator's trial, session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -206,6 +206,30 @@ Deno.test("a header-only answer and a body cut mid-row are failed pulls, named a
     record = await pullSaved(store, record, { now });
     assert.equal(record.lastRun?.ok, false);
     assert.match(record.lastRun!.outcome, /lists no postings \(a header alone, or empty\)/);
+    // Every row invalid: failed, with the rows read and why they were refused (an operator's
+    // trial, session 57: no reason, and "0 rows read" beside "40 rows, none valid").
+    feed.answer = () => csv(header.trimEnd() + "\n" + "indeed,,Nurse,2026-02-01\n".repeat(3));
+    record = await pullSaved(store, record, { now });
+    assert.equal(record.lastRun?.ok, false);
+    assert.match(record.lastRun!.outcome, /lists no postings \(3 rows, none valid\)/);
+    assert.deepEqual([record.lastRun!.rows_read, record.lastRun!.invalid], [3, 3]);
+    assert.equal(record.lastRun!.problems?.length, 3);
+    assert.match(record.lastRun!.problems![0], /:2: /);
+    // A web page answered 200 (a captcha, a sign-in): said as such, with the address.
+    feed.answer = () =>
+      new Response("<!DOCTYPE html><html><body>Are you a robot?</body></html>", {
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
+    record = await pullSaved(store, record, { now });
+    assert.equal(record.lastRun?.ok, false);
+    assert.equal(
+      record.lastRun!.outcome,
+      `${feed.url} answered a web page (HTML), not a feed: a sign-in or captcha page, or the ` +
+        "wrong address?",
+    );
+    feed.answer = () => csv("<html>\n<p>moved</p>\n");
+    record = await pullSaved(store, record, { now });
+    assert.match(record.lastRun!.outcome, /answered a web page \(HTML\)/);
     // Cut after a third, the last row cut mid-field: as the issue found it.
     feed.answer = () => csv(whole.slice(0, Math.floor(whole.length / 3)));
     record = await pullSaved(store, record, { now });

@@ -143,6 +143,7 @@ Deno.test("a folder source takes each new file once", async () => {
     };
     const pull = async () => (source = (await pullSource(store, source)).record).lastRun!;
     assert.equal((await pull()).outcome, "no new files");
+    assert.ok(source.lastGoodAt !== undefined, "an empty folder read whole is a good pull");
     await Deno.copyFile(files[0], `${dir}/week1.csv`);
     await Deno.writeTextFile(`${dir}/notes.txt`, "not a feed");
     const first = await pull();
@@ -150,17 +151,23 @@ Deno.test("a folder source takes each new file once", async () => {
     assert.ok(first.inserted > 100);
     assert.equal((await pull()).outcome, "no new files");
     await Deno.copyFile(files[1], `${dir}/week2.csv`);
+    const beforeSecond = Date.now();
     const second = await pull();
     assert.equal(second.outcome, "imported");
     assert.equal(
       second.rows_read,
       (await parseJobspyCsv(await Deno.readTextFile(files[1]))).length,
     );
+    // Each whole read is a good pull, new files or none; a failure after one keeps its time
+    // (an operator's trial, session 57: "no good pull yet" after a good one).
+    const good = source.lastGoodAt;
+    assert.ok(good !== undefined && good >= beforeSecond);
     // A missing folder is the run's error, not a crash.
     source = { ...source, location: `${dir}/gone` };
     const broken = await pull();
     assert.equal(broken.ok, false);
     assert.match(broken.outcome, /No such file|not found/i);
+    assert.equal(source.lastGoodAt, good);
   } finally {
     store.close();
     await Deno.remove(dir, { recursive: true });

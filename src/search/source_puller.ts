@@ -26,6 +26,7 @@ import {
   type ParsedFile,
 } from "../ingest/import_files.ts";
 import { JobseekError } from "../domain/errors.ts";
+import { cleanLine } from "../domain/clean_text.ts";
 import type { BackgroundPublisher } from "./background_publisher.ts";
 
 export { isUrlSource };
@@ -49,7 +50,18 @@ export interface PullLimits {
 const MAX_PROBLEMS = 10;
 
 /** Why a pull is not trusted: nothing of it is imported and nothing expires. */
-class BrokenPull extends Error {}
+/** A body that opens as a web page does. */
+const HTML_START = /^\s*<(?:!doctype\s+html|html)[\s>]/i;
+
+class BrokenPull extends Error {
+  /** The rows read, and why the first invalid ones were refused ("feed:2: no job_url"). */
+  constructor(
+    message: string,
+    readonly rows?: { read: number; invalid: number; problems: string[] },
+  ) {
+    super(message);
+  }
+}
 
 function formatOf(source: SourceRecord, hint: string): ImportFormat {
   if (source.format) return source.format;
@@ -168,10 +180,18 @@ function checkWhole(
   );
   if (listed.size === 0) {
     const rows = files.reduce((n, file) => n + file.rows.length, 0);
+    // Why none was valid, as an import of the body as a file says it (an operator's trial,
+    // session 57: "40 rows, none valid" came with no reason, and "0 rows read").
+    const invalid = files.flatMap((file) =>
+      file.rows.flatMap((row) =>
+        row.kind === "invalid" ? [cleanLine(`${file.file}:${row.line}: ${row.reason}`)] : []
+      )
+    );
     throw new BrokenPull(
       rows === 0
         ? "the body lists no postings (a header alone, or empty)"
         : `the body lists no postings (${rows} rows, none valid)`,
+      { read: rows, invalid: invalid.length, problems: invalid.slice(0, MAX_PROBLEMS) },
     );
   }
   const before = source.lastGoodCount;
@@ -208,8 +228,15 @@ export async function pullSource(
   const now = options.now ?? Date.now;
   const startedAt = now();
   const next: SourceRecord = { ...source, nextRunAt: startedAt + source.everyMs };
-  const failed = (message: string): { record: SourceRecord; changed: number } => {
+  const failed = (
+    message: string,
+    rows?: BrokenPull["rows"],
+  ): { record: SourceRecord; changed: number } => {
     next.lastRun = { ...runOf(message, undefined, now()), ok: false };
+    if (rows) {
+      Object.assign(next.lastRun, { rows_read: rows.read, invalid: rows.invalid });
+      if (rows.problems.length > 0) next.lastRun.problems = rows.problems;
+    }
     return { record: next, changed: 0 };
   };
   try {
@@ -245,6 +272,14 @@ export async function pullSource(
       }
       throw error;
     }
+    // A sign-in or captcha page answered 200 was refused as "the CSV header has no job_url or
+    // title column", naming neither the page nor the URL (an operator's trial, session 57).
+    if (/text\/html/i.test(response.headers.get("content-type") ?? "") || HTML_START.test(text)) {
+      return failed(
+        `${source.location} answered a web page (HTML), not a feed: a sign-in or captcha page, or ` +
+          "the wrong address?",
+      );
+    }
     const format = formatOf(source, response.headers.get("content-type") ?? source.location);
     let listedCount = 0;
     const listed = new Set<string>();
@@ -269,7 +304,9 @@ export async function pullSource(
     next.lastRun = runOf("imported", report, now());
     return { record: next, changed: report.totals.inserted + report.totals.updated };
   } catch (error) {
-    if (error instanceof BrokenPull) return failed(`${source.location}: ${error.message}`);
+    if (error instanceof BrokenPull) {
+      return failed(`${source.location}: ${error.message}`, error.rows);
+    }
     return failed(error instanceof Error ? error.message : String(error));
   }
 }
@@ -291,7 +328,10 @@ async function pullFolder(
   const fresh = [...files].filter(([key]) => !seen.has(key));
   // Files gone from the folder are forgotten; those still there stay seen.
   next.filesSeen = [...files.keys()].filter((key) => seen.has(key));
+  // A file or folder read whole is a good pull, new files or none: a failure after it said "no
+  // good pull yet" (an operator's trial, session 57). It expires nothing either way.
   if (fresh.length === 0) {
+    next.lastGoodAt = startedAt;
     next.lastRun = runOf("no new files", undefined, now());
     return { record: next, changed: 0 };
   }
@@ -321,6 +361,7 @@ async function pullFolder(
   }
   const failedFiles = fresh.length - imported;
   next.contentAt = startedAt;
+  if (failedFiles === 0) next.lastGoodAt = startedAt;
   next.lastRun = {
     ...run,
     at: now(),
