@@ -7428,6 +7428,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a pull whose every row is invalid says no reason for any (an operator's trial, session 57)",
   },
+  {
+    id: "M891",
+    layer: "ingest",
+    file: "src/ingest/jsonl.ts",
+    line: '  if (!("job_title" in fields) && "title" in fields) {',
+    becomes: "  if (false) {",
+    breaks:
+      "a JobSpy record written as JSON Lines loses its description without a word and its title is refused (an operator's trial, session 57)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

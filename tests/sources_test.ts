@@ -219,7 +219,19 @@ Deno.test({
       env,
     );
     assert.equal(added.code, 0, added.stderr);
-    assert.match(added.stdout, /Added source 'jobless'.*pulled every 6h/s);
+    assert.match(
+      added.stdout,
+      /Added source 'jobless'.*pulled every 6h by a running server, the first time within 15s\.\n$/s,
+    );
+    // Faster than servers look for due sources: said as it will be (an operator's trial, session
+    // 57: "pulled every 10s", pulled every 15 s).
+    const fast = await runCli(["sources", "add", "fast", feed.url, "--every", "10s"], env);
+    assert.equal(fast.code, 0, fast.stderr);
+    assert.match(
+      fast.stdout.replace(/\s+/g, " "),
+      /pulled every 15s \(servers look for due sources every 15s, JOBSEEK_SOURCE_CHECK_MS, so not every 10s\)/,
+    );
+    assert.equal((await runCli(["sources", "remove", "fast"], env)).code, 0);
     const ran = await runCli(["sources", "run", "jobless"], env);
     assert.equal(ran.code, 0, ran.stderr);
     assert.match(ran.stdout, /jobless: imported; \d+ rows read, \d+ inserted/);

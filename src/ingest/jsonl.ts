@@ -13,9 +13,39 @@ import {
   jobFromFields,
   parsePublishTime,
 } from "./import_row.ts";
+import { jobFromJobspyRow } from "./jobspy_csv.ts";
 
 function invalid(line: number, reason: string): ImportRow {
   return { kind: "invalid", line, reason };
+}
+
+/**
+ * A JobSpy record's JSON values as its CSV cells: text as it is, numbers and booleans written out,
+ * null and absent empty, and a date pandas wrote as milliseconds since 1970 as its day.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.deepEqual(
+ *   asCsvRow({ title: "Nurse", min_amount: 30000, is_remote: false, date_posted: 1764720000000, company: null }),
+ *   { title: "Nurse", min_amount: "30000", is_remote: "False", date_posted: "2025-12-03", company: "" },
+ * );
+ * ```
+ */
+export function asCsvRow(fields: Record<string, unknown>): Record<string, string> {
+  const row: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    row[name] = value === null || value === undefined
+      ? ""
+      : typeof value === "boolean"
+      ? (value ? "True" : "False")
+      : typeof value === "number" && /^(?:date_posted|search_date)$/.test(name)
+      ? new Date(value).toISOString().slice(0, 10)
+      : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value);
+  }
+  return row;
 }
 
 /** Maps one parsed JSON line to a posting, a skip (source we do not take) or an invalid row. */
@@ -28,6 +58,13 @@ export async function jobFromJsonLine(
     return invalid(line, "not a JSON object");
   }
   const fields = { ...value } as Record<string, unknown>;
+  // A JobSpy record written as JSON (pandas' `to_json(orient="records", lines=True)`): read as its
+  // CSV row is, whose column names it keeps. Read as a posting's fields, its `description` was
+  // dropped without a word and `title` refused as "expected string" (an operator's trial,
+  // session 57).
+  if (!("job_title" in fields) && "title" in fields) {
+    return await jobFromJobspyRow(asCsvRow(fields), line, { fallbackPublishTime });
+  }
   // Site names as a CSV's `site` column is read: any case, and JobSpy's own `site` key too.
   const given = fields.data_source ?? fields.site;
   const source = typeof given === "string" ? given.trim().toLowerCase() : given;

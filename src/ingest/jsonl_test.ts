@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { jobIdFromUrl } from "../domain/job.ts";
 import { type ImportRow, InvalidFileError } from "./import_row.ts";
 import { parseJobsJsonl } from "./jsonl.ts";
+import { parseJobspyCsv } from "./jobspy_csv.ts";
 
 const posting = {
   job_title: "Backend Engineer",
@@ -109,6 +110,42 @@ Deno.test("parseJobsJsonl() reports each bad line with its reason and reads the 
   assert.match(found[8][1], /^country: /);
   assert.deepEqual(rows[9], { kind: "skipped", line: 10, site: "zip_recruiter" });
   assert.deepEqual(rows.filter((r) => r.kind === "job").map((r) => r.line), [1, 11]);
+});
+
+Deno.test("parseJobsJsonl() reads a JobSpy record written as JSON as its CSV row is read", async () => {
+  // pandas' to_json(orient="records", lines=True) of a JobSpy frame: its column names, dates in
+  // milliseconds, null for what is missing. Its description was dropped without a word (an
+  // operator's trial, session 57).
+  const record = {
+    id: "li-1",
+    site: "linkedin",
+    job_url: "https://www.linkedin.com/jobs/view/42",
+    title: "Staff Nurse",
+    company: "Leeds Clinic",
+    location: "Leeds, England, United Kingdom",
+    date_posted: Date.UTC(2026, 10, 20),
+    job_type: "fulltime",
+    min_amount: 30000,
+    max_amount: 35000,
+    currency: "GBP",
+    interval: "yearly",
+    is_remote: false,
+    description: "**Role** Caring for patients on the ward.",
+    company_industry: null,
+  };
+  const csvRow =
+    `site,job_url,title,company,location,date_posted,job_type,min_amount,max_amount,currency,interval,is_remote,description\n` +
+    `linkedin,https://www.linkedin.com/jobs/view/42,Staff Nurse,Leeds Clinic,"Leeds, England, United Kingdom",2026-11-20,fulltime,30000,35000,GBP,yearly,False,**Role** Caring for patients on the ward.\n`;
+  const [fromJson] = await parseJobsJsonl(JSON.stringify(record) + "\n");
+  const [fromCsv] = await parseJobspyCsv(csvRow);
+  assert.equal(fromJson.kind, "job");
+  // The same posting; the CSV's line 2 is the JSON's line 1 (no header).
+  assert.deepEqual({ ...fromJson, line: 2 }, fromCsv);
+  if (fromJson.kind === "job") {
+    assert.equal(fromJson.job.job_description, "**Role** Caring for patients on the ward.");
+    assert.equal(fromJson.job.company_name, "Leeds Clinic");
+    assert.equal(fromJson.job.publish_time, "2026-11-20 00:00:00");
+  }
 });
 
 Deno.test("parseJobsJsonl() rejects a file that is not JSON Lines", async () => {
