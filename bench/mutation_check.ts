@@ -7437,6 +7437,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a JobSpy record written as JSON Lines loses its description without a word and its title is refused (an operator's trial, session 57)",
   },
+  {
+    id: "M892",
+    layer: "search",
+    file: "src/search/profile/role_titles.ts",
+    line: "  for (const match of lined.matchAll(TITLE_WITH_YEARS)) {",
+    becomes: "  for (const match of [] as RegExpExecArray[]) {",
+    breaks:
+      "an RMN's CV opening \"Registered Mental Health Nurse (RMN) with 6 years\" is read without its own title (a person's trial, session 57)",
+  },
+  {
+    id: "M893",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line: '    .replace(/\\b(?:band|grade|level)\\s+\\d+[a-z]?\\b/gi, " ").split(WISH_END)[0];',
+    becomes: "    .split(WISH_END)[0];",
+    breaks:
+      '"a band 6 nursing role" is read as the role "band nurse" (a person\'s trial, session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -585,3 +585,34 @@ Deno.test("deriveProfile() reads German CVs' names, compounds and periods (a per
     );
   }
 });
+
+Deno.test("deriveProfile() reads a profile's opening title with its years, and no pay band as part of a wish (a person's trial, session 57)", () => {
+  // An RMN's CV was read as "band nurse", "Staff Nurse" and "Healthcare Assistant": its first
+  // line's title was nowhere, and "a band 6 nursing role" kept its band.
+  const cv = [
+    "Jo Bloggs",
+    "Leeds, UK",
+    "",
+    "Profile",
+    "Registered Mental Health Nurse (RMN) with 6 years on acute inpatient wards.",
+    "Looking for a band 6 nursing role in Leeds, days or nights.",
+    "",
+    "Experience",
+    "2019-now Staff Nurse, Leeds Teaching Hospitals",
+  ].join("\n");
+  const roles = titles(cv).map(([title]) => title);
+  assert.deepEqual(roles, ["nurse", "Registered Mental Health Nurse", "Staff Nurse"]);
+  // A summary sentence anywhere, after a full stop, counts; its qualifier does not.
+  assert.deepEqual(
+    titles("Hello. Experienced HGV Driver with over ten years on the road.").map(
+      ([title]) => title,
+    ),
+    ["HGV Driver"],
+  );
+  // What opens with a person or an article is the opener's to read, not a title.
+  assert.deepEqual(titles("I'm a staff nurse with 8 years on acute wards.").map(([t]) => t), [
+    "staff nurse",
+  ]);
+  // Words that are no title name none.
+  assert.deepEqual(titles("Proficient with 5 years of Python.").map(([t]) => t), []);
+});

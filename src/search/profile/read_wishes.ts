@@ -61,7 +61,10 @@ const WISH_END =
 
 /** Alternatives of a wish clause: "French or English teaching position" → two roles. */
 function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
-  let text = clause.replace(/\([^)]*\)/g, " ").split(WISH_END)[0];
+  // A pay band or grade is no part of the role: "a band 6 nursing role" was read as "band nurse"
+  // (a person's trial, session 57).
+  let text = clause.replace(/\([^)]*\)/g, " ")
+    .replace(/\b(?:band|grade|level)\s+\d+[a-z]?\b/gi, " ").split(WISH_END)[0];
   // Places and settings after the role: "in Berlin", "in the North West", "in a product company".
   const cut = text.search(
     /\s+(?:in|im|at|within|near|around|across|für|fur|bei|bij)\s+(?:the\s+|a\s+|an\s+|der\s+|die\s+|dem\s+|een\s+|de\s+|het\s+)?(?:\p{Lu}|area|region|raum|remote|hybrid|home|office|product|company|companies|startup|team|reputed|leading|large|small|good|industry|europe)/u,

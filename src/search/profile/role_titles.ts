@@ -91,6 +91,15 @@ const SECOND_ROLE =
 /** "seit 2015 als Krankenpfleger tätig": the German way to say what one works as. */
 const WORKS_AS = /\bals\s+(?:ein(?:e|er)?\s+)?([\p{L}][\p{L}\s/-]{2,40}?)\s+tätig\b/giu;
 
+/**
+ * A sentence that opens with the title and the years in it: "Registered Mental Health Nurse (RMN)
+ * with 6 years on acute inpatient wards", "Staff nurse with over ten years in A&E". A profile's
+ * usual first line; a person's trial (session 57) found an RMN's CV read as "band nurse", "Staff
+ * Nurse" and "Healthcare Assistant", its own title nowhere.
+ */
+const TITLE_WITH_YEARS =
+  /(?:^|[.!?] )(\p{Lu}[\p{L}/&+#'-]*(?: (?:\([^)]{1,20}\)|[\p{L}/&+#'-]+)){0,6}?) with\s+(?:over\s+|more\s+than\s+|nearly\s+|almost\s+|around\s+|some\s+)?(?:\d{1,2}\+?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|several|many)\s+(?:years?|yrs?)\b/gmu;
+
 /** The roles a text's self-descriptions name ("I am a product designer with ..."), in order. */
 export function selfDescribedRoles(text: string): string[] {
   const roles: string[] = [];
@@ -111,6 +120,14 @@ export function selfDescribedRoles(text: string): string[] {
     const end = match.index + match[0].length;
     const second = flat.slice(end, end + 100).match(SECOND_ROLE);
     if (second) add(second[1]);
+  }
+  // A line starts a sentence too: a profile's first line follows its heading or the address.
+  const lined = text.replace(/[^\S\n]+/g, " ");
+  for (const match of lined.matchAll(TITLE_WITH_YEARS)) {
+    // "I'm a staff nurse with 8 years": the opener's, read above; a title has no "a" or "I".
+    if (!/(?:^|\s)(?:i|i['’]m|a|an|the|am|is|was|my|our|we)(?=\s|$)/i.test(match[1])) {
+      add(withoutQualifiers(match[1]));
+    }
   }
   return roles;
 }
