@@ -125,7 +125,29 @@ Deno.test("ingest fits the terminal, and unchanged data publishes nothing", asyn
   );
   const none = await cli.run(["ingest", broken, "--kv", kv, "--no-index"]);
   assert.equal(none.code, 1);
-  assert.match(none.stdout, /broken\.csv:2: no job_url/);
+  assert.match(none.stdout, /broken\.csv:2:\n    no job_url\n/);
+  // A reason longer than the width is wrapped, never cut (an operator's trial, session 57).
+  const undated = `${cli.home}/undated.csv`;
+  await Deno.writeTextFile(
+    undated,
+    "site,job_url,title,date_posted\nindeed,https://uk.indeed.com/viewjob?jk=1,Nurse,\n",
+  );
+  const narrow = await cli.runInTerminal(["ingest", undated, "--kv", kv, "--no-index"], [], {
+    columns: 60,
+  });
+  const told = narrow.output.replace(/\r/g, "").replace(/\s+/g, " ");
+  assert.match(
+    told,
+    /undated\.csv:2: no date_posted \(and no search_date or date in the file name to fall back on\)/,
+  );
+  const invalidPart = narrow.output.slice(
+    narrow.output.indexOf("invalid rows (first ones):"),
+    narrow.output.indexOf("jobseek: none"),
+  );
+  assert.doesNotMatch(invalidPart, /…/);
+  for (const line of invalidPart.replace(/\r/g, "").split("\n")) {
+    assert.ok(stringWidth(line) <= 60, `wider than 60 columns: ${line}`);
+  }
   assert.equal(
     none.stderr.split("\n").filter((line) => line.startsWith("jobseek:")).join("\n"),
     "jobseek: none of the 2 rows read could be imported (2 invalid: the reasons are above)",

@@ -48,9 +48,19 @@ export function formatReport(report: ImportReport, width: number): string {
   const skipped = Object.entries(t.skipped_by_site).map(([site, n]) => `${site}: ${n}`);
   if (skipped.length) out.push(...wrapText(`skipped sources: ${skipped.join(", ")}`, width));
   if (t.invalid_examples.length) {
+    // Wrapped, not cut: the end of a reason says what to do ("... or date in the file name to
+    // fall back on"), and was cut at the width even in a pipe (an operator's trial, session 57).
     out.push(
       "invalid rows (first ones):",
-      ...t.invalid_examples.map((e) => truncate(`  ${e}`, width)),
+      ...t.invalid_examples.flatMap((example) => {
+        // "FILE:LINE:" on its line, cut from the start as file names are; the reason below it.
+        const where = /^(.*?:\d+:) (.*)$/s.exec(example);
+        if (!where) return wrapText(example, width - 4).map((line) => `  ${line}`);
+        return [
+          `  ${truncate(where[1], width - 2, "start")}`,
+          ...wrapText(where[2], width - 4).map((line) => `    ${line}`),
+        ];
+      }),
     );
   }
   return out.join("\n");
