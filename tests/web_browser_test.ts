@@ -78,6 +78,15 @@ async function prepareStore(
     const report = await importFiles(store, [FIXTURES, hostile]);
     assert.equal(report.totals.invalid, 0);
     await publishTestIndex(store);
+    // A source, so that the console lists one with its "Run now" (never due while the page is
+    // tried: nothing is pulled).
+    await store.sources.addSource({
+      name: "weekly-jobspy-feed-of-the-north",
+      location: "https://feeds.example.org/jobspy/weekly-north.csv",
+      everyMs: 7 * 86_400_000,
+      createdAt: Date.now(),
+      nextRunAt: Date.now() + 30 * 86_400_000,
+    });
     const keys = new ApiKeyRegistry(store.apiKeys, []);
     const user = await keys.create("web-user", { rateLimit: 100_000 });
     const admin = await keys.create("web-admin", {

@@ -338,7 +338,10 @@ export function ConsolePage(
           </p>
         )
         : (
+          // Stacked on a narrow screen as the keys are: "Run now" was scrolled off at 360 px (an
+          // operator's trial, session 57).
           <DataTable
+            class="stack"
             columns={[
               "Source",
               "Last run",
@@ -352,15 +355,28 @@ export function ConsolePage(
             {data.sources.map((s) => (
               <tr>
                 <td>{s.name}</td>
-                <td>{when(s.lastRun?.at)}</td>
                 <td>
+                  <StackLabel>Last run</StackLabel>
+                  {when(s.lastRun?.at)}
+                </td>
+                <td>
+                  <StackLabel>Status</StackLabel>
                   {s.lastRun
                     ? (s.lastRun.ok ? `ok: ${s.lastRun.outcome}` : `failed: ${s.lastRun.outcome}`)
                     : "not run yet"}
                 </td>
-                <td class="num">{s.lastRun?.inserted ?? ""}</td>
-                <td class="num">{s.lastRun?.updated ?? ""}</td>
-                <td>{when(s.nextRunAt)}</td>
+                <td class="num">
+                  <StackLabel>Added</StackLabel>
+                  {String(s.lastRun?.inserted ?? "")}
+                </td>
+                <td class="num">
+                  <StackLabel>Updated</StackLabel>
+                  {String(s.lastRun?.updated ?? "")}
+                </td>
+                <td>
+                  <StackLabel>Next run</StackLabel>
+                  {when(s.nextRunAt)}
+                </td>
                 <td>
                   <form method="post" action="/admin/sources/run" class="inline-form">
                     <input type="hidden" name="csrf" value={props.formToken ?? ""} />

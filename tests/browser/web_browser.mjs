@@ -1128,8 +1128,9 @@ const scenarios = {
         await assertFits(page);
         // Every key's Revoke stands on the screen: the keys table was 673 px wide at 360 px, its
         // Revoke column past the right edge of a box that scrolled (session 42).
+        // And every source's "Run now" (an operator's trial, session 57: scrolled off at 360 px).
         const revokes = await page.$$eval(
-          "form[action='/admin/keys/revoke'] button",
+          "form[action='/admin/keys/revoke'] button, form[action='/admin/sources/run'] button",
           // A DOMRect's sides are getters: they do not cross to Node, plain numbers do.
           (buttons) =>
             buttons.map((b) => {
@@ -1137,11 +1138,15 @@ const scenarios = {
               return { left, right };
             }),
         );
-        check(revokes.length > 0, "no Revoke button on /admin");
+        const runNow = await page.$$eval(
+          "form[action='/admin/sources/run'] button",
+          (buttons) => buttons.length,
+        );
+        check(revokes.length > runNow && runNow > 0, "no Revoke or no Run now button on /admin");
         const off = revokes.filter((r) => r.left < 0 || r.right > width).length;
         check(
           off === 0,
-          `${off} of ${revokes.length} Revoke buttons off the screen at ${width} px`,
+          `${off} of ${revokes.length} Revoke and Run now buttons off the screen at ${width} px`,
         );
         await shot(page, `console-${width}`, true);
         await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
