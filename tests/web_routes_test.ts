@@ -2247,9 +2247,9 @@ Deno.test("pay in the query: the page says it was read as pay and where to set a
       .map((p) => p.textContent ?? "");
     assert.ok(
       said.includes(
-        'Read "$40k" as pay, not as the work: postings that state less than 40,000 a year are ' +
-          'left out, those that state no pay are kept; "Yearly salary at least" (More filters) ' +
-          "sets a higher floor.",
+        'Read "$40k" as pay, not as the work: postings that state less than 40,000 a year in ' +
+          'their own currency are left out, those that state no pay are kept; "Yearly salary at ' +
+          'least" (More filters) sets a higher floor.',
       ),
       said.join("\n"),
     );
@@ -2261,7 +2261,7 @@ Deno.test("pay in the query: the page says it was read as pay and where to set a
     const lower = await (await web.request("/?q=nurse+%2440k&salary_min=20000", { cookie })).text();
     assert.match(
       lower,
-      /postings that state less than 40,000 a year or no pay are left out; &quot;Yearly salary at least&quot; \(More filters\) sets a higher floor\./,
+      /postings that state less than 40,000 a year in their own currency or no pay are left out; &quot;Yearly salary at least&quot; \(More filters\) sets a higher floor\./,
     );
   } finally {
     web.close();

@@ -1588,16 +1588,16 @@ export function queryCompanyInWords(
  * import { strict as assert } from "node:assert";
  * assert.equal(
  *   querySalaryInWords({ query_salary: { matched: "£30k", salary_min: 30000 } }, "salary_min"),
- *   'Read "£30k" as pay, not as the work: postings that state less than 30,000 a year are left ' +
- *     "out, those that state no pay are kept; salary_min sets a higher floor.",
+ *   'Read "£30k" as pay, not as the work: postings that state less than 30,000 a year in their ' +
+ *     "own currency are left out, those that state no pay are kept; salary_min sets a higher floor.",
  * );
  * assert.equal(
  *   querySalaryInWords(
  *     { query_salary: { matched: "over 100k", salary_min: 100000, alone: true } },
  *     "salary_min",
  *   ),
- *   'Read "over 100k" as pay: only postings that state pay reaching 100,000 a year are listed; ' +
- *     "salary_min sets a higher floor.",
+ *   'Read "over 100k" as pay: only postings that state pay reaching 100,000 a year in their own ' +
+ *     "currency are listed; salary_min sets a higher floor.",
  * );
  * assert.equal(
  *   querySalaryInWords(
@@ -1635,8 +1635,8 @@ export function queryCompanyInWords(
  *     { query_salary: { matched: "90k", salary_min: 90000, stated_only: true } },
  *     "salary_min",
  *   ),
- *   'Read "90k" as pay, not as the work: postings that state less than 90,000 a year or no pay ' +
- *     "are left out; salary_min sets a higher floor.",
+ *   'Read "90k" as pay, not as the work: postings that state less than 90,000 a year in their ' +
+ *     "own currency or no pay are left out; salary_min sets a higher floor.",
  * );
  * assert.equal(querySalaryInWords({}, "salary_min"), null);
  * assert.match(
@@ -1651,25 +1651,28 @@ export function querySalaryInWords(
 ): string | null {
   const read = response.query_salary;
   if (!read) return null;
+  // With no currency the floor is each posting's own ("over 100k" lets rupees through): said, so
+  // that a person names one ("£100k", "100k USD"; a person's trial, session 57).
   const least = `${read.salary_min.toLocaleString("en-US")}${
     read.currency ? ` ${read.currency}` : ""
   }`;
+  const aYear = read.currency ? "a year" : "a year in their own currency";
   // "£40k jobs in London": the place's postings that state no pay are its close matches.
   const there = response.query_place !== undefined || response.query_company !== undefined;
   // "jobs paying over 100k": the pay is what the list is of, so a posting must state it.
   // A posting's pay is its range's top (`salary_min` compares it): pay "reaching" the figure.
   const said = read.alone && there && filter !== IN_ALERTS
-    ? `Read "${read.matched}" as pay: the postings there that state pay reaching ${least} a year ` +
+    ? `Read "${read.matched}" as pay: the postings there that state pay reaching ${least} ${aYear} ` +
       "are the strong matches, those that state no pay close ones"
     : read.alone
     ? `Read "${read.matched}" as pay: only ${there ? "the " : ""}postings ${
       there ? "there " : ""
-    }that state pay reaching ${least} a year are ${filter === IN_ALERTS ? "sent" : "listed"}`
+    }that state pay reaching ${least} ${aYear} are ${filter === IN_ALERTS ? "sent" : "listed"}`
     : read.stated_only
-    ? `Read "${read.matched}" as pay, not as the work: postings that state less than ${least} a ` +
-      `year${read.currency ? ", pay in another currency," : ""} or no pay are left out`
-    : `Read "${read.matched}" as pay, not as the work: postings that state less than ${least} a ` +
-      `year${read.currency ? ", or pay in another currency," : ""} are left out, those that ` +
+    ? `Read "${read.matched}" as pay, not as the work: postings that state less than ${least} ${aYear}` +
+      `${read.currency ? ", pay in another currency," : ""} or no pay are left out`
+    : `Read "${read.matched}" as pay, not as the work: postings that state less than ${least} ${aYear}` +
+      `${read.currency ? ", or pay in another currency," : ""} are left out, those that ` +
       "state no pay are kept";
   // A lower floor does not widen the words' (session 37): only a higher one is another floor.
   return filter === IN_ALERTS ? `${said}.` : `${said}; ${filter} sets a higher floor.`;
