@@ -4517,8 +4517,8 @@ export const MUTANTS: Mutant[] = [
     id: "M568",
     layer: "web",
     file: "src/web/admin_routes.tsx",
-    line: '        class="stack"',
-    becomes: '        class=""',
+    line: '        class="stack"\n        columns={["Name", "Starts with",',
+    becomes: '        class=""\n        columns={["Name", "Starts with",',
     breaks:
       "/admin at 360 px: the keys table scrolls sideways, Revoke off the screen (reviewer, session 42)",
   },
@@ -7413,8 +7413,7 @@ export const MUTANTS: Mutant[] = [
     id: "M889",
     layer: "search",
     file: "src/search/source_puller.ts",
-    line:
-      '    if (/text\\/html/i.test(response.headers.get("content-type") ?? "") || HTML_START.test(text)) {',
+    line: "    if (HTML_START.test(text)) {",
     becomes: "    if (false) {",
     breaks:
       'a captcha page answered 200 is refused as "the CSV header has no job_url or title column", naming neither the page nor the URL (an operator\'s trial, session 57)',
@@ -7454,6 +7453,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    .split(WISH_END)[0];",
     breaks:
       '"a band 6 nursing role" is read as the role "band nurse" (a person\'s trial, session 57)',
+  },
+  {
+    id: "M894",
+    layer: "web",
+    file: "src/web/admin_routes.tsx",
+    line: '            class="stack"\n            columns={[\n              "Source",',
+    becomes: '            class=""\n            columns={[\n              "Source",',
+    breaks:
+      '/admin at 360 px: the sources table scrolls sideways, "Run now" off the screen (an operator\'s trial, session 57)',
   },
 ];
 

@@ -273,8 +273,9 @@ export async function pullSource(
       throw error;
     }
     // A sign-in or captcha page answered 200 was refused as "the CSV header has no job_url or
-    // title column", naming neither the page nor the URL (an operator's trial, session 57).
-    if (/text\/html/i.test(response.headers.get("content-type") ?? "") || HTML_START.test(text)) {
+    // title column", naming neither the page nor the URL (an operator's trial, session 57). Told
+    // by the body alone: a script that prints CSV may label it text/html (reviewer C58).
+    if (HTML_START.test(text)) {
       return failed(
         `${source.location} answered a web page (HTML), not a feed: a sign-in or captcha page, or ` +
           "the wrong address?",
