@@ -230,10 +230,6 @@ Deno.test("a header-only answer and a body cut mid-row are failed pulls, named a
     feed.answer = () => csv("<html>\n<p>moved</p>\n");
     record = await pullSaved(store, record, { now });
     assert.match(record.lastRun!.outcome, /answered a web page \(HTML\)/);
-    // A feed labelled text/html by a script that forgot its header is read as the feed it is.
-    feed.answer = () => new Response(whole, { headers: { "content-type": "text/html" } });
-    record = await pullSaved(store, record, { now });
-    assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
     // Cut after a third, the last row cut mid-field: as the issue found it.
     feed.answer = () => csv(whole.slice(0, Math.floor(whole.length / 3)));
     record = await pullSaved(store, record, { now });
@@ -253,6 +249,11 @@ Deno.test("a header-only answer and a body cut mid-row are failed pulls, named a
     record = await pullSaved(store, record, { now, acceptShrink: true });
     assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
     assert.equal((await store.sources.expiredIds(clock + 2 * DAY)).size, 0, "one good pull");
+    // A feed labelled text/html by a script that forgot its header is read as the feed it is
+    // (reviewer C58).
+    feed.answer = () => new Response(whole, { headers: { "content-type": "text/html" } });
+    record = await pullSaved(store, record, { now });
+    assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
   } finally {
     await feed.close();
     store.close();
