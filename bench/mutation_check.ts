@@ -7463,6 +7463,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '/admin at 360 px: the sources table scrolls sideways, "Run now" off the screen (an operator\'s trial, session 57)',
   },
+  {
+    id: "M895",
+    layer: "index",
+    file: "src/index/analyze_query.ts",
+    line: "    one.inEnglishToo && one.alternatives ? one.alternatives : [one]",
+    becomes: "    [one]",
+    breaks:
+      '"java ontwikkelaar or tester Amsterdam" has no strong match where "java developer or tester Amsterdam" has 7 (reviewer C58)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

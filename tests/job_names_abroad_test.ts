@@ -169,6 +169,12 @@ Deno.test("a German or Dutch job name is searched in English too: 'software ontw
     also_as: "software developer",
   });
   assert.equal(read.query_alternatives, undefined);
+  // Each of several alternatives is searched in English too (reviewer C58: "java ontwikkelaar or
+  // tester Amsterdam" had no strong match where "java developer or tester Amsterdam" has 7).
+  const either = await strong("java developer or tester Amsterdam");
+  assert.ok(either.length >= 5, `${either.length}`);
+  const dutchEither = await strong("java ontwikkelaar or tester Amsterdam");
+  for (const url of either) assert.ok(dutchEither.includes(url), url);
 });
 
 Deno.test("'werk' and 'Arbeit' beside a place list its postings, as 'work in' does (session 57)", async () => {

@@ -769,6 +769,31 @@ function unjoined(words: readonly string[], typed: readonly string[]): string[] 
 }
 
 /**
+ * The alternatives a search scores `analyzed` as: each the work names ("nurse or midwife"), and
+ * each one's English where it names a job in German or Dutch ("java ontwikkelaar or tester":
+ * "java ontwikkelaar", "java developer", "tester"; reviewer C58: an alternative kept only its
+ * German or Dutch text, which the English fix had mended for a work named alone).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const texts = (q: string) => searchedAlternatives(analyzeQuery(q)).map((a) => a.embeddingText);
+ * assert.deepEqual(texts("java ontwikkelaar or tester"), [
+ *   "java ontwikkelaar (developer)",
+ *   "java developer",
+ *   "tester",
+ * ]);
+ * assert.deepEqual(texts("ontwikkelaar"), ["ontwikkelaar (developer)", "developer"]);
+ * assert.deepEqual(texts("nurse"), []);
+ * ```
+ */
+export function searchedAlternatives(analyzed: AnalyzedQuery): AnalyzedQuery[] {
+  return (analyzed.alternatives ?? []).flatMap((one) =>
+    one.inEnglishToo && one.alternatives ? one.alternatives : [one]
+  );
+}
+
+/**
  * `words` with each German or Dutch job name in English ("software ontwikkelaar": "software
  * developer"); null where none is.
  *

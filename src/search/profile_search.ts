@@ -28,7 +28,7 @@ import { toResults } from "./to_results.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome } from "../domain/service.ts";
 import { foldText } from "../domain/fold_text.ts";
-import { analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
+import { analyzeQuery, namesNoWork, searchedAlternatives } from "../index/analyze_query.ts";
 import type { IndexHit, IndexResult, IndexSearch } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { RankingParams, ResultCut } from "../index/ranking.ts";
@@ -135,9 +135,10 @@ export async function searchProfile(
   const vectors = roles.length > 0 ? await options.embed(analyzed.map((a) => a.embeddingText)) : [];
   // A wish named as alternatives ("nurse or midwife") is searched as each, as `q` alone is.
   const alternatives = await Promise.all(analyzed.map(async (a) => {
-    if (!a.alternatives) return undefined;
-    const embedded = await options.embed(a.alternatives.map((one) => one.embeddingText));
-    return a.alternatives.map((query, k) => ({ query, vector: embedded[k] }));
+    const each = searchedAlternatives(a);
+    if (each.length === 0) return undefined;
+    const embedded = await options.embed(each.map((one) => one.embeddingText));
+    return each.map((query, k) => ({ query, vector: embedded[k] }));
   }));
 
   // A past role unlike every role the person asks for weighs little, whatever its words share.

@@ -15,7 +15,12 @@ import { parseNear } from "../places/mod.ts";
 import type { SearchOutcome, SearchService, ServiceInfo } from "../domain/service.ts";
 import type { Logger } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import { type AnalyzedQuery, analyzeQuery, namesNoWork } from "../index/analyze_query.ts";
+import {
+  type AnalyzedQuery,
+  analyzeQuery,
+  namesNoWork,
+  searchedAlternatives,
+} from "../index/analyze_query.ts";
 import type { OccupationLabels } from "../index/occupation_labels.ts";
 import type { Embedder } from "../model/embedder.ts";
 import {
@@ -309,7 +314,7 @@ class SnapshotSearchService implements JobSearchService {
     const reading = readQuery(served.index, query, { now: this.#now() });
     const { analyzed } = reading;
     let { place } = reading;
-    const works = [analyzed, ...analyzed.alternatives ?? []];
+    const works = [analyzed, ...searchedAlternatives(analyzed)];
     const embedded = await Promise.all(works.map((work) => this.#workVectors(work, served)));
     // The index may have been swapped while the query was embedded: either one is complete, but
     // the vector is only comparable with an index of the model that embedded it.
