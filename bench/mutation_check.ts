@@ -7375,7 +7375,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M885",
     layer: "cli",
-    file: "cli/commands/ingest.ts",
+    file: "src/ingest/import_files.ts",
     line: "  if (inserted + updated + unchanged + skipped_source > 0) return undefined;",
     becomes: "  return undefined;",
     breaks:

@@ -150,7 +150,7 @@ Deno.test("ingest fits the terminal, and unchanged data publishes nothing", asyn
   }
   assert.equal(
     none.stderr.split("\n").filter((line) => line.startsWith("jobseek:")).join("\n"),
-    "jobseek: none of the 2 rows read could be imported (2 invalid: the reasons are above)",
+    "jobseek: none of the 2 rows read could be imported (2 invalid); the reasons are above",
   );
   const header = `${cli.home}/header.csv`;
   await Deno.writeTextFile(header, "site,job_url,title,date_posted\n");

@@ -367,6 +367,19 @@ Deno.test("a folder imports each file on its own and marks a file seen only once
     assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
     assert.equal(record.lastRun?.inserted, 1);
     assert.equal((await pullSource(store, record)).record.lastRun?.outcome, "no new files");
+    // A file of which no row is valid could not be imported: named, not seen, tried again
+    // (reviewer C58: it was "imported" and never tried again).
+    await Deno.writeTextFile(`${dir}/c-invalid.csv`, "site,job_url,title\nindeed,,Nurse\n");
+    const seenBefore = record.filesSeen?.length;
+    record = await pullSaved(store, record);
+    assert.equal(record.lastRun?.ok, false);
+    assert.match(
+      record.lastRun!.outcome,
+      /imported 0 of 1 new files; .*c-invalid\.csv: none of the 1 rows read could be imported \(1 invalid\)/,
+    );
+    assert.ok(record.lastRun!.problems?.some((p) => /c-invalid\.csv:2: /.test(p)));
+    assert.equal(record.filesSeen?.length, seenBefore);
+    await Deno.remove(`${dir}/c-invalid.csv`);
     // A folder never expires postings, even with an expiry set before it was refused.
     await Deno.remove(`${dir}/b-malformed.csv`);
     record = { ...record, expireAfterMs: 1000, nextRunAt: 0 };

@@ -81,32 +81,6 @@ export function pastRetentionNote(report: ImportReport): string | undefined {
 }
 
 /**
- * Why an import took no posting at all, or undefined: the files held no row, or none of their rows
- * could be read as a posting (each reason is in the report). Rows unchanged or from boards not
- * taken are no failure.
- *
- * @example
- * ```ts
- * import { strict as assert } from "node:assert";
- * const totals = { rows_read: 40, inserted: 0, updated: 0, unchanged: 0, skipped_source: 0 };
- * const report = (more: object) => ({ totals: { ...totals, ...more } }) as never;
- * assert.equal(
- *   nothingImported(report({ invalid: 40 })),
- *   "none of the 40 rows read could be imported (40 invalid: the reasons are above)",
- * );
- * assert.equal(nothingImported(report({ rows_read: 0 })), "the files hold no rows");
- * assert.equal(nothingImported(report({ unchanged: 40 })), undefined);
- * ```
- */
-export function nothingImported(report: ImportReport): string | undefined {
-  const { rows_read, inserted, updated, unchanged, skipped_source, invalid } = report.totals;
-  if (inserted + updated + unchanged + skipped_source > 0) return undefined;
-  if (rows_read === 0) return "the files hold no rows";
-  return `none of the ${rows_read} rows read could be imported (${invalid} invalid: the ` +
-    "reasons are above)";
-}
-
-/**
  * `jobseek ingest FILE...`: import postings, then publish a new index snapshot. A relative file is
  * read from the run's working directory and named as given.
  */
@@ -123,7 +97,9 @@ export function ingestCommand(io: CliIo) {
     .option("--json", "print the import report as JSON")
     .action(async (files, options, command) => {
       const { config: givenConfig } = await resolveCommandConfig(command, io);
-      const [{ indexGap }, { openStore }, { importFiles }, { openConfiguredEmbedder }, {
+      const [{ indexGap }, { openStore }, { importFiles, nothingImported }, {
+        openConfiguredEmbedder,
+      }, {
         needsIndexBuild,
         publishIndex,
       }] = await Promise.all([
@@ -200,11 +176,12 @@ export function ingestCommand(io: CliIo) {
           // Last, where it is read: the line above reads as success.
           if (past) print(wrapText(past, width).join("\n"));
         }
-        const nothing = nothingImported(report);
+        const nothing = nothingImported(report.totals);
         if (nothing !== undefined) {
           // A cron job's import of a broken file looked like success (an operator's trial,
           // session 57), where the same file pulled as a source is a failed pull.
-          io.stderr.writeSync(`jobseek: ${nothing}\n`);
+          const why = report.totals.invalid > 0 ? "; the reasons are above" : "";
+          io.stderr.writeSync(`jobseek: ${nothing}${why}\n`);
           throw new ExitStatus(1);
         }
       } finally {

@@ -253,6 +253,32 @@ async function fillMissingCountries(store: PostingsStore, runJobs: Job[]): Promi
   return { run, earlier };
 }
 
+/**
+ * Why an import took no posting at all, or undefined: the files held no row, or none of their rows
+ * could be read as a posting (each reason is in the report). Rows unchanged or from boards not
+ * taken are no failure. `jobseek ingest` exits 1 on it, and a folder source takes such a file for
+ * one that could not be imported (reviewer C58: it was "imported", and never tried again).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * const totals = { rows_read: 40, inserted: 0, updated: 0, unchanged: 0, skipped_source: 0 };
+ * const report = (more: object) => ({ ...totals, ...more }) as never;
+ * assert.equal(
+ *   nothingImported(report({ invalid: 40 })),
+ *   "none of the 40 rows read could be imported (40 invalid)",
+ * );
+ * assert.equal(nothingImported(report({ rows_read: 0 })), "the files hold no rows");
+ * assert.equal(nothingImported(report({ unchanged: 40 })), undefined);
+ * ```
+ */
+export function nothingImported(totals: ImportCounts): string | undefined {
+  const { rows_read, inserted, updated, unchanged, skipped_source, invalid } = totals;
+  if (inserted + updated + unchanged + skipped_source > 0) return undefined;
+  if (rows_read === 0) return "the files hold no rows";
+  return `none of the ${rows_read} rows read could be imported (${invalid} invalid)`;
+}
+
 /** An import's counts before any row is read. */
 export function emptyCounts(): ImportCounts {
   return {

@@ -23,6 +23,7 @@ import {
   type ImportFormat,
   type ImportReport,
   importTexts,
+  nothingImported,
   type ParsedFile,
 } from "../ingest/import_files.ts";
 import { JobseekError } from "../domain/errors.ts";
@@ -347,6 +348,15 @@ async function pullFolder(
       const report = await importFiles(store, [path], {
         onStored: (ids) => listed.push(...ids),
       });
+      // A file no posting could be read from is one that could not be imported, as `jobseek
+      // ingest` takes it: it was "imported", seen, and never tried again (reviewer C58).
+      const nothing = nothingImported(report.totals);
+      if (nothing !== undefined) {
+        for (const field of ["rows_read", "invalid"] as const) run[field] += report.totals[field];
+        problems.push(...report.totals.invalid_examples);
+        fileProblems.push(`${path}: ${nothing}`);
+        continue;
+      }
       await store.sources.markListed(source.name, listed, startedAt);
       next.filesSeen.push(key);
       imported++;
