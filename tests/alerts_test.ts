@@ -429,6 +429,25 @@ alertsTest(
         /search: +q=lighthouse keeper country=US remote=onsite salary_min=30000\n/,
       );
       assert.equal((await cli(["remove", saved.id])).code, 0);
+      // Pay as said, its currency carried; a currency named on its own wins (reviewer C58).
+      const pay = await cli(["add", "keeper", "--salary-min", "£30k", "--json"]);
+      assert.equal(pay.code, 0, pay.stderr);
+      const paid = JSON.parse(pay.stdout);
+      assert.deepEqual([paid.params.salary_min, paid.params.salary_currency], ["30000", "GBP"]);
+      assert.equal((await cli(["remove", paid.id])).code, 0);
+      const own = await cli([
+        "add",
+        "keeper",
+        "--salary-min",
+        "£30k",
+        "--param",
+        "salary_currency=EUR",
+        "--json",
+      ]);
+      assert.equal(own.code, 0, own.stderr);
+      const owned = JSON.parse(own.stdout);
+      assert.deepEqual([owned.params.salary_min, owned.params.salary_currency], ["30000", "EUR"]);
+      assert.equal((await cli(["remove", owned.id])).code, 0);
       assert.equal(SAVED_SEARCH_NAME_MAX, NAME_MAX_LENGTH);
       // Neither words nor a name: a usage error before any request, as `search` says it; the same
       // as with a name (it had said "give a query or --name", then with a name "give a query": a

@@ -247,13 +247,18 @@ export function alertsCommand(io: CliIo) {
         ...(options.webhook ?? []).map((url) => ({ type: "webhook", url })),
         ...(options.email ? [{ type: "email", to: options.email, every: options.every }] : []),
       ];
+      const flags = filterParams(options);
+      // The currency said with `--salary-min £30k` gives way to one named on its own, as a
+      // `--salary-currency` flag's does (reviewer C58: it replaced `--param salary_currency=EUR`).
+      const own = (options as Record<string, unknown>).salaryCurrency;
+      if (own === undefined && options.param?.salary_currency !== undefined) {
+        delete flags.salary_currency;
+      }
       const created = await call(endpoint, apiKey, "POST", "", {
         name,
         ...(query !== "" ? { q: query } : {}),
         ...(options.param ?? {}),
-        ...Object.fromEntries(
-          Object.entries(filterParams(options)).filter(([, value]) => value !== undefined),
-        ),
+        ...Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)),
         ...(deliver.length > 0 ? { deliver } : {}),
       }).catch((error: unknown) => {
         throw error instanceof Error ? new Error(addRefusalInFlags(error.message)) : error;

@@ -531,6 +531,8 @@ export interface SalaryFlag {
  * import { strict as assert } from "node:assert";
  * assert.deepEqual(salaryOfFlag("30000"), { amount: "30000" });
  * assert.deepEqual(salaryOfFlag("30,000"), { amount: "30000" });
+ * assert.deepEqual(salaryOfFlag("45.000"), { amount: "45000" });
+ * assert.deepEqual(salaryOfFlag("30.5"), { amount: "30.5" });
  * assert.deepEqual(salaryOfFlag("30k"), { amount: "30000" });
  * assert.deepEqual(salaryOfFlag("£30K"), { amount: "30000", currency: "GBP" });
  * assert.deepEqual(salaryOfFlag("€15 an hour"), { amount: "31200", currency: "EUR" });
@@ -540,8 +542,9 @@ export interface SalaryFlag {
  */
 export function salaryOfFlag(value: string): SalaryFlag {
   const typed = value.trim();
+  // Thousands first, as the words read them: "45.000" is a German 45,000, not 45 (reviewer C58).
+  if (/^\d{1,3}(?:[.,_]\d{3})+$/.test(typed)) return { amount: typed.replace(/[.,_]/g, "") };
   if (/^\d+(?:\.\d+)?$/.test(typed)) return { amount: typed };
-  if (/^\d{1,3}(?:[,_]\d{3})+$/.test(typed)) return { amount: typed.replace(/[,_]/g, "") };
   const pay = salaryIn(typed);
   if (pay && pay.rest === "") {
     return pay.currency === undefined
