@@ -6042,9 +6042,11 @@ export const MUTANTS: Mutant[] = [
     id: "M737",
     layer: "web",
     file: "src/web/web_routes.tsx",
-    line: '    if (work !== "" && !hasRoles) outcome = await search(work);',
-    becomes: "",
-    breaks: "the work typed beside a CV on the page is not searched (session 51)",
+    line:
+      '      parseSearchQuery({ profile: text, ...(work !== "" ? { q: work } : {}), top_k: 50 }, "q"),',
+    becomes: '      parseSearchQuery({ profile: text, top_k: 50 }, "q"),',
+    breaks:
+      "the work typed beside a CV on the page is not searched, where the API and the CLI search it first (sessions 51 and 58)",
   },
   {
     id: "M738",
@@ -6194,15 +6196,6 @@ export const MUTANTS: Mutant[] = [
     becomes: '        {false ? "A CV\'s search, run by its deliveries" : (',
     breaks:
       'a saved CV search\'s "Run this search" puts the whole CV in the address bar and searches nothing (session 51, reviewer R51b)',
-  },
-  {
-    id: "M754",
-    layer: "web",
-    file: "src/web/web_routes.tsx",
-    line: '    if (work !== "" && !hasRoles) outcome = await search(work);',
-    becomes: '    if (work !== "") outcome = await search(work);',
-    breaks:
-      "the work typed beside a CV that names its role takes the lead, and the CV's own matches become close ones (session 51, reviewer R51b)",
   },
   {
     id: "M755",
@@ -7281,15 +7274,6 @@ export const MUTANTS: Mutant[] = [
     becomes: '  const close = r.results.filter((result) => result.match === "close").length;',
     breaks:
       "the CV page says \"then 45 close matches\" where there are 51, the API's and the CLI's count (a person's trial, session 57)",
-  },
-  {
-    id: "M875",
-    layer: "web",
-    file: "src/web/web_routes.tsx",
-    line: '        unsearchedWork={work !== "" && hasRoles ? work : undefined}',
-    becomes: "        unsearchedWork={undefined}",
-    breaks:
-      "the work typed beside a CV that names its roles is dropped without a word (a person's trial, session 57)",
   },
   {
     id: "M876",

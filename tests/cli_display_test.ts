@@ -125,7 +125,7 @@ Deno.test("ingest fits the terminal, and unchanged data publishes nothing", asyn
   );
   const none = await cli.run(["ingest", broken, "--kv", kv, "--no-index"]);
   assert.equal(none.code, 1);
-  assert.match(none.stdout, /broken\.csv:2:\n    no job_url\n/);
+  assert.match(none.stdout, /broken\.csv:2:\n {4}no job_url\n/);
   // A reason longer than the width is wrapped, never cut (an operator's trial, session 57).
   const undated = `${cli.home}/undated.csv`;
   await Deno.writeTextFile(

@@ -185,8 +185,6 @@ export function CvResultsPage(
     fileName: string;
     cut: number;
     response: SearchResponse;
-    /** The work typed beside the CV, not searched: the CV names roles of its own. */
-    unsearchedWork?: string;
   },
 ) {
   const r = props.response;
@@ -205,19 +203,6 @@ export function CvResultsPage(
         : null}
       <h2>What the search took from your CV</h2>
       {r.derived ? <DerivedList derived={r.derived} /> : <p>Nothing could be derived.</p>}
-      {props.unsearchedWork !== undefined
-        ? (
-          // The box asks for the work a CV does not say; typed beside one that does, it was left
-          // out without a word (a person's trial, session 57).
-          <p class="notice">
-            {`Your CV names its roles, so “${props.unsearchedWork}” was not searched beside them. `}
-            <a href={`/?${new URLSearchParams({ q: props.unsearchedWork, sort: "relevance" })}`}>
-              {`Search “${props.unsearchedWork}” on its own`}
-            </a>
-            {", or put the work at the top of the CV."}
-          </p>
-        )
-        : null}
       <p id="count" class="count-line" role="status" aria-live="polite">
         {cvCountText(r)}
       </p>

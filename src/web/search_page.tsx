@@ -1177,10 +1177,12 @@ export function CvForm(props: { formToken?: string }) {
         <label for="field-cv">CV file (.txt, .md, .pdf or .docx)</label>
         <input id="field-cv" type="file" name="cv" accept=".txt,.md,.pdf,.docx" required />
         {
-          /* The work wanted, where a CV does not say it (reviewer W51: "Experienced nurse looking for
-        work" was read as no role, and the page's advice named an API parameter). */
+          /* The work wanted, searched first beside the CV's roles, as `q` beside a profile is
+        (reviewer W51: "Experienced nurse looking for work" was read as no role; C58: one rule). */
         }
-        <label for="field-cv-work">The work you want, if your CV does not say it (optional)</label>
+        <label for="field-cv-work">
+          The work you want (optional): searched first, then your CV's
+        </label>
         <input
           id="field-cv-work"
           type="text"

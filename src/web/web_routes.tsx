@@ -428,10 +428,10 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
   });
 
   /**
-   * A CV's search and its page. The work typed beside it is searched where the CV names no role
-   * of its own: searched beside one, as a query beside `--cv` is, it took the lead and made the
-   * CV's own nurses close matches (reviewer R51b), where the field asks for the work a CV does not
-   * say.
+   * A CV's search and its page. The work typed beside it is searched as the API and the CLI search
+   * `q` beside a profile: first, the CV's roles after it. Until session 58 the page searched it only
+   * where the CV named no role (reviewer R51b), and a person who typed "mental health nurse" to
+   * steer a nurse's CV saw it dropped; one rule for every transport (reviewer C58).
    */
   async function cvResults(
     c: Context<AppEnv>,
@@ -439,23 +439,13 @@ export function createWebRoutes(deps: WebDeps): WebRoutes {
     searched: WebSessionCv,
   ): Promise<Response> {
     const { text, work, fileName, cut } = searched;
-    const search = (q?: string) =>
-      deps.service.search(
-        parseSearchQuery({ profile: text, ...(q !== undefined ? { q } : {}), top_k: 50 }, "q"),
-      );
-    let outcome = await search();
-    const hasRoles = (outcome.derived?.roles.length ?? 0) > 0;
-    if (work !== "" && !hasRoles) outcome = await search(work);
+    const outcome = await deps.service.search(
+      parseSearchQuery({ profile: text, ...(work !== "" ? { q: work } : {}), top_k: 50 }, "q"),
+    );
     const response = toSearchResponse(c.get("requestId"), outcome);
     return sendPage(
       c,
-      <CvResultsPage
-        {...frame}
-        fileName={fileName}
-        cut={cut}
-        response={response}
-        unsearchedWork={work !== "" && hasRoles ? work : undefined}
-      />,
+      <CvResultsPage {...frame} fileName={fileName} cut={cut} response={response} />,
     );
   }
 
