@@ -168,16 +168,13 @@ export interface Config {
   /** Expired postings are deleted from the store this many days after they expired; 0: never. */
   purgeAfterDays: number;
   /**
-   * Whether the environment named the retention or the purge: they are the store's settings once a
-   * server has stored them, and a process whose environment says otherwise is told so.
-   */
-  lifecycleFromEnv: boolean;
-  /**
    * Whether the environment named the retention itself (`JOBSEEK_RETENTION_DAYS`): without it, a
    * store that already holds postings takes no retention rather than the default, so that no
    * default hides what an operator put in it (src/store/lifecycle_settings_store.ts).
    */
   retentionFromEnv: boolean;
+  /** Whether the environment named the purge itself (`JOBSEEK_PURGE_AFTER_DAYS`). */
+  purgeFromEnv: boolean;
   logLevel: LogLevel;
   /**
    * Server processes that search, each with its own copy of the index, behind the one public port
@@ -453,8 +450,8 @@ export function loadConfig(
     publishInChild: e.JOBSEEK_PUBLISH_CHILD,
     retentionDays: e.JOBSEEK_RETENTION_DAYS,
     purgeAfterDays: e.JOBSEEK_PURGE_AFTER_DAYS,
-    lifecycleFromEnv: Boolean(env.JOBSEEK_RETENTION_DAYS || env.JOBSEEK_PURGE_AFTER_DAYS),
     retentionFromEnv: Boolean(env.JOBSEEK_RETENTION_DAYS),
+    purgeFromEnv: Boolean(env.JOBSEEK_PURGE_AFTER_DAYS),
     logLevel: e.JOBSEEK_LOG_LEVEL,
     searchProcesses: searchProcesses(e.JOBSEEK_SEARCH_PROCESSES, e.JOBSEEK_KV),
     ...(e.JOBSEEK_SEARCH_SOCKET ? { searchSocket: e.JOBSEEK_SEARCH_SOCKET } : {}),

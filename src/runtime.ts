@@ -222,10 +222,11 @@ export async function openRuntime(
     });
   }
   const lifecycle = { ...settings };
+  // Only what the environment named is compared: a purge alone named, on a store that took no
+  // retention, was told "the store's settings are used, not the environment's" (reviewer C58).
   if (
-    givenConfig.lifecycleFromEnv &&
-    (settings.retentionDays !== givenConfig.retentionDays ||
-      settings.purgeAfterDays !== givenConfig.purgeAfterDays)
+    (givenConfig.retentionFromEnv && settings.retentionDays !== givenConfig.retentionDays) ||
+    (givenConfig.purgeFromEnv && settings.purgeAfterDays !== givenConfig.purgeAfterDays)
   ) {
     logger.warn("the store's retention and purge settings are used, not the environment's", {
       retention_days: settings.retentionDays,

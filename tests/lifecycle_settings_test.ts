@@ -16,9 +16,9 @@ import { realJobs, testEmbedder } from "./helpers.ts";
 
 Deno.test("purging is off unless the operator turns it on", () => {
   assert.equal(loadConfig({}).purgeAfterDays, 0);
-  assert.equal(loadConfig({}).lifecycleFromEnv, false);
+  assert.equal(loadConfig({}).purgeFromEnv, false);
   assert.equal(loadConfig({ JOBSEEK_PURGE_AFTER_DAYS: "30" }).purgeAfterDays, 30);
-  assert.equal(loadConfig({ JOBSEEK_PURGE_AFTER_DAYS: "30" }).lifecycleFromEnv, true);
+  assert.equal(loadConfig({ JOBSEEK_PURGE_AFTER_DAYS: "30" }).purgeFromEnv, true);
 });
 
 Deno.test("the first process that claims them stores its settings; later ones get the store's", async () => {

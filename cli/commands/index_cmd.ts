@@ -236,14 +236,39 @@ function wholeDays(value: string): number {
   return Number(value);
 }
 
-/** The lifecycle line of `index status` and `index lifecycle`. */
-function describeLifecycle(stored: StoredLifecycle | null, config: Readonly<Config>): string {
+/**
+ * The lifecycle line of `index status` and `index lifecycle`.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * import { loadConfig } from "../../src/config.ts";
+ * // A store of postings with none stored, no retention named: none, said as such.
+ * assert.match(
+ *   describeLifecycle(null, { ...loadConfig({}), retentionDays: 0 }),
+ *   /retention off \(keep all\).*the store holds postings and no retention is named, so none is/,
+ * );
+ * assert.match(
+ *   describeLifecycle(null, loadConfig({})),
+ *   /retention 60 days.*this process's environment or the defaults/,
+ * );
+ * ```
+ */
+export function describeLifecycle(
+  stored: StoredLifecycle | null,
+  config: Readonly<Config>,
+): string {
   const retention = stored?.retentionDays ?? config.retentionDays;
   const purge = stored?.purgeAfterDays ?? config.purgeAfterDays;
   const where = stored
     ? `the store's settings, set by ${stored.setBy} at ${
       new Date(stored.setAt).toISOString().slice(0, 19)
     }Z`
+    : !config.retentionFromEnv && retention === 0
+    // No default hides what a store holds (src/store/lifecycle_settings_store.ts): "the
+    // defaults" said a retention of none came from them (reviewer C58).
+    ? "not stored yet: the store holds postings and no retention is named, so none is; the " +
+      "first server stores it"
     : "not stored yet: this process's environment or the defaults; the first server stores them";
   return `lifecycle: retention ${retention > 0 ? `${retention} days` : "off (keep all)"}; ` +
     `purge ${purge > 0 ? `${purge} days after a posting expired` : "off (nothing is deleted)"} ` +
