@@ -7324,8 +7324,8 @@ export const MUTANTS: Mutant[] = [
     id: "M881",
     layer: "ingest",
     file: "src/ingest/import_row.ts",
-    line: '  if (clean.job_title === "") return { kind: "invalid", line, reason: "no title" };',
-    becomes: "",
+    line: '    clean.job_title.replace(/[\\p{Cf}\\uFFFD]/gu, "").trim() === ""',
+    becomes: "    false",
     breaks:
       "a JSON Lines title of spaces is stored and listed as a result no one can open (an operator's trial, session 57)",
   },

@@ -261,6 +261,11 @@ Deno.test("near a city of the postings that the map lacks says how to list its p
       return true;
     },
   );
+  // With its country, as the place is often given (reviewer C58).
+  await assert.rejects(
+    () => service.search(parseSearchQuery({ q: "nurse", near: "Manchster, GB" })),
+    /no place called 'Manchster, GB' is known; did you mean 'Manchester, GB'\?/,
+  );
 });
 
 Deno.test("a class teacher's CV meets no 'Class 2' driver, and its hint names no list that is not there", async () => {

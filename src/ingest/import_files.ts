@@ -168,7 +168,7 @@ export interface ParsedFile {
   rows: ImportRow[];
 }
 
-async function parseFile(path: string, cwd?: string): Promise<ParsedFile> {
+async function parseFile(path: string, cwd?: string, now?: number): Promise<ParsedFile> {
   const at = cwd === undefined ? path : resolve(cwd, path);
   const format = formatOfFile(path);
   if (format === undefined) {
@@ -185,24 +185,21 @@ async function parseFile(path: string, cwd?: string): Promise<ParsedFile> {
       } or ${Object.keys(FORMATS).at(-1)})`,
     );
   }
-  return await parseText(path, format, await readText(at));
+  return await parseText(path, format, await readText(at), { now });
 }
 
+/** `now`: the import's clock, which a row dated ahead of it is refused by (`postedAhead`). */
 async function parseText(
   file: string,
   format: ImportFormat,
   text: string,
-  fallbackPublishTime?: string,
+  context: { fallbackPublishTime?: string; now?: number } = {},
 ): Promise<ParsedFile> {
   if (format === "csv") {
     if (text.trim() === "") throw new InvalidFileError("it is empty (no CSV header)");
-    return {
-      file,
-      format,
-      rows: await parseJobspyCsv(text, { fileName: file, fallbackPublishTime }),
-    };
+    return { file, format, rows: await parseJobspyCsv(text, { fileName: file, ...context }) };
   }
-  return { file, format, rows: await parseJobsJsonl(text, { fallbackPublishTime }) };
+  return { file, format, rows: await parseJobsJsonl(text, context) };
 }
 
 interface CountryFill {
@@ -308,7 +305,7 @@ export function importFiles(
 ): Promise<ImportReport> {
   return importParsed(
     store,
-    paths.map((path) => ({ name: path, parse: () => parseFile(path, options.cwd) })),
+    paths.map((path) => ({ name: path, parse: () => parseFile(path, options.cwd, options.now) })),
     { ...options, param: "file" },
   );
 }
@@ -337,7 +334,7 @@ export function importTexts(
     store,
     texts.map(({ name, format, text, fallbackPublishTime }) => ({
       name,
-      parse: () => parseText(name, format, text, fallbackPublishTime),
+      parse: () => parseText(name, format, text, { fallbackPublishTime, now: options.now }),
     })),
     { ...options, param: "body" },
   );

@@ -139,7 +139,14 @@ export async function jobFromFields(
   for (const name of REFERENCED_FIELDS) {
     if (typeof clean[name] === "string") clean[name] = clean[name].replace(/\s+/g, " ").trim();
   }
-  if (clean.job_title === "") return { kind: "invalid", line, reason: "no title" };
+  // Nothing to read counts as nothing: a zero-width space, a soft hyphen, or what "&#0;" decodes
+  // to (U+FFFD) made a title no one could see or open (reviewer C58).
+  if (
+    typeof clean.job_title === "string" &&
+    clean.job_title.replace(/[\p{Cf}\uFFFD]/gu, "").trim() === ""
+  ) {
+    return { kind: "invalid", line, reason: "no title" };
+  }
   // Empty (or, in JSONL, null) is absent; so is a field that held only control characters.
   for (
     const optional of [

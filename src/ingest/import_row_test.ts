@@ -187,6 +187,14 @@ Deno.test("jobFromFields() refuses a title of spaces and a posting dated ahead, 
     line: 2,
     reason: "no title",
   });
+  // Nor a title of invisible characters, written or referenced (reviewer C58).
+  for (const invisible of ["\u200b", "&#8203;", "&shy; &zwnj;", "&#0;"]) {
+    assert.deepEqual(await row({ job_title: invisible }), {
+      kind: "invalid",
+      line: 2,
+      reason: "no title",
+    }, invisible);
+  }
   const spaced = await row({ job_title: "  Staff   Nurse ", company_name: " Clinic\t" });
   assert.equal(spaced.kind === "job" && spaced.job.job_title, "Staff Nurse");
   assert.equal(spaced.kind === "job" && spaced.job.company_name, "Clinic");

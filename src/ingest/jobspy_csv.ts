@@ -159,6 +159,8 @@ export function dateFromFileName(fileName: string): string | undefined {
 export interface JobspyRowContext {
   /** Publish time to use when a row has neither `date_posted` nor `search_date`. */
   fallbackPublishTime?: string;
+  /** The import's clock (ms): a row dated more than a day after it is refused. Default now. */
+  now?: number;
 }
 
 function field(row: Record<string, string>, name: string): string {
@@ -270,6 +272,7 @@ export async function jobFromJobspyRow(
   return await jobFromFields(candidate, line, {
     region: location.region,
     hasOwnPay: field(row, "min_amount") !== "" || field(row, "max_amount") !== "",
+    ...(context.now !== undefined ? { now: context.now } : {}),
   });
 }
 
@@ -278,6 +281,8 @@ export interface ParseJobspyCsvOptions {
   fileName?: string;
   /** The date a row without one gets (a push's `date_posted` or arrival), before the file name's. */
   fallbackPublishTime?: string;
+  /** The import's clock (`JobspyRowContext.now`). */
+  now?: number;
 }
 
 /**
@@ -366,7 +371,10 @@ export async function parseJobspyCsv(
     rows.push(
       "reason" in entry
         ? { kind: "invalid", line: entry.line, reason: entry.reason }
-        : await jobFromJobspyRow(entry.record, entry.line, { fallbackPublishTime }),
+        : await jobFromJobspyRow(entry.record, entry.line, {
+          fallbackPublishTime,
+          now: options.now,
+        }),
     );
   }
   return rows;

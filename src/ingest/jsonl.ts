@@ -52,8 +52,9 @@ export function asCsvRow(fields: Record<string, unknown>): Record<string, string
 export async function jobFromJsonLine(
   value: unknown,
   line: number,
-  fallbackPublishTime?: string,
+  context: { fallbackPublishTime?: string; now?: number } = {},
 ): Promise<ImportRow> {
+  const { fallbackPublishTime, now } = context;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return invalid(line, "not a JSON object");
   }
@@ -63,7 +64,7 @@ export async function jobFromJsonLine(
   // dropped without a word and `title` refused as "expected string" (an operator's trial,
   // session 57).
   if (!("job_title" in fields) && "title" in fields) {
-    return await jobFromJobspyRow(asCsvRow(fields), line, { fallbackPublishTime });
+    return await jobFromJobspyRow(asCsvRow(fields), line, { fallbackPublishTime, now });
   }
   // Site names as a CSV's `site` column is read: any case, and JobSpy's own `site` key too.
   const given = fields.data_source ?? fields.site;
@@ -96,7 +97,7 @@ export async function jobFromJsonLine(
     // A date alone or an ISO time is accepted and written the one way the store keeps.
     fields.publish_time = parsePublishTime(fields.publish_time) ?? fields.publish_time;
   }
-  return await jobFromFields(fields, line);
+  return await jobFromFields(fields, line, now !== undefined ? { now } : {});
 }
 
 /**
@@ -115,7 +116,7 @@ export async function jobFromJsonLine(
  */
 export async function parseJobsJsonl(
   text: string,
-  options: { fallbackPublishTime?: string } = {},
+  options: { fallbackPublishTime?: string; now?: number } = {},
 ): Promise<ImportRow[]> {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const first = lines.find((line) => line.trim() !== "");
@@ -133,7 +134,7 @@ export async function parseJobsJsonl(
       rows.push(invalid(i + 1, `not valid JSON (${(error as Error).message})`));
       continue;
     }
-    rows.push(await jobFromJsonLine(value, i + 1, options.fallbackPublishTime));
+    rows.push(await jobFromJsonLine(value, i + 1, options));
   }
   return rows;
 }

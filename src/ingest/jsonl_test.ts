@@ -157,3 +157,16 @@ Deno.test("parseJobsJsonl() rejects a file that is not JSON Lines", async () => 
   );
   assert.deepEqual(await parseJobsJsonl("\n\n"), []);
 });
+
+Deno.test("a row is dated ahead of the import's own clock, not the wall's (reviewer C58)", async () => {
+  const now = Date.UTC(2100, 0, 1);
+  const line = JSON.stringify({ ...posting, publish_time: "2099-06-01" });
+  const [atThatTime] = await parseJobsJsonl(line, { now });
+  assert.equal(atThatTime.kind, "job");
+  const [today] = await parseJobsJsonl(line);
+  assert.equal(today.kind, "invalid");
+  const csv =
+    "site,job_url,title,date_posted\nindeed,https://uk.indeed.com/viewjob?jk=9,Nurse,2099-06-01\n";
+  assert.equal((await parseJobspyCsv(csv, { now }))[0].kind, "job");
+  assert.equal((await parseJobspyCsv(csv))[0].kind, "invalid");
+});

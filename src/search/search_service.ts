@@ -293,10 +293,13 @@ class SnapshotSearchService implements JobSearchService {
       // and the page as its field's label (reviewer C57: "city='Dordon'" was neither's words).
       const ofPostings = served.index.cityNamed(query.near.split(",")[0].trim());
       const { index } = served;
-      const meant = ofPostings ? null : cityMisspeltAs(
+      // "Manchster, GB": the city's part is what is misspelt, the rest said back as given.
+      const [name, ...rest] = query.near.split(",");
+      const city = ofPostings ? null : cityMisspeltAs(
         { text: index.positionText(), jobs: index.data.jobs, cities: () => index.cities() },
-        query.near,
+        name,
       );
+      const meant = city === null ? null : [city, ...rest].join(",");
       const instead = ofPostings
         ? `'${ofPostings}' is a city of the postings but not on the map, so nothing can be ` +
           `measured from it; search with 'city' set to '${ofPostings}' to list its postings, or ` +

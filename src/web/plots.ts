@@ -31,19 +31,24 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 /**
  * A time axis's tick in UTC as operators read logs: 24-hour ("17:30", not D3's "05:30" and "PM"),
- * a midnight as its day ("Dec 3").
+ * seconds where the tick has them (publishes 45 s apart read "18:17" ten times: reviewer C58), a
+ * midnight as its day ("Dec 3"), a new year's as the year.
  *
  * @example
  * ```ts
  * import { strict as assert } from "node:assert";
  * assert.equal(utcTick(new Date("2026-12-03T17:30:00Z")), "17:30");
+ * assert.equal(utcTick(new Date("2026-12-03T17:30:15Z")), "17:30:15");
  * assert.equal(utcTick(new Date("2026-12-03T00:00:00Z")), "Dec 3");
+ * assert.equal(utcTick(new Date("2026-01-01T00:00:00Z")), "2026");
  * ```
  */
 export function utcTick(date: Date): string {
-  return date.getUTCHours() === 0 && date.getUTCMinutes() === 0
-    ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`
-    : date.toISOString().slice(11, 16);
+  const time = date.toISOString().slice(11, 19);
+  if (time !== "00:00:00") return time.endsWith(":00") ? time.slice(0, 5) : time;
+  return date.getUTCMonth() === 0 && date.getUTCDate() === 1
+    ? String(date.getUTCFullYear())
+    : `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
 }
 
 /** One dotted line a series over time, each named at its end. */
