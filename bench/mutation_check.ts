@@ -7251,7 +7251,7 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/job_index.ts",
     line:
-      "    const managersOut = firstJob && !titleSaysManager(query.workText ?? query.embeddingText);",
+      "    const managersOut = firstJob && !/manag/i.test(query.workText ?? query.embeddingText);",
     becomes: "    const managersOut = firstJob;",
     breaks:
       '"entry level account manager" finds no account manager strong: every title of the work says manager',
@@ -7455,6 +7455,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "    [one]",
     breaks:
       '"java ontwikkelaar or tester Amsterdam" has no strong match where "java developer or tester Amsterdam" has 7 (reviewer C58)',
+  },
+  {
+    id: "M896",
+    layer: "domain",
+    file: "src/domain/title_levels.ts",
+    line: "  return MANAGES.test(title) && !FIRST_MANAGER_POST.test(title);",
+    becomes: "  return MANAGES.test(title);",
+    breaks:
+      '"graduate scheme retail" loses its "Retail Assistant Manager": a manager\'s first post ruled out as a manager\'s (reviewer C58)',
   },
 ];
 

@@ -347,6 +347,13 @@ Deno.test("a first job's level rules out a manager's title, unless the work is a
   const accounts = await search("entry level account manager");
   const strong = accounts.results.filter((r) => r.match === "strong");
   assert.ok(strong.filter((r) => /account manager/i.test(r.job_title)).length >= 3);
+  // A manager's first post stays a first job's (reviewer C58: "graduate scheme retail" lost its
+  // "Retail Assistant Manager").
+  const retail = await search("graduate scheme retail");
+  assert.equal(
+    retail.results.find((r) => /assistant manager/i.test(r.job_title))?.match,
+    "strong",
+  );
 });
 
 Deno.test("a country alone is said by its name where the reading is shown", async () => {

@@ -78,11 +78,14 @@ export function titleSaysExperienced(title: string): boolean {
 
 /** A manager's title ("Business Analyst - Manager", "Store Manager", "Projektmanagerin"). */
 const MANAGES = /manager(?:in|innen|s)?\b/i;
+/** A manager's first post, which graduates and trainees are hired into (reviewer C58). */
+const FIRST_MANAGER_POST =
+  /\bassistant\s+manager|\bmanager\s+in\s+training\b|\bmanagement\s+trainee/i;
 
 /**
- * Whether the title is a manager's: no first job either, where the work asked is not a manager's
- * ("entry level finance jobs new york" listed a consulting manager paid $141,200-$294,300 as its
- * strong match: a person's trial, session 57).
+ * Whether the title is a manager's above a first post: no first job either, where the work asked
+ * is not a manager's ("entry level finance jobs new york" listed a consulting manager paid
+ * $141,200-$294,300 as its strong match: a person's trial, session 57).
  *
  * @example
  * ```ts
@@ -91,8 +94,11 @@ const MANAGES = /manager(?:in|innen|s)?\b/i;
  * assert.equal(titleSaysManager("Projektmanagerin (m/w/d)"), true);
  * assert.equal(titleSaysManager("Management Accountant"), false);
  * assert.equal(titleSaysManager("Care Assistant"), false);
+ * // A manager's first post is one a graduate is hired into.
+ * assert.equal(titleSaysManager("Retail Assistant Manager"), false);
+ * assert.equal(titleSaysManager("Manager in Training"), false);
  * ```
  */
 export function titleSaysManager(title: string): boolean {
-  return MANAGES.test(title);
+  return MANAGES.test(title) && !FIRST_MANAGER_POST.test(title);
 }

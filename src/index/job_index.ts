@@ -954,8 +954,9 @@ export class JobIndex {
     if (beside === undefined) return null;
     const { levels, ruledOut } = beside;
     const firstJob = ruledOut.includes("senior");
-    // "Graduate trainee manager" asks a manager's first post: then a manager's title rules none out.
-    const managersOut = firstJob && !titleSaysManager(query.workText ?? query.embeddingText);
+    // "Graduate trainee manager", "entry level management" ask a manager's first post: then a
+    // manager's title rules none out (reviewer C58: "management" had ruled every manager out).
+    const managersOut = firstJob && !/manag/i.test(query.workText ?? query.embeddingText);
     const key = `${levels.join(" ")} not ${ruledOut.join(" ")}${managersOut ? " manager" : ""}`;
     const known = this.#levelMasks.get(key);
     if (known) return known;
