@@ -19,3 +19,15 @@ export class ExitStatus extends Error {
  * printed and the status was 1 (a person's trial, session 57).
  */
 export const BROKEN_PIPE_EXIT_CODE = 141;
+
+/**
+ * Thrown by a write to stdout whose reader has gone: the one broken pipe that ends a run silently
+ * with {@linkcode BROKEN_PIPE_EXIT_CODE}. Another (stderr, a child's pipe) is an error like any
+ * (reviewer C58).
+ */
+export class StdoutClosed extends Error {
+  constructor() {
+    super("stdout was closed by its reader");
+    this.name = "StdoutClosed";
+  }
+}

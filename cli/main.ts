@@ -16,7 +16,7 @@
  */
 import { Command, CommanderError } from "@commander-js/extra-typings";
 import { CANCELLED_EXIT_CODE, CancelledError } from "./cancelled.ts";
-import { BROKEN_PIPE_EXIT_CODE, ExitStatus } from "./exit_status.ts";
+import { BROKEN_PIPE_EXIT_CODE, ExitStatus, StdoutClosed } from "./exit_status.ts";
 import type { CliIo } from "./io.ts";
 import { processIo } from "./process_io.ts";
 import { serveCommand } from "./commands/serve.ts";
@@ -110,7 +110,7 @@ export async function exitCodeOf(io: CliIo, work: () => Promise<unknown>): Promi
       return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof ExitStatus) return error.code;
-    if (error instanceof Deno.errors.BrokenPipe) return BROKEN_PIPE_EXIT_CODE;
+    if (error instanceof StdoutClosed) return BROKEN_PIPE_EXIT_CODE;
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.writeSync(`jobseek: ${message}\n`);
     return error instanceof CancelledError ? CANCELLED_EXIT_CODE : 1;

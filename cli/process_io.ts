@@ -6,19 +6,34 @@
  * @module
  */
 import type { CliIo, CliOutput } from "./io.ts";
+import { StdoutClosed } from "./exit_status.ts";
 
 const encoder = new TextEncoder();
 
+/** Stdout's broken pipe as {@linkcode StdoutClosed}; any other error as it is. */
+function closedAs(error: unknown, isStdout: boolean): unknown {
+  return isStdout && error instanceof Deno.errors.BrokenPipe ? new StdoutClosed() : error;
+}
+
 function output(stream: typeof Deno.stdout | typeof Deno.stderr): CliOutput {
+  const isStdout = stream === Deno.stdout;
   return {
     // A pipe may accept fewer bytes than asked per write, so both loop until everything is out.
     async write(text) {
       let bytes = encoder.encode(text);
-      while (bytes.length > 0) bytes = bytes.subarray(await stream.write(bytes));
+      try {
+        while (bytes.length > 0) bytes = bytes.subarray(await stream.write(bytes));
+      } catch (error) {
+        throw closedAs(error, isStdout);
+      }
     },
     writeSync(text) {
       let bytes = encoder.encode(text);
-      while (bytes.length > 0) bytes = bytes.subarray(stream.writeSync(bytes));
+      try {
+        while (bytes.length > 0) bytes = bytes.subarray(stream.writeSync(bytes));
+      } catch (error) {
+        throw closedAs(error, isStdout);
+      }
     },
     isTerminal: () => stream.isTerminal(),
     columns() {
