@@ -7465,6 +7465,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"graduate scheme retail" loses its "Retail Assistant Manager": a manager\'s first post ruled out as a manager\'s (reviewer C58)',
   },
+  {
+    id: "M897",
+    layer: "cli",
+    file: "cli/main.ts",
+    line: "    if (error instanceof StdoutClosed) return BROKEN_PIPE_EXIT_CODE;",
+    becomes: "",
+    breaks:
+      '`jobseek --help | head -1` prints "jobseek: stdout was closed by its reader" and exits 1 (a person\'s trial, session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

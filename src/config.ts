@@ -389,12 +389,20 @@ export class ConfigError extends Error {
  * assert.throws(() => loadConfig({ PORT: "abc" }), /^Error: Cannot start: PORT must be a number, not 'abc'$/);
  * assert.throws(() => loadConfig({ PORT: "70000" }), /PORT must be at most 65535, not '70000'/);
  * assert.throws(() => loadConfig({ PORT: "80.5" }), /PORT must be a whole number, not '80.5'/);
+ * assert.throws(() => loadConfig({ JOBSEEK_MAIL_FROM: "ab" }), /JOBSEEK_MAIL_FROM must be at least 3 characters long$/);
  * ```
  */
 function settingProblem(issue: z.core.$ZodIssue, value: string | undefined): string {
   const given = value === undefined ? "" : `, not '${value.slice(0, 40)}'`;
   if (issue.code === "invalid_type" && issue.expected === "number") {
     return `must be a number${given}`;
+  }
+  // A text's length is said without the text: it may be a secret (reviewer C58).
+  if ((issue.code === "too_big" || issue.code === "too_small") && issue.origin === "string") {
+    const bound = issue.code === "too_big"
+      ? `at most ${issue.maximum}`
+      : `at least ${issue.minimum}`;
+    return `must be ${bound} characters long`;
   }
   if (issue.code === "too_big" && typeof issue.maximum === "number") {
     return `must be at most ${issue.maximum}${given}`;
