@@ -904,6 +904,28 @@ function Facets(props: SearchPageProps & { applied: number }) {
   );
 }
 
+/**
+ * The search a company typed alone stands for: "jobs at NAME", the page's other filters kept (a
+ * country, a way of working: reviewer C58), the company field given to the words.
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   String(jobsAtLink({ company: ["Amazon"], country: ["DE"], q: [""] }, "Amazon")),
+ *   "q=jobs+at+Amazon&country=DE",
+ * );
+ * ```
+ */
+export function jobsAtLink(params: PageParams, company: string): URLSearchParams {
+  const link = new URLSearchParams({ q: `jobs at ${company}` });
+  for (const [name, values] of Object.entries(params)) {
+    if (name === "q" || name === "company") continue;
+    for (const value of values) if (value !== "") link.append(name, value);
+  }
+  return link;
+}
+
 /** The part htmx swaps: facets, what was applied, results and paging. */
 export function ResultsRegion(props: SearchPageProps) {
   const { response, params, offset, pageSize } = props;
@@ -922,7 +944,7 @@ export function ResultsRegion(props: SearchPageProps) {
           ? (
             <p>
               {"The filters narrow a search of the words; to list every posting of a company, "}
-              <a href={`/?${new URLSearchParams({ q: `jobs at ${company}` })}`}>
+              <a href={`/?${jobsAtLink(props.params, company)}`}>
                 {`search “jobs at ${company}”`}
               </a>.
             </p>
