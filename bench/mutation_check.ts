@@ -7474,6 +7474,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '`jobseek --help | head -1` prints "jobseek: stdout was closed by its reader" and exits 1 (a person\'s trial, session 57)',
   },
+  {
+    id: "M898",
+    layer: "web",
+    file: "src/web/console_data.ts",
+    line: "        runs.filter((run) => run.inserted + run.updated + run.invalid > 0).slice(0, 20)",
+    becomes: "        runs.slice(0, 20)",
+    breaks:
+      "the console's imports table fills with source pulls that brought nothing, pushing real imports off it (an operator's trial, session 57)",
+  },
+  {
+    id: "M899",
+    layer: "http",
+    file: "src/http/postings_routes.ts",
+    line: '    recordedAs: `push by ${principal?.name ?? "a key"}`,',
+    becomes: "",
+    breaks:
+      'the console lists a push as from "body", not from the key that pushed it (an operator\'s trial, session 57)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -30,7 +30,14 @@ import { renderPlot } from "../src/web/plots.ts";
 import { safeNext, SIGN_IN_PER_PREFIX_PER_MINUTE } from "../src/web/respond.tsx";
 import { ASSETS } from "../src/web/static.ts";
 import { WebSessions } from "../src/web/session.ts";
-import { createTestSearch, defaultTestJobs, type TestSearch } from "./helpers.ts";
+import {
+  createTestSearch,
+  defaultTestJobs,
+  feederAndReaderKeys,
+  type TestSearch,
+} from "./helpers.ts";
+import { startTestServer } from "./test_server.ts";
+import { createIngestService } from "../src/search/ingest_service.ts";
 import { ORIGIN, pageAt, signIn, startTestWeb, type TestWeb } from "./web_client.ts";
 
 async function hostilePosting(): Promise<Job> {
@@ -377,10 +384,25 @@ Deno.test("the console: sign in first, 403 without the admin scope", async () =>
       finished_at: new Date().toISOString(),
       files,
       ...emptyCounts(),
+      rows_read: 3,
+      inserted: 3,
+      skipped_by_site: {},
+      invalid_examples: [],
+    });
+    // A run that changed nothing (a source pulled with nothing new) is not listed: the sources
+    // table says it, and such runs crowded out the pushes (an operator's trial, session 57).
+    await (await testSearch()).store.importRuns.save({
+      started_at: new Date().toISOString(),
+      finished_at: new Date().toISOString(),
+      files: [`quiet-${tag}.csv`],
+      ...emptyCounts(),
+      rows_read: 40,
+      unchanged: 40,
       skipped_by_site: {},
       invalid_examples: [],
     });
     const withRun = await (await web.request("/admin", { cookie: admin })).text();
+    assert.ok(!withRun.includes(`quiet-${tag}.csv`), "a run that changed nothing is listed");
     assert.match(withRun, new RegExp(`<summary>first-${tag}\\.csv and 46 more</summary>`));
     assert.ok(withRun.includes(`<li>f44-${tag}.csv</li>`), "a folded file is not listed");
     assert.ok(!withRun.includes("<img src=x"), "a file name reached the console as markup");
@@ -2425,5 +2447,31 @@ Deno.test("work named as alternatives is said back on the page", async () => {
     );
   } finally {
     web.close();
+  }
+});
+
+Deno.test("a push is recorded as the key's, for the console's imports table, and its rows named as the body's", async () => {
+  // An operator's trial (session 57): the console's "From" said "body", not whose push it was.
+  const search = await createTestSearch();
+  const server = await startTestServer(search.store, search.service, {
+    ingest: createIngestService({ store: search.store }),
+  });
+  try {
+    const { feeder } = await feederAndReaderKeys(search.store);
+    const response = await server.fetch("/v1/postings", {
+      method: "POST",
+      headers: { "x-api-key": feeder, "content-type": "text/csv" },
+      body: "site,job_url,title,date_posted\n" +
+        "indeed,https://uk.indeed.com/viewjob?jk=push1,Nurse,2026-11-20\n" +
+        "indeed,,Chef,2026-11-20\n",
+    });
+    const body = await response.json();
+    assert.equal(response.status, 200, JSON.stringify(body));
+    assert.deepEqual(body.totals.invalid_examples, ["body:3: no job_url"]);
+    const [run] = await search.store.importRuns.list(1);
+    assert.deepEqual(run.files, ["push by feeder"]);
+  } finally {
+    await server.close();
+    await search.close();
   }
 });

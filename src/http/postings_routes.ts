@@ -91,10 +91,11 @@ async function push(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
       param: "body",
     });
   }
+  const principal = c.get("principal");
   const { publishing, ...report } = await deps.ingest!.importText("body", format, text, {
     fallbackPublishTime,
+    recordedAs: `push by ${principal?.name ?? "a key"}`,
   });
-  const principal = c.get("principal");
   deps.logger.info("postings pushed", {
     request_id: c.get("requestId"),
     key: principal?.name,

@@ -91,6 +91,12 @@ export interface ImportFilesOptions {
   /** The retention (`JOBSEEK_RETENTION_DAYS`): the report counts the rows past it. */
   retentionDays?: number;
   /**
+   * What the run's record names as what it imported, instead of the files' names: a push is
+   * "push by KEY" where its report names its rows "body:LINE" (an operator's trial, session 57:
+   * the console's "From" said "body", not whose).
+   */
+  recordedAs?: string;
+  /**
    * The directory a relative path is read from (the CLI's run's); unset, the process's. The report
    * names each file as given.
    */
@@ -468,7 +474,9 @@ async function importParsed(
   const run = await importRuns.save({
     started_at: startedAt,
     finished_at: finishedAt,
-    files: reports.map((report) => report.file),
+    files: options.recordedAs !== undefined
+      ? [options.recordedAs]
+      : reports.map((report) => report.file),
     ...totals,
   });
   return {

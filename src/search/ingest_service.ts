@@ -20,7 +20,7 @@ export interface IngestService {
     name: string,
     format: ImportFormat,
     text: string,
-    options?: { fallbackPublishTime?: string },
+    options?: { fallbackPublishTime?: string; recordedAs?: string },
   ): Promise<
     ImportReport & { publishing: boolean }
   >;
@@ -32,7 +32,12 @@ export function createIngestService(options: {
 }): IngestService {
   return {
     async importText(name, format, text, given = {}) {
-      const report = await importTexts(options.store, [{ name, format, text, ...given }]);
+      const { recordedAs, ...fallback } = given;
+      const report = await importTexts(
+        options.store,
+        [{ name, format, text, ...fallback }],
+        recordedAs !== undefined ? { recordedAs } : {},
+      );
       const changed = report.totals.inserted + report.totals.updated;
       if (changed > 0) options.publisher?.request(`push of ${changed} postings`);
       return { ...report, publishing: changed > 0 && options.publisher !== undefined };

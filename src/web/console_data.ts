@@ -102,7 +102,11 @@ export class ConsoleFigures {
     const [index, snapshots, imports, sources, keys, postings, figures] = await Promise.all([
       this.#index(),
       this.#snapshots(),
-      store.importRuns.list(20),
+      // Runs that changed nothing (a source pulled every minute with nothing new) crowded out
+      // the pushes and imports (an operator's trial, session 57): the sources table says them.
+      store.importRuns.list(200).then((runs) =>
+        runs.filter((run) => run.inserted + run.updated + run.invalid > 0).slice(0, 20)
+      ),
       store.sources.listSources(),
       apiKeys.list(),
       this.postings(),
