@@ -151,7 +151,7 @@ Deno.test({
     const env = { JOBSEEK_KV: `${dir}/kv.sqlite3` };
     const ran = await runCli(["ingest", `${dir}/rows.csv`], env);
     assert.equal(ran.code, 0, ran.stderr);
-    assert.match(ran.stdout + ran.stderr, /rows\.csv:3: job_title: 100000 characters, over its/);
+    assert.match(ran.stdout + ran.stderr, /rows\.csv:3:\s+job_title: 100000 characters, over its/);
     const status = JSON.parse((await runCli(["index", "status", "--json"], env)).stdout);
     assert.equal(status.stored_postings, 2);
   } finally {

@@ -432,7 +432,7 @@ Deno.test("the console's Run now makes a source due; Revoke ends a key", async (
     const cookie = await signIn(web, web.adminKey);
     const token = await formToken(web, cookie);
     const consolePage = await (await web.request("/admin", { cookie })).text();
-    assert.match(consolePage, new RegExp(`aria-label="Run ${name} now"`));
+    assert.match(consolePage, new RegExp(`aria-label="Run now: ${name}"`));
     const before = Date.now();
     const run = await web.request("/admin/sources/run", {
       method: "POST",

@@ -381,7 +381,7 @@ export function ConsolePage(
                   <form method="post" action="/admin/sources/run" class="inline-form">
                     <input type="hidden" name="csrf" value={props.formToken ?? ""} />
                     <input type="hidden" name="name" value={s.name} />
-                    <button type="submit" aria-label={`Run ${s.name} now`}>Run now</button>
+                    <button type="submit" aria-label={`Run now: ${s.name}`}>Run now</button>
                   </form>
                 </td>
               </tr>
