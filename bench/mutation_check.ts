@@ -7251,7 +7251,7 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/job_index.ts",
     line:
-      "    const managersOut = firstJob && !/manag/i.test(query.workText ?? query.embeddingText);",
+      "    const managersOut = firstJob && !MANAGER_WORK.test(query.workText ?? query.embeddingText);",
     becomes: "    const managersOut = firstJob;",
     breaks:
       '"entry level account manager" finds no account manager strong: every title of the work says manager',
@@ -7478,8 +7478,8 @@ export const MUTANTS: Mutant[] = [
     id: "M898",
     layer: "web",
     file: "src/web/console_data.ts",
-    line: "        runs.filter((run) => run.inserted + run.updated + run.invalid > 0).slice(0, 20)",
-    becomes: "        runs.slice(0, 20)",
+    line: "        const listed = runs.filter(changedOrFailed);",
+    becomes: "        const listed = runs;",
     breaks:
       "the console's imports table fills with source pulls that brought nothing, pushing real imports off it (an operator's trial, session 57)",
   },
@@ -7491,6 +7491,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       'the console lists a push as from "body", not from the key that pushed it (an operator\'s trial, session 57)',
+  },
+  {
+    id: "M900",
+    layer: "index",
+    file: "src/index/job_index.ts",
+    line: "const MANAGER_WORK = /\\bmanag(?:er|ers|ement)\\s*(?:\\(|$)/i;",
+    becomes: "const MANAGER_WORK = /manag/i;",
+    breaks:
+      '"graduate management accountant" lists "Fund Accounting - Manager" as strong: an accountant\'s work read as a manager\'s (reviewer C58b)',
   },
 ];
 

@@ -156,7 +156,7 @@ Deno.test("ingest fits the terminal, and unchanged data publishes nothing", asyn
   await Deno.writeTextFile(header, "site,job_url,title,date_posted\n");
   const empty = await cli.run(["ingest", header, "--kv", kv, "--no-index"]);
   assert.equal(empty.code, 1);
-  assert.match(empty.stderr, /^jobseek: the files hold no rows$/m);
+  assert.match(empty.stderr, /^jobseek: no row was read \(a header alone, or empty\)$/m);
 });
 
 Deno.test("the search table says how the work is done beside the city, where the posting says", () => {

@@ -12,7 +12,8 @@ import { strict as assert } from "node:assert";
 import { realIndex } from "./real_index.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { analyzeQuery, namesNoWork } from "../src/index/analyze_query.ts";
-import { toSearchResponse } from "../src/domain/job.ts";
+import { type Job, jobIdFromUrl, toSearchResponse } from "../src/domain/job.ts";
+import { createTestSearch } from "./helpers.ts";
 import { buildSearchPage } from "../src/mcp/tools/search_page.ts";
 
 async function search(q: string) {
@@ -564,4 +565,42 @@ Deno.test("a hint quotes the work as searched, not the asking or where the perso
   assert.match(dutch, /\("kok" lists the \d+ postings elsewhere\)/, dutch);
   const said = await hintOf("I need a job, no experience, I live in Leeds");
   assert.doesNotMatch(said, /I live/, said);
+});
+
+Deno.test("a 'management accountant' is an accountant: a first job's level rules managers out there (reviewer C58b)", async () => {
+  // None of these says a junior's level, so the work's postings that state no level ruled out are
+  // the strong matches: the manager's is ruled out where the work's head is no manager.
+  const posting = async (n: number, job_title: string): Promise<Job> => {
+    const job_url = `https://uk.indeed.com/viewjob?jk=mgr58${n}`;
+    return {
+      id: await jobIdFromUrl(job_url),
+      job_url,
+      job_title,
+      company_name: `Firm ${n}`,
+      city: "Leeds",
+      country: "GB",
+      publish_time: "2026-11-20 09:00:00",
+      job_tags: [],
+      data_source: "indeed",
+      job_description: `${job_title}: month-end close, budgets and reporting.`,
+    };
+  };
+  const search = await createTestSearch({
+    jobs: [
+      await posting(1, "Management Accountant"),
+      await posting(2, "Management Accountant - Manager"),
+      await posting(3, "Assistant Management Accountant"),
+    ],
+  });
+  try {
+    const found = await search.service.search(
+      parseSearchQuery({ q: "graduate management accountant", sort: "relevance" }),
+    );
+    assert.equal(found.query_seniority?.none_at_level, true);
+    const strong = found.results.filter((r) => r.match === "strong").map((r) => r.job_title);
+    assert.ok(strong.includes("Management Accountant"), strong.join(" | "));
+    assert.ok(!strong.some((title) => /manager/i.test(title)), strong.join(" | "));
+  } finally {
+    await search.close();
+  }
 });

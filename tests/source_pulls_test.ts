@@ -227,9 +227,18 @@ Deno.test("a header-only answer and a body cut mid-row are failed pulls, named a
       `${feed.url} answered a web page (HTML), not a feed: a sign-in or captcha page, or the ` +
         "wrong address?",
     );
-    feed.answer = () => csv("<html>\n<p>moved</p>\n");
-    record = await pullSaved(store, record, { now });
-    assert.match(record.lastRun!.outcome, /answered a web page \(HTML\)/);
+    for (
+      const page of [
+        "<html>\n<p>moved</p>\n",
+        "<!-- login -->\n<!DOCTYPE html><html></html>\n",
+        '<meta http-equiv="refresh" content="0; url=/login">\n',
+        '\uFEFF<?xml version="1.0"?><!DOCTYPE html><html></html>\n',
+      ]
+    ) {
+      feed.answer = () => csv(page);
+      record = await pullSaved(store, record, { now });
+      assert.match(record.lastRun!.outcome, /answered a web page \(HTML\)/, page);
+    }
     // Cut after a third, the last row cut mid-field: as the issue found it.
     feed.answer = () => csv(whole.slice(0, Math.floor(whole.length / 3)));
     record = await pullSaved(store, record, { now });
@@ -367,10 +376,11 @@ Deno.test("a folder imports each file on its own and marks a file seen only once
     assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
     assert.equal(record.lastRun?.inserted, 1);
     assert.equal((await pullSource(store, record)).record.lastRun?.outcome, "no new files");
-    // A file of which no row is valid could not be imported: named, not seen, tried again
-    // (reviewer C58: it was "imported" and never tried again).
+    // A file of which no row is valid could not be imported: a failed pull that names it (reviewer
+    // C58: it was "imported"). Said once: seen as every file is, tried again when it changes, not
+    // at every pull (reviewer C58b: each retry saved a run).
     await Deno.writeTextFile(`${dir}/c-invalid.csv`, "site,job_url,title\nindeed,,Nurse\n");
-    const seenBefore = record.filesSeen?.length;
+    const runsBefore = (await store.importRuns.list(100)).length;
     record = await pullSaved(store, record);
     assert.equal(record.lastRun?.ok, false);
     assert.match(
@@ -378,8 +388,15 @@ Deno.test("a folder imports each file on its own and marks a file seen only once
       /imported 0 of 1 new files; .*c-invalid\.csv: none of the 1 rows read could be imported \(1 invalid\)/,
     );
     assert.ok(record.lastRun!.problems?.some((p) => /c-invalid\.csv:2: /.test(p)));
-    assert.equal(record.filesSeen?.length, seenBefore);
+    record = await pullSaved(store, record);
+    assert.equal(record.lastRun?.outcome, "no new files");
+    assert.equal((await store.importRuns.list(100)).length, runsBefore + 1);
+    // A header alone is a day JobSpy found nothing: taken, no failure.
+    await Deno.writeTextFile(`${dir}/d-empty-day.csv`, "site,job_url,title\n");
+    record = await pullSaved(store, record);
+    assert.equal(record.lastRun?.ok, true, record.lastRun?.outcome);
     await Deno.remove(`${dir}/c-invalid.csv`);
+    await Deno.remove(`${dir}/d-empty-day.csv`);
     // A folder never expires postings, even with an expiry set before it was refused.
     await Deno.remove(`${dir}/b-malformed.csv`);
     record = { ...record, expireAfterMs: 1000, nextRunAt: 0 };

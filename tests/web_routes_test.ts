@@ -401,8 +401,19 @@ Deno.test("the console: sign in first, 403 without the admin scope", async () =>
       skipped_by_site: {},
       invalid_examples: [],
     });
+    // One that read no row (a failed `jobseek ingest`) is listed (reviewer C58b).
+    await (await testSearch()).store.importRuns.save({
+      started_at: new Date().toISOString(),
+      finished_at: new Date().toISOString(),
+      files: [`header-only-${tag}.csv`],
+      ...emptyCounts(),
+      skipped_by_site: {},
+      invalid_examples: [],
+    });
     const withRun = await (await web.request("/admin", { cookie: admin })).text();
     assert.ok(!withRun.includes(`quiet-${tag}.csv`), "a run that changed nothing is listed");
+    assert.ok(withRun.includes(`header-only-${tag}.csv`), "a run that read nothing is not listed");
+    assert.match(withRun, /\d+ recent runs found every posting unchanged and are not listed/);
     assert.match(withRun, new RegExp(`<summary>first-${tag}\\.csv and 46 more</summary>`));
     assert.ok(withRun.includes(`<li>f44-${tag}.csv</li>`), "a folded file is not listed");
     assert.ok(!withRun.includes("<img src=x"), "a file name reached the console as markup");

@@ -78,9 +78,8 @@ export function titleSaysExperienced(title: string): boolean {
 
 /** A manager's title ("Business Analyst - Manager", "Store Manager", "Projektmanagerin"). */
 const MANAGES = /manager(?:in|innen|s)?\b/i;
-/** A manager's first post, which graduates and trainees are hired into (reviewer C58). */
-const FIRST_MANAGER_POST =
-  /\bassistant\s+manager|\bmanager\s+in\s+training\b|\bmanagement\s+trainee/i;
+/** A manager's first post, which graduates and trainees are hired into (reviewers C58, C58b). */
+const FIRST_MANAGER_POST = /\bassistant\s+(?:[\p{L}-]+\s+)?manager|\bmanager\s+in\s+training\b/iu;
 
 /**
  * Whether the title is a manager's above a first post: no first job either, where the work asked
@@ -97,6 +96,7 @@ const FIRST_MANAGER_POST =
  * // A manager's first post is one a graduate is hired into.
  * assert.equal(titleSaysManager("Retail Assistant Manager"), false);
  * assert.equal(titleSaysManager("Manager in Training"), false);
+ * assert.equal(titleSaysManager("Assistant Store Manager"), false);
  * ```
  */
 export function titleSaysManager(title: string): boolean {

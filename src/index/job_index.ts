@@ -98,6 +98,9 @@ import { TitleVectors } from "./title_vectors.ts";
 type SetRequest = Omit<IndexSearch, "query" | "vector" | "mode" | "ranking">;
 
 /** A loaded index. Searching is synchronous, so scratch buffers are shared between calls. */
+/** Work whose head noun is a manager's: "project manager", "entry level management". */
+const MANAGER_WORK = /\bmanag(?:er|ers|ement)\s*(?:\(|$)/i;
+
 export class JobIndex {
   readonly data: JobIndexData;
   readonly #keywords: KeywordScorer;
@@ -955,8 +958,9 @@ export class JobIndex {
     const { levels, ruledOut } = beside;
     const firstJob = ruledOut.includes("senior");
     // "Graduate trainee manager", "entry level management" ask a manager's first post: then a
-    // manager's title rules none out (reviewer C58: "management" had ruled every manager out).
-    const managersOut = firstJob && !/manag/i.test(query.workText ?? query.embeddingText);
+    // manager's title rules none out (reviewer C58: "management" had ruled every manager out). The
+    // work's head says it: a "management accountant" is an accountant (reviewer C58b).
+    const managersOut = firstJob && !MANAGER_WORK.test(query.workText ?? query.embeddingText);
     const key = `${levels.join(" ")} not ${ruledOut.join(" ")}${managersOut ? " manager" : ""}`;
     const known = this.#levelMasks.get(key);
     if (known) return known;

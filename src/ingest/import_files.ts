@@ -271,14 +271,14 @@ async function fillMissingCountries(store: PostingsStore, runJobs: Job[]): Promi
  *   nothingImported(report({ invalid: 40 })),
  *   "none of the 40 rows read could be imported (40 invalid)",
  * );
- * assert.equal(nothingImported(report({ rows_read: 0 })), "the files hold no rows");
+ * assert.equal(nothingImported(report({ rows_read: 0 })), "no row was read (a header alone, or empty)");
  * assert.equal(nothingImported(report({ unchanged: 40 })), undefined);
  * ```
  */
 export function nothingImported(totals: ImportCounts): string | undefined {
   const { rows_read, inserted, updated, unchanged, skipped_source, invalid } = totals;
   if (inserted + updated + unchanged + skipped_source > 0) return undefined;
-  if (rows_read === 0) return "the files hold no rows";
+  if (rows_read === 0) return "no row was read (a header alone, or empty)";
   return `none of the ${rows_read} rows read could be imported (${invalid} invalid)`;
 }
 

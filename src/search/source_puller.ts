@@ -51,8 +51,12 @@ export interface PullLimits {
 const MAX_PROBLEMS = 10;
 
 /** Why a pull is not trusted: nothing of it is imported and nothing expires. */
-/** A body that opens as a web page does. */
-const HTML_START = /^\s*<(?:!doctype\s+html|html)[\s>]/i;
+/**
+ * A body that opens as markup does: a web page, whatever comes first in it (a comment, `<head>`, a
+ * `<meta>` refresh, an XML declaration). No JobSpy CSV or JSON Lines feed opens with "<"
+ * (reviewer C58b: a login page opening with a comment was read as a CSV again).
+ */
+const HTML_START = /^\uFEFF?\s*</;
 
 class BrokenPull extends Error {
   /** The rows read, and why the first invalid ones were refused ("feed:2: no job_url"). */
@@ -348,13 +352,16 @@ async function pullFolder(
       const report = await importFiles(store, [path], {
         onStored: (ids) => listed.push(...ids),
       });
-      // A file no posting could be read from is one that could not be imported, as `jobseek
-      // ingest` takes it: it was "imported", seen, and never tried again (reviewer C58).
-      const nothing = nothingImported(report.totals);
+      // A file no posting could be read from failed, as `jobseek ingest` takes it (reviewer C58:
+      // it was "imported"). It is said once and seen, as any file is: tried again when it changes,
+      // not at every pull (reviewer C58b: a retry every 15 s saved a run each time). A header
+      // alone is a day JobSpy found nothing: seen, no failure.
+      const nothing = report.totals.rows_read > 0 ? nothingImported(report.totals) : undefined;
       if (nothing !== undefined) {
         for (const field of ["rows_read", "invalid"] as const) run[field] += report.totals[field];
         problems.push(...report.totals.invalid_examples);
         fileProblems.push(`${path}: ${nothing}`);
+        next.filesSeen.push(key);
         continue;
       }
       await store.sources.markListed(source.name, listed, startedAt);

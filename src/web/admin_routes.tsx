@@ -309,26 +309,36 @@ export function ConsolePage(
       )}
 
       <h2>Imports and pushes</h2>
-      {data.imports.length === 0 ? <p>No imports yet.</p> : (
-        <DataTable
-          columns={["Finished (UTC)", "From", { num: "Read" }, { num: "Added" }, {
-            num: "Updated",
-          }, { num: "Invalid" }]}
-        >
-          {data.imports.map((run) => (
-            <tr key={run.id}>
-              <td>{run.finished_at.replace("T", " ").slice(0, 19)}</td>
-              <td>
-                <ImportedFiles files={run.files} />
-              </td>
-              <td class="num">{run.rows_read}</td>
-              <td class="num">{run.inserted}</td>
-              <td class="num">{run.updated}</td>
-              <td class="num">{run.invalid}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      {data.importsUnchanged > 0
+        ? (
+          <p>
+            {`${data.importsUnchanged} recent runs found every posting unchanged and are not ` +
+              "listed (the sources table says each source's last pull)."}
+          </p>
+        )
+        : null}
+      {data.imports.length === 0
+        ? (data.importsUnchanged > 0 ? null : <p>No imports yet.</p>)
+        : (
+          <DataTable
+            columns={["Finished (UTC)", "From", { num: "Read" }, { num: "Added" }, {
+              num: "Updated",
+            }, { num: "Invalid" }]}
+          >
+            {data.imports.map((run) => (
+              <tr key={run.id}>
+                <td>{run.finished_at.replace("T", " ").slice(0, 19)}</td>
+                <td>
+                  <ImportedFiles files={run.files} />
+                </td>
+                <td class="num">{run.rows_read}</td>
+                <td class="num">{run.inserted}</td>
+                <td class="num">{run.updated}</td>
+                <td class="num">{run.invalid}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
 
       <h2>Sources</h2>
       {data.sources.length === 0

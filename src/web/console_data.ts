@@ -64,8 +64,13 @@ export interface StoredSnapshot {
 export interface ConsoleData {
   index: IndexState;
   snapshots: StoredSnapshot[];
-  /** The last imports (`jobseek ingest`, pushes, source pulls), newest first. */
+  /**
+   * The last imports (`jobseek ingest`, pushes, source pulls) that added, updated or refused a row,
+   * or read none, newest first: those that found every row unchanged are left out.
+   */
   imports: ImportRun[];
+  /** How many of the runs read for `imports` found every row unchanged, and are not listed. */
+  importsUnchanged: number;
   publishes: PublishEvent[];
   sources: SourceRecord[];
   keys: ApiKeyRecord[];
@@ -87,6 +92,11 @@ function sortedCounts(counts: Map<string, number>) {
 }
 
 /** Gathers the console's figures; the postings' series are read at most once a minute. */
+/** Whether a run changed a row, refused one, or read none: what the console lists. */
+function changedOrFailed(run: ImportRun): boolean {
+  return run.inserted + run.updated + run.invalid > 0 || run.rows_read === 0;
+}
+
 export class ConsoleFigures {
   readonly #sources: ConsoleSources;
   readonly #now: () => number;
@@ -102,11 +112,13 @@ export class ConsoleFigures {
     const [index, snapshots, imports, sources, keys, postings, figures] = await Promise.all([
       this.#index(),
       this.#snapshots(),
-      // Runs that changed nothing (a source pulled every minute with nothing new) crowded out
-      // the pushes and imports (an operator's trial, session 57): the sources table says them.
-      store.importRuns.list(200).then((runs) =>
-        runs.filter((run) => run.inserted + run.updated + run.invalid > 0).slice(0, 20)
-      ),
+      // Runs that found every row unchanged (a source pulled every minute with nothing new)
+      // crowded out the pushes and imports (an operator's trial, session 57): the sources table
+      // says them. A run that read no row is listed (a failed `jobseek ingest`: reviewer C58b).
+      store.importRuns.list(200).then((runs) => {
+        const listed = runs.filter(changedOrFailed);
+        return { listed: listed.slice(0, 20), unchanged: runs.length - listed.length };
+      }),
       store.sources.listSources(),
       apiKeys.list(),
       this.postings(),
@@ -115,7 +127,8 @@ export class ConsoleFigures {
     return {
       index,
       snapshots,
-      imports,
+      imports: imports.listed,
+      importsUnchanged: imports.unchanged,
       publishes: figures.publishes,
       sources,
       keys,
