@@ -7324,8 +7324,9 @@ export const MUTANTS: Mutant[] = [
     id: "M881",
     layer: "ingest",
     file: "src/ingest/import_row.ts",
-    line: '    clean.job_title.replace(/[\\p{Cf}\\uFFFD]/gu, "").trim() === ""',
-    becomes: "    false",
+    line:
+      '  if (typeof clean.job_title === "string" && !/[\\p{L}\\p{N}]/u.test(clean.job_title)) {',
+    becomes: "  if (false) {",
     breaks:
       "a JSON Lines title of spaces is stored and listed as a result no one can open (an operator's trial, session 57)",
   },

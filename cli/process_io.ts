@@ -10,9 +10,14 @@ import { StdoutClosed } from "./exit_status.ts";
 
 const encoder = new TextEncoder();
 
-/** Stdout's broken pipe as {@linkcode StdoutClosed}; any other error as it is. */
+/**
+ * A write's error: stdout's broken pipe as {@linkcode StdoutClosed}, which ends the run silently;
+ * stderr's dropped, so that a run whose stderr no one reads ends as it would (a usage error still
+ * exits 2: reviewer C58b); any other as it is.
+ */
 function closedAs(error: unknown, isStdout: boolean): unknown {
-  return isStdout && error instanceof Deno.errors.BrokenPipe ? new StdoutClosed() : error;
+  if (!(error instanceof Deno.errors.BrokenPipe)) return error;
+  return isStdout ? new StdoutClosed() : null;
 }
 
 function output(stream: typeof Deno.stdout | typeof Deno.stderr): CliOutput {
@@ -24,7 +29,8 @@ function output(stream: typeof Deno.stdout | typeof Deno.stderr): CliOutput {
       try {
         while (bytes.length > 0) bytes = bytes.subarray(await stream.write(bytes));
       } catch (error) {
-        throw closedAs(error, isStdout);
+        const thrown = closedAs(error, isStdout);
+        if (thrown !== null) throw thrown;
       }
     },
     writeSync(text) {
@@ -32,7 +38,8 @@ function output(stream: typeof Deno.stdout | typeof Deno.stderr): CliOutput {
       try {
         while (bytes.length > 0) bytes = bytes.subarray(stream.writeSync(bytes));
       } catch (error) {
-        throw closedAs(error, isStdout);
+        const thrown = closedAs(error, isStdout);
+        if (thrown !== null) throw thrown;
       }
     },
     isTerminal: () => stream.isTerminal(),

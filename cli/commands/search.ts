@@ -531,7 +531,8 @@ export interface SalaryFlag {
  * import { strict as assert } from "node:assert";
  * assert.deepEqual(salaryOfFlag("30000"), { amount: "30000" });
  * assert.deepEqual(salaryOfFlag("30,000"), { amount: "30000" });
- * assert.deepEqual(salaryOfFlag("45.000"), { amount: "45000" });
+ * assert.throws(() => salaryOfFlag("45.000"), /'45.000' could be 45000 or 45: write 45000/);
+ * assert.throws(() => salaryOfFlag("1,000.000"), /no amount of pay/);
  * assert.deepEqual(salaryOfFlag("30.5"), { amount: "30.5" });
  * assert.deepEqual(salaryOfFlag("30k"), { amount: "30000" });
  * assert.deepEqual(salaryOfFlag("£30K"), { amount: "30000", currency: "GBP" });
@@ -542,8 +543,17 @@ export interface SalaryFlag {
  */
 export function salaryOfFlag(value: string): SalaryFlag {
   const typed = value.trim();
-  // Thousands first, as the words read them: "45.000" is a German 45,000, not 45 (reviewer C58).
-  if (/^\d{1,3}(?:[.,_]\d{3})+$/.test(typed)) return { amount: typed.replace(/[.,_]/g, "") };
+  // "45.000" is 45,000 to a German and 45 to the API (reviewer C58b: the flag and the API read it
+  // two ways): refused, with what to write. Commas or underscores alone group thousands.
+  if (/^\d{1,3}(?:\.\d{3})+$/.test(typed)) {
+    throw new InvalidArgumentError(
+      `'${value}' could be ${typed.replace(/\./g, "")} or ${Number(typed)}: write ` +
+        `${typed.replace(/\./g, "")} (or 30k)`,
+    );
+  }
+  if (/^\d{1,3}(?:,\d{3})+$|^\d{1,3}(?:_\d{3})+$/.test(typed)) {
+    return { amount: typed.replace(/[,_]/g, "") };
+  }
   if (/^\d+(?:\.\d+)?$/.test(typed)) return { amount: typed };
   const pay = salaryIn(typed);
   if (pay && pay.rest === "") {

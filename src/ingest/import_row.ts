@@ -139,12 +139,10 @@ export async function jobFromFields(
   for (const name of REFERENCED_FIELDS) {
     if (typeof clean[name] === "string") clean[name] = clean[name].replace(/\s+/g, " ").trim();
   }
-  // Nothing to read counts as nothing: a zero-width space, a soft hyphen, or what "&#0;" decodes
-  // to (U+FFFD) made a title no one could see or open (reviewer C58).
-  if (
-    typeof clean.job_title === "string" &&
-    clean.job_title.replace(/[\p{Cf}\uFFFD]/gu, "").trim() === ""
-  ) {
+  // A title holds a letter or a digit: a zero-width space, a soft hyphen, a Hangul filler, a
+  // blank Braille cell or what "&#0;" decodes to (U+FFFD) made one no one could see or open
+  // (reviewers C58, C58b).
+  if (typeof clean.job_title === "string" && !/[\p{L}\p{N}]/u.test(clean.job_title)) {
     return { kind: "invalid", line, reason: "no title" };
   }
   // Empty (or, in JSONL, null) is absent; so is a field that held only control characters.

@@ -188,7 +188,7 @@ Deno.test("jobFromFields() refuses a title of spaces and a posting dated ahead, 
     reason: "no title",
   });
   // Nor a title of invisible characters, written or referenced (reviewer C58).
-  for (const invisible of ["\u200b", "&#8203;", "&shy; &zwnj;", "&#0;"]) {
+  for (const invisible of ["\u200b", "&#8203;", "&shy; &zwnj;", "&#0;", "\u2800", "- * -"]) {
     assert.deepEqual(await row({ job_title: invisible }), {
       kind: "invalid",
       line: 2,

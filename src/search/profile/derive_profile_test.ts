@@ -615,4 +615,19 @@ Deno.test("deriveProfile() reads a profile's opening title with its years, and n
   ]);
   // Words that are no title name none.
   assert.deepEqual(titles("Proficient with 5 years of Python.").map(([t]) => t), []);
+  // The summary's adjectives are no part of the title (reviewer C58b), nor its German or Dutch.
+  for (
+    const [line, title] of [
+      ["Highly motivated Registered Nurse with 6 years on wards.", "Registered Nurse"],
+      [
+        "Results-driven Senior Software Engineer with 8 years in fintech.",
+        "Senior Software Engineer",
+      ],
+      ["Experienced and compassionate Care Assistant with 4 years in homes.", "Care Assistant"],
+      ["Examinierte Pflegefachkraft mit 6 Jahren Erfahrung.", "Pflegefachkraft"],
+      ["Ervaren Verpleegkundige met 5 jaar ervaring.", "Verpleegkundige"],
+    ]
+  ) {
+    assert.deepEqual(titles(line).map(([t]) => t), [title], line);
+  }
 });

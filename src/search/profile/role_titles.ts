@@ -35,12 +35,13 @@ export function expandAbbreviations(title: string): string {
 
 /**
  * A qualifier a person puts before the title they name themselves by: "Experienced nurse",
- * "Ausgebildete Krankenschwester". Not "registered", "certified", "licensed" or "skilled", which
+ * "Ausgebildete Krankenschwester", "Highly motivated Registered Nurse", "Results-driven Senior
+ * Software Engineer" (a summary's adjectives: reviewer C58b). Not "registered", "certified", "licensed" or "skilled", which
  * are part of titles ("Registered Nurse", "Certified Nursing Assistant", "Licensed Practical
  * Nurse", "Skilled Worker").
  */
 const QUALIFIER =
-  /^(?:(?:very\s+)?(?:experienced|qualified|passionate|dedicated|motivated|hard[- ]working|enthusiastic|(?:staatlich\s+anerkannte|ausgebildete|examinierte|gelernte|erfahrene|diplomierte)[rn]?|ervaren|gediplomeerde?|gemotiveerde|enthousiaste|zelfstandige|allround)\s+)+/iu;
+  /^(?:(?:very\s+|highly\s+|extremely\s+)?(?:experienced|qualified|passionate|dedicated|motivated|hard[- ]working|enthusiastic|compassionate|reliable|dynamic|proactive|organi[sz]ed|ambitious|friendly|caring|confident|versatile|diligent|committed|seasoned|accomplished|talented|self-\p{L}+|\p{L}+-(?:motivated|oriented|driven|focused|minded)|(?:staatlich\s+anerkannte|ausgebildete|examinierte|gelernte|erfahrene|diplomierte)[rn]?|ervaren|gediplomeerde?|gemotiveerde|enthousiaste|zelfstandige|allround)(?:,?\s+and)?,?\s+)+/iu;
 
 /** A title without the qualifiers before it ("Experienced nurse": "nurse"). */
 export function withoutQualifiers(title: string): string {
@@ -98,7 +99,7 @@ const WORKS_AS = /\bals\s+(?:ein(?:e|er)?\s+)?([\p{L}][\p{L}\s/-]{2,40}?)\s+tät
  * Nurse" and "Healthcare Assistant", its own title nowhere.
  */
 const TITLE_WITH_YEARS =
-  /(?:^|[.!?] )(\p{Lu}[\p{L}/&+#'-]*(?: (?:\([^)]{1,20}\)|[\p{L}/&+#'-]+)){0,6}?) with\s+(?:over\s+|more\s+than\s+|nearly\s+|almost\s+|around\s+|some\s+)?(?:\d{1,2}\+?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|several|many)\s+(?:years?|yrs?)\b/gmu;
+  /(?:^|[.!?] )(\p{Lu}[\p{L}/&+#'-]*(?: (?:\([^)]{1,20}\)|[\p{L}/&+#'-]+)){0,6}?) (?:with|mit|met)\s+(?:over\s+|more\s+than\s+|nearly\s+|almost\s+|around\s+|some\s+|über\s+|ruim\s+|meer\s+dan\s+)?(?:\d{1,2}\+?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|several|many)\s+(?:years?|yrs?|jahren?|jaar)\b/gmu;
 
 /** The roles a text's self-descriptions name ("I am a product designer with ..."), in order. */
 export function selfDescribedRoles(text: string): string[] {
