@@ -7502,6 +7502,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"graduate management accountant" lists "Fund Accounting - Manager" as strong: an accountant\'s work read as a manager\'s (reviewer C58b)',
   },
+  {
+    id: "M901",
+    layer: "search",
+    file: "src/search/profile_search.ts",
+    line:
+      '  const q = namesNoWork(analyzed) || typeAlone(analyzed) !== null ? "" : withoutSaid(words, [',
+    becomes: '  const q = namesNoWork(analyzed) ? "" : withoutSaid(words, [',
+    breaks: '"full time" beside a CV is searched as a role, ahead of the CV\'s own (reviewer C58b)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -187,6 +187,19 @@ Deno.test("a profile search keeps the result-set rules of a q search", async (t)
         (r.job_tags ?? []).includes("remote");
       assert.ok(remoteJob, `${r.job_title} in ${r.city}`);
     }
+    // Words that say only how the work is done name no role: the profile's alone are searched,
+    // and the hint says so (reviewer C58b: "full time" beside a CV led as a role).
+    const plain = await run({});
+    for (const how of ["full time", "entry level", "night shift"]) {
+      const beside = await run({ q: how });
+      assert.deepEqual(beside.derived?.roles, plain.derived?.roles, how);
+      assert.deepEqual(beside.results.map((r) => r.job_url), plain.results.map((r) => r.job_url));
+      assert.equal(
+        beside.hint,
+        `"${how}" names no work, so the CV's roles are searched alone; \`employment_type\`, ` +
+          "`seniority` or `remote` keep only the postings of a type, level or way of working.",
+      );
+    }
     // Pay in the words: the same set as the salary parameter with the unknown kept, and the
     // words left are the role.
     const paid = await run({ q: "nurse $100k", country: "US" });

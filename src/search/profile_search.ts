@@ -28,7 +28,12 @@ import { toResults } from "./to_results.ts";
 import type { SearchQuery } from "../domain/search_query.ts";
 import type { SearchOutcome } from "../domain/service.ts";
 import { foldText } from "../domain/fold_text.ts";
-import { analyzeQuery, namesNoWork, searchedAlternatives } from "../index/analyze_query.ts";
+import {
+  analyzeQuery,
+  namesNoWork,
+  searchedAlternatives,
+  typeAlone,
+} from "../index/analyze_query.ts";
 import type { IndexHit, IndexResult, IndexSearch } from "../index/index_search.ts";
 import type { JobIndex } from "../index/job_index.ts";
 import type { RankingParams, ResultCut } from "../index/ranking.ts";
@@ -472,9 +477,11 @@ export async function searchByProfile(
     }
   }
   // The role the words name, without the place and the pay read from them; none where they name
-  // no work ("jobs", "near me").
+  // no work ("jobs", "near me") or only how, when or at what level it is done ("full time",
+  // "entry level", "nights", "hybrid"): beside a CV those were searched as a role, ahead of the
+  // CV's own (reviewer C58b, once the page searched its box as the API does).
   const words = reading.words;
-  const q = namesNoWork(analyzed) ? "" : withoutSaid(words, [
+  const q = namesNoWork(analyzed) || typeAlone(analyzed) !== null ? "" : withoutSaid(words, [
     analyzed.salary?.matched,
     analyzed.bestPaid?.matched,
   ]);
@@ -574,6 +581,14 @@ export async function searchByProfile(
   // A profile's own places (its address) say where "near me" is.
   if (!outcome.hint && profile.places.length === 0 && asksNearMe(query, reading)) {
     outcome.hint = NOT_KNOWN_WHERE;
+  }
+  // Words beside the CV that say only how the work is done were not searched as a role: said, with
+  // the filters that keep such postings (reviewer C58b).
+  const how = namesNoWork(analyzed) ? null : typeAlone(analyzed);
+  if (!outcome.hint && how !== null && words.trim() !== "") {
+    outcome.hint = `"${words.trim()}" names no work, so the CV's roles are searched alone; ` +
+      "`employment_type`, `seniority` or `remote` keep only the postings of a type, level or " +
+      "way of working.";
   }
   return outcome;
 }

@@ -228,6 +228,10 @@ function cvHint(r: SearchResponse): string {
     return "No role could be read from your CV: say the work you want in the box below " +
       "(“staff nurse”), or add a line such as “I am looking for a job as a nurse” to the CV.";
   }
+  // The CV form has no filters: what narrows by type or level is the search page's.
+  if (/names no work, so the CV's roles are searched alone/.test(r.hint ?? "")) {
+    return (r.hint ?? "").replace(/; `employment_type`.*$/, ".").replace("the CV's", "your CV's");
+  }
   // The CV form takes no place: the search page's words do ("nurse in Leeds").
   return hintForPeople(r.hint ?? "", "below").replace(
     /([Gg])ive near, city or country(?:, or name a place in q,)? to search (there|elsewhere)\./,
