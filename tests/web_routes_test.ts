@@ -5,7 +5,7 @@
  * page searches counted against the key's REST budget, the console's scope, `/metrics` (401/403,
  * Prometheus text with a latency histogram), the pages' 404 and escaping.
  */
-import { emptyCounts } from "../src/ingest/import_files.ts";
+import { emptyCounts, type ImportCounts } from "../src/ingest/import_files.ts";
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { Hono } from "hono";
@@ -379,37 +379,22 @@ Deno.test("the console: sign in first, 403 without the admin scope", async () =>
     const tag = crypto.randomUUID().slice(0, 8);
     const files = [`first-${tag}.csv`, ...Array.from({ length: 45 }, (_, i) => `f${i}-${tag}.csv`)];
     files.push(`<img src=x onerror=alert(1)>-${tag}.csv`);
-    await (await testSearch()).store.importRuns.save({
-      started_at: new Date().toISOString(),
-      finished_at: new Date().toISOString(),
-      files,
-      ...emptyCounts(),
-      rows_read: 3,
-      inserted: 3,
-      skipped_by_site: {},
-      invalid_examples: [],
-    });
+    const saveRun = async (runFiles: string[], counts: Partial<ImportCounts>) =>
+      await (await testSearch()).store.importRuns.save({
+        started_at: new Date().toISOString(),
+        finished_at: new Date().toISOString(),
+        files: runFiles,
+        ...emptyCounts(),
+        ...counts,
+        skipped_by_site: {},
+        invalid_examples: [],
+      });
+    await saveRun(files, { rows_read: 3, inserted: 3 });
     // A run that changed nothing (a source pulled with nothing new) is not listed: the sources
     // table says it, and such runs crowded out the pushes (an operator's trial, session 57).
-    await (await testSearch()).store.importRuns.save({
-      started_at: new Date().toISOString(),
-      finished_at: new Date().toISOString(),
-      files: [`quiet-${tag}.csv`],
-      ...emptyCounts(),
-      rows_read: 40,
-      unchanged: 40,
-      skipped_by_site: {},
-      invalid_examples: [],
-    });
+    await saveRun([`quiet-${tag}.csv`], { rows_read: 40, unchanged: 40 });
     // One that read no row (a failed `jobseek ingest`) is listed (reviewer C58b).
-    await (await testSearch()).store.importRuns.save({
-      started_at: new Date().toISOString(),
-      finished_at: new Date().toISOString(),
-      files: [`header-only-${tag}.csv`],
-      ...emptyCounts(),
-      skipped_by_site: {},
-      invalid_examples: [],
-    });
+    await saveRun([`header-only-${tag}.csv`], {});
     const withRun = await (await web.request("/admin", { cookie: admin })).text();
     assert.ok(!withRun.includes(`quiet-${tag}.csv`), "a run that changed nothing is listed");
     assert.ok(withRun.includes(`header-only-${tag}.csv`), "a run that read nothing is not listed");
