@@ -7511,6 +7511,16 @@ export const MUTANTS: Mutant[] = [
     becomes: '  const q = namesNoWork(analyzed) ? "" : withoutSaid(words, [',
     breaks: '"full time" beside a CV is searched as a role, ahead of the CV\'s own (reviewer C58b)',
   },
+  {
+    id: "M902",
+    layer: "web",
+    file: "src/web/description.tsx",
+    line:
+      "  const document = new Parser().parse(definitionsAsText(headingsOnTheirLines(props.text)));",
+    becomes: "  const document = new Parser().parse(headingsOnTheirLines(props.text));",
+    breaks:
+      'a description\'s line "[1]: https://..." is read as a link reference definition and vanishes from the page (the property test, session 58)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

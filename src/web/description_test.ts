@@ -55,6 +55,15 @@ Deno.test("Description() draws a heading glued to the sentence before it as a he
   assert.equal(drawn("Senior C# developer").root.textContent, "Senior C# developer");
 });
 
+Deno.test("Description() shows a line shaped as a link reference definition as text", () => {
+  // Drawn as nothing, it vanished: the property below found "[!]:0" (session 58).
+  assert.equal(drawn("[!]:0").root.textContent, "[!]:0");
+  assert.equal(
+    drawn("How to apply:\n[1]: https://careers.example.org").root.textContent,
+    "How to apply:[1]: https://careers.example.org",
+  );
+});
+
 Deno.test("Description() writes none of the posting's markup, links or images", () => {
   const { html, root } = drawn(
     "<script>alert(1)</script>\n\n[apply here](javascript:alert(2)) <img src=x onerror=alert(3)>" +
