@@ -546,9 +546,9 @@ export function salaryOfFlag(value: string): SalaryFlag {
   // "45.000" is 45,000 to a German and 45 to the API (reviewer C58b: the flag and the API read it
   // two ways): refused, with what to write. Commas or underscores alone group thousands.
   if (/^\d{1,3}(?:\.\d{3})+$/.test(typed)) {
+    const whole = typed.replace(/\./g, "");
     throw new InvalidArgumentError(
-      `'${value}' could be ${typed.replace(/\./g, "")} or ${Number(typed)}: write ` +
-        `${typed.replace(/\./g, "")} (or 30k)`,
+      `'${value}' could be ${whole} or ${Number(typed)}: write ${whole} or ${Number(typed)}`,
     );
   }
   if (/^\d{1,3}(?:,\d{3})+$|^\d{1,3}(?:_\d{3})+$/.test(typed)) {
