@@ -7521,6 +7521,52 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'a description\'s line "[1]: https://..." is read as a link reference definition and vanishes from the page (the property test, session 58)',
   },
+  {
+    id: "M903",
+    layer: "search",
+    file: "src/index/analyze_query.ts",
+    line: '  acca: "qualified accountant",',
+    becomes: "",
+    breaks:
+      '"accountant ACCA qualified" lists healthcare assistants among its strong matches (the encoder reads "acca" near "assistant"; session 58\'s trial)',
+  },
+  {
+    id: "M904",
+    layer: "search",
+    file: "src/index/specialty.ts",
+    line: '  "acca",',
+    becomes: "",
+    breaks:
+      '"ACCA accountant" makes every other accountant a close match, a qualification read as a specialty',
+  },
+  {
+    id: "M905",
+    layer: "search",
+    file: "src/index/word_senses.ts",
+    line: '    senses.push("software development");',
+    becomes: "",
+    breaks:
+      '"software developer Utrecht" lists "Sales Developer" and "Business Development" as strong matches',
+  },
+  {
+    id: "M906",
+    layer: "search",
+    file: "src/index/query_employment.ts",
+    line:
+      '  const at = /^stages?$/.test(words[0] ?? "") ? 0 : /^stages?$/.test(words[last]) ? last : -1;',
+    becomes: "  const at = -1;",
+    breaks:
+      '"stage marketing amsterdam" (a Dutch internship) lists a Head of Marketing as a strong match',
+  },
+  {
+    id: "M907",
+    layer: "search",
+    file: "src/index/query_employment.ts",
+    line: "  return withDutchInternship(spelled);",
+    becomes: "  return spelled;",
+    breaks:
+      'a Dutch "stage" is searched as a word: "stage marketing amsterdam" lists a Head of Marketing as a strong match',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -191,3 +191,19 @@ Deno.test("'werk' and 'Arbeit' beside a place list its postings, as 'work in' do
     assert.equal(a.total, b.total, `${asked}: ${a.total} against ${b.total}`);
   }
 });
+
+Deno.test("a Dutch 'stage' is an internship; a stage manager and an early-stage startup are not (session 59)", async () => {
+  const search = (q: string) =>
+    realIndex.service.search(parseSearchQuery({ q, sort: "relevance", top_k: "30" }));
+  // It listed a Head of Marketing and McKinsey consultants as strong matches, by "marketing" alone.
+  const found = await search("stage marketing amsterdam");
+  assert.equal(found.query_employment?.employment_type, "internship");
+  const strong = found.results.filter((r) => r.match === "strong");
+  assert.ok(strong.length > 0);
+  for (const posting of strong) {
+    assert.match(posting.job_title, /intern|stage|student|trainee/i, posting.job_title);
+  }
+  assert.ok(!strong.some((r) => /head of/i.test(r.job_title)));
+  assert.equal((await search("stage manager")).query_employment, undefined);
+  assert.equal((await search("early stage startup jobs")).query_employment, undefined);
+});

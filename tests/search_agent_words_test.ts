@@ -604,3 +604,42 @@ Deno.test("a 'management accountant' is an accountant: a first job's level rules
     await search.close();
   }
 });
+
+Deno.test("an accountant's qualification names no other work: 'accountant ACCA qualified' (session 59)", async () => {
+  // The encoder read "acca" near "assistant": healthcare assistants were strong matches.
+  for (const q of ["accountant ACCA qualified", "ACCA accountant"]) {
+    const strong = (await search(q)).results.filter((r) => r.match === "strong");
+    assert.ok(strong.length >= 3, `${q}: ${strong.length}`);
+    for (const posting of strong) {
+      assert.match(posting.job_title, /account/i, `${q}: ${posting.job_title}`);
+    }
+  }
+  // Nor is it an accountant's specialty: the other accountants stay strong matches.
+  const plain = (await search("accountant")).results.filter((r) => r.match === "strong");
+  const qualified = new Set(
+    (await search("ACCA accountant")).results.filter((r) => r.match === "strong").map((r) =>
+      r.job_url
+    ),
+  );
+  for (const posting of plain.filter((r) => /accountant/i.test(r.job_title))) {
+    assert.ok(qualified.has(posting.job_url), posting.job_title);
+  }
+});
+
+Deno.test("a software developer is no sales or business developer (session 59)", async () => {
+  const found = await search("software developer Utrecht");
+  const strong = found.results.filter((r) => r.match === "strong");
+  assert.ok(strong.length >= 3, `${strong.length}`);
+  for (const posting of strong) {
+    assert.doesNotMatch(posting.job_title, /sales|business/i, posting.job_title);
+  }
+  // Still listed, as close matches.
+  assert.ok(
+    found.results.some((r) => r.match === "close" && /sales developer/i.test(r.job_title)),
+  );
+  // Asked for, a business developer is one.
+  const business = await search("business developer");
+  assert.ok(
+    business.results.some((r) => r.match === "strong" && /business develop/i.test(r.job_title)),
+  );
+});

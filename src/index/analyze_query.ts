@@ -93,6 +93,12 @@ const ABBREVIATIONS: Record<string, string> = {
   cto: "chief technology officer",
   ceo: "chief executive officer",
   cpa: "certified public accountant",
+  // Accountancy's qualifications, named beside the work ("accountant ACCA qualified"): the encoder
+  // read "acca" near "assistant" and listed healthcare assistants as strong matches (session 59).
+  acca: "qualified accountant",
+  cima: "chartered management accountant",
+  aat: "accounting technician",
+  cfa: "chartered financial analyst",
   k8s: "kubernetes",
   js: "javascript",
   // "junior dev", "python dev": the encoder and the titles' words read "dev" as the first half of

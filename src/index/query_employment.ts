@@ -166,6 +166,52 @@ const FORT_NAMES: ReadonlySet<string> = new Set([
   "erie",
 ]);
 
+/**
+ * Words beside which "stage" is a theatre's, a school's or a process's ("stage manager", "stage
+ * crew", "Key Stage 2", "early stage startup"), not a Dutch internship.
+ */
+const STAGE_OTHER: ReadonlySet<string> = new Set([
+  "manager",
+  "managers",
+  "management",
+  "hand",
+  "hands",
+  "crew",
+  "door",
+  "technician",
+  "technicians",
+  "lighting",
+  "sound",
+  "design",
+  "designer",
+  "theatre",
+  "theater",
+  "actor",
+  "actress",
+  "performer",
+  "performers",
+  "production",
+  "show",
+  "concert",
+  "event",
+  "events",
+  "early",
+  "late",
+  "final",
+  "first",
+  "second",
+  "next",
+  "startup",
+  "start",
+  "growth",
+  "seed",
+  "multi",
+  "single",
+  "rocket",
+  "fright",
+  "key",
+]);
+
 /** Whether the shorthand `phrase` ("pt", "ft") names something else among `words`. */
 function meansOtherThanType(phrase: readonly string[], words: readonly string[]): boolean {
   if (phrase.length !== 1) return false;
@@ -201,13 +247,36 @@ const SLASHED = /(?<![\p{L}\p{N}/])([pf])\s*\/\s*t(?![\p{L}\p{N}/])/giu;
  * assert.equal(withTypesSpelledOut("cleaner P/T"), "cleaner part-time");
  * assert.equal(withTypesSpelledOut("f / t warehouse"), "full-time warehouse");
  * assert.equal(withTypesSpelledOut("full/part time"), "full/part time");
+ * assert.equal(withTypesSpelledOut("Stage marketing Amsterdam"), "internship marketing Amsterdam");
+ * assert.equal(withTypesSpelledOut("stage manager"), "stage manager");
+ * assert.equal(withTypesSpelledOut("early stage startup"), "early stage startup");
+ * assert.equal(withTypesSpelledOut("finance stage"), "finance internship");
+ * assert.equal(withTypesSpelledOut("stage"), "stage");
  * ```
  */
 export function withTypesSpelledOut(text: string): string {
-  return text.replace(
+  const spelled = text.replace(
     SLASHED,
     (_, letter: string) => letter.toLowerCase() === "p" ? "part-time" : "full-time",
   );
+  return withDutchInternship(spelled);
+}
+
+/**
+ * `text` with a Dutch "stage" at either end written "internship", where it is read as the type
+ * (as "internship" there would be) and no word beside it makes it a theatre's or a process's
+ * (`STAGE_OTHER`): Dutch students type "stage marketing amsterdam" (session 59: it listed a Head of
+ * Marketing as a strong match). Only in a query: in a title, "Stage Assistant" is a theatre's.
+ */
+function withDutchInternship(text: string): string {
+  const tokens = text.trim().split(/\s+/);
+  const words = tokens.map(folded);
+  if (words.some((word) => STAGE_OTHER.has(word) || /^\d/.test(word))) return text;
+  const last = tokens.length - 1;
+  const at = /^stages?$/.test(words[0] ?? "") ? 0 : /^stages?$/.test(words[last]) ? last : -1;
+  if (at < 0) return text;
+  const asInternship = tokens.with(at, "internship").join(" ");
+  return employmentIn(asInternship)?.type === "internship" ? asInternship : text;
 }
 
 /** Whether the typed word, folded as the index folds words, is `word`. */

@@ -49,6 +49,13 @@ const NOT_SPECIALTIES = new Set([
   "skilled",
   "trained",
   "professional",
+  // Qualifications an accountant holds ("ACCA Accountant", "Chartered Accountant"): every other
+  // accountant's title was a close match beside healthcare assistants (session 59).
+  "chartered",
+  "acca",
+  "cima",
+  "aat",
+  "cpa",
 ]);
 
 /**

@@ -18,7 +18,8 @@ export type WordSense =
   | "officer"
   | "office administration"
   | "customer support"
-  | "excel";
+  | "excel"
+  | "software development";
 
 const OFFICE = /(?<![\p{L}\p{N}])offices?(?![\p{L}\p{N}])/iu;
 const OFFICER = /(?<![\p{L}\p{N}])officers?(?![\p{L}\p{N}])/iu;
@@ -91,6 +92,39 @@ const SERVES_CUSTOMERS =
   /(?<![\p{L}\p{N}])(?:customers?|clients?|consumers?|call|contact|help\s*desk|service\s+desk)(?![\p{L}\p{N}])/iu;
 
 /**
+ * A query's words of development ("developer", "dev", "development"), and those that make it a
+ * business's rather than software's ("business developer", "sales development").
+ */
+const DEVELOPMENT = /^(?:developers?|devs?|development)$/;
+const NOT_SOFTWARE_DEVELOPMENT = new Set([
+  "business",
+  "biz",
+  "bizdev",
+  "sales",
+  "property",
+  "estate",
+  "land",
+  "commercial",
+  "partner",
+  "partnership",
+  "market",
+  "talent",
+  "people",
+  "leadership",
+  "organisational",
+  "organizational",
+]);
+
+/**
+ * A title's development of a business, a market or property ("Sales Developer", "Business
+ * Development | Responsible AI", "Property Developer"); `SOFTWARE_TITLE` makes it software's too.
+ */
+const OTHER_DEVELOPMENT =
+  /(?<![\p{L}\p{N}])(?:business|biz|sales|property|real\s+estate|land|commercial|partner(?:ship)?s?|market|talent|people|leadership|organi[sz]ational)[\s-]+develop(?:er|ers|ment)(?![\p{L}\p{N}])/iu;
+const SOFTWARE_TITLE =
+  /(?<![\p{L}\p{N}])(?:software|web|app|apps|mobile|front[\s-]?end|back[\s-]?end|full[\s-]?stack|java|python|\.net|c\+\+|sql|cloud|data|engineer|engineering|programmer|it)(?![\p{L}\p{N}])/iu;
+
+/**
  * The kinds of work `words` (a query's words, lower case) name by a shared stem: "office" without
  * "officer" is the office's work and "officer" without "office" an officer's (both: neither);
  * "admin", "administrative" or "administration" with no system's word in the query is the
@@ -117,6 +151,9 @@ const SERVES_CUSTOMERS =
  * assert.deepEqual(sensesOfWords(["support", "worker"]), []);
  * assert.deepEqual(sensesOfWords(["customer", "success", "manager"]), []);
  * assert.deepEqual(sensesOfWords(["advanced", "excel"]), ["excel"]);
+ * assert.deepEqual(sensesOfWords(["software", "developer"]), ["software development"]);
+ * assert.deepEqual(sensesOfWords(["junior", "dev"]), ["software development"]);
+ * assert.deepEqual(sensesOfWords(["business", "developer"]), []);
  * ```
  */
 export function sensesOfWords(words: readonly string[]): WordSense[] {
@@ -140,6 +177,14 @@ export function sensesOfWords(words: readonly string[]): WordSense[] {
   }
   // Session 49: "excel" listed "Senior Engineer, Operational Excellence" among its strong matches.
   if (words.includes("excel")) senses.push("excel");
+  // Session 59: "software developer Utrecht" listed "Sales Developer" and "Business Development"
+  // among its strong matches by "developer" (a synonym) and the stem "develop".
+  if (
+    words.some((word) => DEVELOPMENT.test(word)) &&
+    !words.some((word) => NOT_SOFTWARE_DEVELOPMENT.has(word))
+  ) {
+    senses.push("software development");
+  }
   return senses;
 }
 
@@ -182,9 +227,16 @@ function administersSystems(title: string): boolean {
  * assert.ok(!saysOtherSense("Senior Technical Support Engineer", "customer support"));
  * assert.ok(saysOtherSense("Senior Engineer, Operational Excellence", "excel"));
  * assert.ok(!saysOtherSense("Excel Specialist - Excellent Pay", "excel"));
+ * assert.ok(saysOtherSense("Sales Developer", "software development"));
+ * assert.ok(saysOtherSense("Business Development | Responsible AI", "software development"));
+ * assert.ok(!saysOtherSense("Software Engineer", "software development"));
+ * assert.ok(!saysOtherSense("Business Developer - Data Platform", "software development"));
  * ```
  */
 export function saysOtherSense(title: string, asked: WordSense): boolean {
+  if (asked === "software development") {
+    return OTHER_DEVELOPMENT.test(title) && !SOFTWARE_TITLE.test(title);
+  }
   if (asked === "customer support") return CARE_WORK.test(title) && !SERVES_CUSTOMERS.test(title);
   if (asked === "excel") return EXCELLENCE.test(title) && !EXCEL.test(title);
   if (asked === "office administration") return administersSystems(title);
