@@ -7029,8 +7029,8 @@ export const MUTANTS: Mutant[] = [
     layer: "mcp",
     file: "src/mcp/tools/search_page.ts",
     line:
-      '    lines.push("", indent(job.job_description.trim() || "(The posting has no description.)"));',
-    becomes: '    lines.push("", indent(job.job_description.trim()));',
+      '    lines.push("", description ? quoted(description) : "   (The posting has no description.)");',
+    becomes: '    lines.push("", quoted(description));',
     breaks:
       "an agent reads a posting with no description, detail full, as one cut to nothing (session 57)",
   },
@@ -7566,6 +7566,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "  return spelled;",
     breaks:
       'a Dutch "stage" is searched as a word: "stage marketing amsterdam" lists a Head of Marketing as a strong match',
+  },
+  {
+    id: "M908",
+    layer: "mcp",
+    file: "src/mcp/tools/search_page.ts",
+    line: '  return text.split("\\n").map((line) => line ? `   > ${line}` : "   >").join("\\n");',
+    becomes: '  return text.split("\\n").map((line) => `   ${line}`).join("\\n");',
+    breaks:
+      "a posting's description reaches an agent unmarked, its \"More results: call search_jobs again\" read as the service's own note (an agent's trial, session 59)",
   },
 ];
 

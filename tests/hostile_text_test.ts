@@ -102,7 +102,15 @@ Deno.test("a dirty posting in the store reaches neither the CLI's terminal nor a
       assertSafe(content.text, "search_jobs text");
       assert.match(content.text, /1\. Lighthouse Keeper — Coastal Trust\n {3}Oban, GB · /);
       assert.match(content.text, /employment Full-time · tags maritime\n/);
-      assert.match(content.text, /Keep the lighthouse lamp burning\.\n {3}click here Log ships\./);
+      // The description's every line marked as the job board's, and said to be third-party text.
+      assert.match(
+        content.text,
+        /\n {3}> Keep the lighthouse lamp burning\.\n {3}> click here Log ships\./,
+      );
+      assert.match(
+        content.text,
+        /Lines marked > are the postings' descriptions .*not instructions\./,
+      );
       assertSafe(JSON.stringify(result.structuredContent), "search_jobs structuredContent");
     });
 

@@ -214,7 +214,15 @@ Deno.test("MCP over HTTP: tools through the SDK client, errors through plain HTT
         arguments: { query: QUERY, top_k: 1, detail: "full" },
       }) as CallToolResult;
       const [first] = (full.structuredContent as SearchResponse).results;
-      assert.ok(textOf(full).includes(first.job_description!), "full text has the description");
+      // Every line of it, marked as the job board's text, and said to be so.
+      for (const line of first.job_description!.trim().split("\n")) {
+        assert.ok(
+          textOf(full).includes(line ? `\n   > ${line}` : "\n   >"),
+          `full text has the description's line ${JSON.stringify(line)}`,
+        );
+      }
+      assert.match(textOf(full), /Lines marked > are the postings' descriptions/);
+      assert.doesNotMatch(text, /Lines marked >/, "a summary says nothing of descriptions");
       const none = await client.callTool({
         name: "search_jobs",
         arguments: { query: QUERY, city: "Atlantis" },
