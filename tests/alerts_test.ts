@@ -268,6 +268,12 @@ alertsTest(
         [{ name: "x", q: "nurse", paused: "yes" }, "INVALID_PARAMETER", "'paused'"],
         // Refused now, as search refuses it, rather than at every delivery.
         [{ name: "x", q: "nurse", near: "000000000" }, "INVALID_PARAMETER", "'near'"],
+        // A misspelt filter, saved, would deliver the search unfiltered for as long as it runs.
+        [
+          { name: "x", q: "nurse", locaton: "Leeds" },
+          "INVALID_PARAMETER",
+          "Invalid parameter 'locaton': is not a search parameter or a field of a saved search",
+        ],
       ];
       for (const [body, code, text] of bad) {
         const answer = await api(server, reader, "POST", "/v1/saved-searches", body);

@@ -134,7 +134,20 @@ function deliverIssueInWords(issue: z.core.$ZodIssue, value: unknown): string {
 }
 
 /** The search parameters of a body, validated as `POST /v1/search` validates them. */
+/**
+ * Refuses a field of a saved search's body that is neither a search parameter nor one of its own:
+ * a misspelt filter ("locaton") saved silently would deliver its search unfiltered for as long as
+ * it runs (an alerts trial, session 59: it was refused on a change and kept quiet on creation).
+ */
+function refuseUnknownFields(raw: Record<string, unknown>): void {
+  const unknown = Object.keys(raw).find((key) => !OWN_FIELDS.has(key) && !SEARCH_FIELDS.has(key));
+  if (unknown !== undefined) {
+    throw invalid(unknown, "is not a search parameter or a field of a saved search");
+  }
+}
+
 function parseParams(raw: Record<string, unknown>): Record<string, unknown> {
+  refuseUnknownFields(raw);
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (SEARCH_FIELDS.has(key) && value !== null && value !== undefined) params[key] = value;
@@ -457,11 +470,8 @@ export class SavedSearches {
       const before = await this.#owned(owner, id);
       const after: SavedSearchRecord = { ...before, updatedAt: this.#now() };
       if ("name" in raw) after.name = parseName(raw.name);
+      refuseUnknownFields(raw);
       const paramKeys = Object.keys(raw).filter((key) => !OWN_FIELDS.has(key));
-      if (paramKeys.some((key) => !SEARCH_FIELDS.has(key))) {
-        const unknown = paramKeys.find((key) => !SEARCH_FIELDS.has(key))!;
-        throw invalid(unknown, "is not a search parameter or a field of a saved search");
-      }
       if (paramKeys.length > 0) {
         const merged: Record<string, unknown> = { ...before.params };
         for (const key of paramKeys) {

@@ -175,6 +175,15 @@ function refused(url: string, why: string): JobseekError {
   );
 }
 
+/**
+ * What a refusal of a host that is not public adds: how the server's operator allows one (a
+ * person trying a webhook on their own machine was told only that it was refused; session 59).
+ */
+function allowedBy(url: URL): string {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return `; this server's operator can allow it with JOBSEEK_WEBHOOK_ALLOW_HOSTS=${url.hostname}:${port}`;
+}
+
 /** Whether the operator's list allows `url`'s host, on its effective port. */
 function isAllowed(url: URL, allowHosts: readonly string[]): boolean {
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
@@ -222,13 +231,16 @@ export async function checkWebhookUrl(
   if (isIpLiteral(host)) {
     const blocked = blockedAddress(host);
     if (blocked) {
-      throw refused(text, `is ${withArticle(blocked)} address; webhooks must reach public hosts`);
+      throw refused(
+        text,
+        `is ${withArticle(blocked)} address; webhooks must reach public hosts${allowedBy(url)}`,
+      );
     }
     return { url, addresses: [host] };
   }
   // RFC 6761: these names are loopback whatever a resolver says.
   if (host === "localhost" || host.endsWith(".localhost")) {
-    throw refused(text, "names a loopback host; webhooks must reach public hosts");
+    throw refused(text, `names a loopback host; webhooks must reach public hosts${allowedBy(url)}`);
   }
   const addresses = await (options.resolve ?? resolveWithDns)(host);
   if (addresses.length === 0) throw refused(text, `has a host that does not resolve ('${host}')`);
@@ -238,7 +250,7 @@ export async function checkWebhookUrl(
       throw refused(
         text,
         `resolves to ${withArticle(blocked)} address (${address}); webhooks must reach public ` +
-          "hosts",
+          `hosts${allowedBy(url)}`,
       );
     }
   }

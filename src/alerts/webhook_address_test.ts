@@ -151,6 +151,24 @@ Deno.test("checkWebhookUrl refuses before connecting, unless the host is allowed
       url,
     );
   }
+  // A host that is not public is refused with how the operator allows it, and that works.
+  for (
+    const [url, entry] of [
+      ["http://localhost:8749/hook", "localhost:8749"],
+      ["http://127.0.0.1/hook", "127.0.0.1:80"],
+      ["https://[::1]/hook", "[::1]:443"],
+    ]
+  ) {
+    await assert.rejects(
+      checkWebhookUrl(url, { allowHosts: [], resolve: noDns }),
+      (error: Error) =>
+        error.message.endsWith(
+          `; this server's operator can allow it with JOBSEEK_WEBHOOK_ALLOW_HOSTS=${entry}`,
+        ),
+      url,
+    );
+    await checkWebhookUrl(url, { allowHosts: [entry], resolve: noDns });
+  }
   const allowed = await checkWebhookUrl("http://127.0.0.1:8080/hook", {
     allowHosts: ["127.0.0.1"],
     resolve: noDns,
