@@ -7576,6 +7576,25 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a posting's description reaches an agent unmarked, its \"More results: call search_jobs again\" read as the service's own note (an agent's trial, session 59)",
   },
+  {
+    id: "M909",
+    layer: "alerts",
+    file: "src/alerts/saved_searches.ts",
+    line: "  refuseUnknownFields(raw);\n  const params: Record<string, unknown> = {};",
+    becomes: "  const params: Record<string, unknown> = {};",
+    breaks:
+      "a saved search created with a misspelt filter ('locaton') is saved without it and delivers its search unfiltered (an alerts trial, session 59)",
+  },
+  {
+    id: "M910",
+    layer: "alerts",
+    file: "src/alerts/webhook_address.ts",
+    line:
+      "  return `; this server's operator can allow it with JOBSEEK_WEBHOOK_ALLOW_HOSTS=${url.hostname}:${port}`;",
+    becomes: '  return "";',
+    breaks:
+      "a loopback webhook is refused without saying how the operator allows it (an alerts trial, session 59)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
