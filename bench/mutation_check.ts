@@ -7595,6 +7595,24 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a loopback webhook is refused without saying how the operator allows it (an alerts trial, session 59)",
   },
+  {
+    id: "M911",
+    layer: "mcp",
+    file: "src/mcp/tools/search_page.ts",
+    line: '  return text.replaceAll("`q`", "`query`");',
+    becomes: "  return text;",
+    breaks:
+      "an agent told to \"give `q` beside it\" is refused: the tool's argument is `query` (an agent's trial, session 59)",
+  },
+  {
+    id: "M912",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line: "  const fieldWork = /\\s(?:work|jobs?)$/i.test(text.trim());",
+    becomes: "  const fieldWork = false;",
+    breaks:
+      'a CV "looking for warehouse or forklift work" is read as no role at all (an agent\'s trial, session 59)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

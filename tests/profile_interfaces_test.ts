@@ -167,6 +167,24 @@ Deno.test("a CV as the query: REST, MCP and the CLI with real PDF and Word files
       assert.equal(textOf(neither as CallToolResult), "query is required");
     });
 
+    await t.step(
+      "MCP: a profile naming no role says to give `query`, the tool's argument",
+      async () => {
+        // An agent that followed "or give `q` beside it" was refused: "Unknown argument 'q'".
+        const result = await client.callTool({
+          name: "search_jobs",
+          arguments: { profile: "+++ ??? ---" },
+        }) as CallToolResult;
+        assert.match(
+          textOf(result),
+          /No role could be read from the profile: .* give `query` beside it/,
+        );
+        assert.doesNotMatch(textOf(result), /`q`/);
+        const { hint } = result.structuredContent as { hint: string };
+        assert.match(hint, /give `query` beside it/);
+      },
+    );
+
     await t.step("MCP: the prompt jobs_for_my_cv is listed with its arguments", async () => {
       const { prompts } = await client.listPrompts();
       assert.deepEqual(prompts.map((p) => p.name), ["jobs_for_my_cv"]);

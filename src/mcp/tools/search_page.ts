@@ -165,6 +165,24 @@ export function formatPosting(n: number, job: JobResult, cutFrom?: number): stri
 }
 
 /**
+ * `text` with REST's `q` named as this tool's argument, `query`: an agent that followed "say what
+ * work is wanted ... or give `q` beside it" was refused ("Unknown argument 'q'"; an agent's trial,
+ * session 59).
+ *
+ * @example
+ * ```ts
+ * import { strict as assert } from "node:assert";
+ * assert.equal(
+ *   hintInToolArguments("give `near`, `city` or `country`, or name a place in `q`."),
+ *   "give `near`, `city` or `country`, or name a place in `query`.",
+ * );
+ * ```
+ */
+export function hintInToolArguments(text: string): string {
+  return text.replaceAll("`q`", "`query`");
+}
+
+/**
  * The page for `query` within `options.maxChars`: the text and the structured result are each at
  * most that long (one posting is always shown, however long). Postings keep their order; the ones
  * that do not fit are left out from the end, and the text says how to get them.
@@ -293,6 +311,7 @@ export function buildSearchPage(
   if (filters) notes.push(filters);
   notes.push(...describeFacets(response.facets));
   if (response.hint) notes.push(response.hint);
+  if (structured.hint) structured.hint = hintInToolArguments(structured.hint);
   // An agent that asked for the newest is told the close matches exist and how to list them.
   const unlisted = closeMatchesNotListed(response, query.sort);
   if (unlisted > 0) {
@@ -328,7 +347,7 @@ export function buildSearchPage(
         `${POSTING_URI_PREFIX}${firstCutUrl}`,
     );
   }
-  if (notes.length > 0) lines.push("", ...notes);
+  if (notes.length > 0) lines.push("", ...notes.map(hintInToolArguments));
   // The query is echoed, and it is the caller's own text: cleaned like the rest.
   return { text: cleanText(lines.join("\n")), structured };
 }

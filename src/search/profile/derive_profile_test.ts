@@ -631,3 +631,21 @@ Deno.test("deriveProfile() reads a profile's opening title with its years, and n
     assert.deepEqual(titles(line).map(([t]) => t), [title], line);
   }
 });
+
+Deno.test("a wish of a field's work ('warehouse or forklift work') names roles; 'remote work' names none", () => {
+  // An agent's trial (session 59): the CV was read as no role at all.
+  const roles = (text: string) => deriveProfile(text).roles.map((role) => role.title);
+  assert.deepEqual(
+    roles(
+      "I have driven forklifts in a warehouse in Birmingham for 6 years. Looking for warehouse " +
+        "or forklift work around Birmingham or the West Midlands.",
+    ),
+    ["warehouse work", "forklift work"],
+  );
+  assert.deepEqual(roles("Looking for cleaning work in Leeds"), ["cleaner"]);
+  for (
+    const text of ["Looking for remote work", "Looking for temp work", "Looking for some work"]
+  ) {
+    assert.deepEqual(roles(text), [], text);
+  }
+});

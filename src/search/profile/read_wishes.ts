@@ -59,6 +59,15 @@ const WISH_FILLER = new Set(
 const WISH_END =
   /[.!?;:](?:\s|$)|\s+for\s+(?:the|a|an|\d)|\s+(?:where|which|that|so that|to help|to use|with a focus|starting|beginning|later|ideally|preferably|nights?|days?|gerne|wo|but|because|since|waar|maar|omdat|graag|liefst)\b/i;
 
+/** Words before "work" that say how or when the work is done, not what it is ("remote work"). */
+const NOT_A_FIELD = new Set(
+  (
+    "remote hybrid onsite home temp temporary casual seasonal weekend weekday evening night day " +
+    "summer student local paid unpaid voluntary volunteer freelance contract agency shift flexible " +
+    "extra more other different similar steady regular stable permanent immediate urgent"
+  ).split(" "),
+);
+
 /** Alternatives of a wish clause: "French or English teaching position" → two roles. */
 function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
   // A pay band or grade is no part of the role: "a band 6 nursing role" was read as "band nurse"
@@ -78,6 +87,9 @@ function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
   );
   if (lowerPlace) text = text.slice(0, text.indexOf(lowerPlace));
   text = text.replace(/\s+(?:,\s*)?(?:remote|hybrid|on-?site)\b.*$/i, "");
+  // "warehouse or forklift work": a field's word before "work" or "jobs" names the work, though no
+  // title's head noun (an agent's trial, session 59: the CV was read as no role at all).
+  const fieldWork = /\s(?:work|jobs?)$/i.test(text.trim());
   const parts = text.split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\/or\s+|\s+oder\s+|\s+\/\s+/i)
     .map((part) =>
       part.split(/\s+/).filter((w) => !WISH_FILLER.has(w.toLowerCase()) && !/^\d/.test(w))
@@ -99,6 +111,12 @@ function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
     const noun = ownValue(GERUNDS, words[words.length - 1].toLowerCase());
     if (noun && words[words.length - 2]?.toLowerCase() !== "of") {
       role = [...words.slice(0, -1), noun].join(" ");
+    }
+    if (
+      fieldWork && !noun && words.length === 1 && !hasHeadNoun(role) &&
+      !NOT_A_FIELD.has(role.toLowerCase())
+    ) {
+      role = `${role} work`;
     }
     return cleanTitle(expandAbbreviations(role));
   }).filter((role) => role !== "" && wordsOf(role).length <= 8);
