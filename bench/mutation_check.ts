@@ -7613,6 +7613,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'a CV "looking for warehouse or forklift work" is read as no role at all (an agent\'s trial, session 59)',
   },
+  {
+    id: "M913",
+    layer: "mcp",
+    file: "src/mcp/tools/search_page.ts",
+    line: '      ? "the strong matches first, then the close ones, each most relevant first"',
+    becomes: '      ? "most relevant first"',
+    breaks:
+      'a page of strong and close matches says "most relevant first" above a close match scored higher than the strong one before it (an agent\'s trial, session 59)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

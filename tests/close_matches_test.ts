@@ -133,6 +133,14 @@ Deno.test("relevance order pages through the strong matches and then the close o
     assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
   bestFirst(first.results.slice(0, first.total).map((r) => r.score));
   bestFirst(first.results.slice(first.total).map((r) => r.score));
+  // And MCP says the page's order so (an agent's trial, session 59, read "most relevant first"
+  // over a close match scored above a strong one as a wrong order).
+  const query = parseSearchQuery({ q, sort: "relevance", top_k: "100" });
+  const page = buildSearchPage(query, toSearchResponse("r", first), { maxChars: 100_000 }).text;
+  assert.match(
+    page,
+    /\(showing 1-\d+, the strong matches first, then the close ones, each most relevant first\):/,
+  );
   // The newest-first order shows the strong set alone, and says how many close ones there are.
   const dated = await service.search(parseSearchQuery({ q, top_k: "100" }));
   assert.equal(dated.results.length, Math.min(100, dated.total));

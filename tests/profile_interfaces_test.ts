@@ -145,7 +145,7 @@ Deno.test("a CV as the query: REST, MCP and the CLI with real PDF and Word files
         assert.match(
           text,
           // Strong matches, and close ones after them where the profile has any.
-          /^Found \d+ (jobs?|strong match(es)? and \d+ close match(es)?) for the profile \(showing 1-\d+, most relevant first\):/,
+          /^Found \d+ (jobs?|strong match(es)? and \d+ close match(es)?) for the profile \(showing 1-\d+, (?:the strong matches first, then the close ones, each )?most relevant first\):/,
         );
         assert.match(
           text,

@@ -273,12 +273,18 @@ export function buildSearchPage(
       shown.every((job) => job.score === shown[0].score);
     // Good pay asked for: the strong matches that state pay lead, best paid first.
     const payFirst = response.query_pay !== undefined && !response.query_pay.none_stated;
+    // A page of both tiers lists a close match scored above a strong one after it: "most relevant
+    // first" read as a wrong order (an agent's trial, session 59: 0.48 above 0.57).
+    const bothTiers = shown.some((job) => job.match === "close") &&
+      shown.some((job) => job.match !== "close");
     const order = query.sort === "date"
       ? "newest first"
       : payFirst
       ? "the best paid first"
       : tied
       ? "equally good matches, newest first"
+      : bothTiers
+      ? "the strong matches first, then the close ones, each most relevant first"
       : "most relevant first";
     const found = query.sort === "relevance" && closeTotal > 0
       ? `${plural(total, "strong match", "strong matches")} and ${
