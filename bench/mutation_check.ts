@@ -7622,6 +7622,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'a page of strong and close matches says "most relevant first" above a close match scored higher than the strong one before it (an agent\'s trial, session 59)',
   },
+  {
+    id: "M914",
+    layer: "search",
+    file: "src/index/query_phrasing.ts",
+    line: '  "voor",',
+    becomes: "",
+    breaks:
+      '"vacatures voor verpleegkundige in Rotterdam" searches "voor verpleegkundige" as the work (an agent\'s trial, session 59)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

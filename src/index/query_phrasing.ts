@@ -39,6 +39,11 @@ const FOREIGN_PARTICLES: ReadonlySet<string> = new Set([
   "wil",
   "toon",
   "mij",
+  // "vacatures voor verpleegkundige", "Stellenangebote für Krankenpfleger": a job board's heading's
+  // "for" (an agent's trial, session 59: "voor verpleegkundige" was searched as the work).
+  "voor",
+  "fur",
+  "für",
   // "..., und suche Arbeit als Koch", "ik woon in Utrecht en zoek werk als kok".
   "und",
   "en",

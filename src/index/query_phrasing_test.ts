@@ -546,7 +546,18 @@ Deno.test("roleWords() takes German and Dutch asking off, never an acronym or a 
   assert.equal(words("ich suche eine stelle als koch"), "koch");
   assert.equal(words("ik zoek werk als schilder"), "schilder");
   assert.equal(words("ich suche arbeit als maler"), "maler");
-  for (const q of ["als paramedic", "ich gcp specialist", "toon boom animator", "ein tax"]) {
+  // A job board's heading's "for" (an agent's trial, session 59).
+  assert.equal(words("vacatures voor verpleegkundige"), "verpleegkundige");
+  assert.equal(words("stellenangebote fur krankenpfleger"), "krankenpfleger");
+  for (
+    const q of [
+      "als paramedic",
+      "ich gcp specialist",
+      "toon boom animator",
+      "ein tax",
+      "voor nurse",
+    ]
+  ) {
     assert.equal(words(q), q);
   }
 });
