@@ -1837,7 +1837,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M218",
     layer: "web",
-    file: "src/web/saved_search_form.tsx",
+    file: "src/domain/param_labels.ts",
     line: '    if (name === "salary_include_unknown") {',
     becomes: '    if (name === "salary_include_unknown_") {',
     breaks: '/saved shows "salary_include_unknown: true"',
@@ -4617,7 +4617,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: "M572",
     layer: "web",
-    file: "src/web/saved_search_form.tsx",
+    file: "src/domain/param_labels.ts",
     line:
       '    valuesLabel(name, Array.isArray(value) ? value.map(String) : [String(value)], " or ");',
     becomes: '    Array.isArray(value) ? value.join(" or ") : String(value);',
@@ -4629,8 +4629,9 @@ export const MUTANTS: Mutant[] = [
     layer: "alerts",
     file: "src/alerts/email_digest.ts",
     line:
-      "  const read = options.reading ? readingInWords(options.reading).map(readingWithLabels) : [];",
-    becomes: "  const read = options.reading ? readingInWords(options.reading) : [];",
+      "    ...(options.reading ? readingInWords(options.reading).map(readingWithLabels) : []),\n    ...(options.filters",
+    becomes:
+      "    ...(options.reading ? readingInWords(options.reading) : []),\n    ...(options.filters",
     breaks: "the email digest's reading says '(parttime)' (session 43)",
   },
   {
@@ -7630,6 +7631,15 @@ export const MUTANTS: Mutant[] = [
     becomes: "",
     breaks:
       '"vacatures voor verpleegkundige in Rotterdam" searches "voor verpleegkundige" as the work (an agent\'s trial, session 59)',
+  },
+  {
+    id: "M915",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "      ...filtersOf(record),\n      emptySince: news.savedAt,",
+    becomes: "      emptySince: news.savedAt,",
+    breaks:
+      'a saved search\'s feed names its words alone, not its filters ("only in GB, on-site, at least 20000"; an alerts trial, session 59)',
   },
 ];
 

@@ -6,6 +6,7 @@
  * edge and its cap of 50. A saved search's query read as the search read it when it was saved
  * (session 30), and each delivery saying what it was read as.
  */
+import { filtersInWords } from "../src/domain/param_labels.ts";
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { parseFeed } from "@rowanmanning/feed-parser";
@@ -509,5 +510,50 @@ Deno.test("readWords reads a query's words as the search does, without searching
     }
   } finally {
     await search.close();
+  }
+});
+
+Deno.test("a saved search's filters are said in its feed and its digest, beside its words (session 59)", async () => {
+  // An alerts trial: a search saved with a country, a way of working and pay said "Searched for
+  // "lighthouse keeper"." and nothing of them, in the digest, the feed and the mail alike.
+  const t = await feedSetUp();
+  try {
+    await t.push([keeper(1)]);
+    const view = await t.savedSearches.create(
+      "owner",
+      {
+        name: "keepers in the US",
+        q: "Lighthouse Keeper",
+        country: "US",
+        remote: "onsite",
+        salary_min: 20000,
+        salary_include_unknown: true,
+      },
+      "http://x",
+    );
+    const record = await t.savedSearches.record("owner", view.id);
+    const filters = "Filters: country: United States · work mode: On-site · yearly salary at " +
+      "least: 20000 · postings that state no pay too.";
+    const feed = parseFeed(await t.deliverer.readFeed(record));
+    assert.ok(
+      feed.description?.startsWith(`Searched for "Lighthouse Keeper". ${filters} `),
+      feed.description ?? "",
+    );
+    const digest = digestMessage({
+      from: "alerts@jobs.test",
+      to: "ada@example.test",
+      name: record.name,
+      results: [],
+      rest: 0,
+      filters: filtersInWords(record.params)!,
+      unsubscribeUrl: "https://jobs.test/unsubscribe?t=1",
+      messageId: "<1@jobs.test>",
+    });
+    assert.ok(digest.text.includes(`\n${filters}\n`), digest.text);
+    // A search with no filter says none.
+    const plain = await t.keepers("owner");
+    assert.doesNotMatch(parseFeed(await t.deliverer.readFeed(plain)).description ?? "", /Filters:/);
+  } finally {
+    await t.close();
   }
 });

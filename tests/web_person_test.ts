@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { DOMParser } from "linkedom";
 import { JobseekError } from "../src/domain/errors.ts";
 import { parseSearchQuery, REST_SEARCH_PARAMS } from "../src/domain/search_query.ts";
-import { fieldLabel } from "../src/web/saved_search_form.tsx";
+import { fieldLabel } from "../src/domain/param_labels.ts";
 import { errorInWords } from "../src/web/search_page.tsx";
 import { createTestSearch, type TestSearch } from "./helpers.ts";
 import { pageAt, signIn, startTestWeb } from "./web_client.ts";

@@ -44,6 +44,7 @@ import {
 import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
 import { postPinned } from "./post_pinned.ts";
 import { type QueryReading, readingOf } from "./query_reading.ts";
+import { filtersInWords } from "../domain/param_labels.ts";
 
 const ulid = monotonicFactory();
 
@@ -172,6 +173,12 @@ export interface AlertDelivererOptions {
 export function paramsToSend(params: Record<string, unknown>): Record<string, unknown> {
   const { profile, ...rest } = params;
   return typeof profile === "string" ? { ...rest, profile_chars: profile.length } : rest;
+}
+
+/** A saved search's filters in words, for its digest and feed, where it has any. */
+function filtersOf(record: SavedSearchRecord): { filters?: string } {
+  const filters = filtersInWords(record.params);
+  return filters ? { filters } : {};
 }
 
 /** Delivers saved searches' new postings; `start()` runs its checks on a timer. */
@@ -730,6 +737,7 @@ export class AlertDeliverer {
           rest: payload.data.rest,
           // A delivery written by a version before readings has none.
           reading: payload.data.query,
+          ...filtersOf(record),
           unsubscribeUrl: `${record.baseUrl}${UNSUBSCRIBE_PATH}/${delivery.unsubscribeToken}`,
           messageId: pending.messageId,
         }),
@@ -876,6 +884,7 @@ export class AlertDeliverer {
         result: p.result,
       })),
       reading: news.reading,
+      ...filtersOf(record),
       emptySince: news.savedAt,
       news: whatIsNewInWords(news),
     });

@@ -63,6 +63,8 @@ export interface AtomFeedOptions {
   emptySince: Date;
   /** What the saved search's query was read as: the feed's subtitle. */
   reading?: QueryReading;
+  /** The saved search's filters in words (`filtersInWords`), said after the reading. */
+  filters?: string;
   /** How many entries are new since the search was saved, in words: the subtitle's end. */
   news?: string;
 }
@@ -93,6 +95,7 @@ export function atomFeed(options: AtomFeedOptions): string {
     : options.emptySince.toISOString().replace(/\.\d+Z$/, "Z");
   const subtitle = [
     ...(options.reading ? readingInWords(options.reading).map(readingWithLabels) : []),
+    ...(options.filters ? [`Filters: ${options.filters}.`] : []),
     ...(options.news ? [options.news] : []),
   ];
   const lines = [

@@ -21,6 +21,11 @@ export interface DigestOptions {
   rest: number;
   /** What the saved search's query was read as, said under the greeting. */
   reading?: QueryReading;
+  /**
+   * The saved search's filters in words (`filtersInWords`), said after the reading: the words
+   * alone did not say "only in GB, on-site" (an alerts trial, session 59).
+   */
+  filters?: string;
   unsubscribeUrl: string;
   /** The `Message-ID`, the same if the digest is sent again. */
   messageId: string;
@@ -69,7 +74,10 @@ export function digestMessage(options: DigestOptions): DigestMessage {
   const more = options.rest > 0
     ? `${options.rest} more new postings match; search for them with added_since.`
     : "";
-  const read = options.reading ? readingInWords(options.reading).map(readingWithLabels) : [];
+  const read = [
+    ...(options.reading ? readingInWords(options.reading).map(readingWithLabels) : []),
+    ...(options.filters ? [`Filters: ${options.filters}.`] : []),
+  ];
   const text = [
     `New postings for your saved search "${plain(options.name)}":`,
     ...read.map(plain),

@@ -20,14 +20,8 @@ import { type WhatIsNew, whatIsNewInWords } from "../alerts/alert_deliverer.ts";
 import { ResultItem } from "./result_item.tsx";
 import { keptCorrectionInWords } from "../alerts/query_reading.ts";
 import { Layout } from "./layout.tsx";
-import {
-  formLists,
-  paramsInWords,
-  runUrl,
-  SAVED_PATH,
-  savedParams,
-  searchLists,
-} from "./saved_search_form.tsx";
+import { paramsInWords } from "../domain/param_labels.ts";
+import { formLists, runUrl, SAVED_PATH, savedParams, searchLists } from "./saved_search_form.tsx";
 import { MessagePage } from "./pages.tsx";
 import { errorInWords } from "./search_page.tsx";
 import { signInPath, type WebSession, type WebSessions } from "./session.ts";

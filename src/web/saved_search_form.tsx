@@ -7,8 +7,7 @@
  * @module
  */
 import { LIST_PARAMS, REST_SEARCH_PARAMS } from "../domain/search_query.ts";
-import { ownValue } from "../domain/own_value.ts";
-import { valuesLabel } from "../domain/value_labels.ts";
+import { fieldLabel } from "../domain/param_labels.ts";
 
 export const SAVED_PATH = "/saved";
 /** The page's own paging and counting: where a list starts is no part of what is searched. */
@@ -58,71 +57,6 @@ export function runUrl(params: Record<string, unknown>): string {
   }
   const text = search.toString();
   return text ? `/?${text}` : "/";
-}
-
-/**
- * A parameter's field as the page labels it ("Yearly salary at least" for `salary_min`): the search
- * form's labels and facet legends are read from here, and the page's errors and hints name a
- * parameter by it, so what a message names is what the person sees beside the field. A parameter
- * the form has no field for has the words a field would have.
- */
-export function fieldLabel(name: string): string {
-  return ownValue(FIELD_LABELS, name) ?? name;
-}
-
-/** A filter's name in running text ("yearly salary at least: 30000"): its label, not capitalised. */
-export function paramInWords(name: string): string {
-  const label = fieldLabel(name);
-  return Object.hasOwn(FIELD_LABELS, name) ? `${label[0].toLowerCase()}${label.slice(1)}` : label;
-}
-
-const FIELD_LABELS: Record<string, string> = {
-  q: "What work are you looking for?",
-  company: "Company",
-  salary_min: "Yearly salary at least",
-  salary_currency: "Pay in",
-  salary_include_unknown: "Postings that state no pay too",
-  exclude_company: "Not company",
-  until: "Posted before",
-  near: "Near (city)",
-  radius_km: "Radius (km)",
-  since: "Posted since",
-  added_since: "New here since",
-  remote: "Work mode",
-  employment_type: "Employment type",
-  seniority: "Seniority",
-  visa_sponsorship: "Visa sponsorship",
-  country: "Country",
-  city: "City",
-  source: "Source",
-  sort: "Order",
-  offset: "First result",
-  name: "Save this search as",
-};
-
-/** A saved search's parameters in words (the page's JSX escapes every value). */
-export function paramsInWords(params: Record<string, unknown>): string {
-  const parts: string[] = [];
-  // Values as the facets and postings say them ("Part-time"), not the URL's codes ("parttime").
-  const text = (name: string, value: unknown) =>
-    valuesLabel(name, Array.isArray(value) ? value.map(String) : [String(value)], " or ");
-  if (typeof params.q === "string" && params.q.trim() !== "") parts.push(`“${params.q.trim()}”`);
-  if (typeof params.profile === "string") {
-    parts.push(`a profile of ${params.profile.length} characters`);
-  }
-  for (const [name, value] of Object.entries(params)) {
-    if (name === "q" || name === "profile" || value === null || value === undefined) continue;
-    if (name === "sort") {
-      parts.push(value === "relevance" ? "best match first" : "newest first");
-      continue;
-    }
-    if (name === "salary_include_unknown") {
-      if (String(value) === "true") parts.push("postings that state no pay too");
-      continue;
-    }
-    parts.push(`${paramInWords(name)}: ${text(name, value)}`);
-  }
-  return parts.length > 0 ? parts.join(" · ") : "every posting";
 }
 
 /**

@@ -36,7 +36,8 @@ import { hintForPeople } from "../domain/hint_words.ts";
 import { countInWords, LIST_PARAMS, REST_SEARCH_PARAMS, SORTS } from "../domain/search_query.ts";
 import { Layout, type LayoutProps } from "./layout.tsx";
 import { ResultItem } from "./result_item.tsx";
-import { fieldLabel, paramInWords, SaveSearchForm } from "./saved_search_form.tsx";
+import { SaveSearchForm } from "./saved_search_form.tsx";
+import { fieldLabel, paramInWords } from "../domain/param_labels.ts";
 import { NEAR_ME_NO_WORK, NO_WORK_NAMED } from "../search/search_service.ts";
 
 /**
