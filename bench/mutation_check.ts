@@ -7641,6 +7641,25 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'a saved search\'s feed names its words alone, not its filters ("only in GB, on-site, at least 20000"; an alerts trial, session 59)',
   },
+  {
+    id: "M916",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line:
+      '      if (last.outcome !== "delivered" || !((hadPending && round === 0) || last.rest > 0)) break;',
+    becomes: '      if (last.outcome !== "delivered" || !(hadPending && round === 0)) break;',
+    breaks:
+      "a webhook's postings past its 50 wait for the next publish, and none came: they are never sent (an alerts trial, session 59)",
+  },
+  {
+    id: "M917",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "          ...(payload.data.rest > 0 ? await this.#moreUrl(record, delivery.id) : {}),",
+    becomes: "",
+    breaks:
+      'a digest of more than 50 new postings links no page that lists the rest (an alerts trial, session 59: it said "search for them with added_since")',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -6,16 +6,17 @@
  * edge and its cap of 50. A saved search's query read as the search read it when it was saved
  * (session 30), and each delivery saying what it was read as.
  */
-import { filtersInWords } from "../src/domain/param_labels.ts";
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { DOMParser } from "linkedom";
+import { simpleParser } from "mailparser";
 import { AlertDeliverer, whatIsNewInWords } from "../src/alerts/alert_deliverer.ts";
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
 import { correctionWith } from "../src/alerts/query_reading.ts";
 import { digestMessage } from "../src/alerts/email_digest.ts";
 import { DEFAULT_ALERTS } from "../src/config.ts";
+import { filtersInWords } from "../src/domain/param_labels.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
 import { publishIndex } from "../src/search/publish_index.ts";
@@ -23,6 +24,7 @@ import { createSearchService } from "../src/search/search_service.ts";
 import { silentLogger } from "../src/log.ts";
 import { openStore } from "../src/store/store.ts";
 import { cachingTestEmbedder, createTestSearch, defaultTestJobs } from "./helpers.ts";
+import { startTestSmtp } from "./test_smtp.ts";
 
 Deno.test("a saved search delivers its strong matches only, never the close ones", async () => {
   const search = await createTestSearch();
@@ -554,6 +556,109 @@ Deno.test("a saved search's filters are said in its feed and its digest, beside 
     const plain = await t.keepers("owner");
     assert.doesNotMatch(parseFeed(await t.deliverer.readFeed(plain)).description ?? "", /Filters:/);
   } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a webhook gets the postings past a delivery's 50 at once, each once, not at the next publish (session 59)", async () => {
+  // An alerts trial: 60 new postings, a webhook got 50 and "rest: 10"; the 10 came only with an
+  // unrelated push 17 s later, and with no publish within 15 minutes they never would have.
+  const t = await feedSetUp();
+  const bodies: { data: { count: number; rest: number; results: { job_url: string }[] } }[] = [];
+  const receiver = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    async (request) => {
+      bodies.push(await request.json());
+      return new Response(null, { status: 204 });
+    },
+  );
+  try {
+    const config = { ...DEFAULT_ALERTS, webhookAllowHosts: [`127.0.0.1:${receiver.addr.port}`] };
+    const saved = new SavedSearches({
+      store: t.store.savedSearches,
+      config,
+      now: () => t.clock.now,
+    });
+    const deliverer = new AlertDeliverer({
+      store: t.store.savedSearches,
+      service: t.service,
+      config,
+      logger: silentLogger,
+      now: () => t.clock.now,
+    });
+    const view = await saved.create("owner", {
+      name: "keepers",
+      q: "Lighthouse Keeper",
+      deliver: [{ type: "webhook", url: `http://127.0.0.1:${receiver.addr.port}/hook` }],
+    }, "http://x");
+    t.clock.now += 1000;
+    await t.push(Array.from({ length: 60 }, (_, i) => keeper(100 + i)));
+    const outcomes = await deliverer.sendNow(await saved.record("owner", view.id));
+    assert.deepEqual(
+      outcomes?.map((o) => [o.outcome, o.count, o.rest]),
+      [["delivered", 50, 10], ["delivered", 10, 0]],
+    );
+    const urls = bodies.flatMap((body) => body.data.results.map((r) => r.job_url));
+    assert.equal(urls.length, 60);
+    assert.equal(new Set(urls).size, 60);
+  } finally {
+    await receiver.shutdown();
+    await t.close();
+  }
+});
+
+Deno.test("a digest of more than 50 links the search page that lists every new posting (session 59)", async () => {
+  // An alerts trial: the email said "search for them with added_since", a parameter's name.
+  const t = await feedSetUp();
+  const smtp = await startTestSmtp();
+  try {
+    const config = {
+      ...DEFAULT_ALERTS,
+      smtpUrl: smtp.url,
+      mailFrom: "jobseek <alerts@example.com>",
+    };
+    const now = () => t.clock.now;
+    const saved = new SavedSearches({ store: t.store.savedSearches, config, now });
+    const deliverer = new AlertDeliverer({
+      store: t.store.savedSearches,
+      service: t.service,
+      config,
+      logger: silentLogger,
+      now,
+    });
+    const view = await saved.create("owner", {
+      name: "keepers",
+      q: "Lighthouse Keeper",
+      country: "US",
+      deliver: [{ type: "email", to: "ann@example.com" }],
+    }, "https://jobs.example");
+    const made = await saved.record("owner", view.id);
+    const email = made.deliver[0];
+    assert.ok(email.type === "email" && email.confirmToken);
+    assert.ok(await saved.confirm(email.confirmToken));
+    t.clock.now += 1000;
+    await t.push(Array.from({ length: 60 }, (_, i) => keeper(200 + i)));
+    const outcomes = await deliverer.sendNow(await saved.record("owner", view.id));
+    assert.deepEqual(outcomes?.map((o) => [o.outcome, o.count, o.rest]), [["delivered", 50, 10]]);
+    const digest = await simpleParser(smtp.mails.at(-1)!.raw);
+    const since = new Date(made.createdAt).toISOString().slice(0, 19).replace("T", " ");
+    const page = `https://jobs.example/?${new URLSearchParams({
+      q: "Lighthouse Keeper",
+      country: "US",
+      added_since: since,
+    })}`;
+    assert.ok(
+      digest.text?.includes(`10 more new postings match the saved search. See them all: ${page}`),
+      digest.text,
+    );
+    assert.doesNotMatch(digest.text ?? "", /added_since\./);
+    // The page's own search, run with those parameters, lists the 60.
+    const listed = await t.service.search(
+      parseSearchQuery({ ...Object.fromEntries(new URL(page).searchParams), top_k: "100" }),
+    );
+    assert.equal(listed.total, 60);
+  } finally {
+    await smtp.close();
     await t.close();
   }
 });

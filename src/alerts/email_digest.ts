@@ -26,6 +26,12 @@ export interface DigestOptions {
    * alone did not say "only in GB, on-site" (an alerts trial, session 59).
    */
   filters?: string;
+  /**
+   * The search page listing every new posting (`rest` beyond those listed too), where the saved
+   * search has a page (a CV's has none): a person was told "search for them with added_since", a
+   * parameter's name (an alerts trial, session 59).
+   */
+  moreUrl?: string;
   unsubscribeUrl: string;
   /** The `Message-ID`, the same if the digest is sent again. */
   messageId: string;
@@ -71,9 +77,11 @@ export function digestMessage(options: DigestOptions): DigestMessage {
     `jobseek: ${count + options.rest} new posting${count + options.rest === 1 ? "" : "s"} for ` +
       `"${options.name}"`,
   ).slice(0, 200);
-  const more = options.rest > 0
-    ? `${options.rest} more new postings match; search for them with added_since.`
-    : "";
+  const more = options.rest === 0
+    ? ""
+    : `${options.rest} more new posting${options.rest === 1 ? "" : "s"} match${
+      options.rest === 1 ? "es" : ""
+    } the saved search`;
   const read = [
     ...(options.reading ? readingInWords(options.reading).map(readingWithLabels) : []),
     ...(options.filters ? [`Filters: ${options.filters}.`] : []),
@@ -88,7 +96,9 @@ export function digestMessage(options: DigestOptions): DigestMessage {
       `   ${plain(safeLink(r.job_url))}`,
       "",
     ]),
-    ...(more ? [more, ""] : []),
+    ...(more
+      ? [options.moreUrl ? `${more}. See them all: ${options.moreUrl}` : `${more}.`, ""]
+      : []),
     `Stop these emails to this address: ${options.unsubscribeUrl}`,
     "",
   ].join("\n");
@@ -103,7 +113,13 @@ export function digestMessage(options: DigestOptions): DigestMessage {
       `${xmlText(factsOf(r))}</li>`
     ),
     "</ol>",
-    ...(more ? [`<p>${xmlText(more)}</p>`] : []),
+    ...(more
+      ? [
+        options.moreUrl
+          ? `<p>${xmlText(more)}: <a href="${xmlText(options.moreUrl)}">see them all</a>.</p>`
+          : `<p>${xmlText(more)}.</p>`,
+      ]
+      : []),
     `<p><a href="${xmlText(options.unsubscribeUrl)}">Stop these emails</a> to this address.</p>`,
     "</body></html>",
   ].join("\n");
