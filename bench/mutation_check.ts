@@ -7660,6 +7660,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       'a digest of more than 50 new postings links no page that lists the rest (an alerts trial, session 59: it said "search for them with added_since")',
   },
+  {
+    id: "M918",
+    layer: "alerts",
+    file: "src/alerts/alert_deliverer.ts",
+    line: "      const resumed = !record.paused && this.#seenPaused.delete(record.id);",
+    becomes: "      const resumed = false;",
+    breaks:
+      "a resumed saved search delivers what became new while paused only at the next publish, hours away on a quiet server (W51; an alerts trial, session 59)",
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

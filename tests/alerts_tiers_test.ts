@@ -662,3 +662,51 @@ Deno.test("a digest of more than 50 links the search page that lists every new p
     await t.close();
   }
 });
+
+Deno.test("a resumed saved search delivers what became new while it was paused at its next check, not at the next publish (session 59)", async () => {
+  // W51, and an alerts trial: a posting pushed while paused arrived only with an unrelated push.
+  const t = await feedSetUp();
+  const bodies: { data: { results: { job_url: string }[] } }[] = [];
+  const receiver = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    async (request) => {
+      bodies.push(await request.json());
+      return new Response(null, { status: 204 });
+    },
+  );
+  try {
+    const config = { ...DEFAULT_ALERTS, webhookAllowHosts: [`127.0.0.1:${receiver.addr.port}`] };
+    const now = () => t.clock.now;
+    const saved = new SavedSearches({ store: t.store.savedSearches, config, now });
+    const deliverer = new AlertDeliverer({
+      store: t.store.savedSearches,
+      service: t.service,
+      config,
+      logger: silentLogger,
+      now,
+    });
+    const view = await saved.create("owner", {
+      name: "keepers",
+      q: "Lighthouse Keeper",
+      deliver: [{ type: "webhook", url: `http://127.0.0.1:${receiver.addr.port}/hook` }],
+    }, "http://x");
+    await deliverer.check();
+    await saved.update("owner", view.id, { paused: true });
+    await deliverer.check();
+    t.clock.now += 1000;
+    await t.push([keeper(300)]);
+    await deliverer.check();
+    assert.equal(bodies.length, 0, "nothing goes while it is paused");
+    await saved.update("owner", view.id, { paused: false });
+    await deliverer.check();
+    assert.deepEqual(
+      bodies.flatMap((body) => body.data.results.map((r) => r.job_url)),
+      [keeper(300).job_url],
+    );
+    await deliverer.check();
+    assert.equal(bodies.length, 1, "and once");
+  } finally {
+    await receiver.shutdown();
+    await t.close();
+  }
+});

@@ -201,6 +201,8 @@ export class AlertDeliverer {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | null = null;
   #lastSnapshot: string | null | undefined = undefined;
+  /** The saved searches this deliverer saw paused and has not seen resumed since. */
+  readonly #seenPaused = new Set<string>();
   #stopped = false;
 
   constructor(options: AlertDelivererOptions) {
@@ -347,11 +349,15 @@ export class AlertDeliverer {
           })
         );
       }
+      if (record.paused) this.#seenPaused.add(record.id);
       if (record.paused && !due.has(record.id)) continue;
+      // Resumed since the last check: what became new while it was paused goes now, not at the
+      // next publish, which on a quiet server may be hours away (W51, an alerts trial, session 59).
+      const resumed = !record.paused && this.#seenPaused.delete(record.id);
       const hasWebhook = record.deliver.some((d) => d.type === "webhook");
       const emailDue = await this.#emailDue(record, now) ||
         await this.#confirmationDue(record, now);
-      if (!due.has(record.id) && !(newIndex && hasWebhook) && !emailDue) continue;
+      if (!due.has(record.id) && !((newIndex || resumed) && hasWebhook) && !emailDue) continue;
       await this.#withLease(record.id, () => this.#deliverRecord(record)).catch((error) =>
         // One saved search that cannot be delivered (its search fails) holds up no other.
         this.#logger.warn("cannot deliver a saved search", {
