@@ -7669,6 +7669,15 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a resumed saved search delivers what became new while paused only at the next publish, hours away on a quiet server (W51; an alerts trial, session 59)",
   },
+  {
+    id: "M919",
+    layer: "search",
+    file: "src/search/search_service.ts",
+    line: "      const elsewhere = rest.length > 0 && this.#places.locate(name.trim()) !== null;",
+    becomes: "      const elsewhere = false;",
+    breaks:
+      'near="Berlin, GB" is refused as "a city of the postings but not on the map" (session 58\'s leftover)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

@@ -249,6 +249,22 @@ Deno.test("near a city of the postings that the map lacks says how to list its p
     () => service.search(parseSearchQuery({ q: "warehouse", near: "Dordon, GB" })),
     /'Dordon' is a city of the postings but not on the map/,
   );
+  // A city on the map given with another country than its own is said to be so (session 59: "Berlin,
+  // GB" was "a city of the postings but not on the map").
+  await assert.rejects(
+    () => service.search(parseSearchQuery({ q: "developer", near: "Berlin, GB" })),
+    (error: Error) => {
+      assert.equal(
+        error.message,
+        "Invalid parameter 'near': no place called 'Berlin' is known in 'GB'; 'Berlin' alone is: " +
+          "give it without 'GB', or with its own country",
+      );
+      return true;
+    },
+  );
+  assert.ok(
+    (await service.search(parseSearchQuery({ q: "developer", near: "Berlin, DE" }))).total > 0,
+  );
   // In the CLI's words and the page's.
   const said = "search with 'city' set to 'Dordon'";
   assert.ok(refusalInFlags(said).includes("search with --city set to 'Dordon'"));

@@ -300,7 +300,14 @@ class SnapshotSearchService implements JobSearchService {
         name,
       );
       const meant = city === null ? null : [city, ...rest].join(",");
-      const instead = ofPostings
+      // "Berlin, GB": the city is on the map, in another country than the one given (it was
+      // said to be "a city of the postings but not on the map").
+      const elsewhere = rest.length > 0 && this.#places.locate(name.trim()) !== null;
+      const instead = elsewhere
+        ? `no place called '${name.trim()}' is known in '${rest.join(",").trim()}'; ` +
+          `'${name.trim()}' alone is: give it without '${rest.join(",").trim()}', or with its ` +
+          "own country"
+        : ofPostings
         ? `'${ofPostings}' is a city of the postings but not on the map, so nothing can be ` +
           `measured from it; search with 'city' set to '${ofPostings}' to list its postings, or ` +
           "give a larger place near it"
