@@ -7020,8 +7020,8 @@ export const MUTANTS: Mutant[] = [
     id: "M847",
     layer: "search",
     file: "src/search/search_service.ts",
-    line: "      const instead = ofPostings",
-    becomes: "      const instead = false",
+    line: "        : ofPostings\n        ? `'${ofPostings}' is a city of the postings",
+    becomes: "        : false\n        ? `'${ofPostings}' is a city of the postings",
     breaks:
       '"--near Dordon" says no place called Dordon is known beside a list of Dordon\'s postings (session 57)',
   },
