@@ -2348,9 +2348,9 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/query_salary.ts",
     line:
-      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa))?\\+?` +",
+      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa)|\\s?(?:millions?|mil|mn))?\\+?` +",
     becomes:
-      "      .raw`(?<before>\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa))?\\+?` +",
+      "      .raw`(?<before>\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa)|\\s?(?:millions?|mil|mn))?\\+?` +",
     breaks:
       '"C$60k" reads "60k" and searches "C" as a word, listing C developers (engineer W, session 34)',
   },
@@ -5701,8 +5701,9 @@ export const MUTANTS: Mutant[] = [
     id: "M699",
     layer: "index",
     file: "src/index/query_salary.ts",
-    line: "    const stated = k ? figure * (lakhs ? 100_000 : 1000) : figure;",
-    becomes: "    const stated = k ? figure * 1000 : figure;",
+    line:
+      "    const stated = k ? figure * (lakhs ? 100_000 : MILLION.test(k) ? 1_000_000 : 1000) : figure;",
+    becomes: "    const stated = k ? figure * (MILLION.test(k) ? 1_000_000 : 1000) : figure;",
     breaks: "'over 3 lakh' is a floor of 3,000 rupees, not 300,000 (session 49)",
   },
   {
@@ -7677,6 +7678,16 @@ export const MUTANTS: Mutant[] = [
     becomes: "      const elsewhere = false;",
     breaks:
       'near="Berlin, GB" is refused as "a city of the postings but not on the map" (session 58\'s leftover)',
+  },
+  {
+    id: "M920",
+    layer: "search",
+    file: "src/index/query_salary.ts",
+    line:
+      "    const stated = k ? figure * (lakhs ? 100_000 : MILLION.test(k) ? 1_000_000 : 1000) : figure;",
+    becomes: "    const stated = k ? figure * (lakhs ? 100_000 : 1000) : figure;",
+    breaks:
+      '"paying 1 million" is read as a floor of 1,000 a year (an agent\'s trial, session 59, found it searched as words)',
   },
 ];
 

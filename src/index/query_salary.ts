@@ -55,6 +55,8 @@ function currencyOf(written: string | undefined): string | undefined {
  * (reviewer R49): "over 10 lakh" and "jobs paying 500000 rupees" were not read as pay at all.
  */
 const LAKH = /^\s?(?:lakhs?|lacs?|lpa)$/iu;
+/** A million said in words ("paying 1 million", "1.5 mil"): an agent's trial, session 59. */
+const MILLION = /^\s?(?:millions?|mil|mn)$/iu;
 
 const CODES = "gbp|usd|eur|cad|aud|nzd|chf|inr|sgd";
 /** A currency said in words after the figure ("25 dollars an hour", "12 quid"), as its sign. */
@@ -123,9 +125,9 @@ const PAY = new RegExp(
     String.raw`über|ueber|ab|mindestens|mehr als|vanaf|minimaal|meer dan|` +
     String.raw`north of|(?<between>between))\s+){0,2}` +
     String
-      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€₹]\s?|(?:${CODES})\s?|rs\.?\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa))?\+?` +
+      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€₹]\s?|(?:${CODES})\s?|rs\.?\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa)|\s?(?:millions?|mil|mn))?\+?` +
     String
-      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€₹])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa))?)?` +
+      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€₹])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa)|\s?(?:millions?|mil|mn))?)?` +
     String.raw`(?:\s?(?<after>${CODES}|[£€₹]|rs\.?|${WORDS_OF_CURRENCY}))?` +
     String.raw`(?:\s?(?<period>${PERIODS}))?` +
     String
@@ -185,6 +187,8 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("cleaner 12 quid an hour")?.currency, "GBP");
  * assert.equal(salaryIn("chef 30 grand")?.yearlyMin, 30000);
  * assert.equal(salaryIn("teacher 40 thousand")?.yearlyMin, 40000);
+ * assert.equal(salaryIn("astronaut jobs paying 1 million")?.yearlyMin, 1_000_000);
+ * assert.equal(salaryIn("ceo 1.5 mil")?.yearlyMin, 1_500_000);
  * assert.equal(salaryIn("nurse 40 euros an hour")?.currency, "EUR");
  * assert.equal(salaryIn("warehouse job able to lift 50 pounds"), null);
  * assert.equal(salaryIn("nurse 30k pounds")?.currency, "GBP");
@@ -246,7 +250,7 @@ export function salaryIn(query: string): QuerySalary | null {
     );
     if (k && !before && !after && figure === 401) continue;
     const lakhs = k !== undefined && LAKH.test(k);
-    const stated = k ? figure * (lakhs ? 100_000 : 1000) : figure;
+    const stated = k ? figure * (lakhs ? 100_000 : MILLION.test(k) ? 1_000_000 : 1000) : figure;
     // "able to lift 50 pounds": a weight. A small figure in pounds said in words is pay only beside
     // a period or a word that says pay ("12 pounds an hour", "paying 12 pounds"); "30k pounds"
     // and "35,000 pounds" are pay (reviewer W, session 38).

@@ -24,6 +24,13 @@ Deno.test("salaryIn() reads pay as people write it, as a yearly floor", () => {
   assert.deepEqual(read("analyst 3,000 per month"), ["3,000 per month", 36000, "analyst"]);
   // A small figure without a period is an hourly rate.
   assert.deepEqual(read("barista £11"), ["£11", 22880, "barista"]);
+  // A million in words (an agent's trial, session 59: searched as words).
+  assert.deepEqual(read("astronaut jobs paying 1 million"), [
+    "paying 1 million",
+    1_000_000,
+    "astronaut jobs",
+  ]);
+  assert.deepEqual(read("ceo £1.5 mil"), ["£1.5 mil", 1_500_000, "ceo"]);
 });
 
 Deno.test("salaryIn() never reads a bare number, a grade or a pension plan as pay", () => {
