@@ -15,7 +15,7 @@ import { AlertDeliverer, whatIsNewInWords } from "../src/alerts/alert_deliverer.
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
 import { correctionWith } from "../src/alerts/query_reading.ts";
 import { digestMessage } from "../src/alerts/email_digest.ts";
-import { DEFAULT_ALERTS } from "../src/config.ts";
+import { type AlertsConfig, DEFAULT_ALERTS } from "../src/config.ts";
 import { filtersInWords } from "../src/domain/param_labels.ts";
 import { type Job, jobIdFromUrl } from "../src/domain/job.ts";
 import { parseSearchQuery } from "../src/domain/search_query.ts";
@@ -560,36 +560,49 @@ Deno.test("a saved search's filters are said in its feed and its digest, beside 
   }
 });
 
-Deno.test("a webhook gets the postings past a delivery's 50 at once, each once, not at the next publish (session 59)", async () => {
-  // An alerts trial: 60 new postings, a webhook got 50 and "rest: 10"; the 10 came only with an
-  // unrelated push 17 s later, and with no publish within 15 minutes they never would have.
-  const t = await feedSetUp();
-  const bodies: { data: { count: number; rest: number; results: { job_url: string }[] } }[] = [];
-  const receiver = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", onListen() {} },
-    async (request) => {
-      bodies.push(await request.json());
-      return new Response(null, { status: 204 });
-    },
-  );
-  try {
-    const config = { ...DEFAULT_ALERTS, webhookAllowHosts: [`127.0.0.1:${receiver.addr.port}`] };
-    const saved = new SavedSearches({
-      store: t.store.savedSearches,
-      config,
-      now: () => t.clock.now,
-    });
-    const deliverer = new AlertDeliverer({
+type FeedSetUp = Awaited<ReturnType<typeof feedSetUp>>;
+
+/** Saved searches and a deliverer over `t`'s store and search, under `config`, on `t`'s clock. */
+function alertsUnder(t: FeedSetUp, config: AlertsConfig) {
+  const now = () => t.clock.now;
+  return {
+    saved: new SavedSearches({ store: t.store.savedSearches, config, now }),
+    deliverer: new AlertDeliverer({
       store: t.store.savedSearches,
       service: t.service,
       config,
       logger: silentLogger,
-      now: () => t.clock.now,
-    });
+      now,
+    }),
+  };
+}
+
+/** A webhook receiver on loopback that keeps each body and answers 204; `config` allows it. */
+function webhookReceiver() {
+  const bodies: { data: { count: number; rest: number; results: { job_url: string }[] } }[] = [];
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (request) => {
+    bodies.push(await request.json());
+    return new Response(null, { status: 204 });
+  });
+  return {
+    bodies,
+    url: `http://127.0.0.1:${server.addr.port}/hook`,
+    config: { ...DEFAULT_ALERTS, webhookAllowHosts: [`127.0.0.1:${server.addr.port}`] },
+    close: () => server.shutdown(),
+  };
+}
+
+Deno.test("a webhook gets the postings past a delivery's 50 at once, each once, not at the next publish (session 59)", async () => {
+  // An alerts trial: 60 new postings, a webhook got 50 and "rest: 10"; the 10 came only with an
+  // unrelated push 17 s later, and with no publish within 15 minutes they never would have.
+  const t = await feedSetUp();
+  const receiver = webhookReceiver();
+  try {
+    const { saved, deliverer } = alertsUnder(t, receiver.config);
     const view = await saved.create("owner", {
       name: "keepers",
       q: "Lighthouse Keeper",
-      deliver: [{ type: "webhook", url: `http://127.0.0.1:${receiver.addr.port}/hook` }],
+      deliver: [{ type: "webhook", url: receiver.url }],
     }, "http://x");
     t.clock.now += 1000;
     await t.push(Array.from({ length: 60 }, (_, i) => keeper(100 + i)));
@@ -598,11 +611,11 @@ Deno.test("a webhook gets the postings past a delivery's 50 at once, each once, 
       outcomes?.map((o) => [o.outcome, o.count, o.rest]),
       [["delivered", 50, 10], ["delivered", 10, 0]],
     );
-    const urls = bodies.flatMap((body) => body.data.results.map((r) => r.job_url));
+    const urls = receiver.bodies.flatMap((body) => body.data.results.map((r) => r.job_url));
     assert.equal(urls.length, 60);
     assert.equal(new Set(urls).size, 60);
   } finally {
-    await receiver.shutdown();
+    await receiver.close();
     await t.close();
   }
 });
@@ -612,19 +625,10 @@ Deno.test("a digest of more than 50 links the search page that lists every new p
   const t = await feedSetUp();
   const smtp = await startTestSmtp();
   try {
-    const config = {
+    const { saved, deliverer } = alertsUnder(t, {
       ...DEFAULT_ALERTS,
       smtpUrl: smtp.url,
       mailFrom: "jobseek <alerts@example.com>",
-    };
-    const now = () => t.clock.now;
-    const saved = new SavedSearches({ store: t.store.savedSearches, config, now });
-    const deliverer = new AlertDeliverer({
-      store: t.store.savedSearches,
-      service: t.service,
-      config,
-      logger: silentLogger,
-      now,
     });
     const view = await saved.create("owner", {
       name: "keepers",
@@ -666,29 +670,13 @@ Deno.test("a digest of more than 50 links the search page that lists every new p
 Deno.test("a resumed saved search delivers what became new while it was paused at its next check, not at the next publish (session 59)", async () => {
   // W51, and an alerts trial: a posting pushed while paused arrived only with an unrelated push.
   const t = await feedSetUp();
-  const bodies: { data: { results: { job_url: string }[] } }[] = [];
-  const receiver = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", onListen() {} },
-    async (request) => {
-      bodies.push(await request.json());
-      return new Response(null, { status: 204 });
-    },
-  );
+  const receiver = webhookReceiver();
   try {
-    const config = { ...DEFAULT_ALERTS, webhookAllowHosts: [`127.0.0.1:${receiver.addr.port}`] };
-    const now = () => t.clock.now;
-    const saved = new SavedSearches({ store: t.store.savedSearches, config, now });
-    const deliverer = new AlertDeliverer({
-      store: t.store.savedSearches,
-      service: t.service,
-      config,
-      logger: silentLogger,
-      now,
-    });
+    const { saved, deliverer } = alertsUnder(t, receiver.config);
     const view = await saved.create("owner", {
       name: "keepers",
       q: "Lighthouse Keeper",
-      deliver: [{ type: "webhook", url: `http://127.0.0.1:${receiver.addr.port}/hook` }],
+      deliver: [{ type: "webhook", url: receiver.url }],
     }, "http://x");
     await deliverer.check();
     await saved.update("owner", view.id, { paused: true });
@@ -696,17 +684,17 @@ Deno.test("a resumed saved search delivers what became new while it was paused a
     t.clock.now += 1000;
     await t.push([keeper(300)]);
     await deliverer.check();
-    assert.equal(bodies.length, 0, "nothing goes while it is paused");
+    assert.equal(receiver.bodies.length, 0, "nothing goes while it is paused");
     await saved.update("owner", view.id, { paused: false });
     await deliverer.check();
     assert.deepEqual(
-      bodies.flatMap((body) => body.data.results.map((r) => r.job_url)),
+      receiver.bodies.flatMap((body) => body.data.results.map((r) => r.job_url)),
       [keeper(300).job_url],
     );
     await deliverer.check();
-    assert.equal(bodies.length, 1, "and once");
+    assert.equal(receiver.bodies.length, 1, "and once");
   } finally {
-    await receiver.shutdown();
+    await receiver.close();
     await t.close();
   }
 });
