@@ -2348,9 +2348,9 @@ export const MUTANTS: Mutant[] = [
     layer: "index",
     file: "src/index/query_salary.ts",
     line:
-      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa)|\\s?(?:millions?|mil|mn))?\\+?` +",
+      "      .raw`(?<before>(?:${DOLLARS})?\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa)|\\s?(?:millions?|mil))?\\+?` +",
     becomes:
-      "      .raw`(?<before>\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa)|\\s?(?:millions?|mil|mn))?\\+?` +",
+      "      .raw`(?<before>\\$\\s?|[£€₹]\\s?|(?:${CODES})\\s?|rs\\.?\\s?)?(?<amount>${NUMBER})(?<k>k|\\s?grand|\\s?thousand|\\s?(?:lakhs?|lacs?|lpa)|\\s?(?:millions?|mil))?\\+?` +",
     breaks:
       '"C$60k" reads "60k" and searches "C" as a word, listing C developers (engineer W, session 34)',
   },
@@ -7582,8 +7582,9 @@ export const MUTANTS: Mutant[] = [
     id: "M909",
     layer: "alerts",
     file: "src/alerts/saved_searches.ts",
-    line: "  refuseUnknownFields(raw);\n  const params: Record<string, unknown> = {};",
-    becomes: "  const params: Record<string, unknown> = {};",
+    line:
+      "    refuseUnknownFields(raw);\n    const name = parseName(raw.name);\n    const params = parseParams(raw);",
+    becomes: "    const name = parseName(raw.name);\n    const params = parseParams(raw);",
     breaks:
       "a saved search created with a misspelt filter ('locaton') is saved without it and delivers its search unfiltered (an alerts trial, session 59)",
   },
@@ -7688,6 +7689,43 @@ export const MUTANTS: Mutant[] = [
     becomes: "    const stated = k ? figure * (lakhs ? 100_000 : 1000) : figure;",
     breaks:
       '"paying 1 million" is read as a floor of 1,000 a year (an agent\'s trial, session 59, found it searched as words)',
+  },
+  {
+    id: "M921",
+    layer: "search",
+    file: "src/index/query_employment.ts",
+    line:
+      "  if (STAGE_OTHER.has(beside) || /^\\d/.test(beside) || hasHeadNoun(beside)) return text;",
+    becomes: "  if (STAGE_OTHER.has(beside) || /^\\d/.test(beside)) return text;",
+    breaks:
+      '"stage electrician" and "stage assistant" are read as Dutch internships (reviewer C59)',
+  },
+  {
+    id: "M922",
+    layer: "search",
+    file: "src/index/query_salary.ts",
+    line: "    if (k && MILLION.test(k) && !before && !after && !period && !saysPay) continue;",
+    becomes: "",
+    breaks: '"fintech with 10 million users" is a pay floor of 10,000,000 (reviewer C59)',
+  },
+  {
+    id: "M923",
+    layer: "alerts",
+    file: "src/domain/param_labels.ts",
+    line: "    if (LIST_SHAPE_PARAMS.has(name)) continue;",
+    becomes: "",
+    breaks:
+      'a digest says "first result: 20" among a saved search\'s filters, which its deliveries ignore (reviewer C59)',
+  },
+  {
+    id: "M924",
+    layer: "search",
+    file: "src/index/word_senses.ts",
+    line:
+      '      (words.includes("development") && words.some((word) => SOFTWARE_WORDS.has(word)))) &&',
+    becomes: '      words.includes("development")) &&',
+    breaks:
+      '"development executive" makes "Business Development Executive" a close match (reviewer C59)',
   },
 ];
 

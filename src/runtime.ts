@@ -424,6 +424,7 @@ export async function startServer(
     config: alertsConfig,
     logger,
     ownerActive: async (owner) => (await apiKeys.principalOfSubject(owner)) !== null,
+    searchPage: config.web !== "off",
   });
   deliverer.start();
   const app = createWebApp({

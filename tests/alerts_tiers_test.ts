@@ -563,7 +563,7 @@ Deno.test("a saved search's filters are said in its feed and its digest, beside 
 type FeedSetUp = Awaited<ReturnType<typeof feedSetUp>>;
 
 /** Saved searches and a deliverer over `t`'s store and search, under `config`, on `t`'s clock. */
-function alertsUnder(t: FeedSetUp, config: AlertsConfig) {
+function alertsUnder(t: FeedSetUp, config: AlertsConfig, searchPage = false) {
   const now = () => t.clock.now;
   return {
     saved: new SavedSearches({ store: t.store.savedSearches, config, now }),
@@ -573,6 +573,7 @@ function alertsUnder(t: FeedSetUp, config: AlertsConfig) {
       config,
       logger: silentLogger,
       now,
+      searchPage,
     }),
   };
 }
@@ -625,15 +626,17 @@ Deno.test("a digest of more than 50 links the search page that lists every new p
   const t = await feedSetUp();
   const smtp = await startTestSmtp();
   try {
-    const { saved, deliverer } = alertsUnder(t, {
-      ...DEFAULT_ALERTS,
-      smtpUrl: smtp.url,
-      mailFrom: "jobseek <alerts@example.com>",
-    });
+    const mailing = { ...DEFAULT_ALERTS, smtpUrl: smtp.url, mailFrom: "jobseek <a@example.com>" };
+    const { saved, deliverer } = alertsUnder(t, mailing, true);
     const view = await saved.create("owner", {
       name: "keepers",
       q: "Lighthouse Keeper",
       country: "US",
+      // How a page of it was asked for: no filter, and no part of what is delivered or linked
+      // (reviewer C59: the link skipped 20, the digest said "first result: 20").
+      offset: 20,
+      top_k: 5,
+      detail: "full",
       deliver: [{ type: "email", to: "ann@example.com" }],
     }, "https://jobs.example");
     const made = await saved.record("owner", view.id);
@@ -656,6 +659,7 @@ Deno.test("a digest of more than 50 links the search page that lists every new p
       digest.text,
     );
     assert.doesNotMatch(digest.text ?? "", /added_since\./);
+    assert.ok(digest.text?.includes("\nFilters: country: United States.\n"), digest.text);
     // The page's own search, run with those parameters, lists the 60.
     const listed = await t.service.search(
       parseSearchQuery({ ...Object.fromEntries(new URL(page).searchParams), top_k: "100" }),

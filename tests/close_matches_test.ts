@@ -256,8 +256,8 @@ Deno.test("near a city of the postings that the map lacks says how to list its p
     (error: Error) => {
       assert.equal(
         error.message,
-        "Invalid parameter 'near': no place called 'Berlin' is known in 'GB'; 'Berlin' alone is: " +
-          "give it without 'GB', or with its own country",
+        "Invalid parameter 'near': no place called 'Berlin' is known in 'GB'; did you mean " +
+          "'Berlin, DE'?",
       );
       return true;
     },

@@ -129,7 +129,10 @@ Deno.test("a dirty posting in the store reaches neither the CLI's terminal nor a
       const text = String((contents[0] as { text: string }).text);
       assertSafe(text, "posting resource");
       assert.match(text, /^# Lighthouse Keeper\n\nCoastal Trust · Oban, GB · published /);
-      assert.ok(text.endsWith("Keep the lighthouse lamp burning.\nclick here Log ships."), text);
+      assert.ok(
+        text.endsWith("> Keep the lighthouse lamp burning.\n> click here Log ships."),
+        text,
+      );
     });
   } finally {
     await server.close();

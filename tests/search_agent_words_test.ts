@@ -643,3 +643,13 @@ Deno.test("a software developer is no sales or business developer (session 59)",
     business.results.some((r) => r.match === "strong" && /business develop/i.test(r.job_title)),
   );
 });
+
+Deno.test("'development' alone is no software's: a development executive lists business development (reviewer C59)", async () => {
+  const strong = (await search("development executive")).results.filter((r) =>
+    r.match === "strong"
+  );
+  assert.ok(
+    strong.some((r) => /business development executive/i.test(r.job_title)),
+    strong.map((r) => r.job_title).join(" | "),
+  );
+});

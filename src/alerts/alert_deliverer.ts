@@ -44,7 +44,7 @@ import {
 import { checkWebhookUrl, type Resolve } from "./webhook_address.ts";
 import { postPinned } from "./post_pinned.ts";
 import { type QueryReading, readingOf } from "./query_reading.ts";
-import { filtersInWords } from "../domain/param_labels.ts";
+import { filtersInWords, runUrl, withoutListShape } from "../domain/param_labels.ts";
 
 const ulid = monotonicFactory();
 
@@ -173,6 +173,11 @@ export interface AlertDelivererOptions {
    * it every owner may.
    */
   ownerActive?: (owner: string) => Promise<boolean>;
+  /**
+   * Whether this server serves the web search page (`JOBSEEK_WEB` not `off`): a digest then links
+   * the page that lists every new posting, where it lists 50 (`#moreUrl`).
+   */
+  searchPage?: boolean;
 }
 
 /** A saved search's parameters as a delivery carries them: a profile by its length alone. */
@@ -203,6 +208,7 @@ export class AlertDeliverer {
   #lastSnapshot: string | null | undefined = undefined;
   /** The saved searches this deliverer saw paused and has not seen resumed since. */
   readonly #seenPaused = new Set<string>();
+  readonly #searchPage: boolean;
   #stopped = false;
 
   constructor(options: AlertDelivererOptions) {
@@ -213,6 +219,7 @@ export class AlertDeliverer {
     this.#resolve = options.resolve;
     this.#now = options.now ?? Date.now;
     this.#ownerActive = options.ownerActive ?? (() => Promise.resolve(true));
+    this.#searchPage = options.searchPage ?? false;
   }
 
   /**
@@ -253,7 +260,7 @@ export class AlertDeliverer {
     const since = [formatUtc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
       t !== undefined
     ).sort().at(-1)!;
-    const { offset: _o, top_k: _t, facets: _f, sort: _s, detail: _d, ...params } = record.params;
+    const { sort: _s, ...params } = withoutListShape(record.params);
     const query = parseSearchQuery(
       {
         ...params,
@@ -358,14 +365,25 @@ export class AlertDeliverer {
       const emailDue = await this.#emailDue(record, now) ||
         await this.#confirmationDue(record, now);
       if (!due.has(record.id) && !((newIndex || resumed) && hasWebhook) && !emailDue) continue;
-      await this.#withLease(record.id, () => this.#deliverRecord(record)).catch((error) =>
-        // One saved search that cannot be delivered (its search fails) holds up no other.
-        this.#logger.warn("cannot deliver a saved search", {
-          saved_search: record.id,
-          ...errorFields(error),
-        })
+      const delivered = await this.#withLease(record.id, () => this.#deliverRecord(record)).then(
+        // Null: another holds the lease.
+        (done) => done !== null,
+        (error) => {
+          // One saved search that cannot be delivered (its search fails) holds up no other.
+          this.#logger.warn("cannot deliver a saved search", {
+            saved_search: record.id,
+            ...errorFields(error),
+          });
+          return false;
+        },
       );
+      // A resume not delivered (another holds the lease, or the search failed) is tried again at
+      // the next check (reviewer C59).
+      if (resumed && !delivered) this.#seenPaused.add(record.id);
     }
+    // The saved searches removed while paused are forgotten.
+    const ids = new Set(records.map((record) => record.id));
+    for (const id of this.#seenPaused) if (!ids.has(id)) this.#seenPaused.delete(id);
     this.#lastSnapshot = snapshot;
   }
 
@@ -405,6 +423,7 @@ export class AlertDeliverer {
     // Re-read under the lease: another server may have changed or removed it.
     const current = await this.#store.get(record.id);
     if (!current) return;
+    const until = this.#catchUpUntil();
     const ownerActive = await this.#ownerActive(current.owner);
     for (const delivery of current.deliver) {
       // A revoked key's saved searches are kept (the same person's new key may take them over:
@@ -426,7 +445,7 @@ export class AlertDeliverer {
         const pending = await this.#store.pending(current.id, delivery.id);
         if (!pending || pending.nextAttemptAt > this.#now()) continue;
       }
-      await this.#deliverThenCatchUp(current, delivery, false);
+      await this.#deliverThenCatchUp(current, delivery, false, until);
     }
   }
 
@@ -568,6 +587,7 @@ export class AlertDeliverer {
     for (let attempt = 0; attempt < 20; attempt++) {
       const outcomes = await this.#withLease(record.id, async () => {
         const current = (await this.#store.get(record.id)) ?? record;
+        const until = this.#catchUpUntil();
         const all: ChannelOutcome[] = [];
         for (const delivery of current.deliver) {
           if (delivery.type === "email" && delivery.unsubscribedAt !== undefined) {
@@ -592,7 +612,7 @@ export class AlertDeliverer {
             });
             continue;
           }
-          all.push(...await this.#deliverThenCatchUp(current, delivery, true));
+          all.push(...await this.#deliverThenCatchUp(current, delivery, true, until));
         }
         return all;
       });
@@ -603,10 +623,20 @@ export class AlertDeliverer {
   }
 
   /**
+   * Until when a lease just taken lets a webhook's catch-up deliveries start (`#deliverThenCatchUp`):
+   * half the lease, for every delivery of the saved search together, so that the last one started
+   * ends (10 s at most, the webhook's timeout) before another server may take the saved search and
+   * deliver the same postings again (reviewer C59).
+   */
+  #catchUpUntil(): number {
+    return this.#now() + this.#config.leaseMs / 2;
+  }
+
+  /**
    * Delivers to one channel; a webhook then gets what a delivery left: what became new meanwhile
    * where that was a pending delivery (a retry, or one a killed server left: the index it would
    * have been checked against has been seen already), and the postings past its 50 (`rest`), at
-   * once and up to `REST_ROUNDS` deliveries more. The rest waited for the next publish, and where
+   * once and up to `REST_ROUNDS` deliveries more, while `until` (`#catchUpUntil`) has not passed. The rest waited for the next publish, and where
    * none came within the 15 minutes "new" allows they were never sent (an alerts trial, session
    * 59: 10 of 60 arrived only because an unrelated push came 17 s later). An email's rest is
    * said in the digest: a second digest at once would be two mails.
@@ -615,13 +645,12 @@ export class AlertDeliverer {
     record: SavedSearchRecord,
     delivery: StoredDelivery,
     now: boolean,
+    until: number,
   ): Promise<ChannelOutcome[]> {
     const hadPending = (await this.#store.pending(record.id, delivery.id)) !== null;
-    // Within half the lease, so that no other server takes the saved search meanwhile.
-    const until = Date.now() + this.#config.leaseMs / 2;
     const outcomes = [await this.#deliverChannel(record, delivery, now)];
     if (delivery.type !== "webhook") return outcomes;
-    for (let round = 0; round < REST_ROUNDS && Date.now() < until; round++) {
+    for (let round = 0; round < REST_ROUNDS && this.#now() < until; round++) {
       const last = outcomes[outcomes.length - 1];
       if (last.outcome !== "delivered" || !((hadPending && round === 0) || last.rest > 0)) break;
       const next = await this.#deliverChannel(record, delivery, now);
@@ -778,21 +807,20 @@ export class AlertDeliverer {
    * it): the saved search's parameters, its words as kept, and `added_since`; none for a CV's.
    */
   async #moreUrl(record: SavedSearchRecord, channel: string): Promise<{ moreUrl?: string }> {
-    if (typeof record.params.profile === "string") return {};
+    if (!this.#searchPage || typeof record.params.profile === "string") return {};
     const mark = (await this.#store.mark(record.id, channel)) ?? record.createdAt;
-    const from = Math.floor(Math.max(record.createdAt, mark - MARK_LAG_MS) / 1000) * 1000;
+    const from = formatUtc(
+      Math.floor(Math.max(record.createdAt, mark - MARK_LAG_MS) / 1000) * 1000,
+    );
     const kept = readAsApplies(record) ? record.readAs : undefined;
-    const page = new URLSearchParams();
-    for (
-      const [name, value] of Object.entries({ ...record.params, ...(kept ? { q: kept.q } : {}) })
-    ) {
-      if (name === "added_since" || value === null || value === undefined) continue;
-      for (const one of Array.isArray(value) ? value : [value]) page.append(name, String(one));
-    }
     // The later of the window's start and the saved search's own `added_since`, as searched.
     const own = typeof record.params.added_since === "string" ? [record.params.added_since] : [];
-    page.set("added_since", [formatUtc(from), ...own].sort().at(-1)!);
-    return { moreUrl: `${record.baseUrl}/?${page}` };
+    const page = runUrl({
+      ...withoutListShape(record.params),
+      ...(kept ? { q: kept.q } : {}),
+      added_since: [from, ...own].sort().at(-1),
+    });
+    return { moreUrl: `${record.baseUrl}${page}` };
   }
 
   async #postWebhook(

@@ -47,6 +47,7 @@ import {
 } from "../domain/job.ts";
 import { describeDerived } from "../domain/profile.ts";
 import { parseSearchQuery } from "../domain/search_query.ts";
+import { withoutListShape } from "../domain/param_labels.ts";
 import type { SearchOutcome, SearchService } from "../domain/service.ts";
 
 export const QueryReadingSchema = z.object({
@@ -79,7 +80,7 @@ export type QueryReading = z.infer<typeof QueryReadingSchema>;
 
 /** Parameters that page, order or shape a list: no part of what a search reads its query as. */
 function readParams(params: Record<string, unknown>): Record<string, unknown> {
-  const { offset: _o, top_k: _t, facets: _f, sort: _s, detail: _d, ...rest } = params;
+  const { sort: _s, ...rest } = withoutListShape(params);
   return rest;
 }
 

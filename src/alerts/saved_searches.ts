@@ -133,7 +133,6 @@ function deliverIssueInWords(issue: z.core.$ZodIssue, value: unknown): string {
   return `${which}: '${name}' must be ${words}`;
 }
 
-/** The search parameters of a body, validated as `POST /v1/search` validates them. */
 /**
  * Refuses a field of a saved search's body that is neither a search parameter nor one of its own:
  * a misspelt filter ("locaton") saved silently would deliver its search unfiltered for as long as
@@ -146,8 +145,13 @@ function refuseUnknownFields(raw: Record<string, unknown>): void {
   }
 }
 
+/**
+ * The search parameters of a body, validated as `POST /v1/search` validates them. Fields that are
+ * neither are left out: a stored saved search's, from a version that took a parameter since
+ * removed, is not refused at every change (reviewer C59); a body's are refused before
+ * (`refuseUnknownFields`).
+ */
 function parseParams(raw: Record<string, unknown>): Record<string, unknown> {
-  refuseUnknownFields(raw);
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (SEARCH_FIELDS.has(key) && value !== null && value !== undefined) params[key] = value;
@@ -372,6 +376,7 @@ export class SavedSearches {
     raw: Record<string, unknown>,
     baseUrl: string,
   ): Promise<SavedSearchView> {
+    refuseUnknownFields(raw);
     const name = parseName(raw.name);
     const params = parseParams(raw);
     const deliver = await this.#deliveries(owner, parseDeliver(raw.deliver));
@@ -425,6 +430,7 @@ export class SavedSearches {
    * refused is never "already saved".
    */
   async findSame(owner: string, raw: Record<string, unknown>): Promise<SavedSearchView | null> {
+    refuseUnknownFields(raw);
     parseName(raw.name);
     const wanted = searchKey(parseParams(raw));
     for (const view of await this.list(owner)) {

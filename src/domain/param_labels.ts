@@ -90,6 +90,7 @@ function filterParts(params: Record<string, unknown>, options: { order: boolean 
     valuesLabel(name, Array.isArray(value) ? value.map(String) : [String(value)], " or ");
   for (const [name, value] of Object.entries(params)) {
     if (name === "q" || name === "profile" || value === null || value === undefined) continue;
+    if (LIST_SHAPE_PARAMS.has(name)) continue;
     if (name === "sort") {
       if (options.order) parts.push(value === "relevance" ? "best match first" : "newest first");
       continue;
@@ -101,4 +102,39 @@ function filterParts(params: Record<string, unknown>, options: { order: boolean 
     parts.push(`${paramInWords(name)}: ${text(name, value)}`);
   }
   return parts;
+}
+
+/**
+ * Parameters that page or shape a list (where it starts, how long it is, what it counts, how
+ * much of each posting it shows): no filter of a saved search, and never used by its deliveries,
+ * which search every page (reviewer C59: a digest said "first result: 20" and linked a page that
+ * skipped 20).
+ */
+export const LIST_SHAPE_PARAMS: ReadonlySet<string> = new Set([
+  "offset",
+  "top_k",
+  "facets",
+  "detail",
+]);
+
+/** `params` without `LIST_SHAPE_PARAMS`. */
+export function withoutListShape(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params).filter(([name]) => !LIST_SHAPE_PARAMS.has(name)),
+  );
+}
+
+/**
+ * The search page's URL (its path and query) that runs these parameters: the web page's links
+ * and a digest's link to every new posting.
+ */
+export function runUrl(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== null && one !== undefined && one !== "") search.append(name, String(one));
+    }
+  }
+  const text = search.toString();
+  return text ? `/?${text}` : "/";
 }

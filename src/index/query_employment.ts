@@ -12,6 +12,7 @@
  * @module
  */
 import { withoutEitherAtEnds } from "./either_way.ts";
+import { hasHeadNoun } from "./head_group.ts";
 import type { EmploymentType } from "../domain/job.ts";
 
 /** The phrases, longest first where one holds another, with the type each names. */
@@ -210,6 +211,24 @@ const STAGE_OTHER: ReadonlySet<string> = new Set([
   "rocket",
   "fright",
   "key",
+  "rigger",
+  "riggers",
+  "tech",
+  "techs",
+  "musician",
+  "musicians",
+  "dancer",
+  "dancers",
+  "pa",
+  "school",
+  "schools",
+  "coach",
+  "clinical",
+  "foundation",
+  "change",
+  "of",
+  "combat",
+  "name",
 ]);
 
 /** Whether the shorthand `phrase` ("pt", "ft") names something else among `words`. */
@@ -252,6 +271,9 @@ const SLASHED = /(?<![\p{L}\p{N}/])([pf])\s*\/\s*t(?![\p{L}\p{N}/])/giu;
  * assert.equal(withTypesSpelledOut("early stage startup"), "early stage startup");
  * assert.equal(withTypesSpelledOut("finance stage"), "finance internship");
  * assert.equal(withTypesSpelledOut("stage"), "stage");
+ * assert.equal(withTypesSpelledOut("stage assistant"), "stage assistant");
+ * assert.equal(withTypesSpelledOut("stage electrician london"), "stage electrician london");
+ * assert.equal(withTypesSpelledOut("stage marketing utrecht start februari"), "internship marketing utrecht start februari");
  * ```
  */
 export function withTypesSpelledOut(text: string): string {
@@ -271,10 +293,15 @@ export function withTypesSpelledOut(text: string): string {
 function withDutchInternship(text: string): string {
   const tokens = text.trim().split(/\s+/);
   const words = tokens.map(folded);
-  if (words.some((word) => STAGE_OTHER.has(word) || /^\d/.test(word))) return text;
   const last = tokens.length - 1;
   const at = /^stages?$/.test(words[0] ?? "") ? 0 : /^stages?$/.test(words[last]) ? last : -1;
   if (at < 0) return text;
+  // The word beside it says which: a field ("stage marketing", "finance stage") is a Dutch
+  // internship's, a title's head noun ("stage electrician", "stage assistant") or a theatre's or a
+  // process's word ("stage rigger", "foundation stage") an English stage's (reviewer C59: the whole
+  // query's words were asked, and "start februari" kept a Dutch internship from being read).
+  const beside = words[at === 0 ? 1 : at - 1] ?? "";
+  if (STAGE_OTHER.has(beside) || /^\d/.test(beside) || hasHeadNoun(beside)) return text;
   const asInternship = tokens.with(at, "internship").join(" ");
   return employmentIn(asInternship)?.type === "internship" ? asInternship : text;
 }

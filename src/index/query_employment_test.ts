@@ -122,3 +122,30 @@ Deno.test("employment words are not read where they are part of the role, denied
   // The rest is read as it would be alone: the type words go, the other words stay.
   assert.equal(analyzeQuery("part-time weekend retail work").embeddingText, "weekend retail work");
 });
+
+Deno.test("a Dutch 'stage' is an internship beside a field, never beside a title's head noun or a theatre's word", () => {
+  // Session 59, and reviewer C59's English stages.
+  for (const q of ["stage marketing amsterdam", "finance stage", "stage hr rotterdam"]) {
+    assert.match(withTypesSpelledOut(q), /\binternship\b/, q);
+    assert.equal(analyzeQuery(q).employment?.type, "internship", q);
+  }
+  assert.equal(
+    withTypesSpelledOut("stage marketing utrecht start februari"),
+    "internship marketing utrecht start februari",
+  );
+  for (
+    const q of [
+      "stage electrician",
+      "stage assistant",
+      "stage rigger",
+      "stage tech london",
+      "stage manager",
+      "foundation stage",
+      "stages of change counsellor",
+      "stage 2",
+      "early stage startup",
+    ]
+  ) {
+    assert.equal(withTypesSpelledOut(q), q, q);
+  }
+});

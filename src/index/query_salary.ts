@@ -55,8 +55,12 @@ function currencyOf(written: string | undefined): string | undefined {
  * (reviewer R49): "over 10 lakh" and "jobs paying 500000 rupees" were not read as pay at all.
  */
 const LAKH = /^\s?(?:lakhs?|lacs?|lpa)$/iu;
-/** A million said in words ("paying 1 million", "1.5 mil"): an agent's trial, session 59. */
-const MILLION = /^\s?(?:millions?|mil|mn)$/iu;
+/**
+ * A million said in words ("paying 1 million", "£1.5 mil"; an agent's trial, session 59): pay only
+ * beside a currency, a period or a word that says pay, never "10 million users" or "raised 20
+ * million" (reviewer C59). Not "mn": "saint paul 55101 mn" is Minnesota.
+ */
+const MILLION = /^\s?(?:millions?|mil)$/iu;
 
 const CODES = "gbp|usd|eur|cad|aud|nzd|chf|inr|sgd";
 /** A currency said in words after the figure ("25 dollars an hour", "12 quid"), as its sign. */
@@ -125,9 +129,9 @@ const PAY = new RegExp(
     String.raw`über|ueber|ab|mindestens|mehr als|vanaf|minimaal|meer dan|` +
     String.raw`north of|(?<between>between))\s+){0,2}` +
     String
-      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€₹]\s?|(?:${CODES})\s?|rs\.?\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa)|\s?(?:millions?|mil|mn))?\+?` +
+      .raw`(?<before>(?:${DOLLARS})?\$\s?|[£€₹]\s?|(?:${CODES})\s?|rs\.?\s?)?(?<amount>${NUMBER})(?<k>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa)|\s?(?:millions?|mil))?\+?` +
     String
-      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€₹])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa)|\s?(?:millions?|mil|mn))?)?` +
+      .raw`(?:\s?(?:-|–|to|(?<and>and))\s?(?<upperSign>[£$€₹])?(?:${NUMBER})(?<upperK>k|\s?grand|\s?thousand|\s?(?:lakhs?|lacs?|lpa)|\s?(?:millions?|mil))?)?` +
     String.raw`(?:\s?(?<after>${CODES}|[£€₹]|rs\.?|${WORDS_OF_CURRENCY}))?` +
     String.raw`(?:\s?(?<period>${PERIODS}))?` +
     String
@@ -188,7 +192,8 @@ const SIX_FIGURES =
  * assert.equal(salaryIn("chef 30 grand")?.yearlyMin, 30000);
  * assert.equal(salaryIn("teacher 40 thousand")?.yearlyMin, 40000);
  * assert.equal(salaryIn("astronaut jobs paying 1 million")?.yearlyMin, 1_000_000);
- * assert.equal(salaryIn("ceo 1.5 mil")?.yearlyMin, 1_500_000);
+ * assert.equal(salaryIn("ceo £1.5 mil")?.yearlyMin, 1_500_000);
+ * assert.equal(salaryIn("fintech with 10 million users"), null);
  * assert.equal(salaryIn("nurse 40 euros an hour")?.currency, "EUR");
  * assert.equal(salaryIn("warehouse job able to lift 50 pounds"), null);
  * assert.equal(salaryIn("nurse 30k pounds")?.currency, "GBP");
@@ -255,6 +260,7 @@ export function salaryIn(query: string): QuerySalary | null {
     // a period or a word that says pay ("12 pounds an hour", "paying 12 pounds"); "30k pounds"
     // and "35,000 pounds" are pay (reviewer W, session 38).
     if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay && stated < 1000) continue;
+    if (k && MILLION.test(k) && !before && !after && !period && !saysPay) continue;
     // A currency code is also a word ("CAD technician level 3"): beside a small bare figure it is
     // not pay; "CAD 60k", "35000 GBP" and "£12" are.
     if (!/[£$€₹]/.test(`${before ?? ""}${after ?? ""}`) && !k && !period && stated < 1000) continue;

@@ -31,6 +31,12 @@ Deno.test("salaryIn() reads pay as people write it, as a yearly floor", () => {
     "astronaut jobs",
   ]);
   assert.deepEqual(read("ceo £1.5 mil"), ["£1.5 mil", 1_500_000, "ceo"]);
+  // Never a count or a place (reviewer C59).
+  for (
+    const q of ["fintech with 10 million users", "startup raised 20 million", "saint paul 55101 mn"]
+  ) {
+    assert.equal(read(q), null, q);
+  }
 });
 
 Deno.test("salaryIn() never reads a bare number, a grade or a pension plan as pay", () => {

@@ -92,10 +92,10 @@ const SERVES_CUSTOMERS =
   /(?<![\p{L}\p{N}])(?:customers?|clients?|consumers?|call|contact|help\s*desk|service\s+desk)(?![\p{L}\p{N}])/iu;
 
 /**
- * A query's words of development ("developer", "dev", "development"), and those that make it a
- * business's rather than software's ("business developer", "sales development").
+ * A query's words of a developer ("developer", "dev"), and those that make it a business's rather
+ * than software's ("business developer", "account development representative").
  */
-const DEVELOPMENT = /^(?:developers?|devs?|development)$/;
+const DEVELOPER = /^(?:developers?|devs?)$/;
 const NOT_SOFTWARE_DEVELOPMENT = new Set([
   "business",
   "biz",
@@ -106,13 +106,52 @@ const NOT_SOFTWARE_DEVELOPMENT = new Set([
   "land",
   "commercial",
   "partner",
+  "partners",
   "partnership",
+  "partnerships",
+  "account",
+  "accounts",
   "market",
+  "markets",
   "talent",
   "people",
   "leadership",
   "organisational",
   "organizational",
+  "curriculum",
+  "course",
+  "learning",
+  "community",
+  "international",
+]);
+/**
+ * A query's words of software ("software development", "web development"): "development" alone is
+ * a business's, a charity's or a person's as often ("development executive", "learning and
+ * development", "development officer": reviewer C59).
+ */
+const SOFTWARE_WORDS = new Set([
+  "software",
+  "web",
+  "app",
+  "apps",
+  "mobile",
+  "frontend",
+  "backend",
+  "fullstack",
+  "java",
+  "python",
+  "javascript",
+  "typescript",
+  "php",
+  "ruby",
+  "golang",
+  "rust",
+  "game",
+  "games",
+  "ios",
+  "android",
+  "net",
+  "dotnet",
 ]);
 
 /**
@@ -120,7 +159,7 @@ const NOT_SOFTWARE_DEVELOPMENT = new Set([
  * Development | Responsible AI", "Property Developer"); `SOFTWARE_TITLE` makes it software's too.
  */
 const OTHER_DEVELOPMENT =
-  /(?<![\p{L}\p{N}])(?:business|biz|sales|property|real\s+estate|land|commercial|partner(?:ship)?s?|market|talent|people|leadership|organi[sz]ational)[\s-]+develop(?:er|ers|ment)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:business|biz|sales|property|real\s+estate|land|commercial|partner(?:ship)?s?|accounts?|markets?|talent|people|leadership|organi[sz]ational)[\s-]+develop(?:er|ers|ment)(?![\p{L}\p{N}])/iu;
 const SOFTWARE_TITLE =
   /(?<![\p{L}\p{N}])(?:software|web|app|apps|mobile|front[\s-]?end|back[\s-]?end|full[\s-]?stack|java|python|\.net|c\+\+|sql|cloud|data|engineer|engineering|programmer|it)(?![\p{L}\p{N}])/iu;
 
@@ -154,6 +193,8 @@ const SOFTWARE_TITLE =
  * assert.deepEqual(sensesOfWords(["software", "developer"]), ["software development"]);
  * assert.deepEqual(sensesOfWords(["junior", "dev"]), ["software development"]);
  * assert.deepEqual(sensesOfWords(["business", "developer"]), []);
+ * assert.deepEqual(sensesOfWords(["development", "executive"]), []);
+ * assert.deepEqual(sensesOfWords(["web", "development"]), ["software development"]);
  * ```
  */
 export function sensesOfWords(words: readonly string[]): WordSense[] {
@@ -180,7 +221,8 @@ export function sensesOfWords(words: readonly string[]): WordSense[] {
   // Session 59: "software developer Utrecht" listed "Sales Developer" and "Business Development"
   // among its strong matches by "developer" (a synonym) and the stem "develop".
   if (
-    words.some((word) => DEVELOPMENT.test(word)) &&
+    (words.some((word) => DEVELOPER.test(word)) ||
+      (words.includes("development") && words.some((word) => SOFTWARE_WORDS.has(word)))) &&
     !words.some((word) => NOT_SOFTWARE_DEVELOPMENT.has(word))
   ) {
     senses.push("software development");

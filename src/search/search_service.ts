@@ -303,10 +303,17 @@ class SnapshotSearchService implements JobSearchService {
       // "Berlin, GB": the city is on the map, in another country than the one given (it was
       // said to be "a city of the postings but not on the map").
       const elsewhere = rest.length > 0 && this.#places.locate(name.trim()) !== null;
+      // Where the postings have the city in another country, that one is offered (reviewer C59).
+      const theirs = elsewhere
+        ? index.cities().filter((c) => c.city === name.trim() && c.country).map((c) =>
+          `${name.trim()}, ${c.country}`
+        ).find((place) => this.#places.locate(place) !== null)
+        : undefined;
       const instead = elsewhere
         ? `no place called '${name.trim()}' is known in '${rest.join(",").trim()}'; ` +
-          `'${name.trim()}' alone is: give it without '${rest.join(",").trim()}', or with its ` +
-          "own country"
+          (theirs
+            ? `did you mean '${theirs}'?`
+            : `give '${name.trim()}' without '${rest.join(",").trim()}', or with its own country`)
         : ofPostings
         ? `'${ofPostings}' is a city of the postings but not on the map, so nothing can be ` +
           `measured from it; search with 'city' set to '${ofPostings}' to list its postings, or ` +

@@ -7,7 +7,7 @@
  * @module
  */
 import { LIST_PARAMS, REST_SEARCH_PARAMS } from "../domain/search_query.ts";
-import { fieldLabel } from "../domain/param_labels.ts";
+import { fieldLabel, runUrl } from "../domain/param_labels.ts";
 
 export const SAVED_PATH = "/saved";
 /** The page's own paging and counting: where a list starts is no part of what is searched. */
@@ -45,18 +45,6 @@ export function formLists(form: Record<string, unknown>): PageParams {
     if (values.length > 0) lists[field] = values;
   }
   return lists;
-}
-
-/** The page URL that runs a saved search's parameters. */
-export function runUrl(params: Record<string, unknown>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    for (const one of Array.isArray(value) ? value : [value]) {
-      if (one !== null && one !== undefined && one !== "") search.append(name, String(one));
-    }
-  }
-  const text = search.toString();
-  return text ? `/?${text}` : "/";
 }
 
 /**

@@ -59,12 +59,21 @@ const WISH_FILLER = new Set(
 const WISH_END =
   /[.!?;:](?:\s|$)|\s+for\s+(?:the|a|an|\d)|\s+(?:where|which|that|so that|to help|to use|with a focus|starting|beginning|later|ideally|preferably|nights?|days?|gerne|wo|but|because|since|waar|maar|omdat|graag|liefst)\b/i;
 
-/** Words before "work" that say how or when the work is done, not what it is ("remote work"). */
-const NOT_A_FIELD = new Set(
+/**
+ * Fields of work a person names by one word before "work" or "jobs" ("warehouse work", "kitchen
+ * jobs"): known ones only, so that "well-paid work", "graduate jobs" or "overseas work" name no role
+ * (reviewer C59; they have the hint that asks for the work).
+ */
+const FIELDS = new Set(
   (
-    "remote hybrid onsite home temp temporary casual seasonal weekend weekday evening night day " +
-    "summer student local paid unpaid voluntary volunteer freelance contract agency shift flexible " +
-    "extra more other different similar steady regular stable permanent immediate urgent"
+    "warehouse forklift factory production manufacturing construction building labouring labour " +
+    "labor retail shop hospitality kitchen catering restaurant bar pub cafe hotel care healthcare " +
+    "security delivery courier farm farming agricultural garden gardening landscaping office admin " +
+    "administration clerical reception sales marketing finance accounts it tech software childcare " +
+    "nursery youth social logistics transport packing picking packaging maintenance electrical " +
+    "plumbing painting decorating carpentry joinery welding mechanical automotive garage beauty " +
+    "hairdressing fitness events food cooking baking laboratory lab research data design media " +
+    "legal hr recruitment translation nanny"
   ).split(" "),
 );
 
@@ -112,10 +121,7 @@ function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
     if (noun && words[words.length - 2]?.toLowerCase() !== "of") {
       role = [...words.slice(0, -1), noun].join(" ");
     }
-    if (
-      fieldWork && !noun && words.length === 1 && !hasHeadNoun(role) &&
-      !NOT_A_FIELD.has(role.toLowerCase())
-    ) {
+    if (fieldWork && !noun && words.length === 1 && FIELDS.has(role.toLowerCase())) {
       role = `${role} work`;
     }
     return cleanTitle(expandAbbreviations(role));
