@@ -7727,6 +7727,14 @@ export const MUTANTS: Mutant[] = [
     breaks:
       '"development executive" makes "Business Development Executive" a close match (reviewer C59)',
   },
+  {
+    id: "M925",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line: "  if (namesNoWork(read) || typeAlone(read) !== null) return false;",
+    becomes: "",
+    breaks: 'a CV "looking for well-paid work" searches "well-paid" as its role (reviewer C59)',
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

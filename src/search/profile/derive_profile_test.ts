@@ -644,7 +644,15 @@ Deno.test("a wish of a field's work ('warehouse or forklift work') names roles; 
   );
   assert.deepEqual(roles("Looking for cleaning work in Leeds"), ["cleaner"]);
   for (
-    const text of ["Looking for remote work", "Looking for temp work", "Looking for some work"]
+    const text of [
+      "Looking for remote work",
+      "Looking for temp work",
+      "Looking for some work",
+      // Pay, a level, a language alone: no role (reviewer C59).
+      "Looking for well-paid work",
+      "Looking for entry-level work",
+      "Looking for english-speaking jobs in Berlin",
+    ]
   ) {
     assert.deepEqual(roles(text), [], text);
   }

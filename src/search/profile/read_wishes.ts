@@ -9,6 +9,7 @@
  */
 import { saysRemoteWish } from "../../domain/remote_words.ts";
 import { hasHeadNoun, wordsOf } from "../../index/head_group.ts";
+import { analyzeQuery, namesNoWork, typeAlone } from "../../index/analyze_query.ts";
 import { type FoundPlace, type PlaceLookup, placesIn } from "./profile_places.ts";
 import { SALUTATION } from "./profile_head.ts";
 import { cleanTitle, expandAbbreviations } from "./role_titles.ts";
@@ -141,6 +142,11 @@ const NOT_A_ROLE =
  */
 function isWishedRole(role: string): boolean {
   if (NOT_A_ROLE.test(role)) return false;
+  // Words that say only the pay, a level, a type or a language ("well-paid", "entry-level",
+  // "english-speaking"), as words beside a CV are read (`typeAlone`): no role (reviewer C59 found
+  // "Looking for well-paid work" searched "well-paid" as the work).
+  const read = analyzeQuery(role);
+  if (namesNoWork(read) || typeAlone(read) !== null) return false;
   if (hasHeadNoun(role)) return true;
   const words = wordsOf(role).length;
   return words >= 2 && words <= 3;
