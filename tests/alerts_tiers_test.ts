@@ -593,18 +593,24 @@ function webhookReceiver() {
   };
 }
 
+/** A saved search for keepers delivered to `receiver`, with its deliverer. */
+async function keepersByWebhook(t: FeedSetUp, receiver: ReturnType<typeof webhookReceiver>) {
+  const { saved, deliverer } = alertsUnder(t, receiver.config);
+  const view = await saved.create("owner", {
+    name: "keepers",
+    q: "Lighthouse Keeper",
+    deliver: [{ type: "webhook", url: receiver.url }],
+  }, "http://x");
+  return { saved, deliverer, view };
+}
+
 Deno.test("a webhook gets the postings past a delivery's 50 at once, each once, not at the next publish (session 59)", async () => {
   // An alerts trial: 60 new postings, a webhook got 50 and "rest: 10"; the 10 came only with an
   // unrelated push 17 s later, and with no publish within 15 minutes they never would have.
   const t = await feedSetUp();
   const receiver = webhookReceiver();
   try {
-    const { saved, deliverer } = alertsUnder(t, receiver.config);
-    const view = await saved.create("owner", {
-      name: "keepers",
-      q: "Lighthouse Keeper",
-      deliver: [{ type: "webhook", url: receiver.url }],
-    }, "http://x");
+    const { saved, deliverer, view } = await keepersByWebhook(t, receiver);
     t.clock.now += 1000;
     await t.push(Array.from({ length: 60 }, (_, i) => keeper(100 + i)));
     const outcomes = await deliverer.sendNow(await saved.record("owner", view.id));
@@ -676,12 +682,7 @@ Deno.test("a resumed saved search delivers what became new while it was paused a
   const t = await feedSetUp();
   const receiver = webhookReceiver();
   try {
-    const { saved, deliverer } = alertsUnder(t, receiver.config);
-    const view = await saved.create("owner", {
-      name: "keepers",
-      q: "Lighthouse Keeper",
-      deliver: [{ type: "webhook", url: receiver.url }],
-    }, "http://x");
+    const { saved, deliverer, view } = await keepersByWebhook(t, receiver);
     await deliverer.check();
     await saved.update("owner", view.id, { paused: true });
     await deliverer.check();
