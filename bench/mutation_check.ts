@@ -7731,9 +7731,36 @@ export const MUTANTS: Mutant[] = [
     id: "M925",
     layer: "search",
     file: "src/search/profile/read_wishes.ts",
-    line: "  if (namesNoWork(read) || typeAlone(read) !== null) return false;",
+    line: "  if (typeAlone(read) !== null && !FIRST_POSTS.test(role)) return false;",
     becomes: "",
     breaks: 'a CV "looking for well-paid work" searches "well-paid" as its role (reviewer C59)',
+  },
+  {
+    id: "M926",
+    layer: "alerts",
+    file: "src/alerts/webhook_address.ts",
+    line:
+      '      const offered = blocked === "loopback" || blocked === "private" ? allowedBy(url) : "";',
+    becomes: "      const offered = allowedBy(url);",
+    breaks:
+      "a webhook to a cloud's metadata address is refused with the JOBSEEK_WEBHOOK_ALLOW_HOSTS entry that would allow it (reviewer C59b)",
+  },
+  {
+    id: "M927",
+    layer: "search",
+    file: "src/index/query_salary.ts",
+    line: "    if (k && MILLION.test(k) && NOT_PAY_MILLIONS.test(query)) continue;",
+    becomes: "",
+    breaks: '"raised 20 million dollars" is a pay floor of 20,000,000 (reviewer C59b)',
+  },
+  {
+    id: "M928",
+    layer: "search",
+    file: "src/search/profile/read_wishes.ts",
+    line: "  if (typeAlone(read) !== null && !FIRST_POSTS.test(role)) return false;",
+    becomes: "  if (typeAlone(read) !== null) return false;",
+    breaks:
+      'a CV "looking for a graduate trainee role" or "an internship" names no role (reviewer C59b)',
   },
 ];
 

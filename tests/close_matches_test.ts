@@ -265,6 +265,11 @@ Deno.test("near a city of the postings that the map lacks says how to list its p
   assert.ok(
     (await service.search(parseSearchQuery({ q: "developer", near: "Berlin, DE" }))).total > 0,
   );
+  // Written in lower case, the postings' own spelling is offered (reviewer C59b).
+  await assert.rejects(
+    () => service.search(parseSearchQuery({ q: "developer", near: "berlin, GB" })),
+    /did you mean 'Berlin, DE'\?$/,
+  );
   // In the CLI's words and the page's.
   const said = "search with 'city' set to 'Dordon'";
   assert.ok(refusalInFlags(said).includes("search with --city set to 'Dordon'"));

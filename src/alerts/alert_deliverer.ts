@@ -426,6 +426,9 @@ export class AlertDeliverer {
     const until = this.#catchUpUntil();
     const ownerActive = await this.#ownerActive(current.owner);
     for (const delivery of current.deliver) {
+      // Past half the lease, the rest wait for the next check: each may take a webhook's 10 s, and
+      // the lease must outlast the last (reviewer C59b: five slow webhooks outlasted it).
+      if (this.#now() >= until) break;
       // A revoked key's saved searches are kept (the same person's new key may take them over:
       // `keys create --keep-saved-searches`) but
       // send nothing, retries included.

@@ -233,9 +233,12 @@ export async function checkWebhookUrl(
   if (isIpLiteral(host)) {
     const blocked = blockedAddress(host);
     if (blocked) {
+      // Offered for this machine and a private network's own addresses alone: never for a cloud's
+      // metadata, link-local, "this network" or shared addresses (reviewer C59b).
+      const offered = blocked === "loopback" || blocked === "private" ? allowedBy(url) : "";
       throw refused(
         text,
-        `is ${withArticle(blocked)} address; webhooks must reach public hosts${allowedBy(url)}`,
+        `is ${withArticle(blocked)} address; webhooks must reach public hosts${offered}`,
       );
     }
     return { url, addresses: [host] };

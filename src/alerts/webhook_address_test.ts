@@ -169,6 +169,20 @@ Deno.test("checkWebhookUrl refuses before connecting, unless the host is allowed
     );
     await checkWebhookUrl(url, { allowHosts: [entry], resolve: noDns });
   }
+  // Never for a cloud's metadata or another address that is no one's own machine or network.
+  for (
+    const url of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[fd00:ec2::254]/",
+      "http://0.0.0.0/",
+    ]
+  ) {
+    await assert.rejects(
+      checkWebhookUrl(url, { allowHosts: [], resolve: noDns }),
+      (error: Error) => !error.message.includes("JOBSEEK_WEBHOOK_ALLOW_HOSTS"),
+      url,
+    );
+  }
   const allowed = await checkWebhookUrl("http://127.0.0.1:8080/hook", {
     allowHosts: ["127.0.0.1"],
     resolve: noDns,

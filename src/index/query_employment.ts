@@ -229,6 +229,14 @@ const STAGE_OTHER: ReadonlySet<string> = new Set([
   "of",
   "combat",
   "name",
+  "rigging",
+  "makeup",
+  "acting",
+  "audio",
+  "video",
+  "automation",
+  "props",
+  "scenery",
 ]);
 
 /** Whether the shorthand `phrase` ("pt", "ft") names something else among `words`. */

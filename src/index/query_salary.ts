@@ -61,6 +61,9 @@ const LAKH = /^\s?(?:lakhs?|lacs?|lpa)$/iu;
  * million" (reviewer C59). Not "mn": "saint paul 55101 mn" is Minnesota.
  */
 const MILLION = /^\s?(?:millions?|mil)$/iu;
+/** A company's millions: raised, its revenue, its users (reviewer C59b: "raised 20 million dollars"). */
+const NOT_PAY_MILLIONS =
+  /(?<![\p{L}\p{N}])(?:raised?|raising|funding|funded|series|company|companies|revenue|turnover|users|customers|valuation|valued|investment|startup)(?![\p{L}\p{N}])/iu;
 
 const CODES = "gbp|usd|eur|cad|aud|nzd|chf|inr|sgd";
 /** A currency said in words after the figure ("25 dollars an hour", "12 quid"), as its sign. */
@@ -261,6 +264,7 @@ export function salaryIn(query: string): QuerySalary | null {
     // and "35,000 pounds" are pay (reviewer W, session 38).
     if (/^pounds?$/iu.test(written ?? "") && !period && !saysPay && stated < 1000) continue;
     if (k && MILLION.test(k) && !before && !after && !period && !saysPay) continue;
+    if (k && MILLION.test(k) && NOT_PAY_MILLIONS.test(query)) continue;
     // A currency code is also a word ("CAD technician level 3"): beside a small bare figure it is
     // not pay; "CAD 60k", "35000 GBP" and "£12" are.
     if (!/[£$€₹]/.test(`${before ?? ""}${after ?? ""}`) && !k && !period && stated < 1000) continue;

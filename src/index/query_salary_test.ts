@@ -33,7 +33,13 @@ Deno.test("salaryIn() reads pay as people write it, as a yearly floor", () => {
   assert.deepEqual(read("ceo £1.5 mil"), ["£1.5 mil", 1_500_000, "ceo"]);
   // Never a count or a place (reviewer C59).
   for (
-    const q of ["fintech with 10 million users", "startup raised 20 million", "saint paul 55101 mn"]
+    const q of [
+      "fintech with 10 million users",
+      "startup raised 20 million",
+      "saint paul 55101 mn",
+      "raised 20 million dollars",
+      "50 million dollar company",
+    ]
   ) {
     assert.equal(read(q), null, q);
   }

@@ -152,6 +152,21 @@ const SOFTWARE_WORDS = new Set([
   "android",
   "net",
   "dotnet",
+  // "full stack", "front end", "back end" development (reviewer C59b).
+  "stack",
+  "front",
+  "back",
+  "embedded",
+  "firmware",
+  "salesforce",
+  "wordpress",
+  "react",
+  "node",
+  "devops",
+  "blockchain",
+  "sql",
+  "cloud",
+  "data",
 ]);
 
 /**
@@ -195,6 +210,7 @@ const SOFTWARE_TITLE =
  * assert.deepEqual(sensesOfWords(["business", "developer"]), []);
  * assert.deepEqual(sensesOfWords(["development", "executive"]), []);
  * assert.deepEqual(sensesOfWords(["web", "development"]), ["software development"]);
+ * assert.deepEqual(sensesOfWords(["full", "stack", "development"]), ["software development"]);
  * ```
  */
 export function sensesOfWords(words: readonly string[]): WordSense[] {

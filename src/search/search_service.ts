@@ -305,9 +305,9 @@ class SnapshotSearchService implements JobSearchService {
       const elsewhere = rest.length > 0 && this.#places.locate(name.trim()) !== null;
       // Where the postings have the city in another country, that one is offered (reviewer C59).
       const theirs = elsewhere
-        ? index.cities().filter((c) => c.city === name.trim() && c.country).map((c) =>
-          `${name.trim()}, ${c.country}`
-        ).find((place) => this.#places.locate(place) !== null)
+        ? index.cities().filter((c) =>
+          c.city.toLowerCase() === name.trim().toLowerCase() && c.country
+        ).map((c) => `${c.city}, ${c.country}`).find((place) => this.#places.locate(place) !== null)
         : undefined;
       const instead = elsewhere
         ? `no place called '${name.trim()}' is known in '${rest.join(",").trim()}'; ` +

@@ -656,4 +656,8 @@ Deno.test("a wish of a field's work ('warehouse or forklift work') names roles; 
   ) {
     assert.deepEqual(roles(text), [], text);
   }
+  // A first post is a role though it reads as a level alone (reviewer C59b).
+  assert.deepEqual(roles("Looking for a graduate trainee role."), ["graduate trainee"]);
+  assert.deepEqual(roles("Looking for an apprentice role."), ["apprentice"]);
+  assert.deepEqual(roles("Student seeking an internship.").includes("internship"), true);
 });

@@ -136,6 +136,10 @@ function wishRoles(clause: string, lookup: PlaceLookup | undefined): string[] {
 const NOT_A_ROLE =
   /^(?:to|from|with|and|or|in|at|on|by|as|of|into|within|near|but|also)\b|\b(?:raum|region|umgebung|nähe|preferred|prefer|relocat\w*|comfortable|willing|able|available|shifts?|hours?|weeks?|offs?|home|salary|visa|permit|sponsorship|notice|period|immediately|asap|days?|nights?|weekends?|time)\b/i;
 
+/** Posts a person's first step is: kept as wished roles though they read as a level alone. */
+const FIRST_POSTS =
+  /(?<![\p{L}\p{N}])(?:interns?|internships?|apprentices?|apprenticeships?|trainees?|traineeships?|graduate|graduates|werkstudent(?:in)?|praktikum|praktikant(?:in)?|stagiair)(?![\p{L}\p{N}])/iu;
+
 /**
  * Whether a piece of a wish names work: a title with a head noun ("Staff Nurse"), or a field of
  * work of two or three words ("customer service", "machine learning"), never a condition.
@@ -146,7 +150,10 @@ function isWishedRole(role: string): boolean {
   // "english-speaking"), as words beside a CV are read (`typeAlone`): no role (reviewer C59 found
   // "Looking for well-paid work" searched "well-paid" as the work).
   const read = analyzeQuery(role);
-  if (namesNoWork(read) || typeAlone(read) !== null) return false;
+  if (namesNoWork(read)) return false;
+  // An intern's, an apprentice's or a trainee's post is the work a student asks for ("a graduate
+  // trainee role", "an internship": reviewer C59b found them dropped).
+  if (typeAlone(read) !== null && !FIRST_POSTS.test(role)) return false;
   if (hasHeadNoun(role)) return true;
   const words = wordsOf(role).length;
   return words >= 2 && words <= 3;
