@@ -626,10 +626,11 @@ export class AlertDeliverer {
   }
 
   /**
-   * Until when a lease just taken lets a webhook's catch-up deliveries start (`#deliverThenCatchUp`):
-   * half the lease, for every delivery of the saved search together, so that the last one started
-   * ends (10 s at most, the webhook's timeout) before another server may take the saved search and
-   * deliver the same postings again (reviewer C59).
+   * Until when a lease just taken lets deliveries start: a scheduled run's next channel and any
+   * webhook's catch-up (`#deliverThenCatchUp`). Half the lease, for every delivery of the saved
+   * search together, so that the last one started ends (10 s at most, the webhook's timeout)
+   * before another server may take the saved search and deliver the same postings again
+   * (reviewers C59 and C59b).
    */
   #catchUpUntil(): number {
     return this.#now() + this.#config.leaseMs / 2;
@@ -639,10 +640,11 @@ export class AlertDeliverer {
    * Delivers to one channel; a webhook then gets what a delivery left: what became new meanwhile
    * where that was a pending delivery (a retry, or one a killed server left: the index it would
    * have been checked against has been seen already), and the postings past its 50 (`rest`), at
-   * once and up to `REST_ROUNDS` deliveries more, while `until` (`#catchUpUntil`) has not passed. The rest waited for the next publish, and where
-   * none came within the 15 minutes "new" allows they were never sent (an alerts trial, session
-   * 59: 10 of 60 arrived only because an unrelated push came 17 s later). An email's rest is
-   * said in the digest: a second digest at once would be two mails.
+   * once and up to `REST_ROUNDS` deliveries more, while `until` (`#catchUpUntil`) has not passed.
+   * The rest had waited for the next publish, and where none came within the 15 minutes "new"
+   * allows they were never sent (an alerts trial, session 59: 10 of 60 arrived only because an
+   * unrelated push came 17 s later). An email's rest is said in the digest: a second digest at
+   * once would be two mails.
    */
   async #deliverThenCatchUp(
     record: SavedSearchRecord,
