@@ -660,4 +660,5 @@ Deno.test("a wish of a field's work ('warehouse or forklift work') names roles; 
   assert.deepEqual(roles("Looking for a graduate trainee role."), ["graduate trainee"]);
   assert.deepEqual(roles("Looking for an apprentice role."), ["apprentice"]);
   assert.deepEqual(roles("Student seeking an internship.").includes("internship"), true);
+  assert.deepEqual(roles("Looking for a graduate scheme."), ["graduate scheme"]);
 });

@@ -146,15 +146,16 @@ const FIRST_POSTS =
  */
 function isWishedRole(role: string): boolean {
   if (NOT_A_ROLE.test(role)) return false;
-  // Words that say only the pay, a level, a type or a language ("well-paid", "entry-level",
-  // "english-speaking"), as words beside a CV are read (`typeAlone`): no role (reviewer C59 found
-  // "Looking for well-paid work" searched "well-paid" as the work).
+  if (hasHeadNoun(role)) return true;
+  // Words with no title's head noun that say only the pay, a level, a type or a language
+  // ("well-paid", "entry-level", "english-speaking"), as words beside a CV are read (`typeAlone`):
+  // no role (reviewer C59 found "Looking for well-paid work" searched "well-paid" as the work).
+  // Read only here, past the head nouns: most wishes name a title, and a CV's search pays for it.
   const read = analyzeQuery(role);
   if (namesNoWork(read)) return false;
   // An intern's, an apprentice's or a trainee's post is the work a student asks for ("a graduate
   // trainee role", "an internship": reviewer C59b found them dropped).
   if (typeAlone(read) !== null && !FIRST_POSTS.test(role)) return false;
-  if (hasHeadNoun(role)) return true;
   const words = wordsOf(role).length;
   return words >= 2 && words <= 3;
 }
