@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { DOMParser } from "linkedom";
 import { simpleParser } from "mailparser";
-import { AlertDeliverer, whatIsNewInWords } from "../src/alerts/alert_deliverer.ts";
+import { AlertDeliverer, DELIVERY_MAX, whatIsNewInWords } from "../src/alerts/alert_deliverer.ts";
 import { SavedSearches } from "../src/alerts/saved_searches.ts";
 import { correctionWith } from "../src/alerts/query_reading.ts";
 import { digestMessage } from "../src/alerts/email_digest.ts";
@@ -698,6 +698,36 @@ Deno.test("a resumed saved search delivers what became new while it was paused a
     );
     await deliverer.check();
     assert.equal(receiver.bodies.length, 1, "and once");
+  } finally {
+    await receiver.close();
+    await t.close();
+  }
+});
+
+Deno.test("property: a webhook gets every new posting once, in deliveries of at most 50, however many arrive (session 59)", async () => {
+  const t = await feedSetUp();
+  const receiver = webhookReceiver();
+  try {
+    let next = 1000;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 130 }), async (count) => {
+        receiver.bodies.length = 0;
+        // A saved search of its own each run: what earlier runs pushed is older than it.
+        t.clock.now += 60_000;
+        const { saved, deliverer, view } = await keepersByWebhook(t, receiver);
+        t.clock.now += 1000;
+        const jobs = Array.from({ length: count }, () => keeper(next++));
+        await t.push(jobs);
+        const outcomes = await deliverer.sendNow(await saved.record("owner", view.id));
+        const counts = outcomes?.map((o) => o.count) ?? [];
+        assert.ok(counts.every((n) => n > 0 && n <= DELIVERY_MAX), String(counts));
+        assert.equal(counts.length, Math.ceil(count / DELIVERY_MAX), String(counts));
+        const urls = receiver.bodies.flatMap((body) => body.data.results.map((r) => r.job_url));
+        assert.deepEqual(urls.toSorted(), jobs.map((job) => job.job_url).toSorted());
+        await saved.remove("owner", view.id);
+      }),
+      { seed: 59, numRuns: 6 },
+    );
   } finally {
     await receiver.close();
     await t.close();
