@@ -186,6 +186,16 @@ export function paramsToSend(params: Record<string, unknown>): Record<string, un
   return typeof profile === "string" ? { ...rest, profile_chars: profile.length } : rest;
 }
 
+/**
+ * The `added_since` a saved search's new postings from `fromMs` are searched with (and linked
+ * with): the later of that time and the saved search's own `added_since`.
+ */
+function addedSince(record: SavedSearchRecord, fromMs: number): string {
+  const own = parseSearchQuery(record.params, "q").added_since;
+  return [formatUtc(Math.floor(fromMs / 1000) * 1000), own].filter((t) => t !== undefined).sort()
+    .at(-1)!;
+}
+
 /** A saved search's filters in words, for its digest and feed, where it has any. */
 function filtersOf(record: SavedSearchRecord): { filters?: string } {
   const filters = filtersInWords(record.params);
@@ -233,14 +243,19 @@ export class AlertDeliverer {
     limit = DELIVERY_MAX,
   ): Promise<NewPostings> {
     const searchedAt = this.#now();
-    const mark = (await this.#store.mark(record.id, channel)) ?? record.createdAt;
     const found = await this.#strongSince(
       record,
-      Math.max(record.createdAt, mark - MARK_LAG_MS),
+      await this.#windowStart(record, channel),
       limit,
       (ids) => this.#store.sentAmong(record.id, channel, ids),
     );
     return { ...found, searchedAt };
+  }
+
+  /** Where a channel's new postings start (ms): its mark less the lag, not before the search. */
+  async #windowStart(record: SavedSearchRecord, channel: string): Promise<number> {
+    const mark = (await this.#store.mark(record.id, channel)) ?? record.createdAt;
+    return Math.max(record.createdAt, mark - MARK_LAG_MS);
   }
 
   /**
@@ -254,12 +269,9 @@ export class AlertDeliverer {
     limit: number,
     skip: (ids: string[]) => Promise<Set<string>>,
   ): Promise<{ postings: NewPosting[]; rest: number; reading: QueryReading }> {
-    const own = parseSearchQuery(record.params, "q");
     // The words corrected when it was saved stay corrected, whatever words postings added since.
     const kept = readAsApplies(record) ? record.readAs : undefined;
-    const since = [formatUtc(Math.floor(fromMs / 1000) * 1000), own.added_since].filter((t) =>
-      t !== undefined
-    ).sort().at(-1)!;
+    const since = addedSince(record, fromMs);
     const { sort: _s, ...params } = withoutListShape(record.params);
     const query = parseSearchQuery(
       {
@@ -813,17 +825,11 @@ export class AlertDeliverer {
    */
   async #moreUrl(record: SavedSearchRecord, channel: string): Promise<{ moreUrl?: string }> {
     if (!this.#searchPage || typeof record.params.profile === "string") return {};
-    const mark = (await this.#store.mark(record.id, channel)) ?? record.createdAt;
-    const from = formatUtc(
-      Math.floor(Math.max(record.createdAt, mark - MARK_LAG_MS) / 1000) * 1000,
-    );
     const kept = readAsApplies(record) ? record.readAs : undefined;
-    // The later of the window's start and the saved search's own `added_since`, as searched.
-    const own = typeof record.params.added_since === "string" ? [record.params.added_since] : [];
     const page = runUrl({
       ...withoutListShape(record.params),
       ...(kept ? { q: kept.q } : {}),
-      added_since: [from, ...own].sort().at(-1),
+      added_since: addedSince(record, await this.#windowStart(record, channel)),
     });
     return { moreUrl: `${record.baseUrl}${page}` };
   }
